@@ -1,0 +1,114 @@
+/**
+ * The one process a player (or CI) starts: it serves the app and mounts the
+ * `peer` package's ExpressPeerServer on the same origin at `/peerjs`, so that
+ * opening the printed URL in two browsers is all it takes to play. Mode `dev`
+ * serves the sources through Vite's middleware (with HMR); mode `preview`
+ * serves the static bundle from `dist/` that `vite build` made. The signaling
+ * server only introduces peers: it never sees a card, a key or a move, and a
+ * peer it substitutes is caught by the table fingerprint.
+ *
+ * Environment: PORT (default 5173), HOST (default 0.0.0.0).
+ */
+import { createServer } from 'node:http';
+import { networkInterfaces } from 'node:os';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import express from 'express';
+import { ExpressPeerServer } from 'peer';
+
+export interface StartedServer {
+  readonly port: number;
+  readonly urls: readonly string[];
+  close(): Promise<void>;
+}
+
+export type ServeMode = 'dev' | 'preview';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Starts the app + signaling server; resolves once it listens. */
+export async function startServer(
+  mode: ServeMode,
+  port = Number(process.env.PORT ?? 5173),
+  host = process.env.HOST ?? '0.0.0.0',
+): Promise<StartedServer> {
+  const app = express();
+  const httpServer = createServer(app);
+  // The signaling server: ids, offers and ICE candidates only.
+  const peerServer = ExpressPeerServer(httpServer, {
+    path: '/',
+    allow_discovery: false,
+    alive_timeout: 60_000,
+  });
+  app.use('/peerjs', peerServer);
+  app.get('/healthz', (_req, res) => {
+    res.json({ ok: true, mode });
+  });
+
+  let closeVite: (() => Promise<void>) | undefined;
+  if (mode === 'dev') {
+    const { createServer: createVite } = await import('vite');
+    const vite = await createVite({
+      root,
+      configFile: path.join(root, 'vite.config.ts'),
+      server: { middlewareMode: true, hmr: { server: httpServer } },
+      appType: 'spa',
+    });
+    app.use(vite.middlewares);
+    closeVite = () => vite.close();
+  } else {
+    const dist = path.join(root, 'dist');
+    if (!existsSync(path.join(dist, 'index.html'))) {
+      throw new Error(`no bundle in ${dist}: run "npm run build" first`);
+    }
+    app.use(express.static(dist, { index: 'index.html' }));
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    httpServer.once('error', reject);
+    httpServer.listen(port, host, () => resolve());
+  });
+  const address = httpServer.address();
+  const actualPort = typeof address === 'object' && address ? address.port : port;
+  return {
+    port: actualPort,
+    urls: listenUrls(host, actualPort),
+    async close() {
+      await closeVite?.();
+      httpServer.closeAllConnections();
+      await new Promise<void>((resolve) => httpServer.close(() => resolve()));
+    },
+  };
+}
+
+/** The URLs a person can open: localhost plus every IPv4 address of this machine. */
+function listenUrls(host: string, port: number): string[] {
+  if (host !== '0.0.0.0' && host !== '::') return [`http://${host}:${port}/`];
+  const urls = [`http://localhost:${port}/`];
+  for (const list of Object.values(networkInterfaces())) {
+    for (const net of list ?? []) {
+      if (net.family === 'IPv4' && !net.internal) urls.push(`http://${net.address}:${port}/`);
+    }
+  }
+  return urls;
+}
+
+const isMain = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+if (isMain) {
+  const mode = process.argv[2] === 'preview' ? 'preview' : 'dev';
+  startServer(mode)
+    .then((server) => {
+      console.log(`\nFairdeck (${mode}) with embedded signaling at /peerjs`);
+      console.log('Open this URL in two browsers, create a table and share its link:');
+      for (const url of server.urls) console.log(`  ${url}`);
+      console.log('');
+      const stop = () => void server.close().then(() => process.exit(0));
+      process.on('SIGINT', stop);
+      process.on('SIGTERM', stop);
+    })
+    .catch((error: unknown) => {
+      console.error(`Fairdeck could not start: ${error instanceof Error ? error.message : String(error)}`);
+      process.exit(1);
+    });
+}

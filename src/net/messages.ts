@@ -1,0 +1,89 @@
+/**
+ * The message kinds peers exchange and the runtime schema of each body. The
+ * envelope (envelope.ts) checks these after decoding, so code above the net
+ * layer only ever sees well-typed bodies. Strict objects everywhere: an unknown
+ * field is an error, not something silently carried along.
+ *
+ * Kinds:
+ * - `hello`     first message on a direct connection: who I am, my peer id.
+ * - `ping/pong` the heartbeat on a direct connection (PeerJS's `close` event
+ *               is unreliable, so liveness is measured, not reported).
+ * - `presence`  flooded every few seconds: which peers I reach directly; lets
+ *               every screen show "direct", "relayed" or "offline" per seat.
+ * - `join`      ask the table's creator for a seat; `leave` gives it back.
+ * - `roster`    the creator's signed, versioned seating of the table.
+ */
+import * as v from 'valibot';
+
+export const GAME_IDS = ['stress-shed', 'stress-speed', 'pesten', 'fighting-cards', 'school-blackjack'] as const;
+export type GameId = (typeof GAME_IDS)[number];
+
+export const MIN_SEATS = 2;
+export const MAX_SEATS = 8;
+const NAME_MAX = 32;
+const PEER_ID_MAX = 128;
+
+const name = v.pipe(v.string('name must be a string'), v.maxLength(NAME_MAX, `name longer than ${NAME_MAX}`));
+const peerId = v.pipe(
+  v.string('peer id must be a string'),
+  v.maxLength(PEER_ID_MAX, 'peer id too long'),
+  v.regex(/^[A-Za-z0-9_-]+$/, 'peer id has characters PeerJS does not allow'),
+);
+const uint = v.pipe(v.number('must be a number'), v.safeInteger('must be an integer'), v.minValue(0, 'must be ≥ 0'));
+/** Bytes of an exact length (any ArrayBuffer backing, as CBOR decoders and hashes return). */
+export const bytesOfLength = (length: number, what: string) =>
+  v.pipe(
+    v.custom<Uint8Array>((input) => input instanceof Uint8Array, `${what} must be bytes`),
+    v.check((input) => input.length === length, `${what} must be ${length} bytes`),
+  );
+const key32 = bytesOfLength(32, 'key');
+
+export const tableConfigSchema = v.strictObject({
+  game: v.picklist(GAME_IDS, 'unknown game'),
+  seats: v.pipe(uint, v.minValue(MIN_SEATS, `at least ${MIN_SEATS} seats`), v.maxValue(MAX_SEATS, `at most ${MAX_SEATS} seats`)),
+  /** Game options as key → boolean | number | string; each game validates its own. */
+  options: v.pipe(
+    v.record(v.pipe(v.string(), v.maxLength(32)), v.union([v.boolean(), v.number(), v.string()])),
+    v.maxEntries(16, 'too many options'),
+  ),
+});
+export type TableConfig = v.InferOutput<typeof tableConfigSchema>;
+
+export const seatMemberSchema = v.strictObject({
+  key: key32,
+  name,
+  peerId,
+});
+export type SeatMember = v.InferOutput<typeof seatMemberSchema>;
+
+export const rosterSchema = v.strictObject({
+  version: uint,
+  config: tableConfigSchema,
+  /** One entry per seat: who sits there, or null for a free seat. */
+  seats: v.pipe(v.array(v.nullable(seatMemberSchema)), v.maxLength(MAX_SEATS, 'too many seats')),
+});
+export type Roster = v.InferOutput<typeof rosterSchema>;
+
+export const BODY_SCHEMAS = {
+  hello: v.strictObject({ peerId, name }),
+  ping: v.strictObject({ nonce: uint }),
+  pong: v.strictObject({ nonce: uint }),
+  presence: v.strictObject({
+    peerId,
+    name,
+    links: v.pipe(v.array(peerId), v.maxLength(MAX_SEATS * 2, 'too many links')),
+  }),
+  /** Ask for a seat: a particular free one, or any (null). A seated key asking again keeps its seat. */
+  join: v.strictObject({ peerId, name, seat: v.nullable(v.pipe(uint, v.maxValue(MAX_SEATS - 1, 'no such seat'))) }),
+  leave: v.strictObject({ rosterVersion: uint }),
+  roster: rosterSchema,
+} as const;
+
+export type Kind = keyof typeof BODY_SCHEMAS;
+export const KINDS = Object.keys(BODY_SCHEMAS) as [Kind, ...Kind[]];
+export type BodyOf<K extends Kind> = v.InferOutput<(typeof BODY_SCHEMAS)[K]>;
+
+/** Kinds a peer that holds no seat may send (to get one). Everything else needs a seat. */
+export const KINDS_WITHOUT_SEAT: ReadonlySet<Kind> = new Set<Kind>(['hello', 'ping', 'pong', 'join', 'presence']);
+/** Kinds that are flooded to every peer (relayed); the rest stay on one direct link. */
+export const RELAYED_KINDS: ReadonlySet<Kind> = new Set<Kind>(['presence', 'join', 'leave', 'roster']);

@@ -1,0 +1,272 @@
+/**
+ * The lobby of one table: who sits where, before and between hands. The
+ * table's creator (whose key prefix is part of the table id) keeps the signed,
+ * versioned roster; every other peer accepts a roster only from that key and
+ * only if it is newer. Seats are not secret and not worth cheating for; what
+ * matters is that every screen shows the same seats, and the fingerprint lets
+ * friends check that by voice. A seated peer that reloads (same identity)
+ * asks again and gets the same seat; a seat given back with "leave" is free.
+ *
+ * The lobby also tells the mesh whom to link to (every seated peer: a full
+ * mesh) and whom to admit (`authorize`): anything but hello/ping/join/presence
+ * from a key that holds no seat is rejected as "from an unknown seat".
+ */
+import { hexToBytes } from '@noble/hashes/utils.js';
+import { keyHex, type Envelope } from '../net/envelope.js';
+import { KINDS_WITHOUT_SEAT, type Roster, type SeatMember, type TableConfig } from '../net/messages.js';
+import type { Mesh, Reachability } from '../net/mesh.js';
+import { tableFingerprint, type Fingerprint } from './fingerprint.js';
+import { parseTableId, peerIdFor } from './table-id.js';
+
+/** Where a peer keeps its copy of the roster between reloads. */
+export interface RosterStore {
+  loadRoster(table: string): Promise<Roster | undefined>;
+  saveRoster(table: string, roster: Roster): Promise<void>;
+}
+
+export interface SeatView {
+  readonly seat: number;
+  readonly member: SeatMember | null;
+  readonly keyHex: string | null;
+  readonly reachability: Reachability | null;
+  readonly isMe: boolean;
+}
+
+export interface LobbyView {
+  readonly table: string;
+  readonly config: TableConfig | null;
+  readonly rosterVersion: number;
+  readonly seats: readonly SeatView[];
+  readonly mySeat: number | null;
+  readonly isCreator: boolean;
+  readonly fingerprint: Fingerprint | null;
+  /** Shown while no roster has arrived: the creator may be offline. */
+  readonly waitingForCreator: boolean;
+}
+
+export interface LobbyOptions {
+  readonly mesh: Mesh;
+  readonly store: RosterStore;
+  readonly name: string;
+  /** Called whenever the view may have changed. */
+  readonly onChange: () => void;
+  /** Lines for the table's log (seat taken, left, …). */
+  readonly onLog: (line: string) => void;
+}
+
+export class Lobby {
+  readonly table: string;
+  private readonly creatorPrefix: string;
+  private readonly mesh: Mesh;
+  private readonly store: RosterStore;
+  private name: string;
+  private roster: Roster | undefined;
+  private creatorKey: string | undefined;
+  private wantedSeat: number | null = null;
+  private seekingSeat = false;
+  private readonly onChange: () => void;
+  private readonly onLog: (line: string) => void;
+
+  constructor(options: LobbyOptions) {
+    const parsed = parseTableId(options.mesh.table);
+    if (!parsed.ok) throw new TypeError(parsed.error);
+    this.table = parsed.table;
+    this.creatorPrefix = parsed.creatorPrefix;
+    this.mesh = options.mesh;
+    this.store = options.store;
+    this.name = options.name;
+    this.onChange = options.onChange;
+    this.onLog = options.onLog;
+    if (this.isCreator) this.creatorKey = this.mesh.selfKey;
+    this.mesh.authorize((envelope) => this.authorize(envelope));
+  }
+
+  get isCreator(): boolean {
+    return this.mesh.selfKey.startsWith(this.creatorPrefix);
+  }
+
+  private get creatorPeerId(): string {
+    return peerIdFor(this.table, this.creatorPrefix);
+  }
+
+  /** Restores the saved roster; the creator makes the first one from `config` if there is none. */
+  async open(config?: TableConfig): Promise<void> {
+    this.roster = await this.store.loadRoster(this.table);
+    if (!this.roster && this.isCreator) {
+      if (!config) throw new TypeError('the creator must give the table config');
+      const seats: (SeatMember | null)[] = Array.from({ length: config.seats }, () => null);
+      seats[0] = this.me();
+      await this.publish({ version: 1, config, seats });
+    }
+    // Opening a table's link means wanting a seat at it (a reload keeps the old one).
+    this.seekingSeat = !this.isCreator;
+    this.updateLinks();
+    this.onChange();
+  }
+
+  /** Asks for a seat (any free one, or `seat`). A peer already seated keeps its seat. */
+  sit(seat: number | null = null): void {
+    this.wantedSeat = seat;
+    this.seekingSeat = true;
+    if (this.isCreator) void this.seat(this.mesh.selfKey, this.me(), seat);
+    else this.mesh.send('join', { peerId: this.mesh.peerId, name: this.name, seat });
+  }
+
+  /** Gives this peer's seat back. */
+  leave(): void {
+    const seat = this.mySeat();
+    if (seat === null || !this.roster) return;
+    this.seekingSeat = false;
+    if (this.isCreator) {
+      this.onLog('the table creator keeps seat 1 while the table exists');
+      return;
+    }
+    this.mesh.send('leave', { rosterVersion: this.roster.version });
+  }
+
+  rename(name: string): void {
+    this.name = name;
+    this.mesh.setName(name);
+    if (this.mySeat() !== null) this.sit(this.mySeat());
+  }
+
+  mySeat(): number | null {
+    const index = this.roster?.seats.findIndex((m) => m !== null && keyHex(m.key) === this.mesh.selfKey) ?? -1;
+    return index >= 0 ? index : null;
+  }
+
+  view(): LobbyView {
+    const roster = this.roster;
+    const seats: SeatView[] = (roster?.seats ?? []).map((member, seat) => {
+      const hex = member ? keyHex(member.key) : null;
+      return {
+        seat,
+        member,
+        keyHex: hex,
+        reachability: hex ? this.mesh.reachability(hex) : null,
+        isMe: hex === this.mesh.selfKey,
+      };
+    });
+    return {
+      table: this.table,
+      config: roster?.config ?? null,
+      rosterVersion: roster?.version ?? 0,
+      seats,
+      mySeat: this.mySeat(),
+      isCreator: this.isCreator,
+      fingerprint: roster ? tableFingerprint(this.table, roster.seats.map((m) => m?.key ?? null)) : null,
+      waitingForCreator: !roster,
+    };
+  }
+
+  /** Feeds a verified envelope from the mesh. */
+  receive(envelope: Envelope): void {
+    const author = keyHex(envelope.from);
+    switch (envelope.kind) {
+      case 'hello':
+        // A (re)opened link: the creator re-sends the roster; a joiner (re)asks for its seat.
+        if (this.isCreator && this.roster) this.mesh.send('roster', this.roster);
+        else this.askCreator();
+        break;
+      case 'join':
+        if (this.isCreator) {
+          const body = envelope.body;
+          void this.seat(author, { key: envelope.from, name: body.name, peerId: body.peerId }, body.seat);
+        }
+        break;
+      case 'leave':
+        if (this.isCreator) void this.unseat(author, envelope.body.rosterVersion);
+        break;
+      case 'roster':
+        void this.adopt(author, envelope.body);
+        break;
+      default:
+        break;
+    }
+    this.onChange();
+  }
+
+  private askCreator(): void {
+    if (this.seekingSeat) this.mesh.send('join', { peerId: this.mesh.peerId, name: this.name, seat: this.mySeat() ?? this.wantedSeat });
+  }
+
+  private authorize(envelope: Envelope): string | null {
+    const author = keyHex(envelope.from);
+    if (envelope.kind === 'roster') {
+      if (!author.startsWith(this.creatorPrefix) || (this.creatorKey && this.creatorKey !== author)) {
+        return 'roster not signed by the table creator';
+      }
+      return null;
+    }
+    if (KINDS_WITHOUT_SEAT.has(envelope.kind)) return null;
+    if (author === this.creatorKey) return null;
+    const seated = this.roster?.seats.some((m) => m !== null && keyHex(m.key) === author) ?? false;
+    return seated ? null : `${envelope.kind} from an unknown seat (${author.slice(0, 8)}…)`;
+  }
+
+  private me(): SeatMember {
+    return { key: hexToBytes(this.mesh.selfKey), name: this.name, peerId: this.mesh.peerId };
+  }
+
+  /** Creator only: seats `member`, keeping an existing seat; re-publishes the roster. */
+  private async seat(author: string, member: SeatMember, wanted: number | null): Promise<void> {
+    const roster = this.roster;
+    if (!roster) return;
+    const seats = [...roster.seats];
+    const current = seats.findIndex((m) => m !== null && keyHex(m.key) === author);
+    let target = current;
+    if (target < 0) {
+      const free = (i: number) => i >= 0 && i < seats.length && seats[i] === null;
+      target = wanted !== null && free(wanted) ? wanted : seats.findIndex((m) => m === null);
+      if (target < 0) {
+        this.mesh.send('roster', roster);
+        return;
+      }
+      this.onLog(`${member.name || 'someone'} sat down in seat ${target + 1}`);
+    }
+    const before = seats[target];
+    seats[target] = member;
+    const changed = !before || before.name !== member.name || before.peerId !== member.peerId;
+    if (changed) await this.publish({ ...roster, version: roster.version + 1, seats });
+    else this.mesh.send('roster', roster);
+  }
+
+  private async unseat(author: string, version: number): Promise<void> {
+    const roster = this.roster;
+    if (!roster || version > roster.version) return;
+    const index = roster.seats.findIndex((m) => m !== null && keyHex(m.key) === author);
+    if (index <= 0) return;
+    const seats = [...roster.seats];
+    this.onLog(`${seats[index]?.name || 'someone'} left seat ${index + 1}`);
+    seats[index] = null;
+    await this.publish({ ...roster, version: roster.version + 1, seats });
+  }
+
+  private async publish(roster: Roster): Promise<void> {
+    this.roster = roster;
+    await this.store.saveRoster(this.table, roster);
+    this.mesh.send('roster', roster);
+    this.updateLinks();
+    this.onChange();
+  }
+
+  private async adopt(author: string, roster: Roster): Promise<void> {
+    if (this.isCreator) return;
+    if (this.roster && roster.version <= this.roster.version) return;
+    const before = this.mySeat();
+    this.creatorKey = author;
+    this.roster = roster;
+    await this.store.saveRoster(this.table, roster);
+    const after = this.mySeat();
+    if (before === null && after !== null) this.onLog(`you sit in seat ${after + 1}`);
+    if (before !== null && after === null) this.onLog('you left your seat');
+    this.updateLinks();
+    this.onChange();
+  }
+
+  private updateLinks(): void {
+    const peers = new Set<string>([this.creatorPeerId]);
+    for (const member of this.roster?.seats ?? []) if (member) peers.add(member.peerId);
+    this.mesh.want(peers);
+  }
+}

@@ -1,0 +1,112 @@
+/**
+ * Several peers at one table over the in-memory transport, with the real
+ * envelope signatures: they agree on the seats and the fingerprint, relay for
+ * a pair that cannot link, reject hostile traffic with a reason and change
+ * nothing, and a reloaded peer gets its seat back.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { MemoryNetwork } from '../../src/net/memory-transport.js';
+import { encodeEnvelope, signEnvelope } from '../../src/net/envelope.js';
+import { testSigner } from '../helpers/signers.js';
+import { eventually, peerIdOf, startLobbyPeer, tableFor, type LobbyPeer } from '../helpers/lobby-peers.js';
+
+const config = { game: 'stress-shed' as const, seats: 3, options: {} };
+let peers: LobbyPeer[] = [];
+afterEach(() => {
+  for (const peer of peers) peer.mesh.stop();
+  peers = [];
+});
+
+async function threeAtATable(network = new MemoryNetwork({ defaultDelayMs: 2 }), before?: (n: MemoryNetwork, table: string) => void) {
+  const table = tableFor(1);
+  before?.(network, table);
+  const ann = await startLobbyPeer(network, table, 1, 'Ann', { config });
+  const bob = await startLobbyPeer(network, table, 2, 'Bob');
+  const cat = await startLobbyPeer(network, table, 3, 'Cat');
+  peers.push(ann, bob, cat);
+  await eventually(() => {
+    for (const peer of [ann, bob, cat]) {
+      expect(peer.lobby.view().seats.map((s) => s.member?.name)).toEqual(['Ann', expect.any(String), expect.any(String)]);
+    }
+  });
+  return { network, table, ann, bob, cat };
+}
+
+describe('lobby over the mesh', () => {
+  it('seats three peers and shows the same fingerprint everywhere', async () => {
+    const { ann, bob, cat } = await threeAtATable();
+    const names = ann.lobby.view().seats.map((s) => s.member?.name).sort();
+    expect(names).toEqual(['Ann', 'Bob', 'Cat']);
+    const prints = [ann, bob, cat].map((p) => p.lobby.view().fingerprint?.words);
+    expect(prints[0]).toMatch(/^(\w+ ){7}\w+$/);
+    expect(new Set(prints).size).toBe(1);
+    expect([ann, bob, cat].map((p) => p.lobby.view().mySeat).sort()).toEqual([0, 1, 2]);
+    await eventually(() => {
+      for (const seat of bob.lobby.view().seats) expect(seat.reachability).toMatch(/self|direct/);
+    });
+  });
+
+  it('relays between two peers that cannot link directly', async () => {
+    const { bob, cat } = await threeAtATable(undefined, (network, table) => network.blockPair(peerIdOf(table, 2), peerIdOf(table, 3)));
+    expect(bob.mesh.openLinks()).not.toContain(cat.mesh.peerId);
+    await eventually(() => {
+      expect(bob.mesh.reachability(cat.keyHex)).toBe('relayed');
+      expect(cat.mesh.reachability(bob.keyHex)).toBe('relayed');
+    });
+    expect(bob.lobby.view().fingerprint).toEqual(cat.lobby.view().fingerprint);
+  });
+
+  it('rejects a malformed message with a reason and changes nothing', async () => {
+    const { ann, bob } = await threeAtATable();
+    const before = ann.lobby.view();
+    bob.mesh.sendRaw(ann.mesh.peerId, new Uint8Array([0xa1, 0x61, 0x76]));
+    await eventually(() => expect(ann.rejections.map((r) => r.reason)).toContainEqual(expect.stringMatching(/not canonical CBOR/)));
+    expect(ann.rejections.find((r) => /CBOR/.test(r.reason))?.via).toBe(bob.mesh.peerId);
+    expect(ann.lobby.view()).toEqual({ ...before, seats: expect.any(Array) });
+    expect(ann.lobby.view().seats.map((s) => s.member?.name)).toEqual(before.seats.map((s) => s.member?.name));
+  });
+
+  it('rejects a roster forged by a seated peer that is not the creator', async () => {
+    const { ann, bob, cat, table } = await threeAtATable();
+    const forged = signEnvelope(testSigner(2), {
+      kind: 'roster',
+      table,
+      seq: Date.now() * 1000 + 5_000_000,
+      to: null,
+      body: { version: 99, config, seats: [null, null, null] },
+    });
+    bob.mesh.sendRaw(cat.mesh.peerId, encodeEnvelope(forged));
+    await eventually(() => expect(cat.rejections.map((r) => r.reason)).toContain('roster not signed by the table creator'));
+    expect(cat.lobby.view().rosterVersion).toBeLessThan(99);
+    expect(ann.lobby.view().rosterVersion).toBe(cat.lobby.view().rosterVersion);
+  });
+
+  it('rejects a leave from a key that holds no seat', async () => {
+    const { ann, bob, table } = await threeAtATable();
+    const stranger = signEnvelope(testSigner(7), { kind: 'leave', table, seq: 1, to: null, body: { rosterVersion: 1 } });
+    bob.mesh.sendRaw(ann.mesh.peerId, encodeEnvelope(stranger));
+    await eventually(() => expect(ann.rejections.map((r) => r.reason)).toContainEqual(expect.stringMatching(/leave from an unknown seat/)));
+    expect(ann.lobby.view().seats.every((s) => s.member)).toBe(true);
+  });
+
+  it('gives a reloaded peer its seat back, and a left seat to the next comer', async () => {
+    const { network, table, ann, bob } = await threeAtATable();
+    const bobSeat = bob.lobby.view().mySeat;
+    bob.mesh.stop();
+    peers = peers.filter((p) => p !== bob);
+    const reloaded = await startLobbyPeer(network, table, 2, 'Bob', { store: bob.store });
+    peers.push(reloaded);
+    await eventually(() => expect(reloaded.mesh.reachability(ann.keyHex)).toBe('direct'));
+    await eventually(() => expect(reloaded.lobby.view().mySeat).toBe(bobSeat));
+
+    reloaded.lobby.leave();
+    await eventually(() => expect(ann.lobby.view().seats[bobSeat!]?.member).toBeNull());
+    await eventually(() => expect(reloaded.lobby.view().mySeat).toBeNull());
+    const dan = await startLobbyPeer(network, table, 4, 'Dan');
+    peers.push(dan);
+    await eventually(() => expect(dan.lobby.view().mySeat).toBe(bobSeat));
+    reloaded.lobby.sit();
+    await eventually(() => expect(ann.lobby.view().seats.filter((s) => s.member?.name === 'Bob')).toHaveLength(0));
+    expect(ann.log).toContainEqual(expect.stringMatching(/Bob left seat/));
+  });
+});
