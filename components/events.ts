@@ -1,0 +1,53 @@
+/**
+ * The typed events components send up to the app shell. Components never
+ * call the store, the network, the rules or the crypto; they say what the
+ * person asked for, and fd-app carries it out.
+ */
+import type { TableConfig } from '../src/net/messages.js';
+import type { Settings } from '../src/app/settings.js';
+
+export class CreateTableEvent extends Event {
+  static readonly type = 'fd-create-table';
+  constructor(readonly config: TableConfig) {
+    super(CreateTableEvent.type, { bubbles: true, composed: true });
+  }
+}
+
+export class SitEvent extends Event {
+  static readonly type = 'fd-sit';
+  /** null: any free seat. */
+  constructor(readonly seat: number | null) {
+    super(SitEvent.type, { bubbles: true, composed: true });
+  }
+}
+
+export class LeaveSeatEvent extends Event {
+  static readonly type = 'fd-leave-seat';
+  constructor() {
+    super(LeaveSeatEvent.type, { bubbles: true, composed: true });
+  }
+}
+
+export class RenameEvent extends Event {
+  static readonly type = 'fd-rename';
+  constructor(readonly name: string) {
+    super(RenameEvent.type, { bubbles: true, composed: true });
+  }
+}
+
+export class SaveSettingsEvent extends Event {
+  static readonly type = 'fd-save-settings';
+  constructor(readonly settings: Settings) {
+    super(SaveSettingsEvent.type, { bubbles: true, composed: true });
+  }
+}
+
+declare global {
+  interface HTMLElementEventMap {
+    'fd-create-table': CreateTableEvent;
+    'fd-sit': SitEvent;
+    'fd-leave-seat': LeaveSeatEvent;
+    'fd-rename': RenameEvent;
+    'fd-save-settings': SaveSettingsEvent;
+  }
+}

@@ -1,0 +1,94 @@
+/**
+ * The app shell: header with the name field and settings, the current page
+ * (home, a table's lobby, settings), the log, and any problem as a readable
+ * banner. It is the only element that holds the store: it renders from
+ * `store.view` and turns the children's events into store calls.
+ */
+import { LitElement, css, html } from 'lit';
+import { customElement, state } from 'lit/decorators.js';
+import { AppStore, type AppView } from '../src/app/store.js';
+import { CreateTableEvent, LeaveSeatEvent, RenameEvent, SaveSettingsEvent, SitEvent } from './events.js';
+import { theme } from './theme.js';
+import './fd-home.js';
+import './fd-lobby.js';
+import './fd-settings.js';
+import './fd-log.js';
+
+@customElement('fd-app')
+export class FdApp extends LitElement {
+  readonly store = new AppStore();
+  @state() private view: AppView = this.store.view;
+
+  static override styles = [
+    theme,
+    css`
+      :host { display: block; min-height: 100vh; background: radial-gradient(circle at 50% 0, var(--fd-felt), var(--fd-felt-dark)); color: var(--fd-ink); }
+      header { display: flex; align-items: center; gap: 0.75rem; padding: 0.6rem 1rem; background: rgba(0, 0, 0, 0.3); flex-wrap: wrap; }
+      header a.brand { color: var(--fd-ink); text-decoration: none; font-weight: 700; font-size: 1.25rem; margin-right: auto; }
+      header input { width: 11rem; }
+      main { padding: 1rem; max-width: 64rem; margin: 0 auto; }
+      .problem { background: rgba(255, 123, 114, 0.15); border: 1px solid var(--fd-danger); padding: 0.75rem; border-radius: var(--fd-radius);
+        margin: 1rem; display: flex; gap: 1rem; align-items: center; justify-content: space-between; }
+      h3 { margin: 1.25rem 0 0.5rem; font-size: 1rem; color: var(--fd-muted); }
+      a { color: var(--fd-accent); }
+    `,
+  ];
+
+  override connectedCallback() {
+    super.connectedCallback();
+    this.store.addEventListener('change', () => (this.view = this.store.view));
+    this.addEventListener(CreateTableEvent.type, (e) => this.store.createTable(e.config));
+    this.addEventListener(SitEvent.type, (e) => this.store.sit(e.seat));
+    this.addEventListener(LeaveSeatEvent.type, () => this.store.leaveSeat());
+    this.addEventListener(RenameEvent.type, (e) => this.store.rename(e.name));
+    this.addEventListener(SaveSettingsEvent.type, (e) => {
+      this.store.updateSettings(e.settings);
+      location.hash = '#/';
+    });
+    void this.store.init();
+    // The e2e tests' hostile peer reaches the mesh through this handle.
+    (window as unknown as { fairdeck: unknown }).fairdeck = { store: this.store };
+  }
+
+  private page() {
+    const view = this.view;
+    if (!view.ready) return view.problem ? null : html`<p class="muted" style="padding:1rem">Loading…</p>`;
+    switch (view.route.page) {
+      case 'home':
+        return html`<fd-home .recentTables=${view.recentTables}></fd-home>`;
+      case 'settings':
+        return html`<fd-settings .settings=${view.settings}></fd-settings>`;
+      case 'table':
+        return html`<fd-lobby .lobby=${view.lobby} .link=${view.shareLink ?? ''} ?connecting=${view.connecting}></fd-lobby>
+          <h3>Table log</h3>
+          <fd-log .entries=${view.log}></fd-log>`;
+      case 'not-found':
+        return html`<p class="error" role="alert">${view.route.error}</p><p><a href="#/">Back to the start</a></p>`;
+    }
+  }
+
+  override render() {
+    const view = this.view;
+    return html`
+      <header>
+        <a class="brand" href="#/">🂡 Fairdeck</a>
+        <label>Name
+          <input id="name" maxlength="32" placeholder="Your name" .value=${view.settings.name}
+            @change=${(e: Event) => this.dispatchEvent(new RenameEvent((e.target as HTMLInputElement).value))} />
+        </label>
+        <a href="#/settings" aria-label="Settings">⚙ Settings</a>
+      </header>
+      ${view.problem
+        ? html`<div class="problem" role="alert" id="problem"><span>${view.problem}</span>
+            <button @click=${() => this.store.clearProblem()}>Dismiss</button></div>`
+        : null}
+      <main>${this.page()}</main>
+    `;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'fd-app': FdApp;
+  }
+}

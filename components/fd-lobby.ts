@@ -1,0 +1,103 @@
+/**
+ * A table's lobby: the share box, the seats with each player's name and live
+ * connection state, sit/leave buttons, and the table fingerprint that every
+ * screen must show identically (read it out to each other).
+ */
+import { LitElement, css, html } from 'lit';
+import { customElement, property } from 'lit/decorators.js';
+import type { LobbyView, SeatView } from '../src/table/lobby.js';
+import { catalogEntry } from '../src/app/catalog.js';
+import { LeaveSeatEvent, SitEvent } from './events.js';
+import { theme } from './theme.js';
+import './fd-share.js';
+
+const REACHABILITY_TEXT = {
+  self: 'you',
+  direct: 'connected',
+  relayed: 'connected via another player',
+  offline: 'offline',
+} as const;
+
+@customElement('fd-lobby')
+export class FdLobby extends LitElement {
+  @property({ attribute: false }) lobby: LobbyView | null = null;
+  @property() link = '';
+  @property({ type: Boolean }) connecting = false;
+
+  static override styles = [
+    theme,
+    css`
+      :host { display: block; color: var(--fd-ink); }
+      h2 { margin: 0 0 0.25rem; }
+      section { background: rgba(0, 0, 0, 0.2); border-radius: var(--fd-radius); padding: 1rem; margin-bottom: 1rem; }
+      ol { list-style: none; margin: 0; padding: 0; display: grid; grid-template-columns: repeat(auto-fill, minmax(13rem, 1fr)); gap: 0.6rem; }
+      li { background: rgba(255, 255, 255, 0.08); border-radius: var(--fd-radius); padding: 0.7rem; display: flex; flex-direction: column; gap: 0.3rem; }
+      li.me { outline: 2px solid var(--fd-accent); }
+      .seat-no { font-size: 0.8rem; color: var(--fd-muted); }
+      .who { font-weight: 600; overflow-wrap: anywhere; }
+      .state { font-size: 0.85rem; display: flex; align-items: center; gap: 0.35rem; }
+      .dot { width: 0.6rem; height: 0.6rem; border-radius: 50%; background: #888; }
+      .dot.self, .dot.direct { background: var(--fd-ok); }
+      .dot.relayed { background: var(--fd-accent); }
+      .dot.offline { background: var(--fd-danger); }
+      .fingerprint { font-size: 1.8rem; letter-spacing: 0.15rem; }
+      .words { font-family: ui-monospace, monospace; color: var(--fd-muted); }
+      .actions { display: flex; gap: 0.5rem; flex-wrap: wrap; margin-top: 0.75rem; }
+    `,
+  ];
+
+  private seat(seat: SeatView) {
+    const canSit = !seat.member && this.lobby?.mySeat === null;
+    return html`<li class=${seat.isMe ? 'me' : ''} data-seat=${seat.seat} data-state=${seat.reachability ?? 'free'}>
+      <span class="seat-no">Seat ${seat.seat + 1}</span>
+      <span class="who">${seat.member ? seat.member.name || 'Anonymous' : 'Free seat'}</span>
+      ${seat.reachability
+        ? html`<span class="state"><span class="dot ${seat.reachability}"></span>${REACHABILITY_TEXT[seat.reachability]}</span>`
+        : canSit
+          ? html`<button class="sit" @click=${() => this.dispatchEvent(new SitEvent(seat.seat))}>Sit here</button>`
+          : html`<span class="state muted">waiting for a player</span>`}
+    </li>`;
+  }
+
+  override render() {
+    const lobby = this.lobby;
+    if (!lobby || lobby.waitingForCreator) {
+      return html`<section aria-live="polite">
+        <h2>Joining table…</h2>
+        <p class="muted">${this.connecting
+          ? 'Connecting to the signaling server.'
+          : 'Waiting for the table’s creator to answer. They must have the table open.'}</p>
+      </section>`;
+    }
+    const game = lobby.config ? catalogEntry(lobby.config.game) : null;
+    const free = lobby.seats.filter((s) => !s.member).length;
+    return html`
+      <section>
+        <h2>${game?.name ?? 'Table'}</h2>
+        <p class="muted" id="seat-summary">${lobby.seats.length} seats · ${free === 0 ? 'all taken' : `${free} free`}</p>
+        <fd-share .link=${this.link}></fd-share>
+      </section>
+      <section aria-label="Seats">
+        <ol id="seats">${lobby.seats.map((s) => this.seat(s))}</ol>
+        <div class="actions">
+          ${lobby.mySeat === null
+            ? html`<button class="primary" id="sit" ?disabled=${free === 0} @click=${() => this.dispatchEvent(new SitEvent(null))}>Take a seat</button>`
+            : lobby.isCreator
+              ? null
+              : html`<button id="leave" @click=${() => this.dispatchEvent(new LeaveSeatEvent())}>Leave seat</button>`}
+        </div>
+      </section>
+      <section aria-label="Table fingerprint">
+        <div class="fingerprint" id="fingerprint" title=${lobby.fingerprint?.words ?? ''}>${lobby.fingerprint?.emoji}</div>
+        <div class="words" id="fingerprint-words">${lobby.fingerprint?.words}</div>
+        <p class="muted">Everyone at the table should see these same eight symbols. Read them out to each other: if a screen differs, someone is not who they seem.</p>
+      </section>
+    `;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'fd-lobby': FdLobby;
+  }
+}

@@ -1,0 +1,63 @@
+/**
+ * The share box of a table: the link, a copy button that says when it has
+ * copied, and the link as a QR code for a phone across the room.
+ */
+import { LitElement, css, html, type PropertyValues } from 'lit';
+import { customElement, property, state } from 'lit/decorators.js';
+import { unsafeSVG } from 'lit/directives/unsafe-svg.js';
+import QRCode from 'qrcode';
+import { theme } from './theme.js';
+
+@customElement('fd-share')
+export class FdShare extends LitElement {
+  @property() link = '';
+  @state() private qrSvg = '';
+  @state() private copied: 'no' | 'yes' | 'failed' = 'no';
+
+  static override styles = [
+    theme,
+    css`
+      :host { display: flex; gap: 1rem; align-items: center; flex-wrap: wrap; }
+      .link { display: flex; gap: 0.5rem; flex: 1 1 20rem; min-width: 0; }
+      input { flex: 1; min-width: 0; font-family: ui-monospace, monospace; font-size: 0.85rem; }
+      .qr { width: 7.5rem; height: 7.5rem; background: #fff; border-radius: 8px; padding: 0.3rem; }
+      .qr svg { width: 100%; height: 100%; display: block; }
+    `,
+  ];
+
+  protected override willUpdate(changed: PropertyValues<this>) {
+    if (changed.has('link') && this.link) {
+      QRCode.toString(this.link, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' })
+        .then((svg) => (this.qrSvg = svg))
+        .catch(() => (this.qrSvg = ''));
+    }
+  }
+
+  private async copy() {
+    try {
+      await navigator.clipboard.writeText(this.link);
+      this.copied = 'yes';
+    } catch {
+      // Insecure origins have no clipboard API: select the text for Ctrl+C instead.
+      this.renderRoot.querySelector<HTMLInputElement>('input')?.select();
+      this.copied = 'failed';
+    }
+    setTimeout(() => (this.copied = 'no'), 2000);
+  }
+
+  override render() {
+    return html`
+      <div class="link">
+        <input id="share-link" readonly .value=${this.link} aria-label="Share link" @focus=${(e: Event) => (e.target as HTMLInputElement).select()} />
+        <button id="copy" @click=${this.copy}>${this.copied === 'yes' ? 'Copied ✓' : this.copied === 'failed' ? 'Press Ctrl+C' : 'Copy link'}</button>
+      </div>
+      <div class="qr" role="img" aria-label="QR code of the share link">${this.qrSvg ? unsafeSVG(this.qrSvg) : null}</div>
+    `;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'fd-share': FdShare;
+  }
+}

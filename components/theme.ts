@@ -1,0 +1,49 @@
+/**
+ * Shared design tokens for every element: colours, radii and the focus ring,
+ * as one `css` fragment each element includes in its own styles.
+ */
+import { css } from 'lit';
+
+export const theme = css`
+  :host {
+    --fd-felt: #0f5132;
+    --fd-felt-dark: #0a3622;
+    --fd-ink: #f4f1e8;
+    --fd-muted: #b9c9bf;
+    --fd-card: #fffdf7;
+    --fd-card-ink: #1b1b1b;
+    --fd-accent: #f2c14e;
+    --fd-danger: #ff7b72;
+    --fd-ok: #7ee2a8;
+    --fd-radius: 10px;
+    box-sizing: border-box;
+    font-family: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif;
+  }
+  *, *::before, *::after { box-sizing: inherit; }
+  button {
+    font: inherit;
+    cursor: pointer;
+    border: 1px solid rgba(255, 255, 255, 0.25);
+    border-radius: 8px;
+    padding: 0.5rem 0.9rem;
+    background: rgba(255, 255, 255, 0.1);
+    color: var(--fd-ink);
+    min-height: 2.5rem;
+  }
+  button.primary { background: var(--fd-accent); color: #222; border-color: transparent; font-weight: 600; }
+  button:disabled { opacity: 0.5; cursor: default; }
+  button:hover:not(:disabled) { filter: brightness(1.1); }
+  :focus-visible { outline: 3px solid var(--fd-accent); outline-offset: 2px; }
+  input, select, textarea {
+    font: inherit;
+    border-radius: 8px;
+    border: 1px solid rgba(255, 255, 255, 0.3);
+    background: rgba(0, 0, 0, 0.25);
+    color: var(--fd-ink);
+    padding: 0.45rem 0.6rem;
+    min-height: 2.5rem;
+  }
+  .error { color: var(--fd-danger); }
+  .muted { color: var(--fd-muted); }
+  @media (prefers-reduced-motion: reduce) { * { transition: none !important; animation: none !important; } }
+`;

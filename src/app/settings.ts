@@ -1,0 +1,92 @@
+/**
+ * Player settings, kept in localStorage: the display name, which PeerServer
+ * introduces peers (the embedded one on this page's origin by default, or
+ * another), and the ICE servers (STUN/TURN) for players on different
+ * networks. `parseIceServers` validates what a person types and says what is
+ * wrong instead of storing it.
+ */
+import * as v from 'valibot';
+import type { SignalingConfig } from '../net/peerjs-transport.js';
+
+export interface Settings {
+  readonly name: string;
+  /** null: the embedded PeerServer at /peerjs on this page's origin. */
+  readonly signaling: Omit<SignalingConfig, 'iceServers'> | null;
+  readonly iceServers: RTCIceServer[];
+}
+
+const KEY = 'fairdeck.settings.v1';
+const NAME_MAX = 32;
+
+const iceServerSchema = v.strictObject({
+  urls: v.union([
+    v.pipe(v.string(), v.regex(/^(stun|stuns|turn|turns):/, 'urls must start with stun:, stuns:, turn: or turns:')),
+    v.pipe(v.array(v.pipe(v.string(), v.regex(/^(stun|stuns|turn|turns):/, 'urls must start with stun:, stuns:, turn: or turns:'))), v.minLength(1)),
+  ]),
+  username: v.optional(v.string()),
+  credential: v.optional(v.string()),
+});
+const settingsSchema = v.object({
+  name: v.pipe(v.string(), v.maxLength(NAME_MAX)),
+  signaling: v.nullable(
+    v.strictObject({
+      host: v.pipe(v.string(), v.minLength(1)),
+      port: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(65535)),
+      path: v.pipe(v.string(), v.startsWith('/')),
+      secure: v.boolean(),
+    }),
+  ),
+  iceServers: v.array(iceServerSchema),
+});
+
+export const DEFAULT_SETTINGS: Settings = { name: '', signaling: null, iceServers: [] };
+
+export function loadSettings(storage: Storage = localStorage): Settings {
+  try {
+    const raw = storage.getItem(KEY);
+    if (!raw) return DEFAULT_SETTINGS;
+    const parsed = v.safeParse(settingsSchema, JSON.parse(raw));
+    return parsed.success ? (parsed.output as Settings) : DEFAULT_SETTINGS;
+  } catch {
+    return DEFAULT_SETTINGS;
+  }
+}
+
+export function saveSettings(settings: Settings, storage: Storage = localStorage): void {
+  storage.setItem(KEY, JSON.stringify({ ...settings, name: settings.name.slice(0, NAME_MAX) }));
+}
+
+export function cleanName(name: string): string {
+  return name.replace(/\s+/g, ' ').trim().slice(0, NAME_MAX);
+}
+
+/** Parses the ICE servers a person typed (JSON); the error says what is wrong. */
+export function parseIceServers(text: string): { ok: true; value: RTCIceServer[] } | { ok: false; error: string } {
+  if (text.trim() === '') return { ok: true, value: [] };
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    return { ok: false, error: `not JSON: ${error instanceof Error ? error.message : String(error)}` };
+  }
+  const parsed = v.safeParse(v.array(iceServerSchema), json);
+  if (!parsed.success) {
+    const issue = parsed.issues[0];
+    const where = issue?.path?.map((p) => String(p.key)).join('.') ?? '';
+    return { ok: false, error: `${where ? `${where}: ` : ''}${issue?.message ?? 'invalid'}` };
+  }
+  return { ok: true, value: parsed.output as RTCIceServer[] };
+}
+
+/** The signaling server to use from a page at `location`. */
+export function signalingFor(settings: Settings, page: { protocol: string; hostname: string; port: string }): SignalingConfig {
+  if (settings.signaling) return { ...settings.signaling, iceServers: settings.iceServers };
+  const secure = page.protocol === 'https:';
+  return {
+    host: page.hostname,
+    port: page.port ? Number(page.port) : secure ? 443 : 80,
+    path: '/peerjs',
+    secure,
+    iceServers: settings.iceServers,
+  };
+}

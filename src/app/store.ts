@@ -1,0 +1,221 @@
+/**
+ * The app store: the one object the UI reads and calls. It owns the identity,
+ * the settings, the current route and, at a table, the session (transport →
+ * mesh → lobby). It turns everything the lower layers report into plain view
+ * data and log lines, and announces each change with a `change` event; the
+ * components render from `store.view` and never reach below it.
+ */
+import { Mesh, type Rejection } from '../net/mesh.js';
+import { PeerJsTransport } from '../net/peerjs-transport.js';
+import type { TableConfig } from '../net/messages.js';
+import { Lobby, type LobbyView } from '../table/lobby.js';
+import { newTableId, peerIdFor } from '../table/table-id.js';
+import { loadIdentity, type Identity } from './identity.js';
+import { BrowserStore } from './persistence.js';
+import { parseRoute, shareLink, tableHash, type Route } from './router.js';
+import { cleanName, loadSettings, saveSettings, signalingFor, type Settings } from './settings.js';
+
+export type LogLevel = 'info' | 'warn' | 'error';
+export interface LogEntry {
+  readonly id: number;
+  readonly at: number;
+  readonly level: LogLevel;
+  readonly text: string;
+}
+
+export interface AppView {
+  readonly ready: boolean;
+  readonly route: Route;
+  readonly settings: Settings;
+  readonly myKey: string | null;
+  readonly lobby: LobbyView | null;
+  readonly shareLink: string | null;
+  readonly connecting: boolean;
+  readonly problem: string | null;
+  readonly log: readonly LogEntry[];
+  readonly recentTables: readonly { table: string; game: string; savedAt: number }[];
+}
+
+const LOG_LIMIT = 300;
+
+interface Session {
+  readonly table: string;
+  readonly mesh: Mesh;
+  readonly lobby: Lobby;
+  closed: boolean;
+}
+
+export class AppStore extends EventTarget {
+  private identity: Identity | undefined;
+  private storage: BrowserStore | undefined;
+  private session: Session | undefined;
+  private settings: Settings = loadSettings();
+  private route: Route = parseRoute(location.hash);
+  private logEntries: LogEntry[] = [];
+  private nextLogId = 1;
+  private problem: string | null = null;
+  private connecting = false;
+  private ready = false;
+  private recent: AppView['recentTables'] = [];
+  private pendingConfig: TableConfig | undefined;
+
+  async init(): Promise<void> {
+    try {
+      this.storage = await BrowserStore.open();
+      this.identity = await loadIdentity(this.storage);
+    } catch (error) {
+      this.fail(`this browser cannot keep an identity (IndexedDB): ${describe(error)}`);
+      return;
+    }
+    this.ready = true;
+    window.addEventListener('hashchange', () => void this.navigate(parseRoute(location.hash)));
+    await this.navigate(this.route);
+  }
+
+  get view(): AppView {
+    const lobby = this.session?.lobby.view() ?? null;
+    return {
+      ready: this.ready,
+      route: this.route,
+      settings: this.settings,
+      myKey: this.identity?.keyHex ?? null,
+      lobby,
+      shareLink: this.session ? shareLink(this.session.table, location) : null,
+      connecting: this.connecting,
+      problem: this.problem,
+      log: this.logEntries,
+      recentTables: this.recent,
+    };
+  }
+
+  /** The mesh of the open table: exposed for the e2e tests' hostile peer. */
+  get debugMesh(): Mesh | undefined {
+    return this.session?.mesh;
+  }
+
+  createTable(config: TableConfig): void {
+    if (!this.identity) return;
+    const table = newTableId(this.identity.keyHex);
+    this.pendingConfig = config;
+    location.hash = tableHash(table);
+  }
+
+  sit(seat: number | null): void {
+    this.session?.lobby.sit(seat);
+  }
+
+  leaveSeat(): void {
+    this.session?.lobby.leave();
+  }
+
+  rename(name: string): void {
+    const clean = cleanName(name);
+    this.settings = { ...this.settings, name: clean };
+    saveSettings(this.settings);
+    this.session?.lobby.rename(clean);
+    this.changed();
+  }
+
+  updateSettings(settings: Settings): void {
+    this.settings = { ...settings, name: cleanName(settings.name) };
+    saveSettings(this.settings);
+    this.log('info', 'settings saved; they apply to the next table you open');
+    this.changed();
+  }
+
+  clearProblem(): void {
+    this.problem = null;
+    this.changed();
+  }
+
+  private async navigate(route: Route): Promise<void> {
+    this.route = route;
+    if (route.page !== 'table' || this.session?.table !== route.table) this.closeSession();
+    if (route.page === 'table' && !this.session) await this.openSession(route.table);
+    if (route.page === 'home') await this.loadRecent();
+    this.changed();
+  }
+
+  private async loadRecent(): Promise<void> {
+    const rows = (await this.storage?.recentTables()) ?? [];
+    this.recent = rows.map((row) => ({ table: row.table, game: row.roster.config.game, savedAt: row.savedAt }));
+  }
+
+  private async openSession(table: string): Promise<void> {
+    const identity = this.identity;
+    const storage = this.storage;
+    if (!identity || !storage) return;
+    const name = this.settings.name || `Player ${identity.keyHex.slice(0, 4)}`;
+    const transport = new PeerJsTransport(peerIdFor(table, identity.keyHex), {
+      signaling: signalingFor(this.settings, location),
+      token: identity.signalingToken,
+    });
+    const mesh = new Mesh({ table, signer: identity, transport, name });
+    const lobby = new Lobby({
+      mesh,
+      store: storage,
+      name,
+      onChange: () => this.changed(),
+      onLog: (line) => this.log('info', line),
+    });
+    const session: Session = { table, mesh, lobby, closed: false };
+    this.session = session;
+    this.connecting = true;
+    this.problem = null;
+    this.changed();
+    try {
+      await mesh.start({
+        message: (envelope) => lobby.receive(envelope),
+        rejected: (rejection) => this.logRejection(rejection),
+        changed: () => this.changed(),
+        problem: (description) => this.log('warn', description),
+      });
+      if (session.closed) return;
+      const config = this.pendingConfig;
+      this.pendingConfig = undefined;
+      await lobby.open(lobby.isCreator ? config : undefined);
+    } catch (error) {
+      if (session.closed) return;
+      const signaling = typeof (error as { type?: unknown }).type === 'string';
+      this.fail(signaling ? `could not reach the signaling server: ${describe(error)}` : describe(error));
+    } finally {
+      if (!session.closed) this.connecting = false;
+      this.changed();
+    }
+  }
+
+  private closeSession(): void {
+    if (!this.session) return;
+    this.session.closed = true;
+    this.session.mesh.stop();
+    this.session = undefined;
+    this.connecting = false;
+  }
+
+  private logRejection(rejection: Rejection): void {
+    const who = rejection.author ? `${rejection.author.slice(0, 8)}… via ${rejection.via}` : rejection.via;
+    const text = `rejected a message from ${who}: ${rejection.reason}`;
+    console.warn(`[fairdeck] ${text}`);
+    // One line per distinct reason and sender is enough for a person.
+    if (this.logEntries.slice(-20).some((e) => e.text === text)) return;
+    this.log('warn', text);
+  }
+
+  private log(level: LogLevel, text: string): void {
+    this.logEntries = [...this.logEntries.slice(-(LOG_LIMIT - 1)), { id: this.nextLogId++, at: Date.now(), level, text }];
+    this.changed();
+  }
+
+  private fail(problem: string): void {
+    this.problem = problem;
+    this.log('error', problem);
+  }
+
+  private changed(): void {
+    this.dispatchEvent(new Event('change'));
+  }
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,56 @@
+/**
+ * Real Chromium for the browser tests, driven by playwright-core: Debian's
+ * /usr/bin/chromium (or CHROMIUM_PATH), headless, with the flags WebRTC needs
+ * on one machine (loopback candidates, no mDNS hiding of local addresses).
+ * Each player is a separate browser context: its own IndexedDB, so its own
+ * identity, exactly like a friend's browser.
+ */
+import { existsSync } from 'node:fs';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export async function launchChromium(): Promise<Browser> {
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(`no Chromium at ${CHROMIUM_PATH}: install it (apt-get install -y chromium) or set CHROMIUM_PATH`);
+  }
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--allow-loopback-in-peer-connection',
+      '--disable-features=WebRtcHideLocalIpsWithMdns',
+    ],
+  });
+}
+
+export interface Player {
+  readonly context: BrowserContext;
+  readonly page: Page;
+  readonly console: string[];
+}
+
+export async function newPlayer(browser: Browser, url: string, name: string): Promise<Player> {
+  const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
+  const page = await context.newPage();
+  const lines: string[] = [];
+  page.on('console', (message) => lines.push(`${message.type()}: ${message.text()}`));
+  page.on('pageerror', (error) => lines.push(`pageerror: ${error.message}`));
+  await page.goto(url);
+  await setName(page, name);
+  return { context, page, console: lines };
+}
+
+export async function setName(page: Page, name: string): Promise<void> {
+  const input = page.locator('header #name');
+  await input.fill(name);
+  await input.press('Enter');
+  await input.blur();
+}

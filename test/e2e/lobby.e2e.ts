@@ -1,0 +1,92 @@
+/**
+ * The foundation end to end: three real Chromium players against the real
+ * server. One creates a table, two join by its share link over real WebRTC;
+ * all three see three seats and the same fingerprint; a reloaded page gets its
+ * seat back; a malformed message from one page is logged and ignored by
+ * another, which goes on working.
+ */
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, newPlayer, setName, type Player } from './browser.js';
+
+let browser: Browser;
+const players: Player[] = [];
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function seatNames(page: Page): Promise<string[]> {
+  return page.locator('#seats li .who').allTextContents();
+}
+
+async function fingerprint(page: Page): Promise<string> {
+  return (await page.locator('#fingerprint-words').textContent())?.trim() ?? '';
+}
+
+async function waitAllConnected(page: Page, seats: number) {
+  await expect
+    .poll(async () => page.locator('#seats li[data-state="direct"], #seats li[data-state="self"]').count(), { timeout: 60_000 })
+    .toBe(seats);
+}
+
+it('three browsers sit at one table, agree on its fingerprint, survive a reload and a malformed message', async () => {
+  const base = inject('baseUrl');
+  const ann = await newPlayer(browser, base, 'Ann');
+  players.push(ann);
+  await ann.page.locator('input[name="game"][value="stress-shed"]').check();
+  await ann.page.locator('#seats').selectOption('3');
+  await ann.page.locator('#create').click();
+  const link = ann.page.locator('#share-link');
+  await expect.poll(() => link.inputValue(), { timeout: 30_000 }).toMatch(/#\/t\/[a-z2-9]{8}-[0-9a-f]{16}$/);
+  const shareLink = await link.inputValue();
+  expect(await ann.page.locator('.qr svg').count()).toBe(1);
+
+  const bob = await newPlayer(browser, base, 'Bob');
+  const cat = await newPlayer(browser, base, 'Cat');
+  players.push(bob, cat);
+  await bob.page.goto(shareLink);
+  await cat.page.goto(shareLink);
+
+  for (const player of [ann, bob, cat]) {
+    await expect.poll(() => seatNames(player.page), { timeout: 60_000 }).toEqual(expect.arrayContaining(['Ann', 'Bob', 'Cat']));
+    await waitAllConnected(player.page, 3);
+  }
+  const prints = await Promise.all([ann, bob, cat].map((p) => fingerprint(p.page)));
+  expect(prints[0]).toMatch(/^(\w+ ){7}\w+$/);
+  expect(new Set(prints).size).toBe(1);
+  const seatsBefore = await seatNames(ann.page);
+  const bobSeat = await bob.page.locator('#seats li.me').getAttribute('data-seat');
+  expect(bobSeat).not.toBeNull();
+
+  // A reloaded page keeps its identity, so it gets its seat back.
+  await bob.page.reload();
+  await expect.poll(() => bob.page.locator('#seats li.me').getAttribute('data-seat'), { timeout: 60_000 }).toBe(bobSeat);
+  await waitAllConnected(bob.page, 3);
+  expect(await fingerprint(bob.page)).toBe(prints[0]);
+  expect(await seatNames(bob.page)).toEqual(seatsBefore);
+
+  // A malformed message (a truncated CBOR map) from Cat's page to Ann's is logged and ignored.
+  const annPeerId = await ann.page.evaluate(() => {
+    const w = window as unknown as { fairdeck: { store: { debugMesh?: { peerId: string } } } };
+    return w.fairdeck.store.debugMesh?.peerId ?? '';
+  });
+  expect(annPeerId).toMatch(/^fd-/);
+  const sent = await cat.page.evaluate((target) => {
+    const w = window as unknown as { fairdeck: { store: { debugMesh?: { sendRaw(p: string, b: Uint8Array): boolean } } } };
+    return w.fairdeck.store.debugMesh?.sendRaw(target, new Uint8Array([0xa1, 0x61, 0x76])) ?? false;
+  }, annPeerId);
+  expect(sent).toBe(true);
+  await expect
+    .poll(() => ann.page.locator('#log li[data-level="warn"]').allTextContents(), { timeout: 30_000 })
+    .toContainEqual(expect.stringMatching(/rejected a message from fd-.*not canonical CBOR/));
+  expect(await seatNames(ann.page)).toEqual(seatsBefore);
+  expect(ann.console.join('\n')).not.toMatch(/pageerror/);
+
+  // Ann's page still works: a rename reaches the others.
+  await setName(ann.page, 'Annie');
+  await expect.poll(() => seatNames(cat.page), { timeout: 30_000 }).toContain('Annie');
+});
