@@ -93,7 +93,7 @@ export class Lobby {
   async open(config?: TableConfig): Promise<void> {
     this.roster = await this.store.loadRoster(this.table);
     if (!this.roster && this.isCreator) {
-      if (!config) throw new TypeError('the creator must give the table config');
+      if (!config) throw new Error('this table was created in another browser profile and its seating is gone here');
       const seats: (SeatMember | null)[] = Array.from({ length: config.seats }, () => null);
       seats[0] = this.me();
       await this.publish({ version: 1, config, seats });
