@@ -1,0 +1,90 @@
+/**
+ * Public API of Fairdeck's mental-poker library (DESIGN.md "Mental poker"):
+ * SRA-style commutative masking on ristretto255 (RFC 9496) with per-card keys,
+ * Schnorr (RFC 8235) and Chaum–Pedersen (CRYPTO '92) proofs verified in
+ * batches (Bellare–Garay–Rabin '98), an end-of-hand audit, canonical codecs,
+ * and HPKE-shaped sealing (RFC 7748 / RFC 5869 / SP 800-38D) for private key
+ * shares. Pure functions; only @noble/curves, @noble/hashes and WebCrypto.
+ * See crypto/README.md for the flow and the threat model.
+ */
+export { type RandomSource } from './bytes.js';
+export { systemRandom, seededRandom, randomPermutation, isPermutation } from './random.js';
+export {
+  type DeckSize,
+  type Hand,
+  type HandParams,
+  ALL_SEATS,
+  DECK_SIZES,
+  MAX_SEATS,
+  MIN_SEATS,
+  cardPoint,
+  createHand,
+} from './cards.js';
+export { type Point, G, decodePoint, decodeScalar, encodePoint, encodeScalar, precomputeBase } from './group.js';
+export {
+  type Deck,
+  type PacketInput,
+  type PacketSource,
+  type PacketState,
+  type Phase,
+  type StepKind,
+  MAX_PACKET,
+  openDeck,
+  openReshuffle,
+} from './packet.js';
+export { type Fault, type FaultCode, type Verdict } from './fault.js';
+export {
+  type LockStep,
+  type Made,
+  type PacketSecrets,
+  type RelayerStep,
+  type ShuffleStep,
+  type Step,
+  type StepHeader,
+  layerSecret,
+  makeLockStep,
+  makeRelayerStep,
+  makeShuffleStep,
+  newPacketSecrets,
+  verifyLockStep,
+  verifyRelayerStep,
+  verifyShuffleStep,
+  verifyStep,
+} from './steps.js';
+export {
+  type KeyEntry,
+  type KeyRing,
+  type KeyShares,
+  forwardToSeat,
+  openCards,
+  openablePositions,
+  revealToAll,
+  revealToSeat,
+  verifyKeyShares,
+  withKeyShares,
+  withOwnKeys,
+} from './keys.js';
+export {
+  type AuditOptions,
+  type AuditResult,
+  type AuditedPacket,
+  type HandTranscript,
+  type PacketTranscript,
+  audit,
+} from './audit.js';
+export {
+  type Expect,
+  type MessageType,
+  decodeKeyShares,
+  decodeLockStep,
+  decodePacketSecrets,
+  decodeRelayerStep,
+  decodeShuffleStep,
+  encodeKeyShares,
+  encodeLockStep,
+  encodePacketSecrets,
+  encodeRelayerStep,
+  encodeShuffleStep,
+  messageType,
+} from './codec.js';
+export { type SealContext, type SealKeyPair, SEAL_OVERHEAD, seal, sealAad, sealKeyPair, unseal } from './seal.js';

@@ -1,0 +1,288 @@
+/**
+ * One test per cheat of the issue: each is caught (at once, or at the reveal
+ * plus the end-of-hand audit) and attributed to the cheating seat.
+ */
+import { describe, expect, it, test } from 'vitest';
+import {
+  type Fault,
+  type KeyRing,
+  type KeyShares,
+  type LockStep,
+  type PacketSecrets,
+  type ShuffleStep,
+  audit,
+  makeShuffleStep,
+  newPacketSecrets,
+  openCards,
+  openDeck,
+  revealToSeat,
+  seededRandom,
+  verifyShuffleStep,
+  withKeyShares,
+  withOwnKeys,
+} from '../../crypto/index.js';
+import { Fn, G, HALF, mulBase, mulSecret, randomScalar } from '../../crypto/group.js';
+import { cardPoint } from '../../crypto/cards.js';
+import { advance, deckFromHalves, deckFromPoints } from '../../crypto/packet.js';
+import { proveLockStep, proveShuffleStep } from '../../crypto/steps.js';
+import { randomPermutation } from '../../crypto/random.js';
+import { SimTable } from './sim.js';
+
+const TABLE = new TextEncoder().encode('cheat-table');
+const SEATS = 3;
+
+function newSim(seed: string, handNo = 1): SimTable {
+  return new SimTable({ tableId: TABLE, handNo, seats: SEATS, deckSize: 32 }, seededRandom(seed));
+}
+
+function auditOf(sim: SimTable, secrets: PacketSecrets[] = sim.allSecrets(), verifyProofs = true) {
+  return audit({ params: sim.hand.params, packets: sim.transcript, keyShares: sim.keyShares }, secrets, {
+    rng: sim.rng,
+    hand: sim.hand,
+    verifyProofs,
+  });
+}
+
+function auditFault(sim: SimTable, secrets?: PacketSecrets[], verifyProofs = true): Fault {
+  const r = auditOf(sim, secrets, verifyProofs);
+  if (r.verdict !== 'fault') throw new Error('audit was clean');
+  return r.fault;
+}
+
+/** Seat `to` asks everyone for the keys of `pos` and opens it. */
+function reveal(sim: SimTable, pos: number, to: number) {
+  const state = sim.packets.get(0)!;
+  let ring: KeyRing = withOwnKeys(new Map(), sim.secrets[to]!.get(0)!, [pos]);
+  for (let seat = 0; seat < SEATS; seat++) {
+    if (seat === to) continue;
+    const { msg, fault } = sim.send(revealToSeat(state, seat, sim.secrets[seat]!.get(0)!, [pos], to));
+    expect(fault).toBeNull();
+    ring = withKeyShares(ring, msg);
+  }
+  return openCards(state, [pos], ring);
+}
+
+/** A shuffle step by `seat` whose honest output is rewritten by `mutate`, with a valid proof over the result. */
+function cheatingShuffle(mutate: (Y: ReturnType<typeof mulSecret>[], s: bigint) => ReturnType<typeof mulSecret>[]) {
+  return (kind: string, seat: number, state: Parameters<typeof advance>[0], secrets: PacketSecrets, rng: ReturnType<typeof seededRandom>) => {
+    if (kind !== 'shuffle' || seat !== 1) return undefined;
+    const s = randomScalar(rng);
+    const perm = randomPermutation(rng, state.size);
+    const Y = mutate(perm.map((p) => mulSecret(state.deck.points[p]!, s)), s);
+    const deck = deckFromPoints(Y);
+    const layer = deckFromPoints([mulBase(s)]);
+    const message = proveShuffleStep(state, seat, s, deck, layer, rng);
+    return { message, secrets: { ...secrets, shuffle: { s, perm } }, state: advance(state, deck, { layer }) };
+  };
+}
+
+describe('cheats are caught and attributed', () => {
+  it('duplicated card (same point twice) is caught at once', () => {
+    const sim = newSim('dup-exact');
+    const f = sim.runPacket(0, null, { make: cheatingShuffle((Y) => Y.map((p, j) => (j === 5 ? Y[4]! : p))) });
+    expect(f).toMatchObject({ seat: 1, code: 'duplicate', step: 'shuffle', position: 5 });
+  });
+
+  it('duplicated card (re-masked so the points differ) is caught at the reveal and named by the audit', () => {
+    const sim = newSim('dup-masked');
+    const f = sim.runPacket(0, null, { make: cheatingShuffle((Y) => Y.map((p, j) => (j === 5 ? Y[4]!.double() : p))) });
+    expect(f).toBeNull();
+    // Position 5 of seat 1's output is tracked to the final deck by the later shuffles:
+    const r = auditOf(sim);
+    expect(r.verdict).toBe('fault');
+    expect(r.verdict === 'fault' && r.fault).toMatchObject({ seat: 1, code: 'recompute', step: 'shuffle', position: 5 });
+    // and some position opens to a non-card when revealed (blame deferred to the audit).
+    const outcomes = Array.from({ length: 32 }, (_, pos) => reveal(sim, pos, pos % SEATS));
+    const bad = outcomes.filter((o) => !o.ok);
+    expect(bad).toHaveLength(1);
+    expect(!bad[0]!.ok && bad[0]!.fault).toMatchObject({ seat: null, code: 'not-a-card' });
+  });
+
+  it('replaced card (a card of another hand) is caught at the reveal and named by the audit', () => {
+    const sim = newSim('replaced');
+    const foreign = cardPoint({ tableId: TABLE, handNo: 2, seats: SEATS, deckSize: 32 }, 0);
+    const f = sim.runPacket(0, null, { make: cheatingShuffle((Y, s) => Y.map((p, j) => (j === 3 ? foreign.multiply(s) : p))) });
+    expect(f).toBeNull();
+    expect(auditFault(sim)).toMatchObject({ seat: 1, code: 'recompute', step: 'shuffle', position: 3 });
+  });
+
+  it('wrong lock factor on one card is caught at once (batch proof) and by the audit', () => {
+    const sim = newSim('wrong-lock');
+    const f = sim.runPacket(0, null, {
+      make: (kind, seat, state, secrets, rng) => {
+        if (kind !== 'lock' || seat !== 2) return undefined;
+        const ell = secrets.shuffle!.s;
+        const k = Array.from({ length: state.size }, () => randomScalar(rng));
+        const fs = k.map((kc) => Fn.mul(kc, Fn.inv(ell)));
+        const Y = fs.map((fc, c) => mulSecret(state.deck.points[c]!, c === 7 ? Fn.mul(fc, 3n) : fc));
+        const deck = deckFromPoints(Y);
+        const keys = deckFromPoints(k.map((kc) => mulBase(kc)));
+        const message = proveLockStep(state, seat, ell, fs, deck, keys, rng);
+        return { message, secrets: { ...secrets, lock: k }, state: advance(state, deck, { keys }) };
+      },
+    });
+    expect(f).toMatchObject({ seat: 2, code: 'proof', step: 'lock' });
+    // Even without the proofs, recomputation from the disclosed secrets names the card.
+    expect(auditFault(sim, undefined, false)).toMatchObject({ seat: 2, code: 'recompute', step: 'lock', position: 7 });
+    expect(auditFault(sim)).toMatchObject({ seat: 2, code: 'proof', step: 'lock' });
+  });
+
+  it('wrong per-card key at a reveal is caught at once, and a wrong disclosed key by the audit', () => {
+    const sim = newSim('wrong-key');
+    expect(sim.runPacket(0, null)).toBeNull();
+    const state = sim.packets.get(0)!;
+    const honest = revealToSeat(state, 0, sim.secrets[0]!.get(0)!, [4], 1);
+    const lie: KeyShares = { ...honest, entries: [{ ...honest.entries[0]!, key: Fn.add(honest.entries[0]!.key, 1n) }] };
+    expect(sim.send(lie).fault).toMatchObject({ seat: 0, code: 'key', position: 4 });
+    expect(auditFault(sim)).toMatchObject({ seat: 0, code: 'key', position: 4 });
+    // At the audit, seat 2 discloses a wrong key for position 9.
+    sim.keyShares.length = 0;
+    const secrets = sim.allSecrets().map((s) =>
+      s.seat === 2 ? { ...s, lock: s.lock!.map((k, c) => (c === 9 ? Fn.add(k, 1n) : k)) } : s,
+    );
+    expect(auditFault(sim, secrets)).toMatchObject({ seat: 2, code: 'secret', step: 'lock', position: 9 });
+  });
+
+  it("reveal of a key for another card is caught at once", () => {
+    const sim = newSim('other-card');
+    expect(sim.runPacket(0, null)).toBeNull();
+    const state = sim.packets.get(0)!;
+    const other = revealToSeat(state, 2, sim.secrets[2]!.get(0)!, [9], 0);
+    const lie: KeyShares = { ...other, entries: [{ position: 4, layer: 2, key: other.entries[0]!.key }] };
+    expect(sim.send(lie).fault).toMatchObject({ seat: 2, code: 'key', position: 4 });
+  });
+
+  const forgeries: [string, 'shuffle' | 'lock', (m: ShuffleStep | LockStep) => ShuffleStep | LockStep][] = [
+    ['Schnorr response + 1', 'shuffle', (m) => ({ ...(m as ShuffleStep), proof: { ...(m as ShuffleStep).proof, z: Fn.add((m as ShuffleStep).proof.z, 1n) } })],
+    ['Schnorr commitment replaced', 'shuffle', (m) => {
+      const R = G.multiply(12345n);
+      return { ...(m as ShuffleStep), proof: { ...(m as ShuffleStep).proof, R, Rbytes: R.toBytes() } };
+    }],
+    ['S replaced (proof for another s)', 'shuffle', (m) => ({ ...(m as ShuffleStep), layer: deckFromPoints([G.multiply(777n)]) })],
+    ['Chaum–Pedersen response z[3] + 1', 'lock', (m) => {
+      const l = m as LockStep;
+      return { ...l, proof: { ...l.proof, z: l.proof.z.map((z, c) => (c === 3 ? Fn.add(z, 1n) : z)) } };
+    }],
+    ['Chaum–Pedersen commitment B replaced', 'lock', (m) => {
+      const l = m as LockStep;
+      const B = G.multiply(99n);
+      return { ...l, proof: { ...l.proof, B, Bbytes: B.toBytes() } };
+    }],
+    ['Chaum–Pedersen commitment A[0] replaced', 'lock', (m) => {
+      const l = m as LockStep;
+      const A = deckFromPoints(l.proof.A.points.map((a, c) => (c === 0 ? a.add(G) : a)));
+      return { ...l, proof: { ...l.proof, A } };
+    }],
+    ['K[5] swapped with K[6]', 'lock', (m) => {
+      const l = m as LockStep;
+      const K = l.keys.points;
+      return { ...l, keys: deckFromPoints(K.map((k, c) => (c === 5 ? K[6]! : c === 6 ? K[5]! : k))) };
+    }],
+    ['after-points 5 and 6 swapped', 'lock', (m) => {
+      const l = m as LockStep;
+      const Y = l.deck.points;
+      return { ...l, deck: deckFromPoints(Y.map((y, c) => (c === 5 ? Y[6]! : c === 6 ? Y[5]! : y))) };
+    }],
+  ];
+  test.each(forgeries)('forged proof (%s) is caught at once', (_name, kind, forge) => {
+    const sim = newSim(`forge/${_name}`);
+    const f = sim.runPacket(0, null, {
+      tamper: (k, seat, msg) => (k === kind && seat === 1 ? forge(msg as ShuffleStep | LockStep) : msg),
+    });
+    expect(f).toMatchObject({ seat: 1, code: 'proof', step: kind });
+  });
+
+  it('replayed proof: a step from another hand, as is or relabelled, is rejected', () => {
+    const hand1 = newSim('replay', 1);
+    expect(hand1.runPacket(0, null)).toBeNull();
+    const old = hand1.transcript[0]!.shuffle[0]!;
+    const hand2 = newSim('replay', 2);
+    // As is: bound to hand 1.
+    const asIs = verifyShuffleStep(openDeck(hand2.hand, 0), old);
+    expect(!asIs.ok && asIs.fault).toMatchObject({ seat: 0, code: 'context' });
+    // Relabelled to hand 2: the proof still binds hand 1's context and decks.
+    const f = hand2.runPacket(0, null, {
+      tamper: (k, seat, msg) => (k === 'shuffle' && seat === 0 ? { ...old, header: { ...old.header, handNo: 2 } } : msg),
+    });
+    expect(f).toMatchObject({ seat: 0, code: 'proof', step: 'shuffle' });
+  });
+
+  it("replayed proof: seat 1 copies seat 0's proof and S in the same hand", () => {
+    const sim = newSim('copy');
+    let s0: ShuffleStep | undefined;
+    const f = sim.runPacket(0, null, {
+      tamper: (k, seat, msg) => {
+        if (k === 'shuffle' && seat === 0) s0 = msg as ShuffleStep;
+        if (k === 'shuffle' && seat === 1) return { ...(msg as ShuffleStep), layer: s0!.layer, proof: s0!.proof };
+        return msg;
+      },
+    });
+    expect(f).toMatchObject({ seat: 1, code: 'proof', step: 'shuffle' });
+  });
+
+  it('mismatched S_i (publishes s′·G, masks with s) is caught at the reveal and named by the audit', () => {
+    const sim = newSim('mismatch');
+    const fake = new Map<string, bigint>();
+    const f = sim.runPacket(0, null, {
+      make: (kind, seat, state, secrets, rng) => {
+        if (seat !== 1) return undefined;
+        if (kind === 'shuffle') {
+          const s = randomScalar(rng);
+          const sFake = randomScalar(rng);
+          fake.set('s', s);
+          fake.set('fake', sFake);
+          const perm = randomPermutation(rng, state.size);
+          const deck = deckFromHalves(perm.map((p) => mulSecret(state.deck.points[p]!, Fn.mul(s, HALF))));
+          const layer = deckFromPoints([mulBase(sFake)]);
+          const message = proveShuffleStep(state, seat, sFake, deck, layer, rng);
+          return { message, secrets: { ...secrets, shuffle: { s, perm } }, state: advance(state, deck, { layer }) };
+        }
+        if (kind === 'lock') {
+          // Remove the real layer s but stay consistent with the fake S′ so every proof verifies.
+          const s = fake.get('s')!;
+          const sFake = fake.get('fake')!;
+          const k = Array.from({ length: state.size }, () => randomScalar(rng));
+          const fs = k.map((kc) => Fn.mul(kc, Fn.inv(s)));
+          const deck = deckFromPoints(fs.map((fc, c) => mulSecret(state.deck.points[c]!, fc)));
+          const kPublished = fs.map((fc) => Fn.mul(fc, sFake));
+          const keys = deckFromPoints(kPublished.map((kc) => mulBase(kc)));
+          const message = proveLockStep(state, seat, sFake, fs, deck, keys, rng);
+          return { message, secrets: { ...secrets, lock: kPublished }, state: advance(state, deck, { keys }) };
+        }
+        return undefined;
+      },
+    });
+    expect(f).toBeNull(); // every live check passes
+    const opened = reveal(sim, 0, 0);
+    expect(!opened.ok && opened.fault).toMatchObject({ seat: null, code: 'not-a-card' });
+    // Disclosing the real s: it does not match S_1.
+    expect(auditFault(sim)).toMatchObject({ seat: 1, code: 'secret', step: 'shuffle' });
+    // Disclosing the fake s′ instead: the shuffle does not recompute.
+    const lied = sim.allSecrets().map((s) => (s.seat === 1 ? { ...s, shuffle: { ...s.shuffle!, s: fake.get('fake')! } } : s));
+    expect(auditFault(sim, lied)).toMatchObject({ seat: 1, code: 'recompute', step: 'shuffle' });
+  });
+
+  it('a seat that withholds its secrets at the audit is named', () => {
+    const sim = newSim('withhold');
+    expect(sim.runPacket(0, null)).toBeNull();
+    expect(auditOf(sim).verdict).toBe('clean');
+    const secrets = sim.allSecrets().filter((s) => s.seat !== 2);
+    expect(auditFault(sim, secrets)).toMatchObject({ seat: 2, code: 'missing' });
+    const badPerm = sim.allSecrets().map((s) => (s.seat === 0 ? { ...s, shuffle: { ...s.shuffle!, perm: s.shuffle!.perm.map(() => 0) } } : s));
+    expect(auditFault(sim, badPerm)).toMatchObject({ seat: 0, code: 'permutation' });
+  });
+
+  it('a step out of turn is refused and blamed', () => {
+    const sim = newSim('turn');
+    const rng = sim.rng;
+    const m0 = makeShuffleStep(openDeck(sim.hand, 0), 0, newPacketSecrets(0, 0), rng);
+    // Our own code refuses to act out of turn...
+    expect(() => makeShuffleStep(m0.state, 2, newPacketSecrets(0, 2), rng)).toThrow(/seat 2 acts out of turn, awaiting seat 1/);
+    // ...and a peer that does is blamed.
+    const s = randomScalar(rng);
+    const deck = deckFromPoints(m0.state.deck.points.map((p) => mulSecret(p, s)));
+    const early = proveShuffleStep(m0.state, 2, s, deck, deckFromPoints([mulBase(s)]), rng);
+    const v = verifyShuffleStep(m0.state, early);
+    expect(!v.ok && v.fault).toMatchObject({ seat: 2, code: 'turn', step: 'shuffle' });
+  });
+});

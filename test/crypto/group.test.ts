@@ -1,0 +1,169 @@
+import { describe, expect, it, test } from 'vitest';
+import fc from 'fast-check';
+import { ristretto255, ristretto255_hasher } from '@noble/curves/ed25519.js';
+import {
+  G,
+  HALF,
+  ORDER,
+  Point,
+  _constants,
+  decodePoint,
+  decodeScalar,
+  encodeDoubled,
+  encodePoint,
+  encodeScalar,
+  msm,
+  msmSecret,
+  mulBase,
+  randomScalar,
+  randomShort,
+} from '../../crypto/group.js';
+import { seededRandom } from '../../crypto/random.js';
+
+const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
+const unhex = (h: string) => new Uint8Array(Buffer.from(h, 'hex'));
+const P = 2n ** 255n - 19n;
+const modp = (x: bigint) => ((x % P) + P) % P;
+const powp = (b: bigint, e: bigint) => {
+  let r = 1n;
+  let x = modp(b);
+  for (let k = e; k > 0n; k >>= 1n) {
+    if (k & 1n) r = (r * x) % P;
+    x = (x * x) % P;
+  }
+  return r;
+};
+
+// RFC 9496 Appendix A.1: encodings of 0·B .. 15·B.
+const MULTIPLES = [
+  '0000000000000000000000000000000000000000000000000000000000000000',
+  'e2f2ae0a6abc4e71a884a961c500515f58e30b6aa582dd8db6a65945e08d2d76',
+  '6a493210f7499cd17fecb510ae0cea23a110e8d5b901f8acadd3095c73a3b919',
+  '94741f5d5d52755ece4f23f044ee27d5d1ea1e2bd196b462166b16152a9d0259',
+  'da80862773358b466ffadfe0b3293ab3d9fd53c5ea6c955358f568322daf6a57',
+  'e882b131016b52c1d3337080187cf768423efccbb517bb495ab812c4160ff44e',
+  'f64746d3c92b13050ed8d80236a7f0007c3b3f962f5ba793d19a601ebb1df403',
+  '44f53520926ec81fbd5a387845beb7df85a96a24ece18738bdcfa6a7822a176d',
+  '903293d8f2287ebe10e2374dc1a53e0bc887e592699f02d077d5263cdd55601c',
+  '02622ace8f7303a31cafc63f8fc48fdc16e1c8c8d234b2f0d6685282a9076031',
+  '20706fd788b2720a1ed2a5dad4952b01f413bcf0e7564de8cdc816689e2db95f',
+  'bce83f8ba5dd2fa572864c24ba1810f9522bc6004afe95877ac73241cafdab42',
+  'e4549ee16b9aa03099ca208c67adafcafa4c3f3e4e5303de6026e3ca8ff84460',
+  'aa52e000df2e16f55fb1032fc33bc42742dad6bd5a8fc0be0167436c5948501f',
+  '46376b80f409b29dc2b5f6f0c52591990896e5716f41477cd30085ab7f10301e',
+  'e0c418f7c8d9c4cdd7395b93ea124f3ad99021bb681dfc3302a9d99a2e53e64e',
+];
+
+// RFC 9496 Appendix A.2: invalid encodings, with the reason our decoder must give.
+const BAD_ENCODINGS: [string, string, RegExp][] = [
+  ['non-canonical 2^256-1 top bit', '00ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff', /non-canonical/],
+  ['non-canonical 2^255-1', 'ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f', /non-canonical/],
+  ['non-canonical p+6', 'f3ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f', /non-canonical/],
+  ['non-canonical p', 'edffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f', /non-canonical/],
+  ['negative s = 1', '0100000000000000000000000000000000000000000000000000000000000000', /negative/],
+  ['negative s = 2^255-255', '01ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f', /negative/],
+  ['negative', 'ed57ffd8c914fb201471d1c3d245ce3c746fcbe63a3679d51b6a516ebebe0e20', /negative/],
+  ['negative', 'c34c4e1826e5d403b78e246e88aa051c36ccf0aafebffe137d148a2bf9104562', /negative/],
+  ['non-square x^2', '26948d35ca62e643e26a83177332e6b6afeb9d08e4268b650f1f5bbd8d81d371', /not a ristretto255 element/],
+  ['non-square x^2', '4eac077a713c57b4f4397629a4145982c661f48044dd3f96427d40b147d9742f', /not a ristretto255 element/],
+  ['non-square x^2', 'de6a7b00deadc788eb6b6c8d20c0ae96c2f2019078fa604fee5b87d6e989ad7b', /not a ristretto255 element/],
+  ['negative xy', '3eb858e78f5a7254d8c9731174a94f76755fd3941c0ac93735c07ba14579630e', /not a ristretto255 element/],
+  ['negative xy', 'a45fdc55c76448c049a1ab33f17023edfb2be3581e9c7aade8a6125215e04220', /not a ristretto255 element/],
+  ['s = -1 gives y = 0', 'ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f', /not a ristretto255 element/],
+  ['identity', '0000000000000000000000000000000000000000000000000000000000000000', /identity/],
+];
+
+describe('ristretto255 group layer', () => {
+  it('encodes k·G as RFC 9496 Appendix A.1 for k = 1..15, via mulBase and via the batch encoder', () => {
+    for (let k = 1; k < MULTIPLES.length; k++) {
+      expect(hex(encodePoint(mulBase(BigInt(k))))).toBe(MULTIPLES[k]);
+      expect(hex(encodeDoubled([G.multiply((BigInt(k) * HALF) % ORDER)]))).toBe(MULTIPLES[k]);
+      expect(hex(encodePoint(decodePoint(unhex(MULTIPLES[k]!), 'v')))).toBe(MULTIPLES[k]);
+    }
+  });
+
+  it('derives points as RFC 9496 Appendix A.3 (the map inside hash-to-curve)', () => {
+    const bytes = unhex(
+      '5d1be09e3d0c82fc538112490e35701979d99e06ca3e2b5b54bffe8b4dc772c14d98b696a1bbfb5ca32c436cc61c16563790306c79eaca7705668b47dffe5bb6',
+    );
+    expect(hex(ristretto255_hasher.deriveToCurve!(bytes).toBytes())).toBe(
+      '3066f82a1a747d45120d1740f14358531a8f04bbffe6a819f86dfe50f44a0a46',
+    );
+  });
+
+  it('has the RFC 9496 §4.1 constants it hard-codes', () => {
+    const { EDWARDS_D, SQRT_M1, INVSQRT_A_MINUS_D } = _constants;
+    expect(modp(EDWARDS_D * 121666n)).toBe(modp(-121665n));
+    expect(modp(SQRT_M1 * SQRT_M1)).toBe(P - 1n);
+    expect(modp(INVSQRT_A_MINUS_D * INVSQRT_A_MINUS_D * modp(-1n - EDWARDS_D))).toBe(1n);
+    expect(powp(2n, (P - 1n) / 4n)).toBe(SQRT_M1);
+  });
+
+  test.each(BAD_ENCODINGS)('rejects an invalid encoding (%s)', (_name, h, reason) => {
+    expect(() => decodePoint(unhex(h), 'point')).toThrow(RangeError);
+    expect(() => decodePoint(unhex(h), 'point')).toThrow(reason);
+  });
+
+  test.each([
+    ['31 bytes', new Uint8Array(31), RangeError, /expected 32 bytes, got 31/],
+    ['33 bytes', new Uint8Array(33), RangeError, /expected 32 bytes, got 33/],
+    ['empty', new Uint8Array(0), RangeError, /expected 32 bytes, got 0/],
+    ['a string', 'e2f2ae0a' as unknown as Uint8Array, TypeError, /expected Uint8Array, got string/],
+    ['an array', [1, 2, 3] as unknown as Uint8Array, TypeError, /expected Uint8Array, got array/],
+  ])('rejects a point of the wrong shape (%s)', (_n, v, type, msg) => {
+    expect(() => decodePoint(v, 'deck[0]')).toThrow(type);
+    expect(() => decodePoint(v, 'deck[0]')).toThrow(msg);
+  });
+
+  const le = (x: bigint, len = 32) => {
+    const b = new Uint8Array(len);
+    for (let i = 0; i < len; i++) b[i] = Number((x >> BigInt(8 * i)) & 0xffn);
+    return b;
+  };
+  test.each([
+    ['zero', le(0n), RangeError, /zero scalar/],
+    ['the group order', le(ORDER), RangeError, /out of range/],
+    ['order + 1', le(ORDER + 1n), RangeError, /out of range/],
+    ['2^255', le(2n ** 255n), RangeError, /out of range/],
+    ['all ones', new Uint8Array(32).fill(0xff), RangeError, /out of range/],
+    ['31 bytes', le(1n, 31), RangeError, /expected 32 bytes/],
+    ['33 bytes', le(1n, 33), RangeError, /expected 32 bytes/],
+    ['not bytes', 5 as unknown as Uint8Array, TypeError, /expected Uint8Array/],
+  ])('rejects a bad scalar (%s)', (_n, v, type, msg) => {
+    expect(() => decodeScalar(v, 'z')).toThrow(type);
+    expect(() => decodeScalar(v, 'z')).toThrow(msg);
+  });
+
+  it('round-trips scalars 1 and ℓ-1 little-endian', () => {
+    expect(decodeScalar(encodeScalar(1n), 'z')).toBe(1n);
+    expect(encodeScalar(1n)[0]).toBe(1);
+    expect(decodeScalar(encodeScalar(ORDER - 1n), 'z')).toBe(ORDER - 1n);
+  });
+
+  it('fixed-base table, batch encoding and both MSMs agree with plain noble arithmetic', () => {
+    const rng = seededRandom('group-props');
+    const pts = Array.from({ length: 12 }, (_, i) => ristretto255_hasher.hashToCurve(new Uint8Array([i])));
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 12 }), fc.boolean(), (n, short) => {
+        const ks = Array.from({ length: n }, () => (short ? randomShort(rng) : randomScalar(rng)));
+        const naive = pts.slice(0, n).reduce((acc, p, i) => acc.add(p.multiply(ks[i]!)), ristretto255.Point.ZERO);
+        expect(msm(pts.slice(0, n), ks).equals(naive)).toBe(true);
+        expect(msmSecret(pts.slice(0, n), ks).equals(naive)).toBe(true);
+        expect(mulBase(ks[0]!).equals(G.multiply(ks[0]!))).toBe(true);
+        const enc = encodeDoubled(pts.slice(0, n));
+        pts.slice(0, n).forEach((p, i) => expect(hex(enc.subarray(32 * i, 32 * i + 32))).toBe(hex(p.double().toBytes())));
+      }),
+      { numRuns: 25 },
+    );
+  });
+
+  it('refuses to batch-encode the identity', () => {
+    expect(() => encodeDoubled([G, Point.ZERO])).toThrow(/element 1 is the identity/);
+  });
+
+  it('mulBase handles the extremes of the scalar range', () => {
+    expect(mulBase(ORDER - 1n).equals(G.negate())).toBe(true);
+    expect(mulBase(1n).equals(G)).toBe(true);
+    expect(mulBase(0n).is0()).toBe(true);
+  });
+});

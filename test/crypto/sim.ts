@@ -1,0 +1,135 @@
+/**
+ * In-process table for the crypto tests: every seat runs the real step
+ * functions, every message goes through encode → decode (with the expected
+ * context) → verify, exactly as the table layer will do over the network.
+ * Hooks let a test play a cheating seat by rewriting its message or secrets.
+ */
+import {
+  type Fault,
+  type Hand,
+  type HandParams,
+  type KeyShares,
+  type LockStep,
+  type Made,
+  type PacketInput,
+  type PacketSecrets,
+  type PacketState,
+  type PacketTranscript,
+  type RandomSource,
+  type RelayerStep,
+  type ShuffleStep,
+  createHand,
+  decodeKeyShares,
+  decodeLockStep,
+  decodePacketSecrets,
+  decodeRelayerStep,
+  decodeShuffleStep,
+  encodeKeyShares,
+  encodeLockStep,
+  encodePacketSecrets,
+  encodeRelayerStep,
+  encodeShuffleStep,
+  makeLockStep,
+  makeRelayerStep,
+  makeShuffleStep,
+  newPacketSecrets,
+  openDeck,
+  openReshuffle,
+  verifyKeyShares,
+  verifyLockStep,
+  verifyRelayerStep,
+  verifyShuffleStep,
+} from '../../crypto/index.js';
+
+export type AnyStep = ShuffleStep | LockStep | RelayerStep;
+
+export interface Hooks {
+  /** Produces a seat's step instead of the honest code (a cheat); undefined = honest. */
+  make?: (kind: AnyStep['kind'], seat: number, state: PacketState, secrets: PacketSecrets, rng: RandomSource) => Made<AnyStep> | undefined;
+  /** Rewrites a seat's message before it is encoded and sent (a cheat). */
+  tamper?: (kind: AnyStep['kind'], seat: number, msg: AnyStep, before: PacketState) => AnyStep;
+}
+
+export class SimTable {
+  readonly hand: Hand;
+  readonly n: number;
+  /** Public state of every packet (identical on every honest peer). */
+  readonly packets = new Map<number, PacketState>();
+  /** secrets[seat] by packet id, as each seat persisted them. */
+  readonly secrets: Map<number, PacketSecrets>[];
+  readonly transcript: PacketTranscript[] = [];
+  readonly keyShares: KeyShares[] = [];
+
+  constructor(
+    params: HandParams,
+    readonly rng: RandomSource,
+  ) {
+    this.hand = createHand(params);
+    this.n = params.seats;
+    this.secrets = Array.from({ length: this.n }, () => new Map());
+  }
+
+  /** Persists and reloads a seat's secrets through the codec (as a page reload would). */
+  private keep(seat: number, s: PacketSecrets): void {
+    this.secrets[seat]!.set(s.packet, decodePacketSecrets(encodePacketSecrets(s, this.hand), { hand: this.hand, seat }));
+  }
+
+  allSecrets(): PacketSecrets[] {
+    return this.secrets.flatMap((m) => [...m.values()]);
+  }
+
+  /**
+   * Runs the re-layer (reshuffles), shuffle and lock cascades of a packet.
+   * Returns the first fault found by the verifiers, or null.
+   */
+  runPacket(id: number, inputs: readonly PacketInput[] | null, hooks: Hooks = {}): Fault | null {
+    let state = inputs === null ? openDeck(this.hand, id) : openReshuffle(this.hand, id, inputs, this.packets);
+    const record: { relayer: RelayerStep[]; shuffle: ShuffleStep[]; lock: LockStep[] } = { relayer: [], shuffle: [], lock: [] };
+    const tr: PacketTranscript = { id, source: state.source, ...record };
+    this.transcript.push(tr);
+    while (state.phase !== 'locked') {
+      const seat = state.next;
+      const kind = state.phase;
+      const mine = this.secrets[seat]!.get(id) ?? newPacketSecrets(id, seat);
+      let made: Made<AnyStep> | undefined = hooks.make?.(kind, seat, state, mine, this.rng);
+      if (made) {
+        // cheat supplied by the test
+      } else if (kind === 'relayer') {
+        made = makeRelayerStep(state, seat, mine, (pid) => this.secrets[seat]!.get(pid), this.rng);
+      } else if (kind === 'shuffle') {
+        made = makeShuffleStep(state, seat, mine, this.rng);
+      } else {
+        made = makeLockStep(state, seat, mine, this.rng);
+      }
+      this.keep(seat, made.secrets);
+      let msg: AnyStep = made.message;
+      if (hooks.tamper) msg = hooks.tamper(kind, seat, msg, state);
+      const expect = { hand: this.hand, packet: id, seat };
+      let verdict;
+      if (msg.kind === 'shuffle') {
+        const got = decodeShuffleStep(encodeShuffleStep(msg), expect);
+        record.shuffle.push(got);
+        verdict = verifyShuffleStep(state, got);
+      } else if (msg.kind === 'lock') {
+        const got = decodeLockStep(encodeLockStep(msg), expect);
+        record.lock.push(got);
+        verdict = verifyLockStep(state, got, this.rng);
+      } else {
+        const got = decodeRelayerStep(encodeRelayerStep(msg), expect);
+        record.relayer.push(got);
+        verdict = verifyRelayerStep(state, got, this.rng);
+      }
+      if (!verdict.ok) return verdict.fault;
+      state = verdict.value;
+    }
+    this.packets.set(id, state);
+    return null;
+  }
+
+  /** Sends keys through the codec, verifies them, records them in the transcript. */
+  send(msg: KeyShares): { msg: KeyShares; fault: Fault | null } {
+    const got = decodeKeyShares(encodeKeyShares(msg), { hand: this.hand, packet: msg.header.packet, seat: msg.header.seat });
+    this.keyShares.push(got);
+    return { msg: got, fault: verifyKeyShares(this.packets.get(msg.header.packet)!, got) };
+  }
+}
