@@ -128,7 +128,8 @@ function readDeck(r: Reader, n: number, what: string, field: string): Deck {
 }
 
 function readPoint(r: Reader, what: string, field: string): Deck {
-  return readDeck(r, 1, what, field);
+  const bytes = r.raw(32, field);
+  return { points: [decodePoint(bytes, `${what}: ${field}`)], bytes };
 }
 
 function readScalar(r: Reader, what: string, field: string): bigint {
