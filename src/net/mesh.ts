@@ -9,7 +9,7 @@
  * tells it who is admitted (`authorize`) and whom to keep links to (`want`).
  */
 import { decodeEnvelope, encodeEnvelope, keyHex, signEnvelope, type Envelope, type EnvelopeOf, type Signer } from './envelope.js';
-import { type BodyOf, type Kind, RELAYED_KINDS } from './messages.js';
+import { type BodyOf, type Kind, RELAYED_KINDS, REPLAY_CHECKED_KINDS } from './messages.js';
 import type { Transport } from './transport.js';
 
 export interface MeshTiming {
@@ -160,6 +160,22 @@ export class Mesh {
     return envelope;
   }
 
+  /** Signs an envelope of ours without sending it (the caller persists it first, then broadcasts). */
+  sign<K extends Kind>(kind: K, body: BodyOf<K>, to: Uint8Array | null = null): EnvelopeOf<K> {
+    return signEnvelope(this.signer, { kind, table: this.table, seq: this.nextSeq(), to, body });
+  }
+
+  /** Sends an already-signed envelope (ours, or a bot's hosted here) to everyone. */
+  broadcast(envelope: EnvelopeOf<Kind>): void {
+    this.remember(envelope);
+    this.forward(encodeEnvelope(envelope), envelope, undefined);
+  }
+
+  /** Sends an already-signed envelope (someone's transcript event) on one link, unchanged. */
+  resend(remote: string, envelope: EnvelopeOf<Kind>): boolean {
+    return this.transport.send(remote, encodeEnvelope(envelope));
+  }
+
   /** Sends raw bytes on one link, unchecked: for tests that play a hostile peer. */
   sendRaw(remote: string, bytes: Uint8Array): boolean {
     return this.transport.send(remote, bytes);
@@ -180,7 +196,7 @@ export class Mesh {
     return [...this.links.keys()];
   }
 
-  private nextSeq(): number {
+  nextSeq(): number {
     this.lastSeq = Math.max(this.lastSeq + 1, Math.floor(this.clockUs()));
     return this.lastSeq;
   }
@@ -213,7 +229,7 @@ export class Mesh {
     const envelope = decoded.value;
     const author = keyHex(envelope.from);
     if (this.seen.has(`${author}:${envelope.seq}`)) return; // a flooded copy we already have
-    if (envelope.seq + REORDER_WINDOW_US < (this.highestSeq.get(author) ?? 0)) {
+    if (REPLAY_CHECKED_KINDS.has(envelope.kind) && envelope.seq + REORDER_WINDOW_US < (this.highestSeq.get(author) ?? 0)) {
       handlers.rejected({ via: remote, author, reason: `replayed: seq ${envelope.seq} is older than this author's recent messages` });
       return;
     }

@@ -61,6 +61,8 @@ export const rosterSchema = v.strictObject({
   config: tableConfigSchema,
   /** One entry per seat: who sits there, or null for a free seat. */
   seats: v.pipe(v.array(v.nullable(seatMemberSchema)), v.maxLength(MAX_SEATS, 'too many seats')),
+  /** Hands started at this table; once play has started the seats are fixed. */
+  hands: uint,
 });
 export type Roster = v.InferOutput<typeof rosterSchema>;
 
@@ -77,6 +79,28 @@ export const BODY_SCHEMAS = {
   join: v.strictObject({ peerId, name, seat: v.nullable(v.pipe(uint, v.maxValue(MAX_SEATS - 1, 'no such seat'))) }),
   leave: v.strictObject({ rosterVersion: uint }),
   roster: rosterSchema,
+  /**
+   * One event of a hand's transcript (src/table/transcript.ts validates
+   * `data` by `type`). `n` counts the author's own events in the hand; `at`
+   * is how many engine steps the author had applied and `hash` its state hash
+   * then, which every peer cross-checks.
+   */
+  'table-event': v.strictObject({
+    hand: uint,
+    n: uint,
+    at: uint,
+    hash: bytesOfLength(32, 'hash'),
+    type: v.picklist(['ready', 'shuffle', 'lock', 'keys', 'act', 'reshuffle', 'disclose', 'abandon'] as const, 'unknown event type'),
+    data: v.unknown(),
+  }),
+  /** Ask for the events of a hand this peer is missing: per author (hex key), how many it has. */
+  fetch: v.strictObject({
+    hand: uint,
+    have: v.pipe(
+      v.record(v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/, 'author must be a hex key')), uint),
+      v.maxEntries(MAX_SEATS, 'too many authors'),
+    ),
+  }),
 } as const;
 
 export type Kind = keyof typeof BODY_SCHEMAS;
@@ -86,4 +110,10 @@ export type BodyOf<K extends Kind> = v.InferOutput<(typeof BODY_SCHEMAS)[K]>;
 /** Kinds a peer that holds no seat may send (to get one). Everything else needs a seat. */
 export const KINDS_WITHOUT_SEAT: ReadonlySet<Kind> = new Set<Kind>(['hello', 'ping', 'pong', 'join', 'presence']);
 /** Kinds that are flooded to every peer (relayed); the rest stay on one direct link. */
-export const RELAYED_KINDS: ReadonlySet<Kind> = new Set<Kind>(['presence', 'join', 'leave', 'roster']);
+export const RELAYED_KINDS: ReadonlySet<Kind> = new Set<Kind>(['presence', 'join', 'leave', 'roster', 'table-event']);
+/**
+ * Kinds whose old copies are refused as replays. Transcript events are not:
+ * they are resent on request after a reload, and the transcript itself
+ * ignores an event it already holds (author, hand, n).
+ */
+export const REPLAY_CHECKED_KINDS: ReadonlySet<Kind> = new Set<Kind>(['hello', 'ping', 'pong', 'presence', 'join', 'leave', 'roster']);

@@ -42,6 +42,8 @@ export interface LobbyView {
   readonly fingerprint: Fingerprint | null;
   /** Shown while no roster has arrived: the creator may be offline. */
   readonly waitingForCreator: boolean;
+  /** Hands started at this table (seats are fixed once it is above 0). */
+  readonly handsStarted: number;
 }
 
 export interface LobbyOptions {
@@ -52,6 +54,8 @@ export interface LobbyOptions {
   readonly onChange: () => void;
   /** Lines for the table's log (seat taken, left, …). */
   readonly onLog: (line: string) => void;
+  /** Keys of the bots this browser hosts (they sit, but send through this peer). */
+  readonly botKeys?: () => string[];
 }
 
 export class Lobby {
@@ -66,6 +70,7 @@ export class Lobby {
   private seekingSeat = false;
   private readonly onChange: () => void;
   private readonly onLog: (line: string) => void;
+  private readonly botKeys: () => string[];
 
   constructor(options: LobbyOptions) {
     const parsed = parseTableId(options.mesh.table);
@@ -77,6 +82,7 @@ export class Lobby {
     this.name = options.name;
     this.onChange = options.onChange;
     this.onLog = options.onLog;
+    this.botKeys = options.botKeys ?? (() => []);
     if (this.isCreator) this.creatorKey = this.mesh.selfKey;
     this.mesh.authorize((envelope) => this.authorize(envelope));
   }
@@ -96,7 +102,7 @@ export class Lobby {
       if (!config) throw new Error('this table was created in another browser profile and its seating is gone here');
       const seats: (SeatMember | null)[] = Array.from({ length: config.seats }, () => null);
       seats[0] = this.me();
-      await this.publish({ version: 1, config, seats });
+      await this.publish({ version: 1, config, seats, hands: 0 });
     }
     // Opening a table's link means wanting a seat at it (a reload keeps the old one).
     this.seekingSeat = !this.isCreator;
@@ -143,7 +149,7 @@ export class Lobby {
         seat,
         member,
         keyHex: hex,
-        reachability: hex ? this.mesh.reachability(hex) : null,
+        reachability: hex ? (this.botKeys().includes(hex) ? 'self' : this.mesh.reachability(hex)) : null,
         isMe: hex === this.mesh.selfKey,
       };
     });
@@ -156,6 +162,7 @@ export class Lobby {
       isCreator: this.isCreator,
       fingerprint: roster ? tableFingerprint(this.table, roster.seats.map((m) => m?.key ?? null)) : null,
       waitingForCreator: !roster,
+      handsStarted: roster?.hands ?? 0,
     };
   }
 
@@ -234,12 +241,34 @@ export class Lobby {
   private async unseat(author: string, version: number): Promise<void> {
     const roster = this.roster;
     if (!roster || version > roster.version) return;
+    if (roster.hands > 0) {
+      this.onLog('seats are fixed once play has started');
+      this.mesh.send('roster', roster);
+      return;
+    }
     const index = roster.seats.findIndex((m) => m !== null && keyHex(m.key) === author);
     if (index <= 0) return;
     const seats = [...roster.seats];
     this.onLog(`${seats[index]?.name || 'someone'} left seat ${index + 1}`);
     seats[index] = null;
     await this.publish({ ...roster, version: roster.version + 1, seats });
+  }
+
+  /** Creator only: seats a bot this browser hosts (its messages go through our link). */
+  seatBot(key: Uint8Array, seat: number): void {
+    const roster = this.roster;
+    if (!this.isCreator || !roster || roster.seats[seat] !== null || roster.hands > 0) return;
+    const seats = [...roster.seats];
+    seats[seat] = { key, name: `Bot ${seat + 1}`, peerId: this.mesh.peerId };
+    this.onLog(`a bot sat down in seat ${seat + 1}`);
+    void this.publish({ ...roster, version: roster.version + 1, seats });
+  }
+
+  /** Records that hand `count - 1` has started: from now on the seats are fixed. */
+  markHandStarted(count: number): void {
+    const roster = this.roster;
+    if (!this.isCreator || !roster || roster.hands >= count) return;
+    void this.publish({ ...roster, version: roster.version + 1, hands: count });
   }
 
   private async publish(roster: Roster): Promise<void> {

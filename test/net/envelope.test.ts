@@ -53,6 +53,7 @@ describe('envelope round trip', () => {
             version,
             config: { game: 'pesten' as const, seats, options: { targetPoints: 2 } },
             seats: Array.from({ length: seats }, (_, i) => (i === 0 ? { key: alice.publicKey, name, peerId: 'fd-a' } : null)),
+            hands: 0,
           };
           const envelope = signEnvelope(alice, { kind: 'roster', table: TABLE, seq: version + 1, to: null, body: roster });
           const decoded = decodeEnvelope(encodeEnvelope(envelope), TABLE);
@@ -102,7 +103,7 @@ const hostile: [string, () => unknown, RegExp][] = [
           table: TABLE,
           seq: 1,
           to: null,
-          body: { version: 1, config: { game: 'pesten', seats: 9, options: {} }, seats: [] },
+          body: { version: 1, config: { game: 'pesten', seats: 9, options: {} }, seats: [], hands: 0 },
         } as never),
       ),
     /at most 8 seats/,

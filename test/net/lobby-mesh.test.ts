@@ -73,7 +73,7 @@ describe('lobby over the mesh', () => {
       table,
       seq: Date.now() * 1000 + 5_000_000,
       to: null,
-      body: { version: 99, config, seats: [null, null, null] },
+      body: { version: 99, config, seats: [null, null, null], hands: 0 },
     });
     bob.mesh.sendRaw(cat.mesh.peerId, encodeEnvelope(forged));
     await eventually(() => expect(cat.rejections.map((r) => r.reason)).toContain('roster not signed by the table creator'));
