@@ -9,6 +9,7 @@ import {
   type KeyShares,
   type LockStep,
   type PacketSecrets,
+  type RelayerStep,
   type ShuffleStep,
   audit,
   makeShuffleStep,
@@ -270,6 +271,31 @@ describe('cheats are caught and attributed', () => {
     expect(auditFault(sim, secrets)).toMatchObject({ seat: 2, code: 'missing' });
     const badPerm = sim.allSecrets().map((s) => (s.seat === 0 ? { ...s, shuffle: { ...s.shuffle!, perm: s.shuffle!.perm.map(() => 0) } } : s));
     expect(auditFault(sim, badPerm)).toMatchObject({ seat: 0, code: 'permutation' });
+  });
+
+  it('re-layer cheats in a reshuffle (swapping a public card, a wrong factor) are caught at once', () => {
+    for (const cheat of ['swap-public', 'wrong-factor'] as const) {
+      const sim = newSim(`relayer/${cheat}`);
+      expect(sim.runPacket(0, null)).toBeNull();
+      const inputs = [
+        { kind: 'public' as const, card: 30 },
+        { kind: 'public' as const, card: 31 },
+        ...Array.from({ length: 6 }, (_, i) => ({ kind: 'hidden' as const, packet: 0, position: i })),
+      ];
+      const f = sim.runPacket(1, inputs, {
+        tamper: (k, seat, msg) => {
+          if (k !== 'relayer' || seat !== 1) return msg;
+          const r = msg as RelayerStep;
+          const Y = r.deck.points.map((y, c) => {
+            if (cheat === 'wrong-factor' && c === 4) return y.double();
+            if (cheat === 'swap-public' && c === 0) return r.deck.points[1]!.add(G);
+            return y;
+          });
+          return { ...r, deck: deckFromPoints(Y) };
+        },
+      });
+      expect(f).toMatchObject({ seat: 1, code: 'proof', step: 'relayer' });
+    }
   });
 
   it('a step out of turn is refused and blamed', () => {

@@ -1,0 +1,49 @@
+/**
+ * `npm run bench`: runs every benchmark section, prints readable tables and
+ * merges the figures into bench/results.json keyed by section
+ * (`{ "crypto": {...}, "machine": {...} }`), so other sections can be added
+ * later without clobbering each other. `npm run bench -- crypto` runs one
+ * section; `--rounds=N` changes the number of rounds where a section uses it.
+ */
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { cryptoBench, printCrypto } from './crypto.js';
+
+type Section = { run: (opts: { rounds?: number }) => Promise<unknown>; print?: (r: never) => void };
+
+const SECTIONS: Record<string, Section> = {
+  crypto: { run: (o) => cryptoBench(o), print: printCrypto as (r: never) => void },
+};
+
+const file = path.join(import.meta.dirname, 'results.json');
+const args = process.argv.slice(2);
+const roundsArg = args.find((a) => a.startsWith('--rounds='));
+const rounds = roundsArg ? Number(roundsArg.slice('--rounds='.length)) : undefined;
+const wanted = args.filter((a) => !a.startsWith('--'));
+const names = wanted.length ? wanted : Object.keys(SECTIONS);
+for (const name of names) if (!SECTIONS[name]) throw new Error(`unknown bench section "${name}" (have: ${Object.keys(SECTIONS).join(', ')})`);
+
+const loadAtStart = os.loadavg().map((x) => Math.round(x * 100) / 100);
+const results: Record<string, unknown> = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
+for (const name of names) {
+  console.log(`== ${name}`);
+  const section = SECTIONS[name]!;
+  const r = await section.run({ rounds });
+  section.print?.(r as never);
+  results[name] = r;
+}
+const cpus = os.cpus();
+results.machine = {
+  node: process.version,
+  platform: `${os.platform()} ${os.arch()}`,
+  cpus: cpus.length,
+  cpuModel: cpus[0]?.model ?? 'unknown',
+  loadAverageAtStart: loadAtStart,
+  loadAverageAtEnd: os.loadavg().map((x) => Math.round(x * 100) / 100),
+  date: new Date().toISOString(),
+};
+const tmp = file + '.tmp';
+writeFileSync(tmp, JSON.stringify(results, null, 2) + '\n');
+renameSync(tmp, file);
+console.log(`\nwrote ${path.relative(process.cwd(), file)}`);
