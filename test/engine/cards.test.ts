@@ -1,0 +1,51 @@
+/**
+ * Card ids: one spelling per card, copy suffixes for multi-deck games,
+ * jokers, rank values, canonical decks, and the display order.
+ */
+import { describe, expect, test } from 'vitest';
+import { compareCards, parseCard, standardDeck, valueOf } from '../../src/engine/index.js';
+
+describe('parseCard', () => {
+  test.each<[string, object]>([
+    ['2C', { kind: 'suited', rank: '2', suit: 'C', copy: 1, value: 2 }],
+    ['10S', { kind: 'suited', rank: '10', suit: 'S', copy: 1, value: 10 }],
+    ['QH~2', { kind: 'suited', rank: 'Q', suit: 'H', copy: 2, value: 12 }],
+    ['AD', { kind: 'suited', rank: 'A', suit: 'D', copy: 1, value: 14 }],
+    ['JKR', { kind: 'joker', color: 'R', copy: 1 }],
+    ['JKB~2', { kind: 'joker', color: 'B', copy: 2 }],
+  ])('%s', (id, expected) => {
+    expect(parseCard(id)).toEqual(expected);
+  });
+
+  test.each(['', '1S', '11S', 'QX', 'qh', 'QH~1', 'QH~10', 'QH~', ' QH', 'JK', 'T S', 'QH2'])('refuses %j', (id) => {
+    expect(parseCard(id)).toBeNull();
+  });
+
+  test('valueOf', () => {
+    expect(['2C', '9D', '10H', 'JS', 'QC', 'KD', 'AH', 'JKR'].map(valueOf)).toEqual([2, 9, 10, 11, 12, 13, 14, null]);
+  });
+});
+
+describe('standardDeck', () => {
+  test.each<[string, Parameters<typeof standardDeck>[0], number]>([
+    ['one deck', {}, 52],
+    ['two decks', { copies: 2 }, 104],
+    ['with two jokers', { jokers: 2 }, 54],
+    ['7 to A', { ranks: ['7', '8', '9', '10', 'J', 'Q', 'K', 'A'] }, 32],
+  ])('%s', (_name, options, size) => {
+    const deck = standardDeck(options);
+    expect(deck).toHaveLength(size);
+    expect(new Set(deck).size).toBe(size);
+    expect(deck.every((card) => parseCard(card) !== null)).toBe(true);
+  });
+
+  test('second copies carry the suffix', () => {
+    const deck = standardDeck({ copies: 2 });
+    expect(deck.slice(0, 2)).toEqual(['2C', '3C']);
+    expect(deck[52]).toBe('2C~2');
+  });
+});
+
+test('compareCards sorts by rank, then suit, jokers last', () => {
+  expect(['AS', 'JKR', '10C', '2H', '10C~2', '2C'].sort(compareCards)).toEqual(['2C', '2H', '10C', '10C~2', 'AS', 'JKR']);
+});
