@@ -51,3 +51,17 @@ declare global {
     'fd-save-settings': SaveSettingsEvent;
   }
 }
+
+/** The person chose a move (already one of the legal actions the store offered). */
+export class ActEvent extends Event {
+  static readonly type = 'fd-act';
+  constructor(readonly action: unknown) {
+    super(ActEvent.type, { bubbles: true, composed: true });
+  }
+}
+
+declare global {
+  interface HTMLElementEventMap {
+    'fd-act': ActEvent;
+  }
+}

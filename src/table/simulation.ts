@@ -1,0 +1,164 @@
+/**
+ * Whole hands among N bot peers in one process: each peer has its own
+ * identity, its own keys and its own TableSession, and they talk only through
+ * the in-memory transport (signed envelopes, the relaying mesh) with the real
+ * mental-poker cryptography. Used by `npm run simulate` and the multi-peer
+ * tests; a hostile peer can be injected through `tamper`, which may rewrite
+ * what one seat publishes.
+ */
+import { ed25519 } from '@noble/curves/ed25519.js';
+import { seededRandom, systemRandom, type RandomSource } from '../../crypto/index.js';
+import { makeRng } from '../bots/prng.js';
+import { heuristicBot, randomBot, type Bot } from '../bots/index.js';
+import { keyHex, type EnvelopeOf, type Signer } from '../net/envelope.js';
+import { MemoryNetwork } from '../net/memory-transport.js';
+import { Mesh } from '../net/mesh.js';
+import type { GameId } from '../net/messages.js';
+import { gameById } from '../games/index.js';
+import { MemoryTableStore } from './memory-store.js';
+import { newTableId, peerIdFor } from './table-id.js';
+import { TableSession } from './table-session.js';
+
+export interface SimulationOptions {
+  readonly game: GameId;
+  readonly players: number;
+  readonly hands: number;
+  readonly seed?: number;
+  /** One-way delay between any two peers, ms. */
+  readonly delayMs?: number;
+  readonly bot?: 'heuristic' | 'random';
+  /** Rewrite (or drop: return null) what seat `seat` publishes: for adversarial tests. */
+  readonly tamper?: (seat: number, envelope: EnvelopeOf<'table-event'>, signer: Signer) => EnvelopeOf<'table-event'> | null;
+  readonly options?: Record<string, boolean | number | string>;
+}
+
+export interface PeerResult {
+  readonly seat: number;
+  readonly phase: string;
+  readonly hash: string | null;
+  readonly audit: string;
+  readonly blame: number | null;
+  readonly halt: string | null;
+}
+
+export interface HandResult {
+  readonly hand: number;
+  readonly winner: number | null;
+  readonly ranking: number[][];
+  readonly moves: number;
+  readonly agreedHash: string | null;
+  readonly allClean: boolean;
+  readonly peers: PeerResult[];
+}
+
+export interface SimulationPeer {
+  readonly signer: Signer;
+  readonly mesh: Mesh;
+  readonly session: TableSession;
+  readonly store: MemoryTableStore;
+}
+
+function signerFrom(rng: RandomSource): Signer & { secretKey: Uint8Array } {
+  const secretKey = ed25519.utils.randomSecretKey(rng(32));
+  return { secretKey, publicKey: ed25519.getPublicKey(secretKey), sign: (m) => ed25519.sign(m, secretKey) };
+}
+
+const FAST_TIMING = { heartbeatMs: 200, linkDeadAfterMs: 60_000, presenceMs: 1000, presenceFreshMs: 5000, reconnectMs: 300 };
+
+/** Seats N peers at one table; resolves once every seat is taken. */
+export async function seatPeers(options: SimulationOptions): Promise<{ peers: SimulationPeer[]; network: MemoryNetwork; table: string }> {
+  const seedText = `sim-${options.seed ?? 0}`;
+  const cryptoRng = options.seed === undefined ? systemRandom : seededRandom(seedText);
+  const keyRng = seededRandom(`${seedText}-keys`);
+  const network = new MemoryNetwork({ defaultDelayMs: options.delayMs ?? 0 });
+  const signers = Array.from({ length: options.players }, () => signerFrom(keyRng));
+  const table = newTableId(keyHex(signers[0]!.publicKey), keyRng(8));
+  const botFor = (seat: number): Bot =>
+    options.bot === 'random' ? randomBot(makeRng((options.seed ?? 0) * 31 + seat)) : heuristicBot();
+  const peers: SimulationPeer[] = [];
+  for (const [seat, signer] of signers.entries()) {
+    const transport = network.createTransport(peerIdFor(table, keyHex(signer.publicKey)));
+    const mesh = new Mesh({ table, signer, transport, name: `Bot ${seat + 1}`, timing: FAST_TIMING });
+    const store = new MemoryTableStore();
+    const tamper = options.tamper;
+    const session = new TableSession({
+      mesh,
+      signer,
+      store,
+      name: `Bot ${seat + 1}`,
+      onChange: () => {},
+      onLog: () => {},
+      rng: cryptoRng,
+      bot: botFor(seat),
+      botDelayMs: 0,
+      autoplay: true,
+      ...(tamper ? { tamperPublish: (envelope: EnvelopeOf<'table-event'>) => tamper(seat, envelope, signer) } : {}),
+    });
+    await mesh.start({
+      message: (envelope, via) => session.receive(envelope, via),
+      rejected: () => {},
+      changed: () => {},
+      problem: () => {},
+    });
+    peers.push({ signer, mesh, session, store });
+    await session.open(seat === 0 ? { game: options.game, seats: options.players, options: options.options ?? {} } : undefined);
+  }
+  await until(() => peers.every((p) => p.session.lobby.view().seats.every((s) => s.member !== null)));
+  return { peers, network, table };
+}
+
+/** Waits for a condition the event loop will make true (polls every few ms; no time limit of its own). */
+export async function until(condition: () => boolean, pollMs = 5): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, pollMs));
+}
+
+export function handFinished(peer: SimulationPeer): boolean {
+  const hand = peer.session.current?.session;
+  return !!hand && ((hand.phase === 'done' && hand.auditResult !== null) || hand.phase === 'halted');
+}
+
+export function resultOf(peers: SimulationPeer[], gameId: GameId): HandResult {
+  const game = gameById(gameId)!;
+  const sessions = peers.map((p) => p.session.current!.session);
+  const first = sessions[0]!;
+  const outcome = first.engineState ? game.outcome(first.engineState) : null;
+  const hashes = sessions.map((s) => s.hash);
+  const peerResults = sessions.map((s, seat) => ({
+    seat,
+    phase: s.phase,
+    hash: s.hash,
+    audit: s.auditResult ? (s.auditResult.clean ? 'clean' : `fault: ${s.auditResult.reason}`) : 'none',
+    blame: s.auditResult?.blame ?? s.halt?.blame ?? null,
+    halt: s.halt?.reason ?? null,
+  }));
+  return {
+    hand: peers[0]!.session.current!.handNo,
+    winner: outcome?.ranking[0]?.[0] ?? null,
+    ranking: outcome?.ranking ?? [],
+    moves: first.loggedInputs().filter((i) => i.kind === 'act').length,
+    agreedHash: new Set(hashes).size === 1 ? (hashes[0] ?? null) : null,
+    allClean: sessions.every((s) => s.phase === 'done' && s.auditResult?.clean === true),
+    peers: peerResults,
+  };
+}
+
+/** Plays `options.hands` hands; calls `onHand` after each. */
+export async function simulate(options: SimulationOptions, onHand: (result: HandResult) => void = () => {}): Promise<HandResult[]> {
+  const { peers } = await seatPeers(options);
+  const results: HandResult[] = [];
+  try {
+    for (let hand = 0; hand < options.hands; hand++) {
+      if (hand > 0) for (const peer of peers) peer.session.rematch();
+      await until(() => peers.every((p) => p.session.current?.handNo === hand && handFinished(p)));
+      const result = resultOf(peers, options.game);
+      results.push(result);
+      onHand(result);
+    }
+  } finally {
+    for (const peer of peers) {
+      peer.session.close();
+      peer.mesh.stop();
+    }
+  }
+  return results;
+}

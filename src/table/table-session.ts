@@ -1,0 +1,386 @@
+/**
+ * A table on one peer: the lobby (who sits where) and the hands played at it.
+ * It routes verified envelopes from the mesh to the lobby or to the hand they
+ * belong to, starts a hand when every seat is taken (and the next one when a
+ * player asks for a rematch), persists every event and secret before it is
+ * sent, answers peers that fetch events they missed, runs bots on seats the
+ * creator gave to one, and notices a stalled seat. The browser store and the
+ * `npm run simulate` harness both drive a table through this class.
+ */
+import { ed25519 } from '@noble/curves/ed25519.js';
+import type { RandomSource } from '../../crypto/index.js';
+import type { AnyGame, SetupArgs } from '../engine/index.js';
+import { gameById } from '../games/index.js';
+import { heuristicBot, type Bot } from '../bots/index.js';
+import { encodeEnvelope, keyHex, signEnvelope, type Envelope, type EnvelopeOf, type Signer } from '../net/envelope.js';
+import type { Mesh } from '../net/mesh.js';
+import type { Roster } from '../net/messages.js';
+import { HandSession, type HandSecrets } from './hand-session.js';
+import { Lobby, type RosterStore } from './lobby.js';
+
+/** Where a table keeps its hands between reloads (IndexedDB in the browser, memory in tests). */
+export interface TableStore extends RosterStore {
+  loadHandEvents(table: string, hand: number): Promise<Uint8Array[]>;
+  saveHandEvent(table: string, hand: number, key: string, bytes: Uint8Array): Promise<void>;
+  loadHandSecrets(table: string, hand: number, seatKey: string): Promise<HandSecrets | undefined>;
+  saveHandSecrets(table: string, hand: number, seatKey: string, secrets: HandSecrets): Promise<void>;
+  loadBots(table: string): Promise<Uint8Array[]>;
+  saveBot(table: string, secretKey: Uint8Array): Promise<void>;
+}
+
+export interface TableSessionOptions {
+  readonly mesh: Mesh;
+  readonly signer: Signer;
+  readonly store: TableStore;
+  readonly name: string;
+  readonly onChange: () => void;
+  readonly onLog: (line: string, level?: 'info' | 'warn' | 'error') => void;
+  readonly rng?: RandomSource;
+  /** Milliseconds of silence from an awaited seat before it is named as stalled. */
+  readonly stallMs?: number;
+  readonly bot?: Bot;
+  /** Bot think time (ms), so a person can follow; 0 in simulations. */
+  readonly botDelayMs?: number;
+  /** Let the bot play this peer's own seat too (simulations). */
+  readonly autoplay?: boolean;
+  /** Adversarial tests only: rewrite (or drop, with null) what this peer sends. */
+  readonly tamperPublish?: (envelope: EnvelopeOf<'table-event'>) => EnvelopeOf<'table-event'> | null;
+}
+
+interface Seated {
+  readonly session: HandSession;
+  readonly signer: Signer;
+  readonly bot: boolean;
+}
+
+export interface HandSummary {
+  readonly handNo: number;
+  readonly session: HandSession;
+  readonly names: string[];
+  readonly mySeat: number | null;
+  readonly stalled: { seats: number[]; what: string; forMs: number } | null;
+}
+
+const DEFAULT_STALL_MS = 30_000;
+
+export class TableSession {
+  readonly lobby: Lobby;
+  private readonly mesh: Mesh;
+  private readonly signer: Signer;
+  private readonly store: TableStore;
+  private readonly options: TableSessionOptions;
+  private readonly bots = new Map<string, Signer>();
+  /** The current hand, per local seat (this person, and bots hosted here). */
+  private hands = new Map<number, Seated>();
+  private handNo = -1;
+  private game: AnyGame | null = null;
+  private previousOutcome: { nextDealer: number; carry: unknown } | null = null;
+  private readonly early = new Map<number, EnvelopeOf<'table-event'>[]>();
+  private lastProgress = Date.now();
+  private lastStep = -1;
+  private timer: ReturnType<typeof setInterval> | undefined;
+  private readonly bot: Bot;
+  private loggedInputs = 0;
+
+  constructor(options: TableSessionOptions) {
+    this.options = options;
+    this.mesh = options.mesh;
+    this.signer = options.signer;
+    this.store = options.store;
+    this.bot = options.bot ?? heuristicBot();
+    this.lobby = new Lobby({
+      mesh: options.mesh,
+      store: options.store,
+      name: options.name,
+      onChange: () => {
+        void this.maybeStartHand();
+        options.onChange();
+      },
+      onLog: (line) => options.onLog(line),
+      botKeys: () => [...this.bots.keys()],
+    });
+  }
+
+  async open(config?: Parameters<Lobby['open']>[0]): Promise<void> {
+    for (const secretKey of await this.store.loadBots(this.lobby.table)) this.adoptBot(secretKey);
+    await this.lobby.open(config);
+    this.timer = setInterval(() => this.watch(), 1000);
+    await this.maybeStartHand();
+  }
+
+  close(): void {
+    clearInterval(this.timer);
+  }
+
+  /** Routes a verified envelope from the mesh. */
+  receive(envelope: Envelope, via: string): void {
+    if (envelope.kind === 'table-event') {
+      this.receiveEvent(envelope);
+      return;
+    }
+    if (envelope.kind === 'fetch') {
+      this.answerFetch(envelope, via);
+      return;
+    }
+    this.lobby.receive(envelope);
+    if (envelope.kind === 'hello' && this.handNo >= 0) {
+      // A (re)connected peer may have missed events; so may we.
+      this.mesh.send('fetch', { hand: this.handNo, have: this.currentHand()?.session.have() ?? {} });
+    }
+  }
+
+  get current(): HandSummary | null {
+    const mine = this.currentHand();
+    if (!mine) return null;
+    const waiting = mine.session.waiting();
+    const forMs = Date.now() - this.lastProgress;
+    const stallMs = this.options.stallMs ?? DEFAULT_STALL_MS;
+    return {
+      handNo: this.handNo,
+      session: mine.session,
+      names: this.names(),
+      mySeat: this.hands.has(this.lobby.mySeat() ?? -1) ? this.lobby.mySeat() : null,
+      stalled: waiting && waiting.seats.length > 0 && forMs > stallMs ? { ...waiting, forMs } : null,
+    };
+  }
+
+  act(action: unknown): string | null {
+    const seat = this.lobby.mySeat();
+    const mine = seat === null ? undefined : this.hands.get(seat);
+    if (!mine || mine.bot) return 'you are not playing this hand';
+    return mine.session.act(action);
+  }
+
+  /** Starts the next hand at this table (every seat must agree by starting it too). */
+  rematch(): void {
+    const current = this.currentHand()?.session;
+    if (current && current.phase !== 'done' && current.phase !== 'halted') return;
+    void this.startHand(this.handNo + 1);
+  }
+
+  abandon(reason: string): void {
+    for (const { session } of this.hands.values()) session.abandon(reason);
+  }
+
+  /** Creator only: a bot, hosted by this browser, takes a free seat. */
+  async addBot(seat: number): Promise<void> {
+    if (!this.lobby.isCreator) return;
+    const secretKey = ed25519.utils.randomSecretKey();
+    await this.store.saveBot(this.lobby.table, secretKey);
+    const signer = this.adoptBot(secretKey);
+    this.lobby.seatBot(signer.publicKey, seat);
+  }
+
+  private adoptBot(secretKey: Uint8Array): Signer {
+    const publicKey = ed25519.getPublicKey(secretKey);
+    const signer: Signer = { publicKey, sign: (m) => ed25519.sign(m, secretKey) };
+    this.bots.set(keyHex(publicKey), signer);
+    return signer;
+  }
+
+  private names(): string[] {
+    return this.lobby.view().seats.map((s) => s.member?.name || `Seat ${s.seat + 1}`);
+  }
+
+  private currentHand(): Seated | undefined {
+    const seat = this.lobby.mySeat();
+    return (seat !== null ? this.hands.get(seat) : undefined) ?? this.hands.values().next().value;
+  }
+
+  private async maybeStartHand(): Promise<void> {
+    const view = this.lobby.view();
+    if (this.handNo >= 0 || !view.config || view.seats.some((s) => !s.member)) return;
+    await this.startHand(Math.max(0, view.handsStarted - 1));
+  }
+
+  private async startHand(handNo: number): Promise<void> {
+    const view = this.lobby.view();
+    if (!view.config || handNo <= this.handNo) return;
+    const game = gameById(view.config.game);
+    if (!game) {
+      this.options.onLog(`${view.config.game} cannot be played yet: its rules are not built`, 'warn');
+      this.handNo = handNo;
+      return;
+    }
+    const seatKeys = view.seats.map((s) => s.keyHex!);
+    const previous = this.currentHand()?.session;
+    if (previous?.phase === 'done') {
+      const outcome = game.outcome(previous.engineState!);
+      if (outcome) this.previousOutcome = { nextDealer: outcome.nextDealer, carry: outcome.carry };
+    }
+    const setup: SetupArgs = {
+      players: seatKeys.length,
+      options: view.config.options,
+      dealer: this.previousOutcome?.nextDealer ?? 0,
+      carry: (this.previousOutcome?.carry ?? null) as SetupArgs['carry'],
+    };
+    this.handNo = handNo;
+    this.game = game;
+    this.hands = new Map();
+    this.loggedInputs = 0;
+    this.lobby.markHandStarted(handNo + 1);
+    const stored = (await this.store.loadHandEvents(this.lobby.table, handNo)).flatMap((bytes) => {
+      const decoded = decodeStored(bytes, this.lobby.table);
+      return decoded ? [decoded] : [];
+    });
+    const local: [number, Signer, boolean][] = [];
+    seatKeys.forEach((key, seat) => {
+      if (key === keyHex(this.signer.publicKey)) local.push([seat, this.signer, false]);
+      const bot = this.bots.get(key);
+      if (bot) local.push([seat, bot, true]);
+    });
+    for (const [seat, signer, bot] of local) {
+      const restored = await this.store.loadHandSecrets(this.lobby.table, handNo, keyHex(signer.publicKey));
+      const session = new HandSession(
+        { table: this.lobby.table, handNo, seatKeys, mySeat: seat, game, setup, ...(this.options.rng ? { rng: this.options.rng } : {}) },
+        {
+          sign: (body) => this.signAs(signer, body),
+          keepSecrets: (secrets) => void this.store.saveHandSecrets(this.lobby.table, handNo, keyHex(signer.publicKey), secrets),
+          publish: (envelope) => this.publish(envelope),
+          changed: () => this.onHandChanged(),
+        },
+        restored,
+      );
+      this.hands.set(seat, { session, signer, bot });
+    }
+    for (const envelope of [...stored, ...(this.early.get(handNo) ?? [])]) this.deliverLocally(envelope);
+    this.early.delete(handNo);
+    if (this.hands.size > 0) this.options.onLog(`hand ${handNo + 1} of ${game.displayName} begins: shuffling`);
+    for (const { session } of this.hands.values()) session.start();
+    this.mesh.send('fetch', { hand: handNo, have: this.currentHand()?.session.have() ?? {} });
+  }
+
+  private signAs(signer: Signer, body: EnvelopeOf<'table-event'>['body']): EnvelopeOf<'table-event'> {
+    if (signer === this.signer) return this.mesh.sign('table-event', body);
+    return signEnvelope(signer, { kind: 'table-event', table: this.lobby.table, seq: this.mesh.nextSeq(), to: null, body });
+  }
+
+  private publish(envelope: EnvelopeOf<'table-event'>): void {
+    const bytes = encodeEnvelope(envelope);
+    const key = `${keyHex(envelope.from)}:${envelope.body.n}`;
+    // Persist before sending: a reload must never produce a second, different event for the same slot.
+    void this.store.saveHandEvent(this.lobby.table, envelope.body.hand, key, bytes).then(() => {
+      const sent = this.options.tamperPublish ? this.options.tamperPublish(envelope) : envelope;
+      if (sent) this.mesh.broadcast(sent);
+      // Other local seats (bots hosted here) hear it at once.
+      for (const [seat, { session }] of this.hands) if (session.config.seatKeys[seat] !== keyHex(envelope.from)) session.receive(envelope);
+    });
+  }
+
+  private receiveEvent(envelope: EnvelopeOf<'table-event'>): void {
+    const hand = envelope.body.hand;
+    if (hand > this.handNo) {
+      // A peer started the next hand (a rematch) before us: keep it, offer to join.
+      const list = this.early.get(hand) ?? [];
+      if (!list.some((e) => keyHex(e.sig) === keyHex(envelope.sig))) list.push(envelope);
+      this.early.set(hand, list);
+      void this.store.saveHandEvent(this.lobby.table, hand, `${keyHex(envelope.from)}:${envelope.body.n}`, encodeEnvelope(envelope));
+      this.options.onChange();
+      return;
+    }
+    if (hand < this.handNo) return;
+    void this.store.saveHandEvent(this.lobby.table, hand, `${keyHex(envelope.from)}:${envelope.body.n}`, encodeEnvelope(envelope));
+    this.deliverLocally(envelope);
+  }
+
+  /** Someone has started hand N+1 and waits for us. */
+  get rematchOffered(): boolean {
+    return this.early.has(this.handNo + 1);
+  }
+
+  private deliverLocally(envelope: EnvelopeOf<'table-event'>): void {
+    for (const { session } of this.hands.values()) session.receive(envelope);
+  }
+
+  private answerFetch(envelope: EnvelopeOf<'fetch'>, via: string): void {
+    const mine = this.currentHand();
+    if (!mine || envelope.body.hand !== this.handNo) return;
+    const have = envelope.body.have;
+    for (const event of mine.session.events()) {
+      if (event.body.n >= (have[keyHex(event.from)] ?? 0)) this.mesh.resend(via, event);
+    }
+  }
+
+  private onHandChanged(): void {
+    const mine = this.currentHand();
+    if (mine && mine.session.step !== this.lastStep) {
+      this.lastStep = mine.session.step;
+      this.lastProgress = Date.now();
+      this.logNewInputs(mine.session);
+    }
+    this.scheduleBots();
+    this.options.onChange();
+  }
+
+  private logNewInputs(session: HandSession): void {
+    const names = this.names();
+    const inputs = session.loggedInputs();
+    for (const input of inputs.slice(this.loggedInputs)) {
+      const line = describeInput(input, names, session);
+      if (line) this.options.onLog(line);
+    }
+    this.loggedInputs = inputs.length;
+    if (session.phase === 'done' && session.auditResult) {
+      const audit = session.auditResult;
+      this.options.onLog(
+        audit.clean ? 'audit: clean — every shuffle, key and rule checked with all cards open' : `audit: FAULT — ${audit.blame !== null ? names[audit.blame] : 'unattributed'}: ${audit.reason}`,
+        audit.clean ? 'info' : 'error',
+      );
+    }
+    if (session.halt) {
+      this.options.onLog(`hand stopped: ${session.halt.blame !== null ? `${names[session.halt.blame]} — ` : ''}${session.halt.reason}`, 'error');
+    }
+  }
+
+  private botTimer: ReturnType<typeof setTimeout> | undefined;
+  private scheduleBots(): void {
+    if (this.botTimer) return;
+    this.botTimer = setTimeout(() => {
+      this.botTimer = undefined;
+      for (const [seat, { session, bot }] of this.hands) {
+        if (!(bot || this.options.autoplay) || session.phase !== 'play' || !this.game || !session.engineState) continue;
+        if (session.legalActions().length === 0) continue;
+        const action = this.bot(this.game, session.engineState, seat, session.privateView);
+        if (action !== null) session.act(action);
+      }
+    }, this.options.botDelayMs ?? 600);
+  }
+
+  private watch(): void {
+    const mine = this.currentHand();
+    if (mine?.session.waiting()?.seats.length) this.options.onChange();
+  }
+}
+
+function decodeStored(bytes: Uint8Array, table: string): EnvelopeOf<'table-event'> | null {
+  // Stored events were verified when they arrived; they are re-verified here all the same.
+  const result = decodeEnvelopeForTable(bytes, table);
+  return result && result.kind === 'table-event' ? result : null;
+}
+
+import { decodeEnvelope } from '../net/envelope.js';
+function decodeEnvelopeForTable(bytes: Uint8Array, table: string): Envelope | null {
+  const decoded = decodeEnvelope(bytes, table);
+  return decoded.ok ? decoded.value : null;
+}
+
+function describeInput(input: unknown, names: string[], _session: HandSession): string {
+  const i = input as { kind: string; seat?: number; action?: { type?: string; cards?: { card: string }[]; swaps?: unknown[] } };
+  if (i.kind !== 'act' || i.seat === undefined) return '';
+  const who = names[i.seat] ?? `Seat ${i.seat + 1}`;
+  const action = i.action ?? {};
+  switch (action.type) {
+    case 'play':
+      return `${who} played ${(action.cards ?? []).map((c) => c.card).join(' ')}`;
+    case 'blind':
+      return `${who} played a face-down card`;
+    case 'pickup':
+      return `${who} picked up the stack`;
+    case 'ready':
+      return `${who} is ready${action.swaps?.length ? ` (swapped ${action.swaps.length})` : ''}`;
+    default:
+      return `${who} moved`;
+  }
+}
+
+export type { Roster };

@@ -1,0 +1,97 @@
+/**
+ * The events of a hand's transcript and the runtime schema of each one's
+ * `data`. Events travel as `table-event` envelopes (src/net/messages.ts:
+ * `{hand, n, at, hash, type, data}`, signed by their author); this file says
+ * what `data` holds for each `type`, validates it, and gives every event the
+ * "slot" it fills: an author fills a slot once, so a second, different event
+ * for the same slot is equivocation and is blamed.
+ *
+ * - `ready`     {sealKey}: the seat's X25519 key for this hand; the hand
+ *               starts when every seat is ready.
+ * - `shuffle`, `lock`, `reshuffle` {packet, step}: one cascade step
+ *               (crypto/codec.ts bytes); reshuffle carries the re-layer step.
+ * - `keys`      {request, shares}: key shares for one crypto request of the
+ *               engine: public (reveal to all) or sealed to one seat.
+ * - `act`       {action, keys}: a move; `keys` reveal the hand cards it plays.
+ * - `disclose`  {secrets, sealSecret}: every secret of the hand, for the audit.
+ * - `abandon`   {reason}: the author ends the hand without a result.
+ */
+import * as v from 'valibot';
+import { bytesOfLength } from '../net/messages.js';
+import type { EnvelopeOf } from '../net/envelope.js';
+
+const uint = v.pipe(v.number(), v.safeInteger(), v.minValue(0));
+const bytes = (max: number) =>
+  v.pipe(
+    v.custom<Uint8Array>((x) => x instanceof Uint8Array, 'must be bytes'),
+    v.check((x) => x.length <= max, `longer than ${max} bytes`),
+  );
+const MAX_STEP = 64 * 1024;
+
+export const EVENT_DATA = {
+  ready: v.strictObject({ sealKey: bytesOfLength(32, 'sealKey') }),
+  shuffle: v.strictObject({ packet: uint, step: bytes(MAX_STEP) }),
+  lock: v.strictObject({ packet: uint, step: bytes(MAX_STEP) }),
+  reshuffle: v.strictObject({ packet: uint, step: bytes(MAX_STEP) }),
+  keys: v.strictObject({
+    request: uint,
+    /** Public shares (encoded KeyShares, one per packet), or sealed ones to `to`. */
+    shares: v.pipe(v.array(bytes(MAX_STEP)), v.maxLength(64)),
+    to: v.nullable(v.pipe(uint, v.maxValue(7))),
+  }),
+  act: v.strictObject({
+    action: v.unknown(),
+    /** Encoded KeyShares (one per packet) revealing the hand cards the action plays. */
+    keys: v.pipe(v.array(bytes(MAX_STEP)), v.maxLength(64)),
+  }),
+  disclose: v.strictObject({
+    secrets: v.pipe(v.array(bytes(MAX_STEP)), v.maxLength(256)),
+    sealSecret: bytesOfLength(32, 'sealSecret'),
+  }),
+  abandon: v.strictObject({ reason: v.pipe(v.string(), v.maxLength(300)) }),
+} as const;
+
+export type EventType = keyof typeof EVENT_DATA;
+export type EventData<T extends EventType> = v.InferOutput<(typeof EVENT_DATA)[T]>;
+
+/** A verified table event with its data validated for its type. */
+export interface TableEvent<T extends EventType = EventType> {
+  readonly envelope: EnvelopeOf<'table-event'>;
+  readonly seat: number;
+  readonly type: T;
+  readonly data: EventData<T>;
+}
+
+export type ParsedEvent = { ok: true; event: TableEvent } | { ok: false; error: string };
+
+export function parseEvent(envelope: EnvelopeOf<'table-event'>, seat: number): ParsedEvent {
+  const type = envelope.body.type;
+  const parsed = v.safeParse(EVENT_DATA[type], envelope.body.data);
+  if (!parsed.success) {
+    const issue = parsed.issues[0];
+    const where = issue?.path?.map((p) => String(p.key)).join('.') ?? '';
+    return { ok: false, error: `bad ${type} event: ${where ? `${where}: ` : ''}${issue?.message ?? 'invalid'}` };
+  }
+  return { ok: true, event: { envelope, seat, type, data: parsed.output } as TableEvent };
+}
+
+/**
+ * The slot an event fills. Acts are consumed in the author's order, so their
+ * slot is their sequence number; everything else has one slot per purpose.
+ */
+export function slotOf(event: TableEvent): string {
+  switch (event.type) {
+    case 'ready':
+    case 'disclose':
+    case 'abandon':
+      return event.type;
+    case 'shuffle':
+    case 'lock':
+    case 'reshuffle':
+      return `${event.type}:${(event.data as EventData<'shuffle'>).packet}`;
+    case 'keys':
+      return `keys:${(event.data as EventData<'keys'>).request}`;
+    case 'act':
+      return `act:${event.envelope.body.n}`;
+  }
+}
