@@ -46,7 +46,10 @@ export const scenario: ScenarioSupport<StressBoard, StressOptions, StressView> =
       zones[`faceDown@${seat}`] = s.faceDown;
     });
     zones.stack = deal.stack;
-    const listed = new Set([...Object.values(zones).flat(), ...(deal.draw ?? [])]);
+    const all = [...Object.values(zones).flat(), ...(deal.draw ?? [])];
+    const listed = new Set(all);
+    const twice = all.find((card, i) => all.indexOf(card) !== i);
+    if (twice !== undefined) return `"${twice}" is dealt twice`;
     const rest = deck(options).filter((card) => !listed.has(card));
     zones.draw = deal.draw ?? rest;
     zones.cemetery = deal.draw ? rest : [];
