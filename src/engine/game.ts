@@ -305,3 +305,13 @@ export function defineGame<B, A, O, E extends string, V>(rules: GameRules<B, A, 
     audit,
   };
 }
+
+/** `replay(game, setupArgs, inputs)`: the state after the inputs, or the first refused input's index and error. */
+export function replay<B, A, O, E extends string, V>(game: Game<B, A, O, E, V>, args: SetupArgs, inputs: readonly unknown[]): ReplayResult<B, O, E> {
+  return game.replay(args, inputs);
+}
+
+/** `audit(game, setupArgs, inputs, open)`: the end-of-hand audit with every card open. */
+export function audit<B, A, O, E extends string, V>(game: Game<B, A, O, E, V>, args: SetupArgs, inputs: readonly unknown[], open: OpenCards): AuditReport {
+  return game.audit(args, inputs, open);
+}

@@ -6,7 +6,7 @@
  * project; no I/O, no clock, no randomness.
  */
 export * from './types.js';
-export { defineGame, awaitsSeat } from './game.js';
+export { defineGame, awaitsSeat, replay, audit } from './game.js';
 export { canonicalJson, stateHash } from './canonical.js';
 export { compareCards, parseCard, rankValue, standardDeck, valueOf, RANKS, SUITS, JOKERS } from './cards.js';
 export type { ParsedCard, Rank, Suit } from './cards.js';

@@ -98,7 +98,8 @@ export function requestReshuffle(core: Core<unknown>, handles: Handle[], shuffle
  * Which seats must contribute key shares or shuffle passes to complete a
  * request (for the table's timeouts and blame): everyone for a reveal to all,
  * everyone but the recipient for a private reveal, the sender for a forward,
- * the shufflers for a reshuffle.
+ * everyone for a reshuffle (each seat re-masks its own layer; only the
+ * request's `shufflers` also permute).
  */
 export function contributors(request: CryptoRequest, players: number): Seat[] {
   const seats = Array.from({ length: players }, (_, seat) => seat);
@@ -110,6 +111,6 @@ export function contributors(request: CryptoRequest, players: number): Seat[] {
     case 'forward':
       return [request.from];
     case 'reshuffle':
-      return [...request.shufflers];
+      return seats;
   }
 }

@@ -137,7 +137,7 @@ describe('awaits and crypto requests', () => {
     [{ id: 0, kind: 'reveal-all', handles: [1] }, [0, 1, 2]],
     [{ id: 0, kind: 'reveal-to', seat: 1, handles: [1] }, [0, 2]],
     [{ id: 0, kind: 'forward', from: 2, to: 0, handles: [1] }, [2]],
-    [{ id: 0, kind: 'reshuffle', handles: [1], into: [9], shufflers: [1] }, [1]],
+    [{ id: 0, kind: 'reshuffle', handles: [1], into: [9], shufflers: [1] }, [0, 1, 2]],
   ])('contributors of %j', (request, seats) => {
     expect(contributors(request, 3)).toEqual(seats);
   });
