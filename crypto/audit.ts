@@ -273,7 +273,8 @@ function unchecked(state: PacketState, msg: ShuffleStep | LockStep | RelayerStep
   ) {
     return mkFault({ seat, packet: state.id, step: msg.kind, code: 'context', reason: `${msg.kind} step out of place (hand ${msg.header.handNo}, packet ${msg.header.packet}, seat ${seat})` });
   }
-  if (msg.deck.points.length !== state.size) {
+  const extra = msg.kind === 'lock' ? msg.keys.points.length : msg.layer.points.length;
+  if (msg.deck.points.length !== state.size || extra !== (msg.kind === 'lock' ? state.size : 1)) {
     return mkFault({ seat, packet: state.id, step: msg.kind, code: 'size', reason: `${msg.kind} step has ${msg.deck.points.length} cards, expected ${state.size}` });
   }
   if (msg.kind === 'lock') return ok(advance(state, msg.deck, { keys: msg.keys }));

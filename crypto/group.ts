@@ -4,19 +4,20 @@
  * §4.3.1, plus rejection of the identity) and of scalars (32-byte
  * little-endian, RFC 9496 §4.4 convention, rejected when ≥ ℓ or zero),
  * uniform random scalars by wide reduction (RFC 9380 §5 / RFC 9496 §4.4
- * `FromUniformBytes`), fixed-base multiplication with a precomputed radix-2^w
- * table (Brickell–Gordon–McCurley–Wilson, EUROCRYPT '92, "fast exponentiation
- * with precomputation"; constant sequence of additions and an oblivious table
- * scan), multi-scalar multiplication by interleaving (Straus 1964; Möller,
- * SAC 2001 §3) for public scalars and by fixed-window interleaving with
- * oblivious selection for secret scalars, and short random weights for the
- * small-exponent batch test (Bellare–Garay–Rabin, EUROCRYPT '98, §3.1).
+ * `FromUniformBytes`), fixed-base multiplication with a precomputed radix-2^8
+ * table (Brickell–Gordon–McCurley–Wilson, EUROCRYPT '92), multi-scalar
+ * multiplication by interleaving (Straus 1964; Möller, SAC 2001 §3) for public
+ * scalars and by fixed-window interleaving with oblivious selection for secret
+ * scalars (both in edwards.ts), batched double-and-encode of published decks
+ * (Hamburg, "Decaf", CRYPTO 2015, App. A; ristretto.group), and short random
+ * weights for the small-exponent batch test (Bellare–Garay–Rabin, EUROCRYPT
+ * '98, §3.1).
  */
 import { ristretto255 } from '@noble/curves/ed25519.js';
-import { mulAddUnsafe } from '@noble/curves/abstract/curve.js';
 import { sha512 } from '@noble/hashes/sha2.js';
 import { type RandomSource, abigint, abytes } from './bytes.js';
 import { randomBytes } from './random.js';
+import { msmOblivious, msmVartime, mulBaseComb, precomputeComb } from './edwards.js';
 
 export const Point = ristretto255.Point;
 export type Point = InstanceType<typeof ristretto255.Point>;
@@ -237,48 +238,17 @@ export function productMod(xs: readonly bigint[]): bigint {
 
 // ------------------------------------------------- fixed-base multiplication
 
-const COMB_W = 8;
-const COMB_WINDOWS = Math.ceil(253 / COMB_W); // ℓ < 2^253
-let comb: Point[][] | undefined;
-
-function combTable(): Point[][] {
-  if (comb) return comb;
-  const size = 1 << COMB_W;
-  const rows: Point[][] = [];
-  let base = G;
-  for (let w = 0; w < COMB_WINDOWS; w++) {
-    const row: Point[] = [IDENTITY, base];
-    for (let d = 2; d < size; d++) row.push(row[d - 1]!.add(base));
-    rows.push(row);
-    base = row[size - 1]!.add(base); // 2^(8(w+1)) · G
-  }
-  comb = rows;
-  return rows;
-}
-
-/** Builds the fixed-base table now (≈ 8 k additions) instead of on first use. */
+/** Builds the fixed-base table (32 × 256 points, ≈ 8 k additions) now instead of on first use. */
 export function precomputeBase(): void {
-  combTable();
+  precomputeComb();
 }
 
 /**
- * k·G for a secret k: one table addition per 8-bit window (32 in all), the
- * same sequence for every k (the identity is added for a zero digit), and
- * every table entry of a row is touched when selecting.
+ * k·G for a secret k in [0, ℓ): one table addition per 8-bit window (32 in
+ * all), the same sequence for every k, every table entry of a row touched.
  */
 export function mulBase(k: bigint): Point {
-  const rows = combTable();
-  let acc = IDENTITY;
-  let v = k;
-  for (let w = 0; w < COMB_WINDOWS; w++) {
-    const digit = Number(v & 0xffn);
-    v >>= 8n;
-    const row = rows[w]!;
-    let sel = row[0]!;
-    for (let i = 1; i < row.length; i++) sel = i === digit ? row[i]! : sel;
-    acc = acc.add(sel);
-  }
-  return acc;
+  return mulBaseComb(k);
 }
 
 /** k·P for a secret k and a variable base (noble's constant-time fixed-window ladder). */
@@ -295,62 +265,20 @@ export function mulPublic(p: Point, k: bigint): Point {
 
 /**
  * Σ scalars[i]·points[i] for PUBLIC scalars (any bigint, reduced mod ℓ).
- * Interleaved width-4 wNAF (Straus/Möller): one shared doubling chain, so a
- * 128-bit weight costs about half of a full-width one.
+ * Interleaved wNAF (Straus/Möller): one shared doubling chain, so a 128-bit
+ * weight costs about half of a full-width one.
  */
 export function msm(points: readonly Point[], scalars: readonly bigint[]): Point {
   if (points.length !== scalars.length) throw new RangeError('msm: length mismatch');
-  const ps: Point[] = [];
-  const ss: bigint[] = [];
-  for (let i = 0; i < points.length; i++) {
-    const s = Fn.create(scalars[i]!);
-    if (s === 0n) continue;
-    ps.push(points[i]!);
-    ss.push(s);
-  }
-  if (ps.length === 0) return IDENTITY;
-  return mulAddUnsafe(Point, ps, ss);
+  return msmVartime(points, scalars.map((s) => Fn.create(s)));
 }
-
-const MSM_W = 4;
 
 /**
  * Σ scalars[i]·points[i] for SECRET scalars in [0, ℓ): fixed 4-bit windows,
- * a per-point table [0..15]·P, 4 shared doublings and exactly one addition
- * per point per window, each digit selected by scanning the whole table.
+ * 4 shared doublings and exactly one addition per point per window, each
+ * digit selected by scanning the whole table.
  */
 export function msmSecret(points: readonly Point[], scalars: readonly bigint[]): Point {
-  const n = points.length;
-  if (n !== scalars.length) throw new RangeError('msmSecret: length mismatch');
-  const size = 1 << MSM_W;
-  const tables: Point[][] = new Array(n);
-  for (let i = 0; i < n; i++) {
-    const p = points[i]!;
-    const t: Point[] = [IDENTITY, p];
-    for (let d = 2; d < size; d++) t.push(t[d - 1]!.add(p));
-    tables[i] = t;
-  }
-  const windows = Math.ceil(253 / MSM_W);
-  const digits: Uint8Array[] = new Array(n);
-  for (let i = 0; i < n; i++) {
-    const d = new Uint8Array(windows);
-    let v = scalars[i]!;
-    for (let w = 0; w < windows; w++) {
-      d[w] = Number(v & 15n);
-      v >>= 4n;
-    }
-    digits[i] = d;
-  }
-  let acc = IDENTITY;
-  for (let w = windows - 1; w >= 0; w--) {
-    if (w !== windows - 1) for (let k = 0; k < MSM_W; k++) acc = acc.double();
-    for (let i = 0; i < n; i++) {
-      const digit = digits[i]![w]!;
-      const t = tables[i]!;
-      let sel = t[0]!;
-      for (let j = 1; j < size; j++) sel = j === digit ? t[j]! : sel;
-      acc = acc.add(sel);
-    }
-  }
-  return acc;
+  if (points.length !== scalars.length) throw new RangeError('msmSecret: length mismatch');
+  return msmOblivious(points, scalars);
 }

@@ -235,6 +235,7 @@ export function verifyShuffleStep(state: PacketState, msg: ShuffleStep): Verdict
   const seat = msg.header.seat;
   const d = checkDeck(state, msg.deck, seat, 'shuffle', 'shuffled deck');
   if (d) return fault(d);
+  if (msg.layer.points.length !== 1) return fault({ seat, packet: state.id, step: 'shuffle', code: 'size', reason: 'S must be one point' });
   const base = state.layers[seat]!;
   const good = verifySchnorr(
     {
@@ -375,6 +376,7 @@ export function verifyRelayerStep(
   const seat = msg.header.seat;
   const d = checkDeck(state, msg.deck, seat, 'relayer', 're-layered deck');
   if (d) return fault(d);
+  if (msg.layer.points.length !== 1) return fault({ seat, packet: state.id, step: 'relayer', code: 'size', reason: 'T must be one point' });
   const good = verifyDleqBatch(
     { context: stepContext(state, 'relayer', seat), base: state.cardLayers![seat]!, target: msg.layer, X: state.deck, Y: msg.deck },
     msg.proof,

@@ -19,6 +19,7 @@ import {
   randomShort,
 } from '../../crypto/group.js';
 import { seededRandom } from '../../crypto/random.js';
+import { addCached, dbl, fromExt, toCached, toExt } from '../../crypto/edwards.js';
 
 const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
 const unhex = (h: string) => new Uint8Array(Buffer.from(h, 'hex'));
@@ -155,6 +156,28 @@ describe('ristretto255 group layer', () => {
       }),
       { numRuns: 25 },
     );
+  });
+
+  it('raw extended-coordinate formulas are complete: identity, P + P, P + (−P), MSM edge cases', () => {
+    const p = ristretto255_hasher.hashToCurve(new Uint8Array([7]));
+    const Z = ristretto255.Point.ZERO;
+    for (const [a, b] of [
+      [p, p],
+      [p, p.negate()],
+      [p, Z],
+      [Z, Z],
+      [G, p],
+    ] as const) {
+      expect(fromExt(addCached(toExt(a), toCached(toExt(b)))).equals(a.add(b))).toBe(true);
+      expect(fromExt(dbl(toExt(a))).equals(a.double())).toBe(true);
+    }
+    expect(msm([p, G], [0n, 0n]).is0()).toBe(true);
+    expect(msm([], []).is0()).toBe(true);
+    expect(msm([p], [ORDER + 5n]).equals(p.multiply(5n))).toBe(true);
+    expect(msm([p, p], [ORDER - 1n, 1n]).is0()).toBe(true);
+    expect(msmSecret([p, Z], [3n, 9n]).equals(p.multiply(3n))).toBe(true);
+    expect(msmSecret([p], [0n]).is0()).toBe(true);
+    expect(() => msm([p], [1n, 2n])).toThrow(/length mismatch/);
   });
 
   it('refuses to batch-encode the identity', () => {

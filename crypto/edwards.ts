@@ -1,0 +1,253 @@
+/**
+ * Point arithmetic on the edwards25519 representatives of ristretto255
+ * elements, without allocating a point object per operation: extended
+ * coordinates (X:Y:Z:T) and the "cached" form (Y−X, Y+X, 2Z, 2d·T) with the
+ * addition `add-2008-hwcd-3` (8M) and doubling `dbl-2008-hwcd` (4M + 4S) of
+ * Hisil, Wong, Carter & Dawson, "Twisted Edwards curves revisited",
+ * ASIACRYPT 2008, §3.1–3.3. With a = −1 a square and d a non-square mod p these
+ * formulas are complete (Bernstein, Birkner, Joye, Lange & Peters, "Twisted
+ * Edwards curves", AFRICACRYPT 2008, §6), so identities and doublings need no
+ * special case; ristretto255 equality is unaffected because the group law on
+ * representatives is the group law on classes (RFC 9496 §4.2). Reduction mod
+ * p = 2^255 − 19 folds the high part with 2^255 ≡ 19. On top: the interleaved
+ * width-w NAF multi-scalar multiplication for public scalars (Straus 1964;
+ * Möller, SAC 2001 §3), the fixed-base radix-2^8 table (Brickell, Gordon,
+ * McCurley & Wilson, EUROCRYPT '92) and a fixed-window multi-scalar
+ * multiplication with oblivious table scans for secret scalars. Every routine
+ * is checked against noble's own arithmetic in test/crypto/group.test.ts.
+ */
+import { ed25519, ristretto255 } from '@noble/curves/ed25519.js';
+
+type RPoint = InstanceType<typeof ristretto255.Point>;
+
+const P = 2n ** 255n - 19n;
+const M255 = 2n ** 255n - 1n;
+const D = 37095705934669439343138083508754565189542113879843219016388785533085940283555n;
+const D2 = (2n * D) % P;
+
+/** Extended coordinates [X, Y, Z, T], every value in [0, p). */
+export type Ext = readonly [bigint, bigint, bigint, bigint];
+/** Cached form [Y−X, Y+X, 2Z, 2d·T] of a point that is added many times. */
+export type Cached = readonly [bigint, bigint, bigint, bigint];
+
+/** x mod p for 0 ≤ x < 2^512 (folds 2^255 ≡ 19 twice, one final subtraction). */
+function rd(x: bigint): bigint {
+  let r = (x & M255) + 19n * (x >> 255n);
+  r = (r & M255) + 19n * (r >> 255n);
+  return r >= P ? r - P : r;
+}
+
+/** x mod p for any (possibly negative) x. */
+function md(x: bigint): bigint {
+  const r = x % P;
+  return r < 0n ? r + P : r;
+}
+
+export const EXT_IDENTITY: Ext = [0n, 1n, 1n, 0n];
+export const CACHED_IDENTITY: Cached = [1n, 1n, 2n, 0n];
+
+interface EdCoords {
+  readonly X: bigint;
+  readonly Y: bigint;
+  readonly Z: bigint;
+  readonly T: bigint;
+}
+
+/** The Edwards representative of a ristretto255 element (noble keeps it in the protected `ep`). */
+export function toExt(p: RPoint): Ext {
+  const e = (p as unknown as { ep: EdCoords }).ep;
+  return [e.X, e.Y, e.Z, e.T];
+}
+
+/** Wraps a representative back into a ristretto255 element. */
+export function fromExt(e: Ext): RPoint {
+  return new ristretto255.Point(new ed25519.Point(e[0], e[1], e[2], e[3]));
+}
+
+export function toCached(e: Ext): Cached {
+  return [md(e[1] - e[0]), md(e[1] + e[0]), md(2n * e[2]), rd(D2 * e[3])];
+}
+
+export function negCached(c: Cached): Cached {
+  return [c[1], c[0], c[2], c[3] === 0n ? 0n : P - c[3]];
+}
+
+/** e + c (add-2008-hwcd-3 with k = 2d, cached operand). */
+export function addCached(e: Ext, c: Cached): Ext {
+  const A = rd((e[1] - e[0] + P) * c[0]);
+  const B = rd((e[1] + e[0]) * c[1]);
+  const C = rd(e[3] * c[3]);
+  const Dz = rd(e[2] * c[2]);
+  const E = B - A + P;
+  const F = Dz - C + P;
+  const G = Dz + C;
+  const H = B + A;
+  return [rd(E * F), rd(G * H), rd(F * G), rd(E * H)];
+}
+
+/** 2e (dbl-2008-hwcd with a = −1). */
+export function dbl(e: Ext): Ext {
+  const A = rd(e[0] * e[0]);
+  const B = rd(e[1] * e[1]);
+  const C = rd(2n * e[2] * e[2]);
+  const s = e[0] + e[1];
+  const E = md(s * s - A - B);
+  const G = B - A + P; // a·A + B with a = −1
+  const F = G - C + P;
+  const H = P - A + P - B; // a·A − B
+  return [rd(E * F), rd(G * H), rd(F * G), rd(E * H)];
+}
+
+/** Width-w NAF digits, least significant first. */
+function wnaf(n: bigint, w: number): Int8Array {
+  const size = 1 << w;
+  const half = size >> 1;
+  const mask = BigInt(size - 1);
+  const out = new Int8Array(260);
+  let i = 0;
+  let k = n;
+  while (k > 0n) {
+    let d = 0;
+    if (k & 1n) {
+      d = Number(k & mask);
+      if (d >= half) d -= size;
+      k -= BigInt(d);
+    }
+    out[i++] = d;
+    k >>= 1n;
+  }
+  return out.subarray(0, i);
+}
+
+/**
+ * Σ scalars[i]·points[i] for PUBLIC scalars in [0, 2^256): interleaved wNAF
+ * with one doubling chain; width 5 for long scalars, 4 for short ones.
+ */
+export function msmVartime(points: readonly RPoint[], scalars: readonly bigint[]): RPoint {
+  const n = points.length;
+  const pos: Cached[][] = [];
+  const neg: Cached[][] = [];
+  const digits: Int8Array[] = [];
+  let max = 0;
+  for (let i = 0; i < n; i++) {
+    const s = scalars[i]!;
+    if (s === 0n) continue;
+    const w = s >> 160n ? 5 : 4;
+    const d = wnaf(s, w);
+    if (d.length > max) max = d.length;
+    const p = toExt(points[i]!);
+    const twice = toCached(dbl(p));
+    const odd: Ext[] = [p];
+    for (let j = 1; j < 1 << (w - 2); j++) odd.push(addCached(odd[j - 1]!, twice));
+    const c = odd.map(toCached);
+    pos.push(c);
+    neg.push(c.map(negCached));
+    digits.push(d);
+  }
+  let acc: Ext = EXT_IDENTITY;
+  for (let bit = max - 1; bit >= 0; bit--) {
+    if (bit !== max - 1) acc = dbl(acc);
+    for (let i = 0; i < digits.length; i++) {
+      const d = digits[i]!;
+      if (bit >= d.length) continue;
+      const v = d[bit]!;
+      if (v > 0) acc = addCached(acc, pos[i]![(v - 1) >> 1]!);
+      else if (v < 0) acc = addCached(acc, neg[i]![(-v - 1) >> 1]!);
+    }
+  }
+  return fromExt(acc);
+}
+
+const SECRET_W = 4;
+const SCALAR_WINDOWS = Math.ceil(253 / SECRET_W);
+
+/**
+ * Σ scalars[i]·points[i] for SECRET scalars in [0, ℓ): fixed 4-bit windows,
+ * a table [0..15]·P per point, the same sequence of doublings and additions
+ * for all scalars (the identity is added for a zero digit) and a scan of the
+ * whole table for every digit.
+ */
+export function msmOblivious(points: readonly RPoint[], scalars: readonly bigint[]): RPoint {
+  const n = points.length;
+  const size = 1 << SECRET_W;
+  const tables: Cached[][] = new Array(n);
+  const digits: Uint8Array[] = new Array(n);
+  for (let i = 0; i < n; i++) {
+    const p = toExt(points[i]!);
+    const pc = toCached(p);
+    const t: Cached[] = [CACHED_IDENTITY, pc];
+    let cur = p;
+    for (let d = 2; d < size; d++) {
+      cur = addCached(cur, pc);
+      t.push(toCached(cur));
+    }
+    tables[i] = t;
+    const dg = new Uint8Array(SCALAR_WINDOWS);
+    let v = scalars[i]!;
+    for (let w = 0; w < SCALAR_WINDOWS; w++) {
+      dg[w] = Number(v & 15n);
+      v >>= 4n;
+    }
+    digits[i] = dg;
+  }
+  let acc: Ext = EXT_IDENTITY;
+  for (let w = SCALAR_WINDOWS - 1; w >= 0; w--) {
+    if (w !== SCALAR_WINDOWS - 1) for (let k = 0; k < SECRET_W; k++) acc = dbl(acc);
+    for (let i = 0; i < n; i++) {
+      const digit = digits[i]![w]!;
+      const t = tables[i]!;
+      let sel = t[0]!;
+      for (let j = 1; j < size; j++) sel = j === digit ? t[j]! : sel;
+      acc = addCached(acc, sel);
+    }
+  }
+  return fromExt(acc);
+}
+
+const COMB_W = 8;
+const COMB_WINDOWS = Math.ceil(253 / COMB_W);
+let comb: Cached[][] | undefined;
+
+function combTable(): Cached[][] {
+  if (comb) return comb;
+  const size = 1 << COMB_W;
+  const rows: Cached[][] = [];
+  let base = toExt(ristretto255.Point.BASE);
+  for (let w = 0; w < COMB_WINDOWS; w++) {
+    const bc = toCached(base);
+    const row: Cached[] = [CACHED_IDENTITY, bc];
+    let cur = base;
+    for (let d = 2; d < size; d++) {
+      cur = addCached(cur, bc);
+      row.push(toCached(cur));
+    }
+    rows.push(row);
+    base = addCached(cur, bc); // 2^(8(w+1))·G
+  }
+  comb = rows;
+  return rows;
+}
+
+/** Builds the fixed-base table (32 × 256 cached points) now instead of on first use. */
+export function precomputeComb(): void {
+  combTable();
+}
+
+/**
+ * k·G for a secret k in [0, 2^256): one addition per 8-bit window, the same
+ * sequence for every k, every entry of a row touched when selecting.
+ */
+export function mulBaseComb(k: bigint): RPoint {
+  const rows = combTable();
+  let acc: Ext = EXT_IDENTITY;
+  let v = k;
+  for (let w = 0; w < COMB_WINDOWS; w++) {
+    const digit = Number(v & 0xffn);
+    v >>= 8n;
+    const row = rows[w]!;
+    let sel = row[0]!;
+    for (let i = 1; i < row.length; i++) sel = i === digit ? row[i]! : sel;
+    acc = addCached(acc, sel);
+  }
+  return fromExt(acc);
+}
