@@ -8,6 +8,25 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   build: { target: 'es2022', sourcemap: true },
+  // Pre-bundle every browser dependency up front, so the dev server never
+  // discovers one mid-session and reloads the players' pages.
+  optimizeDeps: {
+    include: [
+      'lit',
+      'lit/decorators.js',
+      'lit/directives/unsafe-svg.js',
+      'peerjs',
+      'qrcode',
+      'idb',
+      'valibot',
+      'cborg',
+      '@noble/curves/ed25519.js',
+      '@noble/hashes/sha2.js',
+      '@noble/hashes/utils.js',
+      '@noble/hashes/hkdf.js',
+      '@noble/hashes/sha3.js',
+    ],
+  },
   test: {
     projects: [
       {

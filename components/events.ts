@@ -65,3 +65,32 @@ declare global {
     'fd-act': ActEvent;
   }
 }
+
+export class RematchEvent extends Event {
+  static readonly type = 'fd-rematch';
+  constructor() {
+    super(RematchEvent.type, { bubbles: true, composed: true });
+  }
+}
+
+export class AbandonHandEvent extends Event {
+  static readonly type = 'fd-abandon-hand';
+  constructor() {
+    super(AbandonHandEvent.type, { bubbles: true, composed: true });
+  }
+}
+
+export class AddBotEvent extends Event {
+  static readonly type = 'fd-add-bot';
+  constructor(readonly seat: number) {
+    super(AddBotEvent.type, { bubbles: true, composed: true });
+  }
+}
+
+declare global {
+  interface HTMLElementEventMap {
+    'fd-rematch': RematchEvent;
+    'fd-abandon-hand': AbandonHandEvent;
+    'fd-add-bot': AddBotEvent;
+  }
+}

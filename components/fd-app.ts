@@ -7,12 +7,13 @@
 import { LitElement, css, html } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
 import { AppStore, type AppView } from '../src/app/store.js';
-import { CreateTableEvent, LeaveSeatEvent, RenameEvent, SaveSettingsEvent, SitEvent } from './events.js';
+import { AbandonHandEvent, ActEvent, AddBotEvent, CreateTableEvent, LeaveSeatEvent, RematchEvent, RenameEvent, SaveSettingsEvent, SitEvent } from './events.js';
 import { theme } from './theme.js';
 import './fd-home.js';
 import './fd-lobby.js';
 import './fd-settings.js';
 import './fd-log.js';
+import './fd-hand.js';
 
 @customElement('fd-app')
 export class FdApp extends LitElement {
@@ -41,6 +42,10 @@ export class FdApp extends LitElement {
     this.addEventListener(SitEvent.type, (e) => this.store.sit(e.seat));
     this.addEventListener(LeaveSeatEvent.type, () => this.store.leaveSeat());
     this.addEventListener(RenameEvent.type, (e) => this.store.rename(e.name));
+    this.addEventListener(ActEvent.type, (e) => this.store.act(e.action));
+    this.addEventListener(RematchEvent.type, () => this.store.rematch());
+    this.addEventListener(AbandonHandEvent.type, () => this.store.abandonHand());
+    this.addEventListener(AddBotEvent.type, (e) => this.store.addBot(e.seat));
     this.addEventListener(SaveSettingsEvent.type, (e) => {
       this.store.updateSettings(e.settings);
       location.hash = '#/';
@@ -59,7 +64,8 @@ export class FdApp extends LitElement {
       case 'settings':
         return html`<fd-settings .settings=${view.settings}></fd-settings>`;
       case 'table':
-        return html`<fd-lobby .lobby=${view.lobby} .link=${view.shareLink ?? ''} ?connecting=${view.connecting}></fd-lobby>
+        return html`${view.hand ? html`<fd-hand .hand=${view.hand}></fd-hand>` : null}
+          <fd-lobby .lobby=${view.lobby} .link=${view.shareLink ?? ''} ?connecting=${view.connecting} ?compact=${view.hand !== null}></fd-lobby>
           <h3>Table log</h3>
           <fd-log .entries=${view.log}></fd-log>`;
       case 'not-found':

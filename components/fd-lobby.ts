@@ -7,7 +7,7 @@ import { LitElement, css, html } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import type { LobbyView, SeatView } from '../src/table/lobby.js';
 import { catalogEntry } from '../src/app/catalog.js';
-import { LeaveSeatEvent, SitEvent } from './events.js';
+import { AddBotEvent, LeaveSeatEvent, SitEvent } from './events.js';
 import { theme } from './theme.js';
 import './fd-share.js';
 
@@ -23,6 +23,8 @@ export class FdLobby extends LitElement {
   @property({ attribute: false }) lobby: LobbyView | null = null;
   @property() link = '';
   @property({ type: Boolean }) connecting = false;
+  /** A hand is on: show only the seats and the fingerprint, below the table. */
+  @property({ type: Boolean }) compact = false;
 
   static override styles = [
     theme,
@@ -56,6 +58,9 @@ export class FdLobby extends LitElement {
         : canSit
           ? html`<button class="sit" @click=${() => this.dispatchEvent(new SitEvent(seat.seat))}>Sit here</button>`
           : html`<span class="state muted">waiting for a player</span>`}
+      ${!seat.member && this.lobby?.isCreator && this.lobby.handsStarted === 0
+        ? html`<button class="add-bot" @click=${() => this.dispatchEvent(new AddBotEvent(seat.seat))}>Give to a bot</button>`
+        : null}
     </li>`;
   }
 
@@ -72,7 +77,7 @@ export class FdLobby extends LitElement {
     const game = lobby.config ? catalogEntry(lobby.config.game) : null;
     const free = lobby.seats.filter((s) => !s.member).length;
     return html`
-      <section>
+      <section ?hidden=${this.compact}>
         <h2>${game?.name ?? 'Table'}</h2>
         <p class="muted" id="seat-summary">${lobby.seats.length} seats · ${free === 0 ? 'all taken' : `${free} free`}</p>
         <fd-share .link=${this.link}></fd-share>
@@ -80,7 +85,9 @@ export class FdLobby extends LitElement {
       <section aria-label="Seats">
         <ol id="seats">${lobby.seats.map((s) => this.seat(s))}</ol>
         <div class="actions">
-          ${lobby.mySeat === null
+          ${lobby.handsStarted > 0
+            ? html`<span class="muted">Play has started: the seats are fixed.</span>`
+            : lobby.mySeat === null
             ? html`<button class="primary" id="sit" ?disabled=${free === 0} @click=${() => this.dispatchEvent(new SitEvent(null))}>Take a seat</button>`
             : lobby.isCreator
               ? null

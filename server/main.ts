@@ -52,7 +52,9 @@ export async function startServer(
     const vite = await createVite({
       root,
       configFile: path.join(root, 'vite.config.ts'),
-      server: { middlewareMode: true, hmr: { server: httpServer } },
+      // No HMR: its websocket would share the HTTP server with the PeerServer's,
+      // and a player's page must not reload itself mid-hand.
+      server: { middlewareMode: true, hmr: false },
       appType: 'spa',
     });
     app.use(vite.middlewares);

@@ -6,7 +6,8 @@
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { Roster } from '../net/messages.js';
-import type { RosterStore } from '../table/lobby.js';
+import type { HandSecrets } from '../table/hand-session.js';
+import type { TableStore } from '../table/table-session.js';
 
 export interface StoredIdentity {
   readonly slot: number;
@@ -17,19 +18,32 @@ export interface StoredIdentity {
 interface FairdeckDB extends DBSchema {
   identities: { key: number; value: StoredIdentity };
   rosters: { key: string; value: { table: string; roster: Roster; savedAt: number } };
+  /** Signed transcript events, keyed `table/hand/author:n`. */
+  events: { key: string; value: { id: string; table: string; hand: number; bytes: Uint8Array }; indexes: { byHand: [string, number] } };
+  /** A seat's secrets of a hand (its keys), keyed `table/hand/seatKey`. */
+  secrets: { key: string; value: { id: string; secrets: HandSecrets } };
+  /** Secret keys of the bots this browser hosts at a table. */
+  bots: { key: string; value: { id: string; table: string; secretKey: Uint8Array }; indexes: { byTable: string } };
 }
 
 const DB_NAME = 'fairdeck';
-const DB_VERSION = 1;
+const DB_VERSION = 2;
 
-export class BrowserStore implements RosterStore {
+export class BrowserStore implements TableStore {
   private constructor(private readonly db: IDBPDatabase<FairdeckDB>) {}
 
   static async open(): Promise<BrowserStore> {
     const db = await openDB<FairdeckDB>(DB_NAME, DB_VERSION, {
-      upgrade(database) {
-        database.createObjectStore('identities', { keyPath: 'slot' });
-        database.createObjectStore('rosters', { keyPath: 'table' });
+      upgrade(database, oldVersion) {
+        if (oldVersion < 1) {
+          database.createObjectStore('identities', { keyPath: 'slot' });
+          database.createObjectStore('rosters', { keyPath: 'table' });
+        }
+        if (oldVersion < 2) {
+          database.createObjectStore('events', { keyPath: 'id' }).createIndex('byHand', ['table', 'hand']);
+          database.createObjectStore('secrets', { keyPath: 'id' });
+          database.createObjectStore('bots', { keyPath: 'id' }).createIndex('byTable', 'table');
+        }
       },
     });
     return new BrowserStore(db);
@@ -49,6 +63,30 @@ export class BrowserStore implements RosterStore {
 
   async saveRoster(table: string, roster: Roster): Promise<void> {
     await this.db.put('rosters', { table, roster, savedAt: Date.now() });
+  }
+
+  async loadHandEvents(table: string, hand: number): Promise<Uint8Array[]> {
+    return (await this.db.getAllFromIndex('events', 'byHand', [table, hand])).map((row) => row.bytes);
+  }
+
+  async saveHandEvent(table: string, hand: number, key: string, bytes: Uint8Array): Promise<void> {
+    await this.db.put('events', { id: `${table}/${hand}/${key}`, table, hand, bytes });
+  }
+
+  async loadHandSecrets(table: string, hand: number, seatKey: string): Promise<HandSecrets | undefined> {
+    return (await this.db.get('secrets', `${table}/${hand}/${seatKey}`))?.secrets;
+  }
+
+  async saveHandSecrets(table: string, hand: number, seatKey: string, secrets: HandSecrets): Promise<void> {
+    await this.db.put('secrets', { id: `${table}/${hand}/${seatKey}`, secrets });
+  }
+
+  async loadBots(table: string): Promise<Uint8Array[]> {
+    return (await this.db.getAllFromIndex('bots', 'byTable', table)).map((row) => row.secretKey);
+  }
+
+  async saveBot(table: string, secretKey: Uint8Array): Promise<void> {
+    await this.db.put('bots', { id: `${table}/${Array.from(secretKey.subarray(0, 8)).join('.')}`, table, secretKey });
   }
 
   /** Tables this browser has sat at, newest first, for the home screen. */

@@ -8,7 +8,9 @@
 import { Mesh, type Rejection } from '../net/mesh.js';
 import { PeerJsTransport } from '../net/peerjs-transport.js';
 import type { TableConfig } from '../net/messages.js';
-import { Lobby, type LobbyView } from '../table/lobby.js';
+import type { LobbyView } from '../table/lobby.js';
+import { TableSession } from '../table/table-session.js';
+import { gameById } from '../games/index.js';
 import { newTableId, peerIdFor } from '../table/table-id.js';
 import { loadIdentity, type Identity } from './identity.js';
 import { BrowserStore } from './persistence.js';
@@ -23,12 +25,33 @@ export interface LogEntry {
   readonly text: string;
 }
 
+/** The hand in play at the open table, as the UI needs it. */
+export interface HandView {
+  readonly handNo: number;
+  readonly game: string;
+  readonly phase: string;
+  /** The game's own view for this seat (e.g. StressView), or null before the deal. */
+  readonly table: unknown;
+  readonly legal: unknown[];
+  readonly mySeat: number | null;
+  readonly names: string[];
+  readonly waiting: { names: string[]; what: string } | null;
+  readonly stalled: { names: string[]; seconds: number } | null;
+  readonly halt: { reason: string; blame: string | null; kind: string } | null;
+  readonly audit: { clean: boolean; reason: string; blame: string | null } | null;
+  readonly outcome: string | null;
+  readonly rematchOffered: boolean;
+  readonly hash: string | null;
+  readonly step: number;
+}
+
 export interface AppView {
   readonly ready: boolean;
   readonly route: Route;
   readonly settings: Settings;
   readonly myKey: string | null;
   readonly lobby: LobbyView | null;
+  readonly hand: HandView | null;
   readonly shareLink: string | null;
   readonly connecting: boolean;
   readonly problem: string | null;
@@ -41,7 +64,7 @@ const LOG_LIMIT = 300;
 interface Session {
   readonly table: string;
   readonly mesh: Mesh;
-  readonly lobby: Lobby;
+  readonly tableSession: TableSession;
   closed: boolean;
 }
 
@@ -73,8 +96,9 @@ export class AppStore extends EventTarget {
   }
 
   get view(): AppView {
-    const lobby = this.session?.lobby.view() ?? null;
+    const lobby = this.session?.tableSession.lobby.view() ?? null;
     return {
+      hand: this.handView(),
       ready: this.ready,
       route: this.route,
       settings: this.settings,
@@ -101,18 +125,66 @@ export class AppStore extends EventTarget {
   }
 
   sit(seat: number | null): void {
-    this.session?.lobby.sit(seat);
+    this.session?.tableSession.lobby.sit(seat);
   }
 
   leaveSeat(): void {
-    this.session?.lobby.leave();
+    this.session?.tableSession.lobby.leave();
+  }
+
+  addBot(seat: number): void {
+    void this.session?.tableSession.addBot(seat);
+  }
+
+  act(action: unknown): void {
+    const error = this.session?.tableSession.act(action);
+    if (error) this.log('warn', `move not made: ${error}`);
+  }
+
+  rematch(): void {
+    this.session?.tableSession.rematch();
+  }
+
+  abandonHand(): void {
+    this.session?.tableSession.abandon('a player stopped waiting for a stalled seat');
+  }
+
+  private handView(): HandView | null {
+    const table = this.session?.tableSession;
+    const current = table?.current;
+    if (!table || !current) return null;
+    const hand = current.session;
+    const names = current.names;
+    const game = gameById(hand.config.game.id);
+    const state = hand.engineState;
+    const waiting = hand.waiting();
+    const outcome = state && game ? game.outcome(state) : null;
+    return {
+      handNo: current.handNo,
+      game: hand.config.game.id,
+      phase: hand.phase,
+      table: state && hand.phase !== 'ready' && hand.phase !== 'dealing' ? hand.config.game.view(state, current.mySeat, hand.privateView) : null,
+      legal: hand.legalActions(),
+      mySeat: current.mySeat,
+      names,
+      waiting: waiting && waiting.seats.length ? { names: waiting.seats.map((s) => names[s] ?? `Seat ${s + 1}`), what: waiting.what } : null,
+      stalled: current.stalled ? { names: current.stalled.seats.map((s) => names[s] ?? `Seat ${s + 1}`), seconds: Math.round(current.stalled.forMs / 1000) } : null,
+      halt: hand.halt ? { reason: hand.halt.reason, blame: hand.halt.blame !== null ? (names[hand.halt.blame] ?? null) : null, kind: hand.halt.kind } : null,
+      audit: hand.auditResult
+        ? { clean: hand.auditResult.clean, reason: hand.auditResult.reason, blame: hand.auditResult.blame !== null ? (names[hand.auditResult.blame] ?? null) : null }
+        : null,
+      outcome: outcome ? outcome.ranking.map((group, i) => `${i + 1}. ${group.map((s) => names[s]).join(', ')}`).join('  ') : null,
+      rematchOffered: table.rematchOffered,
+      hash: hand.hash,
+      step: hand.step,
+    };
   }
 
   rename(name: string): void {
     const clean = cleanName(name);
     this.settings = { ...this.settings, name: clean };
     saveSettings(this.settings);
-    this.session?.lobby.rename(clean);
+    this.session?.tableSession.lobby.rename(clean);
     this.changed();
   }
 
@@ -151,21 +223,22 @@ export class AppStore extends EventTarget {
       token: identity.signalingToken,
     });
     const mesh = new Mesh({ table, signer: identity, transport, name });
-    const lobby = new Lobby({
+    const tableSession = new TableSession({
       mesh,
+      signer: identity,
       store: storage,
       name,
       onChange: () => this.changed(),
-      onLog: (line) => this.log('info', line),
+      onLog: (line, level) => this.log(level ?? 'info', line),
     });
-    const session: Session = { table, mesh, lobby, closed: false };
+    const session: Session = { table, mesh, tableSession, closed: false };
     this.session = session;
     this.connecting = true;
     this.problem = null;
     this.changed();
     try {
       await mesh.start({
-        message: (envelope) => lobby.receive(envelope),
+        message: (envelope, via) => tableSession.receive(envelope, via),
         rejected: (rejection) => this.logRejection(rejection),
         changed: () => this.changed(),
         problem: (description) => this.log('warn', description),
@@ -173,7 +246,7 @@ export class AppStore extends EventTarget {
       if (session.closed) return;
       const config = this.pendingConfig;
       this.pendingConfig = undefined;
-      await lobby.open(lobby.isCreator ? config : undefined);
+      await tableSession.open(tableSession.lobby.isCreator ? config : undefined);
     } catch (error) {
       if (session.closed) return;
       const signaling = typeof (error as { type?: unknown }).type === 'string';
@@ -187,6 +260,7 @@ export class AppStore extends EventTarget {
   private closeSession(): void {
     if (!this.session) return;
     this.session.closed = true;
+    this.session.tableSession.close();
     this.session.mesh.stop();
     this.session = undefined;
     this.connecting = false;

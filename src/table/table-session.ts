@@ -81,6 +81,8 @@ export class TableSession {
   private timer: ReturnType<typeof setInterval> | undefined;
   private readonly bot: Bot;
   private loggedInputs = 0;
+  /** Persist-then-send queue: each send waits for everything stored before it. */
+  private outbox: Promise<unknown> = Promise.resolve();
 
   constructor(options: TableSessionOptions) {
     this.options = options;
@@ -235,7 +237,10 @@ export class TableSession {
         { table: this.lobby.table, handNo, seatKeys, mySeat: seat, game, setup, ...(this.options.rng ? { rng: this.options.rng } : {}) },
         {
           sign: (body) => this.signAs(signer, body),
-          keepSecrets: (secrets) => void this.store.saveHandSecrets(this.lobby.table, handNo, keyHex(signer.publicKey), secrets),
+          keepSecrets: (secrets) => {
+            const saved = this.store.saveHandSecrets(this.lobby.table, handNo, keyHex(signer.publicKey), secrets);
+            this.outbox = this.outbox.then(() => saved);
+          },
           publish: (envelope) => this.publish(envelope),
           changed: () => this.onHandChanged(),
         },
@@ -258,8 +263,10 @@ export class TableSession {
   private publish(envelope: EnvelopeOf<'table-event'>): void {
     const bytes = encodeEnvelope(envelope);
     const key = `${keyHex(envelope.from)}:${envelope.body.n}`;
-    // Persist before sending: a reload must never produce a second, different event for the same slot.
-    void this.store.saveHandEvent(this.lobby.table, envelope.body.hand, key, bytes).then(() => {
+    // Persist (the event and the secrets it depends on) before sending, in order:
+    // a reload must never produce a second, different event for the same slot.
+    const saved = this.store.saveHandEvent(this.lobby.table, envelope.body.hand, key, bytes);
+    this.outbox = this.outbox.then(() => saved).then(() => {
       const sent = this.options.tamperPublish ? this.options.tamperPublish(envelope) : envelope;
       if (sent) this.mesh.broadcast(sent);
       // Other local seats (bots hosted here) hear it at once.

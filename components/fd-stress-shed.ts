@@ -1,0 +1,267 @@
+/**
+ * The table of Stress (shedding) for one seat: the other players (face-down,
+ * face-up, hand count, place), the game stack with its effective top, the
+ * draw stack and cemetery counts, and your own cards. Only legal moves are
+ * clickable: the store passes the legal actions in; this element turns
+ * clicks (or keys: Enter/Space to pick, P to play, U to pick up, R for ready)
+ * into one of them and sends it up as an ActEvent.
+ */
+import { LitElement, css, html } from 'lit';
+import { customElement, property, state } from 'lit/decorators.js';
+import type { StressView, ViewCard } from '../src/games/stress-shed/views.js';
+import type { StressAction } from '../src/games/stress-shed/actions.js';
+import { ActEvent } from './events.js';
+import { theme } from './theme.js';
+import './fd-card.js';
+
+type Play = Extract<StressAction, { type: 'play' }>;
+
+@customElement('fd-stress-shed')
+export class FdStressShed extends LitElement {
+  @property({ attribute: false }) view!: StressView;
+  @property({ type: Number }) mySeat: number | null = null;
+  @property({ attribute: false }) names: string[] = [];
+  @property({ attribute: false }) legal: StressAction[] = [];
+  /** Cryptography in flight (a reveal, a deal): moves wait. */
+  @property({ type: Boolean }) busy = false;
+  @state() private selected: number[] = [];
+  /** Swap phase: exchanges chosen so far, and a hand card waiting for its partner. */
+  @state() private swaps: { hand: number; card: string; faceUp: number }[] = [];
+  @state() private swapFrom: number | null = null;
+
+  static override styles = [
+    theme,
+    css`
+      :host { display: block; color: var(--fd-ink); }
+      .opponents { display: flex; gap: 0.75rem; flex-wrap: wrap; justify-content: center; }
+      .player { background: rgba(0, 0, 0, 0.22); border-radius: var(--fd-radius); padding: 0.6rem; min-width: 12rem; border: 2px solid transparent; }
+      .player.turn { border-color: var(--fd-accent); box-shadow: 0 0 12px rgba(242, 193, 78, 0.45); }
+      .player h4 { margin: 0 0 0.4rem; font-size: 0.95rem; display: flex; gap: 0.4rem; align-items: center; }
+      .badge { font-size: 0.75rem; background: var(--fd-accent); color: #222; border-radius: 1rem; padding: 0.05rem 0.5rem; }
+      .row { display: flex; gap: 0.3rem; flex-wrap: wrap; align-items: flex-end; min-height: 1rem; }
+      .label { font-size: 0.75rem; color: var(--fd-muted); margin: 0.3rem 0 0.15rem; }
+      .centre { display: flex; gap: 2rem; justify-content: center; align-items: center; margin: 1.25rem 0; flex-wrap: wrap; }
+      .pile { display: flex; flex-direction: column; align-items: center; gap: 0.3rem; }
+      .stack { display: flex; }
+      .stack fd-card:not(:first-child) { margin-left: -2.2rem; }
+      .stack fd-card.dim { opacity: 0.55; }
+      .count { font-size: 0.85rem; color: var(--fd-muted); }
+      .mine { background: rgba(0, 0, 0, 0.25); border-radius: var(--fd-radius); padding: 0.8rem; border: 2px solid transparent; }
+      .mine.turn { border-color: var(--fd-accent); }
+      .status { text-align: center; font-size: 1.05rem; margin: 0.5rem 0; min-height: 1.5rem; }
+      .status strong { color: var(--fd-accent); }
+      .actions { display: flex; gap: 0.5rem; flex-wrap: wrap; margin-top: 0.75rem; }
+      fd-card.swap-from { outline: 3px dashed var(--fd-accent); border-radius: 0.5rem; }
+      @media (max-width: 600px) { .player { min-width: 0; flex: 1 1 100%; } }
+    `,
+  ];
+
+  private name(seat: number): string {
+    return this.names[seat] || `Seat ${seat + 1}`;
+  }
+
+  private get myTurn(): boolean {
+    return this.mySeat !== null && this.view.turn === this.mySeat && !this.busy;
+  }
+
+  private get plays(): Play[] {
+    return this.legal.filter((a): a is Play => a.type === 'play');
+  }
+
+  private playFor(handles: number[]): Play | undefined {
+    const want = [...handles].sort((a, b) => a - b).join(',');
+    return this.plays.find((p) => p.cards.map((c) => c.handle).sort((a, b) => a - b).join(',') === want);
+  }
+
+  private send(action: StressAction) {
+    this.selected = [];
+    this.swaps = [];
+    this.swapFrom = null;
+    this.dispatchEvent(new ActEvent(action));
+  }
+
+  private toggle(handle: number) {
+    this.selected = this.selected.includes(handle) ? this.selected.filter((h) => h !== handle) : [...this.selected, handle];
+    // Keep only a selection that is part of some legal play (one rank).
+    if (!this.plays.some((p) => this.selected.every((h) => p.cards.some((c) => c.handle === h)))) this.selected = [handle];
+  }
+
+  private onKey = (event: KeyboardEvent) => {
+    if (event.target instanceof HTMLInputElement || event.ctrlKey || event.metaKey || event.altKey) return;
+    const key = event.key.toLowerCase();
+    if (key === 'p') {
+      const play = this.playFor(this.selected);
+      if (play) this.send(play);
+    } else if (key === 'u' && this.legal.some((a) => a.type === 'pickup')) this.send({ type: 'pickup' });
+    else if (key === 'r' && this.view.phase === 'swap') this.ready();
+    else if (key === 'escape') this.selected = [];
+  };
+
+  override connectedCallback() {
+    super.connectedCallback();
+    window.addEventListener('keydown', this.onKey);
+  }
+  override disconnectedCallback() {
+    window.removeEventListener('keydown', this.onKey);
+    super.disconnectedCallback();
+  }
+
+  private ready() {
+    if (this.mySeat === null || this.view.seats[this.mySeat]?.ready) return;
+    this.send({ type: 'ready', swaps: this.swaps });
+  }
+
+  /** My hand and face-up cards with the chosen swaps applied (swap phase). */
+  private arranged(): { hand: ViewCard[]; faceUp: ViewCard[] } {
+    const mine = this.view.seats[this.mySeat ?? -1];
+    if (!mine) return { hand: [], faceUp: [] };
+    const hand = [...mine.hand];
+    const faceUp = [...mine.faceUp];
+    for (const swap of this.swaps) {
+      const h = hand.findIndex((c) => c.handle === swap.hand);
+      const f = faceUp.findIndex((c) => c.handle === swap.faceUp);
+      if (h < 0 || f < 0) continue;
+      [hand[h], faceUp[f]] = [faceUp[f]!, hand[h]!];
+    }
+    return { hand, faceUp };
+  }
+
+  /** Swap phase click: a hand card, then a face-up card (or the other way round) exchange places. */
+  private swapClick(card: ViewCard, zone: 'hand' | 'faceUp') {
+    const mine = this.view.seats[this.mySeat ?? -1];
+    if (!mine || mine.ready) return;
+    if (this.swapFrom === null) {
+      this.swapFrom = card.handle;
+      return;
+    }
+    const first = this.swapFrom;
+    this.swapFrom = null;
+    const { hand, faceUp } = this.arranged();
+    const inHand = (h: number) => hand.some((c) => c.handle === h);
+    const inUp = (h: number) => faceUp.some((c) => c.handle === h);
+    const [handSide, upSide] = inHand(first) && zone === 'faceUp' ? [first, card.handle] : inUp(first) && zone === 'hand' ? [card.handle, first] : [null, null];
+    if (handSide === null || upSide === null) {
+      this.swapFrom = card.handle;
+      return;
+    }
+    // The swap protocol moves the original hand card (by handle) face-up; find its current identity.
+    const handCard = hand.find((c) => c.handle === handSide)?.card;
+    if (!handCard) return;
+    this.swaps = [...this.swaps, { hand: handSide, card: handCard, faceUp: upSide }];
+  }
+
+  private cards(cards: ViewCard[], opts: { small?: boolean; clickable?: (c: ViewCard) => boolean; onPick?: (c: ViewCard) => void; zone?: string }) {
+    return cards.map((c) => {
+      const clickable = opts.clickable?.(c) ?? false;
+      return html`<fd-card
+        data-handle=${c.handle}
+        data-card=${c.card ?? ''}
+        data-zone=${opts.zone ?? ''}
+        class=${this.swapFrom === c.handle ? 'swap-from' : ''}
+        .card=${c.card}
+        ?small=${opts.small ?? false}
+        ?selectable=${clickable}
+        ?selected=${this.selected.includes(c.handle)}
+        @click=${clickable ? () => opts.onPick?.(c) : null}
+      ></fd-card>`;
+    });
+  }
+
+  private opponent(seat: number) {
+    const s = this.view.seats[seat]!;
+    return html`<div class="player ${this.view.turn === seat ? 'turn' : ''}" data-seat=${seat}>
+      <h4>${this.name(seat)}
+        ${this.view.turn === seat ? html`<span class="badge">to play</span>` : null}
+        ${s.place ? html`<span class="badge">${ordinal(s.place)}</span>` : null}
+        ${this.view.loser === seat ? html`<span class="badge">loser</span>` : null}
+        ${this.view.phase === 'swap' && s.ready ? html`<span class="badge">ready</span>` : null}
+      </h4>
+      <div class="label">Hand: ${s.hand.length}</div>
+      <div class="row">${this.cards(s.hand.slice(0, 8), { small: true })}${s.hand.length > 8 ? html`<span class="count">+${s.hand.length - 8}</span>` : null}</div>
+      <div class="label">Face-up / face-down</div>
+      <div class="row">${this.cards(s.faceUp, { small: true })}${this.cards(s.faceDown, { small: true })}</div>
+    </div>`;
+  }
+
+  private statusLine() {
+    const v = this.view;
+    if (v.phase === 'over') {
+      const winner = v.out[0];
+      return html`Game over: <strong>${winner !== undefined ? this.name(winner) : '?'}</strong> won${v.loser !== null ? html`; ${this.name(v.loser)} lost` : ''}.`;
+    }
+    if (this.busy) return html`Shuffling and dealing securely…`;
+    if (v.phase === 'swap') {
+      const mine = this.view.seats[this.mySeat ?? -1];
+      return mine?.ready ? html`Waiting for the others to be ready.` : html`Swap phase: click a hand card, then a face-up card, to exchange them. Press <strong>Ready</strong> when done.`;
+    }
+    if (v.flipping) return html`${this.name(v.flipping.seat)} turns over a face-down card…`;
+    if (v.turn === this.mySeat) return html`<strong>Your turn.</strong> ${v.effectiveTop ? `Beat ${v.effectiveTop}.` : 'Anything goes.'}`;
+    return html`${v.turn !== null ? this.name(v.turn) : '?'} to play.`;
+  }
+
+  override render() {
+    const v = this.view;
+    if (!v) return null;
+    const me = this.mySeat;
+    const others = v.seats.map((_, i) => i).filter((i) => i !== me);
+    const mine = me !== null ? v.seats[me] : undefined;
+    const playable = new Set(this.plays.flatMap((p) => p.cards.map((c) => c.handle)));
+    const blind = new Set(this.legal.flatMap((a) => (a.type === 'blind' ? [a.handle] : [])));
+    const swapPhase = v.phase === 'swap' && !!mine && !mine.ready && !this.busy;
+    const arranged = swapPhase ? this.arranged() : { hand: mine?.hand ?? [], faceUp: mine?.faceUp ?? [] };
+    const selectedPlay = this.playFor(this.selected);
+    const top = v.stack.slice(-6);
+    return html`
+      <div class="opponents">${others.map((s) => this.opponent(s))}</div>
+      <div class="centre">
+        <div class="pile" aria-label="Draw stack"><fd-card .card=${null}></fd-card><span class="count" id="draw-count">Draw: ${v.drawCount}</span></div>
+        <div class="pile" aria-label="Game stack">
+          <div class="stack" id="stack">${top.length ? top.map((c, i) => html`<fd-card class=${i < top.length - 1 ? 'dim' : ''} .card=${c === '?' ? null : c}></fd-card>`) : html`<span class="count">empty</span>`}</div>
+          <span class="count">Stack: ${v.stack.length} · top to beat: <strong id="effective-top">${v.effectiveTop ?? 'anything'}</strong></span>
+        </div>
+        <div class="pile" aria-label="Cemetery"><span class="count" id="cemetery-count">Cemetery: ${v.cemeteryCount}</span></div>
+      </div>
+      <div class="status" id="status" aria-live="polite">${this.statusLine()}</div>
+      ${mine
+        ? html`<div class="mine ${this.myTurn ? 'turn' : ''}" id="my-area">
+            <div class="label">Your hand</div>
+            <div class="row" id="my-hand">${this.cards(arranged.hand, {
+              zone: 'hand',
+              clickable: (c) => (swapPhase ? c.card !== null : this.myTurn && playable.has(c.handle)),
+              onPick: (c) => (swapPhase ? this.swapClick(c, 'hand') : this.toggle(c.handle)),
+            })}</div>
+            <div class="label">Face-up</div>
+            <div class="row" id="my-face-up">${this.cards(arranged.faceUp, {
+              zone: 'faceUp',
+              clickable: (c) => (swapPhase ? true : this.myTurn && playable.has(c.handle)),
+              onPick: (c) => (swapPhase ? this.swapClick(c, 'faceUp') : this.toggle(c.handle)),
+            })}</div>
+            <div class="label">Face-down</div>
+            <div class="row" id="my-face-down">${this.cards(mine.faceDown, {
+              zone: 'faceDown',
+              clickable: (c) => this.myTurn && blind.has(c.handle),
+              onPick: (c) => this.send({ type: 'blind', handle: c.handle }),
+            })}</div>
+            <div class="actions">
+              ${swapPhase
+                ? html`<button class="primary" id="ready" @click=${this.ready}>Ready (R)</button>
+                    ${this.swaps.length ? html`<button @click=${() => ((this.swaps = []), (this.swapFrom = null))}>Undo swaps</button>` : null}`
+                : html`<button class="primary" id="play" ?disabled=${!this.myTurn || !selectedPlay} @click=${() => selectedPlay && this.send(selectedPlay)}>
+                      Play${this.selected.length > 1 ? ` ${this.selected.length} cards` : ''} (P)</button>
+                    <button id="pickup" ?disabled=${!this.myTurn || !this.legal.some((a) => a.type === 'pickup')} @click=${() => this.send({ type: 'pickup' })}>Pick up the stack (U)</button>`}
+            </div>
+          </div>`
+        : html`<p class="muted">You are watching.</p>`}
+    `;
+  }
+}
+
+function ordinal(n: number): string {
+  return n === 1 ? '1st' : n === 2 ? '2nd' : n === 3 ? '3rd' : `${n}th`;
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'fd-stress-shed': FdStressShed;
+  }
+}
