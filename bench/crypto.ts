@@ -247,7 +247,7 @@ async function revealToOneSealed(hand: Hand, state: PacketState, secrets: Packet
   let ring: KeyRing = withOwnKeys(new Map(), secrets[to]!, [position]);
   for (const s of sealed) {
     const aad = sealAad({ tableId: hand.params.tableId, handNo: hand.params.handNo, packet: state.id, purpose: 'keys', from: s.from, to });
-    const msg = decodeKeyShares(await unseal(recipientKeys.secretKey, s.bytes, aad), { hand, packet: state.id, seat: s.from });
+    const msg = decodeKeyShares(await unseal(recipientKeys.secretKey, s.bytes, aad, recipientKeys.publicKey), { hand, packet: state.id, seat: s.from });
     const f = verifyKeyShares(state, msg);
     if (f) throw new Error(f.reason);
     ring = withKeyShares(ring, msg);

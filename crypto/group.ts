@@ -14,7 +14,6 @@
  * '98, §3.1).
  */
 import { ristretto255 } from '@noble/curves/ed25519.js';
-import { sha512 } from '@noble/hashes/sha2.js';
 import { type RandomSource, abigint, abytes } from './bytes.js';
 import { randomBytes } from './random.js';
 import { msmOblivious, msmVartime, mulBaseComb, precomputeComb } from './edwards.js';
@@ -211,7 +210,7 @@ export function randomShort(rng: RandomSource): bigint {
   }
 }
 
-/** SHA-512 of `parts`, reduced mod ℓ (wide reduction, RFC 8032 §5.1.7 style). */
+/** A 64-byte digest reduced mod ℓ (wide reduction, as RFC 8032 §5.1.6 reduces SHA-512 outputs). */
 export function hashToScalarWide(digest64: Uint8Array): bigint {
   return Fn.create(le255(digest64));
 }
@@ -220,21 +219,7 @@ export function leToBigint(b: Uint8Array): bigint {
   return le255(b);
 }
 
-export function sha512Digest(data: Uint8Array): Uint8Array {
-  return sha512(data);
-}
-
-export const mod = (x: bigint): bigint => Fn.create(x);
-export const mulMod = (a: bigint, b: bigint): bigint => Fn.mul(a, b);
-export const addMod = (a: bigint, b: bigint): bigint => Fn.add(a, b);
 export const invMod = (a: bigint): bigint => Fn.inv(a);
-
-/** Product of scalars mod ℓ. */
-export function productMod(xs: readonly bigint[]): bigint {
-  let p = 1n;
-  for (const x of xs) p = Fn.mul(p, x);
-  return p;
-}
 
 // ------------------------------------------------- fixed-base multiplication
 

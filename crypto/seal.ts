@@ -103,9 +103,19 @@ export async function seal(
   return concatBytes(new Uint8Array([VERSION]), ephPub, ct);
 }
 
-/** Opens a sealed payload; throws RangeError if it was not sealed to this key with this `aad`. */
-export async function unseal(recipientSecretKey: Uint8Array, sealed: Uint8Array, aad: Uint8Array): Promise<Uint8Array> {
+/**
+ * Opens a sealed payload; throws RangeError if it was not sealed to this key
+ * with this `aad`. Pass the recipient's public key too to save one X25519
+ * multiplication.
+ */
+export async function unseal(
+  recipientSecretKey: Uint8Array,
+  sealed: Uint8Array,
+  aad: Uint8Array,
+  recipientPublicKey?: Uint8Array,
+): Promise<Uint8Array> {
   abytes(recipientSecretKey, 'unseal: recipient secret key', 32);
+  if (recipientPublicKey !== undefined) abytes(recipientPublicKey, 'unseal: recipient public key', 32);
   abytes(sealed, 'unseal: sealed payload');
   abytes(aad, 'unseal: associated data');
   if (sealed.length < SEAL_OVERHEAD) {
@@ -113,7 +123,7 @@ export async function unseal(recipientSecretKey: Uint8Array, sealed: Uint8Array,
   }
   if (sealed[0] !== VERSION) throw new RangeError(`unseal: unsupported version ${sealed[0]}, expected ${VERSION}`);
   const ephPub = sealed.subarray(1, 33);
-  const recipientPub = x25519.getPublicKey(recipientSecretKey);
+  const recipientPub = recipientPublicKey ?? x25519.getPublicKey(recipientSecretKey);
   const ss = shared(recipientSecretKey, ephPub, 'unseal: ephemeral public key');
   const { key, iv } = await aesKey(ss, ephPub, recipientPub, aad, 'decrypt');
   try {

@@ -24,6 +24,7 @@ describe('sealing private payloads', () => {
         const sealed = await seal(alice.publicKey, pt, aad, rng);
         expect(sealed.length).toBe(pt.length + SEAL_OVERHEAD);
         expect(await unseal(alice.secretKey, sealed, aad)).toEqual(pt);
+        expect(await unseal(alice.secretKey, sealed, aad, alice.publicKey)).toEqual(pt);
       }),
       { numRuns: 20 },
     );
@@ -51,6 +52,7 @@ describe('sealing private payloads', () => {
   });
 
   const hostile: [string, () => Promise<unknown>, ErrorConstructor, RegExp][] = [
+    ['a public key that is not the recipient\'s', async () => unseal(alice.secretKey, await seal(alice.publicKey, new Uint8Array(4), aad, rng), aad, bob.publicKey), RangeError, /authentication failed/],
     ['wrong recipient', async () => unseal(bob.secretKey, await seal(alice.publicKey, new Uint8Array(4), aad, rng), aad), RangeError, /authentication failed/],
     ['flipped ciphertext bit', async () => {
       const s = await seal(alice.publicKey, new Uint8Array(4), aad, rng);
