@@ -181,6 +181,7 @@ export class HandSession {
   private readonly sharesSent = new Set<number>();
   /** Acts this seat asked for but the pump has not published yet (none: published at once). */
   private pumping = false;
+  private disposed = false;
   private pumpAgain = false;
   private asyncWork = 0;
 
@@ -297,18 +298,29 @@ export class HandSession {
     this.pump();
   }
 
-  /** A verified envelope from the mesh (or storage). */
+  /**
+   * Events this peer stored before a reload: taken in without acting on any,
+   * so that nothing of ours is produced again before all of it is back.
+   */
+  preload(envelopes: readonly EnvelopeOf<'table-event'>[]): void {
+    for (const envelope of envelopes) this.accept(envelope);
+  }
+
+  /** A verified envelope from the mesh. */
   receive(envelope: EnvelopeOf<'table-event'>): void {
-    if (envelope.body.hand !== this.config.handNo) return;
+    if (this.accept(envelope)) this.pump();
+  }
+
+  private accept(envelope: EnvelopeOf<'table-event'>): boolean {
+    if (envelope.body.hand !== this.config.handNo) return false;
     const seat = this.config.seatKeys.indexOf(keyHex(envelope.from));
-    if (seat < 0) return;
+    if (seat < 0) return false;
     const parsed = parseEvent(envelope, seat);
     if (!parsed.ok) {
       this.stop({ kind: 'blame', blame: seat, reason: parsed.error });
-      return;
+      return false;
     }
-    if (!this.store(parsed.event)) return;
-    this.pump();
+    return this.store(parsed.event);
   }
 
   /** This seat's move, from the UI or a bot. Returns an error to show, or null. */
@@ -339,7 +351,13 @@ export class HandSession {
 
   // ------------------------------------------------------------ the pump
 
+  /** The page is going away (or the table closed): do nothing more. */
+  dispose(): void {
+    this.disposed = true;
+  }
+
   private pump(): void {
+    if (this.disposed) return;
     if (this.pumping) {
       this.pumpAgain = true;
       return;
@@ -925,6 +943,7 @@ export class HandSession {
   }
 
   private emit<T extends EventType>(type: T, data: EventData<T>): void {
+    if (this.disposed) return;
     const at = Math.max(0, this.hashes.length - 1);
     const hash = this.hashes.length ? hexToBytes(this.hashes[at]!.slice(0, 64)) : ZERO_HASH;
     const envelope = this.io.sign({ hand: this.config.handNo, n: this.myN, at, hash, type, data });

@@ -81,6 +81,7 @@ export class TableSession {
   private timer: ReturnType<typeof setInterval> | undefined;
   private readonly bot: Bot;
   private loggedInputs = 0;
+  private closed = false;
   /** Persist-then-send queue: each send waits for everything stored before it. */
   private outbox: Promise<unknown> = Promise.resolve();
 
@@ -111,7 +112,10 @@ export class TableSession {
   }
 
   close(): void {
+    this.closed = true;
     clearInterval(this.timer);
+    clearTimeout(this.botTimer);
+    for (const { session } of this.hands.values()) session.dispose();
   }
 
   /** Routes a verified envelope from the mesh. */
@@ -248,8 +252,11 @@ export class TableSession {
       );
       this.hands.set(seat, { session, signer, bot });
     }
-    for (const envelope of [...stored, ...(this.early.get(handNo) ?? [])]) this.deliverLocally(envelope);
+    for (const { session } of this.hands.values()) session.preload([...stored, ...(this.early.get(handNo) ?? [])]);
     this.early.delete(handNo);
+    // What we stored may not all have gone out before a reload: send ours again (peers drop copies).
+    const localKeys = new Set(local.map(([, signer]) => keyHex(signer.publicKey)));
+    for (const envelope of stored) if (localKeys.has(keyHex(envelope.from))) this.mesh.broadcast(envelope);
     if (this.hands.size > 0) this.options.onLog(`hand ${handNo + 1} of ${game.displayName} begins: shuffling`);
     for (const { session } of this.hands.values()) session.start();
     this.mesh.send('fetch', { hand: handNo, have: this.currentHand()?.session.have() ?? {} });
@@ -261,6 +268,7 @@ export class TableSession {
   }
 
   private publish(envelope: EnvelopeOf<'table-event'>): void {
+    if (this.closed) return;
     const bytes = encodeEnvelope(envelope);
     const key = `${keyHex(envelope.from)}:${envelope.body.n}`;
     // Persist (the event and the secrets it depends on) before sending, in order:
