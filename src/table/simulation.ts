@@ -30,6 +30,8 @@ export interface SimulationOptions {
   /** Rewrite (or drop: return null) what seat `seat` publishes: for adversarial tests. */
   readonly tamper?: (seat: number, envelope: EnvelopeOf<'table-event'>, signer: Signer) => EnvelopeOf<'table-event'> | null;
   readonly options?: Record<string, boolean | number | string>;
+  /** How long an awaited seat may be silent before it is named as stalled (ms). */
+  readonly stallMs?: number;
 }
 
 export interface PeerResult {
@@ -92,6 +94,7 @@ export async function seatPeers(options: SimulationOptions): Promise<{ peers: Si
       bot: botFor(seat),
       botDelayMs: 0,
       autoplay: true,
+      ...(options.stallMs !== undefined ? { stallMs: options.stallMs } : {}),
       ...(tamper ? { tamperPublish: (envelope: EnvelopeOf<'table-event'>) => tamper(seat, envelope, signer) } : {}),
     });
     await mesh.start({
