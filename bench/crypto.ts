@@ -79,6 +79,8 @@ export interface SetupRow {
 
 export interface CryptoResults {
   setup: SetupRow[];
+  /** Two decks (104 cards) at 6 players: Stress with 5–6 players. */
+  setup104: SetupRow;
   reshuffle: Record<string, number>;
   oneOff: Record<string, number>;
   rounds: number;
@@ -257,7 +259,7 @@ async function revealToOneSealed(hand: Hand, state: PacketState, secrets: Packet
   return now() - t;
 }
 
-async function setupRow(players: number, cards: 52, rounds: number): Promise<SetupRow> {
+async function setupRow(players: number, cards: 52 | 104, rounds: number): Promise<SetupRow> {
   const acc: Record<string, number[]> = {};
   const push = (k: string, v: number) => (acc[k] ??= []).push(v);
   let lockBytes = 0;
@@ -427,9 +429,11 @@ export async function cryptoBench(opts: { rounds?: number; players?: number[] } 
     setupRows.push(row);
     printSetupRow(row, setupRows.length === 1);
   }
+  const setup104 = await setupRow(6, 104, Math.max(1, Math.ceil(rounds / 2)));
   const reshuffle = reshuffleRun();
   return {
     setup: setupRows,
+    setup104,
     reshuffle,
     oneOff,
     rounds,
@@ -480,6 +484,8 @@ export function printSetupRow(r: SetupRow, header: boolean): void {
 export function printCrypto(res: CryptoResults): void {
   console.log('\nmental poker, 52 cards (ms, medians of %d rounds):', res.rounds);
   res.setup.forEach((r, i) => printSetupRow(r, i === 0));
+  console.log('104 cards, 6 players:');
+  printSetupRow(res.setup104, true);
   console.log('reshuffle (%d cards, %d players): %d ms per peer, %d ms in-process', res.reshuffle.cards, res.reshuffle.players, res.reshuffle.perPeerMs, res.reshuffle.wallMs);
   console.log('one-off: base table %d ms, 52 card points %d ms (+%d ms to encode)', res.oneOff.baseTableMs, res.oneOff.deck52PointsMs, res.oneOff.deck52EncodeMs);
   const four = res.setup.find((r) => r.players === 4);
