@@ -323,6 +323,7 @@ export class TableSession {
       this.lastProgress = Date.now();
       this.logNewInputs(mine.session);
     }
+    if (mine) this.logEnding(mine.session);
     this.scheduleBots();
     this.options.onChange();
   }
@@ -335,15 +336,22 @@ export class TableSession {
       if (line) this.options.onLog(line);
     }
     this.loggedInputs = inputs.length;
+  }
+
+  private endingLogged: HandSession | null = null;
+  private logEnding(session: HandSession): void {
+    if (this.endingLogged === session) return;
+    const names = this.names();
     if (session.phase === 'done' && session.auditResult) {
       const audit = session.auditResult;
       this.options.onLog(
         audit.clean ? 'audit: clean — every shuffle, key and rule checked with all cards open' : `audit: FAULT — ${audit.blame !== null ? names[audit.blame] : 'unattributed'}: ${audit.reason}`,
         audit.clean ? 'info' : 'error',
       );
-    }
-    if (session.halt) {
+      this.endingLogged = session;
+    } else if (session.halt) {
       this.options.onLog(`hand stopped: ${session.halt.blame !== null ? `${names[session.halt.blame]} — ` : ''}${session.halt.reason}`, 'error');
+      this.endingLogged = session;
     }
   }
 

@@ -78,3 +78,28 @@ describe('hands over the in-memory transport', () => {
     expect(result.allClean).toBe(true);
   }, 300_000);
 });
+
+describe('bots on empty seats', () => {
+  it('the creator gives the empty seat to a bot, which plays a whole hand through the same table API', async () => {
+    const { MemoryNetwork } = await import('../../src/net/memory-transport.js');
+    const { MemoryTableStore } = await import('../../src/table/memory-store.js');
+    const { newTableId } = await import('../../src/table/table-id.js');
+    const { testSigner } = await import('../helpers/signers.js');
+    const network = new MemoryNetwork();
+    const signer = testSigner(5);
+    const table = newTableId(keyHex(signer.publicKey), new Uint8Array(8).fill(5));
+    const mesh = new Mesh({ table, signer, transport: network.createTransport(peerIdFor(table, keyHex(signer.publicKey))), name: 'Ann' });
+    const lines: string[] = [];
+    const session = new TableSession({ mesh, signer, store: new MemoryTableStore(), name: 'Ann', onChange: () => {}, onLog: (l) => lines.push(l), botDelayMs: 0, autoplay: true });
+    await mesh.start({ message: (e, via) => session.receive(e, via), rejected: () => {}, changed: () => {}, problem: () => {} });
+    await session.open({ game: 'stress-shed', seats: 2, options: {} });
+    running = [{ signer, mesh, session, store: new MemoryTableStore() }];
+    expect(session.current).toBeNull();
+    await session.addBot(1);
+    await until(() => session.current?.session.phase === 'done' && session.current.session.auditResult !== null, 20);
+    expect(session.lobby.view().seats[1]?.member?.name).toBe('Bot 2');
+    expect(session.current!.session.auditResult!.clean).toBe(true);
+    expect(lines).toContainEqual(expect.stringMatching(/^Bot 2 played/));
+    expect(lines).toContainEqual(expect.stringMatching(/audit: clean/));
+  }, 300_000);
+});
