@@ -2,6 +2,9 @@
 import { beforeAll, describe, expect, it, test } from 'vitest';
 import {
   type PacketSecrets,
+  createHand,
+  openDeck,
+  openReshuffle,
   decodeKeyShares,
   decodeLockStep,
   decodePacketSecrets,
@@ -158,6 +161,29 @@ describe('hostile inputs', () => {
     ['a seat the table does not have', () => decodeLockStep(lock, { hand: { ...sim.hand.params, seats: 2 } }), /lock step: seat 2 is not at this table \(2 seats\)/],
   ])('a message bound to %s is rejected', (_n, run, message) => {
     expect(run).toThrow(RangeError);
+    expect(run).toThrow(message);
+  });
+});
+
+describe('hostile parameters', () => {
+  const ok = { tableId: TABLE, handNo: 1, seats: 3, deckSize: 52 as const };
+  test.each([
+    ['deck of 53', () => createHand({ ...ok, deckSize: 53 as 52 }), RangeError, /deckSize: expected one of 32, 52, 54, 104, got 53/],
+    ['one seat', () => createHand({ ...ok, seats: 1 }), RangeError, /seats: expected 2\.\.8, got 1/],
+    ['nine seats', () => createHand({ ...ok, seats: 9 }), RangeError, /seats: expected 2\.\.8, got 9/],
+    ['negative hand', () => createHand({ ...ok, handNo: -1 }), RangeError, /handNo: expected 0\.\.4294967295, got -1/],
+    ['table id of 65 bytes', () => createHand({ ...ok, tableId: new Uint8Array(65) }), RangeError, /tableId: expected 1\.\.64 bytes, got 65/],
+    ['table id as a string', () => createHand({ ...ok, tableId: 'abc' as unknown as Uint8Array }), TypeError, /tableId: expected Uint8Array, got string/],
+    ['reshuffle of an unknown packet', () => openReshuffle(sim.hand, 5, [{ kind: 'hidden', packet: 9, position: 0 }], sim.packets), RangeError, /inputs\[0\]: unknown packet 9/],
+    ['reshuffle listing a card twice', () => openReshuffle(sim.hand, 5, [{ kind: 'hidden', packet: 0, position: 3 }, { kind: 'hidden', packet: 0, position: 3 }], sim.packets), RangeError, /inputs\[1\]: packet 0 position 3 listed twice/],
+    ['reshuffle of a position outside the packet', () => openReshuffle(sim.hand, 5, [{ kind: 'hidden', packet: 0, position: 32 }], sim.packets), RangeError, /inputs\[0\]\.position: expected 0\.\.31, got 32/],
+    ['reshuffle of a public card outside the deck', () => openReshuffle(sim.hand, 5, [{ kind: 'public', card: 32 }], sim.packets), RangeError, /inputs\[0\]\.card: expected 0\.\.31, got 32/],
+    ['reshuffle of a packet still being set up', () => openReshuffle(sim.hand, 5, [{ kind: 'hidden', packet: 7, position: 0 }], new Map([[7, openDeck(sim.hand, 7)]])), RangeError, /packet 7 is not locked yet/],
+    ['empty reshuffle', () => openReshuffle(sim.hand, 5, [], sim.packets), RangeError, /inputs\.length: expected 1\.\.104, got 0/],
+    ['reveal of a position outside the packet', () => revealToSeat(sim.packets.get(0)!, 1, sim.secrets[1]!.get(0)!, [40], 0), RangeError, /positions\[0\]: expected 0\.\.31, got 40/],
+    ['reveal to oneself', () => revealToSeat(sim.packets.get(0)!, 1, sim.secrets[1]!.get(0)!, [4], 1), RangeError, /cannot reveal to itself/],
+  ])('%s is refused', (_n, run, type, message) => {
+    expect(run).toThrow(type);
     expect(run).toThrow(message);
   });
 });
