@@ -233,7 +233,7 @@ export function precomputeBase(): void {
  * all), the same sequence for every k, every table entry of a row touched.
  */
 export function mulBase(k: bigint): Point {
-  return mulBaseComb(k);
+  return mulBaseComb(k >= 0n && k < ORDER ? k : Fn.create(k));
 }
 
 /** k·P for a secret k and a variable base (noble's constant-time fixed-window ladder). */
