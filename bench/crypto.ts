@@ -244,12 +244,12 @@ async function revealToOneSealed(hand: Hand, state: PacketState, secrets: Packet
   for (let seat = 0; seat < n; seat++) {
     if (seat === to) continue;
     const aad = sealAad({ tableId: hand.params.tableId, handNo: hand.params.handNo, packet: state.id, purpose: 'keys', from: seat, to });
-    sealed.push({ from: seat, bytes: await seal(recipientKeys.publicKey, encodeKeyShares(revealToSeat(state, seat, secrets[seat]!, [position], to)), aad) });
+    sealed.push({ from: seat, bytes: seal(recipientKeys.publicKey, encodeKeyShares(revealToSeat(state, seat, secrets[seat]!, [position], to)), aad) });
   }
   let ring: KeyRing = withOwnKeys(new Map(), secrets[to]!, [position]);
   for (const s of sealed) {
     const aad = sealAad({ tableId: hand.params.tableId, handNo: hand.params.handNo, packet: state.id, purpose: 'keys', from: s.from, to });
-    const msg = decodeKeyShares(await unseal(recipientKeys.secretKey, s.bytes, aad, recipientKeys.publicKey), { hand, packet: state.id, seat: s.from });
+    const msg = decodeKeyShares(unseal(recipientKeys.secretKey, s.bytes, aad, recipientKeys.publicKey), { hand, packet: state.id, seat: s.from });
     const f = verifyKeyShares(state, msg);
     if (f) throw new Error(f.reason);
     ring = withKeyShares(ring, msg);

@@ -4,7 +4,8 @@
  * Schnorr (RFC 8235) and Chaum–Pedersen (CRYPTO '92) proofs verified in
  * batches (Bellare–Garay–Rabin '98), an end-of-hand audit, canonical codecs,
  * and HPKE-shaped sealing (RFC 7748 / RFC 5869 / SP 800-38D) for private key
- * shares. Pure functions; only @noble/curves, @noble/hashes and WebCrypto.
+ * shares. Pure functions; only @noble/curves, @noble/hashes, @noble/ciphers (AES-GCM)
+ * and the CSPRNG (`crypto.getRandomValues`).
  * See crypto/README.md for the flow and the threat model.
  */
 export { type RandomSource } from './bytes.js';

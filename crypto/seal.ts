@@ -5,8 +5,9 @@
  * API §6.1): an ephemeral X25519 key agreement with the recipient's key
  * (RFC 7748 §5 and §6.1; all-zero shared secrets from low-order points are
  * rejected), HKDF-SHA256 extract-and-expand (RFC 5869 §2.2–2.3) with both
- * public keys as salt and the context as info, and AES-256-GCM from WebCrypto
- * (NIST SP 800-38D §7.1) with the table / hand / packet / step / seats bound
+ * public keys as salt and the context as info, and AES-256-GCM from
+ * @noble/ciphers (NIST SP 800-38D §7.1; synchronous, and unlike WebCrypto's
+ * `subtle` it also exists on plain-http origins such as a LAN address) with the table / hand / packet / step / seats bound
  * as associated data, so a ciphertext cannot be moved to another message.
  * The ephemeral key is fresh for every payload, so the derived (key, nonce)
  * pair is never reused. Layout: version(1) ‖ ephemeral public key(32) ‖
@@ -15,6 +16,7 @@
 import { x25519 } from '@noble/curves/ed25519.js';
 import { hkdf } from '@noble/hashes/hkdf.js';
 import { sha256 } from '@noble/hashes/sha2.js';
+import { gcm } from '@noble/ciphers/aes.js';
 import { type RandomSource, Writer, abytes, aint, concatBytes, utf8 } from './bytes.js';
 import { ALL_SEATS } from './cards.js';
 import { randomBytes, systemRandom } from './random.js';
@@ -65,10 +67,6 @@ export function sealAad(ctx: SealContext): Uint8Array {
     .finish();
 }
 
-function ab(b: Uint8Array): Uint8Array<ArrayBuffer> {
-  return new Uint8Array(b);
-}
-
 function shared(secretKey: Uint8Array, publicKey: Uint8Array, what: string): Uint8Array {
   try {
     return x25519.getSharedSecret(secretKey, publicKey);
@@ -77,29 +75,25 @@ function shared(secretKey: Uint8Array, publicKey: Uint8Array, what: string): Uin
   }
 }
 
-async function aesKey(ss: Uint8Array, ephPub: Uint8Array, recipientPub: Uint8Array, aad: Uint8Array, use: KeyUsage) {
+function aeadFor(ss: Uint8Array, ephPub: Uint8Array, recipientPub: Uint8Array, aad: Uint8Array) {
   const okm = hkdf(sha256, ss, concatBytes(ephPub, recipientPub), concatBytes(LABEL, aad), 44);
-  const key = await globalThis.crypto.subtle.importKey('raw', ab(okm.subarray(0, 32)), { name: 'AES-GCM' }, false, [use]);
-  return { key, iv: ab(okm.subarray(32, 44)) };
+  return gcm(okm.subarray(0, 32), okm.subarray(32, 44), aad);
 }
 
 /** Seals `plaintext` to the holder of `recipientPublicKey`, bound to `aad` (use sealAad). */
-export async function seal(
+export function seal(
   recipientPublicKey: Uint8Array,
   plaintext: Uint8Array,
   aad: Uint8Array,
   rng: RandomSource = systemRandom,
-): Promise<Uint8Array> {
+): Uint8Array {
   abytes(recipientPublicKey, 'seal: recipient public key', 32);
   abytes(plaintext, 'seal: plaintext');
   abytes(aad, 'seal: associated data');
   const ephSecret = randomBytes(rng, 32);
   const ephPub = x25519.getPublicKey(ephSecret);
   const ss = shared(ephSecret, recipientPublicKey, 'seal: recipient public key');
-  const { key, iv } = await aesKey(ss, ephPub, recipientPublicKey, aad, 'encrypt');
-  const ct = new Uint8Array(
-    await globalThis.crypto.subtle.encrypt({ name: 'AES-GCM', iv, additionalData: ab(aad), tagLength: 128 }, key, ab(plaintext)),
-  );
+  const ct = aeadFor(ss, ephPub, recipientPublicKey, aad).encrypt(plaintext);
   return concatBytes(new Uint8Array([VERSION]), ephPub, ct);
 }
 
@@ -108,12 +102,12 @@ export async function seal(
  * with this `aad`. Pass the recipient's public key too to save one X25519
  * multiplication.
  */
-export async function unseal(
+export function unseal(
   recipientSecretKey: Uint8Array,
   sealed: Uint8Array,
   aad: Uint8Array,
   recipientPublicKey?: Uint8Array,
-): Promise<Uint8Array> {
+): Uint8Array {
   abytes(recipientSecretKey, 'unseal: recipient secret key', 32);
   if (recipientPublicKey !== undefined) abytes(recipientPublicKey, 'unseal: recipient public key', 32);
   abytes(sealed, 'unseal: sealed payload');
@@ -125,11 +119,8 @@ export async function unseal(
   const ephPub = sealed.subarray(1, 33);
   const recipientPub = recipientPublicKey ?? x25519.getPublicKey(recipientSecretKey);
   const ss = shared(recipientSecretKey, ephPub, 'unseal: ephemeral public key');
-  const { key, iv } = await aesKey(ss, ephPub, recipientPub, aad, 'decrypt');
   try {
-    return new Uint8Array(
-      await globalThis.crypto.subtle.decrypt({ name: 'AES-GCM', iv, additionalData: ab(aad), tagLength: 128 }, key, ab(sealed.subarray(33))),
-    );
+    return aeadFor(ss, ephPub, recipientPub, aad).decrypt(sealed.subarray(33));
   } catch {
     throw new RangeError('unseal: authentication failed (wrong recipient, tampered payload or other associated data)');
   }

@@ -183,7 +183,8 @@ export class HandSession {
   private pumping = false;
   private disposed = false;
   private pumpAgain = false;
-  private asyncWork = 0;
+  /** The audit runs once, after every disclosure is in. */
+  private auditing = false;
 
   constructor(config: HandConfig, io: HandIO, restored?: HandSecrets) {
     this.config = config;
@@ -543,7 +544,6 @@ export class HandSession {
           this.sharesSent.add(request.id);
           continue;
         }
-        if (this.asyncWork > 0) return false;
         this.publishShares(request);
         progressed = true;
       }
@@ -570,7 +570,6 @@ export class HandSession {
     }
     const events = this.contributors(oldest).map((seat) => this.pool.get(`${seat}|keys:${oldest.id}`));
     if (events.some((e) => !e)) return false;
-    if (this.asyncWork > 0) return false;
     return this.completeRequest(oldest, events as TableEvent[]);
   }
 
@@ -611,23 +610,9 @@ export class HandSession {
       this.emit('keys', { request: request.id, shares: messages.map(encodeKeyShares), to: null });
       return;
     }
-    const recipient = to;
-    const sealKey = this.sealKeys[recipient]!;
-    this.asyncWork++;
-    Promise.all(
-      messages.map((m) =>
-        seal(sealKey, encodeKeyShares(m), this.aad(m.header.packet, me, recipient), this.rng),
-      ),
-    )
-      .then((shares) => {
-        this.asyncWork--;
-        this.emit('keys', { request: request.id, shares, to: recipient });
-        this.pump();
-      })
-      .catch((error: unknown) => {
-        this.asyncWork--;
-        this.stop({ kind: 'blame', blame: null, reason: `could not seal keys: ${(error as Error).message}` });
-      });
+    const sealKey = this.sealKeys[to]!;
+    const shares = messages.map((m) => seal(sealKey, encodeKeyShares(m), this.aad(m.header.packet, me, to), this.rng));
+    this.emit('keys', { request: request.id, shares, to });
   }
 
   private aad(packet: number, from: number, to: number): Uint8Array {
@@ -654,50 +639,35 @@ export class HandSession {
       return true;
     }
     // Sealed to us: open, verify, learn the cards.
-    this.asyncWork++;
-    Promise.all(
-      events.map(async (event) => {
-        const data = event.data as EventData<'keys'>;
-        const plain: Uint8Array[] = [];
-        for (const sealed of data.shares) {
-          try {
-            const header = decodeKeyShares(await this.tryUnseal(sealed, event.seat));
-            plain.push(encodeKeyShares(header));
-          } catch (error) {
-            throw new BlameError(event.seat, `keys sealed to ${this.seatName(this.config.mySeat)} do not open: ${(error as Error).message}`);
-          }
+    for (const event of events) {
+      const plain: Uint8Array[] = [];
+      for (const sealed of (event.data as EventData<'keys'>).shares) {
+        const opened = this.tryUnseal(sealed, event.seat, this.sealSecret, this.config.mySeat);
+        if (!opened) {
+          this.stop({ kind: 'blame', blame: event.seat, reason: `keys sealed to ${this.seatName(this.config.mySeat)} do not open` });
+          return false;
         }
-        return { event, plain };
-      }),
-    )
-      .then((opened) => {
-        this.asyncWork--;
-        for (const { event, plain } of opened) if (!this.decodeShares(event, plain, request.handles)) return;
-        const cards = this.openHandles(request.handles, this.config.mySeat);
-        if (!cards) return;
-        Object.assign(this.known, cards);
-        this.applyInput({ kind: 'delivered', request: request.id }, null);
-        this.pump();
-      })
-      .catch((error: unknown) => {
-        this.asyncWork--;
-        if (error instanceof BlameError) this.stop({ kind: 'blame', blame: error.seat, reason: error.message });
-        else this.stop({ kind: 'blame', blame: null, reason: (error as Error).message });
-      });
-    return false;
+        plain.push(opened);
+      }
+      if (!this.decodeShares(event, plain, request.handles)) return false;
+    }
+    const cards = this.openHandles(request.handles, this.config.mySeat);
+    if (!cards) return false;
+    Object.assign(this.known, cards);
+    this.applyInput({ kind: 'delivered', request: request.id }, null);
+    return true;
   }
 
-  private async tryUnseal(sealed: Uint8Array, from: number): Promise<Uint8Array> {
-    // The packet is inside the sealed bytes' AAD; try the packets in use (few).
-    let last: unknown;
+  /** Opens a payload sealed by `from` to `to` (the packet is bound in the AAD; a hand uses few). */
+  private tryUnseal(sealed: Uint8Array, from: number, secret: Uint8Array, to: number): Uint8Array | null {
     for (const packet of this.packets.keys()) {
       try {
-        return await unseal(this.sealSecret, sealed, this.aad(packet, from, this.config.mySeat));
-      } catch (error) {
-        last = error;
+        return unseal(secret, sealed, this.aad(packet, from, to), this.sealKeys[to]);
+      } catch {
+        // bound to another packet: try the next
       }
     }
-    throw last instanceof Error ? last : new Error('no packet matches');
+    return null;
   }
 
   /** Decodes and verifies key shares of `event`'s author; adds them to our rings. Null after a halt. */
@@ -802,19 +772,14 @@ export class HandSession {
       return true;
     }
     const events = [...Array(this.players).keys()].map((s) => this.pool.get(`${s}|disclose`));
-    if (events.some((e) => !e)) return false;
-    if (this.asyncWork > 0) return false;
-    this.asyncWork++;
-    void this.runAudit(events as TableEvent[]).then((result) => {
-      this.asyncWork--;
-      this.auditValue = result;
-      this.phaseValue = 'done';
-      this.io.changed();
-    });
-    return false;
+    if (events.some((e) => !e) || this.auditing) return false;
+    this.auditing = true;
+    this.auditValue = this.runAudit(events as TableEvent[]);
+    this.phaseValue = 'done';
+    return true;
   }
 
-  private async runAudit(events: TableEvent[]): Promise<HandAudit> {
+  private runAudit(events: TableEvent[]): HandAudit {
     const blame = (seat: number | null, reason: string, crypto = reason): HandAudit => ({
       clean: false,
       blame: seat,
@@ -847,15 +812,7 @@ export class HandSession {
       const data = event.data as EventData<'keys'>;
       if (data.to === null) continue;
       for (const sealed of data.shares) {
-        let opened: Uint8Array | null = null;
-        for (const packet of this.packets.keys()) {
-          try {
-            opened = await unseal(sealSecrets[data.to]!, sealed, this.aad(packet, event.seat, data.to));
-            break;
-          } catch {
-            // try the next packet
-          }
-        }
+        const opened = this.tryUnseal(sealed, event.seat, sealSecrets[data.to]!, data.to);
         if (!opened) return blame(event.seat, `sent key shares to ${this.seatName(data.to)} that do not open`);
         try {
           shares.push(decodeKeyShares(opened, { hand: this.hand, seat: event.seat }));
@@ -966,15 +923,6 @@ export class HandSession {
 
   seatName(seat: number): string {
     return `seat ${seat + 1}`;
-  }
-}
-
-class BlameError extends Error {
-  constructor(
-    readonly seat: number,
-    message: string,
-  ) {
-    super(message);
   }
 }
 
