@@ -9,11 +9,15 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { cryptoBench, printCrypto } from './crypto.js';
+import { bundleBench, printBundle } from './bundle.js';
+import { handBench, printHand } from './hand.js';
 
 type Section = { run: (opts: { rounds?: number }) => Promise<unknown>; print?: (r: never) => void };
 
 const SECTIONS: Record<string, Section> = {
   crypto: { run: (o) => cryptoBench(o), print: printCrypto as (r: never) => void },
+  hand: { run: (o) => handBench(o), print: printHand as (r: never) => void },
+  bundle: { run: () => bundleBench(), print: printBundle as (r: never) => void },
 };
 
 const file = path.join(import.meta.dirname, 'results.json');
