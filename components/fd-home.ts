@@ -29,6 +29,7 @@ export class FdHome extends LitElement {
       label.game:has(input:checked) { border-color: var(--fd-accent); background: rgba(0, 0, 0, 0.35); }
       label.game input { margin-right: 0.4rem; min-height: auto; }
       .name { font-weight: 600; }
+      .soon { display: inline-block; font-size: 0.75rem; border: 1px solid var(--fd-muted); color: var(--fd-muted); border-radius: 1rem; padding: 0 0.45rem; margin-left: 0.3rem; }
       .blurb { font-size: 0.9rem; color: var(--fd-muted); margin-top: 0.3rem; }
       .row { display: flex; flex-wrap: wrap; gap: 0.75rem; align-items: center; margin-top: 1rem; }
       .join { display: flex; gap: 0.5rem; flex-wrap: wrap; }
@@ -77,6 +78,7 @@ export class FdHome extends LitElement {
               <input type="radio" name="game" .value=${g.id} .checked=${g.id === this.game} @change=${() => this.pickGame(g.id)} />
               <span class="name">${g.name}</span>
               <span class="muted">· ${g.minPlayers === g.maxPlayers ? g.minPlayers : `${g.minPlayers}–${g.maxPlayers}`} players</span>
+              ${g.playable ? null : html`<span class="soon">coming soon: seats only</span>`}
               <div class="blurb">${g.blurb}</div>
             </label>`,
           )}
