@@ -65,8 +65,11 @@ import {
   withKeyShares,
   withOwnKeys,
 } from '../../crypto/index.js';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { concatBytes, utf8ToBytes } from '@noble/hashes/utils.js';
 import {
   RACE_ERRORS,
+  canonicalJson,
   stateHash,
   type AnyGame,
   type AnyState,
@@ -109,6 +112,16 @@ export interface HandSecrets {
   readonly sealSecret: Uint8Array;
   /** Encoded PacketSecrets per packet. */
   readonly packets: Uint8Array[];
+  /** Real time: the round this seat has committed to and not yet revealed. */
+  readonly committed?: { round: number; actions: unknown[]; salt: Uint8Array } | null;
+}
+
+/** A real-time move that lost its race (its top changed first): shown as bounced, blamed on nobody. */
+export interface Bounce {
+  readonly round: number;
+  readonly seat: number;
+  readonly action: unknown;
+  readonly error: string;
 }
 
 export type HandPhase = 'ready' | 'dealing' | 'play' | 'disclose' | 'done' | 'halted';
@@ -185,6 +198,12 @@ export class HandSession {
   private pumpAgain = false;
   /** The audit runs once, after every disclosure is in. */
   private auditing = false;
+  // Real time (awaits 'anytime'): commit–reveal rounds, see advanceRealTime.
+  private round = 0;
+  private readonly queue: unknown[] = [];
+  private committed: { round: number; actions: unknown[]; salt: Uint8Array } | null = null;
+  private readonly ordered: { seat: number; action: unknown; round: number }[] = [];
+  private readonly bounceList: Bounce[] = [];
 
   constructor(config: HandConfig, io: HandIO, restored?: HandSecrets) {
     this.config = config;
@@ -205,6 +224,7 @@ export class HandSession {
     });
     if (restored) {
       this.sealSecret = restored.sealSecret;
+      this.committed = restored.committed ?? null;
       for (const bytes of restored.packets) {
         const secrets = decodePacketSecrets(bytes, { hand: this.hand, seat: config.mySeat });
         this.mySecrets.set(secrets.packet, secrets);
@@ -237,6 +257,16 @@ export class HandSession {
   get hash(): string | null {
     return this.hashes.at(-1) ?? null;
   }
+  /** Real-time moves that lost their race, oldest first. */
+  get bounces(): readonly Bounce[] {
+    return this.bounceList;
+  }
+
+  /** Real-time moves of this seat not yet ordered (queued or committed). */
+  get pendingMoves(): number {
+    return this.queue.length + (this.committed?.actions.length ?? 0);
+  }
+
   /** The inputs applied so far (moves and crypto completions), for the game log. */
   loggedInputs(): readonly Input[] {
     return this.inputs;
@@ -275,7 +305,15 @@ export class HandSession {
           return { seats: owed, what: 'to send card keys' };
         }
         if (awaiting.kind === 'move') return { seats: [awaiting.seat], what: awaiting.what };
-        if (awaiting.kind === 'choices' || awaiting.kind === 'anytime') return { seats: awaiting.seats, what: awaiting.what };
+        if (awaiting.kind === 'choices') return { seats: awaiting.seats, what: awaiting.what };
+        if (awaiting.kind === 'anytime') {
+          // Nobody is late while nobody has moved; once a round is open, those who have not answered are.
+          const all = [...Array(this.players).keys()];
+          const commits = all.filter((seat) => this.pool.has(`${seat}|commit:${this.round}`));
+          if (commits.length === 0) return { seats: [], what: awaiting.what };
+          const slot = commits.length < this.players ? 'commit' : 'reveal';
+          return { seats: all.filter((seat) => !this.pool.has(`${seat}|${slot}:${this.round}`)), what: `to ${slot} their moves` };
+        }
         return null;
       }
       default:
@@ -288,7 +326,7 @@ export class HandSession {
     if (this.phaseValue !== 'play' || !this.state || this.haltValue) return [];
     const awaiting = this.config.game.awaits(this.state);
     if (awaiting.kind === 'crypto' || awaiting.kind === 'over') return [];
-    if (this.pendingActOf(this.config.mySeat)) return [];
+    if (awaiting.kind !== 'anytime' && this.pendingActOf(this.config.mySeat)) return [];
     return this.config.game.legalActions(this.state, this.config.mySeat, this.privateView);
   }
 
@@ -330,6 +368,13 @@ export class HandSession {
     if (this.haltValue) return 'the hand has stopped';
     const claims = this.config.game.claimedCards(action);
     if (claims === null) return 'that is not a move of this game';
+    if (this.config.game.awaits(this.state).kind === 'anytime' || this.realTimeGame()) {
+      // Real time: the move joins this seat's next round; the order is agreed there.
+      if (claims.length > 0) return 'real-time moves cannot reveal hidden cards';
+      this.queue.push(action);
+      this.pump();
+      return null;
+    }
     const trial = this.config.game.reduce(this.state, { kind: 'act', seat: this.config.mySeat, action });
     if (!trial.ok) return `not allowed now (${trial.error})`;
     const keys: Uint8Array[] = [];
@@ -530,8 +575,113 @@ export class HandSession {
       if (events.some((e) => !e)) return false;
       return this.applyAct(events[0]!);
     }
-    // 'anytime' (real time) is ordered by the real-time layer; not part of this session yet.
-    return false;
+    return this.advanceRealTime();
+  }
+
+  private realTimeGame(): boolean {
+    return this.ordered.length > 0 || this.round > 0;
+  }
+
+  /**
+   * Real time (awaits 'anytime'). Play proceeds in rounds that the players
+   * open themselves: a seat with moves to make (or that sees another seat's
+   * commit for the round) commits to H(round, seat, moves, salt) — possibly no
+   * moves; once every commit is in, each reveals its moves and salt; once every
+   * reveal is in, the round's moves are interleaved one per seat at a time,
+   * starting with the seat picked by a coin from all the salts. Nobody can bias
+   * the coin (the salts are fixed before any is seen), a faster network only
+   * gets a move into an earlier round, never ahead within a round, and a move
+   * whose top changed meanwhile bounces (a race error) without blame. A reveal
+   * that does not match its commit, or two commits for one round, are blamed;
+   * a withheld reveal stalls the hand and names the seat.
+   */
+  private advanceRealTime(): boolean {
+    if (this.ordered.length > 0) return this.applyOrdered();
+    const me = this.config.mySeat;
+    const all = [...Array(this.players).keys()];
+    const r = this.round;
+    const commits = all.map((seat) => this.pool.get(`${seat}|commit:${r}`));
+    if (!commits[me]) {
+      if (this.queue.length === 0 && !commits.some(Boolean)) return false;
+      const actions = this.queue.splice(0, 16);
+      const salt = this.rng(32);
+      this.committed = { round: r, actions, salt };
+      this.io.keepSecrets(this.secretsForStorage());
+      this.emit('commit', { round: r, digest: this.roundDigest(r, me, actions, salt) });
+      return true;
+    }
+    if (commits.some((c) => !c)) return false;
+    const reveals = all.map((seat) => this.pool.get(`${seat}|reveal:${r}`));
+    if (!reveals[me]) {
+      const mine = this.committed;
+      if (!mine || mine.round !== r) throw new Error(`lost the moves committed for round ${r}`);
+      this.emit('reveal', { round: r, actions: mine.actions, salt: mine.salt });
+      return true;
+    }
+    if (reveals.some((x) => !x)) return false;
+    for (const event of [...commits, ...reveals] as TableEvent[]) if (!this.crossCheck(event)) return false;
+    const salts: Uint8Array[] = [];
+    const moves: unknown[][] = [];
+    for (const seat of all) {
+      const reveal = reveals[seat]!.data as EventData<'reveal'>;
+      const commit = commits[seat]!.data as EventData<'commit'>;
+      if (keyHex(this.roundDigest(r, seat, reveal.actions, reveal.salt)) !== keyHex(commit.digest)) {
+        this.stop({ kind: 'blame', blame: seat, reason: `revealed moves for round ${r} that do not match its commit (equivocation)` });
+        return false;
+      }
+      salts.push(reveal.salt);
+      moves.push(reveal.actions);
+    }
+    const coin = sha256(concatBytes(utf8ToBytes(`fairdeck/round-coin/${r}\0`), ...salts))[0]! % this.players;
+    for (let i = 0; moves.some((m) => i < m.length); i++) {
+      for (let k = 0; k < this.players; k++) {
+        const seat = (coin + k) % this.players;
+        const action = moves[seat]![i];
+        if (action !== undefined) this.ordered.push({ seat, action, round: r });
+      }
+    }
+    if (this.committed?.round === r) this.committed = null;
+    this.round = r + 1;
+    return true;
+  }
+
+  /** Applies the agreed moves of a round one by one (crypto the rules ask for in between comes first). */
+  private applyOrdered(): boolean {
+    const state = this.state!;
+    const awaiting = this.config.game.awaits(state);
+    if (awaiting.kind === 'over') {
+      this.ordered.length = 0;
+      return true;
+    }
+    if (awaiting.kind !== 'anytime') return false;
+    const next = this.ordered.shift()!;
+    if (this.config.game.claimedCards(next.action) === null) {
+      this.stop({ kind: 'blame', blame: next.seat, reason: 'sent a move that is not a move of this game' });
+      return false;
+    }
+    const result = this.config.game.reduce(state, { kind: 'act', seat: next.seat, action: next.action });
+    if (!result.ok) {
+      if (RACE_ERRORS.includes(result.error)) {
+        this.bounceList.push({ round: next.round, seat: next.seat, action: next.action, error: result.error });
+        return true;
+      }
+      this.stop({ kind: 'blame', blame: next.seat, reason: `an illegal move: ${result.error}` });
+      return false;
+    }
+    this.state = result.state;
+    this.inputs.push({ kind: 'act', seat: next.seat, action: next.action });
+    this.hashes.push(stateHash(result.state));
+    return true;
+  }
+
+  private roundDigest(round: number, seat: number, actions: unknown[], salt: Uint8Array): Uint8Array {
+    return sha256(
+      concatBytes(
+        utf8ToBytes(`fairdeck/round/v1\0${this.config.table}\0${this.config.handNo}\0${round}\0${seat}\0`),
+        utf8ToBytes(canonicalJson(actions)),
+        salt,
+      ),
+    );
   }
 
   private advanceRequests(requests: readonly CryptoRequest[]): boolean {
@@ -911,7 +1061,11 @@ export class HandSession {
   }
 
   private secretsForStorage(): HandSecrets {
-    return { sealSecret: this.sealSecret, packets: [...this.mySecrets.values()].map((s) => encodePacketSecrets(s, this.hand)) };
+    return {
+      sealSecret: this.sealSecret,
+      packets: [...this.mySecrets.values()].map((s) => encodePacketSecrets(s, this.hand)),
+      committed: this.committed,
+    };
   }
 
   private stop(halt: Halt): void {

@@ -32,6 +32,8 @@ export interface SimulationOptions {
   readonly options?: Record<string, boolean | number | string>;
   /** How long an awaited seat may be silent before it is named as stalled (ms). */
   readonly stallMs?: number;
+  /** Real time: the most a bot waits before its next move (ms). */
+  readonly botJitterMs?: number;
 }
 
 export interface PeerResult {
@@ -75,8 +77,11 @@ export async function seatPeers(options: SimulationOptions): Promise<{ peers: Si
   const network = new MemoryNetwork({ defaultDelayMs: options.delayMs ?? 0 });
   const signers = Array.from({ length: options.players }, () => signerFrom(keyRng));
   const table = newTableId(keyHex(signers[0]!.publicKey), keyRng(8));
+  // A little noise: two fixed strategies can pass a Stress stack back and forth forever.
   const botFor = (seat: number): Bot =>
-    options.bot === 'random' ? randomBot(makeRng((options.seed ?? 0) * 31 + seat)) : heuristicBot();
+    options.bot === 'random'
+      ? randomBot(makeRng((options.seed ?? 0) * 31 + seat))
+      : heuristicBot({ rng: makeRng((options.seed ?? 0) * 31 + seat), noise: 0.1 });
   const peers: SimulationPeer[] = [];
   for (const [seat, signer] of signers.entries()) {
     const transport = network.createTransport(peerIdFor(table, keyHex(signer.publicKey)));
@@ -93,6 +98,8 @@ export async function seatPeers(options: SimulationOptions): Promise<{ peers: Si
       rng: cryptoRng,
       bot: botFor(seat),
       botDelayMs: 0,
+      // In real time each bot thinks for its own random while, so plays collide as they would between people.
+      ...(gameById(options.game)?.id === 'stress-speed' ? { botJitterMs: options.botJitterMs ?? 40 } : {}),
       autoplay: true,
       ...(options.stallMs !== undefined ? { stallMs: options.stallMs } : {}),
       ...(tamper ? { tamperPublish: (envelope: EnvelopeOf<'table-event'>) => tamper(seat, envelope, signer) } : {}),

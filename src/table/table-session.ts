@@ -11,7 +11,7 @@ import { ed25519 } from '@noble/curves/ed25519.js';
 import type { RandomSource } from '../../crypto/index.js';
 import type { AnyGame, SetupArgs } from '../engine/index.js';
 import { gameById } from '../games/index.js';
-import { heuristicBot, type Bot } from '../bots/index.js';
+import { heuristicBot, makeRng, type Bot } from '../bots/index.js';
 import { encodeEnvelope, keyHex, signEnvelope, type Envelope, type EnvelopeOf, type Signer } from '../net/envelope.js';
 import type { Mesh } from '../net/mesh.js';
 import type { Roster } from '../net/messages.js';
@@ -41,6 +41,8 @@ export interface TableSessionOptions {
   readonly bot?: Bot;
   /** Bot think time (ms), so a person can follow; 0 in simulations. */
   readonly botDelayMs?: number;
+  /** Extra random think time per bot move (ms), so bots in a real-time game act on their own clocks. */
+  readonly botJitterMs?: number;
   /** Let the bot play this peer's own seat too (simulations). */
   readonly autoplay?: boolean;
   /** Adversarial tests only: rewrite (or drop, with null) what this peer sends. */
@@ -90,7 +92,8 @@ export class TableSession {
     this.mesh = options.mesh;
     this.signer = options.signer;
     this.store = options.store;
-    this.bot = options.bot ?? heuristicBot();
+    // A little noise: two fixed strategies can pass a Stress stack back and forth forever.
+    this.bot = options.bot ?? heuristicBot({ rng: makeRng(Date.now() & 0xffffff), noise: 0.05 });
     this.lobby = new Lobby({
       mesh: options.mesh,
       store: options.store,
@@ -114,7 +117,7 @@ export class TableSession {
   close(): void {
     this.closed = true;
     clearInterval(this.timer);
-    clearTimeout(this.botTimer);
+    for (const timer of this.botTimers.values()) clearTimeout(timer);
     for (const { session } of this.hands.values()) session.dispose();
   }
 
@@ -355,18 +358,25 @@ export class TableSession {
     }
   }
 
-  private botTimer: ReturnType<typeof setTimeout> | undefined;
+  /** One clock per bot seat: in real time each bot acts on its own, after its own think time. */
+  private readonly botTimers = new Map<number, ReturnType<typeof setTimeout>>();
   private scheduleBots(): void {
-    if (this.botTimer) return;
-    this.botTimer = setTimeout(() => {
-      this.botTimer = undefined;
-      for (const [seat, { session, bot }] of this.hands) {
-        if (!(bot || this.options.autoplay) || session.phase !== 'play' || !this.game || !session.engineState) continue;
-        if (session.legalActions().length === 0) continue;
-        const action = this.bot(this.game, session.engineState, seat, session.privateView);
-        if (action !== null) session.act(action);
-      }
-    }, this.options.botDelayMs ?? 600);
+    for (const [seat, { session, bot }] of this.hands) {
+      if (!(bot || this.options.autoplay) || this.botTimers.has(seat) || this.closed) continue;
+      if (session.phase !== 'play' || !this.game || !session.engineState) continue;
+      if (session.legalActions().length === 0 || session.pendingMoves > 0) continue;
+      const jitter = this.options.botJitterMs ? Math.random() * this.options.botJitterMs : 0;
+      this.botTimers.set(
+        seat,
+        setTimeout(() => {
+          this.botTimers.delete(seat);
+          if (this.closed || !this.game || !session.engineState || session.legalActions().length === 0 || session.pendingMoves > 0) return;
+          const action = this.bot(this.game, session.engineState, seat, session.privateView);
+          if (action !== null) session.act(action);
+          this.scheduleBots();
+        }, (this.options.botDelayMs ?? 600) + jitter),
+      );
+    }
   }
 
   private watch(): void {

@@ -13,6 +13,9 @@
  * - `keys`      {request, shares}: key shares for one crypto request of the
  *               engine: public (reveal to all) or sealed to one seat.
  * - `act`       {action, keys}: a move; `keys` reveal the hand cards it plays.
+ * - `commit`    {round, digest}: real time only: the hash of the moves this
+ *               seat makes in a round (possibly none), salted.
+ * - `reveal`    {round, actions, salt}: the moves and salt behind the commit.
  * - `disclose`  {secrets, sealSecret}: every secret of the hand, for the audit.
  * - `abandon`   {reason}: the author ends the hand without a result.
  */
@@ -43,6 +46,12 @@ export const EVENT_DATA = {
     action: v.unknown(),
     /** Encoded KeyShares (one per packet) revealing the hand cards the action plays. */
     keys: v.pipe(v.array(bytes(MAX_STEP)), v.maxLength(64)),
+  }),
+  commit: v.strictObject({ round: uint, digest: bytesOfLength(32, 'digest') }),
+  reveal: v.strictObject({
+    round: uint,
+    actions: v.pipe(v.array(v.unknown()), v.maxLength(16, 'at most 16 moves per round')),
+    salt: bytesOfLength(32, 'salt'),
   }),
   disclose: v.strictObject({
     secrets: v.pipe(v.array(bytes(MAX_STEP)), v.maxLength(256)),
@@ -91,6 +100,9 @@ export function slotOf(event: TableEvent): string {
       return `${event.type}:${(event.data as EventData<'shuffle'>).packet}`;
     case 'keys':
       return `keys:${(event.data as EventData<'keys'>).request}`;
+    case 'commit':
+    case 'reveal':
+      return `${event.type}:${(event.data as EventData<'commit'>).round}`;
     case 'act':
       return `act:${event.envelope.body.n}`;
   }
