@@ -1,0 +1,300 @@
+/**
+ * Stress (speed) unit tests: which ranks are adjacent (aces high and low),
+ * options, setup and the deal's crypto requests, the error code of every kind
+ * of refused action (which are races and which are illegal), the crypto
+ * requests a play, a stress call and a stalemate issue, legal actions, views
+ * and the outcome. Whole-hand behaviour is in the scenario files; random play
+ * and concurrency are in properties.test.ts.
+ */
+import { describe, expect, test } from 'vitest';
+import { census, privateViewOf, RACE_ERRORS, settle, stateHash, type OpenCards } from '../../../src/engine/index.js';
+import { adjacent, stressSpeed, type SpeedAction, type SpeedState } from '../../../src/games/stress-speed/index.js';
+import { dealtHand, handleOf, knowledgeProblems, position } from './helpers.js';
+
+describe('which ranks are one apart (aces high and low)', () => {
+  test.each<[string, string, boolean]>([
+    ['5C', '4H', true],
+    ['4C', '5H', true],
+    ['4C', '4H', false],
+    ['AS', 'KH', true],
+    ['KS', 'AH', true],
+    ['2S', 'AH', true],
+    ['AS', '2H', true],
+    ['QS', 'AH', false],
+    ['KS', '2H', false],
+    ['3S', 'AH', false],
+    ['10S', 'JH', true],
+    ['9S', 'JH', false],
+    ['AS', 'AH', false],
+    ['JKR', '2H', false],
+  ])('%s next to %s → %s', (a, b, expected) => {
+    expect(adjacent(a, b)).toBe(expected);
+  });
+
+  test('an unknown card is next to nothing', () => {
+    expect(adjacent(null, '5H')).toBe(false);
+    expect(adjacent('5H', null)).toBe(false);
+  });
+});
+
+describe('options', () => {
+  test.each<[unknown, boolean]>([
+    [{}, true],
+    [undefined, true],
+    [{ decks: 2 }, false],
+    ['fast', false],
+  ])('%j → accepted %s', (raw, accepted) => {
+    expect(stressSpeed.parseOptions(raw, 2)).toEqual(accepted ? {} : null);
+  });
+});
+
+describe('setup', () => {
+  test('each seat has a pile of 26 and deals four of them into its row; the table is asked to turn the eight over', () => {
+    const setup = stressSpeed.setup({ players: 2 });
+    if (!setup.ok) throw new Error(setup.error);
+    const { board, requests } = setup.state;
+    expect(setup.state.deck).toHaveLength(52);
+    expect(board.phase).toBe('deal');
+    expect(board.seats.map((s) => s.row)).toEqual([
+      [[0], [1], [2], [3]],
+      [[26], [27], [28], [29]],
+    ]);
+    expect(board.seats.map((s) => s.pile)).toEqual([
+      Array.from({ length: 22 }, (_, i) => 4 + i),
+      Array.from({ length: 22 }, (_, i) => 30 + i),
+    ]);
+    expect(board.stacks).toEqual([[], []]);
+    expect(requests).toEqual([{ id: 0, kind: 'reveal-all', handles: [0, 1, 2, 3, 26, 27, 28, 29] }]);
+    expect(stressSpeed.awaits(setup.state)).toMatchObject({ kind: 'crypto' });
+    expect(census(stressSpeed, setup.state)).toEqual([]);
+  });
+
+  test.each([1, 2, 3, 4, 5, 6])('deal %i: rows without duplicate ranks (unless a pile ran down), one centre card each, piles unknown to all', (seed) => {
+    const { state, open } = dealtHand(seed);
+    const done = settle(stressSpeed, state, open);
+    if (!done.ok) throw new Error(done.error);
+    const dealt = done.state as SpeedState;
+    expect(dealt.board.phase).toBe('play');
+    expect(stressSpeed.awaits(dealt)).toEqual({ kind: 'anytime', seats: [0, 1], what: 'play' });
+    for (const mine of dealt.board.seats) {
+      const ranks = mine.row.map((slot) => (dealt.cards[slot.at(-1) ?? -1]?.card ?? '').slice(0, -1));
+      if (mine.pile.length > 1) expect(new Set(ranks).size).toBe(4);
+    }
+    expect(dealt.board.stacks.every((stack) => stack.length >= 1)).toBe(true);
+    expect(knowledgeProblems(dealt)).toEqual([]);
+    expect(census(stressSpeed, dealt, done.open)).toEqual([]);
+  });
+
+  test.each<[string, object, string]>([
+    ['three players', { players: 3 }, 'bad-player-count'],
+    ['one player', { players: 1 }, 'bad-player-count'],
+    ['options', { players: 2, options: { jokers: true } }, 'bad-options'],
+    ['a layout with too many cards', { players: 2, layout: { seats: [{ row: [0, 0, 0, 0], pile: 40 }, { row: [0, 0, 0, 0], pile: 40 }], stacks: [0, 0] } }, 'bad-layout'],
+    ['an opening pile too small for a row and a centre card', { players: 2, layout: { seats: [{ row: [0, 0, 0, 0], pile: 4 }, { row: [0, 0, 0, 0], pile: 9 }], stacks: [0, 0] } }, 'bad-layout'],
+    ['a position with an empty row', { players: 2, layout: { seats: [{ row: [0, 0, 0, 0], pile: 3 }, { row: [1, 0, 0, 0], pile: 0 }], stacks: [1, 1] } }, 'bad-layout'],
+    ['a row of three slots', { players: 2, layout: { seats: [{ row: [1, 1, 1], pile: 3 }, { row: [1, 0, 0, 0], pile: 0 }], stacks: [1, 1] } }, 'bad-layout'],
+  ])('refuses %s', (_name, args, error) => {
+    expect(stressSpeed.setup(args as never)).toEqual({ ok: false, error });
+  });
+});
+
+/**
+ * Tops 4C and JD. Seat 0 can play 5H on 4C; seat 1 can play 3D on 4C and
+ * 10S on JD. Nothing else is one rank from a top.
+ */
+const base = {
+  seats: [
+    { row: [['2D', '5H'], ['9S'], ['9C'], ['KH']], pile: ['QS', '6D'] },
+    { row: [['3D'], ['2H'], ['10S'], ['AS']], pile: ['10H', '8C'] },
+  ],
+  stacks: [['3C', '4C'], ['QD', 'JD']],
+};
+
+function at(deal: object = base): { state: SpeedState; open: OpenCards; h: (card: string) => number } {
+  const { state, open } = position(deal);
+  return { state, open, h: (card) => handleOf(state, open, card) };
+}
+
+function playOf(h: (card: string) => number, slot: number, card: string, stack: 0 | 1, onTop: string): SpeedAction {
+  return { type: 'play', slot, handle: h(card), stack, onTop: h(onTop) };
+}
+
+describe('refusals: every race is a race code, every other refusal is not', () => {
+  test.each<[string, number, (h: (card: string) => number) => unknown, string]>([
+    ['a card under the top of its slot', 0, (h) => playOf(h, 0, '2D', 0, '4C'), 'not-slot-top'],
+    ['the right card from the wrong slot', 0, (h) => playOf(h, 1, '5H', 0, '4C'), 'not-slot-top'],
+    ["the other seat's row card", 1, (h) => playOf(h, 0, '5H', 0, '4C'), 'not-slot-top'],
+    ['a pile card', 0, (h) => playOf(h, 0, 'QS', 0, '4C'), 'not-slot-top'],
+    ['a top that has been covered since', 0, (h) => playOf(h, 0, '5H', 0, '3C'), 'stale-top'],
+    ['a covered top, even where the card would not fit the real top either', 0, (h) => playOf(h, 1, '9S', 0, '3C'), 'stale-top'],
+    ["the other stack's top", 0, (h) => playOf(h, 0, '5H', 0, 'JD'), 'not-a-top'],
+    ['a pile card as the top', 0, (h) => playOf(h, 0, '5H', 0, '6D'), 'not-a-top'],
+    ['K on J', 0, (h) => playOf(h, 3, 'KH', 1, 'JD'), 'not-adjacent'],
+    ['9 on 4', 0, (h) => playOf(h, 1, '9S', 0, '4C'), 'not-adjacent'],
+    ['a call naming a covered top', 1, (h) => ({ type: 'stress', tops: [h('3C'), h('JD')] }), 'stale-call'],
+    ['a call naming the tops the wrong way round', 1, (h) => ({ type: 'stress', tops: [h('JD'), h('4C')] }), 'not-a-top'],
+    ['slot 4', 0, (h) => ({ ...playOf(h, 0, '5H', 0, '4C'), slot: 4 }), 'malformed-action'],
+    ['stack 2', 0, (h) => ({ ...playOf(h, 0, '5H', 0, '4C'), stack: 2 }), 'malformed-action'],
+    ['a play without onTop', 0, (h) => ({ type: 'play', slot: 0, handle: h('5H'), stack: 0 }), 'malformed-action'],
+    ['an extra field', 0, (h) => ({ ...playOf(h, 0, '5H', 0, '4C'), card: '5H' }), 'malformed-action'],
+    ['a call naming three tops', 0, (h) => ({ type: 'stress', tops: [h('4C'), h('JD'), h('JD')] }), 'malformed-action'],
+    ['an unknown action', 0, () => ({ type: 'pickup' }), 'malformed-action'],
+  ])('%s', (_name, seat, action, error) => {
+    const { state, h } = at();
+    const before = stateHash(state);
+    expect(stressSpeed.reduce(state, { kind: 'act', seat, action: action(h) })).toEqual({ ok: false, error });
+    expect(stateHash(state)).toBe(before);
+    expect(RACE_ERRORS.includes(error)).toBe(error === 'stale-top' || error === 'stale-call');
+  });
+
+  test('a call on differing current tops is accepted and does nothing but count a step', () => {
+    const { state, h } = at();
+    const result = stressSpeed.reduce(state, { kind: 'act', seat: 1, action: { type: 'stress', tops: [h('4C'), h('JD')] } });
+    if (!result.ok) throw new Error(result.error);
+    expect(stateHash({ ...result.state, step: state.step })).toBe(stateHash(state));
+    expect(result.state.step).toBe(state.step + 1);
+  });
+
+  test('while a row card is being turned over nobody may act (the table queues the move)', () => {
+    const { state, h } = at();
+    const played = stressSpeed.reduce(state, { kind: 'act', seat: 1, action: playOf(h, 2, '10S', 1, 'JD') });
+    if (!played.ok) throw new Error(played.error);
+    expect(stressSpeed.awaits(played.state)).toEqual({ kind: 'crypto', requests: [{ id: state.nextRequest, kind: 'reveal-all', handles: [h('10H')] }] });
+    expect(played.state.board.seats[1]?.row[2]).toEqual([h('10H')]);
+    expect(stressSpeed.reduce(played.state, { kind: 'act', seat: 0, action: playOf(h, 0, '5H', 0, '4C') })).toEqual({ ok: false, error: 'awaiting-crypto' });
+    expect(stressSpeed.legalActions(played.state, 0)).toEqual([]);
+  });
+
+  test('a covered slot shows the card beneath: no refill, no crypto', () => {
+    const { state, h } = at();
+    const played = step(state, 0, playOf(h, 0, '5H', 0, '4C'));
+    expect(played.requests).toEqual([]);
+    expect(played.board.seats[0]?.row[0]).toEqual([h('2D')]);
+  });
+});
+
+describe('legal actions', () => {
+  test('every play onto a top one rank away, naming that top, for each seat', () => {
+    const { state, h } = at();
+    expect(stressSpeed.legalActions(state, 0)).toEqual([playOf(h, 0, '5H', 0, '4C')]);
+    expect(stressSpeed.legalActions(state, 1)).toEqual([playOf(h, 0, '3D', 0, '4C'), playOf(h, 2, '10S', 1, 'JD')]);
+    for (const seat of [0, 1]) {
+      for (const action of stressSpeed.legalActions(state, seat)) expect(stressSpeed.reduce(state, { kind: 'act', seat, action }).ok).toBe(true);
+    }
+  });
+
+  test('the stress call, for both seats, while both tops share a rank', () => {
+    const { state, h } = at({ ...base, stacks: [['3C', '4C'], ['QD', '4D']] });
+    const call: SpeedAction = { type: 'stress', tops: [h('4C'), h('4D')] };
+    expect(stressSpeed.legalActions(state, 0)).toContainEqual(call);
+    expect(stressSpeed.legalActions(state, 1)).toContainEqual(call);
+    expect(stressSpeed.view(state, null).stressable).toBe(true);
+  });
+
+  test('nothing onto an empty centre stack', () => {
+    // Seat 0 calls with an empty pile: seat 1 takes both stacks; only seat 1 deals, stack 0 stays empty.
+    const { state, open, h } = at({ ...base, seats: [{ ...base.seats[0], pile: [] }, base.seats[1]], stacks: [['3C', '4C'], ['QD', '4D']] });
+    const called = settle(stressSpeed, step(state, 0, { type: 'stress', tops: [h('4C'), h('4D')] }), open);
+    if (!called.ok) throw new Error(called.error);
+    const after = called.state as SpeedState;
+    expect(after.board.stacks[0]).toEqual([]);
+    expect(after.board.stacks[1]).toHaveLength(1);
+    expect(stressSpeed.legalActions(after, 0).every((a) => a.type === 'play' && a.stack === 1)).toBe(true);
+    expect(stressSpeed.legalActions(after, 1).every((a) => a.type === 'play' && a.stack === 1)).toBe(true);
+    // A play that saw 4C on stack 0 before the call bounces.
+    expect(stressSpeed.reduce(after, { kind: 'act', seat: 0, action: playOf(h, 0, '5H', 0, '4C') })).toEqual({ ok: false, error: 'stale-top' });
+  });
+});
+
+function step(state: SpeedState, seat: number, action: SpeedAction): SpeedState {
+  const next = stressSpeed.reduce(state, { kind: 'act', seat, action });
+  if (!next.ok) throw new Error(`${next.error} for ${JSON.stringify(action)}`);
+  return next.state;
+}
+
+describe('stress calls', () => {
+  const nines = { ...base, stacks: [['3C', '9H'], ['QD', '9D']] };
+
+  test("the caller's opponent's pile and both stacks become one reshuffled packet, the opponent's new pile; then both deal", () => {
+    const { state, open, h } = at(nines);
+    const called = step(state, 0, { type: 'stress', tops: [h('9H'), h('9D')] });
+    const packet = [h('10H'), h('8C'), h('3C'), h('9H'), h('QD'), h('9D')];
+    const fresh = Array.from({ length: 6 }, (_, i) => 52 + i);
+    expect(called.requests).toEqual([{ id: state.nextRequest, kind: 'reshuffle', handles: packet, into: fresh, shufflers: [0, 1] }]);
+    expect(called.board.seats[1]?.pile).toEqual(fresh);
+    expect(called.board.stacks).toEqual([[], []]);
+    expect(called.board.lastStress).toEqual({ caller: 0, taker: 1 });
+    const reshuffled = stressSpeed.reduce(called, { kind: 'reshuffled', request: state.nextRequest });
+    if (!reshuffled.ok) throw new Error(reshuffled.error);
+    expect(reshuffled.state.requests).toEqual([{ id: state.nextRequest + 1, kind: 'reveal-all', handles: [h('QS'), 52] }]);
+    expect(reshuffled.state.board.stacks).toEqual([[h('QS')], [52]]);
+    const done = settle(stressSpeed, called, open);
+    expect(done.ok && knowledgeProblems(done.state as SpeedState)).toEqual([]);
+  });
+
+  test.each<[string, (h: (card: string) => number) => SpeedAction, string]>([
+    ['a second call', (h) => ({ type: 'stress', tops: [h('9H'), h('9D')] }), 'stale-call'],
+    ['a play onto a taken top', (h) => playOf(h, 2, '10S', 0, '9H'), 'stale-top'],
+  ])('after the first valid call, %s bounces', (_name, late, error) => {
+    const { state, open, h } = at(nines);
+    const action = late(h);
+    const called = settle(stressSpeed, step(state, 0, { type: 'stress', tops: [h('9H'), h('9D')] }), open);
+    if (!called.ok) throw new Error(called.error);
+    expect(stressSpeed.reduce(called.state, { kind: 'act', seat: 1, action })).toEqual({ ok: false, error });
+  });
+});
+
+describe('stalemates need no input', () => {
+  test('a play that leaves nobody a move is followed at once by each seat with a pile dealing one card; the view shows the stalemate meanwhile', () => {
+    const { state, h } = at({ ...base, seats: [base.seats[0], { ...base.seats[1], row: [['7C'], ['2H'], ['9H'], ['AS']] }] });
+    const played = step(state, 0, playOf(h, 0, '5H', 0, '4C'));
+    // 5H uncovered 2D (no refill): nobody can play on 5H or JD.
+    expect(played.requests).toEqual([{ id: state.nextRequest, kind: 'reveal-all', handles: [h('QS'), h('10H')] }]);
+    expect(played.board.stacks).toEqual([[h('3C'), h('4C'), h('5H'), h('QS')], [h('QD'), h('JD'), h('10H')]]);
+    expect(stressSpeed.view(played, 1).stalemate).toEqual({ kind: 'deal', seats: [0, 1] });
+    expect(played.board.stalemates).toBe(1);
+  });
+
+  test('without piles, each stack is reshuffled into its own pile (two requests), then each seat deals', () => {
+    const noPiles = { seats: [{ ...base.seats[0], pile: [] }, { row: [['7C'], ['2H'], ['9H'], ['AS']], pile: [] }], stacks: [['3D', '4C'], ['8H', 'JD']] };
+    const { state, h } = at(noPiles);
+    const played = step(state, 0, playOf(h, 0, '5H', 0, '4C'));
+    expect(played.requests).toEqual([
+      { id: state.nextRequest, kind: 'reshuffle', handles: [h('3D'), h('4C'), h('5H')], into: [52, 53, 54], shufflers: [0, 1] },
+      { id: state.nextRequest + 1, kind: 'reshuffle', handles: [h('8H'), h('JD')], into: [55, 56], shufflers: [0, 1] },
+    ]);
+    expect(stressSpeed.view(played, null).stalemate).toEqual({ kind: 'restack', seats: [0, 1] });
+    const first = stressSpeed.reduce(played, { kind: 'reshuffled', request: state.nextRequest });
+    if (!first.ok) throw new Error(first.error);
+    expect(first.state.requests).toHaveLength(1);
+    const second = stressSpeed.reduce(first.state, { kind: 'reshuffled', request: state.nextRequest + 1 });
+    if (!second.ok) throw new Error(second.error);
+    expect(second.state.requests).toEqual([{ id: state.nextRequest + 2, kind: 'reveal-all', handles: [52, 55] }]);
+    expect(second.state.board.seats.map((s) => s.pile)).toEqual([[53, 54], [56]]);
+  });
+});
+
+describe('views and outcome', () => {
+  test('every seat and a spectator see the same: rows and centre cards, never a pile card', () => {
+    const { state, open } = at();
+    const views = [0, 1].map((seat) => stressSpeed.view(state, seat, privateViewOf(state, open, seat)));
+    expect(views[0]).toEqual(views[1]);
+    expect(views[0]).toEqual(stressSpeed.view(state, null));
+    const seen = views[0];
+    expect(seen?.seats.map((s) => s.row.map((slot) => slot.top?.card ?? null))).toEqual([
+      ['5H', '9S', '9C', 'KH'],
+      ['3D', '2H', '10S', 'AS'],
+    ]);
+    expect(seen?.seats.map((s) => [s.pileCount, s.cardsLeft])).toEqual([
+      [2, 7],
+      [2, 6],
+    ]);
+    expect(seen?.seats.every((s) => s.pile.every((c) => c.card === null))).toBe(true);
+    expect(seen?.stacks.map((s) => [s.top?.card, s.size])).toEqual([
+      ['4C', 2],
+      ['JD', 2],
+    ]);
+    expect(seen).toMatchObject({ phase: 'play', stressable: false, stalemate: null, winner: null, blocked: false });
+    expect(stressSpeed.outcome(state)).toBeNull();
+  });
+});
