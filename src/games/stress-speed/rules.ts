@@ -45,8 +45,17 @@
  *   without a winner instead of reshuffling forever. Otherwise a card one rank
  *   from a row top reaches a centre top within one restack-and-deal cycle, so
  *   the rules' own chain of stalemate deals always stops.
- * - A named top that was never overtaken (a handle not lying lower in that
- *   stack and not retired by a reshuffle) is `not-a-top`: no race explains it.
+ * - What counts as a lost race. The table orders moves in rounds and a seat
+ *   may send several moves in one round, each building on its own previous
+ *   ones (5 onto the 4, then 6 onto that 5; or the top of a slot, then the
+ *   card it uncovers). When an earlier one bounces, the later ones name a
+ *   top or a slot card that is not there, through no fault of the author. So
+ *   a named centre top is stale (`stale-top`, `stale-call`) if it lies lower
+ *   in that stack, was retired by a reshuffle, or is still in the author's
+ *   own row; a played card lying beneath the top of the author's named slot
+ *   is `stale-top` too. Any other mismatch (the other stack's top, a pile
+ *   card, the opponent's row card) is `not-a-top` / `not-slot-top`: no race
+ *   explains it. A refused race changes nothing, so leniency costs nothing.
  */
 import {
   requestReshuffle,
@@ -64,20 +73,29 @@ import { adjacent, anyoneCanAct, rowEmpty, sameRank, topOf, type SpeedState } fr
 export type SpeedError =
   /** An action before the deal is done (the engine normally refuses it first, with `awaiting-crypto`). */
   | 'not-play-phase'
-  /** The handle is not the top card of that slot of the author's row. */
+  /** The handle is not in that slot of the author's row. */
   | 'not-slot-top'
-  /** A named top that no race explains: not lying lower in that stack, not retired by a reshuffle. */
+  /** A named top that no race explains: not lower in that stack, not retired, not in the author's row. */
   | 'not-a-top'
   /** The card is not one rank above or below the stack's top (aces high and low). */
   | 'not-adjacent'
-  /** Race: the stack's top changed before the play was ordered. */
+  /** Race: the stack's top changed before the play was ordered (or the author's own earlier play bounced). */
   | 'stale-top'
   /** Race: a centre top changed before the call was ordered. */
   | 'stale-call';
 
-/** Whether `handle` was once the top of centre stack `stack` and has been overtaken: lower in it now, or retired. */
-function overtaken(draft: SpeedState, stack: number, handle: Handle): boolean {
-  return (draft.board.stacks[stack] ?? []).includes(handle) || draft.cards[handle]?.gone === true;
+/**
+ * Whether naming `handle` as the top of centre stack `stack` is explained by
+ * a lost race: it lies lower in that stack, a reshuffle retired it, or it is
+ * still in the author's row (the author's own earlier play of it bounced).
+ */
+function staleTop(draft: SpeedState, seat: Seat, stack: number, handle: Handle): boolean {
+  const board = draft.board;
+  return (
+    (board.stacks[stack] ?? []).includes(handle) ||
+    draft.cards[handle]?.gone === true ||
+    (board.seats[seat]?.row.some((slot) => slot.includes(handle)) ?? false)
+  );
 }
 
 /** Each seat with a pile deals its next card onto its own centre stack, face-up. Returns the seats that dealt. */
@@ -171,10 +189,12 @@ function play(draft: SpeedState, seat: Seat, action: Extract<SpeedAction, { type
   if (board.phase !== 'play') return 'not-play-phase';
   const mine = board.seats[seat];
   const slot = mine?.row[action.slot];
-  if (!mine || !slot || topOf(slot) !== action.handle) return 'not-slot-top';
+  if (!mine || !slot || !slot.includes(action.handle)) return 'not-slot-top';
+  // Beneath the top: the author's own play of the card(s) above it bounced.
+  if (topOf(slot) !== action.handle) return 'stale-top';
   const stack = board.stacks[action.stack];
   if (!stack) return 'not-a-top';
-  if (topOf(stack) !== action.onTop) return overtaken(draft, action.stack, action.onTop) ? 'stale-top' : 'not-a-top';
+  if (topOf(stack) !== action.onTop) return staleTop(draft, seat, action.stack, action.onTop) ? 'stale-top' : 'not-a-top';
   if (!adjacent(know(action.handle), know(action.onTop))) return 'not-adjacent';
   slot.pop();
   stack.push(action.handle);
@@ -197,7 +217,7 @@ function stress(draft: SpeedState, seat: Seat, tops: readonly [Handle, Handle], 
   if (board.phase !== 'play') return 'not-play-phase';
   const current = board.stacks.map((stack) => topOf(stack));
   const changed = tops.flatMap((named, s) => (current[s] === named ? [] : [s]));
-  if (changed.some((s) => !overtaken(draft, s, tops[s] ?? -1))) return 'not-a-top';
+  if (changed.some((s) => !staleTop(draft, seat, s, tops[s] ?? -1))) return 'not-a-top';
   if (changed.length > 0) return 'stale-call';
   if (!sameRank(know(tops[0]), know(tops[1]))) return null; // the tops differ: the call does nothing
   const taker = (seat + 1) % draft.players;

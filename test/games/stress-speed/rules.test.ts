@@ -121,17 +121,21 @@ function playOf(h: (card: string) => number, slot: number, card: string, stack: 
 
 describe('refusals: every race is a race code, every other refusal is not', () => {
   test.each<[string, number, (h: (card: string) => number) => unknown, string]>([
-    ['a card under the top of its slot', 0, (h) => playOf(h, 0, '2D', 0, '4C'), 'not-slot-top'],
+    ['a card under the top of its slot (its own play of the top bounced)', 0, (h) => playOf(h, 0, '2D', 0, '4C'), 'stale-top'],
+    ['a card under the top of another slot', 0, (h) => playOf(h, 1, '2D', 0, '4C'), 'not-slot-top'],
     ['the right card from the wrong slot', 0, (h) => playOf(h, 1, '5H', 0, '4C'), 'not-slot-top'],
     ["the other seat's row card", 1, (h) => playOf(h, 0, '5H', 0, '4C'), 'not-slot-top'],
     ['a pile card', 0, (h) => playOf(h, 0, 'QS', 0, '4C'), 'not-slot-top'],
     ['a top that has been covered since', 0, (h) => playOf(h, 0, '5H', 0, '3C'), 'stale-top'],
     ['a covered top, even where the card would not fit the real top either', 0, (h) => playOf(h, 1, '9S', 0, '3C'), 'stale-top'],
+    ["the author's own row card as the top (its own play of it bounced)", 0, (h) => playOf(h, 1, '9S', 0, '5H'), 'stale-top'],
+    ["the other seat's row card as the top", 0, (h) => playOf(h, 0, '5H', 0, '3D'), 'not-a-top'],
     ["the other stack's top", 0, (h) => playOf(h, 0, '5H', 0, 'JD'), 'not-a-top'],
     ['a pile card as the top', 0, (h) => playOf(h, 0, '5H', 0, '6D'), 'not-a-top'],
     ['K on J', 0, (h) => playOf(h, 3, 'KH', 1, 'JD'), 'not-adjacent'],
     ['9 on 4', 0, (h) => playOf(h, 1, '9S', 0, '4C'), 'not-adjacent'],
     ['a call naming a covered top', 1, (h) => ({ type: 'stress', tops: [h('3C'), h('JD')] }), 'stale-call'],
+    ["a call naming the author's own row card (its play of it bounced)", 1, (h) => ({ type: 'stress', tops: [h('4C'), h('10S')] }), 'stale-call'],
     ['a call naming the tops the wrong way round', 1, (h) => ({ type: 'stress', tops: [h('JD'), h('4C')] }), 'not-a-top'],
     ['slot 4', 0, (h) => ({ ...playOf(h, 0, '5H', 0, '4C'), slot: 4 }), 'malformed-action'],
     ['stack 2', 0, (h) => ({ ...playOf(h, 0, '5H', 0, '4C'), stack: 2 }), 'malformed-action'],
