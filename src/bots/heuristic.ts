@@ -6,8 +6,10 @@
  * (Stress can cycle forever between two fixed strategies).
  */
 import type { StressState } from '../games/stress-shed/index.js';
+import type { SpeedState } from '../games/stress-speed/index.js';
 import type { Rng } from './prng.js';
 import { stressShedHeuristic } from './stress-shed.js';
+import { stressSpeedHeuristic } from './stress-speed.js';
 import type { Bot } from './types.js';
 
 export function heuristicBot(options: { rng?: Rng; noise?: number } = {}): Bot {
@@ -18,6 +20,7 @@ export function heuristicBot(options: { rng?: Rng; noise?: number } = {}): Bot {
       return actions.length === 0 ? null : (actions[rng.int(actions.length)] ?? null);
     }
     if (game.id === 'stress-shed') return stressShedHeuristic(state as StressState, seat, view);
+    if (game.id === 'stress-speed') return stressSpeedHeuristic(state as SpeedState, seat, view);
     const actions = game.legalActions(state, seat, view) as unknown[];
     return actions[0] ?? null;
   };

@@ -8,4 +8,5 @@ export { makeRng, type Rng } from './prng.js';
 export { randomBot } from './random.js';
 export { heuristicBot } from './heuristic.js';
 export { stressShedHeuristic } from './stress-shed.js';
+export { stressSpeedHeuristic } from './stress-speed.js';
 export { autoplay, type AutoplayOptions, type AutoplayResult } from './autoplay.js';
