@@ -11,12 +11,14 @@ import path from 'node:path';
 import { cryptoBench, printCrypto } from './crypto.js';
 import { bundleBench, printBundle } from './bundle.js';
 import { handBench, printHand } from './hand.js';
+import { latencyBench, printLatency } from './latency.js';
 
 type Section = { run: (opts: { rounds?: number }) => Promise<unknown>; print?: (r: never) => void };
 
 const SECTIONS: Record<string, Section> = {
   crypto: { run: (o) => cryptoBench(o), print: printCrypto as (r: never) => void },
   hand: { run: (o) => handBench(o), print: printHand as (r: never) => void },
+  latency: { run: (o) => latencyBench(o), print: printLatency as (r: never) => void },
   bundle: { run: () => bundleBench(), print: printBundle as (r: never) => void },
 };
 

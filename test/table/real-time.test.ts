@@ -1,0 +1,91 @@
+/**
+ * The real-time ordering (commit–reveal rounds, a coin from every seat's
+ * salt), tested on two hand sessions joined by a network whose one-way delays
+ * the test sets. A race game makes every move a tie: both seats claim the
+ * same counter value at the same moment, exactly one claim lands and the
+ * other bounces. Both peers must agree on every outcome, the seat with the
+ * faster network must win no more ties than the coin gives it, and a seat
+ * that withholds its reveal or reveals other moves than it committed to is
+ * caught.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { signEnvelope } from '../../src/net/envelope.js';
+import type { HandSession } from '../../src/table/hand-session.js';
+import { until } from '../../src/table/simulation.js';
+import { raceTable, signers, stopRaceNetwork, type Net, type RaceBoard } from '../helpers/race.js';
+
+afterEach(() => stopRaceNetwork());
+
+/** Both seats claim the current value at the same instant, every time both are idle, until the race ends. */
+async function playTies(net: Net): Promise<void> {
+  const [a, b] = net.sessions as [HandSession, HandSession];
+  await until(() => {
+    if (a.halt || b.halt) return true;
+    if (a.phase !== 'play' && b.phase !== 'play') return a.phase === 'done' || a.phase === 'disclose';
+    const va = (a.engineState?.board as RaceBoard | undefined)?.value;
+    const vb = (b.engineState?.board as RaceBoard | undefined)?.value;
+    if (a.phase === 'play' && b.phase === 'play' && va === vb && a.pendingMoves === 0 && b.pendingMoves === 0 && a.legalActions().length > 0) {
+      a.act({ type: 'claim', onTop: va });
+      b.act({ type: 'claim', onTop: vb });
+    }
+    return false;
+  }, 1);
+}
+
+describe('real-time ordering', () => {
+  it.each([
+    [0, 0],
+    [0, 20],
+    [0, 80],
+    [80, 0],
+  ])('with one-way delays %i ms → seat 2 and %i ms → seat 1, both peers agree on every tie and the coin, not the network, decides', async (toB, toA) => {
+    const net = raceTable({ delay: (from) => (from === 0 ? toB : toA) }, `ties-${toB}-${toA}`);
+    await playTies(net);
+    const [a, b] = net.sessions as [HandSession, HandSession];
+    await until(() => a.phase === 'done' && b.phase === 'done');
+    expect(a.halt).toBeNull();
+    expect(a.hash).toBe(b.hash);
+    expect(a.auditResult?.clean).toBe(true);
+    const wins = (a.engineState!.board as RaceBoard).wins;
+    expect(wins[0]! + wins[1]!).toBe(40);
+    // Nearly every claim met a rival claim for the same value: one landed, the other bounced; both peers saw the same bounces.
+    expect(a.bounces.length).toBeGreaterThanOrEqual(35);
+    expect(a.bounces.every((x) => x.error === 'stale-top')).toBe(true);
+    expect(b.bounces.map((x) => x.seat)).toEqual(a.bounces.map((x) => x.seat));
+    // 40 fair coin flips: each seat wins between 8 and 32 with probability > 0.9999 (binomial tails).
+    // A rule that let the faster network win would give one seat all 40.
+    expect(Math.min(...wins)).toBeGreaterThanOrEqual(8);
+  }, 120_000);
+
+  it('names a seat that withholds its reveal, and blames one that reveals other moves than it committed to', async () => {
+    const withheld = raceTable(
+      { delay: () => 5, tamper: (seat, env) => (seat === 1 && env.body.type === 'reveal' && env.body.data && (env.body.data as { round: number }).round === 3 ? null : env) },
+      'withhold',
+    );
+    const play = playTies(withheld);
+    await until(() => {
+      const w = withheld.sessions[0]!.waiting();
+      return !!w && w.seats.length === 1 && w.seats[0] === 1 && /reveal/.test(w.what);
+    }, 5);
+    expect(withheld.sessions[0]!.halt).toBeNull();
+    void play;
+
+    const lying = raceTable(
+      {
+        delay: () => 5,
+        tamper: (seat, env) => {
+          if (seat !== 1 || env.body.type !== 'reveal') return env;
+          const data = env.body.data as { round: number; actions: unknown[]; salt: Uint8Array };
+          // The same salt, other moves: what a seat that saw the other's reveal would like to do.
+          const body = { ...env.body, data: { ...data, actions: [{ type: 'claim', onTop: 999 }] } };
+          return signEnvelope(signers[1]!, { kind: 'table-event', table: env.table, seq: env.seq, to: null, body });
+        },
+      },
+      'lying',
+    );
+    await playTies(lying);
+    const halt = lying.sessions[0]!.halt;
+    expect(halt?.blame).toBe(1);
+    expect(halt?.reason).toMatch(/do not match its commit/);
+  }, 120_000);
+});
