@@ -1,0 +1,50 @@
+/**
+ * Every scenario RULES.md §2 lists for Stress (speed) has a scenario file
+ * under test/scenarios/stress-speed/ that says so; test/games/scenarios.test.ts
+ * runs every file there (one test per file) through the runner. Also: each
+ * step a file expects to be refused as a race is refused with a RACE_ERRORS
+ * code, and every other expected refusal with a code the table blames.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { parseScenario, RACE_ERRORS, type ScenarioFile } from '../../../src/engine/index.js';
+
+const dir = join(import.meta.dirname, '..', '..', 'scenarios', 'stress-speed');
+const files = readdirSync(dir).filter((name) => name.endsWith('.json')).sort();
+
+function load(name: string): ScenarioFile {
+  const parsed = parseScenario(JSON.parse(readFileSync(join(dir, name), 'utf8')));
+  if (typeof parsed === 'string') throw new Error(`${name}: ${parsed}`);
+  return parsed;
+}
+
+/** RULES.md §2 "Scenarios", each with the file that covers it. */
+const rulesScenarios: Array<[string, string]> = [
+  ['re-deal on duplicates at setup', 'setup-covers-duplicates.json'],
+  ['5 on 4 legal, 4 on 4 illegal', 'five-on-four.json'],
+  ['A on K and 2 on A legal, Q on A illegal', 'aces-high-and-low.json'],
+  ['two plays on one stack at once → exactly one lands, the other bounces', 'two-plays-one-stack.json'],
+  ['tops 9/9 → a call → opponent takes both stacks into pile, both deal new tops', 'stress-call.json'],
+  ['a play that changes a top before the call is ordered → call does nothing', 'call-after-top-changed.json'],
+  ['stalemate → both deal', 'stalemate-both-deal.json'],
+  ['stalemate with one pile empty → only the other deals', 'stalemate-one-pile.json'],
+  ['both piles empty → stacks become piles', 'stalemate-restack.json'],
+  ['last row card with empty pile → win', 'last-card-wins.json'],
+];
+
+describe('RULES.md §2 scenarios each have a file', () => {
+  test.each(rulesScenarios)('%s → %s', (_rule, file) => {
+    expect(files).toContain(file);
+    expect(load(file).rules ?? '').toContain('RULES.md §2 scenario');
+    expect(load(file).game).toBe('stress-speed');
+  });
+});
+
+describe('expected refusals are races exactly when RULES.md says the move bounces', () => {
+  const refusals = files.flatMap((file) => load(file).actions.flatMap((step, index) => (step.rejects ? [[file, index, step.rejects] as const] : [])));
+  const races = new Set(['stale-top', 'stale-call']);
+  test.each(refusals)('%s step %i: %s', (_file, _index, error) => {
+    expect(RACE_ERRORS.includes(error)).toBe(races.has(error));
+  });
+});
