@@ -12,7 +12,10 @@ import type { StressView } from '../src/games/stress-shed/views.js';
 import type { StressAction } from '../src/games/stress-shed/actions.js';
 import { AbandonHandEvent, RematchEvent } from './events.js';
 import { theme } from './theme.js';
+import type { SpeedView } from '../src/games/stress-speed/views.js';
+import type { SpeedAction } from '../src/games/stress-speed/actions.js';
 import './fd-stress-shed.js';
+import './fd-stress-speed.js';
 
 @customElement('fd-hand')
 export class FdHand extends LitElement {
@@ -44,6 +47,16 @@ export class FdHand extends LitElement {
         .legal=${hand.legal as StressAction[]}
         ?busy=${hand.phase !== 'play' && hand.phase !== 'disclose' && hand.phase !== 'done'}
       ></fd-stress-shed>`;
+    }
+    if (hand.game === 'stress-speed') {
+      return html`<fd-stress-speed
+        .view=${hand.table as SpeedView}
+        .mySeat=${hand.mySeat}
+        .names=${hand.names}
+        .legal=${hand.legal as SpeedAction[]}
+        .myBounces=${hand.myBounces}
+        .pending=${hand.pendingMoves}
+      ></fd-stress-speed>`;
     }
     return html`<p class="muted">This game's table is not built yet.</p>`;
   }

@@ -43,6 +43,11 @@ export interface HandView {
   readonly rematchOffered: boolean;
   readonly hash: string | null;
   readonly step: number;
+  /** Real time: this seat's moves that bounced so far, and those not yet ordered. */
+  readonly myBounces: number;
+  readonly pendingMoves: number;
+  /** Every bounce, for the log and the tests. */
+  readonly bounces: number;
 }
 
 export interface AppView {
@@ -177,6 +182,9 @@ export class AppStore extends EventTarget {
       rematchOffered: table.rematchOffered,
       hash: hand.hash,
       step: hand.step,
+      myBounces: hand.bounces.filter((b) => b.seat === current.mySeat).length,
+      pendingMoves: hand.pendingMoves,
+      bounces: hand.bounces.length,
     };
   }
 

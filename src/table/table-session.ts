@@ -83,6 +83,7 @@ export class TableSession {
   private timer: ReturnType<typeof setInterval> | undefined;
   private readonly bot: Bot;
   private loggedInputs = 0;
+  private loggedBounces = 0;
   private closed = false;
   /** Persist-then-send queue: each send waits for everything stored before it. */
   private outbox: Promise<unknown> = Promise.resolve();
@@ -227,6 +228,7 @@ export class TableSession {
     this.game = game;
     this.hands = new Map();
     this.loggedInputs = 0;
+    this.loggedBounces = 0;
     this.lobby.markHandStarted(handNo + 1);
     const stored = (await this.store.loadHandEvents(this.lobby.table, handNo)).flatMap((bytes) => {
       const decoded = decodeStored(bytes, this.lobby.table);
@@ -324,8 +326,8 @@ export class TableSession {
     if (mine && mine.session.step !== this.lastStep) {
       this.lastStep = mine.session.step;
       this.lastProgress = Date.now();
-      this.logNewInputs(mine.session);
     }
+    if (mine) this.logNewInputs(mine.session);
     if (mine) this.logEnding(mine.session);
     this.scheduleBots();
     this.options.onChange();
@@ -339,6 +341,10 @@ export class TableSession {
       if (line) this.options.onLog(line);
     }
     this.loggedInputs = inputs.length;
+    for (const bounce of session.bounces.slice(this.loggedBounces)) {
+      this.options.onLog(`${names[bounce.seat] ?? `Seat ${bounce.seat + 1}`}'s move bounced: the other got there first`);
+    }
+    this.loggedBounces = session.bounces.length;
   }
 
   private endingLogged: HandSession | null = null;
@@ -404,7 +410,9 @@ function describeInput(input: unknown, names: string[], _session: HandSession): 
   const action = i.action ?? {};
   switch (action.type) {
     case 'play':
-      return `${who} played ${(action.cards ?? []).map((c) => c.card).join(' ')}`;
+      return action.cards ? `${who} played ${action.cards.map((c) => c.card).join(' ')}` : `${who} played a card`;
+    case 'stress':
+      return `${who} called stress!`;
     case 'blind':
       return `${who} played a face-down card`;
     case 'pickup':

@@ -189,7 +189,13 @@ function play(draft: SpeedState, seat: Seat, action: Extract<SpeedAction, { type
   if (board.phase !== 'play') return 'not-play-phase';
   const mine = board.seats[seat];
   const slot = mine?.row[action.slot];
-  if (!mine || !slot || !slot.includes(action.handle)) return 'not-slot-top';
+  if (!mine || !slot) return 'not-slot-top';
+  if (!slot.includes(action.handle)) {
+    // Already played (a double click, or two plays of one card in one round): the first landed, this one is late.
+    const gone = draft.cards[action.handle]?.gone === true;
+    const onAStack = board.stacks.some((stack) => stack.includes(action.handle));
+    return gone || onAStack ? 'stale-top' : 'not-slot-top';
+  }
   // Beneath the top: the author's own play of the card(s) above it bounced.
   if (topOf(slot) !== action.handle) return 'stale-top';
   const stack = board.stacks[action.stack];

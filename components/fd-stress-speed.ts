@@ -1,0 +1,201 @@
+/**
+ * The table of Stress (speed) for one seat: the other player's row and pile
+ * above, the two centre stacks, your row and pile below, and a big "Stress!"
+ * button. No turns: click (or drag) one of your row cards onto a centre stack
+ * whenever it is one up or down; keys 1–4 pick a slot, Z / X play it on the
+ * left / right stack, Space calls stress. A play that lost its race (the top
+ * changed first) shakes back into the row; while nobody can move, a
+ * countdown shows the new tops being dealt. Only legal moves are offered:
+ * the store passes them in and this element sends one up as an ActEvent.
+ */
+import { LitElement, css, html, type PropertyValues } from 'lit';
+import { customElement, property, state } from 'lit/decorators.js';
+import type { SpeedView } from '../src/games/stress-speed/views.js';
+import type { SpeedAction } from '../src/games/stress-speed/actions.js';
+import { ActEvent } from './events.js';
+import { theme } from './theme.js';
+import './fd-card.js';
+
+type Play = Extract<SpeedAction, { type: 'play' }>;
+
+@customElement('fd-stress-speed')
+export class FdStressSpeed extends LitElement {
+  @property({ attribute: false }) view!: SpeedView;
+  @property({ type: Number }) mySeat: number | null = null;
+  @property({ attribute: false }) names: string[] = [];
+  @property({ attribute: false }) legal: SpeedAction[] = [];
+  /** How many of this seat's moves have bounced so far (a rise triggers the animation). */
+  @property({ type: Number }) myBounces = 0;
+  @property({ type: Number }) pending = 0;
+  @state() private selectedSlot: number | null = null;
+  @state() private bouncedSlot: number | null = null;
+  @state() private bounceNote = '';
+  private lastSlotPlayed: number | null = null;
+
+  static override styles = [
+    theme,
+    css`
+      :host { display: block; color: var(--fd-ink); }
+      .side { display: flex; align-items: center; gap: 1rem; justify-content: center; flex-wrap: wrap; }
+      .row { display: flex; gap: 0.6rem; }
+      .slot { min-width: 3.8rem; min-height: 5.2rem; border: 2px dashed rgba(255, 255, 255, 0.2); border-radius: 0.5rem; display: flex; align-items: center; justify-content: center; }
+      .slot.selected { border-color: var(--fd-accent); border-style: solid; }
+      .slot.bounced { animation: bounce-back 450ms ease; }
+      @keyframes bounce-back { 0% { transform: translateY(-40px); } 40% { transform: translateY(6px); } 70% { transform: translateX(-6px); } 100% { transform: none; } }
+      .pile { text-align: center; font-size: 0.85rem; color: var(--fd-muted); }
+      .centre { display: flex; gap: 2.5rem; justify-content: center; align-items: center; margin: 1.2rem 0; }
+      .stack { display: flex; flex-direction: column; align-items: center; gap: 0.3rem; border-radius: 0.6rem; padding: 0.4rem; border: 2px solid transparent; }
+      .stack.target { border-color: var(--fd-accent); cursor: pointer; }
+      .stack.drop { background: rgba(242, 193, 78, 0.2); }
+      .name { font-weight: 600; text-align: center; margin: 0.3rem 0; }
+      button.stress { font-size: 1.6rem; padding: 0.6rem 2.2rem; border-radius: 2rem; background: var(--fd-danger); color: #fff; border: none; font-weight: 800; letter-spacing: 0.05em; }
+      button.stress:disabled { background: rgba(255, 255, 255, 0.12); color: var(--fd-muted); }
+      .note { text-align: center; min-height: 1.5rem; margin: 0.4rem 0; }
+      .countdown { height: 6px; background: rgba(255, 255, 255, 0.15); border-radius: 3px; overflow: hidden; max-width: 20rem; margin: 0.3rem auto; }
+      .countdown > div { height: 100%; background: var(--fd-accent); animation: drain 1.5s linear forwards; }
+      @keyframes drain { from { width: 100%; } to { width: 0; } }
+      @media (prefers-reduced-motion: reduce) { .slot.bounced, .countdown > div { animation: none; } }
+    `,
+  ];
+
+  private get plays(): Play[] {
+    return this.legal.filter((a): a is Play => a.type === 'play');
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>) {
+    const before = changed.get('myBounces') as number | undefined;
+    if (before !== undefined && this.myBounces > before) {
+      this.bouncedSlot = this.lastSlotPlayed;
+      this.bounceNote = 'Bounced: the other player got there first.';
+      setTimeout(() => {
+        this.bouncedSlot = null;
+        this.bounceNote = '';
+      }, 1500);
+    }
+  }
+
+  private send(action: SpeedAction) {
+    if (action.type === 'play') this.lastSlotPlayed = action.slot;
+    this.selectedSlot = null;
+    this.dispatchEvent(new ActEvent(action));
+  }
+
+  private playOn(slot: number, stack: number) {
+    const play = this.plays.find((p) => p.slot === slot && p.stack === stack);
+    if (play) this.send(play);
+  }
+
+  private pickSlot(slot: number) {
+    const options = this.plays.filter((p) => p.slot === slot);
+    if (options.length === 1) this.send(options[0]!);
+    else if (options.length > 1) this.selectedSlot = slot;
+  }
+
+  private stress() {
+    const call = this.legal.find((a) => a.type === 'stress');
+    if (call) this.send(call);
+  }
+
+  private onKey = (event: KeyboardEvent) => {
+    if (event.target instanceof HTMLInputElement || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (/^[1-4]$/.test(event.key)) this.pickSlot(Number(event.key) - 1);
+    else if ((event.key === 'z' || event.key === 'x') && this.selectedSlot !== null) this.playOn(this.selectedSlot, event.key === 'z' ? 0 : 1);
+    else if (event.key === ' ') {
+      event.preventDefault();
+      this.stress();
+    } else if (event.key === 'Escape') this.selectedSlot = null;
+  };
+
+  override connectedCallback() {
+    super.connectedCallback();
+    window.addEventListener('keydown', this.onKey);
+  }
+  override disconnectedCallback() {
+    window.removeEventListener('keydown', this.onKey);
+    super.disconnectedCallback();
+  }
+
+  private side(seat: number, mine: boolean) {
+    const s = this.view.seats[seat];
+    if (!s) return null;
+    const playableSlots = new Set(this.plays.map((p) => p.slot));
+    return html`<div class="side" data-seat=${seat} id=${mine ? 'my-side' : `side-${seat}`}>
+      <div class="row">
+        ${s.row.map((slot, i) => {
+          const can = mine && playableSlots.has(i);
+          return html`<div
+            class="slot ${this.selectedSlot === i && mine ? 'selected' : ''} ${this.bouncedSlot === i && mine ? 'bounced' : ''}"
+            data-slot=${i}
+            draggable=${can ? 'true' : 'false'}
+            @dragstart=${(e: DragEvent) => e.dataTransfer?.setData('text/plain', String(i))}
+          >
+            ${slot.top
+              ? html`<fd-card .card=${slot.top.card} ?selectable=${can} data-card=${slot.top.card ?? ''} @click=${can ? () => this.pickSlot(i) : null}></fd-card>`
+              : null}
+          </div>`;
+        })}
+      </div>
+      <div class="pile"><fd-card small .card=${null}></fd-card><div class="pile-count">${s.pileCount} in pile</div></div>
+    </div>`;
+  }
+
+  private stack(index: number) {
+    const stack = this.view.stacks[index];
+    const target = this.selectedSlot !== null && this.plays.some((p) => p.slot === this.selectedSlot && p.stack === index);
+    return html`<div
+      class="stack ${target ? 'target' : ''}"
+      id="stack-${index}"
+      data-top=${stack?.top?.card ?? ''}
+      @click=${() => this.selectedSlot !== null && this.playOn(this.selectedSlot, index)}
+      @dragover=${(e: DragEvent) => {
+        e.preventDefault();
+        (e.currentTarget as HTMLElement).classList.add('drop');
+      }}
+      @dragleave=${(e: DragEvent) => (e.currentTarget as HTMLElement).classList.remove('drop')}
+      @drop=${(e: DragEvent) => {
+        e.preventDefault();
+        (e.currentTarget as HTMLElement).classList.remove('drop');
+        this.playOn(Number(e.dataTransfer?.getData('text/plain')), index);
+      }}
+    >
+      ${stack?.top ? html`<fd-card .card=${stack.top.card}></fd-card>` : html`<div class="slot"></div>`}
+      <span class="pile">${stack?.size ?? 0} cards</span>
+    </div>`;
+  }
+
+  override render() {
+    const v = this.view;
+    if (!v) return null;
+    const me = this.mySeat ?? 0;
+    const other = 1 - me;
+    const canStress = this.legal.some((a) => a.type === 'stress');
+    return html`
+      <div class="name">${this.names[other] ?? 'Opponent'}</div>
+      ${this.side(other, false)}
+      <div class="centre">${this.stack(0)}
+        <button class="stress" id="stress" ?disabled=${!canStress} @click=${this.stress}>Stress!</button>
+        ${this.stack(1)}</div>
+      <div class="note" id="speed-note" aria-live="polite">
+        ${this.bounceNote
+          ? html`<span id="bounced">${this.bounceNote}</span>`
+          : v.stalemate
+            ? html`No one can move: dealing new tops…<div class="countdown"><div></div></div>`
+            : v.winner !== null
+              ? html`<strong>${this.names[v.winner] ?? 'Someone'} wins!</strong>`
+              : v.lastStress
+                ? html`${this.names[v.lastStress.caller] ?? '?'} called stress: ${this.names[v.lastStress.taker] ?? '?'} takes both stacks.`
+                : this.pending
+                  ? 'Playing…'
+                  : html`Play one up or one down — aces go both ways.`}
+      </div>
+      ${this.side(me, true)}
+      <div class="name">${this.names[me] ?? 'You'} (you)</div>
+    `;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'fd-stress-speed': FdStressSpeed;
+  }
+}

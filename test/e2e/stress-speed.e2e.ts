@@ -1,0 +1,80 @@
+/**
+ * Stress (speed) end to end: two real Chromium pages over real WebRTC play
+ * whole games through the UI, both clicking as fast as they can with no
+ * turns, so plays collide. The test keeps playing (rematches) until it has
+ * seen at least one "stress!" call and one bounced simultaneous play, and
+ * checks that every game ends with the same result, the same state hash and
+ * a clean audit on both pages.
+ */
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, newPlayer, type Player } from './browser.js';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function gameOver(page: Page): Promise<boolean> {
+  return (await page.locator('#audit').count()) > 0;
+}
+
+/** One player's loop: call stress when it can, else play the first playable row card (choosing a stack if asked). */
+async function playUntilOver(page: Page, stopped: () => boolean): Promise<void> {
+  while (!stopped() && !(await gameOver(page))) {
+    if ((await page.locator('#halt').count()) > 0) throw new Error(`the hand stopped: ${await page.locator('#halt').textContent()}`);
+    const stress = page.locator('#stress');
+    if (await stress.isEnabled().catch(() => false)) {
+      await stress.click().catch(() => {});
+      continue;
+    }
+    const card = page.locator('#my-side fd-card[selectable]').first();
+    if ((await card.count()) > 0) {
+      await card.click().catch(() => {});
+      const target = page.locator('.stack.target').first();
+      if ((await target.count()) > 0) await target.click().catch(() => {});
+      continue;
+    }
+    await page.waitForTimeout(40);
+  }
+}
+
+async function logLines(page: Page): Promise<string[]> {
+  return page.locator('#log li').allTextContents();
+}
+
+it('two browsers play stress-speed through the UI, with a stress call and a bounced play, and agree on a clean audit', async () => {
+  const base = inject('baseUrl');
+  const ann: Player = await newPlayer(browser, base, 'Ann');
+  await ann.page.locator('input[name="game"][value="stress-speed"]').check();
+  await ann.page.locator('#create').click();
+  await expect.poll(() => ann.page.locator('#share-link').inputValue(), { timeout: 30_000 }).toMatch(/#\/t\//);
+  const bob: Player = await newPlayer(browser, base, 'Bob');
+  await bob.page.goto(await ann.page.locator('#share-link').inputValue());
+
+  let sawStress = false;
+  let sawBounce = false;
+  for (let game = 1; game <= 4 && !(sawStress && sawBounce); game++) {
+    for (const p of [ann, bob]) await p.page.locator('#stress').waitFor({ timeout: 120_000 });
+    let over = false;
+    await Promise.all([ann, bob].map((p) => playUntilOver(p.page, () => over).finally(() => (over = true))));
+    for (const p of [ann, bob]) await expect.poll(() => p.page.locator('#audit').count(), { timeout: 60_000 }).toBe(1);
+    const [a, b] = await Promise.all([ann, bob].map((p) => p.page.locator('#result').textContent()));
+    expect(a).toContain('Audit clean');
+    expect(b).toContain('Audit clean');
+    expect(a!.replace(/\s+/g, ' ')).toBe(b!.replace(/\s+/g, ' '));
+    const lines = [...(await logLines(ann.page)), ...(await logLines(bob.page))];
+    sawStress ||= lines.some((l) => /called stress!/.test(l));
+    sawBounce ||= lines.some((l) => /bounced/.test(l));
+    if (!(sawStress && sawBounce)) {
+      await ann.page.locator('#rematch').click();
+      await bob.page.locator('#rematch').click();
+    }
+  }
+  expect(sawStress).toBe(true);
+  expect(sawBounce).toBe(true);
+  for (const p of [ann, bob]) expect(p.console.join('\n')).not.toMatch(/pageerror/);
+});
