@@ -52,10 +52,12 @@
  *   top or a slot card that is not there, through no fault of the author. So
  *   a named centre top is stale (`stale-top`, `stale-call`) if it lies lower
  *   in that stack, was retired by a reshuffle, or is still in the author's
- *   own row; a played card lying beneath the top of the author's named slot
- *   is `stale-top` too. Any other mismatch (the other stack's top, a pile
- *   card, the opponent's row card) is `not-a-top` / `not-slot-top`: no race
- *   explains it. A refused race changes nothing, so leniency costs nothing.
+ *   own row; a played card lying beneath the top of the author's named slot,
+ *   or already on a centre stack or retired (the same card sent twice, e.g.
+ *   a double click: the first landed), is `stale-top` too. Any other mismatch
+ *   (the other stack's top, a pile card, the opponent's row card) is
+ *   `not-a-top` / `not-slot-top`: no race explains it. A refused race changes
+ *   nothing, so leniency costs nothing.
  */
 import {
   requestReshuffle,
@@ -73,13 +75,13 @@ import { adjacent, anyoneCanAct, rowEmpty, sameRank, topOf, type SpeedState } fr
 export type SpeedError =
   /** An action before the deal is done (the engine normally refuses it first, with `awaiting-crypto`). */
   | 'not-play-phase'
-  /** The handle is not in that slot of the author's row. */
+  /** The handle is not in that slot of the author's row, nor a card already played. */
   | 'not-slot-top'
   /** A named top that no race explains: not lower in that stack, not retired, not in the author's row. */
   | 'not-a-top'
   /** The card is not one rank above or below the stack's top (aces high and low). */
   | 'not-adjacent'
-  /** Race: the stack's top changed before the play was ordered (or the author's own earlier play bounced). */
+  /** Race: the stack's top changed before the play was ordered (or the author's own earlier play bounced or already landed). */
   | 'stale-top'
   /** Race: a centre top changed before the call was ordered. */
   | 'stale-call';

@@ -126,6 +126,7 @@ describe('refusals: every race is a race code, every other refusal is not', () =
     ['the right card from the wrong slot', 0, (h) => playOf(h, 1, '5H', 0, '4C'), 'not-slot-top'],
     ["the other seat's row card", 1, (h) => playOf(h, 0, '5H', 0, '4C'), 'not-slot-top'],
     ['a pile card', 0, (h) => playOf(h, 0, 'QS', 0, '4C'), 'not-slot-top'],
+    ['a card already on a centre stack (the same card sent twice)', 0, (h) => playOf(h, 0, '4C', 1, 'JD'), 'stale-top'],
     ['a top that has been covered since', 0, (h) => playOf(h, 0, '5H', 0, '3C'), 'stale-top'],
     ['a covered top, even where the card would not fit the real top either', 0, (h) => playOf(h, 1, '9S', 0, '3C'), 'stale-top'],
     ["the author's own row card as the top (its own play of it bounced)", 0, (h) => playOf(h, 1, '9S', 0, '5H'), 'stale-top'],
