@@ -47,7 +47,7 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['test/e2e/global-setup.ts'],
           fileParallelism: false,
-          testTimeout: 240_000,
+          testTimeout: 600_000,
           hookTimeout: 120_000,
         },
       },

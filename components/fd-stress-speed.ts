@@ -182,6 +182,8 @@ export class FdStressSpeed extends LitElement {
             ? html`No one can move: dealing new tops…<div class="countdown"><div></div></div>`
             : v.winner !== null
               ? html`<strong>${this.names[v.winner] ?? 'Someone'} wins!</strong>`
+              : v.blocked
+                ? html`No card can ever be played again: the hand ends without a winner.`
               : v.lastStress
                 ? html`${this.names[v.lastStress.caller] ?? '?'} called stress: ${this.names[v.lastStress.taker] ?? '?'} takes both stacks.`
                 : this.pending

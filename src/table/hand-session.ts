@@ -66,10 +66,12 @@ import {
   withOwnKeys,
 } from '../../crypto/index.js';
 import { sha256 } from '@noble/hashes/sha2.js';
-import { concatBytes, utf8ToBytes } from '@noble/hashes/utils.js';
+import { concatBytes, hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js';
+import { x25519 } from '@noble/curves/ed25519.js';
 import {
   RACE_ERRORS,
   canonicalJson,
+  contributors,
   stateHash,
   type AnyGame,
   type AnyState,
@@ -156,12 +158,6 @@ interface Cascade {
 
 const ZERO_HASH = new Uint8Array(32);
 const DECK_SIZES: readonly number[] = [32, 52, 54, 104];
-
-function hexToBytes(hex: string): Uint8Array {
-  const out = new Uint8Array(hex.length / 2);
-  for (let i = 0; i < out.length; i++) out[i] = Number.parseInt(hex.slice(i * 2, i * 2 + 2), 16);
-  return out;
-}
 
 export class HandSession {
   readonly config: HandConfig;
@@ -724,17 +720,7 @@ export class HandSession {
   }
 
   private contributors(request: CryptoRequest): number[] {
-    const all = [...Array(this.players).keys()];
-    switch (request.kind) {
-      case 'reveal-all':
-        return all;
-      case 'reveal-to':
-        return all.filter((seat) => seat !== request.seat);
-      case 'forward':
-        return [request.from];
-      case 'reshuffle':
-        return all;
-    }
+    return contributors(request, this.players);
   }
 
   private publishShares(request: CryptoRequest): void {
@@ -1080,11 +1066,7 @@ export class HandSession {
   }
 }
 
+/** The X25519 public key of a seal secret (what the seat announced in its ready event). */
 function sealKeyPairFrom(secret: Uint8Array): Uint8Array {
-  return x25519PublicKey(secret);
-}
-
-import { x25519 } from '@noble/curves/ed25519.js';
-function x25519PublicKey(secret: Uint8Array): Uint8Array {
   return x25519.getPublicKey(secret);
 }

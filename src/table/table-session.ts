@@ -12,9 +12,8 @@ import type { RandomSource } from '../../crypto/index.js';
 import type { AnyGame, SetupArgs } from '../engine/index.js';
 import { gameById } from '../games/index.js';
 import { heuristicBot, makeRng, type Bot } from '../bots/index.js';
-import { encodeEnvelope, keyHex, signEnvelope, type Envelope, type EnvelopeOf, type Signer } from '../net/envelope.js';
+import { decodeEnvelope, encodeEnvelope, keyHex, signEnvelope, type Envelope, type EnvelopeOf, type Signer } from '../net/envelope.js';
 import type { Mesh } from '../net/mesh.js';
-import type { Roster } from '../net/messages.js';
 import { HandSession, type HandSecrets } from './hand-session.js';
 import { Lobby, type RosterStore } from './lobby.js';
 
@@ -337,7 +336,7 @@ export class TableSession {
     const names = this.names();
     const inputs = session.loggedInputs();
     for (const input of inputs.slice(this.loggedInputs)) {
-      const line = describeInput(input, names, session);
+      const line = describeInput(input, names);
       if (line) this.options.onLog(line);
     }
     this.loggedInputs = inputs.length;
@@ -391,19 +390,13 @@ export class TableSession {
   }
 }
 
+/** Stored events were verified when they arrived; they are verified again all the same. */
 function decodeStored(bytes: Uint8Array, table: string): EnvelopeOf<'table-event'> | null {
-  // Stored events were verified when they arrived; they are re-verified here all the same.
-  const result = decodeEnvelopeForTable(bytes, table);
-  return result && result.kind === 'table-event' ? result : null;
-}
-
-import { decodeEnvelope } from '../net/envelope.js';
-function decodeEnvelopeForTable(bytes: Uint8Array, table: string): Envelope | null {
   const decoded = decodeEnvelope(bytes, table);
-  return decoded.ok ? decoded.value : null;
+  return decoded.ok && decoded.value.kind === 'table-event' ? decoded.value : null;
 }
 
-function describeInput(input: unknown, names: string[], _session: HandSession): string {
+function describeInput(input: unknown, names: string[]): string {
   const i = input as { kind: string; seat?: number; action?: { type?: string; cards?: { card: string }[]; swaps?: unknown[] } };
   if (i.kind !== 'act' || i.seat === undefined) return '';
   const who = names[i.seat] ?? `Seat ${i.seat + 1}`;
@@ -424,4 +417,3 @@ function describeInput(input: unknown, names: string[], _session: HandSession): 
   }
 }
 
-export type { Roster };
