@@ -3,7 +3,8 @@
  * real WebRTC, played through the UI: the test clicks like a plain player
  * (ready in the swap phase, then the lowest playable card, a face-down card
  * when that is all that is left, or pick up the stack) until the hand ends,
- * and checks that both pages show the same result and a clean audit.
+ * and checks that both pages show the same result and a clean audit. Midway
+ * one page reloads: it must rebuild the hand from what it stored and play on.
  */
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -65,6 +66,7 @@ it('two browsers play a whole hand of stress-shed through the UI and agree on a 
   for (const p of [ann, bob]) await p.page.locator('#ready').waitFor({ timeout: 90_000 });
 
   let moves = 0;
+  let reloaded = false;
   const done = async (p: Player) => (await p.page.locator('#audit').count()) > 0;
   while (!((await done(ann)) && (await done(bob)))) {
     let moved = false;
@@ -78,12 +80,19 @@ it('two browsers play a whole hand of stress-shed through the UI and agree on a 
       }
     }
     if (!moved) await ann.page.waitForTimeout(100);
+    if (!reloaded && moves >= 12) {
+      // An honest player's game survives a reload: Bob's page rebuilds the hand from IndexedDB.
+      reloaded = true;
+      await bob.page.reload();
+      await bob.page.locator('#my-area').waitFor({ timeout: 60_000 });
+    }
     expect(moves).toBeLessThan(2000);
     for (const p of [ann, bob]) {
       if ((await p.page.locator('#halt').count()) > 0) throw new Error(`the hand stopped: ${await p.page.locator('#halt').textContent()}`);
     }
   }
   expect(moves).toBeGreaterThan(10);
+  expect(reloaded).toBe(true);
   const results = await Promise.all([ann, bob].map((p) => p.page.locator('#result').textContent()));
   for (const text of results) {
     expect(text).toMatch(/Result:\s*1\. (Ann|Bob)/);
