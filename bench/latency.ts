@@ -28,7 +28,7 @@ export async function latencyBench(opts: { rounds?: number }): Promise<LatencyRo
   const plays = opts.rounds ?? 12;
   const rows: LatencyRow[] = [];
   for (const delay of [0, 20, 80]) {
-    const net = raceTable({ delay: () => delay }, `bench-${delay}`);
+    const net = await raceTable({ delay: () => delay }, `bench-${delay}`);
     const [a, b] = net.sessions as [HandSession, HandSession];
     await until(() => a.phase === 'play' && b.phase === 'play' && a.legalActions().length > 0);
     const single: number[] = [];

@@ -208,7 +208,7 @@ export class Mesh {
 
   private remember(envelope: EnvelopeOf<Kind>): void {
     const author = keyHex(envelope.from);
-    this.seen.add(`${author}:${envelope.seq}`);
+    this.seen.add(keyHex(envelope.sig));
     if (this.seen.size > SEEN_LIMIT) {
       const oldest = this.seen.values().next().value;
       if (oldest !== undefined) this.seen.delete(oldest);
@@ -228,7 +228,9 @@ export class Mesh {
     }
     const envelope = decoded.value;
     const author = keyHex(envelope.from);
-    if (this.seen.has(`${author}:${envelope.seq}`)) return; // a flooded copy we already have
+    // A flooded copy we already have. Keyed by signature, not (author, seq): two
+    // different envelopes under one seq must both reach the layer that blames equivocation.
+    if (this.seen.has(keyHex(envelope.sig))) return;
     if (REPLAY_CHECKED_KINDS.has(envelope.kind) && envelope.seq + REORDER_WINDOW_US < (this.highestSeq.get(author) ?? 0)) {
       handlers.rejected({ via: remote, author, reason: `replayed: seq ${envelope.seq} is older than this author's recent messages` });
       return;

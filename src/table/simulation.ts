@@ -28,7 +28,7 @@ export interface SimulationOptions {
   readonly delayMs?: number;
   readonly bot?: 'heuristic' | 'random';
   /** Rewrite (or drop: return null) what seat `seat` publishes: for adversarial tests. */
-  readonly tamper?: (seat: number, envelope: EnvelopeOf<'table-event'>, signer: Signer) => EnvelopeOf<'table-event'> | null;
+  readonly tamper?: (seat: number, envelope: EnvelopeOf<'table-event'>, signer: Signer) => EnvelopeOf<'table-event'> | EnvelopeOf<'table-event'>[] | null;
   readonly options?: Record<string, boolean | number | string>;
   /** How long an awaited seat may be silent before it is named as stalled (ms). */
   readonly stallMs?: number;

@@ -44,8 +44,8 @@ export interface TableSessionOptions {
   readonly botJitterMs?: number;
   /** Let the bot play this peer's own seat too (simulations). */
   readonly autoplay?: boolean;
-  /** Adversarial tests only: rewrite (or drop, with null) what this peer sends. */
-  readonly tamperPublish?: (envelope: EnvelopeOf<'table-event'>) => EnvelopeOf<'table-event'> | null;
+  /** Adversarial tests only: rewrite what this peer sends (null: drop it; a list: send several). */
+  readonly tamperPublish?: (envelope: EnvelopeOf<'table-event'>) => EnvelopeOf<'table-event'> | EnvelopeOf<'table-event'>[] | null;
 }
 
 interface Seated {
@@ -280,7 +280,7 @@ export class TableSession {
     const saved = this.store.saveHandEvent(this.lobby.table, envelope.body.hand, key, bytes);
     this.outbox = this.outbox.then(() => saved).then(() => {
       const sent = this.options.tamperPublish ? this.options.tamperPublish(envelope) : envelope;
-      if (sent) this.mesh.broadcast(sent);
+      for (const out of sent === null ? [] : Array.isArray(sent) ? sent : [sent]) this.mesh.broadcast(out);
       // Other local seats (bots hosted here) hear it at once.
       for (const [seat, { session }] of this.hands) if (session.config.seatKeys[seat] !== keyHex(envelope.from)) session.receive(envelope);
     });

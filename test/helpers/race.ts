@@ -1,12 +1,15 @@
 /**
  * A race game and a two-seat table of hand sessions joined by a network with
- * settable one-way delays: every move is a race for the current counter
+ * settable one-way delays on the in-memory transport (each seat its own Mesh): every move is a race for the current counter
  * value, so every simultaneous pair of moves is a tie that the real-time
  * ordering must settle. Used by the real-time tests and the latency bench.
  */
 import { seededRandom } from '../../crypto/index.js';
 import { defineGame, standardDeck, type State } from '../../src/engine/index.js';
-import { keyHex, signEnvelope, type EnvelopeOf } from '../../src/net/envelope.js';
+import { keyHex, type EnvelopeOf } from '../../src/net/envelope.js';
+import { MemoryNetwork } from '../../src/net/memory-transport.js';
+import { Mesh } from '../../src/net/mesh.js';
+import { until } from '../../src/table/simulation.js';
 import { HandSession } from '../../src/table/hand-session.js';
 import { testSigner } from './signers.js';
 
@@ -52,7 +55,7 @@ export const raceGame = defineGame<RaceBoard, RaceAction, Record<string, never>,
 
 export interface Net {
   sessions: HandSession[];
-  /** One-way delay from seat i to seat j. */
+  /** One-way delay from seat i to seat j (ms), set on the in-memory transport. */
   delay: (from: number, to: number) => number;
   /** Rewrite (or drop) what a seat sends. */
   tamper?: (seat: number, envelope: EnvelopeOf<'table-event'>) => EnvelopeOf<'table-event'> | null;
@@ -60,34 +63,55 @@ export interface Net {
 
 export const signers = [testSigner(31), testSigner(32)];
 const seatKeys = signers.map((s) => keyHex(s.publicKey));
-const timers: ReturnType<typeof setTimeout>[] = [];
+const TABLE = 'racetabl-0011223344556677';
+const meshes: Mesh[] = [];
 
-/** Cancels every message still in flight. */
+/** Stops both peers (their meshes, heartbeats and links). */
 export function stopRaceNetwork(): void {
-  for (const t of timers.splice(0)) clearTimeout(t);
+  for (const mesh of meshes.splice(0)) mesh.stop();
 }
 
-export function raceTable(net: Omit<Net, 'sessions'>, seed: string): Net {
+/**
+ * Two seats, each its own Mesh on the in-memory transport (signed envelopes,
+ * ordered links, the one-way delays of `net.delay`), each running a
+ * HandSession of the race game.
+ */
+export async function raceTable(net: Omit<Net, 'sessions'>, seed: string): Promise<Net> {
   const full: Net = { ...net, sessions: [] };
-  let seq = 1;
+  const network = new MemoryNetwork();
+  const peerIds = seatKeys.map((key) => `race-${key.slice(0, 12)}`);
+  network.setDelay(peerIds[0]!, peerIds[1]!, net.delay(0, 1));
+  network.setDelay(peerIds[1]!, peerIds[0]!, net.delay(1, 0));
+  const pair = [0, 1].map(
+    (seat) => new Mesh({ table: TABLE, signer: signers[seat]!, transport: network.createTransport(peerIds[seat]!), name: `seat ${seat + 1}`, timing: { heartbeatMs: 500, linkDeadAfterMs: 60_000 } }),
+  );
+  meshes.push(...pair);
   for (const seat of [0, 1]) {
+    const mesh = pair[seat]!;
     const session = new HandSession(
-      { table: 'racetabl-0011223344556677', handNo: 0, seatKeys, mySeat: seat, game: raceGame, setup: { players: 2 }, rng: seededRandom(`${seed}-${seat}`) },
+      { table: TABLE, handNo: 0, seatKeys, mySeat: seat, game: raceGame, setup: { players: 2 }, rng: seededRandom(`${seed}-${seat}`) },
       {
-        sign: (body) => signEnvelope(signers[seat]!, { kind: 'table-event', table: 'racetabl-0011223344556677', seq: seq++, to: null, body }),
+        sign: (body) => mesh.sign('table-event', body),
         keepSecrets: () => {},
         publish: (envelope) => {
           const sent = net.tamper ? net.tamper(seat, envelope) : envelope;
-          if (!sent) return;
-          const other = 1 - seat;
-          timers.push(setTimeout(() => full.sessions[other]!.receive(sent), net.delay(seat, other)));
+          if (sent) mesh.broadcast(sent);
         },
         changed: () => {},
       },
     );
     full.sessions.push(session);
+    await mesh.start({
+      message: (envelope) => {
+        if (envelope.kind === 'table-event') session.receive(envelope);
+      },
+      rejected: () => {},
+      changed: () => {},
+      problem: () => {},
+    });
   }
+  pair[0]!.want([peerIds[1]!]);
+  await until(() => pair.every((mesh) => mesh.reachability(keyHex(signers[1 - pair.indexOf(mesh)]!.publicKey)) === 'direct'));
   for (const s of full.sessions) s.start();
   return full;
 }
-

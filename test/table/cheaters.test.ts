@@ -30,7 +30,7 @@ function resign(signer: Signer, envelope: Event, body: Body): Event {
 interface Cheat {
   readonly name: string;
   readonly matches: (body: Body) => boolean;
-  readonly rewrite: (body: Body, signer: Signer, envelope: Event) => Event | null;
+  readonly rewrite: (body: Body, signer: Signer, envelope: Event) => Event | Event[] | null;
   /** What the honest seat's verdict must say. */
   readonly reason: RegExp;
   /** How the cheat shows: the hand halts at once, or only the audit finds it. */
@@ -119,6 +119,13 @@ const cheats: Cheat[] = [
     rewrite: (body, signer, env) => resign(signer, env, { ...body, data: { action: { type: 'pickup' }, keys: [] } }),
     reason: /has-legal-play|illegal move/,
     caught: 'audit',
+  },
+  {
+    name: 'sends two different versions of one event (equivocation)',
+    matches: (b) => b.type === 'ready',
+    rewrite: (body, signer, env) => [env, resign(signer, env, { ...body, data: { sealKey: new Uint8Array(32).fill(9) } })],
+    reason: /equivocation/,
+    caught: 'halt',
   },
   {
     name: 'withholds its keys (an abort)',

@@ -39,7 +39,7 @@ describe('real-time ordering', () => {
     [0, 80],
     [80, 0],
   ])('with one-way delays %i ms → seat 2 and %i ms → seat 1, both peers agree on every tie and the coin, not the network, decides', async (toB, toA) => {
-    const net = raceTable({ delay: (from) => (from === 0 ? toB : toA) }, `ties-${toB}-${toA}`);
+    const net = await raceTable({ delay: (from) => (from === 0 ? toB : toA) }, `ties-${toB}-${toA}`);
     await playTies(net);
     const [a, b] = net.sessions as [HandSession, HandSession];
     await until(() => a.phase === 'done' && b.phase === 'done');
@@ -58,7 +58,7 @@ describe('real-time ordering', () => {
   }, 120_000);
 
   it('names a seat that withholds its reveal, and blames one that reveals other moves than it committed to', async () => {
-    const withheld = raceTable(
+    const withheld = await raceTable(
       { delay: () => 5, tamper: (seat, env) => (seat === 1 && env.body.type === 'reveal' && env.body.data && (env.body.data as { round: number }).round === 3 ? null : env) },
       'withhold',
     );
@@ -70,7 +70,7 @@ describe('real-time ordering', () => {
     expect(withheld.sessions[0]!.halt).toBeNull();
     void play;
 
-    const lying = raceTable(
+    const lying = await raceTable(
       {
         delay: () => 5,
         tamper: (seat, env) => {
