@@ -230,7 +230,12 @@ export class Mesh {
     const author = keyHex(envelope.from);
     // A flooded copy we already have. Keyed by signature, not (author, seq): two
     // different envelopes under one seq must both reach the layer that blames equivocation.
-    if (this.seen.has(keyHex(envelope.sig))) return;
+    if (this.seen.has(keyHex(envelope.sig))) {
+      // Never forwarded twice; but a transcript event sent again (a fetch answer) is handed up
+      // again, because the layer above may have been unable to take it the first time.
+      if (envelope.kind === 'table-event' && !this.authorizer(envelope)) handlers.message(envelope, remote);
+      return;
+    }
     if (REPLAY_CHECKED_KINDS.has(envelope.kind) && envelope.seq + REORDER_WINDOW_US < (this.highestSeq.get(author) ?? 0)) {
       handlers.rejected({ via: remote, author, reason: `replayed: seq ${envelope.seq} is older than this author's recent messages` });
       return;

@@ -83,6 +83,8 @@ export class TableSession {
   private readonly bot: Bot;
   private loggedInputs = 0;
   private loggedBounces = 0;
+  /** Between deciding to start a hand and having its sessions: events for it wait in `early`. */
+  private startingHand = false;
   private closed = false;
   /** Persist-then-send queue: each send waits for everything stored before it. */
   private outbox: Promise<unknown> = Promise.resolve();
@@ -224,6 +226,7 @@ export class TableSession {
       carry: (this.previousOutcome?.carry ?? null) as SetupArgs['carry'],
     };
     this.handNo = handNo;
+    this.startingHand = true;
     this.game = game;
     this.hands = new Map();
     this.loggedInputs = 0;
@@ -258,6 +261,7 @@ export class TableSession {
     }
     for (const { session } of this.hands.values()) session.preload([...stored, ...(this.early.get(handNo) ?? [])]);
     this.early.delete(handNo);
+    this.startingHand = false;
     // What we stored may not all have gone out before a reload: send ours again (peers drop copies).
     const localKeys = new Set(local.map(([, signer]) => keyHex(signer.publicKey)));
     for (const envelope of stored) if (localKeys.has(keyHex(envelope.from))) this.mesh.broadcast(envelope);
@@ -288,7 +292,7 @@ export class TableSession {
 
   private receiveEvent(envelope: EnvelopeOf<'table-event'>): void {
     const hand = envelope.body.hand;
-    if (hand > this.handNo) {
+    if (hand > this.handNo || (hand === this.handNo && this.startingHand)) {
       // A peer started the next hand (a rematch) before us: keep it, offer to join.
       const list = this.early.get(hand) ?? [];
       if (!list.some((e) => keyHex(e.sig) === keyHex(envelope.sig))) list.push(envelope);

@@ -29,7 +29,31 @@ export async function setup(project: TestProject): Promise<void> {
     server.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     server.once('exit', (code) => reject(new Error(`the server exited (${code}) before listening:\n${output}`)));
   });
+  await warmUp(url);
   project.provide('baseUrl', url);
+}
+
+/**
+ * A fresh clone has no Vite cache: the first page load would wait for the
+ * dependency pre-bundling and the transform of every module while the test's
+ * clock runs. Ask for the page and its modules once, before any test.
+ */
+async function warmUp(url: string): Promise<void> {
+  const seen = new Set<string>();
+  const queue = [new URL('/src/main.ts', url).href];
+  await fetch(url);
+  while (queue.length > 0 && seen.size < 400) {
+    const next = queue.shift()!;
+    if (seen.has(next)) continue;
+    seen.add(next);
+    const response = await fetch(next);
+    if (!response.ok) continue;
+    const text = await response.text();
+    for (const match of text.matchAll(/(?:import|from)\s*["'](\/[^"']+)["']/g)) {
+      const href = new URL(match[1]!, url).href;
+      if (!seen.has(href)) queue.push(href);
+    }
+  }
 }
 
 export async function teardown(): Promise<void> {

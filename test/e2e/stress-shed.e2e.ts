@@ -63,7 +63,7 @@ it('two browsers play a whole hand of stress-shed through the UI and agree on a 
   await bob.page.goto(link);
 
   // The hand starts by itself once both seats are taken: swap phase.
-  for (const p of [ann, bob]) await p.page.locator('#ready').waitFor({ timeout: 90_000 });
+  for (const p of [ann, bob]) await p.page.locator('#ready').waitFor({ timeout: 240_000 });
 
   let moves = 0;
   let reloaded = false;

@@ -58,7 +58,7 @@ it('two browsers play stress-speed through the UI, with a stress call and a boun
   let sawStress = false;
   let sawBounce = false;
   for (let game = 1; game <= 4 && !(sawStress && sawBounce); game++) {
-    for (const p of [ann, bob]) await p.page.locator('#stress').waitFor({ timeout: 120_000 });
+    for (const p of [ann, bob]) await p.page.locator('#stress').waitFor({ timeout: 240_000 });
     let over = false;
     await Promise.all([ann, bob].map((p) => playUntilOver(p.page, () => over).finally(() => (over = true))));
     for (const p of [ann, bob]) await expect.poll(() => p.page.locator('#audit').count(), { timeout: 60_000 }).toBe(1);
