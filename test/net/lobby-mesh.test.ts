@@ -59,7 +59,8 @@ describe('lobby over the mesh', () => {
   it('rejects a malformed message with a reason and changes nothing', async () => {
     const { ann, bob } = await threeAtATable();
     const before = ann.lobby.view();
-    bob.mesh.sendRaw(ann.mesh.peerId, new Uint8Array([0xa1, 0x61, 0x76]));
+    await eventually(() => expect(bob.mesh.openLinks()).toContain(ann.mesh.peerId));
+    expect(bob.mesh.sendRaw(ann.mesh.peerId, new Uint8Array([0xa1, 0x61, 0x76]))).toBe(true);
     await eventually(() => expect(ann.rejections.map((r) => r.reason)).toContainEqual(expect.stringMatching(/not canonical CBOR/)));
     expect(ann.rejections.find((r) => /CBOR/.test(r.reason))?.via).toBe(bob.mesh.peerId);
     expect(ann.lobby.view()).toEqual({ ...before, seats: expect.any(Array) });
@@ -75,7 +76,8 @@ describe('lobby over the mesh', () => {
       to: null,
       body: { version: 99, config, seats: [null, null, null], hands: 0 },
     });
-    bob.mesh.sendRaw(cat.mesh.peerId, encodeEnvelope(forged));
+    await eventually(() => expect(bob.mesh.openLinks()).toContain(cat.mesh.peerId));
+    expect(bob.mesh.sendRaw(cat.mesh.peerId, encodeEnvelope(forged))).toBe(true);
     await eventually(() => expect(cat.rejections.map((r) => r.reason)).toContain('roster not signed by the table creator'));
     expect(cat.lobby.view().rosterVersion).toBeLessThan(99);
     expect(ann.lobby.view().rosterVersion).toBe(cat.lobby.view().rosterVersion);
@@ -84,7 +86,8 @@ describe('lobby over the mesh', () => {
   it('rejects a leave from a key that holds no seat', async () => {
     const { ann, bob, table } = await threeAtATable();
     const stranger = signEnvelope(testSigner(7), { kind: 'leave', table, seq: 1, to: null, body: { rosterVersion: 1 } });
-    bob.mesh.sendRaw(ann.mesh.peerId, encodeEnvelope(stranger));
+    await eventually(() => expect(bob.mesh.openLinks()).toContain(ann.mesh.peerId));
+    expect(bob.mesh.sendRaw(ann.mesh.peerId, encodeEnvelope(stranger))).toBe(true);
     await eventually(() => expect(ann.rejections.map((r) => r.reason)).toContainEqual(expect.stringMatching(/leave from an unknown seat/)));
     expect(ann.lobby.view().seats.every((s) => s.member)).toBe(true);
   });
