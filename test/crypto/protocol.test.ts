@@ -8,34 +8,12 @@ import {
   openCards,
   openablePositions,
   revealToAll,
-  revealToSeat,
-  seededRandom,
   withKeyShares,
   withOwnKeys,
 } from '../../crypto/index.js';
 import { Fn, mulSecret } from '../../crypto/group.js';
-import { SimTable } from './sim.js';
+import { dealTo, table } from './sim.js';
 
-const TABLE = new TextEncoder().encode('abcdefgh-0123456789abcdef');
-
-function table(seats: number, deckSize: DeckSize, seed: string, handNo = 1): SimTable {
-  return new SimTable({ tableId: TABLE, handNo, seats, deckSize }, seededRandom(seed));
-}
-
-/** Seat `to` learns the cards at `positions`: every other seat sends its keys. */
-function dealTo(sim: SimTable, rings: KeyRing[], positions: number[], to: number, packet = 0): number[] {
-  const state = sim.packets.get(packet)!;
-  for (let seat = 0; seat < sim.n; seat++) {
-    if (seat === to) continue;
-    const { msg, fault } = sim.send(revealToSeat(state, seat, sim.secrets[seat]!.get(packet)!, positions, to));
-    expect(fault).toBeNull();
-    rings[to] = withKeyShares(rings[to]!, msg);
-  }
-  rings[to] = withOwnKeys(rings[to]!, sim.secrets[to]!.get(packet)!, positions);
-  const opened = openCards(state, positions, rings[to]!);
-  if (!opened.ok) throw new Error(opened.fault.reason);
-  return opened.value;
-}
 
 /** The full property of one hand: set-up, deals, public reveals, audit, knowledge bounds. */
 function playHand(seats: number, deckSize: DeckSize, seed: string, picks: number[]): void {

@@ -5,6 +5,13 @@
  * Hooks let a test play a cheating seat by rewriting its message or secrets.
  */
 import {
+  type DeckSize,
+  type KeyRing,
+  openCards,
+  revealToSeat,
+  seededRandom,
+  withKeyShares,
+  withOwnKeys,
   type Fault,
   type Hand,
   type HandParams,
@@ -132,4 +139,26 @@ export class SimTable {
     this.keyShares.push(got);
     return { msg: got, fault: verifyKeyShares(this.packets.get(msg.header.packet)!, got) };
   }
+}
+
+const TEST_TABLE = new TextEncoder().encode('abcdefgh-0123456789abcdef');
+
+/** A simulated hand of the given size, with reproducible randomness. */
+export function table(seats: number, deckSize: DeckSize, seed: string, handNo = 1): SimTable {
+  return new SimTable({ tableId: TEST_TABLE, handNo, seats, deckSize }, seededRandom(seed));
+}
+
+/** Seat `to` learns the cards at `positions`: every other seat sends its keys. */
+export function dealTo(sim: SimTable, rings: KeyRing[], positions: number[], to: number, packet = 0): number[] {
+  const state = sim.packets.get(packet)!;
+  for (let seat = 0; seat < sim.n; seat++) {
+    if (seat === to) continue;
+    const { msg, fault } = sim.send(revealToSeat(state, seat, sim.secrets[seat]!.get(packet)!, positions, to));
+    if (fault) throw new Error(`keys of seat ${seat}: ${fault.reason}`);
+    rings[to] = withKeyShares(rings[to]!, msg);
+  }
+  rings[to] = withOwnKeys(rings[to]!, sim.secrets[to]!.get(packet)!, positions);
+  const opened = openCards(state, positions, rings[to]!);
+  if (!opened.ok) throw new Error(opened.fault.reason);
+  return opened.value;
 }
