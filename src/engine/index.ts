@@ -27,5 +27,5 @@ export {
 export { census } from './invariants.js';
 export { completeOldest, dealFromZones, privateViewOf, settle, shuffledDeal } from './fixed-deal.js';
 export type { Permuter, Settled } from './fixed-deal.js';
-export { parseScenario, partialMismatches, runScenario } from './scenario.js';
+export { cardHandles, parseScenario, partialMismatches, runScenario } from './scenario.js';
 export type { ScenarioFile, ScenarioRun } from './scenario.js';

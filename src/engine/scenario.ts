@@ -204,3 +204,23 @@ export function runScenario(game: AnyGame, file: ScenarioFile): ScenarioRun {
     open: deal,
   };
 }
+
+/**
+ * For a game's `scenario.action`: names cards by id in a readable step and
+ * collects the ids that are not in play, so the step fails with one message
+ * listing them all (`missingCards()`), instead of at the first.
+ */
+export function cardHandles(handleOf: (card: CardId) => Handle | null): {
+  handle: (card: CardId) => Handle;
+  missingCards: () => string | null;
+} {
+  const missing: string[] = [];
+  return {
+    handle: (card) => {
+      const h = handleOf(card);
+      if (h === null) missing.push(card);
+      return h ?? -1;
+    },
+    missingCards: () => (missing.length > 0 ? `no such card in play: ${missing.join(', ')}` : null),
+  };
+}

@@ -13,7 +13,7 @@
  *   { "seat": 2, "type": "pickup" }
  */
 import * as v from 'valibot';
-import type { CardId, Handle, ScenarioSupport } from '../../engine/index.js';
+import { cardHandles, type CardId, type ScenarioSupport } from '../../engine/index.js';
 import type { StressBoard } from './board.js';
 import type { StressOptions } from './options.js';
 import { deck } from './setup.js';
@@ -64,12 +64,7 @@ export const scenario: ScenarioSupport<StressBoard, StressOptions, StressView> =
     const parsed = v.safeParse(stepSchema, spec);
     if (!parsed.success) return { ok: false, error: `bad step: ${parsed.issues[0]?.message ?? 'invalid'}` };
     const step = parsed.output;
-    const missing: string[] = [];
-    const handle = (card: CardId): Handle => {
-      const h = handleOf(card);
-      if (h === null) missing.push(card);
-      return h ?? -1;
-    };
+    const { handle, missingCards } = cardHandles(handleOf);
     let action: unknown;
     switch (step.type) {
       case 'ready':
@@ -85,7 +80,8 @@ export const scenario: ScenarioSupport<StressBoard, StressOptions, StressView> =
         action = { type: 'pickup' };
         break;
     }
-    return missing.length > 0 ? { ok: false, error: `no such card in play: ${missing.join(', ')}` } : { ok: true, action };
+    const missing = missingCards();
+    return missing ? { ok: false, error: missing } : { ok: true, action };
   },
   summarize,
 };

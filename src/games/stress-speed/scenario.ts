@@ -19,7 +19,7 @@
  * "slot" to name another).
  */
 import * as v from 'valibot';
-import type { CardId, Handle, ScenarioSupport } from '../../engine/index.js';
+import { cardHandles, type CardId, type Handle, type ScenarioSupport } from '../../engine/index.js';
 import { ROW_SLOTS, topOf, type SpeedBoard } from './board.js';
 import type { SpeedOptions } from './options.js';
 import { deck } from './setup.js';
@@ -79,12 +79,7 @@ export const scenario: ScenarioSupport<SpeedBoard, SpeedOptions, SpeedView> = {
     const parsed = v.safeParse(stepSchema, spec);
     if (!parsed.success) return { ok: false, error: `bad step: ${parsed.issues[0]?.message ?? 'invalid'}` };
     const step = parsed.output;
-    const missing: string[] = [];
-    const handle = (card: CardId): Handle => {
-      const h = handleOf(card);
-      if (h === null) missing.push(card);
-      return h ?? -1;
-    };
+    const { handle, missingCards } = cardHandles(handleOf);
     const board = state.board;
     const currentTop = (stack: number): Handle | string => topOf(board.stacks[stack] ?? []) ?? `centre stack ${stack} is empty: name the top seen`;
     let action: unknown;
@@ -100,7 +95,8 @@ export const scenario: ScenarioSupport<SpeedBoard, SpeedOptions, SpeedView> = {
       if (typeof empty === 'string') return { ok: false, error: empty };
       action = { type: 'stress', tops };
     }
-    return missing.length > 0 ? { ok: false, error: `no such card in play: ${missing.join(', ')}` } : { ok: true, action };
+    const missing = missingCards();
+    return missing ? { ok: false, error: missing } : { ok: true, action };
   },
   summarize,
 };
