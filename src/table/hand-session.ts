@@ -763,7 +763,7 @@ export class HandSession {
         if (!shares) return false;
         for (const msg of shares) this.publicShares.push(msg);
       }
-      const cards = this.openHandles(request.handles, null);
+      const cards = this.openHandles(request.handles);
       if (!cards) return false;
       this.applyInput({ kind: 'revealed', request: request.id, cards }, null);
       return true;
@@ -787,7 +787,7 @@ export class HandSession {
       }
       if (!this.decodeShares(event, plain, request.handles)) return false;
     }
-    const cards = this.openHandles(request.handles, this.config.mySeat);
+    const cards = this.openHandles(request.handles);
     if (!cards) return false;
     Object.assign(this.known, cards);
     this.applyInput({ kind: 'delivered', request: request.id }, null);
@@ -838,8 +838,8 @@ export class HandSession {
     return out;
   }
 
-  /** Opens `handles` with the keys we hold; blames `owner` (or nobody) if a card is missing. */
-  private openHandles(handles: readonly Handle[], _owner: number | null): Record<string, CardId> | null {
+  /** Opens `handles` with the keys we hold; a point that is no card halts the hand, blaming whom the crypto fault names. */
+  private openHandles(handles: readonly Handle[]): Record<string, CardId> | null {
     const cards: Record<string, CardId> = {};
     for (const [packet, positions] of this.groupByPacket(handles)) {
       const verdict = openCards(this.packets.get(packet)!, positions, this.ring(packet));
@@ -871,7 +871,7 @@ export class HandSession {
         return false;
       }
       if (!this.decodeShares(event, data.keys, handles)) return false;
-      const opened = this.openHandles(handles, event.seat);
+      const opened = this.openHandles(handles);
       if (!opened) return false;
       const lie = claims.find((c) => opened[String(c.handle)] !== c.card);
       if (lie) {
