@@ -35,9 +35,11 @@ async function moveIfMyTurn(page: Page): Promise<string | null> {
     // Keep 2s, 3s and 10s for when they are needed, like a sensible player.
     const order = cards.map((card, i) => ({ card, i, score: ['2', '3', '10'].some((r) => card.startsWith(r) && !(r === '10' && false)) ? 100 + rankOf(card) : rankOf(card) }));
     order.sort((a, b) => a.score - b.score);
-    await playable.nth(order[0]!.i).click();
+    // Now and then a different card, like a person: two fixed strategies can pass the stack back and forth forever.
+    const pick = Math.random() < 0.3 ? order[Math.floor(Math.random() * order.length)]! : order[0]!;
+    await playable.nth(pick.i).click();
     await page.locator('#play').click();
-    return `play ${order[0]!.card}`;
+    return `play ${pick.card}`;
   }
   const blind = page.locator('#my-face-down fd-card[selectable]');
   if ((await blind.count()) > 0) {
@@ -86,7 +88,7 @@ it('two browsers play a whole hand of stress-shed through the UI and agree on a 
       await bob.page.reload();
       await bob.page.locator('#my-area').waitFor({ timeout: 60_000 });
     }
-    expect(moves).toBeLessThan(2000);
+    expect(moves).toBeLessThan(5000);
     for (const p of [ann, bob]) {
       if ((await p.page.locator('#halt').count()) > 0) throw new Error(`the hand stopped: ${await p.page.locator('#halt').textContent()}`);
     }
