@@ -96,7 +96,7 @@ export type Input = ActInput | SystemInput;
  *   may arrive in any order and are applied in seat order once all are in.
  * - anytime: real time; any listed seat may act at any moment, the table
  *   decides the order of concurrent actions, and the rules reject an action
- *   that no longer fits (a "race" error, see RACE_ERRORS).
+ *   that no longer fits (a "race" error, see `GameRules.raceErrors`).
  * - over: the hand is finished; see outcome().
  */
 export type Awaiting =
@@ -235,12 +235,6 @@ export type EngineError =
   | 'internal-error';
 
 /**
- * Errors that, in an `anytime` await, mean "lost a race" rather than
- * "cheated": the table shows the move as bounced and blames nobody.
- */
-export const RACE_ERRORS: readonly string[] = ['stale-top', 'stale-call'];
-
-/**
  * What a game implements. Hooks that change state (`setup`, `act`,
  * `afterCrypto`) receive a private draft and may mutate it; on an error the
  * draft is discarded. All other hooks must not mutate.
@@ -252,6 +246,12 @@ export interface GameRules<B, A, O, E extends string, V> {
   maxPlayers: number;
   /** The options a new table starts with, as raw values (e.g. `decks: 'auto'`). */
   defaultOptions: Record<string, Json>;
+  /**
+   * This game's error codes that, in an `anytime` await, mean "lost a race"
+   * rather than "cheated" (e.g. the named top changed meanwhile): the table
+   * shows the move as bounced and blames nobody. Empty for turn-based games.
+   */
+  raceErrors: readonly E[];
   /** Complete and validate raw options for a player count (defaults, "auto" values); null if invalid. */
   parseOptions(raw: unknown, players: number): O | null;
   /** The canonical card list; index = crypto card index. */
@@ -304,6 +304,8 @@ export interface Game<B, A, O, E extends string, V> {
   readonly minPlayers: number;
   readonly maxPlayers: number;
   readonly defaultOptions: Record<string, Json>;
+  /** See `GameRules.raceErrors`; typed as plain strings so a table can test any reducer error against it. */
+  readonly raceErrors: readonly string[];
   parseOptions(raw: unknown, players: number): O | null;
   deck(options: O, players: number): CardId[];
   setup(args: SetupArgs): ReduceResult<B, O, E>;

@@ -1,17 +1,127 @@
 /**
- * The registry of games by id (RULES.md): what the table, the scenario
- * runner and tools look a game up in. Built so far: `stress-shed` and
- * `stress-speed`.
+ * The registry of games (RULES.md): one line per built game in `BUILT`, and
+ * the games still to build in `PLANNED` (the home screen lists them as
+ * "coming soon"; building one means moving it from `PLANNED` into `BUILT`).
+ * Everything that depends on which games exist derives from here: the
+ * catalog (src/app/catalog.ts), the game ids a table may be created for and
+ * the check of its options (src/table/lobby.ts), the bots, the log lines and
+ * the typed table data the hand view renders.
  */
-import type { AnyGame } from '../engine/index.js';
-import { stressShed } from './stress-shed/index.js';
-import { stressSpeed } from './stress-speed/index.js';
+import type { AnyGame, AnyState, Input } from '../engine/index.js';
+import type { AnyGameModule, GameModule, OptionField, OptionValue } from './module.js';
+import { stressShedModule } from './stress-shed/index.js';
+import { stressSpeedModule } from './stress-speed/index.js';
 
-export const games: Readonly<Record<string, AnyGame>> = {
-  [stressShed.id]: stressShed,
-  [stressSpeed.id]: stressSpeed,
-};
+/** Every playable game. Adding a game = one line here (and its folder, and its table element in components/game-views.ts). */
+const BUILT = [stressShedModule, stressSpeedModule] as const;
 
+export interface PlannedGame {
+  readonly id: string;
+  readonly name: string;
+  readonly minPlayers: number;
+  readonly maxPlayers: number;
+  readonly blurb: string;
+}
+
+/** Games of RULES.md whose rules are not built: a table can be created and seated, not played. */
+export const PLANNED = [
+  { id: 'pesten', name: 'Pesten', minPlayers: 2, maxPlayers: 8, blurb: 'Dutch Crazy Eights with jokers, wishes, pick-ups and passing cards.' },
+  { id: 'fighting-cards', name: 'Fighting Cards', minPlayers: 3, maxPlayers: 3, blurb: 'Bid for the contract, take or leave the skat, name trumps, win tricks.' },
+  { id: 'school-blackjack', name: 'Blackjack (school rules)', minPlayers: 2, maxPlayers: 6, blurb: 'Switch-style shedding with runs, caps, pick-ups and power cards.' },
+] as const satisfies readonly PlannedGame[];
+
+type Built = (typeof BUILT)[number];
+/** The id of a playable game. */
+export type GameId = Built['id'];
+/** The id of any game a table can be created for (playable or planned). */
+export type TableGameId = GameId | (typeof PLANNED)[number]['id'];
+export type GameModuleOf<K extends GameId> = Extract<Built, { id: K }>;
+/* eslint-disable @typescript-eslint/no-explicit-any */
+export type ViewOf<K extends GameId> = GameModuleOf<K> extends GameModule<K, any, any, any, any, infer V> ? V : never;
+export type ActionOf<K extends GameId> = GameModuleOf<K> extends GameModule<K, any, infer A, any, any, any> ? A : never;
+/* eslint-enable @typescript-eslint/no-explicit-any */
+
+/** What the hand view shows of a game: its id, the seat's view and its legal actions, typed per game. */
+export type GameTable = { [K in GameId]: { readonly game: K; readonly view: ViewOf<K>; readonly legal: readonly ActionOf<K>[] } }[GameId];
+
+export const gameModules: readonly AnyGameModule[] = BUILT;
+
+const byId = new Map<string, AnyGameModule>();
+for (const module of BUILT) {
+  if (byId.has(module.id)) throw new TypeError(`game ${module.id} is registered twice`);
+  byId.set(module.id, module);
+}
+const plannedIds = new Set<string>();
+for (const planned of PLANNED) {
+  if (byId.has(planned.id) || plannedIds.has(planned.id)) throw new TypeError(`game ${planned.id} is listed twice (built or planned)`);
+  plannedIds.add(planned.id);
+}
+
+export function isGameId(id: string): id is GameId {
+  return byId.has(id);
+}
+
+export function isTableGameId(id: string): id is TableGameId {
+  return byId.has(id) || plannedIds.has(id);
+}
+
+export function gameModule(id: string): AnyGameModule | null {
+  return byId.get(id) ?? null;
+}
+
+/** The rules of a playable game, or null (unknown or not built). */
 export function gameById(id: string): AnyGame | null {
-  return Object.hasOwn(games, id) ? (games[id] ?? null) : null;
+  return byId.get(id)?.rules ?? null;
+}
+
+/** The log line of one input at a table of `gameId` ('' when there is nothing to say). */
+export function describeInput(gameId: string, input: Input, names: readonly string[], state: AnyState | null): string {
+  return byId.get(gameId)?.describe(input, names, state) ?? '';
+}
+
+/**
+ * The typed table data of one seat at a table of `gameId`, from what that
+ * game's own rules produced (`view()` and `legalActions()` of the same
+ * module): the one place where the engine's untyped `AnyGame` results get
+ * their game's types back, so the hand view needs no casts.
+ */
+export function gameTable(gameId: string, view: unknown, legal: readonly unknown[]): GameTable | null {
+  return isGameId(gameId) ? ({ game: gameId, view, legal } as GameTable) : null;
+}
+
+function optionProblem(name: string, field: OptionField, value: OptionValue): string | null {
+  switch (field.kind) {
+    case 'checkbox':
+      return typeof value === 'boolean' ? null : `option ${name} must be true or false`;
+    case 'select':
+      return field.choices.some((c) => c.value === value) ? null : `option ${name} must be one of ${field.choices.map((c) => String(c.value)).join(', ')}`;
+    case 'number':
+      return typeof value === 'number' && value >= field.min && value <= field.max ? null : `option ${name} must be a number from ${field.min} to ${field.max}`;
+  }
+}
+
+/**
+ * Checks a table's game, seat count and options against the registry (the
+ * game's option schema); null when fine, else a sentence saying what is wrong.
+ */
+export function checkTableConfig(game: string, seats: number, options: Readonly<Record<string, OptionValue>>): string | null {
+  const module = byId.get(game);
+  const entry: PlannedGame | AnyGameModule | undefined = module ?? PLANNED.find((p) => p.id === game);
+  if (!entry) return `unknown game "${game}"`;
+  if (seats < entry.minPlayers || seats > entry.maxPlayers) {
+    const range = entry.minPlayers === entry.maxPlayers ? `${entry.minPlayers}` : `${entry.minPlayers} to ${entry.maxPlayers}`;
+    return `${entry.name} is for ${range} players, not ${seats}`;
+  }
+  const names = Object.keys(options);
+  if (!module) return names.length === 0 ? null : `${entry.name} has no options yet (got ${names.join(', ')})`;
+  for (const name of names) {
+    const field = module.options.fields[name];
+    if (field === undefined || !Object.hasOwn(module.options.defaults, name)) return `${entry.name} has no option ${name}`;
+    const problem = optionProblem(name, field, options[name]!);
+    if (problem) return `${entry.name}: ${problem}`;
+  }
+  if (module.options.parse(options, seats) === null) {
+    return `${entry.name}: these options do not work for ${seats} players (${names.map((n) => `${n}: ${String(options[n])}`).join(', ')})`;
+  }
+  return null;
 }

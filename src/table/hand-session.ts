@@ -69,7 +69,6 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { concatBytes, hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js';
 import { x25519 } from '@noble/curves/ed25519.js';
 import {
-  RACE_ERRORS,
   canonicalJson,
   contributors,
   stateHash,
@@ -657,7 +656,7 @@ export class HandSession {
     }
     const result = this.config.game.reduce(state, { kind: 'act', seat: next.seat, action: next.action });
     if (!result.ok) {
-      if (RACE_ERRORS.includes(result.error)) {
+      if (this.config.game.raceErrors.includes(result.error)) {
         this.bounceList.push({ round: next.round, seat: next.seat, action: next.action, error: result.error });
         return true;
       }
@@ -890,7 +889,7 @@ export class HandSession {
   private applyInput(input: Input, author: number | null): boolean {
     const next = this.config.game.reduce(this.state!, input);
     if (!next.ok) {
-      if (author !== null && RACE_ERRORS.includes(next.error)) return true;
+      if (author !== null && this.config.game.raceErrors.includes(next.error)) return true;
       this.stop({ kind: 'blame', blame: author, reason: `${author === null ? 'the table' : 'an illegal move'}: ${next.error}` });
       return false;
     }

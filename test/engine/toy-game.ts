@@ -53,6 +53,7 @@ export const toyGame = defineGame<ToyBoard, ToyAction, Record<string, never>, To
   minPlayers: 2,
   maxPlayers: 4,
   defaultOptions: {},
+  raceErrors: [],
   parseOptions: (raw) => (typeof raw === 'object' && raw !== null && Object.keys(raw).length === 0 ? {} : null),
   deck: () => standardDeck({ ranks: ['2', '3', '4', '5', '6', '7', '8', '9'] }).filter((c) => c.endsWith('H')),
   setup(core) {

@@ -20,13 +20,14 @@ export interface RaceBoard {
 }
 export type RaceAction = { type: 'claim'; onTop: number };
 
-/** Every move is a race for the current value; `stale-top` is the engine's race error. */
+/** Every move is a race for the current value; `stale-top` is its race error (`raceErrors`). */
 export const raceGame = defineGame<RaceBoard, RaceAction, Record<string, never>, 'stale-top', RaceBoard>({
   id: 'race-toy',
   displayName: 'Race',
   minPlayers: 2,
   maxPlayers: 2,
   defaultOptions: {},
+  raceErrors: ['stale-top'],
   parseOptions: () => ({}),
   deck: () => standardDeck(),
   setup: () => ({ value: 0, target: 40, wins: [0, 0] }),

@@ -1,40 +1,49 @@
 /**
- * Stress (shedding), RULES.md §1, as a game of the engine: the rules object
- * assembled from this folder (options, setup, actions, rules, legal actions,
- * views, scenario support) and bound to the generic engine by `defineGame`.
+ * Stress (shedding), RULES.md §1: the game module the registry lists. The
+ * rules live in game.ts (and the files it assembles); this adds the blurb,
+ * the table options' labels and form controls (keyed by option name; the
+ * schema and defaults are options.ts), the heuristic bot, the log lines and
+ * the timing. Helpers other parts of the code and the tests use are
+ * re-exported below.
  */
-import { defineGame } from '../../engine/index.js';
-import { claimedCards, parseAction, type StressAction } from './actions.js';
-import type { StressBoard } from './board.js';
-import { legalActions } from './legal-actions.js';
-import { defaultOptions, parseOptions, type StressOptions } from './options.js';
-import { act, afterCrypto, awaits, type StressError } from './rules.js';
-import { scenario } from './scenario.js';
-import { deck, setup } from './setup.js';
-import { outcome, view, zones, type StressView } from './views.js';
+import { defineGameModule } from '../module.js';
+import { stressShedHeuristic } from './bot.js';
+import { describeAction } from './describe.js';
+import { stressShed } from './game.js';
 
-export const stressShed = defineGame<StressBoard, StressAction, StressOptions, StressError, StressView>({
+export const stressShedModule = defineGameModule({
   id: 'stress-shed',
-  displayName: 'Stress (shedding)',
-  minPlayers: 2,
-  maxPlayers: 6,
-  defaultOptions,
-  parseOptions,
-  deck,
-  setup,
-  parseAction,
-  claimedCards,
-  act,
-  afterCrypto,
-  awaits,
-  legalActions,
-  zones,
-  view,
-  outcome,
-  scenario,
+  rules: stressShed,
+  blurb: 'Get rid of hand, face-up and blind cards; 2 and 3 go on anything, 10 burns.',
+  timing: 'turns',
+  fields: {
+    voluntaryPickup: { kind: 'checkbox', label: 'Pick up the stack at will', help: 'Off: only when you cannot play (checked by the audit).' },
+    fourOfAKindBurns: { kind: 'checkbox', label: 'Four of a kind burns the stack' },
+    stopAtFirstWinner: { kind: 'checkbox', label: 'Stop at the first winner', help: 'Off: play on until one player is left.' },
+    decks: {
+      kind: 'select',
+      label: 'Decks',
+      help: 'One deck serves 2–4 players, two are needed for 5–6.',
+      choices: [
+        { value: 'auto', label: 'Automatic' },
+        { value: 1, label: 'One deck' },
+        { value: 2, label: 'Two decks' },
+      ],
+    },
+    // Declared ahead of its option in options.ts (another change adds it); shown once the rules know it.
+    endlessHandsEnd: {
+      kind: 'checkbox',
+      label: 'End endless hands as a draw',
+      help: 'A position seen three times, or long play without progress, ends the hand with no loser.',
+    },
+  },
+  bots: { heuristic: stressShedHeuristic },
+  describe: describeAction,
 });
 
+export { stressShed } from './game.js';
 export type StressShed = typeof stressShed;
+export { stressShedHeuristic } from './bot.js';
 export type { StressAction } from './actions.js';
 export type { StressBoard, StressState, SeatCards, Source, Phase } from './board.js';
 export { sourceOf, seatAfter, activeSeats, cardsLeft } from './board.js';

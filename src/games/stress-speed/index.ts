@@ -1,41 +1,29 @@
 /**
- * Stress (speed), RULES.md §2, as a game of the engine: the rules object
- * assembled from this folder (options, setup, actions, rules, legal actions,
- * views, scenario support) and bound to the generic engine by `defineGame`.
- * Two players, real time: `awaits` is `anytime` for both seats during play.
+ * Stress (speed), RULES.md §2: the game module the registry lists. The rules
+ * live in game.ts (and the files it assembles); this adds the blurb, the
+ * (empty) option form, the heuristic bot, the log lines and the timing: real
+ * time, so its race codes (`stale-top`, `stale-call`) bounce a move instead
+ * of blaming its author. Helpers other parts of the code and the tests use
+ * are re-exported below.
  */
-import { defineGame } from '../../engine/index.js';
-import { claimedCards, parseAction, type SpeedAction } from './actions.js';
-import type { SpeedBoard } from './board.js';
-import { legalActions } from './legal-actions.js';
-import { defaultOptions, parseOptions, type SpeedOptions } from './options.js';
-import { act, afterCrypto, awaits, type SpeedError } from './rules.js';
-import { scenario } from './scenario.js';
-import { deck, setup } from './setup.js';
-import { outcome, view, zones, type SpeedView } from './views.js';
+import { defineGameModule } from '../module.js';
+import { stressSpeedHeuristic } from './bot.js';
+import { describeAction } from './describe.js';
+import { stressSpeed } from './game.js';
 
-export const stressSpeed = defineGame<SpeedBoard, SpeedAction, SpeedOptions, SpeedError, SpeedView>({
+export const stressSpeedModule = defineGameModule({
   id: 'stress-speed',
-  displayName: 'Stress (speed)',
-  minPlayers: 2,
-  maxPlayers: 2,
-  defaultOptions,
-  parseOptions,
-  deck,
-  setup,
-  parseAction,
-  claimedCards,
-  act,
-  afterCrypto,
-  awaits,
-  legalActions,
-  zones,
-  view,
-  outcome,
-  scenario,
+  rules: stressSpeed,
+  blurb: 'No turns: both play at once, one up or one down. Call "stress!" first.',
+  timing: 'real-time',
+  fields: {},
+  bots: { heuristic: stressSpeedHeuristic },
+  describe: describeAction,
 });
 
+export { stressSpeed } from './game.js';
 export type StressSpeed = typeof stressSpeed;
+export { stressSpeedHeuristic } from './bot.js';
 export type { SpeedAction } from './actions.js';
 export type { SpeedBoard, SpeedState, SpeedSeat, Phase, Stalemate } from './board.js';
 export { adjacent, sameRank, topOf, playsOf, stressTops, anyoneCanAct, cardsLeft, rowEmpty, ROW_SLOTS, PILE_SIZE } from './board.js';

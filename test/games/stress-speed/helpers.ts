@@ -10,7 +10,6 @@
 import {
   completeOldest,
   privateViewOf,
-  RACE_ERRORS,
   runScenario,
   shuffledDeal,
   type AnyState,
@@ -118,7 +117,7 @@ export function playRealTime(start: SpeedState, deal: OpenCards, bots: readonly 
     pending[seat] = undefined;
     const next = stressSpeed.reduce(state, input);
     if (!next.ok) {
-      if (!RACE_ERRORS.includes(next.error)) return result(false, `seat ${seat}: ${next.error} for ${JSON.stringify(input.action)}`, false);
+      if (!stressSpeed.raceErrors.includes(next.error)) return result(false, `seat ${seat}: ${next.error} for ${JSON.stringify(input.action)}`, false);
       bounces.push({ seat, error: next.error, step: state.step });
       continue;
     }

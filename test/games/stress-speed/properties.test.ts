@@ -21,7 +21,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { census, completeOldest, privateViewOf, RACE_ERRORS, stateHash, type OpenCards } from '../../../src/engine/index.js';
+import { census, completeOldest, privateViewOf, stateHash, type OpenCards } from '../../../src/engine/index.js';
 import { heuristicBot, makeRng, randomBot, type Bot } from '../../../src/bots/index.js';
 import { cardsLeft, stressSpeed, type SpeedAction, type SpeedState } from '../../../src/games/stress-speed/index.js';
 import { dealtHand, handleOf, knowledgeProblems, playRealTime, position } from './helpers.js';
@@ -78,7 +78,7 @@ describe.each(Object.keys(players))('%s in real time', (kind) => {
         expect(result.reason).toBe('');
         expect(result.finished).toBe(true);
         expect(problems.slice(0, 5)).toEqual([]);
-        expect(result.bounces.every((b) => RACE_ERRORS.includes(b.error))).toBe(true);
+        expect(result.bounces.every((b) => stressSpeed.raceErrors.includes(b.error))).toBe(true);
         const replayed = stressSpeed.replay(args, result.inputs);
         expect(replayed.ok && stateHash(replayed.state)).toBe(stateHash(result.state));
         expect(stressSpeed.audit(args, result.inputs, result.open)).toMatchObject({ verdict: 'clean' });

@@ -7,7 +7,7 @@
  * and concurrency are in properties.test.ts.
  */
 import { describe, expect, test } from 'vitest';
-import { census, privateViewOf, RACE_ERRORS, settle, stateHash, type OpenCards } from '../../../src/engine/index.js';
+import { census, privateViewOf, settle, stateHash, type OpenCards } from '../../../src/engine/index.js';
 import { adjacent, stressSpeed, type SpeedAction, type SpeedState } from '../../../src/games/stress-speed/index.js';
 import { dealtHand, handleOf, knowledgeProblems, position } from './helpers.js';
 
@@ -149,7 +149,7 @@ describe('refusals: every race is a race code, every other refusal is not', () =
     const before = stateHash(state);
     expect(stressSpeed.reduce(state, { kind: 'act', seat, action: action(h) })).toEqual({ ok: false, error });
     expect(stateHash(state)).toBe(before);
-    expect(RACE_ERRORS.includes(error)).toBe(error === 'stale-top' || error === 'stale-call');
+    expect(stressSpeed.raceErrors.includes(error)).toBe(error === 'stale-top' || error === 'stale-call');
   });
 
   test('a call on differing current tops is accepted and does nothing but count a step', () => {

@@ -2,13 +2,15 @@
  * Every scenario RULES.md §2 lists for Stress (speed) has a scenario file
  * under test/scenarios/stress-speed/ that says so; test/games/scenarios.test.ts
  * runs every file there (one test per file) through the runner. Also: each
- * step a file expects to be refused as a race is refused with a RACE_ERRORS
- * code, and every other expected refusal with a code the table blames.
+ * step a file expects to be refused as a race is refused with one of the
+ * game's `raceErrors`, and every other expected refusal with a code the
+ * table blames.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { parseScenario, RACE_ERRORS, type ScenarioFile } from '../../../src/engine/index.js';
+import { parseScenario, type ScenarioFile } from '../../../src/engine/index.js';
+import { stressSpeed } from '../../../src/games/stress-speed/index.js';
 
 const dir = join(import.meta.dirname, '..', '..', 'scenarios', 'stress-speed');
 const files = readdirSync(dir).filter((name) => name.endsWith('.json')).sort();
@@ -45,6 +47,6 @@ describe('expected refusals are races exactly when RULES.md says the move bounce
   const refusals = files.flatMap((file) => load(file).actions.flatMap((step, index) => (step.rejects ? [[file, index, step.rejects] as const] : [])));
   const races = new Set(['stale-top', 'stale-call']);
   test.each(refusals)('%s step %i: %s', (_file, _index, error) => {
-    expect(RACE_ERRORS.includes(error)).toBe(races.has(error));
+    expect(stressSpeed.raceErrors.includes(error)).toBe(races.has(error));
   });
 });

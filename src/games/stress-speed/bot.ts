@@ -1,5 +1,5 @@
 /**
- * A sensible player of Stress (speed). It calls "stress!" whenever the call is
+ * The heuristic bot of Stress (speed), a sensible player. It calls "stress!" whenever the call is
  * valid (the opponent takes both stacks). Otherwise it plays a card, choosing
  * the play after which the opponent has the fewest plays onto the new centre
  * tops; among those, the one that leaves itself the most follow-up plays (with
@@ -7,8 +7,10 @@
  * or its other slot tops); then the first in slot and stack order. Everything
  * it looks at is public, so its seat's private view does not matter.
  */
-import { publicKnowledge, type CardId, type Handle, type PrivateView, type Seat } from '../engine/index.js';
-import { adjacent, stressSpeed, topOf, type SpeedAction, type SpeedState } from '../games/stress-speed/index.js';
+import { publicKnowledge, type CardId, type Handle, type PrivateView, type Seat } from '../../engine/index.js';
+import type { SpeedAction } from './actions.js';
+import { adjacent, topOf, type SpeedState } from './board.js';
+import { stressSpeed } from './game.js';
 
 type Play = Extract<SpeedAction, { type: 'play' }>;
 

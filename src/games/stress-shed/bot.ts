@@ -1,13 +1,15 @@
 /**
- * A sensible player of Stress (shedding). Swap phase: put the strongest cards
+ * The heuristic bot of Stress (shedding), a sensible player. Swap phase: put the strongest cards
  * face-up (10s, 2s, 3s, then aces down), since face-up cards are played late
  * with no hand to fall back on. Play: the lowest ordinary rank that is legal,
  * all copies at once; keep 2s, 3s and 10s for when nothing else goes (a 10
  * first when the stack is big, else a 2, else a 3); pick up only when forced.
  * Face-down: turn any card (the leftmost). It only uses what its seat knows.
  */
-import { valueOf, viewKnowledge, type PrivateView, type Seat } from '../engine/index.js';
-import { stressShed, type StressAction, type StressState } from '../games/stress-shed/index.js';
+import { valueOf, viewKnowledge, type PrivateView, type Seat } from '../../engine/index.js';
+import type { StressAction } from './actions.js';
+import type { StressState } from './board.js';
+import { stressShed } from './game.js';
 
 /** How much we want a card face-up (higher = keep for later). */
 function keepValue(rank: number): number {

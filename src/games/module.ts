@@ -1,0 +1,139 @@
+/**
+ * What one game is to the rest of Fairdeck: a `GameModule`, the single object
+ * a game's folder exports and the registry (index.ts) lists. It bundles the
+ * rules (the engine's `defineGame` result), the options a table can set (the
+ * schema is the rules' `parseOptions`; the module adds the defaults, human
+ * labels and the form control of each), the game's bots, how its moves read
+ * in the table log, its race codes, its timing ('turns' or 'real-time'), its
+ * name, blurb and seat range. `defineGameModule` assembles one and checks it
+ * is consistent (id, race codes vs timing, a form field for every option), so
+ * a mistake shows at load instead of in a game.
+ */
+import {
+  publicKnowledge,
+  type Game,
+  type Input,
+  type Knowledge,
+  type PrivateView,
+  type Seat,
+  type State,
+} from '../engine/index.js';
+import { seatName } from './describe.js';
+
+/** Turn-based games wait for one seat (or simultaneous choices); real-time ones let everyone act at once. */
+export type Timing = 'turns' | 'real-time';
+
+/** What a table option can hold on the wire (src/net/messages.ts: `tableConfigSchema`). */
+export type OptionValue = boolean | number | string;
+
+/** How one option is shown in the table-creation form, and what people read. */
+export type OptionField =
+  | { readonly kind: 'checkbox'; readonly label: string; readonly help?: string }
+  | {
+      readonly kind: 'select';
+      readonly label: string;
+      readonly help?: string;
+      readonly choices: readonly { readonly value: OptionValue; readonly label: string }[];
+    }
+  | { readonly kind: 'number'; readonly label: string; readonly help?: string; readonly min: number; readonly max: number; readonly step?: number };
+
+export interface GameOptionsSpec<O> {
+  /** The raw options a new table starts with (the rules' `defaultOptions`). */
+  readonly defaults: Readonly<Record<string, OptionValue>>;
+  /** The schema: completes and validates raw options for a player count; null if invalid. */
+  readonly parse: (raw: unknown, players: number) => O | null;
+  /**
+   * Form fields keyed by option name, in display order. Only options the
+   * rules know (keys of `defaults`) are offered; a label may be declared
+   * ahead of its option and is then not shown.
+   */
+  readonly fields: Readonly<Record<string, OptionField>>;
+}
+
+/** A game's own bot: sees exactly what its seat sees and answers with one of `legalActions`, or null. */
+export type GameBot<B, A, O> = (state: State<B, O>, seat: Seat, view: PrivateView) => A | null;
+
+/** One line of the table log for one action; `know` is the public knowledge of the current state. */
+export type DescribeAction<A> = (action: A, who: string, know: Knowledge) => string;
+
+export interface GameModule<Id extends string, B, A, O, E extends string, V> {
+  readonly id: Id;
+  /** What people read, e.g. "Stress (shedding)". */
+  readonly name: string;
+  /** One line for the home screen. */
+  readonly blurb: string;
+  readonly minPlayers: number;
+  readonly maxPlayers: number;
+  readonly timing: Timing;
+  readonly rules: Game<B, A, O, E, V>;
+  readonly options: GameOptionsSpec<O>;
+  readonly bots: { readonly heuristic: GameBot<B, A, O> };
+  /** The log line of one input ('' for the table's own crypto inputs), e.g. "Ann played 7♣ 7♠". */
+  readonly describe: (input: Input, names: readonly string[], state: State<B, O> | null) => string;
+  /** Reducer errors that mean "lost a race" in real time (bounced, nobody blamed); the rules' list. */
+  readonly raceErrors: readonly string[];
+}
+
+/** Any game module, for the registry and tools that do not care which. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyGameModule = GameModule<string, any, any, any, string, any>;
+
+export interface GameModuleSpec<Id extends string, B, A, O, E extends string, V> {
+  readonly id: Id;
+  readonly rules: Game<B, A, O, E, V>;
+  readonly blurb: string;
+  readonly timing: Timing;
+  readonly fields: Readonly<Record<string, OptionField>>;
+  readonly bots: { readonly heuristic: GameBot<B, A, O> };
+  readonly describe: DescribeAction<A>;
+}
+
+function isOptionValue(value: unknown): value is OptionValue {
+  return typeof value === 'boolean' || typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value));
+}
+
+/** Assembles a game module from its rules and the rest; throws TypeError when the parts disagree. */
+export function defineGameModule<Id extends string, B, A, O, E extends string, V>(
+  spec: GameModuleSpec<Id, B, A, O, E, V>,
+): GameModule<Id, B, A, O, E, V> {
+  const { rules } = spec;
+  if (spec.id !== rules.id) throw new TypeError(`game module ${spec.id}: its rules say they are ${rules.id}`);
+  if (spec.timing === 'turns' && rules.raceErrors.length > 0) {
+    throw new TypeError(`game module ${spec.id}: a turn-based game has no races, yet lists ${rules.raceErrors.join(', ')}`);
+  }
+  const defaults: Record<string, OptionValue> = {};
+  for (const [name, value] of Object.entries(rules.defaultOptions)) {
+    if (!isOptionValue(value)) throw new TypeError(`game module ${spec.id}: option ${name} has a default a table cannot carry`);
+    if (!Object.hasOwn(spec.fields, name)) throw new TypeError(`game module ${spec.id}: option ${name} has no form field (label)`);
+    defaults[name] = value;
+  }
+  const describeAction = spec.describe;
+  return {
+    id: spec.id,
+    name: rules.displayName,
+    blurb: spec.blurb,
+    minPlayers: rules.minPlayers,
+    maxPlayers: rules.maxPlayers,
+    timing: spec.timing,
+    rules,
+    options: { defaults, parse: (raw, players) => rules.parseOptions(raw, players), fields: spec.fields },
+    bots: spec.bots,
+    describe(input, names, state) {
+      if (input.kind !== 'act') return '';
+      const who = seatName(names, input.seat);
+      const action = rules.rules.parseAction(input.action);
+      if (action === null) return `${who} moved`;
+      const know: Knowledge = state ? publicKnowledge(state) : () => null;
+      return describeAction(action, who, know);
+    },
+    raceErrors: rules.raceErrors,
+  };
+}
+
+/** The options a form offers for a module: its fields whose option the rules know, with each default. */
+export function formFields(module: AnyGameModule): { name: string; field: OptionField; default: OptionValue }[] {
+  return Object.entries(module.options.fields).flatMap(([name, field]) => {
+    const value = module.options.defaults[name];
+    return value === undefined ? [] : [{ name, field, default: value }];
+  });
+}
