@@ -4,6 +4,7 @@
  * is roughly the players' summed work), over the in-memory transport with the
  * real crypto: wall time per hand and per applied input.
  */
+import { stressShedModule } from '../src/games/stress-shed/index.js';
 import { simulate } from '../src/table/simulation.js';
 
 export interface HandRow {
@@ -20,7 +21,7 @@ export async function handBench(opts: { rounds?: number }): Promise<HandRow[]> {
   const rows: HandRow[] = [];
   for (const players of [2, 3]) {
     const started = performance.now();
-    const results = await simulate({ game: 'stress-shed', players, hands, seed: 100 + players });
+    const results = await simulate({ game: stressShedModule.id, players, hands, seed: 100 + players });
     const wall = performance.now() - started;
     const inputs = results.reduce((a, r) => a + r.moves, 0) / hands;
     rows.push({

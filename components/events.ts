@@ -52,10 +52,10 @@ declare global {
   }
 }
 
-/** The person chose a move (already one of the legal actions the store offered). */
-export class ActEvent extends Event {
+/** The person chose a move (one of the legal actions the store offered; `A` is the game's action type). */
+export class ActEvent<A = unknown> extends Event {
   static readonly type = 'fd-act';
-  constructor(readonly action: unknown) {
+  constructor(readonly action: A) {
     super(ActEvent.type, { bubbles: true, composed: true });
   }
 }

@@ -1,6 +1,7 @@
 /**
  * The hand in play: a status bar (shuffling, whose turn, who the table waits
- * for and for how long), the game's own table element, and the end of the
+ * for and for how long), the game's own table element (whichever
+ * components/game-views.ts registers for the hand's game), and the end of the
  * hand: result, audit verdict, a rematch button; or, if the hand stopped,
  * who was blamed and why. A seat that stalls is named, and anyone may end the
  * hand without a result.
@@ -8,14 +9,9 @@
 import { LitElement, css, html } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import type { HandView } from '../src/app/store.js';
-import type { StressView } from '../src/games/stress-shed/views.js';
-import type { StressAction } from '../src/games/stress-shed/actions.js';
 import { AbandonHandEvent, RematchEvent } from './events.js';
+import { renderGameTable } from './game-views.js';
 import { theme } from './theme.js';
-import type { SpeedView } from '../src/games/stress-speed/views.js';
-import type { SpeedAction } from '../src/games/stress-speed/actions.js';
-import './fd-stress-shed.js';
-import './fd-stress-speed.js';
 
 @customElement('fd-hand')
 export class FdHand extends LitElement {
@@ -35,31 +31,6 @@ export class FdHand extends LitElement {
       code { font-size: 0.8rem; color: var(--fd-muted); }
     `,
   ];
-
-  private gameTable() {
-    const hand = this.hand;
-    if (!hand.table) return null;
-    if (hand.game === 'stress-shed') {
-      return html`<fd-stress-shed
-        .view=${hand.table as StressView}
-        .mySeat=${hand.mySeat}
-        .names=${hand.names}
-        .legal=${hand.legal as StressAction[]}
-        ?busy=${hand.phase !== 'play' && hand.phase !== 'disclose' && hand.phase !== 'done'}
-      ></fd-stress-shed>`;
-    }
-    if (hand.game === 'stress-speed') {
-      return html`<fd-stress-speed
-        .view=${hand.table as SpeedView}
-        .mySeat=${hand.mySeat}
-        .names=${hand.names}
-        .legal=${hand.legal as SpeedAction[]}
-        .myBounces=${hand.myBounces}
-        .pending=${hand.pendingMoves}
-      ></fd-stress-speed>`;
-    }
-    return html`<p class="muted">This game's table is not built yet.</p>`;
-  }
 
   private banner() {
     const hand = this.hand;
@@ -98,7 +69,7 @@ export class FdHand extends LitElement {
   }
 
   override render() {
-    return html`${this.banner()}${this.gameTable()}`;
+    return html`${this.banner()}${renderGameTable(this.hand)}`;
   }
 }
 

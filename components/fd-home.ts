@@ -1,19 +1,24 @@
 /**
- * The home screen: create a table (game and number of seats), open a link a
- * friend shared, or return to a recent table.
+ * The home screen: create a table (game, number of seats and the game's
+ * options, each rendered from the game's option fields as a checkbox, a
+ * select or a number), open a link a friend shared, or return to a recent
+ * table. A combination the game does not take (e.g. one deck for six) is
+ * named under the form and cannot be created.
  */
 import { LitElement, css, html } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
-import { CATALOG, catalogEntry, type CatalogEntry } from '../src/app/catalog.js';
-import type { GameId } from '../src/net/messages.js';
+import { CATALOG, catalogEntry, configProblem, type CatalogEntry, type OptionControl } from '../src/app/catalog.js';
+import type { TableGameId } from '../src/games/index.js';
+import type { OptionValue } from '../src/games/module.js';
 import { CreateTableEvent } from './events.js';
 import { theme } from './theme.js';
 
 @customElement('fd-home')
 export class FdHome extends LitElement {
   @property({ attribute: false }) recentTables: readonly { table: string; game: string; savedAt: number }[] = [];
-  @state() private game: GameId = 'stress-shed';
+  @state() private game: TableGameId = CATALOG[0]!.id;
   @state() private seats = 2;
+  @state() private options: Record<string, OptionValue> = defaultsOf(CATALOG[0]!);
   @state() private joinError = '';
 
   static override styles = [
@@ -36,22 +41,62 @@ export class FdHome extends LitElement {
       .join input { flex: 1 1 18rem; }
       ul { list-style: none; padding: 0; margin: 0; }
       li a { color: var(--fd-accent); }
+      fieldset { border: 1px solid rgba(255, 255, 255, 0.15); border-radius: var(--fd-radius); margin: 1rem 0 0; padding: 0.6rem 0.9rem 0.8rem; }
+      legend { color: var(--fd-muted); padding: 0 0.3rem; }
+      .option { display: block; margin: 0.45rem 0; }
+      .option input[type='checkbox'] { min-height: auto; margin-right: 0.45rem; }
+      .option input[type='number'] { width: 6rem; margin-left: 0.4rem; }
+      .option select { margin-left: 0.4rem; }
+      .help { display: block; font-size: 0.8rem; color: var(--fd-muted); margin-left: 1.6rem; }
     `,
   ];
 
   private get entry(): CatalogEntry {
-    return catalogEntry(this.game);
+    return catalogEntry(this.game) ?? CATALOG[0]!;
   }
 
-  private pickGame(id: GameId) {
-    this.game = id;
-    const { minPlayers, maxPlayers } = catalogEntry(id);
-    this.seats = Math.min(maxPlayers, Math.max(minPlayers, this.seats));
+  private pickGame(entry: CatalogEntry) {
+    this.game = entry.id;
+    this.seats = Math.min(entry.maxPlayers, Math.max(entry.minPlayers, this.seats));
+    this.options = defaultsOf(entry);
+  }
+
+  private setOption(name: string, value: OptionValue) {
+    this.options = { ...this.options, [name]: value };
+  }
+
+  private get problem(): string | null {
+    return configProblem(this.game, this.seats, this.options);
   }
 
   private create(event: Event) {
     event.preventDefault();
-    this.dispatchEvent(new CreateTableEvent({ game: this.game, seats: this.seats, options: {} }));
+    if (this.problem) return;
+    this.dispatchEvent(new CreateTableEvent({ game: this.game, seats: this.seats, options: { ...this.options } }));
+  }
+
+  private option(control: OptionControl) {
+    const { name, field } = control;
+    const value = this.options[name] ?? control.default;
+    const id = `opt-${name}`;
+    const help = field.help ? html`<span class="help">${field.help}</span>` : null;
+    switch (field.kind) {
+      case 'checkbox':
+        return html`<label class="option"><input type="checkbox" id=${id} .checked=${value === true}
+          @change=${(e: Event) => this.setOption(name, (e.target as HTMLInputElement).checked)} />${field.label}${help}</label>`;
+      case 'select':
+        return html`<label class="option">${field.label}
+          <select id=${id} @change=${(e: Event) => {
+            const choice = field.choices[(e.target as HTMLSelectElement).selectedIndex];
+            if (choice) this.setOption(name, choice.value);
+          }}>
+            ${field.choices.map((c) => html`<option ?selected=${c.value === value}>${c.label}</option>`)}
+          </select>${help}</label>`;
+      case 'number':
+        return html`<label class="option">${field.label}
+          <input type="number" id=${id} min=${field.min} max=${field.max} step=${field.step ?? 1} .value=${String(value)}
+            @change=${(e: Event) => this.setOption(name, Number((e.target as HTMLInputElement).value))} />${help}</label>`;
+    }
   }
 
   private join(event: Event) {
@@ -68,14 +113,15 @@ export class FdHome extends LitElement {
   }
 
   override render() {
-    const { minPlayers, maxPlayers } = this.entry;
+    const { minPlayers, maxPlayers, options } = this.entry;
+    const problem = this.problem;
     return html`
       <form @submit=${this.create} aria-labelledby="create-title">
         <h2 id="create-title">New table</h2>
         <div class="games" role="radiogroup" aria-label="Game">
           ${CATALOG.map(
             (g) => html`<label class="game">
-              <input type="radio" name="game" .value=${g.id} .checked=${g.id === this.game} @change=${() => this.pickGame(g.id)} />
+              <input type="radio" name="game" .value=${g.id} .checked=${g.id === this.game} @change=${() => this.pickGame(g)} />
               <span class="name">${g.name}</span>
               <span class="muted">· ${g.minPlayers === g.maxPlayers ? g.minPlayers : `${g.minPlayers}–${g.maxPlayers}`} players</span>
               ${g.playable ? null : html`<span class="soon">coming soon: seats only</span>`}
@@ -92,7 +138,13 @@ export class FdHome extends LitElement {
               )}
             </select>
           </label>
-          <button class="primary" type="submit" id="create">Create table</button>
+        </div>
+        ${options.length
+          ? html`<fieldset id="options"><legend>Options</legend>${options.map((o) => this.option(o))}</fieldset>`
+          : null}
+        ${problem ? html`<p class="error" role="alert" id="config-problem">${problem}</p>` : null}
+        <div class="row">
+          <button class="primary" type="submit" id="create" ?disabled=${problem !== null}>Create table</button>
         </div>
       </form>
 
@@ -117,7 +169,11 @@ export class FdHome extends LitElement {
 }
 
 function catalogEntryName(game: string): string {
-  return CATALOG.find((g) => g.id === game)?.name ?? game;
+  return catalogEntry(game)?.name ?? game;
+}
+
+function defaultsOf(entry: CatalogEntry): Record<string, OptionValue> {
+  return Object.fromEntries(entry.options.map((o) => [o.name, o.default]));
 }
 
 declare global {

@@ -1,12 +1,14 @@
 /**
- * A table's lobby: the share box, the seats with each player's name and live
- * connection state, sit/leave buttons, and the table fingerprint that every
- * screen must show identically (read it out to each other).
+ * A table's lobby: the share box, the game's options as the creator set them
+ * (so a joiner sees them before sitting, and everyone during play), the seats
+ * with each player's name and live connection state, sit/leave buttons, and
+ * the table fingerprint that every screen must show identically (read it out
+ * to each other). A roster refused for invalid options says why.
  */
 import { LitElement, css, html } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import type { LobbyView, SeatView } from '../src/table/lobby.js';
-import { catalogEntry } from '../src/app/catalog.js';
+import { catalogEntry, optionSummary } from '../src/app/catalog.js';
 import { AddBotEvent, LeaveSeatEvent, SitEvent } from './events.js';
 import { theme } from './theme.js';
 import './fd-share.js';
@@ -45,6 +47,9 @@ export class FdLobby extends LitElement {
       .fingerprint { font-size: 1.8rem; letter-spacing: 0.15rem; }
       .words { font-family: ui-monospace, monospace; color: var(--fd-muted); }
       .actions { display: flex; gap: 0.5rem; flex-wrap: wrap; margin-top: 0.75rem; }
+      dl.options { display: grid; grid-template-columns: max-content 1fr; gap: 0.2rem 0.8rem; margin: 0; }
+      dl.options dt { color: var(--fd-muted); }
+      dl.options dd { margin: 0; }
     `,
   ];
 
@@ -66,6 +71,12 @@ export class FdLobby extends LitElement {
 
   override render() {
     const lobby = this.lobby;
+    if (lobby?.configProblem && lobby.waitingForCreator) {
+      return html`<section role="alert" id="config-problem">
+        <h2>This table cannot be joined</h2>
+        <p class="error">${lobby.configProblem}</p>
+      </section>`;
+    }
     if (!lobby || lobby.waitingForCreator) {
       return html`<section aria-live="polite">
         <h2>Joining table…</h2>
@@ -75,6 +86,7 @@ export class FdLobby extends LitElement {
       </section>`;
     }
     const game = lobby.config ? catalogEntry(lobby.config.game) : null;
+    const options = lobby.config ? optionSummary(lobby.config.game, lobby.config.options) : [];
     const free = lobby.seats.filter((s) => !s.member).length;
     return html`
       <section ?hidden=${this.compact}>
@@ -82,6 +94,13 @@ export class FdLobby extends LitElement {
         <p class="muted" id="seat-summary">${lobby.seats.length} seats · ${free === 0 ? 'all taken' : `${free} free`}</p>
         <fd-share .link=${this.link}></fd-share>
       </section>
+      ${options.length
+        ? html`<section aria-label="Table options" id="table-options">
+            <dl class="options">
+              ${options.map((o) => html`<dt>${o.label}</dt><dd data-option=${o.name}>${o.value}</dd>`)}
+            </dl>
+          </section>`
+        : null}
       <section aria-label="Seats">
         <ol id="seats">${lobby.seats.map((s) => this.seat(s))}</ol>
         <div class="actions">

@@ -6,12 +6,12 @@
  * non-zero on any disagreement, halt or unclean audit.
  */
 import { parseArgs } from 'node:util';
-import { GAME_IDS, type GameId } from '../src/net/messages.js';
+import { gameModules, isGameId } from '../src/games/index.js';
 import { simulate } from '../src/table/simulation.js';
 
 const { values } = parseArgs({
   options: {
-    game: { type: 'string', default: 'stress-shed' },
+    game: { type: 'string', default: gameModules[0]!.id },
     players: { type: 'string', default: '2' },
     hands: { type: 'string', default: '1' },
     seed: { type: 'string' },
@@ -19,9 +19,9 @@ const { values } = parseArgs({
     bot: { type: 'string', default: 'heuristic' },
   },
 });
-const game = values.game as GameId;
-if (!(GAME_IDS as readonly string[]).includes(game)) {
-  console.error(`unknown game ${game}; one of ${GAME_IDS.join(', ')}`);
+const game = values.game;
+if (!isGameId(game)) {
+  console.error(`unknown game ${game}; one of ${gameModules.map((m) => m.id).join(', ')}`);
   process.exit(2);
 }
 const players = Number(values.players);

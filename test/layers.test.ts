@@ -3,21 +3,22 @@
  * crypto/ imports nothing of the project (only @noble/*); src/engine imports
  * nothing else of the project; nothing below src/table/ uses Math.random,
  * Date.now or I/O; components never reach crypto/, the engine or the games.
+ * And a game is one module: its id appears as a string only in its own
+ * folder, its table element and the two registries (src/games/index.ts,
+ * components/game-views.ts), so adding a game touches nothing else.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { PLANNED, gameModules } from '../src/games/index.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 
+/** Every .ts file under `dir`; a directory that does not exist is an error (a renamed layer must not silently pass). */
 function sources(dir: string): string[] {
   const full = path.join(root, dir);
-  let entries: string[];
-  try {
-    entries = readdirSync(full);
-  } catch {
-    return [];
-  }
+  if (!existsSync(full) || !statSync(full).isDirectory()) throw new Error(`layers.test: no directory ${dir}`);
+  const entries = readdirSync(full);
   return entries.flatMap((name) => {
     const rel = path.join(dir, name);
     if (statSync(path.join(root, rel)).isDirectory()) return sources(rel);
@@ -73,5 +74,100 @@ describe('no hidden non-determinism below src/table', () => {
   it.each(deterministic.map((f) => [f]))('%s has no Math.random, Date.now, performance.now, fetch or storage', (file) => {
     const text = readFileSync(path.join(root, file), 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
     expect(text).not.toMatch(/Math\.random|Date\.now|performance\.now|\bfetch\(|localStorage|indexedDB|setTimeout|setInterval/);
+  });
+});
+
+describe('sources() refuses a directory that does not exist', () => {
+  it('throws, naming it', () => {
+    expect(() => sources('src/no-such-layer')).toThrow('layers.test: no directory src/no-such-layer');
+  });
+});
+
+/** The contents of every string literal of a TypeScript text ('…', "…", `…`), comments skipped. */
+function stringLiterals(text: string): string[] {
+  const out: string[] = [];
+  let i = 0;
+  while (i < text.length) {
+    const c = text[i]!;
+    if (c === '/' && text[i + 1] === '/') {
+      const end = text.indexOf('\n', i);
+      i = end < 0 ? text.length : end;
+    } else if (c === '/' && text[i + 1] === '*') {
+      const end = text.indexOf('*/', i + 2);
+      i = end < 0 ? text.length : end + 2;
+    } else if (c === "'" || c === '"' || c === '`') {
+      let j = i + 1;
+      let content = '';
+      while (j < text.length && text[j] !== c) {
+        content += text[j] === '\\' ? (text[j + 1] ?? '') : text[j];
+        j += text[j] === '\\' ? 2 : 1;
+      }
+      out.push(content);
+      i = j + 1;
+    } else {
+      i++;
+    }
+  }
+  return out;
+}
+
+/** Every game id, spelled out (so the check cannot drift with the registry) and from the registry (so a new one is covered). */
+const GAME_IDS = [
+  ...new Set(['stress-shed', 'stress-speed', 'pesten', 'fighting-cards', 'school-blackjack', ...gameModules.map((m) => m.id), ...PLANNED.map((p) => p.id)]),
+];
+
+/** Where game `id` may be written as a string: its folder, its table element, the two registries. */
+function mayNameGame(file: string, id: string): boolean {
+  const posix = file.split(path.sep).join('/');
+  return (
+    posix.startsWith(`src/games/${id}/`) ||
+    posix === `components/fd-${id}.ts` ||
+    posix === 'src/games/index.ts' ||
+    posix === 'components/game-views.ts'
+  );
+}
+
+/** `file: 'literal'` for every string literal of `text` that names a game id it may not; relative import paths are not names. */
+function strayGameIds(file: string, text: string): string[] {
+  return stringLiterals(text)
+    .filter((literal) => !literal.startsWith('./') && !literal.startsWith('../'))
+    .flatMap((literal) =>
+      GAME_IDS.filter((id) => new RegExp(`(^|[^a-z0-9-])${id}([^a-z0-9-]|$)`).test(literal) && !mayNameGame(file, id)).map(
+        (id) => `${file}: '${literal}' names ${id}`,
+      ),
+    );
+}
+
+describe('a game id is written only in its own module, its element and the registries', () => {
+  // Everything but test/ and docs/ (which may name games freely).
+  const everywhere = ['src', 'components', 'crypto', 'server', 'scripts', 'bench'].flatMap((dir) => sources(dir));
+
+  it('no other source file names a game id in a string', () => {
+    expect(everywhere.length).toBeGreaterThan(50);
+    const stray = everywhere.flatMap((file) => strayGameIds(file, readFileSync(path.join(root, file), 'utf8')));
+    expect(stray).toEqual([]);
+  });
+
+  it('the check sees a planted id and ignores comments and import paths', () => {
+    const planted = [
+      "// a comment may say 'stress-shed'",
+      "/* and so may 'pesten' here */",
+      "import { x } from '../games/stress-speed/index.js';",
+      "const tag = 'fd-stress-shed';",
+      "if (game.id === 'stress-speed') jitter();",
+      'const label = `${who} plays fighting-cards`;',
+    ].join('\n');
+    expect(strayGameIds('src/table/x.ts', planted)).toEqual([
+      "src/table/x.ts: 'stress-speed' names stress-speed",
+      'src/table/x.ts: \'${who} plays fighting-cards\' names fighting-cards',
+    ]);
+    expect(strayGameIds('src/games/stress-speed/rules.ts', planted)).toEqual(['src/games/stress-speed/rules.ts: \'${who} plays fighting-cards\' names fighting-cards']);
+    expect(strayGameIds('src/games/stress-shed/rules.ts', "const other = 'stress-speed';")).toEqual([
+      "src/games/stress-shed/rules.ts: 'stress-speed' names stress-speed",
+    ]);
+    expect(strayGameIds('components/fd-stress-shed.ts', "const me = 'stress-shed';")).toEqual([]);
+    expect(strayGameIds('components/fd-stress-shed.ts', "const them = 'school-blackjack';")).toEqual([
+      "components/fd-stress-shed.ts: 'school-blackjack' names school-blackjack",
+    ]);
   });
 });

@@ -1,33 +1,75 @@
 /**
- * The games a table can be created for, as the home screen lists them:
- * display name, seat range and a one-line description (RULES.md). The id is
- * for code and URLs; people see the name.
+ * The games a table can be created for, as the home screen lists them, all
+ * derived from the game registry (src/games/index.ts): display name, seat
+ * range, a one-line description, whether the rules are built, and the table
+ * options with their form controls; plus the check of a config the form is
+ * about to send, and the options in words for the lobby. The id is for code
+ * and URLs; people see the name.
  */
-import type { GameId } from '../net/messages.js';
-import { gameById } from '../games/index.js';
+import { PLANNED, checkTableConfig, gameModules, type TableGameId } from '../games/index.js';
+import { formFields, type OptionField, type OptionValue, type Timing } from '../games/module.js';
+
+/** One table option as a form shows it. */
+export interface OptionControl {
+  readonly name: string;
+  readonly field: OptionField;
+  readonly default: OptionValue;
+}
 
 export interface CatalogEntry {
-  readonly id: GameId;
+  readonly id: TableGameId;
   readonly name: string;
   readonly minPlayers: number;
   readonly maxPlayers: number;
   readonly blurb: string;
   /** Whether its rules are built (a table for the others can be seated, not played). */
   readonly playable: boolean;
+  /** null while the rules are not built. */
+  readonly timing: Timing | null;
+  /** The options the creator may set, in display order (none for a game not built). */
+  readonly options: readonly OptionControl[];
 }
 
-const ENTRIES: readonly Omit<CatalogEntry, 'playable'>[] = [
-  { id: 'stress-shed', name: 'Stress (shedding)', minPlayers: 2, maxPlayers: 6, blurb: 'Get rid of hand, face-up and blind cards; 2 and 3 go on anything, 10 burns.' },
-  { id: 'stress-speed', name: 'Stress (speed)', minPlayers: 2, maxPlayers: 2, blurb: 'No turns: both play at once, one up or one down. Call "stress!" first.' },
-  { id: 'pesten', name: 'Pesten', minPlayers: 2, maxPlayers: 8, blurb: 'Dutch Crazy Eights with jokers, wishes, pick-ups and passing cards.' },
-  { id: 'fighting-cards', name: 'Fighting Cards', minPlayers: 3, maxPlayers: 3, blurb: 'Bid for the contract, take or leave the skat, name trumps, win tricks.' },
-  { id: 'school-blackjack', name: 'Blackjack (school rules)', minPlayers: 2, maxPlayers: 6, blurb: 'Switch-style shedding with runs, caps, pick-ups and power cards.' },
+export const CATALOG: readonly CatalogEntry[] = [
+  ...gameModules.map((module) => ({
+    id: module.id,
+    name: module.name,
+    minPlayers: module.minPlayers,
+    maxPlayers: module.maxPlayers,
+    blurb: module.blurb,
+    playable: true,
+    timing: module.timing,
+    options: formFields(module),
+  })),
+  ...PLANNED.map((planned) => ({ ...planned, playable: false, timing: null, options: [] })),
 ];
 
-export const CATALOG: readonly CatalogEntry[] = ENTRIES.map((entry) => ({ ...entry, playable: gameById(entry.id) !== null }));
+export function catalogEntry(id: string): CatalogEntry | null {
+  return CATALOG.find((e) => e.id === id) ?? null;
+}
 
-export function catalogEntry(id: GameId): CatalogEntry {
-  const entry = CATALOG.find((e) => e.id === id);
-  if (!entry) throw new RangeError(`unknown game ${id}`);
-  return entry;
+/** Why the home screen's form cannot create this table (game, seats, options), or null. */
+export function configProblem(game: string, seats: number, options: Readonly<Record<string, OptionValue>>): string | null {
+  return checkTableConfig(game, seats, options);
+}
+
+/** An option's value in words, e.g. "yes", "Two decks". */
+export function optionValueText(field: OptionField, value: OptionValue): string {
+  switch (field.kind) {
+    case 'checkbox':
+      return value === true ? 'yes' : 'no';
+    case 'select':
+      return field.choices.find((c) => c.value === value)?.label ?? String(value);
+    case 'number':
+      return String(value);
+  }
+}
+
+/** A table's options in words for the lobby: every option of its game, set or default. */
+export function optionSummary(game: string, options: Readonly<Record<string, OptionValue>>): { name: string; label: string; value: string }[] {
+  return (catalogEntry(game)?.options ?? []).map((o) => ({
+    name: o.name,
+    label: o.field.label,
+    value: optionValueText(o.field, Object.hasOwn(options, o.name) ? options[o.name]! : o.default),
+  }));
 }

@@ -10,7 +10,7 @@ import { PeerJsTransport } from '../net/peerjs-transport.js';
 import type { TableConfig } from '../net/messages.js';
 import type { LobbyView } from '../table/lobby.js';
 import { TableSession } from '../table/table-session.js';
-import { gameById } from '../games/index.js';
+import { gameById, gameTable, type GameTable } from '../games/index.js';
 import { newTableId, peerIdFor } from '../table/table-id.js';
 import { loadIdentity, type Identity } from './identity.js';
 import { BrowserStore } from './persistence.js';
@@ -30,9 +30,13 @@ export interface HandView {
   readonly handNo: number;
   readonly game: string;
   readonly phase: string;
-  /** The game's own view for this seat (e.g. StressView), or null before the deal. */
-  readonly table: unknown;
-  readonly legal: unknown[];
+  /**
+   * The game's own view for this seat and its legal actions, typed per game
+   * (the registry's `GameTable`), or null before the deal.
+   */
+  readonly table: GameTable | null;
+  /** Moves wait: cryptography is in flight (a deal, a reveal). */
+  readonly busy: boolean;
   readonly mySeat: number | null;
   readonly names: string[];
   readonly waiting: { names: string[]; what: string } | null;
@@ -168,8 +172,11 @@ export class AppStore extends EventTarget {
       handNo: current.handNo,
       game: hand.config.game.id,
       phase: hand.phase,
-      table: state && hand.phase !== 'ready' && hand.phase !== 'dealing' ? hand.config.game.view(state, current.mySeat, hand.privateView) : null,
-      legal: hand.legalActions(),
+      table:
+        state && hand.phase !== 'ready' && hand.phase !== 'dealing'
+          ? gameTable(hand.config.game.id, hand.config.game.view(state, current.mySeat, hand.privateView), hand.legalActions())
+          : null,
+      busy: hand.phase !== 'play' && hand.phase !== 'disclose' && hand.phase !== 'done',
       mySeat: current.mySeat,
       names,
       waiting: waiting && waiting.seats.length ? { names: waiting.seats.map((s) => names[s] ?? `Seat ${s + 1}`), what: waiting.what } : null,

@@ -44,7 +44,7 @@ export type ActionOf<K extends GameId> = GameModuleOf<K> extends GameModule<K, a
 /** What the hand view shows of a game: its id, the seat's view and its legal actions, typed per game. */
 export type GameTable = { [K in GameId]: { readonly game: K; readonly view: ViewOf<K>; readonly legal: readonly ActionOf<K>[] } }[GameId];
 
-export const gameModules: readonly AnyGameModule[] = BUILT;
+export const gameModules: readonly (AnyGameModule & { readonly id: GameId })[] = BUILT;
 
 const byId = new Map<string, AnyGameModule>();
 for (const module of BUILT) {

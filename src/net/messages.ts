@@ -15,9 +15,6 @@
  */
 import * as v from 'valibot';
 
-export const GAME_IDS = ['stress-shed', 'stress-speed', 'pesten', 'fighting-cards', 'school-blackjack'] as const;
-export type GameId = (typeof GAME_IDS)[number];
-
 export const MIN_SEATS = 2;
 export const MAX_SEATS = 8;
 const NAME_MAX = 32;
@@ -38,10 +35,22 @@ export const bytesOfLength = (length: number, what: string) =>
   );
 const key32 = bytesOfLength(32, 'key');
 
+/**
+ * The wire checks a game id's and the options' shape only: which games exist
+ * and which options each takes is the registry's (src/games/index.ts), and
+ * the lobby checks a table's config against it (`checkTableConfig`), so the
+ * network layer needs no list of games.
+ */
+const gameId = v.pipe(
+  v.string('game must be a string'),
+  v.maxLength(32, 'game id longer than 32'),
+  v.regex(/^[a-z][a-z0-9-]*$/, 'game id must be lower-case letters, digits and dashes'),
+);
+
 export const tableConfigSchema = v.strictObject({
-  game: v.picklist(GAME_IDS, 'unknown game'),
+  game: gameId,
   seats: v.pipe(uint, v.minValue(MIN_SEATS, `at least ${MIN_SEATS} seats`), v.maxValue(MAX_SEATS, `at most ${MAX_SEATS} seats`)),
-  /** Game options as key → boolean | number | string; each game validates its own. */
+  /** Game options as key → boolean | number | string; the lobby checks them against the game's schema. */
   options: v.pipe(
     v.record(v.pipe(v.string(), v.maxLength(32)), v.union([v.boolean(), v.number(), v.string()])),
     v.maxEntries(16, 'too many options'),

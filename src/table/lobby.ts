@@ -10,10 +10,15 @@
  * The lobby also tells the mesh whom to link to (every seated peer: a full
  * mesh) and whom to admit (`authorize`): anything but hello/ping/join/presence
  * from a key that holds no seat is rejected as "from an unknown seat".
+ *
+ * The table's config (game, seats, options) is checked against the game
+ * registry (`checkTableConfig`): a creator cannot open a table with options
+ * its game does not take, and a joiner refuses such a roster and says why.
  */
 import { hexToBytes } from '@noble/hashes/utils.js';
 import { keyHex, type Envelope } from '../net/envelope.js';
 import { KINDS_WITHOUT_SEAT, type Roster, type SeatMember, type TableConfig } from '../net/messages.js';
+import { checkTableConfig } from '../games/index.js';
 import type { Mesh, Reachability } from '../net/mesh.js';
 import { tableFingerprint, type Fingerprint } from './fingerprint.js';
 import { parseTableId, peerIdFor } from './table-id.js';
@@ -44,6 +49,13 @@ export interface LobbyView {
   readonly waitingForCreator: boolean;
   /** Hands started at this table (seats are fixed once it is above 0). */
   readonly handsStarted: number;
+  /** Why the creator's roster was refused (its game or options are not valid), if it was. */
+  readonly configProblem: string | null;
+}
+
+/** Why a table config cannot be played as given, or null when the registry accepts it. */
+export function tableConfigProblem(config: TableConfig): string | null {
+  return checkTableConfig(config.game, config.seats, config.options);
 }
 
 export interface LobbyOptions {
@@ -68,6 +80,7 @@ export class Lobby {
   private creatorKey: string | undefined;
   private wantedSeat: number | null = null;
   private seekingSeat = false;
+  private configProblem: string | null = null;
   private readonly onChange: () => void;
   private readonly onLog: (line: string) => void;
   private readonly botKeys: () => string[];
@@ -100,6 +113,8 @@ export class Lobby {
     this.roster = await this.store.loadRoster(this.table);
     if (!this.roster && this.isCreator) {
       if (!config) throw new Error('this table was created in another browser profile and its seating is gone here');
+      const problem = tableConfigProblem(config);
+      if (problem) throw new RangeError(`cannot create this table: ${problem}`);
       const seats: (SeatMember | null)[] = Array.from({ length: config.seats }, () => null);
       seats[0] = this.me();
       await this.publish({ version: 1, config, seats, hands: 0 });
@@ -163,6 +178,7 @@ export class Lobby {
       fingerprint: roster ? tableFingerprint(this.table, roster.seats.map((m) => m?.key ?? null)) : null,
       waitingForCreator: !roster,
       handsStarted: roster?.hands ?? 0,
+      configProblem: this.configProblem,
     };
   }
 
@@ -282,6 +298,13 @@ export class Lobby {
   private async adopt(author: string, roster: Roster): Promise<void> {
     if (this.isCreator) return;
     if (this.roster && roster.version <= this.roster.version) return;
+    const problem = tableConfigProblem(roster.config);
+    if (problem !== this.configProblem) {
+      this.configProblem = problem;
+      if (problem) this.onLog(`refused the table's seating: ${problem}`);
+      this.onChange();
+    }
+    if (problem) return;
     const before = this.mySeat();
     this.creatorKey = author;
     this.roster = roster;

@@ -13,8 +13,7 @@ import { heuristicBot, randomBot, type Bot } from '../bots/index.js';
 import { keyHex, type EnvelopeOf, type Signer } from '../net/envelope.js';
 import { MemoryNetwork } from '../net/memory-transport.js';
 import { Mesh } from '../net/mesh.js';
-import type { GameId } from '../net/messages.js';
-import { gameById } from '../games/index.js';
+import { gameById, gameModule, type GameId } from '../games/index.js';
 import { MemoryTableStore } from './memory-store.js';
 import { newTableId, peerIdFor } from './table-id.js';
 import { TableSession } from './table-session.js';
@@ -99,7 +98,7 @@ export async function seatPeers(options: SimulationOptions): Promise<{ peers: Si
       bot: botFor(seat),
       botDelayMs: 0,
       // In real time each bot thinks for its own random while, so plays collide as they would between people.
-      ...(gameById(options.game)?.id === 'stress-speed' ? { botJitterMs: options.botJitterMs ?? 40 } : {}),
+      ...(gameModule(options.game)?.timing === 'real-time' ? { botJitterMs: options.botJitterMs ?? 40 } : {}),
       autoplay: true,
       ...(options.stallMs !== undefined ? { stallMs: options.stallMs } : {}),
       ...(tamper ? { tamperPublish: (envelope: EnvelopeOf<'table-event'>) => tamper(seat, envelope, signer) } : {}),

@@ -9,8 +9,8 @@
  */
 import { ed25519 } from '@noble/curves/ed25519.js';
 import type { RandomSource } from '../../crypto/index.js';
-import type { AnyGame, SetupArgs } from '../engine/index.js';
-import { gameById } from '../games/index.js';
+import type { AnyGame, AnyState, Input, SetupArgs } from '../engine/index.js';
+import { describeInput as describeGameInput, gameById } from '../games/index.js';
 import { heuristicBot, makeRng, type Bot } from '../bots/index.js';
 import { decodeEnvelope, encodeEnvelope, keyHex, signEnvelope, type Envelope, type EnvelopeOf, type Signer } from '../net/envelope.js';
 import type { Mesh } from '../net/mesh.js';
@@ -340,7 +340,7 @@ export class TableSession {
     const names = this.names();
     const inputs = session.loggedInputs();
     for (const input of inputs.slice(this.loggedInputs)) {
-      const line = describeInput(input, names);
+      const line = describeInput(this.game, input, names, session.engineState);
       if (line) this.options.onLog(line);
     }
     this.loggedInputs = inputs.length;
@@ -400,24 +400,7 @@ function decodeStored(bytes: Uint8Array, table: string): EnvelopeOf<'table-event
   return decoded.ok && decoded.value.kind === 'table-event' ? decoded.value : null;
 }
 
-function describeInput(input: unknown, names: string[]): string {
-  const i = input as { kind: string; seat?: number; action?: { type?: string; cards?: { card: string }[]; swaps?: unknown[] } };
-  if (i.kind !== 'act' || i.seat === undefined) return '';
-  const who = names[i.seat] ?? `Seat ${i.seat + 1}`;
-  const action = i.action ?? {};
-  switch (action.type) {
-    case 'play':
-      return action.cards ? `${who} played ${action.cards.map((c) => c.card).join(' ')}` : `${who} played a card`;
-    case 'stress':
-      return `${who} called stress!`;
-    case 'blind':
-      return `${who} played a face-down card`;
-    case 'pickup':
-      return `${who} picked up the stack`;
-    case 'ready':
-      return `${who} is ready${action.swaps?.length ? ` (swapped ${action.swaps.length})` : ''}`;
-    default:
-      return `${who} moved`;
-  }
+/** A log line for one input, in the words of its game (src/games/<id>/describe.ts). */
+function describeInput(game: AnyGame | null, input: Input, names: string[], state: AnyState | null): string {
+  return game ? describeGameInput(game.id, input, names, state) : '';
 }
-

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { MemoryNetwork } from '../../src/net/memory-transport.js';
 import { encodeEnvelope, signEnvelope } from '../../src/net/envelope.js';
 import { testSigner } from '../helpers/signers.js';
-import { eventually, peerIdOf, startLobbyPeer, tableFor, type LobbyPeer } from '../helpers/lobby-peers.js';
+import { MemoryRosterStore, eventually, peerIdOf, startLobbyPeer, tableFor, type LobbyPeer } from '../helpers/lobby-peers.js';
 
 const config = { game: 'stress-shed' as const, seats: 3, options: {} };
 let peers: LobbyPeer[] = [];
@@ -111,5 +111,31 @@ describe('lobby over the mesh', () => {
     reloaded.lobby.sit();
     await eventually(() => expect(ann.lobby.view().seats.filter((s) => s.member?.name === 'Bob')).toHaveLength(0));
     expect(ann.log).toContainEqual(expect.stringMatching(/Bob left seat/));
+  });
+
+  it('will not create a table whose options its game does not take, and says why', async () => {
+    const table = tableFor(5);
+    const bad = { game: 'stress-shed', seats: 5, options: { decks: 1 } };
+    await expect(startLobbyPeer(new MemoryNetwork(), table, 5, 'Eve', { config: bad })).rejects.toThrow(
+      'cannot create this table: Stress (shedding): these options do not work for 5 players (decks: 1)',
+    );
+    await expect(startLobbyPeer(new MemoryNetwork(), tableFor(6), 6, 'Fay', { config: { game: 'solitaire', seats: 2, options: {} } })).rejects.toThrow(
+      'cannot create this table: unknown game "solitaire"',
+    );
+  });
+
+  it('a joiner refuses the creator’s roster when its options are not valid for the game, and shows why', async () => {
+    const network = new MemoryNetwork({ defaultDelayMs: 2 });
+    const table = tableFor(1);
+    // A creator whose stored roster carries an option the game does not have (e.g. written by another build).
+    const store = new MemoryRosterStore();
+    const ann = { key: testSigner(1).publicKey, name: 'Ann', peerId: peerIdOf(table, 1) };
+    await store.saveRoster(table, { version: 3, config: { game: 'stress-shed', seats: 2, options: { jokers: true } }, seats: [ann, null], hands: 0 });
+    const creator = await startLobbyPeer(network, table, 1, 'Ann', { store });
+    const joiner = await startLobbyPeer(network, table, 2, 'Bob');
+    peers.push(creator, joiner);
+    await eventually(() => expect(joiner.lobby.view().configProblem).toBe('Stress (shedding) has no option jokers'));
+    expect(joiner.lobby.view().waitingForCreator).toBe(true);
+    expect(joiner.log).toContain("refused the table's seating: Stress (shedding) has no option jokers");
   });
 });

@@ -1,0 +1,60 @@
+/**
+ * Where each game's table element is registered: game id → custom element,
+ * and the one property contract every such element takes (`GameTableElement`:
+ * the seat's view and legal actions, typed per game by the registry; my seat;
+ * the players' names; what the table is busy with). An element sends the
+ * person's move up as an `ActEvent` carrying one of `legal`, and nothing else.
+ * fd-hand renders whatever is registered here, so it never tests a game id.
+ * Adding a game's table = one element file and one line in `GAME_VIEWS`
+ * (the type makes a registered game without an element a compile error).
+ */
+import { html, unsafeStatic, type StaticValue } from 'lit/static-html.js';
+import type { TemplateResult } from 'lit';
+import type { HandView } from '../src/app/store.js';
+import type { ActionOf, GameId, ViewOf } from '../src/games/index.js';
+import { FdStressShed } from './fd-stress-shed.js';
+import { FdStressSpeed } from './fd-stress-speed.js';
+
+/** The properties every game's table element takes. */
+export interface GameTableElement<V, A> extends HTMLElement {
+  /** What this seat sees (the game's `view()`). */
+  view: V;
+  /** The moves this seat may make now; the element offers only these (sent up as `ActEvent`). */
+  legal: readonly A[];
+  mySeat: number | null;
+  names: readonly string[];
+  /** Cryptography in flight (a deal, a reveal): moves wait. Turn-based games use it. */
+  busy?: boolean;
+  /** Real time: this seat's moves that bounced so far, and those not yet ordered. */
+  myBounces?: number;
+  pending?: number;
+}
+
+type GameTableClass<K extends GameId> = new () => GameTableElement<ViewOf<K>, ActionOf<K>>;
+
+const GAME_VIEWS: { readonly [K in GameId]: { readonly tag: string; readonly element: GameTableClass<K> } } = {
+  'stress-shed': { tag: 'fd-stress-shed', element: FdStressShed },
+  'stress-speed': { tag: 'fd-stress-speed', element: FdStressSpeed },
+};
+
+const tags = new Map<GameId, StaticValue>();
+for (const [game, { tag, element }] of Object.entries(GAME_VIEWS) as [GameId, (typeof GAME_VIEWS)[GameId]][]) {
+  if (customElements.get(tag) !== element) throw new TypeError(`the table element of ${game} is not defined as <${tag}>`);
+  tags.set(game, unsafeStatic(tag));
+}
+
+/** The game's table element for this hand, with the contract's properties set; null before the deal. */
+export function renderGameTable(hand: HandView): TemplateResult | null {
+  const table = hand.table;
+  const tag = table ? tags.get(table.game) : undefined;
+  if (!table || !tag) return null;
+  return html`<${tag}
+    .view=${table.view}
+    .legal=${table.legal}
+    .mySeat=${hand.mySeat}
+    .names=${hand.names}
+    .busy=${hand.busy}
+    .myBounces=${hand.myBounces}
+    .pending=${hand.pendingMoves}
+  ></${tag}>`;
+}
