@@ -15,6 +15,7 @@ export default defineConfig({
       'lit',
       'lit/decorators.js',
       'lit/directives/unsafe-svg.js',
+      'lit/static-html.js',
       'peerjs',
       'qrcode',
       'idb',

@@ -7,7 +7,7 @@
  * and URLs; people see the name.
  */
 import { PLANNED, checkTableConfig, gameModules, type TableGameId } from '../games/index.js';
-import { formFields, type OptionField, type OptionValue, type Timing } from '../games/module.js';
+import { formFields, optionValueText, type OptionField, type OptionValue, type Timing } from '../games/module.js';
 
 /** One table option as a form shows it. */
 export interface OptionControl {
@@ -51,18 +51,6 @@ export function catalogEntry(id: string): CatalogEntry | null {
 /** Why the home screen's form cannot create this table (game, seats, options), or null. */
 export function configProblem(game: string, seats: number, options: Readonly<Record<string, OptionValue>>): string | null {
   return checkTableConfig(game, seats, options);
-}
-
-/** An option's value in words, e.g. "yes", "Two decks". */
-export function optionValueText(field: OptionField, value: OptionValue): string {
-  switch (field.kind) {
-    case 'checkbox':
-      return value === true ? 'yes' : 'no';
-    case 'select':
-      return field.choices.find((c) => c.value === value)?.label ?? String(value);
-    case 'number':
-      return String(value);
-  }
 }
 
 /** A table's options in words for the lobby: every option of its game, set or default. */

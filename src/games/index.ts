@@ -8,7 +8,7 @@
  * the typed table data the hand view renders.
  */
 import type { AnyGame, AnyState, Input } from '../engine/index.js';
-import type { AnyGameModule, GameModule, OptionField, OptionValue } from './module.js';
+import { optionValueText, type AnyGameModule, type GameModule, type OptionField, type OptionValue } from './module.js';
 import { stressShedModule } from './stress-shed/index.js';
 import { stressSpeedModule } from './stress-speed/index.js';
 
@@ -121,7 +121,9 @@ export function checkTableConfig(game: string, seats: number, options: Readonly<
     if (problem) return `${entry.name}: ${problem}`;
   }
   if (module.options.parse(options, seats) === null) {
-    return `${entry.name}: these options do not work for ${seats} players (${names.map((n) => `${n}: ${String(options[n])}`).join(', ')})`;
+    const changed = names.filter((n) => options[n] !== module.options.defaults[n]);
+    const words = changed.map((n) => `${module.options.fields[n]!.label}: ${optionValueText(module.options.fields[n]!, options[n]!)}`);
+    return `${entry.name}: ${words.length ? words.join(', ') : 'the default options'} cannot be used with ${seats} players`;
   }
   return null;
 }

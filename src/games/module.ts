@@ -130,6 +130,18 @@ export function defineGameModule<Id extends string, B, A, O, E extends string, V
   };
 }
 
+/** An option's value in words, e.g. "yes", "Two decks". */
+export function optionValueText(field: OptionField, value: OptionValue): string {
+  switch (field.kind) {
+    case 'checkbox':
+      return value === true ? 'yes' : 'no';
+    case 'select':
+      return field.choices.find((c) => c.value === value)?.label ?? String(value);
+    case 'number':
+      return String(value);
+  }
+}
+
 /** The options a form offers for a module: its fields whose option the rules know, with each default. */
 export function formFields(module: AnyGameModule): { name: string; field: OptionField; default: OptionValue }[] {
   return Object.entries(module.options.fields).flatMap(([name, field]) => {

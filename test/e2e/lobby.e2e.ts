@@ -1,6 +1,7 @@
 /**
  * The foundation end to end: three real Chromium players against the real
- * server. One creates a table, two join by its share link over real WebRTC;
+ * server. One creates a table (setting two of its options), two join by its
+ * share link over real WebRTC and see those options in the lobby;
  * all three see three seats and the same fingerprint; a reloaded page gets its
  * seat back; a malformed message from one page is logged and ignored by
  * another, which goes on working.
@@ -39,6 +40,9 @@ it('three browsers sit at one table, agree on its fingerprint, survive a reload 
   players.push(ann);
   await ann.page.locator('input[name="game"][value="stress-shed"]').check();
   await ann.page.locator('#seats').selectOption('3');
+  // Table options: rendered from the game's option fields; a joiner sees them in the lobby.
+  await ann.page.locator('#opt-fourOfAKindBurns').check();
+  await ann.page.locator('#opt-decks').selectOption({ label: 'Two decks' });
   await ann.page.locator('#create').click();
   const link = ann.page.locator('#share-link');
   await expect.poll(() => link.inputValue(), { timeout: 30_000 }).toMatch(/#\/t\/[a-z2-9]{8}-[0-9a-f]{16}$/);
@@ -54,6 +58,11 @@ it('three browsers sit at one table, agree on its fingerprint, survive a reload 
   for (const player of [ann, bob, cat]) {
     await expect.poll(() => seatNames(player.page), { timeout: 60_000 }).toEqual(expect.arrayContaining(['Ann', 'Bob', 'Cat']));
     await waitAllConnected(player.page, 3);
+  }
+  for (const player of [ann, bob, cat]) {
+    expect(await player.page.locator('#table-options [data-option="fourOfAKindBurns"]').textContent()).toBe('yes');
+    expect(await player.page.locator('#table-options [data-option="decks"]').textContent()).toBe('Two decks');
+    expect(await player.page.locator('#table-options [data-option="voluntaryPickup"]').textContent()).toBe('no');
   }
   const prints = await Promise.all([ann, bob, cat].map((p) => fingerprint(p.page)));
   expect(prints[0]).toMatch(/^(\w+ ){7}\w+$/);

@@ -80,7 +80,7 @@ describe('checkTableConfig', () => {
     ['stress-speed', 2, { decks: 2 }, 'Stress (speed) has no option decks'],
     ['stress-shed', 2, { voluntaryPickup: 'yes' }, 'Stress (shedding): option voluntaryPickup must be true or false'],
     ['stress-shed', 2, { decks: 3 }, 'Stress (shedding): option decks must be one of auto, 1, 2'],
-    ['stress-shed', 5, { decks: 1 }, 'Stress (shedding): these options do not work for 5 players (decks: 1)'],
+    ['stress-shed', 5, { decks: 1 }, 'Stress (shedding): Decks: One deck cannot be used with 5 players'],
     ['pesten', 4, { targetPoints: 2 }, 'Pesten has no options yet (got targetPoints)'],
     ['fighting-cards', 2, {}, 'Fighting Cards is for 3 players, not 2'],
   ] as const)('%s with %i seats and %j: %s', (game, seats, options, problem) => {

@@ -117,7 +117,7 @@ describe('lobby over the mesh', () => {
     const table = tableFor(5);
     const bad = { game: 'stress-shed', seats: 5, options: { decks: 1 } };
     await expect(startLobbyPeer(new MemoryNetwork(), table, 5, 'Eve', { config: bad })).rejects.toThrow(
-      'cannot create this table: Stress (shedding): these options do not work for 5 players (decks: 1)',
+      'cannot create this table: Stress (shedding): Decks: One deck cannot be used with 5 players',
     );
     await expect(startLobbyPeer(new MemoryNetwork(), tableFor(6), 6, 'Fay', { config: { game: 'solitaire', seats: 2, options: {} } })).rejects.toThrow(
       'cannot create this table: unknown game "solitaire"',
