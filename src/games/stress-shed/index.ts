@@ -1,7 +1,7 @@
 /**
  * Stress (shedding), RULES.md §1, as a game of the engine: the rules object
- * assembled from this folder (options, setup, actions, rules, legal actions,
- * views, scenario support) and bound to the generic engine by `defineGame`.
+ * assembled from this folder (options, setup, actions, rules, the
+ * endless-hands rule, legal actions, views, scenario support) and bound to the generic engine by `defineGame`.
  */
 import { defineGame } from '../../engine/index.js';
 import { claimedCards, parseAction, type StressAction } from './actions.js';
@@ -36,9 +36,11 @@ export const stressShed = defineGame<StressBoard, StressAction, StressOptions, S
 
 export type StressShed = typeof stressShed;
 export type { StressAction } from './actions.js';
-export type { StressBoard, StressState, SeatCards, Source, Phase } from './board.js';
+export type { StressBoard, StressState, SeatCards, Source, Phase, EndlessEnd } from './board.js';
 export { sourceOf, seatAfter, activeSeats, cardsLeft } from './board.js';
-export type { StressOptions } from './options.js';
+export type { StressOptions, OptionField } from './options.js';
+export { optionFields } from './options.js';
+export { positionHash, positionOf, QUIET_TURNS_PER_PLAYER, REPETITIONS } from './endless.js';
 export type { StressError } from './rules.js';
 export { canPlayOn, effectiveTop, isLegalCard, HAND_SIZE } from './rules.js';
 export type { StressView, SeatView, ViewCard } from './views.js';

@@ -6,7 +6,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { census, privateViewOf, settle, type Handle } from '../../../src/engine/index.js';
-import { canPlayOn, effectiveTop, stressShed, type StressAction, type StressState } from '../../../src/games/stress-shed/index.js';
+import { canPlayOn, effectiveTop, optionFields, stressShed, type StressAction, type StressState } from '../../../src/games/stress-shed/index.js';
 import { dealtHand, knowledgeProblems } from './helpers.js';
 
 describe('which rank may go on which effective top (RULES.md §1)', () => {
@@ -55,7 +55,9 @@ describe('effectiveTop ignores 3s', () => {
 
 describe('options', () => {
   test.each<[unknown, number, object | null]>([
-    [{}, 2, { voluntaryPickup: false, fourOfAKindBurns: false, stopAtFirstWinner: false, decks: 1 }],
+    [{}, 2, { voluntaryPickup: false, fourOfAKindBurns: false, stopAtFirstWinner: false, decks: 1, endlessHandsEnd: true }],
+    [{ endlessHandsEnd: false }, 2, { endlessHandsEnd: false }],
+    [{ endlessHandsEnd: 'no' }, 2, null],
     [{}, 4, { decks: 1 }],
     [{}, 5, { decks: 2 }],
     [{}, 6, { decks: 2 }],
@@ -70,6 +72,23 @@ describe('options', () => {
     const parsed = stressShed.parseOptions(raw, players);
     if (expected === null) expect(parsed).toBeNull();
     else expect(parsed).toMatchObject(expected);
+  });
+});
+
+describe('option fields for the lobby', () => {
+  test('list the five options of RULES.md §1, each labelled, its default first and equal to defaultOptions', () => {
+    expect(optionFields.map((f) => f.key)).toEqual(['voluntaryPickup', 'fourOfAKindBurns', 'stopAtFirstWinner', 'decks', 'endlessHandsEnd']);
+    expect(Object.keys(stressShed.defaultOptions).sort()).toEqual(optionFields.map((f) => f.key).sort());
+    for (const field of optionFields) {
+      expect(field.label.length, field.key).toBeGreaterThan(3);
+      expect(field.help.length, field.key).toBeGreaterThan(10);
+      expect(field.choices[0]?.value, field.key).toEqual(stressShed.defaultOptions[field.key]);
+      for (const choice of field.choices) {
+        expect(choice.label.length, `${field.key}=${String(choice.value)}`).toBeGreaterThan(1);
+        // Every offered choice is accepted on its own (decks: 1 is refused above four players, so ask with four).
+        expect(stressShed.parseOptions({ [field.key]: choice.value }, 4), `${field.key}=${String(choice.value)}`).not.toBeNull();
+      }
+    }
   });
 });
 
