@@ -51,6 +51,9 @@ const rulesScenarios: Array<[string, string]> = [
   ['blind 5 on [K] → 5 onto stack, stack picked up, face-down count −1', 'blind-five-on-king.json'],
   ['last card a blind 2 → out and wins', 'blind-two-wins.json'],
   ['swaps only before the first play', 'swaps-only-before-first-play.json'],
+  ['two 8s with 2 players → the opponent plays', 'two-eights-two-players.json'],
+  ['a start card 10 burns nothing', 'start-card-has-no-effect.json'],
+  ['a position repeated a third time → hand over, no loser', 'repetition-ends-hand.json'],
 ];
 
 describe('RULES.md §1 scenarios each have a file', () => {

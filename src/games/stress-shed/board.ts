@@ -2,8 +2,9 @@
  * The board of Stress (shedding): where every card handle lies (each seat's
  * hand, face-up and face-down cards; the draw stack, the game stack, the
  * cemetery, a blind card being turned over), the phase, whose turn it is,
- * the swap-phase choices and the finishing order; plus the small queries the
- * rules, views and bots share (current source, next seat, cards left).
+ * the swap-phase choices, the finishing order and the endless-hands record;
+ * plus the small queries the rules, views and bots share (current source,
+ * next seat, cards left).
  */
 import type { Handle, Seat, State } from '../../engine/index.js';
 import type { StressOptions } from './options.js';
@@ -24,6 +25,8 @@ export interface Swap {
 }
 
 export type Phase = 'swap' | 'play' | 'over';
+/** Why a hand ended before one player was left: a position occurred a third time, or too long without progress. */
+export type EndlessEnd = 'repetition' | 'no-progress';
 export type Source = 'hand' | 'faceUp' | 'faceDown';
 
 export interface StressBoard {
@@ -43,8 +46,17 @@ export interface StressBoard {
   turn: Seat;
   /** Seats that are out, in finishing order: out[0] won. */
   out: Seat[];
-  /** The last seat left when play ended, or null (game not over, or stopped at the first winner). */
+  /** The last seat left when play ended, or null (game not over, stopped at the first winner, or an endless hand). */
   loser: Seat | null;
+  /**
+   * Endless hands (option `endlessHandsEnd`, endless.ts): the hashes of the
+   * positions since the last progress, oldest first (the first one is the
+   * position the last progress left). Empty in the swap phase and with the
+   * option off.
+   */
+  positions: string[];
+  /** Set when the endless-hands rule ended the hand (then `loser` is null). */
+  endless: EndlessEnd | null;
 }
 
 export type StressState = State<StressBoard, StressOptions>;

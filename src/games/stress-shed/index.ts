@@ -30,7 +30,6 @@ export const stressShedModule = defineGameModule({
         { value: 2, label: 'Two decks' },
       ],
     },
-    // Declared ahead of its option in options.ts (another change adds it); shown once the rules know it.
     endlessHandsEnd: {
       kind: 'checkbox',
       label: 'End endless hands as a draw',
@@ -45,9 +44,10 @@ export { stressShed } from './game.js';
 export type StressShed = typeof stressShed;
 export { stressShedHeuristic } from './bot.js';
 export type { StressAction } from './actions.js';
-export type { StressBoard, StressState, SeatCards, Source, Phase } from './board.js';
+export type { StressBoard, StressState, SeatCards, Source, Phase, EndlessEnd } from './board.js';
 export { sourceOf, seatAfter, activeSeats, cardsLeft } from './board.js';
 export type { StressOptions } from './options.js';
+export { positionHash, positionOf, QUIET_TURNS_PER_PLAYER, REPETITIONS } from './endless.js';
 export type { StressError } from './rules.js';
 export { canPlayOn, effectiveTop, isLegalCard, HAND_SIZE } from './rules.js';
 export type { StressView, SeatView, ViewCard } from './views.js';

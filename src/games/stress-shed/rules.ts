@@ -9,11 +9,15 @@
  * live if a public card disproves it, recorded as a claim otherwise, and the
  * audit re-runs it with the whole hand known.
  *
+ * Settled by RULES.md §1 and implemented here: the turned start card has no
+ * effect of its own, it is just the top (a start 10 burns nothing, a start 8
+ * skips nobody, a start 9 limits the first play, a start 3 is transparent);
+ * k eights played together make the next player (current + 1 + k) counted
+ * round the seats still in play (with 2 players one 8 gives the same player
+ * another turn, two 8s the opponent); the endless-hands rule (endless.ts) is
+ * applied after every turn.
+ *
  * Choices RULES.md leaves open, settled here:
- * - The turned start card has no effect of its own: it is just the top (a
- *   start 10 burns nothing, a start 8 skips nobody, a start 9 limits).
- * - An 8's skip counts seats still in play; k eights skip k of them (it can
- *   come round to the player who played them).
  * - fourOfAKindBurns: when the top four or more cards of the game stack have
  *   one rank (consecutive, across plays; 3s count as a rank of their own and
  *   break a run of another rank), the stack burns like a 10.
@@ -39,6 +43,7 @@ import {
 } from '../../engine/index.js';
 import type { StressAction } from './actions.js';
 import { activeSeats, cardsLeft, seatAfter, sourceOf, type StressState, type Swap } from './board.js';
+import { progressMark, recordTurn, startRecord } from './endless.js';
 
 export type StressError =
   | 'not-swap-phase'
@@ -112,6 +117,7 @@ function ready(draft: StressState, seat: Seat, swaps: readonly Swap[]): StressEr
       if (cards && choice) applySwaps(cards.hand, cards.faceUp, choice);
     });
     board.phase = 'play';
+    startRecord(draft);
   }
   return null;
 }
@@ -201,6 +207,8 @@ function judgeBlind(draft: StressState, know: Knowledge): StressError | null {
   board.stack.push(flipping.handle);
   if (canPlayOn(rank, top)) afterPlay(draft, flipping.seat, rank, 1, know);
   else takeStack(draft, flipping.seat);
+  // A face-down card played is progress, whether it stayed on the stack or not.
+  recordTurn(draft, true);
   return null;
 }
 
@@ -239,16 +247,15 @@ export function act(draft: StressState, seat: Seat, action: StressAction, know: 
     case 'ready':
       return ready(draft, seat, action.swaps);
     case 'play':
-      return play(
-        draft,
-        seat,
-        action.cards.map((c) => c.handle),
-        know,
-      );
+    case 'pickup': {
+      const before = progressMark(draft.board);
+      const error = action.type === 'play' ? play(draft, seat, action.cards.map((c) => c.handle), know) : pickUp(draft, seat, know);
+      if (error === null) recordTurn(draft, progressMark(draft.board) > before);
+      return error;
+    }
     case 'blind':
+      // The turn ends when the card is judged (afterCrypto).
       return blind(draft, seat, action.handle);
-    case 'pickup':
-      return pickUp(draft, seat, know);
   }
 }
 

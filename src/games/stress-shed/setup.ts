@@ -75,5 +75,7 @@ export function setup(core: Core<StressOptions>, rawLayout: unknown): StressBoar
     turn: (core.dealer + 1) % core.players,
     out: [],
     loser: null,
+    positions: [],
+    endless: null,
   };
 }

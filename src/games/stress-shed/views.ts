@@ -1,8 +1,8 @@
 /**
  * What the table looks like for one seat or a spectator (the UI's input),
  * the named zones every card handle lies in (for invariants and scenario
- * deals), the outcome of a finished game (places; the loser deals next), and
- * the compact summary the scenario runner prints and checks.
+ * deals), the outcome of a finished game (places; who deals next), and the
+ * compact summary the scenario runner prints and checks.
  */
 import {
   compareCards,
@@ -15,7 +15,8 @@ import {
   type PrivateView,
   type Seat,
 } from '../../engine/index.js';
-import { activeSeats, cardsLeft, sourceOf, type Phase, type Source, type StressState } from './board.js';
+import { activeSeats, sourceOf, type EndlessEnd, type Phase, type Source, type StressState } from './board.js';
+import { quietTurns, repeatsOfCurrent } from './endless.js';
 import { effectiveTop } from './rules.js';
 
 export interface ViewCard {
@@ -51,6 +52,12 @@ export interface StressView {
   seats: SeatView[];
   out: Seat[];
   loser: Seat | null;
+  /** Set when the endless-hands rule ended the hand: the seats still in share the last place, nobody lost. */
+  endless: EndlessEnd | null;
+  /** Endless-hands rule: how often the current position has occurred (the third time ends the hand); 0 with the option off. */
+  repeats: number;
+  /** Endless-hands rule: turns since the last progress (100 × the players still in end the hand). */
+  quietTurns: number;
   /** Claims the end-of-hand audit will check. */
   claims: Claim[];
 }
@@ -95,34 +102,31 @@ export function view(state: StressState, _viewer: Seat | null, privateView: Priv
     }),
     out: [...board.out],
     loser: board.loser,
+    endless: board.endless,
+    repeats: repeatsOfCurrent(board),
+    quietTurns: quietTurns(board),
     claims: state.claims,
   };
 }
 
+/**
+ * Places, best first (the seats still in share the last place), and the next
+ * dealer (RULES.md §1): the loser; with no loser (`stopAtFirstWinner`, or an
+ * endless hand) the seat after this hand's dealer.
+ */
 export function outcome(state: StressState): Outcome | null {
   const board = state.board;
   if (board.phase !== 'over') return null;
   const rest = activeSeats(board);
   const ranking = [...board.out.map((seat) => [seat]), ...(rest.length > 0 ? [rest] : [])];
-  // With stopAtFirstWinner there is no loser: the seat with most cards left deals (lowest seat on a tie).
-  const mostCards = [...rest].sort((a, b) => {
-    const left = (s: Seat): number => {
-      const cards = board.seats[s];
-      return cards ? cardsLeft(cards) : 0;
-    };
-    return left(b) - left(a) || a - b;
-  })[0];
-  const nextDealer = board.loser ?? mostCards ?? board.out.at(-1) ?? 0;
+  const nextDealer = board.loser ?? (state.dealer + 1) % state.players;
   const winner = board.out[0];
-  return {
-    ranking,
-    nextDealer,
-    scores: null,
-    carry: null,
-    summary:
-      `seat ${winner ?? '?'} won` +
-      (board.loser !== null ? `; seat ${board.loser} lost and deals next` : `; play stopped at the first winner; seat ${nextDealer} deals next`),
-  };
+  const how =
+    board.endless !== null
+      ? `the hand ended ${board.endless === 'repetition' ? 'by repetition (a position occurred a third time)' : 'without progress'}` +
+        `${winner !== undefined ? `; seat ${winner} won` : ''}; seat${rest.length > 1 ? 's' : ''} ${rest.join(', ')} share${rest.length > 1 ? '' : 's'} the last place; nobody lost`
+      : `seat ${winner ?? '?'} won` + (board.loser !== null ? `; seat ${board.loser} lost` : '; play stopped at the first winner');
+  return { ranking, nextDealer, scores: null, carry: null, summary: `${how}; seat ${nextDealer} deals next` };
 }
 
 /** Readable: cards by id (hidden ones as '??'), hands and face-up/face-down cards sorted, piles as counts. */
@@ -141,6 +145,9 @@ export function summarize(v: StressView): Json {
     seats: v.seats.map((s) => ({ hand: ids(s.hand), faceUp: ids(s.faceUp), faceDown: ids(s.faceDown), place: s.place })),
     out: v.out,
     loser: v.loser,
+    endless: v.endless,
+    repeats: v.repeats,
+    quietTurns: v.quietTurns,
     claims: v.claims.map((c) => c.note),
   };
 }

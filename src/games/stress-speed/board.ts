@@ -19,7 +19,8 @@ export interface SpeedSeat {
   /**
    * The row, left to right: each slot bottom first, its last handle the top
    * (public). A slot holds more than one card only after the setup covered a
-   * duplicate rank; an empty slot stays empty while its owner's pile is empty.
+   * duplicate rank; a slot is empty only while its owner's pile is empty
+   * (it is refilled as soon as the pile has cards again).
    */
   row: Handle[][];
   /** The face-down pile: the first handle is dealt next. Known to nobody, the owner included. */

@@ -11,16 +11,23 @@
  * ever needed. Stalemates need no input: after every input the rules check
  * whether anyone can act and, if not, issue the deals (or reshuffles) at once.
  *
+ * Settled by RULES.md §2 and implemented here: an emptied slot is refilled
+ * at once from the owner's pile if it has a card; a slot that stayed empty
+ * because the pile was empty is refilled as soon as the pile has cards again
+ * (after a stress call or a stalemate restack), left to right.
+ *
  * Choices RULES.md leaves open, settled here:
  * - Duplicates at the deal: per seat, a slot whose top shares a rank with a
  *   slot further left is a "later duplicate"; every later duplicate of both
  *   seats gets a card at once (one reveal), then the rows are checked again.
  *   The last card of a pile is kept for the centre stack, so covering stops
  *   when a pile is down to one card (duplicates may then remain).
- * - An emptied slot is refilled at once from the owner's pile if it has a
- *   card; a slot emptied while the pile was empty stays empty, even if the
- *   pile later gets cards from a stress call or a restack (RULES.md: "refilled
- *   at once … while it has cards"). So row cards only change by plays.
+ * - When a stress call or a restack gives a seat a pile again, its empty
+ *   slots are refilled first (left to right, "as soon as the pile has
+ *   cards"), then it deals its centre card from what is left; the refill and
+ *   the centre cards are turned over in one reveal. A restacked pile of one
+ *   card that goes into an empty slot leaves that seat's stack empty until
+ *   it next deals.
  * - Nothing may be played onto an empty centre stack (RULES.md only allows a
  *   card one rank from "that stack's top"). A stack is empty only when its
  *   owner had no pile to deal from; it gets a card the next time its owner
@@ -33,18 +40,24 @@
  *   stalemate: the rules wait for a call rather than deal over the match.
  * - The stress taker's pile, both stacks (bottom first, stack 0 then 1) are
  *   one packet reshuffled by both seats into fresh handles: the new pile.
- *   Then each seat with a pile deals one card onto its own centre stack.
+ *   Then the taker's empty slots are refilled and each seat with a pile
+ *   deals one card onto its own centre stack.
  * - Stalemate with piles: every seat with a pile deals one card onto its own
  *   stack (one reveal); the rules check again after it. Stalemate without
  *   piles: each seat's own stack is reshuffled into its new pile (an empty
  *   stack gives an empty pile), then each seat with a pile deals one card.
- * - Blocked: if at a stalemate neither seat has a pile and no row top is one
- *   rank from any centre card, no card can ever be played again (row tops
- *   only change by plays, and the centre and pile cards are exactly the
- *   centre cards now, however often they are shuffled), so the hand ends
- *   without a winner instead of reshuffling forever. Otherwise a card one rank
- *   from a row top reaches a centre top within one restack-and-deal cycle, so
- *   the rules' own chain of stalemate deals always stops.
+ * - Blocked: if at a stalemate neither seat has a pile, no seat has an empty
+ *   slot and a non-empty own stack (which a restack would turn into a pile
+ *   that refills the slot), and no row top is one rank from any centre card,
+ *   no card can ever be played again: row tops change only by plays and
+ *   refills; a seat with an empty slot has an empty stack, which stays empty
+ *   (its pile comes only from its own stack, or from a stress call, which
+ *   needs both stacks non-empty); and the centre and pile cards are exactly
+ *   the centre cards now, however often they are shuffled. So the hand ends
+ *   without a winner instead of reshuffling forever. Otherwise the chain of
+ *   stalemate deals stops: each restack that can refill a slot does (at most
+ *   eight times without a play), and after that a card one rank from a row
+ *   top reaches a centre top within one restack-and-deal cycle.
  * - What counts as a lost race. The table orders moves in rounds and a seat
  *   may send several moves in one round, each building on its own previous
  *   ones (5 onto the 4, then 6 onto that 5; or the top of a slot, then the
@@ -100,10 +113,28 @@ function staleTop(draft: SpeedState, seat: Seat, stack: number, handle: Handle):
   );
 }
 
-/** Each seat with a pile deals its next card onto its own centre stack, face-up. Returns the seats that dealt. */
-function dealCentre(draft: SpeedState): Seat[] {
-  const board = draft.board;
+/** Fill each seat's empty row slots from its pile, left to right, while the pile has cards. Returns the handles dealt (not yet revealed). */
+function refillEmptySlots(draft: SpeedState): Handle[] {
   const dealt: Handle[] = [];
+  for (const mine of draft.board.seats) {
+    for (const slot of mine.row) {
+      if (slot.length > 0) continue;
+      const handle = mine.pile.shift();
+      if (handle === undefined) break;
+      slot.push(handle);
+      dealt.push(handle);
+    }
+  }
+  return dealt;
+}
+
+/**
+ * Each seat with a pile deals its next card onto its own centre stack,
+ * face-up (one reveal, together with `alsoReveal`). Returns the seats that dealt.
+ */
+function dealCentre(draft: SpeedState, alsoReveal: Handle[] = []): Seat[] {
+  const board = draft.board;
+  const dealt: Handle[] = [...alsoReveal];
   const seats: Seat[] = [];
   board.seats.forEach((mine, seat) => {
     const handle = mine.pile.shift();
@@ -140,10 +171,17 @@ function coverDuplicates(draft: SpeedState, know: Knowledge): Handle[] {
   return dealt;
 }
 
-/** At a stalemate without piles: whether no row top is one rank from any centre card (so nothing can ever be played). */
+/**
+ * At a stalemate without piles: whether nothing can ever be played — no seat
+ * has an empty slot that a restack of its own stack would refill, and no row
+ * top is one rank from any centre card.
+ */
 function isBlocked(draft: SpeedState, know: Knowledge): boolean {
-  const centre = draft.board.stacks.flat().map((h) => know(h));
-  return draft.board.seats.every((mine) =>
+  const board = draft.board;
+  const refillable = board.seats.some((mine, seat) => mine.row.some((slot) => slot.length === 0) && (board.stacks[seat]?.length ?? 0) > 0);
+  if (refillable) return false;
+  const centre = board.stacks.flat().map((h) => know(h));
+  return board.seats.every((mine) =>
     mine.row.every((slot) => {
       const top = topOf(slot);
       return top === null || !centre.some((card) => adjacent(know(top), card));
@@ -273,7 +311,8 @@ export function afterCrypto(draft: SpeedState, done: CryptoRequest, know: Knowle
       checkStalemate(draft, know);
       return null;
     case 'play':
-      if (done.kind === 'reshuffle') dealCentre(draft);
+      // A stress call or a restack gave a pile: empty slots are refilled first, then the centre cards dealt.
+      if (done.kind === 'reshuffle') dealCentre(draft, refillEmptySlots(draft));
       checkStalemate(draft, know);
       return null;
     case 'over':

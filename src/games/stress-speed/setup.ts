@@ -7,9 +7,10 @@
  * turn all eight face-up (one reveal-all); `afterCrypto` then covers
  * duplicates and deals the centre cards. Scenario mode may pass a `layout`:
  * either other pile sizes with empty rows and stacks (the same opening), or a
- * position (cards per row slot, pile sizes, centre stack sizes) whose row and
- * stack cards are turned face-up at once before play; cards a layout leaves
- * out lie aside, face-up, out of play.
+ * position (cards per row slot, pile sizes, centre stack sizes; a slot may be
+ * empty only while its owner's pile is) whose row and stack cards are turned
+ * face-up at once before play; cards a layout leaves out lie aside, face-up,
+ * out of play.
  */
 import * as v from 'valibot';
 import { requestRevealAll, standardDeck, type CardId, type Core, type Handle } from '../../engine/index.js';
@@ -51,9 +52,9 @@ function parseLayout(raw: unknown, deckSize: number): Layout | null {
   const used = layout.seats.reduce((sum, s) => sum + s.pile + s.row.reduce((a, b) => a + b, 0), 0) + layout.stacks.reduce((a, b) => a + b, 0);
   if (used > deckSize) return null;
   // An opening needs four row cards and a centre card per seat; a position needs a row card per seat
-  // (an empty row with a pile cannot happen, an empty row without one has already won).
+  // (an empty row without a pile has already won) and no empty slot beside a pile (it would have been refilled).
   if (isOpening(layout)) return layout.seats.every((s) => s.pile > ROW_SLOTS) ? layout : null;
-  return layout.seats.every((s) => s.row.some((n) => n > 0)) ? layout : null;
+  return layout.seats.every((s) => s.row.some((n) => n > 0) && (s.pile === 0 || s.row.every((n) => n > 0))) ? layout : null;
 }
 
 export function setup(core: Core<SpeedOptions>, rawLayout: unknown): SpeedBoard | null {

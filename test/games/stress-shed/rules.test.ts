@@ -6,7 +6,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { census, privateViewOf, settle, type Handle } from '../../../src/engine/index.js';
-import { canPlayOn, effectiveTop, stressShed, type StressAction, type StressState } from '../../../src/games/stress-shed/index.js';
+import { canPlayOn, effectiveTop, stressShed, stressShedModule, type StressAction, type StressState } from '../../../src/games/stress-shed/index.js';
 import { dealtHand, knowledgeProblems } from './helpers.js';
 
 describe('which rank may go on which effective top (RULES.md §1)', () => {
@@ -55,7 +55,9 @@ describe('effectiveTop ignores 3s', () => {
 
 describe('options', () => {
   test.each<[unknown, number, object | null]>([
-    [{}, 2, { voluntaryPickup: false, fourOfAKindBurns: false, stopAtFirstWinner: false, decks: 1 }],
+    [{}, 2, { voluntaryPickup: false, fourOfAKindBurns: false, stopAtFirstWinner: false, decks: 1, endlessHandsEnd: true }],
+    [{ endlessHandsEnd: false }, 2, { endlessHandsEnd: false }],
+    [{ endlessHandsEnd: 'no' }, 2, null],
     [{}, 4, { decks: 1 }],
     [{}, 5, { decks: 2 }],
     [{}, 6, { decks: 2 }],
@@ -70,6 +72,21 @@ describe('options', () => {
     const parsed = stressShed.parseOptions(raw, players);
     if (expected === null) expect(parsed).toBeNull();
     else expect(parsed).toMatchObject(expected);
+  });
+});
+
+describe('option fields for the lobby', () => {
+  const fields = stressShedModule.options.fields;
+  test('label the five options of RULES.md §1, each accepted with every offered choice', () => {
+    expect(Object.keys(fields).sort()).toEqual(['decks', 'endlessHandsEnd', 'fourOfAKindBurns', 'stopAtFirstWinner', 'voluntaryPickup']);
+    expect(Object.keys(stressShed.defaultOptions).sort()).toEqual(Object.keys(fields).sort());
+    expect(stressShed.defaultOptions['endlessHandsEnd']).toBe(true);
+    for (const [key, field] of Object.entries(fields)) {
+      expect(field.label.length, key).toBeGreaterThan(3);
+      const values = field.kind === 'select' ? field.choices.map((c) => c.value) : field.kind === 'checkbox' ? [false, true] : [field.min, field.max];
+      // Every offered value is accepted on its own (decks: 1 is refused above four players, so ask with four).
+      for (const value of values) expect(stressShed.parseOptions({ [key]: value }, 4), `${key}=${String(value)}`).not.toBeNull();
+    }
   });
 });
 

@@ -93,6 +93,7 @@ describe('setup', () => {
     ['an opening pile too small for a row and a centre card', { players: 2, layout: { seats: [{ row: [0, 0, 0, 0], pile: 4 }, { row: [0, 0, 0, 0], pile: 9 }], stacks: [0, 0] } }, 'bad-layout'],
     ['a position with an empty row', { players: 2, layout: { seats: [{ row: [0, 0, 0, 0], pile: 3 }, { row: [1, 0, 0, 0], pile: 0 }], stacks: [1, 1] } }, 'bad-layout'],
     ['a row of three slots', { players: 2, layout: { seats: [{ row: [1, 1, 1], pile: 3 }, { row: [1, 0, 0, 0], pile: 0 }], stacks: [1, 1] } }, 'bad-layout'],
+    ['a position with an empty slot beside a pile (it would have been refilled)', { players: 2, layout: { seats: [{ row: [1, 1, 0, 1], pile: 3 }, { row: [1, 0, 0, 0], pile: 0 }], stacks: [1, 1] } }, 'bad-layout'],
   ])('refuses %s', (_name, args, error) => {
     expect(stressSpeed.setup(args as never)).toEqual({ ok: false, error });
   });

@@ -33,6 +33,7 @@ const rulesScenarios: Array<[string, string]> = [
   ['stalemate with one pile empty → only the other deals', 'stalemate-one-pile.json'],
   ['both piles empty → stacks become piles', 'stalemate-restack.json'],
   ['last row card with empty pile → win', 'last-card-wins.json'],
+  ['a player whose pile was empty with one empty slot takes both stacks on a lost stress call → the empty slot is refilled at once', 'stress-refills-empty-slot.json'],
 ];
 
 describe('RULES.md §2 scenarios each have a file', () => {
