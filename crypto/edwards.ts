@@ -206,13 +206,15 @@ export function msmOblivious(points: readonly RPoint[], scalars: readonly bigint
 
 const COMB_W = 8;
 const COMB_WINDOWS = Math.ceil(253 / COMB_W);
-let comb: Cached[][] | undefined;
 
-function combTable(): Cached[][] {
-  if (comb) return comb;
+/** A fixed-base table: row w holds d·2^(8w)·B for d = 0..255 (cached form). */
+export type CombTable = readonly (readonly Cached[])[];
+
+/** Builds the 32 × 256 fixed-base table of any base point (≈ 8 k additions). */
+export function combTableOf(point: RPoint): CombTable {
   const size = 1 << COMB_W;
   const rows: Cached[][] = [];
-  let base = toExt(ristretto255.Point.BASE);
+  let base = toExt(point);
   for (let w = 0; w < COMB_WINDOWS; w++) {
     const bc = toCached(base);
     const row: Cached[] = [CACHED_IDENTITY, bc];
@@ -222,10 +224,16 @@ function combTable(): Cached[][] {
       row.push(toCached(cur));
     }
     rows.push(row);
-    base = addCached(cur, bc); // 2^(8(w+1))·G
+    base = addCached(cur, bc); // 2^(8(w+1))·B
   }
-  comb = rows;
   return rows;
+}
+
+let comb: CombTable | undefined;
+
+function combTable(): CombTable {
+  comb ??= combTableOf(ristretto255.Point.BASE);
+  return comb;
 }
 
 /** Builds the fixed-base table (32 × 256 cached points) now instead of on first use. */
@@ -234,11 +242,11 @@ export function precomputeComb(): void {
 }
 
 /**
- * k·G for a secret k in [0, 2^256): one addition per 8-bit window, the same
- * sequence for every k, every entry of a row touched when selecting.
+ * k·B for a secret k in [0, 2^256) and the table of B: one addition per 8-bit
+ * window, the same sequence for every k, every entry of a row touched when
+ * selecting.
  */
-export function mulBaseComb(k: bigint): RPoint {
-  const rows = combTable();
+export function mulComb(rows: CombTable, k: bigint): RPoint {
   let acc: Ext = EXT_IDENTITY;
   let v = k;
   for (let w = 0; w < COMB_WINDOWS; w++) {
@@ -250,4 +258,9 @@ export function mulBaseComb(k: bigint): RPoint {
     acc = addCached(acc, sel);
   }
   return fromExt(acc);
+}
+
+/** k·G for a secret k in [0, 2^256) (the table of G, built on first use). */
+export function mulBaseComb(k: bigint): RPoint {
+  return mulComb(combTable(), k);
 }

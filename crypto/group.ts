@@ -16,7 +16,7 @@
 import { ristretto255 } from '@noble/curves/ed25519.js';
 import { type RandomSource, abigint, abytes } from './bytes.js';
 import { randomBytes } from './random.js';
-import { msmOblivious, msmVartime, mulBaseComb, precomputeComb } from './edwards.js';
+import { type CombTable, combTableOf, msmOblivious, msmVartime, mulBaseComb, mulComb, precomputeComb } from './edwards.js';
 
 export const Point = ristretto255.Point;
 export type Point = InstanceType<typeof ristretto255.Point>;
@@ -179,6 +179,17 @@ export function decodeScalar(bytes: Uint8Array, what: string): bigint {
   return x;
 }
 
+/**
+ * Strict decoding of a Σ-protocol response: exactly 32 bytes, < ℓ
+ * (canonical); zero is a valid response (ω + e·w is uniform in Z_ℓ).
+ */
+export function decodeResponse(bytes: Uint8Array, what: string): bigint {
+  abytes(bytes, what, SCALAR_BYTES);
+  const x = le255(bytes);
+  if (x >= ORDER) throw new RangeError(`${what}: scalar out of range (≥ group order)`);
+  return x;
+}
+
 /** Asserts an in-memory scalar is a bigint in [1, ℓ). */
 export function ascalar(x: unknown, what: string): bigint {
   abigint(x, what);
@@ -234,6 +245,22 @@ export function precomputeBase(): void {
  */
 export function mulBase(k: bigint): Point {
   return mulBaseComb(k >= 0n && k < ORDER ? k : Fn.create(k));
+}
+
+/** A precomputed fixed-base table of a public point other than G (see `mulFixed`). */
+export interface FixedBase {
+  readonly point: Point;
+  readonly table: CombTable;
+}
+
+/** Builds the 32 × 256 fixed-base table of a public point (≈ 8 k additions; cache the result). */
+export function fixedBase(point: Point): FixedBase {
+  return { point, table: combTableOf(point) };
+}
+
+/** k·B for a secret k in [0, ℓ) and a precomputed base, as `mulBase` does for G. */
+export function mulFixed(base: FixedBase, k: bigint): Point {
+  return mulComb(base.table, k >= 0n && k < ORDER ? k : Fn.create(k));
 }
 
 /** k·P for a secret k and a variable base (noble's constant-time fixed-window ladder). */
