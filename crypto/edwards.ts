@@ -119,29 +119,46 @@ function wnaf(n: bigint, w: number): Int8Array {
   return out.subarray(0, i);
 }
 
+/** Odd multiples P, 3P, …, (2^(w−1) − 1)·P of one point in cached form, and their negatives. */
+export interface WnafTable {
+  readonly w: number;
+  readonly pos: readonly Cached[];
+  readonly neg: readonly Cached[];
+}
+
+/** The width-w odd-multiples table of a point (2^(w−2) entries); cache it for points used in many MSMs. */
+export function wnafTable(point: RPoint, w: number): WnafTable {
+  const p = toExt(point);
+  const twice = toCached(dbl(p));
+  const odd: Ext[] = [p];
+  for (let j = 1; j < 1 << (w - 2); j++) odd.push(addCached(odd[j - 1]!, twice));
+  const pos = odd.map(toCached);
+  return { w, pos, neg: pos.map(negCached) };
+}
+
 /**
  * Σ scalars[i]·points[i] for PUBLIC scalars in [0, 2^256): interleaved wNAF
- * with one doubling chain; width 5 for long scalars, 4 for short ones.
+ * with one doubling chain; width 5 for long scalars, 4 for short ones, or
+ * the width of a table supplied in `tables[i]` (precomputed for that point).
  */
-export function msmVartime(points: readonly RPoint[], scalars: readonly bigint[]): RPoint {
+export function msmVartime(
+  points: readonly RPoint[],
+  scalars: readonly bigint[],
+  tables?: readonly (WnafTable | undefined)[],
+): RPoint {
   const n = points.length;
-  const pos: Cached[][] = [];
-  const neg: Cached[][] = [];
+  const pos: (readonly Cached[])[] = [];
+  const neg: (readonly Cached[])[] = [];
   const digits: Int8Array[] = [];
   let max = 0;
   for (let i = 0; i < n; i++) {
     const s = scalars[i]!;
     if (s === 0n) continue;
-    const w = s >> 160n ? 5 : 4;
-    const d = wnaf(s, w);
+    const t = tables?.[i] ?? wnafTable(points[i]!, s >> 160n ? 5 : 4);
+    const d = wnaf(s, t.w);
     if (d.length > max) max = d.length;
-    const p = toExt(points[i]!);
-    const twice = toCached(dbl(p));
-    const odd: Ext[] = [p];
-    for (let j = 1; j < 1 << (w - 2); j++) odd.push(addCached(odd[j - 1]!, twice));
-    const c = odd.map(toCached);
-    pos.push(c);
-    neg.push(c.map(negCached));
+    pos.push(t.pos);
+    neg.push(t.neg);
     digits.push(d);
   }
   let acc: Ext = EXT_IDENTITY;

@@ -16,7 +16,7 @@
 import { ristretto255 } from '@noble/curves/ed25519.js';
 import { type RandomSource, abigint, abytes } from './bytes.js';
 import { randomBytes } from './random.js';
-import { type CombTable, combTableOf, msmOblivious, msmVartime, mulBaseComb, mulComb, precomputeComb } from './edwards.js';
+import { type CombTable, type WnafTable, combTableOf, msmOblivious, msmVartime, mulBaseComb, mulComb, precomputeComb, wnafTable } from './edwards.js';
 
 export const Point = ristretto255.Point;
 export type Point = InstanceType<typeof ristretto255.Point>;
@@ -280,9 +280,24 @@ export function mulPublic(p: Point, k: bigint): Point {
  * Interleaved wNAF (Straus/Möller): one shared doubling chain, so a 128-bit
  * weight costs about half of a full-width one.
  */
-export function msm(points: readonly Point[], scalars: readonly bigint[]): Point {
+export function msm(points: readonly Point[], scalars: readonly bigint[], tables?: readonly (MsmTable | undefined)[]): Point {
   if (points.length !== scalars.length) throw new RangeError('msm: length mismatch');
-  return msmVartime(points, scalars.map((s) => Fn.create(s)));
+  if (tables && tables.length !== points.length) throw new RangeError('msm: tables length mismatch');
+  return msmVartime(points, scalars.map((s) => Fn.create(s)), tables);
+}
+
+/** A point's precomputed odd multiples for `msm` (made by `msmTable`; must belong to that point). */
+export type MsmTable = WnafTable;
+
+/**
+ * The odd-multiples table of a point that takes part in many public MSMs
+ * (fixed generators: width 7, 32 entries; any point: width 5). Passing it to
+ * `msm` skips the per-call precomputation, and a wider table needs fewer
+ * additions (≈ 253/(w+1) per full-width scalar).
+ */
+export function msmTable(point: Point, width = 5): MsmTable {
+  if (!Number.isInteger(width) || width < 4 || width > 8) throw new RangeError(`msmTable: width ${width} outside 4..8`);
+  return wnafTable(point, width);
 }
 
 /**

@@ -45,6 +45,7 @@ import { shake256 } from '@noble/hashes/sha3.js';
 import { type RandomSource, utf8 } from './bytes.js';
 import { Transcript, deriveWeights } from './fiat-shamir.js';
 import {
+  type MsmTable,
   type Point,
   Fn,
   G,
@@ -53,6 +54,7 @@ import {
   encodeScalar,
   msm,
   msmSecret,
+  msmTable,
   mulBase,
   mulFixed,
   mulSecret,
@@ -60,7 +62,21 @@ import {
 } from './group.js';
 import { type Deck, deckFromHalves } from './packet.js';
 import { randomBytes } from './random.js';
-import { chainGenerator, chainTable, shuffleGenerators } from './shuffle-generators.js';
+import { chainGenerator, chainTable, fixedMsmTables, shuffleGenerators } from './shuffle-generators.js';
+
+/**
+ * MSM tables of deck points, kept while the points live: the output deck a
+ * peer verifies is the input deck of the next shuffle step it verifies.
+ */
+const deckTables = new WeakMap<Point, MsmTable>();
+function deckTable(p: Point): MsmTable {
+  let t = deckTables.get(p);
+  if (!t) {
+    t = msmTable(p);
+    deckTables.set(p, t);
+  }
+  return t;
+}
 
 /** Number of points in `t` and of scalars in `z`. */
 export const SHUFFLE_T = 5;
@@ -232,7 +248,8 @@ export function verifyShuffle(st: ShuffleStatement, proof: ShuffleProof, rng: Ra
   const n = st.X.points.length;
   if (n < 1 || st.Y.points.length !== n || st.base.points.length !== 1 || st.layer.points.length !== 1) return false;
   if (!wellFormed(proof, n)) return false;
-  const { H } = shuffleGenerators(n);
+  const { H, Htables } = shuffleGenerators(n);
+  const fixed = fixedMsmTables();
   const digest = statementDigest(st);
   const u = challengesU(digest, proof.c, n);
   const e = challengeE(digest, proof);
@@ -253,23 +270,28 @@ export function verifyShuffle(st: ShuffleStatement, proof: ShuffleProof, rng: Ra
   const L = st.base.points[0]!;
   const pts: Point[] = [chainGenerator(), st.layer.points[0]!];
   const scs: bigint[] = [b2 * e * uProd + mu[0]! * zp[0]!, -b5 * e];
+  const tabs: (MsmTable | undefined)[] = [fixed.H, undefined];
   if (L === G) gCoef += b5 * zs;
   else {
     pts.push(L);
     scs.push(b5 * zs);
+    tabs.push(undefined);
   }
   pts.push(G);
   scs.push(gCoef);
+  tabs.push(fixed.G);
   const tw = [1n, b2, b3, b4, b5];
   for (let k = 0; k < SHUFFLE_T; k++) {
     pts.push(proof.t.points[k]!.negate()); // −β_k·t_k with a short scalar
     scs.push(tw[k]!);
+    tabs.push(undefined);
   }
   for (let j = 0; j < n; j++) {
     // E1 + E3: H_j, c_j; E4: Y_j, X_j; E6: ĉ_j (as ĉ_j and as ĉ_{j}, the base of link j+1), t̂_j.
     pts.push(H[j]!, proof.c.points[j]!, st.Y.points[j]!, st.X.points[j]!, proof.chain.points[j]!, proof.tChain.points[j]!.negate());
     const cj = j === n - 1 ? -(b2 + mu[j]!) * e : mu[j + 1]! * zp[j + 1]! - mu[j]! * e;
     scs.push(e + b3 * zp[j]!, -e * (1n + b3 * u[j]!), b4 * zp[j]!, -b4 * zs * u[j]!, cj, mu[j]!);
+    tabs.push(Htables[j]!, undefined, deckTable(st.Y.points[j]!), deckTable(st.X.points[j]!), undefined, undefined);
   }
-  return msm(pts, scs).is0();
+  return msm(pts, scs, tabs).is0();
 }
