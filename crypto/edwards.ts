@@ -98,6 +98,68 @@ export function dbl(e: Ext): Ext {
   return [rd(E * F), rd(G * H), rd(F * G), rd(E * H)];
 }
 
+// ------------------------------------------------------------ decoding
+
+const SQRT_M1 = 19681161376707505956807079304988542015446066515923890162744021073123829784752n;
+
+/** x^(2^k) mod p. */
+function sqrN(x: bigint, k: number): bigint {
+  let r = x;
+  for (let i = 0; i < k; i++) r = rd(r * r);
+  return r;
+}
+
+/** x^((p−5)/8) = x^(2^252 − 3) mod p (the addition chain of ed25519's pow_2_252_3). */
+function powP58(x: bigint): bigint {
+  const x2 = rd(rd(x * x) * x); // 2^2 − 1
+  const b4 = rd(sqrN(x2, 2) * x2); // 2^4 − 1
+  const b5 = rd(sqrN(b4, 1) * x); // 2^5 − 1
+  const b10 = rd(sqrN(b5, 5) * b5);
+  const b20 = rd(sqrN(b10, 10) * b10);
+  const b40 = rd(sqrN(b20, 20) * b20);
+  const b80 = rd(sqrN(b40, 40) * b40);
+  const b160 = rd(sqrN(b80, 80) * b80);
+  const b240 = rd(sqrN(b160, 80) * b80);
+  const b250 = rd(sqrN(b240, 10) * b10);
+  return rd(sqrN(b250, 2) * x);
+}
+
+/**
+ * ristretto255 DECODE (RFC 9496 §4.3.1) after the byte checks, for a field
+ * element s that is canonical (< p) and non-negative (even): the Edwards
+ * representative, or null if s encodes no element. The identity (s = 0) is
+ * returned as is; callers reject it. The same formulas as noble's
+ * `fromBytes` (checked against it in the tests), with the folding reduction
+ * of this file: decoding is the bulk of receiving a step.
+ */
+export function decodeRistretto(sv: bigint): Ext | null {
+  const ss = rd(sv * sv);
+  const u1 = md(1n - ss);
+  const u2 = md(1n + ss);
+  const u2sq = rd(u2 * u2);
+  const v = md(-rd(D * rd(u1 * u1)) - u2sq);
+  // SQRT_RATIO_M1(1, v·u2²) (RFC 9496 §4.2)
+  const vv = rd(v * u2sq);
+  const v3 = rd(rd(vv * vv) * vv);
+  const v7 = rd(rd(v3 * v3) * vv);
+  let r = rd(v3 * powP58(v7));
+  const check = rd(vv * rd(r * r));
+  const correct = check === 1n;
+  const flipped = check === P - 1n;
+  const flippedI = check === md(-SQRT_M1);
+  if (flipped || flippedI) r = rd(r * SQRT_M1);
+  if (r & 1n) r = P - r;
+  if (!(correct || flipped)) return null;
+  const denX = rd(r * u2);
+  const denY = rd(rd(r * denX) * v);
+  let x = rd(2n * sv * denX);
+  if (x & 1n) x = P - x;
+  const y = rd(u1 * denY);
+  const t = rd(x * y);
+  if (t & 1n || y === 0n) return null;
+  return [x, y, 1n, t];
+}
+
 /** Width-w NAF digits, least significant first. */
 function wnaf(n: bigint, w: number): Int8Array {
   const size = 1 << w;

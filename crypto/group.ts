@@ -16,7 +16,7 @@
 import { ristretto255 } from '@noble/curves/ed25519.js';
 import { type RandomSource, abigint, abytes } from './bytes.js';
 import { randomBytes } from './random.js';
-import { type CombTable, type WnafTable, combTableOf, msmOblivious, msmVartime, mulBaseComb, mulComb, precomputeComb, wnafTable } from './edwards.js';
+import { type CombTable, type WnafTable, combTableOf, decodeRistretto, fromExt, msmOblivious, msmVartime, mulBaseComb, mulComb, precomputeComb, wnafTable } from './edwards.js';
 
 export const Point = ristretto255.Point;
 export type Point = InstanceType<typeof ristretto255.Point>;
@@ -138,14 +138,10 @@ export function decodePoint(bytes: Uint8Array, what: string): Point {
   const s = le255(bytes);
   if (s >= Fp.ORDER) throw new RangeError(`${what}: non-canonical encoding (field element ≥ p)`);
   if (s & 1n) throw new RangeError(`${what}: non-canonical encoding (negative field element)`);
-  let p: Point;
-  try {
-    p = Point.fromBytes(bytes);
-  } catch {
-    throw new RangeError(`${what}: not a ristretto255 element`);
-  }
-  if (p.is0()) throw new RangeError(`${what}: identity element`);
-  return p;
+  if (s === 0n) throw new RangeError(`${what}: identity element`);
+  const e = decodeRistretto(s);
+  if (!e) throw new RangeError(`${what}: not a ristretto255 element`);
+  return fromExt(e);
 }
 
 /** Decodes `count` consecutive 32-byte elements starting at `offset`. */

@@ -193,6 +193,37 @@ describe('ristretto255 group layer', () => {
     expect(msm([p], [ORDER - 1n], [msmTable(p, 8)]).equals(p.negate())).toBe(true);
   });
 
+  it('decodes exactly as noble does: every valid encoding to the same element, every invalid one refused', () => {
+    const rng = seededRandom('decode-vs-noble');
+    let valid = 0;
+    let invalid = 0;
+    for (let i = 0; i < 300; i++) {
+      // Half: encodings of random elements; half: random even field elements (about half of them decode).
+      const bytes = i % 2 ? mulBase(randomScalar(rng)).toBytes() : rng(32);
+      if (i % 2 === 0) {
+        bytes[31]! &= 0x7f;
+        bytes[0]! &= 0xfe;
+      }
+      let theirs: InstanceType<typeof Point> | null = null;
+      try {
+        theirs = Point.fromBytes(bytes);
+      } catch {
+        theirs = null;
+      }
+      if (theirs === null || theirs.is0()) {
+        expect(() => decodePoint(bytes, 'p')).toThrow(RangeError);
+        invalid++;
+      } else {
+        const ours = decodePoint(bytes, 'p');
+        expect(ours.equals(theirs)).toBe(true);
+        expect(hex(ours.toBytes())).toBe(hex(bytes));
+        valid++;
+      }
+    }
+    expect(valid).toBeGreaterThan(150);
+    expect(invalid).toBeGreaterThan(30);
+  });
+
   it('refuses to batch-encode the identity', () => {
     expect(() => encodeDoubled([G, Point.ZERO])).toThrow(/element 1 is the identity/);
   });
