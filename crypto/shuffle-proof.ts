@@ -49,6 +49,7 @@ import {
   type Point,
   Fn,
   G,
+  ascalar,
   HALF,
   hashToScalarWide,
   encodeScalar,
@@ -61,7 +62,7 @@ import {
   randomShort,
 } from './group.js';
 import { type Deck, deckFromHalves } from './packet.js';
-import { randomBytes } from './random.js';
+import { isPermutation, randomBytes } from './random.js';
 import { chainGenerator, chainTable, fixedMsmTables, shuffleGenerators } from './shuffle-generators.js';
 
 /**
@@ -156,6 +157,9 @@ function nonceStream(noise: Uint8Array, s: bigint, perm: readonly number[], dige
  */
 export function proveShuffle(st: ShuffleStatement, s: bigint, perm: readonly number[], rng: RandomSource): ShuffleProof {
   const n = st.X.points.length;
+  ascalar(s, 'shuffle proof: s');
+  if (st.Y.points.length !== n) throw new RangeError(`shuffle proof: ${st.Y.points.length} outputs for ${n} inputs`);
+  if (!isPermutation(perm, n)) throw new RangeError(`shuffle proof: perm is not a permutation of 0..${n - 1}`);
   const { H, Hhalf } = shuffleGenerators(n);
   const Ht = chainTable();
   const X = st.X.points;

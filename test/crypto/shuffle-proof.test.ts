@@ -122,6 +122,19 @@ describe('honest shuffle arguments verify', () => {
   });
 });
 
+describe('the prover refuses a malformed witness', () => {
+  it('names what is wrong', () => {
+    const { state, rng } = lastShuffler(2, 32, 'witness');
+    const deck = state.deck;
+    const layer = deckFromPoints([mulBase(5n)]);
+    const perm = Array.from({ length: 32 }, (_, j) => j);
+    expect(() => proveShuffleStep(state, 1, 5n, perm.slice(1), deck, layer, rng)).toThrow(/perm is not a permutation of 0\.\.31/);
+    expect(() => proveShuffleStep(state, 1, 5n, perm.map(() => 0), deck, layer, rng)).toThrow(RangeError);
+    expect(() => proveShuffleStep(state, 1, 0n, perm, deck, layer, rng)).toThrow(/shuffle proof: s: scalar out of range/);
+    expect(() => proveShuffleStep(state, 1, 5n, perm, deckFromPoints(deck.points.slice(1)), layer, rng)).toThrow(/31 outputs for 32 inputs/);
+  });
+});
+
 describe('F1: the last shuffler replaces Y_a by Y_a + 2·Y_b', () => {
   it('is refused at that step and the seat is named', () => {
     const { state, rng } = lastShuffler(3, 52, 'f1');
