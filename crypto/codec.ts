@@ -3,7 +3,8 @@
  * the secrets a seat persists. Group elements are 32-byte ristretto255
  * encodings decoded canonically (RFC 9496 §4.3.1) and never the identity;
  * scalars are 32-byte little-endian integers in [1, ℓ) (RFC 9496 §4.4
- * convention; as RFC 8032 §5.1.7 rejects S ≥ ℓ); integers are big-endian;
+ * convention; as RFC 8032 §5.1.7 rejects S ≥ ℓ), except the responses of the
+ * shuffle argument, which are any canonical scalar in [0, ℓ); integers are big-endian;
  * every count is bounded, every enumeration closed, and trailing bytes are
  * rejected, so each value has exactly one encoding (the signed transcript and
  * the Fiat–Shamir challenges rely on it). Malformed input throws `TypeError`
