@@ -175,7 +175,7 @@ export function audit(
       for (let seat = 0; seat < n; seat++) {
         const msg = pt.shuffle[seat];
         if (!msg) fail({ seat, packet: pt.id, step: 'shuffle', code: 'missing', reason: `shuffle step of seat ${seat} is missing` });
-        const live = proofs ? verifyShuffleStep(state, msg) : unchecked(state, msg);
+        const live = proofs ? verifyShuffleStep(state, msg, rng) : unchecked(state, msg);
         if (!live.ok) fail(live.fault);
         const sh = secretOf(pt.id, seat, 'shuffle').shuffle;
         if (!sh) fail({ seat, packet: pt.id, step: 'shuffle', code: 'missing', reason: `seat ${seat} did not disclose s and its permutation for packet ${pt.id}` });

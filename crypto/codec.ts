@@ -3,7 +3,8 @@
  * the secrets a seat persists. Group elements are 32-byte ristretto255
  * encodings decoded canonically (RFC 9496 §4.3.1) and never the identity;
  * scalars are 32-byte little-endian integers in [1, ℓ) (RFC 9496 §4.4
- * convention; as RFC 8032 §5.1.7 rejects S ≥ ℓ); integers are big-endian;
+ * convention; as RFC 8032 §5.1.7 rejects S ≥ ℓ), except the responses of the
+ * shuffle argument, which are any canonical scalar in [0, ℓ); integers are big-endian;
  * every count is bounded, every enumeration closed, and trailing bytes are
  * rejected, so each value has exactly one encoding (the signed transcript and
  * the Fiat–Shamir challenges rely on it). Malformed input throws `TypeError`
@@ -12,12 +13,15 @@
  * rejected the same way.
  *
  * Layout: 'F' 'D' version=1 type tableIdLen tableId handNo:u32 packet:u16 seat:u8 body.
+ * Type codes: re-layer 1, lock 3, keys 4, shuffle 5 (with the shuffle
+ * argument; 2 was the retired Schnorr-only shuffle step), secrets 16.
  */
 import { Reader, Writer, abytes, equalBytes, toHex } from './bytes.js';
 import { ALL_SEATS, type Hand, type HandParams, MAX_SEATS } from './cards.js';
-import { type Point, decodePoint, decodeScalar, encodeScalar } from './group.js';
+import { type Point, decodePoint, decodeResponse, decodeScalar, encodeScalar } from './group.js';
 import { type KeyEntry, type KeyShares } from './keys.js';
-import { type Deck, MAX_PACKET, STEP_CODE } from './packet.js';
+import { type Deck, MAX_PACKET, RETIRED_SHUFFLE_CODE, STEP_CODE } from './packet.js';
+import { SHUFFLE_T, SHUFFLE_Z } from './shuffle-proof.js';
 import { type LockStep, type PacketSecrets, type RelayerStep, type ShuffleStep, type StepHeader } from './steps.js';
 import { isPermutation } from './random.js';
 
@@ -73,6 +77,7 @@ function readHeader(bytes: unknown, type: MessageType, expect?: Expect): { r: Re
   const code = r.u8('type');
   if (code !== STEP_CODE[type]) {
     const got = TYPE_NAME[code];
+    if (code === RETIRED_SHUFFLE_CODE) throw new RangeError(`${what}: message type ${code} (retired shuffle step without a shuffle argument), expected ${STEP_CODE[type]}`);
     throw new RangeError(`${what}: message type ${code}${got ? ` (${LABEL[got]})` : ''}, expected ${STEP_CODE[type]}`);
   }
   const tableId = r.bytes8('tableId', 1, 64);
@@ -108,6 +113,7 @@ export function messageType(bytes: Uint8Array): MessageType {
   if (bytes.length < 4 || bytes[0] !== MAGIC0 || bytes[1] !== MAGIC1) throw new RangeError('message: bad magic (not a Fairdeck message)');
   if (bytes[2] !== VERSION) throw new RangeError(`message: unsupported version ${bytes[2]}, expected ${VERSION}`);
   const t = TYPE_NAME[bytes[3]!];
+  if (bytes[3] === RETIRED_SHUFFLE_CODE) throw new RangeError(`message: type ${RETIRED_SHUFFLE_CODE} is the retired shuffle step without a shuffle argument`);
   if (!t) throw new RangeError(`message: unknown type ${bytes[3]}`);
   return t;
 }
@@ -136,6 +142,11 @@ function readScalar(r: Reader, what: string, field: string): bigint {
   return decodeScalar(r.raw(32, field), `${what}: ${field}`);
 }
 
+/** Σ-protocol responses: canonical, in [0, ℓ) (zero is a valid response). */
+function readResponse(r: Reader, what: string, field: string): bigint {
+  return decodeResponse(r.raw(32, field), `${what}: ${field}`);
+}
+
 function writeScalars(w: Writer, xs: readonly bigint[]): void {
   for (const x of xs) w.raw(encodeScalar(x));
 }
@@ -146,16 +157,35 @@ function deckLength(w: Deck, n: number, what: string): void {
 
 // ------------------------------------------------------------------ shuffle
 
+/**
+ * Shuffle step (type 5): n deck[n] S, then the shuffle argument
+ * c[n] ĉ[n] t[5] t̂[n] z[4] ẑ[n] z'[n] (points canonical and never the
+ * identity; responses canonical in [0, ℓ)).
+ */
 export function encodeShuffleStep(m: ShuffleStep): Uint8Array {
   const n = m.deck.points.length;
+  const p = m.proof;
   deckLength(m.deck, n, 'shuffle step deck');
-  return writeHeader('shuffle', m.header)
+  deckLength(m.layer, 1, 'shuffle step S');
+  deckLength(p.c, n, 'shuffle step proof.c');
+  deckLength(p.chain, n, 'shuffle step proof.chain');
+  deckLength(p.t, SHUFFLE_T, 'shuffle step proof.t');
+  deckLength(p.tChain, n, 'shuffle step proof.tChain');
+  if (p.z.length !== SHUFFLE_Z || p.zChain.length !== n || p.zPerm.length !== n) {
+    throw new RangeError(`shuffle step proof: expected ${SHUFFLE_Z} + 2·${n} responses`);
+  }
+  const w = writeHeader('shuffle', m.header)
     .u16(n)
     .raw(m.deck.bytes)
     .raw(m.layer.bytes)
-    .raw(m.proof.Rbytes)
-    .raw(encodeScalar(m.proof.z))
-    .finish();
+    .raw(p.c.bytes)
+    .raw(p.chain.bytes)
+    .raw(p.t.bytes)
+    .raw(p.tChain.bytes);
+  writeScalars(w, p.z);
+  writeScalars(w, p.zChain);
+  writeScalars(w, p.zPerm);
+  return w.finish();
 }
 
 export function decodeShuffleStep(bytes: Uint8Array, expect?: Expect): ShuffleStep {
@@ -164,10 +194,15 @@ export function decodeShuffleStep(bytes: Uint8Array, expect?: Expect): ShuffleSt
   const n = readCount(r, what, 'card count', MAX_PACKET);
   const deck = readDeck(r, n, what, 'deck');
   const layer = readPoint(r, what, 'S');
-  const R = readPoint(r, what, 'proof.R');
-  const z = readScalar(r, what, 'proof.z');
+  const c = readDeck(r, n, what, 'proof.c');
+  const chain = readDeck(r, n, what, 'proof.chain');
+  const t = readDeck(r, SHUFFLE_T, what, 'proof.t');
+  const tChain = readDeck(r, n, what, 'proof.tChain');
+  const z = Array.from({ length: SHUFFLE_Z }, (_, i) => readResponse(r, what, `proof.z[${i}]`));
+  const zChain = Array.from({ length: n }, (_, i) => readResponse(r, what, `proof.zChain[${i}]`));
+  const zPerm = Array.from({ length: n }, (_, i) => readResponse(r, what, `proof.zPerm[${i}]`));
   r.end();
-  return { kind: 'shuffle', header, deck, layer, proof: { R: R.points[0]!, Rbytes: R.bytes, z } };
+  return { kind: 'shuffle', header, deck, layer, proof: { c, chain, t, tChain, z, zChain, zPerm } };
 }
 
 // ------------------------------------------------------------------ lock

@@ -98,6 +98,68 @@ export function dbl(e: Ext): Ext {
   return [rd(E * F), rd(G * H), rd(F * G), rd(E * H)];
 }
 
+// ------------------------------------------------------------ decoding
+
+const SQRT_M1 = 19681161376707505956807079304988542015446066515923890162744021073123829784752n;
+
+/** x^(2^k) mod p. */
+function sqrN(x: bigint, k: number): bigint {
+  let r = x;
+  for (let i = 0; i < k; i++) r = rd(r * r);
+  return r;
+}
+
+/** x^((p−5)/8) = x^(2^252 − 3) mod p (the addition chain of ed25519's pow_2_252_3). */
+function powP58(x: bigint): bigint {
+  const x2 = rd(rd(x * x) * x); // 2^2 − 1
+  const b4 = rd(sqrN(x2, 2) * x2); // 2^4 − 1
+  const b5 = rd(sqrN(b4, 1) * x); // 2^5 − 1
+  const b10 = rd(sqrN(b5, 5) * b5);
+  const b20 = rd(sqrN(b10, 10) * b10);
+  const b40 = rd(sqrN(b20, 20) * b20);
+  const b80 = rd(sqrN(b40, 40) * b40);
+  const b160 = rd(sqrN(b80, 80) * b80);
+  const b240 = rd(sqrN(b160, 80) * b80);
+  const b250 = rd(sqrN(b240, 10) * b10);
+  return rd(sqrN(b250, 2) * x);
+}
+
+/**
+ * ristretto255 DECODE (RFC 9496 §4.3.1) after the byte checks, for a field
+ * element s that is canonical (< p) and non-negative (even): the Edwards
+ * representative, or null if s encodes no element. The identity (s = 0) is
+ * returned as is; callers reject it. The same formulas as noble's
+ * `fromBytes` (checked against it in the tests), with the folding reduction
+ * of this file: decoding is the bulk of receiving a step.
+ */
+export function decodeRistretto(sv: bigint): Ext | null {
+  const ss = rd(sv * sv);
+  const u1 = md(1n - ss);
+  const u2 = md(1n + ss);
+  const u2sq = rd(u2 * u2);
+  const v = md(-rd(D * rd(u1 * u1)) - u2sq);
+  // SQRT_RATIO_M1(1, v·u2²) (RFC 9496 §4.2)
+  const vv = rd(v * u2sq);
+  const v3 = rd(rd(vv * vv) * vv);
+  const v7 = rd(rd(v3 * v3) * vv);
+  let r = rd(v3 * powP58(v7));
+  const check = rd(vv * rd(r * r));
+  const correct = check === 1n;
+  const flipped = check === P - 1n;
+  const flippedI = check === md(-SQRT_M1);
+  if (flipped || flippedI) r = rd(r * SQRT_M1);
+  if (r & 1n) r = P - r;
+  if (!(correct || flipped)) return null;
+  const denX = rd(r * u2);
+  const denY = rd(rd(r * denX) * v);
+  let x = rd(2n * sv * denX);
+  if (x & 1n) x = P - x;
+  const y = rd(u1 * denY);
+  const t = rd(x * y);
+  if (t & 1n || y === 0n) return null;
+  return [x, y, 1n, t];
+}
+
 /** Width-w NAF digits, least significant first. */
 function wnaf(n: bigint, w: number): Int8Array {
   const size = 1 << w;
@@ -119,29 +181,46 @@ function wnaf(n: bigint, w: number): Int8Array {
   return out.subarray(0, i);
 }
 
+/** Odd multiples P, 3P, …, (2^(w−1) − 1)·P of one point in cached form, and their negatives. */
+export interface WnafTable {
+  readonly w: number;
+  readonly pos: readonly Cached[];
+  readonly neg: readonly Cached[];
+}
+
+/** The width-w odd-multiples table of a point (2^(w−2) entries); cache it for points used in many MSMs. */
+export function wnafTable(point: RPoint, w: number): WnafTable {
+  const p = toExt(point);
+  const twice = toCached(dbl(p));
+  const odd: Ext[] = [p];
+  for (let j = 1; j < 1 << (w - 2); j++) odd.push(addCached(odd[j - 1]!, twice));
+  const pos = odd.map(toCached);
+  return { w, pos, neg: pos.map(negCached) };
+}
+
 /**
  * Σ scalars[i]·points[i] for PUBLIC scalars in [0, 2^256): interleaved wNAF
- * with one doubling chain; width 5 for long scalars, 4 for short ones.
+ * with one doubling chain; width 5 for long scalars, 4 for short ones, or
+ * the width of a table supplied in `tables[i]` (precomputed for that point).
  */
-export function msmVartime(points: readonly RPoint[], scalars: readonly bigint[]): RPoint {
+export function msmVartime(
+  points: readonly RPoint[],
+  scalars: readonly bigint[],
+  tables?: readonly (WnafTable | undefined)[],
+): RPoint {
   const n = points.length;
-  const pos: Cached[][] = [];
-  const neg: Cached[][] = [];
+  const pos: (readonly Cached[])[] = [];
+  const neg: (readonly Cached[])[] = [];
   const digits: Int8Array[] = [];
   let max = 0;
   for (let i = 0; i < n; i++) {
     const s = scalars[i]!;
     if (s === 0n) continue;
-    const w = s >> 160n ? 5 : 4;
-    const d = wnaf(s, w);
+    const t = tables?.[i] ?? wnafTable(points[i]!, s >> 160n ? 5 : 4);
+    const d = wnaf(s, t.w);
     if (d.length > max) max = d.length;
-    const p = toExt(points[i]!);
-    const twice = toCached(dbl(p));
-    const odd: Ext[] = [p];
-    for (let j = 1; j < 1 << (w - 2); j++) odd.push(addCached(odd[j - 1]!, twice));
-    const c = odd.map(toCached);
-    pos.push(c);
-    neg.push(c.map(negCached));
+    pos.push(t.pos);
+    neg.push(t.neg);
     digits.push(d);
   }
   let acc: Ext = EXT_IDENTITY;
@@ -206,13 +285,15 @@ export function msmOblivious(points: readonly RPoint[], scalars: readonly bigint
 
 const COMB_W = 8;
 const COMB_WINDOWS = Math.ceil(253 / COMB_W);
-let comb: Cached[][] | undefined;
 
-function combTable(): Cached[][] {
-  if (comb) return comb;
+/** A fixed-base table: row w holds d·2^(8w)·B for d = 0..255 (cached form). */
+export type CombTable = readonly (readonly Cached[])[];
+
+/** Builds the 32 × 256 fixed-base table of any base point (≈ 8 k additions). */
+export function combTableOf(point: RPoint): CombTable {
   const size = 1 << COMB_W;
   const rows: Cached[][] = [];
-  let base = toExt(ristretto255.Point.BASE);
+  let base = toExt(point);
   for (let w = 0; w < COMB_WINDOWS; w++) {
     const bc = toCached(base);
     const row: Cached[] = [CACHED_IDENTITY, bc];
@@ -222,10 +303,16 @@ function combTable(): Cached[][] {
       row.push(toCached(cur));
     }
     rows.push(row);
-    base = addCached(cur, bc); // 2^(8(w+1))·G
+    base = addCached(cur, bc); // 2^(8(w+1))·B
   }
-  comb = rows;
   return rows;
+}
+
+let comb: CombTable | undefined;
+
+function combTable(): CombTable {
+  comb ??= combTableOf(ristretto255.Point.BASE);
+  return comb;
 }
 
 /** Builds the fixed-base table (32 × 256 cached points) now instead of on first use. */
@@ -234,11 +321,11 @@ export function precomputeComb(): void {
 }
 
 /**
- * k·G for a secret k in [0, 2^256): one addition per 8-bit window, the same
- * sequence for every k, every entry of a row touched when selecting.
+ * k·B for a secret k in [0, 2^256) and the table of B: one addition per 8-bit
+ * window, the same sequence for every k, every entry of a row touched when
+ * selecting.
  */
-export function mulBaseComb(k: bigint): RPoint {
-  const rows = combTable();
+export function mulComb(rows: CombTable, k: bigint): RPoint {
   let acc: Ext = EXT_IDENTITY;
   let v = k;
   for (let w = 0; w < COMB_WINDOWS; w++) {
@@ -250,4 +337,9 @@ export function mulBaseComb(k: bigint): RPoint {
     acc = addCached(acc, sel);
   }
   return fromExt(acc);
+}
+
+/** k·G for a secret k in [0, 2^256) (the table of G, built on first use). */
+export function mulBaseComb(k: bigint): RPoint {
+  return mulComb(combTable(), k);
 }

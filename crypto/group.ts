@@ -16,7 +16,7 @@
 import { ristretto255 } from '@noble/curves/ed25519.js';
 import { type RandomSource, abigint, abytes } from './bytes.js';
 import { randomBytes } from './random.js';
-import { msmOblivious, msmVartime, mulBaseComb, precomputeComb } from './edwards.js';
+import { type CombTable, type WnafTable, combTableOf, decodeRistretto, fromExt, msmOblivious, msmVartime, mulBaseComb, mulComb, precomputeComb, wnafTable } from './edwards.js';
 
 export const Point = ristretto255.Point;
 export type Point = InstanceType<typeof ristretto255.Point>;
@@ -138,14 +138,10 @@ export function decodePoint(bytes: Uint8Array, what: string): Point {
   const s = le255(bytes);
   if (s >= Fp.ORDER) throw new RangeError(`${what}: non-canonical encoding (field element ≥ p)`);
   if (s & 1n) throw new RangeError(`${what}: non-canonical encoding (negative field element)`);
-  let p: Point;
-  try {
-    p = Point.fromBytes(bytes);
-  } catch {
-    throw new RangeError(`${what}: not a ristretto255 element`);
-  }
-  if (p.is0()) throw new RangeError(`${what}: identity element`);
-  return p;
+  if (s === 0n) throw new RangeError(`${what}: identity element`);
+  const e = decodeRistretto(s);
+  if (!e) throw new RangeError(`${what}: not a ristretto255 element`);
+  return fromExt(e);
 }
 
 /** Decodes `count` consecutive 32-byte elements starting at `offset`. */
@@ -176,6 +172,17 @@ export function decodeScalar(bytes: Uint8Array, what: string): bigint {
   const x = le255(bytes);
   if (x >= ORDER) throw new RangeError(`${what}: scalar out of range (≥ group order)`);
   if (x === 0n) throw new RangeError(`${what}: zero scalar`);
+  return x;
+}
+
+/**
+ * Strict decoding of a Σ-protocol response: exactly 32 bytes, < ℓ
+ * (canonical); zero is a valid response (ω + e·w is uniform in Z_ℓ).
+ */
+export function decodeResponse(bytes: Uint8Array, what: string): bigint {
+  abytes(bytes, what, SCALAR_BYTES);
+  const x = le255(bytes);
+  if (x >= ORDER) throw new RangeError(`${what}: scalar out of range (≥ group order)`);
   return x;
 }
 
@@ -236,6 +243,22 @@ export function mulBase(k: bigint): Point {
   return mulBaseComb(k >= 0n && k < ORDER ? k : Fn.create(k));
 }
 
+/** A precomputed fixed-base table of a public point other than G (see `mulFixed`). */
+export interface FixedBase {
+  readonly point: Point;
+  readonly table: CombTable;
+}
+
+/** Builds the 32 × 256 fixed-base table of a public point (≈ 8 k additions; cache the result). */
+export function fixedBase(point: Point): FixedBase {
+  return { point, table: combTableOf(point) };
+}
+
+/** k·B for a secret k in [0, ℓ) and a precomputed base, as `mulBase` does for G. */
+export function mulFixed(base: FixedBase, k: bigint): Point {
+  return mulComb(base.table, k >= 0n && k < ORDER ? k : Fn.create(k));
+}
+
 /** k·P for a secret k and a variable base (noble's constant-time fixed-window ladder). */
 export function mulSecret(p: Point, k: bigint): Point {
   return p.multiply(k);
@@ -253,9 +276,24 @@ export function mulPublic(p: Point, k: bigint): Point {
  * Interleaved wNAF (Straus/Möller): one shared doubling chain, so a 128-bit
  * weight costs about half of a full-width one.
  */
-export function msm(points: readonly Point[], scalars: readonly bigint[]): Point {
+export function msm(points: readonly Point[], scalars: readonly bigint[], tables?: readonly (MsmTable | undefined)[]): Point {
   if (points.length !== scalars.length) throw new RangeError('msm: length mismatch');
-  return msmVartime(points, scalars.map((s) => Fn.create(s)));
+  if (tables && tables.length !== points.length) throw new RangeError('msm: tables length mismatch');
+  return msmVartime(points, scalars.map((s) => Fn.create(s)), tables);
+}
+
+/** A point's precomputed odd multiples for `msm` (made by `msmTable`; must belong to that point). */
+export type MsmTable = WnafTable;
+
+/**
+ * The odd-multiples table of a point that takes part in many public MSMs
+ * (fixed generators: width 7, 32 entries; any point: width 5). Passing it to
+ * `msm` skips the per-call precomputation, and a wider table needs fewer
+ * additions (≈ 253/(w+1) per full-width scalar).
+ */
+export function msmTable(point: Point, width = 5): MsmTable {
+  if (!Number.isInteger(width) || width < 4 || width > 8) throw new RangeError(`msmTable: width ${width} outside 4..8`);
+  return wnafTable(point, width);
 }
 
 /**

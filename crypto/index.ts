@@ -1,8 +1,9 @@
 /**
  * Public API of Fairdeck's mental-poker library (DESIGN.md "Mental poker"):
  * SRA-style commutative masking on ristretto255 (RFC 9496) with per-card keys,
- * Schnorr (RFC 8235) and Chaum–Pedersen (CRYPTO '92) proofs verified in
- * batches (Bellare–Garay–Rabin '98), an end-of-hand audit, canonical codecs,
+ * a Terelius–Wikström shuffle argument for every shuffle step (AFRICACRYPT
+ * 2010; Haenni et al. 2017, Alg. 8.4/8.5) and Chaum–Pedersen (CRYPTO '92)
+ * proofs, verified in batches (Bellare–Garay–Rabin '98), an end-of-hand audit, canonical codecs,
  * and HPKE-shaped sealing (RFC 7748 / RFC 5869 / SP 800-38D) for private key
  * shares. Pure functions; only @noble/curves, @noble/hashes, @noble/ciphers (AES-GCM)
  * and the CSPRNG (`crypto.getRandomValues`).
@@ -34,6 +35,7 @@ export {
   openReshuffle,
 } from './packet.js';
 export { type Fault, type FaultCode, type Verdict } from './fault.js';
+export { type ShuffleProof } from './shuffle-proof.js';
 export {
   type LockStep,
   type Made,

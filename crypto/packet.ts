@@ -18,9 +18,15 @@ import { G, type Point, decodePoints, encodeDoubled, encodePoint } from './group
 
 export type StepKind = 'relayer' | 'shuffle' | 'lock';
 export type Phase = StepKind | 'locked';
+/**
+ * Message type codes (also bound into every step context). 2 was the shuffle
+ * step with only a Schnorr proof of s_i; it is retired, and the shuffle step
+ * with its shuffle argument is 5, so an old peer's message is refused by type.
+ */
+export const RETIRED_SHUFFLE_CODE = 2;
 export const STEP_CODE: Readonly<Record<StepKind | 'keys' | 'secrets', number>> = Object.freeze({
   relayer: 1,
-  shuffle: 2,
+  shuffle: 5,
   lock: 3,
   keys: 4,
   secrets: 16,

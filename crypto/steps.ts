@@ -5,8 +5,10 @@
  * state) and `verify…Step` (run by everyone else on the decoded message).
  * - Shuffle (SRA, Shamir–Rivest–Adleman 1981; Barnett & Smart 2003 §4.1):
  *   multiply every point by a fresh s_i, permute uniformly, publish
- *   S_i = s_i·L_i with a Schnorr proof (RFC 8235 §3); everyone checks the
- *   encodings and that all points are distinct.
+ *   S_i = s_i·L_i and a zero-knowledge argument that the output is a
+ *   permutation of the input times the s_i of S_i (Terelius–Wikström 2010,
+ *   shuffle-proof.ts); everyone checks the encodings, that all points are
+ *   distinct, and the argument.
  * - Lock (per-card keys, Barnett & Smart §4.2): replace s_i on card c by a fresh
  *   k_ic, i.e. multiply by f_c = k_ic/(t_i·s_i); publish K_ic = k_ic·G and the
  *   Chaum–Pedersen proofs (CRYPTO '92) that f_c links S_i → K_ic and
@@ -39,10 +41,9 @@ import {
   deckFromPoints,
   stepContext,
 } from './packet.js';
-import { type SchnorrProof, proveSchnorr, verifySchnorr } from './schnorr.js';
+import { type ShuffleProof, type ShuffleStatement, proveShuffle, verifyShuffle } from './shuffle-proof.js';
 import { type DleqBatchProof, proveDleqBatch, verifyDleqBatch } from './dleq.js';
 import { randomPermutation, systemRandom } from './random.js';
-import { Transcript } from './fiat-shamir.js';
 
 /** Names the table, hand, packet and author of a message. */
 export interface StepHeader {
@@ -59,7 +60,8 @@ export interface ShuffleStep {
   readonly deck: Deck;
   /** S_i = s_i·L_i (one-point deck). */
   readonly layer: Deck;
-  readonly proof: SchnorrProof;
+  /** The shuffle argument: deck is a permutation of the input times log_{L_i} S_i. */
+  readonly proof: ShuffleProof;
 }
 
 export interface LockStep {
@@ -138,40 +140,30 @@ export function layerSecret(secrets: PacketSecrets): bigint {
 
 // ------------------------------------------------------------------ shuffle
 
-function shuffleExtra(x: Deck, y: Deck): Uint8Array {
-  return new Transcript('shuffle-decks').bytes(x.bytes).bytes(y.bytes).digest();
+function shuffleStatement(state: PacketState, seat: number, deck: Deck, layer: Deck): ShuffleStatement {
+  return { context: stepContext(state, 'shuffle', seat), base: state.layers[seat]!, layer, X: state.deck, Y: deck };
 }
 
 /**
- * The message of a shuffle step for given outputs (the Schnorr proof of s over
- * the step's context and decks). `makeShuffleStep` is the honest use; tests
- * use it to build consistent cheating steps.
+ * The message of a shuffle step for given outputs: the shuffle argument for
+ * witness (s, perm) over the step's context, base, layer and both decks.
+ * `makeShuffleStep` is the honest use; tests use it to build cheating steps
+ * (the proof of a deck that is not s·X permuted does not verify).
  */
 export function proveShuffleStep(
   state: PacketState,
   seat: number,
   s: bigint,
+  perm: readonly number[],
   deck: Deck,
   layer: Deck,
   rng: RandomSource,
 ): ShuffleStep {
-  const base = state.layers[seat]!;
-  const proof = proveSchnorr(
-    {
-      context: stepContext(state, 'shuffle', seat),
-      base: base.points[0]!,
-      baseBytes: base.bytes,
-      pub: layer.points[0]!,
-      pubBytes: layer.bytes,
-      extra: shuffleExtra(state.deck, deck),
-    },
-    s,
-    rng,
-  );
+  const proof = proveShuffle(shuffleStatement(state, seat, deck, layer), s, perm, rng);
   return { kind: 'shuffle', header: header(state, seat), deck, layer, proof };
 }
 
-/** The seat's shuffle step: Y_j = s·X_perm[j], S = s·L, Schnorr proof of s. */
+/** The seat's shuffle step: Y_j = s·X_perm[j], S = s·L, the shuffle argument. */
 export function makeShuffleStep(
   state: PacketState,
   seat: number,
@@ -188,7 +180,7 @@ export function makeShuffleStep(
   const deck = deckFromHalves(perm.map((p) => mulSecret(X[p]!, sHalf)));
   const basePoint = state.layers[seat]!.points[0]!;
   const layer = deckFromPoints([basePoint === G ? mulBase(s) : mulSecret(basePoint, s)]);
-  const message = proveShuffleStep(state, seat, s, deck, layer, rng);
+  const message = proveShuffleStep(state, seat, s, perm, deck, layer, rng);
   return {
     message,
     secrets: { ...secrets, shuffle: { s, perm } },
@@ -228,28 +220,30 @@ function checkDeck(state: PacketState, deck: Deck, seat: number, kind: StepKind,
   return null;
 }
 
-/** Checks another seat's shuffle step; returns the next state or the fault. */
-export function verifyShuffleStep(state: PacketState, msg: ShuffleStep): Verdict<PacketState> {
+/**
+ * Checks another seat's shuffle step (context, turn, encodings, distinct
+ * points, and the shuffle argument with verifier weights from `rng`); returns
+ * the next state or the fault naming the seat.
+ */
+export function verifyShuffleStep(
+  state: PacketState,
+  msg: ShuffleStep,
+  rng: RandomSource = systemRandom,
+): Verdict<PacketState> {
   const h = checkHeader(state, msg.header, 'shuffle');
   if (h) return fault(h);
   const seat = msg.header.seat;
   const d = checkDeck(state, msg.deck, seat, 'shuffle', 'shuffled deck');
   if (d) return fault(d);
   if (msg.layer.points.length !== 1) return fault({ seat, packet: state.id, step: 'shuffle', code: 'size', reason: 'S must be one point' });
-  const base = state.layers[seat]!;
-  const good = verifySchnorr(
-    {
-      context: stepContext(state, 'shuffle', seat),
-      base: base.points[0]!,
-      baseBytes: base.bytes,
-      pub: msg.layer.points[0]!,
-      pubBytes: msg.layer.bytes,
-      extra: shuffleExtra(state.deck, msg.deck),
-    },
-    msg.proof,
-  );
-  if (!good) {
-    return fault({ seat, packet: state.id, step: 'shuffle', code: 'proof', reason: `Schnorr proof of s_${seat} does not verify` });
+  if (!verifyShuffle(shuffleStatement(state, seat, msg.deck, msg.layer), msg.proof, rng)) {
+    return fault({
+      seat,
+      packet: state.id,
+      step: 'shuffle',
+      code: 'proof',
+      reason: `shuffle argument of seat ${seat} does not verify (its deck is not a permutation of the input times the s_${seat} of S_${seat})`,
+    });
   }
   return ok(advance(state, msg.deck, { layer: msg.layer }));
 }
@@ -392,7 +386,7 @@ export function verifyRelayerStep(
 export function verifyStep(state: PacketState, msg: Step, rng: RandomSource = systemRandom): Verdict<PacketState> {
   switch (msg.kind) {
     case 'shuffle':
-      return verifyShuffleStep(state, msg);
+      return verifyShuffleStep(state, msg, rng);
     case 'lock':
       return verifyLockStep(state, msg, rng);
     case 'relayer':

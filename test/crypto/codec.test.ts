@@ -37,6 +37,18 @@ let relayer: Uint8Array;
 let keys: Uint8Array;
 let secrets: Uint8Array;
 const m = 32;
+// Offsets of the shuffle step's fields (type 5): n deck[m] S c[m] ĉ[m] t[5] t̂[m] z[4] ẑ[m] z'[m].
+const SH = (() => {
+  const S = H + 2 + 32 * m;
+  const c = S + 32;
+  const chain = c + 32 * m;
+  const t = chain + 32 * m;
+  const tChain = t + 32 * 5;
+  const z = tChain + 32 * m;
+  const zChain = z + 32 * 4;
+  const zPerm = zChain + 32 * m;
+  return { S, c, chain, t, tChain, z, zChain, zPerm, end: zPerm + 32 * m };
+})();
 
 beforeAll(() => {
   sim = new SimTable({ tableId: TABLE, handNo: 1, seats: 3, deckSize: 32 }, seededRandom('codec'));
@@ -68,7 +80,8 @@ describe('codec round trips', () => {
   });
 
   it('has the documented sizes (header + 32 bytes per element or scalar)', () => {
-    expect(shuffle.length).toBe(H + 2 + 32 * m + 32 * 3);
+    expect(shuffle.length).toBe(SH.end);
+    expect(shuffle.length).toBe(H + 2 + 32 * m + 32 + 32 * (5 * m + 9));
     expect(lock.length).toBe(H + 2 + 32 * m * 4 + 32);
     expect(relayer.length).toBe(H + 2 + 32 * m * 3 + 32 * 2);
     expect(keys.length).toBe(H + 1 + 2 + 3 * (3 + 32));
@@ -91,11 +104,12 @@ const dSecrets: Dec = (b) => decodePacketSecrets(b);
 const HOSTILE: [string, Dec, () => Uint8Array, ErrorConstructor, RegExp][] = [
   ['not bytes', dShuffle, () => 'FD' as unknown as Uint8Array, TypeError, /shuffle step: expected Uint8Array, got string/],
   ['empty', dShuffle, () => new Uint8Array(0), RangeError, /shuffle step: truncated at magic/],
-  ['truncated by one byte', dShuffle, () => shuffle.slice(0, -1), RangeError, /shuffle step: truncated at proof\.z/],
+  ['truncated by one byte', dShuffle, () => shuffle.slice(0, -1), RangeError, /shuffle step: truncated at proof\.zPerm\[31\]/],
   ['one trailing byte', dShuffle, () => new Uint8Array([...shuffle, 0]), RangeError, /shuffle step: 1 trailing bytes/],
   ['bad magic', dShuffle, () => put(shuffle, 0, [0x46, 0x45]), RangeError, /bad magic/],
   ['unknown version', dShuffle, () => put(shuffle, 2, [2]), RangeError, /unsupported version 2, expected 1/],
-  ['lock step given to the shuffle decoder', dShuffle, () => lock, RangeError, /shuffle step: message type 3 \(lock step\), expected 2/],
+  ['lock step given to the shuffle decoder', dShuffle, () => lock, RangeError, /shuffle step: message type 3 \(lock step\), expected 5/],
+  ['retired shuffle type 2 (Schnorr only)', dShuffle, () => put(shuffle, 3, [2]), RangeError, /shuffle step: message type 2 \(retired shuffle step without a shuffle argument\), expected 5/],
   ['unknown message type', dLock, () => put(lock, 3, [9]), RangeError, /lock step: message type 9, expected 3/],
   ['empty table id', dShuffle, () => put(shuffle, 4, [0]), RangeError, /tableId length 0 outside 1\.\.64/],
   ['seat out of range', dShuffle, () => put(shuffle, H - 1, [8]), RangeError, /seat 8 out of range 0\.\.7/],
@@ -107,10 +121,20 @@ const HOSTILE: [string, Dec, () => Uint8Array, ErrorConstructor, RegExp][] = [
   ['identity card point', dShuffle, () => put(shuffle, H + 2 + 32 * 31, unhex(IDENTITY)), RangeError, /deck\[31\]: identity element/],
   ['S not on the group', dShuffle, () => put(shuffle, H + 2 + 32 * m, unhex(NON_SQUARE)), RangeError, /shuffle step: S: not a ristretto255 element/],
   ['S is the identity', dShuffle, () => put(shuffle, H + 2 + 32 * m, unhex(IDENTITY)), RangeError, /shuffle step: S: identity element/],
-  ['Schnorr R identity', dShuffle, () => put(shuffle, H + 2 + 32 * m + 32, unhex(IDENTITY)), RangeError, /proof\.R: identity element/],
-  ['Schnorr z zero', dShuffle, () => put(shuffle, H + 2 + 32 * m + 64, new Uint8Array(32)), RangeError, /shuffle step: proof\.z: zero scalar/],
-  ['Schnorr z = ℓ', dShuffle, () => put(shuffle, H + 2 + 32 * m + 64, encodeScalar(ORDER)), RangeError, /proof\.z: scalar out of range/],
-  ['Schnorr z = 2^256-1', dShuffle, () => put(shuffle, H + 2 + 32 * m + 64, new Uint8Array(32).fill(255)), RangeError, /proof\.z: scalar out of range/],
+  ['proof.c[0] identity', dShuffle, () => put(shuffle, SH.c, unhex(IDENTITY)), RangeError, /shuffle step: proof\.c\[0\]: identity element/],
+  ['proof.c[31] non-canonical', dShuffle, () => put(shuffle, SH.c + 32 * 31, unhex(NON_CANONICAL)), RangeError, /proof\.c\[31\]: non-canonical encoding \(field element ≥ p\)/],
+  ['proof.chain[3] negative', dShuffle, () => put(shuffle, SH.chain + 96, unhex(NEGATIVE)), RangeError, /proof\.chain\[3\]: non-canonical encoding \(negative/],
+  ['proof.chain[31] identity', dShuffle, () => put(shuffle, SH.chain + 32 * 31, unhex(IDENTITY)), RangeError, /proof\.chain\[31\]: identity element/],
+  ['proof.t[0] identity', dShuffle, () => put(shuffle, SH.t, unhex(IDENTITY)), RangeError, /proof\.t\[0\]: identity element/],
+  ['proof.t[4] not on the group', dShuffle, () => put(shuffle, SH.t + 128, unhex(NON_SQUARE)), RangeError, /proof\.t\[4\]: not a ristretto255 element/],
+  ['proof.tChain[0] non-canonical', dShuffle, () => put(shuffle, SH.tChain, unhex(NON_CANONICAL)), RangeError, /proof\.tChain\[0\]: non-canonical/],
+  ['proof.tChain[31] identity', dShuffle, () => put(shuffle, SH.tChain + 32 * 31, unhex(IDENTITY)), RangeError, /proof\.tChain\[31\]: identity element/],
+  ['proof.z[0] = ℓ', dShuffle, () => put(shuffle, SH.z, encodeScalar(ORDER)), RangeError, /shuffle step: proof\.z\[0\]: scalar out of range/],
+  ['proof.z[3] = 2^256-1', dShuffle, () => put(shuffle, SH.z + 96, new Uint8Array(32).fill(255)), RangeError, /proof\.z\[3\]: scalar out of range/],
+  ['proof.zChain[0] = ℓ + 1', dShuffle, () => put(shuffle, SH.zChain, encodeScalar(ORDER + 1n)), RangeError, /proof\.zChain\[0\]: scalar out of range/],
+  ['proof.zPerm[31] = ℓ', dShuffle, () => put(shuffle, SH.zPerm + 32 * 31, encodeScalar(ORDER)), RangeError, /proof\.zPerm\[31\]: scalar out of range/],
+  ['shuffle truncated inside t', dShuffle, () => shuffle.slice(0, SH.t + 40), RangeError, /shuffle step: truncated at proof\.t/],
+  ['shuffle truncated after the deck (old layout length)', dShuffle, () => shuffle.slice(0, SH.c + 64), RangeError, /shuffle step: truncated at proof\.c/],
   ['lock: K negative', dLock, () => put(lock, H + 2 + 32 * m + 32 * 4, unhex(NEGATIVE)), RangeError, /lock step: K\[4\]: non-canonical encoding \(negative/],
   ['lock: A identity', dLock, () => put(lock, H + 2 + 32 * 2 * m + 32, unhex(IDENTITY)), RangeError, /lock step: proof\.A\[1\]: identity element/],
   ['lock: B non-canonical', dLock, () => put(lock, H + 2 + 32 * 3 * m, unhex(NON_CANONICAL)), RangeError, /lock step: proof\.B: non-canonical/],
@@ -132,6 +156,20 @@ const HOSTILE: [string, Dec, () => Uint8Array, ErrorConstructor, RegExp][] = [
   ['secrets: not a permutation', dSecrets, () => put(secrets, H + 1 + 32 + 32 + 2, u16(5)), RangeError, /perm is not a permutation of 0\.\.31/],
   ['secrets: truncated', dSecrets, () => secrets.slice(0, 40), RangeError, /packet secrets: truncated/],
 ];
+
+describe('shuffle argument responses', () => {
+  it('a response is any canonical scalar in [0, ℓ): zero and ℓ − 1 decode (and are then judged by the proof)', () => {
+    const zero = decodeShuffleStep(put(shuffle, SH.zPerm, new Uint8Array(32)));
+    expect(zero.proof.zPerm[0]).toBe(0n);
+    const top = decodeShuffleStep(put(shuffle, SH.z, encodeScalar(ORDER - 1n)));
+    expect(top.proof.z[0]).toBe(ORDER - 1n);
+    expect(encodeShuffleStep(top)).toEqual(put(shuffle, SH.z, encodeScalar(ORDER - 1n)));
+  });
+
+  it('messageType refuses the retired shuffle type 2', () => {
+    expect(() => messageType(put(shuffle, 3, [2]))).toThrow(/type 2 is the retired shuffle step without a shuffle argument/);
+  });
+});
 
 describe('hostile inputs', () => {
   test.each(HOSTILE)('%s', (_name, decode, make, type, message) => {

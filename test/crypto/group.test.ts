@@ -12,9 +12,12 @@ import {
   encodeDoubled,
   encodePoint,
   encodeScalar,
+  fixedBase,
   msm,
   msmSecret,
+  msmTable,
   mulBase,
+  mulFixed,
   randomScalar,
   randomShort,
 } from '../../crypto/group.js';
@@ -144,13 +147,20 @@ describe('ristretto255 group layer', () => {
   it('fixed-base table, batch encoding and both MSMs agree with plain noble arithmetic', () => {
     const rng = seededRandom('group-props');
     const pts = Array.from({ length: 12 }, (_, i) => ristretto255_hasher.hashToCurve(new Uint8Array([i])));
+    const fixedH = fixedBase(pts[11]!);
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 12 }), fc.boolean(), (n, short) => {
         const ks = Array.from({ length: n }, () => (short ? randomShort(rng) : randomScalar(rng)));
         const naive = pts.slice(0, n).reduce((acc, p, i) => acc.add(p.multiply(ks[i]!)), ristretto255.Point.ZERO);
         expect(msm(pts.slice(0, n), ks).equals(naive)).toBe(true);
         expect(msmSecret(pts.slice(0, n), ks).equals(naive)).toBe(true);
+        // With precomputed tables of every width (and some points without one).
+        for (const w of [4, 5, 7, 8]) {
+          const tabs = pts.slice(0, n).map((p, i) => (i % 3 === 2 ? undefined : msmTable(p, w)));
+          expect(msm(pts.slice(0, n), ks, tabs).equals(naive)).toBe(true);
+        }
         expect(mulBase(ks[0]!).equals(G.multiply(ks[0]!))).toBe(true);
+        expect(mulFixed(fixedH, ks[0]!).equals(pts[11]!.multiply(ks[0]!))).toBe(true);
         const enc = encodeDoubled(pts.slice(0, n));
         pts.slice(0, n).forEach((p, i) => expect(hex(enc.subarray(32 * i, 32 * i + 32))).toBe(hex(p.double().toBytes())));
       }),
@@ -178,6 +188,40 @@ describe('ristretto255 group layer', () => {
     expect(msmSecret([p, Z], [3n, 9n]).equals(p.multiply(3n))).toBe(true);
     expect(msmSecret([p], [0n]).is0()).toBe(true);
     expect(() => msm([p], [1n, 2n])).toThrow(/length mismatch/);
+    expect(() => msm([p], [1n], [])).toThrow(/tables length mismatch/);
+    expect(() => msmTable(p, 9)).toThrow(/width 9 outside 4\.\.8/);
+    expect(msm([p], [ORDER - 1n], [msmTable(p, 8)]).equals(p.negate())).toBe(true);
+  });
+
+  it('decodes exactly as noble does: every valid encoding to the same element, every invalid one refused', () => {
+    const rng = seededRandom('decode-vs-noble');
+    let valid = 0;
+    let invalid = 0;
+    for (let i = 0; i < 300; i++) {
+      // Half: encodings of random elements; half: random even field elements (about half of them decode).
+      const bytes = i % 2 ? mulBase(randomScalar(rng)).toBytes() : rng(32);
+      if (i % 2 === 0) {
+        bytes[31]! &= 0x7f;
+        bytes[0]! &= 0xfe;
+      }
+      let theirs: InstanceType<typeof Point> | null = null;
+      try {
+        theirs = Point.fromBytes(bytes);
+      } catch {
+        theirs = null;
+      }
+      if (theirs === null || theirs.is0()) {
+        expect(() => decodePoint(bytes, 'p')).toThrow(RangeError);
+        invalid++;
+      } else {
+        const ours = decodePoint(bytes, 'p');
+        expect(ours.equals(theirs)).toBe(true);
+        expect(hex(ours.toBytes())).toBe(hex(bytes));
+        valid++;
+      }
+    }
+    expect(valid).toBeGreaterThan(150);
+    expect(invalid).toBeGreaterThan(30);
   });
 
   it('refuses to batch-encode the identity', () => {

@@ -1,0 +1,92 @@
+/**
+ * Independent generators for the shuffle argument (shuffle-proof.ts): the
+ * chain base H and the commitment generators H_0..H_{n−1} of the generalized
+ * Pedersen commitment to the permutation matrix (Terelius & Wikström,
+ * AFRICACRYPT 2010, §3; Haenni, Locher, Koenig & Dubuis, FC 2017 workshops,
+ * Alg. 8.3 "GetGenerators"). Each is hash_to_ristretto255 (RFC 9380 §6.8.1
+ * and Appendix B, expand_message_xmd with SHA-512) of a framed label and index
+ * under a Fairdeck DST (RFC 9380 §3.1), so nobody — in particular no peer —
+ * knows a discrete-log relation among G, H and the H_j. They depend on nothing
+ * of the table, so they are derived once per process and cached: the list
+ * grows to the largest n asked for (n ≤ MAX_PACKET), each n's prefix is kept,
+ * H gets a fixed-base table for the prover's secret multiplications, and
+ * every generator (and G) a width-7 table for the verifier's MSM.
+ */
+import { ristretto255_hasher } from '@noble/curves/ed25519.js';
+import { aint, utf8 } from './bytes.js';
+import { Transcript } from './fiat-shamir.js';
+import { type FixedBase, type MsmTable, type Point, G, HALF, encodePoint, fixedBase, msmTable } from './group.js';
+import { MAX_PACKET } from './packet.js';
+
+export const GENERATOR_DST = 'fairdeck-v1-shuffle-generators_ristretto255_XMD:SHA-512_R255MAP_RO_';
+
+/** The generators of one size n. */
+export interface ShuffleGenerators {
+  /** H_0..H_{n−1}. */
+  readonly H: readonly Point[];
+  /** H_j/2, so that a commitment r·G + H_j is published as the double of (r/2)·G + H_j/2. */
+  readonly Hhalf: readonly Point[];
+  /** Width-7 MSM tables of the H_j, for the verifier. */
+  readonly Htables: readonly MsmTable[];
+}
+
+/** Width of the cached MSM tables of fixed generators (32 odd multiples each). */
+const FIXED_W = 7;
+
+function generator(label: string, index: number): Point {
+  const msg = new Transcript('shuffle-generator').bytes(utf8(label)).u32(index).digest();
+  return ristretto255_hasher.hashToCurve(msg, { DST: GENERATOR_DST }) as Point;
+}
+
+const points: Point[] = [];
+const halves: Point[] = [];
+const tables: MsmTable[] = [];
+const bySize = new Map<number, ShuffleGenerators>();
+let chain: { point: Point; bytes: Uint8Array; msm: MsmTable; table?: FixedBase } | undefined;
+let gTable: MsmTable | undefined;
+
+/** H_0..H_{n−1} (and their halves) for 1 ≤ n ≤ MAX_PACKET. */
+export function shuffleGenerators(n: number): ShuffleGenerators {
+  aint(n, 'shuffle generators: n', 1, MAX_PACKET);
+  const cached = bySize.get(n);
+  if (cached) return cached;
+  while (points.length < n) {
+    const p = generator('commitment', points.length);
+    points.push(p);
+    halves.push(p.multiplyUnsafe(HALF));
+    tables.push(msmTable(p, FIXED_W));
+  }
+  const gens = Object.freeze({
+    H: Object.freeze(points.slice(0, n)),
+    Hhalf: Object.freeze(halves.slice(0, n)),
+    Htables: Object.freeze(tables.slice(0, n)),
+  });
+  bySize.set(n, gens);
+  return gens;
+}
+
+function chainBase(): { point: Point; bytes: Uint8Array; msm: MsmTable; table?: FixedBase } {
+  if (!chain) {
+    const point = generator('chain', 0);
+    chain = { point, bytes: encodePoint(point), msm: msmTable(point, FIXED_W) };
+  }
+  return chain;
+}
+
+/** Width-7 MSM tables of H and of G, for the verifier. */
+export function fixedMsmTables(): { H: MsmTable; G: MsmTable } {
+  gTable ??= msmTable(G, FIXED_W);
+  return { H: chainBase().msm, G: gTable };
+}
+
+/** The chain base H (ĉ_0 = H). */
+export function chainGenerator(): Point {
+  return chainBase().point;
+}
+
+/** The fixed-base table of H, built on first use (the prover multiplies H by secret scalars 2n times). */
+export function chainTable(): FixedBase {
+  const c = chainBase();
+  c.table ??= fixedBase(c.point);
+  return c.table;
+}

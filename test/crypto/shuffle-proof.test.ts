@@ -1,0 +1,332 @@
+/**
+ * The shuffle argument (crypto/shuffle-proof.ts) attacked by a cheating
+ * shuffler: honest steps verify for every packet size the table uses (fresh
+ * decks and reshuffled packets, n = 1 … 104); the F1 attack of issue 9
+ * (Y_a ← Y_a + 2·Y_b by the last shuffler), substitutions, masked
+ * duplicates, re-masks, swaps after proving, proofs bound to another
+ * context or replayed, a wrong S, and every proof element altered are each
+ * refused at that step with the seat named. A fast-check property (fixed
+ * seed) draws random cheating shuffles.
+ */
+import { describe, expect, it, test } from 'vitest';
+import fc from 'fast-check';
+import {
+  type Fault,
+  type PacketInput,
+  type PacketState,
+  type ShuffleStep,
+  audit,
+  createHand,
+  decodeShuffleStep,
+  encodeShuffleStep,
+  makeShuffleStep,
+  newPacketSecrets,
+  openDeck,
+  seededRandom,
+  verifyShuffleStep,
+} from '../../crypto/index.js';
+import { type Point, Fn, G, HALF, mulBase, mulSecret, randomScalar } from '../../crypto/group.js';
+import { type Deck, advance, deckFromHalves, deckFromPoints, stepContext } from '../../crypto/packet.js';
+import { proveShuffleStep } from '../../crypto/steps.js';
+import { randomPermutation, type RandomSource } from '../../crypto/random.js';
+import { type ShuffleProof, proveShuffle, verifyShuffle } from '../../crypto/shuffle-proof.js';
+import { type Hooks, SimTable, table } from './sim.js';
+
+const TABLE = new TextEncoder().encode('shuffle-proof');
+
+/** The verdict on `msg` after a trip through the codec, as a peer receives it. */
+function receive(state: PacketState, msg: ShuffleStep, rng: RandomSource) {
+  const got = decodeShuffleStep(encodeShuffleStep(msg), { hand: state.hand, packet: state.id, seat: msg.header.seat });
+  return verifyShuffleStep(state, got, rng);
+}
+
+function refused(state: PacketState, msg: ShuffleStep, rng: RandomSource): Fault {
+  const v = receive(state, msg, rng);
+  if (v.ok) throw new Error('cheating shuffle step was accepted');
+  return v.fault;
+}
+
+/** The honest outputs of a shuffle by (s, perm), before publication. */
+function honestOutputs(state: PacketState, s: bigint, perm: readonly number[]): Point[] {
+  return perm.map((p) => mulSecret(state.deck.points[p]!, s));
+}
+
+function layerOf(state: PacketState, seat: number, s: bigint): Deck {
+  const L = state.layers[seat]!.points[0]!;
+  return deckFromPoints([L === G ? mulBase(s) : mulSecret(L, s)]);
+}
+
+/** A shuffle step whose outputs were rewritten by `mutate`, re-proved with the real prover and the real (s, perm). */
+function cheat(state: PacketState, rng: RandomSource, mutate: (Y: Point[], s: bigint) => Point[]): ShuffleStep {
+  const seat = state.next;
+  const s = randomScalar(rng);
+  const perm = randomPermutation(rng, state.size);
+  const Y = mutate(honestOutputs(state, s, perm), s);
+  return proveShuffleStep(state, seat, s, perm, deckFromPoints(Y), layerOf(state, seat, s), rng);
+}
+
+/** The state awaiting the last shuffler of a fresh deck (earlier seats honest). */
+function lastShuffler(seats: number, deckSize: 32 | 52, seed: string): { state: PacketState; rng: RandomSource } {
+  const rng = seededRandom(seed);
+  const hand = createHand({ tableId: TABLE, handNo: 1, seats, deckSize });
+  let state = openDeck(hand, 0);
+  for (let seat = 0; seat < seats - 1; seat++) state = makeShuffleStep(state, seat, newPacketSecrets(0, seat), rng).state;
+  return { state, rng };
+}
+
+describe('honest shuffle arguments verify', () => {
+  test.each([32, 52, 54, 104] as const)('fresh deck of %i cards, every seat of 3', (deckSize) => {
+    const sim = table(3, deckSize, `honest/${deckSize}`);
+    expect(sim.runPacket(0, null)).toBeNull();
+    expect(sim.transcript[0]!.shuffle).toHaveLength(3);
+  });
+
+  it('reshuffled packets of 1, 2, 3, 32 and 52 cards (public and hidden inputs mixed), every seat', () => {
+    const sim = table(2, 52, 'honest/reshuffle');
+    expect(sim.runPacket(0, null)).toBeNull();
+    // Public inputs are cards turned up from positions never reused as hidden inputs (the audit tells which).
+    const audited = audit({ params: sim.hand.params, packets: sim.transcript }, sim.allSecrets(), { rng: sim.rng, hand: sim.hand });
+    if (audited.verdict !== 'clean') throw new Error('audit of packet 0 failed');
+    const turnedUp = (position: number): PacketInput => ({ kind: 'public', card: audited.packets[0]!.cards[position]! });
+    const hidden = (position: number): PacketInput => ({ kind: 'hidden', packet: 0, position });
+    const packets: PacketInput[][] = [
+      [turnedUp(0)],
+      [hidden(3), turnedUp(1)],
+      [turnedUp(2), hidden(4), hidden(5)],
+      [...Array.from({ length: 30 }, (_, i) => hidden(10 + i)), turnedUp(40), turnedUp(41)],
+    ];
+    packets.forEach((inputs, k) => expect(sim.runPacket(k + 1, inputs)).toBeNull());
+    expect(sim.runPacket(9, Array.from({ length: 52 }, (_, i) => ({ kind: 'hidden' as const, packet: 0, position: i })))).toBeNull();
+    expect(sim.transcript.slice(1).map((t) => t.shuffle[1]!.deck.points.length)).toEqual([1, 2, 3, 32, 52]);
+    // The reshuffle's base is the seat's T_i, not G.
+    const pk = sim.packets.get(3)!;
+    expect(pk.layers[1]!.points[0]!.equals(G)).toBe(false);
+  });
+
+  test.each([1, 2, 3])('n = %i at the proof level: honest verifies, any change of one output does not', (n) => {
+    const rng = seededRandom(`small/${n}`);
+    const hand = createHand({ tableId: TABLE, handNo: 1, seats: 2, deckSize: 32 });
+    const X = deckFromPoints(hand.cards.slice(0, n));
+    const context = stepContext(openDeck(hand, 0), 'shuffle', 0);
+    const s = randomScalar(rng);
+    const L = deckFromPoints([mulBase(randomScalar(rng))]);
+    const S = deckFromPoints([mulSecret(L.points[0]!, s)]);
+    for (const perm of n === 1 ? [[0]] : n === 2 ? [[0, 1], [1, 0]] : [[2, 0, 1], [1, 2, 0], [0, 2, 1]]) {
+      const Y = deckFromPoints(perm.map((p) => mulSecret(X.points[p]!, s)));
+      const st = { context, base: L, layer: S, X, Y };
+      const proof = proveShuffle(st, s, perm, rng);
+      expect(verifyShuffle(st, proof, rng)).toBe(true);
+      const Y2 = deckFromPoints(Y.points.map((y, j) => (j === n - 1 ? y.add(X.points[0]!) : y)));
+      expect(verifyShuffle({ ...st, Y: Y2 }, proveShuffle({ ...st, Y: Y2 }, s, perm, rng), rng)).toBe(false);
+    }
+  });
+});
+
+describe('the prover refuses a malformed witness', () => {
+  it('names what is wrong', () => {
+    const { state, rng } = lastShuffler(2, 32, 'witness');
+    const deck = state.deck;
+    const layer = deckFromPoints([mulBase(5n)]);
+    const perm = Array.from({ length: 32 }, (_, j) => j);
+    expect(() => proveShuffleStep(state, 1, 5n, perm.slice(1), deck, layer, rng)).toThrow(/perm is not a permutation of 0\.\.31/);
+    expect(() => proveShuffleStep(state, 1, 5n, perm.map(() => 0), deck, layer, rng)).toThrow(RangeError);
+    expect(() => proveShuffleStep(state, 1, 0n, perm, deck, layer, rng)).toThrow(/shuffle proof: s: scalar out of range/);
+    expect(() => proveShuffleStep(state, 1, 5n, perm, deckFromPoints(deck.points.slice(1)), layer, rng)).toThrow(/31 outputs for 32 inputs/);
+  });
+});
+
+describe('F1: the last shuffler replaces Y_a by Y_a + 2·Y_b', () => {
+  it('is refused at that step and the seat is named', () => {
+    const { state, rng } = lastShuffler(3, 52, 'f1');
+    const seat = state.next;
+    expect(seat).toBe(2);
+    const s = randomScalar(rng);
+    const perm = randomPermutation(rng, state.size);
+    const Y = honestOutputs(state, s, perm);
+    const [a, b] = [11, 40];
+    const forged = Y.map((y, j) => (j === a ? y.add(Y[b]!.double()) : y));
+    const layer = layerOf(state, seat, s);
+    // The forged deck passes every check except the argument: its points are all distinct...
+    expect(new Set(forged.map((p) => p.toHex())).size).toBe(52);
+    // ...and the same (s, perm) proves the honest deck.
+    expect(receive(state, proveShuffleStep(state, seat, s, perm, deckFromPoints(Y), layer, rng), rng).ok).toBe(true);
+    // Re-proved with the real prover and the real witness, the forgery is refused:
+    const msg = proveShuffleStep(state, seat, s, perm, deckFromPoints(forged), layer, rng);
+    expect(refused(state, msg, rng)).toMatchObject({ seat: 2, code: 'proof', step: 'shuffle', packet: 0 });
+    // ...and with any other permutation the prover could claim (a ↔ b swapped, identity).
+    const swapped = perm.map((p, j) => (j === a ? perm[b]! : j === b ? perm[a]! : p));
+    for (const claim of [swapped, Array.from({ length: 52 }, (_, j) => j)]) {
+      expect(refused(state, proveShuffleStep(state, seat, s, claim, deckFromPoints(forged), layer, rng), rng)).toMatchObject({ seat: 2, code: 'proof' });
+    }
+  });
+
+  it('is refused in a full simulated set-up (through the codec), naming the last seat', () => {
+    const sim = new SimTable({ tableId: TABLE, handNo: 3, seats: 4, deckSize: 52 }, seededRandom('f1/sim'));
+    const make: Hooks['make'] = (kind, seat, state, secrets, rng) => {
+      if (kind !== 'shuffle' || seat !== 3) return undefined;
+      const msg = cheat(state, rng, (Y) => Y.map((y, j) => (j === 0 ? y.add(Y[1]!.double()) : y)));
+      return { message: msg, secrets, state: advance(state, msg.deck, { layer: msg.layer }) };
+    };
+    expect(sim.runPacket(0, null, { make })).toMatchObject({ seat: 3, code: 'proof', step: 'shuffle' });
+  });
+});
+
+describe('other cheating shuffles are refused at once, naming the seat', () => {
+  const cheats: [string, (Y: Point[], s: bigint, rng: RandomSource) => Point[]][] = [
+    ['a point substituted by a fresh random point', (Y, _s, rng) => Y.map((y, j) => (j === 7 ? mulBase(randomScalar(rng)) : y))],
+    ['a card duplicated under another mask', (Y) => Y.map((y, j) => (j === 5 ? Y[4]!.double() : y))],
+    // Y_9 = s′·X_{π(9)} = (s′/s)·Y_9
+    ['one card re-masked with a different s', (Y, s, rng) => Y.map((y, j) => (j === 9 ? y.multiply(Fn.mul(randomScalar(rng), Fn.inv(s))) : y))],
+    ['one card re-masked by 1 + 1 (Y_j doubled)', (Y) => Y.map((y, j) => (j === 0 ? y.double() : y))],
+    ['last output negated', (Y) => Y.map((y, j) => (j === Y.length - 1 ? y.negate() : y))],
+    ['sum of all outputs preserved (Y_0 + G, Y_1 − G)', (Y) => Y.map((y, j) => (j === 0 ? y.add(G) : j === 1 ? y.subtract(G) : y))],
+  ];
+  test.each(cheats)('%s', (_name, mutate) => {
+    const { state, rng } = lastShuffler(3, 32, `cheat/${_name}`);
+    expect(refused(state, cheat(state, rng, (Y, s) => mutate(Y, s, rng)), rng)).toMatchObject({ seat: 2, code: 'proof', step: 'shuffle' });
+  });
+
+  it('two outputs swapped after proving', () => {
+    const { state, rng } = lastShuffler(3, 32, 'swap-after');
+    const made = makeShuffleStep(state, 2, newPacketSecrets(0, 2), rng).message;
+    const Y = made.deck.points;
+    const swapped = { ...made, deck: deckFromPoints(Y.map((y, j) => (j === 3 ? Y[4]! : j === 4 ? Y[3]! : y))) };
+    expect(receive(state, made, rng).ok).toBe(true);
+    expect(refused(state, swapped, rng)).toMatchObject({ seat: 2, code: 'proof' });
+  });
+
+  it('a wrong S: S ≠ s·L, proved with either s', () => {
+    const { state, rng } = lastShuffler(3, 32, 'wrong-S');
+    const s = randomScalar(rng);
+    const sFake = randomScalar(rng);
+    const perm = randomPermutation(rng, state.size);
+    const deck = deckFromHalves(perm.map((p) => mulSecret(state.deck.points[p]!, Fn.mul(s, HALF))));
+    const layer = deckFromPoints([mulBase(sFake)]);
+    for (const witness of [s, sFake]) {
+      expect(refused(state, proveShuffleStep(state, 2, witness, perm, deck, layer, rng), rng)).toMatchObject({ seat: 2, code: 'proof' });
+    }
+  });
+
+  it('a proof bound to another table, hand, packet, seat or step kind', () => {
+    const { state, rng } = lastShuffler(3, 32, 'context');
+    const made = makeShuffleStep(state, 2, newPacketSecrets(0, 2), rng);
+    const s = made.secrets.shuffle!.s;
+    const perm = made.secrets.shuffle!.perm;
+    const params = state.hand.params;
+    const other = (p: Partial<typeof params>) => openDeck(createHand({ ...params, ...p }), 0);
+    const contexts: [string, Uint8Array][] = [
+      ['table', stepContext(other({ tableId: new TextEncoder().encode('elsewhere') }), 'shuffle', 2)],
+      ['hand', stepContext(other({ handNo: 2 }), 'shuffle', 2)],
+      ['packet', stepContext(openDeck(state.hand, 1), 'shuffle', 2)],
+      ['seat', stepContext(state, 'shuffle', 1)],
+      ['step kind', stepContext(state, 'lock', 2)],
+    ];
+    const st = { base: state.layers[2]!, layer: made.message.layer, X: state.deck, Y: made.message.deck };
+    expect(receive(state, made.message, rng).ok).toBe(true);
+    for (const [name, context] of contexts) {
+      const proof = proveShuffle({ ...st, context }, s, perm, rng);
+      expect(verifyShuffle({ ...st, context }, proof, rng), name).toBe(true);
+      expect(refused(state, { ...made.message, proof }, rng), name).toMatchObject({ seat: 2, code: 'proof' });
+    }
+  });
+
+  it("a proof replayed from another step (seat 1's, or seat 2's own for another deck)", () => {
+    const rng = seededRandom('replay');
+    const hand = createHand({ tableId: TABLE, handNo: 1, seats: 3, deckSize: 32 });
+    const s0 = makeShuffleStep(openDeck(hand, 0), 0, newPacketSecrets(0, 0), rng);
+    const s1 = makeShuffleStep(s0.state, 1, newPacketSecrets(0, 1), rng);
+    const s2 = makeShuffleStep(s1.state, 2, newPacketSecrets(0, 2), rng);
+    // Seat 2 republishes seat 1's output, layer and proof under its own name.
+    expect(refused(s1.state, { ...s1.message, header: s2.message.header }, rng)).toMatchObject({ seat: 2, code: 'proof' });
+    // Seat 2 keeps its deck but attaches seat 1's proof.
+    expect(refused(s1.state, { ...s2.message, proof: s1.message.proof }, rng)).toMatchObject({ seat: 2, code: 'proof' });
+    // The same step, received again after it was applied, is out of turn.
+    expect(refused(s2.state, s2.message, rng)).toMatchObject({ seat: 2, code: 'turn' });
+  });
+});
+
+describe('every element of the proof matters', () => {
+  const rng = seededRandom('elements');
+  const { state } = lastShuffler(2, 32, 'elements');
+  const honest = makeShuffleStep(state, 1, newPacketSecrets(0, 1), rng).message;
+  const n = state.size;
+  const bumpPoint = (d: Deck, k: number, by: Point = G): Deck => deckFromPoints(d.points.map((p, i) => (i === k ? p.add(by) : p)));
+  const swapPoints = (d: Deck, a: number, b: number): Deck => deckFromPoints(d.points.map((p, i) => (i === a ? d.points[b]! : i === b ? d.points[a]! : p)));
+  const bump = (xs: readonly bigint[], k: number, by = 1n) => xs.map((x, i) => (i === k ? Fn.add(x, by) : x));
+  const edits: [string, (p: ShuffleProof) => ShuffleProof][] = [];
+  for (const k of [0, n - 1]) {
+    edits.push([`c[${k}] + G`, (p) => ({ ...p, c: bumpPoint(p.c, k) })]);
+    edits.push([`chain[${k}] + G`, (p) => ({ ...p, chain: bumpPoint(p.chain, k) })]);
+    edits.push([`tChain[${k}] + G`, (p) => ({ ...p, tChain: bumpPoint(p.tChain, k) })]);
+    edits.push([`zChain[${k}] + 1`, (p) => ({ ...p, zChain: bump(p.zChain, k) })]);
+    edits.push([`zPerm[${k}] + 1`, (p) => ({ ...p, zPerm: bump(p.zPerm, k) })]);
+    edits.push([`zPerm[${k}] = 0`, (p) => ({ ...p, zPerm: p.zPerm.map((z, i) => (i === k ? 0n : z)) })]);
+  }
+  for (let k = 0; k < 5; k++) edits.push([`t[${k}] + G`, (p) => ({ ...p, t: bumpPoint(p.t, k) })]);
+  for (let k = 0; k < 5; k++) edits.push([`t[${k}] doubled`, (p) => ({ ...p, t: deckFromPoints(p.t.points.map((x, i) => (i === k ? x.double() : x))) })]);
+  for (let k = 0; k < 4; k++) edits.push([`z[${k}] + 1`, (p) => ({ ...p, z: bump(p.z, k) })]);
+  edits.push(['c[0] ↔ c[1]', (p) => ({ ...p, c: swapPoints(p.c, 0, 1) })]);
+  edits.push(['chain[0] ↔ chain[1]', (p) => ({ ...p, chain: swapPoints(p.chain, 0, 1) })]);
+  edits.push(['tChain[2] ↔ tChain[3]', (p) => ({ ...p, tChain: swapPoints(p.tChain, 2, 3) })]);
+  edits.push(['zPerm[0] ↔ zPerm[1]', (p) => ({ ...p, zPerm: p.zPerm.map((z, i) => (i === 0 ? p.zPerm[1]! : i === 1 ? p.zPerm[0]! : z)) })]);
+  edits.push(['zChain reversed', (p) => ({ ...p, zChain: [...p.zChain].reverse() })]);
+  edits.push(['c replaced by another proof’s c', (p) => ({ ...p, c: makeShuffleStep(state, 1, newPacketSecrets(0, 1), rng).message.proof.c })]);
+  edits.push(['S replaced', (p) => p]); // handled below: changes the statement, not the proof
+
+  it('the untouched message verifies', () => {
+    expect(receive(state, honest, rng).ok).toBe(true);
+  });
+  test.each(edits)('%s is refused', (name, edit) => {
+    const msg = name === 'S replaced' ? { ...honest, layer: bumpPoint(honest.layer, 0) } : { ...honest, proof: edit(honest.proof) };
+    expect(refused(state, msg, rng)).toMatchObject({ seat: 1, code: 'proof', step: 'shuffle' });
+  });
+});
+
+describe('random cheating shuffles (property, fixed seed)', () => {
+  type Kind = 'honest' | 'combination' | 'substitution' | 'remask';
+  const arb = fc.record({
+    kind: fc.constantFrom<Kind>('honest', 'combination', 'substitution', 'remask'),
+    a: fc.nat(31),
+    b: fc.nat(31),
+    alpha: fc.bigInt({ min: -1000n, max: 1000n }),
+    beta: fc.bigInt({ min: -1000n, max: 1000n }),
+    seed: fc.string({ maxLength: 6 }),
+  });
+  it('honest ones are accepted and every cheating one is refused, naming the seat', () => {
+    const { state } = lastShuffler(2, 32, 'property');
+    let seen = { honest: 0, cheats: 0 };
+    fc.assert(
+      fc.property(arb, ({ kind, a, b, alpha, beta, seed }) => {
+        const rng = seededRandom(`property/${seed}`);
+        const mutate = (Y: Point[]): Point[] => {
+          if (kind === 'honest') return Y;
+          if (kind === 'substitution') return Y.map((y, j) => (j === a ? mulBase(randomScalar(rng)) : y));
+          if (kind === 'remask') return Y.map((y, j) => (j === a ? y.multiply(Fn.create(alpha) > 1n ? Fn.create(alpha) : 3n) : y));
+          // Y_a ← α·Y_a + β·Y_b (a linear combination that is not Y_a itself).
+          const al = Fn.create(alpha);
+          const be = a === b ? 0n : Fn.create(beta);
+          const [ca, cb] = (al === 1n && be === 0n) || (al === 0n && be === 0n) ? [1n, 2n] : [al, be];
+          return Y.map((y, j) => (j !== a ? y : a === b ? y.multiply(ca === 1n ? 2n : ca) : mulOrZero(y, ca).add(mulOrZero(Y[b]!, cb))));
+        };
+        const msg = cheat(state, rng, mutate);
+        // A cheat that collapses a point to the identity cannot even be encoded; skip it as the codec would refuse it.
+        if (msg.deck.points.some((p) => p.is0())) return;
+        const v = receive(state, msg, rng);
+        if (kind === 'honest') {
+          seen = { ...seen, honest: seen.honest + 1 };
+          expect(v.ok).toBe(true);
+        } else {
+          seen = { ...seen, cheats: seen.cheats + 1 };
+          expect(!v.ok && v.fault).toMatchObject({ seat: 1, code: expect.stringMatching(/^(proof|duplicate)$/) as unknown as string });
+        }
+      }),
+      { seed: 0x5eed, numRuns: 24 },
+    );
+    expect(seen.honest).toBeGreaterThan(0);
+    expect(seen.cheats).toBeGreaterThan(0);
+  });
+});
+
+function mulOrZero(p: Point, k: bigint): Point {
+  return k === 0n ? p.subtract(p) : p.multiply(k);
+}
