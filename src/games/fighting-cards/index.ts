@@ -46,3 +46,4 @@ export { band, contractScore, scoreDeal, rankByTotals } from './scoring.js';
 export { playableHandles } from './legal-actions.js';
 export type { FightingView, FightingSeatView, ViewCard } from './views.js';
 export { outcomeAfterAudit } from './views.js';
+export { fightingCardsBot, fightingCardsMove, bestTrump, estimateTricks, handEstimate, type FightingBot } from './bot.js';
