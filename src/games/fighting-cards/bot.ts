@@ -5,12 +5,13 @@
  * - Auction: estimates the card points it would take with its best trump
  *   (sure winners from the top of each suit, long trumps and ruffs, each
  *   winner worth its own points plus about 2.5 captured, the unseen skat
- *   about 2.5) and bids the lowest allowed bid up to that estimate, else
+ *   about 2.5) and bids the lowest allowed bid up to that estimate less 3, else
  *   passes.
  * - Skat: plays a hand game when the estimate clears the contract by 6 or
- *   more, else takes the skat; discards the pair that leaves the best
- *   estimate counting the discards' points (the skat is the declarer's):
- *   banking a loose king or queen, clearing a short suit.
+ *   more, else takes the skat; keeps its trumps (the longest suit of the
+ *   twelve) and aces, and of the other cards discards the pair that leaves
+ *   the best estimate counting the discards' points (the skat is the
+ *   declarer's): banking a loose king or queen, clearing a short suit.
  * - Trump: its longest suit (most points, then highest cards, on a tie).
  * - Play, by counting the cards gone: the declarer draws trumps while the
  *   defenders may hold some, then cashes sure winners, then leads low; a
@@ -32,6 +33,8 @@ const UNSEEN_SKAT = 2.5;
 /** Points a won trick brings in from the other two cards, on average. */
 const CAPTURED = 2.5;
 const HAND_MARGIN = 6;
+/** Bid this much below the estimate: in self-play a margin of 2–4 points scored best (the estimate is rough). */
+const BID_CAUTION = 3;
 
 function inSuit(cards: readonly CardId[], suit: Suit): CardId[] {
   return cards.filter((c) => suitOf(c) === suit).sort((a, b) => strengthOf(b) - strengthOf(a));
@@ -51,22 +54,26 @@ export function bestTrump(cards: readonly CardId[]): Suit {
   })[0] as Suit;
 }
 
-/** Card points the declarer may expect to take in tricks with these cards and trump (skat not included). */
+/** An unbroken run from the ace: the sure winners of a suit (given high first). */
+function topRun(held: readonly CardId[]): number {
+  let run = 0;
+  while (run < held.length && strengthOf(held[run] ?? null) === 14 - run) run++;
+  return run;
+}
+
+/** Card points the declarer may expect to take in tricks with these cards and trump (skat not included; a rough figure that may pass 40 for a very strong hand). */
 export function estimateTricks(cards: readonly CardId[], trump: Suit): number {
-  let estimate = 0;
   const trumps = inSuit(cards, trump);
-  let spareTrumps = trumps.length;
+  const trumpRun = topRun(trumps);
+  // Long trumps win once the others are drawn: every trump beyond four that is not a top card.
+  const long = Math.max(0, trumps.length - Math.max(trumpRun, 4));
+  let spareTrumps = trumps.length - trumpRun - long;
+  let estimate = 0;
   for (const suit of SUIT_ORDER) {
     const held = inSuit(cards, suit);
-    // Sure winners: an unbroken run from the ace (a side suit runs out after about three rounds).
-    let run = 0;
-    while (run < held.length && strengthOf(held[run] ?? null) === 14 - run) run++;
-    const winners = suit === trump ? run : Math.min(run, 3);
-    // Long trumps win once the other seven-odd are drawn: every trump beyond four that is not a top card.
-    const long = suit === trump ? Math.max(0, held.length - Math.max(run, 4)) : 0;
-    if (suit === trump) spareTrumps -= run + long;
-    const winnerCards = held.slice(0, winners);
-    estimate += winnerCards.reduce((s, c) => s + pointsOf(c) + CAPTURED, 0) + long * (CAPTURED + 0.5);
+    // A side suit runs out after about three rounds.
+    const winners = suit === trump ? trumpRun : Math.min(topRun(held), 3);
+    estimate += held.slice(0, winners).reduce((s, c) => s + pointsOf(c) + CAPTURED, 0);
     // Points in cards that are not sure winners: about half of them come home.
     estimate += held.slice(winners).reduce((s, c) => s + pointsOf(c) / 2, 0);
     if (suit !== trump && held.length <= 1 && spareTrumps > 0) {
@@ -75,11 +82,12 @@ export function estimateTricks(cards: readonly CardId[], trump: Suit): number {
       estimate += CAPTURED + 1;
     }
   }
+  estimate += long * (CAPTURED + 0.5);
   return estimate;
 }
 
 export function handEstimate(cards: readonly CardId[]): number {
-  return estimateTricks(cards, bestTrump(cards)) + UNSEEN_SKAT;
+  return Math.min(40, estimateTricks(cards, bestTrump(cards)) + UNSEEN_SKAT);
 }
 
 function cheapest(cards: readonly CardId[], trump: Suit | null): CardId | undefined {
@@ -157,14 +165,18 @@ function choosePlay(state: FightingState, seat: Seat, view: PrivateView): Fighti
 
 function chooseDiscard(state: FightingState, seat: Seat, view: PrivateView): FightingAction | null {
   const know = viewKnowledge(state, view);
+  const hand = state.board.hands[seat] ?? [];
+  const trump = bestTrump(hand.map((h) => know(h) ?? ''));
+  const keep = (h: number): boolean => suitOf(know(h)) === trump || strengthOf(know(h)) === 14;
+  const pairs = legalActions(state, seat, view).filter((a): a is Extract<FightingAction, { type: 'discard' }> => a.type === 'discard');
+  // Trumps and aces are control: discard them only when there is nothing else.
+  const loose = pairs.filter((a) => !a.handles.some(keep));
   let best: FightingAction | null = null;
   let bestValue = -Infinity;
-  for (const action of legalActions(state, seat, view)) {
-    if (action.type !== 'discard') continue;
+  for (const action of loose.length > 0 ? loose : pairs) {
     const [a, b] = action.handles;
-    const rest = (state.board.hands[seat] ?? []).filter((h) => h !== a && h !== b).map((h) => know(h) ?? '');
-    const banked = pointsOf(know(a)) + pointsOf(know(b));
-    const value = estimateTricks(rest, bestTrump(rest)) + banked;
+    const rest = hand.filter((h) => h !== a && h !== b).map((h) => know(h) ?? '');
+    const value = estimateTricks(rest, trump) + pointsOf(know(a)) + pointsOf(know(b));
     if (value > bestValue) {
       best = action;
       bestValue = value;
@@ -185,7 +197,7 @@ export function fightingCardsMove(state: FightingState, seat: Seat, view: Privat
   switch (board.phase) {
     case 'bidding': {
       const next = Math.max(MIN_BID, (highBid(board)?.bid ?? 0) + 1);
-      const willing = Math.min(MAX_BID, Math.floor(handEstimate(hand)));
+      const willing = Math.min(MAX_BID, Math.floor(handEstimate(hand) - BID_CAUTION));
       return next <= willing ? { type: 'bid', bid: next } : { type: 'pass' };
     }
     case 'skat':
