@@ -93,7 +93,8 @@ export class FdFightingCards extends LitElement {
         :host { --card-w: 2.55rem; }
         .table { grid-template-columns: 1fr 1fr; }
         .felt { grid-column: 1 / span 2; grid-row: 2; min-height: 8.6rem; }
-        .felt fd-card { --card-w: 2.2rem; }
+        .felt fd-card { --card-w: 2.3rem; }
+        .felt fd-card::part(card) { font-size: 0.72rem; }
         .seat { padding: 0.3rem 0.45rem; font-size: 0.8rem; }
         .status { margin: 0.2rem 0; font-size: 0.9rem; }
         button { padding: 0.35rem 0.6rem; min-height: 2.2rem; }
@@ -179,6 +180,8 @@ export class FdFightingCards extends LitElement {
     const phase = this.view.phase;
     const find = (type: FightingAction['type']) => this.legal.find((a) => a.type === type);
     const hand = this.sortedHand();
+    // Enter or Space on a focused button (a card, a bid button) is that button's own click.
+    if ((key === 'enter' || key === ' ') && (target as Element | undefined)?.localName === 'button') return;
     if (phase === 'bidding') {
       if (key === 'arrowup' || key === '+') this.stepBid(1);
       else if (key === 'arrowdown' || key === '-') this.stepBid(-1);
@@ -195,7 +198,7 @@ export class FdFightingCards extends LitElement {
       this.cursor = (this.cursor + (key === 'arrowright' ? 1 : hand.length - 1)) % Math.max(1, hand.length);
     } else if (key === 'enter' && phase === 'discard' && this.discardAction()) {
       this.send(this.discardAction()!);
-    } else if ((key === 'enter' || key === ' ') && hand[this.cursor] && (event.composedPath()[0] as Element | undefined)?.localName !== 'button') {
+    } else if ((key === 'enter' || key === ' ') && hand[this.cursor]) {
       this.pick(hand[this.cursor]!);
     } else if (/^[0-9]$/.test(key) && phase === 'play') {
       const card = hand[key === '0' ? 9 : Number(key) - 1];
