@@ -51,7 +51,9 @@ export class FdFightingCards extends LitElement {
   @property({ type: Boolean }) busy = false;
   @state() private bidValue = 21;
   @state() private picked: number[] = [];
+  /** The card ←/→ point at; drawn only once the keys are in use. */
   @state() private cursor = 0;
+  @state() private keysUsed = false;
   @state() private notice = '';
 
   static override styles = [
@@ -195,6 +197,7 @@ export class FdFightingCards extends LitElement {
       const action = this.legal.find((a) => a.type === 'trump' && a.suit === SUIT_KEYS[key]);
       if (action && this.myTurn) this.send(action);
     } else if (key === 'arrowright' || key === 'arrowleft') {
+      this.keysUsed = true;
       this.cursor = (this.cursor + (key === 'arrowright' ? 1 : hand.length - 1)) % Math.max(1, hand.length);
     } else if (key === 'enter' && phase === 'discard' && this.discardAction()) {
       this.send(this.discardAction()!);
@@ -363,7 +366,7 @@ export class FdFightingCards extends LitElement {
               return html`<fd-card
                 data-handle=${c.handle}
                 data-card=${c.card ?? ''}
-                class="${legal || v.phase !== 'play' ? 'legal' : 'illegal'} ${this.cursor === i ? 'cursor' : ''}"
+                class="${legal || v.phase !== 'play' ? 'legal' : 'illegal'} ${this.keysUsed && this.cursor === i ? 'cursor' : ''}"
                 .card=${c.card}
                 ?selectable=${legal && !this.busy}
                 ?selected=${this.picked.includes(c.handle)}

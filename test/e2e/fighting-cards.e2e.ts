@@ -58,6 +58,14 @@ async function everythingShown(page: Page): Promise<{ cards: string[]; text: str
 
 const table = (page: Page) => page.locator('fd-fighting-cards');
 
+/** A 390×844 screenshot of this page as it is now. */
+async function phoneShot(page: Page, file: string): Promise<void> {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: file });
+  await page.setViewportSize({ width: 1100, height: 900 });
+}
+
 /** Desktop and 390×844 screenshots when it is this page's turn to follow in an early trick; true once taken. */
 async function screenshots(page: Page, dir: string): Promise<boolean> {
   const follow = (await table(page).locator('#my-area.turn').count()) > 0 && (await table(page).locator('#trick .slot').count()) >= 1;
@@ -151,7 +159,16 @@ it('three browsers bid, take the skat, discard in secret and play a whole deal o
   while (!((await done(ann)) && (await done(bob)) && (await done(cleo)))) {
     let moved = false;
     for (const p of players) {
-      if (p === ann && !shot && process.env.FD_SCREENSHOT_DIR) shot = await screenshots(ann.page, process.env.FD_SCREENSHOT_DIR);
+      const dir = process.env.FD_SCREENSHOT_DIR;
+      if (p === ann && !shot && dir) shot = await screenshots(ann.page, dir);
+      if (dir && !tried.has('shot-bid') && (await table(p.page).locator('#bid-panel #bid').isVisible())) {
+        tried.add('shot-bid');
+        await phoneShot(p.page, join(dir, 'fighting-cards-390x844-bidding.png'));
+      }
+      if (dir && !tried.has('shot-discard') && (await table(p.page).locator('#my-hand fd-card[selectable]').count()) === 12) {
+        tried.add('shot-discard');
+        await phoneShot(p.page, join(dir, 'fighting-cards-390x844-discard.png'));
+      }
       const did = await moveIfMyTurn(p.page, discarded, tried);
       if (!did) continue;
       moved = true;
