@@ -126,6 +126,17 @@ async function moveIfMyTurn(page: Page, discarded: string[], tried: Set<string>)
     await expect.poll(() => table(page).locator('#notice').textContent()).toMatch(/You must follow \w+ [♣♦♥♠]/);
     expect(await table(page).locator('#my-area.turn').count()).toBe(1);
   }
+  if ((await playable.count()) > 0 && !tried.has('key-play')) {
+    // Once by keyboard: the digit of the first legal card's place in the hand.
+    const all = await table(page).locator('#my-hand fd-card').evaluateAll((els) => els.map((e) => e.hasAttribute('selectable')));
+    const place = all.indexOf(true);
+    if (place >= 0 && place < 10) {
+      tried.add('key-play');
+      const card = (await playable.first().getAttribute('data-card')) ?? '';
+      await page.keyboard.press(place === 9 ? '0' : String(place + 1));
+      return `play ${card} (key ${place + 1})`;
+    }
+  }
   if ((await playable.count()) > 0) {
     const card = (await playable.first().getAttribute('data-card')) ?? '';
     await playable.first().click();
@@ -199,6 +210,7 @@ it('three browsers bid, take the skat, discard in secret and play a whole deal o
   expect(moves.filter((m) => /: pass/.test(m))).toHaveLength(2);
   expect(tried).toContain('key-pass');
   expect(tried).toContain('illegal');
+  expect(tried).toContain('key-play');
   expect(moves.filter((m) => m.includes('play '))).toHaveLength(30);
   expect(declarer).not.toBeNull();
   expect(discarded).toHaveLength(2);
