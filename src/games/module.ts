@@ -5,15 +5,18 @@
  * schema is the rules' `parseOptions`; the module adds the defaults, human
  * labels and the form control of each), the game's bots, how its moves read
  * in the table log, its race codes, its timing ('turns' or 'real-time'), its
- * name, blurb and seat range. `defineGameModule` assembles one and checks it
+ * name, blurb and seat range, and (optionally) how a hand is scored once the
+ * audit has run. `defineGameModule` assembles one and checks it
  * is consistent (id, race codes vs timing, a form field for every option), so
  * a mistake shows at load instead of in a game.
  */
 import {
   publicKnowledge,
+  type AuditReport,
   type Game,
   type Input,
   type Knowledge,
+  type Outcome,
   type PrivateView,
   type Seat,
   type State,
@@ -72,6 +75,17 @@ export interface GameModule<Id extends string, B, A, O, E extends string, V> {
   readonly describe: (input: Input, names: readonly string[], state: State<B, O> | null) => string;
   /** Reducer errors that mean "lost a race" in real time (bounced, nobody blamed); the rules' list. */
   readonly raceErrors: readonly string[];
+  /**
+   * Optional: the outcome of a finished hand once its end-of-hand audit has
+   * run (`report` = the rules part of the audit, `engine.audit(...)`), for a
+   * game whose score depends on what only the audit can see. Fighting Cards:
+   * a renege the live game could not prove (a `void` claim the audit finds
+   * false) is scored as a renege by the seat the audit names. Where a module
+   * has it, the table uses it instead of `rules.outcome(state)` for every
+   * hand whose audit is in (display, the carry into the next hand, the
+   * simulation's result); without it, or before the audit, `rules.outcome`.
+   */
+  readonly scoreAfterAudit?: (state: State<B, O>, report: AuditReport) => Outcome | null;
 }
 
 /** Any game module, for the registry and tools that do not care which. */
@@ -86,6 +100,8 @@ export interface GameModuleSpec<Id extends string, B, A, O, E extends string, V>
   readonly fields: Readonly<Record<string, OptionField>>;
   readonly bots: { readonly heuristic: GameBot<B, A, O> };
   readonly describe: DescribeAction<A>;
+  /** See `GameModule.scoreAfterAudit`. */
+  readonly scoreAfterAudit?: (state: State<B, O>, report: AuditReport) => Outcome | null;
 }
 
 function isOptionValue(value: unknown): value is OptionValue {
@@ -127,6 +143,7 @@ export function defineGameModule<Id extends string, B, A, O, E extends string, V
       return describeAction(action, who, know);
     },
     raceErrors: rules.raceErrors,
+    ...(spec.scoreAfterAudit ? { scoreAfterAudit: spec.scoreAfterAudit } : {}),
   };
 }
 

@@ -11,10 +11,12 @@ describe('catalog', () => {
     expect(CATALOG.map((e) => [e.id, e.playable])).toEqual([
       ['stress-shed', true],
       ['stress-speed', true],
+      ['fighting-cards', true],
       ['pesten', false],
-      ['fighting-cards', false],
       ['school-blackjack', false],
     ]);
+    expect(catalogEntry('fighting-cards')).toMatchObject({ playable: true, minPlayers: 3, maxPlayers: 3, timing: 'turns' });
+    expect(catalogEntry('fighting-cards')!.options.map((o) => [o.name, o.field.kind, o.default])).toEqual([['deals', 'number', 3]]);
     expect(catalogEntry('stress-speed')).toMatchObject({ name: 'Stress (speed)', minPlayers: 2, maxPlayers: 2, timing: 'real-time', options: [] });
     expect(catalogEntry('pesten')).toMatchObject({ playable: false, timing: null, options: [] });
     expect(catalogEntry('nope')).toBeNull();

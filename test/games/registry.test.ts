@@ -11,11 +11,12 @@ import { formFields } from '../../src/games/module.js';
 import { cardName } from '../../src/games/describe.js';
 import { stressShedModule } from '../../src/games/stress-shed/index.js';
 import { stressSpeedModule } from '../../src/games/stress-speed/index.js';
+import { fightingCardsModule, outcomeAfterAudit } from '../../src/games/fighting-cards/index.js';
 import { handleOf, position } from './stress-speed/helpers.js';
 
 describe('registry', () => {
   it('lists the built games once, each consistent with its rules', () => {
-    expect(gameModules.map((m) => m.id)).toEqual(['stress-shed', 'stress-speed']);
+    expect(gameModules.map((m) => m.id)).toEqual(['stress-shed', 'stress-speed', 'fighting-cards']);
     for (const module of gameModules) {
       expect(module.rules.id).toBe(module.id);
       expect(module.name).toBe(module.rules.displayName);
@@ -28,10 +29,15 @@ describe('registry', () => {
     expect(stressShedModule.timing).toBe('turns');
     expect(stressSpeedModule.timing).toBe('real-time');
     expect([...stressSpeedModule.raceErrors].sort()).toEqual(['stale-call', 'stale-top']);
+    expect(fightingCardsModule.timing).toBe('turns');
+    expect(fightingCardsModule.options.fields.deals).toMatchObject({ kind: 'number', min: 1, max: 30 });
+    // Only a game whose score depends on the audit has the hook.
+    expect(fightingCardsModule.scoreAfterAudit).toBe(outcomeAfterAudit);
+    expect(stressShedModule.scoreAfterAudit).toBeUndefined();
   });
 
   it('keeps the planned games apart: known ids, no rules', () => {
-    expect(PLANNED.map((p) => p.id)).toEqual(['pesten', 'fighting-cards', 'school-blackjack']);
+    expect(PLANNED.map((p) => p.id)).toEqual(['pesten', 'school-blackjack']);
     for (const planned of PLANNED) {
       expect(gameById(planned.id)).toBeNull();
       expect(isGameId(planned.id)).toBe(false);

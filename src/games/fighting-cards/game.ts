@@ -1,0 +1,39 @@
+/**
+ * Fighting Cards, RULES.md §4, as a game of the engine: the rules object
+ * assembled from this folder (options, setup, actions, rules, scoring, legal
+ * actions, views, scenario support) and bound to the generic engine by
+ * `defineGame`. Exactly three players. The game module (index.ts) wraps it
+ * with what the app needs besides.
+ */
+import { defineGame } from '../../engine/index.js';
+import { claimedCards, parseAction, type FightingAction } from './actions.js';
+import type { FightingBoard } from './board.js';
+import { legalActions } from './legal-actions.js';
+import { defaultOptions, parseOptions, type FightingOptions } from './options.js';
+import { act, afterCrypto, awaits, type FightingError } from './rules.js';
+import { scenario } from './scenario.js';
+import { deck, setup } from './setup.js';
+import { outcome, view, zones, type FightingView } from './views.js';
+
+export const fightingCards = defineGame<FightingBoard, FightingAction, FightingOptions, FightingError, FightingView>({
+  id: 'fighting-cards',
+  displayName: 'Fighting Cards',
+  minPlayers: 3,
+  maxPlayers: 3,
+  defaultOptions,
+  // Turn-based: every refused move is a fault.
+  raceErrors: [],
+  parseOptions,
+  deck,
+  setup,
+  parseAction,
+  claimedCards,
+  act,
+  afterCrypto,
+  awaits,
+  legalActions,
+  zones,
+  view,
+  outcome,
+  scenario,
+});

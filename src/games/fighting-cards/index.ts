@@ -1,0 +1,48 @@
+/**
+ * Fighting Cards, RULES.md §4: the game module the registry lists. The rules
+ * live in game.ts (and the files it assembles); this adds the blurb, the
+ * label of the `deals` option (the schema and default are options.ts), the
+ * heuristic bot, the log lines (describe.ts: its own `describe`, since a
+ * line such as "declares at 25" or "wins the trick" reads the board), the
+ * timing, and `scoreAfterAudit` (views.ts `outcomeAfterAudit`: a renege only
+ * the audit found is scored as a renege). Helpers other parts of the code
+ * and the tests use are re-exported below.
+ */
+import type { GameModule } from '../module.js';
+import { defineGameModule } from '../module.js';
+import { fightingCardsMove } from './bot.js';
+import { describeAction, describeInput } from './describe.js';
+import { fightingCards } from './game.js';
+import { MAX_DEALS } from './options.js';
+import { outcomeAfterAudit } from './views.js';
+
+const assembled = defineGameModule({
+  id: 'fighting-cards',
+  rules: fightingCards,
+  blurb: 'Bid for the contract, take or leave the skat, name trumps, win tricks.',
+  timing: 'turns',
+  fields: {
+    deals: { kind: 'number', label: 'Deals in the match', help: 'Each player deals once in three; thrown-in deals do not count.', min: 1, max: MAX_DEALS },
+  },
+  bots: { heuristic: fightingCardsMove },
+  describe: describeAction,
+  scoreAfterAudit: outcomeAfterAudit,
+});
+
+type FightingModule = typeof assembled extends GameModule<'fighting-cards', infer B, infer A, infer O, infer E, infer V> ? GameModule<'fighting-cards', B, A, O, E, V> : never;
+
+export const fightingCardsModule: FightingModule = { ...assembled, describe: describeInput };
+
+export { fightingCards } from './game.js';
+export type FightingCards = typeof fightingCards;
+export type { FightingAction } from './actions.js';
+export type { FightingBoard, FightingState, Phase, Call, Trick, DealResult, MatchCarry } from './board.js';
+export { nextSeat, suitOf, strengthOf, pointsOf, winningIndex, highBid, HAND_SIZE, MIN_BID, MAX_BID, TRICKS } from './board.js';
+export type { FightingOptions } from './options.js';
+export type { FightingError } from './rules.js';
+export { band, contractScore, scoreDeal, rankByTotals } from './scoring.js';
+export { playableHandles, SUIT_ORDER } from './legal-actions.js';
+export type { FightingView, FightingSeatView, ViewCard } from './views.js';
+export { outcomeAfterAudit } from './views.js';
+export { describeAction, describeInput, resultText, SUIT_SYMBOL } from './describe.js';
+export { fightingCardsBot, fightingCardsMove, bestTrump, estimateTricks, handEstimate, type FightingBot } from './bot.js';

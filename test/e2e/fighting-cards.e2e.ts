@@ -1,0 +1,234 @@
+/**
+ * A whole deal of Fighting Cards among three real Chromium pages over real
+ * WebRTC, played through the UI: the first bidder bids 21 with the stepper's
+ * default, the others pass; the declarer takes the skat, puts two cards away
+ * with the discard picker, names trumps with the trump picker; then every
+ * page plays its first legal card when the turn marker is on it. The deal
+ * must end with the same score and a clean audit on all three pages, and at
+ * no point before the skat is turned over may the two other pages show the
+ * skat's cards or the two cards put away (not as a card, not in any text).
+ * Set FD_SCREENSHOT_DIR to also save a desktop and a 390×844 screenshot
+ * taken mid-deal.
+ */
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, newPlayer, type Player } from './browser.js';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const SYMBOL: Record<string, string> = { C: '♣', D: '♦', H: '♥', S: '♠' };
+const printed = (card: string) => card.replace(/[CDHS]$/, (s) => SYMBOL[s]!);
+
+/**
+ * Every card id shown and all the text of a page, through every shadow root,
+ * with the table's status line and skat, all in one snapshot (so "the deal
+ * is over" and "the skat is shown" are read at the same moment).
+ */
+async function everythingShown(page: Page): Promise<{ cards: string[]; text: string; status: string; skat: string[] }> {
+  return page.evaluate(() => {
+    const cards: string[] = [];
+    let text = '';
+    let tableRoot: ShadowRoot | null = null;
+    const walk = (root: Document | ShadowRoot | Element) => {
+      for (const el of Array.from(root.querySelectorAll('*'))) {
+        const card = el.getAttribute('data-card');
+        if (card) cards.push(card);
+        if (el.localName === 'fd-fighting-cards') tableRoot = el.shadowRoot;
+        if (el.shadowRoot) {
+          text += ` ${el.shadowRoot.textContent ?? ''}`;
+          walk(el.shadowRoot);
+        }
+      }
+    };
+    text += document.body.textContent ?? '';
+    walk(document);
+    const table = tableRoot as ShadowRoot | null;
+    const status = table?.querySelector('#status')?.textContent ?? '';
+    const skat = Array.from(table?.querySelectorAll('#skat fd-card') ?? []).map((el) => el.getAttribute('data-card') ?? '');
+    return { cards, text, status, skat };
+  });
+}
+
+const table = (page: Page) => page.locator('fd-fighting-cards');
+
+/** A 390×844 screenshot of this page as it is now. */
+async function phoneShot(page: Page, file: string): Promise<void> {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: file });
+  await page.setViewportSize({ width: 1100, height: 900 });
+}
+
+/** Desktop and 390×844 screenshots when it is this page's turn to follow in an early trick; true once taken. */
+async function screenshots(page: Page, dir: string): Promise<boolean> {
+  const follow = (await table(page).locator('#my-area.turn').count()) > 0 && (await table(page).locator('#trick .slot').count()) >= 1;
+  if (!follow || (await table(page).locator('#my-hand fd-card').count()) < 7) return false;
+  await page.screenshot({ path: join(dir, 'fighting-cards-desktop.png') });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: join(dir, 'fighting-cards-390x844.png') });
+  await page.setViewportSize({ width: 1100, height: 900 });
+  return true;
+}
+
+/** One move if the turn marker is on this page; returns what it did, or null. */
+async function moveIfMyTurn(page: Page, discarded: string[], tried: Set<string>): Promise<string | null> {
+  if ((await table(page).locator('#my-area.turn').count()) === 0) return null;
+  const status = (await table(page).locator('#status').textContent()) ?? '';
+  if (await table(page).locator('#bid-panel #bid').isVisible().catch(() => false)) {
+    if (/21 or more/.test(status)) {
+      expect(await table(page).locator('#bid-value').textContent()).toBe('21');
+      await table(page).locator('#bid').click();
+      return 'bid 21';
+    }
+    // The first pass by keyboard (P), the second by the button.
+    if (!tried.has('key-pass')) {
+      tried.add('key-pass');
+      await page.keyboard.press('p');
+      return 'pass (key P)';
+    }
+    await table(page).locator('#pass').click();
+    return 'pass';
+  }
+  if (await table(page).locator('#take').isVisible().catch(() => false)) {
+    // Before the take the skat is face down on the declarer's page too.
+    expect(await table(page).locator('#skat fd-card').evaluateAll((els) => els.map((e) => e.getAttribute('data-card')))).toEqual(['', '']);
+    await table(page).locator('#take').click();
+    return 'take';
+  }
+  if (await table(page).locator('#discard-panel').isVisible().catch(() => false)) {
+    const cards = table(page).locator('#my-hand fd-card[selectable]');
+    if ((await cards.count()) < 12) return null;
+    await cards.nth(0).click();
+    await cards.nth(1).click();
+    discarded.push(...(await table(page).locator('#my-hand fd-card[selected]').evaluateAll((els) => els.map((e) => e.getAttribute('data-card') ?? ''))));
+    expect(discarded).toHaveLength(2);
+    await table(page).locator('#discard').click();
+    return `discard ${discarded.join(' ')}`;
+  }
+  if (await table(page).locator('#trump-panel').isVisible().catch(() => false)) {
+    await table(page).locator('#trump-panel button.suit').first().click();
+    return 'trump';
+  }
+  const playable = table(page).locator('#my-hand fd-card[selectable]');
+  const illegal = table(page).locator('#my-hand fd-card.illegal');
+  if (!tried.has('illegal') && (await playable.count()) > 0 && (await illegal.count()) > 0) {
+    // A card that may not go says why, and the turn stays.
+    tried.add('illegal');
+    await illegal.first().click();
+    await expect.poll(() => table(page).locator('#notice').textContent()).toMatch(/You must follow \w+ [♣♦♥♠]/);
+    expect(await table(page).locator('#my-area.turn').count()).toBe(1);
+  }
+  if ((await playable.count()) > 0 && !tried.has('key-play')) {
+    // Once by keyboard: the digit of the first legal card's place in the hand.
+    const all = await table(page).locator('#my-hand fd-card').evaluateAll((els) => els.map((e) => e.hasAttribute('selectable')));
+    const place = all.indexOf(true);
+    if (place >= 0 && place < 10) {
+      tried.add('key-play');
+      const card = (await playable.first().getAttribute('data-card')) ?? '';
+      await page.keyboard.press(place === 9 ? '0' : String(place + 1));
+      return `play ${card} (key ${place + 1})`;
+    }
+  }
+  if ((await playable.count()) > 0) {
+    const card = (await playable.first().getAttribute('data-card')) ?? '';
+    await playable.first().click();
+    return `play ${card}`;
+  }
+  return null;
+}
+
+it('three browsers bid, take the skat, discard in secret and play a whole deal of fighting-cards, and agree on the score and a clean audit', async () => {
+  const base = inject('baseUrl');
+  const ann: Player = await newPlayer(browser, base, 'Ann');
+  await ann.page.locator('input[name="game"][value="fighting-cards"]').check();
+  await ann.page.locator('#create').click();
+  await expect.poll(() => ann.page.locator('#share-link').inputValue(), { timeout: 30_000 }).toMatch(/#\/t\//);
+  const link = await ann.page.locator('#share-link').inputValue();
+  const bob: Player = await newPlayer(browser, base, 'Bob');
+  await bob.page.goto(link);
+  const cleo: Player = await newPlayer(browser, base, 'Cleo');
+  await cleo.page.goto(link);
+  const players = [ann, bob, cleo];
+
+  // The deal starts by itself once the three seats are taken: ten cards each, face up to their owner only.
+  for (const p of players) await expect.poll(() => table(p.page).locator('#my-hand fd-card:not([data-card=""])').count(), { timeout: 240_000 }).toBe(10);
+
+  const discarded: string[] = [];
+  const tried = new Set<string>();
+  let declarer: Player | null = null;
+  const moves: string[] = [];
+  let shot = false;
+  const done = async (p: Player) => (await p.page.locator('#audit').count()) > 0;
+  while (!((await done(ann)) && (await done(bob)) && (await done(cleo)))) {
+    let moved = false;
+    for (const p of players) {
+      const dir = process.env.FD_SCREENSHOT_DIR;
+      if (p === ann && !shot && dir) shot = await screenshots(ann.page, dir);
+      if (dir && !tried.has('shot-bid') && (await table(p.page).locator('#bid-panel #bid').isVisible())) {
+        tried.add('shot-bid');
+        await phoneShot(p.page, join(dir, 'fighting-cards-390x844-bidding.png'));
+      }
+      if (dir && !tried.has('shot-discard') && (await table(p.page).locator('#my-hand fd-card[selectable]').count()) === 12) {
+        tried.add('shot-discard');
+        await phoneShot(p.page, join(dir, 'fighting-cards-390x844-discard.png'));
+      }
+      const did = await moveIfMyTurn(p.page, discarded, tried);
+      if (!did) continue;
+      moved = true;
+      moves.push(`${p === ann ? 'Ann' : p === bob ? 'Bob' : 'Cleo'}: ${did}`);
+      if (did === 'take') declarer = p;
+      await p.page.waitForTimeout(50);
+    }
+    if (!moved) await ann.page.waitForTimeout(100);
+    // The secret: until the skat is turned over, the other pages show neither the skat nor the cards put away.
+    for (const p of players) {
+      if (p === declarer) continue;
+      const shown = await everythingShown(p.page);
+      if (/made|failed/.test(shown.status)) continue;
+      expect(shown.skat.filter((card) => card !== ''), shown.status).toEqual([]);
+      for (const card of discarded) {
+        expect(shown.cards).not.toContain(card);
+        expect(shown.text).not.toContain(printed(card));
+      }
+    }
+    expect(moves.length).toBeLessThan(200);
+    for (const p of players) {
+      if ((await p.page.locator('#halt').count()) > 0) throw new Error(`the hand stopped: ${await p.page.locator('#halt').textContent()}\n${moves.join('\n')}`);
+    }
+  }
+
+  // 21, pass, pass, take, discard, trump, then 30 cards.
+  expect(moves.filter((m) => m.endsWith('bid 21'))).toHaveLength(1);
+  expect(moves.filter((m) => /: pass/.test(m))).toHaveLength(2);
+  expect(tried).toContain('key-pass');
+  expect(tried).toContain('illegal');
+  expect(tried).toContain('key-play');
+  expect(moves.filter((m) => m.includes('play '))).toHaveLength(30);
+  expect(declarer).not.toBeNull();
+  expect(discarded).toHaveLength(2);
+  const statuses = await Promise.all(players.map((p) => table(p.page).locator('#status').textContent()));
+  const scores = await Promise.all(players.map((p) => table(p.page).locator('#scores').textContent()));
+  const results = await Promise.all(players.map((p) => p.page.locator('#result').textContent()));
+  for (let i = 0; i < 3; i++) {
+    expect(statuses[i]).toMatch(/(made|failed) 21 with \d+ points/);
+    expect(statuses[i]).toBe(statuses[0]);
+    expect(scores[i]).toBe(scores[0]);
+    expect(results[i]).toContain('Audit clean');
+    expect(results[i]!.replace(/hash \w+/, '')).toBe(results[0]!.replace(/hash \w+/, ''));
+  }
+  // At the end the skat is turned over for everyone: the two cards put away.
+  for (const p of players) {
+    const skat = await table(p.page).locator('#skat fd-card').evaluateAll((els) => els.map((e) => e.getAttribute('data-card') ?? ''));
+    expect([...skat].sort()).toEqual([...discarded].sort());
+  }
+  // Vite's hot-reload socket is the dev server's, not the app's: on a shared machine its fixed port may be taken.
+  for (const p of players) expect(p.console.filter((line) => !/WebSocket closed without opened/.test(line)).join('\n')).not.toMatch(/pageerror/);
+});
