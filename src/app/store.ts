@@ -174,9 +174,15 @@ export class AppStore extends EventTarget {
       names,
       waiting: waiting && waiting.seats.length ? { names: waiting.seats.map((s) => names[s] ?? `Seat ${s + 1}`), what: waiting.what } : null,
       stalled: current.stalled ? { names: current.stalled.seats.map((s) => names[s] ?? `Seat ${s + 1}`), seconds: Math.round(current.stalled.forMs / 1000) } : null,
-      halt: hand.halt ? { reason: hand.halt.reason, blame: hand.halt.blame !== null ? (names[hand.halt.blame] ?? null) : null, kind: hand.halt.kind } : null,
+      halt: hand.halt
+        ? {
+            reason: hand.halt.detail,
+            blame: hand.halt.seat !== null ? (names[hand.halt.seat] ?? null) : null,
+            kind: hand.halt.code === 'abandoned' ? 'abandoned' : hand.halt.code === 'desync' ? 'desync' : 'blame',
+          }
+        : null,
       audit: hand.auditResult
-        ? { clean: hand.auditResult.clean, reason: hand.auditResult.reason, blame: hand.auditResult.blame !== null ? (names[hand.auditResult.blame] ?? null) : null }
+        ? { clean: hand.auditResult.clean, reason: hand.auditResult.detail, blame: hand.auditResult.seat !== null ? (names[hand.auditResult.seat] ?? null) : null }
         : null,
       outcome: outcome ? outcome.ranking.map((group, i) => `${i + 1}. ${group.map((s) => names[s]).join(', ')}`).join('  ') : null,
       rematchOffered: table.rematchOffered,

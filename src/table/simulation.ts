@@ -137,9 +137,9 @@ export function resultOf(peers: SimulationPeer[], gameId: GameId): HandResult {
     seat,
     phase: s.phase,
     hash: s.hash,
-    audit: s.auditResult ? (s.auditResult.clean ? 'clean' : `fault: ${s.auditResult.reason}`) : 'none',
-    blame: s.auditResult?.blame ?? s.halt?.blame ?? null,
-    halt: s.halt?.reason ?? null,
+    audit: s.auditResult ? (s.auditResult.clean ? 'clean' : `fault: ${s.auditResult.code}: ${s.auditResult.detail}`) : 'none',
+    blame: s.auditResult?.seat ?? s.halt?.seat ?? null,
+    halt: s.halt ? `${s.halt.code}: ${s.halt.detail}` : null,
   }));
   return {
     hand: peers[0]!.session.current!.handNo,
