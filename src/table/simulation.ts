@@ -4,7 +4,8 @@
  * the in-memory transport (signed envelopes, the relaying mesh) with the real
  * mental-poker cryptography. Used by `npm run simulate` and the multi-peer
  * tests; a hostile peer can be injected through `tamper`, which may rewrite
- * what one seat publishes.
+ * what one seat publishes, and `reloadAt` reloads one seat's page mid-hand
+ * from its stored data only.
  */
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { seededRandom, systemRandom, type RandomSource } from '../../crypto/index.js';
@@ -34,6 +35,8 @@ export interface SimulationOptions {
   readonly stallMs?: number;
   /** Real time: the most a bot waits before its next move (ms). */
   readonly botJitterMs?: number;
+  /** Reload one seat's page (from its stored data only) at engine step `step` of hand `hand` (1-based); the last seat unless `seat` is given. */
+  readonly reloadAt?: { readonly hand: number; readonly step: number; readonly seat?: number };
 }
 
 export interface PeerResult {
@@ -70,7 +73,9 @@ function signerFrom(rng: RandomSource): Signer & { secretKey: Uint8Array } {
 const FAST_TIMING = { heartbeatMs: 200, linkDeadAfterMs: 60_000, presenceMs: 1000, presenceFreshMs: 5000, reconnectMs: 300 };
 
 /** Seats N peers at one table; resolves once every seat is taken. */
-export async function seatPeers(options: SimulationOptions): Promise<{ peers: SimulationPeer[]; network: MemoryNetwork; table: string }> {
+export async function seatPeers(
+  options: SimulationOptions,
+): Promise<{ peers: SimulationPeer[]; network: MemoryNetwork; table: string; reload: (seat: number) => Promise<SimulationPeer> }> {
   const seedText = `sim-${options.seed ?? 0}`;
   const cryptoRng = options.seed === undefined ? systemRandom : seededRandom(seedText);
   const keyRng = seededRandom(`${seedText}-keys`);
@@ -83,10 +88,11 @@ export async function seatPeers(options: SimulationOptions): Promise<{ peers: Si
       ? randomBot(makeRng((options.seed ?? 0) * 31 + seat))
       : heuristicBot({ rng: makeRng((options.seed ?? 0) * 31 + seat), noise: 0.1 });
   const peers: SimulationPeer[] = [];
-  for (const [seat, signer] of signers.entries()) {
+  /** One peer's page: a mesh and a table session over `store` (a fresh store, or the one a reloaded page finds). */
+  const openPeer = async (seat: number, store: MemoryTableStore, config?: Parameters<TableSession['open']>[0]): Promise<SimulationPeer> => {
+    const signer = signers[seat]!;
     const transport = network.createTransport(peerIdFor(table, keyHex(signer.publicKey)));
     const mesh = new Mesh({ table, signer, transport, name: `Bot ${seat + 1}`, timing: FAST_TIMING });
-    const store = new MemoryTableStore();
     const tamper = options.tamper;
     const session = new TableSession({
       mesh,
@@ -110,11 +116,24 @@ export async function seatPeers(options: SimulationOptions): Promise<{ peers: Si
       changed: () => {},
       problem: () => {},
     });
-    peers.push({ signer, mesh, session, store });
-    await session.open(seat === 0 ? { game: options.game, seats: options.players, options: options.options ?? {} } : undefined);
+    const peer = { signer, mesh, session, store };
+    await session.open(config);
+    return peer;
+  };
+  for (const seat of signers.keys()) {
+    peers.push(await openPeer(seat, new MemoryTableStore(), seat === 0 ? { game: options.game, seats: options.players, options: options.options ?? {} } : undefined));
   }
   await until(() => peers.every((p) => p.session.lobby.view().seats.every((s) => s.member !== null)));
-  return { peers, network, table };
+  /** Seat `seat`'s page goes away without a word and comes back with the same identity and only its stored data. */
+  const reload = async (seat: number): Promise<SimulationPeer> => {
+    const old = peers[seat]!;
+    old.session.close();
+    old.mesh.stop();
+    const fresh = await openPeer(seat, old.store);
+    peers[seat] = fresh;
+    return fresh;
+  };
+  return { peers, network, table, reload };
 }
 
 /** Waits for a condition the event loop will make true (polls every few ms; no time limit of its own). */
@@ -154,11 +173,17 @@ export function resultOf(peers: SimulationPeer[], gameId: GameId): HandResult {
 
 /** Plays `options.hands` hands; calls `onHand` after each. */
 export async function simulate(options: SimulationOptions, onHand: (result: HandResult) => void = () => {}): Promise<HandResult[]> {
-  const { peers } = await seatPeers(options);
+  const { peers, reload } = await seatPeers(options);
   const results: HandResult[] = [];
   try {
     for (let hand = 0; hand < options.hands; hand++) {
       if (hand > 0) for (const peer of peers) peer.session.rematch();
+      const reloadAt = options.reloadAt;
+      if (reloadAt && reloadAt.hand === hand + 1) {
+        const seat = reloadAt.seat ?? peers.length - 1;
+        await until(() => handFinished(peers[seat]!) || (peers[seat]!.session.current?.handNo === hand && peers[seat]!.session.current.session.step >= reloadAt.step));
+        await reload(seat);
+      }
       await until(() => peers.every((p) => p.session.current?.handNo === hand && handFinished(p)));
       const result = resultOf(peers, options.game);
       results.push(result);
