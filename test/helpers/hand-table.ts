@@ -94,12 +94,12 @@ export async function handTable(options: {
 }
 
 /**
- * Plays until every seat is done or any seat halts: whenever a seat has legal
- * actions, `choose` picks one (null: wait).
+ * Plays until every seat is done, any seat halts, or `stop` holds: whenever a
+ * seat has legal actions, `choose` picks one (null: wait).
  */
-export async function play(table: HandTable, choose: (seat: number, legal: unknown[], session: HandSession) => unknown): Promise<void> {
+export async function play(table: HandTable, choose: (seat: number, legal: unknown[], session: HandSession) => unknown, stop: () => boolean = () => false): Promise<void> {
   await until(() => {
-    if (table.sessions.some((s) => s.halt)) return true;
+    if (table.sessions.some((s) => s.halt) || stop()) return true;
     if (table.sessions.every((s) => s.phase === 'done')) return true;
     table.sessions.forEach((session, seat) => {
       const legal = session.legalActions();
