@@ -15,8 +15,6 @@
  * with `future-step`. Anything invalid halts with a typed code naming the
  * author; any exception while an event is being taken in blames its author.
  */
-import { x25519 } from '@noble/curves/ed25519.js';
-import { hexToBytes } from '@noble/hashes/utils.js';
 import { ALL_SEATS, DECK_SIZES, systemRandom, type DeckSize, type RandomSource } from '../../../crypto/index.js';
 import { contributors, stateHash, type AnyGame, type AnyState, type CryptoRequest, type Input, type SetupArgs } from '../../engine/index.js';
 import { keyHex, type EnvelopeOf } from '../../net/envelope.js';
@@ -27,16 +25,13 @@ import { EventPool } from './event-pool.js';
 import { isRaceError, seatName, type Halt, type HaltCode } from './halt.js';
 import { PacketBook } from './packets.js';
 import { orderRound, type Bounce, type Ordered } from './real-time.js';
-import { setupArgs, setupHash, type HandSetup } from './setup.js';
+import { readyFault, setupArgs, setupHash, type HandSetup } from './setup.js';
+import { waitingOf, type Waiting } from './waiting.js';
+
+export type { Waiting };
 
 export type HandPhase = 'ready' | 'dealing' | 'play' | 'disclose' | 'done' | 'halted';
 export type PrivateRequest = Extract<CryptoRequest, { kind: 'reveal-to' | 'forward' }>;
-
-export interface Waiting {
-  /** Seats that still owe something now (never one whose event is already held). */
-  readonly seats: number[];
-  readonly what: string;
-}
 
 export interface FollowerOptions {
   readonly setup: HandSetup;
@@ -54,8 +49,6 @@ export interface FollowerHooks {
   halted?: (halt: Halt) => void;
 }
 
-/** A fixed scalar to test announced seal keys with (RFC 7748 §6.1: a low-order point gives the all-zero secret, which noble refuses). */
-const PROBE = new Uint8Array(32).fill(0x42);
 const DEFAULT_DISCLOSE_DEADLINE_MS = 60_000;
 
 export class HandFollower {
@@ -162,13 +155,8 @@ export class HandFollower {
 
   /** A ready is checked at once: it must commit to our set-up and announce a usable seal key. */
   private checkReady(event: TableEvent<'ready'>): boolean {
-    if (keyHex(event.data.setup) !== keyHex(this.setupDigest)) return this.blame('bad-setup', event.seat, 'is ready for another set-up of this hand');
-    try {
-      x25519.getSharedSecret(PROBE, event.data.sealKey);
-    } catch {
-      return this.blame('bad-seal-key', event.seat, 'announced a seal key that cannot be used (a low-order point)');
-    }
-    return true;
+    const fault = readyFault(event.data, this.setupDigest);
+    return fault ? this.blame(fault.code, event.seat, fault.detail) : true;
   }
 
   /** Applies what the pool allows; false when nothing progressed. Never throws. */
@@ -433,49 +421,6 @@ export class HandFollower {
 
   /** Who the hand waits for now, and for what (only seats that still owe something). */
   waiting(): Waiting | null {
-    if (this.haltValue || this.phaseValue === 'done') return null;
-    const all = [...Array(this.players).keys()];
-    switch (this.phaseValue) {
-      case 'ready':
-        return { seats: all.filter((seat) => !this.pool.ready(seat)), what: 'to start the hand' };
-      case 'disclose':
-        return { seats: all.filter((seat) => !this.pool.disclose(seat)), what: 'to open their secrets for the audit' };
-      case 'dealing':
-      case 'play': {
-        const cascade = this.cascadeValue;
-        if (cascade) return { seats: cascade.state.phase === 'locked' ? [] : [cascade.state.next], what: `to ${cascade.state.phase} the deck` };
-        const state = this.stateValue;
-        if (!state) return null;
-        const awaiting = this.game.awaits(state);
-        switch (awaiting.kind) {
-          case 'crypto': {
-            const request = awaiting.requests[0]!;
-            return { seats: contributors(request, this.players).filter((seat) => !this.pool.keys(request.id, seat)), what: 'to send card keys' };
-          }
-          case 'move':
-            return { seats: this.pendingAct(awaiting.seat) ? [] : [awaiting.seat], what: awaiting.what };
-          case 'choices':
-            return { seats: awaiting.seats.filter((seat) => !this.pendingAct(seat)), what: awaiting.what };
-          case 'anytime': {
-            // Nobody is late while nobody has moved; once a round is open, those who have not answered are.
-            const r = this.roundValue;
-            const commits = all.filter((seat) => this.pool.commit(r, seat));
-            if (commits.length === 0) return { seats: [], what: awaiting.what };
-            const revealing = commits.length === this.players;
-            const owe = all.filter((seat) => !(revealing ? this.pool.reveal(r, seat) : this.pool.commit(r, seat)));
-            return { seats: owe, what: `to ${revealing ? 'reveal' : 'commit'} their moves` };
-          }
-          case 'over':
-            return null;
-        }
-      }
-    }
-    return null;
+    return waitingOf(this);
   }
-}
-
-/** The state hash bytes an event made now carries. */
-export function hashBytes(hashes: readonly string[]): { at: number; hash: Uint8Array } {
-  const at = Math.max(0, hashes.length - 1);
-  return { at, hash: hashes.length ? hexToBytes(hashes[at]!.slice(0, 64)) : new Uint8Array(32) };
 }

@@ -11,6 +11,7 @@
  * before any event that depends on them is published.
  */
 import { x25519 } from '@noble/curves/ed25519.js';
+import { hexToBytes } from '@noble/hashes/utils.js';
 import {
   ALL_SEATS,
   decodePacketSecrets,
@@ -39,7 +40,7 @@ import { contributors, type CardId, type CryptoRequest, type Handle, type Privat
 import type { EnvelopeOf } from '../../net/envelope.js';
 import type { EventData, EventType, TableEvent } from '../transcript.js';
 import { stepType, type Cascade } from './cascade.js';
-import { hashBytes, type HandFollower, type PrivateRequest } from './follower.js';
+import type { HandFollower, PrivateRequest } from './follower.js';
 import type { Halt } from './halt.js';
 import { mergeRings } from './packets.js';
 import { roundDigest } from './real-time.js';
@@ -291,4 +292,10 @@ export class SeatAgent {
       committed: this.committed,
     };
   }
+}
+
+/** The state hash bytes an event made now carries. */
+export function hashBytes(hashes: readonly string[]): { at: number; hash: Uint8Array } {
+  const at = Math.max(0, hashes.length - 1);
+  return { at, hash: hashes.length ? hexToBytes(hashes[at]!.slice(0, 64)) : new Uint8Array(32) };
 }
