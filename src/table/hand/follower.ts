@@ -15,7 +15,7 @@
  * with `future-step`. Anything invalid halts with a typed code naming the
  * author; any exception while an event is being taken in blames its author.
  */
-import { ALL_SEATS, DECK_SIZES, systemRandom, type DeckSize, type RandomSource } from '../../../crypto/index.js';
+import { DECK_SIZES, systemRandom, type DeckSize, type RandomSource } from '../../../crypto/index.js';
 import { contributors, stateHash, type AnyGame, type AnyState, type CryptoRequest, type Input, type SetupArgs } from '../../engine/index.js';
 import { keyHex, type EnvelopeOf } from '../../net/envelope.js';
 import { parseEvent, type TableEvent } from '../transcript.js';
@@ -24,6 +24,7 @@ import { finishCascade, startDeal, startReshuffle, stepType, takeStep, type Casc
 import { EventPool } from './event-pool.js';
 import { isRaceError, seatName, type Halt, type HaltCode } from './halt.js';
 import { PacketBook } from './packets.js';
+import { checkDeliveryEnvelope, checkPlayedCards, revealAllCards } from './requests.js';
 import { orderRound, type Bounce, type Ordered } from './real-time.js';
 import { readyFault, setupArgs, setupHash, type HandSetup } from './setup.js';
 import { waitingOf, type Waiting } from './waiting.js';
@@ -271,34 +272,16 @@ export class HandFollower {
     if (events.some((e) => !e)) return false;
     for (const event of events) if (!this.crossCheck(event!)) return false;
     const held = events as TableEvent<'keys'>[];
-    if (request.kind === 'reveal-all') return this.completeRevealAll(request, held);
-    const recipient = request.kind === 'reveal-to' ? request.seat : request.to;
-    for (const event of held) {
-      this.author = event.seat;
-      if (event.data.to !== recipient) return this.blame('wrong-key', event.seat, `sent keys of request ${request.id} to the wrong seat`);
-      const packets = this.book.group(request.handles);
-      if (!packets || event.data.shares.length !== packets.size) return this.blame('missing-key', event.seat, `sent ${event.data.shares.length} sealed shares for request ${request.id}, not one per packet`);
+    if (request.kind === 'reveal-all') {
+      const cards = revealAllCards(this.book, request, held, this.stateValue!.deck);
+      return cards.ok ? this.apply({ kind: 'revealed', request: request.id, cards: cards.value }, null) : this.stop(cards.halt);
     }
+    const envelope = checkDeliveryEnvelope(this.book, request, held);
+    if (!envelope.ok) return this.stop(envelope.halt);
     this.author = null;
     const refused = this.hooks.delivered?.(request, held) ?? null;
     if (refused) return this.stop(refused);
     return this.apply({ kind: 'delivered', request: request.id }, null);
-  }
-
-  private completeRevealAll(request: Extract<CryptoRequest, { kind: 'reveal-all' }>, events: readonly TableEvent<'keys'>[]): boolean {
-    for (const event of events) {
-      this.author = event.seat;
-      if (event.data.to !== null) return this.blame('wrong-key', event.seat, 'sealed keys that were to be published');
-      const checked = this.book.checkShares(event.seat, event.data.shares, request.handles, ALL_SEATS, 'own');
-      if (!checked.ok) return this.stop(checked.halt);
-      this.book.publish(checked.value);
-    }
-    this.author = null;
-    const opened = this.book.open(request.handles, (packet) => this.book.publicRing(packet));
-    if (!opened.ok) return this.stop(opened.halt);
-    const cards: Record<string, string> = {};
-    for (const [handle, card] of opened.value) cards[String(handle)] = this.stateValue!.deck[card]!;
-    return this.apply({ kind: 'revealed', request: request.id, cards }, null);
   }
 
   private applyAct(event: TableEvent<'act'>): boolean {
@@ -306,16 +289,8 @@ export class HandFollower {
     const claims = this.game.claimedCards(event.data.action);
     if (claims === null) return this.blame('not-a-move', event.seat, 'sent a move that is not a move of this game');
     if (claims.length > 0) {
-      const handles = claims.map((c) => c.handle);
-      if (handles.some((h) => !this.book.locate(h))) return this.blame('unknown-handle', event.seat, 'played a card handle that does not exist');
-      const checked = this.book.checkShares(event.seat, event.data.keys, handles, ALL_SEATS, 'all');
-      if (!checked.ok) return this.stop(checked.halt);
-      this.book.publish(checked.value);
-      const opened = this.book.open(handles, (packet) => this.book.publicRing(packet));
-      if (!opened.ok) return this.stop(opened.halt);
-      const deck = this.stateValue!.deck;
-      const lie = claims.find((c) => deck[opened.value.get(c.handle)!] !== c.card);
-      if (lie) return this.blame('false-claim', event.seat, `claimed to play ${lie.card} but its keys open ${deck[opened.value.get(lie.handle)!]}`);
+      const played = checkPlayedCards(this.book, event, claims, this.stateValue!.deck);
+      if (!played.ok) return this.stop(played.halt);
     }
     this.actsTaken[event.seat] = (this.actsTaken[event.seat] ?? 0) + 1;
     return this.apply({ kind: 'act', seat: event.seat, action: event.data.action }, event.seat);
