@@ -1,8 +1,10 @@
 /**
- * `npm run simulate -- --game stress-shed --players N --hands K [--seed S] [--delay MS] [--bot random|heuristic]`
+ * `npm run simulate -- --game stress-shed --players N --hands K [--seed S] [--delay MS] [--bot random|heuristic] [--reload-at H:S]`
  * Plays K whole hands among N bot peers, each with its own keys, over the
  * in-memory transport with the real mental-poker cryptography, and prints per
- * hand: winner, moves, the agreed state hash and the audit verdict. Exits
+ * hand: winner, moves, the agreed state hash and the audit verdict.
+ * `--reload-at H:S` reloads the last seat's page at engine step S of hand H
+ * (1-based) from its stored data only. Exits
  * non-zero on any disagreement, halt or unclean audit.
  */
 import { parseArgs } from 'node:util';
@@ -17,6 +19,7 @@ const { values } = parseArgs({
     seed: { type: 'string' },
     delay: { type: 'string', default: '0' },
     bot: { type: 'string', default: 'heuristic' },
+    'reload-at': { type: 'string' },
   },
 });
 const game = values.game;
@@ -25,6 +28,11 @@ if (!isGameId(game)) {
   process.exit(2);
 }
 const players = Number(values.players);
+const reloadMatch = values['reload-at'] === undefined ? null : /^(\d+):(\d+)$/.exec(values['reload-at']);
+if (values['reload-at'] !== undefined && !reloadMatch) {
+  console.error(`--reload-at wants HAND:STEP (e.g. 2:10), not ${values['reload-at']}`);
+  process.exit(2);
+}
 const hands = Number(values.hands);
 const started = performance.now();
 let bad = 0;
@@ -37,6 +45,7 @@ const results = await simulate(
     ...(values.seed !== undefined ? { seed: Number(values.seed) } : {}),
     delayMs: Number(values.delay),
     bot: values.bot === 'random' ? 'random' : 'heuristic',
+    ...(reloadMatch ? { reloadAt: { hand: Number(reloadMatch[1]), step: Number(reloadMatch[2]) } } : {}),
   },
   (r) => {
     const ok = r.agreedHash !== null && r.allClean;

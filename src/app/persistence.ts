@@ -8,6 +8,7 @@ import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { Roster } from '../net/messages.js';
 import type { HandSecrets } from '../table/hand-session.js';
 import type { TableStore } from '../table/table-session.js';
+import type { HandRecord } from '../table/hand/setup.js';
 
 export interface StoredIdentity {
   readonly slot: number;
@@ -22,12 +23,14 @@ interface FairdeckDB extends DBSchema {
   events: { key: string; value: { id: string; table: string; hand: number; bytes: Uint8Array }; indexes: { byHand: [string, number] } };
   /** A seat's secrets of a hand (its keys), keyed `table/hand/seatKey`. */
   secrets: { key: string; value: { id: string; secrets: HandSecrets } };
+  /** A hand's agreed set-up and outcome, keyed `table/hand`. */
+  records: { key: string; value: { id: string; record: HandRecord } };
   /** Secret keys of the bots this browser hosts at a table. */
   bots: { key: string; value: { id: string; table: string; secretKey: Uint8Array }; indexes: { byTable: string } };
 }
 
 const DB_NAME = 'fairdeck';
-const DB_VERSION = 2;
+const DB_VERSION = 3;
 
 export class BrowserStore implements TableStore {
   private constructor(private readonly db: IDBPDatabase<FairdeckDB>) {}
@@ -44,6 +47,7 @@ export class BrowserStore implements TableStore {
           database.createObjectStore('secrets', { keyPath: 'id' });
           database.createObjectStore('bots', { keyPath: 'id' }).createIndex('byTable', 'table');
         }
+        if (oldVersion < 3) database.createObjectStore('records', { keyPath: 'id' });
       },
     });
     return new BrowserStore(db);
@@ -75,6 +79,14 @@ export class BrowserStore implements TableStore {
 
   async loadHandSecrets(table: string, hand: number, seatKey: string): Promise<HandSecrets | undefined> {
     return (await this.db.get('secrets', `${table}/${hand}/${seatKey}`))?.secrets;
+  }
+
+  async loadHandRecord(table: string, hand: number): Promise<HandRecord | undefined> {
+    return (await this.db.get('records', `${table}/${hand}`))?.record;
+  }
+
+  async saveHandRecord(table: string, hand: number, record: HandRecord): Promise<void> {
+    await this.db.put('records', { id: `${table}/${hand}`, record });
   }
 
   async saveHandSecrets(table: string, hand: number, seatKey: string, secrets: HandSecrets): Promise<void> {

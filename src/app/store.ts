@@ -10,7 +10,7 @@ import { PeerJsTransport } from '../net/peerjs-transport.js';
 import type { TableConfig } from '../net/messages.js';
 import type { LobbyView } from '../table/lobby.js';
 import { TableSession } from '../table/table-session.js';
-import { gameById, gameTable, type GameTable } from '../games/index.js';
+import { gameById, gameTable, handOutcome, type GameTable } from '../games/index.js';
 import { newTableId, peerIdFor } from '../table/table-id.js';
 import { loadIdentity, type Identity } from './identity.js';
 import { BrowserStore } from './persistence.js';
@@ -167,7 +167,7 @@ export class AppStore extends EventTarget {
     const game = gameById(hand.config.game.id);
     const state = hand.engineState;
     const waiting = hand.waiting();
-    const outcome = state && game ? game.outcome(state) : null;
+    const outcome = state && game ? handOutcome(game.id, state, hand.phase === 'done' ? (hand.auditResult?.rules ?? null) : null) : null;
     return {
       handNo: current.handNo,
       game: hand.config.game.id,
@@ -181,9 +181,15 @@ export class AppStore extends EventTarget {
       names,
       waiting: waiting && waiting.seats.length ? { names: waiting.seats.map((s) => names[s] ?? `Seat ${s + 1}`), what: waiting.what } : null,
       stalled: current.stalled ? { names: current.stalled.seats.map((s) => names[s] ?? `Seat ${s + 1}`), seconds: Math.round(current.stalled.forMs / 1000) } : null,
-      halt: hand.halt ? { reason: hand.halt.reason, blame: hand.halt.blame !== null ? (names[hand.halt.blame] ?? null) : null, kind: hand.halt.kind } : null,
+      halt: hand.halt
+        ? {
+            reason: hand.halt.detail,
+            blame: hand.halt.seat !== null ? (names[hand.halt.seat] ?? null) : null,
+            kind: hand.halt.code === 'abandoned' ? 'abandoned' : hand.halt.code === 'desync' ? 'desync' : 'blame',
+          }
+        : null,
       audit: hand.auditResult
-        ? { clean: hand.auditResult.clean, reason: hand.auditResult.reason, blame: hand.auditResult.blame !== null ? (names[hand.auditResult.blame] ?? null) : null }
+        ? { clean: hand.auditResult.clean, reason: hand.auditResult.detail, blame: hand.auditResult.seat !== null ? (names[hand.auditResult.seat] ?? null) : null }
         : null,
       outcome: outcome ? outcome.ranking.map((group, i) => `${i + 1}. ${group.map((s) => names[s]).join(', ')}`).join('  ') : null,
       rematchOffered: table.rematchOffered,

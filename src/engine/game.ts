@@ -147,11 +147,6 @@ function completeRequest(core: Core<unknown>, input: SystemInput, open: OpenCard
       if (before.some((c) => c === undefined) || after.some((c) => c === undefined)) return 'deal-mismatch';
       if (!sameMultiset(before as string[], after as string[])) return 'reshuffle-mismatch';
     }
-    const [only, ...others] = request.shufflers;
-    // A lone shuffler who knew every card of the packet knows where each one went.
-    if (only !== undefined && others.length === 0 && request.handles.every((h) => core.cards[h]?.seen.includes(only))) {
-      for (const handle of request.into) markSeen(core, handle, only);
-    }
   }
   core.requests = core.requests.filter((r) => r.id !== request.id);
   return request;

@@ -82,7 +82,7 @@ export function requestForward(core: Core<unknown>, from: Seat, to: Seat, handle
  * the old ones at once; the caller puts the new handles where the packet
  * goes. Their identities are unknown to everyone until revealed.
  */
-export function requestReshuffle(core: Core<unknown>, handles: Handle[], shufflers: Seat[] = allSeats(core)): Handle[] {
+export function requestReshuffle(core: Core<unknown>, handles: Handle[]): Handle[] {
   const into: Handle[] = [];
   for (const handle of handles) {
     const info = core.cards[handle];
@@ -90,7 +90,7 @@ export function requestReshuffle(core: Core<unknown>, handles: Handle[], shuffle
     into.push(core.cards.length);
     core.cards.push({ card: null, seen: [], gone: false });
   }
-  if (handles.length > 0) push(core, { id: core.nextRequest, kind: 'reshuffle', handles: [...handles], into, shufflers: [...shufflers] });
+  if (handles.length > 0) push(core, { id: core.nextRequest, kind: 'reshuffle', handles: [...handles], into });
   return into;
 }
 
@@ -98,8 +98,7 @@ export function requestReshuffle(core: Core<unknown>, handles: Handle[], shuffle
  * Which seats must contribute key shares or shuffle passes to complete a
  * request (for the table's timeouts and blame): everyone for a reveal to all,
  * everyone but the recipient for a private reveal, the sender for a forward,
- * everyone for a reshuffle (each seat re-masks its own layer; only the
- * request's `shufflers` also permute).
+ * everyone for a reshuffle (each seat re-masks its own layer and permutes).
  */
 export function contributors(request: CryptoRequest, players: number): Seat[] {
   const seats = Array.from({ length: players }, (_, seat) => seat);

@@ -62,12 +62,11 @@ export type CryptoRequest =
    * Re-mask and permute the cards under `handles` (some public, some hidden)
    * into a new hidden packet whose positions are the fresh handles `into`
    * (same length, allocated by the engine). Every seat re-masks its own
-   * layer; `shufflers` also permute, in seat order: usually every seat; a
-   * single seat for a private re-ordering of cards that seat alone holds
-   * (Fighting Cards' skat discard), in which case that seat knows the new
-   * order. Completed by `reshuffled`.
+   * layer and permutes, in seat order, so nobody knows the new order. (A
+   * secret choice among one seat's cards is a reshuffle of them followed by
+   * a reveal-to that seat of the new handles.) Completed by `reshuffled`.
    */
-  | { id: number; kind: 'reshuffle'; handles: Handle[]; into: Handle[]; shufflers: Seat[] };
+  | { id: number; kind: 'reshuffle'; handles: Handle[]; into: Handle[] };
 
 /** A player's move, exactly as its author sent it (validated by the reducer). */
 export interface ActInput {

@@ -7,7 +7,7 @@
  * the check of its options (src/table/lobby.ts), the bots, the log lines and
  * the typed table data the hand view renders.
  */
-import type { AnyGame, AnyState, Input } from '../engine/index.js';
+import type { AnyGame, AnyState, AuditReport, Input, Outcome } from '../engine/index.js';
 import { optionValueText, type AnyGameModule, type GameModule, type OptionField, type OptionValue } from './module.js';
 import { fightingCardsModule } from './fighting-cards/index.js';
 import { stressShedModule } from './stress-shed/index.js';
@@ -72,6 +72,18 @@ export function gameModule(id: string): AnyGameModule | null {
 /** The rules of a playable game, or null (unknown or not built). */
 export function gameById(id: string): AnyGame | null {
   return byId.get(id)?.rules ?? null;
+}
+
+/**
+ * A hand's outcome as the table records and shows it: once the audit's rules
+ * report is in, the module's `scoreAfterAudit` when it has one (a renege only
+ * the audit found is scored then), else the rules' own `outcome`.
+ */
+export function handOutcome(gameId: string, state: AnyState, auditRules: AuditReport | null): Outcome | null {
+  const module = byId.get(gameId);
+  if (!module) return null;
+  if (auditRules && module.scoreAfterAudit) return module.scoreAfterAudit(state, auditRules);
+  return module.rules.outcome(state);
 }
 
 /** The log line of one input at a table of `gameId` ('' when there is nothing to say). */

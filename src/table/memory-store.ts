@@ -5,6 +5,7 @@
  */
 import type { Roster } from '../net/messages.js';
 import type { HandSecrets } from './hand-session.js';
+import type { HandRecord } from './hand/setup.js';
 import type { TableStore } from './table-session.js';
 
 export class MemoryTableStore implements TableStore {
@@ -12,6 +13,7 @@ export class MemoryTableStore implements TableStore {
   private readonly events = new Map<string, Map<string, Uint8Array>>();
   private readonly secrets = new Map<string, HandSecrets>();
   private readonly bots = new Map<string, Uint8Array[]>();
+  private readonly records = new Map<string, HandRecord>();
 
   async loadRoster(table: string) {
     const roster = this.rosters.get(table);
@@ -35,6 +37,13 @@ export class MemoryTableStore implements TableStore {
   }
   async saveHandSecrets(table: string, hand: number, seatKey: string, secrets: HandSecrets) {
     this.secrets.set(`${table}/${hand}/${seatKey}`, structuredClone(secrets));
+  }
+  async loadHandRecord(table: string, hand: number) {
+    const record = this.records.get(`${table}/${hand}`);
+    return record ? structuredClone(record) : undefined;
+  }
+  async saveHandRecord(table: string, hand: number, record: HandRecord) {
+    this.records.set(`${table}/${hand}`, structuredClone(record));
   }
   async loadBots(table: string) {
     return (this.bots.get(table) ?? []).map((b) => b.slice());

@@ -4,7 +4,8 @@
  * the in-memory transport (signed envelopes, the relaying mesh) with the real
  * mental-poker cryptography. Used by `npm run simulate` and the multi-peer
  * tests; a hostile peer can be injected through `tamper`, which may rewrite
- * what one seat publishes.
+ * what one seat publishes, and `reloadAt` reloads one seat's page mid-hand
+ * from its stored data only.
  */
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { seededRandom, systemRandom, type RandomSource } from '../../crypto/index.js';
@@ -13,7 +14,7 @@ import { heuristicBot, randomBot, type Bot } from '../bots/index.js';
 import { keyHex, type EnvelopeOf, type Signer } from '../net/envelope.js';
 import { MemoryNetwork } from '../net/memory-transport.js';
 import { Mesh } from '../net/mesh.js';
-import { gameById, gameModule, type GameId } from '../games/index.js';
+import { gameModule, handOutcome, type GameId } from '../games/index.js';
 import { MemoryTableStore } from './memory-store.js';
 import { newTableId, peerIdFor } from './table-id.js';
 import { TableSession } from './table-session.js';
@@ -33,6 +34,8 @@ export interface SimulationOptions {
   readonly stallMs?: number;
   /** Real time: the most a bot waits before its next move (ms). */
   readonly botJitterMs?: number;
+  /** Reload one seat's page (from its stored data only) at engine step `step` of hand `hand` (1-based); the last seat unless `seat` is given. */
+  readonly reloadAt?: { readonly hand: number; readonly step: number; readonly seat?: number };
 }
 
 export interface PeerResult {
@@ -69,23 +72,26 @@ function signerFrom(rng: RandomSource): Signer & { secretKey: Uint8Array } {
 const FAST_TIMING = { heartbeatMs: 200, linkDeadAfterMs: 60_000, presenceMs: 1000, presenceFreshMs: 5000, reconnectMs: 300 };
 
 /** Seats N peers at one table; resolves once every seat is taken. */
-export async function seatPeers(options: SimulationOptions): Promise<{ peers: SimulationPeer[]; network: MemoryNetwork; table: string }> {
+export async function seatPeers(
+  options: SimulationOptions,
+): Promise<{ peers: SimulationPeer[]; network: MemoryNetwork; table: string; reload: (seat: number) => Promise<SimulationPeer> }> {
   const seedText = `sim-${options.seed ?? 0}`;
   const cryptoRng = options.seed === undefined ? systemRandom : seededRandom(seedText);
   const keyRng = seededRandom(`${seedText}-keys`);
   const network = new MemoryNetwork({ defaultDelayMs: options.delayMs ?? 0 });
   const signers = Array.from({ length: options.players }, () => signerFrom(keyRng));
   const table = newTableId(keyHex(signers[0]!.publicKey), keyRng(8));
-  // A little noise: two fixed strategies can pass a Stress stack back and forth forever.
+  // A little noise for variety of play (not to end hands: every game ends on its own rules, stress-shed's endless-hands rule included).
   const botFor = (seat: number): Bot =>
     options.bot === 'random'
       ? randomBot(makeRng((options.seed ?? 0) * 31 + seat))
       : heuristicBot({ rng: makeRng((options.seed ?? 0) * 31 + seat), noise: 0.1 });
   const peers: SimulationPeer[] = [];
-  for (const [seat, signer] of signers.entries()) {
+  /** One peer's page: a mesh and a table session over `store` (a fresh store, or the one a reloaded page finds). */
+  const openPeer = async (seat: number, store: MemoryTableStore, config?: Parameters<TableSession['open']>[0]): Promise<SimulationPeer> => {
+    const signer = signers[seat]!;
     const transport = network.createTransport(peerIdFor(table, keyHex(signer.publicKey)));
     const mesh = new Mesh({ table, signer, transport, name: `Bot ${seat + 1}`, timing: FAST_TIMING });
-    const store = new MemoryTableStore();
     const tamper = options.tamper;
     const session = new TableSession({
       mesh,
@@ -109,11 +115,24 @@ export async function seatPeers(options: SimulationOptions): Promise<{ peers: Si
       changed: () => {},
       problem: () => {},
     });
-    peers.push({ signer, mesh, session, store });
-    await session.open(seat === 0 ? { game: options.game, seats: options.players, options: options.options ?? {} } : undefined);
+    const peer = { signer, mesh, session, store };
+    await session.open(config);
+    return peer;
+  };
+  for (const seat of signers.keys()) {
+    peers.push(await openPeer(seat, new MemoryTableStore(), seat === 0 ? { game: options.game, seats: options.players, options: options.options ?? {} } : undefined));
   }
   await until(() => peers.every((p) => p.session.lobby.view().seats.every((s) => s.member !== null)));
-  return { peers, network, table };
+  /** Seat `seat`'s page goes away without a word and comes back with the same identity and only its stored data. */
+  const reload = async (seat: number): Promise<SimulationPeer> => {
+    const old = peers[seat]!;
+    old.session.close();
+    old.mesh.stop();
+    const fresh = await openPeer(seat, old.store);
+    peers[seat] = fresh;
+    return fresh;
+  };
+  return { peers, network, table, reload };
 }
 
 /** Waits for a condition the event loop will make true (polls every few ms; no time limit of its own). */
@@ -127,18 +146,17 @@ export function handFinished(peer: SimulationPeer): boolean {
 }
 
 export function resultOf(peers: SimulationPeer[], gameId: GameId): HandResult {
-  const game = gameById(gameId)!;
   const sessions = peers.map((p) => p.session.current!.session);
   const first = sessions[0]!;
-  const outcome = first.engineState ? game.outcome(first.engineState) : null;
+  const outcome = first.engineState ? handOutcome(gameId, first.engineState, first.auditResult?.rules ?? null) : null;
   const hashes = sessions.map((s) => s.hash);
   const peerResults = sessions.map((s, seat) => ({
     seat,
     phase: s.phase,
     hash: s.hash,
-    audit: s.auditResult ? (s.auditResult.clean ? 'clean' : `fault: ${s.auditResult.reason}`) : 'none',
-    blame: s.auditResult?.blame ?? s.halt?.blame ?? null,
-    halt: s.halt?.reason ?? null,
+    audit: s.auditResult ? (s.auditResult.clean ? 'clean' : `fault: ${s.auditResult.code}: ${s.auditResult.detail}`) : 'none',
+    blame: s.auditResult?.seat ?? s.halt?.seat ?? null,
+    halt: s.halt ? `${s.halt.code}: ${s.halt.detail}` : null,
   }));
   return {
     hand: peers[0]!.session.current!.handNo,
@@ -153,11 +171,17 @@ export function resultOf(peers: SimulationPeer[], gameId: GameId): HandResult {
 
 /** Plays `options.hands` hands; calls `onHand` after each. */
 export async function simulate(options: SimulationOptions, onHand: (result: HandResult) => void = () => {}): Promise<HandResult[]> {
-  const { peers } = await seatPeers(options);
+  const { peers, reload } = await seatPeers(options);
   const results: HandResult[] = [];
   try {
     for (let hand = 0; hand < options.hands; hand++) {
       if (hand > 0) for (const peer of peers) peer.session.rematch();
+      const reloadAt = options.reloadAt;
+      if (reloadAt && reloadAt.hand === hand + 1) {
+        const seat = reloadAt.seat ?? peers.length - 1;
+        await until(() => handFinished(peers[seat]!) || (peers[seat]!.session.current?.handNo === hand && peers[seat]!.session.current.session.step >= reloadAt.step));
+        await reload(seat);
+      }
       await until(() => peers.every((p) => p.session.current?.handNo === hand && handFinished(p)));
       const result = resultOf(peers, options.game);
       results.push(result);

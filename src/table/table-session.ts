@@ -9,12 +9,13 @@
  */
 import { ed25519 } from '@noble/curves/ed25519.js';
 import type { RandomSource } from '../../crypto/index.js';
-import type { AnyGame, AnyState, Input, SetupArgs } from '../engine/index.js';
-import { describeInput as describeGameInput, gameById } from '../games/index.js';
-import { heuristicBot, makeRng, type Bot } from '../bots/index.js';
+import type { AnyGame, AnyState, Input, Json } from '../engine/index.js';
+import { describeInput as describeGameInput, gameById, handOutcome } from '../games/index.js';
+import { heuristicBot, type Bot } from '../bots/index.js';
 import { decodeEnvelope, encodeEnvelope, keyHex, signEnvelope, type Envelope, type EnvelopeOf, type Signer } from '../net/envelope.js';
 import type { Mesh } from '../net/mesh.js';
 import { HandSession, type HandSecrets } from './hand-session.js';
+import { nextSetup, outcomeOf, type HandRecord } from './hand/setup.js';
 import { Lobby, type RosterStore } from './lobby.js';
 
 /** Where a table keeps its hands between reloads (IndexedDB in the browser, memory in tests). */
@@ -22,6 +23,9 @@ export interface TableStore extends RosterStore {
   loadHandEvents(table: string, hand: number): Promise<Uint8Array[]>;
   saveHandEvent(table: string, hand: number, key: string, bytes: Uint8Array): Promise<void>;
   loadHandSecrets(table: string, hand: number, seatKey: string): Promise<HandSecrets | undefined>;
+  /** A hand's agreed set-up, and its outcome once finished (hand/setup.ts). */
+  loadHandRecord(table: string, hand: number): Promise<HandRecord | undefined>;
+  saveHandRecord(table: string, hand: number, record: HandRecord): Promise<void>;
   saveHandSecrets(table: string, hand: number, seatKey: string, secrets: HandSecrets): Promise<void>;
   loadBots(table: string): Promise<Uint8Array[]>;
   saveBot(table: string, secretKey: Uint8Array): Promise<void>;
@@ -75,7 +79,8 @@ export class TableSession {
   private hands = new Map<number, Seated>();
   private handNo = -1;
   private game: AnyGame | null = null;
-  private previousOutcome: { nextDealer: number; carry: unknown } | null = null;
+  /** The last write of a hand record: a next hand's set-up is read only after it. */
+  private recordSaved: Promise<unknown> = Promise.resolve();
   private readonly early = new Map<number, EnvelopeOf<'table-event'>[]>();
   private lastProgress = Date.now();
   private lastStep = -1;
@@ -94,8 +99,8 @@ export class TableSession {
     this.mesh = options.mesh;
     this.signer = options.signer;
     this.store = options.store;
-    // A little noise: two fixed strategies can pass a Stress stack back and forth forever.
-    this.bot = options.bot ?? heuristicBot({ rng: makeRng(Date.now() & 0xffffff), noise: 0.05 });
+    // No noise: a free seat's bot plays its game's heuristic (stress-shed's endless-hands rule ends loops).
+    this.bot = options.bot ?? heuristicBot();
     this.lobby = new Lobby({
       mesh: options.mesh,
       store: options.store,
@@ -214,17 +219,7 @@ export class TableSession {
       return;
     }
     const seatKeys = view.seats.map((s) => s.keyHex!);
-    const previous = this.currentHand()?.session;
-    if (previous?.phase === 'done') {
-      const outcome = game.outcome(previous.engineState!);
-      if (outcome) this.previousOutcome = { nextDealer: outcome.nextDealer, carry: outcome.carry };
-    }
-    const setup: SetupArgs = {
-      players: seatKeys.length,
-      options: view.config.options,
-      dealer: this.previousOutcome?.nextDealer ?? 0,
-      carry: (this.previousOutcome?.carry ?? null) as SetupArgs['carry'],
-    };
+    const table = this.lobby.table;
     this.handNo = handNo;
     this.startingHand = true;
     this.game = game;
@@ -232,6 +227,15 @@ export class TableSession {
     this.loggedInputs = 0;
     this.loggedBounces = 0;
     this.lobby.markHandStarted(handNo + 1);
+    // The set-up comes from storage only: this hand's own record, or one derived from the previous hand's stored outcome.
+    await this.recordSaved;
+    let record = await this.store.loadHandRecord(table, handNo);
+    if (!record) {
+      const previous = handNo > 0 ? await this.store.loadHandRecord(table, handNo - 1) : undefined;
+      record = { setup: nextSetup({ table, game: game.id, options: view.config.options as Json, seatKeys }, handNo, previous), outcome: null };
+      await this.store.saveHandRecord(table, handNo, record);
+    }
+    const setup = record.setup;
     const stored = (await this.store.loadHandEvents(this.lobby.table, handNo)).flatMap((bytes) => {
       const decoded = decodeStored(bytes, this.lobby.table);
       return decoded ? [decoded] : [];
@@ -245,7 +249,7 @@ export class TableSession {
     for (const [seat, signer, bot] of local) {
       const restored = await this.store.loadHandSecrets(this.lobby.table, handNo, keyHex(signer.publicKey));
       const session = new HandSession(
-        { table: this.lobby.table, handNo, seatKeys, mySeat: seat, game, setup, ...(this.options.rng ? { rng: this.options.rng } : {}) },
+        { setup, mySeat: seat, game, ...(this.options.rng ? { rng: this.options.rng } : {}) },
         {
           sign: (body) => this.signAs(signer, body),
           keepSecrets: (secrets) => {
@@ -286,7 +290,7 @@ export class TableSession {
       const sent = this.options.tamperPublish ? this.options.tamperPublish(envelope) : envelope;
       for (const out of sent === null ? [] : Array.isArray(sent) ? sent : [sent]) this.mesh.broadcast(out);
       // Other local seats (bots hosted here) hear it at once.
-      for (const [seat, { session }] of this.hands) if (session.config.seatKeys[seat] !== keyHex(envelope.from)) session.receive(envelope);
+      for (const [seat, { session }] of this.hands) if (session.config.setup.seatKeys[seat] !== keyHex(envelope.from)) session.receive(envelope);
     });
   }
 
@@ -332,6 +336,7 @@ export class TableSession {
     }
     if (mine) this.logNewInputs(mine.session);
     if (mine) this.logEnding(mine.session);
+    if (mine) this.keepOutcome(mine.session);
     this.scheduleBots();
     this.options.onChange();
   }
@@ -357,12 +362,12 @@ export class TableSession {
     if (session.phase === 'done' && session.auditResult) {
       const audit = session.auditResult;
       this.options.onLog(
-        audit.clean ? 'audit: clean — every shuffle, key and rule checked with all cards open' : `audit: FAULT — ${audit.blame !== null ? names[audit.blame] : 'unattributed'}: ${audit.reason}`,
+        audit.clean ? 'audit: clean — every shuffle, key and rule checked with all cards open' : `audit: FAULT — ${audit.seat !== null ? names[audit.seat] : 'unattributed'}: ${audit.detail}`,
         audit.clean ? 'info' : 'error',
       );
       this.endingLogged = session;
     } else if (session.halt) {
-      this.options.onLog(`hand stopped: ${session.halt.blame !== null ? `${names[session.halt.blame]} — ` : ''}${session.halt.reason}`, 'error');
+      this.options.onLog(`hand stopped: ${session.halt.seat !== null ? `${names[session.halt.seat]} — ` : ''}${session.halt.detail}`, 'error');
       this.endingLogged = session;
     }
   }
@@ -388,7 +393,19 @@ export class TableSession {
     }
   }
 
+  /** A finished hand's outcome is stored with its set-up: the next hand's set-up derives from it. */
+  private outcomeKept: HandSession | null = null;
+  private keepOutcome(session: HandSession): void {
+    if (this.outcomeKept === session || session.phase !== 'done' || !session.engineState || !session.hash) return;
+    this.outcomeKept = session;
+    const outcome = outcomeOf(handOutcome(session.config.game.id, session.engineState, session.auditResult?.rules ?? null), session.hash);
+    const record: HandRecord = { setup: session.config.setup, outcome };
+    this.recordSaved = this.recordSaved.then(() => this.store.saveHandRecord(this.lobby.table, session.config.setup.handNo, record));
+  }
+
   private watch(): void {
+    const now = Date.now();
+    for (const { session } of this.hands.values()) session.tick(now);
     const mine = this.currentHand();
     if (mine?.session.waiting()?.seats.length) this.options.onChange();
   }

@@ -3,11 +3,12 @@
  * `data`. Events travel as `table-event` envelopes (src/net/messages.ts:
  * `{hand, n, at, hash, type, data}`, signed by their author); this file says
  * what `data` holds for each `type`, validates it, and gives every event the
- * "slot" it fills: an author fills a slot once, so a second, different event
+ * "slot" it fills (hand/event-pool.ts): an author fills a slot once, so a second, different event
  * for the same slot is equivocation and is blamed.
  *
- * - `ready`     {sealKey}: the seat's X25519 key for this hand; the hand
- *               starts when every seat is ready.
+ * - `ready`     {sealKey, setup}: the seat's X25519 key for this hand and
+ *               the hash of the hand's set-up it agrees to (hand/setup.ts);
+ *               the hand starts when every seat is ready.
  * - `shuffle`, `lock`, `reshuffle` {packet, step}: one cascade step
  *               (crypto/codec.ts bytes); reshuffle carries the re-layer step.
  * - `keys`      {request, shares}: key shares for one crypto request of the
@@ -32,7 +33,7 @@ const bytes = (max: number) =>
 const MAX_STEP = 64 * 1024;
 
 export const EVENT_DATA = {
-  ready: v.strictObject({ sealKey: bytesOfLength(32, 'sealKey') }),
+  ready: v.strictObject({ sealKey: bytesOfLength(32, 'sealKey'), setup: bytesOfLength(32, 'setup') }),
   shuffle: v.strictObject({ packet: uint, step: bytes(MAX_STEP) }),
   lock: v.strictObject({ packet: uint, step: bytes(MAX_STEP) }),
   reshuffle: v.strictObject({ packet: uint, step: bytes(MAX_STEP) }),
@@ -82,28 +83,4 @@ export function parseEvent(envelope: EnvelopeOf<'table-event'>, seat: number): P
     return { ok: false, error: `bad ${type} event: ${where ? `${where}: ` : ''}${issue?.message ?? 'invalid'}` };
   }
   return { ok: true, event: { envelope, seat, type, data: parsed.output } as TableEvent };
-}
-
-/**
- * The slot an event fills. Acts are consumed in the author's order, so their
- * slot is their sequence number; everything else has one slot per purpose.
- */
-export function slotOf(event: TableEvent): string {
-  switch (event.type) {
-    case 'ready':
-    case 'disclose':
-    case 'abandon':
-      return event.type;
-    case 'shuffle':
-    case 'lock':
-    case 'reshuffle':
-      return `${event.type}:${(event.data as EventData<'shuffle'>).packet}`;
-    case 'keys':
-      return `keys:${(event.data as EventData<'keys'>).request}`;
-    case 'commit':
-    case 'reveal':
-      return `${event.type}:${(event.data as EventData<'commit'>).round}`;
-    case 'act':
-      return `act:${event.envelope.body.n}`;
-  }
 }

@@ -1,7 +1,7 @@
 /**
  * The generic reducer on a toy game: who may act when, crypto requests and
  * their completion (reveal to one, reveal to all, forward, reshuffle into
- * fresh handles, chained requests, a lone shuffler), card claims, malformed
+ * fresh handles, chained requests), card claims, malformed
  * input from peers, replay, and the audit's verdicts when a reveal, a claimed
  * card, a reshuffle or the deal itself was a lie.
  */
@@ -111,7 +111,7 @@ describe('awaits and crypto requests', () => {
     const shown = step(state, { kind: 'act', seat: 1, action: { type: 'show', handle: 0, card: '2H' } });
     const mixing = step(shown, { kind: 'act', seat: 0, action: { type: 'mix' } });
     const request = mixing.requests[0] as Extract<CryptoRequest, { kind: 'reshuffle' }>;
-    expect(request).toEqual({ id: 4, kind: 'reshuffle', handles: [0, 2, 3, 4, 5, 6, 7], into: [8, 9, 10, 11, 12, 13, 14], shufflers: [0, 1] });
+    expect(request).toEqual({ id: 4, kind: 'reshuffle', handles: [0, 2, 3, 4, 5, 6, 7], into: [8, 9, 10, 11, 12, 13, 14] });
     expect(mixing.cards.slice(0, 8).map((c) => c.gone)).toEqual([true, false, true, true, true, true, true, true]);
     expect(mixing.cards[8]).toEqual({ card: null, seen: [], gone: false });
     expect(census(toyGame, mixing)).toEqual([]);
@@ -124,20 +124,21 @@ describe('awaits and crypto requests', () => {
     expect(census(toyGame, done.state, done.open)).toEqual([]);
   });
 
-  test('a lone shuffler who knew every card of the packet knows the new order; the others do not', () => {
+  test('a reshuffle of cards one seat knew leaves nobody knowing the new handles (a reveal-to must follow)', () => {
     const { state } = afterPassing();
+    expect(state.cards[1]?.seen).toContain(0);
     const draft = cloneState(state);
-    const into = requestReshuffle(draft, [1], [0]);
+    const into = requestReshuffle(draft, [1]);
     draft.board.hands[0] = into;
     const next = step(draft, { kind: 'reshuffled', request: draft.requests[0]?.id ?? -1 });
-    expect(next.cards[into[0] ?? -1]?.seen).toEqual([0]);
+    expect(next.cards[into[0] ?? -1]?.seen).toEqual([]);
   });
 
   test.each<[CryptoRequest, number[]]>([
     [{ id: 0, kind: 'reveal-all', handles: [1] }, [0, 1, 2]],
     [{ id: 0, kind: 'reveal-to', seat: 1, handles: [1] }, [0, 2]],
     [{ id: 0, kind: 'forward', from: 2, to: 0, handles: [1] }, [2]],
-    [{ id: 0, kind: 'reshuffle', handles: [1], into: [9], shufflers: [1] }, [0, 1, 2]],
+    [{ id: 0, kind: 'reshuffle', handles: [1], into: [9] }, [0, 1, 2]],
   ])('contributors of %j', (request, seats) => {
     expect(contributors(request, 3)).toEqual(seats);
   });

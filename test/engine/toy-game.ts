@@ -3,12 +3,12 @@
  * stress-shed does not (forwarding a card to another seat after a
  * simultaneous choice, reshuffling public and hidden cards into fresh
  * handles, a request chained after another, real-time "anytime" awaits, a
- * lone shuffler), so those paths are tested without waiting for Pesten or
+ * reshuffle of one seat's cards), so those paths are tested without waiting for Pesten or
  * stress-speed. Deck: 2H..9H. Each seat is dealt one hidden card; the rest is
  * a hidden pile. Phase "pass": every seat passes its card to the next seat
  * (simultaneous). Phase "play" (anytime): `show` a hand card onto the table,
  * `mix` the table and pile into a new pile (the new top is then turned
- * face-up), `shuffle-own` re-orders one's own shown cards alone, `stop` ends.
+ * face-up), `stop` ends.
  */
 import * as v from 'valibot';
 import {
@@ -148,5 +148,5 @@ export const toyGame = defineGame<ToyBoard, ToyAction, Record<string, never>, To
   scenario: null,
 });
 
-/** Exported for tests that reshuffle with a lone shuffler. */
+/** Exported for tests that reshuffle by hand. */
 export { requestReshuffle };

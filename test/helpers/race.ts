@@ -90,7 +90,12 @@ export async function raceTable(net: Omit<Net, 'sessions'>, seed: string): Promi
   for (const seat of [0, 1]) {
     const mesh = pair[seat]!;
     const session = new HandSession(
-      { table: TABLE, handNo: 0, seatKeys, mySeat: seat, game: raceGame, setup: { players: 2 }, rng: seededRandom(`${seed}-${seat}`) },
+      {
+        setup: { table: TABLE, handNo: 0, game: raceGame.id, options: {}, seatKeys, dealer: 0, carry: null, previous: null },
+        mySeat: seat,
+        game: raceGame,
+        rng: seededRandom(`${seed}-${seat}`),
+      },
       {
         sign: (body) => mesh.sign('table-event', body),
         keepSecrets: () => {},

@@ -85,7 +85,7 @@ describe('real-time ordering', () => {
     );
     await playTies(lying);
     const halt = lying.sessions[0]!.halt;
-    expect(halt?.blame).toBe(1);
-    expect(halt?.reason).toMatch(/do not match its commit/);
+    expect(halt?.seat).toBe(1);
+    expect(halt?.code).toBe('reveal-mismatch');
   }, 120_000);
 });

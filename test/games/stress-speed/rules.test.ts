@@ -226,7 +226,7 @@ describe('stress calls', () => {
     const called = step(state, 0, { type: 'stress', tops: [h('9H'), h('9D')] });
     const packet = [h('10H'), h('8C'), h('3C'), h('9H'), h('QD'), h('9D')];
     const fresh = Array.from({ length: 6 }, (_, i) => 52 + i);
-    expect(called.requests).toEqual([{ id: state.nextRequest, kind: 'reshuffle', handles: packet, into: fresh, shufflers: [0, 1] }]);
+    expect(called.requests).toEqual([{ id: state.nextRequest, kind: 'reshuffle', handles: packet, into: fresh }]);
     expect(called.board.seats[1]?.pile).toEqual(fresh);
     expect(called.board.stacks).toEqual([[], []]);
     expect(called.board.lastStress).toEqual({ caller: 0, taker: 1 });
@@ -266,8 +266,8 @@ describe('stalemates need no input', () => {
     const { state, h } = at(noPiles);
     const played = step(state, 0, playOf(h, 0, '5H', 0, '4C'));
     expect(played.requests).toEqual([
-      { id: state.nextRequest, kind: 'reshuffle', handles: [h('3D'), h('4C'), h('5H')], into: [52, 53, 54], shufflers: [0, 1] },
-      { id: state.nextRequest + 1, kind: 'reshuffle', handles: [h('8H'), h('JD')], into: [55, 56], shufflers: [0, 1] },
+      { id: state.nextRequest, kind: 'reshuffle', handles: [h('3D'), h('4C'), h('5H')], into: [52, 53, 54] },
+      { id: state.nextRequest + 1, kind: 'reshuffle', handles: [h('8H'), h('JD')], into: [55, 56] },
     ]);
     expect(stressSpeed.view(played, null).stalemate).toEqual({ kind: 'restack', seats: [0, 1] });
     const first = stressSpeed.reduce(played, { kind: 'reshuffled', request: state.nextRequest });

@@ -1,0 +1,106 @@
+/**
+ * Cascades: the rounds of signed steps that make a locked packet (DESIGN.md
+ * "Mental poker"): the deal (shuffle then lock by each seat in seat order)
+ * and a reshuffle the engine asks for (first a re-layer by each seat, then
+ * shuffle and lock). The follower checks each step event against the
+ * packet's state (crypto/steps.ts proofs) and, once locked, records the
+ * packet and where each engine handle now lies. Making a step needs a seat's
+ * secrets and is the seat agent's part (seat-agent.ts).
+ */
+import {
+  decodeLockStep,
+  decodeRelayerStep,
+  decodeShuffleStep,
+  openDeck,
+  openReshuffle,
+  verifyLockStep,
+  verifyRelayerStep,
+  verifyShuffleStep,
+  type PacketInput,
+  type PacketState,
+  type PacketTranscript,
+  type RandomSource,
+  type Step as CryptoStep,
+} from '../../../crypto/index.js';
+import type { AnyState, CryptoRequest } from '../../engine/index.js';
+import type { StepType } from './event-pool.js';
+import type { TableEvent } from '../transcript.js';
+import { fail, ok, type Step } from './halt.js';
+import type { PacketBook } from './packets.js';
+
+export type ReshuffleRequest = Extract<CryptoRequest, { kind: 'reshuffle' }>;
+
+export interface Cascade {
+  readonly packet: number;
+  state: PacketState;
+  readonly record: { relayer: CryptoStep[]; shuffle: CryptoStep[]; lock: CryptoStep[] };
+  /** The engine request this cascade fulfils (null for the deal). */
+  readonly request: ReshuffleRequest | null;
+}
+
+/** The event type that carries the step a packet in this phase awaits. */
+export function stepType(state: PacketState): StepType {
+  return state.phase === 'relayer' ? 'reshuffle' : (state.phase as 'shuffle' | 'lock');
+}
+
+export function startDeal(book: PacketBook): Cascade {
+  return { packet: 0, state: openDeck(book.hand, 0), record: { relayer: [], shuffle: [], lock: [] }, request: null };
+}
+
+/** The packet a reshuffle makes from the request's handles: public cards by identity, hidden ones where they lie. */
+export function startReshuffle(book: PacketBook, request: ReshuffleRequest, state: AnyState): Cascade {
+  const inputs: PacketInput[] = request.handles.map((handle) => {
+    const card = state.cards[handle]?.card ?? null;
+    if (card !== null) return { kind: 'public', card: state.deck.indexOf(card) };
+    const at = book.locate(handle);
+    if (!at) throw new RangeError(`reshuffle of handle ${handle}, which has no card`);
+    return { kind: 'hidden', packet: at.packet, position: at.position };
+  });
+  const packet = book.transcripts.length;
+  return { packet, state: openReshuffle(book.hand, packet, inputs, book.packets), record: { relayer: [], shuffle: [], lock: [] }, request };
+}
+
+/** Checks one step event (its author is the seat the packet awaits) and advances the cascade. */
+export function takeStep(cascade: Cascade, event: TableEvent<StepType>, book: PacketBook, rng: RandomSource): Step<null> {
+  const seat = event.seat;
+  const kind = cascade.state.phase;
+  const expect = { hand: book.hand, packet: cascade.packet, seat };
+  try {
+    let verdict;
+    if (kind === 'shuffle') {
+      const msg = decodeShuffleStep(event.data.step, expect);
+      verdict = verifyShuffleStep(cascade.state, msg);
+      if (verdict.ok) cascade.record.shuffle.push(msg);
+    } else if (kind === 'lock') {
+      const msg = decodeLockStep(event.data.step, expect);
+      verdict = verifyLockStep(cascade.state, msg, rng);
+      if (verdict.ok) cascade.record.lock.push(msg);
+    } else {
+      const msg = decodeRelayerStep(event.data.step, expect);
+      verdict = verifyRelayerStep(cascade.state, msg, rng);
+      if (verdict.ok) cascade.record.relayer.push(msg);
+    }
+    if (!verdict.ok) return fail('bad-step', seat, `bad ${kind} step: ${verdict.fault.reason}`);
+    cascade.state = verdict.value;
+    return ok(null);
+  } catch (error) {
+    return fail('bad-step', seat, `malformed ${kind} step: ${(error as Error).message}`);
+  }
+}
+
+/** Records the locked packet and places the handles it holds. */
+export function finishCascade(book: PacketBook, cascade: Cascade): void {
+  const { packet, state, record } = cascade;
+  book.lock(
+    {
+      id: packet,
+      source: state.source,
+      relayer: record.relayer as PacketTranscript['relayer'],
+      shuffle: record.shuffle as PacketTranscript['shuffle'],
+      lock: record.lock as PacketTranscript['lock'],
+    },
+    state,
+  );
+  if (cascade.request) cascade.request.into.forEach((handle, position) => book.place(handle, { packet, position }));
+  else for (let position = 0; position < state.size; position++) book.place(position, { packet, position });
+}

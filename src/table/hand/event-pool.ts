@@ -1,0 +1,176 @@
+/**
+ * The signed events of one hand that a peer holds, with typed lookups by the
+ * slot each fills (transcript.ts): a seat's ready, disclosure and abandon; a
+ * cascade step per packet, kind and seat; key shares per request and seat;
+ * commits and reveals per round and seat; and acts per seat in the author's
+ * order. An author fills a slot (and a sequence number) once: the same event
+ * again is a duplicate and is ignored, a different one is equivocation.
+ * Inserts are O(1) apart from keeping acts sorted; the count of each author's
+ * events held without a gap (for fetch) is kept up to date incrementally.
+ */
+import { bytesToHex } from '@noble/hashes/utils.js';
+import type { EnvelopeOf } from '../../net/envelope.js';
+import type { EventType, TableEvent } from '../transcript.js';
+
+export type StepType = 'shuffle' | 'lock' | 'reshuffle';
+export type Inserted = 'new' | 'duplicate' | 'equivocation';
+
+/** One event per (number, seat): a slot family such as "keys of request 3". */
+class Slots<T extends EventType> {
+  private readonly map = new Map<number, (TableEvent<T> | undefined)[]>();
+  get(key: number, seat: number): TableEvent<T> | undefined {
+    return this.map.get(key)?.[seat];
+  }
+  set(key: number, seat: number, event: TableEvent<T>): void {
+    let row = this.map.get(key);
+    if (!row) this.map.set(key, (row = []));
+    row[seat] = event;
+  }
+}
+
+export class EventPool {
+  private readonly all: TableEvent[] = [];
+  private readonly readies: (TableEvent<'ready'> | undefined)[] = [];
+  private readonly disclosures: (TableEvent<'disclose'> | undefined)[] = [];
+  private readonly abandons: (TableEvent<'abandon'> | undefined)[] = [];
+  private readonly stepSlots = { shuffle: new Slots<'shuffle'>(), lock: new Slots<'lock'>(), reshuffle: new Slots<'reshuffle'>() };
+  private readonly keySlots = new Slots<'keys'>();
+  private readonly commitSlots = new Slots<'commit'>();
+  private readonly revealSlots = new Slots<'reveal'>();
+  /** Per seat, its acts sorted by sequence number. */
+  private readonly actLists: TableEvent<'act'>[][];
+  /** Per seat, signature (hex) by sequence number. */
+  private readonly bySeq: Map<number, string>[];
+  private readonly contiguous: number[];
+  private readonly highest: number[];
+
+  constructor(readonly players: number) {
+    this.actLists = Array.from({ length: players }, () => []);
+    this.bySeq = Array.from({ length: players }, () => new Map());
+    this.contiguous = Array.from({ length: players }, () => 0);
+    this.highest = Array.from({ length: players }, () => -1);
+  }
+
+  /** Takes an event in; says whether it is new, a copy of one held, or a second version of a filled slot. */
+  insert(event: TableEvent): Inserted {
+    const existing = this.slotted(event);
+    const sig = bytesToHex(event.envelope.sig);
+    const n = event.envelope.body.n;
+    const sameSeq = this.bySeq[event.seat]!.get(n);
+    if (existing) return bytesToHex(existing.envelope.sig) === sig ? 'duplicate' : 'equivocation';
+    if (sameSeq !== undefined) return sameSeq === sig ? 'duplicate' : 'equivocation';
+    this.place(event);
+    this.all.push(event);
+    this.bySeq[event.seat]!.set(n, sig);
+    this.highest[event.seat] = Math.max(this.highest[event.seat]!, n);
+    let next = this.contiguous[event.seat]!;
+    while (this.bySeq[event.seat]!.has(next)) next++;
+    this.contiguous[event.seat] = next;
+    return 'new';
+  }
+
+  private slotted(event: TableEvent): TableEvent | undefined {
+    const s = event.seat;
+    switch (event.type) {
+      case 'ready':
+        return this.readies[s];
+      case 'disclose':
+        return this.disclosures[s];
+      case 'abandon':
+        return this.abandons[s];
+      case 'shuffle':
+      case 'lock':
+      case 'reshuffle':
+        return this.stepSlots[event.type].get((event as TableEvent<StepType>).data.packet, s);
+      case 'keys':
+        return this.keySlots.get((event as TableEvent<'keys'>).data.request, s);
+      case 'commit':
+        return this.commitSlots.get((event as TableEvent<'commit'>).data.round, s);
+      case 'reveal':
+        return this.revealSlots.get((event as TableEvent<'reveal'>).data.round, s);
+      case 'act':
+        return undefined; // an act's slot is its sequence number, checked by the caller
+    }
+  }
+
+  private place(event: TableEvent): void {
+    const s = event.seat;
+    switch (event.type) {
+      case 'ready':
+        this.readies[s] = event as TableEvent<'ready'>;
+        return;
+      case 'disclose':
+        this.disclosures[s] = event as TableEvent<'disclose'>;
+        return;
+      case 'abandon':
+        this.abandons[s] = event as TableEvent<'abandon'>;
+        return;
+      case 'shuffle':
+      case 'lock':
+      case 'reshuffle': {
+        const e = event as TableEvent<StepType>;
+        (this.stepSlots[event.type] as Slots<StepType>).set(e.data.packet, s, e);
+        return;
+      }
+      case 'keys':
+        this.keySlots.set((event as TableEvent<'keys'>).data.request, s, event as TableEvent<'keys'>);
+        return;
+      case 'commit':
+        this.commitSlots.set((event as TableEvent<'commit'>).data.round, s, event as TableEvent<'commit'>);
+        return;
+      case 'reveal':
+        this.revealSlots.set((event as TableEvent<'reveal'>).data.round, s, event as TableEvent<'reveal'>);
+        return;
+      case 'act': {
+        const list = this.actLists[s]!;
+        const n = event.envelope.body.n;
+        let i = list.length;
+        while (i > 0 && list[i - 1]!.envelope.body.n > n) i--;
+        list.splice(i, 0, event as TableEvent<'act'>);
+        return;
+      }
+    }
+  }
+
+  ready(seat: number): TableEvent<'ready'> | undefined {
+    return this.readies[seat];
+  }
+  disclose(seat: number): TableEvent<'disclose'> | undefined {
+    return this.disclosures[seat];
+  }
+  /** The first abandon held, in seat order. */
+  abandon(): TableEvent<'abandon'> | undefined {
+    return this.abandons.find(Boolean);
+  }
+  step(type: StepType, packet: number, seat: number): TableEvent<StepType> | undefined {
+    return (this.stepSlots[type] as Slots<StepType>).get(packet, seat);
+  }
+  keys(request: number, seat: number): TableEvent<'keys'> | undefined {
+    return this.keySlots.get(request, seat);
+  }
+  commit(round: number, seat: number): TableEvent<'commit'> | undefined {
+    return this.commitSlots.get(round, seat);
+  }
+  reveal(round: number, seat: number): TableEvent<'reveal'> | undefined {
+    return this.revealSlots.get(round, seat);
+  }
+  /** The `index`-th act of `seat` in its own order. */
+  act(seat: number, index: number): TableEvent<'act'> | undefined {
+    return this.actLists[seat]?.[index];
+  }
+  /** Every event held, in the order taken in. */
+  events(): readonly TableEvent[] {
+    return this.all;
+  }
+  envelopes(): EnvelopeOf<'table-event'>[] {
+    return this.all.map((e) => e.envelope);
+  }
+  /** How many of `seat`'s events are held with no gap from its first. */
+  heldInOrder(seat: number): number {
+    return this.contiguous[seat] ?? 0;
+  }
+  /** The next sequence number `seat` should use (one past the highest held). */
+  nextSeq(seat: number): number {
+    return (this.highest[seat] ?? -1) + 1;
+  }
+}

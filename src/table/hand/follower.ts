@@ -1,0 +1,401 @@
+/**
+ * The follower of one hand: takes the hand's signed events in any order,
+ * applies them in the order the protocol and the engine await (never by
+ * arrival) — the ready round, each packet's cascade in seat order, the
+ * engine's crypto requests in id order, moves as the engine awaits them
+ * (simultaneous choices once all are in, in seat order), real-time rounds,
+ * then the disclosure round and the audit — and verifies every step, key
+ * share and move on the way. It holds no secret: it is what a spectator or an
+ * offline verifier runs, and a seat runs one too, with a seat agent
+ * (seat-agent.ts) on top that adds that seat's secrets and events.
+ *
+ * Every event carries its author's state hash at `at` engine steps; a
+ * different hash halts with `desync` blaming the author, and an event made
+ * at a step that cannot exist yet (beyond the step that consumes it) halts
+ * with `future-step`. Anything invalid halts with a typed code naming the
+ * author; any exception while an event is being taken in blames its author.
+ */
+import { DECK_SIZES, systemRandom, type DeckSize, type RandomSource } from '../../../crypto/index.js';
+import { contributors, stateHash, type AnyGame, type AnyState, type CryptoRequest, type Input, type SetupArgs } from '../../engine/index.js';
+import { keyHex, type EnvelopeOf } from '../../net/envelope.js';
+import { parseEvent, type TableEvent } from '../transcript.js';
+import { runAudit, type HandAudit } from './audit.js';
+import { finishCascade, startDeal, startReshuffle, stepType, takeStep, type Cascade } from './cascade.js';
+import { EventPool } from './event-pool.js';
+import { isRaceError, seatName, type Halt, type HaltCode } from './halt.js';
+import { PacketBook } from './packets.js';
+import { checkDeliveryEnvelope, checkPlayedCards, revealAllCards } from './requests.js';
+import { orderRound, type Bounce, type Ordered } from './real-time.js';
+import { readyFault, setupArgs, setupHash, type HandSetup } from './setup.js';
+import { waitingOf, type Waiting } from './waiting.js';
+
+export type { Waiting };
+
+export type HandPhase = 'ready' | 'dealing' | 'play' | 'disclose' | 'done' | 'halted';
+export type PrivateRequest = Extract<CryptoRequest, { kind: 'reveal-to' | 'forward' }>;
+
+export interface FollowerOptions {
+  readonly setup: HandSetup;
+  readonly game: AnyGame;
+  /** Randomness for batch verification of proofs (never secret). */
+  readonly rng?: RandomSource;
+  /** How long, by the table's clock (`tick`), seats may take to disclose once play is over; default 60 s. */
+  readonly discloseDeadlineMs?: number;
+}
+
+export interface FollowerHooks {
+  /** A reveal-to or forward whose shares are all in: a seat agent opens those sealed to it (a halt to refuse them). */
+  delivered?: (request: PrivateRequest, events: readonly TableEvent<'keys'>[]) => Halt | null;
+  /** Called once when the hand stops. */
+  halted?: (halt: Halt) => void;
+}
+
+const DEFAULT_DISCLOSE_DEADLINE_MS = 60_000;
+
+export class HandFollower {
+  readonly setup: HandSetup;
+  readonly game: AnyGame;
+  readonly players: number;
+  readonly args: SetupArgs;
+  readonly setupDigest: Uint8Array;
+  readonly pool: EventPool;
+  readonly book: PacketBook;
+  readonly inputs: Input[] = [];
+  readonly hashes: string[] = [];
+  readonly bounces: Bounce[] = [];
+  hooks: FollowerHooks = {};
+  private readonly rng: RandomSource;
+  private readonly initial: AnyState;
+  private stateValue: AnyState | null = null;
+  private phaseValue: HandPhase = 'ready';
+  private haltValue: Halt | null = null;
+  private auditValue: HandAudit | null = null;
+  private sealKeysValue: Uint8Array[] = [];
+  private cascadeValue: Cascade | null = null;
+  private readonly actsTaken: number[];
+  private roundValue = 0;
+  private readonly ordered: Ordered[] = [];
+  /** The seat whose event is being taken in (blamed for any exception). */
+  private author: number | null = null;
+  private discloseSince: number | null = null;
+  private readonly discloseDeadlineMs: number;
+
+  constructor(options: FollowerOptions) {
+    this.setup = options.setup;
+    this.game = options.game;
+    this.players = options.setup.seatKeys.length;
+    this.rng = options.rng ?? systemRandom;
+    this.discloseDeadlineMs = options.discloseDeadlineMs ?? DEFAULT_DISCLOSE_DEADLINE_MS;
+    if (options.setup.game !== options.game.id) throw new RangeError(`set-up is for ${options.setup.game}, not ${options.game.id}`);
+    this.args = setupArgs(options.setup);
+    this.setupDigest = setupHash(options.setup);
+    const made = options.game.setup(this.args);
+    if (!made.ok) throw new RangeError(`cannot set up ${options.game.id}: ${made.error}`);
+    this.initial = made.state;
+    const deckSize = made.state.deck.length;
+    if (!(DECK_SIZES as readonly number[]).includes(deckSize)) throw new RangeError(`deck of ${deckSize} cards has no mental-poker support`);
+    this.book = new PacketBook(options.setup.table, options.setup.handNo, this.players, deckSize as DeckSize);
+    this.pool = new EventPool(this.players);
+    this.actsTaken = Array.from({ length: this.players }, () => 0);
+  }
+
+  get phase(): HandPhase {
+    return this.phaseValue;
+  }
+  get halt(): Halt | null {
+    return this.haltValue;
+  }
+  get audit(): HandAudit | null {
+    return this.auditValue;
+  }
+  get state(): AnyState | null {
+    return this.stateValue;
+  }
+  get hash(): string | null {
+    return this.hashes.at(-1) ?? null;
+  }
+  get sealKeys(): readonly Uint8Array[] {
+    return this.sealKeysValue;
+  }
+  get cascade(): Cascade | null {
+    return this.cascadeValue;
+  }
+  /** The real-time round now open, and whether moves of a closed round are still being applied. */
+  get round(): number {
+    return this.roundValue;
+  }
+  get orderedPending(): number {
+    return this.ordered.length;
+  }
+  get realTimeStarted(): boolean {
+    return this.ordered.length > 0 || this.roundValue > 0;
+  }
+  /** The next act of `seat` not yet taken. */
+  pendingAct(seat: number): TableEvent<'act'> | undefined {
+    return this.pool.act(seat, this.actsTaken[seat] ?? 0);
+  }
+  seatOf(envelope: EnvelopeOf<'table-event'>): number {
+    return this.setup.seatKeys.indexOf(keyHex(envelope.from));
+  }
+
+  // ------------------------------------------------------------ taking events in
+
+  /** A verified envelope: true if it is new to the pool (then `run` may progress). */
+  take(envelope: EnvelopeOf<'table-event'>): boolean {
+    if (envelope.body.hand !== this.setup.handNo) return false;
+    const seat = this.seatOf(envelope);
+    if (seat < 0) return false;
+    const parsed = parseEvent(envelope, seat);
+    if (!parsed.ok) return this.blame('bad-event', seat, parsed.error);
+    const inserted = this.pool.insert(parsed.event);
+    if (inserted === 'equivocation') return this.blame('equivocation', seat, `sent two different ${parsed.event.type} events for one purpose (equivocation)`);
+    if (inserted === 'duplicate') return false;
+    if (parsed.event.type === 'ready') return this.checkReady(parsed.event as TableEvent<'ready'>);
+    return true;
+  }
+
+  /** A ready is checked at once: it must commit to our set-up and announce a usable seal key. */
+  private checkReady(event: TableEvent<'ready'>): boolean {
+    const fault = readyFault(event.data, this.setupDigest);
+    return fault ? this.blame(fault.code, event.seat, fault.detail) : true;
+  }
+
+  /** Applies what the pool allows; false when nothing progressed. Never throws. */
+  run(): boolean {
+    let progressed = false;
+    try {
+      while (!this.haltValue && this.advance()) progressed = true;
+    } catch (error) {
+      const detail = error instanceof Error ? error.message : String(error);
+      if (this.author !== null) this.blame('bad-event', this.author, `an event that could not be taken in: ${detail}`);
+      else this.stop({ code: 'internal', seat: null, detail: `internal error: ${detail}` });
+    } finally {
+      this.author = null;
+    }
+    return progressed;
+  }
+
+  /** The table's clock: once play is over, a seat that has not disclosed by the deadline is named. */
+  tick(now: number): void {
+    if (this.phaseValue !== 'disclose' || this.haltValue) return;
+    this.discloseSince ??= now;
+    if (now - this.discloseSince < this.discloseDeadlineMs) return;
+    const missing = [...Array(this.players).keys()].find((seat) => !this.pool.disclose(seat));
+    if (missing !== undefined) this.blame('no-disclosure', missing, 'did not disclose its secrets for the audit in time');
+  }
+
+  /** This peer's own code failed (not an event of anyone's): stops the hand as an internal fault. */
+  fault(detail: string): void {
+    this.stop({ code: 'internal', seat: null, detail });
+  }
+
+  // ------------------------------------------------------------ progress
+
+  private advance(): boolean {
+    this.author = null;
+    if (this.phaseValue === 'done' || this.phaseValue === 'halted') return false;
+    const abandon = this.pool.abandon();
+    if (abandon && this.abandonCounts(abandon)) {
+      this.stop({ code: 'abandoned', seat: null, detail: `${seatName(abandon.seat)} ended the hand without a result: ${abandon.data.reason}` });
+      return false;
+    }
+    switch (this.phaseValue) {
+      case 'ready':
+        return this.advanceReady();
+      case 'dealing':
+        return this.advanceCascade();
+      case 'play':
+        return this.cascadeValue ? this.advanceCascade() : this.advancePlay();
+      case 'disclose':
+        return this.advanceDisclose();
+    }
+  }
+
+  /** An abandon ends the hand unless it was made once play was over (then the disclosures are owed all the same). */
+  private abandonCounts(abandon: TableEvent<'abandon'>): boolean {
+    if (this.phaseValue !== 'disclose') return true;
+    return abandon.envelope.body.at < this.hashes.length - 1;
+  }
+
+  private advanceReady(): boolean {
+    const readies = [...Array(this.players).keys()].map((seat) => this.pool.ready(seat));
+    if (readies.some((r) => !r)) return false;
+    this.sealKeysValue = readies.map((r) => r!.data.sealKey);
+    this.stateValue = this.initial;
+    this.hashes.push(stateHash(this.initial));
+    this.cascadeValue = startDeal(this.book);
+    this.phaseValue = 'dealing';
+    return true;
+  }
+
+  private advanceCascade(): boolean {
+    const cascade = this.cascadeValue!;
+    if (cascade.state.phase === 'locked') {
+      finishCascade(this.book, cascade);
+      this.cascadeValue = null;
+      this.phaseValue = 'play';
+      if (cascade.request) return this.apply({ kind: 'reshuffled', request: cascade.request.id }, null);
+      return true;
+    }
+    const event = this.pool.step(stepType(cascade.state), cascade.packet, cascade.state.next);
+    if (!event || !this.crossCheck(event)) return false;
+    const stepped = takeStep(cascade, event, this.book, this.rng);
+    return stepped.ok || this.stop(stepped.halt);
+  }
+
+  private advancePlay(): boolean {
+    const state = this.stateValue!;
+    const awaiting = this.game.awaits(state);
+    if (awaiting.kind === 'over') {
+      this.phaseValue = 'disclose';
+      return true;
+    }
+    if (awaiting.kind === 'crypto') return this.advanceRequest(awaiting.requests[0]!);
+    if (awaiting.kind === 'move') {
+      const event = this.pendingAct(awaiting.seat);
+      return event ? this.applyAct(event) : false;
+    }
+    if (awaiting.kind === 'choices') {
+      const events = awaiting.seats.map((seat) => this.pendingAct(seat));
+      return events.every(Boolean) ? this.applyAct(events[0]!) : false;
+    }
+    return this.advanceRealTime();
+  }
+
+  /** Requests complete strictly in id order, so every peer applies the same sequence. */
+  private advanceRequest(request: CryptoRequest): boolean {
+    if (request.kind === 'reshuffle') {
+      this.cascadeValue = startReshuffle(this.book, request, this.stateValue!);
+      return true;
+    }
+    const events = contributors(request, this.players).map((seat) => this.pool.keys(request.id, seat));
+    if (events.some((e) => !e)) return false;
+    for (const event of events) if (!this.crossCheck(event!)) return false;
+    const held = events as TableEvent<'keys'>[];
+    if (request.kind === 'reveal-all') {
+      const cards = revealAllCards(this.book, request, held, this.stateValue!.deck);
+      return cards.ok ? this.apply({ kind: 'revealed', request: request.id, cards: cards.value }, null) : this.stop(cards.halt);
+    }
+    const envelope = checkDeliveryEnvelope(this.book, request, held);
+    if (!envelope.ok) return this.stop(envelope.halt);
+    this.author = null;
+    const refused = this.hooks.delivered?.(request, held) ?? null;
+    if (refused) return this.stop(refused);
+    return this.apply({ kind: 'delivered', request: request.id }, null);
+  }
+
+  private applyAct(event: TableEvent<'act'>): boolean {
+    if (!this.crossCheck(event)) return false;
+    const claims = this.game.claimedCards(event.data.action);
+    if (claims === null) return this.blame('not-a-move', event.seat, 'sent a move that is not a move of this game');
+    if (claims.length > 0) {
+      const played = checkPlayedCards(this.book, event, claims, this.stateValue!.deck);
+      if (!played.ok) return this.stop(played.halt);
+    }
+    this.actsTaken[event.seat] = (this.actsTaken[event.seat] ?? 0) + 1;
+    return this.apply({ kind: 'act', seat: event.seat, action: event.data.action }, event.seat);
+  }
+
+  private apply(input: Input, author: number | null): boolean {
+    const next = this.game.reduce(this.stateValue!, input);
+    if (!next.ok) {
+      if (author !== null && isRaceError(this.game, next.error)) return true;
+      if (author === null) return this.stop({ code: 'crypto-fault', seat: null, detail: `the table's crypto result was refused: ${next.error}` });
+      return this.blame('illegal-move', author, `an illegal move: ${next.error}`);
+    }
+    this.stateValue = next.state;
+    this.inputs.push(input);
+    this.hashes.push(stateHash(next.state));
+    return true;
+  }
+
+  private advanceRealTime(): boolean {
+    if (this.ordered.length > 0) return this.applyOrdered();
+    const r = this.roundValue;
+    const seats = [...Array(this.players).keys()];
+    const commits = seats.map((seat) => this.pool.commit(r, seat));
+    if (commits.some((c) => !c)) return false;
+    const reveals = seats.map((seat) => this.pool.reveal(r, seat));
+    if (reveals.some((x) => !x)) return false;
+    for (const event of [...commits, ...reveals]) if (!this.crossCheck(event!)) return false;
+    this.author = null;
+    const order = orderRound(this.setup, r, commits as TableEvent<'commit'>[], reveals as TableEvent<'reveal'>[]);
+    if (!order.ok) return this.stop(order.halt);
+    this.ordered.push(...order.value);
+    this.roundValue = r + 1;
+    return true;
+  }
+
+  /** Applies the agreed moves of a round one by one (crypto the rules ask for in between comes first). */
+  private applyOrdered(): boolean {
+    const awaiting = this.game.awaits(this.stateValue!);
+    if (awaiting.kind === 'over') {
+      this.ordered.length = 0;
+      return true;
+    }
+    if (awaiting.kind !== 'anytime') return false;
+    const next = this.ordered.shift()!;
+    if (this.game.claimedCards(next.action) === null) return this.blame('not-a-move', next.seat, 'sent a move that is not a move of this game');
+    if (this.game.claimedCards(next.action)!.length > 0) return this.blame('illegal-move', next.seat, 'a real-time move cannot reveal hidden cards');
+    const result = this.game.reduce(this.stateValue!, { kind: 'act', seat: next.seat, action: next.action });
+    if (!result.ok) {
+      if (isRaceError(this.game, result.error)) {
+        this.bounces.push({ round: next.round, seat: next.seat, action: next.action, error: result.error });
+        return true;
+      }
+      return this.blame('illegal-move', next.seat, `an illegal move: ${result.error}`);
+    }
+    this.stateValue = result.state;
+    this.inputs.push({ kind: 'act', seat: next.seat, action: next.action });
+    this.hashes.push(stateHash(result.state));
+    return true;
+  }
+
+  private advanceDisclose(): boolean {
+    const events = [...Array(this.players).keys()].map((seat) => this.pool.disclose(seat));
+    if (events.some((e) => !e)) return false;
+    this.auditValue = runAudit({
+      book: this.book,
+      game: this.game,
+      setup: this.args,
+      deck: this.stateValue!.deck,
+      inputs: this.inputs,
+      sealKeys: this.sealKeysValue,
+      disclosures: events as TableEvent<'disclose'>[],
+      events: this.pool.events(),
+      rng: this.rng,
+    });
+    this.phaseValue = 'done';
+    return true;
+  }
+
+  // ------------------------------------------------------------ checks and halts
+
+  /** The author's hash at `at` must be ours, and `at` no later than now (the step that consumes the event). */
+  private crossCheck(event: TableEvent): boolean {
+    this.author = event.seat;
+    const { at, hash } = event.envelope.body;
+    if (at > this.hashes.length - 1) return this.blame('future-step', event.seat, `made its ${event.type} at step ${at}, which does not exist yet (now ${this.hashes.length - 1})`);
+    if (keyHex(hash) !== this.hashes[at]!.slice(0, 64)) {
+      return this.blame('desync', event.seat, `desync at step ${at}: ${seatName(event.seat)} computed a different state`);
+    }
+    return true;
+  }
+
+  private blame(code: HaltCode, seat: number, detail: string): false {
+    return this.stop({ code, seat, detail });
+  }
+
+  private stop(halt: Halt): false {
+    if (this.haltValue) return false;
+    this.haltValue = halt;
+    this.phaseValue = 'halted';
+    this.hooks.halted?.(halt);
+    return false;
+  }
+
+  /** Who the hand waits for now, and for what (only seats that still owe something). */
+  waiting(): Waiting | null {
+    return waitingOf(this);
+  }
+}

@@ -1,0 +1,76 @@
+/**
+ * How a hand stops and what it blames, as data: every halt and every unclean
+ * audit carries a typed code (what went wrong), the seat it blames (null only
+ * for an abandon or a fault of this peer's own code), and a human-readable
+ * detail. Pieces of the hand return `Step<T>` results instead of throwing, and
+ * tests match codes, never the wording of `detail`. The one place that knows
+ * which engine errors are lost races (real time) is `isRaceError`.
+ */
+import type { AnyGame } from '../../engine/index.js';
+
+export type HaltCode =
+  /** An event whose data does not fit its type's schema, or that could not be taken in. */
+  | 'bad-event'
+  /** A ready that commits to another set-up than ours. */
+  | 'bad-setup'
+  /** A seal key that cannot be used (e.g. a low-order X25519 point). */
+  | 'bad-seal-key'
+  /** A cascade step (shuffle, lock, re-layer) that fails its proof or does not decode. */
+  | 'bad-step'
+  /** A key share that fails its commitment, names cards not asked for, or does not decode. */
+  | 'wrong-key'
+  /** Key shares that leave out an entry the request needs. */
+  | 'missing-key'
+  /** Sealed key shares that do not open for their recipient. */
+  | 'unsealable'
+  /** Two different signed events for one slot. */
+  | 'equivocation'
+  /** A real-time reveal that does not match its commit. */
+  | 'reveal-mismatch'
+  /** Not a move of this game. */
+  | 'not-a-move'
+  /** A move the rules refuse. */
+  | 'illegal-move'
+  /** A move that claims a card its keys do not open to. */
+  | 'false-claim'
+  /** A card handle that does not exist. */
+  | 'unknown-handle'
+  /** A state hash that differs from ours: its author computed another state. */
+  | 'desync'
+  /** An event made at an engine step that cannot exist yet. */
+  | 'future-step'
+  /** Opened cards that are no card of the hand (the crypto layer names the seat). */
+  | 'crypto-fault'
+  /** A disclosure that does not match what the seat committed to, or that never came. */
+  | 'bad-disclosure'
+  | 'no-disclosure'
+  /** The rules audit with every card open found a false claim or an illegal move. */
+  | 'rules-fault'
+  /** A seat ended the hand without a result. */
+  | 'abandoned'
+  /** A bug of this peer (no event was being taken in). */
+  | 'internal';
+
+export interface Halt {
+  readonly code: HaltCode;
+  /** The seat to blame; null only for `abandoned` (nobody is at fault) and `internal`. */
+  readonly seat: number | null;
+  readonly detail: string;
+}
+
+export type Step<T> = { ok: true; value: T } | { ok: false; halt: Halt };
+
+export const ok = <T>(value: T): Step<T> => ({ ok: true, value });
+export const fail = (code: HaltCode, seat: number | null, detail: string): { ok: false; halt: Halt } => ({
+  ok: false,
+  halt: { code, seat, detail },
+});
+
+/** Engine errors that, in a real-time await, mean "lost a race" (shown as bounced, blamed on nobody). */
+export function isRaceError(game: AnyGame, error: string): boolean {
+  return game.raceErrors.includes(error);
+}
+
+export function seatName(seat: number): string {
+  return `seat ${seat + 1}`;
+}

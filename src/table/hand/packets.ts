@@ -1,0 +1,187 @@
+/**
+ * The public crypto state of a hand and the checks on key shares: the locked
+ * packets and their transcripts, where each engine card handle lies (packet,
+ * position), the key shares published to everyone, and the associated data
+ * that binds a sealed share to its table, hand, packet, sender and recipient
+ * (crypto/seal.ts `sealAad`). Key shares are decoded, verified against the
+ * packet's key commitments (crypto/keys.ts `verifyKeyShares`) and checked
+ * complete — every entry the request needs, none it does not — before anyone
+ * opens a card with them; a fault blames the sender. Holds no secret.
+ */
+import {
+  ALL_SEATS,
+  createHand,
+  decodeKeyShares,
+  openCards,
+  sealAad,
+  unseal,
+  verifyKeyShares,
+  withKeyShares,
+  type DeckSize,
+  type Hand,
+  type KeyRing,
+  type KeyShares,
+  type PacketState,
+  type PacketTranscript,
+} from '../../../crypto/index.js';
+import type { Handle } from '../../engine/index.js';
+import { fail, ok, type Step } from './halt.js';
+
+export interface Place {
+  readonly packet: number;
+  readonly position: number;
+}
+
+/** Whose layers a seat's shares must hold for each position: its own (a reveal), or every seat's (a forward, a played card). */
+export type Layers = 'own' | 'all';
+
+export class PacketBook {
+  readonly hand: Hand;
+  readonly packets = new Map<number, PacketState>();
+  readonly transcripts: PacketTranscript[] = [];
+  /** Every share published to everyone (reveals to all, played cards), for the audit. */
+  readonly publicShares: KeyShares[] = [];
+  private readonly places = new Map<Handle, Place>();
+  private readonly handles = new Map<number, Handle[]>();
+  private readonly publicRings = new Map<number, KeyRing>();
+
+  constructor(table: string, handNo: number, seats: number, deckSize: DeckSize) {
+    this.hand = createHand({ tableId: new TextEncoder().encode(table), handNo, seats, deckSize });
+  }
+
+  get seats(): number {
+    return this.hand.params.seats;
+  }
+
+  place(handle: Handle, at: Place): void {
+    this.places.set(handle, at);
+    let row = this.handles.get(at.packet);
+    if (!row) this.handles.set(at.packet, (row = []));
+    row[at.position] = handle;
+  }
+  locate(handle: Handle): Place | undefined {
+    return this.places.get(handle);
+  }
+  handleOf(packet: number, position: number): Handle {
+    const handle = this.handles.get(packet)?.[position];
+    if (handle === undefined) throw new RangeError(`packet ${packet} position ${position} holds no handle`);
+    return handle;
+  }
+
+  /** Positions per packet of `handles`; null if one has no card (yet). */
+  group(handles: readonly Handle[]): Map<number, number[]> | null {
+    const out = new Map<number, number[]>();
+    for (const handle of handles) {
+      const at = this.places.get(handle);
+      if (!at || !this.packets.has(at.packet)) return null;
+      const list = out.get(at.packet) ?? [];
+      list.push(at.position);
+      out.set(at.packet, list);
+    }
+    return out;
+  }
+
+  lock(transcript: PacketTranscript, state: PacketState): void {
+    this.packets.set(transcript.id, state);
+    this.transcripts.push(transcript);
+  }
+
+  publicRing(packet: number): KeyRing {
+    return this.publicRings.get(packet) ?? new Map();
+  }
+
+  /** Shares that were checked with `checkShares` and go to everyone. */
+  publish(shares: readonly KeyShares[]): void {
+    for (const msg of shares) {
+      this.publicShares.push(msg);
+      this.publicRings.set(msg.header.packet, withKeyShares(this.publicRing(msg.header.packet), msg));
+    }
+  }
+
+  aad(packet: number, from: number, to: number): Uint8Array {
+    return sealAad({ tableId: this.hand.params.tableId, handNo: this.hand.params.handNo, packet, purpose: 'keys', from, to });
+  }
+
+  /** Opens a payload sealed by `from` to `to` with `to`'s secret (the packet is bound in the AAD; a hand uses few). */
+  unsealFor(sealed: Uint8Array, from: number, to: number, secret: Uint8Array, toPublic: Uint8Array | undefined): Uint8Array | null {
+    for (const packet of this.packets.keys()) {
+      try {
+        return unseal(secret, sealed, this.aad(packet, from, to), toPublic);
+      } catch {
+        // bound to another packet (or not ours): try the next
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Decodes and verifies the shares `seat` sent for `handles`, addressed to
+   * `to` (ALL_SEATS for public ones): each must verify, name only those
+   * handles, and together hold every entry `layers` asks for.
+   */
+  checkShares(seat: number, encoded: readonly Uint8Array[], handles: readonly Handle[], to: number, layers: Layers): Step<KeyShares[]> {
+    const wanted = this.group(handles);
+    if (!wanted) return fail('unknown-handle', seat, 'keys for a card handle that has no card');
+    const out: KeyShares[] = [];
+    const got = new Map<number, Set<number>>();
+    for (const bytes of encoded) {
+      let msg: KeyShares;
+      try {
+        msg = decodeKeyShares(bytes, { hand: this.hand, seat });
+      } catch (error) {
+        return fail('wrong-key', seat, `malformed keys: ${(error as Error).message}`);
+      }
+      const state = this.packets.get(msg.header.packet);
+      const positions = wanted.get(msg.header.packet);
+      if (!state || !positions) return fail('wrong-key', seat, `keys for packet ${msg.header.packet}, which the request does not use`);
+      if (msg.to !== to) return fail('wrong-key', seat, `keys addressed to ${msg.to === ALL_SEATS ? 'everyone' : `seat ${msg.to + 1}`}, not ${to === ALL_SEATS ? 'everyone' : `seat ${to + 1}`}`);
+      const fault = verifyKeyShares(state, msg);
+      if (fault) return fail('wrong-key', seat, `wrong key: ${fault.reason}`);
+      const entries = got.get(msg.header.packet) ?? new Set<number>();
+      for (const e of msg.entries) {
+        if (!positions.includes(e.position)) return fail('wrong-key', seat, 'sent keys for cards that were not asked for');
+        if (layers === 'own' && e.layer !== seat) return fail('wrong-key', seat, `sent the key of seat ${e.layer + 1}'s layer in a reveal`);
+        entries.add(e.position * 256 + e.layer);
+      }
+      got.set(msg.header.packet, entries);
+      out.push(msg);
+    }
+    for (const [packet, positions] of wanted) {
+      const entries = got.get(packet);
+      for (const position of positions) {
+        const need = layers === 'own' ? [seat] : [...Array(this.seats).keys()];
+        const missing = need.find((layer) => !entries?.has(position * 256 + layer));
+        if (missing !== undefined) {
+          return fail('missing-key', seat, `left out the key of seat ${missing + 1}'s layer for packet ${packet} position ${position}`);
+        }
+      }
+    }
+    return ok(out);
+  }
+
+  /** Opens `handles` with `ring(packet)`; a point that is no card is blamed on whom the crypto fault names. */
+  open(handles: readonly Handle[], ring: (packet: number) => KeyRing): Step<Map<Handle, number>> {
+    const groups = this.group(handles);
+    if (!groups) return fail('unknown-handle', null, 'a card handle that has no card');
+    const cards = new Map<Handle, number>();
+    for (const [packet, positions] of groups) {
+      const verdict = openCards(this.packets.get(packet)!, positions, ring(packet));
+      if (!verdict.ok) return fail('crypto-fault', verdict.fault.seat, verdict.fault.reason);
+      positions.forEach((position, i) => cards.set(this.handleOf(packet, position), verdict.value[i]!));
+    }
+    return ok(cards);
+  }
+}
+
+/** Two rings in one (keys of `b` fill the gaps of `a`). */
+export function mergeRings(a: KeyRing, b: KeyRing): KeyRing {
+  const out = new Map(a);
+  for (const [position, keys] of b) {
+    const cur = [...(out.get(position) ?? [])];
+    keys.forEach((key, layer) => {
+      if (key !== undefined && cur[layer] === undefined) cur[layer] = key;
+    });
+    out.set(position, cur);
+  }
+  return out;
+}

@@ -1,0 +1,68 @@
+/**
+ * Real time (the engine awaits 'anytime'): play proceeds in rounds that the
+ * players open themselves. A seat with moves to make (or that sees another
+ * seat's commit for the round) commits to H(round, seat, moves, salt) —
+ * possibly no moves; once every commit is in, each reveals its moves and
+ * salt; once every reveal is in, the round's moves are interleaved one per
+ * seat at a time, starting with the seat picked by a coin from all the salts.
+ * Nobody can bias the coin (the salts are fixed before any is seen), a faster
+ * network only gets a move into an earlier round, never ahead within a round,
+ * and a move whose top changed meanwhile bounces (a race error) without
+ * blame. A reveal that does not match its commit is blamed; a withheld reveal
+ * stalls the hand and names the seat.
+ */
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, concatBytes, utf8ToBytes } from '@noble/hashes/utils.js';
+import { canonicalJson } from '../../engine/index.js';
+import type { TableEvent } from '../transcript.js';
+import { fail, ok, type Step } from './halt.js';
+
+/** A move of a round, in the agreed order. */
+export interface Ordered {
+  readonly seat: number;
+  readonly action: unknown;
+  readonly round: number;
+}
+
+/** A real-time move that lost its race (its top changed first): shown as bounced, blamed on nobody. */
+export interface Bounce {
+  readonly round: number;
+  readonly seat: number;
+  readonly action: unknown;
+  readonly error: string;
+}
+
+export function roundDigest(table: string, handNo: number, round: number, seat: number, actions: readonly unknown[], salt: Uint8Array): Uint8Array {
+  return sha256(concatBytes(utf8ToBytes(`fairdeck/round/v1\0${table}\0${handNo}\0${round}\0${seat}\0`), utf8ToBytes(canonicalJson(actions)), salt));
+}
+
+/** The agreed order of round `round`'s moves, from every seat's commit and reveal (in seat order). */
+export function orderRound(
+  ctx: { table: string; handNo: number },
+  round: number,
+  commits: readonly TableEvent<'commit'>[],
+  reveals: readonly TableEvent<'reveal'>[],
+): Step<Ordered[]> {
+  const players = commits.length;
+  const salts: Uint8Array[] = [];
+  const moves: unknown[][] = [];
+  for (let seat = 0; seat < players; seat++) {
+    const reveal = reveals[seat]!.data;
+    const digest = roundDigest(ctx.table, ctx.handNo, round, seat, reveal.actions, reveal.salt);
+    if (bytesToHex(digest) !== bytesToHex(commits[seat]!.data.digest)) {
+      return fail('reveal-mismatch', seat, `revealed moves for round ${round} that do not match its commit (equivocation)`);
+    }
+    salts.push(reveal.salt);
+    moves.push(reveal.actions);
+  }
+  const coin = sha256(concatBytes(utf8ToBytes(`fairdeck/round-coin/${round}\0`), ...salts))[0]! % players;
+  const ordered: Ordered[] = [];
+  for (let i = 0; moves.some((m) => i < m.length); i++) {
+    for (let k = 0; k < players; k++) {
+      const seat = (coin + k) % players;
+      const action = moves[seat]![i];
+      if (action !== undefined) ordered.push({ seat, action, round });
+    }
+  }
+  return ok(ordered);
+}

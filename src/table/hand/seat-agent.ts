@@ -1,0 +1,301 @@
+/**
+ * A seat agent: one seat's secrets in a hand and the events only that seat
+ * can make — its ready (seal key and the set-up it agrees to), its cascade
+ * steps, its key shares for the engine's crypto requests (sealed to their
+ * recipient where private), its moves (with the keys that reveal the cards
+ * they play), its real-time commits and reveals, and its disclosure at the
+ * end. It sits on a follower (follower.ts), which verifies and applies every
+ * event, its own included. What the seat alone learns — cards revealed or
+ * forwarded to it, by opening the shares sealed to it — stays here; the
+ * follower knows only public cards. Secrets are handed to `keepSecrets`
+ * before any event that depends on them is published.
+ */
+import { x25519 } from '@noble/curves/ed25519.js';
+import { hexToBytes } from '@noble/hashes/utils.js';
+import {
+  ALL_SEATS,
+  decodePacketSecrets,
+  encodeKeyShares,
+  encodeLockStep,
+  encodePacketSecrets,
+  encodeRelayerStep,
+  encodeShuffleStep,
+  forwardToSeat,
+  makeLockStep,
+  makeRelayerStep,
+  makeShuffleStep,
+  newPacketSecrets,
+  revealToAll,
+  revealToSeat,
+  seal,
+  sealKeyPair,
+  withKeyShares,
+  withOwnKeys,
+  type KeyRing,
+  type KeyShares,
+  type PacketSecrets,
+  type RandomSource,
+} from '../../../crypto/index.js';
+import { contributors, type CardId, type CryptoRequest, type Handle, type PrivateView } from '../../engine/index.js';
+import type { EnvelopeOf } from '../../net/envelope.js';
+import type { EventData, EventType, TableEvent } from '../transcript.js';
+import { stepType, type Cascade } from './cascade.js';
+import type { HandFollower, PrivateRequest } from './follower.js';
+import type { Halt } from './halt.js';
+import { mergeRings } from './packets.js';
+import { roundDigest } from './real-time.js';
+
+/** The secrets one seat holds in a hand, encoded for storage. */
+export interface HandSecrets {
+  readonly sealSecret: Uint8Array;
+  /** Encoded PacketSecrets per packet. */
+  readonly packets: Uint8Array[];
+  /** Real time: the round this seat has committed to and not yet revealed. */
+  readonly committed?: { round: number; actions: unknown[]; salt: Uint8Array } | null;
+}
+
+export interface SeatIO {
+  /** Signs a table event by this seat (not yet sent). */
+  sign(body: EnvelopeOf<'table-event'>['body']): EnvelopeOf<'table-event'>;
+  /** Everything this seat must keep to finish the hand after a reload; called before the event that depends on it is published. */
+  keepSecrets(secrets: HandSecrets): void;
+  /** A signed event of ours, already taken in by the follower: persist and send it. */
+  publish(envelope: EnvelopeOf<'table-event'>): void;
+}
+
+export class SeatAgent {
+  private readonly sealSecret: Uint8Array;
+  private readonly secrets = new Map<number, PacketSecrets>();
+  /** Per packet: own lock keys and keys sealed to this seat. */
+  private readonly rings = new Map<number, KeyRing>();
+  private readonly known: Record<Handle, CardId> = {};
+  private readonly queue: unknown[] = [];
+  private committed: { round: number; actions: unknown[]; salt: Uint8Array } | null = null;
+  private disposed = false;
+
+  constructor(
+    private readonly follower: HandFollower,
+    readonly seat: number,
+    private readonly io: SeatIO,
+    private readonly rng: RandomSource,
+    restored?: HandSecrets,
+  ) {
+    if (restored) {
+      this.sealSecret = restored.sealSecret;
+      this.committed = restored.committed ?? null;
+      for (const bytes of restored.packets) {
+        const secrets = decodePacketSecrets(bytes, { hand: follower.book.hand, seat });
+        this.secrets.set(secrets.packet, secrets);
+      }
+    } else {
+      this.sealSecret = sealKeyPair(rng).secretKey;
+    }
+    follower.hooks = { ...follower.hooks, delivered: (request, events) => this.delivered(request, events) };
+  }
+
+  get privateView(): PrivateView {
+    return { known: { ...this.known } };
+  }
+  /** Real-time moves of this seat not yet ordered (queued or committed). */
+  get pendingMoves(): number {
+    return this.queue.length + (this.committed && this.committed.round >= this.follower.round ? this.committed.actions.length : 0);
+  }
+  dispose(): void {
+    this.disposed = true;
+  }
+
+  /** Makes the one event this seat owes now, if any (the follower has taken it in). */
+  produce(): boolean {
+    const f = this.follower;
+    if (this.disposed || f.halt) return false;
+    const me = this.seat;
+    switch (f.phase) {
+      case 'ready':
+        if (f.pool.ready(me)) return false;
+        this.io.keepSecrets(this.forStorage());
+        return this.emit('ready', { sealKey: x25519.getPublicKey(this.sealSecret), setup: f.setupDigest });
+      case 'dealing':
+      case 'play':
+        if (f.cascade) return this.makeStep(f.cascade);
+        return f.phase === 'play' && this.producePlay();
+      case 'disclose':
+        if (f.pool.disclose(me)) return false;
+        return this.emit('disclose', { secrets: [...this.secrets.values()].map((s) => encodePacketSecrets(s, f.book.hand)), sealSecret: this.sealSecret });
+      default:
+        return false;
+    }
+  }
+
+  private makeStep(cascade: Cascade): boolean {
+    const me = this.seat;
+    const state = cascade.state;
+    if (state.phase === 'locked' || state.next !== me || this.follower.pool.step(stepType(state), cascade.packet, me)) return false;
+    const mine = this.secrets.get(cascade.packet) ?? newPacketSecrets(cascade.packet, me);
+    let bytes: Uint8Array;
+    let secrets: PacketSecrets;
+    if (state.phase === 'shuffle') {
+      const made = makeShuffleStep(state, me, mine, this.rng);
+      [bytes, secrets] = [encodeShuffleStep(made.message), made.secrets];
+    } else if (state.phase === 'lock') {
+      const made = makeLockStep(state, me, mine, this.rng);
+      [bytes, secrets] = [encodeLockStep(made.message), made.secrets];
+    } else {
+      const made = makeRelayerStep(state, me, mine, (pid) => this.secrets.get(pid), this.rng);
+      [bytes, secrets] = [encodeRelayerStep(made.message), made.secrets];
+    }
+    this.secrets.set(cascade.packet, secrets);
+    this.io.keepSecrets(this.forStorage());
+    return this.emit(stepType(state), { packet: cascade.packet, step: bytes });
+  }
+
+  private producePlay(): boolean {
+    const f = this.follower;
+    const awaiting = f.game.awaits(f.state!);
+    if (awaiting.kind === 'crypto') {
+      // This seat's shares for every pending request at once (they are independent); the follower completes them in id order.
+      for (const request of awaiting.requests) {
+        if (request.kind === 'reshuffle' || f.pool.keys(request.id, this.seat)) continue;
+        if (!contributors(request, f.players).includes(this.seat) || !f.book.group(request.handles)) continue;
+        return this.publishShares(request);
+      }
+      return false;
+    }
+    if (awaiting.kind === 'anytime') return this.produceRealTime();
+    return false;
+  }
+
+  private publishShares(request: Exclude<CryptoRequest, { kind: 'reshuffle' }>): boolean {
+    const f = this.follower;
+    const me = this.seat;
+    const messages: KeyShares[] = [];
+    for (const [packet, positions] of f.book.group(request.handles)!) {
+      const state = f.book.packets.get(packet)!;
+      if (request.kind === 'forward') messages.push(forwardToSeat(state, me, this.ring(packet), positions, request.to));
+      else messages.push(revealToSeat(state, me, this.secrets.get(packet)!, positions, request.kind === 'reveal-to' ? request.seat : ALL_SEATS));
+    }
+    if (request.kind === 'reveal-all') return this.emit('keys', { request: request.id, shares: messages.map(encodeKeyShares), to: null });
+    const to = request.kind === 'reveal-to' ? request.seat : request.to;
+    const shares = messages.map((m) => seal(f.sealKeys[to]!, encodeKeyShares(m), f.book.aad(m.header.packet, me, to), this.rng));
+    return this.emit('keys', { request: request.id, shares, to });
+  }
+
+  /** Real time (real-time.ts): commit to the queued moves (or to none, once another seat opened the round), then reveal. */
+  private produceRealTime(): boolean {
+    const f = this.follower;
+    if (f.orderedPending > 0) return false;
+    const r = f.round;
+    const me = this.seat;
+    const seats = [...Array(f.players).keys()];
+    if (!f.pool.commit(r, me)) {
+      if (this.queue.length === 0 && !seats.some((seat) => f.pool.commit(r, seat))) return false;
+      const actions = this.queue.splice(0, 16);
+      const salt = this.rng(32);
+      this.committed = { round: r, actions, salt };
+      this.io.keepSecrets(this.forStorage());
+      return this.emit('commit', { round: r, digest: roundDigest(f.setup.table, f.setup.handNo, r, me, actions, salt) });
+    }
+    if (seats.some((seat) => !f.pool.commit(r, seat)) || f.pool.reveal(r, me)) return false;
+    const mine = this.committed;
+    if (!mine || mine.round !== r) throw new Error(`lost the moves committed for round ${r}`);
+    return this.emit('reveal', { round: r, actions: mine.actions, salt: mine.salt });
+  }
+
+  /** The legal actions of this seat now (empty unless it is awaited). */
+  legalActions(): unknown[] {
+    const f = this.follower;
+    if (f.phase !== 'play' || !f.state || f.halt || f.cascade) return [];
+    const awaiting = f.game.awaits(f.state);
+    if (awaiting.kind === 'crypto' || awaiting.kind === 'over') return [];
+    if (awaiting.kind !== 'anytime' && f.pendingAct(this.seat)) return [];
+    return f.game.legalActions(f.state, this.seat, this.privateView);
+  }
+
+  /** This seat's move; an error to show, or null (the caller runs the follower). */
+  act(action: unknown): string | null {
+    const f = this.follower;
+    if (f.halt) return 'the hand has stopped';
+    if (f.phase !== 'play' || !f.state) return 'the hand is not in play';
+    const claims = f.game.claimedCards(action);
+    if (claims === null) return 'that is not a move of this game';
+    if (f.game.awaits(f.state).kind === 'anytime' || f.realTimeStarted) {
+      // Real time: the move joins this seat's next round; the order is agreed there.
+      if (claims.length > 0) return 'real-time moves cannot reveal hidden cards';
+      this.queue.push(action);
+      return null;
+    }
+    const trial = f.game.reduce(f.state, { kind: 'act', seat: this.seat, action });
+    if (!trial.ok) return `not allowed now (${trial.error})`;
+    const groups = f.book.group(claims.map((c) => c.handle));
+    if (!groups) return 'that card is not dealt yet';
+    const keys = [...groups].map(([packet, positions]) => encodeKeyShares(revealToAll(f.book.packets.get(packet)!, this.seat, this.ring(packet), positions)));
+    this.emit('act', { action, keys });
+    return null;
+  }
+
+  /** Ends the hand without a result; refused once play is over (the disclosures are owed then). */
+  abandon(reason: string): boolean {
+    const phase = this.follower.phase;
+    if (this.follower.halt || phase === 'done' || phase === 'disclose') return false;
+    return this.emit('abandon', { reason: reason.slice(0, 300) });
+  }
+
+  /** A reveal-to or forward: if it is for this seat, open the shares sealed to it, check them and learn the cards. */
+  private delivered(request: PrivateRequest, events: readonly TableEvent<'keys'>[]): Halt | null {
+    const recipient = request.kind === 'reveal-to' ? request.seat : request.to;
+    if (recipient !== this.seat) return null;
+    const f = this.follower;
+    for (const event of events) {
+      const plain: Uint8Array[] = [];
+      for (const sealed of event.data.shares) {
+        const opened = f.book.unsealFor(sealed, event.seat, this.seat, this.sealSecret, f.sealKeys[this.seat]);
+        if (!opened) return { code: 'unsealable', seat: event.seat, detail: `keys sealed to seat ${this.seat + 1} do not open` };
+        plain.push(opened);
+      }
+      const checked = f.book.checkShares(event.seat, plain, request.handles, this.seat, request.kind === 'reveal-to' ? 'own' : 'all');
+      if (!checked.ok) return checked.halt;
+      for (const msg of checked.value) this.rings.set(msg.header.packet, withKeyShares(this.ownRing(msg.header.packet), msg));
+    }
+    const opened = f.book.open(request.handles, (packet) => this.ring(packet));
+    if (!opened.ok) return opened.halt;
+    for (const [handle, card] of opened.value) this.known[handle] = f.state!.deck[card]!;
+    return null;
+  }
+
+  private ownRing(packet: number): KeyRing {
+    const cached = this.rings.get(packet);
+    if (cached) return cached;
+    const secrets = this.secrets.get(packet);
+    if (!secrets?.lock) return new Map();
+    const ring = withOwnKeys(new Map(), secrets);
+    this.rings.set(packet, ring);
+    return ring;
+  }
+
+  /** Every key of `packet` this seat holds: its own, those sealed to it, and the public ones. */
+  private ring(packet: number): KeyRing {
+    return mergeRings(this.ownRing(packet), this.follower.book.publicRing(packet));
+  }
+
+  private emit<T extends EventType>(type: T, data: EventData<T>): boolean {
+    if (this.disposed) return false;
+    const f = this.follower;
+    const envelope = this.io.sign({ hand: f.setup.handNo, n: f.pool.nextSeq(this.seat), ...hashBytes(f.hashes), type, data });
+    if (!f.take(envelope)) throw new Error(`own ${type} event was not taken in`);
+    this.io.publish(envelope);
+    return true;
+  }
+
+  private forStorage(): HandSecrets {
+    return {
+      sealSecret: this.sealSecret,
+      packets: [...this.secrets.values()].map((s) => encodePacketSecrets(s, this.follower.book.hand)),
+      committed: this.committed,
+    };
+  }
+}
+
+/** The state hash bytes an event made now carries. */
+export function hashBytes(hashes: readonly string[]): { at: number; hash: Uint8Array } {
+  const at = Math.max(0, hashes.length - 1);
+  return { at, hash: hashes.length ? hexToBytes(hashes[at]!.slice(0, 64)) : new Uint8Array(32) };
+}

@@ -1,0 +1,92 @@
+/**
+ * A hand's set-up, agreed and persisted: the game, its options, the seats'
+ * identity keys, the dealer, the match state carried over and the hash of the
+ * previous hand's outcome. Each seat's first event (`ready`) commits to
+ * `setupHash`, so a peer that built another set-up (a stale dealer after a
+ * reload, another option) is refused at once and named. The table stores the
+ * set-up with the hand, and the next hand's set-up is derived from the
+ * previous hand's stored record only (`nextSetup`), never from memory.
+ */
+import { x25519 } from '@noble/curves/ed25519.js';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import { canonicalJson, type Json, type Outcome, type SetupArgs } from '../../engine/index.js';
+
+export interface HandSetup {
+  readonly table: string;
+  readonly handNo: number;
+  readonly game: string;
+  readonly options: Json;
+  /** Identity keys (hex) of the seats, in seat order. */
+  readonly seatKeys: readonly string[];
+  readonly dealer: number;
+  readonly carry: Json | null;
+  /** `outcomeHash` of the previous hand at this table, or null for the first hand (or after one without a result). */
+  readonly previous: string | null;
+}
+
+/** What a finished hand leaves for the next one. */
+export interface HandOutcome {
+  readonly stateHash: string;
+  readonly nextDealer: number;
+  readonly carry: Json | null;
+}
+
+/** A hand as the table stores it, next to its events: the set-up, and the outcome once agreed. */
+export interface HandRecord {
+  readonly setup: HandSetup;
+  readonly outcome: HandOutcome | null;
+}
+
+export function setupHash(setup: HandSetup): Uint8Array {
+  return sha256(utf8ToBytes(`fairdeck/hand-setup/v1\0${canonicalJson(setup)}`));
+}
+
+export function outcomeHash(outcome: HandOutcome): string {
+  return bytesToHex(sha256(utf8ToBytes(`fairdeck/hand-outcome/v1\0${canonicalJson(outcome)}`)));
+}
+
+export function setupArgs(setup: HandSetup): SetupArgs {
+  return {
+    players: setup.seatKeys.length,
+    options: setup.options,
+    dealer: setup.dealer,
+    ...(setup.carry !== null ? { carry: setup.carry } : {}),
+  };
+}
+
+/** The outcome of a finished hand (null when the rules give none). */
+export function outcomeOf(outcome: Outcome | null, stateHashHex: string): HandOutcome | null {
+  return outcome ? { stateHash: stateHashHex, nextDealer: outcome.nextDealer, carry: outcome.carry } : null;
+}
+
+/**
+ * The set-up of hand `handNo`: the first hand deals from seat 0; a later one
+ * from the previous hand's record (its outcome, or, when it ended without
+ * one, the same dealer and carry again).
+ */
+export function nextSetup(
+  base: { table: string; game: string; options: Json; seatKeys: readonly string[] },
+  handNo: number,
+  previous: HandRecord | undefined,
+): HandSetup {
+  const common = { table: base.table, handNo, game: base.game, options: base.options, seatKeys: [...base.seatKeys] };
+  if (!previous) return { ...common, dealer: 0, carry: null, previous: null };
+  const { outcome, setup } = previous;
+  if (!outcome) return { ...common, dealer: setup.dealer, carry: setup.carry, previous: null };
+  return { ...common, dealer: outcome.nextDealer, carry: outcome.carry, previous: outcomeHash(outcome) };
+}
+
+/** A fixed scalar to test announced seal keys with (RFC 7748 §6.1: a low-order point gives the all-zero shared secret, which noble refuses). */
+const PROBE = new Uint8Array(32).fill(0x42);
+
+/** What is wrong with a seat's ready: another set-up than ours, or a seal key nobody can seal to. Null if nothing. */
+export function readyFault(ready: { sealKey: Uint8Array; setup: Uint8Array }, ours: Uint8Array): { code: 'bad-setup' | 'bad-seal-key'; detail: string } | null {
+  if (bytesToHex(ready.setup) !== bytesToHex(ours)) return { code: 'bad-setup', detail: 'is ready for another set-up of this hand' };
+  try {
+    x25519.getSharedSecret(PROBE, ready.sealKey);
+  } catch {
+    return { code: 'bad-seal-key', detail: 'announced a seal key that cannot be used (a low-order point)' };
+  }
+  return null;
+}
