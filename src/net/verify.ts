@@ -59,7 +59,11 @@ export class SignatureVerifier {
       if (valid) this.learn(id, publicKey);
       return valid;
     }
-    return verifyWithPoint(point, publicKey, signature, message);
+    try {
+      return verifyWithPoint(point, publicKey, signature, message);
+    } catch {
+      return false;
+    }
   }
 
   /** How many authors are cached (for tests). */
