@@ -8,8 +8,8 @@
  * - hand: whole stress-shed hands among 4 and 6 bot peers (simulation.ts):
  *   CPU per hand, the agreed hash and whether every audit was clean (so a before/after run can show the same
  *   hashes).
- * - verify: one ed25519 verification, @noble/curves (strict, RFC 8032) vs
- *   WebCrypto's Ed25519 in this Node.
+ * - verify: one ed25519 verification: @noble/curves (strict, RFC 8032), the
+ *   mesh's cached-key path (verify.ts), and WebCrypto's Ed25519 in this Node.
  * It only uses APIs that predate the mesh rework, so the same file measures an
  * older checkout too (copy it there and run it: that is how the before/after
  * figures in docs/ARCHITECTURE.md were taken).
@@ -79,6 +79,13 @@ export async function verifyBench(rounds = 400) {
     return round(cpuMs(before) / rounds, 3);
   };
   const noble = await time(() => ed25519.verify(sig, message, s.publicKey, { zip215: false }));
+  // The mesh's per-author cached path (src/net/verify.ts); absent from older checkouts.
+  const cachedModule = await import('../src/net/verify.js').catch(() => null);
+  let cached: number | null = null;
+  if (cachedModule) {
+    const verifier = new cachedModule.SignatureVerifier();
+    cached = await time(() => verifier.verify(sig, message, s.publicKey));
+  }
   let webCrypto: number | null = null;
   try {
     const key = await crypto.subtle.importKey('raw', s.publicKey, { name: 'Ed25519' }, false, ['verify']);
@@ -86,7 +93,7 @@ export async function verifyBench(rounds = 400) {
   } catch {
     webCrypto = null;
   }
-  return { nobleMsPerVerify: noble, webCryptoMsPerVerify: webCrypto };
+  return { nobleMsPerVerify: noble, cachedKeyMsPerVerify: cached, webCryptoMsPerVerify: webCrypto };
 }
 
 function round(x: number, digits = 2): number {
