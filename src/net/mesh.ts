@@ -111,7 +111,7 @@ export class Mesh {
   private readonly seen = new SeenEnvelopes();
   private readonly highestSeq = new Map<string, number>();
   /** key hex → when last heard of, and whom it reaches directly. */
-  private readonly presence = new Map<string, { atMs: number; peerId: string; links: string[] }>();
+  private readonly presence = new Map<string, { atMs: number; seq: number; peerId: string; links: string[] }>();
   private skipped: Skipped[] = [];
   private readonly timers: ReturnType<typeof setInterval>[] = [];
 
@@ -137,10 +137,10 @@ export class Mesh {
         const now = this.nowMs();
         this.links.set(remote, { lastHeardMs: now, lastSentMs: now });
         this.sendDirect(remote, 'hello', { peerId: this.peerId, name: this.name });
-        handlers.changed();
+        this.announcePresence();
       },
       linkClosed: (remote) => {
-        this.links.delete(remote);
+        if (this.links.delete(remote)) this.announcePresence();
         handlers.changed();
       },
       message: (remote, bytes) => this.receive(remote, bytes),
@@ -156,9 +156,9 @@ export class Mesh {
   stop(): void {
     for (const timer of this.timers) clearInterval(timer);
     this.timers.length = 0;
-    this.transport.stop();
-    this.links.clear();
     this.handlers = undefined;
+    this.links.clear();
+    this.transport.stop();
   }
 
   setName(name: string): void {
@@ -302,8 +302,9 @@ export class Mesh {
     const refusal = this.authorizer(envelope);
     if (refusal) return this.reject(remote, refusal, author);
     this.remember(envelope, digest);
-    if (envelope.kind === 'presence') {
-      this.presence.set(author, { atMs: this.nowMs(), peerId: envelope.body.peerId, links: envelope.body.links });
+    // Flooded presence can arrive out of order (an old copy by a longer path): keep the newest.
+    if (envelope.kind === 'presence' && envelope.seq > (this.presence.get(author)?.seq ?? -1)) {
+      this.presence.set(author, { atMs: this.nowMs(), seq: envelope.seq, peerId: envelope.body.peerId, links: envelope.body.links });
       this.catchUp();
       handlers.changed();
     }
@@ -314,6 +315,7 @@ export class Mesh {
   private dropLink(remote: string): void {
     if (!this.links.delete(remote)) return;
     this.transport.disconnect(remote);
+    this.announcePresence();
     this.handlers?.changed();
   }
 
@@ -321,7 +323,9 @@ export class Mesh {
    * Floods to every link but the one it came from and the author's own. A
    * message that came straight from its author is not passed to a peer the
    * author also links to (it sent it there itself) — by both sides' fresh
-   * presence; if that link turns out gone, `catchUp` sends it after all. A
+   * presence, which each peer also sends the moment its links change, ahead
+   * of anything else on the same ordered links; if that link turns out to
+   * have been dead already, `catchUp` sends it after all. A
    * message that came over a relay goes on to everyone else. A message for one
    * key goes straight to it if linked.
    */
@@ -389,7 +393,7 @@ export class Mesh {
   }
 
   private announcePresence(): void {
-    if (this.links.size === 0) return;
+    if (!this.handlers || this.links.size === 0) return;
     this.send('presence', { peerId: this.peerId, name: this.name, links: this.openLinks() });
     this.handlers?.changed();
   }
