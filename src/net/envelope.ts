@@ -9,14 +9,15 @@
  * `decodeEnvelope` is the single gate for bytes from the network. It checks,
  * in order: size, CBOR well-formedness (strict: no indefinite lengths,
  * duplicate keys, undefined, NaN), the envelope shape, the protocol version,
- * the table, the body shape for the kind, and the signature. It never throws:
+ * the table, the body shape for the kind, and the signature (strict RFC 8032,
+ * verify.ts). It never throws:
  * it returns a `Result` whose error says exactly what was wrong, so the caller
  * can log it and drop the message.
  */
 import { encode as cborEncode, decode as cborDecode } from 'cborg';
-import { ed25519 } from '@noble/curves/ed25519.js';
 import { concatBytes, utf8ToBytes } from '@noble/hashes/utils.js';
 import * as v from 'valibot';
+import { verifyStrict, type SignatureVerifier } from './verify.js';
 import { BODY_SCHEMAS, bytesOfLength, type BodyOf, type Kind, KINDS } from './messages.js';
 
 export const PROTOCOL_VERSION = 1;
@@ -88,9 +89,28 @@ function describeIssue(issues: readonly v.BaseIssue<unknown>[]): string {
 /**
  * Decodes and verifies bytes from a peer. `table` is the table this peer is
  * at; envelopes for another table are rejected (a message cannot be replayed
- * across tables).
+ * across tables). `verifier` (the mesh's, with its per-author cache) decides
+ * the signature; without one, noble's strict verify does.
  */
-export function decodeEnvelope(bytes: unknown, table: string): Result<Envelope> {
+export function decodeEnvelope(bytes: unknown, table: string, verifier?: SignatureVerifier): Result<Envelope> {
+  const parsed = parseUnverified(bytes, table);
+  if (!parsed.ok) return parsed;
+  if (!verifyEnvelope(parsed.value, verifier)) return { ok: false, error: 'bad signature' };
+  return parsed;
+}
+
+/** True when `sig` is the author's strict RFC 8032 signature over the envelope's signing bytes. */
+export function verifyEnvelope(envelope: Envelope, verifier?: SignatureVerifier): boolean {
+  const message = signingBytes(envelope);
+  return verifier ? verifier.verify(envelope.sig, message, envelope.from) : verifyStrict(envelope.sig, message, envelope.from);
+}
+
+/**
+ * Every check of `decodeEnvelope` but the signature. The mesh uses it to look
+ * at an envelope before deciding whether it must verify it; anything it
+ * returns is untrusted until `verifyEnvelope` says otherwise.
+ */
+export function parseUnverified(bytes: unknown, table: string): Result<Envelope> {
   if (!(bytes instanceof Uint8Array)) return { ok: false, error: 'not binary data' };
   if (bytes.length > MAX_ENVELOPE_BYTES) {
     return { ok: false, error: `oversized: ${bytes.length} bytes > ${MAX_ENVELOPE_BYTES}` };
@@ -118,15 +138,7 @@ export function decodeEnvelope(bytes: unknown, table: string): Result<Envelope> 
   if (envelope.table !== table) return { ok: false, error: `for another table (${envelope.table})` };
   const body = v.safeParse(BODY_SCHEMAS[envelope.kind], envelope.body);
   if (!body.success) return { ok: false, error: `bad ${envelope.kind} body: ${describeIssue(body.issues)}` };
-  const typed = { ...envelope, v: PROTOCOL_VERSION, body: body.output } as Envelope;
-  let valid = false;
-  try {
-    valid = ed25519.verify(typed.sig, signingBytes(typed), typed.from, { zip215: false });
-  } catch {
-    valid = false;
-  }
-  if (!valid) return { ok: false, error: 'bad signature' };
-  return { ok: true, value: typed };
+  return { ok: true, value: { ...envelope, v: PROTOCOL_VERSION, body: body.output } as Envelope };
 }
 
 /** Hex of a public key: how peers name each other in logs and maps. */

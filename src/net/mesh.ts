@@ -1,20 +1,26 @@
 /**
  * The mesh: one table's signed conversation over a Transport. It signs what
- * this peer sends, gates everything that arrives through `decodeEnvelope`
- * (rejecting, with a logged reason, what is malformed, wrongly signed,
- * replayed, or from an author the table does not admit), floods relayed kinds
- * so that two peers that cannot link directly still hear each other through
- * any third, and measures liveness with its own heartbeat (PeerJS's `close`
- * event is unreliable). It knows nothing of seats or games: the table layer
- * tells it who is admitted (`authorize`) and whom to keep links to (`want`).
+ * this peer sends, gates everything that arrives (dropping a copy of bytes it
+ * already accepted before any signature check, then `parseUnverified`,
+ * signature, replay window, link binding, admission — each rejection logged
+ * with a reason), floods relayed kinds so that two peers that cannot link
+ * directly still hear each other through any third (but not to a peer the
+ * author reaches itself), and measures liveness with an unsigned keep-alive
+ * on links a signed `hello` has bound to a key (PeerJS's `close` event is
+ * unreliable). It knows nothing of seats or games: the table layer tells it
+ * who is admitted (`authorize`) and whom to keep links to (`want`).
  */
-import { decodeEnvelope, encodeEnvelope, keyHex, signEnvelope, type Envelope, type EnvelopeOf, type Signer } from './envelope.js';
+import { encodeEnvelope, keyHex, MAX_ENVELOPE_BYTES, parseUnverified, signEnvelope, verifyEnvelope, type Envelope, type EnvelopeOf, type Signer } from './envelope.js';
 import { type BodyOf, type Kind, RELAYED_KINDS, REPLAY_CHECKED_KINDS } from './messages.js';
+import { peerIdFor } from './peer-id.js';
+import { SeenEnvelopes } from './seen.js';
 import type { Transport } from './transport.js';
+import { SignatureVerifier } from './verify.js';
 
 export interface MeshTiming {
+  /** A link we have sent nothing on for half this long gets a keep-alive. */
   readonly heartbeatMs: number;
-  /** A link that has said nothing (not even pong) for this long is dead. */
+  /** A link that has said nothing (not even a keep-alive) for this long is dead. */
   readonly linkDeadAfterMs: number;
   readonly presenceMs: number;
   /** A peer heard of (directly or relayed) within this long is reachable. */
@@ -31,7 +37,14 @@ export const DEFAULT_TIMING: MeshTiming = {
 };
 /** How far back (in µs of the author's clock) a flooded message may arrive late. */
 export const REORDER_WINDOW_US = 30_000_000;
-const SEEN_LIMIT = 4096;
+/**
+ * The keep-alive frame: one zero byte, unsigned. It can never be an envelope
+ * (those are CBOR maps), and it only counts on a link whose remote has proved
+ * its key with a signed `hello` (WebRTC's DTLS keeps the link itself from
+ * being hijacked), so it needs no signature.
+ */
+export const KEEPALIVE = Uint8Array.of(0);
+const SKIPPED_LIMIT = 1024;
 
 export type Reachability = 'self' | 'direct' | 'relayed' | 'offline';
 
@@ -56,7 +69,7 @@ export interface MeshOptions {
 }
 
 export interface MeshHandlers {
-  /** A verified, admitted, first-seen envelope. */
+  /** A verified, admitted, first-seen envelope (or a transcript event seen before: see `receive`). */
   message(envelope: Envelope, via: string): void;
   /** Something arrived and was dropped; the reason is for the log. */
   rejected(rejection: Rejection): void;
@@ -66,8 +79,18 @@ export interface MeshHandlers {
 }
 
 interface PeerInfo {
+  /** The remote's key, once its signed `hello` proved the link's peer id is derived from it. */
   key?: string;
   lastHeardMs: number;
+  lastSentMs: number;
+}
+
+/** A flooded message not passed on to some links because its author reaches them itself. */
+interface Skipped {
+  readonly atMs: number;
+  readonly author: string;
+  readonly bytes: Uint8Array;
+  readonly remotes: Set<string>;
 }
 
 export class Mesh {
@@ -84,10 +107,12 @@ export class Mesh {
   private lastSeq = 0;
   private readonly links = new Map<string, PeerInfo>();
   private readonly wanted = new Set<string>();
-  private readonly seen = new Set<string>();
+  private readonly verifier = new SignatureVerifier();
+  private readonly seen = new SeenEnvelopes();
   private readonly highestSeq = new Map<string, number>();
   /** key hex → when last heard of, and whom it reaches directly. */
-  private readonly presence = new Map<string, { atMs: number; peerId: string; links: string[] }>();
+  private readonly presence = new Map<string, { atMs: number; seq: number; peerId: string; links: string[] }>();
+  private skipped: Skipped[] = [];
   private readonly timers: ReturnType<typeof setInterval>[] = [];
 
   constructor(options: MeshOptions) {
@@ -109,12 +134,13 @@ export class Mesh {
     this.handlers = handlers;
     await this.transport.start({
       linkOpen: (remote) => {
-        this.links.set(remote, { lastHeardMs: this.nowMs() });
+        const now = this.nowMs();
+        this.links.set(remote, { lastHeardMs: now, lastSentMs: now });
         this.sendDirect(remote, 'hello', { peerId: this.peerId, name: this.name });
-        handlers.changed();
+        this.announcePresence();
       },
       linkClosed: (remote) => {
-        this.links.delete(remote);
+        if (this.links.delete(remote)) this.announcePresence();
         handlers.changed();
       },
       message: (remote, bytes) => this.receive(remote, bytes),
@@ -130,9 +156,9 @@ export class Mesh {
   stop(): void {
     for (const timer of this.timers) clearInterval(timer);
     this.timers.length = 0;
-    this.transport.stop();
-    this.links.clear();
     this.handlers = undefined;
+    this.links.clear();
+    this.transport.stop();
   }
 
   setName(name: string): void {
@@ -154,9 +180,7 @@ export class Mesh {
   /** Signs and sends to everyone (flooded), or to one key (direct if linked, else flooded). */
   send<K extends Kind>(kind: K, body: BodyOf<K>, to: Uint8Array | null = null): EnvelopeOf<K> {
     const envelope = signEnvelope(this.signer, { kind, table: this.table, seq: this.nextSeq(), to, body });
-    const bytes = encodeEnvelope(envelope);
-    this.remember(envelope);
-    this.forward(bytes, envelope, undefined);
+    this.broadcast(envelope);
     return envelope;
   }
 
@@ -167,18 +191,19 @@ export class Mesh {
 
   /** Sends an already-signed envelope (ours, or a bot's hosted here) to everyone. */
   broadcast(envelope: EnvelopeOf<Kind>): void {
-    this.remember(envelope);
-    this.forward(encodeEnvelope(envelope), envelope, undefined);
+    const bytes = encodeEnvelope(envelope);
+    this.remember(envelope as Envelope, SeenEnvelopes.digest(bytes));
+    this.forward(bytes, envelope, undefined);
   }
 
   /** Sends an already-signed envelope (someone's transcript event) on one link, unchanged. */
   resend(remote: string, envelope: EnvelopeOf<Kind>): boolean {
-    return this.transport.send(remote, encodeEnvelope(envelope));
+    return this.sendOn(remote, encodeEnvelope(envelope));
   }
 
   /** Sends raw bytes on one link, unchecked: for tests that play a hostile peer. */
   sendRaw(remote: string, bytes: Uint8Array): boolean {
-    return this.transport.send(remote, bytes);
+    return this.sendOn(remote, bytes);
   }
 
   reachability(key: string): Reachability {
@@ -201,108 +226,174 @@ export class Mesh {
     return this.lastSeq;
   }
 
-  private sendDirect<K extends Kind>(remote: string, kind: K, body: BodyOf<K>): void {
-    const envelope = signEnvelope(this.signer, { kind, table: this.table, seq: this.nextSeq(), to: null, body });
-    this.transport.send(remote, encodeEnvelope(envelope));
+  private sendOn(remote: string, bytes: Uint8Array): boolean {
+    const link = this.links.get(remote);
+    if (link) link.lastSentMs = this.nowMs();
+    return this.transport.send(remote, bytes);
   }
 
-  private remember(envelope: EnvelopeOf<Kind>): void {
+  private sendDirect<K extends Kind>(remote: string, kind: K, body: BodyOf<K>): void {
+    const envelope = signEnvelope(this.signer, { kind, table: this.table, seq: this.nextSeq(), to: null, body });
+    this.sendOn(remote, encodeEnvelope(envelope));
+  }
+
+  private remember(envelope: Envelope, digest: string | undefined): void {
     const author = keyHex(envelope.from);
-    this.seen.add(keyHex(envelope.sig));
-    if (this.seen.size > SEEN_LIMIT) {
-      const oldest = this.seen.values().next().value;
-      if (oldest !== undefined) this.seen.delete(oldest);
-    }
+    this.seen.remember(envelope, digest);
     this.highestSeq.set(author, Math.max(this.highestSeq.get(author) ?? 0, envelope.seq));
+  }
+
+  private reject(remote: string, reason: string, author?: string): void {
+    this.handlers?.rejected(author === undefined ? { via: remote, reason } : { via: remote, author, reason });
   }
 
   private receive(remote: string, bytes: Uint8Array): void {
     const handlers = this.handlers;
     if (!handlers) return;
     const link = this.links.get(remote);
-    if (link) link.lastHeardMs = this.nowMs();
-    const decoded = decodeEnvelope(bytes, this.table);
-    if (!decoded.ok) {
-      handlers.rejected({ via: remote, reason: decoded.error });
+    // Only a link bound to a key by its hello is kept alive by what it says.
+    if (link?.key !== undefined) link.lastHeardMs = this.nowMs();
+    if (bytes.length === KEEPALIVE.length && bytes[0] === KEEPALIVE[0]) return;
+    // Bytes accepted before, bit for bit: their signature was checked then. A transcript
+    // event seen before is handed up again (a fetch answer may repair an event the table
+    // could not take the first time) but never forwarded twice.
+    const digest = bytes instanceof Uint8Array && bytes.length <= MAX_ENVELOPE_BYTES ? SeenEnvelopes.digest(bytes) : undefined;
+    const known = digest === undefined ? undefined : this.seen.acceptedBytes(digest);
+    if (known) {
+      if (known.kind === 'table-event' && !this.authorizer(known)) handlers.message(known, remote);
       return;
     }
-    const envelope = decoded.value;
+    const parsed = parseUnverified(bytes, this.table);
+    if (!parsed.ok) return this.reject(remote, parsed.error);
+    const envelope = parsed.value;
+    if (!verifyEnvelope(envelope, this.verifier)) return this.reject(remote, 'bad signature');
     const author = keyHex(envelope.from);
-    // A flooded copy we already have. Keyed by signature, not (author, seq): two
-    // different envelopes under one seq must both reach the layer that blames equivocation.
-    if (this.seen.has(keyHex(envelope.sig))) {
-      // Never forwarded twice; but a transcript event sent again (a fetch answer) is handed up
-      // again, because the layer above may have been unable to take it the first time.
+    // Another encoding of an envelope we have (same signature). Keyed by signature, not
+    // (author, seq): two different envelopes under one seq must both reach the layer that
+    // blames equivocation.
+    if (this.seen.hasSignature(envelope)) {
       if (envelope.kind === 'table-event' && !this.authorizer(envelope)) handlers.message(envelope, remote);
       return;
     }
     if (REPLAY_CHECKED_KINDS.has(envelope.kind) && envelope.seq + REORDER_WINDOW_US < (this.highestSeq.get(author) ?? 0)) {
-      handlers.rejected({ via: remote, author, reason: `replayed: seq ${envelope.seq} is older than this author's recent messages` });
-      return;
+      return this.reject(remote, `replayed: seq ${envelope.seq} is older than this author's recent messages`, author);
     }
     const relayed = RELAYED_KINDS.has(envelope.kind);
     if (!relayed && envelope.kind !== 'hello' && link?.key !== author) {
-      handlers.rejected({ via: remote, author, reason: `${envelope.kind} must come over the author's own link` });
-      return;
+      return this.reject(remote, `${envelope.kind} must come over the author's own link`, author);
     }
-    if (envelope.kind === 'hello') {
-      if (link && envelope.body.peerId === remote) link.key = author;
-      else {
-        handlers.rejected({ via: remote, author, reason: `hello names peer id ${String(envelope.body.peerId)} but came from ${remote}` });
+    if (envelope.kind === 'hello' || envelope.kind === 'presence' || envelope.kind === 'join') {
+      const owned = peerIdFor(this.table, author);
+      if (envelope.body.peerId !== owned) {
+        this.reject(remote, `${envelope.kind} names peer id ${envelope.body.peerId}, but key ${author.slice(0, 16)}… owns ${owned}`, author);
+        if (envelope.kind === 'hello') this.dropLink(remote);
         return;
       }
     }
+    if (envelope.kind === 'hello') {
+      if (!link || remote !== envelope.body.peerId) {
+        this.reject(remote, `hello from ${envelope.body.peerId} came over the link of ${remote}: not its own`, author);
+        this.dropLink(remote);
+        return;
+      }
+      link.key = author;
+      link.lastHeardMs = this.nowMs();
+    }
     const refusal = this.authorizer(envelope);
-    if (refusal) {
-      handlers.rejected({ via: remote, author, reason: refusal });
-      return;
-    }
-    this.remember(envelope);
-    if (envelope.kind === 'ping') {
-      this.sendDirect(remote, 'pong', { nonce: envelope.body.nonce });
-      return;
-    }
-    if (envelope.kind === 'pong') return;
-    if (envelope.kind === 'presence') {
-      this.presence.set(author, { atMs: this.nowMs(), peerId: envelope.body.peerId, links: envelope.body.links });
+    if (refusal) return this.reject(remote, refusal, author);
+    this.remember(envelope, digest);
+    // Flooded presence can arrive out of order (an old copy by a longer path): keep the newest.
+    if (envelope.kind === 'presence' && envelope.seq > (this.presence.get(author)?.seq ?? -1)) {
+      this.presence.set(author, { atMs: this.nowMs(), seq: envelope.seq, peerId: envelope.body.peerId, links: envelope.body.links });
+      this.catchUp();
       handlers.changed();
     }
     if (relayed) this.forward(bytes, envelope, remote);
     if (envelope.to === null || keyHex(envelope.to) === this.selfKey) handlers.message(envelope, remote);
   }
 
-  /** Floods to every link but the one it came from; a message for one key goes straight to it if linked. */
+  private dropLink(remote: string): void {
+    if (!this.links.delete(remote)) return;
+    this.transport.disconnect(remote);
+    this.announcePresence();
+    this.handlers?.changed();
+  }
+
+  /**
+   * Floods to every link but the one it came from and the author's own. A
+   * message that came straight from its author is not passed to a peer the
+   * author also links to (it sent it there itself) — by both sides' fresh
+   * presence, which each peer also sends the moment its links change, ahead
+   * of anything else on the same ordered links; if that link turns out to
+   * have been dead already, `catchUp` sends it after all. A
+   * message that came over a relay goes on to everyone else. A message for one
+   * key goes straight to it if linked.
+   */
   private forward(bytes: Uint8Array, envelope: EnvelopeOf<Kind>, cameFrom: string | undefined): void {
     if (envelope.to) {
       const target = keyHex(envelope.to);
       if (target === this.selfKey) return;
       for (const [remote, info] of this.links) {
         if (info.key === target) {
-          this.transport.send(remote, bytes);
+          this.sendOn(remote, bytes);
           return;
         }
       }
     }
-    for (const remote of this.links.keys()) {
-      if (remote !== cameFrom) this.transport.send(remote, bytes);
+    const author = keyHex(envelope.from);
+    const fromAuthor = cameFrom !== undefined && this.links.get(cameFrom)?.key === author;
+    const skipped = new Set<string>();
+    for (const [remote, info] of this.links) {
+      if (remote === cameFrom || info.key === author) continue;
+      if (fromAuthor && this.linkedToAuthor(author, remote)) skipped.add(remote);
+      else this.sendOn(remote, bytes);
     }
+    if (skipped.size > 0) {
+      this.skipped.push({ atMs: this.nowMs(), author, bytes, remotes: skipped });
+      if (this.skipped.length > SKIPPED_LIMIT) this.skipped.shift();
+    }
+  }
+
+  /** Both the author and `remote` said (in fresh presence) that they link to each other. */
+  private linkedToAuthor(author: string, remote: string): boolean {
+    const now = this.nowMs();
+    const fresh = (key: string | undefined) => {
+      const heard = key === undefined ? undefined : this.presence.get(key);
+      return heard && now - heard.atMs < this.timing.presenceFreshMs ? heard : undefined;
+    };
+    const authorSays = fresh(author);
+    const remoteSays = fresh(this.links.get(remote)?.key);
+    return !!authorSays && !!remoteSays && authorSays.links.includes(remote) && remoteSays.links.includes(authorSays.peerId);
+  }
+
+  /** Sends skipped messages to peers that (by newer presence) no longer link to their author. */
+  private catchUp(): void {
+    for (const record of this.skipped) {
+      for (const remote of record.remotes) {
+        if (this.linkedToAuthor(record.author, remote)) continue;
+        record.remotes.delete(remote);
+        if (this.links.has(remote)) this.sendOn(remote, record.bytes);
+      }
+    }
+    this.skipped = this.skipped.filter((record) => record.remotes.size > 0);
   }
 
   private heartbeat(): void {
     const now = this.nowMs();
     for (const [remote, info] of this.links) {
       if (now - info.lastHeardMs > this.timing.linkDeadAfterMs) {
-        this.transport.disconnect(remote);
-        this.links.delete(remote);
-        this.handlers?.changed();
+        this.dropLink(remote);
         continue;
       }
-      this.sendDirect(remote, 'ping', { nonce: now });
+      if (now - info.lastSentMs >= this.timing.heartbeatMs / 2) this.sendOn(remote, KEEPALIVE);
     }
+    // A skipped message is owed to a peer only until the link it relied on would have been declared dead and said so.
+    const keepMs = this.timing.linkDeadAfterMs + 2 * this.timing.presenceMs;
+    this.skipped = this.skipped.filter((record) => now - record.atMs < keepMs);
   }
 
   private announcePresence(): void {
-    if (this.links.size === 0) return;
+    if (!this.handlers || this.links.size === 0) return;
     this.send('presence', { peerId: this.peerId, name: this.name, links: this.openLinks() });
     this.handlers?.changed();
   }

@@ -5,9 +5,9 @@
  * field is an error, not something silently carried along.
  *
  * Kinds:
- * - `hello`     first message on a direct connection: who I am, my peer id.
- * - `ping/pong` the heartbeat on a direct connection (PeerJS's `close` event
- *               is unreliable, so liveness is measured, not reported).
+ * - `hello`     first message on a direct connection: who I am, my peer id
+ *               (which must be derived from my key: peer-id.ts). Liveness on
+ *               the link after that is unsigned (mesh.ts), not a kind.
  * - `presence`  flooded every few seconds: which peers I reach directly; lets
  *               every screen show "direct", "relayed" or "offline" per seat.
  * - `join`      ask the table's creator for a seat; `leave` gives it back.
@@ -77,8 +77,6 @@ export type Roster = v.InferOutput<typeof rosterSchema>;
 
 export const BODY_SCHEMAS = {
   hello: v.strictObject({ peerId, name }),
-  ping: v.strictObject({ nonce: uint }),
-  pong: v.strictObject({ nonce: uint }),
   presence: v.strictObject({
     peerId,
     name,
@@ -117,7 +115,7 @@ export const KINDS = Object.keys(BODY_SCHEMAS) as [Kind, ...Kind[]];
 export type BodyOf<K extends Kind> = v.InferOutput<(typeof BODY_SCHEMAS)[K]>;
 
 /** Kinds a peer that holds no seat may send (to get one). Everything else needs a seat. */
-export const KINDS_WITHOUT_SEAT: ReadonlySet<Kind> = new Set<Kind>(['hello', 'ping', 'pong', 'join', 'presence']);
+export const KINDS_WITHOUT_SEAT: ReadonlySet<Kind> = new Set<Kind>(['hello', 'join', 'presence']);
 /** Kinds that are flooded to every peer (relayed); the rest stay on one direct link. */
 export const RELAYED_KINDS: ReadonlySet<Kind> = new Set<Kind>(['presence', 'join', 'leave', 'roster', 'table-event']);
 /**
@@ -125,4 +123,4 @@ export const RELAYED_KINDS: ReadonlySet<Kind> = new Set<Kind>(['presence', 'join
  * they are resent on request after a reload, and the transcript itself
  * ignores an event it already holds (author, hand, n).
  */
-export const REPLAY_CHECKED_KINDS: ReadonlySet<Kind> = new Set<Kind>(['hello', 'ping', 'pong', 'presence', 'join', 'leave', 'roster']);
+export const REPLAY_CHECKED_KINDS: ReadonlySet<Kind> = new Set<Kind>(['hello', 'presence', 'join', 'leave', 'roster']);

@@ -23,6 +23,5 @@ export function parseTableId(text: string): ParsedTableId {
   return { ok: true, table: text, creatorPrefix: match[2]! };
 }
 
-export function peerIdFor(table: string, keyHex: string): string {
-  return `fd-${table}-${keyHex.slice(0, 16)}`;
-}
+// The derivation lives in the net layer, which checks it on every `hello`.
+export { peerIdFor } from '../net/peer-id.js';

@@ -9,6 +9,7 @@ import { defineGame, standardDeck, type State } from '../../src/engine/index.js'
 import { keyHex, type EnvelopeOf } from '../../src/net/envelope.js';
 import { MemoryNetwork } from '../../src/net/memory-transport.js';
 import { Mesh } from '../../src/net/mesh.js';
+import { peerIdFor } from '../../src/net/peer-id.js';
 import { until } from '../../src/table/simulation.js';
 import { HandSession } from '../../src/table/hand-session.js';
 import { testSigner } from './signers.js';
@@ -80,7 +81,8 @@ export function stopRaceNetwork(): void {
 export async function raceTable(net: Omit<Net, 'sessions'>, seed: string): Promise<Net> {
   const full: Net = { ...net, sessions: [] };
   const network = new MemoryNetwork();
-  const peerIds = seatKeys.map((key) => `race-${key.slice(0, 12)}`);
+  // Peer ids derived from the keys, as the mesh checks on every hello.
+  const peerIds = seatKeys.map((key) => peerIdFor(TABLE, key));
   network.setDelay(peerIds[0]!, peerIds[1]!, net.delay(0, 1));
   network.setDelay(peerIds[1]!, peerIds[0]!, net.delay(1, 0));
   const pair = [0, 1].map(

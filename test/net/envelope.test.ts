@@ -14,6 +14,11 @@ import {
   signingBytes,
   type EnvelopeOf,
 } from '../../src/net/envelope.js';
+import { SignatureVerifier, verifyStrict } from '../../src/net/verify.js';
+import { ed25519 } from '@noble/curves/ed25519.js';
+import { bytesToNumberLE, numberToBytesLE } from '@noble/curves/utils.js';
+import { sha512 } from '@noble/hashes/sha2.js';
+import { concatBytes, utf8ToBytes } from '@noble/hashes/utils.js';
 import { testSigner } from '../helpers/signers.js';
 
 const TABLE = 'abcdefgh-0011223344556677';
@@ -60,7 +65,7 @@ describe('envelope round trip', () => {
           expect(decoded.ok && decoded.value.body).toEqual(roster);
         },
       ),
-      { numRuns: 50 },
+      { numRuns: 50, seed: 7 },
     );
   });
 
@@ -116,14 +121,118 @@ test.each(hostile)('rejects %s', (_name, make, reason) => {
   if (!decoded.ok) expect(decoded.error).toMatch(reason);
 });
 
-it('rejects every single-bit flip of an honest envelope', () => {
+describe('single-bit flips', () => {
+  // Every bit of a real envelope, each flipped in its own fresh copy (a view would pile flips up).
   const bytes = encodeEnvelope(honest());
-  fc.assert(
-    fc.property(fc.nat({ max: bytes.length * 8 - 1 }), (bit) => {
-      const flipped = bytes.slice();
+  const pristine = Uint8Array.from(bytes);
+  const flips = (): Uint8Array[] =>
+    Array.from({ length: bytes.length * 8 }, (_, bit) => {
+      const flipped = Uint8Array.from(bytes);
       flipped[bit >> 3]! ^= 1 << (bit & 7);
-      expect(decodeEnvelope(flipped, TABLE).ok).toBe(false);
-    }),
-    { numRuns: 200 },
-  );
+      return flipped;
+    });
+
+  it('rejects every single-bit flip of an honest envelope', () => {
+    const all = flips();
+    expect(all).toHaveLength(bytes.length * 8);
+    for (const [bit, flipped] of all.entries()) {
+      const decoded = decodeEnvelope(flipped, TABLE);
+      if (decoded.ok) expect.fail(`bit ${bit} flipped was accepted`);
+    }
+    expect(Uint8Array.from(bytes)).toEqual(pristine);
+    expect(decodeEnvelope(bytes, TABLE).ok).toBe(true);
+  });
+
+  it('rejects every flip through the cached-key verifier too', () => {
+    const verifier = new SignatureVerifier();
+    expect(decodeEnvelope(bytes, TABLE, verifier).ok).toBe(true);
+    expect(verifier.cachedKeys).toBe(1);
+    for (const [bit, flipped] of flips().entries()) {
+      if (decodeEnvelope(flipped, TABLE, verifier).ok) expect.fail(`bit ${bit} flipped was accepted`);
+    }
+  });
+});
+
+/**
+ * Signatures that are valid under permissive (ZIP-215) rules, or but for S's
+ * range, and not under RFC 8032's: each must be refused by both verification
+ * paths, and each is first shown to pass the permissive check, so it tests strictness and not
+ * just a broken signature. (Vectors after Chalkias, Garillot, Nikolaenko,
+ * "Taming the many EdDSAs", 2020.)
+ */
+describe('strict RFC 8032 verification', () => {
+  const L = ed25519.Point.Fn.ORDER;
+  const P = ed25519.Point.Fp.ORDER;
+  const le = (n: bigint) => numberToBytesLE(n, 32);
+  const message = utf8ToBytes('fairdeck strictness vector');
+  const secret = new Uint8Array(32).fill(5);
+  const publicKey = ed25519.getPublicKey(secret);
+  const { scalar } = ed25519.utils.getExtendedPublicKey(secret);
+  const honestSig = ed25519.sign(message, secret);
+  /** A signature with R = the identity written as `rBytes`: S = k·a, so [S]B = R + [k]A holds. */
+  const withIdentityR = (rBytes: Uint8Array) => {
+    const k = bytesToNumberLE(sha512(concatBytes(rBytes, publicKey, message))) % L;
+    return concatBytes(rBytes, le((k * scalar) % L));
+  };
+  const identity = le(1n);
+  const zeroS = new Uint8Array(32);
+  /** Same R and A, S reduced mod ℓ: what the S ≥ ℓ vector would be without the range check. */
+  const reduced = (signature: Uint8Array) => concatBytes(signature.subarray(0, 32), le(bytesToNumberLE(signature.subarray(32)) % L));
+  const vectors: [string, Uint8Array, Uint8Array][] = [
+    ['S ≥ ℓ (S + ℓ)', concatBytes(honestSig.subarray(0, 32), le(bytesToNumberLE(honestSig.subarray(32)) + L)), publicKey],
+    ['non-canonical R (identity as y = p + 1)', withIdentityR(le(P + 1n)), publicKey],
+    ['small-order A (the identity), R = identity, S = 0', concatBytes(identity, zeroS), identity],
+    ['small-order A of order 2 (y = −1)', concatBytes(identity, zeroS), le(P - 1n)],
+    ['small-order A of order 4 (y = 0)', concatBytes(identity, zeroS), le(0n)],
+    ['non-canonical small-order A (identity as y = p + 1)', concatBytes(identity, zeroS), le(P + 1n)],
+    ['non-canonical A ("negative zero" x with y = 1)', concatBytes(identity, zeroS), Uint8Array.from([...identity.subarray(0, 31), 0x80])],
+  ];
+
+  it('the honest signature and a canonical identity-R signature pass both paths', () => {
+    expect(verifyStrict(honestSig, message, publicKey)).toBe(true);
+    expect(verifyStrict(withIdentityR(identity), message, publicKey)).toBe(true);
+    const verifier = new SignatureVerifier();
+    expect(verifier.verify(honestSig, message, publicKey)).toBe(true);
+    expect(verifier.verify(withIdentityR(identity), message, publicKey)).toBe(true);
+  });
+
+  test.each(vectors)('refuses %s', (_name, signature, key) => {
+    // Valid but for strictness: ZIP-215 accepts it (ZIP-215 too requires S < ℓ, so that one is checked reduced).
+    expect(ed25519.verify(reduced(signature), message, key, { zip215: true })).toBe(true);
+    expect(verifyStrict(signature, message, key)).toBe(false);
+    const fresh = new SignatureVerifier();
+    expect(fresh.verify(signature, message, key)).toBe(false);
+    expect(fresh.cachedKeys).toBe(0);
+    // And through the cached path, once the key is known from an honest signature.
+    const warmed = new SignatureVerifier();
+    warmed.verify(honestSig, message, publicKey);
+    expect(warmed.cachedKeys).toBe(1);
+    expect(warmed.verify(signature, message, key)).toBe(false);
+  });
+
+  it('refuses an envelope whose S was pushed past ℓ', () => {
+    const envelope = honest();
+    const sig = concatBytes(envelope.sig.subarray(0, 32), le(bytesToNumberLE(envelope.sig.subarray(32)) + L));
+    const decoded = decodeEnvelope(encodeEnvelope({ ...envelope, sig }), TABLE);
+    expect(decoded.ok).toBe(false);
+    if (!decoded.ok) expect(decoded.error).toBe('bad signature');
+  });
+
+  it('the cached path agrees with noble on random keys, messages and tampering', () => {
+    const verifier = new SignatureVerifier(4);
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 6 }),
+        fc.uint8Array({ maxLength: 200 }),
+        fc.option(fc.nat({ max: 64 * 8 - 1 })),
+        (seed, msg, flip) => {
+          const signer = testSigner(seed);
+          const sig = signer.sign(msg);
+          if (flip !== null) sig[flip >> 3]! ^= 1 << (flip & 7);
+          expect(verifier.verify(sig, msg, signer.publicKey)).toBe(verifyStrict(sig, msg, signer.publicKey));
+        },
+      ),
+      { numRuns: 150, seed: 20261123 },
+    );
+  });
 });
