@@ -1,44 +1,146 @@
 /**
- * Hand section of `npm run bench`: whole hands of stress-shed among 2 and 3
- * bot peers in one process (every peer verifies everything, so the wall time
- * is roughly the players' summed work), over the in-memory transport with the
- * real crypto: wall time per hand and per applied input.
+ * Hand section of `npm run bench`: what one browser pays for a whole hand.
+ * Whole stress-shed hands among N bot peers run in one process over the
+ * in-memory transport with the real crypto, the real signed mesh and the real
+ * table code (src/table/simulation.ts). Every peer's incoming messages pass
+ * through `Mesh.receive` (decode, signature, dedupe, then the hand session
+ * synchronously: verify, apply, and whatever this seat produces in answer),
+ * so the CPU time of each call, attributed to the receiving peer, measures
+ * that peer's work per message, the message layer included.
+ *
+ * Per hand and players, the `perPeer` row holds (medians over real rounds,
+ * never sums of best pieces):
+ * - `handCpuMs`: process CPU (user + system) for the hand divided by the
+ *   number of peers — every peer's work is in this one process;
+ * - `moveMedianMs` / `moveP90Ms`: time a peer spends on one `act` event of
+ *   another seat (message layer + hand session + its own answer, if any);
+ * - `auditMs`: per peer, the message that completes the disclosures (it runs
+ *   the end-of-hand audit), median over peers;
+ * - `dealMs`: per peer, the summed time of every message before the hand's
+ *   first move (ready, shuffle and lock steps with their proofs, the deal's
+ *   key shares), median over peers.
+ * The machine load is recorded by bench/run.ts.
  */
+import { parseUnverified } from '../src/net/envelope.js';
+import { Mesh } from '../src/net/mesh.js';
+import { keyHex } from '../src/net/envelope.js';
 import { stressShedModule } from '../src/games/stress-shed/index.js';
 import { simulate } from '../src/table/simulation.js';
 
-export interface HandRow {
+export interface PerPeerRow {
+  readonly game: string;
   readonly players: number;
   readonly hands: number;
-  readonly wallMsPerHand: number;
-  readonly inputsPerHand: number;
-  readonly msPerInput: number;
+  readonly handCpuMs: number;
+  readonly moveMedianMs: number;
+  readonly moveP90Ms: number;
+  readonly auditMs: number;
+  readonly dealMs: number;
+  readonly movesPerHand: number;
   readonly allClean: boolean;
 }
 
-export async function handBench(opts: { rounds?: number }): Promise<HandRow[]> {
-  const hands = opts.rounds ?? 2;
-  const rows: HandRow[] = [];
-  for (const players of [2, 3]) {
-    const started = performance.now();
-    const results = await simulate({ game: stressShedModule.id, players, hands, seed: 100 + players });
-    const wall = performance.now() - started;
-    const inputs = results.reduce((a, r) => a + r.moves, 0) / hands;
-    rows.push({
-      players,
-      hands,
-      wallMsPerHand: Math.round(wall / hands),
-      inputsPerHand: Math.round(inputs),
-      msPerInput: Math.round((wall / hands / Math.max(1, inputs)) * 10) / 10,
-      allClean: results.every((r) => r.allClean && r.agreedHash !== null),
-    });
-  }
-  return rows;
+export interface HandBench {
+  readonly perPeer: PerPeerRow[];
 }
 
-export function printHand(rows: HandRow[]): void {
-  console.log('players  hands  ms/hand  moves/hand  ms/move  clean');
-  for (const r of rows) {
-    console.log(`${String(r.players).padStart(7)}  ${String(r.hands).padStart(5)}  ${String(r.wallMsPerHand).padStart(7)}  ${String(r.inputsPerHand).padStart(10)}  ${String(r.msPerInput).padStart(7)}  ${r.allClean}`);
+interface Sample {
+  readonly peer: string;
+  readonly kind: string;
+  readonly type: string | null;
+  readonly author: string;
+  readonly hand: number | null;
+  readonly ms: number;
+}
+
+/**
+ * Wraps Mesh's private receive to time every incoming message per receiving
+ * peer (bench only). Process CPU time, not wall time: on a loaded machine
+ * wall time counts other processes' turns too.
+ */
+function instrumentMesh(samples: Sample[]): () => void {
+  const proto = Mesh.prototype as unknown as { receive: (remote: string, bytes: Uint8Array) => void };
+  const original = proto.receive;
+  proto.receive = function (this: Mesh & { selfKey: string; table: string }, remote: string, bytes: Uint8Array) {
+    const started = process.cpuUsage();
+    try {
+      original.call(this, remote, bytes);
+    } finally {
+      const spent = process.cpuUsage(started);
+      const ms = (spent.user + spent.system) / 1000;
+      const parsed = bytes.length > 1 ? parseUnverified(bytes, this.table) : null;
+      if (parsed?.ok) {
+        const env = parsed.value;
+        const body = env.kind === 'table-event' ? (env.body as { type: string; hand: number }) : null;
+        samples.push({ peer: this.selfKey, kind: env.kind, type: body?.type ?? null, author: keyHex(env.from), hand: body?.hand ?? null, ms });
+      }
+    }
+  };
+  return () => {
+    proto.receive = original;
+  };
+}
+
+const median = (xs: number[]): number => quantile(xs, 0.5);
+function quantile(xs: number[], q: number): number {
+  if (xs.length === 0) return NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))]!;
+}
+const round1 = (x: number) => Math.round(x * 10) / 10;
+
+export async function measure(players: number, hands: number): Promise<PerPeerRow> {
+  const samples: Sample[] = [];
+  const restore = instrumentMesh(samples);
+  const cpu = process.cpuUsage();
+  let results;
+  try {
+    results = await simulate({ game: stressShedModule.id, players, hands, seed: 700 + players });
+  } finally {
+    restore();
+  }
+  const used = process.cpuUsage(cpu);
+  const cpuMs = (used.user + used.system) / 1000;
+  const events = samples.filter((s) => s.kind === 'table-event');
+  const moves = events.filter((s) => s.type === 'act' && s.author !== s.peer).map((s) => s.ms);
+  const peers = [...new Set(events.map((s) => s.peer))];
+  const audits: number[] = [];
+  const deals: number[] = [];
+  for (let hand = 0; hand < hands; hand++) {
+    for (const peer of peers) {
+      const mine = events.filter((s) => s.peer === peer && s.hand === hand);
+      const discloses = mine.filter((s) => s.type === 'disclose');
+      // The last disclosure a peer receives completes the set and runs its audit.
+      if (discloses.length > 0) audits.push(discloses.at(-1)!.ms);
+      const firstAct = mine.findIndex((s) => s.type === 'act');
+      deals.push(mine.slice(0, firstAct < 0 ? mine.length : firstAct).reduce((a, s) => a + s.ms, 0));
+    }
+  }
+  return {
+    game: stressShedModule.id,
+    players,
+    hands,
+    handCpuMs: Math.round(cpuMs / hands / players),
+    moveMedianMs: round1(median(moves)),
+    moveP90Ms: round1(quantile(moves, 0.9)),
+    auditMs: Math.round(median(audits)),
+    dealMs: Math.round(median(deals)),
+    movesPerHand: Math.round(results.reduce((a, r) => a + r.moves, 0) / hands),
+    allClean: results.every((r) => r.allClean && r.agreedHash !== null),
+  };
+}
+
+export async function handBench(opts: { rounds?: number }): Promise<HandBench> {
+  const perPeer: PerPeerRow[] = [];
+  for (const players of [2, 4, 6]) perPeer.push(await measure(players, opts.rounds ?? (players >= 6 ? 1 : 2)));
+  return { perPeer };
+}
+
+export function printHand(result: HandBench): void {
+  console.log('game         players  hands  cpu ms/hand/peer  move median  move p90  audit ms  deal ms  moves/hand  clean');
+  for (const r of result.perPeer) {
+    console.log(
+      `${r.game.padEnd(12)} ${String(r.players).padStart(7)}  ${String(r.hands).padStart(5)}  ${String(r.handCpuMs).padStart(16)}  ${String(r.moveMedianMs).padStart(11)}  ${String(r.moveP90Ms).padStart(8)}  ${String(r.auditMs).padStart(8)}  ${String(r.dealMs).padStart(7)}  ${String(r.movesPerHand).padStart(10)}  ${r.allClean}`,
+    );
   }
 }
