@@ -69,6 +69,7 @@ export {
 } from './keys.js';
 export {
   type AuditOptions,
+  type Verified,
   type AuditResult,
   type AuditedPacket,
   type HandTranscript,
