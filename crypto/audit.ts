@@ -14,9 +14,9 @@
  * shuffle and names its author without any zero-knowledge shuffle argument.
  */
 import { type RandomSource, equalBytes } from './bytes.js';
-import { type Hand, type HandParams, createHand } from './cards.js';
+import { ALL_SEATS, type Hand, type HandParams, createHand } from './cards.js';
 import { type Fault, type Verdict, fault as mkFault, ok } from './fault.js';
-import { type Point, Fn, G, msm, mulBase, mulPublic, randomShort } from './group.js';
+import { type Point, Fn, G, IDENTITY, msm, mulBase, mulPublic, randomShort } from './group.js';
 import { type KeyShares, verifyKeyShares } from './keys.js';
 import { type PacketSource, type PacketState, type StepKind, advance, openDeck, openReshuffle } from './packet.js';
 import { isPermutation, systemRandom } from './random.js';
@@ -60,10 +60,32 @@ export type AuditResult =
   | { readonly verdict: 'clean'; readonly packets: readonly AuditedPacket[] }
   | { readonly verdict: 'fault'; readonly fault: Fault };
 
+/**
+ * What the caller already verified live, so the audit does not do it again.
+ * The recomputation of every step from the disclosed secrets always runs:
+ * it is what catches a lie that only the secrets reveal.
+ */
+export interface Verified {
+  /**
+   * Every step's proofs (the shuffle argument, the DLEQ proofs) were verified
+   * when the step arrived: the audit only checks each step's context, turn
+   * and size, then recomputes it.
+   */
+  readonly proofs?: boolean;
+  /**
+   * Every public key share (to = ALL_SEATS) in the transcript was checked
+   * with verifyKeyShares when it arrived; the audit still checks the shares
+   * sealed to one seat, which the other peers could not open live.
+   */
+  readonly publicShares?: boolean;
+}
+
 export interface AuditOptions {
   /** Verifier randomness for the batch tests (default: the platform CSPRNG). */
   readonly rng?: RandomSource;
-  /** Re-verify every zero-knowledge proof as well (default true). */
+  /** What was verified live (default: nothing, the audit verifies everything). */
+  readonly verified?: Verified;
+  /** Older spelling of `verified.proofs`: false = the proofs were verified live. */
   readonly verifyProofs?: boolean;
   /** A Hand already created for these params (saves deriving the card points again). */
   readonly hand?: Hand;
@@ -79,20 +101,50 @@ function fail(f: Fault): never {
   throw new AuditFault(f);
 }
 
-/** Σ μ_j Y_j == Σ μ_j f_j X_j (f given per card), else the first card where Y_j ≠ f_j X_j. */
+/** The first card where Y_j ≠ f_j·X_j (the batch test failed: locate the fault). */
+function locate(X: readonly Point[], Y: readonly Point[], f: readonly bigint[]): number {
+  for (let j = 0; j < Y.length; j++) if (!mulPublic(X[j]!, f[j]!).equals(Y[j]!)) return j;
+  return 0; // unreachable unless the batch test erred
+}
+
+/**
+ * Σ μ_j Y_j − Σ (μ_j f_j) X_j (+ Σ ν_c K_c − (Σ ν_c k_c)·G) == 0 in one
+ * multi-scalar multiplication, else the first card where Y_j ≠ f_j X_j
+ * (−1 if every card is right). `keys` adds the check K_c = k_c·G of a lock
+ * step with independent weights; a failure there is reported as −2.
+ */
 function firstMismatch(
   X: readonly Point[],
   Y: readonly Point[],
   f: readonly bigint[],
   rng: RandomSource,
+  keys?: { readonly K: readonly Point[]; readonly k: readonly bigint[] },
 ): number {
   const m = Y.length;
   const mu = Array.from({ length: m }, () => randomShort(rng));
-  const lhs = msm(Y, mu);
-  const rhs = msm(X, mu.map((u, j) => Fn.mul(u, f[j]!)));
-  if (lhs.equals(rhs)) return -1;
-  for (let j = 0; j < m; j++) if (!mulPublic(X[j]!, f[j]!).equals(Y[j]!)) return j;
-  return 0; // unreachable unless the batch test erred
+  const points = [...Y, ...X];
+  const scalars = [...mu, ...mu.map((u, j) => Fn.neg(Fn.mul(u, f[j]!)))];
+  let rhs: Point = IDENTITY;
+  if (keys) {
+    const nu = keys.k.map(() => randomShort(rng));
+    points.push(...keys.K);
+    scalars.push(...nu);
+    rhs = mulBase(Fn.create(nu.reduce((acc, v, c) => acc + v * keys.k[c]!, 0n)));
+  }
+  if (msm(points, scalars).equals(rhs)) return -1;
+  if (keys && keys.k.some((kc, c) => !mulBase(kc).equals(keys.K[c]!))) return -2;
+  return locate(X, Y, f);
+}
+
+/**
+ * Y_j == s·X_j for one scalar s and every j: Σ μ_j Y_j == s·Σ μ_j X_j with
+ * two short-weight MSMs and one multiplication (instead of full-width
+ * weights μ_j·s), else the first card that differs.
+ */
+function firstMismatchScaled(X: readonly Point[], Y: readonly Point[], s: bigint, rng: RandomSource): number {
+  const mu = Array.from({ length: Y.length }, () => randomShort(rng));
+  if (msm(Y, mu).equals(mulPublic(msm(X, mu), s))) return -1;
+  return locate(X, Y, X.map(() => s));
 }
 
 /**
@@ -105,7 +157,8 @@ export function audit(
   opts: AuditOptions = {},
 ): AuditResult {
   const rng = opts.rng ?? systemRandom;
-  const proofs = opts.verifyProofs ?? true;
+  const proofs = !(opts.verified?.proofs ?? opts.verifyProofs === false);
+  const skipPublicShares = opts.verified?.publicShares ?? false;
   try {
     const hand = opts.hand ?? createHand(transcript.params);
     const n = hand.params.seats;
@@ -188,7 +241,7 @@ export function audit(
           fail({ seat, packet: pt.id, step: 'shuffle', code: 'secret', reason: `seat ${seat}'s disclosed s does not match S_${seat} (mismatched S_i)` });
         }
         const X = sh.perm.map((p) => state.deck.points[p]!);
-        const bad = firstMismatch(X, msg.deck.points, X.map(() => sh.s), rng);
+        const bad = firstMismatchScaled(X, msg.deck.points, sh.s, rng);
         if (bad >= 0) {
           fail({ seat, packet: pt.id, step: 'shuffle', position: bad, code: 'recompute', reason: `seat ${seat}'s shuffled card ${bad} is not s·(input ${sh.perm[bad]}): a card was replaced, duplicated or re-masked` });
         }
@@ -205,17 +258,18 @@ export function audit(
         const sec = secretOf(pt.id, seat, 'lock');
         const k = sec.lock;
         if (!k || k.length !== m) fail({ seat, packet: pt.id, step: 'lock', code: 'missing', reason: `seat ${seat} did not disclose its ${m} lock keys for packet ${pt.id}` });
-        const mu = k.map(() => randomShort(rng));
-        const kSum = Fn.create(mu.reduce((acc, u, c) => acc + u * k[c]!, 0n));
-        if (kSum === 0n || !msm(msg.keys.points, mu).equals(mulBase(kSum))) {
-          const c = k.findIndex((kc, i) => kc === 0n || !mulBase(kc).equals(msg.keys.points[i]!));
-          fail({ seat, packet: pt.id, step: 'lock', position: Math.max(c, 0), code: 'secret', reason: `seat ${seat}'s disclosed key for position ${Math.max(c, 0)} does not match K_${seat},${Math.max(c, 0)}` });
-        }
+        const zero = k.findIndex((kc) => kc === 0n);
+        if (zero >= 0) fail({ seat, packet: pt.id, step: 'lock', position: zero, code: 'secret', reason: `seat ${seat}'s disclosed key for position ${zero} does not match K_${seat},${zero}` });
         if (!sec.shuffle) fail({ seat, packet: pt.id, step: 'shuffle', code: 'missing', reason: `seat ${seat} did not disclose s for packet ${pt.id}` });
         const ell = sec.relayer === undefined ? sec.shuffle.s : Fn.mul(sec.relayer, sec.shuffle.s);
         const ellInv = Fn.inv(ell);
         const f = k.map((kc) => Fn.mul(kc, ellInv));
-        const bad = firstMismatch(state.deck.points, msg.deck.points, f, rng);
+        // One MSM checks both K_c = k_c·G (the disclosed keys) and the locked deck.
+        const bad = firstMismatch(state.deck.points, msg.deck.points, f, rng, { K: msg.keys.points, k });
+        if (bad === -2) {
+          const c = Math.max(k.findIndex((kc, i) => !mulBase(kc).equals(msg.keys.points[i]!)), 0);
+          fail({ seat, packet: pt.id, step: 'lock', position: c, code: 'secret', reason: `seat ${seat}'s disclosed key for position ${c} does not match K_${seat},${c}` });
+        }
         if (bad >= 0) {
           fail({ seat, packet: pt.id, step: 'lock', position: bad, code: 'recompute', reason: `seat ${seat}'s locked card ${bad} is not (k/s)·before (wrong lock factor)` });
         }
@@ -238,9 +292,12 @@ export function audit(
       locked.set(pt.id, state);
       audited.push({ id: pt.id, cards, perms });
 
+      // Key shares: each key is compared with the disclosed k (checked against K above).
+      const disclosedKey = (layer: number, position: number): bigint | undefined => bySeat.get(`${pt.id}/${layer}`)?.lock?.[position];
       for (const ks of transcript.keyShares ?? []) {
         if (ks.header.packet !== pt.id) continue;
-        const f = verifyKeyShares(state, ks);
+        if (skipPublicShares && ks.to === ALL_SEATS) continue;
+        const f = verifyKeyShares(state, ks, disclosedKey);
         if (f) fail(f);
       }
     }

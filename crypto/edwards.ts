@@ -11,9 +11,8 @@
  * representatives is the group law on classes (RFC 9496 §4.2). Reduction mod
  * p = 2^255 − 19 folds the high part with 2^255 ≡ 19. On top: the interleaved
  * width-w NAF multi-scalar multiplication for public scalars (Straus 1964;
- * Möller, SAC 2001 §3), the fixed-base radix-2^8 table (Brickell, Gordon,
- * McCurley & Wilson, EUROCRYPT '92) and a fixed-window multi-scalar
- * multiplication with oblivious table scans for secret scalars. Every routine
+ * Möller, SAC 2001 §3). The secret-scalar routines (fixed windows, oblivious
+ * table scans) are in edwards-secret.ts. Every routine
  * is checked against noble's own arithmetic in test/crypto/group.test.ts.
  */
 import { ed25519, ristretto255 } from '@noble/curves/ed25519.js';
@@ -83,6 +82,23 @@ export function addCached(e: Ext, c: Cached): Ext {
   const G = Dz + C;
   const H = B + A;
   return [rd(E * F), rd(G * H), rd(F * G), rd(E * H)];
+}
+
+/**
+ * 2e without its T coordinate (set to 0): dbl-2008-hwcd reads only X, Y, Z,
+ * so a doubling followed by another doubling can skip the multiplication
+ * E·H (Hisil et al. §3.3, the "P² → P²" doubling of mixed representations).
+ */
+export function dblNoT(e: Ext): Ext {
+  const A = rd(e[0] * e[0]);
+  const B = rd(e[1] * e[1]);
+  const C = rd(2n * e[2] * e[2]);
+  const s = e[0] + e[1];
+  const E = md(s * s - A - B);
+  const G = B - A + P;
+  const F = G - C + P;
+  const H = P - A + P - B;
+  return [rd(E * F), rd(G * H), rd(F * G), 0n];
 }
 
 /** 2e (dbl-2008-hwcd with a = −1). */
@@ -235,111 +251,4 @@ export function msmVartime(
     }
   }
   return fromExt(acc);
-}
-
-const SECRET_W = 4;
-const SCALAR_WINDOWS = Math.ceil(253 / SECRET_W);
-
-/**
- * Σ scalars[i]·points[i] for SECRET scalars in [0, ℓ): fixed 4-bit windows,
- * a table [0..15]·P per point, the same sequence of doublings and additions
- * for all scalars (the identity is added for a zero digit) and a scan of the
- * whole table for every digit.
- */
-export function msmOblivious(points: readonly RPoint[], scalars: readonly bigint[]): RPoint {
-  const n = points.length;
-  const size = 1 << SECRET_W;
-  const tables: Cached[][] = new Array(n);
-  const digits: Uint8Array[] = new Array(n);
-  for (let i = 0; i < n; i++) {
-    const p = toExt(points[i]!);
-    const pc = toCached(p);
-    const t: Cached[] = [CACHED_IDENTITY, pc];
-    let cur = p;
-    for (let d = 2; d < size; d++) {
-      cur = addCached(cur, pc);
-      t.push(toCached(cur));
-    }
-    tables[i] = t;
-    const dg = new Uint8Array(SCALAR_WINDOWS);
-    let v = scalars[i]!;
-    for (let w = 0; w < SCALAR_WINDOWS; w++) {
-      dg[w] = Number(v & 15n);
-      v >>= 4n;
-    }
-    digits[i] = dg;
-  }
-  let acc: Ext = EXT_IDENTITY;
-  for (let w = SCALAR_WINDOWS - 1; w >= 0; w--) {
-    if (w !== SCALAR_WINDOWS - 1) for (let k = 0; k < SECRET_W; k++) acc = dbl(acc);
-    for (let i = 0; i < n; i++) {
-      const digit = digits[i]![w]!;
-      const t = tables[i]!;
-      let sel = t[0]!;
-      for (let j = 1; j < size; j++) sel = j === digit ? t[j]! : sel;
-      acc = addCached(acc, sel);
-    }
-  }
-  return fromExt(acc);
-}
-
-const COMB_W = 8;
-const COMB_WINDOWS = Math.ceil(253 / COMB_W);
-
-/** A fixed-base table: row w holds d·2^(8w)·B for d = 0..255 (cached form). */
-export type CombTable = readonly (readonly Cached[])[];
-
-/** Builds the 32 × 256 fixed-base table of any base point (≈ 8 k additions). */
-export function combTableOf(point: RPoint): CombTable {
-  const size = 1 << COMB_W;
-  const rows: Cached[][] = [];
-  let base = toExt(point);
-  for (let w = 0; w < COMB_WINDOWS; w++) {
-    const bc = toCached(base);
-    const row: Cached[] = [CACHED_IDENTITY, bc];
-    let cur = base;
-    for (let d = 2; d < size; d++) {
-      cur = addCached(cur, bc);
-      row.push(toCached(cur));
-    }
-    rows.push(row);
-    base = addCached(cur, bc); // 2^(8(w+1))·B
-  }
-  return rows;
-}
-
-let comb: CombTable | undefined;
-
-function combTable(): CombTable {
-  comb ??= combTableOf(ristretto255.Point.BASE);
-  return comb;
-}
-
-/** Builds the fixed-base table (32 × 256 cached points) now instead of on first use. */
-export function precomputeComb(): void {
-  combTable();
-}
-
-/**
- * k·B for a secret k in [0, 2^256) and the table of B: one addition per 8-bit
- * window, the same sequence for every k, every entry of a row touched when
- * selecting.
- */
-export function mulComb(rows: CombTable, k: bigint): RPoint {
-  let acc: Ext = EXT_IDENTITY;
-  let v = k;
-  for (let w = 0; w < COMB_WINDOWS; w++) {
-    const digit = Number(v & 0xffn);
-    v >>= 8n;
-    const row = rows[w]!;
-    let sel = row[0]!;
-    for (let i = 1; i < row.length; i++) sel = i === digit ? row[i]! : sel;
-    acc = addCached(acc, sel);
-  }
-  return fromExt(acc);
-}
-
-/** k·G for a secret k in [0, 2^256) (the table of G, built on first use). */
-export function mulBaseComb(k: bigint): RPoint {
-  return mulComb(combTable(), k);
 }

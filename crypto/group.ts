@@ -7,8 +7,8 @@
  * `FromUniformBytes`), fixed-base multiplication with a precomputed radix-2^8
  * table (Brickell–Gordon–McCurley–Wilson, EUROCRYPT '92), multi-scalar
  * multiplication by interleaving (Straus 1964; Möller, SAC 2001 §3) for public
- * scalars and by fixed-window interleaving with oblivious selection for secret
- * scalars (both in edwards.ts), batched double-and-encode of published decks
+ * scalars (edwards.ts) and by signed fixed-window interleaving with oblivious
+ * selection for secret scalars (edwards-secret.ts), batched double-and-encode of published decks
  * (Hamburg, "Decaf", CRYPTO 2015, App. A; ristretto.group), and short random
  * weights for the small-exponent batch test (Bellare–Garay–Rabin, EUROCRYPT
  * '98, §3.1).
@@ -16,7 +16,8 @@
 import { ristretto255 } from '@noble/curves/ed25519.js';
 import { type RandomSource, abigint, abytes } from './bytes.js';
 import { randomBytes } from './random.js';
-import { type CombTable, type WnafTable, combTableOf, decodeRistretto, fromExt, msmOblivious, msmVartime, mulBaseComb, mulComb, precomputeComb, wnafTable } from './edwards.js';
+import { type WnafTable, decodeRistretto, fromExt, msmVartime, wnafTable } from './edwards.js';
+import { type CombTable, combTableOf, msmOblivious, mulBaseComb, mulComb, mulOblivious, precomputeComb } from './edwards-secret.js';
 
 export const Point = ristretto255.Point;
 export type Point = InstanceType<typeof ristretto255.Point>;
@@ -259,9 +260,14 @@ export function mulFixed(base: FixedBase, k: bigint): Point {
   return mulComb(base.table, k >= 0n && k < ORDER ? k : Fn.create(k));
 }
 
-/** k·P for a secret k and a variable base (noble's constant-time fixed-window ladder). */
+/**
+ * k·P for a secret k and a variable base: 64 signed radix-16 windows with an
+ * oblivious table scan (edwards-secret.ts), ≈ 1.4× faster than noble's
+ * constant-time `Point.multiply` here. k is reduced mod ℓ; k ≡ 0 gives the
+ * identity.
+ */
 export function mulSecret(p: Point, k: bigint): Point {
-  return p.multiply(k);
+  return mulOblivious(p, k >= 0n && k < ORDER ? k : Fn.create(k));
 }
 
 /** k·P for a public k (may be zero). */
@@ -297,11 +303,11 @@ export function msmTable(point: Point, width = 5): MsmTable {
 }
 
 /**
- * Σ scalars[i]·points[i] for SECRET scalars in [0, ℓ): fixed 4-bit windows,
- * 4 shared doublings and exactly one addition per point per window, each
- * digit selected by scanning the whole table.
+ * Σ scalars[i]·points[i] for SECRET scalars (reduced mod ℓ): 64 signed
+ * radix-16 windows, 4 shared doublings and exactly one addition per point per
+ * window, each digit selected by scanning the whole table.
  */
 export function msmSecret(points: readonly Point[], scalars: readonly bigint[]): Point {
   if (points.length !== scalars.length) throw new RangeError('msmSecret: length mismatch');
-  return msmOblivious(points, scalars);
+  return msmOblivious(points, scalars.map((k) => (k >= 0n && k < ORDER ? k : Fn.create(k))));
 }

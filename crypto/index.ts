@@ -69,6 +69,7 @@ export {
 } from './keys.js';
 export {
   type AuditOptions,
+  type Verified,
   type AuditResult,
   type AuditedPacket,
   type HandTranscript,
@@ -90,4 +91,19 @@ export {
   encodeShuffleStep,
   messageType,
 } from './codec.js';
-export { type SealContext, type SealKeyPair, SEAL_OVERHEAD, seal, sealAad, sealKeyPair, unseal } from './seal.js';
+export {
+  type PairContext,
+  type SealContext,
+  type SealKeyPair,
+  PAIR_SEAL_OVERHEAD,
+  SEAL_OVERHEAD,
+  assertSealPublicKey,
+  openWith,
+  pairKey,
+  seal,
+  sealAad,
+  sealKeyPair,
+  sealWith,
+  sealedPacket,
+  unseal,
+} from './seal.js';

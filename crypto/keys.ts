@@ -126,9 +126,15 @@ export function forwardToSeat(
 /**
  * Checks every key of a key-share message against K_ic (k·G = K_ic). The
  * sender is blamed for a wrong key, for a key of another card and for any
- * message bound to another table, hand or packet.
+ * message bound to another table, hand or packet. The audit passes
+ * `knownKey`: the disclosed k_ic, already checked against K_ic, so a key is
+ * compared as a scalar (k ↦ k·G is injective on [0, ℓ)) instead of multiplied.
  */
-export function verifyKeyShares(state: PacketState, msg: KeyShares): Fault | null {
+export function verifyKeyShares(
+  state: PacketState,
+  msg: KeyShares,
+  knownKey?: (layer: number, position: number) => bigint | undefined,
+): Fault | null {
   const p = state.hand.params;
   const seat = msg.header.seat;
   const base = { seat, packet: state.id, step: 'keys' as const };
@@ -148,7 +154,8 @@ export function verifyKeyShares(state: PacketState, msg: KeyShares): Fault | nul
     if (e.position >= state.size || e.layer >= p.seats) {
       return { ...base, code: 'size', position: e.position, reason: `key for position ${e.position} layer ${e.layer} is outside the packet` };
     }
-    if (!mulBase(e.key).equals(state.keys[e.layer]!.points[e.position]!)) {
+    const known = knownKey?.(e.layer, e.position);
+    if (known !== undefined ? e.key !== known : !mulBase(e.key).equals(state.keys[e.layer]!.points[e.position]!)) {
       return {
         ...base,
         code: 'key',

@@ -1,17 +1,31 @@
 /**
  * End-to-end encryption of private payloads (a key share meant for one seat)
- * inside events that every peer relays and stores. One-shot hybrid public-key
- * encryption in the shape of HPKE Base mode (RFC 9180 §5.1.1, single-shot
- * API §6.1): an ephemeral X25519 key agreement with the recipient's key
- * (RFC 7748 §5 and §6.1; all-zero shared secrets from low-order points are
- * rejected), HKDF-SHA256 extract-and-expand (RFC 5869 §2.2–2.3) with both
- * public keys as salt and the context as info, and AES-256-GCM from
- * @noble/ciphers (NIST SP 800-38D §7.1; synchronous, and unlike WebCrypto's
- * `subtle` it also exists on plain-http origins such as a LAN address) with the table / hand / packet / step / seats bound
- * as associated data, so a ciphertext cannot be moved to another message.
- * The ephemeral key is fresh for every payload, so the derived (key, nonce)
- * pair is never reused. Layout: version(1) ‖ ephemeral public key(32) ‖
- * ciphertext ‖ tag(16).
+ * inside events that every peer relays and stores.
+ *
+ * Pairwise (what the table uses per hand): every seat announces an X25519
+ * key for the hand (checked with `assertSealPublicKey`, which rejects the
+ * low-order points of RFC 7748 §6.1 with a named RangeError); each pair of
+ * seats derives ONE symmetric key per hand with `pairKey` — one X25519 (RFC
+ * 7748 §5) and HKDF-SHA256 (RFC 5869 §2.2 extract with both public keys,
+ * sorted, as salt; §2.3 expand with the table and hand as info) — and every
+ * payload between them is AES-256-GCM (NIST SP 800-38D §7.1, @noble/ciphers:
+ * synchronous, and unlike WebCrypto's `subtle` also on plain-http origins
+ * such as a LAN address) under that key with a fresh random 96-bit nonce
+ * (SP 800-38D §8.2.2: with at most a few hundred messages per key the
+ * collision probability is below 2^-80). A deterministic nonce was rejected:
+ * the same pair exchanges several payloads with the same table / hand /
+ * packet / purpose / seats (hole cards, then draws from the same packet), so
+ * a nonce derived from the context would repeat, and a counter would need
+ * state that survives reloads. The associated data is `sealAad` (table,
+ * hand, packet, purpose, from, to), so a payload cannot be moved to another
+ * message, packet or direction; the packet also travels in clear in the
+ * header so the recipient (and the audit) open it without trial decryption.
+ * Layout: version 2 (1) ‖ packet (u16 BE) ‖ nonce (12) ‖ ciphertext ‖ tag (16).
+ *
+ * One-shot (`seal` / `unseal`, kept for compatibility): HPKE Base mode
+ * shape (RFC 9180 §5.1.1, single-shot §6.1), one ephemeral X25519 per
+ * payload, HKDF with both public keys as salt and the context as info.
+ * Layout: version 1 (1) ‖ ephemeral public key (32) ‖ ciphertext ‖ tag (16).
  */
 import { x25519 } from '@noble/curves/ed25519.js';
 import { hkdf } from '@noble/hashes/hkdf.js';
@@ -125,3 +139,117 @@ export function unseal(
     throw new RangeError('unseal: authentication failed (wrong recipient, tampered payload or other associated data)');
   }
 }
+
+// ------------------------------------------------------------ pairwise keys
+
+const PAIR_VERSION = 2;
+const NONCE_BYTES = 12;
+/** Bytes a pairwise sealed payload adds to its plaintext: version, packet, nonce, tag. */
+export const PAIR_SEAL_OVERHEAD = 1 + 2 + NONCE_BYTES + TAG_BYTES;
+const PAIR_LABEL = utf8('fairdeck/v1/pair-key');
+const P25519 = 2n ** 255n - 19n;
+/**
+ * u-coordinates (mod p) of the points of order 1, 2, 4 and 8 on Curve25519
+ * and its twist: the inputs whose X25519 output is all-zero for every secret
+ * (RFC 7748 §6.1; the list of libsodium's `has_small_order`).
+ */
+const LOW_ORDER_U: readonly bigint[] = [
+  0n,
+  1n,
+  325606250916557431795983626356110631294008115727848805560023387167927233504n,
+  39382357235489614581723060781553021112529911719440698176882885853963445705823n,
+  P25519 - 1n,
+];
+
+/**
+ * Asserts `bytes` is a usable X25519 public key: 32 bytes (TypeError) whose
+ * u-coordinate (top bit masked, reduced mod p as RFC 7748 §5 decodes it) is
+ * not of low order (RangeError). Call it when a seat announces its key, so
+ * the seat is blamed before anyone seals to it.
+ */
+export function assertSealPublicKey(bytes: unknown, what = 'seal public key'): Uint8Array {
+  const b = abytes(bytes, what, 32);
+  let u = 0n;
+  for (let i = 31; i >= 0; i--) u = (u << 8n) | BigInt(b[i]!);
+  u = (u & ((1n << 255n) - 1n)) % P25519;
+  if (LOW_ORDER_U.includes(u)) throw new RangeError(`${what}: X25519 public key of low order (it would give an all-zero shared secret)`);
+  return b;
+}
+
+/** What a pair key is bound to besides the two public keys. */
+export interface PairContext {
+  readonly tableId: Uint8Array;
+  readonly handNo: number;
+}
+
+/**
+ * The symmetric key of the pair (me, them) for one hand: HKDF-SHA256 over
+ * the X25519 shared secret, salt = both public keys in byte order (so both
+ * seats derive the same key), info = label ‖ table ‖ hand. Throws a
+ * RangeError naming "their public key" if it is of low order (including an
+ * all-zero shared secret): the table blames the key's owner.
+ */
+export function pairKey(mine: SealKeyPair, theirPublicKey: Uint8Array, context: PairContext): Uint8Array {
+  abytes(mine.secretKey, 'pairKey: my secret key', 32);
+  abytes(mine.publicKey, 'pairKey: my public key', 32);
+  assertSealPublicKey(theirPublicKey, 'pairKey: their public key');
+  abytes(context.tableId, 'pairKey: tableId', [1, 64]);
+  aint(context.handNo, 'pairKey: handNo', 0, 0xffffffff);
+  const ss = shared(mine.secretKey, theirPublicKey, 'pairKey: their public key');
+  if (ss.every((x) => x === 0)) throw new RangeError('pairKey: their public key: all-zero X25519 shared secret');
+  const [lo, hi] = compareBytes(mine.publicKey, theirPublicKey) <= 0 ? [mine.publicKey, theirPublicKey] : [theirPublicKey, mine.publicKey];
+  const info = concatBytes(PAIR_LABEL, new Writer().bytes8(context.tableId).u32(context.handNo).finish());
+  return hkdf(sha256, ss, concatBytes(lo, hi), info, 32);
+}
+
+function compareBytes(a: Uint8Array, b: Uint8Array): number {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
+  return 0;
+}
+
+/**
+ * Seals `plaintext` under a pair key, bound to `context` (AAD = sealAad) with
+ * a fresh random nonce; the packet is written in clear in the header.
+ */
+export function sealWith(key: Uint8Array, plaintext: Uint8Array, context: SealContext, rng: RandomSource = systemRandom): Uint8Array {
+  abytes(key, 'sealWith: pair key', 32);
+  abytes(plaintext, 'sealWith: plaintext');
+  const aad = sealAad(context);
+  const nonce = randomBytes(rng, NONCE_BYTES);
+  const ct = gcm(key, nonce, aad).encrypt(plaintext);
+  const header = new Writer().u8(PAIR_VERSION).u16(context.packet).finish();
+  return concatBytes(header, nonce, ct);
+}
+
+/** The packet a pairwise sealed payload names in its header (authenticated when it is opened). */
+export function sealedPacket(sealed: Uint8Array): number {
+  abytes(sealed, 'sealed payload');
+  if (sealed.length < PAIR_SEAL_OVERHEAD) {
+    throw new RangeError(`sealed payload of ${sealed.length} bytes is shorter than the ${PAIR_SEAL_OVERHEAD}-byte overhead`);
+  }
+  if (sealed[0] !== PAIR_VERSION) throw new RangeError(`sealed payload: unsupported version ${sealed[0]}, expected ${PAIR_VERSION}`);
+  return (sealed[1]! << 8) | sealed[2]!;
+}
+
+/**
+ * Opens a pairwise sealed payload for `context` without its packet (taken
+ * from the header and authenticated through the AAD). Returns the packet and
+ * the plaintext; throws RangeError if the payload is malformed, was sealed
+ * under another key, or for another table / hand / purpose / direction.
+ */
+export function openWith(
+  key: Uint8Array,
+  sealed: Uint8Array,
+  context: Omit<SealContext, 'packet'>,
+): { readonly packet: number; readonly plaintext: Uint8Array } {
+  abytes(key, 'openWith: pair key', 32);
+  const packet = sealedPacket(sealed);
+  const aad = sealAad({ ...context, packet });
+  const nonce = sealed.subarray(3, 3 + NONCE_BYTES);
+  try {
+    return { packet, plaintext: gcm(key, nonce, aad).decrypt(sealed.subarray(3 + NONCE_BYTES)) };
+  } catch {
+    throw new RangeError(`openWith: authentication failed (other pair key, tampered payload or other context; packet ${packet})`);
+  }
+}
+

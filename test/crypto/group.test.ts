@@ -18,11 +18,13 @@ import {
   msmTable,
   mulBase,
   mulFixed,
+  mulSecret,
   randomScalar,
   randomShort,
 } from '../../crypto/group.js';
 import { seededRandom } from '../../crypto/random.js';
-import { addCached, dbl, fromExt, toCached, toExt } from '../../crypto/edwards.js';
+import { addCached, dbl, dblNoT, fromExt, toCached, toExt } from '../../crypto/edwards.js';
+import { signedDigits } from '../../crypto/edwards-secret.js';
 
 const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
 const unhex = (h: string) => new Uint8Array(Buffer.from(h, 'hex'));
@@ -166,6 +168,70 @@ describe('ristretto255 group layer', () => {
       }),
       { numRuns: 25 },
     );
+  });
+
+  describe('secret-scalar multiplication (edwards-secret.ts) against noble', () => {
+    // Edge scalars: 0, 1, 2, ℓ−1, ℓ−2, every power of two below ℓ, 2^k − 1, and
+    // digit patterns that carry through every window (all 8s, all 7s, all Fs).
+    const pow2 = Array.from({ length: 253 }, (_, k) => 1n << BigInt(k));
+    const edges = [
+      0n, 1n, 2n, 8n, 9n, ORDER - 1n, ORDER - 2n, ORDER - 8n, (ORDER - 1n) / 2n, HALF,
+      ...pow2, ...pow2.slice(1).map((x) => x - 1n),
+      BigInt('0x' + '8'.repeat(63)), BigInt('0x' + '7'.repeat(63)), BigInt('0x' + 'f'.repeat(62)),
+    ].filter((k) => k < ORDER);
+    const arbPoint = fc.uint8Array({ minLength: 64, maxLength: 64 }).map((b) => ristretto255_hasher.deriveToCurve!(b));
+    const arbScalar = fc.oneof(
+      fc.constantFrom(...edges),
+      fc.bigInt({ min: 0n, max: ORDER - 1n }),
+    );
+
+    it('signed radix-16 digits lie in [−8, 8] and recompose the scalar', () => {
+      fc.assert(
+        fc.property(arbScalar, (k) => {
+          const e = signedDigits(k);
+          let v = 0n;
+          for (let i = e.length - 1; i >= 0; i--) {
+            expect(e[i]!).toBeGreaterThanOrEqual(-8);
+            expect(e[i]!).toBeLessThanOrEqual(8);
+            v = 16n * v + BigInt(e[i]!);
+          }
+          expect(v).toBe(k);
+        }),
+        { seed: 0x5eed, numRuns: 400 },
+      );
+    });
+
+    it('mulSecret(P, k) = noble P·k for every edge scalar and random k, P', () => {
+      const p = ristretto255_hasher.hashToCurve(new Uint8Array([42]));
+      for (const k of edges) {
+        const want = k === 0n ? ristretto255.Point.ZERO : p.multiply(k);
+        expect(mulSecret(p, k).equals(want), `k = ${k}`).toBe(true);
+      }
+      expect(mulSecret(p, ORDER + 3n).equals(p.multiply(3n))).toBe(true);
+      fc.assert(
+        fc.property(arbPoint, arbScalar, (q, k) => {
+          expect(mulSecret(q, k).equals(k === 0n ? ristretto255.Point.ZERO : q.multiply(k))).toBe(true);
+        }),
+        { seed: 0x5eed, numRuns: 200 },
+      );
+    });
+
+    it('msmSecret = Σ noble k_i·P_i with edge and random scalars', () => {
+      fc.assert(
+        fc.property(fc.array(fc.tuple(arbPoint, arbScalar), { minLength: 1, maxLength: 6 }), (terms) => {
+          const want = terms.reduce((acc, [q, k]) => (k === 0n ? acc : acc.add(q.multiply(k))), ristretto255.Point.ZERO);
+          expect(msmSecret(terms.map((t) => t[0]), terms.map((t) => t[1])).equals(want)).toBe(true);
+        }),
+        { seed: 0x5eed, numRuns: 60 },
+      );
+    });
+
+    it('the doubling without T agrees with the full doubling on X, Y, Z', () => {
+      const q = ristretto255_hasher.hashToCurve(new Uint8Array([9]));
+      const a = dblNoT(toExt(q));
+      const b = dbl(toExt(q));
+      expect([a[0], a[1], a[2]]).toEqual([b[0], b[1], b[2]]);
+    });
   });
 
   it('raw extended-coordinate formulas are complete: identity, P + P, P + (−P), MSM edge cases', () => {
