@@ -19,6 +19,7 @@ import { keyHex } from '../src/net/envelope.js';
 import { MemoryNetwork } from '../src/net/memory-transport.js';
 import { DEFAULT_TIMING, Mesh, type MeshTiming } from '../src/net/mesh.js';
 import { simulate } from '../src/table/simulation.js';
+import { stressShedModule } from '../src/games/stress-shed/index.js';
 import { peerIdFor } from '../src/table/table-id.js';
 
 const cpuMs = (since: NodeJS.CpuUsage) => {
@@ -56,7 +57,7 @@ export async function idleBench(peers: number, seconds: number, timing: Partial<
 
 export async function handBench(players: number, hands: number) {
   const before = process.cpuUsage();
-  const results = await simulate({ game: 'stress-shed', players, hands, seed: 200 + players });
+  const results = await simulate({ game: stressShedModule.id, players, hands, seed: 200 + players });
   const ms = cpuMs(before);
   return {
     players,

@@ -1,9 +1,11 @@
 /**
  * The public crypto state of a hand and the checks on key shares: the locked
  * packets and their transcripts, where each engine card handle lies (packet,
- * position), the key shares published to everyone, and the associated data
- * that binds a sealed share to its table, hand, packet, sender and recipient
- * (crypto/seal.ts `sealAad`). Key shares are decoded, verified against the
+ * position), the key shares published to everyone, the per-hand pair keys
+ * (one X25519 per pair of seats, crypto/seal.ts `pairKey`) and the sealing
+ * context that binds a sealed share to its table, hand, packet, sender and
+ * recipient (`sealAad`; the packet travels in the sealed payload's header
+ * and is authenticated, so nobody trial-opens). Key shares are decoded, verified against the
  * packet's key commitments (crypto/keys.ts `verifyKeyShares`) and checked
  * complete — every entry the request needs, none it does not — before anyone
  * opens a card with them; a fault blames the sender. Holds no secret.
@@ -13,8 +15,9 @@ import {
   createHand,
   decodeKeyShares,
   openCards,
-  sealAad,
-  unseal,
+  openWith,
+  pairKey,
+  sealWith,
   verifyKeyShares,
   withKeyShares,
   type DeckSize,
@@ -23,7 +26,10 @@ import {
   type KeyShares,
   type PacketState,
   type PacketTranscript,
+  type RandomSource,
+  type SealKeyPair,
 } from '../../../crypto/index.js';
+import { bytesToHex } from '@noble/hashes/utils.js';
 import type { Handle } from '../../engine/index.js';
 import { fail, ok, type Step } from './halt.js';
 
@@ -98,20 +104,38 @@ export class PacketBook {
     }
   }
 
-  aad(packet: number, from: number, to: number): Uint8Array {
-    return sealAad({ tableId: this.hand.params.tableId, handNo: this.hand.params.handNo, packet, purpose: 'keys', from, to });
+  private readonly pairKeys = new Map<string, Uint8Array>();
+
+  /** The pair key of `mine` and `theirPublic` for this hand (one X25519 per pair, cached). Throws a RangeError on a key nobody can seal to. */
+  pairKey(mine: SealKeyPair, theirPublic: Uint8Array): Uint8Array {
+    const id = `${bytesToHex(mine.publicKey)}|${bytesToHex(theirPublic)}`;
+    let key = this.pairKeys.get(id);
+    if (!key) {
+      key = pairKey(mine, theirPublic, { tableId: this.hand.params.tableId, handNo: this.hand.params.handNo });
+      this.pairKeys.set(id, key);
+    }
+    return key;
   }
 
-  /** Opens a payload sealed by `from` to `to` with `to`'s secret (the packet is bound in the AAD; a hand uses few). */
-  unsealFor(sealed: Uint8Array, from: number, to: number, secret: Uint8Array, toPublic: Uint8Array | undefined): Uint8Array | null {
-    for (const packet of this.packets.keys()) {
-      try {
-        return unseal(secret, sealed, this.aad(packet, from, to), toPublic);
-      } catch {
-        // bound to another packet (or not ours): try the next
-      }
+  /** Seals encoded key shares of `packet` from seat `from` (key pair `mine`) to seat `to` (public key `toPublic`). */
+  seal(plaintext: Uint8Array, packet: number, from: number, mine: SealKeyPair, to: number, toPublic: Uint8Array, rng: RandomSource): Uint8Array {
+    const context = { tableId: this.hand.params.tableId, handNo: this.hand.params.handNo, packet, purpose: 'keys', from, to };
+    return sealWith(this.pairKey(mine, toPublic), plaintext, context, rng);
+  }
+
+  /**
+   * Opens a payload sealed by seat `from` (public key `fromPublic`) to seat
+   * `to` (key pair `mine`): the packet it names must be one of this hand's.
+   * Null when it does not open (the sender is to blame).
+   */
+  unseal(sealed: Uint8Array, from: number, fromPublic: Uint8Array, to: number, mine: SealKeyPair): Uint8Array | null {
+    try {
+      const context = { tableId: this.hand.params.tableId, handNo: this.hand.params.handNo, purpose: 'keys', from, to };
+      const { packet, plaintext } = openWith(this.pairKey(mine, fromPublic), sealed, context);
+      return this.packets.has(packet) ? plaintext : null;
+    } catch {
+      return null;
     }
-    return null;
   }
 
   /**

@@ -27,7 +27,6 @@ import {
   newPacketSecrets,
   revealToAll,
   revealToSeat,
-  seal,
   sealKeyPair,
   withKeyShares,
   withOwnKeys,
@@ -35,6 +34,7 @@ import {
   type KeyShares,
   type PacketSecrets,
   type RandomSource,
+  type SealKeyPair,
 } from '../../../crypto/index.js';
 import { contributors, type CardId, type CryptoRequest, type Handle, type PrivateView } from '../../engine/index.js';
 import type { EnvelopeOf } from '../../net/envelope.js';
@@ -175,7 +175,8 @@ export class SeatAgent {
     }
     if (request.kind === 'reveal-all') return this.emit('keys', { request: request.id, shares: messages.map(encodeKeyShares), to: null });
     const to = request.kind === 'reveal-to' ? request.seat : request.to;
-    const shares = messages.map((m) => seal(f.sealKeys[to]!, encodeKeyShares(m), f.book.aad(m.header.packet, me, to), this.rng));
+    const mine = this.sealPair();
+    const shares = messages.map((m) => f.book.seal(encodeKeyShares(m), m.header.packet, me, mine, to, f.sealKeys[to]!, this.rng));
     return this.emit('keys', { request: request.id, shares, to });
   }
 
@@ -239,6 +240,11 @@ export class SeatAgent {
     return this.emit('abandon', { reason: reason.slice(0, 300) });
   }
 
+  /** This seat's X25519 key pair for the hand (what its ready announced). */
+  private sealPair(): SealKeyPair {
+    return { secretKey: this.sealSecret, publicKey: this.follower.sealKeys[this.seat]! };
+  }
+
   /** A reveal-to or forward: if it is for this seat, open the shares sealed to it, check them and learn the cards. */
   private delivered(request: PrivateRequest, events: readonly TableEvent<'keys'>[]): Halt | null {
     const recipient = request.kind === 'reveal-to' ? request.seat : request.to;
@@ -247,7 +253,7 @@ export class SeatAgent {
     for (const event of events) {
       const plain: Uint8Array[] = [];
       for (const sealed of event.data.shares) {
-        const opened = f.book.unsealFor(sealed, event.seat, this.seat, this.sealSecret, f.sealKeys[this.seat]);
+        const opened = f.book.unseal(sealed, event.seat, f.sealKeys[event.seat]!, this.seat, this.sealPair());
         if (!opened) return { code: 'unsealable', seat: event.seat, detail: `keys sealed to seat ${this.seat + 1} do not open` };
         plain.push(opened);
       }

@@ -7,7 +7,7 @@
  * set-up with the hand, and the next hand's set-up is derived from the
  * previous hand's stored record only (`nextSetup`), never from memory.
  */
-import { x25519 } from '@noble/curves/ed25519.js';
+import { assertSealPublicKey } from '../../../crypto/index.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { canonicalJson, type Json, type Outcome, type SetupArgs } from '../../engine/index.js';
@@ -77,16 +77,13 @@ export function nextSetup(
   return { ...common, dealer: outcome.nextDealer, carry: outcome.carry, previous: outcomeHash(outcome) };
 }
 
-/** A fixed scalar to test announced seal keys with (RFC 7748 §6.1: a low-order point gives the all-zero shared secret, which noble refuses). */
-const PROBE = new Uint8Array(32).fill(0x42);
-
-/** What is wrong with a seat's ready: another set-up than ours, or a seal key nobody can seal to. Null if nothing. */
+/** What is wrong with a seat's ready: another set-up than ours, or a seal key nobody can seal to (RFC 7748 §6.1 low order). Null if nothing. */
 export function readyFault(ready: { sealKey: Uint8Array; setup: Uint8Array }, ours: Uint8Array): { code: 'bad-setup' | 'bad-seal-key'; detail: string } | null {
   if (bytesToHex(ready.setup) !== bytesToHex(ours)) return { code: 'bad-setup', detail: 'is ready for another set-up of this hand' };
   try {
-    x25519.getSharedSecret(PROBE, ready.sealKey);
-  } catch {
-    return { code: 'bad-seal-key', detail: 'announced a seal key that cannot be used (a low-order point)' };
+    assertSealPublicKey(ready.sealKey, 'seal key');
+  } catch (error) {
+    return { code: 'bad-seal-key', detail: `announced a seal key that cannot be used: ${(error as Error).message}` };
   }
   return null;
 }
