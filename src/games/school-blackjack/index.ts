@@ -48,3 +48,4 @@ export { currentPosition, describePosition } from './rules.js';
 export { afterCard, anythingGoes, endDraws, matchesTop, playRefusal, suitToMatch, type PlayRefusal, type Position } from './grammar.js';
 export type { BlackjackView, ViewCard } from './views.js';
 export { cardId } from './scenario.js';
+export { planTurn, schoolBlackjackBot, type BlackjackBot, type Plan } from './bot.js';
