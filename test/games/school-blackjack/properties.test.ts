@@ -12,6 +12,9 @@
  *   probability 0..0.3): every hand ends (the longest of 100 measured bot
  *   hands took 223 inputs; the bound is 5 000), with the winner first, and
  *   audits clean; and some hands reshuffle the play pile into the deck.
+ * - with `voluntaryDraw: false`, a seat that draws (or ends uncapped)
+ *   while holding a card it could play is accepted live, leaves a claim, and
+ *   the audit names that seat and that input.
  * - garbage input at any point is refused with an error code, never thrown,
  *   never an internal error, and changes nothing.
  */
@@ -19,7 +22,16 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { census, privateViewOf, stateHash, type AnyState, type OpenCards } from '../../../src/engine/index.js';
 import { autoplay, makeRng, randomBot, type Bot, type Rng } from '../../../src/bots/index.js';
-import { schoolBlackjack, schoolBlackjackBot, type BlackjackState } from '../../../src/games/school-blackjack/index.js';
+import {
+  anythingGoes,
+  currentPosition,
+  endDraws,
+  playRefusal,
+  schoolBlackjack,
+  schoolBlackjackBot,
+  suited,
+  type BlackjackState,
+} from '../../../src/games/school-blackjack/index.js';
 import { dealtHand, knowledgeProblems } from './helpers.js';
 
 const handArb = fc.record({
@@ -124,6 +136,49 @@ describe('the bot with random slips', () => {
     );
     expect(hands).toBeGreaterThan(0);
     expect(reshuffled).toBeGreaterThan(0);
+  });
+});
+
+describe('a false "cannot play" claim (voluntaryDraw: false)', () => {
+  test('is accepted live while the playable card is hidden, and the audit names the seat and the input', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 2, max: 6 }), fc.nat(), (players, seed) => {
+        const args = { players, dealer: seed % players, options: { voluntaryDraw: false } };
+        const { state, open } = dealtHand(args, seed);
+        let cheater: number | null = null;
+        let cheatStep = -1;
+        // Every seat cheats at its first chance: it stops although a card in its hand may be played.
+        const bots: Bot[] = Array.from({ length: players }, (_, seat) => {
+          const honest = sloppyBot(makeRng(seed + seat), 0.2);
+          return (game, st, s, view) => {
+            const current = st as BlackjackState;
+            if (cheater === null && current.requests.length === 0) {
+              const position = currentPosition(current, (h) => current.cards[h]?.card ?? view.known[h] ?? null);
+              // Where any card may be played (empty pile, after a queen) the claim is refused live: no cheat to try.
+              const stopping = (position.step === 'start' || endDraws(position)) && !anythingGoes(position);
+              const playable = (current.board.hands[seat] ?? []).some((h) => {
+                const card = suited(view.known[h] ?? null);
+                return card !== null && playRefusal(position, card) === null;
+              });
+              if (stopping && playable) {
+                cheater = seat;
+                cheatStep = current.step;
+                return { type: position.step === 'start' ? 'draw' : 'end' };
+              }
+            }
+            return honest(game, st, s, view);
+          };
+        });
+        const result = autoplay(schoolBlackjack, state, open, bots, { maxInputs: 5000 });
+        fc.pre(cheater !== null);
+        expect(result.ok ? '' : result.reason).toBe('');
+        expect(result.state.claims.some((c: { seat: number; step: number }) => c.seat === cheater && c.step === cheatStep)).toBe(true);
+        const report = schoolBlackjack.audit(args, result.inputs, result.open);
+        expect(report).toMatchObject({ verdict: 'fault', index: cheatStep, seat: cheater });
+        expect(report.verdict === 'fault' && report.reason).toMatch(/^has-legal-play: false claim "seat \d holds no card/);
+      }),
+      { numRuns: 15, seed: 20261204 },
+    );
   });
 });
 
