@@ -12,11 +12,8 @@ import { parseScenario, runScenario, type ScenarioFile } from '../../src/engine/
 import { gameById } from '../../src/games/index.js';
 
 const root = join(import.meta.dirname, '..', 'scenarios');
-// School Blackjack is not in the registry yet: test/games/school-blackjack/scenarios.test.ts
-// runs its files with the game imported directly. Drop this filter once it is registered.
-const unregistered = ['school-blackjack'];
 const files = readdirSync(root, { recursive: true, encoding: 'utf8' })
-  .filter((name) => name.endsWith('.json') && !unregistered.some((dir) => name.startsWith(`${dir}/`)))
+  .filter((name) => name.endsWith('.json'))
   .sort();
 
 function load(name: string): ScenarioFile {

@@ -45,6 +45,13 @@ export interface LastTurn {
   /** How many cards it asked to draw, and how many it got (fewer when deck and pile ran out). */
   asked: number;
   drew: number;
+  /** Seats the turn's 8s skipped, in play order. */
+  skipped: Seat[];
+  /** Who plays next, and what they owe (null/0 once the hand is over). */
+  next: Seat | null;
+  owes: number;
+  /** Whether the draw needed the play pile reshuffled into the deck. */
+  reshuffled: boolean;
 }
 
 export interface BlackjackBoard {

@@ -133,3 +133,8 @@ export const schoolBlackjackBot: BlackjackBot = (game, state, seat, view) => {
   if (game.id !== 'school-blackjack') return null;
   return planTurn(state as BlackjackState, seat, view)?.action ?? null;
 };
+
+/** The module's heuristic (`GameBot`): the same player, called with the state, seat and view only. */
+export function schoolBlackjackHeuristic(state: BlackjackState, seat: Seat, view: PrivateView): BlackjackAction | null {
+  return planTurn(state, seat, view)?.action ?? null;
+}

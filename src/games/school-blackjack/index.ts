@@ -1,43 +1,45 @@
 /**
- * School Blackjack ("Blackjack (school rules)"), RULES.md §5, as a game of
- * the engine: the rules object assembled from this folder (options, setup,
- * actions, grammar, rules, legal actions, views, scenario support) and bound
- * to the generic engine by `defineGame`; plus its bot (bot.ts). Not casino
- * blackjack: a Switch / Crazy Eights relative. Play starts clockwise, which
- * is descending seat order (see board.ts); every rule choice RULES.md leaves
- * open is listed in rules.ts.
+ * School Blackjack ("Blackjack (school rules)"), RULES.md §5: the game
+ * module the registry lists. The rules live in game.ts (and the files it
+ * assembles); this adds the blurb, the label of its one option, the
+ * heuristic bot, the log lines and the timing. The log lines of a turn's
+ * consequences (who owes, who is skipped, an uncapped end, a reshuffle, the
+ * win) are read from the state the table passes in (describe.ts), so the
+ * module's `describe` is the state-aware one. Helpers other parts of the
+ * code and the tests use are re-exported below.
  */
-import { defineGame } from '../../engine/index.js';
-import { claimedCards, parseAction, type BlackjackAction } from './actions.js';
+import { defineGameModule, type GameModule } from '../module.js';
+import type { BlackjackAction } from './actions.js';
 import type { BlackjackBoard } from './board.js';
-import { legalActions } from './legal-actions.js';
-import { defaultOptions, parseOptions, type BlackjackOptions } from './options.js';
-import { act, afterCrypto, awaits, type BlackjackError } from './rules.js';
-import { scenario } from './scenario.js';
-import { deck, setup } from './setup.js';
-import { outcome, view, zones, type BlackjackView } from './views.js';
+import { schoolBlackjackHeuristic } from './bot.js';
+import { describeAction, describeInput } from './describe.js';
+import { schoolBlackjack } from './game.js';
+import type { BlackjackOptions } from './options.js';
+import type { BlackjackError } from './rules.js';
+import type { BlackjackView } from './views.js';
 
-export const schoolBlackjack = defineGame<BlackjackBoard, BlackjackAction, BlackjackOptions, BlackjackError, BlackjackView>({
+const assembled = defineGameModule({
   id: 'school-blackjack',
-  displayName: 'Blackjack (school rules)',
-  minPlayers: 2,
-  maxPlayers: 6,
-  defaultOptions,
-  parseOptions,
-  deck,
-  setup,
-  parseAction,
-  claimedCards,
-  act,
-  afterCrypto,
-  awaits,
-  legalActions,
-  zones,
-  view,
-  outcome,
-  scenario,
+  rules: schoolBlackjack,
+  blurb: 'Switch-style shedding with runs, caps, pick-ups and power cards.',
+  timing: 'turns',
+  fields: {
+    voluntaryDraw: {
+      kind: 'checkbox',
+      label: 'Draw instead of playing at will',
+      help: 'Off: draw only when no card in your hand may be played (checked by the audit).',
+    },
+  },
+  bots: { heuristic: schoolBlackjackHeuristic },
+  describe: (action, who, know) => describeAction(action, who, know, null),
 });
 
+export const schoolBlackjackModule: GameModule<'school-blackjack', BlackjackBoard, BlackjackAction, BlackjackOptions, BlackjackError, BlackjackView> = {
+  ...assembled,
+  describe: (input, names, state) => describeInput(schoolBlackjack, input, names, state),
+};
+
+export { schoolBlackjack } from './game.js';
 export type SchoolBlackjack = typeof schoolBlackjack;
 export type { BlackjackAction } from './actions.js';
 export type { BlackjackBoard, BlackjackState, Direction, DrawReason, LastTurn, Phase, TurnStep, SuitedCard } from './board.js';
@@ -48,4 +50,4 @@ export { currentPosition, describePosition } from './rules.js';
 export { afterCard, anythingGoes, endDraws, matchesTop, playRefusal, suitToMatch, type PlayRefusal, type Position } from './grammar.js';
 export type { BlackjackView, ViewCard } from './views.js';
 export { cardId } from './scenario.js';
-export { planTurn, schoolBlackjackBot, type BlackjackBot, type Plan } from './bot.js';
+export { planTurn, schoolBlackjackBot, schoolBlackjackHeuristic, type BlackjackBot, type Plan } from './bot.js';

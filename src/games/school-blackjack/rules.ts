@@ -111,6 +111,7 @@ function drawCards(draft: BlackjackState, seat: Seat, count: number): void {
     board.deck.push(...into);
     board.reshuffles += 1;
     board.drawing = { seat, count: left };
+    if (board.lastTurn?.seat === seat) board.lastTurn.reshuffled = true;
   }
 }
 
@@ -143,14 +144,17 @@ function finishTurn(draft: BlackjackState, seat: Seat, position: Position): void
   let reason: DrawReason = null;
   if (hand.length === 0 && position.top !== null && isPower(position.top)) reason = 'power-card';
   else if (endDraws(position)) reason = position.step === 'cap' ? 'uncapped' : 'no-follower';
-  board.lastTurn = { seat, played: [...board.played], reason, asked: reason === null ? 0 : 1, drew: 0 };
+  const turn = { seat, played: [...board.played], reason, asked: reason === null ? 0 : 1, drew: 0, reshuffled: false };
   if (reason === null && hand.length === 0) {
+    board.lastTurn = { ...turn, skipped: [], next: null, owes: 0 };
     board.phase = 'over';
     board.winner = seat;
     return;
   }
+  const skipped = Array.from({ length: position.skips }, (_, i) => seatAfter(draft.players, seat, 1 + i, board.direction));
   board.turn = seatAfter(draft.players, seat, 1 + position.skips, board.direction);
   board.owed = position.pickup;
+  board.lastTurn = { ...turn, skipped, next: board.turn, owes: position.pickup };
   resetTurn(draft);
   if (reason !== null) drawCards(draft, seat, 1);
 }
@@ -201,9 +205,10 @@ function draw(draft: BlackjackState, seat: Seat, know: Knowledge): BlackjackErro
     if (error) return error;
   }
   const count = board.owed > 0 ? board.owed : 1;
-  board.lastTurn = { seat, played: [], reason: board.owed > 0 ? 'pick-up' : 'draw', asked: count, drew: 0 };
   board.owed = 0;
   board.turn = seatAfter(draft.players, seat, 1, board.direction);
+  const reason = position.owed > 0 ? 'pick-up' : 'draw';
+  board.lastTurn = { seat, played: [], reason, asked: count, drew: 0, skipped: [], next: board.turn, owes: 0, reshuffled: false };
   resetTurn(draft);
   drawCards(draft, seat, count);
   return null;

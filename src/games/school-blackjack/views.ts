@@ -17,8 +17,8 @@ import {
   type Seat,
   type Suit,
 } from '../../engine/index.js';
-import { seatAfter, type BlackjackState, type Direction, type DrawReason, type Phase, type TurnStep } from './board.js';
-import { endDraws, suitToMatch } from './grammar.js';
+import { seatAfter, suited, type BlackjackState, type Direction, type DrawReason, type Phase, type TurnStep } from './board.js';
+import { endDraws, playRefusal, suitToMatch, type PlayRefusal } from './grammar.js';
 import { currentPosition } from './rules.js';
 
 export interface ViewCard {
@@ -51,11 +51,23 @@ export interface BlackjackView {
   /** Cards played so far this turn. */
   played: CardId[];
   hands: ViewCard[][];
-  lastTurn: { seat: Seat; played: CardId[]; reason: DrawReason; asked: number; drew: number } | null;
+  lastTurn: {
+    seat: Seat;
+    played: CardId[];
+    reason: DrawReason;
+    asked: number;
+    drew: number;
+    skipped: Seat[];
+    next: Seat | null;
+    owes: number;
+    reshuffled: boolean;
+  } | null;
   reshuffles: number;
   winner: Seat | null;
   /** Claims the end-of-hand audit will check. */
   claims: Claim[];
+  /** On the viewer's turn: why each of its known hand cards may not be played now (handle → reason; playable cards are absent). */
+  refusals: Record<Handle, PlayRefusal>;
 }
 
 export function zones(state: BlackjackState): Record<string, Handle[]> {
@@ -70,12 +82,20 @@ export function zones(state: BlackjackState): Record<string, Handle[]> {
   return named;
 }
 
-export function view(state: BlackjackState, _viewer: Seat | null, privateView: PrivateView): BlackjackView {
+export function view(state: BlackjackState, viewer: Seat | null, privateView: PrivateView): BlackjackView {
   const board = state.board;
   const know = viewKnowledge(state, privateView);
   const ids = (handles: Handle[]): CardId[] => handles.map((h) => know(h) ?? '?');
   const position = currentPosition(state, know);
   const top = board.pile.at(-1);
+  const refusals: Record<Handle, PlayRefusal> = {};
+  if (board.phase === 'play' && viewer === board.turn) {
+    for (const handle of board.hands[viewer] ?? []) {
+      const card = suited(know(handle));
+      const refusal = card === null ? null : playRefusal(position, card);
+      if (refusal !== null) refusals[handle] = refusal;
+    }
+  }
   return {
     phase: board.phase,
     turn: board.phase === 'play' ? board.turn : null,
@@ -95,6 +115,7 @@ export function view(state: BlackjackState, _viewer: Seat | null, privateView: P
     reshuffles: board.reshuffles,
     winner: board.winner,
     claims: state.claims,
+    refusals,
   };
 }
 

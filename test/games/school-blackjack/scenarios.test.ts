@@ -1,8 +1,8 @@
 /**
  * Every scenario file under test/scenarios/school-blackjack/ is run through
  * the engine's scenario runner (fixed deal, real reducer, audit at the end)
- * with the game imported directly (it is not in the shared registry yet), and
- * must meet its own `expect`. Also checks that each scenario RULES.md §5 lists
+ * with the game imported directly (test/games/scenarios.test.ts runs them
+ * again through the registry), and must meet its own `expect`. Also checks that each scenario RULES.md §5 lists
  * (the seed's ten examples and the rest) has a file that says so, and that
  * the runner notices an unmet expectation in one of them (so these can fail).
  */
