@@ -14,6 +14,7 @@ import type { HandView } from '../src/app/store.js';
 import type { ActionOf, GameId, ViewOf } from '../src/games/index.js';
 import { FdStressShed } from './fd-stress-shed.js';
 import { FdStressSpeed } from './fd-stress-speed.js';
+import { FdSchoolBlackjack } from './fd-school-blackjack.js';
 
 /** The properties every game's table element takes. */
 export interface GameTableElement<V, A> extends HTMLElement {
@@ -35,6 +36,7 @@ type GameTableClass<K extends GameId> = new () => GameTableElement<ViewOf<K>, Ac
 const GAME_VIEWS: { readonly [K in GameId]: { readonly tag: string; readonly element: GameTableClass<K> } } = {
   'stress-shed': { tag: 'fd-stress-shed', element: FdStressShed },
   'stress-speed': { tag: 'fd-stress-speed', element: FdStressSpeed },
+  'school-blackjack': { tag: 'fd-school-blackjack', element: FdSchoolBlackjack },
 };
 
 const tags = new Map<GameId, StaticValue>();
