@@ -92,8 +92,9 @@ export class FdSchoolBlackjack extends LitElement {
       .picker button { font-size: 1.3rem; min-width: 3rem; }
       .over { text-align: center; font-size: 1.2rem; margin: 0.6rem 0; }
       @media (max-width: 600px) {
-        :host { --card-gap: -1.25rem; font-size: 0.92rem; }
+        :host { --card-gap: -1.1rem; font-size: 0.92rem; }
         fd-card { --card-w: 2.5rem; }
+        fd-card::part(card) { font-size: 0.78rem; padding: 0.15rem 0.2rem; }
         .pile fd-card:not(:first-child) { margin-left: -1.9rem; }
         .centre { gap: 0.6rem; margin: 0.2rem 0; }
         .hand { padding-top: 0.8rem; }
