@@ -11,10 +11,11 @@ describe('catalog', () => {
     expect(CATALOG.map((e) => [e.id, e.playable])).toEqual([
       ['stress-shed', true],
       ['stress-speed', true],
+      ['school-blackjack', true],
       ['pesten', false],
       ['fighting-cards', false],
-      ['school-blackjack', false],
     ]);
+    expect(catalogEntry('school-blackjack')).toMatchObject({ minPlayers: 2, maxPlayers: 6, timing: 'turns', playable: true });
     expect(catalogEntry('stress-speed')).toMatchObject({ name: 'Stress (speed)', minPlayers: 2, maxPlayers: 2, timing: 'real-time', options: [] });
     expect(catalogEntry('pesten')).toMatchObject({ playable: false, timing: null, options: [] });
     expect(catalogEntry('nope')).toBeNull();
