@@ -54,7 +54,7 @@ export class FdSchoolBlackjack extends LitElement {
   static override styles = [
     theme,
     css`
-      :host { display: block; color: var(--fd-ink); --card-gap: -1.5rem; }
+      :host { display: block; color: var(--fd-ink); --card-gap: -1.35rem; }
       .turn-banner { text-align: center; padding: 0.45rem 0.7rem; border-radius: var(--fd-radius); background: rgba(0, 0, 0, 0.25); margin-bottom: 0.5rem; }
       .turn-banner.mine { background: var(--fd-accent); color: #222; font-weight: 600; animation: pulse 1.6s ease-in-out 2; }
       @keyframes pulse { 50% { box-shadow: 0 0 0 6px rgba(242, 193, 78, 0.35); } }
