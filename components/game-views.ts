@@ -15,6 +15,7 @@ import type { ActionOf, GameId, ViewOf } from '../src/games/index.js';
 import { FdFightingCards } from './fd-fighting-cards.js';
 import { FdStressShed } from './fd-stress-shed.js';
 import { FdStressSpeed } from './fd-stress-speed.js';
+import { FdSchoolBlackjack } from './fd-school-blackjack.js';
 
 /** The properties every game's table element takes. */
 export interface GameTableElement<V, A> extends HTMLElement {
@@ -37,6 +38,7 @@ const GAME_VIEWS: { readonly [K in GameId]: { readonly tag: string; readonly ele
   'stress-shed': { tag: 'fd-stress-shed', element: FdStressShed },
   'stress-speed': { tag: 'fd-stress-speed', element: FdStressSpeed },
   'fighting-cards': { tag: 'fd-fighting-cards', element: FdFightingCards },
+  'school-blackjack': { tag: 'fd-school-blackjack', element: FdSchoolBlackjack },
 };
 
 const tags = new Map<GameId, StaticValue>();

@@ -12,9 +12,10 @@ import { optionValueText, type AnyGameModule, type GameModule, type OptionField,
 import { fightingCardsModule } from './fighting-cards/index.js';
 import { stressShedModule } from './stress-shed/index.js';
 import { stressSpeedModule } from './stress-speed/index.js';
+import { schoolBlackjackModule } from './school-blackjack/index.js';
 
 /** Every playable game. Adding a game = one line here (and its folder, and its table element in components/game-views.ts). */
-const BUILT = [stressShedModule, stressSpeedModule, fightingCardsModule] as const;
+const BUILT = [stressShedModule, stressSpeedModule, fightingCardsModule, schoolBlackjackModule] as const;
 
 export interface PlannedGame {
   readonly id: string;
@@ -27,7 +28,6 @@ export interface PlannedGame {
 /** Games of RULES.md whose rules are not built: a table can be created and seated, not played. */
 export const PLANNED = [
   { id: 'pesten', name: 'Pesten', minPlayers: 2, maxPlayers: 8, blurb: 'Dutch Crazy Eights with jokers, wishes, pick-ups and passing cards.' },
-  { id: 'school-blackjack', name: 'Blackjack (school rules)', minPlayers: 2, maxPlayers: 6, blurb: 'Switch-style shedding with runs, caps, pick-ups and power cards.' },
 ] as const satisfies readonly PlannedGame[];
 
 type Built = (typeof BUILT)[number];

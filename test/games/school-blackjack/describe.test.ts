@@ -1,0 +1,75 @@
+/**
+ * The table log of School Blackjack: each card reads as played ("Ann played
+ * 9♥", "Ann names ♠ with A♠", a king reverses), and the input that finishes a
+ * turn reads with its consequences from the state right after it (the whole
+ * turn's cards, an uncapped end and its draw, who owes, who is skipped, a
+ * reshuffle, the win). A later state never lends its consequences to an older
+ * input: the line is then the action alone. Goes through the registry, as the
+ * table does.
+ */
+import { describe, expect, it } from 'vitest';
+import { describeInput } from '../../../src/games/index.js';
+import { apply, playOf, position, type Table } from './helpers.js';
+
+// Dealer 1, so seat 0 (Ann) starts; clockwise is descending seats: Ann (0) → Bob (2) → Cleo (1) → Ann.
+const names = ['Ann', 'Cleo', 'Bob'];
+const line = (table: Table, seat: number, action: unknown) => describeInput('school-blackjack', { kind: 'act', seat, action }, names, table.state);
+
+/** Apply an action and return its log line against the state right after it. */
+function step(table: Table, seat: number, action: unknown): string {
+  const error = apply(table, seat, action);
+  if (error) throw new Error(`refused: ${error}`);
+  return line(table, seat, action);
+}
+
+const deal = (ann: string[], pile: string[] = [], deck?: string[]) => ({
+  seats: [{ hand: ann }, { hand: ['2c', '5c', '6c'] }, { hand: ['2d', '5d', '6s'] }],
+  pile,
+  ...(deck ? { deck } : {}),
+});
+
+describe('school-blackjack log lines', () => {
+  it('names each card, then the whole turn when it ends', () => {
+    const t = position(deal(['9h', '9c', '3c', '4c', '7d']), { seats: 3 });
+    expect(['9h', '9c', '3c', '4c'].map((c) => step(t, 0, playOf(t, c)))).toEqual(['Ann played 9♥', 'Ann played 9♣', 'Ann played 3♣', 'Ann played 4♣']);
+    expect(step(t, 0, { type: 'end' })).toBe('Ann played 9♥ 9♣ 3♣ 4♣ and ends the turn');
+  });
+
+  it('an ace names its suit; a king reverses; an uncapped end draws 1', () => {
+    const t = position(deal(['As', 'Ks', 'Kh', '7d']), { seats: 3 });
+    expect(step(t, 0, playOf(t, 'As', 'S'))).toBe('Ann names ♠ with A♠');
+    expect(step(t, 0, { type: 'end' })).toBe('Ann played A♠ and ends the turn');
+    const u = position(deal(['Ks', 'Kh', '7d']), { seats: 3 });
+    expect(step(u, 0, playOf(u, 'Ks'))).toBe('Ann played K♠; direction reversed');
+    expect(step(u, 0, playOf(u, 'Kh'))).toBe('Ann played K♥; direction reversed');
+    expect(step(u, 0, { type: 'end' })).toBe('Ann played K♠ K♥ and ends the turn uncapped and draws 1');
+  });
+
+  it('a pick-up names who owes and the draw names how many; an 8 names who is skipped', () => {
+    const t = position(deal(['Js', '8s', '7d']), { seats: 3 });
+    step(t, 0, playOf(t, 'Js'));
+    expect(step(t, 0, { type: 'end' })).toBe('Ann played J♠ and ends the turn; Bob owes 5');
+    expect(step(t, 2, { type: 'draw' })).toBe('Bob draws 5');
+    const e = position(deal(['8s', '7d']), { seats: 3 });
+    step(e, 0, playOf(e, '8s'));
+    expect(step(e, 0, { type: 'end' })).toBe('Ann played 8♠ and ends the turn; Bob is skipped');
+  });
+
+  it('a draw that needs the pile says it is reshuffled; the last card wins', () => {
+    const t = position(deal(['5h', '9c'], ['5s', '7s', '8s'], []), { seats: 3 });
+    expect(step(t, 0, { type: 'draw' })).toBe('Ann draws 1; the pile is reshuffled into the deck');
+    const w = position(deal(['5h'], ['5s']), { seats: 3 });
+    expect(step(w, 0, playOf(w, '5h'))).toBe('Ann played 5♥; Ann wins');
+  });
+
+  it('an older input described against a later state is only the action', () => {
+    const t = position(deal(['Js', '8s', '7d']), { seats: 3 });
+    const jack = playOf(t, 'Js');
+    step(t, 0, jack);
+    step(t, 0, { type: 'end' });
+    step(t, 2, { type: 'draw' });
+    expect(line(t, 0, { type: 'end' })).toBe('Ann ends the turn');
+    expect(line(t, 0, jack)).toBe('Ann played J♠');
+    expect(describeInput('school-blackjack', { kind: 'act', seat: 0, action: { type: 'fly' } }, names, t.state)).toBe('Ann moved');
+  });
+});
