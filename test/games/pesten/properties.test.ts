@@ -7,8 +7,8 @@
  *   knows a card it was not shown or never held, the discard pile keeps a
  *   top, every legal action of the awaited seats is accepted and nobody else
  *   has any; the prefix replays to the same state hash and audits clean.
- * - every hand ends: the heuristic bot with random slips (0–50 %) within
- *   5 000 inputs (the longest of 300 measured hands took 1 489), and
+ * - every hand ends: the heuristic bot with random slips (0–50 %), checked
+ *   at every step as above, within 5 000 inputs (the longest of 300 measured hands took 1 489), and
  *   uniformly random players within 40 000 (median ~2 000, longest of 150
  *   measured 14 554): one winner with one more point, replay equals state,
  *   the audit with every card open is clean.
@@ -118,8 +118,18 @@ describe('every hand ends', () => {
       fc.property(roundArb, fc.double({ min: 0, max: 0.5, noNaN: true }), (round, noise) => {
         const args = argsOf(round);
         const bots = Array.from({ length: round.players }, (_, seat) => pestenBot({ random: makeRng(round.seed * 31 + seat).next, noise }));
-        const result = play(args, round.seed, bots, { maxInputs: 5000 });
+        const problems: string[] = [];
+        const holders = new Map<number, Set<number>>();
+        const result = play(args, round.seed, bots, {
+          maxInputs: 5000,
+          onStep: (state, _input, open) => {
+            const s = state as PestenState;
+            const reshuffling = s.requests.some((r) => r.kind === 'reshuffle');
+            problems.push(...census(pesten, s, reshuffling ? undefined : open), ...knowledgeProblems(s, holders));
+          },
+        });
         expect(result.ok ? '' : result.reason).toBe('');
+        expect(problems.slice(0, 5)).toEqual([]);
         expect(result.ok && result.finished).toBe(true);
         checkFinished(args, result.state as PestenState, result.inputs, result.open);
       }),
