@@ -9,11 +9,12 @@
  */
 import type { AnyGame, AnyState, Input } from '../engine/index.js';
 import { optionValueText, type AnyGameModule, type GameModule, type OptionField, type OptionValue } from './module.js';
+import { pestenModule } from './pesten/index.js';
 import { stressShedModule } from './stress-shed/index.js';
 import { stressSpeedModule } from './stress-speed/index.js';
 
 /** Every playable game. Adding a game = one line here (and its folder, and its table element in components/game-views.ts). */
-const BUILT = [stressShedModule, stressSpeedModule] as const;
+const BUILT = [stressShedModule, stressSpeedModule, pestenModule] as const;
 
 export interface PlannedGame {
   readonly id: string;
@@ -25,7 +26,6 @@ export interface PlannedGame {
 
 /** Games of RULES.md whose rules are not built: a table can be created and seated, not played. */
 export const PLANNED = [
-  { id: 'pesten', name: 'Pesten', minPlayers: 2, maxPlayers: 8, blurb: 'Dutch Crazy Eights with jokers, wishes, pick-ups and passing cards.' },
   { id: 'fighting-cards', name: 'Fighting Cards', minPlayers: 3, maxPlayers: 3, blurb: 'Bid for the contract, take or leave the skat, name trumps, win tricks.' },
   { id: 'school-blackjack', name: 'Blackjack (school rules)', minPlayers: 2, maxPlayers: 6, blurb: 'Switch-style shedding with runs, caps, pick-ups and power cards.' },
 ] as const satisfies readonly PlannedGame[];

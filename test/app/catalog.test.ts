@@ -11,12 +11,17 @@ describe('catalog', () => {
     expect(CATALOG.map((e) => [e.id, e.playable])).toEqual([
       ['stress-shed', true],
       ['stress-speed', true],
-      ['pesten', false],
+      ['pesten', true],
       ['fighting-cards', false],
       ['school-blackjack', false],
     ]);
     expect(catalogEntry('stress-speed')).toMatchObject({ name: 'Stress (speed)', minPlayers: 2, maxPlayers: 2, timing: 'real-time', options: [] });
-    expect(catalogEntry('pesten')).toMatchObject({ playable: false, timing: null, options: [] });
+    expect(catalogEntry('pesten')).toMatchObject({ playable: true, timing: 'turns', minPlayers: 2, maxPlayers: 8 });
+    expect(catalogEntry('pesten')!.options.map((o) => [o.name, o.field.kind, o.default])).toEqual([
+      ['targetPoints', 'number', 2],
+      ['drawThenPlay', 'checkbox', false],
+    ]);
+    expect(catalogEntry('fighting-cards')).toMatchObject({ playable: false, timing: null, options: [] });
     expect(catalogEntry('nope')).toBeNull();
   });
 

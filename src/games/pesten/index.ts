@@ -1,40 +1,38 @@
 /**
- * Pesten, RULES.md §3, as a game of the engine: the rules object assembled
- * from this folder (options, setup, actions, rules, legal actions, views,
- * scenario support) and bound to the generic engine by `defineGame`; plus
- * its bot. Seats play clockwise = descending seat order (board.ts).
+ * Pesten, RULES.md §3: the game module the registry lists. The rules live in
+ * game.ts (and the files it assembles); this adds the blurb, the table
+ * options' labels and form controls (keyed by option name; the schema and
+ * defaults are options.ts), the heuristic bot, the log lines and the timing.
+ * Its log lines say more than one action alone can ("Bob draws 4 (owed)",
+ * "Cleo is skipped", "the stock is reshuffled"), so the module's `describe`
+ * is wrapped by describe.ts's `describePestenInput`, which also reads the
+ * state. Helpers other parts of the code and the tests use are re-exported.
  */
-import { defineGame } from '../../engine/index.js';
-import { claimedCards, parseAction, type PestenAction } from './actions.js';
-import type { PestenBoard } from './board.js';
-import { legalActions } from './legal-actions.js';
-import { defaultOptions, parseOptions, type PestenOptions } from './options.js';
-import { act, afterCrypto, awaits, type PestenError } from './rules.js';
-import { scenario } from './scenario.js';
-import { deck, setup } from './setup.js';
-import { outcome, view, zones, type PestenView } from './views.js';
+import { defineGameModule } from '../module.js';
+import { pestenHeuristic } from './bot.js';
+import type { PestenState } from './board.js';
+import { describeAction, describePestenInput } from './describe.js';
+import { pesten } from './game.js';
 
-export const pesten = defineGame<PestenBoard, PestenAction, PestenOptions, PestenError, PestenView>({
+const assembled = defineGameModule({
   id: 'pesten',
-  displayName: 'Pesten',
-  minPlayers: 2,
-  maxPlayers: 8,
-  defaultOptions,
-  parseOptions,
-  deck,
-  setup,
-  parseAction,
-  claimedCards,
-  act,
-  afterCrypto,
-  awaits,
-  legalActions,
-  zones,
-  view,
-  outcome,
-  scenario,
+  rules: pesten,
+  blurb: 'Dutch Crazy Eights with jokers, wishes, pick-ups and passing cards.',
+  timing: 'turns',
+  fields: {
+    targetPoints: { kind: 'number', label: 'Round wins for the match', help: 'The match ends when a player has won this many rounds.', min: 1, max: 20 },
+    drawThenPlay: { kind: 'checkbox', label: 'Play the drawn card', help: 'Off: drawing a card ends your turn. On: you may play the card you drew (and only that one).' },
+  },
+  bots: { heuristic: pestenHeuristic },
+  describe: describeAction,
 });
 
+export const pestenModule: typeof assembled = {
+  ...assembled,
+  describe: (input, names, state) => describePestenInput(assembled.describe, input, names, state as PestenState | null),
+};
+
+export { pesten } from './game.js';
 export type Pesten = typeof pesten;
 export type { PestenAction } from './actions.js';
 export type { PestenBoard, PestenState, Phase, Direction, PendingDraw, LastEvent } from './board.js';
