@@ -242,6 +242,20 @@ export class FdPesten extends LitElement {
     }
   }
 
+  private pileSize = 0;
+  /** A card landing on the pile slides in (Web Animations: never blocks input; skipped with reduced motion). */
+  override updated() {
+    const size = this.view?.discard.length ?? 0;
+    if (size === this.pileSize) return;
+    const grew = size > this.pileSize && this.pileSize > 0;
+    this.pileSize = size;
+    if (!grew || window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
+    this.renderRoot.querySelector('#top')?.animate(
+      [{ transform: 'translateY(-24px) rotate(-8deg) scale(1.08)', opacity: 0.4 }, { transform: 'none', opacity: 1 }],
+      { duration: 220, easing: 'ease-out' },
+    );
+  }
+
   /** The other seats, clockwise (descending seat order) starting after mine. */
   private othersClockwise(): number[] {
     const n = this.view.seats.length;

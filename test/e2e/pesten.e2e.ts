@@ -1,7 +1,7 @@
 /**
  * Pesten end to end: three real Chromium pages over real WebRTC play whole
- * rounds through the UI (clicks only: a legal card, the suit for a jack, the
- * "Pesten!" toggle, draw, pass on a 10). The players seek what this test must
+ * rounds through the UI (a legal card, the suit for a jack, the "Pesten!"
+ * toggle, draw, pass on a 10; Ann by keyboard, Bob and Cleo by clicks). The players seek what this test must
  * see — a 10 is played when legal, then a 2 or joker — and rounds are
  * rematched (at most five) until both a 10's pass round and an answered draw
  * chain (a 2/joker answered by another 2/joker, or the owed sum drawn) were
@@ -60,17 +60,31 @@ interface Seen {
   moves: number;
   /** Passed cards checked to be absent from a page that never held them. */
   hiddenChecks: number;
+  /** An illegal card was clicked and the page said why. */
+  why: string | null;
 }
 
-/** One move if this page may move now; returns what it did (and the card it passed), or null. */
-async function moveIfMine(page: Page, seen: Seen): Promise<{ did: string; gave?: string } | null> {
+/** Chooses a hand card: by its number key when `keys` (and it has one), else by a click. */
+async function choose(page: Page, card: string, keys: boolean): Promise<void> {
+  const hand = await page.locator('#my-hand fd-card').evaluateAll((els) => els.map((el) => el.getAttribute('data-card') ?? ''));
+  const at = hand.indexOf(card);
+  if (keys && at >= 0 && at < 9) await page.keyboard.press(String(at + 1));
+  else await page.locator(`#my-hand fd-card[data-card="${card}"]`).click();
+}
+
+/**
+ * One move if this page may move now; returns what it did (and the card it
+ * passed), or null. With `keys` it plays by keyboard (number key, P, Enter,
+ * D, 1–4 for a suit), else by clicks.
+ */
+async function moveIfMine(page: Page, seen: Seen, keys: boolean): Promise<{ did: string; gave?: string } | null> {
   const picker = page.locator('.picker button');
   const legal = page.locator('#my-hand fd-card[data-legal="yes"]');
   const give = page.locator('#give');
   if ((await give.count()) > 0) {
     const card = (await legal.first().getAttribute('data-card')) ?? '';
-    await legal.first().click();
-    await give.click();
+    await choose(page, card, keys);
+    await (keys ? page.keyboard.press('Enter') : give.click());
     return { did: 'give', gave: card };
   }
   if ((await picker.count()) > 0 && (await legal.count()) === 0) {
@@ -78,23 +92,29 @@ async function moveIfMine(page: Page, seen: Seen): Promise<{ did: string; gave?:
     return { did: 'wish' };
   }
   const owed = (await page.locator('#owed').count()) > 0;
+  const illegal = page.locator('#my-hand fd-card[data-legal="no"]');
+  if (seen.why === null && (await page.locator('#draw').count()) > 0 && (await illegal.count()) > 0) {
+    await illegal.first().click();
+    seen.why = (await page.locator('#why').textContent())?.trim() ?? '';
+  }
   const cards = await legal.evaluateAll((els) => els.map((el) => el.getAttribute('data-card') ?? ''));
   if (cards.length > 0) {
     // Seek what the test must see: a 10 first, then a 2 or joker.
     const pick = cards.findIndex((c) => c.startsWith('10')) >= 0 ? cards.findIndex((c) => c.startsWith('10')) : Math.max(0, cards.findIndex(isDrawCard));
     const card = cards[pick]!;
-    await legal.nth(pick).click();
+    await choose(page, card, keys);
     const announce = page.locator('#announce[aria-pressed="false"]');
-    if ((await announce.count()) > 0) await announce.click();
-    if (card.startsWith('J') && !card.startsWith('JK')) await page.locator('.picker button').first().click();
-    else await page.locator('#play').click();
+    if ((await announce.count()) > 0) await (keys ? page.keyboard.press('p') : announce.click());
+    const jack = card.startsWith('J') && !card.startsWith('JK');
+    if (keys) await page.keyboard.press(jack ? '1' : 'Enter');
+    else await (jack ? page.locator('.picker button').first() : page.locator('#play')).click();
     if (owed && isDrawCard(card)) seen.chain = true;
     if (card.startsWith('10')) seen.ten = true;
     return { did: `play ${card}` };
   }
   const draw = page.locator('#draw');
   if ((await draw.count()) > 0) {
-    await draw.click();
+    await (keys ? page.keyboard.press('d') : draw.click());
     if (owed) seen.chain = true;
     return { did: owed ? 'draw owed' : 'draw' };
   }
@@ -132,7 +152,8 @@ async function playRound(players: Player[], seen: Seen): Promise<number> {
       if ((await p.page.locator('#halt').count()) > 0) throw new Error(`the hand stopped: ${await p.page.locator('#halt').textContent()}`);
       const before = await tableState(p.page);
       if (!before) continue;
-      const did = await moveIfMine(p.page, seen);
+      // Ann plays by keyboard, the others by clicks.
+      const did = await moveIfMine(p.page, seen, p === players[0]);
       if (!did) continue;
       moved = true;
       seen.moves++;
@@ -178,7 +199,7 @@ it('three browsers play Pesten through the UI — a 10 passed privately and a dr
   await cleo.page.goto(link);
   const players = [ann, bob, cleo];
 
-  const seen: Seen = { ten: false, chain: false, moves: 0, hiddenChecks: 0 };
+  const seen: Seen = { ten: false, chain: false, moves: 0, hiddenChecks: 0, why: null };
   let tensChecked = 0;
   let rounds = 0;
   for (let round = 1; round <= 5 && !(seen.hiddenChecks > 0 && seen.ten && seen.chain); round++) {
@@ -203,6 +224,7 @@ it('three browsers play Pesten through the UI — a 10 passed privately and a dr
   expect(tensChecked).toBeGreaterThan(0);
   expect(seen.chain).toBe(true);
   expect(seen.hiddenChecks).toBeGreaterThan(0);
+  expect(seen.why).toMatch(/does not go on|wished|owe|last card/);
   console.log(`pesten e2e: ${rounds} round(s), ${seen.moves} moves, ${tensChecked} pass round(s), ${seen.hiddenChecks} passed cards checked hidden from the third page`);
   const log = await ann.page.locator('#log li').allTextContents();
   expect(log.some((l) => /passes a card/.test(l))).toBe(true);
