@@ -235,7 +235,10 @@ export class FdPesten extends LitElement {
   }
 
   override willUpdate(changed: Map<string, unknown>) {
-    // A selection or an announcement does not outlive the moves it was for.
+    // A selection, an announcement or an explanation does not outlive the moves it was for.
+    const legalKey = JSON.stringify(this.legal);
+    if (changed.has('legal') && legalKey !== this.legalKey) this.why = null;
+    this.legalKey = legalKey;
     if (changed.has('legal') && this.selected !== null && !this.legal.some((a) => (a.type === 'play' || a.type === 'give') && a.handle === this.selected)) {
       this.selected = null;
       this.announce = false;
@@ -243,6 +246,8 @@ export class FdPesten extends LitElement {
   }
 
   private pileSize = 0;
+  /** The legal moves last rendered, to tell a new turn from a mere re-render. */
+  private legalKey = '';
   /** A card landing on the pile slides in (Web Animations: never blocks input; skipped with reduced motion). */
   override updated() {
     const size = this.view?.discard.length ?? 0;

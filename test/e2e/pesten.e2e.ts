@@ -8,6 +8,8 @@
  * played. On a 10 each page must show only the card it received: the third
  * page's table (DOM and view) must not contain a passed card. Every round ends
  * with the same result, the same state hash and a clean audit on all pages.
+ * Cleo plays on a 390×844 screen: on each of her turns the table must fit the
+ * first screen (no scrolling, no sideways overflow).
  */
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -62,6 +64,9 @@ interface Seen {
   hiddenChecks: number;
   /** An illegal card was clicked and the page said why. */
   why: string | null;
+  /** The phone page (390×844): turns measured, and the lowest bottom edge of its table on a turn (px from the page top). */
+  phoneTurns: number;
+  phoneBottom: number;
 }
 
 /** Chooses a hand card: by its number key when `keys` (and it has one), else by a click. */
@@ -107,7 +112,14 @@ async function moveIfMine(page: Page, seen: Seen, keys: boolean): Promise<{ did:
     if ((await announce.count()) > 0) await (keys ? page.keyboard.press('p') : announce.click());
     const jack = card.startsWith('J') && !card.startsWith('JK');
     if (keys) await page.keyboard.press(jack ? '1' : 'Enter');
-    else await (jack ? page.locator('.picker button').first() : page.locator('#play')).click();
+    else {
+      const confirm = jack ? page.locator('.picker button').first() : page.locator('#play');
+      await confirm.waitFor({ timeout: 30_000 }).catch(async () => {
+        const state = await page.locator('fd-pesten').evaluate((el) => el.shadowRoot?.querySelector('#status')?.textContent + ' | why: ' + el.shadowRoot?.querySelector('#why')?.textContent + ' | selected: ' + el.shadowRoot?.querySelector('fd-card[selected]')?.getAttribute('data-card') + ' | hand: ' + [...(el.shadowRoot?.querySelectorAll('#my-hand fd-card') ?? [])].map((c) => `${c.getAttribute('data-card')}:${c.getAttribute('data-legal')}`).join(' '));
+        throw new Error(`played ${card} (legal: ${cards.join(' ')}) but no ${jack ? 'suit picker' : 'Play button'}: ${state}`);
+      });
+      await confirm.click();
+    }
     if (owed && isDrawCard(card)) seen.chain = true;
     if (card.startsWith('10')) seen.ten = true;
     return { did: `play ${card}` };
@@ -152,6 +164,17 @@ async function playRound(players: Player[], seen: Seen): Promise<number> {
       if ((await p.page.locator('#halt').count()) > 0) throw new Error(`the hand stopped: ${await p.page.locator('#halt').textContent()}`);
       const before = await tableState(p.page);
       if (!before) continue;
+      if (p === players[2] && (await p.page.locator('#my-area.turn').count()) > 0) {
+        // Cleo's phone: the whole table fits the first screen, no scrolling needed to play.
+        const box = await p.page.locator('fd-pesten').evaluate((el) => {
+          const r = el.getBoundingClientRect();
+          return { bottom: r.bottom + window.scrollY, left: r.left, right: r.right, width: document.documentElement.scrollWidth };
+        });
+        expect(box.left).toBeGreaterThanOrEqual(0);
+        expect(Math.max(box.right, box.width)).toBeLessThanOrEqual(390);
+        seen.phoneTurns++;
+        seen.phoneBottom = Math.max(seen.phoneBottom, box.bottom);
+      }
       // Ann plays by keyboard, the others by clicks.
       const did = await moveIfMine(p.page, seen, p === players[0]);
       if (!did) continue;
@@ -196,10 +219,11 @@ it('three browsers play Pesten through the UI — a 10 passed privately and a dr
   const bob: Player = await newPlayer(browser, base, 'Bob');
   await bob.page.goto(link);
   const cleo: Player = await newPlayer(browser, base, 'Cleo');
+  await cleo.page.setViewportSize({ width: 390, height: 844 });
   await cleo.page.goto(link);
   const players = [ann, bob, cleo];
 
-  const seen: Seen = { ten: false, chain: false, moves: 0, hiddenChecks: 0, why: null };
+  const seen: Seen = { ten: false, chain: false, moves: 0, hiddenChecks: 0, why: null, phoneTurns: 0, phoneBottom: 0 };
   let tensChecked = 0;
   let rounds = 0;
   for (let round = 1; round <= 5 && !(seen.hiddenChecks > 0 && seen.ten && seen.chain); round++) {
@@ -224,8 +248,10 @@ it('three browsers play Pesten through the UI — a 10 passed privately and a dr
   expect(tensChecked).toBeGreaterThan(0);
   expect(seen.chain).toBe(true);
   expect(seen.hiddenChecks).toBeGreaterThan(0);
+  expect(seen.phoneTurns).toBeGreaterThan(0);
+  expect(seen.phoneBottom).toBeLessThanOrEqual(844);
   expect(seen.why).toMatch(/does not go on|wished|owe|last card/);
-  console.log(`pesten e2e: ${rounds} round(s), ${seen.moves} moves, ${tensChecked} pass round(s), ${seen.hiddenChecks} passed cards checked hidden from the third page`);
+  console.log(`pesten e2e: ${rounds} round(s), ${seen.moves} moves, ${tensChecked} pass round(s), ${seen.hiddenChecks} passed cards checked hidden from the third page, phone table bottom ≤ ${Math.round(seen.phoneBottom)} px over ${seen.phoneTurns} turns`);
   const log = await ann.page.locator('#log li').allTextContents();
   expect(log.some((l) => /passes a card/.test(l))).toBe(true);
   // The dev server's hot-reload socket (port 24678) may be held by another dev server on the same machine;
