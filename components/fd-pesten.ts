@@ -273,11 +273,13 @@ export class FdPesten extends LitElement {
     const v = this.view;
     const s = v.seats[seat]!;
     const choosing = v.phase === 'pass' && !s.passed && s.count > 0;
+    const n = v.seats.length;
+    const next = v.turn === null ? null : (((v.turn + (v.direction === 'clockwise' ? -1 : 1)) % n) + n) % n;
     return html`<div class="seat ${v.turn === seat ? 'turn' : ''}" data-seat=${seat} aria-label="${this.name(seat)}: ${s.count} cards">
       <div class="name">${this.name(seat)}${v.dealer === seat ? html`<span class="badge wait" title="dealer">D</span>` : null}</div>
       <div class="count" data-count=${s.count}>${s.count}<span class="sub"> cards</span></div>
       <div class="sub">${s.points} ${s.points === 1 ? 'win' : 'wins'}
-        ${v.turn === seat ? html`<span class="badge">to play</span>` : null}
+        ${v.turn === seat ? html`<span class="badge">to play</span>` : next === seat && v.phase === 'play' ? html`<span class="badge wait">next</span>` : null}
         ${choosing ? html`<span class="badge wait choosing">choosing</span>` : null}
         ${v.phase === 'pass' && s.passed ? html`<span class="badge wait">passed</span>` : null}
         ${v.winner === seat ? html`<span class="badge">won</span>` : null}</div>
@@ -307,7 +309,7 @@ export class FdPesten extends LitElement {
     if (v.owed > 0) return html`<strong>Your turn:</strong> you owe ${v.owed} — answer with a 2 or a joker, or draw ${v.owed}.`;
     if (v.drawn) return html`<strong>Your turn:</strong> play the card you drew, or keep it.`;
     if (v.again) return html`<strong>Your turn again</strong> (${label(v.top)}): play another card or draw one.`;
-    return html`<strong>Your turn:</strong> play on ${label(v.top)}${v.wish ? ` (wished ${SYMBOL[v.wish]})` : ''} or draw.`;
+    return html`<strong>Your turn:</strong> play on ${v.top?.startsWith('JK') ? 'the joker (anything goes)' : label(v.top)}${v.wish ? ` (wished ${SYMBOL[v.wish]})` : ''} or draw.`;
   }
 
   private suitPicker(prefix: string) {
