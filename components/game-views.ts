@@ -12,6 +12,7 @@ import { html, unsafeStatic, type StaticValue } from 'lit/static-html.js';
 import type { TemplateResult } from 'lit';
 import type { HandView } from '../src/app/store.js';
 import type { ActionOf, GameId, ViewOf } from '../src/games/index.js';
+import { FdPesten } from './fd-pesten.js';
 import { FdFightingCards } from './fd-fighting-cards.js';
 import { FdStressShed } from './fd-stress-shed.js';
 import { FdStressSpeed } from './fd-stress-speed.js';
@@ -37,6 +38,7 @@ type GameTableClass<K extends GameId> = new () => GameTableElement<ViewOf<K>, Ac
 const GAME_VIEWS: { readonly [K in GameId]: { readonly tag: string; readonly element: GameTableClass<K> } } = {
   'stress-shed': { tag: 'fd-stress-shed', element: FdStressShed },
   'stress-speed': { tag: 'fd-stress-speed', element: FdStressSpeed },
+  pesten: { tag: 'fd-pesten', element: FdPesten },
   'fighting-cards': { tag: 'fd-fighting-cards', element: FdFightingCards },
   'school-blackjack': { tag: 'fd-school-blackjack', element: FdSchoolBlackjack },
 };

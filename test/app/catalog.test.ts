@@ -11,15 +11,20 @@ describe('catalog', () => {
     expect(CATALOG.map((e) => [e.id, e.playable])).toEqual([
       ['stress-shed', true],
       ['stress-speed', true],
+      ['pesten', true],
       ['fighting-cards', true],
       ['school-blackjack', true],
-      ['pesten', false],
     ]);
     expect(catalogEntry('fighting-cards')).toMatchObject({ playable: true, minPlayers: 3, maxPlayers: 3, timing: 'turns' });
     expect(catalogEntry('fighting-cards')!.options.map((o) => [o.name, o.field.kind, o.default])).toEqual([['deals', 'number', 3]]);
     expect(catalogEntry('school-blackjack')).toMatchObject({ minPlayers: 2, maxPlayers: 6, timing: 'turns', playable: true });
     expect(catalogEntry('stress-speed')).toMatchObject({ name: 'Stress (speed)', minPlayers: 2, maxPlayers: 2, timing: 'real-time', options: [] });
-    expect(catalogEntry('pesten')).toMatchObject({ playable: false, timing: null, options: [] });
+    expect(catalogEntry('pesten')).toMatchObject({ playable: true, timing: 'turns', minPlayers: 2, maxPlayers: 8 });
+    expect(catalogEntry('pesten')!.options.map((o) => [o.name, o.field.kind, o.default])).toEqual([
+      ['targetPoints', 'number', 2],
+      ['drawThenPlay', 'checkbox', false],
+    ]);
+    expect(catalogEntry('fighting-cards')).toMatchObject({ playable: false, timing: null, options: [] });
     expect(catalogEntry('nope')).toBeNull();
   });
 

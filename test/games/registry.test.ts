@@ -11,12 +11,13 @@ import { formFields } from '../../src/games/module.js';
 import { cardName } from '../../src/games/describe.js';
 import { stressShedModule } from '../../src/games/stress-shed/index.js';
 import { stressSpeedModule } from '../../src/games/stress-speed/index.js';
+import { pestenHeuristic, pestenModule } from '../../src/games/pesten/index.js';
 import { fightingCardsModule, outcomeAfterAudit } from '../../src/games/fighting-cards/index.js';
 import { handleOf, position } from './stress-speed/helpers.js';
 
 describe('registry', () => {
   it('lists the built games once, each consistent with its rules', () => {
-    expect(gameModules.map((m) => m.id)).toEqual(['stress-shed', 'stress-speed', 'fighting-cards', 'school-blackjack']);
+    expect(gameModules.map((m) => m.id)).toEqual(['stress-shed', 'stress-speed', 'pesten', 'fighting-cards', 'school-blackjack']);
     for (const module of gameModules) {
       expect(module.rules.id).toBe(module.id);
       expect(module.name).toBe(module.rules.displayName);
@@ -28,6 +29,9 @@ describe('registry', () => {
     }
     expect(stressShedModule.timing).toBe('turns');
     expect(stressSpeedModule.timing).toBe('real-time');
+    expect(pestenModule.timing).toBe('turns');
+    expect(pestenModule.raceErrors).toEqual([]);
+    expect(pestenModule.bots.heuristic).toBe(pestenHeuristic);
     expect([...stressSpeedModule.raceErrors].sort()).toEqual(['stale-call', 'stale-top']);
     expect(fightingCardsModule.timing).toBe('turns');
     expect(fightingCardsModule.options.fields.deals).toMatchObject({ kind: 'number', min: 1, max: 30 });
@@ -37,7 +41,7 @@ describe('registry', () => {
   });
 
   it('keeps the planned games apart: known ids, no rules', () => {
-    expect(PLANNED.map((p) => p.id)).toEqual(['pesten']);
+    expect(PLANNED.map((p) => p.id)).toEqual([]);
     for (const planned of PLANNED) {
       expect(gameById(planned.id)).toBeNull();
       expect(isGameId(planned.id)).toBe(false);
@@ -61,9 +65,16 @@ describe('registry', () => {
     expect(stressShedModule.options.defaults).toMatchObject({ voluntaryPickup: false, fourOfAKindBurns: false, stopAtFirstWinner: false, decks: 'auto' });
   });
 
+  it('labels both Pesten options of RULES.md §3', () => {
+    expect(Object.keys(pestenModule.options.fields)).toEqual(['targetPoints', 'drawThenPlay']);
+    expect(pestenModule.options.defaults).toEqual({ targetPoints: 2, drawThenPlay: false });
+    expect(pestenModule.options.fields.targetPoints).toMatchObject({ kind: 'number', min: 1, max: 20 });
+  });
+
   it('finds a wrapped table-view for built games only', () => {
     expect(gameTable('stress-shed', { any: 'view' }, [])).toEqual({ game: 'stress-shed', view: { any: 'view' }, legal: [] });
-    expect(gameTable('pesten', {}, [])).toBeNull();
+    expect(gameTable('pesten', { any: 'view' }, [])).toEqual({ game: 'pesten', view: { any: 'view' }, legal: [] });
+    expect(gameTable('fighting-cards', {}, [])).toBeNull();
   });
 });
 
@@ -87,14 +98,17 @@ describe('checkTableConfig', () => {
     ['stress-shed', 2, { voluntaryPickup: 'yes' }, 'Stress (shedding): option voluntaryPickup must be true or false'],
     ['stress-shed', 2, { decks: 3 }, 'Stress (shedding): option decks must be one of auto, 1, 2'],
     ['stress-shed', 5, { decks: 1 }, 'Stress (shedding): Decks: One deck cannot be used with 5 players'],
-    ['pesten', 4, { targetPoints: 2 }, 'Pesten has no options yet (got targetPoints)'],
+    ['pesten', 9, {}, 'Pesten is for 2 to 8 players, not 9'],
+    ['pesten', 4, { targetPoints: 0 }, 'Pesten: option targetPoints must be a number from 1 to 20'],
+    ['pesten', 4, { drawThenPlay: 1 }, 'Pesten: option drawThenPlay must be true or false'],
+    ['fighting-cards', 3, { trumps: true }, 'Fighting Cards has no options yet (got trumps)'],
     ['fighting-cards', 2, {}, 'Fighting Cards is for 3 players, not 2'],
   ] as const)('%s with %i seats and %j: %s', (game, seats, options, problem) => {
     expect(checkTableConfig(game, seats, options)).toBe(problem);
   });
 
   it('lets a planned game be seated without options', () => {
-    expect(checkTableConfig('pesten', 8, {})).toBeNull();
+    expect(checkTableConfig('fighting-cards', 3, {})).toBeNull();
   });
 });
 

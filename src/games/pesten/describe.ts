@@ -1,0 +1,82 @@
+/**
+ * How the moves of Pesten read in the table log: "Ann played J♠ and wishes
+ * ♥", "Bob draws 4 (owed)", "Ann played 8♣ — Cleo is skipped", "Ann played
+ * 9♥ and announces Pesten!", "Bob passes a card" (a pass on a 10 never names
+ * the card: it is private), "the stock is reshuffled", "Ann played 5♦ and
+ * wins the round — 1 point". `describeAction` is the module's per-action line
+ * from the action alone; `describePestenInput` adds what only the state can
+ * tell (how many cards a draw took, who an 8 skipped, a forgotten
+ * announcement, the round's end, the start card, the reshuffle). It uses the
+ * state only when the state's last event is this very input (the log may be
+ * written a few inputs late, then the plain line is used).
+ */
+import type { Input, Knowledge } from '../../engine/index.js';
+import { cardName, seatName } from '../describe.js';
+import type { PestenAction } from './actions.js';
+import { rankOf, seatAfter, type PestenState } from './board.js';
+
+const SUIT_SYMBOLS = { C: '♣', D: '♦', H: '♥', S: '♠' } as const;
+
+/** One log line for one action, from the action alone. */
+export function describeAction(action: PestenAction, who: string, _know: Knowledge): string {
+  switch (action.type) {
+    case 'play': {
+      const wish = action.wish !== undefined ? ` and wishes ${SUIT_SYMBOLS[action.wish]}` : '';
+      const announce = action.announce === true ? ` and announces Pesten!` : '';
+      return `${who} played ${cardName(action.card)}${wish}${announce}`;
+    }
+    case 'draw':
+      return `${who} draws`;
+    case 'end-turn':
+      return `${who} keeps the drawn card`;
+    case 'wish':
+      return `${who} wishes ${SUIT_SYMBOLS[action.suit]}`;
+    case 'give':
+      return `${who} passes a card`;
+  }
+}
+
+function plural(n: number): string {
+  return n === 1 ? '1 card' : `${n} cards`;
+}
+
+/** The log line of one input at a Pesten table, with what the state adds (see the file comment). */
+export function describePestenInput(
+  base: (input: Input, names: readonly string[], state: PestenState | null) => string,
+  input: Input,
+  names: readonly string[],
+  state: PestenState | null,
+): string {
+  const board = state?.board;
+  if (input.kind === 'reshuffled') return 'the stock is reshuffled';
+  if (input.kind === 'revealed') {
+    const startHandle = board?.discard[0];
+    const start = startHandle !== undefined && board?.reshuffles === 0 ? input.cards[String(startHandle)] : undefined;
+    return start !== undefined && board?.last?.kind === 'start' ? `the start card is ${cardName(start)}` : '';
+  }
+  const line = base(input, names, state);
+  if (input.kind !== 'act' || !state || !board || line === '') return line;
+  const who = seatName(names, input.seat);
+  const last = board.last;
+  const action = input.action as Partial<PestenAction>;
+  if (action.type === 'draw' && last?.kind === 'draw' && last.seat === input.seat) {
+    return last.owed ? `${who} draws ${last.count} (owed)` : `${who} draws ${plural(last.count)}`;
+  }
+  if (action.type !== 'play' || last?.kind !== 'play' || last.seat !== input.seat || last.card !== action.card) return line;
+  const parts = [line];
+  if (last.penalty) parts.push(`forgot to announce Pesten and draws 2`);
+  if (board.phase === 'over' && board.winner === input.seat) {
+    const points = board.points[input.seat] ?? 0;
+    const match = points >= state.options.targetPoints ? ' and the match' : '';
+    parts.push(`wins the round${match} — ${points} ${points === 1 ? 'point' : 'points'}`);
+    return parts.join(' and ');
+  }
+  const rank = rankOf(action.card ?? null);
+  let after = '';
+  if (rank === '8') after = ` — ${seatName(names, seatAfter(input.seat, 1, board.direction, state.players))} is skipped`;
+  else if (rank === 'A' && state.players > 2) after = ` — play turns ${board.direction === 'clockwise' ? 'clockwise' : 'counter-clockwise'}`;
+  else if (rank === '10' && board.phase === 'pass') after = ' — everyone passes a card';
+  else if ((rank === '2' || rank === 'joker') && board.owed > 0) after = ` — ${seatName(names, board.turn)} owes ${board.owed}`;
+  else if ((rank === '7' || rank === 'K') && board.again) after = ' and plays again';
+  return parts.join(' and ') + after;
+}

@@ -1,0 +1,39 @@
+/**
+ * Pesten, RULES.md §3, as a game of the engine: the rules object assembled
+ * from this folder (options, setup, actions, rules, legal actions, views,
+ * scenario support) and bound to the generic engine by `defineGame`. Seats
+ * play clockwise = descending seat order (board.ts). The game module
+ * (index.ts) wraps it with what the app needs besides.
+ */
+import { defineGame } from '../../engine/index.js';
+import { claimedCards, parseAction, type PestenAction } from './actions.js';
+import type { PestenBoard } from './board.js';
+import { legalActions } from './legal-actions.js';
+import { defaultOptions, parseOptions, type PestenOptions } from './options.js';
+import { act, afterCrypto, awaits, type PestenError } from './rules.js';
+import { scenario } from './scenario.js';
+import { deck, setup } from './setup.js';
+import { outcome, view, zones, type PestenView } from './views.js';
+
+export const pesten = defineGame<PestenBoard, PestenAction, PestenOptions, PestenError, PestenView>({
+  id: 'pesten',
+  displayName: 'Pesten',
+  minPlayers: 2,
+  maxPlayers: 8,
+  defaultOptions,
+  // Turn-based (the 10's pass round is simultaneous choices, not a race): every refused move is a fault.
+  raceErrors: [],
+  parseOptions,
+  deck,
+  setup,
+  parseAction,
+  claimedCards,
+  act,
+  afterCrypto,
+  awaits,
+  legalActions,
+  zones,
+  view,
+  outcome,
+  scenario,
+});

@@ -1,0 +1,45 @@
+/**
+ * Pesten, RULES.md §3: the game module the registry lists. The rules live in
+ * game.ts (and the files it assembles); this adds the blurb, the table
+ * options' labels and form controls (keyed by option name; the schema and
+ * defaults are options.ts), the heuristic bot, the log lines and the timing.
+ * Its log lines say more than one action alone can ("Bob draws 4 (owed)",
+ * "Cleo is skipped", "the stock is reshuffled"), so the module's `describe`
+ * is wrapped by describe.ts's `describePestenInput`, which also reads the
+ * state. Helpers other parts of the code and the tests use are re-exported.
+ */
+import { defineGameModule } from '../module.js';
+import { pestenHeuristic } from './bot.js';
+import type { PestenState } from './board.js';
+import { describeAction, describePestenInput } from './describe.js';
+import { pesten } from './game.js';
+
+const assembled = defineGameModule({
+  id: 'pesten',
+  rules: pesten,
+  blurb: 'Dutch Crazy Eights with jokers, wishes, pick-ups and passing cards.',
+  timing: 'turns',
+  fields: {
+    targetPoints: { kind: 'number', label: 'Round wins for the match', help: 'The match ends when a player has won this many rounds.', min: 1, max: 20 },
+    drawThenPlay: { kind: 'checkbox', label: 'Play the drawn card', help: 'Off: drawing a card ends your turn. On: you may play the card you drew (and only that one).' },
+  },
+  bots: { heuristic: pestenHeuristic },
+  describe: describeAction,
+});
+
+export const pestenModule: typeof assembled = {
+  ...assembled,
+  describe: (input, names, state) => describePestenInput(assembled.describe, input, names, state as PestenState | null),
+};
+
+export { pesten } from './game.js';
+export type Pesten = typeof pesten;
+export type { PestenAction } from './actions.js';
+export type { PestenBoard, PestenState, Phase, Direction, PendingDraw, LastEvent } from './board.js';
+export { HAND_SIZE, clockwiseOf, seatAfter, flip, isSpecial, isDrawCard, matches, owedFor, rankOf, suitOf, topHandle } from './board.js';
+export type { PestenOptions } from './options.js';
+export type { PestenError } from './rules.js';
+export { passingSeats } from './rules.js';
+export { parseCarry } from './setup.js';
+export type { PestenView, SeatView, ViewCard } from './views.js';
+export { pestenBot, pestenHeuristic } from './bot.js';
