@@ -3,20 +3,19 @@
  * a PeerServer (the embedded one at `/peerjs` by default). Every link is
  * `reliable: true` (ordered, retransmitted) with PeerJS's binary serialization,
  * which chunks large messages (JSON over 16 KiB would fail). PeerJS's `close`
- * event is unreliable, so liveness is the mesh's heartbeat, not this file's
- * business; this file only turns PeerJS events into TransportEvents.
+ * event is unreliable, so liveness is the mesh's heartbeat; this file turns
+ * PeerJS events into TransportEvents and keeps the links sane around it: it
+ * never dials while its signaling socket is down (PeerJS would drop the offer
+ * without a word), drops a dial that has not opened within `DIAL_TIMEOUT_MS`
+ * (the mesh dials again), settles crossed dials by `keepExistingLink`, and
+ * rides out a signaling outage — one line when it is lost, one when it is back,
+ * reconnection with backoff in between, open links untouched.
  */
 import { Peer, type DataConnection, type PeerError } from 'peerjs';
-import { keepLinkStartedBy, type Transport, type TransportEvents } from './transport.js';
+import { keepExistingLink, reconnectDelayMs, type Transport, type TransportEvents } from './transport.js';
+import { SignalingError, signalingUrl, type SignalingConfig } from './signaling.js';
 
-export interface SignalingConfig {
-  /** Host of the PeerServer; '/' means this page's own origin. */
-  readonly host: string;
-  readonly port: number;
-  readonly path: string;
-  readonly secure: boolean;
-  readonly iceServers: RTCIceServer[];
-}
+export type { SignalingConfig } from './signaling.js';
 
 export interface PeerJsTransportOptions {
   readonly signaling: SignalingConfig;
@@ -26,20 +25,38 @@ export interface PeerJsTransportOptions {
 
 const ID_TAKEN_RETRIES = 15;
 const ID_TAKEN_RETRY_MS = 2000;
+/** A connection (ours or theirs) that has not opened by then is given up. */
+export const DIAL_TIMEOUT_MS = 6000;
+/** Errors PeerJS raises for the signaling socket: the outage handling covers them. */
+const SIGNALING_ERRORS = new Set(['network', 'socket-error', 'socket-closed', 'server-error', 'unavailable-id', 'disconnected']);
+
+interface Link {
+  readonly connection: DataConnection;
+  readonly startedByUs: boolean;
+  timer: ReturnType<typeof setTimeout> | undefined;
+}
 
 export class PeerJsTransport implements Transport {
   private peer: Peer | undefined;
   private events: TransportEvents | undefined;
   /** The one open (or opening) connection per remote. */
-  private readonly links = new Map<string, DataConnection>();
-  /** Connections this side opened (as opposed to accepted). */
-  private readonly dialled = new WeakSet<DataConnection>();
+  private readonly links = new Map<string, Link>();
   private stopped = false;
+  /** When signaling was lost (ms since epoch), while it is. */
+  private lostAt: number | undefined;
+  private reconnectAttempt = 0;
+  private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly reported = new Map<string, number>();
 
   constructor(
     readonly localId: string,
     private readonly options: PeerJsTransportOptions,
   ) {}
+
+  /** `ws://host:port/path/` of the signaling server this transport uses. */
+  get signalingUrl(): string {
+    return signalingUrl(this.options.signaling);
+  }
 
   async start(events: TransportEvents): Promise<void> {
     this.events = events;
@@ -49,9 +66,11 @@ export class PeerJsTransport implements Transport {
         return;
       } catch (error) {
         const type = (error as PeerError<string>).type;
-        if (type !== 'unavailable-id' || attempt >= ID_TAKEN_RETRIES || this.stopped) throw error;
+        if (type !== 'unavailable-id' || attempt >= ID_TAKEN_RETRIES || this.stopped) {
+          throw new SignalingError(this.options.signaling, typeof type === 'string' ? type : 'unknown', error instanceof Error ? error.message : String(error));
+        }
         // A reloaded page: the server still holds our old socket for a moment.
-        events.problem(`peer id still held by the signaling server, retrying (${attempt + 1})`);
+        if (attempt === 0) events.problem('peer id still held by the signaling server (a reloaded page); retrying');
         await new Promise((resolve) => setTimeout(resolve, ID_TAKEN_RETRY_MS));
       }
     }
@@ -59,111 +78,172 @@ export class PeerJsTransport implements Transport {
 
   private register(): Promise<void> {
     const { signaling, token } = this.options;
-    const host = signaling.host === '/' ? location.hostname : signaling.host;
-    const peer = new Peer(this.localId, {
-      host,
-      port: signaling.port,
-      path: signaling.path,
-      secure: signaling.secure,
-      token,
-      debug: 1,
-      config: { iceServers: signaling.iceServers },
-    });
+    let peer: Peer;
+    try {
+      peer = new Peer(this.localId, {
+        host: signaling.host,
+        port: signaling.port,
+        path: signaling.path,
+        secure: signaling.secure,
+        token,
+        debug: 1,
+        config: { iceServers: signaling.iceServers },
+      });
+    } catch (error) {
+      // A host PeerJS cannot turn into a WebSocket URL: say which, not WebSocket's words.
+      return Promise.reject(Object.assign(new Error(error instanceof Error ? error.message : String(error)), { type: 'invalid-url' }));
+    }
     this.peer = peer;
     return new Promise<void>((resolve, reject) => {
-      let opened = false;
+      let registered = false;
       peer.on('open', () => {
-        opened = true;
-        resolve();
+        if (!registered) {
+          registered = true;
+          resolve();
+          return;
+        }
+        this.signalingBack();
       });
-      peer.on('connection', (connection) => this.adopt(connection));
+      peer.on('connection', (connection) => this.adopt(connection, false));
       peer.on('disconnected', () => {
-        if (this.stopped || peer.destroyed) return;
-        this.events?.problem('lost the signaling server; reconnecting (open links keep working)');
-        setTimeout(() => {
-          if (!this.stopped && !peer.destroyed && peer.disconnected) peer.reconnect();
-        }, 1000);
+        if (!registered || this.stopped || peer.destroyed) return;
+        this.signalingLost();
       });
       peer.on('error', (error) => {
-        if (!opened) {
+        if (!registered) {
           peer.destroy();
           reject(error);
           return;
         }
         if (error.type === 'peer-unavailable') {
           const remote = /peer (\S+)$/.exec(error.message)?.[1];
-          if (remote && this.links.get(remote)?.open === false) this.dropLink(remote);
+          if (remote && this.links.get(remote)?.connection.open === false) this.dropLink(remote);
           return;
         }
-        this.events?.problem(`${error.type}: ${error.message}`);
+        if (SIGNALING_ERRORS.has(error.type)) return;
+        this.report(`${error.type}: ${error.message}`);
       });
     });
   }
 
-  connect(remote: string): void {
-    if (!this.peer || this.stopped || remote === this.localId || this.links.has(remote)) return;
-    const connection = this.peer.connect(remote, { reliable: true, serialization: 'binary' });
-    this.dialled.add(connection);
-    this.adopt(connection);
+  private signalingLost(): void {
+    if (this.lostAt === undefined) {
+      this.lostAt = Date.now();
+      this.reconnectAttempt = 0;
+      this.events?.problem(`lost the signaling server ${this.signalingUrl}; reconnecting (open links keep working)`);
+    }
+    this.scheduleReconnect();
   }
 
-  private adopt(connection: DataConnection): void {
+  private scheduleReconnect(): void {
+    if (this.reconnectTimer !== undefined || this.stopped) return;
+    const delay = reconnectDelayMs(this.reconnectAttempt++);
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = undefined;
+      const peer = this.peer;
+      if (this.stopped || !peer || peer.destroyed || !peer.disconnected) return;
+      try {
+        peer.reconnect();
+      } catch {
+        this.scheduleReconnect();
+      }
+    }, delay);
+  }
+
+  private signalingBack(): void {
+    if (this.lostAt === undefined) return;
+    const seconds = Math.round((Date.now() - this.lostAt) / 1000);
+    this.lostAt = undefined;
+    this.reconnectAttempt = 0;
+    this.events?.problem(`signaling server ${this.signalingUrl} is back after ${seconds} s`);
+  }
+
+  /** The same problem at most once a minute: a flapping network must not flood the log. */
+  private report(text: string): void {
+    const now = Date.now();
+    if (now - (this.reported.get(text) ?? -Infinity) < 60_000) return;
+    this.reported.set(text, now);
+    this.events?.problem(text);
+  }
+
+  connect(remote: string): void {
+    const peer = this.peer;
+    // While the socket is down or still reconnecting, PeerJS would drop the offer silently.
+    if (!peer || this.stopped || !peer.open || peer.disconnected || remote === this.localId || this.links.has(remote)) return;
+    const connection = peer.connect(remote, { reliable: true, serialization: 'binary' }) as DataConnection | undefined;
+    if (connection) this.adopt(connection, true);
+  }
+
+  private adopt(connection: DataConnection, startedByUs: boolean): void {
     const remote = connection.peer;
     const existing = this.links.get(remote);
-    if (existing && existing !== connection) {
-      // Both sides dialled at once: keep the link started by the smaller id.
-      const weKeepOurs = keepLinkStartedBy(this.localId, remote) === this.localId;
-      const keepExisting = this.dialled.has(existing) === weKeepOurs;
-      if (keepExisting) {
+    if (existing && existing.connection !== connection) {
+      if (keepExistingLink(this.localId, remote, existing.startedByUs)) {
         connection.close();
         return;
       }
-      this.links.delete(remote);
-      existing.close();
+      // Replace quietly if it never opened; otherwise the mesh must hear the old one is gone.
+      if (existing.connection.open) this.dropLink(remote);
+      else this.forget(remote);
     }
-    this.links.set(remote, connection);
+    const link: Link = { connection, startedByUs, timer: undefined };
+    link.timer = setTimeout(() => {
+      link.timer = undefined;
+      if (this.links.get(remote) === link && !connection.open) this.dropLink(remote);
+    }, DIAL_TIMEOUT_MS);
+    this.links.set(remote, link);
     connection.on('open', () => {
-      if (this.links.get(remote) === connection) this.events?.linkOpen(remote);
+      if (link.timer !== undefined) clearTimeout(link.timer);
+      link.timer = undefined;
+      if (this.links.get(remote) === link) this.events?.linkOpen(remote);
+      else connection.close();
     });
     connection.on('data', (data) => {
-      if (this.links.get(remote) !== connection) return;
+      if (this.links.get(remote) !== link) return;
       const bytes = toBytes(data);
       if (bytes) this.events?.message(remote, bytes);
-      else this.events?.problem(`non-binary data from ${remote} ignored`);
+      else this.report(`non-binary data from ${remote} ignored`);
     });
     const closed = () => {
-      if (this.links.get(remote) === connection) this.dropLink(remote);
+      if (this.links.get(remote) === link) this.dropLink(remote);
     };
     connection.on('close', closed);
     connection.on('error', closed);
   }
 
-  private dropLink(remote: string): void {
-    const connection = this.links.get(remote);
+  /** Removes and closes the link without telling anyone (it never opened). */
+  private forget(remote: string): Link | undefined {
+    const link = this.links.get(remote);
+    if (!link) return undefined;
     this.links.delete(remote);
-    connection?.close();
-    this.events?.linkClosed(remote);
+    if (link.timer !== undefined) clearTimeout(link.timer);
+    link.connection.close();
+    return link;
+  }
+
+  private dropLink(remote: string): void {
+    if (this.forget(remote)) this.events?.linkClosed(remote);
   }
 
   disconnect(remote: string): void {
-    if (this.links.has(remote)) this.dropLink(remote);
+    this.dropLink(remote);
   }
 
   send(remote: string, bytes: Uint8Array): boolean {
-    const connection = this.links.get(remote);
+    const connection = this.links.get(remote)?.connection;
     if (!connection?.open) return false;
     void connection.send(bytes);
     return true;
   }
 
   openLinks(): string[] {
-    return [...this.links].filter(([, c]) => c.open).map(([remote]) => remote);
+    return [...this.links].filter(([, link]) => link.connection.open).map(([remote]) => remote);
   }
 
   stop(): void {
     this.stopped = true;
-    for (const connection of this.links.values()) connection.close();
-    this.links.clear();
+    if (this.reconnectTimer !== undefined) clearTimeout(this.reconnectTimer);
+    for (const remote of [...this.links.keys()]) this.forget(remote);
     this.peer?.destroy();
   }
 }

@@ -40,3 +40,23 @@ export interface Transport {
 export function keepLinkStartedBy(a: string, b: string): string {
   return a < b ? a : b;
 }
+
+/**
+ * A connection from `remote` arrives while we hold `existing` to it: keep the
+ * existing one (and refuse the newcomer) or replace it? If `remote` started
+ * both, its new dial supersedes its old one (it reloaded, or its heartbeat gave
+ * the old one up), open or not. If we started the existing one, the two dials
+ * crossed: both sides keep the one started by the smaller id. A dial of ours
+ * whose offer never arrived (lost while the remote's signaling socket was
+ * reconnecting) is not special-cased: it cannot open, so the dial timeout drops
+ * it and the next dial from either side wins.
+ */
+export function keepExistingLink(localId: string, remote: string, existingStartedByUs: boolean): boolean {
+  if (!existingStartedByUs) return false;
+  return keepLinkStartedBy(localId, remote) === localId;
+}
+
+/** Delay before the n-th (0-based) attempt to reach signaling again: 1 s, 2 s, 4 s … capped at 30 s. */
+export function reconnectDelayMs(attempt: number): number {
+  return Math.min(30_000, 1000 * 2 ** Math.min(attempt, 5));
+}
