@@ -84,6 +84,7 @@ export class FdApp extends LitElement {
       <h2>Could not reach the signaling server</h2>
       <p>Tried <code id="signaling-url">${failure.url}</code>: ${failure.detail}</p>
       <p id="signaling-advice">${failure.advice ?? 'Checking what is listening there…'}</p>
+      <p class="muted">Trying again by itself, less often each time.</p>
       <p class="muted">${view.signaling?.fromLink
         ? 'This table’s link chose this server: every player must use the one its creator used.'
         : 'This server comes from your Settings; every player at a table must use the same one.'}</p>

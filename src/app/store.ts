@@ -8,6 +8,7 @@
 import { Mesh, type Rejection } from '../net/mesh.js';
 import { PeerJsTransport } from '../net/peerjs-transport.js';
 import { diagnoseSignaling, SignalingError } from '../net/signaling.js';
+import { reconnectDelayMs } from '../net/transport.js';
 import type { TableConfig } from '../net/messages.js';
 import type { LobbyView } from '../table/lobby.js';
 import { TableSession } from '../table/table-session.js';
@@ -105,6 +106,9 @@ export class AppStore extends EventTarget {
   private nextLogId = 1;
   private problem: string | null = null;
   private signalingFailure: SignalingFailure | null = null;
+  /** Failed attempts in a row to reach the open table's signaling server; paces the automatic retries. */
+  private signalingAttempts = 0;
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private backHash = '#/';
   private connecting = false;
   private ready = false;
@@ -246,8 +250,15 @@ export class AppStore extends EventTarget {
 
   /** Tries the open table's signaling server again (after a failure). */
   retry(): void {
+    clearTimeout(this.retryTimer);
+    this.retryTimer = undefined;
     if (this.route.page !== 'table') return;
+    // Keep the failure (and the count) on screen while trying again: no flicker to "Connecting…".
+    const failure = this.signalingFailure;
+    const attempts = this.signalingAttempts;
     this.closeSession();
+    this.signalingFailure = failure;
+    this.signalingAttempts = attempts;
     void this.navigate(this.route);
   }
 
@@ -297,7 +308,6 @@ export class AppStore extends EventTarget {
     this.session = session;
     this.connecting = true;
     this.problem = null;
-    this.signalingFailure = null;
     this.changed();
     try {
       await mesh.start({
@@ -307,6 +317,8 @@ export class AppStore extends EventTarget {
         problem: (description) => this.log('warn', description),
       });
       if (session.closed) return;
+      this.signalingAttempts = 0;
+      this.signalingFailure = null;
       const config = this.pendingConfig;
       this.pendingConfig = undefined;
       await tableSession.open(tableSession.lobby.isCreator ? config : undefined);
@@ -321,6 +333,10 @@ export class AppStore extends EventTarget {
   }
 
   private closeSession(): void {
+    clearTimeout(this.retryTimer);
+    this.retryTimer = undefined;
+    this.signalingFailure = null;
+    this.signalingAttempts = 0;
     if (!this.session) return;
     this.session.closed = true;
     this.session.tableSession.close();
@@ -346,12 +362,18 @@ export class AppStore extends EventTarget {
   /** Says what was tried at once, then probes the server for the likely cause. */
   private signalingFailed(session: Session, error: SignalingError): void {
     const detail = error.type === 'invalid-url' ? `PeerJS could not open ${error.url}` : error.message.replace(/^.*?: /, '');
-    this.signalingFailure = { url: error.url, detail, advice: null };
-    this.log('error', error.message);
+    this.signalingFailure = { url: error.url, detail, advice: this.signalingFailure?.url === error.url ? this.signalingFailure.advice : null };
+    if (this.signalingAttempts === 0) this.log('error', error.message);
+    // Try again by itself (the server may be restarting), slower each time; Retry does it at once.
+    this.retryTimer = setTimeout(() => {
+      if (this.session === session) this.retry();
+    }, reconnectDelayMs(this.signalingAttempts++));
     void diagnoseSignaling(error.server, location.protocol).then((diagnosis) => {
       if (this.session !== session || !this.signalingFailure) return;
+      const repeated = this.signalingFailure.advice === diagnosis.advice;
       this.signalingFailure = { ...this.signalingFailure, advice: diagnosis.advice };
-      this.log('info', `signaling server ${error.url}: ${diagnosis.advice}`);
+      if (!repeated && this.signalingAttempts <= 1) this.log('info', `signaling server ${error.url}: ${diagnosis.advice}`);
+      this.changed();
     });
   }
 

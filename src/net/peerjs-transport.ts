@@ -12,7 +12,8 @@
  * reconnection with backoff in between, open links untouched.
  */
 import { Peer, type DataConnection, type PeerError } from 'peerjs';
-import { keepExistingLink, reconnectDelayMs, type Transport, type TransportEvents } from './transport.js';
+import { LinkBook } from './link-book.js';
+import { reconnectDelayMs, type Transport, type TransportEvents } from './transport.js';
 import { SignalingError, signalingUrl, type SignalingConfig } from './signaling.js';
 
 export type { SignalingConfig } from './signaling.js';
@@ -30,17 +31,11 @@ export const DIAL_TIMEOUT_MS = 6000;
 /** Errors PeerJS raises for the signaling socket: the outage handling covers them. */
 const SIGNALING_ERRORS = new Set(['network', 'socket-error', 'socket-closed', 'server-error', 'unavailable-id', 'disconnected']);
 
-interface Link {
-  readonly connection: DataConnection;
-  readonly startedByUs: boolean;
-  timer: ReturnType<typeof setTimeout> | undefined;
-}
-
 export class PeerJsTransport implements Transport {
   private peer: Peer | undefined;
   private events: TransportEvents | undefined;
-  /** The one open (or opening) connection per remote. */
-  private readonly links = new Map<string, Link>();
+  /** The one open (or opening) connection per remote; crossed dials and dial timeouts are settled there. */
+  private readonly links = new LinkBook<DataConnection>(this.localId, () => this.events, DIAL_TIMEOUT_MS);
   private stopped = false;
   /** When signaling was lost (ms since epoch), while it is. */
   private lostAt: number | undefined;
@@ -117,7 +112,7 @@ export class PeerJsTransport implements Transport {
         }
         if (error.type === 'peer-unavailable') {
           const remote = /peer (\S+)$/.exec(error.message)?.[1];
-          if (remote && this.links.get(remote)?.connection.open === false) this.dropLink(remote);
+          if (remote && this.links.get(remote)?.open === false) this.links.drop(remote);
           return;
         }
         if (SIGNALING_ERRORS.has(error.type)) return;
@@ -176,74 +171,38 @@ export class PeerJsTransport implements Transport {
 
   private adopt(connection: DataConnection, startedByUs: boolean): void {
     const remote = connection.peer;
-    const existing = this.links.get(remote);
-    if (existing && existing.connection !== connection) {
-      if (keepExistingLink(this.localId, remote, existing.startedByUs)) {
-        connection.close();
-        return;
-      }
-      // Replace quietly if it never opened; otherwise the mesh must hear the old one is gone.
-      if (existing.connection.open) this.dropLink(remote);
-      else this.forget(remote);
-    }
-    const link: Link = { connection, startedByUs, timer: undefined };
-    link.timer = setTimeout(() => {
-      link.timer = undefined;
-      if (this.links.get(remote) === link && !connection.open) this.dropLink(remote);
-    }, DIAL_TIMEOUT_MS);
-    this.links.set(remote, link);
-    connection.on('open', () => {
-      if (link.timer !== undefined) clearTimeout(link.timer);
-      link.timer = undefined;
-      if (this.links.get(remote) === link) this.events?.linkOpen(remote);
-      else connection.close();
-    });
+    if (!this.links.adopt(remote, connection, startedByUs)) return;
+    connection.on('open', () => this.links.opened(remote, connection));
     connection.on('data', (data) => {
-      if (this.links.get(remote) !== link) return;
+      if (!this.links.isCurrent(remote, connection)) return;
       const bytes = toBytes(data);
       if (bytes) this.events?.message(remote, bytes);
       else this.report(`non-binary data from ${remote} ignored`);
     });
-    const closed = () => {
-      if (this.links.get(remote) === link) this.dropLink(remote);
-    };
+    const closed = () => this.links.closed(remote, connection);
     connection.on('close', closed);
     connection.on('error', closed);
   }
 
-  /** Removes and closes the link without telling anyone (it never opened). */
-  private forget(remote: string): Link | undefined {
-    const link = this.links.get(remote);
-    if (!link) return undefined;
-    this.links.delete(remote);
-    if (link.timer !== undefined) clearTimeout(link.timer);
-    link.connection.close();
-    return link;
-  }
-
-  private dropLink(remote: string): void {
-    if (this.forget(remote)) this.events?.linkClosed(remote);
-  }
-
   disconnect(remote: string): void {
-    this.dropLink(remote);
+    this.links.drop(remote);
   }
 
   send(remote: string, bytes: Uint8Array): boolean {
-    const connection = this.links.get(remote)?.connection;
+    const connection = this.links.get(remote);
     if (!connection?.open) return false;
     void connection.send(bytes);
     return true;
   }
 
   openLinks(): string[] {
-    return [...this.links].filter(([, link]) => link.connection.open).map(([remote]) => remote);
+    return this.links.openRemotes();
   }
 
   stop(): void {
     this.stopped = true;
     if (this.reconnectTimer !== undefined) clearTimeout(this.reconnectTimer);
-    for (const remote of [...this.links.keys()]) this.forget(remote);
+    this.links.forgetAll();
     this.peer?.destroy();
   }
 }
