@@ -13,7 +13,7 @@
  */
 import { Peer, type DataConnection, type PeerError } from 'peerjs';
 import { LinkBook } from './link-book.js';
-import { reconnectDelayMs, type Transport, type TransportEvents } from './transport.js';
+import { DIAL_TIMEOUT_MS, reconnectDelayMs, type Transport, type TransportEvents } from './transport.js';
 import { SignalingError, signalingUrl, type SignalingConfig } from './signaling.js';
 
 export type { SignalingConfig } from './signaling.js';
@@ -26,8 +26,6 @@ export interface PeerJsTransportOptions {
 
 const ID_TAKEN_RETRIES = 15;
 const ID_TAKEN_RETRY_MS = 2000;
-/** A connection (ours or theirs) that has not opened by then is given up. */
-export const DIAL_TIMEOUT_MS = 6000;
 /** Errors PeerJS raises for the signaling socket: the outage handling covers them. */
 const SIGNALING_ERRORS = new Set(['network', 'socket-error', 'socket-closed', 'server-error', 'unavailable-id', 'disconnected']);
 

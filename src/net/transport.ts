@@ -3,7 +3,8 @@
  * and others, named by peer id. Two implementations behave the same: PeerJS
  * over WebRTC (peerjs-transport.ts) for real tables, and in-memory
  * (memory-transport.ts) for tests and bots, with injectable delay, a pair that
- * cannot connect, and the loss of a peer. Everything above (mesh.ts) sees only
+ * cannot connect, the loss of a peer, and a signaling outage. Both keep their
+ * links in a LinkBook (link-book.ts), so crossed dials settle the same way. Everything above (mesh.ts) sees only
  * this interface; heartbeats, signatures and relaying live there, not here.
  */
 export interface TransportEvents {
@@ -55,6 +56,9 @@ export function keepExistingLink(localId: string, remote: string, existingStarte
   if (!existingStartedByUs) return false;
   return keepLinkStartedBy(localId, remote) === localId;
 }
+
+/** A connection (ours or theirs) that has not opened by then is given up; the mesh dials again. */
+export const DIAL_TIMEOUT_MS = 6000;
 
 /** Delay before the n-th (0-based) attempt to reach signaling again: 1 s, 2 s, 4 s … capped at 30 s. */
 export function reconnectDelayMs(attempt: number): number {
