@@ -72,7 +72,7 @@ export class SignalingError extends Error {
   }
 }
 
-export type SignalingCause = 'answers' | 'mixed-content' | 'nothing-listening' | 'tls-mismatch' | 'wrong-path';
+export type SignalingCause = 'answers' | 'bad-setting' | 'mixed-content' | 'nothing-listening' | 'tls-mismatch' | 'wrong-path';
 
 export interface Diagnosis {
   readonly cause: SignalingCause;
@@ -96,6 +96,9 @@ async function answers(url: string, mode: RequestMode): Promise<Response | undef
  */
 export async function diagnoseSignaling(server: SignalingServer, pageProtocol = 'http:'): Promise<Diagnosis> {
   const hostPort = `${server.host}:${server.port}`;
+  // Settings saved before the form checked them (e.g. a host with ":9000") never reach a socket.
+  const setting = hostProblem(server.host) ?? portProblem(server.port) ?? pathProblem(server.path);
+  if (setting) return { cause: 'bad-setting', advice: `the signaling setting is wrong: ${setting}` };
   if (pageProtocol === 'https:' && !server.secure) {
     return { cause: 'mixed-content', advice: `this page was loaded over https, and browsers block plain ws:// from it: tick TLS (the server must speak wss), or open the app over http` };
   }

@@ -137,6 +137,7 @@ it('two browsers play a hand through a standalone PeerServer chosen by the share
   await expect.poll(() => ann.page.locator('#share-link').inputValue(), { timeout: 30_000 }).toMatch(/#\/t\/.*\?signal=/);
   const link = await ann.page.locator('#share-link').inputValue();
   expect(new URLSearchParams(link.split('?')[1]).get('signal')).toBe(`ws://localhost:${port}${PATH}`);
+  expect(await ann.page.locator('#share-signaling').textContent()).toContain(url);
 
   // Bob never opens Settings: the link names the server, and his page says so.
   const bob: Player = await newPlayer(browser, base, 'Bob');

@@ -92,6 +92,12 @@ describe('the probe names the likely cause', () => {
     expect(diagnosis.advice).toContain('npm run signal');
   });
 
+  it('a setting saved before the form checked it is named, not probed', async () => {
+    const diagnosis = await diagnoseSignaling(at({ host: `127.0.0.1:${port}` }));
+    expect(diagnosis.cause).toBe('bad-setting');
+    expect(diagnosis.advice).toContain('leave out the port');
+  });
+
   it('plain ws:// from an https page', async () => {
     expect((await diagnoseSignaling(at(), 'https:')).cause).toBe('mixed-content');
   });
