@@ -31,6 +31,10 @@ export class FdApp extends LitElement {
       .problem { background: rgba(255, 123, 114, 0.15); border: 1px solid var(--fd-danger); padding: 0.75rem; border-radius: var(--fd-radius);
         margin: 1rem; display: flex; gap: 1rem; align-items: center; justify-content: space-between; }
       h3 { margin: 1.25rem 0 0.5rem; font-size: 1rem; color: var(--fd-muted); }
+      .failure { background: rgba(255, 123, 114, 0.12); border: 1px solid var(--fd-danger); border-radius: var(--fd-radius); padding: 1rem; }
+      .failure h2 { margin-top: 0; }
+      .failure .actions { display: flex; gap: 1rem; align-items: center; flex-wrap: wrap; }
+      .signaling { font-size: 0.85rem; margin: 0 0 0.5rem; }
       a { color: var(--fd-accent); }
     `,
   ];
@@ -46,10 +50,8 @@ export class FdApp extends LitElement {
     this.addEventListener(RematchEvent.type, () => this.store.rematch());
     this.addEventListener(AbandonHandEvent.type, () => this.store.abandonHand());
     this.addEventListener(AddBotEvent.type, (e) => this.store.addBot(e.seat));
-    this.addEventListener(SaveSettingsEvent.type, (e) => {
-      this.store.updateSettings(e.settings);
-      location.hash = '#/';
-    });
+    // Settings confirms a save in place; its Back link returns to where it was opened from.
+    this.addEventListener(SaveSettingsEvent.type, (e) => this.store.updateSettings(e.settings));
     void this.store.init();
     // The e2e tests' hostile peer reaches the mesh through this handle.
     (window as unknown as { fairdeck: unknown }).fairdeck = { store: this.store };
@@ -62,15 +64,42 @@ export class FdApp extends LitElement {
       case 'home':
         return html`<fd-home .recentTables=${view.recentTables}></fd-home>`;
       case 'settings':
-        return html`<fd-settings .settings=${view.settings}></fd-settings>`;
+        return html`<fd-settings .settings=${view.settings} .back=${view.backHash}></fd-settings>`;
       case 'table':
+        if (view.signalingFailure) return this.signalingFailure(view);
         return html`${view.hand ? html`<fd-hand .hand=${view.hand}></fd-hand>` : null}
+          ${this.signalingLine(view)}
           <fd-lobby .lobby=${view.lobby} .link=${view.shareLink ?? ''} ?connecting=${view.connecting} ?compact=${view.hand !== null}></fd-lobby>
           <h3>Table log</h3>
           <fd-log .entries=${view.log}></fd-log>`;
       case 'not-found':
         return html`<p class="error" role="alert">${view.route.error}</p><p><a href="#/">Back to the start</a></p>`;
     }
+  }
+
+  /** The table could not reach its signaling server: what was tried, why (once probed), Retry, the setting. */
+  private signalingFailure(view: AppView) {
+    const failure = view.signalingFailure!;
+    return html`<section class="failure" role="alert" id="signaling-failure">
+      <h2>Could not reach the signaling server</h2>
+      <p>Tried <code id="signaling-url">${failure.url}</code>: ${failure.detail}</p>
+      <p id="signaling-advice">${failure.advice ?? 'Checking what is listening there…'}</p>
+      <p class="muted">Trying again by itself, less often each time.</p>
+      <p class="muted">${view.signaling?.fromLink
+        ? 'This table’s link chose this server: every player must use the one its creator used.'
+        : 'This server comes from your Settings; every player at a table must use the same one.'}</p>
+      <div class="actions">
+        <button class="primary" id="retry" @click=${() => this.store.retry()}>Retry</button>
+        <a href="#/settings" id="fix-settings">Change the signaling server in Settings</a>
+      </div>
+    </section>`;
+  }
+
+  private signalingLine(view: AppView) {
+    if (!view.signaling) return null;
+    return html`<p class="muted signaling" id="signaling-in-use">Signaling: <code>${view.signaling.text}</code>${view.signaling.fromLink
+      ? html` — chosen by this table’s link (your <a href="#/settings">Settings</a> stay the default for new tables)`
+      : null}</p>`;
   }
 
   override render() {

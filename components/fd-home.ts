@@ -103,7 +103,8 @@ export class FdHome extends LitElement {
     event.preventDefault();
     const input = this.renderRoot.querySelector<HTMLInputElement>('#join-link');
     const text = input?.value.trim() ?? '';
-    const match = /#\/t\/([^/?#\s]+)/.exec(text) ?? /^([a-z2-9]{8}-[0-9a-f]{16})$/.exec(text);
+    // Keep the link's query: it names the signaling server every player must use.
+    const match = /#\/t\/([^/?#\s]+(?:\?[^#\s]*)?)/.exec(text) ?? /^([a-z2-9]{8}-[0-9a-f]{16})$/.exec(text);
     if (!match) {
       this.joinError = 'Paste the whole link a friend shared (it contains #/t/…).';
       return;

@@ -1,12 +1,24 @@
 /**
  * The share box of a table: the link, a copy button that says when it has
- * copied, and the link as a QR code for a phone across the room.
+ * copied, the link as a QR code for a phone across the room, and which
+ * signaling server the link tells joiners to use (and whether it carries TURN
+ * credentials), read back from the link itself.
  */
 import { LitElement, css, html, type PropertyValues } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { unsafeSVG } from 'lit/directives/unsafe-svg.js';
 import QRCode from 'qrcode';
+import { describeSignaling, parseSignalingQuery } from '../src/app/table-link.js';
 import { theme } from './theme.js';
+
+/** What the link tells a joiner about signaling, from its own query. */
+function linkNote(link: string): { server: string; credentials: boolean } | null {
+  const query = /#\/t\/[^?#]*\?([^#]*)$/.exec(link)?.[1];
+  if (!query) return null;
+  const parsed = parseSignalingQuery(query);
+  if (!parsed.ok || !parsed.value) return null;
+  return { server: describeSignaling(parsed.value), credentials: (parsed.value.iceServers ?? []).some((s) => s.credential !== undefined) };
+}
 
 @customElement('fd-share')
 export class FdShare extends LitElement {
@@ -22,6 +34,7 @@ export class FdShare extends LitElement {
       input { flex: 1; min-width: 0; font-family: ui-monospace, monospace; font-size: 0.85rem; }
       .qr { width: 7.5rem; height: 7.5rem; background: #fff; border-radius: 8px; padding: 0.3rem; }
       .qr svg { width: 100%; height: 100%; display: block; }
+      .note { flex-basis: 100%; margin: 0; font-size: 0.85rem; color: var(--fd-muted); }
     `,
   ];
 
@@ -46,12 +59,18 @@ export class FdShare extends LitElement {
   }
 
   override render() {
+    const note = linkNote(this.link);
     return html`
       <div class="link">
         <input id="share-link" readonly .value=${this.link} aria-label="Share link" @focus=${(e: Event) => (e.target as HTMLInputElement).select()} />
         <button id="copy" @click=${this.copy}>${this.copied === 'yes' ? 'Copied ✓' : this.copied === 'failed' ? 'Press Ctrl+C' : 'Copy link'}</button>
       </div>
       <div class="qr" role="img" aria-label="QR code of the share link">${this.qrSvg ? unsafeSVG(this.qrSvg) : null}</div>
+      ${note
+        ? html`<p class="note" id="share-signaling">Joiners will use the signaling server in the link: <code>${note.server}</code>${note.credentials
+            ? html` — <strong>the link contains your TURN credentials</strong>`
+            : null}</p>`
+        : null}
     `;
   }
 }

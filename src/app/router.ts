@@ -1,33 +1,38 @@
 /**
- * Hash routes: `#/` home, `#/t/<table id>` a table, `#/settings`. The hash
+ * Hash routes: `#/` home, `#/t/<table id>[?signal=…&ice=…]` a table (the
+ * query is the signaling choice, see table-link.ts), `#/settings`. The hash
  * keeps the app a static bundle (no server routes) and the table id out of
  * server logs.
  */
 import { parseTableId } from '../table/table-id.js';
+import { parseSignalingQuery, signalingQuery, type LinkSignaling } from './table-link.js';
 
 export type Route =
   | { readonly page: 'home' }
   | { readonly page: 'settings' }
-  | { readonly page: 'table'; readonly table: string }
+  | { readonly page: 'table'; readonly table: string; readonly signaling: LinkSignaling | null }
   | { readonly page: 'not-found'; readonly error: string };
 
 export function parseRoute(hash: string): Route {
   const path = hash.replace(/^#/, '') || '/';
   if (path === '/' || path === '') return { page: 'home' };
   if (path === '/settings') return { page: 'settings' };
-  const table = /^\/t\/([^/?#]+)$/.exec(path);
+  const table = /^\/t\/([^/?#]+)(?:\?([^#]*))?$/.exec(path);
   if (table) {
     const parsed = parseTableId(decodeURIComponent(table[1]!));
-    return parsed.ok ? { page: 'table', table: parsed.table } : { page: 'not-found', error: parsed.error };
+    if (!parsed.ok) return { page: 'not-found', error: parsed.error };
+    const signaling = parseSignalingQuery(table[2] ?? '');
+    return signaling.ok ? { page: 'table', table: parsed.table, signaling: signaling.value } : { page: 'not-found', error: signaling.error };
   }
   return { page: 'not-found', error: `no page at ${path.slice(0, 60)}` };
 }
 
-export function tableHash(table: string): string {
-  return `#/t/${table}`;
+/** A table's hash; with `signaling`, the link names the server (and ICE servers) to use. */
+export function tableHash(table: string, signaling: LinkSignaling | null = null, includeCredentials = false): string {
+  return signaling ? `#/t/${table}?${signalingQuery(signaling, includeCredentials)}` : `#/t/${table}`;
 }
 
-/** The link to share: this page's origin and path with the table's hash. */
-export function shareLink(table: string, page: { origin: string; pathname: string }): string {
-  return `${page.origin}${page.pathname}${tableHash(table)}`;
+/** The link to share: this page's origin and path with the table's hash and signaling choice. */
+export function shareLink(table: string, page: { origin: string; pathname: string }, signaling: LinkSignaling | null = null, includeCredentials = false): string {
+  return `${page.origin}${page.pathname}${tableHash(table, signaling, includeCredentials)}`;
 }

@@ -6,13 +6,16 @@
  * wrong instead of storing it.
  */
 import * as v from 'valibot';
-import type { SignalingConfig } from '../net/peerjs-transport.js';
+import type { LinkSignaling } from './table-link.js';
+import type { SignalingConfig, SignalingServer } from '../net/signaling.js';
 
 export interface Settings {
   readonly name: string;
   /** null: the embedded PeerServer at /peerjs on this page's origin. */
-  readonly signaling: Omit<SignalingConfig, 'iceServers'> | null;
+  readonly signaling: SignalingServer | null;
   readonly iceServers: RTCIceServer[];
+  /** Put TURN usernames and credentials into share links too (off: links carry only the URLs). */
+  readonly shareIceCredentials?: boolean;
 }
 
 const KEY = 'fairdeck.settings.v1';
@@ -26,6 +29,7 @@ const iceServerSchema = v.strictObject({
   username: v.optional(v.string()),
   credential: v.optional(v.string()),
 });
+export const iceServersSchema = v.array(iceServerSchema);
 const settingsSchema = v.object({
   name: v.pipe(v.string(), v.maxLength(NAME_MAX)),
   signaling: v.nullable(
@@ -37,6 +41,7 @@ const settingsSchema = v.object({
     }),
   ),
   iceServers: v.array(iceServerSchema),
+  shareIceCredentials: v.optional(v.boolean()),
 });
 
 export const DEFAULT_SETTINGS: Settings = { name: '', signaling: null, iceServers: [] };
@@ -78,15 +83,40 @@ export function parseIceServers(text: string): { ok: true; value: RTCIceServer[]
   return { ok: true, value: parsed.output as RTCIceServer[] };
 }
 
-/** The signaling server to use from a page at `location`. */
-export function signalingFor(settings: Settings, page: { protocol: string; hostname: string; port: string }): SignalingConfig {
-  if (settings.signaling) return { ...settings.signaling, iceServers: settings.iceServers };
+/** What a new table's link carries: the Settings' choice. */
+export function linkSignalingOf(settings: Settings): LinkSignaling {
+  return settings.iceServers.length > 0
+    ? { server: settings.signaling ?? 'embedded', iceServers: settings.iceServers }
+    : { server: settings.signaling ?? 'embedded' };
+}
+
+/**
+ * The signaling server to use from a page at `location`: the link's choice if
+ * it has one (ICE servers from the link, else from Settings), else Settings.
+ */
+export function signalingFor(settings: Settings, page: { protocol: string; hostname: string; port: string }, link: LinkSignaling | null = null): SignalingConfig {
+  const server = link ? link.server : (settings.signaling ?? 'embedded');
+  const iceServers = link?.iceServers ? withOwnCredentials(link.iceServers, settings.iceServers) : settings.iceServers;
+  if (server !== 'embedded') return { ...server, iceServers };
   const secure = page.protocol === 'https:';
   return {
     host: page.hostname,
     port: page.port ? Number(page.port) : secure ? 443 : 80,
     path: '/peerjs',
     secure,
-    iceServers: settings.iceServers,
+    iceServers,
   };
+}
+
+/**
+ * A link's ICE servers carry no credentials unless its creator opted in: for
+ * a server also in this person's Settings (same urls), take the credentials
+ * from there, so the creator's own reloaded page keeps its TURN login.
+ */
+function withOwnCredentials(fromLink: readonly RTCIceServer[], own: readonly RTCIceServer[]): RTCIceServer[] {
+  return fromLink.map((server) => {
+    if (server.username !== undefined || server.credential !== undefined) return server;
+    const mine = own.find((o) => JSON.stringify(o.urls) === JSON.stringify(server.urls));
+    return mine ? { ...server, ...(mine.username !== undefined ? { username: mine.username } : {}), ...(mine.credential !== undefined ? { credential: mine.credential } : {}) } : server;
+  });
 }

@@ -7,6 +7,8 @@
  */
 import { Mesh, type Rejection } from '../net/mesh.js';
 import { PeerJsTransport } from '../net/peerjs-transport.js';
+import { diagnoseSignaling, SignalingError } from '../net/signaling.js';
+import { reconnectDelayMs } from '../net/transport.js';
 import type { TableConfig } from '../net/messages.js';
 import type { LobbyView } from '../table/lobby.js';
 import { TableSession } from '../table/table-session.js';
@@ -15,7 +17,8 @@ import { newTableId, peerIdFor } from '../table/table-id.js';
 import { loadIdentity, type Identity } from './identity.js';
 import { BrowserStore } from './persistence.js';
 import { parseRoute, shareLink, tableHash, type Route } from './router.js';
-import { cleanName, loadSettings, saveSettings, signalingFor, type Settings } from './settings.js';
+import { cleanName, linkSignalingOf, loadSettings, saveSettings, signalingFor, type Settings } from './settings.js';
+import { describeSignaling, sameSignaling, type LinkSignaling } from './table-link.js';
 
 export type LogLevel = 'info' | 'warn' | 'error';
 export interface LogEntry {
@@ -64,8 +67,22 @@ export interface AppView {
   readonly shareLink: string | null;
   readonly connecting: boolean;
   readonly problem: string | null;
+  /** The table could not reach its signaling server: what was tried, the likely cause, and Retry. */
+  readonly signalingFailure: SignalingFailure | null;
+  /** Which signaling server the open table uses, and whether its link chose it. */
+  readonly signaling: { readonly text: string; readonly fromLink: boolean } | null;
+  /** Where Settings' Back returns to. */
+  readonly backHash: string;
   readonly log: readonly LogEntry[];
   readonly recentTables: readonly { table: string; game: string; savedAt: number }[];
+}
+
+export interface SignalingFailure {
+  /** `ws://host:port/path/`, or the text of an unexpected error. */
+  readonly url: string;
+  readonly detail: string;
+  /** The likely cause and the setting to change, once the probe has answered. */
+  readonly advice: string | null;
 }
 
 const LOG_LIMIT = 300;
@@ -74,6 +91,8 @@ interface Session {
   readonly table: string;
   readonly mesh: Mesh;
   readonly tableSession: TableSession;
+  readonly signaling: LinkSignaling;
+  readonly fromLink: boolean;
   closed: boolean;
 }
 
@@ -86,6 +105,11 @@ export class AppStore extends EventTarget {
   private logEntries: LogEntry[] = [];
   private nextLogId = 1;
   private problem: string | null = null;
+  private signalingFailure: SignalingFailure | null = null;
+  /** Failed attempts in a row to reach the open table's signaling server; paces the automatic retries. */
+  private signalingAttempts = 0;
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  private backHash = '#/';
   private connecting = false;
   private ready = false;
   private recent: AppView['recentTables'] = [];
@@ -113,9 +137,12 @@ export class AppStore extends EventTarget {
       settings: this.settings,
       myKey: this.identity?.keyHex ?? null,
       lobby,
-      shareLink: this.session ? shareLink(this.session.table, location) : null,
+      shareLink: this.session ? shareLink(this.session.table, location, this.session.signaling, this.settings.shareIceCredentials) : null,
       connecting: this.connecting,
       problem: this.problem,
+      signalingFailure: this.signalingFailure,
+      signaling: this.session ? { text: describeSignaling(this.session.signaling), fromLink: this.session.fromLink } : null,
+      backHash: this.backHash,
       log: this.logEntries,
       recentTables: this.recent,
     };
@@ -130,7 +157,7 @@ export class AppStore extends EventTarget {
     if (!this.identity) return;
     const table = newTableId(this.identity.keyHex);
     this.pendingConfig = config;
-    location.hash = tableHash(table);
+    location.hash = tableHash(table, linkSignalingOf(this.settings));
   }
 
   sit(seat: number | null): void {
@@ -221,10 +248,26 @@ export class AppStore extends EventTarget {
     this.changed();
   }
 
+  /** Tries the open table's signaling server again (after a failure). */
+  retry(): void {
+    clearTimeout(this.retryTimer);
+    this.retryTimer = undefined;
+    if (this.route.page !== 'table') return;
+    // Keep the failure (and the count) on screen while trying again: no flicker to "Connecting…".
+    const failure = this.signalingFailure;
+    const attempts = this.signalingAttempts;
+    this.closeSession();
+    this.signalingFailure = failure;
+    this.signalingAttempts = attempts;
+    void this.navigate(this.route);
+  }
+
   private async navigate(route: Route): Promise<void> {
+    // Settings' Back returns to the page it was opened from (with the table link's query, if any).
+    if (route.page !== 'settings') this.backHash = location.hash || '#/';
     this.route = route;
     if (route.page !== 'table' || this.session?.table !== route.table) this.closeSession();
-    if (route.page === 'table' && !this.session) await this.openSession(route.table);
+    if (route.page === 'table' && !this.session) await this.openSession(route.table, route.signaling);
     if (route.page === 'home') await this.loadRecent();
     this.changed();
   }
@@ -234,13 +277,22 @@ export class AppStore extends EventTarget {
     this.recent = rows.map((row) => ({ table: row.table, game: row.roster.config.game, savedAt: row.savedAt }));
   }
 
-  private async openSession(table: string): Promise<void> {
+  private async openSession(table: string, fromLinkChoice: LinkSignaling | null): Promise<void> {
     const identity = this.identity;
     const storage = this.storage;
     if (!identity || !storage) return;
     const name = this.settings.name || `Player ${identity.keyHex.slice(0, 4)}`;
+    const ownChoice = linkSignalingOf(this.settings);
+    const choice = fromLinkChoice ?? ownChoice;
+    // A link without a signaling choice (an old one, a recent table): name the one used, so a reload keeps it.
+    if (!fromLinkChoice) {
+      history.replaceState(null, '', tableHash(table, choice));
+      this.backHash = location.hash;
+    }
+    const fromLink = fromLinkChoice !== null && !sameSignaling(fromLinkChoice, ownChoice);
+    if (fromLink) this.log('info', `this table uses the signaling server ${describeSignaling(choice)}, as its link says; your Settings stay the default for new tables`);
     const transport = new PeerJsTransport(peerIdFor(table, identity.keyHex), {
-      signaling: signalingFor(this.settings, location),
+      signaling: signalingFor(this.settings, location, choice),
       token: identity.signalingToken,
     });
     const mesh = new Mesh({ table, signer: identity, transport, name });
@@ -252,7 +304,7 @@ export class AppStore extends EventTarget {
       onChange: () => this.changed(),
       onLog: (line, level) => this.log(level ?? 'info', line),
     });
-    const session: Session = { table, mesh, tableSession, closed: false };
+    const session: Session = { table, mesh, tableSession, signaling: choice, fromLink, closed: false };
     this.session = session;
     this.connecting = true;
     this.problem = null;
@@ -265,13 +317,15 @@ export class AppStore extends EventTarget {
         problem: (description) => this.log('warn', description),
       });
       if (session.closed) return;
+      this.signalingAttempts = 0;
+      this.signalingFailure = null;
       const config = this.pendingConfig;
       this.pendingConfig = undefined;
       await tableSession.open(tableSession.lobby.isCreator ? config : undefined);
     } catch (error) {
       if (session.closed) return;
-      const signaling = typeof (error as { type?: unknown }).type === 'string';
-      this.fail(signaling ? `could not reach the signaling server: ${describe(error)}` : describe(error));
+      if (error instanceof SignalingError) this.signalingFailed(session, error);
+      else this.fail(describe(error));
     } finally {
       if (!session.closed) this.connecting = false;
       this.changed();
@@ -279,6 +333,10 @@ export class AppStore extends EventTarget {
   }
 
   private closeSession(): void {
+    clearTimeout(this.retryTimer);
+    this.retryTimer = undefined;
+    this.signalingFailure = null;
+    this.signalingAttempts = 0;
     if (!this.session) return;
     this.session.closed = true;
     this.session.tableSession.close();
@@ -299,6 +357,24 @@ export class AppStore extends EventTarget {
   private log(level: LogLevel, text: string): void {
     this.logEntries = [...this.logEntries.slice(-(LOG_LIMIT - 1)), { id: this.nextLogId++, at: Date.now(), level, text }];
     this.changed();
+  }
+
+  /** Says what was tried at once, then probes the server for the likely cause. */
+  private signalingFailed(session: Session, error: SignalingError): void {
+    const detail = error.type === 'invalid-url' ? `PeerJS could not open ${error.url}` : error.message.replace(/^.*?: /, '');
+    this.signalingFailure = { url: error.url, detail, advice: this.signalingFailure?.url === error.url ? this.signalingFailure.advice : null };
+    if (this.signalingAttempts === 0) this.log('error', error.message);
+    // Try again by itself (the server may be restarting), slower each time; Retry does it at once.
+    this.retryTimer = setTimeout(() => {
+      if (this.session === session) this.retry();
+    }, reconnectDelayMs(this.signalingAttempts++));
+    void diagnoseSignaling(error.server, location.protocol).then((diagnosis) => {
+      if (this.session !== session || !this.signalingFailure) return;
+      const repeated = this.signalingFailure.advice === diagnosis.advice;
+      this.signalingFailure = { ...this.signalingFailure, advice: diagnosis.advice };
+      if (!repeated && this.signalingAttempts <= 1) this.log('info', `signaling server ${error.url}: ${diagnosis.advice}`);
+      this.changed();
+    });
   }
 
   private fail(problem: string): void {

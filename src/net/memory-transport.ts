@@ -1,15 +1,29 @@
 /**
  * The in-memory transport: a hub that links transports in one process, used
- * by tests, simulations and bots. Like WebRTC data channels with
- * `reliable: true`, each link delivers in order; different links may reorder
- * relative to each other (each pair has its own delay). Faults are injected on
- * the hub: `setDelay` (one-way, per direction), `blockPair` (two peers that
- * cannot connect directly, as behind symmetric NATs), and `dropPeer` (a peer
- * that vanishes without closing anything, like a closed laptop lid).
+ * by tests, simulations and bots. It models what the PeerJS transport meets:
+ * each dial is a connection of its own (so two peers may dial each other at
+ * once and must settle on one), offered through "signaling" and opened after
+ * one round trip of the pair's delay; links live in the same `LinkBook` as the
+ * PeerJS transport's, so crossed dials and the dial timeout follow one rule.
+ * Like WebRTC data channels with `reliable: true`, each link delivers in order;
+ * different links may reorder relative to each other (each pair has its own
+ * delay). Faults are injected on the hub: `setDelay` (one-way, per direction),
+ * `blockPair` (two peers that cannot connect directly, as behind symmetric
+ * NATs), `dropPeer` (a peer that vanishes without closing anything, like a
+ * closed laptop lid), and `signalingDown`/`signalingUp` (the PeerServer is
+ * gone: no new peer can register, no dial can be made, an offer in flight is
+ * lost; open links keep working).
  */
-import type { Transport, TransportEvents } from './transport.js';
+import { LinkBook } from './link-book.js';
+import { DIAL_TIMEOUT_MS, type Transport, type TransportEvents } from './transport.js';
 
 type Direction = `${string}>${string}`;
+
+export interface MemoryNetworkOptions {
+  readonly defaultDelayMs?: number;
+  /** A connection not open by then is dropped (as in the PeerJS transport). */
+  readonly dialTimeoutMs?: number;
+}
 
 export class MemoryNetwork {
   private readonly transports = new Map<string, MemoryTransport>();
@@ -17,10 +31,13 @@ export class MemoryNetwork {
   private readonly blocked = new Set<string>();
   private readonly dropped = new Set<string>();
   private readonly lastDelivery = new Map<Direction, number>();
+  private signalingIsUp = true;
   defaultDelayMs: number;
+  readonly dialTimeoutMs: number;
 
-  constructor(options: { defaultDelayMs?: number } = {}) {
+  constructor(options: MemoryNetworkOptions = {}) {
     this.defaultDelayMs = options.defaultDelayMs ?? 0;
+    this.dialTimeoutMs = options.dialTimeoutMs ?? DIAL_TIMEOUT_MS;
   }
 
   createTransport(id: string): MemoryTransport {
@@ -44,12 +61,30 @@ export class MemoryNetwork {
     this.dropped.add(id);
   }
 
+  /** The signaling server stops: every transport hears it is lost; open links are untouched. */
+  signalingDown(): void {
+    if (!this.signalingIsUp) return;
+    this.signalingIsUp = false;
+    for (const transport of this.transports.values()) transport.signalingChanged(false);
+  }
+
+  /** The signaling server is back: every transport hears so and may dial again. */
+  signalingUp(): void {
+    if (this.signalingIsUp) return;
+    this.signalingIsUp = true;
+    for (const transport of this.transports.values()) transport.signalingChanged(true);
+  }
+
+  get signaling(): boolean {
+    return this.signalingIsUp;
+  }
+
   /** @internal */ register(transport: MemoryTransport): void {
     this.dropped.delete(transport.localId);
     this.transports.set(transport.localId, transport);
   }
-  /** @internal */ unregister(id: string): void {
-    this.transports.delete(id);
+  /** @internal */ unregister(id: string, transport: MemoryTransport): void {
+    if (this.transports.get(id) === transport) this.transports.delete(id);
   }
   /** @internal */ canLink(a: string, b: string): boolean {
     return !this.blocked.has(pairKey(a, b)) && this.transports.has(a) && this.transports.has(b);
@@ -75,16 +110,47 @@ function pairKey(a: string, b: string): string {
   return a < b ? `${a}|${b}` : `${b}|${a}`;
 }
 
-export class MemoryTransport implements Transport {
-  private events: TransportEvents | undefined;
-  private readonly links = new Set<string>();
-
+/** One end of one dial. */
+class MemoryConnection {
+  open = false;
+  closed = false;
+  /** The other end, once the offer has reached the remote. */
+  other: MemoryConnection | undefined;
   constructor(
-    private readonly network: MemoryNetwork,
-    readonly localId: string,
+    readonly owner: MemoryTransport,
+    readonly remote: string,
   ) {}
 
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.open = false;
+    const other = this.other;
+    if (other) this.owner.network.deliver(this.owner.localId, this.remote, () => other.remoteClosed());
+  }
+
+  /** The other end closed: this end closes too (as a data channel does). */
+  remoteClosed(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.open = false;
+    this.owner.connectionClosed(this);
+  }
+}
+
+export class MemoryTransport implements Transport {
+  private events: TransportEvents | undefined;
+  private readonly links: LinkBook<MemoryConnection>;
+
+  constructor(
+    /** @internal */ readonly network: MemoryNetwork,
+    readonly localId: string,
+  ) {
+    this.links = new LinkBook<MemoryConnection>(localId, () => this.events, network.dialTimeoutMs);
+  }
+
   async start(events: TransportEvents): Promise<void> {
+    if (!this.network.signaling) throw new Error('could not reach the signaling server (it is down)');
     if (this.network.peer(this.localId)) {
       events.problem(`peer id ${this.localId} is taken`);
       throw new Error(`peer id ${this.localId} is taken`);
@@ -94,57 +160,78 @@ export class MemoryTransport implements Transport {
   }
 
   connect(remote: string): void {
-    if (this.links.has(remote) || remote === this.localId) return;
+    // No dialling while signaling is down (an offer could not be delivered).
+    if (!this.events || !this.network.signaling || this.links.has(remote) || remote === this.localId) return;
     const other = this.network.peer(remote);
     if (!other || !this.network.canLink(this.localId, remote)) {
+      // The server answers "no such peer", or ICE fails: the dial ends at once.
       this.network.deliver(this.localId, this.localId, () => this.events?.linkClosed(remote));
       return;
     }
-    // Both ends learn of the link after one round of the delay, like an ICE exchange.
+    const connection = new MemoryConnection(this, remote);
+    this.links.adopt(remote, connection, true);
+    // The offer travels through signaling; it is lost if signaling goes down meanwhile.
     this.network.deliver(this.localId, remote, () => {
-      if (!this.network.canLink(this.localId, remote)) return;
-      // Queue our side's "open" before anything the other side sends on the new link.
-      this.network.deliver(remote, this.localId, () => this.acceptLink(remote));
-      other.acceptLink(this.localId);
+      if (connection.closed || !this.network.signaling || !this.network.canLink(this.localId, remote)) return;
+      this.network.peer(remote)?.offered(this.localId, connection);
     });
   }
 
+  /** @internal A dial from `remote` arrived. */
+  offered(remote: string, dialled: MemoryConnection): void {
+    if (!this.events) return;
+    const answer = new MemoryConnection(this, remote);
+    answer.other = dialled;
+    dialled.other = answer;
+    if (!this.links.adopt(remote, answer, false)) return;
+    // The answer goes back on the ordered pair first, ahead of anything this side sends once open.
+    this.network.deliver(this.localId, remote, () => {
+      const dialler = this.network.peer(remote);
+      if (dialled.closed || !dialler) return;
+      dialled.open = true;
+      dialler.links.opened(this.localId, dialled);
+    });
+    answer.open = true;
+    this.links.opened(remote, answer);
+  }
+
+  /** @internal */ connectionClosed(connection: MemoryConnection): void {
+    this.links.closed(connection.remote, connection);
+  }
+
+  /** @internal The hub says signaling went down or came back. */
+  signalingChanged(up: boolean): void {
+    this.events?.problem(up ? 'signaling server is back' : 'lost the signaling server; reconnecting (open links keep working)');
+  }
+
   disconnect(remote: string): void {
-    if (!this.links.has(remote)) return;
-    this.closeLink(remote);
-    const other = this.network.peer(remote);
-    this.network.deliver(this.localId, remote, () => other?.closeLink(this.localId));
+    this.links.drop(remote);
   }
 
   send(remote: string, bytes: Uint8Array): boolean {
-    if (!this.links.has(remote)) return false;
-    const other = this.network.peer(remote);
-    if (!other) return false;
+    const connection = this.links.get(remote);
+    const other = connection?.other;
+    if (!connection?.open || !other) return false;
     const copy = bytes.slice();
-    this.network.deliver(this.localId, remote, () => other.receive(this.localId, copy));
+    this.network.deliver(this.localId, remote, () => {
+      const receiver = this.network.peer(remote);
+      if (!other.closed && receiver?.links.isCurrent(this.localId, other)) receiver.events?.message(this.localId, copy);
+    });
     return true;
   }
 
   openLinks(): string[] {
-    return [...this.links];
+    return this.links.openRemotes();
   }
 
   stop(): void {
-    for (const remote of [...this.links]) this.disconnect(remote);
-    this.network.unregister(this.localId);
+    this.links.forgetAll();
+    this.network.unregister(this.localId, this);
     this.events = undefined;
   }
 
-  /** @internal */ acceptLink(remote: string): void {
-    if (this.links.has(remote) || !this.events) return;
-    this.links.add(remote);
-    this.events.linkOpen(remote);
-  }
-  /** @internal */ closeLink(remote: string): void {
-    if (!this.links.delete(remote)) return;
-    this.events?.linkClosed(remote);
-  }
-  /** @internal */ receive(remote: string, bytes: Uint8Array): void {
-    if (this.links.has(remote)) this.events?.message(remote, bytes);
+  /** @internal The pair was blocked: the link closes on this side at once. */
+  closeLink(remote: string): void {
+    this.links.drop(remote);
   }
 }

@@ -3,20 +3,20 @@
  * a PeerServer (the embedded one at `/peerjs` by default). Every link is
  * `reliable: true` (ordered, retransmitted) with PeerJS's binary serialization,
  * which chunks large messages (JSON over 16 KiB would fail). PeerJS's `close`
- * event is unreliable, so liveness is the mesh's heartbeat, not this file's
- * business; this file only turns PeerJS events into TransportEvents.
+ * event is unreliable, so liveness is the mesh's heartbeat; this file turns
+ * PeerJS events into TransportEvents and keeps the links sane around it: it
+ * never dials while its signaling socket is down (PeerJS would drop the offer
+ * without a word), drops a dial that has not opened within `DIAL_TIMEOUT_MS`
+ * (the mesh dials again), settles crossed dials by `keepExistingLink`, and
+ * rides out a signaling outage — one line when it is lost, one when it is back,
+ * reconnection with backoff in between, open links untouched.
  */
 import { Peer, type DataConnection, type PeerError } from 'peerjs';
-import { keepLinkStartedBy, type Transport, type TransportEvents } from './transport.js';
+import { LinkBook } from './link-book.js';
+import { DIAL_TIMEOUT_MS, reconnectDelayMs, type Transport, type TransportEvents } from './transport.js';
+import { SignalingError, signalingUrl, type SignalingConfig } from './signaling.js';
 
-export interface SignalingConfig {
-  /** Host of the PeerServer; '/' means this page's own origin. */
-  readonly host: string;
-  readonly port: number;
-  readonly path: string;
-  readonly secure: boolean;
-  readonly iceServers: RTCIceServer[];
-}
+export type { SignalingConfig } from './signaling.js';
 
 export interface PeerJsTransportOptions {
   readonly signaling: SignalingConfig;
@@ -26,20 +26,30 @@ export interface PeerJsTransportOptions {
 
 const ID_TAKEN_RETRIES = 15;
 const ID_TAKEN_RETRY_MS = 2000;
+/** Errors PeerJS raises for the signaling socket: the outage handling covers them. */
+const SIGNALING_ERRORS = new Set(['network', 'socket-error', 'socket-closed', 'server-error', 'unavailable-id', 'disconnected']);
 
 export class PeerJsTransport implements Transport {
   private peer: Peer | undefined;
   private events: TransportEvents | undefined;
-  /** The one open (or opening) connection per remote. */
-  private readonly links = new Map<string, DataConnection>();
-  /** Connections this side opened (as opposed to accepted). */
-  private readonly dialled = new WeakSet<DataConnection>();
+  /** The one open (or opening) connection per remote; crossed dials and dial timeouts are settled there. */
+  private readonly links = new LinkBook<DataConnection>(this.localId, () => this.events, DIAL_TIMEOUT_MS);
   private stopped = false;
+  /** When signaling was lost (ms since epoch), while it is. */
+  private lostAt: number | undefined;
+  private reconnectAttempt = 0;
+  private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly reported = new Map<string, number>();
 
   constructor(
     readonly localId: string,
     private readonly options: PeerJsTransportOptions,
   ) {}
+
+  /** `ws://host:port/path/` of the signaling server this transport uses. */
+  get signalingUrl(): string {
+    return signalingUrl(this.options.signaling);
+  }
 
   async start(events: TransportEvents): Promise<void> {
     this.events = events;
@@ -49,9 +59,11 @@ export class PeerJsTransport implements Transport {
         return;
       } catch (error) {
         const type = (error as PeerError<string>).type;
-        if (type !== 'unavailable-id' || attempt >= ID_TAKEN_RETRIES || this.stopped) throw error;
+        if (type !== 'unavailable-id' || attempt >= ID_TAKEN_RETRIES || this.stopped) {
+          throw new SignalingError(this.options.signaling, typeof type === 'string' ? type : 'unknown', error instanceof Error ? error.message : String(error));
+        }
         // A reloaded page: the server still holds our old socket for a moment.
-        events.problem(`peer id still held by the signaling server, retrying (${attempt + 1})`);
+        if (attempt === 0) events.problem('peer id still held by the signaling server (a reloaded page); retrying');
         await new Promise((resolve) => setTimeout(resolve, ID_TAKEN_RETRY_MS));
       }
     }
@@ -59,94 +71,119 @@ export class PeerJsTransport implements Transport {
 
   private register(): Promise<void> {
     const { signaling, token } = this.options;
-    const host = signaling.host === '/' ? location.hostname : signaling.host;
-    const peer = new Peer(this.localId, {
-      host,
-      port: signaling.port,
-      path: signaling.path,
-      secure: signaling.secure,
-      token,
-      debug: 1,
-      config: { iceServers: signaling.iceServers },
-    });
+    let peer: Peer;
+    try {
+      peer = new Peer(this.localId, {
+        host: signaling.host,
+        port: signaling.port,
+        path: signaling.path,
+        secure: signaling.secure,
+        token,
+        debug: 1,
+        config: { iceServers: signaling.iceServers },
+      });
+    } catch (error) {
+      // A host PeerJS cannot turn into a WebSocket URL: say which, not WebSocket's words.
+      return Promise.reject(Object.assign(new Error(error instanceof Error ? error.message : String(error)), { type: 'invalid-url' }));
+    }
     this.peer = peer;
     return new Promise<void>((resolve, reject) => {
-      let opened = false;
+      let registered = false;
       peer.on('open', () => {
-        opened = true;
-        resolve();
+        if (!registered) {
+          registered = true;
+          resolve();
+          return;
+        }
+        this.signalingBack();
       });
-      peer.on('connection', (connection) => this.adopt(connection));
+      peer.on('connection', (connection) => this.adopt(connection, false));
       peer.on('disconnected', () => {
-        if (this.stopped || peer.destroyed) return;
-        this.events?.problem('lost the signaling server; reconnecting (open links keep working)');
-        setTimeout(() => {
-          if (!this.stopped && !peer.destroyed && peer.disconnected) peer.reconnect();
-        }, 1000);
+        if (!registered || this.stopped || peer.destroyed) return;
+        this.signalingLost();
       });
       peer.on('error', (error) => {
-        if (!opened) {
+        if (!registered) {
           peer.destroy();
           reject(error);
           return;
         }
         if (error.type === 'peer-unavailable') {
           const remote = /peer (\S+)$/.exec(error.message)?.[1];
-          if (remote && this.links.get(remote)?.open === false) this.dropLink(remote);
+          if (remote && this.links.get(remote)?.open === false) this.links.drop(remote);
           return;
         }
-        this.events?.problem(`${error.type}: ${error.message}`);
+        if (SIGNALING_ERRORS.has(error.type)) return;
+        this.report(`${error.type}: ${error.message}`);
       });
     });
   }
 
-  connect(remote: string): void {
-    if (!this.peer || this.stopped || remote === this.localId || this.links.has(remote)) return;
-    const connection = this.peer.connect(remote, { reliable: true, serialization: 'binary' });
-    this.dialled.add(connection);
-    this.adopt(connection);
+  private signalingLost(): void {
+    if (this.lostAt === undefined) {
+      this.lostAt = Date.now();
+      this.reconnectAttempt = 0;
+      this.events?.problem(`lost the signaling server ${this.signalingUrl}; reconnecting (open links keep working)`);
+    }
+    this.scheduleReconnect();
   }
 
-  private adopt(connection: DataConnection): void {
-    const remote = connection.peer;
-    const existing = this.links.get(remote);
-    if (existing && existing !== connection) {
-      // Both sides dialled at once: keep the link started by the smaller id.
-      const weKeepOurs = keepLinkStartedBy(this.localId, remote) === this.localId;
-      const keepExisting = this.dialled.has(existing) === weKeepOurs;
-      if (keepExisting) {
-        connection.close();
-        return;
+  private scheduleReconnect(): void {
+    if (this.reconnectTimer !== undefined || this.stopped) return;
+    const delay = reconnectDelayMs(this.reconnectAttempt++);
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = undefined;
+      const peer = this.peer;
+      if (this.stopped || !peer || peer.destroyed || !peer.disconnected) return;
+      try {
+        peer.reconnect();
+      } catch {
+        this.scheduleReconnect();
       }
-      this.links.delete(remote);
-      existing.close();
-    }
-    this.links.set(remote, connection);
-    connection.on('open', () => {
-      if (this.links.get(remote) === connection) this.events?.linkOpen(remote);
-    });
+    }, delay);
+  }
+
+  private signalingBack(): void {
+    if (this.lostAt === undefined) return;
+    const seconds = Math.round((Date.now() - this.lostAt) / 1000);
+    this.lostAt = undefined;
+    this.reconnectAttempt = 0;
+    this.events?.problem(`signaling server ${this.signalingUrl} is back after ${seconds} s`);
+  }
+
+  /** The same problem at most once a minute: a flapping network must not flood the log. */
+  private report(text: string): void {
+    const now = Date.now();
+    if (now - (this.reported.get(text) ?? -Infinity) < 60_000) return;
+    this.reported.set(text, now);
+    this.events?.problem(text);
+  }
+
+  connect(remote: string): void {
+    const peer = this.peer;
+    // While the socket is down or still reconnecting, PeerJS would drop the offer silently.
+    if (!peer || this.stopped || !peer.open || peer.disconnected || remote === this.localId || this.links.has(remote)) return;
+    const connection = peer.connect(remote, { reliable: true, serialization: 'binary' }) as DataConnection | undefined;
+    if (connection) this.adopt(connection, true);
+  }
+
+  private adopt(connection: DataConnection, startedByUs: boolean): void {
+    const remote = connection.peer;
+    if (!this.links.adopt(remote, connection, startedByUs)) return;
+    connection.on('open', () => this.links.opened(remote, connection));
     connection.on('data', (data) => {
-      if (this.links.get(remote) !== connection) return;
+      if (!this.links.isCurrent(remote, connection)) return;
       const bytes = toBytes(data);
       if (bytes) this.events?.message(remote, bytes);
-      else this.events?.problem(`non-binary data from ${remote} ignored`);
+      else this.report(`non-binary data from ${remote} ignored`);
     });
-    const closed = () => {
-      if (this.links.get(remote) === connection) this.dropLink(remote);
-    };
+    const closed = () => this.links.closed(remote, connection);
     connection.on('close', closed);
     connection.on('error', closed);
   }
 
-  private dropLink(remote: string): void {
-    const connection = this.links.get(remote);
-    this.links.delete(remote);
-    connection?.close();
-    this.events?.linkClosed(remote);
-  }
-
   disconnect(remote: string): void {
-    if (this.links.has(remote)) this.dropLink(remote);
+    this.links.drop(remote);
   }
 
   send(remote: string, bytes: Uint8Array): boolean {
@@ -157,13 +194,13 @@ export class PeerJsTransport implements Transport {
   }
 
   openLinks(): string[] {
-    return [...this.links].filter(([, c]) => c.open).map(([remote]) => remote);
+    return this.links.openRemotes();
   }
 
   stop(): void {
     this.stopped = true;
-    for (const connection of this.links.values()) connection.close();
-    this.links.clear();
+    if (this.reconnectTimer !== undefined) clearTimeout(this.reconnectTimer);
+    this.links.forgetAll();
     this.peer?.destroy();
   }
 }

@@ -3,7 +3,8 @@
  * and others, named by peer id. Two implementations behave the same: PeerJS
  * over WebRTC (peerjs-transport.ts) for real tables, and in-memory
  * (memory-transport.ts) for tests and bots, with injectable delay, a pair that
- * cannot connect, and the loss of a peer. Everything above (mesh.ts) sees only
+ * cannot connect, the loss of a peer, and a signaling outage. Both keep their
+ * links in a LinkBook (link-book.ts), so crossed dials settle the same way. Everything above (mesh.ts) sees only
  * this interface; heartbeats, signatures and relaying live there, not here.
  */
 export interface TransportEvents {
@@ -39,4 +40,27 @@ export interface Transport {
  */
 export function keepLinkStartedBy(a: string, b: string): string {
   return a < b ? a : b;
+}
+
+/**
+ * A connection from `remote` arrives while we hold `existing` to it: keep the
+ * existing one (and refuse the newcomer) or replace it? If `remote` started
+ * both, its new dial supersedes its old one (it reloaded, or its heartbeat gave
+ * the old one up), open or not. If we started the existing one, the two dials
+ * crossed: both sides keep the one started by the smaller id. A dial of ours
+ * whose offer never arrived (lost while the remote's signaling socket was
+ * reconnecting) is not special-cased: it cannot open, so the dial timeout drops
+ * it and the next dial from either side wins.
+ */
+export function keepExistingLink(localId: string, remote: string, existingStartedByUs: boolean): boolean {
+  if (!existingStartedByUs) return false;
+  return keepLinkStartedBy(localId, remote) === localId;
+}
+
+/** A connection (ours or theirs) that has not opened by then is given up; the mesh dials again. */
+export const DIAL_TIMEOUT_MS = 6000;
+
+/** Delay before the n-th (0-based) attempt to reach signaling again: 1 s, 2 s, 4 s … capped at 30 s. */
+export function reconnectDelayMs(attempt: number): number {
+  return Math.min(30_000, 1000 * 2 ** Math.min(attempt, 5));
 }

@@ -45,7 +45,7 @@ it('three browsers sit at one table, agree on its fingerprint, survive a reload 
   await ann.page.locator('#opt-decks').selectOption({ label: 'Two decks' });
   await ann.page.locator('#create').click();
   const link = ann.page.locator('#share-link');
-  await expect.poll(() => link.inputValue(), { timeout: 30_000 }).toMatch(/#\/t\/[a-z2-9]{8}-[0-9a-f]{16}$/);
+  await expect.poll(() => link.inputValue(), { timeout: 30_000 }).toMatch(/#\/t\/[a-z2-9]{8}-[0-9a-f]{16}\?signal=here$/);
   const shareLink = await link.inputValue();
   expect(await ann.page.locator('.qr svg').count()).toBe(1);
 

@@ -1,0 +1,89 @@
+/**
+ * The share link carries the signaling choice: `signal=here` or
+ * `signal=ws(s)://host:port/path`, and the ICE servers without TURN
+ * credentials unless the creator opted in. Reading it back gives the same
+ * choice; a tampered or truncated link is an error, not a silent fallback to
+ * someone's Settings; and the choice (with the reader's own TURN login for a
+ * server they also have) is what the table uses.
+ */
+import { describe, expect, it } from 'vitest';
+import { parseRoute, shareLink, tableHash } from '../../src/app/router.js';
+import { DEFAULT_SETTINGS, linkSignalingOf, signalingFor, type Settings } from '../../src/app/settings.js';
+import { parseSignalingQuery, sameSignaling, signalingQuery, type LinkSignaling } from '../../src/app/table-link.js';
+
+const TABLE = 'abcdefgh-0011223344556677';
+const PAGE = { origin: 'http://192.168.1.5:5173', pathname: '/', protocol: 'http:', hostname: '192.168.1.5', port: '5173' };
+const TURN = { urls: 'turn:turn.example.org:3478', username: 'ann', credential: 's3cret' };
+const STUN = { urls: ['stun:stun.example.org:3478'] };
+const SERVER = { host: 'peer.example.org', port: 9000, path: '/fairdeck', secure: false };
+const standalone: LinkSignaling = { server: SERVER, iceServers: [STUN, TURN] };
+
+function routeOf(link: string) {
+  const route = parseRoute(link.slice(link.indexOf('#')));
+  if (route.page !== 'table') throw new Error(`not a table route: ${JSON.stringify(route)}`);
+  return route;
+}
+
+describe('the signaling choice in a link', () => {
+  it('the embedded server reads back as embedded', () => {
+    const link = shareLink(TABLE, PAGE, { server: 'embedded' });
+    expect(link).toBe(`http://192.168.1.5:5173/#/t/${TABLE}?signal=here`);
+    expect(routeOf(link)).toEqual({ page: 'table', table: TABLE, signaling: { server: 'embedded' } });
+  });
+
+  it('another PeerServer and the ICE servers read back the same, without credentials', () => {
+    const link = shareLink(TABLE, PAGE, standalone);
+    expect(link).not.toContain('s3cret');
+    const route = routeOf(link);
+    expect(new URLSearchParams(link.split('?')[1]).get('signal')).toBe('ws://peer.example.org:9000/fairdeck');
+    expect(route.signaling).toEqual({ server: standalone.server, iceServers: [STUN, { urls: TURN.urls }] });
+  });
+
+  it('credentials only when the creator opts in; TLS and IPv6 survive', () => {
+    const choice: LinkSignaling = { server: { host: '[::1]', port: 443, path: '/', secure: true }, iceServers: [TURN] };
+    const link = shareLink(TABLE, PAGE, choice, true);
+    expect(routeOf(link).signaling).toEqual(choice);
+    expect(sameSignaling(routeOf(link).signaling!, choice)).toBe(true);
+  });
+
+  it('an old link without a choice means "my Settings"', () => {
+    expect(routeOf(`#/t/${TABLE}`).signaling).toBeNull();
+    expect(tableHash(TABLE)).toBe(`#/t/${TABLE}`);
+  });
+
+  it('a tampered or truncated link is an error that says what is wrong', () => {
+    for (const [query, error] of [
+      ['signal=http://peer.example.org:9000/x', /not ws:\/\/host:port\/path/],
+      ['signal=ws://peer.example.org/x', /not ws:\/\/host:port\/path/],
+      ['signal=ws://peer.example.org:0/x', /1–65535/],
+      ['signal=here&ice=%%%', /not readable/],
+      [`signal=here&ice=${btoa(JSON.stringify([{ urls: 'http://x' }]))}`, /urls must start with/],
+    ] as const) {
+      const parsed = parseSignalingQuery(query);
+      expect(parsed.ok).toBe(false);
+      if (!parsed.ok) expect(parsed.error).toMatch(error);
+      expect(parseRoute(`#/t/${TABLE}?${query}`).page).toBe('not-found');
+    }
+    expect(signalingQuery({ server: 'embedded' })).toBe('signal=here');
+  });
+});
+
+describe('the table uses the link’s choice', () => {
+  const joiner: Settings = { ...DEFAULT_SETTINGS, iceServers: [{ urls: 'stun:other.example.org' }] };
+
+  it('a joiner on default Settings uses the creator’s server and ICE servers', () => {
+    const config = signalingFor(joiner, PAGE, routeOf(shareLink(TABLE, PAGE, standalone)).signaling);
+    expect(config).toEqual({ ...SERVER, iceServers: [STUN, { urls: TURN.urls }] });
+  });
+
+  it('a link without ICE servers leaves the joiner’s own; embedded means the page’s origin', () => {
+    expect(signalingFor(joiner, PAGE, { server: 'embedded' })).toEqual({ host: '192.168.1.5', port: 5173, path: '/peerjs', secure: false, iceServers: joiner.iceServers });
+  });
+
+  it('the creator’s own reloaded page keeps its TURN login, which the link does not carry', () => {
+    const creator: Settings = { ...DEFAULT_SETTINGS, signaling: SERVER, iceServers: [STUN, TURN] };
+    const choice = routeOf(shareLink(TABLE, PAGE, linkSignalingOf(creator))).signaling;
+    expect(signalingFor(creator, PAGE, choice).iceServers).toEqual([STUN, TURN]);
+    expect(signalingFor(joiner, PAGE, choice).iceServers).toEqual([STUN, { urls: TURN.urls }]);
+  });
+});

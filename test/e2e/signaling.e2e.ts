@@ -1,0 +1,201 @@
+/**
+ * Signaling a friend can set up, end to end: a standalone PeerServer (the
+ * `peer` package's PeerServer, in this process, on a free port and path
+ * /fairdeck, as `npm run signal` runs it), two real Chromium pages over real
+ * WebRTC. Ann points her Settings at that server (the form checks a host with
+ * a scheme as she types) and creates a Stress (shedding) table; Bob, on
+ * default settings, opens the share link, which carries the server. Mid-hand
+ * the server stops: play goes on over the open WebRTC link; Bob reloads during
+ * the outage and is told which server failed and why; the server comes back on
+ * the same port, both pages reconnect by themselves, and the hand finishes
+ * with the same state hash and a clean audit on both, one "lost" and one
+ * "back" line in each log, and no uncaught exception.
+ */
+import { createServer as createNetServer, type Socket } from 'node:net';
+import type { Server } from 'node:http';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { PeerServer } from 'peer';
+import { launchChromium, newPlayer, type Player } from './browser.js';
+
+const PATH = '/fairdeck';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+
+/** A PeerServer that can be stopped hard (every socket cut, as a crash would) and started again on its port. */
+class StandaloneSignaling {
+  private server: Server | undefined;
+  private readonly sockets = new Set<Socket>();
+  constructor(readonly port: number) {}
+
+  start(): Promise<void> {
+    return new Promise((resolve) => {
+      PeerServer({ port: this.port, path: PATH, alive_timeout: 60_000 }, (server) => {
+        this.server = server;
+        server.on('connection', (socket: Socket) => {
+          this.sockets.add(socket);
+          socket.on('close', () => this.sockets.delete(socket));
+        });
+        resolve();
+      });
+    });
+  }
+
+  async stop(): Promise<void> {
+    const server = this.server;
+    if (!server) return;
+    this.server = undefined;
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    for (const socket of this.sockets) socket.destroy();
+    this.sockets.clear();
+    await closed;
+  }
+}
+
+let signaling: StandaloneSignaling | undefined;
+afterAll(async () => {
+  await signaling?.stop();
+  await browser?.close();
+});
+
+async function freePort(): Promise<number> {
+  const probe = createNetServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const address = probe.address();
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  if (!address || typeof address === 'string') throw new Error('no free port');
+  return address.port;
+}
+
+const RANK = ['2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A'];
+const rankOf = (card: string) => RANK.indexOf(/^(10|[2-9JQKA])/.exec(card)?.[1] ?? '');
+
+/** One move if it is this page's turn (as in stress-shed.e2e.ts); returns what it did, or null. */
+async function moveIfMyTurn(page: Page, turn: number): Promise<string | null> {
+  if (await page.locator('#ready').isVisible().catch(() => false)) {
+    await page.locator('#ready').click();
+    return 'ready';
+  }
+  if ((await page.locator('#my-area.turn').count()) === 0) return null;
+  const playable = page.locator('#my-hand fd-card[selectable], #my-face-up fd-card[selectable]');
+  const count = await playable.count();
+  if (count > 0) {
+    const cards = await playable.evaluateAll((els) => els.map((el) => el.getAttribute('data-card') ?? ''));
+    const order = cards.map((card, i) => ({ card, i, score: ['2', '3', '10'].some((r) => card.startsWith(r)) ? 100 + rankOf(card) : rankOf(card) }));
+    order.sort((a, b) => a.score - b.score);
+    // Now and then another card (chosen by the move count, not a clock), so two fixed strategies cannot loop forever.
+    const pick = turn % 4 === 3 ? order[turn % order.length]! : order[0]!;
+    await playable.nth(pick.i).click();
+    await page.locator('#play').click();
+    return `play ${pick.card}`;
+  }
+  const blind = page.locator('#my-face-down fd-card[selectable]');
+  if ((await blind.count()) > 0) {
+    await blind.first().click();
+    return 'blind';
+  }
+  if (await page.locator('#pickup').isEnabled()) {
+    await page.locator('#pickup').click();
+    return 'pickup';
+  }
+  return null;
+}
+
+async function logText(page: Page): Promise<string> {
+  return (await page.locator('fd-log #log').textContent()) ?? '';
+}
+
+it('two browsers play a hand through a standalone PeerServer chosen by the share link, across a server outage and a reload', async () => {
+  const base = inject('baseUrl');
+  signaling = new StandaloneSignaling(await freePort());
+  await signaling.start();
+  const port = signaling.port;
+  const url = `ws://localhost:${port}${PATH}/`;
+
+  // Ann configures the standalone server; the form refuses a host with a scheme as she types.
+  const ann: Player = await newPlayer(browser, base, 'Ann');
+  await ann.page.goto(`${base}#/settings`);
+  await ann.page.locator('input[name="mode"][value="custom"]').check();
+  await ann.page.locator('input[name="host"]').fill(`http://localhost:${port}`);
+  await expect.poll(() => ann.page.locator('#host-error').textContent()).toContain('scheme');
+  expect(await ann.page.locator('#save-settings').isDisabled()).toBe(true);
+  await ann.page.locator('input[name="host"]').fill('localhost');
+  await ann.page.locator('input[name="port"]').fill(String(port));
+  await ann.page.locator('input[name="path"]').fill(PATH);
+  expect(await ann.page.locator('input[name="secure"]').isChecked()).toBe(false);
+  await expect.poll(() => ann.page.locator('#signaling-preview').textContent()).toBe(url);
+  await ann.page.locator('#save-settings').click();
+  await ann.page.locator('#settings-saved').waitFor();
+  await ann.page.locator('#settings-back').click();
+
+  await ann.page.locator('input[name="game"][value="stress-shed"]').check();
+  await ann.page.locator('#seats').selectOption('2');
+  await ann.page.locator('#create').click();
+  await expect.poll(() => ann.page.locator('#share-link').inputValue(), { timeout: 30_000 }).toMatch(/#\/t\/.*\?signal=/);
+  const link = await ann.page.locator('#share-link').inputValue();
+  expect(new URLSearchParams(link.split('?')[1]).get('signal')).toBe(`ws://localhost:${port}${PATH}`);
+  expect(await ann.page.locator('#share-signaling').textContent()).toContain(url);
+
+  // Bob never opens Settings: the link names the server, and his page says so.
+  const bob: Player = await newPlayer(browser, base, 'Bob');
+  await bob.page.goto(link);
+  await expect.poll(() => bob.page.locator('#signaling-in-use').textContent(), { timeout: 30_000 }).toContain(url);
+  expect(await bob.page.locator('#signaling-in-use').textContent()).toContain('chosen by this table’s link');
+  for (const p of [ann, bob]) await p.page.locator('#ready').waitFor({ timeout: 240_000 });
+
+  let moves = 0;
+  let phase: 'before' | 'outage' | 'after' = 'before';
+  let outageMoves = 0;
+  const done = async (p: Player) => (await p.page.locator('#audit').count()) > 0;
+  while (!((await done(ann)) && (await done(bob)))) {
+    let moved = false;
+    for (const p of [ann, bob]) {
+      if (phase === 'outage' && p === bob && outageMoves >= 3) continue;
+      const did = await moveIfMyTurn(p.page, moves).catch(() => null);
+      if (did) {
+        moved = true;
+        moves++;
+        if (phase === 'outage') outageMoves++;
+        await p.page.waitForTimeout(50);
+      }
+    }
+    if (!moved) await ann.page.waitForTimeout(100);
+    if (phase === 'before' && moves >= 8) {
+      phase = 'outage';
+      await signaling.stop();
+      for (const p of [ann, bob]) await expect.poll(() => logText(p.page), { timeout: 30_000 }).toContain(`lost the signaling server ${url}`);
+    }
+    if (phase === 'outage' && (outageMoves >= 3 || (await done(ann)))) {
+      // Bob reloads while the server is down: his page says which server failed and why, and keeps trying.
+      await bob.page.reload();
+      await bob.page.locator('#signaling-failure').waitFor({ timeout: 60_000 });
+      expect(await bob.page.locator('#signaling-url').textContent()).toBe(url);
+      await expect.poll(() => bob.page.locator('#signaling-advice').textContent(), { timeout: 30_000 }).toContain('nothing answers');
+      expect(await bob.page.locator('#retry').count()).toBe(1);
+      await signaling.start();
+      phase = 'after';
+      await bob.page.locator('#my-area').waitFor({ timeout: 120_000 });
+      await expect.poll(() => logText(ann.page), { timeout: 60_000 }).toMatch(/signaling server \S+ is back after \d+ s/);
+    }
+    expect(moves).toBeLessThan(5000);
+    for (const p of [ann, bob]) {
+      if ((await p.page.locator('#halt').count()) > 0) throw new Error(`the hand stopped: ${await p.page.locator('#halt').textContent()}`);
+    }
+  }
+  expect(phase).toBe('after');
+  const results = await Promise.all([ann, bob].map((p) => p.page.locator('#result').textContent()));
+  for (const text of results) {
+    expect(text).toMatch(/Result:\s*1\. (Ann|Bob)/);
+    expect(text).toContain('Audit clean');
+  }
+  const hashes = await Promise.all([ann, bob].map((p) => p.page.locator('#result code').textContent()));
+  expect(hashes[0]).toBe(hashes[1]);
+  // One line when signaling was lost and one when it came back, not a stream of warnings.
+  const annLog = await logText(ann.page);
+  expect(annLog.split('lost the signaling server').length - 1).toBe(1);
+  expect(annLog.split(' is back after ').length - 1).toBe(1);
+  for (const p of [ann, bob]) expect(p.console.join('\n')).not.toMatch(/pageerror/);
+}, 600_000);
