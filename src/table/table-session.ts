@@ -15,6 +15,7 @@ import { heuristicBot, type Bot } from '../bots/index.js';
 import { decodeEnvelope, encodeEnvelope, keyHex, signEnvelope, type Envelope, type EnvelopeOf, type Signer } from '../net/envelope.js';
 import type { Mesh } from '../net/mesh.js';
 import { HandSession, type HandSecrets } from './hand-session.js';
+import { LIMITS } from './hand/event-pool.js';
 import { nextSetup, outcomeOf, type HandRecord } from './hand/setup.js';
 import { Lobby, type RosterStore } from './lobby.js';
 
@@ -48,6 +49,8 @@ export interface TableSessionOptions {
   readonly botJitterMs?: number;
   /** Let the bot play this peer's own seat too (simulations). */
   readonly autoplay?: boolean;
+  /** First wait before retrying a failed save of our own event (ms; doubles each try). */
+  readonly saveRetryMs?: number;
   /** Adversarial tests only: rewrite what this peer sends (null: drop it; a list: send several). */
   readonly tamperPublish?: (envelope: EnvelopeOf<'table-event'>) => EnvelopeOf<'table-event'> | EnvelopeOf<'table-event'>[] | null;
 }
@@ -67,6 +70,9 @@ export interface HandSummary {
 }
 
 const DEFAULT_STALL_MS = 30_000;
+/** A failed save of our own event is tried this many times, waiting base·2^k between tries. */
+const SAVE_ATTEMPTS = 5;
+const DEFAULT_SAVE_RETRY_MS = 250;
 
 export class TableSession {
   readonly lobby: Lobby;
@@ -81,7 +87,10 @@ export class TableSession {
   private game: AnyGame | null = null;
   /** The last write of a hand record: a next hand's set-up is read only after it. */
   private recordSaved: Promise<unknown> = Promise.resolve();
-  private readonly early = new Map<number, EnvelopeOf<'table-event'>[]>();
+  /** Events for the next hand (or the one being started), bounded per author like a hand's pool. */
+  private readonly early = new Map<number, EarlyEvents>();
+  /** Authors already logged as refused, per hand (one log line each, not one per event). */
+  private readonly refusedLogged = new Set<string>();
   private lastProgress = Date.now();
   private lastStep = -1;
   private timer: ReturnType<typeof setInterval> | undefined;
@@ -253,8 +262,9 @@ export class TableSession {
         {
           sign: (body) => this.signAs(signer, body),
           keepSecrets: (secrets) => {
-            const saved = this.store.saveHandSecrets(this.lobby.table, handNo, keyHex(signer.publicKey), secrets);
-            this.outbox = this.outbox.then(() => saved);
+            this.outbox = this.outbox.then(() =>
+              this.persist(seat, 'its secrets', () => this.store.saveHandSecrets(this.lobby.table, handNo, keyHex(signer.publicKey), secrets)),
+            );
           },
           publish: (envelope) => this.publish(envelope),
           changed: () => this.onHandChanged(),
@@ -263,8 +273,8 @@ export class TableSession {
       );
       this.hands.set(seat, { session, signer, bot });
     }
-    for (const { session } of this.hands.values()) session.preload([...stored, ...(this.early.get(handNo) ?? [])]);
-    this.early.delete(handNo);
+    for (const { session } of this.hands.values()) session.preload([...stored, ...(this.early.get(handNo)?.events ?? [])]);
+    for (const hand of this.early.keys()) if (hand <= handNo) this.early.delete(hand);
     this.startingHand = false;
     // What we stored may not all have gone out before a reload: send ours again (peers drop copies).
     const localKeys = new Set(local.map(([, signer]) => keyHex(signer.publicKey)));
@@ -283,40 +293,89 @@ export class TableSession {
     if (this.closed) return;
     const bytes = encodeEnvelope(envelope);
     const key = `${keyHex(envelope.from)}:${envelope.body.n}`;
+    const seat = this.currentHand()?.session.config.setup.seatKeys.indexOf(keyHex(envelope.from)) ?? -1;
     // Persist (the event and the secrets it depends on) before sending, in order:
     // a reload must never produce a second, different event for the same slot.
-    const saved = this.store.saveHandEvent(this.lobby.table, envelope.body.hand, key, bytes);
-    this.outbox = this.outbox.then(() => saved).then(() => {
+    this.outbox = this.outbox.then(async () => {
+      const stored = await this.persist(seat, `its ${envelope.body.type} event`, () => this.store.saveHandEvent(this.lobby.table, envelope.body.hand, key, bytes));
+      if (!stored || this.closed) return;
       const sent = this.options.tamperPublish ? this.options.tamperPublish(envelope) : envelope;
       for (const out of sent === null ? [] : Array.isArray(sent) ? sent : [sent]) this.mesh.broadcast(out);
       // Other local seats (bots hosted here) hear it at once.
-      for (const [seat, { session }] of this.hands) if (session.config.setup.seatKeys[seat] !== keyHex(envelope.from)) session.receive(envelope);
+      for (const [s, { session }] of this.hands) if (session.config.setup.seatKeys[s] !== keyHex(envelope.from)) session.receive(envelope);
     });
+  }
+
+  /**
+   * One write of the outbox, retried with backoff (a full disk or a quota
+   * may clear); if it still fails, the hand stops with this peer's own
+   * failure named (nothing unsent is ever sent unstored). Never rejects, so
+   * the outbox goes on for later writes.
+   */
+  private async persist(seat: number, what: string, write: () => Promise<void>): Promise<boolean> {
+    const base = this.options.saveRetryMs ?? DEFAULT_SAVE_RETRY_MS;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await write();
+        return true;
+      } catch (error) {
+        if (attempt + 1 >= SAVE_ATTEMPTS || this.closed) {
+          const detail = `this browser could not store ${what} (${errorText(error)}), so it was not sent: free some storage and reload`;
+          this.options.onLog(detail, 'error');
+          this.hands.get(seat)?.session.follower.fault(detail);
+          this.options.onChange();
+          return false;
+        }
+        this.options.onLog(`storing ${what} failed (${errorText(error)}); trying again`, 'warn');
+        await new Promise((resolve) => setTimeout(resolve, base * 2 ** attempt));
+      }
+    }
   }
 
   private receiveEvent(envelope: EnvelopeOf<'table-event'>): void {
     const hand = envelope.body.hand;
+    const current = Math.max(this.handNo, this.lobby.view().handsStarted - 1);
+    if (hand < this.handNo) return; // an older hand: over, dropped
+    if (hand > current + 1) {
+      this.refuse(envelope, `an event for hand ${hand + 1}, which cannot have started (this table is at hand ${current + 1})`);
+      return;
+    }
     if (hand > this.handNo || (hand === this.handNo && this.startingHand)) {
       // A peer started the next hand (a rematch) before us: keep it, offer to join.
-      const list = this.early.get(hand) ?? [];
-      if (!list.some((e) => keyHex(e.sig) === keyHex(envelope.sig))) list.push(envelope);
-      this.early.set(hand, list);
-      void this.store.saveHandEvent(this.lobby.table, hand, `${keyHex(envelope.from)}:${envelope.body.n}`, encodeEnvelope(envelope));
+      const early = this.early.get(hand) ?? new EarlyEvents();
+      this.early.set(hand, early);
+      const kept = early.add(envelope);
+      if (kept === 'over-limit') this.refuse(envelope, `more than ${LIMITS.eventsPerAuthor} events or ${LIMITS.bytesPerAuthor} bytes for hand ${hand + 1}`);
+      if (kept !== 'new') return;
+      this.save(envelope);
       this.options.onChange();
       return;
     }
-    if (hand < this.handNo) return;
-    void this.store.saveHandEvent(this.lobby.table, hand, `${keyHex(envelope.from)}:${envelope.body.n}`, encodeEnvelope(envelope));
-    this.deliverLocally(envelope);
+    let taken = false;
+    for (const { session } of this.hands.values()) taken = session.receive(envelope) || taken;
+    if (taken) this.save(envelope);
+  }
+
+  private save(envelope: EnvelopeOf<'table-event'>): void {
+    const key = `${keyHex(envelope.from)}:${envelope.body.n}`;
+    this.store.saveHandEvent(this.lobby.table, envelope.body.hand, key, encodeEnvelope(envelope)).catch((error: unknown) => {
+      this.options.onLog(`could not store an event of hand ${envelope.body.hand + 1}: ${errorText(error)}`, 'warn');
+    });
+  }
+
+  /** A refused event: logged once per author and hand (a flood must not flood the log too). */
+  private refuse(envelope: EnvelopeOf<'table-event'>, why: string): void {
+    const author = keyHex(envelope.from);
+    const id = `${author}/${envelope.body.hand}`;
+    if (this.refusedLogged.has(id)) return;
+    this.refusedLogged.add(id);
+    const seat = this.lobby.view().seats.find((s) => s.keyHex === author);
+    this.options.onLog(`refused ${seat ? (seat.member?.name || `seat ${seat.seat + 1}`) : `${author.slice(0, 8)}…`}'s events: ${why}`, 'warn');
   }
 
   /** Someone has started hand N+1 and waits for us. */
   get rematchOffered(): boolean {
     return this.early.has(this.handNo + 1);
-  }
-
-  private deliverLocally(envelope: EnvelopeOf<'table-event'>): void {
-    for (const { session } of this.hands.values()) session.receive(envelope);
   }
 
   private answerFetch(envelope: EnvelopeOf<'fetch'>, via: string): void {
@@ -409,6 +468,33 @@ export class TableSession {
     const mine = this.currentHand();
     if (mine?.session.waiting()?.seats.length) this.options.onChange();
   }
+}
+
+/**
+ * Events for a hand not started here yet, bounded per author by the same
+ * limits as a hand's pool (event-pool.ts LIMITS); duplicates found by
+ * signature in O(1).
+ */
+class EarlyEvents {
+  readonly events: EnvelopeOf<'table-event'>[] = [];
+  private readonly sigs = new Set<string>();
+  private readonly perAuthor = new Map<string, { events: number; bytes: number }>();
+  add(envelope: EnvelopeOf<'table-event'>): 'new' | 'duplicate' | 'over-limit' {
+    const sig = keyHex(envelope.sig);
+    if (this.sigs.has(sig)) return 'duplicate';
+    const author = keyHex(envelope.from);
+    const held = this.perAuthor.get(author) ?? { events: 0, bytes: 0 };
+    const size = encodeEnvelope(envelope).length;
+    if (held.events + 1 > LIMITS.eventsPerAuthor || held.bytes + size > LIMITS.bytesPerAuthor) return 'over-limit';
+    this.perAuthor.set(author, { events: held.events + 1, bytes: held.bytes + size });
+    this.sigs.add(sig);
+    this.events.push(envelope);
+    return 'new';
+  }
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 /** Stored events were verified when they arrived; they are verified again all the same. */

@@ -5,15 +5,33 @@
  * commits and reveals per round and seat; and acts per seat in the author's
  * order. An author fills a slot (and a sequence number) once: the same event
  * again is a duplicate and is ignored, a different one is equivocation.
- * Inserts are O(1) apart from keeping acts sorted; the count of each author's
- * events held without a gap (for fetch) is kept up to date incrementally.
+ * Inserts are O(1) (acts arrive in order, so keeping them sorted is O(1)
+ * amortised; the count of each author's events held without a gap, for
+ * fetch, is kept up to date incrementally). The pool is bounded: an author
+ * that sends more events or bytes in one hand than `LIMITS` allows is refused
+ * ('over-limit'; the follower blames it with `flood`).
  */
 import { bytesToHex } from '@noble/hashes/utils.js';
 import type { EnvelopeOf } from '../../net/envelope.js';
 import type { EventType, TableEvent } from '../transcript.js';
 
 export type StepType = 'shuffle' | 'lock' | 'reshuffle';
-export type Inserted = 'new' | 'duplicate' | 'equivocation';
+export type Inserted = 'new' | 'duplicate' | 'equivocation' | 'over-limit';
+
+/**
+ * What one author may send in one hand. The largest honest hands measured
+ * (docs/ARCHITECTURE.md "Bounds": a long 6-seat stress-shed hand) stay far
+ * below these; a seat over either limit is flooding and is blamed.
+ */
+export interface PoolLimits {
+  readonly eventsPerAuthor: number;
+  readonly bytesPerAuthor: number;
+}
+
+export const LIMITS: PoolLimits = {
+  eventsPerAuthor: 20_000,
+  bytesPerAuthor: 64 * 1024 * 1024,
+};
 
 /** One event per (number, seat): a slot family such as "keys of request 3". */
 class Slots<T extends EventType> {
@@ -43,8 +61,15 @@ export class EventPool {
   private readonly bySeq: Map<number, string>[];
   private readonly contiguous: number[];
   private readonly highest: number[];
+  private readonly counts: number[];
+  private readonly byteCounts: number[];
 
-  constructor(readonly players: number) {
+  constructor(
+    readonly players: number,
+    private readonly limits: PoolLimits = LIMITS,
+  ) {
+    this.counts = Array.from({ length: players }, () => 0);
+    this.byteCounts = Array.from({ length: players }, () => 0);
     this.actLists = Array.from({ length: players }, () => []);
     this.bySeq = Array.from({ length: players }, () => new Map());
     this.contiguous = Array.from({ length: players }, () => 0);
@@ -52,13 +77,16 @@ export class EventPool {
   }
 
   /** Takes an event in; says whether it is new, a copy of one held, or a second version of a filled slot. */
-  insert(event: TableEvent): Inserted {
+  insert(event: TableEvent, size = 0): Inserted {
     const existing = this.slotted(event);
     const sig = bytesToHex(event.envelope.sig);
     const n = event.envelope.body.n;
     const sameSeq = this.bySeq[event.seat]!.get(n);
     if (existing) return bytesToHex(existing.envelope.sig) === sig ? 'duplicate' : 'equivocation';
     if (sameSeq !== undefined) return sameSeq === sig ? 'duplicate' : 'equivocation';
+    if (this.counts[event.seat]! + 1 > this.limits.eventsPerAuthor || this.byteCounts[event.seat]! + size > this.limits.bytesPerAuthor) return 'over-limit';
+    this.counts[event.seat]!++;
+    this.byteCounts[event.seat]! += size;
     this.place(event);
     this.all.push(event);
     this.bySeq[event.seat]!.set(n, sig);
@@ -164,6 +192,10 @@ export class EventPool {
   }
   envelopes(): EnvelopeOf<'table-event'>[] {
     return this.all.map((e) => e.envelope);
+  }
+  /** How many events and bytes of `seat` are held. */
+  held(seat: number): { events: number; bytes: number } {
+    return { events: this.counts[seat] ?? 0, bytes: this.byteCounts[seat] ?? 0 };
   }
   /** How many of `seat`'s events are held with no gap from its first. */
   heldInOrder(seat: number): number {

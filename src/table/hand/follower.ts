@@ -17,11 +17,11 @@
  */
 import { DECK_SIZES, systemRandom, type DeckSize, type RandomSource } from '../../../crypto/index.js';
 import { contributors, stateHash, type AnyGame, type AnyState, type CryptoRequest, type Input, type SetupArgs } from '../../engine/index.js';
-import { keyHex, type EnvelopeOf } from '../../net/envelope.js';
+import { encodeEnvelope, keyHex, type EnvelopeOf } from '../../net/envelope.js';
 import { parseEvent, type TableEvent } from '../transcript.js';
 import { runAudit, type HandAudit } from './audit.js';
 import { finishCascade, startDeal, startReshuffle, stepType, takeStep, type Cascade } from './cascade.js';
-import { EventPool } from './event-pool.js';
+import { EventPool, LIMITS, type PoolLimits } from './event-pool.js';
 import { isRaceError, seatName, type Halt, type HaltCode } from './halt.js';
 import { PacketBook } from './packets.js';
 import { checkDeliveryEnvelope, checkPlayedCards, revealAllCards } from './requests.js';
@@ -41,6 +41,8 @@ export interface FollowerOptions {
   readonly rng?: RandomSource;
   /** How long, by the table's clock (`tick`), seats may take to disclose once play is over; default 60 s. */
   readonly discloseDeadlineMs?: number;
+  /** Per-author limits on the hand's events and bytes (default `LIMITS`). */
+  readonly limits?: PoolLimits;
 }
 
 export interface FollowerHooks {
@@ -79,6 +81,7 @@ export class HandFollower {
   private author: number | null = null;
   private discloseSince: number | null = null;
   private readonly discloseDeadlineMs: number;
+  private readonly limits: PoolLimits;
 
   constructor(options: FollowerOptions) {
     this.setup = options.setup;
@@ -95,7 +98,8 @@ export class HandFollower {
     const deckSize = made.state.deck.length;
     if (!(DECK_SIZES as readonly number[]).includes(deckSize)) throw new RangeError(`deck of ${deckSize} cards has no mental-poker support`);
     this.book = new PacketBook(options.setup.table, options.setup.handNo, this.players, deckSize as DeckSize);
-    this.pool = new EventPool(this.players);
+    this.limits = options.limits ?? LIMITS;
+    this.pool = new EventPool(this.players, this.limits);
     this.actsTaken = Array.from({ length: this.players }, () => 0);
   }
 
@@ -147,7 +151,8 @@ export class HandFollower {
     if (seat < 0) return false;
     const parsed = parseEvent(envelope, seat);
     if (!parsed.ok) return this.blame('bad-event', seat, parsed.error);
-    const inserted = this.pool.insert(parsed.event);
+    const inserted = this.pool.insert(parsed.event, encodedSize(envelope));
+    if (inserted === 'over-limit') return this.blame('flood', seat, `sent more than ${this.limits.eventsPerAuthor} events or ${this.limits.bytesPerAuthor} bytes in one hand (flooding)`);
     if (inserted === 'equivocation') return this.blame('equivocation', seat, `sent two different ${parsed.event.type} events for one purpose (equivocation)`);
     if (inserted === 'duplicate') return false;
     if (parsed.event.type === 'ready') return this.checkReady(parsed.event as TableEvent<'ready'>);
@@ -398,4 +403,9 @@ export class HandFollower {
   waiting(): Waiting | null {
     return waitingOf(this);
   }
+}
+
+/** The bytes an event takes on the wire (what the per-author byte limit counts). */
+function encodedSize(envelope: EnvelopeOf<'table-event'>): number {
+  return encodeEnvelope(envelope).length;
 }
