@@ -102,6 +102,8 @@ export class TableSession {
   private closed = false;
   /** Persist-then-send queue: each send waits for everything stored before it. */
   private outbox: Promise<unknown> = Promise.resolve();
+  /** The hand whose own events could not be stored (nothing more of it is sent). */
+  private unstorable = -1;
 
   constructor(options: TableSessionOptions) {
     this.options = options;
@@ -313,6 +315,8 @@ export class TableSession {
    * the outbox goes on for later writes.
    */
   private async persist(seat: number, what: string, write: () => Promise<void>): Promise<boolean> {
+    const hand = this.handNo;
+    if (this.unstorable === hand) return false; // an earlier write of this hand failed for good: send nothing after it
     const base = this.options.saveRetryMs ?? DEFAULT_SAVE_RETRY_MS;
     for (let attempt = 0; ; attempt++) {
       try {
@@ -320,6 +324,7 @@ export class TableSession {
         return true;
       } catch (error) {
         if (attempt + 1 >= SAVE_ATTEMPTS || this.closed) {
+          this.unstorable = hand;
           const detail = `this browser could not store ${what} (${errorText(error)}), so it was not sent: free some storage and reload`;
           this.options.onLog(detail, 'error');
           this.hands.get(seat)?.session.follower.fault(detail);
