@@ -122,6 +122,7 @@ export class TableSession {
       },
       onLog: (line) => options.onLog(line),
       botKeys: () => [...this.bots.keys()],
+      runningSeats: () => this.runningSeats(),
     });
   }
 
@@ -203,6 +204,13 @@ export class TableSession {
     const signer: Signer = { publicKey, sign: (m) => ed25519.sign(m, secretKey) };
     this.bots.set(keyHex(publicKey), signer);
     return signer;
+  }
+
+  /** While a hand runs its seats are those of its agreed set-up (hand/setup.ts); no roster may move them. */
+  private runningSeats(): readonly string[] | null {
+    const session = this.currentHand()?.session;
+    if (!session || session.phase === 'done' || session.phase === 'halted') return null;
+    return session.config.setup.seatKeys;
   }
 
   private names(): string[] {
