@@ -34,6 +34,7 @@ export interface HandConfig {
   readonly mySeat: number | null;
   readonly rng?: RandomSource;
   readonly discloseDeadlineMs?: number;
+  readonly revealDeadlineMs?: number;
   /** Per-author limits on a hand's events and bytes (default event-pool.ts LIMITS; tests lower them). */
   readonly limits?: PoolLimits;
 }
@@ -61,6 +62,7 @@ export class HandSession {
       game: config.game,
       rng,
       ...(config.discloseDeadlineMs !== undefined ? { discloseDeadlineMs: config.discloseDeadlineMs } : {}),
+      ...(config.revealDeadlineMs !== undefined ? { revealDeadlineMs: config.revealDeadlineMs } : {}),
       ...(config.limits ? { limits: config.limits } : {}),
     });
     if (config.mySeat === null) {

@@ -25,7 +25,7 @@ import { EventPool, LIMITS, type PoolLimits } from './event-pool.js';
 import { isRaceError, seatName, type Halt, type HaltCode } from './halt.js';
 import { PacketBook } from './packets.js';
 import { checkDeliveryEnvelope, checkPlayedCards, revealAllCards } from './requests.js';
-import { orderRound, type Bounce, type Ordered } from './real-time.js';
+import { firstSeed, orderRound, type Bounce, type Ordered } from './real-time.js';
 import { readyFault, setupArgs, setupHash, type HandSetup } from './setup.js';
 import { waitingOf, type Waiting } from './waiting.js';
 
@@ -41,6 +41,8 @@ export interface FollowerOptions {
   readonly rng?: RandomSource;
   /** How long, by the table's clock (`tick`), seats may take to disclose once play is over; default 60 s. */
   readonly discloseDeadlineMs?: number;
+  /** How long, by the table's clock, seats may take to reveal once every commit of a real-time round is in; default 30 s. */
+  readonly revealDeadlineMs?: number;
   /** Per-author limits on the hand's events and bytes (default `LIMITS`). */
   readonly limits?: PoolLimits;
 }
@@ -53,6 +55,7 @@ export interface FollowerHooks {
 }
 
 const DEFAULT_DISCLOSE_DEADLINE_MS = 60_000;
+const DEFAULT_REVEAL_DEADLINE_MS = 30_000;
 
 export class HandFollower {
   readonly setup: HandSetup;
@@ -77,6 +80,11 @@ export class HandFollower {
   private readonly actsTaken: number[];
   private roundValue = 0;
   private readonly ordered: Ordered[] = [];
+  /** The seed of the open round's coin (real-time.ts): fixed before the round opens. */
+  private seed: Uint8Array;
+  /** By the table's clock, when every commit of the open round was in (its reveals are owed since). */
+  private revealSince: number | null = null;
+  private readonly revealDeadlineMs: number;
   /** The seat whose event is being taken in (blamed for any exception). */
   private author: number | null = null;
   private discloseSince: number | null = null;
@@ -92,6 +100,8 @@ export class HandFollower {
     if (options.setup.game !== options.game.id) throw new RangeError(`set-up is for ${options.setup.game}, not ${options.game.id}`);
     this.args = setupArgs(options.setup);
     this.setupDigest = setupHash(options.setup);
+    this.seed = firstSeed(this.setupDigest);
+    this.revealDeadlineMs = options.revealDeadlineMs ?? DEFAULT_REVEAL_DEADLINE_MS;
     const made = options.game.setup(this.args);
     if (!made.ok) throw new RangeError(`cannot set up ${options.game.id}: ${made.error}`);
     this.initial = made.state;
@@ -180,13 +190,29 @@ export class HandFollower {
     return progressed;
   }
 
-  /** The table's clock: once play is over, a seat that has not disclosed by the deadline is named. */
+  /** The table's clock: a seat that has not revealed a real-time round, or disclosed once play is over, by the deadline is named. */
   tick(now: number): void {
-    if (this.phaseValue !== 'disclose' || this.haltValue) return;
+    if (this.haltValue) return;
+    if (this.phaseValue === 'play') return this.tickReveals(now);
+    if (this.phaseValue !== 'disclose') return;
     this.discloseSince ??= now;
     if (now - this.discloseSince < this.discloseDeadlineMs) return;
     const missing = [...Array(this.players).keys()].find((seat) => !this.pool.disclose(seat));
     if (missing !== undefined) this.blame('no-disclosure', missing, 'did not disclose its secrets for the audit in time');
+  }
+
+  /** A withheld real-time reveal cannot change the order (fixed before the round), so withholding only stalls: after the deadline it is blamed. */
+  private tickReveals(now: number): void {
+    const r = this.roundValue;
+    const seats = [...Array(this.players).keys()];
+    if (this.ordered.length > 0 || this.cascadeValue || !seats.every((seat) => this.pool.commit(r, seat))) {
+      this.revealSince = null;
+      return;
+    }
+    this.revealSince ??= now;
+    if (now - this.revealSince < this.revealDeadlineMs) return;
+    const missing = seats.find((seat) => !this.pool.reveal(r, seat));
+    if (missing !== undefined) this.blame('no-reveal', missing, `did not reveal its moves of round ${r} in time (a withheld reveal)`);
   }
 
   /** This peer's own code failed (not an event of anyone's): stops the hand as an internal fault. */
@@ -324,10 +350,12 @@ export class HandFollower {
     if (reveals.some((x) => !x)) return false;
     for (const event of [...commits, ...reveals]) if (!this.crossCheck(event!)) return false;
     this.author = null;
-    const order = orderRound(this.setup, r, commits as TableEvent<'commit'>[], reveals as TableEvent<'reveal'>[]);
+    const order = orderRound(this.setup, r, this.seed, commits as TableEvent<'commit'>[], reveals as TableEvent<'reveal'>[]);
     if (!order.ok) return this.stop(order.halt);
-    this.ordered.push(...order.value);
+    this.ordered.push(...order.value.ordered);
+    this.seed = order.value.next;
     this.roundValue = r + 1;
+    this.revealSince = null;
     return true;
   }
 
