@@ -16,6 +16,8 @@ import { decodeEnvelope, encodeEnvelope, keyHex, signEnvelope, type Envelope, ty
 import type { Mesh } from '../net/mesh.js';
 import { HandSession, type HandSecrets } from './hand-session.js';
 import { LIMITS } from './hand/event-pool.js';
+import { faultData, faultReports, type FaultReport } from './hand/faults.js';
+import { hashBytes } from './hand/seat-agent.js';
 import { nextSetup, outcomeOf, type HandRecord } from './hand/setup.js';
 import { Lobby, type RosterStore } from './lobby.js';
 
@@ -67,6 +69,8 @@ export interface HandSummary {
   readonly names: string[];
   readonly mySeat: number | null;
   readonly stalled: { seats: number[]; what: string; forMs: number } | null;
+  /** Verdicts other peers sent (fault events), checked against ours. */
+  readonly reports: FaultReport[];
 }
 
 const DEFAULT_STALL_MS = 30_000;
@@ -169,6 +173,7 @@ export class TableSession {
       names: this.names(),
       mySeat: this.hands.has(this.lobby.mySeat() ?? -1) ? this.lobby.mySeat() : null,
       stalled: waiting && waiting.seats.length > 0 && forMs > stallMs ? { ...waiting, forMs } : null,
+      reports: faultReports(mine.session.follower).filter((r) => r.reporter !== this.lobby.mySeat()),
     };
   }
 
@@ -188,6 +193,23 @@ export class TableSession {
 
   abandon(reason: string): void {
     for (const { session } of this.hands.values()) session.abandon(reason);
+  }
+
+  /**
+   * "End hand": a player stops waiting. A disclosure or a real-time reveal
+   * that is owed names its seat (an abandon cannot end those); anything else
+   * ends the hand without a result, naming who stalled.
+   */
+  endHand(): void {
+    const names = this.names();
+    for (const { session } of this.hands.values()) {
+      if (session.follower.endStalled()) {
+        this.onHandChanged();
+        continue;
+      }
+      const stalled = session.waiting()?.seats.map((s) => names[s] ?? `Seat ${s + 1}`) ?? [];
+      session.abandon(stalled.length ? `nothing came from ${stalled.join(', ')} for too long` : 'a player ended the hand');
+    }
   }
 
   /** Creator only: a bot, hosted by this browser, takes a free seat. */
@@ -402,10 +424,13 @@ export class TableSession {
 
   private onHandChanged(): void {
     const mine = this.currentHand();
-    if (mine && mine.session.step !== this.lastStep) {
-      this.lastStep = mine.session.step;
+    // Progress is any new event (a deal has many before the first engine step).
+    const held = mine?.session.follower.pool.events().length ?? -1;
+    if (mine && held !== this.lastStep) {
+      this.lastStep = held;
       this.lastProgress = Date.now();
     }
+    for (const [seat, local] of this.hands) this.reportFault(seat, local);
     if (mine) this.logNewInputs(mine.session);
     if (mine) this.logEnding(mine.session);
     if (mine) this.keepOutcome(mine.session);
@@ -442,6 +467,17 @@ export class TableSession {
       this.options.onLog(`hand stopped: ${session.halt.seat !== null ? `${names[session.halt.seat]} — ` : ''}${session.halt.detail}`, 'error');
       this.endingLogged = session;
     }
+  }
+
+  /** A seat of ours whose hand halted signs and sends its verdict once (a `fault` event), so every screen shows it. */
+  private readonly reported = new Set<HandSession>();
+  private reportFault(seat: number, { session, signer }: Seated): void {
+    const halt = session.halt;
+    if (!halt || halt.code === 'abandoned' || this.reported.has(session) || this.closed) return;
+    this.reported.add(session);
+    const f = session.follower;
+    const envelope = this.signAs(signer, { hand: f.setup.handNo, n: f.pool.nextSeq(seat), ...hashBytes(f.hashes), type: 'fault', data: faultData(halt) });
+    if (f.take(envelope)) this.publish(envelope);
   }
 
   /** One clock per bot seat: in real time each bot acts on its own, after its own think time. */

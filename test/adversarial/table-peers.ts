@@ -33,7 +33,7 @@ export async function tablePeers(options: {
   players: number;
   seed: number;
   store?: (seat: number) => MemoryTableStore;
-  extra?: (seat: number) => Partial<TableSessionOptions>;
+  extra?: (seat: number, signer: Signer) => Partial<TableSessionOptions>;
 }): Promise<{ peers: TablePeer[]; table: string; network: MemoryNetwork }> {
   const keyRng = seededRandom(`adv-${options.seed}-keys`);
   const signers = Array.from({ length: options.players }, () => {
@@ -58,7 +58,7 @@ export async function tablePeers(options: {
       bot: heuristicBot({ rng: makeRng(options.seed * 31 + seat) }),
       botDelayMs: 0,
       autoplay: true,
-      ...options.extra?.(seat),
+      ...options.extra?.(seat, signer),
     });
     await mesh.start({ message: (envelope, via) => session.receive(envelope, via), rejected: () => {}, changed: () => {}, problem: () => {} });
     await session.open(seat === 0 ? { game: options.game, seats: options.players, options: {} } : undefined);

@@ -1,6 +1,6 @@
 /**
  * The signed events of one hand that a peer holds, with typed lookups by the
- * slot each fills (transcript.ts): a seat's ready, disclosure and abandon; a
+ * slot each fills (transcript.ts): a seat's ready, disclosure, abandon and fault report; a
  * cascade step per packet, kind and seat; key shares per request and seat;
  * commits and reveals per round and seat; and acts per seat in the author's
  * order. An author fills a slot (and a sequence number) once: the same event
@@ -51,6 +51,7 @@ export class EventPool {
   private readonly readies: (TableEvent<'ready'> | undefined)[] = [];
   private readonly disclosures: (TableEvent<'disclose'> | undefined)[] = [];
   private readonly abandons: (TableEvent<'abandon'> | undefined)[] = [];
+  private readonly faults: (TableEvent<'fault'> | undefined)[] = [];
   private readonly stepSlots = { shuffle: new Slots<'shuffle'>(), lock: new Slots<'lock'>(), reshuffle: new Slots<'reshuffle'>() };
   private readonly keySlots = new Slots<'keys'>();
   private readonly commitSlots = new Slots<'commit'>();
@@ -106,6 +107,8 @@ export class EventPool {
         return this.disclosures[s];
       case 'abandon':
         return this.abandons[s];
+      case 'fault':
+        return this.faults[s];
       case 'shuffle':
       case 'lock':
       case 'reshuffle':
@@ -132,6 +135,9 @@ export class EventPool {
         return;
       case 'abandon':
         this.abandons[s] = event as TableEvent<'abandon'>;
+        return;
+      case 'fault':
+        this.faults[s] = event as TableEvent<'fault'>;
         return;
       case 'shuffle':
       case 'lock':
@@ -169,6 +175,10 @@ export class EventPool {
   /** The first abandon held, in seat order. */
   abandon(): TableEvent<'abandon'> | undefined {
     return this.abandons.find(Boolean);
+  }
+  /** The fault reports held (one per seat at most), in seat order. */
+  faultReports(): TableEvent<'fault'>[] {
+    return this.faults.filter((f): f is TableEvent<'fault'> => f !== undefined);
   }
   step(type: StepType, packet: number, seat: number): TableEvent<StepType> | undefined {
     return (this.stepSlots[type] as Slots<StepType>).get(packet, seat);

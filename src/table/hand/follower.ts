@@ -215,6 +215,21 @@ export class HandFollower {
     if (missing !== undefined) this.blame('no-reveal', missing, `did not reveal its moves of round ${r} in time (a withheld reveal)`);
   }
 
+  /**
+   * A player gave up waiting: when what is owed is a disclosure or a
+   * real-time reveal (an abandon cannot end those), the first seat that owes
+   * it is named now. False when an abandon is the way to end the hand.
+   */
+  endStalled(): boolean {
+    if (this.haltValue) return false;
+    const owing = this.waiting()?.seats[0];
+    if (owing === undefined) return false;
+    if (this.phaseValue === 'disclose') return !this.blame('no-disclosure', owing, 'did not disclose its secrets for the audit; a player stopped waiting');
+    const revealsOwed = this.ordered.length === 0 && !this.cascadeValue && [...Array(this.players).keys()].every((seat) => this.pool.commit(this.roundValue, seat));
+    if (this.phaseValue === 'play' && revealsOwed) return !this.blame('no-reveal', owing, `did not reveal its moves of round ${this.roundValue}; a player stopped waiting`);
+    return false;
+  }
+
   /** This peer's own code failed (not an event of anyone's): stops the hand as an internal fault. */
   fault(detail: string): void {
     this.stop({ code: 'internal', seat: null, detail });
