@@ -35,10 +35,10 @@ export function mutate(bytes: Uint8Array, ms: readonly Mutation[], others: reado
         break;
       }
       case 'insert':
-        out = Uint8Array.from([...out.subarray(0, at), m.byte, ...out.subarray(at)]);
+        out = join(out.subarray(0, at), Uint8Array.of(m.byte), out.subarray(at));
         break;
       case 'delete':
-        if (out.length > 0) out = Uint8Array.from([...out.subarray(0, at % out.length), ...out.subarray((at % out.length) + 1)]);
+        if (out.length > 0) out = join(out.subarray(0, at % out.length), out.subarray((at % out.length) + 1));
         break;
       case 'truncate':
         out = out.slice(0, at);
@@ -46,10 +46,20 @@ export function mutate(bytes: Uint8Array, ms: readonly Mutation[], others: reado
       case 'splice': {
         const other = others[m.other % others.length]!;
         const from = other.length === 0 ? 0 : m.from % other.length;
-        out = Uint8Array.from([...out.subarray(0, at), ...other.subarray(from)]);
+        out = join(out.subarray(0, at), other.subarray(from));
         break;
       }
     }
+  }
+  return out;
+}
+
+function join(...parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
   }
   return out;
 }
