@@ -16,6 +16,7 @@ import { decodeEnvelope, encodeEnvelope, keyHex, signEnvelope, type Envelope, ty
 import type { Mesh } from '../net/mesh.js';
 import { HandSession, type HandSecrets } from './hand-session.js';
 import { LIMITS } from './hand/event-pool.js';
+import { EarlyEvents } from './early-events.js';
 import { faultData, faultReports, type FaultReport } from './hand/faults.js';
 import { hashBytes } from './hand/seat-agent.js';
 import { nextSetup, outcomeOf, type HandRecord } from './hand/setup.js';
@@ -516,29 +517,6 @@ export class TableSession {
     for (const { session } of this.hands.values()) session.tick(now);
     const mine = this.currentHand();
     if (mine?.session.waiting()?.seats.length) this.options.onChange();
-  }
-}
-
-/**
- * Events for a hand not started here yet, bounded per author by the same
- * limits as a hand's pool (event-pool.ts LIMITS); duplicates found by
- * signature in O(1).
- */
-class EarlyEvents {
-  readonly events: EnvelopeOf<'table-event'>[] = [];
-  private readonly sigs = new Set<string>();
-  private readonly perAuthor = new Map<string, { events: number; bytes: number }>();
-  add(envelope: EnvelopeOf<'table-event'>): 'new' | 'duplicate' | 'over-limit' {
-    const sig = keyHex(envelope.sig);
-    if (this.sigs.has(sig)) return 'duplicate';
-    const author = keyHex(envelope.from);
-    const held = this.perAuthor.get(author) ?? { events: 0, bytes: 0 };
-    const size = encodeEnvelope(envelope).length;
-    if (held.events + 1 > LIMITS.eventsPerAuthor || held.bytes + size > LIMITS.bytesPerAuthor) return 'over-limit';
-    this.perAuthor.set(author, { events: held.events + 1, bytes: held.bytes + size });
-    this.sigs.add(sig);
-    this.events.push(envelope);
-    return 'new';
   }
 }
 
