@@ -11,6 +11,7 @@ import type { AnyGame } from '../../src/engine/index.js';
 import { keyHex, signEnvelope, type EnvelopeOf } from '../../src/net/envelope.js';
 import { MemoryNetwork } from '../../src/net/memory-transport.js';
 import { Mesh } from '../../src/net/mesh.js';
+import { peerIdFor } from '../../src/table/table-id.js';
 import { HandSession } from '../../src/table/hand-session.js';
 import type { HandSetup } from '../../src/table/hand/setup.js';
 import { until } from '../../src/table/simulation.js';
@@ -44,7 +45,8 @@ export async function handTable(options: {
   const seatKeys = signers.map((s) => keyHex(s.publicKey));
   const setup: HandSetup = { table: TABLE, handNo: 0, game: game.id, options: {}, seatKeys, dealer: 0, carry: null, previous: null };
   const network = new MemoryNetwork();
-  const peerIds = seatKeys.map((key) => `hand-${key.slice(0, 12)}`);
+  // Peer ids derived from the keys, as the mesh checks on every hello.
+  const peerIds = seatKeys.map((key) => peerIdFor(TABLE, key));
   const meshes = signers.map(
     (signer, seat) => new Mesh({ table: TABLE, signer, transport: network.createTransport(peerIds[seat]!), name: `seat ${seat + 1}`, timing: { heartbeatMs: 500, linkDeadAfterMs: 60_000 } }),
   );
