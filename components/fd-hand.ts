@@ -41,6 +41,20 @@ export class FdHand extends LitElement {
         <button class="primary" id="rematch" @click=${() => this.dispatchEvent(new RematchEvent())}>New hand</button>
       </div>`;
     }
+    const report = hand.reports[0];
+    if (report) {
+      return html`<div class="banner bad" role="alert" id="fault-report">
+        <span><strong>${report.reporter}</strong> reports a fault${report.blame ? html` by <strong>${report.blame}</strong>` : null}: ${report.reason}
+          <code>${report.code}</code> (this browser has not found it itself)</span>
+        <button @click=${() => this.dispatchEvent(new AbandonHandEvent())}>End hand</button>
+      </div>`;
+    }
+    if (hand.stalled) {
+      return html`<div class="banner warn" role="alert" id="stalled">
+        <span>Waiting for <strong>${hand.stalled.names.join(', ')}</strong> for ${hand.stalled.seconds} s: they may have lost their connection.</span>
+        <button @click=${() => this.dispatchEvent(new AbandonHandEvent())}>End hand${hand.phase === 'disclose' ? ` (names ${hand.stalled.names.join(', ')})` : ' without a result'}</button>
+      </div>`;
+    }
     if (hand.phase === 'done' || hand.phase === 'disclose') {
       const audit = hand.audit;
       return html`<div class="banner ${audit ? (audit.clean ? 'good' : 'bad') : 'info'}" id="result">
@@ -54,12 +68,6 @@ export class FdHand extends LitElement {
         ${hand.phase === 'done'
           ? html`<button class="primary" id="rematch" @click=${() => this.dispatchEvent(new RematchEvent())}>${hand.rematchOffered ? 'Join the rematch' : 'Rematch'}</button>`
           : null}
-      </div>`;
-    }
-    if (hand.stalled) {
-      return html`<div class="banner warn" role="alert" id="stalled">
-        <span>Waiting for <strong>${hand.stalled.names.join(', ')}</strong> for ${hand.stalled.seconds} s: they may have lost their connection.</span>
-        <button @click=${() => this.dispatchEvent(new AbandonHandEvent())}>End hand without a result</button>
       </div>`;
     }
     if (hand.phase === 'ready' || hand.phase === 'dealing') {

@@ -44,6 +44,8 @@ export interface HandView {
   readonly names: string[];
   readonly waiting: { names: string[]; what: string } | null;
   readonly stalled: { names: string[]; seconds: number } | null;
+  /** Verdicts other peers reported (fault events) that this peer has not reached itself. */
+  readonly reports: { reporter: string; blame: string | null; reason: string; code: string }[];
   readonly halt: { reason: string; blame: string | null; kind: string } | null;
   readonly audit: { clean: boolean; reason: string; blame: string | null } | null;
   readonly outcome: string | null;
@@ -181,8 +183,9 @@ export class AppStore extends EventTarget {
     this.session?.tableSession.rematch();
   }
 
+  /** "End hand": names the seat that owes a disclosure or reveal, or ends the hand without a result naming who stalled. */
   abandonHand(): void {
-    this.session?.tableSession.abandon('a player stopped waiting for a stalled seat');
+    this.session?.tableSession.endHand();
   }
 
   private handView(): HandView | null {
@@ -208,6 +211,9 @@ export class AppStore extends EventTarget {
       names,
       waiting: waiting && waiting.seats.length ? { names: waiting.seats.map((s) => names[s] ?? `Seat ${s + 1}`), what: waiting.what } : null,
       stalled: current.stalled ? { names: current.stalled.seats.map((s) => names[s] ?? `Seat ${s + 1}`), seconds: Math.round(current.stalled.forMs / 1000) } : null,
+      reports: current.reports
+        .filter((r) => !r.agrees)
+        .map((r) => ({ reporter: names[r.reporter] ?? `Seat ${r.reporter + 1}`, blame: r.seat !== null ? (names[r.seat] ?? `Seat ${r.seat + 1}`) : null, reason: r.detail, code: r.code })),
       halt: hand.halt
         ? {
             reason: hand.halt.detail,

@@ -97,7 +97,7 @@ export const BODY_SCHEMAS = {
     n: uint,
     at: uint,
     hash: bytesOfLength(32, 'hash'),
-    type: v.picklist(['ready', 'shuffle', 'lock', 'keys', 'act', 'commit', 'reveal', 'reshuffle', 'disclose', 'abandon'] as const, 'unknown event type'),
+    type: v.picklist(['ready', 'shuffle', 'lock', 'keys', 'act', 'commit', 'reveal', 'reshuffle', 'disclose', 'abandon', 'fault'] as const, 'unknown event type'),
     data: v.unknown(),
   }),
   /** Ask for the events of a hand this peer is missing: per author (hex key), how many it has. */

@@ -17,6 +17,7 @@ import { systemRandom, type RandomSource } from '../../crypto/index.js';
 import type { AnyGame, AnyState, Input, PrivateView } from '../engine/index.js';
 import type { EnvelopeOf } from '../net/envelope.js';
 import type { HandAudit } from './hand/audit.js';
+import type { PoolLimits } from './hand/event-pool.js';
 import { HandFollower, type HandPhase, type Waiting } from './hand/follower.js';
 import type { Halt } from './hand/halt.js';
 import type { Bounce } from './hand/real-time.js';
@@ -33,6 +34,9 @@ export interface HandConfig {
   readonly mySeat: number | null;
   readonly rng?: RandomSource;
   readonly discloseDeadlineMs?: number;
+  readonly revealDeadlineMs?: number;
+  /** Per-author limits on a hand's events and bytes (default event-pool.ts LIMITS; tests lower them). */
+  readonly limits?: PoolLimits;
 }
 
 export interface HandIO extends Partial<SeatIO> {
@@ -58,6 +62,8 @@ export class HandSession {
       game: config.game,
       rng,
       ...(config.discloseDeadlineMs !== undefined ? { discloseDeadlineMs: config.discloseDeadlineMs } : {}),
+      ...(config.revealDeadlineMs !== undefined ? { revealDeadlineMs: config.revealDeadlineMs } : {}),
+      ...(config.limits ? { limits: config.limits } : {}),
     });
     if (config.mySeat === null) {
       this.agent = null;
@@ -131,10 +137,14 @@ export class HandSession {
     for (const envelope of envelopes) this.follower.take(envelope);
   }
 
-  /** A verified envelope from the mesh. */
-  receive(envelope: EnvelopeOf<'table-event'>): void {
-    if (this.follower.take(envelope)) this.pump();
-    else if (this.follower.halt) this.io.changed();
+  /** A verified envelope from the mesh; true if it was new and taken in (so worth storing). */
+  receive(envelope: EnvelopeOf<'table-event'>): boolean {
+    if (this.follower.take(envelope)) {
+      this.pump();
+      return true;
+    }
+    if (this.follower.halt) this.io.changed();
+    return false;
   }
 
   /** This seat's move, from the UI or a bot. Returns an error to show, or null. */

@@ -68,6 +68,8 @@ export interface LobbyOptions {
   readonly onLog: (line: string) => void;
   /** Keys of the bots this browser hosts (they sit, but send through this peer). */
   readonly botKeys?: () => string[];
+  /** The seat keys of the hand being played (from its agreed set-up), or null between hands: a roster may not change them. */
+  readonly runningSeats?: () => readonly string[] | null;
 }
 
 export class Lobby {
@@ -84,6 +86,8 @@ export class Lobby {
   private readonly onChange: () => void;
   private readonly onLog: (line: string) => void;
   private readonly botKeys: () => string[];
+  private readonly runningSeats: () => readonly string[] | null;
+  private refusedVersion = -1;
 
   constructor(options: LobbyOptions) {
     const parsed = parseTableId(options.mesh.table);
@@ -96,6 +100,7 @@ export class Lobby {
     this.onChange = options.onChange;
     this.onLog = options.onLog;
     this.botKeys = options.botKeys ?? (() => []);
+    this.runningSeats = options.runningSeats ?? (() => null);
     if (this.isCreator) this.creatorKey = this.mesh.selfKey;
     this.mesh.authorize((envelope) => this.authorize(envelope));
   }
@@ -238,6 +243,10 @@ export class Lobby {
     const seats = [...roster.seats];
     const current = seats.findIndex((m) => m !== null && keyHex(m.key) === author);
     let target = current;
+    if (target < 0 && this.runningSeats()) {
+      this.mesh.send('roster', roster);
+      return;
+    }
     if (target < 0) {
       const free = (i: number) => i >= 0 && i < seats.length && seats[i] === null;
       target = wanted !== null && free(wanted) ? wanted : seats.findIndex((m) => m === null);
@@ -257,7 +266,7 @@ export class Lobby {
   private async unseat(author: string, version: number): Promise<void> {
     const roster = this.roster;
     if (!roster || version > roster.version) return;
-    if (roster.hands > 0) {
+    if (roster.hands > 0 || this.runningSeats()) {
       this.onLog('seats are fixed once play has started');
       this.mesh.send('roster', roster);
       return;
@@ -273,7 +282,7 @@ export class Lobby {
   /** Creator only: seats a bot this browser hosts (its messages go through our link). */
   seatBot(key: Uint8Array, seat: number): void {
     const roster = this.roster;
-    if (!this.isCreator || !roster || roster.seats[seat] !== null || roster.hands > 0) return;
+    if (!this.isCreator || !roster || roster.seats[seat] !== null || roster.hands > 0 || this.runningSeats()) return;
     const seats = [...roster.seats];
     seats[seat] = { key, name: `Bot ${seat + 1}`, peerId: this.mesh.peerId };
     this.onLog(`a bot sat down in seat ${seat + 1}`);
@@ -305,6 +314,12 @@ export class Lobby {
       this.onChange();
     }
     if (problem) return;
+    const moved = this.movesRunningSeats(roster);
+    if (moved !== null) {
+      if (roster.version > this.refusedVersion) this.onLog(`refused the table's seating (version ${roster.version}): it moves ${moved} while a hand is being played`);
+      this.refusedVersion = Math.max(this.refusedVersion, roster.version);
+      return;
+    }
     const before = this.mySeat();
     this.creatorKey = author;
     this.roster = roster;
@@ -314,6 +329,17 @@ export class Lobby {
     if (before !== null && after === null) this.onLog('you left your seat');
     this.updateLinks();
     this.onChange();
+  }
+
+  /** A roster that changes who sits where while a hand runs names the first seat it moves; the hand's set-up fixes its seats. */
+  private movesRunningSeats(roster: Roster): string | null {
+    const running = this.runningSeats();
+    if (!running) return null;
+    for (let seat = 0; seat < Math.max(running.length, roster.seats.length); seat++) {
+      const member = roster.seats[seat];
+      if ((member ? keyHex(member.key) : null) !== (running[seat] ?? null)) return `seat ${seat + 1}`;
+    }
+    return null;
   }
 
   private updateLinks(): void {

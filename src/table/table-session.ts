@@ -15,6 +15,10 @@ import { heuristicBot, type Bot } from '../bots/index.js';
 import { decodeEnvelope, encodeEnvelope, keyHex, signEnvelope, type Envelope, type EnvelopeOf, type Signer } from '../net/envelope.js';
 import type { Mesh } from '../net/mesh.js';
 import { HandSession, type HandSecrets } from './hand-session.js';
+import { LIMITS } from './hand/event-pool.js';
+import { EarlyEvents } from './early-events.js';
+import { faultData, faultReports, type FaultReport } from './hand/faults.js';
+import { hashBytes } from './hand/seat-agent.js';
 import { nextSetup, outcomeOf, type HandRecord } from './hand/setup.js';
 import { Lobby, type RosterStore } from './lobby.js';
 
@@ -48,6 +52,8 @@ export interface TableSessionOptions {
   readonly botJitterMs?: number;
   /** Let the bot play this peer's own seat too (simulations). */
   readonly autoplay?: boolean;
+  /** First wait before retrying a failed save of our own event (ms; doubles each try). */
+  readonly saveRetryMs?: number;
   /** Adversarial tests only: rewrite what this peer sends (null: drop it; a list: send several). */
   readonly tamperPublish?: (envelope: EnvelopeOf<'table-event'>) => EnvelopeOf<'table-event'> | EnvelopeOf<'table-event'>[] | null;
 }
@@ -64,9 +70,14 @@ export interface HandSummary {
   readonly names: string[];
   readonly mySeat: number | null;
   readonly stalled: { seats: number[]; what: string; forMs: number } | null;
+  /** Verdicts other peers sent (fault events), checked against ours. */
+  readonly reports: FaultReport[];
 }
 
 const DEFAULT_STALL_MS = 30_000;
+/** A failed save of our own event is tried this many times, waiting base·2^k between tries. */
+const SAVE_ATTEMPTS = 5;
+const DEFAULT_SAVE_RETRY_MS = 250;
 
 export class TableSession {
   readonly lobby: Lobby;
@@ -81,7 +92,10 @@ export class TableSession {
   private game: AnyGame | null = null;
   /** The last write of a hand record: a next hand's set-up is read only after it. */
   private recordSaved: Promise<unknown> = Promise.resolve();
-  private readonly early = new Map<number, EnvelopeOf<'table-event'>[]>();
+  /** Events for the next hand (or the one being started), bounded per author like a hand's pool. */
+  private readonly early = new Map<number, EarlyEvents>();
+  /** Authors already logged as refused, per hand (one log line each, not one per event). */
+  private readonly refusedLogged = new Set<string>();
   private lastProgress = Date.now();
   private lastStep = -1;
   private timer: ReturnType<typeof setInterval> | undefined;
@@ -93,6 +107,8 @@ export class TableSession {
   private closed = false;
   /** Persist-then-send queue: each send waits for everything stored before it. */
   private outbox: Promise<unknown> = Promise.resolve();
+  /** The hand whose own events could not be stored (nothing more of it is sent). */
+  private unstorable = -1;
 
   constructor(options: TableSessionOptions) {
     this.options = options;
@@ -111,6 +127,7 @@ export class TableSession {
       },
       onLog: (line) => options.onLog(line),
       botKeys: () => [...this.bots.keys()],
+      runningSeats: () => this.runningSeats(),
     });
   }
 
@@ -157,6 +174,7 @@ export class TableSession {
       names: this.names(),
       mySeat: this.hands.has(this.lobby.mySeat() ?? -1) ? this.lobby.mySeat() : null,
       stalled: waiting && waiting.seats.length > 0 && forMs > stallMs ? { ...waiting, forMs } : null,
+      reports: faultReports(mine.session.follower).filter((r) => r.reporter !== this.lobby.mySeat()),
     };
   }
 
@@ -178,6 +196,23 @@ export class TableSession {
     for (const { session } of this.hands.values()) session.abandon(reason);
   }
 
+  /**
+   * "End hand": a player stops waiting. A disclosure or a real-time reveal
+   * that is owed names its seat (an abandon cannot end those); anything else
+   * ends the hand without a result, naming who stalled.
+   */
+  endHand(): void {
+    const names = this.names();
+    for (const { session } of this.hands.values()) {
+      if (session.follower.endStalled()) {
+        this.onHandChanged();
+        continue;
+      }
+      const stalled = session.waiting()?.seats.map((s) => names[s] ?? `Seat ${s + 1}`) ?? [];
+      session.abandon(stalled.length ? `nothing came from ${stalled.join(', ')} for too long` : 'a player ended the hand');
+    }
+  }
+
   /** Creator only: a bot, hosted by this browser, takes a free seat. */
   async addBot(seat: number): Promise<void> {
     if (!this.lobby.isCreator) return;
@@ -192,6 +227,13 @@ export class TableSession {
     const signer: Signer = { publicKey, sign: (m) => ed25519.sign(m, secretKey) };
     this.bots.set(keyHex(publicKey), signer);
     return signer;
+  }
+
+  /** While a hand runs its seats are those of its agreed set-up (hand/setup.ts); no roster may move them. */
+  private runningSeats(): readonly string[] | null {
+    const session = this.currentHand()?.session;
+    if (!session || session.phase === 'done' || session.phase === 'halted') return null;
+    return session.config.setup.seatKeys;
   }
 
   private names(): string[] {
@@ -253,8 +295,9 @@ export class TableSession {
         {
           sign: (body) => this.signAs(signer, body),
           keepSecrets: (secrets) => {
-            const saved = this.store.saveHandSecrets(this.lobby.table, handNo, keyHex(signer.publicKey), secrets);
-            this.outbox = this.outbox.then(() => saved);
+            this.outbox = this.outbox.then(() =>
+              this.persist(seat, 'its secrets', () => this.store.saveHandSecrets(this.lobby.table, handNo, keyHex(signer.publicKey), secrets)),
+            );
           },
           publish: (envelope) => this.publish(envelope),
           changed: () => this.onHandChanged(),
@@ -263,8 +306,8 @@ export class TableSession {
       );
       this.hands.set(seat, { session, signer, bot });
     }
-    for (const { session } of this.hands.values()) session.preload([...stored, ...(this.early.get(handNo) ?? [])]);
-    this.early.delete(handNo);
+    for (const { session } of this.hands.values()) session.preload([...stored, ...(this.early.get(handNo)?.events ?? [])]);
+    for (const hand of this.early.keys()) if (hand <= handNo) this.early.delete(hand);
     this.startingHand = false;
     // What we stored may not all have gone out before a reload: send ours again (peers drop copies).
     const localKeys = new Set(local.map(([, signer]) => keyHex(signer.publicKey)));
@@ -283,40 +326,92 @@ export class TableSession {
     if (this.closed) return;
     const bytes = encodeEnvelope(envelope);
     const key = `${keyHex(envelope.from)}:${envelope.body.n}`;
+    const seat = this.currentHand()?.session.config.setup.seatKeys.indexOf(keyHex(envelope.from)) ?? -1;
     // Persist (the event and the secrets it depends on) before sending, in order:
     // a reload must never produce a second, different event for the same slot.
-    const saved = this.store.saveHandEvent(this.lobby.table, envelope.body.hand, key, bytes);
-    this.outbox = this.outbox.then(() => saved).then(() => {
+    this.outbox = this.outbox.then(async () => {
+      const stored = await this.persist(seat, `its ${envelope.body.type} event`, () => this.store.saveHandEvent(this.lobby.table, envelope.body.hand, key, bytes));
+      if (!stored || this.closed) return;
       const sent = this.options.tamperPublish ? this.options.tamperPublish(envelope) : envelope;
       for (const out of sent === null ? [] : Array.isArray(sent) ? sent : [sent]) this.mesh.broadcast(out);
       // Other local seats (bots hosted here) hear it at once.
-      for (const [seat, { session }] of this.hands) if (session.config.setup.seatKeys[seat] !== keyHex(envelope.from)) session.receive(envelope);
+      for (const [s, { session }] of this.hands) if (session.config.setup.seatKeys[s] !== keyHex(envelope.from)) session.receive(envelope);
     });
+  }
+
+  /**
+   * One write of the outbox, retried with backoff (a full disk or a quota
+   * may clear); if it still fails, the hand stops with this peer's own
+   * failure named (nothing unsent is ever sent unstored). Never rejects, so
+   * the outbox goes on for later writes.
+   */
+  private async persist(seat: number, what: string, write: () => Promise<void>): Promise<boolean> {
+    const hand = this.handNo;
+    if (this.unstorable === hand) return false; // an earlier write of this hand failed for good: send nothing after it
+    const base = this.options.saveRetryMs ?? DEFAULT_SAVE_RETRY_MS;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await write();
+        return true;
+      } catch (error) {
+        if (attempt + 1 >= SAVE_ATTEMPTS || this.closed) {
+          this.unstorable = hand;
+          const detail = `this browser could not store ${what} (${errorText(error)}), so it was not sent: free some storage and reload`;
+          this.options.onLog(detail, 'error');
+          this.hands.get(seat)?.session.follower.fault(detail);
+          this.options.onChange();
+          return false;
+        }
+        this.options.onLog(`storing ${what} failed (${errorText(error)}); trying again`, 'warn');
+        await new Promise((resolve) => setTimeout(resolve, base * 2 ** attempt));
+      }
+    }
   }
 
   private receiveEvent(envelope: EnvelopeOf<'table-event'>): void {
     const hand = envelope.body.hand;
+    const current = Math.max(this.handNo, this.lobby.view().handsStarted - 1);
+    if (hand < this.handNo) return; // an older hand: over, dropped
+    if (hand > current + 1) {
+      this.refuse(envelope, `an event for hand ${hand + 1}, which cannot have started (this table is at hand ${current + 1})`);
+      return;
+    }
     if (hand > this.handNo || (hand === this.handNo && this.startingHand)) {
       // A peer started the next hand (a rematch) before us: keep it, offer to join.
-      const list = this.early.get(hand) ?? [];
-      if (!list.some((e) => keyHex(e.sig) === keyHex(envelope.sig))) list.push(envelope);
-      this.early.set(hand, list);
-      void this.store.saveHandEvent(this.lobby.table, hand, `${keyHex(envelope.from)}:${envelope.body.n}`, encodeEnvelope(envelope));
+      const early = this.early.get(hand) ?? new EarlyEvents();
+      this.early.set(hand, early);
+      const kept = early.add(envelope);
+      if (kept === 'over-limit') this.refuse(envelope, `more than ${LIMITS.eventsPerAuthor} events or ${LIMITS.bytesPerAuthor} bytes for hand ${hand + 1}`);
+      if (kept !== 'new') return;
+      this.save(envelope);
       this.options.onChange();
       return;
     }
-    if (hand < this.handNo) return;
-    void this.store.saveHandEvent(this.lobby.table, hand, `${keyHex(envelope.from)}:${envelope.body.n}`, encodeEnvelope(envelope));
-    this.deliverLocally(envelope);
+    let taken = false;
+    for (const { session } of this.hands.values()) taken = session.receive(envelope) || taken;
+    if (taken) this.save(envelope);
+  }
+
+  private save(envelope: EnvelopeOf<'table-event'>): void {
+    const key = `${keyHex(envelope.from)}:${envelope.body.n}`;
+    this.store.saveHandEvent(this.lobby.table, envelope.body.hand, key, encodeEnvelope(envelope)).catch((error: unknown) => {
+      this.options.onLog(`could not store an event of hand ${envelope.body.hand + 1}: ${errorText(error)}`, 'warn');
+    });
+  }
+
+  /** A refused event: logged once per author and hand (a flood must not flood the log too). */
+  private refuse(envelope: EnvelopeOf<'table-event'>, why: string): void {
+    const author = keyHex(envelope.from);
+    const id = `${author}/${envelope.body.hand}`;
+    if (this.refusedLogged.has(id)) return;
+    this.refusedLogged.add(id);
+    const seat = this.lobby.view().seats.find((s) => s.keyHex === author);
+    this.options.onLog(`refused ${seat ? (seat.member?.name || `seat ${seat.seat + 1}`) : `${author.slice(0, 8)}…`}'s events: ${why}`, 'warn');
   }
 
   /** Someone has started hand N+1 and waits for us. */
   get rematchOffered(): boolean {
     return this.early.has(this.handNo + 1);
-  }
-
-  private deliverLocally(envelope: EnvelopeOf<'table-event'>): void {
-    for (const { session } of this.hands.values()) session.receive(envelope);
   }
 
   private answerFetch(envelope: EnvelopeOf<'fetch'>, via: string): void {
@@ -330,10 +425,13 @@ export class TableSession {
 
   private onHandChanged(): void {
     const mine = this.currentHand();
-    if (mine && mine.session.step !== this.lastStep) {
-      this.lastStep = mine.session.step;
+    // Progress is any new event (a deal has many before the first engine step).
+    const held = mine?.session.follower.pool.events().length ?? -1;
+    if (mine && held !== this.lastStep) {
+      this.lastStep = held;
       this.lastProgress = Date.now();
     }
+    for (const [seat, local] of this.hands) this.reportFault(seat, local);
     if (mine) this.logNewInputs(mine.session);
     if (mine) this.logEnding(mine.session);
     if (mine) this.keepOutcome(mine.session);
@@ -370,6 +468,17 @@ export class TableSession {
       this.options.onLog(`hand stopped: ${session.halt.seat !== null ? `${names[session.halt.seat]} — ` : ''}${session.halt.detail}`, 'error');
       this.endingLogged = session;
     }
+  }
+
+  /** A seat of ours whose hand halted signs and sends its verdict once (a `fault` event), so every screen shows it. */
+  private readonly reported = new Set<HandSession>();
+  private reportFault(seat: number, { session, signer }: Seated): void {
+    const halt = session.halt;
+    if (!halt || halt.code === 'abandoned' || this.reported.has(session) || this.closed) return;
+    this.reported.add(session);
+    const f = session.follower;
+    const envelope = this.signAs(signer, { hand: f.setup.handNo, n: f.pool.nextSeq(seat), ...hashBytes(f.hashes), type: 'fault', data: faultData(halt) });
+    if (f.take(envelope)) this.publish(envelope);
   }
 
   /** One clock per bot seat: in real time each bot acts on its own, after its own think time. */
@@ -409,6 +518,10 @@ export class TableSession {
     const mine = this.currentHand();
     if (mine?.session.waiting()?.seats.length) this.options.onChange();
   }
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 /** Stored events were verified when they arrived; they are verified again all the same. */

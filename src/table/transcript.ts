@@ -19,6 +19,9 @@
  * - `reveal`    {round, actions, salt}: the moves and salt behind the commit.
  * - `disclose`  {secrets, sealSecret}: every secret of the hand, for the audit.
  * - `abandon`   {reason}: the author ends the hand without a result.
+ * - `fault`     {code, seat, detail}: the author's peer halted the hand with
+ *               this verdict (hand/halt.ts); sent so every screen shows it.
+ *               It halts nobody else: each peer checks it against its own.
  */
 import * as v from 'valibot';
 import { bytesOfLength } from '../net/messages.js';
@@ -59,6 +62,11 @@ export const EVENT_DATA = {
     sealSecret: bytesOfLength(32, 'sealSecret'),
   }),
   abandon: v.strictObject({ reason: v.pipe(v.string(), v.maxLength(300)) }),
+  fault: v.strictObject({
+    code: v.pipe(v.string(), v.regex(/^[a-z-]{1,24}$/, 'not a halt code')),
+    seat: v.nullable(v.pipe(uint, v.maxValue(7))),
+    detail: v.pipe(v.string(), v.maxLength(300)),
+  }),
 } as const;
 
 export type EventType = keyof typeof EVENT_DATA;

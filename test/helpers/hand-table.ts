@@ -45,6 +45,7 @@ export async function handTable(options: {
   const seatKeys = signers.map((s) => keyHex(s.publicKey));
   const setup: HandSetup = { table: TABLE, handNo: 0, game: game.id, options: {}, seatKeys, dealer: 0, carry: null, previous: null };
   const network = new MemoryNetwork();
+  // Peer ids derived from the keys, as the mesh checks on every hello.
   const peerIds = seatKeys.map((key) => peerIdFor(TABLE, key));
   const meshes = signers.map(
     (signer, seat) => new Mesh({ table: TABLE, signer, transport: network.createTransport(peerIds[seat]!), name: `seat ${seat + 1}`, timing: { heartbeatMs: 500, linkDeadAfterMs: 60_000 } }),

@@ -17,15 +17,15 @@
  */
 import { DECK_SIZES, systemRandom, type DeckSize, type RandomSource } from '../../../crypto/index.js';
 import { contributors, stateHash, type AnyGame, type AnyState, type CryptoRequest, type Input, type SetupArgs } from '../../engine/index.js';
-import { keyHex, type EnvelopeOf } from '../../net/envelope.js';
+import { encodeEnvelope, keyHex, type EnvelopeOf } from '../../net/envelope.js';
 import { parseEvent, type TableEvent } from '../transcript.js';
 import { runAudit, type HandAudit } from './audit.js';
 import { finishCascade, startDeal, startReshuffle, stepType, takeStep, type Cascade } from './cascade.js';
-import { EventPool } from './event-pool.js';
+import { EventPool, LIMITS, type PoolLimits } from './event-pool.js';
 import { isRaceError, seatName, type Halt, type HaltCode } from './halt.js';
 import { PacketBook } from './packets.js';
 import { checkDeliveryEnvelope, checkPlayedCards, revealAllCards } from './requests.js';
-import { orderRound, type Bounce, type Ordered } from './real-time.js';
+import { firstSeed, orderRound, type Bounce, type Ordered } from './real-time.js';
 import { readyFault, setupArgs, setupHash, type HandSetup } from './setup.js';
 import { waitingOf, type Waiting } from './waiting.js';
 
@@ -41,6 +41,10 @@ export interface FollowerOptions {
   readonly rng?: RandomSource;
   /** How long, by the table's clock (`tick`), seats may take to disclose once play is over; default 60 s. */
   readonly discloseDeadlineMs?: number;
+  /** How long, by the table's clock, seats may take to reveal once every commit of a real-time round is in; default 30 s. */
+  readonly revealDeadlineMs?: number;
+  /** Per-author limits on the hand's events and bytes (default `LIMITS`). */
+  readonly limits?: PoolLimits;
 }
 
 export interface FollowerHooks {
@@ -51,6 +55,7 @@ export interface FollowerHooks {
 }
 
 const DEFAULT_DISCLOSE_DEADLINE_MS = 60_000;
+const DEFAULT_REVEAL_DEADLINE_MS = 30_000;
 
 export class HandFollower {
   readonly setup: HandSetup;
@@ -75,10 +80,16 @@ export class HandFollower {
   private readonly actsTaken: number[];
   private roundValue = 0;
   private readonly ordered: Ordered[] = [];
+  /** The seed of the open round's coin (real-time.ts): fixed before the round opens. */
+  private seed: Uint8Array;
+  /** By the table's clock, when every commit of the open round was in (its reveals are owed since). */
+  private revealSince: number | null = null;
+  private readonly revealDeadlineMs: number;
   /** The seat whose event is being taken in (blamed for any exception). */
   private author: number | null = null;
   private discloseSince: number | null = null;
   private readonly discloseDeadlineMs: number;
+  private readonly limits: PoolLimits;
 
   constructor(options: FollowerOptions) {
     this.setup = options.setup;
@@ -89,13 +100,16 @@ export class HandFollower {
     if (options.setup.game !== options.game.id) throw new RangeError(`set-up is for ${options.setup.game}, not ${options.game.id}`);
     this.args = setupArgs(options.setup);
     this.setupDigest = setupHash(options.setup);
+    this.seed = firstSeed(this.setupDigest);
+    this.revealDeadlineMs = options.revealDeadlineMs ?? DEFAULT_REVEAL_DEADLINE_MS;
     const made = options.game.setup(this.args);
     if (!made.ok) throw new RangeError(`cannot set up ${options.game.id}: ${made.error}`);
     this.initial = made.state;
     const deckSize = made.state.deck.length;
     if (!(DECK_SIZES as readonly number[]).includes(deckSize)) throw new RangeError(`deck of ${deckSize} cards has no mental-poker support`);
     this.book = new PacketBook(options.setup.table, options.setup.handNo, this.players, deckSize as DeckSize);
-    this.pool = new EventPool(this.players);
+    this.limits = options.limits ?? LIMITS;
+    this.pool = new EventPool(this.players, this.limits);
     this.actsTaken = Array.from({ length: this.players }, () => 0);
   }
 
@@ -147,7 +161,8 @@ export class HandFollower {
     if (seat < 0) return false;
     const parsed = parseEvent(envelope, seat);
     if (!parsed.ok) return this.blame('bad-event', seat, parsed.error);
-    const inserted = this.pool.insert(parsed.event);
+    const inserted = this.pool.insert(parsed.event, encodedSize(envelope));
+    if (inserted === 'over-limit') return this.blame('flood', seat, `sent more than ${this.limits.eventsPerAuthor} events or ${this.limits.bytesPerAuthor} bytes in one hand (flooding)`);
     if (inserted === 'equivocation') return this.blame('equivocation', seat, `sent two different ${parsed.event.type} events for one purpose (equivocation)`);
     if (inserted === 'duplicate') return false;
     if (parsed.event.type === 'ready') return this.checkReady(parsed.event as TableEvent<'ready'>);
@@ -175,13 +190,44 @@ export class HandFollower {
     return progressed;
   }
 
-  /** The table's clock: once play is over, a seat that has not disclosed by the deadline is named. */
+  /** The table's clock: a seat that has not revealed a real-time round, or disclosed once play is over, by the deadline is named. */
   tick(now: number): void {
-    if (this.phaseValue !== 'disclose' || this.haltValue) return;
+    if (this.haltValue) return;
+    if (this.phaseValue === 'play') return this.tickReveals(now);
+    if (this.phaseValue !== 'disclose') return;
     this.discloseSince ??= now;
     if (now - this.discloseSince < this.discloseDeadlineMs) return;
     const missing = [...Array(this.players).keys()].find((seat) => !this.pool.disclose(seat));
     if (missing !== undefined) this.blame('no-disclosure', missing, 'did not disclose its secrets for the audit in time');
+  }
+
+  /** A withheld real-time reveal cannot change the order (fixed before the round), so withholding only stalls: after the deadline it is blamed. */
+  private tickReveals(now: number): void {
+    const r = this.roundValue;
+    const seats = [...Array(this.players).keys()];
+    if (this.ordered.length > 0 || this.cascadeValue || !seats.every((seat) => this.pool.commit(r, seat))) {
+      this.revealSince = null;
+      return;
+    }
+    this.revealSince ??= now;
+    if (now - this.revealSince < this.revealDeadlineMs) return;
+    const missing = seats.find((seat) => !this.pool.reveal(r, seat));
+    if (missing !== undefined) this.blame('no-reveal', missing, `did not reveal its moves of round ${r} in time (a withheld reveal)`);
+  }
+
+  /**
+   * A player gave up waiting: when what is owed is a disclosure or a
+   * real-time reveal (an abandon cannot end those), the first seat that owes
+   * it is named now. False when an abandon is the way to end the hand.
+   */
+  endStalled(): boolean {
+    if (this.haltValue) return false;
+    const owing = this.waiting()?.seats[0];
+    if (owing === undefined) return false;
+    if (this.phaseValue === 'disclose') return !this.blame('no-disclosure', owing, 'did not disclose its secrets for the audit; a player stopped waiting');
+    const revealsOwed = this.ordered.length === 0 && !this.cascadeValue && [...Array(this.players).keys()].every((seat) => this.pool.commit(this.roundValue, seat));
+    if (this.phaseValue === 'play' && revealsOwed) return !this.blame('no-reveal', owing, `did not reveal its moves of round ${this.roundValue}; a player stopped waiting`);
+    return false;
   }
 
   /** This peer's own code failed (not an event of anyone's): stops the hand as an internal fault. */
@@ -319,10 +365,12 @@ export class HandFollower {
     if (reveals.some((x) => !x)) return false;
     for (const event of [...commits, ...reveals]) if (!this.crossCheck(event!)) return false;
     this.author = null;
-    const order = orderRound(this.setup, r, commits as TableEvent<'commit'>[], reveals as TableEvent<'reveal'>[]);
+    const order = orderRound(this.setup, r, this.seed, commits as TableEvent<'commit'>[], reveals as TableEvent<'reveal'>[]);
     if (!order.ok) return this.stop(order.halt);
-    this.ordered.push(...order.value);
+    this.ordered.push(...order.value.ordered);
+    this.seed = order.value.next;
     this.roundValue = r + 1;
+    this.revealSince = null;
     return true;
   }
 
@@ -398,4 +446,9 @@ export class HandFollower {
   waiting(): Waiting | null {
     return waitingOf(this);
   }
+}
+
+/** The bytes an event takes on the wire (what the per-author byte limit counts). */
+function encodedSize(envelope: EnvelopeOf<'table-event'>): number {
+  return encodeEnvelope(envelope).length;
 }

@@ -48,6 +48,10 @@ export type HaltCode =
   | 'rules-fault'
   /** A seat ended the hand without a result. */
   | 'abandoned'
+  /** More events or bytes in one hand than any honest seat sends (event-pool.ts LIMITS). */
+  | 'flood'
+  /** A real-time reveal that never came by the table's deadline. */
+  | 'no-reveal'
   /** A bug of this peer (no event was being taken in). */
   | 'internal';
 

@@ -36,13 +36,29 @@ export function roundDigest(table: string, handNo: number, round: number, seat: 
   return sha256(concatBytes(utf8ToBytes(`fairdeck/round/v1\0${table}\0${handNo}\0${round}\0${seat}\0`), utf8ToBytes(canonicalJson(actions)), salt));
 }
 
-/** The agreed order of round `round`'s moves, from every seat's commit and reveal (in seat order). */
+/** The seed of round 0: the hand's set-up hash (known to all before any round). */
+export function firstSeed(setupDigest: Uint8Array): Uint8Array {
+  return sha256(concatBytes(utf8ToBytes('fairdeck/round-seed/v2\0'), setupDigest));
+}
+
+/** The seed of round r+1 from round r's seed and every salt revealed in round r (seat order). */
+export function nextSeed(seed: Uint8Array, salts: readonly Uint8Array[]): Uint8Array {
+  return sha256(concatBytes(utf8ToBytes('fairdeck/round-seed/v2\0'), seed, ...salts));
+}
+
+/** The seat that moves first in a round with this seed. */
+export function roundCoin(seed: Uint8Array, round: number, players: number): number {
+  return sha256(concatBytes(utf8ToBytes(`fairdeck/round-coin/v2\0${round}\0`), seed))[0]! % players;
+}
+
+/** The agreed order of round `round`'s moves (the coin from `seed`), from every seat's commit and reveal (in seat order), and the next round's seed. */
 export function orderRound(
   ctx: { table: string; handNo: number },
   round: number,
+  seed: Uint8Array,
   commits: readonly TableEvent<'commit'>[],
   reveals: readonly TableEvent<'reveal'>[],
-): Step<Ordered[]> {
+): Step<{ ordered: Ordered[]; next: Uint8Array }> {
   const players = commits.length;
   const salts: Uint8Array[] = [];
   const moves: unknown[][] = [];
@@ -55,7 +71,7 @@ export function orderRound(
     salts.push(reveal.salt);
     moves.push(reveal.actions);
   }
-  const coin = sha256(concatBytes(utf8ToBytes(`fairdeck/round-coin/${round}\0`), ...salts))[0]! % players;
+  const coin = roundCoin(seed, round, players);
   const ordered: Ordered[] = [];
   for (let i = 0; moves.some((m) => i < m.length); i++) {
     for (let k = 0; k < players; k++) {
@@ -64,5 +80,5 @@ export function orderRound(
       if (action !== undefined) ordered.push({ seat, action, round });
     }
   }
-  return ok(ordered);
+  return ok({ ordered, next: nextSeed(seed, salts) });
 }
