@@ -18,7 +18,7 @@ import { decodeEnvelope, keyHex, type EnvelopeOf } from '../net/envelope.js';
 import { SignatureVerifier } from '../net/verify.js';
 import { HandSession } from './hand-session.js';
 import { seatName, type HaltCode } from './hand/halt.js';
-import { nextSetup, outcomeOf, type HandOutcome, type HandSetup } from './hand/setup.js';
+import { nextSetup, outcomeOf, setupHash, type HandOutcome, type HandSetup } from './hand/setup.js';
 import { base64ToBytes, parseTranscriptFile, type TranscriptFile, type TranscriptHand } from './transcript-file.js';
 import { handVerdict, type VerdictSummary } from './verdict.js';
 
@@ -124,6 +124,11 @@ function verifyHand(hand: TranscriptHand, index: number, verifier: SignatureVeri
       if (!held.has(n)) return fault('missing-event', null, null, `${seatName(seat)}'s event n=${n} is missing from the file (it holds that seat's events up to n=${top})`);
     }
   }
+  // Every seat's ready commits to the set-up's hash: if none commits to the file's set-up, the file's set-up was changed.
+  const digest = keyHex(setupHash(setup));
+  const readies = envelopes.filter((e) => e.body.type === 'ready');
+  const agreed = readies.some((e) => { const data = e.body.data as { setup?: unknown }; return data.setup instanceof Uint8Array && keyHex(data.setup) === digest; });
+  if (readies.length > 0 && !agreed) return fault('bad-file', null, null, `hand ${index + 1}'s set-up in the file is not the one the seats agreed to: no seat's ready commits to its hash`);
   const session = new HandSession({ setup, game, mySeat: null }, { changed: () => {} });
   let detectedAt: number | null = null;
   for (const [k, envelope] of envelopes.entries()) {
