@@ -94,3 +94,16 @@ declare global {
     'fd-add-bot': AddBotEvent;
   }
 }
+
+export class DownloadTranscriptEvent extends Event {
+  static readonly type = 'fd-download-transcript';
+  constructor() {
+    super(DownloadTranscriptEvent.type, { bubbles: true, composed: true });
+  }
+}
+
+declare global {
+  interface HTMLElementEventMap {
+    'fd-download-transcript': DownloadTranscriptEvent;
+  }
+}

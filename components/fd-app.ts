@@ -7,7 +7,7 @@
 import { LitElement, css, html } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
 import { AppStore, type AppView } from '../src/app/store.js';
-import { AbandonHandEvent, ActEvent, AddBotEvent, CreateTableEvent, LeaveSeatEvent, RematchEvent, RenameEvent, SaveSettingsEvent, SitEvent } from './events.js';
+import { AbandonHandEvent, ActEvent, AddBotEvent, CreateTableEvent, DownloadTranscriptEvent, LeaveSeatEvent, RematchEvent, RenameEvent, SaveSettingsEvent, SitEvent } from './events.js';
 import { theme } from './theme.js';
 import './fd-home.js';
 import './fd-lobby.js';
@@ -46,6 +46,7 @@ export class FdApp extends LitElement {
     this.addEventListener(RematchEvent.type, () => this.store.rematch());
     this.addEventListener(AbandonHandEvent.type, () => this.store.abandonHand());
     this.addEventListener(AddBotEvent.type, (e) => this.store.addBot(e.seat));
+    this.addEventListener(DownloadTranscriptEvent.type, () => void this.store.downloadTranscript());
     this.addEventListener(SaveSettingsEvent.type, (e) => {
       this.store.updateSettings(e.settings);
       location.hash = '#/';
