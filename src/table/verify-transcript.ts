@@ -110,7 +110,7 @@ function verifyHand(hand: TranscriptHand, index: number, verifier: SignatureVeri
     if (envelope.kind !== 'table-event') return fault('bad-envelope', null, k, `event #${k + 1} is a ${envelope.kind} message, not a table event`);
     const seat = setup.seatKeys.indexOf(keyHex(envelope.from));
     if (seat < 0) return fault('not-a-seat', null, k, `event #${k + 1} is signed by ${keyHex(envelope.from).slice(0, 16)}…, who has no seat at this table`);
-    if (envelope.body.hand !== setup.handNo) return fault('wrong-hand', seat, k, `event #${k + 1} (by ${seatName(seat)}) belongs to hand ${envelope.body.hand + 1}, not to hand ${setup.handNo + 1}`);
+    if (envelope.body.hand !== setup.handNo) return fault('wrong-hand', null, k, `event #${k + 1} (by ${seatName(seat)}) belongs to hand ${envelope.body.hand + 1}, not to hand ${setup.handNo + 1}`);
     const sig = keyHex(envelope.sig);
     const first = seen.get(sig);
     if (first !== undefined) return fault('duplicate', null, k, `event #${k + 1} is a second copy of event #${first + 1} (${seatName(seat)}'s ${envelope.body.type} n=${envelope.body.n})`);
