@@ -7,13 +7,14 @@
 import { LitElement, css, html } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
 import { AppStore, type AppView } from '../src/app/store.js';
-import { AbandonHandEvent, ActEvent, AddBotEvent, CreateTableEvent, DownloadTranscriptEvent, LeaveSeatEvent, RematchEvent, RenameEvent, SaveSettingsEvent, SitEvent } from './events.js';
+import { AbandonHandEvent, ActEvent, AddBotEvent, CreateTableEvent, DownloadTranscriptEvent, OpenReplayEvent, ReplayStepEvent, LeaveSeatEvent, RematchEvent, RenameEvent, SaveSettingsEvent, SitEvent } from './events.js';
 import { theme } from './theme.js';
 import './fd-home.js';
 import './fd-lobby.js';
 import './fd-settings.js';
 import './fd-log.js';
 import './fd-hand.js';
+import './fd-replay.js';
 
 @customElement('fd-app')
 export class FdApp extends LitElement {
@@ -47,6 +48,8 @@ export class FdApp extends LitElement {
     this.addEventListener(AbandonHandEvent.type, () => this.store.abandonHand());
     this.addEventListener(AddBotEvent.type, (e) => this.store.addBot(e.seat));
     this.addEventListener(DownloadTranscriptEvent.type, () => void this.store.downloadTranscript());
+    this.addEventListener(OpenReplayEvent.type, (e) => this.store.openReplay(e.text));
+    this.addEventListener(ReplayStepEvent.type, (e) => (e.hand !== null ? this.store.replayHand(e.hand) : this.store.replayStep(e.delta)));
     this.addEventListener(SaveSettingsEvent.type, (e) => {
       this.store.updateSettings(e.settings);
       location.hash = '#/';
@@ -64,6 +67,8 @@ export class FdApp extends LitElement {
         return html`<fd-home .recentTables=${view.recentTables}></fd-home>`;
       case 'settings':
         return html`<fd-settings .settings=${view.settings}></fd-settings>`;
+      case 'replay':
+        return html`<fd-replay .replay=${view.replay}></fd-replay>`;
       case 'table':
         return html`${view.hand ? html`<fd-hand .hand=${view.hand}></fd-hand>` : null}
           <fd-lobby .lobby=${view.lobby} .link=${view.shareLink ?? ''} ?connecting=${view.connecting} ?compact=${view.hand !== null}></fd-lobby>
@@ -83,6 +88,7 @@ export class FdApp extends LitElement {
           <input id="name" maxlength="32" placeholder="Your name" .value=${view.settings.name}
             @change=${(e: Event) => this.dispatchEvent(new RenameEvent((e.target as HTMLInputElement).value))} />
         </label>
+        <a href="#/replay">Replay a transcript</a>
         <a href="#/settings" aria-label="Settings">⚙ Settings</a>
       </header>
       ${view.problem

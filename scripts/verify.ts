@@ -29,7 +29,7 @@ const started = performance.now();
 const report = verifyTranscript(text);
 const seconds = (performance.now() - started) / 1000;
 if (values.json) {
-  console.log(JSON.stringify({ ok: report.ok, fault: report.fault, hands: report.hands, seconds }, null, 1));
+  console.log(JSON.stringify({ ok: report.ok, fault: report.fault, hands: report.hands.map(({ inputs, open, ...hand }) => ({ ...hand, inputs: inputs.length, cardsOpened: open ? Object.keys(open).length : 0 })), seconds }, null, 1));
 } else {
   for (const line of describeReport(report)) console.log(line);
   console.log(`(verified in ${seconds.toFixed(2)} s)`);

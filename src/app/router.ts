@@ -1,5 +1,6 @@
 /**
- * Hash routes: `#/` home, `#/t/<table id>` a table, `#/settings`. The hash
+ * Hash routes: `#/` home, `#/t/<table id>` a table, `#/settings`, `#/replay`
+ * (open a transcript file and step through its hands). The hash
  * keeps the app a static bundle (no server routes) and the table id out of
  * server logs.
  */
@@ -8,6 +9,7 @@ import { parseTableId } from '../table/table-id.js';
 export type Route =
   | { readonly page: 'home' }
   | { readonly page: 'settings' }
+  | { readonly page: 'replay' }
   | { readonly page: 'table'; readonly table: string }
   | { readonly page: 'not-found'; readonly error: string };
 
@@ -15,6 +17,7 @@ export function parseRoute(hash: string): Route {
   const path = hash.replace(/^#/, '') || '/';
   if (path === '/' || path === '') return { page: 'home' };
   if (path === '/settings') return { page: 'settings' };
+  if (path === '/replay') return { page: 'replay' };
   const table = /^\/t\/([^/?#]+)$/.exec(path);
   if (table) {
     const parsed = parseTableId(decodeURIComponent(table[1]!));

@@ -14,6 +14,7 @@ import { gameById, gameTable, handOutcome, type GameTable } from '../games/index
 import { newTableId, peerIdFor } from '../table/table-id.js';
 import { handVerdict, type VerdictSummary } from '../table/verdict.js';
 import { buildTranscriptFile, transcriptJson, type HandToExport } from '../table/transcript-file.js';
+import { Replay, type ReplayView } from './replay.js';
 import { loadIdentity, type Identity } from './identity.js';
 import { BrowserStore } from './persistence.js';
 import { parseRoute, shareLink, tableHash, type Route } from './router.js';
@@ -70,6 +71,8 @@ export interface AppView {
   readonly problem: string | null;
   readonly log: readonly LogEntry[];
   readonly recentTables: readonly { table: string; game: string; savedAt: number }[];
+  /** The transcript opened at #/replay, verified in the page (src/app/replay.ts). */
+  readonly replay: ReplayView | null;
 }
 
 const LOG_LIMIT = 300;
@@ -94,6 +97,7 @@ export class AppStore extends EventTarget {
   private ready = false;
   private recent: AppView['recentTables'] = [];
   private pendingConfig: TableConfig | undefined;
+  private replay: Replay | undefined;
 
   async init(): Promise<void> {
     try {
@@ -122,6 +126,7 @@ export class AppStore extends EventTarget {
       problem: this.problem,
       log: this.logEntries,
       recentTables: this.recent,
+      replay: this.replay?.view ?? null,
     };
   }
 
@@ -222,6 +227,22 @@ export class AppStore extends EventTarget {
     if (hands.length === 0) return null;
     const file = buildTranscriptFile(hands, current.names);
     return { name: `fairdeck-${file.game}-${file.table}.json`, text: transcriptJson(file) };
+  }
+
+  /** Opens a transcript file for the replay viewer: verified here, in the page, then shown step by step. */
+  openReplay(text: string): void {
+    this.replay = new Replay(text);
+    this.changed();
+  }
+
+  replayStep(delta: number): void {
+    this.replay?.stepBy(delta);
+    this.changed();
+  }
+
+  replayHand(index: number): void {
+    this.replay?.showHand(index);
+    this.changed();
   }
 
   /** Saves the match's transcript as a file (one click in the verdict panel). */

@@ -12,7 +12,7 @@
  * names the first fault, the seat to blame (null when no seat's signature is
  * involved: an altered or incomplete file) and where it was found.
  */
-import { canonicalJson, type Outcome } from '../engine/index.js';
+import { canonicalJson, type Input, type OpenCards, type Outcome } from '../engine/index.js';
 import { gameById, handOutcome } from '../games/index.js';
 import { decodeEnvelope, keyHex, type EnvelopeOf } from '../net/envelope.js';
 import { SignatureVerifier } from '../net/verify.js';
@@ -40,6 +40,9 @@ export interface HandReport {
   readonly verdict: VerdictSummary | null;
   readonly outcome: Outcome | null;
   readonly stateHash: string | null;
+  /** For a replay: the inputs the follower applied, in order, and every card once the audit opened them (null before). */
+  readonly inputs: readonly Input[];
+  readonly open: OpenCards | null;
 }
 
 export interface TranscriptReport {
@@ -139,7 +142,7 @@ function verifyHand(hand: TranscriptHand, index: number, verifier: SignatureVeri
   const verdict = handVerdict(follower);
   const finished = follower.phase === 'done' && follower.state !== null;
   const outcome = finished ? handOutcome(game.id, follower.state!, follower.audit?.rules ?? null) : null;
-  const report: HandReport = { handNo: setup.handNo, verdict, outcome, stateHash: follower.hash };
+  const report: HandReport = { handNo: setup.handNo, verdict, outcome, stateHash: follower.hash, inputs: follower.inputs, open: follower.audit?.open ?? null };
   const failed = (code: TranscriptFault['code'], seat: number | null, event: number | null, detail: string): HandRun => ({ ok: false, report, fault: { code, seat, hand: index, event, detail } });
   if (verdict.fault) {
     const at = detectedAt !== null ? envelopes[detectedAt]! : null;
