@@ -26,12 +26,15 @@ try {
   process.exit(2);
 }
 const started = performance.now();
+const cpuBefore = process.cpuUsage();
 const report = verifyTranscript(text);
 const seconds = (performance.now() - started) / 1000;
+const cpu = process.cpuUsage(cpuBefore);
+const cpuSeconds = (cpu.user + cpu.system) / 1e6;
 if (values.json) {
-  console.log(JSON.stringify({ ok: report.ok, fault: report.fault, hands: report.hands.map(({ inputs, open, ...hand }) => ({ ...hand, inputs: inputs.length, cardsOpened: open ? Object.keys(open).length : 0 })), seconds }, null, 1));
+  console.log(JSON.stringify({ ok: report.ok, fault: report.fault, cpuSeconds, hands: report.hands.map(({ inputs, open, ...hand }) => ({ ...hand, inputs: inputs.length, cardsOpened: open ? Object.keys(open).length : 0 })), seconds }, null, 1));
 } else {
   for (const line of describeReport(report)) console.log(line);
-  console.log(`(verified in ${seconds.toFixed(2)} s)`);
+  console.log(`(verified in ${seconds.toFixed(2)} s, ${cpuSeconds.toFixed(2)} s of CPU)`);
 }
 process.exit(report.ok ? 0 : 1);
