@@ -86,6 +86,25 @@ describe('one change, one precise refusal', () => {
     expect(report.ok).toBe(false);
     expect(report.fault).toMatchObject({ code: 'bad-disclosure', seat: 0 });
     expect(report.fault!.detail).toContain('disclosed a seal key that is not the one it announced');
+    // The verdict on screen: play checked out; the key check is where the fault is.
+    const checks = Object.fromEntries(report.hands[0]!.verdict!.checks.map((c) => [c.key, c.ok]));
+    expect(checks).toMatchObject({ signatures: true, shuffle: true, hashes: true, keys: false });
+    expect(report.hands[0]!.verdict!.status).toBe('fault');
+  });
+
+  it('a seat that signs another state hash than the table\'s: stopped as a desync, blaming that seat, on the hash check', () => {
+    const signers = simulatorSigners(FIXTURE_SEEDS['stress-shed-2p.json']!, 2);
+    const i = events.findIndex((text) => decodeEvent(shed, text).body.type === 'act' && decodeEvent(shed, text).body.at > 10);
+    const e = decodeEvent(shed, events[i]!);
+    const seat = shed.hands[0]!.setup.seatKeys.indexOf(keyHex(e.from));
+    const lying = resigned(signers[seat]!, e, { ...e.body, hash: new Uint8Array(e.body.hash.length) });
+    const report = verify(withEvents(shed, events.map((x, k) => (k === i ? lying : x))));
+    expect(report.fault).toMatchObject({ code: 'desync', seat });
+    expect(report.fault!.detail).toContain(`desync at step ${e.body.at}`);
+    const v = report.hands[0]!.verdict!;
+    expect(v.headline).toContain(`seat ${seat + 1} is to blame`);
+    expect(v.checks.find((c) => c.key === 'hashes')!.ok).toBe(false);
+    expect(v.checks.find((c) => c.key === 'moves')!.ok).toBeNull();
   });
 
   it('a secret swapped without the seats\' keys: the signature refuses it', () => {
