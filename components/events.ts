@@ -94,3 +94,39 @@ declare global {
     'fd-add-bot': AddBotEvent;
   }
 }
+
+export class DownloadTranscriptEvent extends Event {
+  static readonly type = 'fd-download-transcript';
+  constructor() {
+    super(DownloadTranscriptEvent.type, { bubbles: true, composed: true });
+  }
+}
+
+declare global {
+  interface HTMLElementEventMap {
+    'fd-download-transcript': DownloadTranscriptEvent;
+  }
+}
+
+/** The person chose a transcript file to replay (its text). */
+export class OpenReplayEvent extends Event {
+  static readonly type = 'fd-open-replay';
+  constructor(readonly text: string) {
+    super(OpenReplayEvent.type, { bubbles: true, composed: true });
+  }
+}
+
+/** Replay: move `delta` steps, or show hand `hand` from its start. */
+export class ReplayStepEvent extends Event {
+  static readonly type = 'fd-replay-step';
+  constructor(readonly delta: number, readonly hand: number | null = null) {
+    super(ReplayStepEvent.type, { bubbles: true, composed: true });
+  }
+}
+
+declare global {
+  interface HTMLElementEventMap {
+    'fd-open-replay': OpenReplayEvent;
+    'fd-replay-step': ReplayStepEvent;
+  }
+}

@@ -7,13 +7,14 @@
 import { LitElement, css, html } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
 import { AppStore, type AppView } from '../src/app/store.js';
-import { AbandonHandEvent, ActEvent, AddBotEvent, CreateTableEvent, LeaveSeatEvent, RematchEvent, RenameEvent, SaveSettingsEvent, SitEvent } from './events.js';
+import { AbandonHandEvent, ActEvent, AddBotEvent, CreateTableEvent, DownloadTranscriptEvent, OpenReplayEvent, ReplayStepEvent, LeaveSeatEvent, RematchEvent, RenameEvent, SaveSettingsEvent, SitEvent } from './events.js';
 import { theme } from './theme.js';
 import './fd-home.js';
 import './fd-lobby.js';
 import './fd-settings.js';
 import './fd-log.js';
 import './fd-hand.js';
+import './fd-replay.js';
 
 @customElement('fd-app')
 export class FdApp extends LitElement {
@@ -50,6 +51,9 @@ export class FdApp extends LitElement {
     this.addEventListener(RematchEvent.type, () => this.store.rematch());
     this.addEventListener(AbandonHandEvent.type, () => this.store.abandonHand());
     this.addEventListener(AddBotEvent.type, (e) => this.store.addBot(e.seat));
+    this.addEventListener(DownloadTranscriptEvent.type, () => void this.store.downloadTranscript());
+    this.addEventListener(OpenReplayEvent.type, (e) => this.store.openReplay(e.text));
+    this.addEventListener(ReplayStepEvent.type, (e) => (e.hand !== null ? this.store.replayHand(e.hand) : this.store.replayStep(e.delta)));
     // Settings confirms a save in place; its Back link returns to where it was opened from.
     this.addEventListener(SaveSettingsEvent.type, (e) => this.store.updateSettings(e.settings));
     void this.store.init();
@@ -65,6 +69,8 @@ export class FdApp extends LitElement {
         return html`<fd-home .recentTables=${view.recentTables}></fd-home>`;
       case 'settings':
         return html`<fd-settings .settings=${view.settings} .back=${view.backHash}></fd-settings>`;
+      case 'replay':
+        return html`<fd-replay .replay=${view.replay}></fd-replay>`;
       case 'table':
         if (view.signalingFailure) return this.signalingFailure(view);
         return html`${view.hand ? html`<fd-hand .hand=${view.hand}></fd-hand>` : null}
@@ -111,6 +117,7 @@ export class FdApp extends LitElement {
           <input id="name" maxlength="32" placeholder="Your name" .value=${view.settings.name}
             @change=${(e: Event) => this.dispatchEvent(new RenameEvent((e.target as HTMLInputElement).value))} />
         </label>
+        <a href="#/replay">Replay a transcript</a>
         <a href="#/settings" aria-label="Settings">⚙ Settings</a>
       </header>
       ${view.problem

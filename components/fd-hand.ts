@@ -12,6 +12,7 @@ import type { HandView } from '../src/app/store.js';
 import { AbandonHandEvent, RematchEvent } from './events.js';
 import { renderGameTable } from './game-views.js';
 import { theme } from './theme.js';
+import './fd-verdict.js';
 
 @customElement('fd-hand')
 export class FdHand extends LitElement {
@@ -77,7 +78,8 @@ export class FdHand extends LitElement {
   }
 
   override render() {
-    return html`${this.banner()}${renderGameTable(this.hand)}`;
+    const verdict = this.hand.verdict;
+    return html`${this.banner()}${verdict ? html`<fd-verdict .verdict=${verdict} .names=${this.hand.names}></fd-verdict>` : null}${renderGameTable(this.hand)}`;
   }
 }
 

@@ -1,15 +1,19 @@
 /**
- * `npm run simulate -- --game stress-shed --players N --hands K [--seed S] [--delay MS] [--bot random|heuristic] [--reload-at H:S]`
+ * `npm run simulate -- --game stress-shed --players N --hands K [--seed S] [--delay MS] [--bot random|heuristic] [--reload-at H:S] [--transcript FILE]`
  * Plays K whole hands among N bot peers, each with its own keys, over the
  * in-memory transport with the real mental-poker cryptography, and prints per
  * hand: winner, moves, the agreed state hash and the audit verdict.
  * `--reload-at H:S` reloads the last seat's page at engine step S of hand H
- * (1-based) from its stored data only. Exits
+ * (1-based) from its stored data only. `--transcript FILE` writes every hand
+ * as seat 1 holds it to FILE (docs/TRANSCRIPT.md; check it with
+ * `npm run verify -- FILE`). Exits
  * non-zero on any disagreement, halt or unclean audit.
  */
 import { parseArgs } from 'node:util';
 import { gameModules, isGameId } from '../src/games/index.js';
+import { writeFileSync } from 'node:fs';
 import { simulate } from '../src/table/simulation.js';
+import { buildTranscriptFile, transcriptJson, type HandToExport } from '../src/table/transcript-file.js';
 
 const { values } = parseArgs({
   options: {
@@ -20,6 +24,7 @@ const { values } = parseArgs({
     delay: { type: 'string', default: '0' },
     bot: { type: 'string', default: 'heuristic' },
     'reload-at': { type: 'string' },
+    transcript: { type: 'string' },
   },
 });
 const game = values.game;
@@ -36,6 +41,7 @@ if (values['reload-at'] !== undefined && !reloadMatch) {
 const hands = Number(values.hands);
 const started = performance.now();
 let bad = 0;
+const exported: HandToExport[] = [];
 console.log(`simulating ${hands} hand(s) of ${game} among ${players} peers${values.seed ? ` (seed ${values.seed})` : ''}`);
 const results = await simulate(
   {
@@ -46,6 +52,7 @@ const results = await simulate(
     delayMs: Number(values.delay),
     bot: values.bot === 'random' ? 'random' : 'heuristic',
     ...(reloadMatch ? { reloadAt: { hand: Number(reloadMatch[1]), step: Number(reloadMatch[2]) } } : {}),
+    ...(values.transcript !== undefined ? { onHandExport: (hand: HandToExport) => exported.push(hand) } : {}),
   },
   (r) => {
     const ok = r.agreedHash !== null && r.allClean;
@@ -56,5 +63,9 @@ const results = await simulate(
     if (!ok) for (const p of r.peers) console.log(`  seat ${p.seat + 1}: ${p.phase} ${p.hash?.slice(0, 16)} ${p.audit} ${p.halt ?? ''}`);
   },
 );
+if (values.transcript !== undefined && exported.length > 0) {
+  writeFileSync(values.transcript, transcriptJson(buildTranscriptFile(exported, Array.from({ length: players }, (_, seat) => `Bot ${seat + 1}`))));
+  console.log(`transcript of ${exported.length} hand(s) written to ${values.transcript}`);
+}
 console.log(`${results.length - bad} passed, ${bad} failed (${((performance.now() - started) / 1000).toFixed(1)} s)`);
 process.exit(bad === 0 ? 0 : 1);

@@ -1,6 +1,7 @@
 /**
  * Hash routes: `#/` home, `#/t/<table id>[?signal=…&ice=…]` a table (the
- * query is the signaling choice, see table-link.ts), `#/settings`. The hash
+ * query is the signaling choice, see table-link.ts), `#/settings`, `#/replay` (open a transcript
+ * file and step through its hands). The hash
  * keeps the app a static bundle (no server routes) and the table id out of
  * server logs.
  */
@@ -10,6 +11,7 @@ import { parseSignalingQuery, signalingQuery, type LinkSignaling } from './table
 export type Route =
   | { readonly page: 'home' }
   | { readonly page: 'settings' }
+  | { readonly page: 'replay' }
   | { readonly page: 'table'; readonly table: string; readonly signaling: LinkSignaling | null }
   | { readonly page: 'not-found'; readonly error: string };
 
@@ -17,6 +19,7 @@ export function parseRoute(hash: string): Route {
   const path = hash.replace(/^#/, '') || '/';
   if (path === '/' || path === '') return { page: 'home' };
   if (path === '/settings') return { page: 'settings' };
+  if (path === '/replay') return { page: 'replay' };
   const table = /^\/t\/([^/?#]+)(?:\?([^#]*))?$/.exec(path);
   if (table) {
     const parsed = parseTableId(decodeURIComponent(table[1]!));

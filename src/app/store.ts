@@ -14,6 +14,9 @@ import type { LobbyView } from '../table/lobby.js';
 import { TableSession } from '../table/table-session.js';
 import { gameById, gameTable, handOutcome, type GameTable } from '../games/index.js';
 import { newTableId, peerIdFor } from '../table/table-id.js';
+import { handVerdict, type VerdictSummary } from '../table/verdict.js';
+import { buildTranscriptFile, transcriptJson, type HandToExport } from '../table/transcript-file.js';
+import { Replay, type ReplayView } from './replay.js';
 import { loadIdentity, type Identity } from './identity.js';
 import { BrowserStore } from './persistence.js';
 import { parseRoute, shareLink, tableHash, type Route } from './router.js';
@@ -57,6 +60,8 @@ export interface HandView {
   readonly pendingMoves: number;
   /** Every bounce, for the log and the tests. */
   readonly bounces: number;
+  /** Once the hand has ended (audited or stopped): what was checked, or the first fault, in words (src/table/verdict.ts). */
+  readonly verdict: VerdictSummary | null;
 }
 
 export interface AppView {
@@ -77,6 +82,8 @@ export interface AppView {
   readonly backHash: string;
   readonly log: readonly LogEntry[];
   readonly recentTables: readonly { table: string; game: string; savedAt: number }[];
+  /** The transcript opened at #/replay, verified in the page (src/app/replay.ts). */
+  readonly replay: ReplayView | null;
 }
 
 export interface SignalingFailure {
@@ -116,6 +123,7 @@ export class AppStore extends EventTarget {
   private ready = false;
   private recent: AppView['recentTables'] = [];
   private pendingConfig: TableConfig | undefined;
+  private replay: Replay | undefined;
 
   async init(): Promise<void> {
     try {
@@ -147,6 +155,7 @@ export class AppStore extends EventTarget {
       backHash: this.backHash,
       log: this.logEntries,
       recentTables: this.recent,
+      replay: this.replay?.view ?? null,
     };
   }
 
@@ -231,7 +240,58 @@ export class AppStore extends EventTarget {
       myBounces: hand.bounces.filter((b) => b.seat === current.mySeat).length,
       pendingMoves: hand.pendingMoves,
       bounces: hand.bounces.length,
+      verdict: hand.phase === 'done' || hand.phase === 'halted' ? handVerdict(hand.follower, names) : null,
     };
+  }
+
+  /** The whole match at the open table (every hand this browser stored) as a transcript file (docs/TRANSCRIPT.md). */
+  async transcript(): Promise<{ name: string; text: string } | null> {
+    const table = this.session?.tableSession;
+    const storage = this.storage;
+    const current = table?.current;
+    if (!table || !storage || !current) return null;
+    const hands: HandToExport[] = [];
+    for (let handNo = 0; handNo <= current.handNo; handNo++) {
+      const record = await storage.loadHandRecord(table.lobby.table, handNo);
+      if (!record) continue;
+      const envelopes = await storage.loadHandEvents(table.lobby.table, handNo);
+      hands.push({ setup: record.setup, envelopes, stateHash: record.outcome?.stateHash ?? null, outcome: record.outcome });
+    }
+    if (hands.length === 0) return null;
+    const file = buildTranscriptFile(hands, current.names);
+    return { name: `fairdeck-${file.game}-${file.table}.json`, text: transcriptJson(file) };
+  }
+
+  /** Opens a transcript file for the replay viewer: verified here, in the page, then shown step by step. */
+  openReplay(text: string): void {
+    this.replay = new Replay(text);
+    this.changed();
+  }
+
+  replayStep(delta: number): void {
+    this.replay?.stepBy(delta);
+    this.changed();
+  }
+
+  replayHand(index: number): void {
+    this.replay?.showHand(index);
+    this.changed();
+  }
+
+  /** Saves the match's transcript as a file (one click in the verdict panel). */
+  async downloadTranscript(): Promise<void> {
+    const made = await this.transcript();
+    if (!made) {
+      this.log('warn', 'no hand to save yet');
+      return;
+    }
+    const url = URL.createObjectURL(new Blob([made.text], { type: 'application/json' }));
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = made.name;
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    this.log('info', `transcript saved as ${made.name}: check it with npm run verify -- ${made.name}`);
   }
 
   rename(name: string): void {

@@ -18,6 +18,8 @@ import { gameModule, handOutcome, type GameId } from '../games/index.js';
 import { MemoryTableStore } from './memory-store.js';
 import { newTableId, peerIdFor } from './table-id.js';
 import { TableSession } from './table-session.js';
+import { outcomeOf } from './hand/setup.js';
+import type { HandToExport } from './transcript-file.js';
 
 export interface SimulationOptions {
   readonly game: GameId;
@@ -36,6 +38,8 @@ export interface SimulationOptions {
   readonly botJitterMs?: number;
   /** Reload one seat's page (from its stored data only) at engine step `step` of hand `hand` (1-based); the last seat unless `seat` is given. */
   readonly reloadAt?: { readonly hand: number; readonly step: number; readonly seat?: number };
+  /** Receives each finished hand as seat 1's peer holds it (set-up, every signed event, its result), for a transcript file. */
+  readonly onHandExport?: (hand: HandToExport) => void;
 }
 
 export interface PeerResult {
@@ -184,6 +188,7 @@ export async function simulate(options: SimulationOptions, onHand: (result: Hand
       }
       await until(() => peers.every((p) => p.session.current?.handNo === hand && handFinished(p)));
       const result = resultOf(peers, options.game);
+      options.onHandExport?.(handExport(peers[0]!));
       results.push(result);
       onHand(result);
     }
@@ -194,4 +199,12 @@ export async function simulate(options: SimulationOptions, onHand: (result: Hand
     }
   }
   return results;
+}
+
+/** A finished hand as `peer` holds it: its set-up, every signed event, and the result it records. */
+export function handExport(peer: SimulationPeer): HandToExport {
+  const hand = peer.session.current!.session;
+  const state = hand.engineState;
+  const outcome = hand.phase === 'done' && state && hand.hash ? outcomeOf(handOutcome(hand.config.game.id, state, hand.auditResult?.rules ?? null), hand.hash) : null;
+  return { setup: hand.config.setup, envelopes: hand.events(), stateHash: hand.hash, outcome };
 }

@@ -8,6 +8,8 @@
  */
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+import { verifyTranscript } from '../../src/table/verify-transcript.js';
 import { launchChromium, newPlayer, type Player } from './browser.js';
 
 let browser: Browser;
@@ -103,5 +105,14 @@ it('two browsers play a whole hand of stress-shed through the UI and agree on a 
   const hashes = await Promise.all([ann, bob].map((p) => p.page.locator('#result code').textContent()));
   expect(hashes[0]).toBe(hashes[1]);
   expect(results[0]!.replace(/hash \w+/, '')).toBe(results[1]!.replace(/hash \w+/, ''));
+  // Each screen shows what was checked; one click saves the match as a transcript that verifies offline to the same hash.
+  for (const p of [ann, bob]) {
+    await expect.poll(() => p.page.locator('#verdict').getAttribute('data-status')).toBe('clean');
+    expect(await p.page.locator('#verdict li[data-ok="true"]').count()).toBe(6);
+  }
+  const [download] = await Promise.all([bob.page.waitForEvent('download'), bob.page.locator('#download-transcript').click()]);
+  const report = verifyTranscript(readFileSync(await download.path(), 'utf8'));
+  expect(report.fault).toBeNull();
+  expect(`hash ${report.hands[0]!.stateHash!.slice(0, 16)}`).toBe(hashes[0]!.trim());
   for (const p of [ann, bob]) expect(p.console.join('\n')).not.toMatch(/pageerror/);
 });

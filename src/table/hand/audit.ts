@@ -29,6 +29,8 @@ export interface HandAudit {
   readonly seat: number | null;
   readonly detail: string;
   readonly rules: AuditReport | null;
+  /** Every card handle with its card, once the crypto audit opened them all (null if it did not): for a replay with every card face up. */
+  readonly open: OpenCards | null;
 }
 
 export interface AuditInput {
@@ -45,7 +47,7 @@ export interface AuditInput {
 }
 
 export function runAudit(a: AuditInput): HandAudit {
-  const blame = (code: HaltCode, seat: number | null, detail: string): HandAudit => ({ clean: false, code, seat, detail, rules: null });
+  const blame = (code: HaltCode, seat: number | null, detail: string): HandAudit => ({ clean: false, code, seat, detail, rules: null, open: null });
   const { book } = a;
   const secrets: PacketSecrets[] = [];
   const sealSecrets: Uint8Array[] = [];
@@ -89,7 +91,7 @@ export function runAudit(a: AuditInput): HandAudit {
   }
   const rules = a.game.audit(a.setup, a.inputs, open);
   if (rules.verdict === 'fault') {
-    return { clean: false, code: 'rules-fault', seat: rules.seat, detail: `rules: ${rules.reason} (input ${rules.index})`, rules };
+    return { clean: false, code: 'rules-fault', seat: rules.seat, detail: `rules: ${rules.reason} (input ${rules.index})`, rules, open };
   }
-  return { clean: true, code: null, seat: null, detail: 'clean', rules };
+  return { clean: true, code: null, seat: null, detail: 'clean', rules, open };
 }

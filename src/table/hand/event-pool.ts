@@ -195,7 +195,9 @@ export class EventPool {
   }
   /** The `index`-th act of `seat` in its own order. */
   act(seat: number, index: number): TableEvent<'act'> | undefined {
-    return this.actLists[seat]?.[index];
+    const event = this.actLists[seat]?.[index];
+    // It is the seat's index-th act only once every earlier event of its author is held (an act that arrived early waits).
+    return event && event.envelope.body.n < (this.contiguous[seat] ?? 0) ? event : undefined;
   }
   /** Every event held, in the order taken in. */
   events(): readonly TableEvent[] {

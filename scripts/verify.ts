@@ -1,0 +1,40 @@
+/**
+ * `npm run verify -- transcript.json [--json]`
+ * Re-checks a transcript file (docs/TRANSCRIPT.md) offline, with no network:
+ * every envelope through the mesh's decode gate, the order of each author's
+ * events, every shuffle argument, lock proof and key share, every rule by
+ * replay in the same seatless follower the table runs, the audit with all
+ * cards open, the outcomes and the set-up chain of the match. Prints the
+ * verdict in words (or, with --json, the report as data) and exits 0 only
+ * when every hand is clean; 1 on a fault, 2 when the file cannot be read.
+ */
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { describeReport, verifyTranscript } from '../src/table/verify-transcript.js';
+
+const { values, positionals } = parseArgs({ allowPositionals: true, options: { json: { type: 'boolean', default: false } } });
+const path = positionals[0];
+if (!path || positionals.length > 1) {
+  console.error('usage: npm run verify -- transcript.json [--json]');
+  process.exit(2);
+}
+let text: string;
+try {
+  text = readFileSync(path, 'utf8');
+} catch (error) {
+  console.error(`cannot read ${path}: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(2);
+}
+const started = performance.now();
+const cpuBefore = process.cpuUsage();
+const report = verifyTranscript(text);
+const seconds = (performance.now() - started) / 1000;
+const cpu = process.cpuUsage(cpuBefore);
+const cpuSeconds = (cpu.user + cpu.system) / 1e6;
+if (values.json) {
+  console.log(JSON.stringify({ ok: report.ok, fault: report.fault, cpuSeconds, hands: report.hands.map(({ inputs, open, ...hand }) => ({ ...hand, inputs: inputs.length, cardsOpened: open ? Object.keys(open).length : 0 })), seconds }, null, 1));
+} else {
+  for (const line of describeReport(report)) console.log(line);
+  console.log(`(verified in ${seconds.toFixed(2)} s, ${cpuSeconds.toFixed(2)} s of CPU)`);
+}
+process.exit(report.ok ? 0 : 1);

@@ -1,0 +1,122 @@
+/**
+ * The replay of a transcript file in the page: the file is verified by the
+ * same offline verifier `npm run verify` runs (the seatless follower, in the
+ * browser), then every hand is stepped through input by input with every
+ * card face up (the cards the end-of-hand audit opened). It produces plain
+ * view data (a `HandView` for the game's own table element, the move in
+ * words, the verdict) for components/fd-replay.ts; nothing here is sent
+ * anywhere.
+ */
+import type { AnyState } from '../engine/index.js';
+import { describeInput, gameById, gameTable } from '../games/index.js';
+import { setupArgs } from '../table/hand/setup.js';
+import { describeReport, verifyTranscript, type TranscriptReport } from '../table/verify-transcript.js';
+import type { HandView } from './store.js';
+
+export interface ReplayView {
+  readonly ok: boolean;
+  /** The verifier's words, line by line. */
+  readonly report: readonly string[];
+  readonly hands: number;
+  readonly hand: number;
+  readonly step: number;
+  readonly steps: number;
+  /** The input that led to this step, in words ('' at the start). */
+  readonly caption: string;
+  /** The table at this step with every card face up, for the game's element; null when the hand cannot be shown. */
+  readonly table: HandView | null;
+}
+
+interface ReplayHand {
+  readonly states: AnyState[];
+  readonly captions: string[];
+  readonly view: (step: number) => HandView | null;
+}
+
+export class Replay {
+  readonly report: TranscriptReport;
+  private readonly hands: ReplayHand[];
+  private handIndex = 0;
+  private stepIndex = 0;
+
+  constructor(text: string) {
+    this.report = verifyTranscript(text);
+    const file = this.report.file;
+    this.hands = [];
+    if (!file) return;
+    const names = file.hands[0]!.setup.seatKeys.map((_, seat) => file.names[seat] || `Seat ${seat + 1}`);
+    for (const [i, result] of this.report.hands.entries()) {
+      const setup = file.hands[i]!.setup;
+      const game = gameById(setup.game);
+      const made = game?.setup(setupArgs(setup));
+      if (!game || !made?.ok) continue;
+      const states: AnyState[] = [made.state];
+      const captions = [''];
+      for (const input of result.inputs) {
+        const next = game.reduce(states.at(-1)!, input);
+        if (!next.ok) break;
+        captions.push(describeInput(game.id, input, names, states.at(-1)!) || input.kind);
+        states.push(next.state);
+      }
+      const known = result.open ?? {};
+      this.hands.push({
+        states,
+        captions,
+        view: (step) => {
+          const state = states[step]!;
+          const table = gameTable(game.id, game.view(state, null, { known }), []);
+          return {
+            handNo: setup.handNo,
+            game: game.id,
+            phase: 'replay',
+            table,
+            busy: false,
+            mySeat: null,
+            names,
+            waiting: null,
+            stalled: null,
+            halt: null,
+            audit: null,
+            outcome: null,
+            rematchOffered: false,
+            hash: null,
+            step,
+            myBounces: 0,
+            pendingMoves: 0,
+            bounces: 0,
+            verdict: result.verdict,
+            reports: [],
+          };
+        },
+      });
+    }
+  }
+
+  get view(): ReplayView {
+    const hand = this.hands[this.handIndex];
+    return {
+      ok: this.report.ok,
+      report: describeReport(this.report),
+      hands: this.hands.length,
+      hand: this.handIndex,
+      step: this.stepIndex,
+      steps: hand ? hand.states.length - 1 : 0,
+      caption: hand?.captions[this.stepIndex] ?? '',
+      table: hand ? hand.view(this.stepIndex) : null,
+    };
+  }
+
+  /** Moves `delta` steps (clamped to the hand). */
+  stepBy(delta: number): void {
+    const hand = this.hands[this.handIndex];
+    if (!hand) return;
+    this.stepIndex = Math.max(0, Math.min(hand.states.length - 1, this.stepIndex + delta));
+  }
+
+  /** Shows hand `index` from its start. */
+  showHand(index: number): void {
+    if (index < 0 || index >= this.hands.length) return;
+    this.handIndex = index;
+    this.stepIndex = 0;
+  }
+}

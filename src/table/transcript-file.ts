@@ -1,0 +1,169 @@
+/**
+ * The transcript file: a whole match (every hand of one table) as one
+ * versioned JSON document that anyone can check offline (docs/TRANSCRIPT.md
+ * is its schema in words). Per hand it holds the agreed set-up
+ * (hand/setup.ts) and every signed `table-event` envelope exactly as it
+ * travelled (deterministic CBOR, base64); the disclosed secrets are inside
+ * the `disclose` events, so nothing secret is added and nothing needs to be
+ * trusted: `verify-transcript.ts` re-checks every byte. The seats' names and
+ * each hand's `claimed` outcome are what the exporting peer recorded; the
+ * verifier compares the claim with its own replay and never relies on it.
+ *
+ * `parseTranscriptFile` reads every version ever written (a switch on
+ * `version`; version 1 is the only one so far) and returns a `Result` whose
+ * error says which field is wrong.
+ */
+import * as v from 'valibot';
+import type { Json } from '../engine/index.js';
+import { encodeEnvelope, type EnvelopeOf, type Result } from '../net/envelope.js';
+import type { HandOutcome, HandSetup } from './hand/setup.js';
+
+export const TRANSCRIPT_FORMAT = 'fairdeck-transcript';
+export const TRANSCRIPT_VERSION = 1;
+
+const hex = (bytes: number) => v.pipe(v.string(), v.regex(new RegExp(`^[0-9a-f]{${bytes * 2}}$`), `must be ${bytes} bytes of lower-case hex`));
+const uint = v.pipe(v.number(), v.safeInteger(), v.minValue(0));
+const json = v.custom<Json>(() => true);
+
+const setupSchema = v.strictObject({
+  table: v.pipe(v.string(), v.minLength(1), v.maxLength(64)),
+  handNo: uint,
+  game: v.pipe(v.string(), v.maxLength(32)),
+  options: json,
+  seatKeys: v.pipe(v.array(hex(32)), v.minLength(2), v.maxLength(8)),
+  dealer: uint,
+  carry: v.nullable(json),
+  previous: v.nullable(hex(32)),
+});
+
+const outcomeSchema = v.strictObject({ stateHash: v.pipe(v.string(), v.regex(/^[0-9a-f]{64,}$/)), nextDealer: uint, carry: v.nullable(json) });
+
+const handSchemaV1 = v.strictObject({
+  setup: setupSchema,
+  /** Every signed table-event envelope of the hand, base64 of its CBOR bytes, in any order. */
+  events: v.pipe(v.array(v.pipe(v.string(), v.maxLength(1_000_000))), v.maxLength(100_000)),
+  /** What the exporting peer recorded as the hand's end: its last state hash and outcome (null: none). */
+  claimed: v.nullable(v.strictObject({ stateHash: v.nullable(v.string()), outcome: v.nullable(outcomeSchema) })),
+});
+
+const fileSchemaV1 = v.strictObject({
+  format: v.literal(TRANSCRIPT_FORMAT),
+  version: v.literal(1),
+  table: v.pipe(v.string(), v.minLength(1), v.maxLength(64)),
+  game: v.pipe(v.string(), v.maxLength(32)),
+  /** Informational: the names the exporting peer showed (never verified). */
+  names: v.pipe(v.array(v.pipe(v.string(), v.maxLength(64))), v.maxLength(8)),
+  hands: v.pipe(v.array(handSchemaV1), v.minLength(1, 'the file holds no hand')),
+});
+
+export interface TranscriptHand {
+  readonly setup: HandSetup;
+  readonly events: readonly string[];
+  readonly claimed: { readonly stateHash: string | null; readonly outcome: HandOutcome | null } | null;
+}
+export interface TranscriptFile {
+  readonly format: typeof TRANSCRIPT_FORMAT;
+  readonly version: typeof TRANSCRIPT_VERSION;
+  readonly table: string;
+  readonly game: string;
+  readonly names: readonly string[];
+  readonly hands: readonly TranscriptHand[];
+}
+
+/** One hand as a peer holds it: the set-up, the envelopes, and what it recorded at the end. */
+export interface HandToExport {
+  readonly setup: HandSetup;
+  readonly envelopes: readonly (EnvelopeOf<'table-event'> | Uint8Array)[];
+  readonly stateHash: string | null;
+  readonly outcome: HandOutcome | null;
+}
+
+/** Builds the file of a match; hands in hand order. */
+export function buildTranscriptFile(hands: readonly HandToExport[], names: readonly string[] = []): TranscriptFile {
+  const first = hands[0];
+  if (!first) throw new RangeError('buildTranscriptFile: no hand to export');
+  return {
+    format: TRANSCRIPT_FORMAT,
+    version: TRANSCRIPT_VERSION,
+    table: first.setup.table,
+    game: first.setup.game,
+    names: [...names],
+    hands: [...hands]
+      .sort((a, b) => a.setup.handNo - b.setup.handNo)
+      .map((hand) => ({
+        setup: hand.setup,
+        events: hand.envelopes.map((e) => bytesToBase64(e instanceof Uint8Array ? e : encodeEnvelope(e))),
+        claimed: hand.stateHash === null && hand.outcome === null ? null : { stateHash: hand.stateHash, outcome: hand.outcome },
+      })),
+  };
+}
+
+/** The file as text (what is saved and downloaded). */
+export function transcriptJson(file: TranscriptFile): string {
+  return `${JSON.stringify(file, null, 1)}\n`;
+}
+
+/** Reads a transcript file of any version written so far. */
+export function parseTranscriptFile(text: string): Result<TranscriptFile> {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (error) {
+    return { ok: false, error: `not JSON: ${error instanceof Error ? error.message : String(error)}` };
+  }
+  if (typeof raw !== 'object' || raw === null || (raw as { format?: unknown }).format !== TRANSCRIPT_FORMAT) {
+    return { ok: false, error: `not a Fairdeck transcript (the "format" field must be "${TRANSCRIPT_FORMAT}")` };
+  }
+  const version = (raw as { version?: unknown }).version;
+  switch (version) {
+    case 1: {
+      const parsed = v.safeParse(fileSchemaV1, raw);
+      if (!parsed.success) {
+        const issue = parsed.issues[0];
+        const where = issue?.path?.map((p) => String(p.key)).join('.') ?? '';
+        return { ok: false, error: `bad transcript (version 1): ${where ? `${where}: ` : ''}${issue?.message ?? 'invalid'}` };
+      }
+      return { ok: true, value: parsed.output as TranscriptFile };
+    }
+    default:
+      return { ok: false, error: `unknown transcript version ${JSON.stringify(version)} (this verifier reads version ${TRANSCRIPT_VERSION})` };
+  }
+}
+
+const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+const B64_INDEX = new Map([...B64].map((c, i) => [c, i]));
+
+/** Standard base64 (RFC 4648 §4) with padding. */
+export function bytesToBase64(bytes: Uint8Array): string {
+  let out = '';
+  for (let i = 0; i < bytes.length; i += 3) {
+    const a = bytes[i]!, b = bytes[i + 1], c = bytes[i + 2];
+    const n = (a << 16) | ((b ?? 0) << 8) | (c ?? 0);
+    out += B64[(n >> 18) & 63]! + B64[(n >> 12) & 63]! + (b === undefined ? '=' : B64[(n >> 6) & 63]!) + (c === undefined ? '=' : B64[n & 63]!);
+  }
+  return out;
+}
+
+/** Strict base64 (RFC 4648 §4): padded, canonical (unused bits zero), or null. */
+export function base64ToBytes(text: string): Uint8Array | null {
+  if (text.length % 4 !== 0) return null;
+  const pad = text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0;
+  const out = new Uint8Array((text.length / 4) * 3 - pad);
+  let o = 0;
+  for (let i = 0; i < text.length; i += 4) {
+    let n = 0;
+    for (let j = 0; j < 4; j++) {
+      const ch = text[i + j]!;
+      const last = i + 4 === text.length;
+      if (ch === '=' && last && j >= 4 - pad) {
+        n <<= 6;
+        continue;
+      }
+      const value = B64_INDEX.get(ch);
+      if (value === undefined) return null;
+      n = (n << 6) | value;
+    }
+    for (const shift of [16, 8, 0]) if (o < out.length) out[o++] = (n >> shift) & 255;
+  }
+  return bytesToBase64(out) === text ? out : null;
+}

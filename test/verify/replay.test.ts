@@ -1,0 +1,54 @@
+/**
+ * The replay viewer's data (src/app/replay.ts), run on a real transcript: the
+ * file is verified by the offline verifier, each hand steps from the start to
+ * the end and back, each step has the game's table and the move in words,
+ * and every card is face up — including the cards in each seat's hand that
+ * no other seat saw during play. A tampered file replays its verdict (the
+ * fault) instead of a clean report. Also the #/replay route.
+ */
+import { describe, expect, it } from 'vitest';
+import { Replay } from '../../src/app/replay.js';
+import { parseRoute } from '../../src/app/router.js';
+import { transcriptJson } from '../../src/table/transcript-file.js';
+import { firstHand, fixture, fixtureText, withEvents } from './transcripts.js';
+
+describe('replay of a transcript', () => {
+  it('steps through a verified hand with every card face up', () => {
+    const replay = new Replay(fixtureText('stress-shed-2p.json'));
+    const start = replay.view;
+    expect(start.ok).toBe(true);
+    expect(start.report.at(-1)).toBeDefined();
+    expect(start.report.join('\n')).toContain('VERDICT: CLEAN');
+    expect(start.hands).toBe(2);
+    expect(start.step).toBe(0);
+    expect(start.steps).toBeGreaterThan(50);
+    // A few moves into play: both seats' hands are known, to the viewer, card by card.
+    replay.stepBy(40);
+    const mid = replay.view;
+    expect(mid.step).toBe(40);
+    expect(mid.caption.length).toBeGreaterThan(0);
+    const view = mid.table!.table!.view as { seats: { hand: { card: string | null }[] }[] };
+    const held = view.seats.flatMap((s) => s.hand);
+    expect(held.length).toBeGreaterThan(0);
+    expect(held.every((c) => c.card !== null)).toBe(true);
+    replay.stepBy(10_000);
+    expect(replay.view.step).toBe(replay.view.steps);
+    replay.stepBy(-10_000);
+    expect(replay.view.step).toBe(0);
+    replay.showHand(1);
+    expect(replay.view.hand).toBe(1);
+    expect(replay.view.table).not.toBeNull();
+  });
+
+  it('a tampered file shows its fault, not a clean verdict', () => {
+    const file = firstHand(fixture('fighting-cards-3p.json'));
+    const events = file.hands[0]!.events;
+    const replay = new Replay(transcriptJson(withEvents(file, events.filter((_, k) => k !== 5))));
+    expect(replay.view.ok).toBe(false);
+    expect(replay.view.report.join('\n')).toMatch(/NOT CLEAN.*\n.*missing from the file/);
+  });
+
+  it('has a route', () => {
+    expect(parseRoute('#/replay')).toEqual({ page: 'replay' });
+  });
+});

@@ -1,0 +1,58 @@
+/**
+ * Helpers for the transcript tests: the checked-in fixtures (whole hands
+ * recorded by `npm run simulate -- --transcript` with fixed seeds), a file
+ * cut down to one hand, the simulator's seat signers (derived from the seed
+ * exactly as src/table/simulation.ts derives them, so a test can re-sign an
+ * event as its seat), and editing one envelope of a file.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { ed25519 } from '@noble/curves/ed25519.js';
+import { seededRandom } from '../../crypto/index.js';
+import { decodeEnvelope, encodeEnvelope, keyHex, signEnvelope, type EnvelopeOf, type Signer } from '../../src/net/envelope.js';
+import { base64ToBytes, bytesToBase64, parseTranscriptFile, type TranscriptFile } from '../../src/table/transcript-file.js';
+
+export const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/transcripts');
+/** Fixture file → the seed the simulator recorded it with. */
+export const FIXTURE_SEEDS: Record<string, number> = { 'stress-shed-2p.json': 7, 'stress-speed-2p.json': 2, 'fighting-cards-3p.json': 1 };
+
+export function fixtureText(name: string): string {
+  return readFileSync(path.join(FIXTURES, name), 'utf8');
+}
+
+export function fixture(name: string): TranscriptFile {
+  const parsed = parseTranscriptFile(fixtureText(name));
+  if (!parsed.ok) throw new Error(`fixture ${name}: ${parsed.error}`);
+  return parsed.value;
+}
+
+/** The file with only its hand `index`'s events replaced. */
+export function withEvents(file: TranscriptFile, events: string[], index = 0): TranscriptFile {
+  return { ...file, hands: file.hands.map((hand, i) => (i === index ? { ...hand, events } : hand)) };
+}
+
+/** The file cut down to its first hand. */
+export function firstHand(file: TranscriptFile): TranscriptFile {
+  return { ...file, hands: file.hands.slice(0, 1) };
+}
+
+export function decodeEvent(file: TranscriptFile, text: string): EnvelopeOf<'table-event'> {
+  const decoded = decodeEnvelope(base64ToBytes(text), file.table);
+  if (!decoded.ok || decoded.value.kind !== 'table-event') throw new Error(`fixture event does not decode: ${decoded.ok ? decoded.value.kind : decoded.error}`);
+  return decoded.value;
+}
+
+/** The seat signers of a simulated table, as src/table/simulation.ts derives them from its seed. */
+export function simulatorSigners(seed: number, players: number): Signer[] {
+  const keyRng = seededRandom(`sim-${seed}-keys`);
+  return Array.from({ length: players }, () => {
+    const secretKey = ed25519.utils.randomSecretKey(keyRng(32));
+    return { publicKey: ed25519.getPublicKey(secretKey), sign: (m: Uint8Array) => ed25519.sign(m, secretKey) };
+  });
+}
+
+/** `envelope` with a new body (and table), signed again by `signer`: what a seat holding its key can make. */
+export function resigned(signer: Signer, envelope: EnvelopeOf<'table-event'>, body: EnvelopeOf<'table-event'>['body'], table = envelope.table): string {
+  if (keyHex(signer.publicKey) !== keyHex(envelope.from)) throw new Error('resigned: not the author of this event');
+  return bytesToBase64(encodeEnvelope(signEnvelope(signer, { kind: 'table-event', table, seq: envelope.seq, to: envelope.to, body })));
+}
