@@ -14,8 +14,10 @@ import {
   cardPoint,
   decodeKeyShares,
   decodePacketSecrets,
+  decodeLockStep,
   decodeShuffleStep,
   encodeKeyShares,
+  encodeLockStep,
   encodeShuffleStep,
   type RandomSource,
 } from '../../crypto/index.js';
@@ -72,7 +74,9 @@ export interface Cheat {
 export const CHEAT_KINDS = [
   'shuffle-linear',
   'shuffle-substitute',
+  'wrong-lock',
   'incomplete-keys',
+  'withhold-keys',
   'wrong-key',
   'low-order-seal-key',
   'audit-junk',
@@ -82,11 +86,29 @@ export const CHEAT_KINDS = [
   'equivocate',
   'false-claim',
   'wrong-card',
+  'repeat-move',
   'realtime-bad-reveal',
   'replay',
   'forged-signature',
 ] as const;
 export type CheatKind = (typeof CHEAT_KINDS)[number];
+
+/** The finding of the attacker review (issue 9) each cheat replays, where it replays one. */
+export const FINDING: Partial<Record<CheatKind, string>> = {
+  'shuffle-linear': 'F1',
+  'shuffle-substitute': 'F2',
+  'wrong-lock': 'F2',
+  'incomplete-keys': 'F3',
+  'low-order-seal-key': 'F4',
+  'audit-junk': 'F5',
+  'withhold-disclose': 'F5',
+  'abandon-in-disclose': 'F5',
+  'far-future-at': 'F6',
+  'realtime-bad-reveal': 'F7',
+};
+
+/** Cheats that only show once play is over (a whole hand is played): the slow part of the suite. */
+export const WHOLE_HAND_CHEATS: readonly CheatKind[] = ['withhold-disclose', 'abandon-in-disclose', 'false-claim', 'replay'];
 
 export function isCheatKind(kind: string): kind is CheatKind {
   return (CHEAT_KINDS as readonly string[]).includes(kind);
@@ -247,6 +269,32 @@ export function makeCheat(kind: CheatKind, game: GameId): Cheat | null {
           return points.map((p, j) => (j === 3 ? foreign : p));
         }),
       };
+    case 'wrong-lock':
+      return {
+        kind,
+        what: 'a lock step with a wrong factor on one card (its proof no longer holds)',
+        expect: blame('bad-step'),
+        publish(envelope, ctx) {
+          const body = envelope.body;
+          if (ctx.done || body.type !== 'lock') return undefined;
+          const data = body.data as { packet: number; step: Uint8Array };
+          const msg = decodeLockStep(data.step);
+          const points = msg.deck.points.map((p, j) => (j === 2 ? p.multiply(3n) : p));
+          ctx.done = true;
+          return resign(ctx.signer, envelope, { ...body, data: { ...data, step: encodeLockStep({ ...msg, deck: deckFromPoints(points) }) } });
+        },
+      };
+    case 'withhold-keys':
+      return {
+        kind,
+        what: 'withholds its key shares (an abort: nothing can be proven, the seat is named as stalled)',
+        expect: { caught: 'stall' },
+        publish(envelope, ctx) {
+          if (envelope.body.type !== 'keys' && !(ctx.done && envelope.body.type !== 'disclose')) return undefined;
+          ctx.done = true;
+          return null;
+        },
+      };
     case 'incomplete-keys':
       return {
         kind,
@@ -382,6 +430,25 @@ export function makeCheat(kind: CheatKind, game: GameId): Cheat | null {
           return resign(ctx.signer, envelope, { ...body, data: { ...data, action } });
         },
       };
+    case 'repeat-move': {
+      if (realTime) return null;
+      let first: unknown = null;
+      return {
+        kind,
+        what: 'makes its first move again in place of its second (a move the rules refuse now)',
+        expect: blame('illegal-move', 'false-claim', 'unknown-handle', 'wrong-key'),
+        publish(envelope, ctx) {
+          const body = envelope.body;
+          if (ctx.done || !isAct(body)) return undefined;
+          if (first === null) {
+            first = body.data;
+            return undefined;
+          }
+          ctx.done = true;
+          return resign(ctx.signer, envelope, { ...body, data: first });
+        },
+      };
+    }
     case 'realtime-bad-reveal':
       if (!realTime) return null;
       return { kind, what: 'a real-time reveal whose moves hold a CBOR byte string', expect: blame('bad-event', 'not-a-move', 'reveal-mismatch'), ...realTimeCheat(() => [{ type: 'play', bytes: new Uint8Array([1, 2, 3]) }]) };
