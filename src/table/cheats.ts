@@ -451,7 +451,17 @@ export function makeCheat(kind: CheatKind, game: GameId): Cheat | null {
     }
     case 'realtime-bad-reveal':
       if (!realTime) return null;
-      return { kind, what: 'a real-time reveal whose moves hold a CBOR byte string', expect: blame('bad-event', 'not-a-move', 'reveal-mismatch'), ...realTimeCheat(() => [{ type: 'play', bytes: new Uint8Array([1, 2, 3]) }]) };
+      return {
+        kind,
+        what: 'a real-time reveal whose moves hold a CBOR byte string (no digest can even be computed of it)',
+        expect: blame('bad-event'),
+        // Published as sent (its own follower would refuse to take it in): the others must name it, not crash.
+        publish(envelope, ctx) {
+          if (ctx.done || envelope.body.type !== 'reveal') return undefined;
+          ctx.done = true;
+          return resign(ctx.signer, envelope, { ...envelope.body, data: { ...(envelope.body.data as object), actions: [{ type: 'play', bytes: new Uint8Array([1, 2, 3]) }] } });
+        },
+      };
     case 'replay': {
       let first: Event | null = null;
       return {
