@@ -91,8 +91,8 @@ export async function runCheat(options: CheatRunOptions): Promise<CheatReport | 
       }
       return honest.every((seat) => {
         const v = verdictOf(peers[seat]!, seat);
-        // A stall ends the wait only where a stall is the expected verdict, or when nothing else can come.
-        return v !== null && (v.code !== 'stalled' || cheat.expect.caught === 'stall' || ctx!.done);
+        // A stall ends the wait only once the cheat was made (a slow honest step may look like a stall before).
+        return v !== null && (v.code !== 'stalled' || ctx!.done);
       });
     }, 20);
     const verdicts = honest.map((seat) => verdictOf(peers[seat]!, seat)!);
