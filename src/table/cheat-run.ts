@@ -83,16 +83,20 @@ export async function runCheat(options: CheatRunOptions): Promise<CheatReport | 
   options.onSeated?.(peers);
   const honest = peers.map((_, seat) => seat).filter((seat) => seat !== cheater);
   let clock = 0;
+  const stallMs = cheat.expect.caught === 'stall' ? FORGED_STALL_MS : STALL_MS;
+  /** When the cheat was first seen made (a stall named before that is about something else). */
+  let doneAt: number | null = null;
   try {
     await until(() => {
+      if (ctx!.done && doneAt === null) doneAt = Date.now();
       if (cheat.needsClock) {
         clock += CLOCK_STEP_MS;
         for (const seat of honest) peers[seat]!.session.current?.session.tick(clock);
       }
       return honest.every((seat) => {
         const v = verdictOf(peers[seat]!, seat);
-        // A stall ends the wait only once the cheat was made (a slow honest step may look like a stall before).
-        return v !== null && (v.code !== 'stalled' || ctx!.done);
+        // A stall counts only once it can be about the cheat (a slow honest step may look like a stall before).
+        return v !== null && (v.code !== 'stalled' || (doneAt !== null && Date.now() - doneAt > stallMs + 500));
       });
     }, 20);
     const verdicts = honest.map((seat) => verdictOf(peers[seat]!, seat)!);
