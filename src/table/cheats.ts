@@ -202,39 +202,39 @@ function dropKeyEntry(shares: Uint8Array[]): Uint8Array[] | null {
   return [...shares.slice(0, last), encodeKeyShares({ ...msg, entries: msg.entries.slice(0, -1) })];
 }
 
-/** A move the live rules accept as a claim but the audit disproves, for the games that have one. */
-function falseClaimBot(game: GameId): Cheat['bot'] | null {
-  const claim = (pick: (game: AnyGame, state: AnyState, seat: number, view: PrivateView, legal: unknown[]) => unknown | null) =>
-    (honest: Bot, ctx: CheatContext): Bot =>
-      (g, state, seat, view) => {
-        if (!ctx.done) {
-          const legal = g.legalActions(state, seat, view);
-          const action = legal.length > 0 ? pick(g, state, seat, view, legal) : null;
-          if (action !== null && g.reduce(state, { kind: 'act', seat, action }).ok) {
-            ctx.done = true;
-            return action;
-          }
-        }
-        return honest(g, state, seat, view);
-      };
-  if (game === 'stress-shed') {
-    // "No legal play": pick up the stack while a legal play exists (hidden from the others).
-    return claim((_g, _s, _seat, _v, legal) => (legal.some((a) => (a as { type: string }).type === 'play') && !legal.some((a) => (a as { type: string }).type === 'pickup') ? { type: 'pickup' } : null));
-  }
-  if (game === 'fighting-cards') {
-    // A renege: a card of its hand that does not follow suit although it could.
-    return claim((g, state, seat, view, legal) => {
-      const plays = legal.filter((a) => (a as { type: string }).type === 'play') as { handle: number }[];
-      if (plays.length === 0) return null;
-      const legalHandles = new Set(plays.map((p) => p.handle));
-      for (const [h, card] of Object.entries(view.known)) {
-        const handle = Number(h);
-        if (legalHandles.has(handle) || state.cards[handle]?.card !== null) continue;
-        const action = { type: 'play', handle, card };
-        if (g.reduce(state, { kind: 'act', seat, action }).ok) return action;
+/**
+ * A false claim, found without naming any game: a move the seat's rules would
+ * allow if it held fewer cards — legal for its view with every hidden card
+ * forgotten (a false "no legal play"), or with every card of one suit
+ * forgotten (a renege) — that is not legal for what it holds, yet the live
+ * rules accept (they cannot see its hand). Only the audit, with every card
+ * open, can disprove it.
+ */
+function falseClaimBot(honest: Bot, ctx: CheatContext): Bot {
+  return (g, state, seat, view) => {
+    if (!ctx.done) {
+      const action = falseClaim(g, state, seat, view);
+      if (action !== null) {
+        ctx.done = true;
+        return action;
       }
-      return null;
-    });
+    }
+    return honest(g, state, seat, view);
+  };
+}
+
+function falseClaim(game: AnyGame, state: AnyState, seat: number, view: PrivateView): unknown | null {
+  const legal = game.legalActions(state, seat, view);
+  if (legal.length === 0) return null;
+  const honestMoves = new Set(legal.map((a) => JSON.stringify(a)));
+  const known = Object.entries(view.known).filter(([h]) => state.cards[Number(h)]?.card === null);
+  const suits = [...new Set(known.map(([, card]) => card.slice(-1)))];
+  const lesser: PrivateView[] = [{ known: {} }, ...suits.map((suit) => ({ known: Object.fromEntries(known.filter(([, card]) => card.slice(-1) !== suit)) }))];
+  for (const fewer of lesser) {
+    for (const action of game.legalActions(state, seat, fewer)) {
+      if (honestMoves.has(JSON.stringify(action))) continue;
+      if (game.reduce(state, { kind: 'act', seat, action }).ok) return action;
+    }
   }
   return null;
 }
@@ -405,10 +405,9 @@ export function makeCheat(kind: CheatKind, game: GameId): Cheat | null {
           return [envelope, resign(ctx.signer, envelope, { ...envelope.body, data: { ...(envelope.body.data as object), sealKey: other } })];
         },
       };
-    case 'false-claim': {
-      const bot = falseClaimBot(game);
-      return bot ? { kind, what: 'a false claim the live rules must accept and the audit disproves', expect: blame('rules-fault', 'illegal-move', 'false-claim'), bot } : null;
-    }
+    case 'false-claim':
+      if (realTime) return null;
+      return { kind, what: 'a false claim (a move legal only for fewer cards than it holds) the live rules must accept and the audit disproves', expect: blame('rules-fault', 'illegal-move', 'false-claim'), bot: falseClaimBot };
     case 'wrong-card':
       if (realTime) return null;
       return {
