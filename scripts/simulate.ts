@@ -8,12 +8,20 @@
  * as seat 1 holds it to FILE (docs/TRANSCRIPT.md; check it with
  * `npm run verify -- FILE`). Exits
  * non-zero on any disagreement, halt or unclean audit.
+ *
+ * `--cheat KIND` (src/table/cheats.ts: shuffle-linear, incomplete-keys, …)
+ * plays one hand in which one bot peer cheats, with a knowledge monitor on
+ * every honest peer, and prints `caught: seat N (<code>)`; it exits 0 only
+ * when every honest peer named the cheater with the expected kind of code
+ * and no honest peer could read a card the rules do not show it.
  */
 import { parseArgs } from 'node:util';
 import { gameModules, isGameId } from '../src/games/index.js';
 import { writeFileSync } from 'node:fs';
 import { simulate } from '../src/table/simulation.js';
 import { buildTranscriptFile, transcriptJson, type HandToExport } from '../src/table/transcript-file.js';
+import { CHEAT_KINDS, isCheatKind } from '../src/table/cheats.js';
+import { runCheat } from '../src/table/cheat-run.js';
 
 const { values } = parseArgs({
   options: {
@@ -25,6 +33,7 @@ const { values } = parseArgs({
     bot: { type: 'string', default: 'heuristic' },
     'reload-at': { type: 'string' },
     transcript: { type: 'string' },
+    cheat: { type: 'string' },
   },
 });
 const game = values.game;
@@ -37,6 +46,29 @@ const reloadMatch = values['reload-at'] === undefined ? null : /^(\d+):(\d+)$/.e
 if (values['reload-at'] !== undefined && !reloadMatch) {
   console.error(`--reload-at wants HAND:STEP (e.g. 2:10), not ${values['reload-at']}`);
   process.exit(2);
+}
+if (values.cheat !== undefined) {
+  const kind = values.cheat;
+  if (!isCheatKind(kind)) {
+    console.error(`unknown cheat ${kind}; one of ${CHEAT_KINDS.join(', ')}`);
+    process.exit(2);
+  }
+  const started = performance.now();
+  const report = await runCheat({ game, players, kind, ...(values.seed !== undefined ? { seed: Number(values.seed) } : {}) });
+  if (!report) {
+    console.error(`${game} offers no ${kind} cheat`);
+    process.exit(2);
+  }
+  console.log(`cheat ${kind} in ${game} by seat ${report.cheater + 1}: ${report.cheat.what}`);
+  for (const v of report.verdicts) console.log(`  seat ${v.seat + 1}: ${v.code}${v.blamed !== null ? ` blaming seat ${v.blamed + 1}` : ''} — ${v.detail}`);
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  if (report.ok) {
+    const codes = [...new Set(report.verdicts.map((v) => v.code))].join(', ');
+    console.log(report.cheat.expect.caught === 'nothing' ? `nothing changed: audit clean on every honest peer (${seconds} s)` : `caught: seat ${report.cheater + 1} (${codes}) (${seconds} s)`);
+    process.exit(0);
+  }
+  console.log(`NOT CAUGHT as required: ${report.why} (${seconds} s)`);
+  process.exit(1);
 }
 const hands = Number(values.hands);
 const started = performance.now();

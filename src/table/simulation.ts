@@ -4,8 +4,11 @@
  * the in-memory transport (signed envelopes, the relaying mesh) with the real
  * mental-poker cryptography. Used by `npm run simulate` and the multi-peer
  * tests; a hostile peer can be injected through `tamper`, which may rewrite
- * what one seat publishes, and `reloadAt` reloads one seat's page mid-hand
- * from its stored data only.
+ * what one seat publishes, or as a cheating seat (`cheat`, cheats.ts) that
+ * rewrites what it signs, what it sends or what its bot plays; `monitor`
+ * runs a knowledge monitor (knowledge-monitor.ts) on every peer after every
+ * event it receives; `reloadAt` reloads one seat's page mid-hand from its
+ * stored data only.
  */
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { seededRandom, systemRandom, type RandomSource } from '../../crypto/index.js';
@@ -20,6 +23,9 @@ import { newTableId, peerIdFor } from './table-id.js';
 import { TableSession } from './table-session.js';
 import { outcomeOf } from './hand/setup.js';
 import type { HandToExport } from './transcript-file.js';
+import type { Cheat, CheatContext } from './cheats.js';
+import type { HandSecrets } from './hand-session.js';
+import { KnowledgeMonitor } from './knowledge-monitor.js';
 
 export interface SimulationOptions {
   readonly game: GameId;
@@ -40,6 +46,10 @@ export interface SimulationOptions {
   readonly reloadAt?: { readonly hand: number; readonly step: number; readonly seat?: number };
   /** Receives each finished hand as seat 1's peer holds it (set-up, every signed event, its result), for a transcript file. */
   readonly onHandExport?: (hand: HandToExport) => void;
+  /** One seat cheats (cheats.ts): it rewrites what it signs or sends, or its bot plays a false claim. */
+  readonly cheat?: { readonly seat: number; readonly cheat: Cheat };
+  /** Run a knowledge monitor on every peer ('all'), or on every peer but the cheater ('honest'). */
+  readonly monitor?: 'honest' | 'all';
 }
 
 export interface PeerResult {
@@ -66,6 +76,8 @@ export interface SimulationPeer {
   readonly mesh: Mesh;
   readonly session: TableSession;
   readonly store: MemoryTableStore;
+  /** The knowledge monitor of this peer's current hand (when `monitor` is on). */
+  readonly monitor?: () => KnowledgeMonitor | null;
 }
 
 function signerFrom(rng: RandomSource): Signer & { secretKey: Uint8Array } {
@@ -78,7 +90,7 @@ const FAST_TIMING = { heartbeatMs: 200, linkDeadAfterMs: 60_000, presenceMs: 100
 /** Seats N peers at one table; resolves once every seat is taken. */
 export async function seatPeers(
   options: SimulationOptions,
-): Promise<{ peers: SimulationPeer[]; network: MemoryNetwork; table: string; reload: (seat: number) => Promise<SimulationPeer> }> {
+): Promise<{ peers: SimulationPeer[]; network: MemoryNetwork; table: string; reload: (seat: number) => Promise<SimulationPeer>; cheat: CheatContext | null }> {
   const seedText = `sim-${options.seed ?? 0}`;
   const cryptoRng = options.seed === undefined ? systemRandom : seededRandom(seedText);
   const keyRng = seededRandom(`${seedText}-keys`);
@@ -91,12 +103,49 @@ export async function seatPeers(
       ? randomBot(makeRng((options.seed ?? 0) * 31 + seat))
       : heuristicBot({ rng: makeRng((options.seed ?? 0) * 31 + seat), noise: 0.1 });
   const peers: SimulationPeer[] = [];
+  /** The secrets each seat last kept, per hand (what its page could compute with). */
+  const kept = signers.map(() => new Map<number, HandSecrets>());
+  const cheating = options.cheat ?? null;
+  const cheat: CheatContext | null = cheating && {
+    seat: cheating.seat,
+    players: options.players,
+    signer: signers[cheating.seat]!,
+    rng: seededRandom(`${seedText}-cheat`),
+    hand: () => peers[cheating.seat]?.session.current?.session ?? null,
+    secrets: () => {
+      const hand = peers[cheating.seat]?.session.current;
+      return hand ? kept[cheating.seat]!.get(hand.handNo) : undefined;
+    },
+    done: false,
+  };
   /** One peer's page: a mesh and a table session over `store` (a fresh store, or the one a reloaded page finds). */
   const openPeer = async (seat: number, store: MemoryTableStore, config?: Parameters<TableSession['open']>[0]): Promise<SimulationPeer> => {
     const signer = signers[seat]!;
     const transport = network.createTransport(peerIdFor(table, keyHex(signer.publicKey)));
     const mesh = new Mesh({ table, signer, transport, name: `Bot ${seat + 1}`, timing: FAST_TIMING });
-    const tamper = options.tamper;
+    const isCheater = cheat !== null && seat === cheat.seat;
+    if (isCheater && cheating!.cheat.sign) {
+      // The cheater rewrites what it signs: its own follower takes the rewritten event too.
+      const sign = mesh.sign.bind(mesh);
+      const rewrite = cheating!.cheat.sign.bind(cheating!.cheat);
+      mesh.sign = ((kind, body, to) => (kind === 'table-event' ? sign(kind, rewrite(body as EnvelopeOf<'table-event'>['body'], cheat) ?? body, to) : sign(kind, body, to))) as Mesh['sign'];
+    }
+    const saveSecrets = store.saveHandSecrets.bind(store);
+    store.saveHandSecrets = (t, hand, key, secrets) => {
+      kept[seat]!.set(hand, secrets);
+      return saveSecrets(t, hand, key, secrets);
+    };
+    const publishCheat = isCheater ? cheating!.cheat.publish?.bind(cheating!.cheat) : undefined;
+    const tamper =
+      options.tamper ??
+      (publishCheat
+        ? (_seat: number, envelope: EnvelopeOf<'table-event'>) => {
+            const out = publishCheat(envelope, cheat!);
+            return out === undefined ? envelope : out;
+          }
+        : undefined);
+    const honestBot = botFor(seat);
+    const bot = isCheater && cheating!.cheat.bot ? cheating!.cheat.bot(honestBot, cheat!) : honestBot;
     const session = new TableSession({
       mesh,
       signer,
@@ -105,7 +154,7 @@ export async function seatPeers(
       onChange: () => {},
       onLog: () => {},
       rng: cryptoRng,
-      bot: botFor(seat),
+      bot,
       botDelayMs: 0,
       // In real time each bot thinks for its own random while, so plays collide as they would between people.
       ...(gameModule(options.game)?.timing === 'real-time' ? { botJitterMs: options.botJitterMs ?? 40 } : {}),
@@ -113,13 +162,25 @@ export async function seatPeers(
       ...(options.stallMs !== undefined ? { stallMs: options.stallMs } : {}),
       ...(tamper ? { tamperPublish: (envelope: EnvelopeOf<'table-event'>) => tamper(seat, envelope, signer) } : {}),
     });
+    let monitor: KnowledgeMonitor | null = null;
+    const watched = options.monitor === 'all' || (options.monitor === 'honest' && !isCheater);
+    const monitorNow = (): KnowledgeMonitor | null => {
+      const hand = session.current;
+      if (!watched || !hand || hand.mySeat === null) return null;
+      const handNo = hand.handNo;
+      if (monitor?.hand !== hand.session) monitor = new KnowledgeMonitor(hand.mySeat, hand.session, () => kept[seat]!.get(handNo));
+      return monitor;
+    };
     await mesh.start({
-      message: (envelope, via) => session.receive(envelope, via),
+      message: (envelope, via) => {
+        session.receive(envelope, via);
+        if (envelope.kind === 'table-event') monitorNow()?.observe();
+      },
       rejected: () => {},
       changed: () => {},
       problem: () => {},
     });
-    const peer = { signer, mesh, session, store };
+    const peer = { signer, mesh, session, store, monitor: monitorNow };
     await session.open(config);
     return peer;
   };
@@ -136,7 +197,7 @@ export async function seatPeers(
     peers[seat] = fresh;
     return fresh;
   };
-  return { peers, network, table, reload };
+  return { peers, network, table, reload, cheat };
 }
 
 /** Waits for a condition the event loop will make true (polls every few ms; no time limit of its own). */

@@ -24,6 +24,7 @@
  *               It halts nobody else: each peer checks it against its own.
  */
 import * as v from 'valibot';
+import { canonicalJson } from '../engine/index.js';
 import { bytesOfLength } from '../net/messages.js';
 import type { EnvelopeOf } from '../net/envelope.js';
 
@@ -34,6 +35,15 @@ const bytes = (max: number) =>
     v.check((x) => x.length <= max, `longer than ${max} bytes`),
   );
 const MAX_STEP = 64 * 1024;
+/** A move is plain JSON data (no byte strings, no non-finite numbers): every peer hashes it (F7). */
+const move = v.custom<unknown>((x) => {
+  try {
+    canonicalJson(x);
+    return true;
+  } catch {
+    return false;
+  }
+}, 'a move must be plain JSON data');
 
 export const EVENT_DATA = {
   ready: v.strictObject({ sealKey: bytesOfLength(32, 'sealKey'), setup: bytesOfLength(32, 'setup') }),
@@ -47,14 +57,14 @@ export const EVENT_DATA = {
     to: v.nullable(v.pipe(uint, v.maxValue(7))),
   }),
   act: v.strictObject({
-    action: v.unknown(),
+    action: move,
     /** Encoded KeyShares (one per packet) revealing the hand cards the action plays. */
     keys: v.pipe(v.array(bytes(MAX_STEP)), v.maxLength(64)),
   }),
   commit: v.strictObject({ round: uint, digest: bytesOfLength(32, 'digest') }),
   reveal: v.strictObject({
     round: uint,
-    actions: v.pipe(v.array(v.unknown()), v.maxLength(16, 'at most 16 moves per round')),
+    actions: v.pipe(v.array(move), v.maxLength(16, 'at most 16 moves per round')),
     salt: bytesOfLength(32, 'salt'),
   }),
   disclose: v.strictObject({

@@ -259,6 +259,9 @@ export class HandFollower {
 
   /** An abandon ends the hand unless it was made once play was over (then the disclosures are owed all the same). */
   private abandonCounts(abandon: TableEvent<'abandon'>): boolean {
+    // Made at a step this peer has not reached (a slower link): judge it once there, so an
+    // abandon sent after the last move never ends a hand whose disclosures are owed.
+    if (abandon.envelope.body.at > Math.max(0, this.hashes.length - 1)) return false;
     if (this.phaseValue !== 'disclose') return true;
     return abandon.envelope.body.at < this.hashes.length - 1;
   }
