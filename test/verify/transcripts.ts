@@ -14,7 +14,13 @@ import { base64ToBytes, bytesToBase64, parseTranscriptFile, type TranscriptFile 
 
 export const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/transcripts');
 /** Fixture file → the seed the simulator recorded it with. */
-export const FIXTURE_SEEDS: Record<string, number> = { 'stress-shed-2p.json': 7, 'stress-speed-2p.json': 2, 'fighting-cards-3p.json': 1 };
+export const FIXTURE_SEEDS: Record<string, number> = {
+  'stress-shed-2p.json': 7,
+  'stress-speed-2p.json': 2,
+  'fighting-cards-3p.json': 1,
+  'pesten-2p.json': 3,
+  'school-blackjack-2p.json': 4,
+};
 
 export function fixtureText(name: string): string {
   return readFileSync(path.join(FIXTURES, name), 'utf8');
