@@ -74,7 +74,8 @@ describe('registry', () => {
   it('finds a wrapped table-view for built games only', () => {
     expect(gameTable('stress-shed', { any: 'view' }, [])).toEqual({ game: 'stress-shed', view: { any: 'view' }, legal: [] });
     expect(gameTable('pesten', { any: 'view' }, [])).toEqual({ game: 'pesten', view: { any: 'view' }, legal: [] });
-    expect(gameTable('fighting-cards', {}, [])).toBeNull();
+    expect(gameTable('fighting-cards', {}, [])).toEqual({ game: 'fighting-cards', view: {}, legal: [] });
+    expect(gameTable('no-such-game', {}, [])).toBeNull();
   });
 });
 
@@ -101,13 +102,14 @@ describe('checkTableConfig', () => {
     ['pesten', 9, {}, 'Pesten is for 2 to 8 players, not 9'],
     ['pesten', 4, { targetPoints: 0 }, 'Pesten: option targetPoints must be a number from 1 to 20'],
     ['pesten', 4, { drawThenPlay: 1 }, 'Pesten: option drawThenPlay must be true or false'],
-    ['fighting-cards', 3, { trumps: true }, 'Fighting Cards has no options yet (got trumps)'],
+    ['fighting-cards', 3, { trumps: true }, 'Fighting Cards has no option trumps'],
+    ['school-blackjack', 2, { voluntaryDraw: 'no' }, 'Blackjack (school rules): option voluntaryDraw must be true or false'],
     ['fighting-cards', 2, {}, 'Fighting Cards is for 3 players, not 2'],
   ] as const)('%s with %i seats and %j: %s', (game, seats, options, problem) => {
     expect(checkTableConfig(game, seats, options)).toBe(problem);
   });
 
-  it('lets a planned game be seated without options', () => {
+  it('seats a game with its defaults when no option is given', () => {
     expect(checkTableConfig('fighting-cards', 3, {})).toBeNull();
   });
 });
