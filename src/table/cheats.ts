@@ -323,16 +323,19 @@ export function makeCheat(kind: CheatKind, game: GameId): Cheat | null {
     case 'wrong-key':
       return {
         kind,
-        what: 'a wrong key when a card is turned up for everyone',
+        what: 'a wrong key when a card is turned up for everyone (a public reveal, or the card a move plays)',
         expect: blame('wrong-key'),
         publish(envelope, ctx) {
           const body = envelope.body;
-          if (ctx.done || body.type !== 'keys' || (body.data as { to: unknown }).to !== null) return undefined;
-          const data = body.data as { shares: Uint8Array[] };
-          const msg = decodeKeyShares(data.shares[0]!);
+          if (ctx.done) return undefined;
+          // Games without public reveals (School Blackjack) turn cards up only through the keys a move carries.
+          const field = body.type === 'keys' && (body.data as { to: unknown }).to === null ? 'shares' : body.type === 'act' ? 'keys' : null;
+          const list = field === null ? [] : ((body.data as Record<string, unknown>)[field] as Uint8Array[]);
+          if (field === null || list.length === 0) return undefined;
+          const msg = decodeKeyShares(list[0]!);
           const entries = msg.entries.map((e, i) => (i === 0 ? { ...e, key: e.key + 1n } : e));
           ctx.done = true;
-          return resign(ctx.signer, envelope, { ...body, data: { ...data, shares: [encodeKeyShares({ ...msg, entries }), ...data.shares.slice(1)] } });
+          return resign(ctx.signer, envelope, { ...body, data: { ...(body.data as object), [field]: [encodeKeyShares({ ...msg, entries }), ...list.slice(1)] } });
         },
       };
     case 'low-order-seal-key':

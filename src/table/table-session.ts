@@ -295,9 +295,11 @@ export class TableSession {
         {
           sign: (body) => this.signAs(signer, body),
           keepSecrets: (secrets) => {
-            this.outbox = this.outbox.then(() =>
-              this.persist(seat, 'its secrets', () => this.store.saveHandSecrets(this.lobby.table, handNo, keyHex(signer.publicKey), secrets)),
-            );
+            const write = () => this.store.saveHandSecrets(this.lobby.table, handNo, keyHex(signer.publicKey), secrets);
+            // The first write starts at once (as the seat made the secrets); retries, and every send, wait in the outbox.
+            const first = write();
+            first.catch(() => {});
+            this.outbox = this.outbox.then(() => this.persist(seat, 'its secrets', write, first));
           },
           publish: (envelope) => this.publish(envelope),
           changed: () => this.onHandChanged(),
@@ -345,13 +347,13 @@ export class TableSession {
    * failure named (nothing unsent is ever sent unstored). Never rejects, so
    * the outbox goes on for later writes.
    */
-  private async persist(seat: number, what: string, write: () => Promise<void>): Promise<boolean> {
+  private async persist(seat: number, what: string, write: () => Promise<void>, first?: Promise<void>): Promise<boolean> {
     const hand = this.handNo;
     if (this.unstorable === hand) return false; // an earlier write of this hand failed for good: send nothing after it
     const base = this.options.saveRetryMs ?? DEFAULT_SAVE_RETRY_MS;
     for (let attempt = 0; ; attempt++) {
       try {
-        await write();
+        await (attempt === 0 && first ? first : write());
         return true;
       } catch (error) {
         if (attempt + 1 >= SAVE_ATTEMPTS || this.closed) {
