@@ -24,7 +24,6 @@ describe('catalog', () => {
       ['targetPoints', 'number', 2],
       ['drawThenPlay', 'checkbox', false],
     ]);
-    expect(catalogEntry('fighting-cards')).toMatchObject({ playable: false, timing: null, options: [] });
     expect(catalogEntry('nope')).toBeNull();
   });
 
