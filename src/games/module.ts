@@ -86,6 +86,14 @@ export interface GameModule<Id extends string, B, A, O, E extends string, V> {
    * simulation's result); without it, or before the audit, `rules.outcome`.
    */
   readonly scoreAfterAudit?: (state: State<B, O>, report: AuditReport) => Outcome | null;
+  /**
+   * Whether a move with default options can rest on a claim about hidden
+   * cards that only the audit checks (Stress: "no legal play"; Fighting
+   * Cards: a void). Pesten decides every rule from revealed cards; School
+   * Blackjack claims only with `voluntaryDraw` off. The attacker suite plays
+   * a false claim where this holds.
+   */
+  readonly hiddenClaims?: boolean;
 }
 
 /** Any game module, for the registry and tools that do not care which. */
@@ -102,6 +110,8 @@ export interface GameModuleSpec<Id extends string, B, A, O, E extends string, V>
   readonly describe: DescribeAction<A>;
   /** See `GameModule.scoreAfterAudit`. */
   readonly scoreAfterAudit?: (state: State<B, O>, report: AuditReport) => Outcome | null;
+  /** See `GameModule.hiddenClaims`. */
+  readonly hiddenClaims?: boolean;
 }
 
 function isOptionValue(value: unknown): value is OptionValue {
@@ -144,6 +154,7 @@ export function defineGameModule<Id extends string, B, A, O, E extends string, V
     },
     raceErrors: rules.raceErrors,
     ...(spec.scoreAfterAudit ? { scoreAfterAudit: spec.scoreAfterAudit } : {}),
+    ...(spec.hiddenClaims ? { hiddenClaims: true } : {}),
   };
 }
 

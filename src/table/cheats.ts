@@ -409,7 +409,7 @@ export function makeCheat(kind: CheatKind, game: GameId): Cheat | null {
         },
       };
     case 'false-claim':
-      if (realTime) return null;
+      if (realTime || !module.hiddenClaims) return null;
       return { kind, what: 'a false claim (a move legal only for fewer cards than it holds) the live rules must accept and the audit disproves', expect: blame('rules-fault', 'illegal-move', 'false-claim'), bot: falseClaimBot };
     case 'wrong-card':
       if (realTime) return null;

@@ -27,6 +27,7 @@ const assembled = defineGameModule({
   bots: { heuristic: fightingCardsMove },
   describe: describeAction,
   scoreAfterAudit: outcomeAfterAudit,
+  hiddenClaims: true,
 });
 
 type FightingModule = typeof assembled extends GameModule<'fighting-cards', infer B, infer A, infer O, infer E, infer V> ? GameModule<'fighting-cards', B, A, O, E, V> : never;

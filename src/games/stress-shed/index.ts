@@ -37,6 +37,7 @@ export const stressShedModule = defineGameModule({
     },
   },
   bots: { heuristic: stressShedHeuristic },
+  hiddenClaims: true,
   describe: describeAction,
 });
 
