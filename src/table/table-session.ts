@@ -3,37 +3,31 @@
  * It routes verified envelopes from the mesh to the lobby or to the hand they
  * belong to, starts a hand when every seat is taken (and the next one when a
  * player asks for a rematch), persists every event and secret before it is
- * sent, answers peers that fetch events they missed, runs bots on seats the
- * creator gave to one, and notices a stalled seat. The browser store and the
- * `npm run simulate` harness both drive a table through this class.
+ * sent (through table-outbox.ts), answers peers that fetch events they
+ * missed, runs bots on seats the creator gave to one (table-bots.ts), sends a halted seat's
+ * fault report, tells the log (table-log.ts) and notices a stalled seat. The
+ * browser store and the `npm run simulate` harness both drive a table
+ * through this class.
  */
 import { ed25519 } from '@noble/curves/ed25519.js';
 import type { RandomSource } from '../../crypto/index.js';
-import type { AnyGame, AnyState, Input, Json } from '../engine/index.js';
-import { describeInput as describeGameInput, gameById, handOutcome } from '../games/index.js';
+import type { AnyGame, Json } from '../engine/index.js';
+import { gameById, handOutcome } from '../games/index.js';
 import { heuristicBot, type Bot } from '../bots/index.js';
-import { decodeEnvelope, encodeEnvelope, keyHex, signEnvelope, type Envelope, type EnvelopeOf, type Signer } from '../net/envelope.js';
+import { keyHex, signEnvelope, type Envelope, type EnvelopeOf, type Signer } from '../net/envelope.js';
 import type { Mesh } from '../net/mesh.js';
-import { HandSession, type HandSecrets } from './hand-session.js';
+import { HandSession } from './hand-session.js';
 import { LIMITS } from './hand/event-pool.js';
 import { EarlyEvents } from './early-events.js';
 import { faultData, faultReports, type FaultReport } from './hand/faults.js';
 import { hashBytes } from './hand/seat-agent.js';
 import { nextSetup, outcomeOf, type HandRecord } from './hand/setup.js';
-import { Lobby, type RosterStore } from './lobby.js';
+import { Lobby } from './lobby.js';
+import { HostedBots } from './table-bots.js';
+import { TableLog } from './table-log.js';
+import { TableOutbox, type TableStore } from './table-outbox.js';
 
-/** Where a table keeps its hands between reloads (IndexedDB in the browser, memory in tests). */
-export interface TableStore extends RosterStore {
-  loadHandEvents(table: string, hand: number): Promise<Uint8Array[]>;
-  saveHandEvent(table: string, hand: number, key: string, bytes: Uint8Array): Promise<void>;
-  loadHandSecrets(table: string, hand: number, seatKey: string): Promise<HandSecrets | undefined>;
-  /** A hand's agreed set-up, and its outcome once finished (hand/setup.ts). */
-  loadHandRecord(table: string, hand: number): Promise<HandRecord | undefined>;
-  saveHandRecord(table: string, hand: number, record: HandRecord): Promise<void>;
-  saveHandSecrets(table: string, hand: number, seatKey: string, secrets: HandSecrets): Promise<void>;
-  loadBots(table: string): Promise<Uint8Array[]>;
-  saveBot(table: string, secretKey: Uint8Array): Promise<void>;
-}
+export type { TableStore } from './table-outbox.js';
 
 export interface TableSessionOptions {
   readonly mesh: Mesh;
@@ -75,9 +69,6 @@ export interface HandSummary {
 }
 
 const DEFAULT_STALL_MS = 30_000;
-/** A failed save of our own event is tried this many times, waiting base·2^k between tries. */
-const SAVE_ATTEMPTS = 5;
-const DEFAULT_SAVE_RETRY_MS = 250;
 
 export class TableSession {
   readonly lobby: Lobby;
@@ -85,7 +76,7 @@ export class TableSession {
   private readonly signer: Signer;
   private readonly store: TableStore;
   private readonly options: TableSessionOptions;
-  private readonly bots = new Map<string, Signer>();
+  private readonly bots: HostedBots;
   /** The current hand, per local seat (this person, and bots hosted here). */
   private hands = new Map<number, Seated>();
   private handNo = -1;
@@ -94,21 +85,14 @@ export class TableSession {
   private recordSaved: Promise<unknown> = Promise.resolve();
   /** Events for the next hand (or the one being started), bounded per author like a hand's pool. */
   private readonly early = new Map<number, EarlyEvents>();
-  /** Authors already logged as refused, per hand (one log line each, not one per event). */
-  private readonly refusedLogged = new Set<string>();
   private lastProgress = Date.now();
   private lastStep = -1;
   private timer: ReturnType<typeof setInterval> | undefined;
-  private readonly bot: Bot;
-  private loggedInputs = 0;
-  private loggedBounces = 0;
+  private readonly log: TableLog;
   /** Between deciding to start a hand and having its sessions: events for it wait in `early`. */
   private startingHand = false;
   private closed = false;
-  /** Persist-then-send queue: each send waits for everything stored before it. */
-  private outbox: Promise<unknown> = Promise.resolve();
-  /** The hand whose own events could not be stored (nothing more of it is sent). */
-  private unstorable = -1;
+  private readonly outbox: TableOutbox;
 
   constructor(options: TableSessionOptions) {
     this.options = options;
@@ -116,7 +100,28 @@ export class TableSession {
     this.signer = options.signer;
     this.store = options.store;
     // No noise: a free seat's bot plays its game's heuristic (stress-shed's endless-hands rule ends loops).
-    this.bot = options.bot ?? heuristicBot();
+    this.bots = new HostedBots({
+      bot: options.bot ?? heuristicBot(),
+      hands: () => this.hands,
+      game: () => this.game,
+      closed: () => this.closed,
+      autoplay: options.autoplay,
+      delayMs: options.botDelayMs,
+      jitterMs: options.botJitterMs,
+    });
+    this.outbox = new TableOutbox({
+      store: options.store,
+      table: () => this.lobby.table,
+      handNo: () => this.handNo,
+      closed: () => this.closed,
+      retryMs: options.saveRetryMs,
+      onLog: options.onLog,
+      failed: (seat, detail) => {
+        this.hands.get(seat)?.session.follower.fault(detail);
+        options.onChange();
+      },
+    });
+    this.log = new TableLog({ onLog: options.onLog, names: () => this.names(), seats: () => this.lobby.view().seats, game: () => this.game });
     this.lobby = new Lobby({
       mesh: options.mesh,
       store: options.store,
@@ -126,13 +131,13 @@ export class TableSession {
         options.onChange();
       },
       onLog: (line) => options.onLog(line),
-      botKeys: () => [...this.bots.keys()],
+      botKeys: () => this.bots.keys(),
       runningSeats: () => this.runningSeats(),
     });
   }
 
   async open(config?: Parameters<Lobby['open']>[0]): Promise<void> {
-    for (const secretKey of await this.store.loadBots(this.lobby.table)) this.adoptBot(secretKey);
+    for (const secretKey of await this.store.loadBots(this.lobby.table)) this.bots.adopt(secretKey);
     await this.lobby.open(config);
     this.timer = setInterval(() => this.watch(), 1000);
     await this.maybeStartHand();
@@ -141,7 +146,7 @@ export class TableSession {
   close(): void {
     this.closed = true;
     clearInterval(this.timer);
-    for (const timer of this.botTimers.values()) clearTimeout(timer);
+    this.bots.stop();
     for (const { session } of this.hands.values()) session.dispose();
   }
 
@@ -218,15 +223,8 @@ export class TableSession {
     if (!this.lobby.isCreator) return;
     const secretKey = ed25519.utils.randomSecretKey();
     await this.store.saveBot(this.lobby.table, secretKey);
-    const signer = this.adoptBot(secretKey);
+    const signer = this.bots.adopt(secretKey);
     this.lobby.seatBot(signer.publicKey, seat);
-  }
-
-  private adoptBot(secretKey: Uint8Array): Signer {
-    const publicKey = ed25519.getPublicKey(secretKey);
-    const signer: Signer = { publicKey, sign: (m) => ed25519.sign(m, secretKey) };
-    this.bots.set(keyHex(publicKey), signer);
-    return signer;
   }
 
   /** While a hand runs its seats are those of its agreed set-up (hand/setup.ts); no roster may move them. */
@@ -266,8 +264,7 @@ export class TableSession {
     this.startingHand = true;
     this.game = game;
     this.hands = new Map();
-    this.loggedInputs = 0;
-    this.loggedBounces = 0;
+    this.log.newHand();
     this.lobby.markHandStarted(handNo + 1);
     // The set-up comes from storage only: this hand's own record, or one derived from the previous hand's stored outcome.
     await this.recordSaved;
@@ -278,14 +275,11 @@ export class TableSession {
       await this.store.saveHandRecord(table, handNo, record);
     }
     const setup = record.setup;
-    const stored = (await this.store.loadHandEvents(this.lobby.table, handNo)).flatMap((bytes) => {
-      const decoded = decodeStored(bytes, this.lobby.table);
-      return decoded ? [decoded] : [];
-    });
+    const stored = await this.outbox.storedEvents(handNo);
     const local: [number, Signer, boolean][] = [];
     seatKeys.forEach((key, seat) => {
       if (key === keyHex(this.signer.publicKey)) local.push([seat, this.signer, false]);
-      const bot = this.bots.get(key);
+      const bot = this.bots.signerFor(key);
       if (bot) local.push([seat, bot, true]);
     });
     for (const [seat, signer, bot] of local) {
@@ -294,13 +288,7 @@ export class TableSession {
         { setup, mySeat: seat, game, ...(this.options.rng ? { rng: this.options.rng } : {}) },
         {
           sign: (body) => this.signAs(signer, body),
-          keepSecrets: (secrets) => {
-            const write = () => this.store.saveHandSecrets(this.lobby.table, handNo, keyHex(signer.publicKey), secrets);
-            // The first write starts at once (as the seat made the secrets); retries, and every send, wait in the outbox.
-            const first = write();
-            first.catch(() => {});
-            this.outbox = this.outbox.then(() => this.persist(seat, 'its secrets', write, first));
-          },
+          keepSecrets: (secrets) => this.outbox.keepSecrets(seat, handNo, keyHex(signer.publicKey), secrets),
           publish: (envelope) => this.publish(envelope),
           changed: () => this.onHandChanged(),
         },
@@ -326,14 +314,10 @@ export class TableSession {
 
   private publish(envelope: EnvelopeOf<'table-event'>): void {
     if (this.closed) return;
-    const bytes = encodeEnvelope(envelope);
-    const key = `${keyHex(envelope.from)}:${envelope.body.n}`;
     const seat = this.currentHand()?.session.config.setup.seatKeys.indexOf(keyHex(envelope.from)) ?? -1;
     // Persist (the event and the secrets it depends on) before sending, in order:
     // a reload must never produce a second, different event for the same slot.
-    this.outbox = this.outbox.then(async () => {
-      const stored = await this.persist(seat, `its ${envelope.body.type} event`, () => this.store.saveHandEvent(this.lobby.table, envelope.body.hand, key, bytes));
-      if (!stored || this.closed) return;
+    this.outbox.sendAfterStoring(seat, envelope, () => {
       const sent = this.options.tamperPublish ? this.options.tamperPublish(envelope) : envelope;
       for (const out of sent === null ? [] : Array.isArray(sent) ? sent : [sent]) this.mesh.broadcast(out);
       // Other local seats (bots hosted here) hear it at once.
@@ -341,41 +325,12 @@ export class TableSession {
     });
   }
 
-  /**
-   * One write of the outbox, retried with backoff (a full disk or a quota
-   * may clear); if it still fails, the hand stops with this peer's own
-   * failure named (nothing unsent is ever sent unstored). Never rejects, so
-   * the outbox goes on for later writes.
-   */
-  private async persist(seat: number, what: string, write: () => Promise<void>, first?: Promise<void>): Promise<boolean> {
-    const hand = this.handNo;
-    if (this.unstorable === hand) return false; // an earlier write of this hand failed for good: send nothing after it
-    const base = this.options.saveRetryMs ?? DEFAULT_SAVE_RETRY_MS;
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await (attempt === 0 && first ? first : write());
-        return true;
-      } catch (error) {
-        if (attempt + 1 >= SAVE_ATTEMPTS || this.closed) {
-          this.unstorable = hand;
-          const detail = `this browser could not store ${what} (${errorText(error)}), so it was not sent: free some storage and reload`;
-          this.options.onLog(detail, 'error');
-          this.hands.get(seat)?.session.follower.fault(detail);
-          this.options.onChange();
-          return false;
-        }
-        this.options.onLog(`storing ${what} failed (${errorText(error)}); trying again`, 'warn');
-        await new Promise((resolve) => setTimeout(resolve, base * 2 ** attempt));
-      }
-    }
-  }
-
   private receiveEvent(envelope: EnvelopeOf<'table-event'>): void {
     const hand = envelope.body.hand;
     const current = Math.max(this.handNo, this.lobby.view().handsStarted - 1);
     if (hand < this.handNo) return; // an older hand: over, dropped
     if (hand > current + 1) {
-      this.refuse(envelope, `an event for hand ${hand + 1}, which cannot have started (this table is at hand ${current + 1})`);
+      this.log.refuse(envelope, `an event for hand ${hand + 1}, which cannot have started (this table is at hand ${current + 1})`);
       return;
     }
     if (hand > this.handNo || (hand === this.handNo && this.startingHand)) {
@@ -383,32 +338,15 @@ export class TableSession {
       const early = this.early.get(hand) ?? new EarlyEvents();
       this.early.set(hand, early);
       const kept = early.add(envelope);
-      if (kept === 'over-limit') this.refuse(envelope, `more than ${LIMITS.eventsPerAuthor} events or ${LIMITS.bytesPerAuthor} bytes for hand ${hand + 1}`);
+      if (kept === 'over-limit') this.log.refuse(envelope, `more than ${LIMITS.eventsPerAuthor} events or ${LIMITS.bytesPerAuthor} bytes for hand ${hand + 1}`);
       if (kept !== 'new') return;
-      this.save(envelope);
+      this.outbox.saveReceived(envelope);
       this.options.onChange();
       return;
     }
     let taken = false;
     for (const { session } of this.hands.values()) taken = session.receive(envelope) || taken;
-    if (taken) this.save(envelope);
-  }
-
-  private save(envelope: EnvelopeOf<'table-event'>): void {
-    const key = `${keyHex(envelope.from)}:${envelope.body.n}`;
-    this.store.saveHandEvent(this.lobby.table, envelope.body.hand, key, encodeEnvelope(envelope)).catch((error: unknown) => {
-      this.options.onLog(`could not store an event of hand ${envelope.body.hand + 1}: ${errorText(error)}`, 'warn');
-    });
-  }
-
-  /** A refused event: logged once per author and hand (a flood must not flood the log too). */
-  private refuse(envelope: EnvelopeOf<'table-event'>, why: string): void {
-    const author = keyHex(envelope.from);
-    const id = `${author}/${envelope.body.hand}`;
-    if (this.refusedLogged.has(id)) return;
-    this.refusedLogged.add(id);
-    const seat = this.lobby.view().seats.find((s) => s.keyHex === author);
-    this.options.onLog(`refused ${seat ? (seat.member?.name || `seat ${seat.seat + 1}`) : `${author.slice(0, 8)}…`}'s events: ${why}`, 'warn');
+    if (taken) this.outbox.saveReceived(envelope);
   }
 
   /** Someone has started hand N+1 and waits for us. */
@@ -434,42 +372,10 @@ export class TableSession {
       this.lastProgress = Date.now();
     }
     for (const [seat, local] of this.hands) this.reportFault(seat, local);
-    if (mine) this.logNewInputs(mine.session);
-    if (mine) this.logEnding(mine.session);
+    if (mine) this.log.follow(mine.session);
     if (mine) this.keepOutcome(mine.session);
-    this.scheduleBots();
+    this.bots.schedule();
     this.options.onChange();
-  }
-
-  private logNewInputs(session: HandSession): void {
-    const names = this.names();
-    const inputs = session.loggedInputs();
-    for (const input of inputs.slice(this.loggedInputs)) {
-      const line = describeInput(this.game, input, names, session.engineState);
-      if (line) this.options.onLog(line);
-    }
-    this.loggedInputs = inputs.length;
-    for (const bounce of session.bounces.slice(this.loggedBounces)) {
-      this.options.onLog(`${names[bounce.seat] ?? `Seat ${bounce.seat + 1}`}'s move bounced: the other got there first`);
-    }
-    this.loggedBounces = session.bounces.length;
-  }
-
-  private endingLogged: HandSession | null = null;
-  private logEnding(session: HandSession): void {
-    if (this.endingLogged === session) return;
-    const names = this.names();
-    if (session.phase === 'done' && session.auditResult) {
-      const audit = session.auditResult;
-      this.options.onLog(
-        audit.clean ? 'audit: clean — every shuffle, key and rule checked with all cards open' : `audit: FAULT — ${audit.seat !== null ? names[audit.seat] : 'unattributed'}: ${audit.detail}`,
-        audit.clean ? 'info' : 'error',
-      );
-      this.endingLogged = session;
-    } else if (session.halt) {
-      this.options.onLog(`hand stopped: ${session.halt.seat !== null ? `${names[session.halt.seat]} — ` : ''}${session.halt.detail}`, 'error');
-      this.endingLogged = session;
-    }
   }
 
   /** A seat of ours whose hand halted signs and sends its verdict once (a `fault` event), so every screen shows it. */
@@ -481,27 +387,6 @@ export class TableSession {
     const f = session.follower;
     const envelope = this.signAs(signer, { hand: f.setup.handNo, n: f.pool.nextSeq(seat), ...hashBytes(f.hashes), type: 'fault', data: faultData(halt) });
     if (f.take(envelope)) this.publish(envelope);
-  }
-
-  /** One clock per bot seat: in real time each bot acts on its own, after its own think time. */
-  private readonly botTimers = new Map<number, ReturnType<typeof setTimeout>>();
-  private scheduleBots(): void {
-    for (const [seat, { session, bot }] of this.hands) {
-      if (!(bot || this.options.autoplay) || this.botTimers.has(seat) || this.closed) continue;
-      if (session.phase !== 'play' || !this.game || !session.engineState) continue;
-      if (session.legalActions().length === 0 || session.pendingMoves > 0) continue;
-      const jitter = this.options.botJitterMs ? Math.random() * this.options.botJitterMs : 0;
-      this.botTimers.set(
-        seat,
-        setTimeout(() => {
-          this.botTimers.delete(seat);
-          if (this.closed || !this.game || !session.engineState || session.legalActions().length === 0 || session.pendingMoves > 0) return;
-          const action = this.bot(this.game, session.engineState, seat, session.privateView);
-          if (action !== null) session.act(action);
-          this.scheduleBots();
-        }, (this.options.botDelayMs ?? 600) + jitter),
-      );
-    }
   }
 
   /** A finished hand's outcome is stored with its set-up: the next hand's set-up derives from it. */
@@ -520,19 +405,4 @@ export class TableSession {
     const mine = this.currentHand();
     if (mine?.session.waiting()?.seats.length) this.options.onChange();
   }
-}
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
-/** Stored events were verified when they arrived; they are verified again all the same. */
-function decodeStored(bytes: Uint8Array, table: string): EnvelopeOf<'table-event'> | null {
-  const decoded = decodeEnvelope(bytes, table);
-  return decoded.ok && decoded.value.kind === 'table-event' ? decoded.value : null;
-}
-
-/** A log line for one input, in the words of its game (src/games/<id>/describe.ts). */
-function describeInput(game: AnyGame | null, input: Input, names: string[], state: AnyState | null): string {
-  return game ? describeGameInput(game.id, input, names, state) : '';
 }
