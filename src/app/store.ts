@@ -3,7 +3,9 @@
  * the settings, the current route and, at a table, the session (transport →
  * mesh → lobby). It turns everything the lower layers report into plain view
  * data and log lines, and announces each change with a `change` event; the
- * components render from `store.view` and never reach below it.
+ * components render from `store.view` and never reach below it. The hand's
+ * view is built in store-hand-view.ts, the match's transcript file in
+ * store-transcript.ts.
  */
 import { Mesh, type Rejection } from '../net/mesh.js';
 import { PeerJsTransport } from '../net/peerjs-transport.js';
@@ -12,16 +14,17 @@ import { reconnectDelayMs } from '../net/transport.js';
 import type { TableConfig } from '../net/messages.js';
 import type { LobbyView } from '../table/lobby.js';
 import { TableSession } from '../table/table-session.js';
-import { gameById, gameTable, handOutcome, type GameTable } from '../games/index.js';
 import { newTableId, peerIdFor } from '../table/table-id.js';
-import { handVerdict, type VerdictSummary } from '../table/verdict.js';
-import { buildTranscriptFile, transcriptJson, type HandToExport } from '../table/transcript-file.js';
 import { Replay, type ReplayView } from './replay.js';
+import { handViewOf, type HandView } from './store-hand-view.js';
+import { matchTranscript, saveJsonFile } from './store-transcript.js';
 import { loadIdentity, type Identity } from './identity.js';
 import { BrowserStore } from './persistence.js';
 import { parseRoute, shareLink, tableHash, type Route } from './router.js';
 import { cleanName, linkSignalingOf, loadSettings, saveSettings, signalingFor, type Settings } from './settings.js';
 import { describeSignaling, sameSignaling, type LinkSignaling } from './table-link.js';
+
+export type { HandView } from './store-hand-view.js';
 
 export type LogLevel = 'info' | 'warn' | 'error';
 export interface LogEntry {
@@ -29,39 +32,6 @@ export interface LogEntry {
   readonly at: number;
   readonly level: LogLevel;
   readonly text: string;
-}
-
-/** The hand in play at the open table, as the UI needs it. */
-export interface HandView {
-  readonly handNo: number;
-  readonly game: string;
-  readonly phase: string;
-  /**
-   * The game's own view for this seat and its legal actions, typed per game
-   * (the registry's `GameTable`), or null before the deal.
-   */
-  readonly table: GameTable | null;
-  /** Moves wait: cryptography is in flight (a deal, a reveal). */
-  readonly busy: boolean;
-  readonly mySeat: number | null;
-  readonly names: string[];
-  readonly waiting: { names: string[]; what: string } | null;
-  readonly stalled: { names: string[]; seconds: number } | null;
-  /** Verdicts other peers reported (fault events) that this peer has not reached itself. */
-  readonly reports: { reporter: string; blame: string | null; reason: string; code: string }[];
-  readonly halt: { reason: string; blame: string | null; kind: string } | null;
-  readonly audit: { clean: boolean; reason: string; blame: string | null } | null;
-  readonly outcome: string | null;
-  readonly rematchOffered: boolean;
-  readonly hash: string | null;
-  readonly step: number;
-  /** Real time: this seat's moves that bounced so far, and those not yet ordered. */
-  readonly myBounces: number;
-  readonly pendingMoves: number;
-  /** Every bounce, for the log and the tests. */
-  readonly bounces: number;
-  /** Once the hand has ended (audited or stopped): what was checked, or the first fault, in words (src/table/verdict.ts). */
-  readonly verdict: VerdictSummary | null;
 }
 
 export interface AppView {
@@ -141,7 +111,7 @@ export class AppStore extends EventTarget {
   get view(): AppView {
     const lobby = this.session?.tableSession.lobby.view() ?? null;
     return {
-      hand: this.handView(),
+      hand: handViewOf(this.session?.tableSession),
       ready: this.ready,
       route: this.route,
       settings: this.settings,
@@ -197,69 +167,9 @@ export class AppStore extends EventTarget {
     this.session?.tableSession.endHand();
   }
 
-  private handView(): HandView | null {
-    const table = this.session?.tableSession;
-    const current = table?.current;
-    if (!table || !current) return null;
-    const hand = current.session;
-    const names = current.names;
-    const game = gameById(hand.config.game.id);
-    const state = hand.engineState;
-    const waiting = hand.waiting();
-    const outcome = state && game ? handOutcome(game.id, state, hand.phase === 'done' ? (hand.auditResult?.rules ?? null) : null) : null;
-    return {
-      handNo: current.handNo,
-      game: hand.config.game.id,
-      phase: hand.phase,
-      table:
-        state && hand.phase !== 'ready' && hand.phase !== 'dealing'
-          ? gameTable(hand.config.game.id, hand.config.game.view(state, current.mySeat, hand.privateView), hand.legalActions())
-          : null,
-      busy: hand.phase !== 'play' && hand.phase !== 'disclose' && hand.phase !== 'done',
-      mySeat: current.mySeat,
-      names,
-      waiting: waiting && waiting.seats.length ? { names: waiting.seats.map((s) => names[s] ?? `Seat ${s + 1}`), what: waiting.what } : null,
-      stalled: current.stalled ? { names: current.stalled.seats.map((s) => names[s] ?? `Seat ${s + 1}`), seconds: Math.round(current.stalled.forMs / 1000) } : null,
-      reports: current.reports
-        .filter((r) => !r.agrees)
-        .map((r) => ({ reporter: names[r.reporter] ?? `Seat ${r.reporter + 1}`, blame: r.seat !== null ? (names[r.seat] ?? `Seat ${r.seat + 1}`) : null, reason: r.detail, code: r.code })),
-      halt: hand.halt
-        ? {
-            reason: hand.halt.detail,
-            blame: hand.halt.seat !== null ? (names[hand.halt.seat] ?? null) : null,
-            kind: hand.halt.code === 'abandoned' ? 'abandoned' : hand.halt.code === 'desync' ? 'desync' : 'blame',
-          }
-        : null,
-      audit: hand.auditResult
-        ? { clean: hand.auditResult.clean, reason: hand.auditResult.detail, blame: hand.auditResult.seat !== null ? (names[hand.auditResult.seat] ?? null) : null }
-        : null,
-      outcome: outcome ? outcome.ranking.map((group, i) => `${i + 1}. ${group.map((s) => names[s]).join(', ')}`).join('  ') : null,
-      rematchOffered: table.rematchOffered,
-      hash: hand.hash,
-      step: hand.step,
-      myBounces: hand.bounces.filter((b) => b.seat === current.mySeat).length,
-      pendingMoves: hand.pendingMoves,
-      bounces: hand.bounces.length,
-      verdict: hand.phase === 'done' || hand.phase === 'halted' ? handVerdict(hand.follower, names) : null,
-    };
-  }
-
   /** The whole match at the open table (every hand this browser stored) as a transcript file (docs/TRANSCRIPT.md). */
   async transcript(): Promise<{ name: string; text: string } | null> {
-    const table = this.session?.tableSession;
-    const storage = this.storage;
-    const current = table?.current;
-    if (!table || !storage || !current) return null;
-    const hands: HandToExport[] = [];
-    for (let handNo = 0; handNo <= current.handNo; handNo++) {
-      const record = await storage.loadHandRecord(table.lobby.table, handNo);
-      if (!record) continue;
-      const envelopes = await storage.loadHandEvents(table.lobby.table, handNo);
-      hands.push({ setup: record.setup, envelopes, stateHash: record.outcome?.stateHash ?? null, outcome: record.outcome });
-    }
-    if (hands.length === 0) return null;
-    const file = buildTranscriptFile(hands, current.names);
-    return { name: `fairdeck-${file.game}-${file.table}.json`, text: transcriptJson(file) };
+    return matchTranscript(this.session?.tableSession, this.storage);
   }
 
   /** Opens a transcript file for the replay viewer: verified here, in the page, then shown step by step. */
@@ -285,12 +195,7 @@ export class AppStore extends EventTarget {
       this.log('warn', 'no hand to save yet');
       return;
     }
-    const url = URL.createObjectURL(new Blob([made.text], { type: 'application/json' }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = made.name;
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    saveJsonFile(made.name, made.text);
     this.log('info', `transcript saved as ${made.name}: check it with npm run verify -- ${made.name}`);
   }
 

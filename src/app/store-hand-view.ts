@@ -1,0 +1,91 @@
+/**
+ * The hand in play at the open table as the UI reads it (`HandView`): the
+ * game's own view for this seat and its legal actions, who the hand waits
+ * for or who stalled, reports from other peers, the halt, the audit, the
+ * outcome and the verdict, all with seat numbers turned into names. Built by
+ * the app store (store.ts) from the table session's current hand; the replay
+ * viewer (replay.ts) builds the same shape for a transcript.
+ */
+import { gameById, gameTable, handOutcome, type GameTable } from '../games/index.js';
+import type { TableSession } from '../table/table-session.js';
+import { handVerdict, type VerdictSummary } from '../table/verdict.js';
+
+/** The hand in play at the open table, as the UI needs it. */
+export interface HandView {
+  readonly handNo: number;
+  readonly game: string;
+  readonly phase: string;
+  /**
+   * The game's own view for this seat and its legal actions, typed per game
+   * (the registry's `GameTable`), or null before the deal.
+   */
+  readonly table: GameTable | null;
+  /** Moves wait: cryptography is in flight (a deal, a reveal). */
+  readonly busy: boolean;
+  readonly mySeat: number | null;
+  readonly names: string[];
+  readonly waiting: { names: string[]; what: string } | null;
+  readonly stalled: { names: string[]; seconds: number } | null;
+  /** Verdicts other peers reported (fault events) that this peer has not reached itself. */
+  readonly reports: { reporter: string; blame: string | null; reason: string; code: string }[];
+  readonly halt: { reason: string; blame: string | null; kind: string } | null;
+  readonly audit: { clean: boolean; reason: string; blame: string | null } | null;
+  readonly outcome: string | null;
+  readonly rematchOffered: boolean;
+  readonly hash: string | null;
+  readonly step: number;
+  /** Real time: this seat's moves that bounced so far, and those not yet ordered. */
+  readonly myBounces: number;
+  readonly pendingMoves: number;
+  /** Every bounce, for the log and the tests. */
+  readonly bounces: number;
+  /** Once the hand has ended (audited or stopped): what was checked, or the first fault, in words (src/table/verdict.ts). */
+  readonly verdict: VerdictSummary | null;
+}
+
+/** The current hand of `table` as the UI reads it, or null when no hand runs. */
+export function handViewOf(table: TableSession | undefined): HandView | null {
+  const current = table?.current;
+  if (!table || !current) return null;
+  const hand = current.session;
+  const names = current.names;
+  const game = gameById(hand.config.game.id);
+  const state = hand.engineState;
+  const waiting = hand.waiting();
+  const outcome = state && game ? handOutcome(game.id, state, hand.phase === 'done' ? (hand.auditResult?.rules ?? null) : null) : null;
+  return {
+    handNo: current.handNo,
+    game: hand.config.game.id,
+    phase: hand.phase,
+    table:
+      state && hand.phase !== 'ready' && hand.phase !== 'dealing'
+        ? gameTable(hand.config.game.id, hand.config.game.view(state, current.mySeat, hand.privateView), hand.legalActions())
+        : null,
+    busy: hand.phase !== 'play' && hand.phase !== 'disclose' && hand.phase !== 'done',
+    mySeat: current.mySeat,
+    names,
+    waiting: waiting && waiting.seats.length ? { names: waiting.seats.map((s) => names[s] ?? `Seat ${s + 1}`), what: waiting.what } : null,
+    stalled: current.stalled ? { names: current.stalled.seats.map((s) => names[s] ?? `Seat ${s + 1}`), seconds: Math.round(current.stalled.forMs / 1000) } : null,
+    reports: current.reports
+      .filter((r) => !r.agrees)
+      .map((r) => ({ reporter: names[r.reporter] ?? `Seat ${r.reporter + 1}`, blame: r.seat !== null ? (names[r.seat] ?? `Seat ${r.seat + 1}`) : null, reason: r.detail, code: r.code })),
+    halt: hand.halt
+      ? {
+          reason: hand.halt.detail,
+          blame: hand.halt.seat !== null ? (names[hand.halt.seat] ?? null) : null,
+          kind: hand.halt.code === 'abandoned' ? 'abandoned' : hand.halt.code === 'desync' ? 'desync' : 'blame',
+        }
+      : null,
+    audit: hand.auditResult
+      ? { clean: hand.auditResult.clean, reason: hand.auditResult.detail, blame: hand.auditResult.seat !== null ? (names[hand.auditResult.seat] ?? null) : null }
+      : null,
+    outcome: outcome ? outcome.ranking.map((group, i) => `${i + 1}. ${group.map((s) => names[s]).join(', ')}`).join('  ') : null,
+    rematchOffered: table.rematchOffered,
+    hash: hand.hash,
+    step: hand.step,
+    myBounces: hand.bounces.filter((b) => b.seat === current.mySeat).length,
+    pendingMoves: hand.pendingMoves,
+    bounces: hand.bounces.length,
+    verdict: hand.phase === 'done' || hand.phase === 'halted' ? handVerdict(hand.follower, names) : null,
+  };
+}
