@@ -12,12 +12,16 @@ import { cryptoBench, printCrypto } from './crypto.js';
 import { bundleBench, printBundle } from './bundle.js';
 import { handBench, printHand } from './hand.js';
 import { latencyBench, printLatency } from './latency.js';
+import { mentalPokerBench, printMentalPoker } from './mental-poker.js';
+import { printVerify, verifyBench } from './verify.js';
 
 type Section = { run: (opts: { rounds?: number }) => Promise<unknown>; print?: (r: never) => void };
 
 const SECTIONS: Record<string, Section> = {
   crypto: { run: (o) => cryptoBench(o), print: printCrypto as (r: never) => void },
+  mentalPoker: { run: (o) => mentalPokerBench(o), print: printMentalPoker as (r: never) => void },
   hand: { run: (o) => handBench(o), print: printHand as (r: never) => void },
+  verify: { run: (o) => verifyBench(o), print: printVerify as (r: never) => void },
   latency: { run: (o) => latencyBench(o), print: printLatency as (r: never) => void },
   bundle: { run: () => bundleBench(), print: printBundle as (r: never) => void },
 };
@@ -31,13 +35,17 @@ const names = wanted.length ? wanted : Object.keys(SECTIONS);
 for (const name of names) if (!SECTIONS[name]) throw new Error(`unknown bench section "${name}" (have: ${Object.keys(SECTIONS).join(', ')})`);
 
 const loadAtStart = os.loadavg().map((x) => Math.round(x * 100) / 100);
+const sectionLoad: Record<string, { loadAverage1AtStart: number; loadAverage1AtEnd: number; wallSeconds: number }> = {};
 const results: Record<string, unknown> = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
 for (const name of names) {
   console.log(`== ${name}`);
   const section = SECTIONS[name]!;
+  const load1 = Math.round(os.loadavg()[0]! * 100) / 100;
+  const started = performance.now();
   const r = await section.run({ rounds });
   section.print?.(r as never);
   results[name] = r;
+  sectionLoad[name] = { loadAverage1AtStart: load1, loadAverage1AtEnd: Math.round(os.loadavg()[0]! * 100) / 100, wallSeconds: Math.round((performance.now() - started) / 100) / 10 };
 }
 const cpus = os.cpus();
 results.machine = {
@@ -47,6 +55,9 @@ results.machine = {
   cpuModel: cpus[0]?.model ?? 'unknown',
   loadAverageAtStart: loadAtStart,
   loadAverageAtEnd: os.loadavg().map((x) => Math.round(x * 100) / 100),
+  /** Per section run this time: os.loadavg()[0] at its start and end (2 cores: above 2 means processes wait for a core). */
+  sections: sectionLoad,
+  note: 'The machine is shared with other jobs; per-peer figures are CPU time (process.cpuUsage), which waiting for a core does not inflate the way it inflates wall time.',
   date: new Date().toISOString(),
 };
 const tmp = file + '.tmp';
