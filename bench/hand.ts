@@ -12,8 +12,9 @@
  * never sums of best pieces):
  * - `handCpuMs`: process CPU (user + system) for the hand divided by the
  *   number of peers — every peer's work is in this one process;
- * - `moveMedianMs` / `moveP90Ms`: time a peer spends on one `act` event of
- *   another seat (message layer + hand session + its own answer, if any);
+ * - `moveMedianMs` / `moveP90Ms`: CPU time a peer spends on one `act` event
+ *   of another seat (message layer + hand session + its own answer, if any),
+ *   summed over every copy of it the peer receives (`copiesPerMove`);
  * - `auditMs`: per peer, the message that completes the disclosures (it runs
  *   the end-of-hand audit), median over peers;
  * - `dealMs`: per peer, the summed time of every message before the hand's
@@ -37,6 +38,8 @@ export interface PerPeerRow {
   readonly auditMs: number;
   readonly dealMs: number;
   readonly movesPerHand: number;
+  /** Copies of another seat's move received per (peer, move): 1 when no duplicate arrives. */
+  readonly copiesPerMove: number;
   readonly allClean: boolean;
 }
 
@@ -50,6 +53,8 @@ interface Sample {
   readonly type: string | null;
   readonly author: string;
   readonly hand: number | null;
+  /** The author's event number: copies of one event share (author, hand, n). */
+  readonly n: number | null;
   readonly ms: number;
 }
 
@@ -71,8 +76,8 @@ function instrumentMesh(samples: Sample[]): () => void {
       const parsed = bytes.length > 1 ? parseUnverified(bytes, this.table) : null;
       if (parsed?.ok) {
         const env = parsed.value;
-        const body = env.kind === 'table-event' ? (env.body as { type: string; hand: number }) : null;
-        samples.push({ peer: this.selfKey, kind: env.kind, type: body?.type ?? null, author: keyHex(env.from), hand: body?.hand ?? null, ms });
+        const body = env.kind === 'table-event' ? (env.body as { type: string; hand: number; n: number }) : null;
+        samples.push({ peer: this.selfKey, kind: env.kind, type: body?.type ?? null, author: keyHex(env.from), hand: body?.hand ?? null, n: body?.n ?? null, ms });
       }
     }
   };
@@ -102,7 +107,17 @@ export async function measure(players: number, hands: number): Promise<PerPeerRo
   const used = process.cpuUsage(cpu);
   const cpuMs = (used.user + used.system) / 1000;
   const events = samples.filter((s) => s.kind === 'table-event');
-  const moves = events.filter((s) => s.type === 'act' && s.author !== s.peer).map((s) => s.ms);
+  // A move's cost to a peer is every copy of it that peer receives (the first
+  // is verified and applied; a flooded duplicate is dropped before any check).
+  const perMove = new Map<string, number>();
+  let actCopies = 0;
+  for (const s of events) {
+    if (s.type !== 'act' || s.author === s.peer) continue;
+    const key = `${s.peer}|${s.author}|${s.hand}|${s.n}`;
+    perMove.set(key, (perMove.get(key) ?? 0) + s.ms);
+    actCopies++;
+  }
+  const moves = [...perMove.values()];
   const peers = [...new Set(events.map((s) => s.peer))];
   const audits: number[] = [];
   const deals: number[] = [];
@@ -126,21 +141,22 @@ export async function measure(players: number, hands: number): Promise<PerPeerRo
     auditMs: Math.round(median(audits)),
     dealMs: Math.round(median(deals)),
     movesPerHand: Math.round(results.reduce((a, r) => a + r.moves, 0) / hands),
+    copiesPerMove: Math.round((actCopies / Math.max(1, moves.length)) * 100) / 100,
     allClean: results.every((r) => r.allClean && r.agreedHash !== null),
   };
 }
 
 export async function handBench(opts: { rounds?: number }): Promise<HandBench> {
   const perPeer: PerPeerRow[] = [];
-  for (const players of [2, 4, 6]) perPeer.push(await measure(players, opts.rounds ?? (players >= 6 ? 1 : 2)));
+  for (const players of [2, 4, 6]) perPeer.push(await measure(players, Math.min(opts.rounds ?? 2, players >= 6 ? 1 : 2)));
   return { perPeer };
 }
 
 export function printHand(result: HandBench): void {
-  console.log('game         players  hands  cpu ms/hand/peer  move median  move p90  audit ms  deal ms  moves/hand  clean');
+  console.log('game         players  hands  cpu ms/hand/peer  move median  move p90  audit ms  deal ms  moves/hand  copies  clean');
   for (const r of result.perPeer) {
     console.log(
-      `${r.game.padEnd(12)} ${String(r.players).padStart(7)}  ${String(r.hands).padStart(5)}  ${String(r.handCpuMs).padStart(16)}  ${String(r.moveMedianMs).padStart(11)}  ${String(r.moveP90Ms).padStart(8)}  ${String(r.auditMs).padStart(8)}  ${String(r.dealMs).padStart(7)}  ${String(r.movesPerHand).padStart(10)}  ${r.allClean}`,
+      `${r.game.padEnd(12)} ${String(r.players).padStart(7)}  ${String(r.hands).padStart(5)}  ${String(r.handCpuMs).padStart(16)}  ${String(r.moveMedianMs).padStart(11)}  ${String(r.moveP90Ms).padStart(8)}  ${String(r.auditMs).padStart(8)}  ${String(r.dealMs).padStart(7)}  ${String(r.movesPerHand).padStart(10)}  ${String(r.copiesPerMove).padStart(6)}  ${r.allClean}`,
     );
   }
 }
