@@ -25,7 +25,7 @@
 import { randomInt } from 'node:crypto';
 import { createRequire } from 'node:module';
 import os from 'node:os';
-import { setup } from './crypto.js';
+import { setup } from './setup.js';
 
 type Buf = Uint8Array;
 interface MentalPokerApi {
