@@ -73,6 +73,7 @@ if (values.cheat !== undefined) {
 const hands = Number(values.hands);
 const started = performance.now();
 let bad = 0;
+let reshuffles = 0;
 const exported: HandToExport[] = [];
 console.log(`simulating ${hands} hand(s) of ${game} among ${players} peers${values.seed ? ` (seed ${values.seed})` : ''}`);
 const results = await simulate(
@@ -89,8 +90,9 @@ const results = await simulate(
   (r) => {
     const ok = r.agreedHash !== null && r.allClean;
     if (!ok) bad++;
+    reshuffles += r.reshuffles;
     console.log(
-      `hand ${r.hand + 1}: winner seat ${r.winner !== null ? r.winner + 1 : '-'} · ${r.moves} moves · hash ${r.agreedHash?.slice(0, 16) ?? 'DISAGREE'} · audit ${r.allClean ? 'clean' : 'NOT CLEAN'}`,
+      `hand ${r.hand + 1}: winner seat ${r.winner !== null ? r.winner + 1 : '-'} · ${r.moves} moves${r.reshuffles > 0 ? ` · ${r.reshuffles} reshuffle${r.reshuffles === 1 ? '' : 's'}` : ''} · hash ${r.agreedHash?.slice(0, 16) ?? 'DISAGREE'} · audit ${r.allClean ? 'clean' : 'NOT CLEAN'}`,
     );
     if (!ok) for (const p of r.peers) console.log(`  seat ${p.seat + 1}: ${p.phase} ${p.hash?.slice(0, 16)} ${p.audit} ${p.halt ?? ''}`);
   },
@@ -99,5 +101,5 @@ if (values.transcript !== undefined && exported.length > 0) {
   writeFileSync(values.transcript, transcriptJson(buildTranscriptFile(exported, Array.from({ length: players }, (_, seat) => `Bot ${seat + 1}`))));
   console.log(`transcript of ${exported.length} hand(s) written to ${values.transcript}`);
 }
-console.log(`${results.length - bad} passed, ${bad} failed (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+console.log(`${results.length - bad} passed, ${bad} failed, ${reshuffles} reshuffle(s) in all (${((performance.now() - started) / 1000).toFixed(1)} s)`);
 process.exit(bad === 0 ? 0 : 1);
