@@ -239,8 +239,12 @@ function falseClaim(game: AnyGame, state: AnyState, seat: number, view: PrivateV
   return null;
 }
 
-/** The cheat of `kind` for `game`, or null where the game offers no such cheat. */
-export function makeCheat(kind: CheatKind, game: GameId): Cheat | null {
+/**
+ * The cheat of `kind` for `game`, or null where the game offers no such cheat.
+ * `claimsByOptions`: the table's options make moves rest on hidden-card claims
+ * although the game's defaults do not (School Blackjack with voluntaryDraw off).
+ */
+export function makeCheat(kind: CheatKind, game: GameId, claimsByOptions = false): Cheat | null {
   const module = gameModule(game);
   if (!module) return null;
   const realTime = module.timing === 'real-time';
@@ -409,7 +413,7 @@ export function makeCheat(kind: CheatKind, game: GameId): Cheat | null {
         },
       };
     case 'false-claim':
-      if (realTime || !module.hiddenClaims) return null;
+      if (realTime || !(module.hiddenClaims || claimsByOptions)) return null;
       return { kind, what: 'a false claim (a move legal only for fewer cards than it holds) the live rules must accept and the audit disproves', expect: blame('rules-fault', 'illegal-move', 'false-claim'), bot: falseClaimBot };
     case 'wrong-card':
       if (realTime) return null;
