@@ -43,6 +43,10 @@ export interface CheatRunOptions {
   readonly seed?: number;
   /** Monitor the cheater's knowledge too (to show what a cheat would have read). */
   readonly monitorCheater?: boolean;
+  /** The table's options (the game's defaults if absent). */
+  readonly options?: Record<string, boolean | number | string>;
+  /** These options make moves rest on hidden-card claims (School Blackjack with voluntaryDraw off), so a false claim can be played. */
+  readonly claimsByOptions?: boolean;
   /** Called with the peers once seated (tests look inside). */
   readonly onSeated?: (peers: SimulationPeer[]) => void;
 }
@@ -67,7 +71,7 @@ function verdictOf(peer: SimulationPeer, seat: number): CheatVerdict | null {
 
 /** Plays one hand with `kind` cheating; null if the game offers no such cheat. */
 export async function runCheat(options: CheatRunOptions): Promise<CheatReport | null> {
-  const cheat = makeCheat(options.kind, options.game);
+  const cheat = makeCheat(options.kind, options.game, options.claimsByOptions === true);
   const module = gameModule(options.game);
   if (!cheat || !module) return null;
   const cheater = cheaterSeat(options.kind, options.players);
@@ -76,6 +80,7 @@ export async function runCheat(options: CheatRunOptions): Promise<CheatReport | 
     players: options.players,
     hands: 1,
     seed: options.seed ?? 1,
+    ...(options.options ? { options: options.options } : {}),
     stallMs: cheat.expect.caught === 'stall' ? FORGED_STALL_MS : STALL_MS,
     cheat: { seat: cheater, cheat },
     monitor: options.monitorCheater ? 'all' : 'honest',

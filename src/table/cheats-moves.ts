@@ -83,7 +83,7 @@ function falseClaim(game: AnyGame, state: AnyState, seat: number, view: PrivateV
 }
 
 /** The move cheat of `kind` for a game `module`: null where the game offers no such cheat, undefined when `kind` is a protocol cheat. */
-export function moveCheat(kind: CheatKind, module: AnyGameModule): Cheat | null | undefined {
+export function moveCheat(kind: CheatKind, module: AnyGameModule, claimsByOptions = false): Cheat | null | undefined {
   const realTime = module.timing === 'real-time';
   switch (kind) {
     case 'audit-junk':
@@ -99,7 +99,7 @@ export function moveCheat(kind: CheatKind, module: AnyGameModule): Cheat | null 
         },
       };
     case 'false-claim':
-      if (realTime || !module.hiddenClaims) return null;
+      if (realTime || !(module.hiddenClaims || claimsByOptions)) return null;
       return { kind, what: 'a false claim (a move legal only for fewer cards than it holds) the live rules must accept and the audit disproves', expect: blame('rules-fault', 'illegal-move', 'false-claim'), bot: falseClaimBot };
     case 'wrong-card':
       if (realTime) return null;

@@ -109,9 +109,14 @@ export function cheaterSeat(_kind: CheatKind, players: number): number {
   return players - 1;
 }
 
-/** The cheat of `kind` for `game`, or null where the game offers no such cheat (cheats-protocol.ts, cheats-moves.ts). */
-export function makeCheat(kind: CheatKind, game: GameId): Cheat | null {
+/**
+ * The cheat of `kind` for `game`, or null where the game offers no such cheat
+ * (cheats-protocol.ts, cheats-moves.ts). `claimsByOptions`: the table's options
+ * make moves rest on hidden-card claims although the game's defaults do not
+ * (School Blackjack with voluntaryDraw off).
+ */
+export function makeCheat(kind: CheatKind, game: GameId, claimsByOptions = false): Cheat | null {
   const module = gameModule(game);
   if (!module) return null;
-  return protocolCheat(kind) ?? moveCheat(kind, module) ?? null;
+  return protocolCheat(kind) ?? moveCheat(kind, module, claimsByOptions) ?? null;
 }
