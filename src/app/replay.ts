@@ -55,7 +55,7 @@ export class Replay {
       for (const input of result.inputs) {
         const next = game.reduce(states.at(-1)!, input);
         if (!next.ok) break;
-        captions.push(describeInput(game.id, input, names, states.at(-1)!) || input.kind);
+        captions.push(describeInput(game.id, input, names, next.state, states.at(-1)!) || input.kind);
         states.push(next.state);
       }
       const known = result.open ?? {};

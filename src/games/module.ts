@@ -59,6 +59,15 @@ export type GameBot<B, A, O> = (state: State<B, O>, seat: Seat, view: PrivateVie
 /** One line of the table log for one action; `know` is the public knowledge of the current state. */
 export type DescribeAction<A> = (action: A, who: string, know: Knowledge) => string;
 
+/**
+ * What one input did that its action alone does not say, read by comparing
+ * the state right before it with the state right after it: "the stack
+ * burns", "Bob picks up 5 cards", "Ann's face-down card was 9♥", "Ann is
+ * out", "Bob loses". Phrases are joined to the action's line with " — ";
+ * for inputs that are not moves (a reveal) they form the line alone.
+ */
+export type DescribeEffects<B, O> = (input: Input, before: State<B, O>, after: State<B, O>, names: readonly string[]) => readonly string[];
+
 export interface GameModule<Id extends string, B, A, O, E extends string, V> {
   readonly id: Id;
   /** What people read, e.g. "Stress (shedding)". */
@@ -71,8 +80,13 @@ export interface GameModule<Id extends string, B, A, O, E extends string, V> {
   readonly rules: Game<B, A, O, E, V>;
   readonly options: GameOptionsSpec<O>;
   readonly bots: { readonly heuristic: GameBot<B, A, O> };
-  /** The log line of one input ('' for the table's own crypto inputs), e.g. "Ann played 7♣ 7♠". */
-  readonly describe: (input: Input, names: readonly string[], state: State<B, O> | null) => string;
+  /**
+   * The log line of one input ('' when there is nothing to say), e.g. "Ann
+   * played 10♣ — the stack burns". `state` is the state right after the
+   * input (null: unknown) and `before` the state right before it; with both,
+   * the line says every effect (burns, skips, draws, who went out or won).
+   */
+  readonly describe: (input: Input, names: readonly string[], state: State<B, O> | null, before?: State<B, O> | null) => string;
   /** Reducer errors that mean "lost a race" in real time (bounced, nobody blamed); the rules' list. */
   readonly raceErrors: readonly string[];
   /**
@@ -108,6 +122,8 @@ export interface GameModuleSpec<Id extends string, B, A, O, E extends string, V>
   readonly fields: Readonly<Record<string, OptionField>>;
   readonly bots: { readonly heuristic: GameBot<B, A, O> };
   readonly describe: DescribeAction<A>;
+  /** What an input did beyond its action (see `DescribeEffects`); needs the states before and after. */
+  readonly effects?: DescribeEffects<B, O>;
   /** See `GameModule.scoreAfterAudit`. */
   readonly scoreAfterAudit?: (state: State<B, O>, report: AuditReport) => Outcome | null;
   /** See `GameModule.hiddenClaims`. */
@@ -144,13 +160,18 @@ export function defineGameModule<Id extends string, B, A, O, E extends string, V
     rules,
     options: { defaults, parse: (raw, players) => rules.parseOptions(raw, players), fields: spec.fields },
     bots: spec.bots,
-    describe(input, names, state) {
-      if (input.kind !== 'act') return '';
+    describe(input, names, state, before) {
+      const effects = spec.effects && state && before ? spec.effects(input, before, state, names) : [];
+      if (input.kind !== 'act') return effects.join('; ');
       const who = seatName(names, input.seat);
       const action = rules.rules.parseAction(input.action);
       if (action === null) return `${who} moved`;
-      const know: Knowledge = state ? publicKnowledge(state) : () => null;
-      return describeAction(action, who, know);
+      // A move names cards its author knew before it (a played card may be covered or burnt after).
+      const knowBefore: Knowledge = before ? publicKnowledge(before) : () => null;
+      const knowAfter: Knowledge = state ? publicKnowledge(state) : () => null;
+      const know: Knowledge = (handle) => knowBefore(handle) ?? knowAfter(handle);
+      const line = describeAction(action, who, know);
+      return effects.length > 0 ? `${line} — ${effects.join('; ')}` : line;
     },
     raceErrors: rules.raceErrors,
     ...(spec.scoreAfterAudit ? { scoreAfterAudit: spec.scoreAfterAudit } : {}),

@@ -9,12 +9,13 @@
  */
 import { ed25519 } from '@noble/curves/ed25519.js';
 import type { RandomSource } from '../../crypto/index.js';
-import type { AnyGame, AnyState, Input, Json } from '../engine/index.js';
-import { describeInput as describeGameInput, gameById, handOutcome } from '../games/index.js';
+import type { AnyGame, Json } from '../engine/index.js';
+import { gameById, handOutcome } from '../games/index.js';
 import { heuristicBot, type Bot } from '../bots/index.js';
 import { decodeEnvelope, encodeEnvelope, keyHex, signEnvelope, type Envelope, type EnvelopeOf, type Signer } from '../net/envelope.js';
 import type { Mesh } from '../net/mesh.js';
 import { HandSession, type HandSecrets } from './hand-session.js';
+import { HandNarrator } from './hand-narrator.js';
 import { LIMITS } from './hand/event-pool.js';
 import { EarlyEvents } from './early-events.js';
 import { faultData, faultReports, type FaultReport } from './hand/faults.js';
@@ -100,7 +101,8 @@ export class TableSession {
   private lastStep = -1;
   private timer: ReturnType<typeof setInterval> | undefined;
   private readonly bot: Bot;
-  private loggedInputs = 0;
+  /** Says the current hand's inputs in words, with the states around each (hand-narrator.ts). */
+  private narrator: { session: HandSession; narrator: HandNarrator } | null = null;
   private loggedBounces = 0;
   /** Between deciding to start a hand and having its sessions: events for it wait in `early`. */
   private startingHand = false;
@@ -266,7 +268,7 @@ export class TableSession {
     this.startingHand = true;
     this.game = game;
     this.hands = new Map();
-    this.loggedInputs = 0;
+    this.narrator = null;
     this.loggedBounces = 0;
     this.lobby.markHandStarted(handNo + 1);
     // The set-up comes from storage only: this hand's own record, or one derived from the previous hand's stored outcome.
@@ -443,12 +445,8 @@ export class TableSession {
 
   private logNewInputs(session: HandSession): void {
     const names = this.names();
-    const inputs = session.loggedInputs();
-    for (const input of inputs.slice(this.loggedInputs)) {
-      const line = describeInput(this.game, input, names, session.engineState);
-      if (line) this.options.onLog(line);
-    }
-    this.loggedInputs = inputs.length;
+    if (this.narrator?.session !== session) this.narrator = { session, narrator: new HandNarrator(session.follower.game, session.follower.args) };
+    for (const line of this.narrator.narrator.narrate(session.loggedInputs(), names)) this.options.onLog(line);
     for (const bounce of session.bounces.slice(this.loggedBounces)) {
       this.options.onLog(`${names[bounce.seat] ?? `Seat ${bounce.seat + 1}`}'s move bounced: the other got there first`);
     }
@@ -530,9 +528,4 @@ function errorText(error: unknown): string {
 function decodeStored(bytes: Uint8Array, table: string): EnvelopeOf<'table-event'> | null {
   const decoded = decodeEnvelope(bytes, table);
   return decoded.ok && decoded.value.kind === 'table-event' ? decoded.value : null;
-}
-
-/** A log line for one input, in the words of its game (src/games/<id>/describe.ts). */
-function describeInput(game: AnyGame | null, input: Input, names: string[], state: AnyState | null): string {
-  return game ? describeGameInput(game.id, input, names, state) : '';
 }

@@ -8,7 +8,7 @@
  */
 import { defineGameModule } from '../module.js';
 import { stressShedHeuristic } from './bot.js';
-import { describeAction } from './describe.js';
+import { describeAction, stressEffects } from './describe.js';
 import { stressShed } from './game.js';
 
 export const stressShedModule = defineGameModule({
@@ -39,6 +39,7 @@ export const stressShedModule = defineGameModule({
   bots: { heuristic: stressShedHeuristic },
   hiddenClaims: true,
   describe: describeAction,
+  effects: stressEffects,
 });
 
 export { stressShed } from './game.js';

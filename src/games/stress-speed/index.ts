@@ -8,7 +8,7 @@
  */
 import { defineGameModule } from '../module.js';
 import { stressSpeedHeuristic } from './bot.js';
-import { describeAction } from './describe.js';
+import { describeAction, speedEffects } from './describe.js';
 import { stressSpeed } from './game.js';
 
 export const stressSpeedModule = defineGameModule({
@@ -19,6 +19,7 @@ export const stressSpeedModule = defineGameModule({
   fields: {},
   bots: { heuristic: stressSpeedHeuristic },
   describe: describeAction,
+  effects: speedEffects,
 });
 
 export { stressSpeed } from './game.js';
