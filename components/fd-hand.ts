@@ -13,6 +13,7 @@ import { AbandonHandEvent, RematchEvent } from './events.js';
 import { renderGameTable } from './game-views.js';
 import { theme } from './theme.js';
 import './fd-verdict.js';
+import './fd-hand-summary.js';
 
 @customElement('fd-hand')
 export class FdHand extends LitElement {
@@ -79,7 +80,12 @@ export class FdHand extends LitElement {
 
   override render() {
     const verdict = this.hand.verdict;
-    return html`${this.banner()}${verdict ? html`<fd-verdict .verdict=${verdict} .names=${this.hand.names}></fd-verdict>` : null}${renderGameTable(this.hand)}`;
+    const summary = this.hand.summary;
+    return html`${this.banner()}${verdict ? html`<fd-verdict .verdict=${verdict} .names=${this.hand.names}></fd-verdict>` : null}${renderGameTable(this.hand)}
+      ${summary
+        ? html`<fd-hand-summary .summary=${summary} .names=${this.hand.names} ?canRematch=${this.hand.phase === 'done' || this.hand.halt !== null}
+            ?rematchOffered=${this.hand.rematchOffered}></fd-hand-summary>`
+        : null}`;
   }
 }
 

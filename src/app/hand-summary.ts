@@ -9,7 +9,8 @@
  */
 import type { AnyState, OpenCards, Outcome } from '../engine/index.js';
 import { handCards, namedSummary } from '../games/hand-cards.js';
-import type { VerdictSummary } from '../table/verdict.js';
+import type { HandSession } from '../table/hand-session.js';
+import { handVerdict, type VerdictSummary } from '../table/verdict.js';
 
 export interface SummaryZone {
   readonly label: string;
@@ -82,4 +83,20 @@ export function handSummary(input: HandSummaryInput): HandSummaryView {
     opened: open !== null,
     verdict: input.verdict,
   };
+}
+
+/** The summary of the open table's hand once it has ended (audited or stopped); null while it runs. */
+export function endOfHand(handNo: number, hand: HandSession, names: readonly string[], outcome: Outcome | null): HandSummaryView | null {
+  const state = hand.engineState;
+  if ((hand.phase !== 'done' && hand.phase !== 'halted') || !state) return null;
+  return handSummary({
+    handNo,
+    game: hand.config.game.id,
+    state,
+    names,
+    outcome,
+    open: hand.auditResult?.open ?? null,
+    halt: hand.halt ? { seat: hand.halt.seat, detail: hand.halt.detail } : null,
+    verdict: handVerdict(hand.follower, names),
+  });
 }

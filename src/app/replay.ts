@@ -85,6 +85,8 @@ export class Replay {
             pendingMoves: 0,
             bounces: 0,
             verdict: result.verdict,
+            // The replay shows every card face up at every step already; no end-of-hand panel over it.
+            summary: null,
             reports: [],
           };
         },

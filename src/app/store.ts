@@ -17,6 +17,7 @@ import { newTableId, peerIdFor } from '../table/table-id.js';
 import { handVerdict, type VerdictSummary } from '../table/verdict.js';
 import { buildTranscriptFile, transcriptJson, type HandToExport } from '../table/transcript-file.js';
 import { Replay, type ReplayView } from './replay.js';
+import { endOfHand, type HandSummaryView } from './hand-summary.js';
 import { loadIdentity, type Identity } from './identity.js';
 import { BrowserStore } from './persistence.js';
 import { parseRoute, shareLink, tableHash, type Route } from './router.js';
@@ -62,6 +63,8 @@ export interface HandView {
   readonly bounces: number;
   /** Once the hand has ended (audited or stopped): what was checked, or the first fault, in words (src/table/verdict.ts). */
   readonly verdict: VerdictSummary | null;
+  /** Once the hand has ended: the result, every card the audit opened and the verdict (src/app/hand-summary.ts). */
+  readonly summary: HandSummaryView | null;
 }
 
 export interface AppView {
@@ -241,6 +244,7 @@ export class AppStore extends EventTarget {
       pendingMoves: hand.pendingMoves,
       bounces: hand.bounces.length,
       verdict: hand.phase === 'done' || hand.phase === 'halted' ? handVerdict(hand.follower, names) : null,
+      summary: endOfHand(current.handNo, hand, names, outcome),
     };
   }
 
