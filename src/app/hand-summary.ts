@@ -43,7 +43,8 @@ export interface HandSummaryView {
 export interface HandSummaryInput {
   readonly handNo: number;
   readonly game: string;
-  readonly state: AnyState;
+  /** The final state; null when the hand stopped before the deal was done. */
+  readonly state: AnyState | null;
   readonly names: readonly string[];
   readonly outcome: Outcome | null;
   /** Every card, once the audit opened them (null: not opened). */
@@ -58,11 +59,11 @@ function nameOf(names: readonly string[], seat: number): string {
 
 export function handSummary(input: HandSummaryInput): HandSummaryView {
   const { state, names, outcome, open, halt } = input;
-  const card = (handle: number): string | null => open?.[handle] ?? state.cards[handle]?.card ?? null;
-  const zones = handCards(input.game, state);
+  const card = (handle: number): string | null => open?.[handle] ?? state?.cards[handle]?.card ?? null;
+  const zones = state ? handCards(input.game, state) : [];
   const places = new Map<number, number>();
   outcome?.ranking.forEach((group, i) => group.forEach((seat) => places.set(seat, i + 1)));
-  const seats: SummarySeat[] = Array.from({ length: state.players }, (_, seat) => ({
+  const seats: SummarySeat[] = Array.from({ length: state?.players ?? names.length }, (_, seat) => ({
     name: nameOf(names, seat),
     place: places.get(seat) ?? null,
     score: outcome?.scores?.[seat] ?? null,
@@ -87,12 +88,11 @@ export function handSummary(input: HandSummaryInput): HandSummaryView {
 
 /** The summary of the open table's hand once it has ended (audited or stopped); null while it runs. */
 export function endOfHand(handNo: number, hand: HandSession, names: readonly string[], outcome: Outcome | null): HandSummaryView | null {
-  const state = hand.engineState;
-  if ((hand.phase !== 'done' && hand.phase !== 'halted') || !state) return null;
+  if (hand.phase !== 'done' && hand.phase !== 'halted') return null;
   return handSummary({
     handNo,
     game: hand.config.game.id,
-    state,
+    state: hand.engineState,
     names,
     outcome,
     open: hand.auditResult?.open ?? null,

@@ -14,6 +14,7 @@ import {
   publicKnowledge,
   type AuditReport,
   type Game,
+  type Handle,
   type Input,
   type Knowledge,
   type Outcome,
@@ -108,6 +109,26 @@ export interface GameModule<Id extends string, B, A, O, E extends string, V> {
    * a false claim where this holds.
    */
   readonly hiddenClaims?: boolean;
+  /** Where every card of a finished hand lies, seats first (src/games/<id>/summary.ts); absent: the summary lists none. */
+  readonly cardZones?: (state: State<B, O>) => readonly CardZone[];
+  /** The rules help (src/games/<id>/rules-text.ts). */
+  readonly rulesText?: RulesText;
+}
+
+/** Where some cards of a finished hand lie, for the end-of-hand summary ("Ann's face-down cards", "the skat"). */
+export interface CardZone {
+  /** The seat the zone belongs to; null for the table's own (stock, skat). */
+  readonly seat: Seat | null;
+  /** "hand", "face-down", "skat"… */
+  readonly label: string;
+  readonly handles: readonly Handle[];
+}
+
+/** A game's rules help (the table's "Rules" panel): its aim and short sections of points, in players' words. */
+export interface RulesText {
+  /** What you are trying to do, in one or two sentences. */
+  readonly aim: string;
+  readonly sections: readonly { readonly title: string; readonly points: readonly string[] }[];
 }
 
 /** Any game module, for the registry and tools that do not care which. */
@@ -128,6 +149,10 @@ export interface GameModuleSpec<Id extends string, B, A, O, E extends string, V>
   readonly scoreAfterAudit?: (state: State<B, O>, report: AuditReport) => Outcome | null;
   /** See `GameModule.hiddenClaims`. */
   readonly hiddenClaims?: boolean;
+  /** See `GameModule.cardZones`. */
+  readonly cardZones?: (state: State<B, O>) => readonly CardZone[];
+  /** See `GameModule.rulesText`. */
+  readonly rulesText?: RulesText;
 }
 
 function isOptionValue(value: unknown): value is OptionValue {
@@ -176,6 +201,8 @@ export function defineGameModule<Id extends string, B, A, O, E extends string, V
     raceErrors: rules.raceErrors,
     ...(spec.scoreAfterAudit ? { scoreAfterAudit: spec.scoreAfterAudit } : {}),
     ...(spec.hiddenClaims ? { hiddenClaims: true } : {}),
+    ...(spec.cardZones ? { cardZones: spec.cardZones } : {}),
+    ...(spec.rulesText ? { rulesText: spec.rulesText } : {}),
   };
 }
 

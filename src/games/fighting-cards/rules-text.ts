@@ -1,5 +1,5 @@
 /** Rules help for Fighting Cards, in players' words (RULES.md §4). */
-import type { RulesText } from '../rules-text-types.js';
+import type { RulesText } from '../module.js';
 
 export const rulesText: RulesText = {
   aim: 'Three players, 32 cards. The highest bidder declares a contract and must take at least that many card points in tricks; only the declarer scores.',

@@ -13,6 +13,8 @@ import { pestenHeuristic } from './bot.js';
 import type { PestenState } from './board.js';
 import { describeAction, describePestenInput } from './describe.js';
 import { pesten } from './game.js';
+import { cardZones } from './summary.js';
+import { rulesText } from './rules-text.js';
 
 const assembled = defineGameModule({
   id: 'pesten',
@@ -25,6 +27,8 @@ const assembled = defineGameModule({
   },
   bots: { heuristic: pestenHeuristic },
   describe: describeAction,
+  cardZones,
+  rulesText,
 });
 
 export const pestenModule: typeof assembled = {

@@ -1,5 +1,5 @@
 /** Rules help for Pesten, in players' words (RULES.md §3). */
-import type { RulesText } from '../rules-text-types.js';
+import type { RulesText } from '../module.js';
 
 export const rulesText: RulesText = {
   aim: 'Be the first to play your last card. Each round won is a point; the first to reach the target wins the match.',

@@ -1,5 +1,5 @@
 /** Rules help for Blackjack (school rules), in players' words (RULES.md §5). */
-import type { RulesText } from '../rules-text-types.js';
+import type { RulesText } from '../module.js';
 
 export const rulesText: RulesText = {
   aim: 'Not casino blackjack: a Crazy Eights relative. Empty your hand first — but not on a power card (A 2 3 8 J Q K).',

@@ -10,6 +10,8 @@ import { defineGameModule } from '../module.js';
 import { stressShedHeuristic } from './bot.js';
 import { describeAction, stressEffects } from './describe.js';
 import { stressShed } from './game.js';
+import { cardZones } from './summary.js';
+import { rulesText } from './rules-text.js';
 
 export const stressShedModule = defineGameModule({
   id: 'stress-shed',
@@ -40,6 +42,8 @@ export const stressShedModule = defineGameModule({
   hiddenClaims: true,
   describe: describeAction,
   effects: stressEffects,
+  cardZones,
+  rulesText,
 });
 
 export { stressShed } from './game.js';

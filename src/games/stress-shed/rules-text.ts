@@ -1,5 +1,5 @@
 /** Rules help for Stress (shedding), in players' words (RULES.md §1). */
-import type { RulesText } from '../rules-text-types.js';
+import type { RulesText } from '../module.js';
 
 export const rulesText: RulesText = {
   aim: 'Get rid of all your cards: first your hand, then your face-up cards, then your face-down cards, blind. The first player out wins; the last one left loses.',

@@ -10,6 +10,8 @@ import { defineGameModule } from '../module.js';
 import { stressSpeedHeuristic } from './bot.js';
 import { describeAction, speedEffects } from './describe.js';
 import { stressSpeed } from './game.js';
+import { cardZones } from './summary.js';
+import { rulesText } from './rules-text.js';
 
 export const stressSpeedModule = defineGameModule({
   id: 'stress-speed',
@@ -20,6 +22,8 @@ export const stressSpeedModule = defineGameModule({
   bots: { heuristic: stressSpeedHeuristic },
   describe: describeAction,
   effects: speedEffects,
+  cardZones,
+  rulesText,
 });
 
 export { stressSpeed } from './game.js';

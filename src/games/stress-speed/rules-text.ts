@@ -1,5 +1,5 @@
 /** Rules help for Stress (speed), in players' words (RULES.md §2). */
-import type { RulesText } from '../rules-text-types.js';
+import type { RulesText } from '../module.js';
 
 export const rulesText: RulesText = {
   aim: 'Two players, no turns: both play as fast as they can. The first to empty their row and their pile wins.',
