@@ -18,6 +18,7 @@ import { handVerdict, type VerdictSummary } from '../table/verdict.js';
 import { buildTranscriptFile, transcriptJson, type HandToExport } from '../table/transcript-file.js';
 import { Replay, type ReplayView } from './replay.js';
 import { endOfHand, type HandSummaryView } from './hand-summary.js';
+import { rulesHelp, type RulesHelpView } from '../games/rules-help.js';
 import { loadIdentity, type Identity } from './identity.js';
 import { BrowserStore } from './persistence.js';
 import { parseRoute, shareLink, tableHash, type Route } from './router.js';
@@ -87,6 +88,8 @@ export interface AppView {
   readonly recentTables: readonly { table: string; game: string; savedAt: number }[];
   /** The transcript opened at #/replay, verified in the page (src/app/replay.ts). */
   readonly replay: ReplayView | null;
+  /** The open table's game rules and chosen options, for its Rules button (src/games/rules-help.ts). */
+  readonly rulesHelp: RulesHelpView | null;
 }
 
 export interface SignalingFailure {
@@ -159,6 +162,7 @@ export class AppStore extends EventTarget {
       log: this.logEntries,
       recentTables: this.recent,
       replay: this.replay?.view ?? null,
+      rulesHelp: lobby?.config ? rulesHelp(lobby.config.game, lobby.config.options) : null,
     };
   }
 
@@ -310,6 +314,13 @@ export class AppStore extends EventTarget {
     this.settings = { ...settings, name: cleanName(settings.name) };
     saveSettings(this.settings);
     this.log('info', 'settings saved; they apply to the next table you open');
+    this.changed();
+  }
+
+  /** The table's sound button: saved like any setting, in effect at once. */
+  setSound(on: boolean): void {
+    this.settings = { ...this.settings, sound: on };
+    saveSettings(this.settings);
     this.changed();
   }
 
