@@ -86,7 +86,7 @@ export class FdApp extends LitElement {
     const on = view.settings.sound === true;
     return html`<div class="tools">
       ${view.rulesHelp ? html`<fd-rules .help=${view.rulesHelp}></fd-rules>` : null}
-      <button id="sound-toggle" aria-pressed=${on ? 'true' : 'false'} @click=${() => this.dispatchEvent(new ToggleSoundEvent(!on))}>${on ? '🔊 Sound on' : '🔈 Sound off'}</button>
+      <button id="sound-toggle" aria-pressed=${on ? 'true' : 'false'} @click=${() => this.dispatchEvent(new ToggleSoundEvent(!on))}>${on ? '♪ Sound on' : 'Sound off'}</button>
     </div>`;
   }
 

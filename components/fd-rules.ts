@@ -22,6 +22,7 @@ export class FdRules extends LitElement {
         border: 2px solid var(--fd-accent); border-radius: var(--fd-radius); padding: 1rem 1.2rem; }
       dialog::backdrop { background: rgba(0, 0, 0, 0.55); }
       h2 { margin: 0 0 0.4rem; }
+      h2:focus { outline: none; }
       h3 { margin: 0.9rem 0 0.3rem; font-size: 1rem; color: var(--fd-accent); }
       ul { margin: 0; padding-left: 1.2rem; }
       li { margin: 0.2rem 0; line-height: 1.35; }
@@ -34,9 +35,9 @@ export class FdRules extends LitElement {
 
   override render() {
     const help = this.help;
-    return html`<button id="rules-open" @click=${() => this.dialog.showModal()} aria-haspopup="dialog">📖 Rules</button>
+    return html`<button id="rules-open" @click=${() => this.dialog.showModal()} aria-haspopup="dialog">Rules</button>
       <dialog id="rules" aria-labelledby="rules-title">
-        <h2 id="rules-title">${help.name}</h2>
+        <h2 id="rules-title" tabindex="-1" autofocus>${help.name}</h2>
         <p id="rules-aim">${help.aim}</p>
         ${help.sections.map((section) => html`<h3>${section.title}</h3><ul>${section.points.map((p) => html`<li>${p}</li>`)}</ul>`)}
         <h3>This table's options</h3>
