@@ -113,6 +113,8 @@ export interface GameModule<Id extends string, B, A, O, E extends string, V> {
   readonly cardZones?: (state: State<B, O>) => readonly CardZone[];
   /** The rules help (src/games/<id>/rules-text.ts). */
   readonly rulesText?: RulesText;
+  /** Lines for one seat's eyes only (see `DescribePrivate`). */
+  readonly describePrivate?: DescribePrivate<B, O>;
 }
 
 /** Where some cards of a finished hand lie, for the end-of-hand summary ("Ann's face-down cards", "the skat"). */
@@ -130,6 +132,21 @@ export interface RulesText {
   readonly aim: string;
   readonly sections: readonly { readonly title: string; readonly points: readonly string[] }[];
 }
+
+/**
+ * A log line only one seat may read, about a card only it knows (Pesten: the
+ * card you passed on a 10, and the one you received): `viewer` is the seat
+ * whose page writes the log, `know` what that seat knows (its private view
+ * and the public cards). '' when there is nothing private to say.
+ */
+export type DescribePrivate<B, O> = (
+  input: Input,
+  viewer: Seat,
+  know: Knowledge,
+  before: State<B, O>,
+  after: State<B, O>,
+  names: readonly string[],
+) => string;
 
 /** Any game module, for the registry and tools that do not care which. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -153,6 +170,8 @@ export interface GameModuleSpec<Id extends string, B, A, O, E extends string, V>
   readonly cardZones?: (state: State<B, O>) => readonly CardZone[];
   /** See `GameModule.rulesText`. */
   readonly rulesText?: RulesText;
+  /** See `GameModule.describePrivate`. */
+  readonly describePrivate?: DescribePrivate<B, O>;
 }
 
 function isOptionValue(value: unknown): value is OptionValue {
@@ -203,6 +222,7 @@ export function defineGameModule<Id extends string, B, A, O, E extends string, V
     ...(spec.hiddenClaims ? { hiddenClaims: true } : {}),
     ...(spec.cardZones ? { cardZones: spec.cardZones } : {}),
     ...(spec.rulesText ? { rulesText: spec.rulesText } : {}),
+    ...(spec.describePrivate ? { describePrivate: spec.describePrivate } : {}),
   };
 }
 

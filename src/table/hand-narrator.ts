@@ -9,8 +9,14 @@
  * the reducer refuses here (never for inputs the follower applied) ends the
  * narration with plain lines.
  */
-import type { AnyGame, AnyState, Input, SetupArgs } from '../engine/index.js';
-import { describeInput } from '../games/index.js';
+import { publicKnowledge, type AnyGame, type AnyState, type Input, type Knowledge, type Seat, type SetupArgs } from '../engine/index.js';
+import { describeInput, gameModule } from '../games/index.js';
+
+/** The seat whose page writes the log and what it knows (its private view), for lines only it may read. */
+export interface Viewer {
+  readonly seat: Seat;
+  readonly known: Readonly<Record<number, string>>;
+}
 
 export class HandNarrator {
   private state: AnyState | null;
@@ -29,9 +35,14 @@ export class HandNarrator {
     return this.told;
   }
 
-  /** The lines of the inputs not narrated yet (`inputs` is the hand's whole input list so far); '' lines are dropped. */
-  narrate(inputs: readonly Input[], names: readonly string[]): string[] {
+  /**
+   * The lines of the inputs not narrated yet (`inputs` is the hand's whole
+   * input list so far); '' lines are dropped. With a `viewer`, the game's
+   * lines for that seat's eyes only follow (Pesten: the card passed on a 10).
+   */
+  narrate(inputs: readonly Input[], names: readonly string[], viewer: Viewer | null = null): string[] {
     const lines: string[] = [];
+    const privately = viewer ? gameModule(this.game.id)?.describePrivate : undefined;
     for (const input of inputs.slice(this.told)) {
       const before = this.state;
       const next = before ? this.game.reduce(before, input) : null;
@@ -39,6 +50,12 @@ export class HandNarrator {
       this.state = after;
       const line = describeInput(this.game.id, input, names, after, before);
       if (line) lines.push(line);
+      if (privately && viewer && before && after) {
+        const open = publicKnowledge(after);
+        const know: Knowledge = (handle) => viewer.known[handle] ?? open(handle);
+        const secret = privately(input, viewer.seat, know, before, after, names);
+        if (secret) lines.push(secret);
+      }
     }
     this.told = inputs.length;
     return lines;

@@ -446,7 +446,9 @@ export class TableSession {
   private logNewInputs(session: HandSession): void {
     const names = this.names();
     if (this.narrator?.session !== session) this.narrator = { session, narrator: new HandNarrator(session.follower.game, session.follower.args) };
-    for (const line of this.narrator.narrator.narrate(session.loggedInputs(), names)) this.options.onLog(line);
+    const seat = this.current?.mySeat ?? null;
+    const viewer = seat !== null ? { seat, known: session.privateView.known } : null;
+    for (const line of this.narrator.narrator.narrate(session.loggedInputs(), names, viewer)) this.options.onLog(line);
     for (const bounce of session.bounces.slice(this.loggedBounces)) {
       this.options.onLog(`${names[bounce.seat] ?? `Seat ${bounce.seat + 1}`}'s move bounced: the other got there first`);
     }

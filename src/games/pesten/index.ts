@@ -11,7 +11,7 @@
 import { defineGameModule } from '../module.js';
 import { pestenHeuristic } from './bot.js';
 import type { PestenState } from './board.js';
-import { describeAction, describePestenInput } from './describe.js';
+import { describeAction, describePestenInput, describePestenPrivate } from './describe.js';
 import { pesten } from './game.js';
 import { cardZones } from './summary.js';
 import { rulesText } from './rules-text.js';
@@ -29,6 +29,7 @@ const assembled = defineGameModule({
   describe: describeAction,
   cardZones,
   rulesText,
+  describePrivate: describePestenPrivate,
 });
 
 export const pestenModule: typeof assembled = {
