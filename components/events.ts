@@ -130,3 +130,17 @@ declare global {
     'fd-replay-step': ReplayStepEvent;
   }
 }
+
+/** The table's sound button: sound on or off (saved in Settings). */
+export class ToggleSoundEvent extends Event {
+  static readonly type = 'fd-toggle-sound';
+  constructor(readonly on: boolean) {
+    super(ToggleSoundEvent.type, { bubbles: true, composed: true });
+  }
+}
+
+declare global {
+  interface HTMLElementEventMap {
+    'fd-toggle-sound': ToggleSoundEvent;
+  }
+}

@@ -7,7 +7,8 @@
 import { LitElement, css, html } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
 import { AppStore, type AppView } from '../src/app/store.js';
-import { AbandonHandEvent, ActEvent, AddBotEvent, CreateTableEvent, DownloadTranscriptEvent, OpenReplayEvent, ReplayStepEvent, LeaveSeatEvent, RematchEvent, RenameEvent, SaveSettingsEvent, SitEvent } from './events.js';
+import { AbandonHandEvent, ActEvent, AddBotEvent, CreateTableEvent, DownloadTranscriptEvent, OpenReplayEvent, ReplayStepEvent, LeaveSeatEvent, RematchEvent, RenameEvent, SaveSettingsEvent, SitEvent, ToggleSoundEvent } from './events.js';
+import { soundCue, TableSounds, type CueState } from '../src/app/sound.js';
 import { theme } from './theme.js';
 import './fd-home.js';
 import './fd-lobby.js';
@@ -15,11 +16,14 @@ import './fd-settings.js';
 import './fd-log.js';
 import './fd-hand.js';
 import './fd-replay.js';
+import './fd-rules.js';
 
 @customElement('fd-app')
 export class FdApp extends LitElement {
   readonly store = new AppStore();
   @state() private view: AppView = this.store.view;
+  private readonly sounds = new TableSounds();
+  private lastCue: CueState | null = null;
 
   static override styles = [
     theme,
@@ -36,13 +40,18 @@ export class FdApp extends LitElement {
       .failure h2 { margin-top: 0; }
       .failure .actions { display: flex; gap: 1rem; align-items: center; flex-wrap: wrap; }
       .signaling { font-size: 0.85rem; margin: 0 0 0.5rem; }
+      .tools { display: flex; gap: 0.5rem; justify-content: flex-end; margin-bottom: 0.5rem; }
       a { color: var(--fd-accent); }
     `,
   ];
 
   override connectedCallback() {
     super.connectedCallback();
-    this.store.addEventListener('change', () => (this.view = this.store.view));
+    this.store.addEventListener('change', () => {
+      this.view = this.store.view;
+      this.sound(this.view);
+    });
+    this.addEventListener(ToggleSoundEvent.type, (e) => this.store.setSound(e.on));
     this.addEventListener(CreateTableEvent.type, (e) => this.store.createTable(e.config));
     this.addEventListener(SitEvent.type, (e) => this.store.sit(e.seat));
     this.addEventListener(LeaveSeatEvent.type, () => this.store.leaveSeat());
@@ -61,6 +70,26 @@ export class FdApp extends LitElement {
     (window as unknown as { fairdeck: unknown }).fairdeck = { store: this.store };
   }
 
+  /** Plays the cue the change calls for, when sound is on (src/app/sound.ts decides which). */
+  private sound(view: AppView) {
+    const hand = view.hand;
+    const now: CueState | null = hand
+      ? { handNo: hand.handNo, step: hand.step, myTurn: (hand.table?.legal.length ?? 0) > 0 && !hand.busy, over: hand.summary !== null }
+      : null;
+    const cue = soundCue(this.lastCue, now);
+    this.lastCue = now;
+    if (cue && view.settings.sound) this.sounds.play(cue);
+  }
+
+  /** Rules help and the sound switch, reachable at any moment at the table. */
+  private tableTools(view: AppView) {
+    const on = view.settings.sound === true;
+    return html`<div class="tools">
+      ${view.rulesHelp ? html`<fd-rules .help=${view.rulesHelp}></fd-rules>` : null}
+      <button id="sound-toggle" aria-pressed=${on ? 'true' : 'false'} @click=${() => this.dispatchEvent(new ToggleSoundEvent(!on))}>${on ? '♪ Sound on' : 'Sound off'}</button>
+    </div>`;
+  }
+
   private page() {
     const view = this.view;
     if (!view.ready) return view.problem ? null : html`<p class="muted" style="padding:1rem">Loading…</p>`;
@@ -73,7 +102,7 @@ export class FdApp extends LitElement {
         return html`<fd-replay .replay=${view.replay}></fd-replay>`;
       case 'table':
         if (view.signalingFailure) return this.signalingFailure(view);
-        return html`${view.hand ? html`<fd-hand .hand=${view.hand}></fd-hand>` : null}
+        return html`${this.tableTools(view)}${view.hand ? html`<fd-hand .hand=${view.hand}></fd-hand>` : null}
           ${this.signalingLine(view)}
           <fd-lobby .lobby=${view.lobby} .link=${view.shareLink ?? ''} ?connecting=${view.connecting} ?compact=${view.hand !== null}></fd-lobby>
           <h3>Table log</h3>

@@ -2,7 +2,7 @@
  * The hand in play: a status bar (shuffling, whose turn, who the table waits
  * for and for how long), the game's own table element (whichever
  * components/game-views.ts registers for the hand's game), and the end of the
- * hand: result, audit verdict, a rematch button; or, if the hand stopped,
+ * hand: result and a rematch button, with the end-of-hand summary (the verdict, every card opened) in a panel that stays in view; or, if the hand stopped,
  * who was blamed and why. A seat that stalls is named, and anyone may end the
  * hand without a result.
  */
@@ -12,7 +12,7 @@ import type { HandView } from '../src/app/store.js';
 import { AbandonHandEvent, RematchEvent } from './events.js';
 import { renderGameTable } from './game-views.js';
 import { theme } from './theme.js';
-import './fd-verdict.js';
+import './fd-hand-summary.js';
 
 @customElement('fd-hand')
 export class FdHand extends LitElement {
@@ -78,8 +78,13 @@ export class FdHand extends LitElement {
   }
 
   override render() {
-    const verdict = this.hand.verdict;
-    return html`${this.banner()}${verdict ? html`<fd-verdict .verdict=${verdict} .names=${this.hand.names}></fd-verdict>` : null}${renderGameTable(this.hand)}`;
+    // The verdict is shown in the end-of-hand summary (fd-hand-summary), which stays in view.
+    const summary = this.hand.summary;
+    return html`${this.banner()}${renderGameTable(this.hand)}
+      ${summary
+        ? html`<fd-hand-summary .summary=${summary} .names=${this.hand.names} ?canRematch=${this.hand.phase === 'done' || this.hand.halt !== null}
+            ?rematchOffered=${this.hand.rematchOffered}></fd-hand-summary>`
+        : null}`;
   }
 }
 

@@ -55,7 +55,7 @@ export class Replay {
       for (const input of result.inputs) {
         const next = game.reduce(states.at(-1)!, input);
         if (!next.ok) break;
-        captions.push(describeInput(game.id, input, names, states.at(-1)!) || input.kind);
+        captions.push(describeInput(game.id, input, names, next.state, states.at(-1)!) || input.kind);
         states.push(next.state);
       }
       const known = result.open ?? {};
@@ -85,6 +85,8 @@ export class Replay {
             pendingMoves: 0,
             bounces: 0,
             verdict: result.verdict,
+            // The replay shows every card face up at every step already; no end-of-hand panel over it.
+            summary: null,
             reports: [],
           };
         },

@@ -16,6 +16,8 @@ export interface Settings {
   readonly iceServers: RTCIceServer[];
   /** Put TURN usernames and credentials into share links too (off: links carry only the URLs). */
   readonly shareIceCredentials?: boolean;
+  /** Short tones for your turn, a card played and a hand's end (off unless chosen; src/app/sound.ts). */
+  readonly sound?: boolean;
 }
 
 const KEY = 'fairdeck.settings.v1';
@@ -42,6 +44,7 @@ const settingsSchema = v.object({
   ),
   iceServers: v.array(iceServerSchema),
   shareIceCredentials: v.optional(v.boolean()),
+  sound: v.optional(v.boolean()),
 });
 
 export const DEFAULT_SETTINGS: Settings = { name: '', signaling: null, iceServers: [] };

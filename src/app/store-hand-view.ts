@@ -9,6 +9,7 @@
 import { gameById, gameTable, handOutcome, type GameTable } from '../games/index.js';
 import type { TableSession } from '../table/table-session.js';
 import { handVerdict, type VerdictSummary } from '../table/verdict.js';
+import { endOfHand, type HandSummaryView } from './hand-summary.js';
 
 /** The hand in play at the open table, as the UI needs it. */
 export interface HandView {
@@ -41,6 +42,8 @@ export interface HandView {
   readonly bounces: number;
   /** Once the hand has ended (audited or stopped): what was checked, or the first fault, in words (src/table/verdict.ts). */
   readonly verdict: VerdictSummary | null;
+  /** Once the hand has ended: the result, every card the audit opened and the verdict (src/app/hand-summary.ts). */
+  readonly summary: HandSummaryView | null;
 }
 
 /** The current hand of `table` as the UI reads it, or null when no hand runs. */
@@ -87,5 +90,6 @@ export function handViewOf(table: TableSession | undefined): HandView | null {
     pendingMoves: hand.pendingMoves,
     bounces: hand.bounces.length,
     verdict: hand.phase === 'done' || hand.phase === 'halted' ? handVerdict(hand.follower, names) : null,
+    summary: endOfHand(current.handNo, hand, names, outcome),
   };
 }

@@ -16,6 +16,7 @@ import type { LobbyView } from '../table/lobby.js';
 import { TableSession } from '../table/table-session.js';
 import { newTableId, peerIdFor } from '../table/table-id.js';
 import { Replay, type ReplayView } from './replay.js';
+import { rulesHelp, type RulesHelpView } from '../games/rules-help.js';
 import { handViewOf, type HandView } from './store-hand-view.js';
 import { matchTranscript, saveJsonFile } from './store-transcript.js';
 import { loadIdentity, type Identity } from './identity.js';
@@ -54,6 +55,8 @@ export interface AppView {
   readonly recentTables: readonly { table: string; game: string; savedAt: number }[];
   /** The transcript opened at #/replay, verified in the page (src/app/replay.ts). */
   readonly replay: ReplayView | null;
+  /** The open table's game rules and chosen options, for its Rules button (src/games/rules-help.ts). */
+  readonly rulesHelp: RulesHelpView | null;
 }
 
 export interface SignalingFailure {
@@ -126,6 +129,7 @@ export class AppStore extends EventTarget {
       log: this.logEntries,
       recentTables: this.recent,
       replay: this.replay?.view ?? null,
+      rulesHelp: lobby?.config ? rulesHelp(lobby.config.game, lobby.config.options) : null,
     };
   }
 
@@ -211,6 +215,13 @@ export class AppStore extends EventTarget {
     this.settings = { ...settings, name: cleanName(settings.name) };
     saveSettings(this.settings);
     this.log('info', 'settings saved; they apply to the next table you open');
+    this.changed();
+  }
+
+  /** The table's sound button: saved like any setting, in effect at once. */
+  setSound(on: boolean): void {
+    this.settings = { ...this.settings, sound: on };
+    saveSettings(this.settings);
     this.changed();
   }
 

@@ -1,14 +1,14 @@
 /**
  * The table's log, as one peer tells it: each move of the current hand in the
- * words of its game (src/games/<id>/describe.ts), each bounced real-time move,
+ * words of its game, with the states around it (hand-narrator.ts), each bounced real-time move,
  * how the hand ended (a clean audit, an audit fault naming its seat, or a
  * halt), and events refused before they reach a hand — logged once per author
  * and hand, so a flood of refused events does not flood the log too.
  */
-import type { AnyGame, AnyState, Input } from '../engine/index.js';
-import { describeInput as describeGameInput } from '../games/index.js';
+import type { AnyGame } from '../engine/index.js';
 import { keyHex, type EnvelopeOf } from '../net/envelope.js';
 import type { HandSession } from './hand-session.js';
+import { HandNarrator } from './hand-narrator.js';
 import type { SeatView } from './lobby.js';
 
 export interface TableLogHost {
@@ -19,10 +19,13 @@ export interface TableLogHost {
   readonly seats: () => readonly SeatView[];
   /** The game of the current hand (null before the first hand). */
   readonly game: () => AnyGame | null;
+  /** The viewer's seat in the current hand (null for a spectator): its private lines name its own cards. */
+  readonly mySeat: () => number | null;
 }
 
 export class TableLog {
-  private loggedInputs = 0;
+  /** Says the current hand's inputs in words, with the states around each (hand-narrator.ts). */
+  private narrator: { session: HandSession; narrator: HandNarrator } | null = null;
   private loggedBounces = 0;
   private endingLogged: HandSession | null = null;
   /** Authors already logged as refused, per hand (one log line each, not one per event). */
@@ -32,7 +35,7 @@ export class TableLog {
 
   /** A new hand starts: its moves are logged from the first. */
   newHand(): void {
-    this.loggedInputs = 0;
+    this.narrator = null;
     this.loggedBounces = 0;
   }
 
@@ -54,12 +57,10 @@ export class TableLog {
 
   private logNewInputs(session: HandSession): void {
     const names = this.host.names();
-    const inputs = session.loggedInputs();
-    for (const input of inputs.slice(this.loggedInputs)) {
-      const line = describeInput(this.host.game(), input, names, session.engineState);
-      if (line) this.host.onLog(line);
-    }
-    this.loggedInputs = inputs.length;
+    if (this.narrator?.session !== session) this.narrator = { session, narrator: new HandNarrator(session.follower.game, session.follower.args) };
+    const seat = this.host.mySeat();
+    const viewer = seat !== null ? { seat, known: session.privateView.known } : null;
+    for (const line of this.narrator.narrator.narrate(session.loggedInputs(), names, viewer)) this.host.onLog(line);
     for (const bounce of session.bounces.slice(this.loggedBounces)) {
       this.host.onLog(`${names[bounce.seat] ?? `Seat ${bounce.seat + 1}`}'s move bounced: the other got there first`);
     }
@@ -81,9 +82,4 @@ export class TableLog {
       this.endingLogged = session;
     }
   }
-}
-
-/** A log line for one input, in the words of its game (src/games/<id>/describe.ts). */
-function describeInput(game: AnyGame | null, input: Input, names: string[], state: AnyState | null): string {
-  return game ? describeGameInput(game.id, input, names, state) : '';
 }

@@ -121,7 +121,7 @@ export class TableSession {
         options.onChange();
       },
     });
-    this.log = new TableLog({ onLog: options.onLog, names: () => this.names(), seats: () => this.lobby.view().seats, game: () => this.game });
+    this.log = new TableLog({ onLog: options.onLog, names: () => this.names(), seats: () => this.lobby.view().seats, game: () => this.game, mySeat: () => this.current?.mySeat ?? null });
     this.lobby = new Lobby({
       mesh: options.mesh,
       store: options.store,

@@ -11,8 +11,10 @@
 import { defineGameModule } from '../module.js';
 import { pestenHeuristic } from './bot.js';
 import type { PestenState } from './board.js';
-import { describeAction, describePestenInput } from './describe.js';
+import { describeAction, describePestenInput, describePestenPrivate } from './describe.js';
 import { pesten } from './game.js';
+import { cardZones } from './summary.js';
+import { rulesText } from './rules-text.js';
 
 const assembled = defineGameModule({
   id: 'pesten',
@@ -25,6 +27,9 @@ const assembled = defineGameModule({
   },
   bots: { heuristic: pestenHeuristic },
   describe: describeAction,
+  cardZones,
+  rulesText,
+  describePrivate: describePestenPrivate,
 });
 
 export const pestenModule: typeof assembled = {

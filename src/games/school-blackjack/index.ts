@@ -17,6 +17,8 @@ import { schoolBlackjack } from './game.js';
 import type { BlackjackOptions } from './options.js';
 import type { BlackjackError } from './rules.js';
 import type { BlackjackView } from './views.js';
+import { cardZones } from './summary.js';
+import { rulesText } from './rules-text.js';
 
 const assembled = defineGameModule({
   id: 'school-blackjack',
@@ -32,6 +34,8 @@ const assembled = defineGameModule({
   },
   bots: { heuristic: schoolBlackjackHeuristic },
   describe: (action, who, know) => describeAction(action, who, know, null),
+  cardZones,
+  rulesText,
 });
 
 export const schoolBlackjackModule: GameModule<'school-blackjack', BlackjackBoard, BlackjackAction, BlackjackOptions, BlackjackError, BlackjackView> = {

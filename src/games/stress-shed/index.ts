@@ -8,8 +8,10 @@
  */
 import { defineGameModule } from '../module.js';
 import { stressShedHeuristic } from './bot.js';
-import { describeAction } from './describe.js';
+import { describeAction, stressEffects } from './describe.js';
 import { stressShed } from './game.js';
+import { cardZones } from './summary.js';
+import { rulesText } from './rules-text.js';
 
 export const stressShedModule = defineGameModule({
   id: 'stress-shed',
@@ -39,6 +41,9 @@ export const stressShedModule = defineGameModule({
   bots: { heuristic: stressShedHeuristic },
   hiddenClaims: true,
   describe: describeAction,
+  effects: stressEffects,
+  cardZones,
+  rulesText,
 });
 
 export { stressShed } from './game.js';
