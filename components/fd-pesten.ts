@@ -16,6 +16,7 @@ import { customElement, property, state } from 'lit/decorators.js';
 import type { PestenView, ViewCard } from '../src/games/pesten/views.js';
 import type { PestenAction } from '../src/games/pesten/actions.js';
 import { ActEvent } from './events.js';
+import { isTypingKey } from './keys.js';
 import { theme } from './theme.js';
 import './fd-card.js';
 
@@ -198,9 +199,7 @@ export class FdPesten extends LitElement {
   }
 
   private onKey = (event: KeyboardEvent) => {
-    const target = event.composedPath()[0];
-    if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return;
-    if ((target instanceof HTMLElement && target.isContentEditable) || event.ctrlKey || event.metaKey || event.altKey || !this.view) return;
+    if (isTypingKey(event) || !this.view) return;
     const hand = this.sortedHand();
     const key = event.key.toLowerCase();
     const picker = this.view.phase === 'wish' || (this.selected !== null && this.selectedIsJack && this.view.phase === 'play');

@@ -16,6 +16,7 @@ import { LitElement, css, html } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import type { BlackjackAction, BlackjackView, ViewCard } from '../src/games/school-blackjack/index.js';
 import { ActEvent } from './events.js';
+import { isTypingKey } from './keys.js';
 import { cardFace } from './fd-card.js';
 import { theme } from './theme.js';
 import './fd-card.js';
@@ -182,10 +183,7 @@ export class FdSchoolBlackjack extends LitElement {
   }
 
   private onKey = (event: KeyboardEvent) => {
-    const target = event.composedPath()[0];
-    if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return;
-    if (target instanceof HTMLElement && target.isContentEditable) return;
-    if (event.ctrlKey || event.metaKey || event.altKey || !this.view) return;
+    if (isTypingKey(event) || !this.view) return;
     const key = event.key.toLowerCase();
     if (this.picking !== null) {
       const suit = SUITS.find((s, i) => s.toLowerCase() === key || String(i + 1) === key);

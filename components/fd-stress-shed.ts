@@ -11,6 +11,7 @@ import { customElement, property, state } from 'lit/decorators.js';
 import type { StressView, ViewCard } from '../src/games/stress-shed/views.js';
 import type { StressAction } from '../src/games/stress-shed/actions.js';
 import { ActEvent } from './events.js';
+import { isTypingKey } from './keys.js';
 import { theme } from './theme.js';
 import './fd-card.js';
 
@@ -61,7 +62,7 @@ export class FdStressShed extends LitElement {
   }
 
   private get myTurn(): boolean {
-    return this.mySeat !== null && this.view.turn === this.mySeat && !this.busy;
+    return this.mySeat !== null && this.view.phase !== 'over' && this.view.turn === this.mySeat && !this.busy;
   }
 
   private get plays(): Play[] {
@@ -87,7 +88,7 @@ export class FdStressShed extends LitElement {
   }
 
   private onKey = (event: KeyboardEvent) => {
-    if (event.target instanceof HTMLInputElement || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (isTypingKey(event)) return;
     const key = event.key.toLowerCase();
     if (key === 'p') {
       const play = this.playFor(this.selected);

@@ -213,7 +213,7 @@ export class AppStore extends EventTarget {
       phase: hand.phase,
       table:
         state && hand.phase !== 'ready' && hand.phase !== 'dealing'
-          ? gameTable(hand.config.game.id, hand.config.game.view(state, current.mySeat, hand.privateView), hand.legalActions())
+          ? gameTable(hand.config.game.id, hand.config.game.view(state, current.mySeat, hand.privateView), movesOpen(hand.phase) ? hand.legalActions() : [])
           : null,
       busy: hand.phase !== 'play' && hand.phase !== 'disclose' && hand.phase !== 'done',
       mySeat: current.mySeat,
@@ -451,6 +451,11 @@ export class AppStore extends EventTarget {
   private changed(): void {
     this.dispatchEvent(new Event('change'));
   }
+}
+
+/** Moves are offered only while the hand is in play: never once it is over, auditing or stopped. */
+function movesOpen(phase: string): boolean {
+  return phase !== 'disclose' && phase !== 'done' && phase !== 'halted';
 }
 
 function describe(error: unknown): string {
