@@ -44,7 +44,7 @@ export class FdApp extends LitElement {
     super.connectedCallback();
     this.store.addEventListener('change', () => (this.view = this.store.view));
     this.addEventListener(CreateTableEvent.type, (e) => this.store.createTable(e.config));
-    this.addEventListener(SitEvent.type, (e) => this.store.sit(e.seat));
+    this.addEventListener(SitEvent.type, (e) => this.store.sit(e.seat, e.name));
     this.addEventListener(LeaveSeatEvent.type, () => this.store.leaveSeat());
     this.addEventListener(RenameEvent.type, (e) => this.store.rename(e.name));
     this.addEventListener(ActEvent.type, (e) => this.store.act(e.action));
@@ -75,7 +75,7 @@ export class FdApp extends LitElement {
         if (view.signalingFailure) return this.signalingFailure(view);
         return html`${view.hand ? html`<fd-hand .hand=${view.hand}></fd-hand>` : null}
           ${this.signalingLine(view)}
-          <fd-lobby .lobby=${view.lobby} .link=${view.shareLink ?? ''} ?connecting=${view.connecting} ?compact=${view.hand !== null}></fd-lobby>
+          <fd-lobby .lobby=${view.lobby} .seatOrder=${view.seatOrder} ?needsName=${view.needsName} .link=${view.shareLink ?? ''} ?connecting=${view.connecting} ?compact=${view.hand !== null}></fd-lobby>
           <h3>Table log</h3>
           <fd-log .entries=${view.log}></fd-log>`;
       case 'not-found':

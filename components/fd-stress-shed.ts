@@ -23,6 +23,8 @@ export class FdStressShed extends LitElement {
   @property({ type: Number }) mySeat: number | null = null;
   @property({ attribute: false }) names: string[] = [];
   @property({ attribute: false }) legal: StressAction[] = [];
+  /** Seats in play order from mine: the opponents are drawn in this order. */
+  @property({ attribute: false }) seatOrder: readonly number[] = [];
   /** Cryptography in flight (a reveal, a deal): moves wait. */
   @property({ type: Boolean }) busy = false;
   @state() private selected: number[] = [];
@@ -204,7 +206,8 @@ export class FdStressShed extends LitElement {
     const v = this.view;
     if (!v) return null;
     const me = this.mySeat;
-    const others = v.seats.map((_, i) => i).filter((i) => i !== me);
+    const order = this.seatOrder.length === v.seats.length ? this.seatOrder : v.seats.map((_, i) => i);
+    const others = order.filter((i) => i !== me);
     const mine = me !== null ? v.seats[me] : undefined;
     const playable = new Set(this.plays.flatMap((p) => p.cards.map((c) => c.handle)));
     const blind = new Set(this.legal.flatMap((a) => (a.type === 'blind' ? [a.handle] : [])));

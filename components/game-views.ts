@@ -26,6 +26,8 @@ export interface GameTableElement<V, A> extends HTMLElement {
   legal: readonly A[];
   mySeat: number | null;
   names: readonly string[];
+  /** Every seat round the table in play order from mine (src/games/seating.ts); elements draw the others in this order. */
+  seatOrder?: readonly number[];
   /** Cryptography in flight (a deal, a reveal): moves wait. Turn-based games use it. */
   busy?: boolean;
   /** Real time: this seat's moves that bounced so far, and those not yet ordered. */
@@ -59,6 +61,7 @@ export function renderGameTable(hand: HandView): TemplateResult | null {
     .legal=${table.legal}
     .mySeat=${hand.mySeat}
     .names=${hand.names}
+    .seatOrder=${hand.seatOrder}
     .busy=${hand.busy}
     .myBounces=${hand.myBounces}
     .pending=${hand.pendingMoves}

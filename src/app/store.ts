@@ -12,7 +12,8 @@ import { reconnectDelayMs } from '../net/transport.js';
 import type { TableConfig } from '../net/messages.js';
 import type { LobbyView } from '../table/lobby.js';
 import { TableSession } from '../table/table-session.js';
-import { gameById, gameTable, handOutcome, type GameTable } from '../games/index.js';
+import { gameById, gameModule, gameTable, handOutcome, type GameTable } from '../games/index.js';
+import { seatsInPlayOrder } from '../games/seating.js';
 import { newTableId, peerIdFor } from '../table/table-id.js';
 import { handVerdict, type VerdictSummary } from '../table/verdict.js';
 import { buildTranscriptFile, transcriptJson, type HandToExport } from '../table/transcript-file.js';
@@ -45,6 +46,8 @@ export interface HandView {
   readonly busy: boolean;
   readonly mySeat: number | null;
   readonly names: string[];
+  /** Every seat round the table in play order, starting from this viewer's (src/games/seating.ts). */
+  readonly seatOrder: readonly number[];
   readonly waiting: { names: string[]; what: string } | null;
   readonly stalled: { names: string[]; seconds: number } | null;
   /** Verdicts other peers reported (fault events) that this peer has not reached itself. */
@@ -70,6 +73,10 @@ export interface AppView {
   readonly settings: Settings;
   readonly myKey: string | null;
   readonly lobby: LobbyView | null;
+  /** The lobby's seats round the table in the game's play order, from this viewer's seat. */
+  readonly seatOrder: readonly number[] | null;
+  /** No name yet: the lobby asks for one before this person sits. */
+  readonly needsName: boolean;
   readonly hand: HandView | null;
   readonly shareLink: string | null;
   readonly connecting: boolean;
@@ -147,6 +154,8 @@ export class AppStore extends EventTarget {
       settings: this.settings,
       myKey: this.identity?.keyHex ?? null,
       lobby,
+      seatOrder: lobby?.config ? seatOrderOf(lobby.config.game, lobby.seats.length, lobby.mySeat) : null,
+      needsName: this.settings.name === '',
       shareLink: this.session ? shareLink(this.session.table, location, this.session.signaling, this.settings.shareIceCredentials) : null,
       connecting: this.connecting,
       problem: this.problem,
@@ -171,7 +180,9 @@ export class AppStore extends EventTarget {
     location.hash = tableHash(table, linkSignalingOf(this.settings));
   }
 
-  sit(seat: number | null): void {
+  /** Sits down (any free seat when `seat` is null); with `name`, under that name, saved as this person's name first. */
+  sit(seat: number | null, name?: string): void {
+    if (name !== undefined && cleanName(name) !== '') this.rename(name);
     this.session?.tableSession.lobby.sit(seat);
   }
 
@@ -218,6 +229,7 @@ export class AppStore extends EventTarget {
       busy: hand.phase !== 'play' && hand.phase !== 'disclose' && hand.phase !== 'done',
       mySeat: current.mySeat,
       names,
+      seatOrder: seatOrderOf(hand.config.game.id, names.length, current.mySeat),
       waiting: waiting && waiting.seats.length ? { names: waiting.seats.map((s) => names[s] ?? `Seat ${s + 1}`), what: waiting.what } : null,
       stalled: current.stalled ? { names: current.stalled.seats.map((s) => names[s] ?? `Seat ${s + 1}`), seconds: Math.round(current.stalled.forMs / 1000) } : null,
       reports: current.reports
@@ -332,7 +344,9 @@ export class AppStore extends EventTarget {
     // Settings' Back returns to the page it was opened from (with the table link's query, if any).
     if (route.page !== 'settings') this.backHash = location.hash || '#/';
     this.route = route;
-    if (route.page !== 'table' || this.session?.table !== route.table) this.closeSession();
+    // Settings opened from a table keeps the table (and the hand) running: its Back returns to it.
+    const keep = route.page === 'settings' || (route.page === 'table' && this.session?.table === route.table);
+    if (!keep) this.closeSession();
     if (route.page === 'table' && !this.session) await this.openSession(route.table, route.signaling);
     if (route.page === 'home') await this.loadRecent();
     this.changed();
@@ -370,6 +384,7 @@ export class AppStore extends EventTarget {
       onChange: () => this.changed(),
       onLog: (line, level) => this.log(level ?? 'info', line),
     });
+    if (!this.settings.name) tableSession.lobby.askNameFirst();
     const session: Session = { table, mesh, tableSession, signaling: choice, fromLink, closed: false };
     this.session = session;
     this.connecting = true;
@@ -451,6 +466,12 @@ export class AppStore extends EventTarget {
   private changed(): void {
     this.dispatchEvent(new Event('change'));
   }
+}
+
+/** Seats in the game's play order from `mySeat` (seat order for an unknown game). */
+function seatOrderOf(gameId: string, seats: number, mySeat: number | null): number[] {
+  if (seats < 1) return [];
+  return seatsInPlayOrder(seats, mySeat !== null && mySeat < seats ? mySeat : null, gameModule(gameId)?.playDirection ?? 'ascending');
 }
 
 /** Moves are offered only while the hand is in play: never once it is over, auditing or stopped. */

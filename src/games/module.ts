@@ -22,6 +22,7 @@ import {
   type State,
 } from '../engine/index.js';
 import { seatName } from './describe.js';
+import type { PlayDirection } from './seating.js';
 
 /** Turn-based games wait for one seat (or simultaneous choices); real-time ones let everyone act at once. */
 export type Timing = 'turns' | 'real-time';
@@ -68,6 +69,8 @@ export interface GameModule<Id extends string, B, A, O, E extends string, V> {
   readonly minPlayers: number;
   readonly maxPlayers: number;
   readonly timing: Timing;
+  /** Which way the turn passes at the start, so screens draw the seats round the table in play order (src/games/seating.ts). */
+  readonly playDirection: PlayDirection;
   readonly rules: Game<B, A, O, E, V>;
   readonly options: GameOptionsSpec<O>;
   readonly bots: { readonly heuristic: GameBot<B, A, O> };
@@ -105,6 +108,8 @@ export interface GameModuleSpec<Id extends string, B, A, O, E extends string, V>
   readonly rules: Game<B, A, O, E, V>;
   readonly blurb: string;
   readonly timing: Timing;
+  /** Default 'ascending' (seat 0, 1, 2, …); 'descending' for a game that starts clockwise. */
+  readonly playDirection?: PlayDirection;
   readonly fields: Readonly<Record<string, OptionField>>;
   readonly bots: { readonly heuristic: GameBot<B, A, O> };
   readonly describe: DescribeAction<A>;
@@ -141,6 +146,7 @@ export function defineGameModule<Id extends string, B, A, O, E extends string, V
     minPlayers: rules.minPlayers,
     maxPlayers: rules.maxPlayers,
     timing: spec.timing,
+    playDirection: spec.playDirection ?? 'ascending',
     rules,
     options: { defaults, parse: (raw, players) => rules.parseOptions(raw, players), fields: spec.fields },
     bots: spec.bots,

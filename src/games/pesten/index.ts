@@ -19,6 +19,8 @@ const assembled = defineGameModule({
   rules: pesten,
   blurb: 'Dutch Crazy Eights with jokers, wishes, pick-ups and passing cards.',
   timing: 'turns',
+  // Clockwise first, which the board writes as descending seat numbers.
+  playDirection: 'descending',
   fields: {
     targetPoints: { kind: 'number', label: 'Round wins for the match', help: 'The match ends when a player has won this many rounds.', min: 1, max: 20 },
     drawThenPlay: { kind: 'checkbox', label: 'Play the drawn card', help: 'Off: drawing a card ends your turn. On: you may play the card you drew (and only that one).' },
