@@ -20,6 +20,8 @@ import './fd-replay.js';
 export class FdApp extends LitElement {
   readonly store = new AppStore();
   @state() private view: AppView = this.store.view;
+  /** Phones, during a hand: whether the seats and the log are unfolded. */
+  @state() private extrasOpen = false;
 
   static override styles = [
     theme,
@@ -37,6 +39,15 @@ export class FdApp extends LitElement {
       .failure .actions { display: flex; gap: 1rem; align-items: center; flex-wrap: wrap; }
       .signaling { font-size: 0.85rem; margin: 0 0 0.5rem; }
       a { color: var(--fd-accent); }
+      .extras-toggle { display: none; }
+      @media (max-width: 600px) {
+        header { padding: 0.4rem 0.6rem; gap: 0.4rem 0.6rem; font-size: 0.9rem; }
+        header a.brand { font-size: 1.05rem; }
+        header input { width: 7.5rem; }
+        main { padding: 0.5rem; }
+        .extras-toggle { display: block; margin: 0 auto 0.5rem; font-size: 0.85rem; padding: 0.3rem 0.8rem; }
+        .extras.folded { display: none; }
+      }
     `,
   ];
 
@@ -73,11 +84,18 @@ export class FdApp extends LitElement {
         return html`<fd-replay .replay=${view.replay}></fd-replay>`;
       case 'table':
         if (view.signalingFailure) return this.signalingFailure(view);
+        // On a phone during a hand, the seats and the log fold away below a button so the table fits the screen.
         return html`${view.hand ? html`<fd-hand .hand=${view.hand}></fd-hand>` : null}
+          ${view.hand
+            ? html`<button class="extras-toggle" id="extras-toggle" aria-expanded=${this.extrasOpen ? 'true' : 'false'}
+                @click=${() => (this.extrasOpen = !this.extrasOpen)}>${this.extrasOpen ? 'Hide' : 'Show'} seats and log</button>`
+            : null}
+          <div class="extras ${view.hand && !this.extrasOpen ? 'folded' : ''}">
           ${this.signalingLine(view)}
           <fd-lobby .lobby=${view.lobby} .seatOrder=${view.seatOrder} ?needsName=${view.needsName} .link=${view.shareLink ?? ''} ?connecting=${view.connecting} ?compact=${view.hand !== null}></fd-lobby>
           <h3>Table log</h3>
-          <fd-log .entries=${view.log}></fd-log>`;
+          <fd-log .entries=${view.log}></fd-log>
+          </div>`;
       case 'not-found':
         return html`<p class="error" role="alert">${view.route.error}</p><p><a href="#/">Back to the start</a></p>`;
     }

@@ -15,6 +15,7 @@ import { LitElement, css, html } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import type { PestenView, ViewCard } from '../src/games/pesten/views.js';
 import type { PestenAction } from '../src/games/pesten/actions.js';
+import type { CardHint } from '../src/games/card-hints.js';
 import { ActEvent } from './events.js';
 import { isTypingKey } from './keys.js';
 import { theme } from './theme.js';
@@ -59,6 +60,8 @@ export class FdPesten extends LitElement {
   @property({ attribute: false }) names: readonly string[] = [];
   /** Cryptography in flight (the deal, a draw, the passes): moves wait. */
   @property({ type: Boolean }) busy = false;
+  /** The rules' verdict on each of my cards (src/games/card-hints.ts): its reason is what an illegal card says. */
+  @property({ attribute: false }) cardHints: Readonly<Record<number, CardHint>> = {};
   @state() private selected: number | null = null;
   @state() private byRank = false;
   @state() private announce = false;
@@ -100,7 +103,9 @@ export class FdPesten extends LitElement {
       .picker button.red { color: #ff9a94; }
       .over { text-align: center; font-size: 1.1rem; }
       @media (max-width: 600px) {
-        :host { --card-w: 2.7rem; }
+        :host { --card-w: 2.7rem; padding-bottom: 3.6rem; }
+        /* Phones: the moves stay on screen in a bar fixed to the bottom edge. */
+        .controls.bar { position: fixed; left: 0; right: 0; bottom: 0; z-index: 5; margin: 0; padding: 0.5rem; background: rgba(8, 40, 25, 0.96); box-shadow: 0 -2px 8px rgba(0, 0, 0, 0.4); }
         .seat { min-width: 4.6rem; padding: 0.25rem 0.4rem; }
         .seat .count { font-size: 1.05rem; }
         .centre { gap: 0.8rem; margin: 0.3rem 0; }
@@ -133,9 +138,12 @@ export class FdPesten extends LitElement {
     this.dispatchEvent(new ActEvent(action));
   }
 
-  /** Why this card cannot be played now, in words (from what the view shows). */
+  /** Why this card cannot be played now, in words: the rules' own reason, else what the view shows. */
   private reason(card: ViewCard): string {
     const v = this.view;
+    if (this.busy) return 'Wait a moment: the table is passing cards securely.';
+    const hint = this.cardHints[card.handle];
+    if (hint?.why) return hint.why;
     const p = parts(card.card);
     const hand = this.me?.hand.length ?? 0;
     if (this.busy) return 'Wait a moment: the table is passing cards securely.';
@@ -323,19 +331,19 @@ export class FdPesten extends LitElement {
     if (v.phase === 'wish') return this.suitPicker('Wish');
     if (v.phase === 'pass') {
       return html`<div class="controls"><button class="primary" id="give" ?disabled=${this.selected === null} @click=${() => this.confirm()}>
-        Pass ${this.selected !== null ? label(this.me?.hand.find((c) => c.handle === this.selected)?.card ?? null) : 'a card'} to ${this.name(this.me?.passesTo ?? 0)} (Enter)</button></div>`;
+        Pass ${this.selected !== null ? label(this.me?.hand.find((c) => c.handle === this.selected)?.card ?? null) : 'a card'} to ${this.name(this.me?.passesTo ?? 0)} <kbd class="key">(Enter)</kbd></button></div>`;
     }
     const canAnnounce = this.plays.some((p) => p.announce === true);
     const draw = this.legal.find((a) => a.type === 'draw');
     const selectedCard = this.me?.hand.find((c) => c.handle === this.selected)?.card ?? null;
     return html`${this.selected !== null && this.selectedIsJack ? this.suitPicker(`Play ${label(selectedCard)} and wish`) : null}
-      <div class="controls">
-        ${this.selected !== null && !this.selectedIsJack ? html`<button class="primary" id="play" @click=${() => this.confirm()}>Play ${label(selectedCard)} (Enter)</button>` : null}
+      <div class="controls bar" id="action-bar">
+        ${this.selected !== null && !this.selectedIsJack ? html`<button class="primary" id="play" @click=${() => this.confirm()}>Play ${label(selectedCard)} <kbd class="key">(Enter)</kbd></button>` : null}
         ${canAnnounce
-          ? html`<button id="announce" aria-pressed=${this.announce ? 'true' : 'false'} title="Say it with the play that leaves you one card, or draw 2 (P)" @click=${() => (this.announce = !this.announce)}>${this.announce ? '✔ ' : ''}Pesten! (P)</button>`
+          ? html`<button id="announce" aria-pressed=${this.announce ? 'true' : 'false'} title="Say it with the play that leaves you one card, or draw 2 (P)" @click=${() => (this.announce = !this.announce)}>${this.announce ? '✔ ' : ''}Pesten! <kbd class="key">(P)</kbd></button>`
           : null}
-        ${draw ? html`<button id="draw" @click=${() => this.simple('draw')}>${v.owed > 0 ? `Draw ${v.owed}` : 'Draw'} (D)</button>` : null}
-        ${this.legal.some((a) => a.type === 'end-turn') ? html`<button id="end-turn" @click=${() => this.simple('end-turn')}>Keep it (E)</button>` : null}
+        ${draw ? html`<button id="draw" @click=${() => this.simple('draw')}>${v.owed > 0 ? `Draw ${v.owed}` : 'Draw'} <kbd class="key">(D)</kbd></button>` : null}
+        ${this.legal.some((a) => a.type === 'end-turn') ? html`<button id="end-turn" @click=${() => this.simple('end-turn')}>Keep it <kbd class="key">(E)</kbd></button>` : null}
       </div>`;
   }
 
@@ -386,7 +394,7 @@ export class FdPesten extends LitElement {
               })}
             </div>
             ${this.controls()}
-            <div class="controls"><button id="sort" class="quiet" @click=${() => (this.byRank = !this.byRank)}>Sort by ${this.byRank ? 'suit' : 'rank'} (S)</button></div>
+            <div class="controls"><button id="sort" class="quiet" @click=${() => (this.byRank = !this.byRank)}>Sort by ${this.byRank ? 'suit' : 'rank'} <kbd class="key">(S)</kbd></button></div>
           </div>`
         : html`<p class="muted">You are watching.</p>`}
     `;

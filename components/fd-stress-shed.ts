@@ -55,7 +55,14 @@ export class FdStressShed extends LitElement {
       .status strong { color: var(--fd-accent); }
       .actions { display: flex; gap: 0.5rem; flex-wrap: wrap; margin-top: 0.75rem; }
       fd-card.swap-from { outline: 3px dashed var(--fd-accent); border-radius: 0.5rem; }
-      @media (max-width: 600px) { .player { min-width: 0; flex: 1 1 100%; } }
+      @media (max-width: 600px) {
+        :host { padding-bottom: 3.6rem; }
+        .player { min-width: 0; flex: 1 1 100%; padding: 0.35rem; }
+        .centre { gap: 1rem; margin: 0.5rem 0; }
+        .mine { padding: 0.5rem; }
+        /* Phones: Play / Pick up stay on screen in a bar fixed to the bottom edge. */
+        .actions.bar { position: fixed; left: 0; right: 0; bottom: 0; z-index: 5; margin: 0; padding: 0.5rem; justify-content: center; background: rgba(8, 40, 25, 0.96); box-shadow: 0 -2px 8px rgba(0, 0, 0, 0.4); }
+      }
     `,
   ];
 
@@ -246,13 +253,13 @@ export class FdStressShed extends LitElement {
               clickable: (c) => this.myTurn && blind.has(c.handle),
               onPick: (c) => this.send({ type: 'blind', handle: c.handle }),
             })}</div>
-            <div class="actions">
+            <div class="actions bar" id="action-bar">
               ${swapPhase
-                ? html`<button class="primary" id="ready" @click=${this.ready}>Ready (R)</button>
+                ? html`<button class="primary" id="ready" @click=${this.ready}>Ready <kbd class="key">(R)</kbd></button>
                     ${this.swaps.length ? html`<button @click=${() => ((this.swaps = []), (this.swapFrom = null))}>Undo swaps</button>` : null}`
                 : html`<button class="primary" id="play" ?disabled=${!this.myTurn || !selectedPlay} @click=${() => selectedPlay && this.send(selectedPlay)}>
-                      Play${this.selected.length > 1 ? ` ${this.selected.length} cards` : ''} (P)</button>
-                    <button id="pickup" ?disabled=${!this.myTurn || !this.legal.some((a) => a.type === 'pickup')} @click=${() => this.send({ type: 'pickup' })}>Pick up the stack (U)</button>`}
+                      Play${this.selected.length > 1 ? ` ${this.selected.length} cards` : ''} <kbd class="key">(P)</kbd></button>
+                    <button id="pickup" ?disabled=${!this.myTurn || !this.legal.some((a) => a.type === 'pickup')} @click=${() => this.send({ type: 'pickup' })}>Pick up the stack <kbd class="key">(U)</kbd></button>`}
             </div>
           </div>`
         : html`<p class="muted">You are watching.</p>`}

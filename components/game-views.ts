@@ -12,6 +12,7 @@ import { html, unsafeStatic, type StaticValue } from 'lit/static-html.js';
 import type { TemplateResult } from 'lit';
 import type { HandView } from '../src/app/store.js';
 import type { ActionOf, GameId, ViewOf } from '../src/games/index.js';
+import type { CardHint } from '../src/games/card-hints.js';
 import { FdPesten } from './fd-pesten.js';
 import { FdFightingCards } from './fd-fighting-cards.js';
 import { FdStressShed } from './fd-stress-shed.js';
@@ -28,6 +29,8 @@ export interface GameTableElement<V, A> extends HTMLElement {
   names: readonly string[];
   /** Every seat round the table in play order from mine (src/games/seating.ts); elements draw the others in this order. */
   seatOrder?: readonly number[];
+  /** This seat's cards tried through the rules: legal or not, and why not in words (src/games/card-hints.ts). */
+  cardHints?: Readonly<Record<number, CardHint>>;
   /** Cryptography in flight (a deal, a reveal): moves wait. Turn-based games use it. */
   busy?: boolean;
   /** Real time: this seat's moves that bounced so far, and those not yet ordered. */
@@ -62,6 +65,7 @@ export function renderGameTable(hand: HandView): TemplateResult | null {
     .mySeat=${hand.mySeat}
     .names=${hand.names}
     .seatOrder=${hand.seatOrder}
+    .cardHints=${hand.cardHints}
     .busy=${hand.busy}
     .myBounces=${hand.myBounces}
     .pending=${hand.pendingMoves}

@@ -71,6 +71,7 @@ export class Replay {
             game: game.id,
             phase: 'replay',
             table,
+            cardHints: {},
             busy: false,
             mySeat: null,
             names,

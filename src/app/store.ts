@@ -14,6 +14,7 @@ import type { LobbyView } from '../table/lobby.js';
 import { TableSession } from '../table/table-session.js';
 import { gameById, gameModule, gameTable, handOutcome, type GameTable } from '../games/index.js';
 import { seatsInPlayOrder } from '../games/seating.js';
+import { cardHints, type CardHint } from '../games/card-hints.js';
 import { newTableId, peerIdFor } from '../table/table-id.js';
 import { handVerdict, type VerdictSummary } from '../table/verdict.js';
 import { buildTranscriptFile, transcriptJson, type HandToExport } from '../table/transcript-file.js';
@@ -42,6 +43,12 @@ export interface HandView {
    * (the registry's `GameTable`), or null before the deal.
    */
   readonly table: GameTable | null;
+  /**
+   * This seat's cards tried alone through the rules (src/games/card-hints.ts):
+   * by handle, whether each may be played now and, if not, why in words.
+   * Empty when the game has no probe, the viewer has no seat, or no move is open.
+   */
+  readonly cardHints: Readonly<Record<number, CardHint>>;
   /** Moves wait: cryptography is in flight (a deal, a reveal). */
   readonly busy: boolean;
   readonly mySeat: number | null;
@@ -226,6 +233,7 @@ export class AppStore extends EventTarget {
         state && hand.phase !== 'ready' && hand.phase !== 'dealing'
           ? gameTable(hand.config.game.id, hand.config.game.view(state, current.mySeat, hand.privateView), movesOpen(hand.phase) ? hand.legalActions() : [])
           : null,
+      cardHints: state && movesOpen(hand.phase) && hand.phase === 'play' ? cardHints(gameModule(hand.config.game.id)!, state, current.mySeat, hand.privateView) : {},
       busy: hand.phase !== 'play' && hand.phase !== 'disclose' && hand.phase !== 'done',
       mySeat: current.mySeat,
       names,

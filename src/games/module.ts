@@ -13,7 +13,9 @@
 import {
   publicKnowledge,
   type AuditReport,
+  type CardId,
   type Game,
+  type Handle,
   type Input,
   type Knowledge,
   type Outcome,
@@ -97,6 +99,19 @@ export interface GameModule<Id extends string, B, A, O, E extends string, V> {
    * a false claim where this holds.
    */
   readonly hiddenClaims?: boolean;
+  /** Optional: how to try each card alone, so the table marks legal cards and says why the others are refused (card-hints.ts). */
+  readonly cardProbe?: CardProbe<B, A, O, E>;
+}
+
+/** See src/games/card-hints.ts: the cards a seat may try, the move that plays one alone, and the reducer's refusal in words. */
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- E documents which codes `words` reads
+export interface CardProbe<B, A, O, E extends string> {
+  /** The handles the seat could play from (its hand; in Stress also its face-up cards). */
+  readonly cards: (state: State<B, O>, seat: Seat) => readonly Handle[];
+  /** The move that plays this one card (with any choice it needs, e.g. a J's wish). */
+  readonly play: (handle: Handle, card: CardId, state: State<B, O>) => A;
+  /** The reducer's error for that move (one of `E` or an `EngineError`), as a sentence for the person holding `card`. */
+  readonly words: (error: string, card: CardId, state: State<B, O>, seat: Seat) => string;
 }
 
 /** Any game module, for the registry and tools that do not care which. */
@@ -117,6 +132,8 @@ export interface GameModuleSpec<Id extends string, B, A, O, E extends string, V>
   readonly scoreAfterAudit?: (state: State<B, O>, report: AuditReport) => Outcome | null;
   /** See `GameModule.hiddenClaims`. */
   readonly hiddenClaims?: boolean;
+  /** See `GameModule.cardProbe`. */
+  readonly cardProbe?: CardProbe<B, A, O, E>;
 }
 
 function isOptionValue(value: unknown): value is OptionValue {
@@ -161,6 +178,7 @@ export function defineGameModule<Id extends string, B, A, O, E extends string, V
     raceErrors: rules.raceErrors,
     ...(spec.scoreAfterAudit ? { scoreAfterAudit: spec.scoreAfterAudit } : {}),
     ...(spec.hiddenClaims ? { hiddenClaims: true } : {}),
+    ...(spec.cardProbe ? { cardProbe: spec.cardProbe } : {}),
   };
 }
 

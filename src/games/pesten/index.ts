@@ -13,6 +13,7 @@ import { pestenHeuristic } from './bot.js';
 import type { PestenState } from './board.js';
 import { describeAction, describePestenInput } from './describe.js';
 import { pesten } from './game.js';
+import { pestenProbe } from './hints.js';
 
 const assembled = defineGameModule({
   id: 'pesten',
@@ -27,6 +28,7 @@ const assembled = defineGameModule({
   },
   bots: { heuristic: pestenHeuristic },
   describe: describeAction,
+  cardProbe: pestenProbe,
 });
 
 export const pestenModule: typeof assembled = {

@@ -1,0 +1,220 @@
+/**
+ * A table that explains itself (issue 15, the table's part), in real Chromium
+ * over real WebRTC, each check the exact reproduction of what the issue saw:
+ * - names and seats (item 8): a joiner is asked for a name before sitting
+ *   (never seated as "Player 19af"); the lobby lists seats round the table in
+ *   the game's play order from the viewer; a bot reads "bot, hosted by …" on
+ *   every screen (not "you" / "offline"); Settings returns to the table, the
+ *   hand still running;
+ * - keyboard (item 2): "P" typed in the Name box plays nothing in Stress
+ *   (shedding), digits and space typed there play nothing in Stress (speed),
+ *   while the same keys outside a text field do act;
+ * - legal cards (item 6): legal and illegal cards are marked, an illegal one
+ *   says why on click, the last move is marked on its seat;
+ * - phone (item 7): on a 390×844 touch screen the Play / Pick up bar stays in
+ *   view, no key hints show, and the page does not scroll during a turn;
+ * - Play / Pick up are disabled once the game is over (item 5's last part).
+ */
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, newPlayer, type Player } from './browser.js';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function createTable(page: Page, game: string, seats: number): Promise<string> {
+  await page.locator(`input[name="game"][value="${game}"]`).check();
+  if (await page.locator('#seats').isEnabled()) await page.locator('#seats').selectOption(String(seats));
+  await page.locator('#create').click();
+  await expect.poll(() => page.locator('#share-link').inputValue(), { timeout: 30_000 }).toMatch(/#\/t\//);
+  return page.locator('#share-link').inputValue();
+}
+
+async function logLines(page: Page): Promise<string[]> {
+  return page.locator('fd-log li').allTextContents();
+}
+
+async function lobbyOrder(page: Page): Promise<number[]> {
+  return (await page.locator('fd-lobby ol#seats > li').evaluateAll((els) => els.map((el) => el.getAttribute('data-seat')))).map(Number);
+}
+
+it('names and seats: a joiner names itself before sitting, seats in play order, bots labelled as bots, Settings returns to the table', async () => {
+  const base = inject('baseUrl');
+  const ann: Player = await newPlayer(browser, base, 'Ann');
+  const link = await createTable(ann.page, 'pesten', 3);
+  // Ann hands seat 3 to a bot before anyone joins.
+  await ann.page.locator('fd-lobby li[data-seat="2"] .add-bot').click();
+  await expect.poll(() => ann.page.locator('fd-lobby li[data-seat="2"]').textContent()).toMatch(/bot, hosted by you/);
+  expect(await ann.page.locator('fd-lobby li[data-seat="2"]').getAttribute('data-state')).toBe('self');
+
+  // Bob opens the link in a fresh browser with no name: asked first, not seated.
+  const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
+  const page = await context.newPage();
+  const bobConsole: string[] = [];
+  page.on('pageerror', (error) => bobConsole.push(`pageerror: ${error.message}`));
+  await page.goto(link);
+  await page.locator('#sit-name').waitFor({ timeout: 60_000 });
+  await expect.poll(() => page.locator('fd-lobby li[data-seat="2"]').textContent(), { timeout: 30_000 }).toMatch(/bot, hosted by Ann/);
+  // The bot is as connected as Ann, never "offline".
+  await expect.poll(() => page.locator('fd-lobby li[data-seat="2"]').getAttribute('data-state'), { timeout: 30_000 }).toMatch(/direct|relayed/);
+  expect(await page.locator('#sit').isDisabled()).toBe(true);
+  expect(await ann.page.locator('fd-lobby li[data-seat="1"] .who').textContent()).toBe('Free seat');
+  await page.locator('#sit-name').fill('Bob');
+  await page.locator('#sit').click();
+  await expect.poll(() => ann.page.locator('fd-lobby li[data-seat="1"] .who').textContent(), { timeout: 30_000 }).toBe('Bob');
+  expect((await logLines(ann.page)).join('\n')).not.toMatch(/Player [0-9a-f]{4}/);
+  // Bob's name stays his for the next table.
+  expect(await page.locator('header #name').inputValue()).toBe('Bob');
+
+  // Pesten starts clockwise (descending seats): from Bob (seat 2) the list runs 2, 1, 3; from Ann 1, 3, 2.
+  await expect.poll(() => lobbyOrder(page)).toEqual([1, 0, 2]);
+  expect(await lobbyOrder(ann.page)).toEqual([0, 2, 1]);
+
+  // The hand starts by itself; the game's own seats carry the bot label too.
+  await page.locator('fd-pesten').waitFor({ timeout: 240_000 });
+  await expect.poll(() => page.locator('fd-pesten .seat[data-seat="2"]').textContent(), { timeout: 60_000 }).toMatch(/bot/i);
+
+  // Settings from the table returns to the table, with the hand still on.
+  const tableHash = await page.evaluate(() => location.hash);
+  await page.locator('header a[href="#/settings"]').click();
+  await page.locator('#settings-back').click();
+  await expect.poll(() => page.evaluate(() => location.hash)).toBe(tableHash);
+  await page.locator('fd-pesten').waitFor({ timeout: 30_000 });
+  expect(await page.locator('#rematch').count()).toBe(0);
+  expect(bobConsole.join('\n')).not.toMatch(/pageerror/);
+  await context.close();
+  await ann.context.close();
+});
+
+it('keyboard: P typed in the Name box plays nothing in Stress (shedding); P outside it plays the chosen cards', async () => {
+  const base = inject('baseUrl');
+  const ann: Player = await newPlayer(browser, base, 'Ann');
+  const link = await createTable(ann.page, 'stress-shed', 2);
+  const bob: Player = await newPlayer(browser, base, 'Bob');
+  await bob.page.goto(link);
+  for (const p of [ann, bob]) await p.page.locator('#ready').waitFor({ timeout: 240_000 });
+  for (const p of [ann, bob]) await p.page.locator('#ready').click();
+  // Whoever is to play picks a card.
+  let mover: Player | null = null;
+  await expect
+    .poll(async () => {
+      for (const p of [ann, bob]) if ((await p.page.locator('#my-area.turn').count()) > 0) mover = p;
+      return mover !== null;
+    }, { timeout: 120_000 })
+    .toBe(true);
+  const page = mover!.page;
+  const card = page.locator('#my-hand fd-card[selectable], #my-face-up fd-card[selectable]').first();
+  await card.click();
+  expect(await card.getAttribute('selected')).not.toBeNull();
+  const before = (await logLines(page)).filter((l) => / played /.test(l)).length;
+  const name = page.locator('header #name');
+  await name.click();
+  await name.press('End');
+  await name.press('p');
+  await name.press('P');
+  // Typing went into the box, and the selection is still waiting: nothing was played.
+  expect(await name.inputValue()).toMatch(/pP$/);
+  expect(await card.getAttribute('selected')).not.toBeNull();
+  expect(await page.locator('#my-area.turn').count()).toBe(1);
+  expect((await logLines(page)).filter((l) => / played /.test(l)).length).toBe(before);
+  // The same key outside a text field plays.
+  await name.blur();
+  await page.keyboard.press('p');
+  await expect.poll(async () => (await logLines(page)).filter((l) => / played /.test(l)).length, { timeout: 60_000 }).toBe(before + 1);
+  await ann.context.close();
+  await bob.context.close();
+});
+
+it('keyboard: digits and space typed in the Name box play nothing in Stress (speed); outside it they play', async () => {
+  const base = inject('baseUrl');
+  const ann: Player = await newPlayer(browser, base, 'Ann');
+  const link = await createTable(ann.page, 'stress-speed', 2);
+  const bob: Player = await newPlayer(browser, base, 'Bob');
+  await bob.page.goto(link);
+  for (const p of [ann, bob]) await p.page.locator('#stress').waitFor({ timeout: 240_000 });
+  const page = ann.page;
+  await expect.poll(() => page.locator('#my-side fd-card[selectable]').count(), { timeout: 60_000 }).toBeGreaterThan(0);
+  const rowBefore = await page.locator('#my-side .slot fd-card').evaluateAll((els) => els.map((el) => el.getAttribute('data-card')));
+  const name = page.locator('header #name');
+  await name.click();
+  await name.press('End');
+  for (const key of ['1', '2', '3', '4', 'Space', 'z', 'x']) await name.press(key);
+  expect(await name.inputValue()).toBe('Ann1234 zx');
+  const played = async () => (await logLines(page)).filter((l) => /Ann\S* (played|called stress)/.test(l)).length;
+  expect(await played()).toBe(0);
+  expect(await page.locator('#my-side .slot fd-card').evaluateAll((els) => els.map((el) => el.getAttribute('data-card')))).toEqual(rowBefore);
+  // Outside the box the digit of a playable slot plays (Z/X choose a stack when it fits both).
+  await name.fill('Ann');
+  await name.blur();
+  const slot = Number(await page.locator('#my-side .slot:has(fd-card[selectable])').first().getAttribute('data-slot'));
+  await page.keyboard.press(String(slot + 1));
+  if ((await page.locator('#my-side .slot.selected').count()) > 0) await page.keyboard.press('z');
+  await expect.poll(played, { timeout: 60_000 }).toBeGreaterThan(0);
+  await ann.context.close();
+  await bob.context.close();
+});
+
+it('phone 390×844 (touch): the action bar stays in view, no key hints, no scrolling on a turn; legal cards marked, an illegal one says why', async () => {
+  const base = inject('baseUrl');
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(base);
+  await page.locator('header #name').fill('Ann');
+  await page.locator('header #name').press('Enter');
+  await page.locator('header #name').blur();
+  await createTable(page, 'pesten', 2);
+  await page.locator('fd-lobby li[data-seat="1"] .add-bot').tap();
+  // Play until a turn offers a legal card and holds an illegal one (a bot answers at once).
+  let checked = false;
+  for (let turn = 0; turn < 60 && !checked; turn++) {
+    await expect.poll(async () => (await page.locator('#my-area.turn').count()) + (await page.locator('#rematch').count()), { timeout: 120_000 }).toBeGreaterThan(0);
+    if ((await page.locator('#rematch').count()) > 0) {
+      await page.locator('#rematch').tap();
+      continue;
+    }
+    const legal = page.locator('#my-hand fd-card[data-legal="yes"]');
+    const illegal = page.locator('#my-hand fd-card[data-legal="no"]');
+    if ((await legal.count()) > 0 && (await illegal.count()) > 0) {
+      // Legal and illegal cards look different; an illegal one says why, in words from the rules.
+      expect(await legal.first().getAttribute('class')).toContain('legal');
+      expect(await illegal.first().getAttribute('class')).toContain('illegal');
+      const refused = await illegal.first().getAttribute('data-card');
+      await illegal.first().tap();
+      await expect.poll(() => page.locator('#why').textContent()).toMatch(/does not go on|was wished|owe|last card|drew/);
+      expect(refused).not.toBe('');
+      await legal.first().tap();
+      // The page does not scroll on a turn: the table fits, and the action bar is on screen.
+      const measure = await page.evaluate(() => ({ height: document.documentElement.scrollHeight, width: document.documentElement.scrollWidth }));
+      expect(measure.height).toBeLessThanOrEqual(844);
+      expect(measure.width).toBeLessThanOrEqual(390);
+      for (const id of ['#play', '#draw']) {
+        const box = await page.locator(id).boundingBox();
+        expect(box, id).not.toBeNull();
+        expect(box!.y).toBeGreaterThanOrEqual(0);
+        expect(box!.y + box!.height).toBeLessThanOrEqual(844);
+      }
+      // No key hints on a touch screen.
+      const hints = await page.locator('fd-pesten kbd.key').evaluateAll((els) => els.filter((el) => getComputedStyle(el).display !== 'none').length);
+      expect(hints).toBe(0);
+      expect(await page.locator('fd-pesten kbd.key').count()).toBeGreaterThan(0);
+      await page.screenshot({ path: 'docs/mobile.png' });
+      checked = true;
+      await page.locator('#play').tap();
+    } else if ((await legal.count()) > 0) {
+      await legal.first().tap();
+      if ((await page.locator('.picker button').count()) > 0) await page.locator('.picker button').first().tap();
+      else await page.locator('#play').tap();
+    } else await page.locator('#draw').tap();
+    await page.waitForTimeout(150);
+  }
+  expect(checked).toBe(true);
+  expect(errors).toEqual([]);
+  await context.close();
+});
