@@ -130,3 +130,17 @@ declare global {
     'fd-replay-step': ReplayStepEvent;
   }
 }
+
+/** The table's Sort toggle: how hands are ordered (remembered in Settings). */
+export class SortHandEvent extends Event {
+  static readonly type = 'fd-sort-hand';
+  constructor(readonly by: 'suit' | 'rank') {
+    super(SortHandEvent.type, { bubbles: true, composed: true });
+  }
+}
+
+declare global {
+  interface HTMLElementEventMap {
+    'fd-sort-hand': SortHandEvent;
+  }
+}

@@ -7,7 +7,7 @@
 import { LitElement, css, html } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
 import { AppStore, type AppView } from '../src/app/store.js';
-import { AbandonHandEvent, ActEvent, AddBotEvent, CreateTableEvent, DownloadTranscriptEvent, OpenReplayEvent, ReplayStepEvent, LeaveSeatEvent, RematchEvent, RenameEvent, SaveSettingsEvent, SitEvent } from './events.js';
+import { AbandonHandEvent, ActEvent, AddBotEvent, CreateTableEvent, DownloadTranscriptEvent, OpenReplayEvent, ReplayStepEvent, LeaveSeatEvent, RematchEvent, RenameEvent, SaveSettingsEvent, SitEvent, SortHandEvent } from './events.js';
 import { theme } from './theme.js';
 import './fd-home.js';
 import './fd-lobby.js';
@@ -60,6 +60,7 @@ export class FdApp extends LitElement {
     this.addEventListener(RenameEvent.type, (e) => this.store.rename(e.name));
     this.addEventListener(ActEvent.type, (e) => this.store.act(e.action));
     this.addEventListener(RematchEvent.type, () => this.store.rematch());
+    this.addEventListener(SortHandEvent.type, (e) => this.store.sortHand(e.by));
     this.addEventListener(AbandonHandEvent.type, () => this.store.abandonHand());
     this.addEventListener(AddBotEvent.type, (e) => this.store.addBot(e.seat));
     this.addEventListener(DownloadTranscriptEvent.type, () => void this.store.downloadTranscript());
@@ -85,7 +86,7 @@ export class FdApp extends LitElement {
       case 'table':
         if (view.signalingFailure) return this.signalingFailure(view);
         // On a phone during a hand, the seats and the log fold away below a button so the table fits the screen.
-        return html`${view.hand ? html`<fd-hand .hand=${view.hand}></fd-hand>` : null}
+        return html`${view.hand ? html`<fd-hand .hand=${view.hand} .sortHandBy=${view.settings.sortHandBy ?? 'suit'}></fd-hand>` : null}
           ${view.hand
             ? html`<button class="extras-toggle" id="extras-toggle" aria-expanded=${this.extrasOpen ? 'true' : 'false'}
                 @click=${() => (this.extrasOpen = !this.extrasOpen)}>${this.extrasOpen ? 'Hide' : 'Show'} seats and log</button>`

@@ -16,7 +16,7 @@ import { customElement, property, state } from 'lit/decorators.js';
 import type { PestenView, ViewCard } from '../src/games/pesten/views.js';
 import type { PestenAction } from '../src/games/pesten/actions.js';
 import type { CardHint } from '../src/games/card-hints.js';
-import { ActEvent } from './events.js';
+import { ActEvent, SortHandEvent } from './events.js';
 import { isTypingKey } from './keys.js';
 import { theme } from './theme.js';
 import './fd-card.js';
@@ -63,7 +63,14 @@ export class FdPesten extends LitElement {
   /** The rules' verdict on each of my cards (src/games/card-hints.ts): its reason is what an illegal card says. */
   @property({ attribute: false }) cardHints: Readonly<Record<number, CardHint>> = {};
   @state() private selected: number | null = null;
-  @state() private byRank = false;
+  /** How my hand is sorted (Settings); S or the Sort button asks for the other order. */
+  @property() sortHandBy: 'suit' | 'rank' = 'suit';
+  private get byRank(): boolean {
+    return this.sortHandBy === 'rank';
+  }
+  private toggleSort() {
+    this.dispatchEvent(new SortHandEvent(this.byRank ? 'suit' : 'rank'));
+  }
   @state() private announce = false;
   @state() private why: string | null = null;
 
@@ -228,7 +235,7 @@ export class FdPesten extends LitElement {
     } else if (key === 'd') this.simple('draw');
     else if (key === 'e') this.simple('end-turn');
     else if (key === 'p') this.announce = !this.announce;
-    else if (key === 's') this.byRank = !this.byRank;
+    else if (key === 's') this.toggleSort();
     else if (key === 'escape') (this.selected = null), (this.why = null);
   };
 
@@ -394,7 +401,7 @@ export class FdPesten extends LitElement {
               })}
             </div>
             ${this.controls()}
-            <div class="controls"><button id="sort" class="quiet" @click=${() => (this.byRank = !this.byRank)}>Sort by ${this.byRank ? 'suit' : 'rank'} <kbd class="key">(S)</kbd></button></div>
+            <div class="controls"><button id="sort" class="quiet" @click=${() => this.toggleSort()}>Sort by ${this.byRank ? 'suit' : 'rank'} <kbd class="key">(S)</kbd></button></div>
           </div>`
         : html`<p class="muted">You are watching.</p>`}
     `;

@@ -10,7 +10,7 @@ import { LitElement, css, html } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import type { StressView, ViewCard } from '../src/games/stress-shed/views.js';
 import type { StressAction } from '../src/games/stress-shed/actions.js';
-import { ActEvent } from './events.js';
+import { ActEvent, SortHandEvent } from './events.js';
 import { isTypingKey } from './keys.js';
 import { theme } from './theme.js';
 import './fd-card.js';
@@ -27,6 +27,8 @@ export class FdStressShed extends LitElement {
   @property({ attribute: false }) seatOrder: readonly number[] = [];
   /** Cryptography in flight (a reveal, a deal): moves wait. */
   @property({ type: Boolean }) busy = false;
+  /** How my hand is sorted (Settings); the Sort button asks for the other order. */
+  @property() sortHandBy: 'suit' | 'rank' = 'suit';
   @state() private selected: number[] = [];
   /** Swap phase: exchanges chosen so far, and a hand card waiting for its partner. */
   @state() private swaps: { hand: number; card: string; faceUp: number }[] = [];
@@ -53,6 +55,7 @@ export class FdStressShed extends LitElement {
       .mine.turn { border-color: var(--fd-accent); }
       .status { text-align: center; font-size: 1.05rem; margin: 0.5rem 0; min-height: 1.5rem; }
       .status strong { color: var(--fd-accent); }
+      .sort { font-size: 0.75rem; padding: 0.1rem 0.5rem; margin-left: 0.5rem; }
       .actions { display: flex; gap: 0.5rem; flex-wrap: wrap; margin-top: 0.75rem; }
       fd-card.swap-from { outline: 3px dashed var(--fd-accent); border-radius: 0.5rem; }
       @media (max-width: 600px) {
@@ -235,8 +238,8 @@ export class FdStressShed extends LitElement {
       <div class="status" id="status" aria-live="polite">${this.statusLine()}</div>
       ${mine
         ? html`<div class="mine ${this.myTurn ? 'turn' : ''}" id="my-area">
-            <div class="label">Your hand</div>
-            <div class="row" id="my-hand">${this.cards(arranged.hand, {
+            <div class="label">Your hand <button class="quiet sort" id="sort" @click=${() => this.dispatchEvent(new SortHandEvent(this.sortHandBy === 'suit' ? 'rank' : 'suit'))}>Sort by ${this.sortHandBy === 'suit' ? 'rank' : 'suit'}</button></div>
+            <div class="row" id="my-hand">${this.cards(sortCards(arranged.hand, this.sortHandBy), {
               zone: 'hand',
               clickable: (c) => (swapPhase ? c.card !== null : this.myTurn && playable.has(c.handle)),
               onPick: (c) => (swapPhase ? this.swapClick(c, 'hand') : this.toggle(c.handle)),
@@ -265,6 +268,21 @@ export class FdStressShed extends LitElement {
         : html`<p class="muted">You are watching.</p>`}
     `;
   }
+}
+
+const RANK_ORDER = ['2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A'];
+const SUIT_ORDER = ['C', 'D', 'H', 'S'];
+
+/** Cards by suit then rank, or by rank then suit; unknown cards last, ties by handle. */
+function sortCards(cards: readonly ViewCard[], by: 'suit' | 'rank'): ViewCard[] {
+  const key = (c: ViewCard) => {
+    const m = /^(10|[2-9JQKA])([CDHS])/.exec(c.card ?? '');
+    if (!m) return 999;
+    const rank = RANK_ORDER.indexOf(m[1]!);
+    const suit = SUIT_ORDER.indexOf(m[2]!);
+    return by === 'suit' ? suit * 20 + rank : rank * 4 + suit;
+  };
+  return [...cards].sort((a, b) => key(a) - key(b) || a.handle - b.handle);
 }
 
 function ordinal(n: number): string {

@@ -31,6 +31,8 @@ export interface GameTableElement<V, A> extends HTMLElement {
   seatOrder?: readonly number[];
   /** This seat's cards tried through the rules: legal or not, and why not in words (src/games/card-hints.ts). */
   cardHints?: Readonly<Record<number, CardHint>>;
+  /** How the hand is sorted (Settings); the element's Sort toggle sends a SortHandEvent. */
+  sortHandBy?: 'suit' | 'rank';
   /** Cryptography in flight (a deal, a reveal): moves wait. Turn-based games use it. */
   busy?: boolean;
   /** Real time: this seat's moves that bounced so far, and those not yet ordered. */
@@ -55,7 +57,7 @@ for (const [game, { tag, element }] of Object.entries(GAME_VIEWS) as [GameId, (t
 }
 
 /** The game's table element for this hand, with the contract's properties set; null before the deal. */
-export function renderGameTable(hand: HandView): TemplateResult | null {
+export function renderGameTable(hand: HandView, sortHandBy: 'suit' | 'rank' = 'suit'): TemplateResult | null {
   const table = hand.table;
   const tag = table ? tags.get(table.game) : undefined;
   if (!table || !tag) return null;
@@ -66,6 +68,7 @@ export function renderGameTable(hand: HandView): TemplateResult | null {
     .names=${hand.names}
     .seatOrder=${hand.seatOrder}
     .cardHints=${hand.cardHints}
+    .sortHandBy=${sortHandBy}
     .busy=${hand.busy}
     .myBounces=${hand.myBounces}
     .pending=${hand.pendingMoves}

@@ -72,6 +72,7 @@ export class Replay {
             phase: 'replay',
             table,
             cardHints: {},
+            lastMoves: [],
             busy: false,
             mySeat: null,
             names,

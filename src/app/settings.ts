@@ -16,7 +16,11 @@ export interface Settings {
   readonly iceServers: RTCIceServer[];
   /** Put TURN usernames and credentials into share links too (off: links carry only the URLs). */
   readonly shareIceCredentials?: boolean;
+  /** How hands are sorted at the table: by suit then rank, or by rank then suit (the table's Sort toggle). */
+  readonly sortHandBy?: HandSort;
 }
+
+export type HandSort = 'suit' | 'rank';
 
 const KEY = 'fairdeck.settings.v1';
 const NAME_MAX = 32;
@@ -42,6 +46,7 @@ const settingsSchema = v.object({
   ),
   iceServers: v.array(iceServerSchema),
   shareIceCredentials: v.optional(v.boolean()),
+  sortHandBy: v.optional(v.picklist(['suit', 'rank'])),
 });
 
 export const DEFAULT_SETTINGS: Settings = { name: '', signaling: null, iceServers: [] };

@@ -12,7 +12,8 @@ import { reconnectDelayMs } from '../net/transport.js';
 import type { TableConfig } from '../net/messages.js';
 import type { LobbyView } from '../table/lobby.js';
 import { TableSession } from '../table/table-session.js';
-import { gameById, gameModule, gameTable, handOutcome, type GameTable } from '../games/index.js';
+import { describeInput, gameById, gameModule, gameTable, handOutcome, type GameTable } from '../games/index.js';
+import type { Input } from '../engine/index.js';
 import { seatsInPlayOrder } from '../games/seating.js';
 import { cardHints, type CardHint } from '../games/card-hints.js';
 import { newTableId, peerIdFor } from '../table/table-id.js';
@@ -22,7 +23,7 @@ import { Replay, type ReplayView } from './replay.js';
 import { loadIdentity, type Identity } from './identity.js';
 import { BrowserStore } from './persistence.js';
 import { parseRoute, shareLink, tableHash, type Route } from './router.js';
-import { cleanName, linkSignalingOf, loadSettings, saveSettings, signalingFor, type Settings } from './settings.js';
+import { cleanName, linkSignalingOf, loadSettings, saveSettings, signalingFor, type HandSort, type Settings } from './settings.js';
 import { describeSignaling, sameSignaling, type LinkSignaling } from './table-link.js';
 
 export type LogLevel = 'info' | 'warn' | 'error';
@@ -49,6 +50,8 @@ export interface HandView {
    * Empty when the game has no probe, the viewer has no seat, or no move is open.
    */
   readonly cardHints: Readonly<Record<number, CardHint>>;
+  /** Each seat's newest move in words ("played 7♣"), newest first: the table highlights them (null seats have not moved). */
+  readonly lastMoves: readonly LastMove[];
   /** Moves wait: cryptography is in flight (a deal, a reveal). */
   readonly busy: boolean;
   readonly mySeat: number | null;
@@ -72,6 +75,15 @@ export interface HandView {
   readonly bounces: number;
   /** Once the hand has ended (audited or stopped): what was checked, or the first fault, in words (src/table/verdict.ts). */
   readonly verdict: VerdictSummary | null;
+}
+
+export interface LastMove {
+  readonly seat: number;
+  readonly name: string;
+  /** The move without the name, e.g. "played 7♣ 7♠". */
+  readonly text: string;
+  /** The input's index in the hand: a new move has a new step. */
+  readonly step: number;
 }
 
 export interface AppView {
@@ -234,6 +246,7 @@ export class AppStore extends EventTarget {
           ? gameTable(hand.config.game.id, hand.config.game.view(state, current.mySeat, hand.privateView), movesOpen(hand.phase) ? hand.legalActions() : [])
           : null,
       cardHints: state && movesOpen(hand.phase) && hand.phase === 'play' ? cardHints(gameModule(hand.config.game.id)!, state, current.mySeat, hand.privateView) : {},
+      lastMoves: lastMoves(hand.config.game.id, hand.loggedInputs(), names),
       busy: hand.phase !== 'play' && hand.phase !== 'disclose' && hand.phase !== 'done',
       mySeat: current.mySeat,
       names,
@@ -319,6 +332,13 @@ export class AppStore extends EventTarget {
     this.settings = { ...this.settings, name: clean };
     saveSettings(this.settings);
     this.session?.tableSession.lobby.rename(clean);
+    this.changed();
+  }
+
+  /** The table's Sort toggle: remembered in Settings for every table and game. */
+  sortHand(by: HandSort): void {
+    this.settings = { ...this.settings, sortHandBy: by };
+    saveSettings(this.settings);
     this.changed();
   }
 
@@ -474,6 +494,21 @@ export class AppStore extends EventTarget {
   private changed(): void {
     this.dispatchEvent(new Event('change'));
   }
+}
+
+/** Each seat's newest move, newest first, in the log's words without the name (the inputs are scanned from the end). */
+function lastMoves(gameId: string, inputs: readonly Input[], names: readonly string[]): LastMove[] {
+  const found: LastMove[] = [];
+  const seen = new Set<number>();
+  for (let step = inputs.length - 1; step >= 0 && seen.size < names.length; step--) {
+    const input = inputs[step]!;
+    if (input.kind !== 'act' || seen.has(input.seat)) continue;
+    seen.add(input.seat);
+    const name = names[input.seat] ?? `Seat ${input.seat + 1}`;
+    const line = describeInput(gameId, input, names, null) || 'moved';
+    found.push({ seat: input.seat, name, text: line.startsWith(`${name} `) ? line.slice(name.length + 1) : line, step });
+  }
+  return found;
 }
 
 /** Seats in the game's play order from `mySeat` (seat order for an unknown game). */

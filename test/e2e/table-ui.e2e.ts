@@ -39,6 +39,11 @@ async function logLines(page: Page): Promise<string[]> {
   return page.locator('fd-log li').allTextContents();
 }
 
+/** The hand's step (inputs taken so far), read from the store. */
+async function readStep(page: Page): Promise<number> {
+  return page.evaluate(() => (window as unknown as { fairdeck: { store: { view: { hand: { step: number } | null } } } }).fairdeck.store.view.hand?.step ?? -1);
+}
+
 async function lobbyOrder(page: Page): Promise<number[]> {
   return (await page.locator('fd-lobby ol#seats > li').evaluateAll((els) => els.map((el) => el.getAttribute('data-seat')))).map(Number);
 }
@@ -79,6 +84,18 @@ it('names and seats: a joiner names itself before sitting, seats in play order, 
   await page.locator('fd-pesten').waitFor({ timeout: 240_000 });
   await expect.poll(() => page.locator('fd-pesten .seat[data-seat="2"]').textContent(), { timeout: 60_000 }).toMatch(/bot/i);
 
+  // The hand sorts by suit or by rank; the choice is remembered in Settings.
+  const sortButton = page.locator('fd-pesten #sort');
+  await expect.poll(() => sortButton.textContent(), { timeout: 60_000 }).toMatch(/Sort by rank/);
+  await sortButton.click();
+  await expect.poll(() => sortButton.textContent()).toMatch(/Sort by suit/);
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('fairdeck.settings.v1') ?? '{}').sortHandBy)).toBe('rank');
+  const RANKS = ['2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A'];
+  const ranks = (await page.locator('#my-hand fd-card').evaluateAll((els) => els.map((el) => el.getAttribute('data-card') ?? '')))
+    .filter((c) => !c.startsWith('JK'))
+    .map((c) => RANKS.indexOf(/^(10|[2-9JQKA])/.exec(c)?.[1] ?? ''));
+  expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+
   // Settings from the table returns to the table, with the hand still on.
   const tableHash = await page.evaluate(() => location.hash);
   await page.locator('header a[href="#/settings"]').click();
@@ -86,6 +103,7 @@ it('names and seats: a joiner names itself before sitting, seats in play order, 
   await expect.poll(() => page.evaluate(() => location.hash)).toBe(tableHash);
   await page.locator('fd-pesten').waitFor({ timeout: 30_000 });
   expect(await page.locator('#rematch').count()).toBe(0);
+  expect(await page.locator('fd-pesten #sort').textContent()).toMatch(/Sort by suit/);
   expect(bobConsole.join('\n')).not.toMatch(/pageerror/);
   await context.close();
   await ann.context.close();
@@ -138,7 +156,9 @@ it('keyboard: digits and space typed in the Name box play nothing in Stress (spe
   await bob.page.goto(link);
   for (const p of [ann, bob]) await p.page.locator('#stress').waitFor({ timeout: 240_000 });
   const page = ann.page;
-  await expect.poll(() => page.locator('#my-side fd-card[selectable]').count(), { timeout: 60_000 }).toBeGreaterThan(0);
+  // A moment when Ann has a move: a playable row card, or a stress call.
+  const canMove = async () => (await page.locator('#my-side fd-card[selectable]').count()) > 0 || (await page.locator('#stress').isEnabled());
+  await expect.poll(canMove, { timeout: 120_000 }).toBe(true);
   const rowBefore = await page.locator('#my-side .slot fd-card').evaluateAll((els) => els.map((el) => el.getAttribute('data-card')));
   const name = page.locator('header #name');
   await name.click();
@@ -151,9 +171,12 @@ it('keyboard: digits and space typed in the Name box play nothing in Stress (spe
   // Outside the box the digit of a playable slot plays (Z/X choose a stack when it fits both).
   await name.fill('Ann');
   await name.blur();
-  const slot = Number(await page.locator('#my-side .slot:has(fd-card[selectable])').first().getAttribute('data-slot'));
-  await page.keyboard.press(String(slot + 1));
-  if ((await page.locator('#my-side .slot.selected').count()) > 0) await page.keyboard.press('z');
+  if (await page.locator('#stress').isEnabled()) await page.keyboard.press('Space');
+  else {
+    const slot = Number(await page.locator('#my-side .slot:has(fd-card[selectable])').first().getAttribute('data-slot'));
+    await page.keyboard.press(String(slot + 1));
+    if ((await page.locator('#my-side .slot.selected').count()) > 0) await page.keyboard.press('z');
+  }
   await expect.poll(played, { timeout: 60_000 }).toBeGreaterThan(0);
   await ann.context.close();
   await bob.context.close();
@@ -189,12 +212,14 @@ it('phone 390×844 (touch): the action bar stays in view, no key hints, no scrol
       await illegal.first().tap();
       await expect.poll(() => page.locator('#why').textContent()).toMatch(/does not go on|was wished|owe|last card|drew/);
       expect(refused).not.toBe('');
+      await page.screenshot({ path: 'docs/mobile.png' });
       await legal.first().tap();
+      await page.locator('#play, .picker button').first().waitFor();
       // The page does not scroll on a turn: the table fits, and the action bar is on screen.
       const measure = await page.evaluate(() => ({ height: document.documentElement.scrollHeight, width: document.documentElement.scrollWidth }));
       expect(measure.height).toBeLessThanOrEqual(844);
       expect(measure.width).toBeLessThanOrEqual(390);
-      for (const id of ['#play', '#draw']) {
+      for (const id of ['#play, .picker', '#draw']) {
         const box = await page.locator(id).boundingBox();
         expect(box, id).not.toBeNull();
         expect(box!.y).toBeGreaterThanOrEqual(0);
@@ -204,15 +229,19 @@ it('phone 390×844 (touch): the action bar stays in view, no key hints, no scrol
       const hints = await page.locator('fd-pesten kbd.key').evaluateAll((els) => els.filter((el) => getComputedStyle(el).display !== 'none').length);
       expect(hints).toBe(0);
       expect(await page.locator('fd-pesten kbd.key').count()).toBeGreaterThan(0);
-      await page.screenshot({ path: 'docs/mobile.png' });
       checked = true;
-      await page.locator('#play').tap();
-    } else if ((await legal.count()) > 0) {
-      await legal.first().tap();
-      if ((await page.locator('.picker button').count()) > 0) await page.locator('.picker button').first().tap();
-      else await page.locator('#play').tap();
-    } else await page.locator('#draw').tap();
-    await page.waitForTimeout(150);
+    } else {
+      // Any move, to reach a turn with both kinds of card; the state is re-read after each.
+      const step = await readStep(page);
+      const picker = page.locator('.picker button').first();
+      if (await picker.isVisible().catch(() => false)) await picker.tap().catch(() => {});
+      else if ((await legal.count()) > 0) {
+        await legal.first().tap().catch(() => {});
+        const next = page.locator('#play, #give, .picker button').first();
+        if (await next.isVisible().catch(() => false)) await next.tap().catch(() => {});
+      } else await page.locator('#draw').tap().catch(() => {});
+      await expect.poll(() => readStep(page), { timeout: 60_000 }).not.toBe(step);
+    }
   }
   expect(checked).toBe(true);
   expect(errors).toEqual([]);
