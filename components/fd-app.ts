@@ -2,7 +2,9 @@
  * The app shell: header with the name field and settings, the current page
  * (home, a table's lobby, settings), the log, and any problem as a readable
  * banner. It is the only element that holds the store: it renders from
- * `store.view` and turns the children's events into store calls.
+ * `store.view` and turns the children's events into store calls. On a phone
+ * during a hand the seats and the log fold behind one button, so the table
+ * fits the screen.
  */
 import { LitElement, css, html } from 'lit';
 import { customElement, state } from 'lit/decorators.js';

@@ -4,7 +4,9 @@
  * draw stack and cemetery counts, and your own cards. Only legal moves are
  * clickable: the store passes the legal actions in; this element turns
  * clicks (or keys: Enter/Space to pick, P to play, U to pick up, R for ready)
- * into one of them and sends it up as an ActEvent.
+ * into one of them and sends it up as an ActEvent. The opponents are drawn
+ * in play order from this seat; the hand sorts by suit or rank (Settings);
+ * on a phone Play / Pick up sit in a bar fixed to the bottom of the screen.
  */
 import { LitElement, css, html } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
