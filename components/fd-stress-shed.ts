@@ -61,10 +61,18 @@ export class FdStressShed extends LitElement {
       .actions { display: flex; gap: 0.5rem; flex-wrap: wrap; margin-top: 0.75rem; }
       fd-card.swap-from { outline: 3px dashed var(--fd-accent); border-radius: 0.5rem; }
       @media (max-width: 600px) {
-        :host { padding-bottom: 3.6rem; }
-        .player { min-width: 0; flex: 1 1 100%; padding: 0.35rem; }
-        .centre { gap: 1rem; margin: 0.5rem 0; }
-        .mine { padding: 0.5rem; }
+        /* Phones: smaller cards, each opponent on two short lines (the hand as a count), so a turn fits the screen. */
+        :host { padding-bottom: 3.6rem; --card-w: 2.5rem; --card-small-w: 1.45rem; }
+        .opponents { gap: 0.35rem; }
+        .player { min-width: 0; flex: 1 1 100%; padding: 0.3rem 0.5rem; }
+        .player h4 { margin: 0; font-size: 0.85rem; }
+        .player .opp-hand, .player .face-label { display: none; }
+        .player .label { display: inline-block; margin: 0 0.4rem 0 0; }
+        .stack fd-card:not(:first-child) { margin-left: -1.6rem; }
+        .centre { gap: 1rem; margin: 0.4rem 0; }
+        .status { margin: 0.3rem 0; font-size: 0.95rem; }
+        .mine { padding: 0.4rem 0.5rem; }
+        .mine .label { margin: 0.15rem 0; }
         /* Phones: Play / Pick up stay on screen in a bar fixed to the bottom edge. */
         .actions.bar { position: fixed; left: 0; right: 0; bottom: 0; z-index: 5; margin: 0; padding: 0.5rem; justify-content: center; background: rgba(8, 40, 25, 0.96); box-shadow: 0 -2px 8px rgba(0, 0, 0, 0.4); }
       }
@@ -192,8 +200,8 @@ export class FdStressShed extends LitElement {
         ${this.view.phase === 'swap' && s.ready ? html`<span class="badge">ready</span>` : null}
       </h4>
       <div class="label">Hand: ${s.hand.length}</div>
-      <div class="row">${this.cards(s.hand.slice(0, 8), { small: true })}${s.hand.length > 8 ? html`<span class="count">+${s.hand.length - 8}</span>` : null}</div>
-      <div class="label">Face-up / face-down</div>
+      <div class="row opp-hand">${this.cards(s.hand.slice(0, 8), { small: true })}${s.hand.length > 8 ? html`<span class="count">+${s.hand.length - 8}</span>` : null}</div>
+      <div class="label face-label">Face-up / face-down</div>
       <div class="row">${this.cards(s.faceUp, { small: true })}${this.cards(s.faceDown, { small: true })}</div>
     </div>`;
   }

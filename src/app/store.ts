@@ -372,8 +372,9 @@ export class AppStore extends EventTarget {
     // Settings' Back returns to the page it was opened from (with the table link's query, if any).
     if (route.page !== 'settings') this.backHash = location.hash || '#/';
     this.route = route;
-    // Settings opened from a table keeps the table (and the hand) running: its Back returns to it.
-    const keep = route.page === 'settings' || (route.page === 'table' && this.session?.table === route.table);
+    // Settings opened from a table keeps the table (and the hand) running: its Back returns to it. A table that
+    // could not reach its signaling server is closed instead, so it reopens with what Settings changed.
+    const keep = (route.page === 'settings' && !this.signalingFailure) || (route.page === 'table' && this.session?.table === route.table);
     if (!keep) this.closeSession();
     if (route.page === 'table' && !this.session) await this.openSession(route.table, route.signaling);
     if (route.page === 'home') await this.loadRecent();

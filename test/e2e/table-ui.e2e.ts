@@ -96,6 +96,8 @@ it('names and seats: a joiner names itself before sitting, seats in play order, 
     .map((c) => RANKS.indexOf(/^(10|[2-9JQKA])/.exec(c)?.[1] ?? ''));
   expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
 
+  await page.screenshot({ path: 'docs/pesten.png' });
+
   // Settings from the table returns to the table, with the hand still on.
   const tableHash = await page.evaluate(() => location.hash);
   await page.locator('header a[href="#/settings"]').click();
@@ -245,5 +247,33 @@ it('phone 390×844 (touch): the action bar stays in view, no key hints, no scrol
   }
   expect(checked).toBe(true);
   expect(errors).toEqual([]);
+  await context.close();
+});
+
+it('phone 390×844 (touch), Stress (shedding): Play and Pick up stay in view on a turn without scrolling', async () => {
+  const base = inject('baseUrl');
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 });
+  const page = await context.newPage();
+  await page.goto(base);
+  await page.locator('header #name').fill('Ann');
+  await page.locator('header #name').press('Enter');
+  await page.locator('header #name').blur();
+  await createTable(page, 'stress-shed', 3);
+  await page.locator('fd-lobby li[data-seat="1"] .add-bot').tap();
+  await page.locator('fd-lobby li[data-seat="2"] .add-bot').tap();
+  await page.locator('#ready').waitFor({ timeout: 240_000 });
+  await page.locator('#ready').tap();
+  await page.locator('#my-area.turn').waitFor({ timeout: 120_000 });
+  const measure = await page.evaluate(() => ({ height: document.documentElement.scrollHeight, width: document.documentElement.scrollWidth }));
+  await page.screenshot({ path: 'test-results/stress-shed-390x844.png' }).catch(() => {});
+  expect(measure.width).toBeLessThanOrEqual(390);
+  expect(measure.height).toBeLessThanOrEqual(844);
+  for (const id of ['#play', '#pickup']) {
+    const box = await page.locator(id).boundingBox();
+    expect(box, id).not.toBeNull();
+    expect(box!.y).toBeGreaterThanOrEqual(0);
+    expect(box!.y + box!.height).toBeLessThanOrEqual(844);
+  }
+  expect(await page.locator('fd-stress-shed kbd.key').evaluateAll((els) => els.filter((el) => getComputedStyle(el).display !== 'none').length)).toBe(0);
   await context.close();
 });
