@@ -13,6 +13,7 @@
  */
 import { LitElement, css, html } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
+import { repeat } from 'lit/directives/repeat.js';
 import type { PestenView, ViewCard } from '../src/games/pesten/views.js';
 import type { PestenAction } from '../src/games/pesten/actions.js';
 import type { CardHint } from '../src/games/card-hints.js';
@@ -385,7 +386,7 @@ export class FdPesten extends LitElement {
       ${me
         ? html`<div class="mine ${active ? 'turn' : ''}" id="my-area" data-top-suit=${top?.suit ?? ''}>
             <div class="hand" id="my-hand" aria-label="Your hand">
-              ${this.sortedHand().map((c, i) => {
+              ${repeat(this.sortedHand(), (c) => c.handle, (c, i) => {
                 const legal = active && legalHandles.has(c.handle);
                 return html`<fd-card
                   data-handle=${c.handle}

@@ -10,8 +10,10 @@
  */
 import { LitElement, css, html } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
+import { repeat } from 'lit/directives/repeat.js';
 import type { StressView, ViewCard } from '../src/games/stress-shed/views.js';
 import type { StressAction } from '../src/games/stress-shed/actions.js';
+import type { CardHint } from '../src/games/card-hints.js';
 import { ActEvent, SortHandEvent } from './events.js';
 import { isTypingKey } from './keys.js';
 import { theme } from './theme.js';
@@ -31,6 +33,10 @@ export class FdStressShed extends LitElement {
   @property({ type: Boolean }) busy = false;
   /** How my hand is sorted (Settings); the Sort button asks for the other order. */
   @property() sortHandBy: 'suit' | 'rank' = 'suit';
+  /** The rules' verdict on each of my hand and face-up cards (src/games/card-hints.ts). */
+  @property({ attribute: false }) cardHints: Readonly<Record<number, CardHint>> = {};
+  /** Why the card last tapped cannot be played (touch has no hover). */
+  @state() private why: string | null = null;
   @state() private selected: number[] = [];
   /** Swap phase: exchanges chosen so far, and a hand card waiting for its partner. */
   @state() private swaps: { hand: number; card: string; faceUp: number }[] = [];
@@ -59,6 +65,9 @@ export class FdStressShed extends LitElement {
       .status strong { color: var(--fd-accent); }
       .sort { font-size: 0.75rem; padding: 0.1rem 0.5rem; margin-left: 0.5rem; }
       .actions { display: flex; gap: 0.5rem; flex-wrap: wrap; margin-top: 0.75rem; }
+      .why { text-align: center; color: var(--fd-danger); font-size: 0.9rem; min-height: 1.1rem; }
+      fd-card.illegal { opacity: 0.6; filter: grayscale(0.4); }
+      fd-card.legal::part(card) { box-shadow: 0 0 0 2px var(--fd-ok), 0 2px 4px rgba(0, 0, 0, 0.35); }
       fd-card.swap-from { outline: 3px dashed var(--fd-accent); border-radius: 0.5rem; }
       @media (max-width: 600px) {
         /* Phones: smaller cards, each opponent on two short lines (the hand as a count), so a turn fits the screen. */
@@ -173,19 +182,29 @@ export class FdStressShed extends LitElement {
     this.swaps = [...this.swaps, { hand: handSide, card: handCard, faceUp: upSide }];
   }
 
+  /** My cards on my turn: marked legal / illegal by the rules' hints; tapping an illegal one says why. */
+  private mark(c: ViewCard, zone: string | undefined): { cls: string; legal: string; explain: (() => void) | null } {
+    const hint = zone === 'hand' || zone === 'faceUp' ? this.cardHints[c.handle] : undefined;
+    if (!hint || !this.myTurn || this.view.phase === 'swap') return { cls: '', legal: '', explain: null };
+    return { cls: hint.legal ? 'legal' : 'illegal', legal: hint.legal ? 'yes' : 'no', explain: hint.legal ? null : () => (this.why = hint.why) };
+  }
+
   private cards(cards: ViewCard[], opts: { small?: boolean; clickable?: (c: ViewCard) => boolean; onPick?: (c: ViewCard) => void; zone?: string }) {
-    return cards.map((c) => {
+    // Keyed by handle: a card new to a row (drawn, picked up) is a new element and slides in (fd-card's enter animation).
+    return repeat(cards, (c) => c.handle, (c) => {
       const clickable = opts.clickable?.(c) ?? false;
+      const mark = this.mark(c, opts.zone);
       return html`<fd-card
         data-handle=${c.handle}
         data-card=${c.card ?? ''}
         data-zone=${opts.zone ?? ''}
-        class=${this.swapFrom === c.handle ? 'swap-from' : ''}
+        data-legal=${mark.legal}
+        class="${this.swapFrom === c.handle ? 'swap-from' : ''} ${mark.cls}"
         .card=${c.card}
         ?small=${opts.small ?? false}
         ?selectable=${clickable}
         ?selected=${this.selected.includes(c.handle)}
-        @click=${clickable ? () => opts.onPick?.(c) : null}
+        @click=${clickable ? () => ((this.why = null), opts.onPick?.(c)) : mark.explain}
       ></fd-card>`;
     });
   }
@@ -240,12 +259,15 @@ export class FdStressShed extends LitElement {
       <div class="centre">
         <div class="pile" aria-label="Draw stack"><fd-card .card=${null}></fd-card><span class="count" id="draw-count">Draw: ${v.drawCount}</span></div>
         <div class="pile" aria-label="Game stack">
-          <div class="stack" id="stack">${top.length ? top.map((c, i) => html`<fd-card class=${i < top.length - 1 ? 'dim' : ''} .card=${c === '?' ? null : c}></fd-card>`) : html`<span class="count">empty</span>`}</div>
+          <div class="stack" id="stack">${top.length
+            ? repeat(top, (_, i) => v.stack.length - top.length + i, (c, i) => html`<fd-card class=${i < top.length - 1 ? 'dim' : ''} .card=${c === '?' ? null : c}></fd-card>`)
+            : html`<span class="count">empty</span>`}</div>
           <span class="count">Stack: ${v.stack.length} · top to beat: <strong id="effective-top">${v.effectiveTop ?? 'anything'}</strong></span>
         </div>
         <div class="pile" aria-label="Cemetery"><span class="count" id="cemetery-count">Cemetery: ${v.cemeteryCount}</span></div>
       </div>
       <div class="status" id="status" aria-live="polite">${this.statusLine()}</div>
+      <div class="why" id="why" role="alert">${this.myTurn ? (this.why ?? '') : ''}</div>
       ${mine
         ? html`<div class="mine ${this.myTurn ? 'turn' : ''}" id="my-area">
             <div class="label">Your hand <button class="quiet sort" id="sort" @click=${() => this.dispatchEvent(new SortHandEvent(this.sortHandBy === 'suit' ? 'rank' : 'suit'))}>Sort by ${this.sortHandBy === 'suit' ? 'rank' : 'suit'}</button></div>

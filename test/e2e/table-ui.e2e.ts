@@ -35,6 +35,11 @@ async function createTable(page: Page, game: string, seats: number): Promise<str
   return page.locator('#share-link').inputValue();
 }
 
+/** Vite's dev client throws this when its HMR socket cannot open (another dev server holds the HMR port); the app is not involved. */
+function viteNoise(line: string): boolean {
+  return /WebSocket closed without opened/.test(line);
+}
+
 async function logLines(page: Page): Promise<string[]> {
   return page.locator('fd-log li').allTextContents();
 }
@@ -62,6 +67,7 @@ it('names and seats: a joiner names itself before sitting, seats in play order, 
   const page = await context.newPage();
   const bobConsole: string[] = [];
   page.on('pageerror', (error) => bobConsole.push(`pageerror: ${error.message}`));
+  // (Vite's dev client failing its own HMR socket is not the app's error: see viteNoise.)
   await page.goto(link);
   await page.locator('#sit-name').waitFor({ timeout: 60_000 });
   await expect.poll(() => page.locator('fd-lobby li[data-seat="2"]').textContent(), { timeout: 30_000 }).toMatch(/bot, hosted by Ann/);
@@ -106,7 +112,7 @@ it('names and seats: a joiner names itself before sitting, seats in play order, 
   await page.locator('fd-pesten').waitFor({ timeout: 30_000 });
   expect(await page.locator('#rematch').count()).toBe(0);
   expect(await page.locator('fd-pesten #sort').textContent()).toMatch(/Sort by suit/);
-  expect(bobConsole.join('\n')).not.toMatch(/pageerror/);
+  expect(bobConsole.filter((line) => !viteNoise(line)).join('\n')).not.toMatch(/pageerror/);
   await context.close();
   await ann.context.close();
 });
@@ -246,7 +252,7 @@ it('phone 390×844 (touch): the action bar stays in view, no key hints, no scrol
     }
   }
   expect(checked).toBe(true);
-  expect(errors).toEqual([]);
+  expect(errors.filter((line) => !viteNoise(line))).toEqual([]);
   await context.close();
 });
 
@@ -274,6 +280,14 @@ it('phone 390×844 (touch), Stress (shedding): Play and Pick up stay in view on 
     expect(box!.y).toBeGreaterThanOrEqual(0);
     expect(box!.y + box!.height).toBeLessThanOrEqual(844);
   }
+  // Legal cards are marked by the rules; an illegal one, tapped, says why.
+  expect(await page.locator('#my-hand fd-card[data-legal="yes"], #my-face-up fd-card[data-legal="yes"]').count()).toBeGreaterThan(0);
+  const illegal = page.locator('#my-hand fd-card[data-legal="no"], #my-face-up fd-card[data-legal="no"]');
+  if ((await illegal.count()) > 0) {
+    await illegal.first().tap();
+    await expect.poll(() => page.locator('fd-stress-shed #why').textContent()).toMatch(/does not beat|hand first/);
+  }
+  await page.screenshot({ path: 'test-results/stress-shed-390x844.png' }).catch(() => {});
   expect(await page.locator('fd-stress-shed kbd.key').evaluateAll((els) => els.filter((el) => getComputedStyle(el).display !== 'none').length)).toBe(0);
   await context.close();
 });
