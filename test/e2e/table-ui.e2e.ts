@@ -163,21 +163,28 @@ it('keyboard: digits and space typed in the Name box play nothing in Stress (spe
   const bob: Player = await newPlayer(browser, base, 'Bob');
   await bob.page.goto(link);
   for (const p of [ann, bob]) await p.page.locator('#stress').waitFor({ timeout: 240_000 });
-  const page = ann.page;
-  // A moment when Ann has a move: a playable row card, or a stress call.
-  const canMove = async () => (await page.locator('#my-side fd-card[selectable]').count()) > 0 || (await page.locator('#stress').isEnabled());
-  await expect.poll(canMove, { timeout: 120_000 }).toBe(true);
+  // A moment when one of them has a move (a playable row card, or a stress call): the test types on that page.
+  const canMove = async (p: Player) => (await p.page.locator('#my-side fd-card[selectable]').count()) > 0 || (await p.page.locator('#stress').isEnabled());
+  let mover: Player | null = null;
+  await expect
+    .poll(async () => {
+      for (const p of [ann, bob]) if (await canMove(p)) mover = p;
+      return mover !== null;
+    }, { timeout: 120_000 })
+    .toBe(true);
+  const who = mover === bob ? 'Bob' : 'Ann';
+  const page = mover!.page;
   const rowBefore = await page.locator('#my-side .slot fd-card').evaluateAll((els) => els.map((el) => el.getAttribute('data-card')));
   const name = page.locator('header #name');
   await name.click();
   await name.press('End');
   for (const key of ['1', '2', '3', '4', 'Space', 'z', 'x']) await name.press(key);
-  expect(await name.inputValue()).toBe('Ann1234 zx');
-  const played = async () => (await logLines(page)).filter((l) => /Ann\S* (played|called stress)/.test(l)).length;
+  expect(await name.inputValue()).toBe(`${who}1234 zx`);
+  const played = async () => (await logLines(page)).filter((l) => new RegExp(`${who}\\S* (played|called stress)`).test(l)).length;
   expect(await played()).toBe(0);
   expect(await page.locator('#my-side .slot fd-card').evaluateAll((els) => els.map((el) => el.getAttribute('data-card')))).toEqual(rowBefore);
   // Outside the box the digit of a playable slot plays (Z/X choose a stack when it fits both).
-  await name.fill('Ann');
+  await name.fill(who);
   await name.blur();
   if (await page.locator('#stress').isEnabled()) await page.keyboard.press('Space');
   else {
