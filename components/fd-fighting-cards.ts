@@ -19,6 +19,7 @@ import { customElement, property, state } from 'lit/decorators.js';
 import type { FightingAction } from '../src/games/fighting-cards/actions.js';
 import type { FightingView, ViewCard } from '../src/games/fighting-cards/views.js';
 import { ActEvent } from './events.js';
+import { isTypingKey } from './keys.js';
 import { theme } from './theme.js';
 import { scoreTable, scoreTableStyles } from './fighting-scores.js';
 import './fd-card.js';
@@ -175,9 +176,8 @@ export class FdFightingCards extends LitElement {
   }
 
   private onKey = (event: KeyboardEvent) => {
+    if (isTypingKey(event) || !this.view) return;
     const target = event.composedPath()[0];
-    if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return;
-    if ((target as HTMLElement | undefined)?.isContentEditable || event.ctrlKey || event.metaKey || event.altKey || !this.view) return;
     const key = event.key.toLowerCase();
     const phase = this.view.phase;
     const find = (type: FightingAction['type']) => this.legal.find((a) => a.type === type);

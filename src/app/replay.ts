@@ -8,7 +8,8 @@
  * anywhere.
  */
 import type { AnyState } from '../engine/index.js';
-import { describeInput, gameById, gameTable } from '../games/index.js';
+import { describeInput, gameById, gameModule, gameTable } from '../games/index.js';
+import { seatsInPlayOrder } from '../games/seating.js';
 import { setupArgs } from '../table/hand/setup.js';
 import { describeReport, verifyTranscript, type TranscriptReport } from '../table/verify-transcript.js';
 import type { HandView } from './store.js';
@@ -70,9 +71,12 @@ export class Replay {
             game: game.id,
             phase: 'replay',
             table,
+            cardHints: {},
+            lastMoves: [],
             busy: false,
             mySeat: null,
             names,
+            seatOrder: seatsInPlayOrder(names.length, null, gameModule(game.id)?.playDirection ?? 'ascending'),
             waiting: null,
             stalled: null,
             halt: null,

@@ -18,7 +18,11 @@ export interface Settings {
   readonly shareIceCredentials?: boolean;
   /** Short tones for your turn, a card played and a hand's end (off unless chosen; src/app/sound.ts). */
   readonly sound?: boolean;
+  /** How hands are sorted at the table: by suit then rank, or by rank then suit (the table's Sort toggle). */
+  readonly sortHandBy?: HandSort;
 }
+
+export type HandSort = 'suit' | 'rank';
 
 const KEY = 'fairdeck.settings.v1';
 const NAME_MAX = 32;
@@ -45,6 +49,7 @@ const settingsSchema = v.object({
   iceServers: v.array(iceServerSchema),
   shareIceCredentials: v.optional(v.boolean()),
   sound: v.optional(v.boolean()),
+  sortHandBy: v.optional(v.picklist(['suit', 'rank'])),
 });
 
 export const DEFAULT_SETTINGS: Settings = { name: '', signaling: null, iceServers: [] };

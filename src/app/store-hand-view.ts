@@ -2,11 +2,15 @@
  * The hand in play at the open table as the UI reads it (`HandView`): the
  * game's own view for this seat and its legal actions, who the hand waits
  * for or who stalled, reports from other peers, the halt, the audit, the
- * outcome and the verdict, all with seat numbers turned into names. Built by
+ * outcome and the verdict, the seats in play order, each seat's last move and
+ * the per-card hints (legal or why not), all with seat numbers turned into names. Built by
  * the app store (store.ts) from the table session's current hand; the replay
  * viewer (replay.ts) builds the same shape for a transcript.
  */
-import { gameById, gameTable, handOutcome, type GameTable } from '../games/index.js';
+import { describeInput, gameById, gameModule, gameTable, handOutcome, type GameTable } from '../games/index.js';
+import type { Input } from '../engine/index.js';
+import { seatsInPlayOrder } from '../games/seating.js';
+import { cardHints, type CardHint } from '../games/card-hints.js';
 import type { TableSession } from '../table/table-session.js';
 import { handVerdict, type VerdictSummary } from '../table/verdict.js';
 import { endOfHand, type HandSummaryView } from './hand-summary.js';
@@ -21,10 +25,20 @@ export interface HandView {
    * (the registry's `GameTable`), or null before the deal.
    */
   readonly table: GameTable | null;
+  /**
+   * This seat's cards tried alone through the rules (src/games/card-hints.ts):
+   * by handle, whether each may be played now and, if not, why in words.
+   * Empty when the game has no probe, the viewer has no seat, or no move is open.
+   */
+  readonly cardHints: Readonly<Record<number, CardHint>>;
+  /** Each seat's newest move in words ("played 7♣"), newest first: the table highlights them (null seats have not moved). */
+  readonly lastMoves: readonly LastMove[];
   /** Moves wait: cryptography is in flight (a deal, a reveal). */
   readonly busy: boolean;
   readonly mySeat: number | null;
   readonly names: string[];
+  /** Every seat round the table in play order, starting from this viewer's (src/games/seating.ts). */
+  readonly seatOrder: readonly number[];
   readonly waiting: { names: string[]; what: string } | null;
   readonly stalled: { names: string[]; seconds: number } | null;
   /** Verdicts other peers reported (fault events) that this peer has not reached itself. */
@@ -46,6 +60,15 @@ export interface HandView {
   readonly summary: HandSummaryView | null;
 }
 
+export interface LastMove {
+  readonly seat: number;
+  readonly name: string;
+  /** The move without the name, e.g. "played 7♣ 7♠". */
+  readonly text: string;
+  /** The input's index in the hand: a new move has a new step. */
+  readonly step: number;
+}
+
 /** The current hand of `table` as the UI reads it, or null when no hand runs. */
 export function handViewOf(table: TableSession | undefined): HandView | null {
   const current = table?.current;
@@ -62,11 +85,14 @@ export function handViewOf(table: TableSession | undefined): HandView | null {
     phase: hand.phase,
     table:
       state && hand.phase !== 'ready' && hand.phase !== 'dealing'
-        ? gameTable(hand.config.game.id, hand.config.game.view(state, current.mySeat, hand.privateView), hand.legalActions())
+        ? gameTable(hand.config.game.id, hand.config.game.view(state, current.mySeat, hand.privateView), movesOpen(hand.phase) ? hand.legalActions() : [])
         : null,
+    cardHints: state && movesOpen(hand.phase) && hand.phase === 'play' ? cardHints(gameModule(hand.config.game.id)!, state, current.mySeat, hand.privateView) : {},
+    lastMoves: lastMoves(hand.config.game.id, hand.loggedInputs(), names),
     busy: hand.phase !== 'play' && hand.phase !== 'disclose' && hand.phase !== 'done',
     mySeat: current.mySeat,
     names,
+    seatOrder: seatOrderOf(hand.config.game.id, names.length, current.mySeat),
     waiting: waiting && waiting.seats.length ? { names: waiting.seats.map((s) => names[s] ?? `Seat ${s + 1}`), what: waiting.what } : null,
     stalled: current.stalled ? { names: current.stalled.seats.map((s) => names[s] ?? `Seat ${s + 1}`), seconds: Math.round(current.stalled.forMs / 1000) } : null,
     reports: current.reports
@@ -92,4 +118,30 @@ export function handViewOf(table: TableSession | undefined): HandView | null {
     verdict: hand.phase === 'done' || hand.phase === 'halted' ? handVerdict(hand.follower, names) : null,
     summary: endOfHand(current.handNo, hand, names, outcome),
   };
+}
+
+/** Each seat's newest move, newest first, in the log's words without the name (the inputs are scanned from the end). */
+function lastMoves(gameId: string, inputs: readonly Input[], names: readonly string[]): LastMove[] {
+  const found: LastMove[] = [];
+  const seen = new Set<number>();
+  for (let step = inputs.length - 1; step >= 0 && seen.size < names.length; step--) {
+    const input = inputs[step]!;
+    if (input.kind !== 'act' || seen.has(input.seat)) continue;
+    seen.add(input.seat);
+    const name = names[input.seat] ?? `Seat ${input.seat + 1}`;
+    const line = describeInput(gameId, input, names, null) || 'moved';
+    found.push({ seat: input.seat, name, text: line.startsWith(`${name} `) ? line.slice(name.length + 1) : line, step });
+  }
+  return found;
+}
+
+/** Seats in the game's play order from `mySeat` (seat order for an unknown game). */
+export function seatOrderOf(gameId: string, seats: number, mySeat: number | null): number[] {
+  if (seats < 1) return [];
+  return seatsInPlayOrder(seats, mySeat !== null && mySeat < seats ? mySeat : null, gameModule(gameId)?.playDirection ?? 'ascending');
+}
+
+/** Moves are offered only while the hand is in play: never once it is over, auditing or stopped. */
+function movesOpen(phase: string): boolean {
+  return phase !== 'disclose' && phase !== 'done' && phase !== 'halted';
 }

@@ -17,12 +17,12 @@ import { TableSession } from '../table/table-session.js';
 import { newTableId, peerIdFor } from '../table/table-id.js';
 import { Replay, type ReplayView } from './replay.js';
 import { rulesHelp, type RulesHelpView } from '../games/rules-help.js';
-import { handViewOf, type HandView } from './store-hand-view.js';
+import { handViewOf, seatOrderOf, type HandView } from './store-hand-view.js';
 import { matchTranscript, saveJsonFile } from './store-transcript.js';
 import { loadIdentity, type Identity } from './identity.js';
 import { BrowserStore } from './persistence.js';
 import { parseRoute, shareLink, tableHash, type Route } from './router.js';
-import { cleanName, linkSignalingOf, loadSettings, saveSettings, signalingFor, type Settings } from './settings.js';
+import { cleanName, linkSignalingOf, loadSettings, saveSettings, signalingFor, type HandSort, type Settings } from './settings.js';
 import { describeSignaling, sameSignaling, type LinkSignaling } from './table-link.js';
 
 export type { HandView } from './store-hand-view.js';
@@ -41,6 +41,10 @@ export interface AppView {
   readonly settings: Settings;
   readonly myKey: string | null;
   readonly lobby: LobbyView | null;
+  /** The lobby's seats round the table in the game's play order, from this viewer's seat. */
+  readonly seatOrder: readonly number[] | null;
+  /** No name yet: the lobby asks for one before this person sits. */
+  readonly needsName: boolean;
   readonly hand: HandView | null;
   readonly shareLink: string | null;
   readonly connecting: boolean;
@@ -120,6 +124,8 @@ export class AppStore extends EventTarget {
       settings: this.settings,
       myKey: this.identity?.keyHex ?? null,
       lobby,
+      seatOrder: lobby?.config ? seatOrderOf(lobby.config.game, lobby.seats.length, lobby.mySeat) : null,
+      needsName: this.settings.name === '',
       shareLink: this.session ? shareLink(this.session.table, location, this.session.signaling, this.settings.shareIceCredentials) : null,
       connecting: this.connecting,
       problem: this.problem,
@@ -145,7 +151,9 @@ export class AppStore extends EventTarget {
     location.hash = tableHash(table, linkSignalingOf(this.settings));
   }
 
-  sit(seat: number | null): void {
+  /** Sits down (any free seat when `seat` is null); with `name`, under that name, saved as this person's name first. */
+  sit(seat: number | null, name?: string): void {
+    if (name !== undefined && cleanName(name) !== '') this.rename(name);
     this.session?.tableSession.lobby.sit(seat);
   }
 
@@ -211,6 +219,13 @@ export class AppStore extends EventTarget {
     this.changed();
   }
 
+  /** The table's Sort toggle: remembered in Settings for every table and game. */
+  sortHand(by: HandSort): void {
+    this.settings = { ...this.settings, sortHandBy: by };
+    saveSettings(this.settings);
+    this.changed();
+  }
+
   updateSettings(settings: Settings): void {
     this.settings = { ...settings, name: cleanName(settings.name) };
     saveSettings(this.settings);
@@ -248,7 +263,10 @@ export class AppStore extends EventTarget {
     // Settings' Back returns to the page it was opened from (with the table link's query, if any).
     if (route.page !== 'settings') this.backHash = location.hash || '#/';
     this.route = route;
-    if (route.page !== 'table' || this.session?.table !== route.table) this.closeSession();
+    // Settings opened from a table keeps the table (and the hand) running: its Back returns to it. A table that
+    // could not reach its signaling server is closed instead, so it reopens with what Settings changed.
+    const keep = (route.page === 'settings' && !this.signalingFailure) || (route.page === 'table' && this.session?.table === route.table);
+    if (!keep) this.closeSession();
     if (route.page === 'table' && !this.session) await this.openSession(route.table, route.signaling);
     if (route.page === 'home') await this.loadRecent();
     this.changed();
@@ -286,6 +304,7 @@ export class AppStore extends EventTarget {
       onChange: () => this.changed(),
       onLog: (line, level) => this.log(level ?? 'info', line),
     });
+    if (!this.settings.name) tableSession.lobby.askNameFirst();
     const session: Session = { table, mesh, tableSession, signaling: choice, fromLink, closed: false };
     this.session = session;
     this.connecting = true;

@@ -13,6 +13,7 @@
 import {
   publicKnowledge,
   type AuditReport,
+  type CardId,
   type Game,
   type Handle,
   type Input,
@@ -23,6 +24,7 @@ import {
   type State,
 } from '../engine/index.js';
 import { seatName } from './describe.js';
+import type { PlayDirection } from './seating.js';
 
 /** Turn-based games wait for one seat (or simultaneous choices); real-time ones let everyone act at once. */
 export type Timing = 'turns' | 'real-time';
@@ -78,6 +80,8 @@ export interface GameModule<Id extends string, B, A, O, E extends string, V> {
   readonly minPlayers: number;
   readonly maxPlayers: number;
   readonly timing: Timing;
+  /** Which way the turn passes at the start, so screens draw the seats round the table in play order (src/games/seating.ts). */
+  readonly playDirection: PlayDirection;
   readonly rules: Game<B, A, O, E, V>;
   readonly options: GameOptionsSpec<O>;
   readonly bots: { readonly heuristic: GameBot<B, A, O> };
@@ -115,6 +119,19 @@ export interface GameModule<Id extends string, B, A, O, E extends string, V> {
   readonly rulesText?: RulesText;
   /** Lines for one seat's eyes only (see `DescribePrivate`). */
   readonly describePrivate?: DescribePrivate<B, O>;
+  /** Optional: how to try each card alone, so the table marks legal cards and says why the others are refused (card-hints.ts). */
+  readonly cardProbe?: CardProbe<B, A, O, E>;
+}
+
+/** See src/games/card-hints.ts: the cards a seat may try, the move that plays one alone, and the reducer's refusal in words. */
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- E documents which codes `words` reads
+export interface CardProbe<B, A, O, E extends string> {
+  /** The handles the seat could play from (its hand; in Stress also its face-up cards). */
+  readonly cards: (state: State<B, O>, seat: Seat) => readonly Handle[];
+  /** The move that plays this one card (with any choice it needs, e.g. a J's wish). */
+  readonly play: (handle: Handle, card: CardId, state: State<B, O>) => A;
+  /** The reducer's error for that move (one of `E` or an `EngineError`), as a sentence for the person holding `card`. */
+  readonly words: (error: string, card: CardId, state: State<B, O>, seat: Seat) => string;
 }
 
 /** Where some cards of a finished hand lie, for the end-of-hand summary ("Ann's face-down cards", "the skat"). */
@@ -157,6 +174,8 @@ export interface GameModuleSpec<Id extends string, B, A, O, E extends string, V>
   readonly rules: Game<B, A, O, E, V>;
   readonly blurb: string;
   readonly timing: Timing;
+  /** Default 'ascending' (seat 0, 1, 2, …); 'descending' for a game that starts clockwise. */
+  readonly playDirection?: PlayDirection;
   readonly fields: Readonly<Record<string, OptionField>>;
   readonly bots: { readonly heuristic: GameBot<B, A, O> };
   readonly describe: DescribeAction<A>;
@@ -172,6 +191,8 @@ export interface GameModuleSpec<Id extends string, B, A, O, E extends string, V>
   readonly rulesText?: RulesText;
   /** See `GameModule.describePrivate`. */
   readonly describePrivate?: DescribePrivate<B, O>;
+  /** See `GameModule.cardProbe`. */
+  readonly cardProbe?: CardProbe<B, A, O, E>;
 }
 
 function isOptionValue(value: unknown): value is OptionValue {
@@ -201,6 +222,7 @@ export function defineGameModule<Id extends string, B, A, O, E extends string, V
     minPlayers: rules.minPlayers,
     maxPlayers: rules.maxPlayers,
     timing: spec.timing,
+    playDirection: spec.playDirection ?? 'ascending',
     rules,
     options: { defaults, parse: (raw, players) => rules.parseOptions(raw, players), fields: spec.fields },
     bots: spec.bots,
@@ -223,6 +245,7 @@ export function defineGameModule<Id extends string, B, A, O, E extends string, V
     ...(spec.cardZones ? { cardZones: spec.cardZones } : {}),
     ...(spec.rulesText ? { rulesText: spec.rulesText } : {}),
     ...(spec.describePrivate ? { describePrivate: spec.describePrivate } : {}),
+    ...(spec.cardProbe ? { cardProbe: spec.cardProbe } : {}),
   };
 }
 

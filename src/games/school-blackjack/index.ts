@@ -25,6 +25,8 @@ const assembled = defineGameModule({
   rules: schoolBlackjack,
   blurb: 'Switch-style shedding with runs, caps, pick-ups and power cards.',
   timing: 'turns',
+  // Clockwise first, which the board writes as descending seat numbers.
+  playDirection: 'descending',
   fields: {
     voluntaryDraw: {
       kind: 'checkbox',
