@@ -26,7 +26,7 @@ describe('sealing private payloads', () => {
         expect(await unseal(alice.secretKey, sealed, aad)).toEqual(pt);
         expect(await unseal(alice.secretKey, sealed, aad, alice.publicKey)).toEqual(pt);
       }),
-      { numRuns: 20 },
+      { numRuns: 20, seed: 20261123 },
     );
   });
 
