@@ -38,6 +38,6 @@ export default {
   reporters: ['clear-text', 'progress-append-only', 'json'],
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },
   tempDirName: '.stryker-tmp',
-  ignorePatterns: ['dist', 'reports', 'test-results', 'docs/*.png', '.stryker-tmp'],
+  ignorePatterns: ['dist', 'reports', 'test-results', 'docs/*.png', '.stryker-tmp*'],
   cleanTempDir: 'always',
 };

@@ -121,6 +121,8 @@ const stryker = new Stryker({
   concurrency: Number(values.concurrency),
   force: values.force,
   incrementalFile: `reports/stryker-incremental-${fileTag}.json`,
+  // Its own sandbox directory, so two targets can run side by side (each deletes its own when done).
+  tempDirName: `.stryker-tmp-${fileTag}`,
   jsonReporter: { fileName: `reports/mutation/${fileTag}.json` },
 });
 const results = await stryker.runMutationTest();
