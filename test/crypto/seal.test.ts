@@ -96,6 +96,7 @@ describe('sealing private payloads', () => {
     ['fractional packet', { ...ctx, packet: 1.5 }, TypeError, /packet: expected an integer/],
     ['empty purpose', { ...ctx, purpose: '' }, RangeError, /purpose: expected 1\.\.64 bytes, got 0/],
     ['recipient 256', { ...ctx, to: 256 }, RangeError, /to: expected 0\.\.255/],
+    ['sender 255 (only a recipient may be every seat)', { ...ctx, from: 255 }, RangeError, /^seal context from: expected 0\.\.254/],
   ])('refuses a malformed seal context (%s)', (_n, c, type, message) => {
     expect(() => sealAad(c)).toThrow(type);
     expect(() => sealAad(c)).toThrow(message);
