@@ -118,7 +118,7 @@ export async function runCheat(options: CheatRunOptions): Promise<CheatReport | 
       if (cheat.expect.caught === 'stall' && !(v.code === 'stalled' && v.blamed === cheater)) problems.push(`${name} concluded ${v.code} (${v.detail}), expected seat ${cheater + 1} named as stalled`);
       if (cheat.expect.caught === 'nothing' && v.code !== 'clean') problems.push(`${name} concluded ${v.code} (${v.detail}), expected a clean hand`);
     }
-    for (const leak of honestLeaks) problems.push(`seat ${leak.seat + 1} could read ${leak.card}${leak.handle !== null ? ` (handle ${leak.handle})` : ''}: ${leak.how}`);
+    for (const leak of honestLeaks) problems.push(`${leak.seat === null ? 'a spectator' : `seat ${leak.seat + 1}`} could read ${leak.card}${leak.handle !== null ? ` (handle ${leak.handle})` : ''}: ${leak.how}`);
     if (cheat.expect.caught === 'nothing') {
       const hashes = new Set(honest.map((seat) => peers[seat]!.session.current?.session.hash));
       if (hashes.size !== 1) problems.push('the honest peers disagree on the final state');
