@@ -21,6 +21,7 @@ import { encodeEnvelope, keyHex, type EnvelopeOf } from '../../net/envelope.js';
 import { parseEvent, type TableEvent } from '../transcript.js';
 import { runAudit, type HandAudit } from './audit.js';
 import { finishCascade, startDeal, startReshuffle, stepType, takeStep, type Cascade } from './cascade.js';
+import { auditReport, earlyVerdict, startsAudit, type AuditCause } from './early-audit.js';
 import { EventPool, LIMITS, type PoolLimits } from './event-pool.js';
 import { isRaceError, seatName, type Halt, type HaltCode } from './halt.js';
 import { PacketBook } from './packets.js';
@@ -88,6 +89,8 @@ export class HandFollower {
   /** The seat whose event is being taken in (blamed for any exception). */
   private author: number | null = null;
   private discloseSince: number | null = null;
+  /** Set when an unattributed fault sent the hand to the audit at once (early-audit.ts). */
+  private auditCauseValue: AuditCause | null = null;
   private readonly discloseDeadlineMs: number;
   private readonly limits: PoolLimits;
 
@@ -121,6 +124,10 @@ export class HandFollower {
   }
   get audit(): HandAudit | null {
     return this.auditValue;
+  }
+  /** Why the hand is being audited before its end (null: it is not). */
+  get auditCause(): AuditCause | null {
+    return this.auditCauseValue;
   }
   get state(): AnyState | null {
     return this.stateValue;
@@ -232,7 +239,7 @@ export class HandFollower {
 
   /** This peer's own code failed (not an event of anyone's): stops the hand as an internal fault. */
   fault(detail: string): void {
-    this.stop({ code: 'internal', seat: null, detail });
+    this.end({ code: 'internal', seat: null, detail });
   }
 
   // ------------------------------------------------------------ progress
@@ -240,7 +247,11 @@ export class HandFollower {
   private advance(): boolean {
     this.author = null;
     if (this.phaseValue === 'done' || this.phaseValue === 'halted') return false;
-    const abandon = this.pool.abandon();
+    const report = this.auditCauseValue ? undefined : auditReport(this.pool.faultReports());
+    if (report && (this.phaseValue === 'dealing' || this.phaseValue === 'play')) {
+      return this.stop({ code: report.data.code as HaltCode, seat: null, detail: report.data.detail }, report.seat);
+    }
+    const abandon = this.auditCauseValue ? undefined : this.pool.abandon();
     if (abandon && this.abandonCounts(abandon)) {
       this.stop({ code: 'abandoned', seat: null, detail: `${seatName(abandon.seat)} ended the hand without a result: ${abandon.data.reason}` });
       return false;
@@ -415,7 +426,9 @@ export class HandFollower {
       disclosures: events as TableEvent<'disclose'>[],
       events: this.pool.events(),
       rng: this.rng,
+      rules: !this.auditCauseValue,
     });
+    if (this.auditCauseValue) return this.end(earlyVerdict(this.auditValue, this.auditCauseValue));
     this.phaseValue = 'done';
     return true;
   }
@@ -434,10 +447,25 @@ export class HandFollower {
   }
 
   private blame(code: HaltCode, seat: number, detail: string): false {
-    return this.stop({ code, seat, detail });
+    this.end({ code, seat, detail });
+    return false;
   }
 
-  private stop(halt: Halt): false {
+  /**
+   * Stops the hand — unless the halt names no seat (early-audit.ts): then,
+   * once, the hand goes to the audit at once (true: it goes on, into the
+   * disclosure round). `reporter` is the seat whose signed report it is.
+   */
+  private stop(halt: Halt, reporter: number | null = null): boolean {
+    const auditable = this.phaseValue === 'dealing' || this.phaseValue === 'play';
+    if (this.haltValue || this.auditCauseValue || !auditable || !startsAudit(halt)) return this.end(halt);
+    this.auditCauseValue = { fault: halt, reporter };
+    this.phaseValue = 'disclose';
+    this.discloseSince = null;
+    return true;
+  }
+
+  private end(halt: Halt): false {
     if (this.haltValue) return false;
     this.haltValue = halt;
     this.phaseValue = 'halted';
