@@ -256,6 +256,7 @@ export class HandFollower {
       this.stop({ code: 'abandoned', seat: null, detail: `${seatName(abandon.seat)} ended the hand without a result: ${abandon.data.reason}` });
       return false;
     }
+    if (this.haltValue) return false;
     switch (this.phaseValue) {
       case 'ready':
         return this.advanceReady();
@@ -270,6 +271,7 @@ export class HandFollower {
 
   /** An abandon ends the hand unless it was made once play was over (then the disclosures are owed all the same). */
   private abandonCounts(abandon: TableEvent<'abandon'>): boolean {
+    if (this.pool.backdated(abandon)) return this.blame('bad-event', abandon.seat, 'sent an abandon dated before steps it had already signed events at (backdated)');
     // Made at a step this peer has not reached (a slower link): judge it once there, so an
     // abandon sent after the last move never ends a hand whose disclosures are owed.
     if (abandon.envelope.body.at > Math.max(0, this.hashes.length - 1)) return false;
