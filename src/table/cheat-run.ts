@@ -53,7 +53,7 @@ export interface CheatRunOptions {
 
 const STALL_MS = 15_000;
 const FORGED_STALL_MS = 1_500;
-/** Simulated table clock: this much per poll of the loop (the disclosure deadline is 60 s). */
+/** Simulated table clock: this much per poll of the loop in which no peer got a new event (the disclosure deadline is 60 s). */
 const CLOCK_STEP_MS = 1_000;
 
 function verdictOf(peer: SimulationPeer, seat: number): CheatVerdict | null {
@@ -88,6 +88,7 @@ export async function runCheat(options: CheatRunOptions): Promise<CheatReport | 
   options.onSeated?.(peers);
   const honest = peers.map((_, seat) => seat).filter((seat) => seat !== cheater);
   let clock = 0;
+  let lastHeld = -1;
   const stallMs = cheat.expect.caught === 'stall' ? FORGED_STALL_MS : STALL_MS;
   /** When the cheat was first seen made (a stall named before that is about something else). */
   let doneAt: number | null = null;
@@ -95,7 +96,11 @@ export async function runCheat(options: CheatRunOptions): Promise<CheatReport | 
     await until(() => {
       if (ctx!.done && doneAt === null) doneAt = Date.now();
       if (cheat.needsClock) {
-        clock += CLOCK_STEP_MS;
+        // The table's clock moves only while nothing new arrives, so a deadline measures silence, not how
+        // slowly a loaded machine lets the peers work (an honest seat still busy must not be named).
+        const held = peers.reduce((n, peer) => n + (peer.session.current?.session.events().length ?? 0), 0);
+        if (held === lastHeld) clock += CLOCK_STEP_MS;
+        lastHeld = held;
         for (const seat of honest) peers[seat]!.session.current?.session.tick(clock);
       }
       return honest.every((seat) => {

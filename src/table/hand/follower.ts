@@ -23,6 +23,7 @@ import { encodeEnvelope, keyHex, type EnvelopeOf } from '../../net/envelope.js';
 import { parseEvent, type TableEvent } from '../transcript.js';
 import { runAudit, type HandAudit } from './audit.js';
 import { finishCascade, startDeal, startReshuffle, stepType, takeStep, type Cascade } from './cascade.js';
+import { auditReport, earlyVerdict, startsAudit, type AuditCause } from './early-audit.js';
 import { EventPool, LIMITS, type PoolLimits } from './event-pool.js';
 import { isRaceError, seatName, type Halt, type HaltCode } from './halt.js';
 import { PacketBook } from './packets.js';
@@ -86,6 +87,8 @@ export class HandFollower {
   private readonly deadlines: HandDeadlines;
   /** The seat whose event is being taken in (blamed for any exception). */
   private author: number | null = null;
+  /** Set when an unattributed fault sent the hand to the audit at once (early-audit.ts). */
+  private auditCauseValue: AuditCause | null = null;
   private readonly limits: PoolLimits;
 
   constructor(options: FollowerOptions) {
@@ -117,6 +120,10 @@ export class HandFollower {
   }
   get audit(): HandAudit | null {
     return this.auditValue;
+  }
+  /** Why the hand is being audited before its end (null: it is not). */
+  get auditCause(): AuditCause | null {
+    return this.auditCauseValue;
   }
   get state(): AnyState | null {
     return this.stateValue;
@@ -207,7 +214,7 @@ export class HandFollower {
 
   /** This peer's own code failed (not an event of anyone's): stops the hand as an internal fault. */
   fault(detail: string): void {
-    this.stop({ code: 'internal', seat: null, detail });
+    this.end({ code: 'internal', seat: null, detail });
   }
 
   // ------------------------------------------------------------ progress
@@ -215,11 +222,16 @@ export class HandFollower {
   private advance(): boolean {
     this.author = null;
     if (this.phaseValue === 'done' || this.phaseValue === 'halted') return false;
-    const abandon = this.pool.abandon();
+    const report = this.auditCauseValue ? undefined : auditReport(this.pool.faultReports());
+    if (report && (this.phaseValue === 'dealing' || this.phaseValue === 'play')) {
+      return this.stop({ code: report.data.code as HaltCode, seat: null, detail: report.data.detail }, report.seat);
+    }
+    const abandon = this.auditCauseValue ? undefined : this.pool.abandon();
     if (abandon && this.abandonCounts(abandon)) {
       this.stop({ code: 'abandoned', seat: null, detail: `${seatName(abandon.seat)} ended the hand without a result: ${abandon.data.reason}` });
       return false;
     }
+    if (this.haltValue) return false;
     switch (this.phaseValue) {
       case 'ready':
         return this.advanceReady();
@@ -234,6 +246,7 @@ export class HandFollower {
 
   /** An abandon ends the hand unless it was made once play was over (then the disclosures are owed all the same). */
   private abandonCounts(abandon: TableEvent<'abandon'>): boolean {
+    if (this.pool.backdated(abandon)) return this.blame('bad-event', abandon.seat, 'sent an abandon dated before steps it had already signed events at (backdated)');
     // Made at a step this peer has not reached (a slower link): judge it once there, so an
     // abandon sent after the last move never ends a hand whose disclosures are owed.
     if (abandon.envelope.body.at > Math.max(0, this.hashes.length - 1)) return false;
@@ -386,7 +399,9 @@ export class HandFollower {
       disclosures: events as TableEvent<'disclose'>[],
       events: this.pool.events(),
       rng: this.rng,
+      rules: !this.auditCauseValue,
     });
+    if (this.auditCauseValue) return this.end(earlyVerdict(this.auditValue, this.auditCauseValue));
     this.phaseValue = 'done';
     return true;
   }
@@ -405,10 +420,24 @@ export class HandFollower {
   }
 
   private blame(code: HaltCode, seat: number, detail: string): false {
-    return this.stop({ code, seat, detail });
+    this.end({ code, seat, detail });
+    return false;
   }
 
-  private stop(halt: Halt): false {
+  /**
+   * Stops the hand — unless the halt names no seat (early-audit.ts): then,
+   * once, the hand goes to the audit at once (true: it goes on, into the
+   * disclosure round). `reporter` is the seat whose signed report it is.
+   */
+  private stop(halt: Halt, reporter: number | null = null): boolean {
+    const auditable = this.phaseValue === 'dealing' || this.phaseValue === 'play';
+    if (this.haltValue || this.auditCauseValue || !auditable || !startsAudit(halt)) return this.end(halt);
+    this.auditCauseValue = { fault: halt, reporter };
+    this.phaseValue = 'disclose';
+    return true;
+  }
+
+  private end(halt: Halt): false {
     if (this.haltValue) return false;
     this.haltValue = halt;
     this.phaseValue = 'halted';
