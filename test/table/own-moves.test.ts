@@ -4,7 +4,8 @@
  * refused locally (unsigned, nothing sent) when they make it illegal. Two
  * seats and a seatless spectator over the in-memory transport
  * (helpers/hand-table.ts): in Stress (shedding) a second "ready" while the
- * first still waits for the other seat's is refused and the hand ends clean;
+ * first still waits for the other seat's is refused and the hand ends clean, and so is a second pick in the courier
+toy game's simultaneous pass;
  * in Stress (speed), real time, the same play twice still goes (it bounces
  * as a lost race, blamed on nobody), while a move no race explains is
  * refused before it is committed to.
@@ -19,6 +20,7 @@ import type { SpeedState } from '../../src/games/stress-speed/board.js';
 import type { HandSession } from '../../src/table/hand-session.js';
 import { until } from '../../src/table/simulation.js';
 import { handTable, play, type HandTable } from '../helpers/hand-table.js';
+import { courierGame, type CourierAction, type CourierBoard } from './courier-game.js';
 
 let open: HandTable | null = null;
 afterEach(() => {
@@ -70,6 +72,39 @@ it('stress-shed: a second ready before the first is applied is refused unsent; t
   expect(seen.second).toMatch(/^not allowed now \(/);
   expect(seen.sent).toBe(1);
   expectCleanEnd(table);
+}, 300_000);
+
+it('a simultaneous pass (courier, 3 seats): a second pick before the others have passed is refused; the first card is the one passed', async () => {
+  const sentActs = [0, 0, 0];
+  const table = (open = await handTable({
+    game: courierGame,
+    players: 3,
+    seed: 'double-pass',
+    tamper: (seat, envelope) => {
+      if (envelope.body.type === 'act') sentActs[seat]!++;
+      return envelope;
+    },
+  }));
+  let seen: { passed: number; second: string | null; sent: number } | null = null;
+  await play(table, (seat, legal) => {
+    const actions = legal as CourierAction[];
+    if (seen === null) {
+      if (seat !== 0) return null;
+      const [first, other] = actions as [Extract<CourierAction, { type: 'pass' }>, CourierAction];
+      expect(table.sessions[0]!.act(first)).toBeNull();
+      seen = { passed: first.handle, second: table.sessions[0]!.act(other), sent: sentActs[0]! };
+      return null;
+    }
+    // After the pass the first seat to move ends the hand.
+    return actions.find((a) => a.type === 'end') ?? actions.find((a) => a.type === 'pass') ?? null;
+  });
+  await until(() => table.spectator.phase === 'done' || table.spectator.halt !== null);
+  const s = seen!;
+  expect(s.second).toBe('not allowed now (not-your-turn)');
+  expect(s.sent).toBe(1);
+  expectCleanEnd(table);
+  // Seat 1's first pick went to seat 2 (clockwise), the second never left.
+  expect((table.spectator.engineState!.board as CourierBoard).hands[1]).toContain(s.passed);
 }, 300_000);
 
 it('stress-speed (real time): the same play twice still goes and bounces blamelessly; a move no race explains is refused unsent', async () => {
