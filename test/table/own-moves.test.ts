@@ -19,7 +19,9 @@ import type { SpeedAction } from '../../src/games/stress-speed/actions.js';
 import type { SpeedState } from '../../src/games/stress-speed/board.js';
 import type { HandSession } from '../../src/table/hand-session.js';
 import { until } from '../../src/table/simulation.js';
+import { realTimeRefusal, turnRefusal } from '../../src/table/hand/own-moves.js';
 import { handTable, play, type HandTable } from '../helpers/hand-table.js';
+import { raceGame } from '../helpers/race.js';
 import { courierGame, type CourierAction, type CourierBoard } from './courier-game.js';
 
 let open: HandTable | null = null;
@@ -138,3 +140,23 @@ it('stress-speed (real time): the same play twice still goes and bounces blamele
   // The second copy of the play lost its race: a bounce of seat 1's, blamed on nobody.
   expect(table.spectator.bounces.some((b) => b.seat === 0 && b.error === 'stale-top')).toBe(true);
 }, 300_000);
+
+it('realTimeRefusal and turnRefusal: own earlier moves first; races and pending crypto let a real-time move go, nothing else does', () => {
+  const start = raceGame.setup({ players: 2 });
+  if (!start.ok) throw new Error(start.error);
+  const claim = (onTop: number) => ({ type: 'claim', onTop });
+  // Fits on the agreed state, but an own queued claim of value 0 makes it a lost race: it still goes.
+  expect(realTimeRefusal(raceGame, start.state, 0, [], claim(0))).toBeNull();
+  expect(realTimeRefusal(raceGame, start.state, 0, [claim(0)], claim(0))).toBeNull();
+  // The same as a turn-based move is refused: it no longer fits after the own earlier one.
+  expect(turnRefusal(raceGame, start.state, 0, [claim(0)], claim(0))).toBe('stale-top');
+  expect(turnRefusal(raceGame, start.state, 0, [claim(0)], claim(1))).toBeNull();
+  // No race explains a malformed move, nor one after own moves that end the game.
+  expect(realTimeRefusal(raceGame, start.state, 0, [], claim(0.5))).toBe('malformed-action');
+  const ending = Array.from({ length: 40 }, (_, value) => claim(value));
+  expect(realTimeRefusal(raceGame, start.state, 0, ending, claim(40))).toBe('game-over');
+  // While the table's crypto is pending the move cannot be judged yet: it goes (the ordered move waits for the crypto).
+  const waiting = { ...start.state, requests: [{ id: 0, kind: 'reveal-all' as const, handles: [0] }] };
+  expect(realTimeRefusal(raceGame, waiting, 0, ending, claim(40))).toBeNull();
+  expect(turnRefusal(raceGame, waiting, 0, [], claim(0))).toBe('awaiting-crypto');
+});
