@@ -151,6 +151,16 @@ export class HandFollower {
   pendingAct(seat: number): TableEvent<'act'> | undefined {
     return this.pool.act(seat, this.actsTaken[seat] ?? 0);
   }
+  /** Every act of `seat` taken in and not yet applied, oldest first (a choice waiting for the other seats'). */
+  pendingActs(seat: number): TableEvent<'act'>[] {
+    const out: TableEvent<'act'>[] = [];
+    for (let i = this.actsTaken[seat] ?? 0, event; (event = this.pool.act(seat, i)); i++) out.push(event);
+    return out;
+  }
+  /** The agreed real-time moves of a closed round not yet applied (waiting for crypto), in order. */
+  get orderedMoves(): readonly Ordered[] {
+    return this.ordered;
+  }
   seatOf(envelope: EnvelopeOf<'table-event'>): number {
     return this.setup.seatKeys.indexOf(keyHex(envelope.from));
   }

@@ -44,6 +44,7 @@ import { stepType, type Cascade } from './cascade.js';
 import type { HandFollower, PrivateRequest } from './follower.js';
 import { faultData } from './faults.js';
 import type { Halt } from './halt.js';
+import { realTimeRefusal, turnRefusal } from './own-moves.js';
 import { mergeRings } from './packets.js';
 import { roundDigest } from './real-time.js';
 
@@ -225,16 +226,28 @@ export class SeatAgent {
     if (f.game.awaits(f.state).kind === 'anytime' || f.realTimeStarted) {
       // Real time: the move joins this seat's next round; the order is agreed there.
       if (claims.length > 0) return 'real-time moves cannot reveal hidden cards';
+      const refused = realTimeRefusal(f.game, f.state, this.seat, this.unplayedRealTime(), action);
+      if (refused !== null) return `not allowed now (${refused})`;
       this.queue.push(action);
       return null;
     }
-    const trial = f.game.reduce(f.state, { kind: 'act', seat: this.seat, action });
-    if (!trial.ok) return `not allowed now (${trial.error})`;
+    // Tried after this seat's own acts not applied yet (a choice waiting for the others'), so a double click is refused here.
+    const earlier = f.pendingActs(this.seat).map((event) => event.data.action);
+    const refused = turnRefusal(f.game, f.state, this.seat, earlier, action);
+    if (refused !== null) return `not allowed now (${refused})`;
     const groups = f.book.group(claims.map((c) => c.handle));
     if (!groups) return 'that card is not dealt yet';
     const keys = [...groups].map(([packet, positions]) => encodeKeyShares(revealToAll(f.book.packets.get(packet)!, this.seat, this.ring(packet), positions)));
     this.emit('act', { action, keys });
     return null;
+  }
+
+  /** This seat's real-time moves not yet played, oldest first: ordered, committed, then queued. */
+  private unplayedRealTime(): unknown[] {
+    const f = this.follower;
+    const ordered = f.orderedMoves.filter((move) => move.seat === this.seat).map((move) => move.action);
+    const committed = this.committed && this.committed.round >= f.round ? this.committed.actions : [];
+    return [...ordered, ...committed, ...this.queue];
   }
 
   /** Ends the hand without a result; refused once play is over (the disclosures are owed then). */
