@@ -102,12 +102,13 @@ it('a third page opens a started table’s link, watches the hand live to a clea
   await watcher.locator('#watch').waitFor({ timeout: 60_000 });
   expect(await watcher.locator('#seats-fixed').textContent()).toContain('you can watch');
   expect(await watcher.locator('#sit').count()).toBe(0);
+  const dir = process.env.FD_SCREENSHOT_DIR;
+  if (dir) await watcher.screenshot({ path: `${dir}/watch-offered.png`, fullPage: true });
   await watcher.locator('#watch').click();
   await watcher.locator('#watching-badge').waitFor({ timeout: 60_000 });
   // Ann's lobby lists her watcher.
   await expect.poll(() => page.locator('#watchers').textContent(), { timeout: 60_000 }).toContain('Cat');
 
-  const dir = process.env.FD_SCREENSHOT_DIR;
   let moves = 0;
   let checks = 0;
   let shot = false;
