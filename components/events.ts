@@ -21,6 +21,14 @@ export class SitEvent extends Event {
   }
 }
 
+/** The person watches the table instead of sitting (a full table, or play has started). */
+export class WatchEvent extends Event {
+  static readonly type = 'fd-watch';
+  constructor() {
+    super(WatchEvent.type, { bubbles: true, composed: true });
+  }
+}
+
 export class LeaveSeatEvent extends Event {
   static readonly type = 'fd-leave-seat';
   constructor() {

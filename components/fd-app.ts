@@ -9,7 +9,7 @@
 import { LitElement, css, html } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
 import { AppStore, type AppView } from '../src/app/store.js';
-import { AbandonHandEvent, ActEvent, AddBotEvent, CreateTableEvent, DownloadTranscriptEvent, OpenReplayEvent, ReplayStepEvent, LeaveSeatEvent, RematchEvent, RenameEvent, SaveSettingsEvent, SitEvent, SortHandEvent, ToggleSoundEvent } from './events.js';
+import { AbandonHandEvent, ActEvent, AddBotEvent, CreateTableEvent, DownloadTranscriptEvent, OpenReplayEvent, ReplayStepEvent, LeaveSeatEvent, RematchEvent, RenameEvent, SaveSettingsEvent, SitEvent, SortHandEvent, WatchEvent, ToggleSoundEvent } from './events.js';
 import { soundCue, TableSounds, type CueState } from '../src/app/sound.js';
 import { theme } from './theme.js';
 import './fd-home.js';
@@ -68,6 +68,7 @@ export class FdApp extends LitElement {
     this.addEventListener(CreateTableEvent.type, (e) => this.store.createTable(e.config));
     this.addEventListener(SitEvent.type, (e) => this.store.sit(e.seat, e.name));
     this.addEventListener(LeaveSeatEvent.type, () => this.store.leaveSeat());
+    this.addEventListener(WatchEvent.type, () => this.store.watch());
     this.addEventListener(RenameEvent.type, (e) => this.store.rename(e.name));
     this.addEventListener(ActEvent.type, (e) => this.store.act(e.action));
     this.addEventListener(RematchEvent.type, () => this.store.rematch());
@@ -117,14 +118,14 @@ export class FdApp extends LitElement {
       case 'table':
         if (view.signalingFailure) return this.signalingFailure(view);
         // On a phone during a hand, the seats and the log fold away below a button so the table fits the screen.
-        return html`${this.tableTools(view)}${view.hand ? html`<fd-hand .hand=${view.hand} .sortHandBy=${view.settings.sortHandBy ?? 'suit'}></fd-hand>` : null}
+        return html`${this.tableTools(view)}${view.hand ? html`<fd-hand .hand=${view.hand} ?watching=${view.watching} .sortHandBy=${view.settings.sortHandBy ?? 'suit'}></fd-hand>` : null}
           ${view.hand
             ? html`<button class="extras-toggle" id="extras-toggle" aria-expanded=${this.extrasOpen ? 'true' : 'false'}
                 @click=${() => (this.extrasOpen = !this.extrasOpen)}>${this.extrasOpen ? 'Hide' : 'Show'} seats and log</button>`
             : null}
           <div class="extras ${view.hand && !this.extrasOpen ? 'folded' : ''}">
           ${this.signalingLine(view)}
-          <fd-lobby .lobby=${view.lobby} .seatOrder=${view.seatOrder} ?needsName=${view.needsName} .link=${view.shareLink ?? ''} ?connecting=${view.connecting} ?compact=${view.hand !== null}></fd-lobby>
+          <fd-lobby .lobby=${view.lobby} .watchers=${view.watchers} ?watching=${view.watching} .seatOrder=${view.seatOrder} ?needsName=${view.needsName} .link=${view.shareLink ?? ''} ?connecting=${view.connecting} ?compact=${view.hand !== null}></fd-lobby>
           <h3>Table log</h3>
           <fd-log .entries=${view.log}></fd-log>
           </div>`;

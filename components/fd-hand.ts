@@ -5,7 +5,8 @@
  * hand: result and a rematch button, with the end-of-hand summary (the verdict, every card opened) in a panel that stays in view; or, if the hand stopped,
  * who was blamed and why. A seat that stalls is named, and anyone may end the
  * hand without a result. Above the table: each player's newest move, the
- * latest highlighted.
+ * latest highlighted. A watcher sees the same with a "Watching" badge and no
+ * buttons that act on the hand (rematch, end hand).
  */
 import { LitElement, css, html } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
@@ -21,6 +22,8 @@ export class FdHand extends LitElement {
   @property({ attribute: false }) hand!: HandView;
   /** How hands are sorted (Settings; the table's Sort toggle changes it). */
   @property() sortHandBy: 'suit' | 'rank' = 'suit';
+  /** This page watches (holds no seat): a badge says so and no button acts on the hand. */
+  @property({ type: Boolean }) watching = false;
 
   static override styles = [
     theme,
@@ -34,6 +37,8 @@ export class FdHand extends LitElement {
       .spinner { display: inline-block; width: 1rem; height: 1rem; border: 2px solid var(--fd-muted); border-top-color: transparent; border-radius: 50%; animation: spin 0.8s linear infinite; vertical-align: middle; margin-right: 0.4rem; }
       @keyframes spin { to { transform: rotate(360deg); } }
       code { font-size: 0.8rem; color: var(--fd-muted); }
+      .watching { margin: 0 0 0.6rem; color: var(--fd-muted); font-size: 0.9rem; }
+      .watching .badge { background: var(--fd-accent); color: #111; font-weight: 700; border-radius: 1rem; padding: 0.1rem 0.6rem; margin-right: 0.4rem; }
       .last-moves { list-style: none; margin: 0 0 0.5rem; padding: 0; display: flex; flex-wrap: wrap; gap: 0.3rem 0.5rem; justify-content: center; font-size: 0.85rem; }
       .last-moves li { background: rgba(0, 0, 0, 0.22); border-radius: 1rem; padding: 0.15rem 0.6rem; color: var(--fd-muted); }
       .last-moves li.latest { background: rgba(242, 193, 78, 0.2); color: var(--fd-ink); box-shadow: 0 0 0 1px var(--fd-accent); }
@@ -49,7 +54,7 @@ export class FdHand extends LitElement {
       return html`<div class="banner bad" role="alert" id="halt">
         <span><strong>${hand.halt.kind === 'desync' ? 'Desync' : hand.halt.kind === 'abandoned' ? 'Hand ended' : 'Cheating or fault'}</strong>:
           ${hand.halt.blame ? html`<strong>${hand.halt.blame}</strong> — ` : null}${hand.halt.reason}</span>
-        <button class="primary" id="rematch" @click=${() => this.dispatchEvent(new RematchEvent())}>New hand</button>
+        ${this.watching ? null : html`<button class="primary" id="rematch" @click=${() => this.dispatchEvent(new RematchEvent())}>New hand</button>`}
       </div>`;
     }
     const report = hand.reports[0];
@@ -57,13 +62,13 @@ export class FdHand extends LitElement {
       return html`<div class="banner bad" role="alert" id="fault-report">
         <span><strong>${report.reporter}</strong> reports a fault${report.blame ? html` by <strong>${report.blame}</strong>` : null}: ${report.reason}
           <code>${report.code}</code> (this browser has not found it itself)</span>
-        <button @click=${() => this.dispatchEvent(new AbandonHandEvent())}>End hand</button>
+        ${this.watching ? null : html`<button @click=${() => this.dispatchEvent(new AbandonHandEvent())}>End hand</button>`}
       </div>`;
     }
     if (hand.stalled) {
       return html`<div class="banner warn" role="alert" id="stalled">
         <span>Waiting for <strong>${hand.stalled.names.join(', ')}</strong> for ${hand.stalled.seconds} s: they may have lost their connection.</span>
-        <button @click=${() => this.dispatchEvent(new AbandonHandEvent())}>End hand${hand.phase === 'disclose' ? ` (names ${hand.stalled.names.join(', ')})` : ' without a result'}</button>
+        ${this.watching ? null : html`<button @click=${() => this.dispatchEvent(new AbandonHandEvent())}>End hand${hand.phase === 'disclose' ? ` (names ${hand.stalled.names.join(', ')})` : ' without a result'}</button>`}
       </div>`;
     }
     if (hand.phase === 'done' || hand.phase === 'disclose') {
@@ -76,7 +81,7 @@ export class FdHand extends LitElement {
               : html`<span id="audit">✘ Audit: ${audit.blame ? html`<strong>${audit.blame}</strong> — ` : null}${audit.reason}</span>`
             : html`<span class="spinner"></span>Auditing the hand with all cards open…`}
           ${hand.hash ? html`<br /><code title="state hash every peer agreed on">hash ${hand.hash.slice(0, 16)}</code>` : null}</span>
-        ${hand.phase === 'done'
+        ${hand.phase === 'done' && !this.watching
           ? html`<button class="primary" id="rematch" @click=${() => this.dispatchEvent(new RematchEvent())}>${hand.rematchOffered ? 'Join the rematch' : 'Rematch'}</button>`
           : null}
       </div>`;
@@ -99,9 +104,12 @@ export class FdHand extends LitElement {
   override render() {
     // The verdict is shown in the end-of-hand summary (fd-hand-summary), which stays in view.
     const summary = this.hand.summary;
-    return html`${this.banner()}${this.lastMoves()}${renderGameTable(this.hand, this.sortHandBy)}
+    const badge = this.watching
+      ? html`<p class="watching" id="watching-badge" role="status"><span class="badge">👁 Watching</span> You hold no seat: you see what every player sees, the log and the audit, never a hidden card.</p>`
+      : null;
+    return html`${badge}${this.banner()}${this.lastMoves()}${renderGameTable(this.hand, this.sortHandBy)}
       ${summary
-        ? html`<fd-hand-summary .summary=${summary} .names=${this.hand.names} ?canRematch=${this.hand.phase === 'done' || this.hand.halt !== null}
+        ? html`<fd-hand-summary .summary=${summary} .names=${this.hand.names} ?canRematch=${!this.watching && (this.hand.phase === 'done' || this.hand.halt !== null)}
             ?rematchOffered=${this.hand.rematchOffered}></fd-hand-summary>`
         : null}`;
   }

@@ -6,13 +6,15 @@
  * to each other). A roster refused for invalid options says why. Seats are
  * listed round the table in the game's play order from the viewer's own; a
  * bot reads "bot, hosted by …" with its host's connection; a joiner without
- * a name types one before sitting.
+ * a name types one before sitting. A page without a seat may Watch (the only
+ * way in once the table is full or play has started); the peers watching are
+ * listed under the seats.
  */
 import { LitElement, css, html } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import type { LobbyView, SeatView } from '../src/table/lobby.js';
 import { catalogEntry, optionSummary } from '../src/app/catalog.js';
-import { AddBotEvent, LeaveSeatEvent, SitEvent } from './events.js';
+import { AddBotEvent, LeaveSeatEvent, SitEvent, WatchEvent } from './events.js';
 import { theme } from './theme.js';
 import './fd-share.js';
 
@@ -34,6 +36,10 @@ export class FdLobby extends LitElement {
   @property({ attribute: false }) seatOrder: readonly number[] | null = null;
   /** This person has no name yet: ask for one before sitting. */
   @property({ type: Boolean }) needsName = false;
+  /** Names of the peers at the table without a seat. */
+  @property({ attribute: false }) watchers: readonly string[] = [];
+  /** This page chose to watch. */
+  @property({ type: Boolean }) watching = false;
   /** The name being typed before sitting. */
   @state() private typedName = '';
 
@@ -149,14 +155,22 @@ export class FdLobby extends LitElement {
             </form>`
           : null}
         <div class="actions">
+          ${lobby.mySeat === null && !this.watching
+            ? html`<button class=${lobby.handsStarted > 0 || free === 0 ? 'primary' : ''} id="watch" @click=${() => this.dispatchEvent(new WatchEvent())}>Watch</button>`
+            : null}
           ${lobby.handsStarted > 0
-            ? html`<span class="muted">Play has started: the seats are fixed.</span>`
+            ? html`<span class="muted" id="seats-fixed">Play has started: the seats are fixed${lobby.mySeat === null ? ', but you can watch' : ''}.</span>`
+            : free === 0 && lobby.mySeat === null
+            ? html`<span class="muted" id="seats-fixed">Every seat is taken: you can watch.</span>`
             : lobby.mySeat === null
             ? html`<button class="primary" id="sit" ?disabled=${free === 0 || (this.needsName && this.typedName.trim() === '')} @click=${() => this.sitDown(null)}>Take a seat</button>`
             : lobby.isCreator
               ? null
               : html`<button id="leave" @click=${() => this.dispatchEvent(new LeaveSeatEvent())}>Leave seat</button>`}
         </div>
+        <p class="muted" id="watchers">${this.watchers.length
+          ? html`Watching: ${this.watchers.map((name, i) => html`${i ? ', ' : ''}<span class="watcher">👁 ${name}</span>`)}`
+          : 'Nobody is watching.'}</p>
       </section>
       <section aria-label="Table fingerprint">
         <div class="fingerprint" id="fingerprint" title=${lobby.fingerprint?.words ?? ''}>${lobby.fingerprint?.emoji}</div>

@@ -46,6 +46,10 @@ export interface AppView {
   /** No name yet: the lobby asks for one before this person sits. */
   readonly needsName: boolean;
   readonly hand: HandView | null;
+  /** This page holds no seat of the running hand and chose Watch: it follows the hand without acting. */
+  readonly watching: boolean;
+  /** Names of the peers linked to the table without a seat (its spectators). */
+  readonly watchers: readonly string[];
   readonly shareLink: string | null;
   readonly connecting: boolean;
   readonly problem: string | null;
@@ -80,6 +84,8 @@ interface Session {
   readonly signaling: LinkSignaling;
   readonly fromLink: boolean;
   closed: boolean;
+  /** The person chose Watch (an unseated page shows the running hand only then). */
+  watching: boolean;
 }
 
 export class AppStore extends EventTarget {
@@ -117,8 +123,11 @@ export class AppStore extends EventTarget {
 
   get view(): AppView {
     const lobby = this.session?.tableSession.lobby.view() ?? null;
+    const watching = !!this.session?.tableSession.isWatching && this.session.watching;
     return {
-      hand: handViewOf(this.session?.tableSession),
+      hand: this.session?.tableSession.isWatching && !watching ? null : handViewOf(this.session?.tableSession),
+      watching,
+      watchers: this.session?.tableSession.watcherList().map((w) => w.name || 'Anonymous') ?? [],
       ready: this.ready,
       route: this.route,
       settings: this.settings,
@@ -155,6 +164,14 @@ export class AppStore extends EventTarget {
   sit(seat: number | null, name?: string): void {
     if (name !== undefined && cleanName(name) !== '') this.rename(name);
     this.session?.tableSession.lobby.sit(seat);
+  }
+
+  /** Watches the table instead of sitting: no seat is asked for, the running hand is shown without actions. */
+  watch(): void {
+    if (!this.session) return;
+    this.session.watching = true;
+    this.session.tableSession.lobby.watch();
+    this.changed();
   }
 
   leaveSeat(): void {
@@ -305,7 +322,7 @@ export class AppStore extends EventTarget {
       onLog: (line, level) => this.log(level ?? 'info', line),
     });
     if (!this.settings.name) tableSession.lobby.askNameFirst();
-    const session: Session = { table, mesh, tableSession, signaling: choice, fromLink, closed: false };
+    const session: Session = { table, mesh, tableSession, signaling: choice, fromLink, closed: false, watching: false };
     this.session = session;
     this.connecting = true;
     this.problem = null;

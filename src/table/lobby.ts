@@ -9,7 +9,8 @@
  *
  * The lobby also tells the mesh whom to link to (every seated peer: a full
  * mesh) and whom to admit (`authorize`): anything but hello/ping/join/presence
- * from a key that holds no seat is rejected as "from an unknown seat".
+ * from a key that holds no seat is rejected as "from an unknown seat" (a
+ * watcher's `fetch` for a hand's public events is admitted).
  *
  * The table's config (game, seats, options) is checked against the game
  * registry (`checkTableConfig`): a creator cannot open a table with options
@@ -156,6 +157,11 @@ export class Lobby {
     else this.mesh.send('join', { peerId: this.mesh.peerId, name: this.name, seat });
   }
 
+  /** Watches instead of sitting: stops asking the creator for a seat (a seated peer keeps its seat). */
+  watch(): void {
+    this.seekingSeat = false;
+  }
+
   /** Gives this peer's seat back. */
   leave(): void {
     const seat = this.mySeat();
@@ -261,6 +267,8 @@ export class Lobby {
       return null;
     }
     if (KINDS_WITHOUT_SEAT.has(envelope.kind)) return null;
+    // A watcher (no seat) may ask for a hand's events so far: they are the ones every link already carries.
+    if (envelope.kind === 'fetch') return null;
     if (author === this.creatorKey) return null;
     const seated = this.roster?.seats.some((m) => m !== null && keyHex(m.key) === author) ?? false;
     return seated ? null : `${envelope.kind} from an unknown seat (${author.slice(0, 8)}…)`;

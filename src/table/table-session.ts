@@ -26,6 +26,7 @@ import { Lobby } from './lobby.js';
 import { HostedBots } from './table-bots.js';
 import { TableLog } from './table-log.js';
 import { TableOutbox, type TableStore } from './table-outbox.js';
+import { WATCHING_SEAT, Watchers, watchingHand, type Watcher } from './table-watchers.js';
 
 export type { TableStore } from './table-outbox.js';
 
@@ -93,6 +94,7 @@ export class TableSession {
   private startingHand = false;
   private closed = false;
   private readonly outbox: TableOutbox;
+  private readonly watchers = new Watchers();
 
   constructor(options: TableSessionOptions) {
     this.options = options;
@@ -160,6 +162,7 @@ export class TableSession {
       this.answerFetch(envelope, via);
       return;
     }
+    this.watchers.observe(envelope, Date.now());
     this.lobby.receive(envelope);
     if (envelope.kind === 'hello' && this.handNo >= 0) {
       // A (re)connected peer may have missed events; so may we.
@@ -296,6 +299,8 @@ export class TableSession {
       );
       this.hands.set(seat, { session, signer, bot });
     }
+    // No seat of this hand is played here: follow it as a watcher (it fetches the events so far below).
+    if (local.length === 0) this.hands.set(WATCHING_SEAT, { session: watchingHand(setup, game, () => this.onHandChanged()), signer: this.signer, bot: false });
     for (const { session } of this.hands.values()) session.preload([...stored, ...(this.early.get(handNo)?.events ?? [])]);
     for (const hand of this.early.keys()) if (hand <= handNo) this.early.delete(hand);
     this.startingHand = false;
@@ -341,12 +346,30 @@ export class TableSession {
       if (kept === 'over-limit') this.log.refuse(envelope, `more than ${LIMITS.eventsPerAuthor} events or ${LIMITS.bytesPerAuthor} bytes for hand ${hand + 1}`);
       if (kept !== 'new') return;
       this.outbox.saveReceived(envelope);
+      // A watcher follows the seats into their next hand once it has seen this one end.
+      if (this.isWatching && hand === this.handNo + 1 && this.handOver()) void this.startHand(hand);
       this.options.onChange();
       return;
     }
     let taken = false;
     for (const { session } of this.hands.values()) taken = session.receive(envelope) || taken;
     if (taken) this.outbox.saveReceived(envelope);
+  }
+
+  /** This page plays no seat of the current hand: it follows it as a watcher. */
+  get isWatching(): boolean {
+    return this.hands.has(WATCHING_SEAT);
+  }
+
+  /** Peers linked to this table that hold no seat, by name (the lobby's spectator list). */
+  watcherList(): Watcher[] {
+    const seated = new Set(this.lobby.view().seats.flatMap((s) => (s.keyHex ? [s.keyHex] : [])));
+    return this.watchers.list(seated, keyHex(this.signer.publicKey), Date.now());
+  }
+
+  private handOver(): boolean {
+    const phase = this.currentHand()?.session.phase;
+    return phase === 'done' || phase === 'halted';
   }
 
   /** Someone has started hand N+1 and waits for us. */
@@ -382,7 +405,7 @@ export class TableSession {
   private readonly reported = new Set<HandSession>();
   private reportFault(seat: number, { session, signer }: Seated): void {
     const halt = session.halt;
-    if (!halt || halt.code === 'abandoned' || this.reported.has(session) || this.closed) return;
+    if (!halt || halt.code === 'abandoned' || session.agent === null || this.reported.has(session) || this.closed) return;
     this.reported.add(session);
     const f = session.follower;
     const envelope = this.signAs(signer, { hand: f.setup.handNo, n: f.pool.nextSeq(seat), ...hashBytes(f.hashes), type: 'fault', data: faultData(halt) });

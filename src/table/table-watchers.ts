@@ -1,0 +1,51 @@
+/**
+ * Watching a table (issue 15): who is watching, and the seatless hand a
+ * watcher follows. A watcher is a peer that holds no seat but is linked to
+ * the table (its hello or presence reached us recently); the lobby lists
+ * them so the players know who is looking on. A page that plays no seat of
+ * the current hand follows it with a seatless HandSession (hand-session.ts
+ * with mySeat null): it verifies every event and the audit like a seat, and
+ * holds no secret, so it can open only what the rules show to everyone
+ * (test/table/spectator-knowledge.test.ts).
+ */
+import type { AnyGame } from '../engine/index.js';
+import { keyHex, type Envelope } from '../net/envelope.js';
+import { HandSession } from './hand-session.js';
+import type { HandSetup } from './hand/setup.js';
+
+/** The key under which a watcher's seatless hand is kept among a table's local hands (no seat has it). */
+export const WATCHING_SEAT = -1;
+
+/** A peer heard within this long (hello or presence) is still watching. */
+const WATCHER_FRESH_MS = 20_000;
+
+export interface Watcher {
+  readonly keyHex: string;
+  readonly name: string;
+}
+
+/** Peers heard at the table, by key: the ones without a seat are its watchers. */
+export class Watchers {
+  private readonly heard = new Map<string, { name: string; atMs: number }>();
+
+  /** Notes the author of a hello or presence (the kinds every linked peer sends). */
+  observe(envelope: Envelope, nowMs: number): void {
+    if (envelope.kind !== 'hello' && envelope.kind !== 'presence') return;
+    this.heard.set(keyHex(envelope.from), { name: envelope.body.name, atMs: nowMs });
+  }
+
+  /** Fresh peers that hold no seat (and are not this page), by name. */
+  list(seatedKeys: ReadonlySet<string>, selfKey: string, nowMs: number): Watcher[] {
+    const out: Watcher[] = [];
+    for (const [key, { name, atMs }] of this.heard) {
+      if (seatedKeys.has(key) || key === selfKey || nowMs - atMs > WATCHER_FRESH_MS) continue;
+      out.push({ keyHex: key, name });
+    }
+    return out.sort((a, b) => a.name.localeCompare(b.name) || a.keyHex.localeCompare(b.keyHex));
+  }
+}
+
+/** The seatless hand a watcher follows: no seat agent, no secrets, nothing it could sign. */
+export function watchingHand(setup: HandSetup, game: AnyGame, changed: () => void): HandSession {
+  return new HandSession({ setup, game, mySeat: null }, { changed });
+}

@@ -1,0 +1,165 @@
+/**
+ * Watching a table, in real Chromium (issue 15, "Watching" and item 4b): Ann
+ * plays Stress (shedding) against a bot; once play has started Cat opens the
+ * table's link in a third browser context. The lobby says the seats are
+ * fixed but offers Watch; Cat watches, sees the "Watching" badge and no
+ * action buttons, the public table (the stack, each seat's card counts) and
+ * the log live, and at the end the result and "Audit clean" with the same
+ * hash as Ann. While the hand is played, Cat's page never shows a hidden
+ * card: it has no hand of its own, and every face it draws was shown on
+ * Ann's page outside her own hand first (the stack, face-up cards, what a
+ * player knows of the bot's hand); the rest of each hand is drawn face down.
+ * Ann's lobby lists Cat as watching.
+ */
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, newPlayer, type Player } from './browser.js';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const RANK = ['2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A'];
+const rankOf = (card: string) => RANK.indexOf(/^(10|[2-9JQKA])/.exec(card)?.[1] ?? '');
+const readied = new WeakSet<Page>();
+
+/** Ann's move if it is her turn: Ready once, else the lowest playable card, else a blind card, else pick up. */
+async function move(page: Page): Promise<boolean> {
+  const quick = { timeout: 3000 };
+  try {
+    if (!readied.has(page) && (await page.locator('#ready').isVisible())) {
+      readied.add(page);
+      await page.locator('#ready').click(quick);
+      return true;
+    }
+    if ((await page.locator('#my-area.turn').count()) === 0) return false;
+    const playable = page.locator('#my-hand fd-card[selectable], #my-face-up fd-card[selectable]');
+    if ((await playable.count()) > 0) {
+      const cards = await playable.evaluateAll((els) => els.map((el) => el.getAttribute('data-card') ?? ''));
+      let best = 0;
+      cards.forEach((card, i) => {
+        if (rankOf(card) < rankOf(cards[best]!)) best = i;
+      });
+      await playable.nth(best).click(quick);
+      await page.locator('#play').click(quick);
+      return true;
+    }
+    const blind = page.locator('#my-face-down fd-card[selectable]');
+    if ((await blind.count()) > 0) {
+      await blind.first().click(quick);
+      return true;
+    }
+    if (await page.locator('#pickup').isEnabled()) {
+      await page.locator('#pickup').click(quick);
+      return true;
+    }
+  } catch {
+    // A control went away meanwhile (the bot moved first): no move.
+  }
+  return false;
+}
+
+/** The faces of the cards a page draws in the game's table, outside the given zones (the end-of-hand summary is not the table). */
+async function facesShown(page: Page, outside: string | null): Promise<string[]> {
+  return page.locator('fd-stress-shed fd-card').evaluateAll(
+    (els, skip) => els.filter((el) => skip === null || !el.closest(skip)).map((el) => (el as HTMLElement & { card: string | null }).card ?? '').filter((c) => c !== ''),
+    outside,
+  );
+}
+
+/**
+ * Cards Ann's page shows outside her own hand: the stack, face-up cards, a
+ * blind card turned, and what she knows of the bot's hand (cards picked up
+ * from the stack or swapped from face up). Ann knows nothing hidden of the
+ * bot's hand, and her own hidden cards show only in #my-hand: so a face the
+ * watcher draws that Ann's page never showed outside #my-hand is a leak of
+ * Ann's hand, and one in the bot's hand is more than a player knows of it.
+ */
+async function notePublic(ann: Page, seen: Set<string>): Promise<void> {
+  for (const card of await facesShown(ann, '#my-hand')) seen.add(card);
+}
+
+it('a third page opens a started table’s link, watches the hand live to a clean audit and is never shown a hidden card', async () => {
+  const base = inject('baseUrl');
+  const ann: Player = await newPlayer(browser, base, 'Ann');
+  const page = ann.page;
+  await page.locator('input[name="game"][value="stress-shed"]').check();
+  await page.locator('#seats').selectOption('2');
+  await page.locator('#create').click();
+  await expect.poll(() => page.locator('#share-link').inputValue(), { timeout: 30_000 }).toMatch(/#\/t\//);
+  const link = await page.locator('#share-link').inputValue();
+  await page.locator('.add-bot').first().click();
+  await page.locator('#ready').waitFor({ timeout: 240_000 });
+
+  // Play has started: Cat opens the link and is offered Watch (not "no way in").
+  const cat: Player = await newPlayer(browser, base, 'Cat');
+  const watcher = cat.page;
+  await watcher.goto(link);
+  await watcher.locator('#watch').waitFor({ timeout: 60_000 });
+  expect(await watcher.locator('#seats-fixed').textContent()).toContain('you can watch');
+  expect(await watcher.locator('#sit').count()).toBe(0);
+  const dir = process.env.FD_SCREENSHOT_DIR;
+  if (dir) await watcher.screenshot({ path: `${dir}/watch-offered.png`, fullPage: true });
+  await watcher.locator('#watch').click();
+  await watcher.locator('#watching-badge').waitFor({ timeout: 60_000 });
+  // Ann's lobby lists her watcher.
+  await expect.poll(() => page.locator('#watchers').textContent(), { timeout: 60_000 }).toContain('Cat');
+
+  let moves = 0;
+  let checks = 0;
+  let shot = false;
+  const publicCards = new Set<string>();
+  while ((await page.locator('#hand-summary').count()) === 0) {
+    if (await move(page)) moves++;
+    else await page.waitForTimeout(100);
+    if ((await page.locator('#halt').count()) > 0) throw new Error(`the hand stopped: ${await page.locator('#halt').innerText().catch(() => '')}`);
+    // Every iteration, so that no card played (and perhaps picked up later) goes unseen.
+    await notePublic(page, publicCards);
+    if ((await watcher.locator('#hand-summary').count()) === 0 && (await watcher.locator('fd-stress-shed .opp-hand').count()) === 2) {
+      const allFaces = await facesShown(watcher, null);
+      const handFaces = await watcher.locator('fd-stress-shed .opp-hand fd-card').evaluateAll((els) => els.map((el) => (el as HTMLElement & { card: string | null }).card ?? '').filter((c) => c !== ''));
+      const backs = await watcher.locator('fd-stress-shed .opp-hand fd-card').count();
+      let unexplained = [...allFaces, ...handFaces].filter((c) => !publicCards.has(c));
+      if (unexplained.length > 0) {
+        // Ann's page may draw a public card a moment after the watcher's: look again before judging.
+        await page.waitForTimeout(1500);
+        await notePublic(page, publicCards);
+        unexplained = unexplained.filter((c) => !publicCards.has(c));
+      }
+      if ((await page.locator('#hand-summary').count()) === 0 && (await watcher.locator('#hand-summary').count()) === 0) {
+        expect(unexplained).toEqual([]);
+        expect(await watcher.locator('#my-area, #my-hand').count()).toBe(0);
+        if (backs > handFaces.length) checks++;
+        if (!shot && dir && moves > 6) {
+          shot = true;
+          await watcher.screenshot({ path: `${dir}/watching.png` });
+        }
+      }
+    }
+    expect(moves).toBeLessThan(3000);
+  }
+  expect(moves).toBeGreaterThan(5);
+  // It looked at both seats' hands (drawn face down) many times during play.
+  expect(checks).toBeGreaterThan(5);
+
+  // The watcher follows to the end: the result, the audit verdict and the hash Ann agreed on; no button acts on the hand.
+  await expect.poll(() => page.locator('#hand-summary #verdict').getAttribute('data-status'), { timeout: 60_000 }).toBe('clean');
+  await expect.poll(() => watcher.locator('#hand-summary #verdict').getAttribute('data-status'), { timeout: 60_000 }).toBe('clean');
+  await expect.poll(() => watcher.locator('#audit').textContent(), { timeout: 60_000 }).toContain('Audit clean');
+  const hashOf = async (p: Page) => (await p.locator('#result code').textContent()) ?? '';
+  expect(await hashOf(watcher)).toMatch(/^hash [0-9a-f]{16}$/);
+  expect(await hashOf(watcher)).toBe(await hashOf(page));
+  expect(await watcher.locator('#rematch').count()).toBe(0);
+  // The log was live on the watcher's page too, in words.
+  const log = (await watcher.locator('fd-log li').evaluateAll((els) => els.map((el) => el.textContent ?? ''))).join('\n');
+  expect(log).toMatch(/Ann played (10|[2-9JQKA])[♣♦♥♠]/);
+  expect(log).toMatch(/(Ann|Bot \d+) is out and wins/);
+  if (dir) await watcher.screenshot({ path: `${dir}/watching-end.png` });
+  // The page threw nothing (vite's dev-server socket, busy when several e2e servers share its port, is not the app).
+  const pageErrors = cat.console.filter((line) => line.startsWith('pageerror') && !line.includes('WebSocket closed without opened'));
+  expect(pageErrors).toEqual([]);
+});
