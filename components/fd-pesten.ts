@@ -20,38 +20,10 @@ import type { CardHint } from '../src/games/card-hints.js';
 import { ActEvent, SortHandEvent } from './events.js';
 import { isTypingKey } from './keys.js';
 import { theme } from './theme.js';
+import { label, parts, sortKey, SPECIAL, SUIT_NAME, SUITS, SYMBOL, type Suit } from './pesten-cards.js';
 import './fd-card.js';
 
 type Play = Extract<PestenAction, { type: 'play' }>;
-type Suit = 'C' | 'D' | 'H' | 'S';
-const SUITS: readonly Suit[] = ['C', 'D', 'H', 'S'];
-const SYMBOL: Record<Suit, string> = { C: '♣', D: '♦', H: '♥', S: '♠' };
-const SUIT_NAME: Record<Suit, string> = { C: 'clubs', D: 'diamonds', H: 'hearts', S: 'spades' };
-const RANKS = ['2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A'];
-const SPECIAL = new Set(['2', '7', '8', '10', 'J', 'K', 'A', 'joker']);
-
-/** Rank ('joker' for a joker) and suit (null for a joker) of a card id; null when unknown. */
-function parts(card: string | null): { rank: string; suit: Suit | null } | null {
-  if (!card) return null;
-  if (card.startsWith('JK')) return { rank: 'joker', suit: null };
-  const m = /^(10|[2-9JQKA])([CDHS])/.exec(card);
-  return m ? { rank: m[1]!, suit: m[2] as Suit } : null;
-}
-
-/** A card as people write it: "7♣", "joker". */
-function label(card: string | null): string {
-  const p = parts(card);
-  return !p ? '?' : p.suit === null ? 'joker' : `${p.rank}${SYMBOL[p.suit]}`;
-}
-
-function sortKey(card: string | null, byRank: boolean): number {
-  const p = parts(card);
-  if (!p) return 999;
-  if (p.suit === null) return 900;
-  const suit = SUITS.indexOf(p.suit);
-  const rank = RANKS.indexOf(p.rank);
-  return byRank ? rank * 10 + suit : suit * 100 + rank;
-}
 
 @customElement('fd-pesten')
 export class FdPesten extends LitElement {

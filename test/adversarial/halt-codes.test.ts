@@ -111,5 +111,5 @@ it('every halt made with a literal null seat in src/table/hand/ is one of the re
   }
   // abandoned: by design; internal: the run loop's exception with no author (goes to the audit at once), this
   // peer's own failure (fault()), and the end of a clean audit at once; the two in packets.ts go to the audit at once.
-  expect([...found].sort()).toEqual(['early-audit.ts:internal', 'follower.ts:abandoned', 'follower.ts:crypto-fault', 'follower.ts:internal', 'packets.ts:unknown-handle'].sort());
+  expect([...found].sort()).toEqual(['early-audit.ts:internal', 'follower.ts:abandoned', 'follower.ts:internal', 'packets.ts:unknown-handle', 'play.ts:crypto-fault'].sort());
 });

@@ -14,29 +14,28 @@
  * at a step that cannot exist yet (beyond the step that consumes it) halts
  * with `future-step`. Anything invalid halts with a typed code naming the
  * author; any exception while an event is being taken in blames its author.
- * Deadlines by the table's clock are deadlines.ts; how one agreed real-time
- * move is applied is real-time.ts.
+ * The play phase (crypto requests, moves, real-time rounds) is play.ts;
+ * deadlines by the table's clock are deadlines.ts.
  */
 import { DECK_SIZES, systemRandom, type DeckSize, type RandomSource } from '../../../crypto/index.js';
-import { contributors, stateHash, type AnyGame, type AnyState, type CryptoRequest, type Input, type SetupArgs } from '../../engine/index.js';
+import { stateHash, type AnyGame, type AnyState, type Input, type SetupArgs } from '../../engine/index.js';
 import { encodeEnvelope, keyHex, type EnvelopeOf } from '../../net/envelope.js';
 import { parseEvent, type TableEvent } from '../transcript.js';
 import { runAudit, type HandAudit } from './audit.js';
 import { finishCascade, startDeal, startReshuffle, stepType, takeStep, type Cascade } from './cascade.js';
 import { auditReport, earlyVerdict, startsAudit, type AuditCause } from './early-audit.js';
 import { EventPool, LIMITS, type PoolLimits } from './event-pool.js';
-import { isRaceError, seatName, type Halt, type HaltCode } from './halt.js';
+import { seatName, type Halt, type HaltCode } from './halt.js';
 import { PacketBook } from './packets.js';
-import { checkDeliveryEnvelope, checkPlayedCards, revealAllCards } from './requests.js';
-import { firstSeed, orderRound, playOrdered, type Bounce, type Ordered } from './real-time.js';
+import { HandPlay, type PlayPowers, type PrivateRequest } from './play.js';
+import type { Bounce } from './real-time.js';
 import { HandDeadlines, stalledOwing } from './deadlines.js';
 import { readyFault, setupArgs, setupHash, type HandSetup } from './setup.js';
 import { waitingOf, type Waiting } from './waiting.js';
 
-export type { Waiting };
+export type { PrivateRequest, Waiting };
 
 export type HandPhase = 'ready' | 'dealing' | 'play' | 'disclose' | 'done' | 'halted';
-export type PrivateRequest = Extract<CryptoRequest, { kind: 'reveal-to' | 'forward' }>;
 
 export interface FollowerOptions {
   readonly setup: HandSetup;
@@ -68,7 +67,6 @@ export class HandFollower {
   readonly book: PacketBook;
   readonly inputs: Input[] = [];
   readonly hashes: string[] = [];
-  readonly bounces: Bounce[] = [];
   hooks: FollowerHooks = {};
   private readonly rng: RandomSource;
   private readonly initial: AnyState;
@@ -78,11 +76,8 @@ export class HandFollower {
   private auditValue: HandAudit | null = null;
   private sealKeysValue: Uint8Array[] = [];
   private cascadeValue: Cascade | null = null;
-  private readonly actsTaken: number[];
-  private roundValue = 0;
-  private readonly ordered: Ordered[] = [];
-  /** The seed of the open round's coin (real-time.ts): fixed before the round opens. */
-  private seed: Uint8Array;
+  /** The play phase: crypto requests, moves and real-time rounds as the engine awaits them (play.ts). */
+  private readonly play: HandPlay;
   /** The disclosure and reveal deadlines, by the table's clock (deadlines.ts). */
   private readonly deadlines: HandDeadlines;
   /** The seat whose event is being taken in (blamed for any exception). */
@@ -100,7 +95,6 @@ export class HandFollower {
     if (options.setup.game !== options.game.id) throw new RangeError(`set-up is for ${options.setup.game}, not ${options.game.id}`);
     this.args = setupArgs(options.setup);
     this.setupDigest = setupHash(options.setup);
-    this.seed = firstSeed(this.setupDigest);
     const made = options.game.setup(this.args);
     if (!made.ok) throw new RangeError(`cannot set up ${options.game.id}: ${made.error}`);
     this.initial = made.state;
@@ -109,7 +103,7 @@ export class HandFollower {
     this.book = new PacketBook(options.setup.table, options.setup.handNo, this.players, deckSize as DeckSize);
     this.limits = options.limits ?? LIMITS;
     this.pool = new EventPool(this.players, this.limits);
-    this.actsTaken = Array.from({ length: this.players }, () => 0);
+    this.play = new HandPlay(this, this.setupDigest);
   }
 
   get phase(): HandPhase {
@@ -137,19 +131,23 @@ export class HandFollower {
   get cascade(): Cascade | null {
     return this.cascadeValue;
   }
+  /** Real-time moves that lost their race (shown as bounced, blamed on nobody). */
+  get bounces(): readonly Bounce[] {
+    return this.play.bounces;
+  }
   /** The real-time round now open, and whether moves of a closed round are still being applied. */
   get round(): number {
-    return this.roundValue;
+    return this.play.round;
   }
   get orderedPending(): number {
-    return this.ordered.length;
+    return this.play.orderedPending;
   }
   get realTimeStarted(): boolean {
-    return this.ordered.length > 0 || this.roundValue > 0;
+    return this.play.realTimeStarted;
   }
   /** The next act of `seat` not yet taken. */
   pendingAct(seat: number): TableEvent<'act'> | undefined {
-    return this.pool.act(seat, this.actsTaken[seat] ?? 0);
+    return this.play.pendingAct(seat);
   }
   /** Every act of `seat` taken in and not yet applied, oldest first (a choice waiting for the other seats'). */
   pendingActs(seat: number): TableEvent<'act'>[] {
@@ -248,7 +246,7 @@ export class HandFollower {
       case 'dealing':
         return this.advanceCascade();
       case 'play':
-        return this.cascadeValue ? this.advanceCascade() : this.advancePlay();
+        return this.cascadeValue ? this.advanceCascade() : this.play.advance(this.powers());
       case 'disclose':
         return this.advanceDisclose();
     }
@@ -281,7 +279,7 @@ export class HandFollower {
       finishCascade(this.book, cascade);
       this.cascadeValue = null;
       this.phaseValue = 'play';
-      if (cascade.request) return this.apply({ kind: 'reshuffled', request: cascade.request.id }, null);
+      if (cascade.request) return this.play.apply({ kind: 'reshuffled', request: cascade.request.id }, null, this.powers());
       return true;
     }
     const event = this.pool.step(stepType(cascade.state), cascade.packet, cascade.state.next);
@@ -290,68 +288,17 @@ export class HandFollower {
     return stepped.ok || this.stop(stepped.halt);
   }
 
-  private advancePlay(): boolean {
-    const state = this.stateValue!;
-    const awaiting = this.game.awaits(state);
-    if (awaiting.kind === 'over') {
-      this.phaseValue = 'disclose';
-      return true;
-    }
-    if (awaiting.kind === 'crypto') return this.advanceRequest(awaiting.requests[0]!);
-    if (awaiting.kind === 'move') {
-      const event = this.pendingAct(awaiting.seat);
-      return event ? this.applyAct(event) : false;
-    }
-    if (awaiting.kind === 'choices') {
-      const events = awaiting.seats.map((seat) => this.pendingAct(seat));
-      return events.every(Boolean) ? this.applyAct(events[0]!) : false;
-    }
-    return this.advanceRealTime();
-  }
-
-  /** Requests complete strictly in id order, so every peer applies the same sequence. */
-  private advanceRequest(request: CryptoRequest): boolean {
-    if (request.kind === 'reshuffle') {
-      this.cascadeValue = startReshuffle(this.book, request, this.stateValue!);
-      return true;
-    }
-    const events = contributors(request, this.players).map((seat) => this.pool.keys(request.id, seat));
-    if (events.some((e) => !e)) return false;
-    for (const event of events) if (!this.crossCheck(event!)) return false;
-    const held = events as TableEvent<'keys'>[];
-    if (request.kind === 'reveal-all') {
-      const cards = revealAllCards(this.book, request, held, this.stateValue!.deck);
-      return cards.ok ? this.apply({ kind: 'revealed', request: request.id, cards: cards.value }, null) : this.stop(cards.halt);
-    }
-    const envelope = checkDeliveryEnvelope(this.book, request, held);
-    if (!envelope.ok) return this.stop(envelope.halt);
-    this.author = null;
-    const refused = this.hooks.delivered?.(request, held) ?? null;
-    if (refused) return this.stop(refused);
-    return this.apply({ kind: 'delivered', request: request.id }, null);
-  }
-
-  private applyAct(event: TableEvent<'act'>): boolean {
-    if (!this.crossCheck(event)) return false;
-    const claims = this.game.claimedCards(event.data.action);
-    if (claims === null) return this.blame('not-a-move', event.seat, 'sent a move that is not a move of this game');
-    if (claims.length > 0) {
-      const played = checkPlayedCards(this.book, event, claims, this.stateValue!.deck);
-      if (!played.ok) return this.stop(played.halt);
-    }
-    this.actsTaken[event.seat] = (this.actsTaken[event.seat] ?? 0) + 1;
-    return this.apply({ kind: 'act', seat: event.seat, action: event.data.action }, event.seat);
-  }
-
-  private apply(input: Input, author: number | null): boolean {
-    const next = this.game.reduce(this.stateValue!, input);
-    if (!next.ok) {
-      if (author !== null && isRaceError(this.game, next.error)) return true;
-      if (author === null) return this.stop({ code: 'crypto-fault', seat: null, detail: `the table's crypto result was refused: ${next.error}` });
-      return this.blame('illegal-move', author, `an illegal move: ${next.error}`);
-    }
-    this.record(input, next.state);
-    return true;
+  /** What the play phase may do to this follower, made per call so that the follower keeps no closures (a copy of it stays whole). */
+  private powers(): PlayPowers {
+    return {
+      crossCheck: (event) => this.crossCheck(event),
+      settled: () => void (this.author = null),
+      stop: (halt) => this.stop(halt),
+      record: (input, state) => this.record(input, state),
+      reshuffle: (request) => void (this.cascadeValue = startReshuffle(this.book, request, this.stateValue!)),
+      over: () => void (this.phaseValue = 'disclose'),
+      roundOpened: () => this.deadlines.roundOpened(),
+    };
   }
 
   /** An input the engine took: the new state, its input and its hash. */
@@ -359,41 +306,6 @@ export class HandFollower {
     this.stateValue = state;
     this.inputs.push(input);
     this.hashes.push(stateHash(state));
-  }
-
-  private advanceRealTime(): boolean {
-    if (this.ordered.length > 0) return this.applyOrdered();
-    const r = this.roundValue;
-    const seats = [...Array(this.players).keys()];
-    const commits = seats.map((seat) => this.pool.commit(r, seat));
-    if (commits.some((c) => !c)) return false;
-    const reveals = seats.map((seat) => this.pool.reveal(r, seat));
-    if (reveals.some((x) => !x)) return false;
-    for (const event of [...commits, ...reveals]) if (!this.crossCheck(event!)) return false;
-    this.author = null;
-    const order = orderRound(this.setup, r, this.seed, commits as TableEvent<'commit'>[], reveals as TableEvent<'reveal'>[]);
-    if (!order.ok) return this.stop(order.halt);
-    this.ordered.push(...order.value.ordered);
-    this.seed = order.value.next;
-    this.roundValue = r + 1;
-    this.deadlines.roundOpened();
-    return true;
-  }
-
-  /** Applies the agreed moves of a round one by one (crypto the rules ask for in between comes first). */
-  private applyOrdered(): boolean {
-    const awaiting = this.game.awaits(this.stateValue!);
-    if (awaiting.kind === 'over') {
-      this.ordered.length = 0;
-      return true;
-    }
-    if (awaiting.kind !== 'anytime') return false;
-    const next = this.ordered.shift()!;
-    const played = playOrdered(this.game, this.stateValue!, next);
-    if (!played.ok) return this.stop(played.halt);
-    if ('bounce' in played.value) this.bounces.push(played.value.bounce);
-    else this.record({ kind: 'act', seat: next.seat, action: next.action }, played.value.state);
-    return true;
   }
 
   private advanceDisclose(): boolean {
