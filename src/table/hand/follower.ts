@@ -28,6 +28,7 @@ import { EventPool, LIMITS, type PoolLimits } from './event-pool.js';
 import { seatName, type Halt, type HaltCode } from './halt.js';
 import { PacketBook } from './packets.js';
 import { HandPlay, type PlayPowers, type PrivateRequest } from './play.js';
+import type { Ordered } from './real-time.js';
 import type { Bounce } from './real-time.js';
 import { HandDeadlines, stalledOwing } from './deadlines.js';
 import { readyFault, setupArgs, setupHash, type HandSetup } from './setup.js';
@@ -151,13 +152,11 @@ export class HandFollower {
   }
   /** Every act of `seat` taken in and not yet applied, oldest first (a choice waiting for the other seats'). */
   pendingActs(seat: number): TableEvent<'act'>[] {
-    const out: TableEvent<'act'>[] = [];
-    for (let i = this.actsTaken[seat] ?? 0, event; (event = this.pool.act(seat, i)); i++) out.push(event);
-    return out;
+    return this.play.pendingActs(seat);
   }
   /** The agreed real-time moves of a closed round not yet applied (waiting for crypto), in order. */
   get orderedMoves(): readonly Ordered[] {
-    return this.ordered;
+    return this.play.orderedMoves;
   }
   seatOf(envelope: EnvelopeOf<'table-event'>): number {
     return this.setup.seatKeys.indexOf(keyHex(envelope.from));

@@ -79,6 +79,16 @@ export class HandPlay {
     return this.roundValue;
   }
   /** Agreed moves of a closed round still to be applied. */
+  /** Every act of `seat` taken in and not yet applied, oldest first (a choice waiting for the other seats'). */
+  pendingActs(seat: number): TableEvent<'act'>[] {
+    const out: TableEvent<'act'>[] = [];
+    for (let i = this.actsTaken[seat] ?? 0, event; (event = this.hand.pool.act(seat, i)); i++) out.push(event);
+    return out;
+  }
+  /** The agreed real-time moves of a closed round not yet applied (waiting for crypto), in order. */
+  get orderedMoves(): readonly Ordered[] {
+    return this.ordered;
+  }
   get orderedPending(): number {
     return this.ordered.length;
   }
