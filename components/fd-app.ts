@@ -50,7 +50,7 @@ export class FdApp extends LitElement {
     this.addEventListener(ActEvent.type, (e) => this.store.act(e.action));
     this.addEventListener(RematchEvent.type, () => this.store.rematch());
     this.addEventListener(AbandonHandEvent.type, () => this.store.abandonHand());
-    this.addEventListener(AddBotEvent.type, (e) => this.store.addBot(e.seat));
+    this.addEventListener(AddBotEvent.type, (e) => this.store.addBot(e.seat, e.replace));
     this.addEventListener(DownloadTranscriptEvent.type, () => void this.store.downloadTranscript());
     this.addEventListener(OpenReplayEvent.type, (e) => this.store.openReplay(e.text));
     this.addEventListener(ReplayStepEvent.type, (e) => (e.hand !== null ? this.store.replayHand(e.hand) : this.store.replayStep(e.delta)));
@@ -73,6 +73,7 @@ export class FdApp extends LitElement {
         return html`<fd-replay .replay=${view.replay}></fd-replay>`;
       case 'table':
         if (view.signalingFailure) return this.signalingFailure(view);
+        if (view.unserved) return this.unserved();
         return html`${view.hand ? html`<fd-hand .hand=${view.hand}></fd-hand>` : null}
           ${this.signalingLine(view)}
           <fd-lobby .lobby=${view.lobby} .link=${view.shareLink ?? ''} ?connecting=${view.connecting} ?compact=${view.hand !== null}></fd-lobby>
@@ -97,6 +98,19 @@ export class FdApp extends LitElement {
       <div class="actions">
         <button class="primary" id="retry" @click=${() => this.store.retry()}>Retry</button>
         <a href="#/settings" id="fix-settings">Change the signaling server in Settings</a>
+      </div>
+    </section>`;
+  }
+
+  /** A well-formed link, but no page serves the table (its creator's is closed): say so, with Retry and Home. */
+  private unserved() {
+    return html`<section class="failure" role="alert" id="unserved">
+      <h2>Nobody is serving this table</h2>
+      <p>No answer came from the table’s creator. The creator’s page may be closed: a table lives in the pages of its players, and
+        someone who has it open must be online for others to join.</p>
+      <div class="actions">
+        <button class="primary" id="retry" @click=${() => this.store.retry()}>Retry</button>
+        <a href="#/" id="home">Home</a>
       </div>
     </section>`;
   }

@@ -3,8 +3,9 @@
  * for and for how long), the game's own table element (whichever
  * components/game-views.ts registers for the hand's game), and the end of the
  * hand: result, audit verdict, a rematch button; or, if the hand stopped,
- * who was blamed and why. A seat that stalls is named, and anyone may end the
- * hand without a result.
+ * who was blamed and why. An owing seat whose connection is lost is named at
+ * once, and once the turn timer runs out anyone may end the hand without a
+ * result; a player who is only thinking is never named.
  */
 import { LitElement, css, html } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
@@ -51,9 +52,20 @@ export class FdHand extends LitElement {
       </div>`;
     }
     if (hand.stalled) {
-      return html`<div class="banner warn" role="alert" id="stalled">
-        <span>Waiting for <strong>${hand.stalled.names.join(', ')}</strong> for ${hand.stalled.seconds} s: they may have lost their connection.</span>
-        <button @click=${() => this.dispatchEvent(new AbandonHandEvent())}>End hand${hand.phase === 'disclose' ? ` (names ${hand.stalled.names.join(', ')})` : ' without a result'}</button>
+      const stall = hand.stalled;
+      const who = html`<strong>${stall.names.join(', ')}</strong>`;
+      return html`<div class="banner warn" role="alert" id="stalled" data-gone=${stall.gone}>
+        <span>${stall.gone
+          ? html`${who} ${stall.names.length > 1 ? 'have' : 'has'} lost the connection (silent for ${stall.seconds} s); the hand waits for them ${stall.what}.
+              ${stall.canEnd
+                ? hand.phase === 'disclose'
+                  ? null
+                  : html`Their cards are locked with keys only their page holds, so nobody can play them on: the hand can only end without a result (earlier hands’ scores stay).`
+                : html`If they do not come back, the hand can be ended when the turn timer runs out.`}`
+          : html`${who} ${stall.names.length > 1 ? 'are' : 'is'} connected but ${stall.names.length > 1 ? 'have' : 'has'} not answered for ${stall.seconds} s (${stall.what}).`}</span>
+        ${stall.canEnd
+          ? html`<button id="end-hand" @click=${() => this.dispatchEvent(new AbandonHandEvent())}>End hand${hand.phase === 'disclose' ? ` (names ${stall.names.join(', ')})` : ' without a result'}</button>`
+          : null}
       </div>`;
     }
     if (hand.phase === 'done' || hand.phase === 'disclose') {

@@ -17,7 +17,7 @@ const REACHABILITY_TEXT = {
   self: 'you',
   direct: 'connected',
   relayed: 'connected via another player',
-  offline: 'offline',
+  offline: 'connection lost',
 } as const;
 
 @customElement('fd-lobby')
@@ -63,8 +63,8 @@ export class FdLobby extends LitElement {
         : canSit
           ? html`<button class="sit" @click=${() => this.dispatchEvent(new SitEvent(seat.seat))}>Sit here</button>`
           : html`<span class="state muted">waiting for a player</span>`}
-      ${!seat.member && this.lobby?.isCreator && this.lobby.handsStarted === 0
-        ? html`<button class="add-bot" @click=${() => this.dispatchEvent(new AddBotEvent(seat.seat))}>Give to a bot</button>`
+      ${this.lobby?.isCreator && !this.lobby.handRunning && seat.seat > 0 && (!seat.member || seat.reachability === 'offline')
+        ? html`<button class="add-bot" @click=${() => this.dispatchEvent(new AddBotEvent(seat.seat, seat.member !== null))}>Give to a bot</button>`
         : null}
     </li>`;
   }
@@ -104,13 +104,14 @@ export class FdLobby extends LitElement {
       <section aria-label="Seats">
         <ol id="seats">${lobby.seats.map((s) => this.seat(s))}</ol>
         <div class="actions">
-          ${lobby.handsStarted > 0
-            ? html`<span class="muted">Play has started: the seats are fixed.</span>`
-            : lobby.mySeat === null
-            ? html`<button class="primary" id="sit" ?disabled=${free === 0} @click=${() => this.dispatchEvent(new SitEvent(null))}>Take a seat</button>`
+          ${lobby.mySeat === null
+            ? lobby.handsStarted > 0
+              ? html`<span class="muted">Play has started: ${free === 0 ? 'every seat is taken' : 'a free seat goes to a bot the table’s creator adds'}.</span>`
+              : html`<button class="primary" id="sit" ?disabled=${free === 0} @click=${() => this.dispatchEvent(new SitEvent(null))}>Take a seat</button>`
             : lobby.isCreator
               ? null
-              : html`<button id="leave" @click=${() => this.dispatchEvent(new LeaveSeatEvent())}>Leave seat</button>`}
+              : html`<button id="leave" title=${lobby.handRunning ? 'Ends the hand being played without a result' : ''}
+                  @click=${() => this.dispatchEvent(new LeaveSeatEvent())}>${lobby.handRunning ? 'Leave the table (ends this hand)' : 'Leave seat'}</button>`}
         </div>
       </section>
       <section aria-label="Table fingerprint">

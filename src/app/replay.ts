@@ -75,6 +75,7 @@ export class Replay {
             names,
             waiting: null,
             stalled: null,
+            gone: [],
             halt: null,
             audit: null,
             outcome: null,

@@ -45,8 +45,16 @@ export interface HandView {
   readonly busy: boolean;
   readonly mySeat: number | null;
   readonly names: string[];
+  /** Remote seats the hand waits for now (never this page's own seat or a bot it hosts). */
   readonly waiting: { names: string[]; what: string } | null;
-  readonly stalled: { names: string[]; seconds: number } | null;
+  /**
+   * Owing seats whose connection is lost (`gone`), or, after several turn
+   * timers, connected ones that have not moved; `canEnd` once the turn timer
+   * has run out (table/gone-seats.ts). Thinking is never a stall.
+   */
+  readonly stalled: { names: string[]; seconds: number; gone: boolean; canEnd: boolean; what: string } | null;
+  /** Seats whose links are silent now (their page closed or offline). */
+  readonly gone: number[];
   /** Verdicts other peers reported (fault events) that this peer has not reached itself. */
   readonly reports: { reporter: string; blame: string | null; reason: string; code: string }[];
   readonly halt: { reason: string; blame: string | null; kind: string } | null;
@@ -74,6 +82,8 @@ export interface AppView {
   readonly shareLink: string | null;
   readonly connecting: boolean;
   readonly problem: string | null;
+  /** A table link nobody answers: no roster came from its creator in UNSERVED_AFTER_MS. */
+  readonly unserved: boolean;
   /** The table could not reach its signaling server: what was tried, the likely cause, and Retry. */
   readonly signalingFailure: SignalingFailure | null;
   /** Which signaling server the open table uses, and whether its link chose it. */
@@ -95,6 +105,8 @@ export interface SignalingFailure {
 }
 
 const LOG_LIMIT = 300;
+/** How long a joiner waits for the table's creator before saying that nobody is serving the table. */
+export const UNSERVED_AFTER_MS = 12_000;
 
 interface Session {
   readonly table: string;
@@ -124,6 +136,10 @@ export class AppStore extends EventTarget {
   private recent: AppView['recentTables'] = [];
   private pendingConfig: TableConfig | undefined;
   private replay: Replay | undefined;
+  /** The table the log belongs to: each table has its own log. */
+  private logTable: string | null = null;
+  private unserved = false;
+  private unservedTimer: ReturnType<typeof setTimeout> | undefined;
 
   async init(): Promise<void> {
     try {
@@ -150,6 +166,7 @@ export class AppStore extends EventTarget {
       shareLink: this.session ? shareLink(this.session.table, location, this.session.signaling, this.settings.shareIceCredentials) : null,
       connecting: this.connecting,
       problem: this.problem,
+      unserved: this.unserved && (lobby?.waitingForCreator ?? true),
       signalingFailure: this.signalingFailure,
       signaling: this.session ? { text: describeSignaling(this.session.signaling), fromLink: this.session.fromLink } : null,
       backHash: this.backHash,
@@ -175,12 +192,13 @@ export class AppStore extends EventTarget {
     this.session?.tableSession.lobby.sit(seat);
   }
 
+  /** Gives the seat back; a hand being played ends without a result. */
   leaveSeat(): void {
-    this.session?.tableSession.lobby.leave();
+    this.session?.tableSession.leave();
   }
 
-  addBot(seat: number): void {
-    void this.session?.tableSession.addBot(seat);
+  addBot(seat: number, replace = false): void {
+    void this.session?.tableSession.addBot(seat, replace);
   }
 
   act(action: unknown): void {
@@ -206,6 +224,7 @@ export class AppStore extends EventTarget {
     const game = gameById(hand.config.game.id);
     const state = hand.engineState;
     const waiting = hand.waiting();
+    const remoteWaiting = waiting?.seats.filter((s) => !current.localSeats.includes(s)) ?? [];
     const outcome = state && game ? handOutcome(game.id, state, hand.phase === 'done' ? (hand.auditResult?.rules ?? null) : null) : null;
     return {
       handNo: current.handNo,
@@ -218,8 +237,17 @@ export class AppStore extends EventTarget {
       busy: hand.phase !== 'play' && hand.phase !== 'disclose' && hand.phase !== 'done',
       mySeat: current.mySeat,
       names,
-      waiting: waiting && waiting.seats.length ? { names: waiting.seats.map((s) => names[s] ?? `Seat ${s + 1}`), what: waiting.what } : null,
-      stalled: current.stalled ? { names: current.stalled.seats.map((s) => names[s] ?? `Seat ${s + 1}`), seconds: Math.round(current.stalled.forMs / 1000) } : null,
+      waiting: waiting && remoteWaiting.length ? { names: remoteWaiting.map((s) => names[s] ?? `Seat ${s + 1}`), what: waiting.what } : null,
+      stalled: current.stalled
+        ? {
+            names: current.stalled.seats.map((s) => names[s] ?? `Seat ${s + 1}`),
+            seconds: Math.round(current.stalled.forMs / 1000),
+            gone: current.stalled.gone,
+            canEnd: current.stalled.canEnd,
+            what: current.stalled.what,
+          }
+        : null,
+      gone: current.goneSeats,
       reports: current.reports
         .filter((r) => !r.agrees)
         .map((r) => ({ reporter: names[r.reporter] ?? `Seat ${r.reporter + 1}`, blame: r.seat !== null ? (names[r.seat] ?? `Seat ${r.seat + 1}`) : null, reason: r.detail, code: r.code })),
@@ -355,6 +383,11 @@ export class AppStore extends EventTarget {
       history.replaceState(null, '', tableHash(table, choice));
       this.backHash = location.hash;
     }
+    // Each table has its own log (a retry of the same table keeps it).
+    if (this.logTable !== table) {
+      this.logEntries = [];
+      this.logTable = table;
+    }
     const fromLink = fromLinkChoice !== null && !sameSignaling(fromLinkChoice, ownChoice);
     if (fromLink) this.log('info', `this table uses the signaling server ${describeSignaling(choice)}, as its link says; your Settings stay the default for new tables`);
     const transport = new PeerJsTransport(peerIdFor(table, identity.keyHex), {
@@ -388,6 +421,7 @@ export class AppStore extends EventTarget {
       const config = this.pendingConfig;
       this.pendingConfig = undefined;
       await tableSession.open(tableSession.lobby.isCreator ? config : undefined);
+      this.watchServed(session);
     } catch (error) {
       if (session.closed) return;
       if (error instanceof SignalingError) this.signalingFailed(session, error);
@@ -398,9 +432,22 @@ export class AppStore extends EventTarget {
     }
   }
 
+  /** A joiner that hears nothing from the creator for a while is told that nobody serves the table (with Retry and Home). */
+  private watchServed(session: Session): void {
+    this.unserved = false;
+    clearTimeout(this.unservedTimer);
+    this.unservedTimer = setTimeout(() => {
+      if (this.session !== session || !session.tableSession.lobby.view().waitingForCreator) return;
+      this.unserved = true;
+      this.log('warn', 'nobody is serving this table: no answer from its creator (their page may be closed)');
+    }, UNSERVED_AFTER_MS);
+  }
+
   private closeSession(): void {
     clearTimeout(this.retryTimer);
     this.retryTimer = undefined;
+    clearTimeout(this.unservedTimer);
+    this.unserved = false;
     this.signalingFailure = null;
     this.signalingAttempts = 0;
     if (!this.session) return;

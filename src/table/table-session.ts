@@ -21,6 +21,8 @@ import { faultData, faultReports, type FaultReport } from './hand/faults.js';
 import { hashBytes } from './hand/seat-agent.js';
 import { nextSetup, outcomeOf, type HandRecord } from './hand/setup.js';
 import { Lobby, type RosterStore } from './lobby.js';
+import { CatchUp } from './catch-up.js';
+import { GoneSeats, stallOf, type Stall } from './gone-seats.js';
 
 /** Where a table keeps its hands between reloads (IndexedDB in the browser, memory in tests). */
 export interface TableStore extends RosterStore {
@@ -43,7 +45,7 @@ export interface TableSessionOptions {
   readonly onChange: () => void;
   readonly onLog: (line: string, level?: 'info' | 'warn' | 'error') => void;
   readonly rng?: RandomSource;
-  /** Milliseconds of silence from an awaited seat before it is named as stalled. */
+  /** The turn timer (ms): how long an owing seat whose links are silent is waited for before the hand may be ended. */
   readonly stallMs?: number;
   readonly bot?: Bot;
   /** Bot think time (ms), so a person can follow; 0 in simulations. */
@@ -69,7 +71,12 @@ export interface HandSummary {
   readonly session: HandSession;
   readonly names: string[];
   readonly mySeat: number | null;
-  readonly stalled: { seats: number[]; what: string; forMs: number } | null;
+  /** Owing remote seats that are gone (or, after several turn timers, only slow): gone-seats.ts. Never this page's seats. */
+  readonly stalled: Stall | null;
+  /** The seats this page plays (its own and the bots it hosts): never named as waited for. */
+  readonly localSeats: number[];
+  /** Seats whose links are silent now (gone), whether or not the hand waits for them. */
+  readonly goneSeats: number[];
   /** Verdicts other peers sent (fault events), checked against ours. */
   readonly reports: FaultReport[];
 }
@@ -97,6 +104,9 @@ export class TableSession {
   /** Authors already logged as refused, per hand (one log line each, not one per event). */
   private readonly refusedLogged = new Set<string>();
   private lastProgress = Date.now();
+  /** Which hand the other seats are at, and whether this (re)opened page follows them (catch-up.ts). */
+  private readonly catchUp = new CatchUp();
+  private readonly gone = new GoneSeats(Date.now());
   private lastStep = -1;
   private timer: ReturnType<typeof setInterval> | undefined;
   private readonly bot: Bot;
@@ -145,6 +155,11 @@ export class TableSession {
     for (const { session } of this.hands.values()) session.dispose();
   }
 
+  /** A (re)opened page makes no move (its own or its bots') until another seat has shown which hand the table is at. */
+  private movesBlocked(session: HandSession): boolean {
+    return this.catchUp.blocksMoves(session.config.setup.seatKeys.filter((_, seat) => !this.hands.has(seat)));
+  }
+
   /** Routes a verified envelope from the mesh. */
   receive(envelope: Envelope, via: string): void {
     if (envelope.kind === 'table-event') {
@@ -152,6 +167,7 @@ export class TableSession {
       return;
     }
     if (envelope.kind === 'fetch') {
+      this.noteShown(envelope.from, envelope.body.hand, true);
       this.answerFetch(envelope, via);
       return;
     }
@@ -165,15 +181,17 @@ export class TableSession {
   get current(): HandSummary | null {
     const mine = this.currentHand();
     if (!mine) return null;
-    const waiting = mine.session.waiting();
-    const forMs = Date.now() - this.lastProgress;
+    const now = Date.now();
     const stallMs = this.options.stallMs ?? DEFAULT_STALL_MS;
+    const localSeats = [...this.hands.keys()];
     return {
       handNo: this.handNo,
       session: mine.session,
       names: this.names(),
       mySeat: this.hands.has(this.lobby.mySeat() ?? -1) ? this.lobby.mySeat() : null,
-      stalled: waiting && waiting.seats.length > 0 && forMs > stallMs ? { ...waiting, forMs } : null,
+      stalled: stallOf(mine.session.waiting(), (seat) => this.hands.has(seat), this.gone, now, now - this.lastProgress, stallMs),
+      localSeats,
+      goneSeats: this.lobby.view().seats.flatMap((s) => (this.gone.isGone(s.seat) ? [s.seat] : [])),
       reports: faultReports(mine.session.follower).filter((r) => r.reporter !== this.lobby.mySeat()),
     };
   }
@@ -182,13 +200,22 @@ export class TableSession {
     const seat = this.lobby.mySeat();
     const mine = seat === null ? undefined : this.hands.get(seat);
     if (!mine || mine.bot) return 'you are not playing this hand';
-    return mine.session.act(action);
+    if (this.movesBlocked(mine.session)) return 'this page is catching up with the table: a move waits until another seat has said which hand it is at';
+    const error = mine.session.act(action);
+    if (error === null) this.catchUp.settle();
+    return error;
   }
 
   /** Starts the next hand at this table (every seat must agree by starting it too). */
   rematch(): void {
     const current = this.currentHand()?.session;
     if (current && current.phase !== 'done' && current.phase !== 'halted') return;
+    const free = this.lobby.view().seats.find((s) => !s.member);
+    if (free) {
+      this.options.onLog(`seat ${free.seat + 1} is free: the next hand starts when someone (or a bot) takes it`, 'warn');
+      return;
+    }
+    this.catchUp.settle();
     void this.startHand(this.handNo + 1);
   }
 
@@ -208,18 +235,30 @@ export class TableSession {
         this.onHandChanged();
         continue;
       }
-      const stalled = session.waiting()?.seats.map((s) => names[s] ?? `Seat ${s + 1}`) ?? [];
+      const stalled = session.waiting()?.seats.filter((s) => !this.hands.has(s)).map((s) => names[s] ?? `Seat ${s + 1}`) ?? [];
       session.abandon(stalled.length ? `nothing came from ${stalled.join(', ')} for too long` : 'a player ended the hand');
     }
   }
 
-  /** Creator only: a bot, hosted by this browser, takes a free seat. */
-  async addBot(seat: number): Promise<void> {
-    if (!this.lobby.isCreator) return;
+  /** Creator only, between hands: a bot, hosted by this browser, takes a free seat (or, with `replace`, a gone player's) from the next hand on. */
+  async addBot(seat: number, replace = false): Promise<void> {
+    if (!this.lobby.isCreator || this.runningSeats()) return;
     const secretKey = ed25519.utils.randomSecretKey();
     await this.store.saveBot(this.lobby.table, secretKey);
     const signer = this.adoptBot(secretKey);
-    this.lobby.seatBot(signer.publicKey, seat);
+    this.lobby.seatBot(signer.publicKey, seat, replace);
+  }
+
+  /**
+   * This player leaves the table: a hand being played ends without a result
+   * (its cards are locked with this page's keys, nobody can play them on),
+   * and the seat is given back; a bot or a newcomer takes it at the next hand.
+   */
+  leave(): void {
+    const seat = this.lobby.mySeat();
+    if (seat === null) return;
+    if (this.runningSeats()) this.abandon(`${this.names()[seat] ?? `seat ${seat + 1}`} left the table`);
+    this.lobby.leave();
   }
 
   private adoptBot(secretKey: Uint8Array): Signer {
@@ -372,6 +411,7 @@ export class TableSession {
 
   private receiveEvent(envelope: EnvelopeOf<'table-event'>): void {
     const hand = envelope.body.hand;
+    this.noteShown(envelope.from, hand, false);
     const current = Math.max(this.handNo, this.lobby.view().handsStarted - 1);
     if (hand < this.handNo) return; // an older hand: over, dropped
     if (hand > current + 1) {
@@ -413,10 +453,43 @@ export class TableSession {
 
   /** Someone has started hand N+1 and waits for us. */
   get rematchOffered(): boolean {
-    return this.early.has(this.handNo + 1);
+    return this.early.has(this.handNo + 1) || this.catchUp.latest() > this.handNo;
+  }
+
+  /** A remote seat of this table showed which hand it is at: a page that came back may follow it (catch-up.ts). */
+  private noteShown(from: Uint8Array, hand: number, told: boolean): void {
+    const key = keyHex(from);
+    if (this.lobby.view().seats.some((s) => s.keyHex === key && !this.bots.has(key) && !s.isMe)) this.catchUp.note(key, hand, told);
+  }
+
+  /** Follows the table to its next hand when this page's hand is over for the table (catch-up.ts). */
+  private follow(): void {
+    if (this.startingHand || this.closed || this.handNo < 0) return;
+    const hand = this.currentHand()?.session;
+    const over = !hand || hand.phase === 'done' || hand.phase === 'halted';
+    const keys = hand?.config.setup.seatKeys ?? [];
+    const owing = (hand?.waiting()?.seats ?? []).map((seat) => keys[seat] ?? '');
+    const step = this.catchUp.decide({ handNo: this.handNo, over, owing });
+    if (step === 'fetch') this.mesh.send('fetch', { hand: this.handNo, have: hand?.have() ?? {} });
+    if (step !== 'follow') return;
+    this.options.onLog(`the table has moved on to hand ${this.handNo + 2}: joining it`);
+    if (!over) this.abandon(`the table moved on to hand ${this.handNo + 2} while this page was away`);
+    void this.startHand(this.handNo + 1);
+  }
+
+  /** An older hand (a page catching up): answered from storage, every event of it. */
+  private async answerOldFetch(hand: number, via: string): Promise<void> {
+    for (const bytes of await this.store.loadHandEvents(this.lobby.table, hand)) {
+      const event = decodeStored(bytes, this.lobby.table);
+      if (event && !this.closed) this.mesh.resend(via, event);
+    }
   }
 
   private answerFetch(envelope: EnvelopeOf<'fetch'>, via: string): void {
+    if (envelope.body.hand >= 0 && envelope.body.hand < this.handNo) {
+      void this.answerOldFetch(envelope.body.hand, via);
+      return;
+    }
     const mine = this.currentHand();
     if (!mine || envelope.body.hand !== this.handNo) return;
     const have = envelope.body.have;
@@ -438,6 +511,7 @@ export class TableSession {
     if (mine) this.logEnding(mine.session);
     if (mine) this.keepOutcome(mine.session);
     this.scheduleBots();
+    this.follow();
     this.options.onChange();
   }
 
@@ -489,7 +563,7 @@ export class TableSession {
     for (const [seat, { session, bot }] of this.hands) {
       if (!(bot || this.options.autoplay) || this.botTimers.has(seat) || this.closed) continue;
       if (session.phase !== 'play' || !this.game || !session.engineState) continue;
-      if (session.legalActions().length === 0 || session.pendingMoves > 0) continue;
+      if (session.legalActions().length === 0 || session.pendingMoves > 0 || this.movesBlocked(session)) continue;
       const jitter = this.options.botJitterMs ? Math.random() * this.options.botJitterMs : 0;
       this.botTimers.set(
         seat,
@@ -517,6 +591,13 @@ export class TableSession {
   private watch(): void {
     const now = Date.now();
     for (const { session } of this.hands.values()) session.tick(now);
+    const view = this.lobby.view();
+    const links = view.seats.map((s) => ({ seat: s.seat, name: s.member?.name || `Seat ${s.seat + 1}`, reachability: s.isMe ? null : s.reachability }));
+    for (const line of this.gone.update(links, now)) this.options.onLog(line, 'warn');
+    this.catchUp.tick();
+    this.follow();
+    this.lobby.freeLeftSeats();
+    this.scheduleBots();
     const mine = this.currentHand();
     if (mine?.session.waiting()?.seats.length) this.options.onChange();
   }

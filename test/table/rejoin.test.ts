@@ -1,0 +1,93 @@
+/**
+ * Players come and go (issue 15), over the in-memory transport with the real
+ * cryptography: a page closed mid-hand, while the others end that hand and
+ * start the next, comes back into the table's current hand and plays it to a
+ * clean audit (reproduction item 1); a player who is thinking is never named
+ * as gone, one whose page is closed is, on its seat and in the log (item 3);
+ * a player who leaves frees the seat once the hand has ended and a bot the
+ * creator hosts takes it for the next hand, which carries the match on.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { handFinished, resultOf, seatPeers, until, type SimulationPeer } from '../../src/table/simulation.js';
+
+let running: SimulationPeer[] = [];
+afterEach(() => {
+  for (const p of running) {
+    p.session.close();
+    p.mesh.stop();
+  }
+  running = [];
+});
+
+function closePage(peer: SimulationPeer): void {
+  peer.session.close();
+  peer.mesh.stop();
+}
+
+describe('a page that comes back', () => {
+  it('closed mid-hand while the others ended it and started the next, lands in the current hand and plays it to a clean audit', async () => {
+    const { peers, reload } = await seatPeers({ game: 'stress-shed', players: 3, hands: 1, seed: 151 });
+    running = peers;
+    const [ann, bob, cid] = peers as [SimulationPeer, SimulationPeer, SimulationPeer];
+    await until(() => (cid.session.current?.session.step ?? 0) > 8);
+    closePage(cid);
+    // The others give up on hand 1 (Cid's page is closed) and start hand 2, which waits for Cid.
+    await until(() => ann.session.current?.session.waiting()?.seats.includes(2) === true && bob.session.current?.session.waiting()?.seats.includes(2) === true);
+    ann.session.endHand();
+    await until(() => ann.session.current?.session.phase === 'halted' && bob.session.current?.session.phase === 'halted');
+    ann.session.rematch();
+    bob.session.rematch();
+    await until(() => ann.session.current?.handNo === 1 && bob.session.current?.handNo === 1);
+    // Cid reopens the link: the page restores hand 1 from its storage, but must follow the table to hand 2.
+    const back = await reload(2);
+    running = [ann, bob, back];
+    expect(back.session.current?.handNo).toBe(0);
+    await until(() => running.every((p) => p.session.current?.handNo === 1 && handFinished(p)), 20);
+    const result = resultOf(running, 'stress-shed');
+    expect(result.peers.map((p) => p.halt)).toEqual([null, null, null]);
+    expect(result.allClean).toBe(true);
+    expect(result.agreedHash).toMatch(/^[0-9a-f]{64}$/);
+    // Its record of hand 1 ended too (it missed the abandon while away, and stopped the hand itself or fetched it).
+    const old = await back.store.loadHandEvents(back.session.lobby.table, 0);
+    expect(old.length).toBeGreaterThan(0);
+  }, 300_000);
+
+  it('reloaded mid-hand while the others are still in it, stays in that hand and finishes it', async () => {
+    const { peers, reload } = await seatPeers({ game: 'stress-shed', players: 2, hands: 1, seed: 152 });
+    running = peers;
+    await until(() => (peers[1]!.session.current?.session.step ?? 0) > 6);
+    const back = await reload(1);
+    running = [peers[0]!, back];
+    await until(() => running.every(handFinished), 20);
+    const result = resultOf(running, 'stress-shed');
+    expect(result.allClean).toBe(true);
+    expect(back.session.current?.handNo).toBe(0);
+  }, 300_000);
+});
+
+describe('gone, not thinking', () => {
+  it('names only a seat whose page is closed, on its seat and in the log, never the viewer or a live seat', async () => {
+    const logs: string[][] = [[], [], []];
+    const { peers } = await seatPeers({ game: 'stress-shed', players: 3, hands: 1, seed: 153, stallMs: 1_000, onLog: (seat, line) => logs[seat]!.push(line) });
+    running = peers;
+    const [ann, , cid] = peers as [SimulationPeer, SimulationPeer, SimulationPeer];
+    await until(() => (ann.session.current?.session.step ?? 0) > 8);
+    // While everyone is connected nobody is a stall, however long the hand takes.
+    expect(ann.session.current?.stalled).toBeNull();
+    expect(ann.session.current?.goneSeats).toEqual([]);
+    closePage(cid);
+    await until(() => ann.session.current?.goneSeats.includes(2) === true);
+    expect(ann.session.current?.goneSeats).toEqual([2]);
+    expect(ann.session.lobby.view().seats[2]?.reachability).toBe('offline');
+    expect(logs[0]!.some((line) => /Bot 3 has lost the connection/.test(line))).toBe(true);
+    expect(logs[0]!.some((line) => /Bot 1 has lost|Bot 2 has lost/.test(line))).toBe(false);
+    // The hand comes to wait for Cid: the stall names Cid only, as gone, and the turn timer lets the others end it.
+    await until(() => ann.session.current?.stalled?.canEnd === true);
+    const stall = ann.session.current!.stalled!;
+    expect(stall.seats).toEqual([2]);
+    expect(stall.gone).toBe(true);
+    ann.session.endHand();
+    await until(() => peers.slice(0, 2).every((p) => p.session.current?.session.phase === 'halted'));
+    expect(ann.session.current?.session.halt?.code).toBe('abandoned');
+  }, 300_000);
+});
