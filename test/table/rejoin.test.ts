@@ -91,3 +91,38 @@ describe('gone, not thinking', () => {
     expect(ann.session.current?.session.halt?.code).toBe('abandoned');
   }, 300_000);
 });
+
+describe('leaving', () => {
+  it('a player who leaves mid-hand ends it without a result; the seat is freed after it, a bot the creator hosts takes it and the next hand keeps the match', async () => {
+    const { peers } = await seatPeers({ game: 'stress-shed', players: 3, hands: 1, seed: 154 });
+    running = peers;
+    const [ann, bob, cid] = peers as [SimulationPeer, SimulationPeer, SimulationPeer];
+    await until(() => (ann.session.current?.session.step ?? 0) > 8);
+    const firstSetup = ann.session.current!.session.config.setup;
+    cid.session.leave();
+    await until(() => [ann, bob, cid].every((p) => p.session.current?.session.phase === 'halted'));
+    expect(ann.session.current?.session.halt?.detail).toMatch(/Bot 3 left the table/);
+    // Once the hand has ended the creator frees the seat; every page sees it free.
+    await until(() => [ann, bob, cid].every((p) => p.session.lobby.view().seats[2]?.member === null));
+    expect(cid.session.lobby.mySeat()).toBeNull();
+    // A free seat stops the next hand until it is taken.
+    ann.session.rematch();
+    expect(ann.session.current?.handNo).toBe(0);
+    await ann.session.addBot(2);
+    await until(() => [ann, bob].every((p) => p.session.lobby.view().seats[2]?.member?.name === 'Bot 3' && p.session.lobby.view().seats[2]?.keyHex !== firstSetup.seatKeys[2]));
+    ann.session.rematch();
+    bob.session.rematch();
+    running = [ann, bob];
+    await until(() => running.every((p) => p.session.current?.handNo === 1 && handFinished(p)), 20);
+    const result = resultOf(running, 'stress-shed');
+    expect(result.allClean).toBe(true);
+    const second = ann.session.current!.session.config.setup;
+    // The hand without a result leaves the match as it was: same dealer and carry, a new key in seat 3.
+    expect(second.dealer).toBe(firstSetup.dealer);
+    expect(second.carry).toEqual(firstSetup.carry);
+    expect(second.seatKeys.slice(0, 2)).toEqual(firstSetup.seatKeys.slice(0, 2));
+    expect(second.seatKeys[2]).not.toBe(firstSetup.seatKeys[2]);
+    cid.session.close();
+    cid.mesh.stop();
+  }, 300_000);
+});
