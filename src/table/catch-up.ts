@@ -8,8 +8,10 @@
  *
  * - until a remote seat has shown its hand, a resumed page makes no move (it
  *   might be a move in a hand the table has left: issue 15, item 1);
- * - a hand that waits on a seat that has moved on to a later hand is over for
- *   the table: the page first asks for that hand's events once more (peers
+ * - no move is made in a hand the table has left;
+ * - a hand that waits on a seat that has moved on to a later hand (or any
+ *   hand of a resumed page, once a seat is at a later one) is over for the
+ *   table: the page first asks for that hand's events once more (peers
  *   answer from storage: the abandon it missed), and if it still waits a tick
  *   later it follows the table;
  * - a resumed page whose own hand is over follows the table to its next hand
@@ -98,7 +100,8 @@ export class CatchUp {
     const latest = this.latest();
     if (state.handNo < 0 || latest <= state.handNo) return 'stay';
     if (state.over) return this.resumingValue ? 'follow' : 'stay';
-    const stuck = state.owing.some((key) => this.handOf(key) > state.handNo);
+    // A resumed page whose table has moved on is behind whatever its hand waits for (even its own move).
+    const stuck = this.resumingValue || state.owing.some((key) => this.handOf(key) > state.handNo);
     if (!stuck) return 'stay';
     if (this.fetchedAt?.hand !== state.handNo) {
       this.fetchedAt = { hand: state.handNo, tick: this.ticks };

@@ -5,7 +5,10 @@
  * only if it is newer. Seats are not secret and not worth cheating for; what
  * matters is that every screen shows the same seats, and the fingerprint lets
  * friends check that by voice. A seated peer that reloads (same identity)
- * asks again and gets the same seat; a seat given back with "leave" is free.
+ * asks again and gets the same seat; a seat given back with "leave" is free
+ * (once the hand being played, if any, has ended). Once play has started a
+ * free or abandoned seat goes to a bot the creator hosts, not to a newcomer
+ * (who could not derive the next hand's set-up).
  *
  * The lobby also tells the mesh whom to link to (every seated peer: a full
  * mesh) and whom to admit (`authorize`): anything but hello/ping/join/presence

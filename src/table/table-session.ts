@@ -155,8 +155,9 @@ export class TableSession {
     for (const { session } of this.hands.values()) session.dispose();
   }
 
-  /** A (re)opened page makes no move (its own or its bots') until another seat has shown which hand the table is at. */
+  /** No move (this person's or a bot's) in a hand the table has left, nor by a (re)opened page before another seat has said which hand the table is at. */
   private movesBlocked(session: HandSession): boolean {
+    if (this.catchUp.latest() > this.handNo) return true;
     return this.catchUp.blocksMoves(session.config.setup.seatKeys.filter((_, seat) => !this.hands.has(seat)));
   }
 

@@ -27,6 +27,8 @@ describe('catching up with the table', () => {
     c.note('b', 5, true);
     expect(c.decide({ handNo: 5, over: true, owing: [] })).toBe('stay');
     expect(c.decide({ handNo: 4, over: true, owing: [] })).toBe('follow');
+    // Resuming, a running hand is behind the table even when it waits on this page's own move.
+    expect(c.decide({ handNo: 4, over: false, owing: ['me'] })).toBe('fetch');
     c.settle();
     expect(c.decide({ handNo: 4, over: true, owing: [] })).toBe('stay');
   });
