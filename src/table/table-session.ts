@@ -473,9 +473,12 @@ export class TableSession {
     const step = this.catchUp.decide({ handNo: this.handNo, over, owing });
     if (step === 'fetch') this.mesh.send('fetch', { hand: this.handNo, have: hand?.have() ?? {} });
     if (step !== 'follow') return;
-    this.options.onLog(`the table has moved on to hand ${this.handNo + 2}: joining it`);
-    if (!over) this.abandon(`the table moved on to hand ${this.handNo + 2} while this page was away`);
-    void this.startHand(this.handNo + 1);
+    const next = this.handNo + 1;
+    const left = [...this.hands.values()];
+    this.options.onLog(`the table has moved on to hand ${next + 1}: joining it`);
+    // Start the next hand first (it moves handNo at once), so the abandon's change notice cannot follow twice.
+    void this.startHand(next);
+    if (!over) for (const { session } of left) session.abandon(`the table moved on to hand ${next + 1} while this page was away`);
   }
 
   /** An older hand (a page catching up): answered from storage, every event of it. */
