@@ -102,7 +102,11 @@ export class CatchUp {
     if (state.over) return this.resumingValue ? 'follow' : 'stay';
     // A resumed page whose table has moved on is behind whatever its hand waits for (even its own move).
     const stuck = this.resumingValue || state.owing.some((key) => this.handOf(key) > state.handNo);
-    if (!stuck) return 'stay';
+    if (!stuck) {
+      // Stuck must hold from the fetch to the follow: a seat that answers meanwhile was not gone ahead.
+      this.fetchedAt = null;
+      return 'stay';
+    }
     if (this.fetchedAt?.hand !== state.handNo) {
       this.fetchedAt = { hand: state.handNo, tick: this.ticks };
       return 'fetch';

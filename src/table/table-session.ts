@@ -157,7 +157,7 @@ export class TableSession {
 
   /** No move (this person's or a bot's) in a hand the table has left, nor by a (re)opened page before another seat has said which hand the table is at. */
   private movesBlocked(session: HandSession): boolean {
-    if (this.catchUp.latest() > this.handNo) return true;
+    if (this.catchUp.resuming && this.catchUp.latest() > this.handNo) return true;
     return this.catchUp.blocksMoves(session.config.setup.seatKeys.filter((_, seat) => !this.hands.has(seat)));
   }
 
@@ -460,6 +460,8 @@ export class TableSession {
   /** A remote seat of this table showed which hand it is at: a page that came back may follow it (catch-up.ts). */
   private noteShown(from: Uint8Array, hand: number, told: boolean): void {
     const key = keyHex(from);
+    // Only a hand that can have started counts (the next one at most): a far-future number is refused, not followed.
+    if (hand > Math.max(this.handNo, this.lobby.view().handsStarted - 1) + 1) return;
     if (this.lobby.view().seats.some((s) => s.keyHex === key && !this.bots.has(key) && !s.isMe)) this.catchUp.note(key, hand, told);
   }
 
@@ -575,7 +577,8 @@ export class TableSession {
           this.botTimers.delete(seat);
           if (this.closed || !this.game || !session.engineState || session.legalActions().length === 0 || session.pendingMoves > 0) return;
           const action = this.bot(this.game, session.engineState, seat, session.privateView);
-          if (action !== null) session.act(action);
+          // A move made by this page (a bot or autoplay) means it plays live from now on (catch-up.ts).
+          if (action !== null && session.act(action) === null) this.catchUp.settle();
           this.scheduleBots();
         }, (this.options.botDelayMs ?? 600) + jitter),
       );
