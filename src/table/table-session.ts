@@ -157,7 +157,6 @@ export class TableSession {
 
   /** No move (this person's or a bot's) in a hand the table has left, nor by a (re)opened page before another seat has said which hand the table is at. */
   private movesBlocked(session: HandSession): boolean {
-    if (this.catchUp.resuming && this.catchUp.latest() > this.handNo) return true;
     return this.catchUp.blocksMoves(session.config.setup.seatKeys.filter((_, seat) => !this.hands.has(seat)));
   }
 
