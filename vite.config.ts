@@ -2,11 +2,51 @@
  * Build, serve and test configuration. The app is a static bundle (Vite); the
  * signaling server is mounted beside it by server/main.ts, not here. Vitest
  * runs two projects: `unit` (pure code, parallel) and `e2e` (real Chromium
- * against the real server, one file at a time).
+ * against the real server, one file at a time). The production build is a PWA
+ * (vite-plugin-pwa): a web manifest with the icons in public/ and a Workbox
+ * service worker that precaches the whole bundle, so the app loads offline
+ * after the first visit; the dev server registers no service worker.
  */
 import { defineConfig } from 'vitest/config';
+import { VitePWA } from 'vite-plugin-pwa';
+
+const THEME = '#0f5132';
+
+/** Manifest + precache of every built file; signaling and health checks always go to the network. */
+const pwa = VitePWA({
+  registerType: 'autoUpdate',
+  injectRegister: 'script-defer',
+  devOptions: { enabled: false },
+  includeAssets: ['icon.svg', 'apple-touch-icon.png'],
+  manifest: {
+    name: 'Fairdeck',
+    short_name: 'Fairdeck',
+    description: 'A card table in your browsers: direct connections, a provably fair shuffle, every hand audited.',
+    theme_color: THEME,
+    background_color: '#0a3622',
+    display: 'standalone',
+    start_url: '/',
+    scope: '/',
+    icons: [
+      { src: 'icon-192.png', sizes: '192x192', type: 'image/png' },
+      { src: 'icon-512.png', sizes: '512x512', type: 'image/png' },
+      { src: 'icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      { src: 'icon.svg', sizes: 'any', type: 'image/svg+xml' },
+    ],
+  },
+  workbox: {
+    globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
+    // The bundle carries the crypto and all five games in one chunk.
+    maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
+    navigateFallback: 'index.html',
+    navigateFallbackDenylist: [/^\/peerjs/, /^\/healthz/],
+    cleanupOutdatedCaches: true,
+  },
+});
 
 export default defineConfig({
+  // Tests run without it: Vitest never builds, and the plugin only slows it.
+  plugins: process.env.VITEST ? [] : [pwa],
   build: { target: 'es2022', sourcemap: true },
   // Pre-bundle every browser dependency up front, so the dev server never
   // discovers one mid-session and reloads the players' pages.

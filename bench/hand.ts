@@ -11,9 +11,15 @@
  * Per hand and players, the `perPeer` row holds (medians over real rounds,
  * never sums of best pieces):
  * - `handCpuMs`: process CPU (user + system) for the hand divided by the
- *   number of peers — every peer's work is in this one process;
- * - `moveMedianMs` / `moveP90Ms`: time a peer spends on one `act` event of
- *   another seat (message layer + hand session + its own answer, if any);
+ *   number of peers — every peer's work is in this one process, and so are
+ *   the bots, the transport and the simulator's timers (keep-alive and
+ *   presence every 200 ms / 1 s), whose cost grows with the wall time a
+ *   loaded machine stretches a hand to (`wallMsPerHand`);
+ * - `receiveCpuMs`: per peer, the CPU of handling every incoming message
+ *   (what a browser's peer does in answer to the table), median over peers;
+ * - `moveMedianMs` / `moveP90Ms`: CPU time a peer spends on one `act` event
+ *   of another seat (message layer + hand session + its own answer, if any),
+ *   summed over every copy of it the peer receives (`copiesPerMove`);
  * - `auditMs`: per peer, the message that completes the disclosures (it runs
  *   the end-of-hand audit), median over peers;
  * - `dealMs`: per peer, the summed time of every message before the hand's
@@ -32,11 +38,17 @@ export interface PerPeerRow {
   readonly players: number;
   readonly hands: number;
   readonly handCpuMs: number;
+  /** Per peer and hand, median over peers: the CPU of every incoming message's handling (message layer, hand session, own answers). */
+  readonly receiveCpuMs: number;
+  /** Wall time of a hand with every peer in this process (the simulator's timers cost CPU in proportion to it). */
+  readonly wallMsPerHand: number;
   readonly moveMedianMs: number;
   readonly moveP90Ms: number;
   readonly auditMs: number;
   readonly dealMs: number;
   readonly movesPerHand: number;
+  /** Copies of another seat's move received per (peer, move): 1 when no duplicate arrives. */
+  readonly copiesPerMove: number;
   readonly allClean: boolean;
 }
 
@@ -50,6 +62,8 @@ interface Sample {
   readonly type: string | null;
   readonly author: string;
   readonly hand: number | null;
+  /** The author's event number: copies of one event share (author, hand, n). */
+  readonly n: number | null;
   readonly ms: number;
 }
 
@@ -71,8 +85,8 @@ function instrumentMesh(samples: Sample[]): () => void {
       const parsed = bytes.length > 1 ? parseUnverified(bytes, this.table) : null;
       if (parsed?.ok) {
         const env = parsed.value;
-        const body = env.kind === 'table-event' ? (env.body as { type: string; hand: number }) : null;
-        samples.push({ peer: this.selfKey, kind: env.kind, type: body?.type ?? null, author: keyHex(env.from), hand: body?.hand ?? null, ms });
+        const body = env.kind === 'table-event' ? (env.body as { type: string; hand: number; n: number }) : null;
+        samples.push({ peer: this.selfKey, kind: env.kind, type: body?.type ?? null, author: keyHex(env.from), hand: body?.hand ?? null, n: body?.n ?? null, ms });
       }
     }
   };
@@ -93,6 +107,7 @@ export async function measure(players: number, hands: number): Promise<PerPeerRo
   const samples: Sample[] = [];
   const restore = instrumentMesh(samples);
   const cpu = process.cpuUsage();
+  const wallStart = performance.now();
   let results;
   try {
     results = await simulate({ game: stressShedModule.id, players, hands, seed: 700 + players });
@@ -101,9 +116,24 @@ export async function measure(players: number, hands: number): Promise<PerPeerRo
   }
   const used = process.cpuUsage(cpu);
   const cpuMs = (used.user + used.system) / 1000;
+  const wallMs = performance.now() - wallStart;
   const events = samples.filter((s) => s.kind === 'table-event');
-  const moves = events.filter((s) => s.type === 'act' && s.author !== s.peer).map((s) => s.ms);
+  // A move's cost to a peer is every copy of it that peer receives (the first
+  // is verified and applied; a flooded duplicate is dropped before any check).
+  const perMove = new Map<string, number>();
+  let actCopies = 0;
+  for (const s of events) {
+    if (s.type !== 'act' || s.author === s.peer) continue;
+    const key = `${s.peer}|${s.author}|${s.hand}|${s.n}`;
+    perMove.set(key, (perMove.get(key) ?? 0) + s.ms);
+    actCopies++;
+  }
+  const moves = [...perMove.values()];
   const peers = [...new Set(events.map((s) => s.peer))];
+  // Everything a peer did in answer to incoming messages of any kind (the rest of
+  // the process CPU is timers — the simulator's keep-alive and presence, which
+  // grow with wall time — bots, the transport and the simulator itself).
+  const received = peers.map((peer) => samples.filter((s) => s.peer === peer).reduce((a, s) => a + s.ms, 0) / hands);
   const audits: number[] = [];
   const deals: number[] = [];
   for (let hand = 0; hand < hands; hand++) {
@@ -121,26 +151,29 @@ export async function measure(players: number, hands: number): Promise<PerPeerRo
     players,
     hands,
     handCpuMs: Math.round(cpuMs / hands / players),
+    receiveCpuMs: Math.round(median(received)),
+    wallMsPerHand: Math.round(wallMs / hands),
     moveMedianMs: round1(median(moves)),
     moveP90Ms: round1(quantile(moves, 0.9)),
     auditMs: Math.round(median(audits)),
     dealMs: Math.round(median(deals)),
     movesPerHand: Math.round(results.reduce((a, r) => a + r.moves, 0) / hands),
+    copiesPerMove: Math.round((actCopies / Math.max(1, moves.length)) * 100) / 100,
     allClean: results.every((r) => r.allClean && r.agreedHash !== null),
   };
 }
 
 export async function handBench(opts: { rounds?: number }): Promise<HandBench> {
   const perPeer: PerPeerRow[] = [];
-  for (const players of [2, 4, 6]) perPeer.push(await measure(players, opts.rounds ?? (players >= 6 ? 1 : 2)));
+  for (const players of [2, 4, 6]) perPeer.push(await measure(players, Math.min(opts.rounds ?? 2, players >= 6 ? 1 : 2)));
   return { perPeer };
 }
 
 export function printHand(result: HandBench): void {
-  console.log('game         players  hands  cpu ms/hand/peer  move median  move p90  audit ms  deal ms  moves/hand  clean');
+  console.log('game         players  hands  cpu ms/hand/peer  (on messages)  wall ms/hand  move median  move p90  audit ms  deal ms  moves/hand  copies  clean');
   for (const r of result.perPeer) {
     console.log(
-      `${r.game.padEnd(12)} ${String(r.players).padStart(7)}  ${String(r.hands).padStart(5)}  ${String(r.handCpuMs).padStart(16)}  ${String(r.moveMedianMs).padStart(11)}  ${String(r.moveP90Ms).padStart(8)}  ${String(r.auditMs).padStart(8)}  ${String(r.dealMs).padStart(7)}  ${String(r.movesPerHand).padStart(10)}  ${r.allClean}`,
+      `${r.game.padEnd(12)} ${String(r.players).padStart(7)}  ${String(r.hands).padStart(5)}  ${String(r.handCpuMs).padStart(16)}  ${String(r.receiveCpuMs).padStart(13)}  ${String(r.wallMsPerHand).padStart(12)}  ${String(r.moveMedianMs).padStart(11)}  ${String(r.moveP90Ms).padStart(8)}  ${String(r.auditMs).padStart(8)}  ${String(r.dealMs).padStart(7)}  ${String(r.movesPerHand).padStart(10)}  ${String(r.copiesPerMove).padStart(6)}  ${r.allClean}`,
     );
   }
 }

@@ -12,15 +12,40 @@ import { cryptoBench, printCrypto } from './crypto.js';
 import { bundleBench, printBundle } from './bundle.js';
 import { handBench, printHand } from './hand.js';
 import { latencyBench, printLatency } from './latency.js';
+import { mentalPokerBench, printMentalPoker } from './mental-poker.js';
+import { idleBench, verifyBench as signatureBench } from './mesh.js';
+import { DEFAULT_TIMING } from '../src/net/mesh.js';
+import { printVerify, verifyBench } from './verify.js';
 
 type Section = { run: (opts: { rounds?: number }) => Promise<unknown>; print?: (r: never) => void };
 
 const SECTIONS: Record<string, Section> = {
   crypto: { run: (o) => cryptoBench(o), print: printCrypto as (r: never) => void },
+  mentalPoker: { run: (o) => mentalPokerBench(o), print: printMentalPoker as (r: never) => void },
   hand: { run: (o) => handBench(o), print: printHand as (r: never) => void },
+  verify: { run: (o) => verifyBench(o), print: printVerify as (r: never) => void },
+  mesh: { run: () => meshBench(), print: printMesh as (r: never) => void },
   latency: { run: (o) => latencyBench(o), print: printLatency as (r: never) => void },
   bundle: { run: () => bundleBench(), print: printBundle as (r: never) => void },
 };
+
+interface MeshSection {
+  /** Idle tables with the app's timing: keep-alive and presence, CPU ms per second per peer and % of one core (target ≤ 0.5 %). */
+  idle: { peers: number; seconds: number; cpuMsPerSecondPerPeer: number; percentOfCorePerPeer: number }[];
+  /** One Ed25519 signature check, CPU ms: noble strict, the mesh's cached-key path, WebCrypto in this Node. */
+  signature: Awaited<ReturnType<typeof signatureBench>>;
+}
+
+async function meshBench(): Promise<MeshSection> {
+  const idle: MeshSection['idle'] = [];
+  for (const peers of [4, 6]) idle.push({ peers, seconds: 10, ...(await idleBench(peers, 10, DEFAULT_TIMING)) });
+  return { idle, signature: await signatureBench() };
+}
+
+function printMesh(r: MeshSection): void {
+  for (const row of r.idle) console.log(`idle, app timing, ${row.peers} peers: ${row.cpuMsPerSecondPerPeer} ms CPU/s per peer (${row.percentOfCorePerPeer} % of a core; ≤ 0.5 % ${row.percentOfCorePerPeer <= 0.5 ? 'ok' : 'MISSED'})`);
+  console.log(`one signature check (CPU ms): noble ${r.signature.nobleMsPerVerify}, cached key ${r.signature.cachedKeyMsPerVerify}, WebCrypto ${r.signature.webCryptoMsPerVerify}`);
+}
 
 const file = path.join(import.meta.dirname, 'results.json');
 const args = process.argv.slice(2);
@@ -31,14 +56,21 @@ const names = wanted.length ? wanted : Object.keys(SECTIONS);
 for (const name of names) if (!SECTIONS[name]) throw new Error(`unknown bench section "${name}" (have: ${Object.keys(SECTIONS).join(', ')})`);
 
 const loadAtStart = os.loadavg().map((x) => Math.round(x * 100) / 100);
+type SectionLoad = { loadAverage1AtStart: number; loadAverage1AtEnd: number; wallSeconds: number; date: string };
+const sectionLoad: Record<string, SectionLoad> = {};
 const results: Record<string, unknown> = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
 for (const name of names) {
   console.log(`== ${name}`);
   const section = SECTIONS[name]!;
+  const load1 = Math.round(os.loadavg()[0]! * 100) / 100;
+  const started = performance.now();
   const r = await section.run({ rounds });
   section.print?.(r as never);
   results[name] = r;
+  sectionLoad[name] = { loadAverage1AtStart: load1, loadAverage1AtEnd: Math.round(os.loadavg()[0]! * 100) / 100, wallSeconds: Math.round((performance.now() - started) / 100) / 10, date: new Date().toISOString() };
 }
+// Sections not run this time keep the load and date they were measured at.
+const previousSections = ((results.machine as { sections?: Record<string, SectionLoad> } | undefined)?.sections ?? {}) as Record<string, SectionLoad>;
 const cpus = os.cpus();
 results.machine = {
   node: process.version,
@@ -47,6 +79,9 @@ results.machine = {
   cpuModel: cpus[0]?.model ?? 'unknown',
   loadAverageAtStart: loadAtStart,
   loadAverageAtEnd: os.loadavg().map((x) => Math.round(x * 100) / 100),
+  /** Per section: os.loadavg()[0] at its start and end (2 cores: above 2 means processes wait for a core), its wall time and when it ran. */
+  sections: { ...previousSections, ...sectionLoad },
+  note: 'The machine is shared with other jobs; per-peer figures are CPU time (process.cpuUsage), which waiting for a core does not inflate the way it inflates wall time.',
   date: new Date().toISOString(),
 };
 const tmp = file + '.tmp';

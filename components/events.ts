@@ -15,8 +15,8 @@ export class CreateTableEvent extends Event {
 
 export class SitEvent extends Event {
   static readonly type = 'fd-sit';
-  /** null: any free seat. */
-  constructor(readonly seat: number | null) {
+  /** seat null: any free seat; name: the name typed just before sitting (a joiner without one is asked). */
+  constructor(readonly seat: number | null, readonly name?: string) {
     super(SitEvent.type, { bubbles: true, composed: true });
   }
 }
@@ -132,5 +132,28 @@ declare global {
   interface HTMLElementEventMap {
     'fd-open-replay': OpenReplayEvent;
     'fd-replay-step': ReplayStepEvent;
+  }
+}
+
+/** The table's sound button: sound on or off (saved in Settings). */
+export class ToggleSoundEvent extends Event {
+  static readonly type = 'fd-toggle-sound';
+  constructor(readonly on: boolean) {
+    super(ToggleSoundEvent.type, { bubbles: true, composed: true });
+  }
+}
+
+/** The table's Sort toggle: how hands are ordered (remembered in Settings). */
+export class SortHandEvent extends Event {
+  static readonly type = 'fd-sort-hand';
+  constructor(readonly by: 'suit' | 'rank') {
+    super(SortHandEvent.type, { bubbles: true, composed: true });
+  }
+}
+
+declare global {
+  interface HTMLElementEventMap {
+    'fd-toggle-sound': ToggleSoundEvent;
+    'fd-sort-hand': SortHandEvent;
   }
 }

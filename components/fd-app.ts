@@ -2,12 +2,15 @@
  * The app shell: header with the name field and settings, the current page
  * (home, a table's lobby, settings), the log, and any problem as a readable
  * banner. It is the only element that holds the store: it renders from
- * `store.view` and turns the children's events into store calls.
+ * `store.view` and turns the children's events into store calls. On a phone
+ * during a hand the seats and the log fold behind one button, so the table
+ * fits the screen.
  */
 import { LitElement, css, html } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
 import { AppStore, type AppView } from '../src/app/store.js';
-import { AbandonHandEvent, ActEvent, AddBotEvent, CreateTableEvent, DownloadTranscriptEvent, OpenReplayEvent, ReplayStepEvent, LeaveSeatEvent, RematchEvent, RenameEvent, SaveSettingsEvent, SitEvent } from './events.js';
+import { AbandonHandEvent, ActEvent, AddBotEvent, CreateTableEvent, DownloadTranscriptEvent, OpenReplayEvent, ReplayStepEvent, LeaveSeatEvent, RematchEvent, RenameEvent, SaveSettingsEvent, SitEvent, SortHandEvent, ToggleSoundEvent } from './events.js';
+import { soundCue, TableSounds, type CueState } from '../src/app/sound.js';
 import { theme } from './theme.js';
 import './fd-home.js';
 import './fd-lobby.js';
@@ -15,11 +18,16 @@ import './fd-settings.js';
 import './fd-log.js';
 import './fd-hand.js';
 import './fd-replay.js';
+import './fd-rules.js';
 
 @customElement('fd-app')
 export class FdApp extends LitElement {
   readonly store = new AppStore();
   @state() private view: AppView = this.store.view;
+  private readonly sounds = new TableSounds();
+  private lastCue: CueState | null = null;
+  /** Phones, during a hand: whether the seats and the log are unfolded. */
+  @state() private extrasOpen = false;
 
   static override styles = [
     theme,
@@ -36,19 +44,34 @@ export class FdApp extends LitElement {
       .failure h2 { margin-top: 0; }
       .failure .actions { display: flex; gap: 1rem; align-items: center; flex-wrap: wrap; }
       .signaling { font-size: 0.85rem; margin: 0 0 0.5rem; }
+      .tools { display: flex; gap: 0.5rem; justify-content: flex-end; margin-bottom: 0.5rem; }
       a { color: var(--fd-accent); }
+      .extras-toggle { display: none; }
+      @media (max-width: 600px) {
+        header { padding: 0.4rem 0.6rem; gap: 0.4rem 0.6rem; font-size: 0.9rem; }
+        header a.brand { font-size: 1.05rem; }
+        header input { width: 7.5rem; }
+        main { padding: 0.5rem; }
+        .extras-toggle { display: block; margin: 0 auto 0.5rem; font-size: 0.85rem; padding: 0.3rem 0.8rem; }
+        .extras.folded { display: none; }
+      }
     `,
   ];
 
   override connectedCallback() {
     super.connectedCallback();
-    this.store.addEventListener('change', () => (this.view = this.store.view));
+    this.store.addEventListener('change', () => {
+      this.view = this.store.view;
+      this.sound(this.view);
+    });
+    this.addEventListener(ToggleSoundEvent.type, (e) => this.store.setSound(e.on));
     this.addEventListener(CreateTableEvent.type, (e) => this.store.createTable(e.config));
-    this.addEventListener(SitEvent.type, (e) => this.store.sit(e.seat));
+    this.addEventListener(SitEvent.type, (e) => this.store.sit(e.seat, e.name));
     this.addEventListener(LeaveSeatEvent.type, () => this.store.leaveSeat());
     this.addEventListener(RenameEvent.type, (e) => this.store.rename(e.name));
     this.addEventListener(ActEvent.type, (e) => this.store.act(e.action));
     this.addEventListener(RematchEvent.type, () => this.store.rematch());
+    this.addEventListener(SortHandEvent.type, (e) => this.store.sortHand(e.by));
     this.addEventListener(AbandonHandEvent.type, () => this.store.abandonHand());
     this.addEventListener(AddBotEvent.type, (e) => this.store.addBot(e.seat, e.replace));
     this.addEventListener(DownloadTranscriptEvent.type, () => void this.store.downloadTranscript());
@@ -59,6 +82,26 @@ export class FdApp extends LitElement {
     void this.store.init();
     // The e2e tests' hostile peer reaches the mesh through this handle.
     (window as unknown as { fairdeck: unknown }).fairdeck = { store: this.store };
+  }
+
+  /** Plays the cue the change calls for, when sound is on (src/app/sound.ts decides which). */
+  private sound(view: AppView) {
+    const hand = view.hand;
+    const now: CueState | null = hand
+      ? { handNo: hand.handNo, step: hand.step, myTurn: (hand.table?.legal.length ?? 0) > 0 && !hand.busy, over: hand.summary !== null }
+      : null;
+    const cue = soundCue(this.lastCue, now);
+    this.lastCue = now;
+    if (cue && view.settings.sound) this.sounds.play(cue);
+  }
+
+  /** Rules help and the sound switch, reachable at any moment at the table. */
+  private tableTools(view: AppView) {
+    const on = view.settings.sound === true;
+    return html`<div class="tools">
+      ${view.rulesHelp ? html`<fd-rules .help=${view.rulesHelp}></fd-rules>` : null}
+      <button id="sound-toggle" aria-pressed=${on ? 'true' : 'false'} @click=${() => this.dispatchEvent(new ToggleSoundEvent(!on))}>${on ? '♪ Sound on' : 'Sound off'}</button>
+    </div>`;
   }
 
   private page() {
@@ -74,11 +117,18 @@ export class FdApp extends LitElement {
       case 'table':
         if (view.signalingFailure) return this.signalingFailure(view);
         if (view.unserved) return this.unserved();
-        return html`${view.hand ? html`<fd-hand .hand=${view.hand}></fd-hand>` : null}
+        // On a phone during a hand, the seats and the log fold away below a button so the table fits the screen.
+        return html`${this.tableTools(view)}${view.hand ? html`<fd-hand .hand=${view.hand} .sortHandBy=${view.settings.sortHandBy ?? 'suit'}></fd-hand>` : null}
+          ${view.hand
+            ? html`<button class="extras-toggle" id="extras-toggle" aria-expanded=${this.extrasOpen ? 'true' : 'false'}
+                @click=${() => (this.extrasOpen = !this.extrasOpen)}>${this.extrasOpen ? 'Hide' : 'Show'} seats and log</button>`
+            : null}
+          <div class="extras ${view.hand && !this.extrasOpen ? 'folded' : ''}">
           ${this.signalingLine(view)}
-          <fd-lobby .lobby=${view.lobby} .link=${view.shareLink ?? ''} ?connecting=${view.connecting} ?compact=${view.hand !== null}></fd-lobby>
+          <fd-lobby .lobby=${view.lobby} .seatOrder=${view.seatOrder} ?needsName=${view.needsName} .link=${view.shareLink ?? ''} ?connecting=${view.connecting} ?compact=${view.hand !== null}></fd-lobby>
           <h3>Table log</h3>
-          <fd-log .entries=${view.log}></fd-log>`;
+          <fd-log .entries=${view.log}></fd-log>
+          </div>`;
       case 'not-found':
         return html`<p class="error" role="alert">${view.route.error}</p><p><a href="#/">Back to the start</a></p>`;
     }

@@ -36,7 +36,8 @@ export class FdCard extends LitElement {
       font: 600 1rem/1 system-ui, sans-serif; position: relative; transition: transform 120ms ease, box-shadow 120ms ease;
       animation: enter 180ms ease-out; user-select: none; box-sizing: border-box;
     }
-    :host([small]) .card { --card-w: 2.4rem; font-size: 0.8rem; }
+    :host([small]) .card { --card-w: var(--card-small-w, 2.4rem); font-size: 0.8rem; }
+    :host([small]) .corner-bottom { display: none; }
     .red { color: #c0262d; }
     .suit-big { align-self: center; font-size: 1.5em; }
     .corner-bottom { align-self: flex-end; transform: rotate(180deg); }

@@ -8,7 +8,8 @@
  * and pass; the skat decision (hand or take), the discard picker (two of
  * twelve) and the trump picker; your hand sorted by suit and rank (trumps
  * first once named) with the legal cards marked (an illegal one says why
- * when clicked); and the match totals. Only moves in `legal` are sent up, as
+ * when clicked); and the score table across the match's deals
+ * (fighting-scores.ts). Only moves in `legal` are sent up, as
  * an ActEvent. Keys (never while typing): ←/→ move over your cards, Enter
  * plays or picks, 1–9/0 play the n-th card; bidding ↑/↓ step, B bids, P
  * passes; T takes the skat, H plays hand; C/D/H/S name trumps.
@@ -18,7 +19,9 @@ import { customElement, property, state } from 'lit/decorators.js';
 import type { FightingAction } from '../src/games/fighting-cards/actions.js';
 import type { FightingView, ViewCard } from '../src/games/fighting-cards/views.js';
 import { ActEvent } from './events.js';
+import { isTypingKey } from './keys.js';
 import { theme } from './theme.js';
+import { scoreTable, scoreTableStyles } from './fighting-scores.js';
 import './fd-card.js';
 
 type Suit = 'C' | 'D' | 'H' | 'S';
@@ -58,6 +61,7 @@ export class FdFightingCards extends LitElement {
 
   static override styles = [
     theme,
+    scoreTableStyles,
     css`
       :host { display: block; color: var(--fd-ink); --card-w: 3.4rem; }
       .table { display: grid; grid-template-columns: minmax(6.5rem, 1fr) minmax(11rem, 2fr) minmax(6.5rem, 1fr); gap: 0.5rem; align-items: center; }
@@ -88,9 +92,6 @@ export class FdFightingCards extends LitElement {
       .hand { display: flex; flex-wrap: wrap; gap: 0.25rem; justify-content: center; }
       .hand fd-card.illegal { opacity: 0.45; }
       .hand fd-card.cursor { outline: 2px dashed var(--fd-accent); outline-offset: 2px; border-radius: 0.45rem; }
-      table.scores { margin: 0.4rem auto 0; border-collapse: collapse; font-size: 0.85rem; }
-      table.scores td, table.scores th { padding: 0.1rem 0.6rem; text-align: right; }
-      table.scores th { color: var(--fd-muted); font-weight: 500; }
       @media (max-width: 600px) {
         :host { --card-w: 2.55rem; }
         .table { grid-template-columns: 1fr 1fr; }
@@ -175,9 +176,8 @@ export class FdFightingCards extends LitElement {
   }
 
   private onKey = (event: KeyboardEvent) => {
+    if (isTypingKey(event) || !this.view) return;
     const target = event.composedPath()[0];
-    if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return;
-    if ((target as HTMLElement | undefined)?.isContentEditable || event.ctrlKey || event.metaKey || event.altKey || !this.view) return;
     const key = event.key.toLowerCase();
     const phase = this.view.phase;
     const find = (type: FightingAction['type']) => this.legal.find((a) => a.type === type);
@@ -322,17 +322,6 @@ export class FdFightingCards extends LitElement {
     return null;
   }
 
-  private scores() {
-    const v = this.view;
-    return html`<table class="scores" id="scores" aria-label="Match totals">
-      <tr><th>deal ${Math.min(v.match.played + (v.phase === 'over' ? 0 : 1), v.match.deals)} of ${v.match.deals}</th>${v.seats.map((_, s) => html`<th>${this.name(s)}</th>`)}</tr>
-      ${v.result && v.phase === 'over'
-        ? html`<tr><td>this deal</td>${v.seats.map((_, s) => html`<td>${v.result!.declarer === s ? (v.result!.score > 0 ? `+${v.result!.score}` : v.result!.score) : '–'}</td>`)}</tr>`
-        : null}
-      <tr><td>total</td>${v.match.totals.map((t, s) => html`<td data-seat=${s} class="total">${t}</td>`)}</tr>
-    </table>`;
-  }
-
   override render() {
     const v = this.view;
     if (!v) return null;
@@ -375,7 +364,7 @@ export class FdFightingCards extends LitElement {
             })}</div>
           </div>`
         : html`<p class="muted">You are watching.</p>`}
-      ${this.scores()}
+      ${scoreTable(v, (seat) => this.name(seat))}
     `;
   }
 }

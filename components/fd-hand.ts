@@ -2,22 +2,26 @@
  * The hand in play: a status bar (shuffling, whose turn, who the table waits
  * for and for how long), the game's own table element (whichever
  * components/game-views.ts registers for the hand's game), and the end of the
- * hand: result, audit verdict, a rematch button; or, if the hand stopped,
+ * hand: result and a rematch button, with the end-of-hand summary (the verdict, every card opened) in a panel that stays in view; or, if the hand stopped,
  * who was blamed and why. An owing seat whose connection is lost is named at
  * once, and once the turn timer runs out anyone may end the hand without a
- * result; a player who is only thinking is never named.
+ * result; a player who is only thinking is never named. Above the table: each player's newest move, the
+ * latest highlighted.
  */
 import { LitElement, css, html } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
+import { keyed } from 'lit/directives/keyed.js';
 import type { HandView } from '../src/app/store.js';
 import { AbandonHandEvent, RematchEvent } from './events.js';
 import { renderGameTable } from './game-views.js';
 import { theme } from './theme.js';
-import './fd-verdict.js';
+import './fd-hand-summary.js';
 
 @customElement('fd-hand')
 export class FdHand extends LitElement {
   @property({ attribute: false }) hand!: HandView;
+  /** How hands are sorted (Settings; the table's Sort toggle changes it). */
+  @property() sortHandBy: 'suit' | 'rank' = 'suit';
 
   static override styles = [
     theme,
@@ -31,6 +35,12 @@ export class FdHand extends LitElement {
       .spinner { display: inline-block; width: 1rem; height: 1rem; border: 2px solid var(--fd-muted); border-top-color: transparent; border-radius: 50%; animation: spin 0.8s linear infinite; vertical-align: middle; margin-right: 0.4rem; }
       @keyframes spin { to { transform: rotate(360deg); } }
       code { font-size: 0.8rem; color: var(--fd-muted); }
+      .last-moves { list-style: none; margin: 0 0 0.5rem; padding: 0; display: flex; flex-wrap: wrap; gap: 0.3rem 0.5rem; justify-content: center; font-size: 0.85rem; }
+      .last-moves li { background: rgba(0, 0, 0, 0.22); border-radius: 1rem; padding: 0.15rem 0.6rem; color: var(--fd-muted); }
+      .last-moves li.latest { background: rgba(242, 193, 78, 0.2); color: var(--fd-ink); box-shadow: 0 0 0 1px var(--fd-accent); }
+      .last-moves .move { display: inline-block; animation: arrive 420ms ease-out; }
+      @keyframes arrive { from { opacity: 0; transform: translateY(-6px); } to { opacity: 1; transform: none; } }
+      @media (max-width: 600px) { .last-moves { font-size: 0.75rem; margin-bottom: 0.3rem; } .last-moves li:nth-child(n + 3) { display: none; } }
     `,
   ];
 
@@ -89,9 +99,23 @@ export class FdHand extends LitElement {
     return null;
   }
 
+  /** Each player's newest move, newest first and highlighted; a new move flashes in (CSS only: never in the way of input; none with reduced motion). */
+  private lastMoves() {
+    const moves = this.hand.lastMoves;
+    if (moves.length === 0) return null;
+    return html`<ol class="last-moves" id="last-moves" aria-label="Last move of each player" aria-live="polite">
+      ${moves.map((m, i) => html`<li class=${i === 0 ? 'latest' : ''} data-seat=${m.seat} data-step=${m.step}>${keyed(m.step, html`<span class="move"><strong>${m.name}</strong> ${m.text}</span>`)}</li>`)}
+    </ol>`;
+  }
+
   override render() {
-    const verdict = this.hand.verdict;
-    return html`${this.banner()}${verdict ? html`<fd-verdict .verdict=${verdict} .names=${this.hand.names}></fd-verdict>` : null}${renderGameTable(this.hand)}`;
+    // The verdict is shown in the end-of-hand summary (fd-hand-summary), which stays in view.
+    const summary = this.hand.summary;
+    return html`${this.banner()}${this.lastMoves()}${renderGameTable(this.hand, this.sortHandBy)}
+      ${summary
+        ? html`<fd-hand-summary .summary=${summary} .names=${this.hand.names} ?canRematch=${this.hand.phase === 'done' || this.hand.halt !== null}
+            ?rematchOffered=${this.hand.rematchOffered}></fd-hand-summary>`
+        : null}`;
   }
 }
 

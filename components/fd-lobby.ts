@@ -3,10 +3,13 @@
  * (so a joiner sees them before sitting, and everyone during play), the seats
  * with each player's name and live connection state, sit/leave buttons, and
  * the table fingerprint that every screen must show identically (read it out
- * to each other). A roster refused for invalid options says why.
+ * to each other). A roster refused for invalid options says why. Seats are
+ * listed round the table in the game's play order from the viewer's own; a
+ * bot reads "bot, hosted by …" with its host's connection; a joiner without
+ * a name types one before sitting.
  */
 import { LitElement, css, html } from 'lit';
-import { customElement, property } from 'lit/decorators.js';
+import { customElement, property, state } from 'lit/decorators.js';
 import type { LobbyView, SeatView } from '../src/table/lobby.js';
 import { catalogEntry, optionSummary } from '../src/app/catalog.js';
 import { AddBotEvent, LeaveSeatEvent, SitEvent } from './events.js';
@@ -27,6 +30,12 @@ export class FdLobby extends LitElement {
   @property({ type: Boolean }) connecting = false;
   /** A hand is on: show only the seats and the fingerprint, below the table. */
   @property({ type: Boolean }) compact = false;
+  /** Seat numbers round the table in the game's play order from this viewer's seat (null: seat order). */
+  @property({ attribute: false }) seatOrder: readonly number[] | null = null;
+  /** This person has no name yet: ask for one before sitting. */
+  @property({ type: Boolean }) needsName = false;
+  /** The name being typed before sitting. */
+  @state() private typedName = '';
 
   static override styles = [
     theme,
@@ -50,23 +59,51 @@ export class FdLobby extends LitElement {
       dl.options { display: grid; grid-template-columns: max-content 1fr; gap: 0.2rem 0.8rem; margin: 0; }
       dl.options dt { color: var(--fd-muted); }
       dl.options dd { margin: 0; }
+      .name-first { display: flex; flex-direction: column; gap: 0.3rem; margin-top: 0.75rem; }
+      .name-first label { display: flex; gap: 0.5rem; align-items: center; flex-wrap: wrap; font-weight: 600; }
     `,
   ];
 
+  /** Sits (seat null: any free one), with the typed name when one was asked for. */
+  private sitDown(seat: number | null) {
+    if (this.needsName && this.typedName.trim() === '') {
+      this.renderRoot.querySelector<HTMLInputElement>('#sit-name')?.focus();
+      return;
+    }
+    this.dispatchEvent(new SitEvent(seat, this.needsName ? this.typedName : undefined));
+  }
+
+  private state(seat: SeatView) {
+    const reach = seat.reachability!;
+    if (seat.bot) {
+      const host = seat.bot.hostIsMe ? 'you' : seat.bot.hostName;
+      const text = reach === 'offline' ? `bot, hosted by ${host} (offline)` : `bot, hosted by ${host}`;
+      return html`<span class="state bot"><span class="dot ${reach}"></span>🤖 ${text}</span>`;
+    }
+    return html`<span class="state"><span class="dot ${reach}"></span>${REACHABILITY_TEXT[reach]}</span>`;
+  }
+
   private seat(seat: SeatView) {
     const canSit = !seat.member && this.lobby?.mySeat === null;
-    return html`<li class=${seat.isMe ? 'me' : ''} data-seat=${seat.seat} data-state=${seat.reachability ?? 'free'}>
-      <span class="seat-no">Seat ${seat.seat + 1}</span>
+    return html`<li class=${seat.isMe ? 'me' : ''} data-seat=${seat.seat} data-state=${seat.reachability ?? 'free'} data-bot=${seat.bot ? 'yes' : 'no'}>
+      <span class="seat-no">Seat ${seat.seat + 1}${seat.isMe ? ' · you' : ''}</span>
       <span class="who">${seat.member ? seat.member.name || 'Anonymous' : 'Free seat'}</span>
       ${seat.reachability
-        ? html`<span class="state"><span class="dot ${seat.reachability}"></span>${REACHABILITY_TEXT[seat.reachability]}</span>`
+        ? this.state(seat)
         : canSit
-          ? html`<button class="sit" @click=${() => this.dispatchEvent(new SitEvent(seat.seat))}>Sit here</button>`
+          ? html`<button class="sit" @click=${() => this.sitDown(seat.seat)}>Sit here</button>`
           : html`<span class="state muted">waiting for a player</span>`}
       ${this.lobby?.isCreator && !this.lobby.handRunning && seat.seat > 0 && (!seat.member || seat.reachability === 'offline')
         ? html`<button class="add-bot" @click=${() => this.dispatchEvent(new AddBotEvent(seat.seat, seat.member !== null))}>Give to a bot</button>`
         : null}
     </li>`;
+  }
+
+  /** The seats in play order from mine (as the store computed), else in seat order. */
+  private ordered(seats: readonly SeatView[]): SeatView[] {
+    const order = this.seatOrder;
+    if (!order || order.length !== seats.length) return [...seats];
+    return order.map((i) => seats[i]!);
   }
 
   override render() {
@@ -102,12 +139,20 @@ export class FdLobby extends LitElement {
           </section>`
         : null}
       <section aria-label="Seats">
-        <ol id="seats">${lobby.seats.map((s) => this.seat(s))}</ol>
+        <ol id="seats" aria-label="Seats round the table in play order">${this.ordered(lobby.seats).map((s) => this.seat(s))}</ol>
+        ${lobby.mySeat === null && this.needsName && lobby.handsStarted === 0 && free > 0
+          ? html`<form class="name-first" id="name-first" @submit=${(e: Event) => (e.preventDefault(), this.sitDown(null))}>
+              <label>Your name at this table
+                <input id="sit-name" maxlength="32" required autocomplete="nickname" placeholder="e.g. Bob" .value=${this.typedName}
+                  @input=${(e: Event) => (this.typedName = (e.target as HTMLInputElement).value)} /></label>
+              <span class="muted">Everyone at the table sees it next to your seat.</span>
+            </form>`
+          : null}
         <div class="actions">
           ${lobby.mySeat === null
             ? lobby.handsStarted > 0
               ? html`<span class="muted">Play has started: ${free === 0 ? 'every seat is taken' : 'a free seat goes to a bot the table’s creator adds'}.</span>`
-              : html`<button class="primary" id="sit" ?disabled=${free === 0} @click=${() => this.dispatchEvent(new SitEvent(null))}>Take a seat</button>`
+              : html`<button class="primary" id="sit" ?disabled=${free === 0 || (this.needsName && this.typedName.trim() === '')} @click=${() => this.sitDown(null)}>Take a seat</button>`
             : lobby.isCreator
               ? null
               : html`<button id="leave" title=${lobby.handRunning ? 'Ends the hand being played without a result' : ''}

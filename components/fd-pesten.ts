@@ -13,9 +13,12 @@
  */
 import { LitElement, css, html } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
+import { repeat } from 'lit/directives/repeat.js';
 import type { PestenView, ViewCard } from '../src/games/pesten/views.js';
 import type { PestenAction } from '../src/games/pesten/actions.js';
-import { ActEvent } from './events.js';
+import type { CardHint } from '../src/games/card-hints.js';
+import { ActEvent, SortHandEvent } from './events.js';
+import { isTypingKey } from './keys.js';
 import { theme } from './theme.js';
 import './fd-card.js';
 
@@ -58,8 +61,17 @@ export class FdPesten extends LitElement {
   @property({ attribute: false }) names: readonly string[] = [];
   /** Cryptography in flight (the deal, a draw, the passes): moves wait. */
   @property({ type: Boolean }) busy = false;
+  /** The rules' verdict on each of my cards (src/games/card-hints.ts): its reason is what an illegal card says. */
+  @property({ attribute: false }) cardHints: Readonly<Record<number, CardHint>> = {};
   @state() private selected: number | null = null;
-  @state() private byRank = false;
+  /** How my hand is sorted (Settings); S or the Sort button asks for the other order. */
+  @property() sortHandBy: 'suit' | 'rank' = 'suit';
+  private get byRank(): boolean {
+    return this.sortHandBy === 'rank';
+  }
+  private toggleSort() {
+    this.dispatchEvent(new SortHandEvent(this.byRank ? 'suit' : 'rank'));
+  }
   @state() private announce = false;
   @state() private why: string | null = null;
 
@@ -99,7 +111,9 @@ export class FdPesten extends LitElement {
       .picker button.red { color: #ff9a94; }
       .over { text-align: center; font-size: 1.1rem; }
       @media (max-width: 600px) {
-        :host { --card-w: 2.7rem; }
+        :host { --card-w: 2.7rem; padding-bottom: 3.6rem; }
+        /* Phones: the moves stay on screen in a bar fixed to the bottom edge. */
+        .controls.bar { position: fixed; left: 0; right: 0; bottom: 0; z-index: 5; margin: 0; padding: 0.5rem; background: rgba(8, 40, 25, 0.96); box-shadow: 0 -2px 8px rgba(0, 0, 0, 0.4); }
         .seat { min-width: 4.6rem; padding: 0.25rem 0.4rem; }
         .seat .count { font-size: 1.05rem; }
         .centre { gap: 0.8rem; margin: 0.3rem 0; }
@@ -132,9 +146,12 @@ export class FdPesten extends LitElement {
     this.dispatchEvent(new ActEvent(action));
   }
 
-  /** Why this card cannot be played now, in words (from what the view shows). */
+  /** Why this card cannot be played now, in words: the rules' own reason, else what the view shows. */
   private reason(card: ViewCard): string {
     const v = this.view;
+    if (this.busy) return 'Wait a moment: the table is passing cards securely.';
+    const hint = this.cardHints[card.handle];
+    if (hint?.why) return hint.why;
     const p = parts(card.card);
     const hand = this.me?.hand.length ?? 0;
     if (this.busy) return 'Wait a moment: the table is passing cards securely.';
@@ -198,9 +215,7 @@ export class FdPesten extends LitElement {
   }
 
   private onKey = (event: KeyboardEvent) => {
-    const target = event.composedPath()[0];
-    if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return;
-    if ((target instanceof HTMLElement && target.isContentEditable) || event.ctrlKey || event.metaKey || event.altKey || !this.view) return;
+    if (isTypingKey(event) || !this.view) return;
     const hand = this.sortedHand();
     const key = event.key.toLowerCase();
     const picker = this.view.phase === 'wish' || (this.selected !== null && this.selectedIsJack && this.view.phase === 'play');
@@ -221,7 +236,7 @@ export class FdPesten extends LitElement {
     } else if (key === 'd') this.simple('draw');
     else if (key === 'e') this.simple('end-turn');
     else if (key === 'p') this.announce = !this.announce;
-    else if (key === 's') this.byRank = !this.byRank;
+    else if (key === 's') this.toggleSort();
     else if (key === 'escape') (this.selected = null), (this.why = null);
   };
 
@@ -324,19 +339,19 @@ export class FdPesten extends LitElement {
     if (v.phase === 'wish') return this.suitPicker('Wish');
     if (v.phase === 'pass') {
       return html`<div class="controls"><button class="primary" id="give" ?disabled=${this.selected === null} @click=${() => this.confirm()}>
-        Pass ${this.selected !== null ? label(this.me?.hand.find((c) => c.handle === this.selected)?.card ?? null) : 'a card'} to ${this.name(this.me?.passesTo ?? 0)} (Enter)</button></div>`;
+        Pass ${this.selected !== null ? label(this.me?.hand.find((c) => c.handle === this.selected)?.card ?? null) : 'a card'} to ${this.name(this.me?.passesTo ?? 0)} <kbd class="key">(Enter)</kbd></button></div>`;
     }
     const canAnnounce = this.plays.some((p) => p.announce === true);
     const draw = this.legal.find((a) => a.type === 'draw');
     const selectedCard = this.me?.hand.find((c) => c.handle === this.selected)?.card ?? null;
     return html`${this.selected !== null && this.selectedIsJack ? this.suitPicker(`Play ${label(selectedCard)} and wish`) : null}
-      <div class="controls">
-        ${this.selected !== null && !this.selectedIsJack ? html`<button class="primary" id="play" @click=${() => this.confirm()}>Play ${label(selectedCard)} (Enter)</button>` : null}
+      <div class="controls bar" id="action-bar">
+        ${this.selected !== null && !this.selectedIsJack ? html`<button class="primary" id="play" @click=${() => this.confirm()}>Play ${label(selectedCard)} <kbd class="key">(Enter)</kbd></button>` : null}
         ${canAnnounce
-          ? html`<button id="announce" aria-pressed=${this.announce ? 'true' : 'false'} title="Say it with the play that leaves you one card, or draw 2 (P)" @click=${() => (this.announce = !this.announce)}>${this.announce ? '✔ ' : ''}Pesten! (P)</button>`
+          ? html`<button id="announce" aria-pressed=${this.announce ? 'true' : 'false'} title="Say it with the play that leaves you one card, or draw 2 (P)" @click=${() => (this.announce = !this.announce)}>${this.announce ? '✔ ' : ''}Pesten! <kbd class="key">(P)</kbd></button>`
           : null}
-        ${draw ? html`<button id="draw" @click=${() => this.simple('draw')}>${v.owed > 0 ? `Draw ${v.owed}` : 'Draw'} (D)</button>` : null}
-        ${this.legal.some((a) => a.type === 'end-turn') ? html`<button id="end-turn" @click=${() => this.simple('end-turn')}>Keep it (E)</button>` : null}
+        ${draw ? html`<button id="draw" @click=${() => this.simple('draw')}>${v.owed > 0 ? `Draw ${v.owed}` : 'Draw'} <kbd class="key">(D)</kbd></button>` : null}
+        ${this.legal.some((a) => a.type === 'end-turn') ? html`<button id="end-turn" @click=${() => this.simple('end-turn')}>Keep it <kbd class="key">(E)</kbd></button>` : null}
       </div>`;
   }
 
@@ -371,7 +386,7 @@ export class FdPesten extends LitElement {
       ${me
         ? html`<div class="mine ${active ? 'turn' : ''}" id="my-area" data-top-suit=${top?.suit ?? ''}>
             <div class="hand" id="my-hand" aria-label="Your hand">
-              ${this.sortedHand().map((c, i) => {
+              ${repeat(this.sortedHand(), (c) => c.handle, (c, i) => {
                 const legal = active && legalHandles.has(c.handle);
                 return html`<fd-card
                   data-handle=${c.handle}
@@ -387,7 +402,7 @@ export class FdPesten extends LitElement {
               })}
             </div>
             ${this.controls()}
-            <div class="controls"><button id="sort" class="quiet" @click=${() => (this.byRank = !this.byRank)}>Sort by ${this.byRank ? 'suit' : 'rank'} (S)</button></div>
+            <div class="controls"><button id="sort" class="quiet" @click=${() => this.toggleSort()}>Sort by ${this.byRank ? 'suit' : 'rank'} <kbd class="key">(S)</kbd></button></div>
           </div>`
         : html`<p class="muted">You are watching.</p>`}
     `;

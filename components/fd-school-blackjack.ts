@@ -15,7 +15,8 @@
 import { LitElement, css, html } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import type { BlackjackAction, BlackjackView, ViewCard } from '../src/games/school-blackjack/index.js';
-import { ActEvent } from './events.js';
+import { ActEvent, SortHandEvent } from './events.js';
+import { isTypingKey } from './keys.js';
 import { cardFace } from './fd-card.js';
 import { theme } from './theme.js';
 import './fd-card.js';
@@ -45,7 +46,14 @@ export class FdSchoolBlackjack extends LitElement {
   @property({ attribute: false }) names: readonly string[] = [];
   /** Cryptography in flight (a deal, a draw's reveal, a reshuffle): moves wait. */
   @property({ type: Boolean }) busy = false;
-  @state() private sortBy: 'suit' | 'rank' = 'suit';
+  /** How my hand is sorted (Settings); O or the Sort button asks for the other order. */
+  @property() sortHandBy: 'suit' | 'rank' = 'suit';
+  private get sortBy(): 'suit' | 'rank' {
+    return this.sortHandBy;
+  }
+  private toggleSort() {
+    this.dispatchEvent(new SortHandEvent(this.sortBy === 'suit' ? 'rank' : 'suit'));
+  }
   /** The ace whose suit is being chosen. */
   @state() private picking: number | null = null;
   /** The refused card last tapped, and why (touch has no hover). */
@@ -182,10 +190,7 @@ export class FdSchoolBlackjack extends LitElement {
   }
 
   private onKey = (event: KeyboardEvent) => {
-    const target = event.composedPath()[0];
-    if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return;
-    if (target instanceof HTMLElement && target.isContentEditable) return;
-    if (event.ctrlKey || event.metaKey || event.altKey || !this.view) return;
+    if (isTypingKey(event) || !this.view) return;
     const key = event.key.toLowerCase();
     if (this.picking !== null) {
       const suit = SUITS.find((s, i) => s.toLowerCase() === key || String(i + 1) === key);
@@ -193,7 +198,7 @@ export class FdSchoolBlackjack extends LitElement {
       else if (key === 'escape') this.picking = null;
       return;
     }
-    if (key === 'o') this.sortBy = this.sortBy === 'suit' ? 'rank' : 'suit';
+    if (key === 'o') this.toggleSort();
     else if (key === 'd' && this.has('draw')) this.send({ type: 'draw' });
     else if (key === 'e' && this.has('end')) this.send({ type: 'end' });
     else if (key === 'escape') this.why = null;
@@ -361,7 +366,7 @@ export class FdSchoolBlackjack extends LitElement {
       ${me !== null
         ? html`<div class="mine ${this.myTurn ? 'turn' : ''}" id="my-area">
             <div class="mine-head"><span>Your hand: ${v.hands[me]?.length ?? 0}</span>
-              <button id="sort" @click=${() => (this.sortBy = this.sortBy === 'suit' ? 'rank' : 'suit')}>Sort by ${this.sortBy === 'suit' ? 'rank' : 'suit'} (O)</button></div>
+              <button id="sort" @click=${() => this.toggleSort()}>Sort by ${this.sortBy === 'suit' ? 'rank' : 'suit'} <kbd class="key">(O)</kbd></button></div>
             <div class="hand" id="my-hand">${this.hand()}</div>
             <div class="why" id="why" aria-live="polite">${this.why ?? ''}</div>
             ${this.myTurn ? this.actions() : null}

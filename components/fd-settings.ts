@@ -26,6 +26,7 @@ interface Draft {
   secure: boolean;
   ice: string;
   shareIceCredentials: boolean;
+  sound: boolean;
 }
 
 @customElement('fd-settings')
@@ -83,7 +84,7 @@ export class FdSettings extends LitElement {
     if (Object.values(problems).some(Boolean) || !ice.ok) return;
     const signaling: Settings['signaling'] =
       d.mode === 'custom' ? { host: d.host.trim(), port: Number(d.port), path: d.path.trim(), secure: d.secure } : null;
-    this.dispatchEvent(new SaveSettingsEvent({ name: d.name, signaling, iceServers: ice.value, shareIceCredentials: d.shareIceCredentials }));
+    this.dispatchEvent(new SaveSettingsEvent({ name: d.name, signaling, iceServers: ice.value, shareIceCredentials: d.shareIceCredentials, sound: d.sound }));
     this.saved = true;
   }
 
@@ -125,6 +126,8 @@ export class FdSettings extends LitElement {
         ${error('ice-error', problems.ice ? `ICE servers: ${problems.ice}` : '')}
         <label class="inline"><input type="checkbox" name="share-credentials" .checked=${d.shareIceCredentials}
           @change=${(e: Event) => this.edit({ shareIceCredentials: (e.target as HTMLInputElement).checked })} /> Put TURN usernames and credentials into share links (anyone with the link can then use your TURN server)</label>
+        <label class="inline"><input type="checkbox" name="sound" id="settings-sound" .checked=${d.sound}
+          @change=${(e: Event) => this.edit({ sound: (e.target as HTMLInputElement).checked })} /> Sound: short tones for your turn, a card played and the end of a hand</label>
         <div class="buttons">
           <button class="primary" type="submit" id="save-settings" ?disabled=${invalid}>Save</button>
           ${this.saved ? html`<span class="saved" id="settings-saved" role="status">Saved ✓ — used for tables you create or open without a link’s choice</span>` : null}
@@ -146,6 +149,7 @@ function draftOf(s: Settings): Draft {
     secure: custom?.secure ?? false,
     ice: s.iceServers.length ? JSON.stringify(s.iceServers, null, 1) : '',
     shareIceCredentials: s.shareIceCredentials ?? false,
+    sound: s.sound ?? false,
   };
 }
 

@@ -4,13 +4,18 @@
  * draw stack and cemetery counts, and your own cards. Only legal moves are
  * clickable: the store passes the legal actions in; this element turns
  * clicks (or keys: Enter/Space to pick, P to play, U to pick up, R for ready)
- * into one of them and sends it up as an ActEvent.
+ * into one of them and sends it up as an ActEvent. The opponents are drawn
+ * in play order from this seat; the hand sorts by suit or rank (Settings);
+ * on a phone Play / Pick up sit in a bar fixed to the bottom of the screen.
  */
 import { LitElement, css, html } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
+import { repeat } from 'lit/directives/repeat.js';
 import type { StressView, ViewCard } from '../src/games/stress-shed/views.js';
 import type { StressAction } from '../src/games/stress-shed/actions.js';
-import { ActEvent } from './events.js';
+import type { CardHint } from '../src/games/card-hints.js';
+import { ActEvent, SortHandEvent } from './events.js';
+import { isTypingKey } from './keys.js';
 import { theme } from './theme.js';
 import './fd-card.js';
 
@@ -22,8 +27,16 @@ export class FdStressShed extends LitElement {
   @property({ type: Number }) mySeat: number | null = null;
   @property({ attribute: false }) names: string[] = [];
   @property({ attribute: false }) legal: StressAction[] = [];
+  /** Seats in play order from mine: the opponents are drawn in this order. */
+  @property({ attribute: false }) seatOrder: readonly number[] = [];
   /** Cryptography in flight (a reveal, a deal): moves wait. */
   @property({ type: Boolean }) busy = false;
+  /** How my hand is sorted (Settings); the Sort button asks for the other order. */
+  @property() sortHandBy: 'suit' | 'rank' = 'suit';
+  /** The rules' verdict on each of my hand and face-up cards (src/games/card-hints.ts). */
+  @property({ attribute: false }) cardHints: Readonly<Record<number, CardHint>> = {};
+  /** Why the card last tapped cannot be played (touch has no hover). */
+  @state() private why: string | null = null;
   @state() private selected: number[] = [];
   /** Swap phase: exchanges chosen so far, and a hand card waiting for its partner. */
   @state() private swaps: { hand: number; card: string; faceUp: number }[] = [];
@@ -50,9 +63,28 @@ export class FdStressShed extends LitElement {
       .mine.turn { border-color: var(--fd-accent); }
       .status { text-align: center; font-size: 1.05rem; margin: 0.5rem 0; min-height: 1.5rem; }
       .status strong { color: var(--fd-accent); }
+      .sort { font-size: 0.75rem; padding: 0.1rem 0.5rem; margin-left: 0.5rem; }
       .actions { display: flex; gap: 0.5rem; flex-wrap: wrap; margin-top: 0.75rem; }
+      .why { text-align: center; color: var(--fd-danger); font-size: 0.9rem; min-height: 1.1rem; }
+      fd-card.illegal { opacity: 0.6; filter: grayscale(0.4); }
+      fd-card.legal::part(card) { box-shadow: 0 0 0 2px var(--fd-ok), 0 2px 4px rgba(0, 0, 0, 0.35); }
       fd-card.swap-from { outline: 3px dashed var(--fd-accent); border-radius: 0.5rem; }
-      @media (max-width: 600px) { .player { min-width: 0; flex: 1 1 100%; } }
+      @media (max-width: 600px) {
+        /* Phones: smaller cards, each opponent on two short lines (the hand as a count), so a turn fits the screen. */
+        :host { padding-bottom: 3.6rem; --card-w: 2.5rem; --card-small-w: 1.45rem; }
+        .opponents { gap: 0.35rem; }
+        .player { min-width: 0; flex: 1 1 100%; padding: 0.3rem 0.5rem; }
+        .player h4 { margin: 0; font-size: 0.85rem; }
+        .player .opp-hand, .player .face-label { display: none; }
+        .player .label { display: inline-block; margin: 0 0.4rem 0 0; }
+        .stack fd-card:not(:first-child) { margin-left: -1.6rem; }
+        .centre { gap: 1rem; margin: 0.4rem 0; }
+        .status { margin: 0.3rem 0; font-size: 0.95rem; }
+        .mine { padding: 0.4rem 0.5rem; }
+        .mine .label { margin: 0.15rem 0; }
+        /* Phones: Play / Pick up stay on screen in a bar fixed to the bottom edge. */
+        .actions.bar { position: fixed; left: 0; right: 0; bottom: 0; z-index: 5; margin: 0; padding: 0.5rem; justify-content: center; background: rgba(8, 40, 25, 0.96); box-shadow: 0 -2px 8px rgba(0, 0, 0, 0.4); }
+      }
     `,
   ];
 
@@ -61,7 +93,7 @@ export class FdStressShed extends LitElement {
   }
 
   private get myTurn(): boolean {
-    return this.mySeat !== null && this.view.turn === this.mySeat && !this.busy;
+    return this.mySeat !== null && this.view.phase !== 'over' && this.view.turn === this.mySeat && !this.busy;
   }
 
   private get plays(): Play[] {
@@ -87,7 +119,7 @@ export class FdStressShed extends LitElement {
   }
 
   private onKey = (event: KeyboardEvent) => {
-    if (event.target instanceof HTMLInputElement || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (isTypingKey(event)) return;
     const key = event.key.toLowerCase();
     if (key === 'p') {
       const play = this.playFor(this.selected);
@@ -150,19 +182,29 @@ export class FdStressShed extends LitElement {
     this.swaps = [...this.swaps, { hand: handSide, card: handCard, faceUp: upSide }];
   }
 
+  /** My cards on my turn: marked legal / illegal by the rules' hints; tapping an illegal one says why. */
+  private mark(c: ViewCard, zone: string | undefined): { cls: string; legal: string; explain: (() => void) | null } {
+    const hint = zone === 'hand' || zone === 'faceUp' ? this.cardHints[c.handle] : undefined;
+    if (!hint || !this.myTurn || this.view.phase === 'swap') return { cls: '', legal: '', explain: null };
+    return { cls: hint.legal ? 'legal' : 'illegal', legal: hint.legal ? 'yes' : 'no', explain: hint.legal ? null : () => (this.why = hint.why) };
+  }
+
   private cards(cards: ViewCard[], opts: { small?: boolean; clickable?: (c: ViewCard) => boolean; onPick?: (c: ViewCard) => void; zone?: string }) {
-    return cards.map((c) => {
+    // Keyed by handle: a card new to a row (drawn, picked up) is a new element and slides in (fd-card's enter animation).
+    return repeat(cards, (c) => c.handle, (c) => {
       const clickable = opts.clickable?.(c) ?? false;
+      const mark = this.mark(c, opts.zone);
       return html`<fd-card
         data-handle=${c.handle}
         data-card=${c.card ?? ''}
         data-zone=${opts.zone ?? ''}
-        class=${this.swapFrom === c.handle ? 'swap-from' : ''}
+        data-legal=${mark.legal}
+        class="${this.swapFrom === c.handle ? 'swap-from' : ''} ${mark.cls}"
         .card=${c.card}
         ?small=${opts.small ?? false}
         ?selectable=${clickable}
         ?selected=${this.selected.includes(c.handle)}
-        @click=${clickable ? () => opts.onPick?.(c) : null}
+        @click=${clickable ? () => ((this.why = null), opts.onPick?.(c)) : mark.explain}
       ></fd-card>`;
     });
   }
@@ -177,8 +219,8 @@ export class FdStressShed extends LitElement {
         ${this.view.phase === 'swap' && s.ready ? html`<span class="badge">ready</span>` : null}
       </h4>
       <div class="label">Hand: ${s.hand.length}</div>
-      <div class="row">${this.cards(s.hand.slice(0, 8), { small: true })}${s.hand.length > 8 ? html`<span class="count">+${s.hand.length - 8}</span>` : null}</div>
-      <div class="label">Face-up / face-down</div>
+      <div class="row opp-hand">${this.cards(s.hand.slice(0, 8), { small: true })}${s.hand.length > 8 ? html`<span class="count">+${s.hand.length - 8}</span>` : null}</div>
+      <div class="label face-label">Face-up / face-down</div>
       <div class="row">${this.cards(s.faceUp, { small: true })}${this.cards(s.faceDown, { small: true })}</div>
     </div>`;
   }
@@ -203,7 +245,8 @@ export class FdStressShed extends LitElement {
     const v = this.view;
     if (!v) return null;
     const me = this.mySeat;
-    const others = v.seats.map((_, i) => i).filter((i) => i !== me);
+    const order = this.seatOrder.length === v.seats.length ? this.seatOrder : v.seats.map((_, i) => i);
+    const others = order.filter((i) => i !== me);
     const mine = me !== null ? v.seats[me] : undefined;
     const playable = new Set(this.plays.flatMap((p) => p.cards.map((c) => c.handle)));
     const blind = new Set(this.legal.flatMap((a) => (a.type === 'blind' ? [a.handle] : [])));
@@ -216,16 +259,19 @@ export class FdStressShed extends LitElement {
       <div class="centre">
         <div class="pile" aria-label="Draw stack"><fd-card .card=${null}></fd-card><span class="count" id="draw-count">Draw: ${v.drawCount}</span></div>
         <div class="pile" aria-label="Game stack">
-          <div class="stack" id="stack">${top.length ? top.map((c, i) => html`<fd-card class=${i < top.length - 1 ? 'dim' : ''} .card=${c === '?' ? null : c}></fd-card>`) : html`<span class="count">empty</span>`}</div>
+          <div class="stack" id="stack">${top.length
+            ? repeat(top, (_, i) => v.stack.length - top.length + i, (c, i) => html`<fd-card class=${i < top.length - 1 ? 'dim' : ''} .card=${c === '?' ? null : c}></fd-card>`)
+            : html`<span class="count">empty</span>`}</div>
           <span class="count">Stack: ${v.stack.length} · top to beat: <strong id="effective-top">${v.effectiveTop ?? 'anything'}</strong></span>
         </div>
         <div class="pile" aria-label="Cemetery"><span class="count" id="cemetery-count">Cemetery: ${v.cemeteryCount}</span></div>
       </div>
       <div class="status" id="status" aria-live="polite">${this.statusLine()}</div>
+      <div class="why" id="why" role="alert">${this.myTurn ? (this.why ?? '') : ''}</div>
       ${mine
         ? html`<div class="mine ${this.myTurn ? 'turn' : ''}" id="my-area">
-            <div class="label">Your hand</div>
-            <div class="row" id="my-hand">${this.cards(arranged.hand, {
+            <div class="label">Your hand <button class="quiet sort" id="sort" @click=${() => this.dispatchEvent(new SortHandEvent(this.sortHandBy === 'suit' ? 'rank' : 'suit'))}>Sort by ${this.sortHandBy === 'suit' ? 'rank' : 'suit'}</button></div>
+            <div class="row" id="my-hand">${this.cards(sortCards(arranged.hand, this.sortHandBy), {
               zone: 'hand',
               clickable: (c) => (swapPhase ? c.card !== null : this.myTurn && playable.has(c.handle)),
               onPick: (c) => (swapPhase ? this.swapClick(c, 'hand') : this.toggle(c.handle)),
@@ -242,18 +288,33 @@ export class FdStressShed extends LitElement {
               clickable: (c) => this.myTurn && blind.has(c.handle),
               onPick: (c) => this.send({ type: 'blind', handle: c.handle }),
             })}</div>
-            <div class="actions">
+            <div class="actions bar" id="action-bar">
               ${swapPhase
-                ? html`<button class="primary" id="ready" @click=${this.ready}>Ready (R)</button>
+                ? html`<button class="primary" id="ready" @click=${this.ready}>Ready <kbd class="key">(R)</kbd></button>
                     ${this.swaps.length ? html`<button @click=${() => ((this.swaps = []), (this.swapFrom = null))}>Undo swaps</button>` : null}`
                 : html`<button class="primary" id="play" ?disabled=${!this.myTurn || !selectedPlay} @click=${() => selectedPlay && this.send(selectedPlay)}>
-                      Play${this.selected.length > 1 ? ` ${this.selected.length} cards` : ''} (P)</button>
-                    <button id="pickup" ?disabled=${!this.myTurn || !this.legal.some((a) => a.type === 'pickup')} @click=${() => this.send({ type: 'pickup' })}>Pick up the stack (U)</button>`}
+                      Play${this.selected.length > 1 ? ` ${this.selected.length} cards` : ''} <kbd class="key">(P)</kbd></button>
+                    <button id="pickup" ?disabled=${!this.myTurn || !this.legal.some((a) => a.type === 'pickup')} @click=${() => this.send({ type: 'pickup' })}>Pick up the stack <kbd class="key">(U)</kbd></button>`}
             </div>
           </div>`
         : html`<p class="muted">You are watching.</p>`}
     `;
   }
+}
+
+const RANK_ORDER = ['2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A'];
+const SUIT_ORDER = ['C', 'D', 'H', 'S'];
+
+/** Cards by suit then rank, or by rank then suit; unknown cards last, ties by handle. */
+function sortCards(cards: readonly ViewCard[], by: 'suit' | 'rank'): ViewCard[] {
+  const key = (c: ViewCard) => {
+    const m = /^(10|[2-9JQKA])([CDHS])/.exec(c.card ?? '');
+    if (!m) return 999;
+    const rank = RANK_ORDER.indexOf(m[1]!);
+    const suit = SUIT_ORDER.indexOf(m[2]!);
+    return by === 'suit' ? suit * 20 + rank : rank * 4 + suit;
+  };
+  return [...cards].sort((a, b) => key(a) - key(b) || a.handle - b.handle);
 }
 
 function ordinal(n: number): string {

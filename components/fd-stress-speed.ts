@@ -13,6 +13,7 @@ import { customElement, property, state } from 'lit/decorators.js';
 import type { SpeedView } from '../src/games/stress-speed/views.js';
 import type { SpeedAction } from '../src/games/stress-speed/actions.js';
 import { ActEvent } from './events.js';
+import { isTypingKey } from './keys.js';
 import { theme } from './theme.js';
 import './fd-card.js';
 
@@ -97,7 +98,7 @@ export class FdStressSpeed extends LitElement {
   }
 
   private onKey = (event: KeyboardEvent) => {
-    if (event.target instanceof HTMLInputElement || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (isTypingKey(event)) return;
     if (/^[1-4]$/.test(event.key)) this.pickSlot(Number(event.key) - 1);
     else if ((event.key === 'z' || event.key === 'x') && this.selectedSlot !== null) this.playOn(this.selectedSlot, event.key === 'z' ? 0 : 1);
     else if (event.key === ' ') {

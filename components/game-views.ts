@@ -12,6 +12,7 @@ import { html, unsafeStatic, type StaticValue } from 'lit/static-html.js';
 import type { TemplateResult } from 'lit';
 import type { HandView } from '../src/app/store.js';
 import type { ActionOf, GameId, ViewOf } from '../src/games/index.js';
+import type { CardHint } from '../src/games/card-hints.js';
 import { FdPesten } from './fd-pesten.js';
 import { FdFightingCards } from './fd-fighting-cards.js';
 import { FdStressShed } from './fd-stress-shed.js';
@@ -26,6 +27,12 @@ export interface GameTableElement<V, A> extends HTMLElement {
   legal: readonly A[];
   mySeat: number | null;
   names: readonly string[];
+  /** Every seat round the table in play order from mine (src/games/seating.ts); elements draw the others in this order. */
+  seatOrder?: readonly number[];
+  /** This seat's cards tried through the rules: legal or not, and why not in words (src/games/card-hints.ts). */
+  cardHints?: Readonly<Record<number, CardHint>>;
+  /** How the hand is sorted (Settings); the element's Sort toggle sends a SortHandEvent. */
+  sortHandBy?: 'suit' | 'rank';
   /** Cryptography in flight (a deal, a reveal): moves wait. Turn-based games use it. */
   busy?: boolean;
   /** Real time: this seat's moves that bounced so far, and those not yet ordered. */
@@ -50,7 +57,7 @@ for (const [game, { tag, element }] of Object.entries(GAME_VIEWS) as [GameId, (t
 }
 
 /** The game's table element for this hand, with the contract's properties set; null before the deal. */
-export function renderGameTable(hand: HandView): TemplateResult | null {
+export function renderGameTable(hand: HandView, sortHandBy: 'suit' | 'rank' = 'suit'): TemplateResult | null {
   const table = hand.table;
   const tag = table ? tags.get(table.game) : undefined;
   if (!table || !tag) return null;
@@ -59,6 +66,9 @@ export function renderGameTable(hand: HandView): TemplateResult | null {
     .legal=${table.legal}
     .mySeat=${hand.mySeat}
     .names=${hand.names}
+    .seatOrder=${hand.seatOrder}
+    .cardHints=${hand.cardHints}
+    .sortHandBy=${sortHandBy}
     .busy=${hand.busy}
     .myBounces=${hand.myBounces}
     .pending=${hand.pendingMoves}

@@ -45,5 +45,8 @@ export const theme = css`
   }
   .error { color: var(--fd-danger); }
   .muted { color: var(--fd-muted); }
+  /* A key hint on a button, e.g. "(D)": not on touch screens, which have no keys to press. */
+  kbd.key { font: inherit; opacity: 0.75; }
+  @media (hover: none), (pointer: coarse) { kbd.key { display: none; } }
   @media (prefers-reduced-motion: reduce) { * { transition: none !important; animation: none !important; } }
 `;

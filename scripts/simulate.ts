@@ -1,5 +1,5 @@
 /**
- * `npm run simulate -- --game stress-shed --players N --hands K [--seed S] [--delay MS] [--bot random|heuristic] [--reload-at H:S] [--transcript FILE]`
+ * `npm run simulate -- --game stress-shed --players N --hands K [--seed S] [--delay MS] [--bot random|heuristic] [--reload-at H:S] [--transcript FILE] [--options JSON]`
  * Plays K whole hands among N bot peers, each with its own keys, over the
  * in-memory transport with the real mental-poker cryptography, and prints per
  * hand: winner, moves, the agreed state hash and the audit verdict.
@@ -14,6 +14,10 @@
  * every honest peer, and prints `caught: seat N (<code>)`; it exits 0 only
  * when every honest peer named the cheater with the expected kind of code
  * and no honest peer could read a card the rules do not show it.
+ *
+ * `--options JSON` sets the table's options (e.g. '{"voluntaryDraw":false}');
+ * with `--cheat false-claim` it also lets the cheater try a false claim that
+ * only these options make possible (School Blackjack with voluntaryDraw off).
  */
 import { parseArgs } from 'node:util';
 import { gameModules, isGameId } from '../src/games/index.js';
@@ -34,6 +38,7 @@ const { values } = parseArgs({
     'reload-at': { type: 'string' },
     transcript: { type: 'string' },
     cheat: { type: 'string' },
+    options: { type: 'string' },
   },
 });
 const game = values.game;
@@ -42,6 +47,15 @@ if (!isGameId(game)) {
   process.exit(2);
 }
 const players = Number(values.players);
+let tableOptions: Record<string, boolean | number | string> | undefined;
+if (values.options !== undefined) {
+  try {
+    tableOptions = JSON.parse(values.options) as Record<string, boolean | number | string>;
+  } catch {
+    console.error(`--options wants a JSON object (e.g. '{"voluntaryDraw":false}'), not ${values.options}`);
+    process.exit(2);
+  }
+}
 const reloadMatch = values['reload-at'] === undefined ? null : /^(\d+):(\d+)$/.exec(values['reload-at']);
 if (values['reload-at'] !== undefined && !reloadMatch) {
   console.error(`--reload-at wants HAND:STEP (e.g. 2:10), not ${values['reload-at']}`);
@@ -54,7 +68,13 @@ if (values.cheat !== undefined) {
     process.exit(2);
   }
   const started = performance.now();
-  const report = await runCheat({ game, players, kind, ...(values.seed !== undefined ? { seed: Number(values.seed) } : {}) });
+  const report = await runCheat({
+    game,
+    players,
+    kind,
+    ...(values.seed !== undefined ? { seed: Number(values.seed) } : {}),
+    ...(tableOptions ? { options: tableOptions, claimsByOptions: true } : {}),
+  });
   if (!report) {
     console.error(`${game} offers no ${kind} cheat`);
     process.exit(2);
@@ -73,6 +93,7 @@ if (values.cheat !== undefined) {
 const hands = Number(values.hands);
 const started = performance.now();
 let bad = 0;
+let reshuffles = 0;
 const exported: HandToExport[] = [];
 console.log(`simulating ${hands} hand(s) of ${game} among ${players} peers${values.seed ? ` (seed ${values.seed})` : ''}`);
 const results = await simulate(
@@ -82,6 +103,7 @@ const results = await simulate(
     hands,
     ...(values.seed !== undefined ? { seed: Number(values.seed) } : {}),
     delayMs: Number(values.delay),
+    ...(tableOptions ? { options: tableOptions } : {}),
     bot: values.bot === 'random' ? 'random' : 'heuristic',
     ...(reloadMatch ? { reloadAt: { hand: Number(reloadMatch[1]), step: Number(reloadMatch[2]) } } : {}),
     ...(values.transcript !== undefined ? { onHandExport: (hand: HandToExport) => exported.push(hand) } : {}),
@@ -89,8 +111,9 @@ const results = await simulate(
   (r) => {
     const ok = r.agreedHash !== null && r.allClean;
     if (!ok) bad++;
+    reshuffles += r.reshuffles;
     console.log(
-      `hand ${r.hand + 1}: winner seat ${r.winner !== null ? r.winner + 1 : '-'} · ${r.moves} moves · hash ${r.agreedHash?.slice(0, 16) ?? 'DISAGREE'} · audit ${r.allClean ? 'clean' : 'NOT CLEAN'}`,
+      `hand ${r.hand + 1}: winner seat ${r.winner !== null ? r.winner + 1 : '-'} · ${r.moves} moves${r.reshuffles > 0 ? ` · ${r.reshuffles} reshuffle${r.reshuffles === 1 ? '' : 's'}` : ''} · hash ${r.agreedHash?.slice(0, 16) ?? 'DISAGREE'} · audit ${r.allClean ? 'clean' : 'NOT CLEAN'}`,
     );
     if (!ok) for (const p of r.peers) console.log(`  seat ${p.seat + 1}: ${p.phase} ${p.hash?.slice(0, 16)} ${p.audit} ${p.halt ?? ''}`);
   },
@@ -99,5 +122,5 @@ if (values.transcript !== undefined && exported.length > 0) {
   writeFileSync(values.transcript, transcriptJson(buildTranscriptFile(exported, Array.from({ length: players }, (_, seat) => `Bot ${seat + 1}`))));
   console.log(`transcript of ${exported.length} hand(s) written to ${values.transcript}`);
 }
-console.log(`${results.length - bad} passed, ${bad} failed (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+console.log(`${results.length - bad} passed, ${bad} failed, ${reshuffles} reshuffle(s) in all (${((performance.now() - started) / 1000).toFixed(1)} s)`);
 process.exit(bad === 0 ? 0 : 1);

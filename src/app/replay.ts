@@ -8,7 +8,8 @@
  * anywhere.
  */
 import type { AnyState } from '../engine/index.js';
-import { describeInput, gameById, gameTable } from '../games/index.js';
+import { describeInput, gameById, gameModule, gameTable } from '../games/index.js';
+import { seatsInPlayOrder } from '../games/seating.js';
 import { setupArgs } from '../table/hand/setup.js';
 import { describeReport, verifyTranscript, type TranscriptReport } from '../table/verify-transcript.js';
 import type { HandView } from './store.js';
@@ -55,7 +56,7 @@ export class Replay {
       for (const input of result.inputs) {
         const next = game.reduce(states.at(-1)!, input);
         if (!next.ok) break;
-        captions.push(describeInput(game.id, input, names, states.at(-1)!) || input.kind);
+        captions.push(describeInput(game.id, input, names, next.state, states.at(-1)!) || input.kind);
         states.push(next.state);
       }
       const known = result.open ?? {};
@@ -70,9 +71,12 @@ export class Replay {
             game: game.id,
             phase: 'replay',
             table,
+            cardHints: {},
+            lastMoves: [],
             busy: false,
             mySeat: null,
             names,
+            seatOrder: seatsInPlayOrder(names.length, null, gameModule(game.id)?.playDirection ?? 'ascending'),
             waiting: null,
             stalled: null,
             gone: [],
@@ -86,6 +90,8 @@ export class Replay {
             pendingMoves: 0,
             bounces: 0,
             verdict: result.verdict,
+            // The replay shows every card face up at every step already; no end-of-hand panel over it.
+            summary: null,
             reports: [],
           };
         },

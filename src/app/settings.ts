@@ -16,7 +16,13 @@ export interface Settings {
   readonly iceServers: RTCIceServer[];
   /** Put TURN usernames and credentials into share links too (off: links carry only the URLs). */
   readonly shareIceCredentials?: boolean;
+  /** Short tones for your turn, a card played and a hand's end (off unless chosen; src/app/sound.ts). */
+  readonly sound?: boolean;
+  /** How hands are sorted at the table: by suit then rank, or by rank then suit (the table's Sort toggle). */
+  readonly sortHandBy?: HandSort;
 }
+
+export type HandSort = 'suit' | 'rank';
 
 const KEY = 'fairdeck.settings.v1';
 const NAME_MAX = 32;
@@ -42,6 +48,8 @@ const settingsSchema = v.object({
   ),
   iceServers: v.array(iceServerSchema),
   shareIceCredentials: v.optional(v.boolean()),
+  sound: v.optional(v.boolean()),
+  sortHandBy: v.optional(v.picklist(['suit', 'rank'])),
 });
 
 export const DEFAULT_SETTINGS: Settings = { name: '', signaling: null, iceServers: [] };

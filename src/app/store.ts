@@ -3,7 +3,9 @@
  * the settings, the current route and, at a table, the session (transport →
  * mesh → lobby). It turns everything the lower layers report into plain view
  * data and log lines, and announces each change with a `change` event; the
- * components render from `store.view` and never reach below it.
+ * components render from `store.view` and never reach below it. The hand's
+ * view is built in store-hand-view.ts, the match's transcript file in
+ * store-transcript.ts.
  */
 import { Mesh, type Rejection } from '../net/mesh.js';
 import { PeerJsTransport } from '../net/peerjs-transport.js';
@@ -12,16 +14,18 @@ import { reconnectDelayMs } from '../net/transport.js';
 import type { TableConfig } from '../net/messages.js';
 import type { LobbyView } from '../table/lobby.js';
 import { TableSession } from '../table/table-session.js';
-import { gameById, gameTable, handOutcome, type GameTable } from '../games/index.js';
 import { newTableId, peerIdFor } from '../table/table-id.js';
-import { handVerdict, type VerdictSummary } from '../table/verdict.js';
-import { buildTranscriptFile, transcriptJson, type HandToExport } from '../table/transcript-file.js';
 import { Replay, type ReplayView } from './replay.js';
+import { rulesHelp, type RulesHelpView } from '../games/rules-help.js';
+import { handViewOf, seatOrderOf, type HandView } from './store-hand-view.js';
+import { matchTranscript, saveJsonFile } from './store-transcript.js';
 import { loadIdentity, type Identity } from './identity.js';
 import { BrowserStore } from './persistence.js';
 import { parseRoute, shareLink, tableHash, type Route } from './router.js';
-import { cleanName, linkSignalingOf, loadSettings, saveSettings, signalingFor, type Settings } from './settings.js';
+import { cleanName, linkSignalingOf, loadSettings, saveSettings, signalingFor, type HandSort, type Settings } from './settings.js';
 import { describeSignaling, sameSignaling, type LinkSignaling } from './table-link.js';
+
+export type { HandView } from './store-hand-view.js';
 
 export type LogLevel = 'info' | 'warn' | 'error';
 export interface LogEntry {
@@ -31,53 +35,16 @@ export interface LogEntry {
   readonly text: string;
 }
 
-/** The hand in play at the open table, as the UI needs it. */
-export interface HandView {
-  readonly handNo: number;
-  readonly game: string;
-  readonly phase: string;
-  /**
-   * The game's own view for this seat and its legal actions, typed per game
-   * (the registry's `GameTable`), or null before the deal.
-   */
-  readonly table: GameTable | null;
-  /** Moves wait: cryptography is in flight (a deal, a reveal). */
-  readonly busy: boolean;
-  readonly mySeat: number | null;
-  readonly names: string[];
-  /** Remote seats the hand waits for now (never this page's own seat or a bot it hosts). */
-  readonly waiting: { names: string[]; what: string } | null;
-  /**
-   * Owing seats whose connection is lost (`gone`), or, after several turn
-   * timers, connected ones that have not moved; `canEnd` once the turn timer
-   * has run out (table/gone-seats.ts). Thinking is never a stall.
-   */
-  readonly stalled: { names: string[]; seconds: number; gone: boolean; canEnd: boolean; what: string } | null;
-  /** Seats whose links are silent now (their page closed or offline). */
-  readonly gone: number[];
-  /** Verdicts other peers reported (fault events) that this peer has not reached itself. */
-  readonly reports: { reporter: string; blame: string | null; reason: string; code: string }[];
-  readonly halt: { reason: string; blame: string | null; kind: string } | null;
-  readonly audit: { clean: boolean; reason: string; blame: string | null } | null;
-  readonly outcome: string | null;
-  readonly rematchOffered: boolean;
-  readonly hash: string | null;
-  readonly step: number;
-  /** Real time: this seat's moves that bounced so far, and those not yet ordered. */
-  readonly myBounces: number;
-  readonly pendingMoves: number;
-  /** Every bounce, for the log and the tests. */
-  readonly bounces: number;
-  /** Once the hand has ended (audited or stopped): what was checked, or the first fault, in words (src/table/verdict.ts). */
-  readonly verdict: VerdictSummary | null;
-}
-
 export interface AppView {
   readonly ready: boolean;
   readonly route: Route;
   readonly settings: Settings;
   readonly myKey: string | null;
   readonly lobby: LobbyView | null;
+  /** The lobby's seats round the table in the game's play order, from this viewer's seat. */
+  readonly seatOrder: readonly number[] | null;
+  /** No name yet: the lobby asks for one before this person sits. */
+  readonly needsName: boolean;
   readonly hand: HandView | null;
   readonly shareLink: string | null;
   readonly connecting: boolean;
@@ -94,6 +61,8 @@ export interface AppView {
   readonly recentTables: readonly { table: string; game: string; savedAt: number }[];
   /** The transcript opened at #/replay, verified in the page (src/app/replay.ts). */
   readonly replay: ReplayView | null;
+  /** The open table's game rules and chosen options, for its Rules button (src/games/rules-help.ts). */
+  readonly rulesHelp: RulesHelpView | null;
 }
 
 export interface SignalingFailure {
@@ -157,12 +126,14 @@ export class AppStore extends EventTarget {
   get view(): AppView {
     const lobby = this.session?.tableSession.lobby.view() ?? null;
     return {
-      hand: this.handView(),
+      hand: handViewOf(this.session?.tableSession),
       ready: this.ready,
       route: this.route,
       settings: this.settings,
       myKey: this.identity?.keyHex ?? null,
       lobby,
+      seatOrder: lobby?.config ? seatOrderOf(lobby.config.game, lobby.seats.length, lobby.mySeat) : null,
+      needsName: this.settings.name === '',
       shareLink: this.session ? shareLink(this.session.table, location, this.session.signaling, this.settings.shareIceCredentials) : null,
       connecting: this.connecting,
       problem: this.problem,
@@ -173,6 +144,7 @@ export class AppStore extends EventTarget {
       log: this.logEntries,
       recentTables: this.recent,
       replay: this.replay?.view ?? null,
+      rulesHelp: lobby?.config ? rulesHelp(lobby.config.game, lobby.config.options) : null,
     };
   }
 
@@ -188,7 +160,9 @@ export class AppStore extends EventTarget {
     location.hash = tableHash(table, linkSignalingOf(this.settings));
   }
 
-  sit(seat: number | null): void {
+  /** Sits down (any free seat when `seat` is null); with `name`, under that name, saved as this person's name first. */
+  sit(seat: number | null, name?: string): void {
+    if (name !== undefined && cleanName(name) !== '') this.rename(name);
     this.session?.tableSession.lobby.sit(seat);
   }
 
@@ -215,79 +189,9 @@ export class AppStore extends EventTarget {
     this.session?.tableSession.endHand();
   }
 
-  private handView(): HandView | null {
-    const table = this.session?.tableSession;
-    const current = table?.current;
-    if (!table || !current) return null;
-    const hand = current.session;
-    const names = current.names;
-    const game = gameById(hand.config.game.id);
-    const state = hand.engineState;
-    const waiting = hand.waiting();
-    const remoteWaiting = waiting?.seats.filter((s) => !current.localSeats.includes(s)) ?? [];
-    const outcome = state && game ? handOutcome(game.id, state, hand.phase === 'done' ? (hand.auditResult?.rules ?? null) : null) : null;
-    return {
-      handNo: current.handNo,
-      game: hand.config.game.id,
-      phase: hand.phase,
-      table:
-        state && hand.phase !== 'ready' && hand.phase !== 'dealing'
-          ? gameTable(hand.config.game.id, hand.config.game.view(state, current.mySeat, hand.privateView), hand.legalActions())
-          : null,
-      busy: hand.phase !== 'play' && hand.phase !== 'disclose' && hand.phase !== 'done',
-      mySeat: current.mySeat,
-      names,
-      waiting: waiting && remoteWaiting.length ? { names: remoteWaiting.map((s) => names[s] ?? `Seat ${s + 1}`), what: waiting.what } : null,
-      stalled: current.stalled
-        ? {
-            names: current.stalled.seats.map((s) => names[s] ?? `Seat ${s + 1}`),
-            seconds: Math.round(current.stalled.forMs / 1000),
-            gone: current.stalled.gone,
-            canEnd: current.stalled.canEnd,
-            what: current.stalled.what,
-          }
-        : null,
-      gone: current.goneSeats,
-      reports: current.reports
-        .filter((r) => !r.agrees)
-        .map((r) => ({ reporter: names[r.reporter] ?? `Seat ${r.reporter + 1}`, blame: r.seat !== null ? (names[r.seat] ?? `Seat ${r.seat + 1}`) : null, reason: r.detail, code: r.code })),
-      halt: hand.halt
-        ? {
-            reason: hand.halt.detail,
-            blame: hand.halt.seat !== null ? (names[hand.halt.seat] ?? null) : null,
-            kind: hand.halt.code === 'abandoned' ? 'abandoned' : hand.halt.code === 'desync' ? 'desync' : 'blame',
-          }
-        : null,
-      audit: hand.auditResult
-        ? { clean: hand.auditResult.clean, reason: hand.auditResult.detail, blame: hand.auditResult.seat !== null ? (names[hand.auditResult.seat] ?? null) : null }
-        : null,
-      outcome: outcome ? outcome.ranking.map((group, i) => `${i + 1}. ${group.map((s) => names[s]).join(', ')}`).join('  ') : null,
-      rematchOffered: table.rematchOffered,
-      hash: hand.hash,
-      step: hand.step,
-      myBounces: hand.bounces.filter((b) => b.seat === current.mySeat).length,
-      pendingMoves: hand.pendingMoves,
-      bounces: hand.bounces.length,
-      verdict: hand.phase === 'done' || hand.phase === 'halted' ? handVerdict(hand.follower, names) : null,
-    };
-  }
-
   /** The whole match at the open table (every hand this browser stored) as a transcript file (docs/TRANSCRIPT.md). */
   async transcript(): Promise<{ name: string; text: string } | null> {
-    const table = this.session?.tableSession;
-    const storage = this.storage;
-    const current = table?.current;
-    if (!table || !storage || !current) return null;
-    const hands: HandToExport[] = [];
-    for (let handNo = 0; handNo <= current.handNo; handNo++) {
-      const record = await storage.loadHandRecord(table.lobby.table, handNo);
-      if (!record) continue;
-      const envelopes = await storage.loadHandEvents(table.lobby.table, handNo);
-      hands.push({ setup: record.setup, envelopes, stateHash: record.outcome?.stateHash ?? null, outcome: record.outcome });
-    }
-    if (hands.length === 0) return null;
-    const file = buildTranscriptFile(hands, current.names);
-    return { name: `fairdeck-${file.game}-${file.table}.json`, text: transcriptJson(file) };
+    return matchTranscript(this.session?.tableSession, this.storage);
   }
 
   /** Opens a transcript file for the replay viewer: verified here, in the page, then shown step by step. */
@@ -313,12 +217,7 @@ export class AppStore extends EventTarget {
       this.log('warn', 'no hand to save yet');
       return;
     }
-    const url = URL.createObjectURL(new Blob([made.text], { type: 'application/json' }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = made.name;
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    saveJsonFile(made.name, made.text);
     this.log('info', `transcript saved as ${made.name}: check it with npm run verify -- ${made.name}`);
   }
 
@@ -330,10 +229,24 @@ export class AppStore extends EventTarget {
     this.changed();
   }
 
+  /** The table's Sort toggle: remembered in Settings for every table and game. */
+  sortHand(by: HandSort): void {
+    this.settings = { ...this.settings, sortHandBy: by };
+    saveSettings(this.settings);
+    this.changed();
+  }
+
   updateSettings(settings: Settings): void {
     this.settings = { ...settings, name: cleanName(settings.name) };
     saveSettings(this.settings);
     this.log('info', 'settings saved; they apply to the next table you open');
+    this.changed();
+  }
+
+  /** The table's sound button: saved like any setting, in effect at once. */
+  setSound(on: boolean): void {
+    this.settings = { ...this.settings, sound: on };
+    saveSettings(this.settings);
     this.changed();
   }
 
@@ -360,7 +273,10 @@ export class AppStore extends EventTarget {
     // Settings' Back returns to the page it was opened from (with the table link's query, if any).
     if (route.page !== 'settings') this.backHash = location.hash || '#/';
     this.route = route;
-    if (route.page !== 'table' || this.session?.table !== route.table) this.closeSession();
+    // Settings opened from a table keeps the table (and the hand) running: its Back returns to it. A table that
+    // could not reach its signaling server is closed instead, so it reopens with what Settings changed.
+    const keep = (route.page === 'settings' && !this.signalingFailure) || (route.page === 'table' && this.session?.table === route.table);
+    if (!keep) this.closeSession();
     if (route.page === 'table' && !this.session) await this.openSession(route.table, route.signaling);
     if (route.page === 'home') await this.loadRecent();
     this.changed();
@@ -403,6 +319,7 @@ export class AppStore extends EventTarget {
       onChange: () => this.changed(),
       onLog: (line, level) => this.log(level ?? 'info', line),
     });
+    if (!this.settings.name) tableSession.lobby.askNameFirst();
     const session: Session = { table, mesh, tableSession, signaling: choice, fromLink, closed: false };
     this.session = session;
     this.connecting = true;

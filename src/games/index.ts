@@ -89,9 +89,13 @@ export function handOutcome(gameId: string, state: AnyState, auditRules: AuditRe
   return module.rules.outcome(state);
 }
 
-/** The log line of one input at a table of `gameId` ('' when there is nothing to say). */
-export function describeInput(gameId: string, input: Input, names: readonly string[], state: AnyState | null): string {
-  return byId.get(gameId)?.describe(input, names, state) ?? '';
+/**
+ * The log line of one input at a table of `gameId` ('' when there is nothing
+ * to say): `state` is the state right after the input, `before` the one right
+ * before it (with both, every effect is said; see `GameModule.describe`).
+ */
+export function describeInput(gameId: string, input: Input, names: readonly string[], state: AnyState | null, before: AnyState | null = null): string {
+  return byId.get(gameId)?.describe(input, names, state, before) ?? '';
 }
 
 /**

@@ -13,7 +13,9 @@
 import {
   publicKnowledge,
   type AuditReport,
+  type CardId,
   type Game,
+  type Handle,
   type Input,
   type Knowledge,
   type Outcome,
@@ -22,6 +24,7 @@ import {
   type State,
 } from '../engine/index.js';
 import { seatName } from './describe.js';
+import type { PlayDirection } from './seating.js';
 
 /** Turn-based games wait for one seat (or simultaneous choices); real-time ones let everyone act at once. */
 export type Timing = 'turns' | 'real-time';
@@ -59,6 +62,15 @@ export type GameBot<B, A, O> = (state: State<B, O>, seat: Seat, view: PrivateVie
 /** One line of the table log for one action; `know` is the public knowledge of the current state. */
 export type DescribeAction<A> = (action: A, who: string, know: Knowledge) => string;
 
+/**
+ * What one input did that its action alone does not say, read by comparing
+ * the state right before it with the state right after it: "the stack
+ * burns", "Bob picks up 5 cards", "Ann's face-down card was 9♥", "Ann is
+ * out", "Bob loses". Phrases are joined to the action's line with " — ";
+ * for inputs that are not moves (a reveal) they form the line alone.
+ */
+export type DescribeEffects<B, O> = (input: Input, before: State<B, O>, after: State<B, O>, names: readonly string[]) => readonly string[];
+
 export interface GameModule<Id extends string, B, A, O, E extends string, V> {
   readonly id: Id;
   /** What people read, e.g. "Stress (shedding)". */
@@ -68,11 +80,18 @@ export interface GameModule<Id extends string, B, A, O, E extends string, V> {
   readonly minPlayers: number;
   readonly maxPlayers: number;
   readonly timing: Timing;
+  /** Which way the turn passes at the start, so screens draw the seats round the table in play order (src/games/seating.ts). */
+  readonly playDirection: PlayDirection;
   readonly rules: Game<B, A, O, E, V>;
   readonly options: GameOptionsSpec<O>;
   readonly bots: { readonly heuristic: GameBot<B, A, O> };
-  /** The log line of one input ('' for the table's own crypto inputs), e.g. "Ann played 7♣ 7♠". */
-  readonly describe: (input: Input, names: readonly string[], state: State<B, O> | null) => string;
+  /**
+   * The log line of one input ('' when there is nothing to say), e.g. "Ann
+   * played 10♣ — the stack burns". `state` is the state right after the
+   * input (null: unknown) and `before` the state right before it; with both,
+   * the line says every effect (burns, skips, draws, who went out or won).
+   */
+  readonly describe: (input: Input, names: readonly string[], state: State<B, O> | null, before?: State<B, O> | null) => string;
   /** Reducer errors that mean "lost a race" in real time (bounced, nobody blamed); the rules' list. */
   readonly raceErrors: readonly string[];
   /**
@@ -94,7 +113,57 @@ export interface GameModule<Id extends string, B, A, O, E extends string, V> {
    * a false claim where this holds.
    */
   readonly hiddenClaims?: boolean;
+  /** Where every card of a finished hand lies, seats first (src/games/<id>/summary.ts); absent: the summary lists none. */
+  readonly cardZones?: (state: State<B, O>) => readonly CardZone[];
+  /** The rules help (src/games/<id>/rules-text.ts). */
+  readonly rulesText?: RulesText;
+  /** Lines for one seat's eyes only (see `DescribePrivate`). */
+  readonly describePrivate?: DescribePrivate<B, O>;
+  /** Optional: how to try each card alone, so the table marks legal cards and says why the others are refused (card-hints.ts). */
+  readonly cardProbe?: CardProbe<B, A, O, E>;
 }
+
+/** See src/games/card-hints.ts: the cards a seat may try, the move that plays one alone, and the reducer's refusal in words. */
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- E documents which codes `words` reads
+export interface CardProbe<B, A, O, E extends string> {
+  /** The handles the seat could play from (its hand; in Stress also its face-up cards). */
+  readonly cards: (state: State<B, O>, seat: Seat) => readonly Handle[];
+  /** The move that plays this one card (with any choice it needs, e.g. a J's wish). */
+  readonly play: (handle: Handle, card: CardId, state: State<B, O>) => A;
+  /** The reducer's error for that move (one of `E` or an `EngineError`), as a sentence for the person holding `card`. */
+  readonly words: (error: string, card: CardId, state: State<B, O>, seat: Seat) => string;
+}
+
+/** Where some cards of a finished hand lie, for the end-of-hand summary ("Ann's face-down cards", "the skat"). */
+export interface CardZone {
+  /** The seat the zone belongs to; null for the table's own (stock, skat). */
+  readonly seat: Seat | null;
+  /** "hand", "face-down", "skat"… */
+  readonly label: string;
+  readonly handles: readonly Handle[];
+}
+
+/** A game's rules help (the table's "Rules" panel): its aim and short sections of points, in players' words. */
+export interface RulesText {
+  /** What you are trying to do, in one or two sentences. */
+  readonly aim: string;
+  readonly sections: readonly { readonly title: string; readonly points: readonly string[] }[];
+}
+
+/**
+ * A log line only one seat may read, about a card only it knows (Pesten: the
+ * card you passed on a 10, and the one you received): `viewer` is the seat
+ * whose page writes the log, `know` what that seat knows (its private view
+ * and the public cards). '' when there is nothing private to say.
+ */
+export type DescribePrivate<B, O> = (
+  input: Input,
+  viewer: Seat,
+  know: Knowledge,
+  before: State<B, O>,
+  after: State<B, O>,
+  names: readonly string[],
+) => string;
 
 /** Any game module, for the registry and tools that do not care which. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -105,13 +174,25 @@ export interface GameModuleSpec<Id extends string, B, A, O, E extends string, V>
   readonly rules: Game<B, A, O, E, V>;
   readonly blurb: string;
   readonly timing: Timing;
+  /** Default 'ascending' (seat 0, 1, 2, …); 'descending' for a game that starts clockwise. */
+  readonly playDirection?: PlayDirection;
   readonly fields: Readonly<Record<string, OptionField>>;
   readonly bots: { readonly heuristic: GameBot<B, A, O> };
   readonly describe: DescribeAction<A>;
+  /** What an input did beyond its action (see `DescribeEffects`); needs the states before and after. */
+  readonly effects?: DescribeEffects<B, O>;
   /** See `GameModule.scoreAfterAudit`. */
   readonly scoreAfterAudit?: (state: State<B, O>, report: AuditReport) => Outcome | null;
   /** See `GameModule.hiddenClaims`. */
   readonly hiddenClaims?: boolean;
+  /** See `GameModule.cardZones`. */
+  readonly cardZones?: (state: State<B, O>) => readonly CardZone[];
+  /** See `GameModule.rulesText`. */
+  readonly rulesText?: RulesText;
+  /** See `GameModule.describePrivate`. */
+  readonly describePrivate?: DescribePrivate<B, O>;
+  /** See `GameModule.cardProbe`. */
+  readonly cardProbe?: CardProbe<B, A, O, E>;
 }
 
 function isOptionValue(value: unknown): value is OptionValue {
@@ -141,20 +222,30 @@ export function defineGameModule<Id extends string, B, A, O, E extends string, V
     minPlayers: rules.minPlayers,
     maxPlayers: rules.maxPlayers,
     timing: spec.timing,
+    playDirection: spec.playDirection ?? 'ascending',
     rules,
     options: { defaults, parse: (raw, players) => rules.parseOptions(raw, players), fields: spec.fields },
     bots: spec.bots,
-    describe(input, names, state) {
-      if (input.kind !== 'act') return '';
+    describe(input, names, state, before) {
+      const effects = spec.effects && state && before ? spec.effects(input, before, state, names) : [];
+      if (input.kind !== 'act') return effects.join('; ');
       const who = seatName(names, input.seat);
       const action = rules.rules.parseAction(input.action);
       if (action === null) return `${who} moved`;
-      const know: Knowledge = state ? publicKnowledge(state) : () => null;
-      return describeAction(action, who, know);
+      // A move names cards its author knew before it (a played card may be covered or burnt after).
+      const knowBefore: Knowledge = before ? publicKnowledge(before) : () => null;
+      const knowAfter: Knowledge = state ? publicKnowledge(state) : () => null;
+      const know: Knowledge = (handle) => knowBefore(handle) ?? knowAfter(handle);
+      const line = describeAction(action, who, know);
+      return effects.length > 0 ? `${line} — ${effects.join('; ')}` : line;
     },
     raceErrors: rules.raceErrors,
     ...(spec.scoreAfterAudit ? { scoreAfterAudit: spec.scoreAfterAudit } : {}),
     ...(spec.hiddenClaims ? { hiddenClaims: true } : {}),
+    ...(spec.cardZones ? { cardZones: spec.cardZones } : {}),
+    ...(spec.rulesText ? { rulesText: spec.rulesText } : {}),
+    ...(spec.describePrivate ? { describePrivate: spec.describePrivate } : {}),
+    ...(spec.cardProbe ? { cardProbe: spec.cardProbe } : {}),
   };
 }
 

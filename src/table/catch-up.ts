@@ -6,11 +6,14 @@
  * is at whenever a link (re)opens — its `fetch` names its current hand — and
  * with every event it sends. From that:
  *
- * - until a remote seat has shown its hand, a resumed page makes no move (it
- *   might be a move in a hand the table has left: issue 15, item 1);
+ * - until a remote seat has said (by a fetch) which hand it is at, a resumed
+ *   page makes no move (it might be a move in a hand the table has left:
+ *   issue 15, item 1); once a remote seat says it is at this page's own hand,
+ *   the page plays live;
  * - no move is made in a hand the table has left;
- * - a hand that waits on a seat that has moved on to a later hand (or any
- *   hand of a resumed page, once a seat is at a later one) is over for the
+ * - a hand that waits on a seat that has said it is at a later hand (or any
+ *   hand of a resumed page, once a seat has said it is at a later one) is
+ *   over for the
  *   table: the page first asks for that hand's events once more (peers
  *   answer from storage: the abandon it missed), and if it still waits a tick
  *   later it follows the table;
@@ -21,7 +24,10 @@
  * It follows one hand at a time (the next set-up derives from the previous
  * hand's stored record only, hand/setup.ts), so a page two hands behind
  * catches up hand by hand. Only seats of the table count; the table session
- * feeds it verified envelopes only.
+ * feeds it verified envelopes only. An event of a later hand only shows that a
+ * seat started it (the Rematch offer): it never moves this page, since any
+ * seat could forge one (test/adversarial/bounds.test.ts); only a seat's own
+ * fetch says where it is.
  */
 
 /** Table clock ticks (seconds) a resumed page waits at most to hear which hand the table is at. */
@@ -41,8 +47,8 @@ export interface CatchUpState {
 export class CatchUp {
   /** Per remote seat key, the highest hand it has shown. */
   private readonly shown = new Map<string, number>();
-  /** Remote seats that have said (by a fetch) which hand they are at since this page opened. */
-  private readonly told = new Set<string>();
+  /** Per remote seat key, the highest hand it has said (by a fetch) it is at since this page opened. */
+  private readonly told = new Map<string, number>();
   private resumingValue = true;
   private ticks = 0;
   /** The tick at which a stuck hand was fetched again, per hand. */
@@ -51,11 +57,16 @@ export class CatchUp {
   /**
    * A remote seat showed it is at `hand` at least: by its `fetch` (`told`:
    * the hand it is at now, sent whenever a link opens) or by an event of
-   * that hand (which may be an old one resent).
+   * that hand (which may be an old one resent, or forged). A seat that says
+   * it is at `current`, this page's own hand, means the page is not behind:
+   * it plays live from then on.
    */
-  note(key: string, hand: number, told: boolean): void {
+  note(key: string, hand: number, told: boolean, current = -1): void {
     if (!Number.isSafeInteger(hand) || hand < 0) return;
-    if (told) this.told.add(key);
+    if (told) {
+      if (hand > (this.told.get(key) ?? -1)) this.told.set(key, hand);
+      if (hand === current) this.resumingValue = false;
+    }
     if (hand > (this.shown.get(key) ?? -1)) this.shown.set(key, hand);
   }
 
@@ -66,12 +77,19 @@ export class CatchUp {
     return latest;
   }
 
-  /** The seat's latest shown hand, or -1. */
-  handOf(key: string): number {
-    return this.shown.get(key) ?? -1;
+  /** The latest hand the seat has said (by a fetch) it is at, or -1. */
+  toldHand(key: string): number {
+    return this.told.get(key) ?? -1;
   }
 
-  /** True while this page was (re)opened and has made no move or choice yet. */
+  /** The latest hand any remote seat has said (by a fetch) it is at, or -1. */
+  private latestTold(): number {
+    let latest = -1;
+    for (const hand of this.told.values()) latest = Math.max(latest, hand);
+    return latest;
+  }
+
+  /** True while this page was (re)opened and has made no move or choice yet, and no seat has said it is at this page's hand. */
   get resuming(): boolean {
     return this.resumingValue;
   }
@@ -97,11 +115,11 @@ export class CatchUp {
   }
 
   decide(state: CatchUpState): CatchUpStep {
-    const latest = this.latest();
-    if (state.handNo < 0 || latest <= state.handNo) return 'stay';
+    // Only what seats said by their own fetch counts: an event of a later hand may be forged by any seat.
+    if (state.handNo < 0 || this.latestTold() <= state.handNo) return 'stay';
     if (state.over) return this.resumingValue ? 'follow' : 'stay';
     // A resumed page whose table has moved on is behind whatever its hand waits for (even its own move).
-    const stuck = this.resumingValue || state.owing.some((key) => this.handOf(key) > state.handNo);
+    const stuck = this.resumingValue || state.owing.some((key) => this.toldHand(key) > state.handNo);
     if (!stuck) {
       // Stuck must hold from the fetch to the follow: a seat that answers meanwhile was not gone ahead.
       this.fetchedAt = null;

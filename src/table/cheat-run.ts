@@ -44,13 +44,17 @@ export interface CheatRunOptions {
   readonly seed?: number;
   /** Monitor the cheater's knowledge too (to show what a cheat would have read). */
   readonly monitorCheater?: boolean;
+  /** The table's options (the game's defaults if absent). */
+  readonly options?: Record<string, boolean | number | string>;
+  /** These options make moves rest on hidden-card claims (School Blackjack with voluntaryDraw off), so a false claim can be played. */
+  readonly claimsByOptions?: boolean;
   /** Called with the peers once seated (tests look inside). */
   readonly onSeated?: (peers: SimulationPeer[]) => void;
 }
 
 const STALL_MS = 15_000;
 const FORGED_STALL_MS = 1_500;
-/** Simulated table clock: this much per poll of the loop (the disclosure deadline is 60 s). */
+/** Simulated table clock: this much per poll of the loop in which no peer got a new event (the disclosure deadline is 60 s). */
 const CLOCK_STEP_MS = 1_000;
 
 function verdictOf(peer: SimulationPeer, seat: number): CheatVerdict | null {
@@ -68,7 +72,7 @@ function verdictOf(peer: SimulationPeer, seat: number): CheatVerdict | null {
 
 /** Plays one hand with `kind` cheating; null if the game offers no such cheat. */
 export async function runCheat(options: CheatRunOptions): Promise<CheatReport | null> {
-  const cheat = makeCheat(options.kind, options.game);
+  const cheat = makeCheat(options.kind, options.game, options.claimsByOptions === true);
   const module = gameModule(options.game);
   if (!cheat || !module) return null;
   const cheater = cheaterSeat(options.kind, options.players);
@@ -77,6 +81,7 @@ export async function runCheat(options: CheatRunOptions): Promise<CheatReport | 
     players: options.players,
     hands: 1,
     seed: options.seed ?? 1,
+    ...(options.options ? { options: options.options } : {}),
     // A cheater stays connected: it is named as stalled after SLOW_TURN_TIMERS turn timers, so the timer is that much shorter.
     stallMs: (cheat.expect.caught === 'stall' ? FORGED_STALL_MS : STALL_MS) / SLOW_TURN_TIMERS,
     cheat: { seat: cheater, cheat },
@@ -85,6 +90,7 @@ export async function runCheat(options: CheatRunOptions): Promise<CheatReport | 
   options.onSeated?.(peers);
   const honest = peers.map((_, seat) => seat).filter((seat) => seat !== cheater);
   let clock = 0;
+  let lastHeld = -1;
   const stallMs = cheat.expect.caught === 'stall' ? FORGED_STALL_MS : STALL_MS;
   /** When the cheat was first seen made (a stall named before that is about something else). */
   let doneAt: number | null = null;
@@ -92,7 +98,11 @@ export async function runCheat(options: CheatRunOptions): Promise<CheatReport | 
     await until(() => {
       if (ctx!.done && doneAt === null) doneAt = Date.now();
       if (cheat.needsClock) {
-        clock += CLOCK_STEP_MS;
+        // The table's clock moves only while nothing new arrives, so a deadline measures silence, not how
+        // slowly a loaded machine lets the peers work (an honest seat still busy must not be named).
+        const held = peers.reduce((n, peer) => n + (peer.session.current?.session.events().length ?? 0), 0);
+        if (held === lastHeld) clock += CLOCK_STEP_MS;
+        lastHeld = held;
         for (const seat of honest) peers[seat]!.session.current?.session.tick(clock);
       }
       return honest.every((seat) => {
@@ -115,7 +125,7 @@ export async function runCheat(options: CheatRunOptions): Promise<CheatReport | 
       if (cheat.expect.caught === 'stall' && !(v.code === 'stalled' && v.blamed === cheater)) problems.push(`${name} concluded ${v.code} (${v.detail}), expected seat ${cheater + 1} named as stalled`);
       if (cheat.expect.caught === 'nothing' && v.code !== 'clean') problems.push(`${name} concluded ${v.code} (${v.detail}), expected a clean hand`);
     }
-    for (const leak of honestLeaks) problems.push(`seat ${leak.seat + 1} could read ${leak.card}${leak.handle !== null ? ` (handle ${leak.handle})` : ''}: ${leak.how}`);
+    for (const leak of honestLeaks) problems.push(`${leak.seat === null ? 'a spectator' : `seat ${leak.seat + 1}`} could read ${leak.card}${leak.handle !== null ? ` (handle ${leak.handle})` : ''}: ${leak.how}`);
     if (cheat.expect.caught === 'nothing') {
       const hashes = new Set(honest.map((seat) => peers[seat]!.session.current?.session.hash));
       if (hashes.size !== 1) problems.push('the honest peers disagree on the final state');

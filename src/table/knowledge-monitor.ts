@@ -10,7 +10,8 @@
  * card). A point that opens to no card is decoded the way an attacker would:
  * as H_x + m·H_y (m ∈ ±1, ±2), which reads the card y hidden elsewhere (the F1
  * attack). Anything beyond the allowance when play ends or the hand halts is
- * a leak. It is test machinery for the simulator, never part of the app.
+ * a leak. A spectator (seat null) holds no key of its own: it may read
+ * public cards only. It is test machinery for the simulator, never part of the app.
  */
 import { decodeKeyShares, decodePacketSecrets, encodePoint, type KeyShares, type Point } from '../../crypto/index.js';
 import { Fn } from '../../crypto/group.js';
@@ -19,7 +20,8 @@ import type { Handle } from '../engine/index.js';
 import type { HandSecrets, HandSession } from './hand-session.js';
 
 export interface Leak {
-  readonly seat: number;
+  /** The peer that could read it: its seat, or null for a spectator. */
+  readonly seat: number | null;
   /** The handle whose card it could read (null when read from a combination and the handle is unknown). */
   readonly handle: Handle | null;
   readonly card: string;
@@ -40,7 +42,8 @@ export class KnowledgeMonitor {
   private checked = false;
 
   constructor(
-    readonly seat: number,
+    /** The seat this peer plays, or null for a spectator (no lock keys, no seal secret: public cards only). */
+    readonly seat: number | null,
     readonly hand: HandSession,
     private readonly secrets: () => HandSecrets | undefined,
   ) {}
@@ -63,11 +66,12 @@ export class KnowledgeMonitor {
       if (body.type === 'keys') {
         const data = body.data as { shares: Uint8Array[]; to: number | null };
         if (data.to === null) this.taken.add(id), this.addShares(data.shares);
-        else if (data.to === this.seat) {
+        else if (this.seat !== null && data.to === this.seat) {
+          const seat = this.seat;
           const secrets = this.secrets();
-          if (!secrets || !f.sealKeys[this.seat] || !f.book.packets.size) continue;
-          const mine = { secretKey: secrets.sealSecret, publicKey: f.sealKeys[this.seat]! };
-          const plain = data.shares.map((s) => f.book.unseal(s, from, f.sealKeys[from]!, this.seat, mine));
+          if (!secrets || !f.sealKeys[seat] || !f.book.packets.size) continue;
+          const mine = { secretKey: secrets.sealSecret, publicKey: f.sealKeys[seat]! };
+          const plain = data.shares.map((s) => f.book.unseal(s, from, f.sealKeys[from]!, seat, mine));
           if (plain.some((p) => p === null)) continue;
           this.taken.add(id);
           this.addShares(plain as Uint8Array[]);
@@ -91,11 +95,12 @@ export class KnowledgeMonitor {
 
   private takeOwnKeys(): void {
     const stored = this.secrets();
-    if (!stored) return;
+    const seat = this.seat;
+    if (!stored || seat === null) return;
     for (const bytes of stored.packets) {
       const s = decodePacketSecrets(bytes);
       if (!s.lock) continue;
-      s.lock.forEach((key, position) => this.put(s.packet, position, this.seat, key));
+      s.lock.forEach((key, position) => this.put(s.packet, position, seat, key));
     }
   }
 
@@ -178,7 +183,7 @@ export class KnowledgeMonitor {
     const allowed = new Set<Handle>();
     if (!state) return allowed;
     state.cards.forEach((info, handle) => {
-      if (info.card !== null || info.seen.includes(this.seat)) allowed.add(handle);
+      if (info.card !== null || (this.seat !== null && info.seen.includes(this.seat))) allowed.add(handle);
     });
     for (const request of state.requests) {
       if (request.kind === 'reveal-all') request.handles.forEach((h) => allowed.add(h));

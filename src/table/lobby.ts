@@ -36,8 +36,15 @@ export interface SeatView {
   readonly seat: number;
   readonly member: SeatMember | null;
   readonly keyHex: string | null;
+  /** For a bot: the connection state of the browser that hosts it (the bot has no link of its own). */
   readonly reachability: Reachability | null;
   readonly isMe: boolean;
+  /**
+   * A bot's seat: who hosts it (seat and name; `isMe` when this browser does),
+   * else null. Told from the roster alone: a seat whose peer id is not the one
+   * its key derives (F11) is a bot the creator seated behind its host's link.
+   */
+  readonly bot: { readonly hostSeat: number | null; readonly hostName: string; readonly hostIsMe: boolean } | null;
 }
 
 export interface LobbyView {
@@ -87,6 +94,8 @@ export class Lobby {
   private creatorKey: string | undefined;
   private wantedSeat: number | null = null;
   private seekingSeat = false;
+  /** See `askNameFirst`. */
+  private nameFirst = false;
   private configProblem: string | null = null;
   private readonly onChange: () => void;
   private readonly onLog: (line: string) => void;
@@ -132,9 +141,18 @@ export class Lobby {
       await this.publish({ version: 1, config, seats, hands: 0 });
     }
     // Opening a table's link means wanting a seat at it (a reload keeps the old one).
-    this.seekingSeat = !this.isCreator;
+    this.seekingSeat = !this.isCreator && !this.nameFirst;
     this.updateLinks();
     this.onChange();
+  }
+
+  /**
+   * Before `open`: a joiner without a name does not ask for a seat on its own;
+   * it waits for `sit` (after the person typed a name), so nobody is seated
+   * as "Player 19af" without being asked.
+   */
+  askNameFirst(): void {
+    this.nameFirst = true;
   }
 
   /** Asks for a seat (any free one, or `seat`). A peer already seated keeps its seat. */
@@ -170,14 +188,18 @@ export class Lobby {
 
   view(): LobbyView {
     const roster = this.roster;
-    const seats: SeatView[] = (roster?.seats ?? []).map((member, seat) => {
+    const members = roster?.seats ?? [];
+    const seats: SeatView[] = members.map((member, seat) => {
       const hex = member ? keyHex(member.key) : null;
+      const bot = member && hex ? this.botHost(member, hex, members) : null;
+      const hostKey = bot && bot.hostSeat !== null ? keyHex(members[bot.hostSeat]!.key) : null;
       return {
         seat,
         member,
         keyHex: hex,
-        reachability: hex ? this.reachabilityOf(hex, member!.peerId) : null,
+        reachability: hex ? (this.botKeys().includes(hex) || bot?.hostIsMe ? 'self' : this.mesh.reachability(hostKey ?? hex)) : null,
         isMe: hex === this.mesh.selfKey,
+        bot,
       };
     });
     return {
@@ -195,12 +217,16 @@ export class Lobby {
     };
   }
 
-  /** A bot another page hosts (its peer id is its host's) is as reachable as its host. */
-  private reachabilityOf(hex: string, peerId: string): Reachability {
-    if (this.botKeys().includes(hex)) return 'self';
-    if (peerIdFor(this.table, hex) === peerId) return this.mesh.reachability(hex);
-    const host = this.roster?.seats.find((m) => m !== null && m.peerId === peerId && peerIdFor(this.table, keyHex(m.key)) === peerId);
-    return host ? this.mesh.reachability(keyHex(host.key)) : 'offline';
+  /** Who hosts the seat `member` if it is a bot (its peer id is another seat's), else null. */
+  private botHost(member: SeatMember, hex: string, members: readonly (SeatMember | null)[]): SeatView['bot'] {
+    if (member.peerId === peerIdFor(this.table, hex) && !this.botKeys().includes(hex)) return null;
+    const hostSeat = members.findIndex((m) => m !== null && m.peerId === member.peerId && m.peerId === peerIdFor(this.table, keyHex(m.key)));
+    const host = hostSeat >= 0 ? members[hostSeat]! : null;
+    return {
+      hostSeat: hostSeat >= 0 ? hostSeat : null,
+      hostName: host ? host.name || `Seat ${hostSeat + 1}` : 'another player',
+      hostIsMe: member.peerId === this.mesh.peerId,
+    };
   }
 
   /** Feeds a verified envelope from the mesh. */

@@ -68,6 +68,8 @@ export interface HandResult {
   readonly winner: number | null;
   readonly ranking: number[][];
   readonly moves: number;
+  /** How many times the hand reshuffled cards into a fresh hidden packet (a stock rebuilt from the discard pile, a secret choice). */
+  readonly reshuffles: number;
   readonly agreedHash: string | null;
   readonly allClean: boolean;
   readonly peers: PeerResult[];
@@ -230,6 +232,7 @@ export function resultOf(peers: SimulationPeer[], gameId: GameId): HandResult {
     winner: outcome?.ranking[0]?.[0] ?? null,
     ranking: outcome?.ranking ?? [],
     moves: first.loggedInputs().filter((i) => i.kind === 'act').length,
+    reshuffles: first.loggedInputs().filter((i) => i.kind === 'reshuffled').length,
     agreedHash: new Set(hashes).size === 1 ? (hashes[0] ?? null) : null,
     allClean: sessions.every((s) => s.phase === 'done' && s.auditResult?.clean === true),
     peers: peerResults,

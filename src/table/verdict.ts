@@ -78,6 +78,7 @@ const CHECK_OF: Record<HaltCode, CheckKey | null> = {
   flood: 'signatures',
   'no-reveal': 'moves',
   abandoned: null,
+  'false-report': 'signatures',
   internal: null,
 };
 

@@ -14,6 +14,7 @@
  */
 import { canonicalJson, type Input, type OpenCards, type Outcome } from '../engine/index.js';
 import { gameById, handOutcome } from '../games/index.js';
+import { namedSummary } from '../games/hand-cards.js';
 import { decodeEnvelope, keyHex, type EnvelopeOf } from '../net/envelope.js';
 import { SignatureVerifier } from '../net/verify.js';
 import { HandSession } from './hand-session.js';
@@ -184,7 +185,8 @@ export function describeReport(report: TranscriptReport): string[] {
     if (hand.outcome) {
       lines.push(`  Result: ${hand.outcome.ranking.map((group, i) => `${i + 1}. ${group.map(name).join(', ')}`).join('  ')}`);
       if (hand.outcome.scores) lines.push(`  Scores: ${hand.outcome.scores.map((s, seat) => `${name(seat)} ${s}`).join(', ')}`);
-      if (hand.outcome.summary) lines.push(`  ${hand.outcome.summary}`);
+      // The rules number seats from 0; the report names them as everywhere else ("seat 1 (Ann)").
+      if (hand.outcome.summary) lines.push(`  ${namedSummary(hand.outcome.summary, (file?.hands[0]?.setup.seatKeys ?? []).map((_, seat) => name(seat)))}`);
     }
     if (hand.stateHash && v?.status === 'clean') lines.push(`  Final state hash: ${hand.stateHash.slice(0, 64)}`);
   }

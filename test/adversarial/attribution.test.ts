@@ -7,13 +7,18 @@
  * hash that differs (F13), an event made at a step that cannot exist yet
  * (F6). The waiting list names only seats that still owe something (F14);
  * abandon is refused once play is over and a disclosure that never comes is
- * named after the table's deadline (F5).
+ * named after the table's deadline (F5). A disclosure rewritten by its
+ * author — one lock key flipped, or a seal secret other than the announced
+ * one — is caught only by the end-of-hand audit, which must name the author,
+ * not the seat that runs the audit nor an honest seat whose sealed shares no
+ * longer open.
  */
 import { afterEach, expect, it } from 'vitest';
 import { decodeKeyShares, encodeKeyShares } from '../../crypto/index.js';
 import type { AnyGame } from '../../src/engine/index.js';
 import type { EnvelopeOf } from '../../src/net/envelope.js';
 import type { HaltCode } from '../../src/table/hand-session.js';
+import type { HandAudit } from '../../src/table/hand/audit.js';
 import { handTable, play, resign, type HandTable } from '../helpers/hand-table.js';
 import { courierGame, type CourierAction, type CourierBoard } from '../table/courier-game.js';
 
@@ -139,4 +144,58 @@ it('F5: abandon is refused once play is over, and a disclosure that never comes 
   expect(honest.halt).toBeNull();
   honest.tick(1_000 + 60_000);
   expectBlame(honest.halt!, 'no-disclosure');
+}, 120_000);
+
+/** Plays the whole hand with seat 2 rewriting its disclosure; returns the audit of the honest seat and of the spectator. */
+async function auditedWithDisclosure(seed: string, rewrite: (data: { secrets: Uint8Array[]; sealSecret: Uint8Array }) => object) {
+  let done = false;
+  const table = (open = await handTable({
+    game: courierGame,
+    players: 2,
+    seed,
+    tamper: (seat, envelope) => {
+      if (seat !== CHEATER || envelope.body.type !== 'disclose') return envelope;
+      done = true;
+      return resign(CHEATER, envelope, { ...envelope.body, data: rewrite(envelope.body.data as { secrets: Uint8Array[]; sealSecret: Uint8Array }) });
+    },
+  }));
+  const [honest] = table.sessions as [NonNullable<HandTable['sessions'][0]>];
+  await play(table, simplePlay());
+  expect(done).toBe(true);
+  // Nothing was wrong while the hand was played: only the audit can see it.
+  expect(honest.halt).toBeNull();
+  await until(() => honest.auditResult !== null && (table.spectator.auditResult !== null || table.spectator.halt !== null));
+  expect(table.spectator.halt).toBeNull();
+  return [honest.auditResult!, table.spectator.auditResult!] as const;
+}
+
+const expectAuditBlame = (audit: HandAudit, code: HaltCode) => {
+  expect(audit.clean).toBe(false);
+  expect(audit.code, audit.detail).toBe(code);
+  expect(audit.seat, audit.detail).toBe(CHEATER);
+};
+
+it('a lock key flipped inside a disclosure is caught by the crypto audit and blamed on its author, not on the auditing seat', async () => {
+  const audits = await auditedWithDisclosure('flipped-key', (data) => {
+    // The last 32 bytes of a packet's secrets are its last lock key (little-endian): flip its lowest bit.
+    const secrets = data.secrets.map((bytes, i) => {
+      if (i !== 0) return bytes;
+      const flipped = Uint8Array.from(bytes);
+      flipped[flipped.length - 32]! ^= 1;
+      return flipped;
+    });
+    return { ...data, secrets };
+  });
+  for (const audit of audits) {
+    expectAuditBlame(audit, 'crypto-fault');
+    expect(audit.detail).toMatch(/disclosed key for position \d+ does not match/);
+  }
+}, 120_000);
+
+it('a disclosed seal secret other than the announced one is blamed on the discloser, not on the honest seat whose sealed shares no longer open', async () => {
+  const audits = await auditedWithDisclosure('other-seal', (data) => ({ ...data, sealSecret: new Uint8Array(32).fill(9) }));
+  for (const audit of audits) {
+    expectAuditBlame(audit, 'bad-disclosure');
+    expect(audit.detail).toBe('disclosed a seal key that is not the one it announced');
+  }
 }, 120_000);

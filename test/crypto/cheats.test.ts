@@ -15,6 +15,7 @@ import {
   type RelayerStep,
   type ShuffleStep,
   audit,
+  makeRelayerStep,
   makeShuffleStep,
   newPacketSecrets,
   openCards,
@@ -122,6 +123,28 @@ describe('cheats are caught and attributed', () => {
     // Even without the proofs, recomputation from the disclosed secrets names the card.
     expect(auditFault(sim, undefined, false)).toMatchObject({ seat: 2, code: 'recompute', step: 'lock', position: 7 });
     expect(auditFault(sim)).toMatchObject({ seat: 2, code: 'proof', step: 'lock' });
+  });
+
+  it('swapped key commitments K₅ ↔ K₆ under a fresh proof are caught at once (the verifier weights each card)', () => {
+    // Honest factors and deck, but K_5 and K_6 published in each other's place
+    // and proved again: the per-card errors ±e·(k₆ − k₅)·G cancel in an
+    // unweighted sum, so only the verifier's random weights μ_c catch it.
+    const sim = newSim('swapped-keys');
+    const f = sim.runPacket(0, null, {
+      make: (kind, seat, state, secrets, rng) => {
+        if (kind !== 'lock' || seat !== 2) return undefined;
+        const ell = secrets.shuffle!.s;
+        const k = Array.from({ length: state.size }, () => randomScalar(rng));
+        const fs = k.map((kc) => Fn.mul(kc, Fn.inv(ell)));
+        const deck = deckFromPoints(fs.map((fc, c) => mulSecret(state.deck.points[c]!, fc)));
+        const K = k.map((kc) => mulBase(kc));
+        [K[5], K[6]] = [K[6]!, K[5]!];
+        const keys = deckFromPoints(K);
+        const message = proveLockStep(state, seat, ell, fs, deck, keys, rng);
+        return { message, secrets: { ...secrets, lock: k }, state: advance(state, deck, { keys }) };
+      },
+    });
+    expect(f).toMatchObject({ seat: 2, code: 'proof', step: 'lock' });
   });
 
   it('wrong per-card key at a reveal is caught at once, and a wrong disclosed key by the audit', () => {
@@ -269,6 +292,38 @@ describe('cheats are caught and attributed', () => {
       });
       expect(f).toMatchObject({ seat: 1, code: 'proof', step: 'relayer' });
     }
+  });
+
+  it('a re-layer step that doubles one card does not audit clean, even with the proofs skipped', () => {
+    // The whole cheating packet is in the transcript (the later seats went on
+    // from the cheater's deck), so only the audit's recomputation from the
+    // disclosed t and lock keys can name it when the proofs are not re-verified.
+    const sim = newSim('relayer/audit');
+    expect(sim.runPacket(0, null)).toBeNull();
+    const inputs = [
+      { kind: 'public' as const, card: 30 },
+      ...Array.from({ length: 6 }, (_, i) => ({ kind: 'hidden' as const, packet: 0, position: i })),
+    ];
+    const live = sim.runPacket(1, inputs, {
+      keepGoing: true,
+      make: (kind, seat, state, secrets, rng) => {
+        if (kind !== 'relayer' || seat !== 1) return undefined;
+        const honest = makeRelayerStep(state, seat, secrets, (pid) => sim.secrets[seat]!.get(pid), rng);
+        const deck = deckFromPoints(honest.message.deck.points.map((y, c) => (c === 4 ? y.double() : y)));
+        const message = { ...honest.message, deck };
+        return { message, secrets: honest.secrets, state: advance(state, deck, { layer: honest.message.layer }) };
+      },
+    });
+    expect(live).toMatchObject({ seat: 1, code: 'proof', step: 'relayer' });
+    const recompute = { seat: 1, code: 'recompute', step: 'relayer', position: 4 };
+    expect(auditFault(sim, undefined, false)).toMatchObject(recompute);
+    const verifiedLive = audit({ params: sim.hand.params, packets: sim.transcript, keyShares: sim.keyShares }, sim.allSecrets(), {
+      rng: sim.rng,
+      hand: sim.hand,
+      verified: { proofs: true, publicShares: true },
+    });
+    expect(verifiedLive).toMatchObject({ verdict: 'fault', fault: recompute });
+    expect(auditFault(sim)).toMatchObject({ seat: 1, code: 'proof', step: 'relayer' });
   });
 
   it('a step out of turn is refused and blamed', () => {

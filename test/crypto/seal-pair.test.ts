@@ -120,6 +120,14 @@ describe('pairwise seal keys', () => {
     ['a pair key of 31 bytes', () => sealWith(new Uint8Array(31), new Uint8Array(1), ctx, rng), RangeError, /sealWith: pair key: expected 32 bytes, got 31/],
     ['a public key of 33 bytes', () => pairKey(alice, new Uint8Array(33), table), RangeError, /pairKey: their public key: expected 32 bytes, got 33/],
     ['a public key that is not bytes', () => assertSealPublicKey('key'), TypeError, /seal public key: expected Uint8Array, got string/],
+    // Each input check names its argument (mutation run: these messages were unchecked).
+    ['my secret key of 31 bytes', () => pairKey({ ...alice, secretKey: new Uint8Array(31) }, bob.publicKey, table), RangeError, /^pairKey: my secret key: expected 32 bytes, got 31/],
+    ['my public key of 31 bytes', () => pairKey({ ...alice, publicKey: new Uint8Array(31) }, bob.publicKey, table), RangeError, /^pairKey: my public key: expected 32 bytes, got 31/],
+    ['an empty table id', () => pairKey(alice, bob.publicKey, { ...table, tableId: new Uint8Array(0) }), RangeError, /^pairKey: tableId/],
+    ['a negative hand number', () => pairKey(alice, bob.publicKey, { ...table, handNo: -1 }), RangeError, /^pairKey: handNo/],
+    ['a plaintext that is not bytes', () => sealWith(key, 'text' as never, ctx, rng), TypeError, /^sealWith: plaintext: expected Uint8Array/],
+    ['a sealed payload that is not bytes', () => sealedPacket('payload' as never), TypeError, /^sealed payload: expected Uint8Array/],
+    ['an opening key of 31 bytes', () => openWith(new Uint8Array(31), sealWith(key, new Uint8Array(1), ctx, rng), ctx), RangeError, /^openWith: pair key: expected 32 bytes, got 31/],
   ];
   test.each(hostile)('rejects %s', (_n, run, type, message) => {
     expect(run).toThrow(type);

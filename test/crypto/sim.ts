@@ -55,6 +55,12 @@ export interface Hooks {
   make?: (kind: AnyStep['kind'], seat: number, state: PacketState, secrets: PacketSecrets, rng: RandomSource) => Made<AnyStep> | undefined;
   /** Rewrites a seat's message before it is encoded and sent (a cheat). */
   tamper?: (kind: AnyStep['kind'], seat: number, msg: AnyStep, before: PacketState) => AnyStep;
+  /**
+   * Goes on past a refused step from the cheater's own state (`make` only), so
+   * the transcript holds the whole cheating packet for the audit; runPacket
+   * still returns the first fault.
+   */
+  keepGoing?: boolean;
 }
 
 export class SimTable {
@@ -94,6 +100,7 @@ export class SimTable {
     const record: { relayer: RelayerStep[]; shuffle: ShuffleStep[]; lock: LockStep[] } = { relayer: [], shuffle: [], lock: [] };
     const tr: PacketTranscript = { id, source: state.source, ...record };
     this.transcript.push(tr);
+    let first: Fault | null = null;
     while (state.phase !== 'locked') {
       const seat = state.next;
       const kind = state.phase;
@@ -126,11 +133,16 @@ export class SimTable {
         record.relayer.push(got);
         verdict = verifyRelayerStep(state, got, this.rng);
       }
-      if (!verdict.ok) return verdict.fault;
-      state = verdict.value;
+      if (verdict.ok) {
+        state = verdict.value;
+        continue;
+      }
+      if (!hooks.keepGoing || hooks.tamper) return verdict.fault;
+      first ??= verdict.fault;
+      state = made.state;
     }
     this.packets.set(id, state);
-    return null;
+    return first;
   }
 
   /** Sends keys through the codec, verifies them, records them in the transcript. */

@@ -8,7 +8,10 @@
  * no point before the skat is turned over may the two other pages show the
  * skat's cards or the two cards put away (not as a card, not in any text).
  * Set FD_SCREENSHOT_DIR to also save a desktop and a 390×844 screenshot
- * taken mid-deal.
+ * taken mid-deal. The score table must then hold one row for the deal
+ * (declarer, game, won or lost, points per seat) and the totals, the same
+ * after a reload of the finished deal and, after the rematch, in deal 2 of
+ * the match and after a reload there.
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
@@ -229,6 +232,31 @@ it('three browsers bid, take the skat, discard in secret and play a whole deal o
     const skat = await table(p.page).locator('#skat fd-card').evaluateAll((els) => els.map((e) => e.getAttribute('data-card') ?? ''));
     expect([...skat].sort()).toEqual([...discarded].sort());
   }
+  // The score table: one row for this deal (number, declarer, game, won or lost, points per seat) and the totals.
+  const declarerName = declarer === ann ? 'Ann' : declarer === bob ? 'Bob' : 'Cleo';
+  const made = /made 21/.test(statuses[0]!);
+  const row = table(ann.page).locator('#scores tr.deal');
+  expect(await row.count()).toBe(1);
+  expect(await row.getAttribute('data-deal')).toBe('1');
+  expect(await row.locator('td[data-declarer]').textContent()).toBe(declarerName);
+  expect(await row.textContent()).toMatch(/21 [♣♦♥♠] skat/);
+  expect(await row.locator('td[data-made]').getAttribute('data-made')).toBe(made ? 'yes' : 'no');
+  const score = /: ([+-]?\d+)/.exec(statuses[0]!.replace(/\s+/g, ' ').replace(/^.*points/, ''))?.[1];
+  const perSeat = await row.locator('td[data-seat]').allTextContents();
+  expect(perSeat.filter((t) => t !== '–')).toEqual([score]);
+  expect(await table(ann.page).locator('#scores tr.total td.total').allTextContents()).toEqual(perSeat.map((t) => (t === '–' ? '0' : String(Number(t)))));
+  const rowText = await row.allTextContents();
+  // The table survives a reload, in the finished deal and in the next one (the match's rows are carried from deal to deal).
+  await bob.page.reload();
+  await expect.poll(() => table(bob.page).locator('#scores').textContent(), { timeout: 120_000 }).toBe(scores[0]);
+  for (const p of players) await p.page.locator('#rematch').click();
+  for (const p of players) {
+    await expect.poll(() => table(p.page).locator('#scores caption').textContent(), { timeout: 240_000 }).toMatch(/Deal 2 of 3/);
+    expect(await table(p.page).locator('#scores tr.deal').allTextContents()).toEqual(rowText);
+  }
+  await cleo.page.reload();
+  await expect.poll(() => table(cleo.page).locator('#scores caption').textContent(), { timeout: 120_000 }).toMatch(/Deal 2 of 3/);
+  expect(await table(cleo.page).locator('#scores tr.deal').allTextContents()).toEqual(rowText);
   // Vite's hot-reload socket is the dev server's, not the app's: on a shared machine its fixed port may be taken.
   for (const p of players) expect(p.console.filter((line) => !/WebSocket closed without opened/.test(line)).join('\n')).not.toMatch(/pageerror/);
 });

@@ -20,8 +20,12 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** The names in seat-number order (each screen lists the seats in play order from its own seat). */
 async function seatNames(page: Page): Promise<string[]> {
-  return page.locator('#seats li .who').allTextContents();
+  const seats = await page.locator('#seats li').evaluateAll((els) =>
+    els.map((el) => ({ seat: Number(el.getAttribute('data-seat')), name: el.querySelector('.who')?.textContent ?? '' })),
+  );
+  return seats.sort((a, b) => a.seat - b.seat).map((s) => s.name);
 }
 
 async function fingerprint(page: Page): Promise<string> {

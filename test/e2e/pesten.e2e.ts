@@ -3,9 +3,10 @@
  * rounds through the UI (a legal card, the suit for a jack, the "Pesten!"
  * toggle, draw, pass on a 10; Ann by keyboard, Bob and Cleo by clicks). The players seek what this test must
  * see — a 10 is played when legal, then a 2 or joker — and rounds are
- * rematched (at most five) until both a 10's pass round and an answered draw
- * chain (a 2/joker answered by another 2/joker, or the owed sum drawn) were
- * played. On a 10 each page must show only the card it received: the third
+ * rematched (at most six) until a 10's pass round, a draw chain (a 2/joker
+ * answered by another 2/joker while the draw is owed) and a turn after a
+ * normal draw were played. The table has `drawThenPlay` on: after a normal
+ * draw the page must offer only the drawn card (or "Keep it"). On a 10 each page must show only the card it received: the third
  * page's table (DOM and view) must not contain a passed card. Every round ends
  * with the same result, the same state hash and a clean audit on all pages.
  * Cleo plays on a 390×844 screen: on each of her turns the table must fit the
@@ -58,7 +59,12 @@ const isDrawCard = (card: string) => card.startsWith('2') || card.startsWith('JK
 
 interface Seen {
   ten: boolean;
+  /** A 2 or joker played on an owed draw: the chain answered and passed on. */
   chain: boolean;
+  /** The owed sum drawn at the end of a chain. */
+  owedDrawn: boolean;
+  /** drawThenPlay: turns where, after a normal draw, the page offered only the drawn card or "Keep it", and what was done. */
+  afterDraw: string[];
   moves: number;
   /** Passed cards checked to be absent from a page that never held them. */
   hiddenChecks: number;
@@ -103,6 +109,13 @@ async function moveIfMine(page: Page, seen: Seen, keys: boolean): Promise<{ did:
     seen.why = (await page.locator('#why').textContent())?.trim() ?? '';
   }
   const cards = await legal.evaluateAll((els) => els.map((el) => el.getAttribute('data-card') ?? ''));
+  if ((await page.locator('#end-turn').count()) > 0) {
+    // drawThenPlay: after a normal draw only the card just drawn may go (or it is kept).
+    const drawn = await page.locator('fd-pesten').evaluate((el: HTMLElement & { view?: { drawn: { card: string | null } | null } }) => el.view?.drawn?.card ?? null);
+    expect(drawn).not.toBeNull();
+    expect(cards.filter((c) => c !== drawn)).toEqual([]);
+    seen.afterDraw.push(cards.length > 0 ? `play ${drawn}` : `keep ${drawn}`);
+  }
   if (cards.length > 0) {
     // Seek what the test must see: a 10 first, then a 2 or joker.
     const pick = cards.findIndex((c) => c.startsWith('10')) >= 0 ? cards.findIndex((c) => c.startsWith('10')) : Math.max(0, cards.findIndex(isDrawCard));
@@ -127,7 +140,7 @@ async function moveIfMine(page: Page, seen: Seen, keys: boolean): Promise<{ did:
   const draw = page.locator('#draw');
   if ((await draw.count()) > 0) {
     await (keys ? page.keyboard.press('d') : draw.click());
-    if (owed) seen.chain = true;
+    if (owed) seen.owedDrawn = true;
     return { did: owed ? 'draw owed' : 'draw' };
   }
   const keep = page.locator('#end-turn');
@@ -213,6 +226,8 @@ it('three browsers play Pesten through the UI — a 10 passed privately and a dr
   const ann: Player = await newPlayer(browser, base, 'Ann');
   await ann.page.locator('input[name="game"][value="pesten"]').check();
   await ann.page.locator('#seats').selectOption('3');
+  // After a normal draw the drawn card may be played at once (RULES.md §3's option).
+  await ann.page.locator('#opt-drawThenPlay').check();
   await ann.page.locator('#create').click();
   await expect.poll(() => ann.page.locator('#share-link').inputValue(), { timeout: 30_000 }).toMatch(/#\/t\//);
   const link = await ann.page.locator('#share-link').inputValue();
@@ -223,10 +238,11 @@ it('three browsers play Pesten through the UI — a 10 passed privately and a dr
   await cleo.page.goto(link);
   const players = [ann, bob, cleo];
 
-  const seen: Seen = { ten: false, chain: false, moves: 0, hiddenChecks: 0, why: null, phoneTurns: 0, phoneBottom: 0 };
+  const seen: Seen = { ten: false, chain: false, owedDrawn: false, afterDraw: [], moves: 0, hiddenChecks: 0, why: null, phoneTurns: 0, phoneBottom: 0 };
   let tensChecked = 0;
   let rounds = 0;
-  for (let round = 1; round <= 5 && !(seen.hiddenChecks > 0 && seen.ten && seen.chain); round++) {
+  const enough = () => seen.hiddenChecks > 0 && seen.ten && seen.chain && seen.afterDraw.length > 0;
+  for (let round = 1; round <= 6 && !enough(); round++) {
     for (const p of players) await p.page.locator('fd-pesten #my-hand').waitFor({ timeout: 240_000 });
     tensChecked += await playRound(players, seen);
     rounds++;
@@ -240,18 +256,19 @@ it('three browsers play Pesten through the UI — a 10 passed privately and a dr
     expect(statuses.join('\n')).toMatch(/wins the round|You win the round/);
     const log = await ann.page.locator('#log li').allTextContents();
     expect(log.some((l) => /wins the round/.test(l))).toBe(true);
-    if (!(seen.hiddenChecks > 0 && seen.ten && seen.chain)) {
+    if (!enough()) {
       for (const p of players) await p.page.locator('#rematch').click();
     }
   }
   expect(seen.ten).toBe(true);
   expect(tensChecked).toBeGreaterThan(0);
   expect(seen.chain).toBe(true);
+  expect(seen.afterDraw.length).toBeGreaterThan(0);
   expect(seen.hiddenChecks).toBeGreaterThan(0);
   expect(seen.phoneTurns).toBeGreaterThan(0);
   expect(seen.phoneBottom).toBeLessThanOrEqual(844);
   expect(seen.why).toMatch(/does not go on|wished|owe|last card/);
-  console.log(`pesten e2e: ${rounds} round(s), ${seen.moves} moves, ${tensChecked} pass round(s), ${seen.hiddenChecks} passed cards checked hidden from the third page, phone table bottom ≤ ${Math.round(seen.phoneBottom)} px over ${seen.phoneTurns} turns`);
+  console.log(`pesten e2e: ${rounds} round(s), ${seen.moves} moves, draw chain answered${seen.owedDrawn ? ' and an owed sum drawn' : ''}, after a draw: ${seen.afterDraw.join(', ')}; ${tensChecked} pass round(s), ${seen.hiddenChecks} passed cards checked hidden from the third page, phone table bottom ≤ ${Math.round(seen.phoneBottom)} px over ${seen.phoneTurns} turns`);
   const log = await ann.page.locator('#log li').allTextContents();
   expect(log.some((l) => /passes a card/.test(l))).toBe(true);
   // The dev server's hot-reload socket (port 24678) may be held by another dev server on the same machine;

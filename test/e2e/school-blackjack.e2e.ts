@@ -7,7 +7,10 @@
  * when they can, and draw only when nothing goes. It plays hands (bounded,
  * rematching through fd-hand's button) until the table log has shown a
  * capped multi-card turn and a pick-up answered by a 2 or jack; every hand
- * must end with the same result and a clean audit on both pages. Along the
+ * must end with the same result and a clean audit on both pages. The table
+ * is set up with `voluntaryDraw: false`: a draw (or an end that draws) must
+ * be offered only when no card may be played — a "cannot play" claim the
+ * audit checks — and at least one such draw must be made. Along the
  * way it takes the screenshots the docs use (desktop, and 390×844 where the
  * turn must fit without scrolling).
  */
@@ -55,6 +58,9 @@ async function moveIfMyTurn(page: Page): Promise<string | null> {
   return clicked;
 }
 
+/** With `voluntaryDraw: false`: draws (or costly ends) taken because nothing could be played, and any offered while a card could be. */
+const claims = { cannotPlay: 0, offeredWithPlayable: [] as string[] };
+
 async function chooseAndClick(page: Page): Promise<string | null> {
   const suit = page.locator(`${table} #suit-picker button[data-suit]`);
   if ((await suit.count()) > 0) {
@@ -70,8 +76,12 @@ async function chooseAndClick(page: Page): Promise<string | null> {
       top: root.querySelector('#pile fd-card.top')?.getAttribute('data-card') ?? '',
       owed: root.querySelector('#owed') !== null,
       endCost: root.querySelector('#end')?.getAttribute('data-cost') ?? null,
+      draw: root.querySelector('#draw') !== null,
     };
   });
+  // voluntaryDraw is off: "I cannot play" is a claim, so a draw is offered only when no card in hand may be played.
+  const anyPlayable = seen.hand.some((c) => c.playable);
+  if (anyPlayable && (seen.draw || seen.endCost === '1')) claims.offeredWithPlayable.push(`${seen.step}: ${seen.hand.map((c) => c.card + (c.playable ? '*' : '')).join(' ')}`);
   const { hand, step, owed, endCost } = seen;
   const top = rank(seen.top);
   const playable = hand.filter((c) => c.playable).map((c) => c.card);
@@ -99,6 +109,7 @@ async function chooseAndClick(page: Page): Promise<string | null> {
   for (const id of ['#end', '#draw']) {
     const button = page.locator(`${table} ${id}`);
     if ((await button.count()) > 0) {
+      if (!anyPlayable && (id === '#draw' || endCost === '1')) claims.cannotPlay++;
       await button.click();
       return id.slice(1);
     }
@@ -150,10 +161,13 @@ it('two browsers play school-blackjack through the UI, with a capped multi-card 
   ann.page.setDefaultTimeout(60_000);
   await ann.page.locator('input[name="game"][value="school-blackjack"]').check();
   await ann.page.locator('#seats').selectOption('2');
+  // Drawing is not voluntary at this table: every draw is a "cannot play" claim the audit checks with all cards open.
+  await ann.page.locator('#opt-voluntaryDraw').uncheck();
   await ann.page.locator('#create').click();
   await expect.poll(() => ann.page.locator('#share-link').inputValue(), { timeout: 30_000 }).toMatch(/#\/t\//);
   const bob: Player = await newPlayer(browser, base, 'Bob');
   bob.page.setDefaultTimeout(60_000);
+  expect(await ann.page.locator('#table-options [data-option="voluntaryDraw"]').textContent()).toBe('no');
   await bob.page.goto(await ann.page.locator('#share-link').inputValue());
 
   let capped: string | undefined;
@@ -216,6 +230,10 @@ it('two browsers play school-blackjack through the UI, with a capped multi-card 
   expect(screenshots).toBe(true);
   expect(capped).toBeDefined();
   expect(chain).toBeDefined();
+  // Nothing playable was ever hidden behind a draw, at least one "cannot play" draw was made, and every hand's audit (which checks those claims) was clean.
+  console.log(`school-blackjack e2e: ${claims.cannotPlay} "cannot play" draw(s)`);
+  expect(claims.offeredWithPlayable).toEqual([]);
+  expect(claims.cannotPlay).toBeGreaterThan(0);
   for (const p of [ann, bob]) expect(p.console.join('\n')).not.toMatch(/pageerror/);
   // Whole hands through the UI: every draw from an empty deck reshuffles the pile with proofs, so this is the slowest e2e.
 }, 2_400_000);

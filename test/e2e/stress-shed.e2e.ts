@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
+import { makeRng } from '../../src/bots/prng.js';
 import { verifyTranscript } from '../../src/table/verify-transcript.js';
 import { launchChromium, newPlayer, type Player } from './browser.js';
 
@@ -24,6 +25,9 @@ const RANK = ['2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A'];
 const rankOf = (card: string) => RANK.indexOf(/^(10|[2-9JQKA])/.exec(card)?.[1] ?? '');
 
 /** One move if it is this page's turn; returns what it did, or null. */
+// The players' occasional odd card comes from a fixed seed, so a failing run can be repeated.
+const whim = makeRng(20261123);
+
 async function moveIfMyTurn(page: Page): Promise<string | null> {
   if (await page.locator('#ready').isVisible().catch(() => false)) {
     await page.locator('#ready').click();
@@ -38,7 +42,7 @@ async function moveIfMyTurn(page: Page): Promise<string | null> {
     const order = cards.map((card, i) => ({ card, i, score: ['2', '3', '10'].some((r) => card.startsWith(r) && !(r === '10' && false)) ? 100 + rankOf(card) : rankOf(card) }));
     order.sort((a, b) => a.score - b.score);
     // Now and then a different card, like a person: two fixed strategies can pass the stack back and forth forever.
-    const pick = Math.random() < 0.3 ? order[Math.floor(Math.random() * order.length)]! : order[0]!;
+    const pick = whim.next() < 0.3 ? order[whim.int(order.length)]! : order[0]!;
     await playable.nth(pick.i).click();
     await page.locator('#play').click();
     return `play ${pick.card}`;

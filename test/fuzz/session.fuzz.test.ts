@@ -5,9 +5,10 @@
  * (bit flips, inserts, deletes, truncation, splices) and fed, after the
  * decoder, to a fresh seatless session. Nothing may throw, and every halt
  * must name an author (no `internal`, no null seat). 10,000 runs feed the
- * mutant before the hand can start (take, schema, slot and ready checks);
- * 300 more feed it after both readies, so it reaches the cascade checks.
- * Fixed seeds.
+ * mutant before the hand can start (take, schema, slot and ready checks).
+ * Wire mutants rarely get past the decoder and the signature; the deep
+ * fuzz, 10,000 re-signed body mutants for every event type fed at the step
+ * that consumes them, is session-deep.fuzz.test.ts. Fixed seeds.
  */
 import fc from 'fast-check';
 import { beforeAll, expect, it } from 'vitest';
@@ -77,13 +78,8 @@ it('mutated events never crash a session, and every halt names an author', async
   expect(events.some((e) => e.body.type === 'shuffle')).toBe(true);
   encoded = events.map((e) => encodeEnvelope(e));
   const ready0 = events.find((e) => e.body.type === 'ready' && keyHex(e.from) === setup.seatKeys[0])!;
-  const readies = events.filter((e) => e.body.type === 'ready');
   fc.assert(
     fc.property(fc.nat(), mutations, (pick, ms) => feedMutant([ready0], mutate(encoded[pick % encoded.length]!, ms, encoded))),
     { numRuns: RUNS, seed: 31337 },
-  );
-  fc.assert(
-    fc.property(fc.nat(), mutations, (pick, ms) => feedMutant(readies, mutate(encoded[pick % encoded.length]!, ms, encoded))),
-    { numRuns: 300, seed: 31338 },
   );
 }, 600_000);

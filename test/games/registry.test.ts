@@ -143,8 +143,8 @@ describe('log lines', () => {
     };
     const { state, open } = position(deal, [{ seat: 0, type: 'play', card: '5C', stack: 0 }]);
     const play = { kind: 'act' as const, seat: 0, action: { type: 'play', slot: 0, handle: handleOf(state, open, '5C'), stack: 0, onTop: handleOf(state, open, '4H') } };
-    expect(describeInput('stress-speed', play, names, state)).toBe('Ann played 5♣ on 4♥');
-    expect(describeInput('stress-speed', play, names, null)).toBe('Ann played a card');
+    expect(describeInput('stress-speed', play, names, state)).toBe('Ann played 5♣ on 4♥ (left stack)');
+    expect(describeInput('stress-speed', play, names, null)).toBe('Ann played a card on the left stack');
     const call = { kind: 'act' as const, seat: 1, action: { type: 'stress', tops: [1, 2] } };
     expect(describeInput('stress-speed', call, names, null)).toBe('Bob called stress!');
     expect(describeInput('no-such-game', call, names, null)).toBe('');

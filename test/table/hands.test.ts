@@ -37,7 +37,8 @@ describe('hands over the in-memory transport', () => {
         if (!hand || !state) continue;
         for (const handle of Object.keys(hand.privateView.known).map(Number)) {
           const info = state.cards[handle];
-          expect(info?.seen.includes(seat) || info?.card !== null, `seat ${seat} knows handle ${handle} unshown`).toBe(true);
+          expect(info, `seat ${seat} knows handle ${handle}, which the state does not have`).toBeDefined();
+          expect(info!.seen.includes(seat) || info!.card !== null, `seat ${seat} knows handle ${handle} unshown`).toBe(true);
         }
         expect(census(game, state)).toEqual([]);
         checks++;

@@ -49,6 +49,8 @@ describe('checked-in transcripts', () => {
     expect(words).toContain('every move legal with all cards open');
     expect(words).toContain("every seat's signed state hashes agree");
     expect(words).toMatch(/VERDICT: CLEAN/);
+    // Seats in the result read as everywhere else, counted from 1 ("seat 1 (Ann)"), never the rules' "seat 0".
+    expect(words).not.toMatch(/seat 0\b/);
   });
 
   it('a match of two hands: the second set-up must follow from the first result', () => {

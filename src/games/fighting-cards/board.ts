@@ -3,7 +3,7 @@
  * hand, the skat, the trick on the table, the finished tricks), the phase,
  * the auction, the contract (declarer, bid, hand game, trump), the voids each
  * seat has claimed by not following suit, a renege proved live, the deal's
- * result and the match totals carried in from earlier deals. Plus the small
+ * result and the match carried in from earlier deals (totals and a row per deal). Plus the small
  * card and seat queries the rules, views and bot share.
  *
  * Seat order: "next" is the next seat number (s + 1 mod 3), as everywhere in
@@ -58,10 +58,31 @@ export interface DealResult {
   renege: Seat | null;
 }
 
-/** The match so far, before this deal: deals completed and each seat's total. */
+/** One counted deal of the match as the score table shows it (thrown-in deals have none). */
+export interface DealRow {
+  /** The deal's number among the counted deals, from 1. */
+  deal: number;
+  dealer: Seat;
+  declarer: Seat;
+  bid: number;
+  handGame: boolean;
+  /** The trump the declarer named (null only if the deal ended before one was named). */
+  trump: Suit | null;
+  /** A: the points the contract was judged on. */
+  points: number;
+  made: boolean;
+  /** The seat whose renege decided the deal, or null. */
+  renege: Seat | null;
+  /** What each seat scored in this deal (only the declarer scores). */
+  scores: number[];
+}
+
+/** The match so far, before this deal: deals completed, each seat's total and a row per counted deal. */
 export interface MatchCarry {
   played: number;
   totals: number[];
+  /** The counted deals so far, oldest first (`played` rows). */
+  history: DealRow[];
 }
 
 export interface FightingBoard {

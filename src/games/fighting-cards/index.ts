@@ -15,6 +15,8 @@ import { describeAction, describeInput } from './describe.js';
 import { fightingCards } from './game.js';
 import { MAX_DEALS } from './options.js';
 import { outcomeAfterAudit } from './views.js';
+import { cardZones } from './summary.js';
+import { rulesText } from './rules-text.js';
 
 const assembled = defineGameModule({
   id: 'fighting-cards',
@@ -28,6 +30,8 @@ const assembled = defineGameModule({
   describe: describeAction,
   scoreAfterAudit: outcomeAfterAudit,
   hiddenClaims: true,
+  cardZones,
+  rulesText,
 });
 
 type FightingModule = typeof assembled extends GameModule<'fighting-cards', infer B, infer A, infer O, infer E, infer V> ? GameModule<'fighting-cards', B, A, O, E, V> : never;

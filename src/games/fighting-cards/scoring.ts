@@ -8,10 +8,11 @@
  * (the seed's "36 to 49" is read as 36–39). A hand game doubles the score,
  * made or failed. A renege is scored as Skat does: a declarer who reneged
  * loses with A = 0 (B = bid); a defender who reneged gives the declarer the
- * game as made with A = bid. Only the declarer scores; totals accumulate.
+ * game as made with A = bid. Only the declarer scores; totals accumulate,
+ * and each counted deal leaves a row for the match's score table.
  */
 import type { Seat } from '../../engine/index.js';
-import type { DealResult, MatchCarry } from './board.js';
+import type { DealResult, DealRow, MatchCarry } from './board.js';
 
 /** The bonus for a made contract and the multiplier of B for a failed one. */
 export function band(bid: number): { bonus: number; perPoint: number } {
@@ -50,6 +51,13 @@ export function scoreDeal(facts: DealFacts): DealResult {
 /** The totals after a deal: the declarer's score added to the carried totals. */
 export function totalsAfter(match: MatchCarry, result: DealResult | null): number[] {
   return match.totals.map((total, seat) => total + (result && result.declarer === seat ? result.score : 0));
+}
+
+/** The score table's row for a counted deal: `result` as deal number `deal` dealt by `dealer` with `trump`. */
+export function dealRow(deal: number, dealer: Seat, trump: DealRow['trump'], result: DealResult, players: number): DealRow {
+  const { declarer, bid, handGame, points, made, renege } = result;
+  const scores = Array.from({ length: players }, (_, seat) => (seat === declarer ? result.score : 0));
+  return { deal, dealer, declarer, bid, handGame, trump, points, made, renege, scores };
 }
 
 /** Seats grouped by total, highest first; equal totals share a place. */

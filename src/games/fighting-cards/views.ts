@@ -19,8 +19,8 @@ import {
   type Seat,
   type Suit,
 } from '../../engine/index.js';
-import { actor, highBid, nextSeat, sumPoints, wonBy, type Call, type DealResult, type FightingState, type Phase } from './board.js';
-import { rankByTotals, scoreDeal, totalsAfter } from './scoring.js';
+import { actor, highBid, nextSeat, sumPoints, wonBy, type Call, type DealResult, type DealRow, type FightingState, type Phase } from './board.js';
+import { dealRow, rankByTotals, scoreDeal, totalsAfter } from './scoring.js';
 
 export interface ViewCard {
   handle: Handle;
@@ -58,7 +58,8 @@ export interface FightingView {
   renege: { seat: Seat; suit: Suit } | null;
   thrownIn: boolean;
   result: DealResult | null;
-  match: { deals: number; played: number; totals: number[]; over: boolean };
+  /** The match: deals counted (this one once scored), totals, whether it is over, and the score table's rows (this deal's last once scored). */
+  match: { deals: number; played: number; totals: number[]; over: boolean; history: DealRow[] };
   claims: Claim[];
 }
 
@@ -76,12 +77,14 @@ export function zones(state: FightingState): Record<string, Handle[]> {
   return named;
 }
 
-/** The match after this deal: deals completed, totals, whether the match is over. */
+/** The match after this deal: deals completed, totals, whether the match is over, a row per counted deal. */
 function matchAfter(state: FightingState, result: DealResult | null): FightingView['match'] {
   const board = state.board;
-  const counted = board.phase === 'over' && !board.thrownIn;
+  const counted = board.phase === 'over' && !board.thrownIn && result !== null;
   const played = board.match.played + (counted ? 1 : 0);
-  return { deals: state.options.deals, played, totals: totalsAfter(board.match, counted ? result : null), over: played >= state.options.deals };
+  const history = board.match.history.map((row) => ({ ...row, scores: [...row.scores] }));
+  if (counted) history.push(dealRow(played, state.dealer, board.trump, result, board.hands.length));
+  return { deals: state.options.deals, played, totals: totalsAfter(board.match, counted ? result : null), over: played >= state.options.deals, history };
 }
 
 export function view(state: FightingState, _viewer: Seat | null, privateView: PrivateView): FightingView {
@@ -122,7 +125,7 @@ function outcomeWith(state: FightingState, result: DealResult | null): Outcome {
   const board = state.board;
   const match = matchAfter(state, result);
   const nextDealer = nextSeat(state.dealer);
-  const carry = match.over ? null : { played: match.played, totals: match.totals };
+  const carry = match.over ? null : { played: match.played, totals: match.totals, history: match.history as unknown as Json };
   const ranking = rankByTotals(match.totals);
   let summary: string;
   if (board.thrownIn) summary = `all passed: thrown in; seat ${nextDealer} deals`;

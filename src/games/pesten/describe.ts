@@ -10,10 +10,10 @@
  * state only when the state's last event is this very input (the log may be
  * written a few inputs late, then the plain line is used).
  */
-import type { Input, Knowledge } from '../../engine/index.js';
+import type { Input, Knowledge, Seat } from '../../engine/index.js';
 import { cardName, seatName } from '../describe.js';
 import type { PestenAction } from './actions.js';
-import { rankOf, seatAfter, type PestenState } from './board.js';
+import { clockwiseOf, rankOf, seatAfter, type PestenState } from './board.js';
 
 const SUIT_SYMBOLS = { C: '♣', D: '♦', H: '♥', S: '♠' } as const;
 
@@ -79,4 +79,34 @@ export function describePestenInput(
   else if ((rank === '2' || rank === 'joker') && board.owed > 0) after = ` — ${seatName(names, board.turn)} owes ${board.owed}`;
   else if ((rank === '7' || rank === 'K') && board.again) after = ' and plays again';
   return parts.join(' and ') + after;
+}
+
+/**
+ * The lines of a 10's passes that only the giver and the receiver may read:
+ * "you pass 7♣ to Bob" on the viewer's own give, and "Ann passed you 9♦" once
+ * the passes land (the card named when the viewer's page knows it already,
+ * else "a card": it shows in the hand a moment later).
+ */
+export function describePestenPrivate(
+  input: Input,
+  viewer: Seat,
+  know: Knowledge,
+  before: PestenState,
+  after: PestenState,
+  names: readonly string[],
+): string {
+  if (input.kind === 'act' && input.seat === viewer && (input.action as Partial<PestenAction>).type === 'give') {
+    const handle = (input.action as Extract<PestenAction, { type: 'give' }>).handle;
+    const card = know(handle);
+    return `you pass ${card ? cardName(card) : 'a card'} to ${seatName(names, clockwiseOf(viewer, after.players))}`;
+  }
+  // The passes landed: the last give moved every picked card into its new hand.
+  if (input.kind === 'act' && before.board.phase === 'pass' && after.board.phase !== 'pass') {
+    const giver = before.board.hands.findIndex((_, seat) => clockwiseOf(seat, after.players) === viewer);
+    const handle = giver >= 0 ? (giver === input.seat ? (input.action as { handle?: number }).handle : before.board.passes[giver]) : null;
+    if (giver < 0 || handle === null || handle === undefined || (before.board.hands[giver]?.length ?? 0) === 0) return '';
+    const card = know(handle);
+    return `${seatName(names, giver)} passed you ${card ? cardName(card) : 'a card'}`;
+  }
+  return '';
 }

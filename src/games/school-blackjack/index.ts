@@ -17,12 +17,16 @@ import { schoolBlackjack } from './game.js';
 import type { BlackjackOptions } from './options.js';
 import type { BlackjackError } from './rules.js';
 import type { BlackjackView } from './views.js';
+import { cardZones } from './summary.js';
+import { rulesText } from './rules-text.js';
 
 const assembled = defineGameModule({
   id: 'school-blackjack',
   rules: schoolBlackjack,
   blurb: 'Switch-style shedding with runs, caps, pick-ups and power cards.',
   timing: 'turns',
+  // Clockwise first, which the board writes as descending seat numbers.
+  playDirection: 'descending',
   fields: {
     voluntaryDraw: {
       kind: 'checkbox',
@@ -32,6 +36,8 @@ const assembled = defineGameModule({
   },
   bots: { heuristic: schoolBlackjackHeuristic },
   describe: (action, who, know) => describeAction(action, who, know, null),
+  cardZones,
+  rulesText,
 });
 
 export const schoolBlackjackModule: GameModule<'school-blackjack', BlackjackBoard, BlackjackAction, BlackjackOptions, BlackjackError, BlackjackView> = {

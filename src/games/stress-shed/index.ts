@@ -8,14 +8,18 @@
  */
 import { defineGameModule } from '../module.js';
 import { stressShedHeuristic } from './bot.js';
-import { describeAction } from './describe.js';
+import { describeAction, stressEffects } from './describe.js';
 import { stressShed } from './game.js';
+import { cardZones } from './summary.js';
+import { rulesText } from './rules-text.js';
+import { stressProbe } from './hints.js';
 
 export const stressShedModule = defineGameModule({
   id: 'stress-shed',
   rules: stressShed,
   blurb: 'Get rid of hand, face-up and blind cards; 2 and 3 go on anything, 10 burns.',
   timing: 'turns',
+  cardProbe: stressProbe,
   fields: {
     voluntaryPickup: { kind: 'checkbox', label: 'Pick up the stack at will', help: 'Off: only when you cannot play (checked by the audit).' },
     fourOfAKindBurns: { kind: 'checkbox', label: 'Four of a kind burns the stack' },
@@ -39,6 +43,9 @@ export const stressShedModule = defineGameModule({
   bots: { heuristic: stressShedHeuristic },
   hiddenClaims: true,
   describe: describeAction,
+  effects: stressEffects,
+  cardZones,
+  rulesText,
 });
 
 export { stressShed } from './game.js';

@@ -8,8 +8,10 @@
  */
 import { defineGameModule } from '../module.js';
 import { stressSpeedHeuristic } from './bot.js';
-import { describeAction } from './describe.js';
+import { describeAction, speedEffects } from './describe.js';
 import { stressSpeed } from './game.js';
+import { cardZones } from './summary.js';
+import { rulesText } from './rules-text.js';
 
 export const stressSpeedModule = defineGameModule({
   id: 'stress-speed',
@@ -19,6 +21,9 @@ export const stressSpeedModule = defineGameModule({
   fields: {},
   bots: { heuristic: stressSpeedHeuristic },
   describe: describeAction,
+  effects: speedEffects,
+  cardZones,
+  rulesText,
 });
 
 export { stressSpeed } from './game.js';

@@ -5,7 +5,8 @@
  * checked like a public one; the crypto audit (crypto/audit.ts) replays every
  * packet with all secrets; then the rules audit replays every input with
  * every card open. The first fault found is the verdict, with its code and
- * the seat it blames.
+ * the seat it blames. An audit at once (early-audit.ts) stops after the
+ * crypto audit.
  */
 import { x25519 } from '@noble/curves/ed25519.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
@@ -44,6 +45,8 @@ export interface AuditInput {
   /** Every event of the hand (the sealed and the played key shares are among them). */
   readonly events: readonly TableEvent[];
   readonly rng: RandomSource;
+  /** Run the rules audit too (default). False for an audit at once (early-audit.ts): play stopped mid-hand, and where it stopped differs from peer to peer. */
+  readonly rules?: boolean;
 }
 
 export function runAudit(a: AuditInput): HandAudit {
@@ -89,6 +92,7 @@ export function runAudit(a: AuditInput): HandAudit {
   for (const packet of verdict.packets) {
     packet.cards.forEach((card, position) => (open[book.handleOf(packet.id, position)] = a.deck[card]!));
   }
+  if (a.rules === false) return { clean: true, code: null, seat: null, detail: 'clean (cards and keys; the hand did not finish, so no rules audit)', rules: null, open };
   const rules = a.game.audit(a.setup, a.inputs, open);
   if (rules.verdict === 'fault') {
     return { clean: false, code: 'rules-fault', seat: rules.seat, detail: `rules: ${rules.reason} (input ${rules.index})`, rules, open };

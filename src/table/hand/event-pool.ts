@@ -173,6 +173,17 @@ export class EventPool {
   disclose(seat: number): TableEvent<'disclose'> | undefined {
     return this.disclosures[seat];
   }
+  /**
+   * An abandon dated (`at`) before a step at which its author had already
+   * signed an earlier event: honest code dates every event by the step it
+   * has reached, so only a seat that backdates its abandon (to have it count
+   * once play is over, when the disclosures are owed) makes one.
+   */
+  backdated(abandon: TableEvent<'abandon'>): boolean {
+    const { n, at } = abandon.envelope.body;
+    return this.all.some((e) => e.seat === abandon.seat && e.envelope.body.n < n && e.envelope.body.at > at);
+  }
+
   /** The first abandon held, in seat order. */
   abandon(): TableEvent<'abandon'> | undefined {
     return this.abandons.find(Boolean);

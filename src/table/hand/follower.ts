@@ -14,6 +14,8 @@
  * at a step that cannot exist yet (beyond the step that consumes it) halts
  * with `future-step`. Anything invalid halts with a typed code naming the
  * author; any exception while an event is being taken in blames its author.
+ * Deadlines by the table's clock are deadlines.ts; how one agreed real-time
+ * move is applied is real-time.ts.
  */
 import { DECK_SIZES, systemRandom, type DeckSize, type RandomSource } from '../../../crypto/index.js';
 import { contributors, stateHash, type AnyGame, type AnyState, type CryptoRequest, type Input, type SetupArgs } from '../../engine/index.js';
@@ -21,11 +23,13 @@ import { encodeEnvelope, keyHex, type EnvelopeOf } from '../../net/envelope.js';
 import { parseEvent, type TableEvent } from '../transcript.js';
 import { runAudit, type HandAudit } from './audit.js';
 import { finishCascade, startDeal, startReshuffle, stepType, takeStep, type Cascade } from './cascade.js';
+import { auditReport, earlyVerdict, startsAudit, type AuditCause } from './early-audit.js';
 import { EventPool, LIMITS, type PoolLimits } from './event-pool.js';
 import { isRaceError, seatName, type Halt, type HaltCode } from './halt.js';
 import { PacketBook } from './packets.js';
 import { checkDeliveryEnvelope, checkPlayedCards, revealAllCards } from './requests.js';
-import { firstSeed, orderRound, type Bounce, type Ordered } from './real-time.js';
+import { firstSeed, orderRound, playOrdered, type Bounce, type Ordered } from './real-time.js';
+import { HandDeadlines, stalledOwing } from './deadlines.js';
 import { readyFault, setupArgs, setupHash, type HandSetup } from './setup.js';
 import { waitingOf, type Waiting } from './waiting.js';
 
@@ -54,9 +58,6 @@ export interface FollowerHooks {
   halted?: (halt: Halt) => void;
 }
 
-const DEFAULT_DISCLOSE_DEADLINE_MS = 60_000;
-const DEFAULT_REVEAL_DEADLINE_MS = 30_000;
-
 export class HandFollower {
   readonly setup: HandSetup;
   readonly game: AnyGame;
@@ -82,13 +83,12 @@ export class HandFollower {
   private readonly ordered: Ordered[] = [];
   /** The seed of the open round's coin (real-time.ts): fixed before the round opens. */
   private seed: Uint8Array;
-  /** By the table's clock, when every commit of the open round was in (its reveals are owed since). */
-  private revealSince: number | null = null;
-  private readonly revealDeadlineMs: number;
+  /** The disclosure and reveal deadlines, by the table's clock (deadlines.ts). */
+  private readonly deadlines: HandDeadlines;
   /** The seat whose event is being taken in (blamed for any exception). */
   private author: number | null = null;
-  private discloseSince: number | null = null;
-  private readonly discloseDeadlineMs: number;
+  /** Set when an unattributed fault sent the hand to the audit at once (early-audit.ts). */
+  private auditCauseValue: AuditCause | null = null;
   private readonly limits: PoolLimits;
 
   constructor(options: FollowerOptions) {
@@ -96,12 +96,11 @@ export class HandFollower {
     this.game = options.game;
     this.players = options.setup.seatKeys.length;
     this.rng = options.rng ?? systemRandom;
-    this.discloseDeadlineMs = options.discloseDeadlineMs ?? DEFAULT_DISCLOSE_DEADLINE_MS;
+    this.deadlines = new HandDeadlines(options.discloseDeadlineMs, options.revealDeadlineMs);
     if (options.setup.game !== options.game.id) throw new RangeError(`set-up is for ${options.setup.game}, not ${options.game.id}`);
     this.args = setupArgs(options.setup);
     this.setupDigest = setupHash(options.setup);
     this.seed = firstSeed(this.setupDigest);
-    this.revealDeadlineMs = options.revealDeadlineMs ?? DEFAULT_REVEAL_DEADLINE_MS;
     const made = options.game.setup(this.args);
     if (!made.ok) throw new RangeError(`cannot set up ${options.game.id}: ${made.error}`);
     this.initial = made.state;
@@ -121,6 +120,10 @@ export class HandFollower {
   }
   get audit(): HandAudit | null {
     return this.auditValue;
+  }
+  /** Why the hand is being audited before its end (null: it is not). */
+  get auditCause(): AuditCause | null {
+    return this.auditCauseValue;
   }
   get state(): AnyState | null {
     return this.stateValue;
@@ -193,26 +196,8 @@ export class HandFollower {
   /** The table's clock: a seat that has not revealed a real-time round, or disclosed once play is over, by the deadline is named. */
   tick(now: number): void {
     if (this.haltValue) return;
-    if (this.phaseValue === 'play') return this.tickReveals(now);
-    if (this.phaseValue !== 'disclose') return;
-    this.discloseSince ??= now;
-    if (now - this.discloseSince < this.discloseDeadlineMs) return;
-    const missing = [...Array(this.players).keys()].find((seat) => !this.pool.disclose(seat));
-    if (missing !== undefined) this.blame('no-disclosure', missing, 'did not disclose its secrets for the audit in time');
-  }
-
-  /** A withheld real-time reveal cannot change the order (fixed before the round), so withholding only stalls: after the deadline it is blamed. */
-  private tickReveals(now: number): void {
-    const r = this.roundValue;
-    const seats = [...Array(this.players).keys()];
-    if (this.ordered.length > 0 || this.cascadeValue || !seats.every((seat) => this.pool.commit(r, seat))) {
-      this.revealSince = null;
-      return;
-    }
-    this.revealSince ??= now;
-    if (now - this.revealSince < this.revealDeadlineMs) return;
-    const missing = seats.find((seat) => !this.pool.reveal(r, seat));
-    if (missing !== undefined) this.blame('no-reveal', missing, `did not reveal its moves of round ${r} in time (a withheld reveal)`);
+    const overdue = this.deadlines.tick(now, this);
+    if (overdue) this.blame(overdue.code, overdue.seat, overdue.detail);
   }
 
   /**
@@ -223,16 +208,13 @@ export class HandFollower {
   endStalled(): boolean {
     if (this.haltValue) return false;
     const owing = this.waiting()?.seats[0];
-    if (owing === undefined) return false;
-    if (this.phaseValue === 'disclose') return !this.blame('no-disclosure', owing, 'did not disclose its secrets for the audit; a player stopped waiting');
-    const revealsOwed = this.ordered.length === 0 && !this.cascadeValue && [...Array(this.players).keys()].every((seat) => this.pool.commit(this.roundValue, seat));
-    if (this.phaseValue === 'play' && revealsOwed) return !this.blame('no-reveal', owing, `did not reveal its moves of round ${this.roundValue}; a player stopped waiting`);
-    return false;
+    const overdue = owing === undefined ? null : stalledOwing(this, owing);
+    return overdue ? !this.blame(overdue.code, overdue.seat, overdue.detail) : false;
   }
 
   /** This peer's own code failed (not an event of anyone's): stops the hand as an internal fault. */
   fault(detail: string): void {
-    this.stop({ code: 'internal', seat: null, detail });
+    this.end({ code: 'internal', seat: null, detail });
   }
 
   // ------------------------------------------------------------ progress
@@ -240,11 +222,16 @@ export class HandFollower {
   private advance(): boolean {
     this.author = null;
     if (this.phaseValue === 'done' || this.phaseValue === 'halted') return false;
-    const abandon = this.pool.abandon();
+    const report = this.auditCauseValue ? undefined : auditReport(this.pool.faultReports());
+    if (report && (this.phaseValue === 'dealing' || this.phaseValue === 'play')) {
+      return this.stop({ code: report.data.code as HaltCode, seat: null, detail: report.data.detail }, report.seat);
+    }
+    const abandon = this.auditCauseValue ? undefined : this.pool.abandon();
     if (abandon && this.abandonCounts(abandon)) {
       this.stop({ code: 'abandoned', seat: null, detail: `${seatName(abandon.seat)} ended the hand without a result: ${abandon.data.reason}` });
       return false;
     }
+    if (this.haltValue) return false;
     switch (this.phaseValue) {
       case 'ready':
         return this.advanceReady();
@@ -259,6 +246,7 @@ export class HandFollower {
 
   /** An abandon ends the hand unless it was made once play was over (then the disclosures are owed all the same). */
   private abandonCounts(abandon: TableEvent<'abandon'>): boolean {
+    if (this.pool.backdated(abandon)) return this.blame('bad-event', abandon.seat, 'sent an abandon dated before steps it had already signed events at (backdated)');
     // Made at a step this peer has not reached (a slower link): judge it once there, so an
     // abandon sent after the last move never ends a hand whose disclosures are owed.
     if (abandon.envelope.body.at > Math.max(0, this.hashes.length - 1)) return false;
@@ -352,10 +340,15 @@ export class HandFollower {
       if (author === null) return this.stop({ code: 'crypto-fault', seat: null, detail: `the table's crypto result was refused: ${next.error}` });
       return this.blame('illegal-move', author, `an illegal move: ${next.error}`);
     }
-    this.stateValue = next.state;
-    this.inputs.push(input);
-    this.hashes.push(stateHash(next.state));
+    this.record(input, next.state);
     return true;
+  }
+
+  /** An input the engine took: the new state, its input and its hash. */
+  private record(input: Input, state: AnyState): void {
+    this.stateValue = state;
+    this.inputs.push(input);
+    this.hashes.push(stateHash(state));
   }
 
   private advanceRealTime(): boolean {
@@ -373,7 +366,7 @@ export class HandFollower {
     this.ordered.push(...order.value.ordered);
     this.seed = order.value.next;
     this.roundValue = r + 1;
-    this.revealSince = null;
+    this.deadlines.roundOpened();
     return true;
   }
 
@@ -386,19 +379,10 @@ export class HandFollower {
     }
     if (awaiting.kind !== 'anytime') return false;
     const next = this.ordered.shift()!;
-    if (this.game.claimedCards(next.action) === null) return this.blame('not-a-move', next.seat, 'sent a move that is not a move of this game');
-    if (this.game.claimedCards(next.action)!.length > 0) return this.blame('illegal-move', next.seat, 'a real-time move cannot reveal hidden cards');
-    const result = this.game.reduce(this.stateValue!, { kind: 'act', seat: next.seat, action: next.action });
-    if (!result.ok) {
-      if (isRaceError(this.game, result.error)) {
-        this.bounces.push({ round: next.round, seat: next.seat, action: next.action, error: result.error });
-        return true;
-      }
-      return this.blame('illegal-move', next.seat, `an illegal move: ${result.error}`);
-    }
-    this.stateValue = result.state;
-    this.inputs.push({ kind: 'act', seat: next.seat, action: next.action });
-    this.hashes.push(stateHash(result.state));
+    const played = playOrdered(this.game, this.stateValue!, next);
+    if (!played.ok) return this.stop(played.halt);
+    if ('bounce' in played.value) this.bounces.push(played.value.bounce);
+    else this.record({ kind: 'act', seat: next.seat, action: next.action }, played.value.state);
     return true;
   }
 
@@ -415,7 +399,9 @@ export class HandFollower {
       disclosures: events as TableEvent<'disclose'>[],
       events: this.pool.events(),
       rng: this.rng,
+      rules: !this.auditCauseValue,
     });
+    if (this.auditCauseValue) return this.end(earlyVerdict(this.auditValue, this.auditCauseValue));
     this.phaseValue = 'done';
     return true;
   }
@@ -434,10 +420,24 @@ export class HandFollower {
   }
 
   private blame(code: HaltCode, seat: number, detail: string): false {
-    return this.stop({ code, seat, detail });
+    this.end({ code, seat, detail });
+    return false;
   }
 
-  private stop(halt: Halt): false {
+  /**
+   * Stops the hand — unless the halt names no seat (early-audit.ts): then,
+   * once, the hand goes to the audit at once (true: it goes on, into the
+   * disclosure round). `reporter` is the seat whose signed report it is.
+   */
+  private stop(halt: Halt, reporter: number | null = null): boolean {
+    const auditable = this.phaseValue === 'dealing' || this.phaseValue === 'play';
+    if (this.haltValue || this.auditCauseValue || !auditable || !startsAudit(halt)) return this.end(halt);
+    this.auditCauseValue = { fault: halt, reporter };
+    this.phaseValue = 'disclose';
+    return true;
+  }
+
+  private end(halt: Halt): false {
     if (this.haltValue) return false;
     this.haltValue = halt;
     this.phaseValue = 'halted';

@@ -52,12 +52,50 @@ export type HaltCode =
   | 'flood'
   /** A real-time reveal that never came by the table's deadline. */
   | 'no-reveal'
+  /** A signed report of a fault with no seat that the audit at once, with every secret disclosed, does not show (early-audit.ts). */
+  | 'false-report'
   /** A bug of this peer (no event was being taken in). */
   | 'internal';
 
+/** Every halt code, for checks that must cover them all (test/adversarial/halt-codes.test.ts). */
+export const HALT_CODES = [
+  'bad-event',
+  'bad-setup',
+  'bad-seal-key',
+  'bad-step',
+  'wrong-key',
+  'missing-key',
+  'unsealable',
+  'equivocation',
+  'reveal-mismatch',
+  'not-a-move',
+  'illegal-move',
+  'false-claim',
+  'unknown-handle',
+  'desync',
+  'future-step',
+  'crypto-fault',
+  'bad-disclosure',
+  'no-disclosure',
+  'rules-fault',
+  'abandoned',
+  'flood',
+  'no-reveal',
+  'false-report',
+  'internal',
+] as const satisfies readonly HaltCode[];
+/** Compile-time: HALT_CODES lists every HaltCode. */
+const everyCodeListed: [Exclude<HaltCode, (typeof HALT_CODES)[number]>] extends [never] ? true : never = true;
+void everyCodeListed;
+
 export interface Halt {
   readonly code: HaltCode;
-  /** The seat to blame; null only for `abandoned` (nobody is at fault) and `internal`. */
+  /**
+   * The seat to blame; null only for `abandoned` (nobody is at fault) and
+   * `internal` (this peer's own failure, or an audit at once that found every
+   * secret in order). Any other fault found with no seat goes to the audit at
+   * once (early-audit.ts), which names one.
+   */
   readonly seat: number | null;
   readonly detail: string;
 }

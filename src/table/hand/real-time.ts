@@ -8,14 +8,14 @@
  * Nobody can bias the coin (the salts are fixed before any is seen), a faster
  * network only gets a move into an earlier round, never ahead within a round,
  * and a move whose top changed meanwhile bounces (a race error) without
- * blame. A reveal that does not match its commit is blamed; a withheld reveal
- * stalls the hand and names the seat.
+ * blame (`playOrdered`). A reveal that does not match its commit is blamed; a
+ * withheld reveal stalls the hand and names the seat (deadlines.ts).
  */
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, concatBytes, utf8ToBytes } from '@noble/hashes/utils.js';
-import { canonicalJson } from '../../engine/index.js';
+import { canonicalJson, type AnyGame, type AnyState } from '../../engine/index.js';
 import type { TableEvent } from '../transcript.js';
-import { fail, ok, type Step } from './halt.js';
+import { fail, isRaceError, ok, type Step } from './halt.js';
 
 /** A move of a round, in the agreed order. */
 export interface Ordered {
@@ -81,4 +81,19 @@ export function orderRound(
     }
   }
   return ok({ ordered, next: nextSeed(seed, salts) });
+}
+
+/**
+ * One agreed move of a round against the rules: the next state, or a bounce
+ * (a lost race, blamed on nobody). A move that is no move of the game, that
+ * would reveal hidden cards, or that the rules refuse halts naming its seat.
+ */
+export function playOrdered(game: AnyGame, state: AnyState, next: Ordered): Step<{ readonly state: AnyState } | { readonly bounce: Bounce }> {
+  const claims = game.claimedCards(next.action);
+  if (claims === null) return fail('not-a-move', next.seat, 'sent a move that is not a move of this game');
+  if (claims.length > 0) return fail('illegal-move', next.seat, 'a real-time move cannot reveal hidden cards');
+  const result = game.reduce(state, { kind: 'act', seat: next.seat, action: next.action });
+  if (result.ok) return ok({ state: result.state });
+  if (isRaceError(game, result.error)) return ok({ bounce: { round: next.round, seat: next.seat, action: next.action, error: result.error } });
+  return fail('illegal-move', next.seat, `an illegal move: ${result.error}`);
 }

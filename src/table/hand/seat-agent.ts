@@ -4,7 +4,8 @@
  * steps, its key shares for the engine's crypto requests (sealed to their
  * recipient where private), its moves (with the keys that reveal the cards
  * they play), its real-time commits and reveals, and its disclosure at the
- * end. It sits on a follower (follower.ts), which verifies and applies every
+ * end (preceded, in an audit at once for a fault it found, by its signed
+ * fault report). It sits on a follower (follower.ts), which verifies and applies every
  * event, its own included. What the seat alone learns — cards revealed or
  * forwarded to it, by opening the shares sealed to it — stays here; the
  * follower knows only public cards. Secrets are handed to `keepSecrets`
@@ -41,6 +42,7 @@ import type { EnvelopeOf } from '../../net/envelope.js';
 import type { EventData, EventType, TableEvent } from '../transcript.js';
 import { stepType, type Cascade } from './cascade.js';
 import type { HandFollower, PrivateRequest } from './follower.js';
+import { faultData } from './faults.js';
 import type { Halt } from './halt.js';
 import { mergeRings } from './packets.js';
 import { roundDigest } from './real-time.js';
@@ -119,6 +121,8 @@ export class SeatAgent {
         if (f.cascade) return this.makeStep(f.cascade);
         return f.phase === 'play' && this.producePlay();
       case 'disclose':
+        // An audit at once for a fault this peer found: its signed report tells the others to audit too (early-audit.ts).
+        if (f.auditCause?.reporter === null && !f.pool.faultReports().some((e) => e.seat === me)) return this.emit('fault', faultData(f.auditCause.fault));
         if (f.pool.disclose(me)) return false;
         return this.emit('disclose', { secrets: [...this.secrets.values()].map((s) => encodePacketSecrets(s, f.book.hand)), sealSecret: this.sealSecret });
       default:

@@ -67,11 +67,25 @@ describe('options and setup', () => {
     expect(census(fightingCards, settled.state, open)).toEqual([]);
   });
 
+  /** A score-table row: deal `deal`, seat 0 declared at 21 and scored `score`. */
+  const row = (deal: number, score: number) => ({ deal, dealer: 2, declarer: 0, bid: 21, handGame: false, trump: 'S', points: 21, made: score > 0, renege: null, scores: [score, 0, 0] });
+
+  test('a carry with a row per counted deal adding up to the totals is taken as the match so far', () => {
+    const carry = { played: 2, totals: [70, 0, 0], history: [row(1, 70), row(2, 0)] };
+    const made = fightingCards.setup({ players: 3, carry, options: { deals: 3 } });
+    if (!made.ok) throw new Error(made.error);
+    expect(made.state.board.match).toEqual(carry);
+  });
+
   test.each<[string, unknown]>([
     ['not an object', 'lots'],
     ['two totals', { played: 1, totals: [1, 2] }],
     ['a finished match', { played: 3, totals: [0, 0, 0] }],
-    ['an extra field', { played: 1, totals: [0, 0, 0], winner: 1 }],
+    ['an extra field', { played: 1, totals: [0, 0, 0], history: [row(1, 0)], winner: 1 }],
+    ['no rows', { played: 1, totals: [0, 0, 0] }],
+    ['a row short', { played: 1, totals: [0, 0, 0], history: [] }],
+    ['a row misnumbered', { played: 1, totals: [70, 0, 0], history: [row(2, 70)] }],
+    ['rows that do not add up to the totals', { played: 2, totals: [70, 0, 0], history: [row(1, 70), row(2, 70)] }],
   ])('a carry that does not fit (%s) is refused', (_what, carry) => {
     expect(fightingCards.setup({ players: 3, carry: carry as never })).toEqual({ ok: false, error: 'bad-layout' });
   });
@@ -314,6 +328,7 @@ describe('a match', () => {
     let dealer = 1;
     const sums = [0, 0, 0];
     const seen: string[] = [];
+    const rows: unknown[] = [];
     for (let deal = 0; carry !== undefined && deal < 10; deal++) {
       // The first deal is thrown in: everyone passes.
       const bots = deal === 0 ? [passer, passer, passer] : [fightingCardsBot, fightingCardsBot, fightingCardsBot];
@@ -327,14 +342,20 @@ describe('a match', () => {
       if (state.board.thrownIn) seen.push('thrown in');
       else {
         const r = state.board.result;
-        if (r) sums[r.declarer] = (sums[r.declarer] ?? 0) + r.score;
+        if (!r) throw new Error('a counted deal without a result');
+        sums[r.declarer] = (sums[r.declarer] ?? 0) + r.score;
         seen.push('scored');
+        const scores = [0, 1, 2].map((s) => (s === r.declarer ? r.score : 0));
+        rows.push({ deal: rows.length + 1, dealer, declarer: r.declarer, bid: r.bid, handGame: r.handGame, trump: state.board.trump, points: r.points, made: r.made, renege: r.renege, scores });
       }
       expect(outcome.scores).toEqual(sums);
       expect(outcome.ranking).toEqual(rankByTotals(sums));
+      // The score table: a row per counted deal so far, in the view and in what the next deal is set up from.
+      const view = fightingCards.view(state, null);
+      expect(view.match.history).toEqual(rows);
       dealer = outcome.nextDealer;
       carry = outcome.carry === null ? undefined : outcome.carry;
-      if (outcome.carry !== null) expect(outcome.carry).toEqual({ played: seen.filter((s) => s === 'scored').length, totals: sums });
+      if (outcome.carry !== null) expect(outcome.carry).toEqual({ played: seen.filter((s) => s === 'scored').length, totals: sums, history: rows });
     }
     expect(seen.filter((s) => s === 'scored')).toHaveLength(3);
     expect(seen[0]).toBe('thrown in');

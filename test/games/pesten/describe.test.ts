@@ -8,8 +8,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Input, OpenCards } from '../../../src/engine/index.js';
-import { describeInput } from '../../../src/games/index.js';
-import type { PestenState } from '../../../src/games/pesten/index.js';
+import { describeInput, gameModule } from '../../../src/games/index.js';
+import { pesten, type PestenState } from '../../../src/games/pesten/index.js';
 import { position } from './helpers.js';
 
 const names = ['Ann', 'Bob', 'Cleo'];
@@ -68,5 +68,44 @@ describe('Pesten log lines', () => {
     ]);
     const play = { kind: 'act' as const, seat: 2, action: { type: 'play', handle: handleOf(forgot.open, '5H'), card: '5H' } };
     expect(line(play, forgot.state)).toBe('Cleo played 5♥ and forgot to announce Pesten and draws 2');
+  });
+});
+
+describe("a 10's passes are named to the giver and the receiver only", () => {
+  const deal = {
+    hands: [
+      ['3C', '4C', '6S', '7S', '8D'],
+      ['6D', '3D', '4D', '9S', 'QD'],
+      ['10H', '4S', '3H', '6C', '9D'],
+    ],
+    discard: ['5H'],
+  };
+  const played = position(3, deal, [{ seat: 2, type: 'play', card: '10H' }], { dealer: 0 });
+  const h = (card: string) => handleOf(played.open, card);
+  const module = gameModule('pesten')!;
+  /** Seat `viewer`'s private line for `input` after `state`, knowing its own hand (and the cards the fixed deal shows it). */
+  const privately = (viewer: number, input: Input, before: PestenState) => {
+    const next = pesten.reduce(before, input);
+    if (!next.ok) throw new Error(next.error);
+    const hand = new Set([...before.board.hands[viewer]!, ...(next.state as PestenState).board.hands[viewer]!]);
+    const know = (handle: number) => (hand.has(handle) ? (played.open[handle] ?? null) : null);
+    return { line: module.describePrivate!(input, viewer, know, before, next.state, names), after: next.state as PestenState };
+  };
+  const give = (seat: number, card: string): Input => ({ kind: 'act', seat, action: { type: 'give', handle: h(card) } });
+
+  it('the giver reads which card went to whom; the others read nothing until the passes land', () => {
+    // Clockwise is descending: Ann (0) passes to Cleo (2).
+    const first = privately(0, give(0, '3C'), played.state);
+    expect(first.line).toBe('you pass 3♣ to Cleo');
+    expect(privately(1, give(0, '3C'), played.state).line).toBe('');
+    expect(privately(2, give(0, '3C'), played.state).line).toBe('');
+    // The public line never names it.
+    expect(line(give(0, '3C'), first.after)).toBe('Ann passes a card');
+    const second = privately(2, give(2, '4S'), first.after);
+    expect(second.line).toBe('you pass 4♠ to Bob');
+    // Bob's give is the last: the passes land. Cleo receives Ann's 3♣, Ann receives Bob's 6♦, Bob receives Cleo's 4♠.
+    expect(privately(2, give(1, '6D'), second.after).line).toBe('Ann passed you 3♣');
+    expect(privately(0, give(1, '6D'), second.after).line).toBe('Bob passed you 6♦');
+    expect(privately(1, give(1, '6D'), second.after).line).toBe('you pass 6♦ to Ann');
   });
 });

@@ -1,0 +1,163 @@
+/**
+ * `npm run mutate -- <scope> [--mutate <glob,...>] [--tests <glob,...>] [--all-tests] [--concurrency n] [--force]`
+ * Runs StrykerJS (stryker.config.mjs) on one scope — crypto, engine, games,
+ * net or table — with that scope's own test files (a mutant in crypto/ must
+ * be caught by test/crypto, not by a table test that happens to cross it;
+ * --all-tests uses every unit test but fuzz and e2e instead). --mutate narrows
+ * the mutated files inside the scope (e.g. crypto/dleq.ts), --tests the test
+ * files (e.g. test/crypto/seal.test.ts: a file's own tests). Each target keeps
+ * its own incremental file under reports/, so a re-run retests only mutants
+ * whose code or tests changed. The measured figures are written to
+ * bench/mutation.json, one entry per target, with the date and commit; the
+ * surviving mutants are printed (and stay in reports/mutation/<target>.json).
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { relative } from 'node:path';
+import { parseArgs } from 'node:util';
+import { Stryker } from '@stryker-mutator/core';
+import type { MutantResult } from '@stryker-mutator/api/core';
+
+interface Scope {
+  readonly mutate: readonly string[];
+  readonly tests: readonly string[];
+}
+
+const SCOPES: Readonly<Record<string, Scope>> = {
+  crypto: { mutate: ['crypto/**/*.ts', '!crypto/index.ts'], tests: ['test/crypto/**/*.test.ts'] },
+  engine: {
+    mutate: ['src/engine/**/*.ts', '!src/engine/index.ts'],
+    tests: ['test/engine/**/*.test.ts', 'test/conformance/engine.test.ts'],
+  },
+  games: { mutate: ['src/games/**/*.ts', '!src/games/index.ts'], tests: ['test/games/**/*.test.ts'] },
+  net: { mutate: ['src/net/**/*.ts'], tests: ['test/net/**/*.test.ts'] },
+  table: {
+    mutate: ['src/table/**/*.ts'],
+    tests: [
+      'test/table/**/*.test.ts',
+      'test/adversarial/**/*.test.ts',
+      'test/verify/**/*.test.ts',
+      'test/conformance/table.test.ts',
+    ],
+  },
+};
+
+interface BenchEntry {
+  readonly target: string;
+  readonly date: string;
+  readonly commit: string;
+  readonly scope: string;
+  readonly mutate: readonly string[];
+  readonly tests: string;
+  readonly score: number;
+  readonly killed: number;
+  readonly survived: number;
+  readonly timeout: number;
+  readonly noCoverage: number;
+  readonly ignored: number;
+  readonly errors: number;
+  readonly durationMin: number;
+}
+
+interface BenchFile {
+  readonly note: string;
+  readonly runs: BenchEntry[];
+  readonly notRun: string[];
+}
+
+const BENCH_PATH = 'bench/mutation.json';
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    mutate: { type: 'string' },
+    tests: { type: 'string' },
+    'all-tests': { type: 'boolean', default: false },
+    concurrency: { type: 'string', default: '1' },
+    force: { type: 'boolean', default: false },
+  },
+});
+const scopeName = positionals[0];
+const scope = scopeName === undefined ? undefined : SCOPES[scopeName];
+if (scopeName === undefined || scope === undefined || positionals.length > 1) {
+  console.error(`usage: npm run mutate -- <${Object.keys(SCOPES).join('|')}> [--mutate glob,...] [--tests glob,...] [--all-tests] [--concurrency n] [--force]`);
+  process.exit(2);
+}
+const globs = (list: string | undefined) => list?.split(',').map((glob) => glob.trim()).filter((glob) => glob !== '');
+const narrowed = globs(values.mutate);
+const narrowedTests = globs(values.tests);
+const mutate = narrowed ?? [...scope.mutate];
+const testFiles = values['all-tests'] ? [] : narrowedTests ?? [...scope.tests];
+const target = [scopeName, narrowed?.join(','), narrowedTests && `tests=${narrowedTests.join(',')}`].filter(Boolean).join(':');
+const fileTag = target.replace(/[^A-Za-z0-9_.=-]+/g, '_');
+
+function commitOfWorktree(): string {
+  const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+  const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { encoding: 'utf8' }).trim() !== '';
+  return dirty ? `${head}+uncommitted` : head;
+}
+
+function countStatus(results: readonly MutantResult[], ...statuses: string[]): number {
+  return results.filter((result) => statuses.includes(result.status)).length;
+}
+
+function readBench(): BenchFile {
+  const empty: BenchFile = {
+    note: 'Written by scripts/mutate.ts from real StrykerJS runs only; score = (killed + timeout) / (killed + timeout + survived + noCoverage), static mutants ignored (docs/TESTING.md).',
+    runs: [],
+    notRun: [],
+  };
+  if (!existsSync(BENCH_PATH)) return empty;
+  const parsed = JSON.parse(readFileSync(BENCH_PATH, 'utf8')) as Partial<BenchFile>;
+  return { ...empty, runs: Array.isArray(parsed.runs) ? parsed.runs : [] };
+}
+
+const commit = commitOfWorktree();
+const started = process.hrtime.bigint();
+const stryker = new Stryker({
+  configFile: 'stryker.config.mjs',
+  mutate,
+  testFiles,
+  concurrency: Number(values.concurrency),
+  force: values.force,
+  incrementalFile: `reports/stryker-incremental-${fileTag}.json`,
+  // Its own sandbox directory, so two targets can run side by side (each deletes its own when done).
+  tempDirName: `.stryker-tmp-${fileTag}`,
+  jsonReporter: { fileName: `reports/mutation/${fileTag}.json` },
+});
+const results = await stryker.runMutationTest();
+const durationMin = Number(process.hrtime.bigint() - started) / 60e9;
+
+const killed = countStatus(results, 'Killed');
+const timeout = countStatus(results, 'Timeout');
+const survived = countStatus(results, 'Survived');
+const noCoverage = countStatus(results, 'NoCoverage');
+const detected = killed + timeout;
+const valid = detected + survived + noCoverage;
+const entry: BenchEntry = {
+  target,
+  date: new Date().toISOString(),
+  commit,
+  scope: scopeName,
+  mutate,
+  tests: testFiles.length === 0 ? 'all unit tests but test/fuzz and test/e2e' : testFiles.join(' '),
+  score: valid === 0 ? 0 : Math.round((detected / valid) * 10_000) / 100,
+  killed,
+  survived,
+  timeout,
+  noCoverage,
+  ignored: countStatus(results, 'Ignored'),
+  errors: countStatus(results, 'CompileError', 'RuntimeError'),
+  durationMin: Math.round(durationMin * 10) / 10,
+};
+
+const bench = readBench();
+const runs = [...bench.runs.filter((run) => run.target !== target), entry].sort((a, b) => a.target.localeCompare(b.target));
+const notRun = Object.keys(SCOPES).filter((name) => !runs.some((run) => run.scope === name));
+writeFileSync(BENCH_PATH, `${JSON.stringify({ note: bench.note, runs, notRun }, null, 2)}\n`);
+
+for (const result of results.filter((mutant) => mutant.status === 'Survived' || mutant.status === 'NoCoverage')) {
+  const where = `${relative(process.cwd(), result.fileName)}:${result.location.start.line}:${result.location.start.column}`;
+  console.log(`${result.status} ${where} ${result.mutatorName}: ${result.replacement ?? ''}`.slice(0, 240));
+}
+console.log(`${target}: score ${entry.score}% (killed ${killed}, timeout ${timeout}, survived ${survived}, no coverage ${noCoverage}, ignored ${entry.ignored}) in ${entry.durationMin} min → ${BENCH_PATH}`);

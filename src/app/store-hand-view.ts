@@ -1,0 +1,165 @@
+/**
+ * The hand in play at the open table as the UI reads it (`HandView`): the
+ * game's own view for this seat and its legal actions, who the hand waits
+ * for (remote seats only) or which seats are gone, reports from other peers, the halt, the audit, the
+ * outcome and the verdict, the seats in play order, each seat's last move and
+ * the per-card hints (legal or why not), all with seat numbers turned into names. Built by
+ * the app store (store.ts) from the table session's current hand; the replay
+ * viewer (replay.ts) builds the same shape for a transcript.
+ */
+import { describeInput, gameById, gameModule, gameTable, handOutcome, type GameTable } from '../games/index.js';
+import type { Input } from '../engine/index.js';
+import { seatsInPlayOrder } from '../games/seating.js';
+import { cardHints, type CardHint } from '../games/card-hints.js';
+import type { TableSession } from '../table/table-session.js';
+import { handVerdict, type VerdictSummary } from '../table/verdict.js';
+import { endOfHand, type HandSummaryView } from './hand-summary.js';
+
+/** The hand in play at the open table, as the UI needs it. */
+export interface HandView {
+  readonly handNo: number;
+  readonly game: string;
+  readonly phase: string;
+  /**
+   * The game's own view for this seat and its legal actions, typed per game
+   * (the registry's `GameTable`), or null before the deal.
+   */
+  readonly table: GameTable | null;
+  /**
+   * This seat's cards tried alone through the rules (src/games/card-hints.ts):
+   * by handle, whether each may be played now and, if not, why in words.
+   * Empty when the game has no probe, the viewer has no seat, or no move is open.
+   */
+  readonly cardHints: Readonly<Record<number, CardHint>>;
+  /** Each seat's newest move in words ("played 7♣"), newest first: the table highlights them (null seats have not moved). */
+  readonly lastMoves: readonly LastMove[];
+  /** Moves wait: cryptography is in flight (a deal, a reveal). */
+  readonly busy: boolean;
+  readonly mySeat: number | null;
+  readonly names: string[];
+  /** Every seat round the table in play order, starting from this viewer's (src/games/seating.ts). */
+  readonly seatOrder: readonly number[];
+  /** Remote seats the hand waits for now (never this page's own seat or a bot it hosts). */
+  readonly waiting: { names: string[]; what: string } | null;
+  /**
+   * Owing seats whose connection is lost (`gone`), or, after several turn
+   * timers, connected ones that have not moved; `canEnd` once the turn timer
+   * has run out (table/gone-seats.ts). Thinking is never a stall.
+   */
+  readonly stalled: { names: string[]; seconds: number; gone: boolean; canEnd: boolean; what: string } | null;
+  /** Seats whose links are silent now (their page closed or offline). */
+  readonly gone: number[];
+  /** Verdicts other peers reported (fault events) that this peer has not reached itself. */
+  readonly reports: { reporter: string; blame: string | null; reason: string; code: string }[];
+  readonly halt: { reason: string; blame: string | null; kind: string } | null;
+  readonly audit: { clean: boolean; reason: string; blame: string | null } | null;
+  readonly outcome: string | null;
+  readonly rematchOffered: boolean;
+  readonly hash: string | null;
+  readonly step: number;
+  /** Real time: this seat's moves that bounced so far, and those not yet ordered. */
+  readonly myBounces: number;
+  readonly pendingMoves: number;
+  /** Every bounce, for the log and the tests. */
+  readonly bounces: number;
+  /** Once the hand has ended (audited or stopped): what was checked, or the first fault, in words (src/table/verdict.ts). */
+  readonly verdict: VerdictSummary | null;
+  /** Once the hand has ended: the result, every card the audit opened and the verdict (src/app/hand-summary.ts). */
+  readonly summary: HandSummaryView | null;
+}
+
+export interface LastMove {
+  readonly seat: number;
+  readonly name: string;
+  /** The move without the name, e.g. "played 7♣ 7♠". */
+  readonly text: string;
+  /** The input's index in the hand: a new move has a new step. */
+  readonly step: number;
+}
+
+/** The current hand of `table` as the UI reads it, or null when no hand runs. */
+export function handViewOf(table: TableSession | undefined): HandView | null {
+  const current = table?.current;
+  if (!table || !current) return null;
+  const hand = current.session;
+  const names = current.names;
+  const game = gameById(hand.config.game.id);
+  const state = hand.engineState;
+  const waiting = hand.waiting();
+  const remoteWaiting = waiting?.seats.filter((s) => !current.localSeats.includes(s)) ?? [];
+  const outcome = state && game ? handOutcome(game.id, state, hand.phase === 'done' ? (hand.auditResult?.rules ?? null) : null) : null;
+  return {
+    handNo: current.handNo,
+    game: hand.config.game.id,
+    phase: hand.phase,
+    table:
+      state && hand.phase !== 'ready' && hand.phase !== 'dealing'
+        ? gameTable(hand.config.game.id, hand.config.game.view(state, current.mySeat, hand.privateView), movesOpen(hand.phase) ? hand.legalActions() : [])
+        : null,
+    cardHints: state && movesOpen(hand.phase) && hand.phase === 'play' ? cardHints(gameModule(hand.config.game.id)!, state, current.mySeat, hand.privateView) : {},
+    lastMoves: lastMoves(hand.config.game.id, hand.loggedInputs(), names),
+    busy: hand.phase !== 'play' && hand.phase !== 'disclose' && hand.phase !== 'done',
+    mySeat: current.mySeat,
+    names,
+    seatOrder: seatOrderOf(hand.config.game.id, names.length, current.mySeat),
+    waiting: waiting && remoteWaiting.length ? { names: remoteWaiting.map((s) => names[s] ?? `Seat ${s + 1}`), what: waiting.what } : null,
+    stalled: current.stalled
+      ? {
+          names: current.stalled.seats.map((s) => names[s] ?? `Seat ${s + 1}`),
+          seconds: Math.round(current.stalled.forMs / 1000),
+          gone: current.stalled.gone,
+          canEnd: current.stalled.canEnd,
+          what: current.stalled.what,
+        }
+      : null,
+    gone: current.goneSeats,
+    reports: current.reports
+      .filter((r) => !r.agrees)
+      .map((r) => ({ reporter: names[r.reporter] ?? `Seat ${r.reporter + 1}`, blame: r.seat !== null ? (names[r.seat] ?? `Seat ${r.seat + 1}`) : null, reason: r.detail, code: r.code })),
+    halt: hand.halt
+      ? {
+          reason: hand.halt.detail,
+          blame: hand.halt.seat !== null ? (names[hand.halt.seat] ?? null) : null,
+          kind: hand.halt.code === 'abandoned' ? 'abandoned' : hand.halt.code === 'desync' ? 'desync' : 'blame',
+        }
+      : null,
+    audit: hand.auditResult
+      ? { clean: hand.auditResult.clean, reason: hand.auditResult.detail, blame: hand.auditResult.seat !== null ? (names[hand.auditResult.seat] ?? null) : null }
+      : null,
+    outcome: outcome ? outcome.ranking.map((group, i) => `${i + 1}. ${group.map((s) => names[s]).join(', ')}`).join('  ') : null,
+    rematchOffered: table.rematchOffered,
+    hash: hand.hash,
+    step: hand.step,
+    myBounces: hand.bounces.filter((b) => b.seat === current.mySeat).length,
+    pendingMoves: hand.pendingMoves,
+    bounces: hand.bounces.length,
+    verdict: hand.phase === 'done' || hand.phase === 'halted' ? handVerdict(hand.follower, names) : null,
+    summary: endOfHand(current.handNo, hand, names, outcome),
+  };
+}
+
+/** Each seat's newest move, newest first, in the log's words without the name (the inputs are scanned from the end). */
+function lastMoves(gameId: string, inputs: readonly Input[], names: readonly string[]): LastMove[] {
+  const found: LastMove[] = [];
+  const seen = new Set<number>();
+  for (let step = inputs.length - 1; step >= 0 && seen.size < names.length; step--) {
+    const input = inputs[step]!;
+    if (input.kind !== 'act' || seen.has(input.seat)) continue;
+    seen.add(input.seat);
+    const name = names[input.seat] ?? `Seat ${input.seat + 1}`;
+    const line = describeInput(gameId, input, names, null) || 'moved';
+    found.push({ seat: input.seat, name, text: line.startsWith(`${name} `) ? line.slice(name.length + 1) : line, step });
+  }
+  return found;
+}
+
+/** Seats in the game's play order from `mySeat` (seat order for an unknown game). */
+export function seatOrderOf(gameId: string, seats: number, mySeat: number | null): number[] {
+  if (seats < 1) return [];
+  return seatsInPlayOrder(seats, mySeat !== null && mySeat < seats ? mySeat : null, gameModule(gameId)?.playDirection ?? 'ascending');
+}
+
+/** Moves are offered only while the hand is in play: never once it is over, auditing or stopped. */
+function movesOpen(phase: string): boolean {
+  return phase !== 'disclose' && phase !== 'done' && phase !== 'halted';
+}

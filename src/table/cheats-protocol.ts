@@ -1,0 +1,273 @@
+/**
+ * The protocol cheats of the attacker suite (cheats.ts holds the registry):
+ * a seat that breaks the mental-poker cascade or the event protocol rather
+ * than a game's rules — a shuffle or lock step that is not what its proof
+ * claims (a linear relation between points, a substituted card, a wrong lock
+ * factor), key shares that are wrong, incomplete or withheld, a low-order
+ * seal key, a withheld or abandoned disclosure, an event from the far future,
+ * equivocation, a replay, a forged signature. Each rewrites the cheater's
+ * own events, re-signed with its own key (`resign`) so that only the table
+ * layer can catch it.
+ */
+import {
+  cardPoint,
+  decodeKeyShares,
+  decodePacketSecrets,
+  decodeLockStep,
+  decodeShuffleStep,
+  encodeKeyShares,
+  encodeLockStep,
+  encodeShuffleStep,
+} from '../../crypto/index.js';
+import { deckFromPoints } from '../../crypto/packet.js';
+import { proveShuffleStep } from '../../crypto/steps.js';
+import { x25519 } from '@noble/curves/ed25519.js';
+import type { AnyGame, AnyState } from '../engine/index.js';
+import { signEnvelope, type EnvelopeOf, type Signer } from '../net/envelope.js';
+import type { HaltCode } from './hand-session.js';
+import type { Cheat, CheatContext, CheatKind, Expectation } from './cheats.js';
+
+type Event = EnvelopeOf<'table-event'>;
+type Body = Event['body'];
+
+export function resign(signer: Signer, envelope: Event, body: Body): Event {
+  return signEnvelope(signer, { kind: 'table-event', table: envelope.table, seq: envelope.seq, to: envelope.to, body });
+}
+
+export const isAct = (b: Body): boolean => b.type === 'act';
+export const blame = (...codes: HaltCode[]): Expectation => ({ caught: 'blame', codes });
+
+/** The handles the first deal shows to `seat` and to other seats (deal packet position = handle). */
+function dealtHandles(game: AnyGame, state: AnyState, seat: number): { mine: number[]; theirs: number[] } {
+  const awaiting = game.awaits(state);
+  const mine: number[] = [];
+  const theirs: number[] = [];
+  if (awaiting.kind === 'crypto') {
+    for (const r of awaiting.requests) {
+      if (r.kind !== 'reveal-to') continue;
+      (r.seat === seat ? mine : theirs).push(...r.handles);
+    }
+  }
+  return { mine, theirs };
+}
+
+/**
+ * A shuffle step whose output is rewritten by `mutate`, with the best proof
+ * the real prover makes for it: the seat's true (s, π) over the altered deck.
+ */
+function cheatingShuffle(mutate: (points: ReturnType<typeof decodeShuffleStep>['deck']['points'], ctx: CheatContext, s: bigint) => ReturnType<typeof decodeShuffleStep>['deck']['points'] | null) {
+  return (body: Body, ctx: CheatContext): Body | null => {
+    if (ctx.done || body.type !== 'shuffle') return null;
+    const data = body.data as { packet: number; step: Uint8Array };
+    const hand = ctx.hand();
+    const cascade = hand?.follower.cascade;
+    const stored = ctx.secrets();
+    if (!hand || !cascade || data.packet !== 0 || !stored) return null;
+    const secrets = stored.packets.map((b) => decodePacketSecrets(b)).find((s) => s.packet === data.packet);
+    if (!secrets?.shuffle) return null;
+    const msg = decodeShuffleStep(data.step);
+    const points = mutate(msg.deck.points, ctx, secrets.shuffle.s);
+    if (!points) return null;
+    const step = proveShuffleStep(cascade.state, ctx.seat, secrets.shuffle.s, secrets.shuffle.perm, deckFromPoints(points), msg.layer, ctx.rng);
+    ctx.done = true;
+    return { ...body, data: { ...data, step: encodeShuffleStep(step) } };
+  };
+}
+
+/** Drops the last key entry of the first public key shares (an act's or a reveal's) that hold at least two. */
+function dropKeyEntry(shares: Uint8Array[]): Uint8Array[] | null {
+  const decoded = shares.map((b) => decodeKeyShares(b));
+  const total = decoded.reduce((n, m) => n + m.entries.length, 0);
+  if (total < 2) return null;
+  const last = decoded.length - 1;
+  const msg = decoded[last]!;
+  if (msg.entries.length === 1) return shares.slice(0, last);
+  return [...shares.slice(0, last), encodeKeyShares({ ...msg, entries: msg.entries.slice(0, -1) })];
+}
+
+/** The protocol cheat of `kind`, or undefined when `kind` is a move cheat (cheats-moves.ts). */
+export function protocolCheat(kind: CheatKind): Cheat | undefined {
+  switch (kind) {
+    case 'shuffle-linear':
+      return {
+        kind,
+        what: 'the last shuffler replaces an output point by Y_a + 2·Y_b (a of its own hand, b of a victim) to read the victim’s card',
+        expect: blame('bad-step'),
+        sign: cheatingShuffle((points, ctx) => {
+          const hand = ctx.hand()!;
+          const { mine, theirs } = dealtHandles(hand.config.game, hand.follower.state!, ctx.seat);
+          const a = mine[0] ?? 0;
+          const b = theirs.find((h) => h !== a) ?? (a + 1) % points.length;
+          return points.map((p, j) => (j === a ? p.add(points[b]!.multiply(2n)) : p));
+        }),
+      };
+    case 'shuffle-substitute':
+      return {
+        kind,
+        what: 'a shuffler substitutes a card of another hand for one of the deck',
+        expect: blame('bad-step'),
+        sign: cheatingShuffle((points, ctx, s) => {
+          const params = ctx.hand()!.follower.book.hand.params;
+          const foreign = cardPoint({ ...params, handNo: params.handNo + 1 }, 0).multiply(s);
+          return points.map((p, j) => (j === 3 ? foreign : p));
+        }),
+      };
+    case 'wrong-lock':
+      return {
+        kind,
+        what: 'a lock step with a wrong factor on one card (its proof no longer holds)',
+        expect: blame('bad-step'),
+        publish(envelope, ctx) {
+          const body = envelope.body;
+          if (ctx.done || body.type !== 'lock') return undefined;
+          const data = body.data as { packet: number; step: Uint8Array };
+          const msg = decodeLockStep(data.step);
+          const points = msg.deck.points.map((p, j) => (j === 2 ? p.multiply(3n) : p));
+          ctx.done = true;
+          return resign(ctx.signer, envelope, { ...body, data: { ...data, step: encodeLockStep({ ...msg, deck: deckFromPoints(points) }) } });
+        },
+      };
+    case 'withhold-keys':
+      return {
+        kind,
+        what: 'withholds its key shares (an abort: nothing can be proven, the seat is named as stalled)',
+        expect: { caught: 'stall' },
+        publish(envelope, ctx) {
+          if (envelope.body.type !== 'keys' && !(ctx.done && envelope.body.type !== 'disclose')) return undefined;
+          ctx.done = true;
+          return null;
+        },
+      };
+    case 'incomplete-keys':
+      return {
+        kind,
+        what: 'key shares that leave out an entry the request needs',
+        expect: blame('missing-key'),
+        publish(envelope, ctx) {
+          const body = envelope.body;
+          if (ctx.done) return undefined;
+          if (body.type === 'keys' && (body.data as { to: unknown }).to === null) {
+            const data = body.data as { shares: Uint8Array[] };
+            const shares = dropKeyEntry(data.shares);
+            if (!shares) return undefined;
+            ctx.done = true;
+            return resign(ctx.signer, envelope, { ...body, data: { ...data, shares } });
+          }
+          if (isAct(body)) {
+            const data = body.data as { keys: Uint8Array[] };
+            const keys = data.keys.length ? dropKeyEntry(data.keys) : null;
+            if (!keys) return undefined;
+            ctx.done = true;
+            return resign(ctx.signer, envelope, { ...body, data: { ...data, keys } });
+          }
+          return undefined;
+        },
+      };
+    case 'wrong-key':
+      return {
+        kind,
+        what: 'a wrong key when a card is turned up for everyone (a public reveal, or the card a move plays)',
+        expect: blame('wrong-key'),
+        publish(envelope, ctx) {
+          const body = envelope.body;
+          if (ctx.done) return undefined;
+          // Games without public reveals (School Blackjack) turn cards up only through the keys a move carries.
+          const field = body.type === 'keys' && (body.data as { to: unknown }).to === null ? 'shares' : body.type === 'act' ? 'keys' : null;
+          const list = field === null ? [] : ((body.data as Record<string, unknown>)[field] as Uint8Array[]);
+          if (field === null || list.length === 0) return undefined;
+          const msg = decodeKeyShares(list[0]!);
+          const entries = msg.entries.map((e, i) => (i === 0 ? { ...e, key: e.key + 1n } : e));
+          ctx.done = true;
+          return resign(ctx.signer, envelope, { ...body, data: { ...(body.data as object), [field]: [encodeKeyShares({ ...msg, entries }), ...list.slice(1)] } });
+        },
+      };
+    case 'low-order-seal-key':
+      return {
+        kind,
+        what: 'a low-order X25519 seal key in its ready (every sealed share to it would be readable)',
+        expect: blame('bad-seal-key'),
+        publish(envelope, ctx) {
+          if (ctx.done || envelope.body.type !== 'ready') return undefined;
+          ctx.done = true;
+          return resign(ctx.signer, envelope, { ...envelope.body, data: { ...(envelope.body.data as object), sealKey: new Uint8Array(32) } });
+        },
+      };
+    case 'withhold-disclose':
+      return {
+        kind,
+        what: 'withholds its disclosure after play (the audit would catch it)',
+        expect: blame('no-disclosure'),
+        needsClock: true,
+        publish(envelope, ctx) {
+          if (envelope.body.type !== 'disclose') return undefined;
+          ctx.done = true;
+          return null;
+        },
+      };
+    case 'abandon-in-disclose':
+      return {
+        kind,
+        what: 'ends the hand with an abandon instead of disclosing once play is over',
+        expect: blame('no-disclosure'),
+        needsClock: true,
+        publish(envelope, ctx) {
+          if (envelope.body.type !== 'disclose') return undefined;
+          ctx.done = true;
+          return resign(ctx.signer, envelope, { ...envelope.body, type: 'abandon', data: { reason: 'I would rather not be audited' } });
+        },
+      };
+    case 'far-future-at':
+      return {
+        kind,
+        what: 'an event claiming to be made at engine step 2^52',
+        expect: blame('future-step'),
+        publish(envelope, ctx) {
+          if (ctx.done || envelope.body.type === 'ready') return undefined;
+          ctx.done = true;
+          return resign(ctx.signer, envelope, { ...envelope.body, at: 2 ** 52 });
+        },
+      };
+    case 'equivocate':
+      return {
+        kind,
+        what: 'sends two different versions of its ready (two seal keys)',
+        expect: blame('equivocation'),
+        publish(envelope, ctx) {
+          if (ctx.done || envelope.body.type !== 'ready') return undefined;
+          ctx.done = true;
+          const other = x25519.getPublicKey(ctx.rng(32));
+          return [envelope, resign(ctx.signer, envelope, { ...envelope.body, data: { ...(envelope.body.data as object), sealKey: other } })];
+        },
+      };
+    case 'replay': {
+      let first: Event | null = null;
+      return {
+        kind,
+        what: 'sends its first event again later (a replay)',
+        expect: { caught: 'nothing' },
+        publish(envelope, ctx) {
+          if (!first) {
+            first = envelope;
+            return undefined;
+          }
+          if (ctx.done || !(isAct(envelope.body) || envelope.body.type === 'commit')) return undefined;
+          ctx.done = true;
+          return [envelope, first];
+        },
+      };
+    }
+    case 'forged-signature':
+      return {
+        kind,
+        what: 'alters an event without re-signing it (a forged signature): the mesh drops it and the seat stalls',
+        expect: { caught: 'stall' },
+        publish(envelope, ctx) {
+          if (ctx.done || envelope.body.type === 'ready') return undefined;
+          ctx.done = true;
+          return { ...envelope, sig: new Uint8Array(64).fill(1) };
+        },
+      };
+    default:
+      return undefined;
+  }
+}

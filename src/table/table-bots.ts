@@ -1,0 +1,80 @@
+/**
+ * The bots a table hosts on this peer: their signing keys (a bot takes a seat
+ * with its own identity, created and stored by the table's creator) and one
+ * clock per bot seat, so that in real time each bot acts on its own after its
+ * own think time. With `autoplay` (simulations) this peer's own seat is
+ * played by the bot too.
+ */
+import { ed25519 } from '@noble/curves/ed25519.js';
+import type { AnyGame } from '../engine/index.js';
+import type { Bot } from '../bots/index.js';
+import { keyHex, type Signer } from '../net/envelope.js';
+import type { HandSession } from './hand-session.js';
+
+export interface HostedBotsHost {
+  readonly bot: Bot;
+  /** The current hand's sessions of this peer, per seat, and whether a bot plays the seat. */
+  readonly hands: () => ReadonlyMap<number, { readonly session: HandSession; readonly bot: boolean }>;
+  readonly game: () => AnyGame | null;
+  readonly closed: () => boolean;
+  /** Let the bot play this peer's own seat too (simulations). */
+  readonly autoplay: boolean | undefined;
+  /** Bot think time (ms); 600 unless given. */
+  readonly delayMs: number | undefined;
+  /** Extra random think time per bot move (ms). */
+  readonly jitterMs: number | undefined;
+  /** No bot moves in this hand now (a page that came back does not yet know which hand the table is at: table-catch-up.ts). */
+  readonly blocked?: (session: HandSession) => boolean;
+  /** A bot (or autoplay) of this page made a move: the page plays live from now on. */
+  readonly moved?: () => void;
+}
+
+export class HostedBots {
+  private readonly signers = new Map<string, Signer>();
+  /** One clock per bot seat: in real time each bot acts on its own, after its own think time. */
+  private readonly timers = new Map<number, ReturnType<typeof setTimeout>>();
+
+  constructor(private readonly host: HostedBotsHost) {}
+
+  /** Takes a stored (or new) bot key into this table; its signer signs the bot's events. */
+  adopt(secretKey: Uint8Array): Signer {
+    const publicKey = ed25519.getPublicKey(secretKey);
+    const signer: Signer = { publicKey, sign: (m) => ed25519.sign(m, secretKey) };
+    this.signers.set(keyHex(publicKey), signer);
+    return signer;
+  }
+
+  /** The public keys (hex) of the bots hosted here. */
+  keys(): string[] {
+    return [...this.signers.keys()];
+  }
+
+  signerFor(key: string): Signer | undefined {
+    return this.signers.get(key);
+  }
+
+  stop(): void {
+    for (const timer of this.timers.values()) clearTimeout(timer);
+  }
+
+  /** Starts a clock for every bot seat that may move now and has none running. */
+  schedule(): void {
+    for (const [seat, { session, bot }] of this.host.hands()) {
+      if (!(bot || this.host.autoplay) || this.timers.has(seat) || this.host.closed()) continue;
+      if (session.phase !== 'play' || !this.host.game() || !session.engineState) continue;
+      if (session.legalActions().length === 0 || session.pendingMoves > 0 || this.host.blocked?.(session)) continue;
+      const jitter = this.host.jitterMs ? Math.random() * this.host.jitterMs : 0;
+      this.timers.set(
+        seat,
+        setTimeout(() => {
+          this.timers.delete(seat);
+          const game = this.host.game();
+          if (this.host.closed() || !game || !session.engineState || session.legalActions().length === 0 || session.pendingMoves > 0) return;
+          const action = this.host.bot(game, session.engineState, seat, session.privateView);
+          if (action !== null && session.act(action) === null) this.host.moved?.();
+          this.schedule();
+        }, (this.host.delayMs ?? 600) + jitter),
+      );
+    }
+  }
+}

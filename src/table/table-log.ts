@@ -1,0 +1,85 @@
+/**
+ * The table's log, as one peer tells it: each move of the current hand in the
+ * words of its game, with the states around it (hand-narrator.ts), each bounced real-time move,
+ * how the hand ended (a clean audit, an audit fault naming its seat, or a
+ * halt), and events refused before they reach a hand — logged once per author
+ * and hand, so a flood of refused events does not flood the log too.
+ */
+import type { AnyGame } from '../engine/index.js';
+import { keyHex, type EnvelopeOf } from '../net/envelope.js';
+import type { HandSession } from './hand-session.js';
+import { HandNarrator } from './hand-narrator.js';
+import type { SeatView } from './lobby.js';
+
+export interface TableLogHost {
+  readonly onLog: (line: string, level?: 'info' | 'warn' | 'error') => void;
+  /** Each seat's display name ("Seat N" for an empty name). */
+  readonly names: () => string[];
+  /** The lobby's seats, to name the author of a refused event. */
+  readonly seats: () => readonly SeatView[];
+  /** The game of the current hand (null before the first hand). */
+  readonly game: () => AnyGame | null;
+  /** The viewer's seat in the current hand (null for a spectator): its private lines name its own cards. */
+  readonly mySeat: () => number | null;
+}
+
+export class TableLog {
+  /** Says the current hand's inputs in words, with the states around each (hand-narrator.ts). */
+  private narrator: { session: HandSession; narrator: HandNarrator } | null = null;
+  private loggedBounces = 0;
+  private endingLogged: HandSession | null = null;
+  /** Authors already logged as refused, per hand (one log line each, not one per event). */
+  private readonly refusedLogged = new Set<string>();
+
+  constructor(private readonly host: TableLogHost) {}
+
+  /** A new hand starts: its moves are logged from the first. */
+  newHand(): void {
+    this.narrator = null;
+    this.loggedBounces = 0;
+  }
+
+  /** Logs the moves and bounces of `session` not logged yet, and its ending once. */
+  follow(session: HandSession): void {
+    this.logNewInputs(session);
+    this.logEnding(session);
+  }
+
+  /** A refused event: logged once per author and hand (a flood must not flood the log too). */
+  refuse(envelope: EnvelopeOf<'table-event'>, why: string): void {
+    const author = keyHex(envelope.from);
+    const id = `${author}/${envelope.body.hand}`;
+    if (this.refusedLogged.has(id)) return;
+    this.refusedLogged.add(id);
+    const seat = this.host.seats().find((s) => s.keyHex === author);
+    this.host.onLog(`refused ${seat ? (seat.member?.name || `seat ${seat.seat + 1}`) : `${author.slice(0, 8)}…`}'s events: ${why}`, 'warn');
+  }
+
+  private logNewInputs(session: HandSession): void {
+    const names = this.host.names();
+    if (this.narrator?.session !== session) this.narrator = { session, narrator: new HandNarrator(session.follower.game, session.follower.args) };
+    const seat = this.host.mySeat();
+    const viewer = seat !== null ? { seat, known: session.privateView.known } : null;
+    for (const line of this.narrator.narrator.narrate(session.loggedInputs(), names, viewer)) this.host.onLog(line);
+    for (const bounce of session.bounces.slice(this.loggedBounces)) {
+      this.host.onLog(`${names[bounce.seat] ?? `Seat ${bounce.seat + 1}`}'s move bounced: the other got there first`);
+    }
+    this.loggedBounces = session.bounces.length;
+  }
+
+  private logEnding(session: HandSession): void {
+    if (this.endingLogged === session) return;
+    const names = this.host.names();
+    if (session.phase === 'done' && session.auditResult) {
+      const audit = session.auditResult;
+      this.host.onLog(
+        audit.clean ? 'audit: clean — every shuffle, key and rule checked with all cards open' : `audit: FAULT — ${audit.seat !== null ? names[audit.seat] : 'unattributed'}: ${audit.detail}`,
+        audit.clean ? 'info' : 'error',
+      );
+      this.endingLogged = session;
+    } else if (session.halt) {
+      this.host.onLog(`hand stopped: ${session.halt.seat !== null ? `${names[session.halt.seat]} — ` : ''}${session.halt.detail}`, 'error');
+      this.endingLogged = session;
+    }
+  }
+}

@@ -1,0 +1,133 @@
+/**
+ * What a table stores, and in which order: the `TableStore` interface (IndexedDB
+ * in the browser, memory in tests) and `TableOutbox`, the persist-then-send
+ * queue of one table on one peer. Each of our own events and the secrets it
+ * depends on is written before the event is sent, in order, so a reload can
+ * never produce a second, different event for the same slot; a failed write
+ * is retried with backoff and, if it still fails, the hand stops with this
+ * peer's own failure named. Events received from peers are stored as they
+ * come (best effort: a peer can fetch them again), and a hand's stored events
+ * are read back, verified again, when the hand is (re)started.
+ */
+import { decodeEnvelope, encodeEnvelope, keyHex, type EnvelopeOf } from '../net/envelope.js';
+import type { HandSecrets } from './hand-session.js';
+import type { HandRecord } from './hand/setup.js';
+import type { RosterStore } from './lobby.js';
+
+/** Where a table keeps its hands between reloads (IndexedDB in the browser, memory in tests). */
+export interface TableStore extends RosterStore {
+  loadHandEvents(table: string, hand: number): Promise<Uint8Array[]>;
+  saveHandEvent(table: string, hand: number, key: string, bytes: Uint8Array): Promise<void>;
+  loadHandSecrets(table: string, hand: number, seatKey: string): Promise<HandSecrets | undefined>;
+  /** A hand's agreed set-up, and its outcome once finished (hand/setup.ts). */
+  loadHandRecord(table: string, hand: number): Promise<HandRecord | undefined>;
+  saveHandRecord(table: string, hand: number, record: HandRecord): Promise<void>;
+  saveHandSecrets(table: string, hand: number, seatKey: string, secrets: HandSecrets): Promise<void>;
+  loadBots(table: string): Promise<Uint8Array[]>;
+  saveBot(table: string, secretKey: Uint8Array): Promise<void>;
+}
+
+/** What the outbox needs from its table session. */
+export interface OutboxHost {
+  readonly store: TableStore;
+  readonly table: () => string;
+  /** The hand being played now (a failed write stops this hand). */
+  readonly handNo: () => number;
+  readonly closed: () => boolean;
+  /** First wait before retrying a failed save of our own event (ms; doubles each try). */
+  readonly retryMs: number | undefined;
+  readonly onLog: (line: string, level?: 'info' | 'warn' | 'error') => void;
+  /** A write of seat `seat` failed for good (already logged): the hand must stop with `detail`. */
+  readonly failed: (seat: number, detail: string) => void;
+}
+
+/** A failed save of our own event is tried this many times, waiting base·2^k between tries. */
+const SAVE_ATTEMPTS = 5;
+const DEFAULT_SAVE_RETRY_MS = 250;
+
+export class TableOutbox {
+  /** Persist-then-send queue: each send waits for everything stored before it. */
+  private queue: Promise<unknown> = Promise.resolve();
+  /** The hand whose own events could not be stored (nothing more of it is sent). */
+  private unstorable = -1;
+
+  constructor(private readonly host: OutboxHost) {}
+
+  /** A hand's stored events (ours and received ones), verified again; undecodable ones are dropped. */
+  async storedEvents(hand: number): Promise<EnvelopeOf<'table-event'>[]> {
+    const table = this.host.table();
+    return (await this.host.store.loadHandEvents(table, hand)).flatMap((bytes) => {
+      const decoded = decodeStored(bytes, table);
+      return decoded ? [decoded] : [];
+    });
+  }
+
+  /** A seat's secrets for hand `hand`: the first write starts at once (as the seat made them); retries, and every later send, wait in the queue. */
+  keepSecrets(seat: number, hand: number, seatKey: string, secrets: HandSecrets): void {
+    const write = () => this.host.store.saveHandSecrets(this.host.table(), hand, seatKey, secrets);
+    const first = write();
+    first.catch(() => {});
+    this.queue = this.queue.then(() => this.persist(seat, 'its secrets', write, first));
+  }
+
+  /** Stores seat `seat`'s own event, then (if stored and the table is open) runs `send`; in queue order. */
+  sendAfterStoring(seat: number, envelope: EnvelopeOf<'table-event'>, send: () => void): void {
+    const bytes = encodeEnvelope(envelope);
+    const key = eventKey(envelope);
+    this.queue = this.queue.then(async () => {
+      const stored = await this.persist(seat, `its ${envelope.body.type} event`, () => this.host.store.saveHandEvent(this.host.table(), envelope.body.hand, key, bytes));
+      if (!stored || this.host.closed()) return;
+      send();
+    });
+  }
+
+  /** Stores an event received from a peer (best effort: a failure is logged, the event can be fetched again). */
+  saveReceived(envelope: EnvelopeOf<'table-event'>): void {
+    this.host.store.saveHandEvent(this.host.table(), envelope.body.hand, eventKey(envelope), encodeEnvelope(envelope)).catch((error: unknown) => {
+      this.host.onLog(`could not store an event of hand ${envelope.body.hand + 1}: ${errorText(error)}`, 'warn');
+    });
+  }
+
+  /**
+   * One write of the outbox, retried with backoff (a full disk or a quota
+   * may clear); if it still fails, the hand stops with this peer's own
+   * failure named (nothing unsent is ever sent unstored). Never rejects, so
+   * the outbox goes on for later writes.
+   */
+  private async persist(seat: number, what: string, write: () => Promise<void>, first?: Promise<void>): Promise<boolean> {
+    const hand = this.host.handNo();
+    if (this.unstorable === hand) return false; // an earlier write of this hand failed for good: send nothing after it
+    const base = this.host.retryMs ?? DEFAULT_SAVE_RETRY_MS;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await (attempt === 0 && first ? first : write());
+        return true;
+      } catch (error) {
+        if (attempt + 1 >= SAVE_ATTEMPTS || this.host.closed()) {
+          this.unstorable = hand;
+          const detail = `this browser could not store ${what} (${errorText(error)}), so it was not sent: free some storage and reload`;
+          this.host.onLog(detail, 'error');
+          this.host.failed(seat, detail);
+          return false;
+        }
+        this.host.onLog(`storing ${what} failed (${errorText(error)}); trying again`, 'warn');
+        await new Promise((resolve) => setTimeout(resolve, base * 2 ** attempt));
+      }
+    }
+  }
+}
+
+/** The store key of one event: its author and its number in the author's sequence. */
+function eventKey(envelope: EnvelopeOf<'table-event'>): string {
+  return `${keyHex(envelope.from)}:${envelope.body.n}`;
+}
+
+export function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Stored events were verified when they arrived; they are verified again all the same. */
+function decodeStored(bytes: Uint8Array, table: string): EnvelopeOf<'table-event'> | null {
+  const decoded = decodeEnvelope(bytes, table);
+  return decoded.ok && decoded.value.kind === 'table-event' ? decoded.value : null;
+}
