@@ -46,6 +46,19 @@ describe('catching up with the table', () => {
     expect(c.decide({ handNo: 4, over: false, owing: ['b'] })).toBe('follow');
   });
 
+  it('never moves on the word of an event: only a seat\'s own fetch says where it is; a seat at this page\'s hand means it plays live', () => {
+    const c = new CatchUp();
+    c.note('b', 5, false); // an event of hand 5: any seat could have forged it
+    expect(c.latest()).toBe(5);
+    expect(c.decide({ handNo: 4, over: false, owing: ['b'] })).toBe('stay');
+    expect(c.decide({ handNo: 4, over: true, owing: [] })).toBe('stay');
+    c.note('c', 4, true, 4); // c says it is at this page's hand 4
+    expect(c.resuming).toBe(false);
+    expect(c.decide({ handNo: 4, over: false, owing: ['b'] })).toBe('stay');
+    c.note('b', 5, true, 4); // b itself says it is at hand 5, and the hand waits on b
+    expect(c.decide({ handNo: 4, over: false, owing: ['b'] })).toBe('fetch');
+  });
+
   it('ignores hand numbers that are not hands', () => {
     const c = new CatchUp();
     c.note('b', -1, true);

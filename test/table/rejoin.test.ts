@@ -5,9 +5,12 @@
  * clean audit (reproduction item 1); a player who is thinking is never named
  * as gone, one whose page is closed is, on its seat and in the log (item 3);
  * a player who leaves frees the seat once the hand has ended and a bot the
- * creator hosts takes it for the next hand, which carries the match on.
+ * creator hosts takes it for the next hand, which carries the match on. A
+ * seated peer cannot move a page that came back out of its running hand by
+ * forging events of the next hand.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { signEnvelope, type EnvelopeOf } from '../../src/net/envelope.js';
 import { handFinished, resultOf, seatPeers, until, type SimulationPeer } from '../../src/table/simulation.js';
 
 let running: SimulationPeer[] = [];
@@ -62,6 +65,49 @@ describe('a page that comes back', () => {
     const result = resultOf(running, 'stress-shed');
     expect(result.allClean).toBe(true);
     expect(back.session.current?.handNo).toBe(0);
+  }, 300_000);
+});
+
+describe('an attacker at the table', () => {
+  it('cannot end or freeze a hand by forging events of the next hand, not even on a page that came back', async () => {
+    const { peers, reload, table } = await seatPeers({ game: 'stress-shed', players: 3, hands: 1, seed: 155, stallMs: 1_000 });
+    running = peers;
+    const [mallory, bob] = peers as [SimulationPeer, SimulationPeer, SimulationPeer];
+    await until(() => (bob.session.current?.session.step ?? 0) > 6);
+    // Mallory (seat 1) signs abandons for hand 2, which nobody has started.
+    let n = 0;
+    const forge = (): EnvelopeOf<'table-event'> =>
+      signEnvelope(mallory.signer, {
+        kind: 'table-event',
+        table,
+        seq: 50_000 + n,
+        to: null,
+        body: { hand: 1, n: n++, at: 0, hash: new Uint8Array(32), type: 'abandon', data: { reason: 'the table moved on' } },
+      });
+    const back = await reload(2);
+    running = [mallory, bob, back];
+    back.session.receive(forge(), 'test');
+    await until(() => (back.session.current?.session.step ?? 0) > 0);
+    const stepAtForge = back.session.current!.session.step;
+    for (const victim of [bob, back]) victim.session.receive(forge(), 'test');
+    // The forgeries only offer a rematch: both pages stay in hand 1 and keep moving.
+    expect([bob, back].map((p) => p.session.rematchOffered)).toEqual([true, true]);
+    await until(() => (back.session.current?.session.step ?? 0) > stepAtForge + 4 || handFinished(back));
+    // Then Mallory forges once more and goes silent: the hand now waits on a seat that "showed" hand 2.
+    for (const victim of [bob, back]) victim.session.receive(forge(), 'test');
+    closePage(mallory);
+    running = [bob, back];
+    // Nobody leaves hand 1 on Mallory's word: both pages wait, name Mallory as gone, and only a person ends the hand.
+    // (The hand cannot end without Mallory: the audit needs her keys.)
+    await until(() => [bob, back].every((p) => p.session.current?.stalled?.gone === true && p.session.current.stalled.canEnd));
+    expect([bob, back].map((p) => p.session.current?.handNo)).toEqual([0, 0]);
+    expect([bob, back].map((p) => p.session.current?.session.phase)).not.toContain('halted');
+    expect(bob.session.current?.stalled?.seats).toEqual([0]);
+    bob.session.endHand();
+    await until(() => [bob, back].every((p) => p.session.current?.session.phase === 'halted'));
+    expect(back.session.current?.session.halt?.detail).toMatch(/nothing came from Bot 1/);
+    expect([bob, back].map((p) => p.session.current?.handNo)).toEqual([0, 0]);
+    mallory.session.close();
   }, 300_000);
 });
 
