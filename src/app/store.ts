@@ -24,6 +24,7 @@ import { BrowserStore } from './persistence.js';
 import { parseRoute, shareLink, tableHash, type Route } from './router.js';
 import { cleanName, linkSignalingOf, loadSettings, saveSettings, signalingFor, type HandSort, type Settings } from './settings.js';
 import { describeSignaling, sameSignaling, type LinkSignaling } from './table-link.js';
+import { UnservedWatch } from './unserved.js';
 
 export type { HandView } from './store-hand-view.js';
 
@@ -49,7 +50,7 @@ export interface AppView {
   readonly shareLink: string | null;
   readonly connecting: boolean;
   readonly problem: string | null;
-  /** A table link nobody answers: no roster came from its creator in UNSERVED_AFTER_MS. */
+  /** A table link nobody answers: no roster came from its creator in UNSERVED_AFTER_MS (unserved.ts). */
   readonly unserved: boolean;
   /** The table could not reach its signaling server: what was tried, the likely cause, and Retry. */
   readonly signalingFailure: SignalingFailure | null;
@@ -74,8 +75,6 @@ export interface SignalingFailure {
 }
 
 const LOG_LIMIT = 300;
-/** How long a joiner waits for the table's creator before saying that nobody is serving the table. */
-export const UNSERVED_AFTER_MS = 12_000;
 
 interface Session {
   readonly table: string;
@@ -107,8 +106,7 @@ export class AppStore extends EventTarget {
   private replay: Replay | undefined;
   /** The table the log belongs to: each table has its own log. */
   private logTable: string | null = null;
-  private unserved = false;
-  private unservedTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly served = new UnservedWatch(() => this.log('warn', 'nobody is serving this table: no answer from its creator (their page may be closed)'));
 
   async init(): Promise<void> {
     try {
@@ -137,7 +135,7 @@ export class AppStore extends EventTarget {
       shareLink: this.session ? shareLink(this.session.table, location, this.session.signaling, this.settings.shareIceCredentials) : null,
       connecting: this.connecting,
       problem: this.problem,
-      unserved: this.unserved && (lobby?.waitingForCreator ?? true),
+      unserved: this.served.unserved && (lobby?.waitingForCreator ?? true),
       signalingFailure: this.signalingFailure,
       signaling: this.session ? { text: describeSignaling(this.session.signaling), fromLink: this.session.fromLink } : null,
       backHash: this.backHash,
@@ -338,7 +336,8 @@ export class AppStore extends EventTarget {
       const config = this.pendingConfig;
       this.pendingConfig = undefined;
       await tableSession.open(tableSession.lobby.isCreator ? config : undefined);
-      this.watchServed(session);
+      // A joiner that hears nothing from the creator for a while is told that nobody serves the table (unserved.ts).
+      this.served.start(() => this.session === session && session.tableSession.lobby.view().waitingForCreator);
     } catch (error) {
       if (session.closed) return;
       if (error instanceof SignalingError) this.signalingFailed(session, error);
@@ -349,22 +348,10 @@ export class AppStore extends EventTarget {
     }
   }
 
-  /** A joiner that hears nothing from the creator for a while is told that nobody serves the table (with Retry and Home). */
-  private watchServed(session: Session): void {
-    this.unserved = false;
-    clearTimeout(this.unservedTimer);
-    this.unservedTimer = setTimeout(() => {
-      if (this.session !== session || !session.tableSession.lobby.view().waitingForCreator) return;
-      this.unserved = true;
-      this.log('warn', 'nobody is serving this table: no answer from its creator (their page may be closed)');
-    }, UNSERVED_AFTER_MS);
-  }
-
   private closeSession(): void {
     clearTimeout(this.retryTimer);
     this.retryTimer = undefined;
-    clearTimeout(this.unservedTimer);
-    this.unserved = false;
+    this.served.stop();
     this.signalingFailure = null;
     this.signalingAttempts = 0;
     if (!this.session) return;
