@@ -118,7 +118,8 @@ it('thinking is not a lost connection; a closed page is gone, comes back into th
   // After the turn timer Ann may end the hand (without a result: Bob's cards are locked with his keys), and start a new one.
   await ann.page.locator('#end-hand').click({ timeout: 60_000 });
   await ann.page.locator('#halt').waitFor({ timeout: 30_000 });
-  await ann.page.locator('#rematch').click();
+  // The end-of-hand summary opens over the table, with its own Rematch.
+  await ann.page.locator('#summary-rematch').click();
   await expect.poll(async () => (await handOf(ann.page))?.handNo, { timeout: 30_000 }).toBe(1);
 
   // Bob reopens the link in a new tab of the same browser: he lands in hand 2, in his seat, and plays on.
@@ -144,6 +145,7 @@ it('thinking is not a lost connection; a closed page is gone, comes back into th
   await back.locator('#leave').click();
   await ann.page.locator('#halt').waitFor({ timeout: 30_000 });
   expect(await ann.page.locator('#halt').textContent()).toContain('Bob left the table');
+  await ann.page.locator('#summary-close').click({ timeout: 30_000 });
   await ann.page.locator('#seats li[data-seat="1"] .add-bot').click({ timeout: 30_000 });
   await expect.poll(() => ann.page.locator('#seats li[data-seat="1"] .who').textContent(), { timeout: 30_000 }).toContain('Bot 2');
   await ann.page.locator('#rematch').click();
