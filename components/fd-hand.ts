@@ -63,16 +63,18 @@ export class FdHand extends LitElement {
     }
     if (hand.stalled) {
       const stall = hand.stalled;
+      // The engine says what a turn awaits in one word ("play"); the hand's own waits read "to send card keys".
+      const what = stall.what.startsWith('to ') ? stall.what : `to ${stall.what}`;
       const who = html`<strong>${stall.names.join(', ')}</strong>`;
       return html`<div class="banner warn" role="alert" id="stalled" data-gone=${stall.gone}>
         <span>${stall.gone
-          ? html`${who} ${stall.names.length > 1 ? 'have' : 'has'} lost the connection (silent for ${stall.seconds} s); the hand waits for them ${stall.what}.
+          ? html`${who} ${stall.names.length > 1 ? 'have' : 'has'} lost the connection (silent for ${stall.seconds} s); the hand waits for them ${what}.
               ${stall.canEnd
                 ? hand.phase === 'disclose'
                   ? null
                   : html`Their cards are locked with keys only their page holds, so nobody can play them on: the hand can only end without a result (earlier hands’ scores stay).`
                 : html`If they do not come back, the hand can be ended when the turn timer runs out.`}`
-          : html`${who} ${stall.names.length > 1 ? 'are' : 'is'} connected but ${stall.names.length > 1 ? 'have' : 'has'} not answered for ${stall.seconds} s (${stall.what}).`}</span>
+          : html`${who} ${stall.names.length > 1 ? 'are' : 'is'} connected but ${stall.names.length > 1 ? 'have' : 'has'} not answered for ${stall.seconds} s (${what}).`}</span>
         ${stall.canEnd
           ? html`<button id="end-hand" @click=${() => this.dispatchEvent(new AbandonHandEvent())}>End hand${hand.phase === 'disclose' ? ` (names ${stall.names.join(', ')})` : ' without a result'}</button>`
           : null}
