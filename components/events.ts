@@ -90,7 +90,11 @@ export class AbandonHandEvent extends Event {
 
 export class AddBotEvent extends Event {
   static readonly type = 'fd-add-bot';
-  constructor(readonly seat: number) {
+  /** `replace`: the seat's player is gone; the bot takes the seat from the next hand on. */
+  constructor(
+    readonly seat: number,
+    readonly replace = false,
+  ) {
     super(AddBotEvent.type, { bubbles: true, composed: true });
   }
 }

@@ -74,7 +74,7 @@ export class FdApp extends LitElement {
     this.addEventListener(RematchEvent.type, () => this.store.rematch());
     this.addEventListener(SortHandEvent.type, (e) => this.store.sortHand(e.by));
     this.addEventListener(AbandonHandEvent.type, () => this.store.abandonHand());
-    this.addEventListener(AddBotEvent.type, (e) => this.store.addBot(e.seat));
+    this.addEventListener(AddBotEvent.type, (e) => this.store.addBot(e.seat, e.replace));
     this.addEventListener(DownloadTranscriptEvent.type, () => void this.store.downloadTranscript());
     this.addEventListener(OpenReplayEvent.type, (e) => this.store.openReplay(e.text));
     this.addEventListener(ReplayStepEvent.type, (e) => (e.hand !== null ? this.store.replayHand(e.hand) : this.store.replayStep(e.delta)));
@@ -117,6 +117,7 @@ export class FdApp extends LitElement {
         return html`<fd-replay .replay=${view.replay}></fd-replay>`;
       case 'table':
         if (view.signalingFailure) return this.signalingFailure(view);
+        if (view.unserved) return this.unserved();
         // On a phone during a hand, the seats and the log fold away below a button so the table fits the screen.
         return html`${this.tableTools(view)}${view.hand ? html`<fd-hand .hand=${view.hand} ?watching=${view.watching} .sortHandBy=${view.settings.sortHandBy ?? 'suit'}></fd-hand>` : null}
           ${view.hand
@@ -148,6 +149,19 @@ export class FdApp extends LitElement {
       <div class="actions">
         <button class="primary" id="retry" @click=${() => this.store.retry()}>Retry</button>
         <a href="#/settings" id="fix-settings">Change the signaling server in Settings</a>
+      </div>
+    </section>`;
+  }
+
+  /** A well-formed link, but no page serves the table (its creator's is closed): say so, with Retry and Home. */
+  private unserved() {
+    return html`<section class="failure" role="alert" id="unserved">
+      <h2>Nobody is serving this table</h2>
+      <p>No answer came from the table’s creator. The creator’s page may be closed: a table lives in the pages of its players, and
+        someone who has it open must be online for others to join.</p>
+      <div class="actions">
+        <button class="primary" id="retry" @click=${() => this.store.retry()}>Retry</button>
+        <a href="#/" id="home">Home</a>
       </div>
     </section>`;
   }

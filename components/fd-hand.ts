@@ -3,8 +3,9 @@
  * for and for how long), the game's own table element (whichever
  * components/game-views.ts registers for the hand's game), and the end of the
  * hand: result and a rematch button, with the end-of-hand summary (the verdict, every card opened) in a panel that stays in view; or, if the hand stopped,
- * who was blamed and why. A seat that stalls is named, and anyone may end the
- * hand without a result. Above the table: each player's newest move, the
+ * who was blamed and why. An owing seat whose connection is lost is named at
+ * once, and once the turn timer runs out anyone may end the hand without a
+ * result; a player who is only thinking is never named. Above the table: each player's newest move, the
  * latest highlighted. A watcher sees the same with a "Watching" badge and no
  * buttons that act on the hand (rematch, end hand).
  */
@@ -66,9 +67,22 @@ export class FdHand extends LitElement {
       </div>`;
     }
     if (hand.stalled) {
-      return html`<div class="banner warn" role="alert" id="stalled">
-        <span>Waiting for <strong>${hand.stalled.names.join(', ')}</strong> for ${hand.stalled.seconds} s: they may have lost their connection.</span>
-        ${this.watching ? null : html`<button @click=${() => this.dispatchEvent(new AbandonHandEvent())}>End hand${hand.phase === 'disclose' ? ` (names ${hand.stalled.names.join(', ')})` : ' without a result'}</button>`}
+      const stall = hand.stalled;
+      // The engine says what a turn awaits in one word ("play"); the hand's own waits read "to send card keys".
+      const what = stall.what.startsWith('to ') ? stall.what : `to ${stall.what}`;
+      const who = html`<strong>${stall.names.join(', ')}</strong>`;
+      return html`<div class="banner warn" role="alert" id="stalled" data-gone=${stall.gone}>
+        <span>${stall.gone
+          ? html`${who} ${stall.names.length > 1 ? 'have' : 'has'} lost the connection (silent for ${stall.seconds} s); the hand waits for them ${what}.
+              ${stall.canEnd
+                ? hand.phase === 'disclose'
+                  ? null
+                  : html`Their cards are locked with keys only their page holds, so nobody can play them on: the hand can only end without a result (earlier hands’ scores stay).`
+                : html`If they do not come back, the hand can be ended when the turn timer runs out.`}`
+          : html`${who} ${stall.names.length > 1 ? 'are' : 'is'} connected but ${stall.names.length > 1 ? 'have' : 'has'} not answered for ${stall.seconds} s (${what}).`}</span>
+        ${stall.canEnd && !this.watching
+          ? html`<button id="end-hand" @click=${() => this.dispatchEvent(new AbandonHandEvent())}>End hand${hand.phase === 'disclose' ? ` (names ${stall.names.join(', ')})` : ' without a result'}</button>`
+          : null}
       </div>`;
     }
     if (hand.phase === 'done' || hand.phase === 'disclose') {

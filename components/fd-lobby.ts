@@ -22,7 +22,7 @@ const REACHABILITY_TEXT = {
   self: 'you',
   direct: 'connected',
   relayed: 'connected via another player',
-  offline: 'offline',
+  offline: 'connection lost',
 } as const;
 
 @customElement('fd-lobby')
@@ -99,8 +99,8 @@ export class FdLobby extends LitElement {
         : canSit
           ? html`<button class="sit" @click=${() => this.sitDown(seat.seat)}>Sit here</button>`
           : html`<span class="state muted">waiting for a player</span>`}
-      ${!seat.member && this.lobby?.isCreator && this.lobby.handsStarted === 0
-        ? html`<button class="add-bot" @click=${() => this.dispatchEvent(new AddBotEvent(seat.seat))}>Give to a bot</button>`
+      ${this.lobby?.isCreator && !this.lobby.handRunning && seat.seat > 0 && (!seat.member || seat.reachability === 'offline')
+        ? html`<button class="add-bot" @click=${() => this.dispatchEvent(new AddBotEvent(seat.seat, seat.member !== null))}>Give to a bot</button>`
         : null}
     </li>`;
   }
@@ -158,15 +158,16 @@ export class FdLobby extends LitElement {
           ${lobby.mySeat === null && !this.watching
             ? html`<button class=${lobby.handsStarted > 0 || free === 0 ? 'primary' : ''} id="watch" @click=${() => this.dispatchEvent(new WatchEvent())}>Watch</button>`
             : null}
-          ${lobby.handsStarted > 0
-            ? html`<span class="muted" id="seats-fixed">Play has started: the seats are fixed${lobby.mySeat === null ? ', but you can watch' : ''}.</span>`
-            : free === 0 && lobby.mySeat === null
-            ? html`<span class="muted" id="seats-fixed">Every seat is taken: you can watch.</span>`
-            : lobby.mySeat === null
-            ? html`<button class="primary" id="sit" ?disabled=${free === 0 || (this.needsName && this.typedName.trim() === '')} @click=${() => this.sitDown(null)}>Take a seat</button>`
+          ${lobby.mySeat === null
+            ? lobby.handsStarted > 0
+              ? html`<span class="muted" id="seats-fixed">Play has started: ${free === 0 ? 'every seat is taken' : 'a free seat goes to a bot the table’s creator adds'}, but you can watch.</span>`
+              : free === 0
+              ? html`<span class="muted" id="seats-fixed">Every seat is taken: you can watch.</span>`
+              : html`<button class="primary" id="sit" ?disabled=${free === 0 || (this.needsName && this.typedName.trim() === '')} @click=${() => this.sitDown(null)}>Take a seat</button>`
             : lobby.isCreator
               ? null
-              : html`<button id="leave" @click=${() => this.dispatchEvent(new LeaveSeatEvent())}>Leave seat</button>`}
+              : html`<button id="leave" title=${lobby.handRunning ? 'Ends the hand being played without a result' : ''}
+                  @click=${() => this.dispatchEvent(new LeaveSeatEvent())}>${lobby.handRunning ? 'Leave the table (ends this hand)' : 'Leave seat'}</button>`}
         </div>
         <p class="muted" id="watchers">${this.watchers.length
           ? html`Watching: ${this.watchers.map((name, i) => html`${i ? ', ' : ''}<span class="watcher">👁 ${name}</span>`)}`

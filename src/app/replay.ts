@@ -79,6 +79,7 @@ export class Replay {
             seatOrder: seatsInPlayOrder(names.length, null, gameModule(game.id)?.playDirection ?? 'ascending'),
             waiting: null,
             stalled: null,
+            gone: [],
             halt: null,
             audit: null,
             outcome: null,

@@ -1,7 +1,7 @@
 /**
  * The hand in play at the open table as the UI reads it (`HandView`): the
  * game's own view for this seat and its legal actions, who the hand waits
- * for or who stalled, reports from other peers, the halt, the audit, the
+ * for (remote seats only) or which seats are gone, reports from other peers, the halt, the audit, the
  * outcome and the verdict, the seats in play order, each seat's last move and
  * the per-card hints (legal or why not), all with seat numbers turned into names. Built by
  * the app store (store.ts) from the table session's current hand; the replay
@@ -39,8 +39,16 @@ export interface HandView {
   readonly names: string[];
   /** Every seat round the table in play order, starting from this viewer's (src/games/seating.ts). */
   readonly seatOrder: readonly number[];
+  /** Remote seats the hand waits for now (never this page's own seat or a bot it hosts). */
   readonly waiting: { names: string[]; what: string } | null;
-  readonly stalled: { names: string[]; seconds: number } | null;
+  /**
+   * Owing seats whose connection is lost (`gone`), or, after several turn
+   * timers, connected ones that have not moved; `canEnd` once the turn timer
+   * has run out (table/gone-seats.ts). Thinking is never a stall.
+   */
+  readonly stalled: { names: string[]; seconds: number; gone: boolean; canEnd: boolean; what: string } | null;
+  /** Seats whose links are silent now (their page closed or offline). */
+  readonly gone: number[];
   /** Verdicts other peers reported (fault events) that this peer has not reached itself. */
   readonly reports: { reporter: string; blame: string | null; reason: string; code: string }[];
   readonly halt: { reason: string; blame: string | null; kind: string } | null;
@@ -78,6 +86,7 @@ export function handViewOf(table: TableSession | undefined): HandView | null {
   const game = gameById(hand.config.game.id);
   const state = hand.engineState;
   const waiting = hand.waiting();
+  const remoteWaiting = waiting?.seats.filter((s) => !current.localSeats.includes(s)) ?? [];
   const outcome = state && game ? handOutcome(game.id, state, hand.phase === 'done' ? (hand.auditResult?.rules ?? null) : null) : null;
   return {
     handNo: current.handNo,
@@ -93,8 +102,17 @@ export function handViewOf(table: TableSession | undefined): HandView | null {
     mySeat: current.mySeat,
     names,
     seatOrder: seatOrderOf(hand.config.game.id, names.length, current.mySeat),
-    waiting: waiting && waiting.seats.length ? { names: waiting.seats.map((s) => names[s] ?? `Seat ${s + 1}`), what: waiting.what } : null,
-    stalled: current.stalled ? { names: current.stalled.seats.map((s) => names[s] ?? `Seat ${s + 1}`), seconds: Math.round(current.stalled.forMs / 1000) } : null,
+    waiting: waiting && remoteWaiting.length ? { names: remoteWaiting.map((s) => names[s] ?? `Seat ${s + 1}`), what: waiting.what } : null,
+    stalled: current.stalled
+      ? {
+          names: current.stalled.seats.map((s) => names[s] ?? `Seat ${s + 1}`),
+          seconds: Math.round(current.stalled.forMs / 1000),
+          gone: current.stalled.gone,
+          canEnd: current.stalled.canEnd,
+          what: current.stalled.what,
+        }
+      : null,
+    gone: current.goneSeats,
     reports: current.reports
       .filter((r) => !r.agrees)
       .map((r) => ({ reporter: names[r.reporter] ?? `Seat ${r.reporter + 1}`, blame: r.seat !== null ? (names[r.seat] ?? `Seat ${r.seat + 1}`) : null, reason: r.detail, code: r.code })),

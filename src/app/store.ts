@@ -24,6 +24,7 @@ import { BrowserStore } from './persistence.js';
 import { parseRoute, shareLink, tableHash, type Route } from './router.js';
 import { cleanName, linkSignalingOf, loadSettings, saveSettings, signalingFor, type HandSort, type Settings } from './settings.js';
 import { describeSignaling, sameSignaling, type LinkSignaling } from './table-link.js';
+import { UnservedWatch } from './unserved.js';
 
 export type { HandView } from './store-hand-view.js';
 
@@ -53,6 +54,8 @@ export interface AppView {
   readonly shareLink: string | null;
   readonly connecting: boolean;
   readonly problem: string | null;
+  /** A table link nobody answers: no roster came from its creator in UNSERVED_AFTER_MS (unserved.ts). */
+  readonly unserved: boolean;
   /** The table could not reach its signaling server: what was tried, the likely cause, and Retry. */
   readonly signalingFailure: SignalingFailure | null;
   /** Which signaling server the open table uses, and whether its link chose it. */
@@ -107,6 +110,9 @@ export class AppStore extends EventTarget {
   private recent: AppView['recentTables'] = [];
   private pendingConfig: TableConfig | undefined;
   private replay: Replay | undefined;
+  /** The table the log belongs to: each table has its own log. */
+  private logTable: string | null = null;
+  private readonly served = new UnservedWatch(() => this.log('warn', 'nobody is serving this table: no answer from its creator (their page may be closed)'));
 
   async init(): Promise<void> {
     try {
@@ -138,6 +144,7 @@ export class AppStore extends EventTarget {
       shareLink: this.session ? shareLink(this.session.table, location, this.session.signaling, this.settings.shareIceCredentials) : null,
       connecting: this.connecting,
       problem: this.problem,
+      unserved: this.served.unserved && (lobby?.waitingForCreator ?? true),
       signalingFailure: this.signalingFailure,
       signaling: this.session ? { text: describeSignaling(this.session.signaling), fromLink: this.session.fromLink } : null,
       backHash: this.backHash,
@@ -174,12 +181,13 @@ export class AppStore extends EventTarget {
     this.changed();
   }
 
+  /** Gives the seat back; a hand being played ends without a result. */
   leaveSeat(): void {
-    this.session?.tableSession.lobby.leave();
+    this.session?.tableSession.leave();
   }
 
-  addBot(seat: number): void {
-    void this.session?.tableSession.addBot(seat);
+  addBot(seat: number, replace = false): void {
+    void this.session?.tableSession.addBot(seat, replace);
   }
 
   act(action: unknown): void {
@@ -306,6 +314,11 @@ export class AppStore extends EventTarget {
       history.replaceState(null, '', tableHash(table, choice));
       this.backHash = location.hash;
     }
+    // Each table has its own log (a retry of the same table keeps it).
+    if (this.logTable !== table) {
+      this.logEntries = [];
+      this.logTable = table;
+    }
     const fromLink = fromLinkChoice !== null && !sameSignaling(fromLinkChoice, ownChoice);
     if (fromLink) this.log('info', `this table uses the signaling server ${describeSignaling(choice)}, as its link says; your Settings stay the default for new tables`);
     const transport = new PeerJsTransport(peerIdFor(table, identity.keyHex), {
@@ -340,6 +353,8 @@ export class AppStore extends EventTarget {
       const config = this.pendingConfig;
       this.pendingConfig = undefined;
       await tableSession.open(tableSession.lobby.isCreator ? config : undefined);
+      // A joiner that hears nothing from the creator for a while is told that nobody serves the table (unserved.ts).
+      this.served.start(() => this.session === session && session.tableSession.lobby.view().waitingForCreator);
     } catch (error) {
       if (session.closed) return;
       if (error instanceof SignalingError) this.signalingFailed(session, error);
@@ -353,6 +368,7 @@ export class AppStore extends EventTarget {
   private closeSession(): void {
     clearTimeout(this.retryTimer);
     this.retryTimer = undefined;
+    this.served.stop();
     this.signalingFailure = null;
     this.signalingAttempts = 0;
     if (!this.session) return;

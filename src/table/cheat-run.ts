@@ -9,6 +9,7 @@
  * stalled; for a replay, nothing changed — and no honest peer could read a
  * card the rules do not show it.
  */
+import { SLOW_TURN_TIMERS } from './gone-seats.js';
 import { gameModule, type GameId } from '../games/index.js';
 import { cheaterSeat, makeCheat, type Cheat, type CheatKind } from './cheats.js';
 import type { Leak } from './knowledge-monitor.js';
@@ -81,7 +82,8 @@ export async function runCheat(options: CheatRunOptions): Promise<CheatReport | 
     hands: 1,
     seed: options.seed ?? 1,
     ...(options.options ? { options: options.options } : {}),
-    stallMs: cheat.expect.caught === 'stall' ? FORGED_STALL_MS : STALL_MS,
+    // A cheater stays connected: it is named as stalled after SLOW_TURN_TIMERS turn timers, so the timer is that much shorter.
+    stallMs: (cheat.expect.caught === 'stall' ? FORGED_STALL_MS : STALL_MS) / SLOW_TURN_TIMERS,
     cheat: { seat: cheater, cheat },
     monitor: options.monitorCheater ? 'all' : 'honest',
   });

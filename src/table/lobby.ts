@@ -5,7 +5,10 @@
  * only if it is newer. Seats are not secret and not worth cheating for; what
  * matters is that every screen shows the same seats, and the fingerprint lets
  * friends check that by voice. A seated peer that reloads (same identity)
- * asks again and gets the same seat; a seat given back with "leave" is free.
+ * asks again and gets the same seat; a seat given back with "leave" is free
+ * (once the hand being played, if any, has ended). Once play has started a
+ * free or abandoned seat goes to a bot the creator hosts, not to a newcomer
+ * (who could not derive the next hand's set-up).
  *
  * The lobby also tells the mesh whom to link to (every seated peer: a full
  * mesh) and whom to admit (`authorize`): anything but hello/ping/join/presence
@@ -59,6 +62,8 @@ export interface LobbyView {
   readonly handsStarted: number;
   /** Why the creator's roster was refused (its game or options are not valid), if it was. */
   readonly configProblem: string | null;
+  /** A hand is being played: its set-up fixes the seats until it ends. */
+  readonly handRunning: boolean;
 }
 
 /** Why a table config cannot be played as given, or null when the registry accepts it. */
@@ -98,6 +103,8 @@ export class Lobby {
   private readonly botKeys: () => string[];
   private readonly runningSeats: () => readonly string[] | null;
   private refusedVersion = -1;
+  /** Creator only: players who asked to leave while a hand ran (key → their roster version). */
+  private readonly leftDuringHand = new Map<string, number>();
 
   constructor(options: LobbyOptions) {
     const parsed = parseTableId(options.mesh.table);
@@ -212,6 +219,7 @@ export class Lobby {
       waitingForCreator: !roster,
       handsStarted: roster?.hands ?? 0,
       configProblem: this.configProblem,
+      handRunning: this.runningSeats() !== null,
     };
   }
 
@@ -285,7 +293,9 @@ export class Lobby {
     const seats = [...roster.seats];
     const current = seats.findIndex((m) => m !== null && keyHex(m.key) === author);
     let target = current;
-    if (target < 0 && this.runningSeats()) {
+    // A newcomer cannot derive the next hand's set-up (it holds no record of the hands played), so once play
+    // has started a freed seat goes to a bot the creator hosts (seatBot), not to a newcomer.
+    if (target < 0 && (this.runningSeats() || roster.hands > 0)) {
       this.mesh.send('roster', roster);
       return;
     }
@@ -308,9 +318,9 @@ export class Lobby {
   private async unseat(author: string, version: number): Promise<void> {
     const roster = this.roster;
     if (!roster || version > roster.version) return;
-    if (roster.hands > 0 || this.runningSeats()) {
-      this.onLog('seats are fixed once play has started');
-      this.mesh.send('roster', roster);
+    if (this.runningSeats()) {
+      // The hand's set-up fixes its seats: the seat is freed when the hand ends (`freeLeftSeats`).
+      this.leftDuringHand.set(author, version);
       return;
     }
     const index = roster.seats.findIndex((m) => m !== null && keyHex(m.key) === author);
@@ -321,13 +331,25 @@ export class Lobby {
     await this.publish({ ...roster, version: roster.version + 1, seats });
   }
 
-  /** Creator only: seats a bot this browser hosts (its messages go through our link). */
-  seatBot(key: Uint8Array, seat: number): void {
+  /** Creator only: seats that asked to leave while a hand ran are freed once it has ended. */
+  freeLeftSeats(): void {
+    if (!this.isCreator || this.runningSeats() || this.leftDuringHand.size === 0) return;
+    const left = [...this.leftDuringHand];
+    this.leftDuringHand.clear();
+    for (const [author, version] of left) void this.unseat(author, version);
+  }
+
+  /**
+   * Creator only, between hands: a bot this browser hosts takes a free seat,
+   * or the seat of a player who is gone (`replace`); it plays from the next hand on.
+   */
+  seatBot(key: Uint8Array, seat: number, replace = false): void {
     const roster = this.roster;
-    if (!this.isCreator || !roster || roster.seats[seat] !== null || roster.hands > 0 || this.runningSeats()) return;
+    const taken = roster?.seats[seat];
+    if (!this.isCreator || !roster || seat <= 0 || seat >= roster.seats.length || (taken && !replace) || this.runningSeats()) return;
     const seats = [...roster.seats];
     seats[seat] = { key, name: `Bot ${seat + 1}`, peerId: this.mesh.peerId };
-    this.onLog(`a bot sat down in seat ${seat + 1}`);
+    this.onLog(taken ? `a bot takes ${taken.name || `seat ${seat + 1}`}'s seat ${seat + 1} from the next hand on` : `a bot sat down in seat ${seat + 1}`);
     void this.publish({ ...roster, version: roster.version + 1, seats });
   }
 

@@ -50,6 +50,8 @@ export interface SimulationOptions {
   readonly cheat?: { readonly seat: number; readonly cheat: Cheat };
   /** Run a knowledge monitor on every peer ('all'), or on every peer but the cheater ('honest'). */
   readonly monitor?: 'honest' | 'all';
+  /** Each peer's table log lines. */
+  readonly onLog?: (seat: number, line: string) => void;
 }
 
 export interface PeerResult {
@@ -154,7 +156,7 @@ export async function seatPeers(
       store,
       name: `Bot ${seat + 1}`,
       onChange: () => {},
-      onLog: () => {},
+      onLog: (line) => options.onLog?.(seat, line),
       rng: cryptoRng,
       bot,
       botDelayMs: 0,

@@ -23,6 +23,10 @@ export interface HostedBotsHost {
   readonly delayMs: number | undefined;
   /** Extra random think time per bot move (ms). */
   readonly jitterMs: number | undefined;
+  /** No bot moves in this hand now (a page that came back does not yet know which hand the table is at: table-catch-up.ts). */
+  readonly blocked?: (session: HandSession) => boolean;
+  /** A bot (or autoplay) of this page made a move: the page plays live from now on. */
+  readonly moved?: () => void;
 }
 
 export class HostedBots {
@@ -58,7 +62,7 @@ export class HostedBots {
     for (const [seat, { session, bot }] of this.host.hands()) {
       if (!(bot || this.host.autoplay) || this.timers.has(seat) || this.host.closed()) continue;
       if (session.phase !== 'play' || !this.host.game() || !session.engineState) continue;
-      if (session.legalActions().length === 0 || session.pendingMoves > 0) continue;
+      if (session.legalActions().length === 0 || session.pendingMoves > 0 || this.host.blocked?.(session)) continue;
       const jitter = this.host.jitterMs ? Math.random() * this.host.jitterMs : 0;
       this.timers.set(
         seat,
@@ -67,7 +71,7 @@ export class HostedBots {
           const game = this.host.game();
           if (this.host.closed() || !game || !session.engineState || session.legalActions().length === 0 || session.pendingMoves > 0) return;
           const action = this.host.bot(game, session.engineState, seat, session.privateView);
-          if (action !== null) session.act(action);
+          if (action !== null && session.act(action) === null) this.host.moved?.();
           this.schedule();
         }, (this.host.delayMs ?? 600) + jitter),
       );

@@ -5,68 +5,38 @@
  * player asks for a rematch), persists every event and secret before it is
  * sent (through table-outbox.ts), answers peers that fetch events they
  * missed, runs bots on seats the creator gave to one (table-bots.ts), sends a halted seat's
- * fault report, tells the log (table-log.ts) and notices a stalled seat. The
+ * fault report, tells the log (table-log.ts), and lets table-catch-up.ts
+ * follow the table to its current hand and tell gone seats from slow ones. The
  * browser store and the `npm run simulate` harness both drive a table
  * through this class.
  */
 import { ed25519 } from '@noble/curves/ed25519.js';
-import type { RandomSource } from '../../crypto/index.js';
 import type { AnyGame, Json } from '../engine/index.js';
 import { gameById, handOutcome } from '../games/index.js';
-import { heuristicBot, type Bot } from '../bots/index.js';
+import { heuristicBot } from '../bots/index.js';
 import { keyHex, signEnvelope, type Envelope, type EnvelopeOf, type Signer } from '../net/envelope.js';
 import type { Mesh } from '../net/mesh.js';
 import { HandSession } from './hand-session.js';
 import { LIMITS } from './hand/event-pool.js';
 import { EarlyEvents } from './early-events.js';
-import { faultData, faultReports, type FaultReport } from './hand/faults.js';
+import { faultData, faultReports } from './hand/faults.js';
 import { hashBytes } from './hand/seat-agent.js';
 import { nextSetup, outcomeOf, type HandRecord } from './hand/setup.js';
 import { Lobby } from './lobby.js';
 import { HostedBots } from './table-bots.js';
+import { TableCatchUp } from './table-catch-up.js';
 import { TableLog } from './table-log.js';
 import { TableOutbox, type TableStore } from './table-outbox.js';
 import { WATCHING_SEAT, Watchers, watchingHand, type Watcher } from './table-watchers.js';
+import type { HandSummary, TableSessionOptions } from './table-session-types.js';
 
 export type { TableStore } from './table-outbox.js';
-
-export interface TableSessionOptions {
-  readonly mesh: Mesh;
-  readonly signer: Signer;
-  readonly store: TableStore;
-  readonly name: string;
-  readonly onChange: () => void;
-  readonly onLog: (line: string, level?: 'info' | 'warn' | 'error') => void;
-  readonly rng?: RandomSource;
-  /** Milliseconds of silence from an awaited seat before it is named as stalled. */
-  readonly stallMs?: number;
-  readonly bot?: Bot;
-  /** Bot think time (ms), so a person can follow; 0 in simulations. */
-  readonly botDelayMs?: number;
-  /** Extra random think time per bot move (ms), so bots in a real-time game act on their own clocks. */
-  readonly botJitterMs?: number;
-  /** Let the bot play this peer's own seat too (simulations). */
-  readonly autoplay?: boolean;
-  /** First wait before retrying a failed save of our own event (ms; doubles each try). */
-  readonly saveRetryMs?: number;
-  /** Adversarial tests only: rewrite what this peer sends (null: drop it; a list: send several). */
-  readonly tamperPublish?: (envelope: EnvelopeOf<'table-event'>) => EnvelopeOf<'table-event'> | EnvelopeOf<'table-event'>[] | null;
-}
+export type { HandSummary, TableSessionOptions } from './table-session-types.js';
 
 interface Seated {
   readonly session: HandSession;
   readonly signer: Signer;
   readonly bot: boolean;
-}
-
-export interface HandSummary {
-  readonly handNo: number;
-  readonly session: HandSession;
-  readonly names: string[];
-  readonly mySeat: number | null;
-  readonly stalled: { seats: number[]; what: string; forMs: number } | null;
-  /** Verdicts other peers sent (fault events), checked against ours. */
-  readonly reports: FaultReport[];
 }
 
 const DEFAULT_STALL_MS = 30_000;
@@ -87,6 +57,8 @@ export class TableSession {
   /** Events for the next hand (or the one being started), bounded per author like a hand's pool. */
   private readonly early = new Map<number, EarlyEvents>();
   private lastProgress = Date.now();
+  /** Which hand the other seats are at, whether this (re)opened page follows them, and who is gone (table-catch-up.ts). */
+  private readonly rejoin: TableCatchUp;
   private lastStep = -1;
   private timer: ReturnType<typeof setInterval> | undefined;
   private readonly log: TableLog;
@@ -110,7 +82,15 @@ export class TableSession {
       autoplay: options.autoplay,
       delayMs: options.botDelayMs,
       jitterMs: options.botJitterMs,
+      blocked: (session) => this.rejoin.movesBlocked(session),
+      moved: () => this.rejoin.settle(),
     });
+    // prettier-ignore
+    this.rejoin = new TableCatchUp({
+      mesh: options.mesh, lobby: () => this.lobby.view(), handNo: () => this.handNo, startingHand: () => this.startingHand, closed: () => this.closed,
+      hands: () => this.hands, currentSession: () => this.currentHand()?.session, isBot: (key) => this.bots.signerFor(key) !== undefined,
+      storedEvents: (hand) => this.outbox.storedEvents(hand), startHand: (hand) => void this.startHand(hand), onLog: options.onLog,
+    }, Date.now());
     this.outbox = new TableOutbox({
       store: options.store,
       table: () => this.lobby.table,
@@ -159,6 +139,7 @@ export class TableSession {
       return;
     }
     if (envelope.kind === 'fetch') {
+      this.rejoin.noteShown(envelope.from, envelope.body.hand, true);
       this.answerFetch(envelope, via);
       return;
     }
@@ -173,15 +154,16 @@ export class TableSession {
   get current(): HandSummary | null {
     const mine = this.currentHand();
     if (!mine) return null;
-    const waiting = mine.session.waiting();
-    const forMs = Date.now() - this.lastProgress;
+    const now = Date.now();
     const stallMs = this.options.stallMs ?? DEFAULT_STALL_MS;
     return {
       handNo: this.handNo,
       session: mine.session,
       names: this.names(),
       mySeat: this.hands.has(this.lobby.mySeat() ?? -1) ? this.lobby.mySeat() : null,
-      stalled: waiting && waiting.seats.length > 0 && forMs > stallMs ? { ...waiting, forMs } : null,
+      stalled: this.rejoin.stall(mine.session, now, now - this.lastProgress, stallMs),
+      localSeats: [...this.hands.keys()],
+      goneSeats: this.rejoin.goneSeats(),
       reports: faultReports(mine.session.follower).filter((r) => r.reporter !== this.lobby.mySeat()),
     };
   }
@@ -190,13 +172,19 @@ export class TableSession {
     const seat = this.lobby.mySeat();
     const mine = seat === null ? undefined : this.hands.get(seat);
     if (!mine || mine.bot) return 'you are not playing this hand';
-    return mine.session.act(action);
+    if (this.rejoin.movesBlocked(mine.session)) return 'this page is catching up with the table: a move waits until another seat has said which hand it is at';
+    const error = mine.session.act(action);
+    if (error === null) this.rejoin.settle();
+    return error;
   }
 
   /** Starts the next hand at this table (every seat must agree by starting it too). */
   rematch(): void {
     const current = this.currentHand()?.session;
     if (current && current.phase !== 'done' && current.phase !== 'halted') return;
+    const free = this.lobby.view().seats.find((s) => !s.member);
+    if (free) return this.options.onLog(`seat ${free.seat + 1} is free: the next hand starts when someone (or a bot) takes it`, 'warn');
+    this.rejoin.settle();
     void this.startHand(this.handNo + 1);
   }
 
@@ -216,18 +204,26 @@ export class TableSession {
         this.onHandChanged();
         continue;
       }
-      const stalled = session.waiting()?.seats.map((s) => names[s] ?? `Seat ${s + 1}`) ?? [];
+      const stalled = session.waiting()?.seats.filter((s) => !this.hands.has(s)).map((s) => names[s] ?? `Seat ${s + 1}`) ?? [];
       session.abandon(stalled.length ? `nothing came from ${stalled.join(', ')} for too long` : 'a player ended the hand');
     }
   }
 
-  /** Creator only: a bot, hosted by this browser, takes a free seat. */
-  async addBot(seat: number): Promise<void> {
-    if (!this.lobby.isCreator) return;
+  /** Creator only, between hands: a bot, hosted by this browser, takes a free seat (or, with `replace`, a gone player's) from the next hand on. */
+  async addBot(seat: number, replace = false): Promise<void> {
+    if (!this.lobby.isCreator || this.runningSeats()) return;
     const secretKey = ed25519.utils.randomSecretKey();
     await this.store.saveBot(this.lobby.table, secretKey);
     const signer = this.bots.adopt(secretKey);
-    this.lobby.seatBot(signer.publicKey, seat);
+    this.lobby.seatBot(signer.publicKey, seat, replace);
+  }
+
+  /** This player leaves: a running hand ends without a result (only this page holds its keys); the seat is freed for the next hand. */
+  leave(): void {
+    const seat = this.lobby.mySeat();
+    if (seat === null) return;
+    if (this.runningSeats()) this.abandon(`${this.names()[seat] ?? `seat ${seat + 1}`} left the table`);
+    this.lobby.leave();
   }
 
   /** While a hand runs its seats are those of its agreed set-up (hand/setup.ts); no roster may move them. */
@@ -332,6 +328,7 @@ export class TableSession {
 
   private receiveEvent(envelope: EnvelopeOf<'table-event'>): void {
     const hand = envelope.body.hand;
+    this.rejoin.noteShown(envelope.from, hand, false);
     const current = Math.max(this.handNo, this.lobby.view().handsStarted - 1);
     if (hand < this.handNo) return; // an older hand: over, dropped
     if (hand > current + 1) {
@@ -374,10 +371,11 @@ export class TableSession {
 
   /** Someone has started hand N+1 and waits for us. */
   get rematchOffered(): boolean {
-    return this.early.has(this.handNo + 1);
+    return this.early.has(this.handNo + 1) || this.rejoin.laterHandShown();
   }
 
   private answerFetch(envelope: EnvelopeOf<'fetch'>, via: string): void {
+    if (this.rejoin.answerOldFetch(envelope.body.hand, via)) return;
     const mine = this.currentHand();
     if (!mine || envelope.body.hand !== this.handNo) return;
     const have = envelope.body.have;
@@ -398,6 +396,7 @@ export class TableSession {
     if (mine) this.log.follow(mine.session);
     if (mine) this.keepOutcome(mine.session);
     this.bots.schedule();
+    this.rejoin.follow();
     this.options.onChange();
   }
 
@@ -425,6 +424,9 @@ export class TableSession {
   private watch(): void {
     const now = Date.now();
     for (const { session } of this.hands.values()) session.tick(now);
+    this.rejoin.tick(now);
+    this.lobby.freeLeftSeats();
+    this.bots.schedule();
     const mine = this.currentHand();
     if (mine?.session.waiting()?.seats.length) this.options.onChange();
   }

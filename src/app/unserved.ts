@@ -1,0 +1,39 @@
+/**
+ * Whether anybody serves the table a link points to (issue 15, item 4a): a
+ * joiner that has heard no roster from the table's creator UNSERVED_AFTER_MS
+ * after opening the table is told that nobody is serving it (the creator's
+ * page may be closed), with Retry and Home, instead of waiting for ever.
+ */
+
+/** How long a joiner waits for the table's creator before saying that nobody is serving the table. */
+export const UNSERVED_AFTER_MS = 12_000;
+
+export class UnservedWatch {
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private fired = false;
+
+  /** `onUnserved` runs once per watch, when the wait has run out and the table is still waiting for its creator. */
+  constructor(private readonly onUnserved: () => void) {}
+
+  /** Starts (or restarts) the wait; `stillWaiting` says, when it runs out, whether no roster has come yet. */
+  start(stillWaiting: () => boolean): void {
+    this.stop();
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      if (!stillWaiting()) return;
+      this.fired = true;
+      this.onUnserved();
+    }, UNSERVED_AFTER_MS);
+  }
+
+  stop(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.fired = false;
+  }
+
+  /** The wait ran out with no roster from the creator. */
+  get unserved(): boolean {
+    return this.fired;
+  }
+}

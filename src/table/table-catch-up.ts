@@ -1,0 +1,122 @@
+/**
+ * The table session's side of rejoin and drop-outs (issue 15): it feeds
+ * catch-up.ts with which hand each remote seat shows (its fetches and its
+ * events), follows the table to its next hand when this page's hand is over
+ * for the table, answers a catching-up page's fetch of an older hand from
+ * storage, holds back moves while a (re)opened page does not yet know which
+ * hand the table is at, and keeps gone-seats.ts up to date from the mesh's
+ * links once a second, logging who lost the connection and who is back.
+ */
+import { keyHex, type EnvelopeOf } from '../net/envelope.js';
+import type { Mesh } from '../net/mesh.js';
+import { CatchUp } from './catch-up.js';
+import { GoneSeats, stallOf, type Stall } from './gone-seats.js';
+import type { HandSession } from './hand-session.js';
+import type { LobbyView } from './lobby.js';
+
+export interface TableCatchUpHost {
+  readonly mesh: Mesh;
+  readonly lobby: () => LobbyView;
+  /** The hand this page is at (-1: none started). */
+  readonly handNo: () => number;
+  /** Between deciding to start a hand and having its sessions. */
+  readonly startingHand: () => boolean;
+  readonly closed: () => boolean;
+  /** This page's sessions of the current hand, per local seat (its person and the bots it hosts). */
+  readonly hands: () => ReadonlyMap<number, { readonly session: HandSession }>;
+  readonly currentSession: () => HandSession | undefined;
+  readonly isBot: (key: string) => boolean;
+  /** A hand's stored events (decoded), oldest first. */
+  readonly storedEvents: (hand: number) => Promise<EnvelopeOf<'table-event'>[]>;
+  readonly startHand: (hand: number) => void;
+  readonly onLog: (line: string, level?: 'info' | 'warn' | 'error') => void;
+}
+
+export class TableCatchUp {
+  /** Which hand the other seats are at, and whether this (re)opened page follows them. */
+  readonly catchUp = new CatchUp();
+  private readonly gone: GoneSeats;
+
+  constructor(
+    private readonly host: TableCatchUpHost,
+    openedMs: number,
+  ) {
+    this.gone = new GoneSeats(openedMs);
+  }
+
+  /** No move (this person's or a bot's) by a (re)opened page before another seat has said which hand the table is at. */
+  movesBlocked(session: HandSession): boolean {
+    const local = this.host.hands();
+    return this.catchUp.blocksMoves(session.config.setup.seatKeys.filter((_, seat) => !local.has(seat)));
+  }
+
+  /** A move or a rematch by this page: it plays live from now on. */
+  settle(): void {
+    this.catchUp.settle();
+  }
+
+  /** Someone has shown a hand later than this page's (a rematch offer, or a page that came back being behind). */
+  laterHandShown(): boolean {
+    return this.catchUp.latest() > this.host.handNo();
+  }
+
+  /**
+   * A remote seat of this table showed which hand it is at: by its `fetch`
+   * (`told`) or by an event. Only a hand that can have started counts (the
+   * next one at most): a far-future number is refused, not followed.
+   */
+  noteShown(from: Uint8Array, hand: number, told: boolean): void {
+    const key = keyHex(from);
+    const view = this.host.lobby();
+    const handNo = this.host.handNo();
+    if (hand > Math.max(handNo, view.handsStarted - 1) + 1) return;
+    if (view.seats.some((s) => s.keyHex === key && !this.host.isBot(key) && !s.isMe)) this.catchUp.note(key, hand, told, handNo);
+  }
+
+  /** Answers a fetch of an older hand (a page catching up) from storage, every event of it; false for any other hand. */
+  answerOldFetch(hand: number, via: string): boolean {
+    if (hand < 0 || hand >= this.host.handNo()) return false;
+    void this.host.storedEvents(hand).then((events) => {
+      for (const event of events) if (!this.host.closed()) this.host.mesh.resend(via, event);
+    });
+    return true;
+  }
+
+  /** Follows the table to its next hand when this page's hand is over for the table (catch-up.ts). */
+  follow(): void {
+    const handNo = this.host.handNo();
+    if (this.host.startingHand() || this.host.closed() || handNo < 0) return;
+    const hand = this.host.currentSession();
+    const over = !hand || hand.phase === 'done' || hand.phase === 'halted';
+    const keys = hand?.config.setup.seatKeys ?? [];
+    const owing = (hand?.waiting()?.seats ?? []).map((seat) => keys[seat] ?? '');
+    const step = this.catchUp.decide({ handNo, over, owing });
+    if (step === 'fetch') this.host.mesh.send('fetch', { hand: handNo, have: hand?.have() ?? {} });
+    if (step !== 'follow') return;
+    const next = handNo + 1;
+    const left = [...this.host.hands().values()];
+    this.host.onLog(`the table has moved on to hand ${next + 1}: joining it`);
+    // Start the next hand first (it moves handNo at once), so the abandon's change notice cannot follow twice.
+    this.host.startHand(next);
+    if (!over) for (const { session } of left) session.abandon(`the table moved on to hand ${next + 1} while this page was away`);
+  }
+
+  /** The table's clock (once a second): who is gone or back (logged once each), then catch-up. */
+  tick(nowMs: number): void {
+    const links = this.host.lobby().seats.map((s) => ({ seat: s.seat, name: s.member?.name || `Seat ${s.seat + 1}`, reachability: s.isMe ? null : s.reachability }));
+    for (const line of this.gone.update(links, nowMs)) this.host.onLog(line, 'warn');
+    this.catchUp.tick();
+    this.follow();
+  }
+
+  /** What the hand waits for that deserves a word (gone-seats.ts): never this page's own seats, never thinking. */
+  stall(session: HandSession, nowMs: number, idleMs: number, turnMs: number): Stall | null {
+    const local = this.host.hands();
+    return stallOf(session.waiting(), (seat) => local.has(seat), this.gone, nowMs, idleMs, turnMs);
+  }
+
+  /** Seats whose links are silent now. */
+  goneSeats(): number[] {
+    return this.host.lobby().seats.flatMap((s) => (this.gone.isGone(s.seat) ? [s.seat] : []));
+  }
+}

@@ -1,0 +1,52 @@
+/**
+ * The shapes a table session (table-session.ts) is built from and shows: its
+ * options (the mesh, the signer, the store, timers and test hooks) and the
+ * current hand as the UI reads it (`HandSummary`: the hand's session, names,
+ * who stalls or is gone, this page's own seats, fault reports).
+ */
+import type { RandomSource } from '../../crypto/index.js';
+import type { Bot } from '../bots/index.js';
+import type { EnvelopeOf, Signer } from '../net/envelope.js';
+import type { Mesh } from '../net/mesh.js';
+import type { Stall } from './gone-seats.js';
+import type { FaultReport } from './hand/faults.js';
+import type { HandSession } from './hand-session.js';
+import type { TableStore } from './table-outbox.js';
+
+export interface TableSessionOptions {
+  readonly mesh: Mesh;
+  readonly signer: Signer;
+  readonly store: TableStore;
+  readonly name: string;
+  readonly onChange: () => void;
+  readonly onLog: (line: string, level?: 'info' | 'warn' | 'error') => void;
+  readonly rng?: RandomSource;
+  /** The turn timer (ms): how long an owing seat whose links are silent is waited for before the hand may be ended. */
+  readonly stallMs?: number;
+  readonly bot?: Bot;
+  /** Bot think time (ms), so a person can follow; 0 in simulations. */
+  readonly botDelayMs?: number;
+  /** Extra random think time per bot move (ms), so bots in a real-time game act on their own clocks. */
+  readonly botJitterMs?: number;
+  /** Let the bot play this peer's own seat too (simulations). */
+  readonly autoplay?: boolean;
+  /** First wait before retrying a failed save of our own event (ms; doubles each try). */
+  readonly saveRetryMs?: number;
+  /** Adversarial tests only: rewrite what this peer sends (null: drop it; a list: send several). */
+  readonly tamperPublish?: (envelope: EnvelopeOf<'table-event'>) => EnvelopeOf<'table-event'> | EnvelopeOf<'table-event'>[] | null;
+}
+
+export interface HandSummary {
+  readonly handNo: number;
+  readonly session: HandSession;
+  readonly names: string[];
+  readonly mySeat: number | null;
+  /** Owing remote seats that are gone (or, after several turn timers, only slow): gone-seats.ts. Never this page's seats. */
+  readonly stalled: Stall | null;
+  /** The seats this page plays (its own and the bots it hosts): never named as waited for. */
+  readonly localSeats: number[];
+  /** Seats whose links are silent now (gone), whether or not the hand waits for them. */
+  readonly goneSeats: number[];
+  /** Verdicts other peers sent (fault events), checked against ours. */
+  readonly reports: FaultReport[];
+}

@@ -1,0 +1,171 @@
+/**
+ * Players come and go (issue 15), in real Chromium over real WebRTC and the
+ * real signaling server, through the UI only. Reproductions: thirty-odd
+ * seconds of thinking in the swap phase name nobody (item 3); a player closes
+ * the page mid-hand, the other sees that seat gone (on its seat box, in the
+ * log, in the waiting banner — never itself), ends the hand after the turn
+ * timer and starts a new one; the player reopens the link in a new tab and
+ * lands in that new hand and plays on (item 1); a player leaves with the
+ * button and a bot takes the seat for the next hand; a well-formed link to a
+ * table nobody serves says so with Retry and Home, and the log is per table
+ * (items 4a, 4c).
+ */
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, newPlayer, type Player } from './browser.js';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const RANK = ['2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A'];
+const rankOf = (card: string) => RANK.indexOf(/^(10|[2-9JQKA])/.exec(card)?.[1] ?? '');
+
+/** One move if it is this page's turn (the lowest playable card, a blind card, or pick up); returns whether it moved. */
+async function moveIfMyTurn(page: Page): Promise<boolean> {
+  if ((await page.locator('#my-area.turn').count()) === 0) return false;
+  const playable = page.locator('#my-hand fd-card[selectable], #my-face-up fd-card[selectable]');
+  if ((await playable.count()) > 0) {
+    const cards = await playable.evaluateAll((els) => els.map((el) => el.getAttribute('data-card') ?? ''));
+    const lowest = cards.map((card, i) => ({ i, rank: rankOf(card) })).sort((a, b) => a.rank - b.rank)[0]!;
+    await playable.nth(lowest.i).click();
+    await page.locator('#play').click();
+    return true;
+  }
+  const blind = page.locator('#my-face-down fd-card[selectable]');
+  if ((await blind.count()) > 0) {
+    await blind.first().click();
+    return true;
+  }
+  if (await page.locator('#pickup').isEnabled()) {
+    await page.locator('#pickup').click();
+    return true;
+  }
+  return false;
+}
+
+/** The hand this page shows, read from the app's store (the e2e handle). */
+async function handOf(page: Page): Promise<{ handNo: number; phase: string; step: number; hash: string | null } | null> {
+  return page.evaluate(() => {
+    const hand = (window as unknown as { fairdeck: { store: { view: { hand: { handNo: number; phase: string; step: number; hash: string | null } | null } } } }).fairdeck.store.view.hand;
+    return hand ? { handNo: hand.handNo, phase: hand.phase, step: hand.step, hash: hand.hash } : null;
+  });
+}
+
+async function logLines(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { fairdeck: { store: { view: { log: { text: string }[] } } } }).fairdeck.store.view.log.map((e) => e.text));
+}
+
+/** Plays until `moves` moves were made by these pages (no halt allowed). */
+async function playMoves(pages: Page[], moves: number): Promise<void> {
+  let made = 0;
+  while (made < moves) {
+    let moved = false;
+    for (const page of pages) {
+      if (await moveIfMyTurn(page)) {
+        made++;
+        moved = true;
+        await page.waitForTimeout(100);
+      }
+      if ((await page.locator('#halt').count()) > 0) throw new Error(`the hand stopped: ${await page.locator('#halt').textContent()}`);
+    }
+    if (!moved) await pages[0]!.waitForTimeout(150);
+  }
+}
+
+it('thinking is not a lost connection; a closed page is gone, comes back into the current hand, leaves for a bot', async () => {
+  const base = inject('baseUrl');
+  const ann: Player = await newPlayer(browser, base, 'Ann');
+  await ann.page.locator('input[name="game"][value="stress-shed"]').check();
+  await ann.page.locator('#seats').selectOption('2');
+  await ann.page.locator('#create').click();
+  await expect.poll(() => ann.page.locator('#share-link').inputValue(), { timeout: 30_000 }).toMatch(/#\/t\//);
+  const link = await ann.page.locator('#share-link').inputValue();
+  const bob: Player = await newPlayer(browser, base, 'Bob');
+  await bob.page.goto(link);
+  for (const p of [ann, bob]) await p.page.locator('#ready').waitFor({ timeout: 240_000 });
+
+  // Item 3: more than thirty seconds in the swap phase, both thinking: nobody is named, no "End hand".
+  await ann.page.waitForTimeout(36_000);
+  for (const p of [ann, bob]) {
+    expect(await p.page.locator('#stalled').count()).toBe(0);
+    expect(await p.page.locator('fd-app').textContent()).not.toMatch(/lost (their|the) connection/);
+    expect((await logLines(p.page)).join('\n')).not.toMatch(/lost the connection/);
+  }
+  for (const p of [ann, bob]) await p.page.locator('#ready').click();
+  await playMoves([ann.page, bob.page], 4);
+
+  // Item 1: Bob closes the page mid-hand.
+  await bob.page.close();
+  // Ann sees Bob gone: on his seat box and in the log; once the hand waits for him, the banner names him only.
+  await expect.poll(() => ann.page.locator('#seats li[data-seat="1"]').getAttribute('data-state'), { timeout: 60_000 }).toBe('offline');
+  expect(await ann.page.locator('#seats li[data-seat="1"] .state').textContent()).toContain('connection lost');
+  await expect.poll(async () => (await logLines(ann.page)).some((l) => /^Bob has lost the connection/.test(l)), { timeout: 10_000 }).toBe(true);
+  for (;;) {
+    if ((await ann.page.locator('#stalled').count()) > 0) break;
+    if (!(await moveIfMyTurn(ann.page))) await ann.page.waitForTimeout(300);
+  }
+  const banner = (await ann.page.locator('#stalled').textContent()) ?? '';
+  expect(banner).toContain('Bob');
+  expect(banner).not.toContain('Ann');
+  expect(await ann.page.locator('#stalled').getAttribute('data-gone')).toBe('true');
+  await ann.page.locator('#end-hand').waitFor({ timeout: 60_000 });
+  await ann.page.screenshot({ path: 'test-results/players-gone.png', fullPage: true });
+  // After the turn timer Ann may end the hand (without a result: Bob's cards are locked with his keys), and start a new one.
+  await ann.page.locator('#end-hand').click({ timeout: 60_000 });
+  await ann.page.locator('#halt').waitFor({ timeout: 30_000 });
+  // The end-of-hand summary opens over the table, with its own Rematch.
+  await ann.page.locator('#summary-rematch').click();
+  await expect.poll(async () => (await handOf(ann.page))?.handNo, { timeout: 30_000 }).toBe(1);
+
+  // Bob reopens the link in a new tab of the same browser: he lands in hand 2, in his seat, and plays on.
+  const back = await bob.context.newPage();
+  back.on('pageerror', (error) => bob.console.push(`pageerror: ${error.message}`));
+  await back.goto(link);
+  await back.locator('#ready').waitFor({ timeout: 120_000 });
+  expect((await handOf(back))?.handNo).toBe(1);
+  expect(await back.locator('#seats li.me').getAttribute('data-seat')).toBe('1');
+  await ann.page.locator('#ready').waitFor({ timeout: 60_000 });
+  for (const p of [ann.page, back]) await p.locator('#ready').click();
+  await playMoves([ann.page, back], 4);
+  // Both pages agree on the state of hand 2 once the moves have settled.
+  await expect
+    .poll(async () => {
+      const [a, b] = await Promise.all([handOf(ann.page), handOf(back)]);
+      return a && b && a.handNo === 1 && a.step === b.step && a.hash !== null && a.hash === b.hash;
+    }, { timeout: 60_000 })
+    .toBe(true);
+  expect(await back.locator('#stalled').count()).toBe(0);
+
+  // Bob leaves with the button: the hand ends without a result; the seat is freed once it has; a bot takes it for hand 3.
+  await back.locator('#leave').click();
+  await ann.page.locator('#halt').waitFor({ timeout: 30_000 });
+  expect(await ann.page.locator('#halt').textContent()).toContain('Bob left the table');
+  await ann.page.locator('#summary-close').click({ timeout: 30_000 });
+  await ann.page.locator('#seats li[data-seat="1"] .add-bot').click({ timeout: 30_000 });
+  await expect.poll(() => ann.page.locator('#seats li[data-seat="1"] .who').textContent(), { timeout: 30_000 }).toContain('Bot 2');
+  await ann.page.locator('#rematch').click();
+  await ann.page.locator('#ready').waitFor({ timeout: 120_000 });
+  await ann.page.locator('#ready').click();
+  await expect.poll(async () => (await handOf(ann.page))?.phase, { timeout: 60_000 }).toBe('play');
+  expect((await handOf(ann.page))?.handNo).toBe(2);
+  await playMoves([ann.page], 2);
+  expect(await ann.page.locator('#halt').count()).toBe(0);
+  await ann.page.screenshot({ path: 'test-results/players-bot-seat.png', fullPage: true });
+
+  // Items 4a and 4c: a well-formed link nobody serves, opened in the same tab: a clear message with Retry and Home, and a fresh log.
+  await back.goto(`${base.replace(/\/?$/, '/')}#/t/abcdefgh-0123456789abcdef?signal=here`);
+  await expect.poll(async () => (await logLines(back)).some((l) => /sit in seat|Bob left|the table has moved on/.test(l)), { timeout: 5_000 }).toBe(false);
+  await back.locator('#unserved').waitFor({ timeout: 60_000 });
+  expect(await back.locator('#unserved').textContent()).toMatch(/Nobody is serving this table/);
+  await back.screenshot({ path: 'test-results/players-unserved.png' });
+  await back.locator('#unserved #retry').click();
+  await back.locator('#unserved').waitFor({ timeout: 60_000 });
+  await back.locator('#unserved #home').click();
+  await expect.poll(() => back.url(), { timeout: 10_000 }).toMatch(/#\/$/);
+  for (const lines of [ann.console, bob.console]) expect(lines.join('\n')).not.toMatch(/pageerror/);
+}, 600_000);

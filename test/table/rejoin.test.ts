@@ -1,0 +1,174 @@
+/**
+ * Players come and go (issue 15), over the in-memory transport with the real
+ * cryptography: a page closed mid-hand, while the others end that hand and
+ * start the next, comes back into the table's current hand and plays it to a
+ * clean audit (reproduction item 1); a player who is thinking is never named
+ * as gone, one whose page is closed is, on its seat and in the log (item 3);
+ * a player who leaves frees the seat once the hand has ended and a bot the
+ * creator hosts takes it for the next hand, which carries the match on. A
+ * seated peer cannot move a page that came back out of its running hand by
+ * forging events of the next hand.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { signEnvelope, type EnvelopeOf } from '../../src/net/envelope.js';
+import { handFinished, resultOf, seatPeers, until, type SimulationPeer } from '../../src/table/simulation.js';
+
+let running: SimulationPeer[] = [];
+afterEach(() => {
+  for (const p of running) {
+    p.session.close();
+    p.mesh.stop();
+  }
+  running = [];
+});
+
+function closePage(peer: SimulationPeer): void {
+  peer.session.close();
+  peer.mesh.stop();
+}
+
+describe('a page that comes back', () => {
+  it('closed mid-hand while the others ended it and started the next, lands in the current hand and plays it to a clean audit', async () => {
+    const { peers, reload } = await seatPeers({ game: 'stress-shed', players: 3, hands: 1, seed: 151 });
+    running = peers;
+    const [ann, bob, cid] = peers as [SimulationPeer, SimulationPeer, SimulationPeer];
+    await until(() => (cid.session.current?.session.step ?? 0) > 8);
+    closePage(cid);
+    // The others give up on hand 1 (Cid's page is closed) and start hand 2, which waits for Cid.
+    await until(() => ann.session.current?.session.waiting()?.seats.includes(2) === true && bob.session.current?.session.waiting()?.seats.includes(2) === true);
+    ann.session.endHand();
+    await until(() => ann.session.current?.session.phase === 'halted' && bob.session.current?.session.phase === 'halted');
+    ann.session.rematch();
+    bob.session.rematch();
+    await until(() => ann.session.current?.handNo === 1 && bob.session.current?.handNo === 1);
+    // Cid reopens the link: the page restores hand 1 from its storage, but must follow the table to hand 2.
+    const back = await reload(2);
+    running = [ann, bob, back];
+    expect(back.session.current?.handNo).toBe(0);
+    await until(() => running.every((p) => p.session.current?.handNo === 1 && handFinished(p)), 20);
+    const result = resultOf(running, 'stress-shed');
+    expect(result.peers.map((p) => p.halt)).toEqual([null, null, null]);
+    expect(result.allClean).toBe(true);
+    expect(result.agreedHash).toMatch(/^[0-9a-f]{64}$/);
+    // Its record of hand 1 ended too (it missed the abandon while away, and stopped the hand itself or fetched it).
+    const old = await back.store.loadHandEvents(back.session.lobby.table, 0);
+    expect(old.length).toBeGreaterThan(0);
+  }, 300_000);
+
+  it('reloaded mid-hand while the others are still in it, stays in that hand and finishes it', async () => {
+    const { peers, reload } = await seatPeers({ game: 'stress-shed', players: 2, hands: 1, seed: 152 });
+    running = peers;
+    await until(() => (peers[1]!.session.current?.session.step ?? 0) > 6);
+    const back = await reload(1);
+    running = [peers[0]!, back];
+    await until(() => running.every(handFinished), 20);
+    const result = resultOf(running, 'stress-shed');
+    expect(result.allClean).toBe(true);
+    expect(back.session.current?.handNo).toBe(0);
+  }, 300_000);
+});
+
+describe('an attacker at the table', () => {
+  it('cannot end or freeze a hand by forging events of the next hand, not even on a page that came back', async () => {
+    const { peers, reload, table } = await seatPeers({ game: 'stress-shed', players: 3, hands: 1, seed: 155, stallMs: 1_000 });
+    running = peers;
+    const [mallory, bob] = peers as [SimulationPeer, SimulationPeer, SimulationPeer];
+    await until(() => (bob.session.current?.session.step ?? 0) > 6);
+    // Mallory (seat 1) signs abandons for hand 2, which nobody has started.
+    let n = 0;
+    const forge = (): EnvelopeOf<'table-event'> =>
+      signEnvelope(mallory.signer, {
+        kind: 'table-event',
+        table,
+        seq: 50_000 + n,
+        to: null,
+        body: { hand: 1, n: n++, at: 0, hash: new Uint8Array(32), type: 'abandon', data: { reason: 'the table moved on' } },
+      });
+    const back = await reload(2);
+    running = [mallory, bob, back];
+    back.session.receive(forge(), 'test');
+    await until(() => (back.session.current?.session.step ?? 0) > 0);
+    const stepAtForge = back.session.current!.session.step;
+    for (const victim of [bob, back]) victim.session.receive(forge(), 'test');
+    // The forgeries only offer a rematch: both pages stay in hand 1 and keep moving.
+    expect([bob, back].map((p) => p.session.rematchOffered)).toEqual([true, true]);
+    await until(() => (back.session.current?.session.step ?? 0) > stepAtForge + 4 || handFinished(back));
+    // Then Mallory forges once more and goes silent: the hand now waits on a seat that "showed" hand 2.
+    for (const victim of [bob, back]) victim.session.receive(forge(), 'test');
+    closePage(mallory);
+    running = [bob, back];
+    // Nobody leaves hand 1 on Mallory's word: both pages wait, name Mallory as gone, and only a person ends the hand.
+    // (The hand cannot end without Mallory: the audit needs her keys.)
+    await until(() => [bob, back].every((p) => p.session.current?.stalled?.gone === true && p.session.current.stalled.canEnd));
+    expect([bob, back].map((p) => p.session.current?.handNo)).toEqual([0, 0]);
+    expect([bob, back].map((p) => p.session.current?.session.phase)).not.toContain('halted');
+    expect(bob.session.current?.stalled?.seats).toEqual([0]);
+    bob.session.endHand();
+    await until(() => [bob, back].every((p) => p.session.current?.session.phase === 'halted'));
+    expect(back.session.current?.session.halt?.detail).toMatch(/nothing came from Bot 1/);
+    expect([bob, back].map((p) => p.session.current?.handNo)).toEqual([0, 0]);
+    mallory.session.close();
+  }, 300_000);
+});
+
+describe('gone, not thinking', () => {
+  it('names only a seat whose page is closed, on its seat and in the log, never the viewer or a live seat', async () => {
+    const logs: string[][] = [[], [], []];
+    const { peers } = await seatPeers({ game: 'stress-shed', players: 3, hands: 1, seed: 153, stallMs: 1_000, onLog: (seat, line) => logs[seat]!.push(line) });
+    running = peers;
+    const [ann, , cid] = peers as [SimulationPeer, SimulationPeer, SimulationPeer];
+    await until(() => (ann.session.current?.session.step ?? 0) > 8);
+    // While everyone is connected nobody is a stall, however long the hand takes.
+    expect(ann.session.current?.stalled).toBeNull();
+    expect(ann.session.current?.goneSeats).toEqual([]);
+    closePage(cid);
+    await until(() => ann.session.current?.goneSeats.includes(2) === true);
+    expect(ann.session.current?.goneSeats).toEqual([2]);
+    expect(ann.session.lobby.view().seats[2]?.reachability).toBe('offline');
+    expect(logs[0]!.some((line) => /Bot 3 has lost the connection/.test(line))).toBe(true);
+    expect(logs[0]!.some((line) => /Bot 1 has lost|Bot 2 has lost/.test(line))).toBe(false);
+    // The hand comes to wait for Cid: the stall names Cid only, as gone, and the turn timer lets the others end it.
+    await until(() => ann.session.current?.stalled?.canEnd === true);
+    const stall = ann.session.current!.stalled!;
+    expect(stall.seats).toEqual([2]);
+    expect(stall.gone).toBe(true);
+    ann.session.endHand();
+    await until(() => peers.slice(0, 2).every((p) => p.session.current?.session.phase === 'halted'));
+    expect(ann.session.current?.session.halt?.code).toBe('abandoned');
+  }, 300_000);
+});
+
+describe('leaving', () => {
+  it('a player who leaves mid-hand ends it without a result; the seat is freed after it, a bot the creator hosts takes it and the next hand keeps the match', async () => {
+    const { peers } = await seatPeers({ game: 'stress-shed', players: 3, hands: 1, seed: 154 });
+    running = peers;
+    const [ann, bob, cid] = peers as [SimulationPeer, SimulationPeer, SimulationPeer];
+    await until(() => (ann.session.current?.session.step ?? 0) > 8);
+    const firstSetup = ann.session.current!.session.config.setup;
+    cid.session.leave();
+    await until(() => [ann, bob, cid].every((p) => p.session.current?.session.phase === 'halted'));
+    expect(ann.session.current?.session.halt?.detail).toMatch(/Bot 3 left the table/);
+    // Once the hand has ended the creator frees the seat; every page sees it free.
+    await until(() => [ann, bob, cid].every((p) => p.session.lobby.view().seats[2]?.member === null));
+    expect(cid.session.lobby.mySeat()).toBeNull();
+    // A free seat stops the next hand until it is taken.
+    ann.session.rematch();
+    expect(ann.session.current?.handNo).toBe(0);
+    await ann.session.addBot(2);
+    await until(() => [ann, bob].every((p) => p.session.lobby.view().seats[2]?.member?.name === 'Bot 3' && p.session.lobby.view().seats[2]?.keyHex !== firstSetup.seatKeys[2]));
+    ann.session.rematch();
+    bob.session.rematch();
+    running = [ann, bob];
+    await until(() => running.every((p) => p.session.current?.handNo === 1 && handFinished(p)), 20);
+    const result = resultOf(running, 'stress-shed');
+    expect(result.allClean).toBe(true);
+    const second = ann.session.current!.session.config.setup;
+    // The hand without a result leaves the match as it was: same dealer and carry, a new key in seat 3.
+    expect(second.dealer).toBe(firstSetup.dealer);
+    expect(second.carry).toEqual(firstSetup.carry);
+    expect(second.seatKeys.slice(0, 2)).toEqual(firstSetup.seatKeys.slice(0, 2));
+    expect(second.seatKeys[2]).not.toBe(firstSetup.seatKeys[2]);
+    cid.session.close();
+    cid.mesh.stop();
+  }, 300_000);
+});
