@@ -255,7 +255,7 @@ beforeAll(async () => {
   const nextN = Math.max(...prefix.filter((e) => authorOf(courier, e) === 1).map((e) => e.body.n)) + 1;
   add('abandon', courier, prefix, signedExtra(courier, 1, 'abandon', { reason: 'nothing came for too long' }, nextN));
   add('fault', courier, prefix, signedExtra(courier, 1, 'fault', { code: 'wrong-key', seat: 0, detail: 'a report' }, nextN));
-}, 300_000);
+}, 1_800_000);
 
 it('every table-event type has recorded targets', () => {
   expect([...targets.keys()].sort()).toEqual([...KINDS].sort());
@@ -332,4 +332,4 @@ it.each(KINDS)(`%s: ≥${PER_KIND} mutated, re-signed bodies reach the session: 
   for (const t of list) expect(fingerprint(t.base)).toBe(t.before);
   console.log(`${kind}: ${JSON.stringify(counts)} halts ${JSON.stringify(Object.fromEntries(codes))}`);
   expect(counts.fed).toBe(PER_KIND);
-}, 600_000);
+}, 1_800_000);
