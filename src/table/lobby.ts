@@ -22,6 +22,7 @@ import { checkTableConfig } from '../games/index.js';
 import type { Mesh, Reachability } from '../net/mesh.js';
 import { tableFingerprint, type Fingerprint } from './fingerprint.js';
 import { parseTableId, peerIdFor } from './table-id.js';
+import { introducerPeerIds, parseIntroducers } from './introducers.js';
 
 /** Where a peer keeps its copy of the roster between reloads. */
 export interface RosterStore {
@@ -97,6 +98,8 @@ export class Lobby {
   private readonly botKeys: () => string[];
   private readonly runningSeats: () => readonly string[] | null;
   private refusedVersion = -1;
+  /** Peer ids to link to while unseated, besides the creator (introducers.ts). */
+  private introducers: string[] = [];
 
   constructor(options: LobbyOptions) {
     const parsed = parseTableId(options.mesh.table);
@@ -146,6 +149,16 @@ export class Lobby {
    */
   askNameFirst(): void {
     this.nameFirst = true;
+  }
+
+  /**
+   * Peers (key prefixes, as a link's `via` names them) to link to while this
+   * peer holds no seat, so its join reaches the creator through them when the
+   * creator cannot be reached directly (introducers.ts).
+   */
+  introduce(prefixes: readonly string[]): void {
+    this.introducers = introducerPeerIds(this.table, parseIntroducers(prefixes.join(',')));
+    this.updateLinks();
   }
 
   /** Asks for a seat (any free one, or `seat`). A peer already seated keeps its seat. */
@@ -379,6 +392,8 @@ export class Lobby {
   private updateLinks(): void {
     const peers = new Set<string>([this.creatorPeerId]);
     for (const member of this.roster?.seats ?? []) if (member) peers.add(member.peerId);
+    // Unseated, also the introducers: through them a join reaches a creator we cannot link to.
+    if (this.mySeat() === null) for (const id of this.introducers) peers.add(id);
     this.mesh.want(peers);
   }
 }
