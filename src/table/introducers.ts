@@ -21,10 +21,21 @@ export function parseIntroducers(text: string | null): string[] {
   return [...new Set(prefixes)].slice(0, MAX_SEATS);
 }
 
-/** The `via` value for these seat keys (hex), or null when there are none. */
+/** The `via=…` query part for these key prefixes (or whole hex keys), or null when there are none. */
 export function formatIntroducers(keys: readonly string[]): string | null {
   const prefixes = [...new Set(keys.map((k) => k.slice(0, PEER_ID_KEY_HEX)))].filter((p) => PREFIX.test(p)).slice(0, MAX_SEATS);
-  return prefixes.length > 0 ? prefixes.join(',') : null;
+  return prefixes.length > 0 ? `via=${prefixes.join(',')}` : null;
+}
+
+/**
+ * The introducers a table's share link names: every seated person but the
+ * creator (the table id names it already). Bots have no link of their own (they
+ * send through their host's), so their keys would name peer ids nobody holds.
+ */
+export function introducersOf(table: string, seats: readonly { readonly keyHex: string | null; readonly bot: unknown }[]): string[] {
+  const creatorPrefix = table.slice(-PEER_ID_KEY_HEX);
+  const keys = seats.flatMap((seat) => (seat.keyHex && seat.bot === null && !seat.keyHex.startsWith(creatorPrefix) ? [seat.keyHex.slice(0, PEER_ID_KEY_HEX)] : []));
+  return [...new Set(keys)].slice(0, MAX_SEATS);
 }
 
 /** The peer ids of these introducers at `table`. */
