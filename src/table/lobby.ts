@@ -8,7 +8,8 @@
  * asks again and gets the same seat; a seat given back with "leave" is free.
  *
  * The lobby also tells the mesh whom to link to (every seated peer: a full
- * mesh) and whom to admit (`authorize`): anything but hello/ping/join/presence
+ * mesh; while unseated, also the introducers the table link names, through
+ * whom a join reaches a creator we cannot link to: introducers.ts) and whom to admit (`authorize`): anything but hello/ping/join/presence
  * from a key that holds no seat is rejected as "from an unknown seat".
  *
  * The table's config (game, seats, options) is checked against the game
