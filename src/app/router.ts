@@ -6,13 +6,20 @@
  * server logs.
  */
 import { parseTableId } from '../table/table-id.js';
+import { formatIntroducers, parseIntroducers } from '../table/introducers.js';
 import { parseSignalingQuery, signalingQuery, type LinkSignaling } from './table-link.js';
 
 export type Route =
   | { readonly page: 'home' }
   | { readonly page: 'settings' }
   | { readonly page: 'replay' }
-  | { readonly page: 'table'; readonly table: string; readonly signaling: LinkSignaling | null }
+  | {
+      readonly page: 'table';
+      readonly table: string;
+      readonly signaling: LinkSignaling | null;
+      /** Key prefixes of peers seated when the link was copied (absent if it names none). */
+      readonly via?: readonly string[];
+    }
   | { readonly page: 'not-found'; readonly error: string };
 
 export function parseRoute(hash: string): Route {
@@ -25,17 +32,29 @@ export function parseRoute(hash: string): Route {
     const parsed = parseTableId(decodeURIComponent(table[1]!));
     if (!parsed.ok) return { page: 'not-found', error: parsed.error };
     const signaling = parseSignalingQuery(table[2] ?? '');
-    return signaling.ok ? { page: 'table', table: parsed.table, signaling: signaling.value } : { page: 'not-found', error: signaling.error };
+    if (!signaling.ok) return { page: 'not-found', error: signaling.error };
+    const via = parseIntroducers(new URLSearchParams(table[2] ?? '').get('via'));
+    return { page: 'table', table: parsed.table, signaling: signaling.value, ...(via.length > 0 ? { via } : {}) };
   }
   return { page: 'not-found', error: `no page at ${path.slice(0, 60)}` };
 }
 
-/** A table's hash; with `signaling`, the link names the server (and ICE servers) to use. */
-export function tableHash(table: string, signaling: LinkSignaling | null = null, includeCredentials = false): string {
-  return signaling ? `#/t/${table}?${signalingQuery(signaling, includeCredentials)}` : `#/t/${table}`;
+/**
+ * A table's hash; with `signaling`, the link names the server (and ICE servers) to use;
+ * with `via` (key prefixes), the seated peers a joiner may reach the creator through.
+ */
+export function tableHash(table: string, signaling: LinkSignaling | null = null, includeCredentials = false, via: readonly string[] = []): string {
+  const query = [signaling ? signalingQuery(signaling, includeCredentials) : '', formatIntroducers(via) ?? ''].filter((part) => part !== '').join('&');
+  return query ? `#/t/${table}?${query}` : `#/t/${table}`;
 }
 
 /** The link to share: this page's origin and path with the table's hash and signaling choice. */
-export function shareLink(table: string, page: { origin: string; pathname: string }, signaling: LinkSignaling | null = null, includeCredentials = false): string {
-  return `${page.origin}${page.pathname}${tableHash(table, signaling, includeCredentials)}`;
+export function shareLink(
+  table: string,
+  page: { origin: string; pathname: string },
+  signaling: LinkSignaling | null = null,
+  includeCredentials = false,
+  via: readonly string[] = [],
+): string {
+  return `${page.origin}${page.pathname}${tableHash(table, signaling, includeCredentials, via)}`;
 }

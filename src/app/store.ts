@@ -15,6 +15,7 @@ import type { TableConfig } from '../net/messages.js';
 import type { LobbyView } from '../table/lobby.js';
 import { TableSession } from '../table/table-session.js';
 import { newTableId, peerIdFor } from '../table/table-id.js';
+import { introducersOf } from '../table/introducers.js';
 import { Replay, type ReplayView } from './replay.js';
 import { rulesHelp, type RulesHelpView } from '../games/rules-help.js';
 import { handViewOf, seatOrderOf, type HandView } from './store-hand-view.js';
@@ -141,7 +142,7 @@ export class AppStore extends EventTarget {
       lobby,
       seatOrder: lobby?.config ? seatOrderOf(lobby.config.game, lobby.seats.length, lobby.mySeat) : null,
       needsName: this.settings.name === '',
-      shareLink: this.session ? shareLink(this.session.table, location, this.session.signaling, this.settings.shareIceCredentials) : null,
+      shareLink: this.session ? shareLink(this.session.table, location, this.session.signaling, this.settings.shareIceCredentials, introducersOf(this.session.table, lobby?.seats ?? [])) : null,
       connecting: this.connecting,
       problem: this.problem,
       unserved: this.served.unserved && (lobby?.waitingForCreator ?? true),
@@ -292,7 +293,7 @@ export class AppStore extends EventTarget {
     // could not reach its signaling server is closed instead, so it reopens with what Settings changed.
     const keep = (route.page === 'settings' && !this.signalingFailure) || (route.page === 'table' && this.session?.table === route.table);
     if (!keep) this.closeSession();
-    if (route.page === 'table' && !this.session) await this.openSession(route.table, route.signaling);
+    if (route.page === 'table' && !this.session) await this.openSession(route.table, route.signaling, route.via ?? []);
     if (route.page === 'home') await this.loadRecent();
     this.changed();
   }
@@ -302,7 +303,7 @@ export class AppStore extends EventTarget {
     this.recent = rows.map((row) => ({ table: row.table, game: row.roster.config.game, savedAt: row.savedAt }));
   }
 
-  private async openSession(table: string, fromLinkChoice: LinkSignaling | null): Promise<void> {
+  private async openSession(table: string, fromLinkChoice: LinkSignaling | null, via: readonly string[] = []): Promise<void> {
     const identity = this.identity;
     const storage = this.storage;
     if (!identity || !storage) return;
@@ -311,7 +312,7 @@ export class AppStore extends EventTarget {
     const choice = fromLinkChoice ?? ownChoice;
     // A link without a signaling choice (an old one, a recent table): name the one used, so a reload keeps it.
     if (!fromLinkChoice) {
-      history.replaceState(null, '', tableHash(table, choice));
+      history.replaceState(null, '', tableHash(table, choice, false, via));
       this.backHash = location.hash;
     }
     // Each table has its own log (a retry of the same table keeps it).
@@ -335,6 +336,8 @@ export class AppStore extends EventTarget {
       onLog: (line, level) => this.log(level ?? 'info', line),
     });
     if (!this.settings.name) tableSession.lobby.askNameFirst();
+    // Peers the link names: through them a join reaches a creator this browser cannot link to.
+    tableSession.lobby.introduce(via);
     const session: Session = { table, mesh, tableSession, signaling: choice, fromLink, closed: false, watching: false };
     this.session = session;
     this.connecting = true;

@@ -11,9 +11,11 @@
  * (who could not derive the next hand's set-up).
  *
  * The lobby also tells the mesh whom to link to (every seated peer: a full
- * mesh) and whom to admit (`authorize`): anything but hello/ping/join/presence
- * from a key that holds no seat is rejected as "from an unknown seat" (a
- * watcher's `fetch` for a hand's public events is admitted).
+ * mesh; while unseated, also the introducers the table link names, through
+ * whom a join reaches a creator we cannot link to: introducers.ts) and whom
+ * to admit (`authorize`): anything but hello/ping/join/presence from a key
+ * that holds no seat is rejected as "from an unknown seat" (a watcher's
+ * `fetch` for a hand's public events is admitted).
  *
  * The table's config (game, seats, options) is checked against the game
  * registry (`checkTableConfig`): a creator cannot open a table with options
@@ -26,6 +28,7 @@ import { checkTableConfig } from '../games/index.js';
 import type { Mesh, Reachability } from '../net/mesh.js';
 import { tableFingerprint, type Fingerprint } from './fingerprint.js';
 import { parseTableId, peerIdFor } from './table-id.js';
+import { introducerPeerIds, parseIntroducers } from './introducers.js';
 
 /** Where a peer keeps its copy of the roster between reloads. */
 export interface RosterStore {
@@ -105,6 +108,8 @@ export class Lobby {
   private refusedVersion = -1;
   /** Creator only: players who asked to leave while a hand ran (key → their roster version). */
   private readonly leftDuringHand = new Map<string, number>();
+  /** Peer ids to link to while unseated, besides the creator (introducers.ts). */
+  private introducers: string[] = [];
 
   constructor(options: LobbyOptions) {
     const parsed = parseTableId(options.mesh.table);
@@ -154,6 +159,16 @@ export class Lobby {
    */
   askNameFirst(): void {
     this.nameFirst = true;
+  }
+
+  /**
+   * Peers (key prefixes, as a link's `via` names them) to link to while this
+   * peer holds no seat, so its join reaches the creator through them when the
+   * creator cannot be reached directly (introducers.ts).
+   */
+  introduce(prefixes: readonly string[]): void {
+    this.introducers = introducerPeerIds(this.table, parseIntroducers(prefixes.join(',')));
+    this.updateLinks();
   }
 
   /** Asks for a seat (any free one, or `seat`). A peer already seated keeps its seat. */
@@ -409,6 +424,8 @@ export class Lobby {
   private updateLinks(): void {
     const peers = new Set<string>([this.creatorPeerId]);
     for (const member of this.roster?.seats ?? []) if (member) peers.add(member.peerId);
+    // Unseated, also the introducers: through them a join reaches a creator we cannot link to.
+    if (this.mySeat() === null) for (const id of this.introducers) peers.add(id);
     this.mesh.want(peers);
   }
 }

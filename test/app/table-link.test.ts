@@ -4,11 +4,13 @@
  * credentials unless the creator opted in. Reading it back gives the same
  * choice; a tampered or truncated link is an error, not a silent fallback to
  * someone's Settings; and the choice (with the reader's own TURN login for a
- * server they also have) is what the table uses.
+ * server they also have) is what the table uses. It also names the seated
+ * people (`via=`, key prefixes) a joiner may reach the creator through.
  */
 import { describe, expect, it } from 'vitest';
 import { parseRoute, shareLink, tableHash } from '../../src/app/router.js';
 import { DEFAULT_SETTINGS, linkSignalingOf, signalingFor, type Settings } from '../../src/app/settings.js';
+import { introducersOf } from '../../src/table/introducers.js';
 import { parseSignalingQuery, sameSignaling, signalingQuery, type LinkSignaling } from '../../src/app/table-link.js';
 
 const TABLE = 'abcdefgh-0011223344556677';
@@ -85,5 +87,32 @@ describe('the table uses the link’s choice', () => {
     const choice = routeOf(shareLink(TABLE, PAGE, linkSignalingOf(creator))).signaling;
     expect(signalingFor(creator, PAGE, choice).iceServers).toEqual([STUN, TURN]);
     expect(signalingFor(joiner, PAGE, choice).iceServers).toEqual([STUN, { urls: TURN.urls }]);
+  });
+});
+
+describe('the introducers in a link (via=)', () => {
+  const CAT = '8139770e5a0b1c2d'.padEnd(64, '0');
+  const DAN = 'ffee0011aabbccdd'.padEnd(64, '1');
+  const ANN = `${TABLE.slice(-16)}`.padEnd(64, '2');
+
+  it('names the seated people but the creator and the bots, and reads back the same', () => {
+    const seats = [
+      { keyHex: ANN, bot: null },
+      { keyHex: CAT, bot: null },
+      { keyHex: DAN, bot: { hostSeat: 0 } },
+      { keyHex: null, bot: null },
+    ];
+    const via = introducersOf(TABLE, seats);
+    expect(via).toEqual([CAT.slice(0, 16)]);
+    const link = shareLink(TABLE, PAGE, { server: 'embedded' }, false, via);
+    expect(link).toBe(`http://192.168.1.5:5173/#/t/${TABLE}?signal=here&via=${CAT.slice(0, 16)}`);
+    expect(routeOf(link)).toEqual({ page: 'table', table: TABLE, signaling: { server: 'embedded' }, via: [CAT.slice(0, 16)] });
+    expect(routeOf(shareLink(TABLE, PAGE, null, false, [CAT, DAN])).via).toEqual([CAT.slice(0, 16), DAN.slice(0, 16)]);
+  });
+
+  it('drops what is not a key prefix, and a link without via names nobody', () => {
+    expect(routeOf(`#/t/${TABLE}?via=${CAT.slice(0, 16)},not-hex,ABCDEF0011223344,${CAT.slice(0, 15)},${CAT.slice(0, 16)}`).via).toEqual([CAT.slice(0, 16)]);
+    expect(routeOf(`#/t/${TABLE}?signal=here`)).not.toHaveProperty('via');
+    expect(routeOf(`#/t/${TABLE}?via=`)).not.toHaveProperty('via');
   });
 });

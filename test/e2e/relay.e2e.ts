@@ -9,6 +9,9 @@
  * (through Cat), play a whole hand through the UI, and agree on the result and
  * a clean audit; the test checks that signaling between them was attempted
  * and dropped, and that neither mesh ever held a direct link to the other.
+ * A second test blocks Bob from Ann before he ever joins: the link Ann copies
+ * once Cat sits names Cat (`via=`), Bob's page links to Cat, and Ann seats him
+ * through Cat (src/table/introducers.ts).
  */
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -175,4 +178,45 @@ it('two pages that cannot link directly play a whole hand through the third', as
   expect(new Set(hashes).size).toBe(1);
   expect(dropped.filter((d) => d.startsWith('pageerror'))).toEqual([]);
   await ann.screenshot({ path: 'test-results/relay-ann.png' });
+});
+
+it('a joiner whose page can never link to the creator is seated through a seated page the link names', async () => {
+  const base = inject('baseUrl');
+  const dropped: string[] = [];
+  // Bob's socket drops every negotiation with Ann both ways (Ann's too, once his id is known).
+  let bobId = '';
+  const ann = await playerPage(base, 'Ann', (peer) => peer === bobId, dropped);
+  await ann.locator('input[name="game"][value="stress-shed"]').check();
+  await ann.locator('#seats').selectOption('3');
+  await ann.locator('#create').click();
+  await expect.poll(() => ann.locator('#share-link').inputValue(), { timeout: 30_000 }).toMatch(/#\/t\//);
+  const annId = await peerIdOf(ann);
+  expect(annId).toMatch(/^fd-/);
+  const cat = await playerPage(base, 'Cat', () => false, dropped);
+  await cat.goto(await ann.locator('#share-link').inputValue());
+  await expect.poll(() => stateOf(ann, 'Cat'), { timeout: 90_000 }).toBe('direct');
+  const catId = await peerIdOf(cat);
+  // Copied now, Ann's link names Cat (the seated people but the creator).
+  const link = await ann.locator('#share-link').inputValue();
+  expect(new URL(link).hash).toContain(`via=${catId.slice(-16)}`);
+  // Bob's page is blocked from Ann's from the very start: every offer between them is dropped.
+  const bob = await playerPage(base, 'Bob', (peer) => peer === annId, dropped);
+  await bob.goto(link);
+  await expect.poll(() => stateOf(bob, 'Cat'), { timeout: 90_000 }).toBe('direct');
+  await expect.poll(() => stateOf(bob, 'Ann'), { timeout: 90_000 }).toBe('relayed');
+  await expect.poll(() => stateOf(ann, 'Bob'), { timeout: 90_000 }).toBe('relayed');
+  await expect.poll(() => stateOf(cat, 'Bob'), { timeout: 90_000 }).toBe('direct');
+  bobId = await peerIdOf(bob);
+  // The creator seated him: three seats taken on every page, and the same fingerprint.
+  for (const page of [ann, bob, cat]) {
+    await expect.poll(() => page.locator('#seats li .who').allTextContents(), { timeout: 30_000 }).toEqual(expect.arrayContaining([expect.stringContaining('Ann'), expect.stringContaining('Bob'), expect.stringContaining('Cat')]));
+  }
+  const prints = await Promise.all([ann, bob, cat].map((p) => p.locator('#fingerprint-words').textContent()));
+  expect(prints[0]).toMatch(/\w/);
+  expect(new Set(prints).size).toBe(1);
+  const openLinks = (page: Page) => page.evaluate(() => (window as unknown as { fairdeck: { store: { debugMesh?: { openLinks(): string[] } } } }).fairdeck.store.debugMesh?.openLinks() ?? []);
+  expect(await openLinks(bob)).not.toContain(annId);
+  expect(await openLinks(ann)).not.toContain(bobId);
+  expect(dropped.filter((d) => d.startsWith('Bob → '))).not.toEqual([]);
+  expect(dropped.filter((d) => d.startsWith('pageerror'))).toEqual([]);
 });

@@ -48,7 +48,7 @@ export async function startLobbyPeer(
   table: string,
   seed: number,
   name: string,
-  options: { config?: TableConfig; store?: MemoryRosterStore } = {},
+  options: { config?: TableConfig; store?: MemoryRosterStore; introducers?: readonly string[] } = {},
 ): Promise<LobbyPeer> {
   const signer = testSigner(seed);
   const hex = keyHex(signer.publicKey);
@@ -64,6 +64,7 @@ export async function startLobbyPeer(
     changed: () => {},
     problem: () => {},
   });
+  if (options.introducers) lobby.introduce(options.introducers);
   await lobby.open(options.config);
   return { name, seed, keyHex: hex, mesh, lobby, store, log, rejections };
 }

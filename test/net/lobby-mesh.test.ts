@@ -56,6 +56,60 @@ describe('lobby over the mesh', () => {
     expect(bob.lobby.view().fingerprint).toEqual(cat.lobby.view().fingerprint);
   });
 
+  it('admits a joiner who can never link to the creator, through an introducer the link names', async () => {
+    const network = new MemoryNetwork({ defaultDelayMs: 2 });
+    const table = tableFor(1);
+    // Ann (creator) and Bob can never open a direct link; Cat is reachable by both.
+    network.blockPair(peerIdOf(table, 1), peerIdOf(table, 2));
+    const ann = await startLobbyPeer(network, table, 1, 'Ann', { config });
+    const cat = await startLobbyPeer(network, table, 3, 'Cat');
+    peers.push(ann, cat);
+    await eventually(() => expect(cat.lobby.view().mySeat).not.toBeNull());
+    // Bob's link was copied after Cat sat: it names Ann's and Cat's key prefixes.
+    const bob = await startLobbyPeer(network, table, 2, 'Bob', { introducers: [ann.keyHex.slice(0, 16), cat.keyHex.slice(0, 16)] });
+    peers.push(bob);
+    await eventually(() => {
+      expect(bob.lobby.view().mySeat).not.toBeNull();
+      for (const peer of [ann, bob, cat]) expect(peer.lobby.view().seats.map((s) => s.member?.name).sort()).toEqual(['Ann', 'Bob', 'Cat']);
+    });
+    // The creator seated him (its roster, relayed by Cat), and everyone sees the same seats.
+    expect(ann.log).toContainEqual(expect.stringMatching(/^Bob sat down in seat/));
+    expect(new Set([ann, bob, cat].map((p) => p.lobby.view().fingerprint?.words)).size).toBe(1);
+    expect(bob.mesh.openLinks()).not.toContain(ann.mesh.peerId);
+    expect(ann.mesh.openLinks()).not.toContain(bob.mesh.peerId);
+    await eventually(() => {
+      expect(bob.mesh.reachability(ann.keyHex)).toBe('relayed');
+      expect(ann.mesh.reachability(bob.keyHex)).toBe('relayed');
+    });
+  });
+
+  it('an introducer cannot seat a joiner: a roster it signs is refused, and the joiner waits for the creator', async () => {
+    const network = new MemoryNetwork({ defaultDelayMs: 2 });
+    const table = tableFor(1);
+    network.blockPair(peerIdOf(table, 1), peerIdOf(table, 2));
+    const ann = await startLobbyPeer(network, table, 1, 'Ann', { config });
+    const cat = await startLobbyPeer(network, table, 3, 'Cat');
+    peers.push(ann, cat);
+    await eventually(() => expect(cat.lobby.view().mySeat).not.toBeNull());
+    // Cat forges a roster seating Bob and pushes it down the link Bob opened to it.
+    const bob = await startLobbyPeer(network, table, 2, 'Bob', { introducers: [cat.keyHex.slice(0, 16)] });
+    peers.push(bob);
+    await eventually(() => expect(cat.mesh.openLinks()).toContain(bob.mesh.peerId));
+    const forged = signEnvelope(testSigner(3), {
+      kind: 'roster',
+      table,
+      seq: Date.now() * 1000 + 5_000_000,
+      to: null,
+      body: { version: 99, config, seats: [{ key: testSigner(3).publicKey, name: 'Cat', peerId: cat.mesh.peerId }, { key: testSigner(2).publicKey, name: 'Bob', peerId: bob.mesh.peerId }, null], hands: 0 },
+    });
+    expect(cat.mesh.sendRaw(bob.mesh.peerId, encodeEnvelope(forged))).toBe(true);
+    await eventually(() => expect(bob.rejections.map((r) => r.reason)).toContain('roster not signed by the table creator'));
+    // The real admission still comes from Ann, relayed by Cat: version 99 was never adopted.
+    await eventually(() => expect(bob.lobby.view().mySeat).not.toBeNull());
+    expect(bob.lobby.view().rosterVersion).toBe(ann.lobby.view().rosterVersion);
+    expect(bob.lobby.view().rosterVersion).toBeLessThan(99);
+  });
+
   it('rejects a malformed message with a reason and changes nothing', async () => {
     const { ann, bob } = await threeAtATable();
     const before = ann.lobby.view();
