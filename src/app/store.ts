@@ -5,79 +5,30 @@
  * data and log lines, and announces each change with a `change` event; the
  * components render from `store.view` and never reach below it. The hand's
  * view is built in store-hand-view.ts, the match's transcript file in
- * store-transcript.ts.
+ * store-transcript.ts; the shape of the view is in store-types.ts.
  */
 import { Mesh, type Rejection } from '../net/mesh.js';
 import { PeerJsTransport } from '../net/peerjs-transport.js';
 import { diagnoseSignaling, SignalingError } from '../net/signaling.js';
 import { reconnectDelayMs } from '../net/transport.js';
 import type { TableConfig } from '../net/messages.js';
-import type { LobbyView } from '../table/lobby.js';
 import { TableSession } from '../table/table-session.js';
 import { newTableId, peerIdFor } from '../table/table-id.js';
 import { introducersOf } from '../table/introducers.js';
-import { Replay, type ReplayView } from './replay.js';
-import { rulesHelp, type RulesHelpView } from '../games/rules-help.js';
-import { handViewOf, seatOrderOf, type HandView } from './store-hand-view.js';
+import { Replay } from './replay.js';
+import { rulesHelp } from '../games/rules-help.js';
+import { handViewOf, seatOrderOf } from './store-hand-view.js';
 import { matchTranscript, saveJsonFile } from './store-transcript.js';
 import { loadIdentity, type Identity } from './identity.js';
 import { BrowserStore } from './persistence.js';
 import { parseRoute, shareLink, tableHash, type Route } from './router.js';
+import type { AppView, LogEntry, LogLevel, SignalingFailure } from './store-types.js';
 import { cleanName, linkSignalingOf, loadSettings, saveSettings, signalingFor, type HandSort, type Settings } from './settings.js';
 import { describeSignaling, sameSignaling, type LinkSignaling } from './table-link.js';
 import { UnservedWatch } from './unserved.js';
 
 export type { HandView } from './store-hand-view.js';
-
-export type LogLevel = 'info' | 'warn' | 'error';
-export interface LogEntry {
-  readonly id: number;
-  readonly at: number;
-  readonly level: LogLevel;
-  readonly text: string;
-}
-
-export interface AppView {
-  readonly ready: boolean;
-  readonly route: Route;
-  readonly settings: Settings;
-  readonly myKey: string | null;
-  readonly lobby: LobbyView | null;
-  /** The lobby's seats round the table in the game's play order, from this viewer's seat. */
-  readonly seatOrder: readonly number[] | null;
-  /** No name yet: the lobby asks for one before this person sits. */
-  readonly needsName: boolean;
-  readonly hand: HandView | null;
-  /** This page holds no seat of the running hand and chose Watch: it follows the hand without acting. */
-  readonly watching: boolean;
-  /** Names of the peers linked to the table without a seat (its spectators). */
-  readonly watchers: readonly string[];
-  readonly shareLink: string | null;
-  readonly connecting: boolean;
-  readonly problem: string | null;
-  /** A table link nobody answers: no roster came from its creator in UNSERVED_AFTER_MS (unserved.ts). */
-  readonly unserved: boolean;
-  /** The table could not reach its signaling server: what was tried, the likely cause, and Retry. */
-  readonly signalingFailure: SignalingFailure | null;
-  /** Which signaling server the open table uses, and whether its link chose it. */
-  readonly signaling: { readonly text: string; readonly fromLink: boolean } | null;
-  /** Where Settings' Back returns to. */
-  readonly backHash: string;
-  readonly log: readonly LogEntry[];
-  readonly recentTables: readonly { table: string; game: string; savedAt: number }[];
-  /** The transcript opened at #/replay, verified in the page (src/app/replay.ts). */
-  readonly replay: ReplayView | null;
-  /** The open table's game rules and chosen options, for its Rules button (src/games/rules-help.ts). */
-  readonly rulesHelp: RulesHelpView | null;
-}
-
-export interface SignalingFailure {
-  /** `ws://host:port/path/`, or the text of an unexpected error. */
-  readonly url: string;
-  readonly detail: string;
-  /** The likely cause and the setting to change, once the probe has answered. */
-  readonly advice: string | null;
-}
+export type { AppView, LogEntry, LogLevel, SignalingFailure } from './store-types.js';
 
 const LOG_LIMIT = 300;
 

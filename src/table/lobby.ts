@@ -20,53 +20,23 @@
  * The table's config (game, seats, options) is checked against the game
  * registry (`checkTableConfig`): a creator cannot open a table with options
  * its game does not take, and a joiner refuses such a roster and says why.
+ * What a screen shows of the seats is built from the roster in lobby-view.ts.
  */
 import { hexToBytes } from '@noble/hashes/utils.js';
 import { keyHex, type Envelope } from '../net/envelope.js';
 import { KINDS_WITHOUT_SEAT, type Roster, type SeatMember, type TableConfig } from '../net/messages.js';
 import { checkTableConfig } from '../games/index.js';
-import type { Mesh, Reachability } from '../net/mesh.js';
-import { tableFingerprint, type Fingerprint } from './fingerprint.js';
+import type { Mesh } from '../net/mesh.js';
+import { lobbyView, type LobbyView } from './lobby-view.js';
 import { parseTableId, peerIdFor } from './table-id.js';
 import { introducerPeerIds, parseIntroducers } from './introducers.js';
+
+export type { LobbyView, SeatView } from './lobby-view.js';
 
 /** Where a peer keeps its copy of the roster between reloads. */
 export interface RosterStore {
   loadRoster(table: string): Promise<Roster | undefined>;
   saveRoster(table: string, roster: Roster): Promise<void>;
-}
-
-export interface SeatView {
-  readonly seat: number;
-  readonly member: SeatMember | null;
-  readonly keyHex: string | null;
-  /** For a bot: the connection state of the browser that hosts it (the bot has no link of its own). */
-  readonly reachability: Reachability | null;
-  readonly isMe: boolean;
-  /**
-   * A bot's seat: who hosts it (seat and name; `isMe` when this browser does),
-   * else null. Told from the roster alone: a seat whose peer id is not the one
-   * its key derives (F11) is a bot the creator seated behind its host's link.
-   */
-  readonly bot: { readonly hostSeat: number | null; readonly hostName: string; readonly hostIsMe: boolean } | null;
-}
-
-export interface LobbyView {
-  readonly table: string;
-  readonly config: TableConfig | null;
-  readonly rosterVersion: number;
-  readonly seats: readonly SeatView[];
-  readonly mySeat: number | null;
-  readonly isCreator: boolean;
-  readonly fingerprint: Fingerprint | null;
-  /** Shown while no roster has arrived: the creator may be offline. */
-  readonly waitingForCreator: boolean;
-  /** Hands started at this table (seats are fixed once it is above 0). */
-  readonly handsStarted: number;
-  /** Why the creator's roster was refused (its game or options are not valid), if it was. */
-  readonly configProblem: string | null;
-  /** A hand is being played: its set-up fixes the seats until it ends. */
-  readonly handRunning: boolean;
 }
 
 /** Why a table config cannot be played as given, or null when the registry accepts it. */
@@ -207,47 +177,15 @@ export class Lobby {
     return index >= 0 ? index : null;
   }
 
+  /** The lobby as a screen shows it (lobby-view.ts). */
   view(): LobbyView {
-    const roster = this.roster;
-    const members = roster?.seats ?? [];
-    const seats: SeatView[] = members.map((member, seat) => {
-      const hex = member ? keyHex(member.key) : null;
-      const bot = member && hex ? this.botHost(member, hex, members) : null;
-      const hostKey = bot && bot.hostSeat !== null ? keyHex(members[bot.hostSeat]!.key) : null;
-      return {
-        seat,
-        member,
-        keyHex: hex,
-        reachability: hex ? (this.botKeys().includes(hex) || bot?.hostIsMe ? 'self' : this.mesh.reachability(hostKey ?? hex)) : null,
-        isMe: hex === this.mesh.selfKey,
-        bot,
-      };
+    // prettier-ignore
+    return lobbyView(this.roster, {
+      table: this.table, selfKey: this.mesh.selfKey, selfPeerId: this.mesh.peerId, botKeys: this.botKeys(),
+      reachability: (key) => this.mesh.reachability(key),
+    }, {
+      mySeat: this.mySeat(), isCreator: this.isCreator, configProblem: this.configProblem, handRunning: this.runningSeats() !== null,
     });
-    return {
-      table: this.table,
-      config: roster?.config ?? null,
-      rosterVersion: roster?.version ?? 0,
-      seats,
-      mySeat: this.mySeat(),
-      isCreator: this.isCreator,
-      fingerprint: roster ? tableFingerprint(this.table, roster.seats.map((m) => m?.key ?? null)) : null,
-      waitingForCreator: !roster,
-      handsStarted: roster?.hands ?? 0,
-      configProblem: this.configProblem,
-      handRunning: this.runningSeats() !== null,
-    };
-  }
-
-  /** Who hosts the seat `member` if it is a bot (its peer id is another seat's), else null. */
-  private botHost(member: SeatMember, hex: string, members: readonly (SeatMember | null)[]): SeatView['bot'] {
-    if (member.peerId === peerIdFor(this.table, hex) && !this.botKeys().includes(hex)) return null;
-    const hostSeat = members.findIndex((m) => m !== null && m.peerId === member.peerId && m.peerId === peerIdFor(this.table, keyHex(m.key)));
-    const host = hostSeat >= 0 ? members[hostSeat]! : null;
-    return {
-      hostSeat: hostSeat >= 0 ? hostSeat : null,
-      hostName: host ? host.name || `Seat ${hostSeat + 1}` : 'another player',
-      hostIsMe: member.peerId === this.mesh.peerId,
-    };
   }
 
   /** Feeds a verified envelope from the mesh. */

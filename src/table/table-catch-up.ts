@@ -2,8 +2,8 @@
  * The table session's side of rejoin and drop-outs (issue 15): it feeds
  * catch-up.ts with which hand each remote seat shows (its fetches and its
  * events), follows the table to its next hand when this page's hand is over
- * for the table, answers a catching-up page's fetch of an older hand from
- * storage, holds back moves while a (re)opened page does not yet know which
+ * for the table, answers a peer's fetch (the current hand's events it lacks,
+ * or a catching-up page's older hand from storage), holds back moves while a (re)opened page does not yet know which
  * hand the table is at, and keeps gone-seats.ts up to date from the mesh's
  * links once a second, logging who lost the connection and who is back.
  */
@@ -73,8 +73,19 @@ export class TableCatchUp {
     if (view.seats.some((s) => s.keyHex === key && !this.host.isBot(key) && !s.isMe)) this.catchUp.note(key, hand, told, handNo);
   }
 
+  /** Answers a fetch: the current hand's events the asker lacks (by author and count), or every stored event of an older hand. */
+  answerFetch(envelope: EnvelopeOf<'fetch'>, via: string): void {
+    if (this.answerOldFetch(envelope.body.hand, via)) return;
+    const session = this.host.currentSession();
+    if (!session || envelope.body.hand !== this.host.handNo()) return;
+    const have = envelope.body.have;
+    for (const event of session.events()) {
+      if (event.body.n >= (have[keyHex(event.from)] ?? 0)) this.host.mesh.resend(via, event);
+    }
+  }
+
   /** Answers a fetch of an older hand (a page catching up) from storage, every event of it; false for any other hand. */
-  answerOldFetch(hand: number, via: string): boolean {
+  private answerOldFetch(hand: number, via: string): boolean {
     if (hand < 0 || hand >= this.host.handNo()) return false;
     void this.host.storedEvents(hand).then((events) => {
       for (const event of events) if (!this.host.closed()) this.host.mesh.resend(via, event);

@@ -36,6 +36,13 @@ export interface TableSessionOptions {
   readonly tamperPublish?: (envelope: EnvelopeOf<'table-event'>) => EnvelopeOf<'table-event'> | EnvelopeOf<'table-event'>[] | null;
 }
 
+/** A hand this page plays a seat of (its own, or a bot's it hosts; a watcher's seatless hand under WATCHING_SEAT). */
+export interface Seated {
+  readonly session: HandSession;
+  readonly signer: Signer;
+  readonly bot: boolean;
+}
+
 export interface HandSummary {
   readonly handNo: number;
   readonly session: HandSession;

@@ -4,40 +4,35 @@
  * belong to, starts a hand when every seat is taken (and the next one when a
  * player asks for a rematch), persists every event and secret before it is
  * sent (through table-outbox.ts), answers peers that fetch events they
- * missed, runs bots on seats the creator gave to one (table-bots.ts), sends a halted seat's
- * fault report, tells the log (table-log.ts), and lets table-catch-up.ts
+ * missed (table-catch-up.ts), runs bots on seats the creator gave to one
+ * (table-bots.ts), stores each hand's outcome and sends a halted seat's fault
+ * report (table-hand-records.ts), tells the log (table-log.ts), and lets table-catch-up.ts
  * follow the table to its current hand and tell gone seats from slow ones. The
  * browser store and the `npm run simulate` harness both drive a table
  * through this class.
  */
 import { ed25519 } from '@noble/curves/ed25519.js';
 import type { AnyGame, Json } from '../engine/index.js';
-import { gameById, handOutcome } from '../games/index.js';
+import { gameById } from '../games/index.js';
 import { heuristicBot } from '../bots/index.js';
 import { keyHex, signEnvelope, type Envelope, type EnvelopeOf, type Signer } from '../net/envelope.js';
 import type { Mesh } from '../net/mesh.js';
 import { HandSession } from './hand-session.js';
 import { LIMITS } from './hand/event-pool.js';
 import { EarlyEvents } from './early-events.js';
-import { faultData, faultReports } from './hand/faults.js';
-import { hashBytes } from './hand/seat-agent.js';
-import { nextSetup, outcomeOf, type HandRecord } from './hand/setup.js';
+import { faultReports } from './hand/faults.js';
+import { nextSetup } from './hand/setup.js';
 import { Lobby } from './lobby.js';
 import { HostedBots } from './table-bots.js';
 import { TableCatchUp } from './table-catch-up.js';
+import { HandRecords } from './table-hand-records.js';
 import { TableLog } from './table-log.js';
 import { TableOutbox, type TableStore } from './table-outbox.js';
 import { WATCHING_SEAT, Watchers, watchingHand, type Watcher } from './table-watchers.js';
-import type { HandSummary, TableSessionOptions } from './table-session-types.js';
+import type { HandSummary, Seated, TableSessionOptions } from './table-session-types.js';
 
 export type { TableStore } from './table-outbox.js';
 export type { HandSummary, TableSessionOptions } from './table-session-types.js';
-
-interface Seated {
-  readonly session: HandSession;
-  readonly signer: Signer;
-  readonly bot: boolean;
-}
 
 const DEFAULT_STALL_MS = 30_000;
 
@@ -52,8 +47,8 @@ export class TableSession {
   private hands = new Map<number, Seated>();
   private handNo = -1;
   private game: AnyGame | null = null;
-  /** The last write of a hand record: a next hand's set-up is read only after it. */
-  private recordSaved: Promise<unknown> = Promise.resolve();
+  /** Each hand's outcome in storage (a next hand's set-up is read after it is written), and a halted seat's fault report (table-hand-records.ts). */
+  private readonly records: HandRecords;
   /** Events for the next hand (or the one being started), bounded per author like a hand's pool. */
   private readonly early = new Map<number, EarlyEvents>();
   private lastProgress = Date.now();
@@ -103,6 +98,11 @@ export class TableSession {
         options.onChange();
       },
     });
+    // prettier-ignore
+    this.records = new HandRecords({
+      store: options.store, table: () => this.lobby.table, closed: () => this.closed,
+      signAs: (signer, body) => this.signAs(signer, body), publish: (envelope) => this.publish(envelope),
+    });
     this.log = new TableLog({ onLog: options.onLog, names: () => this.names(), seats: () => this.lobby.view().seats, game: () => this.game, mySeat: () => this.current?.mySeat ?? null });
     this.lobby = new Lobby({
       mesh: options.mesh,
@@ -140,7 +140,7 @@ export class TableSession {
     }
     if (envelope.kind === 'fetch') {
       this.rejoin.noteShown(envelope.from, envelope.body.hand, true);
-      this.answerFetch(envelope, via);
+      this.rejoin.answerFetch(envelope, via);
       return;
     }
     this.watchers.observe(envelope, Date.now());
@@ -266,7 +266,7 @@ export class TableSession {
     this.log.newHand();
     this.lobby.markHandStarted(handNo + 1);
     // The set-up comes from storage only: this hand's own record, or one derived from the previous hand's stored outcome.
-    await this.recordSaved;
+    await this.records.saved;
     let record = await this.store.loadHandRecord(table, handNo);
     if (!record) {
       const previous = handNo > 0 ? await this.store.loadHandRecord(table, handNo - 1) : undefined;
@@ -374,16 +374,6 @@ export class TableSession {
     return this.early.has(this.handNo + 1) || this.rejoin.laterHandShown();
   }
 
-  private answerFetch(envelope: EnvelopeOf<'fetch'>, via: string): void {
-    if (this.rejoin.answerOldFetch(envelope.body.hand, via)) return;
-    const mine = this.currentHand();
-    if (!mine || envelope.body.hand !== this.handNo) return;
-    const have = envelope.body.have;
-    for (const event of mine.session.events()) {
-      if (event.body.n >= (have[keyHex(event.from)] ?? 0)) this.mesh.resend(via, event);
-    }
-  }
-
   private onHandChanged(): void {
     const mine = this.currentHand();
     // Progress is any new event (a deal has many before the first engine step).
@@ -392,33 +382,12 @@ export class TableSession {
       this.lastStep = held;
       this.lastProgress = Date.now();
     }
-    for (const [seat, local] of this.hands) this.reportFault(seat, local);
+    for (const [seat, local] of this.hands) this.records.reportFault(seat, local);
     if (mine) this.log.follow(mine.session);
-    if (mine) this.keepOutcome(mine.session);
+    if (mine) this.records.keepOutcome(mine.session);
     this.bots.schedule();
     this.rejoin.follow();
     this.options.onChange();
-  }
-
-  /** A seat of ours whose hand halted signs and sends its verdict once (a `fault` event), so every screen shows it. */
-  private readonly reported = new Set<HandSession>();
-  private reportFault(seat: number, { session, signer }: Seated): void {
-    const halt = session.halt;
-    if (!halt || halt.code === 'abandoned' || session.agent === null || this.reported.has(session) || this.closed) return;
-    this.reported.add(session);
-    const f = session.follower;
-    const envelope = this.signAs(signer, { hand: f.setup.handNo, n: f.pool.nextSeq(seat), ...hashBytes(f.hashes), type: 'fault', data: faultData(halt) });
-    if (f.take(envelope)) this.publish(envelope);
-  }
-
-  /** A finished hand's outcome is stored with its set-up: the next hand's set-up derives from it. */
-  private outcomeKept: HandSession | null = null;
-  private keepOutcome(session: HandSession): void {
-    if (this.outcomeKept === session || session.phase !== 'done' || !session.engineState || !session.hash) return;
-    this.outcomeKept = session;
-    const outcome = outcomeOf(handOutcome(session.config.game.id, session.engineState, session.auditResult?.rules ?? null), session.hash);
-    const record: HandRecord = { setup: session.config.setup, outcome };
-    this.recordSaved = this.recordSaved.then(() => this.store.saveHandRecord(this.lobby.table, session.config.setup.handNo, record));
   }
 
   private watch(): void {

@@ -1,0 +1,61 @@
+/**
+ * What the app store (store.ts) shows the UI: the shape of `store.view`
+ * (`AppView`), its log lines, and a signaling failure with its advice. The
+ * components render from these plain values and never reach below them.
+ */
+import type { LobbyView } from '../table/lobby.js';
+import type { ReplayView } from './replay.js';
+import type { RulesHelpView } from '../games/rules-help.js';
+import type { HandView } from './store-hand-view.js';
+import type { Route } from './router.js';
+import type { Settings } from './settings.js';
+
+export type LogLevel = 'info' | 'warn' | 'error';
+export interface LogEntry {
+  readonly id: number;
+  readonly at: number;
+  readonly level: LogLevel;
+  readonly text: string;
+}
+
+export interface AppView {
+  readonly ready: boolean;
+  readonly route: Route;
+  readonly settings: Settings;
+  readonly myKey: string | null;
+  readonly lobby: LobbyView | null;
+  /** The lobby's seats round the table in the game's play order, from this viewer's seat. */
+  readonly seatOrder: readonly number[] | null;
+  /** No name yet: the lobby asks for one before this person sits. */
+  readonly needsName: boolean;
+  readonly hand: HandView | null;
+  /** This page holds no seat of the running hand and chose Watch: it follows the hand without acting. */
+  readonly watching: boolean;
+  /** Names of the peers linked to the table without a seat (its spectators). */
+  readonly watchers: readonly string[];
+  readonly shareLink: string | null;
+  readonly connecting: boolean;
+  readonly problem: string | null;
+  /** A table link nobody answers: no roster came from its creator in UNSERVED_AFTER_MS (unserved.ts). */
+  readonly unserved: boolean;
+  /** The table could not reach its signaling server: what was tried, the likely cause, and Retry. */
+  readonly signalingFailure: SignalingFailure | null;
+  /** Which signaling server the open table uses, and whether its link chose it. */
+  readonly signaling: { readonly text: string; readonly fromLink: boolean } | null;
+  /** Where Settings' Back returns to. */
+  readonly backHash: string;
+  readonly log: readonly LogEntry[];
+  readonly recentTables: readonly { table: string; game: string; savedAt: number }[];
+  /** The transcript opened at #/replay, verified in the page (src/app/replay.ts). */
+  readonly replay: ReplayView | null;
+  /** The open table's game rules and chosen options, for its Rules button (src/games/rules-help.ts). */
+  readonly rulesHelp: RulesHelpView | null;
+}
+
+export interface SignalingFailure {
+  /** `ws://host:port/path/`, or the text of an unexpected error. */
+  readonly url: string;
+  readonly detail: string;
+  /** The likely cause and the setting to change, once the probe has answered. */
+  readonly advice: string | null;
+}
