@@ -53,7 +53,9 @@ export class KnowledgeMonitor {
     const f = this.hand.follower;
     if (this.checked) return this.leaks;
     // Once play is over every seat discloses everything: the rules allow full knowledge from then on.
-    if (f.phase === 'disclose' || f.phase === 'done') {
+    // An audit at once (early-audit.ts) also discloses, but mid-hand: what the peer read until then is judged first.
+    const disclosing = f.phase === 'disclose' || f.phase === 'done';
+    if (disclosing && !f.auditCause) {
       this.judge();
       return this.leaks;
     }
@@ -83,7 +85,7 @@ export class KnowledgeMonitor {
       } else this.taken.add(id);
     }
     this.openAll();
-    if (f.phase === 'halted') this.judge();
+    if (f.phase === 'halted' || disclosing) this.judge();
     return this.leaks;
   }
 
