@@ -48,12 +48,15 @@ export class FdApp extends LitElement {
       a { color: var(--fd-accent); }
       .extras-toggle { display: none; }
       @media (max-width: 600px) {
-        header { padding: 0.4rem 0.6rem; gap: 0.4rem 0.6rem; font-size: 0.9rem; }
+        header { padding: 0.3rem 0.6rem; gap: 0.3rem 0.6rem; font-size: 0.9rem; }
         header a.brand { font-size: 1.05rem; }
         header input { width: 7.5rem; }
         main { padding: 0.5rem; }
         .extras-toggle { display: block; margin: 0 auto 0.5rem; font-size: 0.85rem; padding: 0.3rem 0.8rem; }
         .extras.folded { display: none; }
+        /* The Rules and Sound buttons share one slim row, so a turn still fits a phone's screen. */
+        .tools { margin-bottom: 0; }
+        .tools button { font-size: 0.75rem; padding: 0.1rem 0.5rem; }
       }
     `,
   ];
@@ -119,12 +122,14 @@ export class FdApp extends LitElement {
         if (view.signalingFailure) return this.signalingFailure(view);
         if (view.unserved) return this.unserved();
         // On a phone during a hand, the seats and the log fold away below a button so the table fits the screen.
-        return html`${this.tableTools(view)}${view.hand ? html`<fd-hand .hand=${view.hand} ?watching=${view.watching} .sortHandBy=${view.settings.sortHandBy ?? 'suit'}></fd-hand>` : null}
+        // During a hand the Rules and Sound buttons sit with the seats and the log (folded on a phone), so a turn fits the screen.
+        return html`${view.hand ? null : this.tableTools(view)}${view.hand ? html`<fd-hand .hand=${view.hand} ?watching=${view.watching} .sortHandBy=${view.settings.sortHandBy ?? 'suit'}></fd-hand>` : null}
           ${view.hand
             ? html`<button class="extras-toggle" id="extras-toggle" aria-expanded=${this.extrasOpen ? 'true' : 'false'}
                 @click=${() => (this.extrasOpen = !this.extrasOpen)}>${this.extrasOpen ? 'Hide' : 'Show'} seats and log</button>`
             : null}
           <div class="extras ${view.hand && !this.extrasOpen ? 'folded' : ''}">
+          ${view.hand ? this.tableTools(view) : null}
           ${this.signalingLine(view)}
           <fd-lobby .lobby=${view.lobby} .watchers=${view.watchers} ?watching=${view.watching} .seatOrder=${view.seatOrder} ?needsName=${view.needsName} .link=${view.shareLink ?? ''} ?connecting=${view.connecting} ?compact=${view.hand !== null}></fd-lobby>
           <h3>Table log</h3>

@@ -30,6 +30,10 @@ export class FdRules extends LitElement {
       dt { color: var(--fd-muted); }
       dd { margin: 0; }
       .close { display: flex; justify-content: flex-end; margin-top: 0.8rem; }
+      /* On a phone the button sits in the table's slim tools row (fd-app). */
+      @media (max-width: 600px) {
+        #rules-open { font-size: 0.75rem; padding: 0.1rem 0.5rem; }
+      }
     `,
   ];
 
