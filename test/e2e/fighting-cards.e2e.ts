@@ -249,7 +249,8 @@ it('three browsers bid, take the skat, discard in secret and play a whole deal o
   // The table survives a reload, in the finished deal and in the next one (the match's rows are carried from deal to deal).
   await bob.page.reload();
   await expect.poll(() => table(bob.page).locator('#scores').textContent(), { timeout: 120_000 }).toBe(scores[0]);
-  for (const p of players) await p.page.locator('#rematch').click();
+  // The end-of-hand summary opens over the table, with its own Rematch (it covers the table's).
+  for (const p of players) await p.page.locator('#summary-rematch').click();
   for (const p of players) {
     await expect.poll(() => table(p.page).locator('#scores caption').textContent(), { timeout: 240_000 }).toMatch(/Deal 2 of 3/);
     expect(await table(p.page).locator('#scores tr.deal').allTextContents()).toEqual(rowText);

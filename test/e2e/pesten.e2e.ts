@@ -257,7 +257,8 @@ it('three browsers play Pesten through the UI — a 10 passed privately and a dr
     const log = await ann.page.locator('#log li').allTextContents();
     expect(log.some((l) => /wins the round/.test(l))).toBe(true);
     if (!enough()) {
-      for (const p of players) await p.page.locator('#rematch').click();
+      // The end-of-hand summary opens over the table, with its own Rematch (it covers the table's).
+      for (const p of players) await p.page.locator('#summary-rematch').click();
     }
   }
   expect(seen.ten).toBe(true);
