@@ -81,6 +81,11 @@ async function facesShown(page: Page, outside: string | null): Promise<string[]>
  */
 async function notePublic(ann: Page, seen: Set<string>): Promise<void> {
   for (const card of await facesShown(ann, '#my-hand')) seen.add(card);
+  // A card played and picked up again between two looks is public too: the log names every card played ("Bot 2 played 5♣ 5♠").
+  const suitOf: Record<string, string> = { '♣': 'C', '♦': 'D', '♥': 'H', '♠': 'S' };
+  for (const line of await ann.locator('#log li').allTextContents()) {
+    for (const m of line.matchAll(/\b(10|[2-9JQKA])([♣♦♥♠])/g)) seen.add(`${m[1]}${suitOf[m[2]!]}`);
+  }
 }
 
 it('a third page opens a started table’s link, watches the hand live to a clean audit and is never shown a hidden card', async () => {
