@@ -13,6 +13,7 @@
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium, newPlayer, type Player } from './browser.js';
+import { stressMove } from './stress-moves.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -21,50 +22,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-const RANK = ['2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A'];
-const rankOf = (card: string) => RANK.indexOf(/^(10|[2-9JQKA])/.exec(card)?.[1] ?? '');
-
-/** One move if it is Ann's turn; a control that went away meanwhile (the bot moved first) is no move. */
-async function moveIfMyTurn(page: Page): Promise<boolean> {
-  return tryMove(page).catch(() => false);
-}
-
-/** Ready is pressed once: a second press before the page sees the first is sent as a move (see the report). */
-const readied = new WeakSet<Page>();
-
-/** Lowest playable card, else a blind card, else pick up; true if it moved. */
-async function tryMove(page: Page): Promise<boolean> {
-  const quick = { timeout: 3000 };
-  if (!readied.has(page) && (await page.locator('#ready').isVisible().catch(() => false))) {
-    readied.add(page);
-    await page.locator('#ready').click(quick);
-    return true;
-  }
-  if ((await page.locator('#my-area.turn').count()) === 0) return false;
-  const playable = page.locator('#my-hand fd-card[selectable], #my-face-up fd-card[selectable]');
-  const count = await playable.count();
-  if (count > 0) {
-    const cards = await playable.evaluateAll((els) => els.map((el) => el.getAttribute('data-card') ?? ''));
-    let best = 0;
-    cards.forEach((card, i) => {
-      if (rankOf(card) < rankOf(cards[best]!)) best = i;
-    });
-    await playable.nth(best).click(quick);
-    await page.locator('#play').click(quick);
-    return true;
-  }
-  const blind = page.locator('#my-face-down fd-card[selectable]');
-  if ((await blind.count()) > 0) {
-    await blind.first().click(quick);
-    return true;
-  }
-  if (await page.locator('#pickup').isEnabled().catch(() => false)) {
-    await page.locator('#pickup').click(quick);
-    return true;
-  }
-  return false;
-}
 
 it('a hand against a bot: the log in words with its effects, the summary in view with every opened card and the verdict, the rules help, sound', async () => {
   const base = inject('baseUrl');
@@ -97,7 +54,7 @@ it('a hand against a bot: the log in words with its effects, the summary in view
   await page.locator('#ready').waitFor({ timeout: 240_000 });
   let moves = 0;
   while ((await page.locator('#hand-summary').count()) === 0) {
-    if (await moveIfMyTurn(page)) moves++;
+    if (await stressMove(page)) moves++;
     else await page.waitForTimeout(100);
     if ((await page.locator('#halt').count()) > 0) {
       const why = await page.locator('#halt').innerText().catch(() => '');

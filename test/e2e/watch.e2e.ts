@@ -14,6 +14,7 @@
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium, newPlayer, type Player } from './browser.js';
+import { stressMove } from './stress-moves.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -22,46 +23,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-const RANK = ['2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A'];
-const rankOf = (card: string) => RANK.indexOf(/^(10|[2-9JQKA])/.exec(card)?.[1] ?? '');
-const readied = new WeakSet<Page>();
-
-/** Ann's move if it is her turn: Ready once, else the lowest playable card, else a blind card, else pick up. */
-async function move(page: Page): Promise<boolean> {
-  const quick = { timeout: 3000 };
-  try {
-    if (!readied.has(page) && (await page.locator('#ready').isVisible())) {
-      readied.add(page);
-      await page.locator('#ready').click(quick);
-      return true;
-    }
-    if ((await page.locator('#my-area.turn').count()) === 0) return false;
-    const playable = page.locator('#my-hand fd-card[selectable], #my-face-up fd-card[selectable]');
-    if ((await playable.count()) > 0) {
-      const cards = await playable.evaluateAll((els) => els.map((el) => el.getAttribute('data-card') ?? ''));
-      let best = 0;
-      cards.forEach((card, i) => {
-        if (rankOf(card) < rankOf(cards[best]!)) best = i;
-      });
-      await playable.nth(best).click(quick);
-      await page.locator('#play').click(quick);
-      return true;
-    }
-    const blind = page.locator('#my-face-down fd-card[selectable]');
-    if ((await blind.count()) > 0) {
-      await blind.first().click(quick);
-      return true;
-    }
-    if (await page.locator('#pickup').isEnabled()) {
-      await page.locator('#pickup').click(quick);
-      return true;
-    }
-  } catch {
-    // A control went away meanwhile (the bot moved first): no move.
-  }
-  return false;
-}
 
 /** The faces of the cards a page draws in the game's table, outside the given zones (the end-of-hand summary is not the table). */
 async function facesShown(page: Page, outside: string | null): Promise<string[]> {
@@ -119,7 +80,7 @@ it('a third page opens a started table’s link, watches the hand live to a clea
   let shot = false;
   const publicCards = new Set<string>();
   while ((await page.locator('#hand-summary').count()) === 0) {
-    if (await move(page)) moves++;
+    if (await stressMove(page)) moves++;
     else await page.waitForTimeout(100);
     if ((await page.locator('#halt').count()) > 0) throw new Error(`the hand stopped: ${await page.locator('#halt').innerText().catch(() => '')}`);
     // Every iteration, so that no card played (and perhaps picked up later) goes unseen.

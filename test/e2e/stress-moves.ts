@@ -1,0 +1,49 @@
+/**
+ * One Stress (shedding) move for a browser test that plays a seat through the
+ * UI against bots: Ready once, else the lowest playable card, else a blind
+ * card, else pick up. Shared by the tests that only need a hand to go on
+ * (table-words, watch), not to test a move of their own.
+ */
+import type { Page } from 'playwright-core';
+
+const RANK = ['2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A'];
+const rankOf = (card: string) => RANK.indexOf(/^(10|[2-9JQKA])/.exec(card)?.[1] ?? '');
+
+/** Ready is pressed once per page: a second press before the page sees the first would be refused as a move. */
+const readied = new WeakSet<Page>();
+
+/** The page's move if it is its turn; true if it moved. A control that went away meanwhile (a bot moved first) is no move. */
+export async function stressMove(page: Page): Promise<boolean> {
+  const quick = { timeout: 3000 };
+  try {
+    if (!readied.has(page) && (await page.locator('#ready').isVisible())) {
+      readied.add(page);
+      await page.locator('#ready').click(quick);
+      return true;
+    }
+    if ((await page.locator('#my-area.turn').count()) === 0) return false;
+    const playable = page.locator('#my-hand fd-card[selectable], #my-face-up fd-card[selectable]');
+    if ((await playable.count()) > 0) {
+      const cards = await playable.evaluateAll((els) => els.map((el) => el.getAttribute('data-card') ?? ''));
+      let best = 0;
+      cards.forEach((card, i) => {
+        if (rankOf(card) < rankOf(cards[best]!)) best = i;
+      });
+      await playable.nth(best).click(quick);
+      await page.locator('#play').click(quick);
+      return true;
+    }
+    const blind = page.locator('#my-face-down fd-card[selectable]');
+    if ((await blind.count()) > 0) {
+      await blind.first().click(quick);
+      return true;
+    }
+    if (await page.locator('#pickup').isEnabled()) {
+      await page.locator('#pickup').click(quick);
+      return true;
+    }
+  } catch {
+    // A control went away meanwhile: no move.
+  }
+  return false;
+}
