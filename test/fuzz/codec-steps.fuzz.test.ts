@@ -1,73 +1,10 @@
 /**
- * Fuzzing the crypto codec decoders of cascade steps (crypto/codec.ts; key
- * shares and secrets in codec.fuzz.test.ts): 10,000 mutated real messages
- * per type (a shuffle, lock and re-layer step from a simulated 3-seat table; bit flips, inserts, deletes,
- * truncation, splices between types), fixed seeds. A decoder either returns
- * a message or throws one of its named errors (TypeError/RangeError) — never
- * anything else, never a hang, and never changes its input.
+ * Fuzzing the crypto codec decoders of cascade steps — shuffle, lock and
+ * re-layer (crypto/codec.ts; key shares and secrets in codec.fuzz.test.ts):
+ * 10,000 mutated real messages per type, fixed seeds (the shared body:
+ * codec-fuzz.ts).
  */
-import fc from 'fast-check';
-import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  decodeLockStep,
-  decodeRelayerStep,
-  decodeShuffleStep,
-  encodeKeyShares,
-  encodeLockStep,
-  encodePacketSecrets,
-  encodeRelayerStep,
-  encodeShuffleStep,
-  messageType,
-  revealToSeat,
-  seededRandom,
-} from '../../crypto/index.js';
-import { SimTable } from '../crypto/sim.js';
-import { mutate, mutations, RUNS } from './mutate.js';
+import { decodeLockStep, decodeRelayerStep, decodeShuffleStep } from '../../crypto/index.js';
+import { fuzzCodecDecoders } from './codec-fuzz.js';
 
-const m = 32;
-const samples: Record<string, Uint8Array> = {};
-beforeAll(() => {
-  const sim = new SimTable({ tableId: new TextEncoder().encode('fuzz'), handNo: 1, seats: 3, deckSize: 32 }, seededRandom('fuzz-codec'));
-  expect(sim.runPacket(0, null)).toBeNull();
-  expect(sim.runPacket(1, Array.from({ length: m }, (_, i) => ({ kind: 'hidden' as const, packet: 0, position: i })))).toBeNull();
-  samples.shuffle = encodeShuffleStep(sim.transcript[0]!.shuffle[1]!);
-  samples.lock = encodeLockStep(sim.transcript[0]!.lock[2]!);
-  samples.relayer = encodeRelayerStep(sim.transcript[1]!.relayer[0]!);
-  samples.keys = encodeKeyShares(revealToSeat(sim.packets.get(0)!, 1, sim.secrets[1]!.get(0)!, [3, 5, 8], 0));
-  samples.secrets = encodePacketSecrets(sim.secrets[2]!.get(1)!, sim.hand);
-});
-
-const DECODERS: Record<string, (bytes: Uint8Array) => unknown> = {
-  shuffle: decodeShuffleStep,
-  lock: decodeLockStep,
-  relayer: decodeRelayerStep,
-};
-
-describe('crypto codec decoders', () => {
-  it.each(Object.keys(DECODERS).map((name, i) => [name, i] as const))('%s: 10,000 mutated messages decode or throw a named error', (name, i) => {
-    const real = samples[name]!;
-    const others = Object.values(samples);
-    expect(() => DECODERS[name]!(real)).not.toThrow();
-    let refused = 0;
-    fc.assert(
-      fc.property(mutations, (ms) => {
-        const bytes = mutate(real, ms, others);
-        const copy = bytes.slice();
-        try {
-          messageType(bytes);
-        } catch (error) {
-          expect(error instanceof TypeError || error instanceof RangeError, String(error)).toBe(true);
-        }
-        try {
-          DECODERS[name]!(bytes);
-        } catch (error) {
-          refused++;
-          expect(error instanceof TypeError || error instanceof RangeError, String(error)).toBe(true);
-        }
-        expect(bytes).toEqual(copy);
-      }),
-      { numRuns: RUNS, seed: 9000 + i },
-    );
-    expect(refused).toBeGreaterThan(RUNS / 2);
-  }, 1_800_000);
-});
+fuzzCodecDecoders({ shuffle: decodeShuffleStep, lock: decodeLockStep, relayer: decodeRelayerStep });
