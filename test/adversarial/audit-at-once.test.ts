@@ -22,18 +22,11 @@ import { signEnvelope, type EnvelopeOf } from '../../src/net/envelope.js';
 import type { Cheat, CheatContext } from '../../src/table/cheats.js';
 import { hashBytes } from '../../src/table/hand/seat-agent.js';
 import { seatPeers, until, type SimulationPeer } from '../../src/table/simulation.js';
-
-const argument = vi.hoisted(() => ({ checked: true }));
+import { shuffleArgument } from '../helpers/shuffle-argument-switch.js';
 
 vi.mock('../../crypto/index.js', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../crypto/index.js')>();
-  const { advance } = await import('../../crypto/packet.js');
-  const withoutArgument: typeof real.verifyShuffleStep = (state, msg, rng) => {
-    const verdict = real.verifyShuffleStep(state, msg, rng);
-    if (!verdict.ok && verdict.fault.code === 'proof') return { ok: true, value: advance(state, msg.deck, { layer: msg.layer }) };
-    return verdict;
-  };
-  return { ...real, verifyShuffleStep: (...args: Parameters<typeof real.verifyShuffleStep>) => (argument.checked ? real.verifyShuffleStep(...args) : withoutArgument(...args)) };
+  const { withSwitchableShuffleArgument } = await import('../helpers/shuffle-argument-switch.js');
+  return withSwitchableShuffleArgument(await importOriginal());
 });
 
 type Body = EnvelopeOf<'table-event'>['body'];
@@ -45,7 +38,7 @@ afterEach(() => {
     p.mesh.stop();
   }
   running = [];
-  argument.checked = true;
+  shuffleArgument.checked = true;
 });
 
 /** The last shuffler (seat players−1) puts a card point of the next hand at output `position` of the deal packet, with the real prover's proof for its true (s, π). */
@@ -108,7 +101,7 @@ it.each([
   { where: 'a card sealed to the honest seat (only it can find it)', position: 0, finder: 0 },
   { where: 'a card sealed to the cheater itself', position: 5, finder: 1 },
 ])('F2: $where that opens to no card goes to the audit at once, which names the last shuffler', async ({ position, finder }) => {
-  argument.checked = false;
+  shuffleArgument.checked = false;
   const { ctx, cheater, hands } = await play('pesten', substituteAt(position));
   await until(halted(hands, [0, 1]), 10);
   expect(ctx.done).toBe(true);
@@ -134,7 +127,7 @@ it.each([
 }, 180_000);
 
 it('F2: a seat that withholds its disclosure in the audit at once is named at the disclosure deadline', async () => {
-  argument.checked = false;
+  shuffleArgument.checked = false;
   const { ctx, cheater, hands } = await play('pesten', substituteAt(10, true));
   const honest = () => hands()[0]!;
   await until(() => honest()?.follower.auditCause !== null && honest()?.follower.auditCause !== undefined, 10);

@@ -16,19 +16,11 @@
 import { afterEach, expect, it, vi } from 'vitest';
 import { makeCheat, cheaterSeat } from '../../src/table/cheats.js';
 import { seatPeers, until, type SimulationPeer } from '../../src/table/simulation.js';
-
-const argument = vi.hoisted(() => ({ checked: true }));
+import { shuffleArgument } from '../helpers/shuffle-argument-switch.js';
 
 vi.mock('../../crypto/index.js', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../crypto/index.js')>();
-  const { advance } = await import('../../crypto/packet.js');
-  /** The pre-fix check: the real verifier with only its shuffle-argument verdict ignored. */
-  const withoutArgument: typeof real.verifyShuffleStep = (state, msg, rng) => {
-    const verdict = real.verifyShuffleStep(state, msg, rng);
-    if (!verdict.ok && verdict.fault.code === 'proof') return { ok: true, value: advance(state, msg.deck, { layer: msg.layer }) };
-    return verdict;
-  };
-  return { ...real, verifyShuffleStep: (...args: Parameters<typeof real.verifyShuffleStep>) => (argument.checked ? real.verifyShuffleStep(...args) : withoutArgument(...args)) };
+  const { withSwitchableShuffleArgument } = await import('../helpers/shuffle-argument-switch.js');
+  return withSwitchableShuffleArgument(await importOriginal());
 });
 
 let running: SimulationPeer[] = [];
@@ -38,7 +30,7 @@ afterEach(() => {
     p.mesh.stop();
   }
   running = [];
-  argument.checked = true;
+  shuffleArgument.checked = true;
 });
 
 async function f1Hand(seed: number) {
@@ -50,7 +42,7 @@ async function f1Hand(seed: number) {
 }
 
 it('F1 without the shuffle argument: the step is accepted and the monitor sees the cheater read its victim’s card', async () => {
-  argument.checked = false;
+  shuffleArgument.checked = false;
   const { peers, ctx, cheater, victim } = await f1Hand(7);
   await until(() => (peers[cheater]!.monitor!()?.leaks.length ?? 0) > 0, 10);
   expect(ctx.done).toBe(true);
