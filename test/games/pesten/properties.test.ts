@@ -18,10 +18,11 @@
  */
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { census, privateViewOf, stateHash, type OpenCards } from '../../../src/engine/index.js';
+import { census, stateHash, type OpenCards } from '../../../src/engine/index.js';
 import { autoplay, makeRng, randomBot, type Bot } from '../../../src/bots/index.js';
 import { pesten, pestenBot, type PestenState } from '../../../src/games/pesten/index.js';
 import { expectRefusedOrLegal } from '../../helpers/garbage.js';
+import { legalActionsAccepted } from '../../helpers/legal-actions.js';
 import { dealtRound, knowledgeProblems, play } from './helpers.js';
 
 const roundArb = fc.record({
@@ -36,27 +37,6 @@ function argsOf(r: { players: number; dealerOffset: number; options: object; poi
   // Some rounds start with carried points (0 or 1 each), as in a match.
   const carry = r.points === 0 ? undefined : { points: Array.from({ length: r.players }, (_, s) => (s % 2 === 0 ? 0 : 1)) };
   return { players: r.players, dealer: r.dealerOffset % r.players, options: r.options, ...(carry ? { carry } : {}) };
-}
-
-/** Every legal action of the awaited seats (at most `cap` each, spread over the list) is accepted; nobody else has one. */
-function legalActionsAccepted(state: PestenState, open: OpenCards, cap: number): string[] {
-  const problems: string[] = [];
-  const awaiting = pesten.awaits(state);
-  const awaited = awaiting.kind === 'move' ? [awaiting.seat] : awaiting.kind === 'choices' ? awaiting.seats : [];
-  for (let seat = 0; seat < state.players; seat++) {
-    const actions = pesten.legalActions(state, seat, privateViewOf(state, open, seat));
-    if (!awaited.includes(seat)) {
-      if (actions.length > 0) problems.push(`seat ${seat} is not awaited but has ${actions.length} legal actions`);
-      continue;
-    }
-    if (actions.length === 0) problems.push(`seat ${seat} is awaited but has no legal action`);
-    const stride = Math.max(1, Math.ceil(actions.length / cap));
-    for (let i = 0; i < actions.length; i += stride) {
-      const result = pesten.reduce(state, { kind: 'act', seat, action: actions[i] });
-      if (!result.ok) problems.push(`legal action ${JSON.stringify(actions[i])} of seat ${seat} refused: ${result.error}`);
-    }
-  }
-  return problems;
 }
 
 function checkFinished(args: ReturnType<typeof argsOf>, state: PestenState, inputs: unknown[], open: OpenCards): void {
@@ -92,7 +72,7 @@ describe('uniformly random players over long prefixes', () => {
             const reshuffling = s.requests.some((r) => r.kind === 'reshuffle');
             problems.push(...census(pesten, s, reshuffling ? undefined : open), ...knowledgeProblems(s, holders));
             if (s.board.discard.length === 0) problems.push('the discard pile lost its top');
-            if (state.step % 4 === 0) problems.push(...legalActionsAccepted(s, open, 6));
+            if (state.step % 4 === 0) problems.push(...legalActionsAccepted(pesten, s, open, 6));
           },
         });
         expect(result.ok ? '' : result.reason).toBe('');

@@ -22,6 +22,7 @@ import { describe, expect, test } from 'vitest';
 import { census, privateViewOf, stateHash, type OpenCards } from '../../../src/engine/index.js';
 import { autoplay, heuristicBot, makeRng, randomBot, type Bot } from '../../../src/bots/index.js';
 import { isLegalCard, effectiveTop, sourceOf, stressShed, type StressState } from '../../../src/games/stress-shed/index.js';
+import { legalActionsAccepted } from '../../helpers/legal-actions.js';
 import { dealtHand, knowledgeProblems, play } from './helpers.js';
 
 const optionsArb = fc.record({
@@ -37,27 +38,6 @@ const handArb = fc.record({
   options: optionsArb,
 });
 
-/** Check every legal action of the awaited seat (at most `cap`, spread over the list) is accepted. */
-function legalActionsAccepted(state: StressState, open: OpenCards, cap: number): string[] {
-  const problems: string[] = [];
-  const awaiting = stressShed.awaits(state);
-  const awaited = awaiting.kind === 'move' ? [awaiting.seat] : awaiting.kind === 'choices' ? awaiting.seats : [];
-  for (let seat = 0; seat < state.players; seat++) {
-    const actions = stressShed.legalActions(state, seat, privateViewOf(state, open, seat));
-    if (!awaited.includes(seat)) {
-      if (actions.length > 0) problems.push(`seat ${seat} is not awaited but has ${actions.length} legal actions`);
-      continue;
-    }
-    if (actions.length === 0) problems.push(`seat ${seat} is awaited but has no legal action`);
-    const stride = Math.max(1, Math.ceil(actions.length / cap));
-    for (let i = 0; i < actions.length; i += stride) {
-      const result = stressShed.reduce(state, { kind: 'act', seat, action: actions[i] });
-      if (!result.ok) problems.push(`legal action ${JSON.stringify(actions[i])} of seat ${seat} refused: ${result.error}`);
-    }
-  }
-  return problems;
-}
-
 describe('uniformly random players', () => {
   test('cards stay in one place, knowledge stays within what was shown, legal actions are accepted; replay and audit agree', () => {
     fc.assert(
@@ -71,7 +51,7 @@ describe('uniformly random players', () => {
           onStep: (state, _input, open) => {
             const s = state as StressState;
             problems.push(...census(stressShed, s, open), ...knowledgeProblems(s));
-            if (state.step % 3 === 0) problems.push(...legalActionsAccepted(s, open, 8));
+            if (state.step % 3 === 0) problems.push(...legalActionsAccepted(stressShed, s, open, 8));
           },
         });
         expect(result.ok ? '' : result.reason).toBe('');
