@@ -9,13 +9,15 @@
  *
  * Environment: PORT (default 5173), HOST (default 0.0.0.0).
  */
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { networkInterfaces } from 'node:os';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import express from 'express';
 import { ExpressPeerServer } from 'peer';
+import { WebSocketServer } from 'ws';
 
 export interface StartedServer {
   readonly port: number;
@@ -36,10 +38,21 @@ export async function startServer(
   const app = express();
   const httpServer = createServer(app);
   // The signaling server: ids, offers and ICE candidates only.
+  // Its WebSocket takes only the upgrades for its own path (routed below); left
+  // to itself it would answer every other upgrade on this HTTP server (Vite's) with 400.
+  let signalingSockets: WebSocketServer | undefined;
   const peerServer = ExpressPeerServer(httpServer, {
     path: '/',
     allow_discovery: false,
     alive_timeout: 60_000,
+    createWebSocketServer: (options) => {
+      signalingSockets = new WebSocketServer({ ...options, server: undefined, noServer: true });
+      return signalingSockets;
+    },
+  });
+  httpServer.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const sockets = signalingSockets;
+    if (sockets && sockets.shouldHandle(req)) sockets.handleUpgrade(req, socket, head, (ws) => sockets.emit('connection', ws, req));
   });
   app.use('/peerjs', peerServer);
   app.get('/healthz', (_req, res) => {
@@ -52,9 +65,11 @@ export async function startServer(
     const vite = await createVite({
       root,
       configFile: path.join(root, 'vite.config.ts'),
-      // No HMR: its websocket would share the HTTP server with the PeerServer's,
-      // and a player's page must not reload itself mid-hand.
-      server: { middlewareMode: true, hmr: false },
+      // No HMR: a player's page must not reload itself mid-hand. Vite's client
+      // still opens its websocket; it goes to this HTTP server (not to the
+      // shared default port 24678, where two servers on one machine answer
+      // each other's pages with errors).
+      server: { middlewareMode: true, hmr: false, ws: { server: httpServer } },
       appType: 'spa',
     });
     app.use(vite.middlewares);
