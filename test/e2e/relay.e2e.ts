@@ -16,6 +16,7 @@
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium, setName } from './browser.js';
+import { stressTurn } from './stress-moves.js';
 
 let browser: Browser;
 const contexts: BrowserContext[] = [];
@@ -68,37 +69,8 @@ async function stateOf(page: Page, name: string): Promise<string | null> {
   return page.locator('#seats li', { has: page.locator('.who', { hasText: name }) }).first().getAttribute('data-state');
 }
 
-const RANK = ['2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A'];
-const rankOf = (card: string) => RANK.indexOf(/^(10|[2-9JQKA])/.exec(card)?.[1] ?? '');
-
 /** One move if it is this page's turn (the lowest playable card, keeping 2, 3 and 10; every 4th move the highest); returns what it did, or null. */
-async function moveIfMyTurn(page: Page, moveNo: number): Promise<string | null> {
-  if (await page.locator('#ready').isVisible().catch(() => false)) {
-    await page.locator('#ready').click();
-    return 'ready';
-  }
-  if ((await page.locator('#my-area.turn').count()) === 0) return null;
-  const playable = page.locator('#my-hand fd-card[selectable], #my-face-up fd-card[selectable]');
-  if ((await playable.count()) > 0) {
-    const cards = await playable.evaluateAll((els) => els.map((el) => el.getAttribute('data-card') ?? ''));
-    const order = cards.map((card, i) => ({ card, i, score: ['2', '3', '10'].some((r) => card.startsWith(r)) ? 100 + rankOf(card) : rankOf(card) }));
-    order.sort((a, b) => a.score - b.score);
-    const pick = moveNo % 4 === 3 ? order[order.length - 1]! : order[0]!;
-    await playable.nth(pick.i).click();
-    await page.locator('#play').click();
-    return `play ${pick.card}`;
-  }
-  const blind = page.locator('#my-face-down fd-card[selectable]');
-  if ((await blind.count()) > 0) {
-    await blind.first().click();
-    return 'blind';
-  }
-  if (await page.locator('#pickup').isEnabled()) {
-    await page.locator('#pickup').click();
-    return 'pickup';
-  }
-  return null;
-}
+const moveIfMyTurn = (page: Page, moveNo: number) => stressTurn(page, (ordered) => (moveNo % 4 === 3 ? ordered[ordered.length - 1]! : ordered[0]!));
 
 it('two pages that cannot link directly play a whole hand through the third', async () => {
   const base = inject('baseUrl');

@@ -17,6 +17,7 @@ import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { PeerServer } from 'peer';
 import { launchChromium, newPlayer, type Player } from './browser.js';
+import { stressTurn } from './stress-moves.js';
 
 const PATH = '/fairdeck';
 
@@ -70,39 +71,8 @@ async function freePort(): Promise<number> {
   return address.port;
 }
 
-const RANK = ['2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A'];
-const rankOf = (card: string) => RANK.indexOf(/^(10|[2-9JQKA])/.exec(card)?.[1] ?? '');
-
-/** One move if it is this page's turn (as in stress-shed.e2e.ts); returns what it did, or null. */
-async function moveIfMyTurn(page: Page, turn: number): Promise<string | null> {
-  if (await page.locator('#ready').isVisible().catch(() => false)) {
-    await page.locator('#ready').click();
-    return 'ready';
-  }
-  if ((await page.locator('#my-area.turn').count()) === 0) return null;
-  const playable = page.locator('#my-hand fd-card[selectable], #my-face-up fd-card[selectable]');
-  const count = await playable.count();
-  if (count > 0) {
-    const cards = await playable.evaluateAll((els) => els.map((el) => el.getAttribute('data-card') ?? ''));
-    const order = cards.map((card, i) => ({ card, i, score: ['2', '3', '10'].some((r) => card.startsWith(r)) ? 100 + rankOf(card) : rankOf(card) }));
-    order.sort((a, b) => a.score - b.score);
-    // Now and then another card (chosen by the move count, not a clock), so two fixed strategies cannot loop forever.
-    const pick = turn % 4 === 3 ? order[turn % order.length]! : order[0]!;
-    await playable.nth(pick.i).click();
-    await page.locator('#play').click();
-    return `play ${pick.card}`;
-  }
-  const blind = page.locator('#my-face-down fd-card[selectable]');
-  if ((await blind.count()) > 0) {
-    await blind.first().click();
-    return 'blind';
-  }
-  if (await page.locator('#pickup').isEnabled()) {
-    await page.locator('#pickup').click();
-    return 'pickup';
-  }
-  return null;
-}
+/** One move if it is this page's turn (as in stress-shed.e2e.ts; now and then another card, chosen by the move count, not a clock, so two fixed strategies cannot loop for ever); returns what it did, or null. */
+const moveIfMyTurn = (page: Page, turn: number) => stressTurn(page, (ordered) => (turn % 4 === 3 ? ordered[turn % ordered.length]! : ordered[0]!));
 
 async function logText(page: Page): Promise<string> {
   return (await page.locator('fd-log #log').textContent()) ?? '';
@@ -179,6 +149,11 @@ it('two browsers play a hand through a standalone PeerServer chosen by the share
       phase = 'after';
       await bob.page.locator('#my-area').waitFor({ timeout: 120_000 });
       await expect.poll(() => logText(ann.page), { timeout: 60_000 }).toMatch(/signaling server \S+ is back after \d+ s/);
+      // One line when signaling was lost and one when it came back, not a stream of warnings (counted now:
+      // the page keeps the last 300 log lines, and a long hand can push these out before it ends).
+      const atBack = await logText(ann.page);
+      expect(atBack.split('lost the signaling server').length - 1).toBe(1);
+      expect(atBack.split(' is back after ').length - 1).toBe(1);
     }
     expect(moves).toBeLessThan(5000);
     for (const p of [ann, bob]) {
@@ -193,9 +168,9 @@ it('two browsers play a hand through a standalone PeerServer chosen by the share
   }
   const hashes = await Promise.all([ann, bob].map((p) => p.page.locator('#result code').textContent()));
   expect(hashes[0]).toBe(hashes[1]);
-  // One line when signaling was lost and one when it came back, not a stream of warnings.
+  // And no more of them until the hand ended.
   const annLog = await logText(ann.page);
-  expect(annLog.split('lost the signaling server').length - 1).toBe(1);
-  expect(annLog.split(' is back after ').length - 1).toBe(1);
+  expect(annLog.split('lost the signaling server').length - 1).toBeLessThanOrEqual(1);
+  expect(annLog.split(' is back after ').length - 1).toBeLessThanOrEqual(1);
   for (const p of [ann, bob]) expect(p.console.join('\n')).not.toMatch(/pageerror/);
 }, 600_000);

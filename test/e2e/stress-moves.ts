@@ -51,3 +51,45 @@ export async function stressMove(page: Page): Promise<boolean> {
   }
   return false;
 }
+
+/** A playable card as the page offers it: its id and its index among the selectable cards. */
+export interface Playable {
+  readonly card: string;
+  readonly i: number;
+}
+
+/**
+ * One Stress (shedding) move for the tests that play both seats through the UI
+ * (stress-shed, relay, signaling): Ready, else a card `pick` chooses from the
+ * playable ones — ordered lowest first, keeping 2s, 3s and 10s for when they
+ * are needed, like a sensible player — else a blind card, else pick up.
+ * Returns what it did ('ready', 'play 7♣', 'blind', 'pickup'), or null when it
+ * is not this page's turn.
+ */
+export async function stressTurn(page: Page, pick: (ordered: readonly Playable[]) => Playable): Promise<string | null> {
+  if (await page.locator('#ready').isVisible().catch(() => false)) {
+    await page.locator('#ready').click();
+    return 'ready';
+  }
+  if ((await page.locator('#my-area.turn').count()) === 0) return null;
+  const playable = page.locator('#my-hand fd-card[selectable], #my-face-up fd-card[selectable]');
+  if ((await playable.count()) > 0) {
+    const cards = await playable.evaluateAll((els) => els.map((el) => el.getAttribute('data-card') ?? ''));
+    const keep = (card: string) => ['2', '3', '10'].some((r) => card.startsWith(r));
+    const ordered = cards.map((card, i) => ({ card, i, score: keep(card) ? 100 + rankOf(card) : rankOf(card) })).sort((a, b) => a.score - b.score);
+    const chosen = pick(ordered);
+    await playable.nth(chosen.i).click();
+    await page.locator('#play').click();
+    return `play ${chosen.card}`;
+  }
+  const blind = page.locator('#my-face-down fd-card[selectable]');
+  if ((await blind.count()) > 0) {
+    await blind.first().click();
+    return 'blind';
+  }
+  if (await page.locator('#pickup').isEnabled()) {
+    await page.locator('#pickup').click();
+    return 'pickup';
+  }
+  return null;
+}

@@ -12,6 +12,7 @@ import { readFileSync } from 'node:fs';
 import { makeRng } from '../../src/bots/prng.js';
 import { verifyTranscript } from '../../src/table/verify-transcript.js';
 import { launchChromium, newPlayer, type Player } from './browser.js';
+import { stressTurn } from './stress-moves.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -21,43 +22,11 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const RANK = ['2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A'];
-const rankOf = (card: string) => RANK.indexOf(/^(10|[2-9JQKA])/.exec(card)?.[1] ?? '');
-
-/** One move if it is this page's turn; returns what it did, or null. */
 // The players' occasional odd card comes from a fixed seed, so a failing run can be repeated.
 const whim = makeRng(20261123);
 
-async function moveIfMyTurn(page: Page): Promise<string | null> {
-  if (await page.locator('#ready').isVisible().catch(() => false)) {
-    await page.locator('#ready').click();
-    return 'ready';
-  }
-  if ((await page.locator('#my-area.turn').count()) === 0) return null;
-  const playable = page.locator('#my-hand fd-card[selectable], #my-face-up fd-card[selectable]');
-  const count = await playable.count();
-  if (count > 0) {
-    const cards = await playable.evaluateAll((els) => els.map((el) => el.getAttribute('data-card') ?? ''));
-    // Keep 2s, 3s and 10s for when they are needed, like a sensible player.
-    const order = cards.map((card, i) => ({ card, i, score: ['2', '3', '10'].some((r) => card.startsWith(r) && !(r === '10' && false)) ? 100 + rankOf(card) : rankOf(card) }));
-    order.sort((a, b) => a.score - b.score);
-    // Now and then a different card, like a person: two fixed strategies can pass the stack back and forth forever.
-    const pick = whim.next() < 0.3 ? order[whim.int(order.length)]! : order[0]!;
-    await playable.nth(pick.i).click();
-    await page.locator('#play').click();
-    return `play ${pick.card}`;
-  }
-  const blind = page.locator('#my-face-down fd-card[selectable]');
-  if ((await blind.count()) > 0) {
-    await blind.first().click();
-    return 'blind';
-  }
-  if (await page.locator('#pickup').isEnabled()) {
-    await page.locator('#pickup').click();
-    return 'pickup';
-  }
-  return null;
-}
+/** One move if it is this page's turn: mostly the lowest card; now and then another, like a person (two fixed strategies can pass the stack back and forth for ever). */
+const moveIfMyTurn = (page: Page) => stressTurn(page, (ordered) => (whim.next() < 0.3 ? ordered[whim.int(ordered.length)]! : ordered[0]!));
 
 it('two browsers play a whole hand of stress-shed through the UI and agree on a clean audit', async () => {
   const base = inject('baseUrl');
