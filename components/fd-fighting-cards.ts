@@ -8,7 +8,8 @@
  * and pass; the skat decision (hand or take), the discard picker (two of
  * twelve) and the trump picker; your hand sorted by suit and rank (trumps
  * first once named) with the legal cards marked (an illegal one says why
- * when clicked); and the score table across the match's deals
+ * when clicked, in the rules' words: the store's card hints); a gone seat
+ * marked on its box; cards flying into the trick (card-motion.ts); and the score table across the match's deals
  * (fighting-scores.ts). Only moves in `legal` are sent up, as
  * an ActEvent. Keys (never while typing): ←/→ move over your cards, Enter
  * plays or picks, 1–9/0 play the n-th card; bidding ↑/↓ step, B bids, P

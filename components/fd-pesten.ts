@@ -4,7 +4,8 @@
  * is still choosing on a 10), the stock, the discard top with the wished
  * suit, the draw owed, the direction arrow, and this seat's hand (sorted by
  * suit or by rank). Legal cards are marked; clicking an illegal one says
- * why, in words read from the view. A play is one card, with a suit for a J
+ * why, in the rules' words (the store's card hints). A gone seat is marked
+ * on its box; cards fly hand → pile, stock → hand (card-motion.ts). A play is one card, with a suit for a J
  * and the "Pesten!" announcement when it leaves one card; on a 10 everyone
  * picks a card to pass. Keys (never while typing): ←/→ or 1–9 choose a card,
  * Enter plays it (with a J, 1–4 then pick the suit), D draws, E keeps a

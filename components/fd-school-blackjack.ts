@@ -8,7 +8,8 @@
  * play order from your seat, what the previous player did, and your hand
  * sorted by suit or rank. It sends one of the legal actions the store passed
  * in as an ActEvent and never touches the rules: the reasons cards are
- * refused come in the view. Keys (never while typing in a field): 1–9/0 play
+ * refused come as the store's card hints (src/games/card-hints.ts). A gone
+ * seat is marked on its box; cards fly (card-motion.ts). Keys (never while typing in a field): 1–9/0 play
  * the n-th playable card, D draw, E end the turn, O toggle the sort, C/D/H/S
  * (or 1–4) pick the ace's suit, Esc closes the picker.
  */

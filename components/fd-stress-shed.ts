@@ -7,6 +7,8 @@
  * into one of them and sends it up as an ActEvent. The opponents are drawn
  * in play order from this seat; the hand sorts by suit or rank (Settings);
  * on a phone Play / Pick up sit in a bar fixed to the bottom of the screen.
+ * A gone seat is marked on its box; cards fly hand → stack, draw → hand
+ * (card-motion.ts).
  */
 import { LitElement, css, html } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';

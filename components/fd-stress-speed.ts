@@ -5,7 +5,10 @@
  * whenever it is one up or down; keys 1–4 pick a slot, Z / X play it on the
  * left / right stack, Space calls stress. A play that lost its race (the top
  * changed first) shakes back into the row; while nobody can move, a
- * countdown shows the new tops being dealt. Only legal moves are offered:
+ * countdown shows the new tops being dealt. A row card that goes on neither
+ * stack says why when tapped (the store's card hints); a gone opponent is
+ * marked on their side; cards fly row → stack (card-motion.ts). Only legal
+ * moves are offered:
  * the store passes them in and this element sends one up as an ActEvent.
  */
 import { LitElement, css, html, type PropertyValues } from 'lit';

@@ -492,6 +492,8 @@ it('Fighting Cards with two bots: the legal cards are marked, an off-suit card w
       const legal = table.locator('#my-hand fd-card[data-legal="yes"]');
       const illegal = table.locator('#my-hand fd-card[data-legal="no"]');
       if ((await illegal.count()) > 0 && (await table.locator('#trick fd-card').count()) > 0) {
+        expect(await legal.count()).toBeGreaterThan(0);
+        expect(await illegal.first().getAttribute('class')).toContain('illegal');
         await illegal.first().click();
         await expect.poll(() => table.locator('#notice').textContent()).toMatch(/^You must follow (clubs|diamonds|hearts|spades) [♣♦♥♠]: you hold [♣♦♥♠], so play one of them/);
         checked = true;
