@@ -336,9 +336,19 @@ async function pestenWithBot(options: { reducedMotion?: 'reduce' | 'no-preferenc
   return { page, close: () => context.close() };
 }
 
+/** At the end of a hand, start the next one (the end-of-hand summary opens over the table with its own Rematch). Whether it did. */
+async function rematchIfOver(page: Page): Promise<boolean> {
+  if ((await page.locator('#rematch').count()) === 0) return false;
+  const summary = page.locator('#summary-rematch');
+  await ((await summary.count()) > 0 ? summary : page.locator('#rematch').first()).click();
+  await page.locator('#rematch').waitFor({ state: 'detached', timeout: 120_000 }).catch(() => {});
+  return true;
+}
+
 /** Ann's next move on her turn: a legal card (with its wish) if she has one, else a draw. Returns the card played, or null for a draw. */
 async function pestenMove(page: Page): Promise<string | null> {
   await expect.poll(async () => (await page.locator('fd-pesten #my-area.turn').count()) + (await page.locator('#rematch').count()), { timeout: 120_000 }).toBeGreaterThan(0);
+  if (await rematchIfOver(page)) return null;
   const legal = page.locator('fd-pesten #my-hand fd-card[data-legal="yes"]');
   if ((await page.locator('fd-pesten .picker button').count()) > 0 && (await legal.count()) === 0) {
     await page.locator('fd-pesten .picker button').first().click();
@@ -475,11 +485,7 @@ it('Fighting Cards with two bots: the legal cards are marked, an off-suit card w
     await expect
       .poll(async () => (await table.locator('#my-area.turn').count()) + (await page.locator('#rematch').count()), { timeout: 120_000 })
       .toBeGreaterThan(0);
-    if ((await page.locator('#rematch').count()) > 0) {
-      await page.locator('#rematch').first().click();
-      await page.locator('#rematch').waitFor({ state: 'detached', timeout: 120_000 }).catch(() => {});
-      continue;
-    }
+    if (await rematchIfOver(page)) continue;
     const step = await readStep(page);
     if ((await table.locator('#pass').count()) > 0) await table.locator('#pass').click();
     else if ((await table.locator('#take').count()) > 0) await table.locator('#take').click();
