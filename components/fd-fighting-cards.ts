@@ -8,7 +8,8 @@
  * and pass; the skat decision (hand or take), the discard picker (two of
  * twelve) and the trump picker; your hand sorted by suit and rank (trumps
  * first once named) with the legal cards marked (an illegal one says why
- * when clicked); and the score table across the match's deals
+ * when clicked, in the rules' words: the store's card hints); a gone seat
+ * marked on its box; cards flying into the trick (card-motion.ts); and the score table across the match's deals
  * (fighting-scores.ts). Only moves in `legal` are sent up, as
  * an ActEvent. Keys (never while typing): ←/→ move over your cards, Enter
  * plays or picks, 1–9/0 play the n-th card; bidding ↑/↓ step, B bids, P
@@ -22,6 +23,9 @@ import { ActEvent } from './events.js';
 import { isTypingKey } from './keys.js';
 import { theme } from './theme.js';
 import { scoreTable, scoreTableStyles } from './fighting-scores.js';
+import type { CardHint } from '../src/games/card-hints.js';
+import { CardMotion } from './card-motion.js';
+import { goneMark, seatMarkStyles } from './seat-marks.js';
 import './fd-card.js';
 
 type Suit = 'C' | 'D' | 'H' | 'S';
@@ -52,6 +56,11 @@ export class FdFightingCards extends LitElement {
   @property({ attribute: false }) legal: readonly FightingAction[] = [];
   /** Cryptography in flight (the deal, the skat reshuffle, a reveal): moves wait. */
   @property({ type: Boolean }) busy = false;
+  /** The rules' verdict on each of my cards (src/games/card-hints.ts): follow suit, the phase; its reason is what an illegal card says. */
+  @property({ attribute: false }) cardHints: Readonly<Record<number, CardHint>> = {};
+  /** Seats whose connection is gone: marked on their seat box. */
+  @property({ attribute: false }) gone: readonly number[] = [];
+  private readonly motion = new CardMotion(this);
   @state() private bidValue = 21;
   @state() private picked: number[] = [];
   /** The card ←/→ point at; drawn only once the keys are in use. */
@@ -62,6 +71,7 @@ export class FdFightingCards extends LitElement {
   static override styles = [
     theme,
     scoreTableStyles,
+    seatMarkStyles,
     css`
       :host { display: block; color: var(--fd-ink); --card-w: 3.4rem; }
       .table { display: grid; grid-template-columns: minmax(6.5rem, 1fr) minmax(11rem, 2fr) minmax(6.5rem, 1fr); gap: 0.5rem; align-items: center; }
@@ -76,10 +86,8 @@ export class FdFightingCards extends LitElement {
       .slot.bottom { left: 50%; bottom: 0.2rem; transform: translateX(-50%); }
       .slot.left { left: 8%; top: 18%; }
       .slot.right { right: 8%; top: 18%; }
-      .slot fd-card { animation: fly 220ms ease-out; }
       .skat { position: absolute; left: 50%; top: 0.3rem; transform: translateX(-50%); display: flex; gap: 0.15rem; align-items: center; }
       .skat fd-card { --card-w: 1.8rem; }
-      @keyframes fly { from { opacity: 0; transform: scale(0.8); } to { opacity: 1; transform: none; } }
       .status { text-align: center; margin: 0.4rem 0; min-height: 1.4rem; }
       .status strong { color: var(--fd-accent); }
       .notice { text-align: center; color: var(--fd-danger); font-size: 0.9rem; min-height: 1.2rem; }
@@ -102,7 +110,6 @@ export class FdFightingCards extends LitElement {
         .status { margin: 0.2rem 0; font-size: 0.9rem; }
         button { padding: 0.35rem 0.6rem; min-height: 2.2rem; }
       }
-      @media (prefers-reduced-motion: reduce) { .slot fd-card { animation: none; } }
     `,
   ];
 
@@ -146,11 +153,13 @@ export class FdFightingCards extends LitElement {
     if (this.view && this.view.phase !== 'discard' && this.picked.length) this.picked = [];
   }
 
-  /** Why a card of mine may not go now ('' if it may). */
+  /** Why a card of mine may not go now ('' if it may): the rules' own reason (card hints), else what the view shows. */
   private whyNot(card: ViewCard): string {
     const v = this.view;
-    if (v.phase !== 'play') return '';
     if (this.busy) return 'Wait: the table is still exchanging keys.';
+    const hint = this.cardHints[card.handle];
+    if (hint?.why) return hint.why;
+    if (v.phase !== 'play') return '';
     if (v.turn !== this.mySeat) return `Not your turn: ${this.name(v.turn)} plays next.`;
     if (this.legal.some((a) => a.type === 'play' && a.handle === card.handle)) return '';
     const led = suitOf(v.trick[0]?.card ?? null);
@@ -229,8 +238,8 @@ export class FdFightingCards extends LitElement {
     const s = v.seats[seat];
     if (!s) return null;
     const declarer = v.declarer === seat;
-    return html`<div class="seat ${v.turn === seat ? 'turn' : ''}" data-seat=${seat} data-where=${where}>
-      <h4>${this.name(seat)}${seat === this.mySeat ? ' (you)' : ''}
+    return html`<div class="seat ${v.turn === seat ? 'turn' : ''}" data-seat=${seat} data-where=${where} data-seat-box=${seat} data-fly-source="seat-${seat}" ?data-gone=${this.gone.includes(seat)}>
+      <h4>${this.name(seat)}${seat === this.mySeat ? ' (you)' : ''}${goneMark(seat, this.gone)}
         ${v.turn === seat ? html`<span class="badge hot">${seat === this.mySeat ? 'your turn' : 'to play'}</span>` : null}
         ${v.dealer === seat ? html`<span class="badge" title="dealer">dealer</span>` : null}
         ${declarer ? html`<span class="badge hot">declarer ${v.contract ?? ''}</span>` : null}
@@ -243,8 +252,8 @@ export class FdFightingCards extends LitElement {
     const v = this.view;
     const trick = v.trick.length > 0 ? v.trick : v.phase === 'play' && v.lastTrick ? [] : [];
     return html`<div class="felt" id="trick" aria-label="The trick on the table">
-      <div class="skat" id="skat" title="The skat">${v.skat.map((c) => html`<fd-card small data-card=${c.card ?? ''} .card=${c.card}></fd-card>`)}</div>
-      ${trick.map((c) => html`<div class="slot ${where(c.seat)}" data-seat=${c.seat}><fd-card data-card=${c.card ?? ''} .card=${c.card}></fd-card>${this.name(c.seat)}</div>`)}
+      <div class="skat" id="skat" title="The skat" data-fly-source="skat">${v.skat.map((c) => html`<fd-card small data-card=${c.card ?? ''} .card=${c.card}></fd-card>`)}</div>
+      ${trick.map((c) => html`<div class="slot ${where(c.seat)}" data-seat=${c.seat}><fd-card data-card=${c.card ?? ''} data-fly="trick" data-fly-from="seat-${c.seat}" .card=${c.card}></fd-card>${this.name(c.seat)}</div>`)}
       ${trick.length === 0 && v.lastTrick && v.phase === 'play'
         ? html`<div class="slot bottom muted" id="last-trick">${this.name(v.lastTrick.winner)} took ${v.lastTrick.cards.map((c) => cardText(c.card)).join(' ')}</div>`
         : null}
@@ -355,6 +364,10 @@ export class FdFightingCards extends LitElement {
               return html`<fd-card
                 data-handle=${c.handle}
                 data-card=${c.card ?? ''}
+                data-fly="hand"
+                data-fly-from="skat"
+                data-legal=${legal ? 'yes' : 'no'}
+                title=${this.cardHints[c.handle]?.why ?? ''}
                 class="${legal || v.phase !== 'play' ? 'legal' : 'illegal'} ${this.keysUsed && this.cursor === i ? 'cursor' : ''}"
                 .card=${c.card}
                 ?selectable=${legal && !this.busy}

@@ -4,7 +4,8 @@
  * is still choosing on a 10), the stock, the discard top with the wished
  * suit, the draw owed, the direction arrow, and this seat's hand (sorted by
  * suit or by rank). Legal cards are marked; clicking an illegal one says
- * why, in words read from the view. A play is one card, with a suit for a J
+ * why, in the rules' words (the store's card hints). A gone seat is marked
+ * on its box; cards fly hand → pile, stock → hand (card-motion.ts). A play is one card, with a suit for a J
  * and the "Pesten!" announcement when it leaves one card; on a 10 everyone
  * picks a card to pass. Keys (never while typing): ←/→ or 1–9 choose a card,
  * Enter plays it (with a J, 1–4 then pick the suit), D draws, E keeps a
@@ -21,6 +22,8 @@ import { ActEvent, SortHandEvent } from './events.js';
 import { isTypingKey } from './keys.js';
 import { theme } from './theme.js';
 import { label, parts, sortKey, SPECIAL, SUIT_NAME, SUITS, SYMBOL, type Suit } from './pesten-cards.js';
+import { CardMotion } from './card-motion.js';
+import { goneMark, seatMarkStyles } from './seat-marks.js';
 import './fd-card.js';
 
 type Play = Extract<PestenAction, { type: 'play' }>;
@@ -35,7 +38,12 @@ export class FdPesten extends LitElement {
   @property({ type: Boolean }) busy = false;
   /** The rules' verdict on each of my cards (src/games/card-hints.ts): its reason is what an illegal card says. */
   @property({ attribute: false }) cardHints: Readonly<Record<number, CardHint>> = {};
+  /** Seats whose connection is gone: marked on their seat box. */
+  @property({ attribute: false }) gone: readonly number[] = [];
+  /** Who moved last: a new top card flies in from that seat's box. */
+  @property({ attribute: false }) lastMover: number | null = null;
   @state() private selected: number | null = null;
+  private readonly motion = new CardMotion(this);
   /** How my hand is sorted (Settings); S or the Sort button asks for the other order. */
   @property() sortHandBy: 'suit' | 'rank' = 'suit';
   private get byRank(): boolean {
@@ -49,6 +57,7 @@ export class FdPesten extends LitElement {
 
   static override styles = [
     theme,
+    seatMarkStyles,
     css`
       :host { display: block; color: var(--fd-ink); --card-w: 3.4rem; }
       .scores { display: flex; flex-wrap: wrap; gap: 0.3rem 0.8rem; font-size: 0.85rem; color: var(--fd-muted); justify-content: center; }
@@ -232,22 +241,8 @@ export class FdPesten extends LitElement {
     }
   }
 
-  private pileSize = 0;
   /** The legal moves last rendered, to tell a new turn from a mere re-render. */
   private legalKey = '';
-  /** A card landing on the pile slides in (Web Animations: never blocks input; skipped with reduced motion). */
-  override updated() {
-    const size = this.view?.discard.length ?? 0;
-    if (size === this.pileSize) return;
-    const grew = size > this.pileSize && this.pileSize > 0;
-    this.pileSize = size;
-    if (!grew || window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
-    this.renderRoot.querySelector('#top')?.animate(
-      [{ transform: 'translateY(-24px) rotate(-8deg) scale(1.08)', opacity: 0.4 }, { transform: 'none', opacity: 1 }],
-      { duration: 220, easing: 'ease-out' },
-    );
-  }
-
   /** The other seats, clockwise (descending seat order) starting after mine. */
   private othersClockwise(): number[] {
     const n = this.view.seats.length;
@@ -262,8 +257,8 @@ export class FdPesten extends LitElement {
     const choosing = v.phase === 'pass' && !s.passed && s.count > 0;
     const n = v.seats.length;
     const next = v.turn === null ? null : (((v.turn + (v.direction === 'clockwise' ? -1 : 1)) % n) + n) % n;
-    return html`<div class="seat ${v.turn === seat ? 'turn' : ''}" data-seat=${seat} aria-label="${this.name(seat)}: ${s.count} cards">
-      <div class="name">${this.name(seat)}${v.dealer === seat ? html`<span class="badge wait" title="dealer">D</span>` : null}</div>
+    return html`<div class="seat ${v.turn === seat ? 'turn' : ''}" data-seat=${seat} data-seat-box=${seat} data-fly-source="seat-${seat}" ?data-gone=${this.gone.includes(seat)} aria-label="${this.name(seat)}: ${s.count} cards">
+      <div class="name">${this.name(seat)}${v.dealer === seat ? html`<span class="badge wait" title="dealer">D</span>` : null}${goneMark(seat, this.gone)}</div>
       <div class="count" data-count=${s.count}>${s.count}<span class="sub"> cards</span></div>
       <div class="sub">${s.points} ${s.points === 1 ? 'win' : 'wins'}
         ${v.turn === seat ? html`<span class="badge">to play</span>` : next === seat && v.phase === 'play' ? html`<span class="badge wait">next</span>` : null}
@@ -342,9 +337,9 @@ export class FdPesten extends LitElement {
       </div>
       <div class="seats" id="seats" aria-label="Players clockwise from you">${this.othersClockwise().map((s) => this.seatChip(s))}</div>
       <div class="centre">
-        <div class="pile" aria-label="Stock"><fd-card .card=${null}></fd-card><span id="stock-count">Stock ${v.stockCount}</span></div>
+        <div class="pile" aria-label="Stock" data-fly-source="stock"><fd-card .card=${null}></fd-card><span id="stock-count">Stock ${v.stockCount}</span></div>
         <div class="pile" aria-label="Discard pile">
-          ${v.top ? html`<fd-card id="top" data-card=${v.top} .card=${v.top}></fd-card>` : html`<span>empty</span>`}
+          ${v.top ? html`<fd-card id="top" data-card=${v.top} data-fly="pile" data-fly-from="seat-${this.lastMover ?? ''}" .card=${v.top}></fd-card>` : html`<span>empty</span>`}
           <span>${v.discard.length} on the pile</span>
         </div>
         ${v.wish ? html`<div class="pile" id="wish" data-suit=${v.wish}><div class="wish ${wishRed ? 'red' : ''}" title="wished: ${SUIT_NAME[v.wish]}">${SYMBOL[v.wish]}</div><span>wished</span></div>` : null}
@@ -363,6 +358,8 @@ export class FdPesten extends LitElement {
                 return html`<fd-card
                   data-handle=${c.handle}
                   data-card=${c.card ?? ''}
+                  data-fly="hand"
+                  data-fly-from="stock"
                   data-legal=${legal ? 'yes' : 'no'}
                   class=${active ? (legal ? 'legal' : 'illegal') : ''}
                   title=${i < 9 ? `${label(c.card)} (${i + 1})` : label(c.card)}

@@ -8,7 +8,8 @@
  * play order from your seat, what the previous player did, and your hand
  * sorted by suit or rank. It sends one of the legal actions the store passed
  * in as an ActEvent and never touches the rules: the reasons cards are
- * refused come in the view. Keys (never while typing in a field): 1–9/0 play
+ * refused come as the store's card hints (src/games/card-hints.ts). A gone
+ * seat is marked on its box; cards fly (card-motion.ts). Keys (never while typing in a field): 1–9/0 play
  * the n-th playable card, D draw, E end the turn, O toggle the sort, C/D/H/S
  * (or 1–4) pick the ace's suit, Esc closes the picker.
  */
@@ -19,6 +20,9 @@ import { ActEvent, SortHandEvent } from './events.js';
 import { isTypingKey } from './keys.js';
 import { cardFace } from './fd-card.js';
 import { theme } from './theme.js';
+import type { CardHint } from '../src/games/card-hints.js';
+import { CardMotion } from './card-motion.js';
+import { goneMark, seatMarkStyles } from './seat-marks.js';
 import './fd-card.js';
 
 type Play = Extract<BlackjackAction, { type: 'play' }>;
@@ -46,6 +50,13 @@ export class FdSchoolBlackjack extends LitElement {
   @property({ attribute: false }) names: readonly string[] = [];
   /** Cryptography in flight (a deal, a draw's reveal, a reshuffle): moves wait. */
   @property({ type: Boolean }) busy = false;
+  /** The rules' verdict on each of my cards (src/games/card-hints.ts): its reason is what a refused card says. */
+  @property({ attribute: false }) cardHints: Readonly<Record<number, CardHint>> = {};
+  /** Seats whose connection is gone: marked on their seat box. */
+  @property({ attribute: false }) gone: readonly number[] = [];
+  /** Who moved last: a card new on the pile flies in from that seat's box. */
+  @property({ attribute: false }) lastMover: number | null = null;
+  private readonly motion = new CardMotion(this);
   /** How my hand is sorted (Settings); O or the Sort button asks for the other order. */
   @property() sortHandBy: 'suit' | 'rank' = 'suit';
   private get sortBy(): 'suit' | 'rank' {
@@ -61,6 +72,7 @@ export class FdSchoolBlackjack extends LitElement {
 
   static override styles = [
     theme,
+    seatMarkStyles,
     css`
       :host { display: block; color: var(--fd-ink); --card-gap: -1.35rem; }
       .turn-banner { text-align: center; padding: 0.45rem 0.7rem; border-radius: var(--fd-radius); background: rgba(0, 0, 0, 0.25); margin-bottom: 0.5rem; }
@@ -77,8 +89,6 @@ export class FdSchoolBlackjack extends LitElement {
       .pile { display: flex; align-items: flex-end; }
       .pile fd-card:not(:first-child) { margin-left: -2.4rem; }
       .pile fd-card.older { opacity: 0.6; }
-      .pile fd-card.top { animation: land 220ms ease-out; }
-      @keyframes land { from { transform: translateY(-14px) rotate(-6deg); opacity: 0.4; } to { transform: none; opacity: 1; } }
       .facts { display: grid; gap: 0.15rem; font-size: 0.88rem; }
       .facts strong { color: var(--fd-accent); }
       .suit { font-size: 1.3rem; line-height: 1; }
@@ -107,7 +117,7 @@ export class FdSchoolBlackjack extends LitElement {
         .centre { gap: 0.6rem; margin: 0.2rem 0; }
         .hand { padding-top: 0.8rem; }
       }
-      @media (prefers-reduced-motion: reduce) { .turn-banner.mine, .pile fd-card.top { animation: none; } }
+      @media (prefers-reduced-motion: reduce) { .turn-banner.mine { animation: none; } }
     `,
   ];
 
@@ -159,18 +169,8 @@ export class FdSchoolBlackjack extends LitElement {
     if (v.turn !== this.mySeat) return `It is ${this.name(v.turn)}'s turn.`;
     if (this.busy) return 'Wait: the table is dealing cards.';
     if (this.plays.some((p) => p.handle === c.handle)) return null;
-    const top = symbolised(v.top);
-    const topRank = parts(v.top)?.rank;
-    switch (v.refusals[c.handle]) {
-      case 'owes-cards':
-        return `You owe ${v.owed}: only an ace, or a 2 or jack that matches ${top}, answers it.`;
-      case 'not-same-rank':
-        return `Step 2: only more ${topRank}s may follow now (or end the turn).`;
-      case 'no-match':
-        return `Does not match ${v.suit ? SYMBOL[v.suit as SuitLetter] : ''} or ${topRank ?? 'the top'}${v.top?.startsWith('A') ? ' (the ace named the suit)' : ''}.`;
-      default:
-        return 'Not playable now.';
-    }
+    // The rules' own reason (card hints); the view's refusal code only if the hint is missing.
+    return this.cardHints[c.handle]?.why ?? (v.refusals[c.handle] ? `Not playable now (${v.refusals[c.handle]}).` : 'Not playable now.');
   }
 
   private pick(c: ViewCard) {
@@ -272,8 +272,8 @@ export class FdSchoolBlackjack extends LitElement {
       return (((v.turn! + step * (i + 1)) % n) + n) % n;
     }));
     return this.order().map(
-      (seat) => html`<div class="other ${v.turn === seat ? 'turn' : ''}" data-seat=${seat}>
-        <span>${this.name(seat)}</span><span class="n" data-count=${v.hands[seat]?.length ?? 0} title="cards in hand">🂠 ${v.hands[seat]?.length ?? 0}</span>
+      (seat) => html`<div class="other ${v.turn === seat ? 'turn' : ''}" data-seat=${seat} data-seat-box=${seat} data-fly-source="seat-${seat}" ?data-gone=${this.gone.includes(seat)}>
+        <span>${this.name(seat)}</span>${goneMark(seat, this.gone)}<span class="n" data-count=${v.hands[seat]?.length ?? 0} title="cards in hand">🂠 ${v.hands[seat]?.length ?? 0}</span>
         ${v.turn === seat ? html`<span class="tag go">to play</span>` : null}
         ${v.turn === seat && v.owed > 0 ? html`<span class="tag hot">owes ${v.owed}</span>` : null}
         ${skipped.has(seat) ? html`<span class="tag hot">skipped</span>` : null}
@@ -288,10 +288,10 @@ export class FdSchoolBlackjack extends LitElement {
     const named = v.top?.startsWith('A') && v.suit ? v.suit : null;
     const next = v.turn === null ? null : this.nextSeat();
     return html`<div class="centre">
-      <div class="deck" id="deck"><fd-card small .card=${null}></fd-card><span>Deck ${v.deckCount}</span></div>
+      <div class="deck" id="deck" data-fly-source="deck"><fd-card small .card=${null}></fd-card><span>Deck ${v.deckCount}</span></div>
       <div class="pile" id="pile" aria-label="Play pile, top ${symbolised(v.top)}">
         ${shown.length
-          ? shown.map((c, i) => html`<fd-card class=${i === shown.length - 1 ? 'top' : 'older'} data-pile=${v.pile.length} data-card=${c} .card=${c === '?' ? null : c}></fd-card>`)
+          ? shown.map((c, i) => html`<fd-card class=${i === shown.length - 1 ? 'top' : 'older'} data-pile=${v.pile.length} data-card=${c} data-fly="pile" data-fly-from="seat-${this.lastMover ?? ''}" .card=${c === '?' ? null : c}></fd-card>`)
           : html`<span class="muted">empty pile</span>`}
       </div>
       <div class="facts">
@@ -322,7 +322,7 @@ export class FdSchoolBlackjack extends LitElement {
       return html`<span class="slot ${this.myTurn && !playable ? 'refused' : ''}" title=${why ?? `Play ${cardFace(c.card)?.label ?? ''}`}
         @click=${playable ? null : () => this.pick(c)}>
         ${keys.has(c.handle) ? html`<span class="key">${keys.get(c.handle)}</span>` : null}
-        <fd-card data-handle=${c.handle} data-card=${c.card ?? ''} .card=${c.card} ?selectable=${playable} ?selected=${this.picking === c.handle}
+        <fd-card data-handle=${c.handle} data-card=${c.card ?? ''} data-fly="hand" data-fly-from="deck" data-legal=${playable ? 'yes' : 'no'} .card=${c.card} ?selectable=${playable} ?selected=${this.picking === c.handle}
           @click=${playable ? () => this.pick(c) : null}></fd-card>
       </span>`;
     });

@@ -7,16 +7,21 @@
  * into one of them and sends it up as an ActEvent. The opponents are drawn
  * in play order from this seat; the hand sorts by suit or rank (Settings);
  * on a phone Play / Pick up sit in a bar fixed to the bottom of the screen.
+ * A gone seat is marked on its box; cards fly hand → stack, draw → hand
+ * (card-motion.ts).
  */
 import { LitElement, css, html } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
+import { ifDefined } from 'lit/directives/if-defined.js';
 import type { StressView, ViewCard } from '../src/games/stress-shed/views.js';
 import type { StressAction } from '../src/games/stress-shed/actions.js';
 import type { CardHint } from '../src/games/card-hints.js';
 import { ActEvent, SortHandEvent } from './events.js';
 import { isTypingKey } from './keys.js';
 import { theme } from './theme.js';
+import { CardMotion } from './card-motion.js';
+import { goneMark, seatMarkStyles } from './seat-marks.js';
 import './fd-card.js';
 
 type Play = Extract<StressAction, { type: 'play' }>;
@@ -35,6 +40,11 @@ export class FdStressShed extends LitElement {
   @property() sortHandBy: 'suit' | 'rank' = 'suit';
   /** The rules' verdict on each of my hand and face-up cards (src/games/card-hints.ts). */
   @property({ attribute: false }) cardHints: Readonly<Record<number, CardHint>> = {};
+  /** Seats whose connection is gone: marked on their seat box. */
+  @property({ attribute: false }) gone: readonly number[] = [];
+  /** Who moved last: a card new on the stack flies in from that seat's box. */
+  @property({ attribute: false }) lastMover: number | null = null;
+  private readonly motion = new CardMotion(this);
   /** Why the card last tapped cannot be played (touch has no hover). */
   @state() private why: string | null = null;
   @state() private selected: number[] = [];
@@ -44,6 +54,7 @@ export class FdStressShed extends LitElement {
 
   static override styles = [
     theme,
+    seatMarkStyles,
     css`
       :host { display: block; color: var(--fd-ink); }
       .opponents { display: flex; gap: 0.75rem; flex-wrap: wrap; justify-content: center; }
@@ -182,6 +193,7 @@ export class FdStressShed extends LitElement {
     this.swaps = [...this.swaps, { hand: handSide, card: handCard, faceUp: upSide }];
   }
 
+
   /** My cards on my turn: marked legal / illegal by the rules' hints; tapping an illegal one says why. */
   private mark(c: ViewCard, zone: string | undefined): { cls: string; legal: string; explain: (() => void) | null } {
     const hint = zone === 'hand' || zone === 'faceUp' ? this.cardHints[c.handle] : undefined;
@@ -190,7 +202,7 @@ export class FdStressShed extends LitElement {
   }
 
   private cards(cards: ViewCard[], opts: { small?: boolean; clickable?: (c: ViewCard) => boolean; onPick?: (c: ViewCard) => void; zone?: string }) {
-    // Keyed by handle: a card new to a row (drawn, picked up) is a new element and slides in (fd-card's enter animation).
+    // Keyed by handle: a card new to one of my rows flies in from where it was (the stack on a pick-up) or from the draw stack (card-motion.ts).
     return repeat(cards, (c) => c.handle, (c) => {
       const clickable = opts.clickable?.(c) ?? false;
       const mark = this.mark(c, opts.zone);
@@ -198,6 +210,8 @@ export class FdStressShed extends LitElement {
         data-handle=${c.handle}
         data-card=${c.card ?? ''}
         data-zone=${opts.zone ?? ''}
+        data-fly=${ifDefined(opts.zone)}
+        data-fly-from="draw"
         data-legal=${mark.legal}
         class="${this.swapFrom === c.handle ? 'swap-from' : ''} ${mark.cls}"
         .card=${c.card}
@@ -211,8 +225,8 @@ export class FdStressShed extends LitElement {
 
   private opponent(seat: number) {
     const s = this.view.seats[seat]!;
-    return html`<div class="player ${this.view.turn === seat ? 'turn' : ''}" data-seat=${seat}>
-      <h4>${this.name(seat)}
+    return html`<div class="player ${this.view.turn === seat ? 'turn' : ''}" data-seat=${seat} data-seat-box=${seat} data-fly-source="seat-${seat}" ?data-gone=${this.gone.includes(seat)}>
+      <h4>${this.name(seat)}${goneMark(seat, this.gone)}
         ${this.view.turn === seat ? html`<span class="badge">to play</span>` : null}
         ${s.place ? html`<span class="badge">${ordinal(s.place)}</span>` : null}
         ${this.view.loser === seat ? html`<span class="badge">loser</span>` : null}
@@ -257,10 +271,10 @@ export class FdStressShed extends LitElement {
     return html`
       <div class="opponents">${others.map((s) => this.opponent(s))}</div>
       <div class="centre">
-        <div class="pile" aria-label="Draw stack"><fd-card .card=${null}></fd-card><span class="count" id="draw-count">Draw: ${v.drawCount}</span></div>
+        <div class="pile" aria-label="Draw stack" data-fly-source="draw"><fd-card .card=${null}></fd-card><span class="count" id="draw-count">Draw: ${v.drawCount}</span></div>
         <div class="pile" aria-label="Game stack">
           <div class="stack" id="stack">${top.length
-            ? repeat(top, (_, i) => v.stack.length - top.length + i, (c, i) => html`<fd-card class=${i < top.length - 1 ? 'dim' : ''} .card=${c === '?' ? null : c}></fd-card>`)
+            ? repeat(top, (_, i) => v.stack.length - top.length + i, (c, i) => html`<fd-card class=${i < top.length - 1 ? 'dim' : ''} data-card=${c} data-fly="pile" data-fly-from="seat-${this.lastMover ?? ''}" .card=${c === '?' ? null : c}></fd-card>`)
             : html`<span class="count">empty</span>`}</div>
           <span class="count">Stack: ${v.stack.length} · top to beat: <strong id="effective-top">${v.effectiveTop ?? 'anything'}</strong></span>
         </div>

@@ -5,7 +5,10 @@
  * whenever it is one up or down; keys 1–4 pick a slot, Z / X play it on the
  * left / right stack, Space calls stress. A play that lost its race (the top
  * changed first) shakes back into the row; while nobody can move, a
- * countdown shows the new tops being dealt. Only legal moves are offered:
+ * countdown shows the new tops being dealt. A row card that goes on neither
+ * stack says why when tapped (the store's card hints); a gone opponent is
+ * marked on their side; cards fly row → stack (card-motion.ts). Only legal
+ * moves are offered:
  * the store passes them in and this element sends one up as an ActEvent.
  */
 import { LitElement, css, html, type PropertyValues } from 'lit';
@@ -15,6 +18,9 @@ import type { SpeedAction } from '../src/games/stress-speed/actions.js';
 import { ActEvent } from './events.js';
 import { isTypingKey } from './keys.js';
 import { theme } from './theme.js';
+import type { CardHint } from '../src/games/card-hints.js';
+import { CardMotion } from './card-motion.js';
+import { goneMark, seatMarkStyles } from './seat-marks.js';
 import './fd-card.js';
 
 type Play = Extract<SpeedAction, { type: 'play' }>;
@@ -28,6 +34,13 @@ export class FdStressSpeed extends LitElement {
   /** How many of this seat's moves have bounced so far (a rise triggers the animation). */
   @property({ type: Number }) myBounces = 0;
   @property({ type: Number }) pending = 0;
+  /** The rules' verdict on each of my row cards (src/games/card-hints.ts): on which stacks it goes, or why on neither. */
+  @property({ attribute: false }) cardHints: Readonly<Record<number, CardHint>> = {};
+  /** Seats whose connection is gone: marked on their seat box. */
+  @property({ attribute: false }) gone: readonly number[] = [];
+  /** The row card last tapped that cannot go, and why (touch has no hover). */
+  @state() private why: string | null = null;
+  private readonly motion = new CardMotion(this);
   @state() private selectedSlot: number | null = null;
   @state() private bouncedSlot: number | null = null;
   @state() private bounceNote = '';
@@ -35,8 +48,10 @@ export class FdStressSpeed extends LitElement {
 
   static override styles = [
     theme,
+    seatMarkStyles,
     css`
       :host { display: block; color: var(--fd-ink); }
+      .why { text-align: center; color: var(--fd-danger); font-size: 0.9rem; min-height: 1.2rem; }
       .side { display: flex; align-items: center; gap: 1rem; justify-content: center; flex-wrap: wrap; }
       .row { display: flex; gap: 0.6rem; }
       .slot { min-width: 3.8rem; min-height: 5.2rem; border: 2px dashed rgba(255, 255, 255, 0.2); border-radius: 0.5rem; display: flex; align-items: center; justify-content: center; }
@@ -64,6 +79,7 @@ export class FdStressSpeed extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>) {
+    if (changed.has('legal')) this.why = null;
     const before = changed.get('myBounces') as number | undefined;
     if (before !== undefined && this.myBounces > before) {
       this.bouncedSlot = this.lastSlotPlayed;
@@ -73,6 +89,17 @@ export class FdStressSpeed extends LitElement {
         this.bounceNote = '';
       }, 1500);
     }
+  }
+
+  /** Why this row card goes on neither stack, in the rules' words. */
+  private explain(handle: number) {
+    this.why = this.cardHints[handle]?.why ?? 'This card cannot be played now.';
+  }
+
+  /** Where a playable card goes, for its title. */
+  private placesText(handle: number): string {
+    const places = this.cardHints[handle]?.places ?? [];
+    return places.length === 2 ? 'goes on either stack' : places[0] === 0 ? 'goes on the left stack' : places[0] === 1 ? 'goes on the right stack' : '';
   }
 
   private send(action: SpeedAction) {
@@ -120,7 +147,7 @@ export class FdStressSpeed extends LitElement {
     const s = this.view.seats[seat];
     if (!s) return null;
     const playableSlots = new Set(this.plays.map((p) => p.slot));
-    return html`<div class="side" data-seat=${seat} id=${mine ? 'my-side' : `side-${seat}`}>
+    return html`<div class="side" data-seat=${seat} data-seat-box=${seat} ?data-gone=${this.gone.includes(seat)} id=${mine ? 'my-side' : `side-${seat}`}>
       <div class="row">
         ${s.row.map((slot, i) => {
           const can = mine && playableSlots.has(i);
@@ -131,12 +158,14 @@ export class FdStressSpeed extends LitElement {
             @dragstart=${(e: DragEvent) => e.dataTransfer?.setData('text/plain', String(i))}
           >
             ${slot.top
-              ? html`<fd-card .card=${slot.top.card} ?selectable=${can} data-card=${slot.top.card ?? ''} @click=${can ? () => this.pickSlot(i) : null}></fd-card>`
+              ? html`<fd-card .card=${slot.top.card} ?selectable=${can} data-card=${slot.top.card ?? ''} data-fly="row-${seat}" data-fly-from="pile-${seat}"
+                  data-legal=${mine ? (can ? 'yes' : 'no') : ''} title=${mine ? (can ? this.placesText(slot.top.handle) : (this.cardHints[slot.top.handle]?.why ?? '')) : ''}
+                  @click=${can ? () => ((this.why = null), this.pickSlot(i)) : mine ? () => this.explain(slot.top!.handle) : null}></fd-card>`
               : null}
           </div>`;
         })}
       </div>
-      <div class="pile"><fd-card small .card=${null}></fd-card><div class="pile-count">${s.pileCount} in pile</div></div>
+      <div class="pile" data-fly-source="pile-${seat}"><fd-card small .card=${null}></fd-card><div class="pile-count">${s.pileCount} in pile</div></div>
     </div>`;
   }
 
@@ -159,7 +188,9 @@ export class FdStressSpeed extends LitElement {
         this.playOn(Number(e.dataTransfer?.getData('text/plain')), index);
       }}
     >
-      ${stack?.top ? html`<fd-card .card=${stack.top.card}></fd-card>` : html`<div class="slot"></div>`}
+      ${stack?.top
+        ? html`<fd-card .card=${stack.top.card} data-card=${stack.top.card ?? ''} data-fly="stack-${index}" data-fly-from="pile-${index}"></fd-card>`
+        : html`<div class="slot"></div>`}
       <span class="pile">${stack?.size ?? 0} cards</span>
     </div>`;
   }
@@ -171,7 +202,7 @@ export class FdStressSpeed extends LitElement {
     const other = 1 - me;
     const canStress = this.legal.some((a) => a.type === 'stress');
     return html`
-      <div class="name">${this.names[other] ?? 'Opponent'}</div>
+      <div class="name">${this.names[other] ?? 'Opponent'}${goneMark(other, this.gone)}</div>
       ${this.side(other, false)}
       <div class="centre">${this.stack(0)}
         <button class="stress" id="stress" ?disabled=${!canStress} @click=${this.stress}>Stress!</button>
@@ -191,6 +222,7 @@ export class FdStressSpeed extends LitElement {
                   ? 'Playing…'
                   : html`Play one up or one down — aces go both ways.`}
       </div>
+      <div class="why" id="why" role="alert">${this.why ?? ''}</div>
       ${this.side(me, true)}
       <div class="name">${this.names[me] ?? 'You'} (you)</div>
     `;

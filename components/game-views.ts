@@ -35,6 +35,10 @@ export interface GameTableElement<V, A> extends HTMLElement {
   sortHandBy?: 'suit' | 'rank';
   /** Cryptography in flight (a deal, a reveal): moves wait. Turn-based games use it. */
   busy?: boolean;
+  /** Seats whose connection is gone (HandView.gone): each is marked on its own seat box (components/seat-marks.ts). */
+  gone?: readonly number[];
+  /** The seat that moved last (HandView.lastMoves): a card new on the pile flies in from its seat box (components/card-motion.ts). */
+  lastMover?: number | null;
   /** Real time: this seat's moves that bounced so far, and those not yet ordered. */
   myBounces?: number;
   pending?: number;
@@ -70,6 +74,8 @@ export function renderGameTable(hand: HandView, sortHandBy: 'suit' | 'rank' = 's
     .cardHints=${hand.cardHints}
     .sortHandBy=${sortHandBy}
     .busy=${hand.busy}
+    .gone=${hand.gone}
+    .lastMover=${hand.lastMoves[0]?.seat ?? null}
     .myBounces=${hand.myBounces}
     .pending=${hand.pendingMoves}
   ></${tag}>`;

@@ -4,16 +4,27 @@
  * tried alone through the game's pure reducer (`rules.reduce`, on a copy of
  * the live state, with the seat's own claim of the card as a real move
  * would carry it), and the reducer's error code is turned into a sentence by
- * the game's `cardProbe.words`. So a card is marked illegal exactly when the
- * table would refuse it, and the reason is the one the table would give.
+ * the game's `cardProbe.words`. The reducer runs as the audit runs it, with
+ * every card this seat knows open (the public ones and its own hand): a rule
+ * that live play leaves to a claim about hidden cards (Fighting Cards'
+ * "follow suit", decided live only from public cards and re-checked by the
+ * audit) is then decided as the audit will decide it. So a card is marked
+ * illegal exactly when the table (or its audit) would refuse it, and the
+ * reason is the one the rules give.
  */
-import type { CardId, EngineError, Handle, PrivateView, Seat, State } from '../engine/index.js';
+import { viewKnowledge, type CardId, type EngineError, type Handle, type OpenCards, type PrivateView, type Seat, type State } from '../engine/index.js';
 import type { AnyGameModule } from './module.js';
 
 /** One of the seat's cards: may it be played alone now, and if not, why (null when it may). */
 export interface CardHint {
   readonly legal: boolean;
   readonly why: string | null;
+  /**
+   * For a probe that tries a card in several places (Stress (speed): stack
+   * 0 and 1): the indexes of the places the rules accept, in the probe's
+   * order. Absent for a probe with one move per card.
+   */
+  readonly places?: readonly number[];
 }
 
 /** Words for the engine's own refusals, shared by every game. */
@@ -30,6 +41,17 @@ export function engineWords(error: EngineError): string | null {
   }
 }
 
+/** Every card `view`'s seat knows, public or private, as the audit's open cards. */
+function knownCards(state: State<unknown, unknown>, view: PrivateView): OpenCards {
+  const know = viewKnowledge(state, view);
+  const open: OpenCards = {};
+  state.cards.forEach((_, handle) => {
+    const card = know(handle);
+    if (card !== null) open[handle] = card;
+  });
+  return open;
+}
+
 /**
  * Hints for every card `seat` could play from (the game's `cardProbe.cards`)
  * whose face it knows, keyed by handle; empty for a game without a probe or a
@@ -38,12 +60,19 @@ export function engineWords(error: EngineError): string | null {
 export function cardHints(module: AnyGameModule, state: State<unknown, unknown>, seat: Seat | null, view: PrivateView): Record<Handle, CardHint> {
   const probe = module.cardProbe;
   if (!probe || seat === null) return {};
+  const open = knownCards(state, view);
   const hints: Record<Handle, CardHint> = {};
   for (const handle of probe.cards(state, seat) as Handle[]) {
-    const card: CardId | undefined = view.known[handle];
+    const card: CardId | undefined = open[handle];
     if (card === undefined) continue;
-    const result = module.rules.reduce(state, { kind: 'act', seat, action: probe.play(handle, card, state) });
-    hints[handle] = result.ok ? { legal: true, why: null } : { legal: false, why: probe.words(result.error, card, state, seat) };
+    const tried = probe.play(handle, card, state);
+    const moves = Array.isArray(tried) ? (tried as readonly unknown[]) : [tried];
+    const results = moves.map((action) => module.rules.reduce(state, { kind: 'act', seat, action }, { open }));
+    const places = results.flatMap((r, i) => (r.ok ? [i] : []));
+    const refusal = results.find((r) => !r.ok);
+    const legal = places.length > 0;
+    const why = legal || !refusal || refusal.ok ? null : probe.words(refusal.error, card, state, seat);
+    hints[handle] = Array.isArray(tried) ? { legal, why, places } : { legal, why };
   }
   return hints;
 }

@@ -128,8 +128,12 @@ export interface GameModule<Id extends string, B, A, O, E extends string, V> {
 export interface CardProbe<B, A, O, E extends string> {
   /** The handles the seat could play from (its hand; in Stress also its face-up cards). */
   readonly cards: (state: State<B, O>, seat: Seat) => readonly Handle[];
-  /** The move that plays this one card (with any choice it needs, e.g. a J's wish). */
-  readonly play: (handle: Handle, card: CardId, state: State<B, O>) => A;
+  /**
+   * The move that plays this one card (with any choice it needs, e.g. a J's
+   * wish), or one move per place it could go (Stress (speed): each centre
+   * stack); the card is legal if the rules accept any of them.
+   */
+  readonly play: (handle: Handle, card: CardId, state: State<B, O>) => A | readonly A[];
   /** The reducer's error for that move (one of `E` or an `EngineError`), as a sentence for the person holding `card`. */
   readonly words: (error: string, card: CardId, state: State<B, O>, seat: Seat) => string;
 }

@@ -95,6 +95,8 @@ it('thinking is not a lost connection; a closed page is gone, comes back into th
     expect(await p.page.locator('#stalled').count()).toBe(0);
     expect(await p.page.locator('fd-app').textContent()).not.toMatch(/lost (their|the) connection/);
     expect((await logLines(p.page)).join('\n')).not.toMatch(/lost the connection/);
+    // …nor marked on any seat box of the game's table.
+    expect(await p.page.locator('fd-stress-shed [data-gone-mark], fd-stress-shed [data-gone]').count()).toBe(0);
   }
   for (const p of [ann, bob]) await p.page.locator('#ready').click();
   await playMoves([ann.page, bob.page], 4);
@@ -104,6 +106,9 @@ it('thinking is not a lost connection; a closed page is gone, comes back into th
   // Ann sees Bob gone: on his seat box and in the log; once the hand waits for him, the banner names him only.
   await expect.poll(() => ann.page.locator('#seats li[data-seat="1"]').getAttribute('data-state'), { timeout: 60_000 }).toBe('offline');
   expect(await ann.page.locator('#seats li[data-seat="1"] .state').textContent()).toContain('connection lost');
+  // …and on his box at the game's table, Ann's own seat unmarked.
+  await expect.poll(() => ann.page.locator('fd-stress-shed [data-seat-box="1"][data-gone] [data-gone-mark]').textContent(), { timeout: 30_000 }).toBe('connection lost');
+  expect(await ann.page.locator('fd-stress-shed [data-gone-mark]').count()).toBe(1);
   await expect.poll(async () => (await logLines(ann.page)).some((l) => /^Bob has lost the connection/.test(l)), { timeout: 10_000 }).toBe(true);
   for (;;) {
     if ((await ann.page.locator('#stalled').count()) > 0) break;

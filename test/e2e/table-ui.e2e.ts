@@ -298,3 +298,217 @@ it('phone 390×844 (touch), Stress (shedding): Play and Pick up stay in view on 
   expect(await page.locator('fd-stress-shed kbd.key').evaluateAll((els) => els.filter((el) => getComputedStyle(el).display !== 'none').length)).toBe(0);
   await context.close();
 });
+
+/**
+ * Every flight card-motion.ts starts, recorded by wrapping
+ * `Element.prototype.animate` (the real one still runs): zone, card and
+ * whether the running animations list it — `getAnimations()` of the card's
+ * DocumentOrShadowRoot (Chromium's `document.getAnimations()` leaves out
+ * targets inside shadow roots, where every table's cards are).
+ */
+const RECORD_FLIGHTS = `(() => {
+  const flights = [];
+  window.__flights = flights;
+  const animate = Element.prototype.animate;
+  Element.prototype.animate = function (...args) {
+    const animation = animate.apply(this, args);
+    const zone = this.getAttribute && this.getAttribute('data-fly');
+    if (zone) flights.push({ zone, card: this.getAttribute('data-card'), from: this.getAttribute('data-fly-from'), listed: this.getRootNode().getAnimations().includes(animation), animation });
+    return animation;
+  };
+})()`;
+
+async function flights(page: Page): Promise<{ zone: string; card: string; from: string; listed: boolean }[]> {
+  return page.evaluate(() => ((window as unknown as { __flights?: { zone: string; card: string; from: string; listed: boolean }[] }).__flights ?? []).map(({ zone, card, from, listed }) => ({ zone, card, from, listed })));
+}
+
+/** One page (Ann) at a Pesten table for two with a bot, on her first turn. */
+async function pestenWithBot(options: { reducedMotion?: 'reduce' | 'no-preference' } = {}): Promise<{ page: Page; close: () => Promise<void> }> {
+  const context = await browser.newContext({ viewport: { width: 1100, height: 900 }, reducedMotion: options.reducedMotion ?? 'no-preference' });
+  await context.addInitScript(RECORD_FLIGHTS);
+  const page = await context.newPage();
+  await page.goto(inject('baseUrl'));
+  await page.locator('header #name').fill('Ann');
+  await page.locator('header #name').press('Enter');
+  await page.locator('header #name').blur();
+  await createTable(page, 'pesten', 2);
+  await page.locator('fd-lobby li[data-seat="1"] .add-bot').click();
+  return { page, close: () => context.close() };
+}
+
+/** At the end of a hand, start the next one (the end-of-hand summary opens over the table with its own Rematch). Whether it did. */
+async function rematchIfOver(page: Page): Promise<boolean> {
+  if ((await page.locator('#rematch').count()) === 0) return false;
+  const summary = page.locator('#summary-rematch');
+  await ((await summary.count()) > 0 ? summary : page.locator('#rematch').first()).click();
+  await page.locator('#rematch').waitFor({ state: 'detached', timeout: 120_000 }).catch(() => {});
+  return true;
+}
+
+/** Ann's next move on her turn: a legal card (with its wish) if she has one, else a draw. Returns the card played, or null for a draw. */
+async function pestenMove(page: Page): Promise<string | null> {
+  await expect.poll(async () => (await page.locator('fd-pesten #my-area.turn').count()) + (await page.locator('#rematch').count()), { timeout: 120_000 }).toBeGreaterThan(0);
+  if (await rematchIfOver(page)) return null;
+  const legal = page.locator('fd-pesten #my-hand fd-card[data-legal="yes"]');
+  if ((await page.locator('fd-pesten .picker button').count()) > 0 && (await legal.count()) === 0) {
+    await page.locator('fd-pesten .picker button').first().click();
+    return null;
+  }
+  if ((await legal.count()) === 0) {
+    await page.locator('fd-pesten #draw, fd-pesten #end-turn').first().click();
+    return null;
+  }
+  const card = await legal.first().getAttribute('data-card');
+  await legal.first().click();
+  await page.locator('fd-pesten #play, fd-pesten #give, fd-pesten .picker button').first().click();
+  return card;
+}
+
+it('cards move: a play flies to the pile (a running animation of its shadow root), input acts during a flight; with reduced motion nothing flies', async () => {
+  const { page, close } = await pestenWithBot();
+  // Play until Ann has put a card on the pile: it flies there from her hand.
+  let played: string | null = null;
+  for (let turn = 0; turn < 30 && played === null; turn++) {
+    const step = await readStep(page);
+    played = await pestenMove(page);
+    await expect.poll(() => readStep(page), { timeout: 60_000 }).not.toBe(step);
+  }
+  expect(played).not.toBeNull();
+  await expect.poll(async () => (await flights(page)).find((f) => f.zone === 'pile' && f.card === played), { timeout: 30_000 }).toMatchObject({ listed: true });
+  // Slow down the next flight to the pile (a play, Ann's or the bot's) and act while it is still running.
+  await page.evaluate(() => {
+    const w = window as unknown as { __flights: { zone: string; animation: Animation }[]; __slowed?: Animation };
+    const push = w.__flights.push.bind(w.__flights);
+    w.__flights.push = (...items) => {
+      for (const item of items) if (item.zone === 'pile' && !w.__slowed) (w.__slowed = item.animation).updatePlaybackRate(0.005);
+      return push(...items);
+    };
+  });
+  const slowed = () => page.evaluate(() => (window as unknown as { __slowed?: Animation }).__slowed?.playState ?? 'none');
+  for (let turn = 0; turn < 30 && (await slowed()) === 'none'; turn++) {
+    const step = await readStep(page);
+    await pestenMove(page);
+    await expect.poll(() => readStep(page), { timeout: 60_000 }).not.toBe(step);
+  }
+  expect(await slowed()).toBe('running');
+  const sort = page.locator('fd-pesten #sort');
+  const before = await sort.textContent();
+  await sort.click();
+  await expect.poll(() => sort.textContent()).not.toBe(before);
+  expect(await page.evaluate(() => (window as unknown as { __slowed: Animation }).__slowed.playState)).toBe('running');
+  await page.evaluate(() => (window as unknown as { __slowed: Animation }).__slowed.finish());
+  await close();
+
+  // The same with reduced motion: the card lands, nothing flies, no card animation runs.
+  const still = await pestenWithBot({ reducedMotion: 'reduce' });
+  let landed: string | null = null;
+  for (let turn = 0; turn < 30 && landed === null; turn++) {
+    const step = await readStep(still.page);
+    landed = await pestenMove(still.page);
+    await expect.poll(() => readStep(still.page), { timeout: 60_000 }).not.toBe(step);
+  }
+  expect(landed).not.toBeNull();
+  expect(await flights(still.page)).toEqual([]);
+  // Card animations running in any shadow root of the page (the pile's, the hand's): none.
+  const cardAnimations = await still.page.evaluate(() => {
+    let count = 0;
+    const walk = (root: Document | ShadowRoot) => {
+      count += root.getAnimations().filter((a) => (a.effect as KeyframeEffect | null)?.target?.localName === 'fd-card').length;
+      for (const el of Array.from(root.querySelectorAll('*'))) if (el.shadowRoot) walk(el.shadowRoot);
+    };
+    walk(document);
+    return count;
+  });
+  expect(cardAnimations).toBe(0);
+  await still.close();
+});
+
+it('a gone seat: every game’s table marks it on that seat’s own box and on no other', async () => {
+  const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
+  const page = await context.newPage();
+  await page.goto(inject('baseUrl'));
+  await page.locator('fd-app').waitFor();
+  // Each game's real element with its real view of a real deal (the rules and engine as the app loads them), seat 1 gone.
+  const marked = (await page.evaluate(`(async () => {
+    const games = await import('/src/games/index.ts');
+    const engine = await import('/src/engine/index.ts');
+    await import('/components/game-views.ts');
+    const out = {};
+    for (const [id, tag, players] of [['pesten', 'fd-pesten', 3], ['fighting-cards', 'fd-fighting-cards', 3], ['school-blackjack', 'fd-school-blackjack', 3], ['stress-shed', 'fd-stress-shed', 3], ['stress-speed', 'fd-stress-speed', 2]]) {
+      const game = games.gameModule(id).rules;
+      const start = game.setup({ players });
+      let seed = 7;
+      const open = engine.shuffledDeal(start.state.deck, () => (seed = (seed * 48271) % 2147483647) / 2147483647);
+      const settled = engine.settle(game, start.state, open);
+      const state = settled.state;
+      const el = document.createElement(tag);
+      Object.assign(el, { view: game.view(state, 0, engine.privateViewOf(state, settled.open, 0)), legal: [], mySeat: 0, names: ['Ann', 'Bob', 'Cleo'].slice(0, players), seatOrder: [0, 1, 2].slice(0, players), gone: [1] });
+      document.body.append(el);
+      await el.updateComplete;
+      const root = el.shadowRoot;
+      out[id] = {
+        boxes: [...root.querySelectorAll('[data-seat-box]')].map((e) => e.getAttribute('data-seat-box')).sort(),
+        gone: [...root.querySelectorAll('[data-seat-box][data-gone]')].map((e) => e.getAttribute('data-seat-box')),
+        marks: [...root.querySelectorAll('[data-gone-mark]')].map((e) => e.getAttribute('data-gone-mark') + ' ' + e.textContent),
+      };
+      el.gone = [];
+      await el.updateComplete;
+      out[id].after = root.querySelectorAll('[data-gone], [data-gone-mark]').length;
+      el.remove();
+    }
+    return out;
+  })()`)) as Record<string, { boxes: string[]; gone: string[]; marks: string[]; after: number }>;
+  expect(Object.keys(marked).sort()).toEqual(['fighting-cards', 'pesten', 'school-blackjack', 'stress-shed', 'stress-speed']);
+  for (const [game, m] of Object.entries(marked)) {
+    expect(m.boxes, game).toContain('1');
+    expect(m.gone, game).toEqual(['1']);
+    expect(m.marks, game).toEqual(['1 connection lost']);
+    expect(m.after, game).toBe(0);
+  }
+  await context.close();
+});
+
+it('Fighting Cards with two bots: the legal cards are marked, an off-suit card while holding the led suit says "follow"', async () => {
+  const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
+  const page = await context.newPage();
+  await page.goto(inject('baseUrl'));
+  await page.locator('header #name').fill('Ann');
+  await page.locator('header #name').press('Enter');
+  await page.locator('header #name').blur();
+  await createTable(page, 'fighting-cards', 3);
+  await page.locator('fd-lobby li[data-seat="1"] .add-bot').click();
+  await page.locator('fd-lobby li[data-seat="2"] .add-bot').click();
+  await page.locator('fd-fighting-cards').waitFor({ timeout: 240_000 });
+  const table = page.locator('fd-fighting-cards');
+  let checked = false;
+  for (let move = 0; move < 60 && !checked; move++) {
+    await expect
+      .poll(async () => (await table.locator('#my-area.turn').count()) + (await page.locator('#rematch').count()), { timeout: 120_000 })
+      .toBeGreaterThan(0);
+    if (await rematchIfOver(page)) continue;
+    const step = await readStep(page);
+    if ((await table.locator('#pass').count()) > 0) await table.locator('#pass').click();
+    else if ((await table.locator('#take').count()) > 0) await table.locator('#take').click();
+    else if ((await table.locator('#discard-panel').count()) > 0) {
+      await table.locator('#my-hand fd-card').nth(0).click();
+      await table.locator('#my-hand fd-card').nth(1).click();
+      await table.locator('#discard').click();
+    } else if ((await table.locator('#trump-panel button').count()) > 0) await table.locator('#trump-panel button').first().click();
+    else {
+      const legal = table.locator('#my-hand fd-card[data-legal="yes"]');
+      const illegal = table.locator('#my-hand fd-card[data-legal="no"]');
+      if ((await illegal.count()) > 0 && (await table.locator('#trick fd-card').count()) > 0) {
+        expect(await legal.count()).toBeGreaterThan(0);
+        expect(await illegal.first().getAttribute('class')).toContain('illegal');
+        await illegal.first().click();
+        await expect.poll(() => table.locator('#notice').textContent()).toMatch(/^You must follow (clubs|diamonds|hearts|spades) [♣♦♥♠]: you hold [♣♦♥♠], so play one of them/);
+        checked = true;
+        break;
+      }
+      await legal.first().click();
+    }
+    await expect.poll(() => readStep(page), { timeout: 60_000 }).not.toBe(step);
+  }
+  expect(checked).toBe(true);
+  await context.close();
+});

@@ -17,6 +17,7 @@ import { MAX_DEALS } from './options.js';
 import { outcomeAfterAudit } from './views.js';
 import { cardZones } from './summary.js';
 import { rulesText } from './rules-text.js';
+import { fightingProbe } from './hints.js';
 
 const assembled = defineGameModule({
   id: 'fighting-cards',
@@ -32,6 +33,7 @@ const assembled = defineGameModule({
   hiddenClaims: true,
   cardZones,
   rulesText,
+  cardProbe: fightingProbe,
 });
 
 type FightingModule = typeof assembled extends GameModule<'fighting-cards', infer B, infer A, infer O, infer E, infer V> ? GameModule<'fighting-cards', B, A, O, E, V> : never;

@@ -19,6 +19,7 @@ import type { BlackjackError } from './rules.js';
 import type { BlackjackView } from './views.js';
 import { cardZones } from './summary.js';
 import { rulesText } from './rules-text.js';
+import { blackjackProbe } from './hints.js';
 
 const assembled = defineGameModule({
   id: 'school-blackjack',
@@ -38,6 +39,7 @@ const assembled = defineGameModule({
   describe: (action, who, know) => describeAction(action, who, know, null),
   cardZones,
   rulesText,
+  cardProbe: blackjackProbe,
 });
 
 export const schoolBlackjackModule: GameModule<'school-blackjack', BlackjackBoard, BlackjackAction, BlackjackOptions, BlackjackError, BlackjackView> = {

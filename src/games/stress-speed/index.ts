@@ -12,6 +12,7 @@ import { describeAction, speedEffects } from './describe.js';
 import { stressSpeed } from './game.js';
 import { cardZones } from './summary.js';
 import { rulesText } from './rules-text.js';
+import { speedProbe } from './hints.js';
 
 export const stressSpeedModule = defineGameModule({
   id: 'stress-speed',
@@ -24,6 +25,7 @@ export const stressSpeedModule = defineGameModule({
   effects: speedEffects,
   cardZones,
   rulesText,
+  cardProbe: speedProbe,
 });
 
 export { stressSpeed } from './game.js';
