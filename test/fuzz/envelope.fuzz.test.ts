@@ -43,6 +43,9 @@ const sign = (kind: Kind, body: unknown): Envelope => signEnvelope(signer, { kin
 const samples = KINDS.map((kind) => encodeEnvelope(sign(kind, BODIES[kind]) as never));
 const eventSamples = (Object.keys(DATA) as EventType[]).map((type) => encodeEnvelope(sign('table-event', { ...(BODIES['table-event'] as object), type, data: DATA[type] }) as never));
 
+// 10,000 runs take 20–100 s on a loaded 2-core machine (a fresh-clone run timed out at the unit default of 60 s).
+const FUZZ_TIMEOUT_MS = 1_800_000;
+
 describe('envelope decoder', () => {
   it.each(KINDS.map((kind, i) => [kind, i] as const))('%s: 10,000 mutated messages decode to a result, never a throw', (kind, i) => {
     const real = samples[i]!;
@@ -59,7 +62,7 @@ describe('envelope decoder', () => {
       { numRuns: RUNS, seed: 4242 + i },
     );
     expect(refused).toBeGreaterThan(RUNS / 2);
-  });
+  }, FUZZ_TIMEOUT_MS);
 });
 
 describe('table-event data, per type', () => {
@@ -79,5 +82,5 @@ describe('table-event data, per type', () => {
     const unmutated = parseUnverified(real, TABLE);
     expect(unmutated.ok && parseEvent(unmutated.value as never, 0).ok).toBe(true);
     expect(checked).toBeGreaterThan(0);
-  });
+  }, FUZZ_TIMEOUT_MS);
 });
