@@ -16,7 +16,10 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     exclude: ['test/e2e/**', 'test/fuzz/**', 'node_modules/**'],
     environment: 'node',
+    // Generous: the machine is shared, and a file-level beforeAll that merely runs slow must not
+    // count as a kill now that a failed file counts (FileErrorsAsFailures).
     testTimeout: 120_000,
+    hookTimeout: 120_000,
     reporters: ['default', new FileErrorsAsFailures()],
   },
 });
