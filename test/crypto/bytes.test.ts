@@ -82,6 +82,9 @@ describe('byte helpers', () => {
     expect(equalBytes(a, Uint8Array.of(0, 2, 3))).toBe(false);
     expect(equalBytes(a, Uint8Array.of(1, 2, 4))).toBe(false);
     expect(equalBytes(a, Uint8Array.of(1, 2))).toBe(false);
+    // A prefix is not equal, whichever side is longer, even when the extra byte is 0.
+    expect(equalBytes(Uint8Array.of(1, 2), a)).toBe(false);
+    expect(equalBytes(Uint8Array.of(1, 2, 0), Uint8Array.of(1, 2))).toBe(false);
     expect(equalBytes(new Uint8Array(0), new Uint8Array(0))).toBe(true);
   });
 });
