@@ -93,7 +93,9 @@ const fileTag = target.replace(/[^A-Za-z0-9_.=-]+/g, '_');
 
 function commitOfWorktree(): string {
   const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
-  const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { encoding: 'utf8' }).trim() !== '';
+  // bench/mutation.json is this script's own output: a run written there but not committed yet
+  // does not make the code under test uncommitted.
+  const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no', '--', '.', `:!${BENCH_PATH}`], { encoding: 'utf8' }).trim() !== '';
   return dirty ? `${head}+uncommitted` : head;
 }
 
