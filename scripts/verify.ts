@@ -7,10 +7,13 @@
  * cards open, the outcomes and the set-up chain of the match. Prints the
  * verdict in words (or, with --json, the report as data) and exits 0 only
  * when every hand is clean; 1 on a fault, 2 when the file cannot be read.
+ * `npm run verify` runs it prebuilt with plain node (scripts/verify-run.mjs);
+ * the signatures are checked on a second thread (scripts/verify-parallel.ts).
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { describeReport, verifyTranscript } from '../src/table/verify-transcript.js';
+import { describeReport } from '../src/table/verify-transcript.js';
+import { verifyTranscriptParallel } from './verify-parallel.js';
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { json: { type: 'boolean', default: false } } });
 const path = positionals[0];
@@ -27,7 +30,7 @@ try {
 }
 const started = performance.now();
 const cpuBefore = process.cpuUsage();
-const report = verifyTranscript(text);
+const report = await verifyTranscriptParallel(text);
 const seconds = (performance.now() - started) / 1000;
 const cpu = process.cpuUsage(cpuBefore);
 const cpuSeconds = (cpu.user + cpu.system) / 1e6;
