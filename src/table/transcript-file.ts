@@ -10,16 +10,20 @@
  * verifier compares the claim with its own replay and never relies on it.
  *
  * `parseTranscriptFile` reads every version ever written (a switch on
- * `version`; version 1 is the only one so far) and returns a `Result` whose
- * error says which field is wrong.
+ * `version`) and returns a `Result` whose error says which field is wrong.
+ * Version 1 did not say which version of the game's rules the hands were
+ * played under; version 2 adds `rules` (src/games/rules-versions.ts), and
+ * is what `buildTranscriptFile` writes.
  */
 import * as v from 'valibot';
 import type { Json } from '../engine/index.js';
+import { currentRulesVersion } from '../games/rules-versions.js';
 import { encodeEnvelope, type EnvelopeOf, type Result } from '../net/envelope.js';
 import type { HandOutcome, HandSetup } from './hand/setup.js';
 
 export const TRANSCRIPT_FORMAT = 'fairdeck-transcript';
-export const TRANSCRIPT_VERSION = 1;
+/** The version this code writes; it reads every version from 1 up. */
+export const TRANSCRIPT_VERSION = 2;
 
 const hex = (bytes: number) => v.pipe(v.string(), v.regex(new RegExp(`^[0-9a-f]{${bytes * 2}}$`), `must be ${bytes} bytes of lower-case hex`));
 const uint = v.pipe(v.number(), v.safeInteger(), v.minValue(0));
@@ -56,6 +60,13 @@ const fileSchemaV1 = v.strictObject({
   hands: v.pipe(v.array(handSchemaV1), v.minLength(1, 'the file holds no hand')),
 });
 
+/** Version 2: version 1 and the version of the game's rules every hand was played under. */
+const fileSchemaV2 = v.strictObject({
+  ...fileSchemaV1.entries,
+  version: v.literal(2),
+  rules: v.pipe(uint, v.minValue(1)),
+});
+
 export interface TranscriptHand {
   readonly setup: HandSetup;
   readonly events: readonly string[];
@@ -63,9 +74,11 @@ export interface TranscriptHand {
 }
 export interface TranscriptFile {
   readonly format: typeof TRANSCRIPT_FORMAT;
-  readonly version: typeof TRANSCRIPT_VERSION;
+  readonly version: 1 | 2;
   readonly table: string;
   readonly game: string;
+  /** The version of the game's rules the hands were played under (src/games/rules-versions.ts); absent in version 1, which did not say. */
+  readonly rules?: number;
   readonly names: readonly string[];
   readonly hands: readonly TranscriptHand[];
 }
@@ -87,6 +100,7 @@ export function buildTranscriptFile(hands: readonly HandToExport[], names: reado
     version: TRANSCRIPT_VERSION,
     table: first.setup.table,
     game: first.setup.game,
+    rules: currentRulesVersion(first.setup.game) ?? 1,
     names: [...names],
     hands: [...hands]
       .sort((a, b) => a.setup.handNo - b.setup.handNo)
@@ -116,18 +130,20 @@ export function parseTranscriptFile(text: string): Result<TranscriptFile> {
   }
   const version = (raw as { version?: unknown }).version;
   switch (version) {
-    case 1: {
-      const parsed = v.safeParse(fileSchemaV1, raw);
-      if (!parsed.success) {
-        const issue = parsed.issues[0];
-        const where = issue?.path?.map((p) => String(p.key)).join('.') ?? '';
-        return { ok: false, error: `bad transcript (version 1): ${where ? `${where}: ` : ''}${issue?.message ?? 'invalid'}` };
-      }
-      return { ok: true, value: parsed.output as TranscriptFile };
-    }
+    case 1:
+      return checked(v.safeParse(fileSchemaV1, raw), 1);
+    case 2:
+      return checked(v.safeParse(fileSchemaV2, raw), 2);
     default:
-      return { ok: false, error: `unknown transcript version ${JSON.stringify(version)} (this verifier reads version ${TRANSCRIPT_VERSION})` };
+      return { ok: false, error: `unknown transcript version ${JSON.stringify(version)} (this verifier reads versions 1 to ${TRANSCRIPT_VERSION}: a newer Fairdeck wrote it)` };
   }
+}
+
+function checked(parsed: v.SafeParseResult<typeof fileSchemaV1 | typeof fileSchemaV2>, version: number): Result<TranscriptFile> {
+  if (parsed.success) return { ok: true, value: parsed.output as TranscriptFile };
+  const issue = parsed.issues[0];
+  const where = issue?.path?.map((p) => String(p.key)).join('.') ?? '';
+  return { ok: false, error: `bad transcript (version ${version}): ${where ? `${where}: ` : ''}${issue?.message ?? 'invalid'}` };
 }
 
 const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';

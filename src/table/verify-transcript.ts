@@ -13,7 +13,6 @@
  * involved: an altered or incomplete file) and where it was found.
  */
 import { canonicalJson, type Input, type OpenCards, type Outcome } from '../engine/index.js';
-import { gameById, handOutcome } from '../games/index.js';
 import { namedSummary } from '../games/hand-cards.js';
 import { keyHex, parseUnverified, verifyEnvelope, type Envelope, type EnvelopeOf, type Result } from '../net/envelope.js';
 import { SignatureVerifier } from '../net/verify.js';
@@ -22,9 +21,10 @@ import { seatName, type HaltCode } from './hand/halt.js';
 import { nextSetup, outcomeOf, setupHash, type HandOutcome, type HandSetup } from './hand/setup.js';
 import { base64ToBytes, parseTranscriptFile, type TranscriptFile, type TranscriptHand } from './transcript-file.js';
 import { handVerdict, type VerdictSummary } from './verdict.js';
+import { rulesForHand } from './verify-rules.js';
 
 /** Faults of the file itself, besides the follower's halt codes. */
-export type FileFaultCode = 'bad-file' | 'bad-envelope' | 'not-a-seat' | 'wrong-hand' | 'duplicate' | 'missing-event' | 'incomplete' | 'setup-chain' | 'claim-mismatch';
+export type FileFaultCode = 'bad-file' | 'bad-envelope' | 'not-a-seat' | 'wrong-hand' | 'duplicate' | 'missing-event' | 'incomplete' | 'setup-chain' | 'claim-mismatch' | 'rules-version';
 
 export interface TranscriptFault {
   readonly code: HaltCode | FileFaultCode;
@@ -38,6 +38,8 @@ export interface TranscriptFault {
 
 export interface HandReport {
   readonly handNo: number;
+  /** The version of the game's rules the hand was replayed by (src/games/rules-versions.ts), whether it is today's, and for an older one what changed since. */
+  readonly rules: { readonly version: number; readonly current: boolean; readonly change: string | null } | null;
   readonly verdict: VerdictSummary | null;
   readonly outcome: Outcome | null;
   readonly stateHash: string | null;
@@ -82,7 +84,7 @@ export function verifyTranscript(input: string | TranscriptFile, options: Verify
     const chain = chainFault(file, index, hand.setup, previous);
     if (chain) return { ok: false, file, hands, fault: { code: 'setup-chain', seat: null, hand: index, event: null, detail: chain } };
     const signature = options.signature ?? ((envelope: Envelope) => verifyEnvelope(envelope, verifier));
-    const run = verifyHand(hand, index, signature, options.signature ? undefined : options.decodeCache);
+    const run = verifyHand(file, index, signature, options.signature ? undefined : options.decodeCache);
     if (run.report) hands.push(run.report);
     if (!run.ok) return { ok: false, file, hands, fault: run.fault };
     previous = { setup: hand.setup, outcome: run.record };
@@ -109,11 +111,10 @@ function decodeEvent(bytes: Uint8Array, table: string, signature: (envelope: Env
   return signature(parsed.value) ? parsed : { ok: false, error: 'bad signature' };
 }
 
-function verifyHand(hand: TranscriptHand, index: number, signature: NonNullable<VerifyOptions['signature']>, cache: VerifyOptions['decodeCache']): HandRun {
+function verifyHand(file: TranscriptFile, index: number, signature: NonNullable<VerifyOptions['signature']>, cache: VerifyOptions['decodeCache']): HandRun {
+  const hand: TranscriptHand = file.hands[index]!;
   const { setup } = hand;
   const fault = (code: TranscriptFault['code'], seat: number | null, event: number | null, detail: string): HandRun => ({ ok: false, report: null, fault: { code, seat, hand: index, event, detail } });
-  const game = gameById(setup.game);
-  if (!game) return fault('bad-file', null, null, `no rules for the game ${setup.game} in this verifier`);
   const envelopes: EnvelopeOf<'table-event'>[] = [];
   const seen = new Map<string, number>();
   const numbers = setup.seatKeys.map(() => new Set<number>());
@@ -149,6 +150,10 @@ function verifyHand(hand: TranscriptHand, index: number, signature: NonNullable<
   const readies = envelopes.filter((e) => e.body.type === 'ready');
   const agreed = readies.some((e) => { const data = e.body.data as { setup?: unknown }; return data.setup instanceof Uint8Array && keyHex(data.setup) === digest; });
   if (readies.length > 0 && !agreed) return fault('bad-file', null, null, `hand ${index + 1}'s set-up in the file is not the one the seats agreed to: no seat's ready commits to its hash`);
+  const chosen = rulesForHand(setup.game, file.rules, setup, envelopes, index);
+  if (!chosen.ok) return fault(chosen.detail.startsWith('no rules') ? 'bad-file' : 'rules-version', null, null, chosen.detail);
+  const { rules } = chosen;
+  const game = rules.rules;
   const session = new HandSession({ setup, game, mySeat: null }, { changed: () => {} });
   let detectedAt: number | null = null;
   for (const [k, envelope] of envelopes.entries()) {
@@ -158,8 +163,8 @@ function verifyHand(hand: TranscriptHand, index: number, signature: NonNullable<
   const follower = session.follower;
   const verdict = handVerdict(follower);
   const finished = follower.phase === 'done' && follower.state !== null;
-  const outcome = finished ? handOutcome(game.id, follower.state!, follower.audit?.rules ?? null) : null;
-  const report: HandReport = { handNo: setup.handNo, verdict, outcome, stateHash: follower.hash, inputs: follower.inputs, open: follower.audit?.open ?? null };
+  const outcome = finished ? rules.outcome(follower.state!, follower.audit?.rules ?? null) : null;
+  const report: HandReport = { handNo: setup.handNo, rules: { version: rules.version, current: rules.current, change: rules.change }, verdict, outcome, stateHash: follower.hash, inputs: follower.inputs, open: follower.audit?.open ?? null };
   const failed = (code: TranscriptFault['code'], seat: number | null, event: number | null, detail: string): HandRun => ({ ok: false, report, fault: { code, seat, hand: index, event, detail } });
   if (verdict.fault) {
     const at = detectedAt !== null ? envelopes[detectedAt]! : null;
@@ -190,13 +195,14 @@ export function describeReport(report: TranscriptReport): string[] {
   const lines: string[] = [];
   const name = (seat: number) => `${seatName(seat)}${file?.names[seat] ? ` (${file.names[seat]})` : ''}`;
   if (file) {
-    lines.push(`Transcript of ${file.game} at table ${file.table}: ${file.hands.length} hand(s), version ${file.version}`);
+    lines.push(`Transcript of ${file.game} at table ${file.table}: ${file.hands.length} hand(s), format version ${file.version}${file.rules !== undefined ? `, rules version ${file.rules}` : ''}`);
     lines.push(`Seats: ${file.hands[0]!.setup.seatKeys.map((key, seat) => `${name(seat)} ${key.slice(0, 12)}…`).join(', ')}`);
   }
   for (const hand of report.hands) {
     const v = hand.verdict;
     lines.push('');
     lines.push(`Hand ${hand.handNo + 1}: ${v ? v.status.toUpperCase() : 'NOT CHECKED'} — ${v?.counts.events ?? 0} signed events`);
+    if (hand.rules && !hand.rules.current) lines.push(`  Replayed by version ${hand.rules.version} of the ${file?.game ?? ''} rules, the ones it was played under (${hand.rules.change ?? 'an older version'})`);
     for (const check of v?.checks ?? []) lines.push(`  ${check.ok === true ? '✔' : check.ok === false ? '✘' : '·'} ${check.title}${check.ok === null ? ' — not reached' : ''}`);
     if (hand.outcome) {
       lines.push(`  Result: ${hand.outcome.ranking.map((group, i) => `${i + 1}. ${group.map(name).join(', ')}`).join('  ')}`);
