@@ -25,15 +25,21 @@ function startWorker(job: SignatureJob): Worker {
   return new Worker(url, { workerData: job, ...(bundled ? {} : { execArgv: ['--import', 'tsx'] }) });
 }
 
-export async function verifyTranscriptParallel(text: string): Promise<TranscriptReport> {
+export interface ParallelReport {
+  readonly report: TranscriptReport;
+  /** Where the signatures were decided: the worker thread, or this one (a fallback). */
+  readonly signatures: 'worker' | 'main';
+}
+
+export async function verifyTranscriptParallel(text: string): Promise<ParallelReport> {
   const parsed = parseTranscriptFile(text);
-  if (!parsed.ok) return verifyTranscript(text);
+  if (!parsed.ok) return { report: verifyTranscript(text), signatures: 'main' };
   const file = parsed.value;
   let worker: Worker;
   try {
     worker = startWorker({ table: file.table, hands: file.hands.map((hand) => hand.events) });
   } catch {
-    return verifyTranscript(file);
+    return { report: verifyTranscript(file), signatures: 'main' };
   }
   const answer = new Promise<SignatureAnswer | null>((resolve) => {
     worker.once('message', (message: SignatureAnswer) => resolve(message));
@@ -43,8 +49,8 @@ export async function verifyTranscriptParallel(text: string): Promise<Transcript
   const presumed = verifyTranscript(file, { signature: () => true });
   const checked = await answer;
   void worker.terminate();
-  if (!checked) return verifyTranscript(file);
-  if (checked.bad.length === 0) return presumed;
+  if (!checked) return { report: verifyTranscript(file), signatures: 'main' };
+  if (checked.bad.length === 0) return { report: presumed, signatures: 'worker' };
   const bad = new Set(checked.bad.map(([hand, event]) => `${hand}/${event}`));
-  return verifyTranscript(file, { signature: (_envelope, hand, event) => !bad.has(`${hand}/${event}`) });
+  return { report: verifyTranscript(file, { signature: (_envelope, hand, event) => !bad.has(`${hand}/${event}`) }), signatures: 'worker' };
 }

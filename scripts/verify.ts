@@ -30,12 +30,12 @@ try {
 }
 const started = performance.now();
 const cpuBefore = process.cpuUsage();
-const report = await verifyTranscriptParallel(text);
+const { report, signatures } = await verifyTranscriptParallel(text);
 const seconds = (performance.now() - started) / 1000;
 const cpu = process.cpuUsage(cpuBefore);
 const cpuSeconds = (cpu.user + cpu.system) / 1e6;
 if (values.json) {
-  console.log(JSON.stringify({ ok: report.ok, fault: report.fault, cpuSeconds, hands: report.hands.map(({ inputs, open, ...hand }) => ({ ...hand, inputs: inputs.length, cardsOpened: open ? Object.keys(open).length : 0 })), seconds }, null, 1));
+  console.log(JSON.stringify({ ok: report.ok, fault: report.fault, signatures, cpuSeconds, hands: report.hands.map(({ inputs, open, ...hand }) => ({ ...hand, inputs: inputs.length, cardsOpened: open ? Object.keys(open).length : 0 })), seconds }, null, 1));
 } else {
   for (const line of describeReport(report)) console.log(line);
   console.log(`(verified in ${seconds.toFixed(2)} s, ${cpuSeconds.toFixed(2)} s of CPU)`);

@@ -147,7 +147,10 @@ function checked(parsed: v.SafeParseResult<typeof fileSchemaV1 | typeof fileSche
 }
 
 const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-const B64_INDEX = new Map([...B64].map((c, i) => [c, i]));
+/** Value of each base64 character by its code (−1: not one). */
+const B64_VALUE = new Int8Array(128).fill(-1);
+for (let i = 0; i < B64.length; i++) B64_VALUE[B64.charCodeAt(i)] = i;
+const PAD = '='.charCodeAt(0);
 
 /** Standard base64 (RFC 4648 §4) with padding. */
 export function bytesToBase64(bytes: Uint8Array): string {
@@ -160,26 +163,33 @@ export function bytesToBase64(bytes: Uint8Array): string {
   return out;
 }
 
-/** Strict base64 (RFC 4648 §4): padded, canonical (unused bits zero), or null. */
+/**
+ * Strict base64 (RFC 4648 §4), or null: padded to a multiple of 4, only the
+ * alphabet, '=' only as the last one or two characters, and canonical (§3.5:
+ * the bits the padding leaves unused are zero), so each byte string has
+ * exactly one text.
+ */
 export function base64ToBytes(text: string): Uint8Array | null {
   if (text.length % 4 !== 0) return null;
-  const pad = text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0;
+  const pad = text.length > 0 && text.charCodeAt(text.length - 1) === PAD ? (text.charCodeAt(text.length - 2) === PAD ? 2 : 1) : 0;
+  const body = text.length - pad;
   const out = new Uint8Array((text.length / 4) * 3 - pad);
+  const value = (i: number): number => {
+    const code = text.charCodeAt(i);
+    return code < 128 ? B64_VALUE[code]! : -1;
+  };
   let o = 0;
-  for (let i = 0; i < text.length; i += 4) {
-    let n = 0;
-    for (let j = 0; j < 4; j++) {
-      const ch = text[i + j]!;
-      const last = i + 4 === text.length;
-      if (ch === '=' && last && j >= 4 - pad) {
-        n <<= 6;
-        continue;
-      }
-      const value = B64_INDEX.get(ch);
-      if (value === undefined) return null;
-      n = (n << 6) | value;
-    }
-    for (const shift of [16, 8, 0]) if (o < out.length) out[o++] = (n >> shift) & 255;
+  for (let i = 0; i < body; i += 4) {
+    const a = value(i), b = value(i + 1);
+    const c = i + 2 < body ? value(i + 2) : 0;
+    const d = i + 3 < body ? value(i + 3) : 0;
+    if ((a | b | c | d) < 0) return null;
+    const n = (a << 18) | (b << 12) | (c << 6) | d;
+    out[o++] = n >> 16;
+    if (o < out.length) out[o++] = (n >> 8) & 255;
+    if (o < out.length) out[o++] = n & 255;
+    // The last group: the bits the padding leaves unused must be zero.
+    if (i + 4 >= body && ((pad === 1 && (c & 3) !== 0) || (pad === 2 && (b & 15) !== 0))) return null;
   }
-  return bytesToBase64(out) === text ? out : null;
+  return out;
 }
