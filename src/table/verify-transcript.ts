@@ -66,6 +66,12 @@ export interface VerifyOptions {
    * signature is a pure function of the bytes, so the answer is the same.
    */
   readonly signature?: (envelope: Envelope, hand: number, event: number) => boolean;
+  /**
+   * True for a cascade step of packet `packet` of hand `hand` whose proofs
+   * the caller checks elsewhere and confirms before it trusts the report
+   * (follower.ts `presumeProofs`; scripts/verify-parallel.ts). Default: none.
+   */
+  readonly presumeProofs?: (hand: number, packet: number, envelope: EnvelopeOf<'table-event'>) => boolean;
 }
 
 type HandRun = { ok: true; report: HandReport; record: HandOutcome | null } | { ok: false; report: HandReport | null; fault: TranscriptFault };
@@ -84,7 +90,7 @@ export function verifyTranscript(input: string | TranscriptFile, options: Verify
     const chain = chainFault(file, index, hand.setup, previous);
     if (chain) return { ok: false, file, hands, fault: { code: 'setup-chain', seat: null, hand: index, event: null, detail: chain } };
     const signature = options.signature ?? ((envelope: Envelope) => verifyEnvelope(envelope, verifier));
-    const run = verifyHand(file, index, signature, options.signature ? undefined : options.decodeCache);
+    const run = verifyHand(file, index, signature, options.signature ? undefined : options.decodeCache, options.presumeProofs);
     if (run.report) hands.push(run.report);
     if (!run.ok) return { ok: false, file, hands, fault: run.fault };
     previous = { setup: hand.setup, outcome: run.record };
@@ -111,7 +117,7 @@ function decodeEvent(bytes: Uint8Array, table: string, signature: (envelope: Env
   return signature(parsed.value) ? parsed : { ok: false, error: 'bad signature' };
 }
 
-function verifyHand(file: TranscriptFile, index: number, signature: NonNullable<VerifyOptions['signature']>, cache: VerifyOptions['decodeCache']): HandRun {
+function verifyHand(file: TranscriptFile, index: number, signature: NonNullable<VerifyOptions['signature']>, cache: VerifyOptions['decodeCache'], presume: VerifyOptions['presumeProofs']): HandRun {
   const hand: TranscriptHand = file.hands[index]!;
   const { setup } = hand;
   const fault = (code: TranscriptFault['code'], seat: number | null, event: number | null, detail: string): HandRun => ({ ok: false, report: null, fault: { code, seat, hand: index, event, detail } });
@@ -154,7 +160,8 @@ function verifyHand(file: TranscriptFile, index: number, signature: NonNullable<
   if (!chosen.ok) return fault(chosen.detail.startsWith('no rules') ? 'bad-file' : 'rules-version', null, null, chosen.detail);
   const { rules } = chosen;
   const game = rules.rules;
-  const session = new HandSession({ setup, game, mySeat: null }, { changed: () => {} });
+  const presumeProofs = presume && ((packet: number, event: { envelope: EnvelopeOf<'table-event'> }) => presume(index, packet, event.envelope));
+  const session = new HandSession({ setup, game, mySeat: null, ...(presumeProofs ? { presumeProofs } : {}) }, { changed: () => {} });
   let detectedAt: number | null = null;
   for (const [k, envelope] of envelopes.entries()) {
     session.receive(envelope);

@@ -15,8 +15,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { transcriptJson } from '../../src/table/transcript-file.js';
 import { describeReport, verifyTranscript } from '../../src/table/verify-transcript.js';
 import { badSignatures } from '../../scripts/verify-worker.js';
-import { fixture, fixtureText } from './transcripts.js';
+import { decodeEvent, fixture, fixtureText, resigned, simulatorSigners, withEvents, FIXTURE_SEEDS } from './transcripts.js';
 
+const keyOf = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
 const root = path.resolve(import.meta.dirname, '../..');
 const dir = mkdtempSync(path.join(os.tmpdir(), 'fairdeck-verify-command-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -52,12 +53,12 @@ describe('npm run verify (scripts/verify-run.mjs)', () => {
     expect(lines.join('\n')).toContain('VERDICT: CLEAN');
   });
 
-  it('decides the signatures on the worker thread (--json says where)', () => {
+  it("checks the signatures and the deal's proofs on worker threads (--json says so)", () => {
     const file = path.join(dir, 'json.json');
     writeFileSync(file, fixtureText('pesten-2p.json'));
     const run = spawnSync(process.execPath, [path.join(root, 'scripts', 'verify-run.mjs'), file, '--json'], { cwd: root, encoding: 'utf8' });
     expect(run.status).toBe(0);
-    expect(JSON.parse(run.stdout)).toMatchObject({ ok: true, fault: null, signatures: 'worker' });
+    expect(JSON.parse(run.stdout)).toMatchObject({ ok: true, fault: null, threads: 3 });
   });
 
   it('names the event whose signature is bad, as the single-threaded verifier does, and exits 1', () => {
@@ -65,6 +66,30 @@ describe('npm run verify (scripts/verify-run.mjs)', () => {
     const single = verifyTranscript(text);
     expect(single.fault).toMatchObject({ code: 'bad-envelope', seat: null, hand: 0, event: 5 });
     expect(single.fault!.detail).toContain('bad signature');
+    const { status, lines } = command(text);
+    expect(status).toBe(1);
+    expect(lines).toEqual(describeReport(single));
+  });
+
+  it("blames the seat whose deal shuffle argument does not verify, as the single-threaded verifier does (the worker's answer overrules the presumption)", () => {
+    const name = 'pesten-2p.json';
+    const file = fixture(name);
+    const signers = simulatorSigners(FIXTURE_SEEDS[name]!, 2);
+    const events = [...file.hands[0]!.events];
+    const k = events.findIndex((text) => {
+      const e = decodeEvent(file, text);
+      return e.body.type === 'shuffle' && (e.body.data as { packet: number }).packet === 0 && keyOf(e.from) === file.hands[0]!.setup.seatKeys[1];
+    });
+    const envelope = decodeEvent(file, events[k]!);
+    const data = envelope.body.data as { packet: number; step: Uint8Array };
+    const step = Uint8Array.from(data.step);
+    step[step.length - 40]! ^= 1; // inside the shuffle argument, after the decks
+    events[k] = resigned(signers[1]!, envelope, { ...envelope.body, data: { ...data, step } });
+    const text = transcriptJson(withEvents(file, events));
+    const single = verifyTranscript(text);
+    expect(single.fault).toMatchObject({ code: 'bad-step', seat: 1, hand: 0 });
+    // The step decodes (so the replay presumed it applied): only its proof is wrong.
+    expect(single.fault!.detail).toMatch(/shuffle argument of seat 1 does not verify/);
     const { status, lines } = command(text);
     expect(status).toBe(1);
     expect(lines).toEqual(describeReport(single));
