@@ -40,6 +40,8 @@ export interface VerifyBench {
   /** Of which the verification itself (the process's own timing; CPU of all its threads). */
   readonly verifyWallMs: number;
   readonly verifyCpuMs: number;
+  /** CPU time of each thread of the verification (medians): the longest is what the wall time would be on an idle machine with a core per thread. */
+  readonly threadCpuMs: { readonly main: number; readonly signatures: number; readonly deal: number };
   /** The rest: npm, node start, loading the prebuilt verifier, exit. */
   readonly startupWallMs: number;
   readonly startupCpuMs: number;
@@ -95,11 +97,13 @@ export async function verifyBench(opts: { rounds?: number }): Promise<VerifyBenc
   const cpus: number[] = [];
   const innerWall: number[] = [];
   const innerCpu: number[] = [];
+  const threads = { main: [] as number[], signatures: [] as number[], deal: [] as number[] };
   try {
     const file = path.join(dir, 'stress-shed-4p.json');
     writeFileSync(file, text);
     const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-    const run = () => JSON.parse(execFileSync(npm, ['run', '--silent', 'verify', '--', file, '--json'], { cwd: root, encoding: 'utf8' })) as { ok: boolean; seconds: number; cpuSeconds: number };
+    type Out = { ok: boolean; seconds: number; cpuSeconds: number; threadCpuMs?: { main: number | null; signatures: number | null; deal: number | null } };
+    const run = () => JSON.parse(execFileSync(npm, ['run', '--silent', 'verify', '--', file, '--json'], { cwd: root, encoding: 'utf8' })) as Out;
     if (!run().ok) throw new Error('verify bench: npm run verify did not find the transcript clean'); // builds the prebuilt verifier if stale
     for (let r = 0; r < rounds; r++) {
       const c = childrenCpuMs();
@@ -110,6 +114,9 @@ export async function verifyBench(opts: { rounds?: number }): Promise<VerifyBenc
       if (!out.ok) throw new Error('verify bench: npm run verify did not find the transcript clean');
       innerWall.push(out.seconds * 1000);
       innerCpu.push(out.cpuSeconds * 1000);
+      threads.main.push(out.threadCpuMs?.main ?? Number.NaN);
+      threads.signatures.push(out.threadCpuMs?.signatures ?? Number.NaN);
+      threads.deal.push(out.threadCpuMs?.deal ?? Number.NaN);
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -143,6 +150,7 @@ export async function verifyBench(opts: { rounds?: number }): Promise<VerifyBenc
     commandCpuMs,
     verifyWallMs,
     verifyCpuMs,
+    threadCpuMs: { main: Math.round(median(threads.main)), signatures: Math.round(median(threads.signatures)), deal: Math.round(median(threads.deal)) },
     startupWallMs: commandWallMs - verifyWallMs,
     startupCpuMs: commandCpuMs - verifyCpuMs,
     commandWallRunsMs: wall.map(Math.round),
@@ -161,6 +169,6 @@ export function printVerify(r: VerifyBench): void {
   console.log(`npm run verify, ${r.game} ${r.players} players, ${r.cards} cards, ${r.events} events, ${r.fileBytes} bytes (${r.cpus} CPUs, load1 ${r.load1Before} before, ${r.load1After} after):`);
   console.log(`  whole command, fresh process, median of ${r.rounds}: ${r.commandWallMs} ms wall (runs ${r.commandWallRunsMs.join(', ')}), ${r.commandCpuMs} ms CPU — < ${r.targetMs} ms wall ${ok(r.commandWallMs)}`);
   console.log(`    start-up (npm, node, loading the prebuilt verifier, exit): ${r.startupWallMs} ms wall, ${r.startupCpuMs} ms CPU`);
-  console.log(`    verification (two threads): ${r.verifyWallMs} ms wall, ${r.verifyCpuMs} ms CPU`);
+  console.log(`    verification (three threads): ${r.verifyWallMs} ms wall, ${r.verifyCpuMs} ms CPU; per thread ${r.threadCpuMs.main} ms main, ${r.threadCpuMs.signatures} ms signatures, ${r.threadCpuMs.deal} ms deal proofs`);
   console.log(`  for comparison, verifyTranscript in process, one thread, warm: ${r.inProcessWarmMs} ms wall, ${r.inProcessWarmCpuMs} ms CPU`);
 }
