@@ -7,10 +7,13 @@
  * cards open, the outcomes and the set-up chain of the match. Prints the
  * verdict in words (or, with --json, the report as data) and exits 0 only
  * when every hand is clean; 1 on a fault, 2 when the file cannot be read.
+ * `npm run verify` runs it prebuilt with plain node (scripts/verify-run.mjs);
+ * the signatures and the deal's proofs are checked on worker threads (scripts/verify-parallel.ts).
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { describeReport, verifyTranscript } from '../src/table/verify-transcript.js';
+import { describeReport } from '../src/table/verify-transcript.js';
+import { verifyTranscriptParallel } from './verify-parallel.js';
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { json: { type: 'boolean', default: false } } });
 const path = positionals[0];
@@ -27,12 +30,12 @@ try {
 }
 const started = performance.now();
 const cpuBefore = process.cpuUsage();
-const report = verifyTranscript(text);
+const { report, threads, threadCpuMs } = await verifyTranscriptParallel(text);
 const seconds = (performance.now() - started) / 1000;
 const cpu = process.cpuUsage(cpuBefore);
 const cpuSeconds = (cpu.user + cpu.system) / 1e6;
 if (values.json) {
-  console.log(JSON.stringify({ ok: report.ok, fault: report.fault, cpuSeconds, hands: report.hands.map(({ inputs, open, ...hand }) => ({ ...hand, inputs: inputs.length, cardsOpened: open ? Object.keys(open).length : 0 })), seconds }, null, 1));
+  console.log(JSON.stringify({ ok: report.ok, fault: report.fault, threads, threadCpuMs, cpuSeconds, hands: report.hands.map(({ inputs, open, ...hand }) => ({ ...hand, inputs: inputs.length, cardsOpened: open ? Object.keys(open).length : 0 })), seconds }, null, 1));
 } else {
   for (const line of describeReport(report)) console.log(line);
   console.log(`(verified in ${seconds.toFixed(2)} s, ${cpuSeconds.toFixed(2)} s of CPU)`);

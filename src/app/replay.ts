@@ -8,7 +8,8 @@
  * anywhere.
  */
 import type { AnyState } from '../engine/index.js';
-import { describeInput, gameById, gameModule, gameTable } from '../games/index.js';
+import { describeInput, gameModule, gameTable } from '../games/index.js';
+import { rulesVersions } from '../games/rules-versions.js';
 import { seatsInPlayOrder } from '../games/seating.js';
 import { setupArgs } from '../table/hand/setup.js';
 import { describeReport, verifyTranscript, type TranscriptReport } from '../table/verify-transcript.js';
@@ -48,7 +49,8 @@ export class Replay {
     const names = file.hands[0]!.setup.seatKeys.map((_, seat) => file.names[seat] || `Seat ${seat + 1}`);
     for (const [i, result] of this.report.hands.entries()) {
       const setup = file.hands[i]!.setup;
-      const game = gameById(setup.game);
+      // The rules the hand was verified by (an old transcript: the version it was played under).
+      const game = rulesVersions(setup.game).find((r) => r.version === result.rules?.version)?.rules ?? null;
       const made = game?.setup(setupArgs(setup));
       if (!game || !made?.ok) continue;
       const states: AnyState[] = [made.state];

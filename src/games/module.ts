@@ -12,6 +12,8 @@
  */
 import {
   publicKnowledge,
+  type AnyGame,
+  type AnyState,
   type AuditReport,
   type CardId,
   type Game,
@@ -121,6 +123,24 @@ export interface GameModule<Id extends string, B, A, O, E extends string, V> {
   readonly describePrivate?: DescribePrivate<B, O>;
   /** Optional: how to try each card alone, so the table marks legal cards and says why the others are refused (card-hints.ts). */
   readonly cardProbe?: CardProbe<B, A, O, E>;
+  /**
+   * The version of these rules as transcripts know them (absent: 1). A
+   * change that alters any state hash of a hand played with the same moves
+   * (a new field on the board, another carry) takes the next number, and the
+   * rules as they were go into `olderRules`, so a transcript of a hand played
+   * before still verifies (src/games/rules-versions.ts, docs/TRANSCRIPT.md).
+   */
+  readonly rulesVersion?: number;
+  readonly olderRules?: readonly OlderRules[];
+}
+
+/** A game's rules as they were in an older rules version, kept to verify transcripts of that time. */
+export interface OlderRules {
+  readonly version: number;
+  /** What the next version changed, in words (the verifier says it when it replays a hand by these rules). */
+  readonly change: string;
+  readonly rules: AnyGame;
+  readonly scoreAfterAudit?: (state: AnyState, report: AuditReport) => Outcome | null;
 }
 
 /** See src/games/card-hints.ts: the cards a seat may try, the move that plays one alone, and the reducer's refusal in words. */

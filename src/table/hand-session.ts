@@ -18,7 +18,7 @@ import type { AnyGame, AnyState, Input, PrivateView } from '../engine/index.js';
 import type { EnvelopeOf } from '../net/envelope.js';
 import type { HandAudit } from './hand/audit.js';
 import type { PoolLimits } from './hand/event-pool.js';
-import { HandFollower, type HandPhase, type Waiting } from './hand/follower.js';
+import { HandFollower, type FollowerOptions, type HandPhase, type Waiting } from './hand/follower.js';
 import type { Halt } from './hand/halt.js';
 import type { Bounce } from './hand/real-time.js';
 import { SeatAgent, type HandSecrets, type SeatIO } from './hand/seat-agent.js';
@@ -37,6 +37,8 @@ export interface HandConfig {
   readonly revealDeadlineMs?: number;
   /** Per-author limits on a hand's events and bytes (default event-pool.ts LIMITS; tests lower them). */
   readonly limits?: PoolLimits;
+  /** The offline verifier only: cascade steps whose proofs it has checked on another thread (follower.ts). */
+  readonly presumeProofs?: FollowerOptions['presumeProofs'];
 }
 
 export interface HandIO extends Partial<SeatIO> {
@@ -64,6 +66,7 @@ export class HandSession {
       ...(config.discloseDeadlineMs !== undefined ? { discloseDeadlineMs: config.discloseDeadlineMs } : {}),
       ...(config.revealDeadlineMs !== undefined ? { revealDeadlineMs: config.revealDeadlineMs } : {}),
       ...(config.limits ? { limits: config.limits } : {}),
+      ...(config.presumeProofs ? { presumeProofs: config.presumeProofs } : {}),
     });
     if (config.mySeat === null) {
       this.agent = null;

@@ -10,16 +10,20 @@
  * verifier compares the claim with its own replay and never relies on it.
  *
  * `parseTranscriptFile` reads every version ever written (a switch on
- * `version`; version 1 is the only one so far) and returns a `Result` whose
- * error says which field is wrong.
+ * `version`) and returns a `Result` whose error says which field is wrong.
+ * Version 1 did not say which version of the game's rules the hands were
+ * played under; version 2 adds `rules` (src/games/rules-versions.ts), and
+ * is what `buildTranscriptFile` writes.
  */
 import * as v from 'valibot';
 import type { Json } from '../engine/index.js';
+import { currentRulesVersion } from '../games/rules-versions.js';
 import { encodeEnvelope, type EnvelopeOf, type Result } from '../net/envelope.js';
 import type { HandOutcome, HandSetup } from './hand/setup.js';
 
 export const TRANSCRIPT_FORMAT = 'fairdeck-transcript';
-export const TRANSCRIPT_VERSION = 1;
+/** The version this code writes; it reads every version from 1 up. */
+export const TRANSCRIPT_VERSION = 2;
 
 const hex = (bytes: number) => v.pipe(v.string(), v.regex(new RegExp(`^[0-9a-f]{${bytes * 2}}$`), `must be ${bytes} bytes of lower-case hex`));
 const uint = v.pipe(v.number(), v.safeInteger(), v.minValue(0));
@@ -56,6 +60,13 @@ const fileSchemaV1 = v.strictObject({
   hands: v.pipe(v.array(handSchemaV1), v.minLength(1, 'the file holds no hand')),
 });
 
+/** Version 2: version 1 and the version of the game's rules every hand was played under. */
+const fileSchemaV2 = v.strictObject({
+  ...fileSchemaV1.entries,
+  version: v.literal(2),
+  rules: v.pipe(uint, v.minValue(1)),
+});
+
 export interface TranscriptHand {
   readonly setup: HandSetup;
   readonly events: readonly string[];
@@ -63,9 +74,11 @@ export interface TranscriptHand {
 }
 export interface TranscriptFile {
   readonly format: typeof TRANSCRIPT_FORMAT;
-  readonly version: typeof TRANSCRIPT_VERSION;
+  readonly version: 1 | 2;
   readonly table: string;
   readonly game: string;
+  /** The version of the game's rules the hands were played under (src/games/rules-versions.ts); absent in version 1, which did not say. */
+  readonly rules?: number;
   readonly names: readonly string[];
   readonly hands: readonly TranscriptHand[];
 }
@@ -87,6 +100,7 @@ export function buildTranscriptFile(hands: readonly HandToExport[], names: reado
     version: TRANSCRIPT_VERSION,
     table: first.setup.table,
     game: first.setup.game,
+    rules: currentRulesVersion(first.setup.game) ?? 1,
     names: [...names],
     hands: [...hands]
       .sort((a, b) => a.setup.handNo - b.setup.handNo)
@@ -116,22 +130,27 @@ export function parseTranscriptFile(text: string): Result<TranscriptFile> {
   }
   const version = (raw as { version?: unknown }).version;
   switch (version) {
-    case 1: {
-      const parsed = v.safeParse(fileSchemaV1, raw);
-      if (!parsed.success) {
-        const issue = parsed.issues[0];
-        const where = issue?.path?.map((p) => String(p.key)).join('.') ?? '';
-        return { ok: false, error: `bad transcript (version 1): ${where ? `${where}: ` : ''}${issue?.message ?? 'invalid'}` };
-      }
-      return { ok: true, value: parsed.output as TranscriptFile };
-    }
+    case 1:
+      return checked(v.safeParse(fileSchemaV1, raw), 1);
+    case 2:
+      return checked(v.safeParse(fileSchemaV2, raw), 2);
     default:
-      return { ok: false, error: `unknown transcript version ${JSON.stringify(version)} (this verifier reads version ${TRANSCRIPT_VERSION})` };
+      return { ok: false, error: `unknown transcript version ${JSON.stringify(version)} (this verifier reads versions 1 to ${TRANSCRIPT_VERSION}: a newer Fairdeck wrote it)` };
   }
 }
 
+function checked(parsed: v.SafeParseResult<typeof fileSchemaV1 | typeof fileSchemaV2>, version: number): Result<TranscriptFile> {
+  if (parsed.success) return { ok: true, value: parsed.output as TranscriptFile };
+  const issue = parsed.issues[0];
+  const where = issue?.path?.map((p) => String(p.key)).join('.') ?? '';
+  return { ok: false, error: `bad transcript (version ${version}): ${where ? `${where}: ` : ''}${issue?.message ?? 'invalid'}` };
+}
+
 const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-const B64_INDEX = new Map([...B64].map((c, i) => [c, i]));
+/** Value of each base64 character by its code (−1: not one). */
+const B64_VALUE = new Int8Array(128).fill(-1);
+for (let i = 0; i < B64.length; i++) B64_VALUE[B64.charCodeAt(i)] = i;
+const PAD = '='.charCodeAt(0);
 
 /** Standard base64 (RFC 4648 §4) with padding. */
 export function bytesToBase64(bytes: Uint8Array): string {
@@ -144,26 +163,33 @@ export function bytesToBase64(bytes: Uint8Array): string {
   return out;
 }
 
-/** Strict base64 (RFC 4648 §4): padded, canonical (unused bits zero), or null. */
+/**
+ * Strict base64 (RFC 4648 §4), or null: padded to a multiple of 4, only the
+ * alphabet, '=' only as the last one or two characters, and canonical (§3.5:
+ * the bits the padding leaves unused are zero), so each byte string has
+ * exactly one text.
+ */
 export function base64ToBytes(text: string): Uint8Array | null {
   if (text.length % 4 !== 0) return null;
-  const pad = text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0;
+  const pad = text.length > 0 && text.charCodeAt(text.length - 1) === PAD ? (text.charCodeAt(text.length - 2) === PAD ? 2 : 1) : 0;
+  const body = text.length - pad;
   const out = new Uint8Array((text.length / 4) * 3 - pad);
+  const value = (i: number): number => {
+    const code = text.charCodeAt(i);
+    return code < 128 ? B64_VALUE[code]! : -1;
+  };
   let o = 0;
-  for (let i = 0; i < text.length; i += 4) {
-    let n = 0;
-    for (let j = 0; j < 4; j++) {
-      const ch = text[i + j]!;
-      const last = i + 4 === text.length;
-      if (ch === '=' && last && j >= 4 - pad) {
-        n <<= 6;
-        continue;
-      }
-      const value = B64_INDEX.get(ch);
-      if (value === undefined) return null;
-      n = (n << 6) | value;
-    }
-    for (const shift of [16, 8, 0]) if (o < out.length) out[o++] = (n >> shift) & 255;
+  for (let i = 0; i < body; i += 4) {
+    const a = value(i), b = value(i + 1);
+    const c = i + 2 < body ? value(i + 2) : 0;
+    const d = i + 3 < body ? value(i + 3) : 0;
+    if ((a | b | c | d) < 0) return null;
+    const n = (a << 18) | (b << 12) | (c << 6) | d;
+    out[o++] = n >> 16;
+    if (o < out.length) out[o++] = (n >> 8) & 255;
+    if (o < out.length) out[o++] = n & 255;
+    // The last group: the bits the padding leaves unused must be zero.
+    if (i + 4 >= body && ((pad === 1 && (c & 3) !== 0) || (pad === 2 && (b & 15) !== 0))) return null;
   }
-  return bytesToBase64(out) === text ? out : null;
+  return out;
 }

@@ -13,18 +13,18 @@
  * involved: an altered or incomplete file) and where it was found.
  */
 import { canonicalJson, type Input, type OpenCards, type Outcome } from '../engine/index.js';
-import { gameById, handOutcome } from '../games/index.js';
 import { namedSummary } from '../games/hand-cards.js';
-import { decodeEnvelope, keyHex, type EnvelopeOf } from '../net/envelope.js';
+import { keyHex, parseUnverified, verifyEnvelope, type Envelope, type EnvelopeOf, type Result } from '../net/envelope.js';
 import { SignatureVerifier } from '../net/verify.js';
 import { HandSession } from './hand-session.js';
 import { seatName, type HaltCode } from './hand/halt.js';
 import { nextSetup, outcomeOf, setupHash, type HandOutcome, type HandSetup } from './hand/setup.js';
 import { base64ToBytes, parseTranscriptFile, type TranscriptFile, type TranscriptHand } from './transcript-file.js';
 import { handVerdict, type VerdictSummary } from './verdict.js';
+import { rulesForHand } from './verify-rules.js';
 
 /** Faults of the file itself, besides the follower's halt codes. */
-export type FileFaultCode = 'bad-file' | 'bad-envelope' | 'not-a-seat' | 'wrong-hand' | 'duplicate' | 'missing-event' | 'incomplete' | 'setup-chain' | 'claim-mismatch';
+export type FileFaultCode = 'bad-file' | 'bad-envelope' | 'not-a-seat' | 'wrong-hand' | 'duplicate' | 'missing-event' | 'incomplete' | 'setup-chain' | 'claim-mismatch' | 'rules-version';
 
 export interface TranscriptFault {
   readonly code: HaltCode | FileFaultCode;
@@ -38,6 +38,8 @@ export interface TranscriptFault {
 
 export interface HandReport {
   readonly handNo: number;
+  /** The version of the game's rules the hand was replayed by (src/games/rules-versions.ts), whether it is today's, and for an older one what changed since. */
+  readonly rules: { readonly version: number; readonly current: boolean; readonly change: string | null } | null;
   readonly verdict: VerdictSummary | null;
   readonly outcome: Outcome | null;
   readonly stateHash: string | null;
@@ -55,7 +57,21 @@ export interface TranscriptReport {
 
 export interface VerifyOptions {
   /** Decoded envelopes by their base64 text (a pure function of the bytes and the table): lets a test verify many variants of one file. */
-  readonly decodeCache?: Map<string, ReturnType<typeof decodeEnvelope>>;
+  readonly decodeCache?: Map<string, Result<Envelope>>;
+  /**
+   * Who decides the signature of event `event` of hand `hand` (indices in
+   * the file), once every other check of the envelope gate passed. Default:
+   * this thread, strict RFC 8032 (net/verify.ts). scripts/verify.ts answers
+   * from a worker thread that checks them all in parallel (see there); a
+   * signature is a pure function of the bytes, so the answer is the same.
+   */
+  readonly signature?: (envelope: Envelope, hand: number, event: number) => boolean;
+  /**
+   * True for a cascade step of packet `packet` of hand `hand` whose proofs
+   * the caller checks elsewhere and confirms before it trusts the report
+   * (follower.ts `presumeProofs`; scripts/verify-parallel.ts). Default: none.
+   */
+  readonly presumeProofs?: (hand: number, packet: number, envelope: EnvelopeOf<'table-event'>) => boolean;
 }
 
 type HandRun = { ok: true; report: HandReport; record: HandOutcome | null } | { ok: false; report: HandReport | null; fault: TranscriptFault };
@@ -73,7 +89,8 @@ export function verifyTranscript(input: string | TranscriptFile, options: Verify
   for (const [index, hand] of file.hands.entries()) {
     const chain = chainFault(file, index, hand.setup, previous);
     if (chain) return { ok: false, file, hands, fault: { code: 'setup-chain', seat: null, hand: index, event: null, detail: chain } };
-    const run = verifyHand(hand, index, verifier, options.decodeCache);
+    const signature = options.signature ?? ((envelope: Envelope) => verifyEnvelope(envelope, verifier));
+    const run = verifyHand(file, index, signature, options.signature ? undefined : options.decodeCache, options.presumeProofs);
     if (run.report) hands.push(run.report);
     if (!run.ok) return { ok: false, file, hands, fault: run.fault };
     previous = { setup: hand.setup, outcome: run.record };
@@ -93,11 +110,17 @@ function chainFault(file: TranscriptFile, index: number, setup: HandSetup, previ
   return `hand ${index + 1}'s set-up does not follow from the result of the hand before it (${differs.join(', ')} differ${differs.length === 1 ? 's' : ''}: expected ${differs.map((k) => `${k} ${canonicalJson(expected[k])}`).join(', ')})`;
 }
 
-function verifyHand(hand: TranscriptHand, index: number, verifier: SignatureVerifier, cache: VerifyOptions['decodeCache']): HandRun {
+/** The envelope gate of the mesh (`decodeEnvelope`: parse, then the signature), with the signature decided by `signature`. */
+function decodeEvent(bytes: Uint8Array, table: string, signature: (envelope: Envelope) => boolean): Result<Envelope> {
+  const parsed = parseUnverified(bytes, table);
+  if (!parsed.ok) return parsed;
+  return signature(parsed.value) ? parsed : { ok: false, error: 'bad signature' };
+}
+
+function verifyHand(file: TranscriptFile, index: number, signature: NonNullable<VerifyOptions['signature']>, cache: VerifyOptions['decodeCache'], presume: VerifyOptions['presumeProofs']): HandRun {
+  const hand: TranscriptHand = file.hands[index]!;
   const { setup } = hand;
   const fault = (code: TranscriptFault['code'], seat: number | null, event: number | null, detail: string): HandRun => ({ ok: false, report: null, fault: { code, seat, hand: index, event, detail } });
-  const game = gameById(setup.game);
-  if (!game) return fault('bad-file', null, null, `no rules for the game ${setup.game} in this verifier`);
   const envelopes: EnvelopeOf<'table-event'>[] = [];
   const seen = new Map<string, number>();
   const numbers = setup.seatKeys.map(() => new Set<number>());
@@ -106,7 +129,7 @@ function verifyHand(hand: TranscriptHand, index: number, verifier: SignatureVeri
     if (!decoded) {
       const bytes = base64ToBytes(text);
       if (!bytes) return fault('bad-file', null, k, `event #${k + 1} is not canonical base64`);
-      decoded = decodeEnvelope(bytes, setup.table, verifier);
+      decoded = decodeEvent(bytes, setup.table, (envelope) => signature(envelope, index, k));
       cache?.set(text, decoded);
     }
     if (!decoded.ok) return fault('bad-envelope', null, k, `event #${k + 1} is refused by the envelope check: ${decoded.error} — it is not what a seat signed`);
@@ -133,7 +156,12 @@ function verifyHand(hand: TranscriptHand, index: number, verifier: SignatureVeri
   const readies = envelopes.filter((e) => e.body.type === 'ready');
   const agreed = readies.some((e) => { const data = e.body.data as { setup?: unknown }; return data.setup instanceof Uint8Array && keyHex(data.setup) === digest; });
   if (readies.length > 0 && !agreed) return fault('bad-file', null, null, `hand ${index + 1}'s set-up in the file is not the one the seats agreed to: no seat's ready commits to its hash`);
-  const session = new HandSession({ setup, game, mySeat: null }, { changed: () => {} });
+  const chosen = rulesForHand(setup.game, file.rules, setup, envelopes, index);
+  if (!chosen.ok) return fault(chosen.detail.startsWith('no rules') ? 'bad-file' : 'rules-version', null, null, chosen.detail);
+  const { rules } = chosen;
+  const game = rules.rules;
+  const presumeProofs = presume && ((packet: number, event: { envelope: EnvelopeOf<'table-event'> }) => presume(index, packet, event.envelope));
+  const session = new HandSession({ setup, game, mySeat: null, ...(presumeProofs ? { presumeProofs } : {}) }, { changed: () => {} });
   let detectedAt: number | null = null;
   for (const [k, envelope] of envelopes.entries()) {
     session.receive(envelope);
@@ -142,8 +170,8 @@ function verifyHand(hand: TranscriptHand, index: number, verifier: SignatureVeri
   const follower = session.follower;
   const verdict = handVerdict(follower);
   const finished = follower.phase === 'done' && follower.state !== null;
-  const outcome = finished ? handOutcome(game.id, follower.state!, follower.audit?.rules ?? null) : null;
-  const report: HandReport = { handNo: setup.handNo, verdict, outcome, stateHash: follower.hash, inputs: follower.inputs, open: follower.audit?.open ?? null };
+  const outcome = finished ? rules.outcome(follower.state!, follower.audit?.rules ?? null) : null;
+  const report: HandReport = { handNo: setup.handNo, rules: { version: rules.version, current: rules.current, change: rules.change }, verdict, outcome, stateHash: follower.hash, inputs: follower.inputs, open: follower.audit?.open ?? null };
   const failed = (code: TranscriptFault['code'], seat: number | null, event: number | null, detail: string): HandRun => ({ ok: false, report, fault: { code, seat, hand: index, event, detail } });
   if (verdict.fault) {
     const at = detectedAt !== null ? envelopes[detectedAt]! : null;
@@ -174,13 +202,14 @@ export function describeReport(report: TranscriptReport): string[] {
   const lines: string[] = [];
   const name = (seat: number) => `${seatName(seat)}${file?.names[seat] ? ` (${file.names[seat]})` : ''}`;
   if (file) {
-    lines.push(`Transcript of ${file.game} at table ${file.table}: ${file.hands.length} hand(s), version ${file.version}`);
+    lines.push(`Transcript of ${file.game} at table ${file.table}: ${file.hands.length} hand(s), format version ${file.version}${file.rules !== undefined ? `, rules version ${file.rules}` : ''}`);
     lines.push(`Seats: ${file.hands[0]!.setup.seatKeys.map((key, seat) => `${name(seat)} ${key.slice(0, 12)}…`).join(', ')}`);
   }
   for (const hand of report.hands) {
     const v = hand.verdict;
     lines.push('');
     lines.push(`Hand ${hand.handNo + 1}: ${v ? v.status.toUpperCase() : 'NOT CHECKED'} — ${v?.counts.events ?? 0} signed events`);
+    if (hand.rules && !hand.rules.current) lines.push(`  Replayed by version ${hand.rules.version} of the ${file?.game ?? ''} rules, the ones it was played under (${hand.rules.change ?? 'an older version'})`);
     for (const check of v?.checks ?? []) lines.push(`  ${check.ok === true ? '✔' : check.ok === false ? '✘' : '·'} ${check.title}${check.ok === null ? ' — not reached' : ''}`);
     if (hand.outcome) {
       lines.push(`  Result: ${hand.outcome.ranking.map((group, i) => `${i + 1}. ${group.map(name).join(', ')}`).join('  ')}`);

@@ -67,7 +67,7 @@ describe('checked-in transcripts', () => {
 });
 
 describe('the file reader', () => {
-  it('reads version 1 and round-trips it', () => {
+  it('reads version 1 (written before the rules version was recorded) and round-trips it', () => {
     const file = fixture('fighting-cards-3p.json');
     const again = parseTranscriptFile(transcriptJson(file));
     expect(again.ok && again.value).toEqual(file);
@@ -76,7 +76,9 @@ describe('the file reader', () => {
   it.each([
     ['not json', '{', /not JSON/],
     ['another format', JSON.stringify({ format: 'x', version: 1 }), /not a Fairdeck transcript/],
-    ['an unknown version', JSON.stringify({ format: 'fairdeck-transcript', version: 2 }), /unknown transcript version 2/],
+    ['an unknown version', JSON.stringify({ format: 'fairdeck-transcript', version: 3 }), /unknown transcript version 3 \(this verifier reads versions 1 to 2/],
+    ['version 2 without its rules version', JSON.stringify({ ...fixture('fighting-cards-3p.json'), version: 2 }), /bad transcript \(version 2\): rules/],
+    ['version 1 with a rules version', JSON.stringify({ ...fixture('fighting-cards-3p.json'), rules: 2 }), /bad transcript \(version 1\)/],
     ['no hands', JSON.stringify({ format: 'fairdeck-transcript', version: 1, table: 't', game: 'g', names: [], hands: [] }), /no hand/],
     ['a bad seat key', JSON.stringify({ ...fixture('fighting-cards-3p.json'), hands: [{ ...fixture('fighting-cards-3p.json').hands[0]!, setup: { ...fixture('fighting-cards-3p.json').hands[0]!.setup, seatKeys: ['zz'] } }] }), /hands\.0\.setup\.seatKeys/],
   ])('refuses %s, saying why', (_what, text, reason) => {

@@ -13,6 +13,17 @@ import { transcriptJson } from '../../src/table/transcript-file.js';
 import { firstHand, fixture, fixtureText, withEvents } from './transcripts.js';
 
 describe('replay of a transcript', () => {
+  it('replays an old transcript by the rules version it was played under, to its last move', () => {
+    // Fighting Cards rules version 1 (no score table rows in the match): today's rules could not even set it up again.
+    const replay = new Replay(fixtureText('fighting-cards-3p-rules1.json'));
+    expect(replay.view.ok).toBe(true);
+    expect(replay.view.steps).toBe(replay.report.hands[0]!.inputs.length);
+    replay.stepBy(10_000);
+    const end = replay.view.table!.table!.view as { phase: string; match: { totals: number[] } };
+    expect(end.phase).toBe('over');
+    expect(end.match.totals).toEqual([-440, 0, 0]);
+  });
+
   it('steps through a verified hand with every card face up', () => {
     const replay = new Replay(fixtureText('stress-shed-2p.json'));
     const start = replay.view;

@@ -18,6 +18,8 @@ export const FIXTURE_SEEDS: Record<string, number> = {
   'stress-shed-2p.json': 7,
   'stress-speed-2p.json': 2,
   'fighting-cards-3p.json': 1,
+  /** Recorded (seed 1) under Fighting Cards rules version 1, before the match carried the score table's rows (git 5f1bcda^). */
+  'fighting-cards-3p-rules1.json': 1,
   'pesten-2p.json': 3,
   'school-blackjack-2p.json': 4,
 };

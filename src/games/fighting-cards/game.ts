@@ -15,7 +15,8 @@ import { scenario } from './scenario.js';
 import { deck, setup } from './setup.js';
 import { outcome, view, zones, type FightingView } from './views.js';
 
-export const fightingCards = defineGame<FightingBoard, FightingAction, FightingOptions, FightingError, FightingView>({
+/** The parts `defineGame` binds (rules-v1.ts reuses them with the match carried as it was in version 1). */
+export const fightingCardsSpec = {
   id: 'fighting-cards',
   displayName: 'Fighting Cards',
   minPlayers: 3,
@@ -36,4 +37,6 @@ export const fightingCards = defineGame<FightingBoard, FightingAction, FightingO
   view,
   outcome,
   scenario,
-});
+};
+
+export const fightingCards = defineGame<FightingBoard, FightingAction, FightingOptions, FightingError, FightingView>(fightingCardsSpec);

@@ -18,6 +18,8 @@ import { outcomeAfterAudit } from './views.js';
 import { cardZones } from './summary.js';
 import { rulesText } from './rules-text.js';
 import { fightingProbe } from './hints.js';
+import { fightingCardsV1, outcomeAfterAuditV1 } from './rules-v1.js';
+import type { FightingState } from './board.js';
 
 const assembled = defineGameModule({
   id: 'fighting-cards',
@@ -38,7 +40,20 @@ const assembled = defineGameModule({
 
 type FightingModule = typeof assembled extends GameModule<'fighting-cards', infer B, infer A, infer O, infer E, infer V> ? GameModule<'fighting-cards', B, A, O, E, V> : never;
 
-export const fightingCardsModule: FightingModule = { ...assembled, describe: describeInput };
+export const fightingCardsModule: FightingModule = {
+  ...assembled,
+  describe: describeInput,
+  // Version 2 carries the score table's rows in the match (rules-v1.ts says what version 1 was).
+  rulesVersion: 2,
+  olderRules: [
+    {
+      version: 1,
+      change: "version 2 added the score table's rows to the match the board carries from deal to deal, which changed every state hash",
+      rules: fightingCardsV1,
+      scoreAfterAudit: (state, report) => outcomeAfterAuditV1(state as FightingState, report),
+    },
+  ],
+};
 
 export { fightingCards } from './game.js';
 export type FightingCards = typeof fightingCards;

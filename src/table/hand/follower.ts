@@ -22,7 +22,7 @@ import { stateHash, type AnyGame, type AnyState, type Input, type SetupArgs } fr
 import { encodeEnvelope, keyHex, type EnvelopeOf } from '../../net/envelope.js';
 import { parseEvent, type TableEvent } from '../transcript.js';
 import { runAudit, type HandAudit } from './audit.js';
-import { finishCascade, startDeal, startReshuffle, stepType, takeStep, type Cascade } from './cascade.js';
+import { finishCascade, presumeStep, startDeal, startReshuffle, stepType, takeStep, type Cascade } from './cascade.js';
 import { auditReport, earlyVerdict, startsAudit, type AuditCause } from './early-audit.js';
 import { EventPool, LIMITS, type PoolLimits } from './event-pool.js';
 import { seatName, type Halt, type HaltCode } from './halt.js';
@@ -49,6 +49,8 @@ export interface FollowerOptions {
   readonly revealDeadlineMs?: number;
   /** Per-author limits on the hand's events and bytes (default `LIMITS`). */
   readonly limits?: PoolLimits;
+  /** True for a cascade step whose proofs the caller has checked elsewhere and confirms before it trusts the result (cascade.ts `presumeStep`); default: none, every proof is checked here. */
+  readonly presumeProofs?: (packet: number, event: TableEvent) => boolean;
 }
 
 export interface FollowerHooks {
@@ -86,8 +88,10 @@ export class HandFollower {
   /** Set when an unattributed fault sent the hand to the audit at once (early-audit.ts). */
   private auditCauseValue: AuditCause | null = null;
   private readonly limits: PoolLimits;
+  private readonly presumeProofs: FollowerOptions['presumeProofs'];
 
   constructor(options: FollowerOptions) {
+    this.presumeProofs = options.presumeProofs;
     this.setup = options.setup;
     this.game = options.game;
     this.players = options.setup.seatKeys.length;
@@ -283,7 +287,7 @@ export class HandFollower {
     }
     const event = this.pool.step(stepType(cascade.state), cascade.packet, cascade.state.next);
     if (!event || !this.crossCheck(event)) return false;
-    const stepped = takeStep(cascade, event, this.book, this.rng);
+    const stepped = this.presumeProofs?.(cascade.packet, event) ? presumeStep(cascade, event, this.book) : takeStep(cascade, event, this.book, this.rng);
     return stepped.ok || this.stop(stepped.halt);
   }
 

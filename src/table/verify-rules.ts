@@ -1,0 +1,54 @@
+/**
+ * Which version of its game's rules a hand of a transcript file is replayed
+ * by (src/games/rules-versions.ts, docs/TRANSCRIPT.md "Rules versions").
+ * What the seats signed decides: every event past the ready round carries
+ * its author's hash of the state at its step, and at step 0 that is the hash
+ * of the state the hand was set up in, which differs from one rules version
+ * to the next. A version-2 file names its version (`rules`); a version-1
+ * file did not, and its hands are replayed by the version whose first state
+ * the most seats signed. When the file cannot be replayed by any version
+ * this verifier knows, or its `rules` contradicts what the seats signed, the
+ * answer says so, naming the versions, and blames no seat: an unknown or
+ * altered rules version is not a seat's fault.
+ */
+import { keyHex, type EnvelopeOf } from '../net/envelope.js';
+import { initialHash, rulesVersions, type VersionedRules } from '../games/rules-versions.js';
+import { setupArgs, type HandSetup } from './hand/setup.js';
+
+export type RulesChoice = { readonly ok: true; readonly rules: VersionedRules } | { readonly ok: false; readonly detail: string };
+
+/** The rules to replay hand `handIndex` (0-based, as listed) by; `recorded` is the file's `rules` (absent in version 1). */
+export function rulesForHand(game: string, recorded: number | undefined, setup: HandSetup, envelopes: readonly EnvelopeOf<'table-event'>[], handIndex: number): RulesChoice {
+  const versions = rulesVersions(game);
+  const known = versions.map((r) => r.version).sort((a, b) => a - b).join(', ');
+  const hand = `hand ${handIndex + 1}`;
+  if (versions.length === 0) return { ok: false, detail: `no rules for the game ${game} in this verifier` };
+  // Per state hash signed at step 0, the seats that signed it.
+  const signed = new Map<string, Set<string>>();
+  for (const envelope of envelopes) {
+    if (envelope.body.type === 'ready' || envelope.body.at !== 0) continue;
+    const hash = keyHex(envelope.body.hash);
+    signed.set(hash, (signed.get(hash) ?? new Set()).add(keyHex(envelope.from)));
+  }
+  const args = setupArgs(setup);
+  const support = (rules: VersionedRules): number => {
+    const hash = initialHash(rules, args);
+    return hash === null ? 0 : (signed.get(hash)?.size ?? 0);
+  };
+  // Newest first, so a tie keeps the newer version.
+  const best = versions.map((rules) => ({ rules, seats: support(rules) })).reduce((a, b) => (b.seats > a.seats ? b : a));
+  if (recorded !== undefined) {
+    const named = versions.find((r) => r.version === recorded);
+    if (!named) return { ok: false, detail: `the file says ${hand} was played under version ${recorded} of ${game}'s rules, which this verifier does not know (it knows version ${known}): a newer Fairdeck wrote it` };
+    if (best.seats > 0 && support(named) === 0) {
+      return { ok: false, detail: `the file says ${hand} was played under version ${recorded} of ${game}'s rules, but its seats signed the first state of version ${best.rules.version}: the file's "rules" was changed` };
+    }
+    return { ok: true, rules: named };
+  }
+  // Nothing signed at step 0 (an incomplete hand), or one version only: the follower judges the hashes, as for any hand.
+  if (best.seats > 0 || signed.size === 0 || versions.length === 1) return { ok: true, rules: best.rules };
+  return {
+    ok: false,
+    detail: `${hand} cannot be replayed: no seat signed the first state of any version of ${game}'s rules this verifier knows (version ${known}); the file (format version 1) does not say which rules it was played under, so it was played under rules this verifier does not have`,
+  };
+}

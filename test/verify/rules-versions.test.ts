@@ -1,0 +1,104 @@
+/**
+ * Transcripts of hands played under an older version of a game's rules
+ * still verify, by those rules (src/games/rules-versions.ts,
+ * src/table/verify-rules.ts): fighting-cards-3p-rules1.json was recorded
+ * before Fighting Cards' match carried the score table's rows, so every
+ * state hash its seats signed is one today's rules do not compute. A file
+ * whose rules version is unknown, or altered, is refused with the versions
+ * named and no seat blamed. New exports are format version 2 and record the
+ * rules version.
+ */
+import { describe, expect, it } from 'vitest';
+import { fightingCardsModule } from '../../src/games/fighting-cards/index.js';
+import { fightingCardsV1 } from '../../src/games/fighting-cards/rules-v1.js';
+import { currentRulesVersion, rulesVersions } from '../../src/games/rules-versions.js';
+import { setupArgs } from '../../src/table/hand/setup.js';
+import { buildTranscriptFile, parseTranscriptFile, transcriptJson, type TranscriptFile } from '../../src/table/transcript-file.js';
+import { rulesForHand } from '../../src/table/verify-rules.js';
+import { describeReport, verifyTranscript } from '../../src/table/verify-transcript.js';
+import { decodeEvent, fixture } from './transcripts.js';
+
+const OLD = 'fighting-cards-3p-rules1.json';
+const envelopesOf = (file: TranscriptFile) => file.hands[0]!.events.map((text) => decodeEvent(file, text));
+
+describe('a Fighting Cards transcript of rules version 1', () => {
+  it('verifies clean, replayed by version 1, with the outcome and carry it claimed', () => {
+    const file = fixture(OLD);
+    expect(file.version).toBe(1);
+    expect(file.rules).toBeUndefined();
+    const report = verifyTranscript(file);
+    expect(report.fault).toBeNull();
+    expect(report.ok).toBe(true);
+    const hand = report.hands[0]!;
+    expect(hand.rules).toEqual({ version: 1, current: false, change: expect.stringContaining("score table's rows") });
+    expect(hand.stateHash).toBe(file.hands[0]!.claimed!.stateHash);
+    // Version 1's carry: the match without rows.
+    expect(file.hands[0]!.claimed!.outcome!.carry).toEqual({ played: 1, totals: [-440, 0, 0] });
+    expect(hand.outcome!.carry).toEqual({ played: 1, totals: [-440, 0, 0] });
+    expect(describeReport(report).join('\n')).toContain('Replayed by version 1 of the fighting-cards rules');
+  });
+
+  it('today\'s rules alone would blame a seat for it: the seats signed version 1\'s first state', () => {
+    const file = fixture(OLD);
+    const [v2, v1] = rulesVersions('fighting-cards');
+    expect([v2!.version, v1!.version]).toEqual([2, 1]);
+    const chosen = rulesForHand(file.game, undefined, file.hands[0]!.setup, envelopesOf(file), 0);
+    expect(chosen.ok && chosen.rules.version).toBe(1);
+    // The current fixture (format version 1 too, played under version 2) is read by version 2.
+    const current = fixture('fighting-cards-3p.json');
+    const again = rulesForHand(current.game, undefined, current.hands[0]!.setup, envelopesOf(current), 0);
+    expect(again.ok && again.rules.version).toBe(2);
+    expect(verifyTranscript(current).hands[0]!.rules).toEqual({ version: 2, current: true, change: null });
+  });
+
+  it('a file that says version 2 of it is refused as altered, blaming no seat', () => {
+    const report = verifyTranscript({ ...fixture(OLD), version: 2, rules: 2 });
+    expect(report.ok).toBe(false);
+    expect(report.fault).toMatchObject({ code: 'rules-version', seat: null, hand: 0, event: null });
+    expect(report.fault!.detail).toMatch(/version 2 of fighting-cards's rules, but its seats signed the first state of version 1: the file's "rules" was changed/);
+    expect(describeReport(report).join('\n')).toContain('no seat is to blame');
+  });
+
+  it('a rules version this verifier does not know is named, blaming no seat', () => {
+    const report = verifyTranscript({ ...fixture(OLD), version: 2, rules: 9 });
+    expect(report.fault).toMatchObject({ code: 'rules-version', seat: null, hand: 0 });
+    expect(report.fault!.detail).toMatch(/hand 1 was played under version 9 of fighting-cards's rules, which this verifier does not know \(it knows version 1, 2\)/);
+  });
+
+  it('a version-1 hand no known version set up is named as such, not blamed on a seat', () => {
+    const file = fixture(OLD);
+    // The same signed events under a set-up no version starts from the state they signed (another deal count).
+    const setup = { ...file.hands[0]!.setup, options: { deals: 5 } };
+    const chosen = rulesForHand(file.game, undefined, setup, envelopesOf(file), 0);
+    expect(chosen.ok).toBe(false);
+    expect(!chosen.ok && chosen.detail).toMatch(/hand 1 cannot be replayed: no seat signed the first state of any version of fighting-cards's rules this verifier knows \(version 1, 2\)/);
+  });
+});
+
+describe("Fighting Cards' rules version 1", () => {
+  it('sets up from the version-1 carry and refuses today\'s', () => {
+    const args = setupArgs({ ...fixture(OLD).hands[0]!.setup, carry: { played: 1, totals: [-440, 0, 0] } });
+    const made = fightingCardsV1.setup(args);
+    expect(made.ok && made.state.board.match).toEqual({ played: 1, totals: [-440, 0, 0] });
+    expect(fightingCardsV1.setup({ ...args, carry: { played: 1, totals: [-440, 0, 0], history: [] } }).ok).toBe(false);
+    expect(fightingCardsV1.setup({ ...args, carry: { played: 3, totals: [0, 0, 0] } }).ok).toBe(false);
+    // Today's rules refuse the version-1 carry (rows missing).
+    expect(fightingCardsModule.rules.setup(args).ok).toBe(false);
+  });
+});
+
+describe('new transcript files', () => {
+  it('are format version 2 and record the rules version of their game', () => {
+    const file = fixture('fighting-cards-3p.json');
+    const hand = file.hands[0]!;
+    const built = buildTranscriptFile([{ setup: hand.setup, envelopes: envelopesOf(file), stateHash: hand.claimed!.stateHash, outcome: hand.claimed!.outcome }], [...file.names]);
+    expect(built.version).toBe(2);
+    expect(built.rules).toBe(currentRulesVersion('fighting-cards'));
+    expect(built.rules).toBe(2);
+    const text = transcriptJson(built);
+    const parsed = parseTranscriptFile(text);
+    expect(parsed.ok && parsed.value).toEqual(built);
+    expect(verifyTranscript(text).ok).toBe(true);
+    expect(currentRulesVersion('pesten')).toBe(1);
+  });
+});

@@ -1,0 +1,115 @@
+/**
+ * `npm run verify` as the user runs it: scripts/verify-run.mjs with plain
+ * node (the prebuilt verifier, built on demand) and the signatures checked on
+ * a worker thread (scripts/verify-parallel.ts). Its words and exit code must
+ * be exactly those of the single-threaded `verifyTranscript` — for a clean
+ * file, and for a file with a bad signature, which the worker finds and the
+ * main thread then verifies again with its answers. The worker's own answer
+ * is checked too, and the launcher's record of what it built from.
+ */
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { transcriptJson } from '../../src/table/transcript-file.js';
+import { describeReport, verifyTranscript } from '../../src/table/verify-transcript.js';
+import { badSignatures } from '../../scripts/verify-worker.js';
+import { decodeEvent, fixture, fixtureText, resigned, simulatorSigners, withEvents, FIXTURE_SEEDS } from './transcripts.js';
+
+const keyOf = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
+const root = path.resolve(import.meta.dirname, '../..');
+const dir = mkdtempSync(path.join(os.tmpdir(), 'fairdeck-verify-command-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+let files = 0;
+function command(text: string): { status: number | null; lines: string[] } {
+  const file = path.join(dir, `t${++files}.json`);
+  writeFileSync(file, text);
+  const run = spawnSync(process.execPath, [path.join(root, 'scripts', 'verify-run.mjs'), file], { cwd: root, encoding: 'utf8' });
+  // The last line is the timing, which only the command prints.
+  const lines = run.stdout.trimEnd().split('\n');
+  expect(lines.at(-1)).toMatch(/^\(verified in [\d.]+ s, [\d.]+ s of CPU\)$/);
+  return { status: run.status, lines: lines.slice(0, -1) };
+}
+
+/** The file with one bit of event `k`'s signature flipped. */
+function badSignature(name: string, k: number): string {
+  const file = fixture(name);
+  const bytes = Uint8Array.from(Buffer.from(file.hands[0]!.events[k]!, 'base64'));
+  const at = Buffer.from(bytes).indexOf(Buffer.from('csig', 'latin1')) + 4 + 2 + 10; // key "sig", then a 64-byte string header (0x58 0x40)
+  bytes[at]! ^= 1;
+  const events = [...file.hands[0]!.events];
+  events[k] = Buffer.from(bytes).toString('base64');
+  return transcriptJson({ ...file, hands: [{ ...file.hands[0]!, events }, ...file.hands.slice(1)] });
+}
+
+describe('npm run verify (scripts/verify-run.mjs)', () => {
+  it('says exactly what the single-threaded verifier says of a clean file, and exits 0', () => {
+    const text = fixtureText('fighting-cards-3p-rules1.json');
+    const { status, lines } = command(text);
+    expect(status).toBe(0);
+    expect(lines).toEqual(describeReport(verifyTranscript(text)));
+    expect(lines.join('\n')).toContain('VERDICT: CLEAN');
+  });
+
+  it("checks the signatures and the deal's proofs on worker threads (--json says so)", () => {
+    const file = path.join(dir, 'json.json');
+    writeFileSync(file, fixtureText('pesten-2p.json'));
+    const run = spawnSync(process.execPath, [path.join(root, 'scripts', 'verify-run.mjs'), file, '--json'], { cwd: root, encoding: 'utf8' });
+    expect(run.status).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ ok: true, fault: null, threads: 3 });
+  });
+
+  it('names the event whose signature is bad, as the single-threaded verifier does, and exits 1', () => {
+    const text = badSignature('pesten-2p.json', 5);
+    const single = verifyTranscript(text);
+    expect(single.fault).toMatchObject({ code: 'bad-envelope', seat: null, hand: 0, event: 5 });
+    expect(single.fault!.detail).toContain('bad signature');
+    const { status, lines } = command(text);
+    expect(status).toBe(1);
+    expect(lines).toEqual(describeReport(single));
+  });
+
+  it("blames the seat whose deal shuffle argument does not verify, as the single-threaded verifier does (the worker's answer overrules the presumption)", () => {
+    const name = 'pesten-2p.json';
+    const file = fixture(name);
+    const signers = simulatorSigners(FIXTURE_SEEDS[name]!, 2);
+    const events = [...file.hands[0]!.events];
+    const k = events.findIndex((text) => {
+      const e = decodeEvent(file, text);
+      return e.body.type === 'shuffle' && (e.body.data as { packet: number }).packet === 0 && keyOf(e.from) === file.hands[0]!.setup.seatKeys[1];
+    });
+    const envelope = decodeEvent(file, events[k]!);
+    const data = envelope.body.data as { packet: number; step: Uint8Array };
+    const step = Uint8Array.from(data.step);
+    step[step.length - 40]! ^= 1; // inside the shuffle argument, after the decks
+    events[k] = resigned(signers[1]!, envelope, { ...envelope.body, data: { ...data, step } });
+    const text = transcriptJson(withEvents(file, events));
+    const single = verifyTranscript(text);
+    expect(single.fault).toMatchObject({ code: 'bad-step', seat: 1, hand: 0 });
+    // The step decodes (so the replay presumed it applied): only its proof is wrong.
+    expect(single.fault!.detail).toMatch(/shuffle argument of seat 1 does not verify/);
+    const { status, lines } = command(text);
+    expect(status).toBe(1);
+    expect(lines).toEqual(describeReport(single));
+  });
+
+  it('records every file the prebuilt verifier was built from, with its hash', () => {
+    const meta = JSON.parse(readFileSync(path.join(root, '.cache', 'verify', 'inputs.json'), 'utf8')) as { inputs: Record<string, string> };
+    const files = Object.keys(meta.inputs);
+    for (const f of ['scripts/verify-run.mjs', 'scripts/verify.ts', 'scripts/verify-worker.ts', 'src/table/verify-transcript.ts', 'src/table/hand/follower.ts', 'crypto/shuffle-proof.ts']) {
+      expect(files).toContain(f);
+    }
+    expect(Object.values(meta.inputs).every((h) => /^[0-9a-f]{64}$/.test(h))).toBe(true);
+  });
+});
+
+describe('the signature worker (scripts/verify-worker.ts)', () => {
+  it('answers with exactly the events whose signature does not verify', () => {
+    const clean = fixture('pesten-2p.json');
+    expect(badSignatures({ table: clean.table, hands: clean.hands.map((h) => h.events) }).bad).toEqual([]);
+    const broken = JSON.parse(badSignature('pesten-2p.json', 5)) as typeof clean;
+    expect(badSignatures({ table: broken.table, hands: broken.hands.map((h) => h.events) }).bad).toEqual([[0, 5]]);
+  });
+});
