@@ -29,15 +29,15 @@ export type Ext = readonly [bigint, bigint, bigint, bigint];
 /** Cached form [Y−X, Y+X, 2Z, 2d·T] of a point that is added many times. */
 export type Cached = readonly [bigint, bigint, bigint, bigint];
 
-/** x mod p for 0 ≤ x < 2^512 (folds 2^255 ≡ 19 twice, one final subtraction). */
-function rd(x: bigint): bigint {
+/** x mod p for 0 ≤ x < 2^520 (folds 2^255 ≡ 19 twice, one final subtraction). */
+export function rd(x: bigint): bigint {
   let r = (x & M255) + 19n * (x >> 255n);
   r = (r & M255) + 19n * (r >> 255n);
   return r >= P ? r - P : r;
 }
 
 /** x mod p for any (possibly negative) x. */
-function md(x: bigint): bigint {
+export function md(x: bigint): bigint {
   const r = x % P;
   return r < 0n ? r + P : r;
 }
@@ -119,14 +119,14 @@ export function dbl(e: Ext): Ext {
 const SQRT_M1 = 19681161376707505956807079304988542015446066515923890162744021073123829784752n;
 
 /** x^(2^k) mod p. */
-function sqrN(x: bigint, k: number): bigint {
+export function sqrN(x: bigint, k: number): bigint {
   let r = x;
   for (let i = 0; i < k; i++) r = rd(r * r);
   return r;
 }
 
-/** x^((p−5)/8) = x^(2^252 − 3) mod p (the addition chain of ed25519's pow_2_252_3). */
-function powP58(x: bigint): bigint {
+/** x^(2^250 − 1) mod p (the common prefix of ed25519's pow_2_252_3 and of inversion, ref10's fe_pow22523 / fe_invert). */
+export function pow2250m1(x: bigint): bigint {
   const x2 = rd(rd(x * x) * x); // 2^2 − 1
   const b4 = rd(sqrN(x2, 2) * x2); // 2^4 − 1
   const b5 = rd(sqrN(b4, 1) * x); // 2^5 − 1
@@ -136,8 +136,12 @@ function powP58(x: bigint): bigint {
   const b80 = rd(sqrN(b40, 40) * b40);
   const b160 = rd(sqrN(b80, 80) * b80);
   const b240 = rd(sqrN(b160, 80) * b80);
-  const b250 = rd(sqrN(b240, 10) * b10);
-  return rd(sqrN(b250, 2) * x);
+  return rd(sqrN(b240, 10) * b10);
+}
+
+/** x^((p−5)/8) = x^(2^252 − 3) mod p (the addition chain of ed25519's pow_2_252_3). */
+function powP58(x: bigint): bigint {
+  return rd(sqrN(pow2250m1(x), 2) * x);
 }
 
 /**
