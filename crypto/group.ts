@@ -159,7 +159,7 @@ function mapInput(b: Uint8Array): bigint {
  * hash_to_ristretto255 (RFC 9380 Appendix B; expand_message_xmd with SHA-512,
  * §5.3.1, then the element derivation of RFC 9496 §4.3.4: MAP of each half,
  * added) under `dst`, as noble's `ristretto255_hasher.hashToCurve`, with the
- * map on edwards.ts's field arithmetic (≈ 2× faster; compared with noble in
+ * map on edwards.ts's field arithmetic (≈ 1.5× faster; compared with noble in
  * the tests). For public inputs (card points, generators).
  */
 export function hashToGroup(msg: Uint8Array, dst: string): Point {

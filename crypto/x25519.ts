@@ -1,9 +1,9 @@
 /**
  * X25519 (RFC 7748 §5) for the pairwise seal keys of crypto/seal.ts: the
  * Montgomery ladder of §5 with the field arithmetic of edwards.ts (BigInt
- * products reduced by folding 2^255 ≡ 19, which costs about two thirds of the
- * generic `%` that noble's ladder uses), so a pair key costs ~0.65 ms instead
- * of ~1 ms. The scalar is SECRET (a seat's per-hand seal key): the ladder
+ * products reduced by folding 2^255 ≡ 19, cheaper than the generic `%` of
+ * noble's ladder): a pair key costs ≈ 25 % less CPU in a same-process A/B
+ * (crypto/README.md, Performance). The scalar is SECRET (a seat's per-hand seal key): the ladder
  * runs the same 255 steps and the same field operations for every scalar, and
  * the conditional swap of §5 is arithmetic, not a branch — with a selector of
  * p or p + 1 and an offset of 6p, the construction of noble's
