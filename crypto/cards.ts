@@ -9,10 +9,9 @@
  * points of one table or hand are useless in another. Deck sizes: 32, 52,
  * 54 (with two jokers) and 104 (two full decks, every physical card distinct).
  */
-import { ristretto255_hasher } from '@noble/curves/ed25519.js';
 import { abytes, aint, toHex } from './bytes.js';
 import { Transcript } from './fiat-shamir.js';
-import { type Point, encodePoint } from './group.js';
+import { type Point, encodePoint, hashToGroup } from './group.js';
 
 export const DECK_SIZES = [32, 52, 54, 104] as const;
 export type DeckSize = (typeof DECK_SIZES)[number];
@@ -67,7 +66,7 @@ export function cardPoint(params: HandParams, index: number): Point {
     .u32(params.deckSize)
     .u32(index)
     .digest();
-  return ristretto255_hasher.hashToCurve(msg, { DST: CARD_DST });
+  return hashToGroup(msg, CARD_DST);
 }
 
 export function handDigest(params: HandParams): Uint8Array {

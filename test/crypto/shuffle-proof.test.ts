@@ -186,6 +186,18 @@ describe('other cheating shuffles are refused at once, naming the seat', () => {
     expect(refused(state, cheat(state, rng, (Y, s) => mutate(Y, s, rng)), rng)).toMatchObject({ seat: 2, code: 'proof', step: 'shuffle' });
   });
 
+  it('an honest proof checked against an input deck with two points swapped or one changed (Z = Σu_j·X_j regrouped)', () => {
+    const { state, rng } = lastShuffler(3, 32, 'input-edit');
+    const made = makeShuffleStep(state, 2, newPacketSecrets(0, 2), rng).message;
+    expect(receive(state, made, rng).ok).toBe(true);
+    const X = state.deck.points;
+    const swappedIn = deckFromPoints(X.map((x, j) => (j === 0 ? X[1]! : j === 1 ? X[0]! : x)));
+    const bumpedIn = deckFromPoints(X.map((x, j) => (j === 6 ? x.add(G) : x)));
+    for (const deck of [swappedIn, bumpedIn]) {
+      expect(refused({ ...state, deck }, made, rng)).toMatchObject({ seat: 2, code: 'proof', step: 'shuffle' });
+    }
+  });
+
   it('two outputs swapped after proving', () => {
     const { state, rng } = lastShuffler(3, 32, 'swap-after');
     const made = makeShuffleStep(state, 2, newPacketSecrets(0, 2), rng).message;
@@ -266,6 +278,12 @@ describe('every element of the proof matters', () => {
   for (let k = 0; k < 5; k++) edits.push([`t[${k}] doubled`, (p) => ({ ...p, t: deckFromPoints(p.t.points.map((x, i) => (i === k ? x.double() : x))) })]);
   for (let k = 0; k < 4; k++) edits.push([`z[${k}] + 1`, (p) => ({ ...p, z: bump(p.z, k) })]);
   edits.push(['c[0] ↔ c[1]', (p) => ({ ...p, c: swapPoints(p.c, 0, 1) })]);
+  // The verifier regroups the c_j terms as Σc_j and Σu_j·c_j (crypto/shuffle-proof.ts): an edit that keeps Σc_j.
+  edits.push(['c[0] + G and c[1] − G (Σc kept)', (p) => ({ ...p, c: bumpPoint(bumpPoint(p.c, 0), 1, G.negate()) })]);
+  edits.push(['c[2] + c[3] − c[4] for c[2], with c[3] and c[4] swapped (Σc kept)', (p) => ({
+    ...p,
+    c: deckFromPoints(p.c.points.map((x, i) => (i === 2 ? x.add(p.c.points[3]!).subtract(p.c.points[4]!) : i === 3 ? p.c.points[4]! : i === 4 ? p.c.points[3]! : x))),
+  })]);
   edits.push(['chain[0] ↔ chain[1]', (p) => ({ ...p, chain: swapPoints(p.chain, 0, 1) })]);
   edits.push(['tChain[2] ↔ tChain[3]', (p) => ({ ...p, tChain: swapPoints(p.tChain, 2, 3) })]);
   edits.push(['zPerm[0] ↔ zPerm[1]', (p) => ({ ...p, zPerm: p.zPerm.map((z, i) => (i === 0 ? p.zPerm[1]! : i === 1 ? p.zPerm[0]! : z)) })]);
