@@ -103,7 +103,7 @@ it('a seat that forges its own event of the hand played is named, and a withheld
   const danPeer = peerIdFor(table, keyHex(testSigner(92).publicKey));
   const evePeer = peerIdFor(table, keyHex(testSigner(93).publicKey));
   const annKey = keyHex(ann.signer.publicKey);
-  // Ann answers Dan's fetch with her first move re-signed with another state hash; Cat answers honestly.
+  // Ann answers Dan's fetch with her first move re-signed with another state hash (for him only); Cat answers honestly.
   const annResend = ann.mesh.resend.bind(ann.mesh);
   let forged = false;
   ann.mesh.resend = ((remote: string, envelope: EnvelopeOf<'table-event'>) => {
@@ -111,7 +111,8 @@ it('a seat that forges its own event of the hand played is named, and a withheld
       forged = true;
       const hash = Uint8Array.from(envelope.body.hash);
       hash[0] = hash[0]! ^ 1;
-      return annResend(remote, signEnvelope(ann.signer, { kind: 'table-event', table, seq: envelope.seq, to: null, body: { ...envelope.body, hash } }));
+      // Addressed to Dan alone, so no relay passes it on to a seat (which would then see Ann equivocate and say so).
+      return annResend(remote, signEnvelope(ann.signer, { kind: 'table-event', table, seq: envelope.seq, to: testSigner(92).publicKey, body: { ...envelope.body, hash } }));
     }
     // Neither seat gives Eve Ann's disclosure.
     if (remote === evePeer && envelope.kind === 'table-event' && envelope.body.type === 'disclose' && keyHex(envelope.from) === annKey) return true;
