@@ -62,6 +62,7 @@ export class TableSession {
   private closed = false;
   private readonly outbox: TableOutbox;
   private readonly watchers = new Watchers();
+  private firstStart: Promise<void> = Promise.resolve();
   /** An unseated page follows the table's hands from the first before it may sit (table-history.ts). */
   readonly history: TableHistory;
 
@@ -132,6 +133,8 @@ export class TableSession {
     await this.lobby.open(config);
     this.timer = setInterval(() => this.watch(), 1000);
     await this.maybeStartHand();
+    // The lobby's change notice may have started the hand already: open resolves once it has its sessions.
+    await this.firstStart;
   }
 
   close(): void {
@@ -207,15 +210,7 @@ export class TableSession {
    * ends the hand without a result, naming who stalled.
    */
   endHand(): void {
-    const names = this.names();
-    for (const { session } of this.hands.values()) {
-      if (session.follower.endStalled()) {
-        this.onHandChanged();
-        continue;
-      }
-      const stalled = session.waiting()?.seats.filter((s) => !this.hands.has(s)).map((s) => names[s] ?? `Seat ${s + 1}`) ?? [];
-      session.abandon(stalled.length ? `nothing came from ${stalled.join(', ')} for too long` : 'a player ended the hand');
-    }
+    this.rejoin.endHand(this.names(), () => this.onHandChanged());
   }
 
   /** Creator only, between hands: a bot, hosted by this browser, takes a free seat (or, with `replace`, a gone player's) from the next hand on. */
@@ -255,9 +250,9 @@ export class TableSession {
     const view = this.lobby.view();
     if (this.handNo >= 0 || !view.config) return;
     // A page without a seat follows the table's hands from the first (table-history.ts).
-    if (view.mySeat === null && view.handsStarted > 0) return this.startHand(0);
-    if (view.seats.some((s) => !s.member)) return;
-    await this.startHand(Math.max(0, view.handsStarted - 1));
+    if (view.mySeat === null && view.handsStarted > 0) this.firstStart = this.startHand(0);
+    else if (view.seats.every((s) => s.member)) this.firstStart = this.startHand(Math.max(0, view.handsStarted - 1));
+    await this.firstStart;
   }
 
   private async startHand(handNo: number): Promise<void> {
