@@ -131,7 +131,7 @@ export class FdApp extends LitElement {
           <div class="extras ${view.hand && !this.extrasOpen ? 'folded' : ''}">
           ${view.hand ? this.tableTools(view) : null}
           ${this.signalingLine(view)}
-          <fd-lobby .lobby=${view.lobby} .watchers=${view.watchers} ?watching=${view.watching} .seatOrder=${view.seatOrder} ?needsName=${view.needsName} .link=${view.shareLink ?? ''} ?connecting=${view.connecting} ?compact=${view.hand !== null}></fd-lobby>
+          <fd-lobby .lobby=${view.lobby} .watchers=${view.watchers} ?watching=${view.watching} .seatOrder=${view.seatOrder} ?needsName=${view.needsName} .seatStatus=${view.seatStatus} .link=${view.shareLink ?? ''} ?connecting=${view.connecting} ?compact=${view.hand !== null}></fd-lobby>
           <h3>Table log</h3>
           <fd-log .entries=${view.log}></fd-log>
           </div>`;

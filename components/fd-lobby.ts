@@ -7,7 +7,9 @@
  * listed round the table in the game's play order from the viewer's own; a
  * bot reads "bot, hosted by …" with its host's connection; a joiner without
  * a name types one before sitting. A page without a seat may Watch (the only
- * way in once the table is full or play has started); the peers watching are
+ * way in once the table is full), or take a seat freed between hands once its
+ * table has checked the hands played (`seatStatus` says so meanwhile); a
+ * seated player may switch to watching between hands. The peers watching are
  * listed under the seats.
  */
 import { LitElement, css, html } from 'lit';
@@ -40,6 +42,8 @@ export class FdLobby extends LitElement {
   @property({ attribute: false }) watchers: readonly string[] = [];
   /** This page chose to watch. */
   @property({ type: Boolean }) watching = false;
+  /** Checking the hands played before this page may sit, or why it cannot (null: nothing to say). */
+  @property({ attribute: false }) seatStatus: string | null = null;
   /** The name being typed before sitting. */
   @state() private typedName = '';
 
@@ -146,7 +150,7 @@ export class FdLobby extends LitElement {
         : null}
       <section aria-label="Seats">
         <ol id="seats" aria-label="Seats round the table in play order">${this.ordered(lobby.seats).map((s) => this.seat(s))}</ol>
-        ${lobby.mySeat === null && this.needsName && lobby.handsStarted === 0 && free > 0
+        ${lobby.mySeat === null && this.needsName && free > 0
           ? html`<form class="name-first" id="name-first" @submit=${(e: Event) => (e.preventDefault(), this.sitDown(null))}>
               <label>Your name at this table
                 <input id="sit-name" maxlength="32" required autocomplete="nickname" placeholder="e.g. Bob" .value=${this.typedName}
@@ -160,15 +164,20 @@ export class FdLobby extends LitElement {
             : null}
           ${lobby.mySeat === null
             ? lobby.handsStarted > 0
-              ? html`<span class="muted" id="seats-fixed">Play has started: ${free === 0 ? 'every seat is taken' : 'a free seat goes to a bot the table’s creator adds'}, but you can watch.</span>`
+              ? free === 0
+                ? html`<span class="muted" id="seats-fixed">Play has started: every seat is taken, but you can watch.</span>`
+                : html`<button class="primary" id="sit" ?disabled=${this.needsName && this.typedName.trim() === ''} @click=${() => this.sitDown(null)}>Take the free seat</button>
+                    <span class="muted" id="seats-fixed">Play has started: a free seat is taken for the next hand, or you can watch.</span>`
               : free === 0
               ? html`<span class="muted" id="seats-fixed">Every seat is taken: you can watch.</span>`
               : html`<button class="primary" id="sit" ?disabled=${free === 0 || (this.needsName && this.typedName.trim() === '')} @click=${() => this.sitDown(null)}>Take a seat</button>`
             : lobby.isCreator
               ? null
               : html`<button id="leave" title=${lobby.handRunning ? 'Ends the hand being played without a result' : ''}
-                  @click=${() => this.dispatchEvent(new LeaveSeatEvent())}>${lobby.handRunning ? 'Leave the table (ends this hand)' : 'Leave seat'}</button>`}
+                  @click=${() => this.dispatchEvent(new LeaveSeatEvent())}>${lobby.handRunning ? 'Leave the table (ends this hand)' : 'Leave seat'}</button>
+                  ${lobby.handRunning ? null : html`<button id="leave-watch" title="Gives your seat back and follows the table's hands" @click=${() => this.dispatchEvent(new WatchEvent())}>Leave and watch</button>`}`}
         </div>
+        ${this.seatStatus && lobby.mySeat === null ? html`<p class=${this.seatStatus.startsWith('You cannot') ? 'error' : 'muted'} id="seat-status" role="status">${this.seatStatus}</p>` : null}
         <p class="muted" id="watchers">${this.watchers.length
           ? html`Watching: ${this.watchers.map((name, i) => html`${i ? ', ' : ''}<span class="watcher">👁 ${name}</span>`)}`
           : 'Nobody is watching.'}</p>

@@ -34,6 +34,8 @@ export interface AppView {
   /** Names of the peers linked to the table without a seat (its spectators). */
   readonly watchers: readonly string[];
   readonly shareLink: string | null;
+  /** An unseated page at a started table: checking the hands played before it may sit, or why it cannot (table-history.ts). */
+  readonly seatStatus: string | null;
   readonly connecting: boolean;
   readonly problem: string | null;
   /** A table link nobody answers: no roster came from its creator in UNSERVED_AFTER_MS (unserved.ts). */

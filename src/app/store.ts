@@ -94,6 +94,7 @@ export class AppStore extends EventTarget {
       seatOrder: lobby?.config ? seatOrderOf(lobby.config.game, lobby.seats.length, lobby.mySeat) : null,
       needsName: this.settings.name === '',
       shareLink: this.session ? shareLink(this.session.table, location, this.session.signaling, this.settings.shareIceCredentials, introducersOf(this.session.table, lobby?.seats ?? [])) : null,
+      seatStatus: this.session?.tableSession.history.status() ?? null,
       connecting: this.connecting,
       problem: this.problem,
       unserved: this.served.unserved && (lobby?.waitingForCreator ?? true),
@@ -125,9 +126,10 @@ export class AppStore extends EventTarget {
     this.session?.tableSession.lobby.sit(seat);
   }
 
-  /** Watches the table instead of sitting: no seat is asked for, the running hand is shown without actions. */
+  /** Watches the table instead of sitting (a seated player gives the seat back first, as with Leave): the hands are shown without actions. */
   watch(): void {
     if (!this.session) return;
+    if (this.session.tableSession.lobby.mySeat() !== null) this.session.tableSession.leave();
     this.session.watching = true;
     this.session.tableSession.lobby.watch();
     this.changed();

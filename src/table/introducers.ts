@@ -2,8 +2,8 @@
  * Introducers: peers a joiner may link to before it holds a roster, so that
  * its `join` can be relayed to the table's creator when no direct link to the
  * creator can open (a symmetric NAT, a blocked pair). A table's share link
- * names them (`via=`, the 16-hex key prefixes of the seats taken when the
- * link was copied): the signaling server lists nobody (no discovery), so the
+ * names them (`via=`, the 16-hex key prefixes of the seats taken and live
+ * when the link was shown): the signaling server lists nobody (no discovery), so the
  * link is the only place a newcomer can learn of anyone but the creator.
  * An introducer is trusted with nothing: its `hello` must still prove the peer
  * id derives from its key (mesh.ts), only the creator's key may sign the
@@ -31,10 +31,21 @@ export function formatIntroducers(keys: readonly string[]): string | null {
  * The introducers a table's share link names: every seated person but the
  * creator (the table id names it already). Bots have no link of their own (they
  * send through their host's), so their keys would name peer ids nobody holds.
+ * The store builds the shown link (and its QR) from the live lobby, so it
+ * follows the seats as they fill and empty: a player who left is no longer
+ * named, and seats whose connection is lost (`reachability` 'offline') are
+ * left out while any other seat is live — a link made on a creator's page
+ * that joiners cannot reach directly still names a seat that can pass their
+ * join on.
  */
-export function introducersOf(table: string, seats: readonly { readonly keyHex: string | null; readonly bot: unknown }[]): string[] {
+export function introducersOf(
+  table: string,
+  seats: readonly { readonly keyHex: string | null; readonly bot: unknown; readonly reachability?: string | null }[],
+): string[] {
   const creatorPrefix = table.slice(-PEER_ID_KEY_HEX);
-  const keys = seats.flatMap((seat) => (seat.keyHex && seat.bot === null && !seat.keyHex.startsWith(creatorPrefix) ? [seat.keyHex.slice(0, PEER_ID_KEY_HEX)] : []));
+  const people = seats.filter((seat) => seat.keyHex && seat.bot === null && !seat.keyHex.startsWith(creatorPrefix));
+  const live = people.filter((seat) => seat.reachability !== 'offline');
+  const keys = (live.length > 0 ? live : people).map((seat) => seat.keyHex!.slice(0, PEER_ID_KEY_HEX));
   return [...new Set(keys)].slice(0, MAX_SEATS);
 }
 

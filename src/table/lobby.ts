@@ -6,16 +6,19 @@
  * matters is that every screen shows the same seats, and the fingerprint lets
  * friends check that by voice. A seated peer that reloads (same identity)
  * asks again and gets the same seat; a seat given back with "leave" is free
- * (once the hand being played, if any, has ended). Once play has started a
- * free or abandoned seat goes to a bot the creator hosts, not to a newcomer
- * (who could not derive the next hand's set-up).
+ * (once the hand being played, if any, has ended). Between hands a free seat
+ * goes to a newcomer (who first follows every hand played, so it derives the
+ * next set-up itself: its table holds the join back until then, `mayJoin`,
+ * table-history.ts) or to a bot the creator hosts; an abandoned seat to a bot.
  *
  * The lobby also tells the mesh whom to link to (every seated peer: a full
  * mesh; while unseated, also the introducers the table link names, through
  * whom a join reaches a creator we cannot link to: introducers.ts) and whom
  * to admit (`authorize`): anything but hello/ping/join/presence from a key
  * that holds no seat is rejected as "from an unknown seat" (a watcher's
- * `fetch` for a hand's public events is admitted).
+ * `fetch` for a hand's public events is admitted; and while this page holds no
+ * seat it takes table events from anyone: the seats of a past hand may have
+ * left, and its seatless follower checks each event against that hand's set-up).
  *
  * The table's config (game, seats, options) is checked against the game
  * registry (`checkTableConfig`): a creator cannot open a table with options
@@ -56,6 +59,8 @@ export interface LobbyOptions {
   readonly botKeys?: () => string[];
   /** The seat keys of the hand being played (from its agreed set-up), or null between hands: a roster may not change them. */
   readonly runningSeats?: () => readonly string[] | null;
+  /** Whether this peer may send its join now (a newcomer first follows the hands played: table-history.ts). */
+  readonly mayJoin?: () => boolean;
 }
 
 export class Lobby {
@@ -75,6 +80,7 @@ export class Lobby {
   private readonly onLog: (line: string) => void;
   private readonly botKeys: () => string[];
   private readonly runningSeats: () => readonly string[] | null;
+  private readonly mayJoin: () => boolean;
   private refusedVersion = -1;
   /** Creator only: players who asked to leave while a hand ran (key → their roster version). */
   private readonly leftDuringHand = new Map<string, number>();
@@ -93,6 +99,7 @@ export class Lobby {
     this.onLog = options.onLog;
     this.botKeys = options.botKeys ?? (() => []);
     this.runningSeats = options.runningSeats ?? (() => null);
+    this.mayJoin = options.mayJoin ?? (() => true);
     if (this.isCreator) this.creatorKey = this.mesh.selfKey;
     this.mesh.authorize((envelope) => this.authorize(envelope));
   }
@@ -146,12 +153,24 @@ export class Lobby {
     this.wantedSeat = seat;
     this.seekingSeat = true;
     if (this.isCreator) void this.seat(this.mesh.selfKey, this.me(), seat);
-    else this.mesh.send('join', { peerId: this.mesh.peerId, name: this.name, seat });
+    else this.askCreator();
+    this.onChange();
+  }
+
+  /** Sends the join held back while this peer could not sit yet (`mayJoin`), if it asked for a seat. */
+  askAgain(): void {
+    this.askCreator();
+  }
+
+  /** This page asked for a seat and has none yet. */
+  get wantsSeat(): boolean {
+    return this.seekingSeat && this.mySeat() === null;
   }
 
   /** Watches instead of sitting: stops asking the creator for a seat (a seated peer keeps its seat). */
   watch(): void {
     this.seekingSeat = false;
+    this.onChange();
   }
 
   /** Gives this peer's seat back. */
@@ -215,8 +234,20 @@ export class Lobby {
     this.onChange();
   }
 
+  /**
+   * Sends a join if this peer wants a seat. At a table where play has started
+   * the creator seats a newcomer only in the free seat its join names, and a
+   * newcomer names one only once it may (`mayJoin`: it has followed every hand
+   * played); before any roster has come its join names none and only brings
+   * the roster (the creator answers every join with it, through introducers too).
+   */
   private askCreator(): void {
-    if (this.seekingSeat) this.mesh.send('join', { peerId: this.mesh.peerId, name: this.name, seat: this.mySeat() ?? this.wantedSeat });
+    if (!this.seekingSeat || this.isCreator) return;
+    const started = (this.roster?.hands ?? 0) > 0;
+    if (started && !this.mayJoin()) return;
+    const free = this.roster?.seats.findIndex((m) => m === null) ?? -1;
+    const seat = this.mySeat() ?? this.wantedSeat ?? (started && free >= 0 ? free : null);
+    this.mesh.send('join', { peerId: this.mesh.peerId, name: this.name, seat });
   }
 
   private authorize(envelope: Envelope): string | null {
@@ -231,6 +262,8 @@ export class Lobby {
     // A watcher (no seat) may ask for a hand's events so far: they are the ones every link already carries.
     if (envelope.kind === 'fetch') return null;
     if (author === this.creatorKey) return null;
+    // Unseated, this page follows hands whose seats may have left since; its seatless follower checks each event.
+    if (envelope.kind === 'table-event' && this.mySeat() === null) return null;
     const seated = this.roster?.seats.some((m) => m !== null && keyHex(m.key) === author) ?? false;
     return seated ? null : `${envelope.kind} from an unknown seat (${author.slice(0, 8)}…)`;
   }
@@ -246,9 +279,10 @@ export class Lobby {
     const seats = [...roster.seats];
     const current = seats.findIndex((m) => m !== null && keyHex(m.key) === author);
     let target = current;
-    // A newcomer cannot derive the next hand's set-up (it holds no record of the hands played), so once play
-    // has started a freed seat goes to a bot the creator hosts (seatBot), not to a newcomer.
-    if (target < 0 && (this.runningSeats() || roster.hands > 0)) {
+    // While a hand runs its set-up fixes the seats. Once play has started a newcomer takes, between hands, only the free
+    // seat its join names: it names one once it has followed every hand played, so it derives the next set-up itself
+    // (table-history.ts); a join naming none only gets the roster.
+    if (target < 0 && (this.runningSeats() || (roster.hands > 0 && wanted === null))) {
       this.mesh.send('roster', roster);
       return;
     }
@@ -344,6 +378,8 @@ export class Lobby {
     const after = this.mySeat();
     if (before === null && after !== null) this.onLog(`you sit in seat ${after + 1}`);
     if (before !== null && after === null) this.onLog('you left your seat');
+    // Now that the roster says where play is, a join held back (or sent without a seat) can name one.
+    if (after === null) this.askCreator();
     this.updateLinks();
     this.onChange();
   }

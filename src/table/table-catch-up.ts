@@ -5,7 +5,8 @@
  * for the table, answers a peer's fetch (the current hand's events it lacks,
  * or a catching-up page's older hand from storage), holds back moves while a (re)opened page does not yet know which
  * hand the table is at, and keeps gone-seats.ts up to date from the mesh's
- * links once a second, logging who lost the connection and who is back.
+ * links once a second, logging who lost the connection and who is back, and
+ * ends a stalled hand when a player presses End hand.
  */
 import { keyHex, type EnvelopeOf } from '../net/envelope.js';
 import type { Mesh } from '../net/mesh.js';
@@ -124,6 +125,19 @@ export class TableCatchUp {
   stall(session: HandSession, nowMs: number, idleMs: number, turnMs: number): Stall | null {
     const local = this.host.hands();
     return stallOf(session.waiting(), (seat) => local.has(seat), this.gone, nowMs, idleMs, turnMs);
+  }
+
+  /** "End hand" on every local seat: an owed disclosure or reveal names its seat (then `changed`); else the hand ends without a result, naming who stalled. */
+  endHand(names: readonly string[], changed: () => void): void {
+    const local = this.host.hands();
+    for (const { session } of local.values()) {
+      if (session.follower.endStalled()) {
+        changed();
+        continue;
+      }
+      const stalled = session.waiting()?.seats.filter((s) => !local.has(s)).map((s) => names[s] ?? `Seat ${s + 1}`) ?? [];
+      session.abandon(stalled.length ? `nothing came from ${stalled.join(', ')} for too long` : 'a player ended the hand');
+    }
   }
 
   /** Seats whose links are silent now. */

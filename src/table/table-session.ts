@@ -12,7 +12,7 @@
  * through this class.
  */
 import { ed25519 } from '@noble/curves/ed25519.js';
-import type { AnyGame, Json } from '../engine/index.js';
+import type { AnyGame } from '../engine/index.js';
 import { gameById } from '../games/index.js';
 import { heuristicBot } from '../bots/index.js';
 import { keyHex, signEnvelope, type Envelope, type EnvelopeOf, type Signer } from '../net/envelope.js';
@@ -21,10 +21,10 @@ import { HandSession } from './hand-session.js';
 import { LIMITS } from './hand/event-pool.js';
 import { EarlyEvents } from './early-events.js';
 import { faultReports } from './hand/faults.js';
-import { nextSetup } from './hand/setup.js';
 import { Lobby } from './lobby.js';
 import { HostedBots } from './table-bots.js';
 import { TableCatchUp } from './table-catch-up.js';
+import { TableHistory } from './table-history.js';
 import { HandRecords } from './table-hand-records.js';
 import { TableLog } from './table-log.js';
 import { TableOutbox, type TableStore } from './table-outbox.js';
@@ -62,6 +62,9 @@ export class TableSession {
   private closed = false;
   private readonly outbox: TableOutbox;
   private readonly watchers = new Watchers();
+  private firstStart: Promise<void> = Promise.resolve();
+  /** An unseated page follows the table's hands from the first before it may sit (table-history.ts). */
+  readonly history: TableHistory;
 
   constructor(options: TableSessionOptions) {
     this.options = options;
@@ -82,7 +85,7 @@ export class TableSession {
     });
     // prettier-ignore
     this.rejoin = new TableCatchUp({
-      mesh: options.mesh, lobby: () => this.lobby.view(), handNo: () => this.handNo, startingHand: () => this.startingHand, closed: () => this.closed,
+      mesh: options.mesh, lobby: () => this.lobby.view(), handNo: () => this.handNo, startingHand: () => this.startingHand || this.history.pending !== null, closed: () => this.closed,
       hands: () => this.hands, currentSession: () => this.currentHand()?.session, isBot: (key) => this.bots.signerFor(key) !== undefined,
       storedEvents: (hand) => this.outbox.storedEvents(hand), startHand: (hand) => void this.startHand(hand), onLog: options.onLog,
     }, Date.now());
@@ -115,6 +118,13 @@ export class TableSession {
       onLog: (line) => options.onLog(line),
       botKeys: () => this.bots.keys(),
       runningSeats: () => this.runningSeats(),
+      mayJoin: () => this.history.mayJoin(),
+    });
+    // prettier-ignore
+    this.history = new TableHistory({
+      mesh: options.mesh, store: options.store, lobby: () => this.lobby.view(), handNo: () => this.handNo, currentSession: () => this.currentHand()?.session,
+      playsAny: (keys) => keys.some((key) => key === keyHex(this.signer.publicKey) || this.bots.signerFor(key) !== undefined),
+      early: (hand) => this.early.get(hand)?.events ?? [], startHand: (hand) => void this.startHand(hand), askForSeat: () => this.lobby.askAgain(), onLog: options.onLog,
     });
   }
 
@@ -123,6 +133,8 @@ export class TableSession {
     await this.lobby.open(config);
     this.timer = setInterval(() => this.watch(), 1000);
     await this.maybeStartHand();
+    // The lobby's change notice may have started the hand already: open resolves once it has its sessions.
+    await this.firstStart;
   }
 
   close(): void {
@@ -181,7 +193,7 @@ export class TableSession {
   /** Starts the next hand at this table (every seat must agree by starting it too). */
   rematch(): void {
     const current = this.currentHand()?.session;
-    if (current && current.phase !== 'done' && current.phase !== 'halted') return;
+    if ((current && current.phase !== 'done' && current.phase !== 'halted') || this.lobby.mySeat() === null) return;
     const free = this.lobby.view().seats.find((s) => !s.member);
     if (free) return this.options.onLog(`seat ${free.seat + 1} is free: the next hand starts when someone (or a bot) takes it`, 'warn');
     this.rejoin.settle();
@@ -198,15 +210,7 @@ export class TableSession {
    * ends the hand without a result, naming who stalled.
    */
   endHand(): void {
-    const names = this.names();
-    for (const { session } of this.hands.values()) {
-      if (session.follower.endStalled()) {
-        this.onHandChanged();
-        continue;
-      }
-      const stalled = session.waiting()?.seats.filter((s) => !this.hands.has(s)).map((s) => names[s] ?? `Seat ${s + 1}`) ?? [];
-      session.abandon(stalled.length ? `nothing came from ${stalled.join(', ')} for too long` : 'a player ended the hand');
-    }
+    this.rejoin.endHand(this.names(), () => this.onHandChanged());
   }
 
   /** Creator only, between hands: a bot, hosted by this browser, takes a free seat (or, with `replace`, a gone player's) from the next hand on. */
@@ -244,36 +248,37 @@ export class TableSession {
 
   private async maybeStartHand(): Promise<void> {
     const view = this.lobby.view();
-    if (this.handNo >= 0 || !view.config || view.seats.some((s) => !s.member)) return;
-    await this.startHand(Math.max(0, view.handsStarted - 1));
+    if (this.handNo >= 0 || !view.config) return;
+    // A page without a seat follows the table's hands from the first (table-history.ts).
+    if (view.mySeat === null && view.handsStarted > 0) this.firstStart = this.startHand(0);
+    else if (view.seats.every((s) => s.member)) this.firstStart = this.startHand(Math.max(0, view.handsStarted - 1));
+    await this.firstStart;
   }
 
   private async startHand(handNo: number): Promise<void> {
     const view = this.lobby.view();
-    if (!view.config || handNo <= this.handNo) return;
+    if (!view.config || (handNo <= this.handNo && this.history.pending !== handNo) || (this.startingHand && handNo === this.handNo)) return;
     const game = gameById(view.config.game);
     if (!game) {
       this.options.onLog(`${view.config.game} cannot be played yet: its rules are not built`, 'warn');
       this.handNo = handNo;
       return;
     }
-    const seatKeys = view.seats.map((s) => s.keyHex!);
-    const table = this.lobby.table;
     this.handNo = handNo;
     this.startingHand = true;
     this.game = game;
     this.hands = new Map();
     this.log.newHand();
     this.lobby.markHandStarted(handNo + 1);
-    // The set-up comes from storage only: this hand's own record, or one derived from the previous hand's stored outcome.
+    // The set-up comes from storage only: this hand's own record, or one derived from the previous hand's stored outcome
+    // (with the roster's seats when this page plays one, else the seats whose readies sign it: table-history.ts).
     await this.records.saved;
-    let record = await this.store.loadHandRecord(table, handNo);
-    if (!record) {
-      const previous = handNo > 0 ? await this.store.loadHandRecord(table, handNo - 1) : undefined;
-      record = { setup: nextSetup({ table, game: game.id, options: view.config.options as Json, seatKeys }, handNo, previous), outcome: null };
-      await this.store.saveHandRecord(table, handNo, record);
+    const setup = await this.history.setupFor(handNo);
+    if (!setup) {
+      this.startingHand = false;
+      return;
     }
-    const setup = record.setup;
+    const seatKeys = setup.seatKeys;
     const stored = await this.outbox.storedEvents(handNo);
     const local: [number, Signer, boolean][] = [];
     seatKeys.forEach((key, seat) => {
@@ -335,7 +340,7 @@ export class TableSession {
       this.log.refuse(envelope, `an event for hand ${hand + 1}, which cannot have started (this table is at hand ${current + 1})`);
       return;
     }
-    if (hand > this.handNo || (hand === this.handNo && this.startingHand)) {
+    if (hand > this.handNo || (hand === this.handNo && (this.startingHand || this.history.pending === hand))) {
       // A peer started the next hand (a rematch) before us: keep it, offer to join.
       const early = this.early.get(hand) ?? new EarlyEvents();
       this.early.set(hand, early);
@@ -343,8 +348,9 @@ export class TableSession {
       if (kept === 'over-limit') this.log.refuse(envelope, `more than ${LIMITS.eventsPerAuthor} events or ${LIMITS.bytesPerAuthor} bytes for hand ${hand + 1}`);
       if (kept !== 'new') return;
       this.outbox.saveReceived(envelope);
-      // A watcher follows the seats into their next hand once it has seen this one end.
-      if (this.isWatching && hand === this.handNo + 1 && this.handOver()) void this.startHand(hand);
+      // A page without a seat in this hand follows the seats into their next hand once it has seen this one end.
+      if ((this.isWatching || this.lobby.mySeat() === null) && hand === this.handNo + 1 && this.handOver()) void this.startHand(hand);
+      if (this.history.pending === hand) void this.startHand(hand);
       this.options.onChange();
       return;
     }
@@ -387,6 +393,7 @@ export class TableSession {
     if (mine) this.records.keepOutcome(mine.session);
     this.bots.schedule();
     this.rejoin.follow();
+    this.history.afterChange();
     this.options.onChange();
   }
 
@@ -394,6 +401,7 @@ export class TableSession {
     const now = Date.now();
     for (const { session } of this.hands.values()) session.tick(now);
     this.rejoin.tick(now);
+    this.history.tick();
     this.lobby.freeLeftSeats();
     this.bots.schedule();
     const mine = this.currentHand();

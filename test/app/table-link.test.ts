@@ -116,3 +116,24 @@ describe('the introducers in a link (via=)', () => {
     expect(routeOf(`#/t/${TABLE}?via=`)).not.toHaveProperty('via');
   });
 });
+
+describe('the shown link follows the seats (issue 15)', () => {
+  const BOB = 'b0b0b0b0b0b0b0b0'.padEnd(64, '3');
+  const CAT = '8139770e5a0b1c2d'.padEnd(64, '0');
+  const ANN = `${TABLE.slice(-16)}`.padEnd(64, '2');
+  const seat = (keyHex: string | null, reachability: string | null = 'direct') => ({ keyHex, bot: null, reachability });
+
+  it('names a seat once it is taken, drops it once it is given back, and prefers live seats to lost ones', () => {
+    // The creator alone: nobody to name; Bob sits: the creator's link now names him.
+    expect(introducersOf(TABLE, [seat(ANN, 'self'), seat(null, null), seat(null, null)])).toEqual([]);
+    const bobSat = introducersOf(TABLE, [seat(ANN, 'self'), seat(BOB), seat(null, null)]);
+    expect(shareLink(TABLE, PAGE, null, false, bobSat)).toBe(`http://192.168.1.5:5173/#/t/${TABLE}?via=${BOB.slice(0, 16)}`);
+    // Bob leaves: the link names nobody again (a stale via would send joiners to a peer that no longer relays for the table).
+    expect(introducersOf(TABLE, [seat(ANN, 'self'), seat(null, null), seat(null, null)])).toEqual([]);
+    // Bob's connection is lost while Cat's is live: only Cat is named; with nobody live, both are (they may come back).
+    expect(introducersOf(TABLE, [seat(ANN, 'self'), seat(BOB, 'offline'), seat(CAT, 'relayed')])).toEqual([CAT.slice(0, 16)]);
+    expect(introducersOf(TABLE, [seat(ANN, 'self'), seat(BOB, 'offline'), seat(CAT, 'offline')])).toEqual([BOB.slice(0, 16), CAT.slice(0, 16)]);
+    // A joiner's own page names itself (reachability 'self') and the other seated people.
+    expect(introducersOf(TABLE, [seat(ANN, 'direct'), seat(BOB, 'self'), seat(CAT, 'direct')])).toEqual([BOB.slice(0, 16), CAT.slice(0, 16)]);
+  });
+});

@@ -52,6 +52,7 @@ it('three browsers sit at one table, agree on its fingerprint, survive a reload 
   await expect.poll(() => link.inputValue(), { timeout: 30_000 }).toMatch(/#\/t\/[a-z2-9]{8}-[0-9a-f]{16}\?signal=here$/);
   const shareLink = await link.inputValue();
   expect(await ann.page.locator('.qr svg').count()).toBe(1);
+  const qrAlone = await ann.page.locator('.qr').innerHTML();
 
   const bob = await newPlayer(browser, base, 'Bob');
   const cat = await newPlayer(browser, base, 'Cat');
@@ -68,6 +69,12 @@ it('three browsers sit at one table, agree on its fingerprint, survive a reload 
     expect(await player.page.locator('#table-options [data-option="decks"]').textContent()).toBe('Two decks');
     expect(await player.page.locator('#table-options [data-option="voluntaryPickup"]').textContent()).toBe('no');
   }
+  // The link Ann's page shows follows the seats: it now names Bob and Cat (through them a join reaches Ann), and so does its QR.
+  const keyOf = (page: Page) => page.evaluate(() => (window as unknown as { fairdeck: { store: { view: { myKey: string | null } } } }).fairdeck.store.view.myKey ?? '');
+  const [bobKey, catKey] = await Promise.all([keyOf(bob.page), keyOf(cat.page)]);
+  const viaOf = async () => (/[?&]via=([^&#]*)/.exec(await link.inputValue())?.[1]?.split(',') ?? []).sort();
+  await expect.poll(viaOf, { timeout: 30_000 }).toEqual([bobKey.slice(0, 16), catKey.slice(0, 16)].sort());
+  await expect.poll(() => ann.page.locator('.qr').innerHTML(), { timeout: 10_000 }).not.toBe(qrAlone);
   const prints = await Promise.all([ann, bob, cat].map((p) => fingerprint(p.page)));
   expect(prints[0]).toMatch(/^(\w+ ){7}\w+$/);
   expect(new Set(prints).size).toBe(1);

@@ -1,0 +1,142 @@
+/**
+ * A newcomer takes a freed seat at the next hand (issue 15). Three seats play
+ * a stress-shed hand; the second leaves between hands. A newcomer (Dan) opens
+ * the table and asks for a seat: its table follows the hand played with the
+ * seatless follower (fetched from the seats' storage, its set-up found from
+ * the seats' readies, every event verified, the audit run), and only then is
+ * the join sent; the next hand is played with Dan seated, every page on the
+ * same hash and set-up (dealer, carried state). The one who left follows that
+ * hand as a watcher. Then the attacks: a seat forges one of its own events of
+ * the played hand in its answer to a newcomer — the newcomer names it and does
+ * not sit; the seats withhold an event — the newcomer says the history is
+ * incomplete, names whom it waits for, and does not sit. Over the in-memory
+ * transport with the real cryptography and the seats' own bots.
+ */
+import { afterEach, expect, it } from 'vitest';
+import { seededRandom } from '../../crypto/index.js';
+import { heuristicBot } from '../../src/bots/index.js';
+import { keyHex, signEnvelope, type EnvelopeOf } from '../../src/net/envelope.js';
+import type { MemoryNetwork } from '../../src/net/memory-transport.js';
+import { Mesh } from '../../src/net/mesh.js';
+import { setupHash } from '../../src/table/hand/setup.js';
+import { MemoryTableStore } from '../../src/table/memory-store.js';
+import { peerIdFor } from '../../src/table/table-id.js';
+import { TableSession } from '../../src/table/table-session.js';
+import { handFinished, seatPeers, until, type SimulationPeer } from '../../src/table/simulation.js';
+import { testSigner } from '../helpers/signers.js';
+
+let running: { session: TableSession; mesh: Mesh }[] = [];
+afterEach(() => {
+  for (const p of running) {
+    p.session.close();
+    p.mesh.stop();
+  }
+  running = [];
+});
+
+const TIMING = { heartbeatMs: 50, presenceMs: 80, reconnectMs: 100 };
+
+/** A page with its own identity and storage that opens `table` and asks for a seat. */
+async function newcomer(network: MemoryNetwork, table: string, seed: number, name: string): Promise<SimulationPeer & { logs: string[] }> {
+  const signer = testSigner(seed);
+  const mesh = new Mesh({ table, signer, transport: network.createTransport(peerIdFor(table, keyHex(signer.publicKey))), name, timing: TIMING });
+  const store = new MemoryTableStore();
+  const logs: string[] = [];
+  const session = new TableSession({
+    mesh, signer, store, name, onChange: () => {}, onLog: (line) => logs.push(line),
+    rng: seededRandom(`newcomer-${seed}`), bot: heuristicBot(), botDelayMs: 0, autoplay: true,
+  });
+  await mesh.start({ message: (e, via) => session.receive(e, via), rejected: () => {}, changed: () => {}, problem: () => {} });
+  await session.open();
+  session.lobby.sit();
+  running.push({ session, mesh });
+  return { signer, mesh, session, store, logs };
+}
+
+/** Three seats play one stress-shed hand to a clean audit; then seat 2 leaves and seat 2 is free. */
+async function handPlayedThenBobLeaves(seed: number): Promise<{ peers: SimulationPeer[]; network: MemoryNetwork; table: string }> {
+  const { peers, network, table } = await seatPeers({ game: 'stress-shed', players: 3, hands: 1, seed });
+  running = [...peers];
+  await until(() => peers.every(handFinished));
+  expect(peers.map((p) => p.session.current!.session.auditResult?.clean)).toEqual([true, true, true]);
+  peers[1]!.session.leave();
+  await until(() => peers.every((p) => p.session.lobby.view().seats[1]!.member === null));
+  return { peers, network, table };
+}
+
+it('a newcomer follows the hand played, sits in the freed seat, and plays the next hand on the same set-up', async () => {
+  const { peers, network, table } = await handPlayedThenBobLeaves(41);
+  const [ann, bob, cat] = peers as [SimulationPeer, SimulationPeer, SimulationPeer];
+  const dan = await newcomer(network, table, 91, 'Dan');
+
+  // Dan followed hand 1 (seatless) before asking: he sits in the free seat once his record of it is stored.
+  await until(() => dan.session.lobby.mySeat() !== null);
+  expect(dan.session.lobby.mySeat()).toBe(1);
+  const annRecord = await ann.store.loadHandRecord(table, 0);
+  const danRecord = await dan.store.loadHandRecord(table, 0);
+  expect(danRecord?.outcome).not.toBeNull();
+  expect(danRecord).toEqual(annRecord);
+  expect(dan.session.current!.session.auditResult?.clean).toBe(true);
+  expect(dan.session.history.problem).toBeNull();
+
+  await until(() => [ann, cat].every((p) => p.session.lobby.view().seats[1]!.keyHex === keyHex(dan.signer.publicKey)));
+  ann.session.rematch();
+  cat.session.rematch();
+  const atHand2 = (p: SimulationPeer) => p.session.current?.handNo === 1 && handFinished(p);
+  await until(() => [ann, cat, dan, bob].every(atHand2));
+
+  const hands = [ann, cat, dan].map((p) => p.session.current!.session);
+  expect(hands.map((h) => h.halt)).toEqual([null, null, null]);
+  expect(hands.map((h) => h.auditResult?.clean)).toEqual([true, true, true]);
+  expect(new Set(hands.map((h) => h.hash)).size).toBe(1);
+  expect(dan.session.current!.mySeat).toBe(1);
+  expect(new Set(hands.map((h) => keyHex(setupHash(h.config.setup)))).size).toBe(1);
+  expect(hands[0]!.config.setup.previous).not.toBeNull();
+  // Bob, who left, watched hand 2: no seat, the same hash.
+  expect(bob.session.isWatching).toBe(true);
+  expect(bob.session.current!.session.hash).toBe(hands[0]!.hash);
+}, 600_000);
+
+it('a seat that forges its own event of the hand played is named, and a withheld event keeps the newcomer from sitting', async () => {
+  const { peers, network, table } = await handPlayedThenBobLeaves(43);
+  const [ann, , cat] = peers as [SimulationPeer, SimulationPeer, SimulationPeer];
+  const danPeer = peerIdFor(table, keyHex(testSigner(92).publicKey));
+  const evePeer = peerIdFor(table, keyHex(testSigner(93).publicKey));
+  const annKey = keyHex(ann.signer.publicKey);
+  // Ann answers Dan's fetch with her first move re-signed with another state hash (for him only); Cat answers honestly.
+  const annResend = ann.mesh.resend.bind(ann.mesh);
+  let forged = false;
+  ann.mesh.resend = ((remote: string, envelope: EnvelopeOf<'table-event'>) => {
+    if (remote === danPeer && !forged && envelope.kind === 'table-event' && envelope.body.type === 'act' && keyHex(envelope.from) === annKey) {
+      forged = true;
+      const hash = Uint8Array.from(envelope.body.hash);
+      hash[0] = hash[0]! ^ 1;
+      // Addressed to Dan alone, so no relay passes it on to a seat (which would then see Ann equivocate and say so).
+      return annResend(remote, signEnvelope(ann.signer, { kind: 'table-event', table, seq: envelope.seq, to: testSigner(92).publicKey, body: { ...envelope.body, hash } }));
+    }
+    // Neither seat gives Eve Ann's disclosure.
+    if (remote === evePeer && envelope.kind === 'table-event' && envelope.body.type === 'disclose' && keyHex(envelope.from) === annKey) return true;
+    return annResend(remote, envelope);
+  }) as Mesh['resend'];
+  const catResend = cat.mesh.resend.bind(cat.mesh);
+  cat.mesh.resend = ((remote: string, envelope: EnvelopeOf<'table-event'>) => {
+    if (remote === evePeer && envelope.kind === 'table-event' && envelope.body.type === 'disclose' && keyHex(envelope.from) === annKey) return true;
+    return catResend(remote, envelope);
+  }) as Mesh['resend'];
+
+  const dan = await newcomer(network, table, 92, 'Dan');
+  const eve = await newcomer(network, table, 93, 'Eve');
+  await until(() => dan.session.history.problem !== null);
+  expect(forged).toBe(true);
+  expect(dan.session.current!.session.halt?.seat).toBe(0);
+  expect(dan.session.history.problem).toMatch(/^hand 1, as the seats' events show it, does not hold up: Bot 1 \(seat 1\) — .+, and no seat of that hand reported it$/);
+  expect(dan.session.history.status()).toMatch(/^You cannot sit at this table: /);
+  expect(dan.logs.some((l) => l.startsWith("refused the table's history: hand 1"))).toBe(true);
+
+  await until(() => /incomplete/.test(eve.session.history.status() ?? ''));
+  expect(eve.session.history.status()).toMatch(/^Checking the hands played so far \(hand 1 of 1\) before you can sit: hand 1 is incomplete or still being played — waiting for Bot 1 \(seat 1\)$/);
+  expect(eve.session.history.problem).toBeNull();
+  // Neither sat: the seat is still free on every seated page, and both still want it.
+  expect([ann, cat].map((p) => p.session.lobby.view().seats[1]!.member)).toEqual([null, null]);
+  expect([dan, eve].map((p) => [p.session.lobby.mySeat(), p.session.lobby.wantsSeat])).toEqual([[null, true], [null, true]]);
+}, 600_000);
