@@ -12,16 +12,8 @@ import { describe, expect, test } from 'vitest';
 import { privateViewOf, stateHash, type Seat } from '../../../src/engine/index.js';
 import { makeRng, randomBot, type Bot } from '../../../src/bots/index.js';
 import { fightingCards, fightingCardsBot, fightingCardsMove, handEstimate, suitOf, type FightingState } from '../../../src/games/fighting-cards/index.js';
-import { play, position } from './helpers.js';
+import { M, play, position } from './helpers.js';
 
-const M = {
-  seats: [
-    { hand: ['10H', '9H', '8H', '7H', 'AD', 'KD', 'QD', 'JD', '10D', '9D'] },
-    { hand: ['AS', 'KS', 'QS', 'JS', '10S', '9S', '8S', '7S', 'AH', 'KH'] },
-    { hand: ['AC', 'KC', 'QC', 'JC', '10C', '9C', '8C', '7C', 'QH', 'JH'] },
-  ],
-  skat: ['7D', '8D'],
-};
 const V = {
   seats: [
     { hand: ['JH', '8H', 'AD', 'KD', 'QD', 'JD', '10D', '9D', '8D', '7D'] },

@@ -9,6 +9,16 @@ import { privateViewOf, runScenario, shuffledDeal, type OpenCards, type Scenario
 import { autoplay, makeRng, type AutoplayOptions, type AutoplayResult, type Bot } from '../../../src/bots/index.js';
 import { fightingCards, suitOf, type FightingState } from '../../../src/games/fighting-cards/index.js';
 
+/** Deal M of the tests: seat 0 hearts and diamonds, seat 1 spades (a strong hand), seat 2 clubs; 7♦ 8♦ in the skat. */
+export const M = {
+  seats: [
+    { hand: ['10H', '9H', '8H', '7H', 'AD', 'KD', 'QD', 'JD', '10D', '9D'] },
+    { hand: ['AS', 'KS', 'QS', 'JS', '10S', '9S', '8S', '7S', 'AH', 'KH'] },
+    { hand: ['AC', 'KC', 'QC', 'JC', '10C', '9C', '8C', '7C', 'QH', 'JH'] },
+  ],
+  skat: ['7D', '8D'],
+};
+
 export function dealtHand(args: SetupArgs, seed: number): { state: FightingState; open: OpenCards } {
   const setup = fightingCards.setup(args);
   if (!setup.ok) throw new Error(`setup: ${setup.error}`);

@@ -10,16 +10,8 @@ import { describe, expect, test } from 'vitest';
 import { privateViewOf, type OpenCards } from '../../../src/engine/index.js';
 import { cardHints } from '../../../src/games/card-hints.js';
 import { fightingCardsModule, type FightingState } from '../../../src/games/fighting-cards/index.js';
-import { position } from './helpers.js';
+import { M, position } from './helpers.js';
 
-const M = {
-  seats: [
-    { hand: ['10H', '9H', '8H', '7H', 'AD', 'KD', 'QD', 'JD', '10D', '9D'] },
-    { hand: ['AS', 'KS', 'QS', 'JS', '10S', '9S', '8S', '7S', 'AH', 'KH'] },
-    { hand: ['AC', 'KC', 'QC', 'JC', '10C', '9C', '8C', '7C', 'QH', 'JH'] },
-  ],
-  skat: ['7D', '8D'],
-};
 const AUCTION = [
   { seat: 1, type: 'bid', bid: 26 },
   { seat: 2, type: 'pass' },

@@ -20,16 +20,8 @@ import {
   type FightingAction,
   type FightingState,
 } from '../../../src/games/fighting-cards/index.js';
-import { dealtHand, handleOf, knowledgeProblems, play, position, reneging } from './helpers.js';
+import { dealtHand, handleOf, knowledgeProblems, M, play, position, reneging } from './helpers.js';
 
-const M = {
-  seats: [
-    { hand: ['10H', '9H', '8H', '7H', 'AD', 'KD', 'QD', 'JD', '10D', '9D'] },
-    { hand: ['AS', 'KS', 'QS', 'JS', '10S', '9S', '8S', '7S', 'AH', 'KH'] },
-    { hand: ['AC', 'KC', 'QC', 'JC', '10C', '9C', '8C', '7C', 'QH', 'JH'] },
-  ],
-  skat: ['7D', '8D'],
-};
 const act = (seat: Seat, action: FightingAction) => ({ kind: 'act', seat, action });
 
 describe('options and setup', () => {
