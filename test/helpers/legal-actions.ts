@@ -2,7 +2,8 @@
  * A property shared by the games' property tests: at a reached state, every
  * legal action of an awaited seat (at most `cap` of them, spread over the
  * list) is accepted by the reducer, and a seat that is not awaited has none.
- * Returns the problems found, in words, so that a property can report them.
+ * Returns the problems found, in words, so that a property can report them
+ * (`cap` Infinity: every legal action).
  */
 import { privateViewOf, type OpenCards } from '../../src/engine/index.js';
 import type { Game, State } from '../../src/engine/types.js';

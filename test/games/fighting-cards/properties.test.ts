@@ -14,32 +14,12 @@
  */
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { census, privateViewOf, stateHash, type OpenCards } from '../../../src/engine/index.js';
+import { census, stateHash } from '../../../src/engine/index.js';
 import { autoplay, makeRng, randomBot, type Bot } from '../../../src/bots/index.js';
 import { fightingCards, fightingCardsBot, type FightingState } from '../../../src/games/fighting-cards/index.js';
 import { expectRefusedOrLegal } from '../../helpers/garbage.js';
+import { legalActionsAccepted } from '../../helpers/legal-actions.js';
 import { dealtHand, knowledgeProblems, play } from './helpers.js';
-
-/** Every legal action of each awaited seat (at most `cap`, spread over the list) is accepted; others have none. */
-function legalActionsAccepted(state: FightingState, open: OpenCards, cap: number): string[] {
-  const problems: string[] = [];
-  const awaiting = fightingCards.awaits(state);
-  for (let seat = 0; seat < 3; seat++) {
-    const actions = fightingCards.legalActions(state, seat, privateViewOf(state, open, seat));
-    const awaited = awaiting.kind === 'move' && awaiting.seat === seat;
-    if (!awaited) {
-      if (actions.length > 0) problems.push(`seat ${seat} is not awaited but has ${actions.length} legal actions`);
-      continue;
-    }
-    if (actions.length === 0) problems.push(`seat ${seat} is awaited but has no legal action`);
-    const stride = Math.max(1, Math.ceil(actions.length / cap));
-    for (let i = 0; i < actions.length; i += stride) {
-      const result = fightingCards.reduce(state, { kind: 'act', seat, action: actions[i] });
-      if (!result.ok) problems.push(`legal action ${JSON.stringify(actions[i])} of seat ${seat} refused: ${result.error}`);
-    }
-  }
-  return problems;
-}
 
 const dealArb = fc.record({
   dealer: fc.nat(2),
@@ -63,7 +43,7 @@ describe('random and heuristic players', () => {
             // While a reshuffle is pending the fixed deal does not know the new handles yet.
             const reshuffling = s.requests.some((r) => r.kind === 'reshuffle');
             problems.push(...census(fightingCards, s, reshuffling ? undefined : open), ...knowledgeProblems(s));
-            if (s.step % 2 === 0) problems.push(...legalActionsAccepted(s, open, 12));
+            if (s.step % 2 === 0) problems.push(...legalActionsAccepted(fightingCards, s, open, 12));
           },
         });
         expect(result.ok ? '' : result.reason).toBe('');

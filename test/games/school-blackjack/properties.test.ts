@@ -32,6 +32,7 @@ import {
   suited,
   type BlackjackState,
 } from '../../../src/games/school-blackjack/index.js';
+import { legalActionsAccepted } from '../../helpers/legal-actions.js';
 import { dealtHand, knowledgeProblems } from './helpers.js';
 
 const handArb = fc.record({
@@ -52,26 +53,6 @@ function sloppyBot(rng: Rng, noise: number): Bot {
   };
 }
 
-/** Every legal action of the awaited seat is accepted; nobody else has any. */
-function legalActionsAccepted(state: BlackjackState, open: OpenCards): string[] {
-  const problems: string[] = [];
-  const awaiting = schoolBlackjack.awaits(state);
-  for (let seat = 0; seat < state.players; seat++) {
-    const actions = schoolBlackjack.legalActions(state, seat, privateViewOf(state, open, seat));
-    const awaited = awaiting.kind === 'move' && awaiting.seat === seat;
-    if (!awaited) {
-      if (actions.length > 0) problems.push(`seat ${seat} is not awaited but has ${actions.length} legal actions`);
-      continue;
-    }
-    if (actions.length === 0) problems.push(`seat ${seat} is awaited but has no legal action`);
-    for (const action of actions) {
-      const result = schoolBlackjack.reduce(state, { kind: 'act', seat, action });
-      if (!result.ok) problems.push(`legal action ${JSON.stringify(action)} of seat ${seat} refused: ${result.error}`);
-    }
-  }
-  return problems;
-}
-
 function stepProblems(state: AnyState, open: OpenCards): string[] {
   // A reshuffle's fresh handles have no card in the deal until it is done.
   const reshuffling = state.requests.some((r) => r.kind === 'reshuffle');
@@ -90,7 +71,7 @@ describe('uniformly random players', () => {
           maxInputs: 20_000,
           onStep: (s, _input, o) => {
             problems.push(...stepProblems(s, o));
-            if (s.step % 7 === 0 && s.requests.length === 0) problems.push(...legalActionsAccepted(s as BlackjackState, o));
+            if (s.step % 7 === 0 && s.requests.length === 0) problems.push(...legalActionsAccepted(schoolBlackjack, s as BlackjackState, o, Infinity));
           },
         });
         expect(result.ok ? '' : result.reason).toBe('');
