@@ -169,8 +169,8 @@ export class FdSchoolBlackjack extends LitElement {
     if (v.turn !== this.mySeat) return `It is ${this.name(v.turn)}'s turn.`;
     if (this.busy) return 'Wait: the table is dealing cards.';
     if (this.plays.some((p) => p.handle === c.handle)) return null;
-    // The rules' own reason (card hints); the view's refusal code only if the hint is missing.
-    return this.cardHints[c.handle]?.why ?? (v.refusals[c.handle] ? `Not playable now (${v.refusals[c.handle]}).` : 'Not playable now.');
+    // The rules' own reason, in words (card hints).
+    return this.cardHints[c.handle]?.why ?? 'Not playable now.';
   }
 
   private pick(c: ViewCard) {

@@ -17,8 +17,8 @@ import {
   type Seat,
   type Suit,
 } from '../../engine/index.js';
-import { seatAfter, suited, type BlackjackState, type Direction, type DrawReason, type Phase, type TurnStep } from './board.js';
-import { endDraws, playRefusal, suitToMatch, type PlayRefusal } from './grammar.js';
+import { seatAfter, type BlackjackState, type Direction, type DrawReason, type Phase, type TurnStep } from './board.js';
+import { endDraws, suitToMatch } from './grammar.js';
 import { currentPosition } from './rules.js';
 
 export interface ViewCard {
@@ -66,8 +66,6 @@ export interface BlackjackView {
   winner: Seat | null;
   /** Claims the end-of-hand audit will check. */
   claims: Claim[];
-  /** On the viewer's turn: why each of its known hand cards may not be played now (handle → reason; playable cards are absent). */
-  refusals: Record<Handle, PlayRefusal>;
 }
 
 export function zones(state: BlackjackState): Record<string, Handle[]> {
@@ -88,14 +86,6 @@ export function view(state: BlackjackState, viewer: Seat | null, privateView: Pr
   const ids = (handles: Handle[]): CardId[] => handles.map((h) => know(h) ?? '?');
   const position = currentPosition(state, know);
   const top = board.pile.at(-1);
-  const refusals: Record<Handle, PlayRefusal> = {};
-  if (board.phase === 'play' && viewer === board.turn) {
-    for (const handle of board.hands[viewer] ?? []) {
-      const card = suited(know(handle));
-      const refusal = card === null ? null : playRefusal(position, card);
-      if (refusal !== null) refusals[handle] = refusal;
-    }
-  }
   return {
     phase: board.phase,
     turn: board.phase === 'play' ? board.turn : null,
@@ -115,7 +105,6 @@ export function view(state: BlackjackState, viewer: Seat | null, privateView: Pr
     reshuffles: board.reshuffles,
     winner: board.winner,
     claims: state.claims,
-    refusals,
   };
 }
 
