@@ -11,7 +11,8 @@
  * player's seat box for their play, the stock or deck for a draw). Cards are
  * matched by card id (unique in a deck, `~2` marks a second deck's copy).
  * The animations only transform the element for a moment: nothing waits for
- * them, input is never held back, and with `prefers-reduced-motion: reduce`
+ * them, input is never held back (a card in flight lets taps through to what
+ * is under it), and with `prefers-reduced-motion: reduce`
  * nothing moves at all.
  */
 
@@ -43,13 +44,21 @@ export function flyFrom(element: Element, from: DOMRect): Animation | null {
   const dy = from.top + from.height / 2 - (to.top + to.height / 2);
   if (Math.abs(dx) < 2 && Math.abs(dy) < 2) return null;
   const scale = from.width > 0 ? Math.min(2, Math.max(0.4, from.width / to.width)) : 1;
-  return element.animate(
+  const animation = element.animate(
     [
       { transform: `translate(${dx}px, ${dy}px) scale(${scale})`, opacity: 0.85 },
       { transform: 'none', opacity: 1 },
     ],
     { duration: FLY_MS, easing: 'cubic-bezier(0.2, 0.7, 0.3, 1)' },
   );
+  // A card in flight passes over other controls: a tap there (Ready, Play) must reach them, not the card.
+  if (element instanceof HTMLElement) {
+    element.style.pointerEvents = 'none';
+    const land = () => element.style.removeProperty('pointer-events');
+    animation.addEventListener('finish', land);
+    animation.addEventListener('cancel', land);
+  }
+  return animation;
 }
 
 /** One table element's FLIP bookkeeping: measures before each render, flies the cards after it. */

@@ -54,3 +54,21 @@ export async function setName(page: Page, name: string): Promise<void> {
   await input.press('Enter');
   await input.blur();
 }
+
+/** The last `lines` lines of the page's table log (fd-log), for a failure message: what the table said before a wait ran out. */
+export async function tableLog(page: Page, lines = 40): Promise<string> {
+  const entries = await page.locator('fd-log #log li').allTextContents().catch(() => [] as string[]);
+  return entries.slice(-lines).join('\n');
+}
+
+/**
+ * Waits for `locator`; if the wait runs out, the error carries the page's
+ * table log, so a failure on CI says what the table was doing.
+ */
+export async function waitOrExplain(page: Page, selector: string, timeout: number): Promise<void> {
+  try {
+    await page.locator(selector).waitFor({ timeout });
+  } catch (error) {
+    throw new Error(`${(error as Error).message}\n--- table log ---\n${await tableLog(page)}`);
+  }
+}

@@ -17,7 +17,7 @@
  */
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, newPlayer, type Player } from './browser.js';
+import { launchChromium, newPlayer, waitOrExplain, type Player } from './browser.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -275,8 +275,15 @@ it('phone 390×844 (touch), Stress (shedding): Play and Pick up stay in view on 
   await page.locator('fd-lobby li[data-seat="1"] .add-bot').tap();
   await page.locator('fd-lobby li[data-seat="2"] .add-bot').tap();
   await page.locator('#ready').waitFor({ timeout: 240_000 });
-  await page.locator('#ready').tap();
-  await page.locator('#my-area.turn').waitFor({ timeout: 120_000 });
+  // Ready, pressed again if the page still offers it (as a player would: a tap can land while the deal's cards fly in).
+  await expect
+    .poll(async () => {
+      const ready = page.locator('fd-stress-shed #ready');
+      if (await ready.isVisible().catch(() => false)) await ready.tap({ timeout: 5000 }).catch(() => {});
+      return ready.isVisible().catch(() => false);
+    }, { timeout: 60_000, interval: 1000 })
+    .toBe(false);
+  await waitOrExplain(page, '#my-area.turn', 120_000);
   const measure = await page.evaluate(() => ({ height: document.documentElement.scrollHeight, width: document.documentElement.scrollWidth }));
   await page.screenshot({ path: 'test-results/stress-shed-390x844.png' }).catch(() => {});
   expect(measure.width).toBeLessThanOrEqual(390);
@@ -396,7 +403,11 @@ it('cards move: a play flies to the pile (a running animation of its shadow root
   await sort.click();
   await expect.poll(() => sort.textContent()).not.toBe(before);
   expect(await page.evaluate(() => (window as unknown as { __slowed: Animation }).__slowed.playState)).toBe('running');
+  // The card in flight lets taps through to what is under it, and takes them again once it has landed.
+  const flyingPointer = () => page.evaluate(() => getComputedStyle(((window as unknown as { __slowed: Animation }).__slowed.effect as KeyframeEffect).target as Element).pointerEvents);
+  expect(await flyingPointer()).toBe('none');
   await page.evaluate(() => (window as unknown as { __slowed: Animation }).__slowed.finish());
+  await expect.poll(flyingPointer).not.toBe('none');
   await close();
 
   // The same with reduced motion: the card lands, nothing flies, no card animation runs.
