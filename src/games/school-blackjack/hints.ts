@@ -33,7 +33,7 @@ export function blackjackWhy(error: BlackjackError | EngineError, card: CardId, 
     case 'no-match':
       return position.top?.rank === 'A' && suit
         ? `${cardName(card)} does not match the suit the ace named, ${SYMBOL[suit]} (an ace goes on anything).`
-        : `${cardName(card)} matches neither ${suit ? SYMBOL[suit] : 'the suit'} nor the ${rank} of ${top} (an ace goes on anything).`;
+        : `${cardName(card)} matches neither the suit nor the rank of ${top} (an ace goes on anything).`;
     case 'not-in-hand':
       return `${cardName(card)} is not in your hand.`;
     case 'not-play-phase':

@@ -25,7 +25,7 @@ describe('card hints', () => {
     expect(hints['9H']).toEqual({ legal: true, why: null });
     expect(hints['AH']).toEqual({ legal: true, why: null });
     expect(hints['5D']).toEqual({ legal: true, why: null });
-    expect(hints['4S']).toEqual({ legal: false, why: '4♠ matches neither ♥ nor the 5 of 5♥ (an ace goes on anything).' });
+    expect(hints['4S']).toEqual({ legal: false, why: '4♠ matches neither the suit nor the rank of 5♥ (an ace goes on anything).' });
     const offered = new Set(
       schoolBlackjackModule.rules.legalActions(table.state, 0, privateViewOf(table.state, table.open, 0)).flatMap((a) => (a.type === 'play' ? [a.card] : [])),
     );
