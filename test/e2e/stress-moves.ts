@@ -10,15 +10,22 @@ import type { Page } from 'playwright-core';
 const RANK = ['2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A'];
 const rankOf = (card: string) => RANK.indexOf(/^(10|[2-9JQKA])/.exec(card)?.[1] ?? '');
 
-/** Ready is pressed once per page: a second press before the page sees the first would be refused as a move. */
-const readied = new WeakSet<Page>();
+/**
+ * When each page last pressed Ready. A second press before the page sees the
+ * first is refused (a warning in the log, nothing else), so Ready is pressed
+ * again only if the page still offers it some seconds later — as a player
+ * would if a tap went astray.
+ */
+const readiedAt = new WeakMap<Page, number>();
+const READY_AGAIN_MS = 5000;
 
 /** The page's move if it is its turn; true if it moved. A control that went away meanwhile (a bot moved first) is no move. */
 export async function stressMove(page: Page): Promise<boolean> {
   const quick = { timeout: 3000 };
   try {
-    if (!readied.has(page) && (await page.locator('#ready').isVisible())) {
-      readied.add(page);
+    const last = readiedAt.get(page);
+    if ((last === undefined || Date.now() - last > READY_AGAIN_MS) && (await page.locator('#ready').isVisible())) {
+      readiedAt.set(page, Date.now());
       await page.locator('#ready').click(quick);
       return true;
     }
