@@ -58,8 +58,8 @@ const scoreRows = (page: Page) =>
       }),
     );
 const logLines = (page: Page) => page.locator('fd-log #log li').allTextContents();
-/** A log line's deal result without the declarer's name ("made 22 with 39 points: +89"), or null. */
-const resultOf = (line: string) => /skat: .* (made|failed) \d+ with \d+ points: [+-]?\d+/.exec(line)?.[0].replace(/— .* (made|failed)/, '$1') ?? null;
+/** A log line's deal result without the declarer's name ("skat: 8♦ 7♦ made 22 with 39 points: +89"; a loss is written with "−"), or null. */
+const resultOf = (line: string) => /skat: .* (made|failed) \d+ with \d+ points: [+\-−]?\d+/.exec(line)?.[0].replace(/— .* (made|failed)/, '$1') ?? null;
 const totals = (page: Page) => fightingTable(page).locator('#scores tr.total td.total').allTextContents();
 const myKey = (page: Page) => page.evaluate(() => (window as unknown as { fairdeck: { store: { view: { myKey: string | null } } } }).fairdeck.store.view.myKey);
 
