@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium, newPlayer, type Player } from './browser.js';
+import { fightingTable, freshTries, playDeal } from './fighting-moves.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -59,7 +60,7 @@ async function everythingShown(page: Page): Promise<{ cards: string[]; text: str
   });
 }
 
-const table = (page: Page) => page.locator('fd-fighting-cards');
+const table = fightingTable;
 
 /** A 390×844 screenshot of this page as it is now. */
 async function phoneShot(page: Page, file: string): Promise<void> {
@@ -81,73 +82,6 @@ async function screenshots(page: Page, dir: string): Promise<boolean> {
   return true;
 }
 
-/** One move if the turn marker is on this page; returns what it did, or null. */
-async function moveIfMyTurn(page: Page, discarded: string[], tried: Set<string>): Promise<string | null> {
-  if ((await table(page).locator('#my-area.turn').count()) === 0) return null;
-  const status = (await table(page).locator('#status').textContent()) ?? '';
-  if (await table(page).locator('#bid-panel #bid').isVisible().catch(() => false)) {
-    if (/21 or more/.test(status)) {
-      expect(await table(page).locator('#bid-value').textContent()).toBe('21');
-      await table(page).locator('#bid').click();
-      return 'bid 21';
-    }
-    // The first pass by keyboard (P), the second by the button.
-    if (!tried.has('key-pass')) {
-      tried.add('key-pass');
-      await page.keyboard.press('p');
-      return 'pass (key P)';
-    }
-    await table(page).locator('#pass').click();
-    return 'pass';
-  }
-  if (await table(page).locator('#take').isVisible().catch(() => false)) {
-    // Before the take the skat is face down on the declarer's page too.
-    expect(await table(page).locator('#skat fd-card').evaluateAll((els) => els.map((e) => e.getAttribute('data-card')))).toEqual(['', '']);
-    await table(page).locator('#take').click();
-    return 'take';
-  }
-  if (await table(page).locator('#discard-panel').isVisible().catch(() => false)) {
-    const cards = table(page).locator('#my-hand fd-card[selectable]');
-    if ((await cards.count()) < 12) return null;
-    await cards.nth(0).click();
-    await cards.nth(1).click();
-    discarded.push(...(await table(page).locator('#my-hand fd-card[selected]').evaluateAll((els) => els.map((e) => e.getAttribute('data-card') ?? ''))));
-    expect(discarded).toHaveLength(2);
-    await table(page).locator('#discard').click();
-    return `discard ${discarded.join(' ')}`;
-  }
-  if (await table(page).locator('#trump-panel').isVisible().catch(() => false)) {
-    await table(page).locator('#trump-panel button.suit').first().click();
-    return 'trump';
-  }
-  const playable = table(page).locator('#my-hand fd-card[selectable]');
-  const illegal = table(page).locator('#my-hand fd-card.illegal');
-  if (!tried.has('illegal') && (await playable.count()) > 0 && (await illegal.count()) > 0) {
-    // A card that may not go says why, and the turn stays.
-    tried.add('illegal');
-    await illegal.first().click();
-    await expect.poll(() => table(page).locator('#notice').textContent()).toMatch(/You must follow \w+ [♣♦♥♠]/);
-    expect(await table(page).locator('#my-area.turn').count()).toBe(1);
-  }
-  if ((await playable.count()) > 0 && !tried.has('key-play')) {
-    // Once by keyboard: the digit of the first legal card's place in the hand.
-    const all = await table(page).locator('#my-hand fd-card').evaluateAll((els) => els.map((e) => e.hasAttribute('selectable')));
-    const place = all.indexOf(true);
-    if (place >= 0 && place < 10) {
-      tried.add('key-play');
-      const card = (await playable.first().getAttribute('data-card')) ?? '';
-      await page.keyboard.press(place === 9 ? '0' : String(place + 1));
-      return `play ${card} (key ${place + 1})`;
-    }
-  }
-  if ((await playable.count()) > 0) {
-    const card = (await playable.first().getAttribute('data-card')) ?? '';
-    await playable.first().click();
-    return `play ${card}`;
-  }
-  return null;
-}
-
 it('three browsers bid, take the skat, discard in secret and play a whole deal of fighting-cards, and agree on the score and a clean audit', async () => {
   const base = inject('baseUrl');
   const ann: Player = await newPlayer(browser, base, 'Ann');
@@ -164,49 +98,42 @@ it('three browsers bid, take the skat, discard in secret and play a whole deal o
   // The deal starts by itself once the three seats are taken: ten cards each, face up to their owner only.
   for (const p of players) await expect.poll(() => table(p.page).locator('#my-hand fd-card:not([data-card=""])').count(), { timeout: 240_000 }).toBe(10);
 
-  const discarded: string[] = [];
-  const tried = new Set<string>();
-  let declarer: Player | null = null;
-  const moves: string[] = [];
+  const tries = freshTries();
+  const { tried, discarded } = tries;
+  const byName = new Map<string, Player>([['Ann', ann], ['Bob', bob], ['Cleo', cleo]]);
+  const pages = new Map([...byName].map(([name, p]) => [name, p.page]));
+  const declarerOf = (moves: readonly string[]) => byName.get(moves.find((m) => m.endsWith(': take'))?.split(':')[0] ?? '') ?? null;
+  const dir = process.env.FD_SCREENSHOT_DIR;
   let shot = false;
-  const done = async (p: Player) => (await p.page.locator('#audit').count()) > 0;
-  while (!((await done(ann)) && (await done(bob)) && (await done(cleo)))) {
-    let moved = false;
-    for (const p of players) {
-      const dir = process.env.FD_SCREENSHOT_DIR;
-      if (p === ann && !shot && dir) shot = await screenshots(ann.page, dir);
-      if (dir && !tried.has('shot-bid') && (await table(p.page).locator('#bid-panel #bid').isVisible())) {
+  const moves = await playDeal(pages, pages, tries, {
+    beforeMove: async (name, page) => {
+      if (!dir) return;
+      if (name === 'Ann' && !shot) shot = await screenshots(page, dir);
+      if (!tried.has('shot-bid') && (await table(page).locator('#bid-panel #bid').isVisible())) {
         tried.add('shot-bid');
-        await phoneShot(p.page, join(dir, 'fighting-cards-390x844-bidding.png'));
+        await phoneShot(page, join(dir, 'fighting-cards-390x844-bidding.png'));
       }
-      if (dir && !tried.has('shot-discard') && (await table(p.page).locator('#my-hand fd-card[selectable]').count()) === 12) {
+      if (!tried.has('shot-discard') && (await table(page).locator('#my-hand fd-card[selectable]').count()) === 12) {
         tried.add('shot-discard');
-        await phoneShot(p.page, join(dir, 'fighting-cards-390x844-discard.png'));
+        await phoneShot(page, join(dir, 'fighting-cards-390x844-discard.png'));
       }
-      const did = await moveIfMyTurn(p.page, discarded, tried);
-      if (!did) continue;
-      moved = true;
-      moves.push(`${p === ann ? 'Ann' : p === bob ? 'Bob' : 'Cleo'}: ${did}`);
-      if (did === 'take') declarer = p;
-      await p.page.waitForTimeout(50);
-    }
-    if (!moved) await ann.page.waitForTimeout(100);
+    },
     // The secret: until the skat is turned over, the other pages show neither the skat nor the cards put away.
-    for (const p of players) {
-      if (p === declarer) continue;
-      const shown = await everythingShown(p.page);
-      if (/made|failed/.test(shown.status)) continue;
-      expect(shown.skat.filter((card) => card !== ''), shown.status).toEqual([]);
-      for (const card of discarded) {
-        expect(shown.cards).not.toContain(card);
-        expect(shown.text).not.toContain(printed(card));
+    afterRound: async (movesSoFar) => {
+      const declarer = declarerOf(movesSoFar);
+      for (const p of players) {
+        if (p === declarer) continue;
+        const shown = await everythingShown(p.page);
+        if (/made|failed/.test(shown.status)) continue;
+        expect(shown.skat.filter((card) => card !== ''), shown.status).toEqual([]);
+        for (const card of discarded) {
+          expect(shown.cards).not.toContain(card);
+          expect(shown.text).not.toContain(printed(card));
+        }
       }
-    }
-    expect(moves.length).toBeLessThan(200);
-    for (const p of players) {
-      if ((await p.page.locator('#halt').count()) > 0) throw new Error(`the hand stopped: ${await p.page.locator('#halt').textContent()}\n${moves.join('\n')}`);
-    }
-  }
+    },
+  });
+  const declarer = declarerOf(moves);
 
   // 21, pass, pass, take, discard, trump, then 30 cards.
   expect(moves.filter((m) => m.endsWith('bid 21'))).toHaveLength(1);
