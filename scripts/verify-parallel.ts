@@ -93,7 +93,14 @@ export async function verifyTranscriptParallel(text: string, options: ParallelOp
     return { report: verifyTranscript(text), threads: 1 };
   }
   const file = parsed.value;
-  const hands = dealHands(file);
+  // A worker waiting for its job keeps the process alive: every path sends it one or stops it.
+  let hands: DealHand[];
+  try {
+    hands = dealHands(file);
+  } catch (error) {
+    for (const worker of workers) worker.stop();
+    throw error;
+  }
   const job = (tasks: WorkerTask[]): WorkerJob => ({ table: file.table, hands, tasks });
   const answers = count === 2 ? [workers[0]!.run(job(['signatures'])), workers[1]!.run(job(['deal']))] : [workers[0]!.run(job(['signatures', 'deal']))];
   // The deal steps the replay presumed, per hand, in the order it took them.
