@@ -1,19 +1,23 @@
 /**
  * `verifyTranscript` on worker threads, for `npm run verify`: the main
  * thread replays every hand in the seatless follower — the one verification
- * path — presuming each envelope's signature good and the proofs of each
- * deal's cascade steps good, while worker threads (scripts/verify-worker.ts)
- * check every signature of the file and every deal's shuffle arguments and
- * lock proofs, each with the table's own functions (the envelope gate;
- * cascade.ts `takeStep` from the same start). On two cores one worker does
+ * path — presuming each envelope's signature good, the proofs of each
+ * deal's cascade steps good and each public key share of the deal's packet
+ * good, while worker threads (scripts/verify-worker.ts) check every
+ * signature of the file, every deal's shuffle arguments and lock proofs and
+ * the deal's public key shares, each with the table's own functions (the
+ * envelope gate; cascade.ts `takeStep` from the same start; keys.ts
+ * `verifyKeyShares` against the packet that cascade locked). On two cores one worker does
  * both (two threads for two cores: a third would only add its start-up, a
  * second load of the verifier); with three or more, one worker each. The
  * workers start before the file is parsed, so their start-up overlaps it.
  * Then:
  * - every presumption confirmed (no bad signature; the deal steps the replay
  *   took are, in order, steps the worker verified from the same start, so
- *   on the same input states): the replay's report is exactly the one a
- *   single thread would give;
+ *   on the same input states, and so the same locked packet; every key share
+ *   entry the replay presumed is one the worker verified against that
+ *   packet): the replay's report is exactly the one a single thread would
+ *   give;
  * - anything unconfirmed: the file is verified again on this thread, with
  *   the worker's signature answers (a pure function of the bytes) and every
  *   proof checked in line, which gives the single-thread report, fault and
@@ -28,7 +32,7 @@ import { rulesVersions } from '../src/games/rules-versions.js';
 import { setupArgs } from '../src/table/hand/setup.js';
 import { parseTranscriptFile, type TranscriptFile } from '../src/table/transcript-file.js';
 import { verifyTranscript, type TranscriptReport } from '../src/table/verify-transcript.js';
-import { threadCpuMs, type DealHand, type WorkerAnswer, type WorkerJob, type WorkerTask } from './verify-worker.js';
+import { keyEntryId, threadCpuMs, type DealHand, type WorkerAnswer, type WorkerJob, type WorkerTask } from './verify-worker.js';
 
 interface StartedWorker {
   /** Sends the job; resolves with the answer, or null when the worker failed to start or answer. */
@@ -103,11 +107,13 @@ export async function verifyTranscriptParallel(text: string, options: ParallelOp
   }
   const job = (tasks: WorkerTask[]): WorkerJob => ({ table: file.table, hands, tasks });
   const answers = count === 2 ? [workers[0]!.run(job(['signatures'])), workers[1]!.run(job(['deal']))] : [workers[0]!.run(job(['signatures', 'deal']))];
-  // The deal steps the replay presumed, per hand, in the order it took them.
+  // The deal steps the replay presumed, per hand, in the order it took them, and the deal's key share entries it presumed.
   const presumed: string[][] = file.hands.map(() => []);
+  const presumedKeys: string[][] = file.hands.map(() => []);
   const report = verifyTranscript(file, {
     signature: () => true,
     presumeProofs: (hand, packet, envelope) => packet === 0 && presumed[hand]!.push(keyHex(envelope.sig)) > 0,
+    presumeKey: (hand, packet, layer, position, key) => packet === 0 && presumedKeys[hand]!.push(keyEntryId(layer, position, key)) > 0,
   });
   const main = threadCpuMs();
   const got = await Promise.all(answers);
@@ -118,7 +124,11 @@ export async function verifyTranscriptParallel(text: string, options: ParallelOp
   const cpu = (task: WorkerTask) => got.find((answer) => answer?.cpuMs[task] !== undefined)?.cpuMs[task] ?? null;
   const threadCpu = { main, signatures: cpu('signatures'), deal: cpu('deal') };
   const bad = new Set(sigs.bad.map(([hand, event]) => `${hand}/${event}`));
-  const confirmed = steps !== undefined && presumed.every((taken, hand) => taken.every((sig, i) => steps.verified[hand]?.[i] === sig));
+  const keysVerified = (steps?.keys ?? []).map((entries) => new Set(entries));
+  const confirmed =
+    steps !== undefined &&
+    presumed.every((taken, hand) => taken.every((sig, i) => steps.verified[hand]?.[i] === sig)) &&
+    presumedKeys.every((taken, hand) => taken.every((entry) => keysVerified[hand]?.has(entry) === true));
   if (bad.size === 0 && confirmed) return { report, threads, threadCpuMs: threadCpu };
   return { report: verifyTranscript(file, { signature: (_envelope, hand, event) => !bad.has(`${hand}/${event}`) }), threads, threadCpuMs: threadCpu };
 }

@@ -101,6 +101,30 @@ describe('npm run verify (scripts/verify-run.mjs)', () => {
     expect(lines).toEqual(describeReport(single));
   });
 
+  it("blames the seat whose played card's key does not match its commitment, as the single-threaded verifier does (the worker's key check overrules the presumption)", () => {
+    const name = 'pesten-2p.json';
+    const file = fixture(name);
+    const signers = simulatorSigners(FIXTURE_SEEDS[name]!, 2);
+    const events = [...file.hands[0]!.events];
+    const k = events.findIndex((text) => {
+      const e = decodeEvent(file, text);
+      return e.body.type === 'act' && (e.body.data as { keys: Uint8Array[] }).keys.length > 0;
+    });
+    expect(k).toBeGreaterThanOrEqual(0);
+    const envelope = decodeEvent(file, events[k]!);
+    const data = envelope.body.data as { action: unknown; keys: Uint8Array[] };
+    const share = Uint8Array.from(data.keys[0]!);
+    share[share.length - 32]! ^= 1; // the lowest byte of the last entry's key (32 bytes, little-endian): still a scalar, another key
+    const seat = file.hands[0]!.setup.seatKeys.indexOf(keyOf(envelope.from));
+    events[k] = resigned(signers[seat]!, envelope, { ...envelope.body, data: { ...data, keys: [share, ...data.keys.slice(1)] } });
+    const text = transcriptJson(withEvents(file, events));
+    const single = verifyTranscript(text);
+    expect(single.fault).toMatchObject({ code: 'wrong-key', seat, hand: 0 });
+    const { status, lines } = command(text);
+    expect(status).toBe(1);
+    expect(lines).toEqual(describeReport(single));
+  });
+
   it('records every file the prebuilt verifier was built from, with its hash', () => {
     const meta = JSON.parse(readFileSync(path.join(root, '.cache', 'verify', 'inputs.json'), 'utf8')) as { inputs: Record<string, string> };
     const files = Object.keys(meta.inputs);
@@ -147,8 +171,9 @@ describe('a worker job with both tasks (runJob)', () => {
     const file = fixture('pesten-2p.json');
     const answer = runJob({ table: file.table, hands: dealHands(file), tasks: ['signatures', 'deal'] });
     expect(answer.signatures).toEqual(badSignatures({ table: file.table, hands: file.hands.map((h) => h.events) }));
-    // Pesten's deal: each of the 2 seats shuffles, then each locks.
+    // Pesten's deal: each of the 2 seats shuffles, then each locks; then the deal's public key shares.
     expect(answer.deal?.verified.map((steps) => steps.length)).toEqual([4]);
+    expect(answer.deal?.keys[0]!.length).toBeGreaterThan(0);
     expect(Object.keys(answer.cpuMs).sort()).toEqual(['deal', 'signatures']);
   });
 
