@@ -15,7 +15,8 @@ import { readFileSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { transcriptJson } from '../../src/table/transcript-file.js';
+import { transcriptJson, type TranscriptFile } from '../../src/table/transcript-file.js';
+import type { EnvelopeOf } from '../../src/net/envelope.js';
 import { describeReport, verifyTranscript } from '../../src/table/verify-transcript.js';
 import { availableParallelism } from 'node:os';
 import { badSignatures, runJob } from '../../scripts/verify-worker.js';
@@ -49,6 +50,23 @@ function badSignature(name: string, k: number): string {
   return transcriptJson({ ...file, hands: [{ ...file.hands[0]!, events }, ...file.hands.slice(1)] });
 }
 
+/** pesten-2p.json with the first event that `pick` chooses given other data by `edit`, signed again by its author (the simulator's key). */
+function reSignedPesten(
+  pick: (envelope: EnvelopeOf<'table-event'>, file: TranscriptFile) => boolean,
+  edit: (data: Record<string, unknown>) => Record<string, unknown>,
+): { text: string; seat: number } {
+  const name = 'pesten-2p.json';
+  const file = fixture(name);
+  const events = [...file.hands[0]!.events];
+  const k = events.findIndex((text) => pick(decodeEvent(file, text), file));
+  expect(k).toBeGreaterThanOrEqual(0);
+  const envelope = decodeEvent(file, events[k]!);
+  const seat = file.hands[0]!.setup.seatKeys.indexOf(keyOf(envelope.from));
+  const signer = simulatorSigners(FIXTURE_SEEDS[name]!, 2)[seat]!;
+  events[k] = resigned(signer, envelope, { ...envelope.body, data: edit(envelope.body.data as Record<string, unknown>) } as EnvelopeOf<'table-event'>['body']);
+  return { text: transcriptJson(withEvents(file, events)), seat };
+}
+
 describe('npm run verify (scripts/verify-run.mjs)', () => {
   it('says exactly what the single-threaded verifier says of a clean file, and exits 0', () => {
     const text = fixtureText('fighting-cards-3p-rules1.json');
@@ -78,22 +96,16 @@ describe('npm run verify (scripts/verify-run.mjs)', () => {
   });
 
   it("blames the seat whose deal shuffle argument does not verify, as the single-threaded verifier does (the worker's answer overrules the presumption)", () => {
-    const name = 'pesten-2p.json';
-    const file = fixture(name);
-    const signers = simulatorSigners(FIXTURE_SEEDS[name]!, 2);
-    const events = [...file.hands[0]!.events];
-    const k = events.findIndex((text) => {
-      const e = decodeEvent(file, text);
-      return e.body.type === 'shuffle' && (e.body.data as { packet: number }).packet === 0 && keyOf(e.from) === file.hands[0]!.setup.seatKeys[1];
-    });
-    const envelope = decodeEvent(file, events[k]!);
-    const data = envelope.body.data as { packet: number; step: Uint8Array };
-    const step = Uint8Array.from(data.step);
-    step[step.length - 40]! ^= 1; // inside the shuffle argument, after the decks
-    events[k] = resigned(signers[1]!, envelope, { ...envelope.body, data: { ...data, step } });
-    const text = transcriptJson(withEvents(file, events));
+    const { text, seat } = reSignedPesten(
+      (e, file) => e.body.type === 'shuffle' && (e.body.data as { packet: number }).packet === 0 && keyOf(e.from) === file.hands[0]!.setup.seatKeys[1],
+      (data) => {
+        const step = Uint8Array.from(data.step as Uint8Array);
+        step[step.length - 40]! ^= 1; // inside the shuffle argument, after the decks
+        return { ...data, step };
+      },
+    );
     const single = verifyTranscript(text);
-    expect(single.fault).toMatchObject({ code: 'bad-step', seat: 1, hand: 0 });
+    expect(single.fault).toMatchObject({ code: 'bad-step', seat, hand: 0 });
     // The step decodes (so the replay presumed it applied): only its proof is wrong.
     expect(single.fault!.detail).toMatch(/shuffle argument of seat 1 does not verify/);
     const { status, lines } = command(text);
@@ -102,22 +114,15 @@ describe('npm run verify (scripts/verify-run.mjs)', () => {
   });
 
   it("blames the seat whose played card's key does not match its commitment, as the single-threaded verifier does (the worker's key check overrules the presumption)", () => {
-    const name = 'pesten-2p.json';
-    const file = fixture(name);
-    const signers = simulatorSigners(FIXTURE_SEEDS[name]!, 2);
-    const events = [...file.hands[0]!.events];
-    const k = events.findIndex((text) => {
-      const e = decodeEvent(file, text);
-      return e.body.type === 'act' && (e.body.data as { keys: Uint8Array[] }).keys.length > 0;
-    });
-    expect(k).toBeGreaterThanOrEqual(0);
-    const envelope = decodeEvent(file, events[k]!);
-    const data = envelope.body.data as { action: unknown; keys: Uint8Array[] };
-    const share = Uint8Array.from(data.keys[0]!);
-    share[share.length - 32]! ^= 1; // the lowest byte of the last entry's key (32 bytes, little-endian): still a scalar, another key
-    const seat = file.hands[0]!.setup.seatKeys.indexOf(keyOf(envelope.from));
-    events[k] = resigned(signers[seat]!, envelope, { ...envelope.body, data: { ...data, keys: [share, ...data.keys.slice(1)] } });
-    const text = transcriptJson(withEvents(file, events));
+    const { text, seat } = reSignedPesten(
+      (e) => e.body.type === 'act' && (e.body.data as { keys: Uint8Array[] }).keys.length > 0,
+      (data) => {
+        const keys = data.keys as Uint8Array[];
+        const share = Uint8Array.from(keys[0]!);
+        share[share.length - 32]! ^= 1; // the lowest byte of the last entry's key (32 bytes, little-endian): still a scalar, another key
+        return { ...data, keys: [share, ...keys.slice(1)] };
+      },
+    );
     const single = verifyTranscript(text);
     expect(single.fault).toMatchObject({ code: 'wrong-key', seat, hand: 0 });
     const { status, lines } = command(text);
