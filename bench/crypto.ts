@@ -58,7 +58,7 @@ import { Fn, HALF, mulBase, mulSecret, randomScalar } from '../crypto/group.js';
 import { deckFromHalves, deckFromPoints, stepContext } from '../crypto/packet.js';
 import { randomPermutation } from '../crypto/random.js';
 import { SHUFFLE_T, SHUFFLE_Z, proveShuffle, verifyShuffle } from '../crypto/shuffle-proof.js';
-import { chainTable, shuffleGenerators } from '../crypto/shuffle-generators.js';
+import { chainTable, shuffleGeneratorHalves, shuffleGenerators } from '../crypto/shuffle-generators.js';
 
 export interface SetupRow {
   players: number;
@@ -510,6 +510,7 @@ export async function cryptoBench(opts: { rounds?: number; players?: number[] } 
   oneOff.deck52EncodeMs = round2(now() - t);
   t = now();
   shuffleGenerators(104);
+  shuffleGeneratorHalves(104);
   oneOff.shuffleGeneratorsMs = round2(now() - t);
   t = now();
   chainTable();

@@ -6,12 +6,13 @@
  * fixed seed and exported as a transcript file (the simulator's
  * `--transcript` path); then
  * - the whole command, `npm run verify -- FILE --json`, runs `rounds` times
- *   (≥ 3) in a fresh process each, start to exit: its wall time, and its CPU
+ *   (≥ 5) in a fresh process each, start to exit: its wall time, and its CPU
  *   time with every child's (npm, node, the worker thread; from the kernel's
  *   count of reaped children, /proc/self/stat cutime + cstime), medians;
  *   split into start-up (npm, node, loading the prebuilt verifier: whole
  *   minus verification) and verification (the process's own figure, its
- *   threads included). One untimed run first builds the prebuilt verifier
+ *   threads included; how many threads it used, and the CPU of the main
+ *   thread and of each worker task). One untimed run first builds the prebuilt verifier
  *   if it is stale (scripts/verify-run.mjs), as the first run after an edit
  *   does;
  * - for comparison, `verifyTranscript` in this process, single-threaded,
@@ -40,7 +41,9 @@ export interface VerifyBench {
   /** Of which the verification itself (the process's own timing; CPU of all its threads). */
   readonly verifyWallMs: number;
   readonly verifyCpuMs: number;
-  /** CPU time of each thread of the verification (medians): the longest is what the wall time would be on an idle machine with a core per thread. */
+  /** Threads the verification used (2: one worker for both tasks, as on two cores; 3: one worker each). */
+  readonly threads: number;
+  /** CPU time of the main thread and of each worker task (medians; on one worker, signatures + deal is that thread's). */
   readonly threadCpuMs: { readonly main: number; readonly signatures: number; readonly deal: number };
   /** The rest: npm, node start, loading the prebuilt verifier, exit. */
   readonly startupWallMs: number;
@@ -81,7 +84,7 @@ function childrenCpuMs(): number {
 const load1 = (): number => Math.round(os.loadavg()[0]! * 100) / 100;
 
 export async function verifyBench(opts: { rounds?: number }): Promise<VerifyBench> {
-  const rounds = Math.max(3, opts.rounds ?? 5);
+  const rounds = Math.max(5, opts.rounds ?? 5);
   const players = 4;
   const exported: HandToExport[] = [];
   const results = await simulate({ game: stressShedModule.id, players, hands: 1, seed: 1404, onHandExport: (hand) => exported.push(hand) });
@@ -98,11 +101,12 @@ export async function verifyBench(opts: { rounds?: number }): Promise<VerifyBenc
   const innerWall: number[] = [];
   const innerCpu: number[] = [];
   const threads = { main: [] as number[], signatures: [] as number[], deal: [] as number[] };
+  const threadCounts = new Set<number>();
   try {
     const file = path.join(dir, 'stress-shed-4p.json');
     writeFileSync(file, text);
     const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-    type Out = { ok: boolean; seconds: number; cpuSeconds: number; threadCpuMs?: { main: number | null; signatures: number | null; deal: number | null } };
+    type Out = { ok: boolean; threads: number; seconds: number; cpuSeconds: number; threadCpuMs?: { main: number | null; signatures: number | null; deal: number | null } };
     const run = () => JSON.parse(execFileSync(npm, ['run', '--silent', 'verify', '--', file, '--json'], { cwd: root, encoding: 'utf8' })) as Out;
     if (!run().ok) throw new Error('verify bench: npm run verify did not find the transcript clean'); // builds the prebuilt verifier if stale
     for (let r = 0; r < rounds; r++) {
@@ -112,6 +116,7 @@ export async function verifyBench(opts: { rounds?: number }): Promise<VerifyBenc
       wall.push(performance.now() - t);
       cpus.push(childrenCpuMs() - c);
       if (!out.ok) throw new Error('verify bench: npm run verify did not find the transcript clean');
+      threadCounts.add(out.threads);
       innerWall.push(out.seconds * 1000);
       innerCpu.push(out.cpuSeconds * 1000);
       threads.main.push(out.threadCpuMs?.main ?? Number.NaN);
@@ -150,6 +155,7 @@ export async function verifyBench(opts: { rounds?: number }): Promise<VerifyBenc
     commandCpuMs,
     verifyWallMs,
     verifyCpuMs,
+    threads: Math.max(...threadCounts),
     threadCpuMs: { main: Math.round(median(threads.main)), signatures: Math.round(median(threads.signatures)), deal: Math.round(median(threads.deal)) },
     startupWallMs: commandWallMs - verifyWallMs,
     startupCpuMs: commandCpuMs - verifyCpuMs,
@@ -169,6 +175,6 @@ export function printVerify(r: VerifyBench): void {
   console.log(`npm run verify, ${r.game} ${r.players} players, ${r.cards} cards, ${r.events} events, ${r.fileBytes} bytes (${r.cpus} CPUs, load1 ${r.load1Before} before, ${r.load1After} after):`);
   console.log(`  whole command, fresh process, median of ${r.rounds}: ${r.commandWallMs} ms wall (runs ${r.commandWallRunsMs.join(', ')}), ${r.commandCpuMs} ms CPU — < ${r.targetMs} ms wall ${ok(r.commandWallMs)}`);
   console.log(`    start-up (npm, node, loading the prebuilt verifier, exit): ${r.startupWallMs} ms wall, ${r.startupCpuMs} ms CPU`);
-  console.log(`    verification (three threads): ${r.verifyWallMs} ms wall, ${r.verifyCpuMs} ms CPU; per thread ${r.threadCpuMs.main} ms main, ${r.threadCpuMs.signatures} ms signatures, ${r.threadCpuMs.deal} ms deal proofs`);
+  console.log(`    verification (${r.threads} threads): ${r.verifyWallMs} ms wall, ${r.verifyCpuMs} ms CPU; ${r.threadCpuMs.main} ms main thread, worker tasks ${r.threadCpuMs.signatures} ms signatures, ${r.threadCpuMs.deal} ms deal proofs`);
   console.log(`  for comparison, verifyTranscript in process, one thread, warm: ${r.inProcessWarmMs} ms wall, ${r.inProcessWarmCpuMs} ms CPU`);
 }

@@ -10,7 +10,9 @@
  * of the table, so they are derived once per process and cached: the list
  * grows to the largest n asked for (n ≤ MAX_PACKET), each n's prefix is kept,
  * H gets a fixed-base table for the prover's secret multiplications, and
- * every generator (and G) a width-7 table for the verifier's MSM.
+ * every generator (and G) a width-7 table for the verifier's MSM. The halves
+ * H_j/2 are the prover's alone (`shuffleGeneratorHalves`), made on its first
+ * call, so a verifier (`npm run verify`) never pays the 52 multiplications.
  */
 import { aint, utf8 } from './bytes.js';
 import { Transcript } from './fiat-shamir.js';
@@ -23,8 +25,6 @@ export const GENERATOR_DST = 'fairdeck-v1-shuffle-generators_ristretto255_XMD:SH
 export interface ShuffleGenerators {
   /** H_0..H_{n−1}. */
   readonly H: readonly Point[];
-  /** H_j/2, so that a commitment r·G + H_j is published as the double of (r/2)·G + H_j/2. */
-  readonly Hhalf: readonly Point[];
   /** Width-7 MSM tables of the H_j, for the verifier. */
   readonly Htables: readonly MsmTable[];
 }
@@ -41,10 +41,11 @@ const points: Point[] = [];
 const halves: Point[] = [];
 const tables: MsmTable[] = [];
 const bySize = new Map<number, ShuffleGenerators>();
+const halvesBySize = new Map<number, readonly Point[]>();
 let chain: { point: Point; bytes: Uint8Array; msm: MsmTable; table?: FixedBase } | undefined;
 let gTable: MsmTable | undefined;
 
-/** H_0..H_{n−1} (and their halves) for 1 ≤ n ≤ MAX_PACKET. */
+/** H_0..H_{n−1} and their MSM tables for 1 ≤ n ≤ MAX_PACKET. */
 export function shuffleGenerators(n: number): ShuffleGenerators {
   aint(n, 'shuffle generators: n', 1, MAX_PACKET);
   const cached = bySize.get(n);
@@ -52,16 +53,25 @@ export function shuffleGenerators(n: number): ShuffleGenerators {
   while (points.length < n) {
     const p = generator('commitment', points.length);
     points.push(p);
-    halves.push(p.multiplyUnsafe(HALF));
     tables.push(msmTable(p, FIXED_W));
   }
   const gens = Object.freeze({
     H: Object.freeze(points.slice(0, n)),
-    Hhalf: Object.freeze(halves.slice(0, n)),
     Htables: Object.freeze(tables.slice(0, n)),
   });
   bySize.set(n, gens);
   return gens;
+}
+
+/** H_j/2 for j < n (the prover's), so that a commitment r·G + H_j is published as the double of (r/2)·G + H_j/2. */
+export function shuffleGeneratorHalves(n: number): readonly Point[] {
+  const cached = halvesBySize.get(n);
+  if (cached) return cached;
+  const { H } = shuffleGenerators(n);
+  while (halves.length < n) halves.push(H[halves.length]!.multiplyUnsafe(HALF));
+  const list = Object.freeze(halves.slice(0, n));
+  halvesBySize.set(n, list);
+  return list;
 }
 
 function chainBase(): { point: Point; bytes: Uint8Array; msm: MsmTable; table?: FixedBase } {

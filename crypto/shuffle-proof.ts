@@ -66,7 +66,7 @@ import {
 } from './group.js';
 import { type Deck, deckFromHalves } from './packet.js';
 import { isPermutation, randomBytes } from './random.js';
-import { chainGenerator, chainTable, fixedMsmTables, shuffleGenerators } from './shuffle-generators.js';
+import { chainGenerator, chainTable, fixedMsmTables, shuffleGeneratorHalves, shuffleGenerators } from './shuffle-generators.js';
 
 /** Number of points in `t` and of scalars in `z`. */
 export const SHUFFLE_T = 5;
@@ -149,7 +149,8 @@ export function proveShuffle(st: ShuffleStatement, s: bigint, perm: readonly num
   ascalar(s, 'shuffle proof: s');
   if (st.Y.points.length !== n) throw new RangeError(`shuffle proof: ${st.Y.points.length} outputs for ${n} inputs`);
   if (!isPermutation(perm, n)) throw new RangeError(`shuffle proof: perm is not a permutation of 0..${n - 1}`);
-  const { H, Hhalf } = shuffleGenerators(n);
+  const H = shuffleGenerators(n).H;
+  const Hhalf = shuffleGeneratorHalves(n);
   const Ht = chainTable();
   const X = st.X.points;
   const digest = statementDigest(st);

@@ -1,7 +1,10 @@
 /**
  * The worker-thread halves of `npm run verify` (scripts/verify-parallel.ts),
  * run while the main thread replays the hands; each uses the table's own
- * functions, never a second implementation.
+ * functions, never a second implementation. A worker starts before the file
+ * is parsed (so its start-up overlaps the main thread's) and then gets one
+ * job by message, with one or both tasks (on two cores one worker does both;
+ * on more, one worker each):
  * - `signatures`: every event of every hand through the envelope gate
  *   (`parseUnverified`, then `verifyEnvelope` with the mesh's per-author
  *   `SignatureVerifier`, strict RFC 8032); the answer lists the events whose
@@ -12,7 +15,11 @@
  *   turn, every shuffle argument and lock proof verified), on the step
  *   events the file holds; the answer lists, per hand, the signatures (hex)
  *   of the steps that verified, in cascade order, up to the first that is
- *   missing, doubled or does not verify.
+ *   missing, doubled or does not verify. Then, once the deal is locked,
+ *   every public key share of packet 0 the file holds (reveals to all, the
+ *   keys acts attach to played cards) through crypto/keys.ts
+ *   `verifyKeyShares` against the locked packet; the answer lists, per hand,
+ *   the entries (`layer/position/key` hex) of the shares that verified whole.
  */
 import { readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -20,7 +27,7 @@ import { keyHex, parseUnverified, verifyEnvelope, type EnvelopeOf } from '../src
 import { SignatureVerifier } from '../src/net/verify.js';
 import { startDeal, stepType, takeStep } from '../src/table/hand/cascade.js';
 import { PacketBook } from '../src/table/hand/packets.js';
-import { systemRandom, type DeckSize } from '../crypto/index.js';
+import { decodeKeyShares, systemRandom, verifyKeyShares, type DeckSize } from '../crypto/index.js';
 import { parseEvent, type TableEvent } from '../src/table/transcript.js';
 import { base64ToBytes } from '../src/table/transcript-file.js';
 
@@ -31,19 +38,34 @@ export interface DealHand {
   readonly events: readonly string[];
 }
 
-export type WorkerJob =
-  | { readonly task: 'signatures'; readonly table: string; readonly hands: readonly (readonly string[])[] }
-  | { readonly task: 'deal'; readonly table: string; readonly hands: readonly DealHand[] };
+export type WorkerTask = 'signatures' | 'deal';
+
+/** What one worker is asked: the file's table and hands, and which tasks to run on them (in this order). */
+export interface WorkerJob {
+  readonly table: string;
+  readonly hands: readonly DealHand[];
+  readonly tasks: readonly WorkerTask[];
+}
 
 export interface SignatureAnswer {
   readonly bad: readonly (readonly [hand: number, event: number])[];
-  /** CPU time of this thread (ms; null off Linux), for the bench. */
-  readonly cpuMs?: number | null;
 }
 export interface DealAnswer {
   /** Per hand, the deal steps (signature hex) that verified, in cascade order. */
   readonly verified: readonly (readonly string[])[];
-  readonly cpuMs?: number | null;
+  /** Per hand, the entries of packet 0's public key shares that verified, as `keyEntryId`s. */
+  readonly keys: readonly (readonly string[])[];
+}
+
+/** How a key share entry is named between the threads: layer, position and key (hex). */
+export function keyEntryId(layer: number, position: number, key: bigint): string {
+  return `${layer}/${position}/${key.toString(16)}`;
+}
+/** A worker's answer: one part per task it ran, and the CPU time (ms; null off Linux) of each task, for the bench. */
+export interface WorkerAnswer {
+  readonly signatures?: SignatureAnswer;
+  readonly deal?: DealAnswer;
+  readonly cpuMs: Partial<Record<WorkerTask, number | null>>;
 }
 
 /** CPU time (ms) this thread has used, from /proc/thread-self/stat (utime + stime, in ticks of 10 ms); null where there is none. */
@@ -70,9 +92,10 @@ export function badSignatures(job: { readonly table: string; readonly hands: rea
   return { bad };
 }
 
-/** The deal's verified steps of one hand (see the file comment). */
-function dealSteps(table: string, hand: DealHand): string[] {
+/** The deal's verified steps of one hand, and then its verified public key shares of the deal (see the file comment). */
+function dealSteps(table: string, hand: DealHand): { steps: string[]; keys: string[] } {
   const slots = new Map<string, TableEvent[]>();
+  const shares: { seat: number; bytes: Uint8Array }[] = [];
   for (const text of hand.events) {
     const bytes = base64ToBytes(text);
     const parsed = bytes && parseUnverified(bytes, table);
@@ -80,32 +103,74 @@ function dealSteps(table: string, hand: DealHand): string[] {
     const envelope = parsed.value as EnvelopeOf<'table-event'>;
     const seat = hand.seatKeys.indexOf(keyHex(envelope.from));
     const type = envelope.body.type;
-    if (seat < 0 || envelope.body.hand !== hand.handNo || (type !== 'shuffle' && type !== 'lock')) continue;
+    if (seat < 0 || envelope.body.hand !== hand.handNo || (type !== 'shuffle' && type !== 'lock' && type !== 'keys' && type !== 'act')) continue;
     const event = parseEvent(envelope, seat);
-    if (!event.ok || (event.event as TableEvent<'shuffle'>).data.packet !== 0) continue;
+    if (!event.ok) continue;
+    if (type === 'keys') {
+      const data = (event.event as TableEvent<'keys'>).data;
+      if (data.to === null) for (const share of data.shares) shares.push({ seat, bytes: share });
+      continue;
+    }
+    if (type === 'act') {
+      for (const share of (event.event as TableEvent<'act'>).data.keys) shares.push({ seat, bytes: share });
+      continue;
+    }
+    if ((event.event as TableEvent<'shuffle'>).data.packet !== 0) continue;
     const slot = `${type}/${seat}`;
     slots.set(slot, [...(slots.get(slot) ?? []), event.event]);
   }
   const book = new PacketBook(table, hand.handNo, hand.seatKeys.length, hand.deckSize as DeckSize);
   const cascade = startDeal(book);
-  const verified: string[] = [];
+  const steps: string[] = [];
   while (cascade.state.phase !== 'locked') {
     const owed = slots.get(`${stepType(cascade.state)}/${cascade.state.next}`) ?? [];
     // One event for the slot, or the follower's own pool decides (a copy, an equivocation): not confirmed here.
-    if (owed.length !== 1) break;
+    if (owed.length !== 1) return { steps, keys: [] };
     const event = owed[0]! as TableEvent<'shuffle' | 'lock'>;
-    if (!takeStep(cascade, event, book, systemRandom).ok) break;
-    verified.push(keyHex(event.envelope.sig));
+    if (!takeStep(cascade, event, book, systemRandom).ok) return { steps, keys: [] };
+    steps.push(keyHex(event.envelope.sig));
   }
-  return verified;
+  const keys: string[] = [];
+  for (const { seat, bytes } of shares) {
+    try {
+      const msg = decodeKeyShares(bytes, { hand: book.hand, seat });
+      if (msg.header.packet === 0 && verifyKeyShares(cascade.state, msg) === null) for (const e of msg.entries) keys.push(keyEntryId(e.layer, e.position, e.key));
+    } catch {
+      // Malformed: the main thread refuses it by itself (and never presumes it).
+    }
+  }
+  return { steps, keys };
 }
 
 export function dealProofs(job: { readonly table: string; readonly hands: readonly DealHand[] }): DealAnswer {
-  return { verified: job.hands.map((hand) => dealSteps(job.table, hand)) };
+  const hands = job.hands.map((hand) => dealSteps(job.table, hand));
+  return { verified: hands.map((hand) => hand.steps), keys: hands.map((hand) => hand.keys) };
 }
 
-if (parentPort && workerData) {
-  const job = workerData as WorkerJob;
-  const answer = job.task === 'signatures' ? badSignatures(job) : dealProofs(job);
-  parentPort.postMessage({ ...answer, cpuMs: threadCpuMs() });
+/**
+ * Runs the job's tasks in order; each task's CPU time counts from the
+ * previous one's end (the first's includes loading this thread). A task that
+ * throws (a file the main thread will refuse) leaves its part out: the main
+ * thread then checks that part itself.
+ */
+export function runJob(job: WorkerJob): WorkerAnswer {
+  const answer: { signatures?: SignatureAnswer; deal?: DealAnswer; cpuMs: Partial<Record<WorkerTask, number | null>> } = { cpuMs: {} };
+  let before: number | null = 0;
+  for (const task of job.tasks) {
+    try {
+      if (task === 'signatures') answer.signatures = badSignatures({ table: job.table, hands: job.hands.map((hand) => hand.events) });
+      else answer.deal = dealProofs(job);
+    } catch {
+      // Left out: see above.
+    }
+    const now = threadCpuMs();
+    answer.cpuMs[task] = now === null || before === null ? null : now - before;
+    before = now;
+  }
+  return answer;
+}
+
+if (parentPort && workerData === 'verify') {
+  const port = parentPort;
+  port.once('message', (job: WorkerJob) => port.postMessage(runJob(job)));
 }

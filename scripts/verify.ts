@@ -8,7 +8,9 @@
  * verdict in words (or, with --json, the report as data) and exits 0 only
  * when every hand is clean; 1 on a fault, 2 when the file cannot be read.
  * `npm run verify` runs it prebuilt with plain node (scripts/verify-run.mjs);
- * the signatures and the deal's proofs are checked on worker threads (scripts/verify-parallel.ts).
+ * the signatures and the deal's proofs are checked on worker threads
+ * (scripts/verify-parallel.ts): one on up to two cores, two on more;
+ * `FAIRDECK_VERIFY_WORKERS=1` or `2` chooses (the tests run both layouts).
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -30,7 +32,8 @@ try {
 }
 const started = performance.now();
 const cpuBefore = process.cpuUsage();
-const { report, threads, threadCpuMs } = await verifyTranscriptParallel(text);
+const layout = process.env.FAIRDECK_VERIFY_WORKERS;
+const { report, threads, threadCpuMs } = await verifyTranscriptParallel(text, layout === '1' || layout === '2' ? { workers: Number(layout) as 1 | 2 } : {});
 const seconds = (performance.now() - started) / 1000;
 const cpu = process.cpuUsage(cpuBefore);
 const cpuSeconds = (cpu.user + cpu.system) / 1e6;

@@ -39,6 +39,8 @@ export interface HandConfig {
   readonly limits?: PoolLimits;
   /** The offline verifier only: cascade steps whose proofs it has checked on another thread (follower.ts). */
   readonly presumeProofs?: FollowerOptions['presumeProofs'];
+  /** The offline verifier only: public key shares it has checked on another thread (follower.ts). */
+  readonly presumeKey?: FollowerOptions['presumeKey'];
 }
 
 export interface HandIO extends Partial<SeatIO> {
@@ -67,6 +69,7 @@ export class HandSession {
       ...(config.revealDeadlineMs !== undefined ? { revealDeadlineMs: config.revealDeadlineMs } : {}),
       ...(config.limits ? { limits: config.limits } : {}),
       ...(config.presumeProofs ? { presumeProofs: config.presumeProofs } : {}),
+      ...(config.presumeKey ? { presumeKey: config.presumeKey } : {}),
     });
     if (config.mySeat === null) {
       this.agent = null;

@@ -72,6 +72,8 @@ export interface VerifyOptions {
    * (follower.ts `presumeProofs`; scripts/verify-parallel.ts). Default: none.
    */
   readonly presumeProofs?: (hand: number, packet: number, envelope: EnvelopeOf<'table-event'>) => boolean;
+  /** True for a public key share of hand `hand` that the caller checks elsewhere and confirms before it trusts the report (packets.ts `presumeKey`). Default: none. */
+  readonly presumeKey?: (hand: number, packet: number, layer: number, position: number, key: bigint) => boolean;
 }
 
 type HandRun = { ok: true; report: HandReport; record: HandOutcome | null } | { ok: false; report: HandReport | null; fault: TranscriptFault };
@@ -90,7 +92,7 @@ export function verifyTranscript(input: string | TranscriptFile, options: Verify
     const chain = chainFault(file, index, hand.setup, previous);
     if (chain) return { ok: false, file, hands, fault: { code: 'setup-chain', seat: null, hand: index, event: null, detail: chain } };
     const signature = options.signature ?? ((envelope: Envelope) => verifyEnvelope(envelope, verifier));
-    const run = verifyHand(file, index, signature, options.signature ? undefined : options.decodeCache, options.presumeProofs);
+    const run = verifyHand(file, index, signature, options.signature ? undefined : options.decodeCache, options);
     if (run.report) hands.push(run.report);
     if (!run.ok) return { ok: false, file, hands, fault: run.fault };
     previous = { setup: hand.setup, outcome: run.record };
@@ -117,7 +119,7 @@ function decodeEvent(bytes: Uint8Array, table: string, signature: (envelope: Env
   return signature(parsed.value) ? parsed : { ok: false, error: 'bad signature' };
 }
 
-function verifyHand(file: TranscriptFile, index: number, signature: NonNullable<VerifyOptions['signature']>, cache: VerifyOptions['decodeCache'], presume: VerifyOptions['presumeProofs']): HandRun {
+function verifyHand(file: TranscriptFile, index: number, signature: NonNullable<VerifyOptions['signature']>, cache: VerifyOptions['decodeCache'], presumptions: Pick<VerifyOptions, 'presumeProofs' | 'presumeKey'>): HandRun {
   const hand: TranscriptHand = file.hands[index]!;
   const { setup } = hand;
   const fault = (code: TranscriptFault['code'], seat: number | null, event: number | null, detail: string): HandRun => ({ ok: false, report: null, fault: { code, seat, hand: index, event, detail } });
@@ -160,8 +162,10 @@ function verifyHand(file: TranscriptFile, index: number, signature: NonNullable<
   if (!chosen.ok) return fault(chosen.detail.startsWith('no rules') ? 'bad-file' : 'rules-version', null, null, chosen.detail);
   const { rules } = chosen;
   const game = rules.rules;
+  const { presumeProofs: presume, presumeKey: presumeHandKey } = presumptions;
   const presumeProofs = presume && ((packet: number, event: { envelope: EnvelopeOf<'table-event'> }) => presume(index, packet, event.envelope));
-  const session = new HandSession({ setup, game, mySeat: null, ...(presumeProofs ? { presumeProofs } : {}) }, { changed: () => {} });
+  const presumeKey = presumeHandKey && ((packet: number, layer: number, position: number, key: bigint) => presumeHandKey(index, packet, layer, position, key));
+  const session = new HandSession({ setup, game, mySeat: null, ...(presumeProofs ? { presumeProofs } : {}), ...(presumeKey ? { presumeKey } : {}) }, { changed: () => {} });
   let detectedAt: number | null = null;
   for (const [k, envelope] of envelopes.entries()) {
     session.receive(envelope);

@@ -28,6 +28,7 @@ import {
 import { type Point, Fn, G, HALF, mulBase, mulSecret, randomScalar } from '../../crypto/group.js';
 import { type Deck, advance, deckFromHalves, deckFromPoints, stepContext } from '../../crypto/packet.js';
 import { proveShuffleStep } from '../../crypto/steps.js';
+import { shuffleGeneratorHalves, shuffleGenerators } from '../../crypto/shuffle-generators.js';
 import { randomPermutation, type RandomSource } from '../../crypto/random.js';
 import { type ShuffleProof, proveShuffle, verifyShuffle } from '../../crypto/shuffle-proof.js';
 import { type Hooks, SimTable, table } from './sim.js';
@@ -348,3 +349,15 @@ describe('random cheating shuffles (property, fixed seed)', () => {
 function mulOrZero(p: Point, k: bigint): Point {
   return k === 0n ? p.subtract(p) : p.multiply(k);
 }
+
+describe("shuffle generators: the prover's halves (made apart from what the verifier needs)", () => {
+  it('H_j/2 doubled is H_j, for every j of a 52-card deck, and a shorter list is a prefix of the longer', () => {
+    const { H } = shuffleGenerators(52);
+    const halves = shuffleGeneratorHalves(52);
+    expect(halves).toHaveLength(52);
+    halves.forEach((half, j) => expect(half.double().equals(H[j]!)).toBe(true));
+    const short = shuffleGeneratorHalves(32);
+    short.forEach((half, j) => expect(half.equals(halves[j]!)).toBe(true));
+    expect(halves[0]!.equals(H[0]!)).toBe(false);
+  });
+});

@@ -51,6 +51,8 @@ export interface FollowerOptions {
   readonly limits?: PoolLimits;
   /** True for a cascade step whose proofs the caller has checked elsewhere and confirms before it trusts the result (cascade.ts `presumeStep`); default: none, every proof is checked here. */
   readonly presumeProofs?: (packet: number, event: TableEvent) => boolean;
+  /** True for a public key share whose check against its commitment the caller has done elsewhere and confirms before it trusts the result (packets.ts `presumeKey`); default: none. */
+  readonly presumeKey?: (packet: number, layer: number, position: number, key: bigint) => boolean;
 }
 
 export interface FollowerHooks {
@@ -106,6 +108,7 @@ export class HandFollower {
     const deckSize = made.state.deck.length;
     if (!(DECK_SIZES as readonly number[]).includes(deckSize)) throw new RangeError(`deck of ${deckSize} cards has no mental-poker support`);
     this.book = new PacketBook(options.setup.table, options.setup.handNo, this.players, deckSize as DeckSize);
+    if (options.presumeKey) this.book.presumeKey = options.presumeKey;
     this.limits = options.limits ?? LIMITS;
     this.pool = new EventPool(this.players, this.limits);
     this.play = new HandPlay(this, this.setupDigest);

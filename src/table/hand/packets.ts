@@ -50,6 +50,14 @@ export class PacketBook {
   private readonly places = new Map<Handle, Place>();
   private readonly handles = new Map<number, Handle[]>();
   private readonly publicRings = new Map<number, KeyRing>();
+  /**
+   * The offline verifier only (follower.ts `presumeKey`): true for a public
+   * key share — `key` for layer `layer` at `position` of `packet` — whose
+   * check against its commitment the caller has done elsewhere and confirms
+   * before it trusts the result; the key is then taken as checked. Null: every
+   * key is checked here.
+   */
+  presumeKey: ((packet: number, layer: number, position: number, key: bigint) => boolean) | null = null;
 
   constructor(table: string, handNo: number, seats: number, deckSize: DeckSize) {
     this.hand = createHand({ tableId: new TextEncoder().encode(table), handNo, seats, deckSize });
@@ -159,7 +167,7 @@ export class PacketBook {
       const positions = wanted.get(msg.header.packet);
       if (!state || !positions) return fail('wrong-key', seat, `keys for packet ${msg.header.packet}, which the request does not use`);
       if (msg.to !== to) return fail('wrong-key', seat, `keys addressed to ${msg.to === ALL_SEATS ? 'everyone' : `seat ${msg.to + 1}`}, not ${to === ALL_SEATS ? 'everyone' : `seat ${to + 1}`}`);
-      const fault = verifyKeyShares(state, msg);
+      const fault = verifyKeyShares(state, msg, this.presumedKeys(msg));
       if (fault) return fail('wrong-key', seat, `wrong key: ${fault.reason}`);
       const entries = got.get(msg.header.packet) ?? new Set<number>();
       for (const e of msg.entries) {
@@ -181,6 +189,17 @@ export class PacketBook {
       }
     }
     return ok(out);
+  }
+
+  /** `verifyKeyShares`'s `knownKey` for the entries of `msg` that `presumeKey` takes as checked (none without it). */
+  private presumedKeys(msg: KeyShares): ((layer: number, position: number) => bigint | undefined) | undefined {
+    const presume = this.presumeKey;
+    if (!presume) return undefined;
+    const keys = new Map(msg.entries.map((e) => [e.position * 256 + e.layer, e.key]));
+    return (layer, position) => {
+      const key = keys.get(position * 256 + layer);
+      return key !== undefined && presume(msg.header.packet, layer, position, key) ? key : undefined;
+    };
   }
 
   /** Opens `handles` with `ring(packet)`; a point that is no card is blamed on whom the crypto fault names. */
