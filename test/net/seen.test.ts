@@ -47,6 +47,15 @@ describe('SeenEnvelopes', () => {
     seen.remember(envelope, undefined);
     expect(seen.hasSignature(envelope)).toBe(true);
     expect(seen.acceptedBytes(SeenEnvelopes.digest(encodeEnvelope(envelope)))).toBeUndefined();
+    // …and takes no room among the digests: with room for two, both real digests stay.
+    const small = new SeenEnvelopes(2);
+    const [first, second] = [hello(4), hello(5)];
+    const [d4, d5] = [first, second].map((e) => SeenEnvelopes.digest(encodeEnvelope(e)));
+    small.remember(first, d4);
+    small.remember(envelope, undefined);
+    small.remember(second, d5);
+    expect(small.acceptedBytes(d4!)).toBe(first);
+    expect(small.acceptedBytes(d5!)).toBe(second);
   });
 
   it('keeps at most `limit` of each and forgets the oldest first', () => {
