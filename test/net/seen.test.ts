@@ -19,7 +19,7 @@ describe('SeenEnvelopes', () => {
   it('digest is the hex SHA-256 of the exact bytes; one flipped bit is another digest', () => {
     const bytes = encodeEnvelope(hello(1));
     expect(SeenEnvelopes.digest(bytes)).toBe(Buffer.from(sha256(bytes)).toString('hex'));
-    const flipped = new Uint8Array(bytes); // a copy (encodeEnvelope may return a Buffer, whose slice is a view)
+    const flipped = new Uint8Array(bytes); // a copy: under Vitest encodeEnvelope returns a Buffer, whose slice is a view
     flipped[flipped.length - 1]! ^= 1;
     expect(SeenEnvelopes.digest(flipped)).not.toBe(SeenEnvelopes.digest(bytes));
   });
