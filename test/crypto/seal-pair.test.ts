@@ -5,11 +5,13 @@
  * seal context, the packet named in the header is authenticated, and every
  * low-order X25519 key is refused with a RangeError that names whose key it was.
  */
-import { describe, expect, it, test } from 'vitest';
+import { beforeAll, describe, expect, it, test } from 'vitest';
 import fc from 'fast-check';
 import { x25519 } from '@noble/curves/ed25519.js';
 import {
   PAIR_SEAL_OVERHEAD,
+  type RandomSource,
+  type SealKeyPair,
   assertSealPublicKey,
   openWith,
   pairKey,
@@ -19,10 +21,19 @@ import {
   seededRandom,
 } from '../../crypto/index.js';
 
-const rng = seededRandom('seal-pair');
-const alice = sealKeyPair(rng);
-const bob = sealKeyPair(rng);
-const carol = sealKeyPair(rng);
+// Made in beforeAll, not at import: a mutation run switches its mutant on after the imports.
+let rng: RandomSource;
+let alice: SealKeyPair;
+let bob: SealKeyPair;
+let carol: SealKeyPair;
+let key: Uint8Array;
+beforeAll(() => {
+  rng = seededRandom('seal-pair');
+  alice = sealKeyPair(rng);
+  bob = sealKeyPair(rng);
+  carol = sealKeyPair(rng);
+  key = pairKey(alice, bob.publicKey, table);
+});
 const table = { tableId: new TextEncoder().encode('table'), handNo: 3 };
 const ctx = { ...table, packet: 2, purpose: 'keys', from: 1, to: 0 };
 const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
@@ -93,7 +104,6 @@ describe('pairwise seal keys', () => {
     }
   });
 
-  const key = pairKey(alice, bob.publicKey, table);
   const hostile: [string, () => unknown, ErrorConstructor, RegExp][] = [
     ['a header naming another packet', () => {
       const s = sealWith(key, new Uint8Array(4), ctx, rng);

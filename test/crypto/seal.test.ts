@@ -1,13 +1,27 @@
-import { describe, expect, it, test } from 'vitest';
+/**
+ * One-shot sealing (crypto/seal.ts `seal` / `unseal` / `sealAad`): round
+ * trips, fresh ephemeral keys, the context bound as associated data, and
+ * every hostile input refused with its own message. The key pairs are made
+ * in `beforeAll`, not at import, so that a mutation run (which switches its
+ * mutant on after the test files are imported) sees them made by the
+ * mutated code. Byte-exact known answers: seal-vectors.test.ts.
+ */
+import { beforeAll, describe, expect, it, test } from 'vitest';
 import fc from 'fast-check';
 import { x25519 } from '@noble/curves/ed25519.js';
-import { SEAL_OVERHEAD, seal, sealAad, sealKeyPair, seededRandom, unseal } from '../../crypto/index.js';
+import { type RandomSource, SEAL_OVERHEAD, type SealKeyPair, seal, sealAad, sealKeyPair, seededRandom, unseal } from '../../crypto/index.js';
 
-const rng = seededRandom('seal');
-const alice = sealKeyPair(rng);
-const bob = sealKeyPair(rng);
+let rng: RandomSource;
+let alice: SealKeyPair;
+let bob: SealKeyPair;
 const ctx = { tableId: new TextEncoder().encode('table'), handNo: 3, packet: 0, purpose: 'keys', from: 1, to: 0 };
-const aad = sealAad(ctx);
+let aad: Uint8Array;
+beforeAll(() => {
+  rng = seededRandom('seal');
+  alice = sealKeyPair(rng);
+  bob = sealKeyPair(rng);
+  aad = sealAad(ctx);
+});
 const unhex = (h: string) => new Uint8Array(Buffer.from(h, 'hex'));
 
 describe('sealing private payloads', () => {
