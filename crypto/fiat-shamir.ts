@@ -3,9 +3,10 @@
  * of Bernhard, Pereira & Warinschi (ASIACRYPT 2012, §3): every challenge hashes
  * a domain-separation label, the full context (protocol version, table id,
  * hand number, packet, step kind and seat, as RFC 8235 §3 binds "UserID" and
- * "OtherInfo") and the complete statement including all commitments. Fields
- * are framed (tag byte + length) so that no two different transcripts share
- * an encoding. Challenges are SHA-512 digests reduced mod ℓ (as in RFC 8032
+ * "OtherInfo") and the complete statement including all commitments. Every
+ * byte string is framed by its u32 length and integers are fixed-width u32,
+ * and each label fixes the order of its fields, so that no two different
+ * transcripts share an encoding. Challenges are SHA-512 digests reduced mod ℓ (as in RFC 8032
  * §5.1.6); combiner weights for batched statements are 128-bit chunks of a
  * SHAKE256 stream (FIPS 202 §6.2), as the composites of RFC 9497 §2.2.1.
  */
