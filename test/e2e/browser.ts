@@ -6,6 +6,7 @@
  * identity, exactly like a friend's browser.
  */
 import { existsSync } from 'node:fs';
+import { expect } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -61,14 +62,28 @@ export async function tableLog(page: Page, lines = 40): Promise<string> {
   return entries.slice(-lines).join('\n');
 }
 
-/**
- * Waits for `locator`; if the wait runs out, the error carries the page's
- * table log, so a failure on CI says what the table was doing.
- */
-export async function waitOrExplain(page: Page, selector: string, timeout: number): Promise<void> {
+/** Awaits `wait`; if it fails, the error carries the page's table log, so a failure on CI says what the table was doing. */
+export async function explainWithTableLog<T>(page: Page, wait: Promise<T>): Promise<T> {
   try {
-    await page.locator(selector).waitFor({ timeout });
+    return await wait;
   } catch (error) {
     throw new Error(`${(error as Error).message}\n--- table log ---\n${await tableLog(page)}`);
   }
+}
+
+/** Waits for `selector` on the page; a wait that runs out says what the table log said last. */
+export async function waitOrExplain(page: Page, selector: string, timeout: number): Promise<void> {
+  await explainWithTableLog(page, page.locator(selector).waitFor({ timeout }));
+}
+
+/**
+ * Creates a table of `game` from the home page (with `seats` seats where the
+ * game lets the creator choose) and returns its share link once shown.
+ */
+export async function createTable(page: Page, game: string, seats?: number): Promise<string> {
+  await page.locator(`input[name="game"][value="${game}"]`).check();
+  if (seats !== undefined && (await page.locator('#seats').isEnabled())) await page.locator('#seats').selectOption(String(seats));
+  await page.locator('#create').click();
+  await expect.poll(() => page.locator('#share-link').inputValue(), { timeout: 30_000 }).toMatch(/#\/t\//);
+  return page.locator('#share-link').inputValue();
 }

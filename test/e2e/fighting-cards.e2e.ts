@@ -16,7 +16,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, newPlayer, type Player } from './browser.js';
+import { createTable, launchChromium, newPlayer, type Player } from './browser.js';
 import { fightingTable, freshTries, playDeal } from './fighting-moves.js';
 
 let browser: Browser;
@@ -85,10 +85,7 @@ async function screenshots(page: Page, dir: string): Promise<boolean> {
 it('three browsers bid, take the skat, discard in secret and play a whole deal of fighting-cards, and agree on the score and a clean audit', async () => {
   const base = inject('baseUrl');
   const ann: Player = await newPlayer(browser, base, 'Ann');
-  await ann.page.locator('input[name="game"][value="fighting-cards"]').check();
-  await ann.page.locator('#create').click();
-  await expect.poll(() => ann.page.locator('#share-link').inputValue(), { timeout: 30_000 }).toMatch(/#\/t\//);
-  const link = await ann.page.locator('#share-link').inputValue();
+  const link = await createTable(ann.page, 'fighting-cards');
   const bob: Player = await newPlayer(browser, base, 'Bob');
   await bob.page.goto(link);
   const cleo: Player = await newPlayer(browser, base, 'Cleo');

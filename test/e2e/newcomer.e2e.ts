@@ -16,7 +16,7 @@
  */
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, newPlayer, tableLog, waitOrExplain, type Player } from './browser.js';
+import { createTable, launchChromium, newPlayer, explainWithTableLog, waitOrExplain, type Player } from './browser.js';
 import { fightingTable, freshTries, playDeal, tableLogs } from './fighting-moves.js';
 
 let browser: Browser;
@@ -88,7 +88,7 @@ async function waitForDeal(pages: ReadonlyMap<string, Page>, timeout: number): P
 async function joinNextDeal(page: Page, timeout: number): Promise<void> {
   const dealt = () => fightingTable(page).locator('#my-hand fd-card:not([data-card=""])').count();
   const offer = page.locator('#summary-rematch, #rematch').filter({ hasText: 'Join the rematch' });
-  await expect
+  const joined = expect
     .poll(
       async () => {
         if ((await dealt()) > 0) return true;
@@ -97,19 +97,14 @@ async function joinNextDeal(page: Page, timeout: number): Promise<void> {
       },
       { timeout, message: "Dan's page joins deal 2" },
     )
-    .toBe(true)
-    .catch(async (error: Error) => {
-      throw new Error(`${error.message}\n--- table log ---\n${await tableLog(page)}`);
-    });
+    .toBe(true);
+  await explainWithTableLog(page, joined);
 }
 
 it('Bob leaves to watch after deal 1, Dan opens the link, names himself and plays deal 2 in the freed seat with the carried match scores', async () => {
   const base = inject('baseUrl');
   const ann: Player = await newPlayer(browser, base, 'Ann');
-  await ann.page.locator('input[name="game"][value="fighting-cards"]').check();
-  await ann.page.locator('#create').click();
-  await expect.poll(() => ann.page.locator('#share-link').inputValue(), { timeout: 30_000 }).toMatch(/#\/t\//);
-  const link = await ann.page.locator('#share-link').inputValue();
+  const link = await createTable(ann.page, 'fighting-cards');
   expect(link).not.toContain('via=');
   await ann.page.locator('#seats li[data-seat="2"] .add-bot').click();
 

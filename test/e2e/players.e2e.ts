@@ -12,7 +12,7 @@
  */
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, newPlayer, type Player } from './browser.js';
+import { createTable, launchChromium, newPlayer, type Player } from './browser.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -80,11 +80,7 @@ async function playMoves(pages: Page[], moves: number): Promise<void> {
 it('thinking is not a lost connection; a closed page is gone, comes back into the current hand, leaves for a bot', async () => {
   const base = inject('baseUrl');
   const ann: Player = await newPlayer(browser, base, 'Ann');
-  await ann.page.locator('input[name="game"][value="stress-shed"]').check();
-  await ann.page.locator('#seats').selectOption('2');
-  await ann.page.locator('#create').click();
-  await expect.poll(() => ann.page.locator('#share-link').inputValue(), { timeout: 30_000 }).toMatch(/#\/t\//);
-  const link = await ann.page.locator('#share-link').inputValue();
+  const link = await createTable(ann.page, 'stress-shed', 2);
   const bob: Player = await newPlayer(browser, base, 'Bob');
   await bob.page.goto(link);
   for (const p of [ann, bob]) await p.page.locator('#ready').waitFor({ timeout: 240_000 });

@@ -11,7 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import { makeRng } from '../../src/bots/prng.js';
 import { verifyTranscript } from '../../src/table/verify-transcript.js';
-import { launchChromium, newPlayer, type Player } from './browser.js';
+import { createTable, launchChromium, newPlayer, type Player } from './browser.js';
 import { stressTurn } from './stress-moves.js';
 
 let browser: Browser;
@@ -31,11 +31,7 @@ const moveIfMyTurn = (page: Page) => stressTurn(page, (ordered) => (whim.next() 
 it('two browsers play a whole hand of stress-shed through the UI and agree on a clean audit', async () => {
   const base = inject('baseUrl');
   const ann: Player = await newPlayer(browser, base, 'Ann');
-  await ann.page.locator('input[name="game"][value="stress-shed"]').check();
-  await ann.page.locator('#seats').selectOption('2');
-  await ann.page.locator('#create').click();
-  await expect.poll(() => ann.page.locator('#share-link').inputValue(), { timeout: 30_000 }).toMatch(/#\/t\//);
-  const link = await ann.page.locator('#share-link').inputValue();
+  const link = await createTable(ann.page, 'stress-shed', 2);
   const bob: Player = await newPlayer(browser, base, 'Bob');
   await bob.page.goto(link);
 

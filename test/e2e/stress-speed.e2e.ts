@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, newPlayer, type Player } from './browser.js';
+import { createTable, launchChromium, newPlayer, type Player } from './browser.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -49,9 +49,7 @@ async function logLines(page: Page): Promise<string[]> {
 it('two browsers play stress-speed through the UI, with a stress call and a bounced play, and agree on a clean audit', async () => {
   const base = inject('baseUrl');
   const ann: Player = await newPlayer(browser, base, 'Ann');
-  await ann.page.locator('input[name="game"][value="stress-speed"]').check();
-  await ann.page.locator('#create').click();
-  await expect.poll(() => ann.page.locator('#share-link').inputValue(), { timeout: 30_000 }).toMatch(/#\/t\//);
+  await createTable(ann.page, 'stress-speed');
   const bob: Player = await newPlayer(browser, base, 'Bob');
   await bob.page.goto(await ann.page.locator('#share-link').inputValue());
 

@@ -17,7 +17,7 @@
  */
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, newPlayer, waitOrExplain, type Player } from './browser.js';
+import { createTable, launchChromium, newPlayer, waitOrExplain, type Player } from './browser.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -26,14 +26,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function createTable(page: Page, game: string, seats: number): Promise<string> {
-  await page.locator(`input[name="game"][value="${game}"]`).check();
-  if (await page.locator('#seats').isEnabled()) await page.locator('#seats').selectOption(String(seats));
-  await page.locator('#create').click();
-  await expect.poll(() => page.locator('#share-link').inputValue(), { timeout: 30_000 }).toMatch(/#\/t\//);
-  return page.locator('#share-link').inputValue();
-}
 
 /** Vite's dev client throws this when its HMR socket cannot open (another dev server holds the HMR port); the app is not involved. */
 function viteNoise(line: string): boolean {

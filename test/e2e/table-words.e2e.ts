@@ -11,8 +11,8 @@
  * screenshots of the summary and the rules.
  */
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium, newPlayer, type Player } from './browser.js';
+import type { Browser } from 'playwright-core';
+import { createTable, launchChromium, newPlayer, type Player } from './browser.js';
 import { stressMove } from './stress-moves.js';
 
 let browser: Browser;
@@ -27,10 +27,7 @@ it('a hand against a bot: the log in words with its effects, the summary in view
   const base = inject('baseUrl');
   const ann: Player = await newPlayer(browser, base, 'Ann');
   const page = ann.page;
-  await page.locator('input[name="game"][value="stress-shed"]').check();
-  await page.locator('#seats').selectOption('2');
-  await page.locator('#create').click();
-  await expect.poll(() => page.locator('#share-link').inputValue(), { timeout: 30_000 }).toMatch(/#\/t\//);
+  await createTable(page, 'stress-shed', 2);
 
   // Rules help is reachable from the table at once, with this table's options.
   await page.locator('#rules-open').click();

@@ -13,7 +13,7 @@
  */
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, newPlayer, type Player } from './browser.js';
+import { createTable, launchChromium, newPlayer, type Player } from './browser.js';
 import { stressMove } from './stress-moves.js';
 
 let browser: Browser;
@@ -53,11 +53,7 @@ it('a third page opens a started table’s link, watches the hand live to a clea
   const base = inject('baseUrl');
   const ann: Player = await newPlayer(browser, base, 'Ann');
   const page = ann.page;
-  await page.locator('input[name="game"][value="stress-shed"]').check();
-  await page.locator('#seats').selectOption('2');
-  await page.locator('#create').click();
-  await expect.poll(() => page.locator('#share-link').inputValue(), { timeout: 30_000 }).toMatch(/#\/t\//);
-  const link = await page.locator('#share-link').inputValue();
+  const link = await createTable(page, 'stress-shed', 2);
   await page.locator('.add-bot').first().click();
   await page.locator('#ready').waitFor({ timeout: 240_000 });
 
