@@ -17,7 +17,7 @@ describe('parseCard', () => {
     expect(parseCard(id)).toEqual(expected);
   });
 
-  test.each(['', '1S', '11S', 'QX', 'qh', 'QH~1', 'QH~10', 'QH~', ' QH', 'JK', 'T S', 'QH2'])('refuses %j', (id) => {
+  test.each(['', '1S', '11S', 'QX', 'qh', 'QH~1', 'QH~10', 'QH~', ' QH', 'JK', 'T S', 'QH2', 'JKX', 'xJKR', 'JKRB', 'JKR~1', 'JKR~10', 'JKB~'])('refuses %j', (id) => {
     expect(parseCard(id)).toBeNull();
   });
 
@@ -44,8 +44,34 @@ describe('standardDeck', () => {
     expect(deck.slice(0, 2)).toEqual(['2C', '3C']);
     expect(deck[52]).toBe('2C~2');
   });
+
+  test('suit-major in the order of the ranks given, jokers after each copy', () => {
+    expect(standardDeck({ ranks: ['A', '2'], jokers: 1 })).toEqual(['AC', '2C', 'AD', '2D', 'AH', '2H', 'AS', '2S', 'JKR']);
+    expect(standardDeck({ copies: 2, ranks: ['K'], jokers: 2 })).toEqual(['KC', 'KD', 'KH', 'KS', 'JKR', 'JKB', 'KC~2', 'KD~2', 'KH~2', 'KS~2', 'JKR~2', 'JKB~2']);
+    expect(standardDeck({ copies: 0 })).toEqual([]);
+  });
 });
 
-test('compareCards sorts by rank, then suit, jokers last', () => {
-  expect(['AS', 'JKR', '10C', '2H', '10C~2', '2C'].sort(compareCards)).toEqual(['2C', '2H', '10C', '10C~2', 'AS', 'JKR']);
+describe('compareCards', () => {
+  test('sorts by rank, then suit, jokers last', () => {
+    expect(['AS', 'JKR', '10C', '2H', '10C~2', '2C'].sort(compareCards)).toEqual(['2C', '2H', '10C', '10C~2', 'AS', 'JKR']);
+  });
+
+  test('jokers: red before black, then by copy', () => {
+    expect(['JKB~2', 'JKB', 'JKR~2', 'JKR', 'AS~2'].sort(compareCards)).toEqual(['AS~2', 'JKR', 'JKR~2', 'JKB', 'JKB~2']);
+  });
+
+  test('ids that are not cards sort after the jokers, by their text', () => {
+    expect(['zz', 'JKB', 'QH~', '2C', 'aa'].sort(compareCards)).toEqual(['2C', 'JKB', 'QH~', 'aa', 'zz']);
+  });
+
+  test.each<[string, string, number]>([
+    ['2C', '2C', 0],
+    ['JKR~2', 'JKR~2', 0],
+    ['zz', 'zz', 0],
+    ['aa', 'zz', -1],
+    ['zz', 'aa', 1],
+  ])('compareCards(%j, %j) is %d', (a, b, sign) => {
+    expect(Math.sign(compareCards(a, b))).toBe(sign);
+  });
 });
