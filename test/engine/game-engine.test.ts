@@ -7,7 +7,7 @@
  * pass-through parts of the `Game` (options, deck, claimedCards,
  * legalActions, view, zones, outcome).
  */
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { awaitsSeat, stateHash, type Awaiting } from '../../src/engine/index.js';
 import { act, PROBE_DEAL, probeGame, probeSettled, probeStart, probeStep, type ProbeState } from './probe-game.js';
 
@@ -170,8 +170,12 @@ describe('the rest of the Game', () => {
     expect(game.claimedCards({ type: 'play' })).toBeNull();
   });
 
-  test('legalActions: none for a seat not awaited; without a private view only what is public', () => {
-    const game = probeGame();
+  test('legalActions: none for a seat not awaited; without a private view only what is public', async () => {
+    // The default view is a module constant of game.ts: built from a game.ts loaded now, the mutation run's
+    // mutant of it is the one under test (it is switched on only after the modules load, stryker-js 6144).
+    vi.resetModules();
+    const engine = await import('../../src/engine/game.js');
+    const game = probeGame(engine.defineGame);
     const state = dealt();
     expect(game.legalActions(state, 1, { known: { 2: '4H' } })).toEqual([]);
     expect(game.legalActions(state, 0)).toEqual([{ type: 'end' }]);

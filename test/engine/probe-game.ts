@@ -94,8 +94,9 @@ export function act(seat: Seat, action: unknown): unknown {
   return { kind: 'act', seat, action };
 }
 
-export function probeGame(): ProbeGame {
-  return defineGame<ProbeBoard, ProbeAction, ProbeOptions, ProbeError, { board: ProbeBoard; known: Record<Handle, string> }>({
+/** The probe game, built by `define` (a `defineGame` from a freshly loaded engine, for the tests of game.ts's module constants). */
+export function probeGame(define: typeof defineGame = defineGame): ProbeGame {
+  return define<ProbeBoard, ProbeAction, ProbeOptions, ProbeError, { board: ProbeBoard; known: Record<Handle, string> }>({
     id: 'probe',
     displayName: 'Probe',
     minPlayers: 2,
