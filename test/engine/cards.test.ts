@@ -1,9 +1,21 @@
 /**
  * Card ids: one spelling per card, copy suffixes for multi-deck games,
- * jokers, rank values, canonical decks, and the display order.
+ * jokers, rank values, canonical decks, and the display order. The parse
+ * tests read cards.ts afresh inside each test: its two patterns are module
+ * constants, and the mutation run (StrykerJS 9.5, Vitest runner, a list of
+ * test files) switches a mutant on only after the modules are loaded
+ * (stryker-js issue 6144), so a mutated pattern would otherwise never be
+ * the one under test.
  */
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { compareCards, parseCard, standardDeck, valueOf } from '../../src/engine/index.js';
+
+/** parseCard of a cards.ts evaluated now (see above). */
+async function freshParseCard(): Promise<typeof parseCard> {
+  vi.resetModules();
+  const cards = await import('../../src/engine/cards.js');
+  return cards.parseCard;
+}
 
 describe('parseCard', () => {
   test.each<[string, object]>([
@@ -13,12 +25,12 @@ describe('parseCard', () => {
     ['AD', { kind: 'suited', rank: 'A', suit: 'D', copy: 1, value: 14 }],
     ['JKR', { kind: 'joker', color: 'R', copy: 1 }],
     ['JKB~2', { kind: 'joker', color: 'B', copy: 2 }],
-  ])('%s', (id, expected) => {
-    expect(parseCard(id)).toEqual(expected);
+  ])('%s', async (id, expected) => {
+    expect((await freshParseCard())(id)).toEqual(expected);
   });
 
-  test.each(['', '1S', '11S', 'QX', 'qh', 'QH~1', 'QH~10', 'QH~', ' QH', 'JK', 'T S', 'QH2'])('refuses %j', (id) => {
-    expect(parseCard(id)).toBeNull();
+  test.each(['', '1S', '11S', 'QX', 'qh', 'QH~1', 'QH~10', 'QH~', ' QH', 'JK', 'T S', 'QH2', 'JKX', 'xJKR', 'JKRB', 'JKR~1', 'JKR~10', 'JKB~'])('refuses %j', async (id) => {
+    expect((await freshParseCard())(id)).toBeNull();
   });
 
   test('valueOf', () => {
@@ -44,8 +56,34 @@ describe('standardDeck', () => {
     expect(deck.slice(0, 2)).toEqual(['2C', '3C']);
     expect(deck[52]).toBe('2C~2');
   });
+
+  test('suit-major in the order of the ranks given, jokers after each copy', () => {
+    expect(standardDeck({ ranks: ['A', '2'], jokers: 1 })).toEqual(['AC', '2C', 'AD', '2D', 'AH', '2H', 'AS', '2S', 'JKR']);
+    expect(standardDeck({ copies: 2, ranks: ['K'], jokers: 2 })).toEqual(['KC', 'KD', 'KH', 'KS', 'JKR', 'JKB', 'KC~2', 'KD~2', 'KH~2', 'KS~2', 'JKR~2', 'JKB~2']);
+    expect(standardDeck({ copies: 0 })).toEqual([]);
+  });
 });
 
-test('compareCards sorts by rank, then suit, jokers last', () => {
-  expect(['AS', 'JKR', '10C', '2H', '10C~2', '2C'].sort(compareCards)).toEqual(['2C', '2H', '10C', '10C~2', 'AS', 'JKR']);
+describe('compareCards', () => {
+  test('sorts by rank, then suit, jokers last', () => {
+    expect(['AS', 'JKR', '10C', '2H', '10C~2', '2C'].sort(compareCards)).toEqual(['2C', '2H', '10C', '10C~2', 'AS', 'JKR']);
+  });
+
+  test('jokers: red before black, then by copy', () => {
+    expect(['JKB~2', 'JKB', 'JKR~2', 'JKR', 'AS~2'].sort(compareCards)).toEqual(['AS~2', 'JKR', 'JKR~2', 'JKB', 'JKB~2']);
+  });
+
+  test('ids that are not cards sort after the jokers, by their text', () => {
+    expect(['zz', 'JKB', 'QH~', '2C', 'aa'].sort(compareCards)).toEqual(['2C', 'JKB', 'QH~', 'aa', 'zz']);
+  });
+
+  test.each<[string, string, number]>([
+    ['2C', '2C', 0],
+    ['JKR~2', 'JKR~2', 0],
+    ['zz', 'zz', 0],
+    ['aa', 'zz', -1],
+    ['zz', 'aa', 1],
+  ])('compareCards(%j, %j) is %d', (a, b, sign) => {
+    expect(Math.sign(compareCards(a, b))).toBe(sign);
+  });
 });
