@@ -7,7 +7,7 @@
  * tests trust this runner to fail when a rule goes wrong; these tests make
  * sure it does (issue 17: scenario.ts had no test of its own).
  */
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import {
   cardHandles,
   defineGame,
@@ -28,6 +28,7 @@ interface ToyView {
   table: string[];
   turned: string[];
   pile: number;
+  options: Record<string, unknown>;
 }
 type ToyRules = GameRules<ToyBoard, ToyAction, Record<string, never>, ToyError, ToyBoard>;
 
@@ -40,6 +41,11 @@ function scenarioToy(refuse: 'reveal-to' | 'forward' | null = null) {
   return defineGame<ToyBoard, ToyAction, Record<string, never>, ToyError, ToyView>({
     ...rules,
     id: 'toy-scenario',
+    // One option, only so that a test can see the file's options reach setup.
+    parseOptions: (raw) =>
+      typeof raw === 'object' && raw !== null && Object.entries(raw).every(([key, value]) => key === 'shout' && typeof value === 'boolean')
+        ? (raw as Record<string, never>)
+        : null,
     afterCrypto: (draft, done, know) => (done.kind === refuse ? 'bad-pass' : rules.afterCrypto(draft, done, know)),
     view: (state, _seat, view) => ({
       phase: state.board.phase,
@@ -47,6 +53,7 @@ function scenarioToy(refuse: 'reveal-to' | 'forward' | null = null) {
       table: cardsOf(state, view.known, state.board.table),
       turned: cardsOf(state, view.known, state.board.turned),
       pile: state.board.pile.length,
+      options: state.options,
     }),
     scenario: {
       deal(spec, players) {
@@ -61,7 +68,9 @@ function scenarioToy(refuse: 'reveal-to' | 'forward' | null = null) {
       action(spec, _state, handleOf) {
         const { handle, missingCards } = cardHandles(handleOf);
         const card = typeof spec.card === 'string' ? spec.card : '';
-        const action = spec.type === 'pass' ? { type: 'pass', handle: handle(card) } : spec.type === 'show' ? { type: 'show', handle: handle(card), card } : { type: spec.type };
+        // `claim` lets a step show a card as another one: a lie only the audit can catch.
+        const claim = typeof spec.claim === 'string' ? spec.claim : card;
+        const action = spec.type === 'pass' ? { type: 'pass', handle: handle(card) } : spec.type === 'show' ? { type: 'show', handle: handle(card), card: claim } : { type: spec.type };
         const missing = missingCards();
         return missing === null ? { ok: true, action } : { ok: false, error: missing };
       },
@@ -120,8 +129,14 @@ describe('runScenario plays a file through the real reducer', () => {
 
   test('the open summary shows every card; the public one hides what only a seat was shown', () => {
     const run = runScenario(game, file());
-    expect(run.openSummary).toEqual({ phase: 'over', hands: [['8H'], []], table: ['9H'], turned: [], pile: 6 });
-    expect(run.publicSummary).toEqual({ phase: 'over', hands: [['??'], []], table: ['9H'], turned: [], pile: 6 });
+    expect(run.openSummary).toEqual({ phase: 'over', hands: [['8H'], []], table: ['9H'], turned: [], pile: 6, options: {} });
+    expect(run.publicSummary).toEqual({ phase: 'over', hands: [['??'], []], table: ['9H'], turned: [], pile: 6, options: {} });
+  });
+
+  test("the file's options reach the game's setup", () => {
+    const run = runScenario(game, file({ options: { shout: true } }));
+    expect(run.failures).toEqual([]);
+    expect(run.openSummary).toMatchObject({ options: { shout: true } });
   });
 
   test('a file without a title is "(untitled)"; its steps run all the same', () => {
@@ -135,6 +150,24 @@ describe('runScenario plays a file through the real reducer', () => {
     expect(run.failures).toEqual([]);
     expect(run.inputs.slice(-2).map((input) => (input as { kind: string }).kind)).toEqual(['reshuffled', 'revealed']);
     expect(run.open[8]).toBe('9H');
+  });
+
+  test('a step names the live card: after a reshuffle, the fresh handle, not the retired one', () => {
+    const actions = [...file().actions.slice(0, 3), { seat: 0, type: 'mix' }, { seat: 1, type: 'show', card: '9H', rejects: 'not-yours' }];
+    const run = runScenario(game, file({ actions, expect: { state: { turned: ['9H'] } } }));
+    // The retired handle would be refused as handle-gone; the live one is on the table's turned pile, not in a hand.
+    expect(run.failures).toEqual([]);
+    expect(run.log.at(-1)).toBe('#4 seat 1 {"type":"show","card":"9H"} → refused: not-yours');
+  });
+
+  test('the audit is expected clean unless the file says otherwise', () => {
+    const actions = step(2, { claim: '7H' });
+    const lying = runScenario(game, file({ actions, expect: {} }));
+    expect(lying.audit).toMatchObject({ verdict: 'fault', seat: 1, reason: 'false-card-claim' });
+    expect(lying.failures).toEqual(['audit.verdict: expected "clean", got "fault"']);
+    const expected = runScenario(game, file({ actions, expect: { audit: { verdict: 'fault', seat: 1, reason: 'false-card*' } } }));
+    expect(expected.failures).toEqual([]);
+    expect(expected.ok).toBe(true);
   });
 });
 
@@ -229,10 +262,20 @@ describe('runScenario refuses a broken file before play, with the reason', () =>
 
 describe('parseScenario', () => {
   const minimal = { game: 'toy', seats: 2, deal: null, actions: [] };
+  /**
+   * parseScenario of a scenario.ts loaded now: its schema is built when the
+   * module loads, and the mutation run switches a mutant on only after the
+   * test files imported their modules (stryker-js issue 6144).
+   */
+  async function freshParseScenario(): Promise<typeof parseScenario> {
+    vi.resetModules();
+    return (await import('../../src/engine/scenario.js')).parseScenario;
+  }
 
-  test('accepts a minimal file and a full one', () => {
-    expect(parseScenario(minimal)).toEqual(minimal);
-    expect(parseScenario(file())).toEqual(file());
+  test('accepts a minimal file and a full one', async () => {
+    const parse = await freshParseScenario();
+    expect(parse(minimal)).toEqual(minimal);
+    expect(parse(file())).toEqual(file());
   });
 
   test.each<[string, unknown, RegExp]>([
@@ -246,12 +289,12 @@ describe('parseScenario', () => {
     ['an expected refusal without its code', { ...minimal, expect: { rejected: { index: 1 } } }, /^bad scenario file at expect\.rejected\.error: /],
     ['an unknown expectation', { ...minimal, expect: { winner: 0 } }, /^bad scenario file at expect\.winner: /],
     ['an unknown top-level key', { ...minimal, players: 2 }, /^bad scenario file at players: /],
-  ])('refuses %s, naming where', (_name, raw, message) => {
-    expect(parseScenario(raw)).toMatch(message);
+  ])('refuses %s, naming where', async (_name, raw, message) => {
+    expect((await freshParseScenario())(raw)).toMatch(message);
   });
 
-  test('a step may carry game fields of its own', () => {
-    const parsed = parseScenario({ ...minimal, actions: [{ seat: 1, type: 'play', cards: ['4H'] }] });
+  test('a step may carry game fields of its own', async () => {
+    const parsed = (await freshParseScenario())({ ...minimal, actions: [{ seat: 1, type: 'play', cards: ['4H'] }] });
     expect(typeof parsed === 'object' && parsed.actions[0]).toEqual({ seat: 1, type: 'play', cards: ['4H'] });
   });
 });
@@ -266,6 +309,7 @@ describe('partialMismatches', () => {
     ['null against null', null, null, []],
     ['a prefix pattern that matches', 'has-legal-play: 5H', 'has-legal-play*', []],
     ['a prefix pattern that does not', 'false-claim', 'has-legal-play*', ['$: expected has-legal-play*, got "false-claim"']],
+    ['a prefix pattern whose first letter matches', 'has-no-play', 'has-legal-play*', ['$: expected has-legal-play*, got "has-no-play"']],
     ['a prefix pattern against a number', 5, '5*', ['$: expected 5*, got 5']],
     ['a star inside a string is literal', 'a-b', 'a*b', ['$: expected "a*b", got "a-b"']],
     ['equal arrays', [1, 2], [1, 2], []],
