@@ -293,6 +293,12 @@ describe('parseScenario', () => {
     expect((await freshParseScenario())(raw)).toMatch(message);
   });
 
+  test("the reason is the schema's own words, after the place", async () => {
+    const parse = await freshParseScenario();
+    expect(parse({ ...minimal, seats: 0 })).toBe('bad scenario file at seats: Invalid value: Expected >=1 but received 0');
+    expect(parse('x')).toBe('bad scenario file at top level: Invalid type: Expected Object but received "x"');
+  });
+
   test('a step may carry game fields of its own', async () => {
     const parsed = (await freshParseScenario())({ ...minimal, actions: [{ seat: 1, type: 'play', cards: ['4H'] }] });
     expect(typeof parsed === 'object' && parsed.actions[0]).toEqual({ seat: 1, type: 'play', cards: ['4H'] });
