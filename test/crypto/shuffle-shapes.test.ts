@@ -16,7 +16,7 @@ import { describe, expect, it, test, vi } from 'vitest';
 import { ristretto255_hasher } from '@noble/curves/ed25519.js';
 import { seededRandom } from '../../crypto/index.js';
 import { Transcript } from '../../crypto/fiat-shamir.js';
-import { type Point, G, mulBase, mulSecret, randomScalar } from '../../crypto/group.js';
+import { type Point, G, msm, mulBase, mulSecret, randomScalar } from '../../crypto/group.js';
 import { type Deck, deckFromPoints } from '../../crypto/packet.js';
 import { randomPermutation } from '../../crypto/random.js';
 import { type ShuffleProof, type ShuffleStatement, proveShuffle, verifyShuffle } from '../../crypto/shuffle-proof.js';
@@ -86,6 +86,13 @@ describe('verifyShuffle refuses a proof or statement of the wrong shape, without
     const { st, proof } = honest(false, 'statement shapes');
     expect(verifyShuffle(edit(st), proof, seededRandom('verifier'))).toBe(false);
   });
+
+  it('a statement with no cards and a proof shaped for none (five t, four z, nothing else)', () => {
+    const { st, proof } = honest(false, 'empty');
+    const none = deckFromPoints([]);
+    const empty: ShuffleProof = { ...proof, c: none, chain: none, tChain: none, zChain: [], zPerm: [] };
+    expect(verifyShuffle({ ...st, X: none, Y: none }, empty, seededRandom('verifier'))).toBe(false);
+  });
 });
 
 /**
@@ -121,6 +128,8 @@ describe('the shuffle generators', () => {
     const five = gens.shuffleGenerators(5);
     expect(three.H).toHaveLength(3);
     expect(three.Htables).toHaveLength(3);
+    // Each table is H_j's: a multi-scalar multiplication with it gives what one without gives.
+    three.H.forEach((h, j) => expect(msm([h], [12345n], [three.Htables[j]]).toHex()).toBe(h.multiply(12345n).toHex()));
     expect(five.H).toHaveLength(5);
     expect(five.H.slice(0, 3)).toEqual(three.H);
     expect(five.H[4]?.toHex()).toBe(expectedGenerator('commitment', 4).toHex());
