@@ -12,9 +12,10 @@
  * every recorded transcript unverifiable — fails here, and the per-process
  * cache is checked to hand out the same generators and tables each time.
  */
-import { describe, expect, it, test, vi } from 'vitest';
+import { describe, expect, it, test } from 'vitest';
 import { ristretto255_hasher } from '@noble/curves/ed25519.js';
 import { seededRandom } from '../../crypto/index.js';
+import { loadedNow } from '../helpers/loaded-now.js';
 import { Transcript } from '../../crypto/fiat-shamir.js';
 import { type Point, G, msm, mulBase, mulSecret, randomScalar } from '../../crypto/group.js';
 import { type Deck, deckFromPoints } from '../../crypto/packet.js';
@@ -95,15 +96,9 @@ describe('verifyShuffle refuses a proof or statement of the wrong shape, without
   });
 });
 
-/**
- * shuffle-generators.ts loaded now: its cache lives in module variables, and
- * the mutation run switches a mutant on only after the modules load
- * (stryker-js issue 6144), so a module imported at the top would hold the
- * unmutated cache in every mutant run.
- */
+/** shuffle-generators.ts loaded now: its cache lives in module variables (test/helpers/loaded-now.ts). */
 async function freshGenerators() {
-  vi.resetModules();
-  return import('../../crypto/shuffle-generators.js');
+  return loadedNow(() => import('../../crypto/shuffle-generators.js'));
 }
 
 /** RFC 9380 hash_to_ristretto255 by noble of the documented message: Transcript('shuffle-generator'), label, index. */

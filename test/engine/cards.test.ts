@@ -7,14 +7,13 @@
  * (stryker-js issue 6144), so a mutated pattern would otherwise never be
  * the one under test.
  */
-import { describe, expect, test, vi } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { compareCards, parseCard, standardDeck, valueOf } from '../../src/engine/index.js';
+import { loadedNow } from '../helpers/loaded-now.js';
 
 /** parseCard of a cards.ts evaluated now (see above). */
 async function freshParseCard(): Promise<typeof parseCard> {
-  vi.resetModules();
-  const cards = await import('../../src/engine/cards.js');
-  return cards.parseCard;
+  return (await loadedNow(() => import('../../src/engine/cards.js'))).parseCard;
 }
 
 describe('parseCard', () => {

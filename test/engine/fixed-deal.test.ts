@@ -8,7 +8,8 @@
  * stand on, so a wrong completion or a census that misses a problem would let
  * every game's tests pass on a broken table (issue 17).
  */
-import { describe, expect, test, vi } from 'vitest';
+import { describe, expect, test } from 'vitest';
+import { loadedNow } from '../helpers/loaded-now.js';
 import { census, completeOldest, dealFromZones, privateViewOf, settle, shuffledDeal, type OpenCards, type State } from '../../src/engine/index.js';
 import { toyGame, type ToyBoard } from './toy-game.js';
 
@@ -77,10 +78,8 @@ describe('completeOldest answers the oldest request as an honest table would', (
     const mixing = act(readyToMix(), 0, { type: 'mix' });
     const request = mixing.requests[0];
     if (request?.kind !== 'reshuffle') throw new Error('expected a reshuffle');
-    // The default order is a module constant of fixed-deal.ts: use one loaded now, so a mutation run's
-    // mutant of it is the one tested (mutants switch on after the modules load, stryker-js issue 6144).
-    vi.resetModules();
-    const fresh = await import('../../src/engine/fixed-deal.js');
+    // The default order is a module constant of fixed-deal.ts: use one loaded now (test/helpers/loaded-now.ts).
+    const fresh = await loadedNow(() => import('../../src/engine/fixed-deal.js'));
     const kept = fresh.completeOldest(mixing, deal);
     expect(kept?.input).toEqual({ kind: 'reshuffled', request: request.id });
     expect(request.into.map((handle) => kept?.open[handle])).toEqual(request.handles.map((handle) => deal[handle]));

@@ -7,7 +7,8 @@
  * pass-through parts of the `Game` (options, deck, claimedCards,
  * legalActions, view, zones, outcome).
  */
-import { describe, expect, test, vi } from 'vitest';
+import { describe, expect, test } from 'vitest';
+import { loadedNow } from '../helpers/loaded-now.js';
 import { awaitsSeat, stateHash, type Awaiting } from '../../src/engine/index.js';
 import { act, PROBE_DEAL, probeGame, probeSettled, probeStart, probeStep, type ProbeState } from './probe-game.js';
 
@@ -172,9 +173,8 @@ describe('the rest of the Game', () => {
 
   test('legalActions: none for a seat not awaited; without a private view only what is public', async () => {
     // The default view is a module constant of game.ts: built from a game.ts loaded now, the mutation run's
-    // mutant of it is the one under test (it is switched on only after the modules load, stryker-js 6144).
-    vi.resetModules();
-    const engine = await import('../../src/engine/game.js');
+    // mutant of it is the one under test (test/helpers/loaded-now.ts).
+    const engine = await loadedNow(() => import('../../src/engine/game.js'));
     const game = probeGame(engine.defineGame);
     const state = dealt();
     expect(game.legalActions(state, 1, { known: { 2: '4H' } })).toEqual([]);

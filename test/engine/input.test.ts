@@ -5,17 +5,12 @@
  * sits just inside or just outside a bound, so a loosened or tightened check
  * fails here (issue 17: input.ts scored 6 % with the engine's other tests).
  */
-import { describe, expect, test, vi } from 'vitest';
+import { describe, expect, test } from 'vitest';
+import { loadedNow } from '../helpers/loaded-now.js';
 
-/**
- * parseInput of an input.ts loaded now: its schema is built when the module
- * loads, and the mutation run switches a mutant on only after the test files
- * have imported their modules (stryker-js issue 6144), so a schema imported at
- * the top would be the unmutated one in every mutant run.
- */
+/** parseInput of an input.ts loaded now: its schema is built when the module loads (test/helpers/loaded-now.ts). */
 async function freshParseInput() {
-  vi.resetModules();
-  return (await import('../../src/engine/input.js')).parseInput;
+  return (await loadedNow(() => import('../../src/engine/input.js'))).parseInput;
 }
 
 const act = (seat: unknown, extra: Record<string, unknown> = {}) => ({ kind: 'act', seat, action: { type: 'x' }, ...extra });

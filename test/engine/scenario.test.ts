@@ -7,7 +7,8 @@
  * tests trust this runner to fail when a rule goes wrong; these tests make
  * sure it does (issue 17: scenario.ts had no test of its own).
  */
-import { describe, expect, test, vi } from 'vitest';
+import { describe, expect, test } from 'vitest';
+import { loadedNow } from '../helpers/loaded-now.js';
 import {
   cardHandles,
   defineGame,
@@ -262,14 +263,9 @@ describe('runScenario refuses a broken file before play, with the reason', () =>
 
 describe('parseScenario', () => {
   const minimal = { game: 'toy', seats: 2, deal: null, actions: [] };
-  /**
-   * parseScenario of a scenario.ts loaded now: its schema is built when the
-   * module loads, and the mutation run switches a mutant on only after the
-   * test files imported their modules (stryker-js issue 6144).
-   */
+  /** parseScenario of a scenario.ts loaded now: its schema is built when the module loads (test/helpers/loaded-now.ts). */
   async function freshParseScenario(): Promise<typeof parseScenario> {
-    vi.resetModules();
-    return (await import('../../src/engine/scenario.js')).parseScenario;
+    return (await loadedNow(() => import('../../src/engine/scenario.js'))).parseScenario;
   }
 
   test('accepts a minimal file and a full one', async () => {
