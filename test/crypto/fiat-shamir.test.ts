@@ -11,6 +11,7 @@
 import { describe, expect, it } from 'vitest';
 import { sha512 } from '@noble/hashes/sha2.js';
 import { shake256 } from '@noble/hashes/sha3.js';
+import { loadedNow } from '../helpers/loaded-now.js';
 import { PROTOCOL, Transcript, deriveWeights } from '../../crypto/fiat-shamir.js';
 
 const ascii = (s: string) => new Uint8Array(Buffer.from(s, 'ascii'));
@@ -23,8 +24,12 @@ const le = (b: Uint8Array) => [...b].reverse().reduce((x, byte) => (x << 8n) | B
 const ELL = 2n ** 252n + 27742317777372353535851937790883648493n;
 
 describe('Fiat–Shamir transcripts', () => {
-  it('names the protocol version it binds', () => {
+  it('names the protocol version it binds', async () => {
     expect(PROTOCOL).toBe('fairdeck/mental-poker/v1');
+    // Loaded inside the test, the module-level PROTOCOL is what a fresh transcript hashes (test/helpers/loaded-now.ts).
+    const fresh = await loadedNow(() => import('../../crypto/fiat-shamir.js'));
+    expect(fresh.PROTOCOL).toBe('fairdeck/mental-poker/v1');
+    expect(hex(new fresh.Transcript('x').digest())).toBe(hex(sha512(cat(framed(ascii('fairdeck/mental-poker/v1')), framed(ascii('x'))))));
   });
 
   it('digest = SHA-512(framed protocol ‖ framed label ‖ framed bytes ‖ u32 BE), the challenge its LE value mod ℓ', () => {

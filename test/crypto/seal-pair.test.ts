@@ -8,6 +8,7 @@
 import { beforeAll, describe, expect, it, test } from 'vitest';
 import fc from 'fast-check';
 import { x25519 } from '@noble/curves/ed25519.js';
+import { loadedNow } from '../helpers/loaded-now.js';
 import {
   PAIR_SEAL_OVERHEAD,
   type RandomSource,
@@ -144,7 +145,9 @@ describe('pairwise seal keys', () => {
     expect(run).toThrow(message);
   });
 
-  it('refuses every low-order X25519 key (all of them would give an all-zero shared secret), naming whose key it is', () => {
+  it('refuses every low-order X25519 key (all of them would give an all-zero shared secret), naming whose key it is', async () => {
+    // Loaded inside the test: the low-order list and p are module-level constants (test/helpers/loaded-now.ts).
+    const { assertSealPublicKey, pairKey } = await loadedNow(() => import('../../crypto/seal.js'));
     for (const [i, low] of lowOrderKeys.entries()) {
       // These really are low order: X25519 with any secret gives all zeros, which noble refuses.
       expect(() => x25519.getSharedSecret(alice.secretKey, low), `key ${i}`).toThrow();
