@@ -35,6 +35,7 @@ import {
   stepContext,
 } from '../../crypto/packet.js';
 import { seededRandom } from '../../crypto/random.js';
+import { loadedNow } from '../helpers/loaded-now.js';
 
 const TABLE = new TextEncoder().encode('packet-test-table');
 const rng = seededRandom('packet.test');
@@ -94,6 +95,20 @@ describe('constants', () => {
     expect(MAX_PACKET).toBe(104);
     expect(MAX_PACKET_ID).toBe(0xffff);
     expect(G_BYTES).toEqual(encodePoint(G));
+  });
+});
+
+describe('load-time constants (module loaded inside the test: stryker-js 6144)', () => {
+  it('the step codes and the untouched layer G, as built when the module loads', async () => {
+    const fresh = await loadedNow(() => import('../../crypto/packet.js'));
+    expect(fresh.STEP_CODE).toEqual({ relayer: 1, shuffle: 5, lock: 3, keys: 4, secrets: 16 });
+    const s = fresh.openDeck(hand, 1);
+    expect(fresh.stepContext(s, 'lock', 1)).toEqual(new Transcript('step').bytes(s.digest).u32(3).u32(1).digest());
+    expect(s.layers.map((l) => l.points.length === 1 && l.points[0]!.equals(G))).toEqual([true, true]);
+    expect(s.layers.map((l) => l.bytes)).toEqual([encodePoint(G), encodePoint(G)]);
+    const r = fresh.openReshuffle(hand, 3, [{ kind: 'public', card: 2 }], []);
+    expect(r.layers.map((l) => l.points.length === 1 && l.points[0]!.equals(G))).toEqual([true, true]);
+    expect(r.layers.map((l) => l.bytes)).toEqual([encodePoint(G), encodePoint(G)]);
   });
 });
 

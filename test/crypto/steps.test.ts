@@ -16,7 +16,16 @@ import { toHex } from '../../crypto/bytes.js';
 import { type Hand, createHand } from '../../crypto/cards.js';
 import type { Fault, Verdict } from '../../crypto/fault.js';
 import { Fn, G, ORDER, type Point, encodePoint, mulBase } from '../../crypto/group.js';
-import { type Deck, type PacketInput, type PacketState, deckFromPoints, openDeck, openReshuffle } from '../../crypto/packet.js';
+import {
+  type Deck,
+  type PacketInput,
+  type PacketState,
+  deckFromPoints,
+  openDeck,
+  openReshuffle,
+  stepContext,
+} from '../../crypto/packet.js';
+import { verifyShuffle } from '../../crypto/shuffle-proof.js';
 import { isPermutation, seededRandom } from '../../crypto/random.js';
 import {
   type LockStep,
@@ -235,6 +244,11 @@ describe('shuffle step', () => {
       { seat: 1, packet: 0, step: 'shuffle', code: 'size', reason: 'shuffled deck has 31 points, expected 32' },
     ],
     [
+      'a deck one point short whose bytes are whole',
+      () => [sh0.state, { ...sh1.message, deck: { points: sh1.message.deck.points.slice(1), bytes: sh1.message.deck.bytes } }],
+      { seat: 1, packet: 0, step: 'shuffle', code: 'size', reason: 'shuffled deck has 31 points, expected 32' },
+    ],
+    [
       'a deck whose bytes are one point short',
       () => [sh0.state, { ...sh1.message, deck: { points: sh1.message.deck.points, bytes: sh1.message.deck.bytes.slice(32) } }],
       { seat: 1, packet: 0, step: 'shuffle', code: 'size', reason: 'shuffled deck has 32 points, expected 32' },
@@ -274,6 +288,20 @@ describe('shuffle step', () => {
     const [state, msg] = args();
     expect(faultOf(verifyShuffleStep(state, msg, rng))).toStrictEqual(want);
     expect(faultOf(verifyStep(state, msg, rng))).toStrictEqual(want);
+  });
+
+  it('the argument is bound to the shuffle step context (message type 5) of its seat', () => {
+    const msg = rsh0.message;
+    const statement = (kind: 'shuffle' | 'lock', seat: number) => ({
+      context: stepContext(rl1.state, kind, seat),
+      base: rl1.state.layers[0]!,
+      layer: msg.layer,
+      X: rl1.state.deck,
+      Y: msg.deck,
+    });
+    expect(verifyShuffle(statement('shuffle', 0), msg.proof, rng)).toBe(true);
+    expect(verifyShuffle(statement('lock', 0), msg.proof, rng)).toBe(false);
+    expect(verifyShuffle(statement('shuffle', 1), msg.proof, rng)).toBe(false);
   });
 
   it('a context fault is found before a size fault', () => {
