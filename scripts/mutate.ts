@@ -94,8 +94,9 @@ const fileTag = target.replace(/[^A-Za-z0-9_.=-]+/g, '_');
 function commitOfWorktree(): string {
   const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
   // bench/mutation.json is this script's own output: a run written there but not committed yet
-  // does not make the code under test uncommitted.
-  const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no', '--', '.', `:!${BENCH_PATH}`], { encoding: 'utf8' }).trim() !== '';
+  // does not make the code under test uncommitted. A new test file not added yet does (untracked
+  // files count in the code and test directories; reports/ and the sandboxes are ignored files).
+  const dirty = execFileSync('git', ['status', '--porcelain', '--', 'crypto', 'src', 'test', 'scripts', 'stryker.config.mjs', 'vitest.stryker.config.ts', 'package.json'], { encoding: 'utf8' }).trim() !== '';
   return dirty ? `${head}+uncommitted` : head;
 }
 
