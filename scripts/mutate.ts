@@ -12,60 +12,11 @@
  * surviving mutants are printed (and stay in reports/mutation/<target>.json).
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Stryker } from '@stryker-mutator/core';
 import type { MutantResult } from '@stryker-mutator/api/core';
-
-interface Scope {
-  readonly mutate: readonly string[];
-  readonly tests: readonly string[];
-}
-
-const SCOPES: Readonly<Record<string, Scope>> = {
-  crypto: { mutate: ['crypto/**/*.ts', '!crypto/index.ts'], tests: ['test/crypto/**/*.test.ts'] },
-  engine: {
-    mutate: ['src/engine/**/*.ts', '!src/engine/index.ts'],
-    tests: ['test/engine/**/*.test.ts', 'test/conformance/engine.test.ts'],
-  },
-  games: { mutate: ['src/games/**/*.ts', '!src/games/index.ts'], tests: ['test/games/**/*.test.ts'] },
-  net: { mutate: ['src/net/**/*.ts'], tests: ['test/net/**/*.test.ts'] },
-  table: {
-    mutate: ['src/table/**/*.ts'],
-    tests: [
-      'test/table/**/*.test.ts',
-      'test/adversarial/**/*.test.ts',
-      'test/verify/**/*.test.ts',
-      'test/conformance/table.test.ts',
-    ],
-  },
-};
-
-interface BenchEntry {
-  readonly target: string;
-  readonly date: string;
-  readonly commit: string;
-  readonly scope: string;
-  readonly mutate: readonly string[];
-  readonly tests: string;
-  readonly score: number;
-  readonly killed: number;
-  readonly survived: number;
-  readonly timeout: number;
-  readonly noCoverage: number;
-  readonly ignored: number;
-  readonly errors: number;
-  readonly durationMin: number;
-}
-
-interface BenchFile {
-  readonly note: string;
-  readonly runs: BenchEntry[];
-  readonly notRun: string[];
-}
-
-const BENCH_PATH = 'bench/mutation.json';
+import { BENCH_PATH, type BenchEntry, SCOPES, mutationScore, readBench, writeBench } from './mutation-bench.js';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -104,17 +55,6 @@ function countStatus(results: readonly MutantResult[], ...statuses: string[]): n
   return results.filter((result) => statuses.includes(result.status)).length;
 }
 
-function readBench(): BenchFile {
-  const empty: BenchFile = {
-    note: 'Written by scripts/mutate.ts from real StrykerJS runs only; score = (killed + timeout) / (killed + timeout + survived + noCoverage), static mutants ignored (docs/TESTING.md).',
-    runs: [],
-    notRun: [],
-  };
-  if (!existsSync(BENCH_PATH)) return empty;
-  const parsed = JSON.parse(readFileSync(BENCH_PATH, 'utf8')) as Partial<BenchFile>;
-  return { ...empty, runs: Array.isArray(parsed.runs) ? parsed.runs : [] };
-}
-
 const commit = commitOfWorktree();
 const started = process.hrtime.bigint();
 const stryker = new Stryker({
@@ -135,8 +75,6 @@ const killed = countStatus(results, 'Killed');
 const timeout = countStatus(results, 'Timeout');
 const survived = countStatus(results, 'Survived');
 const noCoverage = countStatus(results, 'NoCoverage');
-const detected = killed + timeout;
-const valid = detected + survived + noCoverage;
 const entry: BenchEntry = {
   target,
   date: new Date().toISOString(),
@@ -144,7 +82,7 @@ const entry: BenchEntry = {
   scope: scopeName,
   mutate,
   tests: testFiles.length === 0 ? 'all unit tests but test/fuzz and test/e2e' : testFiles.join(' '),
-  score: valid === 0 ? 0 : Math.round((detected / valid) * 10_000) / 100,
+  score: mutationScore({ killed, timeout, survived, noCoverage }),
   killed,
   survived,
   timeout,
@@ -155,9 +93,7 @@ const entry: BenchEntry = {
 };
 
 const bench = readBench();
-const runs = [...bench.runs.filter((run) => run.target !== target), entry].sort((a, b) => a.target.localeCompare(b.target));
-const notRun = Object.keys(SCOPES).filter((name) => !runs.some((run) => run.scope === name));
-writeFileSync(BENCH_PATH, `${JSON.stringify({ note: bench.note, runs, notRun }, null, 2)}\n`);
+writeBench({ ...bench, runs: [...bench.runs.filter((run) => run.target !== target), entry] });
 
 for (const result of results.filter((mutant) => mutant.status === 'Survived' || mutant.status === 'NoCoverage')) {
   const where = `${relative(process.cwd(), result.fileName)}:${result.location.start.line}:${result.location.start.column}`;
