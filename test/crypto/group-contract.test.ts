@@ -67,6 +67,8 @@ const SCALARS: [string, bigint][] = [
   ['−3', -3n],
   ['−ℓ − 7', -ORDER - 7n],
   ['2^255 + 9', 2n ** 255n + 9n],
+  ['2^256 + 5 (beyond the 256 bits a table or digit recoding reads)', 2n ** 256n + 5n],
+  ['2^300 + 7', 2n ** 300n + 7n],
   ['ℓ − 1', ORDER - 1n],
   ['1', 1n],
 ];
@@ -160,6 +162,11 @@ describe('scalars from bytes and randomness', () => {
     expect(hashToScalarWide(digest)).toBe(value % ORDER);
     expect(leToBigint(digest.subarray(0, 3))).toBe(11n + 48n * 256n + 85n * 65536n);
     for (const a of [2n, 7n, ORDER - 1n, 0xdeadbeefn]) expect((a * invMod(a)) % ORDER).toBe(1n);
+  });
+
+  it('invMod, a module-level arrow function, is the inverse mod ℓ when its module is loaded afresh', async () => {
+    const fresh = await loadedNow(() => import('../../crypto/group.js'));
+    for (const a of [2n, 7n, ORDER - 1n]) expect((a * fresh.invMod(a)) % ORDER).toBe(1n);
   });
 
   it('randomScalar and randomShort never return zero: an all-zero draw is drawn again', () => {
