@@ -217,7 +217,7 @@ describe('draws', () => {
   test('an owed draw bigger than stock and pile: the seat draws what there is, one reshuffle', () => {
     const deal: Deal = { hands: [['3C', '4C', 'JKR'], ['6D', '7D', '9S']], discard: ['8H', '5H'], stock: ['KD'] };
     const short = position(2, deal, [{ seat: 1, type: 'draw' }, { seat: 0, type: 'play', card: 'JKR' }, { seat: 1, type: 'draw' }]);
-    expect(short.state.board).toMatchObject({ reshuffles: 1, pendingDraw: null, owed: 0, turn: 0, stock: [] });
+    expect(short.state.board).toMatchObject({ reshuffles: 1, pendingDraw: null, owed: 0, turn: 0, stock: [], drawn: null });
     expect(short.state.board.last).toEqual({ kind: 'draw', seat: 1, count: 5, owed: true });
     expect(hands(short)[1]).toEqual(['5H', '6D', '7D', '8H', '9S', 'KD']);
     expect(short.state.board.discard.map((h) => short.open[h])).toEqual(['JKR']);
@@ -232,6 +232,25 @@ describe('draws', () => {
     expect(drawing.state.board.hands[1]).toHaveLength(4);
     expect(drawing.state.requests.map((r) => r.kind)).toEqual(['reshuffle']);
     expect(pesten.awaits(drawing.state)).toMatchObject({ kind: 'crypto' });
+  });
+  test('the draw waits for the reshuffle itself: showing the stock\'s last card does not finish it', () => {
+    const deal: Deal = { hands: [['5S', '8S', 'QD'], ['2C', '6D', '7D']], discard: ['3H', '4H', '9C'], stock: ['KD'] };
+    const owed = position(2, deal, [{ seat: 1, type: 'play', card: '2C' }]);
+    const drawing = pesten.reduce(owed.state, { kind: 'act', seat: 0, action: { type: 'draw' } });
+    if (!drawing.ok) throw new Error(drawing.error);
+    expect(drawing.state.requests.map((r) => r.kind)).toEqual(['reveal-to', 'reshuffle']);
+    const shown = pesten.reduce(drawing.state, { kind: 'delivered', request: drawing.state.requests[0]?.id ?? -1 });
+    if (!shown.ok) throw new Error(shown.error);
+    expect(shown.state.board.pendingDraw).toEqual({ seat: 0, count: 1, thenPlay: false });
+    expect(shown.state.board.hands[0]).toHaveLength(4);
+  });
+
+  test('a penalty draw cut short by a reshuffle is no drawThenPlay draw: the next seat plays freely', () => {
+    const deal: Deal = { hands: [['3C', '4C', '6S'], ['9C', '5C']], discard: ['8H', '9H'], stock: [] };
+    const forgot = position(2, deal, [{ seat: 1, type: 'play', card: '9C' }], { options: { drawThenPlay: true } });
+    expect(forgot.state.board).toMatchObject({ turn: 0, drawn: null, pendingDraw: null, reshuffles: 1 });
+    expect(hands(forgot)[1]).toEqual(['5C', '8H', '9H']);
+    expect(pesten.awaits(forgot.state)).toEqual({ kind: 'move', seat: 0, what: 'play' });
   });
 });
 
