@@ -68,8 +68,8 @@ describe('the probe', () => {
     const { state } = position(3, { hands, discard: ['9H'] });
     expect(pestenProbe.cards(state, 1)).toEqual(state.board.hands[1]);
     expect(pestenProbe.cards(state, 7)).toEqual([]);
-    expect(pestenProbe.play(4, 'JD')).toEqual({ type: 'play', handle: 4, card: 'JD', wish: 'D' });
-    expect(pestenProbe.play(4, 'QD')).toEqual({ type: 'play', handle: 4, card: 'QD' });
-    expect(pestenProbe.words('owes-cards', 'QD', state)).toBe('You owe 0 cards: answer with a 2 or a joker, or draw them.');
+    expect(pestenProbe.play(4, 'JD', state)).toEqual({ type: 'play', handle: 4, card: 'JD', wish: 'D' });
+    expect(pestenProbe.play(4, 'QD', state)).toEqual({ type: 'play', handle: 4, card: 'QD' });
+    expect(pestenProbe.words('owes-cards', 'QD', state, 1)).toBe('You owe 0 cards: answer with a 2 or a joker, or draw them.');
   });
 });
