@@ -10,6 +10,7 @@
 import { describe, expect, test } from 'vitest';
 import { privateViewOf, type Core, type Handle } from '../../../src/engine/index.js';
 import { pesten, type PestenState } from '../../../src/games/pesten/index.js';
+import { legalActions } from '../../../src/games/pesten/legal-actions.js';
 import { loadedNow } from '../../helpers/loaded-now.js';
 import { position } from './helpers.js';
 
@@ -71,6 +72,8 @@ describe('board queries', () => {
     ['QC', 'QH', 'D', false],
     [null, '9H', null, false],
     ['ZZ', '9H', null, false],
+    [null, 'JKB', null, false],
+    ['ZZ', null, null, false],
   ])('matches(%s on %s, wish %s) → %s', async (card, top, wish, legal) => {
     const { matches } = await board();
     expect(matches(card, top, wish as never)).toBe(legal);
@@ -258,7 +261,8 @@ describe('scenario support', () => {
     const open = s.deal({ hands: [['5H', '9C'], ['JS']], discard: ['4C', '7H'] } as never, 2, options);
     if (typeof open === 'string') throw new Error(open);
     expect(open.layout).toEqual({ hands: [2, 1], discard: 2, stock: 49 });
-    expect(open.zones).toMatchObject({ 'hand@0': ['5H', '9C'], 'hand@1': ['JS'], discard: ['4C', '7H'], aside: [] });
+    expect(open.zones).toMatchObject({ 'hand@0': ['5H', '9C'], 'hand@1': ['JS'], discard: ['4C', '7H'] });
+    expect(open.zones.aside).toEqual([]);
     expect(open.zones.stock?.slice(0, 3)).toEqual(['2C', '3C', '5C']);
     const fixed = s.deal({ hands: [['5H'], ['JS']], discard: ['4C'], stock: ['QD', '3S'] } as never, 2, options);
     if (typeof fixed === 'string') throw new Error(fixed);
@@ -274,8 +278,8 @@ describe('scenario support', () => {
     const state = {} as PestenState;
     const act = (spec: unknown) => s.action(spec as never, state, (card) => handles[card] ?? null);
     expect(act({ type: 'play', card: 'JS', wish: 'H', announce: true })).toEqual({ ok: true, action: { type: 'play', handle: 4, card: 'JS', wish: 'H', announce: true } });
-    expect(act({ type: 'play', card: '5H' })).toEqual({ ok: true, action: { type: 'play', handle: 9, card: '5H' } });
-    expect(act({ type: 'play', card: '5H', announce: false })).toEqual({ ok: true, action: { type: 'play', handle: 9, card: '5H', announce: false } });
+    expect(act({ type: 'play', card: '5H' })).toStrictEqual({ ok: true, action: { type: 'play', handle: 9, card: '5H' } });
+    expect(act({ type: 'play', card: '5H', announce: false })).toStrictEqual({ ok: true, action: { type: 'play', handle: 9, card: '5H', announce: false } });
     expect(act({ type: 'draw' })).toEqual({ ok: true, action: { type: 'draw' } });
     expect(act({ type: 'end-turn' })).toEqual({ ok: true, action: { type: 'end-turn' } });
     expect(act({ type: 'wish', suit: 'C' })).toEqual({ ok: true, action: { type: 'wish', suit: 'C' } });
@@ -338,5 +342,22 @@ describe('legal actions in every phase', () => {
     const seat2 = pesten.legalActions(state, 2, privateViewOf(state, open, 0));
     expect(seat2).toEqual([{ type: 'draw' }]);
     expect(legal(state, open, 2)).toEqual(['5H', '2H', 'draw']);
+  });
+  test('the rules\' own enumeration (without the engine\'s turn filter): only the seat awaited gets moves', () => {
+    const raw = (state: PestenState, open: Record<number, string>, seat: number) => legalActions(state, seat, privateViewOf(state, open, seat)).map((a) => a.type);
+    const wishing = position(3, { hands, discard: ['JD'] }, [], { dealer: 1 });
+    expect(raw(wishing.state, wishing.open, 0)).toEqual([]);
+    expect(raw(wishing.state, wishing.open, 1)).toEqual(['wish', 'wish', 'wish', 'wish']);
+    const passing = position(3, { hands, discard: ['10D'] }, [{ seat: 1, type: 'give', card: '4D' }]);
+    expect(raw(passing.state, passing.open, 1)).toEqual([]);
+    expect(raw(passing.state, passing.open, 2)).toEqual(['give', 'give', 'give']);
+    const setup = pesten.setup({ players: 3 });
+    if (!setup.ok) throw new Error(setup.error);
+    expect(legalActions(setup.state, setup.state.board.turn, { known: {} })).toEqual([]);
+    const over = position(2, { hands: [['3C', '4C'], ['5H']], discard: ['9H'] }, [{ seat: 1, type: 'play', card: '5H' }]);
+    expect(raw(over.state, over.open, 1)).toEqual([]);
+    const playing = position(3, { hands, discard: ['9H'] });
+    expect(raw(playing.state, playing.open, 1)).toEqual([]);
+    expect(raw(playing.state, playing.open, 2)).toEqual(['play', 'play', 'draw']);
   });
 });
