@@ -119,6 +119,18 @@ describe('what the state adds', () => {
     expect(await line(seven, forgot.state)).toBe('Cleo played 7♥ and forgot to announce Pesten and draws 2 and plays again');
   });
 
+  test('inputs that are not moves, moves before any event, and other moves after a play keep their plain line', async () => {
+    const { describePestenInput } = await lines();
+    const drew = position(3, { hands, discard: ['9H'], stock }, [{ seat: 2, type: 'draw' }]);
+    expect(describePestenInput(() => 'crypto', { kind: 'delivered', request: 1 }, names, drew.state)).toBe('crypto');
+    const fresh = { ...drew.state, board: { ...drew.state.board, last: null } };
+    expect(await line(act(2, { type: 'draw' }), fresh)).toBe('Cleo draws');
+    expect(await line(act(2, { type: 'play', handle: 1, card: '5H' }), fresh)).toBe('Cleo played 5♥');
+    const forgot = position(3, { hands: [['3C', '4C'], ['3D', '4D'], ['7H', '5H']], discard: ['9H'], stock }, [{ seat: 2, type: 'play', card: '7H' }]);
+    expect(await line(act(2, { type: 'end-turn' }), forgot.state)).toBe('Cleo keeps the drawn card');
+    expect(await line(act(2, { type: 'wish', suit: 'H' }), forgot.state)).toBe('Cleo wishes ♥');
+  });
+
   test('names fall back to the seat number', async () => {
     const drew = position(3, { hands, discard: ['9H'], stock }, [{ seat: 2, type: 'draw' }]);
     expect(await line(act(2, { type: 'draw' }), drew.state, ['Ann'])).toBe('Seat 3 draws 1 card');
@@ -167,6 +179,10 @@ describe('the private lines of a 10\'s passes', () => {
     expect(describePestenPrivate(last, 1, knowAll, two, done, names)).toBe('you pass 6♦ to Ann');
     expect(describePestenPrivate({ kind: 'reshuffled', request: 1 }, 1, knowAll, two, done, names)).toBe('');
     expect(describePestenPrivate(act(2, { type: 'draw' }), 1, knowAll, done, done, names)).toBe('');
+    expect(describePestenPrivate(act(1, { type: 'draw' }), 1, knowAll, done, done, names)).toBe('');
+    const unpicked = { ...two, board: { ...two.board, passes: [null, null, null] } };
+    expect(describePestenPrivate(last, 2, knowAll, unpicked, done, names)).toBe('');
+    expect(describePestenPrivate(act(1, { type: 'give' } as never), 0, knowAll, two, done, names)).toBe('');
     const emptied = { ...two, board: { ...two.board, hands: [two.board.hands[0] ?? [], [], two.board.hands[2] ?? []] } };
     expect(describePestenPrivate(last, 0, knowAll, emptied, done, names)).toBe('');
   });
