@@ -67,6 +67,7 @@ describe('zones and views', () => {
     expect(view(wishing.state, null, { known: {} }).turn).toBe(2);
     const playing = position(3, { hands, discard: ['9H'], stock });
     expect(view(playing.state, null, { known: {} }).seats.map((s) => s.passed)).toEqual([false, false, false]);
+    expect(view(playing.state, null, { known: {} }).drawn).toBeNull();
     const setup = pesten.setup({ players: 3 });
     if (!setup.ok) throw new Error(setup.error);
     expect(view(setup.state, null, { known: {} })).toMatchObject({ turn: null, top: null, discard: ['?'] });
@@ -92,6 +93,7 @@ describe('outcome', () => {
       summary: 'seat 2 won the round (points 0–0–1); seat 2 deals next',
     });
     expect(view(won(), null, { known: {} })).toMatchObject({ matchOver: false, winner: 2, phase: 'over', turn: null });
+    expect(view(won(), null, { known: {} }).seats.map((s) => s.points)).toEqual([0, 0, 1]);
   });
 
   test('the match won: no carry, the summary says so', () => {
