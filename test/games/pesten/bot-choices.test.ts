@@ -39,6 +39,8 @@ describe('which card the heuristic plays', () => {
     [['2H', '3C', '4D', '6S', '5D'], 'draw'],
     [['JKR', '2C', '3C', '4D', '6S'], 'draw'],
     [['JKR', '3C', '4D'], 'JKR'],
+    [['JC', '5H', '3C', '4D', '6S'], '5H'],
+    [['10H', '5H', '3C', '4D'], '5H'],
   ])('%j on 9♥ → %s', (hand, expected) => {
     expect(choice(hand)).toBe(expected);
   });
@@ -49,7 +51,11 @@ describe('which card the heuristic plays', () => {
     expect(choice(['8H', 'AH', '3C', '4D', '6S'], '9H', 3, [['3D', '4C', '5C'], ['6D', '7C', '5D']])).toBe('8H');
   });
 
-  test('not asked: crypto pending, or another seat\'s turn', () => {
+  test('an 8 is worth more when the next seat is close to going out', () => {
+    expect(choice(['8H', 'AH', '3C', '4D', '6S'], '9H', 2, [['3S', '4S']])).toBe('8H');
+  });
+
+  test('not asked while crypto is pending', () => {
     const setup = pesten.setup({ players: 2 });
     if (!setup.ok) throw new Error(setup.error);
     expect(pestenHeuristic(setup.state, setup.state.board.turn, { known: {} })).toBeNull();
