@@ -1,0 +1,189 @@
+/**
+ * Pesten's log lines (src/games/pesten/describe.ts) one by one, exact: the
+ * plain line of every action (each suit's wish, the announcement), what the
+ * state adds to a play (skip, direction both ways, pass round, owed sum,
+ * play again, forgotten announcement, the round's and the match's end) and
+ * to a draw (owed or one card), the start card and reshuffle lines, every
+ * case where the state is not this input's (then the plain line), and the
+ * private lines of a 10's passes with known and unknown cards. Loaded inside
+ * the test (stryker-js issue 6144: the suit table is built at load time).
+ */
+import { describe, expect, test } from 'vitest';
+import type { Input, OpenCards } from '../../../src/engine/index.js';
+import { pesten, type PestenAction, type PestenState } from '../../../src/games/pesten/index.js';
+import { loadedNow } from '../../helpers/loaded-now.js';
+import { position } from './helpers.js';
+
+const names = ['Ann', 'Bob', 'Cleo'];
+const lines = () => loadedNow(() => import('../../../src/games/pesten/describe.js'));
+const handleOf = (open: OpenCards, card: string): number => Number(Object.entries(open).find(([, c]) => c === card)?.[0] ?? -1);
+const act = (seat: number, action: PestenAction | { type: string }): Input => ({ kind: 'act', seat, action });
+
+/** The line for `input` after `state`, with the module's own plain line as the base. */
+async function line(input: Input, state: PestenState | null, who = names): Promise<string> {
+  const { describeAction, describePestenInput } = await lines();
+  const base = (i: Input, n: readonly string[]) => (i.kind === 'act' ? describeAction(i.action as PestenAction, n[i.seat] ?? '?', () => null) : '');
+  return describePestenInput(base, input, who, state);
+}
+
+describe('the plain line of every action', () => {
+  test.each<[PestenAction, string]>([
+    [{ type: 'play', handle: 1, card: '5H' }, 'Bob played 5♥'],
+    [{ type: 'play', handle: 1, card: '5H', announce: false }, 'Bob played 5♥'],
+    [{ type: 'play', handle: 1, card: '5H', announce: true }, 'Bob played 5♥ and announces Pesten!'],
+    [{ type: 'play', handle: 1, card: 'JD', wish: 'C' }, 'Bob played J♦ and wishes ♣'],
+    [{ type: 'play', handle: 1, card: 'JD', wish: 'D', announce: true }, 'Bob played J♦ and wishes ♦ and announces Pesten!'],
+    [{ type: 'play', handle: 1, card: 'JD', wish: 'H' }, 'Bob played J♦ and wishes ♥'],
+    [{ type: 'play', handle: 1, card: 'JD', wish: 'S' }, 'Bob played J♦ and wishes ♠'],
+    [{ type: 'draw' }, 'Bob draws'],
+    [{ type: 'end-turn' }, 'Bob keeps the drawn card'],
+    [{ type: 'wish', suit: 'C' }, 'Bob wishes ♣'],
+    [{ type: 'wish', suit: 'S' }, 'Bob wishes ♠'],
+    [{ type: 'give', handle: 3 }, 'Bob passes a card'],
+  ])('%j → %s', async (action, expected) => {
+    const { describeAction } = await lines();
+    expect(describeAction(action, 'Bob', () => null)).toBe(expected);
+  });
+});
+
+describe('what the state adds', () => {
+  const hands = [
+    ['3C', '4C', '6S', '7S', '8D'],
+    ['3D', '4D', '6D', '9S', 'QD'],
+    ['5H', '2H', '7H', 'JH', 'KH', '8H', '10H', 'AH', 'JKR', 'AS'],
+  ];
+  const stock = ['3H', '6H', '9D', 'KD', 'QS', '5S'];
+  const after = async (steps: Parameters<typeof position>[2], top = '9H', extra = {}) => {
+    const played = position(3, { hands, discard: [top], stock }, steps, extra);
+    const step = steps?.at(-1) as { seat: number; type: string; card?: string; wish?: string };
+    const action = step.type === 'play' ? { type: 'play', handle: handleOf(played.open, step.card ?? ''), card: step.card, ...(step.wish ? { wish: step.wish } : {}) } : { type: step.type };
+    return line(act(step.seat, action as PestenAction), played.state);
+  };
+
+  test.each<[string, string]>([
+    ['5H', 'Cleo played 5♥'],
+    ['8H', 'Cleo played 8♥ — Bob is skipped'],
+    ['AH', 'Cleo played A♥ — play turns counter-clockwise'],
+    ['10H', 'Cleo played 10♥ — everyone passes a card'],
+    ['2H', 'Cleo played 2♥ — Bob owes 2'],
+    ['JKR', 'Cleo played red joker — Bob owes 5'],
+    ['7H', 'Cleo played 7♥ and plays again'],
+    ['KH', 'Cleo played K♥ and plays again'],
+  ])('%s → %s', async (card, expected) => {
+    expect(await after([{ seat: 2, type: 'play', card }])).toBe(expected);
+  });
+
+  test('a J: the wish only; a second A turns play clockwise again; an 8 skips the other way after an A', async () => {
+    expect(await after([{ seat: 2, type: 'play', card: 'JH', wish: 'S' }])).toBe('Cleo played J♥ and wishes ♠');
+    const back = [{ seat: 2, type: 'play', card: 'AH' }, { seat: 0, type: 'draw' }, { seat: 1, type: 'draw' }, { seat: 2, type: 'play', card: 'AS' }];
+    expect(await after(back)).toBe('Cleo played A♠ — play turns clockwise');
+    const skip = [{ seat: 2, type: 'play', card: 'AH' }, { seat: 0, type: 'draw' }, { seat: 1, type: 'draw' }, { seat: 2, type: 'play', card: '8H' }];
+    expect(await after(skip)).toBe('Cleo played 8♥ — Ann is skipped');
+  });
+
+  test('an A with 2 players says nothing about the direction', async () => {
+    const played = position(2, { hands: [['3C', '4C'], ['AH', '5D', '6D']], discard: ['9H'] }, [{ seat: 1, type: 'play', card: 'AH' }]);
+    expect(await line(act(1, { type: 'play', handle: handleOf(played.open, 'AH'), card: 'AH' }), played.state)).toBe('Bob played A♥');
+  });
+
+  test('draws: the owed sum, or one card', async () => {
+    expect(await after([{ seat: 2, type: 'play', card: 'JKR' }, { seat: 1, type: 'draw' }])).toBe('Bob draws 5 (owed)');
+    expect(await after([{ seat: 2, type: 'draw' }])).toBe('Cleo draws 1 card');
+  });
+
+  test('the state is not this input\'s: the plain line', async () => {
+    const played = position(3, { hands, discard: ['9H'], stock }, [{ seat: 2, type: 'play', card: '8H' }]);
+    const eight = { type: 'play', handle: handleOf(played.open, '8H'), card: '8H' } as PestenAction;
+    expect(await line(act(1, eight), played.state)).toBe('Bob played 8♥');
+    expect(await line(act(2, { ...eight, card: '8D' } as PestenAction), played.state)).toBe('Cleo played 8♦');
+    expect(await line(act(2, { type: 'draw' }), played.state)).toBe('Cleo draws');
+    expect(await line(act(2, eight), null)).toBe('Cleo played 8♥');
+    const drew = position(3, { hands, discard: ['9H'], stock }, [{ seat: 2, type: 'draw' }]);
+    expect(await line(act(1, { type: 'draw' }), drew.state)).toBe('Bob draws');
+    expect(await line(act(2, eight), drew.state)).toBe('Cleo played 8♥');
+    const { describePestenInput } = await lines();
+    expect(describePestenInput(() => '', act(2, eight), names, played.state)).toBe('');
+  });
+
+  test('the round\'s end, with the points and the match; a forgotten announcement with the card\'s effect', async () => {
+    const deal = { hands: [['3C', '4C'], ['3D', '4D'], ['5H']], discard: ['9H'], stock };
+    const won = position(3, deal, [{ seat: 2, type: 'play', card: '5H' }]);
+    const five = act(2, { type: 'play', handle: handleOf(won.open, '5H'), card: '5H' });
+    expect(await line(five, won.state)).toBe('Cleo played 5♥ and wins the round — 1 point');
+    const twice = { ...won.state, board: { ...won.state.board, points: [0, 0, 2] } };
+    expect(await line(five, twice)).toBe('Cleo played 5♥ and wins the round and the match — 2 points');
+    const three = { ...twice, options: { ...twice.options, targetPoints: 3 } };
+    expect(await line(five, three)).toBe('Cleo played 5♥ and wins the round — 2 points');
+    const forgot = position(3, { hands: [['3C', '4C'], ['3D', '4D'], ['7H', '5H']], discard: ['9H'], stock }, [{ seat: 2, type: 'play', card: '7H' }]);
+    const seven = act(2, { type: 'play', handle: handleOf(forgot.open, '7H'), card: '7H' });
+    expect(await line(seven, forgot.state)).toBe('Cleo played 7♥ and forgot to announce Pesten and draws 2 and plays again');
+  });
+
+  test('inputs that are not moves, moves before any event, and other moves after a play keep their plain line', async () => {
+    const { describePestenInput } = await lines();
+    const drew = position(3, { hands, discard: ['9H'], stock }, [{ seat: 2, type: 'draw' }]);
+    expect(describePestenInput(() => 'crypto', { kind: 'delivered', request: 1 }, names, drew.state)).toBe('crypto');
+    const fresh = { ...drew.state, board: { ...drew.state.board, last: null } };
+    expect(await line(act(2, { type: 'draw' }), fresh)).toBe('Cleo draws');
+    expect(await line(act(2, { type: 'play', handle: 1, card: '5H' }), fresh)).toBe('Cleo played 5♥');
+    const forgot = position(3, { hands: [['3C', '4C'], ['3D', '4D'], ['7H', '5H']], discard: ['9H'], stock }, [{ seat: 2, type: 'play', card: '7H' }]);
+    expect(await line(act(2, { type: 'end-turn' }), forgot.state)).toBe('Cleo keeps the drawn card');
+    expect(await line(act(2, { type: 'wish', suit: 'H' }), forgot.state)).toBe('Cleo wishes ♥');
+  });
+
+  test('names fall back to the seat number', async () => {
+    const drew = position(3, { hands, discard: ['9H'], stock }, [{ seat: 2, type: 'draw' }]);
+    expect(await line(act(2, { type: 'draw' }), drew.state, ['Ann'])).toBe('Seat 3 draws 1 card');
+  });
+});
+
+describe('crypto inputs', () => {
+  test('the start card is said once, while it is the last event and no reshuffle happened', async () => {
+    const { state, open } = position(3, { hands: [['3C'], ['3D'], ['3H']], discard: ['5H'] });
+    const start = state.board.discard[0] ?? -1;
+    const revealed: Input = { kind: 'revealed', request: 1, cards: { [String(start)]: '5H' } };
+    expect(await line(revealed, state)).toBe('the start card is 5♥');
+    expect(await line(revealed, { ...state, board: { ...state.board, reshuffles: 1 } })).toBe('');
+    expect(await line(revealed, { ...state, board: { ...state.board, last: null } })).toBe('');
+    expect(await line({ kind: 'revealed', request: 1, cards: { [String(start + 1)]: open[start + 1] ?? '' } }, state)).toBe('');
+    expect(await line(revealed, null)).toBe('');
+    expect(await line({ kind: 'reshuffled', request: 2 }, state)).toBe('the stock is reshuffled');
+  });
+});
+
+describe('the private lines of a 10\'s passes', () => {
+  const deal = { hands: [['3C', '4C', '6S'], ['6D', '3D', '4D'], ['10H', '4S', '3H', '6C']], discard: ['5H'] };
+  const played = position(3, deal, [{ seat: 2, type: 'play', card: '10H' }]);
+  const h = (card: string) => handleOf(played.open, card);
+  const give = (seat: number, card: string): Input => act(seat, { type: 'give', handle: h(card) });
+  const step = (state: PestenState, input: Input): PestenState => {
+    const next = pesten.reduce(state, input);
+    if (!next.ok) throw new Error(next.error);
+    return next.state;
+  };
+
+  test('the giver, the receiver, the others; known and unknown cards', async () => {
+    const { describePestenPrivate } = await lines();
+    const knowAll = (handle: number) => played.open[handle] ?? null;
+    const knowNone = () => null;
+    const one = step(played.state, give(0, '3C'));
+    expect(describePestenPrivate(give(0, '3C'), 0, knowAll, played.state, one, names)).toBe('you pass 3♣ to Cleo');
+    expect(describePestenPrivate(give(0, '3C'), 0, knowNone, played.state, one, names)).toBe('you pass a card to Cleo');
+    expect(describePestenPrivate(give(0, '3C'), 1, knowAll, played.state, one, names)).toBe('');
+    const two = step(one, give(2, '4S'));
+    const last = give(1, '6D');
+    const done = step(two, last);
+    expect(describePestenPrivate(last, 2, knowAll, two, done, names)).toBe('Ann passed you 3♣');
+    expect(describePestenPrivate(last, 2, knowNone, two, done, names)).toBe('Ann passed you a card');
+    expect(describePestenPrivate(last, 0, knowAll, two, done, names)).toBe('Bob passed you 6♦');
+    expect(describePestenPrivate(last, 1, knowAll, two, done, names)).toBe('you pass 6♦ to Ann');
+    expect(describePestenPrivate({ kind: 'reshuffled', request: 1 }, 1, knowAll, two, done, names)).toBe('');
+    expect(describePestenPrivate(act(2, { type: 'draw' }), 1, knowAll, done, done, names)).toBe('');
+    expect(describePestenPrivate(act(1, { type: 'draw' }), 1, knowAll, done, done, names)).toBe('');
+    const unpicked = { ...two, board: { ...two.board, passes: [null, null, null] } };
+    expect(describePestenPrivate(last, 2, knowAll, unpicked, done, names)).toBe('');
+    expect(describePestenPrivate(act(1, { type: 'give' } as never), 0, knowAll, two, done, names)).toBe('');
+    const emptied = { ...two, board: { ...two.board, hands: [two.board.hands[0] ?? [], [], two.board.hands[2] ?? []] } };
+    expect(describePestenPrivate(last, 0, knowAll, emptied, done, names)).toBe('');
+  });
+});
