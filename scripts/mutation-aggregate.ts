@@ -16,7 +16,7 @@ import { type AggregateEntry, SCOPES, aggregateScope, mutationScore, readBench, 
 
 const git = (...args: string[]) => execFileSync('git', args, { encoding: 'utf8' }).trim();
 
-/** The scope's files as Stryker would glob them (`!` excludes), from git's index. */
+/** The files of a list of Stryker globs (`!` excludes), from git's index: a scope's, or a run's `mutate`. */
 function scopeFiles(patterns: readonly string[]): string[] {
   const pathspecs = patterns.map((p) => (p.startsWith('!') ? `:(exclude,glob)${p.slice(1)}` : `:(glob)${p}`));
   return git('ls-files', '--', ...pathspecs).split('\n').filter((f) => f !== '');
@@ -32,7 +32,13 @@ if (scopeName === undefined || scope === undefined || positionals.length > 1) {
 
 const bench = readBench();
 const files = scopeFiles(scope.mutate);
-const result = aggregateScope(bench.runs, scopeName, files, (file, commit) => git('diff', '--name-only', commit, 'HEAD', '--', file) !== '');
+const result = aggregateScope(
+  bench.runs,
+  scopeName,
+  files,
+  (file, commit) => git('diff', '--name-only', commit, 'HEAD', '--', file) !== '',
+  (run) => scopeFiles(run.mutate),
+);
 if (!result.ok) {
   console.error(`${scopeName}: cannot sum the per-file runs:\n  ${result.problems.join('\n  ')}`);
   process.exit(1);

@@ -124,12 +124,15 @@ export function aggregateScope(
   scope: string,
   files: readonly string[],
   changedSince: (file: string, commit: string) => boolean,
+  /** The files a run mutated (its `mutate` may hold globs: scripts/mutation-aggregate.ts expands them). */
+  filesOf: (run: BenchEntry) => readonly string[] = (run) => run.mutate,
 ): Aggregate {
+  const mutated = new Map(runs.map((run) => [run, filesOf(run)]));
   const chosen = new Map<string, BenchEntry>();
   const problems: string[] = [];
   for (const file of files) {
     const latest = runs
-      .filter((run) => run.scope === scope && run.mutate.includes(file))
+      .filter((run) => run.scope === scope && mutated.get(run)!.includes(file))
       .sort((a, b) => b.date.localeCompare(a.date))[0];
     if (latest === undefined) {
       problems.push(`${file}: no run`);
@@ -142,7 +145,7 @@ export function aggregateScope(
   const picked = [...chosen.values()].sort((a, b) => a.target.localeCompare(b.target));
   for (const [i, run] of picked.entries()) {
     for (const other of picked.slice(i + 1)) {
-      const shared = run.mutate.filter((file) => other.mutate.includes(file));
+      const shared = mutated.get(run)!.filter((file) => mutated.get(other)!.includes(file));
       for (const file of shared) problems.push(`${file}: in two summed runs (${run.target}, ${other.target})`);
     }
   }

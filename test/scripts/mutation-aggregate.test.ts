@@ -45,6 +45,13 @@ describe('aggregateScope', () => {
     expect(aggregateScope(runs, 'crypto', ['a.ts', 'b.ts'], changedSince)).toEqual({ ok: false, problems });
   });
 
+  it('reads the files of a run through filesOf (a run may name its files by glob)', () => {
+    const runs = [run('crypto:x*.ts', ['x*.ts'], '2026-01-01', { killed: 7, survived: 3 })];
+    const expand = (r: BenchEntry) => (r.mutate[0] === 'x*.ts' ? ['x1.ts', 'x2.ts'] : r.mutate);
+    expect(aggregateScope(runs, 'crypto', ['x1.ts', 'x2.ts'], unchanged, expand)).toEqual({ ok: true, runs, counts: { killed: 7, timeout: 0, survived: 3, noCoverage: 0 } });
+    expect(aggregateScope(runs, 'crypto', ['x1.ts', 'x2.ts'], unchanged)).toEqual({ ok: false, problems: ['x1.ts: no run', 'x2.ts: no run'] });
+  });
+
   it('asks about each file with the commit of its own latest run', () => {
     const asked: string[] = [];
     aggregateScope([run('crypto:a.ts', ['a.ts'], '2026-01-01'), { ...run('crypto:b.ts', ['b.ts'], '2026-01-03'), commit: 'def5678' }], 'crypto', ['a.ts', 'b.ts'],
