@@ -6,13 +6,25 @@
  * which nothing may be played.
  */
 import { describe, expect, test } from 'vitest';
+import { settle } from '../../../src/engine/index.js';
+import { cloneJson } from '../../../src/engine/canonical.js';
+import { act } from '../../../src/games/stress-speed/rules.js';
 import { stressSpeed, type SpeedAction, type SpeedState } from '../../../src/games/stress-speed/index.js';
 import { handleOf, position } from './helpers.js';
 
-function at(deal: Parameters<typeof position>[0]): { state: SpeedState; h: (card: string) => number } {
+function at(deal: Parameters<typeof position>[0]): { state: SpeedState; open: Record<number, string>; h: (card: string) => number } {
   const { state, open } = position(deal);
-  return { state, h: (card) => handleOf(state, open, card) };
+  return { state, open, h: (card) => handleOf(state, open, card) };
 }
+
+/** Tops 9H and 9D (a stress call is valid); seat 1 has a pile of two. */
+const nines = {
+  seats: [
+    { row: [['2D', '5H'], ['9S'], ['9C'], ['KH']], pile: ['QS', '6D'] },
+    { row: [['3D'], ['2H'], ['10S'], ['AS']], pile: ['10H', '8C'] },
+  ],
+  stacks: [['3C', '9H'], ['QD', '9D']],
+};
 
 function step(state: SpeedState, seat: number, action: SpeedAction): SpeedState {
   const next = stressSpeed.reduce(state, { kind: 'act', seat, action });
@@ -35,5 +47,64 @@ describe('the end of the hand', () => {
     expect(won.requests).toEqual([]);
     expect(stressSpeed.awaits(won)).toEqual({ kind: 'over' });
     expect(stressSpeed.reduce(won, { kind: 'act', seat: 1, action: { type: 'stress', tops: [h('5H'), h('JD')] } })).toMatchObject({ ok: false });
+  });
+});
+
+describe('refusals the parser cannot see', () => {
+  test('before play starts the rules refuse every move with not-play-phase; a slot or stack outside the table is refused, not thrown', () => {
+    const setup = stressSpeed.setup({ players: 2 });
+    if (!setup.ok) throw new Error(setup.error);
+    const dealing = cloneJson(setup.state);
+    expect(act(dealing, 0, { type: 'play', slot: 0, handle: 0, stack: 0, onTop: 1 }, () => null)).toBe('not-play-phase');
+    expect(act(dealing, 0, { type: 'stress', tops: [0, 1] }, () => null)).toBe('not-play-phase');
+    expect(dealing).toEqual(setup.state);
+    const { state, h } = at(nines);
+    const draft = cloneJson(state);
+    const know = (handle: number) => state.cards[handle]?.card ?? null;
+    expect(act(draft, 0, { type: 'play', slot: 4, handle: h('5H'), stack: 0, onTop: h('9H') }, know)).toBe('not-slot-top');
+    expect(act(draft, 0, { type: 'play', slot: 1, handle: h('9S'), stack: 2 as 0, onTop: h('9H') }, know)).toBe('not-a-top');
+    expect(draft).toEqual(state);
+  });
+
+  test('a handle no card has is not a top and not a slot card', () => {
+    const { state, h } = at(nines);
+    expect(stressSpeed.reduce(state, { kind: 'act', seat: 0, action: { type: 'play', slot: 0, handle: 999, stack: 0, onTop: h('9H') } })).toEqual({ ok: false, error: 'not-slot-top' });
+    expect(stressSpeed.reduce(state, { kind: 'act', seat: 0, action: { type: 'stress', tops: [999, h('9D')] } })).toEqual({ ok: false, error: 'not-a-top' });
+    expect(stressSpeed.reduce(state, { kind: 'act', seat: 0, action: { type: 'play', slot: 2, handle: h('9C'), stack: 1, onTop: 999 } })).toEqual({ ok: false, error: 'not-a-top' });
+  });
+});
+
+describe('a stress call', () => {
+  test('counts one stress and no stalemate; a card the reshuffle retired is a late play (stale-top), named as a top too', () => {
+    const { state, open, h } = at(nines);
+    const called = step(state, 0, { type: 'stress', tops: [h('9H'), h('9D')] });
+    expect(called.board.stresses).toBe(1);
+    expect(called.board.stalemates).toBe(0);
+    const reshuffled = stressSpeed.reduce(called, { kind: 'reshuffled', request: state.nextRequest });
+    if (!reshuffled.ok) throw new Error(reshuffled.error);
+    expect(reshuffled.state.board.stalemates).toBe(0);
+    expect(reshuffled.state.board.stalemate).toBeNull();
+    const done = settle(stressSpeed, called, open);
+    if (!done.ok) throw new Error(done.error);
+    const after = done.state as SpeedState;
+    expect(after.cards[h('9H')]?.gone).toBe(true);
+    expect(after.board.stresses).toBe(1);
+    expect(stressSpeed.reduce(after, { kind: 'act', seat: 0, action: { type: 'play', slot: 0, handle: h('9H'), stack: 0, onTop: after.board.stacks[0]!.at(-1)! } })).toEqual({ ok: false, error: 'stale-top' });
+    expect(stressSpeed.reduce(after, { kind: 'act', seat: 1, action: { type: 'play', slot: 2, handle: h('10S'), stack: 0, onTop: h('9H') } })).toEqual({ ok: false, error: 'stale-top' });
+  });
+});
+
+describe('stalemates', () => {
+  test('a restack counts one stalemate', () => {
+    const { state, h } = at({
+      seats: [
+        { row: [['2D', '5H'], ['9S'], ['9C'], ['KH']], pile: [] },
+        { row: [['7C'], ['2H'], ['9H'], ['AS']], pile: [] },
+      ],
+      stacks: [['3D', '4C'], ['8H', 'JD']],
+    });
+    const played = step(state, 0, { type: 'play', slot: 0, handle: h('5H'), stack: 0, onTop: h('4C') });
+    expect(played.board.stalemate).toEqual({ kind: 'restack', seats: [0, 1] });
+    expect(played.board.stalemates).toBe(1);
   });
 });
