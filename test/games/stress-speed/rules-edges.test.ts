@@ -107,4 +107,33 @@ describe('stalemates', () => {
     expect(played.board.stalemate).toEqual({ kind: 'restack', seats: [0, 1] });
     expect(played.board.stalemates).toBe(1);
   });
+
+  test.each([
+    [
+      'a seat with an empty slot and cards on its own stack (a restack refills the slot)',
+      {
+        seats: [
+          { row: [['KH'], ['2C'], [], []], pile: [] },
+          { row: [['7H'], ['AS'], ['9D'], ['KD']], pile: [] },
+        ],
+        stacks: [['4C'], ['5D', 'JD', '9S']],
+      },
+    ],
+    [
+      'one seat only with a row top one rank from a centre card below the top',
+      {
+        seats: [
+          { row: [['2C'], ['6H'], ['JC'], ['KH']], pile: [] },
+          { row: [['5D'], ['2D'], ['6D'], ['8C']], pile: [] },
+        ],
+        stacks: [['4C', 'JD'], ['8S', 'KS']],
+      },
+    ],
+  ])('without piles, %s is not blocked: the stacks are restacked and play goes on', (_name, deal) => {
+    const { state } = at(deal);
+    expect(state.board.phase).toBe('play');
+    expect(state.board.blocked).toBe(false);
+    expect(state.board.winner).toBeNull();
+    expect(state.board.stalemates).toBeGreaterThanOrEqual(1);
+  });
 });
