@@ -6,11 +6,11 @@
  * which nothing may be played.
  */
 import { describe, expect, test } from 'vitest';
-import { settle } from '../../../src/engine/index.js';
+import { census, completeOldest, settle } from '../../../src/engine/index.js';
 import { cloneJson } from '../../../src/engine/canonical.js';
 import { act } from '../../../src/games/stress-speed/rules.js';
 import { stressSpeed, type SpeedAction, type SpeedState } from '../../../src/games/stress-speed/index.js';
-import { handleOf, position } from './helpers.js';
+import { dealtHand, handleOf, knowledgeProblems, position } from './helpers.js';
 
 function at(deal: Parameters<typeof position>[0]): { state: SpeedState; open: Record<number, string>; h: (card: string) => number } {
   const { state, open } = position(deal);
@@ -135,5 +135,66 @@ describe('stalemates', () => {
     expect(state.board.blocked).toBe(false);
     expect(state.board.winner).toBeNull();
     expect(state.board.stalemates).toBeGreaterThanOrEqual(1);
+    // Every refilled row card is a real card, turned face up; a slot the pile could not fill stays empty.
+    expect(state.board.seats.flatMap((s) => s.row.flat()).every((h) => typeof h === 'number')).toBe(true);
+    expect(knowledgeProblems(state)).toEqual([]);
+    expect(census(stressSpeed, state)).toEqual([]);
+  });
+
+  test('a restack refills only as many empty slots as the new pile has cards', () => {
+    const { state } = at({
+      seats: [
+        { row: [['KH'], ['2C'], [], []], pile: [] },
+        { row: [['7H'], ['AS'], ['9D'], ['KD']], pile: [] },
+      ],
+      stacks: [['4C'], ['5D', 'JD', '9S']],
+    });
+    expect(state.board.seats[0]!.row.map((slot) => slot.length)).toEqual([1, 1, 1, 0]);
+    expect(state.board.seats[0]!.pile).toEqual([]);
+  });
+
+  test('an empty centre stack is not restacked: only the seat with cards on its stack gets a pile', () => {
+    const { state, h } = at({
+      seats: [
+        { row: [['5H'], ['2C'], ['JC'], ['KH']], pile: [] },
+        { row: [['7C'], ['2D'], ['9H'], ['AS']], pile: [] },
+      ],
+      stacks: [[], ['8S', '4C']],
+    });
+    const played = step(state, 0, { type: 'play', slot: 0, handle: h('5H'), stack: 1, onTop: h('4C') });
+    expect(played.board.stalemate).toEqual({ kind: 'restack', seats: [1] });
+    expect(played.requests).toEqual([{ id: state.nextRequest, kind: 'reshuffle', handles: [h('8S'), h('4C'), h('5H')], into: [52, 53, 54] }]);
+    expect(played.board.seats[0]!.pile).toEqual([]);
+  });
+
+  test('while a refilled row card is being turned over there is no stalemate yet, though no known card can be played', () => {
+    const { state, h } = at({
+      seats: [
+        { row: [['5H'], ['9S'], ['9C'], ['KH']], pile: ['QS', '6D'] },
+        { row: [['7C'], ['2H'], ['9H'], ['AS']], pile: ['10H', '8C'] },
+      ],
+      stacks: [['3C', '4C'], ['QD', 'JD']],
+    });
+    const played = step(state, 0, { type: 'play', slot: 0, handle: h('5H'), stack: 0, onTop: h('4C') });
+    expect(played.requests).toEqual([{ id: state.nextRequest, kind: 'reveal-all', handles: [h('QS')] }]);
+    expect(played.board.stalemate).toBeNull();
+    expect(played.board.stalemates).toBe(0);
+  });
+});
+
+describe('the deal', () => {
+  test.each([1, 2, 3])('deal %i: once the rows are settled the centre cards are turned over in the turn phase, then play starts', (seed) => {
+    let { state, open } = dealtHand(seed);
+    const phases: string[] = [];
+    for (let next = completeOldest(state, open); next !== null; next = completeOldest(state, open)) {
+      const result = stressSpeed.reduce(state, next.input);
+      if (!result.ok) throw new Error(result.error);
+      state = result.state;
+      open = next.open;
+      phases.push(`${state.board.phase}${state.requests.length > 0 ? '+pending' : ''}`);
+    }
+    expect(phases.at(-2)).toBe('turn+pending');
+    expect(phases.at(-1)).toBe('play');
+    expect(phases.slice(0, -2).every((phase) => phase === 'deal+pending')).toBe(true);
   });
 });
