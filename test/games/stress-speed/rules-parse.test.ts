@@ -46,6 +46,30 @@ describe('actions', () => {
 
 const seat = (row: number[], pile: number) => ({ row, pile });
 
+describe('legal actions', () => {
+  test('none outside play or while a card is being turned over, even for a card that would fit', async () => {
+    const { legalActions } = await loadedNow(() => import('../../../src/games/stress-speed/legal-actions.js'));
+    const { stressSpeed } = await loadedNow(() => import('../../../src/games/stress-speed/index.js'));
+    const { position, handleOf } = await import('./helpers.js');
+    const { state, open } = position({
+      seats: [
+        { row: [['5H'], ['9S'], ['9C'], ['KH']], pile: ['QS'] },
+        { row: [['6D'], ['2H'], ['10S'], ['AS']], pile: ['10H', '8C'] },
+      ],
+      stacks: [['3C', '4C'], ['QD', 'JD']],
+    });
+    const h = (card: string) => handleOf(state, open, card);
+    expect(legalActions(state, 0)).toEqual([{ type: 'play', slot: 0, handle: h('5H'), stack: 0, onTop: h('4C') }]);
+    const played = stressSpeed.reduce(state, { kind: 'act', seat: 1, action: { type: 'play', slot: 2, handle: h('10S'), stack: 1, onTop: h('JD') } });
+    if (!played.ok) throw new Error(played.error);
+    expect(played.state.requests).toHaveLength(1);
+    expect(legalActions(played.state, 0)).toEqual([]);
+    const over = { ...state, board: { ...state.board, phase: 'over' as const, winner: 1 } };
+    expect(legalActions(over, 0)).toEqual([]);
+    expect(legalActions(over, 1)).toEqual([]);
+  });
+});
+
 describe('layouts', () => {
   test.each<[string, unknown, boolean]>([
     ['the standard opening spelt out', { seats: [seat([0, 0, 0, 0], 26), seat([0, 0, 0, 0], 26)], stacks: [0, 0] }, true],
@@ -65,6 +89,10 @@ describe('layouts', () => {
     ['an extra field', { seats: [seat([1, 0, 0, 0], 0), seat([1, 0, 0, 0], 0)], stacks: [0, 0], aside: 3 }, false],
     ['an extra field on a seat', { seats: [{ ...seat([1, 0, 0, 0], 0), hand: 1 }, seat([1, 0, 0, 0], 0)], stacks: [0, 0] }, false],
     ['a seat without a row card', { seats: [seat([0, 0, 0, 0], 3), seat([1, 0, 0, 0], 0)], stacks: [1, 0] }, false],
+    ['a position with empty stacks', { seats: [seat([1, 0, 0, 0], 0), seat([1, 0, 0, 0], 0)], stacks: [0, 0] }, true],
+    ['a position with full rows, small piles and empty stacks', { seats: [seat([1, 1, 1, 1], 3), seat([1, 1, 1, 1], 3)], stacks: [0, 0] }, true],
+    ['empty rows and big piles beside centre cards', { seats: [seat([0, 0, 0, 0], 5), seat([0, 0, 0, 0], 5)], stacks: [1, 1] }, false],
+    ['one empty row beside a full one, empty stacks', { seats: [seat([0, 0, 0, 0], 5), seat([1, 1, 1, 1], 5)], stacks: [0, 0] }, false],
   ])('%s → accepted %s', async (_name, layout, ok) => {
     const stressSpeed = await game();
     const made = stressSpeed.setup({ players: 2, layout: layout as never });
