@@ -89,6 +89,8 @@ describe('layouts', () => {
     ['an extra field', { seats: [seat([1, 0, 0, 0], 0), seat([1, 0, 0, 0], 0)], stacks: [0, 0], aside: 3 }, false],
     ['an extra field on a seat', { seats: [{ ...seat([1, 0, 0, 0], 0), hand: 1 }, seat([1, 0, 0, 0], 0)], stacks: [0, 0] }, false],
     ['a seat without a row card', { seats: [seat([0, 0, 0, 0], 3), seat([1, 0, 0, 0], 0)], stacks: [1, 0] }, false],
+    ['a seat without a row card or a pile', { seats: [seat([0, 0, 0, 0], 0), seat([1, 0, 0, 0], 0)], stacks: [1, 0] }, false],
+    ['empty rows and big piles beside one centre card', { seats: [seat([0, 0, 0, 0], 5), seat([0, 0, 0, 0], 5)], stacks: [0, 1] }, false],
     ['a position with empty stacks', { seats: [seat([1, 0, 0, 0], 0), seat([1, 0, 0, 0], 0)], stacks: [0, 0] }, true],
     ['a position with full rows, small piles and empty stacks', { seats: [seat([1, 1, 1, 1], 3), seat([1, 1, 1, 1], 3)], stacks: [0, 0] }, true],
     ['empty rows and big piles beside centre cards', { seats: [seat([0, 0, 0, 0], 5), seat([0, 0, 0, 0], 5)], stacks: [1, 1] }, false],
