@@ -12,6 +12,7 @@
  * surviving mutants are printed (and stay in reports/mutation/<target>.json).
  */
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Stryker } from '@stryker-mutator/core';
@@ -40,7 +41,11 @@ const narrowedTests = globs(values.tests);
 const mutate = narrowed ?? [...scope.mutate];
 const testFiles = values['all-tests'] ? [] : narrowedTests ?? [...scope.tests];
 const target = [scopeName, narrowed?.join(','), narrowedTests && `tests=${narrowedTests.join(',')}`].filter(Boolean).join(':');
-const fileTag = target.replace(/[^A-Za-z0-9_.=-]+/g, '_');
+// The tag names the incremental file, the report and the sandbox directory: a long list of files
+// would pass the file system's 255-byte name limit (ENAMETOOLONG), so a long tag keeps its start
+// and ends in a digest of the whole target (still one tag per target).
+const fullTag = target.replace(/[^A-Za-z0-9_.=-]+/g, '_');
+const fileTag = fullTag.length <= 200 ? fullTag : `${fullTag.slice(0, 180)}-${createHash('sha256').update(target).digest('hex').slice(0, 16)}`;
 
 function commitOfWorktree(): string {
   const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
