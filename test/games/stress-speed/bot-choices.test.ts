@@ -1,0 +1,40 @@
+/**
+ * The heuristic bot of Stress (speed) (bot.ts) choice by choice, on small
+ * positions where exactly one part of its rule decides: fewest plays left
+ * to the opponent first (for either seat: the opponent is the other one),
+ * then most follow-up plays for itself, counting the card a play uncovers
+ * beneath it in its slot; a play on either centre stack; and the first play
+ * in slot and stack order on a full tie. Each position is worked out by hand
+ * from the rule in the file comment of bot.ts; fast, no random play.
+ */
+import { describe, expect, test } from 'vitest';
+import { stressSpeedHeuristic, type SpeedAction } from '../../../src/games/stress-speed/index.js';
+import { position } from './helpers.js';
+
+function choice(mine: string[][], theirs: string[][], stacks: string[][], seat: 0 | 1 = 0): string {
+  const rows = seat === 0 ? [mine, theirs] : [theirs, mine];
+  const { state, open } = position({ seats: rows.map((row) => ({ row, pile: ['2H'] })).map((s, i) => (i === 1 ? { ...s, pile: ['2D'] } : s)), stacks });
+  const a = stressSpeedHeuristic(state, seat, { known: {} }) as SpeedAction | null;
+  if (a === null) return 'nothing';
+  return a.type === 'stress' ? 'stress' : `${open[a.handle]} on ${a.stack}`;
+}
+
+describe('stressSpeedHeuristic', () => {
+  const quiet = [['9S'], ['9D'], ['8C'], ['8S']]; // no play on 3 to 6 or J, whatever is played
+
+  test.each<[string, string[][], string[][], string[][], 0 | 1, string]>([
+    // 5H on 4C gives seat 0's 6s a play; 3S on 4C gives nothing.
+    ['as seat 1 it keeps seat 0 from playing', [['5H'], ['3S'], ['2C'], ['7C']], [['6S'], ['6D'], ['KC'], ['9H']], [['4C'], ['JD']], 1, '3S on 0'],
+    // The same on the right-hand stack.
+    ['it keeps the opponent from playing on stack 1 too', [['5H'], ['3S'], ['2C'], ['7C']], [['6S'], ['6D'], ['KC'], ['9H']], [['JD'], ['4C']], 0, '3S on 1'],
+    // Neither play gives the opponent anything; 3S uncovers 2C, which then goes on 3S; 5H leaves nothing.
+    ['it counts the card a play uncovers as a follow-up', [['5H'], ['2C', '3S'], ['KC'], ['KS']], quiet, [['4C'], ['JD']], 0, '3S on 0'],
+    // Both plays leave (0, 0): the first in slot order.
+    ['on a full tie it takes the first play', [['5H'], ['3S'], ['KC'], ['KS']], quiet, [['4C'], ['JD']], 0, '5H on 0'],
+    // 5H would leave itself 6C but the opponent its two 6s: fewer for the opponent comes first.
+    ['the opponent comes before its own follow-ups', [['3S'], ['5H'], ['6C'], ['KS']], [['6S'], ['6D'], ['8C'], ['9S']], [['4C'], ['JD']], 0, '3S on 0'],
+    ['the opponent comes before its own follow-ups (later play better for it)', [['5H'], ['3S'], ['6C'], ['KS']], [['6S'], ['6D'], ['8C'], ['9S']], [['4C'], ['JD']], 0, '3S on 0'],
+  ])('%s', (_name, mine, theirs, stacks, seat, expected) => {
+    expect(choice(mine, theirs, stacks, seat)).toBe(expected);
+  });
+});
