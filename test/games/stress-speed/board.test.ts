@@ -6,7 +6,9 @@
  * joker or a non-card never matches anything), which (slot, stack) plays a
  * seat has, when a stress call is valid, whether anyone can act (false means
  * stalemate), and the cards a seat still has to get rid of. The rules, the
- * legal actions, the views and the bot all decide on these answers.
+ * legal actions, the views and the bot all decide on these answers. The
+ * knowledge passed in is strict: it refuses to be asked about anything but a
+ * handle, so an empty slot or stack must be skipped, not looked up.
  */
 import { describe, expect, test } from 'vitest';
 import type { CardId, Handle } from '../../../src/engine/index.js';
@@ -50,7 +52,11 @@ function boardOf(rows: [string[][], string[][]], stacks: string[][], piles: [str
     winner: null,
     blocked: false,
   };
-  const know = (handle: Handle): CardId | null => cards[handle] ?? null;
+  // Knowledge takes a handle: the queries must not ask it about an empty slot or stack (null) or anything else.
+  const know = (handle: Handle): CardId | null => {
+    if (!Number.isInteger(handle)) throw new Error(`asked about ${String(handle)}, not a handle`);
+    return cards[handle] ?? null;
+  };
   const name = (handle: Handle) => cards[handle];
   return { board, know, name };
 }
@@ -198,6 +204,7 @@ describe('playsOf', () => {
       { slot: 2, handle: 2, stack: 1, onTop: 8 },
     ]);
     const blind = (handle: Handle) => (handle === 1 ? null : know(handle));
+    // The same strict knowledge: an empty slot and an empty stack are skipped, never looked up.
     expect(playsOf(board, 0, blind)).toEqual([{ slot: 2, handle: 2, stack: 1, onTop: 8 }]);
   });
 
