@@ -104,6 +104,8 @@ describe('scenario deal', () => {
       2,
       'a position gives every seat a row and both stacks; an opening gives piles only',
     ],
+    ['one row, no stacks', { seats: [{ row, pile: [] }, { pile: ['2C'] }] }, 2, 'a position gives every seat a row and both stacks; an opening gives piles only'],
+    ['the other row, no stacks', { seats: [{ pile: ['2C'] }, { row: row1, pile: [] }] }, 2, 'a position gives every seat a row and both stacks; an opening gives piles only'],
     [
       'the other seat without a row',
       { seats: [{ pile: ['2C'] }, { row: row1, pile: [] }], stacks: [['9H'], ['8D']] },

@@ -177,6 +177,8 @@ describe('speedProbe', () => {
     // Any seat's slot: the opponent's 9C tops its slot 1.
     expect(plays(h('9C'), '9C').map((a) => (a.type === 'play' ? a.slot : null))).toEqual([1, 1]);
     expect(plays(h('KD'), 'KD').map((a) => (a.type === 'play' ? a.slot : null))).toEqual([2, 2]);
+    expect(plays(h('AS'), 'AS').map((a) => (a.type === 'play' ? a.slot : null))).toEqual([0, 0]);
+    expect(plays(h('9H'), '9H').map((a) => (a.type === 'play' ? a.slot : null))).toEqual([0, 0]);
   });
 
   test('a card that tops no slot has slot -1; an empty stack is named by the card itself', () => {
