@@ -1,6 +1,7 @@
 /**
  * The heuristic bot of Stress (speed) (bot.ts) choice by choice, on small
- * positions where exactly one part of its rule decides: fewest plays left
+ * positions: a valid stress call first (naming the current tops), nothing
+ * without a move; then, on positions where exactly one part of its rule decides: fewest plays left
  * to the opponent first (for either seat: the opponent is the other one),
  * then most follow-up plays for itself, counting the card a play uncovers
  * beneath it in its slot; a play on either centre stack; and the first play
@@ -23,6 +24,9 @@ describe('stressSpeedHeuristic', () => {
   const quiet = [['9S'], ['9D'], ['8C'], ['8S']]; // no play on 3 to 6 or J, whatever is played
 
   test.each<[string, string[][], string[][], string[][], 0 | 1, string]>([
+    ['it calls stress whenever it is valid, even with a play at hand', [['10C'], ['3S'], ['KC'], ['QH']], [['7C'], ['8D'], ['2S'], ['KD']], [['9H'], ['9D']], 0, 'stress'],
+    ['it says nothing without a move', [['7H'], ['8H'], ['9C'], ['KH']], [['5S'], ['6D'], ['KC'], ['9H']], [['4C'], ['JD']], 0, 'nothing'],
+    ['its only play', [['7H'], ['8H'], ['3C'], ['KH']], [['5S'], ['6D'], ['KC'], ['9H']], [['4C'], ['JD']], 0, '3C on 0'],
     // 5H on 4C gives seat 0's 6s a play; 3S on 4C gives nothing.
     ['as seat 1 it keeps seat 0 from playing', [['5H'], ['3S'], ['2C'], ['7C']], [['6S'], ['6D'], ['KC'], ['9H']], [['4C'], ['JD']], 1, '3S on 0'],
     // The same on the right-hand stack.
@@ -36,5 +40,20 @@ describe('stressSpeedHeuristic', () => {
     ['the opponent comes before its own follow-ups (later play better for it)', [['5H'], ['3S'], ['6C'], ['KS']], [['6S'], ['6D'], ['8C'], ['9S']], [['4C'], ['JD']], 0, '3S on 0'],
   ])('%s', (_name, mine, theirs, stacks, seat, expected) => {
     expect(choice(mine, theirs, stacks, seat)).toBe(expected);
+  });
+});
+
+describe('stressSpeedHeuristic, the call', () => {
+  test('a stress call names the current tops, stack 0 first', () => {
+    const { state, open } = position({
+      seats: [
+        { row: [['10C'], ['3S'], ['KC'], ['QH']], pile: ['2H'] },
+        { row: [['7C'], ['8D'], ['2S'], ['KD']], pile: ['2D'] },
+      ],
+      stacks: [['9H'], ['9D']],
+    });
+    const call = stressSpeedHeuristic(state, 1, { known: {} });
+    expect(call?.type).toBe('stress');
+    expect(call?.type === 'stress' ? call.tops.map((h) => open[h]) : null).toEqual(['9H', '9D']);
   });
 });
