@@ -38,6 +38,14 @@ describe('stressSpeedHeuristic', () => {
     // 5H would leave itself 6C but the opponent its two 6s: fewer for the opponent comes first.
     ['the opponent comes before its own follow-ups', [['3S'], ['5H'], ['6C'], ['KS']], [['6S'], ['6D'], ['8C'], ['9S']], [['4C'], ['JD']], 0, '3S on 0'],
     ['the opponent comes before its own follow-ups (later play better for it)', [['5H'], ['3S'], ['6C'], ['KS']], [['6S'], ['6D'], ['8C'], ['9S']], [['4C'], ['JD']], 0, '3S on 0'],
+    // Neither play gives the opponent a move; 5H leaves its other slot's 6C a follow-up, 3S leaves nothing.
+    ['its other slot tops count as follow-ups', [['3S'], ['5H'], ['6C'], ['7D']], [['KC'], ['KS'], ['8S'], ['8D']], [['4C'], ['JD']], 0, '5H on 0'],
+    // 3S on 4C leaves J♦ on the other stack for the opponent's 10S; Q♥ on J♦ leaves 4C, where it has nothing.
+    ['the stack not played on still counts for the opponent', [['3S'], ['QH'], ['7H'], ['7D']], [['10S'], ['8C'], ['8S'], ['9S']], [['4C'], ['JD']], 0, 'QH on 1'],
+    // 5H leaves 6C a follow-up and 3S leaves 2C one: an equal score keeps the first.
+    ['an equal follow-up count keeps the first play', [['5H'], ['3S'], ['6C'], ['2C']], quiet, [['4C'], ['JD']], 0, '5H on 0'],
+    // 5H leaves the opponent 3 plays, 3S 2, Q♥ on J♦ none: each better play replaces the best so far.
+    ['the best of three plays, each better than the last', [['5H'], ['3S'], ['QH'], ['7D']], [['6S'], ['6D'], ['2S'], ['10C']], [['4C'], ['JD']], 0, 'QH on 1'],
   ])('%s', (_name, mine, theirs, stacks, seat, expected) => {
     expect(choice(mine, theirs, stacks, seat)).toBe(expected);
   });
