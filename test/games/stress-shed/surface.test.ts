@@ -341,7 +341,7 @@ describe('scenario support (scenario.ts)', () => {
     expect(dealt.zones.cemetery).toEqual([]);
     expect(dealt.zones.draw).toHaveLength(52 - 4);
     expect(dealt.zones.draw?.slice(0, 2)).toEqual(['2C', '3C']);
-    expect(dealt.layout.draw).toBe(48);
+    expect((dealt.layout as { draw: number }).draw).toBe(48);
   });
 
   test.each<[string, unknown, number, string]>([
@@ -374,7 +374,7 @@ describe('scenario support (scenario.ts)', () => {
     ['pickup', { type: 'pickup', note: 'x' }, { type: 'pickup' }],
   ])('a step: %s', async (_name, spec, action) => {
     const { scenario } = await load();
-    expect(scenario.action(spec, null as never, handleOf)).toEqual({ ok: true, action });
+    expect(scenario.action(spec as Record<string, unknown>, null as never, handleOf)).toEqual({ ok: true, action });
   });
 
   test.each<[string, unknown, RegExp]>([
@@ -385,7 +385,7 @@ describe('scenario support (scenario.ts)', () => {
     ['a blind without a card', { type: 'blind' }, /^bad step: ./],
   ])('refuses a step with %s', async (_name, spec, error) => {
     const { scenario } = await load();
-    const result = scenario.action(spec, null as never, handleOf);
+    const result = scenario.action(spec as Record<string, unknown>, null as never, handleOf);
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.error).toMatch(error);
   });
@@ -446,7 +446,7 @@ describe('the game and the module as listed', () => {
     expect(m.hiddenClaims).toBe(true);
     expect(m.cardZones).toBeTypeOf('function');
     expect(m.rulesText?.sections.map((s) => s.title)).toEqual(['Set-up', 'Playing', 'End']);
-    expect(m.cardProbe?.play(4, '5C')).toEqual({ type: 'play', cards: [{ handle: 4, card: '5C' }] });
+    expect(m.cardProbe?.play(4, '5C', null as never)).toEqual({ type: 'play', cards: [{ handle: 4, card: '5C' }] });
     expect(m.describe({ kind: 'act', seat: 1, action: { type: 'pickup' } }, ['Ann', 'Bob'], null, null)).toBe('Bob picked up the stack');
   });
 });
