@@ -184,6 +184,18 @@ describe('setup (setup.ts)', () => {
     ]);
   });
 
+  test('a seat needs one card of any kind: hand, face-up or face-down', async () => {
+    const { setup } = await setupModule();
+    const board = setup(core(2), { seats: [{ hand: 1, faceUp: 1, faceDown: 2 }, { hand: 1, faceUp: 1, faceDown: 0 }], stack: 0, draw: 0 });
+    expect(board?.seats.map((s) => [s.hand.length, s.faceUp.length, s.faceDown.length])).toEqual([[1, 1, 2], [1, 1, 0]]);
+  });
+
+  test('face-up cards count toward the deck size', async () => {
+    const { setup } = await setupModule();
+    expect(setup(core(2), { seats: [{ hand: 0, faceUp: 26, faceDown: 0 }, { hand: 1, faceUp: 0, faceDown: 0 }], stack: 0, draw: 26 })).toBeNull();
+    expect(setup(core(2), { seats: [{ hand: 0, faceUp: 26, faceDown: 0 }, { hand: 1, faceUp: 0, faceDown: 0 }], stack: 0, draw: 25 })?.draw).toHaveLength(25);
+  });
+
   test('a layout using exactly the whole deck is accepted', async () => {
     const { setup } = await setupModule();
     const board = setup(core(2), { seats: [{ hand: 26, faceUp: 0, faceDown: 0 }, { hand: 0, faceUp: 0, faceDown: 25 }], stack: 1, draw: 0 });
@@ -306,6 +318,8 @@ describe('legalActions (legal-actions.ts)', () => {
         { hand: two.h('5C'), card: '5C', faceUp: two.h('KS') },
       ],
     });
+    // A hand card going up takes the place of the face-up card that comes down, not of one that stays.
+    expect(arrangements).toContainEqual({ type: 'ready', swaps: [{ hand: two.h('4C'), card: '4C', faceUp: two.h('KS') }] });
     t.state.board.ready[0] = [];
     expect(legalActions(t.state, 0, everything(t.state))).toEqual([]);
   });
