@@ -233,7 +233,7 @@ describe('the endless-hands record (endless.ts)', () => {
     expect(hash).toMatch(/^[0-9a-f]{16}$/);
   });
 
-  test('hands and face-down cards as sets, numerically sorted (handles above 9)', () => {
+  test('hands and face-down cards as sets, numerically sorted (handles above 9)', async () => {
     const t = table({ seats: [{ hand: ['2C', '3C', '4C', '5C', '6C', '7C', '8C', '9C', '10C', 'JC', 'QC', 'KC'], faceUp: ['AC', '2D'], faceDown: ['3D', '4D'] }, { hand: ['5D'] }] });
     const b = t.state.board;
     const before = positionHash(b);
@@ -242,6 +242,10 @@ describe('the endless-hands record (endless.ts)', () => {
     b.seats[0]!.faceDown = [15, 14];
     expect(positionHash(b)).toBe(before);
     expect((positionOf(b) as { seats: number[][][] }).seats[0]?.[0]).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+    // The sorting helper is built when endless.ts loads: the same with the module loaded here.
+    const fresh = await loadedNow(() => import('../../../src/games/stress-shed/endless.js'));
+    expect(fresh.positionOf(b)).toEqual(positionOf(b));
+    expect(fresh.positionHash(b)).toBe(before);
   });
 
   test('progressMark: burned cards and players out count up, the draw stack and face cards count down', () => {

@@ -230,6 +230,14 @@ describe('why a card cannot be played (hints.ts)', () => {
     expect(stressProbe.cards(t.state, 4)).toEqual([]);
     expect(stressProbe.play(3, '9H', t.state)).toEqual({ type: 'play', cards: [{ handle: 3, card: '9H' }] });
   });
+
+  test('"hand first" for any of several face-up cards; the probe built at load says the same words', async () => {
+    const t = table({ seats: [{ hand: ['4C'], faceUp: ['5C', '6C'] }, { hand: ['4D'] }], stack: ['KH'] });
+    expect(stressWhy('not-in-source', '6C', t.state, 0)).toBe('Play your hand first: the face-up cards come when it is empty.');
+    const hints = await loadedNow(() => import('../../../src/games/stress-shed/hints.js'));
+    expect(hints.stressProbe.words('not-in-source', '5C', t.state, 0)).toBe('Play your hand first: the face-up cards come when it is empty.');
+    expect(hints.stressProbe.words('illegal-play', '4C', t.state, 0)).toBe('4♣ does not beat K♥: play an equal or higher card, a 2 or a 3 (or pick up the stack).');
+  });
 });
 
 test('the rules help says RULES.md §1 in players\' words', async () => {
