@@ -45,8 +45,16 @@ describe('swap phase', () => {
     ['a king beats a queen', ['KC'], ['QS'], 'ready KC>QS'],
     ['nothing better in hand: keep', ['4C', '5C'], ['AS', 'KS'], 'ready '],
     ['a tie: keep the cards where they are', ['5D'], ['5C'], 'ready '],
+    ['two equal best swaps: the first one offered', ['AD', 'AH'], ['5C'], 'ready AD>5C'],
   ])('%s', (_name, hand, faceUp, expected) => {
     expect(choice(swap(hand, faceUp))).toBe(expected);
+  });
+
+  test('once ready it has nothing to choose', () => {
+    const spec = swap(['10C'], ['4S']);
+    const t = table(spec);
+    t.state.board.ready[0] = [];
+    expect(stressShedHeuristic(t.state, 0, everything(t))).toBeNull();
   });
 
   test('hand cards it does not know are never swapped', () => {
