@@ -174,35 +174,36 @@ describe('outcome', () => {
     expect(outcome(table(three).state)).toBeNull();
   });
 
-  test.each<[string, ReturnType<typeof over>, object]>([
-    ['played out: the loser deals', over([1, 0], 2, null), { ranking: [[1], [0], [2]], nextDealer: 2, summary: 'seat 1 won; seat 2 lost; seat 2 deals next' }],
-    ['stopped at the first winner: the seat after the dealer deals', over([1], null, null, 3, 2), {
+  // The positions are built inside the test (a table row evaluated at collection would run before a mutant is switched on).
+  test.each<[string, Parameters<typeof over>, object]>([
+    ['played out: the loser deals', [[1, 0], 2, null], { ranking: [[1], [0], [2]], nextDealer: 2, summary: 'seat 1 won; seat 2 lost; seat 2 deals next' }],
+    ['stopped at the first winner: the seat after the dealer deals', [[1], null, null, 3, 2], {
       ranking: [[1], [0, 2]],
       nextDealer: 0,
       summary: 'seat 1 won; play stopped at the first winner; seat 0 deals next',
     }],
-    ['by repetition after a winner', over([0], null, 'repetition', 3, 1), {
+    ['by repetition after a winner', [[0], null, 'repetition', 3, 1], {
       ranking: [[0], [1, 2]],
       nextDealer: 2,
       summary: 'the hand ended by repetition (a position occurred a third time); seat 0 won; seats 1, 2 share the last place; nobody lost; seat 2 deals next',
     }],
-    ['without progress, nobody out', over([], null, 'no-progress', 2, 1), {
+    ['without progress, nobody out', [[], null, 'no-progress', 2, 1], {
       ranking: [[0, 1]],
       nextDealer: 0,
       summary: 'the hand ended without progress; seats 0, 1 share the last place; nobody lost; seat 0 deals next',
     }],
-    ['without progress, one seat left', over([2, 0], null, 'no-progress', 3, 0), {
+    ['without progress, one seat left', [[2, 0], null, 'no-progress', 3, 0], {
       ranking: [[2], [0], [1]],
       nextDealer: 1,
       summary: 'the hand ended without progress; seat 2 won; seat 1 shares the last place; nobody lost; seat 1 deals next',
     }],
-    ['over with nobody out (never in play)', over([], null, null, 2, 0), {
+    ['over with nobody out (never in play)', [[], null, null, 2, 0], {
       ranking: [[0, 1]],
       nextDealer: 1,
       summary: 'seat ? won; play stopped at the first winner; seat 1 deals next',
     }],
-  ])('%s', (_name, result, expected) => {
-    expect(result).toEqual({ scores: null, carry: null, ...expected });
+  ])('%s', (_name, args, expected) => {
+    expect(over(...args)).toEqual({ scores: null, carry: null, ...expected });
   });
 
   test('every seat out: no shared last place', () => {
