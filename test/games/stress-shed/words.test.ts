@@ -101,6 +101,19 @@ describe('effects of a move', () => {
     expect(effects(four(['4S']), 0, (t) => playOf(t, ...cards))).toEqual(lines);
   });
 
+  test('two 8s with two players come round to the other player: nobody is skipped', () => {
+    expect(effects({ seats: [{ hand: ['8C', '8D', '5C'] }, { hand: ['4D'] }], stack: [] }, 0, (t) => playOf(t, '8C', '8D'))).toEqual([]);
+  });
+
+  test('cards burned earlier are not a burn now; a burn that ends the hand gives no other turn', () => {
+    expect(effects({ seats: [{ hand: ['5C', '9C'] }, { hand: ['4D'] }], stack: ['4S'], cemetery: ['10H', '7H'] }, 0, (t) => playOf(t, '5C'))).toEqual([]);
+    expect(effects({ seats: [{ hand: ['10C'] }, { hand: ['4D'] }], stack: ['5S'] }, 0, (t) => playOf(t, '10C'))).toEqual([
+      'the stack burns (2 cards)',
+      'Ann is out and wins',
+      'Bob is left with cards and loses',
+    ]);
+  });
+
   test('one 8 with two players: the other player is skipped', () => {
     expect(effects({ seats: [{ hand: ['8C', '5C'] }, { hand: ['4D'] }], stack: [] }, 0, (t) => playOf(t, '8C'))).toEqual(['Bob is skipped']);
   });
@@ -154,6 +167,13 @@ describe('effects of a blind card once revealed', () => {
   const spec = (faceDown: CardId[], stack: CardId[], seats: TableSpec['seats'] = [{ hand: ['4D'] }, { hand: ['4H'] }]): TableSpec => ({
     seats: [{ faceDown }, ...seats],
     stack,
+  });
+
+  test('a reveal that leaves the blind card waiting says nothing', () => {
+    const t = table(spec(['KS', '5S'], ['KH']));
+    act(t.state, 0, { type: 'blind', handle: t.h('KS') }, t.know);
+    const before = structuredClone(t.state);
+    expect(stressEffects({ kind: 'revealed', request: 5, cards: { [t.h('KH')]: 'KH' } }, before, t.state, names)).toEqual([]);
   });
 
   test('a card that fits', () => {
