@@ -200,6 +200,7 @@ describe('plays from the hand and face-up cards', () => {
     ['a seat with no cards left', { ...base, seats: [{ hand: ['5C'] }, { hand: ['4D'] }, {}] }, 2, (t) => playOf(t, '5C'), 'not-in-source'],
     ['a face-up card once only face-down cards are left', { ...base, seats: [{ faceDown: ['5C'] }, { hand: ['4D'] }, { hand: ['4H'] }] }, 0, (t) => playOf(t, '5C'), 'must-play-blind'],
     ['the same card twice', base, 0, (t) => playOf(t, '5C', '5C'), 'duplicate-handle'],
+    ['a hand card together with a face-up card', base, 0, (t) => playOf(t, '5C', 'QS'), 'not-in-source'],
     ['two ranks together', base, 0, (t) => playOf(t, '5C', '9C'), 'mixed-ranks'],
     ['a rank that does not beat the top', { ...base, stack: ['6S'] }, 0, (t) => playOf(t, '5C', '5D'), 'illegal-play'],
     ['a 9 on a 9', { ...base, stack: ['9S'] }, 0, (t) => playOf(t, '9C'), 'illegal-play'],
@@ -214,6 +215,8 @@ describe('plays from the hand and face-up cards', () => {
     const t = table(base);
     const blindKnow: Knowledge = (h) => (h === t.h('5C') ? null : t.know(h));
     expect(act(t.state, 0, playOf(t, '5C'), blindKnow)).toBe('illegal-play');
+    const empty = table({ ...base, stack: [] });
+    expect(act(empty.state, 0, playOf(empty, '5C'), (h) => (h === empty.h('5C') ? null : empty.know(h)))).toBe('illegal-play');
     const second: Knowledge = (h) => (h === t.h('5D') ? null : t.know(h));
     expect(act(t.state, 0, playOf(t, '5C', '5D'), second)).toBe('mixed-ranks');
   });
@@ -249,6 +252,7 @@ describe('8, 10, four of a kind', () => {
     ['3 fives and a 3 between, option on', ['5C', '3C', '5D'], ['5S', '5H'], { fourOfAKindBurns: true }, false],
     ['only three fives, option on', ['4C', '5D'], ['5S', '5H'], { fourOfAKindBurns: true }, false],
     ['4 fives, option off', ['5C', '5D'], ['5S', '5H'], {}, false],
+    ['4 fives on a K and a 2, option on', ['KC', '2D', '5C', '5D'], ['5S', '5H'], { fourOfAKindBurns: true }, true],
   ])('%s: burns = %s', (_name, stack, cards, options, burns) => {
     const t = played(four(stack, options), 0, ...cards);
     expect(t.state.board.stack.length === 0).toBe(burns);
@@ -262,6 +266,11 @@ describe('going out and the end of the hand', () => {
     const t = played({ seats: [{ hand: ['KC'] }, { hand: ['4D'] }, { hand: ['4H'] }], stack: ['5S'] }, 0, 'KC');
     expect(view(t)).toMatchObject({ phase: 'play', out: [0], turn: 1, loser: null });
     expect(awaits(t.state)).toEqual({ kind: 'move', seat: 1, what: 'play' });
+  });
+
+  test('stop at the first winner: a play that puts nobody out goes on', () => {
+    const t = played({ seats: [{ hand: ['KC', '5C'] }, { hand: ['4D'] }, { hand: ['4H'] }], stack: ['5S'], options: { stopAtFirstWinner: true } }, 0, 'KC');
+    expect(view(t)).toMatchObject({ phase: 'play', out: [], turn: 1 });
   });
 
   test('with two players the other one is left and loses', () => {
@@ -425,6 +434,12 @@ describe('picking up the stack', () => {
     const before = structuredClone(t.state.board);
     expect(pick(t, seat)).toBe(error);
     expect(t.state.board).toEqual(before);
+    expect(t.state.claims).toEqual([]);
+  });
+
+  test('live, a stack of 3s only is refused even when the hand is hidden', () => {
+    const t = table({ seats: [{ hand: ['4C'] }, { hand: ['4D'] }], stack: ['3H', '3S'] });
+    expect(act(t.state, 0, { type: 'pickup' }, (h) => t.state.cards[h]?.card ?? null)).toBe('has-legal-play');
     expect(t.state.claims).toEqual([]);
   });
 
