@@ -1,0 +1,459 @@
+/**
+ * What Stress (shedding) shows and hands over, checked on hand-built
+ * positions (table.ts): the per-seat view, the named zones, the outcome with
+ * its places, next dealer and summary sentence (RULES.md §1: the loser deals;
+ * with no loser the seat after the dealer), the scenario summary, the
+ * end-of-hand card zones, the endless-hands record (endless.ts) step by step,
+ * the scenario-file deal and steps (scenario.ts), and the game and module
+ * objects as the registry lists them. Modules built at load time are loaded
+ * inside the test (loadedNow; stryker-js issue 6144, docs/TESTING.md).
+ */
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import { describe, expect, test } from 'vitest';
+import { canonicalJson, type CardId } from '../../../src/engine/index.js';
+import { outcome, summarize, view, zones } from '../../../src/games/stress-shed/views.js';
+import { cardZones } from '../../../src/games/stress-shed/summary.js';
+import {
+  positionHash,
+  positionOf,
+  progressMark,
+  quietTurns,
+  recordTurn,
+  repeatsOfCurrent,
+  startRecord,
+} from '../../../src/games/stress-shed/endless.js';
+import { loadedNow } from '../../helpers/loaded-now.js';
+import { table, type TableSpec } from './table.js';
+
+const three: TableSpec = {
+  seats: [
+    { hand: ['9C', '4C'], faceUp: ['KS'], faceDown: ['2S', '5S'] },
+    { hand: ['4D'], faceUp: [], faceDown: ['6D'] },
+    {},
+  ],
+  stack: ['7H', '3H', 'ZZ'],
+  draw: ['JH', 'JD'],
+  cemetery: ['10C', '8C', '8D'],
+  turn: 1,
+  out: [2],
+};
+
+describe('view', () => {
+  test('a seat\'s view: its hand, the public cards, unknown ones as null; the piles as counts; places', () => {
+    const t = table(three);
+    // The last stack card is not public: the viewer sees '?' and the effective top looks through it.
+    t.state.cards[t.h('ZZ')] = { card: null, seen: [], gone: false };
+    t.state.claims = [{ step: 3, seat: 1, kind: 'no-legal-play', handles: [t.h('4D')], note: 'n' }];
+    t.state.board.positions = ['a', 'b', 'a'];
+    const v = view(t.state, 0, { known: { [t.h('9C')]: '9C', [t.h('4C')]: '4C' } });
+    expect(v).toEqual({
+      phase: 'play',
+      turn: 1,
+      stack: ['7H', '3H', '?'],
+      effectiveTop: '7H',
+      drawCount: 2,
+      cemeteryCount: 3,
+      flipping: null,
+      seats: [
+        {
+          hand: [{ handle: t.h('9C'), card: '9C' }, { handle: t.h('4C'), card: '4C' }],
+          faceUp: [{ handle: t.h('KS'), card: 'KS' }],
+          faceDown: [{ handle: t.h('2S'), card: null }, { handle: t.h('5S'), card: null }],
+          ready: true,
+          source: 'hand',
+          place: null,
+        },
+        { hand: [{ handle: t.h('4D'), card: null }], faceUp: [], faceDown: [{ handle: t.h('6D'), card: null }], ready: true, source: 'hand', place: null },
+        { hand: [], faceUp: [], faceDown: [], ready: true, source: null, place: 1 },
+      ],
+      out: [2],
+      loser: null,
+      endless: null,
+      repeats: 2,
+      quietTurns: 2,
+      claims: t.state.claims,
+    });
+    expect(v.out).not.toBe(t.state.board.out);
+  });
+
+  test('no turn in the swap phase or once over; a blind card on its way; places in finishing order; not-ready seats', () => {
+    const swap = table({ ...three, phase: 'swap', out: [] });
+    swap.state.board.ready[1] = [];
+    const sv = view(swap.state, null, { known: {} });
+    expect(sv.turn).toBeNull();
+    expect(sv.seats.map((s) => s.ready)).toEqual([false, true, false]);
+    const over = table({ ...three, phase: 'over', out: [2, 0] });
+    over.state.board.loser = 1;
+    over.state.board.endless = 'repetition';
+    over.state.board.flipping = { seat: 0, handle: over.h('5S') };
+    const ov = view(over.state, null, { known: {} });
+    expect(ov.turn).toBeNull();
+    expect(ov.seats.map((s) => s.place)).toEqual([2, null, 1]);
+    expect(ov.loser).toBe(1);
+    expect(ov.endless).toBe('repetition');
+    expect(ov.flipping).toEqual({ seat: 0, card: null });
+    expect(view(over.state, null, { known: { [over.h('5S')]: '5S' } }).flipping).toEqual({ seat: 0, card: '5S' });
+  });
+
+  test('zones name every place a card can be', () => {
+    const t = table(three);
+    expect(zones(t.state)).toEqual({
+      'hand@0': [t.h('9C'), t.h('4C')],
+      'faceUp@0': [t.h('KS')],
+      'faceDown@0': [t.h('2S'), t.h('5S')],
+      'hand@1': [t.h('4D')],
+      'faceUp@1': [],
+      'faceDown@1': [t.h('6D')],
+      'hand@2': [],
+      'faceUp@2': [],
+      'faceDown@2': [],
+      stack: [t.h('7H'), t.h('3H'), t.h('ZZ')],
+      draw: [t.h('JH'), t.h('JD')],
+      cemetery: [t.h('10C'), t.h('8C'), t.h('8D')],
+      flipping: [],
+    });
+    t.state.board.flipping = { seat: 1, handle: t.h('6D') };
+    expect(zones(t.state).flipping).toEqual([t.h('6D')]);
+  });
+
+  test('summarize: known cards sorted, hidden ones as ??, piles as counts, claims as their notes', () => {
+    const t = table(three);
+    t.state.claims = [{ step: 3, seat: 1, kind: 'no-legal-play', handles: [], note: 'seat 1 holds no hand card that may go on 7H' }];
+    const v = view(t.state, 0, { known: { [t.h('9C')]: '9C', [t.h('4C')]: '4C' } });
+    expect(summarize(v)).toEqual({
+      phase: 'play',
+      turn: 1,
+      stack: ['7H', '3H', 'ZZ'],
+      top: 'ZZ',
+      draw: 2,
+      cemetery: 3,
+      seats: [
+        { hand: ['4C', '9C'], faceUp: ['KS'], faceDown: ['??', '??'], place: null },
+        { hand: ['??'], faceUp: [], faceDown: ['??'], place: null },
+        { hand: [], faceUp: [], faceDown: [], place: 1 },
+      ],
+      out: [2],
+      loser: null,
+      endless: null,
+      repeats: 0,
+      quietTurns: 0,
+      claims: ['seat 1 holds no hand card that may go on 7H'],
+    });
+    const mixed = table({ seats: [{ hand: ['KC', '2C', 'AD', '4H'] }, { hand: ['5C'] }] });
+    const mv = view(mixed.state, null, { known: { [mixed.h('KC')]: 'KC', [mixed.h('4H')]: '4H', [mixed.h('2C')]: '2C' } });
+    expect((summarize(mv) as { seats: Array<{ hand: string[] }> }).seats[0]?.hand).toEqual(['2C', '4H', 'KC', '??']);
+  });
+
+  test('cardZones: each seat\'s hand, face-up and face-down cards, then the draw stack', () => {
+    const t = table(three);
+    expect(cardZones(t.state)).toEqual([
+      { seat: 0, label: 'hand', handles: [t.h('9C'), t.h('4C')] },
+      { seat: 0, label: 'face-up', handles: [t.h('KS')] },
+      { seat: 0, label: 'face-down', handles: [t.h('2S'), t.h('5S')] },
+      { seat: 1, label: 'hand', handles: [t.h('4D')] },
+      { seat: 1, label: 'face-up', handles: [] },
+      { seat: 1, label: 'face-down', handles: [t.h('6D')] },
+      { seat: 2, label: 'hand', handles: [] },
+      { seat: 2, label: 'face-up', handles: [] },
+      { seat: 2, label: 'face-down', handles: [] },
+      { seat: null, label: 'draw stack', handles: [t.h('JH'), t.h('JD')] },
+    ]);
+  });
+});
+
+describe('outcome', () => {
+  const over = (out: number[], loser: number | null, endless: 'repetition' | 'no-progress' | null, players = 3, dealer = 0) => {
+    const t = table({ seats: Array.from({ length: players }, (_, s) => ({ hand: out.includes(s) ? [] : [`${s + 4}C` as CardId] })), phase: 'over', out, dealer });
+    t.state.board.loser = loser;
+    t.state.board.endless = endless;
+    return outcome(t.state);
+  };
+
+  test('none while the hand is being played', () => {
+    expect(outcome(table(three).state)).toBeNull();
+  });
+
+  // The positions are built inside the test (a table row evaluated at collection would run before a mutant is switched on).
+  test.each<[string, Parameters<typeof over>, object]>([
+    ['played out: the loser deals', [[1, 0], 2, null], { ranking: [[1], [0], [2]], nextDealer: 2, summary: 'seat 1 won; seat 2 lost; seat 2 deals next' }],
+    ['stopped at the first winner: the seat after the dealer deals', [[1], null, null, 3, 2], {
+      ranking: [[1], [0, 2]],
+      nextDealer: 0,
+      summary: 'seat 1 won; play stopped at the first winner; seat 0 deals next',
+    }],
+    ['by repetition after a winner', [[0], null, 'repetition', 3, 1], {
+      ranking: [[0], [1, 2]],
+      nextDealer: 2,
+      summary: 'the hand ended by repetition (a position occurred a third time); seat 0 won; seats 1, 2 share the last place; nobody lost; seat 2 deals next',
+    }],
+    ['without progress, nobody out', [[], null, 'no-progress', 2, 1], {
+      ranking: [[0, 1]],
+      nextDealer: 0,
+      summary: 'the hand ended without progress; seats 0, 1 share the last place; nobody lost; seat 0 deals next',
+    }],
+    ['without progress, one seat left', [[2, 0], null, 'no-progress', 3, 0], {
+      ranking: [[2], [0], [1]],
+      nextDealer: 1,
+      summary: 'the hand ended without progress; seat 2 won; seat 1 shares the last place; nobody lost; seat 1 deals next',
+    }],
+    ['over with nobody out (never in play)', [[], null, null, 2, 0], {
+      ranking: [[0, 1]],
+      nextDealer: 1,
+      summary: 'seat ? won; play stopped at the first winner; seat 1 deals next',
+    }],
+  ])('%s', (_name, args, expected) => {
+    expect(over(...args)).toEqual({ scores: null, carry: null, ...expected });
+  });
+
+  test('every seat out: no shared last place', () => {
+    expect(over([0, 1], null, null, 2)?.ranking).toEqual([[0], [1]]);
+  });
+});
+
+describe('the endless-hands record (endless.ts)', () => {
+  const board = () =>
+    table({ seats: [{ hand: ['9C', '4C'], faceUp: ['KS'], faceDown: ['2S'] }, { hand: ['4D'], faceDown: ['6D', '7D'] }], stack: ['7H', '3H'], draw: ['JH'], cemetery: ['10C', '5C'] });
+
+  test('a position: the turn, the stack in order, the draw count, each seat\'s cards as sorted sets, who is out', () => {
+    const t = board();
+    t.state.board.seats[0]!.hand.reverse();
+    t.state.board.out = [1];
+    expect(positionOf(t.state.board)).toEqual({
+      turn: 0,
+      stack: [t.h('7H'), t.h('3H')],
+      draw: 1,
+      seats: [
+        [[t.h('9C'), t.h('4C')], [t.h('KS')], [t.h('2S')]],
+        [[t.h('4D')], [], [t.h('6D'), t.h('7D')]],
+      ],
+      out: [1],
+    });
+    const hash = positionHash(t.state.board);
+    expect(hash).toBe(bytesToHex(sha256(utf8ToBytes(canonicalJson(positionOf(t.state.board))))).slice(0, 16));
+    expect(hash).toMatch(/^[0-9a-f]{16}$/);
+  });
+
+  test('hands and face-down cards as sets, numerically sorted (handles above 9)', async () => {
+    const t = table({ seats: [{ hand: ['2C', '3C', '4C', '5C', '6C', '7C', '8C', '9C', '10C', 'JC', 'QC', 'KC'], faceUp: ['AC', '2D'], faceDown: ['3D', '4D'] }, { hand: ['5D'] }] });
+    const b = t.state.board;
+    const before = positionHash(b);
+    b.seats[0]!.hand = [11, 2, 10, 0, 1, 3, 4, 5, 6, 7, 8, 9];
+    b.seats[0]!.faceUp = [13, 12];
+    b.seats[0]!.faceDown = [15, 14];
+    expect(positionHash(b)).toBe(before);
+    expect((positionOf(b) as { seats: number[][][] }).seats[0]?.[0]).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+    // The sorting helper is built when endless.ts loads: the same with the module loaded here.
+    const fresh = await loadedNow(() => import('../../../src/games/stress-shed/endless.js'));
+    expect(fresh.positionOf(b)).toEqual(positionOf(b));
+    expect(fresh.positionHash(b)).toBe(before);
+  });
+
+  test('progressMark: burned cards and players out count up, the draw stack and face cards count down', () => {
+    const t = board();
+    // cemetery 2 + out 0 − draw 1 − face-up/face-down 4
+    expect(progressMark(t.state.board)).toBe(-3);
+    t.state.board.out = [1];
+    expect(progressMark(t.state.board)).toBe(-2);
+  });
+
+  test.each<[string[], number, number]>([
+    [[], 0, 0],
+    [['a'], 1, 0],
+    [['a', 'b', 'a'], 2, 2],
+    [['a', 'a', 'b'], 1, 2],
+  ])('record %j: repeats %i, quiet turns %i', (positions, repeats, quiet) => {
+    const t = board();
+    t.state.board.positions = positions;
+    expect(repeatsOfCurrent(t.state.board)).toBe(repeats);
+    expect(quietTurns(t.state.board)).toBe(quiet);
+  });
+
+  test('startRecord: only in the play phase and with the option on', () => {
+    const t = board();
+    startRecord(t.state);
+    expect(t.state.board.positions).toEqual([positionHash(t.state.board)]);
+    const off = table({ seats: [{ hand: ['4C'] }, { hand: ['5C'] }], options: { endlessHandsEnd: false } });
+    startRecord(off.state);
+    expect(off.state.board.positions).toEqual([]);
+    const swap = table({ seats: [{ hand: ['4C'] }, { hand: ['5C'] }], phase: 'swap' });
+    startRecord(swap.state);
+    expect(swap.state.board.positions).toEqual([]);
+  });
+
+  test('recordTurn: progress restarts the record; a quiet turn extends it; the third occurrence ends the hand', () => {
+    const t = board();
+    const key = positionHash(t.state.board);
+    t.state.board.positions = ['x', 'y'];
+    recordTurn(t.state, true);
+    expect(t.state.board.positions).toEqual([key]);
+    recordTurn(t.state, false);
+    expect(t.state.board.positions).toEqual([key, key]);
+    expect(t.state.board.phase).toBe('play');
+    recordTurn(t.state, false);
+    expect(t.state.board).toMatchObject({ phase: 'over', loser: null, endless: 'repetition', positions: [key, key, key] });
+    // Once over, nothing more is recorded.
+    recordTurn(t.state, false);
+    expect(t.state.board.positions).toHaveLength(3);
+  });
+
+  test('recordTurn does nothing with the option off', () => {
+    const t = table({ seats: [{ hand: ['4C'] }, { hand: ['5C'] }], options: { endlessHandsEnd: false } });
+    recordTurn(t.state, false);
+    recordTurn(t.state, true);
+    expect(t.state.board.positions).toEqual([]);
+  });
+
+  test('100 quiet turns per player still in end the hand, not one fewer', () => {
+    const t = board();
+    t.state.board.positions = Array.from({ length: 199 }, (_, i) => `q${i}`);
+    recordTurn(t.state, false);
+    expect(t.state.board.phase).toBe('play');
+    expect(quietTurns(t.state.board)).toBe(199);
+    t.state.board.turn = 1;
+    recordTurn(t.state, false);
+    expect(t.state.board).toMatchObject({ phase: 'over', endless: 'no-progress', loser: null });
+    // With one of three seats out, 200 are enough (the seats still in count, not the seats).
+    const three2 = table({ seats: [{ hand: ['4C'] }, { hand: ['5C'] }, {}], out: [2] });
+    three2.state.board.positions = Array.from({ length: 200 }, (_, i) => `q${i}`);
+    recordTurn(three2.state, false);
+    expect(three2.state.board.endless).toBe('no-progress');
+  });
+});
+
+describe('scenario support (scenario.ts)', () => {
+  const load = () => loadedNow(() => import('../../../src/games/stress-shed/scenario.js'));
+  const options = { voluntaryPickup: false, fourOfAKindBurns: false, stopAtFirstWinner: false, decks: 1 as const, endlessHandsEnd: true };
+  const seats = [
+    { hand: ['4C'], faceUp: ['5C', '6C'], faceDown: [] },
+    { hand: [], faceUp: [], faceDown: ['7C'] },
+  ];
+
+  test('a deal with a draw stack: listed zones, the rest to the cemetery', async () => {
+    const { scenario } = await load();
+    const dealt = scenario.deal({ seats, stack: ['9H', '3C'], draw: ['2D', 'KD'] }, 2, options);
+    if (typeof dealt === 'string') throw new Error(dealt);
+    expect(dealt.layout).toEqual({ seats: [{ hand: 1, faceUp: 2, faceDown: 0 }, { hand: 0, faceUp: 0, faceDown: 1 }], stack: 2, draw: 2 });
+    expect(dealt.zones).toMatchObject({ 'hand@0': ['4C'], 'faceUp@0': ['5C', '6C'], 'faceDown@0': [], 'faceDown@1': ['7C'], stack: ['9H', '3C'], draw: ['2D', 'KD'] });
+    expect(dealt.zones.cemetery).toHaveLength(52 - 8);
+    expect(dealt.zones.cemetery?.slice(0, 3)).toEqual(['2C', '8C', '9C']);
+  });
+
+  test('a deal without a draw stack: the rest is the draw stack in deck order, no cemetery', async () => {
+    const { scenario } = await load();
+    const dealt = scenario.deal({ seats, stack: [] }, 2, options);
+    if (typeof dealt === 'string') throw new Error(dealt);
+    expect(dealt.zones.cemetery).toEqual([]);
+    expect(dealt.zones.draw).toHaveLength(52 - 4);
+    expect(dealt.zones.draw?.slice(0, 2)).toEqual(['2C', '3C']);
+    expect((dealt.layout as { draw: number }).draw).toBe(48);
+  });
+
+  test.each<[string, unknown, number, string]>([
+    ['a seat count that differs', { seats, stack: [] }, 3, 'the deal has 2 seats, the scenario 3'],
+    ['a card twice', { seats: [{ hand: ['4C'], faceUp: [], faceDown: [] }, { hand: [], faceUp: ['4C'], faceDown: [] }], stack: [] }, 2, '"4C" is dealt twice'],
+    ['a card in the draw and the stack', { seats, stack: ['9H'], draw: ['9H'] }, 2, '"9H" is dealt twice'],
+  ])('refuses %s', async (_name, spec, players, error) => {
+    const { scenario } = await load();
+    expect(scenario.deal(spec, players, options)).toBe(error);
+  });
+
+  test.each<[string, unknown]>([
+    ['a seat without face-down cards', { seats: [{ hand: [], faceUp: [] }], stack: [] }],
+    ['an extra key', { seats, stack: [], jokers: [] }],
+    ['a seat with an extra key', { seats: [{ hand: [], faceUp: [], faceDown: [], x: [] }], stack: [] }],
+    ['no stack', { seats }],
+    ['a card that is not a string', { seats, stack: [5] }],
+  ])('refuses a malformed deal: %s', async (_name, spec) => {
+    const { scenario } = await load();
+    const error = scenario.deal(spec, 2, options);
+    // valibot's own message for the first issue, e.g. "Invalid key: …" or "Invalid type: …".
+    expect(error).toMatch(/^bad deal: Invalid (key|type)/);
+  });
+
+  const handleOf = (card: string): number | null => ({ '4C': 0, '5C': 1, '6C': 2, '7C': 3, AS: 7 })[card] ?? null;
+
+  test.each<[string, unknown, unknown]>([
+    ['ready with swaps', { type: 'ready', swaps: [['4C', '5C']] }, { type: 'ready', swaps: [{ hand: 0, card: '4C', faceUp: 1 }] }],
+    ['ready without swaps', { type: 'ready', seat: 1 }, { type: 'ready', swaps: [] }],
+    ['play', { type: 'play', cards: ['5C', '6C'] }, { type: 'play', cards: [{ handle: 1, card: '5C' }, { handle: 2, card: '6C' }] }],
+    ['blind', { type: 'blind', card: '7C' }, { type: 'blind', handle: 3 }],
+    ['pickup', { type: 'pickup', note: 'x' }, { type: 'pickup' }],
+  ])('a step: %s', async (_name, spec, action) => {
+    const { scenario } = await load();
+    expect(scenario.action(spec as Record<string, unknown>, null as never, handleOf)).toEqual({ ok: true, action });
+  });
+
+  test.each<[string, unknown, RegExp]>([
+    ['a card not dealt', { type: 'play', cards: ['KH'] }, /KH/],
+    ['an unknown type', { type: 'pass' }, /^bad step: Invalid type/],
+    ['a swap with three cards', { type: 'ready', swaps: [['4C', '5C', '6C']] }, /^bad step: Invalid (key|type|length)/],
+    ['a play without cards', { type: 'play' }, /^bad step: Invalid (key|type)/],
+    ['a blind without a card', { type: 'blind' }, /^bad step: Invalid (key|type)/],
+  ])('refuses a step with %s', async (_name, spec, error) => {
+    const { scenario } = await load();
+    const result = scenario.action(spec as Record<string, unknown>, null as never, handleOf);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.error).toMatch(error);
+  });
+
+  test('its summary is the views\' summary', async () => {
+    const { scenario } = await load();
+    const t = table(three);
+    const v = view(t.state, null, { known: {} });
+    expect(scenario.summarize(v)).toEqual(summarize(v));
+  });
+});
+
+describe('the game and the module as listed', () => {
+  test('game.ts: id, name, seats, no races, and this folder\'s parts', async () => {
+    const { stressShed } = await loadedNow(() => import('../../../src/games/stress-shed/game.js'));
+    expect(stressShed).toMatchObject({ id: 'stress-shed', displayName: 'Stress (shedding)', minPlayers: 2, maxPlayers: 6, raceErrors: [] });
+    expect(stressShed.defaultOptions).toEqual({ voluntaryPickup: false, fourOfAKindBurns: false, stopAtFirstWinner: false, decks: 'auto', endlessHandsEnd: true });
+    const setup = stressShed.setup({ players: 2 });
+    expect(setup.ok && setup.state.deck).toHaveLength(52);
+    expect(stressShed.parseOptions({ decks: 2 }, 2)).toMatchObject({ decks: 2 });
+  });
+
+  test('index.ts: the module the registry lists, with its blurb, fields and parts', async () => {
+    const index = await loadedNow(() => import('../../../src/games/stress-shed/index.js'));
+    const m = index.stressShedModule;
+    expect(m).toMatchObject({
+      id: 'stress-shed',
+      name: 'Stress (shedding)',
+      blurb: 'Get rid of hand, face-up and blind cards; 2 and 3 go on anything, 10 burns.',
+      minPlayers: 2,
+      maxPlayers: 6,
+      timing: 'turns',
+      playDirection: 'ascending',
+    });
+    expect(m.options.fields).toEqual({
+      voluntaryPickup: { kind: 'checkbox', label: 'Pick up the stack at will', help: 'Off: only when you cannot play (checked by the audit).' },
+      fourOfAKindBurns: { kind: 'checkbox', label: 'Four of a kind burns the stack' },
+      stopAtFirstWinner: { kind: 'checkbox', label: 'Stop at the first winner', help: 'Off: play on until one player is left.' },
+      decks: {
+        kind: 'select',
+        label: 'Decks',
+        help: 'One deck serves 2–4 players, two are needed for 5–6.',
+        choices: [
+          { value: 'auto', label: 'Automatic' },
+          { value: 1, label: 'One deck' },
+          { value: 2, label: 'Two decks' },
+        ],
+      },
+      endlessHandsEnd: {
+        kind: 'checkbox',
+        label: 'End endless hands as a draw',
+        help: 'A position seen three times, or long play without progress, ends the hand with no loser.',
+      },
+    });
+    expect(m.options.defaults).toEqual({ voluntaryPickup: false, fourOfAKindBurns: false, stopAtFirstWinner: false, decks: 'auto', endlessHandsEnd: true });
+    expect(m.rules).toBe(index.stressShed);
+    expect(m.bots.heuristic).toBe(index.stressShedHeuristic);
+    expect(m.hiddenClaims).toBe(true);
+    expect(m.cardZones).toBeTypeOf('function');
+    expect(m.rulesText?.sections.map((s) => s.title)).toEqual(['Set-up', 'Playing', 'End']);
+    expect(m.cardProbe?.play(4, '5C', null as never)).toEqual({ type: 'play', cards: [{ handle: 4, card: '5C' }] });
+    expect(m.describe({ kind: 'act', seat: 1, action: { type: 'pickup' } }, ['Ann', 'Bob'], null, null)).toBe('Bob picked up the stack');
+  });
+});
