@@ -22,6 +22,8 @@ const TABLE = 'tbl-01';
 const alice = testSigner(1);
 const mallory = testSigner(9);
 const envelopeModule = () => loadedNow(() => import('../../src/net/envelope.js'));
+/** verify.ts loaded afresh too: imported at the top, Stryker attributed none of its mutants to a test. */
+const verifyModule = () => loadedNow(() => import('../../src/net/verify.js'));
 
 async function honestEnvelope(seq = 7) {
   const { signEnvelope } = await envelopeModule();
@@ -129,6 +131,13 @@ describe('the reasons a message is dropped', () => {
     expect(await reason(await make())).toBe(expected);
   });
 
+  test('a nested body error names its whole path, dotted', async () => {
+    const { encodeEnvelope, signEnvelope } = await envelopeModule();
+    const body = { version: 1, config: { game: 'pesten', seats: 9, options: {} }, seats: [], hands: 0 };
+    const bytes = encodeEnvelope(signEnvelope(alice, { kind: 'roster', table: TABLE, seq: 1, to: null, body } as never));
+    expect(await reason(bytes)).toBe('bad roster body: config.seats: at most 8 seats');
+  });
+
   test('exactly 512 KiB is not refused for its size', async () => {
     expect(await reason(new Uint8Array(512 * 1024))).not.toMatch(/oversized/);
   });
@@ -179,15 +188,17 @@ describe('strict RFC 8032 verification, cached or not', () => {
     return concatBytes(rBytes, le((k * scalar) % L));
   };
   const sPlus = (n: bigint) => concatBytes(honestSig.subarray(0, 32), le(bytesToNumberLE(honestSig.subarray(32)) + n));
-  const warmed = () => {
+  const warmed = async () => {
+    const { SignatureVerifier } = await verifyModule();
     const verifier = new SignatureVerifier();
     expect(verifier.verify(honestSig, message, publicKey)).toBe(true);
     expect(verifier.cachedKeys).toBe(1);
     return verifier;
   };
 
-  test('the cached path accepts what noble accepts', () => {
-    const verifier = warmed();
+  test('the cached path accepts what noble accepts', async () => {
+    const { SignatureVerifier, verifyStrict } = await verifyModule();
+    const verifier = (await warmed());
     expect(verifier.verify(honestSig, message, publicKey)).toBe(true);
     expect(verifier.verify(withIdentityR(le(1n)), message, publicKey)).toBe(true);
     const other = ed25519.sign(utf8ToBytes('another'), secret);
@@ -203,31 +214,35 @@ describe('strict RFC 8032 verification, cached or not', () => {
     ['R not on the curve', () => concatBytes(le(2n), honestSig.subarray(32))],
     ['a flipped R bit', () => Uint8Array.from(honestSig, (b, i) => (i === 3 ? b ^ 1 : b))],
     ['a flipped S bit', () => Uint8Array.from(honestSig, (b, i) => (i === 40 ? b ^ 1 : b))],
-  ])('refuses %s on both paths', (_what, make) => {
+  ])('refuses %s on both paths', async (_what, make) => {
+    const { SignatureVerifier, verifyStrict } = await verifyModule();
     const signature = make();
     expect(verifyStrict(signature, message, publicKey)).toBe(false);
     expect(new SignatureVerifier().verify(signature, message, publicKey)).toBe(false);
-    expect(warmed().verify(signature, message, publicKey)).toBe(false);
+    expect((await warmed()).verify(signature, message, publicKey)).toBe(false);
   });
 
-  test('S = ℓ − 1 is in range: it fails only the equation', () => {
+  test('S = ℓ − 1 is in range: it fails only the equation', async () => {
+    const { SignatureVerifier, verifyStrict } = await verifyModule();
     // The range check is S < ℓ: the largest in-range S reaches the equation (and fails it honestly).
-    expect(warmed().verify(concatBytes(honestSig.subarray(0, 32), le(L - 1n)), message, publicKey)).toBe(false);
+    expect((await warmed()).verify(concatBytes(honestSig.subarray(0, 32), le(L - 1n)), message, publicKey)).toBe(false);
   });
 
-  test('wrong lengths are refused before any work, and never cached', () => {
+  test('wrong lengths are refused before any work, and never cached', async () => {
+    const { SignatureVerifier, verifyStrict } = await verifyModule();
     const verifier = new SignatureVerifier();
     expect(verifier.verify(honestSig.subarray(0, 63), message, publicKey)).toBe(false);
     expect(verifier.verify(concatBytes(honestSig, new Uint8Array(1)), message, publicKey)).toBe(false);
     expect(verifier.verify(honestSig, message, publicKey.subarray(0, 31))).toBe(false);
     expect(verifier.verify(honestSig, message, concatBytes(publicKey, new Uint8Array(1)))).toBe(false);
     expect(verifier.cachedKeys).toBe(0);
-    const cached = warmed();
+    const cached = (await warmed());
     expect(cached.verify(honestSig.subarray(0, 63), message, publicKey)).toBe(false);
     expect(cached.verify(concatBytes(honestSig, new Uint8Array(1)), message, publicKey)).toBe(false);
   });
 
-  test('a key enters the cache only with a valid signature', () => {
+  test('a key enters the cache only with a valid signature', async () => {
+    const { SignatureVerifier, verifyStrict } = await verifyModule();
     const verifier = new SignatureVerifier();
     expect(verifier.verify(new Uint8Array(64), message, publicKey)).toBe(false);
     expect(verifier.cachedKeys).toBe(0);
@@ -237,12 +252,14 @@ describe('strict RFC 8032 verification, cached or not', () => {
     expect(verifier.cachedKeys).toBe(1);
   });
 
-  test('verifyStrict never throws on garbage', () => {
+  test('verifyStrict never throws on garbage', async () => {
+    const { SignatureVerifier, verifyStrict } = await verifyModule();
     expect(verifyStrict(new Uint8Array(3), message, publicKey)).toBe(false);
     expect(verifyStrict(honestSig, message, new Uint8Array(5))).toBe(false);
   });
 
-  test('capacity: the oldest author is forgotten first, and the cache never grows past it', () => {
+  test('capacity: the oldest author is forgotten first, and the cache never grows past it', async () => {
+    const { SignatureVerifier, verifyStrict } = await verifyModule();
     const signers = [1, 2, 3].map((seed) => testSigner(seed));
     const sigs = signers.map((s) => s.sign(message));
     const verifier = new SignatureVerifier(2);
@@ -260,18 +277,21 @@ describe('strict RFC 8032 verification, cached or not', () => {
     expect(one.cachedKeys).toBe(1);
   });
 
-  test('the default capacity is 32 authors', () => {
+  test('the default capacity is 32 authors', async () => {
+    const { SignatureVerifier, verifyStrict } = await verifyModule();
     const verifier = new SignatureVerifier();
     const signers = Array.from({ length: 33 }, (_, i) => testSigner(i + 1));
     for (const s of signers) expect(verifier.verify(s.sign(message), message, s.publicKey)).toBe(true);
     expect(verifier.cachedKeys).toBe(32);
   });
 
-  test.each([0, -1, 1.5, Number.NaN])('capacity %s is refused', (capacity) => {
+  test.each([0, -1, 1.5, Number.NaN])('capacity %s is refused', async (capacity) => {
+    const { SignatureVerifier, verifyStrict } = await verifyModule();
     expect(() => new SignatureVerifier(capacity)).toThrow(`SignatureVerifier: capacity must be a positive integer, got ${capacity}`);
   });
 
-  test('capacity 1 is allowed', () => {
+  test('capacity 1 is allowed', async () => {
+    const { SignatureVerifier, verifyStrict } = await verifyModule();
     expect(() => new SignatureVerifier(1)).not.toThrow();
   });
 });
