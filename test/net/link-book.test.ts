@@ -112,6 +112,15 @@ describe('adopting connections', () => {
     expect(log).toEqual(['open b', 'closed b']);
   });
 
+  test('a connection opening for a remote the book no longer holds is closed, not announced', () => {
+    const links = book();
+    const c = new Conn('c');
+    links.opened('a', c);
+    expect(c.closes).toBe(1);
+    expect(links.has('a')).toBe(false);
+    expect(log).toEqual([]);
+  });
+
   test('a replaced connection that opens late is closed, not announced', () => {
     const links = book('b');
     const ours = new Conn('ours');
