@@ -364,4 +364,74 @@ describe('faults', () => {
     await vi.advanceTimersByTimeAsync(100);
     expect(log.filter((line) => line.includes('from'))).toEqual([]);
   });
+
+  test('blocking peers the hub does not know is harmless, and blocks only that pair', async () => {
+    const network = new MemoryNetwork();
+    network.blockPair('x', 'y');
+    const [a] = await started(network, 'a', 'b', 'c');
+    network.blockPair('a', 'b');
+    a!.connect('c');
+    await flush();
+    expect(a!.openLinks()).toEqual(['c']);
+  });
+
+  test('stopping a transport refused for a taken id leaves the holder registered', async () => {
+    const network = new MemoryNetwork();
+    const [a, b] = await started(network, 'a', 'b');
+    const copy = network.createTransport('a');
+    await copy.start(events('a2')).catch(() => undefined);
+    copy.stop();
+    b!.connect('a');
+    await flush();
+    expect(a!.openLinks()).toEqual(['b']);
+  });
+
+  test('a dial given up before its offer arrives opens nothing on the other side', async () => {
+    const network = new MemoryNetwork({ defaultDelayMs: 10 });
+    const [a, b] = await started(network, 'a', 'b');
+    a!.connect('b');
+    a!.disconnect('b');
+    await vi.advanceTimersByTimeAsync(30);
+    expect(b!.openLinks()).toEqual([]);
+    expect(log).toEqual(['a: closed b']);
+  });
+
+  test('a failed dial answered after the dialler stopped tells nobody', async () => {
+    const network = new MemoryNetwork({ defaultDelayMs: 10 });
+    const [a] = await started(network, 'a');
+    a!.connect('nobody');
+    a!.stop();
+    await vi.advanceTimersByTimeAsync(30);
+    expect(log).toEqual([]);
+  });
+
+  test('the dialler cannot send before the answer is back, though the other side is open', async () => {
+    const network = new MemoryNetwork({ defaultDelayMs: 10 });
+    const [a, b] = await started(network, 'a', 'b');
+    a!.connect('b');
+    await vi.advanceTimersByTimeAsync(10);
+    expect(b!.openLinks()).toEqual(['a']);
+    expect(a!.send('b', Uint8Array.of(1))).toBe(false);
+    await vi.advanceTimersByTimeAsync(10);
+    expect(a!.send('b', Uint8Array.of(2))).toBe(true);
+    await vi.advanceTimersByTimeAsync(10);
+    expect(log).toEqual(['b: open a', 'a: open b', 'b: from a [2]']);
+  });
+
+  test('crossed dials a little apart: both keep the dial of the smaller id, and it carries data', async () => {
+    const network = new MemoryNetwork({ defaultDelayMs: 10 });
+    const [a, b] = await started(network, 'a', 'b');
+    a!.connect('b');
+    await vi.advanceTimersByTimeAsync(5);
+    b!.connect('a');
+    await vi.advanceTimersByTimeAsync(50);
+    expect(log).toEqual(['b: open a', 'a: open b']);
+    expect(a!.openLinks()).toEqual(['b']);
+    expect(b!.openLinks()).toEqual(['a']);
+    log = [];
+    a!.send('b', Uint8Array.of(1));
+    b!.send('a', Uint8Array.of(2));
+    await vi.advanceTimersByTimeAsync(10);
+    expect(log).toEqual(['b: from a [1]', 'a: from b [2]']);
+  });
 });
