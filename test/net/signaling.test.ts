@@ -7,7 +7,10 @@
  * server, nothing listening, and plain ws:// from an https page.
  */
 import { createServer, type Server } from 'node:net';
-import type { Server as HttpServer } from 'node:http';
+import { readFileSync } from 'node:fs';
+import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
+import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PeerServer } from 'peer';
 import { diagnoseSignaling, hostProblem, pathProblem, portProblem, SignalingError, signalingUrl } from '../../src/net/signaling.js';
@@ -100,5 +103,167 @@ describe('the probe names the likely cause', () => {
 
   it('plain ws:// from an https page', async () => {
     expect((await diagnoseSignaling(at(), 'https:')).cause).toBe('mixed-content');
+  });
+});
+
+/**
+ * The probe's requests themselves, against servers that are not a PeerServer:
+ * a plain HTTP server that records what it is asked (and answers 404), and a
+ * TLS server (answering 404) with a self-signed certificate for 127.0.0.1 (test/fixtures/tls,
+ * made for these tests only; this file's worker accepts it), so both
+ * directions of a TLS mismatch and the exact advice are checked.
+ */
+describe('the probe, request by request', () => {
+  let recorder: HttpServer | undefined;
+  let recorderPort = 0;
+  let tls: HttpsServer | undefined;
+  let tlsPort = 0;
+  const asked: { url: string; mode: string | undefined; cache: string | undefined }[] = [];
+  const previousTls = process.env.NODE_TLS_REJECT_UNAUTHORIZED;
+
+  beforeAll(async () => {
+    recorder = createHttpServer((request, response) => {
+      asked.push({ url: request.url ?? '', mode: request.headers['sec-fetch-mode'] as string | undefined, cache: request.headers['cache-control'] as string | undefined });
+      response.statusCode = 404;
+      response.end('not here');
+    });
+    recorderPort = await new Promise<number>((resolve) => recorder!.listen(0, '127.0.0.1', () => resolve((recorder!.address() as { port: number }).port)));
+    const fixtures = fileURLToPath(new URL('../fixtures/tls/', import.meta.url));
+    tls = createHttpsServer({ key: readFileSync(`${fixtures}localhost-key.pem`), cert: readFileSync(`${fixtures}localhost-cert.pem`) }, (_request, response) => {
+      response.statusCode = 404;
+      response.end('tls here');
+    });
+    tlsPort = await new Promise<number>((resolve) => tls!.listen(0, '127.0.0.1', () => resolve((tls!.address() as { port: number }).port)));
+    process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
+  });
+  afterAll(async () => {
+    if (previousTls === undefined) delete process.env.NODE_TLS_REJECT_UNAUTHORIZED;
+    else process.env.NODE_TLS_REJECT_UNAUTHORIZED = previousTls;
+    for (const s of [recorder, tls]) {
+      s?.closeAllConnections();
+      await new Promise<void>((resolve) => (s ? s.close(() => resolve()) : resolve()));
+    }
+  });
+
+  it('asks <path>/peerjs/id once, uncached, as a CORS request; a 404 there is a wrong path', async () => {
+    asked.length = 0;
+    const diagnosis = await diagnoseSignaling({ host: '127.0.0.1', port: recorderPort, path: '/fairdeck', secure: false });
+    expect(diagnosis).toEqual({
+      cause: 'wrong-path',
+      advice: `something answers at http://127.0.0.1:${recorderPort}, but no PeerServer at path /fairdeck: check the Path setting (the --path the server was started with)`,
+    });
+    expect(asked).toEqual([{ url: '/fairdeck/peerjs/id', mode: 'cors', cache: 'no-cache' }]);
+  });
+
+  it('the PeerServer answering: the advice says to try again', async () => {
+    expect(await diagnoseSignaling({ host: '127.0.0.1', port, path: '/fairdeck', secure: false })).toEqual({
+      cause: 'answers',
+      advice: `the server at 127.0.0.1:${port} answers now: try again`,
+    });
+  });
+
+  it('a TLS server with TLS not ticked: tick TLS', async () => {
+    expect(await diagnoseSignaling({ host: '127.0.0.1', port: tlsPort, path: '/fairdeck', secure: false })).toEqual({
+      cause: 'tls-mismatch',
+      advice: `the server at 127.0.0.1:${tlsPort} speaks TLS (https/wss): tick TLS`,
+    });
+  });
+
+  it('TLS ticked and the TLS server answers, but not as a PeerServer: a wrong path at https', async () => {
+    expect(await diagnoseSignaling({ host: '127.0.0.1', port: tlsPort, path: '/fairdeck', secure: true })).toEqual({
+      cause: 'wrong-path',
+      advice: `something answers at https://127.0.0.1:${tlsPort}, but no PeerServer at path /fairdeck: check the Path setting (the --path the server was started with)`,
+    });
+  });
+
+  it('TLS ticked for a plain server: untick TLS, word for word', async () => {
+    expect(await diagnoseSignaling({ host: '127.0.0.1', port: recorderPort, path: '/fairdeck', secure: true })).toEqual({
+      cause: 'tls-mismatch',
+      advice: `the server at 127.0.0.1:${recorderPort} speaks plain http/ws, not TLS: untick TLS`,
+    });
+  });
+
+  it('mixed content, word for word; an http page is not mixed content', async () => {
+    expect(await diagnoseSignaling({ host: '127.0.0.1', port: recorderPort, path: '/fairdeck', secure: false }, 'https:')).toEqual({
+      cause: 'mixed-content',
+      advice: 'this page was loaded over https, and browsers block plain ws:// from it: tick TLS (the server must speak wss), or open the app over http',
+    });
+    expect((await diagnoseSignaling({ host: '127.0.0.1', port: tlsPort, path: '/fairdeck', secure: true }, 'https:')).cause).toBe('wrong-path');
+  });
+
+  it('nothing listening, word for word', async () => {
+    const free = await freePort();
+    expect(await diagnoseSignaling({ host: '127.0.0.1', port: free, path: '/fairdeck', secure: false })).toEqual({
+      cause: 'nothing-listening',
+      advice: `nothing answers at 127.0.0.1:${free}: is the PeerServer running (npm run signal), and are Host and Port right?`,
+    });
+  });
+
+  it('a bad setting, word for word', async () => {
+    expect(await diagnoseSignaling({ host: '127.0.0.1', port: 0, path: '/', secure: false })).toEqual({
+      cause: 'bad-setting',
+      advice: 'the signaling setting is wrong: the port must be 1–65535',
+    });
+    expect((await diagnoseSignaling({ host: '127.0.0.1', port: 9000, path: 'x', secure: false })).advice).toBe(
+      'the signaling setting is wrong: the path starts with / (the --path the server was started with; / if none)',
+    );
+  });
+});
+
+describe('the fields a person types, edge by edge', () => {
+  it.each<[string, string | null]>([
+    ['a', null],
+    ['x.y', null],
+    ['  peer.example.org  ', null],
+    ['   ', 'give the PeerServer’s host name or address'],
+    ['', 'give the PeerServer’s host name or address'],
+    ['host/x://y', 'leave out the path: it has its own field'],
+    ['HTTPS://peer', 'leave out the scheme (ws://, https://): TLS is the checkbox below'],
+    ['[::1]x', 'a host is letters, digits, dots and dashes (or an address)'],
+    ['x[::1]', 'a host is letters, digits, dots and dashes (or an address)'],
+    ['[FE80::1]', null],
+    ['a:b', 'a host is letters, digits, dots and dashes (or an address)'],
+    ['a:', 'leave out the port: it has its own field'],
+    ['-a', 'a host is letters, digits, dots and dashes (or an address)'],
+    ['a-', 'a host is letters, digits, dots and dashes (or an address)'],
+    ['a..b', 'a host is letters, digits, dots and dashes (or an address)'],
+  ])('host %j → %s', (host, problem) => {
+    expect(hostProblem(host)).toBe(problem);
+  });
+
+  it.each<[string | number, string | null]>([
+    [1, null],
+    [65535, null],
+    ['65536', 'the port must be 1–65535'],
+    [' 9000 ', null],
+    ['a9000', 'the port is a number, e.g. 9000'],
+    ['9000a', 'the port is a number, e.g. 9000'],
+    ['', 'the port is a number, e.g. 9000'],
+  ])('port %j → %s', (value, problem) => {
+    expect(portProblem(value)).toBe(problem);
+  });
+
+  it.each<[string, string | null]>([
+    [' /fairdeck ', null],
+    ['/a b', 'the path has no spaces, ? or #'],
+    ['/a#b', 'the path has no spaces, ? or #'],
+    ['/a?b', 'the path has no spaces, ? or #'],
+  ])('path %j → %s', (value, problem) => {
+    expect(pathProblem(value)).toBe(problem);
+  });
+
+  it('a path is given its slashes for the URL', () => {
+    expect(signalingUrl({ host: 'h', port: 1, path: 'x', secure: false })).toBe('ws://h:1/x/');
+    expect(signalingUrl({ host: 'h', port: 1, path: '/x/', secure: false })).toBe('ws://h:1/x/');
+    expect(signalingUrl({ host: 'h', port: 1, path: '', secure: true })).toBe('wss://h:1/');
+  });
+
+  it('the error is a SignalingError naming its server and type', () => {
+    const server = { host: 'h', port: 1, path: '/', secure: false };
+    const error = new SignalingError(server, 'server-error', 'boom');
+    expect(error).toBeInstanceOf(Error);
+    expect(error.name).toBe('SignalingError');
+    expect(error.type).toBe('server-error');
+    expect(error.server).toBe(server);
   });
 });

@@ -1,0 +1,796 @@
+/**
+ * The mesh's contract, one rule at a time and fast (mesh.ts): one Mesh under
+ * test, over the in-memory transport with fake timers, and its remotes played
+ * by bare transports that send hand-signed envelopes, so every frame the mesh
+ * puts on the wire and every rejection reason it logs can be asserted
+ * exactly. Covered: hello and presence on a new link, the gate's order
+ * (copy, parse, signature, re-encoding, replay window, own-link kinds, peer-id
+ * derivation, hello over its own link, admission), delivery to us or not,
+ * flooding (not back, not to the author, directed envelopes, the skip of
+ * peers the author reaches itself and the catch-up when it no longer does),
+ * keep-alives and dead links, presence freshness, reconnection of wanted
+ * peers, sequence numbers and stop. The whole-mesh tests (mesh.test.ts,
+ * convergence.test.ts) stay as the end-to-end check.
+ */
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { decode as cborDecode, encode as cborEncode } from 'cborg';
+import { encodeEnvelope, keyHex, signEnvelope, type Envelope, type Signer } from '../../src/net/envelope.js';
+import { MemoryNetwork, type MemoryTransport } from '../../src/net/memory-transport.js';
+import { DEFAULT_TIMING, KEEPALIVE, Mesh, REORDER_WINDOW_US, type MeshTiming, type Rejection } from '../../src/net/mesh.js';
+import type { Kind, BodyOf } from '../../src/net/messages.js';
+import { peerIdFor } from '../../src/net/peer-id.js';
+import { testSigner } from '../helpers/signers.js';
+
+const TABLE = 'mc-table';
+const TIMING: MeshTiming = { heartbeatMs: 100, linkDeadAfterMs: 1000, presenceMs: 400, presenceFreshMs: 800, reconnectMs: 300 };
+
+interface Remote {
+  readonly signer: Signer;
+  readonly key: string;
+  readonly id: string;
+  readonly transport: MemoryTransport;
+  /** Frames that arrived from the mesh under test. */
+  readonly got: Uint8Array[];
+  seq: number;
+}
+
+let network: MemoryNetwork;
+let mesh: Mesh;
+let self: Signer;
+let messages: { envelope: Envelope; via: string }[];
+let rejections: Rejection[];
+let changes: number;
+let problems: string[];
+let clockUs: number;
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: 0, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'performance', 'Date'] });
+  network = new MemoryNetwork();
+  messages = [];
+  rejections = [];
+  changes = 0;
+  problems = [];
+  clockUs = 1_000_000_000;
+});
+afterEach(() => {
+  mesh?.stop();
+  vi.useRealTimers();
+});
+
+async function startMesh(options: { timing?: Partial<MeshTiming>; clock?: boolean; name?: string } = {}): Promise<Mesh> {
+  self = testSigner(1);
+  const transport = network.createTransport(peerIdFor(TABLE, keyHex(self.publicKey)));
+  mesh = new Mesh({
+    table: TABLE,
+    signer: self,
+    transport,
+    name: options.name ?? 'Me',
+    ...(options.clock === false ? {} : { clockUs: () => clockUs, nowMs: () => Date.now() }),
+    timing: options.timing ?? TIMING,
+  });
+  await mesh.start({
+    message: (envelope, via) => messages.push({ envelope, via }),
+    rejected: (rejection) => rejections.push(rejection),
+    changed: () => changes++,
+    problem: (description) => problems.push(description),
+  });
+  return mesh;
+}
+
+async function remote(seed: number, id?: string): Promise<Remote> {
+  const signer = testSigner(seed);
+  const key = keyHex(signer.publicKey);
+  const transport = network.createTransport(id ?? peerIdFor(TABLE, key));
+  const r: Remote = { signer, key, id: transport.localId, transport, got: [], seq: 0 };
+  await transport.start({ linkOpen: () => {}, linkClosed: () => {}, message: (_from, bytes) => r.got.push(bytes), problem: () => {} });
+  return r;
+}
+
+const flush = (ms = 2) => vi.advanceTimersByTimeAsync(ms);
+
+function envelope<K extends Kind>(r: Remote, kind: K, body: BodyOf<K>, options: { seq?: number; to?: Uint8Array | null; table?: string } = {}) {
+  r.seq = options.seq ?? r.seq + 1;
+  return signEnvelope(r.signer, { kind, table: options.table ?? TABLE, seq: r.seq, to: options.to ?? null, body });
+}
+const bytesOf = <K extends Kind>(r: Remote, kind: K, body: BodyOf<K>, options: { seq?: number; to?: Uint8Array | null; table?: string } = {}) =>
+  encodeEnvelope(envelope(r, kind, body, options));
+const hello = (r: Remote, peerId = r.id) => bytesOf(r, 'hello', { peerId, name: `r${r.key.slice(0, 2)}` });
+const presence = (r: Remote, links: string[], seq?: number) => bytesOf(r, 'presence', { peerId: r.id, name: 'r', links }, { seq });
+
+/** What the mesh sent a remote: keep-alives as 'keepalive', envelopes as "kind" (with their decoded form). */
+function frames(r: Remote): { kind: string; raw: Uint8Array; decoded?: Record<string, any> }[] {
+  return r.got.map((raw) => {
+    if (raw.length === 1 && raw[0] === 0) return { kind: 'keepalive', raw };
+    const decoded = cborDecode(raw) as Record<string, any>;
+    return { kind: decoded.kind as string, raw, decoded };
+  });
+}
+const kinds = (r: Remote) => frames(r).map((f) => f.kind);
+
+/** A remote linked to the mesh (it dialled), its hello sent so the link is bound to its key. */
+async function linked(seed: number, options: { hello?: boolean } = {}): Promise<Remote> {
+  const r = await remote(seed);
+  r.transport.connect(mesh.peerId);
+  await flush();
+  if (options.hello !== false) {
+    r.transport.send(mesh.peerId, hello(r));
+    await flush();
+  }
+  return r;
+}
+
+describe('a new link', () => {
+  test('the mesh says hello (signed, its own peer id and name) then its presence', async () => {
+    await startMesh({ name: 'Ann' });
+    const r = await linked(2, { hello: false });
+    const got = frames(r);
+    expect(got.map((f) => f.kind)).toEqual(['hello', 'presence']);
+    expect(got[0]!.decoded!.body).toEqual({ peerId: mesh.peerId, name: 'Ann' });
+    expect(got[0]!.decoded!.to).toBeNull();
+    expect(got[0]!.decoded!.table).toBe(TABLE);
+    expect(got[1]!.decoded!.body).toEqual({ peerId: mesh.peerId, name: 'Ann', links: [r.id] });
+    expect(mesh.openLinks()).toEqual([r.id]);
+    expect(mesh.peerId).toBe(peerIdFor(TABLE, keyHex(self.publicKey)));
+    expect(mesh.selfKey).toBe(keyHex(self.publicKey));
+    expect(mesh.table).toBe(TABLE);
+    expect(changes).toBeGreaterThan(0);
+  });
+
+  test('setName changes the name in what is sent next', async () => {
+    await startMesh();
+    mesh.setName('Bea');
+    const r = await linked(2, { hello: false });
+    expect(frames(r)[0]!.decoded!.body.name).toBe('Bea');
+  });
+
+  test('a hello binds the link: the remote is "direct", and its message is handed up', async () => {
+    await startMesh();
+    const r = await remote(2);
+    expect(mesh.reachability(r.key)).toBe('offline');
+    r.transport.connect(mesh.peerId);
+    await flush();
+    // Linked but not bound: not yet direct.
+    expect(mesh.reachability(r.key)).toBe('offline');
+    r.transport.send(mesh.peerId, hello(r));
+    await flush();
+    expect(mesh.reachability(r.key)).toBe('direct');
+    expect(mesh.reachability(mesh.selfKey)).toBe('self');
+    expect(messages.map((m) => [m.envelope.kind, m.via])).toEqual([['hello', r.id]]);
+    expect(rejections).toEqual([]);
+  });
+
+  test('a link that closes is announced in a presence to the others, and "changed" fires', async () => {
+    await startMesh();
+    const a = await linked(2);
+    const b = await linked(3);
+    a.got.length = 0;
+    const before = changes;
+    b.transport.disconnect(mesh.peerId);
+    await flush();
+    expect(mesh.openLinks()).toEqual([a.id]);
+    const p = frames(a).filter((f) => f.kind === 'presence');
+    expect(p.at(-1)!.decoded!.body.links).toEqual([a.id]);
+    expect(changes).toBeGreaterThan(before);
+  });
+
+  test('a link that never was is only "changed"', async () => {
+    await startMesh();
+    const before = changes;
+    mesh.want(['nobody-here']);
+    await flush();
+    expect(changes).toBe(before + 1);
+    expect(mesh.openLinks()).toEqual([]);
+  });
+});
+
+describe('the gate', () => {
+  test('keep-alives are not messages', async () => {
+    await startMesh();
+    const r = await linked(2);
+    messages.length = 0;
+    r.transport.send(mesh.peerId, KEEPALIVE);
+    r.transport.send(mesh.peerId, Uint8Array.of(1));
+    await flush();
+    expect(messages).toEqual([]);
+    expect(rejections.map((x) => x.reason)).toEqual([expect.stringMatching(/^bad envelope: /)]);
+    expect(rejections[0]).toEqual({ via: r.id, reason: rejections[0]!.reason });
+  });
+
+  test('garbage and forgeries are rejected with the reason, naming the link', async () => {
+    await startMesh();
+    const r = await linked(2);
+    const other = await remote(3);
+    const wrongTable = bytesOf(r, 'leave', { rosterVersion: 1 }, { table: 'elsewhere' });
+    const honest = envelope(r, 'leave', { rosterVersion: 1 });
+    const forged = encodeEnvelope({ ...honest, from: other.signer.publicKey });
+    r.transport.send(mesh.peerId, wrongTable);
+    r.transport.send(mesh.peerId, forged);
+    await flush();
+    expect(rejections).toEqual([
+      { via: r.id, reason: 'for another table (elsewhere)' },
+      { via: r.id, reason: 'bad signature' },
+    ]);
+  });
+
+  test('a copy of accepted bytes is dropped silently; another encoding too', async () => {
+    await startMesh();
+    const r = await linked(2);
+    messages.length = 0;
+    const e = envelope(r, 'leave', { rosterVersion: 1 });
+    const bytes = encodeEnvelope(e);
+    r.transport.send(mesh.peerId, bytes);
+    r.transport.send(mesh.peerId, bytes);
+    // The same signed content in a non-canonical but valid map order.
+    const reordered = cborEncode({ sig: e.sig, body: e.body, to: e.to, seq: e.seq, from: e.from, table: e.table, kind: e.kind, v: e.v }, { mapSorter: () => 0 });
+    r.transport.send(mesh.peerId, reordered);
+    await flush();
+    expect(messages.map((m) => m.envelope.kind)).toEqual(['leave']);
+    expect(rejections).toEqual([]);
+  });
+
+  test('a transcript event seen before is handed up again (if admitted), never forwarded twice', async () => {
+    await startMesh();
+    const r = await linked(2);
+    const s = await linked(3);
+    messages.length = 0;
+    s.got.length = 0;
+    const e = envelope(r, 'table-event', { hand: 1, n: 0, at: 0, hash: new Uint8Array(32), type: 'ready', data: null });
+    const bytes = encodeEnvelope(e);
+    r.transport.send(mesh.peerId, bytes);
+    r.transport.send(mesh.peerId, bytes);
+    const reordered = cborEncode({ ...e }, { mapSorter: () => 0 });
+    r.transport.send(mesh.peerId, reordered);
+    await flush();
+    expect(messages.map((m) => m.envelope.kind)).toEqual(['table-event', 'table-event', 'table-event']);
+    expect(kinds(s).filter((k) => k === 'table-event')).toEqual(['table-event']);
+    // Once the table refuses the author, a copy is not handed up.
+    mesh.authorize((env) => (env.kind === 'table-event' ? 'no seat' : null));
+    r.transport.send(mesh.peerId, bytes);
+    r.transport.send(mesh.peerId, reordered);
+    await flush();
+    expect(messages).toHaveLength(3);
+  });
+
+  test('a copy of another kind is not handed up again', async () => {
+    await startMesh();
+    const r = await linked(2);
+    messages.length = 0;
+    const e = envelope(r, 'leave', { rosterVersion: 1 });
+    r.transport.send(mesh.peerId, encodeEnvelope(e));
+    r.transport.send(mesh.peerId, encodeEnvelope(e));
+    await flush();
+    expect(messages).toHaveLength(1);
+  });
+
+  test('the replay window: an old seq is refused for replay-checked kinds only', async () => {
+    await startMesh();
+    const r = await linked(2, { hello: false });
+    const start = 100_000_000;
+    r.transport.send(mesh.peerId, bytesOf(r, 'hello', { peerId: r.id, name: 'r' }, { seq: start }));
+    await flush();
+    messages.length = 0;
+    // Exactly the window back is still in; one more microsecond is a replay.
+    r.transport.send(mesh.peerId, bytesOf(r, 'leave', { rosterVersion: 1 }, { seq: start - REORDER_WINDOW_US }));
+    r.transport.send(mesh.peerId, bytesOf(r, 'leave', { rosterVersion: 2 }, { seq: start - REORDER_WINDOW_US - 1 }));
+    r.transport.send(mesh.peerId, bytesOf(r, 'table-event', { hand: 1, n: 0, at: 0, hash: new Uint8Array(32), type: 'ready', data: null }, { seq: 1 }));
+    await flush();
+    expect(REORDER_WINDOW_US).toBe(30_000_000);
+    expect(messages.map((m) => m.envelope.kind)).toEqual(['leave', 'table-event']);
+    expect(rejections).toEqual([{ via: r.id, author: r.key, reason: `replayed: seq ${start - REORDER_WINDOW_US - 1} is older than this author's recent messages` }]);
+  });
+
+  test("fetch must come over the author's own link; relayed kinds need not", async () => {
+    await startMesh();
+    const r = await linked(2);
+    const relay = await linked(3);
+    messages.length = 0;
+    const fetch = bytesOf(r, 'fetch', { hand: 1, have: {} });
+    relay.transport.send(mesh.peerId, fetch);
+    relay.transport.send(mesh.peerId, bytesOf(r, 'leave', { rosterVersion: 1 }));
+    await flush();
+    expect(rejections).toEqual([{ via: relay.id, author: r.key, reason: "fetch must come over the author's own link" }]);
+    r.transport.send(mesh.peerId, bytesOf(r, 'fetch', { hand: 1, have: {} }));
+    await flush();
+    expect(messages.map((m) => [m.envelope.kind, m.via])).toEqual([
+      ['leave', relay.id],
+      ['fetch', r.id],
+    ]);
+  });
+
+  test('a fetch on a link not bound by a hello is refused', async () => {
+    await startMesh();
+    const r = await linked(2, { hello: false });
+    r.transport.send(mesh.peerId, bytesOf(r, 'fetch', { hand: 1, have: {} }));
+    await flush();
+    expect(rejections.map((x) => x.reason)).toEqual(["fetch must come over the author's own link"]);
+  });
+
+  test.each(['presence', 'join'] as const)('a %s naming a peer id not derived from its key is refused; the link stays', async (kind) => {
+    await startMesh();
+    const r = await linked(2);
+    const other = await remote(3);
+    const body = kind === 'presence' ? { peerId: other.id, name: 'x', links: [] } : { peerId: other.id, name: 'x', seat: null };
+    r.transport.send(mesh.peerId, bytesOf(r, kind, body as never));
+    await flush();
+    expect(rejections).toEqual([{ via: r.id, author: r.key, reason: `${kind} names peer id ${other.id}, but key ${r.key.slice(0, 16)}… owns ${r.id}` }]);
+    expect(mesh.openLinks()).toEqual([r.id]);
+  });
+
+  test('a hello naming a peer id not derived from its key is refused and its link dropped', async () => {
+    await startMesh();
+    const squatter = await remote(2, peerIdFor(TABLE, keyHex(testSigner(3).publicKey)));
+    squatter.transport.connect(mesh.peerId);
+    await flush();
+    squatter.transport.send(mesh.peerId, hello(squatter, squatter.id));
+    await flush();
+    expect(rejections).toEqual([
+      { via: squatter.id, author: squatter.key, reason: `hello names peer id ${squatter.id}, but key ${squatter.key.slice(0, 16)}… owns ${peerIdFor(TABLE, squatter.key)}` },
+    ]);
+    expect(mesh.openLinks()).toEqual([]);
+    expect(squatter.transport.openLinks()).toEqual([]);
+  });
+
+  test("a hello relayed over someone else's link is refused and that link dropped", async () => {
+    await startMesh();
+    const relay = await linked(3);
+    const r = await remote(2);
+    relay.transport.send(mesh.peerId, hello(r));
+    await flush();
+    expect(rejections).toEqual([{ via: relay.id, author: r.key, reason: `hello from ${r.id} came over the link of ${relay.id}: not its own` }]);
+    expect(mesh.openLinks()).toEqual([]);
+    expect(mesh.reachability(relay.key)).toBe('offline');
+  });
+
+  test('admission: a refusal is logged with the author and nothing is delivered or forwarded', async () => {
+    await startMesh();
+    const r = await linked(2);
+    const s = await linked(3);
+    messages.length = 0;
+    s.got.length = 0;
+    const seen: string[] = [];
+    mesh.authorize((env) => {
+      seen.push(env.kind);
+      return env.kind === 'leave' ? 'not seated' : null;
+    });
+    r.transport.send(mesh.peerId, bytesOf(r, 'leave', { rosterVersion: 1 }));
+    await flush();
+    expect(seen).toEqual(['leave']);
+    expect(rejections).toEqual([{ via: r.id, author: r.key, reason: 'not seated' }]);
+    expect(messages).toEqual([]);
+    expect(kinds(s)).toEqual([]);
+    // A refused envelope is not remembered: admitted later, it goes through.
+    mesh.authorize(() => null);
+    r.transport.send(mesh.peerId, encodeEnvelope(envelope(r, 'leave', { rosterVersion: 1 }, { seq: r.seq })));
+    await flush();
+    expect(messages.map((m) => m.envelope.kind)).toEqual(['leave']);
+  });
+
+  test('an envelope for another key is forwarded but not handed up; one for us is handed up', async () => {
+    await startMesh();
+    const r = await linked(2);
+    const s = await remote(3);
+    messages.length = 0;
+    r.transport.send(mesh.peerId, bytesOf(r, 'leave', { rosterVersion: 1 }, { to: s.signer.publicKey }));
+    r.transport.send(mesh.peerId, bytesOf(r, 'leave', { rosterVersion: 2 }, { to: self.publicKey }));
+    await flush();
+    expect(messages.map((m) => (m.envelope.body as { rosterVersion: number }).rosterVersion)).toEqual([2]);
+  });
+
+  test('nothing is handled after stop', async () => {
+    await startMesh();
+    const r = await linked(2);
+    messages.length = 0;
+    mesh.stop();
+    expect(mesh.openLinks()).toEqual([]);
+    r.transport.send(mesh.peerId, bytesOf(r, 'leave', { rosterVersion: 1 }));
+    await flush(5000);
+    expect(messages).toEqual([]);
+    expect(rejections).toEqual([]);
+    expect(r.transport.openLinks()).toEqual([]);
+  });
+});
+
+describe('flooding', () => {
+  test('a relayed kind goes to every other link, not back and not to its author', async () => {
+    await startMesh();
+    const a = await linked(2);
+    const b = await linked(3);
+    const c = await linked(4);
+    for (const r of [a, b, c]) r.got.length = 0;
+    const bytes = bytesOf(a, 'leave', { rosterVersion: 1 });
+    b.transport.send(mesh.peerId, bytes);
+    await flush();
+    expect(kinds(a)).toEqual([]);
+    expect(kinds(b)).toEqual([]);
+    expect(c.got).toEqual([bytes]);
+  });
+
+  test('a direct-only kind is not forwarded', async () => {
+    await startMesh();
+    const a = await linked(2);
+    const b = await linked(3);
+    b.got.length = 0;
+    a.transport.send(mesh.peerId, bytesOf(a, 'fetch', { hand: 0, have: {} }));
+    a.transport.send(mesh.peerId, hello(a));
+    await flush();
+    expect(kinds(b)).toEqual([]);
+  });
+
+  test('what we send goes to every link; a directed one straight to its key if linked, else flooded', async () => {
+    await startMesh();
+    const a = await linked(2);
+    const b = await linked(3);
+    const far = await remote(5);
+    a.got.length = 0;
+    b.got.length = 0;
+    const all = mesh.send('leave', { rosterVersion: 1 });
+    expect(all.to).toBeNull();
+    const toB = mesh.send('leave', { rosterVersion: 2 }, b.signer.publicKey);
+    const toFar = mesh.send('leave', { rosterVersion: 3 }, far.signer.publicKey);
+    const toSelf = mesh.send('leave', { rosterVersion: 4 }, self.publicKey);
+    await flush();
+    expect(a.got).toEqual([encodeEnvelope(all), encodeEnvelope(toFar)]);
+    expect(b.got).toEqual([encodeEnvelope(all), encodeEnvelope(toB), encodeEnvelope(toFar)]);
+    expect(toSelf.to).toEqual(self.publicKey);
+    // Our own envelope coming back is a copy: dropped.
+    a.transport.send(mesh.peerId, encodeEnvelope(all));
+    await flush();
+    expect(messages.filter((m) => m.envelope.kind === 'leave')).toEqual([]);
+  });
+
+  test('a directed envelope relayed to us goes on to its linked target only', async () => {
+    await startMesh();
+    const a = await linked(2);
+    const b = await linked(3);
+    const c = await linked(4);
+    for (const r of [a, b, c]) r.got.length = 0;
+    const bytes = bytesOf(a, 'leave', { rosterVersion: 1 }, { to: c.signer.publicKey });
+    a.transport.send(mesh.peerId, bytes);
+    await flush();
+    expect(b.got).toEqual([]);
+    expect(c.got).toEqual([bytes]);
+  });
+
+  test('sign does not send; broadcast sends it and remembers it; resend and sendRaw send on one link', async () => {
+    await startMesh();
+    const a = await linked(2);
+    const b = await linked(3);
+    a.got.length = 0;
+    b.got.length = 0;
+    const signed = mesh.sign('leave', { rosterVersion: 5 });
+    const directed = mesh.sign('leave', { rosterVersion: 6 }, a.signer.publicKey);
+    expect(directed.to).toEqual(a.signer.publicKey);
+    await flush();
+    expect(a.got).toEqual([]);
+    mesh.broadcast(signed);
+    await flush();
+    expect(a.got).toEqual([encodeEnvelope(signed)]);
+    expect(mesh.resend(b.id, signed)).toBe(true);
+    expect(mesh.sendRaw(b.id, Uint8Array.of(9))).toBe(true);
+    expect(mesh.resend('nobody', signed)).toBe(false);
+    await flush();
+    expect(b.got).toEqual([encodeEnvelope(signed), encodeEnvelope(signed), Uint8Array.of(9)]);
+    a.transport.send(mesh.peerId, encodeEnvelope(signed));
+    await flush();
+    expect(messages.filter((m) => m.envelope.kind === 'leave')).toEqual([]);
+  });
+
+  test("a message straight from its author skips a peer both say the author links to; catch-up sends it once that link is gone", async () => {
+    await startMesh();
+    const a = await linked(2);
+    const b = await linked(3);
+    const c = await linked(4);
+    // a and b say they link to each other (and to us); c links only to us.
+    a.transport.send(mesh.peerId, presence(a, [mesh.peerId, b.id]));
+    b.transport.send(mesh.peerId, presence(b, [mesh.peerId, a.id]));
+    await flush();
+    for (const r of [a, b, c]) r.got.length = 0;
+    const bytes = bytesOf(a, 'leave', { rosterVersion: 1 });
+    a.transport.send(mesh.peerId, bytes);
+    await flush();
+    expect(b.got).toEqual([]);
+    expect(c.got).toEqual([bytes]);
+    // b's newer presence no longer lists a: the skipped message is owed to b now.
+    b.transport.send(mesh.peerId, presence(b, [mesh.peerId]));
+    await flush();
+    expect(b.got.filter((x) => x.length === bytes.length && x.every((y, i) => y === bytes[i]))).toHaveLength(1);
+    // Owed once only.
+    b.transport.send(mesh.peerId, presence(b, [mesh.peerId]));
+    await flush();
+    expect(b.got.filter((x) => x.length === bytes.length && x.every((y, i) => y === bytes[i]))).toHaveLength(1);
+  });
+
+  test('the skip needs both sides: if only the author says it links to the peer, the peer gets it', async () => {
+    await startMesh();
+    const a = await linked(2);
+    const b = await linked(3);
+    a.transport.send(mesh.peerId, presence(a, [mesh.peerId, b.id]));
+    b.transport.send(mesh.peerId, presence(b, [mesh.peerId]));
+    await flush();
+    b.got.length = 0;
+    const bytes = bytesOf(a, 'leave', { rosterVersion: 1 });
+    a.transport.send(mesh.peerId, bytes);
+    await flush();
+    expect(b.got).toEqual([bytes]);
+  });
+
+  test('the skip needs the remote to list the author too', async () => {
+    await startMesh();
+    const a = await linked(2);
+    const b = await linked(3);
+    a.transport.send(mesh.peerId, presence(a, [mesh.peerId]));
+    b.transport.send(mesh.peerId, presence(b, [mesh.peerId, a.id]));
+    await flush();
+    b.got.length = 0;
+    const bytes = bytesOf(a, 'leave', { rosterVersion: 1 });
+    a.transport.send(mesh.peerId, bytes);
+    await flush();
+    expect(b.got).toEqual([bytes]);
+  });
+
+  test('a message relayed (not from its author) is not skipped', async () => {
+    await startMesh();
+    const a = await remote(2);
+    const relay = await linked(5);
+    const b = await linked(3);
+    relay.transport.send(mesh.peerId, bytesOf(a, 'presence', { peerId: a.id, name: 'a', links: [b.id] }));
+    b.transport.send(mesh.peerId, presence(b, [mesh.peerId, a.id]));
+    await flush();
+    b.got.length = 0;
+    const bytes = bytesOf(a, 'leave', { rosterVersion: 1 });
+    relay.transport.send(mesh.peerId, bytes);
+    await flush();
+    expect(b.got).toEqual([bytes]);
+  });
+
+  test('stale presence does not justify a skip', async () => {
+    await startMesh();
+    const a = await linked(2);
+    const b = await linked(3);
+    a.transport.send(mesh.peerId, presence(a, [mesh.peerId, b.id]));
+    b.transport.send(mesh.peerId, presence(b, [mesh.peerId, a.id]));
+    await flush();
+    // Keep both links alive with keep-alives, but let the presence age past presenceFreshMs.
+    for (let t = 0; t < TIMING.presenceFreshMs; t += 100) {
+      a.transport.send(mesh.peerId, KEEPALIVE);
+      b.transport.send(mesh.peerId, KEEPALIVE);
+      await flush(100);
+    }
+    b.got.length = 0;
+    const bytes = bytesOf(a, 'leave', { rosterVersion: 1 });
+    a.transport.send(mesh.peerId, bytes);
+    await flush();
+    expect(b.got.filter((x) => x.length === bytes.length)).toEqual([bytes]);
+  });
+});
+
+describe('presence and reachability', () => {
+  test('a relayed presence makes its author "relayed" until it is stale', async () => {
+    await startMesh();
+    const relay = await linked(3);
+    const far = await remote(2);
+    changes = 0;
+    relay.transport.send(mesh.peerId, bytesOf(far, 'presence', { peerId: far.id, name: 'far', links: [relay.id] }));
+    await flush();
+    expect(changes).toBe(1);
+    expect(mesh.reachability(far.key)).toBe('relayed');
+    await vi.advanceTimersByTimeAsync(TIMING.presenceFreshMs - 3);
+    expect(mesh.reachability(far.key)).toBe('relayed');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(mesh.reachability(far.key)).toBe('offline');
+  });
+
+  test('an older presence arriving late does not replace a newer one', async () => {
+    await startMesh();
+    const relay = await linked(3);
+    const far = await remote(2);
+    const newer = bytesOf(far, 'presence', { peerId: far.id, name: 'far', links: [relay.id] }, { seq: 2_000 });
+    const older = bytesOf(far, 'presence', { peerId: far.id, name: 'far', links: [] }, { seq: 1_000 });
+    relay.transport.send(mesh.peerId, newer);
+    await flush();
+    await vi.advanceTimersByTimeAsync(500);
+    changes = 0;
+    relay.transport.send(mesh.peerId, older);
+    await flush();
+    // Not taken as fresh: the newer one's time still counts.
+    expect(changes).toBe(0);
+    await vi.advanceTimersByTimeAsync(TIMING.presenceFreshMs - 504);
+    expect(mesh.reachability(far.key)).toBe('offline');
+  });
+
+  test('a presence with seq 0 is taken', async () => {
+    await startMesh();
+    const relay = await linked(3);
+    const far = await remote(2);
+    relay.transport.send(mesh.peerId, bytesOf(far, 'presence', { peerId: far.id, name: 'far', links: [] }, { seq: 0 }));
+    await flush();
+    expect(mesh.reachability(far.key)).toBe('relayed');
+  });
+
+  test('presence is announced every presenceMs while there are links, with the open links', async () => {
+    await startMesh();
+    const a = await linked(2);
+    a.got.length = 0;
+    await vi.advanceTimersByTimeAsync(TIMING.presenceMs * 2 + 1);
+    const p = frames(a).filter((f) => f.kind === 'presence');
+    expect(p).toHaveLength(2);
+    expect(p[0]!.decoded!.body).toEqual({ peerId: mesh.peerId, name: 'Me', links: [a.id] });
+  });
+
+  test('no presence with no links', async () => {
+    await startMesh();
+    const before = changes;
+    await vi.advanceTimersByTimeAsync(TIMING.presenceMs * 3);
+    expect(changes).toBe(before);
+  });
+});
+
+describe('liveness', () => {
+  test('an idle link gets a keep-alive once half a heartbeat passed since we last sent', async () => {
+    await startMesh({ timing: { ...TIMING, presenceMs: 100_000 } });
+    const a = await linked(2);
+    a.got.length = 0;
+    await vi.advanceTimersByTimeAsync(TIMING.heartbeatMs);
+    expect(kinds(a)).toEqual(['keepalive']);
+    // Sending something resets the idle time: no keep-alive on the next beat.
+    await vi.advanceTimersByTimeAsync(TIMING.heartbeatMs - 30);
+    mesh.send('leave', { rosterVersion: 1 });
+    await vi.advanceTimersByTimeAsync(30);
+    expect(kinds(a)).toEqual(['keepalive', 'leave']);
+    await vi.advanceTimersByTimeAsync(TIMING.heartbeatMs);
+    expect(kinds(a)).toEqual(['keepalive', 'leave', 'keepalive']);
+  });
+
+  test('a beat exactly half a heartbeat after the last send sends a keep-alive', async () => {
+    await startMesh({ timing: { ...TIMING, presenceMs: 100_000 } });
+    const a = await linked(2);
+    // Beats are at 100, 200 …: send at 150, so the beat at 200 finds it exactly 50 ms idle.
+    await vi.advanceTimersByTimeAsync(150 - Date.now());
+    a.got.length = 0;
+    mesh.send('leave', { rosterVersion: 1 });
+    await vi.advanceTimersByTimeAsync(50);
+    await flush();
+    expect(kinds(a)).toEqual(['leave', 'keepalive']);
+  });
+
+  test('a bound link that says nothing for linkDeadAfterMs is dropped; keep-alives keep it', async () => {
+    await startMesh({ timing: { ...TIMING, presenceMs: 100_000 } });
+    const quiet = await linked(2);
+    const chatty = await linked(3);
+    changes = 0;
+    for (let t = 0; t < TIMING.linkDeadAfterMs + 200; t += 100) {
+      chatty.transport.send(mesh.peerId, KEEPALIVE);
+      await vi.advanceTimersByTimeAsync(100);
+    }
+    expect(mesh.openLinks()).toEqual([chatty.id]);
+    expect(mesh.reachability(quiet.key)).toBe('offline');
+    expect(mesh.reachability(chatty.key)).toBe('direct');
+    expect(changes).toBeGreaterThan(0);
+    await flush();
+    expect(quiet.transport.openLinks()).toEqual([]);
+  });
+
+  test('a link is dead only after more than linkDeadAfterMs', async () => {
+    await startMesh({ timing: { heartbeatMs: 100, linkDeadAfterMs: 200, presenceMs: 100_000, presenceFreshMs: 800, reconnectMs: 100_000 } });
+    const r = await linked(2);
+    // Last heard at exactly 100; the beat at 300 finds it exactly 200 ms quiet: still alive.
+    await vi.advanceTimersByTimeAsync(100 - Date.now());
+    r.transport.send(mesh.peerId, KEEPALIVE);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(Date.now()).toBe(300);
+    expect(mesh.openLinks()).toEqual([r.id]);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(mesh.openLinks()).toEqual([]);
+  });
+
+  test('direct ends exactly linkDeadAfterMs after last heard', async () => {
+    await startMesh({ timing: { heartbeatMs: 100_000, linkDeadAfterMs: 300, presenceMs: 100_000, presenceFreshMs: 100, reconnectMs: 100_000 } });
+    const r = await linked(2);
+    await vi.advanceTimersByTimeAsync(100 - Date.now());
+    r.transport.send(mesh.peerId, KEEPALIVE);
+    await vi.advanceTimersByTimeAsync(299);
+    expect(mesh.reachability(r.key)).toBe('direct');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(mesh.reachability(r.key)).toBe('offline');
+  });
+
+  test('keep-alives on a link no hello bound do not keep it alive', async () => {
+    await startMesh({ timing: { ...TIMING, presenceMs: 100_000 } });
+    const r = await linked(2, { hello: false });
+    for (let t = 0; t < TIMING.linkDeadAfterMs + 200; t += 100) {
+      r.transport.send(mesh.peerId, KEEPALIVE);
+      await vi.advanceTimersByTimeAsync(100);
+    }
+    expect(mesh.openLinks()).toEqual([]);
+  });
+
+  test('anything from a bound link keeps it alive, not only keep-alives', async () => {
+    await startMesh({ timing: { ...TIMING, presenceMs: 100_000 } });
+    const r = await linked(2);
+    for (let t = 0; t < TIMING.linkDeadAfterMs + 200; t += 100) {
+      r.transport.send(mesh.peerId, Uint8Array.of(1, 2));
+      await vi.advanceTimersByTimeAsync(100);
+    }
+    expect(mesh.openLinks()).toEqual([r.id]);
+  });
+});
+
+describe('wanted peers and sequence numbers', () => {
+  test('want dials the wanted peers (not itself) and again every reconnectMs until linked', async () => {
+    await startMesh({ timing: { ...TIMING, presenceMs: 100_000 } });
+    const a = await remote(2);
+    const later = testSigner(3);
+    const laterId = peerIdFor(TABLE, keyHex(later.publicKey));
+    mesh.want([a.id, mesh.peerId, laterId]);
+    await flush();
+    expect(mesh.openLinks()).toEqual([a.id]);
+    const b = await remote(3);
+    await vi.advanceTimersByTimeAsync(TIMING.reconnectMs - Date.now());
+    await flush();
+    expect(mesh.openLinks()).toEqual([a.id, b.id]);
+    // want replaces the list: a peer no longer wanted is not redialled.
+    mesh.want([]);
+    b.transport.disconnect(mesh.peerId);
+    await vi.advanceTimersByTimeAsync(TIMING.reconnectMs * 2);
+    expect(mesh.openLinks()).toEqual([a.id]);
+  });
+
+  test('seq follows the clock, and is strictly increasing when the clock stalls', async () => {
+    await startMesh();
+    clockUs = 5_000.7;
+    expect(mesh.nextSeq()).toBe(5_000);
+    expect(mesh.nextSeq()).toBe(5_001);
+    clockUs = 10;
+    expect(mesh.nextSeq()).toBe(5_002);
+    clockUs = 9_000;
+    expect(mesh.sign('leave', { rosterVersion: 0 }).seq).toBe(9_000);
+    expect(mesh.send('leave', { rosterVersion: 0 }).seq).toBe(9_001);
+  });
+
+  test('by default seq is the wall clock in µs and time is the wall clock', async () => {
+    vi.setSystemTime(1_700_000_000_000);
+    await startMesh({ clock: false });
+    expect(mesh.nextSeq()).toBe(1_700_000_000_000_000);
+    const relay = await linked(3);
+    const far = await remote(2);
+    relay.transport.send(mesh.peerId, bytesOf(far, 'presence', { peerId: far.id, name: 'far', links: [] }));
+    await flush();
+    expect(mesh.reachability(far.key)).toBe('relayed');
+    await vi.advanceTimersByTimeAsync(TIMING.presenceFreshMs);
+    expect(mesh.reachability(far.key)).toBe('offline');
+  });
+
+  test('the default timing', () => {
+    expect(DEFAULT_TIMING).toEqual({ heartbeatMs: 1500, linkDeadAfterMs: 6000, presenceMs: 3000, presenceFreshMs: 8000, reconnectMs: 2500 });
+  });
+
+  test('with default timing, presence is every 3 s and a quiet bound link dies after 6 s', async () => {
+    self = testSigner(1);
+    const transport = network.createTransport(peerIdFor(TABLE, keyHex(self.publicKey)));
+    mesh = new Mesh({ table: TABLE, signer: self, transport, name: 'Me', timing: { reconnectMs: 2500 } });
+    await mesh.start({ message: () => {}, rejected: () => {}, changed: () => {}, problem: () => {} });
+    const r = await linked(2);
+    r.got.length = 0;
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(kinds(r).filter((k) => k === 'presence')).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(mesh.openLinks()).toEqual([r.id]);
+    await vi.advanceTimersByTimeAsync(1500);
+    expect(mesh.openLinks()).toEqual([]);
+  });
+
+  test('problems from the transport reach the handlers', async () => {
+    await startMesh();
+    network.signalingDown();
+    expect(problems).toEqual(['lost the signaling server; reconnecting (open links keep working)']);
+    network.signalingUp();
+  });
+
+  test('stop clears the timers', async () => {
+    await startMesh();
+    await linked(2);
+    mesh.stop();
+    await flush(10);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+});
