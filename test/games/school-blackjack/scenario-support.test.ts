@@ -113,7 +113,7 @@ describe('action', () => {
     ['a play without a card', { type: 'play' }, { ok: false, error: 'bad step: Invalid key: Expected "card" but received undefined' }],
   ])('%s', async (_name, spec, expected) => {
     const { scenario } = await load();
-    expect(scenario.action(spec, null as never, handleOf)).toEqual(expected);
+    expect(scenario.action(spec as Record<string, unknown>, null as never, handleOf)).toEqual(expected);
   });
 
   test('summarize is the views summary', async () => {
