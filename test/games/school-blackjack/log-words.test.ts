@@ -129,9 +129,9 @@ describe('card probe words', () => {
     const t = four(['As', '9c'], ['5h']);
     expect(blackjackProbe.cards(t.state, 0)).toEqual(t.state.board.hands[0]);
     expect(blackjackProbe.cards(t.state, 7)).toEqual([]);
-    expect(blackjackProbe.play(3, 'AS')).toEqual({ type: 'play', handle: 3, card: 'AS', suit: 'S' });
-    expect(blackjackProbe.play(4, '9C')).toEqual({ type: 'play', handle: 4, card: '9C' });
-    expect(blackjackProbe.words('not-in-hand', '9C', t.state)).toBe('9♣ is not in your hand.');
+    expect(blackjackProbe.play(3, 'AS', t.state)).toEqual({ type: 'play', handle: 3, card: 'AS', suit: 'S' });
+    expect(blackjackProbe.play(4, '9C', t.state)).toEqual({ type: 'play', handle: 4, card: '9C' });
+    expect(blackjackProbe.words('not-in-hand', '9C', t.state, 0)).toBe('9♣ is not in your hand.');
   });
 });
 
