@@ -38,6 +38,8 @@ describe('board.ts queries', () => {
     ['10D', { rank: '10', suit: 'D' }],
     ['AS', { rank: 'A', suit: 'S' }],
     ['JR', null],
+    ['JKR', null],
+    ['JKB~2', null],
     ['ZZ', null],
     [null, null],
   ])('suited(%j) = %j', (id, expected) => {
@@ -204,5 +206,10 @@ describe('afterCard', () => {
     ['a plain card cancels the pick-up', at('cap', '2C', { run: 2, pickup: 4 }), '5C', null, { ...at('more', '5C'), run: 1 }],
   ])('%s', (_name, pos, card, suit, expected) => {
     expect(afterCard(pos, c(card), suit)).toEqual(expected);
+  });
+
+  test('only an ace names a suit: a suit passed with another card is not kept', () => {
+    expect(afterCard(at('start', '5H'), c('9H'), 'S').namedSuit).toBeNull();
+    expect(afterCard(at('start', '5H'), c('AH'), 'S').namedSuit).toBe('S');
   });
 });
