@@ -113,7 +113,8 @@ describe('action', () => {
     ['a play without a card', { type: 'play' }, { ok: false, error: 'bad step: Invalid key: Expected "card" but received undefined' }],
   ])('%s', async (_name, spec, expected) => {
     const { scenario } = await load();
-    expect(scenario.action(spec as Record<string, unknown>, null as never, handleOf)).toEqual(expected);
+    // Strict: an action carries a `suit` key only when it names one.
+    expect(scenario.action(spec as Record<string, unknown>, null as never, handleOf)).toStrictEqual(expected);
   });
 
   test('summarize is the views summary', async () => {
