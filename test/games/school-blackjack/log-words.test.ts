@@ -13,6 +13,7 @@ import { describeAction, describeInput } from '../../../src/games/school-blackja
 import { blackjackProbe, blackjackWhy } from '../../../src/games/school-blackjack/hints.js';
 import { schoolBlackjack } from '../../../src/games/school-blackjack/index.js';
 import { rulesText } from '../../../src/games/school-blackjack/rules-text.js';
+import { loadedNow } from '../../helpers/loaded-now.js';
 import { apply, playAll, playOf, position, type Table } from './helpers.js';
 
 const rest = (cards: string[]) => ({ hand: cards });
@@ -143,4 +144,81 @@ test('rules help: the aim and three sections in players\' words', () => {
     '2s and jacks at the end of a turn make the next player pick up: 2 per 2, 3 per red jack, 5 per black jack. They may cancel with an ace or add with a matching 2 or jack.',
   );
   expect(rulesText.sections[2]?.points).toEqual(['Ending on a power card means drawing 1 instead of winning.', 'When the deck runs out, the play pile (but its top) is reshuffled into it.']);
+});
+
+/*
+ * The same words with each module loaded inside the test: the suit symbols, the draw words, the
+ * probe object and the rules text are built when their module loads, and a mutation run only sees
+ * a module loaded after its mutant is switched on (stryker-js issue 6144).
+ */
+describe('load-time tables, loaded in the test', () => {
+  test('suit symbols and draw words of the log', async () => {
+    const d = await loadedNow(() => import('../../../src/games/school-blackjack/describe.js'));
+    const none = () => null;
+    expect((['C', 'D', 'H', 'S'] as const).map((suit) => d.describeAction({ type: 'play', handle: 1, card: 'AS', suit }, 'Ann', none, null))).toEqual([
+      'Ann names ♣ with A♠',
+      'Ann names ♦ with A♠',
+      'Ann names ♥ with A♠',
+      'Ann names ♠ with A♠',
+    ]);
+    const freshLine = (table: Table, seat: number, action: unknown) => d.describeInput(schoolBlackjack, { kind: 'act', seat, action }, names, table.state);
+    const u = four(['9h', '9c', '5s'], ['5h']);
+    playAll(u, 0, ['9h', '9c']);
+    expect(apply(u, 0, { type: 'end' })).toBeNull();
+    expect(freshLine(u, 0, { type: 'end' })).toBe('Ann played 9♥ 9♣ and ends the turn uncapped and draws 1');
+    const q = four(['Qh', '5s'], ['5h']);
+    playAll(q, 0, ['Qh']);
+    expect(apply(q, 0, { type: 'end' })).toBeNull();
+    expect(freshLine(q, 0, { type: 'end' })).toBe('Ann played Q♥ and ends the turn with nothing on its last card and draws 1');
+    const k = four(['Kh'], ['5h']);
+    const king = playOf(k, 'Kh');
+    expect(apply(k, 0, king)).toBeNull();
+    expect(freshLine(k, 0, king)).toBe('Ann played K♥; direction reversed; that was the last card: Ann ends the turn on a power card and draws 1');
+  });
+
+  test.each([['C', '♣'], ['D', '♦'], ['H', '♥'], ['S', '♠']])('the probe words name the suit an ace named: %s', async (suit, symbol) => {
+    const h = await loadedNow(() => import('../../../src/games/school-blackjack/hints.js'));
+    const t = four(['As', '9c'], ['5h']);
+    expect(apply(t, 0, playOf(t, 'As', suit))).toBeNull();
+    expect(h.blackjackWhy('no-match', '4D', t.state)).toBe(`4♦ does not match the suit the ace named, ${symbol} (an ace goes on anything).`);
+  });
+
+  test('the probe object', async () => {
+    const h = await loadedNow(() => import('../../../src/games/school-blackjack/hints.js'));
+    const t = four(['As', '9c'], ['5h']);
+    expect(h.blackjackProbe.cards(t.state, 0)).toEqual(t.state.board.hands[0]);
+    expect(h.blackjackProbe.cards(t.state, 9)).toEqual([]);
+    expect(h.blackjackProbe.play(3, 'AS', t.state)).toEqual({ type: 'play', handle: 3, card: 'AS', suit: 'S' });
+    expect(h.blackjackProbe.play(4, '9C', t.state)).toStrictEqual({ type: 'play', handle: 4, card: '9C' });
+    expect(h.blackjackProbe.play(5, 'JKR', t.state)).toStrictEqual({ type: 'play', handle: 5, card: 'JKR' });
+    expect(h.blackjackProbe.words('not-in-hand', '9C', t.state, 0)).toBe('9♣ is not in your hand.');
+  });
+
+  test('the rules text, whole', async () => {
+    const r = await loadedNow(() => import('../../../src/games/school-blackjack/rules-text.js'));
+    expect(r.rulesText).toEqual({
+      aim: 'Not casino blackjack: a Crazy Eights relative. Empty your hand first — but not on a power card (A 2 3 8 J Q K).',
+      sections: [
+        {
+          title: 'A turn',
+          points: [
+            'Play a card matching the top card by suit or rank (an ace on anything), or draw 1 and end the turn.',
+            'Then you may add cards of the same rank. After adding, you must "cap off" with one more matching card, or draw 1 (not needed after jacks or 2s).',
+          ],
+        },
+        {
+          title: 'Power cards',
+          points: [
+            '2s and jacks at the end of a turn make the next player pick up: 2 per 2, 3 per red jack, 5 per black jack. They may cancel with an ace or add with a matching 2 or jack.',
+            'A: name a suit. 3: the next card must match (or draw 1). Q: anything may follow (or draw 1).',
+            '8: skip one more player. K: reverse the direction.',
+          ],
+        },
+        {
+          title: 'End',
+          points: ['Ending on a power card means drawing 1 instead of winning.', 'When the deck runs out, the play pile (but its top) is reshuffled into it.'],
+        },
+      ],
+    });
+  });
 });
