@@ -31,13 +31,17 @@ describe('planTurn values', () => {
     ['a queen then the last card', ['Qh', '5s'], ['5h'], 'Qh', 100_020],
     // K♥ as the last card draws 1: +10 −10.  Drawing: −10.
     ['a power card as the last card costs the draw', ['Kh'], ['5h'], 'Kh', 0],
+    // Only A♥ goes on 5♦: +10 −7 for the ace spent with nothing owed; 7♣ 4♠ kept (it names ♣, first of the most held).
+    ['an ace spent when nothing is owed costs 7', ['Ah', '7c', '4s'], ['5d'], 'Ah', 3],
+    // 9♥ and 4♥ are both worth +10 then end: the first in hand order is kept.
+    ['of two equal plans the first found is kept', ['9h', '4h', '7c'], ['5h'], '9h', 10],
     // Nothing matches: draw 1.
     ['nothing to play: draw', ['9c', '4s'], ['5h'], 'draw', -10],
     // 3♥ then 5♥ (matching the 3), end: +20, 9♣ kept.  5♥ alone: +10 and only 3♥ kept (−8).
     ['a 3 needs a follower', ['3h', '5h', '9c'], ['4h'], '3h', 20],
   ])('%s', (_name, hand, pile, first, value) => {
     const table = two(hand, pile);
-    const action = first === 'draw' || first === 'end' ? { type: first } : playOf(table, first);
+    const action = first === 'draw' || first === 'end' ? { type: first } : first === 'Ah' ? playOf(table, first, 'C') : playOf(table, first);
     expect(plan(table, 0)).toEqual({ action, value });
   });
 
