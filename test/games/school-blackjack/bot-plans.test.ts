@@ -1,0 +1,103 @@
+/**
+ * The School Blackjack bot's planning (bot.ts `planTurn`) checked against its
+ * documented scoring on small positions, fast and deterministic: +10 per card
+ * shed, −10 per card drawn, +3 per card the next player owes, −7 for an ace
+ * spent when nothing is owed, −8 for keeping only power cards, a win above
+ * all; an ace names the suit the bot holds most of; no plan when the seat is
+ * not to move. Each expected value is worked out by hand from those rules
+ * (the comment by each case), so a changed weight or a wrong plan shows.
+ */
+import { describe, expect, test } from 'vitest';
+import { privateViewOf } from '../../../src/engine/index.js';
+import { planTurn, schoolBlackjackBot, schoolBlackjackHeuristic } from '../../../src/games/school-blackjack/bot.js';
+import { schoolBlackjack } from '../../../src/games/school-blackjack/index.js';
+import { apply, dealtHand, playAll, playOf, position, type Table } from './helpers.js';
+
+const rest = (cards: string[]) => ({ hand: cards });
+const plan = (table: Table, seat: number) => planTurn(table.state, seat, privateViewOf(table.state, table.open, seat));
+const two = (hand0: string[], pile: string[], rules: Record<string, unknown> = {}) => position({ seats: [rest(hand0), rest(['7d', '6c'])], pile }, { rules });
+
+describe('planTurn values', () => {
+  test.each<[string, string[], string[], string | 'draw' | 'end', number]>([
+    // 9♥ then end: +10, two plain cards kept.  A♥ would be +10 −7.
+    ['a plain card before an ace', ['9h', 'Ah', '7c'], ['5h'], '9h', 10],
+    // The last card, not a power card: +10 and the win.
+    ['the winning card', ['9h'], ['5h'], '9h', 100_010],
+    // K♥ then end: +10, 9♥ kept.  9♥ first would keep only K♥: +10 −8.
+    ['keeps a plain card rather than only power cards', ['9h', 'Kh'], ['5h'], 'Kh', 10],
+    // 9♥ 9♣ J♣: +30, end on a black jack: +3×5; 7♠ kept.
+    ['ends on a jack for the pick-up', ['9h', '9c', 'Jc', '7s'], ['5h'], '9h', 45],
+    // Q♥ then 5♠ and out: +20 and the win.  5♠ first keeps only Q♥: +10 −8.
+    ['a queen then the last card', ['Qh', '5s'], ['5h'], 'Qh', 100_020],
+    // K♥ as the last card draws 1: +10 −10.  Drawing: −10.
+    ['a power card as the last card costs the draw', ['Kh'], ['5h'], 'Kh', 0],
+    // Only A♥ goes on 5♦: +10 −7 for the ace spent with nothing owed; 7♣ 4♠ kept (it names ♣, first of the most held).
+    ['an ace spent when nothing is owed costs 7', ['Ah', '7c', '4s'], ['5d'], 'Ah', 3],
+    // 9♥ and 4♥ are both worth +10 then end: the first in hand order is kept.
+    ['of two equal plans the first found is kept', ['9h', '4h', '7c'], ['5h'], '9h', 10],
+    // Nothing matches: draw 1.
+    ['nothing to play: draw', ['9c', '4s'], ['5h'], 'draw', -10],
+    // 3♥ then 5♥ (matching the 3), end: +20, 9♣ kept.  5♥ alone: +10 and only 3♥ kept (−8).
+    ['a 3 needs a follower', ['3h', '5h', '9c'], ['4h'], '3h', 20],
+  ])('%s', (_name, hand, pile, first, value) => {
+    const table = two(hand, pile);
+    const action = first === 'draw' || first === 'end' ? { type: first } : first === 'Ah' ? playOf(table, first, 'C') : playOf(table, first);
+    expect(plan(table, 0)).toEqual({ action, value });
+  });
+
+  test('two 9s capped by the last card: the whole hand in one turn', () => {
+    // 9♥ end: +10 (9♣, 4♣ kept).  9♥ 9♣ end: +20 −10 for the uncapped draw.  9♥ 9♣ 4♣: +30 and out.
+    const table = two(['9h', '9c', '4c'], ['5h']);
+    expect(plan(table, 0)).toEqual({ action: playOf(table, '9h'), value: 100_030 });
+  });
+
+  test('owing: an ace cancels at no ace cost, naming the suit held most', () => {
+    const table = position({ seats: [rest(['9c', '9h', 'Jh', '5s']), rest(['As', '7d', '5d', '6c'])] });
+    playAll(table, 0, ['9c', '9h', 'Jh']);
+    expect(apply(table, 0, { type: 'end' })).toBeNull();
+    // A♠: +10, nothing owed after it; diamonds are held most (7♦ 5♦).
+    expect(plan(table, 1)).toEqual({ action: playOf(table, 'As', 'D'), value: 10 });
+  });
+
+  test('owing with no answer: draw what is owed', () => {
+    const table = position({ seats: [rest(['9c', '9h', 'Jh', '5s']), rest(['7d', '5d'])] });
+    playAll(table, 0, ['9c', '9h', 'Jh']);
+    expect(apply(table, 0, { type: 'end' })).toBeNull();
+    expect(plan(table, 1)).toEqual({ action: { type: 'draw' }, value: -30 });
+  });
+
+  test('mid-turn: ending is worth what the rest of the hand leaves', () => {
+    const table = two(['9h', '4s', '7c'], ['5h']);
+    playAll(table, 0, ['9h']);
+    expect(plan(table, 0)).toEqual({ action: { type: 'end' }, value: 0 });
+  });
+
+  test('voluntaryDraw false: the playable card, no draw', () => {
+    // Only K♥ goes on 5♥; no draw is offered with a playable card.  K♥ then end keeps 9♣: +10.
+    const table = two(['Kh', '9c'], ['5h'], { voluntaryDraw: false });
+    expect(plan(table, 0)).toEqual({ action: playOf(table, 'Kh'), value: 10 });
+  });
+
+  test('an ace names the first suit, in suit order, among those held most', () => {
+    const table = two(['As', '4s', '4h', '4c'], ['9d']);
+    // Only A♠ goes on 9♦; the 4s are held in ♣ ♥ ♠ once each: the first in suit order is ♣.
+    const p = plan(table, 0);
+    expect(p?.action).toEqual(playOf(table, 'As', 'C'));
+  });
+});
+
+describe('not to move', () => {
+  test('another seat, a finished hand, pending crypto, another game: no plan', () => {
+    const table = two(['9h'], ['5h']);
+    expect(plan(table, 1)).toBeNull();
+    expect(schoolBlackjackBot({ id: 'pesten' } as never, table.state, 0, privateViewOf(table.state, table.open, 0))).toBeNull();
+    expect(schoolBlackjackBot(schoolBlackjack, table.state, 1, privateViewOf(table.state, table.open, 1))).toBeNull();
+    expect(schoolBlackjackHeuristic(table.state, 1, privateViewOf(table.state, table.open, 1))).toBeNull();
+    expect(schoolBlackjackHeuristic(table.state, 0, privateViewOf(table.state, table.open, 0))).toEqual(playOf(table, '9h'));
+    expect(schoolBlackjackBot(schoolBlackjack, table.state, 0, privateViewOf(table.state, table.open, 0))).toEqual(playOf(table, '9h'));
+    playAll(table, 0, ['9h']);
+    expect(plan(table, 0)).toBeNull();
+    const { state, open } = dealtHand({ players: 2, dealer: 1 }, 3);
+    expect(planTurn(state, 0, privateViewOf(state, open, 0))).toBeNull();
+  });
+});
