@@ -101,6 +101,6 @@ describe('the probe', () => {
 
   test('its words are fightingWhy\'s', () => {
     const state = at([]);
-    expect(fightingProbe.words('wrong-phase', 'AS', state)).toBe('The auction is on: cards are played once trumps are named.');
+    expect(fightingProbe.words('wrong-phase', 'AS', state, 1)).toBe('The auction is on: cards are played once trumps are named.');
   });
 });
