@@ -15,6 +15,7 @@ import { describe, expect, test } from 'vitest';
 import { parseScenario, runScenario, type AuditReport, type ScenarioFile } from '../../../src/engine/index.js';
 import { fightingCardsV1, outcomeAfterAuditV1 } from '../../../src/games/fighting-cards/rules-v1.js';
 import { fightingCards, outcomeAfterAudit, type FightingState } from '../../../src/games/fighting-cards/index.js';
+import { loadedNow } from '../../helpers/loaded-now.js';
 
 const dir = join(import.meta.dirname, '..', '..', 'scenarios', 'fighting-cards');
 function load(name: string): ScenarioFile {
@@ -159,5 +160,18 @@ describe('the outcome after the audit, version 1', () => {
     const made = fightingCardsV1.setup({ players: 3 });
     if (!made.ok) throw new Error(made.error);
     expect(outcomeAfterAuditV1(made.state, renege(0))).toBeNull();
+  });
+});
+
+describe('the module as loaded (its schema and rules object are built at load)', () => {
+  test('a fresh load accepts a version-1 carry, refuses a total below −1e9, and scores and shows a finished deal', async () => {
+    const fresh = await loadedNow(() => import('../../../src/games/fighting-cards/rules-v1.js'));
+    const made = fresh.fightingCardsV1.setup({ players: 3, carry: { played: 1, totals: [5, -1e9, 0] } });
+    expect(made.ok && made.state.board.match).toStrictEqual({ played: 1, totals: [5, -1e9, 0] });
+    expect(fresh.fightingCardsV1.setup({ players: 3, carry: { played: 1, totals: [5, -1e9 - 1, 0] } })).toEqual({ ok: false, error: 'bad-layout' });
+    const state = finished();
+    expect(fresh.fightingCardsV1.outcome(state)?.carry).toStrictEqual({ played: 1, totals: [0, 226, 0] });
+    expect(fresh.fightingCardsV1.view(state, null).match.history).toHaveLength(1);
+    expect(fresh.fightingCardsV1.id).toBe('fighting-cards');
   });
 });
