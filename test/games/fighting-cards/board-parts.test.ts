@@ -75,6 +75,10 @@ describe('who wins a trick', () => {
     expect(winningIndex(cards, trump as never)).toBe(index);
   });
 
+  test('no trump named: an unknown card does not win as if it were one', () => {
+    expect(winningIndex(['9H', null, '10H'], null)).toBe(2);
+  });
+
   test('an empty trick has no winner', () => {
     expect(winningIndex([], 'S')).toBe(-1);
   });
@@ -174,6 +178,8 @@ describe('legal moves', () => {
     expect(pairs[0]).toEqual({ type: 'discard', handles: [hand[0], hand[1]] });
     expect(pairs.at(-1)).toEqual({ type: 'discard', handles: [hand[10], hand[11]] });
     expect(new Set(pairs.map((p) => JSON.stringify(p))).size).toBe(66);
+    // Asked with the view of a seat that knows none of the declarer's cards: no pair can be named.
+    expect(legalActions(discard.state, 1, privateViewOf(discard.state, discard.open, 0))).toEqual([]);
     const trump = at([...auction, { seat: 1, type: 'hand' }], 1);
     expect(legalActions(trump.state, 1, trump.view)).toEqual([
       { type: 'trump', suit: 'C' },
@@ -200,6 +206,12 @@ describe('legal moves', () => {
     const over = at([{ seat: 1, type: 'pass' }, { seat: 2, type: 'pass' }, { seat: 0, type: 'pass' }], 1);
     expect(legalActions(over.state, 1, over.view)).toEqual([]);
   });
+});
+
+test('the suit order as loaded', async () => {
+  const { loadedNow } = await import('../../helpers/loaded-now.js');
+  const fresh = await loadedNow(() => import('../../../src/games/fighting-cards/legal-actions.js'));
+  expect(fresh.SUIT_ORDER).toEqual(['C', 'D', 'H', 'S']);
 });
 
 describe('actions', () => {
