@@ -232,6 +232,13 @@ describe('the outcome after the audit', () => {
     });
   });
 
+  test('a live renege stays when a fault names no seat; the view shows the renege', () => {
+    const live = finished('renege-proved-live.json');
+    expect(outcomeAfterAudit(live, { verdict: 'fault', index: 9, seat: null, reason: 'must-follow-suit' })).toEqual(outcome(live));
+    expect(outcome(live)?.summary).toContain('(seat 0 reneged)');
+    expect(view(live, null, NOBODY).renege).toEqual({ seat: 0, suit: 'H' });
+  });
+
   test('a thrown-in deal has nothing to rescore', () => {
     const thrown = finished('three-passes-thrown-in.json');
     expect(outcomeAfterAudit(thrown, { verdict: 'fault', index: 2, seat: 0, reason: 'must-follow-suit' })).toEqual(outcome(thrown));
@@ -278,6 +285,20 @@ describe('options', () => {
 });
 
 describe('the game module', () => {
+  test('as loaded: its name, blurb, timing, the deals field, the bot, hidden claims and what version 2 changed', async () => {
+    const fresh = await loadedNow(() => import('../../../src/games/fighting-cards/index.js'));
+    const module = fresh.fightingCardsModule;
+    expect(module.rules.displayName).toBe('Fighting Cards');
+    expect(module.name).toBe('Fighting Cards');
+    expect(module.blurb).toBe('Bid for the contract, take or leave the skat, name trumps, win tricks.');
+    expect(module.timing).toBe('turns');
+    expect(module.options.fields).toEqual({ deals: { kind: 'number', label: 'Deals in the match', help: 'Each player deals once in three; thrown-in deals do not count.', min: 1, max: 30 } });
+    expect(Object.keys(module.bots)).toEqual(['heuristic']);
+    expect(module.hiddenClaims).toBe(true);
+    expect(module.rulesVersion).toBe(2);
+    expect(module.olderRules?.[0]?.change).toBe("version 2 added the score table's rows to the match the board carries from deal to deal, which changed every state hash");
+  });
+
   test('version 1 rescoring after the audit is rules-v1.ts\'s, on a version-1 board', async () => {
     const { fightingCardsModule } = await import('../../../src/games/fighting-cards/index.js');
     const { fightingCardsV1, outcomeAfterAuditV1 } = await import('../../../src/games/fighting-cards/rules-v1.js');
