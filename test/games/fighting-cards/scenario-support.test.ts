@@ -9,7 +9,10 @@
  * refusal. Pure functions on literals: deterministic and fast.
  */
 import { describe, expect, test } from 'vitest';
-import { scenario } from '../../../src/games/fighting-cards/scenario.js';
+import { loadedNow } from '../../helpers/loaded-now.js';
+
+/** scenario.ts builds its schemas when it loads, so each test loads it afresh (stryker-js 6144, docs/TESTING.md). */
+const load = async () => (await loadedNow(() => import('../../../src/games/fighting-cards/scenario.js'))).scenario;
 
 /** Deal M of the other tests (helpers.ts), repeated here so this file loads scenario.ts alone. */
 const M = {
@@ -25,7 +28,8 @@ const hand = (n: number) => Array.from({ length: n }, (_, i) => `${7 + (i % 4)}H
 const options = { deals: 3 };
 
 describe('the deal', () => {
-  test('three hands and the skat become the zones hand@0..2 and skat, in order', () => {
+  test('three hands and the skat become the zones hand@0..2 and skat, in order', async () => {
+    const scenario = await load();
     expect(scenario.deal(M, 3, options)).toEqual({
       layout: null,
       zones: { 'hand@0': M.seats[0]!.hand, 'hand@1': M.seats[1]!.hand, 'hand@2': M.seats[2]!.hand, skat: M.skat },
@@ -40,7 +44,8 @@ describe('the deal', () => {
     ['the last hand short', { seats: [M.seats[0], M.seats[1], { hand: [] }], skat: M.skat }, 3, 'seat 2 is dealt 0 cards, not 10'],
     ['a skat of one', { seats: M.seats, skat: ['7D'] }, 3, 'the skat has 1 cards, not 2'],
     ['a skat of three', { seats: M.seats, skat: ['7D', '8D', '9D'] }, 3, 'the skat has 3 cards, not 2'],
-  ])('%s: "%s"', (_what, deal, players, message) => {
+  ])('%s: "%s"', async (_what, deal, players, message) => {
+    const scenario = await load();
     expect(scenario.deal(deal, players, options)).toBe(message);
   });
 
@@ -49,7 +54,8 @@ describe('the deal', () => {
     ['an extra field', { ...M, dealer: 1 }],
     ['a hand that is not a list', { seats: [{ hand: 'AS' }, M.seats[1], M.seats[2]], skat: M.skat }],
     ['not an object', 'M'],
-  ])('malformed (%s): "bad deal: …"', (_what, deal) => {
+  ])('malformed (%s): "bad deal: …"', async (_what, deal) => {
+    const scenario = await load();
     const said = scenario.deal(deal, 3, options);
     expect(typeof said).toBe('string');
     expect(said).toMatch(/^bad deal: \S/);
@@ -70,7 +76,8 @@ describe('the steps', () => {
     [{ seat: 1, type: 'discard', cards: ['AH', 'KH'] }, { type: 'discard', handles: [4, 7] }],
     [{ seat: 1, type: 'trump', suit: 'S' }, { type: 'trump', suit: 'S' }],
     [{ seat: 2, type: 'play', card: 'QH' }, { type: 'play', handle: 30, card: 'QH' }],
-  ])('%j → %j', (step, action) => {
+  ])('%j → %j', async (step, action) => {
+    const scenario = await load();
     expect(scenario.action(step as never, state, handleOf)).toEqual({ ok: true, action });
   });
 
@@ -78,7 +85,8 @@ describe('the steps', () => {
     [{ seat: 2, type: 'play', card: 'JS' }, 'no such card in play: JS'],
     [{ seat: 1, type: 'discard', cards: ['AS', 'KH'] }, 'no such card in play: AS'],
     [{ seat: 1, type: 'discard', cards: ['AS', 'KS'] }, 'no such card in play: AS, KS'],
-  ])('%j is refused: "%s"', (step, error) => {
+  ])('%j is refused: "%s"', async (step, error) => {
+    const scenario = await load();
     expect(scenario.action(step as never, state, handleOf)).toEqual({ ok: false, error });
   });
 
@@ -87,7 +95,8 @@ describe('the steps', () => {
     ['a bid that is not a number', { seat: 1, type: 'bid', bid: '26' }],
     ['a discard of one card', { seat: 1, type: 'discard', cards: ['AH'] }],
     ['a play with no card', { seat: 1, type: 'play' }],
-  ])('malformed (%s): "bad step: …"', (_what, step) => {
+  ])('malformed (%s): "bad step: …"', async (_what, step) => {
+    const scenario = await load();
     const said = scenario.action(step as never, state, handleOf);
     expect(said.ok).toBe(false);
     expect(said.ok ? '' : said.error).toMatch(/^bad step: \S/);
