@@ -1,0 +1,149 @@
+/**
+ * The Fighting Cards log lines (describe.ts) case by case, beside the whole
+ * deals of describe.test.ts: every action's plain words and suit symbol, the
+ * result line made / failed / zero, doubled and reneged, and the board-aware
+ * lines only when the board says so — a declaration only once there is a
+ * contract, "thrown in" only on the third pass, a trick line only on the card
+ * that completes a trick (with "1 point" in the singular), the skat only when
+ * the input reveals all of it and the deal has a result. Fixed positions of
+ * deal M; fast and deterministic.
+ */
+import { describe, expect, test } from 'vitest';
+import { type Input } from '../../../src/engine/index.js';
+import { describeAction, describeInput, resultText, SUIT_SYMBOL } from '../../../src/games/fighting-cards/describe.js';
+import type { DealResult } from '../../../src/games/fighting-cards/board.js';
+import { M, position } from './helpers.js';
+
+const names = ['Ann', 'Bob', 'Cleo'];
+const nobody = () => null;
+const act = (seat: number, action: object): Input => ({ kind: 'act', seat, action }) as Input;
+
+describe('actions in plain words', () => {
+  test.each<[object, string]>([
+    [{ type: 'bid', bid: 23 }, 'Ann bids 23'],
+    [{ type: 'pass' }, 'Ann passes'],
+    [{ type: 'hand' }, 'Ann plays a hand game (the skat stays face down)'],
+    [{ type: 'take' }, 'Ann takes the skat'],
+    [{ type: 'discard', handles: [3, 4] }, 'Ann discards two cards'],
+    [{ type: 'trump', suit: 'C' }, 'Ann names trumps: ♣'],
+    [{ type: 'trump', suit: 'D' }, 'Ann names trumps: ♦'],
+    [{ type: 'trump', suit: 'H' }, 'Ann names trumps: ♥'],
+    [{ type: 'trump', suit: 'S' }, 'Ann names trumps: ♠'],
+    [{ type: 'play', handle: 3, card: '10H' }, 'Ann plays 10♥'],
+  ])('%j → "%s"', (action, line) => {
+    expect(describeAction(action as never, 'Ann', nobody)).toBe(line);
+  });
+
+  test('a played card is named as the ledger knows it', () => {
+    expect(describeAction({ type: 'play', handle: 3, card: '10H' }, 'Ann', (h) => (h === 3 ? 'QS' : null))).toBe('Ann plays Q♠');
+  });
+
+  test('the suit symbols', () => {
+    expect(SUIT_SYMBOL).toEqual({ C: '♣', D: '♦', H: '♥', S: '♠' });
+  });
+});
+
+describe('the result line', () => {
+  const result = (over: Partial<DealResult>): DealResult => ({ declarer: 1, bid: 26, handGame: false, trickPoints: 20, skatPoints: 6, points: 26, made: true, shortfall: 0, score: 226, renege: null, ...over });
+  test.each<[Partial<DealResult>, string]>([
+    [{}, 'Bob made 26 with 26 points: +226'],
+    [{ handGame: true, score: 452 }, 'Bob made 26 with 26 points: +452 (hand game, doubled)'],
+    [{ made: false, points: 25, shortfall: 1, score: -50 }, 'Bob failed 26 with 25 points: −50'],
+    [{ score: 0 }, 'Bob made 26 with 26 points: 0'],
+    [{ renege: 2 }, 'Bob made 26 with 26 points: +226 — Cleo reneged'],
+    [{ made: false, points: 0, shortfall: 26, score: -2600, handGame: true, renege: 1 }, 'Bob failed 26 with 0 points: −2600 (hand game, doubled) — Bob reneged'],
+  ])('%j → "%s"', (over, line) => {
+    expect(resultText(result(over), names)).toBe(line);
+  });
+
+  test('seats without a name are numbered from 1', () => {
+    expect(resultText(result({ renege: 0 }), [])).toBe('Seat 2 made 26 with 26 points: +226 — Seat 1 reneged');
+  });
+});
+
+describe('lines that read the board', () => {
+  test('hand or take before the auction ended: the plain line (no contract yet)', () => {
+    const { state } = position({ deal: M, actions: [] });
+    expect(describeInput(act(1, { type: 'take' }), names, state)).toBe('Bob takes the skat');
+    expect(describeInput(act(1, { type: 'hand' }), names, state)).toBe('Bob plays a hand game (the skat stays face down)');
+    expect(describeInput(act(1, { type: 'take' }), names, null)).toBe('Bob takes the skat');
+  });
+
+  test('a pass that does not end the deal, or a pass by another seat than the last: plain', () => {
+    const open = position({ deal: M, actions: [{ seat: 1, type: 'pass' }] });
+    expect(describeInput(act(1, { type: 'pass' }), names, open.state)).toBe('Bob passes');
+    const thrown = position({ deal: M, actions: [{ seat: 1, type: 'pass' }, { seat: 2, type: 'pass' }, { seat: 0, type: 'pass' }] });
+    expect(describeInput(act(0, { type: 'pass' }), names, thrown.state)).toBe('Ann passes — all passed: the deal is thrown in');
+    expect(describeInput(act(2, { type: 'pass' }), names, thrown.state)).toBe('Cleo passes');
+  });
+
+  const handGame = [
+    { seat: 1, type: 'bid', bid: 21 },
+    { seat: 2, type: 'pass' },
+    { seat: 0, type: 'pass' },
+    { seat: 1, type: 'hand' },
+    { seat: 1, type: 'trump', suit: 'S' },
+  ];
+
+  test('a trick of one point says "1 point"; the cards before the last say nothing more', () => {
+    // Cleo leads J♣ (1 point), Ann and Bob have no ♣: 7♥, then Bob trumps with 7♠.
+    const { state, open } = position({ deal: M, actions: [...handGame, { seat: 2, type: 'play', card: 'JC' }, { seat: 0, type: 'play', card: '7H' }, { seat: 1, type: 'play', card: '7S' }] });
+    const handle = (card: string) => Number(Object.keys(open).find((h) => open[Number(h)] === card && state.cards[Number(h)]?.gone === false));
+    expect(describeInput(act(1, { type: 'play', handle: handle('7S'), card: '7S' }), names, state)).toBe('Bob plays 7♠ — Bob wins the trick with 7♠ (1 point)');
+    expect(describeInput(act(0, { type: 'play', handle: handle('7H'), card: '7H' }), names, state)).toBe('Ann plays 7♥');
+    expect(describeInput(act(2, { type: 'play', handle: handle('JC'), card: 'JC' }), names, state)).toBe('Cleo plays J♣');
+  });
+
+  test('a trick of no points says "0 points"', () => {
+    // Cleo leads 7♣; Ann 8♥, Bob trumps 8♠: no points.
+    const { state, open } = position({ deal: M, actions: [...handGame, { seat: 2, type: 'play', card: '7C' }, { seat: 0, type: 'play', card: '8H' }, { seat: 1, type: 'play', card: '8S' }] });
+    const h = Number(Object.keys(open).find((k) => open[Number(k)] === '8S' && state.cards[Number(k)]?.gone === false));
+    expect(describeInput(act(1, { type: 'play', handle: h, card: '8S' }), names, state)).toBe('Bob plays 8♠ — Bob wins the trick with 8♠ (0 points)');
+  });
+
+  test('the skat is named only when the input reveals all of it and the deal has a result', () => {
+    const { state, open } = position({ deal: M, actions: handGame });
+    const [a, b] = state.board.skat as [number, number];
+    const cards = { [String(a)]: open[a]!, [String(b)]: open[b]! };
+    // No result yet.
+    expect(describeInput({ kind: 'revealed', request: 1, cards } as never, names, state)).toBe('');
+    expect(describeInput({ kind: 'revealed', request: 1, cards } as never, names, null)).toBe('');
+    const result: DealResult = { declarer: 1, bid: 21, handGame: true, trickPoints: 20, skatPoints: 0, points: 20, made: false, shortfall: 1, score: -40, renege: null };
+    const over = { ...state, board: { ...state.board, result } };
+    expect(describeInput({ kind: 'revealed', request: 1, cards } as never, names, over)).toBe('skat: 7♦ 8♦ — Bob failed 21 with 20 points: −40 (hand game, doubled)');
+    // Only one skat card revealed: nothing.
+    expect(describeInput({ kind: 'revealed', request: 1, cards: { [String(a)]: open[a]! } } as never, names, over)).toBe('');
+    // An empty skat: nothing.
+    expect(describeInput({ kind: 'revealed', request: 1, cards } as never, names, { ...over, board: { ...over.board, skat: [] } })).toBe('');
+  });
+
+  test('other inputs say nothing; a malformed action reads as a move', () => {
+    const { state } = position({ deal: M, actions: [] });
+    expect(describeInput({ kind: 'delivered', request: 1 } as never, names, state)).toBe('');
+    expect(describeInput(act(2, { type: 'fly' }), names, state)).toBe('Cleo moved');
+    expect(describeInput(act(2, { type: 'bid', bid: 22 }), names, state)).toBe('Cleo bids 22');
+  });
+});
+
+describe('the rules help (rules-text.ts), as loaded', () => {
+  test('each section states the figures of RULES.md §4', async () => {
+    const { loadedNow } = await import('../../helpers/loaded-now.js');
+    const { rulesText } = await loadedNow(() => import('../../../src/games/fighting-cards/rules-text.js'));
+    expect(rulesText.aim).toContain('Three players, 32 cards.');
+    expect(rulesText.aim).toContain('only the declarer scores');
+    expect(rulesText.sections.map((s) => s.title)).toEqual(['Bidding', 'Tricks', 'Scoring']);
+    const [bidding, tricks, scoring] = rulesText.sections.map((s) => s.points);
+    expect(bidding).toHaveLength(3);
+    expect(bidding![0]).toContain('A 4, K 3, Q 2, J 1, others 0 (40 in all)');
+    expect(bidding![1]).toContain('(21 to 40)');
+    expect(bidding![1]).toContain('three passes throw the deal in');
+    expect(bidding![2]).toContain('"hand" (skat unseen, score doubled)');
+    expect(tricks).toHaveLength(3);
+    expect(tricks![0]).toContain('The player after the declarer leads.');
+    expect(tricks![1]).toContain('Ranks: A K Q J 10 9 8 7.');
+    expect(tricks![2]).toContain('(a renege)');
+    expect(scoring).toHaveLength(2);
+    expect(scoring![0]).toContain('50 / 200 / 500 / 1000 / 1500 by contract band (21–25 / 26–30 / 31–35 / 36–39 / 40)');
+    expect(scoring![1]).toContain('minus 20 / 50 / 100 / 200 / 500 times the shortfall');
+  });
+});
