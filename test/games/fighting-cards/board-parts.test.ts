@@ -15,7 +15,7 @@ import { HAND_SIZE, MAX_BID, MIN_BID, PLAYERS, SKAT_SIZE, TRICKS, actor, highBid
 import { SUIT_ORDER, legalActions, playableHandles } from '../../../src/games/fighting-cards/legal-actions.js';
 import { claimedCards, parseAction } from '../../../src/games/fighting-cards/actions.js';
 import { deck } from '../../../src/games/fighting-cards/setup.js';
-import { M, position } from './helpers.js';
+import { M, blankBoard, position } from './helpers.js';
 
 describe('cards', () => {
   test.each<[string | null, string | null, number, number]>([
@@ -89,27 +89,6 @@ describe('who wins a trick', () => {
   });
 });
 
-function board(over: Partial<FightingBoard>): FightingBoard {
-  return {
-    phase: 'bidding',
-    hands: [[], [], []],
-    skat: [],
-    turn: 1,
-    auction: [],
-    declarer: null,
-    contract: null,
-    handGame: null,
-    trump: null,
-    trick: [],
-    tricks: [],
-    voids: [[], [], []],
-    renege: null,
-    thrownIn: false,
-    result: null,
-    match: { played: 0, totals: [0, 0, 0], history: [] },
-    ...over,
-  };
-}
 
 describe('the board', () => {
   test.each<[string, Array<{ seat: number; bid: number | null }>, { seat: number; bid: number | null } | null]>([
@@ -118,7 +97,7 @@ describe('the board', () => {
     ['the last bid, not the first', [{ seat: 1, bid: 21 }, { seat: 2, bid: 25 }, { seat: 0, bid: null }], { seat: 2, bid: 25 }],
     ['a bid as the first call', [{ seat: 1, bid: 23 }, { seat: 2, bid: null }], { seat: 1, bid: 23 }],
   ])('high bid: %s', (_what, auction, high) => {
-    expect(highBid(board({ auction }))).toEqual(high);
+    expect(highBid(blankBoard({ auction }))).toEqual(high);
   });
 
   test.each<[FightingBoard['phase'], number | null]>([
@@ -130,11 +109,11 @@ describe('the board', () => {
     ['scoring', null],
     ['over', null],
   ])('in %s the awaited seat is %s', (phase, seat) => {
-    expect(actor(board({ phase, turn: 2, declarer: 0 }))).toBe(seat);
+    expect(actor(blankBoard({ phase, turn: 2, declarer: 0 }))).toBe(seat);
   });
 
   test('the cards a seat won, trick by trick', () => {
-    const b = board({ tricks: [
+    const b = blankBoard({ tricks: [
       { leader: 0, cards: [1, 2, 3], winner: 1 },
       { leader: 1, cards: [4, 5, 6], winner: 0 },
       { leader: 0, cards: [7, 8, 9], winner: 1 },

@@ -2,12 +2,13 @@
  * Shared helpers for fighting-cards tests: a deal from a random shuffle, a
  * deal played by bots through the fixed-deal table, a whole match played
  * deal by deal through `carry`, a position reached from a scenario file, a
- * cheating bot that reneges, and the knowledge invariant (who may know which
+ * cheating bot that reneges, a blank board to build positions by hand, and the knowledge invariant (who may know which
  * card) that must hold at every step.
  */
 import { privateViewOf, runScenario, shuffledDeal, type OpenCards, type ScenarioFile, type Seat, type SetupArgs } from '../../../src/engine/index.js';
 import { autoplay, makeRng, type AutoplayOptions, type AutoplayResult, type Bot } from '../../../src/bots/index.js';
 import { fightingCards, suitOf, type FightingState } from '../../../src/games/fighting-cards/index.js';
+import type { FightingBoard } from '../../../src/games/fighting-cards/board.js';
 
 /** Deal M of the tests: seat 0 hearts and diamonds, seat 1 spades (a strong hand), seat 2 clubs; 7♦ 8♦ in the skat. */
 export const M = {
@@ -108,3 +109,26 @@ export function knowledgeProblems(state: FightingState): string[] {
 }
 
 export { privateViewOf };
+
+/** A board before any call (no cards, seat 1 to call), with `over` replacing whole fields. */
+export function blankBoard(over: Partial<FightingBoard> = {}): FightingBoard {
+  return {
+    phase: 'bidding',
+    hands: [[], [], []],
+    skat: [],
+    turn: 1,
+    auction: [],
+    declarer: null,
+    contract: null,
+    handGame: null,
+    trump: null,
+    trick: [],
+    tricks: [],
+    voids: [[], [], []],
+    renege: null,
+    thrownIn: false,
+    result: null,
+    match: { played: 0, totals: [0, 0, 0], history: [] },
+    ...over,
+  };
+}

@@ -13,6 +13,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import type { Core } from '../../../src/engine/index.js';
 import type { FightingOptions } from '../../../src/games/fighting-cards/options.js';
 import { loadedNow } from '../../helpers/loaded-now.js';
+import { blankBoard } from './helpers.js';
 
 type SetupModule = typeof import('../../../src/games/fighting-cards/setup.js');
 let mod: SetupModule;
@@ -105,28 +106,17 @@ describe('the deal', () => {
   ])('dealer %i: hands 0–9, 10–19, 20–29 each shown to its owner, skat 30–31; seat %i calls first', (dealer, first) => {
     const c = core(dealer);
     const board = mod.setup(c, null, null);
-    expect(board).toEqual({
-      phase: 'bidding',
-      hands: [
-        [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
-        [10, 11, 12, 13, 14, 15, 16, 17, 18, 19],
-        [20, 21, 22, 23, 24, 25, 26, 27, 28, 29],
-      ],
-      skat: [30, 31],
-      turn: first,
-      auction: [],
-      declarer: null,
-      contract: null,
-      handGame: null,
-      trump: null,
-      trick: [],
-      tricks: [],
-      voids: [[], [], []],
-      renege: null,
-      thrownIn: false,
-      result: null,
-      match: { played: 0, totals: [0, 0, 0], history: [] },
-    });
+    expect(board).toEqual(
+      blankBoard({
+        hands: [
+          [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
+          [10, 11, 12, 13, 14, 15, 16, 17, 18, 19],
+          [20, 21, 22, 23, 24, 25, 26, 27, 28, 29],
+        ],
+        skat: [30, 31],
+        turn: first,
+      }),
+    );
     expect(c.requests.map((r) => (r.kind === 'reveal-to' ? [r.seat, r.handles] : r.kind))).toEqual([
       [0, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]],
       [1, [10, 11, 12, 13, 14, 15, 16, 17, 18, 19]],
