@@ -1,0 +1,189 @@
+/**
+ * Two seat agents on their followers, and a seatless spectator follower,
+ * joined synchronously with no network: what a seat publishes goes to the
+ * other seat's inbox and the spectator's, and `pump` delivers and lets each
+ * agent make what it owes until nothing moves. Deterministic (seeded random
+ * sources), fast, and step by step: a test can hold events back (`hold`),
+ * rewrite or drop what a seat sends (`tamper`), or feed a follower events of
+ * its own making (`signAs`, which signs a body as a seat).
+ */
+import { seededRandom } from '../../crypto/index.js';
+import type { AnyGame } from '../../src/engine/index.js';
+import { decodeEnvelope, encodeEnvelope, keyHex, signEnvelope, type EnvelopeOf } from '../../src/net/envelope.js';
+import { HandFollower, type FollowerOptions } from '../../src/table/hand/follower.js';
+import { SeatAgent, type HandSecrets } from '../../src/table/hand/seat-agent.js';
+import type { HandSetup } from '../../src/table/hand/setup.js';
+import { tableSigners } from './hand-table.js';
+
+export type Event = EnvelopeOf<'table-event'>;
+export const DUO_TABLE = 'agentduo-0011223344556677';
+
+export interface Duo {
+  readonly setup: HandSetup;
+  readonly followers: HandFollower[];
+  readonly agents: SeatAgent[];
+  readonly spectator: HandFollower;
+  /** Every event published, in order. */
+  readonly sent: Event[];
+  /** Secrets each seat handed to keepSecrets, in order. */
+  readonly kept: HandSecrets[][];
+  /** Events waiting for each seat (0, 1) and the spectator (2). */
+  readonly inboxes: Event[][];
+  /** Delivers and produces until nothing moves. */
+  pump(): void;
+  signAs(seat: number, body: Event['body']): Event;
+}
+
+export function agentDuo(options: {
+  game: AnyGame;
+  seed: string;
+  follower?: Partial<Omit<FollowerOptions, 'setup' | 'game'>>;
+  /** What seat `seat` sends instead of `envelope` (null: nothing). */
+  tamper?: (seat: number, envelope: Event) => Event | null;
+  /** An event not delivered to `to` (0, 1, or 2 for the spectator) while this holds. */
+  hold?: (to: number, envelope: Event) => boolean;
+  /** Secrets each seat's agent starts from (a reload). */
+  restored?: readonly HandSecrets[];
+  /** False: nothing is delivered to the spectator. */
+  spectator?: boolean;
+}): Duo {
+  const signers = tableSigners.slice(0, 2);
+  const setup: HandSetup = { table: DUO_TABLE, handNo: 0, game: options.game.id, options: {}, seatKeys: signers.map((s) => keyHex(s.publicKey)), dealer: 0, carry: null, previous: null };
+  const make = (name: string) => new HandFollower({ setup, game: options.game, rng: seededRandom(`${options.seed}-${name}`), ...options.follower });
+  const followers = [make('f0'), make('f1')];
+  const spectator = make('spectator');
+  const sent: Event[] = [];
+  const kept: HandSecrets[][] = [[], []];
+  const inboxes: Event[][] = [[], [], []];
+  let seq = 0;
+  const signAs = (seat: number, body: Event['body']): Event => signEnvelope(signers[seat]!, { kind: 'table-event', table: DUO_TABLE, seq: ++seq, to: null, body });
+  const agents = [0, 1].map(
+    (seat) =>
+      new SeatAgent(
+        followers[seat]!,
+        seat,
+        {
+          sign: (body) => signAs(seat, body),
+          keepSecrets: (secrets) => kept[seat]!.push(secrets),
+          publish: (envelope) => {
+            const out = options.tamper ? options.tamper(seat, envelope) : envelope;
+            if (out === null) return;
+            sent.push(out);
+            inboxes[1 - seat]!.push(out);
+            inboxes[2]!.push(out);
+          },
+        },
+        seededRandom(`${options.seed}-seat${seat}`),
+        options.restored?.[seat],
+      ),
+  );
+  const deliver = (to: number, follower: HandFollower): boolean => {
+    let moved = false;
+    const box = inboxes[to]!;
+    for (let i = 0; i < box.length; ) {
+      const e = box[i]!;
+      if (options.hold?.(to, e)) {
+        i++;
+        continue;
+      }
+      box.splice(i, 1);
+      follower.take(e);
+      moved = true;
+    }
+    return moved;
+  };
+  const pump = () => {
+    for (let guard = 0; guard < 10_000; guard++) {
+      let moved = false;
+      for (const seat of [0, 1]) {
+        const f = followers[seat]!;
+        if (deliver(seat, f)) moved = true;
+        if (f.run()) moved = true;
+        while (agents[seat]!.produce()) {
+          moved = true;
+          f.run();
+        }
+      }
+      if (options.spectator !== false) {
+        if (deliver(2, spectator)) moved = true;
+        if (spectator.run()) moved = true;
+      }
+      if (!moved) return;
+    }
+    throw new Error('the duo never settled');
+  };
+  return { setup, followers, agents, spectator, sent, kept, inboxes, pump, signAs };
+}
+
+/** Events as hex of their wire bytes (a checked-in fixture). */
+export function eventsToHex(events: readonly Event[]): string[] {
+  return events.map((e) => Buffer.from(encodeEnvelope(e)).toString('hex'));
+}
+export function eventsFromHex(hex: readonly string[]): Event[] {
+  return hex.map((h) => {
+    const decoded = decodeEnvelope(new Uint8Array(Buffer.from(h, 'hex')), DUO_TABLE);
+    if (!decoded.ok) throw new Error(`fixture event does not decode: ${decoded.error}`);
+    return decoded.value as Event;
+  });
+}
+
+/**
+ * A duo restored from recorded events: each seat's agent gets back the
+ * secrets its recorded disclosure shows for the packets `packets` (by then
+ * the only ones made), and both followers and the spectator take `events`.
+ * Nothing is dealt again: the shuffle proofs of the record are presumed
+ * checked (they were, when it was recorded), which makes this fast.
+ */
+export function restoredDuo(options: {
+  game: AnyGame;
+  seed: string;
+  record: readonly Event[];
+  events: readonly Event[];
+  packets: readonly number[];
+  follower?: Partial<Omit<FollowerOptions, 'setup' | 'game'>>;
+  tamper?: (seat: number, envelope: Event) => Event | null;
+  hold?: (to: number, envelope: Event) => boolean;
+  /** False: the spectator is left out (it takes nothing). */
+  spectator?: boolean;
+}): Duo {
+  const signers = tableSigners.slice(0, 2);
+  const restored = [0, 1].map((seat): HandSecrets => {
+    const disclose = options.record.find((e) => e.body.type === 'disclose' && keyHex(e.from) === keyHex(signers[seat]!.publicKey))!;
+    const data = disclose.body.data as { secrets: Uint8Array[]; sealSecret: Uint8Array };
+    return { sealSecret: data.sealSecret, packets: data.secrets.filter((_, i) => options.packets.includes(i)) };
+  });
+  const duo = agentDuo({
+    game: options.game,
+    seed: options.seed,
+    follower: { presumeProofs: () => true, presumeKey: () => true, ...options.follower },
+    restored,
+    ...(options.tamper ? { tamper: options.tamper } : {}),
+    ...(options.hold ? { hold: options.hold } : {}),
+    ...(options.spectator === false ? { spectator: false } : {}),
+  });
+  for (const f of options.spectator === false ? duo.followers : [...duo.followers, duo.spectator]) {
+    for (const e of options.events) f.take(e);
+    f.run();
+  }
+  return duo;
+}
+
+/** Plays until both seats are done or halted: whenever a seat has legal actions, `choose` picks one (null: none now). */
+export function playDuo(duo: Duo, choose: (seat: number, legal: unknown[], duo: Duo) => unknown): void {
+  for (let guard = 0; guard < 1_000; guard++) {
+    duo.pump();
+    if (duo.followers.every((f) => f.phase === 'done' || f.halt)) return;
+    let acted = false;
+    for (const seat of [0, 1]) {
+      const legal = duo.agents[seat]!.legalActions();
+      if (legal.length === 0) continue;
+      const action = choose(seat, legal, duo);
+      if (action === null) continue;
+      const error = duo.agents[seat]!.act(action);
+      if (error !== null) throw new Error(`seat ${seat + 1} could not ${JSON.stringify(action)}: ${error}`);
+      acted = true;
+      duo.pump();
+    }
+    if (!acted) return;
+  }
+}

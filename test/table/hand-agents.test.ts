@@ -1,0 +1,485 @@
+/**
+ * The hand agents step by step, fast enough to run per mutant: two seat
+ * agents on their followers and a spectator follower joined synchronously
+ * (helpers/agent-duo.ts), with no network and no fresh deal — seats are
+ * restored after the deal of a recorded courier or race hand
+ * (test/fixtures/agent-duo/, recorded by helpers/record-agent-duo.ts), their
+ * secrets taken from their recorded disclosures. Checked: what each seat
+ * publishes and keeps (ready, key shares, moves with their keys, real-time
+ * commits and reveals, disclosure), the words a player sees when a move is
+ * refused, how the follower takes events in (wrong hand, unknown signer, bad
+ * data, flood, equivocation, bad set-up, future step, desync, an exception)
+ * and which halt code and seat each fault names, the play phase (illegal
+ * moves, non-moves, real-time rounds and bounces), abandons, deadlines and
+ * stalled hands.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { x25519 } from '@noble/curves/ed25519.js';
+import { describe, expect, it } from 'vitest';
+import { stateHash } from '../../src/engine/index.js';
+import { keyHex } from '../../src/net/envelope.js';
+import { HandFollower } from '../../src/table/hand/follower.js';
+import type { Halt } from '../../src/table/hand/halt.js';
+import { hashBytes } from '../../src/table/hand/seat-agent.js';
+import { agentDuo, eventsFromHex, playDuo, restoredDuo, type Duo, type Event } from '../helpers/agent-duo.js';
+import { raceGame, type RaceBoard } from '../helpers/race.js';
+import { courierGame, type CourierAction, type CourierBoard } from './courier-game.js';
+
+const fixture = (name: string) => eventsFromHex(JSON.parse(readFileSync(join(import.meta.dirname, `../fixtures/agent-duo/${name}.json`), 'utf8')) as string[]);
+const COURIER = fixture('courier');
+const RACE = fixture('race');
+/** The deal of each record: ready, shuffle and lock of both seats, then (courier) the private deal's key shares. */
+const courierDeal = COURIER.slice(0, 8);
+const raceDeal = RACE.slice(0, 6);
+
+const courier = (seed: string, extra: Partial<Parameters<typeof restoredDuo>[0]> = {}) =>
+  restoredDuo({ game: courierGame, seed, record: COURIER, events: courierDeal, packets: [0], ...extra });
+const race = (seed: string, extra: Partial<Parameters<typeof restoredDuo>[0]> = {}) =>
+  restoredDuo({ game: raceGame, seed, record: RACE, events: raceDeal, packets: [0], ...extra });
+
+const board = (duo: Duo, seat = 0) => duo.followers[seat]!.state!.board as CourierBoard;
+const types = (events: readonly Event[]) => events.map((e) => e.body.type);
+const bySeat = (seat: number) => (e: Event) => keyHex(e.from) === keyHex(courierDeal[seat]!.from);
+/** The body of a new event by `seat`, made now at the follower's step (what honest code would sign). */
+function bodyNow(f: HandFollower, seat: number, type: Event['body']['type'], data: unknown): Event['body'] {
+  return { hand: 0, n: f.pool.nextSeq(seat), ...hashBytes(f.hashes), type, data } as Event['body'];
+}
+
+/** Plays the courier script: pass the first card, flip, secret choice (discard the first), show a known card, end. */
+function courierScript() {
+  const script: CourierAction['type'][] = ['flip', 'secret', 'show', 'end'];
+  let next = 0;
+  return (_seat: number, legal: unknown[], duo: Duo): unknown => {
+    const actions = legal as CourierAction[];
+    const b = board(duo);
+    if (b.phase === 'pass' || b.phase === 'discard') return actions[0]!;
+    const pick = actions.find((a) => a.type === script[Math.min(next, script.length - 1)]);
+    if (!pick) return null;
+    next++;
+    return pick;
+  };
+}
+
+describe('hashBytes', () => {
+  it('an event made before any state carries step 0 and a zero hash', () => {
+    expect(hashBytes([])).toEqual({ at: 0, hash: new Uint8Array(32) });
+  });
+  it('otherwise the last step and the first 32 bytes of its hash', () => {
+    const a = 'aa'.repeat(32) + 'ff';
+    const b = '0b'.repeat(32) + 'ee';
+    expect(hashBytes([a, b])).toEqual({ at: 1, hash: new Uint8Array(32).fill(0x0b) });
+    expect(hashBytes([a])).toEqual({ at: 0, hash: new Uint8Array(32).fill(0xaa) });
+  });
+});
+
+describe('the ready round (nothing delivered)', () => {
+  const readyDuo = () => agentDuo({ game: courierGame, seed: 'ready', hold: () => true });
+
+  it('each seat publishes one ready with its seal key and the set-up digest, after keeping its seal secret', () => {
+    const duo = readyDuo();
+    duo.pump();
+    expect(types(duo.sent)).toEqual(['ready', 'ready']);
+    for (const seat of [0, 1]) {
+      const f = duo.followers[seat]!;
+      const ready = duo.sent[seat]!;
+      expect(duo.kept[seat]).toHaveLength(1);
+      const kept = duo.kept[seat]![0]!;
+      expect(kept.packets).toEqual([]);
+      expect(kept.committed).toBeNull();
+      expect(ready.body).toMatchObject({ hand: 0, n: 0, at: 0, type: 'ready' });
+      expect(ready.body.data).toEqual({ sealKey: x25519.getPublicKey(kept.sealSecret), setup: f.setupDigest });
+      expect(f.seatOf(ready)).toBe(seat);
+      expect(f.phase).toBe('ready');
+      expect(f.pool.ready(seat)).toBeDefined();
+      // Owes nothing more until the other ready is in.
+      expect(duo.agents[seat]!.produce()).toBe(false);
+    }
+  });
+
+  it('before play: no legal actions, a move is refused with "the hand is not in play"', () => {
+    const duo = readyDuo();
+    duo.pump();
+    expect(duo.agents[0]!.legalActions()).toEqual([]);
+    expect(duo.agents[0]!.act({ type: 'end' })).toBe('the hand is not in play');
+    expect(duo.agents[0]!.pendingMoves).toBe(0);
+  });
+
+  it('a disposed agent makes nothing', () => {
+    const duo = readyDuo();
+    duo.agents[1]!.dispose();
+    duo.pump();
+    expect(types(duo.sent)).toEqual(['ready']);
+    expect(duo.agents[1]!.produce()).toBe(false);
+    expect(duo.agents[1]!.abandon('gone')).toBe(false);
+  });
+
+  it('an abandon in the ready round ends every hand without a result, naming nobody, with the reason shown', () => {
+    const duo = agentDuo({ game: courierGame, seed: 'ready', hold: (_to, e) => e.body.type === 'ready' });
+    duo.pump();
+    const halted: Halt[] = [];
+    duo.followers[1]!.hooks = { ...duo.followers[1]!.hooks, halted: (h) => halted.push(h) };
+    expect(duo.agents[0]!.abandon('x'.repeat(310))).toBe(true);
+    duo.pump();
+    const detail = `seat 1 ended the hand without a result: ${'x'.repeat(300)}`;
+    for (const f of [...duo.followers, duo.spectator]) expect(f.halt).toEqual({ code: 'abandoned', seat: null, detail });
+    expect(halted).toEqual([{ code: 'abandoned', seat: null, detail }]);
+    expect(duo.followers[0]!.phase).toBe('halted');
+    // Once halted: no second abandon, no moves, nothing produced.
+    expect(duo.agents[1]!.abandon('too')).toBe(false);
+    expect(duo.agents[1]!.act({ type: 'end' })).toBe('the hand has stopped');
+    expect(duo.agents[1]!.produce()).toBe(false);
+    expect(duo.agents[1]!.legalActions()).toEqual([]);
+  });
+});
+
+describe('taking events in (follower.ts)', () => {
+  const f = () => new HandFollower({ setup: agentDuo({ game: courierGame, seed: 's' }).setup, game: courierGame });
+  const duo = () => agentDuo({ game: courierGame, seed: 'take', hold: () => true });
+
+  it('a set-up for another game is refused when the follower is made', () => {
+    const setup = agentDuo({ game: courierGame, seed: 's' }).setup;
+    expect(() => new HandFollower({ setup, game: raceGame })).toThrow('set-up is for courier, not race-toy');
+  });
+
+  it('an event of another hand or from a key with no seat is ignored; a duplicate is not new', () => {
+    const d = duo();
+    d.pump();
+    const follower = f();
+    const ready = d.sent[0]!;
+    expect(follower.take({ ...ready, body: { ...ready.body, hand: 1 } })).toBe(false);
+    expect(follower.take({ ...ready, from: new Uint8Array(32).fill(9) })).toBe(false);
+    expect(follower.seatOf({ ...ready, from: new Uint8Array(32).fill(9) })).toBe(-1);
+    expect(follower.take(ready)).toBe(true);
+    expect(follower.take(ready)).toBe(false);
+    expect(follower.halt).toBeNull();
+  });
+
+  it('data that does not fit its type: bad-event naming the author', () => {
+    const d = duo();
+    const follower = f();
+    expect(follower.take(d.signAs(1, { hand: 0, n: 0, at: 0, hash: new Uint8Array(32), type: 'abandon', data: { reason: 7 } } as unknown as Event['body']))).toBe(false);
+    expect(follower.halt).toMatchObject({ code: 'bad-event', seat: 1 });
+    expect(follower.phase).toBe('halted');
+  });
+
+  it('more events than the limit: flood naming the author, with the limits in the detail', () => {
+    const d = duo();
+    const follower = new HandFollower({ setup: d.setup, game: courierGame, limits: { eventsPerAuthor: 1, bytesPerAuthor: 100_000 } });
+    d.pump();
+    expect(follower.take(d.sent[1]!)).toBe(true);
+    expect(follower.take(d.signAs(1, { hand: 0, n: 1, at: 0, hash: new Uint8Array(32), type: 'abandon', data: { reason: 'r' } }))).toBe(false);
+    expect(follower.halt).toEqual({ code: 'flood', seat: 1, detail: 'sent more than 1 events or 100000 bytes in one hand (flooding)' });
+  });
+
+  it('two different events for one slot: equivocation naming the author', () => {
+    const d = duo();
+    d.pump();
+    const follower = f();
+    const ready = d.sent[1]!;
+    expect(follower.take(ready)).toBe(true);
+    const other = d.signAs(1, { ...ready.body, data: { ...(ready.body.data as object), sealKey: new Uint8Array(32).fill(1) } } as Event['body']);
+    expect(follower.take(other)).toBe(false);
+    expect(follower.halt).toEqual({ code: 'equivocation', seat: 1, detail: 'sent two different ready events for one purpose (equivocation)' });
+  });
+
+  it('a ready for another set-up: bad-setup naming its seat', () => {
+    const d = duo();
+    d.pump();
+    const follower = f();
+    const ready = d.sent[0]!;
+    const forged = d.signAs(0, { ...ready.body, data: { ...(ready.body.data as object), setup: new Uint8Array(32).fill(3) } } as Event['body']);
+    expect(follower.take(forged)).toBe(false);
+    expect(follower.halt).toMatchObject({ code: 'bad-setup', seat: 0 });
+  });
+
+  it("this peer's own failure: internal, naming nobody, reported once to the halted hook", () => {
+    const follower = f();
+    const halted: Halt[] = [];
+    follower.hooks = { halted: (h) => halted.push(h) };
+    follower.fault('broken');
+    follower.fault('again');
+    expect(follower.halt).toEqual({ code: 'internal', seat: null, detail: 'broken' });
+    expect(halted).toEqual([{ code: 'internal', seat: null, detail: 'broken' }]);
+    expect(follower.run()).toBe(false);
+    expect(follower.endStalled()).toBe(false);
+  });
+
+  it('the phases and getters of a follower that has taken nothing', () => {
+    const follower = f();
+    expect(follower.phase).toBe('ready');
+    expect(follower.state).toBeNull();
+    expect(follower.hash).toBeNull();
+    expect(follower.sealKeys).toEqual([]);
+    expect(follower.cascade).toBeNull();
+    expect(follower.audit).toBeNull();
+    expect(follower.auditCause).toBeNull();
+    expect(follower.round).toBe(0);
+    expect(follower.orderedPending).toBe(0);
+    expect(follower.realTimeStarted).toBe(false);
+    expect(follower.bounces).toEqual([]);
+    expect(follower.run()).toBe(false);
+    expect(follower.waiting()?.seats).toEqual([0, 1]);
+  });
+});
+
+describe('a courier hand restored after the deal', () => {
+  it('the seats finish it: each seat learns its own cards only, every follower ends done on one hash with a clean audit', () => {
+    const duo = courier('whole');
+    for (const f of [...duo.followers, duo.spectator]) {
+      expect(f.phase).toBe('play');
+      expect(f.sealKeys).toEqual([courierDeal[0]!.body.data, courierDeal[1]!.body.data].map((d) => (d as { sealKey: Uint8Array }).sealKey));
+      expect(f.hash).toBe(stateHash(f.state!));
+    }
+    expect(duo.agents.map((a) => Object.keys(a.privateView.known))).toEqual([
+      ['0', '1', '2'],
+      ['3', '4', '5'],
+    ]);
+    playDuo(duo, courierScript());
+    const all = [...duo.followers, duo.spectator];
+    expect(all.map((f) => f.halt)).toEqual([null, null, null]);
+    expect(all.map((f) => f.phase)).toEqual(['done', 'done', 'done']);
+    expect(new Set(all.map((f) => f.hash)).size).toBe(1);
+    expect(all.map((f) => f.audit?.clean)).toEqual([true, true, true]);
+    expect(types(duo.sent)).toEqual(types(COURIER.slice(8)));
+    // Seat 1 was passed handle 3; seat 2 handle 0, and after its secret choice it holds fresh handles revealed to it alone.
+    expect(Object.keys(duo.agents[0]!.privateView.known).sort()).toEqual(['0', '1', '2', '3']);
+    expect(Object.keys(duo.agents[1]!.privateView.known).sort()).toEqual(['0', '3', '32', '33', '34', '4', '5']);
+    // Both disclosed every packet's secrets and their seal secret, which they kept before.
+    for (const seat of [0, 1]) {
+      const disclose = duo.sent.find((e) => e.body.type === 'disclose' && bySeat(seat)(e))!;
+      const kept = duo.kept[seat]!.at(-1)!;
+      expect(disclose.body.data).toEqual({ secrets: kept.packets, sealSecret: kept.sealSecret });
+      expect(kept.packets).toHaveLength(2);
+    }
+    expect(duo.agents[0]!.abandon('late')).toBe(false);
+    expect(duo.agents[0]!.legalActions()).toEqual([]);
+  });
+
+  it('a pass waits for the other seat: the passer has no legal action and a second pass is refused before it is signed', () => {
+    const duo = courier('pass');
+    const [a, b] = duo.agents as [NonNullable<Duo['agents'][0]>, NonNullable<Duo['agents'][1]>];
+    expect(a.legalActions()).toEqual([0, 1, 2].map((handle) => ({ type: 'pass', handle })));
+    expect(b.legalActions()).toEqual([3, 4, 5].map((handle) => ({ type: 'pass', handle })));
+    expect(a.act({ type: 'fly' })).toBe('that is not a move of this game');
+    expect(a.act({ type: 'pass', handle: 4 })).toBe('not allowed now (not-yours)');
+    expect(a.act({ type: 'flip' })).toBe('not allowed now (wrong-phase)');
+    const before = duo.sent.length;
+    expect(a.act({ type: 'pass', handle: 1 })).toBeNull();
+    expect(duo.sent.length).toBe(before + 1);
+    expect(duo.sent.at(-1)!.body).toMatchObject({ type: 'act', data: { action: { type: 'pass', handle: 1 }, keys: [] } });
+    expect(duo.followers[0]!.pendingActs(0).map((e) => e.data.action)).toEqual([{ type: 'pass', handle: 1 }]);
+    expect(duo.followers[0]!.pendingAct(0)?.data.action).toEqual({ type: 'pass', handle: 1 });
+    expect(a.legalActions()).toEqual([]);
+    expect(a.act({ type: 'pass', handle: 1 })).toBe('not allowed now (not-your-turn)');
+    expect(duo.sent.length).toBe(before + 1);
+    duo.pump();
+    expect(board(duo).phase).toBe('pass');
+    expect(b.act({ type: 'pass', handle: 5 })).toBeNull();
+    duo.pump();
+    // Both passes applied in seat order, then both forwards delivered: each seat knows the card passed to it.
+    expect(board(duo).hands).toEqual([
+      [0, 2, 5],
+      [3, 4, 1],
+    ]);
+    expect(duo.agents[0]!.privateView.known[5]).toBe(duo.agents[1]!.privateView.known[5]);
+    expect(duo.agents[1]!.privateView.known[1]).toBe(duo.agents[0]!.privateView.known[1]);
+    expect(duo.followers[1]!.pendingActs(0)).toEqual([]);
+    expect(types(duo.sent.slice(before))).toEqual(['act', 'act', 'keys', 'keys']);
+    // The forwards' shares are sealed to their recipient (to: the other seat).
+    expect(duo.sent.slice(before + 2).map((e) => (e.body.data as { to: number | null }).to)).toEqual([1, 0]);
+    expect(board(duo).turn).toBe(0);
+    expect(b.legalActions()).toEqual([]);
+    expect(b.act({ type: 'flip' })).toBe('not allowed now (not-your-turn)');
+  });
+
+  it('a shown card carries the keys that open it', () => {
+    const duo = courier('show');
+    duo.agents[0]!.act({ type: 'pass', handle: 0 });
+    duo.agents[1]!.act({ type: 'pass', handle: 3 });
+    duo.pump();
+    const a = duo.agents[0]!;
+    const card = a.privateView.known[1]!;
+    const n = duo.sent.length;
+    expect(a.act({ type: 'show', handle: 1, card })).toBeNull();
+    const act = duo.sent[n]!;
+    expect((act.body.data as { keys: Uint8Array[] }).keys).toHaveLength(1);
+    duo.pump();
+    expect(duo.spectator.state!.cards[1]?.card).toBe(card);
+    expect(board(duo, 1).table).toEqual([1]);
+    expect(board(duo).turn).toBe(1);
+  });
+
+  it('a card claimed that its keys do not open to: false-claim naming the claimant, on every other peer', () => {
+    const duo = courier('false-claim');
+    duo.agents[0]!.act({ type: 'pass', handle: 0 });
+    duo.agents[1]!.act({ type: 'pass', handle: 3 });
+    duo.pump();
+    const card = duo.agents[0]!.privateView.known[1]!;
+    expect(duo.agents[0]!.act({ type: 'show', handle: 1, card: card === 'AS' ? 'KS' : 'AS' })).toBeNull();
+    duo.pump();
+    expect(duo.spectator.halt).toMatchObject({ code: 'false-claim', seat: 0 });
+    expect(duo.followers[1]!.halt).toMatchObject({ code: 'false-claim', seat: 0 });
+  });
+
+  /** Seat 1 has passed (its act waits for seat 2's): the spectator then takes a forged event of seat 2. */
+  function afterFirstPass(seed: string): Duo {
+    const duo = courier(seed);
+    duo.agents[0]!.act({ type: 'pass', handle: 0 });
+    duo.pump();
+    expect(duo.spectator.pendingAct(0)).toBeDefined();
+    return duo;
+  }
+
+  it("a move the rules refuse, signed anyway: illegal-move naming its author, with the engine's error", () => {
+    const duo = afterFirstPass('illegal');
+    const f = duo.spectator;
+    f.take(duo.signAs(1, bodyNow(f, 1, 'act', { action: { type: 'flip' }, keys: [] })));
+    f.run();
+    expect(f.halt).toEqual({ code: 'illegal-move', seat: 1, detail: 'an illegal move: wrong-phase' });
+  });
+
+  it('a move of no game: not-a-move naming its author', () => {
+    const duo = afterFirstPass('nonmove');
+    const f = duo.spectator;
+    f.take(duo.signAs(1, bodyNow(f, 1, 'act', { action: { type: 'fly' }, keys: [] })));
+    f.run();
+    expect(f.halt).toEqual({ code: 'not-a-move', seat: 1, detail: 'sent a move that is not a move of this game' });
+  });
+
+  it('an event made at a step that does not exist yet: future-step; at a step whose hash differs: desync — both naming the author', () => {
+    const duo = afterFirstPass('steps');
+    const f = duo.spectator;
+    f.take(duo.signAs(1, { ...bodyNow(f, 1, 'act', { action: { type: 'pass', handle: 3 }, keys: [] }), at: 5 }));
+    f.run();
+    expect(f.halt).toEqual({ code: 'future-step', seat: 1, detail: 'made its act at step 5, which does not exist yet (now 3)' });
+    const g = duo.followers[0]!;
+    g.take(duo.signAs(1, { ...bodyNow(g, 1, 'act', { action: { type: 'pass', handle: 3 }, keys: [] }), hash: new Uint8Array(32).fill(7) }));
+    g.run();
+    expect(g.halt).toEqual({ code: 'desync', seat: 1, detail: 'desync at step 2: seat 2 computed a different state' });
+  });
+
+  it('key shares sealed to a seat that do not open: unsealable naming the sender, seen by the recipient alone', () => {
+    const duo = courier('unsealable', {
+      tamper: (seat, e) => {
+        if (seat !== 0 || e.body.type !== 'keys') return e;
+        const data = e.body.data as { request: number; shares: Uint8Array[]; to: number | null };
+        const shares = data.shares.map((s) => {
+          const t = s.slice();
+          t[t.length - 1]! ^= 1;
+          return t;
+        });
+        return duo0.signAs(0, { ...e.body, data: { ...data, shares } } as Event['body']);
+      },
+    });
+    const duo0 = duo;
+    duo.agents[0]!.act({ type: 'pass', handle: 0 });
+    duo.agents[1]!.act({ type: 'pass', handle: 3 });
+    duo.pump();
+    expect(duo.followers[1]!.halt).toEqual({ code: 'unsealable', seat: 0, detail: 'keys sealed to seat 2 do not open' });
+    expect(duo.followers[0]!.halt).toBeNull();
+  });
+
+  it('an abandon during play ends the hand; once play is over it is refused (the disclosures are owed)', () => {
+    const duo = courier('abandon');
+    expect(duo.agents[1]!.abandon('bored')).toBe(true);
+    duo.pump();
+    expect(duo.spectator.halt).toEqual({ code: 'abandoned', seat: null, detail: 'seat 2 ended the hand without a result: bored' });
+    expect(duo.followers[0]!.halt).toEqual(duo.spectator.halt);
+  });
+
+  it('a seat that never discloses is named no-disclosure at the deadline, and by endStalled', () => {
+    const duo = courier('stall', { hold: (_to, e) => e.body.type === 'disclose' && bySeat(1)(e), spectator: false, follower: { discloseDeadlineMs: 1_000 } });
+    duo.agents[0]!.act({ type: 'pass', handle: 0 });
+    duo.agents[1]!.act({ type: 'pass', handle: 3 });
+    duo.pump();
+    duo.agents[0]!.act({ type: 'end' });
+    duo.pump();
+    const f = duo.followers[0]!;
+    expect(f.phase).toBe('disclose');
+    expect(f.waiting()?.seats).toEqual([1]);
+    expect(duo.agents[0]!.abandon('no')).toBe(false);
+    f.tick(5_000);
+    expect(f.halt).toBeNull();
+    f.tick(5_999);
+    expect(f.halt).toBeNull();
+    f.tick(6_000);
+    expect(f.halt).toMatchObject({ code: 'no-disclosure', seat: 1 });
+    f.tick(7_000);
+    const g = new HandFollower({ setup: duo.setup, game: courierGame, presumeProofs: () => true, presumeKey: () => true });
+    for (const e of [...courierDeal, ...duo.sent.filter((e) => !(e.body.type === 'disclose' && bySeat(1)(e)))]) g.take(e);
+    g.run();
+    expect(g.phase).toBe('disclose');
+    expect(g.endStalled()).toBe(true);
+    expect(g.halt).toMatchObject({ code: 'no-disclosure', seat: 1 });
+  });
+});
+
+describe('a race hand restored after the deal (real time)', () => {
+  const claim = (duo: Duo, seat: number) => duo.agents[seat]!.act({ type: 'claim', onTop: (duo.followers[seat]!.state!.board as RaceBoard).value });
+
+  it('moves are queued, committed to, revealed and ordered; two claims of one value: one bounces, blamed on nobody', () => {
+    const duo = race('round');
+    const [a, b] = duo.agents as [NonNullable<Duo['agents'][0]>, NonNullable<Duo['agents'][1]>];
+    expect(a.legalActions()).toEqual([{ type: 'claim', onTop: 0 }]);
+    expect(claim(duo, 0)).toBeNull();
+    expect(a.pendingMoves).toBe(1);
+    expect(claim(duo, 0)).toBeNull();
+    expect(a.pendingMoves).toBe(2);
+    expect(a.act({ type: 'claim', onTop: 0.5 })).toBe('that is not a move of this game');
+    expect(claim(duo, 1)).toBeNull();
+    duo.pump();
+    // Round 0: both committed, both revealed; three claims of value 0: one fits, two bounce.
+    expect(types(duo.sent)).toEqual(['commit', 'commit', 'reveal', 'reveal']);
+    const f = duo.spectator;
+    expect(f.round).toBe(1);
+    expect(f.realTimeStarted).toBe(true);
+    expect(f.orderedPending).toBe(0);
+    expect((f.state!.board as RaceBoard).value).toBe(1);
+    expect(f.bounces).toHaveLength(2);
+    expect(f.inputs).toHaveLength(1);
+    expect(a.pendingMoves).toBe(0);
+    expect(duo.followers[0]!.hash).toBe(f.hash);
+    expect(duo.followers[1]!.hash).toBe(f.hash);
+    // Seat 1 kept its commitment (round, moves, salt) before it sent it.
+    const commit0 = duo.kept[0]!.find((k) => k.committed)!.committed!;
+    expect(commit0.round).toBe(0);
+    expect(commit0.actions).toEqual([
+      { type: 'claim', onTop: 0 },
+      { type: 'claim', onTop: 0 },
+    ]);
+    expect(duo.sent.find((e) => e.body.type === 'reveal' && bySeat(0)(e))!.body.data).toEqual({ round: 0, actions: commit0.actions, salt: commit0.salt });
+    expect(b.pendingMoves).toBe(0);
+  });
+
+  it('a seat with nothing queued commits to nothing once the other opened the round; nobody commits with nothing to do', () => {
+    const duo = race('empty');
+    duo.pump();
+    expect(duo.sent).toEqual([]);
+    expect(claim(duo, 1)).toBeNull();
+    duo.pump();
+    expect(types(duo.sent)).toEqual(['commit', 'commit', 'reveal', 'reveal']);
+    const reveal0 = duo.sent.find((e) => e.body.type === 'reveal' && bySeat(0)(e))!;
+    expect((reveal0.body.data as { actions: unknown[] }).actions).toEqual([]);
+    expect(duo.spectator.bounces).toEqual([]);
+    expect((duo.spectator.state!.board as RaceBoard).wins).toEqual([0, 1]);
+  });
+
+  it('a reveal withheld: the seat is named no-reveal at the deadline', () => {
+    const duo = race('withheld', { hold: (_to, e) => e.body.type === 'reveal' && bySeat(1)(e), spectator: false, follower: { revealDeadlineMs: 1_000 } });
+    claim(duo, 0);
+    duo.pump();
+    const f = duo.followers[0]!;
+    f.tick(10);
+    f.tick(1_009);
+    expect(f.halt).toBeNull();
+    f.tick(1_010);
+    expect(f.halt).toMatchObject({ code: 'no-reveal', seat: 1 });
+  });
+
+  it('the real-time move of a closed round that lost its race is not refused before it is sent (the round may make it fit)', () => {
+    const duo = race('stale');
+    expect(duo.agents[0]!.act({ type: 'claim', onTop: 5 })).toBeNull();
+    expect(duo.agents[0]!.pendingMoves).toBe(1);
+  });
+});
