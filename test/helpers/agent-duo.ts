@@ -13,6 +13,7 @@ import { decodeEnvelope, encodeEnvelope, keyHex, signEnvelope, type EnvelopeOf }
 import { HandFollower, type FollowerOptions } from '../../src/table/hand/follower.js';
 import { SeatAgent, type HandSecrets } from '../../src/table/hand/seat-agent.js';
 import type { HandSetup } from '../../src/table/hand/setup.js';
+import { deepClone } from '../fuzz/clone.js';
 import { tableSigners } from './hand-table.js';
 
 export type Event = EnvelopeOf<'table-event'>;
@@ -34,6 +35,11 @@ export interface Duo {
   signAs(seat: number, body: Event['body']): Event;
 }
 
+export function duoSetup(game: AnyGame): HandSetup {
+  const seatKeys = tableSigners.slice(0, 2).map((s) => keyHex(s.publicKey));
+  return { table: DUO_TABLE, handNo: 0, game: game.id, options: {}, seatKeys, dealer: 0, carry: null, previous: null };
+}
+
 export function agentDuo(options: {
   game: AnyGame;
   seed: string;
@@ -46,12 +52,14 @@ export function agentDuo(options: {
   restored?: readonly HandSecrets[];
   /** False: nothing is delivered to the spectator. */
   spectator?: boolean;
+  /** Followers to sit the agents on (seat 1, seat 2, spectator) instead of new ones. */
+  made?: readonly HandFollower[];
 }): Duo {
   const signers = tableSigners.slice(0, 2);
-  const setup: HandSetup = { table: DUO_TABLE, handNo: 0, game: options.game.id, options: {}, seatKeys: signers.map((s) => keyHex(s.publicKey)), dealer: 0, carry: null, previous: null };
+  const setup: HandSetup = options.made?.[0]?.setup ?? duoSetup(options.game);
   const make = (name: string) => new HandFollower({ setup, game: options.game, rng: seededRandom(`${options.seed}-${name}`), ...options.follower });
-  const followers = [make('f0'), make('f1')];
-  const spectator = make('spectator');
+  const followers = options.made ? [options.made[0]!, options.made[1]!] : [make('f0'), make('f1')];
+  const spectator = options.made?.[2] ?? make('spectator');
   const sent: Event[] = [];
   const kept: HandSecrets[][] = [[], []];
   const inboxes: Event[][] = [[], [], []];
@@ -130,20 +138,22 @@ export function eventsFromHex(hex: readonly string[]): Event[] {
 /**
  * A duo restored from recorded events: each seat's agent gets back the
  * secrets its recorded disclosure shows for the packets `packets` (by then
- * the only ones made), and both followers and the spectator take `events`.
- * Nothing is dealt again: the shuffle proofs of the record are presumed
- * checked (they were, when it was recorded), which makes this fast.
+ * the only ones made), and both followers and the spectator hold `events`.
+ * Nothing is dealt again: the shuffle proofs and public key shares of the
+ * record are presumed checked (they were, when it was recorded). The
+ * followers that took `events` are made once per record and prefix, the
+ * first time a test asks (inside that test), and each duo gets copies.
  */
+const bases = new Map<string, HandFollower[]>();
 export function restoredDuo(options: {
   game: AnyGame;
   seed: string;
   record: readonly Event[];
   events: readonly Event[];
   packets: readonly number[];
-  follower?: Partial<Omit<FollowerOptions, 'setup' | 'game'>>;
   tamper?: (seat: number, envelope: Event) => Event | null;
   hold?: (to: number, envelope: Event) => boolean;
-  /** False: the spectator is left out (it takes nothing). */
+  /** False: the spectator is left out (takes nothing more). */
   spectator?: boolean;
 }): Duo {
   const signers = tableSigners.slice(0, 2);
@@ -152,17 +162,33 @@ export function restoredDuo(options: {
     const data = disclose.body.data as { secrets: Uint8Array[]; sealSecret: Uint8Array };
     return { sealSecret: data.sealSecret, packets: data.secrets.filter((_, i) => options.packets.includes(i)) };
   });
+  // The copies are made before the first key shares, so that each seat's agent opens those sealed to it.
+  const firstKeys = options.events.findIndex((e) => e.body.type === 'keys');
+  const cut = firstKeys < 0 ? options.events.length : firstKeys;
+  const key = `${options.game.id}:${keyHex(options.events[cut - 1]!.sig)}:${cut}`;
+  let base = bases.get(key);
+  if (!base) {
+    const setup = duoSetup(options.game);
+    base = ['f0', 'f1', 'spectator'].map((name) => {
+      const f = new HandFollower({ setup, game: options.game, rng: seededRandom(`base-${name}`), presumeProofs: () => true, presumeKey: () => true });
+      for (const e of options.events.slice(0, cut)) f.take(e);
+      f.run();
+      return f;
+    });
+    bases.set(key, base);
+  }
+  const made = base.map((f) => deepClone(f, [f.game, f.book.hand, f.setup], (v) => 'envelope' in v && 'data' in v));
   const duo = agentDuo({
     game: options.game,
     seed: options.seed,
-    follower: { presumeProofs: () => true, presumeKey: () => true, ...options.follower },
     restored,
+    made,
     ...(options.tamper ? { tamper: options.tamper } : {}),
     ...(options.hold ? { hold: options.hold } : {}),
     ...(options.spectator === false ? { spectator: false } : {}),
   });
-  for (const f of options.spectator === false ? duo.followers : [...duo.followers, duo.spectator]) {
-    for (const e of options.events) f.take(e);
+  for (const f of made) {
+    for (const e of options.events.slice(cut)) f.take(e);
     f.run();
   }
   return duo;

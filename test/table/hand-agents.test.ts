@@ -224,38 +224,6 @@ describe('taking events in (follower.ts)', () => {
 });
 
 describe('a courier hand restored after the deal', () => {
-  it('the seats finish it: each seat learns its own cards only, every follower ends done on one hash with a clean audit', () => {
-    const duo = courier('whole');
-    for (const f of [...duo.followers, duo.spectator]) {
-      expect(f.phase).toBe('play');
-      expect(f.sealKeys).toEqual([courierDeal[0]!.body.data, courierDeal[1]!.body.data].map((d) => (d as { sealKey: Uint8Array }).sealKey));
-      expect(f.hash).toBe(stateHash(f.state!));
-    }
-    expect(duo.agents.map((a) => Object.keys(a.privateView.known))).toEqual([
-      ['0', '1', '2'],
-      ['3', '4', '5'],
-    ]);
-    playDuo(duo, courierScript());
-    const all = [...duo.followers, duo.spectator];
-    expect(all.map((f) => f.halt)).toEqual([null, null, null]);
-    expect(all.map((f) => f.phase)).toEqual(['done', 'done', 'done']);
-    expect(new Set(all.map((f) => f.hash)).size).toBe(1);
-    expect(all.map((f) => f.audit?.clean)).toEqual([true, true, true]);
-    expect(types(duo.sent)).toEqual(types(COURIER.slice(8)));
-    // Seat 1 was passed handle 3; seat 2 handle 0, and after its secret choice it holds fresh handles revealed to it alone.
-    expect(Object.keys(duo.agents[0]!.privateView.known).sort()).toEqual(['0', '1', '2', '3']);
-    expect(Object.keys(duo.agents[1]!.privateView.known).sort()).toEqual(['0', '3', '32', '33', '34', '4', '5']);
-    // Both disclosed every packet's secrets and their seal secret, which they kept before.
-    for (const seat of [0, 1]) {
-      const disclose = duo.sent.find((e) => e.body.type === 'disclose' && bySeat(seat)(e))!;
-      const kept = duo.kept[seat]!.at(-1)!;
-      expect(disclose.body.data).toEqual({ secrets: kept.packets, sealSecret: kept.sealSecret });
-      expect(kept.packets).toHaveLength(2);
-    }
-    expect(duo.agents[0]!.abandon('late')).toBe(false);
-    expect(duo.agents[0]!.legalActions()).toEqual([]);
-  });
-
   it('a pass waits for the other seat: the passer has no legal action and a second pass is refused before it is signed', () => {
     const duo = courier('pass');
     const [a, b] = duo.agents as [NonNullable<Duo['agents'][0]>, NonNullable<Duo['agents'][1]>];
@@ -389,7 +357,7 @@ describe('a courier hand restored after the deal', () => {
   });
 
   it('a seat that never discloses is named no-disclosure at the deadline, and by endStalled', () => {
-    const duo = courier('stall', { hold: (_to, e) => e.body.type === 'disclose' && bySeat(1)(e), spectator: false, follower: { discloseDeadlineMs: 1_000 } });
+    const duo = courier('stall', { hold: (_to, e) => e.body.type === 'disclose' && bySeat(1)(e), spectator: false });
     duo.agents[0]!.act({ type: 'pass', handle: 0 });
     duo.agents[1]!.act({ type: 'pass', handle: 3 });
     duo.pump();
@@ -399,11 +367,12 @@ describe('a courier hand restored after the deal', () => {
     expect(f.phase).toBe('disclose');
     expect(f.waiting()?.seats).toEqual([1]);
     expect(duo.agents[0]!.abandon('no')).toBe(false);
+    // The default deadline: 60 s by the table's clock from the first tick once play is over.
     f.tick(5_000);
     expect(f.halt).toBeNull();
-    f.tick(5_999);
+    f.tick(64_999);
     expect(f.halt).toBeNull();
-    f.tick(6_000);
+    f.tick(65_000);
     expect(f.halt).toMatchObject({ code: 'no-disclosure', seat: 1 });
     f.tick(7_000);
     const g = new HandFollower({ setup: duo.setup, game: courierGame, presumeProofs: () => true, presumeKey: () => true });
@@ -412,6 +381,61 @@ describe('a courier hand restored after the deal', () => {
     expect(g.phase).toBe('disclose');
     expect(g.endStalled()).toBe(true);
     expect(g.halt).toMatchObject({ code: 'no-disclosure', seat: 1 });
+  });
+});
+
+describe('faults with no seat and exceptions (courier, restored after the deal)', () => {
+  it('a fault a seat finds with no seat to name: it reports it, every peer audits at once, the reporter is named false-report', () => {
+    const duo = courier('audit-at-once');
+    const own = duo.followers[0]!;
+    own.hooks = { ...own.hooks, delivered: (request) => (request.kind === 'forward' ? { code: 'crypto-fault', seat: null, detail: 'X' } : null) };
+    duo.agents[0]!.act({ type: 'pass', handle: 0 });
+    duo.agents[1]!.act({ type: 'pass', handle: 3 });
+    duo.pump();
+    const report = duo.sent.find((e) => e.body.type === 'fault')!;
+    expect(bySeat(0)(report)).toBe(true);
+    expect(report.body.data).toEqual({ code: 'crypto-fault', seat: null, detail: 'X' });
+    expect(duo.sent.filter((e) => e.body.type === 'fault')).toHaveLength(1);
+    expect(types(duo.sent).filter((t) => t === 'disclose')).toHaveLength(2);
+    const why = '(crypto-fault: X)';
+    expect(own.halt).toEqual({ code: 'internal', seat: null, detail: `every secret checked out in the audit after an unattributed fault ${why}: a fault of this peer` });
+    const blamed = { code: 'false-report', seat: 0, detail: `reported a fault that the audit with every secret disclosed does not show after seat 1's report of an unattributed fault ${why}` };
+    expect(duo.followers[1]!.halt).toEqual(blamed);
+    expect(duo.spectator.halt).toEqual(blamed);
+    expect(duo.spectator.auditCause).toEqual({ fault: { code: 'crypto-fault', seat: null, detail: 'X' }, reporter: 0 });
+  });
+
+  it('an exception once the events are checked is the table\'s own (internal, to the audit at once); before, it blames the author (bad-event)', () => {
+    const duo = courier('throws');
+    duo.spectator.hooks = {
+      delivered: () => {
+        throw new Error('boom');
+      },
+    };
+    duo.agents[0]!.act({ type: 'pass', handle: 0 });
+    duo.agents[1]!.act({ type: 'pass', handle: 3 });
+    duo.pump();
+    expect(duo.spectator.auditCause).toEqual({ fault: { code: 'internal', seat: null, detail: 'internal error: boom' }, reporter: null });
+    expect(duo.spectator.phase).toBe('disclose');
+    const g = new HandFollower({
+      setup: duo.setup,
+      game: courierGame,
+      presumeProofs: () => {
+        throw new Error('bang');
+      },
+    });
+    for (const e of courierDeal) g.take(e);
+    g.run();
+    expect(g.halt).toEqual({ code: 'bad-event', seat: 0, detail: 'an event that could not be taken in: bang' });
+  });
+
+  it('an abandon dated at a step this peer has not reached is judged only once there', () => {
+    const duo = courier('abandon-later');
+    const f = duo.spectator;
+    expect(f.take(duo.signAs(1, { ...bodyNow(f, 1, 'abandon', { reason: 'later' }), at: 9 }))).toBe(true);
+    f.run();
+    expect(f.halt).toBeNull();
+    expect(f.phase).toBe('play');
   });
 });
 
@@ -465,15 +489,28 @@ describe('a race hand restored after the deal (real time)', () => {
     expect((duo.spectator.state!.board as RaceBoard).wins).toEqual([0, 1]);
   });
 
+  it('a reveal that does not match its commit: reveal-mismatch naming the seat', () => {
+    const duo = race('mismatch', {
+      tamper: (seat, e) =>
+        seat === 1 && e.body.type === 'reveal' ? duo.signAs(1, { ...e.body, data: { ...(e.body.data as object), actions: [{ type: 'claim', onTop: 7 }] } } as Event['body']) : e,
+    });
+    claim(duo, 0);
+    claim(duo, 1);
+    duo.pump();
+    expect(duo.followers[0]!.halt).toEqual({ code: 'reveal-mismatch', seat: 1, detail: 'revealed moves for round 0 that do not match its commit (equivocation)' });
+    expect(duo.spectator.halt).toEqual(duo.followers[0]!.halt);
+  });
+
   it('a reveal withheld: the seat is named no-reveal at the deadline', () => {
-    const duo = race('withheld', { hold: (_to, e) => e.body.type === 'reveal' && bySeat(1)(e), spectator: false, follower: { revealDeadlineMs: 1_000 } });
+    const duo = race('withheld', { hold: (_to, e) => e.body.type === 'reveal' && bySeat(1)(e), spectator: false });
     claim(duo, 0);
     duo.pump();
     const f = duo.followers[0]!;
+    // The default deadline: 30 s by the table's clock once every commit of the round is in.
     f.tick(10);
-    f.tick(1_009);
+    f.tick(30_009);
     expect(f.halt).toBeNull();
-    f.tick(1_010);
+    f.tick(30_010);
     expect(f.halt).toMatchObject({ code: 'no-reveal', seat: 1 });
   });
 
@@ -481,5 +518,40 @@ describe('a race hand restored after the deal (real time)', () => {
     const duo = race('stale');
     expect(duo.agents[0]!.act({ type: 'claim', onTop: 5 })).toBeNull();
     expect(duo.agents[0]!.pendingMoves).toBe(1);
+  });
+});
+
+// Last: the costliest test (a whole hand, with a reshuffle), so the targeted ones above fail first.
+describe('a whole courier hand restored after the deal', () => {
+  it('the seats finish it: each seat learns its own cards only, every follower ends done on one hash with a clean audit', () => {
+    const duo = courier('whole');
+    for (const f of [...duo.followers, duo.spectator]) {
+      expect(f.phase).toBe('play');
+      expect(f.sealKeys).toEqual([courierDeal[0]!.body.data, courierDeal[1]!.body.data].map((d) => (d as { sealKey: Uint8Array }).sealKey));
+      expect(f.hash).toBe(stateHash(f.state!));
+    }
+    expect(duo.agents.map((a) => Object.keys(a.privateView.known))).toEqual([
+      ['0', '1', '2'],
+      ['3', '4', '5'],
+    ]);
+    playDuo(duo, courierScript());
+    const all = [...duo.followers, duo.spectator];
+    expect(all.map((f) => f.halt)).toEqual([null, null, null]);
+    expect(all.map((f) => f.phase)).toEqual(['done', 'done', 'done']);
+    expect(new Set(all.map((f) => f.hash)).size).toBe(1);
+    expect(all.map((f) => f.audit?.clean)).toEqual([true, true, true]);
+    expect(types(duo.sent)).toEqual(types(COURIER.slice(8)));
+    // Seat 1 was passed handle 3; seat 2 handle 0, and after its secret choice it holds fresh handles revealed to it alone.
+    expect(Object.keys(duo.agents[0]!.privateView.known).sort()).toEqual(['0', '1', '2', '3']);
+    expect(Object.keys(duo.agents[1]!.privateView.known).sort()).toEqual(['0', '3', '32', '33', '34', '4', '5']);
+    // Both disclosed every packet's secrets and their seal secret, which they kept before.
+    for (const seat of [0, 1]) {
+      const disclose = duo.sent.find((e) => e.body.type === 'disclose' && bySeat(seat)(e))!;
+      const kept = duo.kept[seat]!.at(-1)!;
+      expect(disclose.body.data).toEqual({ secrets: kept.packets, sealSecret: kept.sealSecret });
+      expect(kept.packets).toHaveLength(2);
+    }
+    expect(duo.agents[0]!.abandon('late')).toBe(false);
+    expect(duo.agents[0]!.legalActions()).toEqual([]);
   });
 });

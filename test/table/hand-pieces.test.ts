@@ -14,12 +14,13 @@ import { describe, expect, it } from 'vitest';
 import type { AnyGame, AnyState } from '../../src/engine/index.js';
 import { faultData, faultReports } from '../../src/table/hand/faults.js';
 import type { HandFollower } from '../../src/table/hand/follower.js';
-import { fail, isRaceError, ok, seatName, type Halt } from '../../src/table/hand/halt.js';
+import { isRaceError, seatName, type Halt } from '../../src/table/hand/halt.js';
 import { realTimeRefusal, turnRefusal } from '../../src/table/hand/own-moves.js';
 import { loadedNow } from '../helpers/loaded-now.js';
 
 describe('halt.ts', () => {
-  it('ok and fail build the two kinds of step', () => {
+  it('ok and fail build the two kinds of step (module constants: loaded inside the test)', async () => {
+    const { ok, fail } = await loadedNow(() => import('../../src/table/hand/halt.js'));
     expect(ok(7)).toEqual({ ok: true, value: 7 });
     expect(fail('desync', 1, 'why')).toEqual({ ok: false, halt: { code: 'desync', seat: 1, detail: 'why' } });
     expect(fail('abandoned', null, '')).toEqual({ ok: false, halt: { code: 'abandoned', seat: null, detail: '' } });
@@ -168,7 +169,9 @@ describe('own-moves.ts realTimeRefusal', () => {
     expect(realTimeRefusal(game, st(0), 1, [], add(1))).toBe('wrong-seat');
   });
 
-  it('refused only by a race error or by pending crypto: it may still go', () => {
+  it('refused only by a race error or by pending crypto: it may still go', async () => {
+    // The engine's pending-crypto error is a module constant of own-moves.ts: loaded inside the test.
+    const { realTimeRefusal } = await loadedNow(() => import('../../src/table/hand/own-moves.js'));
     const { game } = counter();
     expect(realTimeRefusal(game, st(0), 0, [], add(0))).toBeNull();
     expect(realTimeRefusal(game, st(0, true), 0, [], add(5))).toBeNull();
@@ -188,7 +191,8 @@ describe('own-moves.ts realTimeRefusal', () => {
     expect(realTimeRefusal(game, st(1), 0, [add(3), add(1)], add(1))).toBeNull();
   });
 
-  it('an earlier move that leads to pending crypto stops the check: the move may go', () => {
+  it('an earlier move that leads to pending crypto stops the check: the move may go', async () => {
+    const { realTimeRefusal } = await loadedNow(() => import('../../src/table/hand/own-moves.js'));
     const { game, calls } = counter();
     // 1 + 2 = 3 with crypto pending; the next earlier move answers awaiting-crypto.
     expect(realTimeRefusal(game, st(1), 0, [add(2), add(1)], add(9))).toBeNull();
