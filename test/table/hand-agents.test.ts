@@ -21,7 +21,9 @@ import { stateHash } from '../../src/engine/index.js';
 import { keyHex } from '../../src/net/envelope.js';
 import { HandFollower } from '../../src/table/hand/follower.js';
 import type { Halt } from '../../src/table/hand/halt.js';
-import { hashBytes } from '../../src/table/hand/seat-agent.js';
+import { hashBytes, SeatAgent } from '../../src/table/hand/seat-agent.js';
+import { seededRandom } from '../../crypto/index.js';
+import { deepClone } from '../fuzz/clone.js';
 import { agentDuo, eventsFromHex, playDuo, restoredDuo, type Duo, type Event } from '../helpers/agent-duo.js';
 import { raceGame, type RaceBoard } from '../helpers/race.js';
 import { courierGame, type CourierAction, type CourierBoard } from './courier-game.js';
@@ -38,6 +40,7 @@ const courier = (seed: string, extra: Partial<Parameters<typeof restoredDuo>[0]>
 const race = (seed: string, extra: Partial<Parameters<typeof restoredDuo>[0]> = {}) =>
   restoredDuo({ game: raceGame, seed, record: RACE, events: raceDeal, packets: [0], ...extra });
 
+const deepCopy = (f: HandFollower) => deepClone(f, [f.game, f.book.hand, f.setup], (v) => 'envelope' in v && 'data' in v);
 const board = (duo: Duo, seat = 0) => duo.followers[seat]!.state!.board as CourierBoard;
 const types = (events: readonly Event[]) => events.map((e) => e.body.type);
 const bySeat = (seat: number) => (e: Event) => keyHex(e.from) === keyHex(courierDeal[seat]!.from);
@@ -499,6 +502,33 @@ describe('a race hand restored after the deal (real time)', () => {
     duo.pump();
     expect(duo.followers[0]!.halt).toEqual({ code: 'reveal-mismatch', seat: 1, detail: 'revealed moves for round 0 that do not match its commit (equivocation)' });
     expect(duo.spectator.halt).toEqual(duo.followers[0]!.halt);
+  });
+
+  it('after a reload, a seat reveals the moves it kept as committed; one that lost them cannot reveal (its own failure)', () => {
+    let held = true;
+    const duo = race('reload', { hold: (to) => held && to === 0, spectator: false });
+    claim(duo, 0);
+    claim(duo, 0);
+    duo.pump();
+    // Seat 1 committed to its two claims; seat 2 saw that commit and committed to nothing; seat 1 has not seen seat 2's yet.
+    expect(types(duo.sent)).toEqual(['commit', 'commit', 'reveal']);
+    const kept = duo.kept[0]!.at(-1)!;
+    expect(kept.committed?.actions).toHaveLength(2);
+    const f = duo.followers[0]!;
+    const io = { sign: (body: Event['body']) => duo.signAs(0, body), keepSecrets: () => {}, publish: () => {} };
+    const reloaded = new SeatAgent(f, 0, io, seededRandom('reload'), kept);
+    expect(reloaded.pendingMoves).toBe(2);
+    const lost = new SeatAgent(deepCopy(f), 0, io, seededRandom('lost'), { ...kept, committed: null });
+    expect(lost.pendingMoves).toBe(0);
+    held = false;
+    for (const e of duo.inboxes[0]!.splice(0)) f.take(e);
+    f.run();
+    const g = (lost as unknown as { follower: HandFollower }).follower;
+    for (const e of duo.sent.filter(bySeat(1))) g.take(e);
+    g.run();
+    expect(() => lost.produce()).toThrow('lost the moves committed for round 0');
+    expect(reloaded.produce()).toBe(true);
+    expect(f.pool.reveal(0, 0)?.data).toEqual({ round: 0, actions: kept.committed!.actions, salt: kept.committed!.salt });
   });
 
   it('a reveal withheld: the seat is named no-reveal at the deadline', () => {
