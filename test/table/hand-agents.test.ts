@@ -387,6 +387,59 @@ describe('a courier hand restored after the deal', () => {
   });
 });
 
+describe('waiting and stalls (courier, restored after the deal)', () => {
+  it('while a move or a choice is owed an abandon is the way out: endStalled names nobody; the waiting seats are listed', () => {
+    const duo = courier('waiting');
+    const f = duo.spectator;
+    expect(f.waiting()?.seats).toEqual([0, 1]);
+    expect(f.endStalled()).toBe(false);
+    f.tick(1_000);
+    f.tick(1_000_000);
+    expect(f.halt).toBeNull();
+    duo.agents[0]!.act({ type: 'pass', handle: 0 });
+    duo.pump();
+    expect(f.waiting()?.seats).toEqual([1]);
+  });
+
+  it('while the table owes crypto (the forwards), no seat has a legal action and a move is refused', () => {
+    const duo = courier('crypto-wait', { hold: (to, e) => to === 0 && e.body.type === 'keys' });
+    duo.agents[0]!.act({ type: 'pass', handle: 0 });
+    duo.agents[1]!.act({ type: 'pass', handle: 3 });
+    duo.pump();
+    const f = duo.followers[0]!;
+    expect(f.game.awaits(f.state!).kind).toBe('crypto');
+    expect(duo.agents[0]!.legalActions()).toEqual([]);
+    expect(duo.agents[0]!.act({ type: 'end' })).toBe('not allowed now (awaiting-crypto)');
+    // Seat 1 made its shares for the one forward it contributes to (its card to seat 2; seat 2's card comes to it with seat 2's keys), and nothing more.
+    expect(duo.agents[0]!.produce()).toBe(false);
+    const mine = duo.sent.filter((e) => e.body.type === 'keys' && bySeat(0)(e));
+    expect(mine).toHaveLength(1);
+    expect((mine[0]!.body.data as { to: number }).to).toBe(1);
+  });
+
+  it('once play is over, an abandon dated at the last step does not end the hand (the disclosures are owed); one dated earlier does', () => {
+    const duo = courier('late-abandon', { hold: (_to, e) => e.body.type === 'disclose', spectator: false });
+    duo.agents[0]!.act({ type: 'pass', handle: 0 });
+    duo.agents[1]!.act({ type: 'pass', handle: 3 });
+    duo.pump();
+    const before = duo.followers[0]!.hashes.length - 1;
+    const early = duo.signAs(1, bodyNow(duo.followers[0]!, 1, 'abandon', { reason: 'early' }));
+    duo.agents[0]!.act({ type: 'end' });
+    duo.pump();
+    const f = duo.followers[0]!;
+    expect(f.phase).toBe('disclose');
+    const g = deepCopy(f);
+    expect(f.take(duo.signAs(1, bodyNow(f, 1, 'abandon', { reason: 'late' })))).toBe(true);
+    f.run();
+    expect(f.halt).toBeNull();
+    expect(f.phase).toBe('disclose');
+    expect(early.body.at).toBe(before);
+    expect(g.take(early)).toBe(true);
+    g.run();
+    expect(g.halt).toEqual({ code: 'abandoned', seat: null, detail: 'seat 2 ended the hand without a result: early' });
+  });
+});
+
 describe('faults with no seat and exceptions (courier, restored after the deal)', () => {
   it('a fault a seat finds with no seat to name: it reports it, every peer audits at once, the reporter is named false-report', () => {
     const duo = courier('audit-at-once');
