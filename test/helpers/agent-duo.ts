@@ -28,6 +28,8 @@ export interface Duo {
   readonly sent: Event[];
   /** Secrets each seat handed to keepSecrets, in order. */
   readonly kept: HandSecrets[][];
+  /** What each seat did with its io, in order: 'keep' or the type of the event published. */
+  readonly log: string[][];
   /** Events waiting for each seat (0, 1) and the spectator (2). */
   readonly inboxes: Event[][];
   /** Delivers and produces until nothing moves. */
@@ -62,6 +64,7 @@ export function agentDuo(options: {
   const spectator = options.made?.[2] ?? make('spectator');
   const sent: Event[] = [];
   const kept: HandSecrets[][] = [[], []];
+  const log: string[][] = [[], []];
   const inboxes: Event[][] = [[], [], []];
   let seq = 0;
   const signAs = (seat: number, body: Event['body']): Event => signEnvelope(signers[seat]!, { kind: 'table-event', table: DUO_TABLE, seq: ++seq, to: null, body });
@@ -72,8 +75,12 @@ export function agentDuo(options: {
         seat,
         {
           sign: (body) => signAs(seat, body),
-          keepSecrets: (secrets) => kept[seat]!.push(secrets),
+          keepSecrets: (secrets) => {
+            kept[seat]!.push(secrets);
+            log[seat]!.push('keep');
+          },
           publish: (envelope) => {
+            log[seat]!.push(envelope.body.type);
             const out = options.tamper ? options.tamper(seat, envelope) : envelope;
             if (out === null) return;
             sent.push(out);
@@ -120,7 +127,7 @@ export function agentDuo(options: {
     }
     throw new Error('the duo never settled');
   };
-  return { setup, followers, agents, spectator, sent, kept, inboxes, pump, signAs };
+  return { setup, followers, agents, spectator, sent, kept, log, inboxes, pump, signAs };
 }
 
 /** Events as hex of their wire bytes (a checked-in fixture). */

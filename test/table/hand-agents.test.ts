@@ -83,6 +83,10 @@ describe('the ready round (nothing delivered)', () => {
     const duo = readyDuo();
     duo.pump();
     expect(types(duo.sent)).toEqual(['ready', 'ready']);
+    expect(duo.log).toEqual([
+      ['keep', 'ready'],
+      ['keep', 'ready'],
+    ]);
     for (const seat of [0, 1]) {
       const f = duo.followers[seat]!;
       const ready = duo.sent[seat]!;
@@ -567,6 +571,10 @@ describe('a race hand restored after the deal (real time)', () => {
     expect(types(duo.sent)).toEqual(['commit', 'commit', 'reveal']);
     const kept = duo.kept[0]!.at(-1)!;
     expect(kept.committed?.actions).toHaveLength(2);
+    expect(duo.log).toEqual([
+      ['keep', 'commit'],
+      ['keep', 'commit', 'reveal'],
+    ]);
     const f = duo.followers[0]!;
     const io = { sign: (body: Event['body']) => duo.signAs(0, body), keepSecrets: () => {}, publish: () => {} };
     const reloaded = new SeatAgent(f, 0, io, seededRandom('reload'), kept);
@@ -636,5 +644,13 @@ describe('a whole courier hand restored after the deal', () => {
     }
     expect(duo.agents[0]!.abandon('late')).toBe(false);
     expect(duo.agents[0]!.legalActions()).toEqual([]);
+    // Secrets are kept before the event that depends on them is published: each reshuffle step comes right after a keep.
+    for (const seat of [0, 1]) {
+      const log = duo.log[seat]!;
+      log.forEach((what, i) => {
+        if (what === 'shuffle' || what === 'lock' || what === 'reshuffle') expect(log[i - 1], `${what} at ${i} of seat ${seat + 1}`).toBe('keep');
+      });
+      expect(log.filter((w) => w === 'keep').length).toBe(log.filter((w) => w === 'shuffle' || w === 'lock' || w === 'reshuffle').length);
+    }
   });
 });
