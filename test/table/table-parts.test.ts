@@ -10,9 +10,10 @@
  * the mutation run of these files can use it per mutant.
  */
 import { describe, expect, it } from 'vitest';
+import { loadedNow } from '../helpers/loaded-now.js';
 import { CREATOR_PREFIX_HEX, newTableId, parseTableId, peerIdFor } from '../../src/table/table-id.js';
 import { MemoryTableStore } from '../../src/table/memory-store.js';
-import { WATCHING_SEAT, Watchers } from '../../src/table/table-watchers.js';
+import { Watchers } from '../../src/table/table-watchers.js';
 import { formatIntroducers, introducerPeerIds, introducersOf, parseIntroducers } from '../../src/table/introducers.js';
 import { lobbyView, type LobbyViewContext, type LobbyViewState } from '../../src/table/lobby-view.js';
 import { tableFingerprint } from '../../src/table/fingerprint.js';
@@ -30,6 +31,15 @@ describe('table ids', () => {
     expect(id).toBe('a9aikp92-0123456789abcdef');
     expect(CREATOR_PREFIX_HEX).toBe(16);
     expect(parseTableId(id)).toEqual({ ok: true, table: id, creatorPrefix: '0123456789abcdef' });
+  });
+
+  it('use their alphabet and pattern as loaded (module-level constants)', async () => {
+    const ids = await loadedNow(() => import('../../src/table/table-id.js'));
+    expect(ids.newTableId(CREATOR, new Uint8Array([0, 1, 2, 3, 4, 5, 6, 7]))).toBe('abcdefgh-0123456789abcdef');
+    expect(ids.parseTableId('abcdefgh-0123456789abcdef')).toEqual({ ok: true, table: 'abcdefgh-0123456789abcdef', creatorPrefix: '0123456789abcdef' });
+    for (const text of ['xabcdefgh-0123456789abcdef', 'abcdefgh-0123456789abcdef0', 'a-0123456789abcdef', 'ABCDEFGH-0123456789abcdef', 'abcdefgh-0', 'abcdefgh-xxxxxxxxxxxxxxxx']) {
+      expect(ids.parseTableId(text).ok).toBe(false);
+    }
   });
 
   it('are random by default, still parseable', () => {
@@ -184,8 +194,8 @@ describe('watchers', () => {
     expect(watchers.list(new Set(), 'me', 25_001)).toEqual([]);
   });
 
-  it('keep no seat of their own', () => {
-    expect(WATCHING_SEAT).toBe(-1);
+  it('keep no seat of their own', async () => {
+    expect((await loadedNow(() => import('../../src/table/table-watchers.js'))).WATCHING_SEAT).toBe(-1);
   });
 });
 
@@ -193,6 +203,12 @@ describe('introducers', () => {
   const A = 'aaaaaaaaaaaaaaaa';
   const B = 'bbbbbbbbbbbbbbbb';
   const C = 'cccccccccccccccc';
+
+  it('check prefixes with the pattern as loaded (module-level)', async () => {
+    const intro = await loadedNow(() => import('../../src/table/introducers.js'));
+    expect(intro.parseIntroducers(`${A},x`)).toEqual([A]);
+    expect(intro.formatIntroducers([B])).toBe(`via=${B}`);
+  });
 
   it('parse the prefixes a link names, dropping anything else and repeats', () => {
     expect(parseIntroducers(null)).toEqual([]);
@@ -223,6 +239,9 @@ describe('introducers', () => {
     expect(introducersOf(table, [seat(C), seat(A, null, 'offline'), seat(B, null, 'offline')])).toEqual([A, B]);
     expect(introducersOf(table, [seat(C), seat(A + '01'), seat(A + '02')])).toEqual([A]);
     expect(introducersOf(table, [seat(C)])).toEqual([]);
+    // A bot is never named, whatever its key; only the creator's 16-hex prefix is left out.
+    expect(introducersOf(table, [seat(C), seat(A, { hostSeat: 0 })])).toEqual([]);
+    expect(introducersOf('abcdefgh-0123456789abcdef', [seat('89abcdef' + A), seat('0123456789abcdef' + A)])).toEqual(['89abcdef' + A.slice(8)]);
   });
 
   it('of a full table of nine would still be eight', () => {
