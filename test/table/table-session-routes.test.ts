@@ -176,11 +176,35 @@ describe('a hand starts when every seat is taken', () => {
     expect(t.session.current!.handNo).toBe(0);
   });
 
-  it('a move is refused while the hand is still being dealt; a rematch must wait for its end', async () => {
+  it('a move waits while this page has not heard which hand the table is at; a rematch waits for the end', async () => {
     const t = await started();
-    expect(t.session.act({ type: 'draw' })).not.toBeNull();
+    expect(t.session.act({ type: 'draw' })).toBe('this page is catching up with the table: a move waits until another seat has said which hand it is at');
     t.session.rematch();
     expect(t.session.current!.handNo).toBe(0);
+    expect(t.session.current!.session.waiting()).toEqual({ seats: [1], what: 'to start the hand' });
+  });
+
+  it('a peer that fetches the hand gets our events', async () => {
+    const t = await started();
+    const resent = vi.spyOn(t.mesh, 'resend');
+    t.session.receive(from(bo, 'fetch', { hand: 0, have: {} }), peerIdFor(TABLE, keyHex(bo.publicKey)));
+    expect(resent).toHaveBeenCalled();
+    expect(resent.mock.calls.every(([remote]) => remote === peerIdFor(TABLE, keyHex(bo.publicKey)))).toBe(true);
+  });
+
+  it('"end hand" names who stalled; a rematch then starts hand 2', async () => {
+    const t = await started();
+    t.session.endHand();
+    await until(() => t.session.current!.session.phase === 'halted');
+    expect(t.session.current!.session.halt).toEqual({ code: 'abandoned', seat: null, detail: 'seat 1 ended the hand without a result: nothing came from Bo for too long' });
+    expect(t.session.lobby.view().handRunning).toBe(false);
+    t.session.rematch();
+    await until(() => t.session.current!.handNo === 1);
+    expect(t.log.slice(2)).toEqual([
+      ['hand stopped: seat 1 ended the hand without a result: nothing came from Bo for too long', 'error'],
+      ['hand 2 of Stress (shedding) begins: shuffling', undefined],
+    ]);
+    expect(t.session.lobby.view().handsStarted).toBe(2);
   });
 
   it('leaving ends the running hand, naming who left', async () => {
