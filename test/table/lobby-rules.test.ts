@@ -383,6 +383,55 @@ describe('the creator seats bots', () => {
   });
 });
 
+describe('found by the first mutation run', () => {
+  it('a joiner that has not opened yet asks for nothing on a hello', () => {
+    const made = make(hex(2));
+    made.lobby.receive(env('hello', CREATOR_KEY, {}));
+    expect(made.mesh.sent).toEqual([]);
+  });
+
+  it('a creator that has not opened yet seats nobody and adds no bot', async () => {
+    const made = make(CREATOR);
+    made.lobby.receive(join(2, 'Bo', 1));
+    expect(() => made.lobby.seatBot(key(7), 1)).not.toThrow();
+    await flush();
+    expect(made.mesh.sent).toEqual([]);
+  });
+
+  it('only a key that starts with the prefix is the creator (not one that ends with it)', async () => {
+    const tail = hex(2).slice(0, 48) + CREATOR.slice(0, 16);
+    const made = make(tail);
+    expect(made.lobby.isCreator).toBe(false);
+  });
+
+  it('a joiner does not seat whoever joins', async () => {
+    const made = make(hex(2), { roster: { version: 5, config: CONFIG, seats: [creatorMember(), null, null], hands: 0 } });
+    made.lobby.askNameFirst();
+    await made.lobby.open();
+    made.lobby.receive(join(3, 'Cy', 1));
+    await flush();
+    expect(made.mesh.sent).toEqual([]);
+    expect(made.lobby.view().seats[1]!.member).toBeNull();
+  });
+
+  it('while a hand runs a seated player (the creator too) may still rename', async () => {
+    const made = await creatorWith([creatorMember(), member(2, 'Bo'), null], 1);
+    made.running.seats = [CREATOR, hex(2)];
+    made.lobby.receive(join(2, 'Bob', null));
+    await flush();
+    expect((made.mesh.last('roster') as Roster).seats[1]).toEqual(member(2, 'Bob'));
+    made.lobby.rename('Annie');
+    await flush();
+    expect((made.mesh.last('roster') as Roster).seats[0]).toEqual(creatorMember('Annie'));
+    expect((made.mesh.last('roster') as Roster).version).toBe(7);
+  });
+
+  it('the view shows each seat\'s connection as the mesh reports it', async () => {
+    const made = await creatorWith([creatorMember(), member(2, 'Bo'), null]);
+    expect(made.lobby.view().seats.map((s) => s.reachability)).toEqual(['direct', 'direct', null]);
+  });
+});
+
 describe('hands started', () => {
   it('the creator records each new hand once', async () => {
     const made = await creatorWith([creatorMember(), member(2, 'Bo')], 1);
