@@ -1,0 +1,169 @@
+/**
+ * The table's log as a player reads it (src/table/table-log.ts), fed with a
+ * recorded hand instead of a played one: each move of the hand in its game's
+ * words, once; each bounced real-time move naming its seat; how the hand
+ * ended (a clean audit, an audit fault naming its seat or "unattributed", a
+ * halt with or without a seat), once per hand; and a refused author's events
+ * said once per author and hand, by seat name, seat number or key prefix.
+ */
+import { describe, expect, it } from 'vitest';
+import { TableLog, type TableLogHost } from '../../src/table/table-log.js';
+import type { HandSession } from '../../src/table/hand-session.js';
+import type { SeatView } from '../../src/table/lobby.js';
+import type { EnvelopeOf } from '../../src/net/envelope.js';
+import type { Input } from '../../src/engine/index.js';
+
+type Line = [string, string | undefined];
+
+/** A school-blackjack hand whose set-up the narrator cannot rebuild: each move is told from the action alone ("Ann draws"). */
+function fakeSession(over: Partial<Record<string, unknown>> = {}) {
+  const inputs: Input[] = [];
+  const bounces: { seat: number }[] = [];
+  const session = {
+    follower: { game: { id: 'school-blackjack', setup: () => ({ ok: false }), reduce: () => ({ ok: false }) }, args: {} },
+    privateView: { known: {} },
+    loggedInputs: () => inputs,
+    bounces,
+    phase: 'play',
+    auditResult: null,
+    halt: null,
+    ...over,
+  };
+  return { session, inputs, bounces, as: session as unknown as HandSession };
+}
+
+function makeLog(names = ['Ann', 'Bo', 'Seat 3'], seats: SeatView[] = [], mySeat: number | null = 0) {
+  const lines: Line[] = [];
+  const host: TableLogHost = { onLog: (line, level) => lines.push([line, level]), names: () => names, seats: () => seats, game: () => null, mySeat: () => mySeat };
+  return { log: new TableLog(host), lines };
+}
+
+const draw = (seat: number): Input => ({ kind: 'act', seat, action: { type: 'draw' } });
+
+describe('moves and bounces', () => {
+  it('each move once, in its game\'s words, and each bounce once', () => {
+    const { log, lines } = makeLog();
+    const hand = fakeSession();
+    hand.inputs.push(draw(0), { kind: 'delivered', request: 1 }, draw(1));
+    log.follow(hand.as);
+    expect(lines).toEqual([
+      ['Ann draws', undefined],
+      ['Bo draws', undefined],
+    ]);
+    hand.bounces.push({ seat: 1 }, { seat: 7 });
+    hand.inputs.push(draw(2));
+    log.follow(hand.as);
+    log.follow(hand.as);
+    expect(lines.slice(2)).toEqual([
+      ['Seat 3 draws', undefined],
+      ["Bo's move bounced: the other got there first", undefined],
+      ["Seat 8's move bounced: the other got there first", undefined],
+    ]);
+  });
+
+  it('a spectator reads the same public lines', () => {
+    const { log, lines } = makeLog(['Ann', 'Bo'], [], null);
+    const hand = fakeSession();
+    hand.inputs.push(draw(1));
+    log.follow(hand.as);
+    expect(lines).toEqual([['Bo draws', undefined]]);
+  });
+
+  it('a new hand is told from its first move; bounces count again from zero', () => {
+    const { log, lines } = makeLog();
+    const first = fakeSession();
+    first.inputs.push(draw(0));
+    first.bounces.push({ seat: 0 });
+    log.follow(first.as);
+    log.newHand();
+    const second = fakeSession();
+    second.inputs.push(draw(1));
+    second.bounces.push({ seat: 1 });
+    log.follow(second.as);
+    expect(lines.map(([line]) => line)).toEqual([
+      'Ann draws',
+      "Ann's move bounced: the other got there first",
+      'Bo draws',
+      "Bo's move bounced: the other got there first",
+    ]);
+  });
+
+  it('another session of the same hand is narrated from its own first move', () => {
+    const { log, lines } = makeLog();
+    const one = fakeSession();
+    one.inputs.push(draw(0));
+    log.follow(one.as);
+    const two = fakeSession();
+    two.inputs.push(draw(0), draw(1));
+    log.follow(two.as);
+    expect(lines.map(([line]) => line)).toEqual(['Ann draws', 'Ann draws', 'Bo draws']);
+  });
+});
+
+describe('how a hand ended', () => {
+  it('a clean audit, once', () => {
+    const { log, lines } = makeLog();
+    const hand = fakeSession({ phase: 'done', auditResult: { clean: true, seat: null, detail: '' } });
+    log.follow(hand.as);
+    log.follow(hand.as);
+    expect(lines).toEqual([['audit: clean — every shuffle, key and rule checked with all cards open', 'info']]);
+  });
+
+  it('an audit fault naming its seat, or unattributed', () => {
+    const { log, lines } = makeLog();
+    log.follow(fakeSession({ phase: 'done', auditResult: { clean: false, seat: 1, detail: 'a bad key' } }).as);
+    log.follow(fakeSession({ phase: 'done', auditResult: { clean: false, seat: null, detail: 'a bad shuffle' } }).as);
+    expect(lines).toEqual([
+      ['audit: FAULT — Bo: a bad key', 'error'],
+      ['audit: FAULT — unattributed: a bad shuffle', 'error'],
+    ]);
+  });
+
+  it('nothing while done without an audit yet, nor while playing', () => {
+    const { log, lines } = makeLog();
+    const hand = fakeSession({ phase: 'done', auditResult: null });
+    log.follow(hand.as);
+    log.follow(fakeSession({ phase: 'play', auditResult: { clean: true, seat: null, detail: '' } }).as);
+    expect(lines).toEqual([]);
+    hand.session.auditResult = { clean: true, seat: null, detail: '' } as never;
+    log.follow(hand.as);
+    expect(lines.length).toBe(1);
+  });
+
+  it('a halt, with its seat or without, once', () => {
+    const { log, lines } = makeLog();
+    const halted = fakeSession({ phase: 'halted', halt: { code: 'timeout', seat: 2, detail: 'no move for 60 s' } });
+    log.follow(halted.as);
+    log.follow(halted.as);
+    log.follow(fakeSession({ phase: 'halted', halt: { code: 'abandoned', seat: null, detail: 'Ann left the table' } }).as);
+    expect(lines).toEqual([
+      ['hand stopped: Seat 3 — no move for 60 s', 'error'],
+      ['hand stopped: Ann left the table', 'error'],
+    ]);
+  });
+});
+
+describe('refused events', () => {
+  const key = (b: number) => new Uint8Array(32).fill(b);
+  const hex = (b: number) => b.toString(16).padStart(2, '0').repeat(32);
+  const event = (b: number, hand: number) => ({ kind: 'table-event', from: key(b), body: { hand } }) as unknown as EnvelopeOf<'table-event'>;
+  const seat = (n: number, b: number, name: string | null): SeatView =>
+    ({ seat: n, keyHex: hex(b), member: name === null ? null : { name }, reachability: null, isMe: false, bot: null }) as unknown as SeatView;
+
+  it('once per author and hand, by name, seat number or key prefix', () => {
+    const { log, lines } = makeLog(['Ann', 'Bo'], [seat(0, 1, 'Ann'), seat(1, 2, ''), seat(2, 3, null)]);
+    log.refuse(event(1, 0), 'too many');
+    log.refuse(event(1, 0), 'too many again');
+    log.refuse(event(1, 1), 'later hand');
+    log.refuse(event(2, 0), 'odd');
+    log.refuse(event(3, 0), 'odd');
+    log.refuse(event(9, 0), 'stranger');
+    expect(lines).toEqual([
+      ["refused Ann's events: too many", 'warn'],
+      ["refused Ann's events: later hand", 'warn'],
+      ["refused seat 2's events: odd", 'warn'],
+      ["refused seat 3's events: odd", 'warn'],
+      [`refused ${hex(9).slice(0, 8)}…'s events: stranger`, 'warn'],
+    ]);
+  });
+});

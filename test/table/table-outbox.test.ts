@@ -1,0 +1,221 @@
+/**
+ * The persist-then-send outbox (src/table/table-outbox.ts) on a scripted
+ * store, without a hand: each own event is stored (under its author and
+ * number) before it is sent, in order, after the seat's secrets; a failed
+ * save is retried with doubling waits and said in the log; one that fails
+ * five times (or while the table closes) stops the hand with this browser's
+ * failure named, and nothing more of that hand is sent; received events are
+ * stored best effort; stored events are read back verified, undecodable and
+ * foreign ones dropped.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TableOutbox, errorText, type OutboxHost } from '../../src/table/table-outbox.js';
+import { MemoryTableStore } from '../../src/table/memory-store.js';
+import { encodeEnvelope, keyHex, signEnvelope, type EnvelopeOf } from '../../src/net/envelope.js';
+import type { HandSecrets } from '../../src/table/hand-session.js';
+import { testSigner } from '../helpers/signers.js';
+
+const TABLE = 'abcdefgh-0123456789abcdef';
+const ann = testSigner(1);
+
+function event(n: number, hand = 0, signer = ann, table = TABLE): EnvelopeOf<'table-event'> {
+  return signEnvelope(signer, { kind: 'table-event', table, seq: n + 1, to: null, body: { hand, n, at: 0, hash: new Uint8Array(32), type: 'act', data: { n } } });
+}
+
+/** A memory store whose saves fail as scripted (per call: true = fail), recording the order of writes. */
+class ScriptedStore extends MemoryTableStore {
+  readonly writes: string[] = [];
+  failEvents: boolean[] = [];
+  failSecrets: boolean[] = [];
+  override async saveHandEvent(table: string, hand: number, key: string, bytes: Uint8Array) {
+    this.writes.push(`event ${hand} ${key}`);
+    if (this.failEvents.shift()) throw new Error('quota exceeded');
+    return super.saveHandEvent(table, hand, key, bytes);
+  }
+  override async saveHandSecrets(table: string, hand: number, seatKey: string, secrets: HandSecrets) {
+    this.writes.push(`secrets ${hand} ${seatKey.slice(0, 4)}`);
+    if (this.failSecrets.shift()) throw 'disk full';
+    return super.saveHandSecrets(table, hand, seatKey, secrets);
+  }
+}
+
+function makeOutbox(retry: number | 'default' = 1) {
+  const retryMs = retry === 'default' ? undefined : retry;
+  const store = new ScriptedStore();
+  const log: [string, string | undefined][] = [];
+  const failed: [number, string][] = [];
+  const state = { hand: 0, closed: false };
+  const host: OutboxHost = {
+    store,
+    table: () => TABLE,
+    handNo: () => state.hand,
+    closed: () => state.closed,
+    retryMs,
+    onLog: (line, level) => log.push([line, level]),
+    failed: (seat, detail) => failed.push([seat, detail]),
+  };
+  return { outbox: new TableOutbox(host), store, log, failed, state };
+}
+
+const settle = async (ms = 100) => {
+  for (let i = 0; i < 5; i++) await new Promise((resolve) => setTimeout(resolve, ms / 5));
+};
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('own events', () => {
+  it('are stored under author:n, then sent, in order, after the secrets', async () => {
+    const { outbox, store, log, failed } = makeOutbox();
+    const sent: number[] = [];
+    outbox.keepSecrets(1, 0, 'beef' + keyHex(ann.publicKey), { s: 1 } as unknown as HandSecrets);
+    outbox.sendAfterStoring(1, event(0), () => sent.push(0));
+    outbox.sendAfterStoring(1, event(1), () => sent.push(1));
+    expect(sent).toEqual([]);
+    await settle();
+    expect(sent).toEqual([0, 1]);
+    const author = keyHex(ann.publicKey);
+    expect(store.writes).toEqual(['secrets 0 beef', `event 0 ${author}:0`, `event 0 ${author}:1`]);
+    expect(await store.loadHandSecrets(TABLE, 0, 'beef' + author)).toEqual({ s: 1 });
+    expect(await outbox.storedEvents(0)).toEqual([event(0), event(1)]);
+    expect(log).toEqual([]);
+    expect(failed).toEqual([]);
+  });
+
+  it('a failed save is retried with doubling waits, said each time, and then sent', async () => {
+    vi.useFakeTimers();
+    const { outbox, store, log, failed } = makeOutbox(100);
+    store.failEvents = [true, true, true];
+    const sent: number[] = [];
+    outbox.sendAfterStoring(0, event(0), () => sent.push(0));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(store.writes.length).toBe(1);
+    await vi.advanceTimersByTimeAsync(99);
+    expect(store.writes.length).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(store.writes.length).toBe(2);
+    await vi.advanceTimersByTimeAsync(199);
+    expect(store.writes.length).toBe(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(store.writes.length).toBe(3);
+    await vi.advanceTimersByTimeAsync(399);
+    expect(store.writes.length).toBe(3);
+    expect(sent).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(store.writes.length).toBe(4);
+    expect(sent).toEqual([0]);
+    expect(log).toEqual(Array.from({ length: 3 }, () => ['storing its act event failed (quota exceeded); trying again', 'warn']));
+    expect(failed).toEqual([]);
+  });
+
+  it('waits 250 ms first unless told otherwise', async () => {
+    vi.useFakeTimers();
+    const { outbox, store } = makeOutbox('default');
+    store.failEvents = [true];
+    outbox.sendAfterStoring(0, event(0), () => {});
+    await vi.advanceTimersByTimeAsync(249);
+    expect(store.writes.length).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(store.writes.length).toBe(2);
+  });
+
+  it('five failures stop the hand with this browser named; nothing more of the hand is sent', async () => {
+    const { outbox, store, log, failed, state } = makeOutbox(1);
+    store.failEvents = [true, true, true, true, true];
+    const sent: number[] = [];
+    outbox.sendAfterStoring(2, event(0), () => sent.push(0));
+    outbox.sendAfterStoring(2, event(1), () => sent.push(1));
+    await settle(200);
+    const detail = 'this browser could not store its act event (quota exceeded), so it was not sent: free some storage and reload';
+    expect(failed).toEqual([[2, detail]]);
+    expect(log.at(-1)).toEqual([detail, 'error']);
+    expect(log.filter(([, level]) => level === 'warn')).toHaveLength(4);
+    expect(store.writes.length).toBe(5);
+    expect(sent).toEqual([]);
+    // The next hand is stored and sent again.
+    state.hand = 1;
+    outbox.sendAfterStoring(2, event(0, 1), () => sent.push(10));
+    await settle();
+    expect(sent).toEqual([10]);
+    expect(failed.length).toBe(1);
+  });
+
+  it('a failure while the table closes stops at once; a stored event is not sent once closed', async () => {
+    const { outbox, store, failed, log, state } = makeOutbox(1);
+    const sent: number[] = [];
+    state.closed = true;
+    outbox.sendAfterStoring(0, event(0), () => sent.push(0));
+    await settle();
+    expect(sent).toEqual([]);
+    expect(store.writes.length).toBe(1);
+    store.failEvents = [true];
+    outbox.sendAfterStoring(0, event(1), () => sent.push(1));
+    await settle();
+    expect(store.writes.length).toBe(2);
+    expect(failed).toEqual([[0, 'this browser could not store its act event (quota exceeded), so it was not sent: free some storage and reload']]);
+    expect(log).toEqual([[failed[0]![1], 'error']]);
+  });
+
+  it('secrets that cannot be stored stop the hand before its events go out', async () => {
+    const { outbox, store, failed } = makeOutbox(1);
+    store.failSecrets = [true, true, true, true, true];
+    const sent: number[] = [];
+    outbox.keepSecrets(1, 0, 'cafe', {} as HandSecrets);
+    outbox.sendAfterStoring(1, event(0), () => sent.push(0));
+    await settle(200);
+    expect(failed).toEqual([[1, 'this browser could not store its secrets (disk full), so it was not sent: free some storage and reload']]);
+    expect(sent).toEqual([]);
+    expect(store.writes.filter((w) => w.startsWith('secrets')).length).toBe(5);
+    expect(store.writes.filter((w) => w.startsWith('event')).length).toBe(0);
+  });
+
+  it('the first write of secrets starts at once; a failed one is retried in the queue', async () => {
+    const { outbox, store, failed, log } = makeOutbox(1);
+    store.failSecrets = [true];
+    outbox.keepSecrets(1, 3, 'cafe', { s: 2 } as unknown as HandSecrets);
+    expect(store.writes).toEqual(['secrets 3 cafe']);
+    await settle();
+    expect(store.writes).toEqual(['secrets 3 cafe', 'secrets 3 cafe']);
+    expect(log).toEqual([['storing its secrets failed (disk full); trying again', 'warn']]);
+    expect(failed).toEqual([]);
+    expect(await store.loadHandSecrets(TABLE, 3, 'cafe')).toEqual({ s: 2 });
+  });
+});
+
+describe('received events', () => {
+  it('are stored by hand and key; a failure is only logged', async () => {
+    const { outbox, store, log, failed } = makeOutbox();
+    const bo = testSigner(2);
+    outbox.saveReceived(event(4, 2, bo));
+    await settle();
+    store.failEvents = [true];
+    outbox.saveReceived(event(5, 2, bo));
+    await settle();
+    expect(store.writes).toEqual([`event 2 ${keyHex(bo.publicKey)}:4`, `event 2 ${keyHex(bo.publicKey)}:5`]);
+    expect(log).toEqual([['could not store an event of hand 3: quota exceeded', 'warn']]);
+    expect(failed).toEqual([]);
+    expect(await outbox.storedEvents(2)).toEqual([event(4, 2, bo)]);
+  });
+});
+
+describe('stored events', () => {
+  it('are read back verified: garbage, other kinds and other tables are dropped', async () => {
+    const { outbox, store } = makeOutbox();
+    await store.saveHandEvent(TABLE, 0, 'a', encodeEnvelope(event(0)));
+    await store.saveHandEvent(TABLE, 0, 'b', new Uint8Array([1, 2, 3]));
+    await store.saveHandEvent(TABLE, 0, 'c', encodeEnvelope(event(1, 0, ann, 'zzzzzzzz-0123456789abcdef')));
+    await store.saveHandEvent(TABLE, 0, 'd', encodeEnvelope(signEnvelope(ann, { kind: 'leave', table: TABLE, seq: 9, to: null, body: { rosterVersion: 1 } })));
+    await store.saveHandEvent(TABLE, 1, 'e', encodeEnvelope(event(2, 1)));
+    expect(await outbox.storedEvents(0)).toEqual([event(0)]);
+    expect(await outbox.storedEvents(1)).toEqual([event(2, 1)]);
+  });
+});
+
+describe('error text', () => {
+  it('is an error\'s message, or the thrown value as text', () => {
+    expect(errorText(new TypeError('bad'))).toBe('bad');
+    expect(errorText('plain')).toBe('plain');
+    expect(errorText(42)).toBe('42');
+  });
+});

@@ -1,0 +1,220 @@
+/**
+ * One table session (src/table/table-session.ts) on its own mesh, with the
+ * other peers played by hand-signed envelopes fed to `receive`: no second
+ * table, no whole hand. It checks what a player sees at the table before and
+ * as a hand starts — the answers of act/rematch when nothing is dealt or a
+ * seat is free, a bot the creator adds (stored, seated, "Bot 2"), the hand
+ * that starts once every seat is taken ("hand 1 of … begins: shuffling",
+ * the seats this page plays, the names), an event for a hand that cannot
+ * have started (refused, said once), a rematch offered by a peer's early
+ * event, the watchers listed, a hello answered with a fetch, and leaving a
+ * running hand (it ends, naming who left).
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { keyHex, signEnvelope, type Envelope, type EnvelopeOf, type Signer } from '../../src/net/envelope.js';
+import { MemoryNetwork } from '../../src/net/memory-transport.js';
+import { Mesh } from '../../src/net/mesh.js';
+import { MemoryTableStore } from '../../src/table/memory-store.js';
+import { newTableId, peerIdFor } from '../../src/table/table-id.js';
+import { TableSession, type TableSessionOptions } from '../../src/table/table-session.js';
+import { seededRandom } from '../../crypto/index.js';
+import { testSigner } from '../helpers/signers.js';
+
+const creator = testSigner(1);
+const bo = testSigner(2);
+const cy = testSigner(3);
+const TABLE = newTableId(keyHex(creator.publicKey), new Uint8Array(8).fill(1));
+const TIMING = { heartbeatMs: 200, linkDeadAfterMs: 60_000, presenceMs: 1000, presenceFreshMs: 5000, reconnectMs: 300 };
+
+/** Waits until `condition` holds; a failure guard (a hand start under load takes a few seconds), not a speed limit. */
+async function until(condition: () => boolean): Promise<void> {
+  await vi.waitFor(() => expect(condition()).toBe(true), { timeout: 15_000, interval: 5 });
+}
+
+let open: { session: TableSession; mesh: Mesh }[] = [];
+afterEach(() => {
+  for (const { session, mesh } of open) {
+    session.close();
+    mesh.stop();
+  }
+  open = [];
+  vi.restoreAllMocks();
+});
+
+async function table(seats: number, extra: Partial<TableSessionOptions> = {}, signer: Signer = creator) {
+  const network = new MemoryNetwork({ defaultDelayMs: 0 });
+  const mesh = new Mesh({ table: TABLE, signer, transport: network.createTransport(peerIdFor(TABLE, keyHex(signer.publicKey))), name: 'Ann', timing: TIMING });
+  const store = new MemoryTableStore();
+  const log: [string, string | undefined][] = [];
+  let changes = 0;
+  const session = new TableSession({
+    mesh,
+    signer,
+    store,
+    name: 'Ann',
+    onChange: () => changes++,
+    onLog: (line, level) => log.push([line, level]),
+    rng: seededRandom('routes'),
+    autoplay: false,
+    botDelayMs: 60_000,
+    ...extra,
+  });
+  await mesh.start({ message: (envelope, via) => session.receive(envelope, via), rejected: () => {}, changed: () => {}, problem: () => {} });
+  await session.open(signer === creator ? { game: 'stress-shed', seats, options: {} } : undefined);
+  open.push({ session, mesh });
+  const sent = vi.spyOn(mesh, 'send');
+  return { session, mesh, store, log, sent, changes: () => changes };
+}
+
+let seq = 100;
+function from<K extends Envelope['kind']>(signer: Signer, kind: K, body: EnvelopeOf<K>['body']): EnvelopeOf<K> {
+  return signEnvelope(signer, { kind, table: TABLE, seq: seq++, to: null, body } as never) as EnvelopeOf<K>;
+}
+const join = (signer: Signer, name: string, seat: number | null = null) => from(signer, 'join', { peerId: peerIdFor(TABLE, keyHex(signer.publicKey)), name, seat });
+const tableEvent = (signer: Signer, hand: number, n = 0) => from(signer, 'table-event', { hand, n, at: 0, hash: new Uint8Array(32), type: 'ready', data: null });
+
+describe('before a hand', () => {
+  it('nothing to act on; a rematch waits for the free seat', async () => {
+    const t = await table(3);
+    expect(t.session.current).toBeNull();
+    expect(t.session.act({ type: 'draw' })).toBe('you are not playing this hand');
+    t.session.rematch();
+    expect(t.log.at(-1)).toEqual(['seat 2 is free: the next hand starts when someone (or a bot) takes it', 'warn']);
+    expect(t.session.isWatching).toBe(false);
+    expect(t.session.rematchOffered).toBe(false);
+    expect(t.session.watcherList()).toEqual([]);
+    expect(t.session.lobby.view().seats.map((s) => s.member?.name ?? null)).toEqual(['Ann', null, null]);
+  });
+
+  it('lists unseated peers heard as watchers, not this page or the seated', async () => {
+    const t = await table(3);
+    t.session.receive(from(cy, 'hello', { peerId: peerIdFor(TABLE, keyHex(cy.publicKey)), name: 'Cy' }), 'x');
+    t.session.receive(from(bo, 'presence', { peerId: peerIdFor(TABLE, keyHex(bo.publicKey)), name: 'Bo', links: [] }), 'x');
+    expect(t.session.watcherList()).toEqual([
+      { keyHex: keyHex(bo.publicKey), name: 'Bo' },
+      { keyHex: keyHex(cy.publicKey), name: 'Cy' },
+    ]);
+    t.session.receive(join(bo, 'Bo'), 'x');
+    await until(() => t.session.lobby.view().seats[1]?.member !== null);
+    expect(t.session.watcherList()).toEqual([{ keyHex: keyHex(cy.publicKey), name: 'Cy' }]);
+    // A hello before any hand asks for nothing.
+    expect(t.sent.mock.calls.filter(([kind]) => kind === 'fetch')).toEqual([]);
+  });
+
+  it('only the creator adds bots: stored, seated as "Bot N"', async () => {
+    const t = await table(3);
+    await t.session.addBot(2);
+    expect(await t.store.loadBots(TABLE)).toHaveLength(1);
+    await until(() => t.session.lobby.view().seats[2]?.member !== null);
+    const seat = t.session.lobby.view().seats[2]!;
+    expect(seat.member!.name).toBe('Bot 3');
+    expect(seat.bot).toEqual({ hostSeat: 0, hostName: 'Ann', hostIsMe: true });
+    expect(t.log.map(([line]) => line)).toContain('a bot sat down in seat 3');
+    expect(t.session.current).toBeNull();
+  });
+});
+
+describe('a hand starts when every seat is taken', () => {
+  async function started() {
+    const t = await table(2);
+    t.session.receive(join(bo, 'Bo'), 'x');
+    await until(() => t.session.current !== null);
+    return t;
+  }
+
+  it('says so, and plays this page\'s seat', async () => {
+    const t = await started();
+    expect(t.log.map(([line]) => line)).toEqual(['Bo sat down in seat 2', 'hand 1 of Stress (shedding) begins: shuffling']);
+    const current = t.session.current!;
+    expect(current.handNo).toBe(0);
+    expect(current.names).toEqual(['Ann', 'Bo']);
+    expect(current.mySeat).toBe(0);
+    expect(current.localSeats).toEqual([0]);
+    expect(current.goneSeats).toEqual([]);
+    expect(current.reports).toEqual([]);
+    expect(current.stalled).toBeNull();
+    expect(current.session.config.setup.seatKeys).toEqual([keyHex(creator.publicKey), keyHex(bo.publicKey)]);
+    expect(t.session.isWatching).toBe(false);
+    expect(t.session.lobby.view().handsStarted).toBe(1);
+    expect(t.session.lobby.view().handRunning).toBe(true);
+    // Nobody adds a bot while a hand runs.
+    await t.session.addBot(1, true);
+    expect(await t.store.loadBots(TABLE)).toEqual([]);
+  });
+
+  it('a hello then asks the peer for the hand\'s events', async () => {
+    const t = await started();
+    t.sent.mockClear();
+    t.session.receive(from(bo, 'hello', { peerId: peerIdFor(TABLE, keyHex(bo.publicKey)), name: 'Bo' }), 'x');
+    const fetches = t.sent.mock.calls.filter(([kind]) => kind === 'fetch');
+    expect(fetches).toHaveLength(1);
+    expect((fetches[0]![1] as { hand: number }).hand).toBe(0);
+  });
+
+  it('an event for a hand that cannot have started is refused, once', async () => {
+    const t = await started();
+    t.session.receive(tableEvent(bo, 5), 'x');
+    t.session.receive(tableEvent(bo, 5, 1), 'x');
+    t.session.receive(tableEvent(bo, 2), 'x');
+    const refused = t.log.filter(([, level]) => level === 'warn');
+    expect(refused).toEqual([
+      ["refused Bo's events: an event for hand 6, which cannot have started (this table is at hand 1)", 'warn'],
+      ["refused Bo's events: an event for hand 3, which cannot have started (this table is at hand 1)", 'warn'],
+    ]);
+    expect(t.session.rematchOffered).toBe(false);
+  });
+
+  it('an event for the next hand offers a rematch and is kept', async () => {
+    const t = await started();
+    expect(t.session.rematchOffered).toBe(false);
+    t.session.receive(tableEvent(bo, 1), 'x');
+    expect(t.session.rematchOffered).toBe(true);
+    expect(t.log.filter(([, level]) => level === 'warn')).toEqual([]);
+    // Kept for the next hand (stored too).
+    await vi.waitFor(async () => expect(await t.store.loadHandEvents(TABLE, 1)).toHaveLength(1));
+    // An event of an older hand than the current one is dropped.
+    expect(t.session.current!.handNo).toBe(0);
+  });
+
+  it('a move waits while this page has not heard which hand the table is at; a rematch waits for the end', async () => {
+    const t = await started();
+    expect(t.session.act({ type: 'draw' })).toBe('this page is catching up with the table: a move waits until another seat has said which hand it is at');
+    t.session.rematch();
+    expect(t.session.current!.handNo).toBe(0);
+    expect(t.session.current!.session.waiting()).toEqual({ seats: [1], what: 'to start the hand' });
+  });
+
+  it('a peer that fetches the hand gets our events', async () => {
+    const t = await started();
+    const resent = vi.spyOn(t.mesh, 'resend');
+    t.session.receive(from(bo, 'fetch', { hand: 0, have: {} }), peerIdFor(TABLE, keyHex(bo.publicKey)));
+    expect(resent).toHaveBeenCalled();
+    expect(resent.mock.calls.every(([remote]) => remote === peerIdFor(TABLE, keyHex(bo.publicKey)))).toBe(true);
+  });
+
+  it('"end hand" names who stalled; a rematch then starts hand 2', async () => {
+    const t = await started();
+    t.session.endHand();
+    await until(() => t.session.current!.session.phase === 'halted');
+    expect(t.session.current!.session.halt).toEqual({ code: 'abandoned', seat: null, detail: 'seat 1 ended the hand without a result: nothing came from Bo for too long' });
+    expect(t.session.lobby.view().handRunning).toBe(false);
+    t.session.rematch();
+    await until(() => t.session.current!.handNo === 1);
+    expect(t.log.slice(2)).toEqual([
+      ['hand stopped: seat 1 ended the hand without a result: nothing came from Bo for too long', 'error'],
+      ['hand 2 of Stress (shedding) begins: shuffling', undefined],
+    ]);
+    expect(t.session.lobby.view().handsStarted).toBe(2);
+  });
+
+  it('leaving ends the running hand, naming who left', async () => {
+    const t = await started();
+    t.session.leave();
+    await until(() => t.session.current!.session.phase === 'halted');
+    expect(t.session.current!.session.halt).toMatchObject({ code: 'abandoned', seat: null, detail: 'seat 1 ended the hand without a result: Ann left the table' });
+    expect(t.log.slice(2)).toEqual([
+      ['hand stopped: seat 1 ended the hand without a result: Ann left the table', 'error'],
+      ['the table creator keeps seat 1 while the table exists', undefined],
+    ]);
+  });
+});

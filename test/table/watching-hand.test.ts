@@ -1,0 +1,25 @@
+/**
+ * The seatless hand a watcher follows (table-watchers.ts `watchingHand`): it
+ * is built from the hand's set-up and game with no seat, so it holds no
+ * secret, has no move to offer and nothing it could abandon. Its own file
+ * because it needs a game's rules loaded (slow to import), which the other
+ * table-part tests do not.
+ */
+import { expect, it } from 'vitest';
+import { gameById } from '../../src/games/index.js';
+import { watchingHand } from '../../src/table/table-watchers.js';
+
+it('follows a hand seatless: its set-up and game, no seat, nothing to play or abandon', () => {
+  const game = gameById('stress-shed')!;
+  const hex = (b: number) => b.toString(16).padStart(2, '0').repeat(32);
+  const setup = { table: 'abcdefgh-0123456789abcdef', handNo: 0, game: game.id, options: {}, seatKeys: [hex(1), hex(2)], dealer: 0, carry: null, previous: null };
+  let changed = 0;
+  const hand = watchingHand(setup, game, () => changed++);
+  expect(hand.config).toEqual({ setup, game, mySeat: null });
+  expect(hand.players).toBe(2);
+  expect(hand.legalActions()).toEqual([]);
+  expect(hand.abandon('x')).toBe(false);
+  expect(hand.halt).toBeNull();
+  expect(changed).toBe(0);
+  hand.dispose();
+});
