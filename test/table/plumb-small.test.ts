@@ -5,22 +5,17 @@
  * dealer and carry from the stored record only, and what is wrong with a
  * ready), the audit at once (hand/early-audit.ts: which halts start it, which
  * fault reports do, and the halt it ends in, with the seat it names and the
- * words), and the buffer of a hand not started yet (early-events.ts:
- * duplicates by signature, per-author limits).
+ * words).
  */
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { x25519 } from '@noble/curves/ed25519.js';
 import { describe, expect, it } from 'vitest';
 import { canonicalJson, type Outcome } from '../../src/engine/index.js';
-import { encodeEnvelope, signEnvelope, type EnvelopeOf } from '../../src/net/envelope.js';
-import { EarlyEvents } from '../../src/table/early-events.js';
 import type { HandAudit } from '../../src/table/hand/audit.js';
 import { auditReport, earlyVerdict, startsAudit } from '../../src/table/hand/early-audit.js';
-import { LIMITS } from '../../src/table/hand/event-pool.js';
 import { nextSetup, outcomeHash, outcomeOf, readyFault, setupArgs, setupHash, type HandOutcome, type HandSetup } from '../../src/table/hand/setup.js';
 import type { TableEvent } from '../../src/table/transcript.js';
-import { testSigner } from '../helpers/signers.js';
 
 const SETUP: HandSetup = { table: 'tbl', handNo: 3, game: 'pesten', options: { a: 1 }, seatKeys: ['aa', 'bb', 'cc'], dealer: 2, carry: { score: [1, 2, 3] }, previous: 'ff' };
 const OUTCOME: HandOutcome = { stateHash: 'ab', nextDealer: 1, carry: { m: 2 } };
@@ -122,54 +117,5 @@ describe('the audit at once', () => {
     const unnamed: HandAudit = { clean: false, code: 'crypto-fault', seat: null, detail: 'x', rules: null, open: null };
     expect(earlyVerdict(unnamed, { fault, reporter: null }).code).toBe('internal');
     expect(earlyVerdict(unnamed, { fault, reporter: 0 })).toMatchObject({ code: 'false-report', seat: 0 });
-  });
-});
-
-describe('EarlyEvents', () => {
-  const a = testSigner(11);
-  const b = testSigner(12);
-  const env = (signer: typeof a, seq: number, pad = 0): EnvelopeOf<'table-event'> =>
-    signEnvelope(signer, { kind: 'table-event', table: 't', seq, to: null, body: { hand: 1, n: seq, at: 0, hash: new Uint8Array(32), type: 'abandon', data: { reason: 'x'.repeat(pad) } } });
-
-  it('keeps new events in order, finds duplicates by signature', () => {
-    const early = new EarlyEvents();
-    const e1 = env(a, 1);
-    const e2 = env(b, 1);
-    expect(early.add(e1)).toBe('new');
-    expect(early.add(e2)).toBe('new');
-    expect(early.add(e1)).toBe('duplicate');
-    expect(early.add({ ...e1 })).toBe('duplicate');
-    expect(early.events).toEqual([e1, e2]);
-  });
-
-  // Copies of one signed envelope under distinct signatures: the buffer checks no signature (the mesh did).
-  const copy = (e: EnvelopeOf<'table-event'>, i: number): EnvelopeOf<'table-event'> => ({ ...e, sig: Uint8Array.from({ length: 64 }, (_, k) => (k < 4 ? (i >> (8 * k)) & 255 : 9)) });
-
-  it('refuses an author past the per-author event limit, and only that author', () => {
-    const early = new EarlyEvents();
-    const base = env(a, 1);
-    for (let i = 0; i < LIMITS.eventsPerAuthor; i++) expect(early.add(copy(base, i))).toBe('new');
-    expect(early.add(copy(base, LIMITS.eventsPerAuthor))).toBe('over-limit');
-    expect(early.add(env(b, 0))).toBe('new');
-    expect(early.events.length).toBe(LIMITS.eventsPerAuthor + 1);
-  });
-
-  it('refuses an author past the per-author byte limit, counting each envelope’s encoded size', () => {
-    const early = new EarlyEvents();
-    const one = encodeEnvelope(env(a, 1, 1000)).length;
-    const fits = Math.floor(LIMITS.bytesPerAuthor / one);
-    const base = env(a, 1, 1000);
-    for (let i = 0; i < fits; i++) expect(early.add(copy(base, i))).toBe('new');
-    expect(early.add(copy(base, fits))).toBe('over-limit');
-    // What is left fits an envelope of exactly that size.
-    const left = LIMITS.bytesPerAuthor - fits * one;
-    const small = env(a, 2, 0);
-    const exact = env(a, 2, 1000 - (one - left));
-    expect(encodeEnvelope(exact).length).toBe(left);
-    expect(early.add(copy(small, 1_000_000))).toBe('new');
-    const early2 = new EarlyEvents();
-    for (let i = 0; i < fits; i++) early2.add(copy(base, i));
-    expect(early2.add(copy(exact, 2_000_000))).toBe('new');
-    expect(early2.add(copy(small, 2_000_001))).toBe('over-limit');
   });
 });
