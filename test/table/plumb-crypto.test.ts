@@ -338,7 +338,7 @@ describe('request checks', () => {
 
   it('a reveal to all opens to the cards once each seat’s own share is checked', () => {
     const h6 = f.book.handleOf(0, 6);
-    const request = { id: 4, kind: 'reveal-all', handles: [h6] } as const;
+    const request: Extract<CryptoRequest, { kind: 'reveal-all' }> = { id: 4, kind: 'reveal-all', handles: [h6] };
     const out = revealAllCards(f.book, request, [keysOf(0, 4), keysOf(1, 4)], deck());
     expect(out.ok && Object.keys(out.value)).toEqual([String(h6)]);
     expect(out.ok && deck()).toContain(out.ok && out.value[String(h6)]);
@@ -349,13 +349,13 @@ describe('request checks', () => {
 
   it('a private delivery: addressed to the recipient, one sealed share per packet', () => {
     const toSeat1 = keysOf(1, 0);
-    const revealTo = { id: 0, kind: 'reveal-to', seat: 0, handles: [0, 1, 2] } as const;
+    const revealTo: Extract<CryptoRequest, { kind: 'reveal-to' }> = { id: 0, kind: 'reveal-to', seat: 0, handles: [0, 1, 2] };
     expect(checkDeliveryEnvelope(f.book, revealTo, [toSeat1])).toEqual({ ok: true, value: null });
     expect(checkDeliveryEnvelope(f.book, { ...revealTo, seat: 1 }, [toSeat1])).toEqual({ ok: false, halt: { code: 'wrong-key', seat: 1, detail: 'sent keys of request 0 to the wrong seat' } });
     const twoPackets = { ...revealTo, handles: [0, f.book.handleOf(1, 0)] };
     expect(checkDeliveryEnvelope(f.book, twoPackets, [toSeat1])).toEqual({ ok: false, halt: { code: 'missing-key', seat: 1, detail: 'sent 1 sealed shares for request 0, not one per packet' } });
     expect(checkDeliveryEnvelope(f.book, { ...revealTo, handles: [999] }, [toSeat1])).toMatchObject({ ok: false, halt: { code: 'missing-key', seat: 1 } });
-    const forward = { id: 3, kind: 'forward', from: 1, to: 0, handles: [3] } as const;
+    const forward: Extract<CryptoRequest, { kind: 'forward' }> = { id: 3, kind: 'forward', from: 1, to: 0, handles: [3] };
     expect(checkDeliveryEnvelope(f.book, forward, [toSeat1])).toEqual({ ok: true, value: null });
     expect(checkDeliveryEnvelope(f.book, { ...forward, to: 1, from: 0 }, [toSeat1])).toMatchObject({ ok: false, halt: { code: 'wrong-key', seat: 1 } });
   });

@@ -6,7 +6,7 @@
  * round is open, a disclosure — with the words the table shows.
  */
 import { describe, expect, it } from 'vitest';
-import type { Awaiting } from '../../src/engine/index.js';
+import type { Awaiting, CryptoRequest } from '../../src/engine/index.js';
 import { EventPool } from '../../src/table/hand/event-pool.js';
 import type { HandFollower } from '../../src/table/hand/follower.js';
 import { waitingOf } from '../../src/table/hand/waiting.js';
@@ -74,8 +74,8 @@ describe('waitingOf', () => {
     const pool = new EventPool(3);
     pool.insert(event(0, 'keys', { request: 7, shares: [], to: 2 }));
     pool.insert(event(1, 'keys', { request: 8, shares: [], to: 2 }));
-    const reveal = { id: 7, kind: 'reveal-to', seat: 2, handles: [1] } as const;
-    const other = { id: 8, kind: 'reveal-all', handles: [2] } as const;
+    const reveal: CryptoRequest = { id: 7, kind: 'reveal-to', seat: 2, handles: [1] };
+    const other: CryptoRequest = { id: 8, kind: 'reveal-all', handles: [2] };
     expect(waitingOf(follower({ phase: 'play', pool, awaits: { kind: 'crypto', requests: [reveal, other] } }))).toEqual({ seats: [1], what: 'to send card keys' });
     expect(waitingOf(follower({ phase: 'play', pool, awaits: { kind: 'crypto', requests: [other, reveal] } }))).toEqual({ seats: [0, 2], what: 'to send card keys' });
   });
