@@ -1,0 +1,42 @@
+/**
+ * A recorded two-seat courier hand (test/fuzz/recorded-hands.ts: ready,
+ * shuffle, lock, keys public and sealed, act with played keys, reshuffle,
+ * disclose) stored as test/fixtures/courier-hand-2p.json, so the plumbing
+ * tests (packets, cascade, requests, audit) replay real signed events in
+ * well under a second instead of playing the hand (about 3 s) for every
+ * mutant. `npx tsx test/table/plumb-fixture.ts write` re-records it.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+
+import { decodeEnvelope, encodeEnvelope, type EnvelopeOf } from '../../src/net/envelope.js';
+import type { HandSetup } from '../../src/table/hand/setup.js';
+import { tableSigners } from '../helpers/hand-table.js';
+import { courierGame } from './courier-game.js';
+
+const PATH = new URL('../fixtures/courier-hand-2p.json', import.meta.url);
+
+export interface CourierFixture {
+  readonly setup: HandSetup;
+  readonly events: EnvelopeOf<'table-event'>[];
+}
+
+export function courierFixture(): CourierFixture {
+  const raw = JSON.parse(readFileSync(PATH, 'utf8')) as { setup: HandSetup; events: string[] };
+  const events = raw.events.map((b64) => {
+    const decoded = decodeEnvelope(new Uint8Array(Buffer.from(b64, 'base64')), raw.setup.table);
+    if (!decoded.ok) throw new Error(`fixture: ${decoded.error}`);
+    return decoded.value as EnvelopeOf<'table-event'>;
+  });
+  return { setup: raw.setup, events };
+}
+
+export const fixtureGame = courierGame;
+export const fixtureSigners = tableSigners.slice(0, 2);
+
+if (process.argv[2] === 'write') {
+  const { recordCourierHand } = await import('../fuzz/recorded-hands.js');
+  const hand = await recordCourierHand();
+  writeFileSync(PATH, `${JSON.stringify({ setup: hand.setup, events: hand.events.map((e) => Buffer.from(encodeEnvelope(e)).toString('base64')) }, null, 1)}\n`);
+  console.log(`wrote ${hand.events.length} events`);
+  process.exit(0);
+}
