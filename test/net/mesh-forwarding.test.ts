@@ -8,10 +8,9 @@
  * reaches itself is owed to each skipped peer separately, exactly once, only
  * once fresh presence says the author no longer links to it, never to a link
  * that is gone, and for linkDeadAfterMs + 2 × presenceMs at most; presence is
- * fresh for strictly less than presenceFreshMs; at most SKIPPED_LIMIT (1024)
- * skipped messages are kept, oldest forgotten first, and neither emptied
- * records nor messages skipped for nobody take a place. Times are exact (fake
- * timers; the in-memory transport delivers at the time of sending).
+ * fresh for strictly less than presenceFreshMs. Times are exact (fake timers;
+ * the in-memory transport delivers at the time of sending). The limit on
+ * skipped messages needs a thousand of them: mesh-skipped-limit.test.ts.
  */
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { encode as cborEncode } from 'cborg';
