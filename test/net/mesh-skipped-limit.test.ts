@@ -32,7 +32,14 @@ async function startMesh(): Promise<Mesh> {
 }
 const linked = (seed: number): Promise<Remote> => linkedTo(mesh!, network, seed);
 const send = (from: Remote, bytes: Uint8Array) => from.transport.send(mesh!.peerId, bytes);
-const copies = (r: Remote, bytes: Uint8Array) => r.got.filter((x) => x.length === bytes.length && x.every((y, i) => y === bytes[i])).length;
+const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
+/** How many copies of each of `sent` a remote got from the mesh (counted in one pass: a thousand frames). */
+function copiesOf(r: Remote, sent: Uint8Array[]): number[] {
+  const got = new Map<string, number>();
+  for (const frame of r.got) got.set(hex(frame), (got.get(hex(frame)) ?? 0) + 1);
+  return sent.map((bytes) => got.get(hex(bytes)) ?? 0);
+}
+const copies = (r: Remote, bytes: Uint8Array) => copiesOf(r, [bytes])[0];
 const leave = (r: Remote, rosterVersion = 1) => bytesOf(r, 'leave', { rosterVersion });
 
 describe('at most SKIPPED_LIMIT (1024) skipped messages', () => {
@@ -82,7 +89,7 @@ describe('at most SKIPPED_LIMIT (1024) skipped messages', () => {
     expect(copies(b, first!)).toBe(0);
     send(b, presence(b, [mesh!.peerId]));
     await flush();
-    expect([first!, ...rest].map((bytes) => copies(b, bytes))).toEqual(new Array(1024).fill(1));
+    expect(copiesOf(b, [first!, ...rest])).toEqual(new Array(1024).fill(1));
   });
 
   test('the 1025th skipped message makes the mesh forget the oldest', async () => {
@@ -90,6 +97,6 @@ describe('at most SKIPPED_LIMIT (1024) skipped messages', () => {
     const sent = await burst(a, 1025);
     send(b, presence(b, [mesh!.peerId]));
     await flush();
-    expect(sent.map((bytes) => copies(b, bytes))).toEqual([0, ...new Array(1024).fill(1)]);
+    expect(copiesOf(b, sent)).toEqual([0, ...new Array(1024).fill(1)]);
   });
 });
