@@ -13,26 +13,13 @@
  * convergence.test.ts) stay as the end-to-end check.
  */
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { decode as cborDecode, encode as cborEncode } from 'cborg';
-import { encodeEnvelope, keyHex, signEnvelope, type Envelope, type Signer } from '../../src/net/envelope.js';
-import { MemoryNetwork, type MemoryTransport } from '../../src/net/memory-transport.js';
+import { encode as cborEncode } from 'cborg';
+import { encodeEnvelope, keyHex, type Envelope, type Signer } from '../../src/net/envelope.js';
+import { MemoryNetwork } from '../../src/net/memory-transport.js';
 import { DEFAULT_TIMING, KEEPALIVE, Mesh, REORDER_WINDOW_US, type MeshTiming, type Rejection } from '../../src/net/mesh.js';
-import type { Kind, BodyOf } from '../../src/net/messages.js';
 import { peerIdFor } from '../../src/net/peer-id.js';
+import { bytesOf, envelope, flush, frames, hello, kinds, linkedTo, presence, remoteOn, startMeshOn, TABLE, TIMING, useMeshClock, type Remote } from '../helpers/mesh-harness.js';
 import { testSigner } from '../helpers/signers.js';
-
-const TABLE = 'mc-table';
-const TIMING: MeshTiming = { heartbeatMs: 100, linkDeadAfterMs: 1000, presenceMs: 400, presenceFreshMs: 800, reconnectMs: 300 };
-
-interface Remote {
-  readonly signer: Signer;
-  readonly key: string;
-  readonly id: string;
-  readonly transport: MemoryTransport;
-  /** Frames that arrived from the mesh under test. */
-  readonly got: Uint8Array[];
-  seq: number;
-}
 
 let network: MemoryNetwork;
 let mesh: Mesh;
@@ -44,7 +31,7 @@ let problems: string[];
 let clockUs: number;
 
 beforeEach(() => {
-  vi.useFakeTimers({ now: 0, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'performance', 'Date'] });
+  useMeshClock();
   network = new MemoryNetwork();
   messages = [];
   rejections = [];
@@ -58,66 +45,21 @@ afterEach(() => {
 });
 
 async function startMesh(options: { timing?: Partial<MeshTiming>; clock?: boolean; name?: string } = {}): Promise<Mesh> {
-  self = testSigner(1);
-  const transport = network.createTransport(peerIdFor(TABLE, keyHex(self.publicKey)));
-  mesh = new Mesh({
-    table: TABLE,
-    signer: self,
-    transport,
-    name: options.name ?? 'Me',
-    ...(options.clock === false ? {} : { clockUs: () => clockUs, nowMs: () => Date.now() }),
-    timing: options.timing ?? TIMING,
-  });
-  await mesh.start({
-    message: (envelope, via) => messages.push({ envelope, via }),
-    rejected: (rejection) => rejections.push(rejection),
-    changed: () => changes++,
-    problem: (description) => problems.push(description),
-  });
+  ({ mesh, self } = await startMeshOn(
+    network,
+    { timing: options.timing, name: options.name, ...(options.clock === false ? {} : { clockUs: () => clockUs, nowMs: () => Date.now() }) },
+    {
+      message: (envelope, via) => messages.push({ envelope, via }),
+      rejected: (rejection) => rejections.push(rejection),
+      changed: () => changes++,
+      problem: (description) => problems.push(description),
+    },
+  ));
   return mesh;
 }
 
-async function remote(seed: number, id?: string): Promise<Remote> {
-  const signer = testSigner(seed);
-  const key = keyHex(signer.publicKey);
-  const transport = network.createTransport(id ?? peerIdFor(TABLE, key));
-  const r: Remote = { signer, key, id: transport.localId, transport, got: [], seq: 0 };
-  await transport.start({ linkOpen: () => {}, linkClosed: () => {}, message: (_from, bytes) => r.got.push(bytes), problem: () => {} });
-  return r;
-}
-
-const flush = (ms = 2) => vi.advanceTimersByTimeAsync(ms);
-
-function envelope<K extends Kind>(r: Remote, kind: K, body: BodyOf<K>, options: { seq?: number; to?: Uint8Array | null; table?: string } = {}) {
-  r.seq = options.seq ?? r.seq + 1;
-  return signEnvelope(r.signer, { kind, table: options.table ?? TABLE, seq: r.seq, to: options.to ?? null, body });
-}
-const bytesOf = <K extends Kind>(r: Remote, kind: K, body: BodyOf<K>, options: { seq?: number; to?: Uint8Array | null; table?: string } = {}) =>
-  encodeEnvelope(envelope(r, kind, body, options));
-const hello = (r: Remote, peerId = r.id) => bytesOf(r, 'hello', { peerId, name: `r${r.key.slice(0, 2)}` });
-const presence = (r: Remote, links: string[], seq?: number) => bytesOf(r, 'presence', { peerId: r.id, name: 'r', links }, { seq });
-
-/** What the mesh sent a remote: keep-alives as 'keepalive', envelopes as "kind" (with their decoded form). */
-function frames(r: Remote): { kind: string; raw: Uint8Array; decoded?: Record<string, any> }[] {
-  return r.got.map((raw) => {
-    if (raw.length === 1 && raw[0] === 0) return { kind: 'keepalive', raw };
-    const decoded = cborDecode(raw) as Record<string, any>;
-    return { kind: decoded.kind as string, raw, decoded };
-  });
-}
-const kinds = (r: Remote) => frames(r).map((f) => f.kind);
-
-/** A remote linked to the mesh (it dialled), its hello sent so the link is bound to its key. */
-async function linked(seed: number, options: { hello?: boolean } = {}): Promise<Remote> {
-  const r = await remote(seed);
-  r.transport.connect(mesh.peerId);
-  await flush();
-  if (options.hello !== false) {
-    r.transport.send(mesh.peerId, hello(r));
-    await flush();
-  }
-  return r;
-}
+const remote = (seed: number, id?: string): Promise<Remote> => remoteOn(network, seed, id);
+const linked = (seed: number, options: { hello?: boolean } = {}): Promise<Remote> => linkedTo(mesh, network, seed, options);
 
 describe('a new link', () => {
   test('the mesh says hello (signed, its own peer id and name) then its presence', async () => {
