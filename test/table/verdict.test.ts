@@ -8,10 +8,10 @@
  * what `handVerdict` reads (its events, inputs, state, halt, audit, phase),
  * so every case runs in milliseconds instead of replaying a hand.
  */
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { HandFollower } from '../../src/table/hand/follower.js';
 import type { HaltCode } from '../../src/table/hand/halt.js';
-import { handVerdict, type CheckKey } from '../../src/table/verdict.js';
+import { handVerdict, type CheckKey, type VerdictSummary } from '../../src/table/verdict.js';
 
 type Ev = { seat: number; type: string; envelope: { body: { n: number } }; data: unknown };
 const ev = (seat: number, n: number, type: string, data: unknown = {}): Ev => ({ seat, type, envelope: { body: { n } }, data });
@@ -66,7 +66,11 @@ const oks = (f: HandFollower) => Object.fromEntries(handVerdict(f).checks.map((c
 const KEYS: CheckKey[] = ['signatures', 'shuffle', 'cards', 'keys', 'moves', 'hashes'];
 
 describe('a clean hand', () => {
-  const v = handVerdict(follower());
+  // Built in a beforeAll, not while the tests are collected: a mutation run switches its mutant on only then.
+  let v: VerdictSummary;
+  beforeAll(() => {
+    v = handVerdict(follower());
+  });
 
   it('status, headline, no fault, the hand number', () => {
     expect(v.status).toBe('clean');
