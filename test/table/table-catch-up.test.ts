@@ -161,12 +161,14 @@ describe('answering a fetch', () => {
     ]);
   });
 
-  it('of another hand than the current or with no session: nothing', () => {
+  it('of another hand than the current or with no session: nothing', async () => {
     const h = harness({ handNo: 2 });
     h.catchUp.answerFetch({ body: { hand: 2, have: {} } } as unknown as EnvelopeOf<'fetch'>, 'p');
     h.state.current = h.session({ phase: 'playing', events: [event(ANN, 0)] });
     h.catchUp.answerFetch({ body: { hand: 3, have: {} } } as unknown as EnvelopeOf<'fetch'>, 'p');
+    h.state.stored.set(-1, [event(ANN, 0)]);
     h.catchUp.answerFetch({ body: { hand: -1, have: {} } } as unknown as EnvelopeOf<'fetch'>, 'p');
+    await new Promise((resolve) => setTimeout(resolve, 0));
     expect(h.resent).toEqual([]);
   });
 
@@ -243,7 +245,7 @@ describe('following the table to its next hand', () => {
     expect(h.sent).toHaveLength(1);
   });
 
-  it('a running hand without a session fetches with an empty have', () => {
+  it('a running hand whose session has nothing to tell fetches with an empty have', () => {
     const h = harness({ handNo: 1, handsStarted: 2 });
     h.state.current = h.session({ phase: 'playing', waiting: { seats: [0], what: 'to play' }, have: undefined });
     h.state.current = { ...h.state.current, have: () => undefined } as unknown as HandSession;
@@ -265,12 +267,17 @@ describe('following the table to its next hand', () => {
     expect(h.sent).toEqual([]);
   });
 
-  it('does nothing before any hand', () => {
+  it('does nothing before any hand (and follows from the first)', () => {
     const h = harness({ handNo: -1, handsStarted: 0 });
     h.catchUp.noteShown(key(ANN), 0, true);
     h.catchUp.follow();
     expect(h.started).toEqual([]);
     expect(h.sent).toEqual([]);
+    const first = harness({ handNo: 0, handsStarted: 1 });
+    first.state.current = first.session({ phase: 'done' });
+    first.catchUp.noteShown(key(ANN), 1, true);
+    first.catchUp.follow();
+    expect(first.started).toEqual([1]);
   });
 });
 

@@ -215,6 +215,16 @@ describe('when an unseated page may ask for a seat', () => {
     expect(h.started).toEqual([]);
   });
 
+  it('not after a refusal, even when the last hand followed is accepted', async () => {
+    const h = harness({ handsStarted: 1, handNo: 0 });
+    h.state.session = fakeSession({ phase: 'done', auditResult: {} });
+    expect(h.history.mayJoin()).toBe(true);
+    await h.store.saveHandRecord(TABLE, 0, hand0);
+    h.state.early.set(1, [cat, bob, ann].map((s) => ready(s, { ...hand1, dealer: 0 })));
+    await h.history.setupFor(1);
+    expect(h.history.mayJoin()).toBe(false);
+  });
+
   it('not while an earlier hand is followed, however it ended', () => {
     const h = harness({ handsStarted: 3, handNo: 1 });
     h.state.session = fakeSession({ phase: 'done', auditResult: {} });
@@ -301,6 +311,7 @@ describe('the clock of an unseated page', () => {
 
   it('a pending set-up is fetched with nothing held, counting the readies held early', () => {
     const h = harness({ handsStarted: 3, handNo: 0 });
+    h.state.session = fakeSession({ phase: 'done', auditResult: {}, events: 9, have: { [annKey]: 7 } });
     h.history.pending = 1;
     h.state.early.set(1, [ready(ann, hand1)]);
     for (let i = 0; i < 5; i++) h.history.tick();
@@ -431,6 +442,21 @@ describe('what an unseated page shows about the history', () => {
     h.state.session = fakeSession({ phase: 'playing', events: 3, waiting: { seats: [1, 2], what: 'to play' } });
     for (let i = 0; i <= HISTORY_PATIENCE_TICKS; i++) h.history.tick();
     expect(h.history.status()).toBe('Checking the hands played so far (hand 1 of 2) before you can sit: hand 1 is incomplete or still being played — waiting for Bob (seat 2), Cat (seat 3)');
+  });
+
+  it('a pending set-up after the table lost its configuration: of ? seats', () => {
+    const h = harness({ handsStarted: 3, handNo: 0 });
+    h.history.pending = 2;
+    h.state.config = false;
+    for (let i = 0; i <= HISTORY_PATIENCE_TICKS; i++) h.history.tick();
+    expect(h.history.status()).toBe("Checking the hands played so far (hand 3 of 3) before you can sit: hand 3 is incomplete — 0 of ? seats' set-ups have come");
+  });
+
+  it('a hand followed that owes nothing known: its events', () => {
+    const h = harness({ handsStarted: 2, handNo: 0 });
+    h.state.session = fakeSession({ phase: 'playing', events: 3, waiting: null });
+    for (let i = 0; i <= HISTORY_PATIENCE_TICKS; i++) h.history.tick();
+    expect(h.history.status()).toBe('Checking the hands played so far (hand 1 of 2) before you can sit: hand 1 is incomplete or still being played — waiting for its events');
   });
 
   it('a hand followed that stops with nobody owing: its events', () => {
