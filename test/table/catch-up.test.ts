@@ -79,6 +79,12 @@ describe('catching up with the table', () => {
     const d = new CatchUp();
     d.note('b', 0, true);
     expect(d.decide({ handNo: -1, over: true, owing: [] })).toBe('stay');
+    const first = new CatchUp();
+    first.note('b', 1, true);
+    expect(first.decide({ handNo: 0, over: true, owing: [] })).toBe('follow');
+    const two = new CatchUp();
+    two.note('c', 0, true);
+    expect(two.blocksMoves(['b', 'c'])).toBe(false); // one remote seat said where it is: enough
     const none = new CatchUp();
     none.note('b', 7, false);
     expect(none.decide({ handNo: 0, over: true, owing: [] })).toBe('stay');
@@ -109,6 +115,10 @@ describe('catching up with the table', () => {
     c.note('b', Number.NaN, true);
     c.note('b', 2 ** 60, true);
     expect(c.latest()).toBe(-1);
+    expect(c.toldHand('b')).toBe(-1);
+    // A fetch naming hand -1 (no hand) is not this page's "no hand" either: the page stays resuming.
+    expect(c.resuming).toBe(true);
+    expect(c.blocksMoves(['b'])).toBe(true);
   });
 });
 
