@@ -254,6 +254,13 @@ describe('moving on through the history', () => {
     expect(h.started).toEqual([]);
   });
 
+  it('asks after hand 3 too (no hand number is taken as asked already)', () => {
+    const h = harness({ handsStarted: 3, handNo: 2 });
+    h.state.session = fakeSession({ phase: 'done', auditResult: {} });
+    h.history.afterChange();
+    expect(h.asked()).toBe(1);
+  });
+
   it.each([
     ['a seat of its own', { mySeat: 0 }],
     ['no hand started yet on this page', { handNo: -1 }],
@@ -320,6 +327,14 @@ describe('the clock of an unseated page', () => {
     expect(h.sent).toEqual([]);
     h.history.tick();
     expect(h.sent).toEqual([['fetch', { hand: 1, have: {} }]]);
+  });
+
+  it.each([0, 1, 2, 3])('the first fetch of hand %i with nothing held comes on the sixth tick', (hand) => {
+    const h = harness({ handsStarted: 5, handNo: hand });
+    for (let i = 0; i < 5; i++) h.history.tick();
+    expect(h.sent).toEqual([]);
+    h.history.tick();
+    expect(h.sent).toEqual([['fetch', { hand, have: {} }]]);
   });
 
   it('with no session fetches an empty have, and before any hand nothing', () => {
