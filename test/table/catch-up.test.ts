@@ -59,12 +59,66 @@ describe('catching up with the table', () => {
     expect(c.decide({ handNo: 4, over: false, owing: ['b'] })).toBe('fetch');
   });
 
+  it('hand 0 is a hand; a fetch counts as this page\'s hand only when it names it', () => {
+    const c = new CatchUp();
+    c.note('b', 0, false);
+    expect(c.latest()).toBe(0);
+    c.note('b', 1, true); // no current hand given: says nothing about being live
+    expect(c.resuming).toBe(true);
+    expect(c.toldHand('b')).toBe(1);
+    expect(c.toldHand('nobody')).toBe(-1);
+    c.note('b', 0, true); // an older statement does not lower what b said
+    expect(c.toldHand('b')).toBe(1);
+    expect(c.latest()).toBe(1);
+  });
+
+  it('a page that acted is not blocked, nor one before any hand; with no seat told it stays', () => {
+    const c = new CatchUp();
+    c.settle();
+    expect(c.blocksMoves(['b'])).toBe(false);
+    const d = new CatchUp();
+    d.note('b', 0, true);
+    expect(d.decide({ handNo: -1, over: true, owing: [] })).toBe('stay');
+    const first = new CatchUp();
+    first.note('b', 1, true);
+    expect(first.decide({ handNo: 0, over: true, owing: [] })).toBe('follow');
+    const two = new CatchUp();
+    two.note('c', 0, true);
+    expect(two.blocksMoves(['b', 'c'])).toBe(false); // one remote seat said where it is: enough
+    const none = new CatchUp();
+    none.note('b', 7, false);
+    expect(none.decide({ handNo: 0, over: true, owing: [] })).toBe('stay');
+  });
+
+  it('a live page whose hand waits on nobody stays; a seat that answers between fetch and follow restarts the wait', () => {
+    const c = new CatchUp();
+    c.settle();
+    c.note('b', 5, true);
+    c.note('c', 4, true);
+    expect(c.decide({ handNo: 4, over: false, owing: [] })).toBe('stay');
+    c.tick();
+    expect(c.decide({ handNo: 4, over: false, owing: ['b'] })).toBe('fetch');
+    c.tick();
+    expect(c.decide({ handNo: 4, over: false, owing: ['c'] })).toBe('stay'); // no longer stuck
+    c.tick();
+    c.tick();
+    expect(c.decide({ handNo: 4, over: false, owing: ['b'] })).toBe('fetch'); // fetched afresh, not followed
+    c.tick();
+    expect(c.decide({ handNo: 4, over: false, owing: ['b'] })).toBe('stay');
+    c.tick();
+    expect(c.decide({ handNo: 4, over: false, owing: ['b'] })).toBe('follow');
+  });
+
   it('ignores hand numbers that are not hands', () => {
     const c = new CatchUp();
     c.note('b', -1, true);
     c.note('b', Number.NaN, true);
     c.note('b', 2 ** 60, true);
     expect(c.latest()).toBe(-1);
+    expect(c.toldHand('b')).toBe(-1);
+    // A fetch naming hand -1 (no hand) is not this page's "no hand" either: the page stays resuming.
+    expect(c.resuming).toBe(true);
+    expect(c.blocksMoves(['b'])).toBe(true);
   });
 });
 
@@ -86,6 +140,27 @@ describe('gone seats and stalls', () => {
     expect(g.isGone(1)).toBe(false);
   });
 
+  it('counts the grace from the page\'s opening; a seat seated later is not heard before it speaks; a freed seat is no longer gone, silently', () => {
+    const g = new GoneSeats(5_000);
+    const free = [{ seat: 1, name: 'Ann', reachability: null }];
+    const off = [{ seat: 1, name: 'Ann', reachability: 'offline' as const }];
+    expect(g.update(free, 6_000)).toEqual([]);
+    expect(g.update(off, 7_000)).toEqual([]);
+    expect(g.isGone(1)).toBe(false);
+    expect(g.goneFor(1, 7_000)).toBeNull();
+    expect(g.update(off, 5_000 + FIRST_CONTACT_GRACE_MS - 1)).toEqual([]);
+    expect(g.update(off, 5_000 + FIRST_CONTACT_GRACE_MS)).toEqual(['Ann has lost the connection: nothing has come from their page for a few seconds (closed or offline)']);
+    expect(g.goneFor(1, 20_000)).toBe(5_000);
+    expect(g.update(free, 21_000)).toEqual([]);
+    expect(g.isGone(1)).toBe(false);
+  });
+
+  it('no stall while the hand waits on nobody', () => {
+    const g = new GoneSeats(0);
+    expect(stallOf(null, () => false, g, 0, 10 ** 9, 30_000)).toBeNull();
+    expect(stallOf({ seats: [], what: 'x' }, () => false, g, 0, 10 ** 9, 30_000)).toBeNull();
+  });
+
   it('names only owing remote seats: gone ones with the turn timer, connected ones only after several timers, never local seats', () => {
     const g = new GoneSeats(0);
     g.update(seats('direct', 'direct'), 0);
@@ -94,7 +169,8 @@ describe('gone seats and stalls', () => {
     expect(stallOf(waiting, local, g, 0, 30_000, 30_000)).toBeNull();
     expect(stallOf({ seats: [0], what: 'to play' }, local, g, 0, 10 * 30_000, 30_000)).toBeNull();
     const slow = stallOf(waiting, local, g, 0, SLOW_TURN_TIMERS * 30_000, 30_000);
-    expect(slow).toMatchObject({ seats: [1, 2], gone: false, canEnd: true });
+    expect(slow).toEqual({ seats: [1, 2], what: 'to choose', forMs: SLOW_TURN_TIMERS * 30_000, gone: false, canEnd: true });
+    expect(stallOf(waiting, local, g, 0, SLOW_TURN_TIMERS * 30_000 - 1, 30_000)).toBeNull();
     g.update(seats('offline', 'direct'), 1_000);
     expect(stallOf(waiting, local, g, 11_000, 20_000, 30_000)).toMatchObject({ seats: [1], gone: true, canEnd: false, forMs: 10_000 });
     expect(stallOf(waiting, local, g, 31_000, 40_000, 30_000)).toMatchObject({ seats: [1], gone: true, canEnd: true });

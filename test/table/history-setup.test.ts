@@ -39,6 +39,23 @@ describe('a past hand’s set-up from its seats’ readies', () => {
     expect(withEve).toEqual({ kind: 'found', setup: hand2 });
   });
 
+  it('finds the order when the hint is wrong (the roster changed seats), and with no hint', () => {
+    const readies = [cat, bob, ann].map((s) => ready(s, hand2));
+    const wrong = [keyHex(ann.publicKey), keyHex(bob.publicKey), keyHex(cat.publicKey)];
+    expect(setupFromReadies({ ...base, seats: 3 }, 1, hand1, readies, wrong)).toEqual({ kind: 'found', setup: hand2 });
+    expect(setupFromReadies({ ...base, seats: 3 }, 1, hand1, readies, [])).toEqual({ kind: 'found', setup: hand2 });
+  });
+
+  it('counts only readies of this hand that parse: another hand’s, another type, a malformed one are ignored', () => {
+    const hand3 = nextSetup({ ...base, seatKeys: [bob, ann, cat].map((s) => keyHex(s.publicKey)) }, 2, { setup: hand2, outcome: null });
+    const later = [bob, ann, cat].map((s) => ready(s, hand3));
+    expect(setupFromReadies({ ...base, seats: 3 }, 1, hand1, later, hint)).toEqual({ kind: 'waiting', readies: 0 });
+    const other = (signer: Signer, type: 'fault' | 'ready', data: unknown) =>
+      signEnvelope(signer, { kind: 'table-event', table: TABLE, seq: 2, to: null, body: { hand: 1, n: 1, at: 0, hash: new Uint8Array(32), type, data } as never });
+    const noise = [other(bob, 'fault', { code: 'bad-proof', seat: 0, detail: 'x' }), other(ann, 'ready', { sealKey: 'no', setup: 'no' })];
+    expect(setupFromReadies({ ...base, seats: 3 }, 1, hand1, [...noise, ready(cat, hand2)], hint)).toEqual({ kind: 'waiting', readies: 1 });
+  });
+
   it('is a mismatch when the seats signed another dealer than the record gives', () => {
     const otherDealer = { ...hand2, dealer: 0 };
     const search = setupFromReadies({ ...base, seats: 3 }, 1, hand1, [bob, ann, cat].map((s) => ready(s, otherDealer)), hint);

@@ -1,0 +1,339 @@
+/**
+ * The table session's side of rejoin and drop-outs (table-catch-up.ts), driven
+ * through its host with a fake lobby, mesh and hand sessions: which remote
+ * seats' word counts for catch-up (never this page's own seat, a bot, a
+ * stranger or a far-future hand), what a fetch is answered with (the current
+ * hand's missing events, or an older hand from storage), how a page follows
+ * the table to its next hand (and abandons the hand it leaves), the log lines
+ * of seats that lose the connection and come back, and how "End hand" names
+ * who stalled. rejoin.test.ts plays the same with real hands; these run in
+ * milliseconds.
+ */
+import { describe, expect, it } from 'vitest';
+import type { EnvelopeOf } from '../../src/net/envelope.js';
+import type { Mesh, Reachability } from '../../src/net/mesh.js';
+import type { HandSession } from '../../src/table/hand-session.js';
+import type { LobbyView } from '../../src/table/lobby.js';
+import { TableCatchUp } from '../../src/table/table-catch-up.js';
+import { FIRST_CONTACT_GRACE_MS } from '../../src/table/gone-seats.js';
+
+const key = (byte: number) => new Uint8Array(32).fill(byte);
+const hex = (byte: number) => byte.toString(16).padStart(2, '0').repeat(32);
+const [ME, ANN, BOB, BOT] = [1, 2, 3, 4];
+
+interface FakeHand {
+  phase: string;
+  seatKeys?: string[];
+  waiting?: { seats: number[]; what: string } | null;
+  have?: Record<string, number>;
+  events?: EnvelopeOf<'table-event'>[];
+  endStalled?: boolean;
+}
+
+function fakeSession(hand: FakeHand, abandoned: string[]): HandSession {
+  return {
+    phase: hand.phase,
+    config: { setup: { seatKeys: hand.seatKeys ?? [hex(ME), hex(ANN), hex(BOB)] } },
+    waiting: () => hand.waiting ?? null,
+    have: () => hand.have ?? { [hex(ANN)]: 1 },
+    events: () => hand.events ?? [],
+    abandon: (reason: string) => abandoned.push(reason),
+    follower: { endStalled: () => hand.endStalled ?? false },
+  } as unknown as HandSession;
+}
+
+const event = (from: number, n: number) => ({ from: key(from), body: { n } }) as unknown as EnvelopeOf<'table-event'>;
+
+type SeatInit = { byte: number | null; name?: string; reach?: Reachability };
+
+function harness(init: { handNo?: number; handsStarted?: number; local?: number[]; seats?: SeatInit[] } = {}) {
+  const state = {
+    handNo: init.handNo ?? 0,
+    handsStarted: init.handsStarted ?? 1,
+    starting: false,
+    closed: false,
+    seats: init.seats ?? [{ byte: ME, name: 'Me', reach: 'self' }, { byte: ANN, name: 'Ann', reach: 'direct' }, { byte: BOB, name: 'Bob', reach: 'direct' }, { byte: BOT, name: 'Botty', reach: 'self' }],
+    local: new Map<number, { session: HandSession }>(),
+    current: undefined as HandSession | undefined,
+    stored: new Map<number, EnvelopeOf<'table-event'>[]>(),
+  };
+  const sent: [string, unknown][] = [];
+  const resent: [string, EnvelopeOf<'table-event'>][] = [];
+  const started: number[] = [];
+  const logs: [string, string | undefined][] = [];
+  const abandoned: string[] = [];
+  const lobby = (): LobbyView =>
+    ({
+      seats: state.seats.map((s, seat) => ({ seat, keyHex: s.byte === null ? null : hex(s.byte), member: s.byte === null ? null : { name: s.name ?? '' }, isMe: s.byte === ME, reachability: s.byte === null ? null : (s.reach ?? 'direct') })),
+      handsStarted: state.handsStarted,
+    }) as unknown as LobbyView;
+  const catchUp = new TableCatchUp(
+    {
+      mesh: { send: (kind: string, body: unknown) => sent.push([kind, body]), resend: (via: string, envelope: EnvelopeOf<'table-event'>) => resent.push([via, envelope]) } as unknown as Mesh,
+      lobby,
+      handNo: () => state.handNo,
+      startingHand: () => state.starting,
+      closed: () => state.closed,
+      hands: () => state.local,
+      currentSession: () => state.current,
+      isBot: (k) => k === hex(BOT),
+      storedEvents: async (hand) => state.stored.get(hand) ?? [],
+      startHand: (hand) => {
+        started.push(hand);
+        state.handNo = hand;
+      },
+      onLog: (line, level) => logs.push([line, level]),
+    },
+    0,
+  );
+  for (const seat of init.local ?? [0]) state.local.set(seat, { session: fakeSession({ phase: 'playing' }, abandoned) });
+  return { catchUp, state, sent, resent, started, logs, abandoned, session: (hand: FakeHand) => fakeSession(hand, abandoned) };
+}
+
+describe('whose word about the table’s hand counts', () => {
+  it('a remote human seat’s fetch, with this page’s hand as the current one', () => {
+    const h = harness({ handNo: 2, handsStarted: 3 });
+    h.catchUp.noteShown(key(ANN), 2, true);
+    expect(h.catchUp.catchUp.toldHand(hex(ANN))).toBe(2);
+    expect(h.catchUp.catchUp.resuming).toBe(false);
+    expect(h.catchUp.laterHandShown()).toBe(false);
+  });
+
+  it('not this page’s own seat, a bot it sees, or a key not seated', () => {
+    const h = harness({ handNo: 2, handsStarted: 3 });
+    for (const byte of [ME, BOT, 9]) h.catchUp.noteShown(key(byte), 3, true);
+    expect(h.catchUp.catchUp.latest()).toBe(-1);
+    expect(h.catchUp.laterHandShown()).toBe(false);
+  });
+
+  it('an event only shows a hand; a hand past the next one is refused', () => {
+    const h = harness({ handNo: 2, handsStarted: 3 });
+    h.catchUp.noteShown(key(ANN), 4, false);
+    expect(h.catchUp.catchUp.latest()).toBe(-1);
+    h.catchUp.noteShown(key(ANN), 3, false);
+    expect(h.catchUp.catchUp.latest()).toBe(3);
+    expect(h.catchUp.catchUp.toldHand(hex(ANN))).toBe(-1);
+    expect(h.catchUp.laterHandShown()).toBe(true);
+  });
+
+  it('the hands started count too when this page is behind them', () => {
+    const h = harness({ handNo: 0, handsStarted: 4 });
+    h.catchUp.noteShown(key(BOB), 4, true);
+    expect(h.catchUp.catchUp.toldHand(hex(BOB))).toBe(4);
+    h.catchUp.noteShown(key(ANN), 5, true);
+    expect(h.catchUp.catchUp.toldHand(hex(ANN))).toBe(-1);
+    const before = harness({ handNo: -1, handsStarted: 0 });
+    before.catchUp.noteShown(key(ANN), 0, true);
+    before.catchUp.noteShown(key(BOB), 1, true);
+    expect(before.catchUp.catchUp.toldHand(hex(ANN))).toBe(0);
+    expect(before.catchUp.catchUp.toldHand(hex(BOB))).toBe(-1);
+  });
+});
+
+describe('moves of a (re)opened page', () => {
+  it('are held back until a remote seat of the hand said where it is; this page’s own seats do not count', () => {
+    const h = harness({ local: [0] });
+    const hand = h.session({ phase: 'playing' });
+    expect(h.catchUp.movesBlocked(hand)).toBe(true);
+    h.catchUp.noteShown(key(ANN), 1, true);
+    expect(h.catchUp.movesBlocked(hand)).toBe(false);
+    const alone = harness({ local: [0] });
+    expect(alone.catchUp.movesBlocked(alone.session({ phase: 'playing', seatKeys: [hex(ME)] }))).toBe(false);
+  });
+
+  it('are free after the page acts', () => {
+    const h = harness();
+    h.catchUp.settle();
+    expect(h.catchUp.catchUp.resuming).toBe(false);
+    expect(h.catchUp.movesBlocked(h.session({ phase: 'playing' }))).toBe(false);
+  });
+});
+
+describe('answering a fetch', () => {
+  it('of the current hand: the events the asker lacks, by author and count', () => {
+    const h = harness({ handNo: 2 });
+    h.state.current = h.session({ phase: 'playing', events: [event(ANN, 0), event(ANN, 1), event(BOB, 0), event(ME, 2)] });
+    h.catchUp.answerFetch({ body: { hand: 2, have: { [hex(ANN)]: 1, [hex(ME)]: 2 } } } as unknown as EnvelopeOf<'fetch'>, 'peer-x');
+    expect(h.resent.map(([via, e]) => [via, e.from[0], e.body.n])).toEqual([
+      ['peer-x', ANN, 1],
+      ['peer-x', BOB, 0],
+      ['peer-x', ME, 2],
+    ]);
+  });
+
+  it('of another hand than the current or with no session: nothing', async () => {
+    const h = harness({ handNo: 2 });
+    h.catchUp.answerFetch({ body: { hand: 2, have: {} } } as unknown as EnvelopeOf<'fetch'>, 'p');
+    h.state.current = h.session({ phase: 'playing', events: [event(ANN, 0)] });
+    h.catchUp.answerFetch({ body: { hand: 3, have: {} } } as unknown as EnvelopeOf<'fetch'>, 'p');
+    h.state.stored.set(-1, [event(ANN, 0)]);
+    h.catchUp.answerFetch({ body: { hand: -1, have: {} } } as unknown as EnvelopeOf<'fetch'>, 'p');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(h.resent).toEqual([]);
+  });
+
+  it('of an older hand: every stored event, unless the table closed meanwhile', async () => {
+    const h = harness({ handNo: 2 });
+    h.state.current = h.session({ phase: 'playing', events: [event(ANN, 0)] });
+    h.state.stored.set(0, [event(BOB, 0), event(BOB, 1)]);
+    h.state.stored.set(1, [event(ANN, 0)]);
+    h.catchUp.answerFetch({ body: { hand: 0, have: { [hex(BOB)]: 5 } } } as unknown as EnvelopeOf<'fetch'>, 'late');
+    h.catchUp.answerFetch({ body: { hand: 1, have: {} } } as unknown as EnvelopeOf<'fetch'>, 'late');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(h.resent.map(([via, e]) => [via, e.from[0], e.body.n])).toEqual([
+      ['late', BOB, 0],
+      ['late', BOB, 1],
+      ['late', ANN, 0],
+    ]);
+    h.resent.length = 0;
+    h.catchUp.answerFetch({ body: { hand: 0, have: {} } } as unknown as EnvelopeOf<'fetch'>, 'late');
+    h.state.closed = true;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(h.resent).toEqual([]);
+  });
+});
+
+describe('following the table to its next hand', () => {
+  it('a resumed page whose hand is over follows at once, without abandoning it', () => {
+    const h = harness({ handNo: 1, handsStarted: 2 });
+    h.state.current = h.session({ phase: 'done' });
+    h.catchUp.noteShown(key(ANN), 2, true);
+    h.catchUp.follow();
+    expect(h.started).toEqual([2]);
+    expect(h.logs).toEqual([['the table has moved on to hand 3: joining it', undefined]]);
+    expect(h.abandoned).toEqual([]);
+  });
+
+  it('a halted hand, or no hand at all, is over too', () => {
+    const halted = harness({ handNo: 1, handsStarted: 2 });
+    halted.state.current = halted.session({ phase: 'halted' });
+    halted.catchUp.noteShown(key(ANN), 2, true);
+    halted.catchUp.follow();
+    expect(halted.started).toEqual([2]);
+    expect(halted.abandoned).toEqual([]);
+    const none = harness({ handNo: 1, handsStarted: 2 });
+    none.catchUp.noteShown(key(ANN), 2, true);
+    none.catchUp.follow();
+    expect(none.started).toEqual([2]);
+  });
+
+  it('a running hand waiting on a seat gone ahead: fetched once with what it has, then followed and every local seat abandons it', () => {
+    const h = harness({ handNo: 1, handsStarted: 2, local: [0, 3] });
+    h.state.current = h.session({ phase: 'playing', waiting: { seats: [1], what: 'to play' }, have: { [hex(BOB)]: 4 } });
+    h.catchUp.settle();
+    h.catchUp.noteShown(key(ANN), 2, true);
+    h.catchUp.follow();
+    expect(h.sent).toEqual([['fetch', { hand: 1, have: { [hex(BOB)]: 4 } }]]);
+    expect(h.started).toEqual([]);
+    h.catchUp.tick(1_000);
+    expect(h.started).toEqual([]);
+    h.catchUp.tick(2_000);
+    expect(h.started).toEqual([2]);
+    expect(h.abandoned).toEqual(['the table moved on to hand 3 while this page was away', 'the table moved on to hand 3 while this page was away']);
+    expect(h.sent).toHaveLength(1);
+  });
+
+  it('the owing seat is read from the hand’s own seat keys (an unknown seat owes nothing known)', () => {
+    const h = harness({ handNo: 1, handsStarted: 2 });
+    h.state.current = h.session({ phase: 'playing', waiting: { seats: [7], what: 'to play' }, seatKeys: [hex(ME), hex(BOB), hex(ANN)] });
+    h.catchUp.settle();
+    h.catchUp.noteShown(key(ANN), 2, true);
+    h.catchUp.follow();
+    expect(h.sent).toEqual([]);
+    h.state.current = h.session({ phase: 'playing', waiting: { seats: [2], what: 'to play' }, seatKeys: [hex(ME), hex(BOB), hex(ANN)] });
+    h.catchUp.follow();
+    expect(h.sent).toHaveLength(1);
+  });
+
+  it('a running hand whose session has nothing to tell fetches with an empty have', () => {
+    const h = harness({ handNo: 1, handsStarted: 2 });
+    h.state.current = h.session({ phase: 'playing', waiting: { seats: [0], what: 'to play' }, have: undefined });
+    h.state.current = { ...h.state.current, have: () => undefined } as unknown as HandSession;
+    h.catchUp.noteShown(key(ANN), 2, true);
+    h.catchUp.follow();
+    expect(h.sent).toEqual([['fetch', { hand: 1, have: {} }]]);
+  });
+
+  it.each([
+    ['while a hand is being started', (s: { starting: boolean }) => (s.starting = true)],
+    ['after the table closed', (s: { closed: boolean }) => (s.closed = true)],
+  ])('does nothing %s', (_, set) => {
+    const h = harness({ handNo: 1, handsStarted: 2 });
+    h.state.current = h.session({ phase: 'done' });
+    h.catchUp.noteShown(key(ANN), 2, true);
+    set(h.state as never);
+    h.catchUp.follow();
+    expect(h.started).toEqual([]);
+    expect(h.sent).toEqual([]);
+  });
+
+  it('does nothing before any hand (and follows from the first)', () => {
+    const h = harness({ handNo: -1, handsStarted: 0 });
+    h.catchUp.noteShown(key(ANN), 0, true);
+    h.catchUp.follow();
+    expect(h.started).toEqual([]);
+    expect(h.sent).toEqual([]);
+    const first = harness({ handNo: 0, handsStarted: 1 });
+    first.state.current = first.session({ phase: 'done' });
+    first.catchUp.noteShown(key(ANN), 1, true);
+    first.catchUp.follow();
+    expect(first.started).toEqual([1]);
+  });
+});
+
+describe('seats that lose the connection', () => {
+  it('are logged once as a warning by name (or seat number), and when back; this page’s own seat never', () => {
+    const h = harness({
+      seats: [{ byte: ME, name: 'Me', reach: 'offline' }, { byte: ANN, name: 'Ann', reach: 'direct' }, { byte: BOB, name: '', reach: 'direct' }, { byte: null }],
+    });
+    h.catchUp.settle();
+    h.catchUp.tick(1_000);
+    expect(h.logs).toEqual([]);
+    h.state.seats = [{ byte: ME, name: 'Me', reach: 'offline' }, { byte: ANN, name: 'Ann', reach: 'offline' }, { byte: BOB, name: '', reach: 'offline' }, { byte: null }];
+    h.catchUp.tick(2_000);
+    expect(h.logs).toEqual([
+      ['Ann has lost the connection: nothing has come from their page for a few seconds (closed or offline)', 'warn'],
+      ['Seat 3 has lost the connection: nothing has come from their page for a few seconds (closed or offline)', 'warn'],
+    ]);
+    expect(h.catchUp.goneSeats()).toEqual([1, 2]);
+    h.catchUp.tick(FIRST_CONTACT_GRACE_MS + 1);
+    expect(h.logs).toHaveLength(2);
+    h.state.seats = [{ byte: ME, name: 'Me', reach: 'offline' }, { byte: ANN, name: 'Ann', reach: 'relayed' }, { byte: BOB, name: '', reach: 'offline' }, { byte: null }];
+    h.catchUp.tick(FIRST_CONTACT_GRACE_MS + 2);
+    expect(h.logs[2]).toEqual(['Ann is back', 'warn']);
+    expect(h.catchUp.goneSeats()).toEqual([2]);
+  });
+
+  it('the table clock also counts for catch-up: a resumed page moves after MAX_BLOCKED_TICKS', () => {
+    const h = harness();
+    const hand = h.session({ phase: 'playing' });
+    for (let i = 0; i < 9; i++) h.catchUp.tick(i);
+    expect(h.catchUp.movesBlocked(hand)).toBe(true);
+    h.catchUp.tick(10);
+    expect(h.catchUp.movesBlocked(hand)).toBe(false);
+  });
+
+  it('a stall names only remote owing seats, gone ones first', () => {
+    const h = harness({ local: [0] });
+    h.catchUp.tick(0);
+    h.state.seats = [{ byte: ME, name: 'Me', reach: 'self' }, { byte: ANN, name: 'Ann', reach: 'offline' }, { byte: BOB, name: 'Bob', reach: 'direct' }];
+    h.catchUp.tick(1_000);
+    const waiting = { seats: [0, 1, 2], what: 'to choose' };
+    expect(h.catchUp.stall(h.session({ phase: 'playing', waiting }), 31_000, 40_000, 30_000)).toEqual({ seats: [1], what: 'to choose', forMs: 30_000, gone: true, canEnd: true });
+    expect(h.catchUp.stall(h.session({ phase: 'playing', waiting: { seats: [0], what: 'to play' } }), 31_000, 10 ** 7, 30_000)).toBeNull();
+  });
+});
+
+describe('End hand', () => {
+  it('an owed disclosure names its seat (changed); else the hand ends naming who stalled, or the player', () => {
+    const h = harness({ local: [] });
+    let changed = 0;
+    h.state.local.set(0, { session: h.session({ phase: 'playing', endStalled: true }) });
+    h.state.local.set(2, { session: h.session({ phase: 'playing', waiting: { seats: [1, 2, 3, 5], what: 'to play' } }) });
+    h.state.local.set(3, { session: h.session({ phase: 'playing', waiting: { seats: [2], what: 'to play' } }) });
+    h.state.local.set(4, { session: h.session({ phase: 'playing', waiting: null }) });
+    h.catchUp.endHand(['Me', 'Ann', 'Bob'], () => changed++);
+    expect(changed).toBe(1);
+    expect(h.abandoned).toEqual(['nothing came from Ann, Seat 6 for too long', 'a player ended the hand', 'a player ended the hand']);
+  });
+});
