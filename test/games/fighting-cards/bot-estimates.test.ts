@@ -122,3 +122,11 @@ describe('auction and skat decisions', () => {
     expect(fightingCardsMove(over.state, 1, privateViewOf(over.state, over.open, 1))).toBeNull();
   });
 });
+
+describe('cards in any order', () => {
+  test('a suit listed low card first counts the same sure winners (♥ K A: A and K are both sure)', () => {
+    // ♥ A K: 4 + 3 + 2 × 2.5 = 12; ♣ 7 trump is a spare trump that ruffs the first short side suit: 3.5 → 15.5.
+    expect(estimateTricks(['AH', 'KH', '7C'], 'C')).toBe(15.5);
+    expect(estimateTricks(['KH', '7C', 'AH'], 'C')).toBe(15.5);
+  });
+});

@@ -65,3 +65,44 @@ describe('Fighting Cards log lines', () => {
     );
   });
 });
+
+describe('Fighting Cards renege line: the offence is the trick where the seat went off a lead of the proved suit', () => {
+  // Ann (seat 0) follows ♣ in trick 1 and ♥ in trick 2, then plays 7♦ on a ♥ lead in trick 3 while
+  // holding 8♥, and 8♥ in trick 4 proves it. Only trick 3 is the offence: trick 1 was not a ♥ lead,
+  // in trick 2 she followed ♥. The line must name ♦, the suit she played off in trick 3.
+  const deal = {
+    seats: [
+      { hand: ['JH', '8H', '9C', '7D', 'KD', 'QD', 'JD', '10D', '9D', '8D'] },
+      { hand: ['7H', 'AS', 'KS', 'QS', 'JS', '10S', '9S', '8S', '7S', 'AD'] },
+      { hand: ['KC', 'AH', '10H', '9H', 'KH', 'QH', 'QC', 'JC', '10C', 'AC'] },
+    ],
+    skat: ['8C', '7C'],
+  };
+  const play = (seat: number, card: string) => ({ seat, type: 'play', card });
+  const actions = [
+    { seat: 1, type: 'bid', bid: 21 },
+    { seat: 2, type: 'pass' },
+    { seat: 0, type: 'pass' },
+    { seat: 1, type: 'hand' },
+    { seat: 1, type: 'trump', suit: 'S' },
+    play(2, 'KC'), play(0, '9C'), play(1, '7S'),
+    play(1, '7H'), play(2, 'AH'), play(0, 'JH'),
+    play(2, '10H'), play(0, '7D'), play(1, 'AD'),
+    play(2, '9H'), play(0, '8H'),
+  ];
+
+  it('names the suit played off in the offending trick, not an earlier trick of the same seat', () => {
+    const parsed = parseScenario({ game: 'fighting-cards', seats: 3, dealer: 0, deal, actions });
+    if (typeof parsed === 'string') throw new Error(parsed);
+    const run = runScenario(fightingCards, parsed);
+    if (!run.state) throw new Error(run.failures.join('; '));
+    const state = run.state;
+    const all = (run.inputs as Input[]).map((input) => describeInput('fighting-cards', input, names, state)).filter((line) => line !== '');
+    expect(all.filter((line) => line.startsWith('Ann plays'))).toEqual([
+      'Ann plays 9♣',
+      'Ann plays J♥ — Cleo wins the trick with A♥ (5 points)',
+      'Ann plays 7♦',
+      'Ann plays 8♥ — Ann reneged: ♦ on a ♥ lead while holding ♥',
+    ]);
+  });
+});

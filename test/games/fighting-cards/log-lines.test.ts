@@ -38,8 +38,12 @@ describe('actions in plain words', () => {
     expect(describeAction({ type: 'play', handle: 3, card: '10H' }, 'Ann', (h) => (h === 3 ? 'QS' : null))).toBe('Ann plays Q♠');
   });
 
-  test('the suit symbols', () => {
+  test('the suit symbols', async () => {
     expect(SUIT_SYMBOL).toEqual({ C: '♣', D: '♦', H: '♥', S: '♠' });
+    // The table is built when the module loads: loaded inside the test so a mutation run sees it (stryker-js 6144).
+    const { loadedNow } = await import('../../helpers/loaded-now.js');
+    const fresh = await loadedNow(() => import('../../../src/games/fighting-cards/describe.js'));
+    expect(fresh.SUIT_SYMBOL).toEqual({ C: '♣', D: '♦', H: '♥', S: '♠' });
   });
 });
 

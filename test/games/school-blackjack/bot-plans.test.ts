@@ -101,3 +101,11 @@ describe('not to move', () => {
     expect(planTurn(state, 0, privateViewOf(state, open, 0))).toBeNull();
   });
 });
+
+describe('planTurn on an empty pile', () => {
+  test('anything goes: the first plain card, then end', () => {
+    // 9♥ then end: +10, 4♣ kept (a plain card, so no −8). 4♣ first is worth the same and comes later in hand order.
+    const table = two(['9h', '4c'], []);
+    expect(plan(table, 0)).toEqual({ action: playOf(table, '9h'), value: 10 });
+  });
+});

@@ -73,3 +73,40 @@ describe('school-blackjack log lines', () => {
     expect(describeInput('school-blackjack', { kind: 'act', seat: 0, action: { type: 'fly' } }, names, t.state)).toBe('Ann moved');
   });
 });
+
+describe('school-blackjack log lines: two consequences, a later turn begun, another game', () => {
+  it('two 8s then a jack: the skipped seats and the seat that owes (with three seats, Ann herself), each after its own "; "', () => {
+    const t = position(deal(['8h', '8d', 'Jd', '7d']), { seats: 3 });
+    step(t, 0, playOf(t, '8h'));
+    step(t, 0, playOf(t, '8d'));
+    step(t, 0, playOf(t, 'Jd'));
+    expect(step(t, 0, { type: 'end' })).toBe('Ann played 8♥ 8♦ J♦ and ends the turn; Bob and Cleo are skipped; Ann owes 3');
+  });
+
+  it('once the next seat has played its first card, the finished turn is no longer described from the state', () => {
+    const t = position(deal(['5h', '7d']), { seats: 3 });
+    const five = playOf(t, '5h');
+    step(t, 0, five);
+    expect(step(t, 0, { type: 'end' })).toBe('Ann played 5♥ and ends the turn');
+    // Bob (seat 2) begins his turn: Ann's turn is still the board's last finished turn, but no longer the latest news.
+    expect(t.state.board.lastTurn?.seat).toBe(0);
+    step(t, 2, playOf(t, '5d'));
+    expect(t.state.board.lastTurn?.seat).toBe(0);
+    expect(line(t, 0, { type: 'end' })).toBe('Ann ends the turn');
+    expect(line(t, 0, five)).toBe('Ann played 5♥');
+  });
+
+  it('no state, or a state of another game: the action alone', async () => {
+    const t = position(deal(['Js', '8s', '7d']), { seats: 3 });
+    const jack = playOf(t, 'Js');
+    step(t, 0, jack);
+    const { pesten } = await import('../../../src/games/pesten/index.js');
+    const other = pesten.setup({ players: 3, dealer: 1, options: {}, layout: null });
+    if (!other.ok) throw new Error('pesten setup');
+    const input = (action: unknown) => ({ kind: 'act' as const, seat: 0, action });
+    expect(describeInput('school-blackjack', input({ type: 'end' }), names, other.state)).toBe('Ann ends the turn');
+    expect(describeInput('school-blackjack', input(jack), names, other.state)).toBe('Ann played J♠');
+    expect(describeInput('school-blackjack', input({ type: 'end' }), names, null)).toBe('Ann ends the turn');
+    expect(describeInput('school-blackjack', input({ type: 'draw' }), names, null)).toBe('Ann draws');
+  });
+});
