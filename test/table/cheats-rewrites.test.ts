@@ -14,7 +14,9 @@ import { ALL_SEATS, decodeKeyShares, encodeKeyShares, seededRandom, type KeyEntr
 import { verifyEnvelope, type EnvelopeOf } from '../../src/net/envelope.js';
 import { signEnvelope } from '../../src/net/envelope.js';
 import { gameModules } from '../../src/games/index.js';
-import type { Cheat, CheatContext, CheatKind } from '../../src/table/cheats.js';
+import { CHEAT_KINDS, makeCheat, type Cheat, type CheatContext, type CheatKind } from '../../src/table/cheats.js';
+import { blame, isAct, resign } from '../../src/table/cheats-protocol.js';
+import type { GameId } from '../../src/games/index.js';
 import { loadedNow } from '../helpers/loaded-now.js';
 import { testSigner } from '../helpers/signers.js';
 
@@ -39,11 +41,12 @@ function shares(to: number, entries: KeyEntry[]): Uint8Array {
 }
 const entry = (position: number, key: bigint): KeyEntry => ({ position, layer: 1, key });
 
+/** The registry loaded afresh (its tables are built when the module loads). */
 async function cheats() {
   return loadedNow(() => import('../../src/table/cheats.js'));
 }
-async function cheatOf(kind: CheatKind, game: Parameters<(typeof import('../../src/table/cheats.js'))['makeCheat']>[1] = 'stress-shed'): Promise<Cheat> {
-  return (await cheats()).makeCheat(kind, game)!;
+async function cheatOf(kind: CheatKind, game: GameId = 'stress-shed'): Promise<Cheat> {
+  return makeCheat(kind, game)!;
 }
 
 /** Checks `out` is `original` re-signed by the cheater with `body`. */
@@ -75,8 +78,8 @@ describe('the registry', () => {
     expect(m.makeCheat('replay', 'no-such-game' as never)).toBeNull();
   });
 
-  it('offers each game the cheats its timing and its claims allow', async () => {
-    const m = await cheats();
+  it('offers each game the cheats its timing and its claims allow', () => {
+    const m = { makeCheat, CHEAT_KINDS };
     const offered = Object.fromEntries(gameModules.map((g) => [g.id, m.CHEAT_KINDS.filter((k) => m.makeCheat(k, g.id) !== null)]));
     const protocol = m.CHEAT_KINDS.filter((k) => !['false-claim', 'wrong-card', 'repeat-move', 'realtime-bad-reveal'].includes(k));
     const turns = protocol.filter((k) => k !== 'replay' && k !== 'forged-signature');
@@ -94,8 +97,8 @@ describe('the registry', () => {
     expect(m.makeCheat('false-claim', 'stress-speed', true)).toBeNull();
   });
 
-  it('says what each cheat does and how the honest peers must react', async () => {
-    const m = await cheats();
+  it('says what each cheat does and how the honest peers must react', () => {
+    const m = { makeCheat, CHEAT_KINDS };
     const described = (game: Parameters<typeof m.makeCheat>[1]) =>
       Object.fromEntries(
         m.CHEAT_KINDS.map((k) => m.makeCheat(k, game)).filter((c) => c !== null).map((c) => [c!.kind, { what: c!.what, expect: c!.expect, clock: c!.needsClock ?? false }]),
@@ -129,8 +132,8 @@ describe('the registry', () => {
     expect(speed['realtime-bad-reveal']).toEqual({ what: 'a real-time reveal whose moves hold a CBOR byte string (no digest can even be computed of it)', expect: blame('bad-event'), clock: false });
   });
 
-  it('has the helpers the cheats share: re-signing, acts, blame', async () => {
-    const p = await loadedNow(() => import('../../src/table/cheats-protocol.js'));
+  it('has the helpers the cheats share: re-signing, acts, blame', () => {
+    const p = { blame, isAct, resign };
     const act = event('act', { action: { type: 'play' }, keys: [] });
     expect(p.isAct(act.body)).toBe(true);
     expect(p.isAct(event('commit', {}).body)).toBe(false);
