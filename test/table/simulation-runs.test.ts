@@ -29,7 +29,7 @@ it('runCheat has nothing to play where the game offers no such cheat', async () 
   expect(await runCheat({ game: 'pesten', players: 2, kind: 'false-claim' })).toBeNull();
   expect(await runCheat({ game: 'stress-speed', players: 2, kind: 'wrong-card' })).toBeNull();
   expect(await runCheat({ game: 'no-such-game' as never, players: 2, kind: 'replay' })).toBeNull();
-});
+}, 300_000);
 
 it('a cheat caught as it must be: the honest seat names the cheater with an expected code, and the table is closed after', async () => {
   let seated: SimulationPeer[] = [];
@@ -55,7 +55,7 @@ it('a cheat caught as it must be: the honest seat names the cheater with an expe
     expect((peer.session as unknown as { closed: boolean }).closed).toBe(true);
     expect((peer.mesh as unknown as { timers: unknown[] }).timers).toEqual([]);
   }
-});
+}, 300_000);
 
 it('a cheat not caught as it must be: the report says why, with the card the cheater could read', async () => {
   shuffleArgument.checked = false;
@@ -66,29 +66,21 @@ it('a cheat not caught as it must be: the report says why, with the card the che
   expect(report.leaks).toEqual([{ seat: 1, handle: null, card: 'KH', how: 'read out of the combination at packet 0 position 20' }]);
   // The cheater's own reading is shown but is no failure of the honest peers.
   expect(report.why).toBe(`seat 1 concluded crypto-fault blaming seat 2 (${report.verdicts[0]!.detail}), expected bad-step blaming seat 2`);
-});
+}, 300_000);
 
 it('an abort: the cheater is named as stalled', async () => {
   const report = (await runCheat({ game: 'stress-shed', players: 2, kind: 'forged-signature', seed: 3 }))!;
   expect(report.verdicts).toEqual([{ seat: 0, code: 'stalled', blamed: 1, detail: 'stalled: to shuffle the deck (2)' }]);
   expect(report.ok).toBe(true);
   expect(report.why).toBe('');
-});
-
-it('a replay: nothing changes, the hand ends with a clean audit on every honest peer', async () => {
-  const report = (await runCheat({ game: 'stress-shed', players: 2, kind: 'replay', seed: 3 }))!;
-  expect(report.committed).toBe(true);
-  expect(report.verdicts).toEqual([{ seat: 0, code: 'clean', blamed: null, detail: 'audit clean' }]);
-  expect(report.ok).toBe(true);
-  expect(report.why).toBe('');
-});
+}, 300_000);
 
 it('simulate reports a finished hand as every peer holds it, and exports it', async () => {
   const logs = new Set<number>();
   const exported: HandToExport[] = [];
   const seen: HandResult[] = [];
   const results = await simulate(
-    { game: 'stress-shed', players: 2, hands: 1, seed: 5, bot: 'random', options: {}, onLog: (seat) => logs.add(seat), onHandExport: (hand) => exported.push(hand) },
+    { game: 'stress-shed', players: 2, hands: 1, seed: 5, options: {}, onLog: (seat) => logs.add(seat), onHandExport: (hand) => exported.push(hand) },
     (result) => seen.push(result),
   );
   expect(results).toHaveLength(1);
@@ -110,4 +102,4 @@ it('simulate reports a finished hand as every peer holds it, and exports it', as
   expect(hand.stateHash).toBe(result.agreedHash);
   expect(hand.envelopes.filter((e) => !(e instanceof Uint8Array) && e.body.type === 'act')).toHaveLength(result.moves);
   expect(hand.outcome).toMatchObject({ stateHash: result.agreedHash });
-});
+}, 300_000);
