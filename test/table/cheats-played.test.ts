@@ -1,0 +1,37 @@
+/**
+ * The cheats of the attacker suite (src/table/cheats*.ts) that need a live
+ * hand to cheat at all — the shuffle cheats (they rewrite a step with the
+ * seat's own secrets), the lock cheat, the card a move claims,
+ * the real-time commit and reveal — each played once in
+ * the smallest hand that reaches it (two seats of stress-shed, or of
+ * stress-speed for the real-time cheat) through runCheat (cheat-run.ts),
+ * with a fixed seed. The cheats that only rewrite an envelope are pinned
+ * without a hand in cheats-rewrites.test.ts. The honest
+ * seat's verdict is a contract of the protocol (DESIGN.md: the halt code and
+ * the seat a halt names, and the words of its detail), so it is checked
+ * exactly: a cheat that changed, or did not happen, shows as another verdict.
+ * One test per cheat, so a mutant in one cheat's code runs only that cheat's
+ * hand (about a second each). The false claim, which needs a whole hand,
+ * is played in cheats-false-claim.test.ts.
+ */
+import { expect, it } from 'vitest';
+import type { GameId } from '../../src/games/index.js';
+import type { CheatKind } from '../../src/table/cheats.js';
+import { runCheat } from '../../src/table/cheat-run.js';
+
+const CASES: [CheatKind, GameId, string, string][] = [
+  ['shuffle-linear', 'stress-shed', 'bad-step', 'bad shuffle step: shuffle argument of seat 1 does not verify (its deck is not a permutation of the input times the s_1 of S_1)'],
+  ['shuffle-substitute', 'stress-shed', 'bad-step', 'bad shuffle step: shuffle argument of seat 1 does not verify (its deck is not a permutation of the input times the s_1 of S_1)'],
+  ['wrong-lock', 'stress-shed', 'bad-step', 'bad lock step: Chaum–Pedersen batch of seat 1 does not verify (a lock factor does not match S_1 → K_1c)'],
+  ['audit-junk', 'stress-speed', 'not-a-move', 'sent a move that is not a move of this game'],
+  ['wrong-card', 'stress-shed', 'false-claim', 'claimed to play 2C but its keys open KS'],
+];
+
+it.each(CASES)('%s in %s: the honest seat concludes %s', async (kind, game, code, detail) => {
+  const report = await runCheat({ game, players: 2, kind, seed: 3 });
+  expect(report!.committed).toBe(true);
+  expect(report!.why).toBe('');
+  expect(report!.ok).toBe(true);
+  expect(report!.leaks).toEqual([]);
+  expect(report!.verdicts).toEqual([{ seat: 0, code, blamed: code === 'clean' ? null : 1, detail }]);
+}, 120_000);
