@@ -77,7 +77,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/**/*.test.ts'],
-          exclude: ['test/e2e/**'],
+          exclude: ['test/e2e/**', 'test/browser/**'],
           environment: 'node',
           testTimeout: 60_000,
         },
