@@ -161,7 +161,7 @@ describe('the PeerJS transport in Chromium, over WebRTC', () => {
     const c = await startTransport('late');
     a.transport.connect(late);
     await until(() => expect(a.transport.openLinks()).toEqual([late]));
-    expect(c.log).toEqual([`open ${a.transport.localId}`]);
+    await until(() => expect(c.log).toEqual([`open ${a.transport.localId}`]));
     expect(a.log).toEqual([`closed ${late}`, `open ${late}`]);
   });
 
