@@ -1,14 +1,16 @@
 /**
  * Build, serve and test configuration. The app is a static bundle (Vite); the
  * signaling server is mounted beside it by server/main.ts, not here. Vitest
- * runs two projects: `unit` (pure code, parallel) and `e2e` (real Chromium
- * against the real server, one file at a time). The production build is a PWA
+ * runs three projects: `unit` (pure code, parallel), `e2e` (real Chromium
+ * against the real server, one file at a time) and `browser` (unit tests of
+ * browser-only code, run inside Chromium by Vitest's browser mode). The production build is a PWA
  * (vite-plugin-pwa): a web manifest with the icons in public/ and a Workbox
  * service worker that precaches the whole bundle, so the app loads offline
  * after the first visit; the dev server registers no service worker.
  */
 import { defineConfig } from 'vitest/config';
 import { VitePWA } from 'vite-plugin-pwa';
+import { browserProject } from './test/browser/project.js';
 
 const THEME = '#0f5132';
 
@@ -75,7 +77,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/**/*.test.ts'],
-          exclude: ['test/e2e/**'],
+          exclude: ['test/e2e/**', 'test/browser/**'],
           environment: 'node',
           testTimeout: 60_000,
         },
@@ -92,6 +94,7 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
+      { extends: true, ...browserProject },
     ],
   },
 });

@@ -60,11 +60,21 @@ function countStatus(results: readonly MutantResult[], ...statuses: string[]): n
   return results.filter((result) => statuses.includes(result.status)).length;
 }
 
+// Tests of browser-only code (test/browser/**) run inside Chromium: Vitest's browser mode, with
+// its own configuration. A target mixes neither kind.
+const browserTests = testFiles.filter((file) => file.startsWith('test/browser/'));
+if (browserTests.length > 0 && browserTests.length !== testFiles.length) {
+  console.error('--tests: test/browser/ files run in Chromium, the others under Node; give them separate targets');
+  process.exit(2);
+}
+const vitestConfigFile = browserTests.length > 0 ? 'vitest.stryker-browser.config.ts' : 'vitest.stryker.config.ts';
+
 const commit = commitOfWorktree();
 const started = process.hrtime.bigint();
 const stryker = new Stryker({
   configFile: 'stryker.config.mjs',
   mutate,
+  vitest: { configFile: vitestConfigFile, related: false },
   testFiles,
   concurrency: Number(values.concurrency),
   force: values.force,

@@ -1,35 +1,20 @@
 /**
  * Real Chromium for the browser tests, driven by playwright-core: Debian's
  * /usr/bin/chromium (or CHROMIUM_PATH), headless, with the flags WebRTC needs
- * on one machine (loopback candidates, no mDNS hiding of local addresses).
+ * on one machine (test/chromium.ts).
  * Each player is a separate browser context: its own IndexedDB, so its own
  * identity, exactly like a friend's browser.
  */
 import { existsSync } from 'node:fs';
 import { expect } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.js';
 
 export async function launchChromium(): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(`no Chromium at ${CHROMIUM_PATH}: install it (apt-get install -y chromium) or set CHROMIUM_PATH`);
   }
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--allow-loopback-in-peer-connection',
-      '--disable-features=WebRtcHideLocalIpsWithMdns',
-    ],
-  });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_ARGS] });
 }
 
 export interface Player {
