@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { EventPool } from '../../src/table/hand/event-pool.js';
 import type { EventType, TableEvent } from '../../src/table/transcript.js';
+import { loadedNow } from '../helpers/loaded-now.js';
 
 let sigs = 0;
 function event<T extends EventType>(seat: number, n: number, type: T, data: unknown, sig = ++sigs): TableEvent<T> {
@@ -184,6 +185,16 @@ describe('EventPool slots, type by type', () => {
     const pool = new EventPool(1);
     expect(pool.insert(event(0, 0, 'act', { action: 0, keys: [] }), 8 * 1024 * 1024 + 1)).toBe('over-limit');
     expect(pool.insert(event(0, 0, 'act', { action: 0, keys: [] }), 8 * 1024 * 1024)).toBe('new');
+  });
+
+  it('the default limits, read from the module loaded in the test: 20,000 events and 8 MiB per author, the byte limit exact', async () => {
+    // Loaded here (not at the top) so that a mutant of the module-level LIMITS is the one read (stryker-js issue 6144).
+    const fresh = await loadedNow(() => import('../../src/table/hand/event-pool.js'));
+    expect(fresh.LIMITS).toEqual({ eventsPerAuthor: 20_000, bytesPerAuthor: 8 * 1024 * 1024 });
+    const pool = new fresh.EventPool(1);
+    expect(pool.insert(event(0, 0, 'act', { action: 0, keys: [] }), 8 * 1024 * 1024 + 1)).toBe('over-limit');
+    expect(pool.insert(event(0, 0, 'act', { action: 0, keys: [] }), 8 * 1024 * 1024)).toBe('new');
+    expect(pool.held(0)).toEqual({ events: 1, bytes: 8 * 1024 * 1024 });
   });
 
   it('the first abandon in seat order, every fault report in seat order, every envelope in arrival order', () => {
