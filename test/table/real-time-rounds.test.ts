@@ -100,4 +100,11 @@ describe('real-time rounds', () => {
   ])('playOrdered %s', (action, expected) => {
     expect(playOrdered(game, state, { seat: 1, action, round: 3 })).toEqual(expected);
   });
+
+  it('playOrdered hands the rules the move as an act of its seat (kind "act", the seat, the action)', () => {
+    const inputs: unknown[] = [];
+    const recording = { ...game, reduce: (s: AnyState, input: unknown) => (inputs.push(input), game.reduce(s, input as never)) } as unknown as AnyGame;
+    expect(playOrdered(recording, state, { seat: 2, action: 'good', round: 0 })).toEqual({ ok: true, value: { state: { n: 2 } } });
+    expect(inputs).toEqual([{ kind: 'act', seat: 2, action: 'good' }]);
+  });
 });
