@@ -6,7 +6,7 @@
  * halt with or without a seat), once per hand; and a refused author's events
  * said once per author and hand, by seat name, seat number or key prefix.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { TableLog, type TableLogHost } from '../../src/table/table-log.js';
 import type { HandSession } from '../../src/table/hand-session.js';
 import type { SeatView } from '../../src/table/lobby.js';
@@ -14,6 +14,21 @@ import type { EnvelopeOf } from '../../src/net/envelope.js';
 import type { Input } from '../../src/engine/index.js';
 
 type Line = [string, string | undefined];
+
+// One stand-in game, 'peek', whose moves have a private line for the viewing seat (naming the seat and the card it knows
+// as handle 1); every other game keeps its real words.
+vi.mock('../../src/games/index.js', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../src/games/index.js')>();
+  return {
+    ...real,
+    describeInput: (id: string, ...rest: Parameters<typeof real.describeInput> extends [string, ...infer R] ? R : never) =>
+      id === 'peek' ? 'a move' : real.describeInput(id, ...rest),
+    gameModule: (id: string) =>
+      id === 'peek'
+        ? { describePrivate: (_input: unknown, seat: number | null, know: (h: number) => string | null, _b: unknown, _a: unknown, names: readonly string[]) => `only ${seat === null ? 'no seat' : names[seat]} sees ${know(1)}` }
+        : real.gameModule(id as never),
+  };
+});
 
 /** A school-blackjack hand whose set-up the narrator cannot rebuild: each move is told from the action alone ("Ann draws"). */
 function fakeSession(over: Partial<Record<string, unknown>> = {}) {
@@ -97,6 +112,42 @@ describe('moves and bounces', () => {
     two.inputs.push(draw(0), draw(1));
     log.follow(two.as);
     expect(lines.map(([line]) => line)).toEqual(['Ann draws', 'Ann draws', 'Bo draws']);
+  });
+});
+
+describe('private lines', () => {
+  /** A hand of the 'peek' game (above): its state rebuilds, so the narrator can add the viewer's private line. */
+  const peekSession = () =>
+    fakeSession({
+      follower: { game: { id: 'peek', setup: () => ({ ok: true, state: { cards: [] } }), reduce: (state: unknown) => ({ ok: true, state }) }, args: {} },
+      privateView: { known: { 1: 'QH' } },
+    });
+
+  it('a seated page reads its own private lines, with the cards it knows', () => {
+    const { log, lines } = makeLog(['Ann', 'Bo'], [], 1);
+    const hand = peekSession();
+    hand.inputs.push(draw(0));
+    log.follow(hand.as);
+    expect(lines).toEqual([
+      ['a move', undefined],
+      ['only Bo sees QH', undefined],
+    ]);
+  });
+
+  it('a spectator (no seat) reads no private line, whatever its page knows', () => {
+    const { log, lines } = makeLog(['Ann', 'Bo'], [], null);
+    const hand = peekSession();
+    hand.inputs.push(draw(0));
+    log.follow(hand.as);
+    expect(lines).toEqual([['a move', undefined]]);
+  });
+
+  it('seat 0 is a seat: its page reads its private lines too', () => {
+    const { log, lines } = makeLog(['Ann', 'Bo'], [], 0);
+    const hand = peekSession();
+    hand.inputs.push(draw(1));
+    log.follow(hand.as);
+    expect(lines.map(([line]) => line)).toEqual(['a move', 'only Ann sees QH']);
   });
 });
 
