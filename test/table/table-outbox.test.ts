@@ -83,6 +83,17 @@ describe('own events', () => {
     expect(failed).toEqual([]);
   });
 
+  it('a fresh outbox holds no hand as unstorable: the first own event of hand 1 is stored and sent', async () => {
+    const { outbox, store, failed, state } = makeOutbox();
+    state.hand = 1;
+    const sent: number[] = [];
+    outbox.sendAfterStoring(0, event(0, 1), () => sent.push(0));
+    await settle();
+    expect(sent).toEqual([0]);
+    expect(store.writes).toEqual([`event 1 ${keyHex(ann.publicKey)}:0`]);
+    expect(failed).toEqual([]);
+  });
+
   it('a failed save is retried with doubling waits, said each time, and then sent', async () => {
     vi.useFakeTimers();
     const { outbox, store, log, failed } = makeOutbox(100);
