@@ -187,6 +187,23 @@ describe('bot moves', () => {
     expect(seat.acted).toEqual(['b']);
   });
 
+  it.each([
+    ['no legal action', { legal: [] }],
+    ['a move of its own pending', { pendingMoves: 1 }],
+  ])('the clock starts when the seat may move, not while it has %s: the think time counts from then', async (_what, over) => {
+    const seat = fake(over);
+    const { bots } = makeBots([[1, seat, true]], { delayMs: 10 });
+    bots.schedule();
+    await vi.advanceTimersByTimeAsync(5);
+    Object.assign(seat, { legal: ['a'], pendingMoves: 0 });
+    bots.schedule();
+    // A clock started at the first schedule would run out at 10 ms; the seat's clock started at 5 ms runs out at 15 ms.
+    await vi.advanceTimersByTimeAsync(9);
+    expect(seat.acted).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(seat.acted).toEqual(['b']);
+  });
+
   it('no clock while the table is closed, without a game, or while held back', async () => {
     const seat = fake();
     const { bots, state, calls } = makeBots([[1, seat, true]], { delayMs: 10 });
