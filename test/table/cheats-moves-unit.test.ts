@@ -13,6 +13,8 @@ import { seededRandom } from '../../crypto/index.js';
 import type { AnyGame, AnyState, PrivateView } from '../../src/engine/index.js';
 import { signEnvelope, verifyEnvelope, type EnvelopeOf } from '../../src/net/envelope.js';
 import { makeCheat, type CheatContext } from '../../src/table/cheats.js';
+import { moveCheat } from '../../src/table/cheats-moves.js';
+import { gameModule } from '../../src/games/index.js';
 import type { HandSession } from '../../src/table/hand-session.js';
 import { roundDigest } from '../../src/table/hand/real-time.js';
 import { testSigner } from '../helpers/signers.js';
@@ -52,6 +54,13 @@ describe('wrong-card', () => {
     expect(cheat.publish!(event('act', { action: { type: 'play', cards: [{ handle: 3, card: '9S' }] }, keys: [] }), ctx)).toBeUndefined();
     expect(ctx.done).toBe(false);
   });
+  it('leaves alone an act the game does not know as a move (no claims at all, not an empty list)', () => {
+    const cheat = makeCheat('wrong-card', 'stress-shed')!;
+    const notAMove = { ...hand, config: { game: { claimedCards: () => null } } };
+    const ctx = ctxWith(notAMove);
+    expect(cheat.publish!(event('act', { action: { type: 'odd' }, keys: [new Uint8Array([1])] }), ctx)).toBeUndefined();
+    expect(ctx.done).toBe(false);
+  });
 });
 
 describe('audit-junk in real time', () => {
@@ -73,6 +82,14 @@ describe('audit-junk in real time', () => {
     expect(ctx.done).toBe(true);
     expect(cheat.sign!(reveal, ctx)).toBeNull();
     expect(cheat.sign!(event('act', {}).body, ctx)).toBeNull();
+  });
+  it('rewrites only a reveal of its round: another event of that round (its commit signed again) is left alone', () => {
+    const cheat = makeCheat('audit-junk', 'stress-speed')!;
+    const ctx = ctxWith(hand);
+    const commit = event('commit', { round: 2, digest: new Uint8Array(32).fill(8) }).body;
+    expect(cheat.sign!(commit, ctx)).not.toBeNull();
+    expect(cheat.sign!(commit, ctx)).toBeNull();
+    expect(ctx.done).toBe(false);
   });
   it('does nothing once the cheat is done elsewhere', () => {
     const cheat = makeCheat('audit-junk', 'stress-speed')!;
@@ -118,11 +135,62 @@ describe('false-claim', () => {
     expect(bot(game((a) => (a as { type: string }).type === 'pickup'), state, 1, view)).toEqual({ type: 'pickup' });
     expect(ctx.done).toBe(true);
   });
+  it('tries the view with every hidden card forgotten, then each hidden suit forgotten in turn (10C is a club); public cards and handles with no card in the state are not hidden', () => {
+    // Hidden: AH (0), 2S (1), 10C (3); public: 3D (2); handle 9 is known to the view but no card of the state.
+    const wide = { cards: [{ card: null }, { card: null }, { card: '3D' }, { card: null }] } as unknown as AnyState;
+    const seen: PrivateView[] = [];
+    const tried: unknown[] = [];
+    const g = {
+      legalActions: (_s: AnyState, _seat: number, v: PrivateView) => {
+        seen.push(v);
+        return [{ type: 'hold', cards: Object.values(v.known).sort() }];
+      },
+      reduce: (_s: AnyState, input: unknown) => {
+        tried.push(input);
+        return { ok: false, error: 'no' };
+      },
+    } as unknown as AnyGame;
+    const full: PrivateView = { known: { 0: 'AH', 1: '2S', 2: '3D', 3: '10C', 9: 'KC' } };
+    const ctx = ctxWith(null);
+    expect(makeCheat('false-claim', 'stress-shed')!.bot!(honest, ctx)(g, wide, 1, full)).toEqual({ type: 'honest' });
+    expect(ctx.done).toBe(false);
+    expect(seen).toEqual([full, { known: {} }, { known: { 1: '2S', 3: '10C' } }, { known: { 0: 'AH', 3: '10C' } }, { known: { 0: 'AH', 1: '2S' } }]);
+    // Each lesser move is put to the rules as an act of the seat.
+    expect(tried).toEqual([[], ['10C', '2S'], ['10C', 'AH'], ['2S', 'AH']].map((cards) => ({ kind: 'act', seat: 1, action: { type: 'hold', cards } })));
+  });
+  it('passes over a lesser view’s moves that are legal for what it holds anyway (no false claim in them)', () => {
+    const cheat = makeCheat('false-claim', 'stress-shed')!;
+    const ctx = ctxWith(null);
+    const g = {
+      legalActions: (_s: AnyState, _seat: number, v: PrivateView) => (Object.keys(v.known).length === 3 ? [{ type: 'draw' }] : [{ type: 'draw' }, { type: 'pass' }]),
+      reduce: () => ({ ok: true }),
+    } as unknown as AnyGame;
+    expect(cheat.bot!(honest, ctx)(g, state, 1, view)).toEqual({ type: 'pass' });
+    expect(ctx.done).toBe(true);
+  });
+  it('claims nothing when the seat has no legal move, even if a lesser view would have one', () => {
+    const cheat = makeCheat('false-claim', 'stress-shed')!;
+    const ctx = ctxWith(null);
+    const g = {
+      legalActions: (_s: AnyState, _seat: number, v: PrivateView) => (Object.keys(v.known).length === 3 ? [] : [{ type: 'pass' }]),
+      reduce: () => ({ ok: true }),
+    } as unknown as AnyGame;
+    expect(cheat.bot!(honest, ctx)(g, state, 1, view)).toEqual({ type: 'honest' });
+    expect(ctx.done).toBe(false);
+  });
   it('has nothing to claim when the seat has no legal move', () => {
     const cheat = makeCheat('false-claim', 'stress-shed')!;
     const ctx = ctxWith(null);
     const none = { legalActions: () => [], reduce: () => ({ ok: true }) } as unknown as AnyGame;
     expect(cheat.bot!(honest, ctx)(none, state, 1, view)).toEqual({ type: 'honest' });
     expect(ctx.done).toBe(false);
+  });
+});
+
+describe('moveCheat', () => {
+  it('offers no false claim for a game without hidden claims unless told its options make claims (the default is no)', () => {
+    const pesten = gameModule('pesten')!;
+    expect(moveCheat('false-claim', pesten)).toBeNull();
+    expect(moveCheat('false-claim', pesten, true)?.kind).toBe('false-claim');
   });
 });
