@@ -204,7 +204,7 @@ describe('a hand halted by a seat', () => {
     expect(Object.fromEntries(v.checks.map((c) => [c.key, c.ok]))).toEqual(Object.fromEntries(KEYS.map((k) => [k, k === failed ? false : null])));
   });
 
-  it('with no names given, the seat to blame is "seat N", also for the first seat', () => {
+  it('with no names given, the first seat is blamed as seat 1', () => {
     const halt = { code: 'desync' as const, seat: 0, detail: 'desync at step 3' };
     expect(handVerdict(follower({ halt, audit: null, phase: 'play' })).headline).toBe('seat 1 is to blame: desync at step 3');
     expect(handVerdict(follower({ audit: { clean: false, code: 'wrong-key', seat: 0, detail: 'a bad key' } })).headline).toBe('seat 1 is to blame: a bad key');
