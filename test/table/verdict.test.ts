@@ -12,6 +12,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { HandFollower } from '../../src/table/hand/follower.js';
 import type { HaltCode } from '../../src/table/hand/halt.js';
 import { handVerdict, type CheckKey, type VerdictSummary } from '../../src/table/verdict.js';
+import { loadedNow } from '../helpers/loaded-now.js';
+
+/**
+ * verdict.ts loaded afresh inside the running test: its table of the check each halt code
+ * fails and its event-naming helper are built when the module loads, so a test that reads
+ * them through the import above would see them unmutated in a mutation run (docs/TESTING.md,
+ * stryker-js issue 6144).
+ */
+const load = () => loadedNow(() => import('../../src/table/verdict.js'));
 
 type Ev = { seat: number; type: string; envelope: { body: { n: number } }; data: unknown };
 const ev = (seat: number, n: number, type: string, data: unknown = {}): Ev => ({ seat, type, envelope: { body: { n } }, data });
@@ -116,6 +125,19 @@ describe('a clean hand', () => {
     ]);
   });
 
+  it('each check names its events by author, sequence number and type (the module loaded afresh)', async () => {
+    const fresh = await load();
+    const w = fresh.handVerdict(follower());
+    expect(w.checks.map((c) => c.events)).toEqual([
+      [{ seat: 0, n: 0, type: 'ready' }, { seat: 1, n: 0, type: 'ready' }],
+      [{ seat: 0, n: 1, type: 'shuffle' }, { seat: 1, n: 1, type: 'shuffle' }],
+      [{ seat: 0, n: 2, type: 'lock' }, { seat: 1, n: 2, type: 'lock' }, { seat: 1, n: 3, type: 'lock' }],
+      [{ seat: 0, n: 3, type: 'keys' }, { seat: 1, n: 4, type: 'keys' }, { seat: 0, n: 7, type: 'disclose' }, { seat: 1, n: 6, type: 'disclose' }],
+      [{ seat: 0, n: 4, type: 'act' }, { seat: 1, n: 5, type: 'act' }],
+      [],
+    ]);
+  });
+
   it('the events each check rests on', () => {
     const refs = Object.fromEntries(v.checks.map((c) => [c.key, c.events.map((e) => `${e.seat}:${e.n}:${e.type}`)]));
     expect(refs).toEqual({
@@ -172,13 +194,20 @@ const CHECK_OF: [HaltCode, CheckKey | null][] = [
 ];
 
 describe('a hand halted by a seat', () => {
-  it.each(CHECK_OF)('halt %s: the %s check fails, the others were not reached', (code, failed) => {
+  it.each(CHECK_OF)('halt %s: the %s check fails, the others were not reached', async (code, failed) => {
+    const { handVerdict } = await load();
     const f = follower({ halt: { code, seat: 1, detail: 'it went wrong' }, audit: null, phase: 'play' });
     const v = handVerdict(f);
     expect(v.status).toBe('fault');
     expect(v.fault).toEqual({ code, seat: 1, detail: 'it went wrong' });
     expect(v.headline).toBe('seat 2 is to blame: it went wrong');
-    expect(oks(f)).toEqual(Object.fromEntries(KEYS.map((k) => [k, k === failed ? false : null])));
+    expect(Object.fromEntries(v.checks.map((c) => [c.key, c.ok]))).toEqual(Object.fromEntries(KEYS.map((k) => [k, k === failed ? false : null])));
+  });
+
+  it('with no names given, the first seat is blamed as seat 1', () => {
+    const halt = { code: 'desync' as const, seat: 0, detail: 'desync at step 3' };
+    expect(handVerdict(follower({ halt, audit: null, phase: 'play' })).headline).toBe('seat 1 is to blame: desync at step 3');
+    expect(handVerdict(follower({ audit: { clean: false, code: 'wrong-key', seat: 0, detail: 'a bad key' } })).headline).toBe('seat 1 is to blame: a bad key');
   });
 
   it('the headline uses the names given, and says when no seat is to blame', () => {

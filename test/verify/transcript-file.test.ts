@@ -92,6 +92,9 @@ describe('parseTranscriptFile', () => {
     ['a previous hash of 31 bytes', withSetup({ previous: 'ab'.repeat(31) }), 'bad transcript (version 1): hands.0.setup.previous: must be 32 bytes of lower-case hex'],
     ['a set-up without its carry', withSetup({ carry: undefined }), 'bad transcript (version 1): hands.0.setup.carry: Invalid key: Expected "carry" but received undefined'],
     ['a set-up with an extra field', withSetup({ z: 0 } as never), 'bad transcript (version 1): hands.0.setup.z: Invalid key: Expected never but received "z"'],
+    // A field named by the empty string: the error names no field and says nothing in its place.
+    ['an extra field whose name is empty', file1({ '': 1 }), 'bad transcript (version 1): Invalid key: Expected never but received ""'],
+    ['version 2, an extra field whose name is empty', file2({ '': 1 }), 'bad transcript (version 2): Invalid key: Expected never but received ""'],
   ])('refuses %s, naming the field', async (_what, raw, error) => {
     const { parseTranscriptFile } = await load();
     expect(parseTranscriptFile(JSON.stringify(raw))).toEqual({ ok: false, error });
@@ -237,6 +240,8 @@ describe('strict base64', () => {
     ['a non-ASCII character', 'Zm9é'],
     ['a DEL character', 'Zm9\u007f'],
     ['a character above 127 whose low bits are a letter', `Zm9${String.fromCharCode(0x80 + 65)}`],
+    ['the first character above 127 (U+0080), last', 'Zm9\u0080'],
+    ['the first character above 127 (U+0080), first', '\u0080AAA'],
     ['white space', 'Zm9v\n'],
     ['unused bits set under one pad (non-canonical)', 'Zm9='],
     ['the lowest unused bit set under one pad', 'Zm5='],
