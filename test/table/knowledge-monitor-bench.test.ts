@@ -1,0 +1,327 @@
+/**
+ * The knowledge monitor (src/table/knowledge-monitor.ts) on a bench: a
+ * three-seat hand whose packets are laid out by the test — each position a
+ * card H_c or a combination H_x + m·H_y, locked under known per-layer keys —
+ * on a real PacketBook (real points, real sealing), with a stand-in follower
+ * whose engine state, pending requests, pending acts and event pool the test
+ * sets. No shuffle is dealt, so each test takes milliseconds, and every read
+ * is known exactly: what a seat opens (card 0 and combinations with
+ * m = 2, −1, −2 included), what it must skip without failing (keys sealed to
+ * it before its secrets exist or before their packet is locked, a share naming
+ * a position past the packet, a hand not started), and, once the hand halts,
+ * exactly which reads are leaks: seen and public cards, cards of pending
+ * reveal-all / reveal-to / forward requests and of acts not yet applied are
+ * allowed, anything else (a reveal-to or forward to another seat, a
+ * reshuffle) is a leak, and a card read out of a combination is a leak unless
+ * the seat may read that card at a handle. The played hands of
+ * knowledge-monitor-reads.test.ts check the same oracle on real deals.
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  ALL_SEATS,
+  encodeKeyShares,
+  encodePacketSecrets,
+  sealKeyPair,
+  seededRandom,
+  type KeyEntry,
+  type PacketState,
+  type PacketTranscript,
+  type Point,
+} from '../../crypto/index.js';
+import { Fn } from '../../crypto/group.js';
+import type { HandSession } from '../../src/table/hand-session.js';
+import type { HandSecrets } from '../../src/table/hand/seat-agent.js';
+import { PacketBook } from '../../src/table/hand/packets.js';
+import { KnowledgeMonitor } from '../../src/table/knowledge-monitor.js';
+import { loadedNow } from '../helpers/loaded-now.js';
+
+const TABLE = 'kmbench-0011223344556677';
+const SEATS = 3;
+const SIZE = 32;
+const NAMES = Array.from({ length: SIZE }, (_, i) => `c${i}`);
+/** The monitored seat. */
+const ME = 0;
+const OTHERS = [1, 2];
+
+/** The lock key of `layer` at `position` of `packet` (non-zero, below the group order). */
+const lockKey = (packet: number, layer: number, position: number): bigint => BigInt(1_000_003 + 100_000 * packet + 1_000 * position + layer);
+/** The card position `p` of packet 0 holds unless a test says otherwise: card 0 lies at position 27. */
+const cardAt = (p: number): number => (p + 5) % SIZE;
+/** The handle of `position` of `packet`. */
+const handleAt = (packet: number, position: number): number => 100 * packet + position;
+
+/** What a position holds: a card index, or the combination H_x + m·H_y. */
+type Content = number | { x: number; y: number; m: bigint };
+
+interface FakeEvent {
+  from: Uint8Array;
+  body: { type: string; n: number; data: unknown };
+}
+
+interface CardInfo {
+  card: string | null;
+  seen: number[];
+}
+
+function bench() {
+  const book = new PacketBook(TABLE, 0, SEATS, SIZE);
+  const hand = book.hand;
+  const seals = [0, 1, 2].map((seat) => sealKeyPair(seededRandom(`km-bench-seal-${seat}`)));
+  const events: FakeEvent[] = [];
+  const acts: ({ data: { action: unknown } } | undefined)[] = [];
+  const cards: CardInfo[] = [];
+  const state = { deck: NAMES, cards, requests: [] as unknown[] };
+  let n = 0;
+  const world = { started: true, phase: 'play' };
+  const follower = {
+    get phase() {
+      return world.phase;
+    },
+    auditCause: null,
+    pool: { envelopes: () => events },
+    seatOf: (e: FakeEvent) => e.from[0]!,
+    get sealKeys() {
+      return world.started ? seals.map((s) => s.publicKey) : [];
+    },
+    book,
+    get state() {
+      return world.started ? state : null;
+    },
+    players: SEATS,
+    pendingAct: (seat: number) => acts[seat],
+    game: { claimedCards: (action: unknown) => (action as { claims?: { handle: number; card: string }[] }).claims ?? null },
+  };
+  const session = {
+    follower,
+    get engineState() {
+      return follower.state;
+    },
+  } as unknown as HandSession;
+
+  const point = (c: Content): Point => {
+    if (typeof c === 'number') return hand.cards[c]!;
+    const y = hand.cards[c.y]!;
+    return hand.cards[c.x]!.add(c.m < 0n ? y.multiply(-c.m).negate() : y.multiply(c.m));
+  };
+  /** Locks `packet`: position p holds `contents[p]` (default: card cardAt(p)) under every layer's key. */
+  const lock = (packet: number, contents: Record<number, Content> = {}): void => {
+    const points = Array.from({ length: SIZE }, (_, p) => {
+      const product = [...Array(SEATS).keys()].reduce((acc, layer) => Fn.mul(acc, lockKey(packet, layer, p)), 1n);
+      return point(contents[p] ?? cardAt(p)).multiply(product);
+    });
+    for (let p = 0; p < SIZE; p++) {
+      book.place(handleAt(packet, p), { packet, position: p });
+      cards[handleAt(packet, p)] = { card: null, seen: [] };
+    }
+    book.lock({ id: packet } as PacketTranscript, { size: SIZE, deck: { points } } as unknown as PacketState);
+  };
+  const shares = (seat: number, packet: number, entries: KeyEntry[], to: number): Uint8Array =>
+    encodeKeyShares({ kind: 'keys', header: { tableId: hand.params.tableId, handNo: 0, packet, seat }, to, entries });
+  const layerKeys = (seat: number, packet: number, positions: number[]): KeyEntry[] =>
+    positions.map((position) => ({ position, layer: seat, key: lockKey(packet, seat, position) }));
+  const push = (seat: number, type: string, data: unknown): void => void events.push({ from: Uint8Array.of(seat), body: { type, n: ++n, data } });
+  return {
+    book,
+    cards,
+    state,
+    acts,
+    world,
+    lock,
+    shares,
+    push,
+    /** Every other seat publishes its keys of `positions` of packet 0 to everyone (a reveal to all, as keys events). */
+    revealToAll(positions: number[], packet = 0): void {
+      for (const seat of OTHERS) push(seat, 'keys', { request: 0, to: null, shares: [shares(seat, packet, layerKeys(seat, packet, positions), ALL_SEATS)] });
+    },
+    /** Every other seat seals its keys of `places` ([packet, positions] per share) to ME. */
+    sealToMe(places: [number, number[]][]): void {
+      for (const seat of OTHERS) {
+        const sealed = places.map(([packet, positions]) =>
+          book.seal(shares(seat, packet, layerKeys(seat, packet, positions), ME), packet, seat, seals[seat]!, ME, seals[ME]!.publicKey, seededRandom(`km-bench-${n}`)),
+        );
+        push(seat, 'keys', { request: 0, to: ME, shares: sealed });
+      }
+    },
+    /** ME's stored secrets: its seal secret and its lock keys of `packets`. */
+    secrets(packets: number[] = [0]): HandSecrets {
+      return {
+        sealSecret: seals[ME]!.secretKey,
+        packets: packets.map((packet) =>
+          encodePacketSecrets({ packet, seat: ME, lock: Array.from({ length: SIZE }, (_, p) => lockKey(packet, ME, p)) }, hand),
+        ),
+      };
+    },
+    monitor(secrets: () => HandSecrets | undefined, Monitor: typeof KnowledgeMonitor = KnowledgeMonitor): KnowledgeMonitor {
+      return new Monitor(ME, session, secrets);
+    },
+  };
+}
+
+const named = (entries: [number, number][]): Map<number, string> => new Map(entries.map(([h, c]) => [h, NAMES[c]!]));
+const opened = (p: number) => `opened packet 0 position ${p}`;
+
+describe('what a seat can open', () => {
+  it('opens every position whose keys of all layers it holds (its own, and keys published in keys events and acts), card 0 included, named by handle and card', () => {
+    const b = bench();
+    b.lock(0);
+    const own = b.secrets();
+    b.revealToAll([3, 27]);
+    // Position 4: seat 2 published its key in a keys event, seat 1 in the act that plays it.
+    b.push(2, 'keys', { request: 0, to: null, shares: [b.shares(2, 0, [{ position: 4, layer: 2, key: lockKey(0, 2, 4) }], ALL_SEATS)] });
+    b.push(1, 'act', { action: {}, keys: [b.shares(1, 0, [{ position: 4, layer: 1, key: lockKey(0, 1, 4) }], ALL_SEATS)] });
+    const monitor = b.monitor(() => own);
+    expect(monitor.observe()).toEqual([]);
+    expect(cardAt(27)).toBe(0);
+    expect(monitor.readableCards()).toEqual(named([[3, cardAt(3)], [4, cardAt(4)], [27, 0]]));
+  });
+
+  it('ignores a key share naming a position past the end of its packet and reads the rest of the share', () => {
+    const b = bench();
+    b.lock(0);
+    const own = b.secrets();
+    b.revealToAll([3]);
+    // Every layer's key of position SIZE (one past the last), and seat 1's of position 5 (seat 2's too, below).
+    const past: KeyEntry[] = [
+      { position: 5, layer: 1, key: lockKey(0, 1, 5) },
+      { position: SIZE, layer: 0, key: 7n },
+      { position: SIZE, layer: 1, key: 11n },
+      { position: SIZE, layer: 2, key: 13n },
+    ];
+    b.push(1, 'keys', { request: 0, to: null, shares: [b.shares(1, 0, past, ALL_SEATS)] });
+    b.push(2, 'keys', { request: 0, to: null, shares: [b.shares(2, 0, [{ position: 5, layer: 2, key: lockKey(0, 2, 5) }], ALL_SEATS)] });
+    const monitor = b.monitor(() => own);
+    expect(() => monitor.observe()).not.toThrow();
+    expect(monitor.readableCards()).toEqual(named([[3, cardAt(3)], [5, cardAt(5)]]));
+  });
+
+  it('reads a combination point as H_x + m·H_y for m = 2, −1 and −2 (the module loaded inside the test, so its table of multiples is the one under test)', async () => {
+    const { KnowledgeMonitor: Fresh } = await loadedNow(() => import('../../src/table/knowledge-monitor.js'));
+    const b = bench();
+    b.lock(0, { 5: { x: 1, y: 2, m: 2n }, 6: { x: 3, y: 4, m: -1n }, 7: { x: 10, y: 11, m: -2n } });
+    const own = b.secrets();
+    b.revealToAll([5, 6, 7]);
+    const monitor = b.monitor(() => own, Fresh);
+    expect(monitor.observe()).toEqual([]);
+    // Only handles are listed: the y of each pair has no handle of its own.
+    expect(monitor.readableCards()).toEqual(named([[5, 1], [6, 3], [7, 10]]));
+    b.world.phase = 'halted';
+    const pair = (p: number, x: number, y: number) => [
+      { seat: ME, handle: p, card: NAMES[x], how: `packet 0 position ${p} opens to a combination of cards` },
+      { seat: ME, handle: null, card: NAMES[y], how: `read out of the combination at packet 0 position ${p}` },
+    ];
+    expect(monitor.observe()).toEqual([...pair(5, 1, 2), ...pair(6, 3, 4), ...pair(7, 10, 11)]);
+  });
+
+  it('on a hand not started yet (no engine state, no packet) reads nothing and lists no readable card', () => {
+    const b = bench();
+    b.world.started = false;
+    const seat = b.monitor(() => undefined);
+    expect(seat.observe()).toEqual([]);
+    expect(seat.readableCards()).toEqual(new Map());
+  });
+});
+
+describe('keys sealed to the seat', () => {
+  it('are skipped without failing while the seat’s secrets are not stored, and read once they are', () => {
+    const b = bench();
+    b.lock(0);
+    b.sealToMe([[0, [8]]]);
+    let stored: HandSecrets | undefined;
+    const monitor = b.monitor(() => stored);
+    expect(monitor.observe()).toEqual([]);
+    expect(monitor.readableCards()).toEqual(new Map());
+    stored = b.secrets();
+    expect(monitor.observe()).toEqual([]);
+    expect(monitor.readableCards()).toEqual(named([[8, cardAt(8)]]));
+  });
+
+  it('are read whole or not at all: a share of a packet not locked yet holds the event back until it is, then both shares are read', () => {
+    const b = bench();
+    b.lock(0);
+    const own = b.secrets([0, 1]);
+    b.sealToMe([
+      [0, [9]],
+      [1, [2]],
+    ]);
+    const monitor = b.monitor(() => own);
+    expect(monitor.observe()).toEqual([]);
+    expect(monitor.readableCards()).toEqual(new Map());
+    b.lock(1);
+    expect(monitor.observe()).toEqual([]);
+    expect(monitor.readableCards()).toEqual(named([[9, cardAt(9)], [handleAt(1, 2), cardAt(2)]]));
+  });
+});
+
+describe('once the hand halts, what is a leak', () => {
+  it('a seen card and a public card are allowed; a hidden card the seat opened is a leak', () => {
+    const b = bench();
+    b.lock(0);
+    const own = b.secrets();
+    b.cards[1]!.seen = [1, ME];
+    b.cards[2]!.card = NAMES[cardAt(2)]!;
+    b.cards[3]!.seen = [1, 2];
+    b.revealToAll([1, 2, 3]);
+    const monitor = b.monitor(() => own);
+    expect(monitor.observe()).toEqual([]);
+    b.world.phase = 'halted';
+    expect(monitor.observe()).toEqual([{ seat: ME, handle: 3, card: NAMES[cardAt(3)], how: opened(3) }]);
+  });
+
+  it('cards of pending reveal-all, reveal-to this seat and forward to this seat are allowed; reveal-to and forward to another seat and a reshuffle are not', () => {
+    const b = bench();
+    b.lock(0);
+    const own = b.secrets();
+    b.state.requests.push(
+      { id: 0, kind: 'reveal-all', handles: [10] },
+      { id: 1, kind: 'reveal-to', seat: ME, handles: [11] },
+      { id: 2, kind: 'reveal-to', seat: 1, handles: [12] },
+      { id: 3, kind: 'forward', from: 1, to: ME, handles: [13] },
+      { id: 4, kind: 'forward', from: 2, to: 1, handles: [14] },
+      { id: 5, kind: 'reshuffle', handles: [15], into: [16] },
+    );
+    b.revealToAll([10, 11, 12, 13, 14, 15]);
+    const monitor = b.monitor(() => own);
+    expect(monitor.observe()).toEqual([]);
+    b.world.phase = 'halted';
+    expect(monitor.observe()).toEqual([12, 14, 15].map((h) => ({ seat: ME, handle: h, card: NAMES[cardAt(h)], how: opened(h) })));
+  });
+
+  it('a card played in an act not yet applied is allowed (its keys are in the act); one not claimed is a leak', () => {
+    const b = bench();
+    b.lock(0);
+    const own = b.secrets();
+    b.acts[2] = { data: { action: { claims: [{ handle: 20, card: NAMES[cardAt(20)] }] } } };
+    b.revealToAll([20, 21]);
+    const monitor = b.monitor(() => own);
+    expect(monitor.observe()).toEqual([]);
+    b.world.phase = 'halted';
+    expect(monitor.observe()).toEqual([{ seat: ME, handle: 21, card: NAMES[cardAt(21)], how: opened(21) }]);
+  });
+
+  it('a card read out of a combination is allowed when the seat may read it at a handle; a combination at a handle it may not read leaks both its cards', () => {
+    const b = bench();
+    // 22 (seen): H_c(30) + 2·H_c(23), and 23 (seen) holds c(23): the y read out of 22 is a card the seat may read.
+    // 24 (hidden): H_c(25) + 2·H_c(26), 25 seen, 26 hidden: the x is allowed elsewhere but its handle is not; the y is hidden.
+    b.lock(0, { 22: { x: cardAt(30), y: cardAt(23), m: 2n }, 24: { x: cardAt(25), y: cardAt(26), m: 2n } });
+    const own = b.secrets();
+    for (const h of [22, 23, 25]) b.cards[h]!.seen = [ME];
+    b.revealToAll([22, 23, 24, 25, 26]);
+    const monitor = b.monitor(() => own);
+    expect(monitor.observe()).toEqual([]);
+    expect(monitor.readableCards()).toEqual(
+      named([
+        [22, cardAt(30)],
+        [23, cardAt(23)],
+        [24, cardAt(25)],
+        [25, cardAt(25)],
+        [26, cardAt(26)],
+      ]),
+    );
+    b.world.phase = 'halted';
+    expect(monitor.observe()).toEqual([
+      { seat: ME, handle: 24, card: NAMES[cardAt(25)], how: 'packet 0 position 24 opens to a combination of cards' },
+      { seat: ME, handle: null, card: NAMES[cardAt(26)], how: 'read out of the combination at packet 0 position 24' },
+      { seat: ME, handle: 26, card: NAMES[cardAt(26)], how: opened(26) },
+    ]);
+  });
+});
