@@ -11,67 +11,11 @@
  * running hand (it ends, naming who left).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { keyHex, signEnvelope, type Envelope, type EnvelopeOf, type Signer } from '../../src/net/envelope.js';
-import { MemoryNetwork } from '../../src/net/memory-transport.js';
-import { Mesh } from '../../src/net/mesh.js';
-import { MemoryTableStore } from '../../src/table/memory-store.js';
-import { newTableId, peerIdFor } from '../../src/table/table-id.js';
-import { TableSession, type TableSessionOptions } from '../../src/table/table-session.js';
-import { seededRandom } from '../../crypto/index.js';
-import { testSigner } from '../helpers/signers.js';
+import { keyHex } from '../../src/net/envelope.js';
+import { peerIdFor } from '../../src/table/table-id.js';
+import { bo, closeTables, creator, cy, from, join, table, TABLE, tableEvent, until } from '../helpers/table-session-harness.js';
 
-const creator = testSigner(1);
-const bo = testSigner(2);
-const cy = testSigner(3);
-const TABLE = newTableId(keyHex(creator.publicKey), new Uint8Array(8).fill(1));
-const TIMING = { heartbeatMs: 200, linkDeadAfterMs: 60_000, presenceMs: 1000, presenceFreshMs: 5000, reconnectMs: 300 };
-
-/** Waits until `condition` holds; a failure guard (a hand start under load takes a few seconds), not a speed limit. */
-async function until(condition: () => boolean): Promise<void> {
-  await vi.waitFor(() => expect(condition()).toBe(true), { timeout: 15_000, interval: 5 });
-}
-
-let open: { session: TableSession; mesh: Mesh }[] = [];
-afterEach(() => {
-  for (const { session, mesh } of open) {
-    session.close();
-    mesh.stop();
-  }
-  open = [];
-  vi.restoreAllMocks();
-});
-
-async function table(seats: number, extra: Partial<TableSessionOptions> = {}, signer: Signer = creator) {
-  const network = new MemoryNetwork({ defaultDelayMs: 0 });
-  const mesh = new Mesh({ table: TABLE, signer, transport: network.createTransport(peerIdFor(TABLE, keyHex(signer.publicKey))), name: 'Ann', timing: TIMING });
-  const store = new MemoryTableStore();
-  const log: [string, string | undefined][] = [];
-  let changes = 0;
-  const session = new TableSession({
-    mesh,
-    signer,
-    store,
-    name: 'Ann',
-    onChange: () => changes++,
-    onLog: (line, level) => log.push([line, level]),
-    rng: seededRandom('routes'),
-    autoplay: false,
-    botDelayMs: 60_000,
-    ...extra,
-  });
-  await mesh.start({ message: (envelope, via) => session.receive(envelope, via), rejected: () => {}, changed: () => {}, problem: () => {} });
-  await session.open(signer === creator ? { game: 'stress-shed', seats, options: {} } : undefined);
-  open.push({ session, mesh });
-  const sent = vi.spyOn(mesh, 'send');
-  return { session, mesh, store, log, sent, changes: () => changes };
-}
-
-let seq = 100;
-function from<K extends Envelope['kind']>(signer: Signer, kind: K, body: EnvelopeOf<K>['body']): EnvelopeOf<K> {
-  return signEnvelope(signer, { kind, table: TABLE, seq: seq++, to: null, body } as never) as EnvelopeOf<K>;
-}
-const join = (signer: Signer, name: string, seat: number | null = null) => from(signer, 'join', { peerId: peerIdFor(TABLE, keyHex(signer.publicKey)), name, seat });
-const tableEvent = (signer: Signer, hand: number, n = 0) => from(signer, 'table-event', { hand, n, at: 0, hash: new Uint8Array(32), type: 'ready', data: null });
+afterEach(closeTables);
 
 describe('before a hand', () => {
   it('nothing to act on; a rematch waits for the free seat', async () => {
