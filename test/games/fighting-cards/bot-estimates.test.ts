@@ -39,6 +39,7 @@ describe('trump', () => {
     ['equal length and points (♥ 10 9 8, ♦ 10 9 7): the higher cards', ['10H', '9H', '8H', '10D', '9D', '7D', 'AS', 'KC', 'QS', 'JC'], 'H'],
     ['equal in everything: the first in suit order', ['7C', '8C', '7D', '8D', '7H', '8H', '7S', '8S'], 'C'],
     ['a longer suit of low cards beats a shorter one of aces', ['AH', 'KH', '7D', '8D', '9D'], 'D'],
+    ['equal length, more points beats a higher top card (♥ K Q 7: 5 points; ♠ A 8 7: 4)', ['KH', 'QH', '7H', 'AS', '8S', '7S', '9C', '7D'], 'H'],
   ])('%s', (_what, cards, suit) => {
     expect(bestTrump(cards)).toBe(suit);
   });
@@ -120,6 +121,18 @@ describe('auction and skat decisions', () => {
     const over = position({ deal: M, actions: [{ seat: 1, type: 'pass' }, { seat: 2, type: 'pass' }, { seat: 0, type: 'pass' }] });
     expect(over.state.board.phase).toBe('over');
     expect(fightingCardsMove(over.state, 1, privateViewOf(over.state, over.open, 1))).toBeNull();
+  });
+});
+
+describe('ruffs and spare trumps', () => {
+  test('long trumps are not spare: two spare trumps ruff two of three short side suits', () => {
+    // ♠ A K sure (12), 10 9 8 7: two long trumps (6) and two spare, which ruff ♣ and ♦ (7); the ♥ singleton gets none → 25.
+    expect(estimateTricks(['AS', 'KS', '10S', '9S', '8S', '7S', '7C', '7D', '7H'], 'S')).toBe(25);
+  });
+
+  test('a single trump is no void of its own: with every side suit two long, no ruff', () => {
+    // ♣7 trump (a spare trump, nothing to ruff); ♦ ♥ ♠ A K each sure: 3 × 12 → 36.
+    expect(estimateTricks(['7C', 'AH', 'KH', 'AD', 'KD', 'AS', 'KS'], 'C')).toBe(36);
   });
 });
 

@@ -6,6 +6,11 @@
  * all; an ace names the suit the bot holds most of; no plan when the seat is
  * not to move. Each expected value is worked out by hand from those rules
  * (the comment by each case), so a changed weight or a wrong plan shows.
+ * Also: which of two equal root plans is kept (the top's rank, then plain,
+ * then power cards), that two orders of the same cards are different
+ * positions, the suit an ace names at the root and inside the search (aces
+ * and cards already played not counted), and when a turn may stop with
+ * voluntaryDraw false.
  */
 import { describe, expect, test } from 'vitest';
 import { privateViewOf } from '../../../src/engine/index.js';
@@ -49,6 +54,13 @@ describe('planTurn values', () => {
     // 9♥ end: +10 (9♣, 4♣ kept).  9♥ 9♣ end: +20 −10 for the uncapped draw.  9♥ 9♣ 4♣: +30 and out.
     const table = two(['9h', '9c', '4c'], ['5h']);
     expect(plan(table, 0)).toEqual({ action: playOf(table, '9h'), value: 100_030 });
+  });
+
+  test('two 9s on a 9, in the order that lets the last card match: 9♣ then 9♥, then 4♥ and out', () => {
+    // 9♥ 9♣ ends on a club: 4♥ cannot follow, the uncapped draw costs 10 → 10.  9♣ 9♥ 4♥: +30 and out.
+    // The same two 9s played in the other order are a different position (the top differs).
+    const table = two(['9h', '9c', '4h'], ['9d']);
+    expect(plan(table, 0)).toEqual({ action: playOf(table, '9c'), value: 100_030 });
   });
 
   test('owing: an ace cancels at no ace cost, naming the suit held most', () => {
@@ -107,5 +119,59 @@ describe('planTurn on an empty pile', () => {
     // 9♥ then end: +10, 4♣ kept (a plain card, so no −8). 4♣ first is worth the same and comes later in hand order.
     const table = two(['9h', '4c'], []);
     expect(plan(table, 0)).toEqual({ action: playOf(table, '9h'), value: 10 });
+  });
+});
+
+describe('equal plans at the root: the play order decides', () => {
+  test('a plain card before a power card of the same value (9♥, not 8♥ listed first)', () => {
+    // 8♥ then end: +10 (9♥ 4♣ kept); 9♥ then end: +10 (8♥ 4♣ kept). Plain cards are tried before power cards.
+    const table = two(['8h', '9h', '4c'], ['5h']);
+    expect(plan(table, 0)).toEqual({ action: playOf(table, '9h'), value: 10 });
+  });
+
+  test('a card of the top\'s rank before a plain card of the same value (5♣ on 5♥, not 9♥ listed first)', () => {
+    // 9♥ then end: +10; 5♣ then end: +10 (both keep a plain card). The top's rank is tried first.
+    const table = two(['9h', '5c', '4s'], ['5h']);
+    expect(plan(table, 0)).toEqual({ action: playOf(table, '5c'), value: 10 });
+  });
+});
+
+describe('the suit an ace names', () => {
+  test('at the root it counts neither the ace played nor other aces: A♣ names ♥ (7♥), not ♦ for A♦', () => {
+    // On 9♠ only the aces go. A♣ (+3) naming ♥, A♦ on it (+3, a cap) naming ♥, then 7♥ matches the named suit: out.
+    const table = two(['Ac', 'Ad', '7h'], ['9s']);
+    expect(plan(table, 0)).toEqual({ action: playOf(table, 'Ac', 'H'), value: 100_016 });
+  });
+
+  test('inside the search it counts only the cards still held: after Q♣, A♥ A♠, the ace names ♦ for the last 9♦', () => {
+    // Q♣ (+10), A♥ (+3), A♠ (+3, a cap) naming ♦ — Q♣ is gone, so ♦ is the suit held — then 9♦ and out: +26 and the win.
+    const table = two(['Qc', 'Ah', 'As', '9d'], ['5c']);
+    expect(plan(table, 0)).toEqual({ action: playOf(table, 'Qc'), value: 100_026 });
+  });
+});
+
+describe('stopping with voluntaryDraw false', () => {
+  test('nothing playable at the start: the draw is still allowed', () => {
+    const table = two(['9c', '4s'], ['5h'], { voluntaryDraw: false });
+    expect(plan(table, 0)).toEqual({ action: { type: 'draw' }, value: -10 });
+  });
+
+  test('after a 3 with no follower the turn may end (drawing 1): the 3 is worth 0, not less', () => {
+    // 3♥ (+10), then nothing matches the 3: ending draws 1 (−10), 9♣ kept → 0. Without the 3, nothing goes on 5♥.
+    const table = two(['3h', '9c'], ['5h'], { voluntaryDraw: false });
+    expect(plan(table, 0)).toEqual({ action: playOf(table, '3h'), value: 0 });
+  });
+
+  test('after one 9 the turn may end though another 9 could go (ending costs nothing there)', () => {
+    // 9♥ then end: +10, 9♣ K♦ kept.  9♥ 9♣ uncapped: +20 −10, and only K♦ kept (−8) → 2.
+    const table = two(['9h', '9c', 'Kd'], ['5h'], { voluntaryDraw: false });
+    expect(plan(table, 0)).toEqual({ action: playOf(table, '9h'), value: 10 });
+  });
+
+  test('mid-turn after a queen, with cards that may go, ending is not offered: it plays on', () => {
+    const table = two(['Qh', '9c', '4s'], ['5h'], { voluntaryDraw: false });
+    playAll(table, 0, ['Qh']);
+    // Anything goes on the queen: 9♣ (+10) then end, 4♠ kept → 10 (ending at once would draw 1: −10).
+    expect(plan(table, 0)).toEqual({ action: playOf(table, '9c'), value: 10 });
   });
 });
