@@ -3,9 +3,10 @@
  * read it, on a seatless session fed the recorded courier hand
  * (plumb-fixture.ts), proofs presumed as the offline verifier does so the
  * replay is quick: the options it passes its follower (deadlines, limits,
- * presumed proofs), what it reports while the hand runs and once it is done,
- * a halt on a duplicate-free flood, the disclosure deadline by the table's
- * clock, and a seat session's needs. Each `changed` call is counted: the
+ * presumed proofs and key shares — the caller's own functions are asked),
+ * what it reports while the hand runs and once it is done, a halt on a
+ * duplicate-free flood, the disclosure deadline by the table's clock, and a
+ * seat session's needs (a seat at work: hand-session-seat.test.ts). Each `changed` call is counted: the
  * page re-renders on it.
  */
 import { describe, expect, it } from 'vitest';
@@ -110,6 +111,20 @@ describe('HandSession as a spectator', () => {
     expect(changed()).toBe(n);
     expect(session.step).toBe(0);
     expect(session.events()).toHaveLength(7);
+  });
+
+  it('the presumed proofs and key shares it is given are what its follower asks about', () => {
+    const proofs: string[] = [];
+    const keys: number[] = [];
+    const { session } = spectator({
+      presumeProofs: (packet, event) => (proofs.push(`${packet}:${event.type}`), true),
+      presumeKey: (packet) => (keys.push(packet), true),
+    });
+    for (const e of notDisclose) session.receive(e);
+    expect(session.phase).toBe('disclose');
+    expect(proofs).toContain('0:shuffle');
+    expect(proofs).toContain('0:lock');
+    expect(keys.length).toBeGreaterThan(0);
   });
 
   it('a seat needs sign, keepSecrets and publish', () => {
