@@ -193,7 +193,9 @@ export class TableSession {
   /** Starts the next hand at this table (every seat must agree by starting it too). */
   rematch(): void {
     const current = this.currentHand()?.session;
-    if ((current && current.phase !== 'done' && current.phase !== 'halted') || this.lobby.mySeat() === null) return;
+    // While the next hand is being set up there is no current hand yet: a second Rematch (a double click) must not start
+    // the hand after it too.
+    if (this.startingHand || (current && current.phase !== 'done' && current.phase !== 'halted') || this.lobby.mySeat() === null) return;
     const free = this.lobby.view().seats.find((s) => !s.member);
     if (free) return this.options.onLog(`seat ${free.seat + 1} is free: the next hand starts when someone (or a bot) takes it`, 'warn');
     this.rejoin.settle();
@@ -268,6 +270,9 @@ export class TableSession {
     this.startingHand = true;
     this.game = game;
     this.hands = new Map();
+    // A new hand's idle time counts from its start, not from the previous hand's last event.
+    this.lastStep = -1;
+    this.lastProgress = Date.now();
     this.log.newHand();
     this.lobby.markHandStarted(handNo + 1);
     // The set-up comes from storage only: this hand's own record, or one derived from the previous hand's stored outcome
@@ -343,10 +348,11 @@ export class TableSession {
     if (hand > this.handNo || (hand === this.handNo && (this.startingHand || this.history.pending === hand))) {
       // A peer started the next hand (a rematch) before us: keep it, offer to join.
       const early = this.early.get(hand) ?? new EarlyEvents();
-      this.early.set(hand, early);
       const kept = early.add(envelope);
       if (kept === 'over-limit') this.log.refuse(envelope, `more than ${LIMITS.eventsPerAuthor} events or ${LIMITS.bytesPerAuthor} bytes for hand ${hand + 1}`);
       if (kept !== 'new') return;
+      // Only a kept event offers the next hand (rematchOffered): a refused one leaves no entry.
+      this.early.set(hand, early);
       this.outbox.saveReceived(envelope);
       // A page without a seat in this hand follows the seats into their next hand once it has seen this one end.
       if ((this.isWatching || this.lobby.mySeat() === null) && hand === this.handNo + 1 && this.handOver()) void this.startHand(hand);

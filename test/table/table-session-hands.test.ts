@@ -261,6 +261,36 @@ describe('events of the current hand and the next', () => {
     expect(t.log.filter(([, level]) => level === 'warn')).toEqual([["refused Bo's events: more than 20000 events or 8388608 bytes for hand 2", 'warn']]);
   });
 
+  it('a refused flood for the next hand keeps nothing, so it offers no rematch (a stranger\'s: no seat shows a later hand)', async () => {
+    const t = await threeSeats();
+    t.session.endHand();
+    await until(() => t.session.current!.session.phase === 'halted');
+    const small = tableEvent(dee, 1);
+    t.session.receive({ ...small, body: { ...small.body, data: new Uint8Array(8 * 1024 * 1024) } } as Event, 'x');
+    expect(t.log.filter(([, level]) => level === 'warn').map(([line]) => line)).toEqual([expect.stringMatching(/^refused .*: more than 20000 events or 8388608 bytes for hand 2$/)]);
+    expect(t.session.rematchOffered).toBe(false);
+    // The same stranger's small event is kept, and offers it.
+    t.session.receive(tableEvent(dee, 1), 'x');
+    expect(t.session.rematchOffered).toBe(true);
+  });
+
+  it('a double click on Rematch starts the next hand once, not the one after it too', async () => {
+    const t = await threeSeats();
+    t.session.endHand();
+    await until(() => t.session.current!.session.phase === 'halted');
+    t.session.rematch();
+    t.session.rematch();
+    await until(() => t.session.current?.handNo === 1);
+    await settle();
+    expect(t.session.current!.handNo).toBe(1);
+    expect(lines(t.log).filter((line) => /^hand \d+ of .* begins/.test(line))).toEqual([
+      'hand 1 of Stress (shedding) begins: shuffling',
+      'hand 2 of Stress (shedding) begins: shuffling',
+    ]);
+    // Hand 2's ready is the only event of this page for hand 2; nothing was sent for a hand 3.
+    expect(events(t.sent).filter((e) => e.body.hand === 2)).toEqual([]);
+  });
+
   it('a hand played out no longer holds the seats; one still waiting does', async () => {
     const t = await threeSeats();
     expect(t.session.lobby.view().handRunning).toBe(true);
@@ -453,6 +483,24 @@ describe('the clock of a hand', () => {
     const setup = t.session.current!.session.config.setup;
     now += 50_000;
     t.session.receive(readyOf(bo, setup), 'x');
+    expect(t.session.current!.stalled).toBeNull();
+    now += 1_000;
+    expect(t.session.current!.stalled).toEqual({ seats: [2], what: 'to start the hand', forMs: 1_000, gone: false, canEnd: true });
+  });
+
+  it('a new hand\'s idle time counts from its start, not from the last event of the hand before', async () => {
+    let now = 1_000_000;
+    vi.spyOn(Date, 'now').mockImplementation(() => now);
+    const t = await threeSeats({ stallMs: 100 });
+    t.session.endHand();
+    await until(() => t.session.current!.session.phase === 'halted');
+    // Ten minutes on the result screen; then Rematch, and Bo's ready for hand 2 comes while it starts: hand 2 begins
+    // with as many events (two) as hand 1 ended with (this page's ready and its abandon).
+    now += 600_000;
+    const setup1 = setupOf([creator, bo, cy], 1, await t.store.loadHandRecord(TABLE, 0));
+    t.session.rematch();
+    t.session.receive(readyOf(bo, setup1), 'x');
+    await until(() => t.session.current?.handNo === 1 && held(t.session.current.session) === 2);
     expect(t.session.current!.stalled).toBeNull();
     now += 1_000;
     expect(t.session.current!.stalled).toEqual({ seats: [2], what: 'to start the hand', forMs: 1_000, gone: false, canEnd: true });
