@@ -14,7 +14,8 @@
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { seededRandom } from '../../crypto/index.js';
-import { canonicalJson } from '../../src/engine/index.js';
+import { canonicalJson, type AnyState, type AuditReport, type Outcome } from '../../src/engine/index.js';
+import { gameModule } from '../../src/games/index.js';
 import { encodeEnvelope, keyHex, signEnvelope, type Envelope, type EnvelopeOf, type Result } from '../../src/net/envelope.js';
 import { nextSetup, outcomeOf, type HandSetup } from '../../src/table/hand/setup.js';
 import { bytesToBase64, transcriptJson, type TranscriptFile } from '../../src/table/transcript-file.js';
@@ -140,6 +141,14 @@ describe('the file, checked before any replay', () => {
     expect(report.fault).toMatchObject({ code: 'bad-setup', seat: 1, hand: 0 });
   });
 
+  it('a file with no ready at all: the set-up check has nothing to compare, and the follower judges the hand (here an abandon at step 0)', () => {
+    // Seat 1's first event re-signed as an abandon: no event of the file is a ready, and no event carries a set-up hash.
+    const abandon = resign(0, { type: 'abandon', data: { reason: 'never started' } });
+    const report = verify(withEvents(pesten, [abandon]));
+    expect(report.fault).toMatchObject({ code: 'abandoned', seat: null, hand: 0, event: 0 });
+    expect(report.fault!.detail).toMatch(/^the hand has no result: .*never started/);
+  });
+
   it('a rules version this verifier does not know: rules-version, no seat blamed', () => {
     const report = verify({ ...pesten, version: 2, rules: 5 });
     expect(report.fault).toEqual({ code: 'rules-version', seat: null, hand: 0, event: null, detail: "the file says hand 1 was played under version 5 of pesten's rules, which this verifier does not know (it knows version 1): a newer Fairdeck wrote it" });
@@ -209,6 +218,29 @@ describe('the hand, replayed', () => {
     const report = verify(withEvents(pesten, []));
     expect(report.fault).toMatchObject({ code: 'incomplete', seat: null, hand: 0, event: null });
     expect(report.fault!.detail).toMatch(/^the hand is incomplete: it stops at engine step 0, waiting for seat 1, seat 2 \(.+\)$/);
+  });
+
+  it('a real-time hand cut where nobody owes anything yet (no commit of the round): incomplete, waiting for "more events"', () => {
+    // Stress Speed right after the deal: the engine awaits moves at any time, and while nobody has committed, nobody is late.
+    const speed = fixture('stress-speed-2p.json');
+    const report = verifyTranscript(withEvents(speed, speed.hands[0]!.events.slice(0, 10)), PRESUMED);
+    expect(report.fault).toEqual({ code: 'incomplete', seat: null, hand: 0, event: null, detail: 'the hand is incomplete: it stops at engine step 2, waiting for more events' });
+  });
+
+  it('a finished hand\'s outcome is the game\'s score after the audit, given the rules report of that audit', () => {
+    // Pesten has no scoreAfterAudit (Fighting Cards has one, for a renege only the audit finds): one is lent to it here.
+    const module = gameModule('pesten')! as { scoreAfterAudit?: (state: AnyState, report: AuditReport) => Outcome | null; rules: { outcome: (state: AnyState) => Outcome | null } };
+    const after = vi.fn((state: AnyState, _report: AuditReport): Outcome | null => ({ ...module.rules.outcome(state)!, summary: 'scored after the audit' }));
+    module.scoreAfterAudit = after;
+    try {
+      const report = verify({ ...pesten, hands: [{ ...pesten.hands[0]!, claimed: null }] });
+      expect(report.ok).toBe(true);
+      expect(after).toHaveBeenCalledTimes(1);
+      expect(after.mock.calls[0]![1]).toMatchObject({ verdict: 'clean' });
+      expect(report.hands[0]!.outcome).toEqual({ ...clean().hands[0]!.outcome!, summary: 'scored after the audit' });
+    } finally {
+      delete module.scoreAfterAudit;
+    }
   });
 
   it('a claimed state hash the replay does not reach: claim-mismatch', () => {
@@ -345,6 +377,18 @@ describe('the report in words', () => {
       '  Seat 1 won',
       '',
       'VERDICT: NOT CLEAN — the first fault (event #3): seat 1 is to blame.',
+      '  Why: x [incomplete]',
+    ]);
+  });
+
+  it('with no file: an older rules version names no game, and a hand with a state hash but no verdict shows no final hash', () => {
+    const lines = words({ ok: false, file: null, hands: [hand({ rules: { version: 1, current: false, change: null }, verdict: null, outcome: null })], fault: { code: 'incomplete', seat: null, hand: 0, event: null, detail: 'x' } });
+    expect(lines).toEqual([
+      '',
+      'Hand 3: NOT CHECKED — 0 signed events',
+      '  Replayed by version 1 of the  rules, the ones it was played under (an older version)',
+      '',
+      'VERDICT: NOT CLEAN — the first fault (hand 1): no seat is to blame (the file itself is altered or incomplete).',
       '  Why: x [incomplete]',
     ]);
   });
