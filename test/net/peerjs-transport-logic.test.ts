@@ -13,7 +13,7 @@
  * open connection, 'error'; send). The stand-in covers the adapter's
  * decisions only — options, guards, crossed dials, retries and backoff timing
  * (fake timers), outage lines, error words, byte conversion, the once-a-minute
- * report; the real library over real WebRTC and a real signaling server is
+ * report (a test that scripts something PeerJS would not do says so); the real library over real WebRTC and a real signaling server is
  * tested in Chromium by test/browser/peerjs-transport.test.ts, whose contract
  * these tests mirror and extend.
  */
@@ -105,7 +105,11 @@ const fake = vi.hoisted(() => {
     readonly connectCalls: { remote: string; options: unknown }[] = [];
     destroyCalls = 0;
     reconnectCalls = 0;
-    /** reconnect() throws this many times first (a WebSocket URL the browser refuses). */
+    /**
+     * reconnect() throws this many times first, leaving the Peer disconnected (as PeerJS
+     * does for a destroyed Peer). PeerJS's other throw, a WebSocket the browser refuses,
+     * comes after it cleared `disconnected`: see notes/peerjs-transport.md, "Bugs found".
+     */
     reconnectThrows = 0;
     constructor(
       readonly id: string,
@@ -427,7 +431,7 @@ describe('registration', () => {
     expect(log).toEqual([]);
   });
 
-  test('an error event without a type is a SignalingError of type unknown; a non-Error keeps its text', async () => {
+  test('an error event that is no PeerError (no type, which PeerJS always sets) is a SignalingError of type unknown; a non-Error keeps its text', async () => {
     const first = track(transportOf().start(recorder().events));
     lastPeer().emit('error', new Error('boom'));
     await flush();
@@ -700,7 +704,7 @@ describe('links', () => {
     expect(log).toEqual(['closed fd-late-comer', 'open fd-late-comer']);
   });
 
-  test('peer-unavailable for an open link, a remote without a link, or words naming nobody changes nothing', async () => {
+  test('peer-unavailable for an open link, for a remote without a link, or (not PeerJS words) naming nobody changes nothing', async () => {
     const { transport, peer, connection, log } = await linked(BIGGER);
     peer.expire(BIGGER);
     peer.expire('fd-stranger');
@@ -854,7 +858,7 @@ describe('a signaling outage', () => {
     expect(log).toEqual([LOST, `problem signaling server ${URL} is back after 2 s`, LOST, `problem signaling server ${URL} is back after 1 s`]);
   });
 
-  test('a reconnect that throws is tried again after the next backoff', async () => {
+  test('a reconnect() that throws and leaves the Peer disconnected is tried again after the next backoff', async () => {
     const { peer, log } = await registered();
     peer.reconnectThrows = 2;
     peer.socketLost();
