@@ -59,12 +59,13 @@ export class PeerJsTransport implements Transport {
         return;
       } catch (error) {
         const type = (error as PeerError<string>).type;
-        if (type !== 'unavailable-id' || attempt >= ID_TAKEN_RETRIES || this.stopped) {
-          throw new SignalingError(this.options.signaling, typeof type === 'string' ? type : 'unknown', error instanceof Error ? error.message : String(error));
-        }
+        const refusal = new SignalingError(this.options.signaling, typeof type === 'string' ? type : 'unknown', error instanceof Error ? error.message : String(error));
+        if (type !== 'unavailable-id' || attempt >= ID_TAKEN_RETRIES || this.stopped) throw refusal;
         // A reloaded page: the server still holds our old socket for a moment.
         if (attempt === 0) events.problem('peer id still held by the signaling server (a reloaded page); retrying');
         await new Promise((resolve) => setTimeout(resolve, ID_TAKEN_RETRY_MS));
+        // Stopped while waiting: no new Peer (it would register an id nobody destroys).
+        if (this.stopped) throw refusal;
       }
     }
   }
@@ -99,13 +100,16 @@ export class PeerJsTransport implements Transport {
       });
       peer.on('connection', (connection) => this.adopt(connection, false));
       peer.on('disconnected', () => {
-        if (!registered || this.stopped || peer.destroyed) return;
+        // Gone before the server answered (stop() destroys the Peer, which says 'disconnected' but no 'error'): the
+        // start ends instead of waiting for ever.
+        if (!registered) return reject(Object.assign(new Error('disconnected from the signaling server before it accepted the id'), { type: 'disconnected' }));
+        if (this.stopped || peer.destroyed) return;
         this.signalingLost();
       });
       peer.on('error', (error) => {
         if (!registered) {
+          reject(error); // before destroy(), whose 'disconnected' would otherwise reject first
           peer.destroy();
-          reject(error);
           return;
         }
         if (error.type === 'peer-unavailable') {

@@ -499,7 +499,7 @@ describe('registration', () => {
     expect(log).toEqual([HELD]);
   });
 
-  test('stopped while waiting to retry a held id, the next refusal ends start without another retry', async () => {
+  test('stopped while waiting to retry a held id, start ends with the refusal and builds no other Peer', async () => {
     const transport = transportOf();
     const { events, log } = recorder();
     const starting = track(transport.start(events));
@@ -507,14 +507,27 @@ describe('registration', () => {
     await flush();
     transport.stop();
     await advance(2000);
-    // (The retry still builds one more Peer after stop: see notes/peerjs-transport.md, "Bugs found".)
-    expect(fake.state.peers).toHaveLength(2);
-    lastPeer().idTaken();
-    await flush();
+    // No Peer after stop: one built then would register an id that nobody destroys.
+    expect(fake.state.peers).toHaveLength(1);
     expect(signalingErrorOf(starting).type).toBe('unavailable-id');
     await advance(10_000);
-    expect(fake.state.peers).toHaveLength(2);
+    expect(fake.state.peers).toHaveLength(1);
     expect(log).toEqual([HELD]);
+  });
+
+  test('stopped while registering (the Peer destroyed before the server answered), start ends with a SignalingError instead of waiting for ever', async () => {
+    const transport = transportOf();
+    const { events, log } = recorder();
+    const starting = track(transport.start(events));
+    await flush();
+    transport.stop();
+    await flush();
+    const error = signalingErrorOf(starting);
+    expect(error.type).toBe('disconnected');
+    expect(error.message).toContain('disconnected from the signaling server before it accepted the id');
+    await advance(10_000);
+    expect(fake.state.peers).toHaveLength(1);
+    expect(log).toEqual([]);
   });
 });
 

@@ -11,15 +11,13 @@
  * the creator's (seated in seat 2: it says so and asks again; unseated: it
  * waits for the seats' readies and follows nobody while it does, follows a
  * stored hand the creator ended, then asks for a seat or moves on to the
- * next hand), a bot that may not replace a present player, and
- * one whole hand of this page and a hosted bot (the given bot plays, the
- * outcome is stored, a rematch after
- * it starts hand 2). Clocks are moved by hand (Date.now, the table clock via
+ * next hand), a bot that may not replace a present player, (the whole hand with a hosted bot is in
+ * table-session-whole-hand.test.ts: it costs seconds, which every mutant it
+ * covers would pay in the mutation run). Clocks are moved by hand (Date.now, the table clock via
  * fake setInterval); seeds are fixed.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ed25519 } from '@noble/curves/ed25519.js';
-import { heuristicBot, type Bot } from '../../src/bots/index.js';
 import { decodeEnvelope, keyHex, type EnvelopeOf, type Signer } from '../../src/net/envelope.js';
 import { hashBytes } from '../../src/table/hand/seat-agent.js';
 import { MemoryTableStore } from '../../src/table/memory-store.js';
@@ -365,19 +363,4 @@ describe('bots', () => {
     expect(t.log.map(([line]) => line)).toEqual(['Bo sat down in seat 2']);
     expect(t.session.lobby.view().seats[1]!.member!.name).toBe('Bo');
   });
-
-  it('a whole hand with a hosted bot: the given bot plays, the outcome is stored, a rematch starts hand 2', async () => {
-    let decisions = 0;
-    const bot: Bot = (...args) => {
-      decisions++;
-      return heuristicBot()(...args);
-    };
-    const t = await table(2, { autoplay: true, botDelayMs: 0, bot });
-    await t.session.addBot(1);
-    await until(() => t.session.current?.session.phase === 'done');
-    expect(decisions).toBeGreaterThan(0);
-    await vi.waitFor(async () => expect((await t.store.loadHandRecord(TABLE, 0))?.outcome).toBeTruthy());
-    t.session.rematch();
-    await until(() => t.session.current!.handNo === 1);
-  }, 30_000);
 });

@@ -1,0 +1,29 @@
+/**
+ * One whole hand at a table session (src/table/table-session.ts): this page
+ * and a bot it hosts play stress-shed to the end with real crypto — the
+ * given bot makes the bot's moves, the outcome is stored, and a rematch after
+ * it starts hand 2. It is the only fast-test path to a hand played out (the
+ * other table-session tests stop before a deal), and it costs a few seconds,
+ * so it is kept out of the per-mutant run of table-session.ts (docs/TESTING.md,
+ * session 11) and runs with the rest of `npm test`.
+ */
+import { afterEach, expect, it, vi } from 'vitest';
+import { heuristicBot, type Bot } from '../../src/bots/index.js';
+import { closeTables, table, TABLE, until } from '../helpers/table-session-harness.js';
+
+afterEach(closeTables);
+
+it('a whole hand with a hosted bot: the given bot plays, the outcome is stored, a rematch starts hand 2', async () => {
+  let decisions = 0;
+  const bot: Bot = (...args) => {
+    decisions++;
+    return heuristicBot()(...args);
+  };
+  const t = await table(2, { autoplay: true, botDelayMs: 0, bot });
+  await t.session.addBot(1);
+  await until(() => t.session.current?.session.phase === 'done');
+  expect(decisions).toBeGreaterThan(0);
+  await vi.waitFor(async () => expect((await t.store.loadHandRecord(TABLE, 0))?.outcome).toBeTruthy());
+  t.session.rematch();
+  await until(() => t.session.current!.handNo === 1);
+}, 30_000);
