@@ -7,7 +7,8 @@
  * the server's OPEN; an abort before registration is 'error' then destroy,
  * whose disconnect() emits 'disconnected' before the Peer counts as
  * destroyed; a lost socket is 'error' of type network then 'disconnected';
- * reconnect() clears `disconnected` until the next 'open' or loss; 'peer-
+ * reconnect() clears `disconnected` until the next 'open' or loss (or throws,
+ * as PeerJS can, before or after clearing it); 'peer-
  * unavailable' names the peer at the end of its words; destroy closes every
  * connection), and fake DataConnections ('open', 'data', 'close' only from an
  * open connection, 'error'; send). The stand-in covers the adapter's
@@ -19,6 +20,7 @@
  */
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { PeerJsTransport } from '../../src/net/peerjs-transport.js';
+import { loadedNow } from '../helpers/loaded-now.js';
 import { SignalingError, type SignalingConfig } from '../../src/net/signaling.js';
 import type { TransportEvents } from '../../src/net/transport.js';
 
@@ -111,6 +113,14 @@ const fake = vi.hoisted(() => {
      * comes after it cleared `disconnected`: see notes/peerjs-transport.md, "Bugs found".
      */
     reconnectThrows = 0;
+    /**
+     * reconnect() throws this many times after clearing `disconnected`, as PeerJS 1.5.5 does
+     * when `new WebSocket` throws in socket.start (its reconnect() sets `_disconnected = false`
+     * and then calls `_initialize`): the Peer is left neither disconnected nor open.
+     */
+    reconnectThrowsAfterClearing = 0;
+    /** reconnect() calls on a Peer neither disconnected nor open: PeerJS logs "In a hurry?" and does nothing. */
+    hurriedReconnects = 0;
     constructor(
       readonly id: string,
       readonly options: { host?: string } & Record<string, unknown>,
@@ -163,10 +173,15 @@ const fake = vi.hoisted(() => {
       }
       if (this.isDisconnected && !this.isDestroyed) {
         this.isDisconnected = false;
+        if (this.reconnectThrowsAfterClearing > 0) {
+          this.reconnectThrowsAfterClearing -= 1;
+          throw new SyntaxError('The URL is invalid.');
+        }
       } else if (this.isDestroyed) {
         throw new Error('This peer cannot reconnect to the server. It has already been destroyed.');
       } else if (!this.isDisconnected && !this.isOpen) {
         // "In a hurry? We're still trying to make the initial connection!"
+        this.hurriedReconnects += 1;
       } else {
         throw new Error(`Peer ${this.id} cannot reconnect because it is not disconnected from the server!`);
       }
@@ -727,6 +742,19 @@ describe('links', () => {
     expect(log).toEqual([`open ${BIGGER}`]);
   });
 
+  test('peer-unavailable for an id with a space (PeerJS ids may have one) never drops the dial to the id\'s first word', async () => {
+    const { transport, peer, log } = await registered();
+    transport.connect('fd');
+    transport.connect('fd x');
+    expect(peer.connectCalls.map((call) => call.remote)).toEqual(['fd', 'fd x']);
+    peer.expire('fd x');
+    expect(log).not.toContain('closed fd');
+    expect(peer.connections[0]!.closeCalls).toBe(0);
+    peer.connections[0]!.channelOpen();
+    expect(log).toEqual(['open fd']);
+    expect(transport.openLinks()).toEqual(['fd']);
+  });
+
   test('a connection that closes, or fails, drops its link and says so once', async () => {
     const { transport, peer, connection, log } = await linked(BIGGER);
     connection.remoteClose();
@@ -767,6 +795,25 @@ describe('links', () => {
     expect(peer.destroyCalls).toBe(0);
     transport.connect(BIGGER);
     expect(peer.connectCalls).toHaveLength(1);
+  });
+
+  test('the signaling error types, with the module loaded in the test (its load-time set; stryker-js 6144): none is a line, other types are', async () => {
+    const fresh = await loadedNow(() => import('../../src/net/peerjs-transport.js'));
+    expect(fresh.PeerJsTransport).not.toBe(PeerJsTransport);
+    const transport = new fresh.PeerJsTransport(LOCAL, { signaling: SIGNALING, token: 'secret-token' });
+    const { events, log } = recorder();
+    const starting = track(transport.start(events));
+    // The fresh load gets the stand-in too (vi.mock survives vi.resetModules).
+    expect(fake.state.peers).toHaveLength(1);
+    const peer = lastPeer();
+    peer.serverOpen();
+    await flush();
+    expect(starting.state).toBe('resolved');
+    for (const type of ['network', 'socket-error', 'socket-closed', 'server-error', 'unavailable-id', 'disconnected']) peer.emitError(type, 'words');
+    expect(log).toEqual([]);
+    peer.emitError('webrtc', 'words');
+    expect(log).toEqual(['problem webrtc: words']);
+    expect(peer.destroyCalls).toBe(0);
   });
 
   test.each(['network', 'socket-error', 'socket-closed', 'server-error', 'unavailable-id', 'disconnected'])(
@@ -887,6 +934,30 @@ describe('a signaling outage', () => {
     expect(peer.disconnected).toBe(false);
     peer.serverOpen();
     expect(log).toEqual([LOST, `problem signaling server ${URL} is back after 7 s`]);
+  });
+
+  test('a reconnect() that throws after clearing `disconnected` (PeerJS: a WebSocket the browser refuses) is not followed by reconnect() on that Peer, which is no longer disconnected', async () => {
+    const { peer, log } = await registered();
+    peer.reconnectThrowsAfterClearing = 1;
+    peer.socketLost();
+    await advance(1000);
+    expect(peer.reconnectCalls).toBe(1);
+    expect(peer.disconnected).toBe(false);
+    expect(peer.open).toBe(false);
+    await advance(120_000);
+    // PeerJS would log "In a hurry? We're still trying to make the initial connection!" and do nothing.
+    expect(peer.hurriedReconnects).toBe(0);
+    expect(log).toEqual([LOST]);
+  });
+
+  test('stop during an outage leaves no timer pending: no reconnect attempt is kept waiting (or keeps Node alive)', async () => {
+    const { transport, peer } = await registered();
+    peer.socketLost();
+    expect(vi.getTimerCount()).toBe(1);
+    transport.stop();
+    expect(vi.getTimerCount()).toBe(0);
+    await advance(120_000);
+    expect(peer.reconnectCalls).toBe(0);
   });
 
   test('stop during an outage ends the reconnects quietly and destroys the Peer', async () => {
