@@ -51,6 +51,13 @@ const steps = (packet: number) => events().filter((e) => ['shuffle', 'lock', 're
 const withData = <T extends TableEvent['type']>(e: TableEvent<T>, data: Partial<TableEvent<T>['data']>): TableEvent<T> => ({ ...e, data: { ...e.data, ...data } });
 const seal = (seat: number) => ({ secretKey: disclosures[seat]!.data.sealSecret, publicKey: f.sealKeys[seat]! });
 const freshBook = () => new PacketBook(fx.setup.table, fx.setup.handNo, 2, 32);
+const stateBytes = (s: Cascade['state']) => ({
+  phase: s.phase,
+  next: s.next,
+  deck: bytesToHex(s.deck.bytes),
+  layers: s.layers.map((l) => bytesToHex(l.bytes)),
+  keys: s.keys.map((k) => bytesToHex(k.bytes)),
+});
 const reencode = (bytes: Uint8Array, seat: number, change: (m: KeyShares) => KeyShares) => encodeKeyShares(change(decodeKeyShares(bytes, { hand: f.book.hand, seat })));
 
 it('the recorded hand replays to its disclosures with three packets', () => {
@@ -102,6 +109,8 @@ describe('cascade', () => {
       expect(presumeStep(a, e, book)).toEqual({ ok: true, value: null });
       takeStep(b, e, book, rng);
       expect([a.state.phase, a.state.next]).toEqual([b.state.phase, b.state.next]);
+      // The same state: the deck, each seat's layer (S after its shuffle) and the lock keys.
+      expect(stateBytes(a.state)).toEqual(stateBytes(b.state));
     }
     expect(a.state.phase).toBe('locked');
     expect([a.record.shuffle.length, a.record.lock.length]).toEqual([2, 2]);
@@ -158,6 +167,36 @@ describe('cascade', () => {
     expect(c2.record.shuffle).toHaveLength(1);
   });
 
+  it('a step signed by one seat but made (or bound) for another is malformed, for takeStep and presumeStep alike', () => {
+    const [s0] = steps(0) as [TableEvent<StepType>];
+    for (const apply of [(c: Cascade, e: TableEvent<StepType>, book: PacketBook) => takeStep(c, e, book, rng), presumeStep]) {
+      const book = freshBook();
+      const c = startDeal(book);
+      // Seat 0's shuffle, the turn seat 0 awaits, in an event signed by seat 1.
+      const relayed = apply(c, { ...s0, seat: 1 }, book);
+      expect(relayed.ok || relayed.halt).toMatchObject({ code: 'bad-step', seat: 1, detail: 'malformed shuffle step: shuffle step: authored by seat 0, expected seat 1' });
+      expect(c.record.shuffle).toEqual([]);
+      // Seat 0's shuffle of the deal offered to a cascade of packet 1.
+      const other = { ...startDeal(book), packet: 1 };
+      const misbound = apply(other, s0, book);
+      expect(misbound.ok || misbound.halt).toMatchObject({ code: 'bad-step', seat: 0, detail: 'malformed shuffle step: shuffle step: bound to packet 0, expected packet 1' });
+      expect(other.record.shuffle).toEqual([]);
+    }
+  });
+
+  it('a lock step out of turn is a bad lock step, and not recorded', () => {
+    const [s0, s1, , l1] = steps(0) as [TableEvent<StepType>, TableEvent<StepType>, TableEvent<StepType>, TableEvent<StepType>];
+    const book = freshBook();
+    const c = startDeal(book);
+    takeStep(c, s0, book, rng);
+    takeStep(c, s1, book, rng);
+    expect(c.state.phase).toBe('lock');
+    const out = takeStep(c, l1, book, rng);
+    expect(out.ok || out.halt).toEqual({ code: 'bad-step', seat: 1, detail: 'bad lock step: lock step from seat 1, awaiting seat 0' });
+    expect(c.record.lock).toEqual([]);
+    expect(c.state.phase).toBe('lock');
+  });
+
   it('a reshuffle: the packet made from the request (public cards by identity, hidden ones where they lie), re-layered, shuffled and locked, its fresh handles placed', () => {
     // Replay up to the first re-layer step: the follower's cascade is the reshuffle the engine asked for.
     const g = new HandFollower({ setup: fx.setup, game: fixtureGame, rng });
@@ -181,9 +220,13 @@ describe('cascade', () => {
       else expect(source.inputs[i]).toEqual({ kind: 'hidden', ...g.book.locate(handle) });
     });
     expect(source.inputs).toHaveLength(request.handles.length);
-    for (const e of steps(1)) {
-      expect(stepType(c.state)).toBe(e.type);
-      expect(takeStep(c, e, g.book, rng)).toEqual({ ok: true, value: null });
+    // presumeStep, step by step beside takeStep, reaches the same state (T after a re-layer, S after a shuffle).
+    const e = startReshuffle(g.book, request, state);
+    for (const step of steps(1)) {
+      expect(stepType(c.state)).toBe(step.type);
+      expect(takeStep(c, step, g.book, rng)).toEqual({ ok: true, value: null });
+      expect(presumeStep(e, step, g.book)).toEqual({ ok: true, value: null });
+      expect(stateBytes(e.state)).toEqual(stateBytes(c.state));
     }
     expect([c.record.relayer.length, c.record.shuffle.length, c.record.lock.length]).toEqual([2, 2, 2]);
     // A re-layer step out of turn or garbled is a bad step of its kind.
@@ -194,8 +237,6 @@ describe('cascade', () => {
     const garbled = takeStep(d, withData(relayer0, { step: new Uint8Array([4]) }), g.book, rng);
     expect(garbled.ok || garbled.halt.detail).toMatch(/^malformed relayer step: /);
     expect(d.record.relayer).toEqual([]);
-    const e = startReshuffle(g.book, request, state);
-    for (const step of steps(1)) expect(presumeStep(e, step, g.book)).toEqual({ ok: true, value: null });
     expect(e.record).toEqual(c.record);
     expect(e.state.phase).toBe('locked');
     finishCascade(g.book, c);
@@ -223,6 +264,8 @@ describe('packet book', () => {
     fresh.place(5, { packet: 0, position: 5 });
     expect(fresh.locate(5)).toEqual({ packet: 0, position: 5 });
     expect(fresh.group([5])).toBeNull();
+    // The positions before it hold no handle yet.
+    expect(() => fresh.handleOf(0, 0)).toThrow(new RangeError('packet 0 position 0 holds no handle'));
   });
 
   it('checkShares: each seat’s public share for the flipped card is complete for its own layer', () => {
@@ -324,6 +367,42 @@ describe('packet book', () => {
     expect(book.publicRing(0).get(6)?.[1]).toBeUndefined();
   });
 
+  it('checkShares: a seat cannot pass off another seat’s keys as its own, in a reveal or with a played card', () => {
+    const detail = 'malformed keys: key shares: authored by seat 1, expected seat 0'; // crypto/codec.ts counts seats from 0
+    expect(refusal(0, keysOf(1, 4).data.shares, [h6()], ALL_SEATS, 'own')).toEqual({ code: 'wrong-key', seat: 0, detail });
+    const show = find(1, 'act', (e) => e.data.keys.length > 0);
+    expect(refusal(0, show.data.keys, [f.book.handleOf(0, 0)], ALL_SEATS, 'all')).toEqual({ code: 'wrong-key', seat: 0, detail });
+  });
+
+  it('presumeKey is asked about the key of the layer and position it is for (seat 2’s layer too)', () => {
+    const book = f.book;
+    const wrongKey = reencode(keysOf(1, 4).data.shares[0]!, 1, (m) => ({ ...m, entries: m.entries.map((e) => ({ ...e, key: e.key + 1n })) }));
+    const sent = decodeKeyShares(wrongKey, { hand: book.hand, seat: 1 }).entries[0]!.key;
+    const calls: unknown[] = [];
+    book.presumeKey = (packet, layer, position, key) => (calls.push([packet, layer, position, key === sent]), true);
+    try {
+      expect(refusal(1, [wrongKey], [h6()], ALL_SEATS, 'own')).toBe('accepted');
+      expect(calls).toEqual([[0, 1, 6, true]]);
+    } finally {
+      book.presumeKey = null;
+    }
+  });
+
+  it('open: keys that strip a point to no card are a crypto fault the audit attributes (seat null)', () => {
+    const wrong = new Map([[7, [1n, 1n]]]);
+    expect(f.book.open([f.book.handleOf(0, 7)], () => wrong)).toEqual({
+      ok: false,
+      halt: { code: 'crypto-fault', seat: null, detail: 'position 7 of packet 0 does not open to a card of this hand: a shuffle or lock was wrong, the audit names the seat' },
+    });
+  });
+
+  it('mergeRings: a missing key of b (undefined) adds no entry to the ring', () => {
+    const b = new Map([[4, [5n, undefined]], [5, [undefined, undefined]]]) as unknown as Parameters<typeof mergeRings>[0];
+    const out = mergeRings(new Map(), b);
+    expect(Object.keys(out.get(4)!)).toEqual(['0']);
+    expect(Object.keys(out.get(5)!)).toEqual([]);
+  });
+
   it('mergeRings: keys of b fill the gaps of a, never replace its keys', () => {
     const a = new Map([[1, [10n, undefined]], [2, [20n]]]) as unknown as Parameters<typeof mergeRings>[0];
     const b = new Map([[1, [11n, 12n]], [3, [undefined, 31n]]]) as unknown as Parameters<typeof mergeRings>[0];
@@ -358,6 +437,44 @@ describe('request checks', () => {
     const forward: Extract<CryptoRequest, { kind: 'forward' }> = { id: 3, kind: 'forward', from: 1, to: 0, handles: [3] };
     expect(checkDeliveryEnvelope(f.book, forward, [toSeat1])).toEqual({ ok: true, value: null });
     expect(checkDeliveryEnvelope(f.book, { ...forward, to: 1, from: 0 }, [toSeat1])).toMatchObject({ ok: false, halt: { code: 'wrong-key', seat: 1 } });
+  });
+
+  // The book with the card point at `position` of packet 0 swapped for that of `position + 1`: shares still check
+  // against the packet's key commitments, but the keys strip it to no card (a bad shuffle or lock).
+  const forgedBook = (position: number): PacketBook => {
+    const s = f.book.packets.get(0)!;
+    const points = s.deck.points.map((p, i) => (i === position ? s.deck.points[position + 1]! : p));
+    return Object.create(f.book, {
+      packets: { value: new Map(f.book.packets).set(0, { ...s, deck: { ...s.deck, points } }) },
+      publicShares: { value: [] },
+      publicRings: { value: new Map() },
+    }) as PacketBook;
+  };
+
+  it('a reveal to all whose checked keys open a point that is no card is a crypto fault, not a card', () => {
+    const h6 = f.book.handleOf(0, 6);
+    const request: Extract<CryptoRequest, { kind: 'reveal-all' }> = { id: 4, kind: 'reveal-all', handles: [h6] };
+    expect(revealAllCards(forgedBook(6), request, [keysOf(0, 4), keysOf(1, 4)], deck())).toEqual({
+      ok: false,
+      halt: { code: 'crypto-fault', seat: null, detail: 'position 6 of packet 0 does not open to a card of this hand: a shuffle or lock was wrong, the audit names the seat' },
+    });
+  });
+
+  it('a played card whose checked keys open a point that is no card is a crypto fault, not a false claim', () => {
+    const show = find(1, 'act', (e) => e.data.keys.length > 0);
+    expect(checkPlayedCards(forgedBook(0), show, [{ handle: f.book.handleOf(0, 0), card: 'AS' }], deck())).toEqual({
+      ok: false,
+      halt: { code: 'crypto-fault', seat: null, detail: 'position 0 of packet 0 does not open to a card of this hand: a shuffle or lock was wrong, the audit names the seat' },
+    });
+  });
+
+  it('a played card beside a handle that does not exist is refused as that, before any key is read', () => {
+    const show = find(1, 'act', (e) => e.data.keys.length > 0);
+    const h0 = f.book.handleOf(0, 0);
+    expect(checkPlayedCards(f.book, show, [{ handle: h0, card: 'AS' }, { handle: 999, card: 'KS' }], deck())).toEqual({
+      ok: false,
+      halt: { code: 'unknown-handle', seat: 1, detail: 'played a card handle that does not exist' },
+    });
   });
 
   it('a played card: every layer, opening to exactly the claimed card', () => {
@@ -418,6 +535,39 @@ describe('the audit', () => {
     const a = runAudit(input({ events: events2 }));
     expect(a).toMatchObject({ clean: false, code: 'wrong-key', seat: 1 });
     expect(a.detail).toMatch(/^sent malformed key shares: ./);
+  });
+
+  it('a sealed share whose keys are another seat’s, sealed on by the sender, is blamed on the sender', () => {
+    const sealed = keysOf(1, 0);
+    const plain = f.book.unseal(sealed.data.shares[0]!, 1, f.sealKeys[1]!, 0, seal(0))!;
+    const packet = decodeKeyShares(plain, { hand: f.book.hand, seat: 1 }).header.packet;
+    // Seat 1's keys for seat 1, sealed from seat 0 to seat 1: they open, but are not seat 0's.
+    const resealed = f.book.seal(plain, packet, 0, seal(0), 1, f.sealKeys[1]!, seededRandom('reseal'));
+    const relayed = { ...withData(sealed, { to: 1, shares: [resealed] }), seat: 0 };
+    const events = f.pool.events().map((e) => (e === sealed ? relayed : e));
+    expect(runAudit(input({ events }))).toEqual({
+      clean: false,
+      code: 'wrong-key',
+      seat: 0,
+      detail: 'sent malformed key shares: key shares: authored by seat 1, expected seat 0',
+      rules: null,
+      open: null,
+    });
+  });
+
+  it('the audit does not repeat the live checks: a step proof and a public share the follower took are not checked again', () => {
+    // A lock step whose DLEQ proof no longer verifies (its first response changed); the step's deck and keys,
+    // which the disclosed secrets recompute, are untouched.
+    const [t0, ...rest] = f.book.transcripts;
+    const l0 = t0!.lock[0]!;
+    const z = l0.proof.z.map((v, i) => (i === 0 ? (v === 0n ? 1n : v - 1n) : v));
+    const badProof = Object.create(f.book, { transcripts: { value: [{ ...t0!, lock: [{ ...l0, proof: { ...l0.proof, z } }, ...t0!.lock.slice(1)] }, ...rest] } }) as PacketBook;
+    expect(runAudit(input({ book: badProof }))).toMatchObject({ clean: true, code: null, detail: 'clean' });
+    // A public share with a wrong key.
+    const pub = f.book.publicShares[0]!;
+    const wrongShare = { ...pub, entries: pub.entries.map((e) => ({ ...e, key: e.key + 1n })) };
+    const badShare = Object.create(f.book, { publicShares: { value: [...f.book.publicShares, wrongShare] } }) as PacketBook;
+    expect(runAudit(input({ book: badShare }))).toMatchObject({ clean: true, code: null, detail: 'clean' });
   });
 
   it('a packet secret left out is a crypto fault naming the seat; a false input is a rules fault', () => {
