@@ -13,23 +13,16 @@
  * finished hand that takes nothing more. Fast (no fresh deal, no proof is
  * checked but where a test says so) and deterministic (seeded randomness).
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { seededRandom, type RandomSource } from '../../crypto/index.js';
 import type { AnyGame } from '../../src/engine/index.js';
 import { HandFollower, type FollowerOptions } from '../../src/table/hand/follower.js';
 import { hashBytes } from '../../src/table/hand/seat-agent.js';
-import { agentDuo, duoSetup, eventsFromHex, type Event } from '../helpers/agent-duo.js';
+import { agentDuo, duoSetup, type Event } from '../helpers/agent-duo.js';
 import { raceGame } from '../helpers/race.js';
 import { courierGame } from './courier-game.js';
+import { COURIER, RACE, courierDeal, raceDeal } from '../helpers/recorded-duos.js';
 
-const fixture = (name: string) => eventsFromHex(JSON.parse(readFileSync(join(import.meta.dirname, `../fixtures/agent-duo/${name}.json`), 'utf8')) as string[]);
-const COURIER = fixture('courier');
-const RACE = fixture('race');
-/** Ready, shuffle and lock of both seats (courier: then the private deal's key shares). */
-const courierDeal = COURIER.slice(0, 8);
-const raceDeal = RACE.slice(0, 6);
 /** Signs bodies as seat 1 or 2 of the duo's table. */
 const signer = agentDuo({ game: courierGame, seed: 'signer', hold: () => true });
 

@@ -13,8 +13,6 @@
  * moves, non-moves, real-time rounds and bounces), abandons, deadlines and
  * stalled hands.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { x25519 } from '@noble/curves/ed25519.js';
 import { describe, expect, it } from 'vitest';
 import { stateHash } from '../../src/engine/index.js';
@@ -24,21 +22,12 @@ import type { Halt } from '../../src/table/hand/halt.js';
 import { hashBytes, SeatAgent } from '../../src/table/hand/seat-agent.js';
 import { seededRandom } from '../../crypto/index.js';
 import { deepClone } from '../fuzz/clone.js';
-import { agentDuo, eventsFromHex, playDuo, restoredDuo, type Duo, type Event } from '../helpers/agent-duo.js';
+import { agentDuo, playDuo, restoredDuo, type Duo, type Event } from '../helpers/agent-duo.js';
 import { raceGame, type RaceBoard } from '../helpers/race.js';
 import { courierGame, type CourierAction, type CourierBoard } from './courier-game.js';
+import { COURIER, RACE, courierDeal, raceDeal, courier, race } from '../helpers/recorded-duos.js';
 
-const fixture = (name: string) => eventsFromHex(JSON.parse(readFileSync(join(import.meta.dirname, `../fixtures/agent-duo/${name}.json`), 'utf8')) as string[]);
-const COURIER = fixture('courier');
-const RACE = fixture('race');
-/** The deal of each record: ready, shuffle and lock of both seats, then (courier) the private deal's key shares. */
-const courierDeal = COURIER.slice(0, 8);
-const raceDeal = RACE.slice(0, 6);
 
-const courier = (seed: string, extra: Partial<Parameters<typeof restoredDuo>[0]> = {}) =>
-  restoredDuo({ game: courierGame, seed, record: COURIER, events: courierDeal, packets: [0], ...extra });
-const race = (seed: string, extra: Partial<Parameters<typeof restoredDuo>[0]> = {}) =>
-  restoredDuo({ game: raceGame, seed, record: RACE, events: raceDeal, packets: [0], ...extra });
 
 const deepCopy = (f: HandFollower) => deepClone(f, [f.game, f.book.hand, f.setup], (v) => 'envelope' in v && 'data' in v);
 const board = (duo: Duo, seat = 0) => duo.followers[seat]!.state!.board as CourierBoard;

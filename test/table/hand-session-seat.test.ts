@@ -15,23 +15,17 @@
  * spectator of the recorded race hand: its own reveal deadline names a seat
  * that withheld a reveal.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { seededRandom } from '../../crypto/index.js';
 import type { AnyGame } from '../../src/engine/index.js';
 import { keyHex, signEnvelope } from '../../src/net/envelope.js';
 import { HandSession, type HandConfig, type HandSecrets } from '../../src/table/hand-session.js';
-import { DUO_TABLE, duoSetup, eventsFromHex, type Event } from '../helpers/agent-duo.js';
+import { DUO_TABLE, duoSetup, type Event } from '../helpers/agent-duo.js';
 import { tableSigners } from '../helpers/hand-table.js';
 import { raceGame } from '../helpers/race.js';
 import { courierGame } from './courier-game.js';
+import { COURIER, RACE, courierDeal } from '../helpers/recorded-duos.js';
 
-const fixture = (name: string) => eventsFromHex(JSON.parse(readFileSync(join(import.meta.dirname, `../fixtures/agent-duo/${name}.json`), 'utf8')) as string[]);
-const COURIER = fixture('courier');
-const RACE = fixture('race');
-/** The courier deal: ready, shuffle and lock of both seats, then the private deal's key shares. */
-const courierDeal = COURIER.slice(0, 8);
 
 /** What seat `seat` kept of the record's packet 0 and its seal secret (its recorded disclosure). */
 function restoredSecrets(seat: number, record: readonly Event[] = COURIER): HandSecrets {

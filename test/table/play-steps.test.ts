@@ -14,8 +14,6 @@
  * move without claims carrying keys, a real-time non-move, and which acts
  * `pendingActs` lists. Fixed seeds, no clock.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defineGame, type AnyState, type CryptoRequest, type Input } from '../../src/engine/index.js';
 import { keyHex } from '../../src/net/envelope.js';
@@ -25,20 +23,11 @@ import { HandPlay, type PlayPowers, type PlayView } from '../../src/table/hand/p
 import { roundDigest } from '../../src/table/hand/real-time.js';
 import { hashBytes } from '../../src/table/hand/seat-agent.js';
 import type { TableEvent } from '../../src/table/transcript.js';
-import { eventsFromHex, restoredDuo, type Duo, type Event } from '../helpers/agent-duo.js';
+import { restoredDuo, type Duo, type Event } from '../helpers/agent-duo.js';
 import { raceGame, type RaceBoard } from '../helpers/race.js';
-import { courierGame } from './courier-game.js';
+import { COURIER, RACE, courierDeal, raceDeal, courier, race } from '../helpers/recorded-duos.js';
 
-const fixture = (name: string) => eventsFromHex(JSON.parse(readFileSync(join(import.meta.dirname, `../fixtures/agent-duo/${name}.json`), 'utf8')) as string[]);
-const COURIER = fixture('courier');
-const RACE = fixture('race');
-const courierDeal = COURIER.slice(0, 8);
-const raceDeal = RACE.slice(0, 6);
 
-const courier = (seed: string, extra: Partial<Parameters<typeof restoredDuo>[0]> = {}) =>
-  restoredDuo({ game: courierGame, seed, record: COURIER, events: courierDeal, packets: [0], ...extra });
-const race = (seed: string, extra: Partial<Parameters<typeof restoredDuo>[0]> = {}) =>
-  restoredDuo({ game: raceGame, seed, record: RACE, events: raceDeal, packets: [0], ...extra });
 const bySeat = (seat: number) => (e: Event) => keyHex(e.from) === keyHex(courierDeal[seat]!.from);
 function bodyNow(f: HandFollower, seat: number, type: Event['body']['type'], data: unknown): Event['body'] {
   return { hand: 0, n: f.pool.nextSeq(seat), ...hashBytes(f.hashes), type, data } as Event['body'];

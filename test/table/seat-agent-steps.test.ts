@@ -16,8 +16,6 @@
  * claimed card that is not dealt is refused; forwarded keys that do not open
  * the card halt the recipient with the fault its open names.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../crypto/index.js';
 import type { AnyGame, AnyState, Input } from '../../src/engine/index.js';
@@ -26,19 +24,11 @@ import type { HandFollower } from '../../src/table/hand/follower.js';
 import { hashBytes, SeatAgent, type HandSecrets, type SeatIO } from '../../src/table/hand/seat-agent.js';
 import { decodeKeyShares, encodeKeyShares } from '../../crypto/index.js';
 import { deepClone } from '../fuzz/clone.js';
-import { agentDuo, eventsFromHex, restoredDuo, type Duo, type Event } from '../helpers/agent-duo.js';
+import { agentDuo, restoredDuo, type Duo, type Event } from '../helpers/agent-duo.js';
 import { raceGame, type RaceBoard } from '../helpers/race.js';
 import { courierGame } from './courier-game.js';
+import { COURIER, RACE, courierDeal, raceDeal, courier, race } from '../helpers/recorded-duos.js';
 
-const fixture = (name: string) => eventsFromHex(JSON.parse(readFileSync(join(import.meta.dirname, `../fixtures/agent-duo/${name}.json`), 'utf8')) as string[]);
-const COURIER = fixture('courier');
-const RACE = fixture('race');
-const courierDeal = COURIER.slice(0, 8);
-const raceDeal = RACE.slice(0, 6);
-const courier = (seed: string, extra: Partial<Parameters<typeof restoredDuo>[0]> = {}) =>
-  restoredDuo({ game: courierGame, seed, record: COURIER, events: courierDeal, packets: [0], ...extra });
-const race = (seed: string, extra: Partial<Parameters<typeof restoredDuo>[0]> = {}) =>
-  restoredDuo({ game: raceGame, seed, record: RACE, events: raceDeal, packets: [0], ...extra });
 const types = (events: readonly Event[]) => events.map((e) => e.body.type);
 const bySeat = (seat: number) => (e: Event) => keyHex(e.from) === keyHex(courierDeal[seat]!.from);
 const deepCopy = (f: HandFollower) => deepClone(f, [f.game, f.book.hand, f.setup], (v) => 'envelope' in v && 'data' in v);
