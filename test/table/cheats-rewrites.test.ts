@@ -7,7 +7,8 @@
  * an envelope it is handed — which event it waits for, what it sends in its
  * place (re-signed with the cheater's own key, so the mesh accepts it), and
  * that it cheats once only. cheats-played.test.ts plays each cheat in a real
- * hand; this file pins the exact rewrite in milliseconds.
+ * hand; this file pins the exact rewrite in milliseconds (the cascade cheats,
+ * which need a live hand's secrets, in cheats-shuffle-rewrites.test.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { ALL_SEATS, decodeKeyShares, encodeKeyShares, seededRandom, type KeyEntry } from '../../crypto/index.js';
@@ -15,7 +16,6 @@ import { verifyEnvelope, type EnvelopeOf } from '../../src/net/envelope.js';
 import { signEnvelope } from '../../src/net/envelope.js';
 import { gameModules } from '../../src/games/index.js';
 import { CHEAT_KINDS, makeCheat, type Cheat, type CheatContext, type CheatKind } from '../../src/table/cheats.js';
-import { blame, isAct, resign } from '../../src/table/cheats-protocol.js';
 import type { GameId } from '../../src/games/index.js';
 import { loadedNow } from '../helpers/loaded-now.js';
 import { testSigner } from '../helpers/signers.js';
@@ -132,8 +132,9 @@ describe('the registry', () => {
     expect(speed['realtime-bad-reveal']).toEqual({ what: 'a real-time reveal whose moves hold a CBOR byte string (no digest can even be computed of it)', expect: blame('bad-event'), clock: false });
   });
 
-  it('has the helpers the cheats share: re-signing, acts, blame', () => {
-    const p = { blame, isAct, resign };
+  it('has the helpers the cheats share: re-signing, acts, blame', async () => {
+    // Loaded afresh: `isAct` and `blame` are made when the module loads.
+    const p = await loadedNow(() => import('../../src/table/cheats-protocol.js'));
     const act = event('act', { action: { type: 'play' }, keys: [] });
     expect(p.isAct(act.body)).toBe(true);
     expect(p.isAct(event('commit', {}).body)).toBe(false);
@@ -321,6 +322,33 @@ describe('what a publish cheat sends', () => {
     const ctx = ctxOf();
     resigned(cheat.publish!(act, ctx), act, { ...act.body, data: { action: { type: 'play' }, keys: [shares(ALL_SEATS, [entry(3, 30n)])] } });
     expect(ctx.done).toBe(true);
+  });
+
+  it('incomplete-keys: only the last entry of the last message, however many it holds', async () => {
+    const cheat = await cheatOf('incomplete-keys');
+    const keys = event('keys', { request: 1, to: null, shares: [shares(ALL_SEATS, [entry(3, 30n), entry(4, 40n), entry(5, 50n)])] });
+    resigned(cheat.publish!(keys, ctxOf()), keys, { ...keys.body, data: { request: 1, to: null, shares: [shares(ALL_SEATS, [entry(3, 30n), entry(4, 40n)])] } });
+    const act = event('act', { action: { type: 'play' }, keys: [shares(ALL_SEATS, [entry(3, 30n), entry(4, 40n), entry(5, 50n)])] });
+    resigned(cheat.publish!(act, ctxOf()), act, { ...act.body, data: { action: { type: 'play' }, keys: [shares(ALL_SEATS, [entry(3, 30n), entry(4, 40n)])] } });
+  });
+
+  it('incomplete-keys and wrong-key: public shares are those of a keys event, not whatever data says `to: null`', async () => {
+    // No honest event but keys carries a `to` (transcript.ts EVENT_DATA): this pins that the cheats go by the event type.
+    const odd = event('shuffle', { packet: 0, to: null, shares: [shares(ALL_SEATS, [entry(3, 30n), entry(4, 40n)])] });
+    const ctx = ctxOf();
+    expect((await cheatOf('incomplete-keys')).publish!(odd, ctx)).toBeUndefined();
+    expect((await cheatOf('wrong-key')).publish!(odd, ctx)).toBeUndefined();
+    expect(ctx.done).toBe(false);
+    // A move that says `to: null` still has the keys it carries made wrong, not its `shares`.
+    const act = event('act', { action: { type: 'play' }, keys: [shares(ALL_SEATS, [entry(2, 8n)])], to: null, shares: [shares(ALL_SEATS, [entry(3, 30n)])] });
+    const data = act.body.data as object;
+    resigned((await cheatOf('wrong-key')).publish!(act, ctx), act, { ...act.body, data: { ...data, keys: [shares(ALL_SEATS, [entry(2, 9n)])] } });
+  });
+
+  it('wrong-key: an event with no data at all is left alone', async () => {
+    const ctx = ctxOf();
+    expect((await cheatOf('wrong-key')).publish!(event('abandon', undefined), ctx)).toBeUndefined();
+    expect(ctx.done).toBe(false);
   });
 
   it('the move cheats that need a hand leave an event alone while there is none', async () => {
