@@ -7,8 +7,10 @@
  * refused), what the page sends of its own seats (stored first, signed by
  * the seat, heard by its other local seats, rewritten by `tamperPublish`,
  * sent again after a reload), a watcher that follows hand 1 from its seats'
- * readies and then the next hand once it has seen one end, the idle time of a
- * stall, and the table's one-second clock. Real `ready` events come from seat
+ * readies and then the next hand once it has seen one end, a rematch (after a
+ * hand played out or halted; once on a double click), the idle time of a stall
+ * (from the last event: a new hand's first, not a move that made none), and
+ * the table's one-second clock. Real `ready` events come from seat
  * agents started here (no shuffle is ever made: a three-seat hand lacks a
  * ready); a finished hand is the session's phase read as 'done'. Fast: no
  * whole hand, seeded randomness, the clock's interval and `Date.now` injected.
@@ -20,6 +22,7 @@ import { gameById } from '../../src/games/index.js';
 import { keyHex, signEnvelope, type EnvelopeOf, type Signer } from '../../src/net/envelope.js';
 import { Mesh } from '../../src/net/mesh.js';
 import { HandSession } from '../../src/table/hand-session.js';
+import { SeatAgent } from '../../src/table/hand/seat-agent.js';
 import { nextSetup, type HandRecord, type HandSetup } from '../../src/table/hand/setup.js';
 import { MemoryTableStore } from '../../src/table/memory-store.js';
 import { HandRecords } from '../../src/table/table-hand-records.js';
@@ -291,6 +294,19 @@ describe('events of the current hand and the next', () => {
     expect(events(t.sent).filter((e) => e.body.hand === 2)).toEqual([]);
   });
 
+  it('a rematch after a hand played out (done, not halted) starts the next hand', async () => {
+    const t = await threeSeats();
+    vi.spyOn(t.session.current!.session, 'phase', 'get').mockReturnValue('done');
+    t.session.rematch();
+    // The next hand is being set up at once: no current hand until its sessions exist.
+    expect(t.session.current).toBeNull();
+    await until(() => t.session.current?.handNo === 1);
+    expect(lines(t.log).filter((line) => /^hand \d+ of .* begins/.test(line))).toEqual([
+      'hand 1 of Stress (shedding) begins: shuffling',
+      'hand 2 of Stress (shedding) begins: shuffling',
+    ]);
+  });
+
   it('a hand played out no longer holds the seats; one still waiting does', async () => {
     const t = await threeSeats();
     expect(t.session.lobby.view().handRunning).toBe(true);
@@ -504,6 +520,38 @@ describe('the clock of a hand', () => {
     expect(t.session.current!.stalled).toBeNull();
     now += 1_000;
     expect(t.session.current!.stalled).toEqual({ seats: [2], what: 'to start the hand', forMs: 1_000, gone: false, canEnd: true });
+  });
+
+  it('a new hand\'s first event is progress: its idle time counts from that event, not from the Rematch that began setting it up', async () => {
+    let now = 1_000_000;
+    vi.spyOn(Date, 'now').mockImplementation(() => now);
+    const t = await threeSeats({ stallMs: 100 });
+    t.session.endHand();
+    await until(() => t.session.current!.session.phase === 'halted');
+    t.session.rematch();
+    // Five seconds pass while hand 2's set-up is read from storage; then its sessions start and this page's ready (hand
+    // 2's first event, and its only one: nothing came early) is made.
+    now += 5_000;
+    await until(() => t.session.current?.handNo === 1 && held(t.session.current.session) === 1);
+    expect(t.session.current!.stalled).toBeNull();
+    now += 1_000;
+    expect(t.session.current!.stalled).toEqual({ seats: [1, 2], what: 'to start the hand', forMs: 1_000, gone: false, canEnd: true });
+  });
+
+  it('a move of this page that makes no event yet (a real-time move queued for its next round) is no progress: the idle time still counts from the last event', async () => {
+    let now = 1_000_000;
+    vi.spyOn(Date, 'now').mockImplementation(() => now);
+    const t = await threeSeats({ stallMs: 100 });
+    t.session.receive(readyOf(bo, t.session.current!.session.config.setup), 'x');
+    // Bo says it is at this hand, so the page's moves are not held back (catching up).
+    t.session.receive(from(bo, 'fetch', { hand: 0, have: {} }), 'x');
+    // The seat takes the move and makes nothing yet (seat-agent.ts: a real-time move queued after this round's commit).
+    vi.spyOn(SeatAgent.prototype, 'act').mockReturnValue(null);
+    now += 1_000;
+    expect(t.session.act({ type: 'draw' })).toBeNull();
+    expect(held(t.session.current!.session)).toBe(2);
+    now += 1_000;
+    expect(t.session.current!.stalled).toEqual({ seats: [2], what: 'to start the hand', forMs: 2_000, gone: false, canEnd: true });
   });
 
   it('each second, a change is told while the hand waits for a seat, not before a hand nor after it halted', async () => {
