@@ -258,6 +258,19 @@ describe('tamper', () => {
     expect(handExport(peers[0]!)).toEqual({ setup: honest.config.setup, envelopes: honest.events(), stateHash: honest.hash, outcome: null });
   }, 60_000);
 
+  it('a hand halted after play ended (a disclosure that never came): resultOf still ranks the played game, but the export records no outcome', async () => {
+    const { peers } = await seatPeers({ game: 'stress-shed', players: 2, hands: 1, seed: 8, tamper: (seat, envelope) => (seat === 1 && envelope.body.type === 'disclose' ? null : envelope) });
+    running = peers;
+    const honest = () => peers[0]!.session.current?.session;
+    await until(() => honest()?.phase === 'disclose' && honest()!.follower.pool.disclose(0) !== undefined, 10);
+    honest()!.tick(1_000);
+    honest()!.tick(1_000 + 60_000);
+    expect(honest()!.phase).toBe('halted');
+    expect(honest()!.halt).toMatchObject({ code: 'no-disclosure', seat: 1 });
+    expect(resultOf(peers, 'stress-shed')).toMatchObject({ winner: 0, ranking: [[0], [1]], moves: 52, allClean: false });
+    expect(handExport(peers[0]!)).toMatchObject({ stateHash: honest()!.hash, outcome: null });
+  }, 60_000);
+
   it('a disclosure rewritten on its way out is found by the honest audit only: the result says so in words and blames seat 2', async () => {
     const exported: HandToExport[] = [];
     const [result] = await simulate({
@@ -355,6 +368,10 @@ describe("a cheating seat's hooks", () => {
     });
     const { peers, cheat: ctx } = await seatPeers({ game: 'stress-shed', players: 2, hands: 1, seed: 8, cheat: { seat: 1, cheat }, monitor: 'all' });
     running = peers;
+    // Seated, the joiner has no roster and so no hand yet: the context has no hand to show either.
+    expect(peers[1]!.session.current).toBeNull();
+    expect(ctx!.hand()).toBeNull();
+    expect(ctx!.secrets()).toBeUndefined();
     expect(ctx).toMatchObject({ seat: 1, players: 2, done: false });
     expect(keyHex(ctx!.signer.publicKey)).toBe(keyHex(peers[1]!.signer.publicKey));
     // The cheater's bot is the wrapped one; the honest seat's is its own seeded bot.
