@@ -48,7 +48,7 @@ afterEach(() => {
 const EQUIVOCATION = 'sent two different ready events for one purpose (equivocation)';
 
 /** Peer `seat` as the judge reads it from now on: its current hand passed through `patch`. */
-function rewriteCurrent(peers: SimulationPeer[], seat: number, patch: (current: HandSummary) => HandSummary): void {
+function rewriteCurrent(peers: SimulationPeer[], seat: number, patch: (current: HandSummary) => HandSummary | null): void {
   const peer = peers[seat]!;
   const session = new Proxy(peer.session, {
     get(target, key) {
@@ -158,7 +158,7 @@ it('replay, three seats: both honest peers end with a clean audit and the same f
   });
 }, 120_000);
 
-it('equivocate, three seats: both honest peers name the cheater; the judge waits for the later verdict and stops as soon as it has it', async () => {
+it('equivocate, three seats: both honest peers name the cheater; the judge waits for a page with no hand yet and for the later verdict, stops as soon as it has it, and minds no disagreement on the final state', async () => {
   const started = Date.now();
   let seated: SimulationPeer[] = [];
   let firstAt: number | null = null;
@@ -170,12 +170,17 @@ it('equivocate, three seats: both honest peers name the cheater; the judge waits
     seed: 3,
     onSeated: (peers) => {
       seated = [...peers];
-      // Seat 2 shows its halt only 1 s after seat 1 has its own (both halt at about the same time otherwise).
+      const seatedAt = Date.now();
+      // Seat 1's page shows no hand yet for 300 ms (as a page that has not started it): no verdict, nothing to read.
+      rewriteCurrent(peers, 0, (current) => (Date.now() - seatedAt < 300 ? null : current));
+      // Seat 2 shows its halt only 1 s after seat 1 has its own (both halt at about the same time otherwise), and
+      // another final state than seat 1's: only a replay's peers must agree on it.
       rewriteCurrent(peers, 1, (current) => {
         if (firstAt === null && seated[0]!.session.current?.session.halt) firstAt = Date.now();
-        if (firstAt === null || Date.now() - firstAt < 1000) return withHand(current, 'halt', null);
+        const other = withHand(current, 'hash', 'another state');
+        if (firstAt === null || Date.now() - firstAt < 1000) return withHand(other, 'halt', null);
         shownAt ??= Date.now();
-        return current;
+        return other;
       });
     },
   });
@@ -271,6 +276,28 @@ it('claimsByOptions without the option that makes claims: the cheat never happen
     leaks: [],
     ok: false,
     why: 'the cheat never happened in this hand; seat 1 concluded clean blaming nobody (audit clean), expected rules-fault or illegal-move or false-claim blaming seat 2',
+  });
+}, 120_000);
+
+it('a halt with the expected code that names another seat is no catch, in words', async () => {
+  const report = await runCheat({
+    game: 'stress-shed',
+    players: 2,
+    kind: 'equivocate',
+    seed: 3,
+    // Seat 1 is shown its halt naming seat 1 itself.
+    onSeated: (peers) => rewriteCurrent(peers, 0, (current) => withHand(current, 'halt', current.session.halt && { ...current.session.halt, seat: 0 })),
+  });
+  expect(report).toEqual({
+    kind: 'equivocate',
+    game: 'stress-shed',
+    cheater: 1,
+    cheat: expect.objectContaining({ kind: 'equivocate' }),
+    committed: true,
+    verdicts: [{ seat: 0, code: 'equivocation', blamed: 0, detail: EQUIVOCATION }],
+    leaks: [],
+    ok: false,
+    why: `seat 1 concluded equivocation blaming seat 1 (${EQUIVOCATION}), expected equivocation blaming seat 2`,
   });
 }, 120_000);
 
