@@ -15,7 +15,10 @@ export interface BundleResult {
 
 export async function bundleBench(): Promise<BundleResult> {
   const root = path.resolve(import.meta.dirname, '..');
-  execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   const assets = path.join(root, 'dist/assets');
   const files = readdirSync(assets)
     .filter((f) => /\.(js|css)$/.test(f))
@@ -31,6 +34,11 @@ export async function bundleBench(): Promise<BundleResult> {
 }
 
 export function printBundle(r: BundleResult): void {
-  for (const f of r.files) console.log(`${f.file.padEnd(36)} ${(f.bytes / 1024).toFixed(1).padStart(8)} KiB  gzip ${(f.gzipBytes / 1024).toFixed(1).padStart(7)} KiB`);
-  console.log(`${'total'.padEnd(36)} ${(r.totalBytes / 1024).toFixed(1).padStart(8)} KiB  gzip ${(r.totalGzipBytes / 1024).toFixed(1).padStart(7)} KiB`);
+  for (const f of r.files)
+    console.log(
+      `${f.file.padEnd(36)} ${(f.bytes / 1024).toFixed(1).padStart(8)} KiB  gzip ${(f.gzipBytes / 1024).toFixed(1).padStart(7)} KiB`,
+    );
+  console.log(
+    `${'total'.padEnd(36)} ${(r.totalBytes / 1024).toFixed(1).padStart(8)} KiB  gzip ${(r.totalGzipBytes / 1024).toFixed(1).padStart(7)} KiB`,
+  );
 }

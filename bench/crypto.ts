@@ -176,7 +176,6 @@ function floorTimes(hand: Hand, mul: 'project' | 'noble' = 'project'): { wall: n
   return { wall: now() - t, cpu: cpu() - c };
 }
 
-
 interface RevealRun {
   total: number;
   recipient: number;
@@ -184,7 +183,13 @@ interface RevealRun {
 }
 
 /** Reveal one card to one seat: every other seat sends its key; the recipient checks and opens. */
-function revealToOne(hand: Hand, state: PacketState, secrets: PacketSecrets[], position: number, to: number): RevealRun {
+function revealToOne(
+  hand: Hand,
+  state: PacketState,
+  secrets: PacketSecrets[],
+  position: number,
+  to: number,
+): RevealRun {
   const n = hand.params.seats;
   let total = 0;
   const wire: Uint8Array[] = [];
@@ -225,7 +230,9 @@ function pairKeys(hand: Hand): PairKeys {
   const keys = new Map<string, Uint8Array>();
   const c = cpu();
   const t = now();
-  for (let me = 0; me < n; me++) for (let them = 0; them < n; them++) if (me !== them) keys.set(`${me}/${them}`, pairKey(kp[me]!, kp[them]!.publicKey, ctx));
+  for (let me = 0; me < n; me++)
+    for (let them = 0; them < n; them++)
+      if (me !== them) keys.set(`${me}/${them}`, pairKey(kp[me]!, kp[them]!.publicKey, ctx));
   return { key: (a, b) => keys.get(`${a}/${b}`)!, wall: now() - t, cpu: cpu() - c };
 }
 
@@ -235,7 +242,14 @@ function pairKeys(hand: Hand): PairKeys {
  * opens each (openWith, the packet read from the header), decodes, checks
  * k·G = K and opens the card. Pair keys are derived beforehand (`pairKeys`).
  */
-function revealToOnePaired(hand: Hand, state: PacketState, secrets: PacketSecrets[], position: number, to: number, keys: PairKeys): { wall: number; cpu: number } {
+function revealToOnePaired(
+  hand: Hand,
+  state: PacketState,
+  secrets: PacketSecrets[],
+  position: number,
+  to: number,
+  keys: PairKeys,
+): { wall: number; cpu: number } {
   const n = hand.params.seats;
   const base = { tableId: hand.params.tableId, handNo: hand.params.handNo, purpose: 'keys', to };
   const c = cpu();
@@ -259,20 +273,51 @@ function revealToOnePaired(hand: Hand, state: PacketState, secrets: PacketSecret
   return { wall: now() - t, cpu: cpu() - c };
 }
 
-async function revealToOneSealed(hand: Hand, state: PacketState, secrets: PacketSecrets[], position: number, to: number): Promise<number> {
+async function revealToOneSealed(
+  hand: Hand,
+  state: PacketState,
+  secrets: PacketSecrets[],
+  position: number,
+  to: number,
+): Promise<number> {
   const n = hand.params.seats;
   const recipientKeys = sealKeyPair();
   const t = now();
   const sealed: { from: number; bytes: Uint8Array }[] = [];
   for (let seat = 0; seat < n; seat++) {
     if (seat === to) continue;
-    const aad = sealAad({ tableId: hand.params.tableId, handNo: hand.params.handNo, packet: state.id, purpose: 'keys', from: seat, to });
-    sealed.push({ from: seat, bytes: seal(recipientKeys.publicKey, encodeKeyShares(revealToSeat(state, seat, secrets[seat]!, [position], to)), aad) });
+    const aad = sealAad({
+      tableId: hand.params.tableId,
+      handNo: hand.params.handNo,
+      packet: state.id,
+      purpose: 'keys',
+      from: seat,
+      to,
+    });
+    sealed.push({
+      from: seat,
+      bytes: seal(
+        recipientKeys.publicKey,
+        encodeKeyShares(revealToSeat(state, seat, secrets[seat]!, [position], to)),
+        aad,
+      ),
+    });
   }
   let ring: KeyRing = withOwnKeys(new Map(), secrets[to]!, [position]);
   for (const s of sealed) {
-    const aad = sealAad({ tableId: hand.params.tableId, handNo: hand.params.handNo, packet: state.id, purpose: 'keys', from: s.from, to });
-    const msg = decodeKeyShares(unseal(recipientKeys.secretKey, s.bytes, aad, recipientKeys.publicKey), { hand, packet: state.id, seat: s.from });
+    const aad = sealAad({
+      tableId: hand.params.tableId,
+      handNo: hand.params.handNo,
+      packet: state.id,
+      purpose: 'keys',
+      from: s.from,
+      to,
+    });
+    const msg = decodeKeyShares(unseal(recipientKeys.secretKey, s.bytes, aad, recipientKeys.publicKey), {
+      hand,
+      packet: state.id,
+      seat: s.from,
+    });
     const f = verifyKeyShares(state, msg);
     if (f) throw new Error(f.reason);
     ring = withKeyShares(ring, msg);
@@ -397,8 +442,17 @@ function reshuffleRun(): Record<string, number> {
   const hand = run.hand;
   // Positions 0..12 were played face up (every seat published its key); 20..32 are still hidden.
   let ring: KeyRing = new Map();
-  for (const sec of run.secrets) ring = withOwnKeys(ring, sec, Array.from({ length: 13 }, (_, i) => i));
-  const faceUp = openCards(run.state, Array.from({ length: 13 }, (_, i) => i), ring);
+  for (const sec of run.secrets)
+    ring = withOwnKeys(
+      ring,
+      sec,
+      Array.from({ length: 13 }, (_, i) => i),
+    );
+  const faceUp = openCards(
+    run.state,
+    Array.from({ length: 13 }, (_, i) => i),
+    ring,
+  );
   if (!faceUp.ok) throw new Error(faceUp.fault.reason);
   const inputs: PacketInput[] = [
     ...faceUp.value.map((card) => ({ kind: 'public' as const, card })),
@@ -415,7 +469,13 @@ function reshuffleRun(): Record<string, number> {
     let t = now();
     let bytes: Uint8Array;
     if (phase === 'relayer') {
-      const made = makeRelayerStep(views[seat]!, seat, secrets[seat]!, (pid) => (pid === 0 ? run.secrets[seat] : undefined), systemRandom);
+      const made = makeRelayerStep(
+        views[seat]!,
+        seat,
+        secrets[seat]!,
+        (pid) => (pid === 0 ? run.secrets[seat] : undefined),
+        systemRandom,
+      );
       secrets[seat] = made.secrets;
       views[seat] = made.state;
       bytes = encodeRelayerStep(made.message);
@@ -468,7 +528,13 @@ function shuffleProofRow(cards: 32 | 52 | 54 | 104, rounds: number): ShuffleProo
     const s = randomScalar(systemRandom);
     const perm = randomPermutation(systemRandom, cards);
     const Y = deckFromHalves(perm.map((p) => mulSecret(state.deck.points[p]!, Fn.mul(s, HALF))));
-    const st = { context: stepContext(state, 'shuffle', 0), base: state.layers[0]!, layer: deckFromPoints([mulBase(s)]), X: state.deck, Y };
+    const st = {
+      context: stepContext(state, 'shuffle', 0),
+      base: state.layers[0]!,
+      layer: deckFromPoints([mulBase(s)]),
+      X: state.deck,
+      Y,
+    };
     let c = cpu();
     let t = now();
     const proof = proveShuffle(st, s, perm, systemRandom);
@@ -518,7 +584,8 @@ export async function cryptoBench(opts: { rounds?: number; players?: number[] } 
   // Warm-up: JIT the whole path once before measuring.
   setup({ tableId: TABLE, handNo: 1, seats: 3, deckSize: 32 });
   // One variable-base secret multiplication: the project's (the floor's unit) and noble's, same run, CPU medians.
-  const perMult = (mul: 'project' | 'noble') => round2(median(Array.from({ length: rounds + 2 }, () => floorTimes(h, mul).cpu / 104)) * 1000) / 1000;
+  const perMult = (mul: 'project' | 'noble') =>
+    round2(median(Array.from({ length: rounds + 2 }, () => floorTimes(h, mul).cpu / 104)) * 1000) / 1000;
   perMult('project');
   perMult('noble');
   oneOff.mulSecretCpuMs = perMult('project');
@@ -542,12 +609,12 @@ export async function cryptoBench(opts: { rounds?: number; players?: number[] } 
     oneOff,
     rounds,
     notes: [
-      'setupPerPeerCpuMs (the headline): one peer\'s whole share of the verified set-up in CPU time (process.cpuUsage; a shared machine inflates wall time with other processes\' turns): deriving the card points itself (cardPointsCpuMs: createHand, hash-to-curve, encoding), its own shuffle + lock with proofs (the shuffle argument included), persisting its secrets, the message layer (messageLayerCpuMs: signing and encoding its table-event envelopes, decoding and signature-checking the others\' with the mesh\'s SignatureVerifier), and decoding and verifying every other seat\'s steps. Mean over peers, then the median over rounds (plain medians of real rounds, no best-of pieces). stepsPerPeerCpuMs / stepsOverFloorCpu: the same without card points and message layer.',
+      "setupPerPeerCpuMs (the headline): one peer's whole share of the verified set-up in CPU time (process.cpuUsage; a shared machine inflates wall time with other processes' turns): deriving the card points itself (cardPointsCpuMs: createHand, hash-to-curve, encoding), its own shuffle + lock with proofs (the shuffle argument included), persisting its secrets, the message layer (messageLayerCpuMs: signing and encoding its table-event envelopes, decoding and signature-checking the others' with the mesh's SignatureVerifier), and decoding and verifying every other seat's steps. Mean over peers, then the median over rounds (plain medians of real rounds, no best-of pieces). stepsPerPeerCpuMs / stepsOverFloorCpu: the same without card points and message layer.",
       'shuffleProof: the shuffle argument alone per step (proveShuffle / verifyShuffle, no codec), with its size in bytes (32·(5n + 9)) and its cost in variable-base multiplications (fastest round, CPU).',
       'oneOff.shuffleGeneratorsMs / chainTableMs: hash-to-curve of the 105 shuffle generators and the fixed-base table of H, once per process.',
-      'floorCpuMs: 2 × 52 variable-base multiplications with mulSecret (the fastest constant-time variable-base multiplication of the project: signed radix-16 windows, oblivious table scans; the steps use it), timed just before and just after each round\'s set-up (their mean); setupOverFloorCpu: the median over rounds of that round\'s setupPerPeerCpuMs / floorCpuMs. oneOff.mulSecretCpuMs / nobleMultiplyCpuMs: one such multiplication and noble\'s constant-time Point.multiply, CPU medians of the same run.',
+      "floorCpuMs: 2 × 52 variable-base multiplications with mulSecret (the fastest constant-time variable-base multiplication of the project: signed radix-16 windows, oblivious table scans; the steps use it), timed just before and just after each round's set-up (their mean); setupOverFloorCpu: the median over rounds of that round's setupPerPeerCpuMs / floorCpuMs. oneOff.mulSecretCpuMs / nobleMultiplyCpuMs: one such multiplication and noble's constant-time Point.multiply, CPU medians of the same run.",
       'setupPerPeerMs / floorMs / setupOverFloor: the same in wall-clock time (medians), for comparison with older runs; inflated by the load.',
-      'setupWallMs: the whole set-up with every peer in this one process; criticalPathMs: the same if peers ran in parallel (each step waits for its author and the next author\'s check).',
+      "setupWallMs: the whole set-up with every peer in this one process; criticalPathMs: the same if peers ran in parallel (each step waits for its author and the next author's check).",
       'revealToOneMs (CPU: revealToOneCpuMs): the sealed reveal as the table runs it — the n-1 senders encoding their key share and sealing it (sealWith: AES-256-GCM under the pair key) plus the recipient opening each (openWith), decoding, checking k·G = K and opening the card — plus the pair keys amortised: all n(n-1) pairKey derivations of the hand (every peer its n-1; X25519 + HKDF each, pairKeyMs) divided by the 8 reveals of the round. A real hand makes more sealed reveals than 8 at 4+ players only in draw games, so this over-counts the key share of the cost for most hands.',
       'revealToOnePlainMs: the same reveal without sealing; revealToOneOneShotMs: with the former one-shot seal (one X25519 per share on each side), same run.',
       'auditMs / auditCpuMs: the audit of the set-up and 8 reveals re-verifying every proof and every key share and recomputing every step by batch tests; auditVerifiedMs / auditVerifiedCpuMs: with verified {proofs, publicShares} (what the table passes after verifying live): every step still recomputed from the disclosed secrets.',
@@ -588,17 +655,48 @@ export function printSetupRow(r: SetupRow, header: boolean): void {
 }
 
 export function printCrypto(res: CryptoResults): void {
-  console.log('\nmental poker, 52 cards (ms, medians of %d rounds; load average %s at start):', res.rounds, res.oneOff.loadAverage1);
-  console.log('one secret variable-base multiplication (CPU): mulSecret %d ms, noble Point.multiply %d ms', res.oneOff.mulSecretCpuMs, res.oneOff.nobleMultiplyCpuMs);
+  console.log(
+    '\nmental poker, 52 cards (ms, medians of %d rounds; load average %s at start):',
+    res.rounds,
+    res.oneOff.loadAverage1,
+  );
+  console.log(
+    'one secret variable-base multiplication (CPU): mulSecret %d ms, noble Point.multiply %d ms',
+    res.oneOff.mulSecretCpuMs,
+    res.oneOff.nobleMultiplyCpuMs,
+  );
   res.setup.forEach((r, i) => printSetupRow(r, i === 0));
   console.log('104 cards, 6 players:');
   printSetupRow(res.setup104, true);
   console.log('shuffle argument alone, per step:');
   for (const p of res.shuffleProof) {
-    console.log('  %d cards: %d bytes, prove %d ms (CPU %d ms = %d mults), verify %d ms (CPU %d ms = %d mults)', p.cards, p.proofBytes, p.proveMs, p.proveCpuMs, p.proveInMults, p.verifyMs, p.verifyCpuMs, p.verifyInMults);
+    console.log(
+      '  %d cards: %d bytes, prove %d ms (CPU %d ms = %d mults), verify %d ms (CPU %d ms = %d mults)',
+      p.cards,
+      p.proofBytes,
+      p.proveMs,
+      p.proveCpuMs,
+      p.proveInMults,
+      p.verifyMs,
+      p.verifyCpuMs,
+      p.verifyInMults,
+    );
   }
-  console.log('reshuffle (%d cards, %d players): %d ms per peer, %d ms in-process', res.reshuffle.cards, res.reshuffle.players, res.reshuffle.perPeerMs, res.reshuffle.wallMs);
-  console.log('one-off: base table %d ms, 52 card points %d ms (+%d ms to encode), shuffle generators %d ms, table of H %d ms', res.oneOff.baseTableMs, res.oneOff.deck52PointsMs, res.oneOff.deck52EncodeMs, res.oneOff.shuffleGeneratorsMs, res.oneOff.chainTableMs);
+  console.log(
+    'reshuffle (%d cards, %d players): %d ms per peer, %d ms in-process',
+    res.reshuffle.cards,
+    res.reshuffle.players,
+    res.reshuffle.perPeerMs,
+    res.reshuffle.wallMs,
+  );
+  console.log(
+    'one-off: base table %d ms, 52 card points %d ms (+%d ms to encode), shuffle generators %d ms, table of H %d ms',
+    res.oneOff.baseTableMs,
+    res.oneOff.deck52PointsMs,
+    res.oneOff.deck52EncodeMs,
+    res.oneOff.shuffleGeneratorsMs,
+    res.oneOff.chainTableMs,
+  );
   const four = res.setup.find((r) => r.players === 4);
   if (four) {
     const ok = (b: boolean) => (b ? 'ok' : 'MISSED');

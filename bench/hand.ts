@@ -86,7 +86,15 @@ function instrumentMesh(samples: Sample[]): () => void {
       if (parsed?.ok) {
         const env = parsed.value;
         const body = env.kind === 'table-event' ? (env.body as { type: string; hand: number; n: number }) : null;
-        samples.push({ peer: this.selfKey, kind: env.kind, type: body?.type ?? null, author: keyHex(env.from), hand: body?.hand ?? null, n: body?.n ?? null, ms });
+        samples.push({
+          peer: this.selfKey,
+          kind: env.kind,
+          type: body?.type ?? null,
+          author: keyHex(env.from),
+          hand: body?.hand ?? null,
+          n: body?.n ?? null,
+          ms,
+        });
       }
     }
   };
@@ -165,12 +173,15 @@ export async function measure(players: number, hands: number): Promise<PerPeerRo
 
 export async function handBench(opts: { rounds?: number }): Promise<HandBench> {
   const perPeer: PerPeerRow[] = [];
-  for (const players of [2, 4, 6]) perPeer.push(await measure(players, Math.min(opts.rounds ?? 2, players >= 6 ? 1 : 2)));
+  for (const players of [2, 4, 6])
+    perPeer.push(await measure(players, Math.min(opts.rounds ?? 2, players >= 6 ? 1 : 2)));
   return { perPeer };
 }
 
 export function printHand(result: HandBench): void {
-  console.log('game         players  hands  cpu ms/hand/peer  (on messages)  wall ms/hand  move median  move p90  audit ms  deal ms  moves/hand  copies  clean');
+  console.log(
+    'game         players  hands  cpu ms/hand/peer  (on messages)  wall ms/hand  move median  move p90  audit ms  deal ms  moves/hand  copies  clean',
+  );
   for (const r of result.perPeer) {
     console.log(
       `${r.game.padEnd(12)} ${String(r.players).padStart(7)}  ${String(r.hands).padStart(5)}  ${String(r.handCpuMs).padStart(16)}  ${String(r.receiveCpuMs).padStart(13)}  ${String(r.wallMsPerHand).padStart(12)}  ${String(r.moveMedianMs).padStart(11)}  ${String(r.moveP90Ms).padStart(8)}  ${String(r.auditMs).padStart(8)}  ${String(r.dealMs).padStart(7)}  ${String(r.movesPerHand).padStart(10)}  ${String(r.copiesPerMove).padStart(6)}  ${r.allClean}`,

@@ -57,6 +57,8 @@ export async function latencyBench(opts: { rounds?: number }): Promise<LatencyRo
 export function printLatency(rows: LatencyRow[]): void {
   console.log('one-way delay  plays  play→agreed median  p90  tie→agreed median (ms)');
   for (const r of rows) {
-    console.log(`${String(r.oneWayDelayMs).padStart(13)}  ${String(r.plays).padStart(5)}  ${String(r.playToAgreedMedianMs).padStart(18)}  ${String(r.playToAgreedP90Ms).padStart(4)}  ${String(r.tieToAgreedMedianMs).padStart(17)}`);
+    console.log(
+      `${String(r.oneWayDelayMs).padStart(13)}  ${String(r.plays).padStart(5)}  ${String(r.playToAgreedMedianMs).padStart(18)}  ${String(r.playToAgreedP90Ms).padStart(4)}  ${String(r.tieToAgreedMedianMs).padStart(17)}`,
+    );
   }
 }

@@ -30,7 +30,10 @@ import { setup } from './setup.js';
 type Buf = Uint8Array;
 interface MentalPokerApi {
   createConfig(cardCount: number): { cardCount: number };
-  createPlayer(config: { cardCount: number }): { cardCodewordFragments: Buf[]; keyPairs: { publicKey: Buf; privateKey: Buf }[] };
+  createPlayer(config: { cardCount: number }): {
+    cardCodewordFragments: Buf[];
+    keyPairs: { publicKey: Buf; privateKey: Buf }[];
+  };
   createDeck(fragments: Buf[][]): Buf[];
   isDeckDuplicateFree(deck: Buf[]): boolean;
   encryptDeck(deck: Buf[], keys: Buf | Buf[]): Buf[];
@@ -135,9 +138,13 @@ function mentalPokerSetup(mp: MentalPokerApi, players: number, cards: number): n
   }
   const spent = cpu() - started;
   // Sanity: card 0 opens with every player's key 0 to a codeword of the deck.
-  const opened = mp.decryptCard(deck[0]!, selves.map((p) => p.keyPairs[0]!.privateKey));
+  const opened = mp.decryptCard(
+    deck[0]!,
+    selves.map((p) => p.keyPairs[0]!.privateKey),
+  );
   const codewords = mp.createDeck(fragments);
-  if (!codewords.some((c) => Buffer.from(c).equals(Buffer.from(opened)))) throw new Error('mental-poker: a locked card does not open to a codeword');
+  if (!codewords.some((c) => Buffer.from(c).equals(Buffer.from(opened))))
+    throw new Error('mental-poker: a locked card does not open to a codeword');
   return spent;
 }
 
@@ -186,19 +193,26 @@ export async function mentalPokerBench(opts: { rounds?: number }): Promise<Menta
   }
   return {
     rows,
-    backends: { pureJs: 'secp256k1/elliptic (elliptic, pure JS)', native: native ? 'secp256k1/bindings (libsecp256k1, native)' : 'not built' },
+    backends: {
+      pureJs: 'secp256k1/elliptic (elliptic, pure JS)',
+      native: native ? 'secp256k1/bindings (libsecp256k1, native)' : 'not built',
+    },
     notes: [
       'All peers summed, CPU ms (process.cpuUsage), medians over rounds; the two sides alternate within each round.',
       'mental-poker (unverified): createPlayer per peer (52 fragments + 53 key pairs), createDeck + isDeckDuplicateFree per peer, cascaded shuffle (encryptDeck with one key per peer), lock (decryptDeck + encryptDeck with 52 keys per peer); no proofs, nothing verified.',
-      'Fairdeck (verified): every peer derives the 52 card points, makes its shuffle (with the shuffle argument) and lock (with its DLEQ proofs), persists its secrets, and decodes and verifies every other seat\'s steps; fairdeckWithMessagesCpuMs adds the signed envelopes (mental-poker has no message layer).',
+      "Fairdeck (verified): every peer derives the 52 card points, makes its shuffle (with the shuffle argument) and lock (with its DLEQ proofs), persists its secrets, and decodes and verifies every other seat's steps; fairdeckWithMessagesCpuMs adds the signed envelopes (mental-poker has no message layer).",
       'ratio = fairdeckCpuMs / mentalPokerJsCpuMs (JS against JS, as in a browser); ratioNative against the native libsecp256k1 binding, which a browser cannot use.',
     ],
   };
 }
 
 export function printMentalPoker(res: MentalPokerBench): void {
-  console.log(`side by side, 52 cards, all peers summed, CPU ms (mental-poker backends: ${res.backends.pureJs}; ${res.backends.native}):`);
-  console.log('players  fairdeck (verified)  +messages  mental-poker JS (unverified)  ratio  mental-poker native  ratio native  load1');
+  console.log(
+    `side by side, 52 cards, all peers summed, CPU ms (mental-poker backends: ${res.backends.pureJs}; ${res.backends.native}):`,
+  );
+  console.log(
+    'players  fairdeck (verified)  +messages  mental-poker JS (unverified)  ratio  mental-poker native  ratio native  load1',
+  );
   for (const r of res.rows) {
     console.log(
       `${String(r.players).padStart(7)}  ${String(r.fairdeckCpuMs).padStart(19)}  ${String(r.fairdeckWithMessagesCpuMs).padStart(9)}  ${String(r.mentalPokerJsCpuMs).padStart(28)}  ${String(r.ratio).padStart(5)}  ${String(r.mentalPokerNativeCpuMs ?? '-').padStart(19)}  ${String(r.ratioNative ?? '-').padStart(12)}  ${String(r.load1).padStart(5)}`,

@@ -28,18 +28,23 @@ const cpuMs = (since: NodeJS.CpuUsage) => {
 };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-
 function signer(seed: number) {
   const secretKey = new Uint8Array(32).fill(seed);
   return { publicKey: ed25519.getPublicKey(secretKey), sign: (m: Uint8Array) => ed25519.sign(m, secretKey) };
 }
 
-export async function idleBench(peers: number, seconds: number, timing: Partial<MeshTiming>): Promise<{ cpuMsPerSecondPerPeer: number; percentOfCorePerPeer: number }> {
+export async function idleBench(
+  peers: number,
+  seconds: number,
+  timing: Partial<MeshTiming>,
+): Promise<{ cpuMsPerSecondPerPeer: number; percentOfCorePerPeer: number }> {
   const table = `idlebnch-${'0'.repeat(16)}`;
   const network = new MemoryNetwork();
   const signers = Array.from({ length: peers }, (_, i) => signer(i + 1));
   const ids = signers.map((s) => peerIdFor(table, keyHex(s.publicKey)));
-  const meshes = signers.map((s, i) => new Mesh({ table, signer: s, transport: network.createTransport(ids[i]!), name: `p${i}`, timing }));
+  const meshes = signers.map(
+    (s, i) => new Mesh({ table, signer: s, transport: network.createTransport(ids[i]!), name: `p${i}`, timing }),
+  );
   for (const mesh of meshes) {
     await mesh.start({ message: () => {}, rejected: () => {}, changed: () => {}, problem: () => {} });
   }
@@ -102,11 +107,18 @@ function round(x: number, digits = 2): number {
   return Math.round(x * f) / f;
 }
 
-const SIM_TIMING = { heartbeatMs: 200, linkDeadAfterMs: 60_000, presenceMs: 1000, presenceFreshMs: 5000, reconnectMs: 300 };
+const SIM_TIMING = {
+  heartbeatMs: 200,
+  linkDeadAfterMs: 60_000,
+  presenceMs: 1000,
+  presenceFreshMs: 5000,
+  reconnectMs: 300,
+};
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const args = process.argv.slice(2);
-  const option = (name: string, fallback: number) => Number(args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
+  const option = (name: string, fallback: number) =>
+    Number(args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
   const sections = args.filter((a) => !a.startsWith('--'));
   const wanted = (name: string) => sections.length === 0 || sections.includes(name);
   const seconds = option('seconds', 5);
@@ -118,6 +130,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       out[`idle-sim-${peers}`] = await idleBench(peers, seconds, SIM_TIMING);
     }
   }
-  if (wanted('hand')) for (const players of [4, 6]) out[`hand-${players}`] = await handBench(players, option('hands', 1));
+  if (wanted('hand'))
+    for (const players of [4, 6]) out[`hand-${players}`] = await handBench(players, option('hands', 1));
   console.log(JSON.stringify(out, null, 1));
 }

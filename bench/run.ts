@@ -43,8 +43,13 @@ async function meshBench(): Promise<MeshSection> {
 }
 
 function printMesh(r: MeshSection): void {
-  for (const row of r.idle) console.log(`idle, app timing, ${row.peers} peers: ${row.cpuMsPerSecondPerPeer} ms CPU/s per peer (${row.percentOfCorePerPeer} % of a core; ≤ 0.5 % ${row.percentOfCorePerPeer <= 0.5 ? 'ok' : 'MISSED'})`);
-  console.log(`one signature check (CPU ms): noble ${r.signature.nobleMsPerVerify}, cached key ${r.signature.cachedKeyMsPerVerify}, WebCrypto ${r.signature.webCryptoMsPerVerify}`);
+  for (const row of r.idle)
+    console.log(
+      `idle, app timing, ${row.peers} peers: ${row.cpuMsPerSecondPerPeer} ms CPU/s per peer (${row.percentOfCorePerPeer} % of a core; ≤ 0.5 % ${row.percentOfCorePerPeer <= 0.5 ? 'ok' : 'MISSED'})`,
+    );
+  console.log(
+    `one signature check (CPU ms): noble ${r.signature.nobleMsPerVerify}, cached key ${r.signature.cachedKeyMsPerVerify}, WebCrypto ${r.signature.webCryptoMsPerVerify}`,
+  );
 }
 
 const file = path.join(import.meta.dirname, 'results.json');
@@ -53,12 +58,15 @@ const roundsArg = args.find((a) => a.startsWith('--rounds='));
 const rounds = roundsArg ? Number(roundsArg.slice('--rounds='.length)) : undefined;
 const wanted = args.filter((a) => !a.startsWith('--'));
 const names = wanted.length ? wanted : Object.keys(SECTIONS);
-for (const name of names) if (!SECTIONS[name]) throw new Error(`unknown bench section "${name}" (have: ${Object.keys(SECTIONS).join(', ')})`);
+for (const name of names)
+  if (!SECTIONS[name]) throw new Error(`unknown bench section "${name}" (have: ${Object.keys(SECTIONS).join(', ')})`);
 
 const loadAtStart = os.loadavg().map((x) => Math.round(x * 100) / 100);
 type SectionLoad = { loadAverage1AtStart: number; loadAverage1AtEnd: number; wallSeconds: number; date: string };
 const sectionLoad: Record<string, SectionLoad> = {};
-const results: Record<string, unknown> = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
+const results: Record<string, unknown> = existsSync(file)
+  ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>)
+  : {};
 for (const name of names) {
   console.log(`== ${name}`);
   const section = SECTIONS[name]!;
@@ -67,10 +75,16 @@ for (const name of names) {
   const r = await section.run({ rounds });
   section.print?.(r as never);
   results[name] = r;
-  sectionLoad[name] = { loadAverage1AtStart: load1, loadAverage1AtEnd: Math.round(os.loadavg()[0]! * 100) / 100, wallSeconds: Math.round((performance.now() - started) / 100) / 10, date: new Date().toISOString() };
+  sectionLoad[name] = {
+    loadAverage1AtStart: load1,
+    loadAverage1AtEnd: Math.round(os.loadavg()[0]! * 100) / 100,
+    wallSeconds: Math.round((performance.now() - started) / 100) / 10,
+    date: new Date().toISOString(),
+  };
 }
 // Sections not run this time keep the load and date they were measured at.
-const previousSections = ((results.machine as { sections?: Record<string, SectionLoad> } | undefined)?.sections ?? {}) as Record<string, SectionLoad>;
+const previousSections = ((results.machine as { sections?: Record<string, SectionLoad> } | undefined)?.sections ??
+  {}) as Record<string, SectionLoad>;
 const cpus = os.cpus();
 results.machine = {
   node: process.version,

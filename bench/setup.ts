@@ -92,8 +92,18 @@ export function setup(params: HandParams): SetupRun & { hand: Hand } {
   // A mesh's verifier lives for the session and knows every seat's key from the
   // hello before any hand: warm each peer's cache with every other author, untimed.
   for (let author = 0; author < n; author++) {
-    const hello = encodeEnvelope(signEnvelope(signers[author]!, { kind: 'table-event', table: BENCH_TABLE_ID, seq: 0, to: null, body: { hand: 0, n: 0, at: 0, hash: new Uint8Array(32), type: 'ready', data: null } }));
-    for (let peer = 0; peer < n; peer++) if (peer !== author && !decodeEnvelope(hello, BENCH_TABLE_ID, verifiers[peer]).ok) throw new Error('warm-up envelope refused');
+    const hello = encodeEnvelope(
+      signEnvelope(signers[author]!, {
+        kind: 'table-event',
+        table: BENCH_TABLE_ID,
+        seq: 0,
+        to: null,
+        body: { hand: 0, n: 0, at: 0, hash: new Uint8Array(32), type: 'ready', data: null },
+      }),
+    );
+    for (let peer = 0; peer < n; peer++)
+      if (peer !== author && !decodeEnvelope(hello, BENCH_TABLE_ID, verifiers[peer]).ok)
+        throw new Error('warm-up envelope refused');
   }
   const hands: Hand[] = [];
   for (let seat = 0; seat < n; seat++) {
@@ -110,7 +120,12 @@ export function setup(params: HandParams): SetupRun & { hand: Hand } {
   const secrets: PacketSecrets[] = Array.from({ length: n }, (_, i) => newPacketSecrets(0, i));
   const shuffles: ShuffleStep[] = [];
   const locks: LockStep[] = [];
-  const out = { shuffleMake: [] as number[], lockMake: [] as number[], shuffleVerify: [] as number[], lockVerify: [] as number[] };
+  const out = {
+    shuffleMake: [] as number[],
+    lockMake: [] as number[],
+    shuffleVerify: [] as number[],
+    lockVerify: [] as number[],
+  };
   let critical = 0;
   let lockBytes = 0;
   let shuffleBytes = 0;
@@ -143,7 +158,14 @@ export function setup(params: HandParams): SetupRun & { hand: Hand } {
           table: BENCH_TABLE_ID,
           seq: seq++,
           to: null,
-          body: { hand: params.handNo, n: seq, at: 0, hash: new Uint8Array(32), type: phase, data: { packet: 0, step: bytes } },
+          body: {
+            hand: params.handNo,
+            n: seq,
+            at: 0,
+            hash: new Uint8Array(32),
+            type: phase,
+            data: { packet: 0, step: bytes },
+          },
         }),
       );
       const makeCpu = cpu() - c;
@@ -158,7 +180,8 @@ export function setup(params: HandParams): SetupRun & { hand: Hand } {
         c = cpu();
         t = now();
         const env = decodeEnvelope(wire, BENCH_TABLE_ID, verifiers[peer]);
-        if (!env.ok || env.value.kind !== 'table-event') throw new Error(`envelope refused: ${env.ok ? env.value.kind : env.error}`);
+        if (!env.ok || env.value.kind !== 'table-event')
+          throw new Error(`envelope refused: ${env.ok ? env.value.kind : env.error}`);
         const step = (env.value.body.data as { step: Uint8Array }).step;
         messageCpu[peer]! += cpu() - c;
         const expect = { hand: hands[peer]!, packet: 0, seat };

@@ -87,9 +87,21 @@ export async function verifyBench(opts: { rounds?: number }): Promise<VerifyBenc
   const rounds = Math.max(5, opts.rounds ?? 5);
   const players = 4;
   const exported: HandToExport[] = [];
-  const results = await simulate({ game: stressShedModule.id, players, hands: 1, seed: 1404, onHandExport: (hand) => exported.push(hand) });
-  if (exported.length !== 1 || !results.every((r) => r.allClean)) throw new Error('verify bench: the simulated hand is not clean');
-  const text = transcriptJson(buildTranscriptFile(exported, Array.from({ length: players }, (_, seat) => `Bot ${seat + 1}`)));
+  const results = await simulate({
+    game: stressShedModule.id,
+    players,
+    hands: 1,
+    seed: 1404,
+    onHandExport: (hand) => exported.push(hand),
+  });
+  if (exported.length !== 1 || !results.every((r) => r.allClean))
+    throw new Error('verify bench: the simulated hand is not clean');
+  const text = transcriptJson(
+    buildTranscriptFile(
+      exported,
+      Array.from({ length: players }, (_, seat) => `Bot ${seat + 1}`),
+    ),
+  );
   const parsed = JSON.parse(text) as { hands: { events: unknown[] }[] };
   const events = parsed.hands.reduce((a, h) => a + h.events.length, 0);
   const root = path.join(import.meta.dirname, '..');
@@ -106,8 +118,17 @@ export async function verifyBench(opts: { rounds?: number }): Promise<VerifyBenc
     const file = path.join(dir, 'stress-shed-4p.json');
     writeFileSync(file, text);
     const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-    type Out = { ok: boolean; threads: number; seconds: number; cpuSeconds: number; threadCpuMs?: { main: number | null; signatures: number | null; deal: number | null } };
-    const run = () => JSON.parse(execFileSync(npm, ['run', '--silent', 'verify', '--', file, '--json'], { cwd: root, encoding: 'utf8' })) as Out;
+    type Out = {
+      ok: boolean;
+      threads: number;
+      seconds: number;
+      cpuSeconds: number;
+      threadCpuMs?: { main: number | null; signatures: number | null; deal: number | null };
+    };
+    const run = () =>
+      JSON.parse(
+        execFileSync(npm, ['run', '--silent', 'verify', '--', file, '--json'], { cwd: root, encoding: 'utf8' }),
+      ) as Out;
     if (!run().ok) throw new Error('verify bench: npm run verify did not find the transcript clean'); // builds the prebuilt verifier if stale
     for (let r = 0; r < rounds; r++) {
       const c = childrenCpuMs();
@@ -156,7 +177,11 @@ export async function verifyBench(opts: { rounds?: number }): Promise<VerifyBenc
     verifyWallMs,
     verifyCpuMs,
     threads: Math.max(...threadCounts),
-    threadCpuMs: { main: Math.round(median(threads.main)), signatures: Math.round(median(threads.signatures)), deal: Math.round(median(threads.deal)) },
+    threadCpuMs: {
+      main: Math.round(median(threads.main)),
+      signatures: Math.round(median(threads.signatures)),
+      deal: Math.round(median(threads.deal)),
+    },
     startupWallMs: commandWallMs - verifyWallMs,
     startupCpuMs: commandCpuMs - verifyCpuMs,
     commandWallRunsMs: wall.map(Math.round),
@@ -172,9 +197,19 @@ export async function verifyBench(opts: { rounds?: number }): Promise<VerifyBenc
 
 export function printVerify(r: VerifyBench): void {
   const ok = (ms: number) => (ms < r.targetMs ? 'ok' : 'MISSED');
-  console.log(`npm run verify, ${r.game} ${r.players} players, ${r.cards} cards, ${r.events} events, ${r.fileBytes} bytes (${r.cpus} CPUs, load1 ${r.load1Before} before, ${r.load1After} after):`);
-  console.log(`  whole command, fresh process, median of ${r.rounds}: ${r.commandWallMs} ms wall (runs ${r.commandWallRunsMs.join(', ')}), ${r.commandCpuMs} ms CPU — < ${r.targetMs} ms wall ${ok(r.commandWallMs)}`);
-  console.log(`    start-up (npm, node, loading the prebuilt verifier, exit): ${r.startupWallMs} ms wall, ${r.startupCpuMs} ms CPU`);
-  console.log(`    verification (${r.threads} threads): ${r.verifyWallMs} ms wall, ${r.verifyCpuMs} ms CPU; ${r.threadCpuMs.main} ms main thread, worker tasks ${r.threadCpuMs.signatures} ms signatures, ${r.threadCpuMs.deal} ms deal proofs`);
-  console.log(`  for comparison, verifyTranscript in process, one thread, warm: ${r.inProcessWarmMs} ms wall, ${r.inProcessWarmCpuMs} ms CPU`);
+  console.log(
+    `npm run verify, ${r.game} ${r.players} players, ${r.cards} cards, ${r.events} events, ${r.fileBytes} bytes (${r.cpus} CPUs, load1 ${r.load1Before} before, ${r.load1After} after):`,
+  );
+  console.log(
+    `  whole command, fresh process, median of ${r.rounds}: ${r.commandWallMs} ms wall (runs ${r.commandWallRunsMs.join(', ')}), ${r.commandCpuMs} ms CPU — < ${r.targetMs} ms wall ${ok(r.commandWallMs)}`,
+  );
+  console.log(
+    `    start-up (npm, node, loading the prebuilt verifier, exit): ${r.startupWallMs} ms wall, ${r.startupCpuMs} ms CPU`,
+  );
+  console.log(
+    `    verification (${r.threads} threads): ${r.verifyWallMs} ms wall, ${r.verifyCpuMs} ms CPU; ${r.threadCpuMs.main} ms main thread, worker tasks ${r.threadCpuMs.signatures} ms signatures, ${r.threadCpuMs.deal} ms deal proofs`,
+  );
+  console.log(
+    `  for comparison, verifyTranscript in process, one thread, warm: ${r.inProcessWarmMs} ms wall, ${r.inProcessWarmCpuMs} ms CPU`,
+  );
 }

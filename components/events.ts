@@ -16,7 +16,10 @@ export class CreateTableEvent extends Event {
 export class SitEvent extends Event {
   static readonly type = 'fd-sit';
   /** seat null: any free seat; name: the name typed just before sitting (a joiner without one is asked). */
-  constructor(readonly seat: number | null, readonly name?: string) {
+  constructor(
+    readonly seat: number | null,
+    readonly name?: string,
+  ) {
     super(SitEvent.type, { bubbles: true, composed: true });
   }
 }
@@ -131,7 +134,10 @@ export class OpenReplayEvent extends Event {
 /** Replay: move `delta` steps, or show hand `hand` from its start. */
 export class ReplayStepEvent extends Event {
   static readonly type = 'fd-replay-step';
-  constructor(readonly delta: number, readonly hand: number | null = null) {
+  constructor(
+    readonly delta: number,
+    readonly hand: number | null = null,
+  ) {
     super(ReplayStepEvent.type, { bubbles: true, composed: true });
   }
 }

@@ -9,7 +9,23 @@
 import { LitElement, css, html } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
 import { AppStore, type AppView } from '../src/app/store.js';
-import { AbandonHandEvent, ActEvent, AddBotEvent, CreateTableEvent, DownloadTranscriptEvent, OpenReplayEvent, ReplayStepEvent, LeaveSeatEvent, RematchEvent, RenameEvent, SaveSettingsEvent, SitEvent, SortHandEvent, WatchEvent, ToggleSoundEvent } from './events.js';
+import {
+  AbandonHandEvent,
+  ActEvent,
+  AddBotEvent,
+  CreateTableEvent,
+  DownloadTranscriptEvent,
+  OpenReplayEvent,
+  ReplayStepEvent,
+  LeaveSeatEvent,
+  RematchEvent,
+  RenameEvent,
+  SaveSettingsEvent,
+  SitEvent,
+  SortHandEvent,
+  WatchEvent,
+  ToggleSoundEvent,
+} from './events.js';
 import { soundCue, TableSounds, type CueState } from '../src/app/sound.js';
 import { theme } from './theme.js';
 import './fd-home.js';
@@ -32,31 +48,114 @@ export class FdApp extends LitElement {
   static override styles = [
     theme,
     css`
-      :host { display: block; min-height: 100vh; background: radial-gradient(circle at 50% 0, var(--fd-felt), var(--fd-felt-dark)); color: var(--fd-ink); }
-      header { display: flex; align-items: center; gap: 0.75rem; padding: 0.6rem 1rem; background: rgba(0, 0, 0, 0.3); flex-wrap: wrap; }
-      header a.brand { color: var(--fd-ink); text-decoration: none; font-weight: 700; font-size: 1.25rem; margin-right: auto; }
-      header input { width: 11rem; }
-      main { padding: 1rem; max-width: 64rem; margin: 0 auto; }
-      .problem { background: rgba(255, 123, 114, 0.15); border: 1px solid var(--fd-danger); padding: 0.75rem; border-radius: var(--fd-radius);
-        margin: 1rem; display: flex; gap: 1rem; align-items: center; justify-content: space-between; }
-      h3 { margin: 1.25rem 0 0.5rem; font-size: 1rem; color: var(--fd-muted); }
-      .failure { background: rgba(255, 123, 114, 0.12); border: 1px solid var(--fd-danger); border-radius: var(--fd-radius); padding: 1rem; }
-      .failure h2 { margin-top: 0; }
-      .failure .actions { display: flex; gap: 1rem; align-items: center; flex-wrap: wrap; }
-      .signaling { font-size: 0.85rem; margin: 0 0 0.5rem; }
-      .tools { display: flex; gap: 0.5rem; justify-content: flex-end; margin-bottom: 0.5rem; }
-      a { color: var(--fd-accent); }
-      .extras-toggle { display: none; }
+      :host {
+        display: block;
+        min-height: 100vh;
+        background: radial-gradient(circle at 50% 0, var(--fd-felt), var(--fd-felt-dark));
+        color: var(--fd-ink);
+      }
+      header {
+        display: flex;
+        align-items: center;
+        gap: 0.75rem;
+        padding: 0.6rem 1rem;
+        background: rgba(0, 0, 0, 0.3);
+        flex-wrap: wrap;
+      }
+      header a.brand {
+        color: var(--fd-ink);
+        text-decoration: none;
+        font-weight: 700;
+        font-size: 1.25rem;
+        margin-right: auto;
+      }
+      header input {
+        width: 11rem;
+      }
+      main {
+        padding: 1rem;
+        max-width: 64rem;
+        margin: 0 auto;
+      }
+      .problem {
+        background: rgba(255, 123, 114, 0.15);
+        border: 1px solid var(--fd-danger);
+        padding: 0.75rem;
+        border-radius: var(--fd-radius);
+        margin: 1rem;
+        display: flex;
+        gap: 1rem;
+        align-items: center;
+        justify-content: space-between;
+      }
+      h3 {
+        margin: 1.25rem 0 0.5rem;
+        font-size: 1rem;
+        color: var(--fd-muted);
+      }
+      .failure {
+        background: rgba(255, 123, 114, 0.12);
+        border: 1px solid var(--fd-danger);
+        border-radius: var(--fd-radius);
+        padding: 1rem;
+      }
+      .failure h2 {
+        margin-top: 0;
+      }
+      .failure .actions {
+        display: flex;
+        gap: 1rem;
+        align-items: center;
+        flex-wrap: wrap;
+      }
+      .signaling {
+        font-size: 0.85rem;
+        margin: 0 0 0.5rem;
+      }
+      .tools {
+        display: flex;
+        gap: 0.5rem;
+        justify-content: flex-end;
+        margin-bottom: 0.5rem;
+      }
+      a {
+        color: var(--fd-accent);
+      }
+      .extras-toggle {
+        display: none;
+      }
       @media (max-width: 600px) {
-        header { padding: 0.3rem 0.6rem; gap: 0.3rem 0.6rem; font-size: 0.9rem; }
-        header a.brand { font-size: 1.05rem; }
-        header input { width: 7.5rem; }
-        main { padding: 0.5rem; }
-        .extras-toggle { display: block; margin: 0 auto 0.5rem; font-size: 0.85rem; padding: 0.3rem 0.8rem; }
-        .extras.folded { display: none; }
+        header {
+          padding: 0.3rem 0.6rem;
+          gap: 0.3rem 0.6rem;
+          font-size: 0.9rem;
+        }
+        header a.brand {
+          font-size: 1.05rem;
+        }
+        header input {
+          width: 7.5rem;
+        }
+        main {
+          padding: 0.5rem;
+        }
+        .extras-toggle {
+          display: block;
+          margin: 0 auto 0.5rem;
+          font-size: 0.85rem;
+          padding: 0.3rem 0.8rem;
+        }
+        .extras.folded {
+          display: none;
+        }
         /* The Rules and Sound buttons share one slim row, so a turn still fits a phone's screen. */
-        .tools { margin-bottom: 0; }
-        .tools button { font-size: 0.75rem; padding: 0.1rem 0.5rem; }
+        .tools {
+          margin-bottom: 0;
+        }
+        .tools button {
+          font-size: 0.75rem;
+          padding: 0.1rem 0.5rem;
+        }
       }
     `,
   ];
@@ -80,7 +179,9 @@ export class FdApp extends LitElement {
     this.addEventListener(AddBotEvent.type, (e) => this.store.addBot(e.seat, e.replace));
     this.addEventListener(DownloadTranscriptEvent.type, () => void this.store.downloadTranscript());
     this.addEventListener(OpenReplayEvent.type, (e) => this.store.openReplay(e.text));
-    this.addEventListener(ReplayStepEvent.type, (e) => (e.hand !== null ? this.store.replayHand(e.hand) : this.store.replayStep(e.delta)));
+    this.addEventListener(ReplayStepEvent.type, (e) =>
+      e.hand !== null ? this.store.replayHand(e.hand) : this.store.replayStep(e.delta),
+    );
     // Settings confirms a save in place; its Back link returns to where it was opened from.
     this.addEventListener(SaveSettingsEvent.type, (e) => this.store.updateSettings(e.settings));
     void this.store.init();
@@ -92,7 +193,12 @@ export class FdApp extends LitElement {
   private sound(view: AppView) {
     const hand = view.hand;
     const now: CueState | null = hand
-      ? { handNo: hand.handNo, step: hand.step, myTurn: (hand.table?.legal.length ?? 0) > 0 && !hand.busy, over: hand.summary !== null }
+      ? {
+          handNo: hand.handNo,
+          step: hand.step,
+          myTurn: (hand.table?.legal.length ?? 0) > 0 && !hand.busy,
+          over: hand.summary !== null,
+        }
       : null;
     const cue = soundCue(this.lastCue, now);
     this.lastCue = now;
@@ -104,7 +210,13 @@ export class FdApp extends LitElement {
     const on = view.settings.sound === true;
     return html`<div class="tools">
       ${view.rulesHelp ? html`<fd-rules .help=${view.rulesHelp}></fd-rules>` : null}
-      <button id="sound-toggle" aria-pressed=${on ? 'true' : 'false'} @click=${() => this.dispatchEvent(new ToggleSoundEvent(!on))}>${on ? '♪ Sound on' : 'Sound off'}</button>
+      <button
+        id="sound-toggle"
+        aria-pressed=${on ? 'true' : 'false'}
+        @click=${() => this.dispatchEvent(new ToggleSoundEvent(!on))}
+      >
+        ${on ? '♪ Sound on' : 'Sound off'}
+      </button>
     </div>`;
   }
 
@@ -124,19 +236,37 @@ export class FdApp extends LitElement {
         // On a phone during a hand, the seats and the log fold away below a button so the table fits the screen.
         // During a hand the Rules and Sound buttons sit with the seats and the log (folded on a phone), so a turn fits the screen.
         return html`${view.hand ? null : this.tableTools(view)}${view.hand ? html`<fd-hand .hand=${view.hand} ?watching=${view.watching} .sortHandBy=${view.settings.sortHandBy ?? 'suit'}></fd-hand>` : null}
-          ${view.hand
-            ? html`<button class="extras-toggle" id="extras-toggle" aria-expanded=${this.extrasOpen ? 'true' : 'false'}
-                @click=${() => (this.extrasOpen = !this.extrasOpen)}>${this.extrasOpen ? 'Hide' : 'Show'} seats and log</button>`
-            : null}
+          ${
+            view.hand
+              ? html`<button
+                  class="extras-toggle"
+                  id="extras-toggle"
+                  aria-expanded=${this.extrasOpen ? 'true' : 'false'}
+                  @click=${() => (this.extrasOpen = !this.extrasOpen)}
+                >
+                  ${this.extrasOpen ? 'Hide' : 'Show'} seats and log
+                </button>`
+              : null
+          }
           <div class="extras ${view.hand && !this.extrasOpen ? 'folded' : ''}">
-          ${view.hand ? this.tableTools(view) : null}
-          ${this.signalingLine(view)}
-          <fd-lobby .lobby=${view.lobby} .watchers=${view.watchers} ?watching=${view.watching} .seatOrder=${view.seatOrder} ?needsName=${view.needsName} .seatStatus=${view.seatStatus} .link=${view.shareLink ?? ''} ?connecting=${view.connecting} ?compact=${view.hand !== null}></fd-lobby>
-          <h3>Table log</h3>
-          <fd-log .entries=${view.log}></fd-log>
+            ${view.hand ? this.tableTools(view) : null} ${this.signalingLine(view)}
+            <fd-lobby
+              .lobby=${view.lobby}
+              .watchers=${view.watchers}
+              ?watching=${view.watching}
+              .seatOrder=${view.seatOrder}
+              ?needsName=${view.needsName}
+              .seatStatus=${view.seatStatus}
+              .link=${view.shareLink ?? ''}
+              ?connecting=${view.connecting}
+              ?compact=${view.hand !== null}
+            ></fd-lobby>
+            <h3>Table log</h3>
+            <fd-log .entries=${view.log}></fd-log>
           </div>`;
       case 'not-found':
-        return html`<p class="error" role="alert">${view.route.error}</p><p><a href="#/">Back to the start</a></p>`;
+        return html`<p class="error" role="alert">${view.route.error}</p>
+          <p><a href="#/">Back to the start</a></p>`;
     }
   }
 
@@ -148,9 +278,13 @@ export class FdApp extends LitElement {
       <p>Tried <code id="signaling-url">${failure.url}</code>: ${failure.detail}</p>
       <p id="signaling-advice">${failure.advice ?? 'Checking what is listening there…'}</p>
       <p class="muted">Trying again by itself, less often each time.</p>
-      <p class="muted">${view.signaling?.fromLink
-        ? 'This table’s link chose this server: every player must use the one its creator used.'
-        : 'This server comes from your Settings; every player at a table must use the same one.'}</p>
+      <p class="muted">
+        ${
+          view.signaling?.fromLink
+            ? 'This table’s link chose this server: every player must use the one its creator used.'
+            : 'This server comes from your Settings; every player at a table must use the same one.'
+        }
+      </p>
       <div class="actions">
         <button class="primary" id="retry" @click=${() => this.store.retry()}>Retry</button>
         <a href="#/settings" id="fix-settings">Change the signaling server in Settings</a>
@@ -162,8 +296,10 @@ export class FdApp extends LitElement {
   private unserved() {
     return html`<section class="failure" role="alert" id="unserved">
       <h2>Nobody is serving this table</h2>
-      <p>No answer came from the table’s creator. The creator’s page may be closed: a table lives in the pages of its players, and
-        someone who has it open must be online for others to join.</p>
+      <p>
+        No answer came from the table’s creator. The creator’s page may be closed: a table lives in the pages of its
+        players, and someone who has it open must be online for others to join.
+      </p>
       <div class="actions">
         <button class="primary" id="retry" @click=${() => this.store.retry()}>Retry</button>
         <a href="#/" id="home">Home</a>
@@ -173,9 +309,13 @@ export class FdApp extends LitElement {
 
   private signalingLine(view: AppView) {
     if (!view.signaling) return null;
-    return html`<p class="muted signaling" id="signaling-in-use">Signaling: <code>${view.signaling.text}</code>${view.signaling.fromLink
-      ? html` — chosen by this table’s link (your <a href="#/settings">Settings</a> stay the default for new tables)`
-      : null}</p>`;
+    return html`<p class="muted signaling" id="signaling-in-use">
+      Signaling: <code>${view.signaling.text}</code>${
+        view.signaling.fromLink
+          ? html` — chosen by this table’s link (your <a href="#/settings">Settings</a> stay the default for new tables)`
+          : null
+      }
+    </p>`;
   }
 
   override render() {
@@ -183,17 +323,26 @@ export class FdApp extends LitElement {
     return html`
       <header>
         <a class="brand" href="#/">🂡 Fairdeck</a>
-        <label>Name
-          <input id="name" maxlength="32" placeholder="Your name" .value=${view.settings.name}
-            @change=${(e: Event) => this.dispatchEvent(new RenameEvent((e.target as HTMLInputElement).value))} />
+        <label
+          >Name
+          <input
+            id="name"
+            maxlength="32"
+            placeholder="Your name"
+            .value=${view.settings.name}
+            @change=${(e: Event) => this.dispatchEvent(new RenameEvent((e.target as HTMLInputElement).value))}
+          />
         </label>
         <a href="#/replay">Replay a transcript</a>
         <a href="#/settings" aria-label="Settings">⚙ Settings</a>
       </header>
-      ${view.problem
-        ? html`<div class="problem" role="alert" id="problem"><span>${view.problem}</span>
-            <button @click=${() => this.store.clearProblem()}>Dismiss</button></div>`
-        : null}
+      ${
+        view.problem
+          ? html`<div class="problem" role="alert" id="problem">
+              <span>${view.problem}</span> <button @click=${() => this.store.clearProblem()}>Dismiss</button>
+            </div>`
+          : null
+      }
       <main>${this.page()}</main>
     `;
   }

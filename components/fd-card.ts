@@ -12,11 +12,17 @@ const SUIT_SYMBOL: Record<string, string> = { C: '♣', D: '♦', H: '♥', S: '
 export function cardFace(card: string | null): { rank: string; suit: string; red: boolean; label: string } | null {
   if (!card) return null;
   const joker = /^JK([RB])/.exec(card);
-  if (joker) return { rank: '★', suit: 'Joker', red: joker[1] === 'R', label: `${joker[1] === 'R' ? 'red' : 'black'} joker` };
+  if (joker)
+    return { rank: '★', suit: 'Joker', red: joker[1] === 'R', label: `${joker[1] === 'R' ? 'red' : 'black'} joker` };
   const match = /^(10|[2-9JQKA])([CDHS])/.exec(card);
   if (!match) return null;
   const suit = match[2]!;
-  return { rank: match[1]!, suit: SUIT_SYMBOL[suit]!, red: suit === 'H' || suit === 'D', label: `${match[1]} of ${{ C: 'clubs', D: 'diamonds', H: 'hearts', S: 'spades' }[suit]}` };
+  return {
+    rank: match[1]!,
+    suit: SUIT_SYMBOL[suit]!,
+    red: suit === 'H' || suit === 'D',
+    label: `${match[1]} of ${{ C: 'clubs', D: 'diamonds', H: 'hearts', S: 'spades' }[suit]}`,
+  };
 }
 
 @customElement('fd-card')
@@ -28,27 +34,92 @@ export class FdCard extends LitElement {
   @property({ type: Boolean, reflect: true }) small = false;
 
   static override styles = css`
-    :host { display: inline-block; }
-    .card {
-      width: var(--card-w, 3.6rem); height: calc(var(--card-w, 3.6rem) * 1.4); border-radius: 0.45rem;
-      background: #fffdf7; color: #1b1b1b; border: 1px solid #bbb; box-shadow: 0 2px 4px rgba(0, 0, 0, 0.35);
-      display: flex; flex-direction: column; justify-content: space-between; padding: 0.2rem 0.3rem;
-      font: 600 1rem/1 system-ui, sans-serif; position: relative; transition: transform 120ms ease, box-shadow 120ms ease;
-      animation: enter 180ms ease-out; user-select: none; box-sizing: border-box;
+    :host {
+      display: inline-block;
     }
-    :host([small]) .card { --card-w: var(--card-small-w, 2.4rem); font-size: 0.8rem; }
-    :host([small]) .corner-bottom { display: none; }
-    .red { color: #c0262d; }
-    .suit-big { align-self: center; font-size: 1.5em; }
-    .corner-bottom { align-self: flex-end; transform: rotate(180deg); }
-    .back { background: repeating-linear-gradient(45deg, #7b1e2b 0 6px, #96283a 6px 12px); border: 3px solid #fffdf7; }
-    button { all: unset; display: block; border-radius: 0.45rem; cursor: pointer; }
-    button:focus-visible .card { outline: 3px solid #f2c14e; outline-offset: 2px; }
-    button:hover .card { transform: translateY(-4px); }
-    :host([selected]) .card { transform: translateY(-12px); box-shadow: 0 0 0 3px #f2c14e, 0 6px 10px rgba(0, 0, 0, 0.4); }
-    :host(:not([selectable])) .card { cursor: default; }
-    @keyframes enter { from { opacity: 0; transform: translateY(8px) scale(0.96); } to { opacity: 1; transform: none; } }
-    @media (prefers-reduced-motion: reduce) { .card { animation: none; transition: none; } }
+    .card {
+      width: var(--card-w, 3.6rem);
+      height: calc(var(--card-w, 3.6rem) * 1.4);
+      border-radius: 0.45rem;
+      background: #fffdf7;
+      color: #1b1b1b;
+      border: 1px solid #bbb;
+      box-shadow: 0 2px 4px rgba(0, 0, 0, 0.35);
+      display: flex;
+      flex-direction: column;
+      justify-content: space-between;
+      padding: 0.2rem 0.3rem;
+      font:
+        600 1rem/1 system-ui,
+        sans-serif;
+      position: relative;
+      transition:
+        transform 120ms ease,
+        box-shadow 120ms ease;
+      animation: enter 180ms ease-out;
+      user-select: none;
+      box-sizing: border-box;
+    }
+    :host([small]) .card {
+      --card-w: var(--card-small-w, 2.4rem);
+      font-size: 0.8rem;
+    }
+    :host([small]) .corner-bottom {
+      display: none;
+    }
+    .red {
+      color: #c0262d;
+    }
+    .suit-big {
+      align-self: center;
+      font-size: 1.5em;
+    }
+    .corner-bottom {
+      align-self: flex-end;
+      transform: rotate(180deg);
+    }
+    .back {
+      background: repeating-linear-gradient(45deg, #7b1e2b 0 6px, #96283a 6px 12px);
+      border: 3px solid #fffdf7;
+    }
+    button {
+      all: unset;
+      display: block;
+      border-radius: 0.45rem;
+      cursor: pointer;
+    }
+    button:focus-visible .card {
+      outline: 3px solid #f2c14e;
+      outline-offset: 2px;
+    }
+    button:hover .card {
+      transform: translateY(-4px);
+    }
+    :host([selected]) .card {
+      transform: translateY(-12px);
+      box-shadow:
+        0 0 0 3px #f2c14e,
+        0 6px 10px rgba(0, 0, 0, 0.4);
+    }
+    :host(:not([selectable])) .card {
+      cursor: default;
+    }
+    @keyframes enter {
+      from {
+        opacity: 0;
+        transform: translateY(8px) scale(0.96);
+      }
+      to {
+        opacity: 1;
+        transform: none;
+      }
+    }
+    @media (prefers-reduced-motion: reduce) {
+      .card {
+        animation: none;
+        transition: none;
+      }
+    }
   `;
 
   private face() {
@@ -64,7 +135,9 @@ export class FdCard extends LitElement {
   override render() {
     const label = cardFace(this.card)?.label ?? 'face-down card';
     if (!this.selectable) return html`<div role="img" aria-label=${label}>${this.face()}</div>`;
-    return html`<button aria-pressed=${this.selected ? 'true' : 'false'} aria-label=${label} title=${label}>${this.face()}</button>${nothing}`;
+    return html`<button aria-pressed=${this.selected ? 'true' : 'false'} aria-label=${label} title=${label}>
+        ${this.face()}</button
+      >${nothing}`;
   }
 }
 

@@ -73,42 +73,179 @@ export class FdFightingCards extends LitElement {
     scoreTableStyles,
     seatMarkStyles,
     css`
-      :host { display: block; color: var(--fd-ink); --card-w: 3.4rem; }
-      .table { display: grid; grid-template-columns: minmax(6.5rem, 1fr) minmax(11rem, 2fr) minmax(6.5rem, 1fr); gap: 0.5rem; align-items: center; }
-      .seat { background: rgba(0, 0, 0, 0.22); border-radius: var(--fd-radius); padding: 0.45rem 0.6rem; border: 2px solid transparent; font-size: 0.9rem; }
-      .seat.turn { border-color: var(--fd-accent); box-shadow: 0 0 12px rgba(242, 193, 78, 0.45); }
-      .seat h4 { margin: 0 0 0.2rem; font-size: 0.95rem; display: flex; gap: 0.3rem; align-items: center; flex-wrap: wrap; }
-      .badge { font-size: 0.7rem; background: rgba(255, 255, 255, 0.18); border-radius: 1rem; padding: 0.05rem 0.45rem; }
-      .badge.hot { background: var(--fd-accent); color: #222; }
-      .muted { color: var(--fd-muted); font-size: 0.8rem; }
-      .felt { position: relative; min-height: 10.5rem; border-radius: 50%; background: radial-gradient(ellipse at center, rgba(255, 255, 255, 0.08), rgba(0, 0, 0, 0.15)); }
-      .slot { position: absolute; display: flex; flex-direction: column; align-items: center; font-size: 0.7rem; color: var(--fd-muted); }
-      .slot.bottom { left: 50%; bottom: 0.2rem; transform: translateX(-50%); }
-      .slot.left { left: 8%; top: 18%; }
-      .slot.right { right: 8%; top: 18%; }
-      .skat { position: absolute; left: 50%; top: 0.3rem; transform: translateX(-50%); display: flex; gap: 0.15rem; align-items: center; }
-      .skat fd-card { --card-w: 1.8rem; }
-      .status { text-align: center; margin: 0.4rem 0; min-height: 1.4rem; }
-      .status strong { color: var(--fd-accent); }
-      .notice { text-align: center; color: var(--fd-danger); font-size: 0.9rem; min-height: 1.2rem; }
-      .contract { text-align: center; font-size: 0.9rem; }
-      .panel { display: flex; gap: 0.4rem; flex-wrap: wrap; justify-content: center; align-items: center; margin: 0.4rem 0; }
-      .panel .value { min-width: 2.5rem; text-align: center; font-size: 1.3rem; font-weight: 700; }
-      .auction { font-size: 0.85rem; text-align: center; color: var(--fd-muted); }
-      .mine { background: rgba(0, 0, 0, 0.25); border-radius: var(--fd-radius); padding: 0.5rem; border: 2px solid transparent; }
-      .mine.turn { border-color: var(--fd-accent); }
-      .hand { display: flex; flex-wrap: wrap; gap: 0.25rem; justify-content: center; }
-      .hand fd-card.illegal { opacity: 0.45; }
-      .hand fd-card.cursor { outline: 2px dashed var(--fd-accent); outline-offset: 2px; border-radius: 0.45rem; }
+      :host {
+        display: block;
+        color: var(--fd-ink);
+        --card-w: 3.4rem;
+      }
+      .table {
+        display: grid;
+        grid-template-columns: minmax(6.5rem, 1fr) minmax(11rem, 2fr) minmax(6.5rem, 1fr);
+        gap: 0.5rem;
+        align-items: center;
+      }
+      .seat {
+        background: rgba(0, 0, 0, 0.22);
+        border-radius: var(--fd-radius);
+        padding: 0.45rem 0.6rem;
+        border: 2px solid transparent;
+        font-size: 0.9rem;
+      }
+      .seat.turn {
+        border-color: var(--fd-accent);
+        box-shadow: 0 0 12px rgba(242, 193, 78, 0.45);
+      }
+      .seat h4 {
+        margin: 0 0 0.2rem;
+        font-size: 0.95rem;
+        display: flex;
+        gap: 0.3rem;
+        align-items: center;
+        flex-wrap: wrap;
+      }
+      .badge {
+        font-size: 0.7rem;
+        background: rgba(255, 255, 255, 0.18);
+        border-radius: 1rem;
+        padding: 0.05rem 0.45rem;
+      }
+      .badge.hot {
+        background: var(--fd-accent);
+        color: #222;
+      }
+      .muted {
+        color: var(--fd-muted);
+        font-size: 0.8rem;
+      }
+      .felt {
+        position: relative;
+        min-height: 10.5rem;
+        border-radius: 50%;
+        background: radial-gradient(ellipse at center, rgba(255, 255, 255, 0.08), rgba(0, 0, 0, 0.15));
+      }
+      .slot {
+        position: absolute;
+        display: flex;
+        flex-direction: column;
+        align-items: center;
+        font-size: 0.7rem;
+        color: var(--fd-muted);
+      }
+      .slot.bottom {
+        left: 50%;
+        bottom: 0.2rem;
+        transform: translateX(-50%);
+      }
+      .slot.left {
+        left: 8%;
+        top: 18%;
+      }
+      .slot.right {
+        right: 8%;
+        top: 18%;
+      }
+      .skat {
+        position: absolute;
+        left: 50%;
+        top: 0.3rem;
+        transform: translateX(-50%);
+        display: flex;
+        gap: 0.15rem;
+        align-items: center;
+      }
+      .skat fd-card {
+        --card-w: 1.8rem;
+      }
+      .status {
+        text-align: center;
+        margin: 0.4rem 0;
+        min-height: 1.4rem;
+      }
+      .status strong {
+        color: var(--fd-accent);
+      }
+      .notice {
+        text-align: center;
+        color: var(--fd-danger);
+        font-size: 0.9rem;
+        min-height: 1.2rem;
+      }
+      .contract {
+        text-align: center;
+        font-size: 0.9rem;
+      }
+      .panel {
+        display: flex;
+        gap: 0.4rem;
+        flex-wrap: wrap;
+        justify-content: center;
+        align-items: center;
+        margin: 0.4rem 0;
+      }
+      .panel .value {
+        min-width: 2.5rem;
+        text-align: center;
+        font-size: 1.3rem;
+        font-weight: 700;
+      }
+      .auction {
+        font-size: 0.85rem;
+        text-align: center;
+        color: var(--fd-muted);
+      }
+      .mine {
+        background: rgba(0, 0, 0, 0.25);
+        border-radius: var(--fd-radius);
+        padding: 0.5rem;
+        border: 2px solid transparent;
+      }
+      .mine.turn {
+        border-color: var(--fd-accent);
+      }
+      .hand {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 0.25rem;
+        justify-content: center;
+      }
+      .hand fd-card.illegal {
+        opacity: 0.45;
+      }
+      .hand fd-card.cursor {
+        outline: 2px dashed var(--fd-accent);
+        outline-offset: 2px;
+        border-radius: 0.45rem;
+      }
       @media (max-width: 600px) {
-        :host { --card-w: 2.55rem; }
-        .table { grid-template-columns: 1fr 1fr; }
-        .felt { grid-column: 1 / span 2; grid-row: 2; min-height: 8.6rem; }
-        .felt fd-card { --card-w: 2.3rem; }
-        .felt fd-card::part(card) { font-size: 0.72rem; }
-        .seat { padding: 0.3rem 0.45rem; font-size: 0.8rem; }
-        .status { margin: 0.2rem 0; font-size: 0.9rem; }
-        button { padding: 0.35rem 0.6rem; min-height: 2.2rem; }
+        :host {
+          --card-w: 2.55rem;
+        }
+        .table {
+          grid-template-columns: 1fr 1fr;
+        }
+        .felt {
+          grid-column: 1 / span 2;
+          grid-row: 2;
+          min-height: 8.6rem;
+        }
+        .felt fd-card {
+          --card-w: 2.3rem;
+        }
+        .felt fd-card::part(card) {
+          font-size: 0.72rem;
+        }
+        .seat {
+          padding: 0.3rem 0.45rem;
+          font-size: 0.8rem;
+        }
+        .status {
+          margin: 0.2rem 0;
+          font-size: 0.9rem;
+        }
+        button {
+          padding: 0.35rem 0.6rem;
+          min-height: 2.2rem;
+        }
       }
     `,
   ];
@@ -163,7 +300,9 @@ export class FdFightingCards extends LitElement {
     if (v.turn !== this.mySeat) return `Not your turn: ${this.name(v.turn)} plays next.`;
     if (this.legal.some((a) => a.type === 'play' && a.handle === card.handle)) return '';
     const led = suitOf(v.trick[0]?.card ?? null);
-    return led ? `You must follow ${SUIT_WORD[led]} ${SYMBOL[led]}: you hold ${SYMBOL[led]}, so ${cardText(card.card)} may not go.` : 'This card may not go now.';
+    return led
+      ? `You must follow ${SUIT_WORD[led]} ${SYMBOL[led]}: you hold ${SYMBOL[led]}, so ${cardText(card.card)} may not go.`
+      : 'This card may not go now.';
   }
 
   private pick(card: ViewCard) {
@@ -181,7 +320,9 @@ export class FdFightingCards extends LitElement {
 
   private discardAction(): FightingAction | undefined {
     const [a, b] = this.picked;
-    return this.legal.find((x) => x.type === 'discard' && this.picked.length === 2 && x.handles.includes(a!) && x.handles.includes(b!));
+    return this.legal.find(
+      (x) => x.type === 'discard' && this.picked.length === 2 && x.handles.includes(a!) && x.handles.includes(b!),
+    );
   }
 
   private onKey = (event: KeyboardEvent) => {
@@ -238,13 +379,25 @@ export class FdFightingCards extends LitElement {
     const s = v.seats[seat];
     if (!s) return null;
     const declarer = v.declarer === seat;
-    return html`<div class="seat ${v.turn === seat ? 'turn' : ''}" data-seat=${seat} data-where=${where} data-seat-box=${seat} data-fly-source="seat-${seat}" ?data-gone=${this.gone.includes(seat)}>
-      <h4>${this.name(seat)}${seat === this.mySeat ? ' (you)' : ''}${goneMark(seat, this.gone)}
+    return html`<div
+      class="seat ${v.turn === seat ? 'turn' : ''}"
+      data-seat=${seat}
+      data-where=${where}
+      data-seat-box=${seat}
+      data-fly-source="seat-${seat}"
+      ?data-gone=${this.gone.includes(seat)}
+    >
+      <h4>
+        ${this.name(seat)}${seat === this.mySeat ? ' (you)' : ''}${goneMark(seat, this.gone)}
         ${v.turn === seat ? html`<span class="badge hot">${seat === this.mySeat ? 'your turn' : 'to play'}</span>` : null}
         ${v.dealer === seat ? html`<span class="badge" title="dealer">dealer</span>` : null}
         ${declarer ? html`<span class="badge hot">declarer ${v.contract ?? ''}</span>` : null}
       </h4>
-      <div class="muted">${s.hand.length} cards · ${s.tricks} tricks · <span class="points">${s.points}</span> pts${s.voids.length ? html` · no ${s.voids.map((x) => SYMBOL[x as Suit]).join('')}` : null}</div>
+      <div class="muted">
+        ${s.hand.length} cards · ${s.tricks} tricks ·
+        <span class="points">${s.points}</span>
+        pts${s.voids.length ? html` · no ${s.voids.map((x) => SYMBOL[x as Suit]).join('')}` : null}
+      </div>
     </div>`;
   }
 
@@ -252,11 +405,17 @@ export class FdFightingCards extends LitElement {
     const v = this.view;
     const trick = v.trick.length > 0 ? v.trick : v.phase === 'play' && v.lastTrick ? [] : [];
     return html`<div class="felt" id="trick" aria-label="The trick on the table">
-      <div class="skat" id="skat" title="The skat" data-fly-source="skat">${v.skat.map((c) => html`<fd-card small data-card=${c.card ?? ''} .card=${c.card}></fd-card>`)}</div>
+      <div class="skat" id="skat" title="The skat" data-fly-source="skat">
+        ${v.skat.map((c) => html`<fd-card small data-card=${c.card ?? ''} .card=${c.card}></fd-card>`)}
+      </div>
       ${trick.map((c) => html`<div class="slot ${where(c.seat)}" data-seat=${c.seat}><fd-card data-card=${c.card ?? ''} data-fly="trick" data-fly-from="seat-${c.seat}" .card=${c.card}></fd-card>${this.name(c.seat)}</div>`)}
-      ${trick.length === 0 && v.lastTrick && v.phase === 'play'
-        ? html`<div class="slot bottom muted" id="last-trick">${this.name(v.lastTrick.winner)} took ${v.lastTrick.cards.map((c) => cardText(c.card)).join(' ')}</div>`
-        : null}
+      ${
+        trick.length === 0 && v.lastTrick && v.phase === 'play'
+          ? html`<div class="slot bottom muted" id="last-trick">
+              ${this.name(v.lastTrick.winner)} took ${v.lastTrick.cards.map((c) => cardText(c.card)).join(' ')}
+            </div>`
+          : null
+      }
     </div>`;
   }
 
@@ -267,20 +426,29 @@ export class FdFightingCards extends LitElement {
       const r = v.result;
       if (!r) return html`The deal is over.`;
       const score = r.score > 0 ? `+${r.score}` : `${r.score}`;
-      return html`<strong>${this.name(r.declarer)}</strong> ${r.made ? 'made' : 'failed'} ${r.bid} with ${r.points} points:
-        <strong>${score}</strong>${r.handGame ? ' (hand game, doubled)' : ''}${r.renege !== null ? ` — ${this.name(r.renege)} reneged` : ''}.
+      return html`<strong>${this.name(r.declarer)}</strong> ${r.made ? 'made' : 'failed'} ${r.bid} with ${r.points}
+        points:
+        <strong>${score}</strong
+        >${r.handGame ? ' (hand game, doubled)' : ''}${r.renege !== null ? ` — ${this.name(r.renege)} reneged` : ''}.
         ${v.match.over ? html`Match over after ${v.match.played} deals.` : null}`;
     }
     if (v.phase === 'scoring') return html`Turning the skat over…`;
-    if (this.busy) return v.phase === 'discard' ? html`Shuffling the skat into ${this.name(v.declarer)}'s hand in secret…` : html`Shuffling and dealing securely…`;
+    if (this.busy)
+      return v.phase === 'discard'
+        ? html`Shuffling the skat into ${this.name(v.declarer)}'s hand in secret…`
+        : html`Shuffling and dealing securely…`;
     const who = this.name(v.turn);
     const mine = v.turn === this.mySeat;
     const you = (text: string) => html`<strong>Your turn:</strong> ${text}`;
     switch (v.phase) {
       case 'bidding':
-        return mine ? you(`bid ${v.highBid?.bid ? `more than ${v.highBid.bid}` : '21 or more'}, or pass.`) : html`${who} to bid.`;
+        return mine
+          ? you(`bid ${v.highBid?.bid ? `more than ${v.highBid.bid}` : '21 or more'}, or pass.`)
+          : html`${who} to bid.`;
       case 'skat':
-        return mine ? you(`you declared at ${v.contract}. Take the skat, or play a hand game (score doubled).`) : html`${who} declared at ${v.contract} and decides on the skat.`;
+        return mine
+          ? you(`you declared at ${v.contract}. Take the skat, or play a hand game (score doubled).`)
+          : html`${who} declared at ${v.contract} and decides on the skat.`;
       case 'discard':
         return mine ? you('pick two cards to put away (they count for you).') : html`${who} puts two cards away.`;
       case 'trump':
@@ -301,13 +469,33 @@ export class FdFightingCards extends LitElement {
     if (v.phase === 'bidding') {
       const bids = this.bidRange();
       return html`<div class="panel" id="bid-panel">
-        ${can
-          ? html`<button id="bid-down" aria-label="lower bid" ?disabled=${this.bidValue <= (bids[0] ?? 21)} @click=${() => this.stepBid(-1)}>−</button>
-              <span class="value" id="bid-value" aria-live="polite">${this.bidValue}</span>
-              <button id="bid-up" aria-label="raise bid" ?disabled=${this.bidValue >= (bids.at(-1) ?? 40)} @click=${() => this.stepBid(1)}>+</button>
-              <button class="primary" id="bid" ?disabled=${bids.length === 0} @click=${() => this.bid()}>Bid ${this.bidValue} (B)</button>
-              <button id="pass" ?disabled=${!has('pass')} @click=${() => this.send({ type: 'pass' })}>Pass (P)</button>`
-          : null}
+        ${
+          can
+            ? html`<button
+                  id="bid-down"
+                  aria-label="lower bid"
+                  ?disabled=${this.bidValue <= (bids[0] ?? 21)}
+                  @click=${() => this.stepBid(-1)}
+                >
+                  −
+                </button>
+                <span class="value" id="bid-value" aria-live="polite">${this.bidValue}</span>
+                <button
+                  id="bid-up"
+                  aria-label="raise bid"
+                  ?disabled=${this.bidValue >= (bids.at(-1) ?? 40)}
+                  @click=${() => this.stepBid(1)}
+                >
+                  +
+                </button>
+                <button class="primary" id="bid" ?disabled=${bids.length === 0} @click=${() => this.bid()}>
+                  Bid ${this.bidValue} (B)
+                </button>
+                <button id="pass" ?disabled=${!has('pass')} @click=${() => this.send({ type: 'pass' })}>
+                  Pass (P)
+                </button>`
+            : null
+        }
       </div>`;
     }
     if (v.phase === 'skat' && can) {
@@ -320,7 +508,9 @@ export class FdFightingCards extends LitElement {
       const action = this.discardAction();
       return html`<div class="panel" id="discard-panel">
         <span class="muted">${this.picked.length}/2 picked</span>
-        <button class="primary" id="discard" ?disabled=${!action} @click=${() => action && this.send(action)}>Put away ${this.picked.length === 2 ? 'these two' : 'two'} (Enter)</button>
+        <button class="primary" id="discard" ?disabled=${!action} @click=${() => action && this.send(action)}>
+          Put away ${this.picked.length === 2 ? 'these two' : 'two'} (Enter)
+        </button>
       </div>`;
     }
     if (v.phase === 'trump' && can) {
@@ -343,40 +533,47 @@ export class FdFightingCards extends LitElement {
     const trumpText = v.trump ? `trumps ${SYMBOL[v.trump as Suit]}` : 'trumps not named yet';
     return html`
       <div class="table">
-        ${this.seatPanel((me + 2) % 3, 'left')}
-        ${this.felt(where)}
-        ${this.seatPanel((me + 1) % 3, 'right')}
+        ${this.seatPanel((me + 2) % 3, 'left')} ${this.felt(where)} ${this.seatPanel((me + 1) % 3, 'right')}
       </div>
       <div class="contract" id="contract">
-        ${v.declarer !== null
-          ? html`${this.name(v.declarer)} plays ${v.contract}${v.handGame === true ? ' hand' : v.handGame === false ? ' with the skat' : ''}, ${trumpText} ·
-              <span id="declarer-points">${v.seats[v.declarer]?.points ?? 0}</span> card points so far`
-          : html`<span class="auction" id="auction">${v.auction.length ? v.auction.map((c) => `${this.name(c.seat)} ${c.bid ?? 'pass'}`).join(' · ') : 'No calls yet'}${v.highBid?.bid ? ` — high bid ${v.highBid.bid}` : ''}</span>`}
+        ${
+          v.declarer !== null
+            ? html`${this.name(v.declarer)} plays
+                ${v.contract}${v.handGame === true ? ' hand' : v.handGame === false ? ' with the skat' : ''},
+                ${trumpText} · <span id="declarer-points">${v.seats[v.declarer]?.points ?? 0}</span> card points so far`
+            : html`<span class="auction" id="auction"
+                >${v.auction.length ? v.auction.map((c) => `${this.name(c.seat)} ${c.bid ?? 'pass'}`).join(' · ') : 'No calls yet'}${v.highBid?.bid ? ` — high bid ${v.highBid.bid}` : ''}</span
+              >`
+        }
       </div>
       <div class="status" id="status" aria-live="polite">${this.statusLine()}</div>
       <div class="notice" id="notice" role="status">${this.notice}</div>
       ${this.panel()}
-      ${this.mySeat !== null
-        ? html`<div class="mine ${this.myTurn ? 'turn' : ''}" id="my-area">
-            ${this.seatPanel(me, 'bottom')}
-            <div class="hand" id="my-hand">${hand.map((c, i) => {
-              const legal = discarding ? c.card !== null : legalPlays.has(c.handle);
-              return html`<fd-card
-                data-handle=${c.handle}
-                data-card=${c.card ?? ''}
-                data-fly="hand"
-                data-fly-from="skat"
-                data-legal=${legal ? 'yes' : 'no'}
-                title=${this.cardHints[c.handle]?.why ?? ''}
-                class="${legal || v.phase !== 'play' ? 'legal' : 'illegal'} ${this.keysUsed && this.cursor === i ? 'cursor' : ''}"
-                .card=${c.card}
-                ?selectable=${legal && !this.busy}
-                ?selected=${this.picked.includes(c.handle)}
-                @click=${() => ((this.cursor = i), this.pick(c))}
-              ></fd-card>`;
-            })}</div>
-          </div>`
-        : html`<p class="muted">You are watching.</p>`}
+      ${
+        this.mySeat !== null
+          ? html`<div class="mine ${this.myTurn ? 'turn' : ''}" id="my-area">
+              ${this.seatPanel(me, 'bottom')}
+              <div class="hand" id="my-hand">
+                ${hand.map((c, i) => {
+                  const legal = discarding ? c.card !== null : legalPlays.has(c.handle);
+                  return html`<fd-card
+                    data-handle=${c.handle}
+                    data-card=${c.card ?? ''}
+                    data-fly="hand"
+                    data-fly-from="skat"
+                    data-legal=${legal ? 'yes' : 'no'}
+                    title=${this.cardHints[c.handle]?.why ?? ''}
+                    class="${legal || v.phase !== 'play' ? 'legal' : 'illegal'} ${this.keysUsed && this.cursor === i ? 'cursor' : ''}"
+                    .card=${c.card}
+                    ?selectable=${legal && !this.busy}
+                    ?selected=${this.picked.includes(c.handle)}
+                    @click=${() => ((this.cursor = i), this.pick(c))}
+                  ></fd-card>`;
+                })}
+              </div>
+            </div>`
+          : html`<p class="muted">You are watching.</p>`
+      }
       ${scoreTable(v, (seat) => this.name(seat))}
     `;
   }

@@ -29,23 +29,112 @@ export class FdHand extends LitElement {
   static override styles = [
     theme,
     css`
-      :host { display: block; margin-bottom: 1rem; }
-      .banner { border-radius: var(--fd-radius); padding: 0.7rem 1rem; margin-bottom: 0.8rem; display: flex; gap: 1rem; align-items: center; flex-wrap: wrap; justify-content: space-between; }
-      .info { background: rgba(0, 0, 0, 0.25); }
-      .bad { background: rgba(255, 123, 114, 0.18); border: 1px solid var(--fd-danger); }
-      .good { background: rgba(126, 226, 168, 0.15); border: 1px solid var(--fd-ok); }
-      .warn { background: rgba(242, 193, 78, 0.15); border: 1px solid var(--fd-accent); }
-      .spinner { display: inline-block; width: 1rem; height: 1rem; border: 2px solid var(--fd-muted); border-top-color: transparent; border-radius: 50%; animation: spin 0.8s linear infinite; vertical-align: middle; margin-right: 0.4rem; }
-      @keyframes spin { to { transform: rotate(360deg); } }
-      code { font-size: 0.8rem; color: var(--fd-muted); }
-      .watching { margin: 0 0 0.6rem; color: var(--fd-muted); font-size: 0.9rem; }
-      .watching .badge { background: var(--fd-accent); color: #111; font-weight: 700; border-radius: 1rem; padding: 0.1rem 0.6rem; margin-right: 0.4rem; }
-      .last-moves { list-style: none; margin: 0 0 0.5rem; padding: 0; display: flex; flex-wrap: wrap; gap: 0.3rem 0.5rem; justify-content: center; font-size: 0.85rem; }
-      .last-moves li { background: rgba(0, 0, 0, 0.22); border-radius: 1rem; padding: 0.15rem 0.6rem; color: var(--fd-muted); }
-      .last-moves li.latest { background: rgba(242, 193, 78, 0.2); color: var(--fd-ink); box-shadow: 0 0 0 1px var(--fd-accent); }
-      .last-moves .move { display: inline-block; animation: arrive 420ms ease-out; }
-      @keyframes arrive { from { opacity: 0; transform: translateY(-6px); } to { opacity: 1; transform: none; } }
-      @media (max-width: 600px) { .last-moves { font-size: 0.75rem; margin-bottom: 0.3rem; } .last-moves li:nth-child(n + 3) { display: none; } }
+      :host {
+        display: block;
+        margin-bottom: 1rem;
+      }
+      .banner {
+        border-radius: var(--fd-radius);
+        padding: 0.7rem 1rem;
+        margin-bottom: 0.8rem;
+        display: flex;
+        gap: 1rem;
+        align-items: center;
+        flex-wrap: wrap;
+        justify-content: space-between;
+      }
+      .info {
+        background: rgba(0, 0, 0, 0.25);
+      }
+      .bad {
+        background: rgba(255, 123, 114, 0.18);
+        border: 1px solid var(--fd-danger);
+      }
+      .good {
+        background: rgba(126, 226, 168, 0.15);
+        border: 1px solid var(--fd-ok);
+      }
+      .warn {
+        background: rgba(242, 193, 78, 0.15);
+        border: 1px solid var(--fd-accent);
+      }
+      .spinner {
+        display: inline-block;
+        width: 1rem;
+        height: 1rem;
+        border: 2px solid var(--fd-muted);
+        border-top-color: transparent;
+        border-radius: 50%;
+        animation: spin 0.8s linear infinite;
+        vertical-align: middle;
+        margin-right: 0.4rem;
+      }
+      @keyframes spin {
+        to {
+          transform: rotate(360deg);
+        }
+      }
+      code {
+        font-size: 0.8rem;
+        color: var(--fd-muted);
+      }
+      .watching {
+        margin: 0 0 0.6rem;
+        color: var(--fd-muted);
+        font-size: 0.9rem;
+      }
+      .watching .badge {
+        background: var(--fd-accent);
+        color: #111;
+        font-weight: 700;
+        border-radius: 1rem;
+        padding: 0.1rem 0.6rem;
+        margin-right: 0.4rem;
+      }
+      .last-moves {
+        list-style: none;
+        margin: 0 0 0.5rem;
+        padding: 0;
+        display: flex;
+        flex-wrap: wrap;
+        gap: 0.3rem 0.5rem;
+        justify-content: center;
+        font-size: 0.85rem;
+      }
+      .last-moves li {
+        background: rgba(0, 0, 0, 0.22);
+        border-radius: 1rem;
+        padding: 0.15rem 0.6rem;
+        color: var(--fd-muted);
+      }
+      .last-moves li.latest {
+        background: rgba(242, 193, 78, 0.2);
+        color: var(--fd-ink);
+        box-shadow: 0 0 0 1px var(--fd-accent);
+      }
+      .last-moves .move {
+        display: inline-block;
+        animation: arrive 420ms ease-out;
+      }
+      @keyframes arrive {
+        from {
+          opacity: 0;
+          transform: translateY(-6px);
+        }
+        to {
+          opacity: 1;
+          transform: none;
+        }
+      }
+      @media (max-width: 600px) {
+        .last-moves {
+          font-size: 0.75rem;
+          margin-bottom: 0.3rem;
+        }
+        .last-moves li:nth-child(n + 3) {
+          display: none;
+        }
+      }
     `,
   ];
 
@@ -53,16 +142,22 @@ export class FdHand extends LitElement {
     const hand = this.hand;
     if (hand.halt) {
       return html`<div class="banner bad" role="alert" id="halt">
-        <span><strong>${hand.halt.kind === 'desync' ? 'Desync' : hand.halt.kind === 'abandoned' ? 'Hand ended' : 'Cheating or fault'}</strong>:
-          ${hand.halt.blame ? html`<strong>${hand.halt.blame}</strong> — ` : null}${hand.halt.reason}</span>
+        <span
+          ><strong
+            >${hand.halt.kind === 'desync' ? 'Desync' : hand.halt.kind === 'abandoned' ? 'Hand ended' : 'Cheating or fault'}</strong
+          >: ${hand.halt.blame ? html`<strong>${hand.halt.blame}</strong> — ` : null}${hand.halt.reason}</span
+        >
         ${this.watching ? null : html`<button class="primary" id="rematch" @click=${() => this.dispatchEvent(new RematchEvent())}>New hand</button>`}
       </div>`;
     }
     const report = hand.reports[0];
     if (report) {
       return html`<div class="banner bad" role="alert" id="fault-report">
-        <span><strong>${report.reporter}</strong> reports a fault${report.blame ? html` by <strong>${report.blame}</strong>` : null}: ${report.reason}
-          <code>${report.code}</code> (this browser has not found it itself)</span>
+        <span
+          ><strong>${report.reporter}</strong> reports a
+          fault${report.blame ? html` by <strong>${report.blame}</strong>` : null}: ${report.reason}
+          <code>${report.code}</code> (this browser has not found it itself)</span
+        >
         ${this.watching ? null : html`<button @click=${() => this.dispatchEvent(new AbandonHandEvent())}>End hand</button>`}
       </div>`;
     }
@@ -72,36 +167,66 @@ export class FdHand extends LitElement {
       const what = stall.what.startsWith('to ') ? stall.what : `to ${stall.what}`;
       const who = html`<strong>${stall.names.join(', ')}</strong>`;
       return html`<div class="banner warn" role="alert" id="stalled" data-gone=${stall.gone}>
-        <span>${stall.gone
-          ? html`${who} ${stall.names.length > 1 ? 'have' : 'has'} lost the connection (silent for ${stall.seconds} s); the hand waits for them ${what}.
-              ${stall.canEnd
-                ? hand.phase === 'disclose'
-                  ? null
-                  : html`Their cards are locked with keys only their page holds, so nobody can play them on: the hand can only end without a result (earlier hands’ scores stay).`
-                : html`If they do not come back, the hand can be ended when the turn timer runs out.`}`
-          : html`${who} ${stall.names.length > 1 ? 'are' : 'is'} connected but ${stall.names.length > 1 ? 'have' : 'has'} not answered for ${stall.seconds} s (${what}).`}</span>
-        ${stall.canEnd && !this.watching
-          ? html`<button id="end-hand" @click=${() => this.dispatchEvent(new AbandonHandEvent())}>End hand${hand.phase === 'disclose' ? ` (names ${stall.names.join(', ')})` : ' without a result'}</button>`
-          : null}
+        <span
+          >${
+            stall.gone
+              ? html`${who} ${stall.names.length > 1 ? 'have' : 'has'} lost the connection (silent for ${stall.seconds}
+                s); the hand waits for them ${what}.
+                ${
+                  stall.canEnd
+                    ? hand.phase === 'disclose'
+                      ? null
+                      : html`Their cards are locked with keys only their page holds, so nobody can play them on: the
+                        hand can only end without a result (earlier hands’ scores stay).`
+                    : html`If they do not come back, the hand can be ended when the turn timer runs out.`
+                }`
+              : html`${who} ${stall.names.length > 1 ? 'are' : 'is'} connected but
+                ${stall.names.length > 1 ? 'have' : 'has'} not answered for ${stall.seconds} s (${what}).`
+          }</span
+        >
+        ${
+          stall.canEnd && !this.watching
+            ? html`<button id="end-hand" @click=${() => this.dispatchEvent(new AbandonHandEvent())}>
+                End hand${hand.phase === 'disclose' ? ` (names ${stall.names.join(', ')})` : ' without a result'}
+              </button>`
+            : null
+        }
       </div>`;
     }
     if (hand.phase === 'done' || hand.phase === 'disclose') {
       const audit = hand.audit;
       return html`<div class="banner ${audit ? (audit.clean ? 'good' : 'bad') : 'info'}" id="result">
-        <span>${hand.outcome ? html`<strong>Result:</strong> ${hand.outcome}<br />` : null}
-          ${audit
-            ? audit.clean
-              ? html`<span id="audit">✔ Audit clean: every shuffle, key and rule was re-checked with all cards open.</span>`
-              : html`<span id="audit">✘ Audit: ${audit.blame ? html`<strong>${audit.blame}</strong> — ` : null}${audit.reason}</span>`
-            : html`<span class="spinner"></span>Auditing the hand with all cards open…`}
-          ${hand.hash ? html`<br /><code title="state hash every peer agreed on">hash ${hand.hash.slice(0, 16)}</code>` : null}</span>
-        ${hand.phase === 'done' && !this.watching
-          ? html`<button class="primary" id="rematch" @click=${() => this.dispatchEvent(new RematchEvent())}>${hand.rematchOffered ? 'Join the rematch' : 'Rematch'}</button>`
-          : null}
+        <span
+          >${hand.outcome ? html`<strong>Result:</strong> ${hand.outcome}<br />` : null}
+          ${
+            audit
+              ? audit.clean
+                ? html`<span id="audit"
+                    >✔ Audit clean: every shuffle, key and rule was re-checked with all cards open.</span
+                  >`
+                : html`<span id="audit"
+                    >✘ Audit: ${audit.blame ? html`<strong>${audit.blame}</strong> — ` : null}${audit.reason}</span
+                  >`
+              : html`<span class="spinner"></span>Auditing the hand with all cards open…`
+          }
+          ${hand.hash ? html`<br /><code title="state hash every peer agreed on">hash ${hand.hash.slice(0, 16)}</code>` : null}</span
+        >
+        ${
+          hand.phase === 'done' && !this.watching
+            ? html`<button class="primary" id="rematch" @click=${() => this.dispatchEvent(new RematchEvent())}>
+                ${hand.rematchOffered ? 'Join the rematch' : 'Rematch'}
+              </button>`
+            : null
+        }
       </div>`;
     }
     if (hand.phase === 'ready' || hand.phase === 'dealing') {
-      return html`<div class="banner info" id="dealing"><span><span class="spinner"></span>${hand.phase === 'ready' ? 'Starting the hand' : 'Shuffling and locking the deck together'}${hand.waiting ? ` — waiting for ${hand.waiting.names.join(', ')}` : ''}…</span></div>`;
+      return html`<div class="banner info" id="dealing">
+        <span
+          ><span class="spinner"></span
+          >${hand.phase === 'ready' ? 'Starting the hand' : 'Shuffling and locking the deck together'}${hand.waiting ? ` — waiting for ${hand.waiting.names.join(', ')}` : ''}…</span
+        >
+      </div>`;
     }
     return null;
   }
@@ -119,13 +244,22 @@ export class FdHand extends LitElement {
     // The verdict is shown in the end-of-hand summary (fd-hand-summary), which stays in view.
     const summary = this.hand.summary;
     const badge = this.watching
-      ? html`<p class="watching" id="watching-badge" role="status"><span class="badge">👁 Watching</span> You hold no seat: you see what every player sees, the log and the audit, never a hidden card.</p>`
+      ? html`<p class="watching" id="watching-badge" role="status">
+          <span class="badge">👁 Watching</span> You hold no seat: you see what every player sees, the log and the audit,
+          never a hidden card.
+        </p>`
       : null;
     return html`${badge}${this.banner()}${this.lastMoves()}${renderGameTable(this.hand, this.sortHandBy)}
-      ${summary
-        ? html`<fd-hand-summary .summary=${summary} .names=${this.hand.names} ?canRematch=${!this.watching && (this.hand.phase === 'done' || this.hand.halt !== null)}
-            ?rematchOffered=${this.hand.rematchOffered}></fd-hand-summary>`
-        : null}`;
+    ${
+      summary
+        ? html`<fd-hand-summary
+            .summary=${summary}
+            .names=${this.hand.names}
+            ?canRematch=${!this.watching && (this.hand.phase === 'done' || this.hand.halt !== null)}
+            ?rematchOffered=${this.hand.rematchOffered}
+          ></fd-hand-summary>`
+        : null
+    }`;
   }
 }
 

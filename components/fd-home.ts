@@ -24,30 +24,109 @@ export class FdHome extends LitElement {
   static override styles = [
     theme,
     css`
-      :host { display: block; max-width: 52rem; margin: 0 auto; padding: 1rem; color: var(--fd-ink); }
-      h2 { margin: 1.5rem 0 0.75rem; font-size: 1.2rem; }
-      .games { display: grid; grid-template-columns: repeat(auto-fill, minmax(15rem, 1fr)); gap: 0.75rem; }
-      label.game {
-        display: block; padding: 0.8rem; border-radius: var(--fd-radius); cursor: pointer;
-        background: rgba(0, 0, 0, 0.2); border: 2px solid transparent;
+      :host {
+        display: block;
+        max-width: 52rem;
+        margin: 0 auto;
+        padding: 1rem;
+        color: var(--fd-ink);
       }
-      label.game:has(input:checked) { border-color: var(--fd-accent); background: rgba(0, 0, 0, 0.35); }
-      label.game input { margin-right: 0.4rem; min-height: auto; }
-      .name { font-weight: 600; }
-      .soon { display: inline-block; font-size: 0.75rem; border: 1px solid var(--fd-muted); color: var(--fd-muted); border-radius: 1rem; padding: 0 0.45rem; margin-left: 0.3rem; }
-      .blurb { font-size: 0.9rem; color: var(--fd-muted); margin-top: 0.3rem; }
-      .row { display: flex; flex-wrap: wrap; gap: 0.75rem; align-items: center; margin-top: 1rem; }
-      .join { display: flex; gap: 0.5rem; flex-wrap: wrap; }
-      .join input { flex: 1 1 18rem; }
-      ul { list-style: none; padding: 0; margin: 0; }
-      li a { color: var(--fd-accent); }
-      fieldset { border: 1px solid rgba(255, 255, 255, 0.15); border-radius: var(--fd-radius); margin: 1rem 0 0; padding: 0.6rem 0.9rem 0.8rem; }
-      legend { color: var(--fd-muted); padding: 0 0.3rem; }
-      .option { display: block; margin: 0.45rem 0; }
-      .option input[type='checkbox'] { min-height: auto; margin-right: 0.45rem; }
-      .option input[type='number'] { width: 6rem; margin-left: 0.4rem; }
-      .option select { margin-left: 0.4rem; }
-      .help { display: block; font-size: 0.8rem; color: var(--fd-muted); margin-left: 1.6rem; }
+      h2 {
+        margin: 1.5rem 0 0.75rem;
+        font-size: 1.2rem;
+      }
+      .games {
+        display: grid;
+        grid-template-columns: repeat(auto-fill, minmax(15rem, 1fr));
+        gap: 0.75rem;
+      }
+      label.game {
+        display: block;
+        padding: 0.8rem;
+        border-radius: var(--fd-radius);
+        cursor: pointer;
+        background: rgba(0, 0, 0, 0.2);
+        border: 2px solid transparent;
+      }
+      label.game:has(input:checked) {
+        border-color: var(--fd-accent);
+        background: rgba(0, 0, 0, 0.35);
+      }
+      label.game input {
+        margin-right: 0.4rem;
+        min-height: auto;
+      }
+      .name {
+        font-weight: 600;
+      }
+      .soon {
+        display: inline-block;
+        font-size: 0.75rem;
+        border: 1px solid var(--fd-muted);
+        color: var(--fd-muted);
+        border-radius: 1rem;
+        padding: 0 0.45rem;
+        margin-left: 0.3rem;
+      }
+      .blurb {
+        font-size: 0.9rem;
+        color: var(--fd-muted);
+        margin-top: 0.3rem;
+      }
+      .row {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 0.75rem;
+        align-items: center;
+        margin-top: 1rem;
+      }
+      .join {
+        display: flex;
+        gap: 0.5rem;
+        flex-wrap: wrap;
+      }
+      .join input {
+        flex: 1 1 18rem;
+      }
+      ul {
+        list-style: none;
+        padding: 0;
+        margin: 0;
+      }
+      li a {
+        color: var(--fd-accent);
+      }
+      fieldset {
+        border: 1px solid rgba(255, 255, 255, 0.15);
+        border-radius: var(--fd-radius);
+        margin: 1rem 0 0;
+        padding: 0.6rem 0.9rem 0.8rem;
+      }
+      legend {
+        color: var(--fd-muted);
+        padding: 0 0.3rem;
+      }
+      .option {
+        display: block;
+        margin: 0.45rem 0;
+      }
+      .option input[type='checkbox'] {
+        min-height: auto;
+        margin-right: 0.45rem;
+      }
+      .option input[type='number'] {
+        width: 6rem;
+        margin-left: 0.4rem;
+      }
+      .option select {
+        margin-left: 0.4rem;
+      }
+      .help {
+        display: block;
+        font-size: 0.8rem;
+        color: var(--fd-muted);
+        margin-left: 1.6rem;
+      }
     `,
   ];
 
@@ -82,20 +161,40 @@ export class FdHome extends LitElement {
     const help = field.help ? html`<span class="help">${field.help}</span>` : null;
     switch (field.kind) {
       case 'checkbox':
-        return html`<label class="option"><input type="checkbox" id=${id} .checked=${value === true}
-          @change=${(e: Event) => this.setOption(name, (e.target as HTMLInputElement).checked)} />${field.label}${help}</label>`;
+        return html`<label class="option"
+          ><input
+            type="checkbox"
+            id=${id}
+            .checked=${value === true}
+            @change=${(e: Event) => this.setOption(name, (e.target as HTMLInputElement).checked)}
+          />${field.label}${help}</label
+        >`;
       case 'select':
-        return html`<label class="option">${field.label}
-          <select id=${id} @change=${(e: Event) => {
-            const choice = field.choices[(e.target as HTMLSelectElement).selectedIndex];
-            if (choice) this.setOption(name, choice.value);
-          }}>
-            ${field.choices.map((c) => html`<option ?selected=${c.value === value}>${c.label}</option>`)}
-          </select>${help}</label>`;
+        return html`<label class="option"
+          >${field.label}
+          <select
+            id=${id}
+            @change=${(e: Event) => {
+              const choice = field.choices[(e.target as HTMLSelectElement).selectedIndex];
+              if (choice) this.setOption(name, choice.value);
+            }}
+          >
+            ${field.choices.map((c) => html`<option ?selected=${c.value === value}>${c.label}</option>`)}</select
+          >${help}</label
+        >`;
       case 'number':
-        return html`<label class="option">${field.label}
-          <input type="number" id=${id} min=${field.min} max=${field.max} step=${field.step ?? 1} .value=${String(value)}
-            @change=${(e: Event) => this.setOption(name, Number((e.target as HTMLInputElement).value))} />${help}</label>`;
+        return html`<label class="option"
+          >${field.label}
+          <input
+            type="number"
+            id=${id}
+            min=${field.min}
+            max=${field.max}
+            step=${field.step ?? 1}
+            .value=${String(value)}
+            @change=${(e: Event) => this.setOption(name, Number((e.target as HTMLInputElement).value))}
+          />${help}</label
+        >`;
     }
   }
 
@@ -121,28 +220,47 @@ export class FdHome extends LitElement {
         <h2 id="create-title">New table</h2>
         <div class="games" role="radiogroup" aria-label="Game">
           ${CATALOG.map(
-            (g) => html`<label class="game">
-              <input type="radio" name="game" .value=${g.id} .checked=${g.id === this.game} @change=${() => this.pickGame(g)} />
-              <span class="name">${g.name}</span>
-              <span class="muted">· ${g.minPlayers === g.maxPlayers ? g.minPlayers : `${g.minPlayers}–${g.maxPlayers}`} players</span>
-              ${g.playable ? null : html`<span class="soon">coming soon: seats only</span>`}
-              <div class="blurb">${g.blurb}</div>
-            </label>`,
+            (g) =>
+              html`<label class="game">
+                <input
+                  type="radio"
+                  name="game"
+                  .value=${g.id}
+                  .checked=${g.id === this.game}
+                  @change=${() => this.pickGame(g)}
+                />
+                <span class="name">${g.name}</span>
+                <span class="muted"
+                  >· ${g.minPlayers === g.maxPlayers ? g.minPlayers : `${g.minPlayers}–${g.maxPlayers}`} players</span
+                >
+                ${g.playable ? null : html`<span class="soon">coming soon: seats only</span>`}
+                <div class="blurb">${g.blurb}</div>
+              </label>`,
           )}
         </div>
         <div class="row">
-          <label>Seats
-            <select id="seats" .value=${String(this.seats)} ?disabled=${minPlayers === maxPlayers}
-              @change=${(e: Event) => (this.seats = Number((e.target as HTMLSelectElement).value))}>
+          <label
+            >Seats
+            <select
+              id="seats"
+              .value=${String(this.seats)}
+              ?disabled=${minPlayers === maxPlayers}
+              @change=${(e: Event) => (this.seats = Number((e.target as HTMLSelectElement).value))}
+            >
               ${Array.from({ length: maxPlayers - minPlayers + 1 }, (_, i) => minPlayers + i).map(
                 (n) => html`<option value=${n} ?selected=${n === this.seats}>${n}</option>`,
               )}
             </select>
           </label>
         </div>
-        ${options.length
-          ? html`<fieldset id="options"><legend>Options</legend>${options.map((o) => this.option(o))}</fieldset>`
-          : null}
+        ${
+          options.length
+            ? html`<fieldset id="options">
+                <legend>Options</legend>
+                ${options.map((o) => this.option(o))}
+              </fieldset>`
+            : null
+        }
         ${problem ? html`<p class="error" role="alert" id="config-problem">${problem}</p>` : null}
         <div class="row">
           <button class="primary" type="submit" id="create" ?disabled=${problem !== null}>Create table</button>
@@ -155,16 +273,20 @@ export class FdHome extends LitElement {
         <button type="submit">Join</button>
       </form>
       ${this.joinError ? html`<p class="error" role="alert">${this.joinError}</p>` : null}
-
-      ${this.recentTables.length
-        ? html`<h2>Recent tables</h2>
-            <ul>
-              ${this.recentTables.map(
-                (t) => html`<li><a href="#/t/${t.table}">${catalogEntryName(t.game)} · ${t.table}</a>
-                  <span class="muted">· ${new Date(t.savedAt).toLocaleString()}</span></li>`,
-              )}
-            </ul>`
-        : null}
+      ${
+        this.recentTables.length
+          ? html`<h2>Recent tables</h2>
+              <ul>
+                ${this.recentTables.map(
+                  (t) =>
+                    html`<li>
+                      <a href="#/t/${t.table}">${catalogEntryName(t.game)} · ${t.table}</a>
+                      <span class="muted">· ${new Date(t.savedAt).toLocaleString()}</span>
+                    </li>`,
+                )}
+              </ul>`
+          : null
+      }
     `;
   }
 }

@@ -50,27 +50,107 @@ export class FdLobby extends LitElement {
   static override styles = [
     theme,
     css`
-      :host { display: block; color: var(--fd-ink); }
-      h2 { margin: 0 0 0.25rem; }
-      section { background: rgba(0, 0, 0, 0.2); border-radius: var(--fd-radius); padding: 1rem; margin-bottom: 1rem; }
-      ol { list-style: none; margin: 0; padding: 0; display: grid; grid-template-columns: repeat(auto-fill, minmax(13rem, 1fr)); gap: 0.6rem; }
-      li { background: rgba(255, 255, 255, 0.08); border-radius: var(--fd-radius); padding: 0.7rem; display: flex; flex-direction: column; gap: 0.3rem; }
-      li.me { outline: 2px solid var(--fd-accent); }
-      .seat-no { font-size: 0.8rem; color: var(--fd-muted); }
-      .who { font-weight: 600; overflow-wrap: anywhere; }
-      .state { font-size: 0.85rem; display: flex; align-items: center; gap: 0.35rem; }
-      .dot { width: 0.6rem; height: 0.6rem; border-radius: 50%; background: #888; }
-      .dot.self, .dot.direct { background: var(--fd-ok); }
-      .dot.relayed { background: var(--fd-accent); }
-      .dot.offline { background: var(--fd-danger); }
-      .fingerprint { font-size: 1.8rem; letter-spacing: 0.15rem; }
-      .words { font-family: ui-monospace, monospace; color: var(--fd-muted); }
-      .actions { display: flex; gap: 0.5rem; flex-wrap: wrap; margin-top: 0.75rem; }
-      dl.options { display: grid; grid-template-columns: max-content 1fr; gap: 0.2rem 0.8rem; margin: 0; }
-      dl.options dt { color: var(--fd-muted); }
-      dl.options dd { margin: 0; }
-      .name-first { display: flex; flex-direction: column; gap: 0.3rem; margin-top: 0.75rem; }
-      .name-first label { display: flex; gap: 0.5rem; align-items: center; flex-wrap: wrap; font-weight: 600; }
+      :host {
+        display: block;
+        color: var(--fd-ink);
+      }
+      h2 {
+        margin: 0 0 0.25rem;
+      }
+      section {
+        background: rgba(0, 0, 0, 0.2);
+        border-radius: var(--fd-radius);
+        padding: 1rem;
+        margin-bottom: 1rem;
+      }
+      ol {
+        list-style: none;
+        margin: 0;
+        padding: 0;
+        display: grid;
+        grid-template-columns: repeat(auto-fill, minmax(13rem, 1fr));
+        gap: 0.6rem;
+      }
+      li {
+        background: rgba(255, 255, 255, 0.08);
+        border-radius: var(--fd-radius);
+        padding: 0.7rem;
+        display: flex;
+        flex-direction: column;
+        gap: 0.3rem;
+      }
+      li.me {
+        outline: 2px solid var(--fd-accent);
+      }
+      .seat-no {
+        font-size: 0.8rem;
+        color: var(--fd-muted);
+      }
+      .who {
+        font-weight: 600;
+        overflow-wrap: anywhere;
+      }
+      .state {
+        font-size: 0.85rem;
+        display: flex;
+        align-items: center;
+        gap: 0.35rem;
+      }
+      .dot {
+        width: 0.6rem;
+        height: 0.6rem;
+        border-radius: 50%;
+        background: #888;
+      }
+      .dot.self,
+      .dot.direct {
+        background: var(--fd-ok);
+      }
+      .dot.relayed {
+        background: var(--fd-accent);
+      }
+      .dot.offline {
+        background: var(--fd-danger);
+      }
+      .fingerprint {
+        font-size: 1.8rem;
+        letter-spacing: 0.15rem;
+      }
+      .words {
+        font-family: ui-monospace, monospace;
+        color: var(--fd-muted);
+      }
+      .actions {
+        display: flex;
+        gap: 0.5rem;
+        flex-wrap: wrap;
+        margin-top: 0.75rem;
+      }
+      dl.options {
+        display: grid;
+        grid-template-columns: max-content 1fr;
+        gap: 0.2rem 0.8rem;
+        margin: 0;
+      }
+      dl.options dt {
+        color: var(--fd-muted);
+      }
+      dl.options dd {
+        margin: 0;
+      }
+      .name-first {
+        display: flex;
+        flex-direction: column;
+        gap: 0.3rem;
+        margin-top: 0.75rem;
+      }
+      .name-first label {
+        display: flex;
+        gap: 0.5rem;
+        align-items: center;
+        flex-wrap: wrap;
+        font-weight: 600;
+      }
     `,
   ];
 
@@ -95,17 +175,34 @@ export class FdLobby extends LitElement {
 
   private seat(seat: SeatView) {
     const canSit = !seat.member && this.lobby?.mySeat === null;
-    return html`<li class=${seat.isMe ? 'me' : ''} data-seat=${seat.seat} data-state=${seat.reachability ?? 'free'} data-bot=${seat.bot ? 'yes' : 'no'}>
+    return html`<li
+      class=${seat.isMe ? 'me' : ''}
+      data-seat=${seat.seat}
+      data-state=${seat.reachability ?? 'free'}
+      data-bot=${seat.bot ? 'yes' : 'no'}
+    >
       <span class="seat-no">Seat ${seat.seat + 1}${seat.isMe ? ' · you' : ''}</span>
       <span class="who">${seat.member ? seat.member.name || 'Anonymous' : 'Free seat'}</span>
-      ${seat.reachability
-        ? this.state(seat)
-        : canSit
-          ? html`<button class="sit" @click=${() => this.sitDown(seat.seat)}>Sit here</button>`
-          : html`<span class="state muted">waiting for a player</span>`}
-      ${this.lobby?.isCreator && !this.lobby.handRunning && seat.seat > 0 && (!seat.member || seat.reachability === 'offline')
-        ? html`<button class="add-bot" @click=${() => this.dispatchEvent(new AddBotEvent(seat.seat, seat.member !== null))}>Give to a bot</button>`
-        : null}
+      ${
+        seat.reachability
+          ? this.state(seat)
+          : canSit
+            ? html`<button class="sit" @click=${() => this.sitDown(seat.seat)}>Sit here</button>`
+            : html`<span class="state muted">waiting for a player</span>`
+      }
+      ${
+        this.lobby?.isCreator &&
+        !this.lobby.handRunning &&
+        seat.seat > 0 &&
+        (!seat.member || seat.reachability === 'offline')
+          ? html`<button
+              class="add-bot"
+              @click=${() => this.dispatchEvent(new AddBotEvent(seat.seat, seat.member !== null))}
+            >
+              Give to a bot
+            </button>`
+          : null
+      }
     </li>`;
   }
 
@@ -127,9 +224,13 @@ export class FdLobby extends LitElement {
     if (!lobby || lobby.waitingForCreator) {
       return html`<section aria-live="polite">
         <h2>Joining table…</h2>
-        <p class="muted">${this.connecting
-          ? 'Connecting to the signaling server.'
-          : 'Waiting for the table’s creator to answer. They must have the table open.'}</p>
+        <p class="muted">
+          ${
+            this.connecting
+              ? 'Connecting to the signaling server.'
+              : 'Waiting for the table’s creator to answer. They must have the table open.'
+          }
+        </p>
       </section>`;
     }
     const game = lobby.config ? catalogEntry(lobby.config.game) : null;
@@ -138,54 +239,121 @@ export class FdLobby extends LitElement {
     return html`
       <section ?hidden=${this.compact}>
         <h2>${game?.name ?? 'Table'}</h2>
-        <p class="muted" id="seat-summary">${lobby.seats.length} seats · ${free === 0 ? 'all taken' : `${free} free`}</p>
+        <p class="muted" id="seat-summary">
+          ${lobby.seats.length} seats · ${free === 0 ? 'all taken' : `${free} free`}
+        </p>
         <fd-share .link=${this.link}></fd-share>
       </section>
-      ${options.length
-        ? html`<section aria-label="Table options" id="table-options">
-            <dl class="options">
-              ${options.map((o) => html`<dt>${o.label}</dt><dd data-option=${o.name}>${o.value}</dd>`)}
-            </dl>
-          </section>`
-        : null}
+      ${
+        options.length
+          ? html`<section aria-label="Table options" id="table-options">
+              <dl class="options">
+                ${options.map(
+                  (o) =>
+                    html`<dt>${o.label}</dt>
+                      <dd data-option=${o.name}>${o.value}</dd>`,
+                )}
+              </dl>
+            </section>`
+          : null
+      }
       <section aria-label="Seats">
-        <ol id="seats" aria-label="Seats round the table in play order">${this.ordered(lobby.seats).map((s) => this.seat(s))}</ol>
-        ${lobby.mySeat === null && this.needsName && free > 0
-          ? html`<form class="name-first" id="name-first" @submit=${(e: Event) => (e.preventDefault(), this.sitDown(null))}>
-              <label>Your name at this table
-                <input id="sit-name" maxlength="32" required autocomplete="nickname" placeholder="e.g. Bob" .value=${this.typedName}
-                  @input=${(e: Event) => (this.typedName = (e.target as HTMLInputElement).value)} /></label>
-              <span class="muted">Everyone at the table sees it next to your seat.</span>
-            </form>`
-          : null}
+        <ol id="seats" aria-label="Seats round the table in play order">
+          ${this.ordered(lobby.seats).map((s) => this.seat(s))}
+        </ol>
+        ${
+          lobby.mySeat === null && this.needsName && free > 0
+            ? html`<form
+                class="name-first"
+                id="name-first"
+                @submit=${(e: Event) => (e.preventDefault(), this.sitDown(null))}
+              >
+                <label
+                  >Your name at this table
+                  <input
+                    id="sit-name"
+                    maxlength="32"
+                    required
+                    autocomplete="nickname"
+                    placeholder="e.g. Bob"
+                    .value=${this.typedName}
+                    @input=${(e: Event) => (this.typedName = (e.target as HTMLInputElement).value)}
+                /></label>
+                <span class="muted">Everyone at the table sees it next to your seat.</span>
+              </form>`
+            : null
+        }
         <div class="actions">
-          ${lobby.mySeat === null && !this.watching
-            ? html`<button class=${lobby.handsStarted > 0 || free === 0 ? 'primary' : ''} id="watch" @click=${() => this.dispatchEvent(new WatchEvent())}>Watch</button>`
-            : null}
-          ${lobby.mySeat === null
-            ? lobby.handsStarted > 0
-              ? free === 0
-                ? html`<span class="muted" id="seats-fixed">Play has started: every seat is taken, but you can watch.</span>`
-                : html`<button class="primary" id="sit" ?disabled=${this.needsName && this.typedName.trim() === ''} @click=${() => this.sitDown(null)}>Take the free seat</button>
-                    <span class="muted" id="seats-fixed">Play has started: a free seat is taken for the next hand, or you can watch.</span>`
-              : free === 0
-              ? html`<span class="muted" id="seats-fixed">Every seat is taken: you can watch.</span>`
-              : html`<button class="primary" id="sit" ?disabled=${free === 0 || (this.needsName && this.typedName.trim() === '')} @click=${() => this.sitDown(null)}>Take a seat</button>`
-            : lobby.isCreator
-              ? null
-              : html`<button id="leave" title=${lobby.handRunning ? 'Ends the hand being played without a result' : ''}
-                  @click=${() => this.dispatchEvent(new LeaveSeatEvent())}>${lobby.handRunning ? 'Leave the table (ends this hand)' : 'Leave seat'}</button>
-                  ${lobby.handRunning ? null : html`<button id="leave-watch" title="Gives your seat back and follows the table's hands" @click=${() => this.dispatchEvent(new WatchEvent())}>Leave and watch</button>`}`}
+          ${
+            lobby.mySeat === null && !this.watching
+              ? html`<button
+                  class=${lobby.handsStarted > 0 || free === 0 ? 'primary' : ''}
+                  id="watch"
+                  @click=${() => this.dispatchEvent(new WatchEvent())}
+                >
+                  Watch
+                </button>`
+              : null
+          }
+          ${
+            lobby.mySeat === null
+              ? lobby.handsStarted > 0
+                ? free === 0
+                  ? html`<span class="muted" id="seats-fixed"
+                      >Play has started: every seat is taken, but you can watch.</span
+                    >`
+                  : html`<button
+                        class="primary"
+                        id="sit"
+                        ?disabled=${this.needsName && this.typedName.trim() === ''}
+                        @click=${() => this.sitDown(null)}
+                      >
+                        Take the free seat
+                      </button>
+                      <span class="muted" id="seats-fixed"
+                        >Play has started: a free seat is taken for the next hand, or you can watch.</span
+                      >`
+                : free === 0
+                  ? html`<span class="muted" id="seats-fixed">Every seat is taken: you can watch.</span>`
+                  : html`<button
+                      class="primary"
+                      id="sit"
+                      ?disabled=${free === 0 || (this.needsName && this.typedName.trim() === '')}
+                      @click=${() => this.sitDown(null)}
+                    >
+                      Take a seat
+                    </button>`
+              : lobby.isCreator
+                ? null
+                : html`<button
+                      id="leave"
+                      title=${lobby.handRunning ? 'Ends the hand being played without a result' : ''}
+                      @click=${() => this.dispatchEvent(new LeaveSeatEvent())}
+                    >
+                      ${lobby.handRunning ? 'Leave the table (ends this hand)' : 'Leave seat'}
+                    </button>
+                    ${lobby.handRunning ? null : html`<button id="leave-watch" title="Gives your seat back and follows the table's hands" @click=${() => this.dispatchEvent(new WatchEvent())}>Leave and watch</button>`}`
+          }
         </div>
         ${this.seatStatus && lobby.mySeat === null ? html`<p class=${this.seatStatus.startsWith('You cannot') ? 'error' : 'muted'} id="seat-status" role="status">${this.seatStatus}</p>` : null}
-        <p class="muted" id="watchers">${this.watchers.length
-          ? html`Watching: ${this.watchers.map((name, i) => html`${i ? ', ' : ''}<span class="watcher">👁 ${name}</span>`)}`
-          : 'Nobody is watching.'}</p>
+        <p class="muted" id="watchers">
+          ${
+            this.watchers.length
+              ? html`Watching:
+                ${this.watchers.map((name, i) => html`${i ? ', ' : ''}<span class="watcher">👁 ${name}</span>`)}`
+              : 'Nobody is watching.'
+          }
+        </p>
       </section>
       <section aria-label="Table fingerprint">
-        <div class="fingerprint" id="fingerprint" title=${lobby.fingerprint?.words ?? ''}>${lobby.fingerprint?.emoji}</div>
+        <div class="fingerprint" id="fingerprint" title=${lobby.fingerprint?.words ?? ''}>
+          ${lobby.fingerprint?.emoji}
+        </div>
         <div class="words" id="fingerprint-words">${lobby.fingerprint?.words}</div>
-        <p class="muted">Everyone at the table should see these same eight symbols. Read them out to each other: if a screen differs, someone is not who they seem.</p>
+        <p class="muted">
+          Everyone at the table should see these same eight symbols. Read them out to each other: if a screen differs,
+          someone is not who they seem.
+        </p>
       </section>
     `;
   }

@@ -15,13 +15,35 @@ export class FdLog extends LitElement {
   static override styles = [
     theme,
     css`
-      :host { display: block; }
-      ol { list-style: none; margin: 0; padding: 0.5rem; max-height: 14rem; overflow-y: auto; font-size: 0.85rem;
-        background: rgba(0, 0, 0, 0.25); border-radius: var(--fd-radius); color: var(--fd-ink); }
-      li { padding: 0.15rem 0; overflow-wrap: anywhere; }
-      li.warn { color: var(--fd-accent); }
-      li.error { color: var(--fd-danger); }
-      time { color: var(--fd-muted); margin-right: 0.4rem; font-variant-numeric: tabular-nums; }
+      :host {
+        display: block;
+      }
+      ol {
+        list-style: none;
+        margin: 0;
+        padding: 0.5rem;
+        max-height: 14rem;
+        overflow-y: auto;
+        font-size: 0.85rem;
+        background: rgba(0, 0, 0, 0.25);
+        border-radius: var(--fd-radius);
+        color: var(--fd-ink);
+      }
+      li {
+        padding: 0.15rem 0;
+        overflow-wrap: anywhere;
+      }
+      li.warn {
+        color: var(--fd-accent);
+      }
+      li.error {
+        color: var(--fd-danger);
+      }
+      time {
+        color: var(--fd-muted);
+        margin-right: 0.4rem;
+        font-variant-numeric: tabular-nums;
+      }
     `,
   ];
 
@@ -40,7 +62,10 @@ export class FdLog extends LitElement {
   override render() {
     return html`<ol id="log" aria-live="polite" aria-label="Table log">
       ${this.entries.map(
-        (e) => html`<li class=${e.level} data-level=${e.level}><time>${new Date(e.at).toLocaleTimeString()}</time>${e.text}</li>`,
+        (e) =>
+          html`<li class=${e.level} data-level=${e.level}>
+            <time>${new Date(e.at).toLocaleTimeString()}</time>${e.text}
+          </li>`,
       )}
     </ol>`;
   }

@@ -59,46 +59,210 @@ export class FdPesten extends LitElement {
     theme,
     seatMarkStyles,
     css`
-      :host { display: block; color: var(--fd-ink); --card-w: 3.4rem; }
-      .scores { display: flex; flex-wrap: wrap; gap: 0.3rem 0.8rem; font-size: 0.85rem; color: var(--fd-muted); justify-content: center; }
-      .scores strong { color: var(--fd-ink); }
-      .seats { display: flex; gap: 0.5rem; flex-wrap: wrap; justify-content: center; margin: 0.5rem 0; }
-      .seat { background: rgba(0, 0, 0, 0.22); border-radius: var(--fd-radius); padding: 0.35rem 0.6rem; border: 2px solid transparent; min-width: 6.5rem; text-align: center; }
-      .seat.turn { border-color: var(--fd-accent); box-shadow: 0 0 10px rgba(242, 193, 78, 0.5); }
-      .seat .name { font-weight: 600; font-size: 0.9rem; }
-      .seat .count { font-size: 1.3rem; font-weight: 700; }
-      .seat .sub { font-size: 0.72rem; color: var(--fd-muted); }
-      .badge { font-size: 0.7rem; background: var(--fd-accent); color: #222; border-radius: 1rem; padding: 0.05rem 0.45rem; margin-left: 0.2rem; }
-      .badge.wait { background: rgba(255, 255, 255, 0.2); color: var(--fd-ink); }
-      .centre { display: flex; gap: 1.2rem; justify-content: center; align-items: center; margin: 0.6rem 0; flex-wrap: wrap; }
-      .pile { display: flex; flex-direction: column; align-items: center; gap: 0.2rem; font-size: 0.8rem; color: var(--fd-muted); }
-      .wish { font-size: 1.6rem; line-height: 1; background: #fffdf7; border-radius: 50%; width: 2.4rem; height: 2.4rem; display: grid; place-items: center; color: #1b1b1b; }
-      .wish.red { color: #c0262d; }
-      .owed { font-size: 1.2rem; font-weight: 700; color: var(--fd-danger); }
-      .arrow { font-size: 2rem; line-height: 1; }
-      .status { text-align: center; font-size: 1.02rem; margin: 0.4rem 0; min-height: 1.5rem; }
-      .status strong { color: var(--fd-accent); }
-      .why { text-align: center; color: var(--fd-danger); font-size: 0.9rem; min-height: 1.2rem; }
-      .mine { background: rgba(0, 0, 0, 0.25); border-radius: var(--fd-radius); padding: 0.6rem; border: 2px solid transparent; }
-      .mine.turn { border-color: var(--fd-accent); animation: glow 1.6s ease-in-out infinite alternate; }
-      @keyframes glow { from { box-shadow: 0 0 0 rgba(242, 193, 78, 0); } to { box-shadow: 0 0 14px rgba(242, 193, 78, 0.55); } }
-      .hand { display: flex; gap: 0.3rem; flex-wrap: wrap; justify-content: center; min-height: 3rem; padding-top: 0.7rem; }
-      .hand fd-card { position: relative; }
-      .hand fd-card.illegal { opacity: 0.55; filter: grayscale(0.4); }
-      .hand fd-card.legal::part(card) { box-shadow: 0 0 0 2px var(--fd-ok), 0 2px 4px rgba(0, 0, 0, 0.35); }
-      .controls { display: flex; gap: 0.4rem; flex-wrap: wrap; justify-content: center; margin-top: 0.5rem; }
-      .controls button[aria-pressed='true'] { background: var(--fd-ok); color: #111; }
-      .picker button { font-size: 1.2rem; min-width: 3rem; }
-      .picker button.red { color: #ff9a94; }
-      .over { text-align: center; font-size: 1.1rem; }
+      :host {
+        display: block;
+        color: var(--fd-ink);
+        --card-w: 3.4rem;
+      }
+      .scores {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 0.3rem 0.8rem;
+        font-size: 0.85rem;
+        color: var(--fd-muted);
+        justify-content: center;
+      }
+      .scores strong {
+        color: var(--fd-ink);
+      }
+      .seats {
+        display: flex;
+        gap: 0.5rem;
+        flex-wrap: wrap;
+        justify-content: center;
+        margin: 0.5rem 0;
+      }
+      .seat {
+        background: rgba(0, 0, 0, 0.22);
+        border-radius: var(--fd-radius);
+        padding: 0.35rem 0.6rem;
+        border: 2px solid transparent;
+        min-width: 6.5rem;
+        text-align: center;
+      }
+      .seat.turn {
+        border-color: var(--fd-accent);
+        box-shadow: 0 0 10px rgba(242, 193, 78, 0.5);
+      }
+      .seat .name {
+        font-weight: 600;
+        font-size: 0.9rem;
+      }
+      .seat .count {
+        font-size: 1.3rem;
+        font-weight: 700;
+      }
+      .seat .sub {
+        font-size: 0.72rem;
+        color: var(--fd-muted);
+      }
+      .badge {
+        font-size: 0.7rem;
+        background: var(--fd-accent);
+        color: #222;
+        border-radius: 1rem;
+        padding: 0.05rem 0.45rem;
+        margin-left: 0.2rem;
+      }
+      .badge.wait {
+        background: rgba(255, 255, 255, 0.2);
+        color: var(--fd-ink);
+      }
+      .centre {
+        display: flex;
+        gap: 1.2rem;
+        justify-content: center;
+        align-items: center;
+        margin: 0.6rem 0;
+        flex-wrap: wrap;
+      }
+      .pile {
+        display: flex;
+        flex-direction: column;
+        align-items: center;
+        gap: 0.2rem;
+        font-size: 0.8rem;
+        color: var(--fd-muted);
+      }
+      .wish {
+        font-size: 1.6rem;
+        line-height: 1;
+        background: #fffdf7;
+        border-radius: 50%;
+        width: 2.4rem;
+        height: 2.4rem;
+        display: grid;
+        place-items: center;
+        color: #1b1b1b;
+      }
+      .wish.red {
+        color: #c0262d;
+      }
+      .owed {
+        font-size: 1.2rem;
+        font-weight: 700;
+        color: var(--fd-danger);
+      }
+      .arrow {
+        font-size: 2rem;
+        line-height: 1;
+      }
+      .status {
+        text-align: center;
+        font-size: 1.02rem;
+        margin: 0.4rem 0;
+        min-height: 1.5rem;
+      }
+      .status strong {
+        color: var(--fd-accent);
+      }
+      .why {
+        text-align: center;
+        color: var(--fd-danger);
+        font-size: 0.9rem;
+        min-height: 1.2rem;
+      }
+      .mine {
+        background: rgba(0, 0, 0, 0.25);
+        border-radius: var(--fd-radius);
+        padding: 0.6rem;
+        border: 2px solid transparent;
+      }
+      .mine.turn {
+        border-color: var(--fd-accent);
+        animation: glow 1.6s ease-in-out infinite alternate;
+      }
+      @keyframes glow {
+        from {
+          box-shadow: 0 0 0 rgba(242, 193, 78, 0);
+        }
+        to {
+          box-shadow: 0 0 14px rgba(242, 193, 78, 0.55);
+        }
+      }
+      .hand {
+        display: flex;
+        gap: 0.3rem;
+        flex-wrap: wrap;
+        justify-content: center;
+        min-height: 3rem;
+        padding-top: 0.7rem;
+      }
+      .hand fd-card {
+        position: relative;
+      }
+      .hand fd-card.illegal {
+        opacity: 0.55;
+        filter: grayscale(0.4);
+      }
+      .hand fd-card.legal::part(card) {
+        box-shadow:
+          0 0 0 2px var(--fd-ok),
+          0 2px 4px rgba(0, 0, 0, 0.35);
+      }
+      .controls {
+        display: flex;
+        gap: 0.4rem;
+        flex-wrap: wrap;
+        justify-content: center;
+        margin-top: 0.5rem;
+      }
+      .controls button[aria-pressed='true'] {
+        background: var(--fd-ok);
+        color: #111;
+      }
+      .picker button {
+        font-size: 1.2rem;
+        min-width: 3rem;
+      }
+      .picker button.red {
+        color: #ff9a94;
+      }
+      .over {
+        text-align: center;
+        font-size: 1.1rem;
+      }
       @media (max-width: 600px) {
-        :host { --card-w: 2.7rem; padding-bottom: 3.6rem; }
+        :host {
+          --card-w: 2.7rem;
+          padding-bottom: 3.6rem;
+        }
         /* Phones: the moves stay on screen in a bar fixed to the bottom edge. */
-        .controls.bar { position: fixed; left: 0; right: 0; bottom: 0; z-index: 5; margin: 0; padding: 0.5rem; background: rgba(8, 40, 25, 0.96); box-shadow: 0 -2px 8px rgba(0, 0, 0, 0.4); }
-        .seat { min-width: 4.6rem; padding: 0.25rem 0.4rem; }
-        .seat .count { font-size: 1.05rem; }
-        .centre { gap: 0.8rem; margin: 0.3rem 0; }
-        .controls button { padding: 0.4rem 0.6rem; }
+        .controls.bar {
+          position: fixed;
+          left: 0;
+          right: 0;
+          bottom: 0;
+          z-index: 5;
+          margin: 0;
+          padding: 0.5rem;
+          background: rgba(8, 40, 25, 0.96);
+          box-shadow: 0 -2px 8px rgba(0, 0, 0, 0.4);
+        }
+        .seat {
+          min-width: 4.6rem;
+          padding: 0.25rem 0.4rem;
+        }
+        .seat .count {
+          font-size: 1.05rem;
+        }
+        .centre {
+          gap: 0.8rem;
+          margin: 0.3rem 0;
+        }
+        .controls button {
+          padding: 0.4rem 0.6rem;
+        }
       }
     `,
   ];
@@ -117,7 +281,9 @@ export class FdPesten extends LitElement {
 
   /** My hand in the chosen order. */
   private sortedHand(): ViewCard[] {
-    return [...(this.me?.hand ?? [])].sort((a, b) => sortKey(a.card, this.byRank) - sortKey(b.card, this.byRank) || a.handle - b.handle);
+    return [...(this.me?.hand ?? [])].sort(
+      (a, b) => sortKey(a.card, this.byRank) - sortKey(b.card, this.byRank) || a.handle - b.handle,
+    );
   }
 
   private send(action: PestenAction) {
@@ -136,13 +302,18 @@ export class FdPesten extends LitElement {
     const p = parts(card.card);
     const hand = this.me?.hand.length ?? 0;
     if (this.busy) return 'Wait a moment: the table is passing cards securely.';
-    if (v.phase !== 'play' || v.turn !== this.mySeat) return v.turn !== null ? `Wait for your turn: ${this.name(v.turn)} is to play.` : 'Wait: no one is to play now.';
-    if (v.drawn && v.drawn.handle !== card.handle) return 'After drawing you may only play the card you drew (or keep it).';
+    if (v.phase !== 'play' || v.turn !== this.mySeat)
+      return v.turn !== null ? `Wait for your turn: ${this.name(v.turn)} is to play.` : 'Wait: no one is to play now.';
+    if (v.drawn && v.drawn.handle !== card.handle)
+      return 'After drawing you may only play the card you drew (or keep it).';
     if (v.owed > 0) return `You owe ${v.owed} cards: answer with a 2 or a joker, or draw them.`;
-    if (hand === 1 && p && SPECIAL.has(p.rank)) return 'Your last card may not be a 2, 7, 8, 10, J, K, A or joker: draw instead.';
+    if (hand === 1 && p && SPECIAL.has(p.rank))
+      return 'Your last card may not be a 2, 7, 8, 10, J, K, A or joker: draw instead.';
     if (v.wish) return `${SYMBOL[v.wish]} was wished: play a ${SUIT_NAME[v.wish].slice(0, -1)} (or a J or a joker).`;
     const top = parts(v.top);
-    return top && top.suit ? `${label(card.card)} does not go on ${label(v.top)}: play a ${SYMBOL[top.suit]} or a ${top.rank} (or a J or a joker).` : 'That card cannot be played now.';
+    return top && top.suit
+      ? `${label(card.card)} does not go on ${label(v.top)}: play a ${SYMBOL[top.suit]} or a ${top.rank} (or a J or a joker).`
+      : 'That card cannot be played now.';
   }
 
   private pick(card: ViewCard) {
@@ -162,7 +333,9 @@ export class FdPesten extends LitElement {
   /** The legal play of the selected card with this wish and the announcement as toggled. */
   private playOf(handle: number | null, wish?: Suit): Play | undefined {
     const offersAnnounce = this.plays.some((p) => p.handle === handle && p.announce === true);
-    return this.plays.find((p) => p.handle === handle && p.wish === wish && (p.announce === true) === (offersAnnounce && this.announce));
+    return this.plays.find(
+      (p) => p.handle === handle && p.wish === wish && (p.announce === true) === (offersAnnounce && this.announce),
+    );
   }
 
   private get selectedIsJack(): boolean {
@@ -199,26 +372,33 @@ export class FdPesten extends LitElement {
     if (isTypingKey(event) || !this.view) return;
     const hand = this.sortedHand();
     const key = event.key.toLowerCase();
-    const picker = this.view.phase === 'wish' || (this.selected !== null && this.selectedIsJack && this.view.phase === 'play');
+    const picker =
+      this.view.phase === 'wish' || (this.selected !== null && this.selectedIsJack && this.view.phase === 'play');
     if (picker && /^[1-4]$/.test(key)) return this.wishWith(SUITS[Number(key) - 1]!);
     if (/^[1-9]$/.test(key) && hand[Number(key) - 1]) return this.pick(hand[Number(key) - 1]!);
     if (key === 'arrowleft' || key === 'arrowright') {
       if (hand.length === 0) return;
       const at = hand.findIndex((c) => c.handle === this.selected);
-      const next = at < 0 ? (key === 'arrowright' ? 0 : hand.length - 1) : (at + (key === 'arrowright' ? 1 : hand.length - 1)) % hand.length;
+      const next =
+        at < 0
+          ? key === 'arrowright'
+            ? 0
+            : hand.length - 1
+          : (at + (key === 'arrowright' ? 1 : hand.length - 1)) % hand.length;
       this.selected = hand[next]!.handle;
       this.why = null;
       event.preventDefault();
     } else if (key === 'enter' && this.selected !== null) {
       const card = hand.find((c) => c.handle === this.selected);
-      if (card && this.view.phase === 'play' && !this.plays.some((p) => p.handle === card.handle)) this.why = this.reason(card);
+      if (card && this.view.phase === 'play' && !this.plays.some((p) => p.handle === card.handle))
+        this.why = this.reason(card);
       else this.confirm();
       event.preventDefault();
     } else if (key === 'd') this.simple('draw');
     else if (key === 'e') this.simple('end-turn');
     else if (key === 'p') this.announce = !this.announce;
     else if (key === 's') this.toggleSort();
-    else if (key === 'escape') (this.selected = null), (this.why = null);
+    else if (key === 'escape') ((this.selected = null), (this.why = null));
   };
 
   override connectedCallback() {
@@ -235,7 +415,11 @@ export class FdPesten extends LitElement {
     const legalKey = JSON.stringify(this.legal);
     if (changed.has('legal') && legalKey !== this.legalKey) this.why = null;
     this.legalKey = legalKey;
-    if (changed.has('legal') && this.selected !== null && !this.legal.some((a) => (a.type === 'play' || a.type === 'give') && a.handle === this.selected)) {
+    if (
+      changed.has('legal') &&
+      this.selected !== null &&
+      !this.legal.some((a) => (a.type === 'play' || a.type === 'give') && a.handle === this.selected)
+    ) {
       this.selected = null;
       this.announce = false;
     }
@@ -257,14 +441,25 @@ export class FdPesten extends LitElement {
     const choosing = v.phase === 'pass' && !s.passed && s.count > 0;
     const n = v.seats.length;
     const next = v.turn === null ? null : (((v.turn + (v.direction === 'clockwise' ? -1 : 1)) % n) + n) % n;
-    return html`<div class="seat ${v.turn === seat ? 'turn' : ''}" data-seat=${seat} data-seat-box=${seat} data-fly-source="seat-${seat}" ?data-gone=${this.gone.includes(seat)} aria-label="${this.name(seat)}: ${s.count} cards">
-      <div class="name">${this.name(seat)}${v.dealer === seat ? html`<span class="badge wait" title="dealer">D</span>` : null}${goneMark(seat, this.gone)}</div>
+    return html`<div
+      class="seat ${v.turn === seat ? 'turn' : ''}"
+      data-seat=${seat}
+      data-seat-box=${seat}
+      data-fly-source="seat-${seat}"
+      ?data-gone=${this.gone.includes(seat)}
+      aria-label="${this.name(seat)}: ${s.count} cards"
+    >
+      <div class="name">
+        ${this.name(seat)}${v.dealer === seat ? html`<span class="badge wait" title="dealer">D</span>` : null}${goneMark(seat, this.gone)}
+      </div>
       <div class="count" data-count=${s.count}>${s.count}<span class="sub"> cards</span></div>
-      <div class="sub">${s.points} ${s.points === 1 ? 'win' : 'wins'}
+      <div class="sub">
+        ${s.points} ${s.points === 1 ? 'win' : 'wins'}
         ${v.turn === seat ? html`<span class="badge">to play</span>` : next === seat && v.phase === 'play' ? html`<span class="badge wait">next</span>` : null}
         ${choosing ? html`<span class="badge wait choosing">choosing</span>` : null}
         ${v.phase === 'pass' && s.passed ? html`<span class="badge wait">passed</span>` : null}
-        ${v.winner === seat ? html`<span class="badge">won</span>` : null}</div>
+        ${v.winner === seat ? html`<span class="badge">won</span>` : null}
+      </div>
     </div>`;
   }
 
@@ -273,7 +468,10 @@ export class FdPesten extends LitElement {
     const me = this.mySeat;
     if (v.phase === 'over') {
       const w = v.winner;
-      return html`<span class="over"><strong>${w === me ? 'You win' : `${w !== null ? this.name(w) : '?'} wins`}</strong> the round${v.matchOver ? html` and <strong>the match</strong>` : ''}.</span>`;
+      return html`<span class="over"
+        ><strong>${w === me ? 'You win' : `${w !== null ? this.name(w) : '?'} wins`}</strong> the
+        round${v.matchOver ? html` and <strong>the match</strong>` : ''}.</span
+      >`;
     }
     if (v.phase === 'deal') return html`Dealing…`;
     if (v.phase === 'pass') {
@@ -284,14 +482,18 @@ export class FdPesten extends LitElement {
         : html`Passing cards — still choosing: <span id="choosing">${waiting.join(', ') || 'nobody'}</span>.`;
     }
     if (v.turn !== me || me === null) {
-      return html`${v.turn !== null ? this.name(v.turn) : '?'} ${v.phase === 'wish' ? 'wishes a suit for the start jack' : 'to play'}${this.busy ? '…' : '.'}`;
+      return html`${v.turn !== null ? this.name(v.turn) : '?'}
+      ${v.phase === 'wish' ? 'wishes a suit for the start jack' : 'to play'}${this.busy ? '…' : '.'}`;
     }
     if (this.busy) return html`<strong>Your turn</strong> — one moment, cards are on their way…`;
     if (v.phase === 'wish') return html`<strong>Your turn:</strong> the start card is a jack — wish a suit.`;
-    if (v.owed > 0) return html`<strong>Your turn:</strong> you owe ${v.owed} — answer with a 2 or a joker, or draw ${v.owed}.`;
+    if (v.owed > 0)
+      return html`<strong>Your turn:</strong> you owe ${v.owed} — answer with a 2 or a joker, or draw ${v.owed}.`;
     if (v.drawn) return html`<strong>Your turn:</strong> play the card you drew, or keep it.`;
     if (v.again) return html`<strong>Your turn again</strong> (${label(v.top)}): play another card or draw one.`;
-    return html`<strong>Your turn:</strong> play on ${v.top?.startsWith('JK') ? 'the joker (anything goes)' : label(v.top)}${v.wish ? ` (wished ${SYMBOL[v.wish]})` : ''} or draw.`;
+    return html`<strong>Your turn:</strong> play on
+      ${v.top?.startsWith('JK') ? 'the joker (anything goes)' : label(v.top)}${v.wish ? ` (wished ${SYMBOL[v.wish]})` : ''}
+      or draw.`;
   }
 
   private suitPicker(prefix: string) {
@@ -305,8 +507,13 @@ export class FdPesten extends LitElement {
     if (this.busy || this.legal.length === 0) return null;
     if (v.phase === 'wish') return this.suitPicker('Wish');
     if (v.phase === 'pass') {
-      return html`<div class="controls"><button class="primary" id="give" ?disabled=${this.selected === null} @click=${() => this.confirm()}>
-        Pass ${this.selected !== null ? label(this.me?.hand.find((c) => c.handle === this.selected)?.card ?? null) : 'a card'} to ${this.name(this.me?.passesTo ?? 0)} <kbd class="key">(Enter)</kbd></button></div>`;
+      return html`<div class="controls">
+        <button class="primary" id="give" ?disabled=${this.selected === null} @click=${() => this.confirm()}>
+          Pass
+          ${this.selected !== null ? label(this.me?.hand.find((c) => c.handle === this.selected)?.card ?? null) : 'a card'}
+          to ${this.name(this.me?.passesTo ?? 0)} <kbd class="key">(Enter)</kbd>
+        </button>
+      </div>`;
     }
     const canAnnounce = this.plays.some((p) => p.announce === true);
     const draw = this.legal.find((a) => a.type === 'draw');
@@ -314,9 +521,18 @@ export class FdPesten extends LitElement {
     return html`${this.selected !== null && this.selectedIsJack ? this.suitPicker(`Play ${label(selectedCard)} and wish`) : null}
       <div class="controls bar" id="action-bar">
         ${this.selected !== null && !this.selectedIsJack ? html`<button class="primary" id="play" @click=${() => this.confirm()}>Play ${label(selectedCard)} <kbd class="key">(Enter)</kbd></button>` : null}
-        ${canAnnounce
-          ? html`<button id="announce" aria-pressed=${this.announce ? 'true' : 'false'} title="Say it with the play that leaves you one card, or draw 2 (P)" @click=${() => (this.announce = !this.announce)}>${this.announce ? '✔ ' : ''}Pesten! <kbd class="key">(P)</kbd></button>`
-          : null}
+        ${
+          canAnnounce
+            ? html`<button
+                id="announce"
+                aria-pressed=${this.announce ? 'true' : 'false'}
+                title="Say it with the play that leaves you one card, or draw 2 (P)"
+                @click=${() => (this.announce = !this.announce)}
+              >
+                ${this.announce ? '✔ ' : ''}Pesten! <kbd class="key">(P)</kbd>
+              </button>`
+            : null
+        }
         ${draw ? html`<button id="draw" @click=${() => this.simple('draw')}>${v.owed > 0 ? `Draw ${v.owed}` : 'Draw'} <kbd class="key">(D)</kbd></button>` : null}
         ${this.legal.some((a) => a.type === 'end-turn') ? html`<button id="end-turn" @click=${() => this.simple('end-turn')}>Keep it <kbd class="key">(E)</kbd></button>` : null}
       </div>`;
@@ -335,45 +551,72 @@ export class FdPesten extends LitElement {
         <span>Match: first to <strong>${v.targetPoints}</strong> round ${v.targetPoints === 1 ? 'win' : 'wins'}</span>
         ${v.seats.map((s, i) => html`<span data-seat=${i}>${this.name(i)} <strong>${s.points}</strong></span>`)}
       </div>
-      <div class="seats" id="seats" aria-label="Players clockwise from you">${this.othersClockwise().map((s) => this.seatChip(s))}</div>
+      <div class="seats" id="seats" aria-label="Players clockwise from you">
+        ${this.othersClockwise().map((s) => this.seatChip(s))}
+      </div>
       <div class="centre">
-        <div class="pile" aria-label="Stock" data-fly-source="stock"><fd-card .card=${null}></fd-card><span id="stock-count">Stock ${v.stockCount}</span></div>
+        <div class="pile" aria-label="Stock" data-fly-source="stock">
+          <fd-card .card=${null}></fd-card><span id="stock-count">Stock ${v.stockCount}</span>
+        </div>
         <div class="pile" aria-label="Discard pile">
           ${v.top ? html`<fd-card id="top" data-card=${v.top} data-fly="pile" data-fly-from="seat-${this.lastMover ?? ''}" .card=${v.top}></fd-card>` : html`<span>empty</span>`}
           <span>${v.discard.length} on the pile</span>
         </div>
-        ${v.wish ? html`<div class="pile" id="wish" data-suit=${v.wish}><div class="wish ${wishRed ? 'red' : ''}" title="wished: ${SUIT_NAME[v.wish]}">${SYMBOL[v.wish]}</div><span>wished</span></div>` : null}
+        ${
+          v.wish
+            ? html`<div class="pile" id="wish" data-suit=${v.wish}>
+                <div class="wish ${wishRed ? 'red' : ''}" title="wished: ${SUIT_NAME[v.wish]}">${SYMBOL[v.wish]}</div>
+                <span>wished</span>
+              </div>`
+            : null
+        }
         ${v.owed > 0 ? html`<div class="pile"><span class="owed" id="owed" data-owed=${v.owed}>+${v.owed}</span><span>to draw</span></div>` : null}
-        <div class="pile" id="direction" data-direction=${v.direction} title="play goes ${v.direction === 'clockwise' ? 'clockwise' : 'counter-clockwise'}">
-          <span class="arrow" aria-hidden="true">${v.direction === 'clockwise' ? '↻' : '↺'}</span><span>${v.direction === 'clockwise' ? 'clockwise' : 'counter-clockwise'}</span>
+        <div
+          class="pile"
+          id="direction"
+          data-direction=${v.direction}
+          title="play goes ${v.direction === 'clockwise' ? 'clockwise' : 'counter-clockwise'}"
+        >
+          <span class="arrow" aria-hidden="true">${v.direction === 'clockwise' ? '↻' : '↺'}</span
+          ><span>${v.direction === 'clockwise' ? 'clockwise' : 'counter-clockwise'}</span>
         </div>
       </div>
       <div class="status" id="status" aria-live="polite">${this.statusLine()}</div>
       <div class="why" id="why" role="alert">${this.why ?? ''}</div>
-      ${me
-        ? html`<div class="mine ${active ? 'turn' : ''}" id="my-area" data-top-suit=${top?.suit ?? ''}>
-            <div class="hand" id="my-hand" aria-label="Your hand">
-              ${repeat(this.sortedHand(), (c) => c.handle, (c, i) => {
-                const legal = active && legalHandles.has(c.handle);
-                return html`<fd-card
-                  data-handle=${c.handle}
-                  data-card=${c.card ?? ''}
-                  data-fly="hand"
-                  data-fly-from="stock"
-                  data-legal=${legal ? 'yes' : 'no'}
-                  class=${active ? (legal ? 'legal' : 'illegal') : ''}
-                  title=${i < 9 ? `${label(c.card)} (${i + 1})` : label(c.card)}
-                  .card=${c.card}
-                  ?selectable=${v.phase === 'play' || v.phase === 'pass'}
-                  ?selected=${this.selected === c.handle}
-                  @click=${() => this.pick(c)}
-                ></fd-card>`;
-              })}
-            </div>
-            ${this.controls()}
-            <div class="controls"><button id="sort" class="quiet" @click=${() => this.toggleSort()}>Sort by ${this.byRank ? 'suit' : 'rank'} <kbd class="key">(S)</kbd></button></div>
-          </div>`
-        : html`<p class="muted">You are watching.</p>`}
+      ${
+        me
+          ? html`<div class="mine ${active ? 'turn' : ''}" id="my-area" data-top-suit=${top?.suit ?? ''}>
+              <div class="hand" id="my-hand" aria-label="Your hand">
+                ${repeat(
+                  this.sortedHand(),
+                  (c) => c.handle,
+                  (c, i) => {
+                    const legal = active && legalHandles.has(c.handle);
+                    return html`<fd-card
+                      data-handle=${c.handle}
+                      data-card=${c.card ?? ''}
+                      data-fly="hand"
+                      data-fly-from="stock"
+                      data-legal=${legal ? 'yes' : 'no'}
+                      class=${active ? (legal ? 'legal' : 'illegal') : ''}
+                      title=${i < 9 ? `${label(c.card)} (${i + 1})` : label(c.card)}
+                      .card=${c.card}
+                      ?selectable=${v.phase === 'play' || v.phase === 'pass'}
+                      ?selected=${this.selected === c.handle}
+                      @click=${() => this.pick(c)}
+                    ></fd-card>`;
+                  },
+                )}
+              </div>
+              ${this.controls()}
+              <div class="controls">
+                <button id="sort" class="quiet" @click=${() => this.toggleSort()}>
+                  Sort by ${this.byRank ? 'suit' : 'rank'} <kbd class="key">(S)</kbd>
+                </button>
+              </div>
+            </div>`
+          : html`<p class="muted">You are watching.</p>`
+      }
     `;
   }
 }

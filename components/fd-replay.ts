@@ -20,12 +20,34 @@ export class FdReplay extends LitElement {
   static override styles = [
     theme,
     css`
-      :host { display: block; }
-      .bar { display: flex; gap: 0.5rem; align-items: center; flex-wrap: wrap; margin: 0.8rem 0; }
-      pre { white-space: pre-wrap; font-size: 0.8rem; background: rgba(0, 0, 0, 0.25); padding: 0.6rem; border-radius: var(--fd-radius); max-height: 16rem; overflow: auto; }
-      .ok { border-left: 4px solid var(--fd-ok); }
-      .bad { border-left: 4px solid var(--fd-danger); }
-      .caption { min-height: 1.4rem; }
+      :host {
+        display: block;
+      }
+      .bar {
+        display: flex;
+        gap: 0.5rem;
+        align-items: center;
+        flex-wrap: wrap;
+        margin: 0.8rem 0;
+      }
+      pre {
+        white-space: pre-wrap;
+        font-size: 0.8rem;
+        background: rgba(0, 0, 0, 0.25);
+        padding: 0.6rem;
+        border-radius: var(--fd-radius);
+        max-height: 16rem;
+        overflow: auto;
+      }
+      .ok {
+        border-left: 4px solid var(--fd-ok);
+      }
+      .bad {
+        border-left: 4px solid var(--fd-danger);
+      }
+      .caption {
+        min-height: 1.4rem;
+      }
     `,
   ];
 
@@ -37,25 +59,65 @@ export class FdReplay extends LitElement {
   override render() {
     const replay = this.replay;
     return html`<h2>Replay a transcript</h2>
-      <p class="muted">A transcript file (from "Download transcript" or <code>npm run simulate -- --transcript</code>) is verified in this page — no network — and then shown move by move with every card face up.</p>
+      <p class="muted">
+        A transcript file (from "Download transcript" or <code>npm run simulate -- --transcript</code>) is verified in
+        this page — no network — and then shown move by move with every card face up.
+      </p>
       <input type="file" id="replay-file" accept=".json,application/json" @change=${(e: Event) => void this.open(e)} />
-      ${replay
-        ? html`<pre id="replay-report" class=${replay.ok ? 'ok' : 'bad'}>${replay.report.join('\n')}</pre>
-            ${replay.hands > 1
-              ? html`<div class="bar">Hand ${[...Array(replay.hands).keys()].map(
-                  (i) => html`<button ?disabled=${i === replay.hand} @click=${() => this.dispatchEvent(new ReplayStepEvent(0, i))}>${i + 1}</button>`,
-                )}</div>`
-              : null}
-            <div class="bar">
-              <button id="replay-start" @click=${() => this.dispatchEvent(new ReplayStepEvent(-replay.steps))} ?disabled=${replay.step === 0}>⏮</button>
-              <button id="replay-back" @click=${() => this.dispatchEvent(new ReplayStepEvent(-1))} ?disabled=${replay.step === 0}>◀ Back</button>
-              <span id="replay-step">step ${replay.step} of ${replay.steps}</span>
-              <button id="replay-forward" @click=${() => this.dispatchEvent(new ReplayStepEvent(1))} ?disabled=${replay.step === replay.steps}>Forward ▶</button>
-              <button id="replay-end" @click=${() => this.dispatchEvent(new ReplayStepEvent(replay.steps))} ?disabled=${replay.step === replay.steps}>⏭</button>
-            </div>
-            <p class="caption" id="replay-caption">${replay.caption}</p>
-            ${replay.table ? renderGameTable(replay.table) : html`<p class="muted">This hand cannot be shown.</p>`}`
-        : null}`;
+      ${
+        replay
+          ? html`<pre id="replay-report" class=${replay.ok ? 'ok' : 'bad'}>${replay.report.join('\n')}</pre>
+              ${
+                replay.hands > 1
+                  ? html`<div class="bar">
+                      Hand
+                      ${[...Array(replay.hands).keys()].map(
+                        (i) =>
+                          html`<button
+                            ?disabled=${i === replay.hand}
+                            @click=${() => this.dispatchEvent(new ReplayStepEvent(0, i))}
+                          >
+                            ${i + 1}
+                          </button>`,
+                      )}
+                    </div>`
+                  : null
+              }
+              <div class="bar">
+                <button
+                  id="replay-start"
+                  @click=${() => this.dispatchEvent(new ReplayStepEvent(-replay.steps))}
+                  ?disabled=${replay.step === 0}
+                >
+                  ⏮
+                </button>
+                <button
+                  id="replay-back"
+                  @click=${() => this.dispatchEvent(new ReplayStepEvent(-1))}
+                  ?disabled=${replay.step === 0}
+                >
+                  ◀ Back
+                </button>
+                <span id="replay-step">step ${replay.step} of ${replay.steps}</span>
+                <button
+                  id="replay-forward"
+                  @click=${() => this.dispatchEvent(new ReplayStepEvent(1))}
+                  ?disabled=${replay.step === replay.steps}
+                >
+                  Forward ▶
+                </button>
+                <button
+                  id="replay-end"
+                  @click=${() => this.dispatchEvent(new ReplayStepEvent(replay.steps))}
+                  ?disabled=${replay.step === replay.steps}
+                >
+                  ⏭
+                </button>
+              </div>
+              <p class="caption" id="replay-caption">${replay.caption}</p>
+              ${replay.table ? renderGameTable(replay.table) : html`<p class="muted">This hand cannot be shown.</p>`}`
+          : null
+      }`;
   }
 }
 

@@ -74,50 +74,215 @@ export class FdSchoolBlackjack extends LitElement {
     theme,
     seatMarkStyles,
     css`
-      :host { display: block; color: var(--fd-ink); --card-gap: -1.35rem; }
-      .turn-banner { text-align: center; padding: 0.45rem 0.7rem; border-radius: var(--fd-radius); background: rgba(0, 0, 0, 0.25); margin-bottom: 0.5rem; }
-      .turn-banner.mine { background: var(--fd-accent); color: #222; font-weight: 600; animation: pulse 1.6s ease-in-out 2; }
-      @keyframes pulse { 50% { box-shadow: 0 0 0 6px rgba(242, 193, 78, 0.35); } }
-      .others { display: flex; gap: 0.4rem; flex-wrap: wrap; justify-content: center; margin-bottom: 0.5rem; }
-      .other { background: rgba(0, 0, 0, 0.22); border-radius: var(--fd-radius); padding: 0.3rem 0.6rem; border: 2px solid transparent; display: flex; gap: 0.4rem; align-items: center; font-size: 0.9rem; }
-      .other.turn { border-color: var(--fd-accent); }
-      .other .n { font-weight: 700; font-size: 1.05rem; }
-      .tag { font-size: 0.72rem; border-radius: 1rem; padding: 0.05rem 0.45rem; background: rgba(255, 255, 255, 0.15); }
-      .tag.hot { background: var(--fd-danger); color: #222; }
-      .tag.go { background: var(--fd-accent); color: #222; }
-      .centre { display: flex; gap: 1rem; justify-content: center; align-items: center; flex-wrap: wrap; margin: 0.4rem 0; }
-      .pile { display: flex; align-items: flex-end; }
-      .pile fd-card:not(:first-child) { margin-left: -2.4rem; }
-      .pile fd-card.older { opacity: 0.6; }
-      .facts { display: grid; gap: 0.15rem; font-size: 0.88rem; }
-      .facts strong { color: var(--fd-accent); }
-      .suit { font-size: 1.3rem; line-height: 1; }
-      .red { color: #ff8f88; }
-      .deck { display: flex; flex-direction: column; align-items: center; font-size: 0.8rem; color: var(--fd-muted); }
-      .last, .step { text-align: center; font-size: 0.88rem; margin: 0.25rem 0; min-height: 1.2rem; }
-      .step { color: var(--fd-ink); }
-      .mine { background: rgba(0, 0, 0, 0.25); border-radius: var(--fd-radius); padding: 0.5rem 0.6rem; border: 2px solid transparent; }
-      .mine.turn { border-color: var(--fd-accent); }
-      .mine-head { display: flex; justify-content: space-between; align-items: center; font-size: 0.85rem; color: var(--fd-muted); gap: 0.5rem; }
-      .mine-head button { min-height: 2rem; padding: 0.2rem 0.6rem; font-size: 0.8rem; }
-      .hand { display: flex; flex-wrap: wrap; padding: 0.9rem 1.6rem 0.2rem 0; row-gap: 0.3rem; }
-      .slot { position: relative; margin-right: var(--card-gap); }
-      .slot.refused fd-card { filter: brightness(0.55); }
-      .slot .key { position: absolute; top: -0.85rem; left: 0.15rem; font-size: 0.65rem; color: var(--fd-accent); }
-      .why { font-size: 0.82rem; color: var(--fd-muted); min-height: 1.1rem; margin-top: 0.2rem; }
-      .actions { display: flex; gap: 0.5rem; flex-wrap: wrap; margin-top: 0.4rem; align-items: center; }
-      .picker { display: flex; gap: 0.4rem; align-items: center; flex-wrap: wrap; }
-      .picker button { font-size: 1.3rem; min-width: 3rem; }
-      .over { text-align: center; font-size: 1.2rem; margin: 0.6rem 0; }
-      @media (max-width: 600px) {
-        :host { --card-gap: -1.1rem; font-size: 0.92rem; }
-        fd-card { --card-w: 2.5rem; }
-        fd-card::part(card) { font-size: 0.78rem; padding: 0.15rem 0.2rem; }
-        .pile fd-card:not(:first-child) { margin-left: -1.9rem; }
-        .centre { gap: 0.6rem; margin: 0.2rem 0; }
-        .hand { padding-top: 0.8rem; }
+      :host {
+        display: block;
+        color: var(--fd-ink);
+        --card-gap: -1.35rem;
       }
-      @media (prefers-reduced-motion: reduce) { .turn-banner.mine { animation: none; } }
+      .turn-banner {
+        text-align: center;
+        padding: 0.45rem 0.7rem;
+        border-radius: var(--fd-radius);
+        background: rgba(0, 0, 0, 0.25);
+        margin-bottom: 0.5rem;
+      }
+      .turn-banner.mine {
+        background: var(--fd-accent);
+        color: #222;
+        font-weight: 600;
+        animation: pulse 1.6s ease-in-out 2;
+      }
+      @keyframes pulse {
+        50% {
+          box-shadow: 0 0 0 6px rgba(242, 193, 78, 0.35);
+        }
+      }
+      .others {
+        display: flex;
+        gap: 0.4rem;
+        flex-wrap: wrap;
+        justify-content: center;
+        margin-bottom: 0.5rem;
+      }
+      .other {
+        background: rgba(0, 0, 0, 0.22);
+        border-radius: var(--fd-radius);
+        padding: 0.3rem 0.6rem;
+        border: 2px solid transparent;
+        display: flex;
+        gap: 0.4rem;
+        align-items: center;
+        font-size: 0.9rem;
+      }
+      .other.turn {
+        border-color: var(--fd-accent);
+      }
+      .other .n {
+        font-weight: 700;
+        font-size: 1.05rem;
+      }
+      .tag {
+        font-size: 0.72rem;
+        border-radius: 1rem;
+        padding: 0.05rem 0.45rem;
+        background: rgba(255, 255, 255, 0.15);
+      }
+      .tag.hot {
+        background: var(--fd-danger);
+        color: #222;
+      }
+      .tag.go {
+        background: var(--fd-accent);
+        color: #222;
+      }
+      .centre {
+        display: flex;
+        gap: 1rem;
+        justify-content: center;
+        align-items: center;
+        flex-wrap: wrap;
+        margin: 0.4rem 0;
+      }
+      .pile {
+        display: flex;
+        align-items: flex-end;
+      }
+      .pile fd-card:not(:first-child) {
+        margin-left: -2.4rem;
+      }
+      .pile fd-card.older {
+        opacity: 0.6;
+      }
+      .facts {
+        display: grid;
+        gap: 0.15rem;
+        font-size: 0.88rem;
+      }
+      .facts strong {
+        color: var(--fd-accent);
+      }
+      .suit {
+        font-size: 1.3rem;
+        line-height: 1;
+      }
+      .red {
+        color: #ff8f88;
+      }
+      .deck {
+        display: flex;
+        flex-direction: column;
+        align-items: center;
+        font-size: 0.8rem;
+        color: var(--fd-muted);
+      }
+      .last,
+      .step {
+        text-align: center;
+        font-size: 0.88rem;
+        margin: 0.25rem 0;
+        min-height: 1.2rem;
+      }
+      .step {
+        color: var(--fd-ink);
+      }
+      .mine {
+        background: rgba(0, 0, 0, 0.25);
+        border-radius: var(--fd-radius);
+        padding: 0.5rem 0.6rem;
+        border: 2px solid transparent;
+      }
+      .mine.turn {
+        border-color: var(--fd-accent);
+      }
+      .mine-head {
+        display: flex;
+        justify-content: space-between;
+        align-items: center;
+        font-size: 0.85rem;
+        color: var(--fd-muted);
+        gap: 0.5rem;
+      }
+      .mine-head button {
+        min-height: 2rem;
+        padding: 0.2rem 0.6rem;
+        font-size: 0.8rem;
+      }
+      .hand {
+        display: flex;
+        flex-wrap: wrap;
+        padding: 0.9rem 1.6rem 0.2rem 0;
+        row-gap: 0.3rem;
+      }
+      .slot {
+        position: relative;
+        margin-right: var(--card-gap);
+      }
+      .slot.refused fd-card {
+        filter: brightness(0.55);
+      }
+      .slot .key {
+        position: absolute;
+        top: -0.85rem;
+        left: 0.15rem;
+        font-size: 0.65rem;
+        color: var(--fd-accent);
+      }
+      .why {
+        font-size: 0.82rem;
+        color: var(--fd-muted);
+        min-height: 1.1rem;
+        margin-top: 0.2rem;
+      }
+      .actions {
+        display: flex;
+        gap: 0.5rem;
+        flex-wrap: wrap;
+        margin-top: 0.4rem;
+        align-items: center;
+      }
+      .picker {
+        display: flex;
+        gap: 0.4rem;
+        align-items: center;
+        flex-wrap: wrap;
+      }
+      .picker button {
+        font-size: 1.3rem;
+        min-width: 3rem;
+      }
+      .over {
+        text-align: center;
+        font-size: 1.2rem;
+        margin: 0.6rem 0;
+      }
+      @media (max-width: 600px) {
+        :host {
+          --card-gap: -1.1rem;
+          font-size: 0.92rem;
+        }
+        fd-card {
+          --card-w: 2.5rem;
+        }
+        fd-card::part(card) {
+          font-size: 0.78rem;
+          padding: 0.15rem 0.2rem;
+        }
+        .pile fd-card:not(:first-child) {
+          margin-left: -1.9rem;
+        }
+        .centre {
+          gap: 0.6rem;
+          margin: 0.2rem 0;
+        }
+        .hand {
+          padding-top: 0.8rem;
+        }
+      }
+      @media (prefers-reduced-motion: reduce) {
+        .turn-banner.mine {
+          animation: none;
+        }
+      }
     `,
   ];
 
@@ -235,8 +400,11 @@ export class FdSchoolBlackjack extends LitElement {
     const suit = v.suit ? SYMBOL[v.suit as SuitLetter] : '';
     switch (v.step) {
       case 'start':
-        if (v.owed > 0) return `${you ? 'You owe' : `${this.name(v.turn)} owes`} ${v.owed}: answer with an ace or a matching 2 or jack, or draw ${v.owed}.`;
-        return v.top === null ? 'Step 1: any card starts the pile.' : `Step 1: a card matching ${suit} or ${rank} (an ace goes on anything), or draw 1.`;
+        if (v.owed > 0)
+          return `${you ? 'You owe' : `${this.name(v.turn)} owes`} ${v.owed}: answer with an ace or a matching 2 or jack, or draw ${v.owed}.`;
+        return v.top === null
+          ? 'Step 1: any card starts the pile.'
+          : `Step 1: a card matching ${suit} or ${rank} (an ace goes on anything), or draw 1.`;
       case 'more':
         return `Step 2: more ${rank}s, or end the turn free.`;
       case 'cap':
@@ -256,7 +424,14 @@ export class FdSchoolBlackjack extends LitElement {
     const who = this.name(last.seat);
     const played = last.played.length ? `played ${last.played.map(symbolised).join(' ')}` : '';
     const drew = last.asked > 0 ? `drew ${last.drew}${last.drew < last.asked ? ` of ${last.asked}` : ''}` : '';
-    const reason = last.reason === 'uncapped' ? ' (uncapped)' : last.reason === 'no-follower' ? ' (nothing on the 3/queen)' : last.reason === 'power-card' ? ' (ended on a power card)' : '';
+    const reason =
+      last.reason === 'uncapped'
+        ? ' (uncapped)'
+        : last.reason === 'no-follower'
+          ? ' (nothing on the 3/queen)'
+          : last.reason === 'power-card'
+            ? ' (ended on a power card)'
+            : '';
     const extra = [
       last.skipped.length ? `${last.skipped.map((s) => this.name(s)).join(', ')} skipped` : '',
       last.reshuffled ? 'pile reshuffled into the deck' : '',
@@ -266,19 +441,35 @@ export class FdSchoolBlackjack extends LitElement {
 
   private others() {
     const v = this.view;
-    const skipped = new Set(v.turn === null ? [] : Array.from({ length: v.skips }, (_, i) => {
-      const n = v.hands.length;
-      const step = v.direction === 'clockwise' ? -1 : 1;
-      return (((v.turn! + step * (i + 1)) % n) + n) % n;
-    }));
+    const skipped = new Set(
+      v.turn === null
+        ? []
+        : Array.from({ length: v.skips }, (_, i) => {
+            const n = v.hands.length;
+            const step = v.direction === 'clockwise' ? -1 : 1;
+            return (((v.turn! + step * (i + 1)) % n) + n) % n;
+          }),
+    );
     return this.order().map(
-      (seat) => html`<div class="other ${v.turn === seat ? 'turn' : ''}" data-seat=${seat} data-seat-box=${seat} data-fly-source="seat-${seat}" ?data-gone=${this.gone.includes(seat)}>
-        <span>${this.name(seat)}</span>${goneMark(seat, this.gone)}<span class="n" data-count=${v.hands[seat]?.length ?? 0} title="cards in hand">🂠 ${v.hands[seat]?.length ?? 0}</span>
-        ${v.turn === seat ? html`<span class="tag go">to play</span>` : null}
-        ${v.turn === seat && v.owed > 0 ? html`<span class="tag hot">owes ${v.owed}</span>` : null}
-        ${skipped.has(seat) ? html`<span class="tag hot">skipped</span>` : null}
-        ${v.winner === seat ? html`<span class="tag go">winner</span>` : null}
-      </div>`,
+      (seat) =>
+        html`<div
+          class="other ${v.turn === seat ? 'turn' : ''}"
+          data-seat=${seat}
+          data-seat-box=${seat}
+          data-fly-source="seat-${seat}"
+          ?data-gone=${this.gone.includes(seat)}
+        >
+          <span>${this.name(seat)}</span>${goneMark(seat, this.gone)}<span
+            class="n"
+            data-count=${v.hands[seat]?.length ?? 0}
+            title="cards in hand"
+            >🂠 ${v.hands[seat]?.length ?? 0}</span
+          >
+          ${v.turn === seat ? html`<span class="tag go">to play</span>` : null}
+          ${v.turn === seat && v.owed > 0 ? html`<span class="tag hot">owes ${v.owed}</span>` : null}
+          ${skipped.has(seat) ? html`<span class="tag hot">skipped</span>` : null}
+          ${v.winner === seat ? html`<span class="tag go">winner</span>` : null}
+        </div>`,
     );
   }
 
@@ -288,14 +479,30 @@ export class FdSchoolBlackjack extends LitElement {
     const named = v.top?.startsWith('A') && v.suit ? v.suit : null;
     const next = v.turn === null ? null : this.nextSeat();
     return html`<div class="centre">
-      <div class="deck" id="deck" data-fly-source="deck"><fd-card small .card=${null}></fd-card><span>Deck ${v.deckCount}</span></div>
+      <div class="deck" id="deck" data-fly-source="deck">
+        <fd-card small .card=${null}></fd-card><span>Deck ${v.deckCount}</span>
+      </div>
       <div class="pile" id="pile" aria-label="Play pile, top ${symbolised(v.top)}">
-        ${shown.length
-          ? shown.map((c, i) => html`<fd-card class=${i === shown.length - 1 ? 'top' : 'older'} data-pile=${v.pile.length} data-card=${c} data-fly="pile" data-fly-from="seat-${this.lastMover ?? ''}" .card=${c === '?' ? null : c}></fd-card>`)
-          : html`<span class="muted">empty pile</span>`}
+        ${
+          shown.length
+            ? shown.map(
+                (c, i) =>
+                  html`<fd-card
+                    class=${i === shown.length - 1 ? 'top' : 'older'}
+                    data-pile=${v.pile.length}
+                    data-card=${c}
+                    data-fly="pile"
+                    data-fly-from="seat-${this.lastMover ?? ''}"
+                    .card=${c === '?' ? null : c}
+                  ></fd-card>`,
+              )
+            : html`<span class="muted">empty pile</span>`
+        }
       </div>
       <div class="facts">
-        <span id="direction" data-direction=${v.direction}>${v.direction === 'clockwise' ? '↻ clockwise' : '↺ counter-clockwise'}</span>
+        <span id="direction" data-direction=${v.direction}
+          >${v.direction === 'clockwise' ? '↻ clockwise' : '↺ counter-clockwise'}</span
+        >
         ${named ? html`<span id="named-suit">Suit named: <span class="suit ${named === 'H' || named === 'D' ? 'red' : ''}">${SYMBOL[named as SuitLetter]}</span></span>` : null}
         ${v.pickup > 0 && v.step !== 'start' ? html`<span id="pickup">Pick-up for ${this.name(next)}: <strong>${v.pickup}</strong></span>` : null}
         ${v.owed > 0 ? html`<span id="owed">${this.name(v.turn)} owes <strong>${v.owed}</strong></span>` : null}
@@ -315,15 +522,31 @@ export class FdSchoolBlackjack extends LitElement {
 
   private hand() {
     const cards = this.myCards();
-    const keys = new Map(this.playableInOrder().slice(0, 10).map((c, i) => [c.handle, i === 9 ? '0' : String(i + 1)]));
+    const keys = new Map(
+      this.playableInOrder()
+        .slice(0, 10)
+        .map((c, i) => [c.handle, i === 9 ? '0' : String(i + 1)]),
+    );
     return cards.map((c) => {
       const why = this.refusal(c);
       const playable = this.myTurn && why === null;
-      return html`<span class="slot ${this.myTurn && !playable ? 'refused' : ''}" title=${why ?? `Play ${cardFace(c.card)?.label ?? ''}`}
-        @click=${playable ? null : () => this.pick(c)}>
+      return html`<span
+        class="slot ${this.myTurn && !playable ? 'refused' : ''}"
+        title=${why ?? `Play ${cardFace(c.card)?.label ?? ''}`}
+        @click=${playable ? null : () => this.pick(c)}
+      >
         ${keys.has(c.handle) ? html`<span class="key">${keys.get(c.handle)}</span>` : null}
-        <fd-card data-handle=${c.handle} data-card=${c.card ?? ''} data-fly="hand" data-fly-from="deck" data-legal=${playable ? 'yes' : 'no'} .card=${c.card} ?selectable=${playable} ?selected=${this.picking === c.handle}
-          @click=${playable ? () => this.pick(c) : null}></fd-card>
+        <fd-card
+          data-handle=${c.handle}
+          data-card=${c.card ?? ''}
+          data-fly="hand"
+          data-fly-from="deck"
+          data-legal=${playable ? 'yes' : 'no'}
+          .card=${c.card}
+          ?selectable=${playable}
+          ?selected=${this.picking === c.handle}
+          @click=${playable ? () => this.pick(c) : null}
+        ></fd-card>
       </span>`;
     });
   }
@@ -347,7 +570,10 @@ export class FdSchoolBlackjack extends LitElement {
 
   private banner() {
     const v = this.view;
-    if (v.phase === 'over') return html`<div class="turn-banner" id="turn">${v.winner === this.mySeat ? 'You won!' : `${this.name(v.winner)} wins.`}</div>`;
+    if (v.phase === 'over')
+      return html`<div class="turn-banner" id="turn">
+        ${v.winner === this.mySeat ? 'You won!' : `${this.name(v.winner)} wins.`}
+      </div>`;
     if (this.busy) return html`<div class="turn-banner" id="turn">Dealing cards securely…</div>`;
     if (v.turn === this.mySeat) return html`<div class="turn-banner mine" id="turn" data-mine="1">Your turn</div>`;
     return html`<div class="turn-banner" id="turn">${this.name(v.turn)} to play</div>`;
@@ -361,17 +587,25 @@ export class FdSchoolBlackjack extends LitElement {
       ${this.banner()}
       <div class="others" id="others">${this.others()}</div>
       ${this.centre()}
-      <div class="step" id="step" data-step=${v.step} aria-live="polite">${v.phase === 'play' ? this.stepLine() : ''}</div>
+      <div class="step" id="step" data-step=${v.step} aria-live="polite">
+        ${v.phase === 'play' ? this.stepLine() : ''}
+      </div>
       <div class="last" id="last">${this.lastLine()}</div>
-      ${me !== null
-        ? html`<div class="mine ${this.myTurn ? 'turn' : ''}" id="my-area">
-            <div class="mine-head"><span>Your hand: ${v.hands[me]?.length ?? 0}</span>
-              <button id="sort" @click=${() => this.toggleSort()}>Sort by ${this.sortBy === 'suit' ? 'rank' : 'suit'} <kbd class="key">(O)</kbd></button></div>
-            <div class="hand" id="my-hand">${this.hand()}</div>
-            <div class="why" id="why" aria-live="polite">${this.why ?? ''}</div>
-            ${this.myTurn ? this.actions() : null}
-          </div>`
-        : html`<p class="muted">You are watching.</p>`}
+      ${
+        me !== null
+          ? html`<div class="mine ${this.myTurn ? 'turn' : ''}" id="my-area">
+              <div class="mine-head">
+                <span>Your hand: ${v.hands[me]?.length ?? 0}</span>
+                <button id="sort" @click=${() => this.toggleSort()}>
+                  Sort by ${this.sortBy === 'suit' ? 'rank' : 'suit'} <kbd class="key">(O)</kbd>
+                </button>
+              </div>
+              <div class="hand" id="my-hand">${this.hand()}</div>
+              <div class="why" id="why" aria-live="polite">${this.why ?? ''}</div>
+              ${this.myTurn ? this.actions() : null}
+            </div>`
+          : html`<p class="muted">You are watching.</p>`
+      }
     `;
   }
 }

@@ -40,18 +40,62 @@ export class FdSettings extends LitElement {
   static override styles = [
     theme,
     css`
-      :host { display: block; max-width: 40rem; margin: 0 auto; padding: 1rem; color: var(--fd-ink); }
-      form { display: grid; gap: 0.9rem; }
-      label { display: grid; gap: 0.3rem; }
-      fieldset { border: 1px solid rgba(255, 255, 255, 0.2); border-radius: var(--fd-radius); display: grid; gap: 0.6rem; }
-      fieldset[disabled], input:disabled { opacity: 0.5; }
-      textarea { min-height: 7rem; font-family: ui-monospace, monospace; font-size: 0.85rem; }
-      .inline { display: flex; align-items: center; gap: 0.5rem; }
-      .inline input { min-height: auto; }
-      .field-error { color: var(--fd-danger); font-size: 0.85rem; margin: 0; }
-      .hint { font-size: 0.85rem; margin: 0; }
-      .saved { color: var(--fd-ok); }
-      .buttons { display: flex; gap: 1rem; align-items: center; flex-wrap: wrap; }
+      :host {
+        display: block;
+        max-width: 40rem;
+        margin: 0 auto;
+        padding: 1rem;
+        color: var(--fd-ink);
+      }
+      form {
+        display: grid;
+        gap: 0.9rem;
+      }
+      label {
+        display: grid;
+        gap: 0.3rem;
+      }
+      fieldset {
+        border: 1px solid rgba(255, 255, 255, 0.2);
+        border-radius: var(--fd-radius);
+        display: grid;
+        gap: 0.6rem;
+      }
+      fieldset[disabled],
+      input:disabled {
+        opacity: 0.5;
+      }
+      textarea {
+        min-height: 7rem;
+        font-family: ui-monospace, monospace;
+        font-size: 0.85rem;
+      }
+      .inline {
+        display: flex;
+        align-items: center;
+        gap: 0.5rem;
+      }
+      .inline input {
+        min-height: auto;
+      }
+      .field-error {
+        color: var(--fd-danger);
+        font-size: 0.85rem;
+        margin: 0;
+      }
+      .hint {
+        font-size: 0.85rem;
+        margin: 0;
+      }
+      .saved {
+        color: var(--fd-ok);
+      }
+      .buttons {
+        display: flex;
+        gap: 1rem;
+        align-items: center;
+        flex-wrap: wrap;
+      }
     `,
   ];
 
@@ -84,7 +128,15 @@ export class FdSettings extends LitElement {
     if (Object.values(problems).some(Boolean) || !ice.ok) return;
     const signaling: Settings['signaling'] =
       d.mode === 'custom' ? { host: d.host.trim(), port: Number(d.port), path: d.path.trim(), secure: d.secure } : null;
-    this.dispatchEvent(new SaveSettingsEvent({ name: d.name, signaling, iceServers: ice.value, shareIceCredentials: d.shareIceCredentials, sound: d.sound }));
+    this.dispatchEvent(
+      new SaveSettingsEvent({
+        name: d.name,
+        signaling,
+        iceServers: ice.value,
+        shareIceCredentials: d.shareIceCredentials,
+        sound: d.sound,
+      }),
+    );
     this.saved = true;
   }
 
@@ -94,40 +146,129 @@ export class FdSettings extends LitElement {
     const invalid = Object.values(problems).some(Boolean);
     const custom = d.mode === 'custom';
     const value = (e: Event) => (e.target as HTMLInputElement).value;
-    const error = (id: string, text: string) => (text ? html`<p class="field-error" id=${id} role="alert">${text}</p>` : null);
-    const preview = custom && !problems.host && !problems.port && !problems.path
-      ? signalingUrl({ host: d.host.trim(), port: Number(d.port), path: d.path.trim(), secure: d.secure })
-      : null;
+    const error = (id: string, text: string) =>
+      text ? html`<p class="field-error" id=${id} role="alert">${text}</p>` : null;
+    const preview =
+      custom && !problems.host && !problems.port && !problems.path
+        ? signalingUrl({ host: d.host.trim(), port: Number(d.port), path: d.path.trim(), secure: d.secure })
+        : null;
     return html`
       <h2>Settings</h2>
       <form @submit=${this.save} novalidate>
-        <label>Your name <input name="name" maxlength="32" .value=${d.name} autocomplete="nickname" @input=${(e: Event) => this.edit({ name: value(e) })} /></label>
+        <label
+          >Your name
+          <input
+            name="name"
+            maxlength="32"
+            .value=${d.name}
+            autocomplete="nickname"
+            @input=${(e: Event) => this.edit({ name: value(e) })}
+        /></label>
         <fieldset>
           <legend>Signaling server (only introduces browsers; never sees a card)</legend>
-          <p class="hint muted">Every player at a table must use the same server. A table’s share link names the one its creator used, so joiners need not change anything here; this is the default for tables you create.</p>
-          <label class="inline"><input type="radio" name="mode" value="embedded" .checked=${!custom} @change=${() => this.edit({ mode: 'embedded' })} /> The one this page came from (/peerjs)</label>
-          <label class="inline"><input type="radio" name="mode" value="custom" .checked=${custom} @change=${() => this.edit({ mode: 'custom' })} /> Another PeerServer</label>
+          <p class="hint muted">
+            Every player at a table must use the same server. A table’s share link names the one its creator used, so
+            joiners need not change anything here; this is the default for tables you create.
+          </p>
+          <label class="inline"
+            ><input
+              type="radio"
+              name="mode"
+              value="embedded"
+              .checked=${!custom}
+              @change=${() => this.edit({ mode: 'embedded' })}
+            />
+            The one this page came from (/peerjs)</label
+          >
+          <label class="inline"
+            ><input
+              type="radio"
+              name="mode"
+              value="custom"
+              .checked=${custom}
+              @change=${() => this.edit({ mode: 'custom' })}
+            />
+            Another PeerServer</label
+          >
           <fieldset ?disabled=${!custom} id="custom-server">
-            <label>Host (name or address only)
-              <input name="host" .value=${d.host} placeholder="peer.example.org" aria-invalid=${problems.host ? 'true' : 'false'} @input=${(e: Event) => this.edit({ host: value(e) })} /></label>
+            <label
+              >Host (name or address only)
+              <input
+                name="host"
+                .value=${d.host}
+                placeholder="peer.example.org"
+                aria-invalid=${problems.host ? 'true' : 'false'}
+                @input=${(e: Event) => this.edit({ host: value(e) })}
+            /></label>
             ${error('host-error', problems.host)}
-            <label>Port <input name="port" inputmode="numeric" .value=${d.port} aria-invalid=${problems.port ? 'true' : 'false'} @input=${(e: Event) => this.edit({ port: value(e) })} /></label>
+            <label
+              >Port
+              <input
+                name="port"
+                inputmode="numeric"
+                .value=${d.port}
+                aria-invalid=${problems.port ? 'true' : 'false'}
+                @input=${(e: Event) => this.edit({ port: value(e) })}
+            /></label>
             ${error('port-error', problems.port)}
-            <label>Path <input name="path" .value=${d.path} aria-invalid=${problems.path ? 'true' : 'false'} @input=${(e: Event) => this.edit({ path: value(e) })} /></label>
+            <label
+              >Path
+              <input
+                name="path"
+                .value=${d.path}
+                aria-invalid=${problems.path ? 'true' : 'false'}
+                @input=${(e: Event) => this.edit({ path: value(e) })}
+            /></label>
             ${error('path-error', problems.path)}
-            <label class="inline"><input type="checkbox" name="secure" .checked=${d.secure} @change=${(e: Event) => this.edit({ secure: (e.target as HTMLInputElement).checked })} /> TLS (wss/https)</label>
-            <p class="hint muted">${preview ? html`Will connect to <code id="signaling-preview">${preview}</code>. ` : null}<code>npm run signal</code> (or <code>npx peer --port 9000 --path /fairdeck</code>) matches host = that machine, port 9000, path /fairdeck, TLS off.</p>
+            <label class="inline"
+              ><input
+                type="checkbox"
+                name="secure"
+                .checked=${d.secure}
+                @change=${(e: Event) => this.edit({ secure: (e.target as HTMLInputElement).checked })}
+              />
+              TLS (wss/https)</label
+            >
+            <p class="hint muted">
+              ${preview ? html`Will connect to <code id="signaling-preview">${preview}</code>. ` : null}<code
+                >npm run signal</code
+              >
+              (or <code>npx peer --port 9000 --path /fairdeck</code>) matches host = that machine, port 9000, path
+              /fairdeck, TLS off.
+            </p>
           </fieldset>
         </fieldset>
-        <label>ICE servers (JSON, as RTCPeerConnection takes them; empty on one network)
-          <textarea name="ice" spellcheck="false" placeholder='[{"urls":"stun:stun.example.org:3478"},{"urls":"turn:turn.example.org:3478","username":"u","credential":"p"}]'
-            .value=${d.ice} @input=${(e: Event) => this.edit({ ice: (e.target as HTMLTextAreaElement).value })}></textarea>
+        <label
+          >ICE servers (JSON, as RTCPeerConnection takes them; empty on one network)
+          <textarea
+            name="ice"
+            spellcheck="false"
+            placeholder='[{"urls":"stun:stun.example.org:3478"},{"urls":"turn:turn.example.org:3478","username":"u","credential":"p"}]'
+            .value=${d.ice}
+            @input=${(e: Event) => this.edit({ ice: (e.target as HTMLTextAreaElement).value })}
+          ></textarea>
         </label>
         ${error('ice-error', problems.ice ? `ICE servers: ${problems.ice}` : '')}
-        <label class="inline"><input type="checkbox" name="share-credentials" .checked=${d.shareIceCredentials}
-          @change=${(e: Event) => this.edit({ shareIceCredentials: (e.target as HTMLInputElement).checked })} /> Put TURN usernames and credentials into share links (anyone with the link can then use your TURN server)</label>
-        <label class="inline"><input type="checkbox" name="sound" id="settings-sound" .checked=${d.sound}
-          @change=${(e: Event) => this.edit({ sound: (e.target as HTMLInputElement).checked })} /> Sound: short tones for your turn, a card played and the end of a hand</label>
+        <label class="inline"
+          ><input
+            type="checkbox"
+            name="share-credentials"
+            .checked=${d.shareIceCredentials}
+            @change=${(e: Event) => this.edit({ shareIceCredentials: (e.target as HTMLInputElement).checked })}
+          />
+          Put TURN usernames and credentials into share links (anyone with the link can then use your TURN
+          server)</label
+        >
+        <label class="inline"
+          ><input
+            type="checkbox"
+            name="sound"
+            id="settings-sound"
+            .checked=${d.sound}
+            @change=${(e: Event) => this.edit({ sound: (e.target as HTMLInputElement).checked })}
+          />
+          Sound: short tones for your turn, a card played and the end of a hand</label
+        >
         <div class="buttons">
           <button class="primary" type="submit" id="save-settings" ?disabled=${invalid}>Save</button>
           ${this.saved ? html`<span class="saved" id="settings-saved" role="status">Saved ✓ — used for tables you create or open without a link’s choice</span>` : null}

@@ -17,7 +17,10 @@ function linkNote(link: string): { server: string; credentials: boolean } | null
   if (!query) return null;
   const parsed = parseSignalingQuery(query);
   if (!parsed.ok || !parsed.value) return null;
-  return { server: describeSignaling(parsed.value), credentials: (parsed.value.iceServers ?? []).some((s) => s.credential !== undefined) };
+  return {
+    server: describeSignaling(parsed.value),
+    credentials: (parsed.value.iceServers ?? []).some((s) => s.credential !== undefined),
+  };
 }
 
 @customElement('fd-share')
@@ -29,12 +32,42 @@ export class FdShare extends LitElement {
   static override styles = [
     theme,
     css`
-      :host { display: flex; gap: 1rem; align-items: center; flex-wrap: wrap; }
-      .link { display: flex; gap: 0.5rem; flex: 1 1 20rem; min-width: 0; }
-      input { flex: 1; min-width: 0; font-family: ui-monospace, monospace; font-size: 0.85rem; }
-      .qr { width: 7.5rem; height: 7.5rem; background: #fff; border-radius: 8px; padding: 0.3rem; }
-      .qr svg { width: 100%; height: 100%; display: block; }
-      .note { flex-basis: 100%; margin: 0; font-size: 0.85rem; color: var(--fd-muted); }
+      :host {
+        display: flex;
+        gap: 1rem;
+        align-items: center;
+        flex-wrap: wrap;
+      }
+      .link {
+        display: flex;
+        gap: 0.5rem;
+        flex: 1 1 20rem;
+        min-width: 0;
+      }
+      input {
+        flex: 1;
+        min-width: 0;
+        font-family: ui-monospace, monospace;
+        font-size: 0.85rem;
+      }
+      .qr {
+        width: 7.5rem;
+        height: 7.5rem;
+        background: #fff;
+        border-radius: 8px;
+        padding: 0.3rem;
+      }
+      .qr svg {
+        width: 100%;
+        height: 100%;
+        display: block;
+      }
+      .note {
+        flex-basis: 100%;
+        margin: 0;
+        font-size: 0.85rem;
+        color: var(--fd-muted);
+      }
     `,
   ];
 
@@ -62,15 +95,29 @@ export class FdShare extends LitElement {
     const note = linkNote(this.link);
     return html`
       <div class="link">
-        <input id="share-link" readonly .value=${this.link} aria-label="Share link" @focus=${(e: Event) => (e.target as HTMLInputElement).select()} />
-        <button id="copy" @click=${this.copy}>${this.copied === 'yes' ? 'Copied ✓' : this.copied === 'failed' ? 'Press Ctrl+C' : 'Copy link'}</button>
+        <input
+          id="share-link"
+          readonly
+          .value=${this.link}
+          aria-label="Share link"
+          @focus=${(e: Event) => (e.target as HTMLInputElement).select()}
+        />
+        <button id="copy" @click=${this.copy}>
+          ${this.copied === 'yes' ? 'Copied ✓' : this.copied === 'failed' ? 'Press Ctrl+C' : 'Copy link'}
+        </button>
       </div>
-      <div class="qr" role="img" aria-label="QR code of the share link">${this.qrSvg ? unsafeSVG(this.qrSvg) : null}</div>
-      ${note
-        ? html`<p class="note" id="share-signaling">Joiners will use the signaling server in the link: <code>${note.server}</code>${note.credentials
-            ? html` — <strong>the link contains your TURN credentials</strong>`
-            : null}</p>`
-        : null}
+      <div class="qr" role="img" aria-label="QR code of the share link">
+        ${this.qrSvg ? unsafeSVG(this.qrSvg) : null}
+      </div>
+      ${
+        note
+          ? html`<p class="note" id="share-signaling">
+              Joiners will use the signaling server in the link: <code>${note.server}</code>${
+                note.credentials ? html` — <strong>the link contains your TURN credentials</strong>` : null
+              }
+            </p>`
+          : null
+      }
     `;
   }
 }

@@ -56,45 +56,185 @@ export class FdStressShed extends LitElement {
     theme,
     seatMarkStyles,
     css`
-      :host { display: block; color: var(--fd-ink); }
-      .opponents { display: flex; gap: 0.75rem; flex-wrap: wrap; justify-content: center; }
-      .player { background: rgba(0, 0, 0, 0.22); border-radius: var(--fd-radius); padding: 0.6rem; min-width: 12rem; border: 2px solid transparent; }
-      .player.turn { border-color: var(--fd-accent); box-shadow: 0 0 12px rgba(242, 193, 78, 0.45); }
-      .player h4 { margin: 0 0 0.4rem; font-size: 0.95rem; display: flex; gap: 0.4rem; align-items: center; }
-      .badge { font-size: 0.75rem; background: var(--fd-accent); color: #222; border-radius: 1rem; padding: 0.05rem 0.5rem; }
-      .row { display: flex; gap: 0.3rem; flex-wrap: wrap; align-items: flex-end; min-height: 1rem; }
-      .label { font-size: 0.75rem; color: var(--fd-muted); margin: 0.3rem 0 0.15rem; }
-      .centre { display: flex; gap: 2rem; justify-content: center; align-items: center; margin: 1.25rem 0; flex-wrap: wrap; }
-      .pile { display: flex; flex-direction: column; align-items: center; gap: 0.3rem; }
-      .stack { display: flex; }
-      .stack fd-card:not(:first-child) { margin-left: -2.2rem; }
-      .stack fd-card.dim { opacity: 0.55; }
-      .count { font-size: 0.85rem; color: var(--fd-muted); }
-      .mine { background: rgba(0, 0, 0, 0.25); border-radius: var(--fd-radius); padding: 0.8rem; border: 2px solid transparent; }
-      .mine.turn { border-color: var(--fd-accent); }
-      .status { text-align: center; font-size: 1.05rem; margin: 0.5rem 0; min-height: 1.5rem; }
-      .status strong { color: var(--fd-accent); }
-      .sort { font-size: 0.75rem; padding: 0.1rem 0.5rem; margin-left: 0.5rem; }
-      .actions { display: flex; gap: 0.5rem; flex-wrap: wrap; margin-top: 0.75rem; }
-      .why { text-align: center; color: var(--fd-danger); font-size: 0.9rem; min-height: 1.1rem; }
-      fd-card.illegal { opacity: 0.6; filter: grayscale(0.4); }
-      fd-card.legal::part(card) { box-shadow: 0 0 0 2px var(--fd-ok), 0 2px 4px rgba(0, 0, 0, 0.35); }
-      fd-card.swap-from { outline: 3px dashed var(--fd-accent); border-radius: 0.5rem; }
+      :host {
+        display: block;
+        color: var(--fd-ink);
+      }
+      .opponents {
+        display: flex;
+        gap: 0.75rem;
+        flex-wrap: wrap;
+        justify-content: center;
+      }
+      .player {
+        background: rgba(0, 0, 0, 0.22);
+        border-radius: var(--fd-radius);
+        padding: 0.6rem;
+        min-width: 12rem;
+        border: 2px solid transparent;
+      }
+      .player.turn {
+        border-color: var(--fd-accent);
+        box-shadow: 0 0 12px rgba(242, 193, 78, 0.45);
+      }
+      .player h4 {
+        margin: 0 0 0.4rem;
+        font-size: 0.95rem;
+        display: flex;
+        gap: 0.4rem;
+        align-items: center;
+      }
+      .badge {
+        font-size: 0.75rem;
+        background: var(--fd-accent);
+        color: #222;
+        border-radius: 1rem;
+        padding: 0.05rem 0.5rem;
+      }
+      .row {
+        display: flex;
+        gap: 0.3rem;
+        flex-wrap: wrap;
+        align-items: flex-end;
+        min-height: 1rem;
+      }
+      .label {
+        font-size: 0.75rem;
+        color: var(--fd-muted);
+        margin: 0.3rem 0 0.15rem;
+      }
+      .centre {
+        display: flex;
+        gap: 2rem;
+        justify-content: center;
+        align-items: center;
+        margin: 1.25rem 0;
+        flex-wrap: wrap;
+      }
+      .pile {
+        display: flex;
+        flex-direction: column;
+        align-items: center;
+        gap: 0.3rem;
+      }
+      .stack {
+        display: flex;
+      }
+      .stack fd-card:not(:first-child) {
+        margin-left: -2.2rem;
+      }
+      .stack fd-card.dim {
+        opacity: 0.55;
+      }
+      .count {
+        font-size: 0.85rem;
+        color: var(--fd-muted);
+      }
+      .mine {
+        background: rgba(0, 0, 0, 0.25);
+        border-radius: var(--fd-radius);
+        padding: 0.8rem;
+        border: 2px solid transparent;
+      }
+      .mine.turn {
+        border-color: var(--fd-accent);
+      }
+      .status {
+        text-align: center;
+        font-size: 1.05rem;
+        margin: 0.5rem 0;
+        min-height: 1.5rem;
+      }
+      .status strong {
+        color: var(--fd-accent);
+      }
+      .sort {
+        font-size: 0.75rem;
+        padding: 0.1rem 0.5rem;
+        margin-left: 0.5rem;
+      }
+      .actions {
+        display: flex;
+        gap: 0.5rem;
+        flex-wrap: wrap;
+        margin-top: 0.75rem;
+      }
+      .why {
+        text-align: center;
+        color: var(--fd-danger);
+        font-size: 0.9rem;
+        min-height: 1.1rem;
+      }
+      fd-card.illegal {
+        opacity: 0.6;
+        filter: grayscale(0.4);
+      }
+      fd-card.legal::part(card) {
+        box-shadow:
+          0 0 0 2px var(--fd-ok),
+          0 2px 4px rgba(0, 0, 0, 0.35);
+      }
+      fd-card.swap-from {
+        outline: 3px dashed var(--fd-accent);
+        border-radius: 0.5rem;
+      }
       @media (max-width: 600px) {
         /* Phones: smaller cards, each opponent on two short lines (the hand as a count), so a turn fits the screen. */
-        :host { padding-bottom: 3.6rem; --card-w: 2.5rem; --card-small-w: 1.45rem; }
-        .opponents { gap: 0.35rem; }
-        .player { min-width: 0; flex: 1 1 100%; padding: 0.3rem 0.5rem; }
-        .player h4 { margin: 0; font-size: 0.85rem; }
-        .player .opp-hand, .player .face-label { display: none; }
-        .player .label { display: inline-block; margin: 0 0.4rem 0 0; }
-        .stack fd-card:not(:first-child) { margin-left: -1.6rem; }
-        .centre { gap: 1rem; margin: 0.4rem 0; }
-        .status { margin: 0.3rem 0; font-size: 0.95rem; }
-        .mine { padding: 0.4rem 0.5rem; }
-        .mine .label { margin: 0.15rem 0; }
+        :host {
+          padding-bottom: 3.6rem;
+          --card-w: 2.5rem;
+          --card-small-w: 1.45rem;
+        }
+        .opponents {
+          gap: 0.35rem;
+        }
+        .player {
+          min-width: 0;
+          flex: 1 1 100%;
+          padding: 0.3rem 0.5rem;
+        }
+        .player h4 {
+          margin: 0;
+          font-size: 0.85rem;
+        }
+        .player .opp-hand,
+        .player .face-label {
+          display: none;
+        }
+        .player .label {
+          display: inline-block;
+          margin: 0 0.4rem 0 0;
+        }
+        .stack fd-card:not(:first-child) {
+          margin-left: -1.6rem;
+        }
+        .centre {
+          gap: 1rem;
+          margin: 0.4rem 0;
+        }
+        .status {
+          margin: 0.3rem 0;
+          font-size: 0.95rem;
+        }
+        .mine {
+          padding: 0.4rem 0.5rem;
+        }
+        .mine .label {
+          margin: 0.15rem 0;
+        }
         /* Phones: Play / Pick up stay on screen in a bar fixed to the bottom edge. */
-        .actions.bar { position: fixed; left: 0; right: 0; bottom: 0; z-index: 5; margin: 0; padding: 0.5rem; justify-content: center; background: rgba(8, 40, 25, 0.96); box-shadow: 0 -2px 8px rgba(0, 0, 0, 0.4); }
+        .actions.bar {
+          position: fixed;
+          left: 0;
+          right: 0;
+          bottom: 0;
+          z-index: 5;
+          margin: 0;
+          padding: 0.5rem;
+          justify-content: center;
+          background: rgba(8, 40, 25, 0.96);
+          box-shadow: 0 -2px 8px rgba(0, 0, 0, 0.4);
+        }
       }
     `,
   ];
@@ -113,7 +253,13 @@ export class FdStressShed extends LitElement {
 
   private playFor(handles: number[]): Play | undefined {
     const want = [...handles].sort((a, b) => a - b).join(',');
-    return this.plays.find((p) => p.cards.map((c) => c.handle).sort((a, b) => a - b).join(',') === want);
+    return this.plays.find(
+      (p) =>
+        p.cards
+          .map((c) => c.handle)
+          .sort((a, b) => a - b)
+          .join(',') === want,
+    );
   }
 
   private send(action: StressAction) {
@@ -124,9 +270,12 @@ export class FdStressShed extends LitElement {
   }
 
   private toggle(handle: number) {
-    this.selected = this.selected.includes(handle) ? this.selected.filter((h) => h !== handle) : [...this.selected, handle];
+    this.selected = this.selected.includes(handle)
+      ? this.selected.filter((h) => h !== handle)
+      : [...this.selected, handle];
     // Keep only a selection that is part of some legal play (one rank).
-    if (!this.plays.some((p) => this.selected.every((h) => p.cards.some((c) => c.handle === h)))) this.selected = [handle];
+    if (!this.plays.some((p) => this.selected.every((h) => p.cards.some((c) => c.handle === h))))
+      this.selected = [handle];
   }
 
   private onKey = (event: KeyboardEvent) => {
@@ -182,7 +331,12 @@ export class FdStressShed extends LitElement {
     const { hand, faceUp } = this.arranged();
     const inHand = (h: number) => hand.some((c) => c.handle === h);
     const inUp = (h: number) => faceUp.some((c) => c.handle === h);
-    const [handSide, upSide] = inHand(first) && zone === 'faceUp' ? [first, card.handle] : inUp(first) && zone === 'hand' ? [card.handle, first] : [null, null];
+    const [handSide, upSide] =
+      inHand(first) && zone === 'faceUp'
+        ? [first, card.handle]
+        : inUp(first) && zone === 'hand'
+          ? [card.handle, first]
+          : [null, null];
     if (handSide === null || upSide === null) {
       this.swapFrom = card.handle;
       return;
@@ -193,47 +347,66 @@ export class FdStressShed extends LitElement {
     this.swaps = [...this.swaps, { hand: handSide, card: handCard, faceUp: upSide }];
   }
 
-
   /** My cards on my turn: marked legal / illegal by the rules' hints; tapping an illegal one says why. */
   private mark(c: ViewCard, zone: string | undefined): { cls: string; legal: string; explain: (() => void) | null } {
     const hint = zone === 'hand' || zone === 'faceUp' ? this.cardHints[c.handle] : undefined;
     if (!hint || !this.myTurn || this.view.phase === 'swap') return { cls: '', legal: '', explain: null };
-    return { cls: hint.legal ? 'legal' : 'illegal', legal: hint.legal ? 'yes' : 'no', explain: hint.legal ? null : () => (this.why = hint.why) };
+    return {
+      cls: hint.legal ? 'legal' : 'illegal',
+      legal: hint.legal ? 'yes' : 'no',
+      explain: hint.legal ? null : () => (this.why = hint.why),
+    };
   }
 
-  private cards(cards: ViewCard[], opts: { small?: boolean; clickable?: (c: ViewCard) => boolean; onPick?: (c: ViewCard) => void; zone?: string }) {
+  private cards(
+    cards: ViewCard[],
+    opts: { small?: boolean; clickable?: (c: ViewCard) => boolean; onPick?: (c: ViewCard) => void; zone?: string },
+  ) {
     // Keyed by handle: a card new to one of my rows flies in from where it was (the stack on a pick-up) or from the draw stack (card-motion.ts).
-    return repeat(cards, (c) => c.handle, (c) => {
-      const clickable = opts.clickable?.(c) ?? false;
-      const mark = this.mark(c, opts.zone);
-      return html`<fd-card
-        data-handle=${c.handle}
-        data-card=${c.card ?? ''}
-        data-zone=${opts.zone ?? ''}
-        data-fly=${ifDefined(opts.zone)}
-        data-fly-from="draw"
-        data-legal=${mark.legal}
-        class="${this.swapFrom === c.handle ? 'swap-from' : ''} ${mark.cls}"
-        .card=${c.card}
-        ?small=${opts.small ?? false}
-        ?selectable=${clickable}
-        ?selected=${this.selected.includes(c.handle)}
-        @click=${clickable ? () => ((this.why = null), opts.onPick?.(c)) : mark.explain}
-      ></fd-card>`;
-    });
+    return repeat(
+      cards,
+      (c) => c.handle,
+      (c) => {
+        const clickable = opts.clickable?.(c) ?? false;
+        const mark = this.mark(c, opts.zone);
+        return html`<fd-card
+          data-handle=${c.handle}
+          data-card=${c.card ?? ''}
+          data-zone=${opts.zone ?? ''}
+          data-fly=${ifDefined(opts.zone)}
+          data-fly-from="draw"
+          data-legal=${mark.legal}
+          class="${this.swapFrom === c.handle ? 'swap-from' : ''} ${mark.cls}"
+          .card=${c.card}
+          ?small=${opts.small ?? false}
+          ?selectable=${clickable}
+          ?selected=${this.selected.includes(c.handle)}
+          @click=${clickable ? () => ((this.why = null), opts.onPick?.(c)) : mark.explain}
+        ></fd-card>`;
+      },
+    );
   }
 
   private opponent(seat: number) {
     const s = this.view.seats[seat]!;
-    return html`<div class="player ${this.view.turn === seat ? 'turn' : ''}" data-seat=${seat} data-seat-box=${seat} data-fly-source="seat-${seat}" ?data-gone=${this.gone.includes(seat)}>
-      <h4>${this.name(seat)}${goneMark(seat, this.gone)}
+    return html`<div
+      class="player ${this.view.turn === seat ? 'turn' : ''}"
+      data-seat=${seat}
+      data-seat-box=${seat}
+      data-fly-source="seat-${seat}"
+      ?data-gone=${this.gone.includes(seat)}
+    >
+      <h4>
+        ${this.name(seat)}${goneMark(seat, this.gone)}
         ${this.view.turn === seat ? html`<span class="badge">to play</span>` : null}
         ${s.place ? html`<span class="badge">${ordinal(s.place)}</span>` : null}
         ${this.view.loser === seat ? html`<span class="badge">loser</span>` : null}
         ${this.view.phase === 'swap' && s.ready ? html`<span class="badge">ready</span>` : null}
       </h4>
       <div class="label">Hand: ${s.hand.length}</div>
-      <div class="row opp-hand">${this.cards(s.hand.slice(0, 8), { small: true })}${s.hand.length > 8 ? html`<span class="count">+${s.hand.length - 8}</span>` : null}</div>
+      <div class="row opp-hand">
+        ${this.cards(s.hand.slice(0, 8), { small: true })}${s.hand.length > 8 ? html`<span class="count">+${s.hand.length - 8}</span>` : null}
+      </div>
       <div class="label face-label">Face-up / face-down</div>
       <div class="row">${this.cards(s.faceUp, { small: true })}${this.cards(s.faceDown, { small: true })}</div>
     </div>`;
@@ -243,15 +416,21 @@ export class FdStressShed extends LitElement {
     const v = this.view;
     if (v.phase === 'over') {
       const winner = v.out[0];
-      return html`Game over: <strong>${winner !== undefined ? this.name(winner) : '?'}</strong> won${v.loser !== null ? html`; ${this.name(v.loser)} lost` : ''}.`;
+      return html`Game over:
+        <strong>${winner !== undefined ? this.name(winner) : '?'}</strong>
+        won${v.loser !== null ? html`; ${this.name(v.loser)} lost` : ''}.`;
     }
     if (this.busy) return html`Shuffling and dealing securely…`;
     if (v.phase === 'swap') {
       const mine = this.view.seats[this.mySeat ?? -1];
-      return mine?.ready ? html`Waiting for the others to be ready.` : html`Swap phase: click a hand card, then a face-up card, to exchange them. Press <strong>Ready</strong> when done.`;
+      return mine?.ready
+        ? html`Waiting for the others to be ready.`
+        : html`Swap phase: click a hand card, then a face-up card, to exchange them. Press <strong>Ready</strong> when
+            done.`;
     }
     if (v.flipping) return html`${this.name(v.flipping.seat)} turns over a face-down card…`;
-    if (v.turn === this.mySeat) return html`<strong>Your turn.</strong> ${v.effectiveTop ? `Beat ${v.effectiveTop}.` : 'Anything goes.'}`;
+    if (v.turn === this.mySeat)
+      return html`<strong>Your turn.</strong> ${v.effectiveTop ? `Beat ${v.effectiveTop}.` : 'Anything goes.'}`;
     return html`${v.turn !== null ? this.name(v.turn) : '?'} to play.`;
   }
 
@@ -271,47 +450,103 @@ export class FdStressShed extends LitElement {
     return html`
       <div class="opponents">${others.map((s) => this.opponent(s))}</div>
       <div class="centre">
-        <div class="pile" aria-label="Draw stack" data-fly-source="draw"><fd-card .card=${null}></fd-card><span class="count" id="draw-count">Draw: ${v.drawCount}</span></div>
-        <div class="pile" aria-label="Game stack">
-          <div class="stack" id="stack">${top.length
-            ? repeat(top, (_, i) => v.stack.length - top.length + i, (c, i) => html`<fd-card class=${i < top.length - 1 ? 'dim' : ''} data-card=${c} data-fly="pile" data-fly-from="seat-${this.lastMover ?? ''}" .card=${c === '?' ? null : c}></fd-card>`)
-            : html`<span class="count">empty</span>`}</div>
-          <span class="count">Stack: ${v.stack.length} · top to beat: <strong id="effective-top">${v.effectiveTop ?? 'anything'}</strong></span>
+        <div class="pile" aria-label="Draw stack" data-fly-source="draw">
+          <fd-card .card=${null}></fd-card><span class="count" id="draw-count">Draw: ${v.drawCount}</span>
         </div>
-        <div class="pile" aria-label="Cemetery"><span class="count" id="cemetery-count">Cemetery: ${v.cemeteryCount}</span></div>
+        <div class="pile" aria-label="Game stack">
+          <div class="stack" id="stack">
+            ${
+              top.length
+                ? repeat(
+                    top,
+                    (_, i) => v.stack.length - top.length + i,
+                    (c, i) =>
+                      html`<fd-card
+                        class=${i < top.length - 1 ? 'dim' : ''}
+                        data-card=${c}
+                        data-fly="pile"
+                        data-fly-from="seat-${this.lastMover ?? ''}"
+                        .card=${c === '?' ? null : c}
+                      ></fd-card>`,
+                  )
+                : html`<span class="count">empty</span>`
+            }
+          </div>
+          <span class="count"
+            >Stack: ${v.stack.length} · top to beat:
+            <strong id="effective-top">${v.effectiveTop ?? 'anything'}</strong></span
+          >
+        </div>
+        <div class="pile" aria-label="Cemetery">
+          <span class="count" id="cemetery-count">Cemetery: ${v.cemeteryCount}</span>
+        </div>
       </div>
       <div class="status" id="status" aria-live="polite">${this.statusLine()}</div>
       <div class="why" id="why" role="alert">${this.myTurn ? (this.why ?? '') : ''}</div>
-      ${mine
-        ? html`<div class="mine ${this.myTurn ? 'turn' : ''}" id="my-area">
-            <div class="label">Your hand <button class="quiet sort" id="sort" @click=${() => this.dispatchEvent(new SortHandEvent(this.sortHandBy === 'suit' ? 'rank' : 'suit'))}>Sort by ${this.sortHandBy === 'suit' ? 'rank' : 'suit'}</button></div>
-            <div class="row" id="my-hand">${this.cards(sortCards(arranged.hand, this.sortHandBy), {
-              zone: 'hand',
-              clickable: (c) => (swapPhase ? c.card !== null : this.myTurn && playable.has(c.handle)),
-              onPick: (c) => (swapPhase ? this.swapClick(c, 'hand') : this.toggle(c.handle)),
-            })}</div>
-            <div class="label">Face-up</div>
-            <div class="row" id="my-face-up">${this.cards(arranged.faceUp, {
-              zone: 'faceUp',
-              clickable: (c) => (swapPhase ? true : this.myTurn && playable.has(c.handle)),
-              onPick: (c) => (swapPhase ? this.swapClick(c, 'faceUp') : this.toggle(c.handle)),
-            })}</div>
-            <div class="label">Face-down</div>
-            <div class="row" id="my-face-down">${this.cards(mine.faceDown, {
-              zone: 'faceDown',
-              clickable: (c) => this.myTurn && blind.has(c.handle),
-              onPick: (c) => this.send({ type: 'blind', handle: c.handle }),
-            })}</div>
-            <div class="actions bar" id="action-bar">
-              ${swapPhase
-                ? html`<button class="primary" id="ready" @click=${this.ready}>Ready <kbd class="key">(R)</kbd></button>
-                    ${this.swaps.length ? html`<button @click=${() => ((this.swaps = []), (this.swapFrom = null))}>Undo swaps</button>` : null}`
-                : html`<button class="primary" id="play" ?disabled=${!this.myTurn || !selectedPlay} @click=${() => selectedPlay && this.send(selectedPlay)}>
-                      Play${this.selected.length > 1 ? ` ${this.selected.length} cards` : ''} <kbd class="key">(P)</kbd></button>
-                    <button id="pickup" ?disabled=${!this.myTurn || !this.legal.some((a) => a.type === 'pickup')} @click=${() => this.send({ type: 'pickup' })}>Pick up the stack <kbd class="key">(U)</kbd></button>`}
-            </div>
-          </div>`
-        : html`<p class="muted">You are watching.</p>`}
+      ${
+        mine
+          ? html`<div class="mine ${this.myTurn ? 'turn' : ''}" id="my-area">
+              <div class="label">
+                Your hand
+                <button
+                  class="quiet sort"
+                  id="sort"
+                  @click=${() => this.dispatchEvent(new SortHandEvent(this.sortHandBy === 'suit' ? 'rank' : 'suit'))}
+                >
+                  Sort by ${this.sortHandBy === 'suit' ? 'rank' : 'suit'}
+                </button>
+              </div>
+              <div class="row" id="my-hand">
+                ${this.cards(sortCards(arranged.hand, this.sortHandBy), {
+                  zone: 'hand',
+                  clickable: (c) => (swapPhase ? c.card !== null : this.myTurn && playable.has(c.handle)),
+                  onPick: (c) => (swapPhase ? this.swapClick(c, 'hand') : this.toggle(c.handle)),
+                })}
+              </div>
+              <div class="label">Face-up</div>
+              <div class="row" id="my-face-up">
+                ${this.cards(arranged.faceUp, {
+                  zone: 'faceUp',
+                  clickable: (c) => (swapPhase ? true : this.myTurn && playable.has(c.handle)),
+                  onPick: (c) => (swapPhase ? this.swapClick(c, 'faceUp') : this.toggle(c.handle)),
+                })}
+              </div>
+              <div class="label">Face-down</div>
+              <div class="row" id="my-face-down">
+                ${this.cards(mine.faceDown, {
+                  zone: 'faceDown',
+                  clickable: (c) => this.myTurn && blind.has(c.handle),
+                  onPick: (c) => this.send({ type: 'blind', handle: c.handle }),
+                })}
+              </div>
+              <div class="actions bar" id="action-bar">
+                ${
+                  swapPhase
+                    ? html`<button class="primary" id="ready" @click=${this.ready}>
+                          Ready <kbd class="key">(R)</kbd>
+                        </button>
+                        ${this.swaps.length ? html`<button @click=${() => ((this.swaps = []), (this.swapFrom = null))}>Undo swaps</button>` : null}`
+                    : html`<button
+                          class="primary"
+                          id="play"
+                          ?disabled=${!this.myTurn || !selectedPlay}
+                          @click=${() => selectedPlay && this.send(selectedPlay)}
+                        >
+                          Play${this.selected.length > 1 ? ` ${this.selected.length} cards` : ''}
+                          <kbd class="key">(P)</kbd>
+                        </button>
+                        <button
+                          id="pickup"
+                          ?disabled=${!this.myTurn || !this.legal.some((a) => a.type === 'pickup')}
+                          @click=${() => this.send({ type: 'pickup' })}
+                        >
+                          Pick up the stack <kbd class="key">(U)</kbd>
+                        </button>`
+                }
+              </div>
+            </div>`
+          : html`<p class="muted">You are watching.</p>`
+      }
     `;
   }
 }

@@ -50,27 +50,136 @@ export class FdStressSpeed extends LitElement {
     theme,
     seatMarkStyles,
     css`
-      :host { display: block; color: var(--fd-ink); }
-      .why { text-align: center; color: var(--fd-danger); font-size: 0.9rem; min-height: 1.2rem; }
-      .side { display: flex; align-items: center; gap: 1rem; justify-content: center; flex-wrap: wrap; }
-      .row { display: flex; gap: 0.6rem; }
-      .slot { min-width: 3.8rem; min-height: 5.2rem; border: 2px dashed rgba(255, 255, 255, 0.2); border-radius: 0.5rem; display: flex; align-items: center; justify-content: center; }
-      .slot.selected { border-color: var(--fd-accent); border-style: solid; }
-      .slot.bounced { animation: bounce-back 450ms ease; }
-      @keyframes bounce-back { 0% { transform: translateY(-40px); } 40% { transform: translateY(6px); } 70% { transform: translateX(-6px); } 100% { transform: none; } }
-      .pile { text-align: center; font-size: 0.85rem; color: var(--fd-muted); }
-      .centre { display: flex; gap: 2.5rem; justify-content: center; align-items: center; margin: 1.2rem 0; }
-      .stack { display: flex; flex-direction: column; align-items: center; gap: 0.3rem; border-radius: 0.6rem; padding: 0.4rem; border: 2px solid transparent; }
-      .stack.target { border-color: var(--fd-accent); cursor: pointer; }
-      .stack.drop { background: rgba(242, 193, 78, 0.2); }
-      .name { font-weight: 600; text-align: center; margin: 0.3rem 0; }
-      button.stress { font-size: 1.6rem; padding: 0.6rem 2.2rem; border-radius: 2rem; background: var(--fd-danger); color: #fff; border: none; font-weight: 800; letter-spacing: 0.05em; }
-      button.stress:disabled { background: rgba(255, 255, 255, 0.12); color: var(--fd-muted); }
-      .note { text-align: center; min-height: 1.5rem; margin: 0.4rem 0; }
-      .countdown { height: 6px; background: rgba(255, 255, 255, 0.15); border-radius: 3px; overflow: hidden; max-width: 20rem; margin: 0.3rem auto; }
-      .countdown > div { height: 100%; background: var(--fd-accent); animation: drain 1.5s linear forwards; }
-      @keyframes drain { from { width: 100%; } to { width: 0; } }
-      @media (prefers-reduced-motion: reduce) { .slot.bounced, .countdown > div { animation: none; } }
+      :host {
+        display: block;
+        color: var(--fd-ink);
+      }
+      .why {
+        text-align: center;
+        color: var(--fd-danger);
+        font-size: 0.9rem;
+        min-height: 1.2rem;
+      }
+      .side {
+        display: flex;
+        align-items: center;
+        gap: 1rem;
+        justify-content: center;
+        flex-wrap: wrap;
+      }
+      .row {
+        display: flex;
+        gap: 0.6rem;
+      }
+      .slot {
+        min-width: 3.8rem;
+        min-height: 5.2rem;
+        border: 2px dashed rgba(255, 255, 255, 0.2);
+        border-radius: 0.5rem;
+        display: flex;
+        align-items: center;
+        justify-content: center;
+      }
+      .slot.selected {
+        border-color: var(--fd-accent);
+        border-style: solid;
+      }
+      .slot.bounced {
+        animation: bounce-back 450ms ease;
+      }
+      @keyframes bounce-back {
+        0% {
+          transform: translateY(-40px);
+        }
+        40% {
+          transform: translateY(6px);
+        }
+        70% {
+          transform: translateX(-6px);
+        }
+        100% {
+          transform: none;
+        }
+      }
+      .pile {
+        text-align: center;
+        font-size: 0.85rem;
+        color: var(--fd-muted);
+      }
+      .centre {
+        display: flex;
+        gap: 2.5rem;
+        justify-content: center;
+        align-items: center;
+        margin: 1.2rem 0;
+      }
+      .stack {
+        display: flex;
+        flex-direction: column;
+        align-items: center;
+        gap: 0.3rem;
+        border-radius: 0.6rem;
+        padding: 0.4rem;
+        border: 2px solid transparent;
+      }
+      .stack.target {
+        border-color: var(--fd-accent);
+        cursor: pointer;
+      }
+      .stack.drop {
+        background: rgba(242, 193, 78, 0.2);
+      }
+      .name {
+        font-weight: 600;
+        text-align: center;
+        margin: 0.3rem 0;
+      }
+      button.stress {
+        font-size: 1.6rem;
+        padding: 0.6rem 2.2rem;
+        border-radius: 2rem;
+        background: var(--fd-danger);
+        color: #fff;
+        border: none;
+        font-weight: 800;
+        letter-spacing: 0.05em;
+      }
+      button.stress:disabled {
+        background: rgba(255, 255, 255, 0.12);
+        color: var(--fd-muted);
+      }
+      .note {
+        text-align: center;
+        min-height: 1.5rem;
+        margin: 0.4rem 0;
+      }
+      .countdown {
+        height: 6px;
+        background: rgba(255, 255, 255, 0.15);
+        border-radius: 3px;
+        overflow: hidden;
+        max-width: 20rem;
+        margin: 0.3rem auto;
+      }
+      .countdown > div {
+        height: 100%;
+        background: var(--fd-accent);
+        animation: drain 1.5s linear forwards;
+      }
+      @keyframes drain {
+        from {
+          width: 100%;
+        }
+        to {
+          width: 0;
+        }
+      }
+      @media (prefers-reduced-motion: reduce) {
+        .slot.bounced,
+        .countdown > div {
+          animation: none;
+        }
+      }
     `,
   ];
 
@@ -99,7 +208,13 @@ export class FdStressSpeed extends LitElement {
   /** Where a playable card goes, for its title. */
   private placesText(handle: number): string {
     const places = this.cardHints[handle]?.places ?? [];
-    return places.length === 2 ? 'goes on either stack' : places[0] === 0 ? 'goes on the left stack' : places[0] === 1 ? 'goes on the right stack' : '';
+    return places.length === 2
+      ? 'goes on either stack'
+      : places[0] === 0
+        ? 'goes on the left stack'
+        : places[0] === 1
+          ? 'goes on the right stack'
+          : '';
   }
 
   private send(action: SpeedAction) {
@@ -127,7 +242,8 @@ export class FdStressSpeed extends LitElement {
   private onKey = (event: KeyboardEvent) => {
     if (isTypingKey(event)) return;
     if (/^[1-4]$/.test(event.key)) this.pickSlot(Number(event.key) - 1);
-    else if ((event.key === 'z' || event.key === 'x') && this.selectedSlot !== null) this.playOn(this.selectedSlot, event.key === 'z' ? 0 : 1);
+    else if ((event.key === 'z' || event.key === 'x') && this.selectedSlot !== null)
+      this.playOn(this.selectedSlot, event.key === 'z' ? 0 : 1);
     else if (event.key === ' ') {
       event.preventDefault();
       this.stress();
@@ -147,7 +263,13 @@ export class FdStressSpeed extends LitElement {
     const s = this.view.seats[seat];
     if (!s) return null;
     const playableSlots = new Set(this.plays.map((p) => p.slot));
-    return html`<div class="side" data-seat=${seat} data-seat-box=${seat} ?data-gone=${this.gone.includes(seat)} id=${mine ? 'my-side' : `side-${seat}`}>
+    return html`<div
+      class="side"
+      data-seat=${seat}
+      data-seat-box=${seat}
+      ?data-gone=${this.gone.includes(seat)}
+      id=${mine ? 'my-side' : `side-${seat}`}
+    >
       <div class="row">
         ${s.row.map((slot, i) => {
           const can = mine && playableSlots.has(i);
@@ -157,21 +279,34 @@ export class FdStressSpeed extends LitElement {
             draggable=${can ? 'true' : 'false'}
             @dragstart=${(e: DragEvent) => e.dataTransfer?.setData('text/plain', String(i))}
           >
-            ${slot.top
-              ? html`<fd-card .card=${slot.top.card} ?selectable=${can} data-card=${slot.top.card ?? ''} data-fly="row-${seat}" data-fly-from="pile-${seat}"
-                  data-legal=${mine ? (can ? 'yes' : 'no') : ''} title=${mine ? (can ? this.placesText(slot.top.handle) : (this.cardHints[slot.top.handle]?.why ?? '')) : ''}
-                  @click=${can ? () => ((this.why = null), this.pickSlot(i)) : mine ? () => this.explain(slot.top!.handle) : null}></fd-card>`
-              : null}
+            ${
+              slot.top
+                ? html`<fd-card
+                    .card=${slot.top.card}
+                    ?selectable=${can}
+                    data-card=${slot.top.card ?? ''}
+                    data-fly="row-${seat}"
+                    data-fly-from="pile-${seat}"
+                    data-legal=${mine ? (can ? 'yes' : 'no') : ''}
+                    title=${mine ? (can ? this.placesText(slot.top.handle) : (this.cardHints[slot.top.handle]?.why ?? '')) : ''}
+                    @click=${can ? () => ((this.why = null), this.pickSlot(i)) : mine ? () => this.explain(slot.top!.handle) : null}
+                  ></fd-card>`
+                : null
+            }
           </div>`;
         })}
       </div>
-      <div class="pile" data-fly-source="pile-${seat}"><fd-card small .card=${null}></fd-card><div class="pile-count">${s.pileCount} in pile</div></div>
+      <div class="pile" data-fly-source="pile-${seat}">
+        <fd-card small .card=${null}></fd-card>
+        <div class="pile-count">${s.pileCount} in pile</div>
+      </div>
     </div>`;
   }
 
   private stack(index: number) {
     const stack = this.view.stacks[index];
-    const target = this.selectedSlot !== null && this.plays.some((p) => p.slot === this.selectedSlot && p.stack === index);
+    const target =
+      this.selectedSlot !== null && this.plays.some((p) => p.slot === this.selectedSlot && p.stack === index);
     return html`<div
       class="stack ${target ? 'target' : ''}"
       id="stack-${index}"
@@ -188,9 +323,16 @@ export class FdStressSpeed extends LitElement {
         this.playOn(Number(e.dataTransfer?.getData('text/plain')), index);
       }}
     >
-      ${stack?.top
-        ? html`<fd-card .card=${stack.top.card} data-card=${stack.top.card ?? ''} data-fly="stack-${index}" data-fly-from="pile-${index}"></fd-card>`
-        : html`<div class="slot"></div>`}
+      ${
+        stack?.top
+          ? html`<fd-card
+              .card=${stack.top.card}
+              data-card=${stack.top.card ?? ''}
+              data-fly="stack-${index}"
+              data-fly-from="pile-${index}"
+            ></fd-card>`
+          : html`<div class="slot"></div>`
+      }
       <span class="pile">${stack?.size ?? 0} cards</span>
     </div>`;
   }
@@ -204,23 +346,29 @@ export class FdStressSpeed extends LitElement {
     return html`
       <div class="name">${this.names[other] ?? 'Opponent'}${goneMark(other, this.gone)}</div>
       ${this.side(other, false)}
-      <div class="centre">${this.stack(0)}
+      <div class="centre">
+        ${this.stack(0)}
         <button class="stress" id="stress" ?disabled=${!canStress} @click=${this.stress}>Stress!</button>
-        ${this.stack(1)}</div>
+        ${this.stack(1)}
+      </div>
       <div class="note" id="speed-note" aria-live="polite">
-        ${this.bounceNote
-          ? html`<span id="bounced">${this.bounceNote}</span>`
-          : v.stalemate
-            ? html`No one can move: dealing new tops…<div class="countdown"><div></div></div>`
-            : v.winner !== null
-              ? html`<strong>${this.names[v.winner] ?? 'Someone'} wins!</strong>`
-              : v.blocked
-                ? html`No card can ever be played again: the hand ends without a winner.`
-              : v.lastStress
-                ? html`${this.names[v.lastStress.caller] ?? '?'} called stress: ${this.names[v.lastStress.taker] ?? '?'} takes both stacks.`
-                : this.pending
-                  ? 'Playing…'
-                  : html`Play one up or one down — aces go both ways.`}
+        ${
+          this.bounceNote
+            ? html`<span id="bounced">${this.bounceNote}</span>`
+            : v.stalemate
+              ? html`No one can move: dealing new tops…
+                  <div class="countdown"><div></div></div>`
+              : v.winner !== null
+                ? html`<strong>${this.names[v.winner] ?? 'Someone'} wins!</strong>`
+                : v.blocked
+                  ? html`No card can ever be played again: the hand ends without a winner.`
+                  : v.lastStress
+                    ? html`${this.names[v.lastStress.caller] ?? '?'} called stress:
+                      ${this.names[v.lastStress.taker] ?? '?'} takes both stacks.`
+                    : this.pending
+                      ? 'Playing…'
+                      : html`Play one up or one down — aces go both ways.`
+        }
       </div>
       <div class="why" id="why" role="alert">${this.why ?? ''}</div>
       ${this.side(me, true)}

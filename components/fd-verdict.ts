@@ -21,20 +21,63 @@ export class FdVerdict extends LitElement {
   static override styles = [
     theme,
     css`
-      :host { display: block; margin-bottom: 0.8rem; }
-      section { border-radius: var(--fd-radius); padding: 0.7rem 1rem; background: rgba(0, 0, 0, 0.25); }
-      .clean { border: 1px solid var(--fd-ok); }
-      .fault { border: 1px solid var(--fd-danger); }
-      .headline { font-weight: 600; margin: 0 0 0.4rem; }
-      ul { list-style: none; margin: 0; padding: 0; }
-      li { margin: 0.2rem 0; }
-      summary { cursor: pointer; }
-      .mark-ok { color: var(--fd-ok); }
-      .mark-bad { color: var(--fd-danger); }
-      .mark-none { color: var(--fd-muted); }
-      .how { font-size: 0.85rem; color: var(--fd-muted); margin: 0.3rem 0 0.4rem 1.4rem; }
-      .refs { font-family: monospace; font-size: 0.75rem; word-break: break-word; }
-      .row { display: flex; justify-content: space-between; align-items: center; gap: 1rem; flex-wrap: wrap; margin-top: 0.5rem; }
+      :host {
+        display: block;
+        margin-bottom: 0.8rem;
+      }
+      section {
+        border-radius: var(--fd-radius);
+        padding: 0.7rem 1rem;
+        background: rgba(0, 0, 0, 0.25);
+      }
+      .clean {
+        border: 1px solid var(--fd-ok);
+      }
+      .fault {
+        border: 1px solid var(--fd-danger);
+      }
+      .headline {
+        font-weight: 600;
+        margin: 0 0 0.4rem;
+      }
+      ul {
+        list-style: none;
+        margin: 0;
+        padding: 0;
+      }
+      li {
+        margin: 0.2rem 0;
+      }
+      summary {
+        cursor: pointer;
+      }
+      .mark-ok {
+        color: var(--fd-ok);
+      }
+      .mark-bad {
+        color: var(--fd-danger);
+      }
+      .mark-none {
+        color: var(--fd-muted);
+      }
+      .how {
+        font-size: 0.85rem;
+        color: var(--fd-muted);
+        margin: 0.3rem 0 0.4rem 1.4rem;
+      }
+      .refs {
+        font-family: monospace;
+        font-size: 0.75rem;
+        word-break: break-word;
+      }
+      .row {
+        display: flex;
+        justify-content: space-between;
+        align-items: center;
+        gap: 1rem;
+        flex-wrap: wrap;
+        margin-top: 0.5rem;
+      }
     `,
   ];
 
@@ -45,27 +88,51 @@ export class FdVerdict extends LitElement {
   override render() {
     const v = this.verdict;
     const counts = v.counts;
-    return html`<section class=${v.status === 'clean' ? 'clean' : v.status === 'fault' ? 'fault' : ''} id="verdict" data-status=${v.status}>
-      <p class="headline" id="verdict-headline">${v.status === 'clean' ? '✔ ' : v.status === 'fault' ? '✘ ' : ''}${v.headline}</p>
+    return html`<section
+      class=${v.status === 'clean' ? 'clean' : v.status === 'fault' ? 'fault' : ''}
+      id="verdict"
+      data-status=${v.status}
+    >
+      <p class="headline" id="verdict-headline">
+        ${v.status === 'clean' ? '✔ ' : v.status === 'fault' ? '✘ ' : ''}${v.headline}
+      </p>
       <ul aria-label="What was checked">
         ${v.checks.map(
-          (check) => html`<li data-check=${check.key} data-ok=${String(check.ok)}>
-            <details>
-              <summary><span class=${check.ok === true ? 'mark-ok' : check.ok === false ? 'mark-bad' : 'mark-none'}>${check.ok === true ? '✔' : check.ok === false ? '✘' : '·'}</span>
-                ${check.title}${check.ok === null ? ' — not reached' : ''}</summary>
-              <div class="how">
-                <p>How we know: ${check.how}.</p>
-                ${check.events.length
-                  ? html`<p class="refs">${check.events.length} event(s): ${check.events.slice(0, 40).map((e) => `${this.seat(e.seat)} #${e.n} ${e.type}`).join(' · ')}${check.events.length > 40 ? ' …' : ''}</p>`
-                  : null}
-              </div>
-            </details>
-          </li>`,
+          (check) =>
+            html`<li data-check=${check.key} data-ok=${String(check.ok)}>
+              <details>
+                <summary>
+                  <span class=${check.ok === true ? 'mark-ok' : check.ok === false ? 'mark-bad' : 'mark-none'}
+                    >${check.ok === true ? '✔' : check.ok === false ? '✘' : '·'}</span
+                  >
+                  ${check.title}${check.ok === null ? ' — not reached' : ''}
+                </summary>
+                <div class="how">
+                  <p>How we know: ${check.how}.</p>
+                  ${
+                    check.events.length
+                      ? html`<p class="refs">
+                          ${check.events.length} event(s):
+                          ${check.events
+                            .slice(0, 40)
+                            .map((e) => `${this.seat(e.seat)} #${e.n} ${e.type}`)
+                            .join(' · ')}${check.events.length > 40 ? ' …' : ''}
+                        </p>`
+                      : null
+                  }
+                </div>
+              </details>
+            </li>`,
         )}
       </ul>
       <div class="row">
-        <span class="muted">${counts.events} signed events · ${counts.shuffleSteps + counts.reshuffleSteps} shuffle steps · ${counts.lockProofs} lock proofs · ${counts.keyShares} key shares · ${counts.moves} moves replayed</span>
-        <button id="download-transcript" @click=${() => this.dispatchEvent(new DownloadTranscriptEvent())}>Download transcript</button>
+        <span class="muted"
+          >${counts.events} signed events · ${counts.shuffleSteps + counts.reshuffleSteps} shuffle steps ·
+          ${counts.lockProofs} lock proofs · ${counts.keyShares} key shares · ${counts.moves} moves replayed</span
+        >
+        <button id="download-transcript" @click=${() => this.dispatchEvent(new DownloadTranscriptEvent())}>
+          Download transcript
+        </button>
       </div>
     </section>`;
   }

@@ -14,16 +14,44 @@ import type { FightingView } from '../src/games/fighting-cards/views.js';
 const SYMBOL: Record<string, string> = { C: '♣', D: '♦', H: '♥', S: '♠' };
 
 export const scoreTableStyles = css`
-  .scores-wrap { max-width: 100%; overflow-x: auto; }
-  table.scores { margin: 0.4rem auto 0; border-collapse: collapse; font-size: 0.85rem; }
-  table.scores td, table.scores th { padding: 0.1rem 0.45rem; text-align: right; white-space: nowrap; }
-  table.scores th { color: var(--fd-muted); font-weight: 500; }
-  table.scores td.left, table.scores th.left { text-align: left; }
-  table.scores tr.total td { border-top: 1px solid var(--fd-muted); font-weight: 600; }
-  table.scores .lost { color: var(--fd-danger); }
+  .scores-wrap {
+    max-width: 100%;
+    overflow-x: auto;
+  }
+  table.scores {
+    margin: 0.4rem auto 0;
+    border-collapse: collapse;
+    font-size: 0.85rem;
+  }
+  table.scores td,
+  table.scores th {
+    padding: 0.1rem 0.45rem;
+    text-align: right;
+    white-space: nowrap;
+  }
+  table.scores th {
+    color: var(--fd-muted);
+    font-weight: 500;
+  }
+  table.scores td.left,
+  table.scores th.left {
+    text-align: left;
+  }
+  table.scores tr.total td {
+    border-top: 1px solid var(--fd-muted);
+    font-weight: 600;
+  }
+  table.scores .lost {
+    color: var(--fd-danger);
+  }
   @media (max-width: 600px) {
-    table.scores { font-size: 0.72rem; }
-    table.scores td, table.scores th { padding: 0.05rem 0.25rem; }
+    table.scores {
+      font-size: 0.72rem;
+    }
+    table.scores td,
+    table.scores th {
+      padding: 0.05rem 0.25rem;
+    }
   }
 `;
 
@@ -35,19 +63,29 @@ export function scoreTable(view: FightingView, name: (seat: number) => string): 
   const current = Math.min(match.played + (view.phase === 'over' ? 0 : 1), match.deals);
   return html`<div class="scores-wrap">
     <table class="scores" id="scores" aria-label="Score table">
-      <caption class="muted">Deal ${current} of ${match.deals}</caption>
+      <caption class="muted">
+        Deal ${current} of ${match.deals}
+      </caption>
       <tr>
-        <th class="left">Deal</th><th class="left">Declarer</th><th class="left">Game</th><th class="left">Result</th>
+        <th class="left">Deal</th>
+        <th class="left">Declarer</th>
+        <th class="left">Game</th>
+        <th class="left">Result</th>
         ${view.seats.map((_, s) => html`<th>${name(s)}</th>`)}
       </tr>
       ${match.history.map(
-        (row) => html`<tr class="deal" data-deal=${row.deal}>
-          <td class="left">${row.deal}</td>
-          <td class="left" data-declarer=${row.declarer}>${name(row.declarer)}</td>
-          <td class="left">${row.bid}${row.trump ? ` ${SYMBOL[row.trump] ?? row.trump}` : ''} ${row.handGame ? 'hand' : 'skat'}</td>
-          <td class="left ${row.made ? 'made' : 'lost'}" data-made=${row.made ? 'yes' : 'no'}>${row.made ? 'won' : 'lost'} (${row.points})${row.renege !== null ? ` · ${name(row.renege)} reneged` : ''}</td>
-          ${row.scores.map((score, s) => html`<td data-seat=${s}>${row.declarer === s ? signed(score) : '–'}</td>`)}
-        </tr>`,
+        (row) =>
+          html`<tr class="deal" data-deal=${row.deal}>
+            <td class="left">${row.deal}</td>
+            <td class="left" data-declarer=${row.declarer}>${name(row.declarer)}</td>
+            <td class="left">
+              ${row.bid}${row.trump ? ` ${SYMBOL[row.trump] ?? row.trump}` : ''} ${row.handGame ? 'hand' : 'skat'}
+            </td>
+            <td class="left ${row.made ? 'made' : 'lost'}" data-made=${row.made ? 'yes' : 'no'}>
+              ${row.made ? 'won' : 'lost'} (${row.points})${row.renege !== null ? ` · ${name(row.renege)} reneged` : ''}
+            </td>
+            ${row.scores.map((score, s) => html`<td data-seat=${s}>${row.declarer === s ? signed(score) : '–'}</td>`)}
+          </tr>`,
       )}
       <tr class="total">
         <td class="left" colspan="4">Total</td>

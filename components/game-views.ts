@@ -56,7 +56,8 @@ const GAME_VIEWS: { readonly [K in GameId]: { readonly tag: string; readonly ele
 
 const tags = new Map<GameId, StaticValue>();
 for (const [game, { tag, element }] of Object.entries(GAME_VIEWS) as [GameId, (typeof GAME_VIEWS)[GameId]][]) {
-  if (customElements.get(tag) !== element) throw new TypeError(`the table element of ${game} is not defined as <${tag}>`);
+  if (customElements.get(tag) !== element)
+    throw new TypeError(`the table element of ${game} is not defined as <${tag}>`);
   tags.set(game, unsafeStatic(tag));
 }
 

@@ -17,9 +17,18 @@ export const theme = css`
     --fd-ok: #7ee2a8;
     --fd-radius: 10px;
     box-sizing: border-box;
-    font-family: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif;
+    font-family:
+      system-ui,
+      -apple-system,
+      'Segoe UI',
+      Roboto,
+      sans-serif;
   }
-  *, *::before, *::after { box-sizing: inherit; }
+  *,
+  *::before,
+  *::after {
+    box-sizing: inherit;
+  }
   button {
     font: inherit;
     cursor: pointer;
@@ -30,11 +39,26 @@ export const theme = css`
     color: var(--fd-ink);
     min-height: 2.5rem;
   }
-  button.primary { background: var(--fd-accent); color: #222; border-color: transparent; font-weight: 600; }
-  button:disabled { opacity: 0.5; cursor: default; }
-  button:hover:not(:disabled) { filter: brightness(1.1); }
-  :focus-visible { outline: 3px solid var(--fd-accent); outline-offset: 2px; }
-  input, select, textarea {
+  button.primary {
+    background: var(--fd-accent);
+    color: #222;
+    border-color: transparent;
+    font-weight: 600;
+  }
+  button:disabled {
+    opacity: 0.5;
+    cursor: default;
+  }
+  button:hover:not(:disabled) {
+    filter: brightness(1.1);
+  }
+  :focus-visible {
+    outline: 3px solid var(--fd-accent);
+    outline-offset: 2px;
+  }
+  input,
+  select,
+  textarea {
     font: inherit;
     border-radius: 8px;
     border: 1px solid rgba(255, 255, 255, 0.3);
@@ -43,10 +67,26 @@ export const theme = css`
     padding: 0.45rem 0.6rem;
     min-height: 2.5rem;
   }
-  .error { color: var(--fd-danger); }
-  .muted { color: var(--fd-muted); }
+  .error {
+    color: var(--fd-danger);
+  }
+  .muted {
+    color: var(--fd-muted);
+  }
   /* A key hint on a button, e.g. "(D)": not on touch screens, which have no keys to press. */
-  kbd.key { font: inherit; opacity: 0.75; }
-  @media (hover: none), (pointer: coarse) { kbd.key { display: none; } }
-  @media (prefers-reduced-motion: reduce) { * { transition: none !important; animation: none !important; } }
+  kbd.key {
+    font: inherit;
+    opacity: 0.75;
+  }
+  @media (hover: none), (pointer: coarse) {
+    kbd.key {
+      display: none;
+    }
+  }
+  @media (prefers-reduced-motion: reduce) {
+    * {
+      transition: none !important;
+      animation: none !important;
+    }
+  }
 `;

@@ -144,7 +144,11 @@ function firstMismatch(
 function firstMismatchScaled(X: readonly Point[], Y: readonly Point[], s: bigint, rng: RandomSource): number {
   const mu = Array.from({ length: Y.length }, () => randomShort(rng));
   if (msm(Y, mu).equals(mulPublic(msm(X, mu), s))) return -1;
-  return locate(X, Y, X.map(() => s));
+  return locate(
+    X,
+    Y,
+    X.map(() => s),
+  );
 }
 
 /**
@@ -166,13 +170,26 @@ export function audit(
     for (const s of secrets) {
       const key = `${s.packet}/${s.seat}`;
       if (bySeat.has(key)) {
-        fail({ seat: s.seat, packet: s.packet, step: 'secrets', code: 'secret', reason: `seat ${s.seat} disclosed two different secret sets for packet ${s.packet}` });
+        fail({
+          seat: s.seat,
+          packet: s.packet,
+          step: 'secrets',
+          code: 'secret',
+          reason: `seat ${s.seat} disclosed two different secret sets for packet ${s.packet}`,
+        });
       }
       bySeat.set(key, s);
     }
     const secretOf = (packet: number, seat: number, step: StepKind): PacketSecrets => {
       const s = bySeat.get(`${packet}/${seat}`);
-      if (!s) fail({ seat, packet, step, code: 'missing', reason: `seat ${seat} did not disclose its secrets for packet ${packet}` });
+      if (!s)
+        fail({
+          seat,
+          packet,
+          step,
+          code: 'missing',
+          reason: `seat ${seat} did not disclose its secrets for packet ${packet}`,
+        });
       return s;
     };
     const locked = new Map<number, PacketState>();
@@ -183,11 +200,14 @@ export function audit(
       let state: PacketState;
       try {
         state =
-          pt.source.kind === 'deck'
-            ? openDeck(hand, pt.id)
-            : openReshuffle(hand, pt.id, pt.source.inputs, locked);
+          pt.source.kind === 'deck' ? openDeck(hand, pt.id) : openReshuffle(hand, pt.id, pt.source.inputs, locked);
       } catch (e) {
-        fail({ seat: null, packet: pt.id, code: 'missing', reason: `packet ${pt.id} cannot be formed: ${(e as Error).message}` });
+        fail({
+          seat: null,
+          packet: pt.id,
+          code: 'missing',
+          reason: `packet ${pt.id} cannot be formed: ${(e as Error).message}`,
+        });
       }
       const m = state.size;
 
@@ -196,54 +216,127 @@ export function audit(
         const inputs = pt.source.inputs;
         for (let seat = 0; seat < n; seat++) {
           const msg = pt.relayer[seat];
-          if (!msg) fail({ seat, packet: pt.id, step: 'relayer', code: 'missing', reason: `re-layer step of seat ${seat} is missing` });
+          if (!msg)
+            fail({
+              seat,
+              packet: pt.id,
+              step: 'relayer',
+              code: 'missing',
+              reason: `re-layer step of seat ${seat} is missing`,
+            });
           const live = proofs ? verifyRelayerStep(state, msg, rng) : unchecked(state, msg);
           if (!live.ok) fail(live.fault);
           const sec = secretOf(pt.id, seat, 'relayer');
           const t = sec.relayer;
-          if (t === undefined) fail({ seat, packet: pt.id, step: 'relayer', code: 'missing', reason: `seat ${seat} did not disclose t for packet ${pt.id}` });
+          if (t === undefined)
+            fail({
+              seat,
+              packet: pt.id,
+              step: 'relayer',
+              code: 'missing',
+              reason: `seat ${seat} did not disclose t for packet ${pt.id}`,
+            });
           if (!mulBase(t).equals(msg.layer.points[0]!)) {
-            fail({ seat, packet: pt.id, step: 'relayer', code: 'secret', reason: `seat ${seat}'s disclosed t does not match T_${seat}` });
+            fail({
+              seat,
+              packet: pt.id,
+              step: 'relayer',
+              code: 'secret',
+              reason: `seat ${seat}'s disclosed t does not match T_${seat}`,
+            });
           }
           const ell = inputs.map((input) => {
             if (input.kind === 'public') return 1n;
             const key = secretOf(input.packet, seat, 'lock').lock?.[input.position];
-            if (key === undefined) fail({ seat, packet: input.packet, step: 'lock', code: 'missing', reason: `seat ${seat} did not disclose k for packet ${input.packet} position ${input.position}` });
+            if (key === undefined)
+              fail({
+                seat,
+                packet: input.packet,
+                step: 'lock',
+                code: 'missing',
+                reason: `seat ${seat} did not disclose k for packet ${input.packet} position ${input.position}`,
+              });
             return key;
           });
           const inv = Fn.invertBatch(ell);
           const f = inv.map((x) => Fn.mul(t, x));
           const bad = firstMismatch(state.deck.points, msg.deck.points, f, rng);
           if (bad >= 0) {
-            fail({ seat, packet: pt.id, step: 'relayer', position: bad, code: 'recompute', reason: `seat ${seat}'s re-layered card ${bad} is not (t/k)·before with its disclosed secrets` });
+            fail({
+              seat,
+              packet: pt.id,
+              step: 'relayer',
+              position: bad,
+              code: 'recompute',
+              reason: `seat ${seat}'s re-layered card ${bad} is not (t/k)·before with its disclosed secrets`,
+            });
           }
           state = live.value;
         }
       } else if (pt.relayer.length > 0) {
-        fail({ seat: pt.relayer[0]!.header.seat, packet: pt.id, step: 'relayer', code: 'turn', reason: `re-layer step on a fresh deck` });
+        fail({
+          seat: pt.relayer[0]!.header.seat,
+          packet: pt.id,
+          step: 'relayer',
+          code: 'turn',
+          reason: `re-layer step on a fresh deck`,
+        });
       }
 
       // ---- shuffle cascade
       const perms: number[][] = [];
       for (let seat = 0; seat < n; seat++) {
         const msg = pt.shuffle[seat];
-        if (!msg) fail({ seat, packet: pt.id, step: 'shuffle', code: 'missing', reason: `shuffle step of seat ${seat} is missing` });
+        if (!msg)
+          fail({
+            seat,
+            packet: pt.id,
+            step: 'shuffle',
+            code: 'missing',
+            reason: `shuffle step of seat ${seat} is missing`,
+          });
         const live = proofs ? verifyShuffleStep(state, msg, rng) : unchecked(state, msg);
         if (!live.ok) fail(live.fault);
         const sh = secretOf(pt.id, seat, 'shuffle').shuffle;
-        if (!sh) fail({ seat, packet: pt.id, step: 'shuffle', code: 'missing', reason: `seat ${seat} did not disclose s and its permutation for packet ${pt.id}` });
+        if (!sh)
+          fail({
+            seat,
+            packet: pt.id,
+            step: 'shuffle',
+            code: 'missing',
+            reason: `seat ${seat} did not disclose s and its permutation for packet ${pt.id}`,
+          });
         if (!isPermutation(sh.perm, m)) {
-          fail({ seat, packet: pt.id, step: 'shuffle', code: 'permutation', reason: `seat ${seat}'s disclosed permutation is not a permutation of ${m} cards` });
+          fail({
+            seat,
+            packet: pt.id,
+            step: 'shuffle',
+            code: 'permutation',
+            reason: `seat ${seat}'s disclosed permutation is not a permutation of ${m} cards`,
+          });
         }
         const L = state.layers[seat]!.points[0]!;
         const S = L === G ? mulBase(sh.s) : mulPublic(L, sh.s);
         if (!S.equals(msg.layer.points[0]!)) {
-          fail({ seat, packet: pt.id, step: 'shuffle', code: 'secret', reason: `seat ${seat}'s disclosed s does not match S_${seat} (mismatched S_i)` });
+          fail({
+            seat,
+            packet: pt.id,
+            step: 'shuffle',
+            code: 'secret',
+            reason: `seat ${seat}'s disclosed s does not match S_${seat} (mismatched S_i)`,
+          });
         }
         const X = sh.perm.map((p) => state.deck.points[p]!);
         const bad = firstMismatchScaled(X, msg.deck.points, sh.s, rng);
         if (bad >= 0) {
-          fail({ seat, packet: pt.id, step: 'shuffle', position: bad, code: 'recompute', reason: `seat ${seat}'s shuffled card ${bad} is not s·(input ${sh.perm[bad]}): a card was replaced, duplicated or re-masked` });
+          fail({
+            seat,
+            packet: pt.id,
+            step: 'shuffle',
+            position: bad,
+            code: 'recompute',
+            reason: `seat ${seat}'s shuffled card ${bad} is not s·(input ${sh.perm[bad]}): a card was replaced, duplicated or re-masked`,
+          });
         }
         perms.push([...sh.perm]);
         state = live.value;
@@ -252,26 +345,66 @@ export function audit(
       // ---- lock cascade
       for (let seat = 0; seat < n; seat++) {
         const msg = pt.lock[seat];
-        if (!msg) fail({ seat, packet: pt.id, step: 'lock', code: 'missing', reason: `lock step of seat ${seat} is missing` });
+        if (!msg)
+          fail({ seat, packet: pt.id, step: 'lock', code: 'missing', reason: `lock step of seat ${seat} is missing` });
         const live = proofs ? verifyLockStep(state, msg, rng) : unchecked(state, msg);
         if (!live.ok) fail(live.fault);
         const sec = secretOf(pt.id, seat, 'lock');
         const k = sec.lock;
-        if (!k || k.length !== m) fail({ seat, packet: pt.id, step: 'lock', code: 'missing', reason: `seat ${seat} did not disclose its ${m} lock keys for packet ${pt.id}` });
+        if (!k || k.length !== m)
+          fail({
+            seat,
+            packet: pt.id,
+            step: 'lock',
+            code: 'missing',
+            reason: `seat ${seat} did not disclose its ${m} lock keys for packet ${pt.id}`,
+          });
         const zero = k.findIndex((kc) => kc === 0n);
-        if (zero >= 0) fail({ seat, packet: pt.id, step: 'lock', position: zero, code: 'secret', reason: `seat ${seat}'s disclosed key for position ${zero} does not match K_${seat},${zero}` });
-        if (!sec.shuffle) fail({ seat, packet: pt.id, step: 'shuffle', code: 'missing', reason: `seat ${seat} did not disclose s for packet ${pt.id}` });
+        if (zero >= 0)
+          fail({
+            seat,
+            packet: pt.id,
+            step: 'lock',
+            position: zero,
+            code: 'secret',
+            reason: `seat ${seat}'s disclosed key for position ${zero} does not match K_${seat},${zero}`,
+          });
+        if (!sec.shuffle)
+          fail({
+            seat,
+            packet: pt.id,
+            step: 'shuffle',
+            code: 'missing',
+            reason: `seat ${seat} did not disclose s for packet ${pt.id}`,
+          });
         const ell = sec.relayer === undefined ? sec.shuffle.s : Fn.mul(sec.relayer, sec.shuffle.s);
         const ellInv = Fn.inv(ell);
         const f = k.map((kc) => Fn.mul(kc, ellInv));
         // One MSM checks both K_c = k_c·G (the disclosed keys) and the locked deck.
         const bad = firstMismatch(state.deck.points, msg.deck.points, f, rng, { K: msg.keys.points, k });
         if (bad === -2) {
-          const c = Math.max(k.findIndex((kc, i) => !mulBase(kc).equals(msg.keys.points[i]!)), 0);
-          fail({ seat, packet: pt.id, step: 'lock', position: c, code: 'secret', reason: `seat ${seat}'s disclosed key for position ${c} does not match K_${seat},${c}` });
+          const c = Math.max(
+            k.findIndex((kc, i) => !mulBase(kc).equals(msg.keys.points[i]!)),
+            0,
+          );
+          fail({
+            seat,
+            packet: pt.id,
+            step: 'lock',
+            position: c,
+            code: 'secret',
+            reason: `seat ${seat}'s disclosed key for position ${c} does not match K_${seat},${c}`,
+          });
         }
         if (bad >= 0) {
-          fail({ seat, packet: pt.id, step: 'lock', position: bad, code: 'recompute', reason: `seat ${seat}'s locked card ${bad} is not (k/s)·before (wrong lock factor)` });
+          fail({
+            seat,
+            packet: pt.id,
+            step: 'lock',
+            position: bad,
+            code: 'recompute',
+            reason: `seat ${seat}'s locked card ${bad} is not (k/s)·before (wrong lock factor)`,
+          });
         }
         state = live.value;
       }
@@ -293,7 +426,8 @@ export function audit(
       audited.push({ id: pt.id, cards, perms });
 
       // Key shares: each key is compared with the disclosed k (checked against K above).
-      const disclosedKey = (layer: number, position: number): bigint | undefined => bySeat.get(`${pt.id}/${layer}`)?.lock?.[position];
+      const disclosedKey = (layer: number, position: number): bigint | undefined =>
+        bySeat.get(`${pt.id}/${layer}`)?.lock?.[position];
       for (const ks of transcript.keyShares ?? []) {
         if (ks.header.packet !== pt.id) continue;
         if (skipPublicShares && ks.to === ALL_SEATS) continue;
@@ -303,7 +437,13 @@ export function audit(
     }
     for (const ks of transcript.keyShares ?? []) {
       if (!locked.has(ks.header.packet)) {
-        fail({ seat: ks.header.seat, packet: ks.header.packet, step: 'keys', code: 'context', reason: `key shares for packet ${ks.header.packet}, which is not in the transcript` });
+        fail({
+          seat: ks.header.seat,
+          packet: ks.header.packet,
+          step: 'keys',
+          code: 'context',
+          reason: `key shares for packet ${ks.header.packet}, which is not in the transcript`,
+        });
       }
     }
     return { verdict: 'clean', packets: audited };
@@ -328,11 +468,23 @@ function unchecked(state: PacketState, msg: ShuffleStep | LockStep | RelayerStep
     state.phase !== msg.kind ||
     seat !== state.next
   ) {
-    return mkFault({ seat, packet: state.id, step: msg.kind, code: 'context', reason: `${msg.kind} step out of place (hand ${msg.header.handNo}, packet ${msg.header.packet}, seat ${seat})` });
+    return mkFault({
+      seat,
+      packet: state.id,
+      step: msg.kind,
+      code: 'context',
+      reason: `${msg.kind} step out of place (hand ${msg.header.handNo}, packet ${msg.header.packet}, seat ${seat})`,
+    });
   }
   const extra = msg.kind === 'lock' ? msg.keys.points.length : msg.layer.points.length;
   if (msg.deck.points.length !== state.size || extra !== (msg.kind === 'lock' ? state.size : 1)) {
-    return mkFault({ seat, packet: state.id, step: msg.kind, code: 'size', reason: `${msg.kind} step has ${msg.deck.points.length} cards, expected ${state.size}` });
+    return mkFault({
+      seat,
+      packet: state.id,
+      step: msg.kind,
+      code: 'size',
+      reason: `${msg.kind} step has ${msg.deck.points.length} cards, expected ${state.size}`,
+    });
   }
   if (msg.kind === 'lock') return ok(advance(state, msg.deck, { keys: msg.keys }));
   return ok(advance(state, msg.deck, { layer: msg.layer }));

@@ -33,9 +33,7 @@ export function abytes(value: unknown, what: string, length?: number | [number, 
     throw new RangeError(`${title(what)}expected ${length} bytes, got ${value.length}`);
   }
   if (Array.isArray(length) && (value.length < length[0] || value.length > length[1])) {
-    throw new RangeError(
-      `${title(what)}expected ${length[0]}..${length[1]} bytes, got ${value.length}`,
-    );
+    throw new RangeError(`${title(what)}expected ${length[0]}..${length[1]} bytes, got ${value.length}`);
   }
   return value;
 }
@@ -199,9 +197,7 @@ export class Reader {
   }
   end(): void {
     if (this.pos !== this.buf.length) {
-      throw new RangeError(
-        `${this.what}: ${this.buf.length - this.pos} trailing bytes after offset ${this.pos}`,
-      );
+      throw new RangeError(`${this.what}: ${this.buf.length - this.pos} trailing bytes after offset ${this.pos}`);
     }
   }
 }

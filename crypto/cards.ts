@@ -60,12 +60,7 @@ export function checkHandParams(params: HandParams): HandParams {
 
 /** H_j for one card (exported for tests and for the audit). */
 export function cardPoint(params: HandParams, index: number): Point {
-  const msg = new Transcript('card')
-    .bytes(params.tableId)
-    .u32(params.handNo)
-    .u32(params.deckSize)
-    .u32(index)
-    .digest();
+  const msg = new Transcript('card').bytes(params.tableId).u32(params.handNo).u32(params.deckSize).u32(index).digest();
   return hashToGroup(msg, CARD_DST);
 }
 

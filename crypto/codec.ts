@@ -71,13 +71,17 @@ function readHeader(bytes: unknown, type: MessageType, expect?: Expect): { r: Re
   const what = LABEL[type];
   abytes(bytes, what);
   const r = new Reader(bytes as Uint8Array, what);
-  if (r.u8('magic') !== MAGIC0 || r.u8('magic') !== MAGIC1) throw new RangeError(`${what}: bad magic (not a Fairdeck message)`);
+  if (r.u8('magic') !== MAGIC0 || r.u8('magic') !== MAGIC1)
+    throw new RangeError(`${what}: bad magic (not a Fairdeck message)`);
   const version = r.u8('version');
   if (version !== VERSION) throw new RangeError(`${what}: unsupported version ${version}, expected ${VERSION}`);
   const code = r.u8('type');
   if (code !== STEP_CODE[type]) {
     const got = TYPE_NAME[code];
-    if (code === RETIRED_SHUFFLE_CODE) throw new RangeError(`${what}: message type ${code} (retired shuffle step without a shuffle argument), expected ${STEP_CODE[type]}`);
+    if (code === RETIRED_SHUFFLE_CODE)
+      throw new RangeError(
+        `${what}: message type ${code} (retired shuffle step without a shuffle argument), expected ${STEP_CODE[type]}`,
+      );
     throw new RangeError(`${what}: message type ${code}${got ? ` (${LABEL[got]})` : ''}, expected ${STEP_CODE[type]}`);
   }
   const tableId = r.bytes8('tableId', 1, 64);
@@ -110,10 +114,14 @@ function checkExpect(what: string, h: StepHeader, expect: Expect): void {
 /** The message type of an encoded message, without decoding it. */
 export function messageType(bytes: Uint8Array): MessageType {
   abytes(bytes, 'message');
-  if (bytes.length < 4 || bytes[0] !== MAGIC0 || bytes[1] !== MAGIC1) throw new RangeError('message: bad magic (not a Fairdeck message)');
+  if (bytes.length < 4 || bytes[0] !== MAGIC0 || bytes[1] !== MAGIC1)
+    throw new RangeError('message: bad magic (not a Fairdeck message)');
   if (bytes[2] !== VERSION) throw new RangeError(`message: unsupported version ${bytes[2]}, expected ${VERSION}`);
   const t = TYPE_NAME[bytes[3]!];
-  if (bytes[3] === RETIRED_SHUFFLE_CODE) throw new RangeError(`message: type ${RETIRED_SHUFFLE_CODE} is the retired shuffle step without a shuffle argument`);
+  if (bytes[3] === RETIRED_SHUFFLE_CODE)
+    throw new RangeError(
+      `message: type ${RETIRED_SHUFFLE_CODE} is the retired shuffle step without a shuffle argument`,
+    );
   if (!t) throw new RangeError(`message: unknown type ${bytes[3]}`);
   return t;
 }
@@ -212,7 +220,12 @@ export function encodeLockStep(m: LockStep): Uint8Array {
   deckLength(m.deck, n, 'lock step deck');
   deckLength(m.keys, n, 'lock step keys');
   deckLength(m.proof.A, n, 'lock step proof.A');
-  const w = writeHeader('lock', m.header).u16(n).raw(m.deck.bytes).raw(m.keys.bytes).raw(m.proof.A.bytes).raw(m.proof.Bbytes);
+  const w = writeHeader('lock', m.header)
+    .u16(n)
+    .raw(m.deck.bytes)
+    .raw(m.keys.bytes)
+    .raw(m.proof.A.bytes)
+    .raw(m.proof.Bbytes);
   writeScalars(w, m.proof.z);
   return w.finish();
 }
@@ -236,7 +249,12 @@ export function encodeRelayerStep(m: RelayerStep): Uint8Array {
   const n = m.deck.points.length;
   deckLength(m.deck, n, 're-layer step deck');
   deckLength(m.proof.A, n, 're-layer step proof.A');
-  const w = writeHeader('relayer', m.header).u16(n).raw(m.deck.bytes).raw(m.layer.bytes).raw(m.proof.A.bytes).raw(m.proof.Bbytes);
+  const w = writeHeader('relayer', m.header)
+    .u16(n)
+    .raw(m.deck.bytes)
+    .raw(m.layer.bytes)
+    .raw(m.proof.A.bytes)
+    .raw(m.proof.Bbytes);
   writeScalars(w, m.proof.z);
   return w.finish();
 }
@@ -268,7 +286,8 @@ export function decodeKeyShares(bytes: Uint8Array, expect?: Expect): KeyShares {
   const what = LABEL.keys;
   const { r, header } = readHeader(bytes, 'keys', expect);
   const to = r.u8('to');
-  if (to !== ALL_SEATS && to >= MAX_SEATS) throw new RangeError(`${what}: recipient ${to} is neither a seat nor ${ALL_SEATS} (everyone)`);
+  if (to !== ALL_SEATS && to >= MAX_SEATS)
+    throw new RangeError(`${what}: recipient ${to} is neither a seat nor ${ALL_SEATS} (everyone)`);
   if (to === header.seat) throw new RangeError(`${what}: seat ${to} sends keys to itself`);
   const n = readCount(r, what, 'entry count', MAX_ENTRIES);
   const entries: KeyEntry[] = [];
@@ -276,10 +295,12 @@ export function decodeKeyShares(bytes: Uint8Array, expect?: Expect): KeyShares {
   for (let i = 0; i < n; i++) {
     const position = r.u16(`entries[${i}].position`);
     const layer = r.u8(`entries[${i}].layer`);
-    if (position >= MAX_PACKET) throw new RangeError(`${what}: entries[${i}].position ${position} outside 0..${MAX_PACKET - 1}`);
+    if (position >= MAX_PACKET)
+      throw new RangeError(`${what}: entries[${i}].position ${position} outside 0..${MAX_PACKET - 1}`);
     if (layer >= MAX_SEATS) throw new RangeError(`${what}: entries[${i}].layer ${layer} outside 0..${MAX_SEATS - 1}`);
     const order = position * 256 + layer;
-    if (order <= prev) throw new RangeError(`${what}: entries[${i}] not in strictly increasing (position, layer) order`);
+    if (order <= prev)
+      throw new RangeError(`${what}: entries[${i}] not in strictly increasing (position, layer) order`);
     prev = order;
     entries.push({ position, layer, key: readScalar(r, what, `entries[${i}].key`) });
   }
@@ -314,7 +335,8 @@ export function decodePacketSecrets(bytes: Uint8Array, expect?: Expect): PacketS
   const what = LABEL.secrets;
   const { r, header } = readHeader(bytes, 'secrets', expect);
   const flags = r.u8('flags');
-  if (flags & ~(HAS_RELAYER | HAS_SHUFFLE | HAS_LOCK)) throw new RangeError(`${what}: unknown flags 0x${flags.toString(16)}`);
+  if (flags & ~(HAS_RELAYER | HAS_SHUFFLE | HAS_LOCK))
+    throw new RangeError(`${what}: unknown flags 0x${flags.toString(16)}`);
   let out: PacketSecrets = { packet: header.packet, seat: header.seat };
   if (flags & HAS_RELAYER) out = { ...out, relayer: readScalar(r, what, 'relayer t') };
   if (flags & HAS_SHUFFLE) {

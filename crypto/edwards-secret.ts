@@ -14,7 +14,19 @@
  * Checked against noble in test/crypto/group.test.ts.
  */
 import { ristretto255 } from '@noble/curves/ed25519.js';
-import { type Cached, type Ext, CACHED_IDENTITY, EXT_IDENTITY, addCached, dbl, dblNoT, fromExt, negCached, toCached, toExt } from './edwards.js';
+import {
+  type Cached,
+  type Ext,
+  CACHED_IDENTITY,
+  EXT_IDENTITY,
+  addCached,
+  dbl,
+  dblNoT,
+  fromExt,
+  negCached,
+  toCached,
+  toExt,
+} from './edwards.js';
 
 type RPoint = InstanceType<typeof ristretto255.Point>;
 

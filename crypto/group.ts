@@ -18,8 +18,28 @@ import { expand_message_xmd } from '@noble/curves/abstract/hash-to-curve.js';
 import { sha512 } from '@noble/hashes/sha2.js';
 import { type RandomSource, abigint, abytes } from './bytes.js';
 import { randomBytes } from './random.js';
-import { type Ext, type WnafTable, EXT_IDENTITY, addCached, decodeRistretto, elligatorMap, fromExt, msmVartime, toCached, toExt, wnafTable } from './edwards.js';
-import { type CombTable, combTableOf, msmOblivious, mulBaseComb, mulComb, mulOblivious, precomputeComb } from './edwards-secret.js';
+import {
+  type Ext,
+  type WnafTable,
+  EXT_IDENTITY,
+  addCached,
+  decodeRistretto,
+  elligatorMap,
+  fromExt,
+  msmVartime,
+  toCached,
+  toExt,
+  wnafTable,
+} from './edwards.js';
+import {
+  type CombTable,
+  combTableOf,
+  msmOblivious,
+  mulBaseComb,
+  mulComb,
+  mulOblivious,
+  precomputeComb,
+} from './edwards-secret.js';
 
 export const Point = ristretto255.Point;
 export type Point = InstanceType<typeof ristretto255.Point>;
@@ -306,10 +326,18 @@ export function mulPublic(p: Point, k: bigint): Point {
  * Interleaved wNAF (Straus/Möller): one shared doubling chain, so a 128-bit
  * weight costs about half of a full-width one.
  */
-export function msm(points: readonly Point[], scalars: readonly bigint[], tables?: readonly (MsmTable | undefined)[]): Point {
+export function msm(
+  points: readonly Point[],
+  scalars: readonly bigint[],
+  tables?: readonly (MsmTable | undefined)[],
+): Point {
   if (points.length !== scalars.length) throw new RangeError('msm: length mismatch');
   if (tables && tables.length !== points.length) throw new RangeError('msm: tables length mismatch');
-  return msmVartime(points, scalars.map((s) => Fn.create(s)), tables);
+  return msmVartime(
+    points,
+    scalars.map((s) => Fn.create(s)),
+    tables,
+  );
 }
 
 /** A point's precomputed odd multiples for `msm` (made by `msmTable`; must belong to that point). */
@@ -355,5 +383,8 @@ export function sumPoints(points: readonly Point[]): Point {
  */
 export function msmSecret(points: readonly Point[], scalars: readonly bigint[]): Point {
   if (points.length !== scalars.length) throw new RangeError('msmSecret: length mismatch');
-  return msmOblivious(points, scalars.map((k) => (k >= 0n && k < ORDER ? k : Fn.create(k))));
+  return msmOblivious(
+    points,
+    scalars.map((k) => (k >= 0n && k < ORDER ? k : Fn.create(k))),
+  );
 }

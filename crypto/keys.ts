@@ -43,7 +43,8 @@ function header(state: PacketState, seat: number): StepHeader {
 }
 
 function assertLocked(state: PacketState, what: string): void {
-  if (state.phase !== 'locked') throw new RangeError(`${what}: packet ${state.id} is not locked (phase ${state.phase})`);
+  if (state.phase !== 'locked')
+    throw new RangeError(`${what}: packet ${state.id} is not locked (phase ${state.phase})`);
 }
 
 function positionsOf(state: PacketState, positions: readonly number[], what: string): number[] {
@@ -139,10 +140,16 @@ export function verifyKeyShares(
   const seat = msg.header.seat;
   const base = { seat, packet: state.id, step: 'keys' as const };
   if (msg.header.handNo !== p.handNo || msg.header.packet !== state.id || !sameBytes(msg.header.tableId, p.tableId)) {
-    return { ...base, code: 'context', reason: `key shares are bound to hand ${msg.header.handNo} packet ${msg.header.packet}, expected hand ${p.handNo} packet ${state.id}` };
+    return {
+      ...base,
+      code: 'context',
+      reason: `key shares are bound to hand ${msg.header.handNo} packet ${msg.header.packet}, expected hand ${p.handNo} packet ${state.id}`,
+    };
   }
-  if (state.phase !== 'locked') return { ...base, code: 'turn', reason: `key shares for packet ${state.id}, which is not locked` };
-  if (!(seat >= 0 && seat < p.seats)) return { ...base, code: 'context', reason: `key shares from unknown seat ${seat}` };
+  if (state.phase !== 'locked')
+    return { ...base, code: 'turn', reason: `key shares for packet ${state.id}, which is not locked` };
+  if (!(seat >= 0 && seat < p.seats))
+    return { ...base, code: 'context', reason: `key shares from unknown seat ${seat}` };
   if (msg.to !== ALL_SEATS && !(msg.to >= 0 && msg.to < p.seats && msg.to !== seat)) {
     return { ...base, code: 'context', reason: `key shares addressed to invalid seat ${msg.to}` };
   }
@@ -152,7 +159,12 @@ export function verifyKeyShares(
     if (order <= prev) return { ...base, code: 'size', reason: 'key entries are not sorted or repeat' };
     prev = order;
     if (e.position >= state.size || e.layer >= p.seats) {
-      return { ...base, code: 'size', position: e.position, reason: `key for position ${e.position} layer ${e.layer} is outside the packet` };
+      return {
+        ...base,
+        code: 'size',
+        position: e.position,
+        reason: `key for position ${e.position} layer ${e.layer} is outside the packet`,
+      };
     }
     const known = knownKey?.(e.layer, e.position);
     if (known !== undefined ? e.key !== known : !mulBase(e.key).equals(state.keys[e.layer]!.points[e.position]!)) {
@@ -175,7 +187,8 @@ function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
 
 /** Adds a seat's own lock keys to a ring. */
 export function withOwnKeys(ring: KeyRing, secrets: PacketSecrets, positions?: readonly number[]): KeyRing {
-  if (!secrets.lock) throw new RangeError(`withOwnKeys: seat ${secrets.seat} has no lock keys for packet ${secrets.packet}`);
+  if (!secrets.lock)
+    throw new RangeError(`withOwnKeys: seat ${secrets.seat} has no lock keys for packet ${secrets.packet}`);
   const out = new Map(ring);
   const ps = positions ?? secrets.lock.map((_, i) => i);
   for (const position of ps) {

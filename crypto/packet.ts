@@ -42,8 +42,7 @@ export type PacketInput =
   | { readonly kind: 'public'; readonly card: number };
 
 export type PacketSource =
-  | { readonly kind: 'deck' }
-  | { readonly kind: 'reshuffle'; readonly inputs: readonly PacketInput[] };
+  { readonly kind: 'deck' } | { readonly kind: 'reshuffle'; readonly inputs: readonly PacketInput[] };
 
 /** Points together with their canonical encodings (32 bytes each, concatenated). */
 export interface Deck {
@@ -181,7 +180,8 @@ export function openReshuffle(
       if (src.phase !== 'locked') throw new RangeError(`${what}: packet ${input.packet} is not locked yet`);
       aint(input.position, `${what}.position`, 0, src.size - 1);
       const key = `p${input.packet}/${input.position}`;
-      if (seen.has(key)) throw new RangeError(`${what}: packet ${input.packet} position ${input.position} listed twice`);
+      if (seen.has(key))
+        throw new RangeError(`${what}: packet ${input.packet} position ${input.position} listed twice`);
       seen.add(key);
       const p = input.position;
       points.push(src.deck.points[p]!);
@@ -220,11 +220,7 @@ export function openReshuffle(
 }
 
 /** The state after `seat`'s step of the current phase produced `deck` (and a layer or keys). */
-export function advance(
-  state: PacketState,
-  deck: Deck,
-  update: { layer?: Deck; keys?: Deck },
-): PacketState {
+export function advance(state: PacketState, deck: Deck, update: { layer?: Deck; keys?: Deck }): PacketState {
   const n = state.hand.params.seats;
   const seat = state.next;
   const layers = update.layer ? state.layers.map((l, i) => (i === seat ? update.layer! : l)) : state.layers;
@@ -247,8 +243,5 @@ export function advance(
 }
 
 export function isSeat(state: PacketState, seat: number, allowAll = false): boolean {
-  return (
-    Number.isInteger(seat) &&
-    ((seat >= 0 && seat < state.hand.params.seats) || (allowAll && seat === ALL_SEATS))
-  );
+  return Number.isInteger(seat) && ((seat >= 0 && seat < state.hand.params.seats) || (allowAll && seat === ALL_SEATS));
 }

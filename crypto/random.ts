@@ -40,7 +40,9 @@ export function seededRandom(seed: Uint8Array | string): RandomSource {
 export function randomBytes(rng: RandomSource, length: number): Uint8Array {
   const b = rng(length);
   if (!(b instanceof Uint8Array) || b.length !== length) {
-    throw new TypeError(`random source returned ${b instanceof Uint8Array ? b.length + ' bytes' : typeof b}, expected ${length} bytes`);
+    throw new TypeError(
+      `random source returned ${b instanceof Uint8Array ? b.length + ' bytes' : typeof b}, expected ${length} bytes`,
+    );
   }
   return b;
 }

@@ -127,7 +127,9 @@ export function unseal(
   abytes(sealed, 'unseal: sealed payload');
   abytes(aad, 'unseal: associated data');
   if (sealed.length < SEAL_OVERHEAD) {
-    throw new RangeError(`unseal: sealed payload of ${sealed.length} bytes is shorter than the ${SEAL_OVERHEAD}-byte overhead`);
+    throw new RangeError(
+      `unseal: sealed payload of ${sealed.length} bytes is shorter than the ${SEAL_OVERHEAD}-byte overhead`,
+    );
   }
   if (sealed[0] !== VERSION) throw new RangeError(`unseal: unsupported version ${sealed[0]}, expected ${VERSION}`);
   const ephPub = sealed.subarray(1, 33);
@@ -172,7 +174,8 @@ export function assertSealPublicKey(bytes: unknown, what = 'seal public key'): U
   let u = 0n;
   for (let i = 31; i >= 0; i--) u = (u << 8n) | BigInt(b[i]!);
   u = (u & ((1n << 255n) - 1n)) % P25519;
-  if (LOW_ORDER_U.includes(u)) throw new RangeError(`${what}: X25519 public key of low order (it would give an all-zero shared secret)`);
+  if (LOW_ORDER_U.includes(u))
+    throw new RangeError(`${what}: X25519 public key of low order (it would give an all-zero shared secret)`);
   return b;
 }
 
@@ -197,7 +200,10 @@ export function pairKey(mine: SealKeyPair, theirPublicKey: Uint8Array, context: 
   aint(context.handNo, 'pairKey: handNo', 0, 0xffffffff);
   const ss = shared(mine.secretKey, theirPublicKey, 'pairKey: their public key');
   if (ss.every((x) => x === 0)) throw new RangeError('pairKey: their public key: all-zero X25519 shared secret');
-  const [lo, hi] = compareBytes(mine.publicKey, theirPublicKey) <= 0 ? [mine.publicKey, theirPublicKey] : [theirPublicKey, mine.publicKey];
+  const [lo, hi] =
+    compareBytes(mine.publicKey, theirPublicKey) <= 0
+      ? [mine.publicKey, theirPublicKey]
+      : [theirPublicKey, mine.publicKey];
   const info = concatBytes(PAIR_LABEL, new Writer().bytes8(context.tableId).u32(context.handNo).finish());
   return hkdf(sha256, ss, concatBytes(lo, hi), info, 32);
 }
@@ -211,7 +217,12 @@ function compareBytes(a: Uint8Array, b: Uint8Array): number {
  * Seals `plaintext` under a pair key, bound to `context` (AAD = sealAad) with
  * a fresh random nonce; the packet is written in clear in the header.
  */
-export function sealWith(key: Uint8Array, plaintext: Uint8Array, context: SealContext, rng: RandomSource = systemRandom): Uint8Array {
+export function sealWith(
+  key: Uint8Array,
+  plaintext: Uint8Array,
+  context: SealContext,
+  rng: RandomSource = systemRandom,
+): Uint8Array {
   abytes(key, 'sealWith: pair key', 32);
   abytes(plaintext, 'sealWith: plaintext');
   const aad = sealAad(context);
@@ -225,9 +236,12 @@ export function sealWith(key: Uint8Array, plaintext: Uint8Array, context: SealCo
 export function sealedPacket(sealed: Uint8Array): number {
   abytes(sealed, 'sealed payload');
   if (sealed.length < PAIR_SEAL_OVERHEAD) {
-    throw new RangeError(`sealed payload of ${sealed.length} bytes is shorter than the ${PAIR_SEAL_OVERHEAD}-byte overhead`);
+    throw new RangeError(
+      `sealed payload of ${sealed.length} bytes is shorter than the ${PAIR_SEAL_OVERHEAD}-byte overhead`,
+    );
   }
-  if (sealed[0] !== PAIR_VERSION) throw new RangeError(`sealed payload: unsupported version ${sealed[0]}, expected ${PAIR_VERSION}`);
+  if (sealed[0] !== PAIR_VERSION)
+    throw new RangeError(`sealed payload: unsupported version ${sealed[0]}, expected ${PAIR_VERSION}`);
   return (sealed[1]! << 8) | sealed[2]!;
 }
 
@@ -249,7 +263,8 @@ export function openWith(
   try {
     return { packet, plaintext: gcm(key, nonce, aad).decrypt(sealed.subarray(3 + NONCE_BYTES)) };
   } catch {
-    throw new RangeError(`openWith: authentication failed (other pair key, tampered payload or other context; packet ${packet})`);
+    throw new RangeError(
+      `openWith: authentication failed (other pair key, tampered payload or other context; packet ${packet})`,
+    );
   }
 }
-

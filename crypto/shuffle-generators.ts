@@ -16,7 +16,17 @@
  */
 import { aint, utf8 } from './bytes.js';
 import { Transcript } from './fiat-shamir.js';
-import { type FixedBase, type MsmTable, type Point, G, HALF, encodePoint, fixedBase, hashToGroup, msmTable } from './group.js';
+import {
+  type FixedBase,
+  type MsmTable,
+  type Point,
+  G,
+  HALF,
+  encodePoint,
+  fixedBase,
+  hashToGroup,
+  msmTable,
+} from './group.js';
 import { MAX_PACKET } from './packet.js';
 
 export const GENERATOR_DST = 'fairdeck-v1-shuffle-generators_ristretto255_XMD:SHA-512_R255MAP_RO_';

@@ -66,7 +66,13 @@ import {
 } from './group.js';
 import { type Deck, deckFromHalves } from './packet.js';
 import { isPermutation, randomBytes } from './random.js';
-import { chainGenerator, chainTable, fixedMsmTables, shuffleGeneratorHalves, shuffleGenerators } from './shuffle-generators.js';
+import {
+  chainGenerator,
+  chainTable,
+  fixedMsmTables,
+  shuffleGeneratorHalves,
+  shuffleGenerators,
+} from './shuffle-generators.js';
 
 /** Number of points in `t` and of scalars in `z`. */
 export const SHUFFLE_T = 5;
@@ -132,7 +138,13 @@ function nonceStream(noise: Uint8Array, s: bigint, perm: readonly number[], dige
     permBytes[2 * j] = p >>> 8;
     permBytes[2 * j + 1] = p & 0xff;
   });
-  const xof = shake256.create({}).update(utf8('fairdeck/v1/shuffle-nonce')).update(noise).update(encodeScalar(s)).update(permBytes).update(digest);
+  const xof = shake256
+    .create({})
+    .update(utf8('fairdeck/v1/shuffle-nonce'))
+    .update(noise)
+    .update(encodeScalar(s))
+    .update(permBytes)
+    .update(digest);
   return () => {
     const x = hashToScalarWide(xof.xof(64));
     return x === 0n ? 1n : x;
@@ -144,7 +156,12 @@ function nonceStream(noise: Uint8Array, s: bigint, perm: readonly number[], dige
  * a cheating seat may call it on a deck that is not s·X permuted, and the
  * proof will not verify.
  */
-export function proveShuffle(st: ShuffleStatement, s: bigint, perm: readonly number[], rng: RandomSource): ShuffleProof {
+export function proveShuffle(
+  st: ShuffleStatement,
+  s: bigint,
+  perm: readonly number[],
+  rng: RandomSource,
+): ShuffleProof {
   const n = st.X.points.length;
   ascalar(s, 'shuffle proof: s');
   if (st.Y.points.length !== n) throw new RangeError(`shuffle proof: ${st.Y.points.length} outputs for ${n} inputs`);
@@ -194,7 +211,12 @@ export function proveShuffle(st: ShuffleStatement, s: bigint, perm: readonly num
   const t = deckFromHalves([
     mulBase(Fn.mul(w1, HALF)),
     mulBase(Fn.mul(w2, HALF)),
-    mulBase(Fn.mul(w3, HALF)).add(msmSecret(H, wp.map((w) => Fn.mul(w, HALF)))),
+    mulBase(Fn.mul(w3, HALF)).add(
+      msmSecret(
+        H,
+        wp.map((w) => Fn.mul(w, HALF)),
+      ),
+    ),
     msmSecret(X, t4coef),
     L === G ? mulBase(Fn.mul(ws, HALF)) : mulSecret(L, Fn.mul(ws, HALF)),
   ]);

@@ -22,16 +22,7 @@
  */
 import { type RandomSource, equalBytes, toHex } from './bytes.js';
 import { type Fault, type Verdict, fault, ok } from './fault.js';
-import {
-  Fn,
-  G,
-  HALF,
-  invMod,
-  mulBase,
-  mulSecret,
-  randomScalar,
-  ascalar,
-} from './group.js';
+import { Fn, G, HALF, invMod, mulBase, mulSecret, randomScalar, ascalar } from './group.js';
 import {
   type Deck,
   type PacketState,
@@ -123,12 +114,15 @@ function header(state: PacketState, seat: number): StepHeader {
 
 function assertTurn(state: PacketState, kind: StepKind, seat: number): void {
   if (state.phase !== kind) throw new RangeError(`${kind} step: packet ${state.id} is in phase ${state.phase}`);
-  if (seat !== state.next) throw new RangeError(`${kind} step: seat ${seat} acts out of turn, awaiting seat ${state.next}`);
+  if (seat !== state.next)
+    throw new RangeError(`${kind} step: seat ${seat} acts out of turn, awaiting seat ${state.next}`);
 }
 
 function assertSecrets(state: PacketState, secrets: PacketSecrets, seat: number, kind: StepKind): void {
   if (secrets.packet !== state.id || secrets.seat !== seat) {
-    throw new RangeError(`${kind} step: secrets are for packet ${secrets.packet} seat ${secrets.seat}, expected packet ${state.id} seat ${seat}`);
+    throw new RangeError(
+      `${kind} step: secrets are for packet ${secrets.packet} seat ${secrets.seat}, expected packet ${state.id} seat ${seat}`,
+    );
   }
 }
 
@@ -192,20 +186,42 @@ function checkHeader(state: PacketState, h: StepHeader, kind: StepKind | 'keys')
   const p = state.hand.params;
   const base = { seat: h.seat, packet: state.id, step: kind } as const;
   if (!equalBytes(h.tableId, p.tableId)) {
-    return { ...base, code: 'context', reason: `${kind} step is bound to table ${toHex(h.tableId)}, expected ${toHex(p.tableId)}` };
+    return {
+      ...base,
+      code: 'context',
+      reason: `${kind} step is bound to table ${toHex(h.tableId)}, expected ${toHex(p.tableId)}`,
+    };
   }
-  if (h.handNo !== p.handNo) return { ...base, code: 'context', reason: `${kind} step is bound to hand ${h.handNo}, expected hand ${p.handNo}` };
-  if (h.packet !== state.id) return { ...base, code: 'context', reason: `${kind} step is bound to packet ${h.packet}, expected packet ${state.id}` };
+  if (h.handNo !== p.handNo)
+    return { ...base, code: 'context', reason: `${kind} step is bound to hand ${h.handNo}, expected hand ${p.handNo}` };
+  if (h.packet !== state.id)
+    return {
+      ...base,
+      code: 'context',
+      reason: `${kind} step is bound to packet ${h.packet}, expected packet ${state.id}`,
+    };
   if (kind !== 'keys') {
-    if (state.phase !== kind) return { ...base, code: 'turn', reason: `${kind} step received while packet ${state.id} is in phase ${state.phase}` };
-    if (h.seat !== state.next) return { ...base, code: 'turn', reason: `${kind} step from seat ${h.seat}, awaiting seat ${state.next}` };
+    if (state.phase !== kind)
+      return {
+        ...base,
+        code: 'turn',
+        reason: `${kind} step received while packet ${state.id} is in phase ${state.phase}`,
+      };
+    if (h.seat !== state.next)
+      return { ...base, code: 'turn', reason: `${kind} step from seat ${h.seat}, awaiting seat ${state.next}` };
   }
   return null;
 }
 
 function checkDeck(state: PacketState, deck: Deck, seat: number, kind: StepKind, what: string): Fault | null {
   if (deck.points.length !== state.size || deck.bytes.length !== 32 * state.size) {
-    return { seat, packet: state.id, step: kind, code: 'size', reason: `${what} has ${deck.points.length} points, expected ${state.size}` };
+    return {
+      seat,
+      packet: state.id,
+      step: kind,
+      code: 'size',
+      reason: `${what} has ${deck.points.length} points, expected ${state.size}`,
+    };
   }
   // Canonical encodings: equal points have equal bytes.
   const seen = new Map<string, number>();
@@ -213,7 +229,14 @@ function checkDeck(state: PacketState, deck: Deck, seat: number, kind: StepKind,
     const hex = toHex(deck.bytes.subarray(32 * j, 32 * j + 32));
     const prev = seen.get(hex);
     if (prev !== undefined) {
-      return { seat, packet: state.id, step: kind, position: j, code: 'duplicate', reason: `${what}: positions ${prev} and ${j} hold the same point` };
+      return {
+        seat,
+        packet: state.id,
+        step: kind,
+        position: j,
+        code: 'duplicate',
+        reason: `${what}: positions ${prev} and ${j} hold the same point`,
+      };
     }
     seen.set(hex, j);
   }
@@ -235,7 +258,8 @@ export function verifyShuffleStep(
   const seat = msg.header.seat;
   const d = checkDeck(state, msg.deck, seat, 'shuffle', 'shuffled deck');
   if (d) return fault(d);
-  if (msg.layer.points.length !== 1) return fault({ seat, packet: state.id, step: 'shuffle', code: 'size', reason: 'S must be one point' });
+  if (msg.layer.points.length !== 1)
+    return fault({ seat, packet: state.id, step: 'shuffle', code: 'size', reason: 'S must be one point' });
   if (!verifyShuffle(shuffleStatement(state, seat, msg.deck, msg.layer), msg.proof, rng)) {
     return fault({
       seat,
@@ -306,15 +330,33 @@ export function verifyLockStep(
   const d = checkDeck(state, msg.deck, seat, 'lock', 'locked deck');
   if (d) return fault(d);
   if (msg.keys.points.length !== state.size) {
-    return fault({ seat, packet: state.id, step: 'lock', code: 'size', reason: `${msg.keys.points.length} key commitments, expected ${state.size}` });
+    return fault({
+      seat,
+      packet: state.id,
+      step: 'lock',
+      code: 'size',
+      reason: `${msg.keys.points.length} key commitments, expected ${state.size}`,
+    });
   }
   const good = verifyDleqBatch(
-    { context: stepContext(state, 'lock', seat), base: state.layers[seat]!, target: msg.keys, X: state.deck, Y: msg.deck },
+    {
+      context: stepContext(state, 'lock', seat),
+      base: state.layers[seat]!,
+      target: msg.keys,
+      X: state.deck,
+      Y: msg.deck,
+    },
     msg.proof,
     rng,
   );
   if (!good) {
-    return fault({ seat, packet: state.id, step: 'lock', code: 'proof', reason: `Chaum–Pedersen batch of seat ${seat} does not verify (a lock factor does not match S_${seat} → K_${seat}c)` });
+    return fault({
+      seat,
+      packet: state.id,
+      step: 'lock',
+      code: 'proof',
+      reason: `Chaum–Pedersen batch of seat ${seat} does not verify (a lock factor does not match S_${seat} → K_${seat}c)`,
+    });
   }
   return ok(advance(state, msg.deck, { keys: msg.keys }));
 }
@@ -334,13 +376,16 @@ export function makeRelayerStep(
 ): Made<RelayerStep> {
   assertTurn(state, 'relayer', seat);
   assertSecrets(state, secrets, seat, 'relayer');
-  if (state.source.kind !== 'reshuffle' || !state.cardLayers) throw new RangeError('relayer step: packet is not a reshuffle');
+  if (state.source.kind !== 'reshuffle' || !state.cardLayers)
+    throw new RangeError('relayer step: packet is not a reshuffle');
   const ell: bigint[] = state.source.inputs.map((input, c) => {
     if (input.kind === 'public') return 1n;
     const src = sourceSecrets(input.packet);
     const key = src?.lock?.[input.position];
     if (src === undefined || key === undefined || src.seat !== seat) {
-      throw new RangeError(`relayer step: no lock key of seat ${seat} for packet ${input.packet} position ${input.position} (card ${c})`);
+      throw new RangeError(
+        `relayer step: no lock key of seat ${seat} for packet ${input.packet} position ${input.position} (card ${c})`,
+      );
     }
     return ascalar(key, `lock key ${input.packet}/${input.position}`);
   });
@@ -351,7 +396,13 @@ export function makeRelayerStep(
   const deck = deckFromHalves(f.map((fc, c) => mulSecret(X[c]!, Fn.mul(fc, HALF))));
   const layer = deckFromPoints([mulBase(t)]);
   const proof = proveDleqBatch(
-    { context: stepContext(state, 'relayer', seat), base: state.cardLayers[seat]!, target: layer, X: state.deck, Y: deck },
+    {
+      context: stepContext(state, 'relayer', seat),
+      base: state.cardLayers[seat]!,
+      target: layer,
+      X: state.deck,
+      Y: deck,
+    },
     f,
     ell,
     rng,
@@ -370,14 +421,27 @@ export function verifyRelayerStep(
   const seat = msg.header.seat;
   const d = checkDeck(state, msg.deck, seat, 'relayer', 're-layered deck');
   if (d) return fault(d);
-  if (msg.layer.points.length !== 1) return fault({ seat, packet: state.id, step: 'relayer', code: 'size', reason: 'T must be one point' });
+  if (msg.layer.points.length !== 1)
+    return fault({ seat, packet: state.id, step: 'relayer', code: 'size', reason: 'T must be one point' });
   const good = verifyDleqBatch(
-    { context: stepContext(state, 'relayer', seat), base: state.cardLayers![seat]!, target: msg.layer, X: state.deck, Y: msg.deck },
+    {
+      context: stepContext(state, 'relayer', seat),
+      base: state.cardLayers![seat]!,
+      target: msg.layer,
+      X: state.deck,
+      Y: msg.deck,
+    },
     msg.proof,
     rng,
   );
   if (!good) {
-    return fault({ seat, packet: state.id, step: 'relayer', code: 'proof', reason: `Chaum–Pedersen batch of seat ${seat} does not verify (a re-layer factor does not match K → T_${seat})` });
+    return fault({
+      seat,
+      packet: state.id,
+      step: 'relayer',
+      code: 'proof',
+      reason: `Chaum–Pedersen batch of seat ${seat} does not verify (a re-layer factor does not match K → T_${seat})`,
+    });
   }
   return ok(advance(state, msg.deck, { layer: msg.layer }));
 }

@@ -70,8 +70,10 @@ function invert(z: bigint): bigint {
  * RFC 7748 §6.1 asks). TypeError on lengths other than 32.
  */
 export function x25519Shared(secretKey: Uint8Array, publicKey: Uint8Array): Uint8Array {
-  if (!(secretKey instanceof Uint8Array) || secretKey.length !== 32) throw new TypeError('x25519: secret key must be 32 bytes');
-  if (!(publicKey instanceof Uint8Array) || publicKey.length !== 32) throw new TypeError('x25519: public key must be 32 bytes');
+  if (!(secretKey instanceof Uint8Array) || secretKey.length !== 32)
+    throw new TypeError('x25519: secret key must be 32 bytes');
+  if (!(publicKey instanceof Uint8Array) || publicKey.length !== 32)
+    throw new TypeError('x25519: public key must be 32 bytes');
   const k = clampedScalar(secretKey);
   const x1 = decodeU(publicKey);
   let x2 = 1n;

@@ -32,27 +32,54 @@ const { values, positionals } = parseArgs({
 const scopeName = positionals[0];
 const scope = scopeName === undefined ? undefined : SCOPES[scopeName];
 if (scopeName === undefined || scope === undefined || positionals.length > 1) {
-  console.error(`usage: npm run mutate -- <${Object.keys(SCOPES).join('|')}> [--mutate glob,...] [--tests glob,...] [--all-tests] [--concurrency n] [--force]`);
+  console.error(
+    `usage: npm run mutate -- <${Object.keys(SCOPES).join('|')}> [--mutate glob,...] [--tests glob,...] [--all-tests] [--concurrency n] [--force]`,
+  );
   process.exit(2);
 }
-const globs = (list: string | undefined) => list?.split(',').map((glob) => glob.trim()).filter((glob) => glob !== '');
+const globs = (list: string | undefined) =>
+  list
+    ?.split(',')
+    .map((glob) => glob.trim())
+    .filter((glob) => glob !== '');
 const narrowed = globs(values.mutate);
 const narrowedTests = globs(values.tests);
 const mutate = narrowed ?? [...scope.mutate];
-const testFiles = values['all-tests'] ? [] : narrowedTests ?? [...scope.tests];
-const target = [scopeName, narrowed?.join(','), narrowedTests && `tests=${narrowedTests.join(',')}`].filter(Boolean).join(':');
+const testFiles = values['all-tests'] ? [] : (narrowedTests ?? [...scope.tests]);
+const target = [scopeName, narrowed?.join(','), narrowedTests && `tests=${narrowedTests.join(',')}`]
+  .filter(Boolean)
+  .join(':');
 // The tag names the incremental file, the report and the sandbox directory: a long list of files
 // would pass the file system's 255-byte name limit (ENAMETOOLONG), so a long tag keeps its start
 // and ends in a digest of the whole target (still one tag per target).
 const fullTag = target.replace(/[^A-Za-z0-9_.=-]+/g, '_');
-const fileTag = fullTag.length <= 200 ? fullTag : `${fullTag.slice(0, 180)}-${createHash('sha256').update(target).digest('hex').slice(0, 16)}`;
+const fileTag =
+  fullTag.length <= 200
+    ? fullTag
+    : `${fullTag.slice(0, 180)}-${createHash('sha256').update(target).digest('hex').slice(0, 16)}`;
 
 function commitOfWorktree(): string {
   const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
   // bench/mutation.json is this script's own output: a run written there but not committed yet
   // does not make the code under test uncommitted. A new test file not added yet does (untracked
   // files count in the code and test directories; reports/ and the sandboxes are ignored files).
-  const dirty = execFileSync('git', ['status', '--porcelain', '--', 'crypto', 'src', 'test', 'scripts', 'stryker.config.mjs', 'vitest.stryker.config.ts', 'package.json'], { encoding: 'utf8' }).trim() !== '';
+  const dirty =
+    execFileSync(
+      'git',
+      [
+        'status',
+        '--porcelain',
+        '--',
+        'crypto',
+        'src',
+        'test',
+        'scripts',
+        'stryker.config.mjs',
+        'vitest.stryker.config.ts',
+        'package.json',
+      ],
+      { encoding: 'utf8' },
+    ).trim() !== '';
   return dirty ? `${head}+uncommitted` : head;
 }
 
@@ -114,4 +141,6 @@ for (const result of results.filter((mutant) => mutant.status === 'Survived' || 
   const where = `${relative(process.cwd(), result.fileName)}:${result.location.start.line}:${result.location.start.column}`;
   console.log(`${result.status} ${where} ${result.mutatorName}: ${result.replacement ?? ''}`.slice(0, 240));
 }
-console.log(`${target}: score ${entry.score}% (killed ${killed}, timeout ${timeout}, survived ${survived}, no coverage ${noCoverage}, ignored ${entry.ignored}) in ${entry.durationMin} min → ${BENCH_PATH}`);
+console.log(
+  `${target}: score ${entry.score}% (killed ${killed}, timeout ${timeout}, survived ${survived}, no coverage ${noCoverage}, ignored ${entry.ignored}) in ${entry.durationMin} min → ${BENCH_PATH}`,
+);

@@ -19,7 +19,9 @@ const git = (...args: string[]) => execFileSync('git', args, { encoding: 'utf8' 
 /** The files of a list of Stryker globs (`!` excludes), from git's index: a scope's, or a run's `mutate`. */
 function scopeFiles(patterns: readonly string[]): string[] {
   const pathspecs = patterns.map((p) => (p.startsWith('!') ? `:(exclude,glob)${p.slice(1)}` : `:(glob)${p}`));
-  return git('ls-files', '--', ...pathspecs).split('\n').filter((f) => f !== '');
+  return git('ls-files', '--', ...pathspecs)
+    .split('\n')
+    .filter((f) => f !== '');
 }
 
 const { positionals } = parseArgs({ allowPositionals: true });
@@ -54,5 +56,8 @@ const entry: AggregateEntry = {
   runs: runs.map((run) => run.target),
 };
 writeBench({ ...bench, aggregates: [...bench.aggregates.filter((a) => a.scope !== scopeName), entry] });
-for (const run of runs) console.log(`  ${run.score.toFixed(2).padStart(6)} %  ${run.target}  (${run.commit}, ${run.date.slice(0, 10)})`);
-console.log(`${scopeName}: ${entry.score}% over ${files.length} files in ${runs.length} runs (killed ${counts.killed}, timeout ${counts.timeout}, survived ${counts.survived}, no coverage ${counts.noCoverage}) → bench/mutation.json aggregates`);
+for (const run of runs)
+  console.log(`  ${run.score.toFixed(2).padStart(6)} %  ${run.target}  (${run.commit}, ${run.date.slice(0, 10)})`);
+console.log(
+  `${scopeName}: ${entry.score}% over ${files.length} files in ${runs.length} runs (killed ${counts.killed}, timeout ${counts.timeout}, survived ${counts.survived}, no coverage ${counts.noCoverage}) → bench/mutation.json aggregates`,
+);

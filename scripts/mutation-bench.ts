@@ -96,7 +96,12 @@ export function writeBench(bench: BenchFile): void {
 }
 
 /** Score as Stryker reports it: detected over valid mutants, two decimals. */
-export function mutationScore(counts: { killed: number; timeout: number; survived: number; noCoverage: number }): number {
+export function mutationScore(counts: {
+  killed: number;
+  timeout: number;
+  survived: number;
+  noCoverage: number;
+}): number {
   const detected = counts.killed + counts.timeout;
   const valid = detected + counts.survived + counts.noCoverage;
   return valid === 0 ? 0 : Math.round((detected / valid) * 10_000) / 100;
@@ -138,8 +143,10 @@ export function aggregateScope(
       problems.push(`${file}: no run`);
       continue;
     }
-    if (latest.commit.endsWith('+uncommitted')) problems.push(`${file}: its latest run (${latest.target}) was made on uncommitted code`);
-    else if (changedSince(file, latest.commit)) problems.push(`${file}: changed since its latest run (${latest.target}, ${latest.commit})`);
+    if (latest.commit.endsWith('+uncommitted'))
+      problems.push(`${file}: its latest run (${latest.target}) was made on uncommitted code`);
+    else if (changedSince(file, latest.commit))
+      problems.push(`${file}: changed since its latest run (${latest.target}, ${latest.commit})`);
     chosen.set(latest.target, latest);
   }
   const picked = [...chosen.values()].sort((a, b) => a.target.localeCompare(b.target));
@@ -151,5 +158,14 @@ export function aggregateScope(
   }
   if (problems.length > 0) return { ok: false, problems };
   const sum = (key: keyof Counts) => picked.reduce((total, run) => total + run[key], 0);
-  return { ok: true, runs: picked, counts: { killed: sum('killed'), timeout: sum('timeout'), survived: sum('survived'), noCoverage: sum('noCoverage') } };
+  return {
+    ok: true,
+    runs: picked,
+    counts: {
+      killed: sum('killed'),
+      timeout: sum('timeout'),
+      survived: sum('survived'),
+      noCoverage: sum('noCoverage'),
+    },
+  };
 }

@@ -52,7 +52,8 @@ for (const file of paths.flatMap(scenarioFiles)) {
   const run = runScenario(game, scenario);
   console.log(`\n=== ${file}: ${run.title}`);
   for (const line of run.log) console.log(`  ${line}`);
-  if (run.rejected) console.log(`  first rejected action: #${run.rejected.index} (seat ${run.rejected.seat}): ${run.rejected.error}`);
+  if (run.rejected)
+    console.log(`  first rejected action: #${run.rejected.index} (seat ${run.rejected.seat}): ${run.rejected.error}`);
   console.log(`  public state: ${JSON.stringify(run.publicSummary)}`);
   if (showOpen) console.log(`  open state:   ${JSON.stringify(run.openSummary)}`);
   console.log(`  outcome: ${run.outcome ? JSON.stringify(run.outcome) : 'not over'}`);

@@ -25,7 +25,13 @@ try {
   for (let i = 0; i < 6; i++) {
     for (const p of [ann, bob]) {
       const page = p.page;
-      if (await page.locator('#ready').isVisible().catch(() => false)) await page.locator('#ready').click();
+      if (
+        await page
+          .locator('#ready')
+          .isVisible()
+          .catch(() => false)
+      )
+        await page.locator('#ready').click();
       else if ((await page.locator('#my-area.turn').count()) > 0) {
         const card = page.locator('#my-hand fd-card[selectable], #my-face-up fd-card[selectable]').first();
         if ((await card.count()) > 0) {

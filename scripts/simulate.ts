@@ -80,11 +80,18 @@ if (values.cheat !== undefined) {
     process.exit(2);
   }
   console.log(`cheat ${kind} in ${game} by seat ${report.cheater + 1}: ${report.cheat.what}`);
-  for (const v of report.verdicts) console.log(`  seat ${v.seat + 1}: ${v.code}${v.blamed !== null ? ` blaming seat ${v.blamed + 1}` : ''} — ${v.detail}`);
+  for (const v of report.verdicts)
+    console.log(
+      `  seat ${v.seat + 1}: ${v.code}${v.blamed !== null ? ` blaming seat ${v.blamed + 1}` : ''} — ${v.detail}`,
+    );
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   if (report.ok) {
     const codes = [...new Set(report.verdicts.map((v) => v.code))].join(', ');
-    console.log(report.cheat.expect.caught === 'nothing' ? `nothing changed: audit clean on every honest peer (${seconds} s)` : `caught: seat ${report.cheater + 1} (${codes}) (${seconds} s)`);
+    console.log(
+      report.cheat.expect.caught === 'nothing'
+        ? `nothing changed: audit clean on every honest peer (${seconds} s)`
+        : `caught: seat ${report.cheater + 1} (${codes}) (${seconds} s)`,
+    );
     process.exit(0);
   }
   console.log(`NOT CAUGHT as required: ${report.why} (${seconds} s)`);
@@ -95,7 +102,9 @@ const started = performance.now();
 let bad = 0;
 let reshuffles = 0;
 const exported: HandToExport[] = [];
-console.log(`simulating ${hands} hand(s) of ${game} among ${players} peers${values.seed ? ` (seed ${values.seed})` : ''}`);
+console.log(
+  `simulating ${hands} hand(s) of ${game} among ${players} peers${values.seed ? ` (seed ${values.seed})` : ''}`,
+);
 const results = await simulate(
   {
     game,
@@ -115,12 +124,24 @@ const results = await simulate(
     console.log(
       `hand ${r.hand + 1}: winner seat ${r.winner !== null ? r.winner + 1 : '-'} · ${r.moves} moves${r.reshuffles > 0 ? ` · ${r.reshuffles} reshuffle${r.reshuffles === 1 ? '' : 's'}` : ''} · hash ${r.agreedHash?.slice(0, 16) ?? 'DISAGREE'} · audit ${r.allClean ? 'clean' : 'NOT CLEAN'}`,
     );
-    if (!ok) for (const p of r.peers) console.log(`  seat ${p.seat + 1}: ${p.phase} ${p.hash?.slice(0, 16)} ${p.audit} ${p.halt ?? ''}`);
+    if (!ok)
+      for (const p of r.peers)
+        console.log(`  seat ${p.seat + 1}: ${p.phase} ${p.hash?.slice(0, 16)} ${p.audit} ${p.halt ?? ''}`);
   },
 );
 if (values.transcript !== undefined && exported.length > 0) {
-  writeFileSync(values.transcript, transcriptJson(buildTranscriptFile(exported, Array.from({ length: players }, (_, seat) => `Bot ${seat + 1}`))));
+  writeFileSync(
+    values.transcript,
+    transcriptJson(
+      buildTranscriptFile(
+        exported,
+        Array.from({ length: players }, (_, seat) => `Bot ${seat + 1}`),
+      ),
+    ),
+  );
   console.log(`transcript of ${exported.length} hand(s) written to ${values.transcript}`);
 }
-console.log(`${results.length - bad} passed, ${bad} failed, ${reshuffles} reshuffle(s) in all (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+console.log(
+  `${results.length - bad} passed, ${bad} failed, ${reshuffles} reshuffle(s) in all (${((performance.now() - started) / 1000).toFixed(1)} s)`,
+);
 process.exit(bad === 0 ? 0 : 1);

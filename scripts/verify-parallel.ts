@@ -32,7 +32,14 @@ import { rulesVersions } from '../src/games/rules-versions.js';
 import { setupArgs } from '../src/table/hand/setup.js';
 import { parseTranscriptFile, type TranscriptFile } from '../src/table/transcript-file.js';
 import { verifyTranscript, type TranscriptReport } from '../src/table/verify-transcript.js';
-import { keyEntryId, threadCpuMs, type DealHand, type WorkerAnswer, type WorkerJob, type WorkerTask } from './verify-worker.js';
+import {
+  keyEntryId,
+  threadCpuMs,
+  type DealHand,
+  type WorkerAnswer,
+  type WorkerJob,
+  type WorkerTask,
+} from './verify-worker.js';
 
 interface StartedWorker {
   /** Sends the job; resolves with the answer, or null when the worker failed to start or answer. */
@@ -70,8 +77,15 @@ function startWorker(): StartedWorker {
 /** Per hand, what the deal worker needs: the seats, and the deck size (the same under every rules version that sets the hand up). */
 export function dealHands(file: TranscriptFile): DealHand[] {
   return file.hands.map((hand) => {
-    const made = rulesVersions(hand.setup.game).map((r) => r.rules.setup(setupArgs(hand.setup))).find((m) => m.ok);
-    return { handNo: hand.setup.handNo, seatKeys: hand.setup.seatKeys, deckSize: made?.ok ? made.state.deck.length : 0, events: hand.events };
+    const made = rulesVersions(hand.setup.game)
+      .map((r) => r.rules.setup(setupArgs(hand.setup)))
+      .find((m) => m.ok);
+    return {
+      handNo: hand.setup.handNo,
+      seatKeys: hand.setup.seatKeys,
+      deckSize: made?.ok ? made.state.deck.length : 0,
+      events: hand.events,
+    };
   });
 }
 
@@ -80,7 +94,11 @@ export interface ParallelReport {
   /** How many threads' answers were used (1: one thread, a fallback; 2: one worker did both tasks; 3: one worker each). */
   readonly threads: 1 | 2 | 3;
   /** CPU time (ms; Linux) of the main thread and of each worker task, for the bench (a worker's first task includes loading that worker). */
-  readonly threadCpuMs?: { readonly main: number | null; readonly signatures: number | null; readonly deal: number | null };
+  readonly threadCpuMs?: {
+    readonly main: number | null;
+    readonly signatures: number | null;
+    readonly deal: number | null;
+  };
 }
 
 export interface ParallelOptions {
@@ -106,14 +124,18 @@ export async function verifyTranscriptParallel(text: string, options: ParallelOp
     throw error;
   }
   const job = (tasks: WorkerTask[]): WorkerJob => ({ table: file.table, hands, tasks });
-  const answers = count === 2 ? [workers[0]!.run(job(['signatures'])), workers[1]!.run(job(['deal']))] : [workers[0]!.run(job(['signatures', 'deal']))];
+  const answers =
+    count === 2
+      ? [workers[0]!.run(job(['signatures'])), workers[1]!.run(job(['deal']))]
+      : [workers[0]!.run(job(['signatures', 'deal']))];
   // The deal steps the replay presumed, per hand, in the order it took them, and the deal's key share entries it presumed.
   const presumed: string[][] = file.hands.map(() => []);
   const presumedKeys: string[][] = file.hands.map(() => []);
   const report = verifyTranscript(file, {
     signature: () => true,
     presumeProofs: (hand, packet, envelope) => packet === 0 && presumed[hand]!.push(keyHex(envelope.sig)) > 0,
-    presumeKey: (hand, packet, layer, position, key) => packet === 0 && presumedKeys[hand]!.push(keyEntryId(layer, position, key)) > 0,
+    presumeKey: (hand, packet, layer, position, key) =>
+      packet === 0 && presumedKeys[hand]!.push(keyEntryId(layer, position, key)) > 0,
   });
   const main = threadCpuMs();
   const got = await Promise.all(answers);
@@ -130,5 +152,9 @@ export async function verifyTranscriptParallel(text: string, options: ParallelOp
     presumed.every((taken, hand) => taken.every((sig, i) => steps.verified[hand]?.[i] === sig)) &&
     presumedKeys.every((taken, hand) => taken.every((entry) => keysVerified[hand]?.has(entry) === true));
   if (bad.size === 0 && confirmed) return { report, threads, threadCpuMs: threadCpu };
-  return { report: verifyTranscript(file, { signature: (_envelope, hand, event) => !bad.has(`${hand}/${event}`) }), threads, threadCpuMs: threadCpu };
+  return {
+    report: verifyTranscript(file, { signature: (_envelope, hand, event) => !bad.has(`${hand}/${event}`) }),
+    threads,
+    threadCpuMs: threadCpu,
+  };
 }

@@ -43,8 +43,10 @@ function fresh() {
   } catch {
     return false;
   }
-  if (!meta || typeof meta.inputs !== 'object' || JSON.stringify(meta.entries) !== JSON.stringify(ENTRIES)) return false;
-  for (const name of Object.keys(ENTRIES)) if (digest(path.join(outDir, `${name}.mjs`)) !== meta.outputs?.[name]) return false;
+  if (!meta || typeof meta.inputs !== 'object' || JSON.stringify(meta.entries) !== JSON.stringify(ENTRIES))
+    return false;
+  for (const name of Object.keys(ENTRIES))
+    if (digest(path.join(outDir, `${name}.mjs`)) !== meta.outputs?.[name]) return false;
   return Object.entries(meta.inputs).every(([file, hash]) => digest(path.join(root, file)) === hash);
 }
 
@@ -69,7 +71,9 @@ async function build() {
       metafile: true,
       logLevel: 'error',
       // Bundled CommonJS (cborg's none; kept for safety) may call require.
-      banner: { js: "import { createRequire as __fdRequire } from 'node:module'; const require = __fdRequire(import.meta.url);" },
+      banner: {
+        js: "import { createRequire as __fdRequire } from 'node:module'; const require = __fdRequire(import.meta.url);",
+      },
     });
     const inputs = { [path.relative(root, self)]: digest(self) };
     for (const file of Object.keys(result.metafile.inputs)) inputs[file] = digest(path.join(root, file));
@@ -82,7 +86,9 @@ async function build() {
     renameSync(`${metaFile}.${process.pid}`, metaFile);
     return true;
   } catch (error) {
-    console.error(`(could not prebuild the verifier: ${error instanceof Error ? error.message : String(error)}; running it through tsx)`);
+    console.error(
+      `(could not prebuild the verifier: ${error instanceof Error ? error.message : String(error)}; running it through tsx)`,
+    );
     return false;
   } finally {
     rmSync(staging, { recursive: true, force: true });
@@ -94,6 +100,10 @@ const usable = (process.env.FAIRDECK_VERIFY_REBUILD !== '1' && fresh()) || (awai
 if (usable) {
   await import(pathToFileURL(path.join(outDir, 'verify.mjs')).href);
 } else {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'scripts', 'verify.ts'), ...process.argv.slice(2)], { stdio: 'inherit', cwd: process.cwd() });
+  const run = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', path.join(root, 'scripts', 'verify.ts'), ...process.argv.slice(2)],
+    { stdio: 'inherit', cwd: process.cwd() },
+  );
   process.exit(run.status ?? 2);
 }

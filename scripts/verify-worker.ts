@@ -79,7 +79,10 @@ export function threadCpuMs(): number | null {
   }
 }
 
-export function badSignatures(job: { readonly table: string; readonly hands: readonly (readonly string[])[] }): SignatureAnswer {
+export function badSignatures(job: {
+  readonly table: string;
+  readonly hands: readonly (readonly string[])[];
+}): SignatureAnswer {
   const verifier = new SignatureVerifier();
   const bad: [number, number][] = [];
   job.hands.forEach((events, hand) =>
@@ -103,7 +106,12 @@ function dealSteps(table: string, hand: DealHand): { steps: string[]; keys: stri
     const envelope = parsed.value as EnvelopeOf<'table-event'>;
     const seat = hand.seatKeys.indexOf(keyHex(envelope.from));
     const type = envelope.body.type;
-    if (seat < 0 || envelope.body.hand !== hand.handNo || (type !== 'shuffle' && type !== 'lock' && type !== 'keys' && type !== 'act')) continue;
+    if (
+      seat < 0 ||
+      envelope.body.hand !== hand.handNo ||
+      (type !== 'shuffle' && type !== 'lock' && type !== 'keys' && type !== 'act')
+    )
+      continue;
     const event = parseEvent(envelope, seat);
     if (!event.ok) continue;
     if (type === 'keys') {
@@ -134,7 +142,8 @@ function dealSteps(table: string, hand: DealHand): { steps: string[]; keys: stri
   for (const { seat, bytes } of shares) {
     try {
       const msg = decodeKeyShares(bytes, { hand: book.hand, seat });
-      if (msg.header.packet === 0 && verifyKeyShares(cascade.state, msg) === null) for (const e of msg.entries) keys.push(keyEntryId(e.layer, e.position, e.key));
+      if (msg.header.packet === 0 && verifyKeyShares(cascade.state, msg) === null)
+        for (const e of msg.entries) keys.push(keyEntryId(e.layer, e.position, e.key));
     } catch {
       // Malformed: the main thread refuses it by itself (and never presumes it).
     }
@@ -154,11 +163,13 @@ export function dealProofs(job: { readonly table: string; readonly hands: readon
  * thread then checks that part itself.
  */
 export function runJob(job: WorkerJob): WorkerAnswer {
-  const answer: { signatures?: SignatureAnswer; deal?: DealAnswer; cpuMs: Partial<Record<WorkerTask, number | null>> } = { cpuMs: {} };
+  const answer: { signatures?: SignatureAnswer; deal?: DealAnswer; cpuMs: Partial<Record<WorkerTask, number | null>> } =
+    { cpuMs: {} };
   let before: number | null = 0;
   for (const task of job.tasks) {
     try {
-      if (task === 'signatures') answer.signatures = badSignatures({ table: job.table, hands: job.hands.map((hand) => hand.events) });
+      if (task === 'signatures')
+        answer.signatures = badSignatures({ table: job.table, hands: job.hands.map((hand) => hand.events) });
       else answer.deal = dealProofs(job);
     } catch {
       // Left out: see above.

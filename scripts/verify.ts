@@ -17,7 +17,10 @@ import { parseArgs } from 'node:util';
 import { describeReport } from '../src/table/verify-transcript.js';
 import { verifyTranscriptParallel } from './verify-parallel.js';
 
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { json: { type: 'boolean', default: false } } });
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { json: { type: 'boolean', default: false } },
+});
 const path = positionals[0];
 if (!path || positionals.length > 1) {
   console.error('usage: npm run verify -- transcript.json [--json]');
@@ -33,12 +36,33 @@ try {
 const started = performance.now();
 const cpuBefore = process.cpuUsage();
 const layout = process.env.FAIRDECK_VERIFY_WORKERS;
-const { report, threads, threadCpuMs } = await verifyTranscriptParallel(text, layout === '1' || layout === '2' ? { workers: Number(layout) as 1 | 2 } : {});
+const { report, threads, threadCpuMs } = await verifyTranscriptParallel(
+  text,
+  layout === '1' || layout === '2' ? { workers: Number(layout) as 1 | 2 } : {},
+);
 const seconds = (performance.now() - started) / 1000;
 const cpu = process.cpuUsage(cpuBefore);
 const cpuSeconds = (cpu.user + cpu.system) / 1e6;
 if (values.json) {
-  console.log(JSON.stringify({ ok: report.ok, fault: report.fault, threads, threadCpuMs, cpuSeconds, hands: report.hands.map(({ inputs, open, ...hand }) => ({ ...hand, inputs: inputs.length, cardsOpened: open ? Object.keys(open).length : 0 })), seconds }, null, 1));
+  console.log(
+    JSON.stringify(
+      {
+        ok: report.ok,
+        fault: report.fault,
+        threads,
+        threadCpuMs,
+        cpuSeconds,
+        hands: report.hands.map(({ inputs, open, ...hand }) => ({
+          ...hand,
+          inputs: inputs.length,
+          cardsOpened: open ? Object.keys(open).length : 0,
+        })),
+        seconds,
+      },
+      null,
+      1,
+    ),
+  );
 } else {
   for (const line of describeReport(report)) console.log(line);
   console.log(`(verified in ${seconds.toFixed(2)} s, ${cpuSeconds.toFixed(2)} s of CPU)`);

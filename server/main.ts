@@ -52,7 +52,8 @@ export async function startServer(
   });
   httpServer.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const sockets = signalingSockets;
-    if (sockets && sockets.shouldHandle(req)) sockets.handleUpgrade(req, socket, head, (ws) => sockets.emit('connection', ws, req));
+    if (sockets && sockets.shouldHandle(req))
+      sockets.handleUpgrade(req, socket, head, (ws) => sockets.emit('connection', ws, req));
   });
   app.use('/peerjs', peerServer);
   app.get('/healthz', (_req, res) => {

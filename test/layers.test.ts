@@ -29,7 +29,9 @@ function sources(dir: string): string[] {
 /** Value imports of a file (`import type` is only a shape, not a dependency, and is listed with a "type:" prefix). */
 function imports(file: string): string[] {
   const text = readFileSync(path.join(root, file), 'utf8');
-  const statics = [...text.matchAll(/(?:^|\n)\s*(import|export)(\s+type)?[^'"]*?from\s*['"]([^'"]+)['"]/g)].map((m) => (m[2] ? `type:${m[3]}` : m[3]!));
+  const statics = [...text.matchAll(/(?:^|\n)\s*(import|export)(\s+type)?[^'"]*?from\s*['"]([^'"]+)['"]/g)].map((m) =>
+    m[2] ? `type:${m[3]}` : m[3]!,
+  );
   const dynamic = [...text.matchAll(/import\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => m[1]!);
   return [...statics, ...dynamic];
 }
@@ -44,13 +46,32 @@ function target(file: string, spec: string): string {
 
 const table: [string, string[], (t: string) => boolean][] = [
   ['crypto', sources('crypto'), (t) => t === 'crypto' || t.startsWith('pkg:@noble/')],
-  ['src/engine', sources('src/engine'), (t) => t === 'src/engine' || t.startsWith('pkg:@noble/hashes') || t === 'pkg:valibot'],
-  ['src/games', sources('src/games'), (t) => ['src/engine', 'src/games'].includes(t) || t.startsWith('pkg:@noble/hashes') || t === 'pkg:valibot'],
+  [
+    'src/engine',
+    sources('src/engine'),
+    (t) => t === 'src/engine' || t.startsWith('pkg:@noble/hashes') || t === 'pkg:valibot',
+  ],
+  [
+    'src/games',
+    sources('src/games'),
+    (t) => ['src/engine', 'src/games'].includes(t) || t.startsWith('pkg:@noble/hashes') || t === 'pkg:valibot',
+  ],
   ['src/bots', sources('src/bots'), (t) => ['src/engine', 'src/games', 'src/bots'].includes(t)],
   ['src/net', sources('src/net'), (t) => t === 'src/net' || t.startsWith('pkg:')],
-  ['src/table', sources('src/table'), (t) => ['src/table', 'src/net', 'src/engine', 'src/games', 'src/bots', 'crypto'].includes(t) || t.startsWith('pkg:')],
+  [
+    'src/table',
+    sources('src/table'),
+    (t) =>
+      ['src/table', 'src/net', 'src/engine', 'src/games', 'src/bots', 'crypto'].includes(t) || t.startsWith('pkg:'),
+  ],
   ['src/app', sources('src/app'), (t) => !['components'].includes(t)],
-  ['components', sources('components'), (t) => ['components', 'src/app', 'src/net', 'src/table'].includes(t) || ['pkg:lit', 'pkg:qrcode'].some((p) => t.startsWith(p))],
+  [
+    'components',
+    sources('components'),
+    (t) =>
+      ['components', 'src/app', 'src/net', 'src/table'].includes(t) ||
+      ['pkg:lit', 'pkg:qrcode'].some((p) => t.startsWith(p)),
+  ],
 ];
 
 describe('imports point down only', () => {
@@ -60,7 +81,11 @@ describe('imports point down only', () => {
       imports(file)
         .filter((spec) => {
           // Components may name the shapes of game views and actions, never call rules.
-          if (spec.startsWith('type:')) return _layer === 'components' ? !['src/games', 'src/engine'].includes(target(file, spec.slice(5))) && !allowed(target(file, spec.slice(5))) : !allowed(target(file, spec.slice(5)));
+          if (spec.startsWith('type:'))
+            return _layer === 'components'
+              ? !['src/games', 'src/engine'].includes(target(file, spec.slice(5))) &&
+                  !allowed(target(file, spec.slice(5)))
+              : !allowed(target(file, spec.slice(5)));
           return !allowed(target(file, spec));
         })
         .map((spec) => `${file} → ${spec}`),
@@ -70,11 +95,21 @@ describe('imports point down only', () => {
 });
 
 describe('no hidden non-determinism below src/table', () => {
-  const deterministic = [...sources('crypto'), ...sources('src/engine'), ...sources('src/games'), ...sources('src/bots')];
-  it.each(deterministic.map((f) => [f]))('%s has no Math.random, Date.now, performance.now, fetch or storage', (file) => {
-    const text = readFileSync(path.join(root, file), 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
-    expect(text).not.toMatch(/Math\.random|Date\.now|performance\.now|\bfetch\(|localStorage|indexedDB|setTimeout|setInterval/);
-  });
+  const deterministic = [
+    ...sources('crypto'),
+    ...sources('src/engine'),
+    ...sources('src/games'),
+    ...sources('src/bots'),
+  ];
+  it.each(deterministic.map((f) => [f]))(
+    '%s has no Math.random, Date.now, performance.now, fetch or storage',
+    (file) => {
+      const text = readFileSync(path.join(root, file), 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
+      expect(text).not.toMatch(
+        /Math\.random|Date\.now|performance\.now|\bfetch\(|localStorage|indexedDB|setTimeout|setInterval/,
+      );
+    },
+  );
 });
 
 describe('sources() refuses a directory that does not exist', () => {
@@ -113,7 +148,15 @@ function stringLiterals(text: string): string[] {
 
 /** Every game id, spelled out (so the check cannot drift with the registry) and from the registry (so a new one is covered). */
 const GAME_IDS = [
-  ...new Set(['stress-shed', 'stress-speed', 'pesten', 'fighting-cards', 'school-blackjack', ...gameModules.map((m) => m.id), ...PLANNED.map((p) => p.id)]),
+  ...new Set([
+    'stress-shed',
+    'stress-speed',
+    'pesten',
+    'fighting-cards',
+    'school-blackjack',
+    ...gameModules.map((m) => m.id),
+    ...PLANNED.map((p) => p.id),
+  ]),
 ];
 
 /** Where game `id` may be written as a string: its folder, its table element, the two registries. */
@@ -132,9 +175,9 @@ function strayGameIds(file: string, text: string): string[] {
   return stringLiterals(text)
     .filter((literal) => !literal.startsWith('./') && !literal.startsWith('../'))
     .flatMap((literal) =>
-      GAME_IDS.filter((id) => new RegExp(`(^|[^a-z0-9-])${id}([^a-z0-9-]|$)`).test(literal) && !mayNameGame(file, id)).map(
-        (id) => `${file}: '${literal}' names ${id}`,
-      ),
+      GAME_IDS.filter(
+        (id) => new RegExp(`(^|[^a-z0-9-])${id}([^a-z0-9-]|$)`).test(literal) && !mayNameGame(file, id),
+      ).map((id) => `${file}: '${literal}' names ${id}`),
     );
 }
 
@@ -159,9 +202,11 @@ describe('a game id is written only in its own module, its element and the regis
     ].join('\n');
     expect(strayGameIds('src/table/x.ts', planted)).toEqual([
       "src/table/x.ts: 'stress-speed' names stress-speed",
-      'src/table/x.ts: \'${who} plays fighting-cards\' names fighting-cards',
+      "src/table/x.ts: '${who} plays fighting-cards' names fighting-cards",
     ]);
-    expect(strayGameIds('src/games/stress-speed/rules.ts', planted)).toEqual(['src/games/stress-speed/rules.ts: \'${who} plays fighting-cards\' names fighting-cards']);
+    expect(strayGameIds('src/games/stress-speed/rules.ts', planted)).toEqual([
+      "src/games/stress-speed/rules.ts: '${who} plays fighting-cards' names fighting-cards",
+    ]);
     expect(strayGameIds('src/games/stress-shed/rules.ts', "const other = 'stress-speed';")).toEqual([
       "src/games/stress-shed/rules.ts: 'stress-speed' names stress-speed",
     ]);

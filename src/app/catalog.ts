@@ -49,12 +49,19 @@ export function catalogEntry(id: string): CatalogEntry | null {
 }
 
 /** Why the home screen's form cannot create this table (game, seats, options), or null. */
-export function configProblem(game: string, seats: number, options: Readonly<Record<string, OptionValue>>): string | null {
+export function configProblem(
+  game: string,
+  seats: number,
+  options: Readonly<Record<string, OptionValue>>,
+): string | null {
   return checkTableConfig(game, seats, options);
 }
 
 /** A table's options in words for the lobby: every option of its game, set or default. */
-export function optionSummary(game: string, options: Readonly<Record<string, OptionValue>>): { name: string; label: string; value: string }[] {
+export function optionSummary(
+  game: string,
+  options: Readonly<Record<string, OptionValue>>,
+): { name: string; label: string; value: string }[] {
   return (catalogEntry(game)?.options ?? []).map((o) => ({
     name: o.name,
     label: o.field.label,

@@ -87,7 +87,12 @@ export function handSummary(input: HandSummaryInput): HandSummaryView {
 }
 
 /** The summary of the open table's hand once it has ended (audited or stopped); null while it runs. */
-export function endOfHand(handNo: number, hand: HandSession, names: readonly string[], outcome: Outcome | null): HandSummaryView | null {
+export function endOfHand(
+  handNo: number,
+  hand: HandSession,
+  names: readonly string[],
+  outcome: Outcome | null,
+): HandSummaryView | null {
   if (hand.phase !== 'done' && hand.phase !== 'halted') return null;
   return handSummary({
     handNo,

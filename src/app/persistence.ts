@@ -20,7 +20,11 @@ interface FairdeckDB extends DBSchema {
   identities: { key: number; value: StoredIdentity };
   rosters: { key: string; value: { table: string; roster: Roster; savedAt: number } };
   /** Signed transcript events, keyed `table/hand/author:n`. */
-  events: { key: string; value: { id: string; table: string; hand: number; bytes: Uint8Array }; indexes: { byHand: [string, number] } };
+  events: {
+    key: string;
+    value: { id: string; table: string; hand: number; bytes: Uint8Array };
+    indexes: { byHand: [string, number] };
+  };
   /** A seat's secrets of a hand (its keys), keyed `table/hand/seatKey`. */
   secrets: { key: string; value: { id: string; secrets: HandSecrets } };
   /** A hand's agreed set-up and outcome, keyed `table/hand`. */

@@ -43,8 +43,15 @@ export function parseRoute(hash: string): Route {
  * A table's hash; with `signaling`, the link names the server (and ICE servers) to use;
  * with `via` (key prefixes), the seated peers a joiner may reach the creator through.
  */
-export function tableHash(table: string, signaling: LinkSignaling | null = null, includeCredentials = false, via: readonly string[] = []): string {
-  const query = [signaling ? signalingQuery(signaling, includeCredentials) : '', formatIntroducers(via) ?? ''].filter((part) => part !== '').join('&');
+export function tableHash(
+  table: string,
+  signaling: LinkSignaling | null = null,
+  includeCredentials = false,
+  via: readonly string[] = [],
+): string {
+  const query = [signaling ? signalingQuery(signaling, includeCredentials) : '', formatIntroducers(via) ?? '']
+    .filter((part) => part !== '')
+    .join('&');
   return query ? `#/t/${table}?${query}` : `#/t/${table}`;
 }
 

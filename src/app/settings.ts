@@ -30,7 +30,12 @@ const NAME_MAX = 32;
 const iceServerSchema = v.strictObject({
   urls: v.union([
     v.pipe(v.string(), v.regex(/^(stun|stuns|turn|turns):/, 'urls must start with stun:, stuns:, turn: or turns:')),
-    v.pipe(v.array(v.pipe(v.string(), v.regex(/^(stun|stuns|turn|turns):/, 'urls must start with stun:, stuns:, turn: or turns:'))), v.minLength(1)),
+    v.pipe(
+      v.array(
+        v.pipe(v.string(), v.regex(/^(stun|stuns|turn|turns):/, 'urls must start with stun:, stuns:, turn: or turns:')),
+      ),
+      v.minLength(1),
+    ),
   ]),
   username: v.optional(v.string()),
   credential: v.optional(v.string()),
@@ -102,7 +107,11 @@ export function linkSignalingOf(settings: Settings): LinkSignaling {
  * The signaling server to use from a page at `location`: the link's choice if
  * it has one (ICE servers from the link, else from Settings), else Settings.
  */
-export function signalingFor(settings: Settings, page: { protocol: string; hostname: string; port: string }, link: LinkSignaling | null = null): SignalingConfig {
+export function signalingFor(
+  settings: Settings,
+  page: { protocol: string; hostname: string; port: string },
+  link: LinkSignaling | null = null,
+): SignalingConfig {
   const server = link ? link.server : (settings.signaling ?? 'embedded');
   const iceServers = link?.iceServers ? withOwnCredentials(link.iceServers, settings.iceServers) : settings.iceServers;
   if (server !== 'embedded') return { ...server, iceServers };
@@ -125,6 +134,12 @@ function withOwnCredentials(fromLink: readonly RTCIceServer[], own: readonly RTC
   return fromLink.map((server) => {
     if (server.username !== undefined || server.credential !== undefined) return server;
     const mine = own.find((o) => JSON.stringify(o.urls) === JSON.stringify(server.urls));
-    return mine ? { ...server, ...(mine.username !== undefined ? { username: mine.username } : {}), ...(mine.credential !== undefined ? { credential: mine.credential } : {}) } : server;
+    return mine
+      ? {
+          ...server,
+          ...(mine.username !== undefined ? { username: mine.username } : {}),
+          ...(mine.credential !== undefined ? { credential: mine.credential } : {}),
+        }
+      : server;
   });
 }

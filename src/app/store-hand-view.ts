@@ -87,22 +87,35 @@ export function handViewOf(table: TableSession | undefined): HandView | null {
   const state = hand.engineState;
   const waiting = hand.waiting();
   const remoteWaiting = waiting?.seats.filter((s) => !current.localSeats.includes(s)) ?? [];
-  const outcome = state && game ? handOutcome(game.id, state, hand.phase === 'done' ? (hand.auditResult?.rules ?? null) : null) : null;
+  const outcome =
+    state && game
+      ? handOutcome(game.id, state, hand.phase === 'done' ? (hand.auditResult?.rules ?? null) : null)
+      : null;
   return {
     handNo: current.handNo,
     game: hand.config.game.id,
     phase: hand.phase,
     table:
       state && hand.phase !== 'ready' && hand.phase !== 'dealing'
-        ? gameTable(hand.config.game.id, hand.config.game.view(state, current.mySeat, hand.privateView), movesOpen(hand.phase) ? hand.legalActions() : [])
+        ? gameTable(
+            hand.config.game.id,
+            hand.config.game.view(state, current.mySeat, hand.privateView),
+            movesOpen(hand.phase) ? hand.legalActions() : [],
+          )
         : null,
-    cardHints: state && movesOpen(hand.phase) && hand.phase === 'play' ? cardHints(gameModule(hand.config.game.id)!, state, current.mySeat, hand.privateView) : {},
+    cardHints:
+      state && movesOpen(hand.phase) && hand.phase === 'play'
+        ? cardHints(gameModule(hand.config.game.id)!, state, current.mySeat, hand.privateView)
+        : {},
     lastMoves: lastMoves(hand.config.game.id, hand.loggedInputs(), names),
     busy: hand.phase !== 'play' && hand.phase !== 'disclose' && hand.phase !== 'done',
     mySeat: current.mySeat,
     names,
     seatOrder: seatOrderOf(hand.config.game.id, names.length, current.mySeat),
-    waiting: waiting && remoteWaiting.length ? { names: remoteWaiting.map((s) => names[s] ?? `Seat ${s + 1}`), what: waiting.what } : null,
+    waiting:
+      waiting && remoteWaiting.length
+        ? { names: remoteWaiting.map((s) => names[s] ?? `Seat ${s + 1}`), what: waiting.what }
+        : null,
     stalled: current.stalled
       ? {
           names: current.stalled.seats.map((s) => names[s] ?? `Seat ${s + 1}`),
@@ -115,7 +128,12 @@ export function handViewOf(table: TableSession | undefined): HandView | null {
     gone: current.goneSeats,
     reports: current.reports
       .filter((r) => !r.agrees)
-      .map((r) => ({ reporter: names[r.reporter] ?? `Seat ${r.reporter + 1}`, blame: r.seat !== null ? (names[r.seat] ?? `Seat ${r.seat + 1}`) : null, reason: r.detail, code: r.code })),
+      .map((r) => ({
+        reporter: names[r.reporter] ?? `Seat ${r.reporter + 1}`,
+        blame: r.seat !== null ? (names[r.seat] ?? `Seat ${r.seat + 1}`) : null,
+        reason: r.detail,
+        code: r.code,
+      })),
     halt: hand.halt
       ? {
           reason: hand.halt.detail,
@@ -124,9 +142,15 @@ export function handViewOf(table: TableSession | undefined): HandView | null {
         }
       : null,
     audit: hand.auditResult
-      ? { clean: hand.auditResult.clean, reason: hand.auditResult.detail, blame: hand.auditResult.seat !== null ? (names[hand.auditResult.seat] ?? null) : null }
+      ? {
+          clean: hand.auditResult.clean,
+          reason: hand.auditResult.detail,
+          blame: hand.auditResult.seat !== null ? (names[hand.auditResult.seat] ?? null) : null,
+        }
       : null,
-    outcome: outcome ? outcome.ranking.map((group, i) => `${i + 1}. ${group.map((s) => names[s]).join(', ')}`).join('  ') : null,
+    outcome: outcome
+      ? outcome.ranking.map((group, i) => `${i + 1}. ${group.map((s) => names[s]).join(', ')}`).join('  ')
+      : null,
     rematchOffered: table.rematchOffered,
     hash: hand.hash,
     step: hand.step,
@@ -148,7 +172,12 @@ function lastMoves(gameId: string, inputs: readonly Input[], names: readonly str
     seen.add(input.seat);
     const name = names[input.seat] ?? `Seat ${input.seat + 1}`;
     const line = describeInput(gameId, input, names, null) || 'moved';
-    found.push({ seat: input.seat, name, text: line.startsWith(`${name} `) ? line.slice(name.length + 1) : line, step });
+    found.push({
+      seat: input.seat,
+      name,
+      text: line.startsWith(`${name} `) ? line.slice(name.length + 1) : line,
+      step,
+    });
   }
   return found;
 }
@@ -156,7 +185,11 @@ function lastMoves(gameId: string, inputs: readonly Input[], names: readonly str
 /** Seats in the game's play order from `mySeat` (seat order for an unknown game). */
 export function seatOrderOf(gameId: string, seats: number, mySeat: number | null): number[] {
   if (seats < 1) return [];
-  return seatsInPlayOrder(seats, mySeat !== null && mySeat < seats ? mySeat : null, gameModule(gameId)?.playDirection ?? 'ascending');
+  return seatsInPlayOrder(
+    seats,
+    mySeat !== null && mySeat < seats ? mySeat : null,
+    gameModule(gameId)?.playDirection ?? 'ascending',
+  );
 }
 
 /** Moves are offered only while the hand is in play: never once it is over, auditing or stopped. */

@@ -10,7 +10,10 @@ import { buildTranscriptFile, transcriptJson, type HandToExport } from '../table
 import type { TableStore } from '../table/table-outbox.js';
 
 /** The match at `table` as a transcript file, read from `storage` (null before any hand was stored). */
-export async function matchTranscript(table: TableSession | undefined, storage: TableStore | undefined): Promise<{ name: string; text: string } | null> {
+export async function matchTranscript(
+  table: TableSession | undefined,
+  storage: TableStore | undefined,
+): Promise<{ name: string; text: string } | null> {
   const current = table?.current;
   if (!table || !storage || !current) return null;
   const hands: HandToExport[] = [];
@@ -18,7 +21,12 @@ export async function matchTranscript(table: TableSession | undefined, storage: 
     const record = await storage.loadHandRecord(table.lobby.table, handNo);
     if (!record) continue;
     const envelopes = await storage.loadHandEvents(table.lobby.table, handNo);
-    hands.push({ setup: record.setup, envelopes, stateHash: record.outcome?.stateHash ?? null, outcome: record.outcome });
+    hands.push({
+      setup: record.setup,
+      envelopes,
+      stateHash: record.outcome?.stateHash ?? null,
+      outcome: record.outcome,
+    });
   }
   if (hands.length === 0) return null;
   const file = buildTranscriptFile(hands, current.names);

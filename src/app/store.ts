@@ -23,7 +23,15 @@ import { loadIdentity, type Identity } from './identity.js';
 import { BrowserStore } from './persistence.js';
 import { parseRoute, shareLink, tableHash, type Route } from './router.js';
 import type { AppView, LogEntry, LogLevel, SignalingFailure } from './store-types.js';
-import { cleanName, linkSignalingOf, loadSettings, saveSettings, signalingFor, type HandSort, type Settings } from './settings.js';
+import {
+  cleanName,
+  linkSignalingOf,
+  loadSettings,
+  saveSettings,
+  signalingFor,
+  type HandSort,
+  type Settings,
+} from './settings.js';
 import { describeSignaling, sameSignaling, type LinkSignaling } from './table-link.js';
 import { UnservedWatch } from './unserved.js';
 
@@ -64,7 +72,9 @@ export class AppStore extends EventTarget {
   private replay: Replay | undefined;
   /** The table the log belongs to: each table has its own log. */
   private logTable: string | null = null;
-  private readonly served = new UnservedWatch(() => this.log('warn', 'nobody is serving this table: no answer from its creator (their page may be closed)'));
+  private readonly served = new UnservedWatch(() =>
+    this.log('warn', 'nobody is serving this table: no answer from its creator (their page may be closed)'),
+  );
 
   async init(): Promise<void> {
     try {
@@ -93,13 +103,23 @@ export class AppStore extends EventTarget {
       lobby,
       seatOrder: lobby?.config ? seatOrderOf(lobby.config.game, lobby.seats.length, lobby.mySeat) : null,
       needsName: this.settings.name === '',
-      shareLink: this.session ? shareLink(this.session.table, location, this.session.signaling, this.settings.shareIceCredentials, introducersOf(this.session.table, lobby?.seats ?? [])) : null,
+      shareLink: this.session
+        ? shareLink(
+            this.session.table,
+            location,
+            this.session.signaling,
+            this.settings.shareIceCredentials,
+            introducersOf(this.session.table, lobby?.seats ?? []),
+          )
+        : null,
       seatStatus: this.session?.tableSession.history.status() ?? null,
       connecting: this.connecting,
       problem: this.problem,
       unserved: this.served.unserved && (lobby?.waitingForCreator ?? true),
       signalingFailure: this.signalingFailure,
-      signaling: this.session ? { text: describeSignaling(this.session.signaling), fromLink: this.session.fromLink } : null,
+      signaling: this.session
+        ? { text: describeSignaling(this.session.signaling), fromLink: this.session.fromLink }
+        : null,
       backHash: this.backHash,
       log: this.logEntries,
       recentTables: this.recent,
@@ -244,7 +264,9 @@ export class AppStore extends EventTarget {
     this.route = route;
     // Settings opened from a table keeps the table (and the hand) running: its Back returns to it. A table that
     // could not reach its signaling server is closed instead, so it reopens with what Settings changed.
-    const keep = (route.page === 'settings' && !this.signalingFailure) || (route.page === 'table' && this.session?.table === route.table);
+    const keep =
+      (route.page === 'settings' && !this.signalingFailure) ||
+      (route.page === 'table' && this.session?.table === route.table);
     if (!keep) this.closeSession();
     if (route.page === 'table' && !this.session) await this.openSession(route.table, route.signaling, route.via ?? []);
     if (route.page === 'home') await this.loadRecent();
@@ -256,7 +278,11 @@ export class AppStore extends EventTarget {
     this.recent = rows.map((row) => ({ table: row.table, game: row.roster.config.game, savedAt: row.savedAt }));
   }
 
-  private async openSession(table: string, fromLinkChoice: LinkSignaling | null, via: readonly string[] = []): Promise<void> {
+  private async openSession(
+    table: string,
+    fromLinkChoice: LinkSignaling | null,
+    via: readonly string[] = [],
+  ): Promise<void> {
     const identity = this.identity;
     const storage = this.storage;
     if (!identity || !storage) return;
@@ -274,7 +300,11 @@ export class AppStore extends EventTarget {
       this.logTable = table;
     }
     const fromLink = fromLinkChoice !== null && !sameSignaling(fromLinkChoice, ownChoice);
-    if (fromLink) this.log('info', `this table uses the signaling server ${describeSignaling(choice)}, as its link says; your Settings stay the default for new tables`);
+    if (fromLink)
+      this.log(
+        'info',
+        `this table uses the signaling server ${describeSignaling(choice)}, as its link says; your Settings stay the default for new tables`,
+      );
     const transport = new PeerJsTransport(peerIdFor(table, identity.keyHex), {
       signaling: signalingFor(this.settings, location, choice),
       token: identity.signalingToken,
@@ -345,14 +375,22 @@ export class AppStore extends EventTarget {
   }
 
   private log(level: LogLevel, text: string): void {
-    this.logEntries = [...this.logEntries.slice(-(LOG_LIMIT - 1)), { id: this.nextLogId++, at: Date.now(), level, text }];
+    this.logEntries = [
+      ...this.logEntries.slice(-(LOG_LIMIT - 1)),
+      { id: this.nextLogId++, at: Date.now(), level, text },
+    ];
     this.changed();
   }
 
   /** Says what was tried at once, then probes the server for the likely cause. */
   private signalingFailed(session: Session, error: SignalingError): void {
-    const detail = error.type === 'invalid-url' ? `PeerJS could not open ${error.url}` : error.message.replace(/^.*?: /, '');
-    this.signalingFailure = { url: error.url, detail, advice: this.signalingFailure?.url === error.url ? this.signalingFailure.advice : null };
+    const detail =
+      error.type === 'invalid-url' ? `PeerJS could not open ${error.url}` : error.message.replace(/^.*?: /, '');
+    this.signalingFailure = {
+      url: error.url,
+      detail,
+      advice: this.signalingFailure?.url === error.url ? this.signalingFailure.advice : null,
+    };
     if (this.signalingAttempts === 0) this.log('error', error.message);
     // Try again by itself (the server may be restarting), slower each time; Retry does it at once.
     this.retryTimer = setTimeout(() => {
@@ -362,7 +400,8 @@ export class AppStore extends EventTarget {
       if (this.session !== session || !this.signalingFailure) return;
       const repeated = this.signalingFailure.advice === diagnosis.advice;
       this.signalingFailure = { ...this.signalingFailure, advice: diagnosis.advice };
-      if (!repeated && this.signalingAttempts <= 1) this.log('info', `signaling server ${error.url}: ${diagnosis.advice}`);
+      if (!repeated && this.signalingAttempts <= 1)
+        this.log('info', `signaling server ${error.url}: ${diagnosis.advice}`);
       this.changed();
     });
   }

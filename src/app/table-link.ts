@@ -41,7 +41,8 @@ export function signalingQuery(choice: LinkSignaling, includeCredentials = false
   const params = new URLSearchParams();
   params.set('signal', choice.server === 'embedded' ? 'here' : signalingUrl(choice.server).replace(/\/$/, '') || '/');
   const ice = choice.iceServers;
-  if (ice && ice.length > 0) params.set('ice', toBase64Url(JSON.stringify(includeCredentials ? ice : withoutCredentials(ice))));
+  if (ice && ice.length > 0)
+    params.set('ice', toBase64Url(JSON.stringify(includeCredentials ? ice : withoutCredentials(ice))));
   return params.toString();
 }
 
@@ -54,7 +55,8 @@ export function parseSignalingQuery(query: string): LinkParse {
   if (signal === 'here') server = 'embedded';
   else {
     const match = /^(wss?):\/\/(\[[0-9a-fA-F:.]+\]|[^/:?#]+):(\d+)(\/[^?#]*)?$/.exec(signal);
-    if (!match) return { ok: false, error: `the link’s signaling server "${signal.slice(0, 80)}" is not ws://host:port/path` };
+    if (!match)
+      return { ok: false, error: `the link’s signaling server "${signal.slice(0, 80)}" is not ws://host:port/path` };
     const [, scheme, host, port, path] = match as unknown as [string, string, string, string, string | undefined];
     const problem = hostProblem(host) ?? portProblem(port) ?? pathProblem(path ?? '/');
     if (problem) return { ok: false, error: `the link’s signaling server ${signal.slice(0, 80)}: ${problem}` };
@@ -75,7 +77,10 @@ export function parseSignalingQuery(query: string): LinkParse {
 
 /** The same choice? (ICE servers compared as JSON, absent = []). */
 export function sameSignaling(a: LinkSignaling, b: LinkSignaling): boolean {
-  return JSON.stringify(a.server) === JSON.stringify(b.server) && JSON.stringify(a.iceServers ?? []) === JSON.stringify(b.iceServers ?? []);
+  return (
+    JSON.stringify(a.server) === JSON.stringify(b.server) &&
+    JSON.stringify(a.iceServers ?? []) === JSON.stringify(b.iceServers ?? [])
+  );
 }
 
 /** For messages: "this page's server (/peerjs)" or the ws:// URL. */

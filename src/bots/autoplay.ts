@@ -7,7 +7,15 @@
  * caller may scramble (they must not matter). Stops at the end of the game or
  * after `maxInputs` inputs.
  */
-import { completeOldest, privateViewOf, type AnyGame, type AnyState, type Awaiting, type OpenCards, type Seat } from '../engine/index.js';
+import {
+  completeOldest,
+  privateViewOf,
+  type AnyGame,
+  type AnyState,
+  type Awaiting,
+  type OpenCards,
+  type Seat,
+} from '../engine/index.js';
 import type { Rng } from './prng.js';
 import type { Bot } from './types.js';
 
@@ -35,7 +43,13 @@ function actingSeats(awaiting: Awaiting): Seat[] {
   }
 }
 
-export function autoplay(game: AnyGame, start: AnyState, deal: OpenCards, bots: readonly Bot[], options: AutoplayOptions): AutoplayResult {
+export function autoplay(
+  game: AnyGame,
+  start: AnyState,
+  deal: OpenCards,
+  bots: readonly Bot[],
+  options: AutoplayOptions,
+): AutoplayResult {
   let state = start;
   let open = deal;
   const inputs: unknown[] = [];

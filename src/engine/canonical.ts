@@ -42,7 +42,8 @@ function write(value: unknown, out: string[], path: string): void {
         return;
       }
       const proto = Object.getPrototypeOf(value) as unknown;
-      if (proto !== Object.prototype && proto !== null) throw new TypeError(`canonicalJson: not a plain object at ${path}`);
+      if (proto !== Object.prototype && proto !== null)
+        throw new TypeError(`canonicalJson: not a plain object at ${path}`);
       const record = value as Record<string, unknown>;
       const keys = Object.keys(record).sort();
       out.push('{');

@@ -32,7 +32,13 @@ export function parseCard(id: string): ParsedCard | null {
   const suited = CARD_PATTERN.exec(id);
   if (suited) {
     const rank = suited[1] as Rank;
-    return { kind: 'suited', rank, suit: suited[2] as Suit, copy: suited[3] ? Number(suited[3]) : 1, value: rankValue(rank) };
+    return {
+      kind: 'suited',
+      rank,
+      suit: suited[2] as Suit,
+      copy: suited[3] ? Number(suited[3]) : 1,
+      value: rankValue(rank),
+    };
   }
   const joker = JOKER_PATTERN.exec(id);
   if (joker) return { kind: 'joker', color: joker[1] as 'R' | 'B', copy: joker[2] ? Number(joker[2]) : 1 };
@@ -69,7 +75,11 @@ export function compareCards(a: CardId, b: CardId): number {
   const pa = parseCard(a);
   const pb = parseCard(b);
   const key = (p: ParsedCard | null): [number, number, number] =>
-    p === null ? [99, 0, 0] : p.kind === 'joker' ? [50, p.color === 'R' ? 0 : 1, p.copy] : [p.value, SUITS.indexOf(p.suit), p.copy];
+    p === null
+      ? [99, 0, 0]
+      : p.kind === 'joker'
+        ? [50, p.color === 'R' ? 0 : 1, p.copy]
+        : [p.value, SUITS.indexOf(p.suit), p.copy];
   const ka = key(pa);
   const kb = key(pb);
   for (let i = 0; i < 3; i++) {

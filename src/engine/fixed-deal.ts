@@ -14,7 +14,11 @@ export type Permuter = (handles: readonly Handle[]) => Handle[];
 const keepOrder: Permuter = (handles) => [...handles];
 
 /** The system input that completes the oldest pending request, and the deal extended by any reshuffle. */
-export function completeOldest(state: AnyState, open: OpenCards, permute: Permuter = keepOrder): { input: SystemInput; open: OpenCards } | null {
+export function completeOldest(
+  state: AnyState,
+  open: OpenCards,
+  permute: Permuter = keepOrder,
+): { input: SystemInput; open: OpenCards } | null {
   const request = state.requests[0];
   if (!request) return null;
   switch (request.kind) {
@@ -47,7 +51,11 @@ export function settle(game: AnyGame, state: AnyState, open: OpenCards, permute:
   const inputs: SystemInput[] = [];
   let current = state;
   let deal = open;
-  for (let next = completeOldest(current, deal, permute); next !== null; next = completeOldest(current, deal, permute)) {
+  for (
+    let next = completeOldest(current, deal, permute);
+    next !== null;
+    next = completeOldest(current, deal, permute)
+  ) {
     const result = game.reduce(current, next.input);
     if (!result.ok) return { ok: false, error: result.error, input: next.input };
     current = result.state;
@@ -96,7 +104,8 @@ export function dealFromZones(game: AnyGame, state: AnyState, zoneCards: Record<
   for (const [zone, cards] of Object.entries(zoneCards)) {
     const handles = zones[zone];
     if (!handles) return `no zone "${zone}"`;
-    if (handles.length !== cards.length) return `zone "${zone}" has ${handles.length} places, the deal gives ${cards.length} cards`;
+    if (handles.length !== cards.length)
+      return `zone "${zone}" has ${handles.length} places, the deal gives ${cards.length} cards`;
     handles.forEach((handle, i) => {
       open[handle] = cards[i] ?? '';
     });

@@ -119,7 +119,10 @@ function completeRequest(core: Core<unknown>, input: SystemInput, open: OpenCard
   if (fulfilmentKind(request) !== input.kind) return 'wrong-fulfilment';
   if (input.kind === 'revealed' && request.kind === 'reveal-all') {
     const keys = Object.keys(input.cards);
-    if (keys.length !== request.handles.length || !request.handles.every((h) => Object.hasOwn(input.cards, String(h)))) {
+    if (
+      keys.length !== request.handles.length ||
+      !request.handles.every((h) => Object.hasOwn(input.cards, String(h)))
+    ) {
       return 'reveal-mismatch';
     }
     const deck = new Set(core.deck);
@@ -209,7 +212,8 @@ export function defineGame<B, A, O, E extends string, V>(rules: GameRules<B, A, 
   function setup(args: SetupArgs): Result {
     try {
       const players = args.players;
-      if (!Number.isInteger(players) || players < rules.minPlayers || players > rules.maxPlayers) return fail('bad-player-count');
+      if (!Number.isInteger(players) || players < rules.minPlayers || players > rules.maxPlayers)
+        return fail('bad-player-count');
       const options = rules.parseOptions(args.options ?? {}, players);
       if (options === null) return fail('bad-options');
       const dealer = args.dealer ?? 0;
@@ -270,7 +274,12 @@ export function defineGame<B, A, O, E extends string, V>(rules: GameRules<B, A, 
     if (state.cards.some((_, handle) => open[handle] === undefined)) {
       return { verdict: 'fault', index: -1, seat: null, reason: 'deal-mismatch' };
     }
-    return { verdict: 'clean', inputs: inputs.length, claimsChecked: state.claims.length, cardsChecked: state.cards.length };
+    return {
+      verdict: 'clean',
+      inputs: inputs.length,
+      claimsChecked: state.claims.length,
+      cardsChecked: state.cards.length,
+    };
   }
 
   return {
@@ -303,11 +312,20 @@ export function defineGame<B, A, O, E extends string, V>(rules: GameRules<B, A, 
 }
 
 /** `replay(game, setupArgs, inputs)`: the state after the inputs, or the first refused input's index and error. */
-export function replay<B, A, O, E extends string, V>(game: Game<B, A, O, E, V>, args: SetupArgs, inputs: readonly unknown[]): ReplayResult<B, O, E> {
+export function replay<B, A, O, E extends string, V>(
+  game: Game<B, A, O, E, V>,
+  args: SetupArgs,
+  inputs: readonly unknown[],
+): ReplayResult<B, O, E> {
   return game.replay(args, inputs);
 }
 
 /** `audit(game, setupArgs, inputs, open)`: the end-of-hand audit with every card open. */
-export function audit<B, A, O, E extends string, V>(game: Game<B, A, O, E, V>, args: SetupArgs, inputs: readonly unknown[], open: OpenCards): AuditReport {
+export function audit<B, A, O, E extends string, V>(
+  game: Game<B, A, O, E, V>,
+  args: SetupArgs,
+  inputs: readonly unknown[],
+  open: OpenCards,
+): AuditReport {
   return game.audit(args, inputs, open);
 }

@@ -11,7 +11,11 @@ const handleKey = v.pipe(v.string(), v.regex(/^(0|[1-9][0-9]{0,8})$/));
 const cardText = v.pipe(v.string(), v.maxLength(16));
 
 const inputSchema = v.variant('kind', [
-  v.strictObject({ kind: v.literal('act'), seat: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(255)), action: v.unknown() }),
+  v.strictObject({
+    kind: v.literal('act'),
+    seat: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(255)),
+    action: v.unknown(),
+  }),
   v.strictObject({ kind: v.literal('revealed'), request: count, cards: v.record(handleKey, cardText) }),
   v.strictObject({ kind: v.literal('delivered'), request: count }),
   v.strictObject({ kind: v.literal('reshuffled'), request: count }),

@@ -40,7 +40,8 @@ export function census(game: AnyGame, state: AnyState, open?: OpenCards): string
       problems.push('the live cards are not exactly the deck');
     }
     state.cards.forEach((info, handle) => {
-      if (info.card !== null && info.card !== open[handle]) problems.push(`handle ${handle} is public as ${info.card} but is ${open[handle]}`);
+      if (info.card !== null && info.card !== open[handle])
+        problems.push(`handle ${handle} is public as ${info.card} but is ${open[handle]}`);
     });
   }
   return problems;

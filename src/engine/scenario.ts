@@ -62,18 +62,26 @@ export function parseScenario(raw: unknown): ScenarioFile | string {
 /** Mismatches between `actual` and the partial expectation `expected`, as readable lines. */
 export function partialMismatches(actual: unknown, expected: unknown, path = '$'): string[] {
   if (typeof expected === 'string' && expected.endsWith('*')) {
-    return typeof actual === 'string' && actual.startsWith(expected.slice(0, -1)) ? [] : [`${path}: expected ${expected}, got ${JSON.stringify(actual)}`];
+    return typeof actual === 'string' && actual.startsWith(expected.slice(0, -1))
+      ? []
+      : [`${path}: expected ${expected}, got ${JSON.stringify(actual)}`];
   }
   if (Array.isArray(expected)) {
     if (!Array.isArray(actual)) return [`${path}: expected an array, got ${JSON.stringify(actual)}`];
-    if (actual.length !== expected.length) return [`${path}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`];
+    if (actual.length !== expected.length)
+      return [`${path}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`];
     return expected.flatMap((item, i) => partialMismatches(actual[i], item, `${path}[${i}]`));
   }
   if (typeof expected === 'object' && expected !== null) {
-    if (typeof actual !== 'object' || actual === null || Array.isArray(actual)) return [`${path}: expected an object, got ${JSON.stringify(actual)}`];
-    return Object.entries(expected).flatMap(([key, item]) => partialMismatches((actual as Record<string, unknown>)[key], item, `${path}.${key}`));
+    if (typeof actual !== 'object' || actual === null || Array.isArray(actual))
+      return [`${path}: expected an object, got ${JSON.stringify(actual)}`];
+    return Object.entries(expected).flatMap(([key, item]) =>
+      partialMismatches((actual as Record<string, unknown>)[key], item, `${path}.${key}`),
+    );
   }
-  return Object.is(actual, expected) ? [] : [`${path}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`];
+  return Object.is(actual, expected)
+    ? []
+    : [`${path}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`];
 }
 
 export interface ScenarioRun {
@@ -159,7 +167,8 @@ export function runScenario(game: AnyGame, file: ScenarioFile): ScenarioRun {
     const label = `#${index} seat ${seat} ${JSON.stringify(spec)}${note ? ` (${note})` : ''}`;
     if (rejects !== undefined) {
       if (result.ok) failures.push(`step ${index}: expected refusal ${rejects}, but it was accepted`);
-      else if (result.error !== rejects) failures.push(`step ${index}: expected refusal ${rejects}, got ${result.error}`);
+      else if (result.error !== rejects)
+        failures.push(`step ${index}: expected refusal ${rejects}, got ${result.error}`);
       log.push(`${label} → refused: ${result.ok ? '(accepted!)' : result.error}`);
       if (result.ok) break;
       continue;
@@ -183,7 +192,8 @@ export function runScenario(game: AnyGame, file: ScenarioFile): ScenarioRun {
   const audit = game.audit(args, inputs, deal);
   const expect = file.expect ?? {};
   const expectedRejection = expect.rejected ?? null;
-  if (expectedRejection === null && rejected !== null) failures.push(`step ${rejected.index} (seat ${rejected.seat}) was refused: ${rejected.error}`);
+  if (expectedRejection === null && rejected !== null)
+    failures.push(`step ${rejected.index} (seat ${rejected.seat}) was refused: ${rejected.error}`);
   if (expectedRejection !== null) failures.push(...partialMismatches(rejected, expectedRejection, 'rejected'));
   const openSummary = summary(openView());
   if (expect.state !== undefined) failures.push(...partialMismatches(openSummary, expect.state, 'state'));

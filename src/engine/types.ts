@@ -190,12 +190,10 @@ export interface Outcome {
 }
 
 export type ReduceResult<B, O, E extends string> =
-  | { ok: true; state: State<B, O> }
-  | { ok: false; error: EngineError | E };
+  { ok: true; state: State<B, O> } | { ok: false; error: EngineError | E };
 
 export type ReplayResult<B, O, E extends string> =
-  | { ok: true; state: State<B, O> }
-  | { ok: false; index: number; error: EngineError | E };
+  { ok: true; state: State<B, O> } | { ok: false; index: number; error: EngineError | E };
 
 export type AuditReport =
   | { verdict: 'clean'; inputs: number; claimsChecked: number; cardsChecked: number }

@@ -12,7 +12,16 @@
  * illegal exactly when the table (or its audit) would refuse it, and the
  * reason is the one the rules give.
  */
-import { viewKnowledge, type CardId, type EngineError, type Handle, type OpenCards, type PrivateView, type Seat, type State } from '../engine/index.js';
+import {
+  viewKnowledge,
+  type CardId,
+  type EngineError,
+  type Handle,
+  type OpenCards,
+  type PrivateView,
+  type Seat,
+  type State,
+} from '../engine/index.js';
 import type { AnyGameModule } from './module.js';
 
 /** One of the seat's cards: may it be played alone now, and if not, why (null when it may). */
@@ -57,7 +66,12 @@ function knownCards(state: State<unknown, unknown>, view: PrivateView): OpenCard
  * whose face it knows, keyed by handle; empty for a game without a probe or a
  * viewer without a seat.
  */
-export function cardHints(module: AnyGameModule, state: State<unknown, unknown>, seat: Seat | null, view: PrivateView): Record<Handle, CardHint> {
+export function cardHints(
+  module: AnyGameModule,
+  state: State<unknown, unknown>,
+  seat: Seat | null,
+  view: PrivateView,
+): Record<Handle, CardHint> {
   const probe = module.cardProbe;
   if (!probe || seat === null) return {};
   const open = knownCards(state, view);

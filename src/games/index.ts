@@ -45,7 +45,9 @@ export type ActionOf<K extends GameId> = GameModuleOf<K> extends GameModule<K, a
 /* eslint-enable @typescript-eslint/no-explicit-any */
 
 /** What the hand view shows of a game: its id, the seat's view and its legal actions, typed per game. */
-export type GameTable = { [K in GameId]: { readonly game: K; readonly view: ViewOf<K>; readonly legal: readonly ActionOf<K>[] } }[GameId];
+export type GameTable = {
+  [K in GameId]: { readonly game: K; readonly view: ViewOf<K>; readonly legal: readonly ActionOf<K>[] };
+}[GameId];
 
 export const gameModules: readonly (AnyGameModule & { readonly id: GameId })[] = BUILT;
 
@@ -56,7 +58,8 @@ for (const module of BUILT) {
 }
 const plannedIds = new Set<string>();
 for (const planned of PLANNED) {
-  if (byId.has(planned.id) || plannedIds.has(planned.id)) throw new TypeError(`game ${planned.id} is listed twice (built or planned)`);
+  if (byId.has(planned.id) || plannedIds.has(planned.id))
+    throw new TypeError(`game ${planned.id} is listed twice (built or planned)`);
   plannedIds.add(planned.id);
 }
 
@@ -94,7 +97,13 @@ export function handOutcome(gameId: string, state: AnyState, auditRules: AuditRe
  * to say): `state` is the state right after the input, `before` the one right
  * before it (with both, every effect is said; see `GameModule.describe`).
  */
-export function describeInput(gameId: string, input: Input, names: readonly string[], state: AnyState | null, before: AnyState | null = null): string {
+export function describeInput(
+  gameId: string,
+  input: Input,
+  names: readonly string[],
+  state: AnyState | null,
+  before: AnyState | null = null,
+): string {
   return byId.get(gameId)?.describe(input, names, state, before) ?? '';
 }
 
@@ -113,9 +122,13 @@ function optionProblem(name: string, field: OptionField, value: OptionValue): st
     case 'checkbox':
       return typeof value === 'boolean' ? null : `option ${name} must be true or false`;
     case 'select':
-      return field.choices.some((c) => c.value === value) ? null : `option ${name} must be one of ${field.choices.map((c) => String(c.value)).join(', ')}`;
+      return field.choices.some((c) => c.value === value)
+        ? null
+        : `option ${name} must be one of ${field.choices.map((c) => String(c.value)).join(', ')}`;
     case 'number':
-      return typeof value === 'number' && value >= field.min && value <= field.max ? null : `option ${name} must be a number from ${field.min} to ${field.max}`;
+      return typeof value === 'number' && value >= field.min && value <= field.max
+        ? null
+        : `option ${name} must be a number from ${field.min} to ${field.max}`;
   }
 }
 
@@ -123,25 +136,33 @@ function optionProblem(name: string, field: OptionField, value: OptionValue): st
  * Checks a table's game, seat count and options against the registry (the
  * game's option schema); null when fine, else a sentence saying what is wrong.
  */
-export function checkTableConfig(game: string, seats: number, options: Readonly<Record<string, OptionValue>>): string | null {
+export function checkTableConfig(
+  game: string,
+  seats: number,
+  options: Readonly<Record<string, OptionValue>>,
+): string | null {
   const module = byId.get(game);
   const entry: PlannedGame | AnyGameModule | undefined = module ?? PLANNED.find((p) => p.id === game);
   if (!entry) return `unknown game "${game}"`;
   if (seats < entry.minPlayers || seats > entry.maxPlayers) {
-    const range = entry.minPlayers === entry.maxPlayers ? `${entry.minPlayers}` : `${entry.minPlayers} to ${entry.maxPlayers}`;
+    const range =
+      entry.minPlayers === entry.maxPlayers ? `${entry.minPlayers}` : `${entry.minPlayers} to ${entry.maxPlayers}`;
     return `${entry.name} is for ${range} players, not ${seats}`;
   }
   const names = Object.keys(options);
   if (!module) return names.length === 0 ? null : `${entry.name} has no options yet (got ${names.join(', ')})`;
   for (const name of names) {
     const field = module.options.fields[name];
-    if (field === undefined || !Object.hasOwn(module.options.defaults, name)) return `${entry.name} has no option ${name}`;
+    if (field === undefined || !Object.hasOwn(module.options.defaults, name))
+      return `${entry.name} has no option ${name}`;
     const problem = optionProblem(name, field, options[name]!);
     if (problem) return `${entry.name}: ${problem}`;
   }
   if (module.options.parse(options, seats) === null) {
     const changed = names.filter((n) => options[n] !== module.options.defaults[n]);
-    const words = changed.map((n) => `${module.options.fields[n]!.label}: ${optionValueText(module.options.fields[n]!, options[n]!)}`);
+    const words = changed.map(
+      (n) => `${module.options.fields[n]!.label}: ${optionValueText(module.options.fields[n]!, options[n]!)}`,
+    );
     return `${entry.name}: ${words.length ? words.join(', ') : 'the default options'} cannot be used with ${seats} players`;
   }
   return null;

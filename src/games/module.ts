@@ -43,7 +43,14 @@ export type OptionField =
       readonly help?: string;
       readonly choices: readonly { readonly value: OptionValue; readonly label: string }[];
     }
-  | { readonly kind: 'number'; readonly label: string; readonly help?: string; readonly min: number; readonly max: number; readonly step?: number };
+  | {
+      readonly kind: 'number';
+      readonly label: string;
+      readonly help?: string;
+      readonly min: number;
+      readonly max: number;
+      readonly step?: number;
+    };
 
 export interface GameOptionsSpec<O> {
   /** The raw options a new table starts with (the rules' `defaultOptions`). */
@@ -71,7 +78,12 @@ export type DescribeAction<A> = (action: A, who: string, know: Knowledge) => str
  * out", "Bob loses". Phrases are joined to the action's line with " — ";
  * for inputs that are not moves (a reveal) they form the line alone.
  */
-export type DescribeEffects<B, O> = (input: Input, before: State<B, O>, after: State<B, O>, names: readonly string[]) => readonly string[];
+export type DescribeEffects<B, O> = (
+  input: Input,
+  before: State<B, O>,
+  after: State<B, O>,
+  names: readonly string[],
+) => readonly string[];
 
 export interface GameModule<Id extends string, B, A, O, E extends string, V> {
   readonly id: Id;
@@ -93,7 +105,12 @@ export interface GameModule<Id extends string, B, A, O, E extends string, V> {
    * input (null: unknown) and `before` the state right before it; with both,
    * the line says every effect (burns, skips, draws, who went out or won).
    */
-  readonly describe: (input: Input, names: readonly string[], state: State<B, O> | null, before?: State<B, O> | null) => string;
+  readonly describe: (
+    input: Input,
+    names: readonly string[],
+    state: State<B, O> | null,
+    before?: State<B, O> | null,
+  ) => string;
   /** Reducer errors that mean "lost a race" in real time (bounced, nobody blamed); the rules' list. */
   readonly raceErrors: readonly string[];
   /**
@@ -220,7 +237,9 @@ export interface GameModuleSpec<Id extends string, B, A, O, E extends string, V>
 }
 
 function isOptionValue(value: unknown): value is OptionValue {
-  return typeof value === 'boolean' || typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value));
+  return (
+    typeof value === 'boolean' || typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value))
+  );
 }
 
 /** Assembles a game module from its rules and the rest; throws TypeError when the parts disagree. */
@@ -230,12 +249,16 @@ export function defineGameModule<Id extends string, B, A, O, E extends string, V
   const { rules } = spec;
   if (spec.id !== rules.id) throw new TypeError(`game module ${spec.id}: its rules say they are ${rules.id}`);
   if (spec.timing === 'turns' && rules.raceErrors.length > 0) {
-    throw new TypeError(`game module ${spec.id}: a turn-based game has no races, yet lists ${rules.raceErrors.join(', ')}`);
+    throw new TypeError(
+      `game module ${spec.id}: a turn-based game has no races, yet lists ${rules.raceErrors.join(', ')}`,
+    );
   }
   const defaults: Record<string, OptionValue> = {};
   for (const [name, value] of Object.entries(rules.defaultOptions)) {
-    if (!isOptionValue(value)) throw new TypeError(`game module ${spec.id}: option ${name} has a default a table cannot carry`);
-    if (!Object.hasOwn(spec.fields, name)) throw new TypeError(`game module ${spec.id}: option ${name} has no form field (label)`);
+    if (!isOptionValue(value))
+      throw new TypeError(`game module ${spec.id}: option ${name} has a default a table cannot carry`);
+    if (!Object.hasOwn(spec.fields, name))
+      throw new TypeError(`game module ${spec.id}: option ${name} has no form field (label)`);
     defaults[name] = value;
   }
   const describeAction = spec.describe;

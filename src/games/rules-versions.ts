@@ -9,7 +9,14 @@
  * event carries its author's hash of the state, and at step 0 that is the
  * hash of the set-up state, which differs between versions (`initialHash`).
  */
-import { stateHash, type AnyGame, type AnyState, type AuditReport, type Outcome, type SetupArgs } from '../engine/index.js';
+import {
+  stateHash,
+  type AnyGame,
+  type AnyState,
+  type AuditReport,
+  type Outcome,
+  type SetupArgs,
+} from '../engine/index.js';
 import { gameModule } from './index.js';
 
 export interface VersionedRules {
@@ -32,17 +39,17 @@ export function rulesVersions(gameId: string): readonly VersionedRules[] {
     current: true,
     rules: module.rules,
     change: null,
-    outcome: (state, audit) => (audit && module.scoreAfterAudit ? module.scoreAfterAudit(state, audit) : module.rules.outcome(state)),
+    outcome: (state, audit) =>
+      audit && module.scoreAfterAudit ? module.scoreAfterAudit(state, audit) : module.rules.outcome(state),
   };
-  const older = (module.olderRules ?? []).map(
-    (old): VersionedRules => ({
-      version: old.version,
-      current: false,
-      rules: old.rules,
-      change: old.change,
-      outcome: (state, audit) => (audit && old.scoreAfterAudit ? old.scoreAfterAudit(state, audit) : old.rules.outcome(state)),
-    }),
-  );
+  const older = (module.olderRules ?? []).map((old): VersionedRules => ({
+    version: old.version,
+    current: false,
+    rules: old.rules,
+    change: old.change,
+    outcome: (state, audit) =>
+      audit && old.scoreAfterAudit ? old.scoreAfterAudit(state, audit) : old.rules.outcome(state),
+  }));
   return [current, ...older].sort((a, b) => b.version - a.version);
 }
 

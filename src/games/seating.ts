@@ -15,9 +15,11 @@ export type PlayDirection = 'ascending' | 'descending';
  * below 1 or a `from` outside the table.
  */
 export function seatsInPlayOrder(seats: number, from: number | null, direction: PlayDirection): number[] {
-  if (!Number.isInteger(seats) || seats < 1) throw new RangeError(`seatsInPlayOrder: seats must be a positive integer, got ${seats}`);
+  if (!Number.isInteger(seats) || seats < 1)
+    throw new RangeError(`seatsInPlayOrder: seats must be a positive integer, got ${seats}`);
   const start = from ?? 0;
-  if (!Number.isInteger(start) || start < 0 || start >= seats) throw new RangeError(`seatsInPlayOrder: seat ${start} is not at a table of ${seats}`);
+  if (!Number.isInteger(start) || start < 0 || start >= seats)
+    throw new RangeError(`seatsInPlayOrder: seat ${start} is not at a table of ${seats}`);
   const step = direction === 'ascending' ? 1 : seats - 1;
   return Array.from({ length: seats }, (_, i) => (start + i * step) % seats);
 }

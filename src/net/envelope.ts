@@ -102,7 +102,9 @@ export function decodeEnvelope(bytes: unknown, table: string, verifier?: Signatu
 /** True when `sig` is the author's strict RFC 8032 signature over the envelope's signing bytes. */
 export function verifyEnvelope(envelope: Envelope, verifier?: SignatureVerifier): boolean {
   const message = signingBytes(envelope);
-  return verifier ? verifier.verify(envelope.sig, message, envelope.from) : verifyStrict(envelope.sig, message, envelope.from);
+  return verifier
+    ? verifier.verify(envelope.sig, message, envelope.from)
+    : verifyStrict(envelope.sig, message, envelope.from);
 }
 
 /**

@@ -100,9 +100,12 @@ export class MemoryNetwork {
     const now = performance.now();
     const at = Math.max(now + delay, this.lastDelivery.get(direction) ?? 0);
     this.lastDelivery.set(direction, at);
-    setTimeout(() => {
-      if (!this.dropped.has(from) && !this.dropped.has(to)) run();
-    }, Math.max(0, at - now));
+    setTimeout(
+      () => {
+        if (!this.dropped.has(from) && !this.dropped.has(to)) run();
+      },
+      Math.max(0, at - now),
+    );
   }
 }
 
@@ -201,7 +204,9 @@ export class MemoryTransport implements Transport {
 
   /** @internal The hub says signaling went down or came back. */
   signalingChanged(up: boolean): void {
-    this.events?.problem(up ? 'signaling server is back' : 'lost the signaling server; reconnecting (open links keep working)');
+    this.events?.problem(
+      up ? 'signaling server is back' : 'lost the signaling server; reconnecting (open links keep working)',
+    );
   }
 
   disconnect(remote: string): void {

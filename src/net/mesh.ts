@@ -10,7 +10,17 @@
  * unreliable). It knows nothing of seats or games: the table layer tells it
  * who is admitted (`authorize`) and whom to keep links to (`want`).
  */
-import { encodeEnvelope, keyHex, MAX_ENVELOPE_BYTES, parseUnverified, signEnvelope, verifyEnvelope, type Envelope, type EnvelopeOf, type Signer } from './envelope.js';
+import {
+  encodeEnvelope,
+  keyHex,
+  MAX_ENVELOPE_BYTES,
+  parseUnverified,
+  signEnvelope,
+  verifyEnvelope,
+  type Envelope,
+  type EnvelopeOf,
+  type Signer,
+} from './envelope.js';
 import { type BodyOf, type Kind, RELAYED_KINDS, REPLAY_CHECKED_KINDS } from './messages.js';
 import { peerIdFor } from './peer-id.js';
 import { SeenEnvelopes } from './seen.js';
@@ -257,7 +267,8 @@ export class Mesh {
     // Bytes accepted before, bit for bit: their signature was checked then. A transcript
     // event seen before is handed up again (a fetch answer may repair an event the table
     // could not take the first time) but never forwarded twice.
-    const digest = bytes instanceof Uint8Array && bytes.length <= MAX_ENVELOPE_BYTES ? SeenEnvelopes.digest(bytes) : undefined;
+    const digest =
+      bytes instanceof Uint8Array && bytes.length <= MAX_ENVELOPE_BYTES ? SeenEnvelopes.digest(bytes) : undefined;
     const known = digest === undefined ? undefined : this.seen.acceptedBytes(digest);
     if (known) {
       if (known.kind === 'table-event' && !this.authorizer(known)) handlers.message(known, remote);
@@ -275,7 +286,10 @@ export class Mesh {
       if (envelope.kind === 'table-event' && !this.authorizer(envelope)) handlers.message(envelope, remote);
       return;
     }
-    if (REPLAY_CHECKED_KINDS.has(envelope.kind) && envelope.seq + REORDER_WINDOW_US < (this.highestSeq.get(author) ?? 0)) {
+    if (
+      REPLAY_CHECKED_KINDS.has(envelope.kind) &&
+      envelope.seq + REORDER_WINDOW_US < (this.highestSeq.get(author) ?? 0)
+    ) {
       return this.reject(remote, `replayed: seq ${envelope.seq} is older than this author's recent messages`, author);
     }
     const relayed = RELAYED_KINDS.has(envelope.kind);
@@ -285,7 +299,11 @@ export class Mesh {
     if (envelope.kind === 'hello' || envelope.kind === 'presence' || envelope.kind === 'join') {
       const owned = peerIdFor(this.table, author);
       if (envelope.body.peerId !== owned) {
-        this.reject(remote, `${envelope.kind} names peer id ${envelope.body.peerId}, but key ${author.slice(0, 16)}… owns ${owned}`, author);
+        this.reject(
+          remote,
+          `${envelope.kind} names peer id ${envelope.body.peerId}, but key ${author.slice(0, 16)}… owns ${owned}`,
+          author,
+        );
         if (envelope.kind === 'hello') this.dropLink(remote);
         return;
       }
@@ -304,7 +322,12 @@ export class Mesh {
     this.remember(envelope, digest);
     // Flooded presence can arrive out of order (an old copy by a longer path): keep the newest.
     if (envelope.kind === 'presence' && envelope.seq > (this.presence.get(author)?.seq ?? -1)) {
-      this.presence.set(author, { atMs: this.nowMs(), seq: envelope.seq, peerId: envelope.body.peerId, links: envelope.body.links });
+      this.presence.set(author, {
+        atMs: this.nowMs(),
+        seq: envelope.seq,
+        peerId: envelope.body.peerId,
+        links: envelope.body.links,
+      });
       this.catchUp();
       handlers.changed();
     }
@@ -363,7 +386,9 @@ export class Mesh {
     };
     const authorSays = fresh(author);
     const remoteSays = fresh(this.links.get(remote)?.key);
-    return !!authorSays && !!remoteSays && authorSays.links.includes(remote) && remoteSays.links.includes(authorSays.peerId);
+    return (
+      !!authorSays && !!remoteSays && authorSays.links.includes(remote) && remoteSays.links.includes(authorSays.peerId)
+    );
   }
 
   /** Sends skipped messages to peers that (by newer presence) no longer link to their author. */

@@ -49,7 +49,11 @@ const gameId = v.pipe(
 
 export const tableConfigSchema = v.strictObject({
   game: gameId,
-  seats: v.pipe(uint, v.minValue(MIN_SEATS, `at least ${MIN_SEATS} seats`), v.maxValue(MAX_SEATS, `at most ${MAX_SEATS} seats`)),
+  seats: v.pipe(
+    uint,
+    v.minValue(MIN_SEATS, `at least ${MIN_SEATS} seats`),
+    v.maxValue(MAX_SEATS, `at most ${MAX_SEATS} seats`),
+  ),
   /** Game options as key → boolean | number | string; the lobby checks them against the game's schema. */
   options: v.pipe(
     v.record(v.pipe(v.string(), v.maxLength(32)), v.union([v.boolean(), v.number(), v.string()])),
@@ -97,7 +101,22 @@ export const BODY_SCHEMAS = {
     n: uint,
     at: uint,
     hash: bytesOfLength(32, 'hash'),
-    type: v.picklist(['ready', 'shuffle', 'lock', 'keys', 'act', 'commit', 'reveal', 'reshuffle', 'disclose', 'abandon', 'fault'] as const, 'unknown event type'),
+    type: v.picklist(
+      [
+        'ready',
+        'shuffle',
+        'lock',
+        'keys',
+        'act',
+        'commit',
+        'reveal',
+        'reshuffle',
+        'disclose',
+        'abandon',
+        'fault',
+      ] as const,
+      'unknown event type',
+    ),
     data: v.unknown(),
   }),
   /** Ask for the events of a hand this peer is missing: per author (hex key), how many it has. */

@@ -27,7 +27,14 @@ export interface PeerJsTransportOptions {
 const ID_TAKEN_RETRIES = 15;
 const ID_TAKEN_RETRY_MS = 2000;
 /** Errors PeerJS raises for the signaling socket: the outage handling covers them. */
-const SIGNALING_ERRORS = new Set(['network', 'socket-error', 'socket-closed', 'server-error', 'unavailable-id', 'disconnected']);
+const SIGNALING_ERRORS = new Set([
+  'network',
+  'socket-error',
+  'socket-closed',
+  'server-error',
+  'unavailable-id',
+  'disconnected',
+]);
 
 export class PeerJsTransport implements Transport {
   private peer: Peer | undefined;
@@ -59,7 +66,11 @@ export class PeerJsTransport implements Transport {
         return;
       } catch (error) {
         const type = (error as PeerError<string>).type;
-        const refusal = new SignalingError(this.options.signaling, typeof type === 'string' ? type : 'unknown', error instanceof Error ? error.message : String(error));
+        const refusal = new SignalingError(
+          this.options.signaling,
+          typeof type === 'string' ? type : 'unknown',
+          error instanceof Error ? error.message : String(error),
+        );
         if (type !== 'unavailable-id' || attempt >= ID_TAKEN_RETRIES || this.stopped) throw refusal;
         // A reloaded page: the server still holds our old socket for a moment.
         if (attempt === 0) events.problem('peer id still held by the signaling server (a reloaded page); retrying');
@@ -85,7 +96,9 @@ export class PeerJsTransport implements Transport {
       });
     } catch (error) {
       // A host PeerJS cannot turn into a WebSocket URL: say which, not WebSocket's words.
-      return Promise.reject(Object.assign(new Error(error instanceof Error ? error.message : String(error)), { type: 'invalid-url' }));
+      return Promise.reject(
+        Object.assign(new Error(error instanceof Error ? error.message : String(error)), { type: 'invalid-url' }),
+      );
     }
     this.peer = peer;
     return new Promise<void>((resolve, reject) => {
@@ -102,7 +115,12 @@ export class PeerJsTransport implements Transport {
       peer.on('disconnected', () => {
         // Gone before the server answered (stop() destroys the Peer, which says 'disconnected' but no 'error'): the
         // start ends instead of waiting for ever.
-        if (!registered) return reject(Object.assign(new Error('disconnected from the signaling server before it accepted the id'), { type: 'disconnected' }));
+        if (!registered)
+          return reject(
+            Object.assign(new Error('disconnected from the signaling server before it accepted the id'), {
+              type: 'disconnected',
+            }),
+          );
         if (this.stopped || peer.destroyed) return;
         this.signalingLost();
       });
@@ -166,7 +184,8 @@ export class PeerJsTransport implements Transport {
   connect(remote: string): void {
     const peer = this.peer;
     // While the socket is down or still reconnecting, PeerJS would drop the offer silently.
-    if (!peer || this.stopped || !peer.open || peer.disconnected || remote === this.localId || this.links.has(remote)) return;
+    if (!peer || this.stopped || !peer.open || peer.disconnected || remote === this.localId || this.links.has(remote))
+      return;
     const connection = peer.connect(remote, { reliable: true, serialization: 'binary' }) as DataConnection | undefined;
     if (connection) this.adopt(connection, true);
   }

@@ -39,7 +39,8 @@ export function hostProblem(host: string): string | null {
   if (/^\[[0-9a-f:.]+\]$/i.test(h)) return null;
   if (/:\d*$/.test(h)) return 'leave out the port: it has its own field';
   if (h.includes('/')) return 'leave out the path: it has its own field';
-  if (!/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i.test(h)) return 'a host is letters, digits, dots and dashes (or an address)';
+  if (!/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i.test(h))
+    return 'a host is letters, digits, dots and dashes (or an address)';
   return null;
 }
 
@@ -72,7 +73,8 @@ export class SignalingError extends Error {
   }
 }
 
-export type SignalingCause = 'answers' | 'bad-setting' | 'mixed-content' | 'nothing-listening' | 'tls-mismatch' | 'wrong-path';
+export type SignalingCause =
+  'answers' | 'bad-setting' | 'mixed-content' | 'nothing-listening' | 'tls-mismatch' | 'wrong-path';
 
 export interface Diagnosis {
   readonly cause: SignalingCause;
@@ -100,7 +102,10 @@ export async function diagnoseSignaling(server: SignalingServer, pageProtocol = 
   const setting = hostProblem(server.host) ?? portProblem(server.port) ?? pathProblem(server.path);
   if (setting) return { cause: 'bad-setting', advice: `the signaling setting is wrong: ${setting}` };
   if (pageProtocol === 'https:' && !server.secure) {
-    return { cause: 'mixed-content', advice: `this page was loaded over https, and browsers block plain ws:// from it: tick TLS (the server must speak wss), or open the app over http` };
+    return {
+      cause: 'mixed-content',
+      advice: `this page was loaded over https, and browsers block plain ws:// from it: tick TLS (the server must speak wss), or open the app over http`,
+    };
   }
   const scheme = server.secure ? 'https' : 'http';
   const other = server.secure ? 'http' : 'https';
@@ -109,12 +114,18 @@ export async function diagnoseSignaling(server: SignalingServer, pageProtocol = 
   if (api?.ok) return { cause: 'answers', advice: `the server at ${hostPort} answers now: try again` };
   // A PeerServer answers its root with a description; no-cors only asks "does anything speak this scheme here?".
   if (api || (await answers(`${scheme}://${hostPort}/`, 'no-cors'))) {
-    return { cause: 'wrong-path', advice: `something answers at ${scheme}://${hostPort}, but no PeerServer at path ${server.path}: check the Path setting (the --path the server was started with)` };
+    return {
+      cause: 'wrong-path',
+      advice: `something answers at ${scheme}://${hostPort}, but no PeerServer at path ${server.path}: check the Path setting (the --path the server was started with)`,
+    };
   }
   if (await answers(`${other}://${hostPort}/`, 'no-cors')) {
     return server.secure
       ? { cause: 'tls-mismatch', advice: `the server at ${hostPort} speaks plain http/ws, not TLS: untick TLS` }
       : { cause: 'tls-mismatch', advice: `the server at ${hostPort} speaks TLS (https/wss): tick TLS` };
   }
-  return { cause: 'nothing-listening', advice: `nothing answers at ${hostPort}: is the PeerServer running (npm run signal), and are Host and Port right?` };
+  return {
+    cause: 'nothing-listening',
+    advice: `nothing answers at ${hostPort}: is the PeerServer running (npm run signal), and are Host and Port right?`,
+  };
 }

@@ -47,7 +47,8 @@ export class SignatureVerifier {
 
   /** `capacity`: how many authors' tables to keep (a table has at most 8 seats; bots add keys). */
   constructor(private readonly capacity = 32) {
-    if (!Number.isSafeInteger(capacity) || capacity < 1) throw new RangeError(`SignatureVerifier: capacity must be a positive integer, got ${capacity}`);
+    if (!Number.isSafeInteger(capacity) || capacity < 1)
+      throw new RangeError(`SignatureVerifier: capacity must be a positive integer, got ${capacity}`);
   }
 
   verify(signature: Uint8Array, message: Uint8Array, publicKey: Uint8Array): boolean {

@@ -64,9 +64,17 @@ function verdictOf(peer: SimulationPeer, seat: number): CheatVerdict | null {
   if (hand.halt) return { seat, code: hand.halt.code, blamed: hand.halt.seat, detail: hand.halt.detail };
   if (hand.phase === 'done' && hand.auditResult) {
     const a = hand.auditResult;
-    return a.clean ? { seat, code: 'clean', blamed: null, detail: 'audit clean' } : { seat, code: a.code ?? 'unclean', blamed: a.seat, detail: a.detail };
+    return a.clean
+      ? { seat, code: 'clean', blamed: null, detail: 'audit clean' }
+      : { seat, code: a.code ?? 'unclean', blamed: a.seat, detail: a.detail };
   }
-  if (current.stalled) return { seat, code: 'stalled', blamed: current.stalled.seats.length === 1 ? current.stalled.seats[0]! : null, detail: `stalled: ${current.stalled.what} (${current.stalled.seats.map((s) => s + 1).join(', ')})` };
+  if (current.stalled)
+    return {
+      seat,
+      code: 'stalled',
+      blamed: current.stalled.seats.length === 1 ? current.stalled.seats[0]! : null,
+      detail: `stalled: ${current.stalled.what} (${current.stalled.seats.map((s) => s + 1).join(', ')})`,
+    };
   return null;
 }
 
@@ -113,24 +121,43 @@ export async function runCheat(options: CheatRunOptions): Promise<CheatReport | 
     }, 20);
     const verdicts = honest.map((seat) => verdictOf(peers[seat]!, seat)!);
     for (const peer of peers) peer.monitor?.()?.observe();
-    const leaks = peers.flatMap((peer, seat) => (seat === cheater && !options.monitorCheater ? [] : (peer.monitor?.()?.leaks ?? [])));
+    const leaks = peers.flatMap((peer, seat) =>
+      seat === cheater && !options.monitorCheater ? [] : (peer.monitor?.()?.leaks ?? []),
+    );
     const honestLeaks = leaks.filter((l) => l.seat !== cheater);
     const problems: string[] = [];
     if (!ctx!.done) problems.push('the cheat never happened in this hand');
     for (const v of verdicts) {
       const name = `seat ${v.seat + 1}`;
       if (cheat.expect.caught === 'blame' && !(v.blamed === cheater && cheat.expect.codes.includes(v.code as never))) {
-        problems.push(`${name} concluded ${v.code} blaming ${v.blamed === null ? 'nobody' : `seat ${v.blamed + 1}`} (${v.detail}), expected ${cheat.expect.codes.join(' or ')} blaming seat ${cheater + 1}`);
+        problems.push(
+          `${name} concluded ${v.code} blaming ${v.blamed === null ? 'nobody' : `seat ${v.blamed + 1}`} (${v.detail}), expected ${cheat.expect.codes.join(' or ')} blaming seat ${cheater + 1}`,
+        );
       }
-      if (cheat.expect.caught === 'stall' && !(v.code === 'stalled' && v.blamed === cheater)) problems.push(`${name} concluded ${v.code} (${v.detail}), expected seat ${cheater + 1} named as stalled`);
-      if (cheat.expect.caught === 'nothing' && v.code !== 'clean') problems.push(`${name} concluded ${v.code} (${v.detail}), expected a clean hand`);
+      if (cheat.expect.caught === 'stall' && !(v.code === 'stalled' && v.blamed === cheater))
+        problems.push(`${name} concluded ${v.code} (${v.detail}), expected seat ${cheater + 1} named as stalled`);
+      if (cheat.expect.caught === 'nothing' && v.code !== 'clean')
+        problems.push(`${name} concluded ${v.code} (${v.detail}), expected a clean hand`);
     }
-    for (const leak of honestLeaks) problems.push(`${leak.seat === null ? 'a spectator' : `seat ${leak.seat + 1}`} could read ${leak.card}${leak.handle !== null ? ` (handle ${leak.handle})` : ''}: ${leak.how}`);
+    for (const leak of honestLeaks)
+      problems.push(
+        `${leak.seat === null ? 'a spectator' : `seat ${leak.seat + 1}`} could read ${leak.card}${leak.handle !== null ? ` (handle ${leak.handle})` : ''}: ${leak.how}`,
+      );
     if (cheat.expect.caught === 'nothing') {
       const hashes = new Set(honest.map((seat) => peers[seat]!.session.current?.session.hash));
       if (hashes.size !== 1) problems.push('the honest peers disagree on the final state');
     }
-    return { kind: options.kind, game: options.game, cheater, cheat, committed: ctx!.done, verdicts, leaks, ok: problems.length === 0, why: problems.join('; ') };
+    return {
+      kind: options.kind,
+      game: options.game,
+      cheater,
+      cheat,
+      committed: ctx!.done,
+      verdicts,
+      leaks,
+      ok: problems.length === 0,
+      why: problems.join('; '),
+    };
   } finally {
     for (const peer of peers) {
       peer.session.close();

@@ -30,7 +30,14 @@ function realTimeCheat(actions: () => unknown[]): Pick<Cheat, 'sign'> {
         round = data.round;
         let digest: Uint8Array;
         try {
-          digest = roundDigest(hand.config.setup.table, hand.config.setup.handNo, data.round, ctx.seat, actions(), salt);
+          digest = roundDigest(
+            hand.config.setup.table,
+            hand.config.setup.handNo,
+            data.round,
+            ctx.seat,
+            actions(),
+            salt,
+          );
         } catch {
           digest = data.digest; // a move no digest can be computed of: the reveal cannot match anything
         }
@@ -72,7 +79,10 @@ function falseClaim(game: AnyGame, state: AnyState, seat: number, view: PrivateV
   const honestMoves = new Set(legal.map((a) => JSON.stringify(a)));
   const known = Object.entries(view.known).filter(([h]) => state.cards[Number(h)]?.card === null);
   const suits = [...new Set(known.map(([, card]) => card.slice(-1)))];
-  const lesser: PrivateView[] = [{ known: {} }, ...suits.map((suit) => ({ known: Object.fromEntries(known.filter(([, card]) => card.slice(-1) !== suit)) }))];
+  const lesser: PrivateView[] = [
+    { known: {} },
+    ...suits.map((suit) => ({ known: Object.fromEntries(known.filter(([, card]) => card.slice(-1) !== suit)) })),
+  ];
   for (const fewer of lesser) {
     for (const action of game.legalActions(state, seat, fewer)) {
       if (honestMoves.has(JSON.stringify(action))) continue;
@@ -87,7 +97,13 @@ export function moveCheat(kind: CheatKind, module: AnyGameModule, claimsByOption
   const realTime = module.timing === 'real-time';
   switch (kind) {
     case 'audit-junk':
-      if (realTime) return { kind, what: 'a real-time reveal whose move is junk', expect: blame('not-a-move', 'bad-event'), ...realTimeCheat(() => [{ type: 'junk', x: [1, 2] }]) };
+      if (realTime)
+        return {
+          kind,
+          what: 'a real-time reveal whose move is junk',
+          expect: blame('not-a-move', 'bad-event'),
+          ...realTimeCheat(() => [{ type: 'junk', x: [1, 2] }]),
+        };
       return {
         kind,
         what: 'a move that is junk (no move of this game), aimed at the audit’s replay',
@@ -95,12 +111,20 @@ export function moveCheat(kind: CheatKind, module: AnyGameModule, claimsByOption
         publish(envelope, ctx) {
           if (ctx.done || !isAct(envelope.body)) return undefined;
           ctx.done = true;
-          return resign(ctx.signer, envelope, { ...envelope.body, data: { action: { type: 'play', junk: { deep: [1, 'x'] } }, keys: [] } });
+          return resign(ctx.signer, envelope, {
+            ...envelope.body,
+            data: { action: { type: 'play', junk: { deep: [1, 'x'] } }, keys: [] },
+          });
         },
       };
     case 'false-claim':
       if (realTime || !(module.hiddenClaims || claimsByOptions)) return null;
-      return { kind, what: 'a false claim (a move legal only for fewer cards than it holds) the live rules must accept and the audit disproves', expect: blame('rules-fault', 'illegal-move', 'false-claim'), bot: falseClaimBot };
+      return {
+        kind,
+        what: 'a false claim (a move legal only for fewer cards than it holds) the live rules must accept and the audit disproves',
+        expect: blame('rules-fault', 'illegal-move', 'false-claim'),
+        bot: falseClaimBot,
+      };
     case 'wrong-card':
       if (realTime) return null;
       return {
@@ -117,7 +141,9 @@ export function moveCheat(kind: CheatKind, module: AnyGameModule, claimsByOption
           const deck = hand.follower.state!.deck;
           const claimed = claims[0]!.card;
           const fake = deck.find((c) => c !== claimed)!;
-          const action = JSON.parse(JSON.stringify(data.action).replace(JSON.stringify(claimed), JSON.stringify(fake))) as unknown;
+          const action = JSON.parse(
+            JSON.stringify(data.action).replace(JSON.stringify(claimed), JSON.stringify(fake)),
+          ) as unknown;
           ctx.done = true;
           return resign(ctx.signer, envelope, { ...body, data: { ...data, action } });
         },
@@ -151,7 +177,10 @@ export function moveCheat(kind: CheatKind, module: AnyGameModule, claimsByOption
         publish(envelope, ctx) {
           if (ctx.done || envelope.body.type !== 'reveal') return undefined;
           ctx.done = true;
-          return resign(ctx.signer, envelope, { ...envelope.body, data: { ...(envelope.body.data as object), actions: [{ type: 'play', bytes: new Uint8Array([1, 2, 3]) }] } });
+          return resign(ctx.signer, envelope, {
+            ...envelope.body,
+            data: { ...(envelope.body.data as object), actions: [{ type: 'play', bytes: new Uint8Array([1, 2, 3]) }] },
+          });
         },
       };
     default:

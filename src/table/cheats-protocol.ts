@@ -55,7 +55,13 @@ function dealtHandles(game: AnyGame, state: AnyState, seat: number): { mine: num
  * A shuffle step whose output is rewritten by `mutate`, with the best proof
  * the real prover makes for it: the seat's true (s, π) over the altered deck.
  */
-function cheatingShuffle(mutate: (points: ReturnType<typeof decodeShuffleStep>['deck']['points'], ctx: CheatContext, s: bigint) => ReturnType<typeof decodeShuffleStep>['deck']['points'] | null) {
+function cheatingShuffle(
+  mutate: (
+    points: ReturnType<typeof decodeShuffleStep>['deck']['points'],
+    ctx: CheatContext,
+    s: bigint,
+  ) => ReturnType<typeof decodeShuffleStep>['deck']['points'] | null,
+) {
   return (body: Body, ctx: CheatContext): Body | null => {
     if (ctx.done || body.type !== 'shuffle') return null;
     const data = body.data as { packet: number; step: Uint8Array };
@@ -68,7 +74,15 @@ function cheatingShuffle(mutate: (points: ReturnType<typeof decodeShuffleStep>['
     const msg = decodeShuffleStep(data.step);
     const points = mutate(msg.deck.points, ctx, secrets.shuffle.s);
     if (!points) return null;
-    const step = proveShuffleStep(cascade.state, ctx.seat, secrets.shuffle.s, secrets.shuffle.perm, deckFromPoints(points), msg.layer, ctx.rng);
+    const step = proveShuffleStep(
+      cascade.state,
+      ctx.seat,
+      secrets.shuffle.s,
+      secrets.shuffle.perm,
+      deckFromPoints(points),
+      msg.layer,
+      ctx.rng,
+    );
     ctx.done = true;
     return { ...body, data: { ...data, step: encodeShuffleStep(step) } };
   };
@@ -124,7 +138,10 @@ export function protocolCheat(kind: CheatKind): Cheat | undefined {
           const msg = decodeLockStep(data.step);
           const points = msg.deck.points.map((p, j) => (j === 2 ? p.multiply(3n) : p));
           ctx.done = true;
-          return resign(ctx.signer, envelope, { ...body, data: { ...data, step: encodeLockStep({ ...msg, deck: deckFromPoints(points) }) } });
+          return resign(ctx.signer, envelope, {
+            ...body,
+            data: { ...data, step: encodeLockStep({ ...msg, deck: deckFromPoints(points) }) },
+          });
         },
       };
     case 'withhold-keys':
@@ -172,13 +189,21 @@ export function protocolCheat(kind: CheatKind): Cheat | undefined {
           const body = envelope.body;
           if (ctx.done) return undefined;
           // Games without public reveals (School Blackjack) turn cards up only through the keys a move carries.
-          const field = body.type === 'keys' && (body.data as { to: unknown }).to === null ? 'shares' : body.type === 'act' ? 'keys' : null;
+          const field =
+            body.type === 'keys' && (body.data as { to: unknown }).to === null
+              ? 'shares'
+              : body.type === 'act'
+                ? 'keys'
+                : null;
           const list = field === null ? [] : ((body.data as Record<string, unknown>)[field] as Uint8Array[]);
           if (field === null || list.length === 0) return undefined;
           const msg = decodeKeyShares(list[0]!);
           const entries = msg.entries.map((e, i) => (i === 0 ? { ...e, key: e.key + 1n } : e));
           ctx.done = true;
-          return resign(ctx.signer, envelope, { ...body, data: { ...(body.data as object), [field]: [encodeKeyShares({ ...msg, entries }), ...list.slice(1)] } });
+          return resign(ctx.signer, envelope, {
+            ...body,
+            data: { ...(body.data as object), [field]: [encodeKeyShares({ ...msg, entries }), ...list.slice(1)] },
+          });
         },
       };
     case 'low-order-seal-key':
@@ -189,7 +214,10 @@ export function protocolCheat(kind: CheatKind): Cheat | undefined {
         publish(envelope, ctx) {
           if (ctx.done || envelope.body.type !== 'ready') return undefined;
           ctx.done = true;
-          return resign(ctx.signer, envelope, { ...envelope.body, data: { ...(envelope.body.data as object), sealKey: new Uint8Array(32) } });
+          return resign(ctx.signer, envelope, {
+            ...envelope.body,
+            data: { ...(envelope.body.data as object), sealKey: new Uint8Array(32) },
+          });
         },
       };
     case 'withhold-disclose':
@@ -213,7 +241,11 @@ export function protocolCheat(kind: CheatKind): Cheat | undefined {
         publish(envelope, ctx) {
           if (envelope.body.type !== 'disclose') return undefined;
           ctx.done = true;
-          return resign(ctx.signer, envelope, { ...envelope.body, type: 'abandon', data: { reason: 'I would rather not be audited' } });
+          return resign(ctx.signer, envelope, {
+            ...envelope.body,
+            type: 'abandon',
+            data: { reason: 'I would rather not be audited' },
+          });
         },
       };
     case 'far-future-at':
@@ -236,7 +268,13 @@ export function protocolCheat(kind: CheatKind): Cheat | undefined {
           if (ctx.done || envelope.body.type !== 'ready') return undefined;
           ctx.done = true;
           const other = x25519.getPublicKey(ctx.rng(32));
-          return [envelope, resign(ctx.signer, envelope, { ...envelope.body, data: { ...(envelope.body.data as object), sealKey: other } })];
+          return [
+            envelope,
+            resign(ctx.signer, envelope, {
+              ...envelope.body,
+              data: { ...(envelope.body.data as object), sealKey: other },
+            }),
+          ];
         },
       };
     case 'replay': {

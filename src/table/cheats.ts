@@ -98,7 +98,12 @@ export const FINDING: Partial<Record<CheatKind, string>> = {
 };
 
 /** Cheats that only show once play is over (a whole hand is played): the slow part of the suite. */
-export const WHOLE_HAND_CHEATS: readonly CheatKind[] = ['withhold-disclose', 'abandon-in-disclose', 'false-claim', 'replay'];
+export const WHOLE_HAND_CHEATS: readonly CheatKind[] = [
+  'withhold-disclose',
+  'abandon-in-disclose',
+  'false-claim',
+  'replay',
+];
 
 export function isCheatKind(kind: string): kind is CheatKind {
   return (CHEAT_KINDS as readonly string[]).includes(kind);

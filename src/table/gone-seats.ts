@@ -35,11 +35,15 @@ export class GoneSeats {
     const lines: string[] = [];
     for (const seat of seats) {
       if (seat.reachability !== null && seat.reachability !== 'offline') this.heard.add(seat.seat);
-      const gone = seat.reachability === 'offline' && (this.heard.has(seat.seat) || nowMs - this.openedMs >= FIRST_CONTACT_GRACE_MS);
+      const gone =
+        seat.reachability === 'offline' &&
+        (this.heard.has(seat.seat) || nowMs - this.openedMs >= FIRST_CONTACT_GRACE_MS);
       const was = this.since.has(seat.seat);
       if (gone && !was) {
         this.since.set(seat.seat, nowMs);
-        lines.push(`${seat.name} has lost the connection: nothing has come from their page for a few seconds (closed or offline)`);
+        lines.push(
+          `${seat.name} has lost the connection: nothing has come from their page for a few seconds (closed or offline)`,
+        );
       } else if (!gone && was) {
         this.since.delete(seat.seat);
         if (seat.reachability !== null) lines.push(`${seat.name} is back`);
@@ -93,6 +97,7 @@ export function stallOf(
     const forMs = Math.min(idleMs, ...goneSeats.map((seat) => gone.goneFor(seat, nowMs) ?? 0));
     return { seats: goneSeats, what: waiting.what, forMs, gone: true, canEnd: forMs >= turnMs };
   }
-  if (idleMs >= SLOW_TURN_TIMERS * turnMs) return { seats: owing, what: waiting.what, forMs: idleMs, gone: false, canEnd: true };
+  if (idleMs >= SLOW_TURN_TIMERS * turnMs)
+    return { seats: owing, what: waiting.what, forMs: idleMs, gone: false, canEnd: true };
   return null;
 }

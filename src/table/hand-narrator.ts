@@ -9,7 +9,15 @@
  * the reducer refuses here (never for inputs the follower applied) ends the
  * narration with plain lines.
  */
-import { publicKnowledge, type AnyGame, type AnyState, type Input, type Knowledge, type Seat, type SetupArgs } from '../engine/index.js';
+import {
+  publicKnowledge,
+  type AnyGame,
+  type AnyState,
+  type Input,
+  type Knowledge,
+  type Seat,
+  type SetupArgs,
+} from '../engine/index.js';
 import { describeInput, gameModule } from '../games/index.js';
 
 /** The seat whose page writes the log and what it knows (its private view), for lines only it may read. */

@@ -75,7 +75,8 @@ export class HandSession {
       this.agent = null;
     } else {
       const { sign, keepSecrets, publish } = io;
-      if (!sign || !keepSecrets || !publish) throw new TypeError('HandSession: a seat needs sign, keepSecrets and publish');
+      if (!sign || !keepSecrets || !publish)
+        throw new TypeError('HandSession: a seat needs sign, keepSecrets and publish');
       this.agent = new SeatAgent(this.follower, config.mySeat, { sign, keepSecrets, publish }, rng, restored);
     }
   }

@@ -57,14 +57,23 @@ export function setupFromReadies(
     authors.add(keyHex(envelope.from));
     authorsByHash.set(hash, authors);
   }
-  const template = nextSetup({ table: base.table, game: base.game, options: base.options, seatKeys: [] }, handNo, previous);
+  const template = nextSetup(
+    { table: base.table, game: base.game, options: base.options, seatKeys: [] },
+    handNo,
+    previous,
+  );
   let readies = 0;
   let complete = false;
   for (const [hash, authors] of authorsByHash) {
     readies = Math.max(readies, authors.size);
     if (authors.size < base.seats) continue;
     complete = true;
-    const order = seatOrder([...authors].sort(), base.seats, hint, (seatKeys) => bytesToHex(setupHash({ ...template, seatKeys })) === hash);
+    const order = seatOrder(
+      [...authors].sort(),
+      base.seats,
+      hint,
+      (seatKeys) => bytesToHex(setupHash({ ...template, seatKeys })) === hash,
+    );
     if (order) return { kind: 'found', setup: { ...template, seatKeys: order } };
   }
   if (!complete) return { kind: 'waiting', readies };
@@ -75,7 +84,12 @@ export function setupFromReadies(
 }
 
 /** The first order of `seats` distinct authors (the hint's seat by seat first) that `matches`, or null. */
-function seatOrder(authors: readonly string[], seats: number, hint: readonly (string | null)[], matches: (keys: string[]) => boolean): string[] | null {
+function seatOrder(
+  authors: readonly string[],
+  seats: number,
+  hint: readonly (string | null)[],
+  matches: (keys: string[]) => boolean,
+): string[] | null {
   const chosen: string[] = [];
   const used = new Set<string>();
   let budget = MAX_ORDERS;

@@ -23,7 +23,9 @@ export function parseIntroducers(text: string | null): string[] {
 
 /** The `via=…` query part for these key prefixes (or whole hex keys), or null when there are none. */
 export function formatIntroducers(keys: readonly string[]): string | null {
-  const prefixes = [...new Set(keys.map((k) => k.slice(0, PEER_ID_KEY_HEX)))].filter((p) => PREFIX.test(p)).slice(0, MAX_SEATS);
+  const prefixes = [...new Set(keys.map((k) => k.slice(0, PEER_ID_KEY_HEX)))]
+    .filter((p) => PREFIX.test(p))
+    .slice(0, MAX_SEATS);
   return prefixes.length > 0 ? `via=${prefixes.join(',')}` : null;
 }
 

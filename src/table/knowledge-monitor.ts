@@ -67,7 +67,7 @@ export class KnowledgeMonitor {
       const from = f.seatOf(event);
       if (body.type === 'keys') {
         const data = body.data as { shares: Uint8Array[]; to: number | null };
-        if (data.to === null) this.taken.add(id), this.addShares(data.shares);
+        if (data.to === null) (this.taken.add(id), this.addShares(data.shares));
         else if (this.seat !== null && data.to === this.seat) {
           const seat = this.seat;
           const secrets = this.secrets();
@@ -92,7 +92,9 @@ export class KnowledgeMonitor {
   /** The cards this peer can read now, by handle (for tests). */
   readableCards(): ReadonlyMap<Handle, string> {
     const deck = this.hand.engineState?.deck ?? [];
-    return new Map(this.readable.filter((r) => r.handle !== null).map((r) => [r.handle!, deck[r.card] ?? `#${r.card}`]));
+    return new Map(
+      this.readable.filter((r) => r.handle !== null).map((r) => [r.handle!, deck[r.card] ?? `#${r.card}`]),
+    );
   }
 
   private takeOwnKeys(): void {
@@ -153,8 +155,16 @@ export class KnowledgeMonitor {
         }
         // Not a card: read it the way an attacker who made it would.
         for (const [x, y] of this.decodeCombination(point)) {
-          this.readable.push({ handle, card: x, how: `packet ${packet} position ${position} opens to a combination of cards` });
-          this.readable.push({ handle: null, card: y, how: `read out of the combination at packet ${packet} position ${position}` });
+          this.readable.push({
+            handle,
+            card: x,
+            how: `packet ${packet} position ${position} opens to a combination of cards`,
+          });
+          this.readable.push({
+            handle: null,
+            card: y,
+            how: `read out of the combination at packet ${packet} position ${position}`,
+          });
         }
       }
     }
@@ -166,7 +176,8 @@ export class KnowledgeMonitor {
     if (!this.multiples) {
       this.multiples = new Map();
       cards.forEach((h, y) => {
-        for (const m of MULTIPLES) this.multiples!.set(bytesToHex(encodePoint(m < 0n ? h.multiply(-m).negate() : h.multiply(m))), { y, m });
+        for (const m of MULTIPLES)
+          this.multiples!.set(bytesToHex(encodePoint(m < 0n ? h.multiply(-m).negate() : h.multiply(m))), { y, m });
       });
     }
     const out: [number, number][] = [];
@@ -211,7 +222,8 @@ export class KnowledgeMonitor {
     for (const r of this.readable) if (r.handle !== null && allowed.has(r.handle)) allowedCards.add(r.card);
     for (const r of this.readable) {
       const ok = r.handle !== null ? allowed.has(r.handle) : allowedCards.has(r.card);
-      if (!ok) this.leaks.push({ seat: this.seat, handle: r.handle, card: state.deck[r.card] ?? `#${r.card}`, how: r.how });
+      if (!ok)
+        this.leaks.push({ seat: this.seat, handle: r.handle, card: state.deck[r.card] ?? `#${r.card}`, how: r.how });
     }
   }
 }

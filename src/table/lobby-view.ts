@@ -67,7 +67,10 @@ const fingerprints = new WeakMap<Roster, { readonly table: string; readonly fing
 function rosterFingerprint(table: string, roster: Roster): Fingerprint {
   const kept = fingerprints.get(roster);
   if (kept && kept.table === table) return kept.fingerprint;
-  const fingerprint = tableFingerprint(table, roster.seats.map((m) => m?.key ?? null));
+  const fingerprint = tableFingerprint(
+    table,
+    roster.seats.map((m) => m?.key ?? null),
+  );
   fingerprints.set(roster, { table, fingerprint });
   return fingerprint;
 }
@@ -83,7 +86,11 @@ export function lobbyView(roster: Roster | undefined, context: LobbyViewContext,
       seat,
       member,
       keyHex: hex,
-      reachability: hex ? (context.botKeys.includes(hex) || bot?.hostIsMe ? 'self' : context.reachability(hostKey ?? hex)) : null,
+      reachability: hex
+        ? context.botKeys.includes(hex) || bot?.hostIsMe
+          ? 'self'
+          : context.reachability(hostKey ?? hex)
+        : null,
       isMe: hex === context.selfKey,
       bot,
     };
@@ -104,9 +111,16 @@ export function lobbyView(roster: Roster | undefined, context: LobbyViewContext,
 }
 
 /** Who hosts the seat `member` if it is a bot (its peer id is another seat's), else null. */
-function botHost(context: LobbyViewContext, member: SeatMember, hex: string, members: readonly (SeatMember | null)[]): SeatView['bot'] {
+function botHost(
+  context: LobbyViewContext,
+  member: SeatMember,
+  hex: string,
+  members: readonly (SeatMember | null)[],
+): SeatView['bot'] {
   if (member.peerId === peerIdFor(context.table, hex) && !context.botKeys.includes(hex)) return null;
-  const hostSeat = members.findIndex((m) => m !== null && m.peerId === member.peerId && m.peerId === peerIdFor(context.table, keyHex(m.key)));
+  const hostSeat = members.findIndex(
+    (m) => m !== null && m.peerId === member.peerId && m.peerId === peerIdFor(context.table, keyHex(m.key)),
+  );
   const host = hostSeat >= 0 ? members[hostSeat]! : null;
   return {
     hostSeat: hostSeat >= 0 ? hostSeat : null,

@@ -333,10 +333,22 @@ export class Lobby {
   seatBot(key: Uint8Array, seat: number, replace = false): void {
     const roster = this.roster;
     const taken = roster?.seats[seat];
-    if (!this.isCreator || !roster || seat <= 0 || seat >= roster.seats.length || (taken && !replace) || this.runningSeats()) return;
+    if (
+      !this.isCreator ||
+      !roster ||
+      seat <= 0 ||
+      seat >= roster.seats.length ||
+      (taken && !replace) ||
+      this.runningSeats()
+    )
+      return;
     const seats = [...roster.seats];
     seats[seat] = { key, name: `Bot ${seat + 1}`, peerId: this.mesh.peerId };
-    this.onLog(taken ? `a bot takes ${taken.name || `seat ${seat + 1}`}'s seat ${seat + 1} from the next hand on` : `a bot sat down in seat ${seat + 1}`);
+    this.onLog(
+      taken
+        ? `a bot takes ${taken.name || `seat ${seat + 1}`}'s seat ${seat + 1} from the next hand on`
+        : `a bot sat down in seat ${seat + 1}`,
+    );
     void this.publish({ ...roster, version: roster.version + 1, seats });
   }
 
@@ -367,7 +379,10 @@ export class Lobby {
     if (problem) return;
     const moved = this.movesRunningSeats(roster);
     if (moved !== null) {
-      if (roster.version > this.refusedVersion) this.onLog(`refused the table's seating (version ${roster.version}): it moves ${moved} while a hand is being played`);
+      if (roster.version > this.refusedVersion)
+        this.onLog(
+          `refused the table's seating (version ${roster.version}): it moves ${moved} while a hand is being played`,
+        );
       this.refusedVersion = Math.max(this.refusedVersion, roster.version);
       return;
     }

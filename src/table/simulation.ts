@@ -36,7 +36,11 @@ export interface SimulationOptions {
   readonly delayMs?: number;
   readonly bot?: 'heuristic' | 'random';
   /** Rewrite (or drop: return null) what seat `seat` publishes: for adversarial tests. */
-  readonly tamper?: (seat: number, envelope: EnvelopeOf<'table-event'>, signer: Signer) => EnvelopeOf<'table-event'> | EnvelopeOf<'table-event'>[] | null;
+  readonly tamper?: (
+    seat: number,
+    envelope: EnvelopeOf<'table-event'>,
+    signer: Signer,
+  ) => EnvelopeOf<'table-event'> | EnvelopeOf<'table-event'>[] | null;
   readonly options?: Record<string, boolean | number | string>;
   /** How long an awaited seat may be silent before it is named as stalled (ms). */
   readonly stallMs?: number;
@@ -89,12 +93,22 @@ function signerFrom(rng: RandomSource): Signer & { secretKey: Uint8Array } {
   return { secretKey, publicKey: ed25519.getPublicKey(secretKey), sign: (m) => ed25519.sign(m, secretKey) };
 }
 
-const FAST_TIMING = { heartbeatMs: 200, linkDeadAfterMs: 60_000, presenceMs: 1000, presenceFreshMs: 5000, reconnectMs: 300 };
+const FAST_TIMING = {
+  heartbeatMs: 200,
+  linkDeadAfterMs: 60_000,
+  presenceMs: 1000,
+  presenceFreshMs: 5000,
+  reconnectMs: 300,
+};
 
 /** Seats N peers at one table; resolves once every seat is taken. */
-export async function seatPeers(
-  options: SimulationOptions,
-): Promise<{ peers: SimulationPeer[]; network: MemoryNetwork; table: string; reload: (seat: number) => Promise<SimulationPeer>; cheat: CheatContext | null }> {
+export async function seatPeers(options: SimulationOptions): Promise<{
+  peers: SimulationPeer[];
+  network: MemoryNetwork;
+  table: string;
+  reload: (seat: number) => Promise<SimulationPeer>;
+  cheat: CheatContext | null;
+}> {
   const seedText = `sim-${options.seed ?? 0}`;
   const cryptoRng = options.seed === undefined ? systemRandom : seededRandom(seedText);
   const keyRng = seededRandom(`${seedText}-keys`);
@@ -123,7 +137,11 @@ export async function seatPeers(
     done: false,
   };
   /** One peer's page: a mesh and a table session over `store` (a fresh store, or the one a reloaded page finds). */
-  const openPeer = async (seat: number, store: MemoryTableStore, config?: Parameters<TableSession['open']>[0]): Promise<SimulationPeer> => {
+  const openPeer = async (
+    seat: number,
+    store: MemoryTableStore,
+    config?: Parameters<TableSession['open']>[0],
+  ): Promise<SimulationPeer> => {
     const signer = signers[seat]!;
     const transport = network.createTransport(peerIdFor(table, keyHex(signer.publicKey)));
     const mesh = new Mesh({ table, signer, transport, name: `Bot ${seat + 1}`, timing: FAST_TIMING });
@@ -132,7 +150,10 @@ export async function seatPeers(
       // The cheater rewrites what it signs: its own follower takes the rewritten event too.
       const sign = mesh.sign.bind(mesh);
       const rewrite = cheating!.cheat.sign.bind(cheating!.cheat);
-      mesh.sign = ((kind, body, to) => (kind === 'table-event' ? sign(kind, rewrite(body as EnvelopeOf<'table-event'>['body'], cheat) ?? body, to) : sign(kind, body, to))) as Mesh['sign'];
+      mesh.sign = ((kind, body, to) =>
+        kind === 'table-event'
+          ? sign(kind, rewrite(body as EnvelopeOf<'table-event'>['body'], cheat) ?? body, to)
+          : sign(kind, body, to)) as Mesh['sign'];
     }
     const saveSecrets = store.saveHandSecrets.bind(store);
     store.saveHandSecrets = (t, hand, key, secrets) => {
@@ -172,7 +193,8 @@ export async function seatPeers(
       const hand = session.current;
       if (!watched || !hand || hand.mySeat === null) return null;
       const handNo = hand.handNo;
-      if (monitor?.hand !== hand.session) monitor = new KnowledgeMonitor(hand.mySeat, hand.session, () => kept[seat]!.get(handNo));
+      if (monitor?.hand !== hand.session)
+        monitor = new KnowledgeMonitor(hand.mySeat, hand.session, () => kept[seat]!.get(handNo));
       return monitor;
     };
     await mesh.start({
@@ -189,7 +211,13 @@ export async function seatPeers(
     return peer;
   };
   for (const seat of signers.keys()) {
-    peers.push(await openPeer(seat, new MemoryTableStore(), seat === 0 ? { game: options.game, seats: options.players, options: options.options ?? {} } : undefined));
+    peers.push(
+      await openPeer(
+        seat,
+        new MemoryTableStore(),
+        seat === 0 ? { game: options.game, seats: options.players, options: options.options ?? {} } : undefined,
+      ),
+    );
   }
   await until(() => peers.every((p) => p.session.lobby.view().seats.every((s) => s.member !== null)));
   /** Seat `seat`'s page goes away without a word and comes back with the same identity and only its stored data. */
@@ -223,7 +251,11 @@ export function resultOf(peers: SimulationPeer[], gameId: GameId): HandResult {
     seat,
     phase: s.phase,
     hash: s.hash,
-    audit: s.auditResult ? (s.auditResult.clean ? 'clean' : `fault: ${s.auditResult.code}: ${s.auditResult.detail}`) : 'none',
+    audit: s.auditResult
+      ? s.auditResult.clean
+        ? 'clean'
+        : `fault: ${s.auditResult.code}: ${s.auditResult.detail}`
+      : 'none',
     blame: s.auditResult?.seat ?? s.halt?.seat ?? null,
     halt: s.halt ? `${s.halt.code}: ${s.halt.detail}` : null,
   }));
@@ -240,7 +272,10 @@ export function resultOf(peers: SimulationPeer[], gameId: GameId): HandResult {
 }
 
 /** Plays `options.hands` hands; calls `onHand` after each. */
-export async function simulate(options: SimulationOptions, onHand: (result: HandResult) => void = () => {}): Promise<HandResult[]> {
+export async function simulate(
+  options: SimulationOptions,
+  onHand: (result: HandResult) => void = () => {},
+): Promise<HandResult[]> {
   const { peers, reload } = await seatPeers(options);
   const results: HandResult[] = [];
   try {
@@ -249,7 +284,12 @@ export async function simulate(options: SimulationOptions, onHand: (result: Hand
       const reloadAt = options.reloadAt;
       if (reloadAt && reloadAt.hand === hand + 1) {
         const seat = reloadAt.seat ?? peers.length - 1;
-        await until(() => handFinished(peers[seat]!) || (peers[seat]!.session.current?.handNo === hand && peers[seat]!.session.current.session.step >= reloadAt.step));
+        await until(
+          () =>
+            handFinished(peers[seat]!) ||
+            (peers[seat]!.session.current?.handNo === hand &&
+              peers[seat]!.session.current.session.step >= reloadAt.step),
+        );
         await reload(seat);
       }
       await until(() => peers.every((p) => p.session.current?.handNo === hand && handFinished(p)));
@@ -271,6 +311,9 @@ export async function simulate(options: SimulationOptions, onHand: (result: Hand
 export function handExport(peer: SimulationPeer): HandToExport {
   const hand = peer.session.current!.session;
   const state = hand.engineState;
-  const outcome = hand.phase === 'done' && state && hand.hash ? outcomeOf(handOutcome(hand.config.game.id, state, hand.auditResult?.rules ?? null), hand.hash) : null;
+  const outcome =
+    hand.phase === 'done' && state && hand.hash
+      ? outcomeOf(handOutcome(hand.config.game.id, state, hand.auditResult?.rules ?? null), hand.hash)
+      : null;
   return { setup: hand.config.setup, envelopes: hand.events(), stateHash: hand.hash, outcome };
 }

@@ -66,14 +66,24 @@ export class HostedBots {
       const jitter = this.host.jitterMs ? Math.random() * this.host.jitterMs : 0;
       this.timers.set(
         seat,
-        setTimeout(() => {
-          this.timers.delete(seat);
-          const game = this.host.game();
-          if (this.host.closed() || !game || !session.engineState || session.legalActions().length === 0 || session.pendingMoves > 0) return;
-          const action = this.host.bot(game, session.engineState, seat, session.privateView);
-          if (action !== null && session.act(action) === null) this.host.moved?.();
-          this.schedule();
-        }, (this.host.delayMs ?? 600) + jitter),
+        setTimeout(
+          () => {
+            this.timers.delete(seat);
+            const game = this.host.game();
+            if (
+              this.host.closed() ||
+              !game ||
+              !session.engineState ||
+              session.legalActions().length === 0 ||
+              session.pendingMoves > 0
+            )
+              return;
+            const action = this.host.bot(game, session.engineState, seat, session.privateView);
+            if (action !== null && session.act(action) === null) this.host.moved?.();
+            this.schedule();
+          },
+          (this.host.delayMs ?? 600) + jitter,
+        ),
       );
     }
   }

@@ -71,7 +71,8 @@ export class TableCatchUp {
     const view = this.host.lobby();
     const handNo = this.host.handNo();
     if (hand > Math.max(handNo, view.handsStarted - 1) + 1) return;
-    if (view.seats.some((s) => s.keyHex === key && !this.host.isBot(key) && !s.isMe)) this.catchUp.note(key, hand, told, handNo);
+    if (view.seats.some((s) => s.keyHex === key && !this.host.isBot(key) && !s.isMe))
+      this.catchUp.note(key, hand, told, handNo);
   }
 
   /** Answers a fetch: the current hand's events the asker lacks (by author and count), or every stored event of an older hand. */
@@ -110,12 +111,18 @@ export class TableCatchUp {
     this.host.onLog(`the table has moved on to hand ${next + 1}: joining it`);
     // Start the next hand first (it moves handNo at once), so the abandon's change notice cannot follow twice.
     this.host.startHand(next);
-    if (!over) for (const { session } of left) session.abandon(`the table moved on to hand ${next + 1} while this page was away`);
+    if (!over)
+      for (const { session } of left)
+        session.abandon(`the table moved on to hand ${next + 1} while this page was away`);
   }
 
   /** The table's clock (once a second): who is gone or back (logged once each), then catch-up. */
   tick(nowMs: number): void {
-    const links = this.host.lobby().seats.map((s) => ({ seat: s.seat, name: s.member?.name || `Seat ${s.seat + 1}`, reachability: s.isMe ? null : s.reachability }));
+    const links = this.host.lobby().seats.map((s) => ({
+      seat: s.seat,
+      name: s.member?.name || `Seat ${s.seat + 1}`,
+      reachability: s.isMe ? null : s.reachability,
+    }));
     for (const line of this.gone.update(links, nowMs)) this.host.onLog(line, 'warn');
     this.catchUp.tick();
     this.follow();
@@ -135,8 +142,14 @@ export class TableCatchUp {
         changed();
         continue;
       }
-      const stalled = session.waiting()?.seats.filter((s) => !local.has(s)).map((s) => names[s] ?? `Seat ${s + 1}`) ?? [];
-      session.abandon(stalled.length ? `nothing came from ${stalled.join(', ')} for too long` : 'a player ended the hand');
+      const stalled =
+        session
+          .waiting()
+          ?.seats.filter((s) => !local.has(s))
+          .map((s) => names[s] ?? `Seat ${s + 1}`) ?? [];
+      session.abandon(
+        stalled.length ? `nothing came from ${stalled.join(', ')} for too long` : 'a player ended the hand',
+      );
     }
   }
 

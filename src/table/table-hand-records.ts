@@ -38,18 +38,36 @@ export class HandRecords {
   keepOutcome(session: HandSession): void {
     if (this.outcomeKept === session || session.phase !== 'done' || !session.engineState || !session.hash) return;
     this.outcomeKept = session;
-    const outcome = outcomeOf(handOutcome(session.config.game.id, session.engineState, session.auditResult?.rules ?? null), session.hash);
+    const outcome = outcomeOf(
+      handOutcome(session.config.game.id, session.engineState, session.auditResult?.rules ?? null),
+      session.hash,
+    );
     const record: HandRecord = { setup: session.config.setup, outcome };
-    this.recordSaved = this.recordSaved.then(() => this.host.store.saveHandRecord(this.host.table(), session.config.setup.handNo, record));
+    this.recordSaved = this.recordSaved.then(() =>
+      this.host.store.saveHandRecord(this.host.table(), session.config.setup.handNo, record),
+    );
   }
 
   /** A seat of ours whose hand halted signs and sends its verdict once (a `fault` event), so every screen shows it. */
   reportFault(seat: number, { session, signer }: { readonly session: HandSession; readonly signer: Signer }): void {
     const halt = session.halt;
-    if (!halt || halt.code === 'abandoned' || session.agent === null || this.reported.has(session) || this.host.closed()) return;
+    if (
+      !halt ||
+      halt.code === 'abandoned' ||
+      session.agent === null ||
+      this.reported.has(session) ||
+      this.host.closed()
+    )
+      return;
     this.reported.add(session);
     const f = session.follower;
-    const envelope = this.host.signAs(signer, { hand: f.setup.handNo, n: f.pool.nextSeq(seat), ...hashBytes(f.hashes), type: 'fault', data: faultData(halt) });
+    const envelope = this.host.signAs(signer, {
+      hand: f.setup.handNo,
+      n: f.pool.nextSeq(seat),
+      ...hashBytes(f.hashes),
+      type: 'fault',
+      data: faultData(halt),
+    });
     if (f.take(envelope)) this.host.publish(envelope);
   }
 }

@@ -82,7 +82,13 @@ export class TableHistory {
     if (rosterKeys.every((k) => k !== null) && this.host.playsAny(rosterKeys as string[])) {
       setup = nextSetup({ ...base, seatKeys: rosterKeys as string[] }, handNo, previous);
     } else {
-      const search = setupFromReadies({ ...base, seats: view.config.seats }, handNo, previous, this.host.early(handNo), rosterKeys);
+      const search = setupFromReadies(
+        { ...base, seats: view.config.seats },
+        handNo,
+        previous,
+        this.host.early(handNo),
+        rosterKeys,
+      );
       this.lastSearch = search;
       if (search.kind === 'mismatch') this.refuse(search.detail);
       if (search.kind !== 'found') {
@@ -100,7 +106,11 @@ export class TableHistory {
   mayJoin(): boolean {
     const view = this.host.lobby();
     if (view.mySeat !== null || view.handsStarted === 0) return true;
-    return this.problemValue === null && this.host.handNo() === view.handsStarted - 1 && this.accepted(this.host.currentSession());
+    return (
+      this.problemValue === null &&
+      this.host.handNo() === view.handsStarted - 1 &&
+      this.accepted(this.host.currentSession())
+    );
   }
 
   /** After any change of the hand: an unseated page moves on to the next hand of the history, or, caught up, sends its join. */
@@ -129,7 +139,9 @@ export class TableHistory {
     const halt = session?.halt;
     if (this.pending === null && halt && !this.accepted(session) && this.stuck.ticks >= HISTORY_PATIENCE_TICKS) {
       const seat = halt.seat === null ? 'nobody' : this.seatName(session!, halt.seat);
-      this.refuse(`hand ${hand + 1}, as the seats' events show it, does not hold up: ${seat} — ${halt.detail} (${halt.code}), and no seat of that hand reported it`);
+      this.refuse(
+        `hand ${hand + 1}, as the seats' events show it, does not hold up: ${seat} — ${halt.detail} (${halt.code}), and no seat of that hand reported it`,
+      );
     }
     this.afterChange();
   }

@@ -9,7 +9,10 @@ const ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
 const TABLE_ID = /^([a-z2-9]{8})-([0-9a-f]{16})$/;
 export const CREATOR_PREFIX_HEX = 16;
 
-export function newTableId(creatorKeyHex: string, random: Uint8Array = crypto.getRandomValues(new Uint8Array(8))): string {
+export function newTableId(
+  creatorKeyHex: string,
+  random: Uint8Array = crypto.getRandomValues(new Uint8Array(8)),
+): string {
   let head = '';
   for (const byte of random.subarray(0, 8)) head += ALPHABET[byte % ALPHABET.length];
   return `${head}-${creatorKeyHex.slice(0, CREATOR_PREFIX_HEX)}`;

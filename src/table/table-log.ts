@@ -52,12 +52,16 @@ export class TableLog {
     if (this.refusedLogged.has(id)) return;
     this.refusedLogged.add(id);
     const seat = this.host.seats().find((s) => s.keyHex === author);
-    this.host.onLog(`refused ${seat ? (seat.member?.name || `seat ${seat.seat + 1}`) : `${author.slice(0, 8)}…`}'s events: ${why}`, 'warn');
+    this.host.onLog(
+      `refused ${seat ? seat.member?.name || `seat ${seat.seat + 1}` : `${author.slice(0, 8)}…`}'s events: ${why}`,
+      'warn',
+    );
   }
 
   private logNewInputs(session: HandSession): void {
     const names = this.host.names();
-    if (this.narrator?.session !== session) this.narrator = { session, narrator: new HandNarrator(session.follower.game, session.follower.args) };
+    if (this.narrator?.session !== session)
+      this.narrator = { session, narrator: new HandNarrator(session.follower.game, session.follower.args) };
     const seat = this.host.mySeat();
     const viewer = seat !== null ? { seat, known: session.privateView.known } : null;
     for (const line of this.narrator.narrator.narrate(session.loggedInputs(), names, viewer)) this.host.onLog(line);
@@ -73,12 +77,17 @@ export class TableLog {
     if (session.phase === 'done' && session.auditResult) {
       const audit = session.auditResult;
       this.host.onLog(
-        audit.clean ? 'audit: clean — every shuffle, key and rule checked with all cards open' : `audit: FAULT — ${audit.seat !== null ? names[audit.seat] : 'unattributed'}: ${audit.detail}`,
+        audit.clean
+          ? 'audit: clean — every shuffle, key and rule checked with all cards open'
+          : `audit: FAULT — ${audit.seat !== null ? names[audit.seat] : 'unattributed'}: ${audit.detail}`,
         audit.clean ? 'info' : 'error',
       );
       this.endingLogged = session;
     } else if (session.halt) {
-      this.host.onLog(`hand stopped: ${session.halt.seat !== null ? `${names[session.halt.seat]} — ` : ''}${session.halt.detail}`, 'error');
+      this.host.onLog(
+        `hand stopped: ${session.halt.seat !== null ? `${names[session.halt.seat]} — ` : ''}${session.halt.detail}`,
+        'error',
+      );
       this.endingLogged = session;
     }
   }

@@ -75,7 +75,9 @@ export class TableOutbox {
     const bytes = encodeEnvelope(envelope);
     const key = eventKey(envelope);
     this.queue = this.queue.then(async () => {
-      const stored = await this.persist(seat, `its ${envelope.body.type} event`, () => this.host.store.saveHandEvent(this.host.table(), envelope.body.hand, key, bytes));
+      const stored = await this.persist(seat, `its ${envelope.body.type} event`, () =>
+        this.host.store.saveHandEvent(this.host.table(), envelope.body.hand, key, bytes),
+      );
       if (!stored || this.host.closed()) return;
       send();
     });
@@ -83,9 +85,11 @@ export class TableOutbox {
 
   /** Stores an event received from a peer (best effort: a failure is logged, the event can be fetched again). */
   saveReceived(envelope: EnvelopeOf<'table-event'>): void {
-    this.host.store.saveHandEvent(this.host.table(), envelope.body.hand, eventKey(envelope), encodeEnvelope(envelope)).catch((error: unknown) => {
-      this.host.onLog(`could not store an event of hand ${envelope.body.hand + 1}: ${errorText(error)}`, 'warn');
-    });
+    this.host.store
+      .saveHandEvent(this.host.table(), envelope.body.hand, eventKey(envelope), encodeEnvelope(envelope))
+      .catch((error: unknown) => {
+        this.host.onLog(`could not store an event of hand ${envelope.body.hand + 1}: ${errorText(error)}`, 'warn');
+      });
   }
 
   /**
@@ -94,7 +98,12 @@ export class TableOutbox {
    * failure named (nothing unsent is ever sent unstored). Never rejects, so
    * the outbox goes on for later writes.
    */
-  private async persist(seat: number, what: string, write: () => Promise<void>, first?: Promise<void>): Promise<boolean> {
+  private async persist(
+    seat: number,
+    what: string,
+    write: () => Promise<void>,
+    first?: Promise<void>,
+  ): Promise<boolean> {
     const hand = this.host.handNo();
     if (this.unstorable === hand) return false; // an earlier write of this hand failed for good: send nothing after it
     const base = this.host.retryMs ?? DEFAULT_SAVE_RETRY_MS;

@@ -33,7 +33,9 @@ export interface TableSessionOptions {
   /** First wait before retrying a failed save of our own event (ms; doubles each try). */
   readonly saveRetryMs?: number;
   /** Adversarial tests only: rewrite what this peer sends (null: drop it; a list: send several). */
-  readonly tamperPublish?: (envelope: EnvelopeOf<'table-event'>) => EnvelopeOf<'table-event'> | EnvelopeOf<'table-event'>[] | null;
+  readonly tamperPublish?: (
+    envelope: EnvelopeOf<'table-event'>,
+  ) => EnvelopeOf<'table-event'> | EnvelopeOf<'table-event'>[] | null;
 }
 
 /** A hand this page plays a seat of (its own, or a bot's it hosts; a watcher's seatless hand under WATCHING_SEAT). */

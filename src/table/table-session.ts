@@ -106,7 +106,13 @@ export class TableSession {
       store: options.store, table: () => this.lobby.table, closed: () => this.closed,
       signAs: (signer, body) => this.signAs(signer, body), publish: (envelope) => this.publish(envelope),
     });
-    this.log = new TableLog({ onLog: options.onLog, names: () => this.names(), seats: () => this.lobby.view().seats, game: () => this.game, mySeat: () => this.current?.mySeat ?? null });
+    this.log = new TableLog({
+      onLog: options.onLog,
+      names: () => this.names(),
+      seats: () => this.lobby.view().seats,
+      game: () => this.game,
+      mySeat: () => this.current?.mySeat ?? null,
+    });
     this.lobby = new Lobby({
       mesh: options.mesh,
       store: options.store,
@@ -184,7 +190,8 @@ export class TableSession {
     const seat = this.lobby.mySeat();
     const mine = seat === null ? undefined : this.hands.get(seat);
     if (!mine || mine.bot) return 'you are not playing this hand';
-    if (this.rejoin.movesBlocked(mine.session)) return 'this page is catching up with the table: a move waits until another seat has said which hand it is at';
+    if (this.rejoin.movesBlocked(mine.session))
+      return 'this page is catching up with the table: a move waits until another seat has said which hand it is at';
     const error = mine.session.act(action);
     if (error === null) this.rejoin.settle();
     return error;
@@ -195,9 +202,18 @@ export class TableSession {
     const current = this.currentHand()?.session;
     // While the next hand is being set up there is no current hand yet: a second Rematch (a double click) must not start
     // the hand after it too.
-    if (this.startingHand || (current && current.phase !== 'done' && current.phase !== 'halted') || this.lobby.mySeat() === null) return;
+    if (
+      this.startingHand ||
+      (current && current.phase !== 'done' && current.phase !== 'halted') ||
+      this.lobby.mySeat() === null
+    )
+      return;
     const free = this.lobby.view().seats.find((s) => !s.member);
-    if (free) return this.options.onLog(`seat ${free.seat + 1} is free: the next hand starts when someone (or a bot) takes it`, 'warn');
+    if (free)
+      return this.options.onLog(
+        `seat ${free.seat + 1} is free: the next hand starts when someone (or a bot) takes it`,
+        'warn',
+      );
     this.rejoin.settle();
     void this.startHand(this.handNo + 1);
   }
@@ -259,7 +275,12 @@ export class TableSession {
 
   private async startHand(handNo: number): Promise<void> {
     const view = this.lobby.view();
-    if (!view.config || (handNo <= this.handNo && this.history.pending !== handNo) || (this.startingHand && handNo === this.handNo)) return;
+    if (
+      !view.config ||
+      (handNo <= this.handNo && this.history.pending !== handNo) ||
+      (this.startingHand && handNo === this.handNo)
+    )
+      return;
     const game = gameById(view.config.game);
     if (!game) {
       this.options.onLog(`${view.config.game} cannot be played yet: its rules are not built`, 'warn');
@@ -306,8 +327,14 @@ export class TableSession {
       this.hands.set(seat, { session, signer, bot });
     }
     // No seat of this hand is played here: follow it as a watcher (it fetches the events so far below).
-    if (local.length === 0) this.hands.set(WATCHING_SEAT, { session: watchingHand(setup, game, () => this.onHandChanged()), signer: this.signer, bot: false });
-    for (const { session } of this.hands.values()) session.preload([...stored, ...(this.early.get(handNo)?.events ?? [])]);
+    if (local.length === 0)
+      this.hands.set(WATCHING_SEAT, {
+        session: watchingHand(setup, game, () => this.onHandChanged()),
+        signer: this.signer,
+        bot: false,
+      });
+    for (const { session } of this.hands.values())
+      session.preload([...stored, ...(this.early.get(handNo)?.events ?? [])]);
     for (const hand of this.early.keys()) if (hand <= handNo) this.early.delete(hand);
     this.startingHand = false;
     // What we stored may not all have gone out before a reload: send ours again (peers drop copies).
@@ -320,7 +347,13 @@ export class TableSession {
 
   private signAs(signer: Signer, body: EnvelopeOf<'table-event'>['body']): EnvelopeOf<'table-event'> {
     if (signer === this.signer) return this.mesh.sign('table-event', body);
-    return signEnvelope(signer, { kind: 'table-event', table: this.lobby.table, seq: this.mesh.nextSeq(), to: null, body });
+    return signEnvelope(signer, {
+      kind: 'table-event',
+      table: this.lobby.table,
+      seq: this.mesh.nextSeq(),
+      to: null,
+      body,
+    });
   }
 
   private publish(envelope: EnvelopeOf<'table-event'>): void {
@@ -332,7 +365,8 @@ export class TableSession {
       const sent = this.options.tamperPublish ? this.options.tamperPublish(envelope) : envelope;
       for (const out of sent === null ? [] : Array.isArray(sent) ? sent : [sent]) this.mesh.broadcast(out);
       // Other local seats (bots hosted here) hear it at once.
-      for (const [s, { session }] of this.hands) if (session.config.setup.seatKeys[s] !== keyHex(envelope.from)) session.receive(envelope);
+      for (const [s, { session }] of this.hands)
+        if (session.config.setup.seatKeys[s] !== keyHex(envelope.from)) session.receive(envelope);
     });
   }
 
@@ -342,20 +376,28 @@ export class TableSession {
     const current = Math.max(this.handNo, this.lobby.view().handsStarted - 1);
     if (hand < this.handNo) return; // an older hand: over, dropped
     if (hand > current + 1) {
-      this.log.refuse(envelope, `an event for hand ${hand + 1}, which cannot have started (this table is at hand ${current + 1})`);
+      this.log.refuse(
+        envelope,
+        `an event for hand ${hand + 1}, which cannot have started (this table is at hand ${current + 1})`,
+      );
       return;
     }
     if (hand > this.handNo || (hand === this.handNo && (this.startingHand || this.history.pending === hand))) {
       // A peer started the next hand (a rematch) before us: keep it, offer to join.
       const early = this.early.get(hand) ?? new EarlyEvents();
       const kept = early.add(envelope);
-      if (kept === 'over-limit') this.log.refuse(envelope, `more than ${LIMITS.eventsPerAuthor} events or ${LIMITS.bytesPerAuthor} bytes for hand ${hand + 1}`);
+      if (kept === 'over-limit')
+        this.log.refuse(
+          envelope,
+          `more than ${LIMITS.eventsPerAuthor} events or ${LIMITS.bytesPerAuthor} bytes for hand ${hand + 1}`,
+        );
       if (kept !== 'new') return;
       // Only a kept event offers the next hand (rematchOffered): a refused one leaves no entry.
       this.early.set(hand, early);
       this.outbox.saveReceived(envelope);
       // A page without a seat in this hand follows the seats into their next hand once it has seen this one end.
-      if ((this.isWatching || this.lobby.mySeat() === null) && hand === this.handNo + 1 && this.handOver()) void this.startHand(hand);
+      if ((this.isWatching || this.lobby.mySeat() === null) && hand === this.handNo + 1 && this.handOver())
+        void this.startHand(hand);
       if (this.history.pending === hand) void this.startHand(hand);
       this.options.onChange();
       return;

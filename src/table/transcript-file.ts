@@ -25,7 +25,8 @@ export const TRANSCRIPT_FORMAT = 'fairdeck-transcript';
 /** The version this code writes; it reads every version from 1 up. */
 export const TRANSCRIPT_VERSION = 2;
 
-const hex = (bytes: number) => v.pipe(v.string(), v.regex(new RegExp(`^[0-9a-f]{${bytes * 2}}$`), `must be ${bytes} bytes of lower-case hex`));
+const hex = (bytes: number) =>
+  v.pipe(v.string(), v.regex(new RegExp(`^[0-9a-f]{${bytes * 2}}$`), `must be ${bytes} bytes of lower-case hex`));
 const uint = v.pipe(v.number(), v.safeInteger(), v.minValue(0));
 const json = v.custom<Json>(() => true);
 
@@ -40,7 +41,11 @@ const setupSchema = v.strictObject({
   previous: v.nullable(hex(32)),
 });
 
-const outcomeSchema = v.strictObject({ stateHash: v.pipe(v.string(), v.regex(/^[0-9a-f]{64,}$/)), nextDealer: uint, carry: v.nullable(json) });
+const outcomeSchema = v.strictObject({
+  stateHash: v.pipe(v.string(), v.regex(/^[0-9a-f]{64,}$/)),
+  nextDealer: uint,
+  carry: v.nullable(json),
+});
 
 const handSchemaV1 = v.strictObject({
   setup: setupSchema,
@@ -107,7 +112,10 @@ export function buildTranscriptFile(hands: readonly HandToExport[], names: reado
       .map((hand) => ({
         setup: hand.setup,
         events: hand.envelopes.map((e) => bytesToBase64(e instanceof Uint8Array ? e : encodeEnvelope(e))),
-        claimed: hand.stateHash === null && hand.outcome === null ? null : { stateHash: hand.stateHash, outcome: hand.outcome },
+        claimed:
+          hand.stateHash === null && hand.outcome === null
+            ? null
+            : { stateHash: hand.stateHash, outcome: hand.outcome },
       })),
   };
 }
@@ -135,15 +143,24 @@ export function parseTranscriptFile(text: string): Result<TranscriptFile> {
     case 2:
       return checked(v.safeParse(fileSchemaV2, raw), 2);
     default:
-      return { ok: false, error: `unknown transcript version ${JSON.stringify(version)} (this verifier reads versions 1 to ${TRANSCRIPT_VERSION}: a newer Fairdeck wrote it)` };
+      return {
+        ok: false,
+        error: `unknown transcript version ${JSON.stringify(version)} (this verifier reads versions 1 to ${TRANSCRIPT_VERSION}: a newer Fairdeck wrote it)`,
+      };
   }
 }
 
-function checked(parsed: v.SafeParseResult<typeof fileSchemaV1 | typeof fileSchemaV2>, version: number): Result<TranscriptFile> {
+function checked(
+  parsed: v.SafeParseResult<typeof fileSchemaV1 | typeof fileSchemaV2>,
+  version: number,
+): Result<TranscriptFile> {
   if (parsed.success) return { ok: true, value: parsed.output as TranscriptFile };
   const issue = parsed.issues[0];
   const where = issue?.path?.map((p) => String(p.key)).join('.') ?? '';
-  return { ok: false, error: `bad transcript (version ${version}): ${where ? `${where}: ` : ''}${issue?.message ?? 'invalid'}` };
+  return {
+    ok: false,
+    error: `bad transcript (version ${version}): ${where ? `${where}: ` : ''}${issue?.message ?? 'invalid'}`,
+  };
 }
 
 const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
@@ -156,9 +173,15 @@ const PAD = '='.charCodeAt(0);
 export function bytesToBase64(bytes: Uint8Array): string {
   let out = '';
   for (let i = 0; i < bytes.length; i += 3) {
-    const a = bytes[i]!, b = bytes[i + 1], c = bytes[i + 2];
+    const a = bytes[i]!,
+      b = bytes[i + 1],
+      c = bytes[i + 2];
     const n = (a << 16) | ((b ?? 0) << 8) | (c ?? 0);
-    out += B64[(n >> 18) & 63]! + B64[(n >> 12) & 63]! + (b === undefined ? '=' : B64[(n >> 6) & 63]!) + (c === undefined ? '=' : B64[n & 63]!);
+    out +=
+      B64[(n >> 18) & 63]! +
+      B64[(n >> 12) & 63]! +
+      (b === undefined ? '=' : B64[(n >> 6) & 63]!) +
+      (c === undefined ? '=' : B64[n & 63]!);
   }
   return out;
 }
@@ -171,7 +194,12 @@ export function bytesToBase64(bytes: Uint8Array): string {
  */
 export function base64ToBytes(text: string): Uint8Array | null {
   if (text.length % 4 !== 0) return null;
-  const pad = text.length > 0 && text.charCodeAt(text.length - 1) === PAD ? (text.charCodeAt(text.length - 2) === PAD ? 2 : 1) : 0;
+  const pad =
+    text.length > 0 && text.charCodeAt(text.length - 1) === PAD
+      ? text.charCodeAt(text.length - 2) === PAD
+        ? 2
+        : 1
+      : 0;
   const body = text.length - pad;
   const out = new Uint8Array((text.length / 4) * 3 - pad);
   const value = (i: number): number => {
@@ -180,7 +208,8 @@ export function base64ToBytes(text: string): Uint8Array | null {
   };
   let o = 0;
   for (let i = 0; i < body; i += 4) {
-    const a = value(i), b = value(i + 1);
+    const a = value(i),
+      b = value(i + 1);
     const c = i + 2 < body ? value(i + 2) : 0;
     const d = i + 3 < body ? value(i + 3) : 0;
     if ((a | b | c | d) < 0) return null;

@@ -82,7 +82,11 @@ const CHECK_OF: Record<HaltCode, CheckKey | null> = {
   internal: null,
 };
 
-const ref = (e: { seat: number; type: string; envelope: { body: { n: number } } }): EventRef => ({ seat: e.seat, n: e.envelope.body.n, type: e.type });
+const ref = (e: { seat: number; type: string; envelope: { body: { n: number } } }): EventRef => ({
+  seat: e.seat,
+  n: e.envelope.body.n,
+  type: e.type,
+});
 
 /** The verdict of the hand `follower` follows, with `names` for the seats (default "seat N"). */
 export function handVerdict(follower: HandFollower, names: readonly string[] = []): VerdictSummary {
@@ -114,7 +118,12 @@ export function handVerdict(follower: HandFollower, names: readonly string[] = [
   };
   const audit = follower.audit;
   const halt = follower.halt;
-  const fault = halt && halt.code !== 'abandoned' ? halt : audit && !audit.clean ? { code: audit.code!, seat: audit.seat, detail: audit.detail } : null;
+  const fault =
+    halt && halt.code !== 'abandoned'
+      ? halt
+      : audit && !audit.clean
+        ? { code: audit.code!, seat: audit.seat, detail: audit.detail }
+        : null;
   const done = follower.phase === 'done';
   const failed = fault ? CHECK_OF[fault.code] : null;
   // Once the audit ran, every live check held; an audit fault leaves the audit's other checks unsettled, a halt all of them.
@@ -183,5 +192,12 @@ export function handVerdict(follower: HandFollower, names: readonly string[] = [
     status = 'pending';
     headline = 'Not finished: the audit runs once every seat has disclosed its secrets.';
   }
-  return { handNo: follower.setup.handNo, status, headline, fault: fault ? { code: fault.code, seat: fault.seat, detail: fault.detail } : null, counts, checks };
+  return {
+    handNo: follower.setup.handNo,
+    status,
+    headline,
+    fault: fault ? { code: fault.code, seat: fault.seat, detail: fault.detail } : null,
+    counts,
+    checks,
+  };
 }

@@ -15,12 +15,22 @@ import { keyHex, type EnvelopeOf } from '../net/envelope.js';
 import { initialHash, rulesVersions, type VersionedRules } from '../games/rules-versions.js';
 import { setupArgs, type HandSetup } from './hand/setup.js';
 
-export type RulesChoice = { readonly ok: true; readonly rules: VersionedRules } | { readonly ok: false; readonly detail: string };
+export type RulesChoice =
+  { readonly ok: true; readonly rules: VersionedRules } | { readonly ok: false; readonly detail: string };
 
 /** The rules to replay hand `handIndex` (0-based, as listed) by; `recorded` is the file's `rules` (absent in version 1). */
-export function rulesForHand(game: string, recorded: number | undefined, setup: HandSetup, envelopes: readonly EnvelopeOf<'table-event'>[], handIndex: number): RulesChoice {
+export function rulesForHand(
+  game: string,
+  recorded: number | undefined,
+  setup: HandSetup,
+  envelopes: readonly EnvelopeOf<'table-event'>[],
+  handIndex: number,
+): RulesChoice {
   const versions = rulesVersions(game);
-  const known = versions.map((r) => r.version).sort((a, b) => a - b).join(', ');
+  const known = versions
+    .map((r) => r.version)
+    .sort((a, b) => a - b)
+    .join(', ');
   const hand = `hand ${handIndex + 1}`;
   if (versions.length === 0) return { ok: false, detail: `no rules for the game ${game} in this verifier` };
   // Per state hash signed at step 0, the seats that signed it.
@@ -36,12 +46,21 @@ export function rulesForHand(game: string, recorded: number | undefined, setup: 
     return hash === null ? 0 : (signed.get(hash)?.size ?? 0);
   };
   // Newest first, so a tie keeps the newer version.
-  const best = versions.map((rules) => ({ rules, seats: support(rules) })).reduce((a, b) => (b.seats > a.seats ? b : a));
+  const best = versions
+    .map((rules) => ({ rules, seats: support(rules) }))
+    .reduce((a, b) => (b.seats > a.seats ? b : a));
   if (recorded !== undefined) {
     const named = versions.find((r) => r.version === recorded);
-    if (!named) return { ok: false, detail: `the file says ${hand} was played under version ${recorded} of ${game}'s rules, which this verifier does not know (it knows version ${known}): a newer Fairdeck wrote it` };
+    if (!named)
+      return {
+        ok: false,
+        detail: `the file says ${hand} was played under version ${recorded} of ${game}'s rules, which this verifier does not know (it knows version ${known}): a newer Fairdeck wrote it`,
+      };
     if (best.seats > 0 && support(named) === 0) {
-      return { ok: false, detail: `the file says ${hand} was played under version ${recorded} of ${game}'s rules, but its seats signed the first state of version ${best.rules.version}: the file's "rules" was changed` };
+      return {
+        ok: false,
+        detail: `the file says ${hand} was played under version ${recorded} of ${game}'s rules, but its seats signed the first state of version ${best.rules.version}: the file's "rules" was changed`,
+      };
     }
     return { ok: true, rules: named };
   }

@@ -14,7 +14,14 @@
  */
 import { canonicalJson, type Input, type OpenCards, type Outcome } from '../engine/index.js';
 import { namedSummary } from '../games/hand-cards.js';
-import { keyHex, parseUnverified, verifyEnvelope, type Envelope, type EnvelopeOf, type Result } from '../net/envelope.js';
+import {
+  keyHex,
+  parseUnverified,
+  verifyEnvelope,
+  type Envelope,
+  type EnvelopeOf,
+  type Result,
+} from '../net/envelope.js';
 import { SignatureVerifier } from '../net/verify.js';
 import { HandSession } from './hand-session.js';
 import { seatName, type HaltCode } from './hand/halt.js';
@@ -24,7 +31,17 @@ import { handVerdict, type VerdictSummary } from './verdict.js';
 import { rulesForHand } from './verify-rules.js';
 
 /** Faults of the file itself, besides the follower's halt codes. */
-export type FileFaultCode = 'bad-file' | 'bad-envelope' | 'not-a-seat' | 'wrong-hand' | 'duplicate' | 'missing-event' | 'incomplete' | 'setup-chain' | 'claim-mismatch' | 'rules-version';
+export type FileFaultCode =
+  | 'bad-file'
+  | 'bad-envelope'
+  | 'not-a-seat'
+  | 'wrong-hand'
+  | 'duplicate'
+  | 'missing-event'
+  | 'incomplete'
+  | 'setup-chain'
+  | 'claim-mismatch'
+  | 'rules-version';
 
 export interface TranscriptFault {
   readonly code: HaltCode | FileFaultCode;
@@ -76,13 +93,21 @@ export interface VerifyOptions {
   readonly presumeKey?: (hand: number, packet: number, layer: number, position: number, key: bigint) => boolean;
 }
 
-type HandRun = { ok: true; report: HandReport; record: HandOutcome | null } | { ok: false; report: HandReport | null; fault: TranscriptFault };
+type HandRun =
+  | { ok: true; report: HandReport; record: HandOutcome | null }
+  | { ok: false; report: HandReport | null; fault: TranscriptFault };
 
 export function verifyTranscript(input: string | TranscriptFile, options: VerifyOptions = {}): TranscriptReport {
   let file: TranscriptFile;
   if (typeof input === 'string') {
     const parsed = parseTranscriptFile(input);
-    if (!parsed.ok) return { ok: false, file: null, hands: [], fault: { code: 'bad-file', seat: null, hand: null, event: null, detail: parsed.error } };
+    if (!parsed.ok)
+      return {
+        ok: false,
+        file: null,
+        hands: [],
+        fault: { code: 'bad-file', seat: null, hand: null, event: null, detail: parsed.error },
+      };
     file = parsed.value;
   } else file = input;
   const verifier = new SignatureVerifier();
@@ -90,7 +115,13 @@ export function verifyTranscript(input: string | TranscriptFile, options: Verify
   let previous: { setup: HandSetup; outcome: HandOutcome | null } | undefined;
   for (const [index, hand] of file.hands.entries()) {
     const chain = chainFault(file, index, hand.setup, previous);
-    if (chain) return { ok: false, file, hands, fault: { code: 'setup-chain', seat: null, hand: index, event: null, detail: chain } };
+    if (chain)
+      return {
+        ok: false,
+        file,
+        hands,
+        fault: { code: 'setup-chain', seat: null, hand: index, event: null, detail: chain },
+      };
     const signature = options.signature ?? ((envelope: Envelope) => verifyEnvelope(envelope, verifier));
     const run = verifyHand(file, index, signature, options.signature ? undefined : options.decodeCache, options);
     if (run.report) hands.push(run.report);
@@ -101,14 +132,27 @@ export function verifyTranscript(input: string | TranscriptFile, options: Verify
 }
 
 /** Hand `index` must be this table's, with the same seats, numbered in order, and set up from the previous hand's result. */
-function chainFault(file: TranscriptFile, index: number, setup: HandSetup, previous: { setup: HandSetup; outcome: HandOutcome | null } | undefined): string | null {
-  if (setup.table !== file.table) return `hand ${index + 1} is of table ${setup.table}, not of this file's table ${file.table}`;
+function chainFault(
+  file: TranscriptFile,
+  index: number,
+  setup: HandSetup,
+  previous: { setup: HandSetup; outcome: HandOutcome | null } | undefined,
+): string | null {
+  if (setup.table !== file.table)
+    return `hand ${index + 1} is of table ${setup.table}, not of this file's table ${file.table}`;
   if (setup.game !== file.game) return `hand ${index + 1} is a hand of ${setup.game}, not of ${file.game}`;
   if (!previous) return null;
-  const base = { table: file.table, game: file.game, options: previous.setup.options, seatKeys: previous.setup.seatKeys };
+  const base = {
+    table: file.table,
+    game: file.game,
+    options: previous.setup.options,
+    seatKeys: previous.setup.seatKeys,
+  };
   const expected = nextSetup(base, previous.setup.handNo + 1, previous);
   if (canonicalJson(expected) === canonicalJson(setup)) return null;
-  const differs = (Object.keys(expected) as (keyof HandSetup)[]).filter((k) => canonicalJson(expected[k]) !== canonicalJson(setup[k]));
+  const differs = (Object.keys(expected) as (keyof HandSetup)[]).filter(
+    (k) => canonicalJson(expected[k]) !== canonicalJson(setup[k]),
+  );
   return `hand ${index + 1}'s set-up does not follow from the result of the hand before it (${differs.join(', ')} differ${differs.length === 1 ? 's' : ''}: expected ${differs.map((k) => `${k} ${canonicalJson(expected[k])}`).join(', ')})`;
 }
 
@@ -119,10 +163,21 @@ function decodeEvent(bytes: Uint8Array, table: string, signature: (envelope: Env
   return signature(parsed.value) ? parsed : { ok: false, error: 'bad signature' };
 }
 
-function verifyHand(file: TranscriptFile, index: number, signature: NonNullable<VerifyOptions['signature']>, cache: VerifyOptions['decodeCache'], presumptions: Pick<VerifyOptions, 'presumeProofs' | 'presumeKey'>): HandRun {
+function verifyHand(
+  file: TranscriptFile,
+  index: number,
+  signature: NonNullable<VerifyOptions['signature']>,
+  cache: VerifyOptions['decodeCache'],
+  presumptions: Pick<VerifyOptions, 'presumeProofs' | 'presumeKey'>,
+): HandRun {
   const hand: TranscriptHand = file.hands[index]!;
   const { setup } = hand;
-  const fault = (code: TranscriptFault['code'], seat: number | null, event: number | null, detail: string): HandRun => ({ ok: false, report: null, fault: { code, seat, hand: index, event, detail } });
+  const fault = (
+    code: TranscriptFault['code'],
+    seat: number | null,
+    event: number | null,
+    detail: string,
+  ): HandRun => ({ ok: false, report: null, fault: { code, seat, hand: index, event, detail } });
   const envelopes: EnvelopeOf<'table-event'>[] = [];
   const seen = new Map<string, number>();
   const numbers = setup.seatKeys.map(() => new Set<number>());
@@ -134,15 +189,40 @@ function verifyHand(file: TranscriptFile, index: number, signature: NonNullable<
       decoded = decodeEvent(bytes, setup.table, (envelope) => signature(envelope, index, k));
       cache?.set(text, decoded);
     }
-    if (!decoded.ok) return fault('bad-envelope', null, k, `event #${k + 1} is refused by the envelope check: ${decoded.error} — it is not what a seat signed`);
+    if (!decoded.ok)
+      return fault(
+        'bad-envelope',
+        null,
+        k,
+        `event #${k + 1} is refused by the envelope check: ${decoded.error} — it is not what a seat signed`,
+      );
     const envelope = decoded.value;
-    if (envelope.kind !== 'table-event') return fault('bad-envelope', null, k, `event #${k + 1} is a ${envelope.kind} message, not a table event`);
+    if (envelope.kind !== 'table-event')
+      return fault('bad-envelope', null, k, `event #${k + 1} is a ${envelope.kind} message, not a table event`);
     const seat = setup.seatKeys.indexOf(keyHex(envelope.from));
-    if (seat < 0) return fault('not-a-seat', null, k, `event #${k + 1} is signed by ${keyHex(envelope.from).slice(0, 16)}…, who has no seat at this table`);
-    if (envelope.body.hand !== setup.handNo) return fault('wrong-hand', null, k, `event #${k + 1} (by ${seatName(seat)}) belongs to hand ${envelope.body.hand + 1}, not to hand ${setup.handNo + 1}`);
+    if (seat < 0)
+      return fault(
+        'not-a-seat',
+        null,
+        k,
+        `event #${k + 1} is signed by ${keyHex(envelope.from).slice(0, 16)}…, who has no seat at this table`,
+      );
+    if (envelope.body.hand !== setup.handNo)
+      return fault(
+        'wrong-hand',
+        null,
+        k,
+        `event #${k + 1} (by ${seatName(seat)}) belongs to hand ${envelope.body.hand + 1}, not to hand ${setup.handNo + 1}`,
+      );
     const sig = keyHex(envelope.sig);
     const first = seen.get(sig);
-    if (first !== undefined) return fault('duplicate', null, k, `event #${k + 1} is a second copy of event #${first + 1} (${seatName(seat)}'s ${envelope.body.type} n=${envelope.body.n})`);
+    if (first !== undefined)
+      return fault(
+        'duplicate',
+        null,
+        k,
+        `event #${k + 1} is a second copy of event #${first + 1} (${seatName(seat)}'s ${envelope.body.type} n=${envelope.body.n})`,
+      );
     seen.set(sig, k);
     numbers[seat]!.add(envelope.body.n);
     envelopes.push(envelope);
@@ -150,22 +230,46 @@ function verifyHand(file: TranscriptFile, index: number, signature: NonNullable<
   for (const [seat, held] of numbers.entries()) {
     const top = Math.max(-1, ...held);
     for (let n = 0; n <= top; n++) {
-      if (!held.has(n)) return fault('missing-event', null, null, `${seatName(seat)}'s event n=${n} is missing from the file (it holds that seat's events up to n=${top})`);
+      if (!held.has(n))
+        return fault(
+          'missing-event',
+          null,
+          null,
+          `${seatName(seat)}'s event n=${n} is missing from the file (it holds that seat's events up to n=${top})`,
+        );
     }
   }
   // Every seat's ready commits to the set-up's hash: if none commits to the file's set-up, the file's set-up was changed.
   const digest = keyHex(setupHash(setup));
   const readies = envelopes.filter((e) => e.body.type === 'ready');
-  const agreed = readies.some((e) => { const data = e.body.data as { setup?: unknown }; return data.setup instanceof Uint8Array && keyHex(data.setup) === digest; });
-  if (readies.length > 0 && !agreed) return fault('bad-file', null, null, `hand ${index + 1}'s set-up in the file is not the one the seats agreed to: no seat's ready commits to its hash`);
+  const agreed = readies.some((e) => {
+    const data = e.body.data as { setup?: unknown };
+    return data.setup instanceof Uint8Array && keyHex(data.setup) === digest;
+  });
+  if (readies.length > 0 && !agreed)
+    return fault(
+      'bad-file',
+      null,
+      null,
+      `hand ${index + 1}'s set-up in the file is not the one the seats agreed to: no seat's ready commits to its hash`,
+    );
   const chosen = rulesForHand(setup.game, file.rules, setup, envelopes, index);
-  if (!chosen.ok) return fault(chosen.detail.startsWith('no rules') ? 'bad-file' : 'rules-version', null, null, chosen.detail);
+  if (!chosen.ok)
+    return fault(chosen.detail.startsWith('no rules') ? 'bad-file' : 'rules-version', null, null, chosen.detail);
   const { rules } = chosen;
   const game = rules.rules;
   const { presumeProofs: presume, presumeKey: presumeHandKey } = presumptions;
-  const presumeProofs = presume && ((packet: number, event: { envelope: EnvelopeOf<'table-event'> }) => presume(index, packet, event.envelope));
-  const presumeKey = presumeHandKey && ((packet: number, layer: number, position: number, key: bigint) => presumeHandKey(index, packet, layer, position, key));
-  const session = new HandSession({ setup, game, mySeat: null, ...(presumeProofs ? { presumeProofs } : {}), ...(presumeKey ? { presumeKey } : {}) }, { changed: () => {} });
+  const presumeProofs =
+    presume &&
+    ((packet: number, event: { envelope: EnvelopeOf<'table-event'> }) => presume(index, packet, event.envelope));
+  const presumeKey =
+    presumeHandKey &&
+    ((packet: number, layer: number, position: number, key: bigint) =>
+      presumeHandKey(index, packet, layer, position, key));
+  const session = new HandSession(
+    { setup, game, mySeat: null, ...(presumeProofs ? { presumeProofs } : {}), ...(presumeKey ? { presumeKey } : {}) },
+    { changed: () => {} },
+  );
   let detectedAt: number | null = null;
   for (const [k, envelope] of envelopes.entries()) {
     session.receive(envelope);
@@ -175,26 +279,57 @@ function verifyHand(file: TranscriptFile, index: number, signature: NonNullable<
   const verdict = handVerdict(follower);
   const finished = follower.phase === 'done' && follower.state !== null;
   const outcome = finished ? rules.outcome(follower.state!, follower.audit?.rules ?? null) : null;
-  const report: HandReport = { handNo: setup.handNo, rules: { version: rules.version, current: rules.current, change: rules.change }, verdict, outcome, stateHash: follower.hash, inputs: follower.inputs, open: follower.audit?.open ?? null };
-  const failed = (code: TranscriptFault['code'], seat: number | null, event: number | null, detail: string): HandRun => ({ ok: false, report, fault: { code, seat, hand: index, event, detail } });
+  const report: HandReport = {
+    handNo: setup.handNo,
+    rules: { version: rules.version, current: rules.current, change: rules.change },
+    verdict,
+    outcome,
+    stateHash: follower.hash,
+    inputs: follower.inputs,
+    open: follower.audit?.open ?? null,
+  };
+  const failed = (
+    code: TranscriptFault['code'],
+    seat: number | null,
+    event: number | null,
+    detail: string,
+  ): HandRun => ({ ok: false, report, fault: { code, seat, hand: index, event, detail } });
   if (verdict.fault) {
     const at = detectedAt !== null ? envelopes[detectedAt]! : null;
-    const where = at ? ` (noticed on taking in event #${detectedAt! + 1}: ${seatName(setup.seatKeys.indexOf(keyHex(at.from)))}'s ${at.body.type} n=${at.body.n})` : ' (found by the end-of-hand audit)';
+    const where = at
+      ? ` (noticed on taking in event #${detectedAt! + 1}: ${seatName(setup.seatKeys.indexOf(keyHex(at.from)))}'s ${at.body.type} n=${at.body.n})`
+      : ' (found by the end-of-hand audit)';
     return failed(verdict.fault.code, verdict.fault.seat, detectedAt, `${verdict.fault.detail}${where}`);
   }
   if (follower.halt) return failed('abandoned', null, detectedAt, `the hand has no result: ${follower.halt.detail}`);
   if (!finished) {
     const waiting = follower.waiting();
-    const who = waiting && waiting.seats.length ? `${waiting.seats.map(seatName).join(', ')} (${waiting.what})` : 'more events';
-    return failed('incomplete', null, null, `the hand is incomplete: it stops at engine step ${follower.inputs.length}, waiting for ${who}`);
+    const who =
+      waiting && waiting.seats.length ? `${waiting.seats.map(seatName).join(', ')} (${waiting.what})` : 'more events';
+    return failed(
+      'incomplete',
+      null,
+      null,
+      `the hand is incomplete: it stops at engine step ${follower.inputs.length}, waiting for ${who}`,
+    );
   }
   const record = outcomeOf(outcome, follower.hash!);
   if (hand.claimed) {
     if (hand.claimed.stateHash !== null && hand.claimed.stateHash !== follower.hash) {
-      return failed('claim-mismatch', null, null, `the file claims the hand ended in state ${hand.claimed.stateHash.slice(0, 16)}…, but the replay ends in ${follower.hash!.slice(0, 16)}…`);
+      return failed(
+        'claim-mismatch',
+        null,
+        null,
+        `the file claims the hand ended in state ${hand.claimed.stateHash.slice(0, 16)}…, but the replay ends in ${follower.hash!.slice(0, 16)}…`,
+      );
     }
     if (canonicalJson(hand.claimed.outcome) !== canonicalJson(record)) {
-      return failed('claim-mismatch', null, null, `the file claims the outcome ${canonicalJson(hand.claimed.outcome)}, but the replay gives ${canonicalJson(record)}`);
+      return failed(
+        'claim-mismatch',
+        null,
+        null,
+        `the file claims the outcome ${canonicalJson(hand.claimed.outcome)}, but the replay gives ${canonicalJson(record)}`,
+      );
     }
   }
   return { ok: true, report, record };
@@ -206,30 +341,58 @@ export function describeReport(report: TranscriptReport): string[] {
   const lines: string[] = [];
   const name = (seat: number) => `${seatName(seat)}${file?.names[seat] ? ` (${file.names[seat]})` : ''}`;
   if (file) {
-    lines.push(`Transcript of ${file.game} at table ${file.table}: ${file.hands.length} hand(s), format version ${file.version}${file.rules !== undefined ? `, rules version ${file.rules}` : ''}`);
-    lines.push(`Seats: ${file.hands[0]!.setup.seatKeys.map((key, seat) => `${name(seat)} ${key.slice(0, 12)}…`).join(', ')}`);
+    lines.push(
+      `Transcript of ${file.game} at table ${file.table}: ${file.hands.length} hand(s), format version ${file.version}${file.rules !== undefined ? `, rules version ${file.rules}` : ''}`,
+    );
+    lines.push(
+      `Seats: ${file.hands[0]!.setup.seatKeys.map((key, seat) => `${name(seat)} ${key.slice(0, 12)}…`).join(', ')}`,
+    );
   }
   for (const hand of report.hands) {
     const v = hand.verdict;
     lines.push('');
-    lines.push(`Hand ${hand.handNo + 1}: ${v ? v.status.toUpperCase() : 'NOT CHECKED'} — ${v?.counts.events ?? 0} signed events`);
-    if (hand.rules && !hand.rules.current) lines.push(`  Replayed by version ${hand.rules.version} of the ${file?.game ?? ''} rules, the ones it was played under (${hand.rules.change ?? 'an older version'})`);
-    for (const check of v?.checks ?? []) lines.push(`  ${check.ok === true ? '✔' : check.ok === false ? '✘' : '·'} ${check.title}${check.ok === null ? ' — not reached' : ''}`);
+    lines.push(
+      `Hand ${hand.handNo + 1}: ${v ? v.status.toUpperCase() : 'NOT CHECKED'} — ${v?.counts.events ?? 0} signed events`,
+    );
+    if (hand.rules && !hand.rules.current)
+      lines.push(
+        `  Replayed by version ${hand.rules.version} of the ${file?.game ?? ''} rules, the ones it was played under (${hand.rules.change ?? 'an older version'})`,
+      );
+    for (const check of v?.checks ?? [])
+      lines.push(
+        `  ${check.ok === true ? '✔' : check.ok === false ? '✘' : '·'} ${check.title}${check.ok === null ? ' — not reached' : ''}`,
+      );
     if (hand.outcome) {
-      lines.push(`  Result: ${hand.outcome.ranking.map((group, i) => `${i + 1}. ${group.map(name).join(', ')}`).join('  ')}`);
-      if (hand.outcome.scores) lines.push(`  Scores: ${hand.outcome.scores.map((s, seat) => `${name(seat)} ${s}`).join(', ')}`);
+      lines.push(
+        `  Result: ${hand.outcome.ranking.map((group, i) => `${i + 1}. ${group.map(name).join(', ')}`).join('  ')}`,
+      );
+      if (hand.outcome.scores)
+        lines.push(`  Scores: ${hand.outcome.scores.map((s, seat) => `${name(seat)} ${s}`).join(', ')}`);
       // The rules number seats from 0; the report names them as everywhere else ("seat 1 (Ann)").
-      if (hand.outcome.summary) lines.push(`  ${namedSummary(hand.outcome.summary, (file?.hands[0]?.setup.seatKeys ?? []).map((_, seat) => name(seat)))}`);
+      if (hand.outcome.summary)
+        lines.push(
+          `  ${namedSummary(
+            hand.outcome.summary,
+            (file?.hands[0]?.setup.seatKeys ?? []).map((_, seat) => name(seat)),
+          )}`,
+        );
     }
     if (hand.stateHash && v?.status === 'clean') lines.push(`  Final state hash: ${hand.stateHash.slice(0, 64)}`);
   }
   lines.push('');
   if (report.ok) {
-    lines.push(`VERDICT: CLEAN — all ${report.hands.length} hand(s) verified offline: every signature, every shuffle argument and lock proof, every key share against its commitment, every move by replay with all cards open, every state hash, the outcomes and the set-up of each next hand.`);
+    lines.push(
+      `VERDICT: CLEAN — all ${report.hands.length} hand(s) verified offline: every signature, every shuffle argument and lock proof, every key share against its commitment, every move by replay with all cards open, every state hash, the outcomes and the set-up of each next hand.`,
+    );
   } else {
     const f = report.fault!;
-    const where = [f.hand !== null ? `hand ${f.hand + 1}` : null, f.event !== null ? `event #${f.event + 1}` : null].filter(Boolean).join(', ');
-    const blame = f.seat !== null ? `${name(f.seat)} is to blame` : 'no seat is to blame (the file itself is altered or incomplete)';
+    const where = [f.hand !== null ? `hand ${f.hand + 1}` : null, f.event !== null ? `event #${f.event + 1}` : null]
+      .filter(Boolean)
+      .join(', ');
+    const blame =
+      f.seat !== null
+        ? `${name(f.seat)} is to blame`
+        : 'no seat is to blame (the file itself is altered or incomplete)';
     lines.push(`VERDICT: NOT CLEAN — the first fault${where ? ` (${where})` : ''}: ${blame}.`);
     lines.push(`  Why: ${f.detail} [${f.code}]`);
   }

@@ -42,14 +42,19 @@ function simplePlay() {
     const phase = (session.engineState!.board as CourierBoard).phase;
     if (phase !== 'turn') return actions[0]!;
     const want = (['flip', 'show', 'end'] as const)[Math.min(turn, 2)];
-    const pick = want === 'show' ? actions.filter((a) => a.type === 'show').at(-1) : actions.find((a) => a.type === want);
+    const pick =
+      want === 'show' ? actions.filter((a) => a.type === 'show').at(-1) : actions.find((a) => a.type === want);
     if (pick) turn++;
     return pick ?? null;
   };
 }
 
 /** Plays with seat 2 rewriting its first event that `matches`; returns the honest seat's halt. */
-async function caught(matches: (body: Event['body']) => boolean, rewrite: (body: Event['body'], env: Event) => Event, game: AnyGame = courierGame) {
+async function caught(
+  matches: (body: Event['body']) => boolean,
+  rewrite: (body: Event['body'], env: Event) => Event,
+  game: AnyGame = courierGame,
+) {
   let done = false;
   const table = (open = await handTable({
     game,
@@ -82,7 +87,11 @@ it('an exception while taking an event in blames its author, never an unattribut
       return courierGame.claimedCards(raw);
     },
   };
-  const halt = await caught(isShow, (body, env) => resign(CHEATER, env, { ...body, data: { action: { type: 'end', boom: true }, keys: [] } }), fragile);
+  const halt = await caught(
+    isShow,
+    (body, env) => resign(CHEATER, env, { ...body, data: { action: { type: 'end', boom: true }, keys: [] } }),
+    fragile,
+  );
   expectBlame(halt, 'bad-event');
   expect(halt.detail).toMatch(/boom/);
 }, 120_000);
@@ -91,7 +100,10 @@ it('F3: key shares with an entry left out are blamed on the sender before anythi
   const halt = await caught(isShow, (body, env) => {
     const data = body.data as { action: CourierAction; keys: Uint8Array[] };
     const msg = decodeKeyShares(data.keys[0]!);
-    return resign(CHEATER, env, { ...body, data: { ...data, keys: [encodeKeyShares({ ...msg, entries: msg.entries.slice(0, -1) })] } });
+    return resign(CHEATER, env, {
+      ...body,
+      data: { ...data, keys: [encodeKeyShares({ ...msg, entries: msg.entries.slice(0, -1) })] },
+    });
   });
   expectBlame(halt, 'missing-key');
 }, 120_000);
@@ -116,7 +128,10 @@ it('F6: an event made at a step that cannot exist yet is refused and blamed', as
 
 it('F14: the waiting list names only seats that still owe something', async () => {
   const table = (open = await handTable({ game: courierGame, players: 2, seed: 'waiting' }));
-  const [first, second] = table.sessions as [NonNullable<HandTable['sessions'][0]>, NonNullable<HandTable['sessions'][0]>];
+  const [first, second] = table.sessions as [
+    NonNullable<HandTable['sessions'][0]>,
+    NonNullable<HandTable['sessions'][0]>,
+  ];
   await until(() => first.legalActions().length > 0 && second.phase === 'play');
   expect(first.waiting()).toMatchObject({ seats: [0, 1], what: 'pass a card' });
   // Seat 1 passes; seat 2 has not: only seat 2 owes the choice now (the engine still awaits both until all are in).
@@ -147,7 +162,10 @@ it('F5: abandon is refused once play is over, and a disclosure that never comes 
 }, 120_000);
 
 /** Plays the whole hand with seat 2 rewriting its disclosure; returns the audit of the honest seat and of the spectator. */
-async function auditedWithDisclosure(seed: string, rewrite: (data: { secrets: Uint8Array[]; sealSecret: Uint8Array }) => object) {
+async function auditedWithDisclosure(
+  seed: string,
+  rewrite: (data: { secrets: Uint8Array[]; sealSecret: Uint8Array }) => object,
+) {
   let done = false;
   const table = (open = await handTable({
     game: courierGame,
@@ -156,7 +174,10 @@ async function auditedWithDisclosure(seed: string, rewrite: (data: { secrets: Ui
     tamper: (seat, envelope) => {
       if (seat !== CHEATER || envelope.body.type !== 'disclose') return envelope;
       done = true;
-      return resign(CHEATER, envelope, { ...envelope.body, data: rewrite(envelope.body.data as { secrets: Uint8Array[]; sealSecret: Uint8Array }) });
+      return resign(CHEATER, envelope, {
+        ...envelope.body,
+        data: rewrite(envelope.body.data as { secrets: Uint8Array[]; sealSecret: Uint8Array }),
+      });
     },
   }));
   const [honest] = table.sessions as [NonNullable<HandTable['sessions'][0]>];
@@ -164,7 +185,9 @@ async function auditedWithDisclosure(seed: string, rewrite: (data: { secrets: Ui
   expect(done).toBe(true);
   // Nothing was wrong while the hand was played: only the audit can see it.
   expect(honest.halt).toBeNull();
-  await until(() => honest.auditResult !== null && (table.spectator.auditResult !== null || table.spectator.halt !== null));
+  await until(
+    () => honest.auditResult !== null && (table.spectator.auditResult !== null || table.spectator.halt !== null),
+  );
   expect(table.spectator.halt).toBeNull();
   return [honest.auditResult!, table.spectator.auditResult!] as const;
 }
@@ -193,7 +216,10 @@ it('a lock key flipped inside a disclosure is caught by the crypto audit and bla
 }, 120_000);
 
 it('a disclosed seal secret other than the announced one is blamed on the discloser, not on the honest seat whose sealed shares no longer open', async () => {
-  const audits = await auditedWithDisclosure('other-seal', (data) => ({ ...data, sealSecret: new Uint8Array(32).fill(9) }));
+  const audits = await auditedWithDisclosure('other-seal', (data) => ({
+    ...data,
+    sealSecret: new Uint8Array(32).fill(9),
+  }));
   for (const audit of audits) {
     expectAuditBlame(audit, 'bad-disclosure');
     expect(audit.detail).toBe('disclosed a seal key that is not the one it announced');

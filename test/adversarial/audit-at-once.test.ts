@@ -61,11 +61,21 @@ function substituteAt(position: number, dropDisclose = false): Cheat {
       const params = hand.follower.book.hand.params;
       const foreign = cardPoint({ ...params, handNo: params.handNo + 1 }, 0).multiply(secrets.shuffle.s);
       const points = msg.deck.points.map((p, j) => (j === position ? foreign : p));
-      const step = proveShuffleStep(cascade.state, ctx.seat, secrets.shuffle.s, secrets.shuffle.perm, deckFromPoints(points), msg.layer, ctx.rng);
+      const step = proveShuffleStep(
+        cascade.state,
+        ctx.seat,
+        secrets.shuffle.s,
+        secrets.shuffle.perm,
+        deckFromPoints(points),
+        msg.layer,
+        ctx.rng,
+      );
       ctx.done = true;
       return { ...body, data: { ...data, step: encodeShuffleStep(step) } };
     },
-    ...(dropDisclose ? { publish: (envelope: EnvelopeOf<'table-event'>) => (envelope.body.type === 'disclose' ? null : undefined) } : {}),
+    ...(dropDisclose
+      ? { publish: (envelope: EnvelopeOf<'table-event'>) => (envelope.body.type === 'disclose' ? null : undefined) }
+      : {}),
   };
 }
 
@@ -77,8 +87,20 @@ const falseReport: Cheat = {
   publish(envelope, ctx) {
     if (ctx.done || envelope.body.type !== 'act') return undefined;
     const f = ctx.hand()!.follower;
-    const body = { hand: f.setup.handNo, n: f.pool.nextSeq(ctx.seat), ...hashBytes(f.hashes), type: 'fault', data: { code: 'crypto-fault', seat: null, detail: 'a card opened to no card' } } as Body;
-    const report = signEnvelope(ctx.signer, { kind: 'table-event', table: envelope.table, seq: envelope.seq + 1, to: envelope.to, body });
+    const body = {
+      hand: f.setup.handNo,
+      n: f.pool.nextSeq(ctx.seat),
+      ...hashBytes(f.hashes),
+      type: 'fault',
+      data: { code: 'crypto-fault', seat: null, detail: 'a card opened to no card' },
+    } as Body;
+    const report = signEnvelope(ctx.signer, {
+      kind: 'table-event',
+      table: envelope.table,
+      seq: envelope.seq + 1,
+      to: envelope.to,
+      body,
+    });
     expect(f.take(report)).toBe(true);
     ctx.done = true;
     return [envelope, report];
@@ -93,38 +115,43 @@ async function play(game: GameId, cheat: Cheat, seed = 3) {
   return { peers, ctx: ctx!, cheater, hands };
 }
 
-const halted = (hands: () => ({ halt: unknown } | undefined)[], seats: number[]) => () => seats.every((s) => hands()[s]?.halt);
+const halted = (hands: () => ({ halt: unknown } | undefined)[], seats: number[]) => () =>
+  seats.every((s) => hands()[s]?.halt);
 
 // Pesten, two seats: the deal reveals handles 0–4 to seat 1 (index 0), 5–9 to seat 2 (the cheater) and 10 to everyone.
 it.each([
   { where: 'a card revealed to everyone (every peer finds it)', position: 10, finder: null },
   { where: 'a card sealed to the honest seat (only it can find it)', position: 0, finder: 0 },
   { where: 'a card sealed to the cheater itself', position: 5, finder: 1 },
-])('F2: $where that opens to no card goes to the audit at once, which names the last shuffler', async ({ position, finder }) => {
-  shuffleArgument.checked = false;
-  const { ctx, cheater, hands } = await play('pesten', substituteAt(position));
-  await until(halted(hands, [0, 1]), 10);
-  expect(ctx.done).toBe(true);
-  for (const hand of hands()) {
-    const f = hand!.follower;
-    // The fault named nobody; it sent the hand to the disclosure round instead of halting it unblamed.
-    expect(f.auditCause).not.toBeNull();
-    expect(f.auditCause!.fault).toMatchObject({ code: 'crypto-fault', seat: null });
-    expect(f.audit?.clean).toBe(false);
-    expect(f.pool.events().filter((e) => e.type === 'disclose')).toHaveLength(2);
-    expect(hand!.halt).toMatchObject({ code: 'crypto-fault', seat: cheater });
-    expect(hand!.halt!.detail).toMatch(/audit at once/);
-  }
-  const [honest] = hands();
-  if (finder === null) {
-    expect(honest!.follower.auditCause!.reporter).toBeNull();
-  } else {
-    // Only the finder could see it: its signed report (fault, seat null) sent the other peer to the audit.
-    const other = hands()[1 - finder]!.follower;
-    expect(other.auditCause!.reporter).toBe(finder);
-    expect(hands()[finder]!.follower.auditCause!.reporter).toBeNull();
-  }
-}, 180_000);
+])(
+  'F2: $where that opens to no card goes to the audit at once, which names the last shuffler',
+  async ({ position, finder }) => {
+    shuffleArgument.checked = false;
+    const { ctx, cheater, hands } = await play('pesten', substituteAt(position));
+    await until(halted(hands, [0, 1]), 10);
+    expect(ctx.done).toBe(true);
+    for (const hand of hands()) {
+      const f = hand!.follower;
+      // The fault named nobody; it sent the hand to the disclosure round instead of halting it unblamed.
+      expect(f.auditCause).not.toBeNull();
+      expect(f.auditCause!.fault).toMatchObject({ code: 'crypto-fault', seat: null });
+      expect(f.audit?.clean).toBe(false);
+      expect(f.pool.events().filter((e) => e.type === 'disclose')).toHaveLength(2);
+      expect(hand!.halt).toMatchObject({ code: 'crypto-fault', seat: cheater });
+      expect(hand!.halt!.detail).toMatch(/audit at once/);
+    }
+    const [honest] = hands();
+    if (finder === null) {
+      expect(honest!.follower.auditCause!.reporter).toBeNull();
+    } else {
+      // Only the finder could see it: its signed report (fault, seat null) sent the other peer to the audit.
+      const other = hands()[1 - finder]!.follower;
+      expect(other.auditCause!.reporter).toBe(finder);
+      expect(hands()[finder]!.follower.auditCause!.reporter).toBeNull();
+    }
+  },
+  180_000,
+);
 
 it('F2: a seat that withholds its disclosure in the audit at once is named at the disclosure deadline', async () => {
   shuffleArgument.checked = false;

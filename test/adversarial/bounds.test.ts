@@ -24,7 +24,10 @@ afterEach(() => {
 
 function commitEvent(seat: number, n: number, extra = 0): TableEvent<'commit'> {
   const data = { round: n, digest: new Uint8Array(32 + extra) };
-  const envelope = { sig: Uint8Array.from({ length: 64 }, (_, i) => (i < 4 ? (n >> (8 * i)) & 255 : seat)), body: { hand: 0, n, at: 0, hash: new Uint8Array(32), type: 'commit', data } };
+  const envelope = {
+    sig: Uint8Array.from({ length: 64 }, (_, i) => (i < 4 ? (n >> (8 * i)) & 255 : seat)),
+    body: { hand: 0, n, at: 0, hash: new Uint8Array(32), type: 'commit', data },
+  };
   return { envelope, seat, type: 'commit', data } as unknown as TableEvent<'commit'>;
 }
 
@@ -41,13 +44,29 @@ it('the pool refuses an author past its event or byte limit, and only that autho
 
 it('a seat that floods a hand with events is blamed with `flood`', () => {
   const seatKeys = tableSigners.slice(0, 2).map((s) => keyHex(s.publicKey));
-  const setup: HandSetup = { table: 'floodtbl-0011223344556677', handNo: 0, game: courierGame.id, options: {}, seatKeys, dealer: 0, carry: null, previous: null };
+  const setup: HandSetup = {
+    table: 'floodtbl-0011223344556677',
+    handNo: 0,
+    game: courierGame.id,
+    options: {},
+    seatKeys,
+    dealer: 0,
+    carry: null,
+    previous: null,
+  };
   const limits = { eventsPerAuthor: 40, bytesPerAuthor: 1 << 20 };
   const watcher = new HandSession({ setup, game: courierGame, mySeat: null, limits }, { changed: () => {} });
   const flooder = tableSigners[1]!;
   let sent = 0;
   for (let n = 0; n < 100 && !watcher.halt; n++, sent++) {
-    const body = { hand: 0, n: 1000 + n, at: 0, hash: new Uint8Array(32), type: 'commit' as const, data: { round: n, digest: new Uint8Array(32) } };
+    const body = {
+      hand: 0,
+      n: 1000 + n,
+      at: 0,
+      hash: new Uint8Array(32),
+      type: 'commit' as const,
+      data: { round: n, digest: new Uint8Array(32) },
+    };
     watcher.receive(signEnvelope(flooder, { kind: 'table-event', table: setup.table, seq: n + 1, to: null, body }));
   }
   expect(sent).toBe(41);

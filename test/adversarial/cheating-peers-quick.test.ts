@@ -16,13 +16,18 @@ import { runCheat } from '../../src/table/cheat-run.js';
 
 describe.each(gameModules.map((m) => [m.id, m] as const))('%s', (game, module) => {
   const kinds = CHEAT_KINDS.filter((kind) => !WHOLE_HAND_CHEATS.includes(kind) && makeCheat(kind, game) !== null);
-  it.each(kinds.map((kind) => [FINDING[kind] ? `${FINDING[kind]} ${kind}` : kind, kind] as const))('a peer that cheats (%s) is caught and named', async (_title, kind) => {
-    const report = await runCheat({ game, players: Math.max(2, module.minPlayers), kind, seed: 3 });
-    expect(report).not.toBeNull();
-    expect(report!.committed, 'the cheat never happened').toBe(true);
-    expect(report!.why).toBe('');
-    expect(report!.ok).toBe(true);
-    if (report!.cheat.expect.caught === 'blame') for (const v of report!.verdicts) expect(v.blamed).toBe(report!.cheater);
-    expect(report!.leaks.filter((l) => l.seat !== report!.cheater)).toEqual([]);
-  }, 600_000);
+  it.each(kinds.map((kind) => [FINDING[kind] ? `${FINDING[kind]} ${kind}` : kind, kind] as const))(
+    'a peer that cheats (%s) is caught and named',
+    async (_title, kind) => {
+      const report = await runCheat({ game, players: Math.max(2, module.minPlayers), kind, seed: 3 });
+      expect(report).not.toBeNull();
+      expect(report!.committed, 'the cheat never happened').toBe(true);
+      expect(report!.why).toBe('');
+      expect(report!.ok).toBe(true);
+      if (report!.cheat.expect.caught === 'blame')
+        for (const v of report!.verdicts) expect(v.blamed).toBe(report!.cheater);
+      expect(report!.leaks.filter((l) => l.seat !== report!.cheater)).toEqual([]);
+    },
+    600_000,
+  );
 });

@@ -18,14 +18,24 @@ const DISCLOSURE_CHEATS: readonly CheatKind[] = ['withhold-disclose', 'abandon-i
 
 describe.each(gameModules.map((m) => [m.id, m] as const))('%s', (game, module) => {
   // The disclosure cheats do not depend on the game (the follower's deadline): they run on the registry's first game only.
-  const kinds = CHEAT_KINDS.filter((kind) => WHOLE_HAND_CHEATS.includes(kind) && (!DISCLOSURE_CHEATS.includes(kind) || game === gameModules[0]!.id) && makeCheat(kind, game) !== null);
-  it.each(kinds.map((kind) => [FINDING[kind] ? `${FINDING[kind]} ${kind}` : kind, kind] as const))('a peer that cheats (%s) is caught and named', async (_title, kind) => {
-    const report = await runCheat({ game, players: Math.max(2, module.minPlayers), kind, seed: 3 });
-    expect(report).not.toBeNull();
-    expect(report!.committed, 'the cheat never happened').toBe(true);
-    expect(report!.why).toBe('');
-    expect(report!.ok).toBe(true);
-    if (report!.cheat.expect.caught === 'blame') for (const v of report!.verdicts) expect(v.blamed).toBe(report!.cheater);
-    expect(report!.leaks.filter((l) => l.seat !== report!.cheater)).toEqual([]);
-  }, 600_000);
+  const kinds = CHEAT_KINDS.filter(
+    (kind) =>
+      WHOLE_HAND_CHEATS.includes(kind) &&
+      (!DISCLOSURE_CHEATS.includes(kind) || game === gameModules[0]!.id) &&
+      makeCheat(kind, game) !== null,
+  );
+  it.each(kinds.map((kind) => [FINDING[kind] ? `${FINDING[kind]} ${kind}` : kind, kind] as const))(
+    'a peer that cheats (%s) is caught and named',
+    async (_title, kind) => {
+      const report = await runCheat({ game, players: Math.max(2, module.minPlayers), kind, seed: 3 });
+      expect(report).not.toBeNull();
+      expect(report!.committed, 'the cheat never happened').toBe(true);
+      expect(report!.why).toBe('');
+      expect(report!.ok).toBe(true);
+      if (report!.cheat.expect.caught === 'blame')
+        for (const v of report!.verdicts) expect(v.blamed).toBe(report!.cheater);
+      expect(report!.leaks.filter((l) => l.seat !== report!.cheater)).toEqual([]);
+    },
+    600_000,
+  );
 });

@@ -20,7 +20,8 @@ afterEach(() => {
 
 const CHEATER = 2;
 type Event = EnvelopeOf<'table-event'>;
-const resign = (signer: Signer, e: Event, body: Event['body']): Event => signEnvelope(signer, { kind: 'table-event', table: e.table, seq: e.seq, to: null, body });
+const resign = (signer: Signer, e: Event, body: Event['body']): Event =>
+  signEnvelope(signer, { kind: 'table-event', table: e.table, seq: e.seq, to: null, body });
 
 it('honest peers that halt send their verdicts and agree with each other', async () => {
   let done = false;
@@ -40,7 +41,11 @@ it('honest peers that halt send their verdicts and agree with each other', async
         : {},
   });
   running = peers;
-  await until(() => [0, 1].every((i) => peers[i]!.session.current?.session.halt && (peers[i]!.session.current?.reports.length ?? 0) > 0));
+  await until(() =>
+    [0, 1].every(
+      (i) => peers[i]!.session.current?.session.halt && (peers[i]!.session.current?.reports.length ?? 0) > 0,
+    ),
+  );
   for (const i of [0, 1]) {
     const current = peers[i]!.session.current!;
     expect(current.session.halt?.code).toBe('desync');
@@ -61,7 +66,14 @@ it('a false report halts nobody, is shown as not reached here, and the accused c
     table,
     seq: liar.mesh.nextSeq(),
     to: null,
-    body: { hand: 0, n: f.pool.nextSeq(CHEATER) + 500, at: 0, hash: new Uint8Array(32), type: 'fault', data: { code: 'illegal-move', seat: 0, detail: 'seat 1 played a card it does not hold' } },
+    body: {
+      hand: 0,
+      n: f.pool.nextSeq(CHEATER) + 500,
+      at: 0,
+      hash: new Uint8Array(32),
+      type: 'fault',
+      data: { code: 'illegal-move', seat: 0, detail: 'seat 1 played a card it does not hold' },
+    },
   });
   liar.mesh.broadcast(lie);
   await until(() => [0, 1].every((i) => (peers[i]!.session.current?.reports.length ?? 0) > 0));

@@ -40,7 +40,9 @@ it('a roster that re-seats the victim mid-hand is refused by every peer and the 
     expect(p.session.lobby.view().rosterVersion).toBeLessThan(stolen.version);
   }
   expect(victim.session.lobby.mySeat()).toBe(1);
-  await until(() => peers.every((p) => p.session.current?.session.phase === 'done' || p.session.current?.session.phase === 'halted'));
+  await until(() =>
+    peers.every((p) => p.session.current?.session.phase === 'done' || p.session.current?.session.phase === 'halted'),
+  );
   expect(peers.map((p) => p.session.current!.session.halt)).toEqual([null, null, null]);
   expect(peers.map((p) => p.session.current!.session.auditResult?.clean)).toEqual([true, true, true]);
   // The victim kept its seat in the hand: its moves were taken in by everyone.

@@ -36,7 +36,10 @@ beforeAll(async () => {
   for (const e of prefix) base.take(e);
   base.run();
   disclosures = hand.events.filter((e) => e.body.type === 'disclose');
-  nextN = Math.max(...prefix.filter((e) => e.from.every((b, i) => b === hand.signers[1]!.publicKey[i])).map((e) => e.body.n)) + 1;
+  nextN =
+    Math.max(
+      ...prefix.filter((e) => e.from.every((b, i) => b === hand.signers[1]!.publicKey[i])).map((e) => e.body.n),
+    ) + 1;
 }, 300_000);
 
 const copy = () => deepClone(base, [base.game, base.book.hand, base.setup], (v) => 'envelope' in v && 'data' in v);
@@ -48,23 +51,26 @@ it('the settled spectator is in play with both disclosures recorded', () => {
   expect(disclosures).toHaveLength(2);
 });
 
-it.each(HALT_CODES)('%s with no seat: the audit at once, never an unblamed halt (abandoned alone by design)', (code) => {
-  const f = copy();
-  stopOf(f)({ code, seat: null, detail: `injected ${code}` });
-  if (code === 'abandoned') {
-    expect(f.halt).toMatchObject({ code: 'abandoned', seat: null });
-    return;
-  }
-  expect(f.halt).toBeNull();
-  expect(f.phase).toBe('disclose');
-  expect(f.auditCause).toEqual({ fault: { code, seat: null, detail: `injected ${code}` }, reporter: null });
-  expect(f.waiting()?.seats).toEqual([0, 1]);
-  for (const e of disclosures) f.take(e);
-  f.run();
-  // Every secret checks out: the fault this peer found was its own.
-  expect(f.audit?.clean).toBe(true);
-  expect(f.halt).toMatchObject({ code: 'internal', seat: null });
-});
+it.each(HALT_CODES)(
+  '%s with no seat: the audit at once, never an unblamed halt (abandoned alone by design)',
+  (code) => {
+    const f = copy();
+    stopOf(f)({ code, seat: null, detail: `injected ${code}` });
+    if (code === 'abandoned') {
+      expect(f.halt).toMatchObject({ code: 'abandoned', seat: null });
+      return;
+    }
+    expect(f.halt).toBeNull();
+    expect(f.phase).toBe('disclose');
+    expect(f.auditCause).toEqual({ fault: { code, seat: null, detail: `injected ${code}` }, reporter: null });
+    expect(f.waiting()?.seats).toEqual([0, 1]);
+    for (const e of disclosures) f.take(e);
+    f.run();
+    // Every secret checks out: the fault this peer found was its own.
+    expect(f.audit?.clean).toBe(true);
+    expect(f.halt).toMatchObject({ code: 'internal', seat: null });
+  },
+);
 
 it.each(HALT_CODES)('a signed report of %s with no seat: every peer audits at once and a seat is named', (code) => {
   const f = copy();
@@ -106,10 +112,18 @@ it('every halt made with a literal null seat in src/table/hand/ is one of the re
   const found = new Set<string>();
   for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts'))) {
     const text = readFileSync(join(dir, file), 'utf8');
-    for (const m of text.matchAll(/fail\('([a-z-]+)', null/g)) found.add(`${file}:${m[1]}`);
-    for (const m of text.matchAll(/code: '([a-z-]+)', seat: null/g)) found.add(`${file}:${m[1]}`);
+    for (const m of text.matchAll(/fail\(\s*'([a-z-]+)',\s*null/g)) found.add(`${file}:${m[1]}`);
+    for (const m of text.matchAll(/code: '([a-z-]+)',\s*seat: null/g)) found.add(`${file}:${m[1]}`);
   }
   // abandoned: by design; internal: the run loop's exception with no author (goes to the audit at once), this
   // peer's own failure (fault()), and the end of a clean audit at once; the two in packets.ts go to the audit at once.
-  expect([...found].sort()).toEqual(['early-audit.ts:internal', 'follower.ts:abandoned', 'follower.ts:internal', 'packets.ts:unknown-handle', 'play.ts:crypto-fault'].sort());
+  expect([...found].sort()).toEqual(
+    [
+      'early-audit.ts:internal',
+      'follower.ts:abandoned',
+      'follower.ts:internal',
+      'packets.ts:unknown-handle',
+      'play.ts:crypto-fault',
+    ].sort(),
+  );
 });

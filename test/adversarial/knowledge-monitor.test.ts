@@ -36,7 +36,14 @@ afterEach(() => {
 async function f1Hand(seed: number) {
   const cheat = makeCheat('shuffle-linear', 'stress-shed')!;
   const cheater = cheaterSeat('shuffle-linear', 2);
-  const { peers, cheat: ctx } = await seatPeers({ game: 'stress-shed', players: 2, hands: 1, seed, cheat: { seat: cheater, cheat }, monitor: 'all' });
+  const { peers, cheat: ctx } = await seatPeers({
+    game: 'stress-shed',
+    players: 2,
+    hands: 1,
+    seed,
+    cheat: { seat: cheater, cheat },
+    monitor: 'all',
+  });
   running = peers;
   return { peers, ctx: ctx!, cheater, victim: 1 - cheater };
 }

@@ -53,7 +53,9 @@ async function playWith(failures: number) {
 
 it('a save that fails a few times is retried and the hand finishes clean', async () => {
   const { peers, flaky } = await playWith(3);
-  await until(() => peers.every((p) => p.session.current?.session.phase === 'done' || p.session.current?.session.phase === 'halted'));
+  await until(() =>
+    peers.every((p) => p.session.current?.session.phase === 'done' || p.session.current?.session.phase === 'halted'),
+  );
   expect(flaky.failed).toBe(3);
   expect(peers.map((p) => p.session.current!.session.halt)).toEqual([null, null]);
   expect(peers.map((p) => p.session.current!.session.auditResult?.clean)).toEqual([true, true]);

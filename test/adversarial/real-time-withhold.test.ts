@@ -24,7 +24,14 @@ async function playTies(net: Net, stop: () => boolean = () => false): Promise<vo
     if (a.phase !== 'play' && b.phase !== 'play') return a.phase === 'done' || a.phase === 'disclose';
     const va = (a.engineState?.board as RaceBoard | undefined)?.value;
     const vb = (b.engineState?.board as RaceBoard | undefined)?.value;
-    if (a.phase === 'play' && b.phase === 'play' && va === vb && a.pendingMoves === 0 && b.pendingMoves === 0 && a.legalActions().length > 0) {
+    if (
+      a.phase === 'play' &&
+      b.phase === 'play' &&
+      va === vb &&
+      a.pendingMoves === 0 &&
+      b.pendingMoves === 0 &&
+      a.legalActions().length > 0
+    ) {
       a.act({ type: 'claim', onTop: va });
       b.act({ type: 'claim', onTop: vb });
     }
@@ -67,7 +74,11 @@ it('every tie goes to the seat a coin fixed before its round names, on both peer
 
 it('a seat that withholds its reveal cannot win the tie: after the deadline it is blamed no-reveal', async () => {
   const net = await raceTable(
-    { delay: () => 5, tamper: (seat, env) => (seat === 1 && env.body.type === 'reveal' && (env.body.data as { round: number }).round === 3 ? null : env) },
+    {
+      delay: () => 5,
+      tamper: (seat, env) =>
+        seat === 1 && env.body.type === 'reveal' && (env.body.data as { round: number }).round === 3 ? null : env,
+    },
     'withhold-deadline',
   );
   const [a] = net.sessions as [HandSession, HandSession];

@@ -38,13 +38,23 @@ export async function tablePeers(options: {
   const keyRng = seededRandom(`adv-${options.seed}-keys`);
   const signers = Array.from({ length: options.players }, () => {
     const secretKey = ed25519.utils.randomSecretKey(keyRng(32));
-    return { secretKey, publicKey: ed25519.getPublicKey(secretKey), sign: (m: Uint8Array) => ed25519.sign(m, secretKey) };
+    return {
+      secretKey,
+      publicKey: ed25519.getPublicKey(secretKey),
+      sign: (m: Uint8Array) => ed25519.sign(m, secretKey),
+    };
   });
   const table = newTableId(keyHex(signers[0]!.publicKey), keyRng(8));
   const network = new MemoryNetwork({ defaultDelayMs: 0 });
   const peers: TablePeer[] = [];
   for (const [seat, signer] of signers.entries()) {
-    const mesh = new Mesh({ table, signer, transport: network.createTransport(peerIdFor(table, keyHex(signer.publicKey))), name: `P${seat + 1}`, timing: TIMING });
+    const mesh = new Mesh({
+      table,
+      signer,
+      transport: network.createTransport(peerIdFor(table, keyHex(signer.publicKey))),
+      name: `P${seat + 1}`,
+      timing: TIMING,
+    });
     const store = options.store?.(seat) ?? new MemoryTableStore();
     const log: { line: string; level: string }[] = [];
     const session = new TableSession({
@@ -60,7 +70,12 @@ export async function tablePeers(options: {
       autoplay: true,
       ...options.extra?.(seat, signer),
     });
-    await mesh.start({ message: (envelope, via) => session.receive(envelope, via), rejected: () => {}, changed: () => {}, problem: () => {} });
+    await mesh.start({
+      message: (envelope, via) => session.receive(envelope, via),
+      rejected: () => {},
+      changed: () => {},
+      problem: () => {},
+    });
     await session.open(seat === 0 ? { game: options.game, seats: options.players, options: {} } : undefined);
     peers.push({ signer, mesh, session, store, log });
   }

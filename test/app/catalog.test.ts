@@ -15,10 +15,28 @@ describe('catalog', () => {
       ['fighting-cards', true],
       ['school-blackjack', true],
     ]);
-    expect(catalogEntry('fighting-cards')).toMatchObject({ playable: true, minPlayers: 3, maxPlayers: 3, timing: 'turns' });
-    expect(catalogEntry('fighting-cards')!.options.map((o) => [o.name, o.field.kind, o.default])).toEqual([['deals', 'number', 3]]);
-    expect(catalogEntry('school-blackjack')).toMatchObject({ minPlayers: 2, maxPlayers: 6, timing: 'turns', playable: true });
-    expect(catalogEntry('stress-speed')).toMatchObject({ name: 'Stress (speed)', minPlayers: 2, maxPlayers: 2, timing: 'real-time', options: [] });
+    expect(catalogEntry('fighting-cards')).toMatchObject({
+      playable: true,
+      minPlayers: 3,
+      maxPlayers: 3,
+      timing: 'turns',
+    });
+    expect(catalogEntry('fighting-cards')!.options.map((o) => [o.name, o.field.kind, o.default])).toEqual([
+      ['deals', 'number', 3],
+    ]);
+    expect(catalogEntry('school-blackjack')).toMatchObject({
+      minPlayers: 2,
+      maxPlayers: 6,
+      timing: 'turns',
+      playable: true,
+    });
+    expect(catalogEntry('stress-speed')).toMatchObject({
+      name: 'Stress (speed)',
+      minPlayers: 2,
+      maxPlayers: 2,
+      timing: 'real-time',
+      options: [],
+    });
     expect(catalogEntry('pesten')).toMatchObject({ playable: true, timing: 'turns', minPlayers: 2, maxPlayers: 8 });
     expect(catalogEntry('pesten')!.options.map((o) => [o.name, o.field.kind, o.default])).toEqual([
       ['targetPoints', 'number', 2],
@@ -38,7 +56,9 @@ describe('catalog', () => {
   });
 
   it('names a combination the game does not take', () => {
-    expect(configProblem('stress-shed', 6, { decks: 1 })).toBe('Stress (shedding): Decks: One deck cannot be used with 6 players');
+    expect(configProblem('stress-shed', 6, { decks: 1 })).toBe(
+      'Stress (shedding): Decks: One deck cannot be used with 6 players',
+    );
     expect(configProblem('stress-shed', 6, { decks: 2 })).toBeNull();
   });
 

@@ -14,7 +14,13 @@ import { introducersOf } from '../../src/table/introducers.js';
 import { parseSignalingQuery, sameSignaling, signalingQuery, type LinkSignaling } from '../../src/app/table-link.js';
 
 const TABLE = 'abcdefgh-0011223344556677';
-const PAGE = { origin: 'http://192.168.1.5:5173', pathname: '/', protocol: 'http:', hostname: '192.168.1.5', port: '5173' };
+const PAGE = {
+  origin: 'http://192.168.1.5:5173',
+  pathname: '/',
+  protocol: 'http:',
+  hostname: '192.168.1.5',
+  port: '5173',
+};
 const TURN = { urls: 'turn:turn.example.org:3478', username: 'ann', credential: 's3cret' };
 const STUN = { urls: ['stun:stun.example.org:3478'] };
 const SERVER = { host: 'peer.example.org', port: 9000, path: '/fairdeck', secure: false };
@@ -79,7 +85,13 @@ describe('the table uses the link’s choice', () => {
   });
 
   it('a link without ICE servers leaves the joiner’s own; embedded means the page’s origin', () => {
-    expect(signalingFor(joiner, PAGE, { server: 'embedded' })).toEqual({ host: '192.168.1.5', port: 5173, path: '/peerjs', secure: false, iceServers: joiner.iceServers });
+    expect(signalingFor(joiner, PAGE, { server: 'embedded' })).toEqual({
+      host: '192.168.1.5',
+      port: 5173,
+      path: '/peerjs',
+      secure: false,
+      iceServers: joiner.iceServers,
+    });
   });
 
   it('the creator’s own reloaded page keeps its TURN login, which the link does not carry', () => {
@@ -106,12 +118,20 @@ describe('the introducers in a link (via=)', () => {
     expect(via).toEqual([CAT.slice(0, 16)]);
     const link = shareLink(TABLE, PAGE, { server: 'embedded' }, false, via);
     expect(link).toBe(`http://192.168.1.5:5173/#/t/${TABLE}?signal=here&via=${CAT.slice(0, 16)}`);
-    expect(routeOf(link)).toEqual({ page: 'table', table: TABLE, signaling: { server: 'embedded' }, via: [CAT.slice(0, 16)] });
+    expect(routeOf(link)).toEqual({
+      page: 'table',
+      table: TABLE,
+      signaling: { server: 'embedded' },
+      via: [CAT.slice(0, 16)],
+    });
     expect(routeOf(shareLink(TABLE, PAGE, null, false, [CAT, DAN])).via).toEqual([CAT.slice(0, 16), DAN.slice(0, 16)]);
   });
 
   it('drops what is not a key prefix, and a link without via names nobody', () => {
-    expect(routeOf(`#/t/${TABLE}?via=${CAT.slice(0, 16)},not-hex,ABCDEF0011223344,${CAT.slice(0, 15)},${CAT.slice(0, 16)}`).via).toEqual([CAT.slice(0, 16)]);
+    expect(
+      routeOf(`#/t/${TABLE}?via=${CAT.slice(0, 16)},not-hex,ABCDEF0011223344,${CAT.slice(0, 15)},${CAT.slice(0, 16)}`)
+        .via,
+    ).toEqual([CAT.slice(0, 16)]);
     expect(routeOf(`#/t/${TABLE}?signal=here`)).not.toHaveProperty('via');
     expect(routeOf(`#/t/${TABLE}?via=`)).not.toHaveProperty('via');
   });
@@ -127,13 +147,23 @@ describe('the shown link follows the seats (issue 15)', () => {
     // The creator alone: nobody to name; Bob sits: the creator's link now names him.
     expect(introducersOf(TABLE, [seat(ANN, 'self'), seat(null, null), seat(null, null)])).toEqual([]);
     const bobSat = introducersOf(TABLE, [seat(ANN, 'self'), seat(BOB), seat(null, null)]);
-    expect(shareLink(TABLE, PAGE, null, false, bobSat)).toBe(`http://192.168.1.5:5173/#/t/${TABLE}?via=${BOB.slice(0, 16)}`);
+    expect(shareLink(TABLE, PAGE, null, false, bobSat)).toBe(
+      `http://192.168.1.5:5173/#/t/${TABLE}?via=${BOB.slice(0, 16)}`,
+    );
     // Bob leaves: the link names nobody again (a stale via would send joiners to a peer that no longer relays for the table).
     expect(introducersOf(TABLE, [seat(ANN, 'self'), seat(null, null), seat(null, null)])).toEqual([]);
     // Bob's connection is lost while Cat's is live: only Cat is named; with nobody live, both are (they may come back).
-    expect(introducersOf(TABLE, [seat(ANN, 'self'), seat(BOB, 'offline'), seat(CAT, 'relayed')])).toEqual([CAT.slice(0, 16)]);
-    expect(introducersOf(TABLE, [seat(ANN, 'self'), seat(BOB, 'offline'), seat(CAT, 'offline')])).toEqual([BOB.slice(0, 16), CAT.slice(0, 16)]);
+    expect(introducersOf(TABLE, [seat(ANN, 'self'), seat(BOB, 'offline'), seat(CAT, 'relayed')])).toEqual([
+      CAT.slice(0, 16),
+    ]);
+    expect(introducersOf(TABLE, [seat(ANN, 'self'), seat(BOB, 'offline'), seat(CAT, 'offline')])).toEqual([
+      BOB.slice(0, 16),
+      CAT.slice(0, 16),
+    ]);
     // A joiner's own page names itself (reachability 'self') and the other seated people.
-    expect(introducersOf(TABLE, [seat(ANN, 'direct'), seat(BOB, 'self'), seat(CAT, 'direct')])).toEqual([BOB.slice(0, 16), CAT.slice(0, 16)]);
+    expect(introducersOf(TABLE, [seat(ANN, 'direct'), seat(BOB, 'self'), seat(CAT, 'direct')])).toEqual([
+      BOB.slice(0, 16),
+      CAT.slice(0, 16),
+    ]);
   });
 });

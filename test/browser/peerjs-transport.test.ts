@@ -66,7 +66,11 @@ function recorder(): Recorded {
   };
 }
 
-async function startTransport(name: string, onPort = port, token = `token-${name}`): Promise<{ transport: PeerJsTransport } & Recorded> {
+async function startTransport(
+  name: string,
+  onPort = port,
+  token = `token-${name}`,
+): Promise<{ transport: PeerJsTransport } & Recorded> {
   const transport = new PeerJsTransport(idOf(name), { signaling: signaling(onPort), token });
   const recorded = recorder();
   started.push(transport);
@@ -77,7 +81,10 @@ async function startTransport(name: string, onPort = port, token = `token-${name
 const until = (check: () => void) => vi.waitFor(check, { timeout: 30_000, interval: 20 });
 
 /** Two registered transports with one open link between them (a dialled b). */
-async function linkedPair(): Promise<{ a: Awaited<ReturnType<typeof startTransport>>; b: Awaited<ReturnType<typeof startTransport>> }> {
+async function linkedPair(): Promise<{
+  a: Awaited<ReturnType<typeof startTransport>>;
+  b: Awaited<ReturnType<typeof startTransport>>;
+}> {
   const a = await startTransport('a');
   const b = await startTransport('b');
   a.transport.connect(b.transport.localId);
@@ -171,7 +178,9 @@ describe('the PeerJS transport in Chromium, over WebRTC', () => {
     started.push(second);
     const recorded = recorder();
     const registering = second.start(recorded.events);
-    await until(() => expect(recorded.log).toEqual(['problem peer id still held by the signaling server (a reloaded page); retrying']));
+    await until(() =>
+      expect(recorded.log).toEqual(['problem peer id still held by the signaling server (a reloaded page); retrying']),
+    );
     first.transport.stop();
     await registering;
     expect(recorded.log).toEqual(['problem peer id still held by the signaling server (a reloaded page); retrying']);
@@ -193,7 +202,9 @@ describe('the PeerJS transport in Chromium, over WebRTC', () => {
     );
     expect(error).toBeInstanceOf(SignalingError);
     expect((error as SignalingError).type).toBe('network');
-    expect((error as SignalingError).message).toMatch(new RegExp(`^could not reach the signaling server ws://127\\.0\\.0\\.1:${free}/fairdeck/: \\S`));
+    expect((error as SignalingError).message).toMatch(
+      new RegExp(`^could not reach the signaling server ws://127\\.0\\.0\\.1:${free}/fairdeck/: \\S`),
+    );
     expect(recorded.log).toEqual([]);
   });
 
@@ -219,7 +230,9 @@ describe('the PeerJS transport in Chromium, over WebRTC', () => {
     await until(() => expect(a.log.filter((line) => line.startsWith('problem signaling server'))).toHaveLength(1));
     const back = a.log.filter((line) => line.startsWith('problem'));
     expect(back[0]).toBe(lost);
-    const seconds = new RegExp(`^problem signaling server ws://127\\.0\\.0\\.1:${own}/fairdeck/ is back after (\\d+) s$`).exec(back[1] ?? '');
+    const seconds = new RegExp(
+      `^problem signaling server ws://127\\.0\\.0\\.1:${own}/fairdeck/ is back after (\\d+) s$`,
+    ).exec(back[1] ?? '');
     expect(seconds, back[1]).not.toBeNull();
     // The server was down for the 3.5 s waited above at least (and the next retry came later).
     expect(Number(seconds![1])).toBeGreaterThanOrEqual(3);
@@ -234,7 +247,15 @@ describe('the PeerJS transport in Chromium, over WebRTC', () => {
 
   test('text instead of bytes is dropped and reported, once a minute at most', async () => {
     const a = await startTransport('a');
-    const raw = new Peer(idOf('raw'), { host: '127.0.0.1', port, path: PATH, secure: false, token: 'raw', debug: 0, config: { iceServers: [] } });
+    const raw = new Peer(idOf('raw'), {
+      host: '127.0.0.1',
+      port,
+      path: PATH,
+      secure: false,
+      token: 'raw',
+      debug: 0,
+      config: { iceServers: [] },
+    });
     started.push({ stop: () => raw.destroy() });
     await new Promise<void>((resolve, reject) => {
       raw.once('open', () => resolve());

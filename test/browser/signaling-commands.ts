@@ -27,7 +27,9 @@ function freePort(): Promise<number> {
     probe.once('error', reject);
     probe.listen(0, '127.0.0.1', () => {
       const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -47,7 +49,9 @@ const startSignaling: BrowserCommand<[port?: number]> = async (_context, port) =
       if (output.includes(`PeerServer listening on port ${chosen}`)) resolve();
     });
     child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('exit', (code) => reject(new Error(`the signaling server exited (${code}) before listening:\n${output}`)));
+    child.once('exit', (code) =>
+      reject(new Error(`the signaling server exited (${code}) before listening:\n${output}`)),
+    );
   });
   running.set(chosen, child);
   return chosen;

@@ -11,7 +11,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { heuristicBot, makeRng, type Bot, type Rng } from '../../src/bots/index.js';
-import { census, completeOldest, privateViewOf, shuffledDeal, stateHash, type AnyGame, type AnyState, type OpenCards, type SetupArgs } from '../../src/engine/index.js';
+import {
+  census,
+  completeOldest,
+  privateViewOf,
+  shuffledDeal,
+  stateHash,
+  type AnyGame,
+  type AnyState,
+  type OpenCards,
+  type SetupArgs,
+} from '../../src/engine/index.js';
 import { gameModules } from '../../src/games/index.js';
 
 const SEEDS = [1, 2, 3];
@@ -20,14 +30,23 @@ export function playerCounts(game: AnyGame): number[] {
   return [...new Set([game.minPlayers, game.maxPlayers])];
 }
 
-type Played = { ok: true; finished: boolean; state: AnyState; inputs: unknown[]; open: OpenCards } | { ok: false; reason: string };
+type Played =
+  { ok: true; finished: boolean; state: AnyState; inputs: unknown[]; open: OpenCards } | { ok: false; reason: string };
 
 /**
  * Bots play from a fixed deal with crypto completed from it: a turn or a
  * choice asks the awaited seats; in real time every awaited seat with a move
  * is asked on the current state and one of them (picked by `order`) lands.
  */
-function autoplayAny(game: AnyGame, start: AnyState, deal: OpenCards, bots: readonly Bot[], order: Rng, onStep: (state: AnyState, open: OpenCards) => void, maxInputs: number): Played {
+function autoplayAny(
+  game: AnyGame,
+  start: AnyState,
+  deal: OpenCards,
+  bots: readonly Bot[],
+  order: Rng,
+  onStep: (state: AnyState, open: OpenCards) => void,
+  maxInputs: number,
+): Played {
   let state = start;
   let open = deal;
   const inputs: unknown[] = [];
@@ -65,7 +84,9 @@ function playHand(game: AnyGame, players: number, seed: number) {
   if (!setup.ok) throw new Error(`${game.id} setup: ${setup.error}`);
   const rng = makeRng(seed);
   const deal = shuffledDeal(setup.state.deck, () => rng.next());
-  const bots = Array.from({ length: players }, (_, seat) => heuristicBot({ rng: makeRng(seed * 31 + seat), noise: 0.1 }));
+  const bots = Array.from({ length: players }, (_, seat) =>
+    heuristicBot({ rng: makeRng(seed * 31 + seat), noise: 0.1 }),
+  );
   const states: AnyState[] = [];
   let problems = 0;
   const result = autoplayAny(
@@ -91,34 +112,47 @@ function playHand(game: AnyGame, players: number, seed: number) {
 describe.each(gameModules.map((m) => [m.id, m.rules] as const))('%s', (_id, game) => {
   const cases = playerCounts(game).flatMap((players) => SEEDS.map((seed) => [players, seed] as const));
 
-  it.each(cases)('%i players, seed %i: bots finish a hand, every card in one zone; replay equals state; clean audit', (players, seed) => {
-    const { args, result, states, problems } = playHand(game, players, seed);
-    expect(result.ok, result.ok ? '' : result.reason).toBe(true);
-    if (!result.ok) return;
-    expect(result.finished).toBe(true);
-    expect(problems).toBe(0);
-    expect(states.length).toBe(result.inputs.length);
-    const replayed = game.replay(args, result.inputs);
-    expect(replayed.ok).toBe(true);
-    if (replayed.ok) expect(stateHash(replayed.state)).toBe(stateHash(result.state));
-    expect(game.audit(args, result.inputs, result.open)).toMatchObject({ verdict: 'clean' });
-    expect(game.outcome(result.state)).not.toBeNull();
-  });
+  it.each(cases)(
+    '%i players, seed %i: bots finish a hand, every card in one zone; replay equals state; clean audit',
+    (players, seed) => {
+      const { args, result, states, problems } = playHand(game, players, seed);
+      expect(result.ok, result.ok ? '' : result.reason).toBe(true);
+      if (!result.ok) return;
+      expect(result.finished).toBe(true);
+      expect(problems).toBe(0);
+      expect(states.length).toBe(result.inputs.length);
+      const replayed = game.replay(args, result.inputs);
+      expect(replayed.ok).toBe(true);
+      if (replayed.ok) expect(stateHash(replayed.state)).toBe(stateHash(result.state));
+      expect(game.audit(args, result.inputs, result.open)).toMatchObject({ verdict: 'clean' });
+      expect(game.outcome(result.state)).not.toBeNull();
+    },
+  );
 
   it('garbage actions and inputs are refused with a code at any point, never thrown', () => {
     const players = game.minPlayers;
     const { states } = playHand(game, players, 9);
     expect(states.length).toBeGreaterThan(3);
     fc.assert(
-      fc.property(fc.nat(states.length - 1), fc.nat(players + 1), fc.anything(), fc.anything(), (at, seat, action, input) => {
-        const state = states[at]!;
-        for (const raw of [{ kind: 'act', seat, action }, input, { kind: 'revealed', request: seat, cards: action }]) {
-          const result = game.reduce(state, raw);
-          if (result.ok) continue; // a random value can, rarely, be a legal move
-          expect(typeof result.error).toBe('string');
-          expect(result.error).not.toBe('internal-error');
-        }
-      }),
+      fc.property(
+        fc.nat(states.length - 1),
+        fc.nat(players + 1),
+        fc.anything(),
+        fc.anything(),
+        (at, seat, action, input) => {
+          const state = states[at]!;
+          for (const raw of [
+            { kind: 'act', seat, action },
+            input,
+            { kind: 'revealed', request: seat, cards: action },
+          ]) {
+            const result = game.reduce(state, raw);
+            if (result.ok) continue; // a random value can, rarely, be a legal move
+            expect(typeof result.error).toBe('string');
+            expect(result.error).not.toBe('internal-error');
+          }
+        },
+      ),
       { seed: 20_251_123, numRuns: 300 },
     );
   });

@@ -6,7 +6,15 @@
  * and named. Cheating seats here are played through SimTable's hooks.
  */
 import { describe, expect, it } from 'vitest';
-import { type Fault, type KeyShares, type PacketSecrets, type Verified, audit, revealToSeat, seededRandom } from '../../crypto/index.js';
+import {
+  type Fault,
+  type KeyShares,
+  type PacketSecrets,
+  type Verified,
+  audit,
+  revealToSeat,
+  seededRandom,
+} from '../../crypto/index.js';
 import { Fn, mulBase, mulSecret, randomScalar } from '../../crypto/group.js';
 import { advance, deckFromPoints } from '../../crypto/packet.js';
 import { proveLockStep, proveShuffleStep } from '../../crypto/steps.js';
@@ -22,7 +30,11 @@ function newSim(seed: string): SimTable {
 }
 
 function auditOf(sim: SimTable, secrets: PacketSecrets[] = sim.allSecrets(), verified?: Verified) {
-  return audit({ params: sim.hand.params, packets: sim.transcript, keyShares: sim.keyShares }, secrets, { rng: sim.rng, hand: sim.hand, verified });
+  return audit({ params: sim.hand.params, packets: sim.transcript, keyShares: sim.keyShares }, secrets, {
+    rng: sim.rng,
+    hand: sim.hand,
+    verified,
+  });
 }
 
 function faultOf(sim: SimTable, secrets?: PacketSecrets[], verified: Verified = SKIP): Fault {
@@ -36,8 +48,10 @@ function honestHand(seed: string): SimTable {
   const sim = newSim(seed);
   expect(sim.runPacket(0, null)).toBeNull();
   const state = sim.packets.get(0)!;
-  for (let seat = 1; seat < SEATS; seat++) expect(sim.send(revealToSeat(state, seat, sim.secrets[seat]!.get(0)!, [0, 1], 0)).fault).toBeNull();
-  for (let seat = 0; seat < SEATS; seat++) expect(sim.send(revealToSeat(state, seat, sim.secrets[seat]!.get(0)!, [4, 5, 6], 255)).fault).toBeNull();
+  for (let seat = 1; seat < SEATS; seat++)
+    expect(sim.send(revealToSeat(state, seat, sim.secrets[seat]!.get(0)!, [0, 1], 0)).fault).toBeNull();
+  for (let seat = 0; seat < SEATS; seat++)
+    expect(sim.send(revealToSeat(state, seat, sim.secrets[seat]!.get(0)!, [4, 5, 6], 255)).fault).toBeNull();
   return sim;
 }
 
@@ -52,13 +66,17 @@ describe('audit with live-verified proofs and public key shares skipped', () => 
 
   it('names a seat whose disclosed lock key for one card was flipped', () => {
     const sim = honestHand('flip-key');
-    const secrets = sim.allSecrets().map((s) => (s.seat === 1 ? { ...s, lock: s.lock!.map((k, c) => (c === 11 ? Fn.add(k, 1n) : k)) } : s));
+    const secrets = sim
+      .allSecrets()
+      .map((s) => (s.seat === 1 ? { ...s, lock: s.lock!.map((k, c) => (c === 11 ? Fn.add(k, 1n) : k)) } : s));
     expect(faultOf(sim, secrets)).toMatchObject({ seat: 1, code: 'secret', step: 'lock', position: 11 });
   });
 
   it('names a seat whose disclosed s or permutation does not match its published shuffle', () => {
     const sim = honestHand('wrong-s');
-    const wrongS = sim.allSecrets().map((s) => (s.seat === 2 ? { ...s, shuffle: { ...s.shuffle!, s: Fn.add(s.shuffle!.s, 1n) } } : s));
+    const wrongS = sim
+      .allSecrets()
+      .map((s) => (s.seat === 2 ? { ...s, shuffle: { ...s.shuffle!, s: Fn.add(s.shuffle!.s, 1n) } } : s));
     expect(faultOf(sim, wrongS)).toMatchObject({ seat: 2, code: 'secret', step: 'shuffle' });
     const swapped = sim.allSecrets().map((s) => {
       if (s.seat !== 0) return s;
@@ -95,7 +113,9 @@ describe('audit with live-verified proofs and public key shares skipped', () => 
         if (kind !== 'shuffle' || seat !== 1) return undefined;
         const s = randomScalar(rng);
         const perm = randomPermutation(rng, state.size);
-        const deck = deckFromPoints(perm.map((p, j) => mulSecret(j === 6 ? state.deck.points[p]!.double() : state.deck.points[p]!, s)));
+        const deck = deckFromPoints(
+          perm.map((p, j) => mulSecret(j === 6 ? state.deck.points[p]!.double() : state.deck.points[p]!, s)),
+        );
         const layer = deckFromPoints([mulBase(s)]);
         const message = proveShuffleStep(state, seat, s, perm, deck, layer, rng);
         return { message, secrets: { ...secrets, shuffle: { s, perm } }, state: advance(state, deck, { layer }) };

@@ -11,7 +11,13 @@
  * the proofs are (or are not) re-verified under each option.
  */
 import { beforeAll, describe, expect, test } from 'vitest';
-import { type AuditOptions, type AuditResult, type HandTranscript, type PacketTranscript, audit } from '../../crypto/audit.js';
+import {
+  type AuditOptions,
+  type AuditResult,
+  type HandTranscript,
+  type PacketTranscript,
+  audit,
+} from '../../crypto/audit.js';
 import type { Fault } from '../../crypto/fault.js';
 import { Fn } from '../../crypto/group.js';
 import { type KeyRing, type KeyShares, openCards, revealToSeat, withOwnKeys } from '../../crypto/keys.js';
@@ -33,7 +39,11 @@ function openAll(id: number): number[] {
   const state = sim.packets.get(id)!;
   let ring: KeyRing = new Map();
   for (let seat = 0; seat < sim.n; seat++) ring = withOwnKeys(ring, sim.secrets[seat]!.get(id)!);
-  const opened = openCards(state, Array.from({ length: state.size }, (_, c) => c), ring);
+  const opened = openCards(
+    state,
+    Array.from({ length: state.size }, (_, c) => c),
+    ring,
+  );
   if (!opened.ok) throw new Error(opened.fault.reason);
   return opened.value;
 }
@@ -43,7 +53,10 @@ function share(packet: number, seat: number, positions: number[], to: number): K
 }
 
 beforeAll(() => {
-  sim = new SimTable({ tableId: new TextEncoder().encode('audit-unit'), handNo: 1, seats: 2, deckSize: 32 }, seededRandom('audit-unit'));
+  sim = new SimTable(
+    { tableId: new TextEncoder().encode('audit-unit'), handNo: 1, seats: 2, deckSize: 32 },
+    seededRandom('audit-unit'),
+  );
   expect(sim.runPacket(0, null)).toBeNull();
   expect(sim.send(share(0, 1, [0, 1], 0)).fault).toBeNull();
   expect(sim.send(share(0, 0, [4], ALL)).fault).toBeNull();
@@ -64,7 +77,11 @@ beforeAll(() => {
 
 const FAST: AuditOptions = { verifyProofs: false };
 
-function run(tr: HandTranscript = base, sec: readonly PacketSecrets[] = secrets, opts: AuditOptions = FAST): AuditResult {
+function run(
+  tr: HandTranscript = base,
+  sec: readonly PacketSecrets[] = secrets,
+  opts: AuditOptions = FAST,
+): AuditResult {
   return audit(tr, sec, { rng: sim.rng, hand: sim.hand, ...opts });
 }
 
@@ -77,7 +94,12 @@ function faultOf(tr: HandTranscript = base, sec: readonly PacketSecrets[] = secr
 type Steps = { relayer: RelayerStep; shuffle: ShuffleStep; lock: LockStep };
 
 /** The transcript with seat `seat`'s step of `kind` in packet `id` rewritten (undefined: dropped). */
-function withStep<K extends StepKind>(id: number, kind: K, seat: number, change: (msg: Steps[K]) => Steps[K] | RelayerStep | ShuffleStep | LockStep | undefined): HandTranscript {
+function withStep<K extends StepKind>(
+  id: number,
+  kind: K,
+  seat: number,
+  change: (msg: Steps[K]) => Steps[K] | RelayerStep | ShuffleStep | LockStep | undefined,
+): HandTranscript {
   return withPacket(id, (pt) => {
     const list = [...(pt[kind] as readonly Steps[K][])];
     const next = change(list[seat]!);
@@ -92,7 +114,11 @@ function withPacket(id: number, change: (pt: PacketTranscript) => PacketTranscri
 }
 
 /** The secrets with seat `seat`'s set for `packet` rewritten (undefined: withheld). */
-function withSecrets(packet: number, seat: number, change: (s: PacketSecrets) => PacketSecrets | undefined): PacketSecrets[] {
+function withSecrets(
+  packet: number,
+  seat: number,
+  change: (s: PacketSecrets) => PacketSecrets | undefined,
+): PacketSecrets[] {
   return secrets.flatMap((s) => (s.packet === packet && s.seat === seat ? (change(s) ?? []) : [s]));
 }
 
@@ -152,26 +178,38 @@ describe('an honest hand', () => {
 describe('proofs are re-verified unless the caller verified them live', () => {
   // Seat 1's step carries the other seat's proof: the step itself is right, its proof is not.
   const cases: [StepKind, number, string][] = [
-    ['shuffle', 0, 'shuffle argument of seat 1 does not verify (its deck is not a permutation of the input times the s_1 of S_1)'],
+    [
+      'shuffle',
+      0,
+      'shuffle argument of seat 1 does not verify (its deck is not a permutation of the input times the s_1 of S_1)',
+    ],
     ['lock', 0, 'Chaum–Pedersen batch of seat 1 does not verify (a lock factor does not match S_1 → K_1c)'],
     ['relayer', 1, 'Chaum–Pedersen batch of seat 1 does not verify (a re-layer factor does not match K → T_1)'],
   ];
-  const swapped = (kind: StepKind, id: number) => withStep(id, kind, 1, (msg) => ({ ...msg, proof: step(id, kind, 0).proof }) as typeof msg);
+  const swapped = (kind: StepKind, id: number) =>
+    withStep(id, kind, 1, (msg) => ({ ...msg, proof: step(id, kind, 0).proof }) as typeof msg);
 
   test.each(cases)('a %s step with a wrong proof is named by the full audit (packet %i)', (kind, id, reason) => {
     expect(faultOf(swapped(kind, id), secrets, {})).toEqual({ seat: 1, packet: id, step: kind, code: 'proof', reason });
   });
 
-  test.each(cases)('a %s step with a wrong proof audits clean when the proofs were verified live (packet %i)', (kind, id) => {
-    expect(run(swapped(kind, id), secrets, FAST).verdict).toBe('clean');
-  });
+  test.each(cases)(
+    'a %s step with a wrong proof audits clean when the proofs were verified live (packet %i)',
+    (kind, id) => {
+      expect(run(swapped(kind, id), secrets, FAST).verdict).toBe('clean');
+    },
+  );
 
   test.each<[string, AuditOptions, boolean]>([
     ['verifyProofs: true', { verifyProofs: true }, true],
     ['verified.proofs: true (not re-verified)', { verified: { proofs: true } }, false],
     ['verified.proofs: false over verifyProofs: false', { verified: { proofs: false }, verifyProofs: false }, true],
     ['verified.publicShares only', { verified: { publicShares: true } }, true],
-    ['verified.publicShares with verifyProofs: false (not re-verified)', { verified: { publicShares: true }, verifyProofs: false }, false],
+    [
+      'verified.publicShares with verifyProofs: false (not re-verified)',
+      { verified: { publicShares: true }, verifyProofs: false },
+      false,
+    ],
   ])('with %s, a wrong lock proof is named only if the proofs are re-verified', (_, opts, reverified) => {
     const r = run(swapped('lock', 0), secrets, opts);
     expect(r.verdict).toBe(reverified ? 'fault' : 'clean');
@@ -179,8 +217,18 @@ describe('proofs are re-verified unless the caller verified them live', () => {
   });
 
   test('a duplicated card is refused by the proofs’ deck check and by the recomputation', () => {
-    const dup = withStep(0, 'shuffle', 1, (msg) => ({ ...msg, deck: deckFromPoints(msg.deck.points.map((p, j) => (j === 5 ? msg.deck.points[2]! : p))) }));
-    expect(faultOf(dup, secrets, {})).toEqual({ seat: 1, packet: 0, step: 'shuffle', position: 5, code: 'duplicate', reason: 'shuffled deck: positions 2 and 5 hold the same point' });
+    const dup = withStep(0, 'shuffle', 1, (msg) => ({
+      ...msg,
+      deck: deckFromPoints(msg.deck.points.map((p, j) => (j === 5 ? msg.deck.points[2]! : p))),
+    }));
+    expect(faultOf(dup, secrets, {})).toEqual({
+      seat: 1,
+      packet: 0,
+      step: 'shuffle',
+      position: 5,
+      code: 'duplicate',
+      reason: 'shuffled deck: positions 2 and 5 hold the same point',
+    });
     const perm = secretOf(0, 1).shuffle!.perm;
     expect(faultOf(dup)).toEqual({
       seat: 1,
@@ -202,16 +250,33 @@ describe('missing steps, packets and secrets', () => {
     ['lock', 1],
   ])('a missing %s step of packet %i names the seat that did not send it', (kind, id) => {
     const name = kind === 'relayer' ? 're-layer' : kind;
-    expect(faultOf(withStep(id, kind, 1, () => undefined))).toEqual({ seat: 1, packet: id, step: kind, code: 'missing', reason: `${name} step of seat 1 is missing` });
+    expect(faultOf(withStep(id, kind, 1, () => undefined))).toEqual({
+      seat: 1,
+      packet: id,
+      step: kind,
+      code: 'missing',
+      reason: `${name} step of seat 1 is missing`,
+    });
   });
 
   test('a reshuffle of a packet that is not in the transcript cannot be formed (nobody named)', () => {
-    expect(faultOf({ ...base, packets: [base.packets[1]!] })).toEqual({ seat: null, packet: 1, code: 'missing', reason: 'packet 1 cannot be formed: inputs[0]: unknown packet 0' });
+    expect(faultOf({ ...base, packets: [base.packets[1]!] })).toEqual({
+      seat: null,
+      packet: 1,
+      code: 'missing',
+      reason: 'packet 1 cannot be formed: inputs[0]: unknown packet 0',
+    });
   });
 
   test('a re-layer step on a fresh deck names its author', () => {
     const tr = withPacket(0, (pt) => ({ ...pt, relayer: [step(1, 'relayer', 1)] }));
-    expect(faultOf(tr)).toEqual({ seat: 1, packet: 0, step: 'relayer', code: 'turn', reason: 're-layer step on a fresh deck' });
+    expect(faultOf(tr)).toEqual({
+      seat: 1,
+      packet: 0,
+      step: 'relayer',
+      code: 'turn',
+      reason: 're-layer step on a fresh deck',
+    });
   });
 
   test.each<[number, number, StepKind]>([
@@ -220,7 +285,12 @@ describe('missing steps, packets and secrets', () => {
     [1, 0, 'relayer'],
     [1, 1, 'relayer'],
   ])('withheld secrets of packet %i are blamed on seat %i at its first step (%s)', (packet, seat, kind) => {
-    expect(faultOf(base, withSecrets(packet, seat, () => undefined))).toEqual({
+    expect(
+      faultOf(
+        base,
+        withSecrets(packet, seat, () => undefined),
+      ),
+    ).toEqual({
       seat,
       packet,
       step: kind,
@@ -231,13 +301,47 @@ describe('missing steps, packets and secrets', () => {
 
   test.each<[string, number, number, (s: PacketSecrets) => PacketSecrets, StepKind, string]>([
     ['t', 1, 1, ({ relayer: _, ...s }) => s, 'relayer', 'seat 1 did not disclose t for packet 1'],
-    ['s and the permutation', 0, 1, ({ shuffle: _, ...s }) => s, 'shuffle', 'seat 1 did not disclose s and its permutation for packet 0'],
-    ['s and the permutation (reshuffle)', 1, 0, ({ shuffle: _, ...s }) => s, 'shuffle', 'seat 0 did not disclose s and its permutation for packet 1'],
+    [
+      's and the permutation',
+      0,
+      1,
+      ({ shuffle: _, ...s }) => s,
+      'shuffle',
+      'seat 1 did not disclose s and its permutation for packet 0',
+    ],
+    [
+      's and the permutation (reshuffle)',
+      1,
+      0,
+      ({ shuffle: _, ...s }) => s,
+      'shuffle',
+      'seat 0 did not disclose s and its permutation for packet 1',
+    ],
     ['the lock keys', 0, 0, ({ lock: _, ...s }) => s, 'lock', 'seat 0 did not disclose its 32 lock keys for packet 0'],
-    ['all lock keys', 0, 1, (s) => ({ ...s, lock: s.lock!.slice(1) }), 'lock', 'seat 1 did not disclose its 32 lock keys for packet 0'],
-    ['all lock keys (reshuffle)', 1, 1, (s) => ({ ...s, lock: [...s.lock!, 1n] }), 'lock', 'seat 1 did not disclose its 4 lock keys for packet 1'],
+    [
+      'all lock keys',
+      0,
+      1,
+      (s) => ({ ...s, lock: s.lock!.slice(1) }),
+      'lock',
+      'seat 1 did not disclose its 32 lock keys for packet 0',
+    ],
+    [
+      'all lock keys (reshuffle)',
+      1,
+      1,
+      (s) => ({ ...s, lock: [...s.lock!, 1n] }),
+      'lock',
+      'seat 1 did not disclose its 4 lock keys for packet 1',
+    ],
   ])('withholding %s of packet %i names seat %i', (_, packet, seat, change, kind, reason) => {
-    expect(faultOf(base, withSecrets(packet, seat, change))).toEqual({ seat, packet, step: kind, code: 'missing', reason });
+    expect(faultOf(base, withSecrets(packet, seat, change))).toEqual({
+      seat,
+      packet,
+      step: kind,
+      code: 'missing',
+      reason,
+    });
   });
 
   test('two secret sets of one seat for one packet are refused', () => {
@@ -271,7 +375,13 @@ describe('disclosed secrets that do not match the transcript', () => {
 
   test('a t that does not match T names the seat', () => {
     const sec = withSecrets(1, 1, (s) => ({ ...s, relayer: Fn.add(s.relayer!, 1n) }));
-    expect(faultOf(base, sec)).toEqual({ seat: 1, packet: 1, step: 'relayer', code: 'secret', reason: "seat 1's disclosed t does not match T_1" });
+    expect(faultOf(base, sec)).toEqual({
+      seat: 1,
+      packet: 1,
+      step: 'relayer',
+      code: 'secret',
+      reason: "seat 1's disclosed t does not match T_1",
+    });
   });
 
   test.each<[number, number]>([
@@ -296,7 +406,10 @@ describe('disclosed secrets that do not match the transcript', () => {
     ['a zero key', 0, 0, 3, () => 0n],
     ['a zero key at the first position', 0, 1, 0, () => 0n],
   ])('%s (packet %i, seat %i, position %i) does not match its K', (_, packet, seat, position, change) => {
-    const sec = withSecrets(packet, seat, (s) => ({ ...s, lock: s.lock!.map((k, c) => (c === position ? change(k) : k)) }));
+    const sec = withSecrets(packet, seat, (s) => ({
+      ...s,
+      lock: s.lock!.map((k, c) => (c === position ? change(k) : k)),
+    }));
     expect(faultOf(base, sec)).toEqual({
       seat,
       packet,
@@ -309,7 +422,14 @@ describe('disclosed secrets that do not match the transcript', () => {
 
   test('a key commitment K that is not the disclosed key’s (the locked deck is right) names the seat and card', () => {
     const tr = withStep(0, 'lock', 1, (msg) => ({ ...msg, keys: doubled(msg.keys, 6) }));
-    expect(faultOf(tr)).toEqual({ seat: 1, packet: 0, step: 'lock', position: 6, code: 'secret', reason: "seat 1's disclosed key for position 6 does not match K_1,6" });
+    expect(faultOf(tr)).toEqual({
+      seat: 1,
+      packet: 0,
+      step: 'lock',
+      position: 6,
+      code: 'secret',
+      reason: "seat 1's disclosed key for position 6 does not match K_1,6",
+    });
   });
 });
 
@@ -388,23 +508,77 @@ describe('with the proofs skipped, each step is still checked for its place and 
     ['the seat whose turn it is not', (h) => ({ ...h, seat: 0 }), 0, '(hand 1, packet 0, seat 0)'],
   ])('a shuffle step bound to %s is out of place', (_, change, seat, where) => {
     const tr = withStep(0, 'shuffle', 1, (msg) => ({ ...msg, header: change(msg.header) }));
-    expect(faultOf(tr)).toEqual({ seat, packet: 0, step: 'shuffle', code: 'context', reason: `shuffle step out of place ${where}` });
+    expect(faultOf(tr)).toEqual({
+      seat,
+      packet: 0,
+      step: 'shuffle',
+      code: 'context',
+      reason: `shuffle step out of place ${where}`,
+    });
   });
 
   test('a lock step sent in the shuffle cascade is out of place', () => {
     const tr = withStep(0, 'shuffle', 1, () => step(0, 'lock', 1));
-    expect(faultOf(tr)).toEqual({ seat: 1, packet: 0, step: 'lock', code: 'context', reason: 'lock step out of place (hand 1, packet 0, seat 1)' });
+    expect(faultOf(tr)).toEqual({
+      seat: 1,
+      packet: 0,
+      step: 'lock',
+      code: 'context',
+      reason: 'lock step out of place (hand 1, packet 0, seat 1)',
+    });
   });
 
   const twice = (d: Deck) => deckFromPoints([...d.points, d.points[0]!.double()]);
   const short = (d: Deck) => deckFromPoints(d.points.slice(1));
   test.each<[string, () => HandTranscript, StepKind, number, number, string]>([
-    ['a shuffled deck one card short', () => withStep(0, 'shuffle', 1, (m) => ({ ...m, deck: short(m.deck) })), 'shuffle', 0, 1, 'shuffle step has 31 cards, expected 32'],
-    ['an S of two points', () => withStep(0, 'shuffle', 0, (m) => ({ ...m, layer: twice(m.layer) })), 'shuffle', 0, 0, 'shuffle step has 32 cards, expected 32'],
-    ['a locked deck one card long', () => withStep(0, 'lock', 1, (m) => ({ ...m, deck: twice(m.deck) })), 'lock', 0, 1, 'lock step has 33 cards, expected 32'],
-    ['one key commitment short', () => withStep(0, 'lock', 0, (m) => ({ ...m, keys: short(m.keys) })), 'lock', 0, 0, 'lock step has 32 cards, expected 32'],
-    ['a re-layered deck one card short', () => withStep(1, 'relayer', 1, (m) => ({ ...m, deck: short(m.deck) })), 'relayer', 1, 1, 'relayer step has 3 cards, expected 4'],
-    ['a T of two points', () => withStep(1, 'relayer', 0, (m) => ({ ...m, layer: twice(m.layer) })), 'relayer', 1, 0, 'relayer step has 4 cards, expected 4'],
+    [
+      'a shuffled deck one card short',
+      () => withStep(0, 'shuffle', 1, (m) => ({ ...m, deck: short(m.deck) })),
+      'shuffle',
+      0,
+      1,
+      'shuffle step has 31 cards, expected 32',
+    ],
+    [
+      'an S of two points',
+      () => withStep(0, 'shuffle', 0, (m) => ({ ...m, layer: twice(m.layer) })),
+      'shuffle',
+      0,
+      0,
+      'shuffle step has 32 cards, expected 32',
+    ],
+    [
+      'a locked deck one card long',
+      () => withStep(0, 'lock', 1, (m) => ({ ...m, deck: twice(m.deck) })),
+      'lock',
+      0,
+      1,
+      'lock step has 33 cards, expected 32',
+    ],
+    [
+      'one key commitment short',
+      () => withStep(0, 'lock', 0, (m) => ({ ...m, keys: short(m.keys) })),
+      'lock',
+      0,
+      0,
+      'lock step has 32 cards, expected 32',
+    ],
+    [
+      'a re-layered deck one card short',
+      () => withStep(1, 'relayer', 1, (m) => ({ ...m, deck: short(m.deck) })),
+      'relayer',
+      1,
+      1,
+      'relayer step has 3 cards, expected 4',
+    ],
+    [
+      'a T of two points',
+      () => withStep(1, 'relayer', 0, (m) => ({ ...m, layer: twice(m.layer) })),
+      'relayer',
+      1,
+      0,
+      'relayer step has 4 cards, expected 4',
+    ],
   ])('%s is refused by its size', (_, tr, kind, packet, seat, reason) => {
     expect(faultOf(tr())).toEqual({ seat, packet, step: kind, code: 'size', reason });
   });
@@ -427,16 +601,32 @@ describe('key shares', () => {
 
   test.each<[string, () => KeyShares, AuditOptions, number, number, number]>([
     ['sealed to a seat', () => lying(0, 0, 9, 1), FAST, 0, 0, 9],
-    ['sealed to a seat, public shares verified live', () => lying(0, 1, 7, 0), { verifyProofs: false, verified: { publicShares: true } }, 0, 1, 7],
+    [
+      'sealed to a seat, public shares verified live',
+      () => lying(0, 1, 7, 0),
+      { verifyProofs: false, verified: { publicShares: true } },
+      0,
+      1,
+      7,
+    ],
     ['to all', () => lying(0, 1, 20, ALL), FAST, 0, 1, 20],
     ['to all, of the reshuffle', () => lying(1, 1, 3, ALL), FAST, 1, 1, 3],
-    ['sealed to a seat, of the reshuffle', () => lying(1, 0, 1, 1), { verifyProofs: false, verified: { publicShares: true } }, 1, 0, 1],
+    [
+      'sealed to a seat, of the reshuffle',
+      () => lying(1, 0, 1, 1),
+      { verifyProofs: false, verified: { publicShares: true } },
+      1,
+      0,
+      1,
+    ],
   ])('a wrong key %s names its sender', (_, ks, opts, packet, seat, position) => {
     expect(faultOf(withShare(ks()), secrets, opts)).toEqual(keyFault(packet, seat, position));
   });
 
   test('a wrong key to all is not checked again when the public shares were verified live', () => {
-    expect(run(withShare(lying(0, 1, 20, ALL)), secrets, { verifyProofs: false, verified: { publicShares: true } }).verdict).toBe('clean');
+    expect(
+      run(withShare(lying(0, 1, 20, ALL)), secrets, { verifyProofs: false, verified: { publicShares: true } }).verdict,
+    ).toBe('clean');
   });
 
   test('key shares for a packet that is not in the transcript name their sender', () => {

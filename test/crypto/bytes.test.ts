@@ -9,7 +9,18 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Reader, Writer, aarray, abigint, abytes, aint, concatBytes, equalBytes, toHex, utf8 } from '../../crypto/bytes.js';
+import {
+  Reader,
+  Writer,
+  aarray,
+  abigint,
+  abytes,
+  aint,
+  concatBytes,
+  equalBytes,
+  toHex,
+  utf8,
+} from '../../crypto/bytes.js';
 
 /** Runs `f` and returns what it threw (fails if it did not throw). */
 function thrown(f: () => unknown): Error {
@@ -91,7 +102,13 @@ describe('byte helpers', () => {
 
 describe('Writer and Reader', () => {
   it('write big-endian integers and read them back', () => {
-    const out = new Writer().u8(0x1ab).u16(0x0102).u32(0xfedcba98).bytes8(Uint8Array.of(9, 8)).raw(Uint8Array.of(7)).finish();
+    const out = new Writer()
+      .u8(0x1ab)
+      .u16(0x0102)
+      .u32(0xfedcba98)
+      .bytes8(Uint8Array.of(9, 8))
+      .raw(Uint8Array.of(7))
+      .finish();
     expect(toHex(out)).toBe('ab' + '0102' + 'fedcba98' + '020908' + '07');
     const r = new Reader(out, 'msg');
     expect(r.u8('a')).toBe(0xab);
@@ -142,14 +159,26 @@ describe('Writer and Reader', () => {
   });
 
   it('the Reader refuses truncation and trailing bytes, naming the field and the offset', () => {
-    expectThrow(() => new Reader(new Uint8Array(0), 'msg').u8('kind'), RangeError, 'msg: truncated at kind (need 1 bytes at offset 0, have 0)');
+    expectThrow(
+      () => new Reader(new Uint8Array(0), 'msg').u8('kind'),
+      RangeError,
+      'msg: truncated at kind (need 1 bytes at offset 0, have 0)',
+    );
     const r = new Reader(Uint8Array.of(1, 2, 3), 'msg');
     r.u8('a');
     expectThrow(() => r.u32('count'), RangeError, 'msg: truncated at count (need 4 bytes at offset 1, have 2)');
     expectThrow(() => r.raw(3, 'body'), RangeError, 'msg: truncated at body (need 3 bytes at offset 1, have 2)');
     expect(r.u16('b')).toBe(0x0203);
-    expectThrow(() => new Reader(Uint8Array.of(1), 'msg').u16('n'), RangeError, 'msg: truncated at n (need 2 bytes at offset 0, have 1)');
-    expectThrow(() => new Reader(Uint8Array.of(1, 2, 3), 'msg').end(), RangeError, 'msg: 3 trailing bytes after offset 0');
+    expectThrow(
+      () => new Reader(Uint8Array.of(1), 'msg').u16('n'),
+      RangeError,
+      'msg: truncated at n (need 2 bytes at offset 0, have 1)',
+    );
+    expectThrow(
+      () => new Reader(Uint8Array.of(1, 2, 3), 'msg').end(),
+      RangeError,
+      'msg: 3 trailing bytes after offset 0',
+    );
     const two = new Reader(Uint8Array.of(5, 6), 'msg');
     two.u8('x');
     expectThrow(() => two.end(), RangeError, 'msg: 1 trailing bytes after offset 1');
@@ -160,7 +189,15 @@ describe('Writer and Reader', () => {
     expect([...new Reader(three, 'm').bytes8('id', 3, 3)]).toEqual([1, 2, 3]);
     expectThrow(() => new Reader(three, 'm').bytes8('id', 4, 9), RangeError, 'm: id length 3 outside 4..9');
     expectThrow(() => new Reader(three, 'm').bytes8('id', 0, 2), RangeError, 'm: id length 3 outside 0..2');
-    expectThrow(() => new Reader(Uint8Array.of(4, 1), 'm').bytes8('id', 0, 9), RangeError, 'm: truncated at id (need 4 bytes at offset 1, have 1)');
-    expectThrow(() => new Reader(new Uint8Array(0), 'm').bytes8('id', 0, 9), RangeError, 'm: truncated at id length (need 1 bytes at offset 0, have 0)');
+    expectThrow(
+      () => new Reader(Uint8Array.of(4, 1), 'm').bytes8('id', 0, 9),
+      RangeError,
+      'm: truncated at id (need 4 bytes at offset 1, have 1)',
+    );
+    expectThrow(
+      () => new Reader(new Uint8Array(0), 'm').bytes8('id', 0, 9),
+      RangeError,
+      'm: truncated at id length (need 1 bytes at offset 0, have 0)',
+    );
   });
 });

@@ -128,7 +128,7 @@ describe('createHand', () => {
     hand = createHand(params);
   });
 
-  it('refuses bad parameters with checkHandParams\'s errors', () => {
+  it("refuses bad parameters with checkHandParams's errors", () => {
     expect(() => createHand({ ...PARAMS, seats: 9 })).toThrow(new RangeError('seats: expected 2..8, got 9'));
     expect(() => createHand(null as unknown as HandParams)).toThrow(new TypeError('hand params: expected an object'));
   });
@@ -146,7 +146,9 @@ describe('createHand', () => {
   });
 
   it('holds every card point and the digest of its parameters', () => {
-    expect(hand.cards.map((c) => hex(c.toBytes()))).toEqual(Array.from({ length: 32 }, (_, j) => referenceCardPoint(PARAMS, j)));
+    expect(hand.cards.map((c) => hex(c.toBytes()))).toEqual(
+      Array.from({ length: 32 }, (_, j) => referenceCardPoint(PARAMS, j)),
+    );
     expect(hex(hand.digest)).toBe(hex(handDigest(PARAMS)));
   });
 
@@ -163,7 +165,8 @@ describe('createHand', () => {
   it('cardBytes: the 32-byte encodings of the points in order, computed once', () => {
     const bytes = hand.cardBytes();
     expect(bytes.length).toBe(32 * 32);
-    for (let j = 0; j < 32; j++) expect(hex(bytes.subarray(32 * j, 32 * j + 32))).toBe(hex(encodePoint(hand.cards[j]!)));
+    for (let j = 0; j < 32; j++)
+      expect(hex(bytes.subarray(32 * j, 32 * j + 32))).toBe(hex(encodePoint(hand.cards[j]!)));
     expect(hand.cardBytes()).toBe(bytes);
   });
 

@@ -69,11 +69,20 @@ function reveal(sim: SimTable, pos: number, to: number) {
 
 /** A shuffle step by `seat` whose honest output is rewritten by `mutate`, with a valid proof over the result. */
 function cheatingShuffle(mutate: (Y: ReturnType<typeof mulSecret>[], s: bigint) => ReturnType<typeof mulSecret>[]) {
-  return (kind: string, seat: number, state: Parameters<typeof advance>[0], secrets: PacketSecrets, rng: ReturnType<typeof seededRandom>) => {
+  return (
+    kind: string,
+    seat: number,
+    state: Parameters<typeof advance>[0],
+    secrets: PacketSecrets,
+    rng: ReturnType<typeof seededRandom>,
+  ) => {
     if (kind !== 'shuffle' || seat !== 1) return undefined;
     const s = randomScalar(rng);
     const perm = randomPermutation(rng, state.size);
-    const Y = mutate(perm.map((p) => mulSecret(state.deck.points[p]!, s)), s);
+    const Y = mutate(
+      perm.map((p) => mulSecret(state.deck.points[p]!, s)),
+      s,
+    );
     const deck = deckFromPoints(Y);
     const layer = deckFromPoints([mulBase(s)]);
     const message = proveShuffleStep(state, seat, s, perm, deck, layer, rng);
@@ -93,15 +102,27 @@ describe('cheats are caught and attributed', () => {
     const f = sim.runPacket(0, null, { make: cheatingShuffle((Y) => Y.map((p, j) => (j === 5 ? Y[4]!.double() : p))) });
     expect(f).toMatchObject({ seat: 1, code: 'proof', step: 'shuffle' });
     expect(auditFault(sim)).toMatchObject({ seat: 1, code: 'proof', step: 'shuffle' });
-    expect(auditFault(sim, undefined, false)).toMatchObject({ seat: 1, code: 'recompute', step: 'shuffle', position: 5 });
+    expect(auditFault(sim, undefined, false)).toMatchObject({
+      seat: 1,
+      code: 'recompute',
+      step: 'shuffle',
+      position: 5,
+    });
   });
 
   it('replaced card (a card of another hand) is caught at once, and named by the audit without proofs', () => {
     const sim = newSim('replaced');
     const foreign = cardPoint({ tableId: TABLE, handNo: 2, seats: SEATS, deckSize: 32 }, 0);
-    const f = sim.runPacket(0, null, { make: cheatingShuffle((Y, s) => Y.map((p, j) => (j === 3 ? foreign.multiply(s) : p))) });
+    const f = sim.runPacket(0, null, {
+      make: cheatingShuffle((Y, s) => Y.map((p, j) => (j === 3 ? foreign.multiply(s) : p))),
+    });
     expect(f).toMatchObject({ seat: 1, code: 'proof', step: 'shuffle' });
-    expect(auditFault(sim, undefined, false)).toMatchObject({ seat: 1, code: 'recompute', step: 'shuffle', position: 3 });
+    expect(auditFault(sim, undefined, false)).toMatchObject({
+      seat: 1,
+      code: 'recompute',
+      step: 'shuffle',
+      position: 3,
+    });
   });
 
   it('wrong lock factor on one card is caught at once (batch proof) and by the audit', () => {
@@ -157,13 +178,13 @@ describe('cheats are caught and attributed', () => {
     expect(auditFault(sim)).toMatchObject({ seat: 0, code: 'key', position: 4 });
     // At the audit, seat 2 discloses a wrong key for position 9.
     sim.keyShares.length = 0;
-    const secrets = sim.allSecrets().map((s) =>
-      s.seat === 2 ? { ...s, lock: s.lock!.map((k, c) => (c === 9 ? Fn.add(k, 1n) : k)) } : s,
-    );
+    const secrets = sim
+      .allSecrets()
+      .map((s) => (s.seat === 2 ? { ...s, lock: s.lock!.map((k, c) => (c === 9 ? Fn.add(k, 1n) : k)) } : s));
     expect(auditFault(sim, secrets)).toMatchObject({ seat: 2, code: 'secret', step: 'lock', position: 9 });
   });
 
-  it("reveal of a key for another card is caught at once", () => {
+  it('reveal of a key for another card is caught at once', () => {
     const sim = newSim('other-card');
     expect(sim.runPacket(0, null)).toBeNull();
     const state = sim.packets.get(0)!;
@@ -173,31 +194,55 @@ describe('cheats are caught and attributed', () => {
   });
 
   const forgeries: [string, 'shuffle' | 'lock', (m: ShuffleStep | LockStep) => ShuffleStep | LockStep][] = [
-    ['S replaced (proof for another s)', 'shuffle', (m) => ({ ...(m as ShuffleStep), layer: deckFromPoints([G.multiply(777n)]) })],
-    ['Chaum–Pedersen response z[3] + 1', 'lock', (m) => {
-      const l = m as LockStep;
-      return { ...l, proof: { ...l.proof, z: l.proof.z.map((z, c) => (c === 3 ? Fn.add(z, 1n) : z)) } };
-    }],
-    ['Chaum–Pedersen commitment B replaced', 'lock', (m) => {
-      const l = m as LockStep;
-      const B = G.multiply(99n);
-      return { ...l, proof: { ...l.proof, B, Bbytes: B.toBytes() } };
-    }],
-    ['Chaum–Pedersen commitment A[0] replaced', 'lock', (m) => {
-      const l = m as LockStep;
-      const A = deckFromPoints(l.proof.A.points.map((a, c) => (c === 0 ? a.add(G) : a)));
-      return { ...l, proof: { ...l.proof, A } };
-    }],
-    ['K[5] swapped with K[6]', 'lock', (m) => {
-      const l = m as LockStep;
-      const K = l.keys.points;
-      return { ...l, keys: deckFromPoints(K.map((k, c) => (c === 5 ? K[6]! : c === 6 ? K[5]! : k))) };
-    }],
-    ['after-points 5 and 6 swapped', 'lock', (m) => {
-      const l = m as LockStep;
-      const Y = l.deck.points;
-      return { ...l, deck: deckFromPoints(Y.map((y, c) => (c === 5 ? Y[6]! : c === 6 ? Y[5]! : y))) };
-    }],
+    [
+      'S replaced (proof for another s)',
+      'shuffle',
+      (m) => ({ ...(m as ShuffleStep), layer: deckFromPoints([G.multiply(777n)]) }),
+    ],
+    [
+      'Chaum–Pedersen response z[3] + 1',
+      'lock',
+      (m) => {
+        const l = m as LockStep;
+        return { ...l, proof: { ...l.proof, z: l.proof.z.map((z, c) => (c === 3 ? Fn.add(z, 1n) : z)) } };
+      },
+    ],
+    [
+      'Chaum–Pedersen commitment B replaced',
+      'lock',
+      (m) => {
+        const l = m as LockStep;
+        const B = G.multiply(99n);
+        return { ...l, proof: { ...l.proof, B, Bbytes: B.toBytes() } };
+      },
+    ],
+    [
+      'Chaum–Pedersen commitment A[0] replaced',
+      'lock',
+      (m) => {
+        const l = m as LockStep;
+        const A = deckFromPoints(l.proof.A.points.map((a, c) => (c === 0 ? a.add(G) : a)));
+        return { ...l, proof: { ...l.proof, A } };
+      },
+    ],
+    [
+      'K[5] swapped with K[6]',
+      'lock',
+      (m) => {
+        const l = m as LockStep;
+        const K = l.keys.points;
+        return { ...l, keys: deckFromPoints(K.map((k, c) => (c === 5 ? K[6]! : c === 6 ? K[5]! : k))) };
+      },
+    ],
+    [
+      'after-points 5 and 6 swapped',
+      'lock',
+      (m) => {
+        const l = m as LockStep;
+        const Y = l.deck.points;
+        return { ...l, deck: deckFromPoints(Y.map((y, c) => (c === 5 ? Y[6]! : c === 6 ? Y[5]! : y))) };
+      },
+    ],
   ];
   test.each(forgeries)('forged proof (%s) is caught at once', (_name, kind, forge) => {
     const sim = newSim(`forge/${_name}`);
@@ -217,7 +262,8 @@ describe('cheats are caught and attributed', () => {
     expect(!asIs.ok && asIs.fault).toMatchObject({ seat: 0, code: 'context' });
     // Relabelled to hand 2: the proof still binds hand 1's context and decks.
     const f = hand2.runPacket(0, null, {
-      tamper: (k, seat, msg) => (k === 'shuffle' && seat === 0 ? { ...old, header: { ...old.header, handNo: 2 } } : msg),
+      tamper: (k, seat, msg) =>
+        k === 'shuffle' && seat === 0 ? { ...old, header: { ...old.header, handNo: 2 } } : msg,
     });
     expect(f).toMatchObject({ seat: 0, code: 'proof', step: 'shuffle' });
   });
@@ -255,7 +301,9 @@ describe('cheats are caught and attributed', () => {
     // Disclosing the real s: it does not match S_1.
     expect(auditFault(sim, undefined, false)).toMatchObject({ seat: 1, code: 'secret', step: 'shuffle' });
     // Disclosing the fake s′ instead: the shuffle does not recompute.
-    const lied = sim.allSecrets().map((s) => (s.seat === 1 ? { ...s, shuffle: { ...s.shuffle!, s: fake.get('fake')! } } : s));
+    const lied = sim
+      .allSecrets()
+      .map((s) => (s.seat === 1 ? { ...s, shuffle: { ...s.shuffle!, s: fake.get('fake')! } } : s));
     expect(auditFault(sim, lied, false)).toMatchObject({ seat: 1, code: 'recompute', step: 'shuffle' });
   });
 
@@ -265,7 +313,9 @@ describe('cheats are caught and attributed', () => {
     expect(auditOf(sim).verdict).toBe('clean');
     const secrets = sim.allSecrets().filter((s) => s.seat !== 2);
     expect(auditFault(sim, secrets)).toMatchObject({ seat: 2, code: 'missing' });
-    const badPerm = sim.allSecrets().map((s) => (s.seat === 0 ? { ...s, shuffle: { ...s.shuffle!, perm: s.shuffle!.perm.map(() => 0) } } : s));
+    const badPerm = sim
+      .allSecrets()
+      .map((s) => (s.seat === 0 ? { ...s, shuffle: { ...s.shuffle!, perm: s.shuffle!.perm.map(() => 0) } } : s));
     expect(auditFault(sim, badPerm)).toMatchObject({ seat: 0, code: 'permutation' });
   });
 
@@ -317,11 +367,15 @@ describe('cheats are caught and attributed', () => {
     expect(live).toMatchObject({ seat: 1, code: 'proof', step: 'relayer' });
     const recompute = { seat: 1, code: 'recompute', step: 'relayer', position: 4 };
     expect(auditFault(sim, undefined, false)).toMatchObject(recompute);
-    const verifiedLive = audit({ params: sim.hand.params, packets: sim.transcript, keyShares: sim.keyShares }, sim.allSecrets(), {
-      rng: sim.rng,
-      hand: sim.hand,
-      verified: { proofs: true, publicShares: true },
-    });
+    const verifiedLive = audit(
+      { params: sim.hand.params, packets: sim.transcript, keyShares: sim.keyShares },
+      sim.allSecrets(),
+      {
+        rng: sim.rng,
+        hand: sim.hand,
+        verified: { proofs: true, publicShares: true },
+      },
+    );
     expect(verifiedLive).toMatchObject({ verdict: 'fault', fault: recompute });
     expect(auditFault(sim)).toMatchObject({ seat: 1, code: 'proof', step: 'relayer' });
   });
@@ -331,7 +385,9 @@ describe('cheats are caught and attributed', () => {
     const rng = sim.rng;
     const m0 = makeShuffleStep(openDeck(sim.hand, 0), 0, newPacketSecrets(0, 0), rng);
     // Our own code refuses to act out of turn...
-    expect(() => makeShuffleStep(m0.state, 2, newPacketSecrets(0, 2), rng)).toThrow(/seat 2 acts out of turn, awaiting seat 1/);
+    expect(() => makeShuffleStep(m0.state, 2, newPacketSecrets(0, 2), rng)).toThrow(
+      /seat 2 acts out of turn, awaiting seat 1/,
+    );
     // ...and a peer that does is blamed.
     const s = randomScalar(rng);
     const deck = deckFromPoints(m0.state.deck.points.map((p) => mulSecret(p, s)));

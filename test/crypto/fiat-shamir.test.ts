@@ -29,17 +29,23 @@ describe('Fiat–Shamir transcripts', () => {
     // Loaded inside the test, the module-level PROTOCOL is what a fresh transcript hashes (test/helpers/loaded-now.ts).
     const fresh = await loadedNow(() => import('../../crypto/fiat-shamir.js'));
     expect(fresh.PROTOCOL).toBe('fairdeck/mental-poker/v1');
-    expect(hex(new fresh.Transcript('x').digest())).toBe(hex(sha512(cat(framed(ascii('fairdeck/mental-poker/v1')), framed(ascii('x'))))));
+    expect(hex(new fresh.Transcript('x').digest())).toBe(
+      hex(sha512(cat(framed(ascii('fairdeck/mental-poker/v1')), framed(ascii('x'))))),
+    );
   });
 
   it('digest = SHA-512(framed protocol ‖ framed label ‖ framed bytes ‖ u32 BE), the challenge its LE value mod ℓ', () => {
     const field = new Uint8Array(300).map((_, i) => i & 255);
     const t = new Transcript('dleq-challenge').bytes(field).u32(0x0102_0304).bytes(new Uint8Array(0));
-    const expected = sha512(cat(framed(ascii(PROTOCOL)), framed(ascii('dleq-challenge')), framed(field), be32(0x0102_0304), be32(0)));
+    const expected = sha512(
+      cat(framed(ascii(PROTOCOL)), framed(ascii('dleq-challenge')), framed(field), be32(0x0102_0304), be32(0)),
+    );
     const copy = new Transcript('dleq-challenge').bytes(field).u32(0x0102_0304).bytes(new Uint8Array(0));
     expect(hex(t.digest())).toBe(hex(expected));
     expect(copy.challenge()).toBe(le(expected) % ELL);
-    expect(new Transcript('x').u32(0xffff_ffff).digest()).toEqual(sha512(cat(framed(ascii(PROTOCOL)), framed(ascii('x')), be32(0xffff_ffff))));
+    expect(new Transcript('x').u32(0xffff_ffff).digest()).toEqual(
+      sha512(cat(framed(ascii(PROTOCOL)), framed(ascii('x')), be32(0xffff_ffff))),
+    );
   });
 
   it('framing keeps field boundaries: "ab" ‖ "c" and "a" ‖ "bc" give different challenges', () => {

@@ -79,7 +79,9 @@ describe('every multiplication reduces its scalar mod ℓ', () => {
     expect(hex(encodePoint(mulFixed(fixedBase(q), k)))).toBe(nobleMul(Q, k));
     expect(hex(encodePoint(mulSecret(q, k)))).toBe(nobleMul(Q, k));
     expect(hex(encodePoint(mulPublic(q, ((k % ORDER) + ORDER) % ORDER)))).toBe(nobleMul(Q, k));
-    expect(hex(encodePoint(msmSecret([q, G], [k, 3n])))).toBe(hex(NP.fromHex(nobleMul(Q, k)).add(NP.BASE.multiply(3n)).toBytes()));
+    expect(hex(encodePoint(msmSecret([q, G], [k, 3n])))).toBe(
+      hex(NP.fromHex(nobleMul(Q, k)).add(NP.BASE.multiply(3n)).toBytes()),
+    );
   });
 
   it('mulPublic is k·P for a public k, and precomputeBase changes no result', () => {
@@ -131,14 +133,18 @@ describe('named asserts and strict decoders', () => {
     expect(decodeResponse(le32(ORDER - 1n), 'z')).toBe(ORDER - 1n);
     for (const x of [ORDER, ORDER + 1n, 2n ** 256n - 1n]) {
       expect(() => decodeResponse(le32(x), 'proof.z[1]')).toThrow(RangeError);
-      expect(() => decodeResponse(le32(x), 'proof.z[1]')).toThrow(/^proof\.z\[1\]: scalar out of range \(≥ group order\)$/);
+      expect(() => decodeResponse(le32(x), 'proof.z[1]')).toThrow(
+        /^proof\.z\[1\]: scalar out of range \(≥ group order\)$/,
+      );
     }
     expect(() => decodeResponse(new Uint8Array(31), 'z')).toThrow(/z: expected 32 bytes, got 31/);
   });
 
   it('decodePoint refuses the field element p itself (≥ p), not only larger ones', () => {
     expect(() => decodePoint(le32(P), 'deck[0]')).toThrow(/^deck\[0\]: non-canonical encoding \(field element ≥ p\)$/);
-    expect(() => decodePoint(le32(P - 2n), 'deck[0]')).toThrow(/^deck\[0\]: non-canonical encoding \(negative field element\)$/);
+    expect(() => decodePoint(le32(P - 2n), 'deck[0]')).toThrow(
+      /^deck\[0\]: non-canonical encoding \(negative field element\)$/,
+    );
   });
 
   it('decodePoints reads count elements from offset, each named by its index', () => {
@@ -217,9 +223,16 @@ describe('module-level constants, loaded inside the test', () => {
     const fresh = await loadedNow(() => import('../../crypto/group.js'));
     const edwards = await import('../../crypto/edwards.js');
     // p, 2^255 − 1: reduction at and around p.
-    expect([0n, 1n, P - 1n, P, P + 1n, 2n * P + 5n, 2n ** 256n - 1n, 2n ** 510n].map(edwards.rd)).toEqual(
-      [0n, 1n, P - 1n, 0n, 1n, 5n, (2n ** 256n - 1n) % P, 2n ** 510n % P],
-    );
+    expect([0n, 1n, P - 1n, P, P + 1n, 2n * P + 5n, 2n ** 256n - 1n, 2n ** 510n].map(edwards.rd)).toEqual([
+      0n,
+      1n,
+      P - 1n,
+      0n,
+      1n,
+      5n,
+      (2n ** 256n - 1n) % P,
+      2n ** 510n % P,
+    ]);
     expect([-1n, -P, -P - 2n, 3n].map(edwards.md)).toEqual([P - 1n, 0n, P - 2n, 3n]);
     // ½ mod ℓ.
     expect((2n * fresh.HALF) % ORDER).toBe(1n);
@@ -235,7 +248,11 @@ describe('module-level constants, loaded inside the test', () => {
     expect(fresh.sumPoints([]).is0()).toBe(true);
     expect(hex(fresh.encodeDoubled([fresh.G, fresh.mulBase(5n)]))).toBe(nobleMul(NP.BASE, 2n) + nobleMul(NP.BASE, 10n));
     const msg = new TextEncoder().encode('fresh module');
-    expect(hex(fresh.encodePoint(fresh.hashToGroup(msg, 'fairdeck-test')))).toBe(hex(ristretto255_hasher.hashToCurve(msg, { DST: 'fairdeck-test' }).toBytes()));
-    expect(hex(fresh.encodePoint(hashToGroup(msg, 'fairdeck-test')))).toBe(hex(fresh.encodePoint(fresh.hashToGroup(msg, 'fairdeck-test'))));
+    expect(hex(fresh.encodePoint(fresh.hashToGroup(msg, 'fairdeck-test')))).toBe(
+      hex(ristretto255_hasher.hashToCurve(msg, { DST: 'fairdeck-test' }).toBytes()),
+    );
+    expect(hex(fresh.encodePoint(hashToGroup(msg, 'fairdeck-test')))).toBe(
+      hex(fresh.encodePoint(fresh.hashToGroup(msg, 'fairdeck-test'))),
+    );
   });
 });

@@ -62,7 +62,11 @@ const MULTIPLES = [
 
 // RFC 9496 Appendix A.2: invalid encodings, with the reason our decoder must give.
 const BAD_ENCODINGS: [string, string, RegExp][] = [
-  ['non-canonical 2^256-1 top bit', '00ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff', /non-canonical/],
+  [
+    'non-canonical 2^256-1 top bit',
+    '00ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff',
+    /non-canonical/,
+  ],
   ['non-canonical 2^255-1', 'ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f', /non-canonical/],
   ['non-canonical p+6', 'f3ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f', /non-canonical/],
   ['non-canonical p', 'edffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f', /non-canonical/],
@@ -75,7 +79,11 @@ const BAD_ENCODINGS: [string, string, RegExp][] = [
   ['non-square x^2', 'de6a7b00deadc788eb6b6c8d20c0ae96c2f2019078fa604fee5b87d6e989ad7b', /not a ristretto255 element/],
   ['negative xy', '3eb858e78f5a7254d8c9731174a94f76755fd3941c0ac93735c07ba14579630e', /not a ristretto255 element/],
   ['negative xy', 'a45fdc55c76448c049a1ab33f17023edfb2be3581e9c7aade8a6125215e04220', /not a ristretto255 element/],
-  ['s = -1 gives y = 0', 'ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f', /not a ristretto255 element/],
+  [
+    's = -1 gives y = 0',
+    'ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f',
+    /not a ristretto255 element/,
+  ],
   ['identity', '0000000000000000000000000000000000000000000000000000000000000000', /identity/],
 ];
 
@@ -164,7 +172,9 @@ describe('ristretto255 group layer', () => {
         expect(mulBase(ks[0]!).equals(G.multiply(ks[0]!))).toBe(true);
         expect(mulFixed(fixedH, ks[0]!).equals(pts[11]!.multiply(ks[0]!))).toBe(true);
         const enc = encodeDoubled(pts.slice(0, n));
-        pts.slice(0, n).forEach((p, i) => expect(hex(enc.subarray(32 * i, 32 * i + 32))).toBe(hex(p.double().toBytes())));
+        pts
+          .slice(0, n)
+          .forEach((p, i) => expect(hex(enc.subarray(32 * i, 32 * i + 32))).toBe(hex(p.double().toBytes())));
       }),
       { numRuns: 25, seed: 20261123 },
     );
@@ -175,15 +185,24 @@ describe('ristretto255 group layer', () => {
     // digit patterns that carry through every window (all 8s, all 7s, all Fs).
     const pow2 = Array.from({ length: 253 }, (_, k) => 1n << BigInt(k));
     const edges = [
-      0n, 1n, 2n, 8n, 9n, ORDER - 1n, ORDER - 2n, ORDER - 8n, (ORDER - 1n) / 2n, HALF,
-      ...pow2, ...pow2.slice(1).map((x) => x - 1n),
-      BigInt('0x' + '8'.repeat(63)), BigInt('0x' + '7'.repeat(63)), BigInt('0x' + 'f'.repeat(62)),
+      0n,
+      1n,
+      2n,
+      8n,
+      9n,
+      ORDER - 1n,
+      ORDER - 2n,
+      ORDER - 8n,
+      (ORDER - 1n) / 2n,
+      HALF,
+      ...pow2,
+      ...pow2.slice(1).map((x) => x - 1n),
+      BigInt('0x' + '8'.repeat(63)),
+      BigInt('0x' + '7'.repeat(63)),
+      BigInt('0x' + 'f'.repeat(62)),
     ].filter((k) => k < ORDER);
     const arbPoint = fc.uint8Array({ minLength: 64, maxLength: 64 }).map((b) => ristretto255_hasher.deriveToCurve!(b));
-    const arbScalar = fc.oneof(
-      fc.constantFrom(...edges),
-      fc.bigInt({ min: 0n, max: ORDER - 1n }),
-    );
+    const arbScalar = fc.oneof(fc.constantFrom(...edges), fc.bigInt({ min: 0n, max: ORDER - 1n }));
 
     it('signed radix-16 digits lie in [−8, 8] and recompose the scalar', () => {
       fc.assert(
@@ -219,8 +238,16 @@ describe('ristretto255 group layer', () => {
     it('msmSecret = Σ noble k_i·P_i with edge and random scalars', () => {
       fc.assert(
         fc.property(fc.array(fc.tuple(arbPoint, arbScalar), { minLength: 1, maxLength: 6 }), (terms) => {
-          const want = terms.reduce((acc, [q, k]) => (k === 0n ? acc : acc.add(q.multiply(k))), ristretto255.Point.ZERO);
-          expect(msmSecret(terms.map((t) => t[0]), terms.map((t) => t[1])).equals(want)).toBe(true);
+          const want = terms.reduce(
+            (acc, [q, k]) => (k === 0n ? acc : acc.add(q.multiply(k))),
+            ristretto255.Point.ZERO,
+          );
+          expect(
+            msmSecret(
+              terms.map((t) => t[0]),
+              terms.map((t) => t[1]),
+            ).equals(want),
+          ).toBe(true);
         }),
         { seed: 0x5eed, numRuns: 60 },
       );

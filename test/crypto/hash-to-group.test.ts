@@ -24,7 +24,9 @@ describe('hash to ristretto255', () => {
   it('agrees with noble on random messages and DSTs (fast-check, fixed seed)', () => {
     fc.assert(
       fc.property(fc.uint8Array({ maxLength: 80 }), fc.string({ minLength: 1, maxLength: 40 }), (msg, dst) => {
-        expect(hex(hashToGroup(msg, dst).toBytes())).toBe(hex(ristretto255_hasher.hashToCurve(msg, { DST: dst }).toBytes()));
+        expect(hex(hashToGroup(msg, dst).toBytes())).toBe(
+          hex(ristretto255_hasher.hashToCurve(msg, { DST: dst }).toBytes()),
+        );
       }),
       { numRuns: 60, seed: 20261123 },
     );

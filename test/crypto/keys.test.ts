@@ -99,9 +99,23 @@ describe('revealToSeat', () => {
     ['addressee below 0', () => s0, 0, -1, [0], 'toSeat: expected 0..1, got -1'],
     ['addressee past the last', () => s0, 0, 2, [0], 'toSeat: expected 0..1, got 2'],
     ['itself', () => s1, 1, 1, [0], 'revealToSeat: seat 1 cannot reveal to itself'],
-    ['secrets of another packet', () => ({ ...s0, packet: 1 }), 0, 1, [0], 'revealToSeat: no lock keys of seat 0 for packet 0'],
+    [
+      'secrets of another packet',
+      () => ({ ...s0, packet: 1 }),
+      0,
+      1,
+      [0],
+      'revealToSeat: no lock keys of seat 0 for packet 0',
+    ],
     ['secrets of another seat', () => s1, 0, 1, [0], 'revealToSeat: no lock keys of seat 0 for packet 0'],
-    ['secrets without lock keys', () => newPacketSecrets(0, 0), 0, 1, [0], 'revealToSeat: no lock keys of seat 0 for packet 0'],
+    [
+      'secrets without lock keys',
+      () => newPacketSecrets(0, 0),
+      0,
+      1,
+      [0],
+      'revealToSeat: no lock keys of seat 0 for packet 0',
+    ],
     ['a position below 0', () => s0, 0, 1, [1, -1], 'revealToSeat: positions[1]: expected 0..31, got -1'],
     ['a position past the packet', () => s0, 0, 1, [32], 'revealToSeat: positions[0]: expected 0..31, got 32'],
   ])('refuses %s (RangeError)', (_, secrets, seat, to, positions, message) => {
@@ -141,18 +155,78 @@ describe('revealToAll and forwardToSeat', () => {
   it.each<[string, (ring: KeyRing) => KeyShares, () => KeyRing, string]>([
     ['revealToAll: seat below 0', (r) => revealToAll(state, -1, r, [0]), () => full, 'seat: expected 0..1, got -1'],
     ['revealToAll: seat past the last', (r) => revealToAll(state, 2, r, [0]), () => full, 'seat: expected 0..1, got 2'],
-    ['revealToAll: a position past the packet', (r) => revealToAll(state, 0, r, [0, 32]), () => full, 'revealToAll: positions[1]: expected 0..31, got 32'],
-    ['revealToAll: a position with no key', (r) => revealToAll(state, 0, r, [4, 5]), () => new Map([[4, full.get(4)!]]), 'revealToAll: key of seat 0 for position 5 is missing'],
-    ['revealToAll: a missing layer 0', (r) => revealToAll(state, 0, r, [4]), oneLayer, 'revealToAll: key of seat 0 for position 4 is missing'],
-    ['revealToAll: a missing layer 1', (r) => revealToAll(state, 0, r, [4]), () => withOwnKeys(new Map(), s0, [4]), 'revealToAll: key of seat 1 for position 4 is missing'],
-    ['forwardToSeat: seat below 0', (r) => forwardToSeat(state, -1, r, [0], 1), () => full, 'seat: expected 0..1, got -1'],
-    ['forwardToSeat: seat past the last', (r) => forwardToSeat(state, 2, r, [0], 1), () => full, 'seat: expected 0..1, got 2'],
-    ['forwardToSeat: addressee below 0', (r) => forwardToSeat(state, 0, r, [0], -1), () => full, 'toSeat: expected 0..1, got -1'],
-    ['forwardToSeat: addressee past the last', (r) => forwardToSeat(state, 0, r, [0], 2), () => full, 'toSeat: expected 0..1, got 2'],
-    ['forwardToSeat: every seat', (r) => forwardToSeat(state, 0, r, [0], ALL_SEATS), () => full, 'toSeat: expected 0..1, got 255'],
-    ['forwardToSeat: itself', (r) => forwardToSeat(state, 1, r, [0], 1), () => full, 'forwardToSeat: seat 1 cannot forward to itself'],
-    ['forwardToSeat: a position below 0', (r) => forwardToSeat(state, 0, r, [-1], 1), () => full, 'forwardToSeat: positions[0]: expected 0..31, got -1'],
-    ['forwardToSeat: a missing layer', (r) => forwardToSeat(state, 0, r, [4], 1), oneLayer, 'forwardToSeat: key of seat 0 for position 4 is missing'],
+    [
+      'revealToAll: a position past the packet',
+      (r) => revealToAll(state, 0, r, [0, 32]),
+      () => full,
+      'revealToAll: positions[1]: expected 0..31, got 32',
+    ],
+    [
+      'revealToAll: a position with no key',
+      (r) => revealToAll(state, 0, r, [4, 5]),
+      () => new Map([[4, full.get(4)!]]),
+      'revealToAll: key of seat 0 for position 5 is missing',
+    ],
+    [
+      'revealToAll: a missing layer 0',
+      (r) => revealToAll(state, 0, r, [4]),
+      oneLayer,
+      'revealToAll: key of seat 0 for position 4 is missing',
+    ],
+    [
+      'revealToAll: a missing layer 1',
+      (r) => revealToAll(state, 0, r, [4]),
+      () => withOwnKeys(new Map(), s0, [4]),
+      'revealToAll: key of seat 1 for position 4 is missing',
+    ],
+    [
+      'forwardToSeat: seat below 0',
+      (r) => forwardToSeat(state, -1, r, [0], 1),
+      () => full,
+      'seat: expected 0..1, got -1',
+    ],
+    [
+      'forwardToSeat: seat past the last',
+      (r) => forwardToSeat(state, 2, r, [0], 1),
+      () => full,
+      'seat: expected 0..1, got 2',
+    ],
+    [
+      'forwardToSeat: addressee below 0',
+      (r) => forwardToSeat(state, 0, r, [0], -1),
+      () => full,
+      'toSeat: expected 0..1, got -1',
+    ],
+    [
+      'forwardToSeat: addressee past the last',
+      (r) => forwardToSeat(state, 0, r, [0], 2),
+      () => full,
+      'toSeat: expected 0..1, got 2',
+    ],
+    [
+      'forwardToSeat: every seat',
+      (r) => forwardToSeat(state, 0, r, [0], ALL_SEATS),
+      () => full,
+      'toSeat: expected 0..1, got 255',
+    ],
+    [
+      'forwardToSeat: itself',
+      (r) => forwardToSeat(state, 1, r, [0], 1),
+      () => full,
+      'forwardToSeat: seat 1 cannot forward to itself',
+    ],
+    [
+      'forwardToSeat: a position below 0',
+      (r) => forwardToSeat(state, 0, r, [-1], 1),
+      () => full,
+      'forwardToSeat: positions[0]: expected 0..31, got -1',
+    ],
+    [
+      'forwardToSeat: a missing layer',
+      (r) => forwardToSeat(state, 0, r, [4], 1),
+      oneLayer,
+      'forwardToSeat: key of seat 0 for position 4 is missing',
+    ],
   ])('%s (RangeError)', (_, call, ring, message) => {
     expect(() => call(ring())).toThrow(new RangeError(message));
   });
@@ -169,14 +243,17 @@ describe('revealToAll and forwardToSeat', () => {
     ['forwardToSeat', (s) => forwardToSeat(s, 0, full, [0], 1)],
     ['openCards', (s) => openCards(s, [0], full)],
   ])('%s refuses a packet that is not locked', (what, call) => {
-    expect(() => call(openDeck(sim.hand, 0))).toThrow(new RangeError(`${what}: packet 0 is not locked (phase shuffle)`));
+    expect(() => call(openDeck(sim.hand, 0))).toThrow(
+      new RangeError(`${what}: packet 0 is not locked (phase shuffle)`),
+    );
   });
 });
 
 describe('verifyKeyShares', () => {
   const honest = (): KeyShares => revealToAll(state, 1, full, [0, 1, 5, 31]);
   const base = (seat: number) => ({ seat, packet: 0, step: 'keys' });
-  const contextReason = (hand: number, packet: number) => `key shares are bound to hand ${hand} packet ${packet}, expected hand 1 packet 0`;
+  const contextReason = (hand: number, packet: number) =>
+    `key shares are bound to hand ${hand} packet ${packet}, expected hand 1 packet 0`;
 
   it('accepts a message without entries', () => {
     expect(verifyKeyShares(state, { ...honest(), entries: [] })).toBeNull();
@@ -185,9 +262,21 @@ describe('verifyKeyShares', () => {
   it.each<[string, (m: KeyShares) => KeyShares, string]>([
     ['another hand', (m) => ({ ...m, header: { ...m.header, handNo: 2 } }), contextReason(2, 0)],
     ['another packet', (m) => ({ ...m, header: { ...m.header, packet: 1 } }), contextReason(1, 1)],
-    ['another table', (m) => ({ ...m, header: { ...m.header, tableId: m.header.tableId.map((b, i) => (i === 3 ? b ^ 1 : b)) } }), contextReason(1, 0)],
-    ['another table whose id is the last byte shorter', (m) => ({ ...m, header: { ...m.header, tableId: m.header.tableId.slice(0, -1) } }), contextReason(1, 0)],
-    ['another table whose id is one byte longer', (m) => ({ ...m, header: { ...m.header, tableId: Uint8Array.of(...m.header.tableId, 0) } }), contextReason(1, 0)],
+    [
+      'another table',
+      (m) => ({ ...m, header: { ...m.header, tableId: m.header.tableId.map((b, i) => (i === 3 ? b ^ 1 : b)) } }),
+      contextReason(1, 0),
+    ],
+    [
+      'another table whose id is the last byte shorter',
+      (m) => ({ ...m, header: { ...m.header, tableId: m.header.tableId.slice(0, -1) } }),
+      contextReason(1, 0),
+    ],
+    [
+      'another table whose id is one byte longer',
+      (m) => ({ ...m, header: { ...m.header, tableId: Uint8Array.of(...m.header.tableId, 0) } }),
+      contextReason(1, 0),
+    ],
   ])('a message bound to %s is a context fault of the sender', (_, change, reason) => {
     expect(verifyKeyShares(state, change(honest()))).toStrictEqual({ ...base(1), code: 'context', reason });
   });
@@ -232,13 +321,49 @@ describe('verifyKeyShares', () => {
     expect(verifyKeyShares(state, { ...revealToSeat(state, seat, secretsOf(seat), [3, 9], 1 - seat), to })).toBeNull();
   });
 
-  const e = (position: number, layer: number): KeyEntry => ({ position, layer, key: lock(layer === 0 ? s0 : s1, position) });
+  const e = (position: number, layer: number): KeyEntry => ({
+    position,
+    layer,
+    key: lock(layer === 0 ? s0 : s1, position),
+  });
   it.each<[string, [number, number][]]>([
-    ['a repeated entry', [[1, 0], [1, 0]]],
-    ['a repeated entry after others', [[0, 0], [0, 1], [2, 1], [2, 1]]],
-    ['layers out of order', [[1, 1], [1, 0]]],
-    ['positions out of order', [[2, 0], [1, 0]]],
-    ['a later position with a lower layer before', [[1, 0], [0, 1]]],
+    [
+      'a repeated entry',
+      [
+        [1, 0],
+        [1, 0],
+      ],
+    ],
+    [
+      'a repeated entry after others',
+      [
+        [0, 0],
+        [0, 1],
+        [2, 1],
+        [2, 1],
+      ],
+    ],
+    [
+      'layers out of order',
+      [
+        [1, 1],
+        [1, 0],
+      ],
+    ],
+    [
+      'positions out of order',
+      [
+        [2, 0],
+        [1, 0],
+      ],
+    ],
+    [
+      'a later position with a lower layer before',
+      [
+        [1, 0],
+        [0, 1],
+      ],
+    ],
   ])('%s is a size fault of the sender', (_, order) => {
     const entries = order.map(([position, layer]) => e(position, layer));
     expect(verifyKeyShares(state, withEntries(honest(), entries))).toStrictEqual({
@@ -272,15 +397,21 @@ describe('verifyKeyShares', () => {
 
   it.each<[string, number, () => KeyEntry[], number, number]>([
     ['the key of another card', 1, () => [e(0, 1), { position: 5, layer: 1, key: lock(s1, 6) }], 5, 1],
-    ['the other layer\'s key of the card', 0, () => [e(0, 0), { position: 5, layer: 0, key: lock(s1, 5) }], 5, 0],
+    ["the other layer's key of the card", 0, () => [e(0, 0), { position: 5, layer: 0, key: lock(s1, 5) }], 5, 0],
     ['a wrong first key', 0, () => [{ position: 0, layer: 0, key: lock(s0, 0) + 1n }, e(1, 0)], 0, 0],
-    ['a wrong key of the last position, layer 1', 0, () => [e(30, 0), e(31, 0), { position: 31, layer: 1, key: Fn.neg(lock(s1, 31)) }], 31, 1],
+    [
+      'a wrong key of the last position, layer 1',
+      0,
+      () => [e(30, 0), e(31, 0), { position: 31, layer: 1, key: Fn.neg(lock(s1, 31)) }],
+      31,
+      1,
+    ],
   ])('%s is a key fault naming the sender and the position', (_, seat, entries, position, layer) => {
     const msg = withEntries(revealToAll(state, seat, full, [0]), entries());
     expect(verifyKeyShares(state, msg)).toStrictEqual(keyFault(seat, position, layer));
   });
 
-  describe('with the audit\'s known keys', () => {
+  describe("with the audit's known keys", () => {
     it('asks for each entry by (layer, position) and accepts keys equal to the known ones', () => {
       const asked: [number, number][] = [];
       const known = (layer: number, position: number) => {
@@ -301,7 +432,8 @@ describe('verifyKeyShares', () => {
     });
 
     it('a key different from the disclosed one is a key fault of the sender', () => {
-      const off = (layer: number, position: number) => lock(layer === 0 ? s0 : s1, position) + (layer === 1 && position === 31 ? 1n : 0n);
+      const off = (layer: number, position: number) =>
+        lock(layer === 0 ? s0 : s1, position) + (layer === 1 && position === 31 ? 1n : 0n);
       expect(verifyKeyShares(state, honest(), off)).toStrictEqual(keyFault(1, 31, 1));
     });
 
@@ -315,7 +447,7 @@ describe('verifyKeyShares', () => {
 });
 
 describe('key rings', () => {
-  it('withOwnKeys without positions: the seat\'s key of every position at its layer', () => {
+  it("withOwnKeys without positions: the seat's key of every position at its layer", () => {
     const ring = withOwnKeys(new Map(), s1);
     expect([...ring.keys()]).toEqual(Array.from({ length: SIZE }, (_, i) => i));
     for (let p = 0; p < SIZE; p++) expect(ring.get(p)).toEqual([undefined, lock(s1, p)]);
@@ -354,7 +486,7 @@ describe('key rings', () => {
     expect(start.has(9)).toBe(false);
   });
 
-  it('openablePositions: positions of the packet with every layer\'s key, sorted', () => {
+  it("openablePositions: positions of the packet with every layer's key, sorted", () => {
     const k = 7n;
     const ring: KeyRing = new Map<number, (bigint | undefined)[]>([
       [9, [k, k]],
@@ -415,16 +547,33 @@ describe('openCards', () => {
   it.each<[string, unknown, () => KeyRing, string]>([
     ['a position below 0', [0, -1], () => full, 'openCards: positions[1]: expected 0..31, got -1'],
     ['a position past the packet', [32], () => full, 'openCards: positions[0]: expected 0..31, got 32'],
-    ['a position without keys', [1, 6], () => withOwnKeys(withOwnKeys(new Map(), s0, [1]), s1, [1]), 'openCards: key of seat 0 for position 6 is missing'],
-    ['a missing layer 0', [6], () => withOwnKeys(new Map(), s1, [6]), 'openCards: key of seat 0 for position 6 is missing'],
-    ['a missing layer 1', [6], () => withOwnKeys(new Map(), s0, [6]), 'openCards: key of seat 1 for position 6 is missing'],
+    [
+      'a position without keys',
+      [1, 6],
+      () => withOwnKeys(withOwnKeys(new Map(), s0, [1]), s1, [1]),
+      'openCards: key of seat 0 for position 6 is missing',
+    ],
+    [
+      'a missing layer 0',
+      [6],
+      () => withOwnKeys(new Map(), s1, [6]),
+      'openCards: key of seat 0 for position 6 is missing',
+    ],
+    [
+      'a missing layer 1',
+      [6],
+      () => withOwnKeys(new Map(), s0, [6]),
+      'openCards: key of seat 1 for position 6 is missing',
+    ],
     ['a zero key', [6], () => new Map([[6, [lock(s0, 6), 0n]]]), 'key 1/6: scalar out of range 1..ℓ-1'],
   ])('refuses %s (RangeError)', (_, positions, ring, message) => {
     expect(() => openCards(state, positions as number[], ring())).toThrow(new RangeError(message));
   });
 
   it('refuses positions that are not an array and keys that are not bigints (TypeError)', () => {
-    expect(() => openCards(state, null as unknown as number[], full)).toThrow(new TypeError('openCards: positions: expected an array, got null'));
+    expect(() => openCards(state, null as unknown as number[], full)).toThrow(
+      new TypeError('openCards: positions: expected an array, got null'),
+    );
     const ring = new Map([[2, [5 as unknown as bigint, lock(s1, 2)]]]);
     expect(() => openCards(state, [2], ring)).toThrow(new TypeError('key 0/2: expected bigint, got number'));
   });

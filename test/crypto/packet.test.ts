@@ -288,7 +288,13 @@ describe('openReshuffle', () => {
     expect(Object.isFrozen(s)).toBe(true);
     expect(s.hand).toBe(hand);
     expect([s.id, s.size, s.phase, s.next]).toEqual([4, 5, 'relayer', 0]);
-    const points = [locked2.deck.points[31]!, hand.cards[3]!, locked0.deck.points[3]!, hand.cards[0]!, locked0.deck.points[0]!];
+    const points = [
+      locked2.deck.points[31]!,
+      hand.cards[3]!,
+      locked0.deck.points[3]!,
+      hand.cards[0]!,
+      locked0.deck.points[0]!,
+    ];
     expect(s.deck.points).toEqual(points);
     expect(s.deck.bytes).toEqual(pointBytes(points));
     expect(s.layers).toHaveLength(2);
@@ -305,7 +311,12 @@ describe('openReshuffle', () => {
     expect(s.keys).toEqual([]);
     expect(s.source).toEqual({ kind: 'reshuffle', inputs });
     expect(s.digest).toEqual(
-      expectedDigest(hand, 4, 5, new Uint8Array([1, 0, 5, 1, 0, 2, 0, 31, 2, 0, 3, 1, 0, 0, 0, 3, 2, 0, 0, 1, 0, 0, 0, 0])),
+      expectedDigest(
+        hand,
+        4,
+        5,
+        new Uint8Array([1, 0, 5, 1, 0, 2, 0, 31, 2, 0, 3, 1, 0, 0, 0, 3, 2, 0, 0, 1, 0, 0, 0, 0]),
+      ),
     );
   });
 
@@ -326,15 +337,48 @@ describe('openReshuffle', () => {
   });
 
   it('the same card under another packet id or order gives another digest', () => {
-    const a = openReshuffle(hand, 6, [{ kind: 'public', card: 1 }, { kind: 'public', card: 2 }], []);
-    const b = openReshuffle(hand, 6, [{ kind: 'public', card: 2 }, { kind: 'public', card: 1 }], []);
-    const c = openReshuffle(hand, 7, [{ kind: 'public', card: 1 }, { kind: 'public', card: 2 }], []);
+    const a = openReshuffle(
+      hand,
+      6,
+      [
+        { kind: 'public', card: 1 },
+        { kind: 'public', card: 2 },
+      ],
+      [],
+    );
+    const b = openReshuffle(
+      hand,
+      6,
+      [
+        { kind: 'public', card: 2 },
+        { kind: 'public', card: 1 },
+      ],
+      [],
+    );
+    const c = openReshuffle(
+      hand,
+      7,
+      [
+        { kind: 'public', card: 1 },
+        { kind: 'public', card: 2 },
+      ],
+      [],
+    );
     expect(b.digest).not.toEqual(a.digest);
     expect(c.digest).not.toEqual(a.digest);
   });
 
   it('a public card and the same index as a hidden position are different inputs', () => {
-    const s = openReshuffle(hand, 6, [{ kind: 'public', card: 4 }, { kind: 'hidden', packet: 0, position: 4 }, { kind: 'hidden', packet: 2, position: 4 }], [locked0, locked2]);
+    const s = openReshuffle(
+      hand,
+      6,
+      [
+        { kind: 'public', card: 4 },
+        { kind: 'hidden', packet: 0, position: 4 },
+        { kind: 'hidden', packet: 2, position: 4 },
+      ],
+      [locked0, locked2],
+    );
     expect(s.size).toBe(3);
   });
 
@@ -363,7 +407,13 @@ describe('openReshuffle', () => {
     ['no inputs', 6, [], RangeError, 'inputs.length: expected 1..104, got 0'],
     ['a null input', 6, [pub(0), null], TypeError, 'inputs[1]: expected an object'],
     ['a number input', 6, [7], TypeError, 'inputs[0]: expected an object'],
-    ['an unknown kind', 6, [pub(0), { kind: 'secret', card: 1 }], RangeError, "inputs[1]: kind must be 'hidden' or 'public'"],
+    [
+      'an unknown kind',
+      6,
+      [pub(0), { kind: 'secret', card: 1 }],
+      RangeError,
+      "inputs[1]: kind must be 'hidden' or 'public'",
+    ],
     ['a public card past the deck', 6, [pub(32)], RangeError, 'inputs[0].card: expected 0..31, got 32'],
     ['a negative public card', 6, [pub(-1)], RangeError, 'inputs[0].card: expected 0..31, got -1'],
     ['a public card not an integer', 6, [pub('1')], TypeError, 'inputs[0].card: expected an integer, got string'],
@@ -375,7 +425,13 @@ describe('openReshuffle', () => {
     ['a packet still shuffling', 6, [hid(1, 0)], RangeError, 'inputs[0]: packet 1 is not locked yet'],
     ['a position past the packet', 6, [hid(0, 32)], RangeError, 'inputs[0].position: expected 0..31, got 32'],
     ['a negative position', 6, [hid(0, -1)], RangeError, 'inputs[0].position: expected 0..31, got -1'],
-    ['a position twice', 6, [hid(0, 4), hid(2, 4), hid(0, 4)], RangeError, 'inputs[2]: packet 0 position 4 listed twice'],
+    [
+      'a position twice',
+      6,
+      [hid(0, 4), hid(2, 4), hid(0, 4)],
+      RangeError,
+      'inputs[2]: packet 0 position 4 listed twice',
+    ],
   ])('refuses %s', (_name, id, inputs, type, message) => {
     const packets = [locked0, locked2, openDeck(hand, 1)];
     expect(() => openReshuffle(hand, id, inputs as PacketInput[], packets)).toThrow(new type(message));

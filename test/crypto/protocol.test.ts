@@ -14,7 +14,6 @@ import {
 import { Fn, mulSecret } from '../../crypto/group.js';
 import { dealTo, table } from './sim.js';
 
-
 /** The full property of one hand: set-up, deals, public reveals, audit, knowledge bounds. */
 function playHand(seats: number, deckSize: DeckSize, seed: string, picks: number[]): void {
   const sim = table(seats, deckSize, seed);
@@ -47,11 +46,15 @@ function playHand(seats: number, deckSize: DeckSize, seed: string, picks: number
 
   // Audit: clean, the deck is a permutation, and every reveal was the real card.
   // (Proofs were verified live by the simulated peers; the audit recomputes.)
-  const result = audit({ params: sim.hand.params, packets: sim.transcript, keyShares: sim.keyShares }, sim.allSecrets(), {
-    rng: sim.rng,
-    hand: sim.hand,
-    verifyProofs: false,
-  });
+  const result = audit(
+    { params: sim.hand.params, packets: sim.transcript, keyShares: sim.keyShares },
+    sim.allSecrets(),
+    {
+      rng: sim.rng,
+      hand: sim.hand,
+      verifyProofs: false,
+    },
+  );
   expect(result.verdict).toBe('clean');
   if (result.verdict !== 'clean') return;
   const cards = result.packets[0]!.cards;

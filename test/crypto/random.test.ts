@@ -10,7 +10,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { shake256 } from '@noble/hashes/sha3.js';
-import { isPermutation, randomBelow, randomBytes, randomPermutation, seededRandom, systemRandom } from '../../crypto/random.js';
+import {
+  isPermutation,
+  randomBelow,
+  randomBytes,
+  randomPermutation,
+  seededRandom,
+  systemRandom,
+} from '../../crypto/random.js';
 
 const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
 /** A source that returns these 4-byte big-endian words, one per call, and checks each call asks for 4 bytes. */
@@ -45,9 +52,15 @@ describe('crypto/random.ts', () => {
 
   it('randomBytes passes on what the source gave and refuses a source that gives less, more or no bytes', () => {
     expect(hex(randomBytes(() => new Uint8Array([1, 2, 3]), 3))).toBe('010203');
-    expect(() => randomBytes(() => new Uint8Array(2), 3)).toThrow(new TypeError('random source returned 2 bytes, expected 3 bytes'));
-    expect(() => randomBytes(() => new Uint8Array(4), 3)).toThrow(new TypeError('random source returned 4 bytes, expected 3 bytes'));
-    expect(() => randomBytes(() => [1, 2, 3] as never, 3)).toThrow(new TypeError('random source returned object, expected 3 bytes'));
+    expect(() => randomBytes(() => new Uint8Array(2), 3)).toThrow(
+      new TypeError('random source returned 2 bytes, expected 3 bytes'),
+    );
+    expect(() => randomBytes(() => new Uint8Array(4), 3)).toThrow(
+      new TypeError('random source returned 4 bytes, expected 3 bytes'),
+    );
+    expect(() => randomBytes(() => [1, 2, 3] as never, 3)).toThrow(
+      new TypeError('random source returned object, expected 3 bytes'),
+    );
   });
 
   it('randomBelow reduces a 32-bit word mod n and rejects the words at or above the largest multiple of n', () => {

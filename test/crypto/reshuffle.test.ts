@@ -15,7 +15,6 @@ import {
 } from '../../crypto/index.js';
 import { dealTo, table } from './sim.js';
 
-
 describe('forwarding and reshuffling', () => {
   it('forwards a card to one seat (Pesten 10): only that seat learns it', () => {
     const sim = table(3, 52, 'forward');
@@ -42,9 +41,15 @@ describe('forwarding and reshuffling', () => {
       ring = withKeyShares(ring, msg);
     }
     const opened = openCards(state, [30], ring);
-    const result = audit({ params: sim.hand.params, packets: sim.transcript, keyShares: sim.keyShares }, sim.allSecrets(), { rng: sim.rng });
+    const result = audit(
+      { params: sim.hand.params, packets: sim.transcript, keyShares: sim.keyShares },
+      sim.allSecrets(),
+      { rng: sim.rng },
+    );
     expect(result.verdict).toBe('clean');
-    expect(opened.ok && result.verdict === 'clean' && opened.value[0]).toBe(result.verdict === 'clean' && result.packets[0]!.cards[30]);
+    expect(opened.ok && result.verdict === 'clean' && opened.value[0]).toBe(
+      result.verdict === 'clean' && result.packets[0]!.cards[30],
+    );
   });
 
   it('reshuffles public and still-hidden cards into a new hidden packet, twice', () => {
@@ -77,10 +82,14 @@ describe('forwarding and reshuffling', () => {
         const p2 = sim.packets.get(2)!;
         const seen = dealTo(sim, rings, [0, 1, 2, 3, 4, 5], 1 % seats, 2);
 
-        const result = audit({ params: sim.hand.params, packets: sim.transcript, keyShares: sim.keyShares }, sim.allSecrets(), {
-          rng: sim.rng,
-          hand: sim.hand,
-        });
+        const result = audit(
+          { params: sim.hand.params, packets: sim.transcript, keyShares: sim.keyShares },
+          sim.allSecrets(),
+          {
+            rng: sim.rng,
+            hand: sim.hand,
+          },
+        );
         expect(result.verdict).toBe('clean');
         if (result.verdict !== 'clean') return;
         const [c0, c1, c2] = result.packets.map((p) => p.cards);

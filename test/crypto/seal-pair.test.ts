@@ -49,7 +49,13 @@ const le = (u: bigint) => {
   return b;
 };
 // RFC 7748 §6.1 low-order u-coordinates, their non-canonical forms (u + p) and with the masked top bit set.
-const LOW = [0n, 1n, 325606250916557431795983626356110631294008115727848805560023387167927233504n, 39382357235489614581723060781553021112529911719440698176882885853963445705823n, P - 1n];
+const LOW = [
+  0n,
+  1n,
+  325606250916557431795983626356110631294008115727848805560023387167927233504n,
+  39382357235489614581723060781553021112529911719440698176882885853963445705823n,
+  P - 1n,
+];
 const lowOrderKeys = [...LOW, P, P + 1n, ...LOW.map((u) => u + 2n ** 255n)].map(le);
 
 describe('pairwise seal keys', () => {
@@ -106,39 +112,119 @@ describe('pairwise seal keys', () => {
   });
 
   const hostile: [string, () => unknown, ErrorConstructor, RegExp][] = [
-    ['a header naming another packet', () => {
-      const s = sealWith(key, new Uint8Array(4), ctx, rng);
-      s[2] = 3;
-      return openWith(key, s, ctx);
-    }, RangeError, /authentication failed .*packet 3/],
-    ['another pair\'s key', () => openWith(pairKey(alice, carol.publicKey, table), sealWith(key, new Uint8Array(4), ctx, rng), ctx), RangeError, /authentication failed/],
-    ['a flipped ciphertext bit', () => {
-      const s = sealWith(key, new Uint8Array(4), ctx, rng);
-      s[PAIR_SEAL_OVERHEAD - 16]! ^= 1;
-      return openWith(key, s, ctx);
-    }, RangeError, /authentication failed/],
-    ['a flipped nonce bit', () => {
-      const s = sealWith(key, new Uint8Array(4), ctx, rng);
-      s[5]! ^= 1;
-      return openWith(key, s, ctx);
-    }, RangeError, /authentication failed/],
-    ['a one-shot (version 1) payload', () => {
-      const s = sealWith(key, new Uint8Array(40), ctx, rng);
-      s[0] = 1;
-      return openWith(key, s, ctx);
-    }, RangeError, /unsupported version 1, expected 2/],
-    ['a payload shorter than the overhead', () => openWith(key, new Uint8Array(PAIR_SEAL_OVERHEAD - 1), ctx), RangeError, /shorter than the 31-byte overhead/],
-    ['a pair key of 31 bytes', () => sealWith(new Uint8Array(31), new Uint8Array(1), ctx, rng), RangeError, /sealWith: pair key: expected 32 bytes, got 31/],
-    ['a public key of 33 bytes', () => pairKey(alice, new Uint8Array(33), table), RangeError, /pairKey: their public key: expected 32 bytes, got 33/],
-    ['a public key that is not bytes', () => assertSealPublicKey('key'), TypeError, /seal public key: expected Uint8Array, got string/],
+    [
+      'a header naming another packet',
+      () => {
+        const s = sealWith(key, new Uint8Array(4), ctx, rng);
+        s[2] = 3;
+        return openWith(key, s, ctx);
+      },
+      RangeError,
+      /authentication failed .*packet 3/,
+    ],
+    [
+      "another pair's key",
+      () => openWith(pairKey(alice, carol.publicKey, table), sealWith(key, new Uint8Array(4), ctx, rng), ctx),
+      RangeError,
+      /authentication failed/,
+    ],
+    [
+      'a flipped ciphertext bit',
+      () => {
+        const s = sealWith(key, new Uint8Array(4), ctx, rng);
+        s[PAIR_SEAL_OVERHEAD - 16]! ^= 1;
+        return openWith(key, s, ctx);
+      },
+      RangeError,
+      /authentication failed/,
+    ],
+    [
+      'a flipped nonce bit',
+      () => {
+        const s = sealWith(key, new Uint8Array(4), ctx, rng);
+        s[5]! ^= 1;
+        return openWith(key, s, ctx);
+      },
+      RangeError,
+      /authentication failed/,
+    ],
+    [
+      'a one-shot (version 1) payload',
+      () => {
+        const s = sealWith(key, new Uint8Array(40), ctx, rng);
+        s[0] = 1;
+        return openWith(key, s, ctx);
+      },
+      RangeError,
+      /unsupported version 1, expected 2/,
+    ],
+    [
+      'a payload shorter than the overhead',
+      () => openWith(key, new Uint8Array(PAIR_SEAL_OVERHEAD - 1), ctx),
+      RangeError,
+      /shorter than the 31-byte overhead/,
+    ],
+    [
+      'a pair key of 31 bytes',
+      () => sealWith(new Uint8Array(31), new Uint8Array(1), ctx, rng),
+      RangeError,
+      /sealWith: pair key: expected 32 bytes, got 31/,
+    ],
+    [
+      'a public key of 33 bytes',
+      () => pairKey(alice, new Uint8Array(33), table),
+      RangeError,
+      /pairKey: their public key: expected 32 bytes, got 33/,
+    ],
+    [
+      'a public key that is not bytes',
+      () => assertSealPublicKey('key'),
+      TypeError,
+      /seal public key: expected Uint8Array, got string/,
+    ],
     // Each input check names its argument (mutation run: these messages were unchecked).
-    ['my secret key of 31 bytes', () => pairKey({ ...alice, secretKey: new Uint8Array(31) }, bob.publicKey, table), RangeError, /^pairKey: my secret key: expected 32 bytes, got 31/],
-    ['my public key of 31 bytes', () => pairKey({ ...alice, publicKey: new Uint8Array(31) }, bob.publicKey, table), RangeError, /^pairKey: my public key: expected 32 bytes, got 31/],
-    ['an empty table id', () => pairKey(alice, bob.publicKey, { ...table, tableId: new Uint8Array(0) }), RangeError, /^pairKey: tableId/],
-    ['a negative hand number', () => pairKey(alice, bob.publicKey, { ...table, handNo: -1 }), RangeError, /^pairKey: handNo/],
-    ['a plaintext that is not bytes', () => sealWith(key, 'text' as never, ctx, rng), TypeError, /^sealWith: plaintext: expected Uint8Array/],
-    ['a sealed payload that is not bytes', () => sealedPacket('payload' as never), TypeError, /^sealed payload: expected Uint8Array/],
-    ['an opening key of 31 bytes', () => openWith(new Uint8Array(31), sealWith(key, new Uint8Array(1), ctx, rng), ctx), RangeError, /^openWith: pair key: expected 32 bytes, got 31/],
+    [
+      'my secret key of 31 bytes',
+      () => pairKey({ ...alice, secretKey: new Uint8Array(31) }, bob.publicKey, table),
+      RangeError,
+      /^pairKey: my secret key: expected 32 bytes, got 31/,
+    ],
+    [
+      'my public key of 31 bytes',
+      () => pairKey({ ...alice, publicKey: new Uint8Array(31) }, bob.publicKey, table),
+      RangeError,
+      /^pairKey: my public key: expected 32 bytes, got 31/,
+    ],
+    [
+      'an empty table id',
+      () => pairKey(alice, bob.publicKey, { ...table, tableId: new Uint8Array(0) }),
+      RangeError,
+      /^pairKey: tableId/,
+    ],
+    [
+      'a negative hand number',
+      () => pairKey(alice, bob.publicKey, { ...table, handNo: -1 }),
+      RangeError,
+      /^pairKey: handNo/,
+    ],
+    [
+      'a plaintext that is not bytes',
+      () => sealWith(key, 'text' as never, ctx, rng),
+      TypeError,
+      /^sealWith: plaintext: expected Uint8Array/,
+    ],
+    [
+      'a sealed payload that is not bytes',
+      () => sealedPacket('payload' as never),
+      TypeError,
+      /^sealed payload: expected Uint8Array/,
+    ],
+    [
+      'an opening key of 31 bytes',
+      () => openWith(new Uint8Array(31), sealWith(key, new Uint8Array(1), ctx, rng), ctx),
+      RangeError,
+      /^openWith: pair key: expected 32 bytes, got 31/,
+    ],
   ];
   test.each(hostile)('rejects %s', (_n, run, type, message) => {
     expect(run).toThrow(type);
@@ -152,7 +238,9 @@ describe('pairwise seal keys', () => {
       // These really are low order: X25519 with any secret gives all zeros, which noble refuses.
       expect(() => x25519.getSharedSecret(alice.secretKey, low), `key ${i}`).toThrow();
       expect(() => assertSealPublicKey(low, 'seat 2 seal key')).toThrow(RangeError);
-      expect(() => assertSealPublicKey(low, 'seat 2 seal key')).toThrow(/^seat 2 seal key: X25519 public key of low order/);
+      expect(() => assertSealPublicKey(low, 'seat 2 seal key')).toThrow(
+        /^seat 2 seal key: X25519 public key of low order/,
+      );
       expect(() => pairKey(alice, low, table)).toThrow(RangeError);
       expect(() => pairKey(alice, low, table)).toThrow(/^pairKey: their public key: X25519 public key of low order/);
     }

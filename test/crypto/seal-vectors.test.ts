@@ -14,13 +14,7 @@ import { hkdf } from '@noble/hashes/hkdf.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { gcm } from '@noble/ciphers/aes.js';
 import { loadedNow } from '../helpers/loaded-now.js';
-import {
-  type SealKeyPair,
-  pairKey,
-  sealAad,
-  sealKeyPair,
-  seededRandom,
-} from '../../crypto/index.js';
+import { type SealKeyPair, pairKey, sealAad, sealKeyPair, seededRandom } from '../../crypto/index.js';
 
 /** seal.js loaded inside the test: its labels and overheads are module-level constants (test/helpers/loaded-now.ts). */
 const freshSeal = () => loadedNow(() => import('../../crypto/seal.js'));
@@ -55,8 +49,11 @@ describe('seal.ts known answers', () => {
 
   it('sealAad writes the context field by field, big-endian, with length-prefixed strings', () => {
     expect(hex(sealAad(ctx))).toBe(hex(ctxAad));
-    expect(hex(sealAad({ ...ctx, tableId: ascii('t'), handNo: 0xfffffffe, packet: 0xffff, purpose: 'x', from: 254, to: 255 })))
-      .toBe('0174fffffffeffff0178feff');
+    expect(
+      hex(
+        sealAad({ ...ctx, tableId: ascii('t'), handNo: 0xfffffffe, packet: 0xffff, purpose: 'x', from: 254, to: 255 }),
+      ),
+    ).toBe('0174fffffffeffff0178feff');
   });
 
   it('the layout overheads are the documented sizes', async () => {
@@ -79,7 +76,13 @@ describe('seal.ts known answers', () => {
     const plaintext = ascii('four hole cards');
     // Alice's RFC secret is the ephemeral key, Bob the recipient.
     const sealed = seal(rfc.bobPublic, plaintext, ctxAad, fixedBytes(rfc.aliceSecret));
-    const okm = hkdf(sha256, rfc.shared, cat(rfc.alicePublic, rfc.bobPublic), cat(ascii('fairdeck/v1/seal'), ctxAad), 44);
+    const okm = hkdf(
+      sha256,
+      rfc.shared,
+      cat(rfc.alicePublic, rfc.bobPublic),
+      cat(ascii('fairdeck/v1/seal'), ctxAad),
+      44,
+    );
     const body = gcm(okm.subarray(0, 32), okm.subarray(32, 44), ctxAad).encrypt(plaintext);
     expect(hex(sealed)).toBe(hex(cat(new Uint8Array([1]), rfc.alicePublic, body)));
     // And a payload built that way by hand opens, with and without the recipient's public key.
@@ -143,7 +146,13 @@ describe('seal.ts known answers', () => {
     const sealed = sealWith(key, plaintext, ctx, fixedBytes(nonce));
     const body = gcm(key, nonce, ctxAad).encrypt(plaintext);
     expect(hex(sealed)).toBe(hex(cat(unhex('02 0102'), nonce, body)));
-    const opened = openWith(key, sealed, { tableId: ctx.tableId, handNo: ctx.handNo, purpose: ctx.purpose, from: ctx.from, to: ctx.to });
+    const opened = openWith(key, sealed, {
+      tableId: ctx.tableId,
+      handNo: ctx.handNo,
+      purpose: ctx.purpose,
+      from: ctx.from,
+      to: ctx.to,
+    });
     expect(opened.packet).toBe(0x0102);
     expect(hex(opened.plaintext)).toBe(hex(plaintext));
   });

@@ -9,7 +9,16 @@
 import { beforeAll, describe, expect, it, test } from 'vitest';
 import fc from 'fast-check';
 import { x25519 } from '@noble/curves/ed25519.js';
-import { type RandomSource, SEAL_OVERHEAD, type SealKeyPair, seal, sealAad, sealKeyPair, seededRandom, unseal } from '../../crypto/index.js';
+import {
+  type RandomSource,
+  SEAL_OVERHEAD,
+  type SealKeyPair,
+  seal,
+  sealAad,
+  sealKeyPair,
+  seededRandom,
+  unseal,
+} from '../../crypto/index.js';
 
 let rng: RandomSource;
 let alice: SealKeyPair;
@@ -66,37 +75,112 @@ describe('sealing private payloads', () => {
   });
 
   const hostile: [string, () => Promise<unknown>, ErrorConstructor, RegExp][] = [
-    ['a public key that is not the recipient\'s', async () => unseal(alice.secretKey, await seal(alice.publicKey, new Uint8Array(4), aad, rng), aad, bob.publicKey), RangeError, /authentication failed/],
-    ['wrong recipient', async () => unseal(bob.secretKey, await seal(alice.publicKey, new Uint8Array(4), aad, rng), aad), RangeError, /authentication failed/],
-    ['flipped ciphertext bit', async () => {
-      const s = await seal(alice.publicKey, new Uint8Array(4), aad, rng);
-      s[40]! ^= 1;
-      return unseal(alice.secretKey, s, aad);
-    }, RangeError, /authentication failed/],
-    ['flipped tag bit', async () => {
-      const s = await seal(alice.publicKey, new Uint8Array(4), aad, rng);
-      s[s.length - 1]! ^= 0x80;
-      return unseal(alice.secretKey, s, aad);
-    }, RangeError, /authentication failed/],
-    ['truncated below the overhead', async () => unseal(alice.secretKey, new Uint8Array(SEAL_OVERHEAD - 1), aad), RangeError, /shorter than the 49-byte overhead/],
-    ['unknown version', async () => {
-      const s = await seal(alice.publicKey, new Uint8Array(4), aad, rng);
-      s[0] = 2;
-      return unseal(alice.secretKey, s, aad);
-    }, RangeError, /unsupported version 2/],
-    ['low-order ephemeral key (all zero)', async () => {
-      const s = await seal(alice.publicKey, new Uint8Array(4), aad, rng);
-      s.fill(0, 1, 33);
-      return unseal(alice.secretKey, s, aad);
-    }, RangeError, /unseal: ephemeral public key: X25519 public key is of low order/],
-    ['low-order recipient key', async () => seal(new Uint8Array(32), new Uint8Array(4), aad, rng), RangeError, /seal: recipient public key: X25519 public key is of low order/],
-    ['recipient key of 31 bytes', async () => seal(new Uint8Array(31), new Uint8Array(4), aad, rng), RangeError, /^seal: recipient public key: expected 32 bytes, got 31/],
-    ['secret key of 33 bytes', async () => unseal(new Uint8Array(33), new Uint8Array(60), aad), RangeError, /^unseal: recipient secret key: expected 32 bytes, got 33/],
-    ['recipient public key of 31 bytes at unseal', async () => unseal(alice.secretKey, new Uint8Array(60), aad, new Uint8Array(31)), RangeError, /^unseal: recipient public key: expected 32 bytes, got 31/],
-    ['sealed payload not bytes', async () => unseal(alice.secretKey, 'sealed' as never, aad), TypeError, /^unseal: sealed payload: expected Uint8Array, got string/],
-    ['aad not bytes at seal', async () => seal(alice.publicKey, new Uint8Array(4), 'aad' as never, rng), TypeError, /^seal: associated data: expected Uint8Array, got string/],
-    ['plaintext not bytes', async () => seal(alice.publicKey, 'hi' as unknown as Uint8Array, aad, rng), TypeError, /seal: plaintext: expected Uint8Array, got string/],
-    ['aad not bytes', async () => unseal(alice.secretKey, new Uint8Array(60), null as unknown as Uint8Array), TypeError, /^unseal: associated data: expected Uint8Array, got null/],
+    [
+      "a public key that is not the recipient's",
+      async () => unseal(alice.secretKey, await seal(alice.publicKey, new Uint8Array(4), aad, rng), aad, bob.publicKey),
+      RangeError,
+      /authentication failed/,
+    ],
+    [
+      'wrong recipient',
+      async () => unseal(bob.secretKey, await seal(alice.publicKey, new Uint8Array(4), aad, rng), aad),
+      RangeError,
+      /authentication failed/,
+    ],
+    [
+      'flipped ciphertext bit',
+      async () => {
+        const s = await seal(alice.publicKey, new Uint8Array(4), aad, rng);
+        s[40]! ^= 1;
+        return unseal(alice.secretKey, s, aad);
+      },
+      RangeError,
+      /authentication failed/,
+    ],
+    [
+      'flipped tag bit',
+      async () => {
+        const s = await seal(alice.publicKey, new Uint8Array(4), aad, rng);
+        s[s.length - 1]! ^= 0x80;
+        return unseal(alice.secretKey, s, aad);
+      },
+      RangeError,
+      /authentication failed/,
+    ],
+    [
+      'truncated below the overhead',
+      async () => unseal(alice.secretKey, new Uint8Array(SEAL_OVERHEAD - 1), aad),
+      RangeError,
+      /shorter than the 49-byte overhead/,
+    ],
+    [
+      'unknown version',
+      async () => {
+        const s = await seal(alice.publicKey, new Uint8Array(4), aad, rng);
+        s[0] = 2;
+        return unseal(alice.secretKey, s, aad);
+      },
+      RangeError,
+      /unsupported version 2/,
+    ],
+    [
+      'low-order ephemeral key (all zero)',
+      async () => {
+        const s = await seal(alice.publicKey, new Uint8Array(4), aad, rng);
+        s.fill(0, 1, 33);
+        return unseal(alice.secretKey, s, aad);
+      },
+      RangeError,
+      /unseal: ephemeral public key: X25519 public key is of low order/,
+    ],
+    [
+      'low-order recipient key',
+      async () => seal(new Uint8Array(32), new Uint8Array(4), aad, rng),
+      RangeError,
+      /seal: recipient public key: X25519 public key is of low order/,
+    ],
+    [
+      'recipient key of 31 bytes',
+      async () => seal(new Uint8Array(31), new Uint8Array(4), aad, rng),
+      RangeError,
+      /^seal: recipient public key: expected 32 bytes, got 31/,
+    ],
+    [
+      'secret key of 33 bytes',
+      async () => unseal(new Uint8Array(33), new Uint8Array(60), aad),
+      RangeError,
+      /^unseal: recipient secret key: expected 32 bytes, got 33/,
+    ],
+    [
+      'recipient public key of 31 bytes at unseal',
+      async () => unseal(alice.secretKey, new Uint8Array(60), aad, new Uint8Array(31)),
+      RangeError,
+      /^unseal: recipient public key: expected 32 bytes, got 31/,
+    ],
+    [
+      'sealed payload not bytes',
+      async () => unseal(alice.secretKey, 'sealed' as never, aad),
+      TypeError,
+      /^unseal: sealed payload: expected Uint8Array, got string/,
+    ],
+    [
+      'aad not bytes at seal',
+      async () => seal(alice.publicKey, new Uint8Array(4), 'aad' as never, rng),
+      TypeError,
+      /^seal: associated data: expected Uint8Array, got string/,
+    ],
+    [
+      'plaintext not bytes',
+      async () => seal(alice.publicKey, 'hi' as unknown as Uint8Array, aad, rng),
+      TypeError,
+      /seal: plaintext: expected Uint8Array, got string/,
+    ],
+    [
+      'aad not bytes',
+      async () => unseal(alice.secretKey, new Uint8Array(60), null as unknown as Uint8Array),
+      TypeError,
+      /^unseal: associated data: expected Uint8Array, got null/,
+    ],
   ];
   test.each(hostile)('rejects %s', async (_n, run, type, message) => {
     const p = run();
@@ -110,7 +194,12 @@ describe('sealing private payloads', () => {
     ['fractional packet', { ...ctx, packet: 1.5 }, TypeError, /packet: expected an integer/],
     ['empty purpose', { ...ctx, purpose: '' }, RangeError, /purpose: expected 1\.\.64 bytes, got 0/],
     ['recipient 256', { ...ctx, to: 256 }, RangeError, /to: expected 0\.\.255/],
-    ['sender 255 (only a recipient may be every seat)', { ...ctx, from: 255 }, RangeError, /^seal context from: expected 0\.\.254/],
+    [
+      'sender 255 (only a recipient may be every seat)',
+      { ...ctx, from: 255 },
+      RangeError,
+      /^seal context from: expected 0\.\.254/,
+    ],
   ])('refuses a malformed seal context (%s)', (_n, c, type, message) => {
     expect(() => sealAad(c)).toThrow(type);
     expect(() => sealAad(c)).toThrow(message);

@@ -71,7 +71,8 @@ function lastShuffler(seats: number, deckSize: 32 | 52, seed: string): { state: 
   const rng = seededRandom(seed);
   const hand = createHand({ tableId: TABLE, handNo: 1, seats, deckSize });
   let state = openDeck(hand, 0);
-  for (let seat = 0; seat < seats - 1; seat++) state = makeShuffleStep(state, seat, newPacketSecrets(0, seat), rng).state;
+  for (let seat = 0; seat < seats - 1; seat++)
+    state = makeShuffleStep(state, seat, newPacketSecrets(0, seat), rng).state;
   return { state, rng };
 }
 
@@ -86,9 +87,15 @@ describe('honest shuffle arguments verify', () => {
     const sim = table(2, 52, 'honest/reshuffle');
     expect(sim.runPacket(0, null)).toBeNull();
     // Public inputs are cards turned up from positions never reused as hidden inputs (the audit tells which).
-    const audited = audit({ params: sim.hand.params, packets: sim.transcript }, sim.allSecrets(), { rng: sim.rng, hand: sim.hand });
+    const audited = audit({ params: sim.hand.params, packets: sim.transcript }, sim.allSecrets(), {
+      rng: sim.rng,
+      hand: sim.hand,
+    });
     if (audited.verdict !== 'clean') throw new Error('audit of packet 0 failed');
-    const turnedUp = (position: number): PacketInput => ({ kind: 'public', card: audited.packets[0]!.cards[position]! });
+    const turnedUp = (position: number): PacketInput => ({
+      kind: 'public',
+      card: audited.packets[0]!.cards[position]!,
+    });
     const hidden = (position: number): PacketInput => ({ kind: 'hidden', packet: 0, position });
     const packets: PacketInput[][] = [
       [turnedUp(0)],
@@ -97,7 +104,12 @@ describe('honest shuffle arguments verify', () => {
       [...Array.from({ length: 30 }, (_, i) => hidden(10 + i)), turnedUp(40), turnedUp(41)],
     ];
     packets.forEach((inputs, k) => expect(sim.runPacket(k + 1, inputs)).toBeNull());
-    expect(sim.runPacket(9, Array.from({ length: 52 }, (_, i) => ({ kind: 'hidden' as const, packet: 0, position: i })))).toBeNull();
+    expect(
+      sim.runPacket(
+        9,
+        Array.from({ length: 52 }, (_, i) => ({ kind: 'hidden' as const, packet: 0, position: i })),
+      ),
+    ).toBeNull();
     expect(sim.transcript.slice(1).map((t) => t.shuffle[1]!.deck.points.length)).toEqual([1, 2, 3, 32, 52]);
     // The reshuffle's base is the seat's T_i, not G.
     const pk = sim.packets.get(3)!;
@@ -112,7 +124,18 @@ describe('honest shuffle arguments verify', () => {
     const s = randomScalar(rng);
     const L = deckFromPoints([mulBase(randomScalar(rng))]);
     const S = deckFromPoints([mulSecret(L.points[0]!, s)]);
-    for (const perm of n === 1 ? [[0]] : n === 2 ? [[0, 1], [1, 0]] : [[2, 0, 1], [1, 2, 0], [0, 2, 1]]) {
+    for (const perm of n === 1
+      ? [[0]]
+      : n === 2
+        ? [
+            [0, 1],
+            [1, 0],
+          ]
+        : [
+            [2, 0, 1],
+            [1, 2, 0],
+            [0, 2, 1],
+          ]) {
       const Y = deckFromPoints(perm.map((p) => mulSecret(X.points[p]!, s)));
       const st = { context, base: L, layer: S, X, Y };
       const proof = proveShuffle(st, s, perm, rng);
@@ -129,10 +152,26 @@ describe('the prover refuses a malformed witness', () => {
     const deck = state.deck;
     const layer = deckFromPoints([mulBase(5n)]);
     const perm = Array.from({ length: 32 }, (_, j) => j);
-    expect(() => proveShuffleStep(state, 1, 5n, perm.slice(1), deck, layer, rng)).toThrow(/perm is not a permutation of 0\.\.31/);
-    expect(() => proveShuffleStep(state, 1, 5n, perm.map(() => 0), deck, layer, rng)).toThrow(RangeError);
-    expect(() => proveShuffleStep(state, 1, 0n, perm, deck, layer, rng)).toThrow(/shuffle proof: s: scalar out of range/);
-    expect(() => proveShuffleStep(state, 1, 5n, perm, deckFromPoints(deck.points.slice(1)), layer, rng)).toThrow(/31 outputs for 32 inputs/);
+    expect(() => proveShuffleStep(state, 1, 5n, perm.slice(1), deck, layer, rng)).toThrow(
+      /perm is not a permutation of 0\.\.31/,
+    );
+    expect(() =>
+      proveShuffleStep(
+        state,
+        1,
+        5n,
+        perm.map(() => 0),
+        deck,
+        layer,
+        rng,
+      ),
+    ).toThrow(RangeError);
+    expect(() => proveShuffleStep(state, 1, 0n, perm, deck, layer, rng)).toThrow(
+      /shuffle proof: s: scalar out of range/,
+    );
+    expect(() => proveShuffleStep(state, 1, 5n, perm, deckFromPoints(deck.points.slice(1)), layer, rng)).toThrow(
+      /31 outputs for 32 inputs/,
+    );
   });
 });
 
@@ -157,7 +196,9 @@ describe('F1: the last shuffler replaces Y_a by Y_a + 2·Y_b', () => {
     // ...and with any other permutation the prover could claim (a ↔ b swapped, identity).
     const swapped = perm.map((p, j) => (j === a ? perm[b]! : j === b ? perm[a]! : p));
     for (const claim of [swapped, Array.from({ length: 52 }, (_, j) => j)]) {
-      expect(refused(state, proveShuffleStep(state, seat, s, claim, deckFromPoints(forged), layer, rng), rng)).toMatchObject({ seat: 2, code: 'proof' });
+      expect(
+        refused(state, proveShuffleStep(state, seat, s, claim, deckFromPoints(forged), layer, rng), rng),
+      ).toMatchObject({ seat: 2, code: 'proof' });
     }
   });
 
@@ -174,17 +215,32 @@ describe('F1: the last shuffler replaces Y_a by Y_a + 2·Y_b', () => {
 
 describe('other cheating shuffles are refused at once, naming the seat', () => {
   const cheats: [string, (Y: Point[], s: bigint, rng: RandomSource) => Point[]][] = [
-    ['a point substituted by a fresh random point', (Y, _s, rng) => Y.map((y, j) => (j === 7 ? mulBase(randomScalar(rng)) : y))],
+    [
+      'a point substituted by a fresh random point',
+      (Y, _s, rng) => Y.map((y, j) => (j === 7 ? mulBase(randomScalar(rng)) : y)),
+    ],
     ['a card duplicated under another mask', (Y) => Y.map((y, j) => (j === 5 ? Y[4]!.double() : y))],
     // Y_9 = s′·X_{π(9)} = (s′/s)·Y_9
-    ['one card re-masked with a different s', (Y, s, rng) => Y.map((y, j) => (j === 9 ? y.multiply(Fn.mul(randomScalar(rng), Fn.inv(s))) : y))],
+    [
+      'one card re-masked with a different s',
+      (Y, s, rng) => Y.map((y, j) => (j === 9 ? y.multiply(Fn.mul(randomScalar(rng), Fn.inv(s))) : y)),
+    ],
     ['one card re-masked by 1 + 1 (Y_j doubled)', (Y) => Y.map((y, j) => (j === 0 ? y.double() : y))],
     ['last output negated', (Y) => Y.map((y, j) => (j === Y.length - 1 ? y.negate() : y))],
-    ['sum of all outputs preserved (Y_0 + G, Y_1 − G)', (Y) => Y.map((y, j) => (j === 0 ? y.add(G) : j === 1 ? y.subtract(G) : y))],
+    [
+      'sum of all outputs preserved (Y_0 + G, Y_1 − G)',
+      (Y) => Y.map((y, j) => (j === 0 ? y.add(G) : j === 1 ? y.subtract(G) : y)),
+    ],
   ];
   test.each(cheats)('%s', (_name, mutate) => {
     const { state, rng } = lastShuffler(3, 32, `cheat/${_name}`);
-    expect(refused(state, cheat(state, rng, (Y, s) => mutate(Y, s, rng)), rng)).toMatchObject({ seat: 2, code: 'proof', step: 'shuffle' });
+    expect(
+      refused(
+        state,
+        cheat(state, rng, (Y, s) => mutate(Y, s, rng)),
+        rng,
+      ),
+    ).toMatchObject({ seat: 2, code: 'proof', step: 'shuffle' });
   });
 
   it('an honest proof checked against an input deck with two points swapped or one changed (Z = Σu_j·X_j regrouped)', () => {
@@ -216,7 +272,10 @@ describe('other cheating shuffles are refused at once, naming the seat', () => {
     const deck = deckFromHalves(perm.map((p) => mulSecret(state.deck.points[p]!, Fn.mul(s, HALF))));
     const layer = deckFromPoints([mulBase(sFake)]);
     for (const witness of [s, sFake]) {
-      expect(refused(state, proveShuffleStep(state, 2, witness, perm, deck, layer, rng), rng)).toMatchObject({ seat: 2, code: 'proof' });
+      expect(refused(state, proveShuffleStep(state, 2, witness, perm, deck, layer, rng), rng)).toMatchObject({
+        seat: 2,
+        code: 'proof',
+      });
     }
   });
 
@@ -250,9 +309,15 @@ describe('other cheating shuffles are refused at once, naming the seat', () => {
     const s1 = makeShuffleStep(s0.state, 1, newPacketSecrets(0, 1), rng);
     const s2 = makeShuffleStep(s1.state, 2, newPacketSecrets(0, 2), rng);
     // Seat 2 republishes seat 1's output, layer and proof under its own name.
-    expect(refused(s1.state, { ...s1.message, header: s2.message.header }, rng)).toMatchObject({ seat: 2, code: 'proof' });
+    expect(refused(s1.state, { ...s1.message, header: s2.message.header }, rng)).toMatchObject({
+      seat: 2,
+      code: 'proof',
+    });
     // Seat 2 keeps its deck but attaches seat 1's proof.
-    expect(refused(s1.state, { ...s2.message, proof: s1.message.proof }, rng)).toMatchObject({ seat: 2, code: 'proof' });
+    expect(refused(s1.state, { ...s2.message, proof: s1.message.proof }, rng)).toMatchObject({
+      seat: 2,
+      code: 'proof',
+    });
     // The same step, received again after it was applied, is out of turn.
     expect(refused(s2.state, s2.message, rng)).toMatchObject({ seat: 2, code: 'turn' });
   });
@@ -263,8 +328,10 @@ describe('every element of the proof matters', () => {
   const { state } = lastShuffler(2, 32, 'elements');
   const honest = makeShuffleStep(state, 1, newPacketSecrets(0, 1), rng).message;
   const n = state.size;
-  const bumpPoint = (d: Deck, k: number, by: Point = G): Deck => deckFromPoints(d.points.map((p, i) => (i === k ? p.add(by) : p)));
-  const swapPoints = (d: Deck, a: number, b: number): Deck => deckFromPoints(d.points.map((p, i) => (i === a ? d.points[b]! : i === b ? d.points[a]! : p)));
+  const bumpPoint = (d: Deck, k: number, by: Point = G): Deck =>
+    deckFromPoints(d.points.map((p, i) => (i === k ? p.add(by) : p)));
+  const swapPoints = (d: Deck, a: number, b: number): Deck =>
+    deckFromPoints(d.points.map((p, i) => (i === a ? d.points[b]! : i === b ? d.points[a]! : p)));
   const bump = (xs: readonly bigint[], k: number, by = 1n) => xs.map((x, i) => (i === k ? Fn.add(x, by) : x));
   const edits: [string, (p: ShuffleProof) => ShuffleProof][] = [];
   for (const k of [0, n - 1]) {
@@ -276,27 +343,53 @@ describe('every element of the proof matters', () => {
     edits.push([`zPerm[${k}] = 0`, (p) => ({ ...p, zPerm: p.zPerm.map((z, i) => (i === k ? 0n : z)) })]);
   }
   for (let k = 0; k < 5; k++) edits.push([`t[${k}] + G`, (p) => ({ ...p, t: bumpPoint(p.t, k) })]);
-  for (let k = 0; k < 5; k++) edits.push([`t[${k}] doubled`, (p) => ({ ...p, t: deckFromPoints(p.t.points.map((x, i) => (i === k ? x.double() : x))) })]);
+  for (let k = 0; k < 5; k++)
+    edits.push([
+      `t[${k}] doubled`,
+      (p) => ({ ...p, t: deckFromPoints(p.t.points.map((x, i) => (i === k ? x.double() : x))) }),
+    ]);
   for (let k = 0; k < 4; k++) edits.push([`z[${k}] + 1`, (p) => ({ ...p, z: bump(p.z, k) })]);
   edits.push(['c[0] ↔ c[1]', (p) => ({ ...p, c: swapPoints(p.c, 0, 1) })]);
   // The verifier regroups the c_j terms as Σc_j and Σu_j·c_j (crypto/shuffle-proof.ts): an edit that keeps Σc_j.
   edits.push(['c[0] + G and c[1] − G (Σc kept)', (p) => ({ ...p, c: bumpPoint(bumpPoint(p.c, 0), 1, G.negate()) })]);
-  edits.push(['c[2] + c[3] − c[4] for c[2], with c[3] and c[4] swapped (Σc kept)', (p) => ({
-    ...p,
-    c: deckFromPoints(p.c.points.map((x, i) => (i === 2 ? x.add(p.c.points[3]!).subtract(p.c.points[4]!) : i === 3 ? p.c.points[4]! : i === 4 ? p.c.points[3]! : x))),
-  })]);
+  edits.push([
+    'c[2] + c[3] − c[4] for c[2], with c[3] and c[4] swapped (Σc kept)',
+    (p) => ({
+      ...p,
+      c: deckFromPoints(
+        p.c.points.map((x, i) =>
+          i === 2
+            ? x.add(p.c.points[3]!).subtract(p.c.points[4]!)
+            : i === 3
+              ? p.c.points[4]!
+              : i === 4
+                ? p.c.points[3]!
+                : x,
+        ),
+      ),
+    }),
+  ]);
   edits.push(['chain[0] ↔ chain[1]', (p) => ({ ...p, chain: swapPoints(p.chain, 0, 1) })]);
   edits.push(['tChain[2] ↔ tChain[3]', (p) => ({ ...p, tChain: swapPoints(p.tChain, 2, 3) })]);
-  edits.push(['zPerm[0] ↔ zPerm[1]', (p) => ({ ...p, zPerm: p.zPerm.map((z, i) => (i === 0 ? p.zPerm[1]! : i === 1 ? p.zPerm[0]! : z)) })]);
+  edits.push([
+    'zPerm[0] ↔ zPerm[1]',
+    (p) => ({ ...p, zPerm: p.zPerm.map((z, i) => (i === 0 ? p.zPerm[1]! : i === 1 ? p.zPerm[0]! : z)) }),
+  ]);
   edits.push(['zChain reversed', (p) => ({ ...p, zChain: [...p.zChain].reverse() })]);
-  edits.push(['c replaced by another proof’s c', (p) => ({ ...p, c: makeShuffleStep(state, 1, newPacketSecrets(0, 1), rng).message.proof.c })]);
+  edits.push([
+    'c replaced by another proof’s c',
+    (p) => ({ ...p, c: makeShuffleStep(state, 1, newPacketSecrets(0, 1), rng).message.proof.c }),
+  ]);
   edits.push(['S replaced', (p) => p]); // handled below: changes the statement, not the proof
 
   it('the untouched message verifies', () => {
     expect(receive(state, honest, rng).ok).toBe(true);
   });
   test.each(edits)('%s is refused', (name, edit) => {
-    const msg = name === 'S replaced' ? { ...honest, layer: bumpPoint(honest.layer, 0) } : { ...honest, proof: edit(honest.proof) };
+    const msg =
+      name === 'S replaced'
+        ? { ...honest, layer: bumpPoint(honest.layer, 0) }
+        : { ...honest, proof: edit(honest.proof) };
     expect(refused(state, msg, rng)).toMatchObject({ seat: 1, code: 'proof', step: 'shuffle' });
   });
 });
@@ -320,12 +413,15 @@ describe('random cheating shuffles (property, fixed seed)', () => {
         const mutate = (Y: Point[]): Point[] => {
           if (kind === 'honest') return Y;
           if (kind === 'substitution') return Y.map((y, j) => (j === a ? mulBase(randomScalar(rng)) : y));
-          if (kind === 'remask') return Y.map((y, j) => (j === a ? y.multiply(Fn.create(alpha) > 1n ? Fn.create(alpha) : 3n) : y));
+          if (kind === 'remask')
+            return Y.map((y, j) => (j === a ? y.multiply(Fn.create(alpha) > 1n ? Fn.create(alpha) : 3n) : y));
           // Y_a ← α·Y_a + β·Y_b (a linear combination that is not Y_a itself).
           const al = Fn.create(alpha);
           const be = a === b ? 0n : Fn.create(beta);
           const [ca, cb] = (al === 1n && be === 0n) || (al === 0n && be === 0n) ? [1n, 2n] : [al, be];
-          return Y.map((y, j) => (j !== a ? y : a === b ? y.multiply(ca === 1n ? 2n : ca) : mulOrZero(y, ca).add(mulOrZero(Y[b]!, cb))));
+          return Y.map((y, j) =>
+            j !== a ? y : a === b ? y.multiply(ca === 1n ? 2n : ca) : mulOrZero(y, ca).add(mulOrZero(Y[b]!, cb)),
+          );
         };
         const msg = cheat(state, rng, mutate);
         // A cheat that collapses a point to the identity cannot even be encoded; skip it as the codec would refuse it.
@@ -336,7 +432,10 @@ describe('random cheating shuffles (property, fixed seed)', () => {
           expect(v.ok).toBe(true);
         } else {
           seen = { ...seen, cheats: seen.cheats + 1 };
-          expect(!v.ok && v.fault).toMatchObject({ seat: 1, code: expect.stringMatching(/^(proof|duplicate)$/) as unknown as string });
+          expect(!v.ok && v.fault).toMatchObject({
+            seat: 1,
+            code: expect.stringMatching(/^(proof|duplicate)$/) as unknown as string,
+          });
         }
       }),
       { seed: 0x5eed, numRuns: 24 },

@@ -52,7 +52,13 @@ export type AnyStep = ShuffleStep | LockStep | RelayerStep;
 
 export interface Hooks {
   /** Produces a seat's step instead of the honest code (a cheat); undefined = honest. */
-  make?: (kind: AnyStep['kind'], seat: number, state: PacketState, secrets: PacketSecrets, rng: RandomSource) => Made<AnyStep> | undefined;
+  make?: (
+    kind: AnyStep['kind'],
+    seat: number,
+    state: PacketState,
+    secrets: PacketSecrets,
+    rng: RandomSource,
+  ) => Made<AnyStep> | undefined;
   /** Rewrites a seat's message before it is encoded and sent (a cheat). */
   tamper?: (kind: AnyStep['kind'], seat: number, msg: AnyStep, before: PacketState) => AnyStep;
   /**
@@ -84,7 +90,10 @@ export class SimTable {
 
   /** Persists and reloads a seat's secrets through the codec (as a page reload would). */
   private keep(seat: number, s: PacketSecrets): void {
-    this.secrets[seat]!.set(s.packet, decodePacketSecrets(encodePacketSecrets(s, this.hand), { hand: this.hand, seat }));
+    this.secrets[seat]!.set(
+      s.packet,
+      decodePacketSecrets(encodePacketSecrets(s, this.hand), { hand: this.hand, seat }),
+    );
   }
 
   allSecrets(): PacketSecrets[] {
@@ -97,7 +106,11 @@ export class SimTable {
    */
   runPacket(id: number, inputs: readonly PacketInput[] | null, hooks: Hooks = {}): Fault | null {
     let state = inputs === null ? openDeck(this.hand, id) : openReshuffle(this.hand, id, inputs, this.packets);
-    const record: { relayer: RelayerStep[]; shuffle: ShuffleStep[]; lock: LockStep[] } = { relayer: [], shuffle: [], lock: [] };
+    const record: { relayer: RelayerStep[]; shuffle: ShuffleStep[]; lock: LockStep[] } = {
+      relayer: [],
+      shuffle: [],
+      lock: [],
+    };
     const tr: PacketTranscript = { id, source: state.source, ...record };
     this.transcript.push(tr);
     let first: Fault | null = null;
@@ -147,7 +160,11 @@ export class SimTable {
 
   /** Sends keys through the codec, verifies them, records them in the transcript. */
   send(msg: KeyShares): { msg: KeyShares; fault: Fault | null } {
-    const got = decodeKeyShares(encodeKeyShares(msg), { hand: this.hand, packet: msg.header.packet, seat: msg.header.seat });
+    const got = decodeKeyShares(encodeKeyShares(msg), {
+      hand: this.hand,
+      packet: msg.header.packet,
+      seat: msg.header.seat,
+    });
     this.keyShares.push(got);
     return { msg: got, fault: verifyKeyShares(this.packets.get(msg.header.packet)!, got) };
   }

@@ -72,8 +72,10 @@ let rlk0: Made<LockStep>;
 let rlk1: Made<LockStep>;
 
 /** Seat's secrets of packet 0 after its lock step (the source keys of the reshuffle). */
-const source = (seat: number) => (pid: number): PacketSecrets | undefined =>
-  pid === 0 ? (seat === 0 ? lk0 : lk1).secrets : undefined;
+const source =
+  (seat: number) =>
+  (pid: number): PacketSecrets | undefined =>
+    pid === 0 ? (seat === 0 ? lk0 : lk1).secrets : undefined;
 
 beforeAll(() => {
   hand = createHand({ tableId: TABLE, handNo: 7, seats: 2, deckSize: 32 });
@@ -204,9 +206,21 @@ describe('shuffle step', () => {
   test.each<[string, () => [PacketState, number, PacketSecrets], string]>([
     ['a locked packet', () => [lk1.state, 0, newPacketSecrets(0, 0)], 'shuffle step: packet 0 is in phase locked'],
     ['a packet in re-layer', () => [re, 0, newPacketSecrets(1, 0)], 'shuffle step: packet 1 is in phase relayer'],
-    ['seat 1 before seat 0', () => [fresh, 1, newPacketSecrets(0, 1)], 'shuffle step: seat 1 acts out of turn, awaiting seat 0'],
-    ['secrets of another packet', () => [fresh, 0, newPacketSecrets(1, 0)], 'shuffle step: secrets are for packet 1 seat 0, expected packet 0 seat 0'],
-    ['secrets of another seat', () => [fresh, 0, newPacketSecrets(0, 1)], 'shuffle step: secrets are for packet 0 seat 1, expected packet 0 seat 0'],
+    [
+      'seat 1 before seat 0',
+      () => [fresh, 1, newPacketSecrets(0, 1)],
+      'shuffle step: seat 1 acts out of turn, awaiting seat 0',
+    ],
+    [
+      'secrets of another packet',
+      () => [fresh, 0, newPacketSecrets(1, 0)],
+      'shuffle step: secrets are for packet 1 seat 0, expected packet 0 seat 0',
+    ],
+    [
+      'secrets of another seat',
+      () => [fresh, 0, newPacketSecrets(0, 1)],
+      'shuffle step: secrets are for packet 0 seat 1, expected packet 0 seat 0',
+    ],
   ])('make refuses %s', (_name, args, message) => {
     const [state, seat, secrets] = args();
     expect(() => makeShuffleStep(state, seat, secrets, rng)).toThrow(new RangeError(message));
@@ -216,22 +230,46 @@ describe('shuffle step', () => {
     [
       'a step bound to another table',
       () => [sh0.state, { ...sh1.message, header: { ...sh1.message.header, tableId: new Uint8Array([1, 2]) } }],
-      { seat: 1, packet: 0, step: 'shuffle', code: 'context', reason: `shuffle step is bound to table 0102, expected ${toHex(TABLE)}` },
+      {
+        seat: 1,
+        packet: 0,
+        step: 'shuffle',
+        code: 'context',
+        reason: `shuffle step is bound to table 0102, expected ${toHex(TABLE)}`,
+      },
     ],
     [
       'a step bound to another hand',
       () => [sh0.state, { ...sh1.message, header: { ...sh1.message.header, handNo: 8 } }],
-      { seat: 1, packet: 0, step: 'shuffle', code: 'context', reason: 'shuffle step is bound to hand 8, expected hand 7' },
+      {
+        seat: 1,
+        packet: 0,
+        step: 'shuffle',
+        code: 'context',
+        reason: 'shuffle step is bound to hand 8, expected hand 7',
+      },
     ],
     [
       'a step bound to another packet',
       () => [sh0.state, { ...sh1.message, header: { ...sh1.message.header, packet: 2 } }],
-      { seat: 1, packet: 0, step: 'shuffle', code: 'context', reason: 'shuffle step is bound to packet 2, expected packet 0' },
+      {
+        seat: 1,
+        packet: 0,
+        step: 'shuffle',
+        code: 'context',
+        reason: 'shuffle step is bound to packet 2, expected packet 0',
+      },
     ],
     [
       'a step for a packet in the lock phase',
       () => [sh1.state, sh1.message],
-      { seat: 1, packet: 0, step: 'shuffle', code: 'turn', reason: 'shuffle step received while packet 0 is in phase lock' },
+      {
+        seat: 1,
+        packet: 0,
+        step: 'shuffle',
+        code: 'turn',
+        reason: 'shuffle step received while packet 0 is in phase lock',
+      },
     ],
     [
       'a step out of turn',
@@ -245,23 +283,43 @@ describe('shuffle step', () => {
     ],
     [
       'a deck one point short whose bytes are whole',
-      () => [sh0.state, { ...sh1.message, deck: { points: sh1.message.deck.points.slice(1), bytes: sh1.message.deck.bytes } }],
+      () => [
+        sh0.state,
+        { ...sh1.message, deck: { points: sh1.message.deck.points.slice(1), bytes: sh1.message.deck.bytes } },
+      ],
       { seat: 1, packet: 0, step: 'shuffle', code: 'size', reason: 'shuffled deck has 31 points, expected 32' },
     ],
     [
       'a deck whose bytes are one point short',
-      () => [sh0.state, { ...sh1.message, deck: { points: sh1.message.deck.points, bytes: sh1.message.deck.bytes.slice(32) } }],
+      () => [
+        sh0.state,
+        { ...sh1.message, deck: { points: sh1.message.deck.points, bytes: sh1.message.deck.bytes.slice(32) } },
+      ],
       { seat: 1, packet: 0, step: 'shuffle', code: 'size', reason: 'shuffled deck has 32 points, expected 32' },
     ],
     [
       'a deck with a point twice',
       () => [sh0.state, { ...sh1.message, deck: withCopy(sh1.message.deck, 2, 9) }],
-      { seat: 1, packet: 0, step: 'shuffle', position: 9, code: 'duplicate', reason: 'shuffled deck: positions 2 and 9 hold the same point' },
+      {
+        seat: 1,
+        packet: 0,
+        step: 'shuffle',
+        position: 9,
+        code: 'duplicate',
+        reason: 'shuffled deck: positions 2 and 9 hold the same point',
+      },
     ],
     [
       'a deck whose last point repeats the first',
       () => [sh0.state, { ...sh1.message, deck: withCopy(sh1.message.deck, 0, 31) }],
-      { seat: 1, packet: 0, step: 'shuffle', position: 31, code: 'duplicate', reason: 'shuffled deck: positions 0 and 31 hold the same point' },
+      {
+        seat: 1,
+        packet: 0,
+        step: 'shuffle',
+        position: 31,
+        code: 'duplicate',
+        reason: 'shuffled deck: positions 0 and 31 hold the same point',
+      },
     ],
     [
       'two layer points',
@@ -281,7 +339,8 @@ describe('shuffle step', () => {
         packet: 0,
         step: 'shuffle',
         code: 'proof',
-        reason: 'shuffle argument of seat 1 does not verify (its deck is not a permutation of the input times the s_1 of S_1)',
+        reason:
+          'shuffle argument of seat 1 does not verify (its deck is not a permutation of the input times the s_1 of S_1)',
       },
     ],
   ])('verify refuses %s, naming the seat', (_name, args, want) => {
@@ -319,7 +378,12 @@ describe('shuffle step', () => {
     const points = rsh0.message.deck.points.slice();
     points[2] = mulBase(12345n);
     const forged = proveShuffleStep(state, 0, s, perm, deckFromPoints(points), rsh0.message.layer, rng);
-    expect(faultOf(verifyShuffleStep(state, forged, rng))).toMatchObject({ seat: 0, packet: 1, step: 'shuffle', code: 'proof' });
+    expect(faultOf(verifyShuffleStep(state, forged, rng))).toMatchObject({
+      seat: 0,
+      packet: 1,
+      step: 'shuffle',
+      code: 'proof',
+    });
   });
 });
 
@@ -359,9 +423,21 @@ describe('lock step', () => {
   test.each<[string, () => [PacketState, number, PacketSecrets], string]>([
     ['a packet still shuffling', () => [sh0.state, 1, sh1.secrets], 'lock step: packet 0 is in phase shuffle'],
     ['seat 1 before seat 0', () => [sh1.state, 1, sh1.secrets], 'lock step: seat 1 acts out of turn, awaiting seat 0'],
-    ['secrets of another seat', () => [sh1.state, 0, sh1.secrets], 'lock step: secrets are for packet 0 seat 1, expected packet 0 seat 0'],
-    ['secrets of another packet', () => [sh1.state, 0, rsh0.secrets], 'lock step: secrets are for packet 1 seat 0, expected packet 0 seat 0'],
-    ['secrets without a shuffle', () => [sh1.state, 0, newPacketSecrets(0, 0)], 'packet 0: seat 0 has no shuffle secret'],
+    [
+      'secrets of another seat',
+      () => [sh1.state, 0, sh1.secrets],
+      'lock step: secrets are for packet 0 seat 1, expected packet 0 seat 0',
+    ],
+    [
+      'secrets of another packet',
+      () => [sh1.state, 0, rsh0.secrets],
+      'lock step: secrets are for packet 1 seat 0, expected packet 0 seat 0',
+    ],
+    [
+      'secrets without a shuffle',
+      () => [sh1.state, 0, newPacketSecrets(0, 0)],
+      'packet 0: seat 0 has no shuffle secret',
+    ],
     [
       'a zero shuffle secret',
       () => [sh1.state, 0, { packet: 0, seat: 0, shuffle: { s: 0n, perm: sh0.secrets.shuffle!.perm } }],
@@ -376,7 +452,13 @@ describe('lock step', () => {
     [
       'a step bound to another table',
       () => [lk0.state, { ...lk1.message, header: { ...lk1.message.header, tableId: TABLE.slice(1) } }],
-      { seat: 1, packet: 0, step: 'lock', code: 'context', reason: `lock step is bound to table ${toHex(TABLE.slice(1))}, expected ${toHex(TABLE)}` },
+      {
+        seat: 1,
+        packet: 0,
+        step: 'lock',
+        code: 'context',
+        reason: `lock step is bound to table ${toHex(TABLE.slice(1))}, expected ${toHex(TABLE)}`,
+      },
     ],
     [
       'a step bound to another hand',
@@ -386,12 +468,24 @@ describe('lock step', () => {
     [
       'a step bound to another packet',
       () => [lk0.state, { ...lk1.message, header: { ...lk1.message.header, packet: 1 } }],
-      { seat: 1, packet: 0, step: 'lock', code: 'context', reason: 'lock step is bound to packet 1, expected packet 0' },
+      {
+        seat: 1,
+        packet: 0,
+        step: 'lock',
+        code: 'context',
+        reason: 'lock step is bound to packet 1, expected packet 0',
+      },
     ],
     [
       'a step for a locked packet',
       () => [lk1.state, lk1.message],
-      { seat: 1, packet: 0, step: 'lock', code: 'turn', reason: 'lock step received while packet 0 is in phase locked' },
+      {
+        seat: 1,
+        packet: 0,
+        step: 'lock',
+        code: 'turn',
+        reason: 'lock step received while packet 0 is in phase locked',
+      },
     ],
     [
       'a step out of turn',
@@ -406,7 +500,14 @@ describe('lock step', () => {
     [
       'a deck with a point twice',
       () => [lk0.state, { ...lk1.message, deck: withCopy(lk1.message.deck, 4, 30) }],
-      { seat: 1, packet: 0, step: 'lock', position: 30, code: 'duplicate', reason: 'locked deck: positions 4 and 30 hold the same point' },
+      {
+        seat: 1,
+        packet: 0,
+        step: 'lock',
+        position: 30,
+        code: 'duplicate',
+        reason: 'locked deck: positions 4 and 30 hold the same point',
+      },
     ],
     [
       'a key commitment short',
@@ -445,7 +546,12 @@ describe('lock step', () => {
     const X = state.deck.points;
     const deck = deckFromPoints(X.map((x, c) => x.multiply(bent[c]!)));
     const forged = proveLockStep(state, 0, ell, bent, deck, rlk0.message.keys, rng);
-    expect(faultOf(verifyLockStep(state, forged, rng))).toMatchObject({ seat: 0, packet: 1, step: 'lock', code: 'proof' });
+    expect(faultOf(verifyLockStep(state, forged, rng))).toMatchObject({
+      seat: 0,
+      packet: 1,
+      step: 'lock',
+      code: 'proof',
+    });
   });
 });
 
@@ -490,13 +596,28 @@ describe('re-layer step', () => {
 
   const noKey = (seat: number, position: number, card: number) =>
     `relayer step: no lock key of seat ${seat} for packet 0 position ${position} (card ${card})`;
-  const withLock = (seat: number, lock: bigint[] | undefined) => (): PacketSecrets => ({ ...newPacketSecrets(0, seat), ...(lock ? { lock } : {}) });
+  const withLock = (seat: number, lock: bigint[] | undefined) => (): PacketSecrets => ({
+    ...newPacketSecrets(0, seat),
+    ...(lock ? { lock } : {}),
+  });
 
   test.each<[string, () => [PacketState, number, PacketSecrets, (pid: number) => PacketSecrets | undefined], string]>([
     ['a fresh deck', () => [fresh, 0, newPacketSecrets(0, 0), source(0)], 'relayer step: packet 0 is in phase shuffle'],
-    ['seat 1 before seat 0', () => [re, 1, newPacketSecrets(1, 1), source(1)], 'relayer step: seat 1 acts out of turn, awaiting seat 0'],
-    ['secrets of another seat', () => [re, 0, newPacketSecrets(1, 1), source(0)], 'relayer step: secrets are for packet 1 seat 1, expected packet 1 seat 0'],
-    ['secrets of another packet', () => [re, 0, newPacketSecrets(0, 0), source(0)], 'relayer step: secrets are for packet 0 seat 0, expected packet 1 seat 0'],
+    [
+      'seat 1 before seat 0',
+      () => [re, 1, newPacketSecrets(1, 1), source(1)],
+      'relayer step: seat 1 acts out of turn, awaiting seat 0',
+    ],
+    [
+      'secrets of another seat',
+      () => [re, 0, newPacketSecrets(1, 1), source(0)],
+      'relayer step: secrets are for packet 1 seat 1, expected packet 1 seat 0',
+    ],
+    [
+      'secrets of another packet',
+      () => [re, 0, newPacketSecrets(0, 0), source(0)],
+      'relayer step: secrets are for packet 0 seat 0, expected packet 1 seat 0',
+    ],
     [
       'a fresh deck put in the re-layer phase',
       () => [{ ...fresh, phase: 'relayer' }, 0, newPacketSecrets(0, 0), source(0)],
@@ -515,10 +636,22 @@ describe('re-layer step', () => {
     ['unknown source secrets', () => [re, 0, newPacketSecrets(1, 0), () => undefined], noKey(0, 5, 0)],
     ['source secrets without lock keys', () => [re, 0, newPacketSecrets(1, 0), withLock(0, undefined)], noKey(0, 5, 0)],
     ['the source secrets of another seat', () => [re, 0, newPacketSecrets(1, 0), source(1)], noKey(0, 5, 0)],
-    ['lock keys short of position 7', () => [re, 0, newPacketSecrets(1, 0), withLock(0, lk0.secrets.lock!.slice(0, 7))], noKey(0, 7, 2)],
+    [
+      'lock keys short of position 7',
+      () => [re, 0, newPacketSecrets(1, 0), withLock(0, lk0.secrets.lock!.slice(0, 7))],
+      noKey(0, 7, 2),
+    ],
     [
       'a zero lock key',
-      () => [re, 0, newPacketSecrets(1, 0), withLock(0, lk0.secrets.lock!.map((k, c) => (c === 5 ? 0n : k)))],
+      () => [
+        re,
+        0,
+        newPacketSecrets(1, 0),
+        withLock(
+          0,
+          lk0.secrets.lock!.map((k, c) => (c === 5 ? 0n : k)),
+        ),
+      ],
       'lock key 0/5: scalar out of range 1..ℓ-1',
     ],
   ])('make refuses %s', (_name, args, message) => {
@@ -530,22 +663,46 @@ describe('re-layer step', () => {
     [
       'a step bound to another table',
       () => [rl0.state, { ...rl1.message, header: { ...rl1.message.header, tableId: new Uint8Array([255]) } }],
-      { seat: 1, packet: 1, step: 'relayer', code: 'context', reason: `relayer step is bound to table ff, expected ${toHex(TABLE)}` },
+      {
+        seat: 1,
+        packet: 1,
+        step: 'relayer',
+        code: 'context',
+        reason: `relayer step is bound to table ff, expected ${toHex(TABLE)}`,
+      },
     ],
     [
       'a step bound to another hand',
       () => [rl0.state, { ...rl1.message, header: { ...rl1.message.header, handNo: 0 } }],
-      { seat: 1, packet: 1, step: 'relayer', code: 'context', reason: 'relayer step is bound to hand 0, expected hand 7' },
+      {
+        seat: 1,
+        packet: 1,
+        step: 'relayer',
+        code: 'context',
+        reason: 'relayer step is bound to hand 0, expected hand 7',
+      },
     ],
     [
       'a step bound to another packet',
       () => [rl0.state, { ...rl1.message, header: { ...rl1.message.header, packet: 0 } }],
-      { seat: 1, packet: 1, step: 'relayer', code: 'context', reason: 'relayer step is bound to packet 0, expected packet 1' },
+      {
+        seat: 1,
+        packet: 1,
+        step: 'relayer',
+        code: 'context',
+        reason: 'relayer step is bound to packet 0, expected packet 1',
+      },
     ],
     [
       'a step for a packet in the shuffle phase',
       () => [rl1.state, rl1.message],
-      { seat: 1, packet: 1, step: 'relayer', code: 'turn', reason: 'relayer step received while packet 1 is in phase shuffle' },
+      {
+        seat: 1,
+        packet: 1,
+        step: 'relayer',
+        code: 'turn',
+        reason: 'relayer step received while packet 1 is in phase shuffle',
+      },
     ],
     [
       'a step out of turn',
@@ -560,7 +717,14 @@ describe('re-layer step', () => {
     [
       'a deck with a point twice',
       () => [rl0.state, { ...rl1.message, deck: withCopy(rl1.message.deck, 1, 3) }],
-      { seat: 1, packet: 1, step: 'relayer', position: 3, code: 'duplicate', reason: 're-layered deck: positions 1 and 3 hold the same point' },
+      {
+        seat: 1,
+        packet: 1,
+        step: 'relayer',
+        position: 3,
+        code: 'duplicate',
+        reason: 're-layered deck: positions 1 and 3 hold the same point',
+      },
     ],
     [
       'two layer points',

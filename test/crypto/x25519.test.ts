@@ -25,15 +25,23 @@ describe('X25519 ladder (RFC 7748 §5)', () => {
   it('matches the two single-call vectors of §5.2', async () => {
     // Loaded inside the test: p is a module-level constant (test/helpers/loaded-now.ts).
     const { x25519Shared } = await loadedNow(() => import('../../crypto/x25519.js'));
-    expect(hex(x25519Shared(
-      unhex('a546e36bf0527c9d3b16154b82465edd62144c0ac1fc5a18506a2244ba449ac4'),
-      unhex('e6db6867583030db3594c1a424b15f7c726624ec26b3353b10a903a6d0ab1c4c'),
-    ))).toBe('c3da55379de9c6908e94ea4df28d084f32eccf03491c71f754b4075577a28552');
+    expect(
+      hex(
+        x25519Shared(
+          unhex('a546e36bf0527c9d3b16154b82465edd62144c0ac1fc5a18506a2244ba449ac4'),
+          unhex('e6db6867583030db3594c1a424b15f7c726624ec26b3353b10a903a6d0ab1c4c'),
+        ),
+      ),
+    ).toBe('c3da55379de9c6908e94ea4df28d084f32eccf03491c71f754b4075577a28552');
     // The second vector's u has its top bit set (masked on decoding).
-    expect(hex(x25519Shared(
-      unhex('4b66e9d4d1b4673c5ad22691957d6af5c11b6421e0ea01d42ca4169e7918ba0d'),
-      unhex('e5210f12786811d3f4b7959d0538ae2c31dbe7106fc03c3efc4cd549c715a493'),
-    ))).toBe('95cbde9476e8907d7aade45cb4b873f88b595a68799fa152e6f8f7647aac7957');
+    expect(
+      hex(
+        x25519Shared(
+          unhex('4b66e9d4d1b4673c5ad22691957d6af5c11b6421e0ea01d42ca4169e7918ba0d'),
+          unhex('e5210f12786811d3f4b7959d0538ae2c31dbe7106fc03c3efc4cd549c715a493'),
+        ),
+      ),
+    ).toBe('95cbde9476e8907d7aade45cb4b873f88b595a68799fa152e6f8f7647aac7957');
   });
 
   it('matches the iterated vector of §5.2 after 1 and 1000 iterations', () => {
@@ -58,9 +66,13 @@ describe('X25519 ladder (RFC 7748 §5)', () => {
 
   it('agrees with noble on random scalars and u-coordinates, canonical or not (fast-check, fixed seed)', () => {
     fc.assert(
-      fc.property(fc.uint8Array({ minLength: 32, maxLength: 32 }), fc.uint8Array({ minLength: 32, maxLength: 32 }), (k, u) => {
-        expect(hex(x25519Shared(k, u))).toBe(hex(x25519.scalarMult(k, u)));
-      }),
+      fc.property(
+        fc.uint8Array({ minLength: 32, maxLength: 32 }),
+        fc.uint8Array({ minLength: 32, maxLength: 32 }),
+        (k, u) => {
+          expect(hex(x25519Shared(k, u))).toBe(hex(x25519.scalarMult(k, u)));
+        },
+      ),
       { numRuns: 40, seed: 20261123 },
     );
   });
@@ -68,15 +80,16 @@ describe('X25519 ladder (RFC 7748 §5)', () => {
   it('agrees with noble on edge u-coordinates: p − 1, p, p + 1, 2^255 − 1, and edge scalars', () => {
     const us = [2n, 9n, P - 2n, P - 1n + 0n, P, P + 1n, 2n ** 255n - 1n].map(le);
     const ks = [new Uint8Array(32), new Uint8Array(32).fill(0xff), le(2n ** 254n), le(8n)];
-    for (const u of us) for (const k of ks) {
-      let theirs: string;
-      try {
-        theirs = hex(x25519.scalarMult(k, u));
-      } catch {
-        theirs = '00'.repeat(32); // noble refuses an all-zero result; ours returns it for the caller to check
+    for (const u of us)
+      for (const k of ks) {
+        let theirs: string;
+        try {
+          theirs = hex(x25519.scalarMult(k, u));
+        } catch {
+          theirs = '00'.repeat(32); // noble refuses an all-zero result; ours returns it for the caller to check
+        }
+        expect(hex(x25519Shared(k, u))).toBe(theirs);
       }
-      expect(hex(x25519Shared(k, u))).toBe(theirs);
-    }
   });
 
   it('returns all zeros for low-order points (§6.1), which pairKey refuses naming their key', () => {
@@ -98,7 +111,9 @@ describe('X25519 ladder (RFC 7748 §5)', () => {
     expect(() => x25519Shared(new Uint8Array(31), new Uint8Array(32))).toThrow(TypeError);
     // Each check names its argument (mutation run: the secret key's message was unchecked).
     expect(() => x25519Shared(new Uint8Array(31), new Uint8Array(32))).toThrow(/^x25519: secret key must be 32 bytes$/);
-    expect(() => x25519Shared([...new Uint8Array(32)] as never, new Uint8Array(32))).toThrow(/^x25519: secret key must be 32 bytes$/);
+    expect(() => x25519Shared([...new Uint8Array(32)] as never, new Uint8Array(32))).toThrow(
+      /^x25519: secret key must be 32 bytes$/,
+    );
     expect(() => x25519Shared(new Uint8Array(32), new Uint8Array(33))).toThrow(TypeError);
     expect(() => x25519Shared(new Uint8Array(32), new Uint8Array(33))).toThrow(/^x25519: public key must be 32 bytes$/);
   });

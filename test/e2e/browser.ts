@@ -43,7 +43,10 @@ export async function setName(page: Page, name: string): Promise<void> {
 
 /** The last `lines` lines of the page's table log (fd-log), for a failure message: what the table said before a wait ran out. */
 export async function tableLog(page: Page, lines = 40): Promise<string> {
-  const entries = await page.locator('fd-log #log li').allTextContents().catch(() => [] as string[]);
+  const entries = await page
+    .locator('fd-log #log li')
+    .allTextContents()
+    .catch(() => [] as string[]);
   return entries.slice(-lines).join('\n');
 }
 
@@ -67,7 +70,8 @@ export async function waitOrExplain(page: Page, selector: string, timeout: numbe
  */
 export async function createTable(page: Page, game: string, seats?: number): Promise<string> {
   await page.locator(`input[name="game"][value="${game}"]`).check();
-  if (seats !== undefined && (await page.locator('#seats').isEnabled())) await page.locator('#seats').selectOption(String(seats));
+  if (seats !== undefined && (await page.locator('#seats').isEnabled()))
+    await page.locator('#seats').selectOption(String(seats));
   await page.locator('#create').click();
   await expect.poll(() => page.locator('#share-link').inputValue(), { timeout: 30_000 }).toMatch(/#\/t\//);
   return page.locator('#share-link').inputValue();

@@ -55,7 +55,9 @@ async function everythingShown(page: Page): Promise<{ cards: string[]; text: str
     walk(document);
     const table = tableRoot as ShadowRoot | null;
     const status = table?.querySelector('#status')?.textContent ?? '';
-    const skat = Array.from(table?.querySelectorAll('#skat fd-card') ?? []).map((el) => el.getAttribute('data-card') ?? '');
+    const skat = Array.from(table?.querySelectorAll('#skat fd-card') ?? []).map(
+      (el) => el.getAttribute('data-card') ?? '',
+    );
     return { cards, text, status, skat };
   });
 }
@@ -72,7 +74,9 @@ async function phoneShot(page: Page, file: string): Promise<void> {
 
 /** Desktop and 390×844 screenshots when it is this page's turn to follow in an early trick; true once taken. */
 async function screenshots(page: Page, dir: string): Promise<boolean> {
-  const follow = (await table(page).locator('#my-area.turn').count()) > 0 && (await table(page).locator('#trick .slot').count()) >= 1;
+  const follow =
+    (await table(page).locator('#my-area.turn').count()) > 0 &&
+    (await table(page).locator('#trick .slot').count()) >= 1;
   if (!follow || (await table(page).locator('#my-hand fd-card').count()) < 7) return false;
   await page.screenshot({ path: join(dir, 'fighting-cards-desktop.png') });
   await page.setViewportSize({ width: 390, height: 844 });
@@ -93,13 +97,21 @@ it('three browsers bid, take the skat, discard in secret and play a whole deal o
   const players = [ann, bob, cleo];
 
   // The deal starts by itself once the three seats are taken: ten cards each, face up to their owner only.
-  for (const p of players) await expect.poll(() => table(p.page).locator('#my-hand fd-card:not([data-card=""])').count(), { timeout: 240_000 }).toBe(10);
+  for (const p of players)
+    await expect
+      .poll(() => table(p.page).locator('#my-hand fd-card:not([data-card=""])').count(), { timeout: 240_000 })
+      .toBe(10);
 
   const tries = freshTries();
   const { tried, discarded } = tries;
-  const byName = new Map<string, Player>([['Ann', ann], ['Bob', bob], ['Cleo', cleo]]);
+  const byName = new Map<string, Player>([
+    ['Ann', ann],
+    ['Bob', bob],
+    ['Cleo', cleo],
+  ]);
   const pages = new Map([...byName].map(([name, p]) => [name, p.page]));
-  const declarerOf = (moves: readonly string[]) => byName.get(moves.find((m) => m.endsWith(': take'))?.split(':')[0] ?? '') ?? null;
+  const declarerOf = (moves: readonly string[]) =>
+    byName.get(moves.find((m) => m.endsWith(': take'))?.split(':')[0] ?? '') ?? null;
   const dir = process.env.FD_SCREENSHOT_DIR;
   let shot = false;
   const moves = await playDeal(pages, pages, tries, {
@@ -122,7 +134,10 @@ it('three browsers bid, take the skat, discard in secret and play a whole deal o
         if (p === declarer) continue;
         const shown = await everythingShown(p.page);
         if (/made|failed/.test(shown.status)) continue;
-        expect(shown.skat.filter((card) => card !== ''), shown.status).toEqual([]);
+        expect(
+          shown.skat.filter((card) => card !== ''),
+          shown.status,
+        ).toEqual([]);
         for (const card of discarded) {
           expect(shown.cards).not.toContain(card);
           expect(shown.text).not.toContain(printed(card));
@@ -153,7 +168,9 @@ it('three browsers bid, take the skat, discard in secret and play a whole deal o
   }
   // At the end the skat is turned over for everyone: the two cards put away.
   for (const p of players) {
-    const skat = await table(p.page).locator('#skat fd-card').evaluateAll((els) => els.map((e) => e.getAttribute('data-card') ?? ''));
+    const skat = await table(p.page)
+      .locator('#skat fd-card')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-card') ?? ''));
     expect([...skat].sort()).toEqual([...discarded].sort());
   }
   // The score table: one row for this deal (number, declarer, game, won or lost, points per seat) and the totals.
@@ -168,7 +185,9 @@ it('three browsers bid, take the skat, discard in secret and play a whole deal o
   const score = /: ([+-]?\d+)/.exec(statuses[0]!.replace(/\s+/g, ' ').replace(/^.*points/, ''))?.[1];
   const perSeat = await row.locator('td[data-seat]').allTextContents();
   expect(perSeat.filter((t) => t !== '–')).toEqual([score]);
-  expect(await table(ann.page).locator('#scores tr.total td.total').allTextContents()).toEqual(perSeat.map((t) => (t === '–' ? '0' : String(Number(t)))));
+  expect(await table(ann.page).locator('#scores tr.total td.total').allTextContents()).toEqual(
+    perSeat.map((t) => (t === '–' ? '0' : String(Number(t)))),
+  );
   const rowText = await row.allTextContents();
   // The table survives a reload, in the finished deal and in the next one (the match's rows are carried from deal to deal).
   await bob.page.reload();
@@ -176,12 +195,19 @@ it('three browsers bid, take the skat, discard in secret and play a whole deal o
   // The end-of-hand summary opens over the table, with its own Rematch (it covers the table's).
   for (const p of players) await p.page.locator('#summary-rematch').click();
   for (const p of players) {
-    await expect.poll(() => table(p.page).locator('#scores caption').textContent(), { timeout: 240_000 }).toMatch(/Deal 2 of 3/);
+    await expect
+      .poll(() => table(p.page).locator('#scores caption').textContent(), { timeout: 240_000 })
+      .toMatch(/Deal 2 of 3/);
     expect(await table(p.page).locator('#scores tr.deal').allTextContents()).toEqual(rowText);
   }
   await cleo.page.reload();
-  await expect.poll(() => table(cleo.page).locator('#scores caption').textContent(), { timeout: 120_000 }).toMatch(/Deal 2 of 3/);
+  await expect
+    .poll(() => table(cleo.page).locator('#scores caption').textContent(), { timeout: 120_000 })
+    .toMatch(/Deal 2 of 3/);
   expect(await table(cleo.page).locator('#scores tr.deal').allTextContents()).toEqual(rowText);
   // Vite's hot-reload socket is the dev server's, not the app's: on a shared machine its fixed port may be taken.
-  for (const p of players) expect(p.console.filter((line) => !/WebSocket closed without opened/.test(line)).join('\n')).not.toMatch(/pageerror/);
+  for (const p of players)
+    expect(p.console.filter((line) => !/WebSocket closed without opened/.test(line)).join('\n')).not.toMatch(
+      /pageerror/,
+    );
 });

@@ -34,7 +34,12 @@ export async function fightingMove(page: Page, tries: FightingTries): Promise<st
   const { tried, discarded } = tries;
   if ((await table.locator('#my-area.turn').count()) === 0) return null;
   const status = (await table.locator('#status').textContent()) ?? '';
-  if (await table.locator('#bid-panel #bid').isVisible().catch(() => false)) {
+  if (
+    await table
+      .locator('#bid-panel #bid')
+      .isVisible()
+      .catch(() => false)
+  ) {
     if (/21 or more/.test(status)) {
       expect(await table.locator('#bid-value').textContent()).toBe('21');
       await table.locator('#bid').click();
@@ -49,23 +54,44 @@ export async function fightingMove(page: Page, tries: FightingTries): Promise<st
     await table.locator('#pass').click();
     return 'pass';
   }
-  if (await table.locator('#take').isVisible().catch(() => false)) {
+  if (
+    await table
+      .locator('#take')
+      .isVisible()
+      .catch(() => false)
+  ) {
     // Before the take the skat is face down on the declarer's page too.
-    expect(await table.locator('#skat fd-card').evaluateAll((els) => els.map((e) => e.getAttribute('data-card')))).toEqual(['', '']);
+    expect(
+      await table.locator('#skat fd-card').evaluateAll((els) => els.map((e) => e.getAttribute('data-card'))),
+    ).toEqual(['', '']);
     await table.locator('#take').click();
     return 'take';
   }
-  if (await table.locator('#discard-panel').isVisible().catch(() => false)) {
+  if (
+    await table
+      .locator('#discard-panel')
+      .isVisible()
+      .catch(() => false)
+  ) {
     const cards = table.locator('#my-hand fd-card[selectable]');
     if ((await cards.count()) < 12) return null;
     await cards.nth(0).click();
     await cards.nth(1).click();
-    discarded.push(...(await table.locator('#my-hand fd-card[selected]').evaluateAll((els) => els.map((e) => e.getAttribute('data-card') ?? ''))));
+    discarded.push(
+      ...(await table
+        .locator('#my-hand fd-card[selected]')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-card') ?? ''))),
+    );
     expect(discarded).toHaveLength(2);
     await table.locator('#discard').click();
     return `discard ${discarded.join(' ')}`;
   }
-  if (await table.locator('#trump-panel').isVisible().catch(() => false)) {
+  if (
+    await table
+      .locator('#trump-panel')
+      .isVisible()
+      .catch(() => false)
+  ) {
     await table.locator('#trump-panel button.suit').first().click();
     return 'trump';
   }
@@ -80,7 +106,9 @@ export async function fightingMove(page: Page, tries: FightingTries): Promise<st
   }
   if ((await playable.count()) > 0 && !tried.has('key-play')) {
     // Once by keyboard: the digit of the first legal card's place in the hand.
-    const all = await table.locator('#my-hand fd-card').evaluateAll((els) => els.map((e) => e.hasAttribute('selectable')));
+    const all = await table
+      .locator('#my-hand fd-card')
+      .evaluateAll((els) => els.map((e) => e.hasAttribute('selectable')));
     const place = all.indexOf(true);
     if (place >= 0 && place < 10) {
       tried.add('key-play');
@@ -99,7 +127,9 @@ export async function fightingMove(page: Page, tries: FightingTries): Promise<st
 
 /** Each page's name and the last lines of its table log, for a failure message. */
 export async function tableLogs(pages: ReadonlyMap<string, Page>): Promise<string> {
-  const parts = await Promise.all([...pages].map(async ([name, page]) => `--- ${name}'s table log ---\n${await tableLog(page, 25)}`));
+  const parts = await Promise.all(
+    [...pages].map(async ([name, page]) => `--- ${name}'s table log ---\n${await tableLog(page, 25)}`),
+  );
   return parts.join('\n');
 }
 
@@ -128,7 +158,8 @@ export async function playDeal(
   const moves: string[] = [];
   const everyone = new Map([...players, ...until]);
   let idle = 0;
-  const done = async () => (await Promise.all([...until.values()].map((p) => p.locator('#audit').count()))).every((n) => n > 0);
+  const done = async () =>
+    (await Promise.all([...until.values()].map((p) => p.locator('#audit').count()))).every((n) => n > 0);
   while (!(await done())) {
     let moved = false;
     for (const [name, page] of players) {
@@ -142,11 +173,16 @@ export async function playDeal(
     await options.afterRound?.(moves);
     for (const [name, page] of everyone) {
       if ((await page.locator('#halt').count()) > 0) {
-        throw new Error(`the deal stopped on ${name}'s page: ${await page.locator('#halt').textContent()}\n${moves.join('\n')}\n${await tableLogs(everyone)}`);
+        throw new Error(
+          `the deal stopped on ${name}'s page: ${await page.locator('#halt').textContent()}\n${moves.join('\n')}\n${await tableLogs(everyone)}`,
+        );
       }
     }
     idle = moved ? 0 : idle + 1;
-    if (idle >= IDLE_POLLS) throw new Error(`nothing moved for ${IDLE_POLLS} polls after ${moves.length} moves:\n${moves.join('\n')}\n${await tableLogs(everyone)}`);
+    if (idle >= IDLE_POLLS)
+      throw new Error(
+        `nothing moved for ${IDLE_POLLS} polls after ${moves.length} moves:\n${moves.join('\n')}\n${await tableLogs(everyone)}`,
+      );
     if (!moved) await [...players.values()][0]!.waitForTimeout(100);
     expect(moves.length).toBeLessThan(200);
   }

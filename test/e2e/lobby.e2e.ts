@@ -23,7 +23,10 @@ afterAll(async () => {
 /** The names in seat-number order (each screen lists the seats in play order from its own seat). */
 async function seatNames(page: Page): Promise<string[]> {
   const seats = await page.locator('#seats li').evaluateAll((els) =>
-    els.map((el) => ({ seat: Number(el.getAttribute('data-seat')), name: el.querySelector('.who')?.textContent ?? '' })),
+    els.map((el) => ({
+      seat: Number(el.getAttribute('data-seat')),
+      name: el.querySelector('.who')?.textContent ?? '',
+    })),
   );
   return seats.sort((a, b) => a.seat - b.seat).map((s) => s.name);
 }
@@ -34,7 +37,9 @@ async function fingerprint(page: Page): Promise<string> {
 
 async function waitAllConnected(page: Page, seats: number) {
   await expect
-    .poll(async () => page.locator('#seats li[data-state="direct"], #seats li[data-state="self"]').count(), { timeout: 60_000 })
+    .poll(async () => page.locator('#seats li[data-state="direct"], #seats li[data-state="self"]').count(), {
+      timeout: 60_000,
+    })
     .toBe(seats);
 }
 
@@ -49,7 +54,9 @@ it('three browsers sit at one table, agree on its fingerprint, survive a reload 
   await ann.page.locator('#opt-decks').selectOption({ label: 'Two decks' });
   await ann.page.locator('#create').click();
   const link = ann.page.locator('#share-link');
-  await expect.poll(() => link.inputValue(), { timeout: 30_000 }).toMatch(/#\/t\/[a-z2-9]{8}-[0-9a-f]{16}\?signal=here$/);
+  await expect
+    .poll(() => link.inputValue(), { timeout: 30_000 })
+    .toMatch(/#\/t\/[a-z2-9]{8}-[0-9a-f]{16}\?signal=here$/);
   const shareLink = await link.inputValue();
   expect(await ann.page.locator('.qr svg').count()).toBe(1);
   const qrAlone = await ann.page.locator('.qr').innerHTML();
@@ -61,7 +68,9 @@ it('three browsers sit at one table, agree on its fingerprint, survive a reload 
   await cat.page.goto(shareLink);
 
   for (const player of [ann, bob, cat]) {
-    await expect.poll(() => seatNames(player.page), { timeout: 60_000 }).toEqual(expect.arrayContaining(['Ann', 'Bob', 'Cat']));
+    await expect
+      .poll(() => seatNames(player.page), { timeout: 60_000 })
+      .toEqual(expect.arrayContaining(['Ann', 'Bob', 'Cat']));
     await waitAllConnected(player.page, 3);
   }
   for (const player of [ann, bob, cat]) {
@@ -70,7 +79,12 @@ it('three browsers sit at one table, agree on its fingerprint, survive a reload 
     expect(await player.page.locator('#table-options [data-option="voluntaryPickup"]').textContent()).toBe('no');
   }
   // The link Ann's page shows follows the seats: it now names Bob and Cat (through them a join reaches Ann), and so does its QR.
-  const keyOf = (page: Page) => page.evaluate(() => (window as unknown as { fairdeck: { store: { view: { myKey: string | null } } } }).fairdeck.store.view.myKey ?? '');
+  const keyOf = (page: Page) =>
+    page.evaluate(
+      () =>
+        (window as unknown as { fairdeck: { store: { view: { myKey: string | null } } } }).fairdeck.store.view.myKey ??
+        '',
+    );
   const [bobKey, catKey] = await Promise.all([keyOf(bob.page), keyOf(cat.page)]);
   const viaOf = async () => (/[?&]via=([^&#]*)/.exec(await link.inputValue())?.[1]?.split(',') ?? []).sort();
   await expect.poll(viaOf, { timeout: 30_000 }).toEqual([bobKey.slice(0, 16), catKey.slice(0, 16)].sort());
@@ -84,7 +98,9 @@ it('three browsers sit at one table, agree on its fingerprint, survive a reload 
 
   // A reloaded page keeps its identity, so it gets its seat back.
   await bob.page.reload();
-  await expect.poll(() => bob.page.locator('#seats li.me').getAttribute('data-seat'), { timeout: 60_000 }).toBe(bobSeat);
+  await expect
+    .poll(() => bob.page.locator('#seats li.me').getAttribute('data-seat'), { timeout: 60_000 })
+    .toBe(bobSeat);
   await waitAllConnected(bob.page, 3);
   expect(await fingerprint(bob.page)).toBe(prints[0]);
   expect(await seatNames(bob.page)).toEqual(seatsBefore);
@@ -96,7 +112,9 @@ it('three browsers sit at one table, agree on its fingerprint, survive a reload 
   });
   expect(annPeerId).toMatch(/^fd-/);
   const sent = await cat.page.evaluate((target) => {
-    const w = window as unknown as { fairdeck: { store: { debugMesh?: { sendRaw(p: string, b: Uint8Array): boolean } } } };
+    const w = window as unknown as {
+      fairdeck: { store: { debugMesh?: { sendRaw(p: string, b: Uint8Array): boolean } } };
+    };
     return w.fairdeck.store.debugMesh?.sendRaw(target, new Uint8Array([0xa1, 0x61, 0x76])) ?? false;
   }, annPeerId);
   expect(sent).toBe(true);

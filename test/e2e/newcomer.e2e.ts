@@ -30,11 +30,25 @@ afterAll(async () => {
 /** The agreed set-up of the deal a page shows (dealer, carry, previous outcome) and its number, from the app's store. */
 async function setupOf(page: Page): Promise<string> {
   return page.evaluate(() => {
-    const store = (window as unknown as { fairdeck: { store: { session: { tableSession: { current: { handNo: number; session: { config: { setup: unknown } } } | null } } | null } } }).fairdeck.store;
+    const store = (
+      window as unknown as {
+        fairdeck: {
+          store: {
+            session: {
+              tableSession: { current: { handNo: number; session: { config: { setup: unknown } } } | null };
+            } | null;
+          };
+        };
+      }
+    ).fairdeck.store;
     const current = store.session?.tableSession.current;
     // Fixed key order: the same set-up may have been built with its fields in another order on each page.
-    return JSON.stringify(current ? { hand: current.handNo, setup: current.session.config.setup } : null, (_, value: unknown) =>
-      value && typeof value === 'object' && !Array.isArray(value) ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b))) : value,
+    return JSON.stringify(
+      current ? { hand: current.handNo, setup: current.session.config.setup } : null,
+      (_, value: unknown) =>
+        value && typeof value === 'object' && !Array.isArray(value)
+          ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b)))
+          : value,
     );
   });
 }
@@ -59,9 +73,13 @@ const scoreRows = (page: Page) =>
     );
 const logLines = (page: Page) => page.locator('fd-log #log li').allTextContents();
 /** A log line's deal result without the declarer's name ("skat: 8♦ 7♦ made 22 with 39 points: +89"; a loss is written with "−"), or null. */
-const resultOf = (line: string) => /skat: .* (made|failed) \d+ with \d+ points: [+\-−]?\d+/.exec(line)?.[0].replace(/— .* (made|failed)/, '$1') ?? null;
+const resultOf = (line: string) =>
+  /skat: .* (made|failed) \d+ with \d+ points: [+\-−]?\d+/.exec(line)?.[0].replace(/— .* (made|failed)/, '$1') ?? null;
 const totals = (page: Page) => fightingTable(page).locator('#scores tr.total td.total').allTextContents();
-const myKey = (page: Page) => page.evaluate(() => (window as unknown as { fairdeck: { store: { view: { myKey: string | null } } } }).fairdeck.store.view.myKey);
+const myKey = (page: Page) =>
+  page.evaluate(
+    () => (window as unknown as { fairdeck: { store: { view: { myKey: string | null } } } }).fairdeck.store.view.myKey,
+  );
 
 /** Waits until the page's score table shows `deals` deal rows, saying what the table was doing if it never does. */
 async function waitForRows(page: Page, deals: number, timeout: number): Promise<void> {
@@ -72,7 +90,10 @@ async function waitForRows(page: Page, deals: number, timeout: number): Promise<
 async function waitForDeal(pages: ReadonlyMap<string, Page>, timeout: number): Promise<void> {
   for (const [name, page] of pages) {
     await expect
-      .poll(() => fightingTable(page).locator('#my-hand fd-card:not([data-card=""])').count(), { timeout, message: `${name}'s ten cards` })
+      .poll(() => fightingTable(page).locator('#my-hand fd-card:not([data-card=""])').count(), {
+        timeout,
+        message: `${name}'s ten cards`,
+      })
       .toBe(10)
       .catch(async (error: Error) => {
         throw new Error(`${error.message}\n${await tableLogs(pages)}`);
@@ -92,7 +113,11 @@ async function joinNextDeal(page: Page, timeout: number): Promise<void> {
     .poll(
       async () => {
         if ((await dealt()) > 0) return true;
-        if ((await offer.count()) > 0) await offer.first().click({ timeout: 3000 }).catch(() => undefined);
+        if ((await offer.count()) > 0)
+          await offer
+            .first()
+            .click({ timeout: 3000 })
+            .catch(() => undefined);
         return false;
       },
       { timeout, message: "Dan's page joins deal 2" },
@@ -113,10 +138,15 @@ it('Bob leaves to watch after deal 1, Dan opens the link, names himself and play
   const bobKey = (await myKey(bob.page)) ?? '';
   expect(bobKey).toMatch(/^[0-9a-f]{64}$/);
   // The link Ann's page shows follows the seats: once Bob sits it names him (through him a join reaches Ann).
-  await expect.poll(() => ann.page.locator('#share-link').inputValue(), { timeout: 120_000 }).toContain(`via=${bobKey.slice(0, 16)}`);
+  await expect
+    .poll(() => ann.page.locator('#share-link').inputValue(), { timeout: 120_000 })
+    .toContain(`via=${bobKey.slice(0, 16)}`);
 
   // Deal 1: Ann, Bob and Ann's bot.
-  const deal1 = new Map([['Ann', ann.page], ['Bob', bob.page]]);
+  const deal1 = new Map([
+    ['Ann', ann.page],
+    ['Bob', bob.page],
+  ]);
   await waitForDeal(deal1, 240_000);
   const moves1 = await playDeal(deal1, deal1, freshTries());
   // Ten tricks: Ann and Bob play ten cards each, the bot the other ten.
@@ -130,7 +160,9 @@ it('Bob leaves to watch after deal 1, Dan opens the link, names himself and play
   // Bob switches to watching between deals: his seat is freed, Ann's link no longer names him.
   await bob.page.locator('#summary-close').click();
   await bob.page.locator('#leave-watch').click();
-  await expect.poll(() => ann.page.locator('#seats li[data-seat="1"] .who').textContent(), { timeout: 60_000 }).toContain('Free seat');
+  await expect
+    .poll(() => ann.page.locator('#seats li[data-seat="1"] .who').textContent(), { timeout: 60_000 })
+    .toContain('Free seat');
   await expect.poll(() => ann.page.locator('#share-link').inputValue(), { timeout: 30_000 }).not.toContain('via=');
 
   // Dan, a fresh browser with no name yet, opens the link, names himself and takes the free seat.
@@ -143,7 +175,9 @@ it('Bob leaves to watch after deal 1, Dan opens the link, names himself and play
   await dan.locator('#sit-name').fill('Dan');
   await dan.locator('#sit').click();
   await waitOrExplain(dan, '#seats li.me[data-seat="1"]', 240_000);
-  await expect.poll(() => ann.page.locator('#seats li[data-seat="1"] .who').textContent(), { timeout: 60_000 }).toContain('Dan');
+  await expect
+    .poll(() => ann.page.locator('#seats li[data-seat="1"] .who').textContent(), { timeout: 60_000 })
+    .toContain('Dan');
   expect(await dan.locator('#seat-status').count()).toBe(0);
   // Dan's page checked deal 1 before it sat (it shows the table, not the finished deal it followed): its log has deal 1's
   // result, as Ann's page scored it, and the clean audit its own follower ran, before it sat.
@@ -152,12 +186,20 @@ it('Bob leaves to watch after deal 1, Dan opens the link, names himself and play
   const audited = danLog.findIndex((l) => l.includes('audit: clean'));
   expect(audited).toBeGreaterThanOrEqual(0);
   expect(sat).toBeGreaterThan(audited);
-  expect(danLog.slice(0, sat).map(resultOf).filter((r) => r !== null)).toEqual([resultOf((await logLines(ann.page)).find((l) => resultOf(l) !== null) ?? '')]);
+  expect(
+    danLog
+      .slice(0, sat)
+      .map(resultOf)
+      .filter((r) => r !== null),
+  ).toEqual([resultOf((await logLines(ann.page)).find((l) => resultOf(l) !== null) ?? '')]);
 
   // Deal 2 with Dan seated: Ann asks for the next deal, Dan joins it.
   await ann.page.locator('#summary-close').click();
   await ann.page.locator('#rematch').click();
-  const deal2 = new Map([['Ann', ann.page], ['Dan', dan]]);
+  const deal2 = new Map([
+    ['Ann', ann.page],
+    ['Dan', dan],
+  ]);
   await joinNextDeal(dan, 120_000);
   await waitForDeal(deal2, 240_000);
   const everyone = new Map([...deal2, ['Bob', bob.page]]);
@@ -169,7 +211,10 @@ it('Bob leaves to watch after deal 1, Dan opens the link, names himself and play
   expect(hashes[0]).toMatch(/^hash [0-9a-f]{16}$/);
   expect(new Set(hashes).size).toBe(1);
   const setups = await Promise.all(pages.map(setupOf));
-  const setup = JSON.parse(setups[0]!) as { hand: number; setup: { dealer: number; previous: string; carry: unknown; seatKeys: string[] } };
+  const setup = JSON.parse(setups[0]!) as {
+    hand: number;
+    setup: { dealer: number; previous: string; carry: unknown; seatKeys: string[] };
+  };
   expect(setup.hand).toBe(1);
   expect(setup.setup.previous).toMatch(/^[0-9a-f]{64}$/);
   expect(setup.setup.seatKeys[1]).toBe(await myKey(dan));
@@ -187,14 +232,22 @@ it('Bob leaves to watch after deal 1, Dan opens the link, names himself and play
     expect(await totals(p)).toEqual(annTotals);
   }
   // The totals are the sum of the rows' points per seat.
-  const perSeat = await fightingTable(ann.page).locator('#scores tr.deal').evaluateAll((rows) =>
-    rows.map((row) => Array.from(row.querySelectorAll('td[data-seat]')).map((td) => (td.textContent === '–' ? 0 : Number(td.textContent)))),
-  );
+  const perSeat = await fightingTable(ann.page)
+    .locator('#scores tr.deal')
+    .evaluateAll((rows) =>
+      rows.map((row) =>
+        Array.from(row.querySelectorAll('td[data-seat]')).map((td) =>
+          td.textContent === '–' ? 0 : Number(td.textContent),
+        ),
+      ),
+    );
   expect(annTotals.map(Number)).toEqual([0, 1, 2].map((s) => perSeat.reduce((sum, row) => sum + (row[s] ?? 0), 0)));
   expect(await bob.page.locator('#watching-badge').count()).toBe(1);
   const dir = process.env.FD_SCREENSHOT_DIR;
   if (dir) await dan.screenshot({ path: `${dir}/newcomer-seated.png`, fullPage: true });
   // Vite's hot-reload socket is the dev server's, not the app's: on a shared machine its fixed port may be taken.
-  const pageErrors = [...ann.console, ...bob.console, ...danErrors.map((m) => `pageerror: ${m}`)].filter((l) => l.startsWith('pageerror') && !l.includes('WebSocket closed without opened'));
+  const pageErrors = [...ann.console, ...bob.console, ...danErrors.map((m) => `pageerror: ${m}`)].filter(
+    (l) => l.startsWith('pageerror') && !l.includes('WebSocket closed without opened'),
+  );
   expect(pageErrors).toEqual([]);
 }, 300_000);

@@ -28,7 +28,11 @@ beforeAll(async () => {
   delete env.VITEST;
   delete env.VITEST_MODE;
   delete env.NODE_ENV;
-  const built = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build'], { cwd: root, env, encoding: 'utf8' });
+  const built = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build'], {
+    cwd: root,
+    env,
+    encoding: 'utf8',
+  });
   if (built.status !== 0) throw new Error(`vite build failed:\n${built.stdout}\n${built.stderr}`);
   server = await startServer('preview', 0, '127.0.0.1');
   browser = await launchChromium();
@@ -69,16 +73,23 @@ it('the built app is a PWA that reloads offline, and a LAN table fetches nothing
     await setName(page, name);
     pages.push(page);
   }
-  const [ann, bob] = pages as [typeof pages[0], typeof pages[0]];
+  const [ann, bob] = pages as [(typeof pages)[0], (typeof pages)[0]];
 
   // Installable: a manifest with a name, a theme colour and PNG icons of 192 and 512 px.
   const manifestHref = await ann.locator('link[rel="manifest"]').getAttribute('href');
   expect(manifestHref).toBe('/manifest.webmanifest');
-  const manifest = (await (await fetch(new URL(manifestHref!, base))).json()) as { name: string; theme_color: string; icons: { sizes: string; type: string }[] };
+  const manifest = (await (await fetch(new URL(manifestHref!, base))).json()) as {
+    name: string;
+    theme_color: string;
+    icons: { sizes: string; type: string }[];
+  };
   expect(manifest.name).toBe('Fairdeck');
   expect(manifest.theme_color).toMatch(/^#[0-9a-f]{6}$/i);
-  expect(manifest.icons.filter((i) => i.type === 'image/png').map((i) => i.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
-  for (const icon of manifest.icons) expect((await fetch(new URL((icon as unknown as { src: string }).src, base))).status).toBe(200);
+  expect(manifest.icons.filter((i) => i.type === 'image/png').map((i) => i.sizes)).toEqual(
+    expect.arrayContaining(['192x192', '512x512']),
+  );
+  for (const icon of manifest.icons)
+    expect((await fetch(new URL((icon as unknown as { src: string }).src, base))).status).toBe(200);
 
   // Two players at one table over the embedded signaling: a real WebRTC link.
   await ann.locator('#create').click();
@@ -87,14 +98,22 @@ it('the built app is a PWA that reloads offline, and a LAN table fetches nothing
   await bob.goto(await link.inputValue());
   for (const page of [ann, bob]) {
     await expect
-      .poll(() => page.locator('#seats li[data-state="direct"], #seats li[data-state="self"]').count(), { timeout: 60_000 })
+      .poll(() => page.locator('#seats li[data-state="direct"], #seats li[data-state="self"]').count(), {
+        timeout: 60_000,
+      })
       .toBe(2);
   }
-  const negotiated = (await Promise.all([ann, bob].map((p) => p.evaluate(() => (window as unknown as { __rtcIce: unknown[][] }).__rtcIce)))).flat();
+  const negotiated = (
+    await Promise.all(
+      [ann, bob].map((p) => p.evaluate(() => (window as unknown as { __rtcIce: unknown[][] }).__rtcIce)),
+    )
+  ).flat();
   expect(negotiated.length).toBeGreaterThanOrEqual(2);
   for (const iceServers of negotiated) expect(iceServers).toEqual([]);
   const host = new URL(base).host;
-  const foreign = requests.filter((url) => !url.startsWith('data:') && !url.startsWith('blob:') && new URL(url).host !== host);
+  const foreign = requests.filter(
+    (url) => !url.startsWith('data:') && !url.startsWith('blob:') && new URL(url).host !== host,
+  );
   expect(foreign).toEqual([]);
   // The signaling socket is the embedded server's, on the page's own host.
   expect(requests.some((url) => url.startsWith(`ws://${host}/peerjs`))).toBe(true);
@@ -105,9 +124,18 @@ it('the built app is a PWA that reloads offline, and a LAN table fetches nothing
   await home.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });
-  await expect.poll(() => home.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000 }).toBe(true);
+  await expect
+    .poll(() => home.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000 })
+    .toBe(true);
   await contexts[0]!.setOffline(true);
-  expect(await home.evaluate(() => fetch('/healthz').then(() => 'online', () => 'offline'))).toBe('offline');
+  expect(
+    await home.evaluate(() =>
+      fetch('/healthz').then(
+        () => 'online',
+        () => 'offline',
+      ),
+    ),
+  ).toBe('offline');
   await home.reload();
   await expect.poll(() => home.locator('#create').count(), { timeout: 30_000 }).toBe(1);
   await expect.poll(() => home.locator('header #name').count()).toBe(1);

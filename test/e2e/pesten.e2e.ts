@@ -35,15 +35,24 @@ interface TableState {
 async function tableState(page: Page): Promise<TableState | null> {
   return page
     .locator('fd-pesten')
-    .evaluate((el: HTMLElement & { view?: { phase: string; seats: { passesTo: number }[] }; mySeat?: number; legal?: unknown; busy?: boolean }) => {
-      if (!el.view || el.mySeat === undefined || el.mySeat === null) return null;
-      return {
-        seat: el.mySeat,
-        passesTo: el.view.seats[el.mySeat]?.passesTo ?? -1,
-        phase: el.view.phase,
-        snapshot: JSON.stringify([el.view, el.legal, el.busy]),
-      };
-    })
+    .evaluate(
+      (
+        el: HTMLElement & {
+          view?: { phase: string; seats: { passesTo: number }[] };
+          mySeat?: number;
+          legal?: unknown;
+          busy?: boolean;
+        },
+      ) => {
+        if (!el.view || el.mySeat === undefined || el.mySeat === null) return null;
+        return {
+          seat: el.mySeat,
+          passesTo: el.view.seats[el.mySeat]?.passesTo ?? -1,
+          phase: el.view.phase,
+          snapshot: JSON.stringify([el.view, el.legal, el.busy]),
+        };
+      },
+    )
     .catch(() => null);
 }
 
@@ -77,7 +86,9 @@ interface Seen {
 
 /** Chooses a hand card: by its number key when `keys` (and it has one), else by a click. */
 async function choose(page: Page, card: string, keys: boolean): Promise<void> {
-  const hand = await page.locator('#my-hand fd-card').evaluateAll((els) => els.map((el) => el.getAttribute('data-card') ?? ''));
+  const hand = await page
+    .locator('#my-hand fd-card')
+    .evaluateAll((els) => els.map((el) => el.getAttribute('data-card') ?? ''));
   const at = hand.indexOf(card);
   if (keys && at >= 0 && at < 9) await page.keyboard.press(String(at + 1));
   else await page.locator(`#my-hand fd-card[data-card="${card}"]`).click();
@@ -111,14 +122,21 @@ async function moveIfMine(page: Page, seen: Seen, keys: boolean): Promise<{ did:
   const cards = await legal.evaluateAll((els) => els.map((el) => el.getAttribute('data-card') ?? ''));
   if ((await page.locator('#end-turn').count()) > 0) {
     // drawThenPlay: after a normal draw only the card just drawn may go (or it is kept).
-    const drawn = await page.locator('fd-pesten').evaluate((el: HTMLElement & { view?: { drawn: { card: string | null } | null } }) => el.view?.drawn?.card ?? null);
+    const drawn = await page
+      .locator('fd-pesten')
+      .evaluate(
+        (el: HTMLElement & { view?: { drawn: { card: string | null } | null } }) => el.view?.drawn?.card ?? null,
+      );
     expect(drawn).not.toBeNull();
     expect(cards.filter((c) => c !== drawn)).toEqual([]);
     seen.afterDraw.push(cards.length > 0 ? `play ${drawn}` : `keep ${drawn}`);
   }
   if (cards.length > 0) {
     // Seek what the test must see: a 10 first, then a 2 or joker.
-    const pick = cards.findIndex((c) => c.startsWith('10')) >= 0 ? cards.findIndex((c) => c.startsWith('10')) : Math.max(0, cards.findIndex(isDrawCard));
+    const pick =
+      cards.findIndex((c) => c.startsWith('10')) >= 0
+        ? cards.findIndex((c) => c.startsWith('10'))
+        : Math.max(0, cards.findIndex(isDrawCard));
     const card = cards[pick]!;
     await choose(page, card, keys);
     const announce = page.locator('#announce[aria-pressed="false"]');
@@ -128,8 +146,23 @@ async function moveIfMine(page: Page, seen: Seen, keys: boolean): Promise<{ did:
     else {
       const confirm = jack ? page.locator('.picker button').first() : page.locator('#play');
       await confirm.waitFor({ timeout: 30_000 }).catch(async () => {
-        const state = await page.locator('fd-pesten').evaluate((el) => el.shadowRoot?.querySelector('#status')?.textContent + ' | why: ' + el.shadowRoot?.querySelector('#why')?.textContent + ' | selected: ' + el.shadowRoot?.querySelector('fd-card[selected]')?.getAttribute('data-card') + ' | hand: ' + [...(el.shadowRoot?.querySelectorAll('#my-hand fd-card') ?? [])].map((c) => `${c.getAttribute('data-card')}:${c.getAttribute('data-legal')}`).join(' '));
-        throw new Error(`played ${card} (legal: ${cards.join(' ')}) but no ${jack ? 'suit picker' : 'Play button'}: ${state}`);
+        const state = await page
+          .locator('fd-pesten')
+          .evaluate(
+            (el) =>
+              el.shadowRoot?.querySelector('#status')?.textContent +
+              ' | why: ' +
+              el.shadowRoot?.querySelector('#why')?.textContent +
+              ' | selected: ' +
+              el.shadowRoot?.querySelector('fd-card[selected]')?.getAttribute('data-card') +
+              ' | hand: ' +
+              [...(el.shadowRoot?.querySelectorAll('#my-hand fd-card') ?? [])]
+                .map((c) => `${c.getAttribute('data-card')}:${c.getAttribute('data-legal')}`)
+                .join(' '),
+          );
+        throw new Error(
+          `played ${card} (legal: ${cards.join(' ')}) but no ${jack ? 'suit picker' : 'Play button'}: ${state}`,
+        );
       });
       await confirm.click();
     }
@@ -160,7 +193,9 @@ async function noteHolders(players: Player[], held: Map<string, Set<number>>): P
   for (const p of players) {
     const state = await tableState(p.page);
     if (!state) continue;
-    const cards = await p.page.locator('#my-hand fd-card').evaluateAll((els) => els.map((el) => el.getAttribute('data-card') ?? ''));
+    const cards = await p.page
+      .locator('#my-hand fd-card')
+      .evaluateAll((els) => els.map((el) => el.getAttribute('data-card') ?? ''));
     for (const card of cards) held.set(card, (held.get(card) ?? new Set<number>()).add(state.seat));
   }
 }
@@ -174,14 +209,20 @@ async function playRound(players: Player[], seen: Seen): Promise<number> {
     let moved = false;
     await noteHolders(players, held);
     for (const p of players) {
-      if ((await p.page.locator('#halt').count()) > 0) throw new Error(`the hand stopped: ${await p.page.locator('#halt').textContent()}`);
+      if ((await p.page.locator('#halt').count()) > 0)
+        throw new Error(`the hand stopped: ${await p.page.locator('#halt').textContent()}`);
       const before = await tableState(p.page);
       if (!before) continue;
       if (p === players[2] && (await p.page.locator('#my-area.turn').count()) > 0) {
         // Cleo's phone: the whole table fits the first screen, no scrolling needed to play.
         const box = await p.page.locator('fd-pesten').evaluate((el) => {
           const r = el.getBoundingClientRect();
-          return { bottom: r.bottom + window.scrollY, left: r.left, right: r.right, width: document.documentElement.scrollWidth };
+          return {
+            bottom: r.bottom + window.scrollY,
+            left: r.left,
+            right: r.right,
+            width: document.documentElement.scrollWidth,
+          };
         });
         expect(box.left).toBeGreaterThanOrEqual(0);
         expect(Math.max(box.right, box.width)).toBeLessThanOrEqual(390);
@@ -195,19 +236,29 @@ async function playRound(players: Player[], seen: Seen): Promise<number> {
       seen.moves++;
       if (did.gave !== undefined) passes.push({ from: before.seat, to: before.passesTo, card: did.gave });
       // Wait until the page has taken its own move, so it is never sent twice.
-      await expect.poll(async () => (await tableState(p.page))?.snapshot !== before.snapshot, { timeout: 60_000 }).toBe(true);
+      await expect
+        .poll(async () => (await tableState(p.page))?.snapshot !== before.snapshot, { timeout: 60_000 })
+        .toBe(true);
       // After a pass, look at the tables before anyone plays a card that might make a passed one public.
       if (did.gave !== undefined) break;
     }
-    if (passes.length > 0 && !(await Promise.all(players.map(async (p) => (await tableState(p.page))?.phase))).includes('pass')) {
+    if (
+      passes.length > 0 &&
+      !(await Promise.all(players.map(async (p) => (await tableState(p.page))?.phase))).includes('pass')
+    ) {
       // The pass round is complete: every card reaches its receiver, and nobody else sees it.
       const seatOf = await Promise.all(players.map(async (p) => (await tableState(p.page))?.seat));
       for (const pass of passes) {
         const receiver = players[seatOf.indexOf(pass.to)]!;
-        await expect.poll(() => receiver.page.locator(`#my-hand fd-card[data-card="${pass.card}"]`).count(), { timeout: 60_000 }).toBe(1);
+        await expect
+          .poll(() => receiver.page.locator(`#my-hand fd-card[data-card="${pass.card}"]`).count(), { timeout: 60_000 })
+          .toBe(1);
         for (const [i, p] of players.entries()) {
           if (seatOf[i] === pass.from || seatOf[i] === pass.to || held.get(pass.card)?.has(seatOf[i] ?? -1)) continue;
-          expect(await tableShows(p.page, pass.card), `seat ${seatOf[i]} sees ${pass.card} passed from ${pass.from} to ${pass.to}`).toBe(false);
+          expect(
+            await tableShows(p.page, pass.card),
+            `seat ${seatOf[i]} sees ${pass.card} passed from ${pass.from} to ${pass.to}`,
+          ).toBe(false);
           seen.hiddenChecks++;
         }
       }
@@ -238,7 +289,17 @@ it('three browsers play Pesten through the UI — a 10 passed privately and a dr
   await cleo.page.goto(link);
   const players = [ann, bob, cleo];
 
-  const seen: Seen = { ten: false, chain: false, owedDrawn: false, afterDraw: [], moves: 0, hiddenChecks: 0, why: null, phoneTurns: 0, phoneBottom: 0 };
+  const seen: Seen = {
+    ten: false,
+    chain: false,
+    owedDrawn: false,
+    afterDraw: [],
+    moves: 0,
+    hiddenChecks: 0,
+    why: null,
+    phoneTurns: 0,
+    phoneBottom: 0,
+  };
   let tensChecked = 0;
   let rounds = 0;
   const enough = () => seen.hiddenChecks > 0 && seen.ten && seen.chain && seen.afterDraw.length > 0;
@@ -269,7 +330,9 @@ it('three browsers play Pesten through the UI — a 10 passed privately and a dr
   expect(seen.phoneTurns).toBeGreaterThan(0);
   expect(seen.phoneBottom).toBeLessThanOrEqual(844);
   expect(seen.why).toMatch(/does not go on|wished|owe|last card/);
-  console.log(`pesten e2e: ${rounds} round(s), ${seen.moves} moves, draw chain answered${seen.owedDrawn ? ' and an owed sum drawn' : ''}, after a draw: ${seen.afterDraw.join(', ')}; ${tensChecked} pass round(s), ${seen.hiddenChecks} passed cards checked hidden from the third page, phone table bottom ≤ ${Math.round(seen.phoneBottom)} px over ${seen.phoneTurns} turns`);
+  console.log(
+    `pesten e2e: ${rounds} round(s), ${seen.moves} moves, draw chain answered${seen.owedDrawn ? ' and an owed sum drawn' : ''}, after a draw: ${seen.afterDraw.join(', ')}; ${tensChecked} pass round(s), ${seen.hiddenChecks} passed cards checked hidden from the third page, phone table bottom ≤ ${Math.round(seen.phoneBottom)} px over ${seen.phoneTurns} turns`,
+  );
   const log = await ann.page.locator('#log li').allTextContents();
   expect(log.some((l) => /passes a card/.test(l))).toBe(true);
   // The dev server's hot-reload socket (port 24678) may be held by another dev server on the same machine;

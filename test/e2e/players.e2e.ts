@@ -49,15 +49,27 @@ async function moveIfMyTurn(page: Page): Promise<boolean> {
 }
 
 /** The hand this page shows, read from the app's store (the e2e handle). */
-async function handOf(page: Page): Promise<{ handNo: number; phase: string; step: number; hash: string | null } | null> {
+async function handOf(
+  page: Page,
+): Promise<{ handNo: number; phase: string; step: number; hash: string | null } | null> {
   return page.evaluate(() => {
-    const hand = (window as unknown as { fairdeck: { store: { view: { hand: { handNo: number; phase: string; step: number; hash: string | null } | null } } } }).fairdeck.store.view.hand;
+    const hand = (
+      window as unknown as {
+        fairdeck: {
+          store: { view: { hand: { handNo: number; phase: string; step: number; hash: string | null } | null } };
+        };
+      }
+    ).fairdeck.store.view.hand;
     return hand ? { handNo: hand.handNo, phase: hand.phase, step: hand.step, hash: hand.hash } : null;
   });
 }
 
 async function logLines(page: Page): Promise<string[]> {
-  return page.evaluate(() => (window as unknown as { fairdeck: { store: { view: { log: { text: string }[] } } } }).fairdeck.store.view.log.map((e) => e.text));
+  return page.evaluate(() =>
+    (window as unknown as { fairdeck: { store: { view: { log: { text: string }[] } } } }).fairdeck.store.view.log.map(
+      (e) => e.text,
+    ),
+  );
 }
 
 /** Plays until `moves` moves were made by these pages (no halt allowed). */
@@ -71,7 +83,8 @@ async function playMoves(pages: Page[], moves: number): Promise<void> {
         moved = true;
         await page.waitForTimeout(100);
       }
-      if ((await page.locator('#halt').count()) > 0) throw new Error(`the hand stopped: ${await page.locator('#halt').textContent()}`);
+      if ((await page.locator('#halt').count()) > 0)
+        throw new Error(`the hand stopped: ${await page.locator('#halt').textContent()}`);
     }
     if (!moved) await pages[0]!.waitForTimeout(150);
   }
@@ -100,12 +113,22 @@ it('thinking is not a lost connection; a closed page is gone, comes back into th
   // Item 1: Bob closes the page mid-hand.
   await bob.page.close();
   // Ann sees Bob gone: on his seat box and in the log; once the hand waits for him, the banner names him only.
-  await expect.poll(() => ann.page.locator('#seats li[data-seat="1"]').getAttribute('data-state'), { timeout: 60_000 }).toBe('offline');
+  await expect
+    .poll(() => ann.page.locator('#seats li[data-seat="1"]').getAttribute('data-state'), { timeout: 60_000 })
+    .toBe('offline');
   expect(await ann.page.locator('#seats li[data-seat="1"] .state').textContent()).toContain('connection lost');
   // …and on his box at the game's table, Ann's own seat unmarked.
-  await expect.poll(() => ann.page.locator('fd-stress-shed [data-seat-box="1"][data-gone] [data-gone-mark]').textContent(), { timeout: 30_000 }).toBe('connection lost');
+  await expect
+    .poll(() => ann.page.locator('fd-stress-shed [data-seat-box="1"][data-gone] [data-gone-mark]').textContent(), {
+      timeout: 30_000,
+    })
+    .toBe('connection lost');
   expect(await ann.page.locator('fd-stress-shed [data-gone-mark]').count()).toBe(1);
-  await expect.poll(async () => (await logLines(ann.page)).some((l) => /^Bob has lost the connection/.test(l)), { timeout: 10_000 }).toBe(true);
+  await expect
+    .poll(async () => (await logLines(ann.page)).some((l) => /^Bob has lost the connection/.test(l)), {
+      timeout: 10_000,
+    })
+    .toBe(true);
   for (;;) {
     if ((await ann.page.locator('#stalled').count()) > 0) break;
     if (!(await moveIfMyTurn(ann.page))) await ann.page.waitForTimeout(300);
@@ -135,10 +158,13 @@ it('thinking is not a lost connection; a closed page is gone, comes back into th
   await playMoves([ann.page, back], 4);
   // Both pages agree on the state of hand 2 once the moves have settled.
   await expect
-    .poll(async () => {
-      const [a, b] = await Promise.all([handOf(ann.page), handOf(back)]);
-      return a && b && a.handNo === 1 && a.step === b.step && a.hash !== null && a.hash === b.hash;
-    }, { timeout: 60_000 })
+    .poll(
+      async () => {
+        const [a, b] = await Promise.all([handOf(ann.page), handOf(back)]);
+        return a && b && a.handNo === 1 && a.step === b.step && a.hash !== null && a.hash === b.hash;
+      },
+      { timeout: 60_000 },
+    )
     .toBe(true);
   expect(await back.locator('#stalled').count()).toBe(0);
 
@@ -148,7 +174,9 @@ it('thinking is not a lost connection; a closed page is gone, comes back into th
   expect(await ann.page.locator('#halt').textContent()).toContain('Bob left the table');
   await ann.page.locator('#summary-close').click({ timeout: 30_000 });
   await ann.page.locator('#seats li[data-seat="1"] .add-bot').click({ timeout: 30_000 });
-  await expect.poll(() => ann.page.locator('#seats li[data-seat="1"] .who').textContent(), { timeout: 30_000 }).toContain('Bot 2');
+  await expect
+    .poll(() => ann.page.locator('#seats li[data-seat="1"] .who').textContent(), { timeout: 30_000 })
+    .toContain('Bot 2');
   await ann.page.locator('#rematch').click();
   await ann.page.locator('#ready').waitFor({ timeout: 120_000 });
   await ann.page.locator('#ready').click();
@@ -160,7 +188,11 @@ it('thinking is not a lost connection; a closed page is gone, comes back into th
 
   // Items 4a and 4c: a well-formed link nobody serves, opened in the same tab: a clear message with Retry and Home, and a fresh log.
   await back.goto(`${base.replace(/\/?$/, '/')}#/t/abcdefgh-0123456789abcdef?signal=here`);
-  await expect.poll(async () => (await logLines(back)).some((l) => /sit in seat|Bob left|the table has moved on/.test(l)), { timeout: 5_000 }).toBe(false);
+  await expect
+    .poll(async () => (await logLines(back)).some((l) => /sit in seat|Bob left|the table has moved on/.test(l)), {
+      timeout: 5_000,
+    })
+    .toBe(false);
   await back.locator('#unserved').waitFor({ timeout: 60_000 });
   expect(await back.locator('#unserved').textContent()).toMatch(/Nobody is serving this table/);
   await back.screenshot({ path: 'test-results/players-unserved.png' });

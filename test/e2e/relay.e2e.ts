@@ -31,7 +31,12 @@ afterAll(async () => {
 const NEGOTIATION = new Set(['OFFER', 'ANSWER', 'CANDIDATE']);
 
 /** A page whose signaling socket drops negotiation with any peer `refuse` names. */
-async function playerPage(base: string, name: string, refuse: (peerId: string) => boolean, dropped: string[]): Promise<Page> {
+async function playerPage(
+  base: string,
+  name: string,
+  refuse: (peerId: string) => boolean,
+  dropped: string[],
+): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
   contexts.push(context);
   await context.routeWebSocket(/\/peerjs/, (socket) => {
@@ -61,16 +66,24 @@ async function playerPage(base: string, name: string, refuse: (peerId: string) =
 }
 
 async function peerIdOf(page: Page): Promise<string> {
-  return page.evaluate(() => (window as unknown as { fairdeck: { store: { debugMesh?: { peerId: string } } } }).fairdeck.store.debugMesh?.peerId ?? '');
+  return page.evaluate(
+    () =>
+      (window as unknown as { fairdeck: { store: { debugMesh?: { peerId: string } } } }).fairdeck.store.debugMesh
+        ?.peerId ?? '',
+  );
 }
 
 /** How the page's mesh reaches the seat whose name is `name` ('direct', 'relayed', …), from the seat list. */
 async function stateOf(page: Page, name: string): Promise<string | null> {
-  return page.locator('#seats li', { has: page.locator('.who', { hasText: name }) }).first().getAttribute('data-state');
+  return page
+    .locator('#seats li', { has: page.locator('.who', { hasText: name }) })
+    .first()
+    .getAttribute('data-state');
 }
 
 /** One move if it is this page's turn (the lowest playable card, keeping 2, 3 and 10; every 4th move the highest); returns what it did, or null. */
-const moveIfMyTurn = (page: Page, moveNo: number) => stressTurn(page, (ordered) => (moveNo % 4 === 3 ? ordered[ordered.length - 1]! : ordered[0]!));
+const moveIfMyTurn = (page: Page, moveNo: number) =>
+  stressTurn(page, (ordered) => (moveNo % 4 === 3 ? ordered[ordered.length - 1]! : ordered[0]!));
 
 it('two pages that cannot link directly play a whole hand through the third', async () => {
   const base = inject('baseUrl');
@@ -131,13 +144,20 @@ it('two pages that cannot link directly play a whole hand through the third', as
     direct.bobToAnn ||= (await stateOf(bob, 'Ann')) === 'direct';
     expect(moves).toBeLessThan(5000);
     for (const p of pages) {
-      if ((await p.locator('#halt').count()) > 0) throw new Error(`the hand stopped: ${await p.locator('#halt').textContent()}`);
+      if ((await p.locator('#halt').count()) > 0)
+        throw new Error(`the hand stopped: ${await p.locator('#halt').textContent()}`);
     }
   }
   expect(moves).toBeGreaterThan(10);
   expect(direct).toEqual({ annToBob: false, bobToAnn: false });
   // The meshes agree: each holds an open link to Cat and none to the other.
-  const openLinks = (page: Page) => page.evaluate(() => (window as unknown as { fairdeck: { store: { debugMesh?: { openLinks(): string[] } } } }).fairdeck.store.debugMesh?.openLinks() ?? []);
+  const openLinks = (page: Page) =>
+    page.evaluate(
+      () =>
+        (
+          window as unknown as { fairdeck: { store: { debugMesh?: { openLinks(): string[] } } } }
+        ).fairdeck.store.debugMesh?.openLinks() ?? [],
+    );
   const annLinks = await openLinks(ann);
   const bobLinks = await openLinks(bob);
   expect(annLinks).toContain(catId);
@@ -181,12 +201,26 @@ it('a joiner whose page can never link to the creator is seated through a seated
   bobId = await peerIdOf(bob);
   // The creator seated him: three seats taken on every page, and the same fingerprint.
   for (const page of [ann, bob, cat]) {
-    await expect.poll(() => page.locator('#seats li .who').allTextContents(), { timeout: 30_000 }).toEqual(expect.arrayContaining([expect.stringContaining('Ann'), expect.stringContaining('Bob'), expect.stringContaining('Cat')]));
+    await expect
+      .poll(() => page.locator('#seats li .who').allTextContents(), { timeout: 30_000 })
+      .toEqual(
+        expect.arrayContaining([
+          expect.stringContaining('Ann'),
+          expect.stringContaining('Bob'),
+          expect.stringContaining('Cat'),
+        ]),
+      );
   }
   const prints = await Promise.all([ann, bob, cat].map((p) => p.locator('#fingerprint-words').textContent()));
   expect(prints[0]).toMatch(/\w/);
   expect(new Set(prints).size).toBe(1);
-  const openLinks = (page: Page) => page.evaluate(() => (window as unknown as { fairdeck: { store: { debugMesh?: { openLinks(): string[] } } } }).fairdeck.store.debugMesh?.openLinks() ?? []);
+  const openLinks = (page: Page) =>
+    page.evaluate(
+      () =>
+        (
+          window as unknown as { fairdeck: { store: { debugMesh?: { openLinks(): string[] } } } }
+        ).fairdeck.store.debugMesh?.openLinks() ?? [],
+    );
   expect(await openLinks(bob)).not.toContain(annId);
   expect(await openLinks(ann)).not.toContain(bobId);
   expect(dropped.filter((d) => d.startsWith('Bob → '))).not.toEqual([]);

@@ -34,7 +34,9 @@ it('opens a transcript, shows its verdict and replays it move by move with the c
   await expect.poll(() => page.locator('#replay-step').textContent()).toMatch(/^step 30 of /);
   expect((await page.locator('#replay-caption').textContent())!.trim().length).toBeGreaterThan(0);
   // Every card in every seat's hand is shown face up (a card name, not a back).
-  const shown = await page.locator('fd-card[data-card]').evaluateAll((els) => els.map((el) => el.getAttribute('data-card') ?? ''));
+  const shown = await page
+    .locator('fd-card[data-card]')
+    .evaluateAll((els) => els.map((el) => el.getAttribute('data-card') ?? ''));
   expect(shown.length).toBeGreaterThan(5);
   expect(shown.every((card) => /^(10|[2-9JQKA])[SHDC]$/.test(card))).toBe(true);
   await page.locator('#replay-back').click();
@@ -43,7 +45,9 @@ it('opens a transcript, shows its verdict and replays it move by move with the c
   // The same file with one event removed: the page names the fault.
   const file = JSON.parse(readFileSync(fixture, 'utf8')) as { hands: { events: string[] }[] };
   file.hands[0]!.events.splice(20, 1);
-  await page.locator('#replay-file').setInputFiles({ name: 'tampered.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(file)) });
+  await page
+    .locator('#replay-file')
+    .setInputFiles({ name: 'tampered.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(file)) });
   await expect.poll(() => report.textContent()).toContain('VERDICT: NOT CLEAN');
   expect(await report.textContent()).toContain('missing from the file');
   // The dev server's live-reload socket may drop on a loaded machine; any other page error is the replay's.

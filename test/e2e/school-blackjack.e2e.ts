@@ -71,7 +71,10 @@ async function chooseAndClick(page: Page): Promise<string | null> {
   const seen = await page.locator(table).evaluate((el) => {
     const root = el.shadowRoot!;
     return {
-      hand: [...root.querySelectorAll('#my-hand fd-card')].map((c) => ({ card: c.getAttribute('data-card') ?? '', playable: c.hasAttribute('selectable') })),
+      hand: [...root.querySelectorAll('#my-hand fd-card')].map((c) => ({
+        card: c.getAttribute('data-card') ?? '',
+        playable: c.hasAttribute('selectable'),
+      })),
       step: root.querySelector('#step')?.getAttribute('data-step') ?? '',
       top: root.querySelector('#pile fd-card.top')?.getAttribute('data-card') ?? '',
       owed: root.querySelector('#owed') !== null,
@@ -81,7 +84,10 @@ async function chooseAndClick(page: Page): Promise<string | null> {
   });
   // voluntaryDraw is off: "I cannot play" is a claim, so a draw is offered only when no card in hand may be played.
   const anyPlayable = seen.hand.some((c) => c.playable);
-  if (anyPlayable && (seen.draw || seen.endCost === '1')) claims.offeredWithPlayable.push(`${seen.step}: ${seen.hand.map((c) => c.card + (c.playable ? '*' : '')).join(' ')}`);
+  if (anyPlayable && (seen.draw || seen.endCost === '1'))
+    claims.offeredWithPlayable.push(
+      `${seen.step}: ${seen.hand.map((c) => c.card + (c.playable ? '*' : '')).join(' ')}`,
+    );
   const { hand, step, owed, endCost } = seen;
   const top = rank(seen.top);
   const playable = hand.filter((c) => c.playable).map((c) => c.card);
@@ -99,7 +105,8 @@ async function chooseAndClick(page: Page): Promise<string | null> {
   } else if (step === 'more' || step === 'cap') {
     choice = playable.find((c) => rank(c) === top);
     // A run wants its cap; a free end is taken only when the run cannot go on.
-    if (choice === undefined && endCost !== '0') choice = playable.find((c) => !['3', 'Q'].includes(rank(c))) ?? playable[0];
+    if (choice === undefined && endCost !== '0')
+      choice = playable.find((c) => !['3', 'Q'].includes(rank(c))) ?? playable[0];
   } else choice = playable.find((c) => !['3', 'Q'].includes(rank(c))) ?? playable[0];
   if (choice !== undefined) {
     // Cards overlap in a fanned hand: click the visible corner.
@@ -122,16 +129,26 @@ async function chooseAndClick(page: Page): Promise<string | null> {
 async function diagnose(page: Page, who: string): Promise<string> {
   await page.screenshot({ path: path.join(shots, `school-blackjack-stuck-${who}.png`), fullPage: true });
   const inside = await page.locator(table).evaluate((el) => {
-    const t = el as HTMLElement & { busy: boolean; legal: unknown[]; view: { turn: number | null; step: string; deckCount: number; pile: unknown[] } };
+    const t = el as HTMLElement & {
+      busy: boolean;
+      legal: unknown[];
+      view: { turn: number | null; step: string; deckCount: number; pile: unknown[] };
+    };
     const root = t.shadowRoot!;
     return `turn=${t.view.turn} step=${t.view.step} deck=${t.view.deckCount} pile=${t.view.pile.length} busy=${t.busy} legal=${JSON.stringify(t.legal)} banner="${root.querySelector('#turn')?.textContent}"`;
   });
-  const hand = await page.locator('fd-hand').evaluate((el) => el.shadowRoot?.querySelector('.banner')?.textContent?.replace(/\s+/g, ' ') ?? '');
+  const hand = await page
+    .locator('fd-hand')
+    .evaluate((el) => el.shadowRoot?.querySelector('.banner')?.textContent?.replace(/\s+/g, ' ') ?? '');
   return `${who}: ${inside} hand-banner="${hand}" log: ${(await logLines(page)).slice(-6).join(' | ')}`;
 }
 
 async function logLines(page: Page): Promise<string[]> {
-  return page.locator('#log li').evaluateAll((els) => els.map((el) => (el.textContent ?? '').slice(el.querySelector('time')?.textContent?.length ?? 0).trim()));
+  return page
+    .locator('#log li')
+    .evaluateAll((els) =>
+      els.map((el) => (el.textContent ?? '').slice(el.querySelector('time')?.textContent?.length ?? 0).trim()),
+    );
 }
 
 /** A turn of three or more cards with a run of one rank in it that ended without a draw. */
@@ -189,11 +206,13 @@ it('two browsers play school-blackjack through the UI, with a capped multi-card 
         }
       }
       idle = moved ? 0 : idle + 1;
-      if (idle === 300) throw new Error(`nobody can move:\n${await diagnose(ann.page, 'ann')}\n${await diagnose(bob.page, 'bob')}`);
+      if (idle === 300)
+        throw new Error(`nobody can move:\n${await diagnose(ann.page, 'ann')}\n${await diagnose(bob.page, 'bob')}`);
       if (!moved) await ann.page.waitForTimeout(100);
       if (moved && moves % 40 === 0) console.log(`hand ${hand}: ${moves} moves`);
       for (const p of [ann, bob]) {
-        if ((await p.page.locator('#halt').count()) > 0) throw new Error(`the hand stopped: ${await p.page.locator('#halt').textContent()}`);
+        if ((await p.page.locator('#halt').count()) > 0)
+          throw new Error(`the hand stopped: ${await p.page.locator('#halt').textContent()}`);
       }
       if (!screenshots && moves >= 16 && (await ann.page.locator(`${table} #my-area.turn`).count()) > 0) {
         screenshots = true;
@@ -222,7 +241,8 @@ it('two browsers play school-blackjack through the UI, with a capped multi-card 
     if (!(capped && chain)) {
       await ann.page.locator('#rematch').click();
       await bob.page.locator('#rematch').click();
-      for (const p of [ann, bob]) await expect.poll(() => p.page.locator('#result').count(), { timeout: 240_000 }).toBe(0);
+      for (const p of [ann, bob])
+        await expect.poll(() => p.page.locator('#result').count(), { timeout: 240_000 }).toBe(0);
     }
     expect(bobLog.length).toBeGreaterThan(0);
   }

@@ -72,7 +72,8 @@ async function freePort(): Promise<number> {
 }
 
 /** One move if it is this page's turn (as in stress-shed.e2e.ts; now and then another card, chosen by the move count, not a clock, so two fixed strategies cannot loop for ever); returns what it did, or null. */
-const moveIfMyTurn = (page: Page, turn: number) => stressTurn(page, (ordered) => (turn % 4 === 3 ? ordered[turn % ordered.length]! : ordered[0]!));
+const moveIfMyTurn = (page: Page, turn: number) =>
+  stressTurn(page, (ordered) => (turn % 4 === 3 ? ordered[turn % ordered.length]! : ordered[0]!));
 
 async function logText(page: Page): Promise<string> {
   return (await page.locator('fd-log #log').textContent()) ?? '';
@@ -104,7 +105,9 @@ it('two browsers play a hand through a standalone PeerServer chosen by the share
   await ann.page.locator('input[name="game"][value="stress-shed"]').check();
   await ann.page.locator('#seats').selectOption('2');
   await ann.page.locator('#create').click();
-  await expect.poll(() => ann.page.locator('#share-link').inputValue(), { timeout: 30_000 }).toMatch(/#\/t\/.*\?signal=/);
+  await expect
+    .poll(() => ann.page.locator('#share-link').inputValue(), { timeout: 30_000 })
+    .toMatch(/#\/t\/.*\?signal=/);
   const link = await ann.page.locator('#share-link').inputValue();
   expect(new URLSearchParams(link.split('?')[1]).get('signal')).toBe(`ws://localhost:${port}${PATH}`);
   expect(await ann.page.locator('#share-signaling').textContent()).toContain(url);
@@ -136,19 +139,24 @@ it('two browsers play a hand through a standalone PeerServer chosen by the share
     if (phase === 'before' && moves >= 8) {
       phase = 'outage';
       await signaling.stop();
-      for (const p of [ann, bob]) await expect.poll(() => logText(p.page), { timeout: 30_000 }).toContain(`lost the signaling server ${url}`);
+      for (const p of [ann, bob])
+        await expect.poll(() => logText(p.page), { timeout: 30_000 }).toContain(`lost the signaling server ${url}`);
     }
     if (phase === 'outage' && (outageMoves >= 3 || (await done(ann)))) {
       // Bob reloads while the server is down: his page says which server failed and why, and keeps trying.
       await bob.page.reload();
       await bob.page.locator('#signaling-failure').waitFor({ timeout: 60_000 });
       expect(await bob.page.locator('#signaling-url').textContent()).toBe(url);
-      await expect.poll(() => bob.page.locator('#signaling-advice').textContent(), { timeout: 30_000 }).toContain('nothing answers');
+      await expect
+        .poll(() => bob.page.locator('#signaling-advice').textContent(), { timeout: 30_000 })
+        .toContain('nothing answers');
       expect(await bob.page.locator('#retry').count()).toBe(1);
       await signaling.start();
       phase = 'after';
       await bob.page.locator('#my-area').waitFor({ timeout: 120_000 });
-      await expect.poll(() => logText(ann.page), { timeout: 60_000 }).toMatch(/signaling server \S+ is back after \d+ s/);
+      await expect
+        .poll(() => logText(ann.page), { timeout: 60_000 })
+        .toMatch(/signaling server \S+ is back after \d+ s/);
       // One line when signaling was lost and one when it came back, not a stream of warnings (counted now:
       // the page keeps the last 300 log lines, and a long hand can push these out before it ends).
       const atBack = await logText(ann.page);
@@ -157,7 +165,8 @@ it('two browsers play a hand through a standalone PeerServer chosen by the share
     }
     expect(moves).toBeLessThan(5000);
     for (const p of [ann, bob]) {
-      if ((await p.page.locator('#halt').count()) > 0) throw new Error(`the hand stopped: ${await p.page.locator('#halt').textContent()}`);
+      if ((await p.page.locator('#halt').count()) > 0)
+        throw new Error(`the hand stopped: ${await p.page.locator('#halt').textContent()}`);
     }
   }
   expect(phase).toBe('after');

@@ -74,7 +74,12 @@ export interface Playable {
  * is not this page's turn.
  */
 export async function stressTurn(page: Page, pick: (ordered: readonly Playable[]) => Playable): Promise<string | null> {
-  if (await page.locator('#ready').isVisible().catch(() => false)) {
+  if (
+    await page
+      .locator('#ready')
+      .isVisible()
+      .catch(() => false)
+  ) {
     await page.locator('#ready').click();
     return 'ready';
   }
@@ -83,7 +88,9 @@ export async function stressTurn(page: Page, pick: (ordered: readonly Playable[]
   if ((await playable.count()) > 0) {
     const cards = await playable.evaluateAll((els) => els.map((el) => el.getAttribute('data-card') ?? ''));
     const keep = (card: string) => ['2', '3', '10'].some((r) => card.startsWith(r));
-    const ordered = cards.map((card, i) => ({ card, i, score: keep(card) ? 100 + rankOf(card) : rankOf(card) })).sort((a, b) => a.score - b.score);
+    const ordered = cards
+      .map((card, i) => ({ card, i, score: keep(card) ? 100 + rankOf(card) : rankOf(card) }))
+      .sort((a, b) => a.score - b.score);
     const chosen = pick(ordered);
     await playable.nth(chosen.i).click();
     await page.locator('#play').click();

@@ -26,7 +26,8 @@ afterAll(async () => {
 const whim = makeRng(20261123);
 
 /** One move if it is this page's turn: mostly the lowest card; now and then another, like a person (two fixed strategies can pass the stack back and forth for ever). */
-const moveIfMyTurn = (page: Page) => stressTurn(page, (ordered) => (whim.next() < 0.3 ? ordered[whim.int(ordered.length)]! : ordered[0]!));
+const moveIfMyTurn = (page: Page) =>
+  stressTurn(page, (ordered) => (whim.next() < 0.3 ? ordered[whim.int(ordered.length)]! : ordered[0]!));
 
 it('two browsers play a whole hand of stress-shed through the UI and agree on a clean audit', async () => {
   const base = inject('baseUrl');
@@ -61,7 +62,8 @@ it('two browsers play a whole hand of stress-shed through the UI and agree on a 
     }
     expect(moves).toBeLessThan(5000);
     for (const p of [ann, bob]) {
-      if ((await p.page.locator('#halt').count()) > 0) throw new Error(`the hand stopped: ${await p.page.locator('#halt').textContent()}`);
+      if ((await p.page.locator('#halt').count()) > 0)
+        throw new Error(`the hand stopped: ${await p.page.locator('#halt').textContent()}`);
     }
   }
   expect(moves).toBeGreaterThan(10);
@@ -79,7 +81,10 @@ it('two browsers play a whole hand of stress-shed through the UI and agree on a 
     await expect.poll(() => p.page.locator('#verdict').getAttribute('data-status')).toBe('clean');
     expect(await p.page.locator('#verdict li[data-ok="true"]').count()).toBe(6);
   }
-  const [download] = await Promise.all([bob.page.waitForEvent('download'), bob.page.locator('#download-transcript').click()]);
+  const [download] = await Promise.all([
+    bob.page.waitForEvent('download'),
+    bob.page.locator('#download-transcript').click(),
+  ]);
   const report = verifyTranscript(readFileSync(await download.path(), 'utf8'));
   expect(report.fault).toBeNull();
   expect(`hash ${report.hands[0]!.stateHash!.slice(0, 16)}`).toBe(hashes[0]!.trim());

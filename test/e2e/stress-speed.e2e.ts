@@ -25,7 +25,8 @@ async function gameOver(page: Page): Promise<boolean> {
 /** One player's loop: call stress when it can, else play the first playable row card (choosing a stack if asked). */
 async function playUntilOver(page: Page, stopped: () => boolean): Promise<void> {
   while (!stopped() && !(await gameOver(page))) {
-    if ((await page.locator('#halt').count()) > 0) throw new Error(`the hand stopped: ${await page.locator('#halt').textContent()}`);
+    if ((await page.locator('#halt').count()) > 0)
+      throw new Error(`the hand stopped: ${await page.locator('#halt').textContent()}`);
     const stress = page.locator('#stress');
     if (await stress.isEnabled().catch(() => false)) {
       await stress.click().catch(() => {});

@@ -38,11 +38,17 @@ async function logLines(page: Page): Promise<string[]> {
 
 /** The hand's step (inputs taken so far), read from the store. */
 async function readStep(page: Page): Promise<number> {
-  return page.evaluate(() => (window as unknown as { fairdeck: { store: { view: { hand: { step: number } | null } } } }).fairdeck.store.view.hand?.step ?? -1);
+  return page.evaluate(
+    () =>
+      (window as unknown as { fairdeck: { store: { view: { hand: { step: number } | null } } } }).fairdeck.store.view
+        .hand?.step ?? -1,
+  );
 }
 
 async function lobbyOrder(page: Page): Promise<number[]> {
-  return (await page.locator('fd-lobby ol#seats > li').evaluateAll((els) => els.map((el) => el.getAttribute('data-seat')))).map(Number);
+  return (
+    await page.locator('fd-lobby ol#seats > li').evaluateAll((els) => els.map((el) => el.getAttribute('data-seat')))
+  ).map(Number);
 }
 
 it('names and seats: a joiner names itself before sitting, seats in play order, bots labelled as bots, Settings returns to the table', async () => {
@@ -62,14 +68,20 @@ it('names and seats: a joiner names itself before sitting, seats in play order, 
   // (Vite's dev client failing its own HMR socket is not the app's error: see viteNoise.)
   await page.goto(link);
   await page.locator('#sit-name').waitFor({ timeout: 60_000 });
-  await expect.poll(() => page.locator('fd-lobby li[data-seat="2"]').textContent(), { timeout: 30_000 }).toMatch(/bot, hosted by Ann/);
+  await expect
+    .poll(() => page.locator('fd-lobby li[data-seat="2"]').textContent(), { timeout: 30_000 })
+    .toMatch(/bot, hosted by Ann/);
   // The bot is as connected as Ann, never "offline".
-  await expect.poll(() => page.locator('fd-lobby li[data-seat="2"]').getAttribute('data-state'), { timeout: 30_000 }).toMatch(/direct|relayed/);
+  await expect
+    .poll(() => page.locator('fd-lobby li[data-seat="2"]').getAttribute('data-state'), { timeout: 30_000 })
+    .toMatch(/direct|relayed/);
   expect(await page.locator('#sit').isDisabled()).toBe(true);
   expect(await ann.page.locator('fd-lobby li[data-seat="1"] .who').textContent()).toBe('Free seat');
   await page.locator('#sit-name').fill('Bob');
   await page.locator('#sit').click();
-  await expect.poll(() => ann.page.locator('fd-lobby li[data-seat="1"] .who').textContent(), { timeout: 30_000 }).toBe('Bob');
+  await expect
+    .poll(() => ann.page.locator('fd-lobby li[data-seat="1"] .who').textContent(), { timeout: 30_000 })
+    .toBe('Bob');
   expect((await logLines(ann.page)).join('\n')).not.toMatch(/Player [0-9a-f]{4}/);
   // Bob's name stays his for the next table.
   expect(await page.locator('header #name').inputValue()).toBe('Bob');
@@ -80,16 +92,22 @@ it('names and seats: a joiner names itself before sitting, seats in play order, 
 
   // The hand starts by itself; the game's own seats carry the bot label too.
   await page.locator('fd-pesten').waitFor({ timeout: 240_000 });
-  await expect.poll(() => page.locator('fd-pesten .seat[data-seat="2"]').textContent(), { timeout: 60_000 }).toMatch(/bot/i);
+  await expect
+    .poll(() => page.locator('fd-pesten .seat[data-seat="2"]').textContent(), { timeout: 60_000 })
+    .toMatch(/bot/i);
 
   // The hand sorts by suit or by rank; the choice is remembered in Settings.
   const sortButton = page.locator('fd-pesten #sort');
   await expect.poll(() => sortButton.textContent(), { timeout: 60_000 }).toMatch(/Sort by rank/);
   await sortButton.click();
   await expect.poll(() => sortButton.textContent()).toMatch(/Sort by suit/);
-  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('fairdeck.settings.v1') ?? '{}').sortHandBy)).toBe('rank');
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('fairdeck.settings.v1') ?? '{}').sortHandBy)).toBe(
+    'rank',
+  );
   const RANKS = ['2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A'];
-  const ranks = (await page.locator('#my-hand fd-card').evaluateAll((els) => els.map((el) => el.getAttribute('data-card') ?? '')))
+  const ranks = (
+    await page.locator('#my-hand fd-card').evaluateAll((els) => els.map((el) => el.getAttribute('data-card') ?? ''))
+  )
     .filter((c) => !c.startsWith('JK'))
     .map((c) => RANKS.indexOf(/^(10|[2-9JQKA])/.exec(c)?.[1] ?? ''));
   expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
@@ -120,10 +138,13 @@ it('keyboard: P typed in the Name box plays nothing in Stress (shedding); P outs
   // Whoever is to play picks a card.
   let mover: Player | null = null;
   await expect
-    .poll(async () => {
-      for (const p of [ann, bob]) if ((await p.page.locator('#my-area.turn').count()) > 0) mover = p;
-      return mover !== null;
-    }, { timeout: 120_000 })
+    .poll(
+      async () => {
+        for (const p of [ann, bob]) if ((await p.page.locator('#my-area.turn').count()) > 0) mover = p;
+        return mover !== null;
+      },
+      { timeout: 120_000 },
+    )
     .toBe(true);
   const page = mover!.page;
   const card = page.locator('#my-hand fd-card[selectable], #my-face-up fd-card[selectable]').first();
@@ -143,7 +164,9 @@ it('keyboard: P typed in the Name box plays nothing in Stress (shedding); P outs
   // The same key outside a text field plays.
   await name.blur();
   await page.keyboard.press('p');
-  await expect.poll(async () => (await logLines(page)).filter((l) => / played /.test(l)).length, { timeout: 60_000 }).toBe(before + 1);
+  await expect
+    .poll(async () => (await logLines(page)).filter((l) => / played /.test(l)).length, { timeout: 60_000 })
+    .toBe(before + 1);
   await ann.context.close();
   await bob.context.close();
 });
@@ -156,31 +179,42 @@ it('keyboard: digits and space typed in the Name box play nothing in Stress (spe
   await bob.page.goto(link);
   for (const p of [ann, bob]) await p.page.locator('#stress').waitFor({ timeout: 240_000 });
   // A moment when one of them has a move (a playable row card, or a stress call): the test types on that page.
-  const canMove = async (p: Player) => (await p.page.locator('#my-side fd-card[selectable]').count()) > 0 || (await p.page.locator('#stress').isEnabled());
+  const canMove = async (p: Player) =>
+    (await p.page.locator('#my-side fd-card[selectable]').count()) > 0 || (await p.page.locator('#stress').isEnabled());
   let mover: Player | null = null;
   await expect
-    .poll(async () => {
-      for (const p of [ann, bob]) if (await canMove(p)) mover = p;
-      return mover !== null;
-    }, { timeout: 120_000 })
+    .poll(
+      async () => {
+        for (const p of [ann, bob]) if (await canMove(p)) mover = p;
+        return mover !== null;
+      },
+      { timeout: 120_000 },
+    )
     .toBe(true);
   const who = mover === bob ? 'Bob' : 'Ann';
   const page = mover!.page;
-  const rowBefore = await page.locator('#my-side .slot fd-card').evaluateAll((els) => els.map((el) => el.getAttribute('data-card')));
+  const rowBefore = await page
+    .locator('#my-side .slot fd-card')
+    .evaluateAll((els) => els.map((el) => el.getAttribute('data-card')));
   const name = page.locator('header #name');
   await name.click();
   await name.press('End');
   for (const key of ['1', '2', '3', '4', 'Space', 'z', 'x']) await name.press(key);
   expect(await name.inputValue()).toBe(`${who}1234 zx`);
-  const played = async () => (await logLines(page)).filter((l) => new RegExp(`${who}\\S* (played|called stress)`).test(l)).length;
+  const played = async () =>
+    (await logLines(page)).filter((l) => new RegExp(`${who}\\S* (played|called stress)`).test(l)).length;
   expect(await played()).toBe(0);
-  expect(await page.locator('#my-side .slot fd-card').evaluateAll((els) => els.map((el) => el.getAttribute('data-card')))).toEqual(rowBefore);
+  expect(
+    await page.locator('#my-side .slot fd-card').evaluateAll((els) => els.map((el) => el.getAttribute('data-card'))),
+  ).toEqual(rowBefore);
   // Outside the box the digit of a playable slot plays (Z/X choose a stack when it fits both).
   await name.fill(who);
   await name.blur();
   if (await page.locator('#stress').isEnabled()) await page.keyboard.press('Space');
   else {
-    const slot = Number(await page.locator('#my-side .slot:has(fd-card[selectable])').first().getAttribute('data-slot'));
+    const slot = Number(
+      await page.locator('#my-side .slot:has(fd-card[selectable])').first().getAttribute('data-slot'),
+    );
     await page.keyboard.press(String(slot + 1));
     if ((await page.locator('#my-side .slot.selected').count()) > 0) await page.keyboard.press('z');
   }
@@ -191,7 +225,12 @@ it('keyboard: digits and space typed in the Name box play nothing in Stress (spe
 
 it('phone 390×844 (touch): the action bar stays in view, no key hints, no scrolling on a turn; legal cards marked, an illegal one says why', async () => {
   const base = inject('baseUrl');
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 });
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    deviceScaleFactor: 1,
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
@@ -204,7 +243,11 @@ it('phone 390×844 (touch): the action bar stays in view, no key hints, no scrol
   // Play until a turn offers a legal card and holds an illegal one (a bot answers at once).
   let checked = false;
   for (let turn = 0; turn < 60 && !checked; turn++) {
-    await expect.poll(async () => (await page.locator('#my-area.turn').count()) + (await page.locator('#rematch').count()), { timeout: 120_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(async () => (await page.locator('#my-area.turn').count()) + (await page.locator('#rematch').count()), {
+        timeout: 120_000,
+      })
+      .toBeGreaterThan(0);
     if ((await page.locator('#rematch').count()) > 0) {
       await page.locator('#rematch').tap();
       continue;
@@ -217,13 +260,18 @@ it('phone 390×844 (touch): the action bar stays in view, no key hints, no scrol
       expect(await illegal.first().getAttribute('class')).toContain('illegal');
       const refused = await illegal.first().getAttribute('data-card');
       await illegal.first().tap();
-      await expect.poll(() => page.locator('#why').textContent()).toMatch(/does not go on|was wished|owe|last card|drew/);
+      await expect
+        .poll(() => page.locator('#why').textContent())
+        .toMatch(/does not go on|was wished|owe|last card|drew/);
       expect(refused).not.toBe('');
       await page.screenshot({ path: 'docs/mobile.png' });
       await legal.first().tap();
       await page.locator('#play, .picker button').first().waitFor();
       // The page does not scroll on a turn: the table fits, and the action bar is on screen.
-      const measure = await page.evaluate(() => ({ height: document.documentElement.scrollHeight, width: document.documentElement.scrollWidth }));
+      const measure = await page.evaluate(() => ({
+        height: document.documentElement.scrollHeight,
+        width: document.documentElement.scrollWidth,
+      }));
       expect(measure.height).toBeLessThanOrEqual(844);
       expect(measure.width).toBeLessThanOrEqual(390);
       for (const id of ['#play, .picker', '#draw']) {
@@ -233,7 +281,9 @@ it('phone 390×844 (touch): the action bar stays in view, no key hints, no scrol
         expect(box!.y + box!.height).toBeLessThanOrEqual(844);
       }
       // No key hints on a touch screen.
-      const hints = await page.locator('fd-pesten kbd.key').evaluateAll((els) => els.filter((el) => getComputedStyle(el).display !== 'none').length);
+      const hints = await page
+        .locator('fd-pesten kbd.key')
+        .evaluateAll((els) => els.filter((el) => getComputedStyle(el).display !== 'none').length);
       expect(hints).toBe(0);
       expect(await page.locator('fd-pesten kbd.key').count()).toBeGreaterThan(0);
       checked = true;
@@ -243,10 +293,17 @@ it('phone 390×844 (touch): the action bar stays in view, no key hints, no scrol
       const picker = page.locator('.picker button').first();
       if (await picker.isVisible().catch(() => false)) await picker.tap().catch(() => {});
       else if ((await legal.count()) > 0) {
-        await legal.first().tap().catch(() => {});
+        await legal
+          .first()
+          .tap()
+          .catch(() => {});
         const next = page.locator('#play, #give, .picker button').first();
         if (await next.isVisible().catch(() => false)) await next.tap().catch(() => {});
-      } else await page.locator('#draw').tap().catch(() => {});
+      } else
+        await page
+          .locator('#draw')
+          .tap()
+          .catch(() => {});
       await expect.poll(() => readStep(page), { timeout: 60_000 }).not.toBe(step);
     }
   }
@@ -257,7 +314,12 @@ it('phone 390×844 (touch): the action bar stays in view, no key hints, no scrol
 
 it('phone 390×844 (touch), Stress (shedding): Play and Pick up stay in view on a turn without scrolling', async () => {
   const base = inject('baseUrl');
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 });
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    deviceScaleFactor: 1,
+  });
   const page = await context.newPage();
   await page.goto(base);
   await page.locator('header #name').fill('Ann');
@@ -269,14 +331,20 @@ it('phone 390×844 (touch), Stress (shedding): Play and Pick up stay in view on 
   await page.locator('#ready').waitFor({ timeout: 240_000 });
   // Ready, pressed again if the page still offers it (as a player would: a tap can land while the deal's cards fly in).
   await expect
-    .poll(async () => {
-      const ready = page.locator('fd-stress-shed #ready');
-      if (await ready.isVisible().catch(() => false)) await ready.tap({ timeout: 5000 }).catch(() => {});
-      return ready.isVisible().catch(() => false);
-    }, { timeout: 60_000, interval: 1000 })
+    .poll(
+      async () => {
+        const ready = page.locator('fd-stress-shed #ready');
+        if (await ready.isVisible().catch(() => false)) await ready.tap({ timeout: 5000 }).catch(() => {});
+        return ready.isVisible().catch(() => false);
+      },
+      { timeout: 60_000, interval: 1000 },
+    )
     .toBe(false);
   await waitOrExplain(page, '#my-area.turn', 120_000);
-  const measure = await page.evaluate(() => ({ height: document.documentElement.scrollHeight, width: document.documentElement.scrollWidth }));
+  const measure = await page.evaluate(() => ({
+    height: document.documentElement.scrollHeight,
+    width: document.documentElement.scrollWidth,
+  }));
   await page.screenshot({ path: 'test-results/stress-shed-390x844.png' }).catch(() => {});
   expect(measure.width).toBeLessThanOrEqual(390);
   expect(measure.height).toBeLessThanOrEqual(844);
@@ -287,14 +355,20 @@ it('phone 390×844 (touch), Stress (shedding): Play and Pick up stay in view on 
     expect(box!.y + box!.height).toBeLessThanOrEqual(844);
   }
   // Legal cards are marked by the rules; an illegal one, tapped, says why.
-  expect(await page.locator('#my-hand fd-card[data-legal="yes"], #my-face-up fd-card[data-legal="yes"]').count()).toBeGreaterThan(0);
+  expect(
+    await page.locator('#my-hand fd-card[data-legal="yes"], #my-face-up fd-card[data-legal="yes"]').count(),
+  ).toBeGreaterThan(0);
   const illegal = page.locator('#my-hand fd-card[data-legal="no"], #my-face-up fd-card[data-legal="no"]');
   if ((await illegal.count()) > 0) {
     await illegal.first().tap();
     await expect.poll(() => page.locator('fd-stress-shed #why').textContent()).toMatch(/does not beat|hand first/);
   }
   await page.screenshot({ path: 'test-results/stress-shed-390x844.png' }).catch(() => {});
-  expect(await page.locator('fd-stress-shed kbd.key').evaluateAll((els) => els.filter((el) => getComputedStyle(el).display !== 'none').length)).toBe(0);
+  expect(
+    await page
+      .locator('fd-stress-shed kbd.key')
+      .evaluateAll((els) => els.filter((el) => getComputedStyle(el).display !== 'none').length),
+  ).toBe(0);
   await context.close();
 });
 
@@ -318,12 +392,22 @@ const RECORD_FLIGHTS = `(() => {
 })()`;
 
 async function flights(page: Page): Promise<{ zone: string; card: string; from: string; listed: boolean }[]> {
-  return page.evaluate(() => ((window as unknown as { __flights?: { zone: string; card: string; from: string; listed: boolean }[] }).__flights ?? []).map(({ zone, card, from, listed }) => ({ zone, card, from, listed })));
+  return page.evaluate(() =>
+    (
+      (window as unknown as { __flights?: { zone: string; card: string; from: string; listed: boolean }[] })
+        .__flights ?? []
+    ).map(({ zone, card, from, listed }) => ({ zone, card, from, listed })),
+  );
 }
 
 /** One page (Ann) at a Pesten table for two with a bot, on her first turn. */
-async function pestenWithBot(options: { reducedMotion?: 'reduce' | 'no-preference' } = {}): Promise<{ page: Page; close: () => Promise<void> }> {
-  const context = await browser.newContext({ viewport: { width: 1100, height: 900 }, reducedMotion: options.reducedMotion ?? 'no-preference' });
+async function pestenWithBot(
+  options: { reducedMotion?: 'reduce' | 'no-preference' } = {},
+): Promise<{ page: Page; close: () => Promise<void> }> {
+  const context = await browser.newContext({
+    viewport: { width: 1100, height: 900 },
+    reducedMotion: options.reducedMotion ?? 'no-preference',
+  });
   await context.addInitScript(RECORD_FLIGHTS);
   const page = await context.newPage();
   await page.goto(inject('baseUrl'));
@@ -340,7 +424,10 @@ async function rematchIfOver(page: Page): Promise<boolean> {
   if ((await page.locator('#rematch').count()) === 0) return false;
   const summary = page.locator('#summary-rematch');
   await ((await summary.count()) > 0 ? summary : page.locator('#rematch').first()).click();
-  await page.locator('#rematch').waitFor({ state: 'detached', timeout: 120_000 }).catch(() => {});
+  await page
+    .locator('#rematch')
+    .waitFor({ state: 'detached', timeout: 120_000 })
+    .catch(() => {});
   return true;
 }
 
@@ -349,7 +436,12 @@ async function rematchIfOver(page: Page): Promise<boolean> {
  * onto the pile, or null for a draw, a wish or a card passed on after a 10 (that one flies to a hand, not the pile).
  */
 async function pestenMove(page: Page): Promise<string | null> {
-  await expect.poll(async () => (await page.locator('fd-pesten #my-area.turn').count()) + (await page.locator('#rematch').count()), { timeout: 120_000 }).toBeGreaterThan(0);
+  await expect
+    .poll(
+      async () => (await page.locator('fd-pesten #my-area.turn').count()) + (await page.locator('#rematch').count()),
+      { timeout: 120_000 },
+    )
+    .toBeGreaterThan(0);
   if (await rematchIfOver(page)) return null;
   const legal = page.locator('fd-pesten #my-hand fd-card[data-legal="yes"]');
   if ((await page.locator('fd-pesten .picker button').count()) > 0 && (await legal.count()) === 0) {
@@ -378,17 +470,21 @@ it('cards move: a play flies to the pile (a running animation of its shadow root
     await expect.poll(() => readStep(page), { timeout: 60_000 }).not.toBe(step);
   }
   expect(played).not.toBeNull();
-  await expect.poll(async () => (await flights(page)).find((f) => f.zone === 'pile' && f.card === played), { timeout: 30_000 }).toMatchObject({ listed: true });
+  await expect
+    .poll(async () => (await flights(page)).find((f) => f.zone === 'pile' && f.card === played), { timeout: 30_000 })
+    .toMatchObject({ listed: true });
   // Slow down the next flight to the pile (a play, Ann's or the bot's) and act while it is still running.
   await page.evaluate(() => {
     const w = window as unknown as { __flights: { zone: string; animation: Animation }[]; __slowed?: Animation };
     const push = w.__flights.push.bind(w.__flights);
     w.__flights.push = (...items) => {
-      for (const item of items) if (item.zone === 'pile' && !w.__slowed) (w.__slowed = item.animation).updatePlaybackRate(0.005);
+      for (const item of items)
+        if (item.zone === 'pile' && !w.__slowed) (w.__slowed = item.animation).updatePlaybackRate(0.005);
       return push(...items);
     };
   });
-  const slowed = () => page.evaluate(() => (window as unknown as { __slowed?: Animation }).__slowed?.playState ?? 'none');
+  const slowed = () =>
+    page.evaluate(() => (window as unknown as { __slowed?: Animation }).__slowed?.playState ?? 'none');
   for (let turn = 0; turn < 30 && (await slowed()) === 'none'; turn++) {
     const step = await readStep(page);
     await pestenMove(page);
@@ -401,7 +497,13 @@ it('cards move: a play flies to the pile (a running animation of its shadow root
   await expect.poll(() => sort.textContent()).not.toBe(before);
   expect(await page.evaluate(() => (window as unknown as { __slowed: Animation }).__slowed.playState)).toBe('running');
   // The card in flight lets taps through to what is under it, and takes them again once it has landed.
-  const flyingPointer = () => page.evaluate(() => getComputedStyle(((window as unknown as { __slowed: Animation }).__slowed.effect as KeyframeEffect).target as Element).pointerEvents);
+  const flyingPointer = () =>
+    page.evaluate(
+      () =>
+        getComputedStyle(
+          ((window as unknown as { __slowed: Animation }).__slowed.effect as KeyframeEffect).target as Element,
+        ).pointerEvents,
+    );
   expect(await flyingPointer()).toBe('none');
   await page.evaluate(() => (window as unknown as { __slowed: Animation }).__slowed.finish());
   await expect.poll(flyingPointer).not.toBe('none');
@@ -421,7 +523,9 @@ it('cards move: a play flies to the pile (a running animation of its shadow root
   const cardAnimations = await still.page.evaluate(() => {
     let count = 0;
     const walk = (root: Document | ShadowRoot) => {
-      count += root.getAnimations().filter((a) => (a.effect as KeyframeEffect | null)?.target?.localName === 'fd-card').length;
+      count += root
+        .getAnimations()
+        .filter((a) => (a.effect as KeyframeEffect | null)?.target?.localName === 'fd-card').length;
       for (const el of Array.from(root.querySelectorAll('*'))) if (el.shadowRoot) walk(el.shadowRoot);
     };
     walk(document);
@@ -466,7 +570,13 @@ it('a gone seat: every game’s table marks it on that seat’s own box and on n
     }
     return out;
   })()`)) as Record<string, { boxes: string[]; gone: string[]; marks: string[]; after: number }>;
-  expect(Object.keys(marked).sort()).toEqual(['fighting-cards', 'pesten', 'school-blackjack', 'stress-shed', 'stress-speed']);
+  expect(Object.keys(marked).sort()).toEqual([
+    'fighting-cards',
+    'pesten',
+    'school-blackjack',
+    'stress-shed',
+    'stress-speed',
+  ]);
   for (const [game, m] of Object.entries(marked)) {
     expect(m.boxes, game).toContain('1');
     expect(m.gone, game).toEqual(['1']);
@@ -491,7 +601,9 @@ it('Fighting Cards with two bots: the legal cards are marked, an off-suit card w
   let checked = false;
   for (let move = 0; move < 60 && !checked; move++) {
     await expect
-      .poll(async () => (await table.locator('#my-area.turn').count()) + (await page.locator('#rematch').count()), { timeout: 120_000 })
+      .poll(async () => (await table.locator('#my-area.turn').count()) + (await page.locator('#rematch').count()), {
+        timeout: 120_000,
+      })
       .toBeGreaterThan(0);
     if (await rematchIfOver(page)) continue;
     const step = await readStep(page);
@@ -501,7 +613,8 @@ it('Fighting Cards with two bots: the legal cards are marked, an off-suit card w
       await table.locator('#my-hand fd-card').nth(0).click();
       await table.locator('#my-hand fd-card').nth(1).click();
       await table.locator('#discard').click();
-    } else if ((await table.locator('#trump-panel button').count()) > 0) await table.locator('#trump-panel button').first().click();
+    } else if ((await table.locator('#trump-panel button').count()) > 0)
+      await table.locator('#trump-panel button').first().click();
     else {
       const legal = table.locator('#my-hand fd-card[data-legal="yes"]');
       const illegal = table.locator('#my-hand fd-card[data-legal="no"]');
@@ -509,7 +622,9 @@ it('Fighting Cards with two bots: the legal cards are marked, an off-suit card w
         expect(await legal.count()).toBeGreaterThan(0);
         expect(await illegal.first().getAttribute('class')).toContain('illegal');
         await illegal.first().click();
-        await expect.poll(() => table.locator('#notice').textContent()).toMatch(/^You must follow (clubs|diamonds|hearts|spades) [♣♦♥♠]: you hold [♣♦♥♠], so play one of them/);
+        await expect
+          .poll(() => table.locator('#notice').textContent())
+          .toMatch(/^You must follow (clubs|diamonds|hearts|spades) [♣♦♥♠]: you hold [♣♦♥♠], so play one of them/);
         checked = true;
         break;
       }

@@ -54,7 +54,10 @@ it('a hand against a bot: the log in words with its effects, the summary in view
     if (await stressMove(page)) moves++;
     else await page.waitForTimeout(100);
     if ((await page.locator('#halt').count()) > 0) {
-      const why = await page.locator('#halt').innerText().catch(() => '');
+      const why = await page
+        .locator('#halt')
+        .innerText()
+        .catch(() => '');
       const lines = await page.locator('fd-log li').evaluateAll((els) => els.map((el) => el.textContent ?? ''));
       if (dir) await page.screenshot({ path: `${dir}/table-halt.png` });
       throw new Error(`the hand stopped: ${why}\n${lines.slice(-15).join('\n')}`);
@@ -84,11 +87,15 @@ it('a hand against a bot: the log in words with its effects, the summary in view
   expect(headline).toMatch(/Hand 1: .+ wins/);
   // The loser still holds cards: the audit opened them, and they are shown face up.
   const loserLine = /(Ann|Bot \d+) is left with cards and loses/.exec(text)![1]!;
-  const loserCards = await page.locator(`#hand-summary .seat[data-seat="${loserLine}"] fd-card`).evaluateAll((els) => els.map((el) => el.getAttribute('data-card') ?? ''));
+  const loserCards = await page
+    .locator(`#hand-summary .seat[data-seat="${loserLine}"] fd-card`)
+    .evaluateAll((els) => els.map((el) => el.getAttribute('data-card') ?? ''));
   expect(loserCards.length).toBeGreaterThan(0);
   for (const card of loserCards) expect(card).toMatch(/^(10|[2-9JQKA])[CDHS]/);
   // The verdict in words, inside the summary.
-  await expect.poll(() => page.locator('#hand-summary #verdict').getAttribute('data-status'), { timeout: 60_000 }).toBe('clean');
+  await expect
+    .poll(() => page.locator('#hand-summary #verdict').getAttribute('data-status'), { timeout: 60_000 })
+    .toBe('clean');
   if (dir) await page.screenshot({ path: `${dir}/table-summary.png` });
   // Closed, it can be opened again.
   await page.locator('#summary-close').click();

@@ -27,7 +27,11 @@ afterAll(async () => {
 /** The faces of the cards a page draws in the game's table, outside the given zones (the end-of-hand summary is not the table). */
 async function facesShown(page: Page, outside: string | null): Promise<string[]> {
   return page.locator('fd-stress-shed fd-card').evaluateAll(
-    (els, skip) => els.filter((el) => skip === null || !el.closest(skip)).map((el) => (el as HTMLElement & { card: string | null }).card ?? '').filter((c) => c !== ''),
+    (els, skip) =>
+      els
+        .filter((el) => skip === null || !el.closest(skip))
+        .map((el) => (el as HTMLElement & { card: string | null }).card ?? '')
+        .filter((c) => c !== ''),
     outside,
   );
 }
@@ -78,12 +82,25 @@ it('a third page opens a started table’s link, watches the hand live to a clea
   while ((await page.locator('#hand-summary').count()) === 0) {
     if (await stressMove(page)) moves++;
     else await page.waitForTimeout(100);
-    if ((await page.locator('#halt').count()) > 0) throw new Error(`the hand stopped: ${await page.locator('#halt').innerText().catch(() => '')}`);
+    if ((await page.locator('#halt').count()) > 0)
+      throw new Error(
+        `the hand stopped: ${await page
+          .locator('#halt')
+          .innerText()
+          .catch(() => '')}`,
+      );
     // Every iteration, so that no card played (and perhaps picked up later) goes unseen.
     await notePublic(page, publicCards);
-    if ((await watcher.locator('#hand-summary').count()) === 0 && (await watcher.locator('fd-stress-shed .opp-hand').count()) === 2) {
+    if (
+      (await watcher.locator('#hand-summary').count()) === 0 &&
+      (await watcher.locator('fd-stress-shed .opp-hand').count()) === 2
+    ) {
       const allFaces = await facesShown(watcher, null);
-      const handFaces = await watcher.locator('fd-stress-shed .opp-hand fd-card').evaluateAll((els) => els.map((el) => (el as HTMLElement & { card: string | null }).card ?? '').filter((c) => c !== ''));
+      const handFaces = await watcher
+        .locator('fd-stress-shed .opp-hand fd-card')
+        .evaluateAll((els) =>
+          els.map((el) => (el as HTMLElement & { card: string | null }).card ?? '').filter((c) => c !== ''),
+        );
       const backs = await watcher.locator('fd-stress-shed .opp-hand fd-card').count();
       let unexplained = [...allFaces, ...handFaces].filter((c) => !publicCards.has(c));
       if (unexplained.length > 0) {
@@ -92,7 +109,10 @@ it('a third page opens a started table’s link, watches the hand live to a clea
         await notePublic(page, publicCards);
         unexplained = unexplained.filter((c) => !publicCards.has(c));
       }
-      if ((await page.locator('#hand-summary').count()) === 0 && (await watcher.locator('#hand-summary').count()) === 0) {
+      if (
+        (await page.locator('#hand-summary').count()) === 0 &&
+        (await watcher.locator('#hand-summary').count()) === 0
+      ) {
         expect(unexplained).toEqual([]);
         expect(await watcher.locator('#my-area, #my-hand').count()).toBe(0);
         if (backs > handFaces.length) checks++;
@@ -109,20 +129,28 @@ it('a third page opens a started table’s link, watches the hand live to a clea
   expect(checks).toBeGreaterThan(5);
 
   // The watcher follows to the end: the result, the audit verdict and the hash Ann agreed on; no button acts on the hand.
-  await expect.poll(() => page.locator('#hand-summary #verdict').getAttribute('data-status'), { timeout: 60_000 }).toBe('clean');
-  await expect.poll(() => watcher.locator('#hand-summary #verdict').getAttribute('data-status'), { timeout: 60_000 }).toBe('clean');
+  await expect
+    .poll(() => page.locator('#hand-summary #verdict').getAttribute('data-status'), { timeout: 60_000 })
+    .toBe('clean');
+  await expect
+    .poll(() => watcher.locator('#hand-summary #verdict').getAttribute('data-status'), { timeout: 60_000 })
+    .toBe('clean');
   await expect.poll(() => watcher.locator('#audit').textContent(), { timeout: 60_000 }).toContain('Audit clean');
   const hashOf = async (p: Page) => (await p.locator('#result code').textContent()) ?? '';
   expect(await hashOf(watcher)).toMatch(/^hash [0-9a-f]{16}$/);
   expect(await hashOf(watcher)).toBe(await hashOf(page));
   expect(await watcher.locator('#rematch').count()).toBe(0);
   // The log was live on the watcher's page too, in words.
-  const log = (await watcher.locator('fd-log li').evaluateAll((els) => els.map((el) => el.textContent ?? ''))).join('\n');
+  const log = (await watcher.locator('fd-log li').evaluateAll((els) => els.map((el) => el.textContent ?? ''))).join(
+    '\n',
+  );
   expect(log).toMatch(/Ann played (10|[2-9JQKA])[♣♦♥♠]/);
   // The hand's end is in the log: a winner, or (a position seen three times) no loser.
   expect(log).toMatch(/(Ann|Bot \d+) is out and wins|the hand ends with no loser/);
   if (dir) await watcher.screenshot({ path: `${dir}/watching-end.png` });
   // The page threw nothing (vite's dev-server socket, busy when several e2e servers share its port, is not the app).
-  const pageErrors = cat.console.filter((line) => line.startsWith('pageerror') && !line.includes('WebSocket closed without opened'));
+  const pageErrors = cat.console.filter(
+    (line) => line.startsWith('pageerror') && !line.includes('WebSocket closed without opened'),
+  );
   expect(pageErrors).toEqual([]);
 });

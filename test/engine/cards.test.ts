@@ -28,7 +28,26 @@ describe('parseCard', () => {
     expect((await freshParseCard())(id)).toEqual(expected);
   });
 
-  test.each(['', '1S', '11S', 'QX', 'qh', 'QH~1', 'QH~10', 'QH~', ' QH', 'JK', 'T S', 'QH2', 'JKX', 'xJKR', 'JKRB', 'JKR~1', 'JKR~10', 'JKB~'])('refuses %j', async (id) => {
+  test.each([
+    '',
+    '1S',
+    '11S',
+    'QX',
+    'qh',
+    'QH~1',
+    'QH~10',
+    'QH~',
+    ' QH',
+    'JK',
+    'T S',
+    'QH2',
+    'JKX',
+    'xJKR',
+    'JKRB',
+    'JKR~1',
+    'JKR~10',
+    'JKB~',
+  ])('refuses %j', async (id) => {
     expect((await freshParseCard())(id)).toBeNull();
   });
 
@@ -57,19 +76,55 @@ describe('standardDeck', () => {
   });
 
   test('suit-major in the order of the ranks given, jokers after each copy', () => {
-    expect(standardDeck({ ranks: ['A', '2'], jokers: 1 })).toEqual(['AC', '2C', 'AD', '2D', 'AH', '2H', 'AS', '2S', 'JKR']);
-    expect(standardDeck({ copies: 2, ranks: ['K'], jokers: 2 })).toEqual(['KC', 'KD', 'KH', 'KS', 'JKR', 'JKB', 'KC~2', 'KD~2', 'KH~2', 'KS~2', 'JKR~2', 'JKB~2']);
+    expect(standardDeck({ ranks: ['A', '2'], jokers: 1 })).toEqual([
+      'AC',
+      '2C',
+      'AD',
+      '2D',
+      'AH',
+      '2H',
+      'AS',
+      '2S',
+      'JKR',
+    ]);
+    expect(standardDeck({ copies: 2, ranks: ['K'], jokers: 2 })).toEqual([
+      'KC',
+      'KD',
+      'KH',
+      'KS',
+      'JKR',
+      'JKB',
+      'KC~2',
+      'KD~2',
+      'KH~2',
+      'KS~2',
+      'JKR~2',
+      'JKB~2',
+    ]);
     expect(standardDeck({ copies: 0 })).toEqual([]);
   });
 });
 
 describe('compareCards', () => {
   test('sorts by rank, then suit, jokers last', () => {
-    expect(['AS', 'JKR', '10C', '2H', '10C~2', '2C'].sort(compareCards)).toEqual(['2C', '2H', '10C', '10C~2', 'AS', 'JKR']);
+    expect(['AS', 'JKR', '10C', '2H', '10C~2', '2C'].sort(compareCards)).toEqual([
+      '2C',
+      '2H',
+      '10C',
+      '10C~2',
+      'AS',
+      'JKR',
+    ]);
   });
 
   test('jokers: red before black, then by copy', () => {
-    expect(['JKB~2', 'JKB', 'JKR~2', 'JKR', 'AS~2'].sort(compareCards)).toEqual(['AS~2', 'JKR', 'JKR~2', 'JKB', 'JKB~2']);
+    expect(['JKB~2', 'JKB', 'JKR~2', 'JKR', 'AS~2'].sort(compareCards)).toEqual([
+      'AS~2',
+      'JKR',
+      'JKR~2',
+      'JKB',
+      'JKB~2',
+    ]);
   });
 
   test('ids that are not cards sort after the jokers, by their text', () => {

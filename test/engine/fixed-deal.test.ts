@@ -10,7 +10,16 @@
  */
 import { describe, expect, test } from 'vitest';
 import { loadedNow } from '../helpers/loaded-now.js';
-import { census, completeOldest, dealFromZones, privateViewOf, settle, shuffledDeal, type OpenCards, type State } from '../../src/engine/index.js';
+import {
+  census,
+  completeOldest,
+  dealFromZones,
+  privateViewOf,
+  settle,
+  shuffledDeal,
+  type OpenCards,
+  type State,
+} from '../../src/engine/index.js';
 import { toyGame, type ToyBoard } from './toy-game.js';
 
 type ToyState = State<ToyBoard, Record<string, never>>;
@@ -62,7 +71,10 @@ describe('completeOldest answers the oldest request as an honest table would', (
     let state = act(settled(start()).state, 0, { type: 'pass', handle: 0 });
     state = act(state, 1, { type: 'pass', handle: 1 });
     expect(state.requests[0]).toMatchObject({ kind: 'forward' });
-    expect(completeOldest(state, deal)).toEqual({ input: { kind: 'delivered', request: state.requests[0]?.id }, open: deal });
+    expect(completeOldest(state, deal)).toEqual({
+      input: { kind: 'delivered', request: state.requests[0]?.id },
+      open: deal,
+    });
   });
 
   test('a reveal to all names each handle with its card, and an unknown handle as the empty card', () => {
@@ -74,7 +86,7 @@ describe('completeOldest answers the oldest request as an honest table would', (
     expect(completeOldest(asking, partial)?.input).toEqual({ kind: 'revealed', request: 9, cards: { 3: '5H', 5: '' } });
   });
 
-  test('a reshuffle extends the deal to the fresh handles in the permuter\'s order (kept order by default)', async () => {
+  test("a reshuffle extends the deal to the fresh handles in the permuter's order (kept order by default)", async () => {
     const mixing = act(readyToMix(), 0, { type: 'mix' });
     const request = mixing.requests[0];
     if (request?.kind !== 'reshuffle') throw new Error('expected a reshuffle');
@@ -84,7 +96,9 @@ describe('completeOldest answers the oldest request as an honest table would', (
     expect(kept?.input).toEqual({ kind: 'reshuffled', request: request.id });
     expect(request.into.map((handle) => kept?.open[handle])).toEqual(request.handles.map((handle) => deal[handle]));
     const reversed = completeOldest(mixing, deal, (handles) => [...handles].reverse());
-    expect(request.into.map((handle) => reversed?.open[handle])).toEqual(request.handles.map((handle) => deal[handle]).reverse());
+    expect(request.into.map((handle) => reversed?.open[handle])).toEqual(
+      request.handles.map((handle) => deal[handle]).reverse(),
+    );
     // The old handles keep their cards; the deal given is not modified.
     expect(reversed?.open[0]).toBe('2H');
     expect(Object.keys(deal)).toHaveLength(8);
@@ -186,16 +200,39 @@ describe('dealFromZones reads a scenario deal zone by zone', () => {
   const hands = { 'hand@0': ['9H'], 'hand@1': ['8H'], pile: ['2H', '3H', '4H', '5H', '6H', '7H'] };
 
   test('the cards of each zone go to its handles in zone order; empty zones may be left out', () => {
-    expect(dealFromZones(toyGame, start(), hands)).toEqual({ 0: '9H', 1: '8H', 2: '2H', 3: '3H', 4: '4H', 5: '5H', 6: '6H', 7: '7H' });
-    expect(dealFromZones(toyGame, start(), { ...hands, table: [], turned: [] })).toEqual(dealFromZones(toyGame, start(), hands));
+    expect(dealFromZones(toyGame, start(), hands)).toEqual({
+      0: '9H',
+      1: '8H',
+      2: '2H',
+      3: '3H',
+      4: '4H',
+      5: '5H',
+      6: '6H',
+      7: '7H',
+    });
+    expect(dealFromZones(toyGame, start(), { ...hands, table: [], turned: [] })).toEqual(
+      dealFromZones(toyGame, start(), hands),
+    );
   });
 
   test.each<[string, Record<string, string[]>, string]>([
     ['a zone the game does not have', { ...hands, attic: [] }, 'no zone "attic"'],
-    ['too few cards for a zone', { ...hands, pile: ['2H', '3H', '4H', '5H', '6H'] }, 'zone "pile" has 6 places, the deal gives 5 cards'],
-    ['too many cards for a zone', { ...hands, 'hand@0': ['9H', '2C'] }, 'zone "hand@0" has 1 places, the deal gives 2 cards'],
+    [
+      'too few cards for a zone',
+      { ...hands, pile: ['2H', '3H', '4H', '5H', '6H'] },
+      'zone "pile" has 6 places, the deal gives 5 cards',
+    ],
+    [
+      'too many cards for a zone',
+      { ...hands, 'hand@0': ['9H', '2C'] },
+      'zone "hand@0" has 1 places, the deal gives 2 cards',
+    ],
     ['a card for an empty zone', { ...hands, table: ['2C'] }, 'zone "table" has 0 places, the deal gives 1 cards'],
-    ['a zone with places left out', { 'hand@0': ['9H'], pile: ['2H', '3H', '4H', '5H', '6H', '7H'] }, 'the deal says nothing about zone "hand@1"'],
+    [
+      'a zone with places left out',
+      { 'hand@0': ['9H'], pile: ['2H', '3H', '4H', '5H', '6H', '7H'] },
+      'the deal says nothing about zone "hand@1"',
+    ],
     ['a card of another deck', { ...hands, 'hand@1': ['AS'] }, '"AS" is not a card of this deck'],
     ['a card dealt twice', { ...hands, 'hand@1': ['9H'] }, '"9H" is dealt twice'],
     ['a card dealt twice, far apart', { ...hands, pile: ['2H', '3H', '4H', '5H', '6H', '9H'] }, '"9H" is dealt twice'],
@@ -279,6 +316,9 @@ describe('census names every broken invariant', () => {
       if (other) other.card = '6H';
     });
     expect(census(toyGame, lying)).toEqual([]);
-    expect(census(toyGame, lying, deal)).toEqual(['handle 4 is public as 9H but is 6H', 'handle 7 is public as 6H but is 9H']);
+    expect(census(toyGame, lying, deal)).toEqual([
+      'handle 4 is public as 9H but is 6H',
+      'handle 7 is public as 6H but is 9H',
+    ]);
   });
 });

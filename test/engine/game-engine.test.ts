@@ -73,7 +73,17 @@ describe('the reducer', () => {
 
 describe('cards claimed by an action', () => {
   test('several hand cards at once become public, shown to every seat', () => {
-    const next = probeStep(probeGame(), dealt(), act(0, { type: 'play', cards: [{ handle: 0, card: '2H' }, { handle: 1, card: '3H' }] }));
+    const next = probeStep(
+      probeGame(),
+      dealt(),
+      act(0, {
+        type: 'play',
+        cards: [
+          { handle: 0, card: '2H' },
+          { handle: 1, card: '3H' },
+        ],
+      }),
+    );
     expect(next.cards.slice(0, 2)).toEqual([
       { card: '2H', seen: [0, 1], gone: false },
       { card: '3H', seen: [0, 1], gone: false },
@@ -82,14 +92,38 @@ describe('cards claimed by an action', () => {
   });
 
   test('the same handle claimed twice as the same card is consistent', () => {
-    const next = probeStep(probeGame(), dealt(), act(0, { type: 'play', cards: [{ handle: 0, card: '2H' }, { handle: 0, card: '2H' }] }));
+    const next = probeStep(
+      probeGame(),
+      dealt(),
+      act(0, {
+        type: 'play',
+        cards: [
+          { handle: 0, card: '2H' },
+          { handle: 0, card: '2H' },
+        ],
+      }),
+    );
     expect(next.cards[0]?.card).toBe('2H');
     expect(next.board.table).toEqual([0]);
   });
 
   test.each<[string, { handle: number; card: string }[], string]>([
-    ['one handle claimed as two cards', [{ handle: 0, card: '2H' }, { handle: 0, card: '3H' }], 'claim-mismatch'],
-    ['one card claimed on two handles', [{ handle: 0, card: '2H' }, { handle: 1, card: '2H' }], 'card-elsewhere'],
+    [
+      'one handle claimed as two cards',
+      [
+        { handle: 0, card: '2H' },
+        { handle: 0, card: '3H' },
+      ],
+      'claim-mismatch',
+    ],
+    [
+      'one card claimed on two handles',
+      [
+        { handle: 0, card: '2H' },
+        { handle: 1, card: '2H' },
+      ],
+      'card-elsewhere',
+    ],
     ['a card of the other seat', [{ handle: 2, card: '4H' }], 'card-not-seen'],
   ])('refuses %s', (_name, cards, error) => {
     expect(probeGame().reduce(dealt(), act(0, { type: 'play', cards }))).toEqual({ ok: false, error });
@@ -100,7 +134,10 @@ describe('cards claimed by an action', () => {
     const flipped = probeSettled(game, probeStep(game, dealt(), act(0, { type: 'flip', handles: [0] }))).state;
     expect(flipped.cards[0]).toEqual({ card: '2H', seen: [0, 1], gone: false });
     const again = probeStep(game, flipped, act(1, { type: 'flip', handles: [] }));
-    expect(game.reduce(again, act(0, { type: 'play', cards: [{ handle: 0, card: '3H' }] }))).toEqual({ ok: false, error: 'claim-mismatch' });
+    expect(game.reduce(again, act(0, { type: 'play', cards: [{ handle: 0, card: '3H' }] }))).toEqual({
+      ok: false,
+      error: 'claim-mismatch',
+    });
     const played = probeStep(game, again, act(0, { type: 'play', cards: [{ handle: 0, card: '2H' }] }));
     expect(played.board.table).toEqual([0]);
   });
@@ -109,13 +146,19 @@ describe('cards claimed by an action', () => {
     const game = probeGame();
     const mixed = probeSettled(game, probeStep(game, dealt(), act(0, { type: 'mix' }))).state;
     expect(mixed.cards[4]?.gone).toBe(true);
-    expect(game.reduce(mixed, act(1, { type: 'play', cards: [{ handle: 4, card: '6H' }] }))).toEqual({ ok: false, error: 'handle-gone' });
+    expect(game.reduce(mixed, act(1, { type: 'play', cards: [{ handle: 4, card: '6H' }] }))).toEqual({
+      ok: false,
+      error: 'handle-gone',
+    });
   });
 
   test('an id in the deck that is not a card is still not-a-card', () => {
     const state = dealt({ stranger: true });
     expect(state.deck).toContain('XX');
-    expect(probeGame().reduce(state, act(0, { type: 'play', cards: [{ handle: 0, card: 'XX' }] }))).toEqual({ ok: false, error: 'not-a-card' });
+    expect(probeGame().reduce(state, act(0, { type: 'play', cards: [{ handle: 0, card: 'XX' }] }))).toEqual({
+      ok: false,
+      error: 'not-a-card',
+    });
   });
 });
 
@@ -146,7 +189,10 @@ describe('a reveal to every seat of several handles', () => {
     const game = probeGame();
     const played = probeStep(game, dealt(), act(0, { type: 'play', cards: [{ handle: 0, card: '2H' }] }));
     const reflip = probeStep(game, played, act(1, { type: 'flip', handles: [0] }));
-    expect(game.reduce(reflip, { kind: 'revealed', request: 2, cards: { 0: '9H' } })).toEqual({ ok: false, error: 'reveal-mismatch' });
+    expect(game.reduce(reflip, { kind: 'revealed', request: 2, cards: { 0: '9H' } })).toEqual({
+      ok: false,
+      error: 'reveal-mismatch',
+    });
     const same = probeStep(game, reflip, { kind: 'revealed', request: 2, cards: { 0: '2H' } });
     expect(same.cards[0]).toEqual({ card: '2H', seen: [0, 1], gone: false });
   });
@@ -179,7 +225,10 @@ describe('the rest of the Game', () => {
     const state = dealt();
     expect(game.legalActions(state, 1, { known: { 2: '4H' } })).toEqual([]);
     expect(game.legalActions(state, 0)).toEqual([{ type: 'end' }]);
-    expect(game.legalActions(state, 0, { known: { 1: '3H' } })).toEqual([{ type: 'play', cards: [{ handle: 1, card: '3H' }] }, { type: 'end' }]);
+    expect(game.legalActions(state, 0, { known: { 1: '3H' } })).toEqual([
+      { type: 'play', cards: [{ handle: 1, card: '3H' }] },
+      { type: 'end' },
+    ]);
   });
 
   test('view, zones and outcome come from the rules; the default private view knows nothing', () => {

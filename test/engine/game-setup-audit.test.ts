@@ -47,7 +47,12 @@ describe('setup', () => {
   });
 
   test('layout and carry reach the rules as given', () => {
-    const state = probeStart(probeGame(), { players: 2, layout: { endgame: 1 }, carry: { scores: [3, 4] }, options: { stranger: true } });
+    const state = probeStart(probeGame(), {
+      players: 2,
+      layout: { endgame: 1 },
+      carry: { scores: [3, 4] },
+      options: { stranger: true },
+    });
     expect(state.board.layout).toEqual({ endgame: 1 });
     expect(state.board.carry).toEqual({ scores: [3, 4] });
     expect(state.deck).toHaveLength(9);
@@ -83,8 +88,18 @@ describe('replay and audit when setup fails', () => {
 
   test('the audit reports it as a fault of nobody at index -1', () => {
     const game = probeGame();
-    expect(game.audit({ players: 2, options: 'x' }, [], PROBE_DEAL)).toEqual({ verdict: 'fault', index: -1, seat: null, reason: 'bad-options' });
-    expect(audit(game, { players: 1 }, [], PROBE_DEAL)).toEqual({ verdict: 'fault', index: -1, seat: null, reason: 'bad-player-count' });
+    expect(game.audit({ players: 2, options: 'x' }, [], PROBE_DEAL)).toEqual({
+      verdict: 'fault',
+      index: -1,
+      seat: null,
+      reason: 'bad-options',
+    });
+    expect(audit(game, { players: 1 }, [], PROBE_DEAL)).toEqual({
+      verdict: 'fault',
+      index: -1,
+      seat: null,
+      reason: 'bad-player-count',
+    });
   });
 });
 
@@ -96,14 +111,23 @@ function dealtFrom(open: OpenCards): { state: ProbeState; inputs: unknown[] } {
 }
 
 describe('the audit', () => {
-  const reversed: OpenCards = Object.fromEntries(Object.values(PROBE_DEAL).reverse().map((card, handle) => [handle, card]));
+  const reversed: OpenCards = Object.fromEntries(
+    Object.values(PROBE_DEAL)
+      .reverse()
+      .map((card, handle) => [handle, card]),
+  );
 
   test('a deal in any order audits clean (replay and the exported helpers agree)', () => {
     const game = probeGame();
     const { state, inputs } = dealtFrom(reversed);
     const played = [...inputs, act(0, { type: 'play', cards: [{ handle: 1, card: '8H' }] })];
     expect(probeStep(game, state, played.at(-1)).cards[1]?.card).toBe('8H');
-    expect(audit(game, args, played, reversed)).toEqual({ verdict: 'clean', inputs: 3, claimsChecked: 0, cardsChecked: 8 });
+    expect(audit(game, args, played, reversed)).toEqual({
+      verdict: 'clean',
+      inputs: 3,
+      claimsChecked: 0,
+      cardsChecked: 8,
+    });
     const replayed = replay(game, args, played);
     expect(replayed.ok && replayed.state.cards[1]?.card).toBe('8H');
   });
@@ -116,7 +140,12 @@ describe('the audit', () => {
     const done = probeSettled(game, mixing, PROBE_DEAL, reverse);
     expect([8, 9, 10, 11].map((handle) => done.open[handle])).toEqual(['9H', '8H', '7H', '6H']);
     const log = [...inputs, act(0, { type: 'mix' }), ...done.inputs];
-    expect(game.audit(args, log, done.open)).toEqual({ verdict: 'clean', inputs: 4, claimsChecked: 0, cardsChecked: 12 });
+    expect(game.audit(args, log, done.open)).toEqual({
+      verdict: 'clean',
+      inputs: 4,
+      claimsChecked: 0,
+      cardsChecked: 12,
+    });
     // A new handle the open cards leave out is a fault of the table at the reshuffle.
     const { 11: _left, ...missing } = done.open;
     expect(game.audit(args, log, missing)).toEqual({ verdict: 'fault', index: 3, seat: null, reason: 'deal-mismatch' });
@@ -126,7 +155,12 @@ describe('the audit', () => {
     const game = probeGame();
     const { inputs } = dealtFrom(PROBE_DEAL);
     const log = [...inputs, act(0, { type: 'mix' })];
-    expect(game.audit(args, log, PROBE_DEAL)).toEqual({ verdict: 'fault', index: -1, seat: null, reason: 'deal-mismatch' });
+    expect(game.audit(args, log, PROBE_DEAL)).toEqual({
+      verdict: 'fault',
+      index: -1,
+      seat: null,
+      reason: 'deal-mismatch',
+    });
     const opened = { ...PROBE_DEAL, 8: '6H', 9: '7H', 10: '8H', 11: '9H' };
     expect(game.audit(args, log, opened)).toEqual({ verdict: 'clean', inputs: 3, claimsChecked: 0, cardsChecked: 12 });
   });
@@ -143,7 +177,12 @@ describe('the audit', () => {
       { step: 2, seat: 0, kind: 'none-above', handles: [0, 1], note: 'seat 0 holds nothing above 3' },
       { step: 3, seat: 1, kind: 'none-above', handles: [2, 3], note: 'seat 1 holds nothing above 4' },
     ]);
-    expect(game.audit(args, [...inputs, honest], PROBE_DEAL)).toEqual({ verdict: 'clean', inputs: 3, claimsChecked: 1, cardsChecked: 8 });
+    expect(game.audit(args, [...inputs, honest], PROBE_DEAL)).toEqual({
+      verdict: 'clean',
+      inputs: 3,
+      claimsChecked: 1,
+      cardsChecked: 8,
+    });
     expect(game.audit(args, [...inputs, honest, lie], PROBE_DEAL)).toEqual({
       verdict: 'fault',
       index: 3,
@@ -162,6 +201,11 @@ describe('the audit', () => {
     ['an act out of turn', act(1, { type: 'end' }), 1, 'not-your-turn'],
   ])('a log with %s is a fault at that input', (_name, input, seat, reason) => {
     const { inputs } = dealtFrom(PROBE_DEAL);
-    expect(probeGame().audit(args, [...inputs, input], PROBE_DEAL)).toEqual({ verdict: 'fault', index: 2, seat, reason });
+    expect(probeGame().audit(args, [...inputs, input], PROBE_DEAL)).toEqual({
+      verdict: 'fault',
+      index: 2,
+      seat,
+      reason,
+    });
   });
 });

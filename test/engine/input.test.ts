@@ -13,7 +13,12 @@ async function freshParseInput() {
   return (await loadedNow(() => import('../../src/engine/input.js'))).parseInput;
 }
 
-const act = (seat: unknown, extra: Record<string, unknown> = {}) => ({ kind: 'act', seat, action: { type: 'x' }, ...extra });
+const act = (seat: unknown, extra: Record<string, unknown> = {}) => ({
+  kind: 'act',
+  seat,
+  action: { type: 'x' },
+  ...extra,
+});
 const revealed = (request: unknown, cards: unknown) => ({ kind: 'revealed', request, cards });
 
 describe('parseInput accepts the four kinds of input', () => {

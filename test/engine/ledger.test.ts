@@ -135,7 +135,12 @@ describe('queueing crypto requests', () => {
     requestForward(core, 2, 0, handles);
     requestReshuffle(core, handles);
     handles.push(0);
-    expect(core.requests.map((request) => request.handles)).toEqual([[1, 2], [1, 2], [1, 2], [1, 2]]);
+    expect(core.requests.map((request) => request.handles)).toEqual([
+      [1, 2],
+      [1, 2],
+      [1, 2],
+      [1, 2],
+    ]);
   });
 
   test('nothing to do queues nothing and uses no id', () => {

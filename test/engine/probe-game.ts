@@ -52,7 +52,13 @@ export type ProbeAction =
   | { type: 'end' };
 export type ProbeError = 'not-in-hand' | 'has-higher';
 export type ProbeState = State<ProbeBoard, ProbeOptions>;
-export type ProbeGame = Game<ProbeBoard, ProbeAction, ProbeOptions, ProbeError, { board: ProbeBoard; known: Record<Handle, string> }>;
+export type ProbeGame = Game<
+  ProbeBoard,
+  ProbeAction,
+  ProbeOptions,
+  ProbeError,
+  { board: ProbeBoard; known: Record<Handle, string> }
+>;
 
 const handle = v.pipe(v.number(), v.integer(), v.minValue(0));
 const schema = v.variant('type', [
@@ -66,7 +72,9 @@ const schema = v.variant('type', [
 const optionsSchema = v.strictObject({ stranger: v.optional(v.boolean(), false) });
 
 /** Handle i of a probe hand holds deck card i: 0 → 2H, 1 → 3H, …, 7 → 9H (add 8 → 'XX' with `stranger`). */
-export const PROBE_DEAL: OpenCards = Object.fromEntries(['2H', '3H', '4H', '5H', '6H', '7H', '8H', '9H'].map((card, i) => [i, card]));
+export const PROBE_DEAL: OpenCards = Object.fromEntries(
+  ['2H', '3H', '4H', '5H', '6H', '7H', '8H', '9H'].map((card, i) => [i, card]),
+);
 
 /** A fresh hand (two players unless told), or a thrown error naming the refusal. */
 export function probeStart(game: ProbeGame, args: SetupArgs = { players: 2 }): ProbeState {
@@ -83,7 +91,12 @@ export function probeStep(game: ProbeGame, state: ProbeState, input: unknown): P
 }
 
 /** Every pending request completed from `open` by the fixed-deal table; the inputs it fed and the deal as extended by reshuffles. */
-export function probeSettled(game: ProbeGame, state: ProbeState, open: OpenCards = PROBE_DEAL, permute?: Permuter): { state: ProbeState; inputs: unknown[]; open: OpenCards } {
+export function probeSettled(
+  game: ProbeGame,
+  state: ProbeState,
+  open: OpenCards = PROBE_DEAL,
+  permute?: Permuter,
+): { state: ProbeState; inputs: unknown[]; open: OpenCards } {
   const done = settle(game, state, open, permute);
   if (!done.ok) throw new Error(`settle refused: ${done.error}`);
   return { state: done.state as ProbeState, inputs: done.inputs, open: done.open };
@@ -96,7 +109,13 @@ export function act(seat: Seat, action: unknown): unknown {
 
 /** The probe game, built by `define` (a `defineGame` from a freshly loaded engine, for the tests of game.ts's module constants). */
 export function probeGame(define: typeof defineGame = defineGame): ProbeGame {
-  return define<ProbeBoard, ProbeAction, ProbeOptions, ProbeError, { board: ProbeBoard; known: Record<Handle, string> }>({
+  return define<
+    ProbeBoard,
+    ProbeAction,
+    ProbeOptions,
+    ProbeError,
+    { board: ProbeBoard; known: Record<Handle, string> }
+  >({
     id: 'probe',
     displayName: 'Probe',
     minPlayers: 2,
@@ -107,7 +126,10 @@ export function probeGame(define: typeof defineGame = defineGame): ProbeGame {
       const parsed = v.safeParse(optionsSchema, raw);
       return parsed.success ? parsed.output : null;
     },
-    deck: (options) => [...standardDeck({ ranks: ['2', '3', '4', '5', '6', '7', '8', '9'] }).filter((c) => c.endsWith('H')), ...(options.stranger ? ['XX'] : [])],
+    deck: (options) => [
+      ...standardDeck({ ranks: ['2', '3', '4', '5', '6', '7', '8', '9'] }).filter((c) => c.endsWith('H')),
+      ...(options.stranger ? ['XX'] : []),
+    ],
     setup(core, layout, carry) {
       if (layout === 'throw') throw new Error('a bug in setup');
       if (layout === 'bad') return null;
@@ -136,7 +158,13 @@ export function probeGame(define: typeof defineGame = defineGame): ProbeGame {
         case 'none-above':
           // Live, the seat's hidden cards are unknown (null) and the statement is recorded; the audit knows them.
           if (hand.some((h) => (valueOf(know(h) ?? '') ?? 0) > action.value)) return 'has-higher';
-          draft.claims.push({ step: draft.step, seat, kind: 'none-above', handles: [...hand], note: `seat ${seat} holds nothing above ${action.value}` });
+          draft.claims.push({
+            step: draft.step,
+            seat,
+            kind: 'none-above',
+            handles: [...hand],
+            note: `seat ${seat} holds nothing above ${action.value}`,
+          });
           break;
         case 'mix':
           board.pile = requestReshuffle(draft, board.pile);
@@ -151,7 +179,8 @@ export function probeGame(define: typeof defineGame = defineGame): ProbeGame {
       return null;
     },
     afterCrypto: () => null,
-    awaits: (state) => (state.board.phase === 'over' ? { kind: 'over' } : { kind: 'move', seat: state.board.turn, what: 'play' }),
+    awaits: (state) =>
+      state.board.phase === 'over' ? { kind: 'over' } : { kind: 'move', seat: state.board.turn, what: 'play' },
     legalActions: (state, seat, view) => {
       const plays: ProbeAction[] = (state.board.hands[seat] ?? []).flatMap((h) => {
         const card = state.cards[h]?.card ?? view.known[h];
@@ -168,7 +197,15 @@ export function probeGame(define: typeof defineGame = defineGame): ProbeGame {
     },
     view: (state, _seat, view) => ({ board: state.board, known: view.known }),
     outcome: (state) =>
-      state.board.phase === 'over' ? { ranking: [[state.board.turn]], nextDealer: (state.dealer + 1) % state.players, scores: null, carry: state.board.carry, summary: 'ended' } : null,
+      state.board.phase === 'over'
+        ? {
+            ranking: [[state.board.turn]],
+            nextDealer: (state.dealer + 1) % state.players,
+            scores: null,
+            carry: state.board.carry,
+            summary: 'ended',
+          }
+        : null,
     scenario: null,
   });
 }

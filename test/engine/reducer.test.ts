@@ -48,7 +48,10 @@ function afterPassing(): { state: ToyState; inputs: unknown[] } {
   inputs.push(...s.inputs);
   let state = step(s.state, { kind: 'act', seat: 0, action: { type: 'pass', handle: 0 } });
   state = step(state, { kind: 'act', seat: 1, action: { type: 'pass', handle: 1 } });
-  inputs.push({ kind: 'act', seat: 0, action: { type: 'pass', handle: 0 } }, { kind: 'act', seat: 1, action: { type: 'pass', handle: 1 } });
+  inputs.push(
+    { kind: 'act', seat: 0, action: { type: 'pass', handle: 0 } },
+    { kind: 'act', seat: 1, action: { type: 'pass', handle: 1 } },
+  );
   s = settled(state);
   inputs.push(...s.inputs);
   return { state: s.state, inputs };
@@ -64,7 +67,10 @@ describe('awaits and crypto requests', () => {
         { id: 1, kind: 'reveal-to', seat: 1, handles: [1] },
       ],
     });
-    expect(toyGame.reduce(state, { kind: 'act', seat: 0, action: { type: 'pass', handle: 0 } })).toEqual({ ok: false, error: 'awaiting-crypto' });
+    expect(toyGame.reduce(state, { kind: 'act', seat: 0, action: { type: 'pass', handle: 0 } })).toEqual({
+      ok: false,
+      error: 'awaiting-crypto',
+    });
     expect(toyGame.legalActions(state, 0, { known: {} })).toEqual([]);
   });
 
@@ -85,8 +91,16 @@ describe('awaits and crypto requests', () => {
 
   test('simultaneous choices: any arrival order gives the same state, applied in seat order', () => {
     const dealt = settled(start()).state;
-    const a = step(step(dealt, { kind: 'act', seat: 0, action: { type: 'pass', handle: 0 } }), { kind: 'act', seat: 1, action: { type: 'pass', handle: 1 } });
-    const b = step(step(dealt, { kind: 'act', seat: 1, action: { type: 'pass', handle: 1 } }), { kind: 'act', seat: 0, action: { type: 'pass', handle: 0 } });
+    const a = step(step(dealt, { kind: 'act', seat: 0, action: { type: 'pass', handle: 0 } }), {
+      kind: 'act',
+      seat: 1,
+      action: { type: 'pass', handle: 1 },
+    });
+    const b = step(step(dealt, { kind: 'act', seat: 1, action: { type: 'pass', handle: 1 } }), {
+      kind: 'act',
+      seat: 0,
+      action: { type: 'pass', handle: 0 },
+    });
     expect(stateHash(a)).toBe(stateHash(b));
     expect(a.requests).toEqual([
       { id: 2, kind: 'forward', from: 0, to: 1, handles: [0] },
@@ -94,7 +108,10 @@ describe('awaits and crypto requests', () => {
     ]);
     const half = step(dealt, { kind: 'act', seat: 0, action: { type: 'pass', handle: 0 } });
     expect(toyGame.awaits(half)).toEqual({ kind: 'choices', seats: [1], what: 'pass' });
-    expect(toyGame.reduce(half, { kind: 'act', seat: 0, action: { type: 'pass', handle: 0 } })).toEqual({ ok: false, error: 'not-your-turn' });
+    expect(toyGame.reduce(half, { kind: 'act', seat: 0, action: { type: 'pass', handle: 0 } })).toEqual({
+      ok: false,
+      error: 'not-your-turn',
+    });
   });
 
   test('a forward shows the card to the recipient; the sender still knows it; nobody else does', () => {
@@ -103,7 +120,11 @@ describe('awaits and crypto requests', () => {
     expect(privateViewOf(state, deal, 1).known).toEqual({ 0: '2H', 1: '3H' });
     expect(state.cards[0]?.card).toBeNull();
     expect(toyGame.awaits(state)).toEqual({ kind: 'anytime', seats: [0, 1], what: 'play' });
-    expect(toyGame.legalActions(state, 1, privateViewOf(state, deal, 1))).toContainEqual({ type: 'show', handle: 0, card: '2H' });
+    expect(toyGame.legalActions(state, 1, privateViewOf(state, deal, 1))).toContainEqual({
+      type: 'show',
+      handle: 0,
+      card: '2H',
+    });
   });
 
   test('a reshuffle retires the old handles, allocates fresh ones, and a chained request follows', () => {
@@ -111,12 +132,20 @@ describe('awaits and crypto requests', () => {
     const shown = step(state, { kind: 'act', seat: 1, action: { type: 'show', handle: 0, card: '2H' } });
     const mixing = step(shown, { kind: 'act', seat: 0, action: { type: 'mix' } });
     const request = mixing.requests[0] as Extract<CryptoRequest, { kind: 'reshuffle' }>;
-    expect(request).toEqual({ id: 4, kind: 'reshuffle', handles: [0, 2, 3, 4, 5, 6, 7], into: [8, 9, 10, 11, 12, 13, 14] });
+    expect(request).toEqual({
+      id: 4,
+      kind: 'reshuffle',
+      handles: [0, 2, 3, 4, 5, 6, 7],
+      into: [8, 9, 10, 11, 12, 13, 14],
+    });
     expect(mixing.cards.slice(0, 8).map((c) => c.gone)).toEqual([true, false, true, true, true, true, true, true]);
     expect(mixing.cards[8]).toEqual({ card: null, seen: [], gone: false });
     expect(census(toyGame, mixing)).toEqual([]);
     const reshuffled = step(mixing, { kind: 'reshuffled', request: 4 });
-    expect(toyGame.awaits(reshuffled)).toEqual({ kind: 'crypto', requests: [{ id: 5, kind: 'reveal-all', handles: [8] }] });
+    expect(toyGame.awaits(reshuffled)).toEqual({
+      kind: 'crypto',
+      requests: [{ id: 5, kind: 'reveal-all', handles: [8] }],
+    });
     // The fixed-deal table completes both, extending the deal to the new handles.
     const done = settled(mixing);
     expect(done.open[8]).toBe('2H');
@@ -173,7 +202,9 @@ describe('revealed cards are validated', () => {
     draft.board.pile = into;
     draft.board.table = [0];
     const reshuffled = step(draft, { kind: 'reshuffled', request: 4 });
-    expect(toyGame.reduce(reshuffled, { kind: 'revealed', request: 5, cards: { [into[0] ?? -1]: '2H' } }).ok).toBe(false);
+    expect(toyGame.reduce(reshuffled, { kind: 'revealed', request: 5, cards: { [into[0] ?? -1]: '2H' } }).ok).toBe(
+      false,
+    );
   });
 });
 
@@ -189,7 +220,10 @@ describe('card claims in actions', () => {
   test('refuses a claim that contradicts a public card, or names a card public elsewhere', () => {
     const shown = step(afterPassing().state, { kind: 'act', seat: 1, action: { type: 'show', handle: 0, card: '2H' } });
     expect(shown.cards[0]).toEqual({ card: '2H', seen: [0, 1], gone: false });
-    expect(toyGame.reduce(shown, { kind: 'act', seat: 0, action: { type: 'show', handle: 1, card: '2H' } })).toEqual({ ok: false, error: 'card-elsewhere' });
+    expect(toyGame.reduce(shown, { kind: 'act', seat: 0, action: { type: 'show', handle: 1, card: '2H' } })).toEqual({
+      ok: false,
+      error: 'card-elsewhere',
+    });
     const moreShown = step(shown, { kind: 'act', seat: 0, action: { type: 'show', handle: 1, card: '3H' } });
     expect(moreShown.cards[1]?.card).toBe('3H');
   });
@@ -206,7 +240,11 @@ describe('malformed input never throws', () => {
     ['a non-numeric handle key', { kind: 'revealed', request: 0, cards: { '01': '2H' } }, 'malformed-input'],
     ['a seat beyond the table', { kind: 'act', seat: 5, action: { type: 'pass', handle: 0 } }, 'bad-seat'],
     ['an unknown action', { kind: 'act', seat: 0, action: { type: 'fly' } }, 'malformed-action'],
-    ['an action with an extra key', { kind: 'act', seat: 0, action: { type: 'pass', handle: 0, extra: true } }, 'malformed-action'],
+    [
+      'an action with an extra key',
+      { kind: 'act', seat: 0, action: { type: 'pass', handle: 0, extra: true } },
+      'malformed-action',
+    ],
   ])('%s → %s', (_name, input, error) => {
     const dealt = settled(start()).state;
     const frozen = deepFreeze(cloneState(dealt));
@@ -230,7 +268,10 @@ describe('malformed input never throws', () => {
   test('after the end nobody may act', () => {
     const over = step(afterPassing().state, { kind: 'act', seat: 0, action: { type: 'stop' } });
     expect(toyGame.awaits(over)).toEqual({ kind: 'over' });
-    expect(toyGame.reduce(over, { kind: 'act', seat: 1, action: { type: 'mix' } })).toEqual({ ok: false, error: 'game-over' });
+    expect(toyGame.reduce(over, { kind: 'act', seat: 1, action: { type: 'mix' } })).toEqual({
+      ok: false,
+      error: 'game-over',
+    });
   });
 });
 
@@ -265,7 +306,12 @@ describe('replay and audit', () => {
 
   test('an honest hand audits clean', () => {
     const { inputs, open } = playedHand();
-    expect(toyGame.audit(args, inputs, open)).toEqual({ verdict: 'clean', inputs: inputs.length, claimsChecked: 0, cardsChecked: 15 });
+    expect(toyGame.audit(args, inputs, open)).toEqual({
+      verdict: 'clean',
+      inputs: inputs.length,
+      claimsChecked: 0,
+      cardsChecked: 15,
+    });
   });
 
   test('a reveal that was not the true card is blamed on the table (crypto layer)', () => {
@@ -273,14 +319,24 @@ describe('replay and audit', () => {
     const last = inputs.length - 1;
     const lying = inputs.map((input, i) => (i === last ? { kind: 'revealed', request: 5, cards: { 8: '5H' } } : input));
     expect(toyGame.replay(args, lying).ok).toBe(true);
-    expect(toyGame.audit(args, lying, open)).toEqual({ verdict: 'fault', index: last, seat: null, reason: 'reveal-mismatch' });
+    expect(toyGame.audit(args, lying, open)).toEqual({
+      verdict: 'fault',
+      index: last,
+      seat: null,
+      reason: 'reveal-mismatch',
+    });
   });
 
   test('a claimed card that was not the true card is blamed on its author', () => {
     const { state, inputs } = afterPassing();
     const lie = { kind: 'act', seat: 1, action: { type: 'show', handle: 0, card: '8H' } };
     expect(toyGame.reduce(state, lie).ok).toBe(true);
-    expect(toyGame.audit(args, [...inputs, lie], deal)).toEqual({ verdict: 'fault', index: inputs.length, seat: 1, reason: 'false-card-claim' });
+    expect(toyGame.audit(args, [...inputs, lie], deal)).toEqual({
+      verdict: 'fault',
+      index: inputs.length,
+      seat: 1,
+      reason: 'false-card-claim',
+    });
   });
 
   test('a reshuffle whose cards are not the packet is a fault', () => {
@@ -295,6 +351,11 @@ describe('replay and audit', () => {
     ['a card twice', { ...deal, 1: '2H' }],
   ])('a deal with %s is a fault of the deal itself', (_name, open) => {
     const { inputs } = afterPassing();
-    expect(toyGame.audit(args, inputs, open)).toMatchObject({ verdict: 'fault', index: -1, seat: null, reason: 'deal-mismatch' });
+    expect(toyGame.audit(args, inputs, open)).toMatchObject({
+      verdict: 'fault',
+      index: -1,
+      seat: null,
+      reason: 'deal-mismatch',
+    });
   });
 });

@@ -44,7 +44,9 @@ function scenarioToy(refuse: 'reveal-to' | 'forward' | null = null) {
     id: 'toy-scenario',
     // One option, only so that a test can see the file's options reach setup.
     parseOptions: (raw) =>
-      typeof raw === 'object' && raw !== null && Object.entries(raw).every(([key, value]) => key === 'shout' && typeof value === 'boolean')
+      typeof raw === 'object' &&
+      raw !== null &&
+      Object.entries(raw).every(([key, value]) => key === 'shout' && typeof value === 'boolean')
         ? (raw as Record<string, never>)
         : null,
     afterCrypto: (draft, done, know) => (done.kind === refuse ? 'bad-pass' : rules.afterCrypto(draft, done, know)),
@@ -59,7 +61,8 @@ function scenarioToy(refuse: 'reveal-to' | 'forward' | null = null) {
     scenario: {
       deal(spec, players) {
         const { hands, pile } = spec as { hands?: string[]; pile?: string[] };
-        if (!Array.isArray(hands) || hands.length !== players || !Array.isArray(pile)) return 'deal: one card per seat and a pile';
+        if (!Array.isArray(hands) || hands.length !== players || !Array.isArray(pile))
+          return 'deal: one card per seat and a pile';
         const zones: Record<string, string[]> = { pile };
         hands.forEach((card, seat) => {
           zones[`hand@${seat}`] = [card];
@@ -71,7 +74,12 @@ function scenarioToy(refuse: 'reveal-to' | 'forward' | null = null) {
         const card = typeof spec.card === 'string' ? spec.card : '';
         // `claim` lets a step show a card as another one: a lie only the audit can catch.
         const claim = typeof spec.claim === 'string' ? spec.claim : card;
-        const action = spec.type === 'pass' ? { type: 'pass', handle: handle(card) } : spec.type === 'show' ? { type: 'show', handle: handle(card), card: claim } : { type: spec.type };
+        const action =
+          spec.type === 'pass'
+            ? { type: 'pass', handle: handle(card) }
+            : spec.type === 'show'
+              ? { type: 'show', handle: handle(card), card: claim }
+              : { type: spec.type };
         const missing = missingCards();
         return missing === null ? { ok: true, action } : { ok: false, error: missing };
       },
@@ -121,7 +129,16 @@ describe('runScenario plays a file through the real reducer', () => {
       '#3 seat 0 {"type":"stop"} → ok',
     ]);
     // Two deliveries of the deal, two actions, two forwards, two actions.
-    expect(run.inputs.map((input) => (input as { kind: string }).kind)).toEqual(['delivered', 'delivered', 'act', 'act', 'delivered', 'delivered', 'act', 'act']);
+    expect(run.inputs.map((input) => (input as { kind: string }).kind)).toEqual([
+      'delivered',
+      'delivered',
+      'act',
+      'act',
+      'delivered',
+      'delivered',
+      'act',
+      'act',
+    ]);
     expect(run.outcome).toMatchObject({ summary: 'stopped', ranking: [[0, 1]] });
     expect(run.audit).toEqual({ verdict: 'clean', inputs: 8, claimsChecked: 0, cardsChecked: 8 });
     expect(run.open).toEqual({ 0: '9H', 1: '8H', 2: '2H', 3: '3H', 4: '4H', 5: '5H', 6: '6H', 7: '7H' });
@@ -130,8 +147,22 @@ describe('runScenario plays a file through the real reducer', () => {
 
   test('the open summary shows every card; the public one hides what only a seat was shown', () => {
     const run = runScenario(game, file());
-    expect(run.openSummary).toEqual({ phase: 'over', hands: [['8H'], []], table: ['9H'], turned: [], pile: 6, options: {} });
-    expect(run.publicSummary).toEqual({ phase: 'over', hands: [['??'], []], table: ['9H'], turned: [], pile: 6, options: {} });
+    expect(run.openSummary).toEqual({
+      phase: 'over',
+      hands: [['8H'], []],
+      table: ['9H'],
+      turned: [],
+      pile: 6,
+      options: {},
+    });
+    expect(run.publicSummary).toEqual({
+      phase: 'over',
+      hands: [['??'], []],
+      table: ['9H'],
+      turned: [],
+      pile: 6,
+      options: {},
+    });
   });
 
   test("the file's options reach the game's setup", () => {
@@ -147,14 +178,21 @@ describe('runScenario plays a file through the real reducer', () => {
 
   test('a reshuffle in the middle of a file is settled from the deal, in kept order', () => {
     const actions = [...file().actions.slice(0, 3), { seat: 0, type: 'mix' }];
-    const run = runScenario(game, file({ actions, expect: { state: { phase: 'play', table: [], turned: ['9H'], pile: 6 } } }));
+    const run = runScenario(
+      game,
+      file({ actions, expect: { state: { phase: 'play', table: [], turned: ['9H'], pile: 6 } } }),
+    );
     expect(run.failures).toEqual([]);
     expect(run.inputs.slice(-2).map((input) => (input as { kind: string }).kind)).toEqual(['reshuffled', 'revealed']);
     expect(run.open[8]).toBe('9H');
   });
 
   test('a step names the live card: after a reshuffle, the fresh handle, not the retired one', () => {
-    const actions = [...file().actions.slice(0, 3), { seat: 0, type: 'mix' }, { seat: 1, type: 'show', card: '9H', rejects: 'not-yours' }];
+    const actions = [
+      ...file().actions.slice(0, 3),
+      { seat: 0, type: 'mix' },
+      { seat: 1, type: 'show', card: '9H', rejects: 'not-yours' },
+    ];
     const run = runScenario(game, file({ actions, expect: { state: { turned: ['9H'] } } }));
     // The retired handle would be refused as handle-gone; the live one is on the table's turned pile, not in a hand.
     expect(run.failures).toEqual([]);
@@ -166,7 +204,10 @@ describe('runScenario plays a file through the real reducer', () => {
     const lying = runScenario(game, file({ actions, expect: {} }));
     expect(lying.audit).toMatchObject({ verdict: 'fault', seat: 1, reason: 'false-card-claim' });
     expect(lying.failures).toEqual(['audit.verdict: expected "clean", got "fault"']);
-    const expected = runScenario(game, file({ actions, expect: { audit: { verdict: 'fault', seat: 1, reason: 'false-card*' } } }));
+    const expected = runScenario(
+      game,
+      file({ actions, expect: { audit: { verdict: 'fault', seat: 1, reason: 'false-card*' } } }),
+    );
     expect(expected.failures).toEqual([]);
     expect(expected.ok).toBe(true);
   });
@@ -180,7 +221,9 @@ describe('runScenario fails a file whose play or expectations are wrong', () => 
   });
 
   test('a step checked with `then` that holds adds nothing', () => {
-    expect(runScenario(game, file({ actions: step(2, { then: { table: ['9H'], phase: 'play' } }) })).failures).toEqual([]);
+    expect(runScenario(game, file({ actions: step(2, { then: { table: ['9H'], phase: 'play' } }) })).failures).toEqual(
+      [],
+    );
   });
 
   test('an expected refusal that comes: logged, and play goes on', () => {
@@ -199,7 +242,10 @@ describe('runScenario fails a file whose play or expectations are wrong', () => 
   });
 
   test('an expected refusal that is accepted ends play there', () => {
-    const run = runScenario(game, file({ actions: step(0, { rejects: 'bad-pass' }), expect: { state: { phase: 'pass' } } }));
+    const run = runScenario(
+      game,
+      file({ actions: step(0, { rejects: 'bad-pass' }), expect: { state: { phase: 'pass' } } }),
+    );
     expect(run.failures).toEqual(['step 0: expected refusal bad-pass, but it was accepted']);
     expect(run.log).toEqual(['#0 seat 0 {"type":"pass","card":"9H"} → refused: (accepted!)']);
   });
@@ -213,19 +259,30 @@ describe('runScenario fails a file whose play or expectations are wrong', () => 
   });
 
   test('a refusal the file expects, by index and code', () => {
-    const run = runScenario(game, file({ actions: step(2, { seat: 0 }), expect: { rejected: { index: 2, error: 'not-yours' } } }));
+    const run = runScenario(
+      game,
+      file({ actions: step(2, { seat: 0 }), expect: { rejected: { index: 2, error: 'not-yours' } } }),
+    );
     expect(run.failures).toEqual([]);
     expect(run.ok).toBe(true);
   });
 
   test('an expected refusal that never comes, or comes elsewhere', () => {
-    expect(runScenario(game, file({ expect: { rejected: { index: 2, error: 'not-yours' } } })).failures).toEqual(['rejected: expected an object, got null']);
-    const elsewhere = runScenario(game, file({ actions: step(2, { seat: 0 }), expect: { rejected: { index: 1, error: 'not-yours' } } }));
+    expect(runScenario(game, file({ expect: { rejected: { index: 2, error: 'not-yours' } } })).failures).toEqual([
+      'rejected: expected an object, got null',
+    ]);
+    const elsewhere = runScenario(
+      game,
+      file({ actions: step(2, { seat: 0 }), expect: { rejected: { index: 1, error: 'not-yours' } } }),
+    );
     expect(elsewhere.failures).toEqual(['rejected.index: expected 1, got 2']);
   });
 
   test('a final state, an outcome or an audit other than expected', () => {
-    const run = runScenario(game, file({ expect: { state: { phase: 'play', pile: 6 }, outcome: { summary: 'won' }, audit: { verdict: 'fault' } } }));
+    const run = runScenario(
+      game,
+      file({ expect: { state: { phase: 'play', pile: 6 }, outcome: { summary: 'won' }, audit: { verdict: 'fault' } } }),
+    );
     expect(run.failures).toEqual([
       'state.phase: expected "play", got "over"',
       'outcome.summary: expected "won", got "stopped"',
@@ -237,27 +294,57 @@ describe('runScenario fails a file whose play or expectations are wrong', () => 
     const run = runScenario(game, file({ actions: file().actions.slice(0, 3), expect: { outcome: null } }));
     expect(run.failures).toEqual([]);
     expect(run.outcome).toBeNull();
-    expect(runScenario(game, file({ actions: file().actions.slice(0, 3), expect: { outcome: { summary: 'stopped' } } })).failures).toEqual([
-      'outcome: expected an object, got null',
-    ]);
+    expect(
+      runScenario(game, file({ actions: file().actions.slice(0, 3), expect: { outcome: { summary: 'stopped' } } }))
+        .failures,
+    ).toEqual(['outcome: expected an object, got null']);
   });
 });
 
 describe('runScenario refuses a broken file before play, with the reason', () => {
   test.each<[string, ReturnType<typeof scenarioToy>, ScenarioFile, string]>([
-    ['a game without scenario support', toyGame as unknown as ReturnType<typeof scenarioToy>, file({ game: 'toy' }), 'game toy has no scenario support'],
+    [
+      'a game without scenario support',
+      toyGame as unknown as ReturnType<typeof scenarioToy>,
+      file({ game: 'toy' }),
+      'game toy has no scenario support',
+    ],
     ['a file for another game', game, file({ game: 'pesten' }), 'scenario is for pesten, not toy-scenario'],
     ['options the game refuses', game, file({ options: { fast: true } }), 'bad options'],
     ['a deal the game cannot read', game, file({ deal: { hands: ['9H'] } }), 'deal: one card per seat and a pile'],
-    ['a seat count the game does not allow', game, file({ seats: 5, deal: { hands: ['9H', '8H', '7H', '6H', '5H'], pile: ['2H', '3H', '4H'] } }), 'setup refused: bad-player-count'],
+    [
+      'a seat count the game does not allow',
+      game,
+      file({ seats: 5, deal: { hands: ['9H', '8H', '7H', '6H', '5H'], pile: ['2H', '3H', '4H'] } }),
+      'setup refused: bad-player-count',
+    ],
     ['a dealer who is not at the table', game, file({ dealer: 2 }), 'setup refused: bad-seat'],
     ['a deal with a card twice', game, file({ deal: { hands: ['9H', '9H'], pile: PILE } }), '"9H" is dealt twice'],
-    ['a step naming cards not in play', game, file({ actions: step(1, { card: 'AS' }) }), 'step 1: no such card in play: AS'],
+    [
+      'a step naming cards not in play',
+      game,
+      file({ actions: step(1, { card: 'AS' }) }),
+      'step 1: no such card in play: AS',
+    ],
     ['a crypto completion refused at the deal', scenarioToy('reveal-to'), file(), 'crypto input refused: bad-pass'],
-    ['a crypto completion refused after a step', scenarioToy('forward'), file(), 'step 1: crypto input refused: bad-pass'],
+    [
+      'a crypto completion refused after a step',
+      scenarioToy('forward'),
+      file(),
+      'step 1: crypto input refused: bad-pass',
+    ],
   ])('%s', (_name, which, broken, why) => {
     const run = runScenario(which, broken);
-    expect(run).toMatchObject({ ok: false, failures: [why], rejected: null, outcome: null, audit: null, state: null, inputs: [], open: {} });
+    expect(run).toMatchObject({
+      ok: false,
+      failures: [why],
+      rejected: null,
+      outcome: null,
+      audit: null,
+      state: null,
+      inputs: [],
+      open: {},
+    });
   });
 });
 
@@ -280,9 +367,21 @@ describe('parseScenario', () => {
     ['no seats at all', { ...minimal, seats: 0 }, /^bad scenario file at seats: /],
     ['a fractional seat count', { ...minimal, seats: 2.5 }, /^bad scenario file at seats: /],
     ['a negative dealer', { ...minimal, dealer: -1 }, /^bad scenario file at dealer: /],
-    ['a step without a seat', { ...minimal, actions: [{ seat: 0 }, { type: 'stop' }] }, /^bad scenario file at actions\.1\.seat: /],
-    ['a note that is not text', { ...minimal, actions: [{ seat: 0, note: 3 }] }, /^bad scenario file at actions\.0\.note: /],
-    ['an expected refusal without its code', { ...minimal, expect: { rejected: { index: 1 } } }, /^bad scenario file at expect\.rejected\.error: /],
+    [
+      'a step without a seat',
+      { ...minimal, actions: [{ seat: 0 }, { type: 'stop' }] },
+      /^bad scenario file at actions\.1\.seat: /,
+    ],
+    [
+      'a note that is not text',
+      { ...minimal, actions: [{ seat: 0, note: 3 }] },
+      /^bad scenario file at actions\.0\.note: /,
+    ],
+    [
+      'an expected refusal without its code',
+      { ...minimal, expect: { rejected: { index: 1 } } },
+      /^bad scenario file at expect\.rejected\.error: /,
+    ],
     ['an unknown expectation', { ...minimal, expect: { winner: 0 } }, /^bad scenario file at expect\.winner: /],
     ['an unknown top-level key', { ...minimal, players: 2 }, /^bad scenario file at players: /],
   ])('refuses %s, naming where', async (_name, raw, message) => {
@@ -291,7 +390,9 @@ describe('parseScenario', () => {
 
   test("the reason is the schema's own words, after the place", async () => {
     const parse = await freshParseScenario();
-    expect(parse({ ...minimal, seats: 0 })).toBe('bad scenario file at seats: Invalid value: Expected >=1 but received 0');
+    expect(parse({ ...minimal, seats: 0 })).toBe(
+      'bad scenario file at seats: Invalid value: Expected >=1 but received 0',
+    );
     expect(parse('x')).toBe('bad scenario file at top level: Invalid type: Expected Object but received "x"');
   });
 
@@ -310,8 +411,18 @@ describe('partialMismatches', () => {
     ['-0 is not 0', -0, 0, ['$: expected 0, got 0']],
     ['null against null', null, null, []],
     ['a prefix pattern that matches', 'has-legal-play: 5H', 'has-legal-play*', []],
-    ['a prefix pattern that does not', 'false-claim', 'has-legal-play*', ['$: expected has-legal-play*, got "false-claim"']],
-    ['a prefix pattern whose first letter matches', 'has-no-play', 'has-legal-play*', ['$: expected has-legal-play*, got "has-no-play"']],
+    [
+      'a prefix pattern that does not',
+      'false-claim',
+      'has-legal-play*',
+      ['$: expected has-legal-play*, got "false-claim"'],
+    ],
+    [
+      'a prefix pattern whose first letter matches',
+      'has-no-play',
+      'has-legal-play*',
+      ['$: expected has-legal-play*, got "has-no-play"'],
+    ],
     ['a prefix pattern against a number', 5, '5*', ['$: expected 5*, got 5']],
     ['a star inside a string is literal', 'a-b', 'a*b', ['$: expected "a*b", got "a-b"']],
     ['equal arrays', [1, 2], [1, 2], []],
@@ -321,11 +432,21 @@ describe('partialMismatches', () => {
     ['an element that differs', [1, 5, 3], [1, 2, 3], ['$[1]: expected 2, got 5']],
     ['only the keys given count', { a: 1, b: 2 }, { a: 1 }, []],
     ['a missing key', { b: 2 }, { a: 1 }, ['$.a: expected 1, got undefined']],
-    ['nested paths', { a: { b: [0, { c: 'x' }] } }, { a: { b: [0, { c: 'y' }] } }, ['$.a.b[1].c: expected "y", got "x"']],
+    [
+      'nested paths',
+      { a: { b: [0, { c: 'x' }] } },
+      { a: { b: [0, { c: 'y' }] } },
+      ['$.a.b[1].c: expected "y", got "x"'],
+    ],
     ['an object against null', null, { a: 1 }, ['$: expected an object, got null']],
     ['an object against an array', [1], { 0: 1 }, ['$: expected an object, got [1]']],
     ['an object against a number', 7, {}, ['$: expected an object, got 7']],
-    ['every mismatch, not the first', { a: 1, b: 2 }, { a: 0, b: 0 }, ['$.a: expected 0, got 1', '$.b: expected 0, got 2']],
+    [
+      'every mismatch, not the first',
+      { a: 1, b: 2 },
+      { a: 0, b: 0 },
+      ['$.a: expected 0, got 1', '$.b: expected 0, got 2'],
+    ],
   ])('%s', (_name, actual, expected, lines) => {
     expect(partialMismatches(actual, expected)).toEqual(lines);
   });

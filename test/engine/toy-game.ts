@@ -122,7 +122,8 @@ export const toyGame = defineGame<ToyBoard, ToyAction, Record<string, never>, To
   },
   awaits(state: ToyState) {
     const board = state.board;
-    if (board.phase === 'pass') return { kind: 'choices', seats: board.passes.flatMap((p, s) => (p === null ? [s] : [])), what: 'pass' };
+    if (board.phase === 'pass')
+      return { kind: 'choices', seats: board.passes.flatMap((p, s) => (p === null ? [s] : [])), what: 'pass' };
     if (board.phase === 'play') return { kind: 'anytime', seats: board.hands.map((_, s) => s), what: 'play' };
     return { kind: 'over' };
   },
@@ -136,7 +137,11 @@ export const toyGame = defineGame<ToyBoard, ToyAction, Record<string, never>, To
     return [...shows, { type: 'mix' }, { type: 'stop' }];
   },
   zones(state: ToyState) {
-    const named: Record<string, Handle[]> = { pile: state.board.pile, table: state.board.table, turned: state.board.turned };
+    const named: Record<string, Handle[]> = {
+      pile: state.board.pile,
+      table: state.board.table,
+      turned: state.board.turned,
+    };
     state.board.hands.forEach((h, seat) => {
       named[`hand@${seat}`] = h;
     });
@@ -144,7 +149,9 @@ export const toyGame = defineGame<ToyBoard, ToyAction, Record<string, never>, To
   },
   view: (state: ToyState) => state.board,
   outcome: (state: ToyState) =>
-    state.board.phase === 'over' ? { ranking: [state.board.hands.map((_, s) => s)], nextDealer: 0, scores: null, carry: null, summary: 'stopped' } : null,
+    state.board.phase === 'over'
+      ? { ranking: [state.board.hands.map((_, s) => s)], nextDealer: 0, scores: null, carry: null, summary: 'stopped' }
+      : null,
   scenario: null,
 });
 

@@ -8,7 +8,11 @@
  * strings, curve points (classes named …Point) and the objects in `shared`
  * (the game, the hand parameters) or that `share` picks (held events).
  */
-export function deepClone<T>(root: T, shared: readonly unknown[] = [], share: (value: object) => boolean = () => false): T {
+export function deepClone<T>(
+  root: T,
+  shared: readonly unknown[] = [],
+  share: (value: object) => boolean = () => false,
+): T {
   const memo = new Map<unknown, unknown>(shared.map((s) => [s, s]));
   const copy = (value: unknown): unknown => {
     if (value === null || typeof value !== 'object') return value;

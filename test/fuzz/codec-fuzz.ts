@@ -28,9 +28,17 @@ export function fuzzCodecDecoders(decoders: Record<string, (bytes: Uint8Array) =
   const m = 32;
   const samples: Record<string, Uint8Array> = {};
   beforeAll(() => {
-    const sim = new SimTable({ tableId: new TextEncoder().encode('fuzz'), handNo: 1, seats: 3, deckSize: 32 }, seededRandom('fuzz-codec'));
+    const sim = new SimTable(
+      { tableId: new TextEncoder().encode('fuzz'), handNo: 1, seats: 3, deckSize: 32 },
+      seededRandom('fuzz-codec'),
+    );
     expect(sim.runPacket(0, null)).toBeNull();
-    expect(sim.runPacket(1, Array.from({ length: m }, (_, i) => ({ kind: 'hidden' as const, packet: 0, position: i })))).toBeNull();
+    expect(
+      sim.runPacket(
+        1,
+        Array.from({ length: m }, (_, i) => ({ kind: 'hidden' as const, packet: 0, position: i })),
+      ),
+    ).toBeNull();
     samples.shuffle = encodeShuffleStep(sim.transcript[0]!.shuffle[1]!);
     samples.lock = encodeLockStep(sim.transcript[0]!.lock[2]!);
     samples.relayer = encodeRelayerStep(sim.transcript[1]!.relayer[0]!);
@@ -39,31 +47,35 @@ export function fuzzCodecDecoders(decoders: Record<string, (bytes: Uint8Array) =
   });
 
   describe('crypto codec decoders', () => {
-    it.each(Object.keys(decoders).map((name, i) => [name, i] as const))('%s: 10,000 mutated messages decode or throw a named error', (name, i) => {
-      const real = samples[name]!;
-      const others = Object.values(samples);
-      expect(() => decoders[name]!(real)).not.toThrow();
-      let refused = 0;
-      fc.assert(
-        fc.property(mutations, (ms) => {
-          const bytes = mutate(real, ms, others);
-          const copy = bytes.slice();
-          try {
-            messageType(bytes);
-          } catch (error) {
-            expect(error instanceof TypeError || error instanceof RangeError, String(error)).toBe(true);
-          }
-          try {
-            decoders[name]!(bytes);
-          } catch (error) {
-            refused++;
-            expect(error instanceof TypeError || error instanceof RangeError, String(error)).toBe(true);
-          }
-          expect(bytes).toEqual(copy);
-        }),
-        { numRuns: RUNS, seed: 9000 + i },
-      );
-      expect(refused).toBeGreaterThan(RUNS / 2);
-    }, 1_800_000);
+    it.each(Object.keys(decoders).map((name, i) => [name, i] as const))(
+      '%s: 10,000 mutated messages decode or throw a named error',
+      (name, i) => {
+        const real = samples[name]!;
+        const others = Object.values(samples);
+        expect(() => decoders[name]!(real)).not.toThrow();
+        let refused = 0;
+        fc.assert(
+          fc.property(mutations, (ms) => {
+            const bytes = mutate(real, ms, others);
+            const copy = bytes.slice();
+            try {
+              messageType(bytes);
+            } catch (error) {
+              expect(error instanceof TypeError || error instanceof RangeError, String(error)).toBe(true);
+            }
+            try {
+              decoders[name]!(bytes);
+            } catch (error) {
+              refused++;
+              expect(error instanceof TypeError || error instanceof RangeError, String(error)).toBe(true);
+            }
+            expect(bytes).toEqual(copy);
+          }),
+          { numRuns: RUNS, seed: 9000 + i },
+        );
+        expect(refused).toBeGreaterThan(RUNS / 2);
+      },
+      1_800_000,
+    );
   });
 }

@@ -35,52 +35,68 @@ const BODIES: Record<Kind, unknown> = {
   presence: { peerId: 'fd-abc', name: 'Ann', links: ['fd-def'] },
   join: { peerId: 'fd-abc', name: 'Ann', seat: 1 },
   leave: { rosterVersion: 3 },
-  roster: { version: 2, config: { game: 'stress-shed', seats: 2, options: {} }, seats: [{ key, name: 'Ann', peerId: 'fd-abc' }, null], hands: 0 },
+  roster: {
+    version: 2,
+    config: { game: 'stress-shed', seats: 2, options: {} },
+    seats: [{ key, name: 'Ann', peerId: 'fd-abc' }, null],
+    hands: 0,
+  },
   'table-event': { hand: 0, n: 1, at: 2, hash: b(32), type: 'act', data: DATA.act },
   fetch: { hand: 0, have: { [Buffer.from(key).toString('hex')]: 3 } },
 };
-const sign = (kind: Kind, body: unknown): Envelope => signEnvelope(signer, { kind, table: TABLE, seq: 7, to: null, body } as never) as Envelope;
+const sign = (kind: Kind, body: unknown): Envelope =>
+  signEnvelope(signer, { kind, table: TABLE, seq: 7, to: null, body } as never) as Envelope;
 const samples = KINDS.map((kind) => encodeEnvelope(sign(kind, BODIES[kind]) as never));
-const eventSamples = (Object.keys(DATA) as EventType[]).map((type) => encodeEnvelope(sign('table-event', { ...(BODIES['table-event'] as object), type, data: DATA[type] }) as never));
+const eventSamples = (Object.keys(DATA) as EventType[]).map((type) =>
+  encodeEnvelope(sign('table-event', { ...(BODIES['table-event'] as object), type, data: DATA[type] }) as never),
+);
 
 // 10,000 runs take 20–100 s on a loaded 2-core machine (a fresh-clone run timed out at the unit default of 60 s).
 const FUZZ_TIMEOUT_MS = 1_800_000;
 
 describe('envelope decoder', () => {
-  it.each(KINDS.map((kind, i) => [kind, i] as const))('%s: 10,000 mutated messages decode to a result, never a throw', (kind, i) => {
-    const real = samples[i]!;
-    expect(parseUnverified(real, TABLE).ok).toBe(true);
-    let refused = 0;
-    fc.assert(
-      fc.property(mutations, (ms) => {
-        const bytes = mutate(real, ms, samples);
-        const copy = bytes.slice();
-        const result = parseUnverified(bytes, TABLE);
-        if (!result.ok) refused++;
-        expect(bytes).toEqual(copy);
-      }),
-      { numRuns: RUNS, seed: 4242 + i },
-    );
-    expect(refused).toBeGreaterThan(RUNS / 2);
-  }, FUZZ_TIMEOUT_MS);
+  it.each(KINDS.map((kind, i) => [kind, i] as const))(
+    '%s: 10,000 mutated messages decode to a result, never a throw',
+    (kind, i) => {
+      const real = samples[i]!;
+      expect(parseUnverified(real, TABLE).ok).toBe(true);
+      let refused = 0;
+      fc.assert(
+        fc.property(mutations, (ms) => {
+          const bytes = mutate(real, ms, samples);
+          const copy = bytes.slice();
+          const result = parseUnverified(bytes, TABLE);
+          if (!result.ok) refused++;
+          expect(bytes).toEqual(copy);
+        }),
+        { numRuns: RUNS, seed: 4242 + i },
+      );
+      expect(refused).toBeGreaterThan(RUNS / 2);
+    },
+    FUZZ_TIMEOUT_MS,
+  );
 });
 
 describe('table-event data, per type', () => {
-  it.each((Object.keys(EVENT_DATA) as EventType[]).map((type, i) => [type, i] as const))('%s: 10,000 mutated events parse to a result, never a throw', (type, i) => {
-    const real = eventSamples[i]!;
-    let checked = 0;
-    fc.assert(
-      fc.property(mutations, (ms) => {
-        const decoded = parseUnverified(mutate(real, ms, eventSamples), TABLE);
-        if (!decoded.ok || decoded.value.kind !== 'table-event') return;
-        checked++;
-        const parsed = parseEvent(decoded.value as never, 0);
-        expect(typeof parsed.ok).toBe('boolean');
-      }),
-      { numRuns: RUNS, seed: 777 + i },
-    );
-    const unmutated = parseUnverified(real, TABLE);
-    expect(unmutated.ok && parseEvent(unmutated.value as never, 0).ok).toBe(true);
-    expect(checked).toBeGreaterThan(0);
-  }, FUZZ_TIMEOUT_MS);
+  it.each((Object.keys(EVENT_DATA) as EventType[]).map((type, i) => [type, i] as const))(
+    '%s: 10,000 mutated events parse to a result, never a throw',
+    (type, i) => {
+      const real = eventSamples[i]!;
+      let checked = 0;
+      fc.assert(
+        fc.property(mutations, (ms) => {
+          const decoded = parseUnverified(mutate(real, ms, eventSamples), TABLE);
+          if (!decoded.ok || decoded.value.kind !== 'table-event') return;
+          checked++;
+          const parsed = parseEvent(decoded.value as never, 0);
+          expect(typeof parsed.ok).toBe('boolean');
+        }),
+        { numRuns: RUNS, seed: 777 + i },
+      );
+      const unmutated = parseUnverified(real, TABLE);
+      expect(unmutated.ok && parseEvent(unmutated.value as never, 0).ok).toBe(true);
+      expect(checked).toBeGreaterThan(0);
+    },
+    FUZZ_TIMEOUT_MS,
+  );
 });

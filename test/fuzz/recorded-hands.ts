@@ -37,7 +37,8 @@ function courierScript() {
     const b = session.engineState!.board as CourierBoard;
     if (b.phase === 'pass' || b.phase === 'discard') return actions[0]!;
     const want = turns[Math.min(next, turns.length - 1)]!;
-    const pick = want === 'show' ? actions.filter((a) => a.type === 'show').at(-1) : actions.find((a) => a.type === want);
+    const pick =
+      want === 'show' ? actions.filter((a) => a.type === 'show').at(-1) : actions.find((a) => a.type === want);
     if (!pick) return null;
     next++;
     return pick;
@@ -49,8 +50,14 @@ export async function recordCourierHand(): Promise<RecordedHand> {
   try {
     await play(table, courierScript());
     await until(() => table.spectator.phase === 'done' || table.spectator.halt !== null);
-    if (table.spectator.halt || !table.spectator.auditResult?.clean) throw new Error('the recorded courier hand did not end clean');
-    return { game: courierGame, setup: table.setup, signers: tableSigners.slice(0, 2), events: table.spectator.events() };
+    if (table.spectator.halt || !table.spectator.auditResult?.clean)
+      throw new Error('the recorded courier hand did not end clean');
+    return {
+      game: courierGame,
+      setup: table.setup,
+      signers: tableSigners.slice(0, 2),
+      events: table.spectator.events(),
+    };
   } finally {
     table.stop();
   }
@@ -58,14 +65,18 @@ export async function recordCourierHand(): Promise<RecordedHand> {
 
 export async function recordRaceHand(): Promise<RecordedHand> {
   const events: Event[] = [];
-  const net = await raceTable({ delay: () => 0, tamper: (_seat, envelope) => (events.push(envelope), envelope) }, 'deep-fuzz');
+  const net = await raceTable(
+    { delay: () => 0, tamper: (_seat, envelope) => (events.push(envelope), envelope) },
+    'deep-fuzz',
+  );
   try {
     const [a, b] = net.sessions as [HandSession, HandSession];
     // A few rounds are enough: claim whenever idle, until three rounds have been ordered.
     await until(() => {
       if (a.halt || b.halt || a.loggedInputs().length >= 6) return true;
       for (const s of [a, b]) {
-        if (s.phase === 'play' && s.pendingMoves === 0 && s.legalActions().length > 0) s.act({ type: 'claim', onTop: (s.engineState!.board as RaceBoard).value });
+        if (s.phase === 'play' && s.pendingMoves === 0 && s.legalActions().length > 0)
+          s.act({ type: 'claim', onTop: (s.engineState!.board as RaceBoard).value });
       }
       return false;
     }, 1);
@@ -79,10 +90,22 @@ export async function recordRaceHand(): Promise<RecordedHand> {
 }
 
 /** An event of `type` signed by `seat` at the hand's first step (hash of the initial state, taken from a recorded event made at step 0). */
-export function signedExtra(hand: RecordedHand, seat: number, type: 'abandon' | 'fault', data: unknown, n: number): Event {
+export function signedExtra(
+  hand: RecordedHand,
+  seat: number,
+  type: 'abandon' | 'fault',
+  data: unknown,
+  n: number,
+): Event {
   const at0 = hand.events.find((e) => e.body.at === 0 && e.body.type !== 'ready')!;
   const body = { hand: hand.setup.handNo, n, at: 0, hash: at0.body.hash, type, data } as Event['body'];
-  return signEnvelope(hand.signers[seat]!, { kind: 'table-event', table: hand.setup.table, seq: 1_000_000 + n, to: null, body });
+  return signEnvelope(hand.signers[seat]!, {
+    kind: 'table-event',
+    table: hand.setup.table,
+    seq: 1_000_000 + n,
+    to: null,
+    body,
+  });
 }
 
 export { seededRandom };

@@ -23,7 +23,14 @@ import { createPrivateKey, sign as nodeSign } from 'node:crypto';
 import fc from 'fast-check';
 import { beforeAll, expect, it } from 'vitest';
 import { seededRandom } from '../../crypto/index.js';
-import { encodeEnvelope, parseUnverified, signEnvelope, verifyEnvelope, type EnvelopeOf, type Signer } from '../../src/net/envelope.js';
+import {
+  encodeEnvelope,
+  parseUnverified,
+  signEnvelope,
+  verifyEnvelope,
+  type EnvelopeOf,
+  type Signer,
+} from '../../src/net/envelope.js';
 import { HandFollower } from '../../src/table/hand/follower.js';
 import { EVENT_DATA, type EventType } from '../../src/table/transcript.js';
 import { deepClone } from './clone.js';
@@ -63,21 +70,41 @@ const bodyMutation: fc.Arbitrary<BodyMutation> = fc.oneof(
   { weight: 5, arbitrary: fc.record({ op: fc.constant('bytes' as const), leaf: fc.nat(), ms: byteMutations }) },
   { weight: 3, arbitrary: fc.record({ op: fc.constant('value' as const), leaf: fc.nat(), value: randomValue }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('drop' as const), leaf: fc.nat() }) },
-  { weight: 1, arbitrary: fc.record({ op: fc.constant('add' as const), leaf: fc.nat(), key: fc.string({ maxLength: 8 }), value: randomValue }) },
-  { weight: 1, arbitrary: fc.record({ op: fc.constant('at' as const), value: fc.oneof(fc.nat(40), fc.nat({ max: 2 ** 53 - 1 })) }) },
-  { weight: 1, arbitrary: fc.record({ op: fc.constant('n' as const), value: fc.oneof(fc.nat(60), fc.nat({ max: 2 ** 53 - 1 })) }) },
-  { weight: 1, arbitrary: fc.record({ op: fc.constant('hash' as const), value: fc.uint8Array({ minLength: 32, maxLength: 32 }) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      op: fc.constant('add' as const),
+      leaf: fc.nat(),
+      key: fc.string({ maxLength: 8 }),
+      value: randomValue,
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({ op: fc.constant('at' as const), value: fc.oneof(fc.nat(40), fc.nat({ max: 2 ** 53 - 1 })) }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({ op: fc.constant('n' as const), value: fc.oneof(fc.nat(60), fc.nat({ max: 2 ** 53 - 1 })) }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({ op: fc.constant('hash' as const), value: fc.uint8Array({ minLength: 32, maxLength: 32 }) }),
+  },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('type' as const), value: fc.constantFrom(...KINDS) }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('data-of' as const), other: fc.nat() }) },
 );
 
 /** Every node of `data` with its parent (containers included), in a fixed order. */
-function nodes(data: unknown): { parent: Record<string | number, unknown> | null; key: string | number; value: unknown }[] {
+function nodes(
+  data: unknown,
+): { parent: Record<string | number, unknown> | null; key: string | number; value: unknown }[] {
   const out: { parent: Record<string | number, unknown> | null; key: string | number; value: unknown }[] = [];
   const walk = (parent: Record<string | number, unknown> | null, key: string | number, value: unknown) => {
     out.push({ parent, key, value });
     if (value === null || typeof value !== 'object' || ArrayBuffer.isView(value)) return;
-    for (const [k, v] of Object.entries(value)) walk(value as Record<string, unknown>, Array.isArray(value) ? Number(k) : k, v);
+    for (const [k, v] of Object.entries(value))
+      walk(value as Record<string, unknown>, Array.isArray(value) ? Number(k) : k, v);
   };
   walk(null, 'data', data);
   return out;
@@ -87,16 +114,23 @@ function nodes(data: unknown): { parent: Record<string | number, unknown> | null
 function copyData(value: unknown): unknown {
   if (value instanceof Uint8Array) return value.slice();
   if (Array.isArray(value)) return value.map(copyData);
-  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, copyData(v)]));
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, copyData(v)]));
   return value;
 }
 
-function mutateBody(body: Body, ms: readonly BodyMutation[], pool: readonly Event[], encoded: readonly Uint8Array[]): Body {
+function mutateBody(
+  body: Body,
+  ms: readonly BodyMutation[],
+  pool: readonly Event[],
+  encoded: readonly Uint8Array[],
+): Body {
   const out = { ...body, data: copyData(body.data) } as { -readonly [K in keyof Body]: Body[K] };
   for (const m of ms) {
     const all = nodes(out.data);
     const pick = (leaf: number) => all[leaf % all.length]!;
-    const set = (node: ReturnType<typeof pick>, value: unknown) => (node.parent === null ? (out.data = value) : (node.parent[node.key] = value));
+    const set = (node: ReturnType<typeof pick>, value: unknown) =>
+      node.parent === null ? (out.data = value) : (node.parent[node.key] = value);
     switch (m.op) {
       case 'bytes': {
         const views = all.filter((n) => n.value instanceof Uint8Array);
@@ -159,7 +193,9 @@ function fingerprint(f: HandFollower): string {
     inputs: f.inputs.length,
     packets: f.book.transcripts.length,
     shares: f.book.publicShares.length,
-    cascade: f.cascade ? [f.cascade.packet, f.cascade.state.phase, f.cascade.state.phase === 'locked' ? -1 : f.cascade.state.next] : null,
+    cascade: f.cascade
+      ? [f.cascade.packet, f.cascade.state.phase, f.cascade.state.phase === 'locked' ? -1 : f.cascade.state.next]
+      : null,
     round: f.round,
     ordered: f.orderedPending,
     bounces: f.bounces.length,
@@ -200,7 +236,9 @@ interface Target {
 }
 
 /** Held events and packet states (crypto/packet.ts: readonly, every step makes a new one) are never changed: the copies share them. */
-const immutable = (value: object): boolean => ('envelope' in value && 'type' in value && 'data' in value) || ('digest' in value && 'deck' in value && 'layers' in value);
+const immutable = (value: object): boolean =>
+  ('envelope' in value && 'type' in value && 'data' in value) ||
+  ('digest' in value && 'deck' in value && 'layers' in value);
 
 function follower(hand: RecordedHand): HandFollower {
   return new HandFollower({ setup: hand.setup, game: hand.game, rng: seededRandom('deep-fuzz-verify') });
@@ -234,7 +272,8 @@ beforeAll(async () => {
     const real = hand.signers[author]! as Signer & { secretKey: Uint8Array };
     const signer = nativeSigner(real.secretKey, real.publicKey);
     const probe = Uint8Array.of(type.length, author);
-    if (Buffer.compare(signer.sign(probe), real.sign(probe)) !== 0) throw new Error('the native signer does not sign as the app does');
+    if (Buffer.compare(signer.sign(probe), real.sign(probe)) !== 0)
+      throw new Error('the native signer does not sign as the app does');
     list.push({ hand, base, event, author, signer, before: fingerprint(base) });
     targets.set(type, list);
   };
@@ -254,7 +293,12 @@ beforeAll(async () => {
   const prefix = courier.events.slice(0, firstAct);
   const nextN = Math.max(...prefix.filter((e) => authorOf(courier, e) === 1).map((e) => e.body.n)) + 1;
   add('abandon', courier, prefix, signedExtra(courier, 1, 'abandon', { reason: 'nothing came for too long' }, nextN));
-  add('fault', courier, prefix, signedExtra(courier, 1, 'fault', { code: 'wrong-key', seat: 0, detail: 'a report' }, nextN));
+  add(
+    'fault',
+    courier,
+    prefix,
+    signedExtra(courier, 1, 'fault', { code: 'wrong-key', seat: 0, detail: 'a report' }, nextN),
+  );
 }, 1_800_000);
 
 it('every table-event type has recorded targets', () => {
@@ -266,7 +310,13 @@ it('refused without a halt means unchanged: replays of held events and events of
   for (const [type, list] of targets) {
     for (const t of list) {
       const held = t.base.pool.envelopes();
-      const other = signEnvelope(t.signer, { kind: 'table-event', table: t.hand.setup.table, seq: t.event.seq, to: null, body: { ...t.event.body, hand: t.event.body.hand + 2 } });
+      const other = signEnvelope(t.signer, {
+        kind: 'table-event',
+        table: t.hand.setup.table,
+        seq: t.event.seq,
+        to: null,
+        body: { ...t.event.body, hand: t.event.body.hand + 2 },
+      });
       for (const envelope of [...held.slice(-5), other]) {
         const f = deepClone(t.base, [t.base.game, t.base.book.hand, t.base.setup], immutable);
         expect(f.take(envelope), type).toBe(false);
@@ -279,57 +329,70 @@ it('refused without a halt means unchanged: replays of held events and events of
   expect(checked).toBeGreaterThan(100);
 });
 
-it.each(KINDS)(`%s: ≥${PER_KIND} mutated, re-signed bodies reach the session: no crash, a named author for every halt, no change when refused`, (kind) => {
-  const list = targets.get(kind)!;
-  const stream = fc.sample(fc.tuple(fc.nat(), fc.array(bodyMutation, { minLength: 1, maxLength: 3 })), { numRuns: PER_KIND * 2, seed: 4242 + KINDS.indexOf(kind) });
-  /** audits: an audit at once started by the mutant, or an unclean end-of-hand audit, each naming its author. */
-  const counts = { fed: 0, envelopeRefused: 0, halted: 0, refused: 0, accepted: 0, audits: 0 };
-  const codes = new Map<string, number>();
-  for (const [pick, ms] of stream) {
-    if (counts.fed >= PER_KIND) break;
-    const target = pickTarget(kind, list, pick);
-    const pool = target.hand.events;
-    const body = mutateBody(target.event.body, ms, pool, encodedOf(target.hand));
-    let envelope: Event;
-    try {
-      envelope = signEnvelope(target.signer, { kind: 'table-event', table: target.hand.setup.table, seq: target.event.seq, to: null, body });
-    } catch {
-      counts.envelopeRefused++; // a body the CBOR encoder cannot even write (never on the wire)
-      continue;
-    }
-    // What the mesh does before a session sees it: decode the bytes, check the envelope schema.
-    const decoded = parseUnverified(encodeEnvelope(envelope), target.hand.setup.table);
-    if (!decoded.ok || decoded.value.kind !== 'table-event') {
-      counts.envelopeRefused++;
-      continue;
-    }
-    if (counts.fed % 500 === 0) expect(verifyEnvelope(decoded.value)).toBe(true); // the mesh's signature check passes
-    counts.fed++;
-    const f = deepClone(target.base, [target.base.game, target.base.book.hand, target.base.setup], immutable);
-    const took = f.take(decoded.value as Event);
-    f.run();
+it.each(KINDS)(
+  `%s: ≥${PER_KIND} mutated, re-signed bodies reach the session: no crash, a named author for every halt, no change when refused`,
+  (kind) => {
+    const list = targets.get(kind)!;
+    const stream = fc.sample(fc.tuple(fc.nat(), fc.array(bodyMutation, { minLength: 1, maxLength: 3 })), {
+      numRuns: PER_KIND * 2,
+      seed: 4242 + KINDS.indexOf(kind),
+    });
+    /** audits: an audit at once started by the mutant, or an unclean end-of-hand audit, each naming its author. */
+    const counts = { fed: 0, envelopeRefused: 0, halted: 0, refused: 0, accepted: 0, audits: 0 };
+    const codes = new Map<string, number>();
+    for (const [pick, ms] of stream) {
+      if (counts.fed >= PER_KIND) break;
+      const target = pickTarget(kind, list, pick);
+      const pool = target.hand.events;
+      const body = mutateBody(target.event.body, ms, pool, encodedOf(target.hand));
+      let envelope: Event;
+      try {
+        envelope = signEnvelope(target.signer, {
+          kind: 'table-event',
+          table: target.hand.setup.table,
+          seq: target.event.seq,
+          to: null,
+          body,
+        });
+      } catch {
+        counts.envelopeRefused++; // a body the CBOR encoder cannot even write (never on the wire)
+        continue;
+      }
+      // What the mesh does before a session sees it: decode the bytes, check the envelope schema.
+      const decoded = parseUnverified(encodeEnvelope(envelope), target.hand.setup.table);
+      if (!decoded.ok || decoded.value.kind !== 'table-event') {
+        counts.envelopeRefused++;
+        continue;
+      }
+      if (counts.fed % 500 === 0) expect(verifyEnvelope(decoded.value)).toBe(true); // the mesh's signature check passes
+      counts.fed++;
+      const f = deepClone(target.base, [target.base.game, target.base.book.hand, target.base.setup], immutable);
+      const took = f.take(decoded.value as Event);
+      f.run();
 
-    const halt = f.halt;
-    if (halt) {
-      counts.halted++;
-      codes.set(halt.code, (codes.get(halt.code) ?? 0) + 1);
-      if (halt.code === 'abandoned') expect(body.type, halt.detail).toBe('abandon');
-      else expect(halt.seat, `${halt.code}: ${halt.detail}`).toBe(target.author);
-    } else if (f.auditCause) {
-      counts.audits++;
-      expect(f.auditCause.reporter, JSON.stringify(f.auditCause)).toBe(target.author);
-    } else if (f.audit && !f.audit.clean) {
-      counts.audits++;
-      expect(f.audit.seat, `${f.audit.code}: ${f.audit.detail}`).toBe(target.author);
-    } else if (!took) {
-      counts.refused++;
-      expect(fingerprint(f)).toBe(target.before);
-    } else {
-      counts.accepted++;
+      const halt = f.halt;
+      if (halt) {
+        counts.halted++;
+        codes.set(halt.code, (codes.get(halt.code) ?? 0) + 1);
+        if (halt.code === 'abandoned') expect(body.type, halt.detail).toBe('abandon');
+        else expect(halt.seat, `${halt.code}: ${halt.detail}`).toBe(target.author);
+      } else if (f.auditCause) {
+        counts.audits++;
+        expect(f.auditCause.reporter, JSON.stringify(f.auditCause)).toBe(target.author);
+      } else if (f.audit && !f.audit.clean) {
+        counts.audits++;
+        expect(f.audit.seat, `${f.audit.code}: ${f.audit.detail}`).toBe(target.author);
+      } else if (!took) {
+        counts.refused++;
+        expect(fingerprint(f)).toBe(target.before);
+      } else {
+        counts.accepted++;
+      }
     }
-  }
-  // The copies never touched the settled bases.
-  for (const t of list) expect(fingerprint(t.base)).toBe(t.before);
-  console.log(`${kind}: ${JSON.stringify(counts)} halts ${JSON.stringify(Object.fromEntries(codes))}`);
-  expect(counts.fed).toBe(PER_KIND);
-}, 1_800_000);
+    // The copies never touched the settled bases.
+    for (const t of list) expect(fingerprint(t.base)).toBe(t.before);
+    console.log(`${kind}: ${JSON.stringify(counts)} halts ${JSON.stringify(Object.fromEntries(codes))}`);
+    expect(counts.fed).toBe(PER_KIND);
+  },
+  1_800_000,
+);

@@ -22,7 +22,16 @@ import { mutate, mutations, RUNS } from './mutate.js';
 
 type Event = EnvelopeOf<'table-event'>;
 const signers = tableSigners.slice(0, 2);
-const setup: HandSetup = { table: 'fuzzhand-0011223344556677', handNo: 0, game: courierGame.id, options: {}, seatKeys: signers.map((s) => keyHex(s.publicKey)), dealer: 0, carry: null, previous: null };
+const setup: HandSetup = {
+  table: 'fuzzhand-0011223344556677',
+  handNo: 0,
+  game: courierGame.id,
+  options: {},
+  seatKeys: signers.map((s) => keyHex(s.publicKey)),
+  dealer: 0,
+  carry: null,
+  previous: null,
+};
 const events: Event[] = [];
 let encoded: Uint8Array[] = [];
 
@@ -34,7 +43,8 @@ beforeAll(() => {
       new HandSession(
         { setup, game: courierGame, mySeat: seat, rng: seededRandom(`fuzz-session-${seat}`) },
         {
-          sign: (body) => signEnvelope(signers[seat]!, { kind: 'table-event', table: setup.table, seq: seq++, to: null, body }),
+          sign: (body) =>
+            signEnvelope(signers[seat]!, { kind: 'table-event', table: setup.table, seq: seq++, to: null, body }),
           keepSecrets: () => {},
           publish: (envelope) => {
             events.push(envelope);
@@ -53,7 +63,10 @@ async function settle(): Promise<void> {
 }
 
 function spectator(): HandSession {
-  return new HandSession({ setup, game: courierGame, mySeat: null, rng: seededRandom('fuzz-spectator') }, { changed: () => {} });
+  return new HandSession(
+    { setup, game: courierGame, mySeat: null, rng: seededRandom('fuzz-spectator') },
+    { changed: () => {} },
+  );
 }
 
 function feedMutant(prefix: readonly Event[], bytes: Uint8Array): void {
@@ -79,7 +92,9 @@ it('mutated events never crash a session, and every halt names an author', async
   encoded = events.map((e) => encodeEnvelope(e));
   const ready0 = events.find((e) => e.body.type === 'ready' && keyHex(e.from) === setup.seatKeys[0])!;
   fc.assert(
-    fc.property(fc.nat(), mutations, (pick, ms) => feedMutant([ready0], mutate(encoded[pick % encoded.length]!, ms, encoded))),
+    fc.property(fc.nat(), mutations, (pick, ms) =>
+      feedMutant([ready0], mutate(encoded[pick % encoded.length]!, ms, encoded)),
+    ),
     { numRuns: RUNS, seed: 31337 },
   );
 }, 1_800_000);

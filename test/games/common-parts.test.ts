@@ -9,17 +9,37 @@
  * (rules-help.ts) and the seating order's checks (seating.ts).
  */
 import { describe, expect, it, test } from 'vitest';
-import { privateViewOf, publicKnowledge, runScenario, stateHash, type EngineError, type Input, type ScenarioFile } from '../../src/engine/index.js';
+import {
+  privateViewOf,
+  publicKnowledge,
+  runScenario,
+  stateHash,
+  type EngineError,
+  type Input,
+  type ScenarioFile,
+} from '../../src/engine/index.js';
 import { cardHints, engineWords } from '../../src/games/card-hints.js';
 import { cardList, cardName, seatName } from '../../src/games/describe.js';
 import { handCards, namedSummary } from '../../src/games/hand-cards.js';
-import { defineGameModule, formFields, optionValueText, type AnyGameModule, type GameModuleSpec, type OptionField } from '../../src/games/module.js';
+import {
+  defineGameModule,
+  formFields,
+  optionValueText,
+  type AnyGameModule,
+  type GameModuleSpec,
+  type OptionField,
+} from '../../src/games/module.js';
 import { rulesHelp } from '../../src/games/rules-help.js';
 import { currentRulesVersion, initialHash, rulesVersions } from '../../src/games/rules-versions.js';
 import { seatsInPlayOrder } from '../../src/games/seating.js';
 import { stressShed, stressShedModule, type StressState } from '../../src/games/stress-shed/index.js';
 import { stressSpeed } from '../../src/games/stress-speed/index.js';
-import { fightingCards, fightingCardsBot, outcomeAfterAudit, type FightingState } from '../../src/games/fighting-cards/index.js';
+import {
+  fightingCards,
+  fightingCardsBot,
+  outcomeAfterAudit,
+  type FightingState,
+} from '../../src/games/fighting-cards/index.js';
 import { fightingCardsV1, outcomeAfterAuditV1 } from '../../src/games/fighting-cards/rules-v1.js';
 import { play as playFighting } from './fighting-cards/helpers.js';
 
@@ -45,7 +65,8 @@ function shedPosition(): { state: StressState; open: Record<number, string> } {
   return { state: run.state as StressState, open: run.open };
 }
 
-const handleOf = (open: Record<number, string>, card: string): number => Number(Object.entries(open).find(([, c]) => c === card)![0]);
+const handleOf = (open: Record<number, string>, card: string): number =>
+  Number(Object.entries(open).find(([, c]) => c === card)![0]);
 
 describe('describe.ts: names in the log', () => {
   test.each([
@@ -58,7 +79,15 @@ describe('describe.ts: names in the log', () => {
   });
 
   test('every suit has its symbol; a list is space-separated', () => {
-    expect(['2C', 'JD', 'KH', 'AS', 'JKB', 'JKR~2', '??'].map(cardName)).toEqual(['2♣', 'J♦', 'K♥', 'A♠', 'black joker', 'red joker', '??']);
+    expect(['2C', 'JD', 'KH', 'AS', 'JKB', 'JKR~2', '??'].map(cardName)).toEqual([
+      '2♣',
+      'J♦',
+      'K♥',
+      'A♠',
+      'black joker',
+      'red joker',
+      '??',
+    ]);
     expect(cardList(['7C', '7S', '10D~2'])).toBe('7♣ 7♠ 10♦');
     expect(cardList([])).toBe('');
   });
@@ -84,10 +113,28 @@ describe('hand-cards.ts', () => {
   test('the zones of a hand leave out the empty ones; an unknown game has none', () => {
     const { state } = shedPosition();
     const zones = handCards('stress-shed', state);
-    const listed = (zones: readonly { seat: number | null; label: string; handles: readonly number[] }[]) => zones.map((z) => `${z.seat}:${z.label}:${z.handles.length}`);
-    expect(listed(zones)).toEqual(['0:hand:4', '0:face-up:4', '0:face-down:4', '1:hand:4', '1:face-up:4', '1:face-down:4', 'null:draw stack:27']);
-    const drawn = { ...state, board: { ...state.board, draw: [], seats: [state.board.seats[0]!, { ...state.board.seats[1]!, hand: [] }] } };
-    expect(listed(handCards('stress-shed', drawn))).toEqual(['0:hand:4', '0:face-up:4', '0:face-down:4', '1:face-up:4', '1:face-down:4']);
+    const listed = (zones: readonly { seat: number | null; label: string; handles: readonly number[] }[]) =>
+      zones.map((z) => `${z.seat}:${z.label}:${z.handles.length}`);
+    expect(listed(zones)).toEqual([
+      '0:hand:4',
+      '0:face-up:4',
+      '0:face-down:4',
+      '1:hand:4',
+      '1:face-up:4',
+      '1:face-down:4',
+      'null:draw stack:27',
+    ]);
+    const drawn = {
+      ...state,
+      board: { ...state.board, draw: [], seats: [state.board.seats[0]!, { ...state.board.seats[1]!, hand: [] }] },
+    };
+    expect(listed(handCards('stress-shed', drawn))).toEqual([
+      '0:hand:4',
+      '0:face-up:4',
+      '0:face-down:4',
+      '1:face-up:4',
+      '1:face-down:4',
+    ]);
     expect(handCards('no-such-game', state)).toEqual([]);
   });
 });
@@ -128,8 +175,15 @@ describe('card-hints.ts', () => {
     const noProbe: AnyGameModule = { ...stressShedModule, cardProbe: undefined };
     expect(cardHints(noProbe, state, other, view)).toEqual({});
     // A viewer without a seat gets no hint even from a probe that offers cards whatever the seat.
-    const anyone: AnyGameModule = { ...stressShedModule, cardProbe: { ...stressShedModule.cardProbe!, cards: () => hand } };
-    expect(Object.keys(cardHints(anyone, state, other, view)).map(Number).sort()).toEqual([...hand].sort());
+    const anyone: AnyGameModule = {
+      ...stressShedModule,
+      cardProbe: { ...stressShedModule.cardProbe!, cards: () => hand },
+    };
+    expect(
+      Object.keys(cardHints(anyone, state, other, view))
+        .map(Number)
+        .sort(),
+    ).toEqual([...hand].sort());
     expect(cardHints(anyone, state, null, view)).toEqual({});
     // Seat `other` asks about the cards of the seat on turn: it knows only their face-up ones.
     const onTurn = state.board.turn!;
@@ -139,7 +193,9 @@ describe('card-hints.ts', () => {
 });
 
 /** A module spec built from Stress (shedding)'s real rules, with log lines and effects that show what `describe` passes them. */
-function shedSpec(overrides: Partial<GameModuleSpec<string, unknown, unknown, unknown, string, unknown>> = {}): GameModuleSpec<string, unknown, unknown, unknown, string, unknown> {
+function shedSpec(
+  overrides: Partial<GameModuleSpec<string, unknown, unknown, unknown, string, unknown>> = {},
+): GameModuleSpec<string, unknown, unknown, unknown, string, unknown> {
   return {
     id: 'stress-shed',
     rules: stressShed as never,
@@ -147,7 +203,8 @@ function shedSpec(overrides: Partial<GameModuleSpec<string, unknown, unknown, un
     timing: 'turns',
     fields: stressShedModule.options.fields,
     bots: stressShedModule.bots as never,
-    describe: (action, who, know) => `${who} did ${(action as { type: string }).type} seeing ${String(know(STACK_HANDLE))}`,
+    describe: (action, who, know) =>
+      `${who} did ${(action as { type: string }).type} seeing ${String(know(STACK_HANDLE))}`,
     ...overrides,
   };
 }
@@ -157,7 +214,15 @@ describe('module.ts: defineGameModule', () => {
   const { decks: _decks, ...withoutDecks } = stressShedModule.options.fields;
   test('copies what the rules say and fills the defaults', () => {
     const module = defineGameModule(shedSpec());
-    expect(module).toMatchObject({ id: 'stress-shed', name: 'Stress (shedding)', blurb: 'a blurb', minPlayers: 2, maxPlayers: 6, timing: 'turns', playDirection: 'ascending' });
+    expect(module).toMatchObject({
+      id: 'stress-shed',
+      name: 'Stress (shedding)',
+      blurb: 'a blurb',
+      minPlayers: 2,
+      maxPlayers: 6,
+      timing: 'turns',
+      playDirection: 'ascending',
+    });
     expect(module.rules).toBe(stressShed);
     expect(module.raceErrors).toBe(stressShed.raceErrors);
     expect(module.options.defaults).toEqual(stressShed.defaultOptions);
@@ -165,7 +230,11 @@ describe('module.ts: defineGameModule', () => {
     expect(module.options.parse({ decks: 2 }, 5)).toEqual(stressShed.parseOptions({ decks: 2 }, 5));
     expect(module.options.parse({ decks: 1 }, 5)).toBeNull();
     expect(module.bots).toBe(stressShedModule.bots);
-    expect(Object.keys(module).filter((k) => ['scoreAfterAudit', 'hiddenClaims', 'cardZones', 'rulesText', 'describePrivate', 'cardProbe'].includes(k))).toEqual([]);
+    expect(
+      Object.keys(module).filter((k) =>
+        ['scoreAfterAudit', 'hiddenClaims', 'cardZones', 'rulesText', 'describePrivate', 'cardProbe'].includes(k),
+      ),
+    ).toEqual([]);
     expect(defineGameModule(shedSpec({ playDirection: 'descending' })).playDirection).toBe('descending');
   });
 
@@ -185,15 +254,28 @@ describe('module.ts: defineGameModule', () => {
 
   type Spec = GameModuleSpec<string, unknown, unknown, unknown, string, unknown>;
   test.each<[string, Spec, string]>([
-    ['its id differs from the rules', shedSpec({ id: 'stress' }), 'game module stress: its rules say they are stress-shed'],
+    [
+      'its id differs from the rules',
+      shedSpec({ id: 'stress' }),
+      'game module stress: its rules say they are stress-shed',
+    ],
     [
       'a turn-based game lists race codes',
       shedSpec({ id: 'stress-speed', rules: stressSpeed as never, fields: {} }),
       'game module stress-speed: a turn-based game has no races, yet lists stale-top, stale-call',
     ],
-    ['an option has no field', shedSpec({ fields: withoutDecks }), 'game module stress-shed: option decks has no form field (label)'],
+    [
+      'an option has no field',
+      shedSpec({ fields: withoutDecks }),
+      'game module stress-shed: option decks has no form field (label)',
+    ],
     ...[NaN, Infinity, null, { n: 1 }, undefined].map(
-      (bad) => [`a default is ${String(bad)}`, shedSpec({ rules: { ...stressShed, defaultOptions: { ...stressShed.defaultOptions, odd: bad } } as never }), 'game module stress-shed: option odd has a default a table cannot carry'] as [string, Spec, string],
+      (bad) =>
+        [
+          `a default is ${String(bad)}`,
+          shedSpec({ rules: { ...stressShed, defaultOptions: { ...stressShed.defaultOptions, odd: bad } } as never }),
+          'game module stress-shed: option odd has a default a table cannot carry',
+        ] as [string, Spec, string],
     ),
   ])('throws when %s', (_, spec, message) => {
     expect(() => defineGameModule(spec)).toThrow(new TypeError(message));
@@ -201,17 +283,41 @@ describe('module.ts: defineGameModule', () => {
 
   test('a number default is one a table can carry', () => {
     const rules = { ...stressShed, defaultOptions: { ...stressShed.defaultOptions, rounds: 3 } };
-    const module = defineGameModule(shedSpec({ rules: rules as never, fields: { ...stressShedModule.options.fields, rounds: { kind: 'number', label: 'Rounds', min: 1, max: 9 } } }));
+    const module = defineGameModule(
+      shedSpec({
+        rules: rules as never,
+        fields: { ...stressShedModule.options.fields, rounds: { kind: 'number', label: 'Rounds', min: 1, max: 9 } },
+      }),
+    );
     expect(module.options.defaults['rounds']).toBe(3);
   });
 
   test('a real-time game may list race codes; a field for an option the rules lack is allowed and not offered', () => {
-    const speed = defineGameModule(shedSpec({ id: 'stress-speed', rules: stressSpeed as never, timing: 'real-time', fields: { later: { kind: 'checkbox', label: 'Later' } } }));
+    const speed = defineGameModule(
+      shedSpec({
+        id: 'stress-speed',
+        rules: stressSpeed as never,
+        timing: 'real-time',
+        fields: { later: { kind: 'checkbox', label: 'Later' } },
+      }),
+    );
     expect(speed.raceErrors).toEqual(['stale-top', 'stale-call']);
     expect(formFields(speed)).toEqual([]);
-    const shed = defineGameModule(shedSpec({ fields: { ...stressShedModule.options.fields, later: { kind: 'checkbox', label: 'Later' } } }));
-    expect(formFields(shed).map((f) => f.name)).toEqual(['voluntaryPickup', 'fourOfAKindBurns', 'stopAtFirstWinner', 'decks', 'endlessHandsEnd']);
-    expect(formFields(shed)[3]).toEqual({ name: 'decks', field: stressShedModule.options.fields.decks, default: 'auto' });
+    const shed = defineGameModule(
+      shedSpec({ fields: { ...stressShedModule.options.fields, later: { kind: 'checkbox', label: 'Later' } } }),
+    );
+    expect(formFields(shed).map((f) => f.name)).toEqual([
+      'voluntaryPickup',
+      'fourOfAKindBurns',
+      'stopAtFirstWinner',
+      'decks',
+      'endlessHandsEnd',
+    ]);
+    expect(formFields(shed)[3]).toEqual({
+      name: 'decks',
+      field: stressShedModule.options.fields.decks,
+      default: 'auto',
+    });
   });
 
   describe('describe', () => {
@@ -220,7 +326,10 @@ describe('module.ts: defineGameModule', () => {
     const names = ['Ann', 'Bob'];
     const pickup: Input = { kind: 'act', seat: 1, action: { type: 'pickup' } };
     const reveal: Input = { kind: 'delivered', request: 0 };
-    const effects = (input: Input, before: unknown, after: unknown, who: readonly string[]) => [`${input.kind} ${before === state} ${after === state}`, who.join('+')];
+    const effects = (input: Input, before: unknown, after: unknown, who: readonly string[]) => [
+      `${input.kind} ${before === state} ${after === state}`,
+      who.join('+'),
+    ];
     const withEffects = defineGameModule(shedSpec({ effects }));
     const without = defineGameModule(shedSpec());
 
@@ -234,12 +343,16 @@ describe('module.ts: defineGameModule', () => {
     });
 
     it('a move the rules cannot read is "moved"', () => {
-      expect(without.describe({ kind: 'act', seat: 0, action: { type: 'teleport' } }, names, state, state)).toBe('Ann moved');
+      expect(without.describe({ kind: 'act', seat: 0, action: { type: 'teleport' } }, names, state, state)).toBe(
+        'Ann moved',
+      );
       expect(withEffects.describe({ kind: 'act', seat: 0, action: 7 }, names, state, state)).toBe('Ann moved');
     });
 
     it('effects join the line with " — " and each other with "; ", only with both states; alone for an input that is no move', () => {
-      expect(withEffects.describe(pickup, names, state, state)).toBe('Bob did pickup seeing 9H — act true true; Ann+Bob');
+      expect(withEffects.describe(pickup, names, state, state)).toBe(
+        'Bob did pickup seeing 9H — act true true; Ann+Bob',
+      );
       expect(withEffects.describe(pickup, names, state, null)).toBe('Bob did pickup seeing 9H');
       expect(withEffects.describe(pickup, names, null, state)).toBe('Bob did pickup seeing 9H');
       expect(withEffects.describe(reveal, names, state, state)).toBe('delivered true true; Ann+Bob');
@@ -252,7 +365,14 @@ describe('module.ts: defineGameModule', () => {
 });
 
 describe('module.ts: option values in words', () => {
-  const select: OptionField = { kind: 'select', label: 'Decks', choices: [{ value: 1, label: 'One deck' }, { value: 'auto', label: 'Automatic' }] };
+  const select: OptionField = {
+    kind: 'select',
+    label: 'Decks',
+    choices: [
+      { value: 1, label: 'One deck' },
+      { value: 'auto', label: 'Automatic' },
+    ],
+  };
   test.each([
     [{ kind: 'checkbox', label: 'x' } as OptionField, true, 'yes'],
     [{ kind: 'checkbox', label: 'x' } as OptionField, false, 'no'],
@@ -273,9 +393,17 @@ describe('rules-help.ts', () => {
     expect(help.name).toBe('Stress (shedding)');
     expect(help.aim).toBe(stressShedModule.rulesText!.aim);
     expect(help.sections).toBe(stressShedModule.rulesText!.sections);
-    expect(help.options[0]).toEqual({ label: 'Pick up the stack at will', value: 'yes', help: 'Off: only when you cannot play (checked by the audit).' });
+    expect(help.options[0]).toEqual({
+      label: 'Pick up the stack at will',
+      value: 'yes',
+      help: 'Off: only when you cannot play (checked by the audit).',
+    });
     expect(help.options[1]).toEqual({ label: 'Four of a kind burns the stack', value: 'no', help: null });
-    expect(help.options[3]).toEqual({ label: 'Decks', value: 'Automatic', help: 'One deck serves 2–4 players, two are needed for 5–6.' });
+    expect(help.options[3]).toEqual({
+      label: 'Decks',
+      value: 'Automatic',
+      help: 'One deck serves 2–4 players, two are needed for 5–6.',
+    });
     expect(help.options).toHaveLength(5);
   });
 });
@@ -302,11 +430,18 @@ describe('rules-versions.ts', () => {
   });
 
   test('the outcome is the live one until the audit is in, then the one after the audit', () => {
-    const result = playFighting({ players: 3 }, 5, [fightingCardsBot, fightingCardsBot, fightingCardsBot], { maxInputs: 300 });
+    const result = playFighting({ players: 3 }, 5, [fightingCardsBot, fightingCardsBot, fightingCardsBot], {
+      maxInputs: 300,
+    });
     const state = result.state as FightingState;
     expect(state.board.result).not.toBeNull();
     const defender = ((state.board.declarer ?? 0) + 1) % 3;
-    const report = { verdict: 'fault', index: 20, seat: defender, reason: 'must-follow-suit: false claim "x"' } as const;
+    const report = {
+      verdict: 'fault',
+      index: 20,
+      seat: defender,
+      reason: 'must-follow-suit: false claim "x"',
+    } as const;
     const [v2, v1] = rulesVersions('fighting-cards');
     const live = fightingCards.outcome(state);
     const audited = outcomeAfterAudit(state, report);
@@ -319,7 +454,9 @@ describe('rules-versions.ts', () => {
     // A game without a score after the audit keeps the live outcome.
     const [shed] = rulesVersions('stress-shed');
     const { state: shedState } = shedPosition();
-    expect(shed!.outcome(shedState, { verdict: 'clean', inputs: 2, claimsChecked: 0, cardsChecked: 0 })).toEqual(stressShed.outcome(shedState));
+    expect(shed!.outcome(shedState, { verdict: 'clean', inputs: 2, claimsChecked: 0, cardsChecked: 0 })).toEqual(
+      stressShed.outcome(shedState),
+    );
   });
 
   test('the first state hash of a set-up, or null when these rules refuse it', () => {

@@ -6,7 +6,16 @@
  * hand view derive from, so a wrong entry here is a wrong screen there.
  */
 import { describe, expect, it } from 'vitest';
-import { PLANNED, checkTableConfig, describeInput, gameById, gameModule, gameModules, gameTable, isGameId } from '../../src/games/index.js';
+import {
+  PLANNED,
+  checkTableConfig,
+  describeInput,
+  gameById,
+  gameModule,
+  gameModules,
+  gameTable,
+  isGameId,
+} from '../../src/games/index.js';
 import { formFields } from '../../src/games/module.js';
 import { cardName } from '../../src/games/describe.js';
 import { stressShedModule } from '../../src/games/stress-shed/index.js';
@@ -17,7 +26,13 @@ import { handleOf, position } from './stress-speed/helpers.js';
 
 describe('registry', () => {
   it('lists the built games once, each consistent with its rules', () => {
-    expect(gameModules.map((m) => m.id)).toEqual(['stress-shed', 'stress-speed', 'pesten', 'fighting-cards', 'school-blackjack']);
+    expect(gameModules.map((m) => m.id)).toEqual([
+      'stress-shed',
+      'stress-speed',
+      'pesten',
+      'fighting-cards',
+      'school-blackjack',
+    ]);
     for (const module of gameModules) {
       expect(module.rules.id).toBe(module.id);
       expect(module.name).toBe(module.rules.displayName);
@@ -61,8 +76,19 @@ describe('registry', () => {
   });
 
   it('declares a label for all five Stress (shedding) options of RULES.md §1', () => {
-    expect(Object.keys(stressShedModule.options.fields)).toEqual(['voluntaryPickup', 'fourOfAKindBurns', 'stopAtFirstWinner', 'decks', 'endlessHandsEnd']);
-    expect(stressShedModule.options.defaults).toMatchObject({ voluntaryPickup: false, fourOfAKindBurns: false, stopAtFirstWinner: false, decks: 'auto' });
+    expect(Object.keys(stressShedModule.options.fields)).toEqual([
+      'voluntaryPickup',
+      'fourOfAKindBurns',
+      'stopAtFirstWinner',
+      'decks',
+      'endlessHandsEnd',
+    ]);
+    expect(stressShedModule.options.defaults).toMatchObject({
+      voluntaryPickup: false,
+      fourOfAKindBurns: false,
+      stopAtFirstWinner: false,
+      decks: 'auto',
+    });
   });
 
   it('labels both Pesten options of RULES.md §3', () => {
@@ -72,7 +98,11 @@ describe('registry', () => {
   });
 
   it('finds a wrapped table-view for built games only', () => {
-    expect(gameTable('stress-shed', { any: 'view' }, [])).toEqual({ game: 'stress-shed', view: { any: 'view' }, legal: [] });
+    expect(gameTable('stress-shed', { any: 'view' }, [])).toEqual({
+      game: 'stress-shed',
+      view: { any: 'view' },
+      legal: [],
+    });
     expect(gameTable('pesten', { any: 'view' }, [])).toEqual({ game: 'pesten', view: { any: 'view' }, legal: [] });
     expect(gameTable('fighting-cards', {}, [])).toEqual({ game: 'fighting-cards', view: {}, legal: [] });
     expect(gameTable('no-such-game', {}, [])).toBeNull();
@@ -84,8 +114,14 @@ describe('checkTableConfig', () => {
     for (const module of gameModules) {
       expect(checkTableConfig(module.id, module.minPlayers, module.options.defaults)).toBeNull();
       for (const { name, field } of formFields(module)) {
-        const values = field.kind === 'checkbox' ? [true, false] : field.kind === 'select' ? field.choices.map((c) => c.value) : [field.min, field.max];
-        for (const value of values) expect(checkTableConfig(module.id, module.minPlayers, { [name]: value })).toBeNull();
+        const values =
+          field.kind === 'checkbox'
+            ? [true, false]
+            : field.kind === 'select'
+              ? field.choices.map((c) => c.value)
+              : [field.min, field.max];
+        for (const value of values)
+          expect(checkTableConfig(module.id, module.minPlayers, { [name]: value })).toBeNull();
       }
     }
   });
@@ -103,7 +139,12 @@ describe('checkTableConfig', () => {
     ['pesten', 4, { targetPoints: 0 }, 'Pesten: option targetPoints must be a number from 1 to 20'],
     ['pesten', 4, { drawThenPlay: 1 }, 'Pesten: option drawThenPlay must be true or false'],
     ['fighting-cards', 3, { trumps: true }, 'Fighting Cards has no option trumps'],
-    ['school-blackjack', 2, { voluntaryDraw: 'no' }, 'Blackjack (school rules): option voluntaryDraw must be true or false'],
+    [
+      'school-blackjack',
+      2,
+      { voluntaryDraw: 'no' },
+      'Blackjack (school rules): option voluntaryDraw must be true or false',
+    ],
     ['fighting-cards', 2, {}, 'Fighting Cards is for 3 players, not 2'],
   ] as const)('%s with %i seats and %j: %s', (game, seats, options, problem) => {
     expect(checkTableConfig(game, seats, options)).toBe(problem);
@@ -118,18 +159,53 @@ describe('log lines', () => {
   const names = ['Ann', 'Bob'];
 
   it('writes cards as people do', () => {
-    expect(['7C', '10H', 'QS~2', 'AD', 'JKR', 'JKB~2', 'nonsense'].map(cardName)).toEqual(['7♣', '10♥', 'Q♠', 'A♦', 'red joker', 'black joker', 'nonsense']);
+    expect(['7C', '10H', 'QS~2', 'AD', 'JKR', 'JKB~2', 'nonsense'].map(cardName)).toEqual([
+      '7♣',
+      '10♥',
+      'Q♠',
+      'A♦',
+      'red joker',
+      'black joker',
+      'nonsense',
+    ]);
   });
 
   it('Stress (shedding): plays name their cards; pickups, blind plays and ready read as what happened', () => {
-    const play = { kind: 'act' as const, seat: 0, action: { type: 'play', cards: [{ handle: 3, card: '7C' }, { handle: 9, card: '7S' }] } };
+    const play = {
+      kind: 'act' as const,
+      seat: 0,
+      action: {
+        type: 'play',
+        cards: [
+          { handle: 3, card: '7C' },
+          { handle: 9, card: '7S' },
+        ],
+      },
+    };
     expect(describeInput('stress-shed', play, names, null)).toBe('Ann played 7♣ 7♠');
-    expect(describeInput('stress-shed', { kind: 'act', seat: 1, action: { type: 'pickup' } }, names, null)).toBe('Bob picked up the stack');
-    expect(describeInput('stress-shed', { kind: 'act', seat: 1, action: { type: 'blind', handle: 4 } }, names, null)).toBe('Bob turned over a face-down card');
-    const ready = { type: 'ready', swaps: [{ hand: 1, card: '10S', faceUp: 5 }, { hand: 2, card: '2H', faceUp: 6 }, { hand: 6, card: '4C', faceUp: 2 }] };
-    expect(describeInput('stress-shed', { kind: 'act', seat: 0, action: ready }, names, null)).toBe('Ann is ready, putting 10♠ 4♣ face up');
-    expect(describeInput('stress-shed', { kind: 'act', seat: 0, action: { type: 'ready', swaps: [] } }, ['', 'Bob'], null)).toBe('Seat 1 is ready');
-    expect(describeInput('stress-shed', { kind: 'act', seat: 0, action: { type: 'teleport' } }, names, null)).toBe('Ann moved');
+    expect(describeInput('stress-shed', { kind: 'act', seat: 1, action: { type: 'pickup' } }, names, null)).toBe(
+      'Bob picked up the stack',
+    );
+    expect(
+      describeInput('stress-shed', { kind: 'act', seat: 1, action: { type: 'blind', handle: 4 } }, names, null),
+    ).toBe('Bob turned over a face-down card');
+    const ready = {
+      type: 'ready',
+      swaps: [
+        { hand: 1, card: '10S', faceUp: 5 },
+        { hand: 2, card: '2H', faceUp: 6 },
+        { hand: 6, card: '4C', faceUp: 2 },
+      ],
+    };
+    expect(describeInput('stress-shed', { kind: 'act', seat: 0, action: ready }, names, null)).toBe(
+      'Ann is ready, putting 10♠ 4♣ face up',
+    );
+    expect(
+      describeInput('stress-shed', { kind: 'act', seat: 0, action: { type: 'ready', swaps: [] } }, ['', 'Bob'], null),
+    ).toBe('Seat 1 is ready');
+    expect(describeInput('stress-shed', { kind: 'act', seat: 0, action: { type: 'teleport' } }, names, null)).toBe(
+      'Ann moved',
+    );
     expect(describeInput('stress-shed', { kind: 'delivered', request: 0 }, names, null)).toBe('');
   });
 
@@ -142,7 +218,17 @@ describe('log lines', () => {
       stacks: [['4H'], ['KD']],
     };
     const { state, open } = position(deal, [{ seat: 0, type: 'play', card: '5C', stack: 0 }]);
-    const play = { kind: 'act' as const, seat: 0, action: { type: 'play', slot: 0, handle: handleOf(state, open, '5C'), stack: 0, onTop: handleOf(state, open, '4H') } };
+    const play = {
+      kind: 'act' as const,
+      seat: 0,
+      action: {
+        type: 'play',
+        slot: 0,
+        handle: handleOf(state, open, '5C'),
+        stack: 0,
+        onTop: handleOf(state, open, '4H'),
+      },
+    };
     expect(describeInput('stress-speed', play, names, state)).toBe('Ann played 5♣ on 4♥ (left stack)');
     expect(describeInput('stress-speed', play, names, null)).toBe('Ann played a card on the left stack');
     const call = { kind: 'act' as const, seat: 1, action: { type: 'stress', tops: [1, 2] } };

@@ -22,8 +22,14 @@ describe('rulesHelp', () => {
     expect(option('Four of a kind burns the stack')).toBe('yes');
     expect(option('Decks')).toBe('Two decks');
     expect(option('Stop at the first winner')).toBe('no');
-    expect(rulesHelp('stress-shed')!.options.find((o) => o.label === 'Four of a kind burns the stack')?.value).toBe('no');
-    expect(rulesHelp('stress-shed')!.sections.flatMap((s) => s.points).join(' ')).toContain('10 burns the stack');
+    expect(rulesHelp('stress-shed')!.options.find((o) => o.label === 'Four of a kind burns the stack')?.value).toBe(
+      'no',
+    );
+    expect(
+      rulesHelp('stress-shed')!
+        .sections.flatMap((s) => s.points)
+        .join(' '),
+    ).toContain('10 burns the stack');
   });
 
   it('a game without options lists none; an unknown game has no help', () => {

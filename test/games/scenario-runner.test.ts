@@ -15,7 +15,10 @@ const repo = join(import.meta.dirname, '..', '..');
 const tsx = join(repo, 'node_modules', 'tsx', 'dist', 'cli.mjs');
 
 function runScript(file: string): { status: number | null; out: string } {
-  const result = spawnSync(process.execPath, [tsx, join(repo, 'scripts', 'scenario.ts'), file], { cwd: repo, encoding: 'utf8' });
+  const result = spawnSync(process.execPath, [tsx, join(repo, 'scripts', 'scenario.ts'), file], {
+    cwd: repo,
+    encoding: 'utf8',
+  });
   return { status: result.status, out: `${result.stdout}${result.stderr}` };
 }
 
@@ -28,7 +31,9 @@ test('a file whose expectations hold exits 0 and prints state, outcome and audit
 });
 
 test('a file whose expectations fail exits non-zero and names the first rejected action', () => {
-  const scenario = JSON.parse(readFileSync(join(repo, 'test', 'scenarios', 'stress-shed', 'three-on-king.json'), 'utf8')) as {
+  const scenario = JSON.parse(
+    readFileSync(join(repo, 'test', 'scenarios', 'stress-shed', 'three-on-king.json'), 'utf8'),
+  ) as {
     actions: unknown[];
   };
   scenario.actions = [...scenario.actions.slice(0, 3), { seat: 0, type: 'play', cards: ['4D'] }];

@@ -68,8 +68,16 @@ describe('the runner reports unmet expectations', () => {
   const game = gameById('stress-shed');
   test.each<[string, Partial<ScenarioFile>, RegExp]>([
     ['a wrong final state', { expect: { state: { turn: 0 } } }, /state\.turn/],
-    ['an unexpected refusal', { actions: [...base.actions.slice(0, 3), { seat: 0, type: 'play', cards: ['4D'] }] }, /refused: illegal-play/],
-    ['a refusal that does not happen', { actions: [...base.actions.slice(0, 3), { seat: 0, type: 'play', cards: ['AS'], rejects: 'illegal-play' }] }, /expected refusal/],
+    [
+      'an unexpected refusal',
+      { actions: [...base.actions.slice(0, 3), { seat: 0, type: 'play', cards: ['4D'] }] },
+      /refused: illegal-play/,
+    ],
+    [
+      'a refusal that does not happen',
+      { actions: [...base.actions.slice(0, 3), { seat: 0, type: 'play', cards: ['AS'], rejects: 'illegal-play' }] },
+      /expected refusal/,
+    ],
     ['a wrong audit verdict', { expect: { audit: { verdict: 'fault' } } }, /audit\.verdict/],
     ['a card not in the deal', { actions: [{ seat: 0, type: 'play', cards: ['ZZ'] }] }, /no such card/],
   ])('%s', (_what, change, message) => {

@@ -18,8 +18,12 @@ describe('seatsInPlayOrder', () => {
   });
 
   it('names what is wrong', () => {
-    expect(() => seatsInPlayOrder(0, null, 'ascending')).toThrow(new RangeError('seatsInPlayOrder: seats must be a positive integer, got 0'));
-    expect(() => seatsInPlayOrder(3, 3, 'ascending')).toThrow(new RangeError('seatsInPlayOrder: seat 3 is not at a table of 3'));
+    expect(() => seatsInPlayOrder(0, null, 'ascending')).toThrow(
+      new RangeError('seatsInPlayOrder: seats must be a positive integer, got 0'),
+    );
+    expect(() => seatsInPlayOrder(3, 3, 'ascending')).toThrow(
+      new RangeError('seatsInPlayOrder: seat 3 is not at a table of 3'),
+    );
   });
 
   it('each game says its direction: Pesten and School Blackjack clockwise (descending), the others ascending', () => {

@@ -59,7 +59,8 @@ export function agentDuo(options: {
 }): Duo {
   const signers = tableSigners.slice(0, 2);
   const setup: HandSetup = options.made?.[0]?.setup ?? duoSetup(options.game);
-  const make = (name: string) => new HandFollower({ setup, game: options.game, rng: seededRandom(`${options.seed}-${name}`), ...options.follower });
+  const make = (name: string) =>
+    new HandFollower({ setup, game: options.game, rng: seededRandom(`${options.seed}-${name}`), ...options.follower });
   const followers = options.made ? [options.made[0]!, options.made[1]!] : [make('f0'), make('f1')];
   const spectator = options.made?.[2] ?? make('spectator');
   const sent: Event[] = [];
@@ -67,7 +68,8 @@ export function agentDuo(options: {
   const log: string[][] = [[], []];
   const inboxes: Event[][] = [[], [], []];
   let seq = 0;
-  const signAs = (seat: number, body: Event['body']): Event => signEnvelope(signers[seat]!, { kind: 'table-event', table: DUO_TABLE, seq: ++seq, to: null, body });
+  const signAs = (seat: number, body: Event['body']): Event =>
+    signEnvelope(signers[seat]!, { kind: 'table-event', table: DUO_TABLE, seq: ++seq, to: null, body });
   const agents = [0, 1].map(
     (seat) =>
       new SeatAgent(
@@ -95,7 +97,7 @@ export function agentDuo(options: {
   const deliver = (to: number, follower: HandFollower): boolean => {
     let moved = false;
     const box = inboxes[to]!;
-    for (let i = 0; i < box.length; ) {
+    for (let i = 0; i < box.length;) {
       const e = box[i]!;
       if (options.hold?.(to, e)) {
         i++;
@@ -165,7 +167,9 @@ export function restoredDuo(options: {
 }): Duo {
   const signers = tableSigners.slice(0, 2);
   const restored = [0, 1].map((seat): HandSecrets => {
-    const disclose = options.record.find((e) => e.body.type === 'disclose' && keyHex(e.from) === keyHex(signers[seat]!.publicKey))!;
+    const disclose = options.record.find(
+      (e) => e.body.type === 'disclose' && keyHex(e.from) === keyHex(signers[seat]!.publicKey),
+    )!;
     const data = disclose.body.data as { secrets: Uint8Array[]; sealSecret: Uint8Array };
     return { sealSecret: data.sealSecret, packets: data.secrets.filter((_, i) => options.packets.includes(i)) };
   });
@@ -177,7 +181,13 @@ export function restoredDuo(options: {
   if (!base) {
     const setup = duoSetup(options.game);
     base = ['f0', 'f1', 'spectator'].map((name) => {
-      const f = new HandFollower({ setup, game: options.game, rng: seededRandom(`base-${name}`), presumeProofs: () => true, presumeKey: () => true });
+      const f = new HandFollower({
+        setup,
+        game: options.game,
+        rng: seededRandom(`base-${name}`),
+        presumeProofs: () => true,
+        presumeKey: () => true,
+      });
       for (const e of options.events.slice(0, cut)) f.take(e);
       f.run();
       return f;

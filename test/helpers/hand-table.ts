@@ -31,7 +31,13 @@ const TABLE = 'handtabl-0011223344556677';
 
 /** Re-signs `body` as `seat` (a cheater rewriting its own event, so the mesh accepts it). */
 export function resign(seat: number, envelope: Event, body: Event['body']): Event {
-  return signEnvelope(tableSigners[seat]!, { kind: 'table-event', table: envelope.table, seq: envelope.seq, to: envelope.to, body });
+  return signEnvelope(tableSigners[seat]!, {
+    kind: 'table-event',
+    table: envelope.table,
+    seq: envelope.seq,
+    to: envelope.to,
+    body,
+  });
 }
 
 export async function handTable(options: {
@@ -43,14 +49,33 @@ export async function handTable(options: {
   const { game, players } = options;
   const signers = tableSigners.slice(0, players);
   const seatKeys = signers.map((s) => keyHex(s.publicKey));
-  const setup: HandSetup = { table: TABLE, handNo: 0, game: game.id, options: {}, seatKeys, dealer: 0, carry: null, previous: null };
+  const setup: HandSetup = {
+    table: TABLE,
+    handNo: 0,
+    game: game.id,
+    options: {},
+    seatKeys,
+    dealer: 0,
+    carry: null,
+    previous: null,
+  };
   const network = new MemoryNetwork();
   // Peer ids derived from the keys, as the mesh checks on every hello.
   const peerIds = seatKeys.map((key) => peerIdFor(TABLE, key));
   const meshes = signers.map(
-    (signer, seat) => new Mesh({ table: TABLE, signer, transport: network.createTransport(peerIds[seat]!), name: `seat ${seat + 1}`, timing: { heartbeatMs: 500, linkDeadAfterMs: 60_000 } }),
+    (signer, seat) =>
+      new Mesh({
+        table: TABLE,
+        signer,
+        transport: network.createTransport(peerIds[seat]!),
+        name: `seat ${seat + 1}`,
+        timing: { heartbeatMs: 500, linkDeadAfterMs: 60_000 },
+      }),
   );
-  const spectator = new HandSession({ setup, game, mySeat: null, rng: seededRandom(`${options.seed}-spectator`) }, { changed: () => {} });
+  const spectator = new HandSession(
+    { setup, game, mySeat: null, rng: seededRandom(`${options.seed}-spectator`) },
+    { changed: () => {} },
+  );
   const sessions: HandSession[] = [];
   const table: HandTable = {
     sessions,
@@ -89,7 +114,9 @@ export async function handTable(options: {
     });
   }
   meshes.forEach((mesh, i) => mesh.want(peerIds.filter((_, j) => j > i)));
-  await until(() => meshes.every((mesh, i) => signers.every((s, j) => i === j || mesh.reachability(keyHex(s.publicKey)) === 'direct')));
+  await until(() =>
+    meshes.every((mesh, i) => signers.every((s, j) => i === j || mesh.reachability(keyHex(s.publicKey)) === 'direct')),
+  );
   spectator.start();
   for (const s of sessions) s.start();
   return table;
@@ -99,7 +126,11 @@ export async function handTable(options: {
  * Plays until every seat is done, any seat halts, or `stop` holds: whenever a
  * seat has legal actions, `choose` picks one (null: wait).
  */
-export async function play(table: HandTable, choose: (seat: number, legal: unknown[], session: HandSession) => unknown, stop: () => boolean = () => false): Promise<void> {
+export async function play(
+  table: HandTable,
+  choose: (seat: number, legal: unknown[], session: HandSession) => unknown,
+  stop: () => boolean = () => false,
+): Promise<void> {
   await until(() => {
     if (table.sessions.some((s) => s.halt) || stop()) return true;
     if (table.sessions.every((s) => s.phase === 'done')) return true;

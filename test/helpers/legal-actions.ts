@@ -8,7 +8,12 @@
 import { privateViewOf, type OpenCards } from '../../src/engine/index.js';
 import type { Game, State } from '../../src/engine/types.js';
 
-export function legalActionsAccepted<B, A, O, E extends string, V>(game: Game<B, A, O, E, V>, state: State<B, O>, open: OpenCards, cap: number): string[] {
+export function legalActionsAccepted<B, A, O, E extends string, V>(
+  game: Game<B, A, O, E, V>,
+  state: State<B, O>,
+  open: OpenCards,
+  cap: number,
+): string[] {
   const problems: string[] = [];
   const awaiting = game.awaits(state);
   const awaited = awaiting.kind === 'move' ? [awaiting.seat] : awaiting.kind === 'choices' ? awaiting.seats : [];
@@ -22,7 +27,8 @@ export function legalActionsAccepted<B, A, O, E extends string, V>(game: Game<B,
     const stride = Math.max(1, Math.ceil(actions.length / cap));
     for (let i = 0; i < actions.length; i += stride) {
       const result = game.reduce(state, { kind: 'act', seat, action: actions[i] });
-      if (!result.ok) problems.push(`legal action ${JSON.stringify(actions[i])} of seat ${seat} refused: ${result.error}`);
+      if (!result.ok)
+        problems.push(`legal action ${JSON.stringify(actions[i])} of seat ${seat} refused: ${result.error}`);
     }
   }
   return problems;

@@ -12,7 +12,13 @@ import { Lobby, type RosterStore } from '../../src/table/lobby.js';
 import { newTableId, peerIdFor } from '../../src/table/table-id.js';
 import { testSigner } from './signers.js';
 
-export const FAST_TIMING = { heartbeatMs: 50, linkDeadAfterMs: 3000, presenceMs: 80, presenceFreshMs: 1500, reconnectMs: 100 };
+export const FAST_TIMING = {
+  heartbeatMs: 50,
+  linkDeadAfterMs: 3000,
+  presenceMs: 80,
+  presenceFreshMs: 1500,
+  reconnectMs: 100,
+};
 
 export class MemoryRosterStore implements RosterStore {
   readonly rosters = new Map<string, Roster>();

@@ -16,7 +16,13 @@ import { peerIdFor } from '../../src/net/peer-id.js';
 import { testSigner } from './signers.js';
 
 export const TABLE = 'mc-table';
-export const TIMING: MeshTiming = { heartbeatMs: 100, linkDeadAfterMs: 1000, presenceMs: 400, presenceFreshMs: 800, reconnectMs: 300 };
+export const TIMING: MeshTiming = {
+  heartbeatMs: 100,
+  linkDeadAfterMs: 1000,
+  presenceMs: 400,
+  presenceFreshMs: 800,
+  reconnectMs: 300,
+};
 
 export interface Remote {
   readonly signer: Signer;
@@ -30,7 +36,10 @@ export interface Remote {
 
 /** Fake timers from time 0 (timers, performance and Date), as every harness test uses. */
 export function useMeshClock(): void {
-  vi.useFakeTimers({ now: 0, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'performance', 'Date'] });
+  vi.useFakeTimers({
+    now: 0,
+    toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'performance', 'Date'],
+  });
 }
 
 /** Starts the mesh under test (signer seed 1) on `network`. */
@@ -59,7 +68,12 @@ export async function remoteOn(network: MemoryNetwork, seed: number, id?: string
   const key = keyHex(signer.publicKey);
   const transport = network.createTransport(id ?? peerIdFor(TABLE, key));
   const r: Remote = { signer, key, id: transport.localId, transport, got: [], seq: 0 };
-  await transport.start({ linkOpen: () => {}, linkClosed: () => {}, message: (_from, bytes) => r.got.push(bytes), problem: () => {} });
+  await transport.start({
+    linkOpen: () => {},
+    linkClosed: () => {},
+    message: (_from, bytes) => r.got.push(bytes),
+    problem: () => {},
+  });
   return r;
 }
 
@@ -75,9 +89,11 @@ export function envelope<K extends Kind>(r: Remote, kind: K, body: BodyOf<K>, op
   r.seq = options.seq ?? r.seq + 1;
   return signEnvelope(r.signer, { kind, table: options.table ?? TABLE, seq: r.seq, to: options.to ?? null, body });
 }
-export const bytesOf = <K extends Kind>(r: Remote, kind: K, body: BodyOf<K>, options: EnvelopeOptions = {}) => encodeEnvelope(envelope(r, kind, body, options));
+export const bytesOf = <K extends Kind>(r: Remote, kind: K, body: BodyOf<K>, options: EnvelopeOptions = {}) =>
+  encodeEnvelope(envelope(r, kind, body, options));
 export const hello = (r: Remote, peerId = r.id) => bytesOf(r, 'hello', { peerId, name: `r${r.key.slice(0, 2)}` });
-export const presence = (r: Remote, links: string[], seq?: number) => bytesOf(r, 'presence', { peerId: r.id, name: 'r', links }, { seq });
+export const presence = (r: Remote, links: string[], seq?: number) =>
+  bytesOf(r, 'presence', { peerId: r.id, name: 'r', links }, { seq });
 
 /** What the mesh sent a remote: keep-alives as 'keepalive', envelopes as "kind" (with their decoded form). */
 export function frames(r: Remote): { kind: string; raw: Uint8Array; decoded?: Record<string, any> }[] {
@@ -90,7 +106,12 @@ export function frames(r: Remote): { kind: string; raw: Uint8Array; decoded?: Re
 export const kinds = (r: Remote) => frames(r).map((f) => f.kind);
 
 /** A remote linked to the mesh (it dialled), its hello sent so the link is bound to its key. */
-export async function linkedTo(mesh: Mesh, network: MemoryNetwork, seed: number, options: { hello?: boolean } = {}): Promise<Remote> {
+export async function linkedTo(
+  mesh: Mesh,
+  network: MemoryNetwork,
+  seed: number,
+  options: { hello?: boolean } = {},
+): Promise<Remote> {
   const r = await remoteOn(network, seed);
   r.transport.connect(mesh.peerId);
   await flush();

@@ -34,7 +34,9 @@ export const raceGame = defineGame<RaceBoard, RaceAction, Record<string, never>,
   setup: () => ({ value: 0, target: 40, wins: [0, 0] }),
   parseAction: (raw) => {
     const a = raw as RaceAction;
-    return typeof a === 'object' && a !== null && a.type === 'claim' && Number.isInteger(a.onTop) ? { type: 'claim', onTop: a.onTop } : null;
+    return typeof a === 'object' && a !== null && a.type === 'claim' && Number.isInteger(a.onTop)
+      ? { type: 'claim', onTop: a.onTop }
+      : null;
   },
   claimedCards: () => [],
   act: (draft, seat, action) => {
@@ -44,7 +46,8 @@ export const raceGame = defineGame<RaceBoard, RaceAction, Record<string, never>,
     return null;
   },
   afterCrypto: () => null,
-  awaits: (state) => (state.board.value >= state.board.target ? { kind: 'over' } : { kind: 'anytime', seats: [0, 1], what: 'claim' }),
+  awaits: (state) =>
+    state.board.value >= state.board.target ? { kind: 'over' } : { kind: 'anytime', seats: [0, 1], what: 'claim' },
   legalActions: (state) => [{ type: 'claim', onTop: state.board.value }],
   zones: (state) => ({ deck: state.cards.map((_, h) => h) }),
   view: (state) => state.board,
@@ -86,14 +89,30 @@ export async function raceTable(net: Omit<Net, 'sessions'>, seed: string): Promi
   network.setDelay(peerIds[0]!, peerIds[1]!, net.delay(0, 1));
   network.setDelay(peerIds[1]!, peerIds[0]!, net.delay(1, 0));
   const pair = [0, 1].map(
-    (seat) => new Mesh({ table: TABLE, signer: signers[seat]!, transport: network.createTransport(peerIds[seat]!), name: `seat ${seat + 1}`, timing: { heartbeatMs: 500, linkDeadAfterMs: 60_000 } }),
+    (seat) =>
+      new Mesh({
+        table: TABLE,
+        signer: signers[seat]!,
+        transport: network.createTransport(peerIds[seat]!),
+        name: `seat ${seat + 1}`,
+        timing: { heartbeatMs: 500, linkDeadAfterMs: 60_000 },
+      }),
   );
   meshes.push(...pair);
   for (const seat of [0, 1]) {
     const mesh = pair[seat]!;
     const session = new HandSession(
       {
-        setup: { table: TABLE, handNo: 0, game: raceGame.id, options: {}, seatKeys, dealer: 0, carry: null, previous: null },
+        setup: {
+          table: TABLE,
+          handNo: 0,
+          game: raceGame.id,
+          options: {},
+          seatKeys,
+          dealer: 0,
+          carry: null,
+          previous: null,
+        },
         mySeat: seat,
         game: raceGame,
         rng: seededRandom(`${seed}-${seat}`),
@@ -119,7 +138,9 @@ export async function raceTable(net: Omit<Net, 'sessions'>, seed: string): Promi
     });
   }
   pair[0]!.want([peerIds[1]!]);
-  await until(() => pair.every((mesh) => mesh.reachability(keyHex(signers[1 - pair.indexOf(mesh)]!.publicKey)) === 'direct'));
+  await until(() =>
+    pair.every((mesh) => mesh.reachability(keyHex(signers[1 - pair.indexOf(mesh)]!.publicKey)) === 'direct'),
+  );
   for (const s of full.sessions) s.start();
   return full;
 }

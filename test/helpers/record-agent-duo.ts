@@ -27,7 +27,8 @@ playDuo(courier, (_seat, legal, duo) => {
   next++;
   return pick;
 });
-if (courier.spectator.phase !== 'done' || !courier.spectator.audit?.clean) throw new Error('courier hand did not end clean');
+if (courier.spectator.phase !== 'done' || !courier.spectator.audit?.clean)
+  throw new Error('courier hand did not end clean');
 writeFileSync(join(dir, 'courier.json'), JSON.stringify(eventsToHex(courier.sent), null, 1) + '\n');
 
 const race = agentDuo({ game: raceGame, seed: 'record-race' });

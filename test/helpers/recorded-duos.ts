@@ -13,7 +13,10 @@ import { courierGame } from '../table/courier-game.js';
 import { eventsFromHex, restoredDuo } from './agent-duo.js';
 import { raceGame } from './race.js';
 
-const recorded = (name: string) => eventsFromHex(JSON.parse(readFileSync(join(import.meta.dirname, `../fixtures/agent-duo/${name}.json`), 'utf8')) as string[]);
+const recorded = (name: string) =>
+  eventsFromHex(
+    JSON.parse(readFileSync(join(import.meta.dirname, `../fixtures/agent-duo/${name}.json`), 'utf8')) as string[],
+  );
 
 export const COURIER = recorded('courier');
 export const RACE = recorded('race');

@@ -16,11 +16,13 @@ export const shuffleArgument = { checked: true };
 export function withSwitchableShuffleArgument(real: typeof Crypto): typeof Crypto {
   const withoutArgument: typeof real.verifyShuffleStep = (state, msg, rng) => {
     const verdict = real.verifyShuffleStep(state, msg, rng);
-    if (!verdict.ok && verdict.fault.code === 'proof') return { ok: true, value: advance(state, msg.deck, { layer: msg.layer }) };
+    if (!verdict.ok && verdict.fault.code === 'proof')
+      return { ok: true, value: advance(state, msg.deck, { layer: msg.layer }) };
     return verdict;
   };
   return {
     ...real,
-    verifyShuffleStep: (...args: Parameters<typeof real.verifyShuffleStep>) => (shuffleArgument.checked ? real.verifyShuffleStep(...args) : withoutArgument(...args)),
+    verifyShuffleStep: (...args: Parameters<typeof real.verifyShuffleStep>) =>
+      shuffleArgument.checked ? real.verifyShuffleStep(...args) : withoutArgument(...args),
   };
 }

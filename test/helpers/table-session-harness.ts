@@ -21,7 +21,13 @@ export const creator = testSigner(1);
 export const bo = testSigner(2);
 export const cy = testSigner(3);
 export const TABLE = newTableId(keyHex(creator.publicKey), new Uint8Array(8).fill(1));
-export const TIMING = { heartbeatMs: 200, linkDeadAfterMs: 60_000, presenceMs: 1000, presenceFreshMs: 5000, reconnectMs: 300 };
+export const TIMING = {
+  heartbeatMs: 200,
+  linkDeadAfterMs: 60_000,
+  presenceMs: 1000,
+  presenceFreshMs: 5000,
+  reconnectMs: 300,
+};
 
 /** Waits until `condition` holds; a failure guard (a hand start under load takes a few seconds), not a speed limit. */
 export async function until(condition: () => boolean): Promise<void> {
@@ -41,7 +47,13 @@ export function closeTables(): void {
 
 export async function table(seats: number, extra: Partial<TableSessionOptions> = {}, signer: Signer = creator) {
   const network = new MemoryNetwork({ defaultDelayMs: 0 });
-  const mesh = new Mesh({ table: TABLE, signer, transport: network.createTransport(peerIdFor(TABLE, keyHex(signer.publicKey))), name: 'Ann', timing: TIMING });
+  const mesh = new Mesh({
+    table: TABLE,
+    signer,
+    transport: network.createTransport(peerIdFor(TABLE, keyHex(signer.publicKey))),
+    name: 'Ann',
+    timing: TIMING,
+  });
   const store = new MemoryTableStore();
   const log: [string, string | undefined][] = [];
   let changes = 0;
@@ -57,7 +69,12 @@ export async function table(seats: number, extra: Partial<TableSessionOptions> =
     botDelayMs: 60_000,
     ...extra,
   });
-  await mesh.start({ message: (envelope, via) => session.receive(envelope, via), rejected: () => {}, changed: () => {}, problem: () => {} });
+  await mesh.start({
+    message: (envelope, via) => session.receive(envelope, via),
+    rejected: () => {},
+    changed: () => {},
+    problem: () => {},
+  });
   await session.open(signer === creator ? { game: 'stress-shed', seats, options: {} } : undefined);
   open.push({ session, mesh });
   const sent = vi.spyOn(mesh, 'send');
@@ -68,5 +85,7 @@ let seq = 100;
 export function from<K extends Envelope['kind']>(signer: Signer, kind: K, body: EnvelopeOf<K>['body']): EnvelopeOf<K> {
   return signEnvelope(signer, { kind, table: TABLE, seq: seq++, to: null, body } as never) as EnvelopeOf<K>;
 }
-export const join = (signer: Signer, name: string, seat: number | null = null) => from(signer, 'join', { peerId: peerIdFor(TABLE, keyHex(signer.publicKey)), name, seat });
-export const tableEvent = (signer: Signer, hand: number, n = 0) => from(signer, 'table-event', { hand, n, at: 0, hash: new Uint8Array(32), type: 'ready', data: null });
+export const join = (signer: Signer, name: string, seat: number | null = null) =>
+  from(signer, 'join', { peerId: peerIdFor(TABLE, keyHex(signer.publicKey)), name, seat });
+export const tableEvent = (signer: Signer, hand: number, n = 0) =>
+  from(signer, 'table-event', { hand, n, at: 0, hash: new Uint8Array(32), type: 'ready', data: null });

@@ -20,7 +20,13 @@ import { eventually } from '../helpers/lobby-peers.js';
 import { testSigner } from '../helpers/signers.js';
 
 const TABLE = 'converge-0011223344556677';
-const TIMING: Partial<MeshTiming> = { heartbeatMs: 50, linkDeadAfterMs: 1500, presenceMs: 80, presenceFreshMs: 1500, reconnectMs: 60 };
+const TIMING: Partial<MeshTiming> = {
+  heartbeatMs: 50,
+  linkDeadAfterMs: 1500,
+  presenceMs: 80,
+  presenceFreshMs: 1500,
+  reconnectMs: 60,
+};
 const DIAL_TIMEOUT_MS = 300;
 
 interface Peer {
@@ -49,7 +55,12 @@ async function startPeer(network: MemoryNetwork, seed: number, existing?: Peer):
   const peer: Peer = existing ?? { seed, key, id, mesh, transport, problems: [], heard: new Map() };
   peer.mesh = mesh;
   peer.transport = transport;
-  await mesh.start({ message: () => {}, rejected: () => {}, changed: () => {}, problem: (text) => peer.problems.push(text) });
+  await mesh.start({
+    message: () => {},
+    rejected: () => {},
+    changed: () => {},
+    problem: (text) => peer.problems.push(text),
+  });
   if (!existing) running.push(peer);
   return peer;
 }
@@ -69,7 +80,9 @@ describe('crossed dials', () => {
     expect(keepExistingLink('b', 'a', false)).toBe(false);
     expect(keepExistingLink('a', 'b', true)).toBe(true);
     expect(keepExistingLink('b', 'a', true)).toBe(false);
-    expect([0, 1, 2, 3, 4, 5, 6, 20].map(reconnectDelayMs)).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000, 30000]);
+    expect([0, 1, 2, 3, 4, 5, 6, 20].map(reconnectDelayMs)).toEqual([
+      1000, 2000, 4000, 8000, 16000, 30000, 30000, 30000,
+    ]);
   });
 
   it('peers that all dial each other at once, under uneven delays, agree on one link per pair', async () => {

@@ -53,7 +53,15 @@ describe('what is signed and sent', () => {
     expect(bytes.subarray(0, domain.length)).toEqual(domain);
     const rest = cborDecode(bytes.subarray(domain.length)) as Record<string, unknown>;
     expect(Object.keys(rest).sort()).toEqual(['body', 'from', 'kind', 'seq', 'table', 'to', 'v']);
-    expect(rest).toEqual({ v: 1, kind: 'hello', table: TABLE, from: alice.publicKey, seq: 7, to: null, body: { peerId: 'fd-x-1', name: 'Alice' } });
+    expect(rest).toEqual({
+      v: 1,
+      kind: 'hello',
+      table: TABLE,
+      from: alice.publicKey,
+      seq: 7,
+      to: null,
+      body: { peerId: 'fd-x-1', name: 'Alice' },
+    });
     expect(ed25519.verify(envelope.sig, bytes, alice.publicKey)).toBe(true);
   });
 
@@ -63,7 +71,16 @@ describe('what is signed and sent', () => {
     expect(envelope.v).toBe(1);
     expect(envelope.from).toEqual(alice.publicKey);
     const wire = cborDecode(encodeEnvelope(envelope)) as Record<string, unknown>;
-    expect(wire).toEqual({ v: 1, kind: 'hello', table: TABLE, from: alice.publicKey, seq: 7, to: null, body: { peerId: 'fd-x-1', name: 'Alice' }, sig: envelope.sig });
+    expect(wire).toEqual({
+      v: 1,
+      kind: 'hello',
+      table: TABLE,
+      from: alice.publicKey,
+      seq: 7,
+      to: null,
+      body: { peerId: 'fd-x-1', name: 'Alice' },
+      sig: envelope.sig,
+    });
   });
 
   test('an honest envelope decodes to itself, with and without a verifier', async () => {
@@ -81,7 +98,13 @@ describe('what is signed and sent', () => {
 
   test('a directed envelope of another kind round-trips', async () => {
     const { decodeEnvelope, encodeEnvelope, signEnvelope } = await envelopeModule();
-    const envelope = signEnvelope(alice, { kind: 'leave', table: TABLE, seq: 0, to: mallory.publicKey, body: { rosterVersion: 2 } });
+    const envelope = signEnvelope(alice, {
+      kind: 'leave',
+      table: TABLE,
+      seq: 0,
+      to: mallory.publicKey,
+      body: { rosterVersion: 2 },
+    });
     expect(decodeEnvelope(encodeEnvelope(envelope), TABLE)).toEqual({ ok: true, value: envelope });
   });
 
@@ -97,34 +120,114 @@ describe('the reasons a message is dropped', () => {
     ['a string', async () => 'hello', 'not binary data'],
     ['an ArrayBuffer', async () => new ArrayBuffer(4), 'not binary data'],
     ['bytes over 512 KiB', async () => new Uint8Array(512 * 1024 + 1), 'oversized: 524289 bytes > 524288'],
-    ['empty bytes', async () => new Uint8Array(0), 'not canonical CBOR: CBOR decode error: did not find any content to decode'],
-    ['an indefinite-length map', async () => Uint8Array.from([0xbf, 0x61, 0x76, 0x01, 0xff]), 'not canonical CBOR: CBOR decode error: indefinite length items not allowed'],
-    ['a duplicate key', async () => Uint8Array.from([0xa2, 0x61, 0x76, 0x01, 0x61, 0x76, 0x01]), 'not canonical CBOR: CBOR decode error: found repeat map key "v"'],
-    ['undefined', async () => Uint8Array.from([0xf7]), 'not canonical CBOR: CBOR decode error: undefined values are not supported'],
-    ['NaN', async () => Uint8Array.from([0xf9, 0x7e, 0x00]), 'not canonical CBOR: CBOR decode error: NaN values are not supported'],
-    ['Infinity', async () => Uint8Array.from([0xf9, 0x7c, 0x00]), 'not canonical CBOR: CBOR decode error: Infinity values are not supported'],
-    ['a big integer', async () => Uint8Array.from([0x1b, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff]), 'not canonical CBOR: CBOR decode error: integers outside of the safe integer range are not supported'],
-    ['a non-minimal integer', async () => Uint8Array.from([0x18, 0x01]), 'not canonical CBOR: CBOR decode error: integer encoded in more bytes than necessary (strict decode)'],
+    [
+      'empty bytes',
+      async () => new Uint8Array(0),
+      'not canonical CBOR: CBOR decode error: did not find any content to decode',
+    ],
+    [
+      'an indefinite-length map',
+      async () => Uint8Array.from([0xbf, 0x61, 0x76, 0x01, 0xff]),
+      'not canonical CBOR: CBOR decode error: indefinite length items not allowed',
+    ],
+    [
+      'a duplicate key',
+      async () => Uint8Array.from([0xa2, 0x61, 0x76, 0x01, 0x61, 0x76, 0x01]),
+      'not canonical CBOR: CBOR decode error: found repeat map key "v"',
+    ],
+    [
+      'undefined',
+      async () => Uint8Array.from([0xf7]),
+      'not canonical CBOR: CBOR decode error: undefined values are not supported',
+    ],
+    [
+      'NaN',
+      async () => Uint8Array.from([0xf9, 0x7e, 0x00]),
+      'not canonical CBOR: CBOR decode error: NaN values are not supported',
+    ],
+    [
+      'Infinity',
+      async () => Uint8Array.from([0xf9, 0x7c, 0x00]),
+      'not canonical CBOR: CBOR decode error: Infinity values are not supported',
+    ],
+    [
+      'a big integer',
+      async () => Uint8Array.from([0x1b, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff]),
+      'not canonical CBOR: CBOR decode error: integers outside of the safe integer range are not supported',
+    ],
+    [
+      'a non-minimal integer',
+      async () => Uint8Array.from([0x18, 0x01]),
+      'not canonical CBOR: CBOR decode error: integer encoded in more bytes than necessary (strict decode)',
+    ],
     ['a list', async () => cborEncode([1, 2]), 'bad envelope: v: Invalid key: Expected "v" but received undefined'],
     ['a number', async () => cborEncode(5), 'bad envelope: Invalid type: Expected Object but received 5'],
-    ['no sig', async () => tampered((r) => delete r.sig), 'bad envelope: sig: Invalid key: Expected "sig" but received undefined'],
-    ['an extra field', async () => tampered((r) => (r.extra = 1)), 'bad envelope: extra: Invalid key: Expected never but received "extra"'],
-    ['a version that is not a number', async () => tampered((r) => (r.v = '1')), 'bad envelope: v: version must be a number'],
+    [
+      'no sig',
+      async () => tampered((r) => delete r.sig),
+      'bad envelope: sig: Invalid key: Expected "sig" but received undefined',
+    ],
+    [
+      'an extra field',
+      async () => tampered((r) => (r.extra = 1)),
+      'bad envelope: extra: Invalid key: Expected never but received "extra"',
+    ],
+    [
+      'a version that is not a number',
+      async () => tampered((r) => (r.v = '1')),
+      'bad envelope: v: version must be a number',
+    ],
     ['an unknown kind', async () => tampered((r) => (r.kind = 'launch')), 'bad envelope: kind: unknown kind'],
-    ['a table that is not a string', async () => tampered((r) => (r.table = 5)), 'bad envelope: table: table must be a string'],
-    ['an empty table', async () => tampered((r) => (r.table = '')), 'bad envelope: table: Invalid length: Expected >=1 but received 0'],
-    ['a table of 65', async () => tampered((r) => (r.table = 't'.repeat(65))), 'bad envelope: table: table id too long'],
-    ['a short from', async () => tampered((r) => (r.from = new Uint8Array(31))), 'bad envelope: from: from must be 32 bytes'],
-    ['a seq that is not a number', async () => tampered((r) => (r.seq = '7')), 'bad envelope: seq: seq must be a number'],
+    [
+      'a table that is not a string',
+      async () => tampered((r) => (r.table = 5)),
+      'bad envelope: table: table must be a string',
+    ],
+    [
+      'an empty table',
+      async () => tampered((r) => (r.table = '')),
+      'bad envelope: table: Invalid length: Expected >=1 but received 0',
+    ],
+    [
+      'a table of 65',
+      async () => tampered((r) => (r.table = 't'.repeat(65))),
+      'bad envelope: table: table id too long',
+    ],
+    [
+      'a short from',
+      async () => tampered((r) => (r.from = new Uint8Array(31))),
+      'bad envelope: from: from must be 32 bytes',
+    ],
+    [
+      'a seq that is not a number',
+      async () => tampered((r) => (r.seq = '7')),
+      'bad envelope: seq: seq must be a number',
+    ],
     ['a fractional seq', async () => tampered((r) => (r.seq = 1.5)), 'bad envelope: seq: seq must be an integer'],
-    ['a negative seq', async () => tampered((r) => (r.seq = -1)), 'bad envelope: seq: Invalid value: Expected >=0 but received -1'],
+    [
+      'a negative seq',
+      async () => tampered((r) => (r.seq = -1)),
+      'bad envelope: seq: Invalid value: Expected >=0 but received -1',
+    ],
     ['a short to', async () => tampered((r) => (r.to = new Uint8Array(33))), 'bad envelope: to: to must be 32 bytes'],
-    ['a short sig', async () => tampered((r) => (r.sig = new Uint8Array(63))), 'bad envelope: sig: sig must be 64 bytes'],
+    [
+      'a short sig',
+      async () => tampered((r) => (r.sig = new Uint8Array(63))),
+      'bad envelope: sig: sig must be 64 bytes',
+    ],
     ['version 2', async () => tampered((r) => (r.v = 2)), 'unsupported protocol version 2 (this peer speaks 1)'],
     ['version 0', async () => tampered((r) => (r.v = 0)), 'unsupported protocol version 0 (this peer speaks 1)'],
     ['another table', async () => tampered((r) => (r.table = 'other')), 'for another table (other)'],
-    ['a body of the wrong shape', async () => tampered((r) => (r.body = { peerId: 'a b', name: 'x' })), 'bad hello body: peerId: peer id has characters PeerJS does not allow'],
-    ['a body with no key path', async () => tampered((r) => (r.body = 5)), 'bad hello body: Invalid type: Expected Object but received 5'],
+    [
+      'a body of the wrong shape',
+      async () => tampered((r) => (r.body = { peerId: 'a b', name: 'x' })),
+      'bad hello body: peerId: peer id has characters PeerJS does not allow',
+    ],
+    [
+      'a body with no key path',
+      async () => tampered((r) => (r.body = 5)),
+      'bad hello body: Invalid type: Expected Object but received 5',
+    ],
     ['a tampered body', async () => tampered((r) => (r.body = { peerId: 'fd-x-1', name: 'Mallory' })), 'bad signature'],
     ['another author', async () => tampered((r) => (r.from = mallory.publicKey)), 'bad signature'],
   ])('refuses %s', async (_what, make, expected) => {
@@ -134,7 +237,9 @@ describe('the reasons a message is dropped', () => {
   test('a nested body error names its whole path, dotted', async () => {
     const { encodeEnvelope, signEnvelope } = await envelopeModule();
     const body = { version: 1, config: { game: 'pesten', seats: 9, options: {} }, seats: [], hands: 0 };
-    const bytes = encodeEnvelope(signEnvelope(alice, { kind: 'roster', table: TABLE, seq: 1, to: null, body } as never));
+    const bytes = encodeEnvelope(
+      signEnvelope(alice, { kind: 'roster', table: TABLE, seq: 1, to: null, body } as never),
+    );
     expect(await reason(bytes)).toBe('bad roster body: config.seats: at most 8 seats');
   });
 
@@ -198,7 +303,7 @@ describe('strict RFC 8032 verification, cached or not', () => {
 
   test('the cached path accepts what noble accepts', async () => {
     const { SignatureVerifier, verifyStrict } = await verifyModule();
-    const verifier = (await warmed());
+    const verifier = await warmed();
     expect(verifier.verify(honestSig, message, publicKey)).toBe(true);
     expect(verifier.verify(withIdentityR(le(1n)), message, publicKey)).toBe(true);
     const other = ed25519.sign(utf8ToBytes('another'), secret);
@@ -236,7 +341,7 @@ describe('strict RFC 8032 verification, cached or not', () => {
     expect(verifier.verify(honestSig, message, publicKey.subarray(0, 31))).toBe(false);
     expect(verifier.verify(honestSig, message, concatBytes(publicKey, new Uint8Array(1)))).toBe(false);
     expect(verifier.cachedKeys).toBe(0);
-    const cached = (await warmed());
+    const cached = await warmed();
     expect(cached.verify(honestSig.subarray(0, 63), message, publicKey)).toBe(false);
     expect(cached.verify(concatBytes(honestSig, new Uint8Array(1)), message, publicKey)).toBe(false);
   });
@@ -287,7 +392,9 @@ describe('strict RFC 8032 verification, cached or not', () => {
 
   test.each([0, -1, 1.5, Number.NaN])('capacity %s is refused', async (capacity) => {
     const { SignatureVerifier, verifyStrict } = await verifyModule();
-    expect(() => new SignatureVerifier(capacity)).toThrow(`SignatureVerifier: capacity must be a positive integer, got ${capacity}`);
+    expect(() => new SignatureVerifier(capacity)).toThrow(
+      `SignatureVerifier: capacity must be a positive integer, got ${capacity}`,
+    );
   });
 
   test('capacity 1 is allowed', async () => {

@@ -26,7 +26,13 @@ const alice = testSigner(1);
 const mallory = testSigner(9);
 
 function honest(): EnvelopeOf<'hello'> {
-  return signEnvelope(alice, { kind: 'hello', table: TABLE, seq: 7, to: null, body: { peerId: 'fd-x-1', name: 'Alice' } });
+  return signEnvelope(alice, {
+    kind: 'hello',
+    table: TABLE,
+    seq: 7,
+    to: null,
+    body: { peerId: 'fd-x-1', name: 'Alice' },
+  });
 }
 
 /** Re-encodes a mutated plain object (no re-signing): what a tampering relay could send. */
@@ -57,10 +63,18 @@ describe('envelope round trip', () => {
           const roster = {
             version,
             config: { game: 'pesten' as const, seats, options: { targetPoints: 2 } },
-            seats: Array.from({ length: seats }, (_, i) => (i === 0 ? { key: alice.publicKey, name, peerId: 'fd-a' } : null)),
+            seats: Array.from({ length: seats }, (_, i) =>
+              i === 0 ? { key: alice.publicKey, name, peerId: 'fd-a' } : null,
+            ),
             hands: 0,
           };
-          const envelope = signEnvelope(alice, { kind: 'roster', table: TABLE, seq: version + 1, to: null, body: roster });
+          const envelope = signEnvelope(alice, {
+            kind: 'roster',
+            table: TABLE,
+            seq: version + 1,
+            to: null,
+            body: roster,
+          });
           const decoded = decodeEnvelope(encodeEnvelope(envelope), TABLE);
           expect(decoded.ok && decoded.value.body).toEqual(roster);
         },
@@ -94,7 +108,11 @@ const hostile: [string, () => unknown, RegExp][] = [
   ['negative seq', () => tampered((r) => (r.seq = -1)), /seq/],
   ['fractional seq', () => tampered((r) => (r.seq = 1.5)), /seq must be an integer/],
   ['body of the wrong shape', () => tampered((r) => (r.body = { peerId: 5 })), /bad hello body/],
-  ['peer id with bad characters', () => tampered((r) => (r.body = { peerId: 'a b', name: 'x' })), /bad hello body: peerId/],
+  [
+    'peer id with bad characters',
+    () => tampered((r) => (r.body = { peerId: 'a b', name: 'x' })),
+    /bad hello body: peerId/,
+  ],
   ['tampered body', () => tampered((r) => (r.body = { peerId: 'fd-x-1', name: 'Mallory' })), /bad signature/],
   ['tampered seq', () => tampered((r) => (r.seq = 8)), /bad signature/],
   ['signed by someone else', () => tampered((r) => (r.from = mallory.publicKey)), /bad signature/],
@@ -177,15 +195,24 @@ describe('strict RFC 8032 verification', () => {
   const identity = le(1n);
   const zeroS = new Uint8Array(32);
   /** Same R and A, S reduced mod ℓ: what the S ≥ ℓ vector would be without the range check. */
-  const reduced = (signature: Uint8Array) => concatBytes(signature.subarray(0, 32), le(bytesToNumberLE(signature.subarray(32)) % L));
+  const reduced = (signature: Uint8Array) =>
+    concatBytes(signature.subarray(0, 32), le(bytesToNumberLE(signature.subarray(32)) % L));
   const vectors: [string, Uint8Array, Uint8Array][] = [
-    ['S ≥ ℓ (S + ℓ)', concatBytes(honestSig.subarray(0, 32), le(bytesToNumberLE(honestSig.subarray(32)) + L)), publicKey],
+    [
+      'S ≥ ℓ (S + ℓ)',
+      concatBytes(honestSig.subarray(0, 32), le(bytesToNumberLE(honestSig.subarray(32)) + L)),
+      publicKey,
+    ],
     ['non-canonical R (identity as y = p + 1)', withIdentityR(le(P + 1n)), publicKey],
     ['small-order A (the identity), R = identity, S = 0', concatBytes(identity, zeroS), identity],
     ['small-order A of order 2 (y = −1)', concatBytes(identity, zeroS), le(P - 1n)],
     ['small-order A of order 4 (y = 0)', concatBytes(identity, zeroS), le(0n)],
     ['non-canonical small-order A (identity as y = p + 1)', concatBytes(identity, zeroS), le(P + 1n)],
-    ['non-canonical A ("negative zero" x with y = 1)', concatBytes(identity, zeroS), Uint8Array.from([...identity.subarray(0, 31), 0x80])],
+    [
+      'non-canonical A ("negative zero" x with y = 1)',
+      concatBytes(identity, zeroS),
+      Uint8Array.from([...identity.subarray(0, 31), 0x80]),
+    ],
   ];
 
   it('the honest signature and a canonical identity-R signature pass both paths', () => {

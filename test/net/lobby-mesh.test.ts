@@ -8,7 +8,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { MemoryNetwork } from '../../src/net/memory-transport.js';
 import { encodeEnvelope, signEnvelope } from '../../src/net/envelope.js';
 import { testSigner } from '../helpers/signers.js';
-import { MemoryRosterStore, eventually, peerIdOf, startLobbyPeer, tableFor, type LobbyPeer } from '../helpers/lobby-peers.js';
+import {
+  MemoryRosterStore,
+  eventually,
+  peerIdOf,
+  startLobbyPeer,
+  tableFor,
+  type LobbyPeer,
+} from '../helpers/lobby-peers.js';
 
 const config = { game: 'stress-shed' as const, seats: 3, options: {} };
 let peers: LobbyPeer[] = [];
@@ -17,7 +24,10 @@ afterEach(() => {
   peers = [];
 });
 
-async function threeAtATable(network = new MemoryNetwork({ defaultDelayMs: 2 }), before?: (n: MemoryNetwork, table: string) => void) {
+async function threeAtATable(
+  network = new MemoryNetwork({ defaultDelayMs: 2 }),
+  before?: (n: MemoryNetwork, table: string) => void,
+) {
   const table = tableFor(1);
   before?.(network, table);
   const ann = await startLobbyPeer(network, table, 1, 'Ann', { config });
@@ -26,7 +36,11 @@ async function threeAtATable(network = new MemoryNetwork({ defaultDelayMs: 2 }),
   peers.push(ann, bob, cat);
   await eventually(() => {
     for (const peer of [ann, bob, cat]) {
-      expect(peer.lobby.view().seats.map((s) => s.member?.name)).toEqual(['Ann', expect.any(String), expect.any(String)]);
+      expect(peer.lobby.view().seats.map((s) => s.member?.name)).toEqual([
+        'Ann',
+        expect.any(String),
+        expect.any(String),
+      ]);
     }
   });
   return { network, table, ann, bob, cat };
@@ -35,7 +49,10 @@ async function threeAtATable(network = new MemoryNetwork({ defaultDelayMs: 2 }),
 describe('lobby over the mesh', () => {
   it('seats three peers and shows the same fingerprint everywhere', async () => {
     const { ann, bob, cat } = await threeAtATable();
-    const names = ann.lobby.view().seats.map((s) => s.member?.name).sort();
+    const names = ann.lobby
+      .view()
+      .seats.map((s) => s.member?.name)
+      .sort();
     expect(names).toEqual(['Ann', 'Bob', 'Cat']);
     const prints = [ann, bob, cat].map((p) => p.lobby.view().fingerprint?.words);
     expect(prints[0]).toMatch(/^(\w+ ){7}\w+$/);
@@ -47,7 +64,9 @@ describe('lobby over the mesh', () => {
   });
 
   it('relays between two peers that cannot link directly', async () => {
-    const { bob, cat } = await threeAtATable(undefined, (network, table) => network.blockPair(peerIdOf(table, 2), peerIdOf(table, 3)));
+    const { bob, cat } = await threeAtATable(undefined, (network, table) =>
+      network.blockPair(peerIdOf(table, 2), peerIdOf(table, 3)),
+    );
     expect(bob.mesh.openLinks()).not.toContain(cat.mesh.peerId);
     await eventually(() => {
       expect(bob.mesh.reachability(cat.keyHex)).toBe('relayed');
@@ -66,11 +85,19 @@ describe('lobby over the mesh', () => {
     peers.push(ann, cat);
     await eventually(() => expect(cat.lobby.view().mySeat).not.toBeNull());
     // Bob's link was copied after Cat sat: it names Ann's and Cat's key prefixes.
-    const bob = await startLobbyPeer(network, table, 2, 'Bob', { introducers: [ann.keyHex.slice(0, 16), cat.keyHex.slice(0, 16)] });
+    const bob = await startLobbyPeer(network, table, 2, 'Bob', {
+      introducers: [ann.keyHex.slice(0, 16), cat.keyHex.slice(0, 16)],
+    });
     peers.push(bob);
     await eventually(() => {
       expect(bob.lobby.view().mySeat).not.toBeNull();
-      for (const peer of [ann, bob, cat]) expect(peer.lobby.view().seats.map((s) => s.member?.name).sort()).toEqual(['Ann', 'Bob', 'Cat']);
+      for (const peer of [ann, bob, cat])
+        expect(
+          peer.lobby
+            .view()
+            .seats.map((s) => s.member?.name)
+            .sort(),
+        ).toEqual(['Ann', 'Bob', 'Cat']);
     });
     // The creator seated him (its roster, relayed by Cat), and everyone sees the same seats.
     expect(ann.log).toContainEqual(expect.stringMatching(/^Bob sat down in seat/));
@@ -100,10 +127,21 @@ describe('lobby over the mesh', () => {
       table,
       seq: Date.now() * 1000 + 5_000_000,
       to: null,
-      body: { version: 99, config, seats: [{ key: testSigner(3).publicKey, name: 'Cat', peerId: cat.mesh.peerId }, { key: testSigner(2).publicKey, name: 'Bob', peerId: bob.mesh.peerId }, null], hands: 0 },
+      body: {
+        version: 99,
+        config,
+        seats: [
+          { key: testSigner(3).publicKey, name: 'Cat', peerId: cat.mesh.peerId },
+          { key: testSigner(2).publicKey, name: 'Bob', peerId: bob.mesh.peerId },
+          null,
+        ],
+        hands: 0,
+      },
     });
     expect(cat.mesh.sendRaw(bob.mesh.peerId, encodeEnvelope(forged))).toBe(true);
-    await eventually(() => expect(bob.rejections.map((r) => r.reason)).toContain('roster not signed by the table creator'));
+    await eventually(() =>
+      expect(bob.rejections.map((r) => r.reason)).toContain('roster not signed by the table creator'),
+    );
     // The real admission still comes from Ann, relayed by Cat: version 99 was never adopted.
     await eventually(() => expect(bob.lobby.view().mySeat).not.toBeNull());
     expect(bob.lobby.view().rosterVersion).toBe(ann.lobby.view().rosterVersion);
@@ -115,7 +153,9 @@ describe('lobby over the mesh', () => {
     const before = ann.lobby.view();
     await eventually(() => expect(bob.mesh.openLinks()).toContain(ann.mesh.peerId));
     expect(bob.mesh.sendRaw(ann.mesh.peerId, new Uint8Array([0xa1, 0x61, 0x76]))).toBe(true);
-    await eventually(() => expect(ann.rejections.map((r) => r.reason)).toContainEqual(expect.stringMatching(/not canonical CBOR/)));
+    await eventually(() =>
+      expect(ann.rejections.map((r) => r.reason)).toContainEqual(expect.stringMatching(/not canonical CBOR/)),
+    );
     expect(ann.rejections.find((r) => /CBOR/.test(r.reason))?.via).toBe(bob.mesh.peerId);
     expect(ann.lobby.view()).toEqual({ ...before, seats: expect.any(Array) });
     expect(ann.lobby.view().seats.map((s) => s.member?.name)).toEqual(before.seats.map((s) => s.member?.name));
@@ -132,17 +172,27 @@ describe('lobby over the mesh', () => {
     });
     await eventually(() => expect(bob.mesh.openLinks()).toContain(cat.mesh.peerId));
     expect(bob.mesh.sendRaw(cat.mesh.peerId, encodeEnvelope(forged))).toBe(true);
-    await eventually(() => expect(cat.rejections.map((r) => r.reason)).toContain('roster not signed by the table creator'));
+    await eventually(() =>
+      expect(cat.rejections.map((r) => r.reason)).toContain('roster not signed by the table creator'),
+    );
     expect(cat.lobby.view().rosterVersion).toBeLessThan(99);
     expect(ann.lobby.view().rosterVersion).toBe(cat.lobby.view().rosterVersion);
   });
 
   it('rejects a leave from a key that holds no seat', async () => {
     const { ann, bob, table } = await threeAtATable();
-    const stranger = signEnvelope(testSigner(7), { kind: 'leave', table, seq: 1, to: null, body: { rosterVersion: 1 } });
+    const stranger = signEnvelope(testSigner(7), {
+      kind: 'leave',
+      table,
+      seq: 1,
+      to: null,
+      body: { rosterVersion: 1 },
+    });
     await eventually(() => expect(bob.mesh.openLinks()).toContain(ann.mesh.peerId));
     expect(bob.mesh.sendRaw(ann.mesh.peerId, encodeEnvelope(stranger))).toBe(true);
-    await eventually(() => expect(ann.rejections.map((r) => r.reason)).toContainEqual(expect.stringMatching(/leave from an unknown seat/)));
+    await eventually(() =>
+      expect(ann.rejections.map((r) => r.reason)).toContainEqual(expect.stringMatching(/leave from an unknown seat/)),
+    );
     expect(ann.lobby.view().seats.every((s) => s.member)).toBe(true);
   });
 
@@ -173,9 +223,11 @@ describe('lobby over the mesh', () => {
     await expect(startLobbyPeer(new MemoryNetwork(), table, 5, 'Eve', { config: bad })).rejects.toThrow(
       'cannot create this table: Stress (shedding): Decks: One deck cannot be used with 5 players',
     );
-    await expect(startLobbyPeer(new MemoryNetwork(), tableFor(6), 6, 'Fay', { config: { game: 'solitaire', seats: 2, options: {} } })).rejects.toThrow(
-      'cannot create this table: unknown game "solitaire"',
-    );
+    await expect(
+      startLobbyPeer(new MemoryNetwork(), tableFor(6), 6, 'Fay', {
+        config: { game: 'solitaire', seats: 2, options: {} },
+      }),
+    ).rejects.toThrow('cannot create this table: unknown game "solitaire"');
   });
 
   it('a joiner refuses the creator’s roster when its options are not valid for the game, and shows why', async () => {
@@ -184,7 +236,12 @@ describe('lobby over the mesh', () => {
     // A creator whose stored roster carries an option the game does not have (e.g. written by another build).
     const store = new MemoryRosterStore();
     const ann = { key: testSigner(1).publicKey, name: 'Ann', peerId: peerIdOf(table, 1) };
-    await store.saveRoster(table, { version: 3, config: { game: 'stress-shed', seats: 2, options: { jokers: true } }, seats: [ann, null], hands: 0 });
+    await store.saveRoster(table, {
+      version: 3,
+      config: { game: 'stress-shed', seats: 2, options: { jokers: true } },
+      seats: [ann, null],
+      hands: 0,
+    });
     const creator = await startLobbyPeer(network, table, 1, 'Ann', { store });
     const joiner = await startLobbyPeer(network, table, 2, 'Bob');
     peers.push(creator, joiner);

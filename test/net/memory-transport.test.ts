@@ -63,7 +63,9 @@ describe('registration', () => {
   test('no registration while signaling is down', async () => {
     const network = new MemoryNetwork();
     network.signalingDown();
-    await expect(network.createTransport('a').start(events('a'))).rejects.toThrow('could not reach the signaling server (it is down)');
+    await expect(network.createTransport('a').start(events('a'))).rejects.toThrow(
+      'could not reach the signaling server (it is down)',
+    );
     network.signalingUp();
     await started(network, 'a');
   });
@@ -276,7 +278,11 @@ describe('faults', () => {
     network.signalingUp();
     network.signalingUp();
     expect(network.signaling).toBe(true);
-    expect(log).toEqual(['a: problem signaling server is back', 'b: problem signaling server is back', 'c: problem signaling server is back']);
+    expect(log).toEqual([
+      'a: problem signaling server is back',
+      'b: problem signaling server is back',
+      'c: problem signaling server is back',
+    ]);
     log = [];
     a!.connect('c');
     await flush();

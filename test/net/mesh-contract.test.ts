@@ -16,9 +16,31 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { encode as cborEncode } from 'cborg';
 import { encodeEnvelope, keyHex, type Envelope, type Signer } from '../../src/net/envelope.js';
 import { MemoryNetwork } from '../../src/net/memory-transport.js';
-import { DEFAULT_TIMING, KEEPALIVE, Mesh, REORDER_WINDOW_US, type MeshTiming, type Rejection } from '../../src/net/mesh.js';
+import {
+  DEFAULT_TIMING,
+  KEEPALIVE,
+  Mesh,
+  REORDER_WINDOW_US,
+  type MeshTiming,
+  type Rejection,
+} from '../../src/net/mesh.js';
 import { peerIdFor } from '../../src/net/peer-id.js';
-import { bytesOf, envelope, flush, frames, hello, kinds, linkedTo, presence, remoteOn, startMeshOn, TABLE, TIMING, useMeshClock, type Remote } from '../helpers/mesh-harness.js';
+import {
+  bytesOf,
+  envelope,
+  flush,
+  frames,
+  hello,
+  kinds,
+  linkedTo,
+  presence,
+  remoteOn,
+  startMeshOn,
+  TABLE,
+  TIMING,
+  useMeshClock,
+  type Remote,
+} from '../helpers/mesh-harness.js';
 import { testSigner } from '../helpers/signers.js';
 
 let network: MemoryNetwork;
@@ -44,10 +66,16 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-async function startMesh(options: { timing?: Partial<MeshTiming>; clock?: boolean; name?: string } = {}): Promise<Mesh> {
+async function startMesh(
+  options: { timing?: Partial<MeshTiming>; clock?: boolean; name?: string } = {},
+): Promise<Mesh> {
   ({ mesh, self } = await startMeshOn(
     network,
-    { timing: options.timing, name: options.name, ...(options.clock === false ? {} : { clockUs: () => clockUs, nowMs: () => Date.now() }) },
+    {
+      timing: options.timing,
+      name: options.name,
+      ...(options.clock === false ? {} : { clockUs: () => clockUs, nowMs: () => Date.now() }),
+    },
     {
       message: (envelope, via) => messages.push({ envelope, via }),
       rejected: (rejection) => rejections.push(rejection),
@@ -59,7 +87,8 @@ async function startMesh(options: { timing?: Partial<MeshTiming>; clock?: boolea
 }
 
 const remote = (seed: number, id?: string): Promise<Remote> => remoteOn(network, seed, id);
-const linked = (seed: number, options: { hello?: boolean } = {}): Promise<Remote> => linkedTo(mesh, network, seed, options);
+const linked = (seed: number, options: { hello?: boolean } = {}): Promise<Remote> =>
+  linkedTo(mesh, network, seed, options);
 
 describe('a new link', () => {
   test('the mesh says hello (signed, its own peer id and name) then its presence', async () => {
@@ -163,7 +192,10 @@ describe('the gate', () => {
     r.transport.send(mesh.peerId, bytes);
     r.transport.send(mesh.peerId, bytes);
     // The same signed content in a non-canonical but valid map order.
-    const reordered = cborEncode({ sig: e.sig, body: e.body, to: e.to, seq: e.seq, from: e.from, table: e.table, kind: e.kind, v: e.v }, { mapSorter: () => 0 });
+    const reordered = cborEncode(
+      { sig: e.sig, body: e.body, to: e.to, seq: e.seq, from: e.from, table: e.table, kind: e.kind, v: e.v },
+      { mapSorter: () => 0 },
+    );
     r.transport.send(mesh.peerId, reordered);
     await flush();
     expect(messages.map((m) => m.envelope.kind)).toEqual(['leave']);
@@ -214,11 +246,25 @@ describe('the gate', () => {
     // Exactly the window back is still in; one more microsecond is a replay.
     r.transport.send(mesh.peerId, bytesOf(r, 'leave', { rosterVersion: 1 }, { seq: start - REORDER_WINDOW_US }));
     r.transport.send(mesh.peerId, bytesOf(r, 'leave', { rosterVersion: 2 }, { seq: start - REORDER_WINDOW_US - 1 }));
-    r.transport.send(mesh.peerId, bytesOf(r, 'table-event', { hand: 1, n: 0, at: 0, hash: new Uint8Array(32), type: 'ready', data: null }, { seq: 1 }));
+    r.transport.send(
+      mesh.peerId,
+      bytesOf(
+        r,
+        'table-event',
+        { hand: 1, n: 0, at: 0, hash: new Uint8Array(32), type: 'ready', data: null },
+        { seq: 1 },
+      ),
+    );
     await flush();
     expect(REORDER_WINDOW_US).toBe(30_000_000);
     expect(messages.map((m) => m.envelope.kind)).toEqual(['leave', 'table-event']);
-    expect(rejections).toEqual([{ via: r.id, author: r.key, reason: `replayed: seq ${start - REORDER_WINDOW_US - 1} is older than this author's recent messages` }]);
+    expect(rejections).toEqual([
+      {
+        via: r.id,
+        author: r.key,
+        reason: `replayed: seq ${start - REORDER_WINDOW_US - 1} is older than this author's recent messages`,
+      },
+    ]);
   });
 
   test("fetch must come over the author's own link; relayed kinds need not", async () => {
@@ -230,7 +276,9 @@ describe('the gate', () => {
     relay.transport.send(mesh.peerId, fetch);
     relay.transport.send(mesh.peerId, bytesOf(r, 'leave', { rosterVersion: 1 }));
     await flush();
-    expect(rejections).toEqual([{ via: relay.id, author: r.key, reason: "fetch must come over the author's own link" }]);
+    expect(rejections).toEqual([
+      { via: relay.id, author: r.key, reason: "fetch must come over the author's own link" },
+    ]);
     r.transport.send(mesh.peerId, bytesOf(r, 'fetch', { hand: 1, have: {} }));
     await flush();
     expect(messages.map((m) => [m.envelope.kind, m.via])).toEqual([
@@ -247,16 +295,26 @@ describe('the gate', () => {
     expect(rejections.map((x) => x.reason)).toEqual(["fetch must come over the author's own link"]);
   });
 
-  test.each(['presence', 'join'] as const)('a %s naming a peer id not derived from its key is refused; the link stays', async (kind) => {
-    await startMesh();
-    const r = await linked(2);
-    const other = await remote(3);
-    const body = kind === 'presence' ? { peerId: other.id, name: 'x', links: [] } : { peerId: other.id, name: 'x', seat: null };
-    r.transport.send(mesh.peerId, bytesOf(r, kind, body as never));
-    await flush();
-    expect(rejections).toEqual([{ via: r.id, author: r.key, reason: `${kind} names peer id ${other.id}, but key ${r.key.slice(0, 16)}… owns ${r.id}` }]);
-    expect(mesh.openLinks()).toEqual([r.id]);
-  });
+  test.each(['presence', 'join'] as const)(
+    'a %s naming a peer id not derived from its key is refused; the link stays',
+    async (kind) => {
+      await startMesh();
+      const r = await linked(2);
+      const other = await remote(3);
+      const body =
+        kind === 'presence' ? { peerId: other.id, name: 'x', links: [] } : { peerId: other.id, name: 'x', seat: null };
+      r.transport.send(mesh.peerId, bytesOf(r, kind, body as never));
+      await flush();
+      expect(rejections).toEqual([
+        {
+          via: r.id,
+          author: r.key,
+          reason: `${kind} names peer id ${other.id}, but key ${r.key.slice(0, 16)}… owns ${r.id}`,
+        },
+      ]);
+      expect(mesh.openLinks()).toEqual([r.id]);
+    },
+  );
 
   test('a hello naming a peer id not derived from its key is refused and its link dropped', async () => {
     await startMesh();
@@ -266,7 +324,11 @@ describe('the gate', () => {
     squatter.transport.send(mesh.peerId, hello(squatter, squatter.id));
     await flush();
     expect(rejections).toEqual([
-      { via: squatter.id, author: squatter.key, reason: `hello names peer id ${squatter.id}, but key ${squatter.key.slice(0, 16)}… owns ${peerIdFor(TABLE, squatter.key)}` },
+      {
+        via: squatter.id,
+        author: squatter.key,
+        reason: `hello names peer id ${squatter.id}, but key ${squatter.key.slice(0, 16)}… owns ${peerIdFor(TABLE, squatter.key)}`,
+      },
     ]);
     expect(mesh.openLinks()).toEqual([]);
     expect(squatter.transport.openLinks()).toEqual([]);
@@ -278,7 +340,9 @@ describe('the gate', () => {
     const r = await remote(2);
     relay.transport.send(mesh.peerId, hello(r));
     await flush();
-    expect(rejections).toEqual([{ via: relay.id, author: r.key, reason: `hello from ${r.id} came over the link of ${relay.id}: not its own` }]);
+    expect(rejections).toEqual([
+      { via: relay.id, author: r.key, reason: `hello from ${r.id} came over the link of ${relay.id}: not its own` },
+    ]);
     expect(mesh.openLinks()).toEqual([]);
     expect(mesh.reachability(relay.key)).toBe('offline');
   });
@@ -417,7 +481,7 @@ describe('flooding', () => {
     expect(messages.filter((m) => m.envelope.kind === 'leave')).toEqual([]);
   });
 
-  test("a message straight from its author skips a peer both say the author links to; catch-up sends it once that link is gone", async () => {
+  test('a message straight from its author skips a peer both say the author links to; catch-up sends it once that link is gone', async () => {
     await startMesh();
     const a = await linked(2);
     const b = await linked(3);
@@ -613,7 +677,15 @@ describe('liveness', () => {
   });
 
   test('a link is dead only after more than linkDeadAfterMs', async () => {
-    await startMesh({ timing: { heartbeatMs: 100, linkDeadAfterMs: 200, presenceMs: 100_000, presenceFreshMs: 800, reconnectMs: 100_000 } });
+    await startMesh({
+      timing: {
+        heartbeatMs: 100,
+        linkDeadAfterMs: 200,
+        presenceMs: 100_000,
+        presenceFreshMs: 800,
+        reconnectMs: 100_000,
+      },
+    });
     const r = await linked(2);
     // Last heard at exactly 100; the beat at 300 finds it exactly 200 ms quiet: still alive.
     await vi.advanceTimersByTimeAsync(100 - Date.now());
@@ -626,7 +698,15 @@ describe('liveness', () => {
   });
 
   test('direct ends exactly linkDeadAfterMs after last heard', async () => {
-    await startMesh({ timing: { heartbeatMs: 100_000, linkDeadAfterMs: 300, presenceMs: 100_000, presenceFreshMs: 100, reconnectMs: 100_000 } });
+    await startMesh({
+      timing: {
+        heartbeatMs: 100_000,
+        linkDeadAfterMs: 300,
+        presenceMs: 100_000,
+        presenceFreshMs: 100,
+        reconnectMs: 100_000,
+      },
+    });
     const r = await linked(2);
     await vi.advanceTimersByTimeAsync(100 - Date.now());
     r.transport.send(mesh.peerId, KEEPALIVE);
@@ -703,7 +783,13 @@ describe('wanted peers and sequence numbers', () => {
   });
 
   test('the default timing', () => {
-    expect(DEFAULT_TIMING).toEqual({ heartbeatMs: 1500, linkDeadAfterMs: 6000, presenceMs: 3000, presenceFreshMs: 8000, reconnectMs: 2500 });
+    expect(DEFAULT_TIMING).toEqual({
+      heartbeatMs: 1500,
+      linkDeadAfterMs: 6000,
+      presenceMs: 3000,
+      presenceFreshMs: 8000,
+      reconnectMs: 2500,
+    });
   });
 
   test('with default timing, presence is every 3 s and a quiet bound link dies after 6 s', async () => {

@@ -21,7 +21,18 @@ import { SeenEnvelopes } from '../../src/net/seen.js';
 import type { Transport, TransportEvents } from '../../src/net/transport.js';
 import { SignatureVerifier } from '../../src/net/verify.js';
 import { loadedNow } from '../helpers/loaded-now.js';
-import { bytesOf, envelope, flush, linkedTo, presence, startMeshOn, TABLE, TIMING, useMeshClock, type Remote } from '../helpers/mesh-harness.js';
+import {
+  bytesOf,
+  envelope,
+  flush,
+  linkedTo,
+  presence,
+  startMeshOn,
+  TABLE,
+  TIMING,
+  useMeshClock,
+  type Remote,
+} from '../helpers/mesh-harness.js';
 import { testSigner } from '../helpers/signers.js';
 
 let network: MemoryNetwork;
@@ -55,12 +66,14 @@ async function startMesh(timing: Partial<MeshTiming> = TIMING): Promise<Mesh> {
   ({ mesh } = await startMeshOn(network, { timing, nowMs: () => Date.now() }, handlers));
   return mesh;
 }
-const linked = (seed: number, options: { hello?: boolean } = {}): Promise<Remote> => linkedTo(mesh!, network, seed, options);
+const linked = (seed: number, options: { hello?: boolean } = {}): Promise<Remote> =>
+  linkedTo(mesh!, network, seed, options);
 /** Runs the fake clock up to `ms` (timers due then included). */
 const until = (ms: number) => vi.advanceTimersByTimeAsync(ms - Date.now());
 const send = (from: Remote, bytes: Uint8Array) => from.transport.send(mesh!.peerId, bytes);
 /** How many copies of `bytes` a remote got from the mesh. */
-const copies = (r: Remote, bytes: Uint8Array) => r.got.filter((x) => x.length === bytes.length && x.every((y, i) => y === bytes[i])).length;
+const copies = (r: Remote, bytes: Uint8Array) =>
+  r.got.filter((x) => x.length === bytes.length && x.every((y, i) => y === bytes[i])).length;
 const leave = (r: Remote, rosterVersion = 1) => bytesOf(r, 'leave', { rosterVersion });
 
 describe('the keep-alive and the copy shortcut', () => {
@@ -114,7 +127,9 @@ describe('the keep-alive and the copy shortcut', () => {
     send(r, new Uint8Array(MAX_ENVELOPE_BYTES + 1));
     await flush();
     expect(big()).toEqual([]);
-    expect(rejections).toEqual([{ via: r.id, reason: `oversized: ${MAX_ENVELOPE_BYTES + 1} bytes > ${MAX_ENVELOPE_BYTES}` }]);
+    expect(rejections).toEqual([
+      { via: r.id, reason: `oversized: ${MAX_ENVELOPE_BYTES + 1} bytes > ${MAX_ENVELOPE_BYTES}` },
+    ]);
     send(r, new Uint8Array(MAX_ENVELOPE_BYTES).fill(0xff));
     await flush();
     expect(big()).toEqual([MAX_ENVELOPE_BYTES]);
@@ -142,7 +157,13 @@ describe('the keep-alive and the copy shortcut', () => {
 
   test('the default timing is what a table runs with (loaded afresh)', async () => {
     const fresh = await loadedNow(() => import('../../src/net/mesh.js'));
-    expect(fresh.DEFAULT_TIMING).toEqual({ heartbeatMs: 1500, linkDeadAfterMs: 6000, presenceMs: 3000, presenceFreshMs: 8000, reconnectMs: 2500 });
+    expect(fresh.DEFAULT_TIMING).toEqual({
+      heartbeatMs: 1500,
+      linkDeadAfterMs: 6000,
+      presenceMs: 3000,
+      presenceFreshMs: 8000,
+      reconnectMs: 2500,
+    });
   });
 });
 
@@ -162,21 +183,24 @@ describe('presence', () => {
   test.each([
     [799, 'skipped'],
     [800, 'sent'],
-  ])('with both presences %i ms old, a message straight from the author is %s to a peer both said they link to (fresh means < presenceFreshMs)', async (age, outcome) => {
-    await startMesh();
-    const a = await linked(2);
-    const b = await linked(3);
-    await until(100);
-    send(a, presence(a, [mesh!.peerId, b.id]));
-    send(b, presence(b, [mesh!.peerId, a.id]));
-    await flush(1);
-    await until(100 + age);
-    b.got.length = 0;
-    const bytes = leave(a);
-    send(a, bytes);
-    await flush(1);
-    expect(copies(b, bytes)).toBe(outcome === 'sent' ? 1 : 0);
-  });
+  ])(
+    'with both presences %i ms old, a message straight from the author is %s to a peer both said they link to (fresh means < presenceFreshMs)',
+    async (age, outcome) => {
+      await startMesh();
+      const a = await linked(2);
+      const b = await linked(3);
+      await until(100);
+      send(a, presence(a, [mesh!.peerId, b.id]));
+      send(b, presence(b, [mesh!.peerId, a.id]));
+      await flush(1);
+      await until(100 + age);
+      b.got.length = 0;
+      const bytes = leave(a);
+      send(a, bytes);
+      await flush(1);
+      expect(copies(b, bytes)).toBe(outcome === 'sent' ? 1 : 0);
+    },
+  );
 });
 
 describe('catch-up of skipped messages', () => {
@@ -196,7 +220,11 @@ describe('catch-up of skipped messages', () => {
   }
 
   test('presence that still has the author and the peer linked owes nothing; the peer gets it once when it stops', async () => {
-    const { a, b, rest: [c] } = await triangle(4);
+    const {
+      a,
+      b,
+      rest: [c],
+    } = await triangle(4);
     const bytes = leave(a);
     send(a, bytes);
     await flush();
@@ -240,7 +268,11 @@ describe('catch-up of skipped messages', () => {
   });
 
   test('a skipped peer whose link is gone is owed nothing, and the presence that finds it so is taken as usual', async () => {
-    const { a, b, rest: [c] } = await triangle(4);
+    const {
+      a,
+      b,
+      rest: [c],
+    } = await triangle(4);
     const bytes = leave(a);
     send(a, bytes);
     await flush();
@@ -263,28 +295,31 @@ describe('catch-up of skipped messages', () => {
   test.each([
     [2799, 1],
     [2800, 0],
-  ])('a message skipped at 1000 ms reaches the peer at %i ms %i time(s) (kept for < linkDeadAfterMs + 2 × presenceMs)', async (at, expected) => {
-    await startMesh();
-    const a = await linked(2);
-    const b = await linked(3);
-    await until(500);
-    send(a, presence(a, [mesh!.peerId, b.id]));
-    send(b, presence(b, [mesh!.peerId, a.id]));
-    await until(1000);
-    const bytes = leave(a);
-    send(a, bytes);
-    await flush(1);
-    // Keep both links alive with keep-alives only (a fresh presence would trigger a catch-up).
-    for (const t of [1400, 2200]) {
-      await until(t);
-      send(a, KEEPALIVE);
-      send(b, KEEPALIVE);
-    }
-    await until(at);
-    expect(copies(b, bytes)).toBe(0);
-    send(b, presence(b, [mesh!.peerId]));
-    await flush(1);
-    expect(mesh!.openLinks()).toEqual([a.id, b.id]);
-    expect(copies(b, bytes)).toBe(expected);
-  });
+  ])(
+    'a message skipped at 1000 ms reaches the peer at %i ms %i time(s) (kept for < linkDeadAfterMs + 2 × presenceMs)',
+    async (at, expected) => {
+      await startMesh();
+      const a = await linked(2);
+      const b = await linked(3);
+      await until(500);
+      send(a, presence(a, [mesh!.peerId, b.id]));
+      send(b, presence(b, [mesh!.peerId, a.id]));
+      await until(1000);
+      const bytes = leave(a);
+      send(a, bytes);
+      await flush(1);
+      // Keep both links alive with keep-alives only (a fresh presence would trigger a catch-up).
+      for (const t of [1400, 2200]) {
+        await until(t);
+        send(a, KEEPALIVE);
+        send(b, KEEPALIVE);
+      }
+      await until(at);
+      expect(copies(b, bytes)).toBe(0);
+      send(b, presence(b, [mesh!.peerId]));
+      await flush(1);
+      expect(mesh!.openLinks()).toEqual([a.id, b.id]);
+      expect(copies(b, bytes)).toBe(expected);
+    },
+  );
 });

@@ -11,7 +11,17 @@ import { encodeEnvelope } from '../../src/net/envelope.js';
 import { MemoryNetwork } from '../../src/net/memory-transport.js';
 import type { Mesh } from '../../src/net/mesh.js';
 import { SignatureVerifier } from '../../src/net/verify.js';
-import { bytesOf, envelope, flush, linkedTo, presence, startMeshOn, TIMING, useMeshClock, type Remote } from '../helpers/mesh-harness.js';
+import {
+  bytesOf,
+  envelope,
+  flush,
+  linkedTo,
+  presence,
+  startMeshOn,
+  TIMING,
+  useMeshClock,
+  type Remote,
+} from '../helpers/mesh-harness.js';
 
 let network: MemoryNetwork;
 let mesh: Mesh | undefined;
@@ -27,7 +37,11 @@ afterEach(() => {
 });
 
 async function startMesh(): Promise<Mesh> {
-  ({ mesh } = await startMeshOn(network, { timing: TIMING, nowMs: () => Date.now() }, { message: () => {}, rejected: () => {}, changed: () => {}, problem: () => {} }));
+  ({ mesh } = await startMeshOn(
+    network,
+    { timing: TIMING, nowMs: () => Date.now() },
+    { message: () => {}, rejected: () => {}, changed: () => {}, problem: () => {} },
+  ));
   return mesh;
 }
 const linked = (seed: number): Promise<Remote> => linkedTo(mesh!, network, seed);

@@ -16,7 +16,13 @@ import { testSigner } from '../helpers/signers.js';
 
 const TABLE = 'meshtest-0011223344556677';
 // A generous dead-link time: on a loaded machine a short one drops links mid-test (which is not what these tests are about).
-const FAST: Partial<MeshTiming> = { heartbeatMs: 50, linkDeadAfterMs: 3000, presenceMs: 80, presenceFreshMs: 3000, reconnectMs: 100 };
+const FAST: Partial<MeshTiming> = {
+  heartbeatMs: 50,
+  linkDeadAfterMs: 3000,
+  presenceMs: 80,
+  presenceFreshMs: 3000,
+  reconnectMs: 100,
+};
 
 interface Peer {
   readonly seed: number;
@@ -36,7 +42,11 @@ afterEach(() => {
   started = [];
 });
 
-async function startPeer(network: MemoryNetwork, seed: number, options: { id?: string; timing?: Partial<MeshTiming> } = {}): Promise<Peer> {
+async function startPeer(
+  network: MemoryNetwork,
+  seed: number,
+  options: { id?: string; timing?: Partial<MeshTiming> } = {},
+): Promise<Peer> {
   const signer = testSigner(seed);
   const key = keyHex(signer.publicKey);
   const id = options.id ?? peerIdFor(TABLE, key);
@@ -60,21 +70,31 @@ async function startPeer(network: MemoryNetwork, seed: number, options: { id?: s
 }
 
 /** n peers, all linked, each having heard every other's presence (so each knows who links to whom). */
-async function fullMesh(n: number, network = new MemoryNetwork({ defaultDelayMs: 1 })): Promise<{ network: MemoryNetwork; peers: Peer[] }> {
+async function fullMesh(
+  n: number,
+  network = new MemoryNetwork({ defaultDelayMs: 1 }),
+): Promise<{ network: MemoryNetwork; peers: Peer[] }> {
   const peers: Peer[] = [];
   for (let i = 1; i <= n; i++) peers.push(await startPeer(network, 40 + i));
   for (const peer of peers) peer.mesh.want(peers.map((p) => p.id));
   await eventually(() => {
-    for (const peer of peers) for (const other of peers) expect(peer.mesh.reachability(other.key)).toMatch(/self|direct/);
-    for (const peer of peers) for (const other of peers.filter((p) => p !== peer)) {
-      expect(peer.received.some((e) => e.kind === 'presence' && keyHex(e.from) === other.key && e.body.links.length === n - 1)).toBe(true);
-    }
+    for (const peer of peers)
+      for (const other of peers) expect(peer.mesh.reachability(other.key)).toMatch(/self|direct/);
+    for (const peer of peers)
+      for (const other of peers.filter((p) => p !== peer)) {
+        expect(
+          peer.received.some(
+            (e) => e.kind === 'presence' && keyHex(e.from) === other.key && e.body.links.length === n - 1,
+          ),
+        ).toBe(true);
+      }
   });
   return { network, peers };
 }
 
 const sameBytes = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((x, i) => x === b[i]);
-const copiesOnWire = (peers: Peer[], bytes: Uint8Array) => peers.reduce((n, p) => n + p.sent.filter((s) => sameBytes(s, bytes)).length, 0);
+const copiesOnWire = (peers: Peer[], bytes: Uint8Array) =>
+  peers.reduce((n, p) => n + p.sent.filter((s) => sameBytes(s, bytes)).length, 0);
 
 describe('flooding', () => {
   it('sends a message once to each peer: nobody passes on what its author sent to everyone itself', async () => {
@@ -83,7 +103,8 @@ describe('flooding', () => {
     const envelope = author.mesh.send('leave', { rosterVersion: 1 });
     const bytes = encodeEnvelope(envelope);
     await eventually(() => {
-      for (const peer of others) expect(peer.received.filter((e) => keyHex(e.sig) === keyHex(envelope.sig))).toHaveLength(1);
+      for (const peer of others)
+        expect(peer.received.filter((e) => keyHex(e.sig) === keyHex(envelope.sig))).toHaveLength(1);
     });
     // The old flood sent 3 + 3·2 = 9 copies; now only the author's own 3 go out.
     expect(copiesOnWire(peers, bytes)).toBe(3);
@@ -108,7 +129,14 @@ describe('deduplication before verification', () => {
   it('drops a copy of accepted bytes, still hands a transcript event up again, and never forwards it twice', async () => {
     const { peers } = await fullMesh(3);
     const [ann, bob, cat] = peers as [Peer, Peer, Peer];
-    const event = ann.mesh.sign('table-event', { hand: 0, n: 0, at: 0, hash: new Uint8Array(32), type: 'ready', data: null });
+    const event = ann.mesh.sign('table-event', {
+      hand: 0,
+      n: 0,
+      at: 0,
+      hash: new Uint8Array(32),
+      type: 'ready',
+      data: null,
+    });
     ann.mesh.broadcast(event);
     await eventually(() => expect(bob.received.filter((e) => e.kind === 'table-event')).toHaveLength(1));
     const catBefore = cat.received.filter((e) => e.kind === 'table-event').length;
@@ -137,11 +165,25 @@ describe('deduplication before verification', () => {
     const [ann, bob] = peers as [Peer, Peer];
     const seq = ann.mesh.nextSeq();
     const body = (type: 'ready' | 'abandon') => ({ hand: 0, n: 0, at: 0, hash: new Uint8Array(32), type, data: null });
-    const one = signEnvelope(testSigner(ann.seed), { kind: 'table-event', table: TABLE, seq, to: null, body: body('ready') });
-    const two = signEnvelope(testSigner(ann.seed), { kind: 'table-event', table: TABLE, seq, to: null, body: body('abandon') });
+    const one = signEnvelope(testSigner(ann.seed), {
+      kind: 'table-event',
+      table: TABLE,
+      seq,
+      to: null,
+      body: body('ready'),
+    });
+    const two = signEnvelope(testSigner(ann.seed), {
+      kind: 'table-event',
+      table: TABLE,
+      seq,
+      to: null,
+      body: body('abandon'),
+    });
     ann.mesh.broadcast(one);
     ann.mesh.broadcast(two);
-    await eventually(() => expect(bob.received.filter((e) => e.kind === 'table-event' && e.seq === seq)).toHaveLength(2));
+    await eventually(() =>
+      expect(bob.received.filter((e) => e.kind === 'table-event' && e.seq === seq)).toHaveLength(2),
+    );
   });
 });
 
@@ -159,15 +201,31 @@ describe('replay window', () => {
       leave: { rosterVersion: 1 },
       roster: { version: 1, config: { game: 'pesten' as const, seats: 2, options: {} }, seats: [null, null], hands: 0 },
     };
-    const stale = signEnvelope(testSigner(bob.seed), { kind, table: TABLE, seq, to: null, body: bodies[kind] } as never);
+    const stale = signEnvelope(testSigner(bob.seed), {
+      kind,
+      table: TABLE,
+      seq,
+      to: null,
+      body: bodies[kind],
+    } as never);
     const receivedBefore = ann.received.length;
     expect(bob.mesh.sendRaw(ann.id, encodeEnvelope(stale))).toBe(true);
     await eventually(() =>
-      expect(ann.rejections).toContainEqual({ via: bob.id, author: bob.key, reason: `replayed: seq ${seq} is older than this author's recent messages` }),
+      expect(ann.rejections).toContainEqual({
+        via: bob.id,
+        author: bob.key,
+        reason: `replayed: seq ${seq} is older than this author's recent messages`,
+      }),
     );
     expect(ann.received.slice(receivedBefore).some((e) => e.seq === seq)).toBe(false);
     // The same message at a current seq is taken: it is the age that was refused.
-    const fresh = signEnvelope(testSigner(bob.seed), { kind, table: TABLE, seq: bob.mesh.nextSeq(), to: null, body: bodies[kind] } as never);
+    const fresh = signEnvelope(testSigner(bob.seed), {
+      kind,
+      table: TABLE,
+      seq: bob.mesh.nextSeq(),
+      to: null,
+      body: bodies[kind],
+    } as never);
     expect(bob.mesh.sendRaw(ann.id, encodeEnvelope(fresh))).toBe(true);
     await eventually(() => expect(ann.received.some((e) => e.seq === fresh.seq)).toBe(true));
   });
@@ -199,7 +257,12 @@ describe('liveness', () => {
     const ann = await startPeer(network, 53, { timing: QUIET });
     const stranger = network.createTransport(peerIdFor(TABLE, keyHex(testSigner(54).publicKey)));
     let opened = false;
-    await stranger.start({ linkOpen: () => (opened = true), linkClosed: () => {}, message: () => {}, problem: () => {} });
+    await stranger.start({
+      linkOpen: () => (opened = true),
+      linkClosed: () => {},
+      message: () => {},
+      problem: () => {},
+    });
     stranger.connect(ann.id);
     await eventually(() => expect(opened).toBe(true));
     expect(ann.mesh.openLinks()).toContain(stranger.localId);
@@ -236,9 +299,19 @@ describe('peer ids belong to keys (F11)', () => {
   it('refuses a presence or join that names a peer id its author does not own', async () => {
     const { peers } = await fullMesh(2);
     const [ann, bob] = peers as [Peer, Peer];
-    const claims = signEnvelope(testSigner(bob.seed), { kind: 'join', table: TABLE, seq: bob.mesh.nextSeq(), to: null, body: { peerId: ann.id, name: 'Bob', seat: null } });
+    const claims = signEnvelope(testSigner(bob.seed), {
+      kind: 'join',
+      table: TABLE,
+      seq: bob.mesh.nextSeq(),
+      to: null,
+      body: { peerId: ann.id, name: 'Bob', seat: null },
+    });
     expect(bob.mesh.sendRaw(ann.id, encodeEnvelope(claims))).toBe(true);
-    await eventually(() => expect(ann.rejections.map((r) => r.reason)).toContainEqual(expect.stringMatching(/^join names peer id .* but key .* owns /)));
+    await eventually(() =>
+      expect(ann.rejections.map((r) => r.reason)).toContainEqual(
+        expect.stringMatching(/^join names peer id .* but key .* owns /),
+      ),
+    );
     expect(ann.received.some((e) => e.kind === 'join')).toBe(false);
   });
 });

@@ -64,7 +64,10 @@ const fake = vi.hoisted(() => {
     }
     send(data: unknown): void {
       if (!this.isOpen) {
-        this.emitError('not-open-yet', 'Connection is not open. You should listen for the `open` event before sending messages.');
+        this.emitError(
+          'not-open-yet',
+          'Connection is not open. You should listen for the `open` event before sending messages.',
+        );
         return;
       }
       this.sent.push(data);
@@ -317,7 +320,9 @@ async function registered(): Promise<{ transport: PeerJsTransport; peer: FakePee
 }
 
 /** Registered, with an open link we dialled to `remote`. */
-async function linked(remote = BIGGER): Promise<{ transport: PeerJsTransport; peer: FakePeer; connection: FakeConnection } & Recorded> {
+async function linked(
+  remote = BIGGER,
+): Promise<{ transport: PeerJsTransport; peer: FakePeer; connection: FakeConnection } & Recorded> {
   const setup = await registered();
   setup.transport.connect(remote);
   const connection = setup.peer.connections.at(-1)!;
@@ -431,20 +436,23 @@ describe('registration', () => {
     ['ssl-unavailable', 'no TLS'],
     ['browser-incompatible', 'The current browser does not support WebRTC'],
     ['webrtc', 'ICE failed'],
-  ])('a refusal of type %s before the open rejects at once with that type and words, without a retry or a line', async (type, words) => {
-    const { events, log } = recorder();
-    const starting = track(transportOf().start(events));
-    const peer = lastPeer();
-    peer.abort(type, words);
-    await flush();
-    const error = signalingErrorOf(starting);
-    expect(error.type).toBe(type);
-    expect(error.message).toBe(`could not reach the signaling server ${URL}: ${words}`);
-    expect(peer.destroyed).toBe(true);
-    await advance(10_000);
-    expect(fake.state.peers).toHaveLength(1);
-    expect(log).toEqual([]);
-  });
+  ])(
+    'a refusal of type %s before the open rejects at once with that type and words, without a retry or a line',
+    async (type, words) => {
+      const { events, log } = recorder();
+      const starting = track(transportOf().start(events));
+      const peer = lastPeer();
+      peer.abort(type, words);
+      await flush();
+      const error = signalingErrorOf(starting);
+      expect(error.type).toBe(type);
+      expect(error.message).toBe(`could not reach the signaling server ${URL}: ${words}`);
+      expect(peer.destroyed).toBe(true);
+      await advance(10_000);
+      expect(fake.state.peers).toHaveLength(1);
+      expect(log).toEqual([]);
+    },
+  );
 
   test('an error event that is no PeerError (no type, which PeerJS always sets) is a SignalingError of type unknown; a non-Error keeps its text', async () => {
     const first = track(transportOf().start(recorder().events));
@@ -632,7 +640,13 @@ describe('links', () => {
     const c = peer.offer(BIGGER);
     c.channelOpen();
     c.receive('text');
-    expect(log).toEqual([`open ${SMALLER}`, refused, refused, `open ${BIGGER}`, `problem non-binary data from ${BIGGER} ignored`]);
+    expect(log).toEqual([
+      `open ${SMALLER}`,
+      refused,
+      refused,
+      `open ${BIGGER}`,
+      `problem non-binary data from ${BIGGER} ignored`,
+    ]);
   });
 
   test('no dial before a start, while registering, to its own id, or to a remote already opening or open', async () => {
@@ -742,7 +756,7 @@ describe('links', () => {
     expect(log).toEqual([`open ${BIGGER}`]);
   });
 
-  test('peer-unavailable for an id with a space (PeerJS ids may have one) never drops the dial to the id\'s first word', async () => {
+  test("peer-unavailable for an id with a space (PeerJS ids may have one) never drops the dial to the id's first word", async () => {
     const { transport, peer, log } = await registered();
     transport.connect('fd');
     transport.connect('fd x');
@@ -787,7 +801,10 @@ describe('links', () => {
     await advance(59_999);
     peer.emitError('webrtc', 'Negotiation of connection to fd-c failed.');
     peer.emitError('browser-incompatible', 'no data channels');
-    expect(log).toEqual(['problem webrtc: Negotiation of connection to fd-c failed.', 'problem browser-incompatible: no data channels']);
+    expect(log).toEqual([
+      'problem webrtc: Negotiation of connection to fd-c failed.',
+      'problem browser-incompatible: no data channels',
+    ]);
     await advance(1);
     peer.emitError('webrtc', 'Negotiation of connection to fd-c failed.');
     expect(log).toHaveLength(3);
@@ -809,7 +826,8 @@ describe('links', () => {
     peer.serverOpen();
     await flush();
     expect(starting.state).toBe('resolved');
-    for (const type of ['network', 'socket-error', 'socket-closed', 'server-error', 'unavailable-id', 'disconnected']) peer.emitError(type, 'words');
+    for (const type of ['network', 'socket-error', 'socket-closed', 'server-error', 'unavailable-id', 'disconnected'])
+      peer.emitError(type, 'words');
     expect(log).toEqual([]);
     peer.emitError('webrtc', 'words');
     expect(log).toEqual(['problem webrtc: words']);
@@ -902,7 +920,12 @@ describe('a signaling outage', () => {
     expect(peer.reconnectCalls).toBe(3);
     await advance(2000);
     peer.serverOpen();
-    expect(log).toEqual([LOST, `problem signaling server ${URL} is back after 3 s`, LOST, `problem signaling server ${URL} is back after 3 s`]);
+    expect(log).toEqual([
+      LOST,
+      `problem signaling server ${URL} is back after 3 s`,
+      LOST,
+      `problem signaling server ${URL} is back after 3 s`,
+    ]);
   });
 
   test('the seconds of an outage are rounded: 1.5 s is 2 s, 1.4 s is 1 s', async () => {
@@ -915,7 +938,12 @@ describe('a signaling outage', () => {
     await advance(1000);
     await advance(400);
     peer.serverOpen();
-    expect(log).toEqual([LOST, `problem signaling server ${URL} is back after 2 s`, LOST, `problem signaling server ${URL} is back after 1 s`]);
+    expect(log).toEqual([
+      LOST,
+      `problem signaling server ${URL} is back after 2 s`,
+      LOST,
+      `problem signaling server ${URL} is back after 1 s`,
+    ]);
   });
 
   test('a reconnect() that throws and leaves the Peer disconnected is tried again after the next backoff', async () => {

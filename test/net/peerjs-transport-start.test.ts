@@ -35,7 +35,9 @@ describe('the PeerJS transport refused under Node', () => {
     expect(error).toBeInstanceOf(SignalingError);
     const e = error as SignalingError;
     expect(e.type).toBe('browser-incompatible');
-    expect(e.message).toBe('could not reach the signaling server ws://127.0.0.1:9/fairdeck/: The current browser does not support WebRTC');
+    expect(e.message).toBe(
+      'could not reach the signaling server ws://127.0.0.1:9/fairdeck/: The current browser does not support WebRTC',
+    );
     expect(e.server).toBe(signaling);
     expect(log).toEqual([]);
     transport.stop();
@@ -50,5 +52,4 @@ describe('the PeerJS transport refused under Node', () => {
     expect(error.message).toMatch(/^could not reach the signaling server ws:\/\/\/:9\/fairdeck\/: \S/);
     expect(error.message).toContain('window');
   });
-
 });

@@ -30,7 +30,9 @@ describe('the PeerJS transport under Node', () => {
     const transport = new PeerJsTransport('fd-t-1', { signaling, token: 'tok' });
     expect(transport.localId).toBe('fd-t-1');
     expect(transport.signalingUrl).toBe('ws://127.0.0.1:9/fairdeck/');
-    expect(new PeerJsTransport('x', { signaling: { ...signaling, secure: true, path: '/' }, token: 't' }).signalingUrl).toBe('wss://127.0.0.1:9/');
+    expect(
+      new PeerJsTransport('x', { signaling: { ...signaling, secure: true, path: '/' }, token: 't' }).signalingUrl,
+    ).toBe('wss://127.0.0.1:9/');
   });
 
   test('before a start it dials nobody, sends nothing and stops quietly', () => {

@@ -13,7 +13,8 @@ import { testSigner } from '../helpers/signers.js';
 
 const TABLE = 'abcdefgh-0011223344556677';
 const alice = testSigner(1);
-const hello = (seq: number) => signEnvelope(alice, { kind: 'hello', table: TABLE, seq, to: null, body: { peerId: 'fd-x-1', name: 'Alice' } });
+const hello = (seq: number) =>
+  signEnvelope(alice, { kind: 'hello', table: TABLE, seq, to: null, body: { peerId: 'fd-x-1', name: 'Alice' } });
 
 describe('SeenEnvelopes', () => {
   it('digest is the hex SHA-256 of the exact bytes; one flipped bit is another digest', () => {
@@ -67,7 +68,10 @@ describe('SeenEnvelopes', () => {
     expect(digests.map((d) => seen.acceptedBytes(d) !== undefined)).toEqual([false, true, true]);
     // The default limit is 4096: the first of 4097 is forgotten, the second kept.
     const big = new SeenEnvelopes();
-    const many = Array.from({ length: 4097 }, (_, i) => ({ ...envelopes[0]!, sig: new Uint8Array(64).fill(i & 255).map((b, k) => (k < 2 ? (i >> (8 * k)) & 255 : b)) }));
+    const many = Array.from({ length: 4097 }, (_, i) => ({
+      ...envelopes[0]!,
+      sig: new Uint8Array(64).fill(i & 255).map((b, k) => (k < 2 ? (i >> (8 * k)) & 255 : b)),
+    }));
     for (const [i, e] of many.entries()) big.remember(e, `d${i}`);
     expect(big.hasSignature(many[0]!)).toBe(false);
     expect(big.acceptedBytes('d0')).toBeUndefined();

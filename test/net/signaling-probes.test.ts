@@ -10,7 +10,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadedNow } from '../helpers/loaded-now.js';
 
-interface Asked { readonly url: string; readonly mode: RequestMode | undefined }
+interface Asked {
+  readonly url: string;
+  readonly mode: RequestMode | undefined;
+}
 
 /** A fetch that records each ask and answers by `reply` (undefined: the ask fails). */
 function recordingFetch(asked: Asked[], reply: (url: string, mode: RequestMode | undefined) => Response | undefined) {
@@ -30,7 +33,10 @@ afterEach(() => {
 describe('diagnoseSignaling probes', () => {
   it('the PeerServer answering: one CORS ask for <path>/peerjs/id', async () => {
     const asked: Asked[] = [];
-    vi.stubGlobal('fetch', recordingFetch(asked, (url) => (url.endsWith('/peerjs/id') ? new Response('abc') : undefined)));
+    vi.stubGlobal(
+      'fetch',
+      recordingFetch(asked, (url) => (url.endsWith('/peerjs/id') ? new Response('abc') : undefined)),
+    );
     const { diagnoseSignaling } = await loadedNow(() => import('../../src/net/signaling.js'));
     const d = await diagnoseSignaling({ host: 'cards.example', port: 9000, path: '/fairdeck', secure: true });
     expect(d).toEqual({ cause: 'answers', advice: 'the server at cards.example:9000 answers now: try again' });
@@ -39,12 +45,18 @@ describe('diagnoseSignaling probes', () => {
 
   it('the CORS ask fails but the root answers a no-cors ask on the same scheme: a wrong path', async () => {
     const asked: Asked[] = [];
-    vi.stubGlobal('fetch', recordingFetch(asked, (url, mode) => (url === 'http://cards.example:9000/' && mode === 'no-cors' ? new Response('') : undefined)));
+    vi.stubGlobal(
+      'fetch',
+      recordingFetch(asked, (url, mode) =>
+        url === 'http://cards.example:9000/' && mode === 'no-cors' ? new Response('') : undefined,
+      ),
+    );
     const { diagnoseSignaling } = await loadedNow(() => import('../../src/net/signaling.js'));
     const d = await diagnoseSignaling({ host: 'cards.example', port: 9000, path: '/fairdeck', secure: false });
     expect(d).toEqual({
       cause: 'wrong-path',
-      advice: 'something answers at http://cards.example:9000, but no PeerServer at path /fairdeck: check the Path setting (the --path the server was started with)',
+      advice:
+        'something answers at http://cards.example:9000, but no PeerServer at path /fairdeck: check the Path setting (the --path the server was started with)',
     });
     expect(asked).toEqual([
       { url: 'http://cards.example:9000/fairdeck/peerjs/id', mode: 'cors' },
@@ -52,9 +64,12 @@ describe('diagnoseSignaling probes', () => {
     ]);
   });
 
-  it('nothing on either scheme: three asks, the last at the other scheme\'s root', async () => {
+  it("nothing on either scheme: three asks, the last at the other scheme's root", async () => {
     const asked: Asked[] = [];
-    vi.stubGlobal('fetch', recordingFetch(asked, () => undefined));
+    vi.stubGlobal(
+      'fetch',
+      recordingFetch(asked, () => undefined),
+    );
     const { diagnoseSignaling } = await loadedNow(() => import('../../src/net/signaling.js'));
     const d = await diagnoseSignaling({ host: 'cards.example', port: 9000, path: '/fairdeck/', secure: false });
     expect(d.cause).toBe('nothing-listening');

@@ -13,7 +13,14 @@ import { createServer as createHttpsServer, type Server as HttpsServer } from 'n
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PeerServer } from 'peer';
-import { diagnoseSignaling, hostProblem, pathProblem, portProblem, SignalingError, signalingUrl } from '../../src/net/signaling.js';
+import {
+  diagnoseSignaling,
+  hostProblem,
+  pathProblem,
+  portProblem,
+  SignalingError,
+  signalingUrl,
+} from '../../src/net/signaling.js';
 
 async function freePort(): Promise<number> {
   const probe: Server = createServer();
@@ -28,7 +35,9 @@ let port = 0;
 let server: HttpServer | undefined;
 beforeAll(async () => {
   port = await freePort();
-  server = await new Promise<HttpServer>((resolve) => PeerServer({ port, host: '127.0.0.1', path: '/fairdeck' }, resolve));
+  server = await new Promise<HttpServer>((resolve) =>
+    PeerServer({ port, host: '127.0.0.1', path: '/fairdeck' }, resolve),
+  );
 });
 afterAll(async () => {
   server?.closeAllConnections();
@@ -61,16 +70,32 @@ describe('the fields a person types', () => {
   });
 
   it('errors name the server as PeerJS opens it', () => {
-    expect(signalingUrl({ host: 'localhost', port: 9000, path: '/fairdeck', secure: false })).toBe('ws://localhost:9000/fairdeck/');
-    expect(signalingUrl({ host: 'peer.example.org', port: 443, path: '/', secure: true })).toBe('wss://peer.example.org:443/');
-    const error = new SignalingError({ host: 'localhost', port: 9000, path: '/fairdeck', secure: false }, 'network', 'Lost connection to server.');
-    expect(error.message).toBe('could not reach the signaling server ws://localhost:9000/fairdeck/: Lost connection to server.');
+    expect(signalingUrl({ host: 'localhost', port: 9000, path: '/fairdeck', secure: false })).toBe(
+      'ws://localhost:9000/fairdeck/',
+    );
+    expect(signalingUrl({ host: 'peer.example.org', port: 443, path: '/', secure: true })).toBe(
+      'wss://peer.example.org:443/',
+    );
+    const error = new SignalingError(
+      { host: 'localhost', port: 9000, path: '/fairdeck', secure: false },
+      'network',
+      'Lost connection to server.',
+    );
+    expect(error.message).toBe(
+      'could not reach the signaling server ws://localhost:9000/fairdeck/: Lost connection to server.',
+    );
     expect(error.url).toBe('ws://localhost:9000/fairdeck/');
   });
 });
 
 describe('the probe names the likely cause', () => {
-  const at = (patch: Partial<{ host: string; port: number; path: string; secure: boolean }> = {}) => ({ host: '127.0.0.1', port, path: '/fairdeck', secure: false, ...patch });
+  const at = (patch: Partial<{ host: string; port: number; path: string; secure: boolean }> = {}) => ({
+    host: '127.0.0.1',
+    port,
+    path: '/fairdeck',
+    secure: false,
+    ...patch,
+  });
 
   it('the right settings: the server answers', async () => {
     expect((await diagnoseSignaling(at())).cause).toBe('answers');
@@ -123,17 +148,28 @@ describe('the probe, request by request', () => {
 
   beforeAll(async () => {
     recorder = createHttpServer((request, response) => {
-      asked.push({ url: request.url ?? '', mode: request.headers['sec-fetch-mode'] as string | undefined, cache: request.headers['cache-control'] as string | undefined });
+      asked.push({
+        url: request.url ?? '',
+        mode: request.headers['sec-fetch-mode'] as string | undefined,
+        cache: request.headers['cache-control'] as string | undefined,
+      });
       response.statusCode = 404;
       response.end('not here');
     });
-    recorderPort = await new Promise<number>((resolve) => recorder!.listen(0, '127.0.0.1', () => resolve((recorder!.address() as { port: number }).port)));
+    recorderPort = await new Promise<number>((resolve) =>
+      recorder!.listen(0, '127.0.0.1', () => resolve((recorder!.address() as { port: number }).port)),
+    );
     const fixtures = fileURLToPath(new URL('../fixtures/tls/', import.meta.url));
-    tls = createHttpsServer({ key: readFileSync(`${fixtures}localhost-key.pem`), cert: readFileSync(`${fixtures}localhost-cert.pem`) }, (_request, response) => {
-      response.statusCode = 404;
-      response.end('tls here');
-    });
-    tlsPort = await new Promise<number>((resolve) => tls!.listen(0, '127.0.0.1', () => resolve((tls!.address() as { port: number }).port)));
+    tls = createHttpsServer(
+      { key: readFileSync(`${fixtures}localhost-key.pem`), cert: readFileSync(`${fixtures}localhost-cert.pem`) },
+      (_request, response) => {
+        response.statusCode = 404;
+        response.end('tls here');
+      },
+    );
+    tlsPort = await new Promise<number>((resolve) =>
+      tls!.listen(0, '127.0.0.1', () => resolve((tls!.address() as { port: number }).port)),
+    );
     process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
   });
   afterAll(async () => {
@@ -147,7 +183,12 @@ describe('the probe, request by request', () => {
 
   it('asks <path>/peerjs/id once, uncached, as a CORS request; a 404 there is a wrong path', async () => {
     asked.length = 0;
-    const diagnosis = await diagnoseSignaling({ host: '127.0.0.1', port: recorderPort, path: '/fairdeck', secure: false });
+    const diagnosis = await diagnoseSignaling({
+      host: '127.0.0.1',
+      port: recorderPort,
+      path: '/fairdeck',
+      secure: false,
+    });
     expect(diagnosis).toEqual({
       cause: 'wrong-path',
       advice: `something answers at http://127.0.0.1:${recorderPort}, but no PeerServer at path /fairdeck: check the Path setting (the --path the server was started with)`,
@@ -177,18 +218,25 @@ describe('the probe, request by request', () => {
   });
 
   it('TLS ticked for a plain server: untick TLS, word for word', async () => {
-    expect(await diagnoseSignaling({ host: '127.0.0.1', port: recorderPort, path: '/fairdeck', secure: true })).toEqual({
-      cause: 'tls-mismatch',
-      advice: `the server at 127.0.0.1:${recorderPort} speaks plain http/ws, not TLS: untick TLS`,
-    });
+    expect(await diagnoseSignaling({ host: '127.0.0.1', port: recorderPort, path: '/fairdeck', secure: true })).toEqual(
+      {
+        cause: 'tls-mismatch',
+        advice: `the server at 127.0.0.1:${recorderPort} speaks plain http/ws, not TLS: untick TLS`,
+      },
+    );
   });
 
   it('mixed content, word for word; an http page is not mixed content', async () => {
-    expect(await diagnoseSignaling({ host: '127.0.0.1', port: recorderPort, path: '/fairdeck', secure: false }, 'https:')).toEqual({
+    expect(
+      await diagnoseSignaling({ host: '127.0.0.1', port: recorderPort, path: '/fairdeck', secure: false }, 'https:'),
+    ).toEqual({
       cause: 'mixed-content',
-      advice: 'this page was loaded over https, and browsers block plain ws:// from it: tick TLS (the server must speak wss), or open the app over http',
+      advice:
+        'this page was loaded over https, and browsers block plain ws:// from it: tick TLS (the server must speak wss), or open the app over http',
     });
-    expect((await diagnoseSignaling({ host: '127.0.0.1', port: tlsPort, path: '/fairdeck', secure: true }, 'https:')).cause).toBe('wrong-path');
+    expect(
+      (await diagnoseSignaling({ host: '127.0.0.1', port: tlsPort, path: '/fairdeck', secure: true }, 'https:')).cause,
+    ).toBe('wrong-path');
   });
 
   it('nothing listening, word for word', async () => {

@@ -32,7 +32,15 @@ const roster = (patch: Record<string, unknown> = {}) => ({
   hands: 0,
   ...patch,
 });
-const event = (patch: Record<string, unknown> = {}) => ({ hand: 1, n: 0, at: 5, hash, type: 'act', data: { any: 'thing' }, ...patch });
+const event = (patch: Record<string, unknown> = {}) => ({
+  hand: 1,
+  n: 0,
+  at: 5,
+  hash,
+  type: 'act',
+  data: { any: 'thing' },
+  ...patch,
+});
 
 describe('peer ids', () => {
   test('are fd-<table>-<first 16 hex of the key>', () => {
@@ -102,13 +110,33 @@ describe('bodies', () => {
     ['hello', 'peer id of 129', { peerId: 'p'.repeat(129), name: 'n' }, 'peer id too long'],
     ['hello', 'peer id not a string', { peerId: 1, name: 'n' }, 'peer id must be a string'],
     ['hello', 'peer id with a dot', { peerId: 'fd.x', name: 'n' }, 'peer id has characters PeerJS does not allow'],
-    ['hello', 'peer id with a leading space', { peerId: ' fd', name: 'n' }, 'peer id has characters PeerJS does not allow'],
-    ['hello', 'peer id with a trailing space', { peerId: 'fd ', name: 'n' }, 'peer id has characters PeerJS does not allow'],
+    [
+      'hello',
+      'peer id with a leading space',
+      { peerId: ' fd', name: 'n' },
+      'peer id has characters PeerJS does not allow',
+    ],
+    [
+      'hello',
+      'peer id with a trailing space',
+      { peerId: 'fd ', name: 'n' },
+      'peer id has characters PeerJS does not allow',
+    ],
     ['hello', 'empty peer id', { peerId: '', name: 'n' }, 'peer id has characters PeerJS does not allow'],
-    ['hello', 'an unknown field', { peerId: 'p', name: 'n', extra: 1 }, 'Invalid key: Expected never but received "extra"'],
+    [
+      'hello',
+      'an unknown field',
+      { peerId: 'p', name: 'n', extra: 1 },
+      'Invalid key: Expected never but received "extra"',
+    ],
     ['presence', 'honest', { peerId: 'p', name: 'n', links: Array(16).fill('q') }, 'ok'],
     ['presence', '17 links', { peerId: 'p', name: 'n', links: Array(17).fill('q') }, 'too many links'],
-    ['presence', 'a bad link', { peerId: 'p', name: 'n', links: ['a b'] }, 'peer id has characters PeerJS does not allow'],
+    [
+      'presence',
+      'a bad link',
+      { peerId: 'p', name: 'n', links: ['a b'] },
+      'peer id has characters PeerJS does not allow',
+    ],
     ['join', 'any seat', { peerId: 'p', name: 'n', seat: null }, 'ok'],
     ['join', 'seat 0', { peerId: 'p', name: 'n', seat: 0 }, 'ok'],
     ['join', 'seat 7', { peerId: 'p', name: 'n', seat: 7 }, 'ok'],
@@ -121,7 +149,12 @@ describe('bodies', () => {
     ['roster', 'honest', roster(), 'ok'],
     ['roster', '8 seats', roster({ seats: Array(8).fill(null) }), 'ok'],
     ['roster', '9 seats', roster({ seats: Array(9).fill(null) }), 'too many seats'],
-    ['roster', 'a short key', roster({ seats: [{ key: new Uint8Array(31), name: 'n', peerId: 'p' }] }), 'key must be 32 bytes'],
+    [
+      'roster',
+      'a short key',
+      roster({ seats: [{ key: new Uint8Array(31), name: 'n', peerId: 'p' }] }),
+      'key must be 32 bytes',
+    ],
     ['roster', 'hands -1', roster({ hands: -1 }), 'must be ≥ 0'],
     ['roster', 'version 2^53', roster({ version: 2 ** 53 }), 'must be an integer'],
     ['roster', '2 seats', roster({ config: { ...config, seats: 2 } }), 'ok'],
@@ -132,14 +165,58 @@ describe('bodies', () => {
     ['roster', 'game of 33', roster({ config: { ...config, game: 'g'.repeat(33) } }), 'game id longer than 32'],
     ['roster', 'game not a string', roster({ config: { ...config, game: 3 } }), 'game must be a string'],
     ['roster', 'game with digits and dashes', roster({ config: { ...config, game: 'stress-2' } }), 'ok'],
-    ['roster', 'game upper case', roster({ config: { ...config, game: 'Pesten' } }), 'game id must be lower-case letters, digits and dashes'],
-    ['roster', 'game starting with a digit', roster({ config: { ...config, game: '2stress' } }), 'game id must be lower-case letters, digits and dashes'],
-    ['roster', 'game ending in a space', roster({ config: { ...config, game: 'pesten ' } }), 'game id must be lower-case letters, digits and dashes'],
-    ['roster', 'game with a space in it', roster({ config: { ...config, game: 'a b' } }), 'game id must be lower-case letters, digits and dashes'],
-    ['roster', '16 options', roster({ config: { ...config, options: Object.fromEntries(Array.from({ length: 16 }, (_, i) => [`o${i}`, i])) } }), 'ok'],
-    ['roster', '17 options', roster({ config: { ...config, options: Object.fromEntries(Array.from({ length: 17 }, (_, i) => [`o${i}`, i])) } }), 'too many options'],
-    ['roster', 'an option name of 33', roster({ config: { ...config, options: { ['o'.repeat(33)]: 1 } } }), 'Invalid length: Expected <=32 but received 33'],
-    ['roster', 'an option that is a list', roster({ config: { ...config, options: { a: [1] } } }), 'Invalid type: Expected (boolean | number | string) but received Array'],
+    [
+      'roster',
+      'game upper case',
+      roster({ config: { ...config, game: 'Pesten' } }),
+      'game id must be lower-case letters, digits and dashes',
+    ],
+    [
+      'roster',
+      'game starting with a digit',
+      roster({ config: { ...config, game: '2stress' } }),
+      'game id must be lower-case letters, digits and dashes',
+    ],
+    [
+      'roster',
+      'game ending in a space',
+      roster({ config: { ...config, game: 'pesten ' } }),
+      'game id must be lower-case letters, digits and dashes',
+    ],
+    [
+      'roster',
+      'game with a space in it',
+      roster({ config: { ...config, game: 'a b' } }),
+      'game id must be lower-case letters, digits and dashes',
+    ],
+    [
+      'roster',
+      '16 options',
+      roster({
+        config: { ...config, options: Object.fromEntries(Array.from({ length: 16 }, (_, i) => [`o${i}`, i])) },
+      }),
+      'ok',
+    ],
+    [
+      'roster',
+      '17 options',
+      roster({
+        config: { ...config, options: Object.fromEntries(Array.from({ length: 17 }, (_, i) => [`o${i}`, i])) },
+      }),
+      'too many options',
+    ],
+    [
+      'roster',
+      'an option name of 33',
+      roster({ config: { ...config, options: { ['o'.repeat(33)]: 1 } } }),
+      'Invalid length: Expected <=32 but received 33',
+    ],
+    [
+      'roster',
+      'an option that is a list',
+      roster({ config: { ...config, options: { a: [1] } } }),
+      'Invalid type: Expected (boolean | number | string) but received Array',
+    ],
     ['table-event', 'honest', event(), 'ok'],
     ['table-event', 'every type', event({ type: 'fault' }), 'ok'],
     ['table-event', 'an unknown type', event({ type: 'cheat' }), 'unknown event type'],
@@ -149,14 +226,36 @@ describe('bodies', () => {
     ['fetch', 'an author with a prefix', { hand: 2, have: { [`x${'ab'.repeat(32)}`]: 3 } }, 'author must be a hex key'],
     ['fetch', 'an author with a suffix', { hand: 2, have: { [`${'ab'.repeat(32)}x`]: 3 } }, 'author must be a hex key'],
     ['fetch', 'an upper-case author', { hand: 2, have: { ['AB'.repeat(32)]: 3 } }, 'author must be a hex key'],
-    ['fetch', '8 authors', { hand: 2, have: Object.fromEntries(Array.from({ length: 8 }, (_, i) => [String(i).repeat(64), 1])) }, 'ok'],
-    ['fetch', '9 authors', { hand: 2, have: Object.fromEntries(Array.from({ length: 9 }, (_, i) => [String(i).repeat(64), 1])) }, 'too many authors'],
+    [
+      'fetch',
+      '8 authors',
+      { hand: 2, have: Object.fromEntries(Array.from({ length: 8 }, (_, i) => [String(i).repeat(64), 1])) },
+      'ok',
+    ],
+    [
+      'fetch',
+      '9 authors',
+      { hand: 2, have: Object.fromEntries(Array.from({ length: 9 }, (_, i) => [String(i).repeat(64), 1])) },
+      'too many authors',
+    ],
   ])('%s: %s → %s', async (kind, _what, body, expected) => {
     expect(await verdict(kind, body)).toBe(expected);
   });
 
   test('every event type of a transcript is accepted', async () => {
-    for (const type of ['ready', 'shuffle', 'lock', 'keys', 'act', 'commit', 'reveal', 'reshuffle', 'disclose', 'abandon', 'fault']) {
+    for (const type of [
+      'ready',
+      'shuffle',
+      'lock',
+      'keys',
+      'act',
+      'commit',
+      'reveal',
+      'reshuffle',
+      'disclose',
+      'abandon',
+      'fault',
+    ]) {
       expect(await verdict('table-event', event({ type }))).toBe('ok');
     }
   });

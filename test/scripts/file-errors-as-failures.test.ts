@@ -31,7 +31,9 @@ async function strykerHelpers(): Promise<StrykerHelpers> {
 }
 
 /** Runs the fixture files in an inner Vitest and returns each test's status as Stryker reads it. */
-async function statusesAsStrykerSees(withReporter: boolean): Promise<Map<string, { status: number; message: string | undefined }>> {
+async function statusesAsStrykerSees(
+  withReporter: boolean,
+): Promise<Map<string, { status: number; message: string | undefined }>> {
   const stryker = await strykerHelpers();
   const vitest = await createVitest('test', {
     config: false,
@@ -74,7 +76,9 @@ describe('FileErrorsAsFailures (the mutation run reporter)', () => {
       expect(seen.get(name), name).toEqual({ status: FAILED, message: 'fixture broke' });
     }
     const importStandIn = [...seen.entries()].filter(([name]) => name.endsWith('the test file imports'));
-    expect(importStandIn).toEqual([[expect.stringContaining('import-error.fixture.ts'), { status: FAILED, message: 'import broke' }]]);
+    expect(importStandIn).toEqual([
+      [expect.stringContaining('import-error.fixture.ts'), { status: FAILED, message: 'import broke' }],
+    ]);
   });
 
   it('with it, passing files are left alone', async () => {

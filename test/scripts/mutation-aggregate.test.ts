@@ -10,8 +10,21 @@ import { type BenchEntry, aggregateScope, mutationScore } from '../../scripts/mu
 
 function run(target: string, mutate: string[], date: string, counts: Partial<BenchEntry> = {}): BenchEntry {
   return {
-    target, date, commit: 'abc1234', scope: 'crypto', mutate, tests: 'test/x.test.ts',
-    score: 0, killed: 10, survived: 1, timeout: 0, noCoverage: 0, ignored: 0, errors: 0, durationMin: 1, ...counts,
+    target,
+    date,
+    commit: 'abc1234',
+    scope: 'crypto',
+    mutate,
+    tests: 'test/x.test.ts',
+    score: 0,
+    killed: 10,
+    survived: 1,
+    timeout: 0,
+    noCoverage: 0,
+    ignored: 0,
+    errors: 0,
+    durationMin: 1,
+    ...counts,
   };
 }
 const unchanged = () => false;
@@ -35,12 +48,27 @@ describe('aggregateScope', () => {
 
   test.each([
     ['a file with no run', [run('crypto:a.ts', ['a.ts'], '2026-01-01')], () => false, ['b.ts: no run']],
-    ['a file changed since its run', [run('crypto:a.ts', ['a.ts'], '2026-01-01'), run('crypto:b.ts', ['b.ts'], '2026-01-01')],
-      (file: string) => file === 'b.ts', ['b.ts: changed since its latest run (crypto:b.ts, abc1234)']],
-    ['a run on uncommitted code', [run('crypto:a.ts', ['a.ts'], '2026-01-01'), { ...run('crypto:b.ts', ['b.ts'], '2026-01-01'), commit: 'abc1234+uncommitted' }],
-      () => false, ['b.ts: its latest run (crypto:b.ts) was made on uncommitted code']],
-    ['a file in two summed runs', [run('crypto:a.ts,b.ts', ['a.ts', 'b.ts'], '2026-01-01'), run('crypto:b.ts', ['b.ts'], '2026-01-02')],
-      () => false, ['b.ts: in two summed runs (crypto:a.ts,b.ts, crypto:b.ts)']],
+    [
+      'a file changed since its run',
+      [run('crypto:a.ts', ['a.ts'], '2026-01-01'), run('crypto:b.ts', ['b.ts'], '2026-01-01')],
+      (file: string) => file === 'b.ts',
+      ['b.ts: changed since its latest run (crypto:b.ts, abc1234)'],
+    ],
+    [
+      'a run on uncommitted code',
+      [
+        run('crypto:a.ts', ['a.ts'], '2026-01-01'),
+        { ...run('crypto:b.ts', ['b.ts'], '2026-01-01'), commit: 'abc1234+uncommitted' },
+      ],
+      () => false,
+      ['b.ts: its latest run (crypto:b.ts) was made on uncommitted code'],
+    ],
+    [
+      'a file in two summed runs',
+      [run('crypto:a.ts,b.ts', ['a.ts', 'b.ts'], '2026-01-01'), run('crypto:b.ts', ['b.ts'], '2026-01-02')],
+      () => false,
+      ['b.ts: in two summed runs (crypto:a.ts,b.ts, crypto:b.ts)'],
+    ],
   ])('refuses %s, naming it', (_name, runs, changedSince, problems) => {
     expect(aggregateScope(runs, 'crypto', ['a.ts', 'b.ts'], changedSince)).toEqual({ ok: false, problems });
   });
@@ -48,14 +76,31 @@ describe('aggregateScope', () => {
   it('reads the files of a run through filesOf (a run may name its files by glob)', () => {
     const runs = [run('crypto:x*.ts', ['x*.ts'], '2026-01-01', { killed: 7, survived: 3 })];
     const expand = (r: BenchEntry) => (r.mutate[0] === 'x*.ts' ? ['x1.ts', 'x2.ts'] : r.mutate);
-    expect(aggregateScope(runs, 'crypto', ['x1.ts', 'x2.ts'], unchanged, expand)).toEqual({ ok: true, runs, counts: { killed: 7, timeout: 0, survived: 3, noCoverage: 0 } });
-    expect(aggregateScope(runs, 'crypto', ['x1.ts', 'x2.ts'], unchanged)).toEqual({ ok: false, problems: ['x1.ts: no run', 'x2.ts: no run'] });
+    expect(aggregateScope(runs, 'crypto', ['x1.ts', 'x2.ts'], unchanged, expand)).toEqual({
+      ok: true,
+      runs,
+      counts: { killed: 7, timeout: 0, survived: 3, noCoverage: 0 },
+    });
+    expect(aggregateScope(runs, 'crypto', ['x1.ts', 'x2.ts'], unchanged)).toEqual({
+      ok: false,
+      problems: ['x1.ts: no run', 'x2.ts: no run'],
+    });
   });
 
   it('asks about each file with the commit of its own latest run', () => {
     const asked: string[] = [];
-    aggregateScope([run('crypto:a.ts', ['a.ts'], '2026-01-01'), { ...run('crypto:b.ts', ['b.ts'], '2026-01-03'), commit: 'def5678' }], 'crypto', ['a.ts', 'b.ts'],
-      (file, commit) => { asked.push(`${file}@${commit}`); return false; });
+    aggregateScope(
+      [
+        run('crypto:a.ts', ['a.ts'], '2026-01-01'),
+        { ...run('crypto:b.ts', ['b.ts'], '2026-01-03'), commit: 'def5678' },
+      ],
+      'crypto',
+      ['a.ts', 'b.ts'],
+      (file, commit) => {
+        asked.push(`${file}@${commit}`);
+        return false;
+      },
+    );
     expect(asked).toEqual(['a.ts@abc1234', 'b.ts@def5678']);
   });
 });

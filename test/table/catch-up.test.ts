@@ -46,7 +46,7 @@ describe('catching up with the table', () => {
     expect(c.decide({ handNo: 4, over: false, owing: ['b'] })).toBe('follow');
   });
 
-  it('never moves on the word of an event: only a seat\'s own fetch says where it is; a seat at this page\'s hand means it plays live', () => {
+  it("never moves on the word of an event: only a seat's own fetch says where it is; a seat at this page's hand means it plays live", () => {
     const c = new CatchUp();
     c.note('b', 5, false); // an event of hand 5: any seat could have forged it
     expect(c.latest()).toBe(5);
@@ -59,7 +59,7 @@ describe('catching up with the table', () => {
     expect(c.decide({ handNo: 4, over: false, owing: ['b'] })).toBe('fetch');
   });
 
-  it('hand 0 is a hand; a fetch counts as this page\'s hand only when it names it', () => {
+  it("hand 0 is a hand; a fetch counts as this page's hand only when it names it", () => {
     const c = new CatchUp();
     c.note('b', 0, false);
     expect(c.latest()).toBe(0);
@@ -132,15 +132,19 @@ describe('gone seats and stalls', () => {
   it('a seat heard once and then silent is gone at once and logged once; a seat never heard only after the grace', () => {
     const g = new GoneSeats(0);
     expect(g.update(seats('direct', 'offline'), 1_000)).toEqual([]);
-    expect(g.update(seats('offline', 'offline'), 2_000)).toEqual([expect.stringMatching(/^Ann has lost the connection/)]);
+    expect(g.update(seats('offline', 'offline'), 2_000)).toEqual([
+      expect.stringMatching(/^Ann has lost the connection/),
+    ]);
     expect(g.update(seats('offline', 'offline'), 3_000)).toEqual([]);
-    expect(g.update(seats('offline', 'offline'), FIRST_CONTACT_GRACE_MS)).toEqual([expect.stringMatching(/^Bob has lost the connection/)]);
+    expect(g.update(seats('offline', 'offline'), FIRST_CONTACT_GRACE_MS)).toEqual([
+      expect.stringMatching(/^Bob has lost the connection/),
+    ]);
     expect(g.goneFor(1, 12_000)).toBe(10_000);
     expect(g.update(seats('direct', 'offline'), 12_000)).toEqual(['Ann is back']);
     expect(g.isGone(1)).toBe(false);
   });
 
-  it('counts the grace from the page\'s opening; a seat seated later is not heard before it speaks; a freed seat is no longer gone, silently', () => {
+  it("counts the grace from the page's opening; a seat seated later is not heard before it speaks; a freed seat is no longer gone, silently", () => {
     const g = new GoneSeats(5_000);
     const free = [{ seat: 1, name: 'Ann', reachability: null }];
     const off = [{ seat: 1, name: 'Ann', reachability: 'offline' as const }];
@@ -149,7 +153,9 @@ describe('gone seats and stalls', () => {
     expect(g.isGone(1)).toBe(false);
     expect(g.goneFor(1, 7_000)).toBeNull();
     expect(g.update(off, 5_000 + FIRST_CONTACT_GRACE_MS - 1)).toEqual([]);
-    expect(g.update(off, 5_000 + FIRST_CONTACT_GRACE_MS)).toEqual(['Ann has lost the connection: nothing has come from their page for a few seconds (closed or offline)']);
+    expect(g.update(off, 5_000 + FIRST_CONTACT_GRACE_MS)).toEqual([
+      'Ann has lost the connection: nothing has come from their page for a few seconds (closed or offline)',
+    ]);
     expect(g.goneFor(1, 20_000)).toBe(5_000);
     expect(g.update(free, 21_000)).toEqual([]);
     expect(g.isGone(1)).toBe(false);
@@ -169,10 +175,21 @@ describe('gone seats and stalls', () => {
     expect(stallOf(waiting, local, g, 0, 30_000, 30_000)).toBeNull();
     expect(stallOf({ seats: [0], what: 'to play' }, local, g, 0, 10 * 30_000, 30_000)).toBeNull();
     const slow = stallOf(waiting, local, g, 0, SLOW_TURN_TIMERS * 30_000, 30_000);
-    expect(slow).toEqual({ seats: [1, 2], what: 'to choose', forMs: SLOW_TURN_TIMERS * 30_000, gone: false, canEnd: true });
+    expect(slow).toEqual({
+      seats: [1, 2],
+      what: 'to choose',
+      forMs: SLOW_TURN_TIMERS * 30_000,
+      gone: false,
+      canEnd: true,
+    });
     expect(stallOf(waiting, local, g, 0, SLOW_TURN_TIMERS * 30_000 - 1, 30_000)).toBeNull();
     g.update(seats('offline', 'direct'), 1_000);
-    expect(stallOf(waiting, local, g, 11_000, 20_000, 30_000)).toMatchObject({ seats: [1], gone: true, canEnd: false, forMs: 10_000 });
+    expect(stallOf(waiting, local, g, 11_000, 20_000, 30_000)).toMatchObject({
+      seats: [1],
+      gone: true,
+      canEnd: false,
+      forMs: 10_000,
+    });
     expect(stallOf(waiting, local, g, 31_000, 40_000, 30_000)).toMatchObject({ seats: [1], gone: true, canEnd: true });
     // Progress by someone else restarts the turn timer.
     expect(stallOf(waiting, local, g, 31_000, 2_000, 30_000)).toMatchObject({ canEnd: false });

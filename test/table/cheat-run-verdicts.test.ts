@@ -48,7 +48,11 @@ afterEach(() => {
 const EQUIVOCATION = 'sent two different ready events for one purpose (equivocation)';
 
 /** Peer `seat` as the judge reads it from now on: its current hand passed through `patch`. */
-function rewriteCurrent(peers: SimulationPeer[], seat: number, patch: (current: HandSummary) => HandSummary | null): void {
+function rewriteCurrent(
+  peers: SimulationPeer[],
+  seat: number,
+  patch: (current: HandSummary) => HandSummary | null,
+): void {
   const peer = peers[seat]!;
   const session = new Proxy(peer.session, {
     get(target, key) {
@@ -86,10 +90,12 @@ function onlySimulatedClock(peers: SimulationPeer[], seat: number): void {
 }
 
 /** The turn timer peer `seat`'s page was given (private: a page names an awaited seat as stalled after SLOW_TURN_TIMERS of them). */
-const turnTimerOf = (peers: SimulationPeer[], seat: number): number | undefined => (peers[seat]!.session as unknown as { options: { stallMs?: number } }).options.stallMs;
+const turnTimerOf = (peers: SimulationPeer[], seat: number): number | undefined =>
+  (peers[seat]!.session as unknown as { options: { stallMs?: number } }).options.stallMs;
 
 /** Events held by every peer now, counted as the judge counts them. */
-const heldBy = (peers: SimulationPeer[]): number => peers.reduce((n, peer) => n + (peer.session.current?.session.events().length ?? 0), 0);
+const heldBy = (peers: SimulationPeer[]): number =>
+  peers.reduce((n, peer) => n + (peer.session.current?.session.events().length ?? 0), 0);
 
 it('withhold-disclose: the simulated clock, moving only while nothing new arrives, names the seat that withholds its disclosure', async () => {
   const ticks: { clock: number; held: number; phase: string }[] = [];
@@ -112,28 +118,47 @@ it('withhold-disclose: the simulated clock, moving only while nothing new arrive
     kind: 'withhold-disclose',
     game: 'stress-shed',
     cheater: 1,
-    cheat: expect.objectContaining({ kind: 'withhold-disclose', needsClock: true, expect: { caught: 'blame', codes: ['no-disclosure'] } }),
+    cheat: expect.objectContaining({
+      kind: 'withhold-disclose',
+      needsClock: true,
+      expect: { caught: 'blame', codes: ['no-disclosure'] },
+    }),
     committed: true,
-    verdicts: [{ seat: 0, code: 'no-disclosure', blamed: 1, detail: 'did not disclose its secrets for the audit in time' }],
+    verdicts: [
+      { seat: 0, code: 'no-disclosure', blamed: 1, detail: 'did not disclose its secrets for the audit in time' },
+    ],
     leaks: [],
     ok: true,
     why: '',
   });
   // One tick a poll once the hand is there: the clock steps 1 s exactly when no peer got a new event since the last poll.
-  for (let i = 1; i < ticks.length; i++) expect(ticks[i]!.clock - ticks[i - 1]!.clock).toBe(ticks[i]!.held === ticks[i - 1]!.held ? 1000 : 0);
+  for (let i = 1; i < ticks.length; i++)
+    expect(ticks[i]!.clock - ticks[i - 1]!.clock).toBe(ticks[i]!.held === ticks[i - 1]!.held ? 1000 : 0);
   // The deadline, 60 s by that clock since the disclosures were owed, was what named the seat.
   expect(ticks.at(-1)!.clock - ticks.find((t) => t.phase === 'disclose')!.clock).toBe(60_000);
 }, 120_000);
 
 it('abandon-in-disclose: an abandon instead of the disclosure is named as no disclosure by the clock', async () => {
-  const report = await runCheat({ game: 'stress-shed', players: 2, kind: 'abandon-in-disclose', seed: 3, onSeated: (peers) => onlySimulatedClock(peers, 0) });
+  const report = await runCheat({
+    game: 'stress-shed',
+    players: 2,
+    kind: 'abandon-in-disclose',
+    seed: 3,
+    onSeated: (peers) => onlySimulatedClock(peers, 0),
+  });
   expect(report).toEqual({
     kind: 'abandon-in-disclose',
     game: 'stress-shed',
     cheater: 1,
-    cheat: expect.objectContaining({ kind: 'abandon-in-disclose', needsClock: true, expect: { caught: 'blame', codes: ['no-disclosure'] } }),
+    cheat: expect.objectContaining({
+      kind: 'abandon-in-disclose',
+      needsClock: true,
+      expect: { caught: 'blame', codes: ['no-disclosure'] },
+    }),
     committed: true,
-    verdicts: [{ seat: 0, code: 'no-disclosure', blamed: 1, detail: 'did not disclose its secrets for the audit in time' }],
+    verdicts: [
+      { seat: 0, code: 'no-disclosure', blamed: 1, detail: 'did not disclose its secrets for the audit in time' },
+    ],
     leaks: [],
     ok: true,
     why: '',
@@ -217,7 +242,9 @@ it('forged-signature, three seats: the cheater is named as stalled soon after, a
     // Seat 1 is shown a stall that also names seat 2 (an honest table does not make one here).
     onSeated: (peers) => {
       seated = [...peers];
-      rewriteCurrent(peers, 0, (current) => (current.stalled ? { ...current, stalled: { ...current.stalled, seats: [1, 2] } } : current));
+      rewriteCurrent(peers, 0, (current) =>
+        current.stalled ? { ...current, stalled: { ...current.stalled, seats: [1, 2] } } : current,
+      );
     },
   });
   expect(report).toEqual({
@@ -248,15 +275,26 @@ it('claimsByOptions: School Blackjack with voluntaryDraw off, a false "cannot pl
     seed: 3,
     options: { voluntaryDraw: false },
     claimsByOptions: true,
-    onSeated: (peers) => rewriteCurrent(peers, 0, (current) => withHand(current, 'tick', (clock: number) => ticks.push(clock))),
+    onSeated: (peers) =>
+      rewriteCurrent(peers, 0, (current) => withHand(current, 'tick', (clock: number) => ticks.push(clock))),
   });
   expect(report).toEqual({
     kind: 'false-claim',
     game: 'school-blackjack',
     cheater: 1,
-    cheat: expect.objectContaining({ kind: 'false-claim', expect: { caught: 'blame', codes: ['rules-fault', 'illegal-move', 'false-claim'] } }),
+    cheat: expect.objectContaining({
+      kind: 'false-claim',
+      expect: { caught: 'blame', codes: ['rules-fault', 'illegal-move', 'false-claim'] },
+    }),
     committed: true,
-    verdicts: [{ seat: 0, code: 'rules-fault', blamed: 1, detail: 'rules: has-legal-play: false claim "seat 1 holds no card that may be played on 4D" (input 4)' }],
+    verdicts: [
+      {
+        seat: 0,
+        code: 'rules-fault',
+        blamed: 1,
+        detail: 'rules: has-legal-play: false claim "seat 1 holds no card that may be played on 4D" (input 4)',
+      },
+    ],
     leaks: [],
     ok: true,
     why: '',
@@ -265,7 +303,13 @@ it('claimsByOptions: School Blackjack with voluntaryDraw off, a false "cannot pl
 }, 120_000);
 
 it('claimsByOptions without the option that makes claims: the cheat never happens, and the report says so and why the clean audit is no catch', async () => {
-  const report = await runCheat({ game: 'school-blackjack', players: 2, kind: 'false-claim', seed: 3, claimsByOptions: true });
+  const report = await runCheat({
+    game: 'school-blackjack',
+    players: 2,
+    kind: 'false-claim',
+    seed: 3,
+    claimsByOptions: true,
+  });
   expect(report).toEqual({
     kind: 'false-claim',
     game: 'school-blackjack',
@@ -286,7 +330,10 @@ it('a halt with the expected code that names another seat is no catch, in words'
     kind: 'equivocate',
     seed: 3,
     // Seat 1 is shown its halt naming seat 1 itself.
-    onSeated: (peers) => rewriteCurrent(peers, 0, (current) => withHand(current, 'halt', current.session.halt && { ...current.session.halt, seat: 0 })),
+    onSeated: (peers) =>
+      rewriteCurrent(peers, 0, (current) =>
+        withHand(current, 'halt', current.session.halt && { ...current.session.halt, seat: 0 }),
+      ),
   });
   expect(report).toEqual({
     kind: 'equivocate',
@@ -348,7 +395,12 @@ it('a halt where the cheat demands that nothing change is no catch, nor are hone
 }, 120_000);
 
 it("leaks: what an honest peer's monitor saw fails the hand, a spectator's or a seat's, with its handle; the cheater's own is shown only with monitorCheater and never fails it", async () => {
-  const leak = (seat: number | null, handle: number | null, card: string): Leak => ({ seat, handle, card, how: `read ${card}` });
+  const leak = (seat: number | null, handle: number | null, card: string): Leak => ({
+    seat,
+    handle,
+    card,
+    how: `read ${card}`,
+  });
   const seen = [leak(null, null, 'AS'), leak(0, 7, 'KH'), leak(1, null, '2C')];
   const monitorOf = (leaks: Leak[]) => () => ({ observe: () => {}, leaks }) as unknown as KnowledgeMonitor;
   for (const monitorCheater of [false, true]) {

@@ -45,7 +45,10 @@ const cheats: Cheat[] = [
     name: 'claims to play a card it does not hold',
     matches: isPlay,
     rewrite: (body, signer, env) => {
-      const data = body.data as { action: { type: string; cards: { handle: number; card: string }[] }; keys: Uint8Array[] };
+      const data = body.data as {
+        action: { type: string; cards: { handle: number; card: string }[] };
+        keys: Uint8Array[];
+      };
       const first = data.action.cards[0]!;
       const fake = first.card === 'AS' ? 'AH' : 'AS';
       const cards = [{ ...first, card: fake }, ...data.action.cards.slice(1)];
@@ -103,7 +106,8 @@ const cheats: Cheat[] = [
   {
     name: 'sends a malformed move',
     matches: isPlay,
-    rewrite: (body, signer, env) => resign(signer, env, { ...body, data: { action: { type: 'play' }, keys: 'not a list' } }),
+    rewrite: (body, signer, env) =>
+      resign(signer, env, { ...body, data: { action: { type: 'play' }, keys: 'not a list' } }),
     code: 'bad-event',
     caught: 'halt',
   },
@@ -125,7 +129,10 @@ const cheats: Cheat[] = [
   {
     name: 'sends two different versions of one event (equivocation)',
     matches: (b) => b.type === 'ready',
-    rewrite: (body, signer, env) => [env, resign(signer, env, { ...body, data: { ...(body.data as object), sealKey: new Uint8Array(32).fill(9) } })],
+    rewrite: (body, signer, env) => [
+      env,
+      resign(signer, env, { ...body, data: { ...(body.data as object), sealKey: new Uint8Array(32).fill(9) } }),
+    ],
     code: 'equivocation',
     caught: 'halt',
   },
@@ -139,48 +146,52 @@ const cheats: Cheat[] = [
   {
     name: 'tampers with an event without re-signing it (a forged signature)',
     matches: isPlay,
-    rewrite: (body, _signer, env) => ({ ...env, body: { ...body, at: body.at } , sig: new Uint8Array(64).fill(1) }),
+    rewrite: (body, _signer, env) => ({ ...env, body: { ...body, at: body.at }, sig: new Uint8Array(64).fill(1) }),
     code: null,
     caught: 'stall',
   },
 ];
 
-it.each(cheats.map((c) => [c.name, c] as const))('a peer that %s is caught and named', async (_name, cheat) => {
-  let done = false;
-  let peersRef: SimulationPeer[] = [];
-  const { peers } = await seatPeers({
-    game: 'stress-shed',
-    players: 2,
-    hands: 1,
-    seed: 40,
-    stallMs: 300,
-    tamper: (seat, envelope, signer) => {
-      if (seat !== CHEATER || done || !cheat.matches(envelope.body)) return envelope;
-      done = true;
-      return cheat.rewrite(envelope.body, signer, envelope);
-    },
-  });
-  running = peers;
-  peersRef = peers;
-  const honest = peersRef[0]!.session;
-  await until(() => {
-    const hand = honest.current?.session;
-    if (!hand) return false;
-    if (cheat.caught === 'stall') return done && (honest.current?.stalled?.seats ?? []).includes(CHEATER);
-    return hand.phase === 'halted' || (hand.phase === 'done' && hand.auditResult !== null);
-  }, 20);
-  expect(done).toBe(true);
-  const hand = honest.current!.session;
-  if (cheat.caught === 'stall') {
-    expect(honest.current!.stalled!.seats).toEqual([CHEATER]);
-    expect(hand.halt).toBeNull();
-    return;
-  }
-  const verdict = hand.halt ?? (hand.auditResult && !hand.auditResult.clean ? hand.auditResult : null);
-  expect(verdict, 'the honest seat noticed nothing').not.toBeNull();
-  expect(verdict!.code, verdict!.detail).toBe(cheat.code);
-  expect(verdict!.seat).toBe(CHEATER);
-}, 300_000);
+it.each(cheats.map((c) => [c.name, c] as const))(
+  'a peer that %s is caught and named',
+  async (_name, cheat) => {
+    let done = false;
+    let peersRef: SimulationPeer[] = [];
+    const { peers } = await seatPeers({
+      game: 'stress-shed',
+      players: 2,
+      hands: 1,
+      seed: 40,
+      stallMs: 300,
+      tamper: (seat, envelope, signer) => {
+        if (seat !== CHEATER || done || !cheat.matches(envelope.body)) return envelope;
+        done = true;
+        return cheat.rewrite(envelope.body, signer, envelope);
+      },
+    });
+    running = peers;
+    peersRef = peers;
+    const honest = peersRef[0]!.session;
+    await until(() => {
+      const hand = honest.current?.session;
+      if (!hand) return false;
+      if (cheat.caught === 'stall') return done && (honest.current?.stalled?.seats ?? []).includes(CHEATER);
+      return hand.phase === 'halted' || (hand.phase === 'done' && hand.auditResult !== null);
+    }, 20);
+    expect(done).toBe(true);
+    const hand = honest.current!.session;
+    if (cheat.caught === 'stall') {
+      expect(honest.current!.stalled!.seats).toEqual([CHEATER]);
+      expect(hand.halt).toBeNull();
+      return;
+    }
+    const verdict = hand.halt ?? (hand.auditResult && !hand.auditResult.clean ? hand.auditResult : null);
+    expect(verdict, 'the honest seat noticed nothing').not.toBeNull();
+    expect(verdict!.code, verdict!.detail).toBe(cheat.code);
+    expect(verdict!.seat).toBe(CHEATER);
+  },
+  300_000,
+);
 
 it('a replayed event changes nothing', async () => {
   let replayed = 0;
@@ -201,7 +212,11 @@ it('a replayed event changes nothing', async () => {
   // The cheater sends its very first event (its ready) again, unchanged.
   peers[CHEATER]!.mesh.broadcast(first!);
   replayed++;
-  await until(() => peers.every((p) => p.session.current?.session.phase === 'done' && p.session.current.session.auditResult !== null), 20);
+  await until(
+    () =>
+      peers.every((p) => p.session.current?.session.phase === 'done' && p.session.current.session.auditResult !== null),
+    20,
+  );
   expect(replayed).toBe(1);
   expect(peers[0]!.session.current!.session.halt).toBeNull();
   expect(peers[0]!.session.current!.session.auditResult!.clean).toBe(true);

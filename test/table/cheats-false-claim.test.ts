@@ -16,5 +16,12 @@ it('a false "no legal play" in stress-shed is disproved by the audit, naming the
   expect(report.committed).toBe(true);
   expect(report.why).toBe('');
   expect(report.leaks).toEqual([]);
-  expect(report.verdicts).toEqual([{ seat: 0, code: 'rules-fault', blamed: 1, detail: 'rules: has-legal-play: false claim "seat 1 holds no hand card that may go on AD" (input 25)' }]);
+  expect(report.verdicts).toEqual([
+    {
+      seat: 0,
+      code: 'rules-fault',
+      blamed: 1,
+      detail: 'rules: has-legal-play: false claim "seat 1 holds no hand card that may go on AD" (input 25)',
+    },
+  ]);
 }, 120_000);

@@ -24,10 +24,24 @@ const cheater = testSigner(42);
 const TABLE = 'moves-8899aabbccddeeff';
 
 function ctxWith(hand: unknown): CheatContext {
-  return { seat: 1, players: 2, signer: cheater, rng: seededRandom('moves'), hand: () => hand as HandSession, secrets: () => undefined, done: false };
+  return {
+    seat: 1,
+    players: 2,
+    signer: cheater,
+    rng: seededRandom('moves'),
+    hand: () => hand as HandSession,
+    secrets: () => undefined,
+    done: false,
+  };
 }
 function event(type: string, data: unknown): Event {
-  return signEnvelope(cheater, { kind: 'table-event', table: TABLE, seq: 77, to: null, body: { type, n: 5, at: 6, hash: new Uint8Array(32), data } as never });
+  return signEnvelope(cheater, {
+    kind: 'table-event',
+    table: TABLE,
+    seq: 77,
+    to: null,
+    body: { type, n: 5, at: 6, hash: new Uint8Array(32), data } as never,
+  });
 }
 
 describe('wrong-card', () => {
@@ -38,9 +52,15 @@ describe('wrong-card', () => {
   it('claims another card of the deck than the one its keys open, re-signed', () => {
     const cheat = makeCheat('wrong-card', 'stress-shed')!;
     const ctx = ctxWith(hand);
-    const act = event('act', { action: { type: 'play', cards: [{ handle: 3, card: '9S' }] }, keys: [new Uint8Array([1])] });
+    const act = event('act', {
+      action: { type: 'play', cards: [{ handle: 3, card: '9S' }] },
+      keys: [new Uint8Array([1])],
+    });
     const out = cheat.publish!(act, ctx) as Event;
-    expect(out.body).toEqual({ ...act.body, data: { action: { type: 'play', cards: [{ handle: 3, card: '5H' }] }, keys: [new Uint8Array([1])] } });
+    expect(out.body).toEqual({
+      ...act.body,
+      data: { action: { type: 'play', cards: [{ handle: 3, card: '5H' }] }, keys: [new Uint8Array([1])] },
+    });
     expect(out.seq).toBe(77);
     expect(verifyEnvelope(out)).toBe(true);
     expect(ctx.done).toBe(true);
@@ -50,8 +70,12 @@ describe('wrong-card', () => {
     const cheat = makeCheat('wrong-card', 'stress-shed')!;
     const ctx = ctxWith(hand);
     expect(cheat.publish!(event('keys', { to: null, shares: [] }), ctx)).toBeUndefined();
-    expect(cheat.publish!(event('act', { action: { type: 'pickup' }, keys: [new Uint8Array([1])] }), ctx)).toBeUndefined();
-    expect(cheat.publish!(event('act', { action: { type: 'play', cards: [{ handle: 3, card: '9S' }] }, keys: [] }), ctx)).toBeUndefined();
+    expect(
+      cheat.publish!(event('act', { action: { type: 'pickup' }, keys: [new Uint8Array([1])] }), ctx),
+    ).toBeUndefined();
+    expect(
+      cheat.publish!(event('act', { action: { type: 'play', cards: [{ handle: 3, card: '9S' }] }, keys: [] }), ctx),
+    ).toBeUndefined();
     expect(ctx.done).toBe(false);
   });
   it('leaves alone an act the game does not know as a move (no claims at all, not an empty list)', () => {
@@ -72,7 +96,10 @@ describe('audit-junk in real time', () => {
     const ctx = ctxWith(hand);
     expect(cheat.sign!(event('reveal', { round: 2, actions: [], salt: new Uint8Array(32) }).body, ctx)).toBeNull();
     const commit = event('commit', { round: 2, digest: new Uint8Array(32).fill(8) }).body;
-    expect(cheat.sign!(commit, ctx)).toEqual({ ...commit, data: { round: 2, digest: roundDigest(TABLE, 4, 2, 1, junk, salt) } });
+    expect(cheat.sign!(commit, ctx)).toEqual({
+      ...commit,
+      data: { round: 2, digest: roundDigest(TABLE, 4, 2, 1, junk, salt) },
+    });
     expect(ctx.done).toBe(false);
     // Its next commit (another round) and a reveal of another round are left alone.
     expect(cheat.sign!(event('commit', { round: 3, digest: new Uint8Array(32) }).body, ctx)).toBeNull();
@@ -129,10 +156,24 @@ describe('false-claim', () => {
     const ctx = ctxWith(null);
     const bot = cheat.bot!(honest, ctx);
     // The rules refuse every lesser move: the honest one is played.
-    expect(bot(game(() => false), state, 1, view)).toEqual({ type: 'honest' });
+    expect(
+      bot(
+        game(() => false),
+        state,
+        1,
+        view,
+      ),
+    ).toEqual({ type: 'honest' });
     expect(ctx.done).toBe(false);
     // "pass" (every hidden card forgotten) is refused; with the hearts forgotten the pickup (a renege) is accepted.
-    expect(bot(game((a) => (a as { type: string }).type === 'pickup'), state, 1, view)).toEqual({ type: 'pickup' });
+    expect(
+      bot(
+        game((a) => (a as { type: string }).type === 'pickup'),
+        state,
+        1,
+        view,
+      ),
+    ).toEqual({ type: 'pickup' });
     expect(ctx.done).toBe(true);
   });
   it('tries the view with every hidden card forgotten, then each hidden suit forgotten in turn (10C is a club); public cards and handles with no card in the state are not hidden', () => {
@@ -154,15 +195,28 @@ describe('false-claim', () => {
     const ctx = ctxWith(null);
     expect(makeCheat('false-claim', 'stress-shed')!.bot!(honest, ctx)(g, wide, 1, full)).toEqual({ type: 'honest' });
     expect(ctx.done).toBe(false);
-    expect(seen).toEqual([full, { known: {} }, { known: { 1: '2S', 3: '10C' } }, { known: { 0: 'AH', 3: '10C' } }, { known: { 0: 'AH', 1: '2S' } }]);
+    expect(seen).toEqual([
+      full,
+      { known: {} },
+      { known: { 1: '2S', 3: '10C' } },
+      { known: { 0: 'AH', 3: '10C' } },
+      { known: { 0: 'AH', 1: '2S' } },
+    ]);
     // Each lesser move is put to the rules as an act of the seat.
-    expect(tried).toEqual([[], ['10C', '2S'], ['10C', 'AH'], ['2S', 'AH']].map((cards) => ({ kind: 'act', seat: 1, action: { type: 'hold', cards } })));
+    expect(tried).toEqual(
+      [[], ['10C', '2S'], ['10C', 'AH'], ['2S', 'AH']].map((cards) => ({
+        kind: 'act',
+        seat: 1,
+        action: { type: 'hold', cards },
+      })),
+    );
   });
   it('passes over a lesser view’s moves that are legal for what it holds anyway (no false claim in them)', () => {
     const cheat = makeCheat('false-claim', 'stress-shed')!;
     const ctx = ctxWith(null);
     const g = {
-      legalActions: (_s: AnyState, _seat: number, v: PrivateView) => (Object.keys(v.known).length === 3 ? [{ type: 'draw' }] : [{ type: 'draw' }, { type: 'pass' }]),
+      legalActions: (_s: AnyState, _seat: number, v: PrivateView) =>
+        Object.keys(v.known).length === 3 ? [{ type: 'draw' }] : [{ type: 'draw' }, { type: 'pass' }],
       reduce: () => ({ ok: true }),
     } as unknown as AnyGame;
     expect(cheat.bot!(honest, ctx)(g, state, 1, view)).toEqual({ type: 'pass' });
@@ -172,7 +226,8 @@ describe('false-claim', () => {
     const cheat = makeCheat('false-claim', 'stress-shed')!;
     const ctx = ctxWith(null);
     const g = {
-      legalActions: (_s: AnyState, _seat: number, v: PrivateView) => (Object.keys(v.known).length === 3 ? [] : [{ type: 'pass' }]),
+      legalActions: (_s: AnyState, _seat: number, v: PrivateView) =>
+        Object.keys(v.known).length === 3 ? [] : [{ type: 'pass' }],
       reduce: () => ({ ok: true }),
     } as unknown as AnyGame;
     expect(cheat.bot!(honest, ctx)(g, state, 1, view)).toEqual({ type: 'honest' });

@@ -20,18 +20,37 @@ import type { CheatKind } from '../../src/table/cheats.js';
 import { runCheat } from '../../src/table/cheat-run.js';
 
 const CASES: [CheatKind, GameId, string, string][] = [
-  ['shuffle-linear', 'stress-shed', 'bad-step', 'bad shuffle step: shuffle argument of seat 1 does not verify (its deck is not a permutation of the input times the s_1 of S_1)'],
-  ['shuffle-substitute', 'stress-shed', 'bad-step', 'bad shuffle step: shuffle argument of seat 1 does not verify (its deck is not a permutation of the input times the s_1 of S_1)'],
-  ['wrong-lock', 'stress-shed', 'bad-step', 'bad lock step: Chaum–Pedersen batch of seat 1 does not verify (a lock factor does not match S_1 → K_1c)'],
+  [
+    'shuffle-linear',
+    'stress-shed',
+    'bad-step',
+    'bad shuffle step: shuffle argument of seat 1 does not verify (its deck is not a permutation of the input times the s_1 of S_1)',
+  ],
+  [
+    'shuffle-substitute',
+    'stress-shed',
+    'bad-step',
+    'bad shuffle step: shuffle argument of seat 1 does not verify (its deck is not a permutation of the input times the s_1 of S_1)',
+  ],
+  [
+    'wrong-lock',
+    'stress-shed',
+    'bad-step',
+    'bad lock step: Chaum–Pedersen batch of seat 1 does not verify (a lock factor does not match S_1 → K_1c)',
+  ],
   ['audit-junk', 'stress-speed', 'not-a-move', 'sent a move that is not a move of this game'],
   ['wrong-card', 'stress-shed', 'false-claim', 'claimed to play 2C but its keys open KS'],
 ];
 
-it.each(CASES)('%s in %s: the honest seat concludes %s', async (kind, game, code, detail) => {
-  const report = await runCheat({ game, players: 2, kind, seed: 3 });
-  expect(report!.committed).toBe(true);
-  expect(report!.why).toBe('');
-  expect(report!.ok).toBe(true);
-  expect(report!.leaks).toEqual([]);
-  expect(report!.verdicts).toEqual([{ seat: 0, code, blamed: code === 'clean' ? null : 1, detail }]);
-}, 120_000);
+it.each(CASES)(
+  '%s in %s: the honest seat concludes %s',
+  async (kind, game, code, detail) => {
+    const report = await runCheat({ game, players: 2, kind, seed: 3 });
+    expect(report!.committed).toBe(true);
+    expect(report!.why).toBe('');
+    expect(report!.ok).toBe(true);
+    expect(report!.leaks).toEqual([]);
+    expect(report!.verdicts).toEqual([{ seat: 0, code, blamed: code === 'clean' ? null : 1, detail }]);
+  },
+  120_000,
+);

@@ -27,7 +27,15 @@ const cheater = testSigner(41);
 const TABLE = 'cheats-0011223344556677';
 
 function ctxOf(): CheatContext {
-  return { seat: 1, players: 2, signer: cheater, rng: seededRandom('cheat-rewrites'), hand: () => null, secrets: () => undefined, done: false };
+  return {
+    seat: 1,
+    players: 2,
+    signer: cheater,
+    rng: seededRandom('cheat-rewrites'),
+    hand: () => null,
+    secrets: () => undefined,
+    done: false,
+  };
 }
 
 function event(type: Body['type'], data: unknown, n = 3): Event {
@@ -61,12 +69,36 @@ describe('the registry', () => {
   it('lists the cheat kinds, the findings they replay and the whole-hand ones', async () => {
     const m = await cheats();
     expect(m.CHEAT_KINDS).toEqual([
-      'shuffle-linear', 'shuffle-substitute', 'wrong-lock', 'incomplete-keys', 'withhold-keys', 'wrong-key', 'low-order-seal-key', 'audit-junk', 'withhold-disclose',
-      'abandon-in-disclose', 'far-future-at', 'equivocate', 'false-claim', 'wrong-card', 'repeat-move', 'realtime-bad-reveal', 'replay', 'forged-signature',
+      'shuffle-linear',
+      'shuffle-substitute',
+      'wrong-lock',
+      'incomplete-keys',
+      'withhold-keys',
+      'wrong-key',
+      'low-order-seal-key',
+      'audit-junk',
+      'withhold-disclose',
+      'abandon-in-disclose',
+      'far-future-at',
+      'equivocate',
+      'false-claim',
+      'wrong-card',
+      'repeat-move',
+      'realtime-bad-reveal',
+      'replay',
+      'forged-signature',
     ]);
     expect(m.FINDING).toEqual({
-      'shuffle-linear': 'F1', 'shuffle-substitute': 'F2', 'wrong-lock': 'F2', 'incomplete-keys': 'F3', 'low-order-seal-key': 'F4', 'audit-junk': 'F5',
-      'withhold-disclose': 'F5', 'abandon-in-disclose': 'F5', 'far-future-at': 'F6', 'realtime-bad-reveal': 'F7',
+      'shuffle-linear': 'F1',
+      'shuffle-substitute': 'F2',
+      'wrong-lock': 'F2',
+      'incomplete-keys': 'F3',
+      'low-order-seal-key': 'F4',
+      'audit-junk': 'F5',
+      'withhold-disclose': 'F5',
+      'abandon-in-disclose': 'F5',
+      'far-future-at': 'F6',
+      'realtime-bad-reveal': 'F7',
     });
     expect(m.WHOLE_HAND_CHEATS).toEqual(['withhold-disclose', 'abandon-in-disclose', 'false-claim', 'replay']);
     expect(m.isCheatKind('replay')).toBe(true);
@@ -80,8 +112,12 @@ describe('the registry', () => {
 
   it('offers each game the cheats its timing and its claims allow', () => {
     const m = { makeCheat, CHEAT_KINDS };
-    const offered = Object.fromEntries(gameModules.map((g) => [g.id, m.CHEAT_KINDS.filter((k) => m.makeCheat(k, g.id) !== null)]));
-    const protocol = m.CHEAT_KINDS.filter((k) => !['false-claim', 'wrong-card', 'repeat-move', 'realtime-bad-reveal'].includes(k));
+    const offered = Object.fromEntries(
+      gameModules.map((g) => [g.id, m.CHEAT_KINDS.filter((k) => m.makeCheat(k, g.id) !== null)]),
+    );
+    const protocol = m.CHEAT_KINDS.filter(
+      (k) => !['false-claim', 'wrong-card', 'repeat-move', 'realtime-bad-reveal'].includes(k),
+    );
     const turns = protocol.filter((k) => k !== 'replay' && k !== 'forged-signature');
     const tail = ['replay', 'forged-signature'];
     expect(offered).toEqual({
@@ -101,35 +137,105 @@ describe('the registry', () => {
     const m = { makeCheat, CHEAT_KINDS };
     const described = (game: Parameters<typeof m.makeCheat>[1]) =>
       Object.fromEntries(
-        m.CHEAT_KINDS.map((k) => m.makeCheat(k, game)).filter((c) => c !== null).map((c) => [c!.kind, { what: c!.what, expect: c!.expect, clock: c!.needsClock ?? false }]),
+        m.CHEAT_KINDS.map((k) => m.makeCheat(k, game))
+          .filter((c) => c !== null)
+          .map((c) => [c!.kind, { what: c!.what, expect: c!.expect, clock: c!.needsClock ?? false }]),
       );
     const blame = (...codes: string[]) => ({ caught: 'blame', codes });
     expect(described('stress-shed')).toEqual({
-      'shuffle-linear': { what: 'the last shuffler replaces an output point by Y_a + 2·Y_b (a of its own hand, b of a victim) to read the victim’s card', expect: blame('bad-step'), clock: false },
-      'shuffle-substitute': { what: 'a shuffler substitutes a card of another hand for one of the deck', expect: blame('bad-step'), clock: false },
-      'wrong-lock': { what: 'a lock step with a wrong factor on one card (its proof no longer holds)', expect: blame('bad-step'), clock: false },
-      'incomplete-keys': { what: 'key shares that leave out an entry the request needs', expect: blame('missing-key'), clock: false },
-      'withhold-keys': { what: 'withholds its key shares (an abort: nothing can be proven, the seat is named as stalled)', expect: { caught: 'stall' }, clock: false },
-      'wrong-key': { what: 'a wrong key when a card is turned up for everyone (a public reveal, or the card a move plays)', expect: blame('wrong-key'), clock: false },
-      'low-order-seal-key': { what: 'a low-order X25519 seal key in its ready (every sealed share to it would be readable)', expect: blame('bad-seal-key'), clock: false },
-      'audit-junk': { what: 'a move that is junk (no move of this game), aimed at the audit’s replay', expect: blame('not-a-move', 'bad-event'), clock: false },
-      'withhold-disclose': { what: 'withholds its disclosure after play (the audit would catch it)', expect: blame('no-disclosure'), clock: true },
-      'abandon-in-disclose': { what: 'ends the hand with an abandon instead of disclosing once play is over', expect: blame('no-disclosure'), clock: true },
-      'far-future-at': { what: 'an event claiming to be made at engine step 2^52', expect: blame('future-step'), clock: false },
-      equivocate: { what: 'sends two different versions of its ready (two seal keys)', expect: blame('equivocation'), clock: false },
+      'shuffle-linear': {
+        what: 'the last shuffler replaces an output point by Y_a + 2·Y_b (a of its own hand, b of a victim) to read the victim’s card',
+        expect: blame('bad-step'),
+        clock: false,
+      },
+      'shuffle-substitute': {
+        what: 'a shuffler substitutes a card of another hand for one of the deck',
+        expect: blame('bad-step'),
+        clock: false,
+      },
+      'wrong-lock': {
+        what: 'a lock step with a wrong factor on one card (its proof no longer holds)',
+        expect: blame('bad-step'),
+        clock: false,
+      },
+      'incomplete-keys': {
+        what: 'key shares that leave out an entry the request needs',
+        expect: blame('missing-key'),
+        clock: false,
+      },
+      'withhold-keys': {
+        what: 'withholds its key shares (an abort: nothing can be proven, the seat is named as stalled)',
+        expect: { caught: 'stall' },
+        clock: false,
+      },
+      'wrong-key': {
+        what: 'a wrong key when a card is turned up for everyone (a public reveal, or the card a move plays)',
+        expect: blame('wrong-key'),
+        clock: false,
+      },
+      'low-order-seal-key': {
+        what: 'a low-order X25519 seal key in its ready (every sealed share to it would be readable)',
+        expect: blame('bad-seal-key'),
+        clock: false,
+      },
+      'audit-junk': {
+        what: 'a move that is junk (no move of this game), aimed at the audit’s replay',
+        expect: blame('not-a-move', 'bad-event'),
+        clock: false,
+      },
+      'withhold-disclose': {
+        what: 'withholds its disclosure after play (the audit would catch it)',
+        expect: blame('no-disclosure'),
+        clock: true,
+      },
+      'abandon-in-disclose': {
+        what: 'ends the hand with an abandon instead of disclosing once play is over',
+        expect: blame('no-disclosure'),
+        clock: true,
+      },
+      'far-future-at': {
+        what: 'an event claiming to be made at engine step 2^52',
+        expect: blame('future-step'),
+        clock: false,
+      },
+      equivocate: {
+        what: 'sends two different versions of its ready (two seal keys)',
+        expect: blame('equivocation'),
+        clock: false,
+      },
       'false-claim': {
         what: 'a false claim (a move legal only for fewer cards than it holds) the live rules must accept and the audit disproves',
         expect: blame('rules-fault', 'illegal-move', 'false-claim'),
         clock: false,
       },
-      'wrong-card': { what: 'claims to play a card it does not hold (the keys open another)', expect: blame('false-claim'), clock: false },
-      'repeat-move': { what: 'makes its first move again in place of its second (a move the rules refuse now)', expect: blame('illegal-move', 'false-claim', 'unknown-handle', 'wrong-key'), clock: false },
+      'wrong-card': {
+        what: 'claims to play a card it does not hold (the keys open another)',
+        expect: blame('false-claim'),
+        clock: false,
+      },
+      'repeat-move': {
+        what: 'makes its first move again in place of its second (a move the rules refuse now)',
+        expect: blame('illegal-move', 'false-claim', 'unknown-handle', 'wrong-key'),
+        clock: false,
+      },
       replay: { what: 'sends its first event again later (a replay)', expect: { caught: 'nothing' }, clock: false },
-      'forged-signature': { what: 'alters an event without re-signing it (a forged signature): the mesh drops it and the seat stalls', expect: { caught: 'stall' }, clock: false },
+      'forged-signature': {
+        what: 'alters an event without re-signing it (a forged signature): the mesh drops it and the seat stalls',
+        expect: { caught: 'stall' },
+        clock: false,
+      },
     });
     const speed = described('stress-speed');
-    expect(speed['audit-junk']).toEqual({ what: 'a real-time reveal whose move is junk', expect: blame('not-a-move', 'bad-event'), clock: false });
-    expect(speed['realtime-bad-reveal']).toEqual({ what: 'a real-time reveal whose moves hold a CBOR byte string (no digest can even be computed of it)', expect: blame('bad-event'), clock: false });
+    expect(speed['audit-junk']).toEqual({
+      what: 'a real-time reveal whose move is junk',
+      expect: blame('not-a-move', 'bad-event'),
+      clock: false,
+    });
+    expect(speed['realtime-bad-reveal']).toEqual({
+      what: 'a real-time reveal whose moves hold a CBOR byte string (no digest can even be computed of it)',
+      expect: blame('bad-event'),
+      clock: false,
+    });
   });
 
   it('has the helpers the cheats share: re-signing, acts, blame', async () => {
@@ -186,7 +292,7 @@ describe('what a publish cheat sends', () => {
     const out = cheat.publish!(ready, ctx) as Event[];
     expect(out).toHaveLength(2);
     expect(out[0]).toBe(ready);
-    const other = (out[1]!.body.data as { sealKey: Uint8Array; name: string });
+    const other = out[1]!.body.data as { sealKey: Uint8Array; name: string };
     expect(other.name).toBe('x');
     expect(other.sealKey).toHaveLength(32);
     expect(other.sealKey).not.toEqual(new Uint8Array(32).fill(1));
@@ -223,7 +329,11 @@ describe('what a publish cheat sends', () => {
     expect(cheat.publish!(event('act', {}), ctx)).toBeUndefined();
     expect(ctx.done).toBe(false);
     const disclose = event('disclose', { secrets: [] });
-    resigned(cheat.publish!(disclose, ctx), disclose, { ...disclose.body, type: 'abandon', data: { reason: 'I would rather not be audited' } });
+    resigned(cheat.publish!(disclose, ctx), disclose, {
+      ...disclose.body,
+      type: 'abandon',
+      data: { reason: 'I would rather not be audited' },
+    });
     expect(ctx.done).toBe(true);
   });
 
@@ -259,7 +369,10 @@ describe('what a publish cheat sends', () => {
     const ctx = ctxOf();
     expect(cheat.publish!(event('keys', {}), ctx)).toBeUndefined();
     const act = event('act', { action: { type: 'pickup' }, keys: [new Uint8Array(3)] });
-    resigned(cheat.publish!(act, ctx), act, { ...act.body, data: { action: { type: 'play', junk: { deep: [1, 'x'] } }, keys: [] } });
+    resigned(cheat.publish!(act, ctx), act, {
+      ...act.body,
+      data: { action: { type: 'play', junk: { deep: [1, 'x'] } }, keys: [] },
+    });
     expect(ctx.done).toBe(true);
     expect(cheat.publish!(act, ctx)).toBeUndefined();
   });
@@ -269,7 +382,10 @@ describe('what a publish cheat sends', () => {
     const ctx = ctxOf();
     expect(cheat.publish!(event('commit', {}), ctx)).toBeUndefined();
     const reveal = event('reveal', { round: 2, actions: [], salt: new Uint8Array(32) });
-    resigned(cheat.publish!(reveal, ctx), reveal, { ...reveal.body, data: { round: 2, actions: [{ type: 'play', bytes: new Uint8Array([1, 2, 3]) }], salt: new Uint8Array(32) } });
+    resigned(cheat.publish!(reveal, ctx), reveal, {
+      ...reveal.body,
+      data: { round: 2, actions: [{ type: 'play', bytes: new Uint8Array([1, 2, 3]) }], salt: new Uint8Array(32) },
+    });
     expect(ctx.done).toBe(true);
     expect(cheat.publish!(reveal, ctx)).toBeUndefined();
   });
@@ -282,9 +398,16 @@ describe('what a publish cheat sends', () => {
     expect(cheat.publish!(event('shuffle', { packet: 0 }), ctx)).toBeUndefined();
     expect(ctx.done).toBe(false);
     const second = shares(ALL_SEATS, [entry(7, 70n)]);
-    const keys = event('keys', { request: 2, to: null, shares: [shares(ALL_SEATS, [entry(3, 30n), entry(4, 40n)]), second] });
+    const keys = event('keys', {
+      request: 2,
+      to: null,
+      shares: [shares(ALL_SEATS, [entry(3, 30n), entry(4, 40n)]), second],
+    });
     const out = cheat.publish!(keys, ctx) as Event;
-    resigned(out, keys, { ...keys.body, data: { request: 2, to: null, shares: [shares(ALL_SEATS, [entry(3, 31n), entry(4, 40n)]), second] } });
+    resigned(out, keys, {
+      ...keys.body,
+      data: { request: 2, to: null, shares: [shares(ALL_SEATS, [entry(3, 31n), entry(4, 40n)]), second] },
+    });
     expect(ctx.done).toBe(true);
     expect(cheat.publish!(keys, ctx)).toBeUndefined();
   });
@@ -293,22 +416,37 @@ describe('what a publish cheat sends', () => {
     const cheat = await cheatOf('wrong-key', 'school-blackjack');
     const ctx = ctxOf();
     const act = event('act', { action: { type: 'stand' }, keys: [shares(ALL_SEATS, [entry(2, 8n)])] });
-    resigned(cheat.publish!(act, ctx), act, { ...act.body, data: { action: { type: 'stand' }, keys: [shares(ALL_SEATS, [entry(2, 9n)])] } });
-    expect(decodeKeyShares((((cheat.publish!(act, { ...ctxOf() }) as Event).body.data) as { keys: Uint8Array[] }).keys[0]!).entries[0]!.key).toBe(9n);
+    resigned(cheat.publish!(act, ctx), act, {
+      ...act.body,
+      data: { action: { type: 'stand' }, keys: [shares(ALL_SEATS, [entry(2, 9n)])] },
+    });
+    expect(
+      decodeKeyShares(((cheat.publish!(act, { ...ctxOf() }) as Event).body.data as { keys: Uint8Array[] }).keys[0]!)
+        .entries[0]!.key,
+    ).toBe(9n);
   });
 
   it('incomplete-keys: the last entry of its first public shares left out', async () => {
     const cheat = await cheatOf('incomplete-keys');
     const ctx = ctxOf();
-    expect(cheat.publish!(event('keys', { to: 0, shares: [shares(0, [entry(1, 5n), entry(2, 6n)])] }), ctx)).toBeUndefined();
-    expect(cheat.publish!(event('keys', { to: null, shares: [shares(ALL_SEATS, [entry(1, 5n)])] }), ctx)).toBeUndefined();
+    expect(
+      cheat.publish!(event('keys', { to: 0, shares: [shares(0, [entry(1, 5n), entry(2, 6n)])] }), ctx),
+    ).toBeUndefined();
+    expect(
+      cheat.publish!(event('keys', { to: null, shares: [shares(ALL_SEATS, [entry(1, 5n)])] }), ctx),
+    ).toBeUndefined();
     expect(cheat.publish!(event('act', { action: {}, keys: [] }), ctx)).toBeUndefined();
-    expect(cheat.publish!(event('act', { action: {}, keys: [shares(ALL_SEATS, [entry(1, 5n)])] }), ctx)).toBeUndefined();
+    expect(
+      cheat.publish!(event('act', { action: {}, keys: [shares(ALL_SEATS, [entry(1, 5n)])] }), ctx),
+    ).toBeUndefined();
     expect(cheat.publish!(event('shuffle', {}), ctx)).toBeUndefined();
     expect(ctx.done).toBe(false);
     const first = shares(ALL_SEATS, [entry(1, 5n)]);
     const keys = event('keys', { to: null, shares: [first, shares(ALL_SEATS, [entry(3, 30n), entry(4, 40n)])] });
-    resigned(cheat.publish!(keys, ctx), keys, { ...keys.body, data: { to: null, shares: [first, shares(ALL_SEATS, [entry(3, 30n)])] } });
+    resigned(cheat.publish!(keys, ctx), keys, {
+      ...keys.body,
+      data: { to: null, shares: [first, shares(ALL_SEATS, [entry(3, 30n)])] },
+    });
     expect(ctx.done).toBe(true);
     expect(cheat.publish!(keys, ctx)).toBeUndefined();
   });
@@ -320,16 +458,32 @@ describe('what a publish cheat sends', () => {
     resigned(cheat.publish!(keys, ctxOf()), keys, { ...keys.body, data: { to: null, shares: [first] } });
     const act = event('act', { action: { type: 'play' }, keys: [shares(ALL_SEATS, [entry(3, 30n), entry(4, 40n)])] });
     const ctx = ctxOf();
-    resigned(cheat.publish!(act, ctx), act, { ...act.body, data: { action: { type: 'play' }, keys: [shares(ALL_SEATS, [entry(3, 30n)])] } });
+    resigned(cheat.publish!(act, ctx), act, {
+      ...act.body,
+      data: { action: { type: 'play' }, keys: [shares(ALL_SEATS, [entry(3, 30n)])] },
+    });
     expect(ctx.done).toBe(true);
   });
 
   it('incomplete-keys: only the last entry of the last message, however many it holds', async () => {
     const cheat = await cheatOf('incomplete-keys');
-    const keys = event('keys', { request: 1, to: null, shares: [shares(ALL_SEATS, [entry(3, 30n), entry(4, 40n), entry(5, 50n)])] });
-    resigned(cheat.publish!(keys, ctxOf()), keys, { ...keys.body, data: { request: 1, to: null, shares: [shares(ALL_SEATS, [entry(3, 30n), entry(4, 40n)])] } });
-    const act = event('act', { action: { type: 'play' }, keys: [shares(ALL_SEATS, [entry(3, 30n), entry(4, 40n), entry(5, 50n)])] });
-    resigned(cheat.publish!(act, ctxOf()), act, { ...act.body, data: { action: { type: 'play' }, keys: [shares(ALL_SEATS, [entry(3, 30n), entry(4, 40n)])] } });
+    const keys = event('keys', {
+      request: 1,
+      to: null,
+      shares: [shares(ALL_SEATS, [entry(3, 30n), entry(4, 40n), entry(5, 50n)])],
+    });
+    resigned(cheat.publish!(keys, ctxOf()), keys, {
+      ...keys.body,
+      data: { request: 1, to: null, shares: [shares(ALL_SEATS, [entry(3, 30n), entry(4, 40n)])] },
+    });
+    const act = event('act', {
+      action: { type: 'play' },
+      keys: [shares(ALL_SEATS, [entry(3, 30n), entry(4, 40n), entry(5, 50n)])],
+    });
+    resigned(cheat.publish!(act, ctxOf()), act, {
+      ...act.body,
+      data: { action: { type: 'play' }, keys: [shares(ALL_SEATS, [entry(3, 30n), entry(4, 40n)])] },
+    });
   });
 
   it('incomplete-keys and wrong-key: public shares are those of a keys event, not whatever data says `to: null`', async () => {
@@ -340,9 +494,17 @@ describe('what a publish cheat sends', () => {
     expect((await cheatOf('wrong-key')).publish!(odd, ctx)).toBeUndefined();
     expect(ctx.done).toBe(false);
     // A move that says `to: null` still has the keys it carries made wrong, not its `shares`.
-    const act = event('act', { action: { type: 'play' }, keys: [shares(ALL_SEATS, [entry(2, 8n)])], to: null, shares: [shares(ALL_SEATS, [entry(3, 30n)])] });
+    const act = event('act', {
+      action: { type: 'play' },
+      keys: [shares(ALL_SEATS, [entry(2, 8n)])],
+      to: null,
+      shares: [shares(ALL_SEATS, [entry(3, 30n)])],
+    });
     const data = act.body.data as object;
-    resigned((await cheatOf('wrong-key')).publish!(act, ctx), act, { ...act.body, data: { ...data, keys: [shares(ALL_SEATS, [entry(2, 9n)])] } });
+    resigned((await cheatOf('wrong-key')).publish!(act, ctx), act, {
+      ...act.body,
+      data: { ...data, keys: [shares(ALL_SEATS, [entry(2, 9n)])] },
+    });
   });
 
   it('wrong-key: an event with no data at all is left alone', async () => {
@@ -355,7 +517,9 @@ describe('what a publish cheat sends', () => {
     const wrongCard = await cheatOf('wrong-card');
     const ctx = ctxOf();
     expect(wrongCard.publish!(event('keys', {}), ctx)).toBeUndefined();
-    expect(wrongCard.publish!(event('act', { action: { type: 'play' }, keys: [new Uint8Array(2)] }), ctx)).toBeUndefined();
+    expect(
+      wrongCard.publish!(event('act', { action: { type: 'play' }, keys: [new Uint8Array(2)] }), ctx),
+    ).toBeUndefined();
     expect(ctx.done).toBe(false);
     const shuffle = await cheatOf('shuffle-linear');
     expect(shuffle.sign!(event('shuffle', { packet: 0, step: new Uint8Array(0) }).body, ctx)).toBeNull();

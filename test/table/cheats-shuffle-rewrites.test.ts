@@ -13,7 +13,16 @@
  * pins the cheats that need no hand.
  */
 import { expect, it } from 'vitest';
-import { cardPoint, decodeLockStep, decodePacketSecrets, decodeShuffleStep, encodePacketSecrets, encodePoint, seededRandom, type Point } from '../../crypto/index.js';
+import {
+  cardPoint,
+  decodeLockStep,
+  decodePacketSecrets,
+  decodeShuffleStep,
+  encodePacketSecrets,
+  encodePoint,
+  seededRandom,
+  type Point,
+} from '../../crypto/index.js';
 import type { Awaiting } from '../../src/engine/types.js';
 import { verifyEnvelope, type EnvelopeOf } from '../../src/net/envelope.js';
 import { makeCheat, type Cheat, type CheatContext, type CheatKind } from '../../src/table/cheats.js';
@@ -38,10 +47,22 @@ function tryCall(f: () => Body | null): Outcome {
 }
 
 /** The cheater's context with some pieces replaced (a fresh, fixed rng: the real one is the hand's). */
-function ctxFrom(real: CheatContext, over: Partial<Pick<CheatContext, 'hand' | 'secrets' | 'done'>> = {}): CheatContext {
+function ctxFrom(
+  real: CheatContext,
+  over: Partial<Pick<CheatContext, 'hand' | 'secrets' | 'done'>> = {},
+): CheatContext {
   const hand = real.hand();
   const stored = real.secrets();
-  return { seat: real.seat, players: real.players, signer: real.signer, rng: seededRandom('probe'), hand: () => hand, secrets: () => stored, done: false, ...over };
+  return {
+    seat: real.seat,
+    players: real.players,
+    signer: real.signer,
+    rng: seededRandom('probe'),
+    hand: () => hand,
+    secrets: () => stored,
+    done: false,
+    ...over,
+  };
 }
 
 /**
@@ -49,7 +70,11 @@ function ctxFrom(real: CheatContext, over: Partial<Pick<CheatContext, 'hand' | '
  * shuffle body, in `publish` for an envelope); `probe` runs there, synchronously
  * (the hand moves on afterwards), and its result is returned.
  */
-async function probeAt<T>(at: 'sign' | 'publish', when: (body: Body, ctx: CheatContext) => boolean, probe: (body: Body, ctx: CheatContext, envelope: Event | null) => T): Promise<T> {
+async function probeAt<T>(
+  at: 'sign' | 'publish',
+  when: (body: Body, ctx: CheatContext) => boolean,
+  probe: (body: Body, ctx: CheatContext, envelope: Event | null) => T,
+): Promise<T> {
   let result: { value: T } | null = null;
   const spy: Cheat = {
     kind: 'shuffle-linear',
@@ -69,7 +94,13 @@ async function probeAt<T>(at: 'sign' | 'publish', when: (body: Body, ctx: CheatC
           },
         }),
   };
-  const { peers } = await seatPeers({ game: 'stress-shed', players: 2, hands: 1, seed: 3, cheat: { seat: CHEATER, cheat: spy } });
+  const { peers } = await seatPeers({
+    game: 'stress-shed',
+    players: 2,
+    hands: 1,
+    seed: 3,
+    cheat: { seat: CHEATER, cheat: spy },
+  });
   try {
     await until(() => result !== null, 10);
   } finally {
@@ -82,14 +113,21 @@ async function probeAt<T>(at: 'sign' | 'publish', when: (body: Body, ctx: CheatC
 }
 
 const cheatOf = (kind: CheatKind): Cheat => makeCheat(kind, 'stress-shed')!;
-const isFirstShuffle = (body: Body, ctx: CheatContext) => body.type === 'shuffle' && (body.data as StepData).packet === 0 && ctx.hand()?.follower.cascade != null && ctx.secrets() !== undefined;
+const isFirstShuffle = (body: Body, ctx: CheatContext) =>
+  body.type === 'shuffle' &&
+  (body.data as StepData).packet === 0 &&
+  ctx.hand()?.follower.cascade != null &&
+  ctx.secrets() !== undefined;
 const hex = (points: readonly Point[]) => points.map((p) => Buffer.from(encodePoint(p)).toString('hex'));
 const shufflePoints = (body: Body) => decodeShuffleStep((body.data as StepData).step).deck.points;
 
 /** `hand` whose game awaits `awaiting` (another first deal), all else its own. */
 function handAwaiting(hand: HandSession, awaiting: Awaiting): HandSession {
   const game = Object.assign(Object.create(hand.config.game) as object, { awaits: () => awaiting });
-  return { config: { ...hand.config, game }, follower: { state: hand.follower.state, cascade: hand.follower.cascade, book: hand.follower.book } } as unknown as HandSession;
+  return {
+    config: { ...hand.config, game },
+    follower: { state: hand.follower.state, cascade: hand.follower.cascade, book: hand.follower.book },
+  } as unknown as HandSession;
 }
 
 it('shuffle-linear: output point a (the first the deal shows the cheater) becomes Y_a + 2·Y_b (b the first shown to the other seat), nothing else changes', async () => {
@@ -101,7 +139,9 @@ it('shuffle-linear: output point a (the first the deal shows the cheater) become
     // Which handle the first deal shows to whom (what a and b are taken from).
     const awaiting = hand.config.game.awaits(hand.follower.state!);
     // No deal in sight: a = 0, b = 1.
-    const noDeal = tryCall(() => cheat.sign!(body, ctxFrom(real, { hand: () => handAwaiting(hand, { kind: 'over' }) })));
+    const noDeal = tryCall(() =>
+      cheat.sign!(body, ctxFrom(real, { hand: () => handAwaiting(hand, { kind: 'over' }) })),
+    );
     // A deal whose public part comes first and which shows the cheater's a to the other seat too: b is the first other handle the other seat sees.
     const odd = tryCall(() =>
       cheat.sign!(
@@ -155,7 +195,10 @@ it('the shuffle cheats leave a step alone unless it is their first shuffle of pa
     const params = hand.follower.book.hand.params;
     const mine = decodePacketSecrets(stored.packets[0]!);
     // The same secrets, said to be of packet 1 (a later packet, as a reshuffle makes).
-    const later: HandSecrets = { ...stored, packets: [...stored.packets, encodePacketSecrets({ ...mine, packet: 1 }, params)] };
+    const later: HandSecrets = {
+      ...stored,
+      packets: [...stored.packets, encodePacketSecrets({ ...mine, packet: 1 }, params)],
+    };
     const data = body.data as StepData;
     const cheat = cheatOf('shuffle-linear');
     const call = (b: Body, over: Parameters<typeof ctxFrom>[1]) => tryCall(() => cheat.sign!(b, ctxFrom(real, over)));
@@ -166,15 +209,32 @@ it('the shuffle cheats leave a step alone unless it is their first shuffle of pa
       lock: call({ ...body, type: 'lock' }, {}),
       noSecrets: call(body, { secrets: () => undefined }),
       noHand: call(body, { hand: () => null }),
-      noCascade: call(body, { hand: () => ({ config: hand.config, follower: { state: hand.follower.state, cascade: null, book: hand.follower.book } }) as unknown as HandSession }),
+      noCascade: call(body, {
+        hand: () =>
+          ({
+            config: hand.config,
+            follower: { state: hand.follower.state, cascade: null, book: hand.follower.book },
+          }) as unknown as HandSession,
+      }),
       packet1: call({ ...body, data: { ...data, packet: 1 } }, { secrets: () => later }),
       noPacketSecrets: call(body, { secrets: () => ({ ...stored, packets: [] }) }),
-      noShuffleSecrets: call(body, { secrets: () => ({ ...stored, packets: [encodePacketSecrets({ packet: 0, seat: CHEATER }, params)] }) }),
+      noShuffleSecrets: call(body, {
+        secrets: () => ({ ...stored, packets: [encodePacketSecrets({ packet: 0, seat: CHEATER }, params)] }),
+      }),
     };
   });
   expect(seen.mine).toMatchObject({ packet: 0, seat: CHEATER, shuffle: { s: expect.any(BigInt) } });
   expect(seen.cheats).toEqual({ body: expect.objectContaining({ type: 'shuffle' }) });
-  for (const left of ['done', 'lock', 'noSecrets', 'noHand', 'noCascade', 'packet1', 'noPacketSecrets', 'noShuffleSecrets'] as const) {
+  for (const left of [
+    'done',
+    'lock',
+    'noSecrets',
+    'noHand',
+    'noCascade',
+    'packet1',
+    'noPacketSecrets',
+    'noShuffleSecrets',
+  ] as const) {
     expect([left, seen[left]]).toEqual([left, { body: null }]);
   }
 }, 60_000);
@@ -189,8 +249,13 @@ it('shuffle-substitute: output point 3 becomes card 0 of hand handNo + 1 times t
     const ctx = ctxFrom(real);
     const out = tryCall(() => cheat.sign!(body, ctx));
     // Secrets of another packet listed first (with another s): the cheat takes packet 0's.
-    const other = encodePacketSecrets({ ...mine, packet: 1, shuffle: { ...mine.shuffle!, s: mine.shuffle!.s + 1n } }, params);
-    const reordered = tryCall(() => cheat.sign!(body, ctxFrom(real, { secrets: () => ({ ...stored, packets: [other, ...stored.packets] }) })));
+    const other = encodePacketSecrets(
+      { ...mine, packet: 1, shuffle: { ...mine.shuffle!, s: mine.shuffle!.s + 1n } },
+      params,
+    );
+    const reordered = tryCall(() =>
+      cheat.sign!(body, ctxFrom(real, { secrets: () => ({ ...stored, packets: [other, ...stored.packets] }) })),
+    );
     return { body, out, done: ctx.done, params, s: mine.shuffle!.s, reordered };
   });
   expect(seen.params.handNo).toBe(0);
@@ -226,7 +291,13 @@ it('wrong-lock: its first lock step with exactly point 2 times 3, re-signed', as
   expect(before.deck.points).toHaveLength(52);
   expect(hex(after.deck.points)).toEqual(hex(before.deck.points.map((p, j) => (j === 2 ? p.multiply(3n) : p))));
   expect(after.header).toEqual(before.header);
-  expect(seen.out).toMatchObject({ kind: 'table-event', table: seen.envelope.table, seq: seen.envelope.seq, to: seen.envelope.to, from: seen.envelope.from });
+  expect(seen.out).toMatchObject({
+    kind: 'table-event',
+    table: seen.envelope.table,
+    seq: seen.envelope.seq,
+    to: seen.envelope.to,
+    from: seen.envelope.from,
+  });
   expect({ ...seen.out.body, data: null }).toEqual({ ...seen.envelope.body, data: null });
   expect((seen.out.body.data as StepData).packet).toBe(data.packet);
   expect(verifyEnvelope(seen.out)).toBe(true);

@@ -69,7 +69,16 @@ export const courierGame = defineGame<CourierBoard, CourierAction, Record<string
     const hands = Array.from({ length: core.players }, (_, seat) => [3 * seat, 3 * seat + 1, 3 * seat + 2]);
     hands.forEach((hand, seat) => requestRevealTo(core, seat, hand));
     const pile = core.deck.map((_, i) => i).slice(3 * core.players);
-    return { phase: 'pass', turn: 0, hands, passes: hands.map(() => null), pile, table: [], discards: [], mixing: null };
+    return {
+      phase: 'pass',
+      turn: 0,
+      hands,
+      passes: hands.map(() => null),
+      pile,
+      table: [],
+      discards: [],
+      mixing: null,
+    };
   },
   parseAction: (raw) => {
     const parsed = v.safeParse(schema, raw);
@@ -152,14 +161,16 @@ export const courierGame = defineGame<CourierBoard, CourierAction, Record<string
   },
   awaits(state: CourierState) {
     const board = state.board;
-    if (board.phase === 'pass') return { kind: 'choices', seats: board.passes.flatMap((p, s) => (p === null ? [s] : [])), what: 'pass a card' };
+    if (board.phase === 'pass')
+      return { kind: 'choices', seats: board.passes.flatMap((p, s) => (p === null ? [s] : [])), what: 'pass a card' };
     if (board.phase === 'over') return { kind: 'over' };
     return { kind: 'move', seat: board.turn, what: board.phase === 'discard' ? 'discard a card' : 'move' };
   },
   legalActions(state: CourierState, seat, view) {
     const board = state.board;
     const hand = board.hands[seat] ?? [];
-    if (board.phase === 'pass') return board.passes[seat] === null ? hand.map((h) => ({ type: 'pass' as const, handle: h })) : [];
+    if (board.phase === 'pass')
+      return board.passes[seat] === null ? hand.map((h) => ({ type: 'pass' as const, handle: h })) : [];
     if (board.phase === 'over' || seat !== board.turn) return [];
     if (board.phase === 'discard') return hand.map((h) => ({ type: 'discard' as const, handle: h }));
     const out: CourierAction[] = hand.flatMap((h) => {
@@ -173,12 +184,18 @@ export const courierGame = defineGame<CourierBoard, CourierAction, Record<string
     return out;
   },
   zones(state: CourierState) {
-    const named: Record<string, Handle[]> = { pile: state.board.pile, table: state.board.table, discards: state.board.discards };
+    const named: Record<string, Handle[]> = {
+      pile: state.board.pile,
+      table: state.board.table,
+      discards: state.board.discards,
+    };
     state.board.hands.forEach((h, seat) => (named[`hand@${seat}`] = h));
     return named;
   },
   view: (state: CourierState) => state.board,
   outcome: (state: CourierState) =>
-    state.board.phase === 'over' ? { ranking: [state.board.hands.map((_, s) => s)], nextDealer: 0, scores: null, carry: null, summary: 'ended' } : null,
+    state.board.phase === 'over'
+      ? { ranking: [state.board.hands.map((_, s) => s)], nextDealer: 0, scores: null, carry: null, summary: 'ended' }
+      : null,
   scenario: null,
 });

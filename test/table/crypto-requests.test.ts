@@ -36,7 +36,8 @@ function scripted(discardIndex = 0) {
     if (b.phase === 'discard') return actions[discardIndex % actions.length]!;
     const want = turns[Math.min(next, turns.length - 1)]!;
     // Show the card the seat was passed (the last of its hand): its keys came by forward.
-    const pick = want === 'show' ? actions.filter((a) => a.type === 'show').at(-1) : actions.find((a) => a.type === want);
+    const pick =
+      want === 'show' ? actions.filter((a) => a.type === 'show').at(-1) : actions.find((a) => a.type === want);
     if (!pick) return null;
     next++;
     return pick;
@@ -146,7 +147,10 @@ const cheats: Cheat[] = [
     rewrite: (body, env) => {
       const data = body.data as { action: CourierAction; keys: Uint8Array[] };
       const msg = decodeKeyShares(data.keys[0]!);
-      return resign(CHEATER, env, { ...body, data: { ...data, keys: [encodeKeyShares({ ...msg, entries: msg.entries.slice(1) })] } });
+      return resign(CHEATER, env, {
+        ...body,
+        data: { ...data, keys: [encodeKeyShares({ ...msg, entries: msg.entries.slice(1) })] },
+      });
     },
     code: 'missing-key',
     public: true,
@@ -175,34 +179,38 @@ const cheats: Cheat[] = [
   },
 ];
 
-it.each(cheats.map((c) => [c.name, c] as const))('a peer that %s is caught and named', async (_name, cheat) => {
-  const cheater = cheat.cheater ?? CHEATER;
-  const victim = 1 - cheater;
-  let done = false;
-  const table = (open = await handTable({
-    game: courierGame,
-    players: 2,
-    seed: `cheat-${cheat.name}`,
-    tamper: (seat, envelope, t) => {
-      if (seat !== cheater || done) return envelope;
-      const id = (envelope.body.data as { request?: number }).request;
-      const request = t.sessions[cheater]!.engineState?.requests.find((r) => r.id === id);
-      if (!cheat.matches(envelope.body, request)) return envelope;
-      done = true;
-      return cheat.rewrite(envelope.body, envelope);
-    },
-  }));
-  await play(table, scripted());
-  await until(() => table.sessions[victim]!.halt !== null);
-  expect(done).toBe(true);
-  const halt = table.sessions[victim]!.halt!;
-  expect(halt.code, halt.detail).toBe(cheat.code);
-  expect(halt.seat).toBe(cheater);
-  if (cheat.public) {
-    await until(() => table.spectator.halt !== null);
-    expect(table.spectator.halt).toMatchObject({ code: cheat.code, seat: cheater });
-  }
-}, 120_000);
+it.each(cheats.map((c) => [c.name, c] as const))(
+  'a peer that %s is caught and named',
+  async (_name, cheat) => {
+    const cheater = cheat.cheater ?? CHEATER;
+    const victim = 1 - cheater;
+    let done = false;
+    const table = (open = await handTable({
+      game: courierGame,
+      players: 2,
+      seed: `cheat-${cheat.name}`,
+      tamper: (seat, envelope, t) => {
+        if (seat !== cheater || done) return envelope;
+        const id = (envelope.body.data as { request?: number }).request;
+        const request = t.sessions[cheater]!.engineState?.requests.find((r) => r.id === id);
+        if (!cheat.matches(envelope.body, request)) return envelope;
+        done = true;
+        return cheat.rewrite(envelope.body, envelope);
+      },
+    }));
+    await play(table, scripted());
+    await until(() => table.sessions[victim]!.halt !== null);
+    expect(done).toBe(true);
+    const halt = table.sessions[victim]!.halt!;
+    expect(halt.code, halt.detail).toBe(cheat.code);
+    expect(halt.seat).toBe(cheater);
+    if (cheat.public) {
+      await until(() => table.spectator.halt !== null);
+      expect(table.spectator.halt).toMatchObject({ code: cheat.code, seat: cheater });
+    }
+  },
+  120_000,
+);
 
 it('the seat agent refuses its own discard of a card it does not hold', async () => {
   const table = (open = await handTable({ game: courierGame, players: 2, seed: 'bad-discard' }));
@@ -210,7 +218,8 @@ it('the seat agent refuses its own discard of a card it does not hold', async ()
   let refused: string | null = null;
   await play(table, (seat, legal, session) => {
     const action = script(seat, legal, session) as CourierAction | null;
-    if (action?.type === 'discard' && refused === null) refused = session.act({ type: 'discard', handle: board(session).pile[0]! });
+    if (action?.type === 'discard' && refused === null)
+      refused = session.act({ type: 'discard', handle: board(session).pile[0]! });
     return action;
   });
   expect(refused).toBe('not allowed now (not-yours)');

@@ -8,7 +8,14 @@
  * real EventPool; no wall clock.
  */
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_DISCLOSE_DEADLINE_MS, DEFAULT_REVEAL_DEADLINE_MS, HandDeadlines, revealsOwed, stalledOwing, type DeadlineView } from '../../src/table/hand/deadlines.js';
+import {
+  DEFAULT_DISCLOSE_DEADLINE_MS,
+  DEFAULT_REVEAL_DEADLINE_MS,
+  HandDeadlines,
+  revealsOwed,
+  stalledOwing,
+  type DeadlineView,
+} from '../../src/table/hand/deadlines.js';
 import { EventPool } from '../../src/table/hand/event-pool.js';
 import type { Cascade } from '../../src/table/hand/cascade.js';
 import type { EventType, TableEvent } from '../../src/table/transcript.js';
@@ -16,7 +23,10 @@ import type { EventType, TableEvent } from '../../src/table/transcript.js';
 let sigs = 0;
 function event<T extends EventType>(seat: number, type: T, data: unknown): TableEvent<T> {
   const sig = ++sigs;
-  const envelope = { sig: Uint8Array.from({ length: 64 }, (_, i) => (i < 4 ? (sig >> (8 * i)) & 255 : 0)), body: { hand: 0, n: sig, at: 0, hash: new Uint8Array(32), type, data } };
+  const envelope = {
+    sig: Uint8Array.from({ length: 64 }, (_, i) => (i < 4 ? (sig >> (8 * i)) & 255 : 0)),
+    body: { hand: 0, n: sig, at: 0, hash: new Uint8Array(32), type, data },
+  };
   return { envelope, seat, type, data } as unknown as TableEvent<T>;
 }
 const commit = (seat: number, round: number) => event(seat, 'commit', { round, digest: new Uint8Array(32) });
@@ -67,7 +77,11 @@ describe('HandDeadlines', () => {
     expect(d.tick(5, view('play', pool))).toBeNull(); // play, no round owed: the disclosure clock has not started
     expect(d.tick(1000, view('disclose', pool))).toBeNull();
     expect(d.tick(1099, view('disclose', pool))).toBeNull();
-    expect(d.tick(1100, view('disclose', pool))).toEqual({ code: 'no-disclosure', seat: 1, detail: 'did not disclose its secrets for the audit in time' });
+    expect(d.tick(1100, view('disclose', pool))).toEqual({
+      code: 'no-disclosure',
+      seat: 1,
+      detail: 'did not disclose its secrets for the audit in time',
+    });
     pool.insert(disclose(1));
     expect(d.tick(1200, view('disclose', pool))).toMatchObject({ code: 'no-disclosure', seat: 2 });
     pool.insert(disclose(2));
@@ -91,7 +105,11 @@ describe('HandDeadlines', () => {
     const d = new HandDeadlines(1000, 50);
     expect(d.tick(100, view('play', pool))).toBeNull();
     expect(d.tick(149, view('play', pool))).toBeNull();
-    expect(d.tick(150, view('play', pool))).toEqual({ code: 'no-reveal', seat: 1, detail: 'did not reveal its moves of round 2 in time (a withheld reveal)' });
+    expect(d.tick(150, view('play', pool))).toEqual({
+      code: 'no-reveal',
+      seat: 1,
+      detail: 'did not reveal its moves of round 2 in time (a withheld reveal)',
+    });
     // Not owed (a move still to apply): the clock resets.
     expect(d.tick(160, view('play', pool, { orderedPending: 1 }))).toBeNull();
     expect(d.tick(200, view('play', pool))).toBeNull();
@@ -110,11 +128,19 @@ describe('HandDeadlines', () => {
 describe('stalledOwing', () => {
   it('names the seat at once for a disclosure or an owed reveal, else leaves it to an abandon', () => {
     const pool = new EventPool(2);
-    expect(stalledOwing(view('disclose', pool), 1)).toEqual({ code: 'no-disclosure', seat: 1, detail: 'did not disclose its secrets for the audit; a player stopped waiting' });
+    expect(stalledOwing(view('disclose', pool), 1)).toEqual({
+      code: 'no-disclosure',
+      seat: 1,
+      detail: 'did not disclose its secrets for the audit; a player stopped waiting',
+    });
     expect(stalledOwing(view('play', pool), 1)).toBeNull();
     pool.insert(commit(0, 2));
     pool.insert(commit(1, 2));
-    expect(stalledOwing(view('play', pool), 0)).toEqual({ code: 'no-reveal', seat: 0, detail: 'did not reveal its moves of round 2; a player stopped waiting' });
+    expect(stalledOwing(view('play', pool), 0)).toEqual({
+      code: 'no-reveal',
+      seat: 0,
+      detail: 'did not reveal its moves of round 2; a player stopped waiting',
+    });
     expect(stalledOwing(view('dealing', pool), 0)).toBeNull();
     expect(stalledOwing(view('ready', pool), 0)).toBeNull();
   });

@@ -15,7 +15,13 @@ vi.mock('../../src/table/hand/event-pool.js', () => ({ LIMITS: { eventsPerAuthor
 const a = testSigner(11);
 const b = testSigner(12);
 const env = (signer: typeof a, seq: number, pad = 0): EnvelopeOf<'table-event'> =>
-  signEnvelope(signer, { kind: 'table-event', table: 't', seq, to: null, body: { hand: 1, n: seq, at: 0, hash: new Uint8Array(32), type: 'abandon', data: { reason: 'x'.repeat(pad) } } });
+  signEnvelope(signer, {
+    kind: 'table-event',
+    table: 't',
+    seq,
+    to: null,
+    body: { hand: 1, n: seq, at: 0, hash: new Uint8Array(32), type: 'abandon', data: { reason: 'x'.repeat(pad) } },
+  });
 
 describe('EarlyEvents', () => {
   it('keeps new events in order, finds duplicates by signature', () => {

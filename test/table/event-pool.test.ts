@@ -12,7 +12,10 @@ import { loadedNow } from '../helpers/loaded-now.js';
 
 let sigs = 0;
 function event<T extends EventType>(seat: number, n: number, type: T, data: unknown, sig = ++sigs): TableEvent<T> {
-  const envelope = { sig: Uint8Array.from({ length: 64 }, (_, i) => (i < 4 ? (sig >> (8 * i)) & 255 : 0)), body: { hand: 0, n, at: 0, hash: new Uint8Array(32), type, data } };
+  const envelope = {
+    sig: Uint8Array.from({ length: 64 }, (_, i) => (i < 4 ? (sig >> (8 * i)) & 255 : 0)),
+    body: { hand: 0, n, at: 0, hash: new Uint8Array(32), type, data },
+  };
   return { envelope, seat, type, data } as unknown as TableEvent<T>;
 }
 
@@ -38,7 +41,9 @@ describe('EventPool', () => {
     expect(pool.insert(first)).toBe('new');
     expect(pool.insert(first)).toBe('duplicate');
     expect(pool.insert(event(0, 1, 'commit', { round: 2, digest: new Uint8Array(32).fill(1) }))).toBe('equivocation');
-    expect(pool.insert(event(0, 0, 'reveal', { round: 2, actions: [], salt: new Uint8Array(32) }))).toBe('equivocation');
+    expect(pool.insert(event(0, 0, 'reveal', { round: 2, actions: [], salt: new Uint8Array(32) }))).toBe(
+      'equivocation',
+    );
     expect(pool.commit(2, 0)).toBe(first);
   });
 
@@ -116,21 +121,24 @@ describe('EventPool slots, type by type', () => {
     expect(pool.events()).toEqual([e]);
   });
 
-  it.each(['shuffle', 'lock', 'reshuffle', 'keys', 'commit', 'reveal'])('%s: another packet, request or round is another slot', (type) => {
-    const pool = new EventPool(2);
-    const a = slotted(0, 0, 1)[type]!;
-    const b = slotted(0, 1, 2)[type]!;
-    expect(pool.insert(a)).toBe('new');
-    expect(pool.insert(b)).toBe('new');
-    expect(lookup(pool, type, 0, 1)).toBe(a);
-    expect(lookup(pool, type, 0, 2)).toBe(b);
-    expect(lookup(pool, type, 0, 3)).toBeUndefined();
-    // The other seat's slot for the same key is its own.
-    const c = slotted(1, 0, 1)[type]!;
-    expect(pool.insert(c)).toBe('new');
-    expect(lookup(pool, type, 1, 1)).toBe(c);
-    expect(lookup(pool, type, 0, 1)).toBe(a);
-  });
+  it.each(['shuffle', 'lock', 'reshuffle', 'keys', 'commit', 'reveal'])(
+    '%s: another packet, request or round is another slot',
+    (type) => {
+      const pool = new EventPool(2);
+      const a = slotted(0, 0, 1)[type]!;
+      const b = slotted(0, 1, 2)[type]!;
+      expect(pool.insert(a)).toBe('new');
+      expect(pool.insert(b)).toBe('new');
+      expect(lookup(pool, type, 0, 1)).toBe(a);
+      expect(lookup(pool, type, 0, 2)).toBe(b);
+      expect(lookup(pool, type, 0, 3)).toBeUndefined();
+      // The other seat's slot for the same key is its own.
+      const c = slotted(1, 0, 1)[type]!;
+      expect(pool.insert(c)).toBe('new');
+      expect(lookup(pool, type, 1, 1)).toBe(c);
+      expect(lookup(pool, type, 0, 1)).toBe(a);
+    },
+  );
 
   it('acts have no slot but their sequence number: two acts are both new, the same number twice is equivocation', () => {
     const pool = new EventPool(1);
@@ -214,7 +222,10 @@ describe('EventPool slots, type by type', () => {
 
   it('an abandon is backdated only when its author signed an earlier-numbered event at a later step', () => {
     const at = (seat: number, n: number, step: number, type: 'commit' | 'abandon') => {
-      const e = type === 'abandon' ? event(seat, n, 'abandon', { reason: 'r' }) : event(seat, n, 'commit', { round: n, digest: new Uint8Array(32) });
+      const e =
+        type === 'abandon'
+          ? event(seat, n, 'abandon', { reason: 'r' })
+          : event(seat, n, 'commit', { round: n, digest: new Uint8Array(32) });
       (e.envelope.body as { at: number }).at = step;
       return e;
     };

@@ -18,14 +18,70 @@ const key = (n: number) => new Uint8Array(32).fill(n);
 
 /** The symbols by index: changing one changes every fingerprint that shows it. */
 const SYMBOLS: readonly (readonly [string, string])[] = [
-  ['🦊', 'fox'], ['🐙', 'octopus'], ['🌵', 'cactus'], ['🍋', 'lemon'], ['🚲', 'bicycle'], ['🎻', 'violin'], ['🐝', 'bee'], ['🌙', 'moon'],
-  ['🍄', 'mushroom'], ['🐢', 'turtle'], ['🎈', 'balloon'], ['🔑', 'key'], ['🦉', 'owl'], ['🍉', 'melon'], ['⚓', 'anchor'], ['🐳', 'whale'],
-  ['🌻', 'sunflower'], ['🎩', 'hat'], ['🦀', 'crab'], ['🍒', 'cherry'], ['🚀', 'rocket'], ['🐧', 'penguin'], ['🌈', 'rainbow'], ['🎲', 'dice'],
-  ['🦋', 'butterfly'], ['🍕', 'pizza'], ['⛵', 'sailboat'], ['🐌', 'snail'], ['🔔', 'bell'], ['🌶', 'pepper'], ['🦒', 'giraffe'], ['🍩', 'donut'],
-  ['🪁', 'kite'], ['🐸', 'frog'], ['🌲', 'pine'], ['🎺', 'trumpet'], ['🦔', 'hedgehog'], ['🍇', 'grapes'], ['🧭', 'compass'], ['🐘', 'elephant'],
-  ['❄', 'snowflake'], ['🎯', 'target'], ['🦜', 'parrot'], ['🥕', 'carrot'], ['🏮', 'lantern'], ['🐞', 'ladybug'], ['🌊', 'wave'], ['🧩', 'puzzle'],
-  ['🦩', 'flamingo'], ['🍓', 'strawberry'], ['🔭', 'telescope'], ['🐿', 'squirrel'], ['🌋', 'volcano'], ['🎸', 'guitar'], ['🦓', 'zebra'], ['🥨', 'pretzel'],
-  ['🛶', 'canoe'], ['🐬', 'dolphin'], ['🌰', 'chestnut'], ['🪐', 'planet'], ['🦚', 'peacock'], ['🍍', 'pineapple'], ['🧲', 'magnet'], ['🐨', 'koala'],
+  ['🦊', 'fox'],
+  ['🐙', 'octopus'],
+  ['🌵', 'cactus'],
+  ['🍋', 'lemon'],
+  ['🚲', 'bicycle'],
+  ['🎻', 'violin'],
+  ['🐝', 'bee'],
+  ['🌙', 'moon'],
+  ['🍄', 'mushroom'],
+  ['🐢', 'turtle'],
+  ['🎈', 'balloon'],
+  ['🔑', 'key'],
+  ['🦉', 'owl'],
+  ['🍉', 'melon'],
+  ['⚓', 'anchor'],
+  ['🐳', 'whale'],
+  ['🌻', 'sunflower'],
+  ['🎩', 'hat'],
+  ['🦀', 'crab'],
+  ['🍒', 'cherry'],
+  ['🚀', 'rocket'],
+  ['🐧', 'penguin'],
+  ['🌈', 'rainbow'],
+  ['🎲', 'dice'],
+  ['🦋', 'butterfly'],
+  ['🍕', 'pizza'],
+  ['⛵', 'sailboat'],
+  ['🐌', 'snail'],
+  ['🔔', 'bell'],
+  ['🌶', 'pepper'],
+  ['🦒', 'giraffe'],
+  ['🍩', 'donut'],
+  ['🪁', 'kite'],
+  ['🐸', 'frog'],
+  ['🌲', 'pine'],
+  ['🎺', 'trumpet'],
+  ['🦔', 'hedgehog'],
+  ['🍇', 'grapes'],
+  ['🧭', 'compass'],
+  ['🐘', 'elephant'],
+  ['❄', 'snowflake'],
+  ['🎯', 'target'],
+  ['🦜', 'parrot'],
+  ['🥕', 'carrot'],
+  ['🏮', 'lantern'],
+  ['🐞', 'ladybug'],
+  ['🌊', 'wave'],
+  ['🧩', 'puzzle'],
+  ['🦩', 'flamingo'],
+  ['🍓', 'strawberry'],
+  ['🔭', 'telescope'],
+  ['🐿', 'squirrel'],
+  ['🌋', 'volcano'],
+  ['🎸', 'guitar'],
+  ['🦓', 'zebra'],
+  ['🥨', 'pretzel'],
+  ['🛶', 'canoe'],
+  ['🐬', 'dolphin'],
+  ['🌰', 'chestnut'],
+  ['🪐', 'planet'],
+  ['🦚', 'peacock'],
+  ['🍍', 'pineapple'],
+  ['🧲', 'magnet'],
+  ['🐨', 'koala'],
 ];
 
 /** The fingerprint computed here, independently of the module. */
@@ -46,28 +102,28 @@ function expected(table: string, keys: readonly (Uint8Array | null)[]): { emoji:
 
 /** Tables whose fingerprints (seats keyed 0x01…, 0x02…) together show all 64 symbols. */
 const VECTORS: [string, string, string][] = [
-  ["tbl-0", "🚲🐨🧭🍍🦊🦜🌊🦒", "bicycle koala compass pineapple fox parrot wave giraffe"],
-  ["tbl-1", "🎺🦉🦊🦜🍋🛶🦔🍋", "trumpet owl fox parrot lemon canoe hedgehog lemon"],
-  ["tbl-2", "🧭🧲⚓🚲🦜🥨🦋🚲", "compass magnet anchor bicycle parrot pretzel butterfly bicycle"],
-  ["tbl-3", "🍋🐝🦊🎩🧩🎻🦓🎯", "lemon bee fox hat puzzle violin zebra target"],
-  ["tbl-4", "🌊🍒🦔🦀⛵🦊🚀🐧", "wave cherry hedgehog crab sailboat fox rocket penguin"],
-  ["tbl-5", "🍉🌵🎻🦉🌲🔑🎲🧲", "melon cactus violin owl pine key dice magnet"],
-  ["tbl-6", "🍒🌵🍒🥕🎯🦚🐨🐌", "cherry cactus cherry carrot target peacock koala snail"],
-  ["tbl-7", "🌰🐙🦚🐘🦒🎩🍩🍋", "chestnut octopus peacock elephant giraffe hat donut lemon"],
-  ["tbl-8", "🧩🦊🐬🐝🌶🪁🧩🍍", "puzzle fox dolphin bee pepper kite puzzle pineapple"],
-  ["tbl-9", "🦩🐙🌵🔔🍄⛵🐢🧩", "flamingo octopus cactus bell mushroom sailboat turtle puzzle"],
-  ["tbl-10", "🐳⚓🍉🐞🎺🎯🚲🦓", "whale anchor melon ladybug trumpet target bicycle zebra"],
-  ["tbl-11", "🐸🐝🌵🌲🦉🐢🍇🍉", "frog bee cactus pine owl turtle grapes melon"],
-  ["tbl-12", "🐢🎸🦚🥨🌻🧩🍉🔭", "turtle guitar peacock pretzel sunflower puzzle melon telescope"],
-  ["tbl-13", "🎲❄🚀🎲🪁🍇🧭🐸", "dice snowflake rocket dice kite grapes compass frog"],
-  ["tbl-14", "🍄🌰🐨🐝🚀🌰🧲🍓", "mushroom chestnut koala bee rocket chestnut magnet strawberry"],
-  ["tbl-17", "🎺🦩🔭🎈🍓🍋🍉🐘", "trumpet flamingo telescope balloon strawberry lemon melon elephant"],
-  ["tbl-19", "🦩🦚🌙🎈🎺🌲🦔🪐", "flamingo peacock moon balloon trumpet pine hedgehog planet"],
-  ["tbl-21", "🍕🍒🎸🦊🎈🐳🍇🍄", "pizza cherry guitar fox balloon whale grapes mushroom"],
-  ["tbl-25", "🔭🍓🧭🐿🌻🎸🎻🍕", "telescope strawberry compass squirrel sunflower guitar violin pizza"],
-  ["tbl-32", "🦓🍓🦒🐳🐞🦉🌙🌋", "zebra strawberry giraffe whale ladybug owl moon volcano"],
-  ["tbl-40", "🏮🌙🎸🍇🦀🐳🐳🐢", "lantern moon guitar grapes crab whale whale turtle"],
-  ["tbl-41", "🐞🔑🐬🐬🎸🌈🍉🦋", "ladybug key dolphin dolphin guitar rainbow melon butterfly"],
+  ['tbl-0', '🚲🐨🧭🍍🦊🦜🌊🦒', 'bicycle koala compass pineapple fox parrot wave giraffe'],
+  ['tbl-1', '🎺🦉🦊🦜🍋🛶🦔🍋', 'trumpet owl fox parrot lemon canoe hedgehog lemon'],
+  ['tbl-2', '🧭🧲⚓🚲🦜🥨🦋🚲', 'compass magnet anchor bicycle parrot pretzel butterfly bicycle'],
+  ['tbl-3', '🍋🐝🦊🎩🧩🎻🦓🎯', 'lemon bee fox hat puzzle violin zebra target'],
+  ['tbl-4', '🌊🍒🦔🦀⛵🦊🚀🐧', 'wave cherry hedgehog crab sailboat fox rocket penguin'],
+  ['tbl-5', '🍉🌵🎻🦉🌲🔑🎲🧲', 'melon cactus violin owl pine key dice magnet'],
+  ['tbl-6', '🍒🌵🍒🥕🎯🦚🐨🐌', 'cherry cactus cherry carrot target peacock koala snail'],
+  ['tbl-7', '🌰🐙🦚🐘🦒🎩🍩🍋', 'chestnut octopus peacock elephant giraffe hat donut lemon'],
+  ['tbl-8', '🧩🦊🐬🐝🌶🪁🧩🍍', 'puzzle fox dolphin bee pepper kite puzzle pineapple'],
+  ['tbl-9', '🦩🐙🌵🔔🍄⛵🐢🧩', 'flamingo octopus cactus bell mushroom sailboat turtle puzzle'],
+  ['tbl-10', '🐳⚓🍉🐞🎺🎯🚲🦓', 'whale anchor melon ladybug trumpet target bicycle zebra'],
+  ['tbl-11', '🐸🐝🌵🌲🦉🐢🍇🍉', 'frog bee cactus pine owl turtle grapes melon'],
+  ['tbl-12', '🐢🎸🦚🥨🌻🧩🍉🔭', 'turtle guitar peacock pretzel sunflower puzzle melon telescope'],
+  ['tbl-13', '🎲❄🚀🎲🪁🍇🧭🐸', 'dice snowflake rocket dice kite grapes compass frog'],
+  ['tbl-14', '🍄🌰🐨🐝🚀🌰🧲🍓', 'mushroom chestnut koala bee rocket chestnut magnet strawberry'],
+  ['tbl-17', '🎺🦩🔭🎈🍓🍋🍉🐘', 'trumpet flamingo telescope balloon strawberry lemon melon elephant'],
+  ['tbl-19', '🦩🦚🌙🎈🎺🌲🦔🪐', 'flamingo peacock moon balloon trumpet pine hedgehog planet'],
+  ['tbl-21', '🍕🍒🎸🦊🎈🐳🍇🍄', 'pizza cherry guitar fox balloon whale grapes mushroom'],
+  ['tbl-25', '🔭🍓🧭🐿🌻🎸🎻🍕', 'telescope strawberry compass squirrel sunflower guitar violin pizza'],
+  ['tbl-32', '🦓🍓🦒🐳🐞🦉🌙🌋', 'zebra strawberry giraffe whale ladybug owl moon volcano'],
+  ['tbl-40', '🏮🌙🎸🍇🦀🐳🐳🐢', 'lantern moon guitar grapes crab whale whale turtle'],
+  ['tbl-41', '🐞🔑🐬🐬🎸🌈🍉🦋', 'ladybug key dolphin dolphin guitar rainbow melon butterfly'],
 ];
 
 describe('tableFingerprint', () => {
@@ -94,18 +150,26 @@ describe('tableFingerprint', () => {
     ['three seats, two free', 't', [key(1), null, null]],
     ['no seat, empty table id', '', []],
     ['eight seats', 'table-0123456789abcdef', [key(9), key(8), key(7), key(6), key(5), key(4), key(3), key(255)]],
-  ] as [string, string, (Uint8Array | null)[]][])('%s: the derivation computed independently', async (_what, table, keys) => {
-    const { tableFingerprint } = await load();
-    expect(tableFingerprint(table, keys)).toEqual(expected(table, keys));
-  });
+  ] as [string, string, (Uint8Array | null)[]][])(
+    '%s: the derivation computed independently',
+    async (_what, table, keys) => {
+      const { tableFingerprint } = await load();
+      expect(tableFingerprint(table, keys)).toEqual(expected(table, keys));
+    },
+  );
 
   it('a free seat reads as 32 zero bytes, and filling it changes the fingerprint', async () => {
     const { tableFingerprint } = await load();
-    expect(tableFingerprint('t', [key(1), null])).toEqual({ emoji: '🦓⛵🦜🛶🦊🎲🍉🐨', words: 'zebra sailboat parrot canoe fox dice melon koala' });
+    expect(tableFingerprint('t', [key(1), null])).toEqual({
+      emoji: '🦓⛵🦜🛶🦊🎲🍉🐨',
+      words: 'zebra sailboat parrot canoe fox dice melon koala',
+    });
     expect(tableFingerprint('t', [key(1), new Uint8Array(32)])).toEqual(tableFingerprint('t', [key(1), null]));
     expect(tableFingerprint('t', [key(1), key(2)])).not.toEqual(tableFingerprint('t', [key(1), null]));
     // The seat count is hashed: one more free seat is another fingerprint.
-    expect(tableFingerprint('t', [key(1), null, null]).words).toBe('snail snowflake flamingo moon dolphin chestnut butterfly owl');
+    expect(tableFingerprint('t', [key(1), null, null]).words).toBe(
+      'snail snowflake flamingo moon dolphin chestnut butterfly owl',
+    );
     expect(tableFingerprint('t', [key(1)]).words).toBe('pretzel cherry peacock magnet whale bell penguin octopus');
   });
 });

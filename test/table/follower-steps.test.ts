@@ -27,14 +27,32 @@ import { COURIER, RACE, courierDeal, raceDeal } from '../helpers/recorded-duos.j
 const signer = agentDuo({ game: courierGame, seed: 'signer', hold: () => true });
 
 /** A follower of the duo's set-up that has taken `events` and run once (proofs and key shares presumed checked unless `options` says otherwise). */
-function follower(game: AnyGame, events: readonly Event[], options: Partial<Omit<FollowerOptions, 'setup' | 'game'>> = {}): HandFollower {
-  const f = new HandFollower({ setup: duoSetup(game), game, rng: seededRandom('steps'), presumeProofs: () => true, presumeKey: () => true, ...options });
+function follower(
+  game: AnyGame,
+  events: readonly Event[],
+  options: Partial<Omit<FollowerOptions, 'setup' | 'game'>> = {},
+): HandFollower {
+  const f = new HandFollower({
+    setup: duoSetup(game),
+    game,
+    rng: seededRandom('steps'),
+    presumeProofs: () => true,
+    presumeKey: () => true,
+    ...options,
+  });
   for (const e of events) f.take(e);
   f.run();
   return f;
 }
 /** A new event of `seat`, dated at the follower's step (what honest code signs), optionally at another step `at`. */
-function signed(f: HandFollower, seat: number, type: Event['body']['type'], data: unknown, at?: number, n = f.pool.nextSeq(seat)): Event {
+function signed(
+  f: HandFollower,
+  seat: number,
+  type: Event['body']['type'],
+  data: unknown,
+  at?: number,
+  n = f.pool.nextSeq(seat),
+): Event {
   const now = hashBytes(f.hashes);
   const when = at === undefined ? now : { at, hash: now.hash };
   return signer.signAs(seat, { hand: 0, n, ...when, type, data } as Event['body']);
@@ -44,7 +62,10 @@ const badShuffle = (f: HandFollower) => {
   const shuffle = courierDeal[2]!;
   expect(shuffle.body.type).toBe('shuffle');
   expect(f.seatOf(shuffle)).toBe(0);
-  return signer.signAs(0, { ...shuffle.body, data: { ...(shuffle.body.data as object), step: new Uint8Array([1, 2, 3]) } } as Event['body']);
+  return signer.signAs(0, {
+    ...shuffle.body,
+    data: { ...(shuffle.body.data as object), step: new Uint8Array([1, 2, 3]) },
+  } as Event['body']);
 };
 
 const report = { code: 'crypto-fault', seat: null, detail: 'a card sealed to me opens to no card' };
@@ -52,7 +73,9 @@ const report = { code: 'crypto-fault', seat: null, detail: 'a card sealed to me 
 describe('what the follower refuses when it is made', () => {
   it('a game whose set-up fails: a RangeError with the game and its error', () => {
     const game = { ...courierGame, setup: () => ({ ok: false, error: 'no such table' }) } as unknown as AnyGame;
-    expect(() => new HandFollower({ setup: duoSetup(courierGame), game })).toThrow(new RangeError('cannot set up courier: no such table'));
+    expect(() => new HandFollower({ setup: duoSetup(courierGame), game })).toThrow(
+      new RangeError('cannot set up courier: no such table'),
+    );
   });
 
   it('a deck of a size with no mental-poker support: a RangeError with the size', () => {
@@ -63,12 +86,16 @@ describe('what the follower refuses when it is made', () => {
         return made.ok ? { ok: true, state: { ...made.state, deck: made.state.deck.slice(0, 3) } } : made;
       },
     } as unknown as AnyGame;
-    expect(() => new HandFollower({ setup: duoSetup(courierGame), game })).toThrow(new RangeError('deck of 3 cards has no mental-poker support'));
+    expect(() => new HandFollower({ setup: duoSetup(courierGame), game })).toThrow(
+      new RangeError('deck of 3 cards has no mental-poker support'),
+    );
   });
 
   it('presumeKey is handed to the packet book when given, and the book presumes nothing otherwise', () => {
     const presumeKey = () => true;
-    expect(new HandFollower({ setup: duoSetup(courierGame), game: courierGame, presumeKey }).book.presumeKey).toBe(presumeKey);
+    expect(new HandFollower({ setup: duoSetup(courierGame), game: courierGame, presumeKey }).book.presumeKey).toBe(
+      presumeKey,
+    );
     expect(new HandFollower({ setup: duoSetup(courierGame), game: courierGame }).book.presumeKey).toBeNull();
   });
 });
@@ -167,7 +194,11 @@ describe('a signed fault report with no seat, by phase', () => {
     expect(f.phase).toBe('disclose');
     for (const e of COURIER.filter((e) => e.body.type === 'disclose')) f.take(e);
     f.run();
-    expect(f.audit).toMatchObject({ clean: true, rules: null, detail: 'clean (cards and keys; the hand did not finish, so no rules audit)' });
+    expect(f.audit).toMatchObject({
+      clean: true,
+      rules: null,
+      detail: 'clean (cards and keys; the hand did not finish, so no rules audit)',
+    });
     expect(f.halt).toMatchObject({ code: 'false-report', seat: 1 });
   });
 });
@@ -178,7 +209,11 @@ describe('abandons', () => {
     expect(f.pool.events().some((e) => e.seat === 1 && e.envelope.body.at > 0)).toBe(true);
     expect(f.take(signed(f, 1, 'abandon', { reason: 'backdated' }, 0))).toBe(true);
     expect(f.run()).toBe(false);
-    expect(f.halt).toEqual({ code: 'bad-event', seat: 1, detail: 'sent an abandon dated before steps it had already signed events at (backdated)' });
+    expect(f.halt).toEqual({
+      code: 'bad-event',
+      seat: 1,
+      detail: 'sent an abandon dated before steps it had already signed events at (backdated)',
+    });
   });
 
   it('one dated at the very next step (not reached here yet) waits; it ends the hand once that step is reached', () => {
@@ -199,9 +234,17 @@ describe('abandons', () => {
 
 describe('limits', () => {
   it('the byte limit counts the bytes of each event on the wire: flood naming the author', () => {
-    const f = new HandFollower({ setup: duoSetup(courierGame), game: courierGame, limits: { eventsPerAuthor: 100, bytesPerAuthor: 60 } });
+    const f = new HandFollower({
+      setup: duoSetup(courierGame),
+      game: courierGame,
+      limits: { eventsPerAuthor: 100, bytesPerAuthor: 60 },
+    });
     expect(f.take(courierDeal[1]!)).toBe(false);
-    expect(f.halt).toEqual({ code: 'flood', seat: 1, detail: 'sent more than 100 events or 60 bytes in one hand (flooding)' });
+    expect(f.halt).toEqual({
+      code: 'flood',
+      seat: 1,
+      detail: 'sent more than 100 events or 60 bytes in one hand (flooding)',
+    });
   });
 });
 
@@ -254,7 +297,8 @@ describe('the disclosure round and a finished hand', () => {
 
 describe('the reveal deadline of real-time rounds (race)', () => {
   it('a new round restarts the deadline: its reveals are owed from the tick after it opened, not from the previous round', () => {
-    const round = (r: number, type: 'commit' | 'reveal') => RACE.filter((e) => e.body.type === type && (e.body.data as { round: number }).round === r);
+    const round = (r: number, type: 'commit' | 'reveal') =>
+      RACE.filter((e) => e.body.type === type && (e.body.data as { round: number }).round === r);
     const f = follower(raceGame, [...raceDeal, ...round(0, 'commit')]);
     expect(f.round).toBe(0);
     f.tick(0); // round 0's reveals owed since 0

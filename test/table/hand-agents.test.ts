@@ -27,9 +27,8 @@ import { raceGame, type RaceBoard } from '../helpers/race.js';
 import { courierGame, type CourierAction, type CourierBoard } from './courier-game.js';
 import { COURIER, RACE, courierDeal, raceDeal, courier, race } from '../helpers/recorded-duos.js';
 
-
-
-const deepCopy = (f: HandFollower) => deepClone(f, [f.game, f.book.hand, f.setup], (v) => 'envelope' in v && 'data' in v);
+const deepCopy = (f: HandFollower) =>
+  deepClone(f, [f.game, f.book.hand, f.setup], (v) => 'envelope' in v && 'data' in v);
 const board = (duo: Duo, seat = 0) => duo.followers[seat]!.state!.board as CourierBoard;
 const types = (events: readonly Event[]) => events.map((e) => e.body.type);
 const bySeat = (seat: number) => (e: Event) => keyHex(e.from) === keyHex(courierDeal[seat]!.from);
@@ -118,7 +117,8 @@ describe('the ready round (nothing delivered)', () => {
     expect(duo.agents[0]!.abandon('x'.repeat(310))).toBe(true);
     duo.pump();
     const detail = `seat 1 ended the hand without a result: ${'x'.repeat(300)}`;
-    for (const f of [...duo.followers, duo.spectator]) expect(f.halt).toEqual({ code: 'abandoned', seat: null, detail });
+    for (const f of [...duo.followers, duo.spectator])
+      expect(f.halt).toEqual({ code: 'abandoned', seat: null, detail });
     expect(halted).toEqual([{ code: 'abandoned', seat: null, detail }]);
     expect(duo.followers[0]!.phase).toBe('halted');
     // Once halted: no second abandon, no moves, nothing produced.
@@ -154,18 +154,41 @@ describe('taking events in (follower.ts)', () => {
   it('data that does not fit its type: bad-event naming the author', () => {
     const d = duo();
     const follower = f();
-    expect(follower.take(d.signAs(1, { hand: 0, n: 0, at: 0, hash: new Uint8Array(32), type: 'abandon', data: { reason: 7 } } as unknown as Event['body']))).toBe(false);
+    expect(
+      follower.take(
+        d.signAs(1, {
+          hand: 0,
+          n: 0,
+          at: 0,
+          hash: new Uint8Array(32),
+          type: 'abandon',
+          data: { reason: 7 },
+        } as unknown as Event['body']),
+      ),
+    ).toBe(false);
     expect(follower.halt).toMatchObject({ code: 'bad-event', seat: 1 });
     expect(follower.phase).toBe('halted');
   });
 
   it('more events than the limit: flood naming the author, with the limits in the detail', () => {
     const d = duo();
-    const follower = new HandFollower({ setup: d.setup, game: courierGame, limits: { eventsPerAuthor: 1, bytesPerAuthor: 100_000 } });
+    const follower = new HandFollower({
+      setup: d.setup,
+      game: courierGame,
+      limits: { eventsPerAuthor: 1, bytesPerAuthor: 100_000 },
+    });
     d.pump();
     expect(follower.take(d.sent[1]!)).toBe(true);
-    expect(follower.take(d.signAs(1, { hand: 0, n: 1, at: 0, hash: new Uint8Array(32), type: 'abandon', data: { reason: 'r' } }))).toBe(false);
-    expect(follower.halt).toEqual({ code: 'flood', seat: 1, detail: 'sent more than 1 events or 100000 bytes in one hand (flooding)' });
+    expect(
+      follower.take(
+        d.signAs(1, { hand: 0, n: 1, at: 0, hash: new Uint8Array(32), type: 'abandon', data: { reason: 'r' } }),
+      ),
+    ).toBe(false);
+    expect(follower.halt).toEqual({
+      code: 'flood',
+      seat: 1,
+      detail: 'sent more than 1 events or 100000 bytes in one hand (flooding)',
+    });
   });
 
   it('two different events for one slot: equivocation naming the author', () => {
@@ -174,9 +197,16 @@ describe('taking events in (follower.ts)', () => {
     const follower = f();
     const ready = d.sent[1]!;
     expect(follower.take(ready)).toBe(true);
-    const other = d.signAs(1, { ...ready.body, data: { ...(ready.body.data as object), sealKey: new Uint8Array(32).fill(1) } } as Event['body']);
+    const other = d.signAs(1, {
+      ...ready.body,
+      data: { ...(ready.body.data as object), sealKey: new Uint8Array(32).fill(1) },
+    } as Event['body']);
     expect(follower.take(other)).toBe(false);
-    expect(follower.halt).toEqual({ code: 'equivocation', seat: 1, detail: 'sent two different ready events for one purpose (equivocation)' });
+    expect(follower.halt).toEqual({
+      code: 'equivocation',
+      seat: 1,
+      detail: 'sent two different ready events for one purpose (equivocation)',
+    });
   });
 
   it('a ready for another set-up: bad-setup naming its seat', () => {
@@ -184,7 +214,10 @@ describe('taking events in (follower.ts)', () => {
     d.pump();
     const follower = f();
     const ready = d.sent[0]!;
-    const forged = d.signAs(0, { ...ready.body, data: { ...(ready.body.data as object), setup: new Uint8Array(32).fill(3) } } as Event['body']);
+    const forged = d.signAs(0, {
+      ...ready.body,
+      data: { ...(ready.body.data as object), setup: new Uint8Array(32).fill(3) },
+    } as Event['body']);
     expect(follower.take(forged)).toBe(false);
     expect(follower.halt).toMatchObject({ code: 'bad-setup', seat: 0 });
   });
@@ -231,7 +264,10 @@ describe('a courier hand restored after the deal', () => {
     const before = duo.sent.length;
     expect(a.act({ type: 'pass', handle: 1 })).toBeNull();
     expect(duo.sent.length).toBe(before + 1);
-    expect(duo.sent.at(-1)!.body).toMatchObject({ type: 'act', data: { action: { type: 'pass', handle: 1 }, keys: [] } });
+    expect(duo.sent.at(-1)!.body).toMatchObject({
+      type: 'act',
+      data: { action: { type: 'pass', handle: 1 }, keys: [] },
+    });
     expect(duo.followers[0]!.pendingActs(0).map((e) => e.data.action)).toEqual([{ type: 'pass', handle: 1 }]);
     expect(duo.followers[0]!.pendingAct(0)?.data.action).toEqual({ type: 'pass', handle: 1 });
     expect(a.legalActions()).toEqual([]);
@@ -316,9 +352,18 @@ describe('a courier hand restored after the deal', () => {
     const f = duo.spectator;
     f.take(duo.signAs(1, { ...bodyNow(f, 1, 'act', { action: { type: 'pass', handle: 3 }, keys: [] }), at: 5 }));
     f.run();
-    expect(f.halt).toEqual({ code: 'future-step', seat: 1, detail: 'made its act at step 5, which does not exist yet (now 3)' });
+    expect(f.halt).toEqual({
+      code: 'future-step',
+      seat: 1,
+      detail: 'made its act at step 5, which does not exist yet (now 3)',
+    });
     const g = duo.followers[0]!;
-    g.take(duo.signAs(1, { ...bodyNow(g, 1, 'act', { action: { type: 'pass', handle: 3 }, keys: [] }), hash: new Uint8Array(32).fill(7) }));
+    g.take(
+      duo.signAs(1, {
+        ...bodyNow(g, 1, 'act', { action: { type: 'pass', handle: 3 }, keys: [] }),
+        hash: new Uint8Array(32).fill(7),
+      }),
+    );
     g.run();
     expect(g.halt).toEqual({ code: 'desync', seat: 1, detail: 'desync at step 2: seat 2 computed a different state' });
   });
@@ -340,7 +385,11 @@ describe('a courier hand restored after the deal', () => {
     duo.agents[0]!.act({ type: 'pass', handle: 0 });
     duo.agents[1]!.act({ type: 'pass', handle: 3 });
     duo.pump();
-    expect(duo.followers[1]!.halt).toEqual({ code: 'unsealable', seat: 0, detail: 'keys sealed to seat 2 do not open' });
+    expect(duo.followers[1]!.halt).toEqual({
+      code: 'unsealable',
+      seat: 0,
+      detail: 'keys sealed to seat 2 do not open',
+    });
     expect(duo.followers[0]!.halt).toBeNull();
   });
 
@@ -348,7 +397,11 @@ describe('a courier hand restored after the deal', () => {
     const duo = courier('abandon');
     expect(duo.agents[1]!.abandon('bored')).toBe(true);
     duo.pump();
-    expect(duo.spectator.halt).toEqual({ code: 'abandoned', seat: null, detail: 'seat 2 ended the hand without a result: bored' });
+    expect(duo.spectator.halt).toEqual({
+      code: 'abandoned',
+      seat: null,
+      detail: 'seat 2 ended the hand without a result: bored',
+    });
     expect(duo.followers[0]!.halt).toEqual(duo.spectator.halt);
   });
 
@@ -371,8 +424,14 @@ describe('a courier hand restored after the deal', () => {
     f.tick(65_000);
     expect(f.halt).toMatchObject({ code: 'no-disclosure', seat: 1 });
     f.tick(7_000);
-    const g = new HandFollower({ setup: duo.setup, game: courierGame, presumeProofs: () => true, presumeKey: () => true });
-    for (const e of [...courierDeal, ...duo.sent.filter((e) => !(e.body.type === 'disclose' && bySeat(1)(e)))]) g.take(e);
+    const g = new HandFollower({
+      setup: duo.setup,
+      game: courierGame,
+      presumeProofs: () => true,
+      presumeKey: () => true,
+    });
+    for (const e of [...courierDeal, ...duo.sent.filter((e) => !(e.body.type === 'disclose' && bySeat(1)(e)))])
+      g.take(e);
     g.run();
     expect(g.phase).toBe('disclose');
     expect(g.endStalled()).toBe(true);
@@ -437,7 +496,10 @@ describe('faults with no seat and exceptions (courier, restored after the deal)'
   it('a fault a seat finds with no seat to name: it reports it, every peer audits at once, the reporter is named false-report', () => {
     const duo = courier('audit-at-once');
     const own = duo.followers[0]!;
-    own.hooks = { ...own.hooks, delivered: (request) => (request.kind === 'forward' ? { code: 'crypto-fault', seat: null, detail: 'X' } : null) };
+    own.hooks = {
+      ...own.hooks,
+      delivered: (request) => (request.kind === 'forward' ? { code: 'crypto-fault', seat: null, detail: 'X' } : null),
+    };
     duo.agents[0]!.act({ type: 'pass', handle: 0 });
     duo.agents[1]!.act({ type: 'pass', handle: 3 });
     duo.pump();
@@ -447,14 +509,22 @@ describe('faults with no seat and exceptions (courier, restored after the deal)'
     expect(duo.sent.filter((e) => e.body.type === 'fault')).toHaveLength(1);
     expect(types(duo.sent).filter((t) => t === 'disclose')).toHaveLength(2);
     const why = '(crypto-fault: X)';
-    expect(own.halt).toEqual({ code: 'internal', seat: null, detail: `every secret checked out in the audit after an unattributed fault ${why}: a fault of this peer` });
-    const blamed = { code: 'false-report', seat: 0, detail: `reported a fault that the audit with every secret disclosed does not show after seat 1's report of an unattributed fault ${why}` };
+    expect(own.halt).toEqual({
+      code: 'internal',
+      seat: null,
+      detail: `every secret checked out in the audit after an unattributed fault ${why}: a fault of this peer`,
+    });
+    const blamed = {
+      code: 'false-report',
+      seat: 0,
+      detail: `reported a fault that the audit with every secret disclosed does not show after seat 1's report of an unattributed fault ${why}`,
+    };
     expect(duo.followers[1]!.halt).toEqual(blamed);
     expect(duo.spectator.halt).toEqual(blamed);
     expect(duo.spectator.auditCause).toEqual({ fault: { code: 'crypto-fault', seat: null, detail: 'X' }, reporter: 0 });
   });
 
-  it('an exception once the events are checked is the table\'s own (internal, to the audit at once); before, it blames the author (bad-event)', () => {
+  it("an exception once the events are checked is the table's own (internal, to the audit at once); before, it blames the author (bad-event)", () => {
     const duo = courier('throws');
     duo.spectator.hooks = {
       delivered: () => {
@@ -464,7 +534,10 @@ describe('faults with no seat and exceptions (courier, restored after the deal)'
     duo.agents[0]!.act({ type: 'pass', handle: 0 });
     duo.agents[1]!.act({ type: 'pass', handle: 3 });
     duo.pump();
-    expect(duo.spectator.auditCause).toEqual({ fault: { code: 'internal', seat: null, detail: 'internal error: boom' }, reporter: null });
+    expect(duo.spectator.auditCause).toEqual({
+      fault: { code: 'internal', seat: null, detail: 'internal error: boom' },
+      reporter: null,
+    });
     expect(duo.spectator.phase).toBe('disclose');
     const g = new HandFollower({
       setup: duo.setup,
@@ -489,7 +562,8 @@ describe('faults with no seat and exceptions (courier, restored after the deal)'
 });
 
 describe('a race hand restored after the deal (real time)', () => {
-  const claim = (duo: Duo, seat: number) => duo.agents[seat]!.act({ type: 'claim', onTop: (duo.followers[seat]!.state!.board as RaceBoard).value });
+  const claim = (duo: Duo, seat: number) =>
+    duo.agents[seat]!.act({ type: 'claim', onTop: (duo.followers[seat]!.state!.board as RaceBoard).value });
 
   it('moves are queued, committed to, revealed and ordered; two claims of one value: one bounces, blamed on nobody', () => {
     const duo = race('round');
@@ -521,7 +595,11 @@ describe('a race hand restored after the deal (real time)', () => {
       { type: 'claim', onTop: 0 },
       { type: 'claim', onTop: 0 },
     ]);
-    expect(duo.sent.find((e) => e.body.type === 'reveal' && bySeat(0)(e))!.body.data).toEqual({ round: 0, actions: commit0.actions, salt: commit0.salt });
+    expect(duo.sent.find((e) => e.body.type === 'reveal' && bySeat(0)(e))!.body.data).toEqual({
+      round: 0,
+      actions: commit0.actions,
+      salt: commit0.salt,
+    });
     expect(b.pendingMoves).toBe(0);
   });
 
@@ -541,12 +619,21 @@ describe('a race hand restored after the deal (real time)', () => {
   it('a reveal that does not match its commit: reveal-mismatch naming the seat', () => {
     const duo = race('mismatch', {
       tamper: (seat, e) =>
-        seat === 1 && e.body.type === 'reveal' ? duo.signAs(1, { ...e.body, data: { ...(e.body.data as object), actions: [{ type: 'claim', onTop: 7 }] } } as Event['body']) : e,
+        seat === 1 && e.body.type === 'reveal'
+          ? duo.signAs(1, {
+              ...e.body,
+              data: { ...(e.body.data as object), actions: [{ type: 'claim', onTop: 7 }] },
+            } as Event['body'])
+          : e,
     });
     claim(duo, 0);
     claim(duo, 1);
     duo.pump();
-    expect(duo.followers[0]!.halt).toEqual({ code: 'reveal-mismatch', seat: 1, detail: 'revealed moves for round 0 that do not match its commit (equivocation)' });
+    expect(duo.followers[0]!.halt).toEqual({
+      code: 'reveal-mismatch',
+      seat: 1,
+      detail: 'revealed moves for round 0 that do not match its commit (equivocation)',
+    });
     expect(duo.spectator.halt).toEqual(duo.followers[0]!.halt);
   });
 
@@ -578,7 +665,11 @@ describe('a race hand restored after the deal (real time)', () => {
     g.run();
     expect(() => lost.produce()).toThrow('lost the moves committed for round 0');
     expect(reloaded.produce()).toBe(true);
-    expect(f.pool.reveal(0, 0)?.data).toEqual({ round: 0, actions: kept.committed!.actions, salt: kept.committed!.salt });
+    expect(f.pool.reveal(0, 0)?.data).toEqual({
+      round: 0,
+      actions: kept.committed!.actions,
+      salt: kept.committed!.salt,
+    });
   });
 
   it('a reveal withheld: the seat is named no-reveal at the deadline', () => {
@@ -607,7 +698,9 @@ describe('a whole courier hand restored after the deal', () => {
     const duo = courier('whole');
     for (const f of [...duo.followers, duo.spectator]) {
       expect(f.phase).toBe('play');
-      expect(f.sealKeys).toEqual([courierDeal[0]!.body.data, courierDeal[1]!.body.data].map((d) => (d as { sealKey: Uint8Array }).sealKey));
+      expect(f.sealKeys).toEqual(
+        [courierDeal[0]!.body.data, courierDeal[1]!.body.data].map((d) => (d as { sealKey: Uint8Array }).sealKey),
+      );
       expect(f.hash).toBe(stateHash(f.state!));
     }
     expect(duo.agents.map((a) => Object.keys(a.privateView.known))).toEqual([
@@ -637,9 +730,12 @@ describe('a whole courier hand restored after the deal', () => {
     for (const seat of [0, 1]) {
       const log = duo.log[seat]!;
       log.forEach((what, i) => {
-        if (what === 'shuffle' || what === 'lock' || what === 'reshuffle') expect(log[i - 1], `${what} at ${i} of seat ${seat + 1}`).toBe('keep');
+        if (what === 'shuffle' || what === 'lock' || what === 'reshuffle')
+          expect(log[i - 1], `${what} at ${i} of seat ${seat + 1}`).toBe('keep');
       });
-      expect(log.filter((w) => w === 'keep').length).toBe(log.filter((w) => w === 'shuffle' || w === 'lock' || w === 'reshuffle').length);
+      expect(log.filter((w) => w === 'keep').length).toBe(
+        log.filter((w) => w === 'shuffle' || w === 'lock' || w === 'reshuffle').length,
+      );
     }
   });
 });

@@ -23,8 +23,17 @@ vi.mock('../../src/games/index.js', () => ({
   gameModule: (id: string) =>
     id === 'private'
       ? {
-          describePrivate: (input: { action: string }, seat: number, know: (h: number) => string | null, before: unknown, after: unknown, names: readonly string[]) =>
-            input.action === 'quiet' ? '' : `only ${names[seat]}: ${know(1)} ${know(2)} ${know(3)} ${st(before)}→${st(after)}`,
+          describePrivate: (
+            input: { action: string },
+            seat: number,
+            know: (h: number) => string | null,
+            before: unknown,
+            after: unknown,
+            names: readonly string[],
+          ) =>
+            input.action === 'quiet'
+              ? ''
+              : `only ${names[seat]}: ${know(1)} ${know(2)} ${know(3)} ${st(before)}→${st(after)}`,
         }
       : id === 'public'
         ? {}
@@ -34,8 +43,12 @@ vi.mock('../../src/games/index.js', () => ({
 function game(id: string, setupOk = true): AnyGame {
   return {
     id,
-    setup: (args: SetupArgs) => (setupOk ? { ok: true, state: { n: args.players * 10, cards: { 2: { card: 'KH' } } } } : { ok: false, error: 'no' }),
-    reduce: (state: S, input: { action: string }) => (input.action === 'bad' ? { ok: false, error: 'refused' } : { ok: true, state: { ...state, n: state.n + 1 } }),
+    setup: (args: SetupArgs) =>
+      setupOk
+        ? { ok: true, state: { n: args.players * 10, cards: { 2: { card: 'KH' } } } }
+        : { ok: false, error: 'no' },
+    reduce: (state: S, input: { action: string }) =>
+      input.action === 'bad' ? { ok: false, error: 'refused' } : { ok: true, state: { ...state, n: state.n + 1 } },
   } as unknown as AnyGame;
 }
 const act = (action: string) => ({ kind: 'act', seat: 0, action }) as unknown as Input;
@@ -55,7 +68,11 @@ describe('HandNarrator', () => {
 
   it('a refused input ends the narration with plain lines', () => {
     const n = new HandNarrator(game('public'), args);
-    expect(n.narrate([act('a'), act('bad'), act('c')], ['A', 'B'])).toEqual(['public A+B a: 20→21', 'public A+B bad: 21→none', 'public A+B c: none→none']);
+    expect(n.narrate([act('a'), act('bad'), act('c')], ['A', 'B'])).toEqual([
+      'public A+B a: 20→21',
+      'public A+B bad: 21→none',
+      'public A+B c: none→none',
+    ]);
   });
 
   it('a set-up the rules refuse narrates without state', () => {
@@ -74,9 +91,16 @@ describe('HandNarrator', () => {
     ]);
     // Without a viewer, or after a refused input, no private line.
     const m = new HandNarrator(game('private'), args);
-    expect(m.narrate([act('a'), act('bad'), act('c')], ['Ann', 'Bob'])).toEqual(['private Ann+Bob a: 20→21', 'private Ann+Bob bad: 21→none', 'private Ann+Bob c: none→none']);
+    expect(m.narrate([act('a'), act('bad'), act('c')], ['Ann', 'Bob'])).toEqual([
+      'private Ann+Bob a: 20→21',
+      'private Ann+Bob bad: 21→none',
+      'private Ann+Bob c: none→none',
+    ]);
     const k = new HandNarrator(game('private'), args);
-    expect(k.narrate([act('bad'), act('c')], ['Ann', 'Bob'], viewer)).toEqual(['private Ann+Bob bad: 20→none', 'private Ann+Bob c: none→none']);
+    expect(k.narrate([act('bad'), act('c')], ['Ann', 'Bob'], viewer)).toEqual([
+      'private Ann+Bob bad: 20→none',
+      'private Ann+Bob c: none→none',
+    ]);
   });
 
   it('a game without private lines, or unknown, gives only the public ones', () => {

@@ -75,17 +75,34 @@ describe('halt.ts', () => {
 
 describe('faults.ts', () => {
   it('faultData carries code, seat and the detail cut to 300 characters', () => {
-    expect(faultData({ code: 'desync', seat: 1, detail: 'short' })).toEqual({ code: 'desync', seat: 1, detail: 'short' });
+    expect(faultData({ code: 'desync', seat: 1, detail: 'short' })).toEqual({
+      code: 'desync',
+      seat: 1,
+      detail: 'short',
+    });
     const long = 'x'.repeat(299) + 'yz';
-    expect(faultData({ code: 'internal', seat: null, detail: long })).toEqual({ code: 'internal', seat: null, detail: 'x'.repeat(299) + 'y' });
+    expect(faultData({ code: 'internal', seat: null, detail: long })).toEqual({
+      code: 'internal',
+      seat: null,
+      detail: 'x'.repeat(299) + 'y',
+    });
     expect(faultData({ code: 'internal', seat: null, detail: long }).detail).toHaveLength(300);
   });
 
-  const report = (seat: number, code: string, blamed: number | null, detail = `d${seat}`) => ({ seat, data: { code, seat: blamed, detail } });
-  const follower = (halt: Halt | null, reports: ReturnType<typeof report>[]) => ({ halt, pool: { faultReports: () => reports } }) as unknown as HandFollower;
+  const report = (seat: number, code: string, blamed: number | null, detail = `d${seat}`) => ({
+    seat,
+    data: { code, seat: blamed, detail },
+  });
+  const follower = (halt: Halt | null, reports: ReturnType<typeof report>[]) =>
+    ({ halt, pool: { faultReports: () => reports } }) as unknown as HandFollower;
 
   it('each report is listed with its reporter, code, blamed seat and detail; it agrees only with the same code and seat', () => {
-    const reports = [report(0, 'desync', 1), report(1, 'desync', 0), report(1, 'wrong-key', 1), report(0, 'desync', null)];
+    const reports = [
+      report(0, 'desync', 1),
+      report(1, 'desync', 0),
+      report(1, 'wrong-key', 1),
+      report(0, 'desync', null),
+    ];
     expect(faultReports(follower({ code: 'desync', seat: 1, detail: 'mine' }, reports))).toEqual([
       { reporter: 0, code: 'desync', seat: 1, detail: 'd0', agrees: true },
       { reporter: 1, code: 'desync', seat: 0, detail: 'd1', agrees: false },
@@ -95,8 +112,12 @@ describe('faults.ts', () => {
   });
 
   it('a peer that has not halted agrees with no report', () => {
-    expect(faultReports(follower(null, [report(1, 'internal', null)]))).toEqual([{ reporter: 1, code: 'internal', seat: null, detail: 'd1', agrees: false }]);
-    expect(faultReports(follower({ code: 'internal', seat: null, detail: '' }, [report(1, 'internal', null)]))[0]!.agrees).toBe(true);
+    expect(faultReports(follower(null, [report(1, 'internal', null)]))).toEqual([
+      { reporter: 1, code: 'internal', seat: null, detail: 'd1', agrees: false },
+    ]);
+    expect(
+      faultReports(follower({ code: 'internal', seat: null, detail: '' }, [report(1, 'internal', null)]))[0]!.agrees,
+    ).toBe(true);
     expect(faultReports(follower(null, []))).toEqual([]);
   });
 });

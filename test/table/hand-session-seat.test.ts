@@ -26,10 +26,11 @@ import { raceGame } from '../helpers/race.js';
 import { courierGame } from './courier-game.js';
 import { COURIER, RACE, courierDeal } from '../helpers/recorded-duos.js';
 
-
 /** What seat `seat` kept of the record's packet 0 and its seal secret (its recorded disclosure). */
 function restoredSecrets(seat: number, record: readonly Event[] = COURIER): HandSecrets {
-  const disclose = record.find((e) => e.body.type === 'disclose' && keyHex(e.from) === keyHex(tableSigners[seat]!.publicKey))!;
+  const disclose = record.find(
+    (e) => e.body.type === 'disclose' && keyHex(e.from) === keyHex(tableSigners[seat]!.publicKey),
+  )!;
   const data = disclose.body.data as { secrets: Uint8Array[]; sealSecret: Uint8Array };
   return { sealSecret: data.sealSecret, packets: data.secrets.slice(0, 1) };
 }
@@ -43,7 +44,16 @@ interface Seat {
 }
 
 /** Seat `seat` (0 or 1) of a two-seat courier table; `onPublish` runs inside publish (a re-entrant caller). */
-function seat(options: { seat?: number; seed?: string; game?: AnyGame; restored?: HandSecrets; over?: Partial<HandConfig>; onPublish?: (session: HandSession) => void } = {}): Seat {
+function seat(
+  options: {
+    seat?: number;
+    seed?: string;
+    game?: AnyGame;
+    restored?: HandSecrets;
+    over?: Partial<HandConfig>;
+    onPublish?: (session: HandSession) => void;
+  } = {},
+): Seat {
   const me = options.seat ?? 0;
   const log: string[] = [];
   const published: Event[] = [];
@@ -51,10 +61,19 @@ function seat(options: { seat?: number; seed?: string; game?: AnyGame; restored?
   let seq = 0;
   const holder: { session?: HandSession } = {};
   const session = new HandSession(
-    { setup: duoSetup(options.game ?? courierGame), game: options.game ?? courierGame, mySeat: me, rng: seededRandom(options.seed ?? 'seat'), presumeProofs: () => true, presumeKey: () => true, ...options.over },
+    {
+      setup: duoSetup(options.game ?? courierGame),
+      game: options.game ?? courierGame,
+      mySeat: me,
+      rng: seededRandom(options.seed ?? 'seat'),
+      presumeProofs: () => true,
+      presumeKey: () => true,
+      ...options.over,
+    },
     {
       changed: () => changed++,
-      sign: (body) => signEnvelope(tableSigners[me]!, { kind: 'table-event', table: DUO_TABLE, seq: ++seq, to: null, body }),
+      sign: (body) =>
+        signEnvelope(tableSigners[me]!, { kind: 'table-event', table: DUO_TABLE, seq: ++seq, to: null, body }),
       keepSecrets: () => log.push('keep'),
       publish: (envelope) => {
         log.push(envelope.body.type);
@@ -185,7 +204,11 @@ describe('HandSession for a seat: a seat agent that misbehaves', () => {
       throw new Error('no entropy');
     });
     session.start();
-    expect(session.halt).toEqual({ code: 'internal', seat: null, detail: 'this seat could not make its event: no entropy' });
+    expect(session.halt).toEqual({
+      code: 'internal',
+      seat: null,
+      detail: 'this seat could not make its event: no entropy',
+    });
     expect(changed()).toBe(1);
   });
 
@@ -206,7 +229,15 @@ describe('HandSession as a spectator of the recorded race hand', () => {
   it('passes its reveal deadline to the follower: a withheld reveal is named no-reveal once that much of the table’s clock has passed', () => {
     let changed = 0;
     const session = new HandSession(
-      { setup: duoSetup(raceGame), game: raceGame, mySeat: null, rng: seededRandom('race'), presumeProofs: () => true, presumeKey: () => true, revealDeadlineMs: 500 },
+      {
+        setup: duoSetup(raceGame),
+        game: raceGame,
+        mySeat: null,
+        rng: seededRandom('race'),
+        presumeProofs: () => true,
+        presumeKey: () => true,
+        revealDeadlineMs: 500,
+      },
       { changed: () => changed++ },
     );
     // Ready, shuffle and lock of both seats, both commits of round 0, then only seat 2's reveal.

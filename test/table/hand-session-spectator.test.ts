@@ -19,7 +19,18 @@ const notDisclose = fx.events.filter((e) => e.body.type !== 'disclose');
 
 function spectator(over: Partial<HandConfig> = {}) {
   let changed = 0;
-  const session = new HandSession({ setup: fx.setup, game: fixtureGame, mySeat: null, rng: seededRandom('hs'), presumeProofs: () => true, presumeKey: () => true, ...over }, { changed: () => changed++ });
+  const session = new HandSession(
+    {
+      setup: fx.setup,
+      game: fixtureGame,
+      mySeat: null,
+      rng: seededRandom('hs'),
+      presumeProofs: () => true,
+      presumeKey: () => true,
+      ...over,
+    },
+    { changed: () => changed++ },
+  );
   return { session, changed: () => changed };
 }
 
@@ -128,7 +139,15 @@ describe('HandSession as a spectator', () => {
   });
 
   it('a seat needs sign, keepSecrets and publish', () => {
-    expect(() => new HandSession({ setup: fx.setup, game: fixtureGame, mySeat: 0 }, { changed: () => {} })).toThrow(new TypeError('HandSession: a seat needs sign, keepSecrets and publish'));
-    expect(() => new HandSession({ setup: fx.setup, game: fixtureGame, mySeat: 0 }, { changed: () => {}, sign: () => fx.events[0]!, publish: () => {} })).toThrow(TypeError);
+    expect(() => new HandSession({ setup: fx.setup, game: fixtureGame, mySeat: 0 }, { changed: () => {} })).toThrow(
+      new TypeError('HandSession: a seat needs sign, keepSecrets and publish'),
+    );
+    expect(
+      () =>
+        new HandSession(
+          { setup: fx.setup, game: fixtureGame, mySeat: 0 },
+          { changed: () => {}, sign: () => fx.events[0]!, publish: () => {} },
+        ),
+    ).toThrow(TypeError);
   });
 });

@@ -25,37 +25,44 @@ afterEach(() => {
 });
 
 describe('hands over the in-memory transport', () => {
-  it.each([2, 3])('%i peers finish a hand with one state hash, a clean audit and no leaked card', async (players) => {
-    const { peers } = await seatPeers({ game: 'stress-shed', players, hands: 1, seed: 10 + players });
-    running = peers;
-    let checks = 0;
-    // Knowledge never exceeds what was shown, at every point we look.
-    const checkKnowledge = () => {
-      for (const [seat, peer] of peers.entries()) {
-        const hand = peer.session.current?.session;
-        const state = hand?.engineState;
-        if (!hand || !state) continue;
-        for (const handle of Object.keys(hand.privateView.known).map(Number)) {
-          const info = state.cards[handle];
-          expect(info, `seat ${seat} knows handle ${handle}, which the state does not have`).toBeDefined();
-          expect(info!.seen.includes(seat) || info!.card !== null, `seat ${seat} knows handle ${handle} unshown`).toBe(true);
+  it.each([2, 3])(
+    '%i peers finish a hand with one state hash, a clean audit and no leaked card',
+    async (players) => {
+      const { peers } = await seatPeers({ game: 'stress-shed', players, hands: 1, seed: 10 + players });
+      running = peers;
+      let checks = 0;
+      // Knowledge never exceeds what was shown, at every point we look.
+      const checkKnowledge = () => {
+        for (const [seat, peer] of peers.entries()) {
+          const hand = peer.session.current?.session;
+          const state = hand?.engineState;
+          if (!hand || !state) continue;
+          for (const handle of Object.keys(hand.privateView.known).map(Number)) {
+            const info = state.cards[handle];
+            expect(info, `seat ${seat} knows handle ${handle}, which the state does not have`).toBeDefined();
+            expect(
+              info!.seen.includes(seat) || info!.card !== null,
+              `seat ${seat} knows handle ${handle} unshown`,
+            ).toBe(true);
+          }
+          expect(census(game, state)).toEqual([]);
+          checks++;
         }
-        expect(census(game, state)).toEqual([]);
-        checks++;
-      }
-    };
-    await until(() => {
-      checkKnowledge();
-      return peers.every(handFinished);
-    }, 20);
-    const result = resultOf(peers, 'stress-shed');
-    expect(result.peers.map((p) => p.halt)).toEqual(peers.map(() => null));
-    expect(result.agreedHash).toMatch(/^[0-9a-f]{64}$/);
-    expect(result.allClean).toBe(true);
-    expect(result.moves).toBeGreaterThan(5);
-    expect(result.ranking.flat().sort()).toEqual([...Array(players).keys()]);
-    expect(checks).toBeGreaterThan(players);
-  }, 300_000);
+      };
+      await until(() => {
+        checkKnowledge();
+        return peers.every(handFinished);
+      }, 20);
+      const result = resultOf(peers, 'stress-shed');
+      expect(result.peers.map((p) => p.halt)).toEqual(peers.map(() => null));
+      expect(result.agreedHash).toMatch(/^[0-9a-f]{64}$/);
+      expect(result.allClean).toBe(true);
+      expect(result.moves).toBeGreaterThan(5);
+      expect(result.ranking.flat().sort()).toEqual([...Array(players).keys()]);
+      expect(checks).toBeGreaterThan(players);
+    },
+    300_000,
+  );
 
   it('an honest peer that reloads mid-hand finishes it from what it stored', async () => {
     const { peers, network, table } = await seatPeers({ game: 'stress-shed', players: 2, hands: 1, seed: 21 });
@@ -66,9 +73,29 @@ describe('hands over the in-memory transport', () => {
     bob.session.close();
     bob.mesh.stop();
     const transport = network.createTransport(peerIdFor(table, keyHex(bob.signer.publicKey)));
-    const mesh = new Mesh({ table, signer: bob.signer, transport, name: 'Bot 2', timing: { heartbeatMs: 200, linkDeadAfterMs: 60_000, reconnectMs: 300 } });
-    const session = new TableSession({ mesh, signer: bob.signer, store: bob.store, name: 'Bot 2', onChange: () => {}, onLog: () => {}, botDelayMs: 0, autoplay: true });
-    await mesh.start({ message: (e, via) => session.receive(e, via), rejected: () => {}, changed: () => {}, problem: () => {} });
+    const mesh = new Mesh({
+      table,
+      signer: bob.signer,
+      transport,
+      name: 'Bot 2',
+      timing: { heartbeatMs: 200, linkDeadAfterMs: 60_000, reconnectMs: 300 },
+    });
+    const session = new TableSession({
+      mesh,
+      signer: bob.signer,
+      store: bob.store,
+      name: 'Bot 2',
+      onChange: () => {},
+      onLog: () => {},
+      botDelayMs: 0,
+      autoplay: true,
+    });
+    await mesh.start({
+      message: (e, via) => session.receive(e, via),
+      rejected: () => {},
+      changed: () => {},
+      problem: () => {},
+    });
     await session.open();
     const reloaded: SimulationPeer = { signer: bob.signer, mesh, session, store: bob.store };
     running = [ann, reloaded];
@@ -89,10 +116,29 @@ describe('bots on empty seats', () => {
     const network = new MemoryNetwork();
     const signer = testSigner(5);
     const table = newTableId(keyHex(signer.publicKey), new Uint8Array(8).fill(5));
-    const mesh = new Mesh({ table, signer, transport: network.createTransport(peerIdFor(table, keyHex(signer.publicKey))), name: 'Ann' });
+    const mesh = new Mesh({
+      table,
+      signer,
+      transport: network.createTransport(peerIdFor(table, keyHex(signer.publicKey))),
+      name: 'Ann',
+    });
     const lines: string[] = [];
-    const session = new TableSession({ mesh, signer, store: new MemoryTableStore(), name: 'Ann', onChange: () => {}, onLog: (l) => lines.push(l), botDelayMs: 0, autoplay: true });
-    await mesh.start({ message: (e, via) => session.receive(e, via), rejected: () => {}, changed: () => {}, problem: () => {} });
+    const session = new TableSession({
+      mesh,
+      signer,
+      store: new MemoryTableStore(),
+      name: 'Ann',
+      onChange: () => {},
+      onLog: (l) => lines.push(l),
+      botDelayMs: 0,
+      autoplay: true,
+    });
+    await mesh.start({
+      message: (e, via) => session.receive(e, via),
+      rejected: () => {},
+      changed: () => {},
+      problem: () => {},
+    });
     await session.open({ game: 'stress-shed', seats: 2, options: {} });
     running = [{ signer, mesh, session, store: new MemoryTableStore() }];
     expect(session.current).toBeNull();

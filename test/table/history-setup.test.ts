@@ -12,30 +12,65 @@ import { setupFromReadies } from '../../src/table/history-setup.js';
 import { testSigner } from '../helpers/signers.js';
 
 const TABLE = 'abcdefgh-0123456789abcdef';
-const [ann, bob, cat, eve] = [testSigner(1), testSigner(2), testSigner(3), testSigner(4)] as [Signer, Signer, Signer, Signer];
+const [ann, bob, cat, eve] = [testSigner(1), testSigner(2), testSigner(3), testSigner(4)] as [
+  Signer,
+  Signer,
+  Signer,
+  Signer,
+];
 const base = { table: TABLE, game: 'stress-shed', options: {} };
 
 function ready(signer: Signer, setup: HandSetup): EnvelopeOf<'table-event'> {
-  const body = { hand: setup.handNo, n: 0, at: 0, hash: new Uint8Array(32), type: 'ready' as const, data: { sealKey: new Uint8Array(32).fill(9), setup: setupHash(setup) } };
+  const body = {
+    hand: setup.handNo,
+    n: 0,
+    at: 0,
+    hash: new Uint8Array(32),
+    type: 'ready' as const,
+    data: { sealKey: new Uint8Array(32).fill(9), setup: setupHash(setup) },
+  };
   return signEnvelope(signer, { kind: 'table-event', table: TABLE, seq: 1, to: null, body });
 }
 
 describe('a past hand’s set-up from its seats’ readies', () => {
   // Hand 1 was played by Bob, Ann, Cat (in that seat order); its record says seat 2 deals next.
-  const hand1: HandRecord = { setup: nextSetup({ ...base, seatKeys: [bob, ann, cat].map((s) => keyHex(s.publicKey)) }, 0, undefined), outcome: { stateHash: 'ab'.repeat(32), nextDealer: 2, carry: null } };
+  const hand1: HandRecord = {
+    setup: nextSetup({ ...base, seatKeys: [bob, ann, cat].map((s) => keyHex(s.publicKey)) }, 0, undefined),
+    outcome: { stateHash: 'ab'.repeat(32), nextDealer: 2, carry: null },
+  };
   const hand2 = nextSetup({ ...base, seatKeys: [bob, ann, cat].map((s) => keyHex(s.publicKey)) }, 1, hand1);
   // Today's roster: Bob left seat 1 (free), Ann and Cat stay.
   const hint = [null, keyHex(ann.publicKey), keyHex(cat.publicKey)];
 
   it('finds the seat order every seat signed, chained from the previous record', () => {
-    const found = setupFromReadies({ ...base, seats: 3 }, 1, hand1, [cat, bob, ann].map((s) => ready(s, hand2)), hint);
+    const found = setupFromReadies(
+      { ...base, seats: 3 },
+      1,
+      hand1,
+      [cat, bob, ann].map((s) => ready(s, hand2)),
+      hint,
+    );
     expect(found).toEqual({ kind: 'found', setup: hand2 });
     if (found.kind === 'found') expect(found.setup.previous).toBe(outcomeHash(hand1.outcome!));
   });
 
   it('waits while a seat’s ready is missing, and ignores a stranger who copies the hash', () => {
-    expect(setupFromReadies({ ...base, seats: 3 }, 1, hand1, [ann, cat].map((s) => ready(s, hand2)), hint)).toEqual({ kind: 'waiting', readies: 2 });
-    const withEve = setupFromReadies({ ...base, seats: 3 }, 1, hand1, [eve, cat, bob, ann].map((s) => ready(s, hand2)), hint);
+    expect(
+      setupFromReadies(
+        { ...base, seats: 3 },
+        1,
+        hand1,
+        [ann, cat].map((s) => ready(s, hand2)),
+        hint,
+      ),
+    ).toEqual({ kind: 'waiting', readies: 2 });
+    const withEve = setupFromReadies(
+      { ...base, seats: 3 },
+      1,
+      hand1,
+      [eve, cat, bob, ann].map((s) => ready(s, hand2)),
+      hint,
+    );
     expect(withEve).toEqual({ kind: 'found', setup: hand2 });
   });
 
@@ -47,18 +82,44 @@ describe('a past hand’s set-up from its seats’ readies', () => {
   });
 
   it('counts only readies of this hand that parse: another hand’s, another type, a malformed one are ignored', () => {
-    const hand3 = nextSetup({ ...base, seatKeys: [bob, ann, cat].map((s) => keyHex(s.publicKey)) }, 2, { setup: hand2, outcome: null });
+    const hand3 = nextSetup({ ...base, seatKeys: [bob, ann, cat].map((s) => keyHex(s.publicKey)) }, 2, {
+      setup: hand2,
+      outcome: null,
+    });
     const later = [bob, ann, cat].map((s) => ready(s, hand3));
     expect(setupFromReadies({ ...base, seats: 3 }, 1, hand1, later, hint)).toEqual({ kind: 'waiting', readies: 0 });
     const other = (signer: Signer, type: 'fault' | 'ready', data: unknown) =>
-      signEnvelope(signer, { kind: 'table-event', table: TABLE, seq: 2, to: null, body: { hand: 1, n: 1, at: 0, hash: new Uint8Array(32), type, data } as never });
-    const noise = [other(bob, 'fault', { code: 'bad-proof', seat: 0, detail: 'x' }), other(ann, 'ready', { sealKey: 'no', setup: 'no' })];
-    expect(setupFromReadies({ ...base, seats: 3 }, 1, hand1, [...noise, ready(cat, hand2)], hint)).toEqual({ kind: 'waiting', readies: 1 });
+      signEnvelope(signer, {
+        kind: 'table-event',
+        table: TABLE,
+        seq: 2,
+        to: null,
+        body: { hand: 1, n: 1, at: 0, hash: new Uint8Array(32), type, data } as never,
+      });
+    const noise = [
+      other(bob, 'fault', { code: 'bad-proof', seat: 0, detail: 'x' }),
+      other(ann, 'ready', { sealKey: 'no', setup: 'no' }),
+    ];
+    expect(setupFromReadies({ ...base, seats: 3 }, 1, hand1, [...noise, ready(cat, hand2)], hint)).toEqual({
+      kind: 'waiting',
+      readies: 1,
+    });
   });
 
   it('is a mismatch when the seats signed another dealer than the record gives', () => {
     const otherDealer = { ...hand2, dealer: 0 };
-    const search = setupFromReadies({ ...base, seats: 3 }, 1, hand1, [bob, ann, cat].map((s) => ready(s, otherDealer)), hint);
-    expect(search).toEqual({ kind: 'mismatch', detail: expect.stringMatching(/^the seats of hand 2 signed a set-up that does not follow from the hands before it \(dealer 3,/) });
+    const search = setupFromReadies(
+      { ...base, seats: 3 },
+      1,
+      hand1,
+      [bob, ann, cat].map((s) => ready(s, otherDealer)),
+      hint,
+    );
+    expect(search).toEqual({
+      kind: 'mismatch',
+      detail: expect.stringMatching(
+        /^the seats of hand 2 signed a set-up that does not follow from the hands before it \(dealer 3,/,
+      ),
+    });
   });
 });

@@ -44,7 +44,8 @@ const ME = 0;
 const OTHERS = [1, 2];
 
 /** The lock key of `layer` at `position` of `packet` (non-zero, below the group order). */
-const lockKey = (packet: number, layer: number, position: number): bigint => BigInt(1_000_003 + 100_000 * packet + 1_000 * position + layer);
+const lockKey = (packet: number, layer: number, position: number): bigint =>
+  BigInt(1_000_003 + 100_000 * packet + 1_000 * position + layer);
 /** The card position `p` of packet 0 holds unless a test says otherwise: card 0 lies at position 27. */
 const cardAt = (p: number): number => (p + 5) % SIZE;
 /** The handle of `position` of `packet`. */
@@ -89,7 +90,9 @@ function bench() {
     },
     players: SEATS,
     pendingAct: (seat: number) => acts[seat],
-    game: { claimedCards: (action: unknown) => (action as { claims?: { handle: number; card: string }[] }).claims ?? null },
+    game: {
+      claimedCards: (action: unknown) => (action as { claims?: { handle: number; card: string }[] }).claims ?? null,
+    },
   };
   const session = {
     follower,
@@ -119,7 +122,8 @@ function bench() {
     encodeKeyShares({ kind: 'keys', header: { tableId: hand.params.tableId, handNo: 0, packet, seat }, to, entries });
   const layerKeys = (seat: number, packet: number, positions: number[]): KeyEntry[] =>
     positions.map((position) => ({ position, layer: seat, key: lockKey(packet, seat, position) }));
-  const push = (seat: number, type: string, data: unknown): void => void events.push({ from: Uint8Array.of(seat), body: { type, n: ++n, data } });
+  const push = (seat: number, type: string, data: unknown): void =>
+    void events.push({ from: Uint8Array.of(seat), body: { type, n: ++n, data } });
   return {
     book,
     cards,
@@ -131,13 +135,26 @@ function bench() {
     push,
     /** Every other seat publishes its keys of `positions` of packet 0 to everyone (a reveal to all, as keys events). */
     revealToAll(positions: number[], packet = 0): void {
-      for (const seat of OTHERS) push(seat, 'keys', { request: 0, to: null, shares: [shares(seat, packet, layerKeys(seat, packet, positions), ALL_SEATS)] });
+      for (const seat of OTHERS)
+        push(seat, 'keys', {
+          request: 0,
+          to: null,
+          shares: [shares(seat, packet, layerKeys(seat, packet, positions), ALL_SEATS)],
+        });
     },
     /** Every other seat seals its keys of `places` ([packet, positions] per share) to ME. */
     sealToMe(places: [number, number[]][]): void {
       for (const seat of OTHERS) {
         const sealed = places.map(([packet, positions]) =>
-          book.seal(shares(seat, packet, layerKeys(seat, packet, positions), ME), packet, seat, seals[seat]!, ME, seals[ME]!.publicKey, seededRandom(`km-bench-${n}`)),
+          book.seal(
+            shares(seat, packet, layerKeys(seat, packet, positions), ME),
+            packet,
+            seat,
+            seals[seat]!,
+            ME,
+            seals[ME]!.publicKey,
+            seededRandom(`km-bench-${n}`),
+          ),
         );
         push(seat, 'keys', { request: 0, to: ME, shares: sealed });
       }
@@ -147,11 +164,17 @@ function bench() {
       return {
         sealSecret: seals[ME]!.secretKey,
         packets: packets.map((packet) =>
-          encodePacketSecrets({ packet, seat: ME, lock: Array.from({ length: SIZE }, (_, p) => lockKey(packet, ME, p)) }, hand),
+          encodePacketSecrets(
+            { packet, seat: ME, lock: Array.from({ length: SIZE }, (_, p) => lockKey(packet, ME, p)) },
+            hand,
+          ),
         ),
       };
     },
-    monitor(secrets: () => HandSecrets | undefined, Monitor: typeof KnowledgeMonitor = KnowledgeMonitor): KnowledgeMonitor {
+    monitor(
+      secrets: () => HandSecrets | undefined,
+      Monitor: typeof KnowledgeMonitor = KnowledgeMonitor,
+    ): KnowledgeMonitor {
       return new Monitor(ME, session, secrets);
     },
   };
@@ -167,12 +190,25 @@ describe('what a seat can open', () => {
     const own = b.secrets();
     b.revealToAll([3, 27]);
     // Position 4: seat 2 published its key in a keys event, seat 1 in the act that plays it.
-    b.push(2, 'keys', { request: 0, to: null, shares: [b.shares(2, 0, [{ position: 4, layer: 2, key: lockKey(0, 2, 4) }], ALL_SEATS)] });
-    b.push(1, 'act', { action: {}, keys: [b.shares(1, 0, [{ position: 4, layer: 1, key: lockKey(0, 1, 4) }], ALL_SEATS)] });
+    b.push(2, 'keys', {
+      request: 0,
+      to: null,
+      shares: [b.shares(2, 0, [{ position: 4, layer: 2, key: lockKey(0, 2, 4) }], ALL_SEATS)],
+    });
+    b.push(1, 'act', {
+      action: {},
+      keys: [b.shares(1, 0, [{ position: 4, layer: 1, key: lockKey(0, 1, 4) }], ALL_SEATS)],
+    });
     const monitor = b.monitor(() => own);
     expect(monitor.observe()).toEqual([]);
     expect(cardAt(27)).toBe(0);
-    expect(monitor.readableCards()).toEqual(named([[3, cardAt(3)], [4, cardAt(4)], [27, 0]]));
+    expect(monitor.readableCards()).toEqual(
+      named([
+        [3, cardAt(3)],
+        [4, cardAt(4)],
+        [27, 0],
+      ]),
+    );
   });
 
   it('ignores a key share naming a position past the end of its packet and reads the rest of the share', () => {
@@ -188,10 +224,19 @@ describe('what a seat can open', () => {
       { position: SIZE, layer: 2, key: 13n },
     ];
     b.push(1, 'keys', { request: 0, to: null, shares: [b.shares(1, 0, past, ALL_SEATS)] });
-    b.push(2, 'keys', { request: 0, to: null, shares: [b.shares(2, 0, [{ position: 5, layer: 2, key: lockKey(0, 2, 5) }], ALL_SEATS)] });
+    b.push(2, 'keys', {
+      request: 0,
+      to: null,
+      shares: [b.shares(2, 0, [{ position: 5, layer: 2, key: lockKey(0, 2, 5) }], ALL_SEATS)],
+    });
     const monitor = b.monitor(() => own);
     expect(() => monitor.observe()).not.toThrow();
-    expect(monitor.readableCards()).toEqual(named([[3, cardAt(3)], [5, cardAt(5)]]));
+    expect(monitor.readableCards()).toEqual(
+      named([
+        [3, cardAt(3)],
+        [5, cardAt(5)],
+      ]),
+    );
   });
 
   it('reads a combination point as H_x + m·H_y for m = 2, −1 and −2 (the module loaded inside the test, so its table of multiples is the one under test)', async () => {
@@ -203,7 +248,13 @@ describe('what a seat can open', () => {
     const monitor = b.monitor(() => own, Fresh);
     expect(monitor.observe()).toEqual([]);
     // Only handles are listed: the y of each pair has no handle of its own.
-    expect(monitor.readableCards()).toEqual(named([[5, 1], [6, 3], [7, 10]]));
+    expect(monitor.readableCards()).toEqual(
+      named([
+        [5, 1],
+        [6, 3],
+        [7, 10],
+      ]),
+    );
     b.world.phase = 'halted';
     const pair = (p: number, x: number, y: number) => [
       { seat: ME, handle: p, card: NAMES[x], how: `packet 0 position ${p} opens to a combination of cards` },
@@ -248,7 +299,12 @@ describe('keys sealed to the seat', () => {
     expect(monitor.readableCards()).toEqual(new Map());
     b.lock(1);
     expect(monitor.observe()).toEqual([]);
-    expect(monitor.readableCards()).toEqual(named([[9, cardAt(9)], [handleAt(1, 2), cardAt(2)]]));
+    expect(monitor.readableCards()).toEqual(
+      named([
+        [9, cardAt(9)],
+        [handleAt(1, 2), cardAt(2)],
+      ]),
+    );
   });
 });
 
@@ -283,7 +339,9 @@ describe('once the hand halts, what is a leak', () => {
     const monitor = b.monitor(() => own);
     expect(monitor.observe()).toEqual([]);
     b.world.phase = 'halted';
-    expect(monitor.observe()).toEqual([12, 14, 15].map((h) => ({ seat: ME, handle: h, card: NAMES[cardAt(h)], how: opened(h) })));
+    expect(monitor.observe()).toEqual(
+      [12, 14, 15].map((h) => ({ seat: ME, handle: h, card: NAMES[cardAt(h)], how: opened(h) })),
+    );
   });
 
   it('a card played in an act not yet applied is allowed (its keys are in the act); one not claimed is a leak', () => {

@@ -51,7 +51,10 @@ async function dealtHand() {
     if (!spectator && session.current) spectator = new KnowledgeMonitor(null, session.current.session, () => undefined);
     spectator?.observe();
   }) as typeof session.receive;
-  await until(() => peers.every((p) => Object.keys(p.session.current?.session.privateView.known ?? {}).length >= 8), 10);
+  await until(
+    () => peers.every((p) => Object.keys(p.session.current?.session.privateView.known ?? {}).length >= 8),
+    10,
+  );
   for (const p of peers) {
     p.session.close();
     p.mesh.stop();
@@ -102,17 +105,23 @@ it('in an honest deal each seat and a spectator read true cards they may read, a
     const state = hand.follower.state!;
     const readable = monitor.readableCards();
     for (const [h, card] of readable) {
-      expect(state.cards[h]!.card !== null || state.cards[h]!.seen.includes(seat), `seat ${seat + 1} may read handle ${h}`).toBe(true);
+      expect(
+        state.cards[h]!.card !== null || state.cards[h]!.seen.includes(seat),
+        `seat ${seat + 1} may read handle ${h}`,
+      ).toBe(true);
       expect(card).toBe(cards.get(h));
     }
     // Every card the seat was shown it can open.
-    for (const h of Object.keys(hand.privateView.known)) expect(readable.has(Number(h)), `seat ${seat + 1} opens handle ${h}`).toBe(true);
+    for (const h of Object.keys(hand.privateView.known))
+      expect(readable.has(Number(h)), `seat ${seat + 1} opens handle ${h}`).toBe(true);
     // Nothing is judged before play ends.
     expect(monitor.leaks).toEqual([]);
   }
   expect(spectator.seat).toBeNull();
   expect(spectator.leaks).toEqual([]);
-  const publicCards = peers[0]!.session.current!.session.follower.state!.cards.filter((info) => info.card !== null).length;
+  const publicCards = peers[0]!.session.current!.session.follower.state!.cards.filter(
+    (info) => info.card !== null,
+  ).length;
   const watched = spectator.readableCards();
   // Every public card but at most one (the card of the last move may still wait for its keys).
   expect(watched.size).toBeGreaterThanOrEqual(publicCards - 1);
@@ -131,25 +140,49 @@ it('fed the last key of a card the other seat holds, a seat’s monitor names th
     .map(([h, card]) => ({ handle: Number(h), card, at: book.locate(Number(h))! }))
     .find((c) => state.cards[c.handle]!.card === null && c.at.packet === 0)!;
   expect(hidden).toBeDefined();
-  const secrets = (await peers[holder]!.store.loadHandSecrets(table, 0, Buffer.from(peers[holder]!.signer.publicKey).toString('hex')))!;
+  const secrets = (await peers[holder]!.store.loadHandSecrets(
+    table,
+    0,
+    Buffer.from(peers[holder]!.signer.publicKey).toString('hex'),
+  ))!;
   const lock = secrets.packets.map((b) => decodePacketSecrets(b)).find((s) => s.packet === 0)!.lock!;
   const params = book.hand.params;
-  const shares = encodeKeyShares({ kind: 'keys', header: { tableId: params.tableId, handNo: params.handNo, packet: 0, seat: holder }, to: ALL_SEATS, entries: [{ position: hidden.at.position, layer: holder, key: lock[hidden.at.position]! }] });
+  const shares = encodeKeyShares({
+    kind: 'keys',
+    header: { tableId: params.tableId, handNo: params.handNo, packet: 0, seat: holder },
+    to: ALL_SEATS,
+    entries: [{ position: hidden.at.position, layer: holder, key: lock[hidden.at.position]! }],
+  });
   const leakedKeys = signEnvelope(peers[holder]!.signer, {
     kind: 'table-event',
     table,
     seq: 10 ** 15,
     to: null,
-    body: { type: 'keys', n: 100_000, at: 0, hash: new Uint8Array(32), data: { request: 0, to: null, shares: [shares, new Uint8Array([1, 2, 3])] } } as never,
+    body: {
+      type: 'keys',
+      n: 100_000,
+      at: 0,
+      hash: new Uint8Array(32),
+      data: { request: 0, to: null, shares: [shares, new Uint8Array([1, 2, 3])] },
+    } as never,
   });
-  const own = await peers[reader]!.store.loadHandSecrets(table, 0, Buffer.from(peers[reader]!.signer.publicKey).toString('hex'));
+  const own = await peers[reader]!.store.loadHandSecrets(
+    table,
+    0,
+    Buffer.from(peers[reader]!.signer.publicKey).toString('hex'),
+  );
   const phase = { value: 'play' };
   const monitor = new KnowledgeMonitor(reader, fedHand(hands[reader]!, [leakedKeys], phase), () => own);
   // During play nothing is judged yet.
   expect(monitor.observe()).toEqual([]);
   expect(monitor.readableCards().get(hidden.handle)).toBe(hidden.card);
   phase.value = 'halted';
-  const leak = { seat: reader, handle: hidden.handle, card: hidden.card, how: `opened packet 0 position ${hidden.at.position}` };
+  const leak = {
+    seat: reader,
+    handle: hidden.handle,
+    card: hidden.card,
+    how: `opened packet 0 position ${hidden.at.position}`,
+  };
   expect(monitor.observe()).toEqual([leak]);
   // Judged once: later events change nothing.
   expect(monitor.observe()).toEqual([leak]);
@@ -165,11 +198,20 @@ it('fed the last key of a card the other seat holds, a seat’s monitor names th
 it('F1 without the shuffle argument: the cheater’s monitor reads the victim’s card out of a combination; the honest seat’s finds nothing', async () => {
   shuffleArgument.checked = false;
   const cheat = makeCheat('shuffle-linear', 'stress-shed')!;
-  const { peers } = await seatPeers({ game: 'stress-shed', players: 2, hands: 1, seed: 7, cheat: { seat: 1, cheat }, monitor: 'all' });
+  const { peers } = await seatPeers({
+    game: 'stress-shed',
+    players: 2,
+    hands: 1,
+    seed: 7,
+    cheat: { seat: 1, cheat },
+    monitor: 'all',
+  });
   running = peers;
   await until(() => peers.every((p) => p.session.current?.session.halt), 10);
   for (const p of peers) p.monitor!()!.observe();
-  expect(peers[1]!.monitor!()!.leaks).toEqual([{ seat: 1, handle: null, card: 'KH', how: 'read out of the combination at packet 0 position 20' }]);
+  expect(peers[1]!.monitor!()!.leaks).toEqual([
+    { seat: 1, handle: null, card: 'KH', how: 'read out of the combination at packet 0 position 20' },
+  ]);
   expect(peers[0]!.monitor!()!.leaks).toEqual([]);
   // Position 20 is the cheater's own card: it may open it (to a combination), so that is no leak.
   expect(peers[1]!.monitor!()!.readableCards().has(20)).toBe(true);

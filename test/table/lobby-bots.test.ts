@@ -20,7 +20,9 @@ describe('a bot seat in the lobby', () => {
   it('reads "bot, hosted by Ann" with Ann’s connection on every screen; players are not bots', async () => {
     const network = new MemoryNetwork({ defaultDelayMs: 2 });
     const table = tableFor(1);
-    const ann = await startLobbyPeer(network, table, 1, 'Ann', { config: { game: 'stress-shed', seats: 3, options: {} } });
+    const ann = await startLobbyPeer(network, table, 1, 'Ann', {
+      config: { game: 'stress-shed', seats: 3, options: {} },
+    });
     const bob = await startLobbyPeer(network, table, 2, 'Bob');
     peers.push(ann, bob);
     await eventually(() => expect(ann.lobby.view().seats[1]?.member?.name).toBe('Bob'));

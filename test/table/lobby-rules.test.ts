@@ -84,7 +84,15 @@ interface Made {
 function make(self: string, options: { roster?: Roster; name?: string; botKeys?: string[] } = {}): Made {
   const mesh = new FakeMesh(self);
   const store = new Store(options.roster);
-  const made: Made = { lobby: undefined as never, mesh, store, log: [], changes: 0, running: { seats: null }, may: { join: true } };
+  const made: Made = {
+    lobby: undefined as never,
+    mesh,
+    store,
+    log: [],
+    changes: 0,
+    running: { seats: null },
+    may: { join: true },
+  };
   made.lobby = new Lobby({
     mesh: mesh as unknown as Mesh,
     store,
@@ -101,7 +109,8 @@ function make(self: string, options: { roster?: Roster; name?: string; botKeys?:
 const member = (b: number, name: string): SeatMember => ({ key: key(b), name, peerId: pid(b) });
 const creatorMember = (name = 'Ann'): SeatMember => ({ key: CREATOR_KEY, name, peerId: peerIdFor(TABLE, CREATOR) });
 const env = (kind: string, from: Uint8Array, body: unknown = {}) => ({ kind, from, body }) as unknown as Envelope;
-const join = (b: number, name: string, seat: number | null = null) => env('join', key(b), { peerId: pid(b), name, seat });
+const join = (b: number, name: string, seat: number | null = null) =>
+  env('join', key(b), { peerId: pid(b), name, seat });
 
 async function creatorWith(seats: (SeatMember | null)[], hands = 0, version = 5): Promise<Made> {
   const made = make(CREATOR, { roster: { version, config: { ...CONFIG, seats: seats.length }, seats, hands } });
@@ -123,7 +132,14 @@ describe('the creator opens the table', () => {
     expect(made.lobby.wantsSeat).toBe(false);
     expect(made.mesh.wanted).toEqual([peerIdFor(TABLE, CREATOR)]);
     expect(made.changes).toBeGreaterThan(0);
-    expect(made.lobby.view()).toMatchObject({ rosterVersion: 1, mySeat: 0, isCreator: true, waitingForCreator: false, handRunning: false, configProblem: null });
+    expect(made.lobby.view()).toMatchObject({
+      rosterVersion: 1,
+      mySeat: 0,
+      isCreator: true,
+      waitingForCreator: false,
+      handRunning: false,
+      configProblem: null,
+    });
   });
 
   it('refuses a config its game does not take, and a table whose seating is gone', async () => {
@@ -132,7 +148,9 @@ describe('the creator opens the table', () => {
     );
     expect(tableConfigProblem({ game: 'nope', seats: 2, options: {} })).toBe('unknown game "nope"');
     expect(tableConfigProblem(CONFIG)).toBeNull();
-    await expect(make(CREATOR).lobby.open()).rejects.toThrow('this table was created in another browser profile and its seating is gone here');
+    await expect(make(CREATOR).lobby.open()).rejects.toThrow(
+      'this table was created in another browser profile and its seating is gone here',
+    );
   });
 
   it('keeps a stored roster as it is', async () => {
@@ -148,20 +166,35 @@ describe('the creator opens the table', () => {
   it('refuses a mesh whose table is not a table id', () => {
     const mesh = new FakeMesh(CREATOR) as unknown as { table: string };
     Object.defineProperty(mesh, 'table', { value: 'not-a-table' });
-    expect(() => new Lobby({ mesh: mesh as unknown as Mesh, store: new Store(), name: 'x', onChange: () => {}, onLog: () => {} })).toThrow(
-      new TypeError('"not-a-table" is not a Fairdeck table id'),
-    );
+    expect(
+      () =>
+        new Lobby({
+          mesh: mesh as unknown as Mesh,
+          store: new Store(),
+          name: 'x',
+          onChange: () => {},
+          onLog: () => {},
+        }),
+    ).toThrow(new TypeError('"not-a-table" is not a Fairdeck table id'));
   });
 
   it('works with only the required options', async () => {
     const mesh = new FakeMesh(hex(2));
-    const lobby = new Lobby({ mesh: mesh as unknown as Mesh, store: new Store(), name: 'Bo', onChange: () => {}, onLog: () => {} });
+    const lobby = new Lobby({
+      mesh: mesh as unknown as Mesh,
+      store: new Store(),
+      name: 'Bo',
+      onChange: () => {},
+      onLog: () => {},
+    });
     await lobby.open();
     // mayJoin defaults to yes, runningSeats to none, botKeys to none.
     expect(mesh.sent).toEqual([]);
     lobby.receive(env('hello', CREATOR_KEY, {}));
     expect(mesh.sent).toEqual([['join', { peerId: pid(2), name: 'Bo', seat: null }]]);
-    lobby.receive(env('roster', CREATOR_KEY, { version: 2, config: CONFIG, seats: [creatorMember(), null, null], hands: 1 }));
+    lobby.receive(
+      env('roster', CREATOR_KEY, { version: 2, config: CONFIG, seats: [creatorMember(), null, null], hands: 1 }),
+    );
     await flush();
     expect(mesh.last('join')).toEqual({ peerId: pid(2), name: 'Bo', seat: 1 });
     expect(lobby.view().handRunning).toBe(false);
@@ -198,7 +231,9 @@ describe('the creator seats joiners', () => {
     made.lobby.receive(join(3, 'Cy'));
     await flush();
     expect(made.log).toEqual([]);
-    expect(made.mesh.sent).toEqual([['roster', { version: 5, config: { ...CONFIG, seats: 2 }, seats: [creatorMember(), member(2, 'Bo')], hands: 0 }]]);
+    expect(made.mesh.sent).toEqual([
+      ['roster', { version: 5, config: { ...CONFIG, seats: 2 }, seats: [creatorMember(), member(2, 'Bo')], hands: 0 }],
+    ]);
     expect(made.store.saved).toEqual([]);
   });
 
@@ -206,7 +241,9 @@ describe('the creator seats joiners', () => {
     const made = await creatorWith([creatorMember(), member(2, 'Bo'), null]);
     made.lobby.receive(join(2, 'Bo', 2));
     await flush();
-    expect(made.mesh.sent).toEqual([['roster', { version: 5, config: CONFIG, seats: [creatorMember(), member(2, 'Bo'), null], hands: 0 }]]);
+    expect(made.mesh.sent).toEqual([
+      ['roster', { version: 5, config: CONFIG, seats: [creatorMember(), member(2, 'Bo'), null], hands: 0 }],
+    ]);
     expect(made.log).toEqual([]);
   });
 
@@ -227,7 +264,9 @@ describe('the creator seats joiners', () => {
     const made = await creatorWith([creatorMember(), null, null], 2);
     made.lobby.receive(join(2, 'Bo'));
     await flush();
-    expect(made.mesh.sent).toEqual([['roster', { version: 5, config: CONFIG, seats: [creatorMember(), null, null], hands: 2 }]]);
+    expect(made.mesh.sent).toEqual([
+      ['roster', { version: 5, config: CONFIG, seats: [creatorMember(), null, null], hands: 2 }],
+    ]);
     made.lobby.receive(join(2, 'Bo', 2));
     await flush();
     expect(made.log).toEqual(['Bo sat down in seat 3']);
@@ -250,7 +289,9 @@ describe('the creator seats joiners', () => {
     await flush();
     expect(made.lobby.view().rosterVersion).toBe(5);
     made.lobby.receive(env('hello', key(2), { peerId: pid(2), name: 'Bo' }));
-    expect(made.mesh.sent).toEqual([['roster', { version: 5, config: CONFIG, seats: [creatorMember(), null, null], hands: 0 }]]);
+    expect(made.mesh.sent).toEqual([
+      ['roster', { version: 5, config: CONFIG, seats: [creatorMember(), null, null], hands: 0 }],
+    ]);
     made.lobby.receive(env('presence', key(2), {}));
     expect(made.mesh.sent.length).toBe(1);
   });
@@ -320,7 +361,9 @@ describe('the creator frees seats', () => {
   });
 
   it('a joiner frees no seats', async () => {
-    const made = make(hex(2), { roster: { version: 5, config: CONFIG, seats: [creatorMember(), member(2, 'Bo'), member(3, 'Cy')], hands: 0 } });
+    const made = make(hex(2), {
+      roster: { version: 5, config: CONFIG, seats: [creatorMember(), member(2, 'Bo'), member(3, 'Cy')], hands: 0 },
+    });
     await made.lobby.open();
     made.mesh.sent.length = 0;
     made.lobby.receive(env('leave', key(3), { rosterVersion: 5 }));
@@ -342,7 +385,7 @@ describe('the creator seats bots', () => {
     expect(roster.seats[2]).toEqual({ key: key(7), name: 'Bot 3', peerId: peerIdFor(TABLE, CREATOR) });
   });
 
-  it('in a gone player\'s seat only when asked to replace it', async () => {
+  it("in a gone player's seat only when asked to replace it", async () => {
     const made = await creatorWith([creatorMember(), member(2, 'Bo'), member(3, '')]);
     made.lobby.seatBot(key(7), 1);
     await flush();
@@ -350,8 +393,15 @@ describe('the creator seats bots', () => {
     made.lobby.seatBot(key(7), 1, true);
     made.lobby.seatBot(key(8), 2, true);
     await flush();
-    expect(made.log).toEqual(["a bot takes Bo's seat 2 from the next hand on", "a bot takes seat 3's seat 3 from the next hand on"]);
-    expect((made.mesh.last('roster') as Roster).seats[2]).toEqual({ key: key(8), name: 'Bot 3', peerId: peerIdFor(TABLE, CREATOR) });
+    expect(made.log).toEqual([
+      "a bot takes Bo's seat 2 from the next hand on",
+      "a bot takes seat 3's seat 3 from the next hand on",
+    ]);
+    expect((made.mesh.last('roster') as Roster).seats[2]).toEqual({
+      key: key(8),
+      name: 'Bot 3',
+      peerId: peerIdFor(TABLE, CREATOR),
+    });
   });
 
   it.each([
@@ -372,7 +422,9 @@ describe('the creator seats bots', () => {
     made.lobby.seatBot(key(7), 1);
     await flush();
     expect(made.mesh.sent).toEqual([]);
-    const joiner = make(hex(2), { roster: { version: 5, config: CONFIG, seats: [creatorMember(), null, null], hands: 0 } });
+    const joiner = make(hex(2), {
+      roster: { version: 5, config: CONFIG, seats: [creatorMember(), null, null], hands: 0 },
+    });
     await joiner.lobby.open();
     joiner.mesh.sent.length = 0;
     joiner.lobby.seatBot(key(7), 1);
@@ -405,7 +457,9 @@ describe('found by the first mutation run', () => {
   });
 
   it('a joiner does not seat whoever joins', async () => {
-    const made = make(hex(2), { roster: { version: 5, config: CONFIG, seats: [creatorMember(), null, null], hands: 0 } });
+    const made = make(hex(2), {
+      roster: { version: 5, config: CONFIG, seats: [creatorMember(), null, null], hands: 0 },
+    });
     made.lobby.askNameFirst();
     await made.lobby.open();
     made.lobby.receive(join(3, 'Cy', 1));
@@ -426,7 +480,7 @@ describe('found by the first mutation run', () => {
     expect((made.mesh.last('roster') as Roster).version).toBe(7);
   });
 
-  it('the view shows each seat\'s connection as the mesh reports it', async () => {
+  it("the view shows each seat's connection as the mesh reports it", async () => {
     const made = await creatorWith([creatorMember(), member(2, 'Bo'), null]);
     expect(made.lobby.view().seats.map((s) => s.reachability)).toEqual(['direct', 'direct', null]);
   });
@@ -440,7 +494,9 @@ describe('hands started', () => {
     expect(made.mesh.sent).toEqual([]);
     made.lobby.markHandStarted(2);
     await flush();
-    expect(made.mesh.sent).toEqual([['roster', { version: 6, config: { ...CONFIG, seats: 2 }, seats: [creatorMember(), member(2, 'Bo')], hands: 2 }]]);
+    expect(made.mesh.sent).toEqual([
+      ['roster', { version: 6, config: { ...CONFIG, seats: 2 }, seats: [creatorMember(), member(2, 'Bo')], hands: 2 }],
+    ]);
     expect(made.lobby.view().handsStarted).toBe(2);
   });
 });
@@ -452,7 +508,12 @@ describe('a joiner', () => {
     await made.lobby.open();
     return made;
   }
-  const roster = (version: number, seats: (SeatMember | null)[], hands = 0): Roster => ({ version, config: { ...CONFIG, seats: seats.length }, seats, hands });
+  const roster = (version: number, seats: (SeatMember | null)[], hands = 0): Roster => ({
+    version,
+    config: { ...CONFIG, seats: seats.length },
+    seats,
+    hands,
+  });
 
   it('asks for a seat when a link opens, links to the creator, and sits when the roster says so', async () => {
     const made = await joiner();
@@ -558,7 +619,12 @@ describe('a joiner', () => {
 
   it('refuses a roster whose config is not playable, says why once, and takes the next good one', async () => {
     const made = await joiner();
-    const bad: Roster = { version: 2, config: { game: 'stress-shed', seats: 2, options: { nonsense: 1 } }, seats: [creatorMember(), null], hands: 0 };
+    const bad: Roster = {
+      version: 2,
+      config: { game: 'stress-shed', seats: 2, options: { nonsense: 1 } },
+      seats: [creatorMember(), null],
+      hands: 0,
+    };
     const problem = tableConfigProblem(bad.config)!;
     expect(problem).toMatch(/nonsense/);
     const before = made.changes;
@@ -584,7 +650,9 @@ describe('a joiner', () => {
     made.lobby.receive(env('roster', CREATOR_KEY, roster(4, [creatorMember(), member(2, 'Bo'), null], 1)));
     made.lobby.receive(env('roster', CREATOR_KEY, roster(5, [creatorMember(), member(4, 'Di'), member(2, 'Bo')], 1)));
     made.lobby.receive(env('roster', CREATOR_KEY, roster(4, [creatorMember(), null, null], 1)));
-    made.lobby.receive(env('roster', CREATOR_KEY, roster(6, [creatorMember(), member(2, 'Bo'), member(4, 'Di'), member(5, 'Ed')], 1)));
+    made.lobby.receive(
+      env('roster', CREATOR_KEY, roster(6, [creatorMember(), member(2, 'Bo'), member(4, 'Di'), member(5, 'Ed')], 1)),
+    );
     await flush();
     expect(made.log).toEqual([
       "refused the table's seating (version 4): it moves seat 3 while a hand is being played",
@@ -622,7 +690,10 @@ describe('a joiner', () => {
 
 describe('whom the mesh admits', () => {
   async function joinerWith(seats: (SeatMember | null)[]): Promise<Made> {
-    const made = make(hex(2), { name: 'Bo', roster: { version: 3, config: { ...CONFIG, seats: seats.length }, seats, hands: 0 } });
+    const made = make(hex(2), {
+      name: 'Bo',
+      roster: { version: 3, config: { ...CONFIG, seats: seats.length }, seats, hands: 0 },
+    });
     await made.lobby.open();
     return made;
   }
@@ -636,7 +707,14 @@ describe('whom the mesh admits', () => {
     const twin = new Uint8Array(CREATOR_KEY);
     twin[31] = 0;
     expect(check(env('roster', twin))).toBeNull();
-    made.lobby.receive(env('roster', CREATOR_KEY, { version: 4, config: CONFIG, seats: [creatorMember(), member(2, 'Bo'), null], hands: 0 }));
+    made.lobby.receive(
+      env('roster', CREATOR_KEY, {
+        version: 4,
+        config: CONFIG,
+        seats: [creatorMember(), member(2, 'Bo'), null],
+        hands: 0,
+      }),
+    );
     await flush();
     expect(check(env('roster', twin))).toBe('roster not signed by the table creator');
     expect(check(env('roster', CREATOR_KEY))).toBeNull();
@@ -647,7 +725,9 @@ describe('whom the mesh admits', () => {
     const twin = new Uint8Array(CREATOR_KEY);
     twin[31] = 0;
     expect(made.mesh.check!(env('roster', twin))).toBe('roster not signed by the table creator');
-    expect(made.mesh.check!(env('table-event', twin))).toBe(`table-event from an unknown seat (${CREATOR.slice(0, 8)}…)`);
+    expect(made.mesh.check!(env('table-event', twin))).toBe(
+      `table-event from an unknown seat (${CREATOR.slice(0, 8)}…)`,
+    );
     expect(made.mesh.check!(env('leave', CREATOR_KEY))).toBeNull();
   });
 

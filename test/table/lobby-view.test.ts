@@ -11,7 +11,13 @@ import { tableFingerprint } from '../../src/table/fingerprint.js';
 import type { Roster } from '../../src/net/messages.js';
 
 const key = (b: number) => new Uint8Array(32).fill(b);
-const context = (table: string): LobbyViewContext => ({ table, selfKey: 'none', selfPeerId: 'none', botKeys: [], reachability: () => 'direct' });
+const context = (table: string): LobbyViewContext => ({
+  table,
+  selfKey: 'none',
+  selfPeerId: 'none',
+  botKeys: [],
+  reachability: () => 'direct',
+});
 const state = { mySeat: null, isCreator: false, configProblem: null, handRunning: false };
 const roster: Roster = {
   version: 1,
@@ -29,11 +35,17 @@ describe('lobby view fingerprint', () => {
 
   it('follows a new roster and another table, never a stale one', () => {
     lobbyView(roster, context('tbl-a'), state);
-    const taken: Roster = { ...roster, version: 2, seats: [roster.seats[0]!, { key: key(2), name: 'Bo', peerId: 'p-bo' }, roster.seats[2]!] };
+    const taken: Roster = {
+      ...roster,
+      version: 2,
+      seats: [roster.seats[0]!, { key: key(2), name: 'Bo', peerId: 'p-bo' }, roster.seats[2]!],
+    };
     const fpTaken = lobbyView(taken, context('tbl-a'), state).fingerprint;
     expect(fpTaken).toEqual(tableFingerprint('tbl-a', [key(1), key(2), key(3)]));
     expect(fpTaken).not.toEqual(tableFingerprint('tbl-a', [key(1), null, key(3)]));
-    expect(lobbyView(roster, context('tbl-b'), state).fingerprint).toEqual(tableFingerprint('tbl-b', [key(1), null, key(3)]));
+    expect(lobbyView(roster, context('tbl-b'), state).fingerprint).toEqual(
+      tableFingerprint('tbl-b', [key(1), null, key(3)]),
+    );
     expect(lobbyView(undefined, context('tbl-a'), state).fingerprint).toBeNull();
   });
 });

@@ -37,16 +37,40 @@ afterEach(() => {
 const TIMING = { heartbeatMs: 50, presenceMs: 80, reconnectMs: 100 };
 
 /** A page with its own identity and storage that opens `table` and asks for a seat. */
-async function newcomer(network: MemoryNetwork, table: string, seed: number, name: string): Promise<SimulationPeer & { logs: string[] }> {
+async function newcomer(
+  network: MemoryNetwork,
+  table: string,
+  seed: number,
+  name: string,
+): Promise<SimulationPeer & { logs: string[] }> {
   const signer = testSigner(seed);
-  const mesh = new Mesh({ table, signer, transport: network.createTransport(peerIdFor(table, keyHex(signer.publicKey))), name, timing: TIMING });
+  const mesh = new Mesh({
+    table,
+    signer,
+    transport: network.createTransport(peerIdFor(table, keyHex(signer.publicKey))),
+    name,
+    timing: TIMING,
+  });
   const store = new MemoryTableStore();
   const logs: string[] = [];
   const session = new TableSession({
-    mesh, signer, store, name, onChange: () => {}, onLog: (line) => logs.push(line),
-    rng: seededRandom(`newcomer-${seed}`), bot: heuristicBot(), botDelayMs: 0, autoplay: true,
+    mesh,
+    signer,
+    store,
+    name,
+    onChange: () => {},
+    onLog: (line) => logs.push(line),
+    rng: seededRandom(`newcomer-${seed}`),
+    bot: heuristicBot(),
+    botDelayMs: 0,
+    autoplay: true,
   });
-  await mesh.start({ message: (e, via) => session.receive(e, via), rejected: () => {}, changed: () => {}, problem: () => {} });
+  await mesh.start({
+    message: (e, via) => session.receive(e, via),
+    rejected: () => {},
+    changed: () => {},
+    problem: () => {},
+  });
   await session.open();
   session.lobby.sit();
   running.push({ session, mesh });
@@ -54,7 +78,9 @@ async function newcomer(network: MemoryNetwork, table: string, seed: number, nam
 }
 
 /** Three seats play one stress-shed hand to a clean audit; then seat 2 leaves and seat 2 is free. */
-async function handPlayedThenBobLeaves(seed: number): Promise<{ peers: SimulationPeer[]; network: MemoryNetwork; table: string }> {
+async function handPlayedThenBobLeaves(
+  seed: number,
+): Promise<{ peers: SimulationPeer[]; network: MemoryNetwork; table: string }> {
   const { peers, network, table } = await seatPeers({ game: 'stress-shed', players: 3, hands: 1, seed });
   running = [...peers];
   await until(() => peers.every(handFinished));
@@ -107,20 +133,47 @@ it('a seat that forges its own event of the hand played is named, and a withheld
   const annResend = ann.mesh.resend.bind(ann.mesh);
   let forged = false;
   ann.mesh.resend = ((remote: string, envelope: EnvelopeOf<'table-event'>) => {
-    if (remote === danPeer && !forged && envelope.kind === 'table-event' && envelope.body.type === 'act' && keyHex(envelope.from) === annKey) {
+    if (
+      remote === danPeer &&
+      !forged &&
+      envelope.kind === 'table-event' &&
+      envelope.body.type === 'act' &&
+      keyHex(envelope.from) === annKey
+    ) {
       forged = true;
       const hash = Uint8Array.from(envelope.body.hash);
       hash[0] = hash[0]! ^ 1;
       // Addressed to Dan alone, so no relay passes it on to a seat (which would then see Ann equivocate and say so).
-      return annResend(remote, signEnvelope(ann.signer, { kind: 'table-event', table, seq: envelope.seq, to: testSigner(92).publicKey, body: { ...envelope.body, hash } }));
+      return annResend(
+        remote,
+        signEnvelope(ann.signer, {
+          kind: 'table-event',
+          table,
+          seq: envelope.seq,
+          to: testSigner(92).publicKey,
+          body: { ...envelope.body, hash },
+        }),
+      );
     }
     // Neither seat gives Eve Ann's disclosure.
-    if (remote === evePeer && envelope.kind === 'table-event' && envelope.body.type === 'disclose' && keyHex(envelope.from) === annKey) return true;
+    if (
+      remote === evePeer &&
+      envelope.kind === 'table-event' &&
+      envelope.body.type === 'disclose' &&
+      keyHex(envelope.from) === annKey
+    )
+      return true;
     return annResend(remote, envelope);
   }) as Mesh['resend'];
   const catResend = cat.mesh.resend.bind(cat.mesh);
   cat.mesh.resend = ((remote: string, envelope: EnvelopeOf<'table-event'>) => {
-    if (remote === evePeer && envelope.kind === 'table-event' && envelope.body.type === 'disclose' && keyHex(envelope.from) === annKey) return true;
+    if (
+      remote === evePeer &&
+      envelope.kind === 'table-event' &&
+      envelope.body.type === 'disclose' &&
+      keyHex(envelope.from) === annKey
+    )
+      return true;
     return catResend(remote, envelope);
   }) as Mesh['resend'];
 
@@ -129,14 +182,21 @@ it('a seat that forges its own event of the hand played is named, and a withheld
   await until(() => dan.session.history.problem !== null);
   expect(forged).toBe(true);
   expect(dan.session.current!.session.halt?.seat).toBe(0);
-  expect(dan.session.history.problem).toMatch(/^hand 1, as the seats' events show it, does not hold up: Bot 1 \(seat 1\) — .+, and no seat of that hand reported it$/);
+  expect(dan.session.history.problem).toMatch(
+    /^hand 1, as the seats' events show it, does not hold up: Bot 1 \(seat 1\) — .+, and no seat of that hand reported it$/,
+  );
   expect(dan.session.history.status()).toMatch(/^You cannot sit at this table: /);
   expect(dan.logs.some((l) => l.startsWith("refused the table's history: hand 1"))).toBe(true);
 
   await until(() => /incomplete/.test(eve.session.history.status() ?? ''));
-  expect(eve.session.history.status()).toMatch(/^Checking the hands played so far \(hand 1 of 1\) before you can sit: hand 1 is incomplete or still being played — waiting for Bot 1 \(seat 1\)$/);
+  expect(eve.session.history.status()).toMatch(
+    /^Checking the hands played so far \(hand 1 of 1\) before you can sit: hand 1 is incomplete or still being played — waiting for Bot 1 \(seat 1\)$/,
+  );
   expect(eve.session.history.problem).toBeNull();
   // Neither sat: the seat is still free on every seated page, and both still want it.
   expect([ann, cat].map((p) => p.session.lobby.view().seats[1]!.member)).toEqual([null, null]);
-  expect([dan, eve].map((p) => [p.session.lobby.mySeat(), p.session.lobby.wantsSeat])).toEqual([[null, true], [null, true]]);
+  expect([dan, eve].map((p) => [p.session.lobby.mySeat(), p.session.lobby.wantsSeat])).toEqual([
+    [null, true],
+    [null, true],
+  ]);
 }, 600_000);

@@ -27,7 +27,6 @@ import { restoredDuo, type Duo, type Event } from '../helpers/agent-duo.js';
 import { raceGame, type RaceBoard } from '../helpers/race.js';
 import { COURIER, RACE, courierDeal, raceDeal, courier, race } from '../helpers/recorded-duos.js';
 
-
 const bySeat = (seat: number) => (e: Event) => keyHex(e.from) === keyHex(courierDeal[seat]!.from);
 function bodyNow(f: HandFollower, seat: number, type: Event['body']['type'], data: unknown): Event['body'] {
   return { hand: 0, n: f.pool.nextSeq(seat), ...hashBytes(f.hashes), type, data } as Event['body'];
@@ -63,19 +62,33 @@ function spy(view: { state: AnyState | null }, crossCheck = true) {
 
 /** A follower's public surface, with some of it swapped (a mutable copy: recorded inputs move its state on). */
 function viewOf(f: HandFollower, swap: Partial<PlayView> = {}): { -readonly [K in keyof PlayView]: PlayView[K] } {
-  return { setup: f.setup, game: f.game, players: f.players, pool: f.pool, book: f.book, state: f.state, hooks: {}, ...swap };
+  return {
+    setup: f.setup,
+    game: f.game,
+    players: f.players,
+    pool: f.pool,
+    book: f.book,
+    state: f.state,
+    hooks: {},
+    ...swap,
+  };
 }
 
 /** The race rules, but every move is seat 1's turn (a turn-based game with a race error). */
 const turnRace = defineGame({
   ...raceGame.rules,
-  awaits: (state) => (state.board.value >= state.board.target ? { kind: 'over' as const } : { kind: 'move' as const, seat: 0, what: 'claim' }),
+  awaits: (state) =>
+    state.board.value >= state.board.target
+      ? { kind: 'over' as const }
+      : { kind: 'move' as const, seat: 0, what: 'claim' },
 });
 
 /** A made-up act event of `seat` (the spy powers cross-check nothing, so only seat and data matter). */
-const actEvent = (seat: number, action: unknown) => ({ seat, type: 'act', data: { action, keys: [] } }) as unknown as TableEvent<'act'>;
+const actEvent = (seat: number, action: unknown) =>
+  ({ seat, type: 'act', data: { action, keys: [] } }) as unknown as TableEvent<'act'>;
 /** A pool holding only these acts (by seat, in order). */
-const actPool = (acts: TableEvent<'act'>[][]) => ({ act: (seat: number, i: number) => acts[seat]?.[i] }) as unknown as PlayView['pool'];
+const actPool = (acts: TableEvent<'act'>[][]) =>
+  ({ act: (seat: number, i: number) => acts[seat]?.[i] }) as unknown as PlayView['pool'];
 
 /** The spectator of a race duo restored after the deal, holding (not yet run) the commits and reveals of round 0 that `take` lets through. */
 function raceRound(seed: string, take: (e: Event) => boolean = () => true): HandFollower {
@@ -108,7 +121,10 @@ describe('turn-based acts', () => {
 
   it('a turn move that lost a race (a race error of the rules) is taken without blame and counts as progress; nothing is recorded', () => {
     const f = race('turn-race').spectator;
-    const view = viewOf(f, { game: turnRace, pool: actPool([[actEvent(0, { type: 'claim', onTop: 3 }), actEvent(0, { type: 'claim', onTop: 0 })]]) });
+    const view = viewOf(f, {
+      game: turnRace,
+      pool: actPool([[actEvent(0, { type: 'claim', onTop: 3 }), actEvent(0, { type: 'claim', onTop: 0 })]]),
+    });
     const play = new HandPlay(view, f.setupDigest);
     const { powers, calls, stops, records } = spy(view);
     expect(play.advance(powers)).toBe(true);
@@ -143,7 +159,11 @@ describe('turn-based acts', () => {
     expect(stops).toEqual([
       { code: 'illegal-move', seat: 1, detail: 'an illegal move: not-your-turn' },
       { code: 'crypto-fault', seat: null, detail: "the table's crypto result was refused: stale-top" },
-      { code: 'crypto-fault', seat: null, detail: expect.stringMatching(/^the table's crypto result was refused: \S/) as unknown as string },
+      {
+        code: 'crypto-fault',
+        seat: null,
+        detail: expect.stringMatching(/^the table's crypto result was refused: \S/) as unknown as string,
+      },
     ]);
     expect(records).toEqual([]);
   });
@@ -153,7 +173,11 @@ describe('turn-based acts', () => {
     duo.agents[0]!.act({ type: 'pass', handle: 0 });
     duo.pump();
     const f = duo.spectator;
-    expect(f.take(duo.signAs(1, bodyNow(f, 1, 'act', { action: { type: 'pass', handle: 3 }, keys: [new Uint8Array([1, 2, 3])] })))).toBe(true);
+    expect(
+      f.take(
+        duo.signAs(1, bodyNow(f, 1, 'act', { action: { type: 'pass', handle: 3 }, keys: [new Uint8Array([1, 2, 3])] })),
+      ),
+    ).toBe(true);
     f.run();
     expect(f.halt).toBeNull();
     expect(f.inputs.filter((i) => i.kind === 'act')).toHaveLength(2);
@@ -183,8 +207,12 @@ describe('crypto requests and the end of play', () => {
   it('key shares whose cross-check fails: nothing more is done and no progress is reported', () => {
     const f = race('keys-cross').spectator;
     const request: CryptoRequest = { id: 9, kind: 'reveal-all', handles: [0] };
-    const keys = (id: number, seat: number) => ({ seat, type: 'keys', data: { request: id, shares: [], to: null } }) as unknown as TableEvent<'keys'>;
-    const view = viewOf(f, { state: { ...f.state!, requests: [request] }, pool: { keys } as unknown as PlayView['pool'] });
+    const keys = (id: number, seat: number) =>
+      ({ seat, type: 'keys', data: { request: id, shares: [], to: null } }) as unknown as TableEvent<'keys'>;
+    const view = viewOf(f, {
+      state: { ...f.state!, requests: [request] },
+      pool: { keys } as unknown as PlayView['pool'],
+    });
     const { powers, calls } = spy(view, false);
     expect(new HandPlay(view, f.setupDigest).advance(powers)).toBe(false);
     expect(calls).toEqual(['crossCheck keys 0']);
@@ -219,7 +247,14 @@ describe('real-time rounds (race, restored after the deal)', () => {
     const { powers, calls, records, stops } = spy(view);
     expect(play.realTimeStarted).toBe(false);
     expect(play.advance(powers)).toBe(true);
-    expect(calls).toEqual(['crossCheck commit 0', 'crossCheck commit 1', 'crossCheck reveal 0', 'crossCheck reveal 1', 'settled', 'roundOpened']);
+    expect(calls).toEqual([
+      'crossCheck commit 0',
+      'crossCheck commit 1',
+      'crossCheck reveal 0',
+      'crossCheck reveal 1',
+      'settled',
+      'roundOpened',
+    ]);
     expect(play.round).toBe(1);
     expect(play.realTimeStarted).toBe(true);
     const ordered = play.orderedMoves.map((m) => ({ ...m }));
@@ -229,7 +264,9 @@ describe('real-time rounds (race, restored after the deal)', () => {
     expect(records).toEqual([{ kind: 'act', seat: ordered[0]!.seat, action: { type: 'claim', onTop: 0 } }]);
     expect(play.advance(powers)).toBe(true);
     expect(records).toHaveLength(1);
-    expect(play.bounces).toEqual([{ round: 0, seat: ordered[1]!.seat, action: { type: 'claim', onTop: 0 }, error: 'stale-top' }]);
+    expect(play.bounces).toEqual([
+      { round: 0, seat: ordered[1]!.seat, action: { type: 'claim', onTop: 0 }, error: 'stale-top' },
+    ]);
     expect(stops).toEqual([]);
     // Round 1 has no commits yet: nothing to do.
     expect(play.advance(powers)).toBe(false);
@@ -264,9 +301,21 @@ describe('real-time rounds (race, restored after the deal)', () => {
     const actions = [[{ type: 'fly' }], []];
     const salt = (seat: number) => new Uint8Array(32).fill(seat + 1);
     const commit = (round: number, seat: number) =>
-      round === 0 ? ({ seat, type: 'commit', data: { round, digest: roundDigest(table, handNo, round, seat, actions[seat]!, salt(seat)) } } as unknown as TableEvent<'commit'>) : undefined;
+      round === 0
+        ? ({
+            seat,
+            type: 'commit',
+            data: { round, digest: roundDigest(table, handNo, round, seat, actions[seat]!, salt(seat)) },
+          } as unknown as TableEvent<'commit'>)
+        : undefined;
     const reveal = (round: number, seat: number) =>
-      round === 0 ? ({ seat, type: 'reveal', data: { round, actions: actions[seat]!, salt: salt(seat) } } as unknown as TableEvent<'reveal'>) : undefined;
+      round === 0
+        ? ({
+            seat,
+            type: 'reveal',
+            data: { round, actions: actions[seat]!, salt: salt(seat) },
+          } as unknown as TableEvent<'reveal'>)
+        : undefined;
     const view = viewOf(f, { pool: { commit, reveal } as unknown as PlayView['pool'] });
     const play = new HandPlay(view, f.setupDigest);
     const { powers, stops, records } = spy(view);

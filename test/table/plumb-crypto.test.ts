@@ -12,7 +12,16 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ALL_SEATS, decodeKeyShares, encodeKeyShares, seededRandom, type KeyShares } from '../../crypto/index.js';
 import type { CryptoRequest } from '../../src/engine/index.js';
 import { runAudit, type AuditInput } from '../../src/table/hand/audit.js';
-import { finishCascade, presumeStep, startDeal, startReshuffle, stepType, takeStep, type Cascade, type ReshuffleRequest } from '../../src/table/hand/cascade.js';
+import {
+  finishCascade,
+  presumeStep,
+  startDeal,
+  startReshuffle,
+  stepType,
+  takeStep,
+  type Cascade,
+  type ReshuffleRequest,
+} from '../../src/table/hand/cascade.js';
 import type { StepType } from '../../src/table/hand/event-pool.js';
 import { HandFollower } from '../../src/table/hand/follower.js';
 import { mergeRings, PacketBook } from '../../src/table/hand/packets.js';
@@ -36,7 +45,9 @@ beforeAll(() => {
   f.run();
   f.book.presumeKey = null;
   disclosures = [0, 1].map((seat) => {
-    const e = fx.events.find((x) => x.body.type === 'disclose' && bytesToHex(x.from) === bytesToHex(fixtureSigners[seat]!.publicKey))!;
+    const e = fx.events.find(
+      (x) => x.body.type === 'disclose' && bytesToHex(x.from) === bytesToHex(fixtureSigners[seat]!.publicKey),
+    )!;
     const parsed = parseEvent(e, seat);
     if (!parsed.ok) throw new Error(parsed.error);
     return parsed.event as TableEvent<'disclose'>;
@@ -47,8 +58,14 @@ const events = () => f.pool.events();
 const find = <T extends TableEvent['type']>(seat: number, type: T, pred: (e: TableEvent<T>) => boolean = () => true) =>
   events().find((e) => e.seat === seat && e.type === type && pred(e as TableEvent<T>)) as TableEvent<T>;
 const keysOf = (seat: number, request: number) => find(seat, 'keys', (e) => e.data.request === request);
-const steps = (packet: number) => events().filter((e) => ['shuffle', 'lock', 'reshuffle'].includes(e.type) && (e as TableEvent<StepType>).data.packet === packet) as TableEvent<StepType>[];
-const withData = <T extends TableEvent['type']>(e: TableEvent<T>, data: Partial<TableEvent<T>['data']>): TableEvent<T> => ({ ...e, data: { ...e.data, ...data } });
+const steps = (packet: number) =>
+  events().filter(
+    (e) => ['shuffle', 'lock', 'reshuffle'].includes(e.type) && (e as TableEvent<StepType>).data.packet === packet,
+  ) as TableEvent<StepType>[];
+const withData = <T extends TableEvent['type']>(
+  e: TableEvent<T>,
+  data: Partial<TableEvent<T>['data']>,
+): TableEvent<T> => ({ ...e, data: { ...e.data, ...data } });
 const seal = (seat: number) => ({ secretKey: disclosures[seat]!.data.sealSecret, publicKey: f.sealKeys[seat]! });
 const freshBook = () => new PacketBook(fx.setup.table, fx.setup.handNo, 2, 32);
 const stateBytes = (s: Cascade['state']) => ({
@@ -58,12 +75,15 @@ const stateBytes = (s: Cascade['state']) => ({
   layers: s.layers.map((l) => bytesToHex(l.bytes)),
   keys: s.keys.map((k) => bytesToHex(k.bytes)),
 });
-const reencode = (bytes: Uint8Array, seat: number, change: (m: KeyShares) => KeyShares) => encodeKeyShares(change(decodeKeyShares(bytes, { hand: f.book.hand, seat })));
+const reencode = (bytes: Uint8Array, seat: number, change: (m: KeyShares) => KeyShares) =>
+  encodeKeyShares(change(decodeKeyShares(bytes, { hand: f.book.hand, seat })));
 
 it('the recorded hand replays to its disclosures with three packets', () => {
   expect(f.halt).toBeNull();
   expect(f.phase).toBe('disclose');
-  expect(f.book.transcripts.map((t) => [t.id, t.relayer.length, t.shuffle.length, t.lock.length, t.source.kind])).toEqual([
+  expect(
+    f.book.transcripts.map((t) => [t.id, t.relayer.length, t.shuffle.length, t.lock.length, t.source.kind]),
+  ).toEqual([
     [0, 0, 2, 2, 'deck'],
     [1, 2, 2, 2, 'reshuffle'],
     [2, 2, 2, 2, 'reshuffle'],
@@ -84,7 +104,12 @@ describe('cascade', () => {
     expect(c.request).toBeNull();
     expect(c.state.phase).toBe('shuffle');
     const deal = steps(0);
-    expect(deal.map((e) => [e.type, e.seat])).toEqual([['shuffle', 0], ['shuffle', 1], ['lock', 0], ['lock', 1]]);
+    expect(deal.map((e) => [e.type, e.seat])).toEqual([
+      ['shuffle', 0],
+      ['shuffle', 1],
+      ['lock', 0],
+      ['lock', 1],
+    ]);
     for (const e of deal) {
       expect(c.state.next).toBe(e.seat);
       expect(stepType(c.state)).toBe(e.type);
@@ -125,7 +150,10 @@ describe('cascade', () => {
     expect(out.ok || out.halt).toMatchObject({ code: 'bad-step', seat: 1 });
     expect(out.ok || out.halt.detail).toBe('bad shuffle step: shuffle step from seat 1, awaiting seat 0');
     expect(c.record.shuffle).toEqual([]);
-    for (const apply of [(c: Cascade, e: TableEvent<StepType>, book: PacketBook) => takeStep(c, e, book, rng), presumeStep]) {
+    for (const apply of [
+      (c: Cascade, e: TableEvent<StepType>, book: PacketBook) => takeStep(c, e, book, rng),
+      presumeStep,
+    ]) {
       const book = freshBook();
       const c = startDeal(book);
       const garbage = apply(c, withData(s0, { step: new Uint8Array([1, 2, 3]) }), book);
@@ -157,7 +185,9 @@ describe('cascade', () => {
     const c2 = startDeal(book);
     c2.state = { ...c2.state };
     takeStep(c2, s0, book, rng);
-    const tampered = withData(s1, { step: Uint8Array.from(s1.data.step, (b, i) => (i === s1.data.step.length - 5 ? b ^ 1 : b)) });
+    const tampered = withData(s1, {
+      step: Uint8Array.from(s1.data.step, (b, i) => (i === s1.data.step.length - 5 ? b ^ 1 : b)),
+    });
     const out = takeStep(c2, tampered, book, rng);
     expect(out.ok).toBe(false);
     if (!out.ok) {
@@ -169,30 +199,50 @@ describe('cascade', () => {
 
   it('a step signed by one seat but made (or bound) for another is malformed, for takeStep and presumeStep alike', () => {
     const [s0] = steps(0) as [TableEvent<StepType>];
-    for (const apply of [(c: Cascade, e: TableEvent<StepType>, book: PacketBook) => takeStep(c, e, book, rng), presumeStep]) {
+    for (const apply of [
+      (c: Cascade, e: TableEvent<StepType>, book: PacketBook) => takeStep(c, e, book, rng),
+      presumeStep,
+    ]) {
       const book = freshBook();
       const c = startDeal(book);
       // Seat 0's shuffle, the turn seat 0 awaits, in an event signed by seat 1.
       const relayed = apply(c, { ...s0, seat: 1 }, book);
-      expect(relayed.ok || relayed.halt).toMatchObject({ code: 'bad-step', seat: 1, detail: 'malformed shuffle step: shuffle step: authored by seat 0, expected seat 1' });
+      expect(relayed.ok || relayed.halt).toMatchObject({
+        code: 'bad-step',
+        seat: 1,
+        detail: 'malformed shuffle step: shuffle step: authored by seat 0, expected seat 1',
+      });
       expect(c.record.shuffle).toEqual([]);
       // Seat 0's shuffle of the deal offered to a cascade of packet 1.
       const other = { ...startDeal(book), packet: 1 };
       const misbound = apply(other, s0, book);
-      expect(misbound.ok || misbound.halt).toMatchObject({ code: 'bad-step', seat: 0, detail: 'malformed shuffle step: shuffle step: bound to packet 0, expected packet 1' });
+      expect(misbound.ok || misbound.halt).toMatchObject({
+        code: 'bad-step',
+        seat: 0,
+        detail: 'malformed shuffle step: shuffle step: bound to packet 0, expected packet 1',
+      });
       expect(other.record.shuffle).toEqual([]);
     }
   });
 
   it('a lock step out of turn is a bad lock step, and not recorded', () => {
-    const [s0, s1, , l1] = steps(0) as [TableEvent<StepType>, TableEvent<StepType>, TableEvent<StepType>, TableEvent<StepType>];
+    const [s0, s1, , l1] = steps(0) as [
+      TableEvent<StepType>,
+      TableEvent<StepType>,
+      TableEvent<StepType>,
+      TableEvent<StepType>,
+    ];
     const book = freshBook();
     const c = startDeal(book);
     takeStep(c, s0, book, rng);
     takeStep(c, s1, book, rng);
     expect(c.state.phase).toBe('lock');
     const out = takeStep(c, l1, book, rng);
-    expect(out.ok || out.halt).toEqual({ code: 'bad-step', seat: 1, detail: 'bad lock step: lock step from seat 1, awaiting seat 0' });
+    expect(out.ok || out.halt).toEqual({
+      code: 'bad-step',
+      seat: 1,
+      detail: 'bad lock step: lock step from seat 1, awaiting seat 0',
+    });
     expect(c.record.lock).toEqual([]);
     expect(c.state.phase).toBe('lock');
   });
@@ -213,7 +263,10 @@ describe('cascade', () => {
     expect(c.request).toBe(request);
     expect(c.state).toEqual(pending.state);
     expect(c.state.phase).toBe('relayer');
-    const source = c.state.source as { kind: 'reshuffle'; inputs: { kind: string; card?: number; packet?: number; position?: number }[] };
+    const source = c.state.source as {
+      kind: 'reshuffle';
+      inputs: { kind: string; card?: number; packet?: number; position?: number }[];
+    };
     request.handles.forEach((handle, i) => {
       const card = state.cards[handle]?.card ?? null;
       if (card !== null) expect(source.inputs[i]).toEqual({ kind: 'public', card: state.deck.indexOf(card) });
@@ -233,7 +286,11 @@ describe('cascade', () => {
     const d = startReshuffle(g.book, request, state);
     const [relayer0, relayer1] = steps(1) as [TableEvent<StepType>, TableEvent<StepType>];
     const out = takeStep(d, relayer1, g.book, rng);
-    expect(out.ok || out.halt).toMatchObject({ code: 'bad-step', seat: 1, detail: 'bad relayer step: relayer step from seat 1, awaiting seat 0' });
+    expect(out.ok || out.halt).toMatchObject({
+      code: 'bad-step',
+      seat: 1,
+      detail: 'bad relayer step: relayer step from seat 1, awaiting seat 0',
+    });
     const garbled = takeStep(d, withData(relayer0, { step: new Uint8Array([4]) }), g.book, rng);
     expect(garbled.ok || garbled.halt.detail).toMatch(/^malformed relayer step: /);
     expect(d.record.relayer).toEqual([]);
@@ -241,9 +298,17 @@ describe('cascade', () => {
     expect(e.state.phase).toBe('locked');
     finishCascade(g.book, c);
     request.into.forEach((handle, position) => expect(g.book.locate(handle)).toEqual({ packet: 1, position }));
-    expect(g.book.transcripts[1]).toMatchObject({ id: 1, relayer: c.record.relayer, shuffle: c.record.shuffle, lock: c.record.lock, source: c.state.source });
+    expect(g.book.transcripts[1]).toMatchObject({
+      id: 1,
+      relayer: c.record.relayer,
+      shuffle: c.record.shuffle,
+      lock: c.record.lock,
+      source: c.state.source,
+    });
     // A handle with no card cannot be reshuffled.
-    expect(() => startReshuffle(freshBook(), { ...request, handles: [999] }, state)).toThrow(new RangeError('reshuffle of handle 999, which has no card'));
+    expect(() => startReshuffle(freshBook(), { ...request, handles: [999] }, state)).toThrow(
+      new RangeError('reshuffle of handle 999, which has no card'),
+    );
   });
 });
 
@@ -252,8 +317,15 @@ describe('packet book', () => {
 
   it('places and groups handles by packet; a handle with no card groups to null', () => {
     const book = f.book;
-    const grouped = book.group([book.handleOf(0, 6), book.handleOf(0, 9), ...f.book.transcripts[1] ? [book.handleOf(1, 0)] : []]);
-    expect(grouped && [...grouped]).toEqual([[0, [6, 9]], [1, [0]]]);
+    const grouped = book.group([
+      book.handleOf(0, 6),
+      book.handleOf(0, 9),
+      ...(f.book.transcripts[1] ? [book.handleOf(1, 0)] : []),
+    ]);
+    expect(grouped && [...grouped]).toEqual([
+      [0, [6, 9]],
+      [1, [0]],
+    ]);
     expect(book.group([h6(), 999])).toBeNull();
     expect(book.group([])).toEqual(new Map());
     expect(() => book.handleOf(0, 40)).toThrow(new RangeError('packet 0 position 40 holds no handle'));
@@ -272,32 +344,78 @@ describe('packet book', () => {
     for (const seat of [0, 1]) {
       const out = f.book.checkShares(seat, keysOf(seat, 4).data.shares, [h6()], ALL_SEATS, 'own');
       expect(out.ok).toBe(true);
-      expect(out.ok && out.value.map((m) => [m.header.packet, m.to, m.entries.map((e) => [e.position, e.layer])])).toEqual([[0, ALL_SEATS, [[6, seat]]]]);
+      expect(
+        out.ok && out.value.map((m) => [m.header.packet, m.to, m.entries.map((e) => [e.position, e.layer])]),
+      ).toEqual([[0, ALL_SEATS, [[6, seat]]]]);
     }
   });
 
-  const refusal = (seat: number, encoded: readonly Uint8Array[], handles: number[], to: number, layers: 'own' | 'all') => {
+  const refusal = (
+    seat: number,
+    encoded: readonly Uint8Array[],
+    handles: number[],
+    to: number,
+    layers: 'own' | 'all',
+  ) => {
     const out = f.book.checkShares(seat, encoded, handles, to, layers);
     return out.ok ? 'accepted' : out.halt;
   };
 
   it('checkShares refuses, naming the sender and why', () => {
     const shares = keysOf(0, 4).data.shares;
-    expect(refusal(0, shares, [h6(), 999], ALL_SEATS, 'own')).toEqual({ code: 'unknown-handle', seat: 0, detail: 'keys for a card handle that has no card' });
+    expect(refusal(0, shares, [h6(), 999], ALL_SEATS, 'own')).toEqual({
+      code: 'unknown-handle',
+      seat: 0,
+      detail: 'keys for a card handle that has no card',
+    });
     const malformed = refusal(0, [new Uint8Array([1, 2])], [h6()], ALL_SEATS, 'own');
     expect(malformed).toMatchObject({ code: 'wrong-key', seat: 0 });
     expect(typeof malformed !== 'string' && malformed.detail).toMatch(/^malformed keys: ./);
     // Seat 1's share presented as seat 0's does not decode as seat 0's.
-    expect(refusal(0, keysOf(1, 4).data.shares, [h6()], ALL_SEATS, 'own')).toMatchObject({ code: 'wrong-key', seat: 0 });
-    expect(refusal(0, shares, [f.book.handleOf(1, 0)], ALL_SEATS, 'own')).toEqual({ code: 'wrong-key', seat: 0, detail: 'keys for packet 0, which the request does not use' });
-    expect(refusal(0, shares, [h6()], 1, 'own')).toEqual({ code: 'wrong-key', seat: 0, detail: 'keys addressed to everyone, not seat 2' });
+    expect(refusal(0, keysOf(1, 4).data.shares, [h6()], ALL_SEATS, 'own')).toMatchObject({
+      code: 'wrong-key',
+      seat: 0,
+    });
+    expect(refusal(0, shares, [f.book.handleOf(1, 0)], ALL_SEATS, 'own')).toEqual({
+      code: 'wrong-key',
+      seat: 0,
+      detail: 'keys for packet 0, which the request does not use',
+    });
+    expect(refusal(0, shares, [h6()], 1, 'own')).toEqual({
+      code: 'wrong-key',
+      seat: 0,
+      detail: 'keys addressed to everyone, not seat 2',
+    });
     const toSeat2 = reencode(shares[0]!, 0, (m) => ({ ...m, to: 1 }));
-    expect(refusal(0, [toSeat2], [h6()], ALL_SEATS, 'own')).toEqual({ code: 'wrong-key', seat: 0, detail: 'keys addressed to seat 2, not everyone' });
-    expect(refusal(0, shares, [f.book.handleOf(0, 7)], ALL_SEATS, 'own')).toEqual({ code: 'wrong-key', seat: 0, detail: 'sent keys for cards that were not asked for' });
-    expect(refusal(0, shares, [h6()], ALL_SEATS, 'all')).toEqual({ code: 'missing-key', seat: 0, detail: "left out the key of seat 2's layer for packet 0 position 6" });
-    expect(refusal(0, shares, [h6(), f.book.handleOf(0, 8)], ALL_SEATS, 'own')).toEqual({ code: 'missing-key', seat: 0, detail: "left out the key of seat 1's layer for packet 0 position 8" });
-    expect(refusal(0, [], [h6()], ALL_SEATS, 'own')).toEqual({ code: 'missing-key', seat: 0, detail: "left out the key of seat 1's layer for packet 0 position 6" });
-    const wrongKey = reencode(shares[0]!, 0, (m) => ({ ...m, entries: m.entries.map((e) => ({ ...e, key: e.key + 1n })) }));
+    expect(refusal(0, [toSeat2], [h6()], ALL_SEATS, 'own')).toEqual({
+      code: 'wrong-key',
+      seat: 0,
+      detail: 'keys addressed to seat 2, not everyone',
+    });
+    expect(refusal(0, shares, [f.book.handleOf(0, 7)], ALL_SEATS, 'own')).toEqual({
+      code: 'wrong-key',
+      seat: 0,
+      detail: 'sent keys for cards that were not asked for',
+    });
+    expect(refusal(0, shares, [h6()], ALL_SEATS, 'all')).toEqual({
+      code: 'missing-key',
+      seat: 0,
+      detail: "left out the key of seat 2's layer for packet 0 position 6",
+    });
+    expect(refusal(0, shares, [h6(), f.book.handleOf(0, 8)], ALL_SEATS, 'own')).toEqual({
+      code: 'missing-key',
+      seat: 0,
+      detail: "left out the key of seat 1's layer for packet 0 position 8",
+    });
+    expect(refusal(0, [], [h6()], ALL_SEATS, 'own')).toEqual({
+      code: 'missing-key',
+      seat: 0,
+      detail: "left out the key of seat 1's layer for packet 0 position 6",
+    });
+    const wrongKey = reencode(shares[0]!, 0, (m) => ({
+      ...m,
+      entries: m.entries.map((e) => ({ ...e, key: e.key + 1n })),
+    }));
     const wrong = refusal(0, [wrongKey], [h6()], ALL_SEATS, 'own');
     expect(wrong).toMatchObject({ code: 'wrong-key', seat: 0 });
     expect(typeof wrong !== 'string' && wrong.detail).toMatch(/^wrong key: ./);
@@ -307,13 +425,20 @@ describe('packet book', () => {
     const show = find(1, 'act', (e) => e.data.keys.length > 0);
     const h0 = f.book.handleOf(0, 0);
     expect(refusal(1, show.data.keys, [h0], ALL_SEATS, 'all')).toBe('accepted');
-    expect(refusal(1, show.data.keys, [h0], ALL_SEATS, 'own')).toEqual({ code: 'wrong-key', seat: 1, detail: "sent the key of seat 1's layer in a reveal" });
+    expect(refusal(1, show.data.keys, [h0], ALL_SEATS, 'own')).toEqual({
+      code: 'wrong-key',
+      seat: 1,
+      detail: "sent the key of seat 1's layer in a reveal",
+    });
   });
 
   it('presumeKey: a key the caller confirms is taken as checked, with the packet, layer and position it is for', () => {
     const book = f.book;
     const shares = keysOf(0, 4).data.shares;
-    const wrongKey = reencode(shares[0]!, 0, (m) => ({ ...m, entries: m.entries.map((e) => ({ ...e, key: e.key + 1n })) }));
+    const wrongKey = reencode(shares[0]!, 0, (m) => ({
+      ...m,
+      entries: m.entries.map((e) => ({ ...e, key: e.key + 1n })),
+    }));
     const calls: unknown[] = [];
     book.presumeKey = (packet, layer, position, key) => (calls.push([packet, layer, position, typeof key]), true);
     try {
@@ -342,7 +467,9 @@ describe('packet book', () => {
     const text = new Uint8Array([5, 6, 7]);
     const box = f.book.seal(text, 2, 0, seal(0), 1, pub(1), seededRandom('box'));
     expect(f.book.unseal(box, 0, pub(0), 1, seal(1))).toEqual(text);
-    expect(f.book.unseal(f.book.seal(text, 9, 0, seal(0), 1, pub(1), seededRandom('box')), 0, pub(0), 1, seal(1))).toBeNull();
+    expect(
+      f.book.unseal(f.book.seal(text, 9, 0, seal(0), 1, pub(1), seededRandom('box')), 0, pub(0), 1, seal(1)),
+    ).toBeNull();
     expect(f.book.pairKey(seal(0), pub(1))).toBe(f.book.pairKey(seal(0), pub(1)));
     expect(f.book.pairKey(seal(1), pub(0))).toEqual(f.book.pairKey(seal(0), pub(1)));
     expect(f.book.pairKey(seal(1), pub(0))).not.toBe(f.book.pairKey(seal(0), pub(1)));
@@ -351,7 +478,10 @@ describe('packet book', () => {
   it('opens cards with a ring; a handle with no card or a ring that cannot open is refused', () => {
     const opened = f.book.open([h6()], (p) => f.book.publicRing(p));
     expect(opened.ok && [...opened.value.keys()]).toEqual([h6()]);
-    expect(f.book.open([h6(), 999], (p) => f.book.publicRing(p))).toEqual({ ok: false, halt: { code: 'unknown-handle', seat: null, detail: 'a card handle that has no card' } });
+    expect(f.book.open([h6(), 999], (p) => f.book.publicRing(p))).toEqual({
+      ok: false,
+      halt: { code: 'unknown-handle', seat: null, detail: 'a card handle that has no card' },
+    });
     expect(() => f.book.open([f.book.handleOf(0, 7)], () => new Map())).toThrow(RangeError);
     expect(f.book.publicRing(42)).toEqual(new Map());
   });
@@ -369,14 +499,25 @@ describe('packet book', () => {
 
   it('checkShares: a seat cannot pass off another seat’s keys as its own, in a reveal or with a played card', () => {
     const detail = 'malformed keys: key shares: authored by seat 1, expected seat 0'; // crypto/codec.ts counts seats from 0
-    expect(refusal(0, keysOf(1, 4).data.shares, [h6()], ALL_SEATS, 'own')).toEqual({ code: 'wrong-key', seat: 0, detail });
+    expect(refusal(0, keysOf(1, 4).data.shares, [h6()], ALL_SEATS, 'own')).toEqual({
+      code: 'wrong-key',
+      seat: 0,
+      detail,
+    });
     const show = find(1, 'act', (e) => e.data.keys.length > 0);
-    expect(refusal(0, show.data.keys, [f.book.handleOf(0, 0)], ALL_SEATS, 'all')).toEqual({ code: 'wrong-key', seat: 0, detail });
+    expect(refusal(0, show.data.keys, [f.book.handleOf(0, 0)], ALL_SEATS, 'all')).toEqual({
+      code: 'wrong-key',
+      seat: 0,
+      detail,
+    });
   });
 
   it('presumeKey is asked about the key of the layer and position it is for (seat 2’s layer too)', () => {
     const book = f.book;
-    const wrongKey = reencode(keysOf(1, 4).data.shares[0]!, 1, (m) => ({ ...m, entries: m.entries.map((e) => ({ ...e, key: e.key + 1n })) }));
+    const wrongKey = reencode(keysOf(1, 4).data.shares[0]!, 1, (m) => ({
+      ...m,
+      entries: m.entries.map((e) => ({ ...e, key: e.key + 1n })),
+    }));
     const sent = decodeKeyShares(wrongKey, { hand: book.hand, seat: 1 }).entries[0]!.key;
     const calls: unknown[] = [];
     book.presumeKey = (packet, layer, position, key) => (calls.push([packet, layer, position, key === sent]), true);
@@ -392,22 +533,40 @@ describe('packet book', () => {
     const wrong = new Map([[7, [1n, 1n]]]);
     expect(f.book.open([f.book.handleOf(0, 7)], () => wrong)).toEqual({
       ok: false,
-      halt: { code: 'crypto-fault', seat: null, detail: 'position 7 of packet 0 does not open to a card of this hand: a shuffle or lock was wrong, the audit names the seat' },
+      halt: {
+        code: 'crypto-fault',
+        seat: null,
+        detail:
+          'position 7 of packet 0 does not open to a card of this hand: a shuffle or lock was wrong, the audit names the seat',
+      },
     });
   });
 
   it('mergeRings: a missing key of b (undefined) adds no entry to the ring', () => {
-    const b = new Map([[4, [5n, undefined]], [5, [undefined, undefined]]]) as unknown as Parameters<typeof mergeRings>[0];
+    const b = new Map([
+      [4, [5n, undefined]],
+      [5, [undefined, undefined]],
+    ]) as unknown as Parameters<typeof mergeRings>[0];
     const out = mergeRings(new Map(), b);
     expect(Object.keys(out.get(4)!)).toEqual(['0']);
     expect(Object.keys(out.get(5)!)).toEqual([]);
   });
 
   it('mergeRings: keys of b fill the gaps of a, never replace its keys', () => {
-    const a = new Map([[1, [10n, undefined]], [2, [20n]]]) as unknown as Parameters<typeof mergeRings>[0];
-    const b = new Map([[1, [11n, 12n]], [3, [undefined, 31n]]]) as unknown as Parameters<typeof mergeRings>[0];
+    const a = new Map([
+      [1, [10n, undefined]],
+      [2, [20n]],
+    ]) as unknown as Parameters<typeof mergeRings>[0];
+    const b = new Map([
+      [1, [11n, 12n]],
+      [3, [undefined, 31n]],
+    ]) as unknown as Parameters<typeof mergeRings>[0];
     const out = mergeRings(a, b);
-    expect([...out]).toEqual([[1, [10n, 12n]], [2, [20n]], [3, [undefined, 31n]]]);
+    expect([...out]).toEqual([
+      [1, [10n, 12n]],
+      [2, [20n]],
+      [3, [undefined, 31n]],
+    ]);
     expect(a.get(1)).toEqual([10n, undefined]);
   });
 });
@@ -421,22 +580,53 @@ describe('request checks', () => {
     const out = revealAllCards(f.book, request, [keysOf(0, 4), keysOf(1, 4)], deck());
     expect(out.ok && Object.keys(out.value)).toEqual([String(h6)]);
     expect(out.ok && deck()).toContain(out.ok && out.value[String(h6)]);
-    expect(revealAllCards(f.book, request, [keysOf(0, 4), withData(keysOf(1, 4), { to: 0 })], deck())).toEqual({ ok: false, halt: { code: 'wrong-key', seat: 1, detail: 'sealed keys that were to be published' } });
-    expect(revealAllCards(f.book, request, [withData(keysOf(0, 4), { shares: keysOf(1, 4).data.shares })], deck())).toMatchObject({ ok: false, halt: { code: 'wrong-key', seat: 0 } });
-    expect(revealAllCards(f.book, { ...request, handles: [h6, 999] }, [keysOf(0, 4)], deck())).toMatchObject({ ok: false, halt: { code: 'unknown-handle', seat: 0 } });
+    expect(revealAllCards(f.book, request, [keysOf(0, 4), withData(keysOf(1, 4), { to: 0 })], deck())).toEqual({
+      ok: false,
+      halt: { code: 'wrong-key', seat: 1, detail: 'sealed keys that were to be published' },
+    });
+    expect(
+      revealAllCards(f.book, request, [withData(keysOf(0, 4), { shares: keysOf(1, 4).data.shares })], deck()),
+    ).toMatchObject({ ok: false, halt: { code: 'wrong-key', seat: 0 } });
+    expect(revealAllCards(f.book, { ...request, handles: [h6, 999] }, [keysOf(0, 4)], deck())).toMatchObject({
+      ok: false,
+      halt: { code: 'unknown-handle', seat: 0 },
+    });
   });
 
   it('a private delivery: addressed to the recipient, one sealed share per packet', () => {
     const toSeat1 = keysOf(1, 0);
-    const revealTo: Extract<CryptoRequest, { kind: 'reveal-to' }> = { id: 0, kind: 'reveal-to', seat: 0, handles: [0, 1, 2] };
+    const revealTo: Extract<CryptoRequest, { kind: 'reveal-to' }> = {
+      id: 0,
+      kind: 'reveal-to',
+      seat: 0,
+      handles: [0, 1, 2],
+    };
     expect(checkDeliveryEnvelope(f.book, revealTo, [toSeat1])).toEqual({ ok: true, value: null });
-    expect(checkDeliveryEnvelope(f.book, { ...revealTo, seat: 1 }, [toSeat1])).toEqual({ ok: false, halt: { code: 'wrong-key', seat: 1, detail: 'sent keys of request 0 to the wrong seat' } });
+    expect(checkDeliveryEnvelope(f.book, { ...revealTo, seat: 1 }, [toSeat1])).toEqual({
+      ok: false,
+      halt: { code: 'wrong-key', seat: 1, detail: 'sent keys of request 0 to the wrong seat' },
+    });
     const twoPackets = { ...revealTo, handles: [0, f.book.handleOf(1, 0)] };
-    expect(checkDeliveryEnvelope(f.book, twoPackets, [toSeat1])).toEqual({ ok: false, halt: { code: 'missing-key', seat: 1, detail: 'sent 1 sealed shares for request 0, not one per packet' } });
-    expect(checkDeliveryEnvelope(f.book, { ...revealTo, handles: [999] }, [toSeat1])).toMatchObject({ ok: false, halt: { code: 'missing-key', seat: 1 } });
-    const forward: Extract<CryptoRequest, { kind: 'forward' }> = { id: 3, kind: 'forward', from: 1, to: 0, handles: [3] };
+    expect(checkDeliveryEnvelope(f.book, twoPackets, [toSeat1])).toEqual({
+      ok: false,
+      halt: { code: 'missing-key', seat: 1, detail: 'sent 1 sealed shares for request 0, not one per packet' },
+    });
+    expect(checkDeliveryEnvelope(f.book, { ...revealTo, handles: [999] }, [toSeat1])).toMatchObject({
+      ok: false,
+      halt: { code: 'missing-key', seat: 1 },
+    });
+    const forward: Extract<CryptoRequest, { kind: 'forward' }> = {
+      id: 3,
+      kind: 'forward',
+      from: 1,
+      to: 0,
+      handles: [3],
+    };
     expect(checkDeliveryEnvelope(f.book, forward, [toSeat1])).toEqual({ ok: true, value: null });
-    expect(checkDeliveryEnvelope(f.book, { ...forward, to: 1, from: 0 }, [toSeat1])).toMatchObject({ ok: false, halt: { code: 'wrong-key', seat: 1 } });
+    expect(checkDeliveryEnvelope(f.book, { ...forward, to: 1, from: 0 }, [toSeat1])).toMatchObject({
+      ok: false,
+      halt: { code: 'wrong-key', seat: 1 },
+    });
   });
 
   // The book with the card point at `position` of packet 0 swapped for that of `position + 1`: shares still check
@@ -456,7 +646,12 @@ describe('request checks', () => {
     const request: Extract<CryptoRequest, { kind: 'reveal-all' }> = { id: 4, kind: 'reveal-all', handles: [h6] };
     expect(revealAllCards(forgedBook(6), request, [keysOf(0, 4), keysOf(1, 4)], deck())).toEqual({
       ok: false,
-      halt: { code: 'crypto-fault', seat: null, detail: 'position 6 of packet 0 does not open to a card of this hand: a shuffle or lock was wrong, the audit names the seat' },
+      halt: {
+        code: 'crypto-fault',
+        seat: null,
+        detail:
+          'position 6 of packet 0 does not open to a card of this hand: a shuffle or lock was wrong, the audit names the seat',
+      },
     });
   });
 
@@ -464,14 +659,29 @@ describe('request checks', () => {
     const show = find(1, 'act', (e) => e.data.keys.length > 0);
     expect(checkPlayedCards(forgedBook(0), show, [{ handle: f.book.handleOf(0, 0), card: 'AS' }], deck())).toEqual({
       ok: false,
-      halt: { code: 'crypto-fault', seat: null, detail: 'position 0 of packet 0 does not open to a card of this hand: a shuffle or lock was wrong, the audit names the seat' },
+      halt: {
+        code: 'crypto-fault',
+        seat: null,
+        detail:
+          'position 0 of packet 0 does not open to a card of this hand: a shuffle or lock was wrong, the audit names the seat',
+      },
     });
   });
 
   it('a played card beside a handle that does not exist is refused as that, before any key is read', () => {
     const show = find(1, 'act', (e) => e.data.keys.length > 0);
     const h0 = f.book.handleOf(0, 0);
-    expect(checkPlayedCards(f.book, show, [{ handle: h0, card: 'AS' }, { handle: 999, card: 'KS' }], deck())).toEqual({
+    expect(
+      checkPlayedCards(
+        f.book,
+        show,
+        [
+          { handle: h0, card: 'AS' },
+          { handle: 999, card: 'KS' },
+        ],
+        deck(),
+      ),
+    ).toEqual({
       ok: false,
       halt: { code: 'unknown-handle', seat: 1, detail: 'played a card handle that does not exist' },
     });
@@ -481,10 +691,22 @@ describe('request checks', () => {
     const show = find(1, 'act', (e) => e.data.keys.length > 0);
     const h0 = f.book.handleOf(0, 0);
     expect(checkPlayedCards(f.book, show, [{ handle: h0, card: 'AS' }], deck())).toEqual({ ok: true, value: null });
-    expect(checkPlayedCards(f.book, show, [{ handle: h0, card: 'KS' }], deck())).toEqual({ ok: false, halt: { code: 'false-claim', seat: 1, detail: 'claimed to play KS but its keys open AS' } });
-    expect(checkPlayedCards(f.book, show, [{ handle: 999, card: 'AS' }], deck())).toEqual({ ok: false, halt: { code: 'unknown-handle', seat: 1, detail: 'played a card handle that does not exist' } });
-    expect(checkPlayedCards(f.book, show, [{ handle: f.book.handleOf(0, 1), card: 'AS' }], deck())).toMatchObject({ ok: false, halt: { code: 'wrong-key', seat: 1 } });
-    expect(checkPlayedCards(f.book, withData(show, { keys: [] }), [{ handle: h0, card: 'AS' }], deck())).toMatchObject({ ok: false, halt: { code: 'missing-key', seat: 1 } });
+    expect(checkPlayedCards(f.book, show, [{ handle: h0, card: 'KS' }], deck())).toEqual({
+      ok: false,
+      halt: { code: 'false-claim', seat: 1, detail: 'claimed to play KS but its keys open AS' },
+    });
+    expect(checkPlayedCards(f.book, show, [{ handle: 999, card: 'AS' }], deck())).toEqual({
+      ok: false,
+      halt: { code: 'unknown-handle', seat: 1, detail: 'played a card handle that does not exist' },
+    });
+    expect(checkPlayedCards(f.book, show, [{ handle: f.book.handleOf(0, 1), card: 'AS' }], deck())).toMatchObject({
+      ok: false,
+      halt: { code: 'wrong-key', seat: 1 },
+    });
+    expect(checkPlayedCards(f.book, withData(show, { keys: [] }), [{ handle: h0, card: 'AS' }], deck())).toMatchObject({
+      ok: false,
+      halt: { code: 'missing-key', seat: 1 },
+    });
   });
 });
 
@@ -510,26 +732,47 @@ describe('the audit', () => {
     expect(Object.keys(a.open!)).toHaveLength(61);
     expect(a.open![f.book.handleOf(0, 0)]).toBe('AS');
     const early = runAudit(input({ rules: false }));
-    expect(early).toMatchObject({ clean: true, code: null, seat: null, rules: null, detail: 'clean (cards and keys; the hand did not finish, so no rules audit)' });
+    expect(early).toMatchObject({
+      clean: true,
+      code: null,
+      seat: null,
+      rules: null,
+      detail: 'clean (cards and keys; the hand did not finish, so no rules audit)',
+    });
     expect(early.open).toEqual(a.open);
   });
 
   it('a disclosed seal key that is not the announced one, or malformed secrets, are blamed on the discloser', () => {
     const swapped = withData(disclosures[1]!, { sealSecret: disclosures[0]!.data.sealSecret });
-    expect(runAudit(input({ disclosures: [disclosures[0]!, swapped] }))).toEqual({ clean: false, code: 'bad-disclosure', seat: 1, detail: 'disclosed a seal key that is not the one it announced', rules: null, open: null });
+    expect(runAudit(input({ disclosures: [disclosures[0]!, swapped] }))).toEqual({
+      clean: false,
+      code: 'bad-disclosure',
+      seat: 1,
+      detail: 'disclosed a seal key that is not the one it announced',
+      rules: null,
+      open: null,
+    });
     const garbled = withData(disclosures[0]!, { secrets: [new Uint8Array([3, 3])] });
     const a = runAudit(input({ disclosures: [garbled, disclosures[1]!] }));
     expect(a).toMatchObject({ clean: false, code: 'bad-disclosure', seat: 0, rules: null, open: null });
     expect(a.detail).toMatch(/^malformed secrets: ./);
     const others = withData(disclosures[0]!, { secrets: disclosures[1]!.data.secrets });
-    expect(runAudit(input({ disclosures: [others, disclosures[1]!] }))).toMatchObject({ code: 'bad-disclosure', seat: 0 });
+    expect(runAudit(input({ disclosures: [others, disclosures[1]!] }))).toMatchObject({
+      code: 'bad-disclosure',
+      seat: 0,
+    });
   });
 
   it('a sealed share that does not open, or opens to garbage, is blamed on its sender', () => {
     const sealed = keysOf(1, 0);
     const bad = withData(sealed, { shares: [new Uint8Array(60)] });
     const events = f.pool.events().map((e) => (e === sealed ? bad : e));
-    expect(runAudit(input({ events }))).toMatchObject({ clean: false, code: 'unsealable', seat: 1, detail: 'sent key shares to seat 1 that do not open' });
+    expect(runAudit(input({ events }))).toMatchObject({
+      clean: false,
+      code: 'unsealable',
+      seat: 1,
+      detail: 'sent key shares to seat 1 that do not open',
+    });
     const garbage = f.book.seal(new Uint8Array([1]), 0, 1, seal(1), 0, f.sealKeys[0]!, seededRandom('g'));
     const events2 = f.pool.events().map((e) => (e === sealed ? withData(sealed, { shares: [garbage] }) : e));
     const a = runAudit(input({ events: events2 }));
@@ -561,12 +804,16 @@ describe('the audit', () => {
     const [t0, ...rest] = f.book.transcripts;
     const l0 = t0!.lock[0]!;
     const z = l0.proof.z.map((v, i) => (i === 0 ? (v === 0n ? 1n : v - 1n) : v));
-    const badProof = Object.create(f.book, { transcripts: { value: [{ ...t0!, lock: [{ ...l0, proof: { ...l0.proof, z } }, ...t0!.lock.slice(1)] }, ...rest] } }) as PacketBook;
+    const badProof = Object.create(f.book, {
+      transcripts: { value: [{ ...t0!, lock: [{ ...l0, proof: { ...l0.proof, z } }, ...t0!.lock.slice(1)] }, ...rest] },
+    }) as PacketBook;
     expect(runAudit(input({ book: badProof }))).toMatchObject({ clean: true, code: null, detail: 'clean' });
     // A public share with a wrong key.
     const pub = f.book.publicShares[0]!;
     const wrongShare = { ...pub, entries: pub.entries.map((e) => ({ ...e, key: e.key + 1n })) };
-    const badShare = Object.create(f.book, { publicShares: { value: [...f.book.publicShares, wrongShare] } }) as PacketBook;
+    const badShare = Object.create(f.book, {
+      publicShares: { value: [...f.book.publicShares, wrongShare] },
+    }) as PacketBook;
     expect(runAudit(input({ book: badShare }))).toMatchObject({ clean: true, code: null, detail: 'clean' });
   });
 
@@ -574,7 +821,11 @@ describe('the audit', () => {
     const short = withData(disclosures[1]!, { secrets: disclosures[1]!.data.secrets.slice(1) });
     const a = runAudit(input({ disclosures: [disclosures[0]!, short] }));
     expect(a).toMatchObject({ clean: false, code: 'crypto-fault', seat: 1, rules: null, open: null });
-    const inputs = f.inputs.map((i) => (i.kind === 'act' && (i.action as { type: string }).type === 'show' ? { ...i, action: { ...(i.action as object), card: 'KS' } } : i));
+    const inputs = f.inputs.map((i) =>
+      i.kind === 'act' && (i.action as { type: string }).type === 'show'
+        ? { ...i, action: { ...(i.action as object), card: 'KS' } }
+        : i,
+    );
     const index = inputs.findIndex((i) => i.kind === 'act' && (i.action as { type: string }).type === 'show');
     const r = runAudit(input({ inputs }));
     expect(r).toMatchObject({ clean: false, code: 'rules-fault', seat: 1 });

@@ -36,7 +36,10 @@ export const fixtureSigners = tableSigners.slice(0, 2);
 if (process.argv[2] === 'write') {
   const { recordCourierHand } = await import('../fuzz/recorded-hands.js');
   const hand = await recordCourierHand();
-  writeFileSync(PATH, `${JSON.stringify({ setup: hand.setup, events: hand.events.map((e) => Buffer.from(encodeEnvelope(e)).toString('base64')) }, null, 1)}\n`);
+  writeFileSync(
+    PATH,
+    `${JSON.stringify({ setup: hand.setup, events: hand.events.map((e) => Buffer.from(encodeEnvelope(e)).toString('base64')) }, null, 1)}\n`,
+  );
   console.log(`wrote ${hand.events.length} events`);
   process.exit(0);
 }

@@ -14,16 +14,38 @@ import { describe, expect, it } from 'vitest';
 import { canonicalJson, type Outcome } from '../../src/engine/index.js';
 import type { HandAudit } from '../../src/table/hand/audit.js';
 import { auditReport, earlyVerdict, startsAudit } from '../../src/table/hand/early-audit.js';
-import { nextSetup, outcomeHash, outcomeOf, readyFault, setupArgs, setupHash, type HandOutcome, type HandSetup } from '../../src/table/hand/setup.js';
+import {
+  nextSetup,
+  outcomeHash,
+  outcomeOf,
+  readyFault,
+  setupArgs,
+  setupHash,
+  type HandOutcome,
+  type HandSetup,
+} from '../../src/table/hand/setup.js';
 import type { TableEvent } from '../../src/table/transcript.js';
 
-const SETUP: HandSetup = { table: 'tbl', handNo: 3, game: 'pesten', options: { a: 1 }, seatKeys: ['aa', 'bb', 'cc'], dealer: 2, carry: { score: [1, 2, 3] }, previous: 'ff' };
+const SETUP: HandSetup = {
+  table: 'tbl',
+  handNo: 3,
+  game: 'pesten',
+  options: { a: 1 },
+  seatKeys: ['aa', 'bb', 'cc'],
+  dealer: 2,
+  carry: { score: [1, 2, 3] },
+  previous: 'ff',
+};
 const OUTCOME: HandOutcome = { stateHash: 'ab', nextDealer: 1, carry: { m: 2 } };
 
 describe('hand set-up', () => {
   it('setupHash and outcomeHash are SHA-256 of the documented label and the canonical JSON', () => {
-    expect(bytesToHex(setupHash(SETUP))).toBe(bytesToHex(sha256(utf8ToBytes(`fairdeck/hand-setup/v1\0${canonicalJson(SETUP)}`))));
-    expect(outcomeHash(OUTCOME)).toBe(bytesToHex(sha256(utf8ToBytes(`fairdeck/hand-outcome/v1\0${canonicalJson(OUTCOME)}`))));
+    expect(bytesToHex(setupHash(SETUP))).toBe(
+      bytesToHex(sha256(utf8ToBytes(`fairdeck/hand-setup/v1\0${canonicalJson(SETUP)}`))),
+    );
+    expect(outcomeHash(OUTCOME)).toBe(
+      bytesToHex(sha256(utf8ToBytes(`fairdeck/hand-outcome/v1\0${canonicalJson(OUTCOME)}`))),
+    );
     expect(bytesToHex(setupHash({ ...SETUP, dealer: 1 }))).not.toBe(bytesToHex(setupHash(SETUP)));
   });
 
@@ -34,7 +56,9 @@ describe('hand set-up', () => {
   });
 
   it('outcomeOf keeps the next dealer and the carry with the state hash; none without an outcome', () => {
-    expect(outcomeOf({ ranking: [[0]], nextDealer: 2, scores: null, carry: { x: 1 }, summary: 's' } as Outcome, 'cd')).toEqual({ stateHash: 'cd', nextDealer: 2, carry: { x: 1 } });
+    expect(
+      outcomeOf({ ranking: [[0]], nextDealer: 2, scores: null, carry: { x: 1 }, summary: 's' } as Outcome, 'cd'),
+    ).toEqual({ stateHash: 'cd', nextDealer: 2, carry: { x: 1 } });
     expect(outcomeOf(null, 'cd')).toBeNull();
   });
 
@@ -42,8 +66,20 @@ describe('hand set-up', () => {
     const base = { table: 'tbl', game: 'pesten', options: { a: 1 }, seatKeys: ['aa', 'bb', 'cc'] };
     const common = { table: 'tbl', game: 'pesten', options: { a: 1 }, seatKeys: ['aa', 'bb', 'cc'] };
     expect(nextSetup(base, 0, undefined)).toEqual({ ...common, handNo: 0, dealer: 0, carry: null, previous: null });
-    expect(nextSetup(base, 4, { setup: SETUP, outcome: null })).toEqual({ ...common, handNo: 4, dealer: 2, carry: { score: [1, 2, 3] }, previous: null });
-    expect(nextSetup(base, 4, { setup: SETUP, outcome: OUTCOME })).toEqual({ ...common, handNo: 4, dealer: 1, carry: { m: 2 }, previous: outcomeHash(OUTCOME) });
+    expect(nextSetup(base, 4, { setup: SETUP, outcome: null })).toEqual({
+      ...common,
+      handNo: 4,
+      dealer: 2,
+      carry: { score: [1, 2, 3] },
+      previous: null,
+    });
+    expect(nextSetup(base, 4, { setup: SETUP, outcome: OUTCOME })).toEqual({
+      ...common,
+      handNo: 4,
+      dealer: 1,
+      carry: { m: 2 },
+      previous: outcomeHash(OUTCOME),
+    });
     // The seat keys are a copy.
     expect(nextSetup(base, 0, undefined).seatKeys).not.toBe(base.seatKeys);
   });
@@ -52,7 +88,10 @@ describe('hand set-up', () => {
     const ours = setupHash(SETUP);
     const good = x25519.getPublicKey(new Uint8Array(32).fill(7));
     expect(readyFault({ sealKey: good, setup: ours }, ours)).toBeNull();
-    expect(readyFault({ sealKey: good, setup: setupHash({ ...SETUP, dealer: 0 }) }, ours)).toEqual({ code: 'bad-setup', detail: 'is ready for another set-up of this hand' });
+    expect(readyFault({ sealKey: good, setup: setupHash({ ...SETUP, dealer: 0 }) }, ours)).toEqual({
+      code: 'bad-setup',
+      detail: 'is ready for another set-up of this hand',
+    });
     const low = readyFault({ sealKey: new Uint8Array(32), setup: ours }, ours);
     expect(low?.code).toBe('bad-seal-key');
     expect(low?.detail).toMatch(/^announced a seal key that cannot be used: seal key/);
@@ -99,7 +138,8 @@ describe('the audit at once', () => {
     expect(earlyVerdict(audit, { fault, reporter: 0 })).toEqual({
       code: 'bad-step',
       seat: 1,
-      detail: "the audit at once after seat 1's report of an unattributed fault (crypto-fault: opens to not-a-card) found: bad lock",
+      detail:
+        "the audit at once after seat 1's report of an unattributed fault (crypto-fault: opens to not-a-card) found: bad lock",
     });
   });
 
@@ -107,12 +147,14 @@ describe('the audit at once', () => {
     expect(earlyVerdict(clean, { fault, reporter: 1 })).toEqual({
       code: 'false-report',
       seat: 1,
-      detail: "reported a fault that the audit with every secret disclosed does not show after seat 2's report of an unattributed fault (crypto-fault: opens to not-a-card)",
+      detail:
+        "reported a fault that the audit with every secret disclosed does not show after seat 2's report of an unattributed fault (crypto-fault: opens to not-a-card)",
     });
     expect(earlyVerdict(clean, { fault, reporter: null })).toEqual({
       code: 'internal',
       seat: null,
-      detail: 'every secret checked out in the audit after an unattributed fault (crypto-fault: opens to not-a-card): a fault of this peer',
+      detail:
+        'every secret checked out in the audit after an unattributed fault (crypto-fault: opens to not-a-card): a fault of this peer',
     });
     const unnamed: HandAudit = { clean: false, code: 'crypto-fault', seat: null, detail: 'x', rules: null, open: null };
     expect(earlyVerdict(unnamed, { fault, reporter: null }).code).toBe('internal');

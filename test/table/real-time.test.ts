@@ -33,7 +33,14 @@ async function playTies(net: Net, stop: () => boolean = () => false): Promise<vo
     if (a.phase !== 'play' && b.phase !== 'play') return a.phase === 'done' || a.phase === 'disclose';
     const va = (a.engineState?.board as RaceBoard | undefined)?.value;
     const vb = (b.engineState?.board as RaceBoard | undefined)?.value;
-    if (a.phase === 'play' && b.phase === 'play' && va === vb && a.pendingMoves === 0 && b.pendingMoves === 0 && a.legalActions().length > 0) {
+    if (
+      a.phase === 'play' &&
+      b.phase === 'play' &&
+      va === vb &&
+      a.pendingMoves === 0 &&
+      b.pendingMoves === 0 &&
+      a.legalActions().length > 0
+    ) {
       a.act({ type: 'claim', onTop: va });
       b.act({ type: 'claim', onTop: vb });
     }
@@ -47,28 +54,38 @@ describe('real-time ordering', () => {
     [0, 20],
     [0, 80],
     [80, 0],
-  ])('with one-way delays %i ms → seat 2 and %i ms → seat 1, both peers agree on every tie and the coin, not the network, decides', async (toB, toA) => {
-    const net = await raceTable({ delay: (from) => (from === 0 ? toB : toA) }, `ties-${toB}-${toA}`);
-    await playTies(net);
-    const [a, b] = net.sessions as [HandSession, HandSession];
-    await until(() => a.phase === 'done' && b.phase === 'done');
-    expect(a.halt).toBeNull();
-    expect(a.hash).toBe(b.hash);
-    expect(a.auditResult?.clean).toBe(true);
-    const wins = (a.engineState!.board as RaceBoard).wins;
-    expect(wins[0]! + wins[1]!).toBe(40);
-    // Nearly every claim met a rival claim for the same value: one landed, the other bounced; both peers saw the same bounces.
-    expect(a.bounces.length).toBeGreaterThanOrEqual(35);
-    expect(a.bounces.every((x) => x.error === 'stale-top')).toBe(true);
-    expect(b.bounces.map((x) => x.seat)).toEqual(a.bounces.map((x) => x.seat));
-    // 40 fair coin flips: each seat wins between 8 and 32 with probability > 0.9999 (binomial tails).
-    // A rule that let the faster network win would give one seat all 40.
-    expect(Math.min(...wins)).toBeGreaterThanOrEqual(8);
-  }, 120_000);
+  ])(
+    'with one-way delays %i ms → seat 2 and %i ms → seat 1, both peers agree on every tie and the coin, not the network, decides',
+    async (toB, toA) => {
+      const net = await raceTable({ delay: (from) => (from === 0 ? toB : toA) }, `ties-${toB}-${toA}`);
+      await playTies(net);
+      const [a, b] = net.sessions as [HandSession, HandSession];
+      await until(() => a.phase === 'done' && b.phase === 'done');
+      expect(a.halt).toBeNull();
+      expect(a.hash).toBe(b.hash);
+      expect(a.auditResult?.clean).toBe(true);
+      const wins = (a.engineState!.board as RaceBoard).wins;
+      expect(wins[0]! + wins[1]!).toBe(40);
+      // Nearly every claim met a rival claim for the same value: one landed, the other bounced; both peers saw the same bounces.
+      expect(a.bounces.length).toBeGreaterThanOrEqual(35);
+      expect(a.bounces.every((x) => x.error === 'stale-top')).toBe(true);
+      expect(b.bounces.map((x) => x.seat)).toEqual(a.bounces.map((x) => x.seat));
+      // 40 fair coin flips: each seat wins between 8 and 32 with probability > 0.9999 (binomial tails).
+      // A rule that let the faster network win would give one seat all 40.
+      expect(Math.min(...wins)).toBeGreaterThanOrEqual(8);
+    },
+    120_000,
+  );
 
   it('names a seat that withholds its reveal, and blames one that reveals other moves than it committed to', async () => {
     const withheld = await raceTable(
-      { delay: () => 5, tamper: (seat, env) => (seat === 1 && env.body.type === 'reveal' && env.body.data && (env.body.data as { round: number }).round === 3 ? null : env) },
+      {
+        delay: () => 5,
+        tamper: (seat, env) =>
+          seat === 1 && env.body.type === 'reveal' && env.body.data && (env.body.data as { round: number }).round === 3
+            ? null
+            : env,
+      },
       'withhold',
     );
     let named = false;

@@ -35,9 +35,15 @@ describe('a page that comes back', () => {
     await until(() => (cid.session.current?.session.step ?? 0) > 8);
     closePage(cid);
     // The others give up on hand 1 (Cid's page is closed) and start hand 2, which waits for Cid.
-    await until(() => ann.session.current?.session.waiting()?.seats.includes(2) === true && bob.session.current?.session.waiting()?.seats.includes(2) === true);
+    await until(
+      () =>
+        ann.session.current?.session.waiting()?.seats.includes(2) === true &&
+        bob.session.current?.session.waiting()?.seats.includes(2) === true,
+    );
     ann.session.endHand();
-    await until(() => ann.session.current?.session.phase === 'halted' && bob.session.current?.session.phase === 'halted');
+    await until(
+      () => ann.session.current?.session.phase === 'halted' && bob.session.current?.session.phase === 'halted',
+    );
     ann.session.rematch();
     bob.session.rematch();
     await until(() => ann.session.current?.handNo === 1 && bob.session.current?.handNo === 1);
@@ -70,7 +76,13 @@ describe('a page that comes back', () => {
 
 describe('an attacker at the table', () => {
   it('cannot end or freeze a hand by forging events of the next hand, not even on a page that came back', async () => {
-    const { peers, reload, table } = await seatPeers({ game: 'stress-shed', players: 3, hands: 1, seed: 155, stallMs: 1_000 });
+    const { peers, reload, table } = await seatPeers({
+      game: 'stress-shed',
+      players: 3,
+      hands: 1,
+      seed: 155,
+      stallMs: 1_000,
+    });
     running = peers;
     const [mallory, bob] = peers as [SimulationPeer, SimulationPeer, SimulationPeer];
     await until(() => (bob.session.current?.session.step ?? 0) > 6);
@@ -82,7 +94,14 @@ describe('an attacker at the table', () => {
         table,
         seq: 50_000 + n,
         to: null,
-        body: { hand: 1, n: n++, at: 0, hash: new Uint8Array(32), type: 'abandon', data: { reason: 'the table moved on' } },
+        body: {
+          hand: 1,
+          n: n++,
+          at: 0,
+          hash: new Uint8Array(32),
+          type: 'abandon',
+          data: { reason: 'the table moved on' },
+        },
       });
     const back = await reload(2);
     running = [mallory, bob, back];
@@ -99,7 +118,9 @@ describe('an attacker at the table', () => {
     running = [bob, back];
     // Nobody leaves hand 1 on Mallory's word: both pages wait, name Mallory as gone, and only a person ends the hand.
     // (The hand cannot end without Mallory: the audit needs her keys.)
-    await until(() => [bob, back].every((p) => p.session.current?.stalled?.gone === true && p.session.current.stalled.canEnd));
+    await until(() =>
+      [bob, back].every((p) => p.session.current?.stalled?.gone === true && p.session.current.stalled.canEnd),
+    );
     expect([bob, back].map((p) => p.session.current?.handNo)).toEqual([0, 0]);
     expect([bob, back].map((p) => p.session.current?.session.phase)).not.toContain('halted');
     expect(bob.session.current?.stalled?.seats).toEqual([0]);
@@ -114,7 +135,14 @@ describe('an attacker at the table', () => {
 describe('gone, not thinking', () => {
   it('names only a seat whose page is closed, on its seat and in the log, never the viewer or a live seat', async () => {
     const logs: string[][] = [[], [], []];
-    const { peers } = await seatPeers({ game: 'stress-shed', players: 3, hands: 1, seed: 153, stallMs: 1_000, onLog: (seat, line) => logs[seat]!.push(line) });
+    const { peers } = await seatPeers({
+      game: 'stress-shed',
+      players: 3,
+      hands: 1,
+      seed: 153,
+      stallMs: 1_000,
+      onLog: (seat, line) => logs[seat]!.push(line),
+    });
     running = peers;
     const [ann, , cid] = peers as [SimulationPeer, SimulationPeer, SimulationPeer];
     await until(() => (ann.session.current?.session.step ?? 0) > 8);
@@ -155,7 +183,13 @@ describe('leaving', () => {
     ann.session.rematch();
     expect(ann.session.current?.handNo).toBe(0);
     await ann.session.addBot(2);
-    await until(() => [ann, bob].every((p) => p.session.lobby.view().seats[2]?.member?.name === 'Bot 3' && p.session.lobby.view().seats[2]?.keyHex !== firstSetup.seatKeys[2]));
+    await until(() =>
+      [ann, bob].every(
+        (p) =>
+          p.session.lobby.view().seats[2]?.member?.name === 'Bot 3' &&
+          p.session.lobby.view().seats[2]?.keyHex !== firstSetup.seatKeys[2],
+      ),
+    );
     ann.session.rematch();
     bob.session.rematch();
     running = [ann, bob];

@@ -31,15 +31,23 @@ import { COURIER, RACE, courierDeal, raceDeal, courier, race } from '../helpers/
 
 const types = (events: readonly Event[]) => events.map((e) => e.body.type);
 const bySeat = (seat: number) => (e: Event) => keyHex(e.from) === keyHex(courierDeal[seat]!.from);
-const deepCopy = (f: HandFollower) => deepClone(f, [f.game, f.book.hand, f.setup], (v) => 'envelope' in v && 'data' in v);
+const deepCopy = (f: HandFollower) =>
+  deepClone(f, [f.game, f.book.hand, f.setup], (v) => 'envelope' in v && 'data' in v);
 function bodyNow(f: HandFollower, seat: number, type: Event['body']['type'], data: unknown): Event['body'] {
   return { hand: 0, n: f.pool.nextSeq(seat), ...hashBytes(f.hashes), type, data } as Event['body'];
 }
 /** The secrets a seat disclosed in a record. */
 function disclosed(record: readonly Event[], seat: number): { secrets: Uint8Array[]; sealSecret: Uint8Array } {
-  return record.find((e) => e.body.type === 'disclose' && bySeat(seat)(e))!.body.data as { secrets: Uint8Array[]; sealSecret: Uint8Array };
+  return record.find((e) => e.body.type === 'disclose' && bySeat(seat)(e))!.body.data as {
+    secrets: Uint8Array[];
+    sealSecret: Uint8Array;
+  };
 }
-const quietIO = (duo: Duo, seat: number): SeatIO => ({ sign: (body) => duo.signAs(seat, body), keepSecrets: () => {}, publish: () => {} });
+const quietIO = (duo: Duo, seat: number): SeatIO => ({
+  sign: (body) => duo.signAs(seat, body),
+  keepSecrets: () => {},
+  publish: () => {},
+});
 /** Puts `game` under every follower of the duo (all apply the same rules, so nobody desyncs). */
 function playWith(duo: Duo, game: AnyGame): void {
   for (const f of [...duo.followers, duo.spectator]) (f as unknown as { game: AnyGame }).game = game;
@@ -48,13 +56,25 @@ const claim = (onTop: number) => ({ type: 'claim', onTop });
 const value = (f: HandFollower) => (f.state!.board as RaceBoard).value;
 
 describe('what a seat keeps and makes', () => {
-  it('a seat restored with another seat\'s packet secrets is refused when it is made', () => {
+  it("a seat restored with another seat's packet secrets is refused when it is made", () => {
     const duo = race('wrong-secrets');
     const theirs = disclosed(RACE, 1);
     const mine = disclosed(RACE, 0);
     const f = deepCopy(duo.followers[0]!);
-    expect(() => new SeatAgent(f, 0, quietIO(duo, 0), seededRandom('w'), { sealSecret: mine.sealSecret, packets: [theirs.secrets[0]!] })).toThrow();
-    expect(() => new SeatAgent(f, 0, quietIO(duo, 0), seededRandom('w'), { sealSecret: mine.sealSecret, packets: [mine.secrets[0]!] })).not.toThrow();
+    expect(
+      () =>
+        new SeatAgent(f, 0, quietIO(duo, 0), seededRandom('w'), {
+          sealSecret: mine.sealSecret,
+          packets: [theirs.secrets[0]!],
+        }),
+    ).toThrow();
+    expect(
+      () =>
+        new SeatAgent(f, 0, quietIO(duo, 0), seededRandom('w'), {
+          sealSecret: mine.sealSecret,
+          packets: [mine.secrets[0]!],
+        }),
+    ).not.toThrow();
   });
 
   it('a disposed agent keeps no secrets and publishes nothing', () => {
@@ -69,11 +89,16 @@ describe('what a seat keeps and makes', () => {
   it('an own event the follower does not take in is an error naming its type', () => {
     const duo = agentDuo({ game: courierGame, seed: 'not-taken', hold: () => true });
     const f = duo.followers[0]!;
-    const agent = new SeatAgent(f, 0, { sign: (body) => duo.signAs(0, { ...body, hand: 5 }), keepSecrets: () => {}, publish: () => {} }, seededRandom('n'));
+    const agent = new SeatAgent(
+      f,
+      0,
+      { sign: (body) => duo.signAs(0, { ...body, hand: 5 }), keepSecrets: () => {}, publish: () => {} },
+      seededRandom('n'),
+    );
     expect(() => agent.produce()).toThrow('own ready event was not taken in');
   });
 
-  it('a seat that found a fault with no seat to name reports it even when another seat\'s report (one that starts no audit) is held', () => {
+  it("a seat that found a fault with no seat to name reports it even when another seat's report (one that starts no audit) is held", () => {
     const duo = courier('report-held');
     const own = duo.followers[0]!;
     // Numbered far ahead, so that it takes no number seat 2's own events will use.
@@ -81,7 +106,10 @@ describe('what a seat keeps and makes', () => {
     expect(own.take(duo.signAs(1, { ...body, n: body.n + 50 }))).toBe(true);
     own.run();
     expect(own.phase).toBe('play');
-    own.hooks = { ...own.hooks, delivered: (request) => (request.kind === 'forward' ? { code: 'crypto-fault', seat: null, detail: 'X' } : null) };
+    own.hooks = {
+      ...own.hooks,
+      delivered: (request) => (request.kind === 'forward' ? { code: 'crypto-fault', seat: null, detail: 'X' } : null),
+    };
     duo.agents[0]!.act({ type: 'pass', handle: 0 });
     duo.agents[1]!.act({ type: 'pass', handle: 3 });
     duo.pump();
@@ -130,7 +158,11 @@ describe('audited at once while a move is owed (courier)', () => {
 describe('a claimed card that is not dealt (courier, a pass made to claim handle 40)', () => {
   it('is refused with "that card is not dealt yet" before anything is signed', () => {
     const duo = courier('undealt');
-    const wrapped = { ...courierGame, claimedCards: (raw: unknown) => ((raw as { handle?: number }).handle === 2 ? [{ handle: 40, card: 'AS' }] : courierGame.claimedCards(raw)) } as unknown as AnyGame;
+    const wrapped = {
+      ...courierGame,
+      claimedCards: (raw: unknown) =>
+        (raw as { handle?: number }).handle === 2 ? [{ handle: 40, card: 'AS' }] : courierGame.claimedCards(raw),
+    } as unknown as AnyGame;
     playWith(duo, wrapped);
     expect(duo.agents[0]!.act({ type: 'pass', handle: 2 })).toBe('that card is not dealt yet');
     expect(duo.sent).toEqual([]);
@@ -151,7 +183,15 @@ describe('forwarded keys that do not open the card (courier, keys presumed check
           const msg = decodeKeyShares(plain, { hand: f.book.hand, seat: 0 });
           const entries = msg.entries.map((x, i) => (i === 0 ? { ...x, key: x.key + 1n } : x));
           const bytes = encodeKeyShares({ ...msg, entries });
-          return f.book.seal(bytes, msg.header.packet, 0, { secretKey: s0, publicKey: f.sealKeys[0]! }, 1, f.sealKeys[1]!, seededRandom('reseal'));
+          return f.book.seal(
+            bytes,
+            msg.header.packet,
+            0,
+            { secretKey: s0, publicKey: f.sealKeys[0]! },
+            1,
+            f.sealKeys[1]!,
+            seededRandom('reseal'),
+          );
         });
         return duo0.signAs(0, { ...e.body, data: { ...data, shares } } as Event['body']);
       },
@@ -178,11 +218,16 @@ function raceWithRefusal(pauseAt: number | null): AnyGame {
     ...raceGame,
     reduce: (state: AnyState, input: Input) => {
       const a = input.kind === 'act' ? (input.action as { onTop?: number }) : null;
-      if (a && typeof a.onTop === 'number' && a.onTop < (state.board as RaceBoard).value) return { ok: false, error: 'too-late' };
+      if (a && typeof a.onTop === 'number' && a.onTop < (state.board as RaceBoard).value)
+        return { ok: false, error: 'too-late' };
       return raceGame.reduce(state as never, input);
     },
-    claimedCards: (raw: unknown) => ((raw as { onTop?: number }).onTop === 77 ? [{ handle: 0, card: 'AS' }] : raceGame.claimedCards(raw)),
-    awaits: (state: AnyState) => ((state.board as RaceBoard).value === pauseAt && state.requests.length === 0 ? { kind: 'move', seat: 1 } : raceGame.awaits(state as never)),
+    claimedCards: (raw: unknown) =>
+      (raw as { onTop?: number }).onTop === 77 ? [{ handle: 0, card: 'AS' }] : raceGame.claimedCards(raw),
+    awaits: (state: AnyState) =>
+      (state.board as RaceBoard).value === pauseAt && state.requests.length === 0
+        ? { kind: 'move', seat: 1 }
+        : raceGame.awaits(state as never),
   } as unknown as AnyGame;
 }
 
@@ -212,7 +257,7 @@ describe('real-time moves judged before they are sent (race)', () => {
     expect(a.pendingMoves).toBe(1);
   });
 
-  it('a move is judged after this seat\'s commitment of the open round', () => {
+  it("a move is judged after this seat's commitment of the open round", () => {
     const duo = race('committed', { hold: (to) => to !== 0, spectator: false });
     playWith(duo, raceWithRefusal(null));
     const a = duo.agents[0]!;
@@ -272,7 +317,7 @@ describe('real-time moves judged before they are sent (race)', () => {
     expect(duo.agents[0]!.act(claim(1))).toBeNull();
   });
 
-  it('a move is judged after this seat\'s own agreed moves still waiting to be played', () => {
+  it("a move is judged after this seat's own agreed moves still waiting to be played", () => {
     const duo = race('ordered');
     playWith(duo, raceWithRefusal(1));
     const a = duo.agents[0]!;

@@ -29,7 +29,12 @@ describe.each(['stress-shed', 'stress-speed'] as const)('%s: set-up across hands
     await until(() => peers.every(finishedHand(0)), 10);
     expect(resultOf(peers, game).allClean).toBe(true);
     for (const p of peers) p.session.rematch();
-    await until(() => (peers[1]!.session.current?.handNo === 1 && peers[1]!.session.current.session.step >= 10) || handFinished(peers[1]!), 2);
+    await until(
+      () =>
+        (peers[1]!.session.current?.handNo === 1 && peers[1]!.session.current.session.step >= 10) ||
+        handFinished(peers[1]!),
+      2,
+    );
     expect(peers[1]!.session.current!.session.phase).not.toBe('done');
     await reload(1);
     await until(() => peers.every(finishedHand(1)), 10);
@@ -55,7 +60,10 @@ it('a peer whose stored outcome names another dealer is refused at its ready and
   // Seat 2's storage says another dealer deals next (a stale or tampered record).
   const table = peers[0]!.session.lobby.table;
   const record = (await peers[1]!.store.loadHandRecord(table, 0))!;
-  await peers[1]!.store.saveHandRecord(table, 0, { ...record, outcome: { ...record.outcome!, nextDealer: 1 - record.outcome!.nextDealer } });
+  await peers[1]!.store.saveHandRecord(table, 0, {
+    ...record,
+    outcome: { ...record.outcome!, nextDealer: 1 - record.outcome!.nextDealer },
+  });
   for (const p of peers) p.session.rematch();
   await until(() => peers[0]!.session.current?.handNo === 1 && peers[0]!.session.current.session.halt !== null, 10);
   const halt = peers[0]!.session.current!.session.halt!;

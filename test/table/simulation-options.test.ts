@@ -23,7 +23,16 @@ import type { AnyGame, AnyState, PrivateView } from '../../src/engine/index.js';
 import { keyHex, signEnvelope, type EnvelopeOf, type Signer } from '../../src/net/envelope.js';
 import { Mesh } from '../../src/net/mesh.js';
 import type { Cheat, CheatContext } from '../../src/table/cheats.js';
-import { handExport, handFinished, resultOf, seatPeers, simulate, until, type HandResult, type SimulationPeer } from '../../src/table/simulation.js';
+import {
+  handExport,
+  handFinished,
+  resultOf,
+  seatPeers,
+  simulate,
+  until,
+  type HandResult,
+  type SimulationPeer,
+} from '../../src/table/simulation.js';
 import { newTableId } from '../../src/table/table-id.js';
 import { TableSession, type TableSessionOptions } from '../../src/table/table-session.js';
 import type { HandToExport } from '../../src/table/transcript-file.js';
@@ -44,8 +53,14 @@ const optionsOf = (peer: SimulationPeer) => (peer.session as unknown as { option
 const resign = (signer: Signer, envelope: Event, body: Event['body']): Event =>
   signEnvelope(signer, { kind: 'table-event', table: envelope.table, seq: envelope.seq, to: envelope.to, body });
 /** A cheat that is only its hooks (its kind and expectation are never read by the simulator). */
-const hooks = (parts: Pick<Cheat, 'sign' | 'publish' | 'bot'>): Cheat => ({ kind: 'replay', what: 'test hooks', expect: { caught: 'nothing' }, ...parts });
-const finished = (peers: SimulationPeer[], hand = 0) => until(() => peers.every((p) => p.session.current?.handNo === hand && handFinished(p)), 10);
+const hooks = (parts: Pick<Cheat, 'sign' | 'publish' | 'bot'>): Cheat => ({
+  kind: 'replay',
+  what: 'test hooks',
+  expect: { caught: 'nothing' },
+  ...parts,
+});
+const finished = (peers: SimulationPeer[], hand = 0) =>
+  until(() => peers.every((p) => p.session.current?.handNo === hand && handFinished(p)), 10);
 
 /** A game of 50 legal moves (no module of its own: the heuristic bot plays its first legal move unless its noise says otherwise). */
 const probeGame = { id: 'probe', legalActions: () => Array.from({ length: 50 }, (_, i) => i) } as unknown as AnyGame;
@@ -54,14 +69,22 @@ const probe = (bot: Bot) => Array.from({ length: 100 }, () => bot(probeGame, {} 
 
 describe('a seed', () => {
   it('fixes the keys and the table: the signers come from "sim-SEED-keys", and so does the table id', async () => {
-    const { peers, table, cheat } = await seatPeers({ game: 'stress-shed', players: 2, hands: 1, seed: 8, cheat: { seat: 1, cheat: hooks({}) } });
+    const { peers, table, cheat } = await seatPeers({
+      game: 'stress-shed',
+      players: 2,
+      hands: 1,
+      seed: 8,
+      cheat: { seat: 1, cheat: hooks({}) },
+    });
     running = peers;
     const keyRng = seededRandom('sim-8-keys');
     const publicKeys = [0, 1].map(() => ed25519.getPublicKey(ed25519.utils.randomSecretKey(keyRng(32))));
     expect(peers.map((p) => keyHex(p.signer.publicKey))).toEqual(publicKeys.map(keyHex));
     expect(table).toBe(newTableId(keyHex(publicKeys[0]!), keyRng(8)));
     // It resolves once the creator sees every seat taken (a joiner that has no roster yet shows no seats at all).
-    expect(peers[0]!.session.lobby.view().seats.map((seat) => [seat.keyHex, seat.member !== null])).toEqual(publicKeys.map((key) => [keyHex(key), true]));
+    expect(peers[0]!.session.lobby.view().seats.map((seat) => [seat.keyHex, seat.member !== null])).toEqual(
+      publicKeys.map((key) => [keyHex(key), true]),
+    );
     // The cheat's own randomness is seeded too ("sim-8-cheat").
     expect(cheat!.rng(16)).toEqual(seededRandom('sim-8-cheat')(16));
     // One seeded source for every seat's crypto.
@@ -84,16 +107,26 @@ describe('a seed', () => {
     expect(optionsOf(peers[1]!).rng).toBe(systemRandom);
     // The keys and the bots still come from seed 0.
     const keyRng = seededRandom('sim-0-keys');
-    expect(keyHex(peers[0]!.signer.publicKey)).toBe(keyHex(ed25519.getPublicKey(ed25519.utils.randomSecretKey(keyRng(32)))));
+    expect(keyHex(peers[0]!.signer.publicKey)).toBe(
+      keyHex(ed25519.getPublicKey(ed25519.utils.randomSecretKey(keyRng(32)))),
+    );
     expect(probe(optionsOf(peers[1]!).bot!)).toEqual(probe(heuristicBot({ rng: makeRng(1), noise: 0.1 })));
   }, 60_000);
 
   it('absent, each run draws other secrets: seat 1 announces another seal key each time (with a seed, the same)', async () => {
     /** Seat 1's ready as it signed it (its seal key comes from the crypto randomness). */
     const firstReady = async (seed?: number) => {
-      const { peers } = await seatPeers({ game: 'stress-shed', players: 2, hands: 1, ...(seed === undefined ? {} : { seed }) });
+      const { peers } = await seatPeers({
+        game: 'stress-shed',
+        players: 2,
+        hands: 1,
+        ...(seed === undefined ? {} : { seed }),
+      });
       running = peers;
-      const own = () => peers[0]!.session.current?.session.events().find((e) => e.body.type === 'ready' && keyHex(e.from) === keyHex(peers[0]!.signer.publicKey));
+      const own = () =>
+        peers[0]!.session.current?.session
+          .events()
+          .find((e) => e.body.type === 'ready' && keyHex(e.from) === keyHex(peers[0]!.signer.publicKey));
       await until(() => own() !== undefined);
       const ready = own()!;
       for (const p of peers) {
@@ -113,7 +146,13 @@ describe('a seed', () => {
 describe('each seat has its own seeded bot', () => {
   it("heuristic by default, with noise 0.1 from makeRng(seed·31 + seat); 'heuristic' is the same", async () => {
     for (const bot of [undefined, 'heuristic'] as const) {
-      const { peers } = await seatPeers({ game: 'stress-shed', players: 2, hands: 1, seed: 8, ...(bot ? { bot } : {}) });
+      const { peers } = await seatPeers({
+        game: 'stress-shed',
+        players: 2,
+        hands: 1,
+        seed: 8,
+        ...(bot ? { bot } : {}),
+      });
       running = peers;
       // Probed at once: the bots have not played yet (the hand is still shuffling).
       const played = peers.map((p) => probe(optionsOf(p).bot!));
@@ -141,7 +180,14 @@ describe('each seat has its own seeded bot', () => {
 
 describe('the network and each table session get the timing options', () => {
   it('delayMs is the network’s one-way delay (0 without); stallMs reaches every seat only when given; no jitter in a turn-based game', async () => {
-    const { peers, network } = await seatPeers({ game: 'stress-shed', players: 2, hands: 1, seed: 8, delayMs: 7, stallMs: 1234 });
+    const { peers, network } = await seatPeers({
+      game: 'stress-shed',
+      players: 2,
+      hands: 1,
+      seed: 8,
+      delayMs: 7,
+      stallMs: 1234,
+    });
     running = peers;
     expect(network.defaultDelayMs).toBe(7);
     for (const [seat, p] of peers.entries()) {
@@ -149,7 +195,13 @@ describe('the network and each table session get the timing options', () => {
       expect('botJitterMs' in optionsOf(p)).toBe(false);
       expect('tamperPublish' in optionsOf(p)).toBe(false);
       expect((p.mesh as unknown as { name: string }).name).toBe(`Bot ${seat + 1}`);
-      expect((p.mesh as unknown as { timing: object }).timing).toEqual({ heartbeatMs: 200, linkDeadAfterMs: 60_000, presenceMs: 1000, presenceFreshMs: 5000, reconnectMs: 300 });
+      expect((p.mesh as unknown as { timing: object }).timing).toEqual({
+        heartbeatMs: 200,
+        linkDeadAfterMs: 60_000,
+        presenceMs: 1000,
+        presenceFreshMs: 5000,
+        reconnectMs: 300,
+      });
     }
     for (const p of running) {
       p.session.close();
@@ -164,12 +216,17 @@ describe('the network and each table session get the timing options', () => {
   it('a game with no rules fails as the table refuses it, not on the missing timing (its mesh, already started, is stopped here)', async () => {
     const started: Mesh[] = [];
     const start = Mesh.prototype.start;
-    const spy = vi.spyOn(Mesh.prototype, 'start').mockImplementation(function (this: Mesh, ...args: Parameters<Mesh['start']>) {
+    const spy = vi.spyOn(Mesh.prototype, 'start').mockImplementation(function (
+      this: Mesh,
+      ...args: Parameters<Mesh['start']>
+    ) {
       started.push(this);
       return start.apply(this, args);
     });
     try {
-      await expect(seatPeers({ game: 'no-such-game' as never, players: 2, hands: 1, seed: 8 })).rejects.toThrow('cannot create this table: unknown game "no-such-game"');
+      await expect(seatPeers({ game: 'no-such-game' as never, players: 2, hands: 1, seed: 8 })).rejects.toThrow(
+        'cannot create this table: unknown game "no-such-game"',
+      );
     } finally {
       spy.mockRestore();
       for (const mesh of started) mesh.stop();
@@ -212,7 +269,12 @@ describe('tamper', () => {
     });
     running = peers;
     for (const p of peers) expect(optionsOf(p).tamperPublish).toBeTypeOf('function');
-    await until(() => peers[0]!.session.current?.session.phase === 'halted' && peers[1]!.session.current!.session.step > peers[0]!.session.current!.session.step, 10);
+    await until(
+      () =>
+        peers[0]!.session.current?.session.phase === 'halted' &&
+        peers[1]!.session.current!.session.step > peers[0]!.session.current!.session.step,
+      10,
+    );
     const keys = peers.map((p) => keyHex(p.signer.publicKey));
     expect(new Set(asked.map(([seat]) => seat))).toEqual(new Set([0, 1]));
     for (const [seat, from, signer] of asked) expect([from, signer]).toEqual([keys[seat], keys[seat]]);
@@ -229,14 +291,26 @@ describe('tamper', () => {
       allClean: false,
       peers: [
         { seat: 0, phase: 'halted', hash: expect.stringMatching(/^[0-9a-f]{64}$/), audit: 'none', blame: 1, halt },
-        { seat: 1, phase: 'play', hash: expect.stringMatching(/^[0-9a-f]{64}$/), audit: 'none', blame: null, halt: null },
+        {
+          seat: 1,
+          phase: 'play',
+          hash: expect.stringMatching(/^[0-9a-f]{64}$/),
+          audit: 'none',
+          blame: null,
+          halt: null,
+        },
       ],
     });
     expect(result.peers[0]!.hash).not.toBe(result.peers[1]!.hash);
     // A halted hand exports what it holds, with no outcome.
     const hand = handExport(peers[0]!);
     const honest = peers[0]!.session.current!.session;
-    expect(hand).toEqual({ setup: honest.config.setup, envelopes: honest.events(), stateHash: result.peers[0]!.hash, outcome: null });
+    expect(hand).toEqual({
+      setup: honest.config.setup,
+      envelopes: honest.events(),
+      stateHash: result.peers[0]!.hash,
+      outcome: null,
+    });
     expect(hand.envelopes.length).toBeGreaterThan(4);
   }, 60_000);
 
@@ -246,20 +320,52 @@ describe('tamper', () => {
       players: 2,
       hands: 1,
       seed: 8,
-      tamper: (seat, envelope, signer) => (seat === 1 && envelope.body.type === 'ready' ? resign(signer, envelope, { ...envelope.body, data: { ...(envelope.body.data as object), sealKey: new Uint8Array(32) } }) : envelope),
+      tamper: (seat, envelope, signer) =>
+        seat === 1 && envelope.body.type === 'ready'
+          ? resign(signer, envelope, {
+              ...envelope.body,
+              data: { ...(envelope.body.data as object), sealKey: new Uint8Array(32) },
+            })
+          : envelope,
     });
     running = peers;
     await until(() => peers[0]!.session.current?.session.phase === 'halted', 10);
     const honest = peers[0]!.session.current!.session;
     expect(honest.engineState).toBeNull();
     const result = resultOf(peers, 'stress-shed');
-    expect(result).toMatchObject({ hand: 0, winner: null, ranking: [], moves: 0, reshuffles: 0, agreedHash: null, allClean: false });
-    expect(result.peers[0]).toEqual({ seat: 0, phase: 'halted', hash: honest.hash, audit: 'none', blame: 1, halt: expect.stringMatching(/^bad-seal-key: /) });
-    expect(handExport(peers[0]!)).toEqual({ setup: honest.config.setup, envelopes: honest.events(), stateHash: honest.hash, outcome: null });
+    expect(result).toMatchObject({
+      hand: 0,
+      winner: null,
+      ranking: [],
+      moves: 0,
+      reshuffles: 0,
+      agreedHash: null,
+      allClean: false,
+    });
+    expect(result.peers[0]).toEqual({
+      seat: 0,
+      phase: 'halted',
+      hash: honest.hash,
+      audit: 'none',
+      blame: 1,
+      halt: expect.stringMatching(/^bad-seal-key: /),
+    });
+    expect(handExport(peers[0]!)).toEqual({
+      setup: honest.config.setup,
+      envelopes: honest.events(),
+      stateHash: honest.hash,
+      outcome: null,
+    });
   }, 60_000);
 
   it('a hand halted after play ended (a disclosure that never came): resultOf still ranks the played game, but the export records no outcome', async () => {
-    const { peers } = await seatPeers({ game: 'stress-shed', players: 2, hands: 1, seed: 8, tamper: (seat, envelope) => (seat === 1 && envelope.body.type === 'disclose' ? null : envelope) });
+    const { peers } = await seatPeers({
+      game: 'stress-shed',
+      players: 2,
+      hands: 1,
+      seed: 8,
+      tamper: (seat, envelope) => (seat === 1 && envelope.body.type === 'disclose' ? null : envelope),
+    });
     running = peers;
     const honest = () => peers[0]!.session.current?.session;
     await until(() => honest()?.phase === 'disclose' && honest()!.follower.pool.disclose(0) !== undefined, 10);
@@ -267,7 +373,12 @@ describe('tamper', () => {
     honest()!.tick(1_000 + 60_000);
     expect(honest()!.phase).toBe('halted');
     expect(honest()!.halt).toMatchObject({ code: 'no-disclosure', seat: 1 });
-    expect(resultOf(peers, 'stress-shed')).toMatchObject({ winner: 0, ranking: [[0], [1]], moves: 52, allClean: false });
+    expect(resultOf(peers, 'stress-shed')).toMatchObject({
+      winner: 0,
+      ranking: [[0], [1]],
+      moves: 52,
+      allClean: false,
+    });
     expect(handExport(peers[0]!)).toMatchObject({ stateHash: honest()!.hash, outcome: null });
   }, 60_000);
 
@@ -280,7 +391,12 @@ describe('tamper', () => {
       seed: 8,
       onHandExport: (hand) => exported.push(hand),
       tamper: (seat, envelope, signer) =>
-        seat === 1 && envelope.body.type === 'disclose' ? resign(signer, envelope, { ...envelope.body, data: { ...(envelope.body.data as object), sealSecret: new Uint8Array(32).fill(9) } }) : envelope,
+        seat === 1 && envelope.body.type === 'disclose'
+          ? resign(signer, envelope, {
+              ...envelope.body,
+              data: { ...(envelope.body.data as object), sealSecret: new Uint8Array(32).fill(9) },
+            })
+          : envelope,
     });
     const hash = result!.agreedHash;
     expect(hash).toMatch(/^[0-9a-f]{64}$/);
@@ -293,7 +409,14 @@ describe('tamper', () => {
       agreedHash: hash,
       allClean: false,
       peers: [
-        { seat: 0, phase: 'done', hash, audit: 'fault: bad-disclosure: disclosed a seal key that is not the one it announced', blame: 1, halt: null },
+        {
+          seat: 0,
+          phase: 'done',
+          hash,
+          audit: 'fault: bad-disclosure: disclosed a seal key that is not the one it announced',
+          blame: 1,
+          halt: null,
+        },
         { seat: 1, phase: 'done', hash, audit: 'clean', blame: null, halt: null },
       ],
     });
@@ -317,10 +440,18 @@ describe("a cheating seat's hooks", () => {
         return { ...body, at: 1_000_000 };
       },
     });
-    const [result] = await simulate({ game: 'stress-shed', players: 2, hands: 1, seed: 8, cheat: { seat: 1, cheat }, onHandExport: (hand) => exported.push(hand) });
+    const [result] = await simulate({
+      game: 'stress-shed',
+      players: 2,
+      hands: 1,
+      seed: 8,
+      cheat: { seat: 1, cheat },
+      onHandExport: (hand) => exported.push(hand),
+    });
     // Only table events, and only the cheater's (its seat 1 events: ready, its shuffle steps, its act).
     expect(bodies.length).toBeGreaterThan(1);
-    for (const body of bodies) expect(body).toMatchObject({ type: expect.any(String), at: expect.any(Number), n: expect.any(Number) });
+    for (const body of bodies)
+      expect(body).toMatchObject({ type: expect.any(String), at: expect.any(Number), n: expect.any(Number) });
     expect(ctxSeen).toMatchObject({ seat: 1, players: 2, done: true });
     const halt = 'future-step: made its act at step 1000000, which does not exist yet (now 4)';
     const hash = result!.agreedHash;
@@ -366,7 +497,14 @@ describe("a cheating seat's hooks", () => {
         };
       },
     });
-    const { peers, cheat: ctx } = await seatPeers({ game: 'stress-shed', players: 2, hands: 1, seed: 8, cheat: { seat: 1, cheat }, monitor: 'all' });
+    const { peers, cheat: ctx } = await seatPeers({
+      game: 'stress-shed',
+      players: 2,
+      hands: 1,
+      seed: 8,
+      cheat: { seat: 1, cheat },
+      monitor: 'all',
+    });
     running = peers;
     // Seated, the joiner has no roster and so no hand yet: the context has no hand to show either.
     expect(peers[1]!.session.current).toBeNull();
@@ -390,7 +528,11 @@ describe("a cheating seat's hooks", () => {
     // The context reads the cheater's hand and the secrets its page stored for it.
     const hand = peers[1]!.session.current!;
     expect(ctx!.hand()).toBe(hand.session);
-    const stored = await peers[1]!.store.loadHandSecrets(peers[1]!.session.lobby.table, 0, keyHex(peers[1]!.signer.publicKey));
+    const stored = await peers[1]!.store.loadHandSecrets(
+      peers[1]!.session.lobby.table,
+      0,
+      keyHex(peers[1]!.signer.publicKey),
+    );
     expect(stored).toBeDefined();
     expect(ctx!.secrets()).toEqual(stored);
     // Both peers were watched after every event, each with its own secrets: each read cards of its own, and no leak.
@@ -415,7 +557,13 @@ describe("a cheating seat's hooks", () => {
         return resign(ctx.signer, envelope, { ...envelope.body, at: 1_000_000 });
       },
     });
-    const { peers, cheat: ctx } = await seatPeers({ game: 'stress-shed', players: 2, hands: 1, seed: 8, cheat: { seat: 1, cheat } });
+    const { peers, cheat: ctx } = await seatPeers({
+      game: 'stress-shed',
+      players: 2,
+      hands: 1,
+      seed: 8,
+      cheat: { seat: 1, cheat },
+    });
     running = peers;
     await until(() => peers[0]!.session.current?.session.phase === 'halted', 10);
     expect(ctx!.done).toBe(true);
@@ -428,7 +576,14 @@ describe("a cheating seat's hooks", () => {
   }, 60_000);
 
   it("monitor 'honest' watches every peer but the cheater; without monitor no peer is watched", async () => {
-    const { peers } = await seatPeers({ game: 'stress-shed', players: 2, hands: 1, seed: 8, cheat: { seat: 0, cheat: hooks({}) }, monitor: 'honest' });
+    const { peers } = await seatPeers({
+      game: 'stress-shed',
+      players: 2,
+      hands: 1,
+      seed: 8,
+      cheat: { seat: 0, cheat: hooks({}) },
+      monitor: 'honest',
+    });
     running = peers;
     await until(() => peers.every((p) => p.session.current !== null), 10);
     expect(peers[0]!.monitor!()).toBeNull();
@@ -437,7 +592,13 @@ describe("a cheating seat's hooks", () => {
       p.session.close();
       p.mesh.stop();
     }
-    const plain = await seatPeers({ game: 'stress-shed', players: 2, hands: 1, seed: 8, cheat: { seat: 0, cheat: hooks({}) } });
+    const plain = await seatPeers({
+      game: 'stress-shed',
+      players: 2,
+      hands: 1,
+      seed: 8,
+      cheat: { seat: 0, cheat: hooks({}) },
+    });
     running = plain.peers;
     await until(() => plain.peers.every((p) => p.session.current !== null), 10);
     expect(plain.peers.map((p) => p.monitor!())).toEqual([null, null]);
@@ -447,14 +608,24 @@ describe("a cheating seat's hooks", () => {
 /** Per seat, its log lines; and the index of each line where a hand begins (a reloaded page logs its hand's beginning again). */
 function logBook(seats: number) {
   const lines: string[][] = Array.from({ length: seats }, () => []);
-  const begins = (seat: number, handNo: number) => lines[seat]!.flatMap((line, i) => (line.startsWith(`hand ${handNo} of `) && line.endsWith(' begins: shuffling') ? [i] : []));
+  const begins = (seat: number, handNo: number) =>
+    lines[seat]!.flatMap((line, i) =>
+      line.startsWith(`hand ${handNo} of `) && line.endsWith(' begins: shuffling') ? [i] : [],
+    );
   return { lines, begins, onLog: (seat: number, line: string) => lines[seat]!.push(line) };
 }
 
 describe('reloadAt', () => {
   it('reloads exactly the seat it names, mid-hand (after it saw moves, before the end), and the hand still agrees', async () => {
     const log = logBook(3);
-    const [result] = await simulate({ game: 'stress-shed', players: 3, hands: 1, seed: 8, reloadAt: { hand: 1, step: 8, seat: 1 }, onLog: log.onLog });
+    const [result] = await simulate({
+      game: 'stress-shed',
+      players: 3,
+      hands: 1,
+      seed: 8,
+      reloadAt: { hand: 1, step: 8, seat: 1 },
+      onLog: log.onLog,
+    });
     expect(result!.allClean).toBe(true);
     expect(result!.agreedHash).toMatch(/^[0-9a-f]{64}$/);
     expect(result!.peers.map((p) => p.hash)).toEqual([0, 1, 2].map(() => result!.agreedHash));
@@ -471,7 +642,15 @@ describe('reloadAt', () => {
     const seen: HandResult[] = [];
     const exported: HandToExport[] = [];
     const results = await simulate(
-      { game: 'stress-shed', players: 2, hands: 2, seed: 8, reloadAt: { hand: 2, step: 8 }, onLog: log.onLog, onHandExport: (hand) => exported.push(hand) },
+      {
+        game: 'stress-shed',
+        players: 2,
+        hands: 2,
+        seed: 8,
+        reloadAt: { hand: 2, step: 8 },
+        onLog: log.onLog,
+        onHandExport: (hand) => exported.push(hand),
+      },
       (result) => seen.push(result),
     );
     expect(results.map((r) => r.hand)).toEqual([0, 1]);

@@ -33,14 +33,27 @@ it('runCheat has nothing to play where the game offers no such cheat', async () 
 
 it('a cheat caught as it must be: the honest seat names the cheater with an expected code, and the table is closed after', async () => {
   let seated: SimulationPeer[] = [];
-  const report = await runCheat({ game: 'stress-shed', players: 2, kind: 'equivocate', seed: 3, onSeated: (peers) => (seated = peers) });
+  const report = await runCheat({
+    game: 'stress-shed',
+    players: 2,
+    kind: 'equivocate',
+    seed: 3,
+    onSeated: (peers) => (seated = peers),
+  });
   expect(report).toEqual({
     kind: 'equivocate',
     game: 'stress-shed',
     cheater: 1,
     cheat: expect.objectContaining({ kind: 'equivocate', expect: { caught: 'blame', codes: ['equivocation'] } }),
     committed: true,
-    verdicts: [{ seat: 0, code: 'equivocation', blamed: 1, detail: 'sent two different ready events for one purpose (equivocation)' }],
+    verdicts: [
+      {
+        seat: 0,
+        code: 'equivocation',
+        blamed: 1,
+        detail: 'sent two different ready events for one purpose (equivocation)',
+      },
+    ],
     leaks: [],
     ok: true,
     why: '',
@@ -59,18 +72,37 @@ it('a cheat caught as it must be: the honest seat names the cheater with an expe
 
 it('a cheat not caught as it must be: the report says why, with the card the cheater could read', async () => {
   shuffleArgument.checked = false;
-  const report = (await runCheat({ game: 'stress-shed', players: 2, kind: 'shuffle-linear', seed: 7, monitorCheater: true }))!;
+  const report = (await runCheat({
+    game: 'stress-shed',
+    players: 2,
+    kind: 'shuffle-linear',
+    seed: 7,
+    monitorCheater: true,
+  }))!;
   expect(report.committed).toBe(true);
   expect(report.ok).toBe(false);
-  expect(report.verdicts).toEqual([{ seat: 0, code: 'crypto-fault', blamed: 1, detail: expect.stringContaining("found: seat 1's shuffled card 20 is not s·(input 6)") }]);
-  expect(report.leaks).toEqual([{ seat: 1, handle: null, card: 'KH', how: 'read out of the combination at packet 0 position 20' }]);
+  expect(report.verdicts).toEqual([
+    {
+      seat: 0,
+      code: 'crypto-fault',
+      blamed: 1,
+      detail: expect.stringContaining("found: seat 1's shuffled card 20 is not s·(input 6)"),
+    },
+  ]);
+  expect(report.leaks).toEqual([
+    { seat: 1, handle: null, card: 'KH', how: 'read out of the combination at packet 0 position 20' },
+  ]);
   // The cheater's own reading is shown but is no failure of the honest peers.
-  expect(report.why).toBe(`seat 1 concluded crypto-fault blaming seat 2 (${report.verdicts[0]!.detail}), expected bad-step blaming seat 2`);
+  expect(report.why).toBe(
+    `seat 1 concluded crypto-fault blaming seat 2 (${report.verdicts[0]!.detail}), expected bad-step blaming seat 2`,
+  );
 }, 300_000);
 
 it('an abort: the cheater is named as stalled', async () => {
   const report = (await runCheat({ game: 'stress-shed', players: 2, kind: 'forged-signature', seed: 3 }))!;
-  expect(report.verdicts).toEqual([{ seat: 0, code: 'stalled', blamed: 1, detail: 'stalled: to shuffle the deck (2)' }]);
+  expect(report.verdicts).toEqual([
+    { seat: 0, code: 'stalled', blamed: 1, detail: 'stalled: to shuffle the deck (2)' },
+  ]);
   expect(report.ok).toBe(true);
   expect(report.why).toBe('');
 }, 300_000);
@@ -80,7 +112,15 @@ it('simulate reports a finished hand as every peer holds it, and exports it', as
   const exported: HandToExport[] = [];
   const seen: HandResult[] = [];
   const results = await simulate(
-    { game: 'stress-shed', players: 2, hands: 1, seed: 5, options: {}, onLog: (seat) => logs.add(seat), onHandExport: (hand) => exported.push(hand) },
+    {
+      game: 'stress-shed',
+      players: 2,
+      hands: 1,
+      seed: 5,
+      options: {},
+      onLog: (seat) => logs.add(seat),
+      onHandExport: (hand) => exported.push(hand),
+    },
     (result) => seen.push(result),
   );
   expect(results).toHaveLength(1);
@@ -91,7 +131,9 @@ it('simulate reports a finished hand as every peer holds it, and exports it', as
   expect(result.agreedHash).toMatch(/^[0-9a-f]{64}$/);
   expect(result.moves).toBeGreaterThan(10);
   expect(result.reshuffles).toBeGreaterThanOrEqual(0);
-  expect(result.peers).toEqual([0, 1].map((seat) => ({ seat, phase: 'done', hash: result.agreedHash, audit: 'clean', blame: null, halt: null })));
+  expect(result.peers).toEqual(
+    [0, 1].map((seat) => ({ seat, phase: 'done', hash: result.agreedHash, audit: 'clean', blame: null, halt: null })),
+  );
   expect(result.ranking.flat().sort()).toEqual([0, 1]);
   expect(result.winner).toBe(result.ranking[0]![0]);
   expect([...logs].sort()).toEqual([0, 1]);

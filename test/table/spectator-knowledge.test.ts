@@ -34,86 +34,120 @@ afterEach(() => {
 });
 
 describe.each(gameModules.map((m) => [m.id, m] as const))('a spectator of %s', (_id, module) => {
-  it('follows a whole hand to the seats’ end and can open no card the rules keep hidden', { timeout: 300_000 }, async () => {
-    const players = module.minPlayers;
-    const signers = tableSigners.slice(0, players);
-    const seatKeys = signers.map((s) => keyHex(s.publicKey));
-    const watcherSigner = testSigner(90);
-    const setup: HandSetup = { table: TABLE, handNo: 0, game: module.id, options: { ...module.options.defaults }, seatKeys, dealer: 0, carry: null, previous: null };
-    const network = new MemoryNetwork();
-    const peerIds = [...seatKeys, keyHex(watcherSigner.publicKey)].map((key) => peerIdFor(TABLE, key));
-    const timing = { heartbeatMs: 500, linkDeadAfterMs: 60_000 };
-    const meshes = [...signers, watcherSigner].map(
-      (signer, i) => new Mesh({ table: TABLE, signer, transport: network.createTransport(peerIds[i]!), name: i < players ? `seat ${i + 1}` : 'watcher', timing }),
-    );
-    const sessions: HandSession[] = [];
-    cleanup = () => {
-      for (const s of sessions) s.dispose();
-      for (const mesh of meshes) mesh.stop();
-    };
-
-    // The spectator: no seat, no secrets; it hears only what its own mesh delivers.
-    const received: Envelope[] = [];
-    const spectator = new HandSession({ setup, game: module.rules, mySeat: null, rng: seededRandom(`watch-${module.id}-spectator`) }, { changed: () => {} });
-    sessions.push(spectator);
-    const monitor = new KnowledgeMonitor(null, spectator, () => undefined);
-    const watcherMesh = meshes[players]!;
-    await watcherMesh.start({
-      message: (envelope) => {
-        received.push(envelope);
-        if (envelope.kind === 'table-event') {
-          spectator.receive(envelope);
-          monitor.observe();
-        }
-      },
-      rejected: () => {},
-      changed: () => {},
-      problem: () => {},
-    });
-
-    for (let seat = 0; seat < players; seat++) {
-      const mesh = meshes[seat]!;
-      const session = new HandSession(
-        { setup, game: module.rules, mySeat: seat, rng: seededRandom(`watch-${module.id}-${seat}`) },
-        { sign: (body) => mesh.sign('table-event', body), keepSecrets: () => {}, publish: (envelope) => mesh.broadcast(envelope), changed: () => {} },
+  it(
+    'follows a whole hand to the seats’ end and can open no card the rules keep hidden',
+    { timeout: 300_000 },
+    async () => {
+      const players = module.minPlayers;
+      const signers = tableSigners.slice(0, players);
+      const seatKeys = signers.map((s) => keyHex(s.publicKey));
+      const watcherSigner = testSigner(90);
+      const setup: HandSetup = {
+        table: TABLE,
+        handNo: 0,
+        game: module.id,
+        options: { ...module.options.defaults },
+        seatKeys,
+        dealer: 0,
+        carry: null,
+        previous: null,
+      };
+      const network = new MemoryNetwork();
+      const peerIds = [...seatKeys, keyHex(watcherSigner.publicKey)].map((key) => peerIdFor(TABLE, key));
+      const timing = { heartbeatMs: 500, linkDeadAfterMs: 60_000 };
+      const meshes = [...signers, watcherSigner].map(
+        (signer, i) =>
+          new Mesh({
+            table: TABLE,
+            signer,
+            transport: network.createTransport(peerIds[i]!),
+            name: i < players ? `seat ${i + 1}` : 'watcher',
+            timing,
+          }),
       );
-      sessions.push(session);
-      await mesh.start({
+      const sessions: HandSession[] = [];
+      cleanup = () => {
+        for (const s of sessions) s.dispose();
+        for (const mesh of meshes) mesh.stop();
+      };
+
+      // The spectator: no seat, no secrets; it hears only what its own mesh delivers.
+      const received: Envelope[] = [];
+      const spectator = new HandSession(
+        { setup, game: module.rules, mySeat: null, rng: seededRandom(`watch-${module.id}-spectator`) },
+        { changed: () => {} },
+      );
+      sessions.push(spectator);
+      const monitor = new KnowledgeMonitor(null, spectator, () => undefined);
+      const watcherMesh = meshes[players]!;
+      await watcherMesh.start({
         message: (envelope) => {
-          if (envelope.kind === 'table-event') session.receive(envelope);
+          received.push(envelope);
+          if (envelope.kind === 'table-event') {
+            spectator.receive(envelope);
+            monitor.observe();
+          }
         },
         rejected: () => {},
         changed: () => {},
         problem: () => {},
       });
-    }
-    meshes.forEach((mesh, i) => mesh.want(peerIds.filter((_, j) => j > i)));
-    await until(() => meshes.every((mesh, i) => peerIds.every((_, j) => i === j || mesh.reachability([...seatKeys, keyHex(watcherSigner.publicKey)][j]!) === 'direct')));
-    for (const s of sessions) s.start();
 
-    const seats = sessions.slice(1);
-    await until(() => {
-      if (seats.some((s) => s.halt) || seats.every((s) => s.phase === 'done')) return true;
-      seats.forEach((session, seat) => {
-        const state = session.engineState;
-        if (!state || session.legalActions().length === 0) return;
-        const action = module.bots.heuristic(state as never, seat, session.privateView);
-        if (action !== null) session.act(action);
-      });
-      return false;
-    }, 2);
-    expect(seats.map((s) => s.halt?.detail ?? null)).toEqual(seats.map(() => null));
-    await until(() => spectator.phase === 'done' || spectator.halt !== null);
-    expect(spectator.halt).toBeNull();
-    expect(spectator.phase).toBe('done');
+      for (let seat = 0; seat < players; seat++) {
+        const mesh = meshes[seat]!;
+        const session = new HandSession(
+          { setup, game: module.rules, mySeat: seat, rng: seededRandom(`watch-${module.id}-${seat}`) },
+          {
+            sign: (body) => mesh.sign('table-event', body),
+            keepSecrets: () => {},
+            publish: (envelope) => mesh.broadcast(envelope),
+            changed: () => {},
+          },
+        );
+        sessions.push(session);
+        await mesh.start({
+          message: (envelope) => {
+            if (envelope.kind === 'table-event') session.receive(envelope);
+          },
+          rejected: () => {},
+          changed: () => {},
+          problem: () => {},
+        });
+      }
+      meshes.forEach((mesh, i) => mesh.want(peerIds.filter((_, j) => j > i)));
+      await until(() =>
+        meshes.every((mesh, i) =>
+          peerIds.every(
+            (_, j) => i === j || mesh.reachability([...seatKeys, keyHex(watcherSigner.publicKey)][j]!) === 'direct',
+          ),
+        ),
+      );
+      for (const s of sessions) s.start();
 
-    // It heard the hand through its own links: every table event any seat holds reached it too.
-    const events = received.filter((e) => e.kind === 'table-event').length;
-    expect(events).toBeGreaterThan(players * 3);
-    expect(spectator.hash).toBe(seats[0]!.hash);
-    // The monitor judged at the start of disclosure (when the rules open every hand to all), before that it saw only public cards.
-    expect(monitor.leaks).toEqual([]);
-    // It did open cards (the public ones), so the check had something to check.
-    expect(monitor.readableCards().size).toBeGreaterThan(0);
-  });
+      const seats = sessions.slice(1);
+      await until(() => {
+        if (seats.some((s) => s.halt) || seats.every((s) => s.phase === 'done')) return true;
+        seats.forEach((session, seat) => {
+          const state = session.engineState;
+          if (!state || session.legalActions().length === 0) return;
+          const action = module.bots.heuristic(state as never, seat, session.privateView);
+          if (action !== null) session.act(action);
+        });
+        return false;
+      }, 2);
+      expect(seats.map((s) => s.halt?.detail ?? null)).toEqual(seats.map(() => null));
+      await until(() => spectator.phase === 'done' || spectator.halt !== null);
+      expect(spectator.halt).toBeNull();
+      expect(spectator.phase).toBe('done');
+
+      // It heard the hand through its own links: every table event any seat holds reached it too.
+      const events = received.filter((e) => e.kind === 'table-event').length;
+      expect(events).toBeGreaterThan(players * 3);
+      expect(spectator.hash).toBe(seats[0]!.hash);
+      // The monitor judged at the start of disclosure (when the rules open every hand to all), before that it saw only public cards.
+      expect(monitor.leaks).toEqual([]);
+      // It did open cards (the public ones), so the check had something to check.
+      expect(monitor.readableCards().size).toBeGreaterThan(0);
+    },
+  );
 });

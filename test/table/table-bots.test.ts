@@ -25,7 +25,16 @@ interface Fake {
 }
 
 function fake(over: Partial<Fake> = {}): Fake & { as: HandSession } {
-  const f: Fake = { phase: 'play', engineState: { s: 1 }, legal: ['a', 'b'], pendingMoves: 0, privateView: { known: { 1: 'AS' } }, acted: [], actResult: null, ...over };
+  const f: Fake = {
+    phase: 'play',
+    engineState: { s: 1 },
+    legal: ['a', 'b'],
+    pendingMoves: 0,
+    privateView: { known: { 1: 'AS' } },
+    acted: [],
+    actResult: null,
+    ...over,
+  };
   const session = {
     get phase() {
       return f.phase;
@@ -155,7 +164,7 @@ describe('bot moves', () => {
     expect(seat.acted).toEqual(['b']);
   });
 
-  it('this page\'s own seat only with autoplay', async () => {
+  it("this page's own seat only with autoplay", async () => {
     const mine = fake();
     const { bots } = makeBots([[0, mine, false]], { delayMs: 10 });
     bots.schedule();
@@ -190,19 +199,22 @@ describe('bot moves', () => {
   it.each([
     ['no legal action', { legal: [] }],
     ['a move of its own pending', { pendingMoves: 1 }],
-  ])('the clock starts when the seat may move, not while it has %s: the think time counts from then', async (_what, over) => {
-    const seat = fake(over);
-    const { bots } = makeBots([[1, seat, true]], { delayMs: 10 });
-    bots.schedule();
-    await vi.advanceTimersByTimeAsync(5);
-    Object.assign(seat, { legal: ['a'], pendingMoves: 0 });
-    bots.schedule();
-    // A clock started at the first schedule would run out at 10 ms; the seat's clock started at 5 ms runs out at 15 ms.
-    await vi.advanceTimersByTimeAsync(9);
-    expect(seat.acted).toEqual([]);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(seat.acted).toEqual(['b']);
-  });
+  ])(
+    'the clock starts when the seat may move, not while it has %s: the think time counts from then',
+    async (_what, over) => {
+      const seat = fake(over);
+      const { bots } = makeBots([[1, seat, true]], { delayMs: 10 });
+      bots.schedule();
+      await vi.advanceTimersByTimeAsync(5);
+      Object.assign(seat, { legal: ['a'], pendingMoves: 0 });
+      bots.schedule();
+      // A clock started at the first schedule would run out at 10 ms; the seat's clock started at 5 ms runs out at 15 ms.
+      await vi.advanceTimersByTimeAsync(9);
+      expect(seat.acted).toEqual([]);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(seat.acted).toEqual(['b']);
+    },
+  );
 
   it('no clock while the table is closed, without a game, or while held back', async () => {
     const seat = fake();
@@ -241,7 +253,15 @@ describe('bot moves', () => {
 
   it('works without the optional hooks', async () => {
     const seat = fake();
-    const host: HostedBotsHost = { bot: () => 'x', hands: () => new Map([[1, { session: seat.as, bot: true }]]), game: () => GAME, closed: () => false, autoplay: false, delayMs: 5, jitterMs: 0 };
+    const host: HostedBotsHost = {
+      bot: () => 'x',
+      hands: () => new Map([[1, { session: seat.as, bot: true }]]),
+      game: () => GAME,
+      closed: () => false,
+      autoplay: false,
+      delayMs: 5,
+      jitterMs: 0,
+    };
     const bots = new HostedBots(host);
     bots.schedule();
     await vi.advanceTimersByTimeAsync(5);

@@ -52,7 +52,12 @@ function harness(init: { handNo?: number; handsStarted?: number; local?: number[
     handsStarted: init.handsStarted ?? 1,
     starting: false,
     closed: false,
-    seats: init.seats ?? [{ byte: ME, name: 'Me', reach: 'self' }, { byte: ANN, name: 'Ann', reach: 'direct' }, { byte: BOB, name: 'Bob', reach: 'direct' }, { byte: BOT, name: 'Botty', reach: 'self' }],
+    seats: init.seats ?? [
+      { byte: ME, name: 'Me', reach: 'self' },
+      { byte: ANN, name: 'Ann', reach: 'direct' },
+      { byte: BOB, name: 'Bob', reach: 'direct' },
+      { byte: BOT, name: 'Botty', reach: 'self' },
+    ],
     local: new Map<number, { session: HandSession }>(),
     current: undefined as HandSession | undefined,
     stored: new Map<number, EnvelopeOf<'table-event'>[]>(),
@@ -64,12 +69,21 @@ function harness(init: { handNo?: number; handsStarted?: number; local?: number[
   const abandoned: string[] = [];
   const lobby = (): LobbyView =>
     ({
-      seats: state.seats.map((s, seat) => ({ seat, keyHex: s.byte === null ? null : hex(s.byte), member: s.byte === null ? null : { name: s.name ?? '' }, isMe: s.byte === ME, reachability: s.byte === null ? null : (s.reach ?? 'direct') })),
+      seats: state.seats.map((s, seat) => ({
+        seat,
+        keyHex: s.byte === null ? null : hex(s.byte),
+        member: s.byte === null ? null : { name: s.name ?? '' },
+        isMe: s.byte === ME,
+        reachability: s.byte === null ? null : (s.reach ?? 'direct'),
+      })),
       handsStarted: state.handsStarted,
     }) as unknown as LobbyView;
   const catchUp = new TableCatchUp(
     {
-      mesh: { send: (kind: string, body: unknown) => sent.push([kind, body]), resend: (via: string, envelope: EnvelopeOf<'table-event'>) => resent.push([via, envelope]) } as unknown as Mesh,
+      mesh: {
+        send: (kind: string, body: unknown) => sent.push([kind, body]),
+        resend: (via: string, envelope: EnvelopeOf<'table-event'>) => resent.push([via, envelope]),
+      } as unknown as Mesh,
       lobby,
       handNo: () => state.handNo,
       startingHand: () => state.starting,
@@ -86,8 +100,18 @@ function harness(init: { handNo?: number; handsStarted?: number; local?: number[
     },
     0,
   );
-  for (const seat of init.local ?? [0]) state.local.set(seat, { session: fakeSession({ phase: 'playing' }, abandoned) });
-  return { catchUp, state, sent, resent, started, logs, abandoned, session: (hand: FakeHand) => fakeSession(hand, abandoned) };
+  for (const seat of init.local ?? [0])
+    state.local.set(seat, { session: fakeSession({ phase: 'playing' }, abandoned) });
+  return {
+    catchUp,
+    state,
+    sent,
+    resent,
+    started,
+    logs,
+    abandoned,
+    session: (hand: FakeHand) => fakeSession(hand, abandoned),
+  };
 }
 
 describe('whose word about the table’s hand counts', () => {
@@ -152,8 +176,14 @@ describe('moves of a (re)opened page', () => {
 describe('answering a fetch', () => {
   it('of the current hand: the events the asker lacks, by author and count', () => {
     const h = harness({ handNo: 2 });
-    h.state.current = h.session({ phase: 'playing', events: [event(ANN, 0), event(ANN, 1), event(BOB, 0), event(ME, 2)] });
-    h.catchUp.answerFetch({ body: { hand: 2, have: { [hex(ANN)]: 1, [hex(ME)]: 2 } } } as unknown as EnvelopeOf<'fetch'>, 'peer-x');
+    h.state.current = h.session({
+      phase: 'playing',
+      events: [event(ANN, 0), event(ANN, 1), event(BOB, 0), event(ME, 2)],
+    });
+    h.catchUp.answerFetch(
+      { body: { hand: 2, have: { [hex(ANN)]: 1, [hex(ME)]: 2 } } } as unknown as EnvelopeOf<'fetch'>,
+      'peer-x',
+    );
     expect(h.resent.map(([via, e]) => [via, e.from[0], e.body.n])).toEqual([
       ['peer-x', ANN, 1],
       ['peer-x', BOB, 0],
@@ -219,7 +249,11 @@ describe('following the table to its next hand', () => {
 
   it('a running hand waiting on a seat gone ahead: fetched once with what it has, then followed and every local seat abandons it', () => {
     const h = harness({ handNo: 1, handsStarted: 2, local: [0, 3] });
-    h.state.current = h.session({ phase: 'playing', waiting: { seats: [1], what: 'to play' }, have: { [hex(BOB)]: 4 } });
+    h.state.current = h.session({
+      phase: 'playing',
+      waiting: { seats: [1], what: 'to play' },
+      have: { [hex(BOB)]: 4 },
+    });
     h.catchUp.settle();
     h.catchUp.noteShown(key(ANN), 2, true);
     h.catchUp.follow();
@@ -229,18 +263,29 @@ describe('following the table to its next hand', () => {
     expect(h.started).toEqual([]);
     h.catchUp.tick(2_000);
     expect(h.started).toEqual([2]);
-    expect(h.abandoned).toEqual(['the table moved on to hand 3 while this page was away', 'the table moved on to hand 3 while this page was away']);
+    expect(h.abandoned).toEqual([
+      'the table moved on to hand 3 while this page was away',
+      'the table moved on to hand 3 while this page was away',
+    ]);
     expect(h.sent).toHaveLength(1);
   });
 
   it('the owing seat is read from the hand’s own seat keys (an unknown seat owes nothing known)', () => {
     const h = harness({ handNo: 1, handsStarted: 2 });
-    h.state.current = h.session({ phase: 'playing', waiting: { seats: [7], what: 'to play' }, seatKeys: [hex(ME), hex(BOB), hex(ANN)] });
+    h.state.current = h.session({
+      phase: 'playing',
+      waiting: { seats: [7], what: 'to play' },
+      seatKeys: [hex(ME), hex(BOB), hex(ANN)],
+    });
     h.catchUp.settle();
     h.catchUp.noteShown(key(ANN), 2, true);
     h.catchUp.follow();
     expect(h.sent).toEqual([]);
-    h.state.current = h.session({ phase: 'playing', waiting: { seats: [2], what: 'to play' }, seatKeys: [hex(ME), hex(BOB), hex(ANN)] });
+    h.state.current = h.session({
+      phase: 'playing',
+      waiting: { seats: [2], what: 'to play' },
+      seatKeys: [hex(ME), hex(BOB), hex(ANN)],
+    });
     h.catchUp.follow();
     expect(h.sent).toHaveLength(1);
   });
@@ -284,21 +329,39 @@ describe('following the table to its next hand', () => {
 describe('seats that lose the connection', () => {
   it('are logged once as a warning by name (or seat number), and when back; this page’s own seat never', () => {
     const h = harness({
-      seats: [{ byte: ME, name: 'Me', reach: 'offline' }, { byte: ANN, name: 'Ann', reach: 'direct' }, { byte: BOB, name: '', reach: 'direct' }, { byte: null }],
+      seats: [
+        { byte: ME, name: 'Me', reach: 'offline' },
+        { byte: ANN, name: 'Ann', reach: 'direct' },
+        { byte: BOB, name: '', reach: 'direct' },
+        { byte: null },
+      ],
     });
     h.catchUp.settle();
     h.catchUp.tick(1_000);
     expect(h.logs).toEqual([]);
-    h.state.seats = [{ byte: ME, name: 'Me', reach: 'offline' }, { byte: ANN, name: 'Ann', reach: 'offline' }, { byte: BOB, name: '', reach: 'offline' }, { byte: null }];
+    h.state.seats = [
+      { byte: ME, name: 'Me', reach: 'offline' },
+      { byte: ANN, name: 'Ann', reach: 'offline' },
+      { byte: BOB, name: '', reach: 'offline' },
+      { byte: null },
+    ];
     h.catchUp.tick(2_000);
     expect(h.logs).toEqual([
       ['Ann has lost the connection: nothing has come from their page for a few seconds (closed or offline)', 'warn'],
-      ['Seat 3 has lost the connection: nothing has come from their page for a few seconds (closed or offline)', 'warn'],
+      [
+        'Seat 3 has lost the connection: nothing has come from their page for a few seconds (closed or offline)',
+        'warn',
+      ],
     ]);
     expect(h.catchUp.goneSeats()).toEqual([1, 2]);
     h.catchUp.tick(FIRST_CONTACT_GRACE_MS + 1);
     expect(h.logs).toHaveLength(2);
-    h.state.seats = [{ byte: ME, name: 'Me', reach: 'offline' }, { byte: ANN, name: 'Ann', reach: 'relayed' }, { byte: BOB, name: '', reach: 'offline' }, { byte: null }];
+    h.state.seats = [
+      { byte: ME, name: 'Me', reach: 'offline' },
+      { byte: ANN, name: 'Ann', reach: 'relayed' },
+      { byte: BOB, name: '', reach: 'offline' },
+      { byte: null },
+    ];
     h.catchUp.tick(FIRST_CONTACT_GRACE_MS + 2);
     expect(h.logs[2]).toEqual(['Ann is back', 'warn']);
     expect(h.catchUp.goneSeats()).toEqual([2]);
@@ -316,11 +379,28 @@ describe('seats that lose the connection', () => {
   it('a stall names only remote owing seats, gone ones first', () => {
     const h = harness({ local: [0] });
     h.catchUp.tick(0);
-    h.state.seats = [{ byte: ME, name: 'Me', reach: 'self' }, { byte: ANN, name: 'Ann', reach: 'offline' }, { byte: BOB, name: 'Bob', reach: 'direct' }];
+    h.state.seats = [
+      { byte: ME, name: 'Me', reach: 'self' },
+      { byte: ANN, name: 'Ann', reach: 'offline' },
+      { byte: BOB, name: 'Bob', reach: 'direct' },
+    ];
     h.catchUp.tick(1_000);
     const waiting = { seats: [0, 1, 2], what: 'to choose' };
-    expect(h.catchUp.stall(h.session({ phase: 'playing', waiting }), 31_000, 40_000, 30_000)).toEqual({ seats: [1], what: 'to choose', forMs: 30_000, gone: true, canEnd: true });
-    expect(h.catchUp.stall(h.session({ phase: 'playing', waiting: { seats: [0], what: 'to play' } }), 31_000, 10 ** 7, 30_000)).toBeNull();
+    expect(h.catchUp.stall(h.session({ phase: 'playing', waiting }), 31_000, 40_000, 30_000)).toEqual({
+      seats: [1],
+      what: 'to choose',
+      forMs: 30_000,
+      gone: true,
+      canEnd: true,
+    });
+    expect(
+      h.catchUp.stall(
+        h.session({ phase: 'playing', waiting: { seats: [0], what: 'to play' } }),
+        31_000,
+        10 ** 7,
+        30_000,
+      ),
+    ).toBeNull();
   });
 });
 
@@ -329,11 +409,17 @@ describe('End hand', () => {
     const h = harness({ local: [] });
     let changed = 0;
     h.state.local.set(0, { session: h.session({ phase: 'playing', endStalled: true }) });
-    h.state.local.set(2, { session: h.session({ phase: 'playing', waiting: { seats: [1, 2, 3, 5], what: 'to play' } }) });
+    h.state.local.set(2, {
+      session: h.session({ phase: 'playing', waiting: { seats: [1, 2, 3, 5], what: 'to play' } }),
+    });
     h.state.local.set(3, { session: h.session({ phase: 'playing', waiting: { seats: [2], what: 'to play' } }) });
     h.state.local.set(4, { session: h.session({ phase: 'playing', waiting: null }) });
     h.catchUp.endHand(['Me', 'Ann', 'Bob'], () => changed++);
     expect(changed).toBe(1);
-    expect(h.abandoned).toEqual(['nothing came from Ann, Seat 6 for too long', 'a player ended the hand', 'a player ended the hand']);
+    expect(h.abandoned).toEqual([
+      'nothing came from Ann, Seat 6 for too long',
+      'a player ended the hand',
+      'a player ended the hand',
+    ]);
   });
 });

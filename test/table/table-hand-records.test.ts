@@ -25,10 +25,28 @@ vi.mock('../../src/games/index.js', async (importOriginal) => ({
 }));
 
 const TABLE = 'abcdefgh-0123456789abcdef';
-const setup = { table: TABLE, handNo: 3, game: 'stress-shed', options: {}, seatKeys: ['aa', 'bb'], dealer: 1, carry: null, previous: null };
+const setup = {
+  table: TABLE,
+  handNo: 3,
+  game: 'stress-shed',
+  options: {},
+  seatKeys: ['aa', 'bb'],
+  dealer: 1,
+  carry: null,
+  previous: null,
+};
 
-function finished(over: Partial<{ phase: string; engineState: unknown; hash: string | null; auditResult: unknown }> = {}): HandSession {
-  return { phase: 'done', engineState: { board: 1 }, hash: 'cd'.repeat(32), auditResult: null, config: { setup, game: { id: 'stress-shed' } }, ...over } as unknown as HandSession;
+function finished(
+  over: Partial<{ phase: string; engineState: unknown; hash: string | null; auditResult: unknown }> = {},
+): HandSession {
+  return {
+    phase: 'done',
+    engineState: { board: 1 },
+    hash: 'cd'.repeat(32),
+    auditResult: null,
+    config: { setup, game: { id: 'stress-shed' } },
+    ...over,
+  } as unknown as HandSession;
 }
 
 function harness() {
@@ -63,7 +81,10 @@ describe('a finished hand’s record', () => {
     h.records.keepOutcome(session);
     await h.records.saved;
     expect(outcomeCalls).toEqual([['stress-shed', { board: 1 }, null]]);
-    expect(await h.store.loadHandRecord(TABLE, 3)).toEqual({ setup, outcome: { stateHash: 'cd'.repeat(32), nextDealer: 0, carry: { scores: [3, 1] } } });
+    expect(await h.store.loadHandRecord(TABLE, 3)).toEqual({
+      setup,
+      outcome: { stateHash: 'cd'.repeat(32), nextDealer: 0, carry: { scores: [3, 1] } },
+    });
   });
 
   it('scores with the audit’s rules report when the audit is in', async () => {
@@ -100,7 +121,10 @@ describe('a finished hand’s record', () => {
     };
     h.records.keepOutcome(finished());
     const first = h.records.saved;
-    h.records.keepOutcome({ ...finished(), config: { setup: { ...setup, handNo: 4 }, game: { id: 'stress-shed' } } } as unknown as HandSession);
+    h.records.keepOutcome({
+      ...finished(),
+      config: { setup: { ...setup, handNo: 4 }, game: { id: 'stress-shed' } },
+    } as unknown as HandSession);
     const second = h.records.saved;
     expect(second).not.toBe(first);
     let settled = false;
@@ -117,7 +141,10 @@ describe('a finished hand’s record', () => {
 describe('a halted local seat’s verdict', () => {
   const signer = { publicKey: new Uint8Array(32) } as unknown as Signer;
   const hashes = ['11'.repeat(32), '22'.repeat(32) + 'ff'];
-  function halted(halt: { code: string; seat: number | null; detail: string } | null, over: Partial<{ agent: unknown; take: boolean }> = {}) {
+  function halted(
+    halt: { code: string; seat: number | null; detail: string } | null,
+    over: Partial<{ agent: unknown; take: boolean }> = {},
+  ) {
     const taken: unknown[] = [];
     const seqAsked: number[] = [];
     const session = {
@@ -139,7 +166,19 @@ describe('a halted local seat’s verdict', () => {
     h.records.reportFault(1, { session, signer });
     h.records.reportFault(1, { session, signer });
     expect(seqAsked).toEqual([1]);
-    expect(h.signed).toEqual([[signer, { hand: 6, n: 9, at: 1, hash: new Uint8Array(32).fill(0x22), type: 'fault', data: { code: 'bad-proof', seat: 2, detail: 'x'.repeat(300) } }]]);
+    expect(h.signed).toEqual([
+      [
+        signer,
+        {
+          hand: 6,
+          n: 9,
+          at: 1,
+          hash: new Uint8Array(32).fill(0x22),
+          type: 'fault',
+          data: { code: 'bad-proof', seat: 2, detail: 'x'.repeat(300) },
+        },
+      ],
+    ]);
     expect(taken).toEqual([{ signedBody: h.signed[0]![1] }]);
     expect(h.published).toEqual(taken);
   });

@@ -25,7 +25,14 @@ const [annKey, bobKey, catKey] = [ann, bob, cat].map((s) => keyHex(s.publicKey))
 const base = { table: TABLE, game: 'stress-shed', options: {} };
 
 function ready(signer: Signer, setup: HandSetup): EnvelopeOf<'table-event'> {
-  const body = { hand: setup.handNo, n: 0, at: 0, hash: new Uint8Array(32), type: 'ready' as const, data: { sealKey: new Uint8Array(32).fill(9), setup: setupHash(setup) } };
+  const body = {
+    hand: setup.handNo,
+    n: 0,
+    at: 0,
+    hash: new Uint8Array(32),
+    type: 'ready' as const,
+    data: { sealKey: new Uint8Array(32).fill(9), setup: setupHash(setup) },
+  };
   return signEnvelope(signer, { kind: 'table-event', table: TABLE, seq: 1, to: null, body });
 }
 
@@ -50,7 +57,10 @@ function fakeSession(opts: {
     phase: opts.phase,
     auditResult: opts.auditResult ?? null,
     halt,
-    follower: { halt, pool: { faultReports: () => opts.reports ?? [], events: () => new Array(opts.events ?? 0).fill(null) } },
+    follower: {
+      halt,
+      pool: { faultReports: () => opts.reports ?? [], events: () => new Array(opts.events ?? 0).fill(null) },
+    },
     config: { setup: { seatKeys: opts.seatKeys ?? [annKey, bobKey, catKey] } },
     have: () => opts.have ?? { [annKey]: 3 },
     waiting: () => opts.waiting ?? null,
@@ -59,10 +69,23 @@ function fakeSession(opts: {
 
 type Seat = { key: string | null; name?: string };
 
-function harness(init: { seats?: Seat[]; mySeat?: number | null; handsStarted?: number; config?: boolean; handNo?: number; plays?: boolean } = {}) {
+function harness(
+  init: {
+    seats?: Seat[];
+    mySeat?: number | null;
+    handsStarted?: number;
+    config?: boolean;
+    handNo?: number;
+    plays?: boolean;
+  } = {},
+) {
   const store = new MemoryTableStore();
   const state = {
-    seats: init.seats ?? [{ key: annKey, name: 'Ann' }, { key: bobKey, name: 'Bob' }, { key: catKey, name: 'Cat' }],
+    seats: init.seats ?? [
+      { key: annKey, name: 'Ann' },
+      { key: bobKey, name: 'Bob' },
+      { key: catKey, name: 'Cat' },
+    ],
     mySeat: init.mySeat ?? null,
     handsStarted: init.handsStarted ?? 1,
     config: init.config ?? true,
@@ -80,7 +103,12 @@ function harness(init: { seats?: Seat[]; mySeat?: number | null; handsStarted?: 
     ({
       table: TABLE,
       config: state.config ? { game: 'stress-shed', options: {}, seats: 3 } : null,
-      seats: state.seats.map((s, seat) => ({ seat, keyHex: s.key, member: s.key ? { name: s.name ?? '' } : null, isMe: false })),
+      seats: state.seats.map((s, seat) => ({
+        seat,
+        keyHex: s.key,
+        member: s.key ? { name: s.name ?? '' } : null,
+        isMe: false,
+      })),
       mySeat: state.mySeat,
       handsStarted: state.handsStarted,
     }) as unknown as LobbyView;
@@ -102,7 +130,10 @@ function harness(init: { seats?: Seat[]; mySeat?: number | null; handsStarted?: 
   return { history, store, state, sent, started, logs, playsAsked, asked: () => asked };
 }
 
-const hand0: HandRecord = { setup: nextSetup({ ...base, seatKeys: [bobKey, annKey, catKey] }, 0, undefined), outcome: { stateHash: 'ab'.repeat(32), nextDealer: 2, carry: { s: 1 } } };
+const hand0: HandRecord = {
+  setup: nextSetup({ ...base, seatKeys: [bobKey, annKey, catKey] }, 0, undefined),
+  outcome: { stateHash: 'ab'.repeat(32), nextDealer: 2, carry: { s: 1 } },
+};
 const hand1 = nextSetup({ ...base, seatKeys: [bobKey, annKey, catKey] }, 1, hand0);
 
 describe('the set-up of a hand this page did not play', () => {
@@ -140,13 +171,21 @@ describe('the set-up of a hand this page did not play', () => {
   it('the first hand derives with no previous record (dealer 1), even if a record -1 were stored', async () => {
     const h = harness({ plays: true });
     await h.store.saveHandRecord(TABLE, -1, hand0);
-    expect(await h.history.setupFor(0)).toEqual(nextSetup({ ...base, seatKeys: [annKey, bobKey, catKey] }, 0, undefined));
+    expect(await h.history.setupFor(0)).toEqual(
+      nextSetup({ ...base, seatKeys: [annKey, bobKey, catKey] }, 0, undefined),
+    );
   });
 
   it('with a free seat in the roster is found from the readies even when this page plays, and stored', async () => {
-    const h = harness({ plays: true, seats: [{ key: null }, { key: annKey, name: 'Ann' }, { key: catKey, name: 'Cat' }] });
+    const h = harness({
+      plays: true,
+      seats: [{ key: null }, { key: annKey, name: 'Ann' }, { key: catKey, name: 'Cat' }],
+    });
     await h.store.saveHandRecord(TABLE, 0, hand0);
-    h.state.early.set(1, [cat, bob, ann].map((s) => ready(s, hand1)));
+    h.state.early.set(
+      1,
+      [cat, bob, ann].map((s) => ready(s, hand1)),
+    );
     expect(await h.history.setupFor(1)).toEqual(hand1);
     expect(h.history.pending).toBeNull();
     expect(h.sent).toEqual([]);
@@ -157,7 +196,10 @@ describe('the set-up of a hand this page did not play', () => {
   it('waits, marks the hand pending and fetches it while a seat’s ready is missing', async () => {
     const h = harness({ plays: false });
     await h.store.saveHandRecord(TABLE, 0, hand0);
-    h.state.early.set(1, [cat, bob].map((s) => ready(s, hand1)));
+    h.state.early.set(
+      1,
+      [cat, bob].map((s) => ready(s, hand1)),
+    );
     expect(await h.history.setupFor(1)).toBeNull();
     expect(h.history.pending).toBe(1);
     expect(h.sent).toEqual([['fetch', { hand: 1, have: {} }]]);
@@ -169,15 +211,22 @@ describe('the set-up of a hand this page did not play', () => {
   it('refuses the history for good when the readies commit to a set-up that does not follow, logged once', async () => {
     const h = harness({ plays: false });
     await h.store.saveHandRecord(TABLE, 0, hand0);
-    h.state.early.set(1, [cat, bob, ann].map((s) => ready(s, { ...hand1, dealer: 0 })));
+    h.state.early.set(
+      1,
+      [cat, bob, ann].map((s) => ready(s, { ...hand1, dealer: 0 })),
+    );
     expect(await h.history.setupFor(1)).toBeNull();
-    const problem = "the seats of hand 2 signed a set-up that does not follow from the hands before it (dealer 3, the match state carried, the previous hand's outcome)";
+    const problem =
+      "the seats of hand 2 signed a set-up that does not follow from the hands before it (dealer 3, the match state carried, the previous hand's outcome)";
     expect(h.history.problem).toBe(problem);
     expect(h.logs).toEqual([[`refused the table's history: ${problem}`, 'error']]);
     expect(h.history.pending).toBe(1);
     expect(h.sent).toEqual([['fetch', { hand: 1, have: {} }]]);
     // A second refusal keeps the first reason and logs nothing more.
-    h.state.early.set(1, [cat, bob, ann].map((s) => ready(s, { ...hand1, dealer: 1 })));
+    h.state.early.set(
+      1,
+      [cat, bob, ann].map((s) => ready(s, { ...hand1, dealer: 1 })),
+    );
     await h.history.setupFor(1);
     expect(h.history.problem).toBe(problem);
     expect(h.logs).toHaveLength(1);
@@ -193,7 +242,11 @@ describe('when an unseated page may ask for a seat', () => {
     expect(harness({ handsStarted: 1, handNo: -1 }).history.mayJoin()).toBe(false);
   });
 
-  const halted = (code: string, reports: FakeReport[] = []) => ({ phase: 'halted', halt: { code, seat: 1, detail: 'forged' }, reports });
+  const halted = (code: string, reports: FakeReport[] = []) => ({
+    phase: 'halted',
+    halt: { code, seat: 1, detail: 'forged' },
+    reports,
+  });
   it.each([
     ['no session', null, false],
     ['done and audited', { phase: 'done', auditResult: { rules: {} } }, true],
@@ -203,9 +256,21 @@ describe('when an unseated page may ask for a seat', () => {
     ['halted without a halt', { phase: 'halted' }, false],
     ['abandoned', { phase: 'halted', halt: { code: 'abandoned', seat: null, detail: 'gone' } }, true],
     ['halted, no seat reported it', halted('bad-signature'), false],
-    ['halted, a seat reported the same', halted('bad-signature', [{ seat: 0, data: { code: 'bad-signature', seat: 1, detail: 'y' } }]), true],
-    ['halted, a seat reported another seat', halted('bad-signature', [{ seat: 0, data: { code: 'bad-signature', seat: 2, detail: 'y' } }]), false],
-    ['halted, a seat reported another code', halted('bad-signature', [{ seat: 0, data: { code: 'bad-proof', seat: 1, detail: 'y' } }]), false],
+    [
+      'halted, a seat reported the same',
+      halted('bad-signature', [{ seat: 0, data: { code: 'bad-signature', seat: 1, detail: 'y' } }]),
+      true,
+    ],
+    [
+      'halted, a seat reported another seat',
+      halted('bad-signature', [{ seat: 0, data: { code: 'bad-signature', seat: 2, detail: 'y' } }]),
+      false,
+    ],
+    [
+      'halted, a seat reported another code',
+      halted('bad-signature', [{ seat: 0, data: { code: 'bad-proof', seat: 1, detail: 'y' } }]),
+      false,
+    ],
   ])('after the last hand started: %s → %s', (_, session, may) => {
     const h = harness({ handsStarted: 2, handNo: 1 });
     h.state.session = session ? fakeSession(session as Parameters<typeof fakeSession>[0]) : undefined;
@@ -220,7 +285,10 @@ describe('when an unseated page may ask for a seat', () => {
     h.state.session = fakeSession({ phase: 'done', auditResult: {} });
     expect(h.history.mayJoin()).toBe(true);
     await h.store.saveHandRecord(TABLE, 0, hand0);
-    h.state.early.set(1, [cat, bob, ann].map((s) => ready(s, { ...hand1, dealer: 0 })));
+    h.state.early.set(
+      1,
+      [cat, bob, ann].map((s) => ready(s, { ...hand1, dealer: 0 })),
+    );
     await h.history.setupFor(1);
     expect(h.history.mayJoin()).toBe(false);
   });
@@ -280,7 +348,10 @@ describe('moving on through the history', () => {
     expect(h.asked()).toBe(0);
     h.history.pending = null;
     await h.store.saveHandRecord(TABLE, 0, hand0);
-    h.state.early.set(1, [cat, bob, ann].map((s) => ready(s, { ...hand1, dealer: 0 })));
+    h.state.early.set(
+      1,
+      [cat, bob, ann].map((s) => ready(s, { ...hand1, dealer: 0 })),
+    );
     await h.history.setupFor(1);
     h.history.pending = null;
     h.history.afterChange();
@@ -352,7 +423,10 @@ describe('the clock of an unseated page', () => {
     expect(h.sent).toEqual([]);
     const r = harness({ handsStarted: 2, handNo: 0 });
     await r.store.saveHandRecord(TABLE, 0, hand0);
-    r.state.early.set(1, [cat, bob, ann].map((s) => ready(s, { ...hand1, dealer: 0 })));
+    r.state.early.set(
+      1,
+      [cat, bob, ann].map((s) => ready(s, { ...hand1, dealer: 0 })),
+    );
     await r.history.setupFor(1);
     r.sent.length = 0;
     for (let i = 0; i < 11; i++) r.history.tick();
@@ -368,7 +442,13 @@ describe('the clock of an unseated page', () => {
     expect(h.started).toEqual([1]);
   });
 
-  const haltedHand = (seat: number | null, seatKeys?: string[]) => fakeSession({ phase: 'halted', halt: { code: 'bad-signature', seat, detail: 'signed two events with number 4' }, events: 7, ...(seatKeys ? { seatKeys } : {}) });
+  const haltedHand = (seat: number | null, seatKeys?: string[]) =>
+    fakeSession({
+      phase: 'halted',
+      halt: { code: 'bad-signature', seat, detail: 'signed two events with number 4' },
+      events: 7,
+      ...(seatKeys ? { seatKeys } : {}),
+    });
   it('refuses a halt no seat reported after the patience, naming the seat by name', () => {
     const h = harness({ handsStarted: 2, handNo: 1 });
     h.state.session = haltedHand(1);
@@ -376,7 +456,8 @@ describe('the clock of an unseated page', () => {
     expect(h.history.problem).toBeNull();
     expect(h.history.status()).toBe('Checking the hands played so far (hand 2 of 2) before you can sit');
     h.history.tick();
-    const problem = "hand 2, as the seats' events show it, does not hold up: Bob (seat 2) — signed two events with number 4 (bad-signature), and no seat of that hand reported it";
+    const problem =
+      "hand 2, as the seats' events show it, does not hold up: Bob (seat 2) — signed two events with number 4 (bad-signature), and no seat of that hand reported it";
     expect(h.history.problem).toBe(problem);
     expect(h.logs).toEqual([[`refused the table's history: ${problem}`, 'error']]);
     expect(h.asked()).toBe(0);
@@ -389,14 +470,27 @@ describe('the clock of an unseated page', () => {
     [2, [annKey, bobKey, 'ee'.repeat(32)], 'seat 3 (key eeeeeeee…)'],
     [3, undefined, 'seat 4 (key ?…)'],
   ])('names the halted seat %s as %s', (seat, seatKeys, named) => {
-    const h = harness({ handsStarted: 1, handNo: 0, seats: [{ key: annKey, name: 'Ann' }, { key: bobKey, name: 'Bob' }, { key: null }] });
+    const h = harness({
+      handsStarted: 1,
+      handNo: 0,
+      seats: [{ key: annKey, name: 'Ann' }, { key: bobKey, name: 'Bob' }, { key: null }],
+    });
     h.state.session = haltedHand(seat, seatKeys);
     for (let i = 0; i <= HISTORY_PATIENCE_TICKS; i++) h.history.tick();
-    expect(h.history.problem).toBe(`hand 1, as the seats' events show it, does not hold up: ${named} — signed two events with number 4 (bad-signature), and no seat of that hand reported it`);
+    expect(h.history.problem).toBe(
+      `hand 1, as the seats' events show it, does not hold up: ${named} — signed two events with number 4 (bad-signature), and no seat of that hand reported it`,
+    );
   });
 
   it('a seat without a name is named by its key', () => {
-    const h = harness({ handsStarted: 1, handNo: 0, seats: [{ key: annKey, name: '' }, { key: bobKey, name: 'Bob' }] });
+    const h = harness({
+      handsStarted: 1,
+      handNo: 0,
+      seats: [
+        { key: annKey, name: '' },
+        { key: bobKey, name: 'Bob' },
+      ],
+    });
     h.state.session = haltedHand(0);
     for (let i = 0; i <= HISTORY_PATIENCE_TICKS; i++) h.history.tick();
     expect(h.history.problem).toContain(`: seat 1 (key ${annKey.slice(0, 8)}…) — `);
@@ -404,7 +498,11 @@ describe('the clock of an unseated page', () => {
 
   it('does not refuse a halt a seat reported, an abandoned hand, or while a set-up is pending', () => {
     const reported = harness({ handsStarted: 2, handNo: 1 });
-    reported.state.session = fakeSession({ phase: 'halted', halt: { code: 'bad-signature', seat: 1, detail: 'd' }, reports: [{ seat: 2, data: { code: 'bad-signature', seat: 1, detail: 'd' } }] });
+    reported.state.session = fakeSession({
+      phase: 'halted',
+      halt: { code: 'bad-signature', seat: 1, detail: 'd' },
+      reports: [{ seat: 2, data: { code: 'bad-signature', seat: 1, detail: 'd' } }],
+    });
     const abandoned = harness({ handsStarted: 2, handNo: 1 });
     abandoned.state.session = fakeSession({ phase: 'halted', halt: { code: 'abandoned', seat: null, detail: 'd' } });
     const pending = harness({ handsStarted: 2, handNo: 1 });
@@ -437,26 +535,35 @@ describe('what an unseated page shows about the history', () => {
   it('a pending set-up, after the patience: how many seats’ set-ups have come', async () => {
     const h = harness({ handsStarted: 3, handNo: 0 });
     await h.store.saveHandRecord(TABLE, 0, hand0);
-    h.state.early.set(1, [cat, bob].map((s) => ready(s, hand1)));
+    h.state.early.set(
+      1,
+      [cat, bob].map((s) => ready(s, hand1)),
+    );
     await h.history.setupFor(1);
     for (let i = 0; i < HISTORY_PATIENCE_TICKS; i++) h.history.tick();
     expect(h.history.status()).toBe('Checking the hands played so far (hand 2 of 3) before you can sit');
     h.history.tick();
-    expect(h.history.status()).toBe("Checking the hands played so far (hand 2 of 3) before you can sit: hand 2 is incomplete — 2 of 3 seats' set-ups have come");
+    expect(h.history.status()).toBe(
+      "Checking the hands played so far (hand 2 of 3) before you can sit: hand 2 is incomplete — 2 of 3 seats' set-ups have come",
+    );
   });
 
   it('a pending set-up with no search yet counts no readies', () => {
     const h = harness({ handsStarted: 3, handNo: 0 });
     h.history.pending = 2;
     for (let i = 0; i <= HISTORY_PATIENCE_TICKS; i++) h.history.tick();
-    expect(h.history.status()).toBe("Checking the hands played so far (hand 3 of 3) before you can sit: hand 3 is incomplete — 0 of 3 seats' set-ups have come");
+    expect(h.history.status()).toBe(
+      "Checking the hands played so far (hand 3 of 3) before you can sit: hand 3 is incomplete — 0 of 3 seats' set-ups have come",
+    );
   });
 
   it('a hand followed that stops: the seats it waits for, by name', () => {
     const h = harness({ handsStarted: 2, handNo: 0 });
     h.state.session = fakeSession({ phase: 'playing', events: 3, waiting: { seats: [1, 2], what: 'to play' } });
     for (let i = 0; i <= HISTORY_PATIENCE_TICKS; i++) h.history.tick();
-    expect(h.history.status()).toBe('Checking the hands played so far (hand 1 of 2) before you can sit: hand 1 is incomplete or still being played — waiting for Bob (seat 2), Cat (seat 3)');
+    expect(h.history.status()).toBe(
+      'Checking the hands played so far (hand 1 of 2) before you can sit: hand 1 is incomplete or still being played — waiting for Bob (seat 2), Cat (seat 3)',
+    );
   });
 
   it('a pending set-up after the table lost its configuration: of ? seats', () => {
@@ -464,23 +571,31 @@ describe('what an unseated page shows about the history', () => {
     h.history.pending = 2;
     h.state.config = false;
     for (let i = 0; i <= HISTORY_PATIENCE_TICKS; i++) h.history.tick();
-    expect(h.history.status()).toBe("Checking the hands played so far (hand 3 of 3) before you can sit: hand 3 is incomplete — 0 of ? seats' set-ups have come");
+    expect(h.history.status()).toBe(
+      "Checking the hands played so far (hand 3 of 3) before you can sit: hand 3 is incomplete — 0 of ? seats' set-ups have come",
+    );
   });
 
   it('a hand followed that owes nothing known: its events', () => {
     const h = harness({ handsStarted: 2, handNo: 0 });
     h.state.session = fakeSession({ phase: 'playing', events: 3, waiting: null });
     for (let i = 0; i <= HISTORY_PATIENCE_TICKS; i++) h.history.tick();
-    expect(h.history.status()).toBe('Checking the hands played so far (hand 1 of 2) before you can sit: hand 1 is incomplete or still being played — waiting for its events');
+    expect(h.history.status()).toBe(
+      'Checking the hands played so far (hand 1 of 2) before you can sit: hand 1 is incomplete or still being played — waiting for its events',
+    );
   });
 
   it('a hand followed that stops with nobody owing: its events', () => {
     const h = harness({ handsStarted: 2, handNo: 0 });
     h.state.session = fakeSession({ phase: 'playing', events: 3, waiting: { seats: [], what: 'x' } });
     for (let i = 0; i <= HISTORY_PATIENCE_TICKS; i++) h.history.tick();
-    expect(h.history.status()).toBe('Checking the hands played so far (hand 1 of 2) before you can sit: hand 1 is incomplete or still being played — waiting for its events');
+    expect(h.history.status()).toBe(
+      'Checking the hands played so far (hand 1 of 2) before you can sit: hand 1 is incomplete or still being played — waiting for its events',
+    );
     h.state.session = undefined;
     for (let i = 0; i < HISTORY_PATIENCE_TICKS + 1; i++) h.history.tick();
-    expect(h.history.status()).toBe('Checking the hands played so far (hand 1 of 2) before you can sit: hand 1 is incomplete or still being played — waiting for its events');
+    expect(h.history.status()).toBe(
+      'Checking the hands played so far (hand 1 of 2) before you can sit: hand 1 is incomplete or still being played — waiting for its events',
+    );
   });
 });

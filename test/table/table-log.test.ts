@@ -21,11 +21,22 @@ vi.mock('../../src/games/index.js', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../src/games/index.js')>();
   return {
     ...real,
-    describeInput: (id: string, ...rest: Parameters<typeof real.describeInput> extends [string, ...infer R] ? R : never) =>
-      id === 'peek' ? 'a move' : real.describeInput(id, ...rest),
+    describeInput: (
+      id: string,
+      ...rest: Parameters<typeof real.describeInput> extends [string, ...infer R] ? R : never
+    ) => (id === 'peek' ? 'a move' : real.describeInput(id, ...rest)),
     gameModule: (id: string) =>
       id === 'peek'
-        ? { describePrivate: (_input: unknown, seat: number | null, know: (h: number) => string | null, _b: unknown, _a: unknown, names: readonly string[]) => `only ${seat === null ? 'no seat' : names[seat]} sees ${know(1)}` }
+        ? {
+            describePrivate: (
+              _input: unknown,
+              seat: number | null,
+              know: (h: number) => string | null,
+              _b: unknown,
+              _a: unknown,
+              names: readonly string[],
+            ) => `only ${seat === null ? 'no seat' : names[seat]} sees ${know(1)}`,
+          }
         : real.gameModule(id as never),
   };
 });
@@ -35,7 +46,10 @@ function fakeSession(over: Partial<Record<string, unknown>> = {}) {
   const inputs: Input[] = [];
   const bounces: { seat: number }[] = [];
   const session = {
-    follower: { game: { id: 'school-blackjack', setup: () => ({ ok: false }), reduce: () => ({ ok: false }) }, args: {} },
+    follower: {
+      game: { id: 'school-blackjack', setup: () => ({ ok: false }), reduce: () => ({ ok: false }) },
+      args: {},
+    },
     privateView: { known: {} },
     loggedInputs: () => inputs,
     bounces,
@@ -49,14 +63,20 @@ function fakeSession(over: Partial<Record<string, unknown>> = {}) {
 
 function makeLog(names = ['Ann', 'Bo', 'Seat 3'], seats: SeatView[] = [], mySeat: number | null = 0) {
   const lines: Line[] = [];
-  const host: TableLogHost = { onLog: (line, level) => lines.push([line, level]), names: () => names, seats: () => seats, game: () => null, mySeat: () => mySeat };
+  const host: TableLogHost = {
+    onLog: (line, level) => lines.push([line, level]),
+    names: () => names,
+    seats: () => seats,
+    game: () => null,
+    mySeat: () => mySeat,
+  };
   return { log: new TableLog(host), lines };
 }
 
 const draw = (seat: number): Input => ({ kind: 'act', seat, action: { type: 'draw' } });
 
 describe('moves and bounces', () => {
-  it('each move once, in its game\'s words, and each bounce once', () => {
+  it("each move once, in its game's words, and each bounce once", () => {
     const { log, lines } = makeLog();
     const hand = fakeSession();
     hand.inputs.push(draw(0), { kind: 'delivered', request: 1 }, draw(1));
@@ -119,7 +139,14 @@ describe('private lines', () => {
   /** A hand of the 'peek' game (above): its state rebuilds, so the narrator can add the viewer's private line. */
   const peekSession = () =>
     fakeSession({
-      follower: { game: { id: 'peek', setup: () => ({ ok: true, state: { cards: [] } }), reduce: (state: unknown) => ({ ok: true, state }) }, args: {} },
+      follower: {
+        game: {
+          id: 'peek',
+          setup: () => ({ ok: true, state: { cards: [] } }),
+          reduce: (state: unknown) => ({ ok: true, state }),
+        },
+        args: {},
+      },
       privateView: { known: { 1: 'QH' } },
     });
 
@@ -186,7 +213,9 @@ describe('how a hand ended', () => {
     const halted = fakeSession({ phase: 'halted', halt: { code: 'timeout', seat: 2, detail: 'no move for 60 s' } });
     log.follow(halted.as);
     log.follow(halted.as);
-    log.follow(fakeSession({ phase: 'halted', halt: { code: 'abandoned', seat: null, detail: 'Ann left the table' } }).as);
+    log.follow(
+      fakeSession({ phase: 'halted', halt: { code: 'abandoned', seat: null, detail: 'Ann left the table' } }).as,
+    );
     expect(lines).toEqual([
       ['hand stopped: Seat 3 — no move for 60 s', 'error'],
       ['hand stopped: Ann left the table', 'error'],
@@ -197,9 +226,17 @@ describe('how a hand ended', () => {
 describe('refused events', () => {
   const key = (b: number) => new Uint8Array(32).fill(b);
   const hex = (b: number) => b.toString(16).padStart(2, '0').repeat(32);
-  const event = (b: number, hand: number) => ({ kind: 'table-event', from: key(b), body: { hand } }) as unknown as EnvelopeOf<'table-event'>;
+  const event = (b: number, hand: number) =>
+    ({ kind: 'table-event', from: key(b), body: { hand } }) as unknown as EnvelopeOf<'table-event'>;
   const seat = (n: number, b: number, name: string | null): SeatView =>
-    ({ seat: n, keyHex: hex(b), member: name === null ? null : { name }, reachability: null, isMe: false, bot: null }) as unknown as SeatView;
+    ({
+      seat: n,
+      keyHex: hex(b),
+      member: name === null ? null : { name },
+      reachability: null,
+      isMe: false,
+      bot: null,
+    }) as unknown as SeatView;
 
   it('once per author and hand, by name, seat number or key prefix', () => {
     const { log, lines } = makeLog(['Ann', 'Bo'], [seat(0, 1, 'Ann'), seat(1, 2, ''), seat(2, 3, null)]);

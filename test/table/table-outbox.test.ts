@@ -19,7 +19,13 @@ const TABLE = 'abcdefgh-0123456789abcdef';
 const ann = testSigner(1);
 
 function event(n: number, hand = 0, signer = ann, table = TABLE): EnvelopeOf<'table-event'> {
-  return signEnvelope(signer, { kind: 'table-event', table, seq: n + 1, to: null, body: { hand, n, at: 0, hash: new Uint8Array(32), type: 'act', data: { n } } });
+  return signEnvelope(signer, {
+    kind: 'table-event',
+    table,
+    seq: n + 1,
+    to: null,
+    body: { hand, n, at: 0, hash: new Uint8Array(32), type: 'act', data: { n } },
+  });
 }
 
 /** A memory store whose saves fail as scripted (per call: true = fail), recording the order of writes. */
@@ -116,7 +122,9 @@ describe('own events', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(store.writes.length).toBe(4);
     expect(sent).toEqual([0]);
-    expect(log).toEqual(Array.from({ length: 3 }, () => ['storing its act event failed (quota exceeded); trying again', 'warn']));
+    expect(log).toEqual(
+      Array.from({ length: 3 }, () => ['storing its act event failed (quota exceeded); trying again', 'warn']),
+    );
     expect(failed).toEqual([]);
   });
 
@@ -138,7 +146,8 @@ describe('own events', () => {
     outbox.sendAfterStoring(2, event(0), () => sent.push(0));
     outbox.sendAfterStoring(2, event(1), () => sent.push(1));
     await settle(200);
-    const detail = 'this browser could not store its act event (quota exceeded), so it was not sent: free some storage and reload';
+    const detail =
+      'this browser could not store its act event (quota exceeded), so it was not sent: free some storage and reload';
     expect(failed).toEqual([[2, detail]]);
     expect(log.at(-1)).toEqual([detail, 'error']);
     expect(log.filter(([, level]) => level === 'warn')).toHaveLength(4);
@@ -164,7 +173,12 @@ describe('own events', () => {
     outbox.sendAfterStoring(0, event(1), () => sent.push(1));
     await settle();
     expect(store.writes.length).toBe(2);
-    expect(failed).toEqual([[0, 'this browser could not store its act event (quota exceeded), so it was not sent: free some storage and reload']]);
+    expect(failed).toEqual([
+      [
+        0,
+        'this browser could not store its act event (quota exceeded), so it was not sent: free some storage and reload',
+      ],
+    ]);
     expect(log).toEqual([[failed[0]![1], 'error']]);
   });
 
@@ -175,7 +189,9 @@ describe('own events', () => {
     outbox.keepSecrets(1, 0, 'cafe', {} as HandSecrets);
     outbox.sendAfterStoring(1, event(0), () => sent.push(0));
     await settle(200);
-    expect(failed).toEqual([[1, 'this browser could not store its secrets (disk full), so it was not sent: free some storage and reload']]);
+    expect(failed).toEqual([
+      [1, 'this browser could not store its secrets (disk full), so it was not sent: free some storage and reload'],
+    ]);
     expect(sent).toEqual([]);
     expect(store.writes.filter((w) => w.startsWith('secrets')).length).toBe(5);
     expect(store.writes.filter((w) => w.startsWith('event')).length).toBe(0);
@@ -216,7 +232,12 @@ describe('stored events', () => {
     await store.saveHandEvent(TABLE, 0, 'a', encodeEnvelope(event(0)));
     await store.saveHandEvent(TABLE, 0, 'b', new Uint8Array([1, 2, 3]));
     await store.saveHandEvent(TABLE, 0, 'c', encodeEnvelope(event(1, 0, ann, 'zzzzzzzz-0123456789abcdef')));
-    await store.saveHandEvent(TABLE, 0, 'd', encodeEnvelope(signEnvelope(ann, { kind: 'leave', table: TABLE, seq: 9, to: null, body: { rosterVersion: 1 } })));
+    await store.saveHandEvent(
+      TABLE,
+      0,
+      'd',
+      encodeEnvelope(signEnvelope(ann, { kind: 'leave', table: TABLE, seq: 9, to: null, body: { rosterVersion: 1 } })),
+    );
     await store.saveHandEvent(TABLE, 1, 'e', encodeEnvelope(event(2, 1)));
     expect(await outbox.storedEvents(0)).toEqual([event(0)]);
     expect(await outbox.storedEvents(1)).toEqual([event(2, 1)]);
@@ -224,7 +245,7 @@ describe('stored events', () => {
 });
 
 describe('error text', () => {
-  it('is an error\'s message, or the thrown value as text', () => {
+  it("is an error's message, or the thrown value as text", () => {
     expect(errorText(new TypeError('bad'))).toBe('bad');
     expect(errorText('plain')).toBe('plain');
     expect(errorText(42)).toBe('42');

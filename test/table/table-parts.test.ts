@@ -36,8 +36,19 @@ describe('table ids', () => {
   it('use their alphabet and pattern as loaded (module-level constants)', async () => {
     const ids = await loadedNow(() => import('../../src/table/table-id.js'));
     expect(ids.newTableId(CREATOR, new Uint8Array([0, 1, 2, 3, 4, 5, 6, 7]))).toBe('abcdefgh-0123456789abcdef');
-    expect(ids.parseTableId('abcdefgh-0123456789abcdef')).toEqual({ ok: true, table: 'abcdefgh-0123456789abcdef', creatorPrefix: '0123456789abcdef' });
-    for (const text of ['xabcdefgh-0123456789abcdef', 'abcdefgh-0123456789abcdef0', 'a-0123456789abcdef', 'ABCDEFGH-0123456789abcdef', 'abcdefgh-0', 'abcdefgh-xxxxxxxxxxxxxxxx']) {
+    expect(ids.parseTableId('abcdefgh-0123456789abcdef')).toEqual({
+      ok: true,
+      table: 'abcdefgh-0123456789abcdef',
+      creatorPrefix: '0123456789abcdef',
+    });
+    for (const text of [
+      'xabcdefgh-0123456789abcdef',
+      'abcdefgh-0123456789abcdef0',
+      'a-0123456789abcdef',
+      'ABCDEFGH-0123456789abcdef',
+      'abcdefgh-0',
+      'abcdefgh-xxxxxxxxxxxxxxxx',
+    ]) {
       expect(ids.parseTableId(text).ok).toBe(false);
     }
   });
@@ -75,7 +86,12 @@ describe('table ids', () => {
 });
 
 describe('the memory store', () => {
-  const roster: Roster = { version: 3, config: { game: 'stress-shed', seats: 2, options: {} }, seats: [null, null], hands: 1 };
+  const roster: Roster = {
+    version: 3,
+    config: { game: 'stress-shed', seats: 2, options: {} },
+    seats: [null, null],
+    hands: 1,
+  };
 
   it('keeps rosters per table, as copies', async () => {
     const store = new MemoryTableStore();
@@ -163,7 +179,8 @@ describe('the memory store', () => {
 describe('watchers', () => {
   const key = (b: number) => new Uint8Array(32).fill(b);
   const hex = (b: number) => b.toString(16).padStart(2, '0').repeat(32);
-  const heard = (kind: string, b: number, name: string) => ({ kind, from: key(b), body: { name } }) as unknown as Envelope;
+  const heard = (kind: string, b: number, name: string) =>
+    ({ kind, from: key(b), body: { name } }) as unknown as Envelope;
 
   it('are the fresh unseated peers other than this page, sorted by name then key', () => {
     const watchers = new Watchers();
@@ -213,7 +230,11 @@ describe('introducers', () => {
   it('parse the prefixes a link names, dropping anything else and repeats', () => {
     expect(parseIntroducers(null)).toEqual([]);
     expect(parseIntroducers('')).toEqual([]);
-    expect(parseIntroducers(`${A},${B},${A},x${C},${C}x,ABCDEFABCDEFABCD,${C.slice(1)},,0123456789abcdef`)).toEqual([A, B, '0123456789abcdef']);
+    expect(parseIntroducers(`${A},${B},${A},x${C},${C}x,ABCDEFABCDEFABCD,${C.slice(1)},,0123456789abcdef`)).toEqual([
+      A,
+      B,
+      '0123456789abcdef',
+    ]);
   });
 
   it('name at most one per seat', () => {
@@ -223,15 +244,29 @@ describe('introducers', () => {
   });
 
   it('format whole keys as their prefixes, once each, or nothing', () => {
-    expect(formatIntroducers([A + '11'.repeat(24), B, A + '22'.repeat(24), 'not-hex-at-all!!', 'abc'])).toBe(`via=${A},${B}`);
+    expect(formatIntroducers([A + '11'.repeat(24), B, A + '22'.repeat(24), 'not-hex-at-all!!', 'abc'])).toBe(
+      `via=${A},${B}`,
+    );
     expect(formatIntroducers([])).toBeNull();
     expect(formatIntroducers(['xyz'])).toBeNull();
   });
 
   it('of a table are its seated people but the creator, the live ones when there are any', () => {
     const table = `abcdefgh-${C}`;
-    const seat = (keyHex: string | null, bot: unknown = null, reachability: string | null = 'direct') => ({ keyHex, bot, reachability });
-    expect(introducersOf(table, [seat(C + '00'.repeat(24)), seat(A + '00'.repeat(24)), seat(null), seat(B + '11'.repeat(24), { hostSeat: 0 }), seat(B + '00'.repeat(24))])).toEqual([A, B]);
+    const seat = (keyHex: string | null, bot: unknown = null, reachability: string | null = 'direct') => ({
+      keyHex,
+      bot,
+      reachability,
+    });
+    expect(
+      introducersOf(table, [
+        seat(C + '00'.repeat(24)),
+        seat(A + '00'.repeat(24)),
+        seat(null),
+        seat(B + '11'.repeat(24), { hostSeat: 0 }),
+        seat(B + '00'.repeat(24)),
+      ]),
+    ).toEqual([A, B]);
     // An offline seat is left out while another is live…
     expect(introducersOf(table, [seat(C), seat(A, null, 'offline'), seat(B, null, 'relayed')])).toEqual([B]);
     expect(introducersOf(table, [seat(C), seat(A, null, 'offline'), seat(B)])).toEqual([B]);
@@ -241,16 +276,26 @@ describe('introducers', () => {
     expect(introducersOf(table, [seat(C)])).toEqual([]);
     // A bot is never named, whatever its key; only the creator's 16-hex prefix is left out.
     expect(introducersOf(table, [seat(C), seat(A, { hostSeat: 0 })])).toEqual([]);
-    expect(introducersOf('abcdefgh-0123456789abcdef', [seat('89abcdef' + A), seat('0123456789abcdef' + A)])).toEqual(['89abcdef' + A.slice(8)]);
+    expect(introducersOf('abcdefgh-0123456789abcdef', [seat('89abcdef' + A), seat('0123456789abcdef' + A)])).toEqual([
+      '89abcdef' + A.slice(8),
+    ]);
   });
 
   it('of a full table of nine would still be eight', () => {
     const keys = Array.from({ length: 9 }, (_, i) => (i + 1).toString(16).repeat(16));
-    expect(introducersOf('abcdefgh-0000000000000000', keys.map((k) => ({ keyHex: k, bot: null })))).toEqual(keys.slice(0, 8));
+    expect(
+      introducersOf(
+        'abcdefgh-0000000000000000',
+        keys.map((k) => ({ keyHex: k, bot: null })),
+      ),
+    ).toEqual(keys.slice(0, 8));
   });
 
   it('are linked to by their peer ids at the table', () => {
-    expect(introducerPeerIds('abcdefgh-0123456789abcdef', [A, B])).toEqual([`fd-abcdefgh-0123456789abcdef-${A}`, `fd-abcdefgh-0123456789abcdef-${B}`]);
+    expect(introducerPeerIds('abcdefgh-0123456789abcdef', [A, B])).toEqual([
+      `fd-abcdefgh-0123456789abcdef-${A}`,
+      `fd-abcdefgh-0123456789abcdef-${B}`,
+    ]);
   });
 });
 
@@ -259,7 +304,11 @@ describe('the lobby view', () => {
   const key = (b: number) => new Uint8Array(32).fill(b);
   const hex = (b: number) => b.toString(16).padStart(2, '0').repeat(32);
   const person = (b: number, name: string): SeatMember => ({ key: key(b), name, peerId: peerIdFor(TABLE, hex(b)) });
-  const botOf = (b: number, host: number, name = `Bot`): SeatMember => ({ key: key(b), name, peerId: peerIdFor(TABLE, hex(host)) });
+  const botOf = (b: number, host: number, name = `Bot`): SeatMember => ({
+    key: key(b),
+    name,
+    peerId: peerIdFor(TABLE, hex(host)),
+  });
   const state: LobbyViewState = { mySeat: 1, isCreator: false, configProblem: 'odd', handRunning: true };
   const context = (self: number, botKeys: string[] = [], reach: Record<string, string> = {}): LobbyViewContext => ({
     table: TABLE,
@@ -282,9 +331,23 @@ describe('the lobby view', () => {
       { seat: 1, member: roster.seats[1], keyHex: hex(2), reachability: 'self', isMe: true, bot: null },
       { seat: 2, member: null, keyHex: null, reachability: null, isMe: false, bot: null },
       // A bot reads as reachable as its host.
-      { seat: 3, member: roster.seats[3], keyHex: hex(9), reachability: 'direct', isMe: false, bot: { hostSeat: 0, hostName: 'Ann', hostIsMe: false } },
+      {
+        seat: 3,
+        member: roster.seats[3],
+        keyHex: hex(9),
+        reachability: 'direct',
+        isMe: false,
+        bot: { hostSeat: 0, hostName: 'Ann', hostIsMe: false },
+      },
       // A bot whose host holds no seat: "another player", its own key's state.
-      { seat: 4, member: roster.seats[4], keyHex: hex(8), reachability: 'offline', isMe: false, bot: { hostSeat: null, hostName: 'another player', hostIsMe: false } },
+      {
+        seat: 4,
+        member: roster.seats[4],
+        keyHex: hex(8),
+        reachability: 'offline',
+        isMe: false,
+        bot: { hostSeat: null, hostName: 'another player', hostIsMe: false },
+      },
     ]);
     expect(view).toMatchObject({
       table: TABLE,
@@ -303,28 +366,47 @@ describe('the lobby view', () => {
   it('on the host, its bots read "self" and hosted by me; an unnamed host is named by its seat', () => {
     const hosted: Roster = { ...roster, seats: [person(1, ''), person(2, 'Bo'), null, botOf(9, 1), botOf(8, 2)] };
     const view = lobbyView(hosted, context(1, [hex(9)], { [hex(2)]: 'relayed' }), state);
-    expect(view.seats[3]).toMatchObject({ reachability: 'self', isMe: false, bot: { hostSeat: 0, hostName: 'Seat 1', hostIsMe: true } });
+    expect(view.seats[3]).toMatchObject({
+      reachability: 'self',
+      isMe: false,
+      bot: { hostSeat: 0, hostName: 'Seat 1', hostIsMe: true },
+    });
     // hostIsMe alone makes a bot read "self" even if this page lost its key.
-    expect(view.seats[4]).toMatchObject({ reachability: 'relayed', bot: { hostSeat: 1, hostName: 'Bo', hostIsMe: false } });
+    expect(view.seats[4]).toMatchObject({
+      reachability: 'relayed',
+      bot: { hostSeat: 1, hostName: 'Bo', hostIsMe: false },
+    });
     const mine = lobbyView(hosted, context(2, [], { [hex(1)]: 'direct' }), state);
     expect(mine.seats[4]).toMatchObject({ reachability: 'self', bot: { hostSeat: 1, hostName: 'Bo', hostIsMe: true } });
-    expect(mine.seats[3]).toMatchObject({ reachability: 'direct', bot: { hostSeat: 0, hostName: 'Seat 1', hostIsMe: false } });
+    expect(mine.seats[3]).toMatchObject({
+      reachability: 'direct',
+      bot: { hostSeat: 0, hostName: 'Seat 1', hostIsMe: false },
+    });
   });
 
   it('a bot key this page hosts is a bot even when its peer id is the one its key derives', () => {
     const own: Roster = { ...roster, seats: [person(1, 'Ann'), person(9, 'Bot 2')] };
     const view = lobbyView(own, context(1, [hex(9)], {}), state);
-    expect(view.seats[1]).toMatchObject({ reachability: 'self', bot: { hostSeat: 1, hostName: 'Bot 2', hostIsMe: false } });
+    expect(view.seats[1]).toMatchObject({
+      reachability: 'self',
+      bot: { hostSeat: 1, hostName: 'Bot 2', hostIsMe: false },
+    });
     expect(view.seats[0]).toMatchObject({ reachability: 'offline', bot: null });
   });
 
   it('a seat sharing a peer id with a host that is itself a bot is hosted by the seat whose key derives it', () => {
     const shared: Roster = { ...roster, seats: [botOf(9, 1), person(1, 'Ann')] };
-    expect(lobbyView(shared, context(3), state).seats[0]!.bot).toEqual({ hostSeat: 1, hostName: 'Ann', hostIsMe: false });
+    expect(lobbyView(shared, context(3), state).seats[0]!.bot).toEqual({
+      hostSeat: 1,
+      hostName: 'Ann',
+      hostIsMe: false,
+    });
   });
 
   it('before any roster: no seats, waiting for the creator', () => {
-    expect(lobbyView(undefined, context(1), { mySeat: null, isCreator: true, configProblem: null, handRunning: false })).toEqual({
+    expect(
+      lobbyView(undefined, context(1), { mySeat: null, isCreator: true, configProblem: null, handRunning: false }),
+    ).toEqual({
       table: TABLE,
       config: null,
       rosterVersion: 0,

@@ -28,7 +28,18 @@ import { MemoryTableStore } from '../../src/table/memory-store.js';
 import { HandRecords } from '../../src/table/table-hand-records.js';
 import { peerIdFor } from '../../src/table/table-id.js';
 import { testSigner } from '../helpers/signers.js';
-import { bo, closeTables, creator, cy, from, join, table, TABLE, tableEvent, until } from '../helpers/table-session-harness.js';
+import {
+  bo,
+  closeTables,
+  creator,
+  cy,
+  from,
+  join,
+  table,
+  TABLE,
+  tableEvent,
+  until,
+} from '../helpers/table-session-harness.js';
 
 type Event = EnvelopeOf<'table-event'>;
 
@@ -45,12 +56,24 @@ const NAMES = new Map<Signer, string>([
   [dee, 'Dee'],
 ]);
 const key = (s: Signer) => keyHex(s.publicKey);
-const member = (s: Signer, name = NAMES.get(s) ?? 'Bot') => ({ key: s.publicKey, name, peerId: peerIdFor(TABLE, key(s)) });
+const member = (s: Signer, name = NAMES.get(s) ?? 'Bot') => ({
+  key: s.publicKey,
+  name,
+  peerId: peerIdFor(TABLE, key(s)),
+});
 const config = (seats: number, game = 'stress-shed') => ({ game, seats, options: {} });
-const botSigner = (secretKey: Uint8Array): Signer => ({ publicKey: ed25519.getPublicKey(secretKey), sign: (m) => ed25519.sign(m, secretKey) });
+const botSigner = (secretKey: Uint8Array): Signer => ({
+  publicKey: ed25519.getPublicKey(secretKey),
+  sign: (m) => ed25519.sign(m, secretKey),
+});
 
 /** A store holding the creator's roster (as a reopened page finds it), and the bots this page hosts. */
-async function storeWith(seats: (Signer | null | { key: Uint8Array; name: string; peerId: string })[], hands: number, game = 'stress-shed', bots: Uint8Array[] = []) {
+async function storeWith(
+  seats: (Signer | null | { key: Uint8Array; name: string; peerId: string })[],
+  hands: number,
+  game = 'stress-shed',
+  bots: Uint8Array[] = [],
+) {
   const store = new MemoryTableStore();
   const members = seats.map((s) => (s === null ? null : 'sign' in s ? member(s) : s));
   await store.saveRoster(TABLE, { version: 1, config: config(seats.length, game), seats: members, hands });
@@ -80,12 +103,18 @@ function readyOf(signer: Signer, setup: HandSetup, seed = 'ready'): Event {
 }
 
 const roster = (version: number, seats: (Signer | null)[], hands: number) =>
-  from(creator, 'roster', { version, config: config(seats.length), seats: seats.map((s) => (s ? member(s) : null)), hands });
+  from(creator, 'roster', {
+    version,
+    config: config(seats.length),
+    seats: seats.map((s) => (s ? member(s) : null)),
+    hands,
+  });
 const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
 const lines = (log: [string, string | undefined][]) => log.map(([line]) => line);
 const held = (session: HandSession) => session.follower.pool.events().length;
 /** The table events a spy on `Mesh.prototype.broadcast` saw (the mesh broadcasts its own kinds too). */
-const events = (broadcast: { mock: { calls: unknown[][] } }) => broadcast.mock.calls.map(([e]) => e as Event).filter((e) => e?.kind === 'table-event');
+const events = (broadcast: { mock: { calls: unknown[][] } }) =>
+  broadcast.mock.calls.map(([e]) => e as Event).filter((e) => e?.kind === 'table-event');
 
 /** The creator's three-seat table with Bo and Cy seated: hand 1 runs and waits for their readies. */
 async function threeSeats(extra: Parameters<typeof table>[1] = {}) {
@@ -153,7 +182,7 @@ describe('a watcher (a page without a seat) follows the table', () => {
   }
   const setup0 = () => setupOf([creator, bo], 0);
 
-  it('starts with hand 1, not the last, and waits for its seats\' readies', async () => {
+  it("starts with hand 1, not the last, and waits for its seats' readies", async () => {
     const t = await unseated(2);
     expect(t.session.history.pending).toBe(0);
     expect(t.session.current).toBeNull();
@@ -166,7 +195,9 @@ describe('a watcher (a page without a seat) follows the table', () => {
     t.session.receive(readyOf(bo, setup0()), 'x');
     await until(() => t.session.isWatching);
     await settle();
-    expect(t.log.filter(([line]) => line.includes('begins'))).toEqual([['hand 1 of Stress (shedding) begins: shuffling', undefined]]);
+    expect(t.log.filter(([line]) => line.includes('begins'))).toEqual([
+      ['hand 1 of Stress (shedding) begins: shuffling', undefined],
+    ]);
     const current = t.session.current!;
     expect(current.handNo).toBe(0);
     expect(current.mySeat).toBeNull();
@@ -230,7 +261,7 @@ describe('a watcher (a page without a seat) follows the table', () => {
 });
 
 describe('events of the current hand and the next', () => {
-  it('the current hand takes a seat\'s ready and stores it; a stranger\'s event is not stored; moves still wait', async () => {
+  it("the current hand takes a seat's ready and stores it; a stranger's event is not stored; moves still wait", async () => {
     const t = await threeSeats();
     const setup = t.session.current!.session.config.setup;
     const ready = readyOf(bo, setup);
@@ -242,10 +273,12 @@ describe('events of the current hand and the next', () => {
     await settle();
     expect(await t.store.loadHandEvents(TABLE, 0)).toHaveLength(2);
     // An event is no word of which hand its author is at: a move still waits.
-    expect(t.session.act({ type: 'draw' })).toBe('this page is catching up with the table: a move waits until another seat has said which hand it is at');
+    expect(t.session.act({ type: 'draw' })).toBe(
+      'this page is catching up with the table: a move waits until another seat has said which hand it is at',
+    );
   });
 
-  it('a halted seated hand: an event of the next hand offers a rematch (a stranger\'s too) and starts nothing', async () => {
+  it("a halted seated hand: an event of the next hand offers a rematch (a stranger's too) and starts nothing", async () => {
     const t = await threeSeats();
     t.session.endHand();
     await until(() => t.session.current!.session.phase === 'halted');
@@ -261,16 +294,20 @@ describe('events of the current hand and the next', () => {
     const small = tableEvent(bo, 1);
     const big = { ...small, body: { ...small.body, data: new Uint8Array(8 * 1024 * 1024) } } as Event;
     t.session.receive(big, 'x');
-    expect(t.log.filter(([, level]) => level === 'warn')).toEqual([["refused Bo's events: more than 20000 events or 8388608 bytes for hand 2", 'warn']]);
+    expect(t.log.filter(([, level]) => level === 'warn')).toEqual([
+      ["refused Bo's events: more than 20000 events or 8388608 bytes for hand 2", 'warn'],
+    ]);
   });
 
-  it('a refused flood for the next hand keeps nothing, so it offers no rematch (a stranger\'s: no seat shows a later hand)', async () => {
+  it("a refused flood for the next hand keeps nothing, so it offers no rematch (a stranger's: no seat shows a later hand)", async () => {
     const t = await threeSeats();
     t.session.endHand();
     await until(() => t.session.current!.session.phase === 'halted');
     const small = tableEvent(dee, 1);
     t.session.receive({ ...small, body: { ...small.body, data: new Uint8Array(8 * 1024 * 1024) } } as Event, 'x');
-    expect(t.log.filter(([, level]) => level === 'warn').map(([line]) => line)).toEqual([expect.stringMatching(/^refused .*: more than 20000 events or 8388608 bytes for hand 2$/)]);
+    expect(t.log.filter(([, level]) => level === 'warn').map(([line]) => line)).toEqual([
+      expect.stringMatching(/^refused .*: more than 20000 events or 8388608 bytes for hand 2$/),
+    ]);
     expect(t.session.rematchOffered).toBe(false);
     // The same stranger's small event is kept, and offers it.
     t.session.receive(tableEvent(dee, 1), 'x');
@@ -324,7 +361,7 @@ describe('events of the current hand and the next', () => {
     expect(t.changes()).toBe(before + 1);
   });
 
-  it('a rematch takes a ready that came while it started, keeps a later hand\'s event, asks for what it lacks; an older hand\'s event is dropped', async () => {
+  it("a rematch takes a ready that came while it started, keeps a later hand's event, asks for what it lacks; an older hand's event is dropped", async () => {
     const t = await threeSeats();
     t.session.endHand();
     await until(() => t.session.current!.session.phase === 'halted');
@@ -338,7 +375,10 @@ describe('events of the current hand and the next', () => {
     expect(held(session)).toBe(2);
     expect(session.waiting()!.seats).toEqual([2]);
     expect(t.session.rematchOffered).toBe(true);
-    expect(t.sent.mock.calls.filter(([kind]) => kind === 'fetch').at(-1)).toEqual(['fetch', { hand: 1, have: { [key(creator)]: 1, [key(bo)]: 1, [key(cy)]: 0 } }]);
+    expect(t.sent.mock.calls.filter(([kind]) => kind === 'fetch').at(-1)).toEqual([
+      'fetch',
+      { hand: 1, have: { [key(creator)]: 1, [key(bo)]: 1, [key(cy)]: 0 } },
+    ]);
     t.session.endHand();
     await until(() => session.phase === 'halted');
     const before = t.changes();
@@ -373,7 +413,7 @@ describe('what this page sends of its seats', () => {
     expect(await t.store.loadHandSecrets(TABLE, 0, key(creator))).toBeDefined();
   });
 
-  it('a hosted bot\'s ready is signed by the bot and heard by this page\'s seat (and the page\'s by the bot)', async () => {
+  it("a hosted bot's ready is signed by the bot and heard by this page's seat (and the page's by the bot)", async () => {
     const broadcast = vi.spyOn(Mesh.prototype, 'broadcast');
     const t = await table(3);
     await t.session.addBot(1);
@@ -397,7 +437,7 @@ describe('what this page sends of its seats', () => {
     expect(current.session.waiting()!.seats).toEqual([2]);
   });
 
-  it('a seat\'s own fault report goes out, and is not fed back to its own hand (no change after it)', async () => {
+  it("a seat's own fault report goes out, and is not fed back to its own hand (no change after it)", async () => {
     const t = await threeSeats();
     const setup = t.session.current!.session.config.setup;
     let atSend = -1;
@@ -419,7 +459,11 @@ describe('what this page sends of its seats', () => {
     await vi.waitFor(async () => expect(await t.store.loadHandEvents(TABLE, 0)).toHaveLength(1));
     await settle();
     // Nothing but the mesh's own kinds (a roster, a fetch): no event, nor anything else.
-    expect(broadcast.mock.calls.map(([e]) => e).filter((e) => typeof e !== 'object' || e === null || (e as Event).kind === 'table-event')).toEqual([]);
+    expect(
+      broadcast.mock.calls
+        .map(([e]) => e)
+        .filter((e) => typeof e !== 'object' || e === null || (e as Event).kind === 'table-event'),
+    ).toEqual([]);
     closeTables();
     const twice = vi.spyOn(Mesh.prototype, 'broadcast');
     const u = await threeSeats({ tamperPublish: (e) => [e, e] });
@@ -429,7 +473,7 @@ describe('what this page sends of its seats', () => {
     expect(u.session.current!.handNo).toBe(0);
   });
 
-  it('a reloaded page sends its own stored events again, not a peer\'s', async () => {
+  it("a reloaded page sends its own stored events again, not a peer's", async () => {
     const t = await threeSeats();
     const setup = t.session.current!.session.config.setup;
     t.session.receive(readyOf(bo, setup), 'x');
@@ -466,13 +510,18 @@ describe('what this page sends of its seats', () => {
       }
     }
     const store = new Failing();
-    await store.saveRoster(TABLE, { version: 1, config: config(3), seats: [member(creator), member(bo), member(cy)], hands: 1 });
+    await store.saveRoster(TABLE, {
+      version: 1,
+      config: config(3),
+      seats: [member(creator), member(bo), member(cy)],
+      hands: 1,
+    });
     const t = await table(3, { store, saveRetryMs: 1 }, bo);
     await until(() => t.session.current!.session.phase === 'halted');
     expect(t.session.current!.session.halt!.detail).toMatch(/could not store its ready event/);
   });
 
-  it('a hosted bot is played by the bot, this page\'s seat is not', async () => {
+  it("a hosted bot is played by the bot, this page's seat is not", async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     const bot = vi.fn(() => null);
     const t = await table(3, { bot, botDelayMs: 0 });
@@ -492,7 +541,7 @@ describe('what this page sends of its seats', () => {
 });
 
 describe('the clock of a hand', () => {
-  it('the idle time of a stall counts from the last event, not from the table\'s opening', async () => {
+  it("the idle time of a stall counts from the last event, not from the table's opening", async () => {
     let now = 1_000_000;
     vi.spyOn(Date, 'now').mockImplementation(() => now);
     const t = await threeSeats({ stallMs: 100 });
@@ -501,10 +550,16 @@ describe('the clock of a hand', () => {
     t.session.receive(readyOf(bo, setup), 'x');
     expect(t.session.current!.stalled).toBeNull();
     now += 1_000;
-    expect(t.session.current!.stalled).toEqual({ seats: [2], what: 'to start the hand', forMs: 1_000, gone: false, canEnd: true });
+    expect(t.session.current!.stalled).toEqual({
+      seats: [2],
+      what: 'to start the hand',
+      forMs: 1_000,
+      gone: false,
+      canEnd: true,
+    });
   });
 
-  it('a new hand\'s idle time counts from its start, not from the last event of the hand before', async () => {
+  it("a new hand's idle time counts from its start, not from the last event of the hand before", async () => {
     let now = 1_000_000;
     vi.spyOn(Date, 'now').mockImplementation(() => now);
     const t = await threeSeats({ stallMs: 100 });
@@ -519,10 +574,16 @@ describe('the clock of a hand', () => {
     await until(() => t.session.current?.handNo === 1 && held(t.session.current.session) === 2);
     expect(t.session.current!.stalled).toBeNull();
     now += 1_000;
-    expect(t.session.current!.stalled).toEqual({ seats: [2], what: 'to start the hand', forMs: 1_000, gone: false, canEnd: true });
+    expect(t.session.current!.stalled).toEqual({
+      seats: [2],
+      what: 'to start the hand',
+      forMs: 1_000,
+      gone: false,
+      canEnd: true,
+    });
   });
 
-  it('a new hand\'s first event is progress: its idle time counts from that event, not from the Rematch that began setting it up', async () => {
+  it("a new hand's first event is progress: its idle time counts from that event, not from the Rematch that began setting it up", async () => {
     let now = 1_000_000;
     vi.spyOn(Date, 'now').mockImplementation(() => now);
     const t = await threeSeats({ stallMs: 100 });
@@ -535,7 +596,13 @@ describe('the clock of a hand', () => {
     await until(() => t.session.current?.handNo === 1 && held(t.session.current.session) === 1);
     expect(t.session.current!.stalled).toBeNull();
     now += 1_000;
-    expect(t.session.current!.stalled).toEqual({ seats: [1, 2], what: 'to start the hand', forMs: 1_000, gone: false, canEnd: true });
+    expect(t.session.current!.stalled).toEqual({
+      seats: [1, 2],
+      what: 'to start the hand',
+      forMs: 1_000,
+      gone: false,
+      canEnd: true,
+    });
   });
 
   it('a move of this page that makes no event yet (a real-time move queued for its next round) is no progress: the idle time still counts from the last event', async () => {
@@ -551,7 +618,13 @@ describe('the clock of a hand', () => {
     expect(t.session.act({ type: 'draw' })).toBeNull();
     expect(held(t.session.current!.session)).toBe(2);
     now += 1_000;
-    expect(t.session.current!.stalled).toEqual({ seats: [2], what: 'to start the hand', forMs: 2_000, gone: false, canEnd: true });
+    expect(t.session.current!.stalled).toEqual({
+      seats: [2],
+      what: 'to start the hand',
+      forMs: 2_000,
+      gone: false,
+      canEnd: true,
+    });
   });
 
   it('each second, a change is told while the hand waits for a seat, not before a hand nor after it halted', async () => {

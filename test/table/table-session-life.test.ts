@@ -22,7 +22,18 @@ import { decodeEnvelope, keyHex, type EnvelopeOf, type Signer } from '../../src/
 import { hashBytes } from '../../src/table/hand/seat-agent.js';
 import { MemoryTableStore } from '../../src/table/memory-store.js';
 import { peerIdFor } from '../../src/table/table-id.js';
-import { bo, closeTables, creator, cy, from, join, table, TABLE, tableEvent, until } from '../helpers/table-session-harness.js';
+import {
+  bo,
+  closeTables,
+  creator,
+  cy,
+  from,
+  join,
+  table,
+  TABLE,
+  tableEvent,
+  until,
+} from '../helpers/table-session-harness.js';
 
 afterEach(() => {
   closeTables();
@@ -31,7 +42,8 @@ afterEach(() => {
 
 type Table = Awaited<ReturnType<typeof table>>;
 
-const CATCHING_UP = 'this page is catching up with the table: a move waits until another seat has said which hand it is at';
+const CATCHING_UP =
+  'this page is catching up with the table: a move waits until another seat has said which hand it is at';
 const boPeer = peerIdFor(TABLE, keyHex(bo.publicKey));
 
 /** The table clock (setInterval, once a second) fires when the test says: `tick()`. */
@@ -65,13 +77,17 @@ function broadcastTypes(spy: { mock: { calls: unknown[][] } }): string[] {
   });
 }
 
-const member = (signer: Signer, name: string) => ({ key: signer.publicKey, name, peerId: peerIdFor(TABLE, keyHex(signer.publicKey)) });
+const member = (signer: Signer, name: string) => ({
+  key: signer.publicKey,
+  name,
+  peerId: peerIdFor(TABLE, keyHex(signer.publicKey)),
+});
 const roster = (version: number, seats: (ReturnType<typeof member> | null)[], hands: number) =>
   from(creator, 'roster', { version, config: { game: 'stress-shed', seats: seats.length, options: {} }, seats, hands });
 const fetchOf = (signer: Signer, hand: number) => from(signer, 'fetch', { hand, have: {} });
 const flush = () => new Promise((resolve) => setTimeout(resolve, 20));
 
-describe('this page\'s first event of a hand', () => {
+describe("this page's first event of a hand", () => {
   it('is stored and broadcast', async () => {
     const t = await table(2);
     const sent = vi.spyOn(t.mesh, 'broadcast');
@@ -81,7 +97,7 @@ describe('this page\'s first event of a hand', () => {
     await vi.waitFor(() => expect(broadcastTypes(sent)).toEqual(['ready']));
   });
 
-  it('counts as progress: `stalled` measures idleness from the hand\'s start, against the stallMs given', async () => {
+  it("counts as progress: `stalled` measures idleness from the hand's start, against the stallMs given", async () => {
     const now = movableNow();
     const t = await table(2, { stallMs: 1000 });
     now.forward(5000);
@@ -91,7 +107,12 @@ describe('this page\'s first event of a hand', () => {
     expect(t.session.current!.stalled).toBeNull();
     now.forward(4500);
     // Four turn timers of 1000 ms without anything from Bo: slow, and the hand may be ended.
-    expect(t.session.current!.stalled).toMatchObject({ seats: [1], gone: false, canEnd: true, what: 'to start the hand' });
+    expect(t.session.current!.stalled).toMatchObject({
+      seats: [1],
+      gone: false,
+      canEnd: true,
+      what: 'to start the hand',
+    });
   });
 });
 
@@ -131,7 +152,8 @@ describe('a store that holds a write back or fails it', () => {
     expect(t.session.current!.session.halt).toEqual({
       code: 'internal',
       seat: null,
-      detail: 'this browser could not store its ready event (disk full), so it was not sent: free some storage and reload',
+      detail:
+        'this browser could not store its ready event (disk full), so it was not sent: free some storage and reload',
     });
     expect(broadcastTypes(sent)).toEqual([]);
     failing = false;
@@ -185,7 +207,7 @@ describe('catching up: which fetch lets a reopened page move', () => {
     expect(t.sent.mock.calls.filter(([kind]) => kind === 'fetch')).toEqual([['fetch', { hand: 0, have }]]);
   });
 
-  it('a remote seat\'s fetch of this hand lets the page move: its move then meets the hand\'s own answer', async () => {
+  it("a remote seat's fetch of this hand lets the page move: its move then meets the hand's own answer", async () => {
     const t = await started();
     expect(t.session.act({ type: 'draw' })).toBe(CATCHING_UP);
     t.session.receive(fetchOf(bo, 0), boPeer);
@@ -194,7 +216,7 @@ describe('catching up: which fetch lets a reopened page move', () => {
     expect(answer).not.toBeNull();
   });
 
-  it('a fetch signed by a bot this page hosts does not; the remote seat\'s does', async () => {
+  it("a fetch signed by a bot this page hosts does not; the remote seat's does", async () => {
     const t = await table(3);
     await t.session.addBot(2);
     const [secretKey] = await t.store.loadBots(TABLE);
@@ -248,7 +270,11 @@ describe('the table moves on', () => {
     const resent = vi.spyOn(t.mesh, 'resend');
     t.session.receive(fetchOf(bo, 0), boPeer);
     await vi.waitFor(() => expect(resent.mock.calls.length).toBeGreaterThan(0));
-    expect(resent.mock.calls.every(([to, envelope]) => to === boPeer && (envelope as { body: { hand: number } }).body.hand === 0)).toBe(true);
+    expect(
+      resent.mock.calls.every(
+        ([to, envelope]) => to === boPeer && (envelope as { body: { hand: number } }).body.hand === 0,
+      ),
+    ).toBe(true);
     resent.mockClear();
     t.session.close();
     t.session.receive(fetchOf(bo, 0), boPeer);
@@ -258,16 +284,28 @@ describe('the table moves on', () => {
 });
 
 describe('fault reports', () => {
-  it('a peer\'s report is shown, this page\'s own is sent and not shown; the halt names the seat', async () => {
+  it("a peer's report is shown, this page's own is sent and not shown; the halt names the seat", async () => {
     const t = await started();
     const sent = vi.spyOn(t.mesh, 'broadcast');
     const f = t.session.current!.session.follower;
-    t.session.receive(from(bo, 'table-event', { hand: 0, n: 0, ...hashBytes(f.hashes), type: 'fault', data: { code: 'bad-event', seat: 0, detail: 'made up' } }), 'x');
+    t.session.receive(
+      from(bo, 'table-event', {
+        hand: 0,
+        n: 0,
+        ...hashBytes(f.hashes),
+        type: 'fault',
+        data: { code: 'bad-event', seat: 0, detail: 'made up' },
+      }),
+      'x',
+    );
     const boReport = { reporter: 1, code: 'bad-event', seat: 0, detail: 'made up', agrees: false };
     expect(t.session.current!.reports).toEqual([boReport]);
     t.session.receive(tableEvent(bo, 0, 1), 'x');
     await until(() => t.session.current!.session.phase === 'halted');
-    expect(t.log).toContainEqual(['hand stopped: Bo — bad ready event: Invalid type: Expected Object but received null', 'error']);
+    expect(t.log).toContainEqual([
+      'hand stopped: Bo — bad ready event: Invalid type: Expected Object but received null',
+      'error',
+    ]);
     // Our own verdict goes out as a fault event (and into our pool), but is not listed as someone else's report.
     await vi.waitFor(() => expect(broadcastTypes(sent)).toContain('fault'));
     expect(f.pool.faultReports().map((r) => r.seat)).toEqual([0, 1]);
@@ -275,7 +313,7 @@ describe('fault reports', () => {
   });
 });
 
-describe('a page that is not the creator\'s', () => {
+describe("a page that is not the creator's", () => {
   it('seated in seat 2 by the roster: plays seat 2 and, on a hello, asks again for its seat', async () => {
     const t = await table(2, {}, bo);
     t.session.receive(roster(3, [member(creator, 'Ann'), member(bo, 'Bo')], 1), 'x');
@@ -283,11 +321,16 @@ describe('a page that is not the creator\'s', () => {
     expect(t.log.map(([line]) => line)).toContain('you sit in seat 2');
     expect(t.session.current!.mySeat).toBe(1);
     t.sent.mockClear();
-    t.session.receive(from(creator, 'hello', { peerId: peerIdFor(TABLE, keyHex(creator.publicKey)), name: 'Ann' }), 'x');
-    expect(t.sent.mock.calls.filter(([kind]) => kind === 'join')).toEqual([['join', { peerId: peerIdFor(TABLE, keyHex(bo.publicKey)), name: 'Ann', seat: 1 }]]);
+    t.session.receive(
+      from(creator, 'hello', { peerId: peerIdFor(TABLE, keyHex(creator.publicKey)), name: 'Ann' }),
+      'x',
+    );
+    expect(t.sent.mock.calls.filter(([kind]) => kind === 'join')).toEqual([
+      ['join', { peerId: peerIdFor(TABLE, keyHex(bo.publicKey)), name: 'Ann', seat: 1 }],
+    ]);
   });
 
-  it('unseated at a table that has played: waits for the seats\' readies (fetches), follows nobody meanwhile', async () => {
+  it("unseated at a table that has played: waits for the seats' readies (fetches), follows nobody meanwhile", async () => {
     manualClock();
     const t = await table(2, {}, cy);
     t.session.receive(roster(3, [member(creator, 'Ann'), member(bo, 'Bo')], 1), 'x');
@@ -335,7 +378,11 @@ describe('a page that is not the creator\'s', () => {
     const t = await follower(1);
     await until(() => t.session.current!.session.phase === 'halted');
     expect(t.session.current!.session.halt).toMatchObject({ code: 'abandoned' });
-    await vi.waitFor(() => expect(t.sent.mock.calls.filter(([kind]) => kind === 'join')).toEqual([['join', { peerId: peerIdFor(TABLE, keyHex(cy.publicKey)), name: 'Ann', seat: null }]]));
+    await vi.waitFor(() =>
+      expect(t.sent.mock.calls.filter(([kind]) => kind === 'join')).toEqual([
+        ['join', { peerId: peerIdFor(TABLE, keyHex(cy.publicKey)), name: 'Ann', seat: null }],
+      ]),
+    );
   });
 
   it('unseated, follows a hand played to its end and moves on to the next one started', async () => {

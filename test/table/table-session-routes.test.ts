@@ -13,7 +13,18 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { keyHex } from '../../src/net/envelope.js';
 import { peerIdFor } from '../../src/table/table-id.js';
-import { bo, closeTables, creator, cy, from, join, table, TABLE, tableEvent, until } from '../helpers/table-session-harness.js';
+import {
+  bo,
+  closeTables,
+  creator,
+  cy,
+  from,
+  join,
+  table,
+  TABLE,
+  tableEvent,
+  until,
+} from '../helpers/table-session-harness.js';
 
 afterEach(closeTables);
 
@@ -33,7 +44,10 @@ describe('before a hand', () => {
   it('lists unseated peers heard as watchers, not this page or the seated', async () => {
     const t = await table(3);
     t.session.receive(from(cy, 'hello', { peerId: peerIdFor(TABLE, keyHex(cy.publicKey)), name: 'Cy' }), 'x');
-    t.session.receive(from(bo, 'presence', { peerId: peerIdFor(TABLE, keyHex(bo.publicKey)), name: 'Bo', links: [] }), 'x');
+    t.session.receive(
+      from(bo, 'presence', { peerId: peerIdFor(TABLE, keyHex(bo.publicKey)), name: 'Bo', links: [] }),
+      'x',
+    );
     expect(t.session.watcherList()).toEqual([
       { keyHex: keyHex(bo.publicKey), name: 'Bo' },
       { keyHex: keyHex(cy.publicKey), name: 'Cy' },
@@ -66,9 +80,12 @@ describe('a hand starts when every seat is taken', () => {
     return t;
   }
 
-  it('says so, and plays this page\'s seat', async () => {
+  it("says so, and plays this page's seat", async () => {
     const t = await started();
-    expect(t.log.map(([line]) => line)).toEqual(['Bo sat down in seat 2', 'hand 1 of Stress (shedding) begins: shuffling']);
+    expect(t.log.map(([line]) => line)).toEqual([
+      'Bo sat down in seat 2',
+      'hand 1 of Stress (shedding) begins: shuffling',
+    ]);
     const current = t.session.current!;
     expect(current.handNo).toBe(0);
     expect(current.names).toEqual(['Ann', 'Bo']);
@@ -86,7 +103,7 @@ describe('a hand starts when every seat is taken', () => {
     expect(await t.store.loadBots(TABLE)).toEqual([]);
   });
 
-  it('a hello then asks the peer for the hand\'s events', async () => {
+  it("a hello then asks the peer for the hand's events", async () => {
     const t = await started();
     t.sent.mockClear();
     t.session.receive(from(bo, 'hello', { peerId: peerIdFor(TABLE, keyHex(bo.publicKey)), name: 'Bo' }), 'x');
@@ -122,7 +139,9 @@ describe('a hand starts when every seat is taken', () => {
 
   it('a move waits while this page has not heard which hand the table is at; a rematch waits for the end', async () => {
     const t = await started();
-    expect(t.session.act({ type: 'draw' })).toBe('this page is catching up with the table: a move waits until another seat has said which hand it is at');
+    expect(t.session.act({ type: 'draw' })).toBe(
+      'this page is catching up with the table: a move waits until another seat has said which hand it is at',
+    );
     t.session.rematch();
     expect(t.session.current!.handNo).toBe(0);
     expect(t.session.current!.session.waiting()).toEqual({ seats: [1], what: 'to start the hand' });
@@ -140,7 +159,11 @@ describe('a hand starts when every seat is taken', () => {
     const t = await started();
     t.session.endHand();
     await until(() => t.session.current!.session.phase === 'halted');
-    expect(t.session.current!.session.halt).toEqual({ code: 'abandoned', seat: null, detail: 'seat 1 ended the hand without a result: nothing came from Bo for too long' });
+    expect(t.session.current!.session.halt).toEqual({
+      code: 'abandoned',
+      seat: null,
+      detail: 'seat 1 ended the hand without a result: nothing came from Bo for too long',
+    });
     expect(t.session.lobby.view().handRunning).toBe(false);
     t.session.rematch();
     await until(() => t.session.current!.handNo === 1);
@@ -155,7 +178,11 @@ describe('a hand starts when every seat is taken', () => {
     const t = await started();
     t.session.leave();
     await until(() => t.session.current!.session.phase === 'halted');
-    expect(t.session.current!.session.halt).toMatchObject({ code: 'abandoned', seat: null, detail: 'seat 1 ended the hand without a result: Ann left the table' });
+    expect(t.session.current!.session.halt).toMatchObject({
+      code: 'abandoned',
+      seat: null,
+      detail: 'seat 1 ended the hand without a result: Ann left the table',
+    });
     expect(t.log.slice(2)).toEqual([
       ['hand stopped: seat 1 ended the hand without a result: Ann left the table', 'error'],
       ['the table creator keeps seat 1 while the table exists', undefined],

@@ -23,7 +23,12 @@ import { loadedNow } from '../helpers/loaded-now.js';
 const load = () => loadedNow(() => import('../../src/table/verdict.js'));
 
 type Ev = { seat: number; type: string; envelope: { body: { n: number } }; data: unknown };
-const ev = (seat: number, n: number, type: string, data: unknown = {}): Ev => ({ seat, type, envelope: { body: { n } }, data });
+const ev = (seat: number, n: number, type: string, data: unknown = {}): Ev => ({
+  seat,
+  type,
+  envelope: { body: { n } },
+  data,
+});
 
 /** A two-seat hand of 3 players' worth of events: every kind once or more. */
 function events(): Ev[] {
@@ -105,9 +110,17 @@ describe('a clean hand', () => {
 
   it('every check holds, in this order, with its sentence', () => {
     expect(v.checks.map((c) => [c.key, c.ok, c.title])).toEqual([
-      ['signatures', true, 'every one of the 16 events is signed by its seat, for this table, and every seat agreed to the same set-up'],
+      [
+        'signatures',
+        true,
+        'every one of the 16 events is signed by its seat, for this table, and every seat agreed to the same set-up',
+      ],
       ['shuffle', true, 'every seat contributed to the shuffle and proved it (2 of 2 seats, 2 shuffle steps)'],
-      ['cards', true, 'no card duplicated or replaced: every packet opened to the 52 cards of the deck, each once (3 lock proofs)'],
+      [
+        'cards',
+        true,
+        'no card duplicated or replaced: every packet opened to the 52 cards of the deck, each once (3 lock proofs)',
+      ],
       ['keys', true, 'every key matched its commitment (6 key shares checked, 2 disclosures matched)'],
       ['moves', true, 'every move legal with all cards open (2 moves and 3 deals and reveals replayed)'],
       ['hashes', true, "every seat's signed state hashes agree (11 hashes cross-checked)"],
@@ -117,7 +130,7 @@ describe('a clean hand', () => {
   it('how each check is known', () => {
     expect(v.checks.map((c) => c.how)).toEqual([
       "each event's ed25519 signature (RFC 8032, strict) verified through the same gate the mesh uses; each seat's ready commits to the set-up's hash; no seat sent two different events for one slot",
-      'each shuffle step carries a shuffle argument (crypto/shuffle-proof.ts) verified when it arrived, in seat order per packet; at the end each step was recomputed from its seat\'s disclosed permutation and keys',
+      "each shuffle step carries a shuffle argument (crypto/shuffle-proof.ts) verified when it arrived, in seat order per packet; at the end each step was recomputed from its seat's disclosed permutation and keys",
       "each lock step's proof verified on arrival; the audit re-ran every packet with every seat's disclosed secrets (crypto/audit.ts) and recovered a permutation of the deck",
       "each key share verified against its seat's commitment when it was published; sealed shares were opened with their recipient's disclosed seal key and checked the same way; each disclosed seal key matches the one announced in ready",
       'each move was checked by the rules when it was made (with the keys of the cards it plays); after the hand the rules replayed every input with every card open, re-checking every claim',
@@ -129,11 +142,29 @@ describe('a clean hand', () => {
     const fresh = await load();
     const w = fresh.handVerdict(follower());
     expect(w.checks.map((c) => c.events)).toEqual([
-      [{ seat: 0, n: 0, type: 'ready' }, { seat: 1, n: 0, type: 'ready' }],
-      [{ seat: 0, n: 1, type: 'shuffle' }, { seat: 1, n: 1, type: 'shuffle' }],
-      [{ seat: 0, n: 2, type: 'lock' }, { seat: 1, n: 2, type: 'lock' }, { seat: 1, n: 3, type: 'lock' }],
-      [{ seat: 0, n: 3, type: 'keys' }, { seat: 1, n: 4, type: 'keys' }, { seat: 0, n: 7, type: 'disclose' }, { seat: 1, n: 6, type: 'disclose' }],
-      [{ seat: 0, n: 4, type: 'act' }, { seat: 1, n: 5, type: 'act' }],
+      [
+        { seat: 0, n: 0, type: 'ready' },
+        { seat: 1, n: 0, type: 'ready' },
+      ],
+      [
+        { seat: 0, n: 1, type: 'shuffle' },
+        { seat: 1, n: 1, type: 'shuffle' },
+      ],
+      [
+        { seat: 0, n: 2, type: 'lock' },
+        { seat: 1, n: 2, type: 'lock' },
+        { seat: 1, n: 3, type: 'lock' },
+      ],
+      [
+        { seat: 0, n: 3, type: 'keys' },
+        { seat: 1, n: 4, type: 'keys' },
+        { seat: 0, n: 7, type: 'disclose' },
+        { seat: 1, n: 6, type: 'disclose' },
+      ],
+      [
+        { seat: 0, n: 4, type: 'act' },
+        { seat: 1, n: 5, type: 'act' },
+      ],
       [],
     ]);
   });
@@ -156,8 +187,16 @@ describe('a clean hand', () => {
     const w = handVerdict(follower({ events: list, players: 3 }));
     expect(w.counts.reshuffleSteps).toBe(2);
     expect(w.counts.shuffleSteps).toBe(3);
-    expect(w.checks[1]!.title).toBe('every seat contributed to the shuffle and proved it (2 of 3 seats, 3 shuffle steps, 2 re-shuffles)');
-    expect(w.checks[1]!.events.map((e) => `${e.seat}:${e.n}:${e.type}`)).toEqual(['0:1:shuffle', '1:1:shuffle', '0:9:shuffle', '1:8:reshuffle', '0:8:reshuffle']);
+    expect(w.checks[1]!.title).toBe(
+      'every seat contributed to the shuffle and proved it (2 of 3 seats, 3 shuffle steps, 2 re-shuffles)',
+    );
+    expect(w.checks[1]!.events.map((e) => `${e.seat}:${e.n}:${e.type}`)).toEqual([
+      '0:1:shuffle',
+      '1:1:shuffle',
+      '0:9:shuffle',
+      '1:8:reshuffle',
+      '0:8:reshuffle',
+    ]);
     expect(w.counts.hashesCrossChecked).toBe(14);
   });
 
@@ -201,23 +240,35 @@ describe('a hand halted by a seat', () => {
     expect(v.status).toBe('fault');
     expect(v.fault).toEqual({ code, seat: 1, detail: 'it went wrong' });
     expect(v.headline).toBe('seat 2 is to blame: it went wrong');
-    expect(Object.fromEntries(v.checks.map((c) => [c.key, c.ok]))).toEqual(Object.fromEntries(KEYS.map((k) => [k, k === failed ? false : null])));
+    expect(Object.fromEntries(v.checks.map((c) => [c.key, c.ok]))).toEqual(
+      Object.fromEntries(KEYS.map((k) => [k, k === failed ? false : null])),
+    );
   });
 
   it('with no names given, the first seat is blamed as seat 1', () => {
     const halt = { code: 'desync' as const, seat: 0, detail: 'desync at step 3' };
-    expect(handVerdict(follower({ halt, audit: null, phase: 'play' })).headline).toBe('seat 1 is to blame: desync at step 3');
-    expect(handVerdict(follower({ audit: { clean: false, code: 'wrong-key', seat: 0, detail: 'a bad key' } })).headline).toBe('seat 1 is to blame: a bad key');
+    expect(handVerdict(follower({ halt, audit: null, phase: 'play' })).headline).toBe(
+      'seat 1 is to blame: desync at step 3',
+    );
+    expect(
+      handVerdict(follower({ audit: { clean: false, code: 'wrong-key', seat: 0, detail: 'a bad key' } })).headline,
+    ).toBe('seat 1 is to blame: a bad key');
   });
 
   it('the headline uses the names given, and says when no seat is to blame', () => {
     const halt = { code: 'desync' as const, seat: 0, detail: 'desync at step 3' };
-    expect(handVerdict(follower({ halt, audit: null, phase: 'play' }), ['Ann', 'Bo']).headline).toBe('Ann is to blame: desync at step 3');
-    expect(handVerdict(follower({ halt: { ...halt, seat: 1 }, audit: null, phase: 'play' }), ['Ann']).headline).toBe('seat 2 is to blame: desync at step 3');
-    expect(handVerdict(follower({ halt: { ...halt, seat: null }, audit: null, phase: 'play' }), ['Ann']).headline).toBe('Fault (no seat to blame): desync at step 3');
+    expect(handVerdict(follower({ halt, audit: null, phase: 'play' }), ['Ann', 'Bo']).headline).toBe(
+      'Ann is to blame: desync at step 3',
+    );
+    expect(handVerdict(follower({ halt: { ...halt, seat: 1 }, audit: null, phase: 'play' }), ['Ann']).headline).toBe(
+      'seat 2 is to blame: desync at step 3',
+    );
+    expect(handVerdict(follower({ halt: { ...halt, seat: null }, audit: null, phase: 'play' }), ['Ann']).headline).toBe(
+      'Fault (no seat to blame): desync at step 3',
+    );
   });
 
-  it('a halt after the hand was done: the failed check false, the audit\'s checks unsettled, the live ones held', () => {
+  it("a halt after the hand was done: the failed check false, the audit's checks unsettled, the live ones held", () => {
     const f = follower({ halt: { code: 'bad-step', seat: 0, detail: 'x' }, audit: null, phase: 'done' });
     expect(oks(f)).toEqual({ signatures: true, shuffle: false, cards: null, keys: null, moves: null, hashes: true });
   });
@@ -229,19 +280,26 @@ describe('a fault found by the end-of-hand audit', () => {
     ['crypto-fault', { signatures: true, shuffle: true, cards: false, keys: null, moves: null, hashes: true }],
     ['illegal-move', { signatures: true, shuffle: true, cards: null, keys: null, moves: false, hashes: true }],
     ['bad-step', { signatures: true, shuffle: false, cards: null, keys: null, moves: null, hashes: true }],
-  ] as [HaltCode, Record<CheckKey, boolean | null>][])('audit %s: that check fails, the audit\'s other checks are unsettled, the live ones held', (code, expected) => {
-    const f = follower({ audit: { clean: false, code, seat: 0, detail: 'seat 1 disclosed a bad key' } });
-    const v = handVerdict(f, ['Ann', 'Bo']);
-    expect(oks(f)).toEqual(expected);
-    expect(v.status).toBe('fault');
-    expect(v.fault).toEqual({ code, seat: 0, detail: 'seat 1 disclosed a bad key' });
-    expect(v.headline).toBe('Ann is to blame: seat 1 disclosed a bad key');
-  });
+  ] as [HaltCode, Record<CheckKey, boolean | null>][])(
+    "audit %s: that check fails, the audit's other checks are unsettled, the live ones held",
+    (code, expected) => {
+      const f = follower({ audit: { clean: false, code, seat: 0, detail: 'seat 1 disclosed a bad key' } });
+      const v = handVerdict(f, ['Ann', 'Bo']);
+      expect(oks(f)).toEqual(expected);
+      expect(v.status).toBe('fault');
+      expect(v.fault).toEqual({ code, seat: 0, detail: 'seat 1 disclosed a bad key' });
+      expect(v.headline).toBe('Ann is to blame: seat 1 disclosed a bad key');
+    },
+  );
 });
 
 describe('a hand without a result', () => {
   it('abandoned: no result, nobody blamed, nothing failed', () => {
-    const f = follower({ halt: { code: 'abandoned', seat: 1, detail: 'seat 2 left the table' }, audit: null, phase: 'play' });
+    const f = follower({
+      halt: { code: 'abandoned', seat: 1, detail: 'seat 2 left the table' },
+      audit: null,
+      phase: 'play',
+    });
     const v = handVerdict(f);
     expect(v.status).toBe('no-result');
     expect(v.fault).toBeNull();

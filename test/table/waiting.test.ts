@@ -15,7 +15,10 @@ import type { EventType, TableEvent } from '../../src/table/transcript.js';
 let sigs = 0;
 function event<T extends EventType>(seat: number, type: T, data: unknown): TableEvent<T> {
   const sig = ++sigs;
-  const envelope = { sig: Uint8Array.from({ length: 64 }, (_, i) => (i < 4 ? (sig >> (8 * i)) & 255 : 0)), body: { hand: 0, n: sig, at: 0, hash: new Uint8Array(32), type, data } };
+  const envelope = {
+    sig: Uint8Array.from({ length: 64 }, (_, i) => (i < 4 ? (sig >> (8 * i)) & 255 : 0)),
+    body: { hand: 0, n: sig, at: 0, hash: new Uint8Array(32), type, data },
+  };
   return { envelope, seat, type, data } as unknown as TableEvent<T>;
 }
 
@@ -47,10 +50,14 @@ function follower(x: Fake): HandFollower {
 
 describe('waitingOf', () => {
   it('nothing once halted or done, or with no state, or when the game is over', () => {
-    expect(waitingOf(follower({ phase: 'play', halt: { code: 'flood' }, awaits: { kind: 'move', seat: 0, what: 'x' } }))).toBeNull();
+    expect(
+      waitingOf(follower({ phase: 'play', halt: { code: 'flood' }, awaits: { kind: 'move', seat: 0, what: 'x' } })),
+    ).toBeNull();
     expect(waitingOf(follower({ phase: 'done' }))).toBeNull();
     expect(waitingOf(follower({ phase: 'halted' }))).toBeNull();
-    expect(waitingOf(follower({ phase: 'play', state: null, awaits: { kind: 'move', seat: 0, what: 'x' } }))).toBeNull();
+    expect(
+      waitingOf(follower({ phase: 'play', state: null, awaits: { kind: 'move', seat: 0, what: 'x' } })),
+    ).toBeNull();
     expect(waitingOf(follower({ phase: 'play', awaits: { kind: 'over' } }))).toBeNull();
   });
 
@@ -59,14 +66,26 @@ describe('waitingOf', () => {
     pool.insert(event(1, 'ready', { sealKey: new Uint8Array(32), setup: new Uint8Array(32) }));
     pool.insert(event(2, 'disclose', { secrets: [], sealSecret: new Uint8Array(32) }));
     expect(waitingOf(follower({ phase: 'ready', pool }))).toEqual({ seats: [0, 2], what: 'to start the hand' });
-    expect(waitingOf(follower({ phase: 'disclose', pool }))).toEqual({ seats: [0, 1], what: 'to open their secrets for the audit' });
+    expect(waitingOf(follower({ phase: 'disclose', pool }))).toEqual({
+      seats: [0, 1],
+      what: 'to open their secrets for the audit',
+    });
   });
 
   it('a cascade: the seat whose step it awaits, or nobody once locked', () => {
     for (const phase of ['dealing', 'play']) {
-      expect(waitingOf(follower({ phase, cascade: { state: { phase: 'shuffle', next: 2 } } }))).toEqual({ seats: [2], what: 'to shuffle the deck' });
-      expect(waitingOf(follower({ phase, cascade: { state: { phase: 'relayer', next: 1 } } }))).toEqual({ seats: [1], what: 'to relayer the deck' });
-      expect(waitingOf(follower({ phase, cascade: { state: { phase: 'locked', next: 0 } } }))).toEqual({ seats: [], what: 'to locked the deck' });
+      expect(waitingOf(follower({ phase, cascade: { state: { phase: 'shuffle', next: 2 } } }))).toEqual({
+        seats: [2],
+        what: 'to shuffle the deck',
+      });
+      expect(waitingOf(follower({ phase, cascade: { state: { phase: 'relayer', next: 1 } } }))).toEqual({
+        seats: [1],
+        what: 'to relayer the deck',
+      });
+      expect(waitingOf(follower({ phase, cascade: { state: { phase: 'locked', next: 0 } } }))).toEqual({
+        seats: [],
+        what: 'to locked the deck',
+      });
     }
   });
 
@@ -76,14 +95,25 @@ describe('waitingOf', () => {
     pool.insert(event(1, 'keys', { request: 8, shares: [], to: 2 }));
     const reveal: CryptoRequest = { id: 7, kind: 'reveal-to', seat: 2, handles: [1] };
     const other: CryptoRequest = { id: 8, kind: 'reveal-all', handles: [2] };
-    expect(waitingOf(follower({ phase: 'play', pool, awaits: { kind: 'crypto', requests: [reveal, other] } }))).toEqual({ seats: [1], what: 'to send card keys' });
-    expect(waitingOf(follower({ phase: 'play', pool, awaits: { kind: 'crypto', requests: [other, reveal] } }))).toEqual({ seats: [0, 2], what: 'to send card keys' });
+    expect(waitingOf(follower({ phase: 'play', pool, awaits: { kind: 'crypto', requests: [reveal, other] } }))).toEqual(
+      { seats: [1], what: 'to send card keys' },
+    );
+    expect(waitingOf(follower({ phase: 'play', pool, awaits: { kind: 'crypto', requests: [other, reveal] } }))).toEqual(
+      { seats: [0, 2], what: 'to send card keys' },
+    );
   });
 
   it('a move or simultaneous choices: the seats whose act is not held yet, in the game’s words', () => {
-    expect(waitingOf(follower({ phase: 'play', awaits: { kind: 'move', seat: 1, what: 'to play a card' } }))).toEqual({ seats: [1], what: 'to play a card' });
-    expect(waitingOf(follower({ phase: 'play', pending: [1], awaits: { kind: 'move', seat: 1, what: 'to play a card' } }))).toEqual({ seats: [], what: 'to play a card' });
-    expect(waitingOf(follower({ phase: 'play', pending: [0], awaits: { kind: 'choices', seats: [0, 2], what: 'to pass' } }))).toEqual({ seats: [2], what: 'to pass' });
+    expect(waitingOf(follower({ phase: 'play', awaits: { kind: 'move', seat: 1, what: 'to play a card' } }))).toEqual({
+      seats: [1],
+      what: 'to play a card',
+    });
+    expect(
+      waitingOf(follower({ phase: 'play', pending: [1], awaits: { kind: 'move', seat: 1, what: 'to play a card' } })),
+    ).toEqual({ seats: [], what: 'to play a card' });
+    expect(
+      waitingOf(follower({ phase: 'play', pending: [0], awaits: { kind: 'choices', seats: [0, 2], what: 'to pass' } })),
+    ).toEqual({ seats: [2], what: 'to pass' });
   });
 
   it('real time: nobody before the first commit of the open round; then those who have not committed, then those who have not revealed', () => {

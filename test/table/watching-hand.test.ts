@@ -12,7 +12,16 @@ import { watchingHand } from '../../src/table/table-watchers.js';
 it('follows a hand seatless: its set-up and game, no seat, nothing to play or abandon', () => {
   const game = gameById('stress-shed')!;
   const hex = (b: number) => b.toString(16).padStart(2, '0').repeat(32);
-  const setup = { table: 'abcdefgh-0123456789abcdef', handNo: 0, game: game.id, options: {}, seatKeys: [hex(1), hex(2)], dealer: 0, carry: null, previous: null };
+  const setup = {
+    table: 'abcdefgh-0123456789abcdef',
+    handNo: 0,
+    game: game.id,
+    options: {},
+    seatKeys: [hex(1), hex(2)],
+    dealer: 0,
+    carry: null,
+    previous: null,
+  };
   let changed = 0;
   const hand = watchingHand(setup, game, () => changed++);
   expect(hand.config).toEqual({ setup, game, mySeat: null });

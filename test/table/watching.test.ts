@@ -31,11 +31,22 @@ it('a page without a seat arrives mid-hand, fetches what it missed and follows t
   await until(() => (peers[0]!.session.current?.session.step ?? 0) > 10);
 
   const signer = testSigner(77);
-  const mesh = new Mesh({ table, signer, transport: network.createTransport(peerIdFor(table, keyHex(signer.publicKey))), name: 'Cat', timing: { heartbeatMs: 50, presenceMs: 80, reconnectMs: 100 } });
+  const mesh = new Mesh({
+    table,
+    signer,
+    transport: network.createTransport(peerIdFor(table, keyHex(signer.publicKey))),
+    name: 'Cat',
+    timing: { heartbeatMs: 50, presenceMs: 80, reconnectMs: 100 },
+  });
   const store = new MemoryTableStore();
   const session = new TableSession({ mesh, signer, store, name: 'Cat', onChange: () => {}, onLog: () => {} });
   const rejected: string[] = [];
-  await mesh.start({ message: (e, via) => session.receive(e, via), rejected: (r) => rejected.push(r.reason), changed: () => {}, problem: () => {} });
+  await mesh.start({
+    message: (e, via) => session.receive(e, via),
+    rejected: (r) => rejected.push(r.reason),
+    changed: () => {},
+    problem: () => {},
+  });
   session.lobby.watch();
   await session.open();
   running.push({ session, mesh });

@@ -24,7 +24,8 @@ describe('strict base64', () => {
 
   it('reads every byte value back', () => {
     const all = Uint8Array.from({ length: 256 }, (_, i) => i);
-    for (let n = 0; n <= all.length; n += 37) expect(base64ToBytes(bytesToBase64(all.subarray(0, n)))).toEqual(all.subarray(0, n));
+    for (let n = 0; n <= all.length; n += 37)
+      expect(base64ToBytes(bytesToBase64(all.subarray(0, n)))).toEqual(all.subarray(0, n));
   });
 
   it.each([

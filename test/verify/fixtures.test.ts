@@ -12,7 +12,9 @@ import { parseTranscriptFile, transcriptJson } from '../../src/table/transcript-
 import { describeReport, verifyTranscript } from '../../src/table/verify-transcript.js';
 import { FIXTURES, FIXTURE_SEEDS, fixture, fixtureText } from './transcripts.js';
 
-const files = readdirSync(FIXTURES).filter((f) => f.endsWith('.json')).sort();
+const files = readdirSync(FIXTURES)
+  .filter((f) => f.endsWith('.json'))
+  .sort();
 
 describe('checked-in transcripts', () => {
   it('cover every built game, each file with its recording seed', () => {
@@ -58,7 +60,10 @@ describe('checked-in transcripts', () => {
     expect(file.hands.length).toBe(2);
     expect(file.hands[1]!.setup.previous).not.toBeNull();
     const second = file.hands[1]!;
-    const changed = { ...file, hands: [file.hands[0]!, { ...second, setup: { ...second.setup, dealer: 1 - second.setup.dealer } }] };
+    const changed = {
+      ...file,
+      hands: [file.hands[0]!, { ...second, setup: { ...second.setup, dealer: 1 - second.setup.dealer } }],
+    };
     const report = verifyTranscript(changed);
     expect(report.ok).toBe(false);
     expect(report.fault).toMatchObject({ code: 'setup-chain', hand: 1, seat: null });
@@ -76,11 +81,39 @@ describe('the file reader', () => {
   it.each([
     ['not json', '{', /not JSON/],
     ['another format', JSON.stringify({ format: 'x', version: 1 }), /not a Fairdeck transcript/],
-    ['an unknown version', JSON.stringify({ format: 'fairdeck-transcript', version: 3 }), /unknown transcript version 3 \(this verifier reads versions 1 to 2/],
-    ['version 2 without its rules version', JSON.stringify({ ...fixture('fighting-cards-3p.json'), version: 2 }), /bad transcript \(version 2\): rules/],
-    ['version 1 with a rules version', JSON.stringify({ ...fixture('fighting-cards-3p.json'), rules: 2 }), /bad transcript \(version 1\)/],
-    ['no hands', JSON.stringify({ format: 'fairdeck-transcript', version: 1, table: 't', game: 'g', names: [], hands: [] }), /no hand/],
-    ['a bad seat key', JSON.stringify({ ...fixture('fighting-cards-3p.json'), hands: [{ ...fixture('fighting-cards-3p.json').hands[0]!, setup: { ...fixture('fighting-cards-3p.json').hands[0]!.setup, seatKeys: ['zz'] } }] }), /hands\.0\.setup\.seatKeys/],
+    [
+      'an unknown version',
+      JSON.stringify({ format: 'fairdeck-transcript', version: 3 }),
+      /unknown transcript version 3 \(this verifier reads versions 1 to 2/,
+    ],
+    [
+      'version 2 without its rules version',
+      JSON.stringify({ ...fixture('fighting-cards-3p.json'), version: 2 }),
+      /bad transcript \(version 2\): rules/,
+    ],
+    [
+      'version 1 with a rules version',
+      JSON.stringify({ ...fixture('fighting-cards-3p.json'), rules: 2 }),
+      /bad transcript \(version 1\)/,
+    ],
+    [
+      'no hands',
+      JSON.stringify({ format: 'fairdeck-transcript', version: 1, table: 't', game: 'g', names: [], hands: [] }),
+      /no hand/,
+    ],
+    [
+      'a bad seat key',
+      JSON.stringify({
+        ...fixture('fighting-cards-3p.json'),
+        hands: [
+          {
+            ...fixture('fighting-cards-3p.json').hands[0]!,
+            setup: { ...fixture('fighting-cards-3p.json').hands[0]!.setup, seatKeys: ['zz'] },
+          },
+        ],
+      }),
+      /hands\.0\.setup\.seatKeys/,
+    ],
   ])('refuses %s, saying why', (_what, text, reason) => {
     const report = verifyTranscript(text);
     expect(report.ok).toBe(false);

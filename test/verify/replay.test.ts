@@ -54,7 +54,14 @@ describe('replay of a transcript', () => {
   it('a tampered file shows its fault, not a clean verdict', () => {
     const file = firstHand(fixture('fighting-cards-3p.json'));
     const events = file.hands[0]!.events;
-    const replay = new Replay(transcriptJson(withEvents(file, events.filter((_, k) => k !== 5))));
+    const replay = new Replay(
+      transcriptJson(
+        withEvents(
+          file,
+          events.filter((_, k) => k !== 5),
+        ),
+      ),
+    );
     expect(replay.view.ok).toBe(false);
     expect(replay.view.report.join('\n')).toMatch(/NOT CLEAN.*\n.*missing from the file/);
   });

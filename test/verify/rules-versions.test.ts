@@ -13,7 +13,12 @@ import { fightingCardsModule } from '../../src/games/fighting-cards/index.js';
 import { fightingCardsV1 } from '../../src/games/fighting-cards/rules-v1.js';
 import { currentRulesVersion, rulesVersions } from '../../src/games/rules-versions.js';
 import { setupArgs } from '../../src/table/hand/setup.js';
-import { buildTranscriptFile, parseTranscriptFile, transcriptJson, type TranscriptFile } from '../../src/table/transcript-file.js';
+import {
+  buildTranscriptFile,
+  parseTranscriptFile,
+  transcriptJson,
+  type TranscriptFile,
+} from '../../src/table/transcript-file.js';
 import { rulesForHand } from '../../src/table/verify-rules.js';
 import { describeReport, verifyTranscript } from '../../src/table/verify-transcript.js';
 import { decodeEvent, fixture } from './transcripts.js';
@@ -38,7 +43,7 @@ describe('a Fighting Cards transcript of rules version 1', () => {
     expect(describeReport(report).join('\n')).toContain('Replayed by version 1 of the fighting-cards rules');
   });
 
-  it('today\'s rules alone would blame a seat for it: the seats signed version 1\'s first state', () => {
+  it("today's rules alone would blame a seat for it: the seats signed version 1's first state", () => {
     const file = fixture(OLD);
     const [v2, v1] = rulesVersions('fighting-cards');
     expect([v2!.version, v1!.version]).toEqual([2, 1]);
@@ -55,14 +60,18 @@ describe('a Fighting Cards transcript of rules version 1', () => {
     const report = verifyTranscript({ ...fixture(OLD), version: 2, rules: 2 });
     expect(report.ok).toBe(false);
     expect(report.fault).toMatchObject({ code: 'rules-version', seat: null, hand: 0, event: null });
-    expect(report.fault!.detail).toMatch(/version 2 of fighting-cards's rules, but its seats signed the first state of version 1: the file's "rules" was changed/);
+    expect(report.fault!.detail).toMatch(
+      /version 2 of fighting-cards's rules, but its seats signed the first state of version 1: the file's "rules" was changed/,
+    );
     expect(describeReport(report).join('\n')).toContain('no seat is to blame');
   });
 
   it('a rules version this verifier does not know is named, blaming no seat', () => {
     const report = verifyTranscript({ ...fixture(OLD), version: 2, rules: 9 });
     expect(report.fault).toMatchObject({ code: 'rules-version', seat: null, hand: 0 });
-    expect(report.fault!.detail).toMatch(/hand 1 was played under version 9 of fighting-cards's rules, which this verifier does not know \(it knows version 1, 2\)/);
+    expect(report.fault!.detail).toMatch(
+      /hand 1 was played under version 9 of fighting-cards's rules, which this verifier does not know \(it knows version 1, 2\)/,
+    );
   });
 
   it('a version-1 hand no known version set up is named as such, not blamed on a seat', () => {
@@ -71,12 +80,14 @@ describe('a Fighting Cards transcript of rules version 1', () => {
     const setup = { ...file.hands[0]!.setup, options: { deals: 5 } };
     const chosen = rulesForHand(file.game, undefined, setup, envelopesOf(file), 0);
     expect(chosen.ok).toBe(false);
-    expect(!chosen.ok && chosen.detail).toMatch(/hand 1 cannot be replayed: no seat signed the first state of any version of fighting-cards's rules this verifier knows \(version 1, 2\)/);
+    expect(!chosen.ok && chosen.detail).toMatch(
+      /hand 1 cannot be replayed: no seat signed the first state of any version of fighting-cards's rules this verifier knows \(version 1, 2\)/,
+    );
   });
 });
 
 describe("Fighting Cards' rules version 1", () => {
-  it('sets up from the version-1 carry and refuses today\'s', () => {
+  it("sets up from the version-1 carry and refuses today's", () => {
     const args = setupArgs({ ...fixture(OLD).hands[0]!.setup, carry: { played: 1, totals: [-440, 0, 0] } });
     const made = fightingCardsV1.setup(args);
     expect(made.ok && made.state.board.match).toEqual({ played: 1, totals: [-440, 0, 0] });
@@ -91,7 +102,17 @@ describe('new transcript files', () => {
   it('are format version 2 and record the rules version of their game', () => {
     const file = fixture('fighting-cards-3p.json');
     const hand = file.hands[0]!;
-    const built = buildTranscriptFile([{ setup: hand.setup, envelopes: envelopesOf(file), stateHash: hand.claimed!.stateHash, outcome: hand.claimed!.outcome }], [...file.names]);
+    const built = buildTranscriptFile(
+      [
+        {
+          setup: hand.setup,
+          envelopes: envelopesOf(file),
+          stateHash: hand.claimed!.stateHash,
+          outcome: hand.claimed!.outcome,
+        },
+      ],
+      [...file.names],
+    );
     expect(built.version).toBe(2);
     expect(built.rules).toBe(currentRulesVersion('fighting-cards'));
     expect(built.rules).toBe(2);

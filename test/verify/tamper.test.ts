@@ -17,7 +17,15 @@ import { describe, expect, it } from 'vitest';
 import { keyHex } from '../../src/net/envelope.js';
 import { base64ToBytes, bytesToBase64, type TranscriptFile } from '../../src/table/transcript-file.js';
 import { verifyTranscript, type VerifyOptions } from '../../src/table/verify-transcript.js';
-import { decodeEvent, firstHand, fixture, resigned, simulatorSigners, withEvents, FIXTURE_SEEDS } from './transcripts.js';
+import {
+  decodeEvent,
+  firstHand,
+  fixture,
+  resigned,
+  simulatorSigners,
+  withEvents,
+  FIXTURE_SEEDS,
+} from './transcripts.js';
 
 const shed = firstHand(fixture('stress-shed-2p.json'));
 const events = shed.hands[0]!.events;
@@ -43,7 +51,12 @@ describe('one change, one precise refusal', () => {
   ])('one byte changed in %s of an envelope: refused, naming the event', (_where, at) => {
     const i = 17;
     const bytes = base64ToBytes(events[i]!)!;
-    const report = verify(withEvents(shed, events.map((e, k) => (k === i ? flipped(e, at < 0 ? bytes.length + at : at, 0x20) : e))));
+    const report = verify(
+      withEvents(
+        shed,
+        events.map((e, k) => (k === i ? flipped(e, at < 0 ? bytes.length + at : at, 0x20) : e)),
+      ),
+    );
     expect(report.ok).toBe(false);
     expect(report.fault).toMatchObject({ hand: 0, event: i, seat: null });
     expect(report.fault!.code === 'bad-envelope' || report.fault!.code === 'bad-file').toBe(true);
@@ -54,7 +67,12 @@ describe('one change, one precise refusal', () => {
     const i = 40;
     const gone = decodeEvent(shed, events[i]!);
     const seat = shed.hands[0]!.setup.seatKeys.indexOf(keyHex(gone.from));
-    const report = verify(withEvents(shed, events.filter((_, k) => k !== i)));
+    const report = verify(
+      withEvents(
+        shed,
+        events.filter((_, k) => k !== i),
+      ),
+    );
     expect(report.fault).toMatchObject({ code: 'missing-event', hand: 0 });
     expect(report.fault!.detail).toContain(`seat ${seat + 1}'s event n=${gone.body.n} is missing`);
   });
@@ -92,13 +110,20 @@ describe('one change, one precise refusal', () => {
     expect(report.hands[0]!.verdict!.status).toBe('fault');
   });
 
-  it('a seat that signs another state hash than the table\'s: stopped as a desync, blaming that seat, on the hash check', () => {
+  it("a seat that signs another state hash than the table's: stopped as a desync, blaming that seat, on the hash check", () => {
     const signers = simulatorSigners(FIXTURE_SEEDS['stress-shed-2p.json']!, 2);
-    const i = events.findIndex((text) => decodeEvent(shed, text).body.type === 'act' && decodeEvent(shed, text).body.at > 10);
+    const i = events.findIndex(
+      (text) => decodeEvent(shed, text).body.type === 'act' && decodeEvent(shed, text).body.at > 10,
+    );
     const e = decodeEvent(shed, events[i]!);
     const seat = shed.hands[0]!.setup.seatKeys.indexOf(keyHex(e.from));
     const lying = resigned(signers[seat]!, e, { ...e.body, hash: new Uint8Array(e.body.hash.length) });
-    const report = verify(withEvents(shed, events.map((x, k) => (k === i ? lying : x))));
+    const report = verify(
+      withEvents(
+        shed,
+        events.map((x, k) => (k === i ? lying : x)),
+      ),
+    );
     expect(report.fault).toMatchObject({ code: 'desync', seat });
     expect(report.fault!.detail).toContain(`desync at step ${e.body.at}`);
     const v = report.hands[0]!.verdict!;
@@ -107,16 +132,24 @@ describe('one change, one precise refusal', () => {
     expect(v.checks.find((c) => c.key === 'moves')!.ok).toBeNull();
   });
 
-  it('a secret swapped without the seats\' keys: the signature refuses it', () => {
+  it("a secret swapped without the seats' keys: the signature refuses it", () => {
     const k = events.findIndex((text) => decodeEvent(shed, text).body.type === 'disclose');
     const e = decodeEvent(shed, events[k]!);
-    const other = decodeEvent(shed, events.findLast((text) => decodeEvent(shed, text).body.type === 'disclose')!);
+    const other = decodeEvent(
+      shed,
+      events.findLast((text) => decodeEvent(shed, text).body.type === 'disclose')!,
+    );
     const body = { ...e.body, data: other.body.data };
     const signers = simulatorSigners(FIXTURE_SEEDS['stress-shed-2p.json']!, 2);
     const wrongSigner = signers.find((s) => keyHex(s.publicKey) !== keyHex(e.from))!;
     // Re-signed by the other seat while still claiming to be from the first: not what the first seat signed.
     const tampered = resigned({ publicKey: e.from, sign: wrongSigner.sign }, e, body);
-    const report = verify(withEvents(shed, events.map((x, i) => (i === k ? tampered : x))));
+    const report = verify(
+      withEvents(
+        shed,
+        events.map((x, i) => (i === k ? tampered : x)),
+      ),
+    );
     expect(report.fault).toMatchObject({ code: 'bad-envelope', event: k, seat: null });
     expect(report.fault!.detail).toContain('bad signature');
   });
@@ -127,7 +160,12 @@ describe('one change, one precise refusal', () => {
     const e = decodeEvent(shed, events[i]!);
     const signer = signers.find((s) => keyHex(s.publicKey) === keyHex(e.from))!;
     const elsewhere = resigned(signer, e, e.body, 'othertbl-0011223344556677');
-    const report = verify(withEvents(shed, events.map((x, k) => (k === i ? elsewhere : x))));
+    const report = verify(
+      withEvents(
+        shed,
+        events.map((x, k) => (k === i ? elsewhere : x)),
+      ),
+    );
     expect(report.fault).toMatchObject({ code: 'bad-envelope', event: i });
     expect(report.fault!.detail).toContain('for another table (othertbl-0011223344556677)');
   });
@@ -150,10 +188,25 @@ type Mutation =
 
 const index = fc.nat({ max: 1_000_000 });
 const mutation: fc.Arbitrary<Mutation> = fc.oneof(
-  { weight: 150, arbitrary: fc.record({ kind: fc.constant('flip' as const), i: index, at: index, xor: fc.integer({ min: 1, max: 255 }) }) },
+  {
+    weight: 150,
+    arbitrary: fc.record({
+      kind: fc.constant('flip' as const),
+      i: index,
+      at: index,
+      xor: fc.integer({ min: 1, max: 255 }),
+    }),
+  },
   { weight: 25, arbitrary: fc.record({ kind: fc.constant('remove' as const), i: index }) },
   { weight: 15, arbitrary: fc.record({ kind: fc.constant('duplicate' as const), i: index, to: index }) },
-  { weight: 10, arbitrary: fc.record({ kind: fc.constant('setup' as const), field: fc.nat({ max: 7 }), salt: fc.nat({ max: 255 }) }) },
+  {
+    weight: 10,
+    arbitrary: fc.record({
+      kind: fc.constant('setup' as const),
+      field: fc.nat({ max: 7 }),
+      salt: fc.nat({ max: 255 }),
+    }),
+  },
   // Reorderings need a whole replay each: kept rare so the run stays short (about 4 in 1,000).
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('reorder' as const), i: index, to: index }) },
 );
@@ -163,9 +216,15 @@ function mutate(file: TranscriptFile, m: Mutation): TranscriptFile {
   const n = list.length;
   switch (m.kind) {
     case 'flip':
-      return withEvents(file, list.map((e, k) => (k === m.i % n ? flipped(e, m.at, m.xor) : e)));
+      return withEvents(
+        file,
+        list.map((e, k) => (k === m.i % n ? flipped(e, m.at, m.xor) : e)),
+      );
     case 'remove':
-      return withEvents(file, list.filter((_, k) => k !== m.i % n));
+      return withEvents(
+        file,
+        list.filter((_, k) => k !== m.i % n),
+      );
     case 'duplicate': {
       const copy = [...list];
       copy.splice(m.to % (n + 1), 0, list[m.i % n]!);
@@ -198,44 +257,48 @@ function mutate(file: TranscriptFile, m: Mutation): TranscriptFile {
 const games = Object.keys(FIXTURE_SEEDS);
 
 describe('1,000 random mutations of a real transcript of each built game', () => {
-  it.each(games)('%s: every mutation refused with its reason, or a reordering that verifies the same', (name) => {
-    const file = firstHand(fixture(name));
-    const gameCache: VerifyOptions['decodeCache'] = new Map();
-    const check = (f: TranscriptFile) => verifyTranscript(f, { decodeCache: gameCache });
-    const clean = check(file);
-    expect(clean.ok).toBe(true);
-    const seen = { flip: 0, remove: 0, duplicate: 0, setup: 0, reorder: 0 };
-    fc.assert(
-      fc.property(mutation, (m) => {
-        seen[m.kind]++;
-        const n = file.hands[0]!.events.length;
-        const report = check(mutate(file, m));
-        if (m.kind === 'reorder') {
-          expect(report.fault).toBeNull();
-          expect(report.hands[0]!.stateHash).toBe(clean.hands[0]!.stateHash);
-          return;
-        }
-        expect(report.ok).toBe(false);
-        const fault = report.fault!;
-        expect(fault.detail.length).toBeGreaterThan(10);
-        if (m.kind === 'flip') {
-          expect(['bad-envelope', 'bad-file']).toContain(fault.code);
-          expect(fault.event).toBe(m.i % n);
-        } else if (m.kind === 'remove') {
-          const gone = decodeEvent(file, file.hands[0]!.events[m.i % n]!);
-          if (fault.code === 'missing-event') expect(fault.detail).toContain(`event n=${gone.body.n} is missing`);
-          else expect(fault.code).toBe('incomplete');
-        } else if (m.kind === 'duplicate') {
-          expect(fault.code).toBe('duplicate');
-        } else {
-          expect(fault.seat).toBeNull();
-          expect(['bad-file', 'setup-chain', 'wrong-hand', 'not-a-seat']).toContain(fault.code);
-        }
-      }),
-      { seed: 14, numRuns: 1000 },
-    );
-    expect(Object.values(seen).reduce((a, b) => a + b, 0)).toBe(1000);
-    expect(seen.flip).toBeGreaterThan(500);
-    expect(seen.remove + seen.duplicate + seen.setup).toBeGreaterThan(100);
-  }, 900_000);
+  it.each(games)(
+    '%s: every mutation refused with its reason, or a reordering that verifies the same',
+    (name) => {
+      const file = firstHand(fixture(name));
+      const gameCache: VerifyOptions['decodeCache'] = new Map();
+      const check = (f: TranscriptFile) => verifyTranscript(f, { decodeCache: gameCache });
+      const clean = check(file);
+      expect(clean.ok).toBe(true);
+      const seen = { flip: 0, remove: 0, duplicate: 0, setup: 0, reorder: 0 };
+      fc.assert(
+        fc.property(mutation, (m) => {
+          seen[m.kind]++;
+          const n = file.hands[0]!.events.length;
+          const report = check(mutate(file, m));
+          if (m.kind === 'reorder') {
+            expect(report.fault).toBeNull();
+            expect(report.hands[0]!.stateHash).toBe(clean.hands[0]!.stateHash);
+            return;
+          }
+          expect(report.ok).toBe(false);
+          const fault = report.fault!;
+          expect(fault.detail.length).toBeGreaterThan(10);
+          if (m.kind === 'flip') {
+            expect(['bad-envelope', 'bad-file']).toContain(fault.code);
+            expect(fault.event).toBe(m.i % n);
+          } else if (m.kind === 'remove') {
+            const gone = decodeEvent(file, file.hands[0]!.events[m.i % n]!);
+            if (fault.code === 'missing-event') expect(fault.detail).toContain(`event n=${gone.body.n} is missing`);
+            else expect(fault.code).toBe('incomplete');
+          } else if (m.kind === 'duplicate') {
+            expect(fault.code).toBe('duplicate');
+          } else {
+            expect(fault.seat).toBeNull();
+            expect(['bad-file', 'setup-chain', 'wrong-hand', 'not-a-seat']).toContain(fault.code);
+          }
+        }),
+        { seed: 14, numRuns: 1000 },
+      );
+      expect(Object.values(seen).reduce((a, b) => a + b, 0)).toBe(1000);
+      expect(seen.flip).toBeGreaterThan(500);
+      expect(seen.remove + seen.duplicate + seen.setup).toBeGreaterThan(100);
+    },
+    900_000,
+  );
 });

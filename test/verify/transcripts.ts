@@ -9,8 +9,20 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { seededRandom } from '../../crypto/index.js';
-import { decodeEnvelope, encodeEnvelope, keyHex, signEnvelope, type EnvelopeOf, type Signer } from '../../src/net/envelope.js';
-import { base64ToBytes, bytesToBase64, parseTranscriptFile, type TranscriptFile } from '../../src/table/transcript-file.js';
+import {
+  decodeEnvelope,
+  encodeEnvelope,
+  keyHex,
+  signEnvelope,
+  type EnvelopeOf,
+  type Signer,
+} from '../../src/net/envelope.js';
+import {
+  base64ToBytes,
+  bytesToBase64,
+  parseTranscriptFile,
+  type TranscriptFile,
+} from '../../src/table/transcript-file.js';
 
 export const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/transcripts');
 /** Fixture file → the seed the simulator recorded it with. */
@@ -46,7 +58,8 @@ export function firstHand(file: TranscriptFile): TranscriptFile {
 
 export function decodeEvent(file: TranscriptFile, text: string): EnvelopeOf<'table-event'> {
   const decoded = decodeEnvelope(base64ToBytes(text), file.table);
-  if (!decoded.ok || decoded.value.kind !== 'table-event') throw new Error(`fixture event does not decode: ${decoded.ok ? decoded.value.kind : decoded.error}`);
+  if (!decoded.ok || decoded.value.kind !== 'table-event')
+    throw new Error(`fixture event does not decode: ${decoded.ok ? decoded.value.kind : decoded.error}`);
   return decoded.value;
 }
 
@@ -60,7 +73,14 @@ export function simulatorSigners(seed: number, players: number): Signer[] {
 }
 
 /** `envelope` with a new body (and table), signed again by `signer`: what a seat holding its key can make. */
-export function resigned(signer: Signer, envelope: EnvelopeOf<'table-event'>, body: EnvelopeOf<'table-event'>['body'], table = envelope.table): string {
+export function resigned(
+  signer: Signer,
+  envelope: EnvelopeOf<'table-event'>,
+  body: EnvelopeOf<'table-event'>['body'],
+  table = envelope.table,
+): string {
   if (keyHex(signer.publicKey) !== keyHex(envelope.from)) throw new Error('resigned: not the author of this event');
-  return bytesToBase64(encodeEnvelope(signEnvelope(signer, { kind: 'table-event', table, seq: envelope.seq, to: envelope.to, body })));
+  return bytesToBase64(
+    encodeEnvelope(signEnvelope(signer, { kind: 'table-event', table, seq: envelope.seq, to: envelope.to, body })),
+  );
 }

@@ -21,7 +21,15 @@ import { describeReport, verifyTranscript } from '../../src/table/verify-transcr
 import { availableParallelism } from 'node:os';
 import { badSignatures, runJob } from '../../scripts/verify-worker.js';
 import { dealHands } from '../../scripts/verify-parallel.js';
-import { decodeEvent, fixture, fixtureText, resigned, simulatorSigners, withEvents, FIXTURE_SEEDS } from './transcripts.js';
+import {
+  decodeEvent,
+  fixture,
+  fixtureText,
+  resigned,
+  simulatorSigners,
+  withEvents,
+  FIXTURE_SEEDS,
+} from './transcripts.js';
 
 const keyOf = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
 const root = path.resolve(import.meta.dirname, '../..');
@@ -32,7 +40,11 @@ let files = 0;
 function command(text: string, env: Record<string, string> = {}): { status: number | null; lines: string[] } {
   const file = path.join(dir, `t${++files}.json`);
   writeFileSync(file, text);
-  const run = spawnSync(process.execPath, [path.join(root, 'scripts', 'verify-run.mjs'), file], { cwd: root, encoding: 'utf8', env: { ...process.env, ...env } });
+  const run = spawnSync(process.execPath, [path.join(root, 'scripts', 'verify-run.mjs'), file], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, ...env },
+  });
   // The last line is the timing, which only the command prints.
   const lines = run.stdout.trimEnd().split('\n');
   expect(lines.at(-1)).toMatch(/^\(verified in [\d.]+ s, [\d.]+ s of CPU\)$/);
@@ -63,7 +75,10 @@ function reSignedPesten(
   const envelope = decodeEvent(file, events[k]!);
   const seat = file.hands[0]!.setup.seatKeys.indexOf(keyOf(envelope.from));
   const signer = simulatorSigners(FIXTURE_SEEDS[name]!, 2)[seat]!;
-  events[k] = resigned(signer, envelope, { ...envelope.body, data: edit(envelope.body.data as Record<string, unknown>) } as EnvelopeOf<'table-event'>['body']);
+  events[k] = resigned(signer, envelope, {
+    ...envelope.body,
+    data: edit(envelope.body.data as Record<string, unknown>),
+  } as EnvelopeOf<'table-event'>['body']);
   return { text: transcriptJson(withEvents(file, events)), seat };
 }
 
@@ -79,10 +94,17 @@ describe('npm run verify (scripts/verify-run.mjs)', () => {
   it("checks the signatures and the deal's proofs on worker threads (--json says so)", () => {
     const file = path.join(dir, 'json.json');
     writeFileSync(file, fixtureText('pesten-2p.json'));
-    const run = spawnSync(process.execPath, [path.join(root, 'scripts', 'verify-run.mjs'), file, '--json'], { cwd: root, encoding: 'utf8' });
+    const run = spawnSync(process.execPath, [path.join(root, 'scripts', 'verify-run.mjs'), file, '--json'], {
+      cwd: root,
+      encoding: 'utf8',
+    });
     expect(run.status).toBe(0);
     // Two cores: one worker does both tasks (2 threads); more: one worker each (3).
-    expect(JSON.parse(run.stdout)).toMatchObject({ ok: true, fault: null, threads: availableParallelism() >= 3 ? 3 : 2 });
+    expect(JSON.parse(run.stdout)).toMatchObject({
+      ok: true,
+      fault: null,
+      threads: availableParallelism() >= 3 ? 3 : 2,
+    });
   });
 
   it('names the event whose signature is bad, as the single-threaded verifier does, and exits 1', () => {
@@ -97,7 +119,10 @@ describe('npm run verify (scripts/verify-run.mjs)', () => {
 
   it("blames the seat whose deal shuffle argument does not verify, as the single-threaded verifier does (the worker's answer overrules the presumption)", () => {
     const { text, seat } = reSignedPesten(
-      (e, file) => e.body.type === 'shuffle' && (e.body.data as { packet: number }).packet === 0 && keyOf(e.from) === file.hands[0]!.setup.seatKeys[1],
+      (e, file) =>
+        e.body.type === 'shuffle' &&
+        (e.body.data as { packet: number }).packet === 0 &&
+        keyOf(e.from) === file.hands[0]!.setup.seatKeys[1],
       (data) => {
         const step = Uint8Array.from(data.step as Uint8Array);
         step[step.length - 40]! ^= 1; // inside the shuffle argument, after the decks
@@ -131,9 +156,18 @@ describe('npm run verify (scripts/verify-run.mjs)', () => {
   });
 
   it('records every file the prebuilt verifier was built from, with its hash', () => {
-    const meta = JSON.parse(readFileSync(path.join(root, '.cache', 'verify', 'inputs.json'), 'utf8')) as { inputs: Record<string, string> };
+    const meta = JSON.parse(readFileSync(path.join(root, '.cache', 'verify', 'inputs.json'), 'utf8')) as {
+      inputs: Record<string, string>;
+    };
     const files = Object.keys(meta.inputs);
-    for (const f of ['scripts/verify-run.mjs', 'scripts/verify.ts', 'scripts/verify-worker.ts', 'src/table/verify-transcript.ts', 'src/table/hand/follower.ts', 'crypto/shuffle-proof.ts']) {
+    for (const f of [
+      'scripts/verify-run.mjs',
+      'scripts/verify.ts',
+      'scripts/verify-worker.ts',
+      'src/table/verify-transcript.ts',
+      'src/table/hand/follower.ts',
+      'crypto/shuffle-proof.ts',
+    ]) {
       expect(files).toContain(f);
     }
     expect(Object.values(meta.inputs).every((h) => /^[0-9a-f]{64}$/.test(h))).toBe(true);
@@ -145,7 +179,11 @@ describe('either worker layout (FAIRDECK_VERIFY_WORKERS: one worker for both tas
     it(`${workers} worker(s): the threads it says it used, and the words of the single-threaded verifier for a clean file and for a bad signature`, () => {
       const json = path.join(dir, `layout${workers}.json`);
       writeFileSync(json, fixtureText('pesten-2p.json'));
-      const run = spawnSync(process.execPath, [path.join(root, 'scripts', 'verify-run.mjs'), json, '--json'], { cwd: root, encoding: 'utf8', env: { ...process.env, FAIRDECK_VERIFY_WORKERS: workers } });
+      const run = spawnSync(process.execPath, [path.join(root, 'scripts', 'verify-run.mjs'), json, '--json'], {
+        cwd: root,
+        encoding: 'utf8',
+        env: { ...process.env, FAIRDECK_VERIFY_WORKERS: workers },
+      });
       expect(run.status).toBe(0);
       expect(JSON.parse(run.stdout)).toMatchObject({ ok: true, fault: null, threads: Number(workers) + 1 });
       const clean = fixtureText('school-blackjack-2p.json');

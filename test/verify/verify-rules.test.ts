@@ -18,12 +18,19 @@ import { fixture } from './transcripts.js';
 
 const FIGHT = fixture('fighting-cards-3p.json').hands[0]!.setup;
 const PESTEN = fixture('pesten-2p.json').hands[0]!.setup;
-const first = (setup: typeof FIGHT, version: number) => initialHash(rulesVersions(setup.game).find((r) => r.version === version)!, setupArgs(setup))!;
+const first = (setup: typeof FIGHT, version: number) =>
+  initialHash(
+    rulesVersions(setup.game).find((r) => r.version === version)!,
+    setupArgs(setup),
+  )!;
 const OTHER = 'ee'.repeat(32);
 
 /** A stand-in event: author `seat` (0x0s, 32 bytes), of `type`, signed at step `at` with `hash`. */
 const ev = (seat: number, hash: string, at = 0, type = 'act') =>
-  ({ from: new Uint8Array(32).fill(seat + 1), body: { type, at, hash: hexToBytes(hash) } }) as unknown as EnvelopeOf<'table-event'>;
+  ({
+    from: new Uint8Array(32).fill(seat + 1),
+    body: { type, at, hash: hexToBytes(hash) },
+  }) as unknown as EnvelopeOf<'table-event'>;
 
 describe('rulesForHand', () => {
   it('the stand-ins are sound: the two Fighting Cards versions start in different states', () => {
@@ -34,14 +41,21 @@ describe('rulesForHand', () => {
   });
 
   it('a game this verifier has no rules for: refused, saying so', () => {
-    expect(rulesForHand('no-such-game', undefined, { ...FIGHT, game: 'no-such-game' }, [], 0)).toEqual({ ok: false, detail: 'no rules for the game no-such-game in this verifier' });
-    expect(rulesForHand('no-such-game', 1, { ...FIGHT, game: 'no-such-game' }, [], 0)).toEqual({ ok: false, detail: 'no rules for the game no-such-game in this verifier' });
+    expect(rulesForHand('no-such-game', undefined, { ...FIGHT, game: 'no-such-game' }, [], 0)).toEqual({
+      ok: false,
+      detail: 'no rules for the game no-such-game in this verifier',
+    });
+    expect(rulesForHand('no-such-game', 1, { ...FIGHT, game: 'no-such-game' }, [], 0)).toEqual({
+      ok: false,
+      detail: 'no rules for the game no-such-game in this verifier',
+    });
   });
 
   it('a recorded version this verifier does not know: refused, naming the known ones in order and the hand', () => {
     expect(rulesForHand('fighting-cards', 3, FIGHT, [ev(0, first(FIGHT, 2))], 2)).toEqual({
       ok: false,
-      detail: "the file says hand 3 was played under version 3 of fighting-cards's rules, which this verifier does not know (it knows version 1, 2): a newer Fairdeck wrote it",
+      detail:
+        "the file says hand 3 was played under version 3 of fighting-cards's rules, which this verifier does not know (it knows version 1, 2): a newer Fairdeck wrote it",
     });
   });
 
@@ -59,27 +73,80 @@ describe('rulesForHand', () => {
     ['recorded 1, signed by version 1', 1, [ev(0, first(FIGHT, 1))], 1],
     ['recorded 1, nothing signed at step 0 (an incomplete hand)', 1, [], 1],
     ['recorded 1, only unknown hashes signed', 1, [ev(0, OTHER)], 1],
-    ['recorded 2, signed by both versions (two seats for version 1)', 2, [ev(0, first(FIGHT, 1)), ev(1, first(FIGHT, 1)), ev(2, first(FIGHT, 2))], 2],
-    ['not recorded, two seats signed version 1 and one version 2', undefined, [ev(0, first(FIGHT, 1)), ev(1, first(FIGHT, 1)), ev(2, first(FIGHT, 2))], 1],
-    ['not recorded, two seats signed version 2 and one version 1', undefined, [ev(0, first(FIGHT, 2)), ev(1, first(FIGHT, 1)), ev(2, first(FIGHT, 2))], 2],
+    [
+      'recorded 2, signed by both versions (two seats for version 1)',
+      2,
+      [ev(0, first(FIGHT, 1)), ev(1, first(FIGHT, 1)), ev(2, first(FIGHT, 2))],
+      2,
+    ],
+    [
+      'not recorded, two seats signed version 1 and one version 2',
+      undefined,
+      [ev(0, first(FIGHT, 1)), ev(1, first(FIGHT, 1)), ev(2, first(FIGHT, 2))],
+      1,
+    ],
+    [
+      'not recorded, two seats signed version 2 and one version 1',
+      undefined,
+      [ev(0, first(FIGHT, 2)), ev(1, first(FIGHT, 1)), ev(2, first(FIGHT, 2))],
+      2,
+    ],
     ['not recorded, one seat each: the newer', undefined, [ev(0, first(FIGHT, 1)), ev(1, first(FIGHT, 2))], 2],
-    ['not recorded, one seat signing version 1 three times against two seats for version 2', undefined, [ev(0, first(FIGHT, 1)), ev(0, first(FIGHT, 1)), ev(0, first(FIGHT, 1)), ev(1, first(FIGHT, 2)), ev(2, first(FIGHT, 2))], 2],
+    [
+      'not recorded, one seat signing version 1 three times against two seats for version 2',
+      undefined,
+      [
+        ev(0, first(FIGHT, 1)),
+        ev(0, first(FIGHT, 1)),
+        ev(0, first(FIGHT, 1)),
+        ev(1, first(FIGHT, 2)),
+        ev(2, first(FIGHT, 2)),
+      ],
+      2,
+    ],
     ['not recorded, only version 1 signed', undefined, [ev(1, first(FIGHT, 1))], 1],
     ['not recorded, nothing signed at step 0: the newest', undefined, [], 2],
-    ['not recorded, version 1 signed only at a later step: as if nothing was signed', undefined, [ev(0, first(FIGHT, 1), 1)], 2],
-    ['not recorded, version 1 signed only in readies: as if nothing was signed', undefined, [ev(0, first(FIGHT, 1), 0, 'ready'), ev(1, first(FIGHT, 1), 0, 'ready')], 2],
-    ['not recorded, version 1 in readies and at later steps, version 2 once at step 0', undefined, [ev(0, first(FIGHT, 1), 0, 'ready'), ev(1, first(FIGHT, 1), 0, 'ready'), ev(0, first(FIGHT, 1), 2), ev(1, first(FIGHT, 1), 3), ev(2, first(FIGHT, 2))], 2],
-  ] as [string, number | undefined, EnvelopeOf<'table-event'>[], number][])('%s', (_what, recorded, envelopes, expected) => {
-    const choice = rulesForHand('fighting-cards', recorded, FIGHT, envelopes, 0);
-    expect(version(choice)).toBe(expected);
-    // The very game rules of that version.
-    expect(choice.ok && choice.rules.rules).toBe(rulesVersions('fighting-cards').find((r) => r.version === expected)!.rules);
-  });
+    [
+      'not recorded, version 1 signed only at a later step: as if nothing was signed',
+      undefined,
+      [ev(0, first(FIGHT, 1), 1)],
+      2,
+    ],
+    [
+      'not recorded, version 1 signed only in readies: as if nothing was signed',
+      undefined,
+      [ev(0, first(FIGHT, 1), 0, 'ready'), ev(1, first(FIGHT, 1), 0, 'ready')],
+      2,
+    ],
+    [
+      'not recorded, version 1 in readies and at later steps, version 2 once at step 0',
+      undefined,
+      [
+        ev(0, first(FIGHT, 1), 0, 'ready'),
+        ev(1, first(FIGHT, 1), 0, 'ready'),
+        ev(0, first(FIGHT, 1), 2),
+        ev(1, first(FIGHT, 1), 3),
+        ev(2, first(FIGHT, 2)),
+      ],
+      2,
+    ],
+  ] as [string, number | undefined, EnvelopeOf<'table-event'>[], number][])(
+    '%s',
+    (_what, recorded, envelopes, expected) => {
+      const choice = rulesForHand('fighting-cards', recorded, FIGHT, envelopes, 0);
+      expect(version(choice)).toBe(expected);
+      // The very game rules of that version.
+      expect(choice.ok && choice.rules.rules).toBe(
+        rulesVersions('fighting-cards').find((r) => r.version === expected)!.rules,
+      );
+    },
+  );
 
   it('not recorded, and the seats signed no version this verifier knows: refused, naming the versions', () => {
     expect(rulesForHand('fighting-cards', undefined, FIGHT, [ev(0, OTHER), ev(1, OTHER, 0, 'keys')], 1)).toEqual({
       ok: false,
-      detail: "hand 2 cannot be replayed: no seat signed the first state of any version of fighting-cards's rules this verifier knows (version 1, 2); the file (format version 1) does not say which rules it was played under, so it was played under rules this verifier does not have",
+      detail:
+        "hand 2 cannot be replayed: no seat signed the first state of any version of fighting-cards's rules this verifier knows (version 1, 2); the file (format version 1) does not say which rules it was played under, so it was played under rules this verifier does not have",
     });
   });
 
@@ -91,7 +158,8 @@ describe('rulesForHand', () => {
     }
     expect(rulesForHand('pesten', 2, PESTEN, [], 0)).toEqual({
       ok: false,
-      detail: "the file says hand 1 was played under version 2 of pesten's rules, which this verifier does not know (it knows version 1): a newer Fairdeck wrote it",
+      detail:
+        "the file says hand 1 was played under version 2 of pesten's rules, which this verifier does not know (it knows version 1): a newer Fairdeck wrote it",
     });
   });
 });

@@ -16,10 +16,22 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { seededRandom } from '../../crypto/index.js';
 import { canonicalJson, type AnyState, type AuditReport, type Outcome } from '../../src/engine/index.js';
 import { gameModule } from '../../src/games/index.js';
-import { encodeEnvelope, keyHex, signEnvelope, type Envelope, type EnvelopeOf, type Result } from '../../src/net/envelope.js';
+import {
+  encodeEnvelope,
+  keyHex,
+  signEnvelope,
+  type Envelope,
+  type EnvelopeOf,
+  type Result,
+} from '../../src/net/envelope.js';
 import { nextSetup, outcomeOf, type HandSetup } from '../../src/table/hand/setup.js';
 import { bytesToBase64, transcriptJson, type TranscriptFile } from '../../src/table/transcript-file.js';
-import { describeReport, verifyTranscript, type TranscriptReport, type VerifyOptions } from '../../src/table/verify-transcript.js';
+import {
+  describeReport,
+  verifyTranscript,
+  type TranscriptReport,
+  type VerifyOptions,
+} from '../../src/table/verify-transcript.js';
 import { decodeEvent, fixture, resigned, simulatorSigners, withEvents, FIXTURE_SEEDS } from './transcripts.js';
 
 let pesten: TranscriptFile;
@@ -35,14 +47,18 @@ const clean = () => (cleanReport ??= verify(pesten));
  * and the replay runs in a fraction of the time. fixtures.test.ts verifies with every proof.
  */
 const PRESUMED: VerifyOptions = { presumeProofs: () => true, presumeKey: () => true };
-const verify = (file: TranscriptFile | string, options: VerifyOptions = PRESUMED) => verifyTranscript(file, { decodeCache: cache, ...options });
+const verify = (file: TranscriptFile | string, options: VerifyOptions = PRESUMED) =>
+  verifyTranscript(file, { decodeCache: cache, ...options });
 const ev = (k: number) => decodeEvent(pesten, events[k]!);
 const resign = (k: number, body: Partial<EnvelopeOf<'table-event'>['body']>) => {
   const e = ev(k);
   const seat = pesten.hands[0]!.setup.seatKeys.indexOf(keyHex(e.from));
   return resigned(signers[seat]!, e, { ...e.body, ...body });
 };
-const setupOf = (over: Partial<HandSetup>) => ({ ...pesten, hands: [{ ...pesten.hands[0]!, setup: { ...pesten.hands[0]!.setup, ...over } }] });
+const setupOf = (over: Partial<HandSetup>) => ({
+  ...pesten,
+  hands: [{ ...pesten.hands[0]!, setup: { ...pesten.hands[0]!.setup, ...over } }],
+});
 
 beforeAll(() => {
   pesten = fixture('pesten-2p.json');
@@ -56,7 +72,18 @@ beforeAll(() => {
 describe('the file, checked before any replay', () => {
   it('text that is not a transcript: bad-file, nothing else known', () => {
     const report = verifyTranscript('{"format": "x"}');
-    expect(report).toEqual({ ok: false, file: null, hands: [], fault: { code: 'bad-file', seat: null, hand: null, event: null, detail: 'not a Fairdeck transcript (the "format" field must be "fairdeck-transcript")' } });
+    expect(report).toEqual({
+      ok: false,
+      file: null,
+      hands: [],
+      fault: {
+        code: 'bad-file',
+        seat: null,
+        hand: null,
+        event: null,
+        detail: 'not a Fairdeck transcript (the "format" field must be "fairdeck-transcript")',
+      },
+    });
   });
 
   it('a hand of another table (read from its text): setup-chain, no seat blamed', () => {
@@ -65,16 +92,39 @@ describe('the file, checked before any replay', () => {
     expect(report.ok).toBe(false);
     expect(report.file).toEqual(file);
     expect(report.hands).toEqual([]);
-    expect(report.fault).toEqual({ code: 'setup-chain', seat: null, hand: 0, event: null, detail: `hand 1 is of table another-table, not of this file's table ${pesten.table}` });
+    expect(report.fault).toEqual({
+      code: 'setup-chain',
+      seat: null,
+      hand: 0,
+      event: null,
+      detail: `hand 1 is of table another-table, not of this file's table ${pesten.table}`,
+    });
   });
 
   it('a hand of another game: setup-chain', () => {
-    expect(verify(setupOf({ game: 'stress-shed' })).fault).toEqual({ code: 'setup-chain', seat: null, hand: 0, event: null, detail: 'hand 1 is a hand of stress-shed, not of pesten' });
+    expect(verify(setupOf({ game: 'stress-shed' })).fault).toEqual({
+      code: 'setup-chain',
+      seat: null,
+      hand: 0,
+      event: null,
+      detail: 'hand 1 is a hand of stress-shed, not of pesten',
+    });
   });
 
   it('an event that is not canonical base64: bad-file, naming the event', () => {
-    const report = verify(withEvents(pesten, events.map((e, k) => (k === 4 ? `${e.slice(0, -4)}` + 'Zh==' : e))));
-    expect(report.fault).toEqual({ code: 'bad-file', seat: null, hand: 0, event: 4, detail: 'event #5 is not canonical base64' });
+    const report = verify(
+      withEvents(
+        pesten,
+        events.map((e, k) => (k === 4 ? `${e.slice(0, -4)}` + 'Zh==' : e)),
+      ),
+    );
+    expect(report.fault).toEqual({
+      code: 'bad-file',
+      seat: null,
+      hand: 0,
+      event: 4,
+      detail: 'event #5 is not canonical base64',
+    });
     expect(report.hands).toEqual([]);
   });
 
@@ -82,43 +132,105 @@ describe('the file, checked before any replay', () => {
     const signature = vi.fn((_envelope: Envelope, _hand: number, event: number) => event !== 6);
     const poisoned = new Map<string, Result<Envelope>>(events.map((e) => [e, { ok: false, error: 'from the cache' }]));
     const report = verifyTranscript(pesten, { signature, decodeCache: poisoned });
-    expect(report.fault).toEqual({ code: 'bad-envelope', seat: null, hand: 0, event: 6, detail: 'event #7 is refused by the envelope check: bad signature — it is not what a seat signed' });
-    expect(signature.mock.calls.map(([envelope, hand, event]) => [keyHex(envelope.sig), hand, event])).toEqual(events.slice(0, 7).map((e, k) => [keyHex(ev(k).sig), 0, k]));
+    expect(report.fault).toEqual({
+      code: 'bad-envelope',
+      seat: null,
+      hand: 0,
+      event: 6,
+      detail: 'event #7 is refused by the envelope check: bad signature — it is not what a seat signed',
+    });
+    expect(signature.mock.calls.map(([envelope, hand, event]) => [keyHex(envelope.sig), hand, event])).toEqual(
+      events.slice(0, 7).map((e, k) => [keyHex(ev(k).sig), 0, k]),
+    );
   });
 
-  it('an envelope that does not parse: bad-envelope, with the gate\'s reason', () => {
+  it("an envelope that does not parse: bad-envelope, with the gate's reason", () => {
     const bytes = encodeEnvelope(ev(3));
     const cut = bytesToBase64(bytes.subarray(0, bytes.length - 1));
-    const report = verify(withEvents(pesten, events.map((e, k) => (k === 3 ? cut : e))));
+    const report = verify(
+      withEvents(
+        pesten,
+        events.map((e, k) => (k === 3 ? cut : e)),
+      ),
+    );
     expect(report.fault).toMatchObject({ code: 'bad-envelope', seat: null, hand: 0, event: 3 });
-    expect(report.fault!.detail).toMatch(/^event #4 is refused by the envelope check: .+ — it is not what a seat signed$/);
+    expect(report.fault!.detail).toMatch(
+      /^event #4 is refused by the envelope check: .+ — it is not what a seat signed$/,
+    );
   });
 
   it('a message of another kind than a table event: bad-envelope', () => {
     const other = 'a-hello-message';
     const forged = new Map(cache);
     forged.set(other, { ok: true, value: { ...ev(2), kind: 'hello' } as unknown as Envelope });
-    const report = verifyTranscript(withEvents(pesten, events.map((e, k) => (k === 2 ? other : e))), { decodeCache: forged });
-    expect(report.fault).toEqual({ code: 'bad-envelope', seat: null, hand: 0, event: 2, detail: 'event #3 is a hello message, not a table event' });
+    const report = verifyTranscript(
+      withEvents(
+        pesten,
+        events.map((e, k) => (k === 2 ? other : e)),
+      ),
+      { decodeCache: forged },
+    );
+    expect(report.fault).toEqual({
+      code: 'bad-envelope',
+      seat: null,
+      hand: 0,
+      event: 2,
+      detail: 'event #3 is a hello message, not a table event',
+    });
   });
 
   it('an event signed by a key with no seat: not-a-seat, naming the key', () => {
     const secretKey = ed25519.utils.randomSecretKey(seededRandom('verify-transcript-stranger')(32));
-    const stranger = { publicKey: ed25519.getPublicKey(secretKey), sign: (m: Uint8Array) => ed25519.sign(m, secretKey) };
+    const stranger = {
+      publicKey: ed25519.getPublicKey(secretKey),
+      sign: (m: Uint8Array) => ed25519.sign(m, secretKey),
+    };
     const e = ev(8);
-    const text = bytesToBase64(encodeEnvelope(signEnvelope(stranger, { kind: 'table-event', table: e.table, seq: e.seq, to: e.to, body: e.body })));
-    const report = verify(withEvents(pesten, events.map((x, k) => (k === 8 ? text : x))));
-    expect(report.fault).toEqual({ code: 'not-a-seat', seat: null, hand: 0, event: 8, detail: `event #9 is signed by ${keyHex(stranger.publicKey).slice(0, 16)}…, who has no seat at this table` });
+    const text = bytesToBase64(
+      encodeEnvelope(
+        signEnvelope(stranger, { kind: 'table-event', table: e.table, seq: e.seq, to: e.to, body: e.body }),
+      ),
+    );
+    const report = verify(
+      withEvents(
+        pesten,
+        events.map((x, k) => (k === 8 ? text : x)),
+      ),
+    );
+    expect(report.fault).toEqual({
+      code: 'not-a-seat',
+      seat: null,
+      hand: 0,
+      event: 8,
+      detail: `event #9 is signed by ${keyHex(stranger.publicKey).slice(0, 16)}…, who has no seat at this table`,
+    });
   });
 
   it('an event of another hand, signed by its seat: wrong-hand, naming the seat and both hands', () => {
-    const report = verify(withEvents(pesten, events.map((x, k) => (k === 10 ? resign(10, { hand: 3 }) : x))));
-    expect(report.fault).toEqual({ code: 'wrong-hand', seat: null, hand: 0, event: 10, detail: 'event #11 (by seat 2) belongs to hand 4, not to hand 1' });
+    const report = verify(
+      withEvents(
+        pesten,
+        events.map((x, k) => (k === 10 ? resign(10, { hand: 3 }) : x)),
+      ),
+    );
+    expect(report.fault).toEqual({
+      code: 'wrong-hand',
+      seat: null,
+      hand: 0,
+      event: 10,
+      detail: 'event #11 (by seat 2) belongs to hand 4, not to hand 1',
+    });
   });
 
   it('an event twice: duplicate, naming both copies', () => {
     const report = verify(withEvents(pesten, [...events, events[12]!]));
-    expect(report.fault).toEqual({ code: 'duplicate', seat: null, hand: 0, event: 23, detail: "event #24 is a second copy of event #13 (seat 2's act n=6)" });
+    expect(report.fault).toEqual({
+      code: 'duplicate',
+      seat: null,
+      hand: 0,
+      event: 23,
+      detail: "event #24 is a second copy of event #13 (seat 2's act n=6)",
+    });
   });
 
   it.each([
@@ -126,18 +238,36 @@ describe('the file, checked before any replay', () => {
     ["seat 1's ready n=0", 0, "seat 1's event n=0 is missing from the file (it holds that seat's events up to n=9)"],
     ["seat 1's act n=5", 11, "seat 1's event n=5 is missing from the file (it holds that seat's events up to n=9)"],
   ])('%s removed: missing-event', (_what, k, detail) => {
-    const report = verify(withEvents(pesten, events.filter((_, i) => i !== k)));
+    const report = verify(
+      withEvents(
+        pesten,
+        events.filter((_, i) => i !== k),
+      ),
+    );
     expect(report.fault).toEqual({ code: 'missing-event', seat: null, hand: 0, event: null, detail });
   });
 
   it('a set-up the seats did not agree to (their readies commit to another): bad-file', () => {
-    expect(verify(setupOf({ options: { x: 1 } })).fault).toEqual({ code: 'bad-file', seat: null, hand: 0, event: null, detail: "hand 1's set-up in the file is not the one the seats agreed to: no seat's ready commits to its hash" });
+    expect(verify(setupOf({ options: { x: 1 } })).fault).toEqual({
+      code: 'bad-file',
+      seat: null,
+      hand: 0,
+      event: null,
+      detail: "hand 1's set-up in the file is not the one the seats agreed to: no seat's ready commits to its hash",
+    });
     expect(verify(setupOf({ dealer: 1 })).fault?.code).toBe('bad-file');
   });
 
-  it('one ready committing to the file\'s set-up is enough to pass that check', () => {
+  it("one ready committing to the file's set-up is enough to pass that check", () => {
     // Seat 2's ready re-signed with another set-up hash: the follower then blames seat 2, not the file.
-    const report = verify(withEvents(pesten, events.map((x, k) => (k === 1 ? resign(1, { data: { ...(ev(1).body.data as object), setup: new Uint8Array(32) } }) : x))));
+    const report = verify(
+      withEvents(
+        pesten,
+        events.map((x, k) =>
+          k === 1 ? resign(1, { data: { ...(ev(1).body.data as object), setup: new Uint8Array(32) } }) : x,
+        ),
+      ),
+    );
     expect(report.fault).toMatchObject({ code: 'bad-setup', seat: 1, hand: 0 });
   });
 
@@ -151,13 +281,30 @@ describe('the file, checked before any replay', () => {
 
   it('a rules version this verifier does not know: rules-version, no seat blamed', () => {
     const report = verify({ ...pesten, version: 2, rules: 5 });
-    expect(report.fault).toEqual({ code: 'rules-version', seat: null, hand: 0, event: null, detail: "the file says hand 1 was played under version 5 of pesten's rules, which this verifier does not know (it knows version 1): a newer Fairdeck wrote it" });
+    expect(report.fault).toEqual({
+      code: 'rules-version',
+      seat: null,
+      hand: 0,
+      event: null,
+      detail:
+        "the file says hand 1 was played under version 5 of pesten's rules, which this verifier does not know (it knows version 1): a newer Fairdeck wrote it",
+    });
     expect(report.hands).toEqual([]);
   });
 
   it('a game this verifier has no rules for: bad-file', () => {
-    const file = { ...pesten, game: 'no-such-game', hands: [{ ...pesten.hands[0]!, setup: { ...pesten.hands[0]!.setup, game: 'no-such-game' }, events: [] }] };
-    expect(verify(file).fault).toEqual({ code: 'bad-file', seat: null, hand: 0, event: null, detail: 'no rules for the game no-such-game in this verifier' });
+    const file = {
+      ...pesten,
+      game: 'no-such-game',
+      hands: [{ ...pesten.hands[0]!, setup: { ...pesten.hands[0]!.setup, game: 'no-such-game' }, events: [] }],
+    };
+    expect(verify(file).fault).toEqual({
+      code: 'bad-file',
+      seat: null,
+      hand: 0,
+      event: null,
+      detail: 'no rules for the game no-such-game in this verifier',
+    });
   });
 });
 
@@ -180,22 +327,34 @@ describe('the hand, replayed', () => {
   });
 
   it('a seat that signs a false state hash: its fault, blaming it, noticed on that event', () => {
-    const report = verify(withEvents(pesten, events.map((x, k) => (k === 14 ? resign(14, { hash: new Uint8Array(32) }) : x))));
+    const report = verify(
+      withEvents(
+        pesten,
+        events.map((x, k) => (k === 14 ? resign(14, { hash: new Uint8Array(32) }) : x)),
+      ),
+    );
     expect(report.ok).toBe(false);
     expect(report.fault).toMatchObject({ code: 'desync', seat: 1, hand: 0, event: 14 });
-    expect(report.fault!.detail).toMatch(/^desync at step 7: seat 2 .* \(noticed on taking in event #15: seat 2's act n=7\)$/);
+    expect(report.fault!.detail).toMatch(
+      /^desync at step 7: seat 2 .* \(noticed on taking in event #15: seat 2's act n=7\)$/,
+    );
     expect(report.hands).toHaveLength(1);
     expect(report.hands[0]!.verdict!.status).toBe('fault');
     expect(report.hands[0]!.outcome).toBeNull();
   });
 
   it('the disclosures swapped (each re-signed by its seat): the fault found, blaming seat 1', () => {
-    const a = ev(21), b = ev(22);
-    const swapped = events.map((x, k) => (k === 21 ? resign(21, { data: b.body.data }) : k === 22 ? resign(22, { data: a.body.data }) : x));
+    const a = ev(21),
+      b = ev(22);
+    const swapped = events.map((x, k) =>
+      k === 21 ? resign(21, { data: b.body.data }) : k === 22 ? resign(22, { data: a.body.data }) : x,
+    );
     const report = verify(withEvents(pesten, swapped));
     expect(report.fault).toMatchObject({ code: 'bad-disclosure', seat: 0, hand: 0 });
     expect(report.fault!.detail).toContain('disclosed a seal key that is not the one it announced');
-    expect(report.fault!.detail).toMatch(/ \((noticed on taking in event #2[23]: seat [12]'s disclose n=(9|12))|(found by the end-of-hand audit)\)$/);
+    expect(report.fault!.detail).toMatch(
+      / \((noticed on taking in event #2[23]: seat [12]'s disclose n=(9|12))|(found by the end-of-hand audit)\)$/,
+    );
   });
 
   it('a seat abandons mid-hand: abandoned, no seat blamed, no result', () => {
@@ -210,27 +369,43 @@ describe('the hand, replayed', () => {
   it('the last disclosure missing: incomplete, waiting for that seat', () => {
     const report = verify(withEvents(pesten, events.slice(0, 22)));
     expect(report.fault).toMatchObject({ code: 'incomplete', seat: null, hand: 0, event: null });
-    expect(report.fault!.detail).toMatch(/^the hand is incomplete: it stops at engine step \d+, waiting for seat 2 \(.+\)$/);
+    expect(report.fault!.detail).toMatch(
+      /^the hand is incomplete: it stops at engine step \d+, waiting for seat 2 \(.+\)$/,
+    );
     expect(report.hands[0]!.verdict!.status).toBe('pending');
   });
 
   it('no events at all: incomplete at engine step 0', () => {
     const report = verify(withEvents(pesten, []));
     expect(report.fault).toMatchObject({ code: 'incomplete', seat: null, hand: 0, event: null });
-    expect(report.fault!.detail).toMatch(/^the hand is incomplete: it stops at engine step 0, waiting for seat 1, seat 2 \(.+\)$/);
+    expect(report.fault!.detail).toMatch(
+      /^the hand is incomplete: it stops at engine step 0, waiting for seat 1, seat 2 \(.+\)$/,
+    );
   });
 
   it('a real-time hand cut where nobody owes anything yet (no commit of the round): incomplete, waiting for "more events"', () => {
     // Stress Speed right after the deal: the engine awaits moves at any time, and while nobody has committed, nobody is late.
     const speed = fixture('stress-speed-2p.json');
     const report = verifyTranscript(withEvents(speed, speed.hands[0]!.events.slice(0, 10)), PRESUMED);
-    expect(report.fault).toEqual({ code: 'incomplete', seat: null, hand: 0, event: null, detail: 'the hand is incomplete: it stops at engine step 2, waiting for more events' });
+    expect(report.fault).toEqual({
+      code: 'incomplete',
+      seat: null,
+      hand: 0,
+      event: null,
+      detail: 'the hand is incomplete: it stops at engine step 2, waiting for more events',
+    });
   });
 
-  it('a finished hand\'s outcome is the game\'s score after the audit, given the rules report of that audit', () => {
+  it("a finished hand's outcome is the game's score after the audit, given the rules report of that audit", () => {
     // Pesten has no scoreAfterAudit (Fighting Cards has one, for a renege only the audit finds): one is lent to it here.
-    const module = gameModule('pesten')! as { scoreAfterAudit?: (state: AnyState, report: AuditReport) => Outcome | null; rules: { outcome: (state: AnyState) => Outcome | null } };
-    const after = vi.fn((state: AnyState, _report: AuditReport): Outcome | null => ({ ...module.rules.outcome(state)!, summary: 'scored after the audit' }));
+    const module = gameModule('pesten')! as {
+      scoreAfterAudit?: (state: AnyState, report: AuditReport) => Outcome | null;
+      rules: { outcome: (state: AnyState) => Outcome | null };
+    };
+    const after = vi.fn((state: AnyState, _report: AuditReport): Outcome | null => ({
+      ...module.rules.outcome(state)!,
+      summary: 'scored after the audit',
+    }));
     module.scoreAfterAudit = after;
     try {
       const report = verify({ ...pesten, hands: [{ ...pesten.hands[0]!, claimed: null }] });
@@ -245,8 +420,17 @@ describe('the hand, replayed', () => {
 
   it('a claimed state hash the replay does not reach: claim-mismatch', () => {
     const hand = pesten.hands[0]!;
-    const report = verify({ ...pesten, hands: [{ ...hand, claimed: { ...hand.claimed!, stateHash: 'f'.repeat(64) } }] });
-    expect(report.fault).toEqual({ code: 'claim-mismatch', seat: null, hand: 0, event: null, detail: `the file claims the hand ended in state ffffffffffffffff…, but the replay ends in ${hand.claimed!.stateHash!.slice(0, 16)}…` });
+    const report = verify({
+      ...pesten,
+      hands: [{ ...hand, claimed: { ...hand.claimed!, stateHash: 'f'.repeat(64) } }],
+    });
+    expect(report.fault).toEqual({
+      code: 'claim-mismatch',
+      seat: null,
+      hand: 0,
+      event: null,
+      detail: `the file claims the hand ended in state ffffffffffffffff…, but the replay ends in ${hand.claimed!.stateHash!.slice(0, 16)}…`,
+    });
     expect(report.hands).toHaveLength(1);
   });
 
@@ -254,41 +438,74 @@ describe('the hand, replayed', () => {
     const hand = pesten.hands[0]!;
     const claimed = { ...hand.claimed!.outcome!, nextDealer: 0 };
     const report = verify({ ...pesten, hands: [{ ...hand, claimed: { stateHash: null, outcome: claimed } }] });
-    expect(report.fault).toEqual({ code: 'claim-mismatch', seat: null, hand: 0, event: null, detail: `the file claims the outcome ${canonicalJson(claimed)}, but the replay gives ${canonicalJson(hand.claimed!.outcome)}` });
+    expect(report.fault).toEqual({
+      code: 'claim-mismatch',
+      seat: null,
+      hand: 0,
+      event: null,
+      detail: `the file claims the outcome ${canonicalJson(claimed)}, but the replay gives ${canonicalJson(hand.claimed!.outcome)}`,
+    });
   });
 
-  it('the presumptions are asked with the hand\'s index, and trusted', () => {
+  it("the presumptions are asked with the hand's index, and trusted", () => {
     const presumeProofs = vi.fn((_hand: number, _packet: number, _envelope: EnvelopeOf<'table-event'>) => true);
     const presumeKey = vi.fn((_hand: number, _packet: number, _layer: number, _position: number, _key: bigint) => true);
     // A claim of the outcome only (no state hash): compared, and it holds.
     const hand = pesten.hands[0]!;
-    const report = verify({ ...pesten, hands: [{ ...hand, claimed: { stateHash: null, outcome: hand.claimed!.outcome } }] }, { presumeProofs, presumeKey });
+    const report = verify(
+      { ...pesten, hands: [{ ...hand, claimed: { stateHash: null, outcome: hand.claimed!.outcome } }] },
+      { presumeProofs, presumeKey },
+    );
     expect(report.hands[0]!.stateHash).toBe(pesten.hands[0]!.claimed!.stateHash);
     expect(report.ok).toBe(true);
     expect(presumeProofs).toHaveBeenCalled();
     expect(presumeKey).toHaveBeenCalled();
     expect(new Set(presumeProofs.mock.calls.map(([hand]) => hand))).toEqual(new Set([0]));
-    expect(presumeProofs.mock.calls.every(([, packet, envelope]) => typeof packet === 'number' && ['shuffle', 'lock', 'reshuffle'].includes(envelope.body.type))).toBe(true);
+    expect(
+      presumeProofs.mock.calls.every(
+        ([, packet, envelope]) =>
+          typeof packet === 'number' && ['shuffle', 'lock', 'reshuffle'].includes(envelope.body.type),
+      ),
+    ).toBe(true);
     expect(new Set(presumeKey.mock.calls.map(([hand]) => hand))).toEqual(new Set([0]));
     expect(presumeKey.mock.calls.every(([, , , , key]) => typeof key === 'bigint')).toBe(true);
   });
 
-  it('a second hand: its set-up must follow from the first\'s result, naming what differs', () => {
+  it("a second hand: its set-up must follow from the first's result, naming what differs", () => {
     const first = pesten.hands[0]!;
     const previous = { setup: first.setup, outcome: first.claimed!.outcome };
-    const base = { table: pesten.table, game: pesten.game, options: first.setup.options, seatKeys: first.setup.seatKeys };
+    const base = {
+      table: pesten.table,
+      game: pesten.game,
+      options: first.setup.options,
+      seatKeys: first.setup.seatKeys,
+    };
     const next = nextSetup(base, 1, previous);
     // The first hand without a claim: nothing to compare, its replay's result carries on.
-    const two = (setup: HandSetup) => ({ ...pesten, hands: [{ ...first, claimed: null }, { setup, events: [], claimed: null }] });
+    const two = (setup: HandSetup) => ({
+      ...pesten,
+      hands: [
+        { ...first, claimed: null },
+        { setup, events: [], claimed: null },
+      ],
+    });
     // Followed: the second hand is checked (and has no events yet).
     const followed = verify(two(next));
     expect(followed.fault).toMatchObject({ code: 'incomplete', hand: 1 });
     expect(followed.hands.map((h) => h.handNo)).toEqual([0, 1]);
     const one = verify(two({ ...next, dealer: 1 - next.dealer }));
-    expect(one.fault).toEqual({ code: 'setup-chain', seat: null, hand: 1, event: null, detail: `hand 2's set-up does not follow from the result of the hand before it (dealer differs: expected dealer ${next.dealer})` });
+    expect(one.fault).toEqual({
+      code: 'setup-chain',
+      seat: null,
+      hand: 1,
+      event: null,
+      detail: `hand 2's set-up does not follow from the result of the hand before it (dealer differs: expected dealer ${next.dealer})`,
+    });
     expect(one.hands).toHaveLength(1);
     const twoFields = verify(two({ ...next, dealer: 1 - next.dealer, handNo: 5 }));
-    expect(twoFields.fault!.detail).toBe(`hand 2's set-up does not follow from the result of the hand before it (handNo, dealer differ: expected handNo 1, dealer ${next.dealer})`);
+    expect(twoFields.fault!.detail).toBe(
+      `hand 2's set-up does not follow from the result of the hand before it (handNo, dealer differ: expected handNo 1, dealer ${next.dealer})`,
+    );
   });
 });
 
@@ -343,7 +560,15 @@ describe('the report in words', () => {
       verdict: { status: 'fault', counts: { events: 5 }, checks: [] },
       outcome: { ranking: [[0, 1]], scores: null, summary: null },
     });
-    const lines = words({ ok: false, file: { ...file, version: 1, rules: undefined }, hands: [old, hand({ rules: { version: 1, current: false, change: null }, verdict: null, outcome: null, stateHash: null })], fault: { code: 'desync', seat: 1, hand: 0, event: 4, detail: 'it lied' } });
+    const lines = words({
+      ok: false,
+      file: { ...file, version: 1, rules: undefined },
+      hands: [
+        old,
+        hand({ rules: { version: 1, current: false, change: null }, verdict: null, outcome: null, stateHash: null }),
+      ],
+      fault: { code: 'desync', seat: 1, hand: 0, event: 4, detail: 'it lied' },
+    });
     expect(lines).toEqual([
       'Transcript of pesten at table tbl-9: 1 hand(s), format version 1',
       `Seats: seat 1 (Ann) ${'a'.repeat(12)}…, seat 2 ${'b'.repeat(12)}…`,
@@ -361,12 +586,28 @@ describe('the report in words', () => {
   });
 
   it('a fault with no seat, no hand and no event; no file', () => {
-    expect(words({ ok: false, file: null, hands: [], fault: { code: 'bad-file', seat: null, hand: null, event: null, detail: 'not JSON' } })).toEqual([
+    expect(
+      words({
+        ok: false,
+        file: null,
+        hands: [],
+        fault: { code: 'bad-file', seat: null, hand: null, event: null, detail: 'not JSON' },
+      }),
+    ).toEqual([
       '',
       'VERDICT: NOT CLEAN — the first fault: no seat is to blame (the file itself is altered or incomplete).',
       '  Why: not JSON [bad-file]',
     ]);
-    expect(words({ ok: false, file: null, hands: [hand({ rules: null, stateHash: null, outcome: { ranking: [[0]], scores: [1], summary: 'seat 0 won' } })], fault: { code: 'incomplete', seat: 0, hand: null, event: 2, detail: 'x' } })).toEqual([
+    expect(
+      words({
+        ok: false,
+        file: null,
+        hands: [
+          hand({ rules: null, stateHash: null, outcome: { ranking: [[0]], scores: [1], summary: 'seat 0 won' } }),
+        ],
+        fault: { code: 'incomplete', seat: 0, hand: null, event: 2, detail: 'x' },
+      }),
+    ).toEqual([
       '',
       'Hand 3: CLEAN — 40 signed events',
       '  ✔ check one',
@@ -382,7 +623,12 @@ describe('the report in words', () => {
   });
 
   it('with no file: an older rules version names no game, and a hand with a state hash but no verdict shows no final hash', () => {
-    const lines = words({ ok: false, file: null, hands: [hand({ rules: { version: 1, current: false, change: null }, verdict: null, outcome: null })], fault: { code: 'incomplete', seat: null, hand: 0, event: null, detail: 'x' } });
+    const lines = words({
+      ok: false,
+      file: null,
+      hands: [hand({ rules: { version: 1, current: false, change: null }, verdict: null, outcome: null })],
+      fault: { code: 'incomplete', seat: null, hand: 0, event: null, detail: 'x' },
+    });
     expect(lines).toEqual([
       '',
       'Hand 3: NOT CHECKED — 0 signed events',

@@ -12,7 +12,15 @@
  * as such"), the table draws ascending seats anticlockwise, so seat s + 1
  * sits at seat s's right.
  */
-import { parseCard, type CardId, type Handle, type Knowledge, type Seat, type State, type Suit } from '../../engine/index.js';
+import {
+  parseCard,
+  type CardId,
+  type Handle,
+  type Knowledge,
+  type Seat,
+  type State,
+  type Suit,
+} from '../../engine/index.js';
 import type { FightingOptions } from './options.js';
 
 export type Phase = 'bidding' | 'skat' | 'discard' | 'trump' | 'play' | 'scoring' | 'over';

@@ -20,9 +20,28 @@
  *   player, wins early only with a sure winner, trumps when the trick holds
  *   points (or it plays last), and otherwise plays its cheapest card.
  */
-import { viewKnowledge, type AnyGame, type AnyState, type CardId, type Knowledge, type PrivateView, type Seat, type Suit } from '../../engine/index.js';
+import {
+  viewKnowledge,
+  type AnyGame,
+  type AnyState,
+  type CardId,
+  type Knowledge,
+  type PrivateView,
+  type Seat,
+  type Suit,
+} from '../../engine/index.js';
 import type { FightingAction } from './actions.js';
-import { MAX_BID, MIN_BID, PLAYERS, highBid, pointsOf, strengthOf, suitOf, winningIndex, type FightingState } from './board.js';
+import {
+  MAX_BID,
+  MIN_BID,
+  PLAYERS,
+  highBid,
+  pointsOf,
+  strengthOf,
+  suitOf,
+  winningIndex,
+  type FightingState,
+} from './board.js';
 import { SUIT_ORDER, legalActions, playableHandles } from './legal-actions.js';
 import { deck } from './setup.js';
 
@@ -49,7 +68,8 @@ export function bestTrump(cards: readonly CardId[]): Suit {
   return [...SUIT_ORDER].sort((a, b) => {
     const ka = key(a);
     const kb = key(b);
-    for (let i = 0; i < Math.max(ka.length, kb.length); i++) if ((ka[i] ?? 0) !== (kb[i] ?? 0)) return (kb[i] ?? 0) - (ka[i] ?? 0);
+    for (let i = 0; i < Math.max(ka.length, kb.length); i++)
+      if ((ka[i] ?? 0) !== (kb[i] ?? 0)) return (kb[i] ?? 0) - (ka[i] ?? 0);
     return 0;
   })[0] as Suit;
 }
@@ -117,16 +137,34 @@ function isTop(state: FightingState, know: Knowledge, mine: readonly CardId[], c
 function lead(state: FightingState, seat: Seat, know: Knowledge, mine: CardId[], legal: CardId[]): CardId | undefined {
   const trump = state.board.trump;
   const trumps = legal.filter((c) => suitOf(c) === trump);
-  if (seat === state.board.declarer && trump !== null && trumps.length > 0 && outstanding(state, know, mine, trump).length > 0) {
+  if (
+    seat === state.board.declarer &&
+    trump !== null &&
+    trumps.length > 0 &&
+    outstanding(state, know, mine, trump).length > 0
+  ) {
     const top = trumps.sort((a, b) => strengthOf(b) - strengthOf(a))[0];
     return top !== undefined && isTop(state, know, mine, top) ? top : trumps.at(-1);
   }
-  const winners = legal.filter((c) => isTop(state, know, mine, c) && (suitOf(c) === trump || seat === state.board.declarer || outstanding(state, know, mine, trump ?? 'S').length === 0 || strengthOf(c) === 14));
+  const winners = legal.filter(
+    (c) =>
+      isTop(state, know, mine, c) &&
+      (suitOf(c) === trump ||
+        seat === state.board.declarer ||
+        outstanding(state, know, mine, trump ?? 'S').length === 0 ||
+        strengthOf(c) === 14),
+  );
   if (winners.length > 0) return dearest(winners);
   return cheapest(legal, trump);
 }
 
-function follow(state: FightingState, seat: Seat, know: Knowledge, mine: CardId[], legal: CardId[]): CardId | undefined {
+function follow(
+  state: FightingState,
+  seat: Seat,
+  know: Knowledge,
+  mine: CardId[],
+  legal: CardId[],
+): CardId | undefined {
   const board = state.board;
   const trump = board.trump;
   const played = board.trick.map((c) => know(c.handle));
@@ -137,7 +175,9 @@ function follow(state: FightingState, seat: Seat, know: Knowledge, mine: CardId[
   const beats = legal.filter((c) => winningIndex([...played, c], trump) === played.length);
   if (friendly) return last ? dearest(legal) : cheapest(legal, trump);
   if (beats.length === 0) return cheapest(legal, trump);
-  const cheapWin = [...beats].sort((a, b) => (suitOf(a) === trump ? 1 : 0) - (suitOf(b) === trump ? 1 : 0) || strengthOf(a) - strengthOf(b))[0];
+  const cheapWin = [...beats].sort(
+    (a, b) => (suitOf(a) === trump ? 1 : 0) - (suitOf(b) === trump ? 1 : 0) || strengthOf(a) - strengthOf(b),
+  )[0];
   if (last) return cheapWin;
   const led = suitOf(played[0] ?? null);
   const sure = beats.filter((c) => suitOf(c) === led && isTop(state, know, mine, c));
@@ -158,7 +198,8 @@ function choosePlay(state: FightingState, seat: Seat, view: PrivateView): Fighti
     const c = know(h);
     return c === null ? [] : [c];
   });
-  const card = state.board.trick.length === 0 ? lead(state, seat, know, mine, legal) : follow(state, seat, know, mine, legal);
+  const card =
+    state.board.trick.length === 0 ? lead(state, seat, know, mine, legal) : follow(state, seat, know, mine, legal);
   const handle = handles.find((h) => know(h) === card);
   return card === undefined || handle === undefined ? null : { type: 'play', handle, card };
 }
@@ -168,7 +209,9 @@ function chooseDiscard(state: FightingState, seat: Seat, view: PrivateView): Fig
   const hand = state.board.hands[seat] ?? [];
   const trump = bestTrump(hand.map((h) => know(h) ?? ''));
   const keep = (h: number): boolean => suitOf(know(h)) === trump || strengthOf(know(h)) === 14;
-  const pairs = legalActions(state, seat, view).filter((a): a is Extract<FightingAction, { type: 'discard' }> => a.type === 'discard');
+  const pairs = legalActions(state, seat, view).filter(
+    (a): a is Extract<FightingAction, { type: 'discard' }> => a.type === 'discard',
+  );
   // Trumps and aces are control: discard them only when there is nothing else.
   const loose = pairs.filter((a) => !a.handles.some(keep));
   let best: FightingAction | null = null;

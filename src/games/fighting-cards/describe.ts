@@ -55,7 +55,13 @@ function trickLine(state: FightingState, handle: Handle, names: readonly string[
 }
 
 /** "Bob reneged: ♣ on a ♥ lead while holding ♥", when `handle` is the card that proved it live. */
-function renegeLine(state: FightingState, seat: Seat, handle: Handle, names: readonly string[], know: Knowledge): string {
+function renegeLine(
+  state: FightingState,
+  seat: Seat,
+  handle: Handle,
+  names: readonly string[],
+  know: Knowledge,
+): string {
   const renege = state.board.renege;
   if (!renege || renege.seat !== seat || state.board.trick.at(-1)?.handle !== handle) return '';
   // The earlier trick where this seat played off the suit it then showed it held.
@@ -89,11 +95,16 @@ export function describeInput(input: Input, names: readonly string[], state: Fig
   switch (action.type) {
     case 'hand':
     case 'take':
-      return board.contract === null ? line : `${who} declares at ${board.contract} and ${action.type === 'take' ? 'takes the skat' : 'plays a hand game (the skat stays face down)'}`;
+      return board.contract === null
+        ? line
+        : `${who} declares at ${board.contract} and ${action.type === 'take' ? 'takes the skat' : 'plays a hand game (the skat stays face down)'}`;
     case 'pass':
-      return board.thrownIn && board.auction.at(-1)?.seat === input.seat ? `${line} — all passed: the deal is thrown in` : line;
+      return board.thrownIn && board.auction.at(-1)?.seat === input.seat
+        ? `${line} — all passed: the deal is thrown in`
+        : line;
     case 'play': {
-      const extra = renegeLine(state, input.seat, action.handle, names, know) || trickLine(state, action.handle, names, know);
+      const extra =
+        renegeLine(state, input.seat, action.handle, names, know) || trickLine(state, action.handle, names, know);
       return extra ? `${line} — ${extra}` : line;
     }
     default:

@@ -39,4 +39,6 @@ export const fightingCardsSpec = {
   scenario,
 };
 
-export const fightingCards = defineGame<FightingBoard, FightingAction, FightingOptions, FightingError, FightingView>(fightingCardsSpec);
+export const fightingCards = defineGame<FightingBoard, FightingAction, FightingOptions, FightingError, FightingView>(
+  fightingCardsSpec,
+);

@@ -46,7 +46,12 @@ export function fightingWhy(error: FightingError | EngineError, card: CardId, st
       const lead = board.trick[0];
       const led = lead ? suitOf(publicKnowledge(state)(lead.handle)) : null;
       if (led === null) return `${cardName(card)} may not go now.`;
-      const trumps = board.trump === null ? '' : board.trump === led ? ' (trumps were led)' : `, not a trump ${SUIT_SYMBOL[board.trump]}`;
+      const trumps =
+        board.trump === null
+          ? ''
+          : board.trump === led
+            ? ' (trumps were led)'
+            : `, not a trump ${SUIT_SYMBOL[board.trump]}`;
       return `You must follow ${SUIT_WORD[led]} ${SUIT_SYMBOL[led]}: you hold ${SUIT_SYMBOL[led]}, so play one of them${trumps}.`;
     }
     case 'wrong-phase':

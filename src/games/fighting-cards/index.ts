@@ -27,7 +27,13 @@ const assembled = defineGameModule({
   blurb: 'Bid for the contract, take or leave the skat, name trumps, win tricks.',
   timing: 'turns',
   fields: {
-    deals: { kind: 'number', label: 'Deals in the match', help: 'Each player deals once in three; thrown-in deals do not count.', min: 1, max: MAX_DEALS },
+    deals: {
+      kind: 'number',
+      label: 'Deals in the match',
+      help: 'Each player deals once in three; thrown-in deals do not count.',
+      min: 1,
+      max: MAX_DEALS,
+    },
   },
   bots: { heuristic: fightingCardsMove },
   describe: describeAction,
@@ -38,7 +44,10 @@ const assembled = defineGameModule({
   cardProbe: fightingProbe,
 });
 
-type FightingModule = typeof assembled extends GameModule<'fighting-cards', infer B, infer A, infer O, infer E, infer V> ? GameModule<'fighting-cards', B, A, O, E, V> : never;
+type FightingModule =
+  typeof assembled extends GameModule<'fighting-cards', infer B, infer A, infer O, infer E, infer V>
+    ? GameModule<'fighting-cards', B, A, O, E, V>
+    : never;
 
 export const fightingCardsModule: FightingModule = {
   ...assembled,
@@ -48,7 +57,8 @@ export const fightingCardsModule: FightingModule = {
   olderRules: [
     {
       version: 1,
-      change: "version 2 added the score table's rows to the match the board carries from deal to deal, which changed every state hash",
+      change:
+        "version 2 added the score table's rows to the match the board carries from deal to deal, which changed every state hash",
       rules: fightingCardsV1,
       scoreAfterAudit: (state, report) => outcomeAfterAuditV1(state as FightingState, report),
     },
@@ -59,7 +69,18 @@ export { fightingCards } from './game.js';
 export type FightingCards = typeof fightingCards;
 export type { FightingAction } from './actions.js';
 export type { FightingBoard, FightingState, Phase, Call, Trick, DealResult, MatchCarry } from './board.js';
-export { nextSeat, suitOf, strengthOf, pointsOf, winningIndex, highBid, HAND_SIZE, MIN_BID, MAX_BID, TRICKS } from './board.js';
+export {
+  nextSeat,
+  suitOf,
+  strengthOf,
+  pointsOf,
+  winningIndex,
+  highBid,
+  HAND_SIZE,
+  MIN_BID,
+  MAX_BID,
+  TRICKS,
+} from './board.js';
 export type { FightingOptions } from './options.js';
 export type { FightingError } from './rules.js';
 export { band, contractScore, scoreDeal, rankByTotals } from './scoring.js';
@@ -67,4 +88,11 @@ export { playableHandles, SUIT_ORDER } from './legal-actions.js';
 export type { FightingView, FightingSeatView, ViewCard } from './views.js';
 export { outcomeAfterAudit } from './views.js';
 export { describeAction, describeInput, resultText, SUIT_SYMBOL } from './describe.js';
-export { fightingCardsBot, fightingCardsMove, bestTrump, estimateTricks, handEstimate, type FightingBot } from './bot.js';
+export {
+  fightingCardsBot,
+  fightingCardsMove,
+  bestTrump,
+  estimateTricks,
+  handEstimate,
+  type FightingBot,
+} from './bot.js';

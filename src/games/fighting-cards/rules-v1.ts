@@ -13,7 +13,15 @@
  * out.
  */
 import * as v from 'valibot';
-import { defineGame, type AuditReport, type Core, type Json, type Outcome, type PrivateView, type Seat } from '../../engine/index.js';
+import {
+  defineGame,
+  type AuditReport,
+  type Core,
+  type Json,
+  type Outcome,
+  type PrivateView,
+  type Seat,
+} from '../../engine/index.js';
 import type { FightingAction } from './actions.js';
 import { PLAYERS, type FightingBoard, type FightingState, type MatchCarry } from './board.js';
 import { fightingCardsSpec } from './game.js';
@@ -62,7 +70,8 @@ export const fightingCardsV1 = defineGame<FightingBoard, FightingAction, Fightin
   ...fightingCardsSpec,
   setup: setupV1,
   outcome: (state: FightingState) => carryV1(outcome(withoutRows(state))),
-  view: (state: FightingState, viewer: Seat | null, privateView: PrivateView) => view(withoutRows(state), viewer, privateView),
+  view: (state: FightingState, viewer: Seat | null, privateView: PrivateView) =>
+    view(withoutRows(state), viewer, privateView),
 });
 
 /** `outcomeAfterAudit` of version 1 (index.ts `scoreAfterAudit`). */

@@ -61,12 +61,7 @@ import {
 import { scoreDeal } from './scoring.js';
 
 export type FightingError =
-  | 'wrong-phase'
-  | 'bid-out-of-range'
-  | 'bid-not-higher'
-  | 'not-in-hand'
-  | 'duplicate-handle'
-  | 'must-follow-suit';
+  'wrong-phase' | 'bid-out-of-range' | 'bid-not-higher' | 'not-in-hand' | 'duplicate-handle' | 'must-follow-suit';
 
 function bid(draft: FightingState, seat: Seat, value: number): FightingError | null {
   const board = draft.board;
@@ -162,7 +157,13 @@ function play(draft: FightingState, seat: Seat, handle: Handle, know: Knowledge)
     if (rest.some((h) => suitOf(know(h)) === led)) return 'must-follow-suit';
     const hidden = rest.filter((h) => publicCard(draft, h) === null);
     if (hidden.length > 0) {
-      draft.claims.push({ step: draft.step, seat, kind: 'void', handles: hidden, note: `seat ${seat} holds no ${led} card` });
+      draft.claims.push({
+        step: draft.step,
+        seat,
+        kind: 'void',
+        handles: hidden,
+        note: `seat ${seat} holds no ${led} card`,
+      });
     }
     if (!voids.includes(led)) voids.push(led);
   }

@@ -45,7 +45,18 @@ export function scoreDeal(facts: DealFacts): DealResult {
   const { declarer, bid, handGame, trickPoints, skatPoints, renege } = facts;
   const points = renege === null ? trickPoints + skatPoints : renege === declarer ? 0 : bid;
   const { made, shortfall, score } = contractScore(bid, points);
-  return { declarer, bid, handGame, trickPoints, skatPoints, points, made, shortfall, score: handGame ? 2 * score : score, renege };
+  return {
+    declarer,
+    bid,
+    handGame,
+    trickPoints,
+    skatPoints,
+    points,
+    made,
+    shortfall,
+    score: handGame ? 2 * score : score,
+    renege,
+  };
 }
 
 /** The totals after a deal: the declarer's score added to the carried totals. */
@@ -54,7 +65,13 @@ export function totalsAfter(match: MatchCarry, result: DealResult | null): numbe
 }
 
 /** The score table's row for a counted deal: `result` as deal number `deal` dealt by `dealer` with `trump`. */
-export function dealRow(deal: number, dealer: Seat, trump: DealRow['trump'], result: DealResult, players: number): DealRow {
+export function dealRow(
+  deal: number,
+  dealer: Seat,
+  trump: DealRow['trump'],
+  result: DealResult,
+  players: number,
+): DealRow {
   const { declarer, bid, handGame, points, made, renege } = result;
   const scores = Array.from({ length: players }, (_, seat) => (seat === declarer ? result.score : 0));
   return { deal, dealer, declarer, bid, handGame, trump, points, made, renege, scores };

@@ -12,8 +12,25 @@
  * totals) makes setup fail.
  */
 import * as v from 'valibot';
-import { SUITS, requestRevealTo, standardDeck, type CardId, type Core, type Handle, type Json } from '../../engine/index.js';
-import { HAND_SIZE, MAX_BID, MIN_BID, PLAYERS, SKAT_SIZE, nextSeat, type FightingBoard, type MatchCarry } from './board.js';
+import {
+  SUITS,
+  requestRevealTo,
+  standardDeck,
+  type CardId,
+  type Core,
+  type Handle,
+  type Json,
+} from '../../engine/index.js';
+import {
+  HAND_SIZE,
+  MAX_BID,
+  MIN_BID,
+  PLAYERS,
+  SKAT_SIZE,
+  nextSeat,
+  type FightingBoard,
+  type MatchCarry,
+} from './board.js';
 import type { FightingOptions } from './options.js';
 
 export function deck(): CardId[] {

@@ -4,5 +4,8 @@ import type { FightingState } from './board.js';
 
 export function cardZones(state: FightingState): CardZone[] {
   const board = state.board;
-  return [...board.hands.map((handles, seat) => ({ seat, label: 'hand', handles })), { seat: null, label: 'skat', handles: board.skat }];
+  return [
+    ...board.hands.map((handles, seat) => ({ seat, label: 'hand', handles })),
+    { seat: null, label: 'skat', handles: board.skat },
+  ];
 }

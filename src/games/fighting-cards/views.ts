@@ -19,7 +19,18 @@ import {
   type Seat,
   type Suit,
 } from '../../engine/index.js';
-import { actor, highBid, nextSeat, sumPoints, wonBy, type Call, type DealResult, type DealRow, type FightingState, type Phase } from './board.js';
+import {
+  actor,
+  highBid,
+  nextSeat,
+  sumPoints,
+  wonBy,
+  type Call,
+  type DealResult,
+  type DealRow,
+  type FightingState,
+  type Phase,
+} from './board.js';
 import { dealRow, rankByTotals, scoreDeal, totalsAfter } from './scoring.js';
 
 export interface ViewCard {
@@ -84,7 +95,13 @@ function matchAfter(state: FightingState, result: DealResult | null): FightingVi
   const played = board.match.played + (counted ? 1 : 0);
   const history = board.match.history.map((row) => ({ ...row, scores: [...row.scores] }));
   if (counted) history.push(dealRow(played, state.dealer, board.trump, result, board.hands.length));
-  return { deals: state.options.deals, played, totals: totalsAfter(board.match, counted ? result : null), over: played >= state.options.deals, history };
+  return {
+    deals: state.options.deals,
+    played,
+    totals: totalsAfter(board.match, counted ? result : null),
+    over: played >= state.options.deals,
+    history,
+  };
 }
 
 export function view(state: FightingState, _viewer: Seat | null, privateView: PrivateView): FightingView {
@@ -92,7 +109,8 @@ export function view(state: FightingState, _viewer: Seat | null, privateView: Pr
   const know = viewKnowledge(state, privateView);
   const cards = (handles: Handle[]): ViewCard[] => handles.map((handle) => ({ handle, card: know(handle) }));
   const last = board.tricks.at(-1);
-  const trickCards = (handles: Handle[], leader: Seat) => handles.map((h, i) => ({ seat: (leader + i) % board.hands.length, card: know(h) }));
+  const trickCards = (handles: Handle[], leader: Seat) =>
+    handles.map((h, i) => ({ seat: (leader + i) % board.hands.length, card: know(h) }));
   return {
     phase: board.phase,
     dealer: state.dealer,
@@ -125,7 +143,9 @@ function outcomeWith(state: FightingState, result: DealResult | null): Outcome {
   const board = state.board;
   const match = matchAfter(state, result);
   const nextDealer = nextSeat(state.dealer);
-  const carry = match.over ? null : { played: match.played, totals: match.totals, history: match.history as unknown as Json };
+  const carry = match.over
+    ? null
+    : { played: match.played, totals: match.totals, history: match.history as unknown as Json };
   const ranking = rankByTotals(match.totals);
   let summary: string;
   if (board.thrownIn) summary = `all passed: thrown in; seat ${nextDealer} deals`;
@@ -155,7 +175,13 @@ export function outcome(state: FightingState): Outcome | null {
 export function outcomeAfterAudit(state: FightingState, report: AuditReport): Outcome | null {
   const live = outcome(state);
   const board = state.board;
-  if (live === null || report.verdict !== 'fault' || report.seat === null || !report.reason.startsWith('must-follow-suit')) return live;
+  if (
+    live === null ||
+    report.verdict !== 'fault' ||
+    report.seat === null ||
+    !report.reason.startsWith('must-follow-suit')
+  )
+    return live;
   if (board.declarer === null || board.contract === null || board.result === null) return live;
   const result = scoreDeal({ ...board.result, renege: report.seat });
   return outcomeWith(state, result);

@@ -15,7 +15,15 @@
  * (seat s gives to s − 1), whatever the direction; the dealer moves one seat
  * clockwise each round (s → s − 1).
  */
-import { parseCard, type CardId, type Handle, type Rank, type Seat, type State, type Suit } from '../../engine/index.js';
+import {
+  parseCard,
+  type CardId,
+  type Handle,
+  type Rank,
+  type Seat,
+  type State,
+  type Suit,
+} from '../../engine/index.js';
 import type { PestenOptions } from './options.js';
 
 /** Cards dealt to each seat (RULES.md §3). */

@@ -17,7 +17,16 @@
  *   worth more.
  * Signature as `Bot` in src/bots/types.ts: (game, state, seat, view) → action.
  */
-import { SUITS, viewKnowledge, type AnyGame, type AnyState, type CardId, type PrivateView, type Seat, type Suit } from '../../engine/index.js';
+import {
+  SUITS,
+  viewKnowledge,
+  type AnyGame,
+  type AnyState,
+  type CardId,
+  type PrivateView,
+  type Seat,
+  type Suit,
+} from '../../engine/index.js';
 import type { PestenAction } from './actions.js';
 import { isDrawCard, isSpecial, matches, rankOf, seatAfter, suitOf, type PestenState } from './board.js';
 import { legalActions } from './legal-actions.js';
@@ -65,9 +74,11 @@ function scorePlay(state: PestenState, seat: Seat, play: Play, hand: readonly (C
   const urgent = rest.length <= 2 ? 8 : 0;
   let score: number;
   if (board.owed > 0) score = rank === '2' ? 60 : 55;
-  else if (rank === '2' || rank === 'joker') score = (rank === '2' ? 6 : 4) + threat + (chainCards >= 2 ? 5 : 0) + urgent;
+  else if (rank === '2' || rank === 'joker')
+    score = (rank === '2' ? 6 : 4) + threat + (chainCards >= 2 ? 5 : 0) + urgent;
   else if (rank === 'J') score = 12 + urgent;
-  else if (rank === '7' || rank === 'K') score = rest.some((c) => matches(c, card, null) && !(rest.length === 1 && isSpecial(c))) ? 40 : 5;
+  else if (rank === '7' || rank === 'K')
+    score = rest.some((c) => matches(c, card, null) && !(rest.length === 1 && isSpecial(c))) ? 40 : 5;
   else if (rank === '8') score = 32 + threat;
   else if (rank === 'A') score = 31 + (state.players > 2 && counts(next) < counts(previous) ? 10 : 0);
   else if (rank === '10') score = 29;
@@ -83,7 +94,8 @@ function scorePlay(state: PestenState, seat: Seat, play: Play, hand: readonly (C
 export function pestenHeuristic(state: PestenState, seat: Seat, view: PrivateView): PestenAction | null {
   if (state.requests.length > 0) return null;
   const awaiting = awaits(state);
-  const awaited = awaiting.kind === 'move' ? awaiting.seat === seat : awaiting.kind === 'choices' && awaiting.seats.includes(seat);
+  const awaited =
+    awaiting.kind === 'move' ? awaiting.seat === seat : awaiting.kind === 'choices' && awaiting.seats.includes(seat);
   if (!awaited) return null;
   const actions = legalActions(state, seat, view);
   if (actions.length === 0) return null;
@@ -120,14 +132,19 @@ export function pestenHeuristic(state: PestenState, seat: Seat, view: PrivateVie
  * [0, 1), a uniformly random legal action that often (slips, which also
  * vary the hands of self-play).
  */
-export function pestenBot(options: { random?: () => number; noise?: number } = {}): (game: AnyGame, state: AnyState, seat: Seat, view: PrivateView) => PestenAction | null {
+export function pestenBot(
+  options: { random?: () => number; noise?: number } = {},
+): (game: AnyGame, state: AnyState, seat: Seat, view: PrivateView) => PestenAction | null {
   const { random, noise = 0 } = options;
   return (_game, state, seat, view) => {
     const pestenState = state as PestenState;
     if (random && noise > 0 && random() < noise) {
       const actions = pestenState.requests.length > 0 ? [] : legalActions(pestenState, seat, view);
       const awaiting = awaits(pestenState);
-      const awaited = awaiting.kind === 'move' ? awaiting.seat === seat : awaiting.kind === 'choices' && awaiting.seats.includes(seat);
+      const awaited =
+        awaiting.kind === 'move'
+          ? awaiting.seat === seat
+          : awaiting.kind === 'choices' && awaiting.seats.includes(seat);
       if (awaited && actions.length > 0) return actions[Math.floor(random() * actions.length)] ?? null;
     }
     return pestenHeuristic(pestenState, seat, view);

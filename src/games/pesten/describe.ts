@@ -62,7 +62,8 @@ export function describePestenInput(
   if (action.type === 'draw' && last?.kind === 'draw' && last.seat === input.seat) {
     return last.owed ? `${who} draws ${last.count} (owed)` : `${who} draws ${plural(last.count)}`;
   }
-  if (action.type !== 'play' || last?.kind !== 'play' || last.seat !== input.seat || last.card !== action.card) return line;
+  if (action.type !== 'play' || last?.kind !== 'play' || last.seat !== input.seat || last.card !== action.card)
+    return line;
   const parts = [line];
   if (last.penalty) parts.push(`forgot to announce Pesten and draws 2`);
   if (board.phase === 'over' && board.winner === input.seat) {
@@ -73,10 +74,13 @@ export function describePestenInput(
   }
   const rank = rankOf(action.card ?? null);
   let after = '';
-  if (rank === '8') after = ` — ${seatName(names, seatAfter(input.seat, 1, board.direction, state.players))} is skipped`;
-  else if (rank === 'A' && state.players > 2) after = ` — play turns ${board.direction === 'clockwise' ? 'clockwise' : 'counter-clockwise'}`;
+  if (rank === '8')
+    after = ` — ${seatName(names, seatAfter(input.seat, 1, board.direction, state.players))} is skipped`;
+  else if (rank === 'A' && state.players > 2)
+    after = ` — play turns ${board.direction === 'clockwise' ? 'clockwise' : 'counter-clockwise'}`;
   else if (rank === '10' && board.phase === 'pass') after = ' — everyone passes a card';
-  else if ((rank === '2' || rank === 'joker') && board.owed > 0) after = ` — ${seatName(names, board.turn)} owes ${board.owed}`;
+  else if ((rank === '2' || rank === 'joker') && board.owed > 0)
+    after = ` — ${seatName(names, board.turn)} owes ${board.owed}`;
   else if ((rank === '7' || rank === 'K') && board.again) after = ' and plays again';
   return parts.join(' and ') + after;
 }
@@ -103,8 +107,14 @@ export function describePestenPrivate(
   // The passes landed: the last give moved every picked card into its new hand.
   if (input.kind === 'act' && before.board.phase === 'pass' && after.board.phase !== 'pass') {
     const giver = before.board.hands.findIndex((_, seat) => clockwiseOf(seat, after.players) === viewer);
-    const handle = giver >= 0 ? (giver === input.seat ? (input.action as { handle?: number }).handle : before.board.passes[giver]) : null;
-    if (giver < 0 || handle === null || handle === undefined || (before.board.hands[giver]?.length ?? 0) === 0) return '';
+    const handle =
+      giver >= 0
+        ? giver === input.seat
+          ? (input.action as { handle?: number }).handle
+          : before.board.passes[giver]
+        : null;
+    if (giver < 0 || handle === null || handle === undefined || (before.board.hands[giver]?.length ?? 0) === 0)
+      return '';
     const card = know(handle);
     return `${seatName(names, giver)} passed you ${card ? cardName(card) : 'a card'}`;
   }

@@ -5,7 +5,14 @@
  * card and the table it met (RULES.md §3): the top, the wish, the owed sum,
  * the drawn card.
  */
-import { publicKnowledge, type CardId, type EngineError, type Handle, type Seat, type Suit } from '../../engine/index.js';
+import {
+  publicKnowledge,
+  type CardId,
+  type EngineError,
+  type Handle,
+  type Seat,
+  type Suit,
+} from '../../engine/index.js';
 import { cardName } from '../describe.js';
 import { engineWords } from '../card-hints.js';
 import type { CardProbe } from '../module.js';
@@ -32,7 +39,9 @@ export function pestenWhy(error: PestenError | EngineError, card: CardId, state:
       if (board.wish) return `${SUIT_SYMBOL[board.wish]} was wished: play a ${SUIT_ONE[board.wish]}, a J or a joker.`;
       const suit = suitOf(topCard);
       const rank = rankOf(topCard);
-      return suit && rank ? `${named(card)} does not go on ${named(topCard)}: play a ${SUIT_SYMBOL[suit]} or a ${rank}, a J or a joker.` : `${named(card)} does not go on ${named(topCard)}.`;
+      return suit && rank
+        ? `${named(card)} does not go on ${named(topCard)}: play a ${SUIT_SYMBOL[suit]} or a ${rank}, a J or a joker.`
+        : `${named(card)} does not go on ${named(topCard)}.`;
     }
     case 'owes-cards':
       return `You owe ${board.owed} cards: answer with a 2 or a joker, or draw them.`;
@@ -41,7 +50,9 @@ export function pestenWhy(error: PestenError | EngineError, card: CardId, state:
     case 'special-last-card':
       return 'Your last card may not be a 2, 7, 8, 10, J, K, A or joker: draw instead.';
     case 'not-play-phase':
-      return board.phase === 'pass' ? 'Cards are being passed: pick one to pass instead.' : 'Wait: the start jack’s suit is being wished.';
+      return board.phase === 'pass'
+        ? 'Cards are being passed: pick one to pass instead.'
+        : 'Wait: the start jack’s suit is being wished.';
     case 'not-in-hand':
       return `${named(card)} is not in your hand.`;
     default:
@@ -51,6 +62,7 @@ export function pestenWhy(error: PestenError | EngineError, card: CardId, state:
 
 export const pestenProbe: CardProbe<PestenBoard, PestenAction, PestenOptions, PestenError> = {
   cards: (state, seat: Seat) => state.board.hands[seat] ?? ([] as Handle[]),
-  play: (handle, card) => (rankOf(card) === 'J' ? { type: 'play', handle, card, wish: suitOf(card) ?? 'C' } : { type: 'play', handle, card }),
+  play: (handle, card) =>
+    rankOf(card) === 'J' ? { type: 'play', handle, card, wish: suitOf(card) ?? 'C' } : { type: 'play', handle, card },
   words: (error, card, state) => pestenWhy(error as PestenError | EngineError, card, state),
 };

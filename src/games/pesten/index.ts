@@ -25,8 +25,18 @@ const assembled = defineGameModule({
   // Clockwise first, which the board writes as descending seat numbers.
   playDirection: 'descending',
   fields: {
-    targetPoints: { kind: 'number', label: 'Round wins for the match', help: 'The match ends when a player has won this many rounds.', min: 1, max: 20 },
-    drawThenPlay: { kind: 'checkbox', label: 'Play the drawn card', help: 'Off: drawing a card ends your turn. On: you may play the card you drew (and only that one).' },
+    targetPoints: {
+      kind: 'number',
+      label: 'Round wins for the match',
+      help: 'The match ends when a player has won this many rounds.',
+      min: 1,
+      max: 20,
+    },
+    drawThenPlay: {
+      kind: 'checkbox',
+      label: 'Play the drawn card',
+      help: 'Off: drawing a card ends your turn. On: you may play the card you drew (and only that one).',
+    },
   },
   bots: { heuristic: pestenHeuristic },
   describe: describeAction,
@@ -45,7 +55,19 @@ export { pesten } from './game.js';
 export type Pesten = typeof pesten;
 export type { PestenAction } from './actions.js';
 export type { PestenBoard, PestenState, Phase, Direction, PendingDraw, LastEvent } from './board.js';
-export { HAND_SIZE, clockwiseOf, seatAfter, flip, isSpecial, isDrawCard, matches, owedFor, rankOf, suitOf, topHandle } from './board.js';
+export {
+  HAND_SIZE,
+  clockwiseOf,
+  seatAfter,
+  flip,
+  isSpecial,
+  isDrawCard,
+  matches,
+  owedFor,
+  rankOf,
+  suitOf,
+  topHandle,
+} from './board.js';
 export type { PestenOptions } from './options.js';
 export type { PestenError } from './rules.js';
 export { passingSeats } from './rules.js';

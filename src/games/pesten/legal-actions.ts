@@ -40,7 +40,8 @@ export function legalActions(state: PestenState, seat: Seat, view: PrivateView):
     const announces = hand.length === 2 ? [true, false] : [false];
     const wishes = rankOf(card) === 'J' ? SUITS.map((suit) => ({ wish: suit })) : [{}];
     for (const wish of wishes) {
-      for (const announce of announces) plays.push({ type: 'play', handle, card, ...wish, ...(announce ? { announce } : {}) });
+      for (const announce of announces)
+        plays.push({ type: 'play', handle, card, ...wish, ...(announce ? { announce } : {}) });
     }
   }
   plays.push(board.drawn !== null ? { type: 'end-turn' } : { type: 'draw' });

@@ -66,7 +66,18 @@ import {
   type Seat,
 } from '../../engine/index.js';
 import type { PestenAction } from './actions.js';
-import { clockwiseOf, flip, isDrawCard, isSpecial, matches, owedFor, rankOf, seatAfter, topHandle, type PestenState } from './board.js';
+import {
+  clockwiseOf,
+  flip,
+  isDrawCard,
+  isSpecial,
+  matches,
+  owedFor,
+  rankOf,
+  seatAfter,
+  topHandle,
+  type PestenState,
+} from './board.js';
 
 export type PestenError =
   /** A play or draw outside the turns (the start J's wish or a pass round is awaited). */
@@ -146,7 +157,13 @@ function startPassRound(draft: PestenState, from: Seat): void {
 }
 
 /** The effect of a card just put on the discard pile by `seat` (a play, or the start card by the dealer). */
-function applyEffect(draft: PestenState, seat: Seat, card: string | null, played: Extract<PestenAction, { type: 'play' }> | null, atStart: boolean): void {
+function applyEffect(
+  draft: PestenState,
+  seat: Seat,
+  card: string | null,
+  played: Extract<PestenAction, { type: 'play' }> | null,
+  atStart: boolean,
+): void {
   const board = draft.board;
   const rank = rankOf(card);
   if (rank !== 'J') board.wish = null;
@@ -182,7 +199,12 @@ function applyEffect(draft: PestenState, seat: Seat, card: string | null, played
   }
 }
 
-function play(draft: PestenState, seat: Seat, action: Extract<PestenAction, { type: 'play' }>, know: Knowledge): PestenError | null {
+function play(
+  draft: PestenState,
+  seat: Seat,
+  action: Extract<PestenAction, { type: 'play' }>,
+  know: Knowledge,
+): PestenError | null {
   const board = draft.board;
   if (board.phase !== 'play') return 'not-play-phase';
   const hand = board.hands[seat] ?? [];
@@ -329,11 +351,16 @@ export function awaits(state: PestenState): GameAwaiting {
     case 'wish':
       return { kind: 'move', seat: board.turn, what: 'wish' };
     case 'play': {
-      const what = board.drawn !== null ? 'play-drawn' : board.again ? 'play-again' : board.owed > 0 ? 'answer-draw' : 'play';
+      const what =
+        board.drawn !== null ? 'play-drawn' : board.again ? 'play-again' : board.owed > 0 ? 'answer-draw' : 'play';
       return { kind: 'move', seat: board.turn, what };
     }
     case 'pass':
-      return { kind: 'choices', seats: passingSeats(state).filter((seat) => board.passes[seat] === null), what: 'pass' };
+      return {
+        kind: 'choices',
+        seats: passingSeats(state).filter((seat) => board.passes[seat] === null),
+        what: 'pass',
+      };
     case 'over':
       return { kind: 'over' };
   }

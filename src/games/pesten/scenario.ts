@@ -30,7 +30,12 @@ const dealSchema = v.strictObject({
 });
 
 const stepSchema = v.variant('type', [
-  v.object({ type: v.literal('play'), card: v.string(), wish: v.optional(v.picklist(SUITS)), announce: v.optional(v.boolean()) }),
+  v.object({
+    type: v.literal('play'),
+    card: v.string(),
+    wish: v.optional(v.picklist(SUITS)),
+    announce: v.optional(v.boolean()),
+  }),
   v.object({ type: v.literal('draw') }),
   v.object({ type: v.literal('end-turn') }),
   v.object({ type: v.literal('wish'), suit: v.picklist(SUITS) }),
@@ -56,7 +61,11 @@ export const scenario: ScenarioSupport<PestenBoard, PestenOptions, PestenView> =
     const rest = deck(options).filter((card) => !listed.has(card));
     zones.stock = deal.stock ?? rest;
     zones.aside = deal.stock ? rest : [];
-    const layout = { hands: deal.hands.map((hand) => hand.length), discard: deal.discard.length, stock: zones.stock.length };
+    const layout = {
+      hands: deal.hands.map((hand) => hand.length),
+      discard: deal.discard.length,
+      stock: zones.stock.length,
+    };
     return { layout, zones };
   },
   action(spec, _state, handleOf) {

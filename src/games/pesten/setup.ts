@@ -12,7 +12,15 @@
  * it leaves out lie aside, face up, out of play.
  */
 import * as v from 'valibot';
-import { requestRevealAll, requestRevealTo, standardDeck, type CardId, type Core, type Handle, type Json } from '../../engine/index.js';
+import {
+  requestRevealAll,
+  requestRevealTo,
+  standardDeck,
+  type CardId,
+  type Core,
+  type Handle,
+  type Json,
+} from '../../engine/index.js';
 import { HAND_SIZE, type PestenBoard } from './board.js';
 import type { PestenOptions } from './options.js';
 
@@ -29,7 +37,9 @@ export interface Layout {
 
 const count = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(54));
 const layoutSchema = v.strictObject({ hands: v.array(count), discard: v.pipe(count, v.minValue(1)), stock: count });
-const carrySchema = v.strictObject({ points: v.array(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(1000))) });
+const carrySchema = v.strictObject({
+  points: v.array(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(1000))),
+});
 
 function parseLayout(raw: unknown, players: number, deckSize: number): Layout | null {
   const parsed = v.safeParse(layoutSchema, raw);
@@ -50,7 +60,11 @@ export function parseCarry(carry: Json | null, players: number): number[] | null
 export function setup(core: Core<PestenOptions>, rawLayout: unknown, carry: Json | null): PestenBoard | null {
   const size = core.deck.length;
   const players = core.players;
-  const standard: Layout = { hands: Array.from({ length: players }, () => HAND_SIZE), discard: 1, stock: size - HAND_SIZE * players - 1 };
+  const standard: Layout = {
+    hands: Array.from({ length: players }, () => HAND_SIZE),
+    discard: 1,
+    stock: size - HAND_SIZE * players - 1,
+  };
   const layout = rawLayout === null ? standard : parseLayout(rawLayout, players, size);
   const points = parseCarry(carry, players);
   if (layout === null || points === null) return null;

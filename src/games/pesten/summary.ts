@@ -4,5 +4,8 @@ import type { PestenState } from './board.js';
 
 export function cardZones(state: PestenState): CardZone[] {
   const board = state.board;
-  return [...board.hands.map((handles, seat) => ({ seat, label: 'hand', handles })), { seat: null, label: 'stock', handles: board.stock }];
+  return [
+    ...board.hands.map((handles, seat) => ({ seat, label: 'hand', handles })),
+    { seat: null, label: 'stock', handles: board.stock },
+  ];
 }

@@ -11,9 +11,7 @@ import * as v from 'valibot';
 import { SUITS, type CardClaim, type CardId, type Handle, type Suit } from '../../engine/index.js';
 
 export type BlackjackAction =
-  | { type: 'play'; handle: Handle; card: CardId; suit?: Suit }
-  | { type: 'end' }
-  | { type: 'draw' };
+  { type: 'play'; handle: Handle; card: CardId; suit?: Suit } | { type: 'end' } | { type: 'draw' };
 
 const actionSchema = v.variant('type', [
   v.strictObject({

@@ -11,7 +11,15 @@
  * in *descending* seat order (seat 3, then 2, then 1, …), and a king flips it;
  * `board.direction` says which way play currently goes.
  */
-import { parseCard, type CardId, type Handle, type Rank, type Seat, type State, type Suit } from '../../engine/index.js';
+import {
+  parseCard,
+  type CardId,
+  type Handle,
+  type Rank,
+  type Seat,
+  type State,
+  type Suit,
+} from '../../engine/index.js';
 import type { BlackjackOptions } from './options.js';
 
 export type Direction = 'clockwise' | 'counterclockwise';

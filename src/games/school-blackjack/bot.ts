@@ -14,7 +14,17 @@
  * of. The search is cut after a fixed number of positions, so its cost per
  * move is bounded; the best plan found so far is played.
  */
-import { SUITS, viewKnowledge, type AnyGame, type AnyState, type CardId, type Handle, type PrivateView, type Seat, type Suit } from '../../engine/index.js';
+import {
+  SUITS,
+  viewKnowledge,
+  type AnyGame,
+  type AnyState,
+  type CardId,
+  type Handle,
+  type PrivateView,
+  type Seat,
+  type Suit,
+} from '../../engine/index.js';
 import type { BlackjackAction } from './actions.js';
 import { isPower, suited, type BlackjackState, type SuitedCard } from './board.js';
 import { afterCard, endDraws, playRefusal, type Position } from './grammar.js';
@@ -66,7 +76,9 @@ export function planTurn(state: BlackjackState, seat: Seat, view: PrivateView): 
   let budget = BUDGET;
 
   const bestSuit = (): Suit => {
-    const counts = SUITS.map((suit) => hand.filter((c, i) => !used[i] && c.card.rank !== 'A' && c.card.suit === suit).length);
+    const counts = SUITS.map(
+      (suit) => hand.filter((c, i) => !used[i] && c.card.rank !== 'A' && c.card.suit === suit).length,
+    );
     const most = Math.max(...counts);
     return SUITS[counts.indexOf(most)] ?? 'S';
   };
@@ -81,12 +93,15 @@ export function planTurn(state: BlackjackState, seat: Seat, view: PrivateView): 
     hand
       .map((c, i) => i)
       .filter((i) => !used[i] && playRefusal(position, (hand[i] as HandCard).card) === null)
-      .sort((a, b) => order((hand[a] as HandCard).card, position) - order((hand[b] as HandCard).card, position) || a - b);
+      .sort(
+        (a, b) => order((hand[a] as HandCard).card, position) - order((hand[b] as HandCard).card, position) || a - b,
+      );
   const gain = (card: SuitedCard, position: Position): number =>
     CARD - (card.rank === 'A' && !(position.step === 'start' && position.owed > 0) ? ACE_COST : 0);
   /** The value of stopping here, if stopping is allowed (draw at the start, end later). */
   const stopValue = (position: Position, left: number, plays: number): number | null => {
-    if (position.step === 'start') return voluntary || plays === 0 ? -CARD * (position.owed > 0 ? position.owed : 1) : null;
+    if (position.step === 'start')
+      return voluntary || plays === 0 ? -CARD * (position.owed > 0 ? position.owed : 1) : null;
     return !endDraws(position) || voluntary || plays === 0 ? endValue(position, left) : null;
   };
 
@@ -116,14 +131,19 @@ export function planTurn(state: BlackjackState, seat: Seat, view: PrivateView): 
   const left = board.hands[seat]?.length ?? 0;
   const plays = playable(root);
   const stop = stopValue(root, left, plays.length);
-  let plan: Plan | null = stop === null ? null : { action: { type: root.step === 'start' ? 'draw' : 'end' }, value: stop };
+  let plan: Plan | null =
+    stop === null ? null : { action: { type: root.step === 'start' ? 'draw' : 'end' }, value: stop };
   for (const i of plays) {
     const { handle, id, card } = hand[i] as HandCard;
     used[i] = true;
     const suit = card.rank === 'A' ? bestSuit() : null;
     const total = gain(card, root) + value(afterCard(root, card, suit), left - 1);
     used[i] = false;
-    if (plan === null || total > plan.value) plan = { action: suit === null ? { type: 'play', handle, card: id } : { type: 'play', handle, card: id, suit }, value: total };
+    if (plan === null || total > plan.value)
+      plan = {
+        action: suit === null ? { type: 'play', handle, card: id } : { type: 'play', handle, card: id, suit },
+        value: total,
+      };
   }
   return plan;
 }

@@ -9,7 +9,14 @@
  * right after the action (the next turn has begun) only the action itself is
  * described, never a guess. Only public cards are named.
  */
-import { publicKnowledge, type AnyState, type Input, type Knowledge, type Seat, type Suit } from '../../engine/index.js';
+import {
+  publicKnowledge,
+  type AnyState,
+  type Input,
+  type Knowledge,
+  type Seat,
+  type Suit,
+} from '../../engine/index.js';
 import { cardList, cardName, seatName } from '../describe.js';
 import { parseAction, type BlackjackAction } from './actions.js';
 import type { BlackjackState, LastTurn } from './board.js';
@@ -20,7 +27,10 @@ const SUIT_SYMBOLS: Record<Suit, string> = { C: '♣', D: '♦', H: '♥', S: '�
 export function describeAction(action: BlackjackAction, who: string, _know: Knowledge, turn: string | null): string {
   switch (action.type) {
     case 'play': {
-      const line = action.suit !== undefined ? `${who} names ${SUIT_SYMBOLS[action.suit]} with ${cardName(action.card)}` : `${who} played ${cardName(action.card)}`;
+      const line =
+        action.suit !== undefined
+          ? `${who} names ${SUIT_SYMBOLS[action.suit]} with ${cardName(action.card)}`
+          : `${who} played ${cardName(action.card)}`;
       const reversed = action.card.startsWith('K') ? '; direction reversed' : '';
       return `${line}${reversed}${turn ?? ''}`;
     }
@@ -40,7 +50,8 @@ function names(seats: readonly Seat[], all: readonly string[]): string {
 function consequences(last: LastTurn, state: BlackjackState, all: readonly string[]): string {
   const parts: string[] = [];
   if (state.board.winner === last.seat) parts.push(`${seatName(all, last.seat)} wins`);
-  if (last.skipped.length > 0) parts.push(`${names(last.skipped, all)} ${last.skipped.length === 1 ? 'is' : 'are'} skipped`);
+  if (last.skipped.length > 0)
+    parts.push(`${names(last.skipped, all)} ${last.skipped.length === 1 ? 'is' : 'are'} skipped`);
   if (last.next !== null && last.owes > 0) parts.push(`${seatName(all, last.next)} owes ${last.owes}`);
   if (last.reshuffled) parts.push('the pile is reshuffled into the deck');
   return parts.map((p) => `; ${p}`).join('');
@@ -56,7 +67,13 @@ const DRAW_WORDS: Record<string, string> = {
  * The turn `action` finished, as words, if `state` is the state right after it (the turn just
  * ended and the next has not begun); null otherwise (a play in mid-turn, or a later state).
  */
-function finishedTurn(action: BlackjackAction, seat: Seat, state: BlackjackState, all: readonly string[], know: Knowledge): string | null {
+function finishedTurn(
+  action: BlackjackAction,
+  seat: Seat,
+  state: BlackjackState,
+  all: readonly string[],
+  know: Knowledge,
+): string | null {
   const board = state.board;
   const last = board.lastTurn;
   if (last === null || last.seat !== seat) return null;
@@ -78,7 +95,12 @@ function finishedTurn(action: BlackjackAction, seat: Seat, state: BlackjackState
 }
 
 /** The module's log line for one input, using the state right after it when the table passes it. */
-export function describeInput(game: { readonly id: string }, input: Input, all: readonly string[], state: AnyState | null): string {
+export function describeInput(
+  game: { readonly id: string },
+  input: Input,
+  all: readonly string[],
+  state: AnyState | null,
+): string {
   if (input.kind !== 'act') return '';
   const who = seatName(all, input.seat);
   const action = parseAction(input.action);

@@ -17,7 +17,13 @@ import { scenario } from './scenario.js';
 import { deck, setup } from './setup.js';
 import { outcome, view, zones, type BlackjackView } from './views.js';
 
-export const schoolBlackjack = defineGame<BlackjackBoard, BlackjackAction, BlackjackOptions, BlackjackError, BlackjackView>({
+export const schoolBlackjack = defineGame<
+  BlackjackBoard,
+  BlackjackAction,
+  BlackjackOptions,
+  BlackjackError,
+  BlackjackView
+>({
   id: 'school-blackjack',
   displayName: 'Blackjack (school rules)',
   minPlayers: 2,
@@ -39,4 +45,3 @@ export const schoolBlackjack = defineGame<BlackjackBoard, BlackjackAction, Black
   outcome,
   scenario,
 });
-

@@ -30,7 +30,15 @@ export type PlayRefusal =
   | 'not-same-rank';
 
 export function positionOf(board: BlackjackBoard, top: SuitedCard | null): Position {
-  return { step: board.step, run: board.run, owed: board.owed, pickup: board.pickup, skips: board.skips, top, namedSuit: board.namedSuit };
+  return {
+    step: board.step,
+    run: board.run,
+    owed: board.owed,
+    pickup: board.pickup,
+    skips: board.skips,
+    top,
+    namedSuit: board.namedSuit,
+  };
 }
 
 /** The suit a step-1 card must match: the top's own, or the suit the top ace named. */

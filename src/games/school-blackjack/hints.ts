@@ -7,7 +7,14 @@
  * a pick-up answered only by an ace or a matching 2 or jack) — is said in
  * words with the position it met: the top, the named suit, what is owed.
  */
-import { publicKnowledge, type CardId, type EngineError, type Handle, type Seat, type Suit } from '../../engine/index.js';
+import {
+  publicKnowledge,
+  type CardId,
+  type EngineError,
+  type Handle,
+  type Seat,
+  type Suit,
+} from '../../engine/index.js';
 import { engineWords } from '../card-hints.js';
 import { cardName } from '../describe.js';
 import type { CardProbe } from '../module.js';

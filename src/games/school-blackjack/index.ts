@@ -42,7 +42,14 @@ const assembled = defineGameModule({
   cardProbe: blackjackProbe,
 });
 
-export const schoolBlackjackModule: GameModule<'school-blackjack', BlackjackBoard, BlackjackAction, BlackjackOptions, BlackjackError, BlackjackView> = {
+export const schoolBlackjackModule: GameModule<
+  'school-blackjack',
+  BlackjackBoard,
+  BlackjackAction,
+  BlackjackOptions,
+  BlackjackError,
+  BlackjackView
+> = {
   ...assembled,
   describe: (input, names, state) => describeInput(schoolBlackjack, input, names, state),
 };
@@ -50,12 +57,30 @@ export const schoolBlackjackModule: GameModule<'school-blackjack', BlackjackBoar
 export { schoolBlackjack } from './game.js';
 export type SchoolBlackjack = typeof schoolBlackjack;
 export type { BlackjackAction } from './actions.js';
-export type { BlackjackBoard, BlackjackState, Direction, DrawReason, LastTurn, Phase, TurnStep, SuitedCard } from './board.js';
+export type {
+  BlackjackBoard,
+  BlackjackState,
+  Direction,
+  DrawReason,
+  LastTurn,
+  Phase,
+  TurnStep,
+  SuitedCard,
+} from './board.js';
 export { POWER_RANKS, isPower, pickupValue, seatAfter, suited } from './board.js';
 export type { BlackjackOptions } from './options.js';
 export type { BlackjackError } from './rules.js';
 export { currentPosition, describePosition } from './rules.js';
-export { afterCard, anythingGoes, endDraws, matchesTop, playRefusal, suitToMatch, type PlayRefusal, type Position } from './grammar.js';
+export {
+  afterCard,
+  anythingGoes,
+  endDraws,
+  matchesTop,
+  playRefusal,
+  suitToMatch,
+  type PlayRefusal,
+  type Position,
+} from './grammar.js';
 export type { BlackjackView, ViewCard } from './views.js';
 export { cardId } from './scenario.js';
 export { planTurn, schoolBlackjackBot, schoolBlackjackHeuristic, type BlackjackBot, type Plan } from './bot.js';

@@ -61,7 +61,16 @@ import {
 } from '../../engine/index.js';
 import type { BlackjackAction } from './actions.js';
 import { flip, isPower, seatAfter, suited, type BlackjackState, type DrawReason } from './board.js';
-import { afterCard, anythingGoes, endDraws, playRefusal, positionOf, suitToMatch, type PlayRefusal, type Position } from './grammar.js';
+import {
+  afterCard,
+  anythingGoes,
+  endDraws,
+  playRefusal,
+  positionOf,
+  suitToMatch,
+  type PlayRefusal,
+  type Position,
+} from './grammar.js';
 
 export type BlackjackError =
   | PlayRefusal
@@ -116,7 +125,12 @@ function drawCards(draft: BlackjackState, seat: Seat, count: number): void {
 }
 
 /** "I cannot play now" (voluntaryDraw: false): refused if a known card disproves it, else a claim for the audit. */
-function claimCannotPlay(draft: BlackjackState, seat: Seat, position: Position, know: Knowledge): BlackjackError | null {
+function claimCannotPlay(
+  draft: BlackjackState,
+  seat: Seat,
+  position: Position,
+  know: Knowledge,
+): BlackjackError | null {
   const hand = draft.board.hands[seat] ?? [];
   if (hand.length === 0) return null;
   if (anythingGoes(position)) return 'has-legal-play';
@@ -151,7 +165,9 @@ function finishTurn(draft: BlackjackState, seat: Seat, position: Position): void
     board.winner = seat;
     return;
   }
-  const skipped = Array.from({ length: position.skips }, (_, i) => seatAfter(draft.players, seat, 1 + i, board.direction));
+  const skipped = Array.from({ length: position.skips }, (_, i) =>
+    seatAfter(draft.players, seat, 1 + i, board.direction),
+  );
   board.turn = seatAfter(draft.players, seat, 1 + position.skips, board.direction);
   board.owed = position.pickup;
   board.lastTurn = { ...turn, skipped, next: board.turn, owes: position.pickup };
@@ -159,7 +175,12 @@ function finishTurn(draft: BlackjackState, seat: Seat, position: Position): void
   if (reason !== null) drawCards(draft, seat, 1);
 }
 
-function play(draft: BlackjackState, seat: Seat, action: Extract<BlackjackAction, { type: 'play' }>, know: Knowledge): BlackjackError | null {
+function play(
+  draft: BlackjackState,
+  seat: Seat,
+  action: Extract<BlackjackAction, { type: 'play' }>,
+  know: Knowledge,
+): BlackjackError | null {
   const board = draft.board;
   const hand = board.hands[seat];
   if (!hand || !hand.includes(action.handle)) return 'not-in-hand';
@@ -208,13 +229,28 @@ function draw(draft: BlackjackState, seat: Seat, know: Knowledge): BlackjackErro
   board.owed = 0;
   board.turn = seatAfter(draft.players, seat, 1, board.direction);
   const reason = position.owed > 0 ? 'pick-up' : 'draw';
-  board.lastTurn = { seat, played: [], reason, asked: count, drew: 0, skipped: [], next: board.turn, owes: 0, reshuffled: false };
+  board.lastTurn = {
+    seat,
+    played: [],
+    reason,
+    asked: count,
+    drew: 0,
+    skipped: [],
+    next: board.turn,
+    owes: 0,
+    reshuffled: false,
+  };
   resetTurn(draft);
   drawCards(draft, seat, count);
   return null;
 }
 
-export function act(draft: BlackjackState, seat: Seat, action: BlackjackAction, know: Knowledge): BlackjackError | null {
+export function act(
+  draft: BlackjackState,
+  seat: Seat,
+  action: BlackjackAction,
+  know: Knowledge,
+): BlackjackError | null {
   if (draft.board.phase !== 'play') return 'not-play-phase';
   switch (action.type) {
     case 'play':

@@ -74,8 +74,15 @@ export const scenario: ScenarioSupport<BlackjackBoard, BlackjackOptions, Blackja
     const missing = missingCards();
     if (missing) return { ok: false, error: missing };
     const named = step.suit?.toUpperCase() ?? (card.startsWith('A') ? card.slice(1) : undefined);
-    if (named !== undefined && !(SUITS as readonly string[]).includes(named)) return { ok: false, error: `bad suit "${step.suit}"` };
-    return { ok: true, action: named === undefined ? { type: 'play', handle: h, card } : { type: 'play', handle: h, card, suit: named as Suit } };
+    if (named !== undefined && !(SUITS as readonly string[]).includes(named))
+      return { ok: false, error: `bad suit "${step.suit}"` };
+    return {
+      ok: true,
+      action:
+        named === undefined
+          ? { type: 'play', handle: h, card }
+          : { type: 'play', handle: h, card, suit: named as Suit },
+    };
   },
   summarize,
 };

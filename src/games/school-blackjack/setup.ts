@@ -11,7 +11,14 @@
  * aside); the pile and the cards aside are then revealed to everyone.
  */
 import * as v from 'valibot';
-import { requestRevealAll, requestRevealTo, standardDeck, type CardId, type Core, type Handle } from '../../engine/index.js';
+import {
+  requestRevealAll,
+  requestRevealTo,
+  standardDeck,
+  type CardId,
+  type Core,
+  type Handle,
+} from '../../engine/index.js';
 import { seatAfter, type BlackjackBoard } from './board.js';
 import type { BlackjackOptions } from './options.js';
 
@@ -50,7 +57,8 @@ function parseLayout(raw: unknown, players: number, size: number): Layout | null
 
 export function setup(core: Core<BlackjackOptions>, rawLayout: unknown): BlackjackBoard | null {
   const size = core.deck.length;
-  const layout = rawLayout === null ? standardLayout(core.players, core.dealer, size) : parseLayout(rawLayout, core.players, size);
+  const layout =
+    rawLayout === null ? standardLayout(core.players, core.dealer, size) : parseLayout(rawLayout, core.players, size);
   if (layout === null) return null;
   let next = 0;
   const take = (n: number): Handle[] => Array.from({ length: n }, () => next++);

@@ -4,5 +4,8 @@ import type { BlackjackState } from './board.js';
 
 export function cardZones(state: BlackjackState): CardZone[] {
   const board = state.board;
-  return [...board.hands.map((handles, seat) => ({ seat, label: 'hand', handles })), { seat: null, label: 'deck', handles: board.deck }];
+  return [
+    ...board.hands.map((handles, seat) => ({ seat, label: 'hand', handles })),
+    { seat: null, label: 'deck', handles: board.deck },
+  ];
 }

@@ -90,7 +90,7 @@ export function seatAfter(board: StressBoard, from: Seat, steps: number): Seat {
   const players = board.seats.length;
   if (activeSeats(board).length === 0) return from;
   let seat = from;
-  for (let left = steps; left > 0; ) {
+  for (let left = steps; left > 0;) {
     seat = (seat + 1) % players;
     if (!isOut(board, seat)) left -= 1;
   }

@@ -42,10 +42,13 @@ export function stressShedHeuristic(state: StressState, seat: Seat, view: Privat
   const plays = actions.filter((a) => a.type === 'play');
   if (plays.length === 0) return actions.find((a) => a.type === 'blind') ?? actions[0] ?? null;
   const largestOfRank = (rank: number): StressAction | undefined =>
-    plays.filter((a) => rankOf(a, know) === rank).reduce<StressAction | undefined>(
-      (best, a) => (best && best.type === 'play' && a.type === 'play' && best.cards.length >= a.cards.length ? best : a),
-      undefined,
-    );
+    plays
+      .filter((a) => rankOf(a, know) === rank)
+      .reduce<StressAction | undefined>(
+        (best, a) =>
+          best && best.type === 'play' && a.type === 'play' && best.cards.length >= a.cards.length ? best : a,
+        undefined,
+      );
   const ranks = [...new Set(plays.map((a) => rankOf(a, know) ?? 0))];
   const ordinary = ranks.filter((r) => r !== 2 && r !== 3 && r !== 10).sort((a, b) => a - b);
   const lowest = ordinary[0];

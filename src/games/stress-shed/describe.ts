@@ -30,18 +30,26 @@ function skippedSeats(after: StressState, seat: Seat): Seat[] {
 }
 
 /** What an input did, from the states right before and right after it (see the file comment). */
-export function stressEffects(input: Input, before: StressState, after: StressState, names: readonly string[]): string[] {
+export function stressEffects(
+  input: Input,
+  before: StressState,
+  after: StressState,
+  names: readonly string[],
+): string[] {
   const b = before.board;
   const a = after.board;
   const out: string[] = [];
   if (b.phase === 'swap' && a.phase === 'play') out.push(`everyone is ready: ${seatName(names, a.turn)} starts`);
   // The seat that moved: the author of a move, or the owner of the blind card this reveal judged.
-  const seat = input.kind === 'act' ? input.seat : input.kind === 'revealed' && b.flipping && !a.flipping ? b.flipping.seat : null;
+  const seat =
+    input.kind === 'act' ? input.seat : input.kind === 'revealed' && b.flipping && !a.flipping ? b.flipping.seat : null;
   if (seat === null) return out;
   const who = seatName(names, seat);
   if (input.kind === 'revealed' && b.flipping) {
     const card = input.cards[String(b.flipping.handle)] ?? publicKnowledge(after)(b.flipping.handle);
-    const fits = a.stack.includes(b.flipping.handle) || (a.cemetery.length > b.cemetery.length && a.cemetery.includes(b.flipping.handle));
+    const fits =
+      a.stack.includes(b.flipping.handle) ||
+      (a.cemetery.length > b.cemetery.length && a.cemetery.includes(b.flipping.handle));
     out.push(`${who}'s face-down card is ${card ? cardName(card) : 'turned'}${fits ? '' : ' and does not fit'}`);
   }
   const drawn = b.draw.length - a.draw.length;
@@ -51,17 +59,30 @@ export function stressEffects(input: Input, before: StressState, after: StressSt
     out.push(`${who} picks up ${cards(gained)}`);
   }
   const burnt = a.cemetery.length - b.cemetery.length;
-  if (burnt > 0) out.push(`the stack burns (${cards(burnt)})${a.turn === seat && a.phase === 'play' ? ` and ${who} plays again` : ''}`);
+  if (burnt > 0)
+    out.push(
+      `the stack burns (${cards(burnt)})${a.turn === seat && a.phase === 'play' ? ` and ${who} plays again` : ''}`,
+    );
   const newlyOut = a.out.filter((s) => !b.out.includes(s));
   for (const s of newlyOut) {
     const place = a.out.indexOf(s) + 1;
     out.push(place === 1 ? `${seatName(names, s)} is out and wins` : `${seatName(names, s)} is out (place ${place})`);
   }
   // Only an 8 skips; what it was: the cards of a play, or the blind card just judged.
-  const played = input.kind === 'act' ? ((input.action as Partial<StressAction>).type === 'play' ? (input.action as Extract<StressAction, { type: 'play' }>).cards.map((c) => c.card) : []) : b.flipping ? [input.kind === 'revealed' ? (input.cards[String(b.flipping.handle)] ?? '') : ''] : [];
+  const played =
+    input.kind === 'act'
+      ? (input.action as Partial<StressAction>).type === 'play'
+        ? (input.action as Extract<StressAction, { type: 'play' }>).cards.map((c) => c.card)
+        : []
+      : b.flipping
+        ? [input.kind === 'revealed' ? (input.cards[String(b.flipping.handle)] ?? '') : '']
+        : [];
   if (a.phase === 'play' && burnt === 0 && played.some((c) => c.startsWith('8'))) {
     const skipped = skippedSeats(after, seat);
-    if (skipped.length > 0) out.push(`${skipped.map((s) => seatName(names, s)).join(' and ')} ${skipped.length === 1 ? 'is' : 'are'} skipped`);
+    if (skipped.length > 0)
+      out.push(
+        `${skipped.map((s) => seatName(names, s)).join(' and ')} ${skipped.length === 1 ? 'is' : 'are'} skipped`,
+      );
   }
   if (b.phase !== 'over' && a.phase === 'over') {
     if (a.loser !== null) out.push(`${seatName(names, a.loser)} is left with cards and loses`);
@@ -78,7 +99,9 @@ export function describeAction(action: StressAction, who: string, know: Knowledg
       return `${who} played ${cardList(action.cards.map((c) => c.card))}`;
     case 'blind': {
       const card = know(action.handle);
-      return card === null ? `${who} turned over a face-down card` : `${who} turned over a face-down card: ${cardName(card)}`;
+      return card === null
+        ? `${who} turned over a face-down card`
+        : `${who} turned over a face-down card: ${cardName(card)}`;
     }
     case 'pickup':
       return `${who} picked up the stack`;

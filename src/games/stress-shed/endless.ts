@@ -74,7 +74,8 @@ export function quietTurns(board: StressBoard): number {
 
 /** Play has just started: the first position is the start of the record. */
 export function startRecord(draft: StressState): void {
-  if (draft.options.endlessHandsEnd && draft.board.phase === 'play') draft.board.positions = [positionHash(draft.board)];
+  if (draft.options.endlessHandsEnd && draft.board.phase === 'play')
+    draft.board.positions = [positionHash(draft.board)];
 }
 
 /**

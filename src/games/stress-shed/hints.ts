@@ -20,7 +20,9 @@ export function stressWhy(error: StressError | EngineError, card: CardId, state:
   switch (error) {
     case 'illegal-play': {
       const top = effectiveTop(board.stack, publicKnowledge(state));
-      return top ? `${cardName(card)} does not beat ${cardName(top)}: play an equal or higher card, a 2 or a 3 (or pick up the stack).` : `${cardName(card)} cannot be played now.`;
+      return top
+        ? `${cardName(card)} does not beat ${cardName(top)}: play an equal or higher card, a 2 or a 3 (or pick up the stack).`
+        : `${cardName(card)} cannot be played now.`;
     }
     case 'not-in-source': {
       const mine = board.seats[seat];

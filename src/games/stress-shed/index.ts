@@ -21,9 +21,17 @@ export const stressShedModule = defineGameModule({
   timing: 'turns',
   cardProbe: stressProbe,
   fields: {
-    voluntaryPickup: { kind: 'checkbox', label: 'Pick up the stack at will', help: 'Off: only when you cannot play (checked by the audit).' },
+    voluntaryPickup: {
+      kind: 'checkbox',
+      label: 'Pick up the stack at will',
+      help: 'Off: only when you cannot play (checked by the audit).',
+    },
     fourOfAKindBurns: { kind: 'checkbox', label: 'Four of a kind burns the stack' },
-    stopAtFirstWinner: { kind: 'checkbox', label: 'Stop at the first winner', help: 'Off: play on until one player is left.' },
+    stopAtFirstWinner: {
+      kind: 'checkbox',
+      label: 'Stop at the first winner',
+      help: 'Off: play on until one player is left.',
+    },
     decks: {
       kind: 'select',
       label: 'Decks',

@@ -55,7 +55,8 @@ function swapActions(hand: Handle[], faceUp: Handle[], know: Knowledge): StressA
     return [...combinations(pool, faceUp.length)].map(toAction);
   }
   const single: StressAction[] = [{ type: 'ready', swaps: [] }];
-  for (const h of knownHand) for (const f of faceUp) single.push({ type: 'ready', swaps: [{ hand: h, card: know(h) ?? '', faceUp: f }] });
+  for (const h of knownHand)
+    for (const f of faceUp) single.push({ type: 'ready', swaps: [{ hand: h, card: know(h) ?? '', faceUp: f }] });
   return single;
 }
 

@@ -38,7 +38,13 @@ const rawOptions = v.strictObject({
 export function parseOptions(raw: unknown, players: number): StressOptions | null {
   const parsed = v.safeParse(rawOptions, raw ?? {});
   if (!parsed.success) return null;
-  const { voluntaryPickup = false, fourOfAKindBurns = false, stopAtFirstWinner = false, decks = 'auto', endlessHandsEnd = true } = parsed.output;
+  const {
+    voluntaryPickup = false,
+    fourOfAKindBurns = false,
+    stopAtFirstWinner = false,
+    decks = 'auto',
+    endlessHandsEnd = true,
+  } = parsed.output;
   const deckCount = decks === 'auto' ? (players <= 4 ? 1 : 2) : decks;
   if (deckCount === 1 && players > 4) return null;
   return { voluntaryPickup, fourOfAKindBurns, stopAtFirstWinner, decks: deckCount, endlessHandsEnd };

@@ -249,7 +249,15 @@ export function act(draft: StressState, seat: Seat, action: StressAction, know: 
     case 'play':
     case 'pickup': {
       const before = progressMark(draft.board);
-      const error = action.type === 'play' ? play(draft, seat, action.cards.map((c) => c.handle), know) : pickUp(draft, seat, know);
+      const error =
+        action.type === 'play'
+          ? play(
+              draft,
+              seat,
+              action.cards.map((c) => c.handle),
+              know,
+            )
+          : pickUp(draft, seat, know);
       if (error === null) recordTurn(draft, progressMark(draft.board) > before);
       return error;
     }

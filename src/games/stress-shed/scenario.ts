@@ -68,7 +68,10 @@ export const scenario: ScenarioSupport<StressBoard, StressOptions, StressView> =
     let action: unknown;
     switch (step.type) {
       case 'ready':
-        action = { type: 'ready', swaps: (step.swaps ?? []).map(([h, f]) => ({ hand: handle(h), card: h, faceUp: handle(f) })) };
+        action = {
+          type: 'ready',
+          swaps: (step.swaps ?? []).map(([h, f]) => ({ hand: handle(h), card: h, faceUp: handle(f) })),
+        };
         break;
       case 'play':
         action = { type: 'play', cards: step.cards.map((card) => ({ handle: handle(card), card })) };

@@ -9,7 +9,14 @@
  * endgame position); the cards it leaves out go to the cemetery.
  */
 import * as v from 'valibot';
-import { requestRevealAll, requestRevealTo, standardDeck, type CardId, type Core, type Handle } from '../../engine/index.js';
+import {
+  requestRevealAll,
+  requestRevealTo,
+  standardDeck,
+  type CardId,
+  type Core,
+  type Handle,
+} from '../../engine/index.js';
 import type { StressBoard } from './board.js';
 import type { StressOptions } from './options.js';
 import { HAND_SIZE } from './rules.js';
@@ -34,7 +41,11 @@ const layoutSchema = v.strictObject({
 
 function standardLayout(players: number, deckSize: number): Layout {
   const seat = { hand: HAND_SIZE, faceUp: HAND_SIZE, faceDown: HAND_SIZE };
-  return { seats: Array.from({ length: players }, () => ({ ...seat })), stack: 1, draw: deckSize - 3 * HAND_SIZE * players - 1 };
+  return {
+    seats: Array.from({ length: players }, () => ({ ...seat })),
+    stack: 1,
+    draw: deckSize - 3 * HAND_SIZE * players - 1,
+  };
 }
 
 function parseLayout(raw: unknown, players: number, deckSize: number): Layout | null {

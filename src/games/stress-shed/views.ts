@@ -125,7 +125,8 @@ export function outcome(state: StressState): Outcome | null {
     board.endless !== null
       ? `the hand ended ${board.endless === 'repetition' ? 'by repetition (a position occurred a third time)' : 'without progress'}` +
         `${winner !== undefined ? `; seat ${winner} won` : ''}; seat${rest.length > 1 ? 's' : ''} ${rest.join(', ')} share${rest.length > 1 ? '' : 's'} the last place; nobody lost`
-      : `seat ${winner ?? '?'} won` + (board.loser !== null ? `; seat ${board.loser} lost` : '; play stopped at the first winner');
+      : `seat ${winner ?? '?'} won` +
+        (board.loser !== null ? `; seat ${board.loser} lost` : '; play stopped at the first winner');
   return { ranking, nextDealer, scores: null, carry: null, summary: `${how}; seat ${nextDealer} deals next` };
 }
 
@@ -142,7 +143,12 @@ export function summarize(v: StressView): Json {
     top: v.effectiveTop,
     draw: v.drawCount,
     cemetery: v.cemeteryCount,
-    seats: v.seats.map((s) => ({ hand: ids(s.hand), faceUp: ids(s.faceUp), faceDown: ids(s.faceDown), place: s.place })),
+    seats: v.seats.map((s) => ({
+      hand: ids(s.hand),
+      faceUp: ids(s.faceUp),
+      faceDown: ids(s.faceDown),
+      place: s.place,
+    })),
     out: v.out,
     loser: v.loser,
     endless: v.endless,

@@ -95,7 +95,11 @@ export function sameRank(a: CardId | null, b: CardId | null): boolean {
 }
 
 /** Every (slot, stack) pair where the seat's slot top may go on that stack's top now. */
-export function playsOf(board: SpeedBoard, seat: Seat, know: Knowledge): Array<{ slot: number; handle: Handle; stack: number; onTop: Handle }> {
+export function playsOf(
+  board: SpeedBoard,
+  seat: Seat,
+  know: Knowledge,
+): Array<{ slot: number; handle: Handle; stack: number; onTop: Handle }> {
   const mine = board.seats[seat];
   if (!mine) return [];
   const plays: Array<{ slot: number; handle: Handle; stack: number; onTop: Handle }> = [];

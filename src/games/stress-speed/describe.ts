@@ -22,7 +22,9 @@ export function describeAction(action: SpeedAction, who: string, know: Knowledge
       const onto = know(action.onTop);
       const side = `${SIDES[action.stack]} stack`;
       if (card === null) return `${who} played a card on the ${side}`;
-      return onto === null ? `${who} played ${cardName(card)} on the ${side}` : `${who} played ${cardName(card)} on ${cardName(onto)} (${side})`;
+      return onto === null
+        ? `${who} played ${cardName(card)} on the ${side}`
+        : `${who} played ${cardName(card)} on ${cardName(onto)} (${side})`;
     }
     case 'stress':
       return `${who} called stress!`;
@@ -41,10 +43,15 @@ export function speedEffects(input: Input, before: SpeedState, after: SpeedState
     } else out.push('the tops differ: the call does nothing');
   }
   if (a.stalemates > b.stalemates && a.stalemate) {
-    out.push(a.stalemate.kind === 'deal' ? 'nobody can play: new centre cards are dealt' : 'nobody can play and no pile is left: the centre stacks are shuffled into new piles');
+    out.push(
+      a.stalemate.kind === 'deal'
+        ? 'nobody can play: new centre cards are dealt'
+        : 'nobody can play and no pile is left: the centre stacks are shuffled into new piles',
+    );
   }
   if (b.phase === 'play' && a.phase === 'over') {
-    if (a.winner !== null) out.push(`${seatName(names, a.winner)}'s row and pile are empty: ${seatName(names, a.winner)} wins`);
+    if (a.winner !== null)
+      out.push(`${seatName(names, a.winner)}'s row and pile are empty: ${seatName(names, a.winner)} wins`);
     else if (a.blocked) out.push('no card can ever be played: the hand ends with no winner');
   }
   return out;

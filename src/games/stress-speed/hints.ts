@@ -51,9 +51,16 @@ function slotOf(board: SpeedBoard, handle: Handle): number {
 }
 
 export const speedProbe: CardProbe<SpeedBoard, SpeedAction, SpeedOptions, SpeedError> = {
-  cards: (state, seat: Seat) => state.board.seats[seat]?.row.flatMap((slot) => (topOf(slot) === null ? [] : [topOf(slot)!])) ?? [],
+  cards: (state, seat: Seat) =>
+    state.board.seats[seat]?.row.flatMap((slot) => (topOf(slot) === null ? [] : [topOf(slot)!])) ?? [],
   // One play per stack; an empty stack is named by the card's own handle, which the rules refuse (it is no stack's top).
   play: (handle, _card, state) =>
-    ([0, 1] as const).map((stack) => ({ type: 'play' as const, slot: slotOf(state.board, handle), handle, stack, onTop: topOf(state.board.stacks[stack] ?? []) ?? handle })),
+    ([0, 1] as const).map((stack) => ({
+      type: 'play' as const,
+      slot: slotOf(state.board, handle),
+      handle,
+      stack,
+      onTop: topOf(state.board.stacks[stack] ?? []) ?? handle,
+    })),
   words: (error, card, state) => speedWhy(error as SpeedError | EngineError, card, state),
 };

@@ -33,7 +33,18 @@ export type StressSpeed = typeof stressSpeed;
 export { stressSpeedHeuristic } from './bot.js';
 export type { SpeedAction } from './actions.js';
 export type { SpeedBoard, SpeedState, SpeedSeat, Phase, Stalemate } from './board.js';
-export { adjacent, sameRank, topOf, playsOf, stressTops, anyoneCanAct, cardsLeft, rowEmpty, ROW_SLOTS, PILE_SIZE } from './board.js';
+export {
+  adjacent,
+  sameRank,
+  topOf,
+  playsOf,
+  stressTops,
+  anyoneCanAct,
+  cardsLeft,
+  rowEmpty,
+  ROW_SLOTS,
+  PILE_SIZE,
+} from './board.js';
 export type { SpeedOptions } from './options.js';
 export type { SpeedError } from './rules.js';
 export type { SpeedView, SeatView, SlotView, StackView, ViewCard } from './views.js';

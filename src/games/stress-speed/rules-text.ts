@@ -6,7 +6,9 @@ export const rulesText: RulesText = {
   sections: [
     {
       title: 'Set-up',
-      points: ['Each player has a face-down pile of 26 and a row of four face-up cards; each deals one card onto their centre stack.'],
+      points: [
+        'Each player has a face-down pile of 26 and a row of four face-up cards; each deals one card onto their centre stack.',
+      ],
     },
     {
       title: 'Playing',

@@ -178,7 +178,9 @@ function coverDuplicates(draft: SpeedState, know: Knowledge): Handle[] {
  */
 function isBlocked(draft: SpeedState, know: Knowledge): boolean {
   const board = draft.board;
-  const refillable = board.seats.some((mine, seat) => mine.row.some((slot) => slot.length === 0) && (board.stacks[seat]?.length ?? 0) > 0);
+  const refillable = board.seats.some(
+    (mine, seat) => mine.row.some((slot) => slot.length === 0) && (board.stacks[seat]?.length ?? 0) > 0,
+  );
   if (refillable) return false;
   const centre = board.stacks.flat().map((h) => know(h));
   return board.seats.every((mine) =>
@@ -224,7 +226,12 @@ function checkStalemate(draft: SpeedState, know: Knowledge): void {
   board.stalemates += 1;
 }
 
-function play(draft: SpeedState, seat: Seat, action: Extract<SpeedAction, { type: 'play' }>, know: Knowledge): SpeedError | null {
+function play(
+  draft: SpeedState,
+  seat: Seat,
+  action: Extract<SpeedAction, { type: 'play' }>,
+  know: Knowledge,
+): SpeedError | null {
   const board = draft.board;
   if (board.phase !== 'play') return 'not-play-phase';
   const mine = board.seats[seat];
@@ -240,7 +247,8 @@ function play(draft: SpeedState, seat: Seat, action: Extract<SpeedAction, { type
   if (topOf(slot) !== action.handle) return 'stale-top';
   const stack = board.stacks[action.stack];
   if (!stack) return 'not-a-top';
-  if (topOf(stack) !== action.onTop) return staleTop(draft, seat, action.stack, action.onTop) ? 'stale-top' : 'not-a-top';
+  if (topOf(stack) !== action.onTop)
+    return staleTop(draft, seat, action.stack, action.onTop) ? 'stale-top' : 'not-a-top';
   if (!adjacent(know(action.handle), know(action.onTop))) return 'not-adjacent';
   slot.pop();
   stack.push(action.handle);

@@ -27,7 +27,10 @@ import { summarize, type SpeedView } from './views.js';
 
 const cards = v.array(v.string());
 const dealSchema = v.strictObject({
-  seats: v.pipe(v.array(v.strictObject({ row: v.optional(v.pipe(v.array(cards), v.length(ROW_SLOTS))), pile: cards })), v.length(2)),
+  seats: v.pipe(
+    v.array(v.strictObject({ row: v.optional(v.pipe(v.array(cards), v.length(ROW_SLOTS))), pile: cards })),
+    v.length(2),
+  ),
   stacks: v.optional(v.pipe(v.array(cards), v.length(2))),
 });
 
@@ -70,7 +73,10 @@ export const scenario: ScenarioSupport<SpeedBoard, SpeedOptions, SpeedView> = {
     const listed = new Set(all);
     zones.aside = deck(options).filter((card) => !listed.has(card));
     const layout = {
-      seats: deal.seats.map((s) => ({ row: (s.row ?? Array.from({ length: ROW_SLOTS }, () => [])).map((slot) => slot.length), pile: s.pile.length })),
+      seats: deal.seats.map((s) => ({
+        row: (s.row ?? Array.from({ length: ROW_SLOTS }, () => [])).map((slot) => slot.length),
+        pile: s.pile.length,
+      })),
       stacks: (deal.stacks ?? [[], []]).map((stack) => stack.length),
     };
     return { layout, zones };
@@ -81,11 +87,17 @@ export const scenario: ScenarioSupport<SpeedBoard, SpeedOptions, SpeedView> = {
     const step = parsed.output;
     const { handle, missingCards } = cardHandles(handleOf);
     const board = state.board;
-    const currentTop = (stack: number): Handle | string => topOf(board.stacks[stack] ?? []) ?? `centre stack ${stack} is empty: name the top seen`;
+    const currentTop = (stack: number): Handle | string =>
+      topOf(board.stacks[stack] ?? []) ?? `centre stack ${stack} is empty: name the top seen`;
     let action: unknown;
     if (step.type === 'play') {
       const h = handle(step.card);
-      const slot = step.slot ?? board.seats.flatMap((mine) => mine.row.flatMap((cardsInSlot, index) => (cardsInSlot.includes(h) ? [index] : [])))[0] ?? 0;
+      const slot =
+        step.slot ??
+        board.seats.flatMap((mine) =>
+          mine.row.flatMap((cardsInSlot, index) => (cardsInSlot.includes(h) ? [index] : [])),
+        )[0] ??
+        0;
       const onTop = step.onTop === undefined ? currentTop(step.stack) : handle(step.onTop);
       if (typeof onTop === 'string') return { ok: false, error: onTop };
       action = { type: 'play', slot, handle: h, stack: step.stack, onTop };

@@ -31,7 +31,10 @@ export interface Layout {
 
 const count = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(52));
 const layoutSchema = v.strictObject({
-  seats: v.pipe(v.array(v.strictObject({ row: v.pipe(v.array(count), v.length(ROW_SLOTS)), pile: count })), v.length(2)),
+  seats: v.pipe(
+    v.array(v.strictObject({ row: v.pipe(v.array(count), v.length(ROW_SLOTS)), pile: count })),
+    v.length(2),
+  ),
   stacks: v.pipe(v.array(count), v.length(2)),
 });
 
@@ -49,12 +52,16 @@ function parseLayout(raw: unknown, deckSize: number): Layout | null {
   const parsed = v.safeParse(layoutSchema, raw);
   if (!parsed.success) return null;
   const layout = parsed.output;
-  const used = layout.seats.reduce((sum, s) => sum + s.pile + s.row.reduce((a, b) => a + b, 0), 0) + layout.stacks.reduce((a, b) => a + b, 0);
+  const used =
+    layout.seats.reduce((sum, s) => sum + s.pile + s.row.reduce((a, b) => a + b, 0), 0) +
+    layout.stacks.reduce((a, b) => a + b, 0);
   if (used > deckSize) return null;
   // An opening needs four row cards and a centre card per seat; a position needs a row card per seat
   // (an empty row without a pile has already won) and no empty slot beside a pile (it would have been refilled).
   if (isOpening(layout)) return layout.seats.every((s) => s.pile > ROW_SLOTS) ? layout : null;
-  return layout.seats.every((s) => s.row.some((n) => n > 0) && (s.pile === 0 || s.row.every((n) => n > 0))) ? layout : null;
+  return layout.seats.every((s) => s.row.some((n) => n > 0) && (s.pile === 0 || s.row.every((n) => n > 0)))
+    ? layout
+    : null;
 }
 
 export function setup(core: Core<SpeedOptions>, rawLayout: unknown): SpeedBoard | null {

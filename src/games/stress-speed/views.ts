@@ -6,7 +6,16 @@
  * first; the loser deals next), and the compact summary the scenario runner
  * prints and checks.
  */
-import { publicKnowledge, viewKnowledge, type CardId, type Handle, type Json, type Outcome, type PrivateView, type Seat } from '../../engine/index.js';
+import {
+  publicKnowledge,
+  viewKnowledge,
+  type CardId,
+  type Handle,
+  type Json,
+  type Outcome,
+  type PrivateView,
+  type Seat,
+} from '../../engine/index.js';
 import { cardsLeft, stressTops, topOf, type Phase, type SpeedState, type Stalemate } from './board.js';
 
 export interface ViewCard {
@@ -88,7 +97,8 @@ export function view(state: SpeedState, _viewer: Seat | null, privateView: Priva
       cardsLeft: cardsLeft(mine),
     })),
     stacks: board.stacks.map((stack) => ({ top: top(stack), cards: cards(stack), size: stack.length })),
-    stressable: board.phase === 'play' && state.requests.length === 0 && stressTops(board, publicKnowledge(state)) !== null,
+    stressable:
+      board.phase === 'play' && state.requests.length === 0 && stressTops(board, publicKnowledge(state)) !== null,
     stalemate: board.stalemate,
     stalemates: board.stalemates,
     lastStress: board.lastStress,
@@ -112,7 +122,13 @@ export function outcome(state: SpeedState): Outcome | null {
     };
   }
   const loser = (board.winner + 1) % state.players;
-  return { ranking: [[board.winner], [loser]], nextDealer: loser, scores: null, carry: null, summary: `seat ${board.winner} won; seat ${loser} deals next` };
+  return {
+    ranking: [[board.winner], [loser]],
+    nextDealer: loser,
+    scores: null,
+    carry: null,
+    summary: `seat ${board.winner} won; seat ${loser} deals next`,
+  };
 }
 
 /** Readable: cards by id (unknown ones as '??'); rows as slots bottom first, piles next dealt first, stacks bottom first. */

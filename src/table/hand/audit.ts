@@ -50,7 +50,14 @@ export interface AuditInput {
 }
 
 export function runAudit(a: AuditInput): HandAudit {
-  const blame = (code: HaltCode, seat: number | null, detail: string): HandAudit => ({ clean: false, code, seat, detail, rules: null, open: null });
+  const blame = (code: HaltCode, seat: number | null, detail: string): HandAudit => ({
+    clean: false,
+    code,
+    seat,
+    detail,
+    rules: null,
+    open: null,
+  });
   const { book } = a;
   const secrets: PacketSecrets[] = [];
   const sealSecrets: Uint8Array[] = [];
@@ -60,7 +67,8 @@ export function runAudit(a: AuditInput): HandAudit {
     }
     sealSecrets[event.seat] = event.data.sealSecret;
     try {
-      for (const bytes of event.data.secrets) secrets.push(decodePacketSecrets(bytes, { hand: book.hand, seat: event.seat }));
+      for (const bytes of event.data.secrets)
+        secrets.push(decodePacketSecrets(bytes, { hand: book.hand, seat: event.seat }));
     } catch (error) {
       return blame('bad-disclosure', event.seat, `malformed secrets: ${(error as Error).message}`);
     }
@@ -86,16 +94,35 @@ export function runAudit(a: AuditInput): HandAudit {
   // (cascade.ts, packets.ts checkShares): the audit recomputes every step from the disclosed
   // secrets and checks the sealed shares, and skips only that repetition.
   const verified = { proofs: true, publicShares: true };
-  const verdict = auditCrypto({ params: book.hand.params, packets: book.transcripts, keyShares: shares }, secrets, { hand: book.hand, rng: a.rng, verified });
+  const verdict = auditCrypto({ params: book.hand.params, packets: book.transcripts, keyShares: shares }, secrets, {
+    hand: book.hand,
+    rng: a.rng,
+    verified,
+  });
   if (verdict.verdict === 'fault') return blame('crypto-fault', verdict.fault.seat, verdict.fault.reason);
   const open: OpenCards = {};
   for (const packet of verdict.packets) {
     packet.cards.forEach((card, position) => (open[book.handleOf(packet.id, position)] = a.deck[card]!));
   }
-  if (a.rules === false) return { clean: true, code: null, seat: null, detail: 'clean (cards and keys; the hand did not finish, so no rules audit)', rules: null, open };
+  if (a.rules === false)
+    return {
+      clean: true,
+      code: null,
+      seat: null,
+      detail: 'clean (cards and keys; the hand did not finish, so no rules audit)',
+      rules: null,
+      open,
+    };
   const rules = a.game.audit(a.setup, a.inputs, open);
   if (rules.verdict === 'fault') {
-    return { clean: false, code: 'rules-fault', seat: rules.seat, detail: `rules: ${rules.reason} (input ${rules.index})`, rules, open };
+    return {
+      clean: false,
+      code: 'rules-fault',
+      seat: rules.seat,
+      detail: `rules: ${rules.reason} (input ${rules.index})`,
+      rules,
+      open,
+    };
   }
   return { clean: true, code: null, seat: null, detail: 'clean', rules, open };
 }

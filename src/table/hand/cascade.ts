@@ -58,11 +58,21 @@ export function startReshuffle(book: PacketBook, request: ReshuffleRequest, stat
     return { kind: 'hidden', packet: at.packet, position: at.position };
   });
   const packet = book.transcripts.length;
-  return { packet, state: openReshuffle(book.hand, packet, inputs, book.packets), record: { relayer: [], shuffle: [], lock: [] }, request };
+  return {
+    packet,
+    state: openReshuffle(book.hand, packet, inputs, book.packets),
+    record: { relayer: [], shuffle: [], lock: [] },
+    request,
+  };
 }
 
 /** Checks one step event (its author is the seat the packet awaits) and advances the cascade. */
-export function takeStep(cascade: Cascade, event: TableEvent<StepType>, book: PacketBook, rng: RandomSource): Step<null> {
+export function takeStep(
+  cascade: Cascade,
+  event: TableEvent<StepType>,
+  book: PacketBook,
+  rng: RandomSource,
+): Step<null> {
   const seat = event.seat;
   const kind = cascade.state.phase;
   const expect = { hand: book.hand, packet: cascade.packet, seat };

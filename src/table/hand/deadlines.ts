@@ -35,7 +35,11 @@ export interface Overdue {
 
 /** Every commit of the open real-time round is in (nothing else pending): its reveals are owed. */
 export function revealsOwed(hand: DeadlineView): boolean {
-  return hand.orderedPending === 0 && !hand.cascade && [...Array(hand.players).keys()].every((seat) => hand.pool.commit(hand.round, seat));
+  return (
+    hand.orderedPending === 0 &&
+    !hand.cascade &&
+    [...Array(hand.players).keys()].every((seat) => hand.pool.commit(hand.round, seat))
+  );
 }
 
 export class HandDeadlines {
@@ -60,7 +64,9 @@ export class HandDeadlines {
     this.discloseSince ??= now;
     if (now - this.discloseSince < this.discloseMs) return null;
     const missing = [...Array(hand.players).keys()].find((seat) => !hand.pool.disclose(seat));
-    return missing === undefined ? null : { code: 'no-disclosure', seat: missing, detail: 'did not disclose its secrets for the audit in time' };
+    return missing === undefined
+      ? null
+      : { code: 'no-disclosure', seat: missing, detail: 'did not disclose its secrets for the audit in time' };
   }
 
   private tickReveals(now: number, hand: DeadlineView): Overdue | null {
@@ -72,7 +78,13 @@ export class HandDeadlines {
     this.revealSince ??= now;
     if (now - this.revealSince < this.revealMs) return null;
     const missing = [...Array(hand.players).keys()].find((seat) => !hand.pool.reveal(r, seat));
-    return missing === undefined ? null : { code: 'no-reveal', seat: missing, detail: `did not reveal its moves of round ${r} in time (a withheld reveal)` };
+    return missing === undefined
+      ? null
+      : {
+          code: 'no-reveal',
+          seat: missing,
+          detail: `did not reveal its moves of round ${r} in time (a withheld reveal)`,
+        };
   }
 }
 
@@ -82,7 +94,17 @@ export class HandDeadlines {
  * abandon is the way to end the hand.
  */
 export function stalledOwing(hand: DeadlineView, owing: number): Overdue | null {
-  if (hand.phase === 'disclose') return { code: 'no-disclosure', seat: owing, detail: 'did not disclose its secrets for the audit; a player stopped waiting' };
-  if (hand.phase === 'play' && revealsOwed(hand)) return { code: 'no-reveal', seat: owing, detail: `did not reveal its moves of round ${hand.round}; a player stopped waiting` };
+  if (hand.phase === 'disclose')
+    return {
+      code: 'no-disclosure',
+      seat: owing,
+      detail: 'did not disclose its secrets for the audit; a player stopped waiting',
+    };
+  if (hand.phase === 'play' && revealsOwed(hand))
+    return {
+      code: 'no-reveal',
+      seat: owing,
+      detail: `did not reveal its moves of round ${hand.round}; a player stopped waiting`,
+    };
   return null;
 }

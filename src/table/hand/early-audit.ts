@@ -41,9 +41,14 @@ export function auditReport(reports: readonly TableEvent<'fault'>[]): TableEvent
 /** How a hand audited at once ends: the seat the audit names, else the reporter, else this peer's own fault. */
 export function earlyVerdict(audit: HandAudit, cause: AuditCause): Halt {
   const was = `after ${cause.reporter === null ? 'an unattributed fault' : `seat ${cause.reporter + 1}'s report of an unattributed fault`} (${cause.fault.code}: ${cause.fault.detail})`;
-  if (!audit.clean && audit.seat !== null) return { code: audit.code!, seat: audit.seat, detail: `the audit at once ${was} found: ${audit.detail}` };
+  if (!audit.clean && audit.seat !== null)
+    return { code: audit.code!, seat: audit.seat, detail: `the audit at once ${was} found: ${audit.detail}` };
   if (cause.reporter !== null) {
-    return { code: 'false-report', seat: cause.reporter, detail: `reported a fault that the audit with every secret disclosed does not show ${was}` };
+    return {
+      code: 'false-report',
+      seat: cause.reporter,
+      detail: `reported a fault that the audit with every secret disclosed does not show ${was}`,
+    };
   }
   return { code: 'internal', seat: null, detail: `every secret checked out in the audit ${was}: a fault of this peer` };
 }

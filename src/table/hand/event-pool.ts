@@ -53,7 +53,11 @@ export class EventPool {
   private readonly disclosures: (TableEvent<'disclose'> | undefined)[] = [];
   private readonly abandons: (TableEvent<'abandon'> | undefined)[] = [];
   private readonly faults: (TableEvent<'fault'> | undefined)[] = [];
-  private readonly stepSlots = { shuffle: new Slots<'shuffle'>(), lock: new Slots<'lock'>(), reshuffle: new Slots<'reshuffle'>() };
+  private readonly stepSlots = {
+    shuffle: new Slots<'shuffle'>(),
+    lock: new Slots<'lock'>(),
+    reshuffle: new Slots<'reshuffle'>(),
+  };
   private readonly keySlots = new Slots<'keys'>();
   private readonly commitSlots = new Slots<'commit'>();
   private readonly revealSlots = new Slots<'reveal'>();
@@ -86,7 +90,11 @@ export class EventPool {
     const sameSeq = this.bySeq[event.seat]!.get(n);
     if (existing) return bytesToHex(existing.envelope.sig) === sig ? 'duplicate' : 'equivocation';
     if (sameSeq !== undefined) return sameSeq === sig ? 'duplicate' : 'equivocation';
-    if (this.counts[event.seat]! + 1 > this.limits.eventsPerAuthor || this.byteCounts[event.seat]! + size > this.limits.bytesPerAuthor) return 'over-limit';
+    if (
+      this.counts[event.seat]! + 1 > this.limits.eventsPerAuthor ||
+      this.byteCounts[event.seat]! + size > this.limits.bytesPerAuthor
+    )
+      return 'over-limit';
     this.counts[event.seat]!++;
     this.byteCounts[event.seat]! += size;
     this.place(event);

@@ -99,14 +99,16 @@ export class HandFollower {
     this.players = options.setup.seatKeys.length;
     this.rng = options.rng ?? systemRandom;
     this.deadlines = new HandDeadlines(options.discloseDeadlineMs, options.revealDeadlineMs);
-    if (options.setup.game !== options.game.id) throw new RangeError(`set-up is for ${options.setup.game}, not ${options.game.id}`);
+    if (options.setup.game !== options.game.id)
+      throw new RangeError(`set-up is for ${options.setup.game}, not ${options.game.id}`);
     this.args = setupArgs(options.setup);
     this.setupDigest = setupHash(options.setup);
     const made = options.game.setup(this.args);
     if (!made.ok) throw new RangeError(`cannot set up ${options.game.id}: ${made.error}`);
     this.initial = made.state;
     const deckSize = made.state.deck.length;
-    if (!(DECK_SIZES as readonly number[]).includes(deckSize)) throw new RangeError(`deck of ${deckSize} cards has no mental-poker support`);
+    if (!(DECK_SIZES as readonly number[]).includes(deckSize))
+      throw new RangeError(`deck of ${deckSize} cards has no mental-poker support`);
     this.book = new PacketBook(options.setup.table, options.setup.handNo, this.players, deckSize as DeckSize);
     if (options.presumeKey) this.book.presumeKey = options.presumeKey;
     this.limits = options.limits ?? LIMITS;
@@ -179,8 +181,18 @@ export class HandFollower {
     const parsed = parseEvent(envelope, seat);
     if (!parsed.ok) return this.blame('bad-event', seat, parsed.error);
     const inserted = this.pool.insert(parsed.event, encodedSize(envelope));
-    if (inserted === 'over-limit') return this.blame('flood', seat, `sent more than ${this.limits.eventsPerAuthor} events or ${this.limits.bytesPerAuthor} bytes in one hand (flooding)`);
-    if (inserted === 'equivocation') return this.blame('equivocation', seat, `sent two different ${parsed.event.type} events for one purpose (equivocation)`);
+    if (inserted === 'over-limit')
+      return this.blame(
+        'flood',
+        seat,
+        `sent more than ${this.limits.eventsPerAuthor} events or ${this.limits.bytesPerAuthor} bytes in one hand (flooding)`,
+      );
+    if (inserted === 'equivocation')
+      return this.blame(
+        'equivocation',
+        seat,
+        `sent two different ${parsed.event.type} events for one purpose (equivocation)`,
+      );
     if (inserted === 'duplicate') return false;
     if (parsed.event.type === 'ready') return this.checkReady(parsed.event as TableEvent<'ready'>);
     return true;
@@ -242,7 +254,11 @@ export class HandFollower {
     }
     const abandon = this.auditCauseValue ? undefined : this.pool.abandon();
     if (abandon && this.abandonCounts(abandon)) {
-      this.stop({ code: 'abandoned', seat: null, detail: `${seatName(abandon.seat)} ended the hand without a result: ${abandon.data.reason}` });
+      this.stop({
+        code: 'abandoned',
+        seat: null,
+        detail: `${seatName(abandon.seat)} ended the hand without a result: ${abandon.data.reason}`,
+      });
       return false;
     }
     if (this.haltValue) return false;
@@ -260,7 +276,12 @@ export class HandFollower {
 
   /** An abandon ends the hand unless it was made once play was over (then the disclosures are owed all the same). */
   private abandonCounts(abandon: TableEvent<'abandon'>): boolean {
-    if (this.pool.backdated(abandon)) return this.blame('bad-event', abandon.seat, 'sent an abandon dated before steps it had already signed events at (backdated)');
+    if (this.pool.backdated(abandon))
+      return this.blame(
+        'bad-event',
+        abandon.seat,
+        'sent an abandon dated before steps it had already signed events at (backdated)',
+      );
     // Made at a step this peer has not reached (a slower link): judge it once there, so an
     // abandon sent after the last move never ends a hand whose disclosures are owed.
     if (abandon.envelope.body.at > Math.max(0, this.hashes.length - 1)) return false;
@@ -285,12 +306,15 @@ export class HandFollower {
       finishCascade(this.book, cascade);
       this.cascadeValue = null;
       this.phaseValue = 'play';
-      if (cascade.request) return this.play.apply({ kind: 'reshuffled', request: cascade.request.id }, null, this.powers());
+      if (cascade.request)
+        return this.play.apply({ kind: 'reshuffled', request: cascade.request.id }, null, this.powers());
       return true;
     }
     const event = this.pool.step(stepType(cascade.state), cascade.packet, cascade.state.next);
     if (!event || !this.crossCheck(event)) return false;
-    const stepped = this.presumeProofs?.(cascade.packet, event) ? presumeStep(cascade, event, this.book) : takeStep(cascade, event, this.book, this.rng);
+    const stepped = this.presumeProofs?.(cascade.packet, event)
+      ? presumeStep(cascade, event, this.book)
+      : takeStep(cascade, event, this.book, this.rng);
     return stepped.ok || this.stop(stepped.halt);
   }
 
@@ -340,9 +364,18 @@ export class HandFollower {
   private crossCheck(event: TableEvent): boolean {
     this.author = event.seat;
     const { at, hash } = event.envelope.body;
-    if (at > this.hashes.length - 1) return this.blame('future-step', event.seat, `made its ${event.type} at step ${at}, which does not exist yet (now ${this.hashes.length - 1})`);
+    if (at > this.hashes.length - 1)
+      return this.blame(
+        'future-step',
+        event.seat,
+        `made its ${event.type} at step ${at}, which does not exist yet (now ${this.hashes.length - 1})`,
+      );
     if (keyHex(hash) !== this.hashes[at]!.slice(0, 64)) {
-      return this.blame('desync', event.seat, `desync at step ${at}: ${seatName(event.seat)} computed a different state`);
+      return this.blame(
+        'desync',
+        event.seat,
+        `desync at step ${at}: ${seatName(event.seat)} computed a different state`,
+      );
     }
     return true;
   }

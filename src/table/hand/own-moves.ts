@@ -26,7 +26,13 @@ const AWAITING_CRYPTO = 'awaiting-crypto';
  * null when the move fits. For a turn-based hand: an earlier move that no
  * longer fits is reported too (the new one cannot be judged after it).
  */
-export function turnRefusal(game: AnyGame, state: AnyState, seat: number, earlier: readonly unknown[], action: unknown): string | null {
+export function turnRefusal(
+  game: AnyGame,
+  state: AnyState,
+  seat: number,
+  earlier: readonly unknown[],
+  action: unknown,
+): string | null {
   let current = state;
   for (const move of earlier) {
     const next = game.reduce(current, { kind: 'act', seat, action: move });
@@ -42,7 +48,13 @@ export function turnRefusal(game: AnyGame, state: AnyState, seat: number, earlie
  * or null when it may go: it fits after this seat's own pending moves, or is
  * refused only by a race error or by crypto the table has still to do.
  */
-export function realTimeRefusal(game: AnyGame, state: AnyState, seat: number, earlier: readonly unknown[], action: unknown): string | null {
+export function realTimeRefusal(
+  game: AnyGame,
+  state: AnyState,
+  seat: number,
+  earlier: readonly unknown[],
+  action: unknown,
+): string | null {
   let current = state;
   for (const move of earlier) {
     const next = game.reduce(current, { kind: 'act', seat, action: move });

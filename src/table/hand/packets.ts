@@ -126,8 +126,23 @@ export class PacketBook {
   }
 
   /** Seals encoded key shares of `packet` from seat `from` (key pair `mine`) to seat `to` (public key `toPublic`). */
-  seal(plaintext: Uint8Array, packet: number, from: number, mine: SealKeyPair, to: number, toPublic: Uint8Array, rng: RandomSource): Uint8Array {
-    const context = { tableId: this.hand.params.tableId, handNo: this.hand.params.handNo, packet, purpose: 'keys', from, to };
+  seal(
+    plaintext: Uint8Array,
+    packet: number,
+    from: number,
+    mine: SealKeyPair,
+    to: number,
+    toPublic: Uint8Array,
+    rng: RandomSource,
+  ): Uint8Array {
+    const context = {
+      tableId: this.hand.params.tableId,
+      handNo: this.hand.params.handNo,
+      packet,
+      purpose: 'keys',
+      from,
+      to,
+    };
     return sealWith(this.pairKey(mine, toPublic), plaintext, context, rng);
   }
 
@@ -151,7 +166,13 @@ export class PacketBook {
    * `to` (ALL_SEATS for public ones): each must verify, name only those
    * handles, and together hold every entry `layers` asks for.
    */
-  checkShares(seat: number, encoded: readonly Uint8Array[], handles: readonly Handle[], to: number, layers: Layers): Step<KeyShares[]> {
+  checkShares(
+    seat: number,
+    encoded: readonly Uint8Array[],
+    handles: readonly Handle[],
+    to: number,
+    layers: Layers,
+  ): Step<KeyShares[]> {
     const wanted = this.group(handles);
     if (!wanted) return fail('unknown-handle', seat, 'keys for a card handle that has no card');
     const out: KeyShares[] = [];
@@ -165,14 +186,22 @@ export class PacketBook {
       }
       const state = this.packets.get(msg.header.packet);
       const positions = wanted.get(msg.header.packet);
-      if (!state || !positions) return fail('wrong-key', seat, `keys for packet ${msg.header.packet}, which the request does not use`);
-      if (msg.to !== to) return fail('wrong-key', seat, `keys addressed to ${msg.to === ALL_SEATS ? 'everyone' : `seat ${msg.to + 1}`}, not ${to === ALL_SEATS ? 'everyone' : `seat ${to + 1}`}`);
+      if (!state || !positions)
+        return fail('wrong-key', seat, `keys for packet ${msg.header.packet}, which the request does not use`);
+      if (msg.to !== to)
+        return fail(
+          'wrong-key',
+          seat,
+          `keys addressed to ${msg.to === ALL_SEATS ? 'everyone' : `seat ${msg.to + 1}`}, not ${to === ALL_SEATS ? 'everyone' : `seat ${to + 1}`}`,
+        );
       const fault = verifyKeyShares(state, msg, this.presumedKeys(msg));
       if (fault) return fail('wrong-key', seat, `wrong key: ${fault.reason}`);
       const entries = got.get(msg.header.packet) ?? new Set<number>();
       for (const e of msg.entries) {
-        if (!positions.includes(e.position)) return fail('wrong-key', seat, 'sent keys for cards that were not asked for');
-        if (layers === 'own' && e.layer !== seat) return fail('wrong-key', seat, `sent the key of seat ${e.layer + 1}'s layer in a reveal`);
+        if (!positions.includes(e.position))
+          return fail('wrong-key', seat, 'sent keys for cards that were not asked for');
+        if (layers === 'own' && e.layer !== seat)
+          return fail('wrong-key', seat, `sent the key of seat ${e.layer + 1}'s layer in a reveal`);
         entries.add(e.position * 256 + e.layer);
       }
       got.set(msg.header.packet, entries);
@@ -184,7 +213,11 @@ export class PacketBook {
         const need = layers === 'own' ? [seat] : [...Array(this.seats).keys()];
         const missing = need.find((layer) => !entries?.has(position * 256 + layer));
         if (missing !== undefined) {
-          return fail('missing-key', seat, `left out the key of seat ${missing + 1}'s layer for packet ${packet} position ${position}`);
+          return fail(
+            'missing-key',
+            seat,
+            `left out the key of seat ${missing + 1}'s layer for packet ${packet} position ${position}`,
+          );
         }
       }
     }

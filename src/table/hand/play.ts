@@ -126,7 +126,12 @@ export class HandPlay {
     const next = game.reduce(this.hand.state!, input);
     if (!next.ok) {
       if (author !== null && isRaceError(game, next.error)) return true;
-      if (author === null) return powers.stop({ code: 'crypto-fault', seat: null, detail: `the table's crypto result was refused: ${next.error}` });
+      if (author === null)
+        return powers.stop({
+          code: 'crypto-fault',
+          seat: null,
+          detail: `the table's crypto result was refused: ${next.error}`,
+        });
       return powers.stop({ code: 'illegal-move', seat: author, detail: `an illegal move: ${next.error}` });
     }
     powers.record(input, next.state);
@@ -146,7 +151,9 @@ export class HandPlay {
     const held = events as TableEvent<'keys'>[];
     if (request.kind === 'reveal-all') {
       const cards = revealAllCards(book, request, held, this.hand.state!.deck);
-      return cards.ok ? this.apply({ kind: 'revealed', request: request.id, cards: cards.value }, null, powers) : powers.stop(cards.halt);
+      return cards.ok
+        ? this.apply({ kind: 'revealed', request: request.id, cards: cards.value }, null, powers)
+        : powers.stop(cards.halt);
     }
     const envelope = checkDeliveryEnvelope(book, request, held);
     if (!envelope.ok) return powers.stop(envelope.halt);
@@ -159,7 +166,12 @@ export class HandPlay {
   private applyAct(event: TableEvent<'act'>, powers: PlayPowers): boolean {
     if (!powers.crossCheck(event)) return false;
     const claims = this.hand.game.claimedCards(event.data.action);
-    if (claims === null) return powers.stop({ code: 'not-a-move', seat: event.seat, detail: 'sent a move that is not a move of this game' });
+    if (claims === null)
+      return powers.stop({
+        code: 'not-a-move',
+        seat: event.seat,
+        detail: 'sent a move that is not a move of this game',
+      });
     if (claims.length > 0) {
       const played = checkPlayedCards(this.hand.book, event, claims, this.hand.state!.deck);
       if (!played.ok) return powers.stop(played.halt);
@@ -179,7 +191,13 @@ export class HandPlay {
     if (reveals.some((x) => !x)) return false;
     for (const event of [...commits, ...reveals]) if (!powers.crossCheck(event!)) return false;
     powers.settled();
-    const order = orderRound(this.hand.setup, r, this.seed, commits as TableEvent<'commit'>[], reveals as TableEvent<'reveal'>[]);
+    const order = orderRound(
+      this.hand.setup,
+      r,
+      this.seed,
+      commits as TableEvent<'commit'>[],
+      reveals as TableEvent<'reveal'>[],
+    );
     if (!order.ok) return powers.stop(order.halt);
     this.ordered.push(...order.value.ordered);
     this.seed = order.value.next;

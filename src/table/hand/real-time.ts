@@ -32,8 +32,21 @@ export interface Bounce {
   readonly error: string;
 }
 
-export function roundDigest(table: string, handNo: number, round: number, seat: number, actions: readonly unknown[], salt: Uint8Array): Uint8Array {
-  return sha256(concatBytes(utf8ToBytes(`fairdeck/round/v1\0${table}\0${handNo}\0${round}\0${seat}\0`), utf8ToBytes(canonicalJson(actions)), salt));
+export function roundDigest(
+  table: string,
+  handNo: number,
+  round: number,
+  seat: number,
+  actions: readonly unknown[],
+  salt: Uint8Array,
+): Uint8Array {
+  return sha256(
+    concatBytes(
+      utf8ToBytes(`fairdeck/round/v1\0${table}\0${handNo}\0${round}\0${seat}\0`),
+      utf8ToBytes(canonicalJson(actions)),
+      salt,
+    ),
+  );
 }
 
 /** The seed of round 0: the hand's set-up hash (known to all before any round). */
@@ -66,7 +79,11 @@ export function orderRound(
     const reveal = reveals[seat]!.data;
     const digest = roundDigest(ctx.table, ctx.handNo, round, seat, reveal.actions, reveal.salt);
     if (bytesToHex(digest) !== bytesToHex(commits[seat]!.data.digest)) {
-      return fail('reveal-mismatch', seat, `revealed moves for round ${round} that do not match its commit (equivocation)`);
+      return fail(
+        'reveal-mismatch',
+        seat,
+        `revealed moves for round ${round} that do not match its commit (equivocation)`,
+      );
     }
     salts.push(reveal.salt);
     moves.push(reveal.actions);
@@ -88,12 +105,17 @@ export function orderRound(
  * (a lost race, blamed on nobody). A move that is no move of the game, that
  * would reveal hidden cards, or that the rules refuse halts naming its seat.
  */
-export function playOrdered(game: AnyGame, state: AnyState, next: Ordered): Step<{ readonly state: AnyState } | { readonly bounce: Bounce }> {
+export function playOrdered(
+  game: AnyGame,
+  state: AnyState,
+  next: Ordered,
+): Step<{ readonly state: AnyState } | { readonly bounce: Bounce }> {
   const claims = game.claimedCards(next.action);
   if (claims === null) return fail('not-a-move', next.seat, 'sent a move that is not a move of this game');
   if (claims.length > 0) return fail('illegal-move', next.seat, 'a real-time move cannot reveal hidden cards');
   const result = game.reduce(state, { kind: 'act', seat: next.seat, action: next.action });
   if (result.ok) return ok({ state: result.state });
-  if (isRaceError(game, result.error)) return ok({ bounce: { round: next.round, seat: next.seat, action: next.action, error: result.error } });
+  if (isRaceError(game, result.error))
+    return ok({ bounce: { round: next.round, seat: next.seat, action: next.action, error: result.error } });
   return fail('illegal-move', next.seat, `an illegal move: ${result.error}`);
 }

@@ -35,28 +35,48 @@ export function revealAllCards(
 }
 
 /** What anyone can check of a private delivery: each share addressed to the recipient, one per packet. */
-export function checkDeliveryEnvelope(book: PacketBook, request: Extract<CryptoRequest, { kind: 'reveal-to' | 'forward' }>, events: readonly TableEvent<'keys'>[]): Step<null> {
+export function checkDeliveryEnvelope(
+  book: PacketBook,
+  request: Extract<CryptoRequest, { kind: 'reveal-to' | 'forward' }>,
+  events: readonly TableEvent<'keys'>[],
+): Step<null> {
   const recipient = request.kind === 'reveal-to' ? request.seat : request.to;
   const packets = book.group(request.handles);
   for (const event of events) {
-    if (event.data.to !== recipient) return fail('wrong-key', event.seat, `sent keys of request ${request.id} to the wrong seat`);
+    if (event.data.to !== recipient)
+      return fail('wrong-key', event.seat, `sent keys of request ${request.id} to the wrong seat`);
     if (!packets || event.data.shares.length !== packets.size) {
-      return fail('missing-key', event.seat, `sent ${event.data.shares.length} sealed shares for request ${request.id}, not one per packet`);
+      return fail(
+        'missing-key',
+        event.seat,
+        `sent ${event.data.shares.length} sealed shares for request ${request.id}, not one per packet`,
+      );
     }
   }
   return ok(null);
 }
 
 /** An act's attached keys must hold every layer of the cards it claims and open to exactly those cards. */
-export function checkPlayedCards(book: PacketBook, event: TableEvent<'act'>, claims: readonly CardClaim[], deck: readonly CardId[]): Step<null> {
+export function checkPlayedCards(
+  book: PacketBook,
+  event: TableEvent<'act'>,
+  claims: readonly CardClaim[],
+  deck: readonly CardId[],
+): Step<null> {
   const handles: Handle[] = claims.map((c) => c.handle);
-  if (handles.some((h) => !book.locate(h))) return fail('unknown-handle', event.seat, 'played a card handle that does not exist');
+  if (handles.some((h) => !book.locate(h)))
+    return fail('unknown-handle', event.seat, 'played a card handle that does not exist');
   const checked = book.checkShares(event.seat, event.data.keys, handles, ALL_SEATS, 'all');
   if (!checked.ok) return checked;
   book.publish(checked.value);
   const opened = book.open(handles, (packet) => book.publicRing(packet));
   if (!opened.ok) return opened;
   const lie = claims.find((c) => deck[opened.value.get(c.handle)!] !== c.card);
-  if (lie) return fail('false-claim', event.seat, `claimed to play ${lie.card} but its keys open ${deck[opened.value.get(lie.handle)!]}`);
+  if (lie)
+    return fail(
+      'false-claim',
+      event.seat,
+      `claimed to play ${lie.card} but its keys open ${deck[opened.value.get(lie.handle)!]}`,
+    );
   return ok(null);
 }

@@ -101,7 +101,10 @@ export class SeatAgent {
   }
   /** Real-time moves of this seat not yet ordered (queued or committed). */
   get pendingMoves(): number {
-    return this.queue.length + (this.committed && this.committed.round >= this.follower.round ? this.committed.actions.length : 0);
+    return (
+      this.queue.length +
+      (this.committed && this.committed.round >= this.follower.round ? this.committed.actions.length : 0)
+    );
   }
   dispose(): void {
     this.disposed = true;
@@ -123,9 +126,13 @@ export class SeatAgent {
         return f.phase === 'play' && this.producePlay();
       case 'disclose':
         // An audit at once for a fault this peer found: its signed report tells the others to audit too (early-audit.ts).
-        if (f.auditCause?.reporter === null && !f.pool.faultReports().some((e) => e.seat === me)) return this.emit('fault', faultData(f.auditCause.fault));
+        if (f.auditCause?.reporter === null && !f.pool.faultReports().some((e) => e.seat === me))
+          return this.emit('fault', faultData(f.auditCause.fault));
         if (f.pool.disclose(me)) return false;
-        return this.emit('disclose', { secrets: [...this.secrets.values()].map((s) => encodePacketSecrets(s, f.book.hand)), sealSecret: this.sealSecret });
+        return this.emit('disclose', {
+          secrets: [...this.secrets.values()].map((s) => encodePacketSecrets(s, f.book.hand)),
+          sealSecret: this.sealSecret,
+        });
       default:
         return false;
     }
@@ -134,7 +141,8 @@ export class SeatAgent {
   private makeStep(cascade: Cascade): boolean {
     const me = this.seat;
     const state = cascade.state;
-    if (state.phase === 'locked' || state.next !== me || this.follower.pool.step(stepType(state), cascade.packet, me)) return false;
+    if (state.phase === 'locked' || state.next !== me || this.follower.pool.step(stepType(state), cascade.packet, me))
+      return false;
     const mine = this.secrets.get(cascade.packet) ?? newPacketSecrets(cascade.packet, me);
     let bytes: Uint8Array;
     let secrets: PacketSecrets;
@@ -176,12 +184,24 @@ export class SeatAgent {
     for (const [packet, positions] of f.book.group(request.handles)!) {
       const state = f.book.packets.get(packet)!;
       if (request.kind === 'forward') messages.push(forwardToSeat(state, me, this.ring(packet), positions, request.to));
-      else messages.push(revealToSeat(state, me, this.secrets.get(packet)!, positions, request.kind === 'reveal-to' ? request.seat : ALL_SEATS));
+      else
+        messages.push(
+          revealToSeat(
+            state,
+            me,
+            this.secrets.get(packet)!,
+            positions,
+            request.kind === 'reveal-to' ? request.seat : ALL_SEATS,
+          ),
+        );
     }
-    if (request.kind === 'reveal-all') return this.emit('keys', { request: request.id, shares: messages.map(encodeKeyShares), to: null });
+    if (request.kind === 'reveal-all')
+      return this.emit('keys', { request: request.id, shares: messages.map(encodeKeyShares), to: null });
     const to = request.kind === 'reveal-to' ? request.seat : request.to;
     const mine = this.sealPair();
-    const shares = messages.map((m) => f.book.seal(encodeKeyShares(m), m.header.packet, me, mine, to, f.sealKeys[to]!, this.rng));
+    const shares = messages.map((m) =>
+      f.book.seal(encodeKeyShares(m), m.header.packet, me, mine, to, f.sealKeys[to]!, this.rng),
+    );
     return this.emit('keys', { request: request.id, shares, to });
   }
 
@@ -198,7 +218,10 @@ export class SeatAgent {
       const salt = this.rng(32);
       this.committed = { round: r, actions, salt };
       this.io.keepSecrets(this.forStorage());
-      return this.emit('commit', { round: r, digest: roundDigest(f.setup.table, f.setup.handNo, r, me, actions, salt) });
+      return this.emit('commit', {
+        round: r,
+        digest: roundDigest(f.setup.table, f.setup.handNo, r, me, actions, salt),
+      });
     }
     if (seats.some((seat) => !f.pool.commit(r, seat)) || f.pool.reveal(r, me)) return false;
     const mine = this.committed;
@@ -237,7 +260,9 @@ export class SeatAgent {
     if (refused !== null) return `not allowed now (${refused})`;
     const groups = f.book.group(claims.map((c) => c.handle));
     if (!groups) return 'that card is not dealt yet';
-    const keys = [...groups].map(([packet, positions]) => encodeKeyShares(revealToAll(f.book.packets.get(packet)!, this.seat, this.ring(packet), positions)));
+    const keys = [...groups].map(([packet, positions]) =>
+      encodeKeyShares(revealToAll(f.book.packets.get(packet)!, this.seat, this.ring(packet), positions)),
+    );
     this.emit('act', { action, keys });
     return null;
   }
@@ -271,12 +296,20 @@ export class SeatAgent {
       const plain: Uint8Array[] = [];
       for (const sealed of event.data.shares) {
         const opened = f.book.unseal(sealed, event.seat, f.sealKeys[event.seat]!, this.seat, this.sealPair());
-        if (!opened) return { code: 'unsealable', seat: event.seat, detail: `keys sealed to seat ${this.seat + 1} do not open` };
+        if (!opened)
+          return { code: 'unsealable', seat: event.seat, detail: `keys sealed to seat ${this.seat + 1} do not open` };
         plain.push(opened);
       }
-      const checked = f.book.checkShares(event.seat, plain, request.handles, this.seat, request.kind === 'reveal-to' ? 'own' : 'all');
+      const checked = f.book.checkShares(
+        event.seat,
+        plain,
+        request.handles,
+        this.seat,
+        request.kind === 'reveal-to' ? 'own' : 'all',
+      );
       if (!checked.ok) return checked.halt;
-      for (const msg of checked.value) this.rings.set(msg.header.packet, withKeyShares(this.ownRing(msg.header.packet), msg));
+      for (const msg of checked.value)
+        this.rings.set(msg.header.packet, withKeyShares(this.ownRing(msg.header.packet), msg));
     }
     const opened = f.book.open(request.handles, (packet) => this.ring(packet));
     if (!opened.ok) return opened.halt;
@@ -302,7 +335,13 @@ export class SeatAgent {
   private emit<T extends EventType>(type: T, data: EventData<T>): boolean {
     if (this.disposed) return false;
     const f = this.follower;
-    const envelope = this.io.sign({ hand: f.setup.handNo, n: f.pool.nextSeq(this.seat), ...hashBytes(f.hashes), type, data });
+    const envelope = this.io.sign({
+      hand: f.setup.handNo,
+      n: f.pool.nextSeq(this.seat),
+      ...hashBytes(f.hashes),
+      type,
+      data,
+    });
     if (!f.take(envelope)) throw new Error(`own ${type} event was not taken in`);
     this.io.publish(envelope);
     return true;

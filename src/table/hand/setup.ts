@@ -78,8 +78,12 @@ export function nextSetup(
 }
 
 /** What is wrong with a seat's ready: another set-up than ours, or a seal key nobody can seal to (RFC 7748 §6.1 low order). Null if nothing. */
-export function readyFault(ready: { sealKey: Uint8Array; setup: Uint8Array }, ours: Uint8Array): { code: 'bad-setup' | 'bad-seal-key'; detail: string } | null {
-  if (bytesToHex(ready.setup) !== bytesToHex(ours)) return { code: 'bad-setup', detail: 'is ready for another set-up of this hand' };
+export function readyFault(
+  ready: { sealKey: Uint8Array; setup: Uint8Array },
+  ours: Uint8Array,
+): { code: 'bad-setup' | 'bad-seal-key'; detail: string } | null {
+  if (bytesToHex(ready.setup) !== bytesToHex(ours))
+    return { code: 'bad-setup', detail: 'is ready for another set-up of this hand' };
   try {
     assertSealPublicKey(ready.sealKey, 'seal key');
   } catch (error) {

@@ -25,14 +25,21 @@ export function waitingOf(f: HandFollower): Waiting | null {
     case 'dealing':
     case 'play': {
       const cascade = f.cascade;
-      if (cascade) return { seats: cascade.state.phase === 'locked' ? [] : [cascade.state.next], what: `to ${cascade.state.phase} the deck` };
+      if (cascade)
+        return {
+          seats: cascade.state.phase === 'locked' ? [] : [cascade.state.next],
+          what: `to ${cascade.state.phase} the deck`,
+        };
       const state = f.state;
       if (!state) return null;
       const awaiting = f.game.awaits(state);
       switch (awaiting.kind) {
         case 'crypto': {
           const request = awaiting.requests[0]!;
-          return { seats: contributors(request, f.players).filter((seat) => !f.pool.keys(request.id, seat)), what: 'to send card keys' };
+          return {
+            seats: contributors(request, f.players).filter((seat) => !f.pool.keys(request.id, seat)),
+            what: 'to send card keys',
+          };
         }
         case 'move':
           return { seats: f.pendingAct(awaiting.seat) ? [] : [awaiting.seat], what: awaiting.what };

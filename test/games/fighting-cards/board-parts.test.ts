@@ -11,7 +11,24 @@
  */
 import { describe, expect, test } from 'vitest';
 import { privateViewOf } from '../../../src/engine/index.js';
-import { HAND_SIZE, MAX_BID, MIN_BID, PLAYERS, SKAT_SIZE, TRICKS, actor, highBid, nextSeat, pointsOf, strengthOf, suitOf, sumPoints, winningIndex, wonBy, type FightingBoard } from '../../../src/games/fighting-cards/board.js';
+import {
+  HAND_SIZE,
+  MAX_BID,
+  MIN_BID,
+  PLAYERS,
+  SKAT_SIZE,
+  TRICKS,
+  actor,
+  highBid,
+  nextSeat,
+  pointsOf,
+  strengthOf,
+  suitOf,
+  sumPoints,
+  winningIndex,
+  wonBy,
+  type FightingBoard,
+} from '../../../src/games/fighting-cards/board.js';
 import { SUIT_ORDER, legalActions, playableHandles } from '../../../src/games/fighting-cards/legal-actions.js';
 import { claimedCards, parseAction } from '../../../src/games/fighting-cards/actions.js';
 import { deck } from '../../../src/games/fighting-cards/setup.js';
@@ -89,13 +106,34 @@ describe('who wins a trick', () => {
   });
 });
 
-
 describe('the board', () => {
   test.each<[string, Array<{ seat: number; bid: number | null }>, { seat: number; bid: number | null } | null]>([
     ['no calls', [], null],
-    ['passes only', [{ seat: 1, bid: null }, { seat: 2, bid: null }], null],
-    ['the last bid, not the first', [{ seat: 1, bid: 21 }, { seat: 2, bid: 25 }, { seat: 0, bid: null }], { seat: 2, bid: 25 }],
-    ['a bid as the first call', [{ seat: 1, bid: 23 }, { seat: 2, bid: null }], { seat: 1, bid: 23 }],
+    [
+      'passes only',
+      [
+        { seat: 1, bid: null },
+        { seat: 2, bid: null },
+      ],
+      null,
+    ],
+    [
+      'the last bid, not the first',
+      [
+        { seat: 1, bid: 21 },
+        { seat: 2, bid: 25 },
+        { seat: 0, bid: null },
+      ],
+      { seat: 2, bid: 25 },
+    ],
+    [
+      'a bid as the first call',
+      [
+        { seat: 1, bid: 23 },
+        { seat: 2, bid: null },
+      ],
+      { seat: 1, bid: 23 },
+    ],
   ])('high bid: %s', (_what, auction, high) => {
     expect(highBid(blankBoard({ auction }))).toEqual(high);
   });
@@ -113,11 +151,13 @@ describe('the board', () => {
   });
 
   test('the cards a seat won, trick by trick', () => {
-    const b = blankBoard({ tricks: [
-      { leader: 0, cards: [1, 2, 3], winner: 1 },
-      { leader: 1, cards: [4, 5, 6], winner: 0 },
-      { leader: 0, cards: [7, 8, 9], winner: 1 },
-    ] });
+    const b = blankBoard({
+      tricks: [
+        { leader: 0, cards: [1, 2, 3], winner: 1 },
+        { leader: 1, cards: [4, 5, 6], winner: 0 },
+        { leader: 0, cards: [7, 8, 9], winner: 1 },
+      ],
+    });
     expect(wonBy(b, 1)).toEqual([1, 2, 3, 7, 8, 9]);
     expect(wonBy(b, 0)).toEqual([4, 5, 6]);
     expect(wonBy(b, 2)).toEqual([]);
@@ -125,7 +165,11 @@ describe('the board', () => {
 });
 
 describe('legal moves', () => {
-  const auction = [{ seat: 1, type: 'bid', bid: 26 }, { seat: 2, type: 'pass' }, { seat: 0, type: 'pass' }];
+  const auction = [
+    { seat: 1, type: 'bid', bid: 26 },
+    { seat: 2, type: 'pass' },
+    { seat: 0, type: 'pass' },
+  ];
   const at = (actions: object[], seat: number) => {
     const { state, open } = position({ deal: M, actions: actions as never });
     return { state, open, view: privateViewOf(state, open, seat) };
@@ -133,9 +177,16 @@ describe('legal moves', () => {
 
   test('bidding: pass then every bid from one above the high bid to 40; 40 leaves only pass', () => {
     const first = at([], 1);
-    expect(legalActions(first.state, 1, first.view)).toEqual([{ type: 'pass' }, ...Array.from({ length: 20 }, (_, i) => ({ type: 'bid', bid: 21 + i }))]);
+    expect(legalActions(first.state, 1, first.view)).toEqual([
+      { type: 'pass' },
+      ...Array.from({ length: 20 }, (_, i) => ({ type: 'bid', bid: 21 + i })),
+    ]);
     const after = at([{ seat: 1, type: 'bid', bid: 38 }], 2);
-    expect(legalActions(after.state, 2, after.view)).toEqual([{ type: 'pass' }, { type: 'bid', bid: 39 }, { type: 'bid', bid: 40 }]);
+    expect(legalActions(after.state, 2, after.view)).toEqual([
+      { type: 'pass' },
+      { type: 'bid', bid: 39 },
+      { type: 'bid', bid: 40 },
+    ]);
     const top = at([{ seat: 1, type: 'bid', bid: 40 }], 2);
     expect(legalActions(top.state, 2, top.view)).toEqual([{ type: 'pass' }]);
     const passed = at([{ seat: 1, type: 'pass' }], 2);
@@ -172,17 +223,45 @@ describe('legal moves', () => {
     const lead = at([...auction, { seat: 1, type: 'hand' }, { seat: 1, type: 'trump', suit: 'S' }], 2);
     const leadMoves = legalActions(lead.state, 2, lead.view);
     expect(leadMoves.map((a) => (a.type === 'play' ? a.card : ''))).toEqual(M.seats[2]!.hand);
-    const follow = at([...auction, { seat: 1, type: 'hand' }, { seat: 1, type: 'trump', suit: 'S' }, { seat: 2, type: 'play', card: 'QH' }], 0);
-    expect(legalActions(follow.state, 0, follow.view).map((a) => (a.type === 'play' ? a.card : ''))).toEqual(['10H', '9H', '8H', '7H']);
+    const follow = at(
+      [
+        ...auction,
+        { seat: 1, type: 'hand' },
+        { seat: 1, type: 'trump', suit: 'S' },
+        { seat: 2, type: 'play', card: 'QH' },
+      ],
+      0,
+    );
+    expect(legalActions(follow.state, 0, follow.view).map((a) => (a.type === 'play' ? a.card : ''))).toEqual([
+      '10H',
+      '9H',
+      '8H',
+      '7H',
+    ]);
     expect(playableHandles(follow.state, 0, follow.view).map((h) => follow.open[h])).toEqual(['10H', '9H', '8H', '7H']);
     // Seat 0 seen by seat 1 (who knows none of its cards): nothing can be named.
     expect(playableHandles(follow.state, 0, privateViewOf(follow.state, follow.open, 1))).toEqual([]);
-    const void_ = at([...auction, { seat: 1, type: 'hand' }, { seat: 1, type: 'trump', suit: 'S' }, { seat: 2, type: 'play', card: 'AC' }], 0);
+    const void_ = at(
+      [
+        ...auction,
+        { seat: 1, type: 'hand' },
+        { seat: 1, type: 'trump', suit: 'S' },
+        { seat: 2, type: 'play', card: 'AC' },
+      ],
+      0,
+    );
     expect(legalActions(void_.state, 0, void_.view)).toHaveLength(10);
   });
 
   test('no moves once the deal is over', () => {
-    const over = at([{ seat: 1, type: 'pass' }, { seat: 2, type: 'pass' }, { seat: 0, type: 'pass' }], 1);
+    const over = at(
+      [
+        { seat: 1, type: 'pass' },
+        { seat: 2, type: 'pass' },
+        { seat: 0, type: 'pass' },
+      ],
+      1,
+    );
     expect(legalActions(over.state, 1, over.view)).toEqual([]);
   });
 });

@@ -11,7 +11,13 @@
  */
 import { describe, expect, test } from 'vitest';
 import { privateViewOf, type Seat } from '../../../src/engine/index.js';
-import { bestTrump, estimateTricks, fightingCardsBot, fightingCardsMove, handEstimate } from '../../../src/games/fighting-cards/bot.js';
+import {
+  bestTrump,
+  estimateTricks,
+  fightingCardsBot,
+  fightingCardsMove,
+  handEstimate,
+} from '../../../src/games/fighting-cards/bot.js';
 import { fightingCards } from '../../../src/games/fighting-cards/game.js';
 import { M, position } from './helpers.js';
 
@@ -34,12 +40,28 @@ describe('trump', () => {
   test.each<[string, string[], string]>([
     ['the longest suit', HANDS.M0!, 'D'],
     ['the longest suit (♠ eight)', HANDS.M1!, 'S'],
-    ['equal length (♣ Q 9 8 and ♠ J 10 7): the one with more points', ['AH', '7H', 'KD', '8D', 'QC', '9C', 'JS', '10S', '7S', '8C'], 'C'],
-    ['equal length (♦ 9 8 7 and ♣ Q J 10): more points', ['AH', 'KH', '7D', '8D', '9D', 'QC', 'JC', '10C', '9S', '7S'], 'C'],
-    ['equal length and points (♥ 10 9 8, ♦ 10 9 7): the higher cards', ['10H', '9H', '8H', '10D', '9D', '7D', 'AS', 'KC', 'QS', 'JC'], 'H'],
+    [
+      'equal length (♣ Q 9 8 and ♠ J 10 7): the one with more points',
+      ['AH', '7H', 'KD', '8D', 'QC', '9C', 'JS', '10S', '7S', '8C'],
+      'C',
+    ],
+    [
+      'equal length (♦ 9 8 7 and ♣ Q J 10): more points',
+      ['AH', 'KH', '7D', '8D', '9D', 'QC', 'JC', '10C', '9S', '7S'],
+      'C',
+    ],
+    [
+      'equal length and points (♥ 10 9 8, ♦ 10 9 7): the higher cards',
+      ['10H', '9H', '8H', '10D', '9D', '7D', 'AS', 'KC', 'QS', 'JC'],
+      'H',
+    ],
     ['equal in everything: the first in suit order', ['7C', '8C', '7D', '8D', '7H', '8H', '7S', '8S'], 'C'],
     ['a longer suit of low cards beats a shorter one of aces', ['AH', 'KH', '7D', '8D', '9D'], 'D'],
-    ['equal length, more points beats a higher top card (♥ K Q 7: 5 points; ♠ A 8 7: 4)', ['KH', 'QH', '7H', 'AS', '8S', '7S', '9C', '7D'], 'H'],
+    [
+      'equal length, more points beats a higher top card (♥ K Q 7: 5 points; ♠ A 8 7: 4)',
+      ['KH', 'QH', '7H', 'AS', '8S', '7S', '9C', '7D'],
+      'H',
+    ],
   ])('%s', (_what, cards, suit) => {
     expect(bestTrump(cards)).toBe(suit);
   });
@@ -91,10 +113,44 @@ describe('auction and skat decisions', () => {
     ['it bids one more than the high bid', [{ seat: 1, type: 'bid', bid: 21 }], 2, { type: 'bid', bid: 22 }],
     ['up to its estimate less 3 (31 for seat 2)', [{ seat: 1, type: 'bid', bid: 30 }], 2, { type: 'bid', bid: 31 }],
     ['and not past it', [{ seat: 1, type: 'bid', bid: 31 }], 2, { type: 'pass' }],
-    ['seat 0: 24 is its limit', [{ seat: 1, type: 'bid', bid: 23 }, { seat: 2, type: 'pass' }], 0, { type: 'bid', bid: 24 }],
-    ['seat 0 passes at 24', [{ seat: 1, type: 'bid', bid: 24 }, { seat: 2, type: 'pass' }], 0, { type: 'pass' }],
-    ['seat 1 (40) bids 37', [{ seat: 1, type: 'bid', bid: 21 }, { seat: 2, type: 'bid', bid: 36 }, { seat: 0, type: 'pass' }], 1, { type: 'bid', bid: 37 }],
-    ['seat 1 passes at 37', [{ seat: 1, type: 'bid', bid: 21 }, { seat: 2, type: 'bid', bid: 37 }, { seat: 0, type: 'pass' }], 1, { type: 'pass' }],
+    [
+      'seat 0: 24 is its limit',
+      [
+        { seat: 1, type: 'bid', bid: 23 },
+        { seat: 2, type: 'pass' },
+      ],
+      0,
+      { type: 'bid', bid: 24 },
+    ],
+    [
+      'seat 0 passes at 24',
+      [
+        { seat: 1, type: 'bid', bid: 24 },
+        { seat: 2, type: 'pass' },
+      ],
+      0,
+      { type: 'pass' },
+    ],
+    [
+      'seat 1 (40) bids 37',
+      [
+        { seat: 1, type: 'bid', bid: 21 },
+        { seat: 2, type: 'bid', bid: 36 },
+        { seat: 0, type: 'pass' },
+      ],
+      1,
+      { type: 'bid', bid: 37 },
+    ],
+    [
+      'seat 1 passes at 37',
+      [
+        { seat: 1, type: 'bid', bid: 21 },
+        { seat: 2, type: 'bid', bid: 37 },
+        { seat: 0, type: 'pass' },
+      ],
+      1,
+      { type: 'pass' },
+    ],
     ['a pass before it does not lower the bid it makes', [{ seat: 1, type: 'pass' }], 2, { type: 'bid', bid: 21 }],
   ])('%s', (_what, steps, seat, action) => {
     expect(moveAt(steps, seat)).toEqual(action);
@@ -110,7 +166,9 @@ describe('auction and skat decisions', () => {
   });
 
   test('after the skat decision it names its longest suit', () => {
-    expect(moveAt([...bidTo(21), { seat: 2, type: 'pass' }, { seat: 0, type: 'pass' }, { seat: 1, type: 'hand' }], 1)).toEqual({ type: 'trump', suit: 'S' });
+    expect(
+      moveAt([...bidTo(21), { seat: 2, type: 'pass' }, { seat: 0, type: 'pass' }, { seat: 1, type: 'hand' }], 1),
+    ).toEqual({ type: 'trump', suit: 'S' });
   });
 
   test('a seat not awaited, a finished deal or another game: no move', () => {
@@ -118,7 +176,14 @@ describe('auction and skat decisions', () => {
     expect(fightingCardsMove(state, 0, privateViewOf(state, open, 0))).toBeNull();
     expect(fightingCardsBot({ id: 'pesten' } as never, state, 1, privateViewOf(state, open, 1))).toBeNull();
     expect(fightingCardsBot(fightingCards, state, 1, privateViewOf(state, open, 1))).toEqual({ type: 'bid', bid: 21 });
-    const over = position({ deal: M, actions: [{ seat: 1, type: 'pass' }, { seat: 2, type: 'pass' }, { seat: 0, type: 'pass' }] });
+    const over = position({
+      deal: M,
+      actions: [
+        { seat: 1, type: 'pass' },
+        { seat: 2, type: 'pass' },
+        { seat: 0, type: 'pass' },
+      ],
+    });
     expect(over.state.board.phase).toBe('over');
     expect(fightingCardsMove(over.state, 1, privateViewOf(over.state, over.open, 1))).toBeNull();
   });

@@ -35,7 +35,11 @@ const V = {
   ],
   skat: ['8C', '7C'],
 };
-const auction = [{ seat: 1, type: 'bid', bid: 26 }, { seat: 2, type: 'pass' }, { seat: 0, type: 'pass' }];
+const auction = [
+  { seat: 1, type: 'bid', bid: 26 },
+  { seat: 2, type: 'pass' },
+  { seat: 0, type: 'pass' },
+];
 const handIn = (suit: string) => [...auction, { seat: 1, type: 'hand' }, { seat: 1, type: 'trump', suit }];
 const play = (seat: Seat, card: string) => ({ seat, type: 'play', card });
 
@@ -46,8 +50,16 @@ function dealOf(...hands: string[][]): typeof M {
   return { seats: hands.map((hand) => ({ hand })), skat: deck().filter((c) => !dealt.includes(c)) };
 }
 /** Seat 1 declares a hand game in `suit` (bid 26), then `cards` are played as [seat, card] pairs. */
-const playedIn = (suit: string, ...cards: [Seat, string][]) => [...handIn(suit), ...cards.map(([seat, card]) => play(seat, card))];
-const take = [{ seat: 1, type: 'bid', bid: 21 }, { seat: 2, type: 'pass' }, { seat: 0, type: 'pass' }, { seat: 1, type: 'take' }];
+const playedIn = (suit: string, ...cards: [Seat, string][]) => [
+  ...handIn(suit),
+  ...cards.map(([seat, card]) => play(seat, card)),
+];
+const take = [
+  { seat: 1, type: 'bid', bid: 21 },
+  { seat: 2, type: 'pass' },
+  { seat: 0, type: 'pass' },
+  { seat: 1, type: 'take' },
+];
 /** Seat 1 takes the skat holding `hand` with `skat`; the defenders get the other twenty cards. */
 function takeDeal(hand: string[], skat: string[]): typeof M {
   const others = deck().filter((c) => !hand.includes(c) && !skat.includes(c));
@@ -88,14 +100,28 @@ describe('following', () => {
     ['behind a winning partner, void: the cheapest off-trump card', M, 'S', [play(2, 'AC')], 0, '7H'],
     ['behind a winning partner, void: no points, no trump', M, 'H', [play(2, '7C')], 0, '9D'],
     ['behind a winning partner, following: the lowest of the suit', V, 'S', [play(2, '7H')], 0, '8H'],
-    ['behind a partner\'s trump lead: the lowest trump', M, 'H', [play(2, 'JH')], 0, '7H'],
-    ['behind a partner\'s queen, void: the cheapest diamond', V, 'S', [play(2, 'QC')], 0, '7D'],
+    ["behind a partner's trump lead: the lowest trump", M, 'H', [play(2, 'JH')], 0, '7H'],
+    ["behind a partner's queen, void: the cheapest diamond", V, 'S', [play(2, 'QC')], 0, '7D'],
     ['declarer last, void: the lowest trump wins', M, 'S', [play(2, 'AC'), play(0, '7H')], 1, '7S'],
     ['declarer last, void in hearts: the lowest trump', V, 'S', [play(2, '7H'), play(0, '8H')], 1, '7S'],
     ['declarer last, over a jack: still the lowest trump', V, 'S', [play(2, '7H'), play(0, 'JH')], 1, '7S'],
-    ['declarer last: a side-suit king beats the queen before any trump', V, 'S', [play(2, 'QC'), play(0, '7D')], 1, 'KC'],
+    [
+      'declarer last: a side-suit king beats the queen before any trump',
+      V,
+      'S',
+      [play(2, 'QC'), play(0, '7D')],
+      1,
+      'KC',
+    ],
     ['declarer last: the king, not the ace, over a nine', V, 'S', [play(2, '9C'), play(0, '7D')], 1, 'KC'],
-    ['declarer last with only trumps to win: the lower trump (K♥ over A♥)', M, 'H', [play(2, '7C'), play(0, '9D')], 1, 'KH'],
+    [
+      'declarer last with only trumps to win: the lower trump (K♥ over A♥)',
+      M,
+      'H',
+      [play(2, '7C'), play(0, '9D')],
+      1,
+      'KH',
+    ],
     ['the same over a queen', M, 'H', [play(2, 'QC'), play(0, '9D')], 1, 'KH'],
   ])('%s', (_what, deal, trump, plays, seat, card) => {
     expect(move(deal, [...handIn(trump), ...plays], seat)).toBe(card);
@@ -107,19 +133,25 @@ describe('after a take', () => {
     expect(move(M, [...auction, { seat: 1, type: 'take' }], 1)).toEqual(['7D', '8D']);
   });
 
-  test('it banks a loose ♦K and ♥Q (their points are the declarer\'s) rather than two clubs', () => {
+  test("it banks a loose ♦K and ♥Q (their points are the declarer's) rather than two clubs", () => {
     // ♠ A K 10 9 8 7, ♥A Q, ♦K 9, ♣7 8: discarding ♦K ♥Q scores 36.5 (estimate 31.5 + 5); ♦K ♣7 35.5; ♣7 8 30.5.
-    expect(move(takeDeal(['AS', 'KS', '10S', '9S', '8S', '7S', 'AH', 'KD', '7C', 'QH'], ['8C', '9D']), take, 1)).toEqual(['KD', 'QH']);
+    expect(
+      move(takeDeal(['AS', 'KS', '10S', '9S', '8S', '7S', 'AH', 'KD', '7C', 'QH'], ['8C', '9D']), take, 1),
+    ).toEqual(['KD', 'QH']);
   });
 
   test('when every pair holds a trump or an ace it still discards, the pair of most value (♠K ♦K)', () => {
     // ♠ A…7, ♣A ♦A ♥A ♦K: only ♦K is neither; ♠K ♦K scores 53, as high as any pair, and comes first.
-    expect(move(takeDeal(['AS', 'KS', 'QS', 'JS', '10S', '9S', '8S', '7S', 'AC', 'AD'], ['AH', 'KD']), take, 1)).toEqual(['KD', 'KS']);
+    expect(
+      move(takeDeal(['AS', 'KS', 'QS', 'JS', '10S', '9S', '8S', '7S', 'AC', 'AD'], ['AH', 'KD']), take, 1),
+    ).toEqual(['KD', 'KS']);
   });
 
   test('of equally good pairs it keeps the first found (♦K with ♣7, not ♣8 or ♣9), and never a trump pair of the same value', () => {
     // ♦K with any club scores 37; so does ♠Q ♦K, but a trump is kept while a loose pair exists.
-    expect(move(takeDeal(['AS', 'KS', 'QS', 'JS', '10S', '9S', '8S', 'AH', 'KD', '7C'], ['8C', '9C']), take, 1)).toEqual(['7C', 'KD']);
+    expect(
+      move(takeDeal(['AS', 'KS', 'QS', 'JS', '10S', '9S', '8S', 'AH', 'KD', '7C'], ['8C', '9C']), take, 1),
+    ).toEqual(['7C', 'KD']);
   });
 });
 
@@ -135,7 +167,11 @@ const D = dealOf(
   ['AC', '7S', 'AS', 'QS', 'QD', '7H', '9C', '10C', 'JC', 'KC'],
   ['7C', 'AH', 'KD', '8D', 'KS', 'JS', '8S', '7D', '9H', '10H'],
 );
-const dTrick1: [Seat, string][] = [[2, '7C'], [0, '8C'], [1, 'AC']];
+const dTrick1: [Seat, string][] = [
+  [2, '7C'],
+  [0, '8C'],
+  [1, 'AC'],
+];
 /** The same trick 1; the declarer's trumps (listed low first) are 7 8 Q K with ♠A out, and it holds ♦A. */
 const E = dealOf(
   ['8C', 'AH', 'KH', 'QC', 'JC', '10C', '10S', '9S', 'QD', 'JD'],
@@ -148,7 +184,11 @@ const C = dealOf(
   ['8D', 'KD', '9D', 'KS', '7S', '8S', '9S', '7H', 'AH', 'KH'],
   ['7D', 'JD', 'AS', 'JS', '10S', 'AC', 'KC', '10C', '9C', '8C'],
 );
-const cTrick1: [Seat, string][] = [[2, '7D'], [0, 'AD'], [1, '8D']];
+const cTrick1: [Seat, string][] = [
+  [2, '7D'],
+  [0, 'AD'],
+  [1, '8D'],
+];
 
 describe('leading after trick 1', () => {
   test('the declarer, trumps still out, leads its top trump when it is sure (♠A of 7 A Q)', () => {
@@ -195,7 +235,18 @@ describe('leading after trick 1', () => {
       ['8C', 'QC', '7H', 'AS', 'KS', 'QS', 'JS', '10S', '9S', '8S'],
       ['7C', 'JC', '8H', '7S', 'QH', 'JH', '10H', '9H', 'AD', 'KD'],
     );
-    const steps = playedIn('C', [2, '7C'], [0, 'AC'], [1, '8C'], [0, 'KC'], [1, 'QC'], [2, 'JC'], [0, 'AH'], [1, '7H'], [2, '8H']);
+    const steps = playedIn(
+      'C',
+      [2, '7C'],
+      [0, 'AC'],
+      [1, '8C'],
+      [0, 'KC'],
+      [1, 'QC'],
+      [2, 'JC'],
+      [0, 'AH'],
+      [1, '7H'],
+      [2, '8H'],
+    );
     expect(move(A, steps, 0)).toBe('KH');
   });
 
@@ -209,23 +260,84 @@ describe('leading after trick 1', () => {
       ],
       skat: ['AD', '7D'],
     };
-    const steps = [...take, { seat: 1, type: 'discard', cards: ['AD', '7D'] }, { seat: 1, type: 'trump', suit: 'D' }, play(2, '9C'), play(0, '10C'), play(1, 'AC')];
+    const steps = [
+      ...take,
+      { seat: 1, type: 'discard', cards: ['AD', '7D'] },
+      { seat: 1, type: 'trump', suit: 'D' },
+      play(2, '9C'),
+      play(0, '10C'),
+      play(1, 'AC'),
+    ];
     expect(move(deal, steps, 1)).toBe('AH');
   });
 });
 
 describe('following after trick 1', () => {
   test.each<[string, typeof M, [Seat, string][], Seat, string]>([
-    ['the declarer second: its ♦K, made sure by ♦A gone in trick 1, beats the ♦10', C, [...cTrick1, [0, '10D']], 1, 'KD'],
-    ['the declarer second, void in ♣: the lowest trump over a queen (2 points on the table)', C, [...cTrick1, [0, 'QC']], 1, '7S'],
-    ['the declarer second, void in ♣: no trump over a jack (1 point), its cheapest card', C, [...cTrick1, [0, 'JC']], 1, '7H'],
+    [
+      'the declarer second: its ♦K, made sure by ♦A gone in trick 1, beats the ♦10',
+      C,
+      [...cTrick1, [0, '10D']],
+      1,
+      'KD',
+    ],
+    [
+      'the declarer second, void in ♣: the lowest trump over a queen (2 points on the table)',
+      C,
+      [...cTrick1, [0, 'QC']],
+      1,
+      '7S',
+    ],
+    [
+      'the declarer second, void in ♣: no trump over a jack (1 point), its cheapest card',
+      C,
+      [...cTrick1, [0, 'JC']],
+      1,
+      '7H',
+    ],
     ['the declarer second, void in ♣: no trump over a seven, its cheapest card', C, [...cTrick1, [0, '7C']], 1, '7H'],
-    ['the declarer second on a trump lead (♠Q): ♠K is not sure with ♠A out, so the lowest trump', C, [...cTrick1, [0, 'QS']], 1, '7S'],
-    ['a defender last behind its partner\'s ace: the dearest card of the suit (♥K)', D, [...dTrick1, [1, '7H'], [2, 'AH']], 0, 'KH'],
-    ['a defender second on the declarer\'s ♦Q: ♦K is not sure with ♦A out, so the low diamond', D, [...dTrick1, [1, 'QD']], 2, '7D'],
-    ['a defender second, void in ♣ with the top trump, nothing on the table: its cheapest card, not ♠A', E, [...dTrick1, [1, '9C']], 2, '7D'],
-    ['a defender last behind the declarer\'s ♣9: the lowest club that wins (♣10)', E, [...dTrick1, [1, '9C'], [2, '7D']], 0, '10C'],
-    ['a defender last that cannot beat the declarer\'s ♦A: its cheapest diamond', E, [...dTrick1, [1, 'AD'], [2, '7D']], 0, 'JD'],
+    [
+      'the declarer second on a trump lead (♠Q): ♠K is not sure with ♠A out, so the lowest trump',
+      C,
+      [...cTrick1, [0, 'QS']],
+      1,
+      '7S',
+    ],
+    [
+      "a defender last behind its partner's ace: the dearest card of the suit (♥K)",
+      D,
+      [...dTrick1, [1, '7H'], [2, 'AH']],
+      0,
+      'KH',
+    ],
+    [
+      "a defender second on the declarer's ♦Q: ♦K is not sure with ♦A out, so the low diamond",
+      D,
+      [...dTrick1, [1, 'QD']],
+      2,
+      '7D',
+    ],
+    [
+      'a defender second, void in ♣ with the top trump, nothing on the table: its cheapest card, not ♠A',
+      E,
+      [...dTrick1, [1, '9C']],
+      2,
+      '7D',
+    ],
+    [
+      "a defender last behind the declarer's ♣9: the lowest club that wins (♣10)",
+      E,
+      [...dTrick1, [1, '9C'], [2, '7D']],
+      0,
+      '10C',
+    ],
+    [
+      "a defender last that cannot beat the declarer's ♦A: its cheapest diamond",
+      E,
+      [...dTrick1, [1, 'AD'], [2, '7D']],
+      0,
+      'JD',
+    ],
   ])('%s', (_what, deal, cards, seat, card) => {
     expect(move(deal, playedIn('S', ...cards), seat)).toBe(card);
   });
@@ -253,7 +365,7 @@ describe('card cost: points before trumps before rank', () => {
     expect(move(H, playedIn('S', [2, '7H']), 0)).toBe('7S');
   });
 
-  test('a defender last behind its partner\'s ♦A with only cards of no points: the lowest (♦8 of 10 9 8)', () => {
+  test("a defender last behind its partner's ♦A with only cards of no points: the lowest (♦8 of 10 9 8)", () => {
     // Trick 1 ♣ 7 8 A to the declarer, who leads ♦7; seat 2 wins it with ♦A; seat 0 has nothing of value to give.
     const I = dealOf(
       ['10D', '9D', '8D', '8C', 'AH', 'KH', 'QH', 'JH', '10H', '9H'],

@@ -11,7 +11,14 @@
 import { describe, expect, test } from 'vitest';
 import { privateViewOf, stateHash, type Seat } from '../../../src/engine/index.js';
 import { makeRng, randomBot, type Bot } from '../../../src/bots/index.js';
-import { fightingCards, fightingCardsBot, fightingCardsMove, handEstimate, suitOf, type FightingState } from '../../../src/games/fighting-cards/index.js';
+import {
+  fightingCards,
+  fightingCardsBot,
+  fightingCardsMove,
+  handEstimate,
+  suitOf,
+  type FightingState,
+} from '../../../src/games/fighting-cards/index.js';
 import { M, play, position } from './helpers.js';
 
 const V = {
@@ -22,7 +29,11 @@ const V = {
   ],
   skat: ['8C', '7C'],
 };
-const auction26 = [{ seat: 1, type: 'bid', bid: 26 }, { seat: 2, type: 'pass' }, { seat: 0, type: 'pass' }];
+const auction26 = [
+  { seat: 1, type: 'bid', bid: 26 },
+  { seat: 2, type: 'pass' },
+  { seat: 0, type: 'pass' },
+];
 
 function move(steps: object[], seat: Seat, deal = M) {
   const { state, open } = position({ deal, actions: steps as never });
@@ -72,24 +83,41 @@ describe('in set positions', () => {
 
   test('a defender who cannot win behind its partner follows low; the declarer wins cheaply as last player', () => {
     expect(move([...opening, { seat: 2, type: 'play', card: 'QH' }], 0).card).toBe('7H');
-    expect(move([...opening, { seat: 2, type: 'play', card: 'QH' }, { seat: 0, type: 'play', card: '7H' }], 1).card).toBe('KH');
+    expect(
+      move([...opening, { seat: 2, type: 'play', card: 'QH' }, { seat: 0, type: 'play', card: '7H' }], 1).card,
+    ).toBe('KH');
   });
 
   test('void in the led suit, it trumps a trick with points, with its lowest trump', () => {
-    const steps = [...auction26, { seat: 1, type: 'hand' }, { seat: 1, type: 'trump', suit: 'S' }, { seat: 2, type: 'play', card: 'AH' }, { seat: 0, type: 'play', card: '8H' }];
+    const steps = [
+      ...auction26,
+      { seat: 1, type: 'hand' },
+      { seat: 1, type: 'trump', suit: 'S' },
+      { seat: 2, type: 'play', card: 'AH' },
+      { seat: 0, type: 'play', card: '8H' },
+    ];
     expect(move(steps, 1, V).card).toBe('7S');
   });
 
   test('the declarer draws trumps first, from the top', () => {
-    const steps = [...opening, { seat: 2, type: 'play', card: 'QH' }, { seat: 0, type: 'play', card: '7H' }, { seat: 1, type: 'play', card: 'KH' }];
+    const steps = [
+      ...opening,
+      { seat: 2, type: 'play', card: 'QH' },
+      { seat: 0, type: 'play', card: '7H' },
+      { seat: 1, type: 'play', card: 'KH' },
+    ];
     expect(move(steps, 1).card).toBe('AS');
   });
 });
 
 describe('over many deals', () => {
   /** Bids and chooses like the bot; plays cards with `cards` once play starts. */
-  const playsWith = (cards: Bot): Bot => (game, state, seat, view) =>
-    (state as FightingState).board.phase === 'play' ? cards(game, state, seat, view) : fightingCardsBot(game, state, seat, view);
+  const playsWith =
+    (cards: Bot): Bot =>
+    (game, state, seat, view) =>
+      (state as FightingState).board.phase === 'play'
+        ? cards(game, state, seat, view)
+        : fightingCardsBot(game, state, seat, view);
 
   function averagePoints(declarerPlays: 'bot' | 'random', defendersPlay: 'bot' | 'random'): number {
     let total = 0;
@@ -118,7 +146,12 @@ describe('over many deals', () => {
 
   test('its moves are always legal and the deal always ends, in every phase', () => {
     for (let seed = 0; seed < 30; seed++) {
-      const result = play({ players: 3, dealer: seed % 3 }, seed, [fightingCardsBot, fightingCardsBot, fightingCardsBot], { maxInputs: 300 });
+      const result = play(
+        { players: 3, dealer: seed % 3 },
+        seed,
+        [fightingCardsBot, fightingCardsBot, fightingCardsBot],
+        { maxInputs: 300 },
+      );
       expect(result.ok && result.finished).toBe(true);
       expect(fightingCards.outcome(result.state as FightingState)).not.toBeNull();
     }

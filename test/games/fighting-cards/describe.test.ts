@@ -15,12 +15,16 @@ import { describeInput } from '../../../src/games/index.js';
 const names = ['Ann', 'Bob', 'Cleo'];
 
 function lines(file: string): string[] {
-  const parsed = parseScenario(JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'scenarios', 'fighting-cards', file), 'utf8')));
+  const parsed = parseScenario(
+    JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'scenarios', 'fighting-cards', file), 'utf8')),
+  );
   if (typeof parsed === 'string') throw new Error(parsed);
   const run = runScenario(fightingCards, parsed);
   if (!run.ok || !run.state) throw new Error(run.failures.join('; '));
   const state = run.state;
-  return (run.inputs as Input[]).map((input) => describeInput('fighting-cards', input, names, state)).filter((line) => line !== '');
+  return (run.inputs as Input[])
+    .map((input) => describeInput('fighting-cards', input, names, state))
+    .filter((line) => line !== '');
 }
 
 describe('Fighting Cards log lines', () => {
@@ -42,7 +46,14 @@ describe('Fighting Cards log lines', () => {
 
   it('a taken skat: the discard names no card, tricks name their winning card and points, the result its score', () => {
     const all = lines('skat-discards-count.json');
-    expect(all.slice(0, 6)).toEqual(['Bob bids 26', 'Cleo passes', 'Ann passes', 'Bob declares at 26 and takes the skat', 'Bob discards two cards', 'Bob names trumps: ♠']);
+    expect(all.slice(0, 6)).toEqual([
+      'Bob bids 26',
+      'Cleo passes',
+      'Ann passes',
+      'Bob declares at 26 and takes the skat',
+      'Bob discards two cards',
+      'Bob names trumps: ♠',
+    ]);
     expect(all).toContain('Bob plays 7♠ — Bob wins the trick with 7♠ (2 points)');
     expect(all).toContain('Cleo plays A♣ — Ann wins the trick with K♦ (7 points)');
     expect(all.filter((l) => l.includes('wins the trick'))).toHaveLength(10);
@@ -52,17 +63,41 @@ describe('Fighting Cards log lines', () => {
   });
 
   it('three passes: only the last says the deal is thrown in; nonsense reads as a move', () => {
-    expect(lines('three-passes-thrown-in.json')).toEqual(['Cleo passes', 'Ann passes', 'Bob passes — all passed: the deal is thrown in']);
-    expect(describeInput('fighting-cards', { kind: 'act', seat: 2, action: { type: 'fly' } }, names, null)).toBe('Cleo moved');
-    expect(describeInput('fighting-cards', { kind: 'act', seat: 0, action: { type: 'bid', bid: 23 } }, names, null)).toBe('Ann bids 23');
-    expect(describeInput('fighting-cards', { kind: 'act', seat: 0, action: { type: 'trump', suit: 'H' } }, [], null)).toBe('Seat 1 names trumps: ♥');
+    expect(lines('three-passes-thrown-in.json')).toEqual([
+      'Cleo passes',
+      'Ann passes',
+      'Bob passes — all passed: the deal is thrown in',
+    ]);
+    expect(describeInput('fighting-cards', { kind: 'act', seat: 2, action: { type: 'fly' } }, names, null)).toBe(
+      'Cleo moved',
+    );
+    expect(
+      describeInput('fighting-cards', { kind: 'act', seat: 0, action: { type: 'bid', bid: 23 } }, names, null),
+    ).toBe('Ann bids 23');
+    expect(
+      describeInput('fighting-cards', { kind: 'act', seat: 0, action: { type: 'trump', suit: 'H' } }, [], null),
+    ).toBe('Seat 1 names trumps: ♥');
     expect(describeInput('fighting-cards', { kind: 'delivered', request: 1 }, names, null)).toBe('');
   });
 
   it('a failed contract reads as failed with a minus sign', () => {
-    expect(resultText({ declarer: 2, bid: 28, handGame: false, trickPoints: 20, skatPoints: 3, points: 23, made: false, shortfall: 5, score: -250, renege: null }, names)).toBe(
-      'Cleo failed 28 with 23 points: −250',
-    );
+    expect(
+      resultText(
+        {
+          declarer: 2,
+          bid: 28,
+          handGame: false,
+          trickPoints: 20,
+          skatPoints: 3,
+          points: 23,
+          made: false,
+          shortfall: 5,
+          score: -250,
+          renege: null,
+        },
+        names,
+      ),
+    ).toBe('Cleo failed 28 with 23 points: −250');
   });
 });
 
@@ -85,10 +120,17 @@ describe('Fighting Cards renege line: the offence is the trick where the seat we
     { seat: 0, type: 'pass' },
     { seat: 1, type: 'hand' },
     { seat: 1, type: 'trump', suit: 'S' },
-    play(2, 'KC'), play(0, '9C'), play(1, '7S'),
-    play(1, '7H'), play(2, 'AH'), play(0, 'JH'),
-    play(2, '10H'), play(0, '7D'), play(1, 'AD'),
-    play(2, '9H'), play(0, '8H'),
+    play(2, 'KC'),
+    play(0, '9C'),
+    play(1, '7S'),
+    play(1, '7H'),
+    play(2, 'AH'),
+    play(0, 'JH'),
+    play(2, '10H'),
+    play(0, '7D'),
+    play(1, 'AD'),
+    play(2, '9H'),
+    play(0, '8H'),
   ];
 
   it('names the suit played off in the offending trick, not an earlier trick of the same seat', () => {
@@ -97,7 +139,9 @@ describe('Fighting Cards renege line: the offence is the trick where the seat we
     const run = runScenario(fightingCards, parsed);
     if (!run.state) throw new Error(run.failures.join('; '));
     const state = run.state;
-    const all = (run.inputs as Input[]).map((input) => describeInput('fighting-cards', input, names, state)).filter((line) => line !== '');
+    const all = (run.inputs as Input[])
+      .map((input) => describeInput('fighting-cards', input, names, state))
+      .filter((line) => line !== '');
     expect(all.filter((line) => line.startsWith('Ann plays'))).toEqual([
       'Ann plays 9♣',
       'Ann plays J♥ — Cleo wins the trick with A♥ (5 points)',

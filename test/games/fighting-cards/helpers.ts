@@ -5,7 +5,15 @@
  * cheating bot that reneges, a blank board to build positions by hand, and the knowledge invariant (who may know which
  * card) that must hold at every step.
  */
-import { privateViewOf, runScenario, shuffledDeal, type OpenCards, type ScenarioFile, type Seat, type SetupArgs } from '../../../src/engine/index.js';
+import {
+  privateViewOf,
+  runScenario,
+  shuffledDeal,
+  type OpenCards,
+  type ScenarioFile,
+  type Seat,
+  type SetupArgs,
+} from '../../../src/engine/index.js';
 import { autoplay, makeRng, type AutoplayOptions, type AutoplayResult, type Bot } from '../../../src/bots/index.js';
 import { fightingCards, suitOf, type FightingState } from '../../../src/games/fighting-cards/index.js';
 import type { FightingBoard } from '../../../src/games/fighting-cards/board.js';
@@ -33,7 +41,11 @@ export function play(args: SetupArgs, seed: number, bots: Bot[], options: Autopl
 }
 
 /** The state after a scenario deal and steps (crypto settled from the fixed deal). */
-export function position(file: Omit<ScenarioFile, 'game' | 'seats'>): { state: FightingState; open: OpenCards; inputs: unknown[] } {
+export function position(file: Omit<ScenarioFile, 'game' | 'seats'>): {
+  state: FightingState;
+  open: OpenCards;
+  inputs: unknown[];
+} {
   const run = runScenario(fightingCards, { game: 'fighting-cards', seats: 3, ...file });
   if (!run.ok || !run.state) throw new Error(`${run.failures.join('; ')}\n${run.log.join('\n')}`);
   return { state: run.state as FightingState, open: run.open, inputs: run.inputs };
@@ -85,7 +97,8 @@ export function knowledgeProblems(state: FightingState): string[] {
   const coming = new Map<number, Seat>();
   for (const request of state.requests) {
     if (request.kind === 'reveal-to') for (const h of request.handles) coming.set(h, request.seat);
-    if (request.kind === 'reshuffle' && state.board.declarer !== null) for (const h of request.into) coming.set(h, state.board.declarer);
+    if (request.kind === 'reshuffle' && state.board.declarer !== null)
+      for (const h of request.into) coming.set(h, state.board.declarer);
   }
   const board = state.board;
   board.hands.forEach((hand, seat) => {
@@ -93,7 +106,8 @@ export function knowledgeProblems(state: FightingState): string[] {
       const { card, seen } = info(h);
       if (card !== null) problems.push(`hand card ${h} of seat ${seat} is public`);
       if (seen.some((s) => s !== seat)) problems.push(`hand card ${h} of seat ${seat} is known to ${seen.join(',')}`);
-      if (!seen.includes(seat) && coming.get(h) !== seat) problems.push(`hand card ${h} of seat ${seat} is not shown to its owner`);
+      if (!seen.includes(seat) && coming.get(h) !== seat)
+        problems.push(`hand card ${h} of seat ${seat} is not shown to its owner`);
     }
   });
   const revealing = new Set(state.requests.flatMap((r) => (r.kind === 'reveal-all' ? r.handles : [])));

@@ -12,24 +12,46 @@ import { fightingProbe, fightingWhy } from '../../../src/games/fighting-cards/hi
 import type { FightingState } from '../../../src/games/fighting-cards/board.js';
 import { M, position } from './helpers.js';
 
-const auction = [{ seat: 1, type: 'bid', bid: 26 }, { seat: 2, type: 'pass' }, { seat: 0, type: 'pass' }];
+const auction = [
+  { seat: 1, type: 'bid', bid: 26 },
+  { seat: 2, type: 'pass' },
+  { seat: 0, type: 'pass' },
+];
 const at = (actions: object[]): FightingState => position({ deal: M, actions: actions as never }).state;
 
 describe('why a card may not go now, by phase', () => {
   test.each<[string, object[], string]>([
     ['bidding', [], 'The auction is on: cards are played once trumps are named.'],
     ['skat', auction, 'The declarer is deciding on the skat: cards are played once trumps are named.'],
-    ['discard', [...auction, { seat: 1, type: 'take' }], 'The declarer is putting two cards away: cards are played once trumps are named.'],
+    [
+      'discard',
+      [...auction, { seat: 1, type: 'take' }],
+      'The declarer is putting two cards away: cards are played once trumps are named.',
+    ],
     ['trump', [...auction, { seat: 1, type: 'hand' }], 'Trumps are being named: cards are played after that.'],
-    ['play', [...auction, { seat: 1, type: 'hand' }, { seat: 1, type: 'trump', suit: 'S' }], 'Cards cannot be played now.'],
-    ['over', [{ seat: 1, type: 'pass' }, { seat: 2, type: 'pass' }, { seat: 0, type: 'pass' }], 'The deal is over.'],
+    [
+      'play',
+      [...auction, { seat: 1, type: 'hand' }, { seat: 1, type: 'trump', suit: 'S' }],
+      'Cards cannot be played now.',
+    ],
+    [
+      'over',
+      [
+        { seat: 1, type: 'pass' },
+        { seat: 2, type: 'pass' },
+        { seat: 0, type: 'pass' },
+      ],
+      'The deal is over.',
+    ],
   ])('%s', (_phase, actions, words) => {
     expect(fightingWhy('wrong-phase', 'AS', at(actions))).toBe(words);
   });
 
   test('scoring reads as over', () => {
     const state = at([]);
-    expect(fightingWhy('wrong-phase', 'AS', { ...state, board: { ...state.board, phase: 'scoring' } })).toBe('The deal is over.');
+    expect(fightingWhy('wrong-phase', 'AS', { ...state, board: { ...state.board, phase: 'scoring' } })).toBe(
+      'The deal is over.',
+    );
   });
 });
 
@@ -42,21 +64,41 @@ describe('follow suit', () => {
   });
 
   test('trumps led: said so', () => {
-    const state = at([...trumps, { seat: 2, type: 'play', card: 'QH' }, { seat: 0, type: 'play', card: '10H' }, { seat: 1, type: 'play', card: 'AH' }]);
+    const state = at([
+      ...trumps,
+      { seat: 2, type: 'play', card: 'QH' },
+      { seat: 0, type: 'play', card: '10H' },
+      { seat: 1, type: 'play', card: 'AH' },
+    ]);
     expect(state.board.turn).toBe(1);
-    const led = at([...trumps, { seat: 2, type: 'play', card: 'QH' }, { seat: 0, type: 'play', card: '10H' }, { seat: 1, type: 'play', card: 'AH' }, { seat: 1, type: 'play', card: 'AS' }]);
-    expect(fightingWhy('must-follow-suit', 'AC', led)).toBe('You must follow spades ♠: you hold ♠, so play one of them (trumps were led).');
+    const led = at([
+      ...trumps,
+      { seat: 2, type: 'play', card: 'QH' },
+      { seat: 0, type: 'play', card: '10H' },
+      { seat: 1, type: 'play', card: 'AH' },
+      { seat: 1, type: 'play', card: 'AS' },
+    ]);
+    expect(fightingWhy('must-follow-suit', 'AC', led)).toBe(
+      'You must follow spades ♠: you hold ♠, so play one of them (trumps were led).',
+    );
   });
 
   test('no trump named yet: no trump words', () => {
     const state = at([...trumps, { seat: 2, type: 'play', card: 'AC' }]);
-    expect(fightingWhy('must-follow-suit', 'AH', { ...state, board: { ...state.board, trump: null } })).toBe('You must follow clubs ♣: you hold ♣, so play one of them.');
-    expect(fightingWhy('must-follow-suit', 'AH', state)).toBe('You must follow clubs ♣: you hold ♣, so play one of them, not a trump ♠.');
+    expect(fightingWhy('must-follow-suit', 'AH', { ...state, board: { ...state.board, trump: null } })).toBe(
+      'You must follow clubs ♣: you hold ♣, so play one of them.',
+    );
+    expect(fightingWhy('must-follow-suit', 'AH', state)).toBe(
+      'You must follow clubs ♣: you hold ♣, so play one of them, not a trump ♠.',
+    );
   });
 
   test('clubs led under hearts trumps: the trump named is hearts', () => {
     const state = at([...trumps, { seat: 2, type: 'play', card: 'AC' }]);
-    const led = { ...state, board: { ...state.board, trump: 'H' as const, trick: [{ seat: 2, handle: state.board.trick[0]!.handle }] } };
+    const led = {
+      ...state,
+      board: { ...state.board, trump: 'H' as const, trick: [{ seat: 2, handle: state.board.trick[0]!.handle }] },
+    };
     expect(fightingWhy('must-follow-suit', 'AH', led)).toMatch(/^You must follow clubs ♣: .* not a trump ♥\.$/);
   });
 
@@ -80,14 +122,14 @@ describe('other refusals', () => {
 });
 
 describe('the probe', () => {
-  test('in play a card is tried as a play; the cards are the seat\'s hand', () => {
+  test("in play a card is tried as a play; the cards are the seat's hand", () => {
     const state = at([...auction, { seat: 1, type: 'hand' }, { seat: 1, type: 'trump', suit: 'S' }]);
     expect(fightingProbe.play(7, 'AS', state)).toEqual({ type: 'play', handle: 7, card: 'AS' });
     expect(fightingProbe.cards(state, 2)).toEqual(state.board.hands[2]);
     expect(fightingProbe.cards(state, 5)).toEqual([]);
   });
 
-  test('in the discard a card is tried with the first other card of the declarer\'s hand', () => {
+  test("in the discard a card is tried with the first other card of the declarer's hand", () => {
     const state = at([...auction, { seat: 1, type: 'take' }]);
     const hand = state.board.hands[1]!;
     expect(fightingProbe.play(hand[0]!, 'AS', state)).toEqual({ type: 'discard', handles: [hand[0], hand[1]] });
@@ -99,8 +141,10 @@ describe('the probe', () => {
     expect(fightingProbe.play(hand[3]!, 'AS', noDeclarer)).toEqual({ type: 'discard', handles: [hand[3], hand[3]] });
   });
 
-  test('its words are fightingWhy\'s', () => {
+  test("its words are fightingWhy's", () => {
     const state = at([]);
-    expect(fightingProbe.words('wrong-phase', 'AS', state, 1)).toBe('The auction is on: cards are played once trumps are named.');
+    expect(fightingProbe.words('wrong-phase', 'AS', state, 1)).toBe(
+      'The auction is on: cards are played once trumps are named.',
+    );
   });
 });

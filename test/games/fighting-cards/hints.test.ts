@@ -25,12 +25,27 @@ function hintsByCard(state: FightingState, open: OpenCards, seat: number) {
 
 describe('card hints', () => {
   test('♥ led: the ♥ cards go, the ♦ cards must not (follow suit), as legalActions says', () => {
-    const { state, open } = position({ deal: M, actions: [...AUCTION, { seat: 1, type: 'hand' }, { seat: 1, type: 'trump', suit: 'S' }, { seat: 2, type: 'play', card: 'QH' }] });
+    const { state, open } = position({
+      deal: M,
+      actions: [
+        ...AUCTION,
+        { seat: 1, type: 'hand' },
+        { seat: 1, type: 'trump', suit: 'S' },
+        { seat: 2, type: 'play', card: 'QH' },
+      ],
+    });
     expect(state.board.turn).toBe(0);
     const hints = hintsByCard(state, open, 0);
     expect(hints['7H']).toEqual({ legal: true, why: null });
-    expect(hints['AD']).toEqual({ legal: false, why: 'You must follow hearts ♥: you hold ♥, so play one of them, not a trump ♠.' });
-    const offered = new Set(fightingCardsModule.rules.legalActions(state, 0, privateViewOf(state, open, 0)).flatMap((a) => (a.type === 'play' ? [a.card] : [])));
+    expect(hints['AD']).toEqual({
+      legal: false,
+      why: 'You must follow hearts ♥: you hold ♥, so play one of them, not a trump ♠.',
+    });
+    const offered = new Set(
+      fightingCardsModule.rules
+        .legalActions(state, 0, privateViewOf(state, open, 0))
+        .flatMap((a) => (a.type === 'play' ? [a.card] : [])),
+    );
     expect(Object.keys(hints).sort()).toEqual([...M.seats[0]!.hand].sort());
     for (const [card, hint] of Object.entries(hints)) expect(hint.legal).toBe(offered.has(card));
   });
@@ -38,7 +53,12 @@ describe('card hints', () => {
   test('a seat without the led suit may play anything (a trump too)', () => {
     const { state, open } = position({
       deal: M,
-      actions: [...AUCTION, { seat: 1, type: 'hand' }, { seat: 1, type: 'trump', suit: 'S' }, { seat: 2, type: 'play', card: 'AC' }],
+      actions: [
+        ...AUCTION,
+        { seat: 1, type: 'hand' },
+        { seat: 1, type: 'trump', suit: 'S' },
+        { seat: 2, type: 'play', card: 'AC' },
+      ],
     });
     const hints = hintsByCard(state, open, 0);
     for (const hint of Object.values(hints)) expect(hint).toEqual({ legal: true, why: null });
@@ -50,7 +70,8 @@ describe('card hints', () => {
     for (const hint of Object.values(hintsByCard(bidding.state, bidding.open, bidder))) {
       expect(hint).toEqual({ legal: false, why: 'The auction is on: cards are played once trumps are named.' });
     }
-    for (const hint of Object.values(hintsByCard(bidding.state, bidding.open, (bidder + 1) % 3))) expect(hint).toEqual({ legal: false, why: 'Wait for your turn.' });
+    for (const hint of Object.values(hintsByCard(bidding.state, bidding.open, (bidder + 1) % 3)))
+      expect(hint).toEqual({ legal: false, why: 'Wait for your turn.' });
     const trump = position({ deal: M, actions: [...AUCTION, { seat: 1, type: 'hand' }] });
     for (const hint of Object.values(hintsByCard(trump.state, trump.open, 1))) {
       expect(hint).toEqual({ legal: false, why: 'Trumps are being named: cards are played after that.' });

@@ -35,7 +35,9 @@ describe('actions in plain words', () => {
   });
 
   test('a played card is named as the ledger knows it', () => {
-    expect(describeAction({ type: 'play', handle: 3, card: '10H' }, 'Ann', (h) => (h === 3 ? 'QS' : null))).toBe('Ann plays Q♠');
+    expect(describeAction({ type: 'play', handle: 3, card: '10H' }, 'Ann', (h) => (h === 3 ? 'QS' : null))).toBe(
+      'Ann plays Q♠',
+    );
   });
 
   test('the suit symbols', async () => {
@@ -48,14 +50,29 @@ describe('actions in plain words', () => {
 });
 
 describe('the result line', () => {
-  const result = (over: Partial<DealResult>): DealResult => ({ declarer: 1, bid: 26, handGame: false, trickPoints: 20, skatPoints: 6, points: 26, made: true, shortfall: 0, score: 226, renege: null, ...over });
+  const result = (over: Partial<DealResult>): DealResult => ({
+    declarer: 1,
+    bid: 26,
+    handGame: false,
+    trickPoints: 20,
+    skatPoints: 6,
+    points: 26,
+    made: true,
+    shortfall: 0,
+    score: 226,
+    renege: null,
+    ...over,
+  });
   test.each<[Partial<DealResult>, string]>([
     [{}, 'Bob made 26 with 26 points: +226'],
     [{ handGame: true, score: 452 }, 'Bob made 26 with 26 points: +452 (hand game, doubled)'],
     [{ made: false, points: 25, shortfall: 1, score: -50 }, 'Bob failed 26 with 25 points: −50'],
     [{ score: 0 }, 'Bob made 26 with 26 points: 0'],
     [{ renege: 2 }, 'Bob made 26 with 26 points: +226 — Cleo reneged'],
-    [{ made: false, points: 0, shortfall: 26, score: -2600, handGame: true, renege: 1 }, 'Bob failed 26 with 0 points: −2600 (hand game, doubled) — Bob reneged'],
+    [
+      { made: false, points: 0, shortfall: 26, score: -2600, handGame: true, renege: 1 },
+      'Bob failed 26 with 0 points: −2600 (hand game, doubled) — Bob reneged',
+    ],
   ])('%j → "%s"', (over, line) => {
     expect(resultText(result(over), names)).toBe(line);
   });
@@ -69,15 +86,26 @@ describe('lines that read the board', () => {
   test('hand or take before the auction ended: the plain line (no contract yet)', () => {
     const { state } = position({ deal: M, actions: [] });
     expect(describeInput(act(1, { type: 'take' }), names, state)).toBe('Bob takes the skat');
-    expect(describeInput(act(1, { type: 'hand' }), names, state)).toBe('Bob plays a hand game (the skat stays face down)');
+    expect(describeInput(act(1, { type: 'hand' }), names, state)).toBe(
+      'Bob plays a hand game (the skat stays face down)',
+    );
     expect(describeInput(act(1, { type: 'take' }), names, null)).toBe('Bob takes the skat');
   });
 
   test('a pass that does not end the deal, or a pass by another seat than the last: plain', () => {
     const open = position({ deal: M, actions: [{ seat: 1, type: 'pass' }] });
     expect(describeInput(act(1, { type: 'pass' }), names, open.state)).toBe('Bob passes');
-    const thrown = position({ deal: M, actions: [{ seat: 1, type: 'pass' }, { seat: 2, type: 'pass' }, { seat: 0, type: 'pass' }] });
-    expect(describeInput(act(0, { type: 'pass' }), names, thrown.state)).toBe('Ann passes — all passed: the deal is thrown in');
+    const thrown = position({
+      deal: M,
+      actions: [
+        { seat: 1, type: 'pass' },
+        { seat: 2, type: 'pass' },
+        { seat: 0, type: 'pass' },
+      ],
+    });
+    expect(describeInput(act(0, { type: 'pass' }), names, thrown.state)).toBe(
+      'Ann passes — all passed: the deal is thrown in',
+    );
     expect(describeInput(act(2, { type: 'pass' }), names, thrown.state)).toBe('Cleo passes');
   });
 
@@ -91,18 +119,43 @@ describe('lines that read the board', () => {
 
   test('a trick of one point says "1 point"; the cards before the last say nothing more', () => {
     // Cleo leads J♣ (1 point), Ann and Bob have no ♣: 7♥, then Bob trumps with 7♠.
-    const { state, open } = position({ deal: M, actions: [...handGame, { seat: 2, type: 'play', card: 'JC' }, { seat: 0, type: 'play', card: '7H' }, { seat: 1, type: 'play', card: '7S' }] });
-    const handle = (card: string) => Number(Object.keys(open).find((h) => open[Number(h)] === card && state.cards[Number(h)]?.gone === false));
-    expect(describeInput(act(1, { type: 'play', handle: handle('7S'), card: '7S' }), names, state)).toBe('Bob plays 7♠ — Bob wins the trick with 7♠ (1 point)');
-    expect(describeInput(act(0, { type: 'play', handle: handle('7H'), card: '7H' }), names, state)).toBe('Ann plays 7♥');
-    expect(describeInput(act(2, { type: 'play', handle: handle('JC'), card: 'JC' }), names, state)).toBe('Cleo plays J♣');
+    const { state, open } = position({
+      deal: M,
+      actions: [
+        ...handGame,
+        { seat: 2, type: 'play', card: 'JC' },
+        { seat: 0, type: 'play', card: '7H' },
+        { seat: 1, type: 'play', card: '7S' },
+      ],
+    });
+    const handle = (card: string) =>
+      Number(Object.keys(open).find((h) => open[Number(h)] === card && state.cards[Number(h)]?.gone === false));
+    expect(describeInput(act(1, { type: 'play', handle: handle('7S'), card: '7S' }), names, state)).toBe(
+      'Bob plays 7♠ — Bob wins the trick with 7♠ (1 point)',
+    );
+    expect(describeInput(act(0, { type: 'play', handle: handle('7H'), card: '7H' }), names, state)).toBe(
+      'Ann plays 7♥',
+    );
+    expect(describeInput(act(2, { type: 'play', handle: handle('JC'), card: 'JC' }), names, state)).toBe(
+      'Cleo plays J♣',
+    );
   });
 
   test('a trick of no points says "0 points"', () => {
     // Cleo leads 7♣; Ann 8♥, Bob trumps 8♠: no points.
-    const { state, open } = position({ deal: M, actions: [...handGame, { seat: 2, type: 'play', card: '7C' }, { seat: 0, type: 'play', card: '8H' }, { seat: 1, type: 'play', card: '8S' }] });
+    const { state, open } = position({
+      deal: M,
+      actions: [
+        ...handGame,
+        { seat: 2, type: 'play', card: '7C' },
+        { seat: 0, type: 'play', card: '8H' },
+        { seat: 1, type: 'play', card: '8S' },
+      ],
+    });
     const h = Number(Object.keys(open).find((k) => open[Number(k)] === '8S' && state.cards[Number(k)]?.gone === false));
-    expect(describeInput(act(1, { type: 'play', handle: h, card: '8S' }), names, state)).toBe('Bob plays 8♠ — Bob wins the trick with 8♠ (0 points)');
+    expect(describeInput(act(1, { type: 'play', handle: h, card: '8S' }), names, state)).toBe(
+      'Bob plays 8♠ — Bob wins the trick with 8♠ (0 points)',
+    );
   });
 
   test('the skat is named only when the input reveals all of it and the deal has a result', () => {
@@ -112,13 +165,33 @@ describe('lines that read the board', () => {
     // No result yet.
     expect(describeInput({ kind: 'revealed', request: 1, cards } as never, names, state)).toBe('');
     expect(describeInput({ kind: 'revealed', request: 1, cards } as never, names, null)).toBe('');
-    const result: DealResult = { declarer: 1, bid: 21, handGame: true, trickPoints: 20, skatPoints: 0, points: 20, made: false, shortfall: 1, score: -40, renege: null };
+    const result: DealResult = {
+      declarer: 1,
+      bid: 21,
+      handGame: true,
+      trickPoints: 20,
+      skatPoints: 0,
+      points: 20,
+      made: false,
+      shortfall: 1,
+      score: -40,
+      renege: null,
+    };
     const over = { ...state, board: { ...state.board, result } };
-    expect(describeInput({ kind: 'revealed', request: 1, cards } as never, names, over)).toBe('skat: 7♦ 8♦ — Bob failed 21 with 20 points: −40 (hand game, doubled)');
+    expect(describeInput({ kind: 'revealed', request: 1, cards } as never, names, over)).toBe(
+      'skat: 7♦ 8♦ — Bob failed 21 with 20 points: −40 (hand game, doubled)',
+    );
     // Only one skat card revealed: nothing.
-    expect(describeInput({ kind: 'revealed', request: 1, cards: { [String(a)]: open[a]! } } as never, names, over)).toBe('');
+    expect(
+      describeInput({ kind: 'revealed', request: 1, cards: { [String(a)]: open[a]! } } as never, names, over),
+    ).toBe('');
     // An empty skat: nothing.
-    expect(describeInput({ kind: 'revealed', request: 1, cards } as never, names, { ...over, board: { ...over.board, skat: [] } })).toBe('');
+    expect(
+      describeInput({ kind: 'revealed', request: 1, cards } as never, names, {
+        ...over,
+        board: { ...over.board, skat: [] },
+      }),
+    ).toBe('');
   });
 
   test('other inputs say nothing; a malformed action reads as a move', () => {

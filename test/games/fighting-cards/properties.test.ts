@@ -34,7 +34,9 @@ describe('random and heuristic players', () => {
     fc.assert(
       fc.property(dealArb, ({ dealer, seed, smart }) => {
         const args = { players: 3, dealer };
-        const bots: Bot[] = smart.map((isSmart, seat) => (isSmart ? fightingCardsBot : randomBot(makeRng(seed + seat))));
+        const bots: Bot[] = smart.map((isSmart, seat) =>
+          isSmart ? fightingCardsBot : randomBot(makeRng(seed + seat)),
+        );
         const problems: string[] = [];
         const result = play(args, seed, bots, {
           maxInputs: 90,
@@ -81,16 +83,34 @@ describe('garbage input', () => {
   const handle = fc.integer({ min: -2, max: 60 });
   const garbageAction = fc.oneof(
     fc.anything(),
-    fc.record({ type: fc.constantFrom('bid', 'pass', 'hand', 'take', 'discard', 'trump', 'play', 'double'), bid: fc.anything(), handles: fc.anything(), suit: fc.anything(), handle: fc.anything(), card: fc.anything() }, { requiredKeys: ['type'] }),
+    fc.record(
+      {
+        type: fc.constantFrom('bid', 'pass', 'hand', 'take', 'discard', 'trump', 'play', 'double'),
+        bid: fc.anything(),
+        handles: fc.anything(),
+        suit: fc.anything(),
+        handle: fc.anything(),
+        card: fc.anything(),
+      },
+      { requiredKeys: ['type'] },
+    ),
     fc.record({ type: fc.constant('bid'), bid: fc.integer({ min: -5, max: 120 }) }),
     fc.record({ type: fc.constant('discard'), handles: fc.array(handle, { maxLength: 3 }) }),
     fc.record({ type: fc.constant('trump'), suit: fc.constantFrom('S', 'H', 'X', 'spades') }),
-    fc.record({ type: fc.constant('play'), handle, card: fc.constantFrom('7H', 'AS', '10D', 'QC~2', '2H', 'JKR', 'x') }),
+    fc.record({
+      type: fc.constant('play'),
+      handle,
+      card: fc.constantFrom('7H', 'AS', '10D', 'QC~2', '2H', 'JKR', 'x'),
+    }),
   );
   const garbageInput = fc.oneof(
     fc.anything(),
     fc.record({ kind: fc.constant('act'), seat: fc.integer({ min: -1, max: 4 }), action: garbageAction }),
-    fc.record({ kind: fc.constantFrom('revealed', 'delivered', 'reshuffled'), request: fc.integer({ min: -1, max: 12 }), cards: fc.dictionary(handle.map(String), fc.constantFrom('7H', 'AS', 'zz')) }),
+    fc.record({
+      kind: fc.constantFrom('revealed', 'delivered', 'reshuffled'),
+      request: fc.integer({ min: -1, max: 12 }),
+      cards: fc.dictionary(handle.map(String), fc.constantFrom('7H', 'AS', 'zz')),
+    }),
   );
 
   test('is refused with an error code, never thrown, never an internal error, and changes nothing', () => {
@@ -113,11 +133,28 @@ describe('garbage input', () => {
 
   test('a seat that is not awaited, or a move in the wrong phase, is refused with its code', () => {
     const { state: start, open } = dealtHand({ players: 3, dealer: 0 }, 3);
-    const bidding = autoplay(fightingCards, start, open, [fightingCardsBot, fightingCardsBot, fightingCardsBot], { maxInputs: 3 }).state;
-    expect(fightingCards.reduce(bidding, { kind: 'act', seat: 0, action: { type: 'pass' } })).toEqual({ ok: false, error: 'not-your-turn' });
-    expect(fightingCards.reduce(bidding, { kind: 'act', seat: 1, action: { type: 'take' } })).toEqual({ ok: false, error: 'wrong-phase' });
-    expect(fightingCards.reduce(bidding, { kind: 'act', seat: 1, action: { type: 'trump', suit: 'S' } })).toEqual({ ok: false, error: 'wrong-phase' });
-    expect(fightingCards.reduce(bidding, { kind: 'act', seat: 1, action: { type: 'bid', bid: 21.5 } })).toEqual({ ok: false, error: 'malformed-action' });
-    expect(fightingCards.reduce(bidding, { kind: 'act', seat: 1, action: { type: 'discard', handles: [1] } })).toEqual({ ok: false, error: 'malformed-action' });
+    const bidding = autoplay(fightingCards, start, open, [fightingCardsBot, fightingCardsBot, fightingCardsBot], {
+      maxInputs: 3,
+    }).state;
+    expect(fightingCards.reduce(bidding, { kind: 'act', seat: 0, action: { type: 'pass' } })).toEqual({
+      ok: false,
+      error: 'not-your-turn',
+    });
+    expect(fightingCards.reduce(bidding, { kind: 'act', seat: 1, action: { type: 'take' } })).toEqual({
+      ok: false,
+      error: 'wrong-phase',
+    });
+    expect(fightingCards.reduce(bidding, { kind: 'act', seat: 1, action: { type: 'trump', suit: 'S' } })).toEqual({
+      ok: false,
+      error: 'wrong-phase',
+    });
+    expect(fightingCards.reduce(bidding, { kind: 'act', seat: 1, action: { type: 'bid', bid: 21.5 } })).toEqual({
+      ok: false,
+      error: 'malformed-action',
+    });
+    expect(fightingCards.reduce(bidding, { kind: 'act', seat: 1, action: { type: 'discard', handles: [1] } })).toEqual({
+      ok: false,
+      error: 'malformed-action',
+    });
   });
 });

@@ -15,10 +15,15 @@ import { act } from '../../../src/games/fighting-cards/rules.js';
 import type { FightingState } from '../../../src/games/fighting-cards/board.js';
 import { M, handleOf, position } from './helpers.js';
 
-const auction = [{ seat: 1, type: 'bid', bid: 26 }, { seat: 2, type: 'pass' }, { seat: 0, type: 'pass' }];
+const auction = [
+  { seat: 1, type: 'bid', bid: 26 },
+  { seat: 2, type: 'pass' },
+  { seat: 0, type: 'pass' },
+];
 const trumps = [...auction, { seat: 1, type: 'hand' }, { seat: 1, type: 'trump', suit: 'S' }];
 const at = (actions: object[]) => position({ deal: M, actions: actions as never });
-const send = (state: FightingState, seat: number, action: object) => fightingCards.reduce(state, { kind: 'act', seat, action });
+const send = (state: FightingState, seat: number, action: object) =>
+  fightingCards.reduce(state, { kind: 'act', seat, action });
 
 describe('a move in a phase that does not take it is refused: wrong-phase', () => {
   test.each<[string, object[], number, object]>([
@@ -53,12 +58,17 @@ describe('a move in a phase that does not take it is refused: wrong-phase', () =
 });
 
 describe('the reducer itself', () => {
-  const openKnow = (open: Record<number, string>): Knowledge => (h) => open[h] ?? null;
+  const openKnow =
+    (open: Record<number, string>): Knowledge =>
+    (h) =>
+      open[h] ?? null;
 
   test('a card from another hand is not in hand', () => {
     const { state, open } = at(trumps);
     const draft = structuredClone(state);
-    expect(act(draft, 2, { type: 'play', handle: handleOf(state, open, 'AS'), card: 'AS' }, openKnow(open))).toBe('not-in-hand');
+    expect(act(draft, 2, { type: 'play', handle: handleOf(state, open, 'AS'), card: 'AS' }, openKnow(open))).toBe(
+      'not-in-hand',
+    );
     expect(draft.board.hands).toEqual(state.board.hands);
   });
 
@@ -81,7 +91,11 @@ describe('the reducer itself', () => {
       { seat: 0, type: 'play', card: 'JD' },
     ]);
     expect(state.board.voids).toEqual([['C', 'S'], ['C'], ['S']]);
-    expect(state.claims.filter((c) => c.seat === 0).map((c) => c.note)).toEqual(['seat 0 holds no C card', 'seat 0 holds no S card', 'seat 0 holds no S card']);
+    expect(state.claims.filter((c) => c.seat === 0).map((c) => c.note)).toEqual([
+      'seat 0 holds no C card',
+      'seat 0 holds no S card',
+      'seat 0 holds no S card',
+    ]);
   });
 
   test('each trick records who led it', () => {
@@ -119,10 +133,42 @@ describe('the reducer itself', () => {
 
 describe('the auction goes on', () => {
   test.each<[string, object[], number]>([
-    ['after a bid and one pass', [{ seat: 1, type: 'bid', bid: 21 }, { seat: 2, type: 'pass' }], 0],
-    ['after a bid, a pass and a higher bid', [{ seat: 1, type: 'bid', bid: 21 }, { seat: 2, type: 'pass' }, { seat: 0, type: 'bid', bid: 22 }], 1],
-    ['after a bid, a pass, a higher bid and a pass', [{ seat: 1, type: 'bid', bid: 21 }, { seat: 2, type: 'pass' }, { seat: 0, type: 'bid', bid: 22 }, { seat: 1, type: 'pass' }], 2],
-    ['after two passes and a bid', [{ seat: 1, type: 'pass' }, { seat: 2, type: 'pass' }, { seat: 0, type: 'bid', bid: 21 }], 1],
+    [
+      'after a bid and one pass',
+      [
+        { seat: 1, type: 'bid', bid: 21 },
+        { seat: 2, type: 'pass' },
+      ],
+      0,
+    ],
+    [
+      'after a bid, a pass and a higher bid',
+      [
+        { seat: 1, type: 'bid', bid: 21 },
+        { seat: 2, type: 'pass' },
+        { seat: 0, type: 'bid', bid: 22 },
+      ],
+      1,
+    ],
+    [
+      'after a bid, a pass, a higher bid and a pass',
+      [
+        { seat: 1, type: 'bid', bid: 21 },
+        { seat: 2, type: 'pass' },
+        { seat: 0, type: 'bid', bid: 22 },
+        { seat: 1, type: 'pass' },
+      ],
+      2,
+    ],
+    [
+      'after two passes and a bid',
+      [
+        { seat: 1, type: 'pass' },
+        { seat: 2, type: 'pass' },
+        { seat: 0, type: 'bid', bid: 21 },
+      ],
+      1,
+    ],
   ])('%s', (_what, steps, turn) => {
     const { state } = at(steps);
     expect(state.board.phase).toBe('bidding');
@@ -131,7 +177,13 @@ describe('the auction goes on', () => {
   });
 
   test('and ends when the last bid is followed by two passes', () => {
-    const { state } = at([{ seat: 1, type: 'bid', bid: 21 }, { seat: 2, type: 'pass' }, { seat: 0, type: 'bid', bid: 22 }, { seat: 1, type: 'pass' }, { seat: 2, type: 'pass' }]);
+    const { state } = at([
+      { seat: 1, type: 'bid', bid: 21 },
+      { seat: 2, type: 'pass' },
+      { seat: 0, type: 'bid', bid: 22 },
+      { seat: 1, type: 'pass' },
+      { seat: 2, type: 'pass' },
+    ]);
     expect(state.board).toMatchObject({ phase: 'skat', declarer: 0, contract: 22, turn: 0 });
   });
 });

@@ -31,7 +31,10 @@ function finished(options: Record<string, unknown> = {}): FightingState {
   return run.state as FightingState;
 }
 
-const withMatch = (state: FightingState, match: unknown): FightingState => ({ ...state, board: { ...state.board, match: match as FightingState['board']['match'] } });
+const withMatch = (state: FightingState, match: unknown): FightingState => ({
+  ...state,
+  board: { ...state.board, match: match as FightingState['board']['match'] },
+});
 
 describe('setup: the version-1 carry', () => {
   test('no carry: the board holds exactly { played: 0, totals: [0, 0, 0] } (no rows)', () => {
@@ -75,7 +78,10 @@ describe('setup: the version-1 carry', () => {
     ['fractional deals played', { played: 0.5, totals: [0, 0, 0] }, 3],
     ['not an object', 'lots', 3],
   ])('refused: %s', (_what, carry, deals) => {
-    expect(fightingCardsV1.setup({ players: 3, carry: carry as never, options: { deals } })).toEqual({ ok: false, error: 'bad-layout' });
+    expect(fightingCardsV1.setup({ players: 3, carry: carry as never, options: { deals } })).toEqual({
+      ok: false,
+      error: 'bad-layout',
+    });
   });
 
   test('a layout is refused as today', () => {
@@ -115,7 +121,18 @@ describe('outcome and view read the match without rows', () => {
   });
 
   test('the view: this deal is the only row, even if the board held rows; totals from the board', () => {
-    const row = { deal: 1, dealer: 2, declarer: 0, bid: 21, handGame: false, trump: 'S', points: 30, made: true, renege: null, scores: [80, 0, 0] };
+    const row = {
+      deal: 1,
+      dealer: 2,
+      declarer: 0,
+      bid: 21,
+      handGame: false,
+      trump: 'S',
+      points: 30,
+      made: true,
+      renege: null,
+      scores: [80, 0, 0],
+    };
     const state = withMatch(finished(), { played: 1, totals: [80, 0, 0], history: [row] });
     const view = fightingCardsV1.view(state, null);
     expect(view.match).toEqual({
@@ -123,7 +140,20 @@ describe('outcome and view read the match without rows', () => {
       played: 2,
       totals: [80, 226, 0],
       over: false,
-      history: [{ deal: 2, dealer: 0, declarer: 1, bid: 26, handGame: false, trump: 'S', points: 26, made: true, renege: null, scores: [0, 226, 0] }],
+      history: [
+        {
+          deal: 2,
+          dealer: 0,
+          declarer: 1,
+          bid: 26,
+          handGame: false,
+          trump: 'S',
+          points: 26,
+          made: true,
+          renege: null,
+          scores: [0, 226, 0],
+        },
+      ],
     });
     // Today's rules read the same board with its row.
     expect(fightingCards.view(state, null).match.history).toHaveLength(2);
@@ -133,7 +163,12 @@ describe('outcome and view read the match without rows', () => {
 });
 
 describe('the outcome after the audit, version 1', () => {
-  const renege = (seat: number): AuditReport => ({ verdict: 'fault', index: 20, seat, reason: 'must-follow-suit: false claim "seat 0 holds no H card"' });
+  const renege = (seat: number): AuditReport => ({
+    verdict: 'fault',
+    index: 20,
+    seat,
+    reason: 'must-follow-suit: false claim "seat 0 holds no H card"',
+  });
 
   test('a renege by a defender rescoring the deal: carry without rows', () => {
     const state = finished();
@@ -168,7 +203,10 @@ describe('the module as loaded (its schema and rules object are built at load)',
     const fresh = await loadedNow(() => import('../../../src/games/fighting-cards/rules-v1.js'));
     const made = fresh.fightingCardsV1.setup({ players: 3, carry: { played: 1, totals: [5, -1e9, 0] } });
     expect(made.ok && made.state.board.match).toStrictEqual({ played: 1, totals: [5, -1e9, 0] });
-    expect(fresh.fightingCardsV1.setup({ players: 3, carry: { played: 1, totals: [5, -1e9 - 1, 0] } })).toEqual({ ok: false, error: 'bad-layout' });
+    expect(fresh.fightingCardsV1.setup({ players: 3, carry: { played: 1, totals: [5, -1e9 - 1, 0] } })).toEqual({
+      ok: false,
+      error: 'bad-layout',
+    });
     const state = finished();
     expect(fresh.fightingCardsV1.outcome(state)?.carry).toStrictEqual({ played: 1, totals: [0, 226, 0] });
     expect(fresh.fightingCardsV1.view(state, null).match.history).toHaveLength(1);

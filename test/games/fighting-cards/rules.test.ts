@@ -48,7 +48,11 @@ describe('options and setup', () => {
     expect(new Set(state.deck.map((c) => c.slice(0, -1)))).toEqual(new Set(['7', '8', '9', '10', 'J', 'Q', 'K', 'A']));
     expect(state.board.hands.map((h) => h.length)).toEqual([10, 10, 10]);
     expect(state.board.skat).toHaveLength(2);
-    expect(state.requests.map((r) => (r.kind === 'reveal-to' ? [r.seat, r.handles.length] : r.kind))).toEqual([[0, 10], [1, 10], [2, 10]]);
+    expect(state.requests.map((r) => (r.kind === 'reveal-to' ? [r.seat, r.handles.length] : r.kind))).toEqual([
+      [0, 10],
+      [1, 10],
+      [2, 10],
+    ]);
     expect(fightingCards.awaits(state)).toMatchObject({ kind: 'crypto' });
     const { state: dealt } = dealtHand({ players: 3, dealer: 2 }, 1);
     const open = dealtHand({ players: 3, dealer: 2 }, 1).open;
@@ -60,7 +64,18 @@ describe('options and setup', () => {
   });
 
   /** A score-table row: deal `deal`, seat 0 declared at 21 and scored `score`. */
-  const row = (deal: number, score: number) => ({ deal, dealer: 2, declarer: 0, bid: 21, handGame: false, trump: 'S', points: 21, made: score > 0, renege: null, scores: [score, 0, 0] });
+  const row = (deal: number, score: number) => ({
+    deal,
+    dealer: 2,
+    declarer: 0,
+    bid: 21,
+    handGame: false,
+    trump: 'S',
+    points: 21,
+    made: score > 0,
+    renege: null,
+    scores: [score, 0, 0],
+  });
 
   test('a carry with a row per counted deal adding up to the totals is taken as the match so far', () => {
     const carry = { played: 2, totals: [70, 0, 0], history: [row(1, 70), row(2, 0)] };
@@ -115,14 +130,23 @@ describe('scoring', () => {
     const base = { declarer: 1, bid: 26, trickPoints: 20, skatPoints: 6, renege: null };
     expect(scoreDeal({ ...base, handGame: false })).toMatchObject({ points: 26, made: true, score: 226 });
     expect(scoreDeal({ ...base, handGame: true })).toMatchObject({ points: 26, made: true, score: 452 });
-    expect(scoreDeal({ ...base, skatPoints: 5, handGame: true })).toMatchObject({ points: 25, made: false, shortfall: 1, score: -100 });
+    expect(scoreDeal({ ...base, skatPoints: 5, handGame: true })).toMatchObject({
+      points: 25,
+      made: false,
+      shortfall: 1,
+      score: -100,
+    });
   });
 
   test('renege: the declarer loses with A = 0; a defender gives the declarer the game made with A = bid', () => {
     const base = { declarer: 2, bid: 30, trickPoints: 35, skatPoints: 5, handGame: false };
     expect(scoreDeal({ ...base, renege: 2 })).toMatchObject({ points: 0, made: false, shortfall: 30, score: -1500 });
     expect(scoreDeal({ ...base, renege: 2, handGame: true })).toMatchObject({ score: -3000 });
-    expect(scoreDeal({ ...base, trickPoints: 2, skatPoints: 0, renege: 0 })).toMatchObject({ points: 30, made: true, score: 230 });
+    expect(scoreDeal({ ...base, trickPoints: 2, skatPoints: 0, renege: 0 })).toMatchObject({
+      points: 30,
+      made: true,
+      score: 230,
+    });
     expect(scoreDeal({ ...base, bid: 40, trickPoints: 0, renege: 1 })).toMatchObject({ points: 40, score: 1540 });
   });
 
@@ -135,7 +159,14 @@ describe('scoring', () => {
 
 /** Deal M up to the skat decision: seat 1 declares 26. */
 function atSkat(): { state: FightingState; open: OpenCards } {
-  return position({ deal: M, actions: [{ seat: 1, type: 'bid', bid: 26 }, { seat: 2, type: 'pass' }, { seat: 0, type: 'pass' }] });
+  return position({
+    deal: M,
+    actions: [
+      { seat: 1, type: 'bid', bid: 26 },
+      { seat: 2, type: 'pass' },
+      { seat: 0, type: 'pass' },
+    ],
+  });
 }
 
 describe('the secret discard', () => {
@@ -146,7 +177,9 @@ describe('the secret discard', () => {
     const [reshuffle] = taken.state.requests;
     expect(reshuffle?.kind).toBe('reshuffle');
     if (reshuffle?.kind !== 'reshuffle') return;
-    expect([...reshuffle.handles].sort((a, b) => a - b)).toEqual([...state.board.hands[1]!, ...state.board.skat].sort((a, b) => a - b));
+    expect([...reshuffle.handles].sort((a, b) => a - b)).toEqual(
+      [...state.board.hands[1]!, ...state.board.skat].sort((a, b) => a - b),
+    );
     expect(taken.state.board.hands[1]).toEqual(reshuffle.into);
     expect(taken.state.board.skat).toEqual([]);
     expect(knowledgeProblems(taken.state)).toEqual([]);
@@ -166,7 +199,9 @@ describe('the secret discard', () => {
     if (!done.ok) throw new Error(done.error);
     expect(done.state.board.skat).toEqual(discards);
     for (const h of done.state.board.skat) expect(done.state.cards[h]).toEqual({ card: null, seen: [1], gone: false });
-    expect(fightingCards.view(done.state, 0, privateViewOf(done.state, settled.open, 0)).skat.map((c) => c.card)).toEqual([null, null]);
+    expect(
+      fightingCards.view(done.state, 0, privateViewOf(done.state, settled.open, 0)).skat.map((c) => c.card),
+    ).toEqual([null, null]);
     expect(census(fightingCards, done.state, settled.open)).toEqual([]);
   });
 
@@ -180,8 +215,16 @@ describe('the secret discard', () => {
   });
 
   test.each<[string, (s: FightingState, o: OpenCards) => FightingAction, string]>([
-    ['a handle twice', (s, o) => ({ type: 'discard', handles: [handleOf(s, o, 'AH'), handleOf(s, o, 'AH')] }), 'duplicate-handle'],
-    ['another seat\'s card', (s, o) => ({ type: 'discard', handles: [handleOf(s, o, 'AH'), handleOf(s, o, 'AC')] }), 'not-in-hand'],
+    [
+      'a handle twice',
+      (s, o) => ({ type: 'discard', handles: [handleOf(s, o, 'AH'), handleOf(s, o, 'AH')] }),
+      'duplicate-handle',
+    ],
+    [
+      "another seat's card",
+      (s, o) => ({ type: 'discard', handles: [handleOf(s, o, 'AH'), handleOf(s, o, 'AC')] }),
+      'not-in-hand',
+    ],
     ['a bid', () => ({ type: 'bid', bid: 30 }), 'wrong-phase'],
     ['a card', (s, o) => ({ type: 'play', handle: handleOf(s, o, 'AS'), card: 'AS' }), 'wrong-phase'],
   ])('discarding: %s is refused', (_what, make, error) => {
@@ -202,54 +245,75 @@ describe('legal actions', () => {
     expect(bids).toEqual([{ type: 'pass' }, ...Array.from({ length: 10 }, (_, i) => ({ type: 'bid', bid: 31 + i }))]);
     expect(fightingCards.legalActions(state, 0, privateViewOf(state, open, 0))).toEqual([]);
     const skat = atSkat();
-    expect(fightingCards.legalActions(skat.state, 1, privateViewOf(skat.state, skat.open, 1))).toEqual([{ type: 'hand' }, { type: 'take' }]);
+    expect(fightingCards.legalActions(skat.state, 1, privateViewOf(skat.state, skat.open, 1))).toEqual([
+      { type: 'hand' },
+      { type: 'take' },
+    ]);
   });
 
   test('play: the led suit when the seat holds it, else anything', () => {
-    const steps = [{ seat: 1, type: 'bid', bid: 26 }, { seat: 2, type: 'pass' }, { seat: 0, type: 'pass' }, { seat: 1, type: 'hand' }, { seat: 1, type: 'trump', suit: 'S' }, { seat: 2, type: 'play', card: 'QH' }];
+    const steps = [
+      { seat: 1, type: 'bid', bid: 26 },
+      { seat: 2, type: 'pass' },
+      { seat: 0, type: 'pass' },
+      { seat: 1, type: 'hand' },
+      { seat: 1, type: 'trump', suit: 'S' },
+      { seat: 2, type: 'play', card: 'QH' },
+    ];
     const { state, open } = position({ deal: M, actions: steps });
-    const cards = (seat: Seat) => fightingCards.legalActions(state, seat, privateViewOf(state, open, seat)).map((a) => (a.type === 'play' ? a.card : a.type));
+    const cards = (seat: Seat) =>
+      fightingCards
+        .legalActions(state, seat, privateViewOf(state, open, seat))
+        .map((a) => (a.type === 'play' ? a.card : a.type));
     expect(cards(0).sort()).toEqual(['10H', '7H', '8H', '9H']);
     const next = position({ deal: M, actions: [...steps, { seat: 0, type: 'play', card: '7H' }] });
-    const declarer = fightingCards.legalActions(next.state, 1, privateViewOf(next.state, next.open, 1)).map((a) => (a.type === 'play' ? a.card : a.type));
+    const declarer = fightingCards
+      .legalActions(next.state, 1, privateViewOf(next.state, next.open, 1))
+      .map((a) => (a.type === 'play' ? a.card : a.type));
     expect(declarer.sort()).toEqual(['AH', 'KH']);
   });
 });
 
-const honest = (seed: number): Bot[] => [0, 1, 2].map((seat) => (seat === 0 ? randomBot(makeRng(seed)) : fightingCardsBot));
+const honest = (seed: number): Bot[] =>
+  [0, 1, 2].map((seat) => (seat === 0 ? randomBot(makeRng(seed)) : fightingCardsBot));
 
 describe('a renege by a cheating bot', () => {
   const cases = Array.from({ length: 24 }, (_, i) => [i, i % 3] as const);
 
-  test.each(cases)('deal %i, cheater seat %i: proved live by its later card, scored as a renege, and named by the audit', (seed, cheater) => {
-    const { bots, reneges } = reneging(honest(seed), cheater);
-    const args = { players: 3, dealer: seed % 3 };
-    const result = play(args, seed, bots, { maxInputs: 300 });
-    if (!result.ok) throw new Error(result.reason);
-    if (reneges.length === 0) {
-      // The cheater never had the chance (always held only the led suit, or led): an honest deal.
-      expect(fightingCards.audit(args, result.inputs, result.open)).toMatchObject({ verdict: 'clean' });
-      return;
-    }
-    const state = result.state as FightingState;
-    expect(state.board.phase).toBe('over');
-    expect(state.board.renege?.seat).toBe(cheater);
-    const deal = state.board.result;
-    expect(deal?.renege).toBe(cheater);
-    const bid = deal?.bid ?? 0;
-    if (cheater === state.board.declarer) {
-      expect(deal).toMatchObject({ points: 0, made: false, shortfall: bid });
-      expect(deal?.score).toBeLessThan(0);
-    } else {
-      expect(deal).toMatchObject({ points: bid, made: true });
-      expect(deal?.score).toBe(contractScore(bid, bid).score * (deal?.handGame ? 2 : 1));
-    }
-    expect(fightingCards.outcome(state)?.summary).toContain(`seat ${cheater} reneged`);
-    const report = fightingCards.audit(args, result.inputs, result.open);
-    expect(report).toMatchObject({ verdict: 'fault', index: reneges[0], seat: cheater });
-    expect(report.verdict === 'fault' && report.reason).toMatch(/^must-follow-suit: false claim "seat \d holds no [CDHS] card"$/);
-    expect(outcomeAfterAudit(state, report)).toEqual(fightingCards.outcome(state));
-  });
+  test.each(cases)(
+    'deal %i, cheater seat %i: proved live by its later card, scored as a renege, and named by the audit',
+    (seed, cheater) => {
+      const { bots, reneges } = reneging(honest(seed), cheater);
+      const args = { players: 3, dealer: seed % 3 };
+      const result = play(args, seed, bots, { maxInputs: 300 });
+      if (!result.ok) throw new Error(result.reason);
+      if (reneges.length === 0) {
+        // The cheater never had the chance (always held only the led suit, or led): an honest deal.
+        expect(fightingCards.audit(args, result.inputs, result.open)).toMatchObject({ verdict: 'clean' });
+        return;
+      }
+      const state = result.state as FightingState;
+      expect(state.board.phase).toBe('over');
+      expect(state.board.renege?.seat).toBe(cheater);
+      const deal = state.board.result;
+      expect(deal?.renege).toBe(cheater);
+      const bid = deal?.bid ?? 0;
+      if (cheater === state.board.declarer) {
+        expect(deal).toMatchObject({ points: 0, made: false, shortfall: bid });
+        expect(deal?.score).toBeLessThan(0);
+      } else {
+        expect(deal).toMatchObject({ points: bid, made: true });
+        expect(deal?.score).toBe(contractScore(bid, bid).score * (deal?.handGame ? 2 : 1));
+      }
+      expect(fightingCards.outcome(state)?.summary).toContain(`seat ${cheater} reneged`);
+      const report = fightingCards.audit(args, result.inputs, result.open);
+      expect(report).toMatchObject({ verdict: 'fault', index: reneges[0], seat: cheater });
+      expect(report.verdict === 'fault' && report.reason).toMatch(
+        /^must-follow-suit: false claim "seat \d holds no [CDHS] card"$/,
+      );
+      expect(outcomeAfterAudit(state, report)).toEqual(fightingCards.outcome(state));
+    },
+  );
 
   test('the cheater got its chance in nearly every deal above, as declarer and as defender (so those tests are not vacuous)', () => {
     let reneged = 0;
@@ -277,7 +341,11 @@ describe('a renege by a cheating bot', () => {
       const state = cut.state as FightingState;
       expect(state.board.renege).toBeNull();
       expect(state.claims.at(-1)).toMatchObject({ seat: 2, kind: 'void', step: reneges[0] });
-      expect(fightingCards.audit(args, cut.inputs, cut.open)).toMatchObject({ verdict: 'fault', index: reneges[0], seat: 2 });
+      expect(fightingCards.audit(args, cut.inputs, cut.open)).toMatchObject({
+        verdict: 'fault',
+        index: reneges[0],
+        seat: 2,
+      });
       checked += 1;
     }
     expect(checked).toBeGreaterThan(3);
@@ -294,19 +362,33 @@ describe('the outcome after the audit', () => {
 
   test('a clean audit, or a fault that is not a renege, leaves the live outcome', () => {
     const state = finished();
-    expect(outcomeAfterAudit(state, { verdict: 'clean', inputs: 40, claimsChecked: 2, cardsChecked: 44 })).toEqual(fightingCards.outcome(state));
-    expect(outcomeAfterAudit(state, { verdict: 'fault', index: 3, seat: null, reason: 'reveal-mismatch' })).toEqual(fightingCards.outcome(state));
+    expect(outcomeAfterAudit(state, { verdict: 'clean', inputs: 40, claimsChecked: 2, cardsChecked: 44 })).toEqual(
+      fightingCards.outcome(state),
+    );
+    expect(outcomeAfterAudit(state, { verdict: 'fault', index: 3, seat: null, reason: 'reveal-mismatch' })).toEqual(
+      fightingCards.outcome(state),
+    );
   });
 
-  test('a renege the audit names rescores the deal as that seat\'s renege', () => {
+  test("a renege the audit names rescores the deal as that seat's renege", () => {
     const state = finished();
     const declarer = state.board.declarer ?? 0;
     const defender = (declarer + 1) % 3;
     const bid = state.board.contract ?? 0;
     const double = state.board.handGame ? 2 : 1;
-    const byDefender = outcomeAfterAudit(state, { verdict: 'fault', index: 20, seat: defender, reason: 'must-follow-suit: false claim "x"' });
+    const byDefender = outcomeAfterAudit(state, {
+      verdict: 'fault',
+      index: 20,
+      seat: defender,
+      reason: 'must-follow-suit: false claim "x"',
+    });
     expect(byDefender?.scores?.[declarer]).toBe(contractScore(bid, bid).score * double);
-    const byDeclarer = outcomeAfterAudit(state, { verdict: 'fault', index: 20, seat: declarer, reason: 'must-follow-suit: false claim "x"' });
+    const byDeclarer = outcomeAfterAudit(state, {
+      verdict: 'fault',
+      index: 20,
+      seat: declarer,
+      reason: 'must-follow-suit: false claim "x"',
+    });
     expect(byDeclarer?.scores?.[declarer]).toBe(contractScore(bid, 0).score * double);
     expect(byDeclarer?.summary).toContain(`seat ${declarer} reneged`);
   });
@@ -338,7 +420,18 @@ describe('a match', () => {
         sums[r.declarer] = (sums[r.declarer] ?? 0) + r.score;
         seen.push('scored');
         const scores = [0, 1, 2].map((s) => (s === r.declarer ? r.score : 0));
-        rows.push({ deal: rows.length + 1, dealer, declarer: r.declarer, bid: r.bid, handGame: r.handGame, trump: state.board.trump, points: r.points, made: r.made, renege: r.renege, scores });
+        rows.push({
+          deal: rows.length + 1,
+          dealer,
+          declarer: r.declarer,
+          bid: r.bid,
+          handGame: r.handGame,
+          trump: state.board.trump,
+          points: r.points,
+          made: r.made,
+          renege: r.renege,
+          scores,
+        });
       }
       expect(outcome.scores).toEqual(sums);
       expect(outcome.ranking).toEqual(rankByTotals(sums));
@@ -347,7 +440,12 @@ describe('a match', () => {
       expect(view.match.history).toEqual(rows);
       dealer = outcome.nextDealer;
       carry = outcome.carry === null ? undefined : outcome.carry;
-      if (outcome.carry !== null) expect(outcome.carry).toEqual({ played: seen.filter((s) => s === 'scored').length, totals: sums, history: rows });
+      if (outcome.carry !== null)
+        expect(outcome.carry).toEqual({
+          played: seen.filter((s) => s === 'scored').length,
+          totals: sums,
+          history: rows,
+        });
     }
     expect(seen.filter((s) => s === 'scored')).toHaveLength(3);
     expect(seen[0]).toBe('thrown in');

@@ -38,10 +38,30 @@ describe('the deal', () => {
 
   test.each<[string, unknown, number, string]>([
     ['two seats', { seats: M.seats.slice(0, 2), skat: M.skat }, 3, 'the deal has 2 seats, the scenario 3'],
-    ['four seats for three', { seats: [...M.seats, M.seats[0]], skat: M.skat }, 3, 'the deal has 4 seats, the scenario 3'],
-    ['a hand of nine', { seats: [M.seats[0], { hand: hand(9) }, M.seats[2]], skat: M.skat }, 3, 'seat 1 is dealt 9 cards, not 10'],
-    ['a hand of eleven', { seats: [{ hand: hand(11) }, M.seats[1], M.seats[2]], skat: M.skat }, 3, 'seat 0 is dealt 11 cards, not 10'],
-    ['the last hand short', { seats: [M.seats[0], M.seats[1], { hand: [] }], skat: M.skat }, 3, 'seat 2 is dealt 0 cards, not 10'],
+    [
+      'four seats for three',
+      { seats: [...M.seats, M.seats[0]], skat: M.skat },
+      3,
+      'the deal has 4 seats, the scenario 3',
+    ],
+    [
+      'a hand of nine',
+      { seats: [M.seats[0], { hand: hand(9) }, M.seats[2]], skat: M.skat },
+      3,
+      'seat 1 is dealt 9 cards, not 10',
+    ],
+    [
+      'a hand of eleven',
+      { seats: [{ hand: hand(11) }, M.seats[1], M.seats[2]], skat: M.skat },
+      3,
+      'seat 0 is dealt 11 cards, not 10',
+    ],
+    [
+      'the last hand short',
+      { seats: [M.seats[0], M.seats[1], { hand: [] }], skat: M.skat },
+      3,
+      'seat 2 is dealt 0 cards, not 10',
+    ],
     ['a skat of one', { seats: M.seats, skat: ['7D'] }, 3, 'the skat has 1 cards, not 2'],
     ['a skat of three', { seats: M.seats, skat: ['7D', '8D', '9D'] }, 3, 'the skat has 3 cards, not 2'],
   ])('%s: "%s"', async (_what, deal, players, message) => {
@@ -69,13 +89,25 @@ describe('the steps', () => {
   const state = {} as never;
 
   test.each<[object, object]>([
-    [{ seat: 1, type: 'bid', bid: 26 }, { type: 'bid', bid: 26 }],
+    [
+      { seat: 1, type: 'bid', bid: 26 },
+      { type: 'bid', bid: 26 },
+    ],
     [{ seat: 2, type: 'pass' }, { type: 'pass' }],
     [{ seat: 1, type: 'hand' }, { type: 'hand' }],
     [{ seat: 1, type: 'take' }, { type: 'take' }],
-    [{ seat: 1, type: 'discard', cards: ['AH', 'KH'] }, { type: 'discard', handles: [4, 7] }],
-    [{ seat: 1, type: 'trump', suit: 'S' }, { type: 'trump', suit: 'S' }],
-    [{ seat: 2, type: 'play', card: 'QH' }, { type: 'play', handle: 30, card: 'QH' }],
+    [
+      { seat: 1, type: 'discard', cards: ['AH', 'KH'] },
+      { type: 'discard', handles: [4, 7] },
+    ],
+    [
+      { seat: 1, type: 'trump', suit: 'S' },
+      { type: 'trump', suit: 'S' },
+    ],
+    [
+      { seat: 2, type: 'play', card: 'QH' },
+      { type: 'play', handle: 30, card: 'QH' },
+    ],
   ])('%j → %j', async (step, action) => {
     const scenario = await load();
     expect(scenario.action(step as never, state, handleOf)).toEqual({ ok: true, action });

@@ -13,7 +13,9 @@ import { parseScenario, runScenario, type ScenarioFile } from '../../../src/engi
 import { fightingCards } from '../../../src/games/fighting-cards/index.js';
 
 const dir = join(import.meta.dirname, '..', '..', 'scenarios', 'fighting-cards');
-const files = readdirSync(dir).filter((name) => name.endsWith('.json')).sort();
+const files = readdirSync(dir)
+  .filter((name) => name.endsWith('.json'))
+  .sort();
 
 function load(name: string): ScenarioFile {
   const parsed = parseScenario(JSON.parse(readFileSync(join(dir, name), 'utf8')));
@@ -34,7 +36,7 @@ describe('fighting-cards scenario files', () => {
 /** RULES.md §4 "Scenarios", each with the file that covers it. */
 const rulesScenarios: Array<[string, string]> = [
   ['led ♥10, ♥J ♥7 follow → J wins', 'led-ten-jack-wins.json'],
-  ['trump ♠, led ♥A, void player\'s ♠7 wins', 'void-seat-trumps-ace.json'],
+  ["trump ♠, led ♥A, void player's ♠7 wins", 'void-seat-trumps-ace.json'],
   ['holding hearts and playing ♣ on a heart lead → illegal (audit names the player)', 'renege-found-by-audit.json'],
   ['bids 25 after 26, 41, 20 → illegal', 'bids-must-rise-within-21-40.json'],
   ['three passes → redeal by next dealer', 'three-passes-thrown-in.json'],
@@ -60,9 +62,21 @@ describe('the runner reports unmet expectations in these files', () => {
   const base = load('skat-discards-count.json');
   test.each<[string, Partial<ScenarioFile>, RegExp]>([
     ['a wrong score', { expect: { state: { result: { score: 225 } } } }, /state\.result\.score/],
-    ['a clean audit expected of a renege', { ...load('renege-found-by-audit.json'), expect: { audit: { verdict: 'clean' } } }, /audit\.verdict/],
-    ['a card played out of turn', { actions: [...base.actions.slice(0, 6), { seat: 0, type: 'play', card: '10H' }] }, /refused: not-your-turn/],
-    ['a renege the rules refuse once the hand is known', { actions: [...base.actions.slice(0, 7), { seat: 0, type: 'play', card: 'AD', rejects: 'must-follow-suit' }] }, /expected refusal must-follow-suit, but it was accepted/],
+    [
+      'a clean audit expected of a renege',
+      { ...load('renege-found-by-audit.json'), expect: { audit: { verdict: 'clean' } } },
+      /audit\.verdict/,
+    ],
+    [
+      'a card played out of turn',
+      { actions: [...base.actions.slice(0, 6), { seat: 0, type: 'play', card: '10H' }] },
+      /refused: not-your-turn/,
+    ],
+    [
+      'a renege the rules refuse once the hand is known',
+      { actions: [...base.actions.slice(0, 7), { seat: 0, type: 'play', card: 'AD', rejects: 'must-follow-suit' }] },
+      /expected refusal must-follow-suit, but it was accepted/,
+    ],
   ])('%s', (_what, change, message) => {
     const run = runScenario(fightingCards, { ...base, ...change });
     expect(run.ok).toBe(false);

@@ -22,7 +22,19 @@ beforeAll(async () => {
 });
 
 const three = { deals: 3 };
-const row = (deal: number, scores: number[], over: object = {}) => ({ deal, dealer: 2, declarer: 0, bid: 21, handGame: false, trump: 'S', points: 21, made: true, renege: null, scores, ...over });
+const row = (deal: number, scores: number[], over: object = {}) => ({
+  deal,
+  dealer: 2,
+  declarer: 0,
+  bid: 21,
+  handGame: false,
+  trump: 'S',
+  points: 21,
+  made: true,
+  renege: null,
+  scores,
+  ...over,
+});
 
 describe('the carry', () => {
   test('none: a new match', () => {
@@ -31,9 +43,40 @@ describe('the carry', () => {
 
   test.each<[string, object, FightingOptions]>([
     ['one deal of three', { played: 1, totals: [70, 0, 0], history: [row(1, [70, 0, 0])] }, three],
-    ['two deals, the last of three to come', { played: 2, totals: [70, -50, 0], history: [row(1, [70, 0, 0]), row(2, [0, -50, 0], { declarer: 1 })] }, three],
-    ['edges of every field', { played: 1, totals: [1e9, 0, -1e9], history: [row(1, [1e9, 0, -1e9], { dealer: 0, declarer: 2, bid: 40, handGame: true, trump: null, points: 120, made: false, renege: 2 })] }, three],
-    ['the other edges', { played: 1, totals: [0, 0, 0], history: [row(1, [0, 0, 0], { dealer: 2, declarer: 0, bid: 21, trump: 'C', points: 0, renege: 0 })] }, { deals: 2 }],
+    [
+      'two deals, the last of three to come',
+      { played: 2, totals: [70, -50, 0], history: [row(1, [70, 0, 0]), row(2, [0, -50, 0], { declarer: 1 })] },
+      three,
+    ],
+    [
+      'edges of every field',
+      {
+        played: 1,
+        totals: [1e9, 0, -1e9],
+        history: [
+          row(1, [1e9, 0, -1e9], {
+            dealer: 0,
+            declarer: 2,
+            bid: 40,
+            handGame: true,
+            trump: null,
+            points: 120,
+            made: false,
+            renege: 2,
+          }),
+        ],
+      },
+      three,
+    ],
+    [
+      'the other edges',
+      {
+        played: 1,
+        totals: [0, 0, 0],
+        history: [row(1, [0, 0, 0], { dealer: 2, declarer: 0, bid: 21, trump: 'C', points: 0, renege: 0 })],
+      },
+      { deals: 2 },
+    ],
     ['no deal played yet', { played: 0, totals: [0, 0, 0], history: [] }, { deals: 1 }],
   ])('accepted: %s', (_what, carry, options) => {
     expect(mod.parseCarry(carry as never, options)).toEqual(carry);
@@ -50,7 +93,11 @@ describe('the carry', () => {
 
   test.each<[string, unknown, FightingOptions]>([
     ['not an object', 'lots', three],
-    ['a complete match', { played: 3, totals: [0, 0, 0], history: [row(1, [0, 0, 0]), row(2, [0, 0, 0]), row(3, [0, 0, 0])] }, three],
+    [
+      'a complete match',
+      { played: 3, totals: [0, 0, 0], history: [row(1, [0, 0, 0]), row(2, [0, 0, 0]), row(3, [0, 0, 0])] },
+      three,
+    ],
     ['a complete one-deal match', { played: 1, totals: [0, 0, 0], history: [row(1, [0, 0, 0])] }, { deals: 1 }],
     ['two totals', { played: 0, totals: [0, 0], history: [] }, three],
     ['negative deals played', { played: -1, totals: [0, 0, 0], history: [] }, three],
@@ -67,36 +114,102 @@ describe('the carry', () => {
     ['rows that do not add up (first seat)', { played: 1, totals: [70, 0, 0], history: [row(1, [60, 0, 0])] }, three],
     ['rows that do not add up (last seat)', { played: 1, totals: [0, 0, 5], history: [row(1, [0, 0, 0])] }, three],
     ['a row dealt by seat 3', { played: 1, totals: [0, 0, 0], history: [row(1, [0, 0, 0], { dealer: 3 })] }, three],
-    ['a row declared by seat −1', { played: 1, totals: [0, 0, 0], history: [row(1, [0, 0, 0], { declarer: -1 })] }, three],
+    [
+      'a row declared by seat −1',
+      { played: 1, totals: [0, 0, 0], history: [row(1, [0, 0, 0], { declarer: -1 })] },
+      three,
+    ],
     ['a row with a bid of 20', { played: 1, totals: [0, 0, 0], history: [row(1, [0, 0, 0], { bid: 20 })] }, three],
     ['a row with a bid of 41', { played: 1, totals: [0, 0, 0], history: [row(1, [0, 0, 0], { bid: 41 })] }, three],
-    ['a row with a fractional bid', { played: 1, totals: [0, 0, 0], history: [row(1, [0, 0, 0], { bid: 21.5 })] }, three],
+    [
+      'a row with a fractional bid',
+      { played: 1, totals: [0, 0, 0], history: [row(1, [0, 0, 0], { bid: 21.5 })] },
+      three,
+    ],
     ['a row with 121 points', { played: 1, totals: [0, 0, 0], history: [row(1, [0, 0, 0], { points: 121 })] }, three],
     ['a row with −1 points', { played: 1, totals: [0, 0, 0], history: [row(1, [0, 0, 0], { points: -1 })] }, three],
-    ['a row with fractional points', { played: 1, totals: [0, 0, 0], history: [row(1, [0, 0, 0], { points: 1.5 })] }, three],
-    ['a row with an unknown trump', { played: 1, totals: [0, 0, 0], history: [row(1, [0, 0, 0], { trump: 'X' })] }, three],
+    [
+      'a row with fractional points',
+      { played: 1, totals: [0, 0, 0], history: [row(1, [0, 0, 0], { points: 1.5 })] },
+      three,
+    ],
+    [
+      'a row with an unknown trump',
+      { played: 1, totals: [0, 0, 0], history: [row(1, [0, 0, 0], { trump: 'X' })] },
+      three,
+    ],
     ['a row reneged by seat 3', { played: 1, totals: [0, 0, 0], history: [row(1, [0, 0, 0], { renege: 3 })] }, three],
     ['a row with two scores', { played: 1, totals: [0, 0, 0], history: [row(1, [0, 0])] }, three],
     ['a row with a score past 1e9', { played: 1, totals: [1e9 + 1, 0, 0], history: [row(1, [1e9 + 1, 0, 0])] }, three],
     ['a row numbered 0', { played: 1, totals: [0, 0, 0], history: [row(0, [0, 0, 0])] }, three],
     ['a row with a fractional deal number', { played: 1, totals: [0, 0, 0], history: [row(1.5, [0, 0, 0])] }, three],
-    ['a row with "made" not a boolean', { played: 1, totals: [0, 0, 0], history: [row(1, [0, 0, 0], { made: 1 })] }, three],
-    ['a row with "handGame" not a boolean', { played: 1, totals: [0, 0, 0], history: [row(1, [0, 0, 0], { handGame: 'no' })] }, three],
+    [
+      'a row with "made" not a boolean',
+      { played: 1, totals: [0, 0, 0], history: [row(1, [0, 0, 0], { made: 1 })] },
+      three,
+    ],
+    [
+      'a row with "handGame" not a boolean',
+      { played: 1, totals: [0, 0, 0], history: [row(1, [0, 0, 0], { handGame: 'no' })] },
+      three,
+    ],
     ['a row with an extra field', { played: 1, totals: [0, 0, 0], history: [row(1, [0, 0, 0], { extra: 1 })] }, three],
-    ['a row without a trump', { played: 1, totals: [0, 0, 0], history: [{ deal: 1, dealer: 2, declarer: 0, bid: 21, handGame: false, points: 21, made: true, renege: null, scores: [0, 0, 0] }] }, three],
+    [
+      'a row without a trump',
+      {
+        played: 1,
+        totals: [0, 0, 0],
+        history: [
+          {
+            deal: 1,
+            dealer: 2,
+            declarer: 0,
+            bid: 21,
+            handGame: false,
+            points: 21,
+            made: true,
+            renege: null,
+            scores: [0, 0, 0],
+          },
+        ],
+      },
+      three,
+    ],
   ])('refused: %s', (_what, carry, options) => {
     expect(mod.parseCarry(carry as never, options)).toBeNull();
   });
 });
 
 describe('the deal', () => {
-  const core = (dealer: number): Core<FightingOptions> => ({ v: 1, game: 'fighting-cards', players: 3, dealer, options: three, deck: mod.deck(), step: 0, cards: mod.deck().map(() => ({ card: null, seen: [], gone: false })), requests: [], nextRequest: 0, claims: [] });
+  const core = (dealer: number): Core<FightingOptions> => ({
+    v: 1,
+    game: 'fighting-cards',
+    players: 3,
+    dealer,
+    options: three,
+    deck: mod.deck(),
+    step: 0,
+    cards: mod.deck().map(() => ({ card: null, seen: [], gone: false })),
+    requests: [],
+    nextRequest: 0,
+    claims: [],
+  });
 
   test('32 cards, 7 to A in each suit', () => {
     const cards = mod.deck();
     expect(cards).toHaveLength(32);
     expect(new Set(cards).size).toBe(32);
-    for (const suit of ['C', 'D', 'H', 'S']) expect(cards.filter((c) => c.endsWith(suit)).map((c) => c.slice(0, -1))).toEqual(['7', '8', '9', '10', 'J', 'Q', 'K', 'A']);
+    for (const suit of ['C', 'D', 'H', 'S'])
+      expect(cards.filter((c) => c.endsWith(suit)).map((c) => c.slice(0, -1))).toEqual([
+        '7',
+        '8',
+        '9',
+        '10',
+        'J',
+        'Q',
+        'K',
+        'A',
+      ]);
   });
 
   test.each([
@@ -129,7 +242,7 @@ describe('the deal', () => {
     expect(mod.setup(core(0), null, { played: 9, totals: [0, 0, 0], history: [] })).toBeNull();
   });
 
-  test('the carried match is the board\'s', () => {
+  test("the carried match is the board's", () => {
     const carry = { played: 1, totals: [70, 0, 0], history: [row(1, [70, 0, 0])] };
     expect(mod.setup(core(0), null, carry as never)?.match).toEqual(carry);
   });

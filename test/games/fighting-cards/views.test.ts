@@ -13,7 +13,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { parseScenario, privateViewOf, runScenario, type AuditReport, type ScenarioFile } from '../../../src/engine/index.js';
+import {
+  parseScenario,
+  privateViewOf,
+  runScenario,
+  type AuditReport,
+  type ScenarioFile,
+} from '../../../src/engine/index.js';
 import { fightingCards } from '../../../src/games/fighting-cards/game.js';
 import { outcome, outcomeAfterAudit, summarize, view, zones } from '../../../src/games/fighting-cards/views.js';
 import { cardZones } from '../../../src/games/fighting-cards/summary.js';
@@ -52,7 +58,7 @@ const MID = [
 describe('the view in the middle of a deal', () => {
   const { state, open } = position({ deal: M, actions: MID });
 
-  test('seat 0 sees its own hand, nobody else\'s, the tricks, points, voids and the trick on the table', () => {
+  test("seat 0 sees its own hand, nobody else's, the tricks, points, voids and the trick on the table", () => {
     const seen = view(state, 0, privateViewOf(state, open, 0));
     expect(seen).toMatchObject({
       phase: 'play',
@@ -109,10 +115,12 @@ describe('the view in the middle of a deal', () => {
 
   test('the summary: own cards sorted, hidden ones as ??, calls as numbers or "pass"', () => {
     expect(summarize(view(state, 0, privateViewOf(state, open, 0)))).toEqual(SUMMARY_SEAT0);
-    expect(summarize(view(state, null, NOBODY))).toMatchObject({ hands: [Array(9).fill('??'), Array(8).fill('??'), Array(8).fill('??')] });
+    expect(summarize(view(state, null, NOBODY))).toMatchObject({
+      hands: [Array(9).fill('??'), Array(8).fill('??'), Array(8).fill('??')],
+    });
   });
 
-  test('zones name every hand, the skat, the trick and each seat\'s won cards', () => {
+  test("zones name every hand, the skat, the trick and each seat's won cards", () => {
     const z = zones(state);
     expect(Object.keys(z)).toEqual(['hand@0', 'hand@1', 'hand@2', 'skat', 'trick', 'won@0', 'won@1', 'won@2']);
     expect(z['hand@0']).toEqual(state.board.hands[0]);
@@ -153,16 +161,52 @@ const SUMMARY_SEAT0 = {
 };
 
 describe('finished deals', () => {
-  test('made: the summary line, places, next dealer and the carry with this deal\'s row', () => {
+  test("made: the summary line, places, next dealer and the carry with this deal's row", () => {
     const state = finished('skat-discards-count.json');
     expect(outcome(state)).toEqual({
       ranking: [[1], [0, 2]],
       nextDealer: 1,
       scores: [0, 226, 0],
-      carry: { played: 1, totals: [0, 226, 0], history: [{ deal: 1, dealer: 0, declarer: 1, bid: 26, handGame: false, trump: 'S', points: 26, made: true, renege: null, scores: [0, 226, 0] }] },
+      carry: {
+        played: 1,
+        totals: [0, 226, 0],
+        history: [
+          {
+            deal: 1,
+            dealer: 0,
+            declarer: 1,
+            bid: 26,
+            handGame: false,
+            trump: 'S',
+            points: 26,
+            made: true,
+            renege: null,
+            scores: [0, 226, 0],
+          },
+        ],
+      },
       summary: 'seat 1 bid 26, took 26: made, +226; seat 1 deals next',
     });
-    expect(view(state, null, NOBODY).match).toEqual({ deals: 3, played: 1, totals: [0, 226, 0], over: false, history: [{ deal: 1, dealer: 0, declarer: 1, bid: 26, handGame: false, trump: 'S', points: 26, made: true, renege: null, scores: [0, 226, 0] }] });
+    expect(view(state, null, NOBODY).match).toEqual({
+      deals: 3,
+      played: 1,
+      totals: [0, 226, 0],
+      over: false,
+      history: [
+        {
+          deal: 1,
+          dealer: 0,
+          declarer: 1,
+          bid: 26,
+          handGame: false,
+          trump: 'S',
+          points: 26,
+          made: true,
+          renege: null,
+          scores: [0, 226, 0],
+        },
+      ],
+    });
   });
 
   test.each<[string, string]>([
@@ -176,8 +220,20 @@ describe('finished deals', () => {
 
   test('a thrown-in deal does not count: played and history unchanged, the next seat deals', () => {
     const state = finished('three-passes-thrown-in.json');
-    expect(outcome(state)).toEqual({ ranking: [[0, 1, 2]], nextDealer: 2, scores: [0, 0, 0], carry: { played: 0, totals: [0, 0, 0], history: [] }, summary: 'all passed: thrown in; seat 2 deals' });
-    expect(view(state, null, NOBODY).match).toEqual({ deals: 3, played: 0, totals: [0, 0, 0], over: false, history: [] });
+    expect(outcome(state)).toEqual({
+      ranking: [[0, 1, 2]],
+      nextDealer: 2,
+      scores: [0, 0, 0],
+      carry: { played: 0, totals: [0, 0, 0], history: [] },
+      summary: 'all passed: thrown in; seat 2 deals',
+    });
+    expect(view(state, null, NOBODY).match).toEqual({
+      deals: 3,
+      played: 0,
+      totals: [0, 0, 0],
+      over: false,
+      history: [],
+    });
   });
 
   test('the last deal of the match: over, no carry', () => {
@@ -190,10 +246,39 @@ describe('finished deals', () => {
 
   test('a carried match: rows kept in order, this deal numbered after them, totals added', () => {
     const base = finished('skat-discards-count.json');
-    const row = { deal: 1, dealer: 2, declarer: 0, bid: 21, handGame: true, trump: 'H' as const, points: 30, made: true, renege: null, scores: [160, 0, 0] };
+    const row = {
+      deal: 1,
+      dealer: 2,
+      declarer: 0,
+      bid: 21,
+      handGame: true,
+      trump: 'H' as const,
+      points: 30,
+      made: true,
+      renege: null,
+      scores: [160, 0, 0],
+    };
     const state = { ...base, board: { ...base.board, match: { played: 1, totals: [160, 0, 0], history: [row] } } };
     const out = outcome(state);
-    expect(out?.carry).toEqual({ played: 2, totals: [160, 226, 0], history: [row, { deal: 2, dealer: 0, declarer: 1, bid: 26, handGame: false, trump: 'S', points: 26, made: true, renege: null, scores: [0, 226, 0] }] });
+    expect(out?.carry).toEqual({
+      played: 2,
+      totals: [160, 226, 0],
+      history: [
+        row,
+        {
+          deal: 2,
+          dealer: 0,
+          declarer: 1,
+          bid: 26,
+          handGame: false,
+          trump: 'S',
+          points: 26,
+          made: true,
+          renege: null,
+          scores: [0, 226, 0],
+        },
+      ],
+    });
     expect(out?.ranking).toEqual([[1], [0], [2]]);
     // The board's rows are not changed by the outcome.
     expect(state.board.match.history).toEqual([row]);
@@ -202,7 +287,11 @@ describe('finished deals', () => {
   test('no result on a board that is over without one reads "no result"', () => {
     const base = finished('skat-discards-count.json');
     const state = { ...base, board: { ...base.board, result: null } };
-    expect(outcome(state)).toMatchObject({ summary: 'no result', scores: [0, 0, 0], carry: { played: 0, totals: [0, 0, 0], history: [] } });
+    expect(outcome(state)).toMatchObject({
+      summary: 'no result',
+      scores: [0, 0, 0],
+      carry: { played: 0, totals: [0, 0, 0], history: [] },
+    });
   });
 });
 
@@ -219,14 +308,18 @@ describe('the outcome after the audit', () => {
   });
 
   test('a renege by a defender: the declarer made it with A = bid', () => {
-    expect(outcomeAfterAudit(state, { verdict: 'fault', index: 20, seat: 2, reason: 'must-follow-suit: false claim' })).toMatchObject({
+    expect(
+      outcomeAfterAudit(state, { verdict: 'fault', index: 20, seat: 2, reason: 'must-follow-suit: false claim' }),
+    ).toMatchObject({
       scores: [0, 226, 0],
       summary: 'seat 1 bid 26, took 26: made, +226 (seat 2 reneged); seat 1 deals next',
     });
   });
 
   test('a renege by the declarer: failed with A = 0', () => {
-    expect(outcomeAfterAudit(state, { verdict: 'fault', index: 20, seat: 1, reason: 'must-follow-suit: false claim' })).toMatchObject({
+    expect(
+      outcomeAfterAudit(state, { verdict: 'fault', index: 20, seat: 1, reason: 'must-follow-suit: false claim' }),
+    ).toMatchObject({
       scores: [0, -1300, 0],
       summary: 'seat 1 bid 26, took 0: failed by 26, -1300 (seat 1 reneged); seat 1 deals next',
     });
@@ -234,19 +327,23 @@ describe('the outcome after the audit', () => {
 
   test('a live renege stays when a fault names no seat; the view shows the renege', () => {
     const live = finished('renege-proved-live.json');
-    expect(outcomeAfterAudit(live, { verdict: 'fault', index: 9, seat: null, reason: 'must-follow-suit' })).toEqual(outcome(live));
+    expect(outcomeAfterAudit(live, { verdict: 'fault', index: 9, seat: null, reason: 'must-follow-suit' })).toEqual(
+      outcome(live),
+    );
     expect(outcome(live)?.summary).toContain('(seat 0 reneged)');
     expect(view(live, null, NOBODY).renege).toEqual({ seat: 0, suit: 'H' });
   });
 
   test('a thrown-in deal has nothing to rescore', () => {
     const thrown = finished('three-passes-thrown-in.json');
-    expect(outcomeAfterAudit(thrown, { verdict: 'fault', index: 2, seat: 0, reason: 'must-follow-suit' })).toEqual(outcome(thrown));
+    expect(outcomeAfterAudit(thrown, { verdict: 'fault', index: 2, seat: 0, reason: 'must-follow-suit' })).toEqual(
+      outcome(thrown),
+    );
   });
 });
 
 describe('end-of-hand card zones', () => {
-  test('each seat\'s hand then the skat', () => {
+  test("each seat's hand then the skat", () => {
     const { state } = position({ deal: M, actions: MID });
     expect(cardZones(state)).toEqual([
       { seat: 0, label: 'hand', handles: state.board.hands[0] },
@@ -292,14 +389,24 @@ describe('the game module', () => {
     expect(module.name).toBe('Fighting Cards');
     expect(module.blurb).toBe('Bid for the contract, take or leave the skat, name trumps, win tricks.');
     expect(module.timing).toBe('turns');
-    expect(module.options.fields).toEqual({ deals: { kind: 'number', label: 'Deals in the match', help: 'Each player deals once in three; thrown-in deals do not count.', min: 1, max: 30 } });
+    expect(module.options.fields).toEqual({
+      deals: {
+        kind: 'number',
+        label: 'Deals in the match',
+        help: 'Each player deals once in three; thrown-in deals do not count.',
+        min: 1,
+        max: 30,
+      },
+    });
     expect(Object.keys(module.bots)).toEqual(['heuristic']);
     expect(module.hiddenClaims).toBe(true);
     expect(module.rulesVersion).toBe(2);
-    expect(module.olderRules?.[0]?.change).toBe("version 2 added the score table's rows to the match the board carries from deal to deal, which changed every state hash");
+    expect(module.olderRules?.[0]?.change).toBe(
+      "version 2 added the score table's rows to the match the board carries from deal to deal, which changed every state hash",
+    );
   });
 
-  test('version 1 rescoring after the audit is rules-v1.ts\'s, on a version-1 board', async () => {
+  test("version 1 rescoring after the audit is rules-v1.ts's, on a version-1 board", async () => {
     const { fightingCardsModule } = await import('../../../src/games/fighting-cards/index.js');
     const { fightingCardsV1, outcomeAfterAuditV1 } = await import('../../../src/games/fighting-cards/rules-v1.js');
     const run = runScenario(fightingCardsV1, { ...load('skat-discards-count.json'), expect: undefined });

@@ -48,7 +48,12 @@ describe('which card the heuristic plays', () => {
   test('an A with 3 players is worth more when the next seat holds fewer cards than the previous one', () => {
     expect(choice(['8H', 'AH', '3C', '4D', '6S'], '9H', 3, [far, ['3D', '4C', '5C']])).toBe('AH');
     expect(choice(['8H', 'AH', '3C', '4D', '6S'], '9H', 3, [['3D', '4C', '5C'], far])).toBe('8H');
-    expect(choice(['8H', 'AH', '3C', '4D', '6S'], '9H', 3, [['3D', '4C', '5C'], ['6D', '7C', '5D']])).toBe('8H');
+    expect(
+      choice(['8H', 'AH', '3C', '4D', '6S'], '9H', 3, [
+        ['3D', '4C', '5C'],
+        ['6D', '7C', '5D'],
+      ]),
+    ).toBe('8H');
   });
 
   test('an 8 is worth more when the next seat is close to going out', () => {
@@ -72,7 +77,9 @@ describe('its worst card on a 10', () => {
     [['3D', '5S'], '3D'],
     [['9H', 'JH', '5S'], '9H'],
   ])('%j → %s', (hand, expected) => {
-    const { state, open } = position(2, { hands: [hand, ['10H', '3H', '6D']], discard: ['5H'] }, [{ seat: 1, type: 'play', card: '10H' }]);
+    const { state, open } = position(2, { hands: [hand, ['10H', '3H', '6D']], discard: ['5H'] }, [
+      { seat: 1, type: 'play', card: '10H' },
+    ]);
     const action = pestenHeuristic(state, 0, privateViewOf(state, open, 0));
     expect(action?.type === 'give' ? open[action.handle] : action).toBe(expected);
   });
@@ -108,14 +115,28 @@ describe('pestenBot slips', () => {
   });
 
   test('slips also in a pass round, never while crypto is pending or for a seat not awaited', () => {
-    const { state, open } = position(2, { hands: [['9H', '4H', '5S'], ['10H', '3H', '6D']], discard: ['5H'] }, [{ seat: 1, type: 'play', card: '10H' }]);
+    const { state, open } = position(
+      2,
+      {
+        hands: [
+          ['9H', '4H', '5S'],
+          ['10H', '3H', '6D'],
+        ],
+        discard: ['5H'],
+      },
+      [{ seat: 1, type: 'play', card: '10H' }],
+    );
     const give = pestenBot({ random: () => 0, noise: 1 })(pesten, state, 0, privateViewOf(state, open, 0));
     expect(give?.type === 'give' && open[give.handle]).toBe('9H');
     const played = position(2, deal);
     const drawing = pesten.reduce(played.state, { kind: 'act', seat: 1, action: { type: 'draw' } });
     if (!drawing.ok) throw new Error(drawing.error);
     expect(drawing.state.requests.length).toBeGreaterThan(0);
-    expect(pestenBot({ random: () => 0, noise: 1 })(pesten, drawing.state, 0, privateViewOf(drawing.state, played.open, 0))).toBeNull();
-    expect(pestenBot({ random: () => 0, noise: 1 })(pesten, played.state, 0, privateViewOf(played.state, played.open, 0))).toBeNull();
+    expect(
+      pestenBot({ random: () => 0, noise: 1 })(pesten, drawing.state, 0, privateViewOf(drawing.state, played.open, 0)),
+    ).toBeNull();
+    expect(
+      pestenBot({ random: () => 0, noise: 1 })(pesten, played.state, 0, privateViewOf(played.state, played.open, 0)),
+    ).toBeNull();
   });
 });

@@ -29,11 +29,17 @@ const hands = [
 describe('Pesten log lines', () => {
   it('names the card, the wish and the announcement from the action alone', () => {
     const { open } = position(3, { hands, discard: ['5H'] });
-    const jack = { kind: 'act' as const, seat: 0, action: { type: 'play', handle: handleOf(open, 'JS'), card: 'JS', wish: 'H' } };
+    const jack = {
+      kind: 'act' as const,
+      seat: 0,
+      action: { type: 'play', handle: handleOf(open, 'JS'), card: 'JS', wish: 'H' },
+    };
     expect(line(jack, null)).toBe('Ann played J♠ and wishes ♥');
     const last = { kind: 'act' as const, seat: 2, action: { type: 'play', handle: 1, card: '9H', announce: true } };
     expect(line(last, null)).toBe('Cleo played 9♥ and announces Pesten!');
-    expect(line({ kind: 'act', seat: 1, action: { type: 'give', handle: handleOf(open, '9D') } }, null)).toBe('Bob passes a card');
+    expect(line({ kind: 'act', seat: 1, action: { type: 'give', handle: handleOf(open, '9D') } }, null)).toBe(
+      'Bob passes a card',
+    );
     expect(line({ kind: 'act', seat: 1, action: { type: 'draw' } }, null)).toBe('Bob draws');
     expect(line({ kind: 'act', seat: 1, action: { type: 'wish', suit: 'C' } }, null)).toBe('Bob wishes ♣');
     expect(line({ kind: 'reshuffled', request: 4 }, null)).toBe('the stock is reshuffled');
@@ -41,7 +47,11 @@ describe('Pesten log lines', () => {
 
   it('says who an 8 skips and how many cards an owed draw took', () => {
     const eight = position(3, { hands, discard: ['5H'] }, [{ seat: 2, type: 'play', card: '8H' }]);
-    const play8 = { kind: 'act' as const, seat: 2, action: { type: 'play', handle: handleOf(eight.open, '8H'), card: '8H' } };
+    const play8 = {
+      kind: 'act' as const,
+      seat: 2,
+      action: { type: 'play', handle: handleOf(eight.open, '8H'), card: '8H' },
+    };
     expect(line(play8, eight.state)).toBe('Cleo played 8♥ — Bob is skipped');
     const chain = position(3, { hands, discard: ['5C'], stock: ['KD', 'AD', 'QC'] }, [
       { seat: 2, type: 'play', card: '2C' },
@@ -61,12 +71,30 @@ describe('Pesten log lines', () => {
     const end = position(3, { hands: [['9H', '3C'], ['3D', '4D'], ['5H']], discard: ['5C'], stock: ['KD', 'AD'] }, [
       { seat: 2, type: 'play', card: '5H' },
     ]);
-    const won = { kind: 'act' as const, seat: 2, action: { type: 'play', handle: handleOf(end.open, '5H'), card: '5H' } };
+    const won = {
+      kind: 'act' as const,
+      seat: 2,
+      action: { type: 'play', handle: handleOf(end.open, '5H'), card: '5H' },
+    };
     expect(line(won, end.state)).toBe('Cleo played 5♥ and wins the round — 1 point');
-    const forgot = position(3, { hands: [['9H', '3C'], ['3D', '4D'], ['5H', '6H']], discard: ['5C'], stock: ['KD', 'AD'] }, [
-      { seat: 2, type: 'play', card: '5H' },
-    ]);
-    const play = { kind: 'act' as const, seat: 2, action: { type: 'play', handle: handleOf(forgot.open, '5H'), card: '5H' } };
+    const forgot = position(
+      3,
+      {
+        hands: [
+          ['9H', '3C'],
+          ['3D', '4D'],
+          ['5H', '6H'],
+        ],
+        discard: ['5C'],
+        stock: ['KD', 'AD'],
+      },
+      [{ seat: 2, type: 'play', card: '5H' }],
+    );
+    const play = {
+      kind: 'act' as const,
+      seat: 2,
+      action: { type: 'play', handle: handleOf(forgot.open, '5H'), card: '5H' },
+    };
     expect(line(play, forgot.state)).toBe('Cleo played 5♥ and forgot to announce Pesten and draws 2');
   });
 });
@@ -89,9 +117,16 @@ describe("a 10's passes are named to the giver and the receiver only", () => {
     if (!next.ok) throw new Error(next.error);
     const hand = new Set([...before.board.hands[viewer]!, ...(next.state as PestenState).board.hands[viewer]!]);
     const know = (handle: number) => (hand.has(handle) ? (played.open[handle] ?? null) : null);
-    return { line: module.describePrivate!(input, viewer, know, before, next.state, names), after: next.state as PestenState };
+    return {
+      line: module.describePrivate!(input, viewer, know, before, next.state, names),
+      after: next.state as PestenState,
+    };
   };
-  const give = (seat: number, card: string): Input => ({ kind: 'act', seat, action: { type: 'give', handle: h(card) } });
+  const give = (seat: number, card: string): Input => ({
+    kind: 'act',
+    seat,
+    action: { type: 'give', handle: h(card) },
+  });
 
   it('the giver reads which card went to whom; the others read nothing until the passes land', () => {
     // Clockwise is descending: Ann (0) passes to Cleo (2).

@@ -3,7 +3,13 @@
  * with bots through the fixed-deal table, run a scenario position, and the
  * knowledge invariant (who may know which card) that must hold at every step.
  */
-import { runScenario, shuffledDeal, type OpenCards, type ScenarioFile, type SetupArgs } from '../../../src/engine/index.js';
+import {
+  runScenario,
+  shuffledDeal,
+  type OpenCards,
+  type ScenarioFile,
+  type SetupArgs,
+} from '../../../src/engine/index.js';
 import { autoplay, makeRng, type AutoplayOptions, type AutoplayResult, type Bot } from '../../../src/bots/index.js';
 import { pesten, type PestenState } from '../../../src/games/pesten/index.js';
 
@@ -58,11 +64,15 @@ export function knowledgeProblems(state: PestenState, holders: Map<number, Set<n
       const { card, seen } = info(h);
       if (card !== null) problems.push(`hand card ${h} of seat ${seat} is public`);
       const strangers = seen.filter((s) => !held.has(s));
-      if (strangers.length > 0) problems.push(`hand card ${h} of seat ${seat} is known to ${strangers.join(',')}, who never held it`);
-      if (!seen.includes(seat) && pendingFor.get(h) !== seat) problems.push(`hand card ${h} of seat ${seat} is not shown to its owner`);
+      if (strangers.length > 0)
+        problems.push(`hand card ${h} of seat ${seat} is known to ${strangers.join(',')}, who never held it`);
+      if (!seen.includes(seat) && pendingFor.get(h) !== seat)
+        problems.push(`hand card ${h} of seat ${seat} is not shown to its owner`);
     }
   });
-  for (const h of board.stock) if (info(h).card !== null || info(h).seen.length > 0) problems.push(`stock card ${h} is known`);
-  for (const h of [...board.discard, ...board.aside]) if (!isPublic(h)) problems.push(`discard/aside card ${h} is not public`);
+  for (const h of board.stock)
+    if (info(h).card !== null || info(h).seen.length > 0) problems.push(`stock card ${h} is known`);
+  for (const h of [...board.discard, ...board.aside])
+    if (!isPublic(h)) problems.push(`discard/aside card ${h} is not public`);
   return problems;
 }

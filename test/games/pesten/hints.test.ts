@@ -32,7 +32,11 @@ describe('card hints', () => {
     expect(hints['QD']).toEqual({ legal: false, why: 'Q♦ does not go on 5♥: play a ♥ or a 5, a J or a joker.' });
     expect(hints['2S']).toEqual({ legal: false, why: '2♠ does not go on 5♥: play a ♥ or a 5, a J or a joker.' });
     // Legal exactly where legalActions offers a play of that card.
-    const offered = new Set(pestenModule.rules.legalActions(state, seat, privateViewOf(state, open, seat)).flatMap((a) => (a.type === 'play' ? [open[a.handle]] : [])));
+    const offered = new Set(
+      pestenModule.rules
+        .legalActions(state, seat, privateViewOf(state, open, seat))
+        .flatMap((a) => (a.type === 'play' ? [open[a.handle]] : [])),
+    );
     for (const [card, hint] of Object.entries(hints)) expect(hint.legal).toBe(offered.has(card));
   });
 

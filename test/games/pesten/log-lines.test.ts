@@ -16,13 +16,15 @@ import { position } from './helpers.js';
 
 const names = ['Ann', 'Bob', 'Cleo'];
 const lines = () => loadedNow(() => import('../../../src/games/pesten/describe.js'));
-const handleOf = (open: OpenCards, card: string): number => Number(Object.entries(open).find(([, c]) => c === card)?.[0] ?? -1);
+const handleOf = (open: OpenCards, card: string): number =>
+  Number(Object.entries(open).find(([, c]) => c === card)?.[0] ?? -1);
 const act = (seat: number, action: PestenAction | { type: string }): Input => ({ kind: 'act', seat, action });
 
 /** The line for `input` after `state`, with the module's own plain line as the base. */
 async function line(input: Input, state: PestenState | null, who = names): Promise<string> {
   const { describeAction, describePestenInput } = await lines();
-  const base = (i: Input, n: readonly string[]) => (i.kind === 'act' ? describeAction(i.action as PestenAction, n[i.seat] ?? '?', () => null) : '');
+  const base = (i: Input, n: readonly string[]) =>
+    i.kind === 'act' ? describeAction(i.action as PestenAction, n[i.seat] ?? '?', () => null) : '';
   return describePestenInput(base, input, who, state);
 }
 
@@ -32,7 +34,10 @@ describe('the plain line of every action', () => {
     [{ type: 'play', handle: 1, card: '5H', announce: false }, 'Bob played 5♥'],
     [{ type: 'play', handle: 1, card: '5H', announce: true }, 'Bob played 5♥ and announces Pesten!'],
     [{ type: 'play', handle: 1, card: 'JD', wish: 'C' }, 'Bob played J♦ and wishes ♣'],
-    [{ type: 'play', handle: 1, card: 'JD', wish: 'D', announce: true }, 'Bob played J♦ and wishes ♦ and announces Pesten!'],
+    [
+      { type: 'play', handle: 1, card: 'JD', wish: 'D', announce: true },
+      'Bob played J♦ and wishes ♦ and announces Pesten!',
+    ],
     [{ type: 'play', handle: 1, card: 'JD', wish: 'H' }, 'Bob played J♦ and wishes ♥'],
     [{ type: 'play', handle: 1, card: 'JD', wish: 'S' }, 'Bob played J♦ and wishes ♠'],
     [{ type: 'draw' }, 'Bob draws'],
@@ -56,7 +61,15 @@ describe('what the state adds', () => {
   const after = async (steps: Parameters<typeof position>[2], top = '9H', extra = {}) => {
     const played = position(3, { hands, discard: [top], stock }, steps, extra);
     const step = steps?.at(-1) as { seat: number; type: string; card?: string; wish?: string };
-    const action = step.type === 'play' ? { type: 'play', handle: handleOf(played.open, step.card ?? ''), card: step.card, ...(step.wish ? { wish: step.wish } : {}) } : { type: step.type };
+    const action =
+      step.type === 'play'
+        ? {
+            type: 'play',
+            handle: handleOf(played.open, step.card ?? ''),
+            card: step.card,
+            ...(step.wish ? { wish: step.wish } : {}),
+          }
+        : { type: step.type };
     return line(act(step.seat, action as PestenAction), played.state);
   };
 
@@ -75,23 +88,50 @@ describe('what the state adds', () => {
 
   test('a J: the wish only; a second A turns play clockwise again; an 8 skips the other way after an A', async () => {
     expect(await after([{ seat: 2, type: 'play', card: 'JH', wish: 'S' }])).toBe('Cleo played J♥ and wishes ♠');
-    const back = [{ seat: 2, type: 'play', card: 'AH' }, { seat: 0, type: 'draw' }, { seat: 1, type: 'draw' }, { seat: 2, type: 'play', card: 'AS' }];
+    const back = [
+      { seat: 2, type: 'play', card: 'AH' },
+      { seat: 0, type: 'draw' },
+      { seat: 1, type: 'draw' },
+      { seat: 2, type: 'play', card: 'AS' },
+    ];
     expect(await after(back)).toBe('Cleo played A♠ — play turns clockwise');
-    const skip = [{ seat: 2, type: 'play', card: 'AH' }, { seat: 0, type: 'draw' }, { seat: 1, type: 'draw' }, { seat: 2, type: 'play', card: '8H' }];
+    const skip = [
+      { seat: 2, type: 'play', card: 'AH' },
+      { seat: 0, type: 'draw' },
+      { seat: 1, type: 'draw' },
+      { seat: 2, type: 'play', card: '8H' },
+    ];
     expect(await after(skip)).toBe('Cleo played 8♥ — Ann is skipped');
   });
 
   test('an A with 2 players says nothing about the direction', async () => {
-    const played = position(2, { hands: [['3C', '4C'], ['AH', '5D', '6D']], discard: ['9H'] }, [{ seat: 1, type: 'play', card: 'AH' }]);
-    expect(await line(act(1, { type: 'play', handle: handleOf(played.open, 'AH'), card: 'AH' }), played.state)).toBe('Bob played A♥');
+    const played = position(
+      2,
+      {
+        hands: [
+          ['3C', '4C'],
+          ['AH', '5D', '6D'],
+        ],
+        discard: ['9H'],
+      },
+      [{ seat: 1, type: 'play', card: 'AH' }],
+    );
+    expect(await line(act(1, { type: 'play', handle: handleOf(played.open, 'AH'), card: 'AH' }), played.state)).toBe(
+      'Bob played A♥',
+    );
   });
 
   test('draws: the owed sum, or one card', async () => {
-    expect(await after([{ seat: 2, type: 'play', card: 'JKR' }, { seat: 1, type: 'draw' }])).toBe('Bob draws 5 (owed)');
+    expect(
+      await after([
+        { seat: 2, type: 'play', card: 'JKR' },
+        { seat: 1, type: 'draw' },
+      ]),
+    ).toBe('Bob draws 5 (owed)');
     expect(await after([{ seat: 2, type: 'draw' }])).toBe('Cleo draws 1 card');
   });
 
-  test('the state is not this input\'s: the plain line', async () => {
+  test("the state is not this input's: the plain line", async () => {
     const played = position(3, { hands, discard: ['9H'], stock }, [{ seat: 2, type: 'play', card: '8H' }]);
     const eight = { type: 'play', handle: handleOf(played.open, '8H'), card: '8H' } as PestenAction;
     expect(await line(act(1, eight), played.state)).toBe('Bob played 8♥');
@@ -105,7 +145,7 @@ describe('what the state adds', () => {
     expect(describePestenInput(() => '', act(2, eight), names, played.state)).toBe('');
   });
 
-  test('the round\'s end, with the points and the match; a forgotten announcement with the card\'s effect', async () => {
+  test("the round's end, with the points and the match; a forgotten announcement with the card's effect", async () => {
     const deal = { hands: [['3C', '4C'], ['3D', '4D'], ['5H']], discard: ['9H'], stock };
     const won = position(3, deal, [{ seat: 2, type: 'play', card: '5H' }]);
     const five = act(2, { type: 'play', handle: handleOf(won.open, '5H'), card: '5H' });
@@ -114,9 +154,23 @@ describe('what the state adds', () => {
     expect(await line(five, twice)).toBe('Cleo played 5♥ and wins the round and the match — 2 points');
     const three = { ...twice, options: { ...twice.options, targetPoints: 3 } };
     expect(await line(five, three)).toBe('Cleo played 5♥ and wins the round — 2 points');
-    const forgot = position(3, { hands: [['3C', '4C'], ['3D', '4D'], ['7H', '5H']], discard: ['9H'], stock }, [{ seat: 2, type: 'play', card: '7H' }]);
+    const forgot = position(
+      3,
+      {
+        hands: [
+          ['3C', '4C'],
+          ['3D', '4D'],
+          ['7H', '5H'],
+        ],
+        discard: ['9H'],
+        stock,
+      },
+      [{ seat: 2, type: 'play', card: '7H' }],
+    );
     const seven = act(2, { type: 'play', handle: handleOf(forgot.open, '7H'), card: '7H' });
-    expect(await line(seven, forgot.state)).toBe('Cleo played 7♥ and forgot to announce Pesten and draws 2 and plays again');
+    expect(await line(seven, forgot.state)).toBe(
+      'Cleo played 7♥ and forgot to announce Pesten and draws 2 and plays again',
+    );
   });
 
   test('inputs that are not moves, moves before any event, and other moves after a play keep their plain line', async () => {
@@ -126,7 +180,19 @@ describe('what the state adds', () => {
     const fresh = { ...drew.state, board: { ...drew.state.board, last: null } };
     expect(await line(act(2, { type: 'draw' }), fresh)).toBe('Cleo draws');
     expect(await line(act(2, { type: 'play', handle: 1, card: '5H' }), fresh)).toBe('Cleo played 5♥');
-    const forgot = position(3, { hands: [['3C', '4C'], ['3D', '4D'], ['7H', '5H']], discard: ['9H'], stock }, [{ seat: 2, type: 'play', card: '7H' }]);
+    const forgot = position(
+      3,
+      {
+        hands: [
+          ['3C', '4C'],
+          ['3D', '4D'],
+          ['7H', '5H'],
+        ],
+        discard: ['9H'],
+        stock,
+      },
+      [{ seat: 2, type: 'play', card: '7H' }],
+    );
     expect(await line(act(2, { type: 'end-turn' }), forgot.state)).toBe('Cleo keeps the drawn card');
     expect(await line(act(2, { type: 'wish', suit: 'H' }), forgot.state)).toBe('Cleo wishes ♥');
   });
@@ -145,14 +211,23 @@ describe('crypto inputs', () => {
     expect(await line(revealed, state)).toBe('the start card is 5♥');
     expect(await line(revealed, { ...state, board: { ...state.board, reshuffles: 1 } })).toBe('');
     expect(await line(revealed, { ...state, board: { ...state.board, last: null } })).toBe('');
-    expect(await line({ kind: 'revealed', request: 1, cards: { [String(start + 1)]: open[start + 1] ?? '' } }, state)).toBe('');
+    expect(
+      await line({ kind: 'revealed', request: 1, cards: { [String(start + 1)]: open[start + 1] ?? '' } }, state),
+    ).toBe('');
     expect(await line(revealed, null)).toBe('');
     expect(await line({ kind: 'reshuffled', request: 2 }, state)).toBe('the stock is reshuffled');
   });
 });
 
-describe('the private lines of a 10\'s passes', () => {
-  const deal = { hands: [['3C', '4C', '6S'], ['6D', '3D', '4D'], ['10H', '4S', '3H', '6C']], discard: ['5H'] };
+describe("the private lines of a 10's passes", () => {
+  const deal = {
+    hands: [
+      ['3C', '4C', '6S'],
+      ['6D', '3D', '4D'],
+      ['10H', '4S', '3H', '6C'],
+    ],
+    discard: ['5H'],
+  };
   const played = position(3, deal, [{ seat: 2, type: 'play', card: '10H' }]);
   const h = (card: string) => handleOf(played.open, card);
   const give = (seat: number, card: string): Input => act(seat, { type: 'give', handle: h(card) });
@@ -183,7 +258,10 @@ describe('the private lines of a 10\'s passes', () => {
     const unpicked = { ...two, board: { ...two.board, passes: [null, null, null] } };
     expect(describePestenPrivate(last, 2, knowAll, unpicked, done, names)).toBe('');
     expect(describePestenPrivate(act(1, { type: 'give' } as never), 0, knowAll, two, done, names)).toBe('');
-    const emptied = { ...two, board: { ...two.board, hands: [two.board.hands[0] ?? [], [], two.board.hands[2] ?? []] } };
+    const emptied = {
+      ...two,
+      board: { ...two.board, hands: [two.board.hands[0] ?? [], [], two.board.hands[2] ?? []] },
+    };
     expect(describePestenPrivate(last, 0, knowAll, emptied, done, names)).toBe('');
   });
 });

@@ -10,7 +10,7 @@ import { expect, test } from 'vitest';
 import { loadedNow } from '../../helpers/loaded-now.js';
 import { position } from './helpers.js';
 
-test('the module\'s fields and wiring', async () => {
+test("the module's fields and wiring", async () => {
   const index = await loadedNow(() => import('../../../src/games/pesten/index.js'));
   const m = index.pestenModule;
   expect(m).toMatchObject({
@@ -25,8 +25,18 @@ test('the module\'s fields and wiring', async () => {
   });
   expect(m.options.defaults).toEqual({ targetPoints: 2, drawThenPlay: false });
   expect(m.options.fields).toEqual({
-    targetPoints: { kind: 'number', label: 'Round wins for the match', help: 'The match ends when a player has won this many rounds.', min: 1, max: 20 },
-    drawThenPlay: { kind: 'checkbox', label: 'Play the drawn card', help: 'Off: drawing a card ends your turn. On: you may play the card you drew (and only that one).' },
+    targetPoints: {
+      kind: 'number',
+      label: 'Round wins for the match',
+      help: 'The match ends when a player has won this many rounds.',
+      min: 1,
+      max: 20,
+    },
+    drawThenPlay: {
+      kind: 'checkbox',
+      label: 'Play the drawn card',
+      help: 'Off: drawing a card ends your turn. On: you may play the card you drew (and only that one).',
+    },
   });
   expect(m.bots.heuristic).toBe(index.pestenHeuristic);
   expect(m.rules).toBe(index.pesten);
@@ -35,8 +45,28 @@ test('the module\'s fields and wiring', async () => {
   expect(m.rulesText?.sections).toHaveLength(3);
   expect(m.describePrivate).toBeTypeOf('function');
   expect(m.cardProbe?.play).toBeTypeOf('function');
-  const played = position(3, { hands: [['3C', '4C'], ['9D', '5D'], ['8H', '5H', '6H']], discard: ['9H'] }, [{ seat: 2, type: 'play', card: '8H' }]);
+  const played = position(
+    3,
+    {
+      hands: [
+        ['3C', '4C'],
+        ['9D', '5D'],
+        ['8H', '5H', '6H'],
+      ],
+      discard: ['9H'],
+    },
+    [{ seat: 2, type: 'play', card: '8H' }],
+  );
   const handle = Number(Object.entries(played.open).find(([, c]) => c === '8H')?.[0]);
-  expect(m.describe({ kind: 'act', seat: 2, action: { type: 'play', handle, card: '8H' } }, ['Ann', 'Bob', 'Cleo'], played.state, null)).toBe('Cleo played 8♥ — Bob is skipped');
-  expect(m.describe({ kind: 'act', seat: 2, action: { type: 'give', handle } }, ['Ann', 'Bob', 'Cleo'], null, null)).toBe('Cleo passes a card');
+  expect(
+    m.describe(
+      { kind: 'act', seat: 2, action: { type: 'play', handle, card: '8H' } },
+      ['Ann', 'Bob', 'Cleo'],
+      played.state,
+      null,
+    ),
+  ).toBe('Cleo played 8♥ — Bob is skipped');
+  expect(
+    m.describe({ kind: 'act', seat: 2, action: { type: 'give', handle } }, ['Ann', 'Bob', 'Cleo'], null, null),
+  ).toBe('Cleo passes a card');
 });

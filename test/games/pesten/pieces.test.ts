@@ -96,7 +96,14 @@ describe('options', () => {
     expect(parseOptions(null, 3)).toEqual({ targetPoints: 2, drawThenPlay: false });
     expect(parseOptions({ targetPoints: 1 }, 3)).toEqual({ targetPoints: 1, drawThenPlay: false });
     expect(parseOptions({ targetPoints: 20, drawThenPlay: true }, 3)).toEqual({ targetPoints: 20, drawThenPlay: true });
-    for (const bad of [{ targetPoints: 21 }, { targetPoints: 0 }, { targetPoints: '2' }, { drawThenPlay: 1 }, { other: true }]) expect(parseOptions(bad, 3)).toBeNull();
+    for (const bad of [
+      { targetPoints: 21 },
+      { targetPoints: 0 },
+      { targetPoints: '2' },
+      { drawThenPlay: 1 },
+      { other: true },
+    ])
+      expect(parseOptions(bad, 3)).toBeNull();
   });
 });
 
@@ -138,14 +145,27 @@ describe('actions', () => {
   test('only a play claims a card', async () => {
     const { claimedCards } = await loadedNow(() => import('../../../src/games/pesten/actions.js'));
     expect(claimedCards({ type: 'play', handle: 4, card: '9S', announce: true })).toEqual([{ handle: 4, card: '9S' }]);
-    for (const action of [{ type: 'draw' }, { type: 'end-turn' }, { type: 'wish', suit: 'C' }, { type: 'give', handle: 2 }] as const) expect(claimedCards(action)).toEqual([]);
+    for (const action of [
+      { type: 'draw' },
+      { type: 'end-turn' },
+      { type: 'wish', suit: 'C' },
+      { type: 'give', handle: 2 },
+    ] as const)
+      expect(claimedCards(action)).toEqual([]);
   });
 });
 
 describe('setup', () => {
   const setupOf = () => loadedNow(() => import('../../../src/games/pesten/setup.js'));
   const core = (players: number, dealer = 0): Core<{ targetPoints: number; drawThenPlay: boolean }> =>
-    ({ players, dealer, deck: pesten.rules.deck({ targetPoints: 2, drawThenPlay: false }, players), requests: [], cards: [], options: { targetPoints: 2, drawThenPlay: false } }) as never;
+    ({
+      players,
+      dealer,
+      deck: pesten.rules.deck({ targetPoints: 2, drawThenPlay: false }, players),
+      requests: [],
+      cards: [],
+      options: { targetPoints: 2, drawThenPlay: false },
+    }) as never;
 
   test('the deck: 52 cards and two jokers', async () => {
     const { deck } = await setupOf();
@@ -277,9 +297,18 @@ describe('scenario support', () => {
     const handles: Record<string, number> = { JS: 4, '5H': 9 };
     const state = {} as PestenState;
     const act = (spec: unknown) => s.action(spec as never, state, (card) => handles[card] ?? null);
-    expect(act({ type: 'play', card: 'JS', wish: 'H', announce: true })).toEqual({ ok: true, action: { type: 'play', handle: 4, card: 'JS', wish: 'H', announce: true } });
-    expect(act({ type: 'play', card: '5H' })).toStrictEqual({ ok: true, action: { type: 'play', handle: 9, card: '5H' } });
-    expect(act({ type: 'play', card: '5H', announce: false })).toStrictEqual({ ok: true, action: { type: 'play', handle: 9, card: '5H', announce: false } });
+    expect(act({ type: 'play', card: 'JS', wish: 'H', announce: true })).toEqual({
+      ok: true,
+      action: { type: 'play', handle: 4, card: 'JS', wish: 'H', announce: true },
+    });
+    expect(act({ type: 'play', card: '5H' })).toStrictEqual({
+      ok: true,
+      action: { type: 'play', handle: 9, card: '5H' },
+    });
+    expect(act({ type: 'play', card: '5H', announce: false })).toStrictEqual({
+      ok: true,
+      action: { type: 'play', handle: 9, card: '5H', announce: false },
+    });
     expect(act({ type: 'draw' })).toEqual({ ok: true, action: { type: 'draw' } });
     expect(act({ type: 'end-turn' })).toEqual({ ok: true, action: { type: 'end-turn' } });
     expect(act({ type: 'wish', suit: 'C' })).toEqual({ ok: true, action: { type: 'wish', suit: 'C' } });
@@ -295,7 +324,7 @@ describe('scenario support', () => {
 });
 
 describe('card zones at the end of a hand', () => {
-  test('each seat\'s hand, then the stock', async () => {
+  test("each seat's hand, then the stock", async () => {
     const { cardZones } = await loadedNow(() => import('../../../src/games/pesten/summary.js'));
     const state = position(2, { hands: [['3C'], ['4C', '5D']], discard: ['5C'], stock: ['9S', '8S'] }).state;
     expect(cardZones(state)).toEqual([
@@ -308,8 +337,22 @@ describe('card zones at the end of a hand', () => {
 
 describe('legal actions in every phase', () => {
   const legal = (state: PestenState, open: Record<number, string>, seat: number) =>
-    pesten.legalActions(state, seat, privateViewOf(state, open, seat)).map((a) => (a.type === 'play' ? `${a.card}${a.wish ?? ''}${a.announce ? '!' : ''}` : a.type === 'give' ? `give ${open[a.handle]}` : a.type === 'wish' ? `wish ${a.suit}` : a.type));
-  const hands = [['3C', '4C', '6S'], ['3D', '4D', '9S'], ['5H', '2H', 'QS']];
+    pesten
+      .legalActions(state, seat, privateViewOf(state, open, seat))
+      .map((a) =>
+        a.type === 'play'
+          ? `${a.card}${a.wish ?? ''}${a.announce ? '!' : ''}`
+          : a.type === 'give'
+            ? `give ${open[a.handle]}`
+            : a.type === 'wish'
+              ? `wish ${a.suit}`
+              : a.type,
+      );
+  const hands = [
+    ['3C', '4C', '6S'],
+    ['3D', '4D', '9S'],
+    ['5H', '2H', 'QS'],
+  ];
 
   test('the start J: the dealer wishes any suit; nobody else moves', () => {
     const { state, open } = position(3, { hands, discard: ['JD'] }, [], { dealer: 1 });
@@ -327,24 +370,41 @@ describe('legal actions in every phase', () => {
     const setup = pesten.setup({ players: 3 });
     if (!setup.ok) throw new Error(setup.error);
     expect(pesten.legalActions(setup.state, 0, { known: {} })).toEqual([]);
-    const over = position(2, { hands: [['3C', '4C'], ['5H']], discard: ['9H'] }, [{ seat: 1, type: 'play', card: '5H' }]);
+    const over = position(2, { hands: [['3C', '4C'], ['5H']], discard: ['9H'] }, [
+      { seat: 1, type: 'play', card: '5H' },
+    ]);
     expect(legal(over.state, over.open, 0)).toEqual([]);
     expect(legal(over.state, over.open, 1)).toEqual([]);
   });
 
   test('owing: only 2s and jokers (whatever their suit), and draw', () => {
-    const { state, open } = position(3, { hands: [['3C', '2S', 'JKB', 'QC'], ['3D', '4D', '9S'], ['5H', '2H', 'QS']], discard: ['9H'] }, [{ seat: 2, type: 'play', card: '2H' }, { seat: 1, type: 'draw' }]);
+    const { state, open } = position(
+      3,
+      {
+        hands: [
+          ['3C', '2S', 'JKB', 'QC'],
+          ['3D', '4D', '9S'],
+          ['5H', '2H', 'QS'],
+        ],
+        discard: ['9H'],
+      },
+      [
+        { seat: 2, type: 'play', card: '2H' },
+        { seat: 1, type: 'draw' },
+      ],
+    );
     expect(legal(state, open, 0)).toEqual(['2S', 'JKB', 'draw']);
   });
 
-  test('a seat does not know another seat\'s cards, so offers none of them', () => {
+  test("a seat does not know another seat's cards, so offers none of them", () => {
     const { state, open } = position(3, { hands, discard: ['9H'] });
     const seat2 = pesten.legalActions(state, 2, privateViewOf(state, open, 0));
     expect(seat2).toEqual([{ type: 'draw' }]);
     expect(legal(state, open, 2)).toEqual(['5H', '2H', 'draw']);
   });
-  test('the rules\' own enumeration (without the engine\'s turn filter): only the seat awaited gets moves', () => {
-    const raw = (state: PestenState, open: Record<number, string>, seat: number) => legalActions(state, seat, privateViewOf(state, open, seat)).map((a) => a.type);
+  test("the rules' own enumeration (without the engine's turn filter): only the seat awaited gets moves", () => {
+    const raw = (state: PestenState, open: Record<number, string>, seat: number) =>
+      legalActions(state, seat, privateViewOf(state, open, seat)).map((a) => a.type);
     const wishing = position(3, { hands, discard: ['JD'] }, [], { dealer: 1 });
     expect(raw(wishing.state, wishing.open, 0)).toEqual([]);
     expect(raw(wishing.state, wishing.open, 1)).toEqual(['wish', 'wish', 'wish', 'wish']);
@@ -354,7 +414,9 @@ describe('legal actions in every phase', () => {
     const setup = pesten.setup({ players: 3 });
     if (!setup.ok) throw new Error(setup.error);
     expect(legalActions(setup.state, setup.state.board.turn, { known: {} })).toEqual([]);
-    const over = position(2, { hands: [['3C', '4C'], ['5H']], discard: ['9H'] }, [{ seat: 1, type: 'play', card: '5H' }]);
+    const over = position(2, { hands: [['3C', '4C'], ['5H']], discard: ['9H'] }, [
+      { seat: 1, type: 'play', card: '5H' },
+    ]);
     expect(raw(over.state, over.open, 1)).toEqual([]);
     const playing = position(3, { hands, discard: ['9H'] });
     expect(raw(playing.state, playing.open, 1)).toEqual([]);

@@ -35,7 +35,8 @@ const roundArb = fc.record({
 
 function argsOf(r: { players: number; dealerOffset: number; options: object; points: number }) {
   // Some rounds start with carried points (0 or 1 each), as in a match.
-  const carry = r.points === 0 ? undefined : { points: Array.from({ length: r.players }, (_, s) => (s % 2 === 0 ? 0 : 1)) };
+  const carry =
+    r.points === 0 ? undefined : { points: Array.from({ length: r.players }, (_, s) => (s % 2 === 0 ? 0 : 1)) };
   return { players: r.players, dealer: r.dealerOffset % r.players, options: r.options, ...(carry ? { carry } : {}) };
 }
 
@@ -98,7 +99,9 @@ describe('every hand ends', () => {
     fc.assert(
       fc.property(roundArb, fc.double({ min: 0, max: 0.5, noNaN: true }), (round, noise) => {
         const args = argsOf(round);
-        const bots = Array.from({ length: round.players }, (_, seat) => pestenBot({ random: makeRng(round.seed * 31 + seat).next, noise }));
+        const bots = Array.from({ length: round.players }, (_, seat) =>
+          pestenBot({ random: makeRng(round.seed * 31 + seat).next, noise }),
+        );
         const problems: string[] = [];
         const holders = new Map<number, Set<number>>();
         const result = play(args, round.seed, bots, {
@@ -134,16 +137,24 @@ describe('every hand ends', () => {
 });
 
 describe('simultaneous passes', () => {
-  test('the order in which the 10\'s passes arrive does not matter', () => {
+  test("the order in which the 10's passes arrive does not matter", () => {
     let passRounds = 0;
     fc.assert(
       fc.property(roundArb, fc.nat(), (round, orderSeed) => {
         const args = argsOf(round);
-        const bots = (): Bot[] => Array.from({ length: round.players }, (_, seat) => pestenBot({ random: makeRng(round.seed + seat).next, noise: 0.3 }));
+        const bots = (): Bot[] =>
+          Array.from({ length: round.players }, (_, seat) =>
+            pestenBot({ random: makeRng(round.seed + seat).next, noise: 0.3 }),
+          );
         const a = play(args, round.seed, bots(), {
           maxInputs: 150,
           onStep: (state) => {
-            if ((state as PestenState).board.last?.kind === 'passed' && state.requests.length > 0 && state.requests[0]?.kind === 'forward') passRounds += 1;
+            if (
+              (state as PestenState).board.last?.kind === 'passed' &&
+              state.requests.length > 0 &&
+              state.requests[0]?.kind === 'forward'
+            )
+              passRounds += 1;
           },
         });
         const b = play(args, round.seed, bots(), { maxInputs: 150, orderRng: makeRng(orderSeed) });
@@ -159,8 +170,27 @@ describe('garbage input', () => {
   const handle = fc.integer({ min: -2, max: 130 });
   const garbageAction = fc.oneof(
     fc.anything(),
-    fc.record({ type: fc.constantFrom('play', 'draw', 'end-turn', 'wish', 'give', 'pass'), handle: fc.anything(), card: fc.anything(), suit: fc.anything(), wish: fc.anything(), announce: fc.anything() }, { requiredKeys: ['type'] }),
-    fc.record({ type: fc.constant('play'), handle, card: fc.constantFrom('5H', 'JKR', 'JKB', 'JS', '2C', '10S', 'QH~2', 'x'), wish: fc.constantFrom('H', 'S', undefined), announce: fc.boolean() }, { requiredKeys: ['type', 'handle', 'card'] }),
+    fc.record(
+      {
+        type: fc.constantFrom('play', 'draw', 'end-turn', 'wish', 'give', 'pass'),
+        handle: fc.anything(),
+        card: fc.anything(),
+        suit: fc.anything(),
+        wish: fc.anything(),
+        announce: fc.anything(),
+      },
+      { requiredKeys: ['type'] },
+    ),
+    fc.record(
+      {
+        type: fc.constant('play'),
+        handle,
+        card: fc.constantFrom('5H', 'JKR', 'JKB', 'JS', '2C', '10S', 'QH~2', 'x'),
+        wish: fc.constantFrom('H', 'S', undefined),
+        announce: fc.boolean(),
+      },
+      { requiredKeys: ['type', 'handle', 'card'] },
+    ),
     fc.record({ type: fc.constant('give'), handle }),
     fc.record({ type: fc.constant('wish'), suit: fc.constantFrom('C', 'D', 'H', 'S', 'X') }),
     fc.constantFrom({ type: 'draw' }, { type: 'end-turn' }),
@@ -168,22 +198,33 @@ describe('garbage input', () => {
   const garbageInput = fc.oneof(
     fc.anything(),
     fc.record({ kind: fc.constant('act'), seat: fc.integer({ min: -1, max: 9 }), action: garbageAction }),
-    fc.record({ kind: fc.constantFrom('revealed', 'delivered', 'reshuffled'), request: fc.integer({ min: -1, max: 60 }), cards: fc.dictionary(fc.nat(130).map(String), fc.constantFrom('5H', 'AS', 'JKR', 'zz')) }),
+    fc.record({
+      kind: fc.constantFrom('revealed', 'delivered', 'reshuffled'),
+      request: fc.integer({ min: -1, max: 60 }),
+      cards: fc.dictionary(fc.nat(130).map(String), fc.constantFrom('5H', 'AS', 'JKR', 'zz')),
+    }),
   );
 
   test('is refused with an error code, never thrown, never an internal error, and changes nothing', () => {
     let refused = 0;
     fc.assert(
-      fc.property(fc.integer({ min: 2, max: 8 }), fc.nat(), fc.nat(300), fc.boolean(), garbageInput, (players, seed, steps, drawThenPlay, input) => {
-        const bots = Array.from({ length: players }, (_, seat) => randomBot(makeRng(seed + seat)));
-        const { state: start, open } = dealtRound({ players, options: { drawThenPlay } }, seed);
-        const reached = autoplay(pesten, start, open, bots, { maxInputs: steps }).state;
-        const before = stateHash(reached);
-        const result = pesten.reduce(reached, input);
-        if (expectRefusedOrLegal(pesten, reached, open, input, result)) refused++;
-        expect(stateHash(reached)).toBe(before);
-        if (result.ok) expect(census(pesten, result.state)).toEqual([]);
-      }),
+      fc.property(
+        fc.integer({ min: 2, max: 8 }),
+        fc.nat(),
+        fc.nat(300),
+        fc.boolean(),
+        garbageInput,
+        (players, seed, steps, drawThenPlay, input) => {
+          const bots = Array.from({ length: players }, (_, seat) => randomBot(makeRng(seed + seat)));
+          const { state: start, open } = dealtRound({ players, options: { drawThenPlay } }, seed);
+          const reached = autoplay(pesten, start, open, bots, { maxInputs: steps }).state;
+          const before = stateHash(reached);
+          const result = pesten.reduce(reached, input);
+          if (expectRefusedOrLegal(pesten, reached, open, input, result)) refused++;
+          expect(stateHash(reached)).toBe(before);
+          if (result.ok) expect(census(pesten, result.state)).toEqual([]);
+        },
+      ),
       { numRuns: 200, seed: 20261105 },
     );
     // The property is about refusals: nearly every generated input must be one.

@@ -12,7 +12,9 @@ import { parseScenario, runScenario, type ScenarioFile } from '../../../src/engi
 import { pesten } from '../../../src/games/pesten/index.js';
 
 const dir = join(import.meta.dirname, '..', '..', 'scenarios', 'pesten');
-const files = readdirSync(dir).filter((name) => name.endsWith('.json')).sort();
+const files = readdirSync(dir)
+  .filter((name) => name.endsWith('.json'))
+  .sort();
 
 function load(name: string): ScenarioFile {
   const parsed = parseScenario(JSON.parse(readFileSync(join(dir, name), 'utf8')));

@@ -11,7 +11,11 @@ import { pesten, type PestenState } from '../../../src/games/pesten/index.js';
 import { outcome, summarize, view, zones } from '../../../src/games/pesten/views.js';
 import { position } from './helpers.js';
 
-const hands = [['3C', '4C', '6S'], ['9D', '5D'], ['KH', '5H', '2S']];
+const hands = [
+  ['3C', '4C', '6S'],
+  ['9D', '5D'],
+  ['KH', '5H', '2S'],
+];
 const stock = ['QC', 'QS', 'KD', '4S'];
 
 describe('zones and views', () => {
@@ -27,8 +31,11 @@ describe('zones and views', () => {
     });
   });
 
-  test('a seat\'s view, field by field, during a drawThenPlay draw', () => {
-    const { state, open } = position(3, { hands, discard: ['9H'], stock }, [{ seat: 2, type: 'draw' }], { options: { drawThenPlay: true, targetPoints: 3 }, dealer: 0 });
+  test("a seat's view, field by field, during a drawThenPlay draw", () => {
+    const { state, open } = position(3, { hands, discard: ['9H'], stock }, [{ seat: 2, type: 'draw' }], {
+      options: { drawThenPlay: true, targetPoints: 3 },
+      dealer: 0,
+    });
     const mine = view(state, 2, privateViewOf(state, open, 2));
     const drawn = state.board.drawn ?? -1;
     expect(mine).toEqual({
@@ -44,9 +51,27 @@ describe('zones and views', () => {
       again: false,
       drawn: { handle: drawn, card: 'QC' },
       seats: [
-        { hand: state.board.hands[0]?.map((handle) => ({ handle, card: null })), count: 3, points: 0, passed: false, passesTo: 2 },
-        { hand: state.board.hands[1]?.map((handle) => ({ handle, card: null })), count: 2, points: 0, passed: false, passesTo: 0 },
-        { hand: state.board.hands[2]?.map((handle) => ({ handle, card: open[handle] })), count: 4, points: 0, passed: false, passesTo: 1 },
+        {
+          hand: state.board.hands[0]?.map((handle) => ({ handle, card: null })),
+          count: 3,
+          points: 0,
+          passed: false,
+          passesTo: 2,
+        },
+        {
+          hand: state.board.hands[1]?.map((handle) => ({ handle, card: null })),
+          count: 2,
+          points: 0,
+          passed: false,
+          passesTo: 0,
+        },
+        {
+          hand: state.board.hands[2]?.map((handle) => ({ handle, card: open[handle] })),
+          count: 4,
+          points: 0,
+          passed: false,
+          passesTo: 1,
+        },
       ],
       reshuffles: 0,
       winner: null,
@@ -76,7 +101,12 @@ describe('zones and views', () => {
 
 describe('outcome', () => {
   const won = (options = {}): PestenState =>
-    position(3, { hands: [['3C', '4C'], ['9D', '5D'], ['5H']], discard: ['9H'], stock }, [{ seat: 2, type: 'play', card: '5H' }], { options, dealer: 0 }).state;
+    position(
+      3,
+      { hands: [['3C', '4C'], ['9D', '5D'], ['5H']], discard: ['9H'], stock },
+      [{ seat: 2, type: 'play', card: '5H' }],
+      { options, dealer: 0 },
+    ).state;
 
   test('no outcome before the round is over', () => {
     expect(outcome(position(3, { hands, discard: ['9H'], stock }).state)).toBeNull();
@@ -110,7 +140,10 @@ describe('outcome', () => {
 
   test('a one-seat ranking has no empty group', () => {
     const state = won();
-    expect(outcome({ ...state, board: { ...state.board, hands: [[]], winner: 0, points: [1] }, players: 1, dealer: 0 })?.ranking).toEqual([[0]]);
+    expect(
+      outcome({ ...state, board: { ...state.board, hands: [[]], winner: 0, points: [1] }, players: 1, dealer: 0 })
+        ?.ranking,
+    ).toEqual([[0]]);
   });
 });
 
@@ -129,7 +162,11 @@ describe('the scenario summary', () => {
       owed: 0,
       again: false,
       drawn: null,
-      hands: [['??', '??', '??'], ['??', '??'], ['2S', '5H', 'KH']],
+      hands: [
+        ['??', '??', '??'],
+        ['??', '??'],
+        ['2S', '5H', 'KH'],
+      ],
       points: [0, 0, 0],
       passed: [false, false, false],
       reshuffles: 0,
@@ -141,7 +178,11 @@ describe('the scenario summary', () => {
     if (!seat0) throw new Error('no seat 0');
     seat0.hand = [{ handle: 1, card: null }, ...seat0.hand];
     expect((summarize(mixed) as { hands: string[][] }).hands[0]).toEqual(['3C', '4C', '6S', '??']);
-    const drew = position(3, { hands, discard: ['9H'], stock }, [{ seat: 2, type: 'draw' }], { options: { drawThenPlay: true } });
-    expect((summarize(view(drew.state, 2, privateViewOf(drew.state, drew.open, 2))) as { drawn: string }).drawn).toBe('QC');
+    const drew = position(3, { hands, discard: ['9H'], stock }, [{ seat: 2, type: 'draw' }], {
+      options: { drawThenPlay: true },
+    });
+    expect((summarize(view(drew.state, 2, privateViewOf(drew.state, drew.open, 2))) as { drawn: string }).drawn).toBe(
+      'QC',
+    );
   });
 });

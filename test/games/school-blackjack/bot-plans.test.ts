@@ -20,7 +20,8 @@ import { apply, dealtHand, playAll, playOf, position, type Table } from './helpe
 
 const rest = (cards: string[]) => ({ hand: cards });
 const plan = (table: Table, seat: number) => planTurn(table.state, seat, privateViewOf(table.state, table.open, seat));
-const two = (hand0: string[], pile: string[], rules: Record<string, unknown> = {}) => position({ seats: [rest(hand0), rest(['7d', '6c'])], pile }, { rules });
+const two = (hand0: string[], pile: string[], rules: Record<string, unknown> = {}) =>
+  position({ seats: [rest(hand0), rest(['7d', '6c'])], pile }, { rules });
 
 describe('planTurn values', () => {
   test.each<[string, string[], string[], string | 'draw' | 'end', number]>([
@@ -46,7 +47,12 @@ describe('planTurn values', () => {
     ['a 3 needs a follower', ['3h', '5h', '9c'], ['4h'], '3h', 20],
   ])('%s', (_name, hand, pile, first, value) => {
     const table = two(hand, pile);
-    const action = first === 'draw' || first === 'end' ? { type: first } : first === 'Ah' ? playOf(table, first, 'C') : playOf(table, first);
+    const action =
+      first === 'draw' || first === 'end'
+        ? { type: first }
+        : first === 'Ah'
+          ? playOf(table, first, 'C')
+          : playOf(table, first);
     expect(plan(table, 0)).toEqual({ action, value });
   });
 
@@ -102,11 +108,17 @@ describe('not to move', () => {
   test('another seat, a finished hand, pending crypto, another game: no plan', () => {
     const table = two(['9h'], ['5h']);
     expect(plan(table, 1)).toBeNull();
-    expect(schoolBlackjackBot({ id: 'pesten' } as never, table.state, 0, privateViewOf(table.state, table.open, 0))).toBeNull();
+    expect(
+      schoolBlackjackBot({ id: 'pesten' } as never, table.state, 0, privateViewOf(table.state, table.open, 0)),
+    ).toBeNull();
     expect(schoolBlackjackBot(schoolBlackjack, table.state, 1, privateViewOf(table.state, table.open, 1))).toBeNull();
     expect(schoolBlackjackHeuristic(table.state, 1, privateViewOf(table.state, table.open, 1))).toBeNull();
-    expect(schoolBlackjackHeuristic(table.state, 0, privateViewOf(table.state, table.open, 0))).toEqual(playOf(table, '9h'));
-    expect(schoolBlackjackBot(schoolBlackjack, table.state, 0, privateViewOf(table.state, table.open, 0))).toEqual(playOf(table, '9h'));
+    expect(schoolBlackjackHeuristic(table.state, 0, privateViewOf(table.state, table.open, 0))).toEqual(
+      playOf(table, '9h'),
+    );
+    expect(schoolBlackjackBot(schoolBlackjack, table.state, 0, privateViewOf(table.state, table.open, 0))).toEqual(
+      playOf(table, '9h'),
+    );
     playAll(table, 0, ['9h']);
     expect(plan(table, 0)).toBeNull();
     const { state, open } = dealtHand({ players: 2, dealer: 1 }, 3);
@@ -129,7 +141,7 @@ describe('equal plans at the root: the play order decides', () => {
     expect(plan(table, 0)).toEqual({ action: playOf(table, '9h'), value: 10 });
   });
 
-  test('a card of the top\'s rank before a plain card of the same value (5♣ on 5♥, not 9♥ listed first)', () => {
+  test("a card of the top's rank before a plain card of the same value (5♣ on 5♥, not 9♥ listed first)", () => {
     // 9♥ then end: +10; 5♣ then end: +10 (both keep a plain card). The top's rank is tried first.
     const table = two(['9h', '5c', '4s'], ['5h']);
     expect(plan(table, 0)).toEqual({ action: playOf(table, '5c'), value: 10 });

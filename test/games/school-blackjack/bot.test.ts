@@ -29,7 +29,10 @@ function botTurn(table: Table, seat: number): string[] {
 describe('the school-blackjack bot', () => {
   test('plays the seed example 10 hand as one long capped turn without drawing', () => {
     const hand = 'Ks Kc 6c 6h 6d 6s Qs 8h 8d 3d 4d 4h As Ac Ad Ah Jh Jd Jc Js 5c'.split(' ');
-    const table = position({ seats: [{ hand }, { hand: ['7d', '7c'] }, { hand: ['10d', '10c'] }, { hand: ['9s', '9d'] }] }, { seats: 4 });
+    const table = position(
+      { seats: [{ hand }, { hand: ['7d', '7c'] }, { hand: ['10d', '10c'] }, { hand: ['9s', '9d'] }] },
+      { seats: 4 },
+    );
     const played = botTurn(table, 0);
     expect(played.length).toBeGreaterThanOrEqual(15);
     expect(table.state.board.lastTurn).toMatchObject({ seat: 0, reason: null, drew: 0 });
@@ -67,7 +70,9 @@ describe('the school-blackjack bot', () => {
     for (let seed = 0; seed < hands; seed++) {
       const botSeat = seed % 2;
       const { state, open } = dealtHand({ players: 2, dealer: seed % 2 }, 1000 + seed);
-      const bots: Bot[] = [0, 1].map((seat) => (seat === botSeat ? schoolBlackjackBot : randomBot(makeRng(seed * 3 + seat))));
+      const bots: Bot[] = [0, 1].map((seat) =>
+        seat === botSeat ? schoolBlackjackBot : randomBot(makeRng(seed * 3 + seat)),
+      );
       const result = autoplay(schoolBlackjack, state, open, bots, { maxInputs: 20_000 });
       expect(result.ok && result.finished).toBe(true);
       if (result.state.board.winner === botSeat) wins += 1;

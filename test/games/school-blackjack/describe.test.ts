@@ -13,7 +13,8 @@ import { apply, playOf, position, type Table } from './helpers.js';
 
 // Dealer 1, so seat 0 (Ann) starts; clockwise is descending seats: Ann (0) → Bob (2) → Cleo (1) → Ann.
 const names = ['Ann', 'Cleo', 'Bob'];
-const line = (table: Table, seat: number, action: unknown) => describeInput('school-blackjack', { kind: 'act', seat, action }, names, table.state);
+const line = (table: Table, seat: number, action: unknown) =>
+  describeInput('school-blackjack', { kind: 'act', seat, action }, names, table.state);
 
 /** Apply an action and return its log line against the state right after it. */
 function step(table: Table, seat: number, action: unknown): string {
@@ -31,7 +32,12 @@ const deal = (ann: string[], pile: string[] = [], deck?: string[]) => ({
 describe('school-blackjack log lines', () => {
   it('names each card, then the whole turn when it ends', () => {
     const t = position(deal(['9h', '9c', '3c', '4c', '7d']), { seats: 3 });
-    expect(['9h', '9c', '3c', '4c'].map((c) => step(t, 0, playOf(t, c)))).toEqual(['Ann played 9♥', 'Ann played 9♣', 'Ann played 3♣', 'Ann played 4♣']);
+    expect(['9h', '9c', '3c', '4c'].map((c) => step(t, 0, playOf(t, c)))).toEqual([
+      'Ann played 9♥',
+      'Ann played 9♣',
+      'Ann played 3♣',
+      'Ann played 4♣',
+    ]);
     expect(step(t, 0, { type: 'end' })).toBe('Ann played 9♥ 9♣ 3♣ 4♣ and ends the turn');
   });
 
@@ -70,7 +76,9 @@ describe('school-blackjack log lines', () => {
     step(t, 2, { type: 'draw' });
     expect(line(t, 0, { type: 'end' })).toBe('Ann ends the turn');
     expect(line(t, 0, jack)).toBe('Ann played J♠');
-    expect(describeInput('school-blackjack', { kind: 'act', seat: 0, action: { type: 'fly' } }, names, t.state)).toBe('Ann moved');
+    expect(describeInput('school-blackjack', { kind: 'act', seat: 0, action: { type: 'fly' } }, names, t.state)).toBe(
+      'Ann moved',
+    );
   });
 });
 
@@ -80,7 +88,9 @@ describe('school-blackjack log lines: two consequences, a later turn begun, anot
     step(t, 0, playOf(t, '8h'));
     step(t, 0, playOf(t, '8d'));
     step(t, 0, playOf(t, 'Jd'));
-    expect(step(t, 0, { type: 'end' })).toBe('Ann played 8♥ 8♦ J♦ and ends the turn; Bob and Cleo are skipped; Ann owes 3');
+    expect(step(t, 0, { type: 'end' })).toBe(
+      'Ann played 8♥ 8♦ J♦ and ends the turn; Bob and Cleo are skipped; Ann owes 3',
+    );
   });
 
   it('once the next seat has played its first card, the finished turn is no longer described from the state', () => {

@@ -11,8 +11,26 @@
  */
 import { describe, expect, test } from 'vitest';
 import type { Rank, Suit } from '../../../src/engine/index.js';
-import { flip, isPower, pickupValue, seatAfter, suited, type BlackjackBoard, type SuitedCard, type TurnStep } from '../../../src/games/school-blackjack/board.js';
-import { afterCard, anythingGoes, endDraws, matchesTop, playRefusal, positionOf, suitToMatch, type Position } from '../../../src/games/school-blackjack/grammar.js';
+import {
+  flip,
+  isPower,
+  pickupValue,
+  seatAfter,
+  suited,
+  type BlackjackBoard,
+  type SuitedCard,
+  type TurnStep,
+} from '../../../src/games/school-blackjack/board.js';
+import {
+  afterCard,
+  anythingGoes,
+  endDraws,
+  matchesTop,
+  playRefusal,
+  positionOf,
+  suitToMatch,
+  type Position,
+} from '../../../src/games/school-blackjack/grammar.js';
 import { loadedNow } from '../../helpers/loaded-now.js';
 
 const c = (written: string): SuitedCard => {
@@ -93,7 +111,15 @@ describe('board.ts queries', () => {
 describe('positionOf and suitToMatch', () => {
   test('positionOf copies the turn fields of the board and takes the top given', () => {
     const board = { step: 'cap', run: 2, owed: 3, pickup: 5, skips: 1, namedSuit: 'D' } as unknown as BlackjackBoard;
-    expect(positionOf(board, c('AS'))).toEqual({ step: 'cap', run: 2, owed: 3, pickup: 5, skips: 1, top: { rank: 'A', suit: 'S' }, namedSuit: 'D' });
+    expect(positionOf(board, c('AS'))).toEqual({
+      step: 'cap',
+      run: 2,
+      owed: 3,
+      pickup: 5,
+      skips: 1,
+      top: { rank: 'A', suit: 'S' },
+      namedSuit: 'D',
+    });
     expect(positionOf(board, null).top).toBeNull();
   });
 
@@ -189,21 +215,75 @@ describe('endDraws', () => {
 describe('afterCard', () => {
   test.each<[string, Position, string, Suit | null, Position]>([
     ['a plain step-1 card starts a run', at('start', '5H', { owed: 0 }), '9H', null, { ...at('more', '9H'), run: 1 }],
-    ['the same rank after it caps with run 2', at('more', '9H', { run: 1 }), '9C', null, { ...at('cap', '9C'), run: 2 }],
+    [
+      'the same rank after it caps with run 2',
+      at('more', '9H', { run: 1 }),
+      '9C',
+      null,
+      { ...at('cap', '9C'), run: 2 },
+    ],
     ['the same rank again: run 3', at('cap', '9C', { run: 2 }), '9D', null, { ...at('cap', '9D'), run: 3 }],
-    ['a cap of another rank starts a new run', at('cap', '9C', { run: 2 }), '4C', null, { ...at('more', '4C'), run: 1 }],
+    [
+      'a cap of another rank starts a new run',
+      at('cap', '9C', { run: 2 }),
+      '4C',
+      null,
+      { ...at('more', '4C'), run: 1 },
+    ],
     ['a 3 sends the turn to step three', at('start', '5H'), '3H', null, at('three', '3H')],
     ['a 3 after a 3 stays in step three', at('three', '3H'), '3C', null, at('three', '3C')],
     ['a queen', at('start', '5H'), 'QH', null, at('queen', 'QH')],
     ['an ace names its suit', at('start', '5H'), 'AH', 'S', { ...at('more', 'AH'), run: 1, namedSuit: 'S' }],
     ['an 8 adds a skip', at('start', '5H', { skips: 1 }), '8H', null, { ...at('more', '8H'), run: 1, skips: 2 }],
-    ['a second 8 adds another', at('more', '8H', { run: 1, skips: 1 }), '8C', null, { ...at('cap', '8C'), run: 2, skips: 2 }],
-    ['a 2 answering 3 owed carries them: 5', at('start', 'JH', { owed: 3 }), '2H', null, { ...at('more', '2H'), run: 1, pickup: 5 }],
-    ['a black jack answering 3 owed: 8', at('start', 'JH', { owed: 3 }), 'JC', null, { ...at('more', 'JC'), run: 1, pickup: 8 }],
-    ['a red jack on a fresh turn: 3', at('start', '5H', { pickup: 4 }), 'JH', null, { ...at('more', 'JH'), run: 1, pickup: 3 }],
-    ['a second 2 adds to the run', at('more', '2H', { run: 1, pickup: 2 }), '2C', null, { ...at('cap', '2C'), run: 2, pickup: 4 }],
-    ['an ace cancels what is owed', at('start', 'JH', { owed: 3 }), 'AS', 'D', { ...at('more', 'AS'), run: 1, namedSuit: 'D' }],
-    ['a plain card cancels the pick-up', at('cap', '2C', { run: 2, pickup: 4 }), '5C', null, { ...at('more', '5C'), run: 1 }],
+    [
+      'a second 8 adds another',
+      at('more', '8H', { run: 1, skips: 1 }),
+      '8C',
+      null,
+      { ...at('cap', '8C'), run: 2, skips: 2 },
+    ],
+    [
+      'a 2 answering 3 owed carries them: 5',
+      at('start', 'JH', { owed: 3 }),
+      '2H',
+      null,
+      { ...at('more', '2H'), run: 1, pickup: 5 },
+    ],
+    [
+      'a black jack answering 3 owed: 8',
+      at('start', 'JH', { owed: 3 }),
+      'JC',
+      null,
+      { ...at('more', 'JC'), run: 1, pickup: 8 },
+    ],
+    [
+      'a red jack on a fresh turn: 3',
+      at('start', '5H', { pickup: 4 }),
+      'JH',
+      null,
+      { ...at('more', 'JH'), run: 1, pickup: 3 },
+    ],
+    [
+      'a second 2 adds to the run',
+      at('more', '2H', { run: 1, pickup: 2 }),
+      '2C',
+      null,
+      { ...at('cap', '2C'), run: 2, pickup: 4 },
+    ],
+    [
+      'an ace cancels what is owed',
+      at('start', 'JH', { owed: 3 }),
+      'AS',
+      'D',
+      { ...at('more', 'AS'), run: 1, namedSuit: 'D' },
+    ],
+    [
+      'a plain card cancels the pick-up',
+      at('cap', '2C', { run: 2, pickup: 4 }),
+      '5C',
+      null,
+      { ...at('more', '5C'), run: 1 },
+    ],
   ])('%s', (_name, pos, card, suit, expected) => {
     expect(afterCard(pos, c(card), suit)).toEqual(expected);
   });

@@ -37,12 +37,24 @@ export function position(
   options: { seats?: number; actions?: ScenarioFile['actions']; rules?: Record<string, unknown> } = {},
 ): Table {
   const seats = options.seats ?? 2;
-  const file: ScenarioFile = { game: 'school-blackjack', seats, dealer: 1, options: options.rules ?? {}, deal, actions: options.actions ?? [] };
+  const file: ScenarioFile = {
+    game: 'school-blackjack',
+    seats,
+    dealer: 1,
+    options: options.rules ?? {},
+    deal,
+    actions: options.actions ?? [],
+  };
   const run = runScenario(schoolBlackjack, file);
   if (!run.state || run.rejected) throw new Error(`${run.failures.join('; ')}\n${run.log.join('\n')}`);
   const dealt = schoolBlackjack.rules.scenario?.deal(deal, seats, { voluntaryDraw: true });
   const layout = typeof dealt === 'object' && dealt !== null ? dealt.layout : null;
-  return { args: { players: seats, dealer: 1, options: options.rules ?? {}, layout }, state: run.state as BlackjackState, open: run.open, inputs: run.inputs };
+  return {
+    args: { players: seats, dealer: 1, options: options.rules ?? {}, layout },
+    state: run.state as BlackjackState,
+    open: run.open,
+    inputs: run.inputs,
+  };
 }
 
 /** The live handle of a card (written as the seed writes it). */
@@ -59,7 +71,9 @@ export function handleOf(table: Table, written: string): number {
 export function playOf(table: Table, written: string, suit?: string): unknown {
   const card = cardId(written);
   const named = suit ?? (card.startsWith('A') ? card.slice(1) : undefined);
-  return named === undefined ? { type: 'play', handle: handleOf(table, written), card } : { type: 'play', handle: handleOf(table, written), card, suit: named };
+  return named === undefined
+    ? { type: 'play', handle: handleOf(table, written), card }
+    : { type: 'play', handle: handleOf(table, written), card, suit: named };
 }
 
 /** Apply one action; on success settle its crypto and record the inputs. Returns the refusal code, or null. */
@@ -92,17 +106,21 @@ export function knowledgeProblems(state: BlackjackState): string[] {
   const problems: string[] = [];
   const info = (h: number) => state.cards[h] ?? { card: null, seen: [], gone: true };
   const pendingFor = new Map<number, number>();
-  for (const request of state.requests) if (request.kind === 'reveal-to') for (const h of request.handles) pendingFor.set(h, request.seat);
+  for (const request of state.requests)
+    if (request.kind === 'reveal-to') for (const h of request.handles) pendingFor.set(h, request.seat);
   state.board.hands.forEach((hand, seat) => {
     for (const h of hand) {
       const { card, seen } = info(h);
       if (card !== null) problems.push(`hand card ${h} of seat ${seat} is public`);
       if (seen.some((s) => s !== seat)) problems.push(`hand card ${h} of seat ${seat} is known to ${seen.join(',')}`);
-      if (!seen.includes(seat) && pendingFor.get(h) !== seat) problems.push(`hand card ${h} of seat ${seat} is not shown to its owner`);
+      if (!seen.includes(seat) && pendingFor.get(h) !== seat)
+        problems.push(`hand card ${h} of seat ${seat} is not shown to its owner`);
     }
   });
-  for (const h of state.board.deck) if (info(h).card !== null || info(h).seen.length > 0) problems.push(`deck card ${h} is known`);
-  for (const h of [...state.board.pile, ...state.board.aside]) if (info(h).card === null) problems.push(`pile card ${h} is not public`);
+  for (const h of state.board.deck)
+    if (info(h).card !== null || info(h).seen.length > 0) problems.push(`deck card ${h} is known`);
+  for (const h of [...state.board.pile, ...state.board.aside])
+    if (info(h).card === null) problems.push(`pile card ${h} is not public`);
   return problems;
 }
 

@@ -16,7 +16,10 @@ function hintsByCard(table: Table, seat: number) {
   return Object.fromEntries(Object.entries(hints).map(([handle, hint]) => [table.open[Number(handle)]!, hint]));
 }
 
-const deal = { seats: [{ hand: ['9h', '9c', '4s', 'Ah', '5d', 'Kc'] }, { hand: ['7d', '7c', 'Kd', '2h', 'Jd', '8s'] }], pile: ['5h'] };
+const deal = {
+  seats: [{ hand: ['9h', '9c', '4s', 'Ah', '5d', 'Kc'] }, { hand: ['7d', '7c', 'Kd', '2h', 'Jd', '8s'] }],
+  pile: ['5h'],
+};
 
 describe('card hints', () => {
   test('step 1 on 5♥: ♥ cards, 5s and aces go; the others say what would', () => {
@@ -25,9 +28,14 @@ describe('card hints', () => {
     expect(hints['9H']).toEqual({ legal: true, why: null });
     expect(hints['AH']).toEqual({ legal: true, why: null });
     expect(hints['5D']).toEqual({ legal: true, why: null });
-    expect(hints['4S']).toEqual({ legal: false, why: '4♠ matches neither the suit nor the rank of 5♥ (an ace goes on anything).' });
+    expect(hints['4S']).toEqual({
+      legal: false,
+      why: '4♠ matches neither the suit nor the rank of 5♥ (an ace goes on anything).',
+    });
     const offered = new Set(
-      schoolBlackjackModule.rules.legalActions(table.state, 0, privateViewOf(table.state, table.open, 0)).flatMap((a) => (a.type === 'play' ? [a.card] : [])),
+      schoolBlackjackModule.rules
+        .legalActions(table.state, 0, privateViewOf(table.state, table.open, 0))
+        .flatMap((a) => (a.type === 'play' ? [a.card] : [])),
     );
     for (const [card, hint] of Object.entries(hints)) expect(hint.legal).toBe(offered.has(card));
   });
@@ -38,16 +46,23 @@ describe('card hints', () => {
     const hints = hintsByCard(table, 0);
     expect(hints['9C']).toEqual({ legal: true, why: null });
     expect(hints['5D']).toEqual({ legal: false, why: 'Step 2: only more 9s may follow now (or end the turn).' });
-    for (const hint of Object.values(hintsByCard(table, 1))) expect(hint).toEqual({ legal: false, why: 'Wait for your turn.' });
+    for (const hint of Object.values(hintsByCard(table, 1)))
+      expect(hint).toEqual({ legal: false, why: 'Wait for your turn.' });
   });
 
   test('owing a pick-up: only an ace or a matching 2 or jack answers it', () => {
-    const table = position({ seats: [{ hand: ['2d', '2c', 'Kh', '9h'] }, { hand: ['Ad', 'Jd', '7d', '5s'] }], pile: ['5d'] });
+    const table = position({
+      seats: [{ hand: ['2d', '2c', 'Kh', '9h'] }, { hand: ['Ad', 'Jd', '7d', '5s'] }],
+      pile: ['5d'],
+    });
     playAll(table, 0, ['2d', '2c']);
     expect(apply(table, 0, { type: 'end' })).toBeNull();
     expect(table.state.board).toMatchObject({ turn: 1, owed: 4 });
     const hints = hintsByCard(table, 1);
     expect(hints['AD']!.legal).toBe(true);
-    expect(hints['7D']).toEqual({ legal: false, why: 'You owe 4: only an ace, or a 2 or jack that matches 2♣, answers it (or draw 4).' });
+    expect(hints['7D']).toEqual({
+      legal: false,
+      why: 'You owe 4: only an ace, or a 2 or jack that matches 2♣, answers it (or draw 4).',
+    });
   });
 });

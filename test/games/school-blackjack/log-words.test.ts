@@ -19,22 +19,28 @@ import { apply, playAll, playOf, position, type Table } from './helpers.js';
 const rest = (cards: string[]) => ({ hand: cards });
 // Dealer 1: seat 0 starts, clockwise (descending): 0 → 3 → 2 → 1 with four seats.
 const names = ['Ann', 'Dan', 'Cleo', 'Bob'];
-const line = (table: Table, seat: number, action: unknown) => describeInput(schoolBlackjack, { kind: 'act', seat, action }, names, table.state);
-const four = (hand0: string[], pile: string[]) => position({ seats: [rest(hand0), rest(['7c']), rest(['7h']), rest(['7s'])], pile }, { seats: 4 });
+const line = (table: Table, seat: number, action: unknown) =>
+  describeInput(schoolBlackjack, { kind: 'act', seat, action }, names, table.state);
+const four = (hand0: string[], pile: string[]) =>
+  position({ seats: [rest(hand0), rest(['7c']), rest(['7h']), rest(['7s'])], pile }, { seats: 4 });
 
 describe('log lines of a finished turn', () => {
   test('a 3 with nothing after it: no follower, draws 1', () => {
     const t = four(['3h', '9c'], ['5h']);
     playAll(t, 0, ['3h']);
     expect(apply(t, 0, { type: 'end' })).toBeNull();
-    expect(line(t, 0, { type: 'end' })).toBe('Ann played 3♥ and ends the turn with nothing on its last card and draws 1');
+    expect(line(t, 0, { type: 'end' })).toBe(
+      'Ann played 3♥ and ends the turn with nothing on its last card and draws 1',
+    );
   });
 
   test('a power card as the last card: the turn ends and draws 1 instead of winning', () => {
     const t = four(['Kh'], ['5h']);
     const king = playOf(t, 'Kh');
     expect(apply(t, 0, king)).toBeNull();
-    expect(line(t, 0, king)).toBe('Ann played K♥; direction reversed; that was the last card: Ann ends the turn on a power card and draws 1');
+    expect(line(t, 0, king)).toBe(
+      'Ann played K♥; direction reversed; that was the last card: Ann ends the turn on a power card and draws 1',
+    );
   });
 
   test('the last card, a plain one after a queen: the win', () => {
@@ -58,7 +64,9 @@ describe('log lines of a finished turn', () => {
     const t = four(['8h', '8d', '5s'], ['5h']);
     playAll(t, 0, ['8h', '8d']);
     expect(apply(t, 0, { type: 'end' })).toBeNull();
-    expect(line(t, 0, { type: 'end' })).toBe('Ann played 8♥ 8♦ and ends the turn uncapped and draws 1; Bob and Cleo are skipped');
+    expect(line(t, 0, { type: 'end' })).toBe(
+      'Ann played 8♥ 8♦ and ends the turn uncapped and draws 1; Bob and Cleo are skipped',
+    );
     const u = four(['8h', '8d', '8c', '5s'], ['5h']);
     playAll(u, 0, ['8h', '8d', '8c']);
     expect(apply(u, 0, { type: 'end' })).toBeNull();
@@ -77,25 +85,41 @@ describe('log lines of a finished turn', () => {
     expect(line(u, 0, { type: 'draw' })).toBe('Ann draws');
   });
 
-  test('mid-turn, a play is only the card; without a state or with another game\'s, only the action', () => {
+  test("mid-turn, a play is only the card; without a state or with another game's, only the action", () => {
     const t = four(['9h', '9c', '5s'], ['5h']);
     const nine = playOf(t, '9h');
     expect(apply(t, 0, nine)).toBeNull();
     expect(line(t, 0, nine)).toBe('Ann played 9♥');
     expect(line(t, 0, { type: 'end' })).toBe('Ann ends the turn');
-    expect(describeInput(schoolBlackjack, { kind: 'act', seat: 0, action: { type: 'end' } }, names, null)).toBe('Ann ends the turn');
-    expect(describeInput({ id: 'pesten' }, { kind: 'act', seat: 0, action: { type: 'end' } }, names, t.state)).toBe('Ann ends the turn');
-    expect(describeInput(schoolBlackjack, { kind: 'act', seat: 1, action: { type: 'hop' } }, names, t.state)).toBe('Dan moved');
+    expect(describeInput(schoolBlackjack, { kind: 'act', seat: 0, action: { type: 'end' } }, names, null)).toBe(
+      'Ann ends the turn',
+    );
+    expect(describeInput({ id: 'pesten' }, { kind: 'act', seat: 0, action: { type: 'end' } }, names, t.state)).toBe(
+      'Ann ends the turn',
+    );
+    expect(describeInput(schoolBlackjack, { kind: 'act', seat: 1, action: { type: 'hop' } }, names, t.state)).toBe(
+      'Dan moved',
+    );
     expect(describeInput(schoolBlackjack, { kind: 'keys', seat: 0 } as never, names, t.state)).toBe('');
   });
 
   test('describeAction alone', () => {
     const none = () => null;
-    expect(describeAction({ type: 'play', handle: 1, card: 'AS', suit: 'H' }, 'Ann', none, null)).toBe('Ann names ♥ with A♠');
-    expect(describeAction({ type: 'play', handle: 1, card: 'AC', suit: 'D' }, 'Ann', none, null)).toBe('Ann names ♦ with A♣');
-    expect(describeAction({ type: 'play', handle: 1, card: 'AD', suit: 'C' }, 'Ann', none, null)).toBe('Ann names ♣ with A♦');
-    expect(describeAction({ type: 'play', handle: 1, card: 'AH', suit: 'S' }, 'Ann', none, null)).toBe('Ann names ♠ with A♥');
-    expect(describeAction({ type: 'play', handle: 1, card: 'KD' }, 'Bob', none, '; x')).toBe('Bob played K♦; direction reversed; x');
+    expect(describeAction({ type: 'play', handle: 1, card: 'AS', suit: 'H' }, 'Ann', none, null)).toBe(
+      'Ann names ♥ with A♠',
+    );
+    expect(describeAction({ type: 'play', handle: 1, card: 'AC', suit: 'D' }, 'Ann', none, null)).toBe(
+      'Ann names ♦ with A♣',
+    );
+    expect(describeAction({ type: 'play', handle: 1, card: 'AD', suit: 'C' }, 'Ann', none, null)).toBe(
+      'Ann names ♣ with A♦',
+    );
+    expect(describeAction({ type: 'play', handle: 1, card: 'AH', suit: 'S' }, 'Ann', none, null)).toBe(
+      'Ann names ♠ with A♥',
+    );
+    expect(describeAction({ type: 'play', handle: 1, card: 'KD' }, 'Bob', none, '; x')).toBe(
+      'Bob played K♦; direction reversed; x',
+    );
     expect(describeAction({ type: 'play', handle: 1, card: '9D' }, 'Bob', none, null)).toBe('Bob played 9♦');
     expect(describeAction({ type: 'end' }, 'Bob', none, 'the turn line')).toBe('the turn line');
     expect(describeAction({ type: 'draw' }, 'Bob', none, 'the draw line')).toBe('the draw line');
@@ -120,13 +144,17 @@ describe('card probe words', () => {
 
   test('no-match on a plain top, and on an empty pile', () => {
     const t = four(['9c', '4s'], ['5h']);
-    expect(blackjackWhy('no-match', '4S', t.state)).toBe('4♠ matches neither the suit nor the rank of 5♥ (an ace goes on anything).');
+    expect(blackjackWhy('no-match', '4S', t.state)).toBe(
+      '4♠ matches neither the suit nor the rank of 5♥ (an ace goes on anything).',
+    );
     const e = four(['9c', '4s'], []);
-    expect(blackjackWhy('no-match', '4S', e.state)).toBe('4♠ matches neither the suit nor the rank of the pile (an ace goes on anything).');
+    expect(blackjackWhy('no-match', '4S', e.state)).toBe(
+      '4♠ matches neither the suit nor the rank of the pile (an ace goes on anything).',
+    );
     expect(blackjackWhy('not-same-rank', '4S', e.state)).toBe('Step 2: only more s may follow now (or end the turn).');
   });
 
-  test('the probe: a seat\'s hand cards, an ace played naming its own suit', () => {
+  test("the probe: a seat's hand cards, an ace played naming its own suit", () => {
     const t = four(['As', '9c'], ['5h']);
     expect(blackjackProbe.cards(t.state, 0)).toEqual(t.state.board.hands[0]);
     expect(blackjackProbe.cards(t.state, 7)).toEqual([]);
@@ -136,14 +164,19 @@ describe('card probe words', () => {
   });
 });
 
-test('rules help: the aim and three sections in players\' words', () => {
-  expect(rulesText.aim).toBe('Not casino blackjack: a Crazy Eights relative. Empty your hand first — but not on a power card (A 2 3 8 J Q K).');
+test("rules help: the aim and three sections in players' words", () => {
+  expect(rulesText.aim).toBe(
+    'Not casino blackjack: a Crazy Eights relative. Empty your hand first — but not on a power card (A 2 3 8 J Q K).',
+  );
   expect(rulesText.sections.map((s) => s.title)).toEqual(['A turn', 'Power cards', 'End']);
   expect(rulesText.sections.map((s) => s.points.length)).toEqual([2, 3, 2]);
   expect(rulesText.sections[1]?.points[0]).toBe(
     '2s and jacks at the end of a turn make the next player pick up: 2 per 2, 3 per red jack, 5 per black jack. They may cancel with an ace or add with a matching 2 or jack.',
   );
-  expect(rulesText.sections[2]?.points).toEqual(['Ending on a power card means drawing 1 instead of winning.', 'When the deck runs out, the play pile (but its top) is reshuffled into it.']);
+  expect(rulesText.sections[2]?.points).toEqual([
+    'Ending on a power card means drawing 1 instead of winning.',
+    'When the deck runs out, the play pile (but its top) is reshuffled into it.',
+  ]);
 });
 
 /*
@@ -155,13 +188,13 @@ describe('load-time tables, loaded in the test', () => {
   test('suit symbols and draw words of the log', async () => {
     const d = await loadedNow(() => import('../../../src/games/school-blackjack/describe.js'));
     const none = () => null;
-    expect((['C', 'D', 'H', 'S'] as const).map((suit) => d.describeAction({ type: 'play', handle: 1, card: 'AS', suit }, 'Ann', none, null))).toEqual([
-      'Ann names ♣ with A♠',
-      'Ann names ♦ with A♠',
-      'Ann names ♥ with A♠',
-      'Ann names ♠ with A♠',
-    ]);
-    const freshLine = (table: Table, seat: number, action: unknown) => d.describeInput(schoolBlackjack, { kind: 'act', seat, action }, names, table.state);
+    expect(
+      (['C', 'D', 'H', 'S'] as const).map((suit) =>
+        d.describeAction({ type: 'play', handle: 1, card: 'AS', suit }, 'Ann', none, null),
+      ),
+    ).toEqual(['Ann names ♣ with A♠', 'Ann names ♦ with A♠', 'Ann names ♥ with A♠', 'Ann names ♠ with A♠']);
+    const freshLine = (table: Table, seat: number, action: unknown) =>
+      d.describeInput(schoolBlackjack, { kind: 'act', seat, action }, names, table.state);
     const u = four(['9h', '9c', '5s'], ['5h']);
     playAll(u, 0, ['9h', '9c']);
     expect(apply(u, 0, { type: 'end' })).toBeNull();
@@ -169,18 +202,29 @@ describe('load-time tables, loaded in the test', () => {
     const q = four(['Qh', '5s'], ['5h']);
     playAll(q, 0, ['Qh']);
     expect(apply(q, 0, { type: 'end' })).toBeNull();
-    expect(freshLine(q, 0, { type: 'end' })).toBe('Ann played Q♥ and ends the turn with nothing on its last card and draws 1');
+    expect(freshLine(q, 0, { type: 'end' })).toBe(
+      'Ann played Q♥ and ends the turn with nothing on its last card and draws 1',
+    );
     const k = four(['Kh'], ['5h']);
     const king = playOf(k, 'Kh');
     expect(apply(k, 0, king)).toBeNull();
-    expect(freshLine(k, 0, king)).toBe('Ann played K♥; direction reversed; that was the last card: Ann ends the turn on a power card and draws 1');
+    expect(freshLine(k, 0, king)).toBe(
+      'Ann played K♥; direction reversed; that was the last card: Ann ends the turn on a power card and draws 1',
+    );
   });
 
-  test.each([['C', '♣'], ['D', '♦'], ['H', '♥'], ['S', '♠']])('the probe words name the suit an ace named: %s', async (suit, symbol) => {
+  test.each([
+    ['C', '♣'],
+    ['D', '♦'],
+    ['H', '♥'],
+    ['S', '♠'],
+  ])('the probe words name the suit an ace named: %s', async (suit, symbol) => {
     const h = await loadedNow(() => import('../../../src/games/school-blackjack/hints.js'));
     const t = four(['As', '9c'], ['5h']);
     expect(apply(t, 0, playOf(t, 'As', suit))).toBeNull();
-    expect(h.blackjackWhy('no-match', '4D', t.state)).toBe(`4♦ does not match the suit the ace named, ${symbol} (an ace goes on anything).`);
+    expect(h.blackjackWhy('no-match', '4D', t.state)).toBe(
+      `4♦ does not match the suit the ace named, ${symbol} (an ace goes on anything).`,
+    );
   });
 
   test('the probe object', async () => {
@@ -216,7 +260,10 @@ describe('load-time tables, loaded in the test', () => {
         },
         {
           title: 'End',
-          points: ['Ending on a power card means drawing 1 instead of winning.', 'When the deck runs out, the play pile (but its top) is reshuffled into it.'],
+          points: [
+            'Ending on a power card means drawing 1 instead of winning.',
+            'When the deck runs out, the play pile (but its top) is reshuffled into it.',
+          ],
         },
       ],
     });

@@ -24,9 +24,21 @@ describe('actions', () => {
 
   test.each<[string, unknown, unknown]>([
     ['a play', { type: 'play', handle: 3, card: '9H' }, { type: 'play', handle: 3, card: '9H' }],
-    ['a play naming a suit', { type: 'play', handle: 0, card: 'AS', suit: 'D' }, { type: 'play', handle: 0, card: 'AS', suit: 'D' }],
-    ['the largest handle', { type: 'play', handle: 100_000, card: '9H' }, { type: 'play', handle: 100_000, card: '9H' }],
-    ['a 16-character card', { type: 'play', handle: 1, card: 'x'.repeat(16) }, { type: 'play', handle: 1, card: 'x'.repeat(16) }],
+    [
+      'a play naming a suit',
+      { type: 'play', handle: 0, card: 'AS', suit: 'D' },
+      { type: 'play', handle: 0, card: 'AS', suit: 'D' },
+    ],
+    [
+      'the largest handle',
+      { type: 'play', handle: 100_000, card: '9H' },
+      { type: 'play', handle: 100_000, card: '9H' },
+    ],
+    [
+      'a 16-character card',
+      { type: 'play', handle: 1, card: 'x'.repeat(16) },
+      { type: 'play', handle: 1, card: 'x'.repeat(16) },
+    ],
     ['end', { type: 'end' }, { type: 'end' }],
     ['draw', { type: 'draw' }, { type: 'draw' }],
     ['a negative handle', { type: 'play', handle: -1, card: '9H' }, null],
@@ -119,7 +131,10 @@ describe('setup', () => {
     const made = game.setup({ players: 2, dealer: 1, layout: { hands: [3, 2], pile: 2, deck: 40, aside: 5 } });
     if (!made.ok) throw new Error(made.error);
     const board = made.state.board;
-    expect(board.hands).toEqual([[0, 1, 2], [3, 4]]);
+    expect(board.hands).toEqual([
+      [0, 1, 2],
+      [3, 4],
+    ]);
     expect(board.pile).toEqual([5, 6]);
     expect(board.deck).toEqual(range(7, 40));
     expect(board.aside).toEqual(range(47, 5));
@@ -160,7 +175,8 @@ describe('setup', () => {
 
 describe('legal actions', () => {
   const rest = (cards: string[]) => ({ hand: cards });
-  const legal = (table: Table, seat: number) => legalActions(table.state, seat, privateViewOf(table.state, table.open, seat));
+  const legal = (table: Table, seat: number) =>
+    legalActions(table.state, seat, privateViewOf(table.state, table.open, seat));
   const aces = (table: Table, card: string) => ['C', 'D', 'H', 'S'].map((suit) => playOf(table, card, suit));
 
   test('start: the playable cards in hand order (an ace once per suit), then draw', () => {
@@ -169,22 +185,34 @@ describe('legal actions', () => {
   });
 
   test('start with voluntaryDraw false and a playable card: no draw', () => {
-    const table = position({ seats: [rest(['5h', '9c']), rest(['7c'])], pile: ['5d'] }, { rules: { voluntaryDraw: false } });
+    const table = position(
+      { seats: [rest(['5h', '9c']), rest(['7c'])], pile: ['5d'] },
+      { rules: { voluntaryDraw: false } },
+    );
     expect(legal(table, 0)).toEqual([playOf(table, '5h')]);
   });
 
   test('start with voluntaryDraw false and nothing playable: only draw', () => {
-    const table = position({ seats: [rest(['9c', '7s']), rest(['7c'])], pile: ['5d'] }, { rules: { voluntaryDraw: false } });
+    const table = position(
+      { seats: [rest(['9c', '7s']), rest(['7c'])], pile: ['5d'] },
+      { rules: { voluntaryDraw: false } },
+    );
     expect(legal(table, 0)).toEqual([{ type: 'draw' }]);
   });
 
   test('a hand the viewer cannot see offers no card: only draw', () => {
-    const table = position({ seats: [rest(['5h', '9c']), rest(['7c'])], pile: ['5d'] }, { rules: { voluntaryDraw: false } });
+    const table = position(
+      { seats: [rest(['5h', '9c']), rest(['7c'])], pile: ['5d'] },
+      { rules: { voluntaryDraw: false } },
+    );
     expect(legalActions(table.state, 0, privateViewOf(table.state, table.open, 1))).toEqual([{ type: 'draw' }]);
   });
 
   test('step 2: more of the rank, and end (which costs nothing yet)', () => {
-    const table = position({ seats: [rest(['9h', '9c', '4h', '5s']), rest(['7c'])] }, { rules: { voluntaryDraw: false } });
+    const table = position(
+      { seats: [rest(['9h', '9c', '4h', '5s']), rest(['7c'])] },
+      { rules: { voluntaryDraw: false } },
+    );
     playAll(table, 0, ['9h']);
     expect(legal(table, 0)).toEqual([playOf(table, '9c'), { type: 'end' }]);
   });

@@ -56,7 +56,10 @@ function sloppyBot(rng: Rng, noise: number): Bot {
 function stepProblems(state: AnyState, open: OpenCards): string[] {
   // A reshuffle's fresh handles have no card in the deal until it is done.
   const reshuffling = state.requests.some((r) => r.kind === 'reshuffle');
-  return [...census(schoolBlackjack, state, reshuffling ? undefined : open), ...knowledgeProblems(state as BlackjackState)];
+  return [
+    ...census(schoolBlackjack, state, reshuffling ? undefined : open),
+    ...knowledgeProblems(state as BlackjackState),
+  ];
 }
 
 describe('uniformly random players', () => {
@@ -71,7 +74,8 @@ describe('uniformly random players', () => {
           maxInputs: 20_000,
           onStep: (s, _input, o) => {
             problems.push(...stepProblems(s, o));
-            if (s.step % 7 === 0 && s.requests.length === 0) problems.push(...legalActionsAccepted(schoolBlackjack, s as BlackjackState, o, Infinity));
+            if (s.step % 7 === 0 && s.requests.length === 0)
+              problems.push(...legalActionsAccepted(schoolBlackjack, s as BlackjackState, o, Infinity));
           },
         });
         expect(result.ok ? '' : result.reason).toBe('');
@@ -92,27 +96,34 @@ describe('the bot with random slips', () => {
     let reshuffled = 0;
     let hands = 0;
     fc.assert(
-      fc.property(handArb, fc.double({ min: 0, max: 0.3, noNaN: true }), ({ players, dealerOffset, seed, voluntaryDraw }, noise) => {
-        const args = { players, dealer: dealerOffset % players, options: { voluntaryDraw } };
-        const { state, open } = dealtHand(args, seed);
-        const bots = Array.from({ length: players }, (_, seat) => sloppyBot(makeRng(seed * 31 + seat), noise));
-        const problems: string[] = [];
-        const result = autoplay(schoolBlackjack, state, open, bots, { maxInputs: 5000, onStep: (s, _input, o) => problems.push(...stepProblems(s, o)) });
-        expect(result.ok ? '' : result.reason).toBe('');
-        expect(result.ok && result.finished).toBe(true);
-        expect(problems.slice(0, 5)).toEqual([]);
-        const final = result.state as BlackjackState;
-        const outcome = schoolBlackjack.outcome(final);
-        expect(outcome?.ranking.flat().sort()).toEqual(Array.from({ length: players }, (_, s) => s));
-        expect(final.board.winner).not.toBeNull();
-        expect(final.board.hands[final.board.winner ?? -1]).toEqual([]);
-        expect(outcome?.nextDealer).toBe((args.dealer + players - 1) % players);
-        const replayed = schoolBlackjack.replay(args, result.inputs);
-        expect(replayed.ok && stateHash(replayed.state)).toBe(stateHash(final));
-        expect(schoolBlackjack.audit(args, result.inputs, result.open)).toMatchObject({ verdict: 'clean' });
-        hands += 1;
-        if (final.board.reshuffles > 0) reshuffled += 1;
-      }),
+      fc.property(
+        handArb,
+        fc.double({ min: 0, max: 0.3, noNaN: true }),
+        ({ players, dealerOffset, seed, voluntaryDraw }, noise) => {
+          const args = { players, dealer: dealerOffset % players, options: { voluntaryDraw } };
+          const { state, open } = dealtHand(args, seed);
+          const bots = Array.from({ length: players }, (_, seat) => sloppyBot(makeRng(seed * 31 + seat), noise));
+          const problems: string[] = [];
+          const result = autoplay(schoolBlackjack, state, open, bots, {
+            maxInputs: 5000,
+            onStep: (s, _input, o) => problems.push(...stepProblems(s, o)),
+          });
+          expect(result.ok ? '' : result.reason).toBe('');
+          expect(result.ok && result.finished).toBe(true);
+          expect(problems.slice(0, 5)).toEqual([]);
+          const final = result.state as BlackjackState;
+          const outcome = schoolBlackjack.outcome(final);
+          expect(outcome?.ranking.flat().sort()).toEqual(Array.from({ length: players }, (_, s) => s));
+          expect(final.board.winner).not.toBeNull();
+          expect(final.board.hands[final.board.winner ?? -1]).toEqual([]);
+          expect(outcome?.nextDealer).toBe((args.dealer + players - 1) % players);
+          const replayed = schoolBlackjack.replay(args, result.inputs);
+          expect(replayed.ok && stateHash(replayed.state)).toBe(stateHash(final));
+          expect(schoolBlackjack.audit(args, result.inputs, result.open)).toMatchObject({ verdict: 'clean' });
+          hands += 1;
+          if (final.board.reshuffles > 0) reshuffled += 1;
+        },
+      ),
       { numRuns: 15, seed: 20261202 },
     );
     expect(hands).toBeGreaterThan(0);
@@ -153,10 +164,14 @@ describe('a false "cannot play" claim (voluntaryDraw: false)', () => {
         const result = autoplay(schoolBlackjack, state, open, bots, { maxInputs: 5000 });
         fc.pre(cheater !== null);
         expect(result.ok ? '' : result.reason).toBe('');
-        expect(result.state.claims.some((c: { seat: number; step: number }) => c.seat === cheater && c.step === cheatStep)).toBe(true);
+        expect(
+          result.state.claims.some((c: { seat: number; step: number }) => c.seat === cheater && c.step === cheatStep),
+        ).toBe(true);
         const report = schoolBlackjack.audit(args, result.inputs, result.open);
         expect(report).toMatchObject({ verdict: 'fault', index: cheatStep, seat: cheater });
-        expect(report.verdict === 'fault' && report.reason).toMatch(/^has-legal-play: false claim "seat \d holds no card/);
+        expect(report.verdict === 'fault' && report.reason).toMatch(
+          /^has-legal-play: false claim "seat \d holds no card/,
+        );
       }),
       { numRuns: 15, seed: 20261204 },
     );
@@ -167,43 +182,71 @@ describe('garbage input', () => {
   const card = fc.constantFrom('5H', 'AS', 'QH~2', 'JKR', '10S', 'x', '');
   const garbageAction = fc.oneof(
     fc.anything(),
-    fc.record({ type: fc.constantFrom('play', 'end', 'draw', 'pickup'), handle: fc.anything(), card: fc.anything(), suit: fc.anything() }, { requiredKeys: ['type'] }),
-    fc.record({ type: fc.constant('play'), handle: fc.integer({ min: -2, max: 120 }), card }, { requiredKeys: ['type', 'handle', 'card'] }),
-    fc.record({ type: fc.constant('play'), handle: fc.integer({ min: -2, max: 120 }), card, suit: fc.constantFrom('C', 'D', 'H', 'S', 'X') }),
+    fc.record(
+      {
+        type: fc.constantFrom('play', 'end', 'draw', 'pickup'),
+        handle: fc.anything(),
+        card: fc.anything(),
+        suit: fc.anything(),
+      },
+      { requiredKeys: ['type'] },
+    ),
+    fc.record(
+      { type: fc.constant('play'), handle: fc.integer({ min: -2, max: 120 }), card },
+      { requiredKeys: ['type', 'handle', 'card'] },
+    ),
+    fc.record({
+      type: fc.constant('play'),
+      handle: fc.integer({ min: -2, max: 120 }),
+      card,
+      suit: fc.constantFrom('C', 'D', 'H', 'S', 'X'),
+    }),
     fc.constantFrom({ type: 'end' }, { type: 'draw' }, { type: 'end', extra: 1 }),
   );
   const garbageInput = fc.oneof(
     fc.anything(),
     fc.record({ kind: fc.constant('act'), seat: fc.integer({ min: -1, max: 7 }), action: garbageAction }),
-    fc.record({ kind: fc.constantFrom('revealed', 'delivered', 'reshuffled'), request: fc.integer({ min: -1, max: 40 }), cards: fc.dictionary(fc.nat(120).map(String), card) }),
+    fc.record({
+      kind: fc.constantFrom('revealed', 'delivered', 'reshuffled'),
+      request: fc.integer({ min: -1, max: 40 }),
+      cards: fc.dictionary(fc.nat(120).map(String), card),
+    }),
   );
 
   test('is refused with an error code, never thrown, never an internal error, and a refusal changes nothing', () => {
     let refused = 0;
     fc.assert(
-      fc.property(fc.integer({ min: 2, max: 6 }), fc.nat(), fc.nat(150), garbageInput, (players, seed, steps, input) => {
-        const { state: start, open } = dealtHand({ players, options: { voluntaryDraw: seed % 2 === 0 } }, seed);
-        const bots = Array.from({ length: players }, (_, seat) => randomBot(makeRng(seed + seat)));
-        const reached = autoplay(schoolBlackjack, start, open, bots, { maxInputs: steps }).state;
-        const before = stateHash(reached);
-        let result: ReturnType<typeof schoolBlackjack.reduce> | undefined;
-        expect(() => {
-          result = schoolBlackjack.reduce(reached, input);
-        }).not.toThrow();
-        expect(result).toBeDefined();
-        if (result!.ok) {
-          // Only garbage that happens to be a legal move of the seat it names may be taken.
-          const act = input as { kind?: unknown; seat?: unknown; action?: unknown };
-          expect(act.kind).toBe('act');
-          const seat = act.seat as number;
-          expect(schoolBlackjack.legalActions(reached, seat, privateViewOf(reached, open, seat))).toContainEqual(act.action);
-        } else {
-          refused++;
-          expect(typeof result!.error).toBe('string');
-          expect(result!.error).not.toBe('internal-error');
-        }
-        expect(stateHash(reached)).toBe(before);
-      }),
+      fc.property(
+        fc.integer({ min: 2, max: 6 }),
+        fc.nat(),
+        fc.nat(150),
+        garbageInput,
+        (players, seed, steps, input) => {
+          const { state: start, open } = dealtHand({ players, options: { voluntaryDraw: seed % 2 === 0 } }, seed);
+          const bots = Array.from({ length: players }, (_, seat) => randomBot(makeRng(seed + seat)));
+          const reached = autoplay(schoolBlackjack, start, open, bots, { maxInputs: steps }).state;
+          const before = stateHash(reached);
+          let result: ReturnType<typeof schoolBlackjack.reduce> | undefined;
+          expect(() => {
+            result = schoolBlackjack.reduce(reached, input);
+          }).not.toThrow();
+          expect(result).toBeDefined();
+          if (result!.ok) {
+            // Only garbage that happens to be a legal move of the seat it names may be taken.
+            const act = input as { kind?: unknown; seat?: unknown; action?: unknown };
+            expect(act.kind).toBe('act');
+            const seat = act.seat as number;
+            expect(schoolBlackjack.legalActions(reached, seat, privateViewOf(reached, open, seat))).toContainEqual(
+              act.action,
+            );
+          } else {
+            refused++;
+            expect(typeof result!.error).toBe('string');
+            expect(result!.error).not.toBe('internal-error');
+          }
+          expect(stateHash(reached)).toBe(before);
+        },
+      ),
       { numRuns: 200, seed: 20261203 },
     );
     // The property is about refusals: nearly every generated input must be one.

@@ -30,7 +30,17 @@ describe('the last turn', () => {
     playAll(t, 0, ['9h', '9c', '9d']);
     const h = (c: string) => handleOf(t, c);
     const played = [h('9h'), h('9c'), h('9d')];
-    expect(ended(t, 0)).toEqual({ seat: 0, played, reason: null, asked: 0, drew: 0, skipped: [], next: 1, owes: 0, reshuffled: false });
+    expect(ended(t, 0)).toEqual({
+      seat: 0,
+      played,
+      reason: null,
+      asked: 0,
+      drew: 0,
+      skipped: [],
+      next: 1,
+      owes: 0,
+      reshuffled: false,
+    });
   });
 
   test('uncapped: draws 1', () => {
@@ -56,15 +66,31 @@ describe('the last turn', () => {
     const t = two(['9h', '9c', '9d'], ['7c']);
     playAll(t, 0, ['9h', '9c', '9d']);
     const h = (c: string) => t.state.board.pile.at(c === '9h' ? -3 : c === '9c' ? -2 : -1);
-    expect(t.state.board.lastTurn).toEqual({ seat: 0, played: [h('9h'), h('9c'), h('9d')], reason: null, asked: 0, drew: 0, skipped: [], next: null, owes: 0, reshuffled: false });
+    expect(t.state.board.lastTurn).toEqual({
+      seat: 0,
+      played: [h('9h'), h('9c'), h('9d')],
+      reason: null,
+      asked: 0,
+      drew: 0,
+      skipped: [],
+      next: null,
+      owes: 0,
+      reshuffled: false,
+    });
     expect(t.state.board).toMatchObject({ phase: 'over', winner: 0 });
   });
 
   test('two 8s with four seats: the two seats clockwise are skipped, in order', () => {
-    const t = position({ seats: [rest(['8h', '8d', '8c', '5s']), rest(['7c']), rest(['7h']), rest(['7s'])], pile: ['5h'] }, { seats: 4 });
+    const t = position(
+      { seats: [rest(['8h', '8d', '8c', '5s']), rest(['7c']), rest(['7h']), rest(['7s'])], pile: ['5h'] },
+      { seats: 4 },
+    );
     playAll(t, 0, ['8h', '8d', '8c']);
     expect(ended(t, 0)).toMatchObject({ skipped: [3, 2, 1], next: 0, reason: null });
-    const u = position({ seats: [rest(['8h', '8d', '5s']), rest(['7c']), rest(['7h']), rest(['7s'])], pile: ['5h'] }, { seats: 4 });
+    const u = position(
+      { seats: [rest(['8h', '8d', '5s']), rest(['7c']), rest(['7h']), rest(['7s'])], pile: ['5h'] },
+      { seats: 4 },
+    );
     playAll(u, 0, ['8h', '8d']);
     expect(ended(u, 0)).toMatchObject({ skipped: [3, 2], next: 1 });
   });
@@ -72,13 +98,33 @@ describe('the last turn', () => {
   test('a plain draw: nothing played, asked and drew 1', () => {
     const t = two(['9c', '5s'], ['7c']);
     expect(apply(t, 0, { type: 'draw' })).toBeNull();
-    expect(t.state.board.lastTurn).toEqual({ seat: 0, played: [], reason: 'draw', asked: 1, drew: 1, skipped: [], next: 1, owes: 0, reshuffled: false });
+    expect(t.state.board.lastTurn).toEqual({
+      seat: 0,
+      played: [],
+      reason: 'draw',
+      asked: 1,
+      drew: 1,
+      skipped: [],
+      next: 1,
+      owes: 0,
+      reshuffled: false,
+    });
   });
 
   test('a draw from an empty deck: the pile but its top is reshuffled first', () => {
     const t = two(['9c', '5s'], ['7c'], ['3h', '4h', '5h'], []);
     expect(apply(t, 0, { type: 'draw' })).toBeNull();
-    expect(t.state.board.lastTurn).toEqual({ seat: 0, played: [], reason: 'draw', asked: 1, drew: 1, skipped: [], next: 1, owes: 0, reshuffled: true });
+    expect(t.state.board.lastTurn).toEqual({
+      seat: 0,
+      played: [],
+      reason: 'draw',
+      asked: 1,
+      drew: 1,
+      skipped: [],
+      next: 1,
+      owes: 0,
+      reshuffled: true,
+    });
     expect(t.state.board).toMatchObject({ reshuffles: 1, drawing: null });
     expect(t.state.board.hands[0]).toHaveLength(3);
   });
@@ -89,7 +135,17 @@ describe('the last turn', () => {
     expect(ended(t, 0)).toMatchObject({ next: 1, owes: 5 });
     expect(t.state.board.owed).toBe(5);
     expect(apply(t, 1, { type: 'draw' })).toBeNull();
-    expect(t.state.board.lastTurn).toEqual({ seat: 1, played: [], reason: 'pick-up', asked: 5, drew: 5, skipped: [], next: 0, owes: 0, reshuffled: true });
+    expect(t.state.board.lastTurn).toEqual({
+      seat: 1,
+      played: [],
+      reason: 'pick-up',
+      asked: 5,
+      drew: 5,
+      skipped: [],
+      next: 0,
+      owes: 0,
+      reshuffled: true,
+    });
     expect(t.state.board.hands[1]).toHaveLength(7);
     expect(t.state.board).toMatchObject({ owed: 0, deck: [], drawing: null, reshuffles: 1 });
     expect(schoolBlackjack.audit(t.args, t.inputs, t.open)).toMatchObject({ verdict: 'clean' });
@@ -122,14 +178,31 @@ describe('awaits', () => {
 });
 
 describe('describePosition', () => {
-  const at = (step: Position['step'], top: Position['top'], more: Partial<Position> = {}): Position => ({ step, run: 0, owed: 0, pickup: 0, skips: 0, top, namedSuit: null, ...more });
+  const at = (step: Position['step'], top: Position['top'], more: Partial<Position> = {}): Position => ({
+    step,
+    run: 0,
+    owed: 0,
+    pickup: 0,
+    skips: 0,
+    top,
+    namedSuit: null,
+    ...more,
+  });
   test.each<[string, Position, string]>([
     ['an empty pile', at('start', null), 'an empty pile'],
     ['a plain top', at('start', { rank: '9', suit: 'H' }), '9H'],
     ['an ace that named a suit', at('start', { rank: 'A', suit: 'H' }, { namedSuit: 'D' }), 'AH (named D)'],
-    ['an ace from a layout, no suit named', at('start', { rank: 'A', suit: 'C' }), 'AH'.replace('H', 'C') + ' (named C)'],
+    [
+      'an ace from a layout, no suit named',
+      at('start', { rank: 'A', suit: 'C' }),
+      'AH'.replace('H', 'C') + ' (named C)',
+    ],
     ['owing at the start', at('start', { rank: 'J', suit: 'S' }, { owed: 5 }), 'JS while owing 5'],
-    ['an ace while owing', at('start', { rank: 'A', suit: 'S' }, { owed: 2, namedSuit: 'H' }), 'AS (named H) while owing 2'],
+    [
+      'an ace while owing',
+      at('start', { rank: 'A', suit: 'S' }, { owed: 2, namedSuit: 'H' }),
+      'AS (named H) while owing 2',
+    ],
     ['owing recorded mid-turn is not said', at('more', { rank: '2', suit: 'S' }, { owed: 3 }), '2S'],
     ['not owing', at('start', { rank: '2', suit: 'S' }, { owed: 0 }), '2S'],
   ])('%s', (_name, pos, words) => {
@@ -137,7 +210,10 @@ describe('describePosition', () => {
   });
 
   test('the claim of a false "cannot play" names the ace\'s suit and what is owed', () => {
-    const t = position({ seats: [rest(['2h', 'As', '9c']), rest(['5d', '7d'])], pile: ['5h'] }, { rules: { voluntaryDraw: false } });
+    const t = position(
+      { seats: [rest(['2h', 'As', '9c']), rest(['5d', '7d'])], pile: ['5h'] },
+      { rules: { voluntaryDraw: false } },
+    );
     playAll(t, 0, ['2h']);
     ended(t, 0);
     expect(apply(t, 1, { type: 'draw' })).toBeNull();
@@ -149,7 +225,10 @@ describe('describePosition', () => {
 
 describe('voluntaryDraw false with an empty hand', () => {
   test('a seat with no cards on an empty pile may draw (nothing in hand can disprove it)', () => {
-    const t = position({ seats: [rest([]), rest(['7c'])], pile: [], deck: ['9h', '4c'] }, { rules: { voluntaryDraw: false } });
+    const t = position(
+      { seats: [rest([]), rest(['7c'])], pile: [], deck: ['9h', '4c'] },
+      { rules: { voluntaryDraw: false } },
+    );
     expect(apply(t, 0, { type: 'draw' })).toBeNull();
     expect(t.state.board.hands[0]).toHaveLength(1);
     expect(t.state.claims).toEqual([]);
@@ -157,7 +236,10 @@ describe('voluntaryDraw false with an empty hand', () => {
 
   test('mid-turn an `end` that costs nothing is no claim, even with cards that could follow', () => {
     const t = two(['9h', '9c', '5s'], ['7c']);
-    const u = position({ seats: [rest(['9h', '9c', '5s']), rest(['7c'])], pile: ['5h'] }, { rules: { voluntaryDraw: false } });
+    const u = position(
+      { seats: [rest(['9h', '9c', '5s']), rest(['7c'])], pile: ['5h'] },
+      { rules: { voluntaryDraw: false } },
+    );
     for (const table of [t, u]) {
       playAll(table, 0, ['9h']);
       expect(ended(table, 0)).toMatchObject({ reason: null, asked: 0 });

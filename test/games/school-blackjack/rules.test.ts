@@ -28,28 +28,36 @@ describe('options', () => {
 });
 
 describe('the deal', () => {
-  test.each([2, 3, 4, 5, 6])('%i players: the whole deck dealt, hands differ by at most one, extras to the seats first in turn', (players) => {
-    const dealer = players - 1;
-    const { state } = dealtHand({ players, dealer }, players);
-    const sizes = state.board.hands.map((hand) => hand.length);
-    expect(sizes.reduce((a, b) => a + b, 0)).toBe(52);
-    expect(Math.max(...sizes) - Math.min(...sizes)).toBeLessThanOrEqual(1);
-    // Clockwise from the dealer is descending seat order: dealer-1, dealer-2, …
-    const order = Array.from({ length: players }, (_, i) => (((dealer - 1 - i) % players) + players) % players);
-    const extras = 52 % players;
-    order.forEach((seat, i) => expect(sizes[seat]).toBe(Math.floor(52 / players) + (i < extras ? 1 : 0)));
-    expect(state.board.turn).toBe(order[0]);
-    expect(state.board.direction).toBe('clockwise');
-    expect(state.board.deck).toEqual([]);
-    expect(state.board.pile).toEqual([]);
-    expect(state.requests.map((r) => (r.kind === 'reveal-to' ? r.seat : -1))).toEqual(Array.from({ length: players }, (_, s) => s));
-    expect(census(schoolBlackjack, state)).toEqual([]);
-  });
+  test.each([2, 3, 4, 5, 6])(
+    '%i players: the whole deck dealt, hands differ by at most one, extras to the seats first in turn',
+    (players) => {
+      const dealer = players - 1;
+      const { state } = dealtHand({ players, dealer }, players);
+      const sizes = state.board.hands.map((hand) => hand.length);
+      expect(sizes.reduce((a, b) => a + b, 0)).toBe(52);
+      expect(Math.max(...sizes) - Math.min(...sizes)).toBeLessThanOrEqual(1);
+      // Clockwise from the dealer is descending seat order: dealer-1, dealer-2, …
+      const order = Array.from({ length: players }, (_, i) => (((dealer - 1 - i) % players) + players) % players);
+      const extras = 52 % players;
+      order.forEach((seat, i) => expect(sizes[seat]).toBe(Math.floor(52 / players) + (i < extras ? 1 : 0)));
+      expect(state.board.turn).toBe(order[0]);
+      expect(state.board.direction).toBe('clockwise');
+      expect(state.board.deck).toEqual([]);
+      expect(state.board.pile).toEqual([]);
+      expect(state.requests.map((r) => (r.kind === 'reveal-to' ? r.seat : -1))).toEqual(
+        Array.from({ length: players }, (_, s) => s),
+      );
+      expect(census(schoolBlackjack, state)).toEqual([]);
+    },
+  );
 
   test('2 and 7 players are refused; so is an option of another game', () => {
     expect(schoolBlackjack.setup({ players: 1 })).toMatchObject({ ok: false, error: 'bad-player-count' });
     expect(schoolBlackjack.setup({ players: 7 })).toMatchObject({ ok: false, error: 'bad-player-count' });
-    expect(schoolBlackjack.setup({ players: 3, options: { decks: 2 } })).toMatchObject({ ok: false, error: 'bad-options' });
+    expect(schoolBlackjack.setup({ players: 3, options: { decks: 2 } })).toMatchObject({
+      ok: false,
+      error: 'bad-options',
+    });
   });
 
   test('each seat is shown its own hand only', () => {
@@ -59,12 +67,21 @@ describe('the deal', () => {
     if (!settled.ok) return;
     expect(knowledgeProblems(settled.state as BlackjackState)).toEqual([]);
     const board = (settled.state as BlackjackState).board;
-    board.hands.forEach((hand, seat) => expect(Object.keys(privateViewOf(settled.state, settled.open, seat).known).map(Number).sort((a, b) => a - b)).toEqual([...hand].sort((a, b) => a - b)));
+    board.hands.forEach((hand, seat) =>
+      expect(
+        Object.keys(privateViewOf(settled.state, settled.open, seat).known)
+          .map(Number)
+          .sort((a, b) => a - b),
+      ).toEqual([...hand].sort((a, b) => a - b)),
+    );
   });
 });
 
 describe('the turn grammar', () => {
-  const deal = { seats: [rest(['9h', '9c', '9d', '9s', '4s', '4c', 'Ah', 'As', '5d', 'Qh', '3s', '7s']), rest(['7d', '7c', 'Kc'])], pile: ['5h'] };
+  const deal = {
+    seats: [rest(['9h', '9c', '9d', '9s', '4s', '4c', 'Ah', 'As', '5d', 'Qh', '3s', '7s']), rest(['7d', '7c', 'Kc'])],
+    pile: ['5h'],
+  };
 
   test.each<[string, string[], boolean]>([
     ['one card', ['9h'], false],
@@ -112,8 +129,12 @@ describe('the turn grammar', () => {
   test('an ace must name a suit, and only an ace may', () => {
     const table = position(deal);
     expect(apply(table, 0, { type: 'play', handle: handleOf(table, 'Ah'), card: 'AH' })).toBe('must-name-suit');
-    expect(apply(table, 0, { type: 'play', handle: handleOf(table, '5d'), card: '5D', suit: 'D' })).toBe('suit-without-ace');
-    expect(apply(table, 0, { type: 'play', handle: handleOf(table, 'Ah'), card: 'AH', suit: 'X' })).toBe('malformed-action');
+    expect(apply(table, 0, { type: 'play', handle: handleOf(table, '5d'), card: '5D', suit: 'D' })).toBe(
+      'suit-without-ace',
+    );
+    expect(apply(table, 0, { type: 'play', handle: handleOf(table, 'Ah'), card: 'AH', suit: 'X' })).toBe(
+      'malformed-action',
+    );
   });
 
   test('`end` needs a card played this turn, `draw` only starts one; a pile card is not in the hand', () => {
@@ -165,7 +186,10 @@ describe('pick-ups', () => {
 
 describe('skips and reversal', () => {
   test('skips count in the direction current at the end of the turn (4 players: 8h 8d then Kd)', () => {
-    const table = position({ seats: [rest(['8h', '8d', 'Kd', '5s']), rest(['7c']), rest(['7h']), rest(['7s'])] }, { seats: 4 });
+    const table = position(
+      { seats: [rest(['8h', '8d', 'Kd', '5s']), rest(['7c']), rest(['7h']), rest(['7s'])] },
+      { seats: 4 },
+    );
     playAll(table, 0, ['8h', '8d', 'Kd']);
     expect(apply(table, 0, { type: 'end' })).toBeNull();
     // Counter-clockwise (ascending) after the king: seat 1 and 2 skipped, seat 3 plays. Clockwise it would have been seat 1.
@@ -186,7 +210,11 @@ describe('skips and reversal', () => {
 
 describe('drawing and the reshuffle', () => {
   test('the pile but its top goes back into the deck as fresh handles nobody knows; the drawer sees only what it drew', () => {
-    const table = position({ seats: [rest(['9h', '5s']), rest(['7d', '7c'])], pile: ['4h', '6h', '8h', 'Kh'], deck: [] });
+    const table = position({
+      seats: [rest(['9h', '5s']), rest(['7d', '7c'])],
+      pile: ['4h', '6h', '8h', 'Kh'],
+      deck: [],
+    });
     const before = [...table.state.board.pile];
     expect(apply(table, 0, { type: 'draw' })).toBeNull();
     const board = table.state.board;
@@ -219,10 +247,15 @@ describe('voluntaryDraw', () => {
 
   test('true (default): a seat may draw while it holds a playable card; nothing to audit', () => {
     const table = afterNineOfHearts({});
-    expect(schoolBlackjack.legalActions(table.state, 1, privateViewOf(table.state, table.open, 1))).toContainEqual({ type: 'draw' });
+    expect(schoolBlackjack.legalActions(table.state, 1, privateViewOf(table.state, table.open, 1))).toContainEqual({
+      type: 'draw',
+    });
     expect(apply(table, 1, { type: 'draw' })).toBeNull();
     expect(table.state.claims).toEqual([]);
-    expect(schoolBlackjack.audit(table.args, table.inputs, table.open)).toMatchObject({ verdict: 'clean', claimsChecked: 0 });
+    expect(schoolBlackjack.audit(table.args, table.inputs, table.open)).toMatchObject({
+      verdict: 'clean',
+      claimsChecked: 0,
+    });
   });
 
   test('false: draw is not offered with a playable card; drawing anyway is accepted live as a claim and the audit names the seat', () => {
@@ -232,19 +265,30 @@ describe('voluntaryDraw', () => {
     expect(legal).toContainEqual(playOf(table, '5h'));
     const index = table.inputs.length;
     expect(apply(table, 1, { type: 'draw' })).toBeNull();
-    expect(table.state.claims).toMatchObject([{ seat: 1, kind: 'cannot-play', note: 'seat 1 holds no card that may be played on 9H' }]);
+    expect(table.state.claims).toMatchObject([
+      { seat: 1, kind: 'cannot-play', note: 'seat 1 holds no card that may be played on 9H' },
+    ]);
     const report = schoolBlackjack.audit(table.args, table.inputs, table.open);
     expect(report).toMatchObject({ verdict: 'fault', index, seat: 1 });
     expect(report.verdict === 'fault' && report.reason).toMatch(/^has-legal-play: false claim "seat 1 holds no card/);
   });
 
   test('false: an uncapped `end` while holding a cap is a claim too, and the audit names the seat', () => {
-    const table = position({ seats: [rest(['9h', '9c', '4c', '5s']), rest(['7c'])] }, { rules: { voluntaryDraw: false } });
+    const table = position(
+      { seats: [rest(['9h', '9c', '4c', '5s']), rest(['7c'])] },
+      { rules: { voluntaryDraw: false } },
+    );
     playAll(table, 0, ['9h', '9c']);
-    expect(schoolBlackjack.legalActions(table.state, 0, privateViewOf(table.state, table.open, 0))).not.toContainEqual({ type: 'end' });
+    expect(schoolBlackjack.legalActions(table.state, 0, privateViewOf(table.state, table.open, 0))).not.toContainEqual({
+      type: 'end',
+    });
     const index = table.inputs.length;
     expect(apply(table, 0, { type: 'end' })).toBeNull();
-    expect(schoolBlackjack.audit(table.args, table.inputs, table.open)).toMatchObject({ verdict: 'fault', index, seat: 0 });
+    expect(schoolBlackjack.audit(table.args, table.inputs, table.open)).toMatchObject({
+      verdict: 'fault',
+      index,
+      seat: 0,
+    });
   });
 
   test('false: after a queen every card may follow, so ending with cards in hand is refused live', () => {
@@ -257,9 +301,14 @@ describe('voluntaryDraw', () => {
     const table = position({ seats: [rest(['9h', '9s']), rest(['5c', '7c'])] }, { rules: { voluntaryDraw: false } });
     playAll(table, 0, ['9h']);
     expect(apply(table, 0, { type: 'end' })).toBeNull();
-    expect(schoolBlackjack.legalActions(table.state, 1, privateViewOf(table.state, table.open, 1))).toEqual([{ type: 'draw' }]);
+    expect(schoolBlackjack.legalActions(table.state, 1, privateViewOf(table.state, table.open, 1))).toEqual([
+      { type: 'draw' },
+    ]);
     expect(apply(table, 1, { type: 'draw' })).toBeNull();
-    expect(schoolBlackjack.audit(table.args, table.inputs, table.open)).toMatchObject({ verdict: 'clean', claimsChecked: 1 });
+    expect(schoolBlackjack.audit(table.args, table.inputs, table.open)).toMatchObject({
+      verdict: 'clean',
+      claimsChecked: 1,
+    });
   });
 });
 
@@ -267,7 +316,9 @@ describe('legal actions, views, outcome', () => {
   test('an ace is offered once per suit; nobody but the awaited seat has moves', () => {
     const table = position({ seats: [rest(['Ah', '9c']), rest(['7c'])], pile: ['5d'] });
     const legal = schoolBlackjack.legalActions(table.state, 0, privateViewOf(table.state, table.open, 0));
-    expect(legal.filter((a) => a.type === 'play' && a.card === 'AH').map((a) => (a.type === 'play' ? a.suit : null))).toEqual(['C', 'D', 'H', 'S']);
+    expect(
+      legal.filter((a) => a.type === 'play' && a.card === 'AH').map((a) => (a.type === 'play' ? a.suit : null)),
+    ).toEqual(['C', 'D', 'H', 'S']);
     expect(legal).toContainEqual({ type: 'draw' });
     expect(legal.some((a) => a.type === 'play' && a.card === '9C')).toBe(false);
     expect(schoolBlackjack.legalActions(table.state, 1, privateViewOf(table.state, table.open, 1))).toEqual([]);

@@ -56,7 +56,11 @@ describe('deal', () => {
 
   test('a given deck is the deck; the cards left over are set aside; no pile means an empty one', async () => {
     const { scenario } = await load();
-    const dealt = scenario.deal({ seats: [{ hand: ['9h'] }, { hand: [] }, { hand: ['2c'] }], deck: ['kd', '3s'] }, 3, opts);
+    const dealt = scenario.deal(
+      { seats: [{ hand: ['9h'] }, { hand: [] }, { hand: ['2c'] }], deck: ['kd', '3s'] },
+      3,
+      opts,
+    );
     if (typeof dealt === 'string') throw new Error(dealt);
     const used = new Set(['9H', '2C', 'KD', '3S']);
     expect(dealt.zones).toEqual({
@@ -79,14 +83,49 @@ describe('deal', () => {
 
   test.each<[string, unknown, number, string]>([
     ['not an object', 'cards', 2, 'bad deal: Invalid type: Expected Object but received "cards"'],
-    ['an unknown key', { seats: [{ hand: [] }, { hand: [] }], stock: [] }, 2, 'bad deal: Invalid key: Expected never but received "stock"'],
-    ['a hand that is not a list', { seats: [{ hand: '9h' }, { hand: [] }] }, 2, 'bad deal: Invalid type: Expected Array but received "9h"'],
-    ['a pile of numbers', { seats: [{ hand: [] }, { hand: [] }], pile: [9] }, 2, 'bad deal: Invalid type: Expected string but received 9'],
-    ['a deck that is not a list', { seats: [{ hand: [] }, { hand: [] }], deck: 'none' }, 2, 'bad deal: Invalid type: Expected Array but received "none"'],
-    ['fewer seats than the scenario', { seats: [{ hand: [] }, { hand: [] }] }, 3, 'the deal has 2 seats, the scenario 3'],
+    [
+      'an unknown key',
+      { seats: [{ hand: [] }, { hand: [] }], stock: [] },
+      2,
+      'bad deal: Invalid key: Expected never but received "stock"',
+    ],
+    [
+      'a hand that is not a list',
+      { seats: [{ hand: '9h' }, { hand: [] }] },
+      2,
+      'bad deal: Invalid type: Expected Array but received "9h"',
+    ],
+    [
+      'a pile of numbers',
+      { seats: [{ hand: [] }, { hand: [] }], pile: [9] },
+      2,
+      'bad deal: Invalid type: Expected string but received 9',
+    ],
+    [
+      'a deck that is not a list',
+      { seats: [{ hand: [] }, { hand: [] }], deck: 'none' },
+      2,
+      'bad deal: Invalid type: Expected Array but received "none"',
+    ],
+    [
+      'fewer seats than the scenario',
+      { seats: [{ hand: [] }, { hand: [] }] },
+      3,
+      'the deal has 2 seats, the scenario 3',
+    ],
     ['a card in two hands', { seats: [{ hand: ['9h'] }, { hand: ['9H'] }] }, 2, '"9H" is dealt twice'],
-    ['a card in a hand and the pile', { seats: [{ hand: ['5c'] }, { hand: [] }], pile: ['5C'] }, 2, '"5C" is dealt twice'],
-    ['a card in a hand and the deck', { seats: [{ hand: ['kd'] }, { hand: [] }], deck: ['KD'] }, 2, '"KD" is dealt twice'],
+    [
+      'a card in a hand and the pile',
+      { seats: [{ hand: ['5c'] }, { hand: [] }], pile: ['5C'] },
+      2,
+      '"5C" is dealt twice',
+    ],
+    [
+      'a card in a hand and the deck',
+      { seats: [{ hand: ['kd'] }, { hand: [] }], deck: ['KD'] },
+      2,
+      '"KD" is dealt twice',
+    ],
     ['a card twice in the deck', { seats: [{ hand: [] }, { hand: [] }], deck: ['2s', '2s'] }, 2, '"2S" is dealt twice'],
   ])('refused: %s', async (_name, spec, players, message) => {
     const { scenario } = await load();
@@ -104,13 +143,33 @@ describe('action', () => {
     ['draw with extra keys (loose steps)', { type: 'draw', seat: 1 }, { ok: true, action: { type: 'draw' } }],
     ['a plain card', { type: 'play', card: '9h' }, { ok: true, action: { type: 'play', handle: 4, card: '9H' } }],
     ['a ten', { type: 'play', card: '10d' }, { ok: true, action: { type: 'play', handle: 11, card: '10D' } }],
-    ['an ace names its own suit by default', { type: 'play', card: 'as' }, { ok: true, action: { type: 'play', handle: 7, card: 'AS', suit: 'S' } }],
-    ['an ace names the suit given', { type: 'play', card: 'As', suit: 'h' }, { ok: true, action: { type: 'play', handle: 7, card: 'AS', suit: 'H' } }],
-    ['a suit given to another card is passed on (the rules refuse it)', { type: 'play', card: '9h', suit: 'D' }, { ok: true, action: { type: 'play', handle: 4, card: '9H', suit: 'D' } }],
+    [
+      'an ace names its own suit by default',
+      { type: 'play', card: 'as' },
+      { ok: true, action: { type: 'play', handle: 7, card: 'AS', suit: 'S' } },
+    ],
+    [
+      'an ace names the suit given',
+      { type: 'play', card: 'As', suit: 'h' },
+      { ok: true, action: { type: 'play', handle: 7, card: 'AS', suit: 'H' } },
+    ],
+    [
+      'a suit given to another card is passed on (the rules refuse it)',
+      { type: 'play', card: '9h', suit: 'D' },
+      { ok: true, action: { type: 'play', handle: 4, card: '9H', suit: 'D' } },
+    ],
     ['a bad suit', { type: 'play', card: 'As', suit: 'x' }, { ok: false, error: 'bad suit "x"' }],
     ['a card not in play', { type: 'play', card: '5c' }, { ok: false, error: 'no such card in play: 5C' }],
-    ['an unknown type', { type: 'pass' }, { ok: false, error: 'bad step: Invalid type: Expected ("play" | "end" | "draw") but received "pass"' }],
-    ['a play without a card', { type: 'play' }, { ok: false, error: 'bad step: Invalid key: Expected "card" but received undefined' }],
+    [
+      'an unknown type',
+      { type: 'pass' },
+      { ok: false, error: 'bad step: Invalid type: Expected ("play" | "end" | "draw") but received "pass"' },
+    ],
+    [
+      'a play without a card',
+      { type: 'play' },
+      { ok: false, error: 'bad step: Invalid key: Expected "card" but received undefined' },
+    ],
   ])('%s', async (_name, spec, expected) => {
     const { scenario } = await load();
     // Strict: an action carries a `suit` key only when it names one.

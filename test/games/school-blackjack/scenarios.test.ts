@@ -13,7 +13,9 @@ import { parseScenario, runScenario, type ScenarioFile } from '../../../src/engi
 import { schoolBlackjack } from '../../../src/games/school-blackjack/index.js';
 
 const dir = join(import.meta.dirname, '..', '..', 'scenarios', 'school-blackjack');
-const files = readdirSync(dir).filter((name) => name.endsWith('.json')).sort();
+const files = readdirSync(dir)
+  .filter((name) => name.endsWith('.json'))
+  .sort();
 
 function load(name: string): ScenarioFile {
   const parsed = parseScenario(JSON.parse(readFileSync(join(dir, name), 'utf8')));
@@ -65,7 +67,11 @@ describe('the runner reports unmet expectations here too', () => {
   test.each<[string, Partial<ScenarioFile>, RegExp]>([
     ['a wrong pick-up', { expect: { state: { owed: 15 } } }, /state\.owed/],
     ['a card played out of turn', { actions: [{ seat: 1, type: 'play', card: '7d' }] }, /refused: not-your-turn/],
-    ['a refusal that does not happen', { actions: [{ seat: 0, type: 'play', card: 'Ks', rejects: 'no-match' }] }, /expected refusal/],
+    [
+      'a refusal that does not happen',
+      { actions: [{ seat: 0, type: 'play', card: 'Ks', rejects: 'no-match' }] },
+      /expected refusal/,
+    ],
   ])('%s', (_what, change, message) => {
     const run = runScenario(schoolBlackjack, { ...base, ...change });
     expect(run.ok).toBe(false);

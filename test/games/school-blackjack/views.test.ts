@@ -18,10 +18,18 @@ import { loadedNow } from '../../helpers/loaded-now.js';
 import { apply, handleOf, playAll, playOf, position, type Table } from './helpers.js';
 
 const rest = (cards: string[]) => ({ hand: cards });
-const own = (table: Table, seat: number) => schoolBlackjack.view(table.state, seat, privateViewOf(table.state, table.open, seat));
+const own = (table: Table, seat: number) =>
+  schoolBlackjack.view(table.state, seat, privateViewOf(table.state, table.open, seat));
 // Dealer 1 (helpers.position): seat 0 starts; clockwise is descending: 0 → 2 → 1 → 0.
 const threeSeats = (hand0: string[], extra: { pile?: string[]; deck?: string[] } = {}) =>
-  position({ seats: [rest(hand0), rest(['7c', '2s']), rest(['5d'])], pile: extra.pile ?? ['3h', '5h'], deck: extra.deck ?? ['Kd', '6c'] }, { seats: 3 });
+  position(
+    {
+      seats: [rest(hand0), rest(['7c', '2s']), rest(['5d'])],
+      pile: extra.pile ?? ['3h', '5h'],
+      deck: extra.deck ?? ['Kd', '6c'],
+    },
+    { seats: 3 },
+  );
 
 describe('view', () => {
   test('mid-turn, uncapped: every field for the seat to move', () => {
@@ -43,8 +51,14 @@ describe('view', () => {
       deckCount: 2,
       played: ['9H', '9C'],
       hands: [
-        [{ handle: h('4c'), card: '4C' }, { handle: h('Jd'), card: 'JD' }],
-        [{ handle: h('7c'), card: null }, { handle: h('2s'), card: null }],
+        [
+          { handle: h('4c'), card: '4C' },
+          { handle: h('Jd'), card: 'JD' },
+        ],
+        [
+          { handle: h('7c'), card: null },
+          { handle: h('2s'), card: null },
+        ],
         [{ handle: h('5d'), card: null }],
       ],
       lastTurn: null,
@@ -65,7 +79,17 @@ describe('view', () => {
       endDraws: false,
       played: [],
       deckCount: 1,
-      lastTurn: { seat: 0, played: ['9H', '9C'], reason: 'uncapped', asked: 1, drew: 1, skipped: [], next: 2, owes: 0, reshuffled: false },
+      lastTurn: {
+        seat: 0,
+        played: ['9H', '9C'],
+        reason: 'uncapped',
+        asked: 1,
+        drew: 1,
+        skipped: [],
+        next: 2,
+        owes: 0,
+        reshuffled: false,
+      },
     });
     expect(seen.hands[0]?.map((c) => c.card)).toEqual(['4C', 'JD', 'KD']);
     expect(own(table, 2).hands[0]?.map((c) => c.card)).toEqual([null, null, null]);
@@ -74,14 +98,31 @@ describe('view', () => {
   test('8s and a jack: skips and the pick-up mid-turn, then who is skipped and who owes', () => {
     const table = threeSeats(['8h', '8d', 'Jd', '5s']);
     playAll(table, 0, ['8h', '8d', 'Jd']);
-    expect(own(table, 0)).toMatchObject({ step: 'more', owed: 0, pickup: 3, skips: 2, endDraws: false, top: 'JD', suit: 'D' });
+    expect(own(table, 0)).toMatchObject({
+      step: 'more',
+      owed: 0,
+      pickup: 3,
+      skips: 2,
+      endDraws: false,
+      top: 'JD',
+      suit: 'D',
+    });
     expect(apply(table, 0, { type: 'end' })).toBeNull();
     expect(own(table, 0)).toMatchObject({
       turn: 0,
       owed: 3,
       pickup: 0,
       skips: 0,
-      lastTurn: { seat: 0, played: ['8H', '8D', 'JD'], reason: null, asked: 0, drew: 0, skipped: [2, 1], next: 0, owes: 3 },
+      lastTurn: {
+        seat: 0,
+        played: ['8H', '8D', 'JD'],
+        reason: null,
+        asked: 0,
+        drew: 0,
+        skipped: [2, 1],
+        next: 0,
+        owes: 3,
+      },
     });
   });
 
@@ -94,16 +135,30 @@ describe('view', () => {
 
   test('a spectator sees hidden hands and the pile; once over there is no turn, and the winner', () => {
     const table = threeSeats(['5s'], { pile: ['5h'] });
-    expect(schoolBlackjack.view(table.state, null).hands.flat().every((c) => c.card === null)).toBe(true);
+    expect(
+      schoolBlackjack
+        .view(table.state, null)
+        .hands.flat()
+        .every((c) => c.card === null),
+    ).toBe(true);
     expect(outcome(table.state)).toBeNull();
     playAll(table, 0, ['5s']);
-    expect(schoolBlackjack.view(table.state, null)).toMatchObject({ phase: 'over', turn: null, winner: 0, pile: ['5H', '5S'] });
+    expect(schoolBlackjack.view(table.state, null)).toMatchObject({
+      phase: 'over',
+      turn: null,
+      winner: 0,
+      pile: ['5H', '5S'],
+    });
   });
 
   test('a reshuffle is counted in the view', () => {
     const table = threeSeats(['9c', '6s'], { pile: ['3h', '5h', '7h'], deck: [] });
     expect(apply(table, 0, { type: 'draw' })).toBeNull();
-    expect(own(table, 0)).toMatchObject({ reshuffles: 1, pile: ['7H'], lastTurn: { reason: 'draw', asked: 1, drew: 1, reshuffled: true } });
+    expect(own(table, 0)).toMatchObject({
+      reshuffles: 1,
+      pile: ['7H'],
+      lastTurn: { reason: 'draw', asked: 1, drew: 1, reshuffled: true },
+    });
   });
 });
 
@@ -142,7 +197,14 @@ describe('zones, summary and card zones', () => {
     const board = table.state.board;
     const named = zones(table.state);
     expect(Object.keys(named)).toEqual(['hand@0', 'hand@1', 'hand@2', 'pile', 'deck', 'aside']);
-    expect(named).toEqual({ 'hand@0': board.hands[0], 'hand@1': board.hands[1], 'hand@2': board.hands[2], pile: board.pile, deck: board.deck, aside: board.aside });
+    expect(named).toEqual({
+      'hand@0': board.hands[0],
+      'hand@1': board.hands[1],
+      'hand@2': board.hands[2],
+      pile: board.pile,
+      deck: board.deck,
+      aside: board.aside,
+    });
     expect(board.aside).toHaveLength(52 - 9);
   });
 
@@ -162,7 +224,12 @@ describe('zones, summary and card zones', () => {
       deckCount: 7,
       played: ['JH'],
       hands: [
-        [{ handle: 1, card: null }, { handle: 2, card: 'KH' }, { handle: 3, card: '2C' }, { handle: 4, card: '10D' }],
+        [
+          { handle: 1, card: null },
+          { handle: 2, card: 'KH' },
+          { handle: 3, card: '2C' },
+          { handle: 4, card: '10D' },
+        ],
         [{ handle: 5, card: null }],
       ],
       lastTurn: null,
@@ -223,7 +290,14 @@ describe('options, game and module', () => {
   test('the game: id, name, seats, defaults, no race errors, its parts wired in', async () => {
     const game = await loadedNow(() => import('../../../src/games/school-blackjack/game.js'));
     const rules = game.schoolBlackjack.rules;
-    expect(rules).toMatchObject({ id: 'school-blackjack', displayName: 'Blackjack (school rules)', minPlayers: 2, maxPlayers: 6, defaultOptions: { voluntaryDraw: true }, raceErrors: [] });
+    expect(rules).toMatchObject({
+      id: 'school-blackjack',
+      displayName: 'Blackjack (school rules)',
+      minPlayers: 2,
+      maxPlayers: 6,
+      defaultOptions: { voluntaryDraw: true },
+      raceErrors: [],
+    });
     const parts = await Promise.all([
       import('../../../src/games/school-blackjack/actions.js'),
       import('../../../src/games/school-blackjack/rules.js'),
@@ -281,7 +355,11 @@ describe('options, game and module', () => {
     const table = threeSeats(['8s', '7d'], { pile: ['5s'] });
     expect(apply(table, 0, playOf(table, '8s'))).toBeNull();
     expect(apply(table, 0, { type: 'end' })).toBeNull();
-    expect(m.describe({ kind: 'act', seat: 0, action: { type: 'end' } }, ['Ann', 'Cleo', 'Bob'], table.state, null)).toBe('Ann played 8♠ and ends the turn; Bob is skipped');
-    expect(m.describe({ kind: 'act', seat: 0, action: { type: 'end' } }, ['Ann', 'Cleo', 'Bob'], null, null)).toBe('Ann ends the turn');
+    expect(
+      m.describe({ kind: 'act', seat: 0, action: { type: 'end' } }, ['Ann', 'Cleo', 'Bob'], table.state, null),
+    ).toBe('Ann played 8♠ and ends the turn; Bob is skipped');
+    expect(m.describe({ kind: 'act', seat: 0, action: { type: 'end' } }, ['Ann', 'Cleo', 'Bob'], null, null)).toBe(
+      'Ann ends the turn',
+    );
   });
 });

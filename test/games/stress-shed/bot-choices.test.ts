@@ -33,12 +33,27 @@ function choice(spec: TableSpec, view?: (t: Table) => PrivateView): string | nul
   }
 }
 
-const play = (hand: CardId[], stack: CardId[], more: Partial<TableSpec> = {}): TableSpec => ({ seats: [{ hand }, { hand: ['4D'] }], stack, ...more });
+const play = (hand: CardId[], stack: CardId[], more: Partial<TableSpec> = {}): TableSpec => ({
+  seats: [{ hand }, { hand: ['4D'] }],
+  stack,
+  ...more,
+});
 
 describe('swap phase', () => {
-  const swap = (hand: CardId[], faceUp: CardId[]): TableSpec => ({ seats: [{ hand, faceUp }, { hand: ['4D'], faceUp: ['5D'] }], phase: 'swap' });
+  const swap = (hand: CardId[], faceUp: CardId[]): TableSpec => ({
+    seats: [
+      { hand, faceUp },
+      { hand: ['4D'], faceUp: ['5D'] },
+    ],
+    phase: 'swap',
+  });
   test.each<[string, CardId[], CardId[], string]>([
-    ['10 and 2 go up for the lowest face-up cards', ['10C', '2C', '4C', '5C'], ['6C', '7C', 'AS', 'KS'], 'ready 10C>6C,2C>7C'],
+    [
+      '10 and 2 go up for the lowest face-up cards',
+      ['10C', '2C', '4C', '5C'],
+      ['6C', '7C', 'AS', 'KS'],
+      'ready 10C>6C,2C>7C',
+    ],
     ['a 3 beats an ace', ['3C'], ['AS'], 'ready 3C>AS'],
     ['a 2 beats a 3', ['3C', '2C'], ['AS'], 'ready 2C>AS'],
     ['a 10 beats a 2', ['2C', '10C'], ['AS'], 'ready 10C>AS'],
@@ -76,8 +91,16 @@ describe('play', () => {
     ['a stack of five without a 10: a 2', play(['3C', '2C'], ['4S', '5S', '6S', '7S', '8S']), 'play 2C'],
     ['nothing goes: pick up', play(['4C', '5C'], ['AS']), 'pickup'],
     ['with voluntary pickup it still plays', play(['AC'], ['KS'], { options: { voluntaryPickup: true } }), 'play AC'],
-    ['face-down only: the leftmost', { seats: [{ faceDown: ['KS', '4S', '9S'] }, { hand: ['4D'] }], stack: ['5H'] }, 'blind KS'],
-    ['face-down only with voluntary pickup: still blind', { seats: [{ faceDown: ['KS', '4S'] }, { hand: ['4D'] }], stack: ['5H'], options: { voluntaryPickup: true } }, 'blind KS'],
+    [
+      'face-down only: the leftmost',
+      { seats: [{ faceDown: ['KS', '4S', '9S'] }, { hand: ['4D'] }], stack: ['5H'] },
+      'blind KS',
+    ],
+    [
+      'face-down only with voluntary pickup: still blind',
+      { seats: [{ faceDown: ['KS', '4S'] }, { hand: ['4D'] }], stack: ['5H'], options: { voluntaryPickup: true } },
+      'blind KS',
+    ],
     ['not its turn', { ...play(['5C'], []), turn: 1 }, null],
   ])('%s', (_name, spec, expected) => {
     expect(choice(spec)).toBe(expected);

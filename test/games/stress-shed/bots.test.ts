@@ -11,7 +11,10 @@ import { stressShed, type StressAction, type StressState } from '../../../src/ga
 import { play } from './helpers.js';
 
 /** A position from a readable deal (2 seats, seat 1 to move after the given steps). */
-function position(deal: ScenarioFile['deal'], actions: ScenarioFile['actions'] = []): { state: StressState; open: Record<number, string> } {
+function position(
+  deal: ScenarioFile['deal'],
+  actions: ScenarioFile['actions'] = [],
+): { state: StressState; open: Record<number, string> } {
   const run = runScenario(stressShed, { game: 'stress-shed', seats: 2, deal, actions });
   if (!run.ok || !run.state) throw new Error(run.failures.join('; '));
   return { state: run.state as StressState, open: run.open };
@@ -29,19 +32,24 @@ function cardsOf(action: unknown): string[] {
 
 describe('randomBot', () => {
   test('chooses only legal actions, the same ones for the same seed, and nothing when not awaited', () => {
-    const { state, open } = position({
-      seats: [
-        { hand: ['4C', '8D', 'QD', 'AD'], faceUp: ['5C', '6C', '9C', 'JC'], faceDown: ['QC', 'KC', 'AC', '7C'] },
-        { hand: ['5D', '5H', '9S', 'KH'], faceUp: ['8S', '5S', '6S', 'JS'], faceDown: ['QS', 'KS', '2S', '4S'] },
-      ],
-      stack: ['4H'],
-    }, ready);
+    const { state, open } = position(
+      {
+        seats: [
+          { hand: ['4C', '8D', 'QD', 'AD'], faceUp: ['5C', '6C', '9C', 'JC'], faceDown: ['QC', 'KC', 'AC', '7C'] },
+          { hand: ['5D', '5H', '9S', 'KH'], faceUp: ['8S', '5S', '6S', 'JS'], faceDown: ['QS', 'KS', '2S', '4S'] },
+        ],
+        stack: ['4H'],
+      },
+      ready,
+    );
     const view = privateViewOf(state, open, 1);
     const legal = stressShed.legalActions(state, 1, view);
     const picks = Array.from({ length: 30 }, (_, i) => randomBot(makeRng(i))(stressShed, state, 1, view));
     for (const pick of picks) expect(legal).toContainEqual(pick);
     expect(new Set(picks.map((p) => JSON.stringify(p))).size).toBeGreaterThan(2);
-    expect(randomBot(makeRng(7))(stressShed, state, 1, view)).toEqual(randomBot(makeRng(7))(stressShed, state, 1, view));
+    expect(randomBot(makeRng(7))(stressShed, state, 1, view)).toEqual(
+      randomBot(makeRng(7))(stressShed, state, 1, view),
+    );
     expect(randomBot(makeRng(7))(stressShed, state, 0, privateViewOf(state, open, 0))).toBeNull();
   });
 });
@@ -70,13 +78,16 @@ describe('heuristicBot', () => {
     ['plays a 2 rather than burn a small stack', ['2D', '10H', '3S', '4D'], ['7H'], ['2D']],
     ['picks up when nothing goes', ['4D', '5D', '6D', '7D'], ['AS'], ['pickup']],
   ])('%s', (_name, hand, stack, expected) => {
-    const { state, open } = position({
-      seats: [
-        { hand: ['4C', '8D', 'QD', 'JH'], faceUp: ['5C', '6C', '9C', 'JC'], faceDown: ['QC', 'KC', '8C', '7C'] },
-        { hand, faceUp: ['8S', '5S', '6S', 'JS'], faceDown: ['QS', 'KS', '2S', '4S'] },
-      ],
-      stack,
-    }, ready);
+    const { state, open } = position(
+      {
+        seats: [
+          { hand: ['4C', '8D', 'QD', 'JH'], faceUp: ['5C', '6C', '9C', 'JC'], faceDown: ['QC', 'KC', '8C', '7C'] },
+          { hand, faceUp: ['8S', '5S', '6S', 'JS'], faceDown: ['QS', 'KS', '2S', '4S'] },
+        ],
+        stack,
+      },
+      ready,
+    );
     expect(cardsOf(bot(stressShed, state, 1, privateViewOf(state, open, 1)))).toEqual(expected);
   });
 

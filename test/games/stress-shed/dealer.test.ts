@@ -13,7 +13,9 @@ import { stressShed, type StressState } from '../../../src/games/stress-shed/ind
 import { play } from './helpers.js';
 
 function hand(args: SetupArgs, seed: number): { state: StressState; inputs: unknown[] } {
-  const bots = Array.from({ length: args.players }, (_, seat) => heuristicBot({ rng: makeRng(seed * 7 + seat), noise: 0.2 }));
+  const bots = Array.from({ length: args.players }, (_, seat) =>
+    heuristicBot({ rng: makeRng(seed * 7 + seat), noise: 0.2 }),
+  );
   const result = play(args, seed, bots, { maxInputs: 5000 });
   if (!result.ok || !result.finished) throw new Error(`seed ${seed}: the hand did not finish`);
   expect(stressShed.audit(args, result.inputs, result.open)).toMatchObject({ verdict: 'clean' });

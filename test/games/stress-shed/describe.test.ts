@@ -17,9 +17,17 @@ import { dealtHand, play } from './helpers.js';
 const names = ['Ann', 'Bob', 'Cleo'];
 
 /** Every input of a bot hand with its line and the states around it. */
-function narrate(players: number, seed: number): { input: Input; before: StressState; after: StressState; line: string }[] {
+function narrate(
+  players: number,
+  seed: number,
+): { input: Input; before: StressState; after: StressState; line: string }[] {
   const { state: start } = dealtHand({ players, dealer: 0 }, seed);
-  const result = play({ players, dealer: 0 }, seed, [heuristicBot(), randomBot(makeRng(seed)), heuristicBot()].slice(0, players), { maxInputs: 20_000 });
+  const result = play(
+    { players, dealer: 0 },
+    seed,
+    [heuristicBot(), randomBot(makeRng(seed)), heuristicBot()].slice(0, players),
+    { maxInputs: 20_000 },
+  );
   if (!result.ok) throw new Error(result.reason);
   const rows: { input: Input; before: StressState; after: StressState; line: string }[] = [];
   let state: StressState = start;
@@ -54,7 +62,9 @@ describe('Stress (shedding) log lines with every effect', () => {
         if (input.kind === 'revealed' && before.board.flipping) {
           const card = input.cards[String(before.board.flipping.handle)]!;
           const symbol = { C: '♣', D: '♦', H: '♥', S: '♠' }[card.at(-1)!]!;
-          expect(line).toContain(`${names[before.board.flipping.seat]}'s face-down card is ${card.slice(0, -1)}${symbol}`);
+          expect(line).toContain(
+            `${names[before.board.flipping.seat]}'s face-down card is ${card.slice(0, -1)}${symbol}`,
+          );
           seen.blind++;
         }
         for (const seat of after.board.out.filter((s) => !before.board.out.includes(s))) {
@@ -82,7 +92,15 @@ describe('Stress (shedding) log lines with every effect', () => {
       stack: ['4H'],
       draw: ['6H', '7H', '2C', '3C'],
     };
-    const run = runScenario(stressShed, { game: 'stress-shed', seats: 2, deal, actions: [{ seat: 0, type: 'ready' }, { seat: 1, type: 'ready' }] });
+    const run = runScenario(stressShed, {
+      game: 'stress-shed',
+      seats: 2,
+      deal,
+      actions: [
+        { seat: 0, type: 'ready' },
+        { seat: 1, type: 'ready' },
+      ],
+    });
     if (!run.ok || !run.state) throw new Error(run.failures.join('; '));
     let state = run.state as StressState;
     const handleOf = (card: string) => Number(Object.entries(run.open).find(([, c]) => c === card)![0]);
@@ -97,13 +115,15 @@ describe('Stress (shedding) log lines with every effect', () => {
       return line;
     };
     expect(state.board.turn).toBe(1);
-    expect(step({ kind: 'act', seat: 1, action: { type: 'play', cards: [{ handle: handleOf('10C'), card: '10C' }] } })).toBe(
-      'Bob played 10♣ — Bob draws 1; the stack burns (2 cards) and Bob plays again',
-    );
-    expect(step({ kind: 'act', seat: 1, action: { type: 'play', cards: [{ handle: handleOf('8D'), card: '8D' }] } })).toBe(
-      'Bob played 8♦ — Bob draws 1; Ann is skipped',
-    );
+    expect(
+      step({ kind: 'act', seat: 1, action: { type: 'play', cards: [{ handle: handleOf('10C'), card: '10C' }] } }),
+    ).toBe('Bob played 10♣ — Bob draws 1; the stack burns (2 cards) and Bob plays again');
+    expect(
+      step({ kind: 'act', seat: 1, action: { type: 'play', cards: [{ handle: handleOf('8D'), card: '8D' }] } }),
+    ).toBe('Bob played 8♦ — Bob draws 1; Ann is skipped');
     // Without the state before, the line is the action alone (never a guessed effect).
-    expect(describeInput('stress-shed', { kind: 'act', seat: 1, action: { type: 'pickup' } }, names, state)).toBe('Bob picked up the stack');
+    expect(describeInput('stress-shed', { kind: 'act', seat: 1, action: { type: 'pickup' } }, names, state)).toBe(
+      'Bob picked up the stack',
+    );
   });
 });

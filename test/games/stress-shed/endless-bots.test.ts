@@ -47,7 +47,9 @@ describe('noise-free heuristic bots end every hand', () => {
       expect(outcome, `seed ${seed} outcome`).not.toBeNull();
       expect(outcome?.ranking.flat().sort()).toEqual(range(0, players - 1));
       expect(census(stressShed, state, result.open)).toEqual([]);
-      expect(stressShed.audit(args, result.inputs, result.open), `seed ${seed} audit`).toMatchObject({ verdict: 'clean' });
+      expect(stressShed.audit(args, result.inputs, result.open), `seed ${seed} audit`).toMatchObject({
+        verdict: 'clean',
+      });
       if (state.board.endless === null) {
         expect(state.board.out).toHaveLength(players - 1);
         expect(outcome?.nextDealer).toBe(state.board.loser);

@@ -37,17 +37,22 @@ export function knowledgeProblems(state: StressState): string[] {
   const isPublic = (h: number): boolean => info(h).card !== null || beingRevealed.has(h);
   const board = state.board;
   board.seats.forEach((cards, seat) => {
-    for (const h of cards.faceDown) if (info(h).card !== null || info(h).seen.length > 0) problems.push(`face-down ${h} of seat ${seat} is known`);
+    for (const h of cards.faceDown)
+      if (info(h).card !== null || info(h).seen.length > 0) problems.push(`face-down ${h} of seat ${seat} is known`);
     for (const h of cards.faceUp) if (!isPublic(h)) problems.push(`face-up ${h} of seat ${seat} is not public`);
     for (const h of cards.hand) {
       const { card, seen } = info(h);
       if (card !== null) continue;
-      if (seen.some((s) => s !== seat)) problems.push(`hidden hand card ${h} of seat ${seat} is known to ${seen.join(',')}`);
-      if (!seen.includes(seat) && pendingFor.get(h) !== seat) problems.push(`hand card ${h} of seat ${seat} is not shown to its owner`);
+      if (seen.some((s) => s !== seat))
+        problems.push(`hidden hand card ${h} of seat ${seat} is known to ${seen.join(',')}`);
+      if (!seen.includes(seat) && pendingFor.get(h) !== seat)
+        problems.push(`hand card ${h} of seat ${seat} is not shown to its owner`);
     }
   });
-  for (const h of board.draw) if (info(h).card !== null || info(h).seen.length > 0) problems.push(`draw card ${h} is known`);
-  for (const h of [...board.stack, ...board.cemetery]) if (!isPublic(h)) problems.push(`stack/cemetery card ${h} is not public`);
+  for (const h of board.draw)
+    if (info(h).card !== null || info(h).seen.length > 0) problems.push(`draw card ${h} is known`);
+  for (const h of [...board.stack, ...board.cemetery])
+    if (!isPublic(h)) problems.push(`stack/cemetery card ${h} is not public`);
   return problems;
 }
 

@@ -9,7 +9,10 @@ import { privateViewOf, runScenario, type ScenarioFile } from '../../../src/engi
 import { cardHints } from '../../../src/games/card-hints.js';
 import { stressShedModule, type StressState } from '../../../src/games/stress-shed/index.js';
 
-function position(deal: ScenarioFile['deal'], actions: ScenarioFile['actions']): { state: StressState; open: Record<number, string> } {
+function position(
+  deal: ScenarioFile['deal'],
+  actions: ScenarioFile['actions'],
+): { state: StressState; open: Record<number, string> } {
   const run = runScenario(stressShedModule.rules, { game: 'stress-shed', seats: 2, deal, actions });
   if (!run.ok || !run.state) throw new Error(run.failures.join('; '));
   return { state: run.state as StressState, open: run.open };
@@ -35,14 +38,20 @@ describe('card hints', () => {
     const hints = cardHints(stressShedModule, state, seat, view);
     const byCard = Object.fromEntries(Object.entries(hints).map(([h, hint]) => [open[Number(h)]!, hint]));
     const offered = new Set(
-      stressShedModule.rules.legalActions(state, seat, view).flatMap((a) => (a.type === 'play' && a.cards.length === 1 ? [open[a.cards[0]!.handle]] : [])),
+      stressShedModule.rules
+        .legalActions(state, seat, view)
+        .flatMap((a) => (a.type === 'play' && a.cards.length === 1 ? [open[a.cards[0]!.handle]] : [])),
     );
     expect(Object.keys(byCard).length).toBe(8);
     for (const [card, hint] of Object.entries(byCard)) expect(hint.legal, card).toBe(offered.has(card));
     expect(offered.size).toBeGreaterThan(0);
-    const refusedHand = Object.entries(byCard).filter(([card, hint]) => !hint.legal && state.board.seats[seat]!.hand.some((h) => open[h] === card));
+    const refusedHand = Object.entries(byCard).filter(
+      ([card, hint]) => !hint.legal && state.board.seats[seat]!.hand.some((h) => open[h] === card),
+    );
     expect(refusedHand.length).toBeGreaterThan(0);
-    for (const [card, hint] of refusedHand) expect(hint.why).toMatch(new RegExp(`^${card.slice(0, -1)}. does not beat 9♥`));
-    for (const handle of state.board.seats[seat]!.faceUp) expect(hints[handle]!.why).toBe('Play your hand first: the face-up cards come when it is empty.');
+    for (const [card, hint] of refusedHand)
+      expect(hint.why).toMatch(new RegExp(`^${card.slice(0, -1)}. does not beat 9♥`));
+    for (const handle of state.board.seats[seat]!.faceUp)
+      expect(hints[handle]!.why).toBe('Play your hand first: the face-up cards come when it is empty.');
   });
 });

@@ -30,14 +30,30 @@ describe('parseAction (actions.ts)', () => {
     ['ready, card of 17 characters', { type: 'ready', swaps: [{ hand: 1, card: 'x'.repeat(17), faceUp: 2 }] }, false],
     ['ready, card a number', { type: 'ready', swaps: [{ hand: 1, card: 5, faceUp: 2 }] }, false],
     ['ready, swap with an extra key', { type: 'ready', swaps: [{ hand: 1, card: 'AS', faceUp: 2, x: 1 }] }, false],
-    ['ready, 256 swaps', { type: 'ready', swaps: Array.from({ length: 256 }, () => ({ hand: 1, card: 'AS', faceUp: 2 })) }, true],
-    ['ready, 257 swaps', { type: 'ready', swaps: Array.from({ length: 257 }, () => ({ hand: 1, card: 'AS', faceUp: 2 })) }, false],
+    [
+      'ready, 256 swaps',
+      { type: 'ready', swaps: Array.from({ length: 256 }, () => ({ hand: 1, card: 'AS', faceUp: 2 })) },
+      true,
+    ],
+    [
+      'ready, 257 swaps',
+      { type: 'ready', swaps: Array.from({ length: 257 }, () => ({ hand: 1, card: 'AS', faceUp: 2 })) },
+      false,
+    ],
     ['ready without swaps', { type: 'ready' }, false],
     ['ready with an extra key', { type: 'ready', swaps: [], more: true }, false],
     ['play one card', { type: 'play', cards: [{ handle: 3, card: '5C' }] }, true],
     ['play no card', { type: 'play', cards: [] }, false],
-    ['play 128 cards', { type: 'play', cards: Array.from({ length: 128 }, (_, i) => ({ handle: i, card: '5C' })) }, true],
-    ['play 129 cards', { type: 'play', cards: Array.from({ length: 129 }, (_, i) => ({ handle: i, card: '5C' })) }, false],
+    [
+      'play 128 cards',
+      { type: 'play', cards: Array.from({ length: 128 }, (_, i) => ({ handle: i, card: '5C' })) },
+      true,
+    ],
+    [
+      'play 129 cards',
+      { type: 'play', cards: Array.from({ length: 129 }, (_, i) => ({ handle: i, card: '5C' })) },
+      false,
+    ],
     ['play, card with an extra key', { type: 'play', cards: [{ handle: 3, card: '5C', x: 0 }] }, false],
     ['play, handle missing', { type: 'play', cards: [{ card: '5C' }] }, false],
     ['play with an extra key', { type: 'play', cards: [{ handle: 3, card: '5C' }], x: 1 }, false],
@@ -58,11 +74,27 @@ describe('parseAction (actions.ts)', () => {
 
   test('claimedCards: the hand cards of a ready and the cards of a play; nothing for blind and pickup', async () => {
     const { claimedCards } = await actionsModule();
-    expect(claimedCards({ type: 'ready', swaps: [{ hand: 4, card: 'AS', faceUp: 9 }, { hand: 5, card: '2C', faceUp: 8 }] })).toEqual([
+    expect(
+      claimedCards({
+        type: 'ready',
+        swaps: [
+          { hand: 4, card: 'AS', faceUp: 9 },
+          { hand: 5, card: '2C', faceUp: 8 },
+        ],
+      }),
+    ).toEqual([
       { handle: 4, card: 'AS' },
       { handle: 5, card: '2C' },
     ]);
-    expect(claimedCards({ type: 'play', cards: [{ handle: 3, card: '5C' }, { handle: 6, card: '5D' }] })).toEqual([
+    expect(
+      claimedCards({
+        type: 'play',
+        cards: [
+          { handle: 3, card: '5C' },
+          { handle: 6, card: '5D' },
+        ],
+      }),
+    ).toEqual([
       { handle: 3, card: '5C' },
       { handle: 6, card: '5D' },
     ]);
@@ -72,7 +104,13 @@ describe('parseAction (actions.ts)', () => {
 });
 
 describe('options (options.ts)', () => {
-  const all = { voluntaryPickup: false, fourOfAKindBurns: false, stopAtFirstWinner: false, decks: 1, endlessHandsEnd: true };
+  const all = {
+    voluntaryPickup: false,
+    fourOfAKindBurns: false,
+    stopAtFirstWinner: false,
+    decks: 1,
+    endlessHandsEnd: true,
+  };
   test.each<[string, unknown, number, object | null]>([
     ['nothing given', undefined, 2, all],
     ['null', null, 3, all],
@@ -83,13 +121,18 @@ describe('options (options.ts)', () => {
     ['one deck, 4 players', { decks: 1 }, 4, all],
     ['one deck, 5 players', { decks: 1 }, 5, null],
     ['two decks, 2 players', { decks: 2 }, 2, { ...all, decks: 2 }],
-    ['every switch flipped', { voluntaryPickup: true, fourOfAKindBurns: true, stopAtFirstWinner: true, endlessHandsEnd: false }, 2, {
-      voluntaryPickup: true,
-      fourOfAKindBurns: true,
-      stopAtFirstWinner: true,
-      decks: 1,
-      endlessHandsEnd: false,
-    }],
+    [
+      'every switch flipped',
+      { voluntaryPickup: true, fourOfAKindBurns: true, stopAtFirstWinner: true, endlessHandsEnd: false },
+      2,
+      {
+        voluntaryPickup: true,
+        fourOfAKindBurns: true,
+        stopAtFirstWinner: true,
+        decks: 1,
+        endlessHandsEnd: false,
+      },
+    ],
     ['voluntaryPickup not a boolean', { voluntaryPickup: 1 }, 2, null],
     ['fourOfAKindBurns not a boolean', { fourOfAKindBurns: 'yes' }, 2, null],
     ['stopAtFirstWinner not a boolean', { stopAtFirstWinner: null }, 2, null],
@@ -104,7 +147,13 @@ describe('options (options.ts)', () => {
 
   test('the defaults the lobby starts from', async () => {
     const { defaultOptions } = await optionsModule();
-    expect(defaultOptions).toEqual({ voluntaryPickup: false, fourOfAKindBurns: false, stopAtFirstWinner: false, decks: 'auto', endlessHandsEnd: true });
+    expect(defaultOptions).toEqual({
+      voluntaryPickup: false,
+      fourOfAKindBurns: false,
+      stopAtFirstWinner: false,
+      decks: 'auto',
+      endlessHandsEnd: true,
+    });
   });
 });
 
@@ -116,7 +165,13 @@ describe('setup (setup.ts)', () => {
       game: 'stress-shed',
       players,
       dealer,
-      options: { voluntaryPickup: false, fourOfAKindBurns: false, stopAtFirstWinner: false, decks, endlessHandsEnd: true },
+      options: {
+        voluntaryPickup: false,
+        fourOfAKindBurns: false,
+        stopAtFirstWinner: false,
+        decks,
+        endlessHandsEnd: true,
+      },
       deck: deckCards,
       step: 0,
       cards: deckCards.map(() => ({ card: null, seen: [], gone: false })),
@@ -128,10 +183,24 @@ describe('setup (setup.ts)', () => {
 
   test('deck: one or two standard decks', async () => {
     const { deck } = await setupModule();
-    const one = deck({ voluntaryPickup: false, fourOfAKindBurns: false, stopAtFirstWinner: false, decks: 1, endlessHandsEnd: true });
+    const one = deck({
+      voluntaryPickup: false,
+      fourOfAKindBurns: false,
+      stopAtFirstWinner: false,
+      decks: 1,
+      endlessHandsEnd: true,
+    });
     expect(one).toHaveLength(52);
     expect(one.slice(0, 3)).toEqual(['2C', '3C', '4C']);
-    expect(deck({ voluntaryPickup: false, fourOfAKindBurns: false, stopAtFirstWinner: false, decks: 2, endlessHandsEnd: true })).toHaveLength(104);
+    expect(
+      deck({
+        voluntaryPickup: false,
+        fourOfAKindBurns: false,
+        stopAtFirstWinner: false,
+        decks: 2,
+        endlessHandsEnd: true,
+      }),
+    ).toHaveLength(104);
   });
 
   test('the standard deal: face-down, face-up, hand per seat, then the start card, then the draw stack', async () => {
@@ -141,7 +210,11 @@ describe('setup (setup.ts)', () => {
     const range = (from: number, n: number) => Array.from({ length: n }, (_, i) => from + i);
     expect(board).toEqual({
       phase: 'swap',
-      seats: [0, 1, 2].map((s) => ({ faceDown: range(12 * s, 4), faceUp: range(12 * s + 4, 4), hand: range(12 * s + 8, 4) })),
+      seats: [0, 1, 2].map((s) => ({
+        faceDown: range(12 * s, 4),
+        faceUp: range(12 * s + 4, 4),
+        hand: range(12 * s + 8, 4),
+      })),
       ready: [null, null, null],
       draw: range(37, 15),
       stack: [36],
@@ -170,7 +243,14 @@ describe('setup (setup.ts)', () => {
   test('a scenario layout: other counts, the cards left over go to the cemetery and are revealed', async () => {
     const { setup } = await setupModule();
     const c = core(2);
-    const board = setup(c, { seats: [{ hand: 2, faceUp: 1, faceDown: 0 }, { hand: 0, faceUp: 0, faceDown: 3 }], stack: 2, draw: 1 });
+    const board = setup(c, {
+      seats: [
+        { hand: 2, faceUp: 1, faceDown: 0 },
+        { hand: 0, faceUp: 0, faceDown: 3 },
+      ],
+      stack: 2,
+      draw: 1,
+    });
     expect(board?.seats).toEqual([
       { faceDown: [], faceUp: [0], hand: [1, 2] },
       { faceDown: [3, 4, 5], faceUp: [], hand: [] },
@@ -186,36 +266,182 @@ describe('setup (setup.ts)', () => {
 
   test('a seat needs one card of any kind: hand, face-up or face-down', async () => {
     const { setup } = await setupModule();
-    const board = setup(core(2), { seats: [{ hand: 1, faceUp: 1, faceDown: 2 }, { hand: 1, faceUp: 1, faceDown: 0 }], stack: 0, draw: 0 });
-    expect(board?.seats.map((s) => [s.hand.length, s.faceUp.length, s.faceDown.length])).toEqual([[1, 1, 2], [1, 1, 0]]);
+    const board = setup(core(2), {
+      seats: [
+        { hand: 1, faceUp: 1, faceDown: 2 },
+        { hand: 1, faceUp: 1, faceDown: 0 },
+      ],
+      stack: 0,
+      draw: 0,
+    });
+    expect(board?.seats.map((s) => [s.hand.length, s.faceUp.length, s.faceDown.length])).toEqual([
+      [1, 1, 2],
+      [1, 1, 0],
+    ]);
   });
 
   test('face-up cards count toward the deck size', async () => {
     const { setup } = await setupModule();
-    expect(setup(core(2), { seats: [{ hand: 0, faceUp: 26, faceDown: 0 }, { hand: 1, faceUp: 0, faceDown: 0 }], stack: 0, draw: 26 })).toBeNull();
-    expect(setup(core(2), { seats: [{ hand: 0, faceUp: 26, faceDown: 0 }, { hand: 1, faceUp: 0, faceDown: 0 }], stack: 0, draw: 25 })?.draw).toHaveLength(25);
+    expect(
+      setup(core(2), {
+        seats: [
+          { hand: 0, faceUp: 26, faceDown: 0 },
+          { hand: 1, faceUp: 0, faceDown: 0 },
+        ],
+        stack: 0,
+        draw: 26,
+      }),
+    ).toBeNull();
+    expect(
+      setup(core(2), {
+        seats: [
+          { hand: 0, faceUp: 26, faceDown: 0 },
+          { hand: 1, faceUp: 0, faceDown: 0 },
+        ],
+        stack: 0,
+        draw: 25,
+      })?.draw,
+    ).toHaveLength(25);
   });
 
   test('a layout using exactly the whole deck is accepted', async () => {
     const { setup } = await setupModule();
-    const board = setup(core(2), { seats: [{ hand: 26, faceUp: 0, faceDown: 0 }, { hand: 0, faceUp: 0, faceDown: 25 }], stack: 1, draw: 0 });
+    const board = setup(core(2), {
+      seats: [
+        { hand: 26, faceUp: 0, faceDown: 0 },
+        { hand: 0, faceUp: 0, faceDown: 25 },
+      ],
+      stack: 1,
+      draw: 0,
+    });
     expect(board?.cemetery).toEqual([]);
     expect(board?.stack).toEqual([51]);
   });
 
   test.each<[string, unknown]>([
-    ['one card too many', { seats: [{ hand: 26, faceUp: 0, faceDown: 0 }, { hand: 0, faceUp: 0, faceDown: 25 }], stack: 1, draw: 1 }],
-    ['the stack alone too big', { seats: [{ hand: 1, faceUp: 0, faceDown: 0 }, { hand: 1, faceUp: 0, faceDown: 0 }], stack: 51, draw: 0 }],
-    ['a seat with no cards', { seats: [{ hand: 0, faceUp: 0, faceDown: 0 }, { hand: 1, faceUp: 0, faceDown: 0 }], stack: 0, draw: 0 }],
-    ['the other seat with no cards', { seats: [{ hand: 0, faceUp: 1, faceDown: 0 }, { hand: 0, faceUp: 0, faceDown: 0 }], stack: 0, draw: 0 }],
-    ['three seats for two players', { seats: [{ hand: 1, faceUp: 0, faceDown: 0 }, { hand: 1, faceUp: 0, faceDown: 0 }, { hand: 1, faceUp: 0, faceDown: 0 }], stack: 0, draw: 0 }],
+    [
+      'one card too many',
+      {
+        seats: [
+          { hand: 26, faceUp: 0, faceDown: 0 },
+          { hand: 0, faceUp: 0, faceDown: 25 },
+        ],
+        stack: 1,
+        draw: 1,
+      },
+    ],
+    [
+      'the stack alone too big',
+      {
+        seats: [
+          { hand: 1, faceUp: 0, faceDown: 0 },
+          { hand: 1, faceUp: 0, faceDown: 0 },
+        ],
+        stack: 51,
+        draw: 0,
+      },
+    ],
+    [
+      'a seat with no cards',
+      {
+        seats: [
+          { hand: 0, faceUp: 0, faceDown: 0 },
+          { hand: 1, faceUp: 0, faceDown: 0 },
+        ],
+        stack: 0,
+        draw: 0,
+      },
+    ],
+    [
+      'the other seat with no cards',
+      {
+        seats: [
+          { hand: 0, faceUp: 1, faceDown: 0 },
+          { hand: 0, faceUp: 0, faceDown: 0 },
+        ],
+        stack: 0,
+        draw: 0,
+      },
+    ],
+    [
+      'three seats for two players',
+      {
+        seats: [
+          { hand: 1, faceUp: 0, faceDown: 0 },
+          { hand: 1, faceUp: 0, faceDown: 0 },
+          { hand: 1, faceUp: 0, faceDown: 0 },
+        ],
+        stack: 0,
+        draw: 0,
+      },
+    ],
     ['one seat for two players', { seats: [{ hand: 1, faceUp: 0, faceDown: 0 }], stack: 0, draw: 0 }],
-    ['a count above 104', { seats: [{ hand: 105, faceUp: 0, faceDown: 0 }, { hand: 1, faceUp: 0, faceDown: 0 }], stack: 0, draw: 0 }],
-    ['a negative count', { seats: [{ hand: -1, faceUp: 2, faceDown: 0 }, { hand: 1, faceUp: 0, faceDown: 0 }], stack: 0, draw: 0 }],
-    ['a fractional count', { seats: [{ hand: 1.5, faceUp: 0, faceDown: 0 }, { hand: 1, faceUp: 0, faceDown: 0 }], stack: 0, draw: 0 }],
-    ['a seat with an extra key', { seats: [{ hand: 1, faceUp: 0, faceDown: 0, jokers: 1 }, { hand: 1, faceUp: 0, faceDown: 0 }], stack: 0, draw: 0 }],
-    ['an extra key', { seats: [{ hand: 1, faceUp: 0, faceDown: 0 }, { hand: 1, faceUp: 0, faceDown: 0 }], stack: 0, draw: 0, more: 1 }],
-    ['no draw', { seats: [{ hand: 1, faceUp: 0, faceDown: 0 }, { hand: 1, faceUp: 0, faceDown: 0 }], stack: 0 }],
+    [
+      'a count above 104',
+      {
+        seats: [
+          { hand: 105, faceUp: 0, faceDown: 0 },
+          { hand: 1, faceUp: 0, faceDown: 0 },
+        ],
+        stack: 0,
+        draw: 0,
+      },
+    ],
+    [
+      'a negative count',
+      {
+        seats: [
+          { hand: -1, faceUp: 2, faceDown: 0 },
+          { hand: 1, faceUp: 0, faceDown: 0 },
+        ],
+        stack: 0,
+        draw: 0,
+      },
+    ],
+    [
+      'a fractional count',
+      {
+        seats: [
+          { hand: 1.5, faceUp: 0, faceDown: 0 },
+          { hand: 1, faceUp: 0, faceDown: 0 },
+        ],
+        stack: 0,
+        draw: 0,
+      },
+    ],
+    [
+      'a seat with an extra key',
+      {
+        seats: [
+          { hand: 1, faceUp: 0, faceDown: 0, jokers: 1 },
+          { hand: 1, faceUp: 0, faceDown: 0 },
+        ],
+        stack: 0,
+        draw: 0,
+      },
+    ],
+    [
+      'an extra key',
+      {
+        seats: [
+          { hand: 1, faceUp: 0, faceDown: 0 },
+          { hand: 1, faceUp: 0, faceDown: 0 },
+        ],
+        stack: 0,
+        draw: 0,
+        more: 1,
+      },
+    ],
+    [
+      'no draw',
+      {
+        seats: [
+          { hand: 1, faceUp: 0, faceDown: 0 },
+          { hand: 1, faceUp: 0, faceDown: 0 },
+        ],
+        stack: 0,
+      },
+    ],
     ['not an object', 'endgame'],
   ])('refuses a layout with %s', async (_name, layout) => {
     const { setup } = await setupModule();
@@ -224,21 +450,48 @@ describe('setup (setup.ts)', () => {
 
   test('a count of 104 is a valid count (two decks, one seat holds them all but one)', async () => {
     const { setup } = await setupModule();
-    const board = setup(core(2, 2), { seats: [{ hand: 104, faceUp: 0, faceDown: 0 }, { hand: 0, faceUp: 0, faceDown: 0 }], stack: 0, draw: 0 });
+    const board = setup(core(2, 2), {
+      seats: [
+        { hand: 104, faceUp: 0, faceDown: 0 },
+        { hand: 0, faceUp: 0, faceDown: 0 },
+      ],
+      stack: 0,
+      draw: 0,
+    });
     // Refused for the empty second seat, not for the count: with one card moved over it is accepted.
     expect(board).toBeNull();
-    expect(setup(core(2, 2), { seats: [{ hand: 103, faceUp: 0, faceDown: 0 }, { hand: 1, faceUp: 0, faceDown: 0 }], stack: 0, draw: 0 })?.seats[0]?.hand).toHaveLength(103);
+    expect(
+      setup(core(2, 2), {
+        seats: [
+          { hand: 103, faceUp: 0, faceDown: 0 },
+          { hand: 1, faceUp: 0, faceDown: 0 },
+        ],
+        stack: 0,
+        draw: 0,
+      })?.seats[0]?.hand,
+    ).toHaveLength(103);
   });
 });
 
 /** The cards of each offered play, e.g. ['5C', '5C+5D', 'pickup', 'blind 7']. */
-function shown(actions: ReturnType<typeof import('../../../src/games/stress-shed/legal-actions.js').legalActions>, ids: (h: Handle[]) => string[]): string[] {
+function shown(
+  actions: ReturnType<typeof import('../../../src/games/stress-shed/legal-actions.js').legalActions>,
+  ids: (h: Handle[]) => string[],
+): string[] {
   return actions.map((a) =>
-    a.type === 'play' ? a.cards.map((c) => c.card).join('+') : a.type === 'blind' ? `blind ${ids([a.handle]).join('')}` : a.type === 'pickup' ? 'pickup' : JSON.stringify(a.swaps),
+    a.type === 'play'
+      ? a.cards.map((c) => c.card).join('+')
+      : a.type === 'blind'
+        ? `blind ${ids([a.handle]).join('')}`
+        : a.type === 'pickup'
+          ? 'pickup'
+          : JSON.stringify(a.swaps),
   );
 }
 
-const everything = (state: { deck: string[] }): PrivateView => ({ known: Object.fromEntries(state.deck.map((card, h) => [h, card])) });
+const everything = (state: { deck: string[] }): PrivateView => ({
+  known: Object.fromEntries(state.deck.map((card, h) => [h, card])),
+});
 
 describe('legalActions (legal-actions.ts)', () => {
   test('plays: each non-empty subset of each legal rank, lowest rank first; no pickup when something goes', async () => {
@@ -271,7 +524,10 @@ describe('legalActions (legal-actions.ts)', () => {
 
   test('face-up cards are offered only when the hand is empty', async () => {
     const { legalActions } = await legalModule();
-    const t = table({ seats: [{ hand: [], faceUp: ['7C', '7D', 'QS'], faceDown: ['2H'] }, { hand: ['KH'] }], stack: ['6H'] });
+    const t = table({
+      seats: [{ hand: [], faceUp: ['7C', '7D', 'QS'], faceDown: ['2H'] }, { hand: ['KH'] }],
+      stack: ['6H'],
+    });
     expect(shown(legalActions(t.state, 0, everything(t.state)), t.ids)).toEqual(['7C', '7D', '7C+7D', 'QS']);
   });
 
@@ -279,13 +535,17 @@ describe('legalActions (legal-actions.ts)', () => {
     const { legalActions } = await legalModule();
     const t = table({ seats: [{ faceDown: ['2H', '9S'] }, { hand: ['KH'] }], stack: ['6H'] });
     expect(shown(legalActions(t.state, 0, everything(t.state)), t.ids)).toEqual(['blind 2H', 'blind 9S']);
-    const v = table({ seats: [{ faceDown: ['2H'] }, { hand: ['KH'] }], stack: ['6H'], options: { voluntaryPickup: true } });
+    const v = table({
+      seats: [{ faceDown: ['2H'] }, { hand: ['KH'] }],
+      stack: ['6H'],
+      options: { voluntaryPickup: true },
+    });
     expect(shown(legalActions(v.state, 0, everything(v.state)), v.ids)).toEqual(['blind 2H', 'pickup']);
     const e = table({ seats: [{ faceDown: ['2H'] }, { hand: ['KH'] }], stack: [], options: { voluntaryPickup: true } });
     expect(shown(legalActions(e.state, 0, everything(e.state)), e.ids)).toEqual(['blind 2H']);
   });
 
-  test('nothing for: another seat\'s turn, a seat that is out, a blind card being turned, the game over, an unknown seat', async () => {
+  test("nothing for: another seat's turn, a seat that is out, a blind card being turned, the game over, an unknown seat", async () => {
     const { legalActions } = await legalModule();
     const t = table({ seats: [{ hand: ['9C'] }, { hand: ['KH'] }, {}], stack: ['5H'], out: [2] });
     expect(legalActions(t.state, 1, everything(t.state))).toEqual([]);
@@ -302,13 +562,25 @@ describe('legalActions (legal-actions.ts)', () => {
 
   test('swap phase: each arrangement once, as the exchanges that reach it; nothing once ready', async () => {
     const { legalActions } = await legalModule();
-    const t = table({ seats: [{ hand: ['4C', '5C'], faceUp: ['AS'] }, { hand: ['KH'], faceUp: ['2D'] }], phase: 'swap' });
+    const t = table({
+      seats: [
+        { hand: ['4C', '5C'], faceUp: ['AS'] },
+        { hand: ['KH'], faceUp: ['2D'] },
+      ],
+      phase: 'swap',
+    });
     expect(legalActions(t.state, 0, everything(t.state))).toEqual([
       { type: 'ready', swaps: [] },
       { type: 'ready', swaps: [{ hand: t.h('4C'), card: '4C', faceUp: t.h('AS') }] },
       { type: 'ready', swaps: [{ hand: t.h('5C'), card: '5C', faceUp: t.h('AS') }] },
     ]);
-    const two = table({ seats: [{ hand: ['4C', '5C'], faceUp: ['AS', 'KS'] }, { hand: ['KH'], faceUp: ['2D'] }], phase: 'swap' });
+    const two = table({
+      seats: [
+        { hand: ['4C', '5C'], faceUp: ['AS', 'KS'] },
+        { hand: ['KH'], faceUp: ['2D'] },
+      ],
+      phase: 'swap',
+    });
     const arrangements = legalActions(two.state, 0, everything(two.state));
     expect(arrangements).toHaveLength(6);
     expect(arrangements).toContainEqual({
@@ -319,7 +591,10 @@ describe('legalActions (legal-actions.ts)', () => {
       ],
     });
     // A hand card going up takes the place of the face-up card that comes down, not of one that stays.
-    expect(arrangements).toContainEqual({ type: 'ready', swaps: [{ hand: two.h('4C'), card: '4C', faceUp: two.h('KS') }] });
+    expect(arrangements).toContainEqual({
+      type: 'ready',
+      swaps: [{ hand: two.h('4C'), card: '4C', faceUp: two.h('KS') }],
+    });
     t.state.board.ready[0] = [];
     expect(legalActions(t.state, 0, everything(t.state))).toEqual([]);
   });
@@ -339,9 +614,15 @@ describe('legalActions (legal-actions.ts)', () => {
     // Hand cards the seat does not know are never swapped: 8 face-up + 2 known = C(10, 8) = 45 arrangements.
     expect(legalActions(t.state, 0, { known: { [t.h('2C')]: '2C', [t.h('3C')]: '3C' } })).toHaveLength(45);
     // 5000 or fewer (C(14, 7) = 3432, C(15, 7) = 6435): every arrangement.
-    const seven = table({ seats: [{ hand: hand.slice(0, 7), faceUp: faceUp.slice(0, 7) }, { hand: ['KH'] }], phase: 'swap' });
+    const seven = table({
+      seats: [{ hand: hand.slice(0, 7), faceUp: faceUp.slice(0, 7) }, { hand: ['KH'] }],
+      phase: 'swap',
+    });
     expect(legalActions(seven.state, 0, everything(seven.state))).toHaveLength(3432);
-    const eight = table({ seats: [{ hand: hand.slice(0, 8), faceUp: faceUp.slice(0, 7) }, { hand: ['KH'] }], phase: 'swap' });
+    const eight = table({
+      seats: [{ hand: hand.slice(0, 8), faceUp: faceUp.slice(0, 7) }, { hand: ['KH'] }],
+      phase: 'swap',
+    });
     expect(legalActions(eight.state, 0, everything(eight.state))).toHaveLength(1 + 8 * 7);
   });
 
@@ -376,7 +657,8 @@ describe('board queries (board.ts)', () => {
     ['five steps among four', [], 1, 5, 2],
   ])('seatAfter: %s', async (_name, out, from, steps, expected) => {
     const { seatAfter, activeSeats, isOut } = await boardModule();
-    const board = table({ seats: [{ hand: ['2C'] }, { hand: ['3C'] }, { hand: ['4C'] }, { hand: ['5C'] }], out }).state.board;
+    const board = table({ seats: [{ hand: ['2C'] }, { hand: ['3C'] }, { hand: ['4C'] }, { hand: ['5C'] }], out }).state
+      .board;
     expect(seatAfter(board, from, steps)).toBe(expected);
     expect(activeSeats(board)).toEqual([0, 1, 2, 3].filter((s) => !out.includes(s)));
     expect(isOut(board, 1)).toBe(out.includes(1));

@@ -21,7 +21,13 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { census, privateViewOf, stateHash, type OpenCards } from '../../../src/engine/index.js';
 import { autoplay, heuristicBot, makeRng, randomBot, type Bot } from '../../../src/bots/index.js';
-import { isLegalCard, effectiveTop, sourceOf, stressShed, type StressState } from '../../../src/games/stress-shed/index.js';
+import {
+  isLegalCard,
+  effectiveTop,
+  sourceOf,
+  stressShed,
+  type StressState,
+} from '../../../src/games/stress-shed/index.js';
 import { legalActionsAccepted } from '../../helpers/legal-actions.js';
 import { dealtHand, knowledgeProblems, play } from './helpers.js';
 
@@ -68,25 +74,31 @@ describe('uniformly random players', () => {
 describe('sensible players with random slips', () => {
   test('every hand ends within 5000 inputs, with consistent places, and audits clean', () => {
     fc.assert(
-      fc.property(handArb, fc.double({ min: 0, max: 0.5, noNaN: true }), ({ players, dealerOffset, seed, options }, noise) => {
-        // With the endless-hands rule off, a noise close to 0 may loop for ever (endless-bots.test.ts).
-        const args = { players, dealer: dealerOffset % players, options: { ...options, endlessHandsEnd: true } };
-        const bots = Array.from({ length: players }, (_, seat) => heuristicBot({ rng: makeRng(seed * 31 + seat), noise }));
-        const result = play(args, seed, bots, { maxInputs: 5000 });
-        expect(result.ok ? '' : result.reason).toBe('');
-        expect(result.ok && result.finished).toBe(true);
-        const state = result.state as StressState;
-        const outcome = stressShed.outcome(state);
-        expect(outcome).not.toBeNull();
-        if (!outcome) return;
-        expect(outcome.ranking.flat().sort()).toEqual(Array.from({ length: players }, (_, s) => s));
-        if (state.board.out.length > 0) expect(outcome.ranking[0]).toEqual([state.board.out[0]]);
-        if (state.board.endless !== null) expect(state.board.loser).toBeNull();
-        else if (options.stopAtFirstWinner) expect(state.board.out).toHaveLength(1);
-        else expect(state.board.out).toHaveLength(players - 1);
-        expect(census(stressShed, state, result.open)).toEqual([]);
-        expect(stressShed.audit(args, result.inputs, result.open)).toMatchObject({ verdict: 'clean' });
-      }),
+      fc.property(
+        handArb,
+        fc.double({ min: 0, max: 0.5, noNaN: true }),
+        ({ players, dealerOffset, seed, options }, noise) => {
+          // With the endless-hands rule off, a noise close to 0 may loop for ever (endless-bots.test.ts).
+          const args = { players, dealer: dealerOffset % players, options: { ...options, endlessHandsEnd: true } };
+          const bots = Array.from({ length: players }, (_, seat) =>
+            heuristicBot({ rng: makeRng(seed * 31 + seat), noise }),
+          );
+          const result = play(args, seed, bots, { maxInputs: 5000 });
+          expect(result.ok ? '' : result.reason).toBe('');
+          expect(result.ok && result.finished).toBe(true);
+          const state = result.state as StressState;
+          const outcome = stressShed.outcome(state);
+          expect(outcome).not.toBeNull();
+          if (!outcome) return;
+          expect(outcome.ranking.flat().sort()).toEqual(Array.from({ length: players }, (_, s) => s));
+          if (state.board.out.length > 0) expect(outcome.ranking[0]).toEqual([state.board.out[0]]);
+          if (state.board.endless !== null) expect(state.board.loser).toBeNull();
+          else if (options.stopAtFirstWinner) expect(state.board.out).toHaveLength(1);
+          else expect(state.board.out).toHaveLength(players - 1);
+          expect(census(stressShed, state, result.open)).toEqual([]);
+          expect(stressShed.audit(args, result.inputs, result.open)).toMatchObject({ verdict: 'clean' });
+        },
+      ),
       { numRuns: 40, seed: 20260102 },
     );
   });
@@ -95,7 +107,8 @@ describe('sensible players with random slips', () => {
     fc.assert(
       fc.property(handArb, fc.nat(), ({ players, dealerOffset, seed, options }, orderSeed) => {
         const args = { players, dealer: dealerOffset % players, options };
-        const bots = (): Bot[] => Array.from({ length: players }, (_, seat) => heuristicBot({ rng: makeRng(seed + seat), noise: 0.3 }));
+        const bots = (): Bot[] =>
+          Array.from({ length: players }, (_, seat) => heuristicBot({ rng: makeRng(seed + seat), noise: 0.3 }));
         const a = play(args, seed, bots(), { maxInputs: 60 });
         const b = play(args, seed, bots(), { maxInputs: 60, orderRng: makeRng(orderSeed) });
         expect(stateHash(a.state)).toBe(stateHash(b.state));
@@ -110,17 +123,30 @@ describe('a false "no legal play" claim', () => {
     fc.assert(
       fc.property(fc.integer({ min: 2, max: 6 }), fc.nat(), (players, seed) => {
         const args = { players, dealer: 0, options: {} };
-        const honest = Array.from({ length: players }, (_, seat) => heuristicBot({ rng: makeRng(seed + seat), noise: 0.2 }));
+        const honest = Array.from({ length: players }, (_, seat) =>
+          heuristicBot({ rng: makeRng(seed + seat), noise: 0.2 }),
+        );
         let cheater: number | null = null;
         let cheatIndex = -1;
         // Every seat cheats at its first chance: a legal card in hand that nobody else can see.
         const cheating: Bot[] = honest.map((bot, seat) => (game, state, s, view) => {
           const st = state as StressState;
           const mine = st.board.seats[seat];
-          if (cheater === null && st.board.phase === 'play' && mine && sourceOf(mine) === 'hand' && st.board.stack.length > 0) {
+          if (
+            cheater === null &&
+            st.board.phase === 'play' &&
+            mine &&
+            sourceOf(mine) === 'hand' &&
+            st.board.stack.length > 0
+          ) {
             const top = effectiveTop(st.board.stack, (h) => st.cards[h]?.card ?? null);
             const legal = mine.hand.filter((h) => isLegalCard(view.known[h] ?? null, top));
-            if (top !== null && legal.length > 0 && legal.every((h) => st.cards[h]?.card === null) && mine.hand.every((h) => st.cards[h]?.card === null || !isLegalCard(st.cards[h]?.card ?? null, top))) {
+            if (
+              top !== null &&
+              legal.length > 0 &&
+              legal.every((h) => st.cards[h]?.card === null) &&
+              mine.hand.every((h) => st.cards[h]?.card === null || !isLegalCard(st.cards[h]?.card ?? null, top))
+            ) {
               cheater = seat;
               cheatIndex = st.step;
               return { type: 'pickup' };
@@ -145,39 +171,70 @@ describe('a false "no legal play" claim', () => {
 describe('garbage input', () => {
   const garbageAction = fc.oneof(
     fc.anything(),
-    fc.record({ type: fc.constantFrom('play', 'blind', 'pickup', 'ready', 'burn'), cards: fc.anything(), handle: fc.anything(), swaps: fc.anything() }, { requiredKeys: ['type'] }),
-    fc.record({ type: fc.constant('play'), cards: fc.array(fc.record({ handle: fc.integer({ min: -2, max: 120 }), card: fc.constantFrom('5H', 'QH~2', 'JKR', '10S', 'x') })) }),
+    fc.record(
+      {
+        type: fc.constantFrom('play', 'blind', 'pickup', 'ready', 'burn'),
+        cards: fc.anything(),
+        handle: fc.anything(),
+        swaps: fc.anything(),
+      },
+      { requiredKeys: ['type'] },
+    ),
+    fc.record({
+      type: fc.constant('play'),
+      cards: fc.array(
+        fc.record({
+          handle: fc.integer({ min: -2, max: 120 }),
+          card: fc.constantFrom('5H', 'QH~2', 'JKR', '10S', 'x'),
+        }),
+      ),
+    }),
     fc.record({ type: fc.constant('blind'), handle: fc.integer({ min: -2, max: 120 }) }),
-    fc.record({ type: fc.constant('ready'), swaps: fc.array(fc.record({ hand: fc.nat(120), card: fc.constantFrom('5H', 'AS'), faceUp: fc.nat(120) })) }),
+    fc.record({
+      type: fc.constant('ready'),
+      swaps: fc.array(fc.record({ hand: fc.nat(120), card: fc.constantFrom('5H', 'AS'), faceUp: fc.nat(120) })),
+    }),
   );
   const garbageInput = fc.oneof(
     fc.anything(),
     fc.record({ kind: fc.constant('act'), seat: fc.integer({ min: -1, max: 7 }), action: garbageAction }),
-    fc.record({ kind: fc.constantFrom('revealed', 'delivered', 'reshuffled'), request: fc.integer({ min: -1, max: 40 }), cards: fc.dictionary(fc.nat(120).map(String), fc.constantFrom('5H', 'AS', 'zz')) }),
+    fc.record({
+      kind: fc.constantFrom('revealed', 'delivered', 'reshuffled'),
+      request: fc.integer({ min: -1, max: 40 }),
+      cards: fc.dictionary(fc.nat(120).map(String), fc.constantFrom('5H', 'AS', 'zz')),
+    }),
   );
 
   test('is refused with an error code, never thrown, never an internal error, and changes nothing', () => {
     let refused = 0;
     fc.assert(
-      fc.property(fc.integer({ min: 2, max: 6 }), fc.nat(), fc.nat(120), garbageInput, (players, seed, steps, input) => {
-        const bots = Array.from({ length: players }, (_, seat) => randomBot(makeRng(seed + seat)));
-        const { state: start, open } = dealtHand({ players }, seed);
-        const reached = autoplay(stressShed, start, open, bots, { maxInputs: steps }).state;
-        const before = stateHash(reached);
-        const result = stressShed.reduce(reached, input);
-        if (result.ok) {
-          // Only garbage that happens to be a legal move of the seat it names may be taken.
-          const act = input as { kind?: unknown; seat?: unknown; action?: unknown };
-          expect(act.kind).toBe('act');
-          const seat = act.seat as number;
-          expect(stressShed.legalActions(reached, seat, privateViewOf(reached, open, seat))).toContainEqual(act.action);
-        } else {
-          refused++;
-          expect(typeof result.error).toBe('string');
-          expect(result.error).not.toBe('internal-error');
-        }
-        expect(stateHash(reached)).toBe(before);
-      }),
+      fc.property(
+        fc.integer({ min: 2, max: 6 }),
+        fc.nat(),
+        fc.nat(120),
+        garbageInput,
+        (players, seed, steps, input) => {
+          const bots = Array.from({ length: players }, (_, seat) => randomBot(makeRng(seed + seat)));
+          const { state: start, open } = dealtHand({ players }, seed);
+          const reached = autoplay(stressShed, start, open, bots, { maxInputs: steps }).state;
+          const before = stateHash(reached);
+          const result = stressShed.reduce(reached, input);
+          if (result.ok) {
+            // Only garbage that happens to be a legal move of the seat it names may be taken.
+            const act = input as { kind?: unknown; seat?: unknown; action?: unknown };
+            expect(act.kind).toBe('act');
+            const seat = act.seat as number;
+            expect(stressShed.legalActions(reached, seat, privateViewOf(reached, open, seat))).toContainEqual(
+              act.action,
+            );
+          } else {
+            refused++;
+            expect(typeof result.error).toBe('string');
+            expect(result.error).not.toBe('internal-error');
+          }
+          expect(stateHash(reached)).toBe(before);
+        },
+      ),
       { numRuns: 150, seed: 20260105 },
     );
     // The property is about refusals: nearly every generated input must be one.

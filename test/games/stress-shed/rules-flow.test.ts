@@ -9,12 +9,22 @@
  */
 import { describe, expect, test } from 'vitest';
 import type { CardId, Knowledge } from '../../../src/engine/index.js';
-import { act, afterCrypto, awaits, canPlayOn, effectiveTop, isLegalCard } from '../../../src/games/stress-shed/rules.js';
+import {
+  act,
+  afterCrypto,
+  awaits,
+  canPlayOn,
+  effectiveTop,
+  isLegalCard,
+} from '../../../src/games/stress-shed/rules.js';
 import type { StressAction } from '../../../src/games/stress-shed/actions.js';
 import { positionHash } from '../../../src/games/stress-shed/endless.js';
 import { table, type Table, type TableSpec } from './table.js';
 
-const playOf = (t: Table, ...cards: CardId[]): StressAction => ({ type: 'play', cards: cards.map((card) => ({ handle: t.h(card), card })) });
+const playOf = (t: Table, ...cards: CardId[]): StressAction => ({
+  type: 'play',
+  cards: cards.map((card) => ({ handle: t.h(card), card })),
+});
 
 /** Play cards as `seat`, expecting it to be accepted. */
 function played(spec: TableSpec, seat: number, ...cards: CardId[]): Table {
@@ -78,7 +88,10 @@ describe('the card that counts and what goes on it', () => {
 
 describe('the swap phase', () => {
   const spec = (options = {}): TableSpec => ({
-    seats: [{ hand: ['4C', '5C'], faceUp: ['AS', 'KS'], faceDown: ['6C'] }, { hand: ['4D'], faceUp: ['2D'], faceDown: ['6D'] }],
+    seats: [
+      { hand: ['4C', '5C'], faceUp: ['AS', 'KS'], faceDown: ['6C'] },
+      { hand: ['4D'], faceUp: ['2D'], faceDown: ['6D'] },
+    ],
     stack: ['7H'],
     phase: 'swap',
     turn: 1,
@@ -134,7 +147,7 @@ describe('the swap phase', () => {
   test.each<[string, (t: Table) => StressAction, number]>([
     ['a hand card that is face-up', (t) => ready(t, ['AS', 'KS']), 0],
     ['a face-up card that is in the hand', (t) => ready(t, ['4C', '5C']), 0],
-    ['another seat\'s card', (t) => ready(t, ['4D', 'AS']), 0],
+    ["another seat's card", (t) => ready(t, ['4D', 'AS']), 0],
     ['a second swap that no longer fits', (t) => ready(t, ['4C', 'AS'], ['4C', 'KS']), 0],
     ['an unknown seat', (t) => ready(t), 5],
   ])('refused (bad-swap): %s', (_name, action, seat) => {
@@ -151,7 +164,11 @@ describe('the swap phase', () => {
 
 describe('plays from the hand and face-up cards', () => {
   const base: TableSpec = {
-    seats: [{ hand: ['5C', '5D', '9C', 'KC'], faceUp: ['QS'], faceDown: ['2S'] }, { hand: ['4D'], faceUp: ['7D'], faceDown: ['6D'] }, { hand: ['4H'] }],
+    seats: [
+      { hand: ['5C', '5D', '9C', 'KC'], faceUp: ['QS'], faceDown: ['2S'] },
+      { hand: ['4D'], faceUp: ['7D'], faceDown: ['6D'] },
+      { hand: ['4H'] },
+    ],
     stack: ['4S'],
     draw: ['JH', 'JD', 'JC'],
   };
@@ -178,13 +195,21 @@ describe('plays from the hand and face-up cards', () => {
     const t = played({ ...base, draw: [] }, 0, '9C');
     expect(view(t).seats[0]?.hand).toEqual(['5C', '5D', 'KC']);
     expect(t.state.requests).toEqual([]);
-    const big = played({ ...base, seats: [{ hand: ['5C', '6C', '7C', '8C', '9C', 'KC'] }, { hand: ['4D'] }, { hand: ['4H'] }] }, 0, 'KC');
+    const big = played(
+      { ...base, seats: [{ hand: ['5C', '6C', '7C', '8C', '9C', 'KC'] }, { hand: ['4D'] }, { hand: ['4H'] }] },
+      0,
+      'KC',
+    );
     expect(view(big).seats[0]?.hand).toEqual(['5C', '6C', '7C', '8C', '9C']);
     expect(view(big).draw).toEqual(['JH', 'JD', 'JC']);
   });
 
   test('a face-up card played draws nothing', () => {
-    const t = played({ ...base, seats: [{ hand: [], faceUp: ['QS', 'KS'], faceDown: ['2S'] }, { hand: ['4D'] }, { hand: ['4H'] }] }, 0, 'QS');
+    const t = played(
+      { ...base, seats: [{ hand: [], faceUp: ['QS', 'KS'], faceDown: ['2S'] }, { hand: ['4D'] }, { hand: ['4H'] }] },
+      0,
+      'QS',
+    );
     expect(view(t).seats[0]).toEqual({ hand: [], faceUp: ['KS'], faceDown: ['2S'] });
     expect(view(t).draw).toEqual(['JH', 'JD', 'JC']);
     expect(view(t).turn).toBe(1);
@@ -194,11 +219,23 @@ describe('plays from the hand and face-up cards', () => {
     ['in the swap phase', { ...base, phase: 'swap' }, 0, (t) => playOf(t, '5C'), 'not-play-phase'],
     ['when the game is over', { ...base, phase: 'over' }, 0, (t) => playOf(t, '5C'), 'not-play-phase'],
     ['a face-up card while the hand is not empty', base, 0, (t) => playOf(t, 'QS'), 'not-in-source'],
-    ['another seat\'s card', base, 0, (t) => playOf(t, '4D'), 'not-in-source'],
+    ["another seat's card", base, 0, (t) => playOf(t, '4D'), 'not-in-source'],
     ['no card at all', base, 0, () => ({ type: 'play', cards: [] }), 'not-in-source'],
     ['a seat that is not seated', base, 4, (t) => playOf(t, '5C'), 'not-in-source'],
-    ['a seat with no cards left', { ...base, seats: [{ hand: ['5C'] }, { hand: ['4D'] }, {}] }, 2, (t) => playOf(t, '5C'), 'not-in-source'],
-    ['a face-up card once only face-down cards are left', { ...base, seats: [{ faceDown: ['5C'] }, { hand: ['4D'] }, { hand: ['4H'] }] }, 0, (t) => playOf(t, '5C'), 'must-play-blind'],
+    [
+      'a seat with no cards left',
+      { ...base, seats: [{ hand: ['5C'] }, { hand: ['4D'] }, {}] },
+      2,
+      (t) => playOf(t, '5C'),
+      'not-in-source',
+    ],
+    [
+      'a face-up card once only face-down cards are left',
+      { ...base, seats: [{ faceDown: ['5C'] }, { hand: ['4D'] }, { hand: ['4H'] }] },
+      0,
+      (t) => playOf(t, '5C'),
+      'must-play-blind',
+    ],
     ['the same card twice', base, 0, (t) => playOf(t, '5C', '5C'), 'duplicate-handle'],
     ['a hand card together with a face-up card', base, 0, (t) => playOf(t, '5C', 'QS'), 'not-in-source'],
     ['two ranks together', base, 0, (t) => playOf(t, '5C', '9C'), 'mixed-ranks'],
@@ -216,7 +253,9 @@ describe('plays from the hand and face-up cards', () => {
     const blindKnow: Knowledge = (h) => (h === t.h('5C') ? null : t.know(h));
     expect(act(t.state, 0, playOf(t, '5C'), blindKnow)).toBe('illegal-play');
     const empty = table({ ...base, stack: [] });
-    expect(act(empty.state, 0, playOf(empty, '5C'), (h) => (h === empty.h('5C') ? null : empty.know(h)))).toBe('illegal-play');
+    expect(act(empty.state, 0, playOf(empty, '5C'), (h) => (h === empty.h('5C') ? null : empty.know(h)))).toBe(
+      'illegal-play',
+    );
     const second: Knowledge = (h) => (h === t.h('5D') ? null : t.know(h));
     expect(act(t.state, 0, playOf(t, '5C', '5D'), second)).toBe('mixed-ranks');
   });
@@ -269,7 +308,15 @@ describe('going out and the end of the hand', () => {
   });
 
   test('stop at the first winner: a play that puts nobody out goes on', () => {
-    const t = played({ seats: [{ hand: ['KC', '5C'] }, { hand: ['4D'] }, { hand: ['4H'] }], stack: ['5S'], options: { stopAtFirstWinner: true } }, 0, 'KC');
+    const t = played(
+      {
+        seats: [{ hand: ['KC', '5C'] }, { hand: ['4D'] }, { hand: ['4H'] }],
+        stack: ['5S'],
+        options: { stopAtFirstWinner: true },
+      },
+      0,
+      'KC',
+    );
     expect(view(t)).toMatchObject({ phase: 'play', out: [], turn: 1 });
   });
 
@@ -280,12 +327,24 @@ describe('going out and the end of the hand', () => {
   });
 
   test('the last but one going out ends the hand; the last seat loses', () => {
-    const t = played({ seats: [{ hand: ['4C'] }, { hand: ['KD'] }, { hand: ['4H'] }], stack: ['5S'], out: [0], turn: 1 }, 1, 'KD');
+    const t = played(
+      { seats: [{ hand: ['4C'] }, { hand: ['KD'] }, { hand: ['4H'] }], stack: ['5S'], out: [0], turn: 1 },
+      1,
+      'KD',
+    );
     expect(view(t)).toMatchObject({ phase: 'over', out: [0, 1], loser: 2 });
   });
 
   test('stop at the first winner: over at once, nobody lost', () => {
-    const t = played({ seats: [{ hand: ['KC'] }, { hand: ['4D'] }, { hand: ['4H'] }], stack: ['5S'], options: { stopAtFirstWinner: true } }, 0, 'KC');
+    const t = played(
+      {
+        seats: [{ hand: ['KC'] }, { hand: ['4D'] }, { hand: ['4H'] }],
+        stack: ['5S'],
+        options: { stopAtFirstWinner: true },
+      },
+      0,
+      'KC',
+    );
     expect(view(t)).toMatchObject({ phase: 'over', out: [0], loser: null });
   });
 
@@ -295,7 +354,11 @@ describe('going out and the end of the hand', () => {
   });
 
   test('out with an 8: the skip counts the seats still in', () => {
-    const t = played({ seats: [{ hand: ['8C'] }, { hand: ['4D'] }, { hand: ['4H'] }, { hand: ['4S'] }], stack: ['5S'] }, 0, '8C');
+    const t = played(
+      { seats: [{ hand: ['8C'] }, { hand: ['4D'] }, { hand: ['4H'] }, { hand: ['4S'] }], stack: ['5S'] },
+      0,
+      '8C',
+    );
     expect(view(t)).toMatchObject({ out: [0], turn: 2 });
   });
 
@@ -345,7 +408,11 @@ describe('blind face-down cards', () => {
   test('a card that does not fit goes onto the stack, which its player picks up', () => {
     const t = table(spec(['KS', '5S'], ['7H', 'KH']));
     turnOver(t, '5S');
-    expect(view(t)).toMatchObject({ stack: [], turn: 1, seats: [{ hand: ['7H', 'KH', '5S'], faceDown: ['KS'] }, {}, {}] });
+    expect(view(t)).toMatchObject({
+      stack: [],
+      turn: 1,
+      seats: [{ hand: ['7H', 'KH', '5S'], faceDown: ['KS'] }, {}, {}],
+    });
   });
 
   test('a blind 10 burns and its player goes again; a last blind card that fits puts its player out', () => {
@@ -383,14 +450,26 @@ describe('blind face-down cards', () => {
 
   test.each<[string, TableSpec, number, CardId]>([
     ['in the swap phase', spec(['KS'], ['KH'], { phase: 'swap' }), 0, 'KS'],
-    ['while the hand is not empty', { seats: [{ hand: ['4C'], faceDown: ['KS'] }, { hand: ['4D'] }], stack: [] }, 0, 'KS'],
-    ['while face-up cards are left', { seats: [{ faceUp: ['4C'], faceDown: ['KS'] }, { hand: ['4D'] }], stack: [] }, 0, 'KS'],
-    ['another seat\'s face-down card', { seats: [{ faceDown: ['KS'] }, { faceDown: ['4D'] }], stack: [] }, 0, '4D'],
+    [
+      'while the hand is not empty',
+      { seats: [{ hand: ['4C'], faceDown: ['KS'] }, { hand: ['4D'] }], stack: [] },
+      0,
+      'KS',
+    ],
+    [
+      'while face-up cards are left',
+      { seats: [{ faceUp: ['4C'], faceDown: ['KS'] }, { hand: ['4D'] }], stack: [] },
+      0,
+      'KS',
+    ],
+    ["another seat's face-down card", { seats: [{ faceDown: ['KS'] }, { faceDown: ['4D'] }], stack: [] }, 0, '4D'],
     ['an unknown seat', spec(['KS'], ['KH']), 6, 'KS'],
   ])('refused: %s', (name, s, seat, card) => {
     const t = table(s);
     const before = structuredClone(t.state.board);
-    expect(act(t.state, seat, { type: 'blind', handle: t.h(card) }, t.know)).toBe(name === 'in the swap phase' ? 'not-play-phase' : 'not-in-source');
+    expect(act(t.state, seat, { type: 'blind', handle: t.h(card) }, t.know)).toBe(
+      name === 'in the swap phase' ? 'not-play-phase' : 'not-in-source',
+    );
     expect(t.state.board).toEqual(before);
     expect(t.state.requests).toEqual([]);
   });
@@ -400,12 +479,22 @@ describe('picking up the stack', () => {
   const pick = (t: Table, seat = 0) => act(t.state, seat, { type: 'pickup' }, t.know);
 
   test('with no legal play: the stack goes into the hand, the next seat leads, the hidden hand cards are claimed for the audit', () => {
-    const t = table({ seats: [{ hand: ['4C', '5C', '6C'], faceUp: ['2D'] }, { hand: ['4D'] }, { hand: ['4H'] }], stack: ['9H', 'AH'], handPublic: ['6C'] });
+    const t = table({
+      seats: [{ hand: ['4C', '5C', '6C'], faceUp: ['2D'] }, { hand: ['4D'] }, { hand: ['4H'] }],
+      stack: ['9H', 'AH'],
+      handPublic: ['6C'],
+    });
     t.state.step = 17;
     expect(pick(t)).toBeNull();
     expect(view(t)).toMatchObject({ stack: [], turn: 1, seats: [{ hand: ['4C', '5C', '6C', '9H', 'AH'] }, {}, {}] });
     expect(t.state.claims).toEqual([
-      { step: 17, seat: 0, kind: 'no-legal-play', handles: [t.h('4C'), t.h('5C')], note: 'seat 0 holds no hand card that may go on AH' },
+      {
+        step: 17,
+        seat: 0,
+        kind: 'no-legal-play',
+        handles: [t.h('4C'), t.h('5C')],
+        note: 'seat 0 holds no hand card that may go on AH',
+      },
     ]);
   });
 
@@ -420,15 +509,45 @@ describe('picking up the stack', () => {
   });
 
   test.each<[string, TableSpec, number, string]>([
-    ['in the swap phase', { seats: [{ hand: ['4C'] }, { hand: ['4D'] }], stack: ['AH'], phase: 'swap' }, 0, 'not-play-phase'],
+    [
+      'in the swap phase',
+      { seats: [{ hand: ['4C'] }, { hand: ['4D'] }], stack: ['AH'], phase: 'swap' },
+      0,
+      'not-play-phase',
+    ],
     ['an empty stack', { seats: [{ hand: ['4C'] }, { hand: ['4D'] }], stack: [] }, 0, 'nothing-to-pick-up'],
     ['an unknown seat', { seats: [{ hand: ['4C'] }, { hand: ['4D'] }], stack: ['AH'] }, 3, 'not-in-source'],
     ['a seat with no cards', { seats: [{ hand: ['4C'] }, {}, { hand: ['4D'] }], stack: ['AH'] }, 1, 'not-in-source'],
-    ['only face-down cards left', { seats: [{ faceDown: ['4C'] }, { hand: ['4D'] }], stack: ['AH'] }, 0, 'must-play-blind'],
-    ['a hand card that fits', { seats: [{ hand: ['4C', 'AC'] }, { hand: ['4D'] }], stack: ['AH'] }, 0, 'has-legal-play'],
-    ['a hidden 2 goes on anything', { seats: [{ hand: ['4C', '2C'] }, { hand: ['4D'] }], stack: ['AH'] }, 0, 'has-legal-play'],
-    ['a face-up card that fits', { seats: [{ faceUp: ['4C', 'AC'] }, { hand: ['4D'] }], stack: ['KH'] }, 0, 'has-legal-play'],
-    ['a stack of 3s only: anything goes', { seats: [{ hand: ['4C'] }, { hand: ['4D'] }], stack: ['3H', '3S'] }, 0, 'has-legal-play'],
+    [
+      'only face-down cards left',
+      { seats: [{ faceDown: ['4C'] }, { hand: ['4D'] }], stack: ['AH'] },
+      0,
+      'must-play-blind',
+    ],
+    [
+      'a hand card that fits',
+      { seats: [{ hand: ['4C', 'AC'] }, { hand: ['4D'] }], stack: ['AH'] },
+      0,
+      'has-legal-play',
+    ],
+    [
+      'a hidden 2 goes on anything',
+      { seats: [{ hand: ['4C', '2C'] }, { hand: ['4D'] }], stack: ['AH'] },
+      0,
+      'has-legal-play',
+    ],
+    [
+      'a face-up card that fits',
+      { seats: [{ faceUp: ['4C', 'AC'] }, { hand: ['4D'] }], stack: ['KH'] },
+      0,
+      'has-legal-play',
+    ],
+    [
+      'a stack of 3s only: anything goes',
+      { seats: [{ hand: ['4C'] }, { hand: ['4D'] }], stack: ['3H', '3S'] },
+      0,
+      'has-legal-play',
+    ],
   ])('refused: %s', (_name, spec, seat, error) => {
     const t = table(spec);
     const before = structuredClone(t.state.board);
@@ -455,7 +574,11 @@ describe('picking up the stack', () => {
     expect(pick(t)).toBeNull();
     expect(view(t).seats[0]?.hand).toEqual(['AC', 'AH']);
     expect(t.state.claims).toEqual([]);
-    const down = table({ seats: [{ faceDown: ['AC'] }, { hand: ['4D'] }], stack: ['AH'], options: { voluntaryPickup: true } });
+    const down = table({
+      seats: [{ faceDown: ['AC'] }, { hand: ['4D'] }],
+      stack: ['AH'],
+      options: { voluntaryPickup: true },
+    });
     expect(pick(down)).toBeNull();
     expect(view(down).seats[0]).toEqual({ hand: ['AH'], faceUp: [], faceDown: ['AC'] });
     expect(view(down).turn).toBe(1);

@@ -6,7 +6,14 @@
  */
 import { describe, expect, test } from 'vitest';
 import { census, privateViewOf, settle, type Handle } from '../../../src/engine/index.js';
-import { canPlayOn, effectiveTop, stressShed, stressShedModule, type StressAction, type StressState } from '../../../src/games/stress-shed/index.js';
+import {
+  canPlayOn,
+  effectiveTop,
+  stressShed,
+  stressShedModule,
+  type StressAction,
+  type StressState,
+} from '../../../src/games/stress-shed/index.js';
 import { dealtHand, knowledgeProblems } from './helpers.js';
 
 describe('which rank may go on which effective top (RULES.md §1)', () => {
@@ -55,7 +62,11 @@ describe('effectiveTop ignores 3s', () => {
 
 describe('options', () => {
   test.each<[unknown, number, object | null]>([
-    [{}, 2, { voluntaryPickup: false, fourOfAKindBurns: false, stopAtFirstWinner: false, decks: 1, endlessHandsEnd: true }],
+    [
+      {},
+      2,
+      { voluntaryPickup: false, fourOfAKindBurns: false, stopAtFirstWinner: false, decks: 1, endlessHandsEnd: true },
+    ],
     [{ endlessHandsEnd: false }, 2, { endlessHandsEnd: false }],
     [{ endlessHandsEnd: 'no' }, 2, null],
     [{}, 4, { decks: 1 }],
@@ -78,46 +89,91 @@ describe('options', () => {
 describe('option fields for the lobby', () => {
   const fields = stressShedModule.options.fields;
   test('label the five options of RULES.md §1, each accepted with every offered choice', () => {
-    expect(Object.keys(fields).sort()).toEqual(['decks', 'endlessHandsEnd', 'fourOfAKindBurns', 'stopAtFirstWinner', 'voluntaryPickup']);
+    expect(Object.keys(fields).sort()).toEqual([
+      'decks',
+      'endlessHandsEnd',
+      'fourOfAKindBurns',
+      'stopAtFirstWinner',
+      'voluntaryPickup',
+    ]);
     expect(Object.keys(stressShed.defaultOptions).sort()).toEqual(Object.keys(fields).sort());
     expect(stressShed.defaultOptions['endlessHandsEnd']).toBe(true);
     for (const [key, field] of Object.entries(fields)) {
       expect(field.label.length, key).toBeGreaterThan(3);
-      const values = field.kind === 'select' ? field.choices.map((c) => c.value) : field.kind === 'checkbox' ? [false, true] : [field.min, field.max];
+      const values =
+        field.kind === 'select'
+          ? field.choices.map((c) => c.value)
+          : field.kind === 'checkbox'
+            ? [false, true]
+            : [field.min, field.max];
       // Every offered value is accepted on its own (decks: 1 is refused above four players, so ask with four).
-      for (const value of values) expect(stressShed.parseOptions({ [key]: value }, 4), `${key}=${String(value)}`).not.toBeNull();
+      for (const value of values)
+        expect(stressShed.parseOptions({ [key]: value }, 4), `${key}=${String(value)}`).not.toBeNull();
     }
   });
 });
 
 describe('setup', () => {
-  test.each([2, 3, 4, 5, 6])('%i players: 4 face-down, 4 face-up, 4 in hand, a start card, the rest to draw', (players) => {
-    const { state } = dealtHand({ players, dealer: players - 1 }, 1);
-    const deckSize = players <= 4 ? 52 : 104;
-    expect(state.deck).toHaveLength(deckSize);
-    expect(state.board.seats.every((s) => s.hand.length === 4 && s.faceUp.length === 4 && s.faceDown.length === 4)).toBe(true);
-    expect(state.board.stack).toHaveLength(1);
-    expect(state.board.draw).toHaveLength(deckSize - 12 * players - 1);
-    expect(state.board.cemetery).toEqual([]);
-    expect(state.board.turn).toBe(0);
-    expect(census(stressShed, state)).toEqual([]);
-    expect(state.requests.filter((r) => r.kind === 'reveal-to')).toEqual(
-      state.board.seats.map((s, seat) => ({ id: seat, kind: 'reveal-to', seat, handles: s.hand })),
-    );
-    expect(state.requests.at(-1)).toEqual({
-      id: players,
-      kind: 'reveal-all',
-      handles: [...state.board.seats.flatMap((s) => s.faceUp), ...state.board.stack],
-    });
-  });
+  test.each([2, 3, 4, 5, 6])(
+    '%i players: 4 face-down, 4 face-up, 4 in hand, a start card, the rest to draw',
+    (players) => {
+      const { state } = dealtHand({ players, dealer: players - 1 }, 1);
+      const deckSize = players <= 4 ? 52 : 104;
+      expect(state.deck).toHaveLength(deckSize);
+      expect(
+        state.board.seats.every((s) => s.hand.length === 4 && s.faceUp.length === 4 && s.faceDown.length === 4),
+      ).toBe(true);
+      expect(state.board.stack).toHaveLength(1);
+      expect(state.board.draw).toHaveLength(deckSize - 12 * players - 1);
+      expect(state.board.cemetery).toEqual([]);
+      expect(state.board.turn).toBe(0);
+      expect(census(stressShed, state)).toEqual([]);
+      expect(state.requests.filter((r) => r.kind === 'reveal-to')).toEqual(
+        state.board.seats.map((s, seat) => ({ id: seat, kind: 'reveal-to', seat, handles: s.hand })),
+      );
+      expect(state.requests.at(-1)).toEqual({
+        id: players,
+        kind: 'reveal-all',
+        handles: [...state.board.seats.flatMap((s) => s.faceUp), ...state.board.stack],
+      });
+    },
+  );
 
   test.each<[string, object, string]>([
     ['one player', { players: 1 }, 'bad-player-count'],
     ['seven players', { players: 7 }, 'bad-player-count'],
     ['a dealer who is not seated', { players: 3, dealer: 3 }, 'bad-seat'],
     ['bad options', { players: 3, options: { decks: 'many' } }, 'bad-options'],
-    ['a layout with too many cards', { players: 2, layout: { seats: [{ hand: 30, faceUp: 0, faceDown: 0 }, { hand: 30, faceUp: 0, faceDown: 0 }], stack: 0, draw: 0 } }, 'bad-layout'],
-    ['a layout with an empty seat', { players: 2, layout: { seats: [{ hand: 0, faceUp: 0, faceDown: 0 }, { hand: 1, faceUp: 0, faceDown: 0 }], stack: 0, draw: 0 } }, 'bad-layout'],
+    [
+      'a layout with too many cards',
+      {
+        players: 2,
+        layout: {
+          seats: [
+            { hand: 30, faceUp: 0, faceDown: 0 },
+            { hand: 30, faceUp: 0, faceDown: 0 },
+          ],
+          stack: 0,
+          draw: 0,
+        },
+      },
+      'bad-layout',
+    ],
+    [
+      'a layout with an empty seat',
+      {
+        players: 2,
+        layout: {
+          seats: [
+            { hand: 0, faceUp: 0, faceDown: 0 },
+            { hand: 1, faceUp: 0, faceDown: 0 },
+          ],
+          stack: 0,
+          draw: 0,
+        },
+      },
+      'bad-layout',
+    ],
   ])('refuses %s', (_name, args, error) => {
     expect(stressShed.setup(args as never)).toEqual({ ok: false, error });
   });
@@ -169,14 +225,32 @@ describe('legal actions', () => {
     // Give seat 1 a hand of 5 5 5 9 (by re-labelling the deal) on a 4.
     const [a, b, c, d] = board.seats[1]?.hand ?? [];
     const top = board.stack[0] ?? -1;
-    const known: Record<number, string> = { ...open, [a ?? -1]: '5C', [b ?? -1]: '5D', [c ?? -1]: '5H', [d ?? -1]: '9S' };
+    const known: Record<number, string> = {
+      ...open,
+      [a ?? -1]: '5C',
+      [b ?? -1]: '5D',
+      [c ?? -1]: '5H',
+      [d ?? -1]: '9S',
+    };
     const cards = state.cards.map((info, h) => (h === top ? { ...info, card: '4S' } : info));
     const relabelled: StressState = { ...state, cards, board };
     const actions = stressShed.legalActions(relabelled, 1, { known });
     const plays = actions.filter((x): x is Extract<StressAction, { type: 'play' }> => x.type === 'play');
-    expect(plays.map((p) => p.cards.map((x) => x.card).join('+'))).toEqual(['5C', '5D', '5C+5D', '5H', '5C+5H', '5D+5H', '5C+5D+5H', '9S']);
+    expect(plays.map((p) => p.cards.map((x) => x.card).join('+'))).toEqual([
+      '5C',
+      '5D',
+      '5C+5D',
+      '5H',
+      '5C+5H',
+      '5D+5H',
+      '5C+5D+5H',
+      '9S',
+    ]);
     expect(actions.some((x) => x.type === 'pickup')).toBe(false);
-    const onAce: StressState = { ...relabelled, cards: state.cards.map((info, h) => (h === top ? { ...info, card: 'AS' } : info)) };
+    const onAce: StressState = {
+      ...relabelled,
+      cards: state.cards.map((info, h) => (h === top ? { ...info, card: 'AS' } : info)),
+    };
     expect(stressShed.legalActions(onAce, 1, { known })).toEqual([{ type: 'pickup' }]);
     expect(stressShed.legalActions(onAce, 0, { known })).toEqual([]);
   });
@@ -190,7 +264,7 @@ describe('legal actions', () => {
 });
 
 describe('views', () => {
-  test('a seat sees its own hand, the public cards, and nobody else\'s hand or any face-down card', () => {
+  test("a seat sees its own hand, the public cards, and nobody else's hand or any face-down card", () => {
     const { state, open } = inPlay(6);
     const mine = stressShed.view(state, 0, privateViewOf(state, open, 0));
     expect(mine.seats[0]?.hand.every((c) => c.card !== null)).toBe(true);

@@ -40,7 +40,7 @@ const three: TableSpec = {
 };
 
 describe('view', () => {
-  test('a seat\'s view: its hand, the public cards, unknown ones as null; the piles as counts; places', () => {
+  test("a seat's view: its hand, the public cards, unknown ones as null; the piles as counts; places", () => {
     const t = table(three);
     // The last stack card is not public: the viewer sees '?' and the effective top looks through it.
     t.state.cards[t.h('ZZ')] = { card: null, seen: [], gone: false };
@@ -57,14 +57,27 @@ describe('view', () => {
       flipping: null,
       seats: [
         {
-          hand: [{ handle: t.h('9C'), card: '9C' }, { handle: t.h('4C'), card: '4C' }],
+          hand: [
+            { handle: t.h('9C'), card: '9C' },
+            { handle: t.h('4C'), card: '4C' },
+          ],
           faceUp: [{ handle: t.h('KS'), card: 'KS' }],
-          faceDown: [{ handle: t.h('2S'), card: null }, { handle: t.h('5S'), card: null }],
+          faceDown: [
+            { handle: t.h('2S'), card: null },
+            { handle: t.h('5S'), card: null },
+          ],
           ready: true,
           source: 'hand',
           place: null,
         },
-        { hand: [{ handle: t.h('4D'), card: null }], faceUp: [], faceDown: [{ handle: t.h('6D'), card: null }], ready: true, source: 'hand', place: null },
+        {
+          hand: [{ handle: t.h('4D'), card: null }],
+          faceUp: [],
+          faceDown: [{ handle: t.h('6D'), card: null }],
+          ready: true,
+          source: 'hand',
+          place: null,
+        },
         { hand: [], faceUp: [], faceDown: [], ready: true, source: null, place: 1 },
       ],
       out: [2],
@@ -119,7 +132,9 @@ describe('view', () => {
 
   test('summarize: known cards sorted, hidden ones as ??, piles as counts, claims as their notes', () => {
     const t = table(three);
-    t.state.claims = [{ step: 3, seat: 1, kind: 'no-legal-play', handles: [], note: 'seat 1 holds no hand card that may go on 7H' }];
+    t.state.claims = [
+      { step: 3, seat: 1, kind: 'no-legal-play', handles: [], note: 'seat 1 holds no hand card that may go on 7H' },
+    ];
     const v = view(t.state, 0, { known: { [t.h('9C')]: '9C', [t.h('4C')]: '4C' } });
     expect(summarize(v)).toEqual({
       phase: 'play',
@@ -141,11 +156,13 @@ describe('view', () => {
       claims: ['seat 1 holds no hand card that may go on 7H'],
     });
     const mixed = table({ seats: [{ hand: ['KC', '2C', 'AD', '4H'] }, { hand: ['5C'] }] });
-    const mv = view(mixed.state, null, { known: { [mixed.h('KC')]: 'KC', [mixed.h('4H')]: '4H', [mixed.h('2C')]: '2C' } });
+    const mv = view(mixed.state, null, {
+      known: { [mixed.h('KC')]: 'KC', [mixed.h('4H')]: '4H', [mixed.h('2C')]: '2C' },
+    });
     expect((summarize(mv) as { seats: Array<{ hand: string[] }> }).seats[0]?.hand).toEqual(['2C', '4H', 'KC', '??']);
   });
 
-  test('cardZones: each seat\'s hand, face-up and face-down cards, then the draw stack', () => {
+  test("cardZones: each seat's hand, face-up and face-down cards, then the draw stack", () => {
     const t = table(three);
     expect(cardZones(t.state)).toEqual([
       { seat: 0, label: 'hand', handles: [t.h('9C'), t.h('4C')] },
@@ -163,8 +180,19 @@ describe('view', () => {
 });
 
 describe('outcome', () => {
-  const over = (out: number[], loser: number | null, endless: 'repetition' | 'no-progress' | null, players = 3, dealer = 0) => {
-    const t = table({ seats: Array.from({ length: players }, (_, s) => ({ hand: out.includes(s) ? [] : [`${s + 4}C` as CardId] })), phase: 'over', out, dealer });
+  const over = (
+    out: number[],
+    loser: number | null,
+    endless: 'repetition' | 'no-progress' | null,
+    players = 3,
+    dealer = 0,
+  ) => {
+    const t = table({
+      seats: Array.from({ length: players }, (_, s) => ({ hand: out.includes(s) ? [] : [`${s + 4}C` as CardId] })),
+      phase: 'over',
+      out,
+      dealer,
+    });
     t.state.board.loser = loser;
     t.state.board.endless = endless;
     return outcome(t.state);
@@ -176,32 +204,58 @@ describe('outcome', () => {
 
   // The positions are built inside the test (a table row evaluated at collection would run before a mutant is switched on).
   test.each<[string, Parameters<typeof over>, object]>([
-    ['played out: the loser deals', [[1, 0], 2, null], { ranking: [[1], [0], [2]], nextDealer: 2, summary: 'seat 1 won; seat 2 lost; seat 2 deals next' }],
-    ['stopped at the first winner: the seat after the dealer deals', [[1], null, null, 3, 2], {
-      ranking: [[1], [0, 2]],
-      nextDealer: 0,
-      summary: 'seat 1 won; play stopped at the first winner; seat 0 deals next',
-    }],
-    ['by repetition after a winner', [[0], null, 'repetition', 3, 1], {
-      ranking: [[0], [1, 2]],
-      nextDealer: 2,
-      summary: 'the hand ended by repetition (a position occurred a third time); seat 0 won; seats 1, 2 share the last place; nobody lost; seat 2 deals next',
-    }],
-    ['without progress, nobody out', [[], null, 'no-progress', 2, 1], {
-      ranking: [[0, 1]],
-      nextDealer: 0,
-      summary: 'the hand ended without progress; seats 0, 1 share the last place; nobody lost; seat 0 deals next',
-    }],
-    ['without progress, one seat left', [[2, 0], null, 'no-progress', 3, 0], {
-      ranking: [[2], [0], [1]],
-      nextDealer: 1,
-      summary: 'the hand ended without progress; seat 2 won; seat 1 shares the last place; nobody lost; seat 1 deals next',
-    }],
-    ['over with nobody out (never in play)', [[], null, null, 2, 0], {
-      ranking: [[0, 1]],
-      nextDealer: 1,
-      summary: 'seat ? won; play stopped at the first winner; seat 1 deals next',
-    }],
+    [
+      'played out: the loser deals',
+      [[1, 0], 2, null],
+      { ranking: [[1], [0], [2]], nextDealer: 2, summary: 'seat 1 won; seat 2 lost; seat 2 deals next' },
+    ],
+    [
+      'stopped at the first winner: the seat after the dealer deals',
+      [[1], null, null, 3, 2],
+      {
+        ranking: [[1], [0, 2]],
+        nextDealer: 0,
+        summary: 'seat 1 won; play stopped at the first winner; seat 0 deals next',
+      },
+    ],
+    [
+      'by repetition after a winner',
+      [[0], null, 'repetition', 3, 1],
+      {
+        ranking: [[0], [1, 2]],
+        nextDealer: 2,
+        summary:
+          'the hand ended by repetition (a position occurred a third time); seat 0 won; seats 1, 2 share the last place; nobody lost; seat 2 deals next',
+      },
+    ],
+    [
+      'without progress, nobody out',
+      [[], null, 'no-progress', 2, 1],
+      {
+        ranking: [[0, 1]],
+        nextDealer: 0,
+        summary: 'the hand ended without progress; seats 0, 1 share the last place; nobody lost; seat 0 deals next',
+      },
+    ],
+    [
+      'without progress, one seat left',
+      [[2, 0], null, 'no-progress', 3, 0],
+      {
+        ranking: [[2], [0], [1]],
+        nextDealer: 1,
+        summary:
+          'the hand ended without progress; seat 2 won; seat 1 shares the last place; nobody lost; seat 1 deals next',
+      },
+    ],
+    [
+      'over with nobody out (never in play)',
+      [[], null, null, 2, 0],
+      {
+        ranking: [[0, 1]],
+        nextDealer: 1,
+        summary: 'seat ? won; play stopped at the first winner; seat 1 deals next',
+      },
+    ],
   ])('%s', (_name, args, expected) => {
     expect(over(...args)).toEqual({ scores: null, carry: null, ...expected });
   });
@@ -213,9 +267,17 @@ describe('outcome', () => {
 
 describe('the endless-hands record (endless.ts)', () => {
   const board = () =>
-    table({ seats: [{ hand: ['9C', '4C'], faceUp: ['KS'], faceDown: ['2S'] }, { hand: ['4D'], faceDown: ['6D', '7D'] }], stack: ['7H', '3H'], draw: ['JH'], cemetery: ['10C', '5C'] });
+    table({
+      seats: [
+        { hand: ['9C', '4C'], faceUp: ['KS'], faceDown: ['2S'] },
+        { hand: ['4D'], faceDown: ['6D', '7D'] },
+      ],
+      stack: ['7H', '3H'],
+      draw: ['JH'],
+      cemetery: ['10C', '5C'],
+    });
 
-  test('a position: the turn, the stack in order, the draw count, each seat\'s cards as sorted sets, who is out', () => {
+  test("a position: the turn, the stack in order, the draw count, each seat's cards as sorted sets, who is out", () => {
     const t = board();
     t.state.board.seats[0]!.hand.reverse();
     t.state.board.out = [1];
@@ -235,7 +297,16 @@ describe('the endless-hands record (endless.ts)', () => {
   });
 
   test('hands and face-down cards as sets, numerically sorted (handles above 9)', async () => {
-    const t = table({ seats: [{ hand: ['2C', '3C', '4C', '5C', '6C', '7C', '8C', '9C', '10C', 'JC', 'QC', 'KC'], faceUp: ['AC', '2D'], faceDown: ['3D', '4D'] }, { hand: ['5D'] }] });
+    const t = table({
+      seats: [
+        {
+          hand: ['2C', '3C', '4C', '5C', '6C', '7C', '8C', '9C', '10C', 'JC', 'QC', 'KC'],
+          faceUp: ['AC', '2D'],
+          faceDown: ['3D', '4D'],
+        },
+        { hand: ['5D'] },
+      ],
+    });
     const b = t.state.board;
     const before = positionHash(b);
     b.seats[0]!.hand = [11, 2, 10, 0, 1, 3, 4, 5, 6, 7, 8, 9];
@@ -291,7 +362,12 @@ describe('the endless-hands record (endless.ts)', () => {
     expect(t.state.board.positions).toEqual([key, key]);
     expect(t.state.board.phase).toBe('play');
     recordTurn(t.state, false);
-    expect(t.state.board).toMatchObject({ phase: 'over', loser: null, endless: 'repetition', positions: [key, key, key] });
+    expect(t.state.board).toMatchObject({
+      phase: 'over',
+      loser: null,
+      endless: 'repetition',
+      positions: [key, key, key],
+    });
     // Once over, nothing more is recorded.
     recordTurn(t.state, false);
     expect(t.state.board.positions).toHaveLength(3);
@@ -323,7 +399,13 @@ describe('the endless-hands record (endless.ts)', () => {
 
 describe('scenario support (scenario.ts)', () => {
   const load = () => loadedNow(() => import('../../../src/games/stress-shed/scenario.js'));
-  const options = { voluntaryPickup: false, fourOfAKindBurns: false, stopAtFirstWinner: false, decks: 1 as const, endlessHandsEnd: true };
+  const options = {
+    voluntaryPickup: false,
+    fourOfAKindBurns: false,
+    stopAtFirstWinner: false,
+    decks: 1 as const,
+    endlessHandsEnd: true,
+  };
   const seats = [
     { hand: ['4C'], faceUp: ['5C', '6C'], faceDown: [] },
     { hand: [], faceUp: [], faceDown: ['7C'] },
@@ -333,8 +415,22 @@ describe('scenario support (scenario.ts)', () => {
     const { scenario } = await load();
     const dealt = scenario.deal({ seats, stack: ['9H', '3C'], draw: ['2D', 'KD'] }, 2, options);
     if (typeof dealt === 'string') throw new Error(dealt);
-    expect(dealt.layout).toEqual({ seats: [{ hand: 1, faceUp: 2, faceDown: 0 }, { hand: 0, faceUp: 0, faceDown: 1 }], stack: 2, draw: 2 });
-    expect(dealt.zones).toMatchObject({ 'hand@0': ['4C'], 'faceUp@0': ['5C', '6C'], 'faceDown@0': [], 'faceDown@1': ['7C'], stack: ['9H', '3C'], draw: ['2D', 'KD'] });
+    expect(dealt.layout).toEqual({
+      seats: [
+        { hand: 1, faceUp: 2, faceDown: 0 },
+        { hand: 0, faceUp: 0, faceDown: 1 },
+      ],
+      stack: 2,
+      draw: 2,
+    });
+    expect(dealt.zones).toMatchObject({
+      'hand@0': ['4C'],
+      'faceUp@0': ['5C', '6C'],
+      'faceDown@0': [],
+      'faceDown@1': ['7C'],
+      stack: ['9H', '3C'],
+      draw: ['2D', 'KD'],
+    });
     expect(dealt.zones.cemetery).toHaveLength(52 - 8);
     expect(dealt.zones.cemetery?.slice(0, 3)).toEqual(['2C', '8C', '9C']);
   });
@@ -351,7 +447,18 @@ describe('scenario support (scenario.ts)', () => {
 
   test.each<[string, unknown, number, string]>([
     ['a seat count that differs', { seats, stack: [] }, 3, 'the deal has 2 seats, the scenario 3'],
-    ['a card twice', { seats: [{ hand: ['4C'], faceUp: [], faceDown: [] }, { hand: [], faceUp: ['4C'], faceDown: [] }], stack: [] }, 2, '"4C" is dealt twice'],
+    [
+      'a card twice',
+      {
+        seats: [
+          { hand: ['4C'], faceUp: [], faceDown: [] },
+          { hand: [], faceUp: ['4C'], faceDown: [] },
+        ],
+        stack: [],
+      },
+      2,
+      '"4C" is dealt twice',
+    ],
     ['a card in the draw and the stack', { seats, stack: ['9H'], draw: ['9H'] }, 2, '"9H" is dealt twice'],
   ])('refuses %s', async (_name, spec, players, error) => {
     const { scenario } = await load();
@@ -374,9 +481,23 @@ describe('scenario support (scenario.ts)', () => {
   const handleOf = (card: string): number | null => ({ '4C': 0, '5C': 1, '6C': 2, '7C': 3, AS: 7 })[card] ?? null;
 
   test.each<[string, unknown, unknown]>([
-    ['ready with swaps', { type: 'ready', swaps: [['4C', '5C']] }, { type: 'ready', swaps: [{ hand: 0, card: '4C', faceUp: 1 }] }],
+    [
+      'ready with swaps',
+      { type: 'ready', swaps: [['4C', '5C']] },
+      { type: 'ready', swaps: [{ hand: 0, card: '4C', faceUp: 1 }] },
+    ],
     ['ready without swaps', { type: 'ready', seat: 1 }, { type: 'ready', swaps: [] }],
-    ['play', { type: 'play', cards: ['5C', '6C'] }, { type: 'play', cards: [{ handle: 1, card: '5C' }, { handle: 2, card: '6C' }] }],
+    [
+      'play',
+      { type: 'play', cards: ['5C', '6C'] },
+      {
+        type: 'play',
+        cards: [
+          { handle: 1, card: '5C' },
+          { handle: 2, card: '6C' },
+        ],
+      },
+    ],
     ['blind', { type: 'blind', card: '7C' }, { type: 'blind', handle: 3 }],
     ['pickup', { type: 'pickup', note: 'x' }, { type: 'pickup' }],
   ])('a step: %s', async (_name, spec, action) => {
@@ -397,7 +518,7 @@ describe('scenario support (scenario.ts)', () => {
     if (!result.ok) expect(result.error).toMatch(error);
   });
 
-  test('its summary is the views\' summary', async () => {
+  test("its summary is the views' summary", async () => {
     const { scenario } = await load();
     const t = table(three);
     const v = view(t.state, null, { known: {} });
@@ -406,10 +527,22 @@ describe('scenario support (scenario.ts)', () => {
 });
 
 describe('the game and the module as listed', () => {
-  test('game.ts: id, name, seats, no races, and this folder\'s parts', async () => {
+  test("game.ts: id, name, seats, no races, and this folder's parts", async () => {
     const { stressShed } = await loadedNow(() => import('../../../src/games/stress-shed/game.js'));
-    expect(stressShed).toMatchObject({ id: 'stress-shed', displayName: 'Stress (shedding)', minPlayers: 2, maxPlayers: 6, raceErrors: [] });
-    expect(stressShed.defaultOptions).toEqual({ voluntaryPickup: false, fourOfAKindBurns: false, stopAtFirstWinner: false, decks: 'auto', endlessHandsEnd: true });
+    expect(stressShed).toMatchObject({
+      id: 'stress-shed',
+      displayName: 'Stress (shedding)',
+      minPlayers: 2,
+      maxPlayers: 6,
+      raceErrors: [],
+    });
+    expect(stressShed.defaultOptions).toEqual({
+      voluntaryPickup: false,
+      fourOfAKindBurns: false,
+      stopAtFirstWinner: false,
+      decks: 'auto',
+      endlessHandsEnd: true,
+    });
     const setup = stressShed.setup({ players: 2 });
     expect(setup.ok && setup.state.deck).toHaveLength(52);
     expect(stressShed.parseOptions({ decks: 2 }, 2)).toMatchObject({ decks: 2 });
@@ -428,9 +561,17 @@ describe('the game and the module as listed', () => {
       playDirection: 'ascending',
     });
     expect(m.options.fields).toEqual({
-      voluntaryPickup: { kind: 'checkbox', label: 'Pick up the stack at will', help: 'Off: only when you cannot play (checked by the audit).' },
+      voluntaryPickup: {
+        kind: 'checkbox',
+        label: 'Pick up the stack at will',
+        help: 'Off: only when you cannot play (checked by the audit).',
+      },
       fourOfAKindBurns: { kind: 'checkbox', label: 'Four of a kind burns the stack' },
-      stopAtFirstWinner: { kind: 'checkbox', label: 'Stop at the first winner', help: 'Off: play on until one player is left.' },
+      stopAtFirstWinner: {
+        kind: 'checkbox',
+        label: 'Stop at the first winner',
+        help: 'Off: play on until one player is left.',
+      },
       decks: {
         kind: 'select',
         label: 'Decks',
@@ -447,13 +588,21 @@ describe('the game and the module as listed', () => {
         help: 'A position seen three times, or long play without progress, ends the hand with no loser.',
       },
     });
-    expect(m.options.defaults).toEqual({ voluntaryPickup: false, fourOfAKindBurns: false, stopAtFirstWinner: false, decks: 'auto', endlessHandsEnd: true });
+    expect(m.options.defaults).toEqual({
+      voluntaryPickup: false,
+      fourOfAKindBurns: false,
+      stopAtFirstWinner: false,
+      decks: 'auto',
+      endlessHandsEnd: true,
+    });
     expect(m.rules).toBe(index.stressShed);
     expect(m.bots.heuristic).toBe(index.stressShedHeuristic);
     expect(m.hiddenClaims).toBe(true);
     expect(m.cardZones).toBeTypeOf('function');
     expect(m.rulesText?.sections.map((s) => s.title)).toEqual(['Set-up', 'Playing', 'End']);
     expect(m.cardProbe?.play(4, '5C', null as never)).toEqual({ type: 'play', cards: [{ handle: 4, card: '5C' }] });
-    expect(m.describe({ kind: 'act', seat: 1, action: { type: 'pickup' } }, ['Ann', 'Bob'], null, null)).toBe('Bob picked up the stack');
+    expect(m.describe({ kind: 'act', seat: 1, action: { type: 'pickup' } }, ['Ann', 'Bob'], null, null)).toBe(
+      'Bob picked up the stack',
+    );
   });
 });

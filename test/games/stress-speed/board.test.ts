@@ -161,7 +161,12 @@ describe('playsOf', () => {
       [['6C'], ['3H', '5D']],
     );
     const named = (seat: number) =>
-      playsOf(board, seat, know).map((p) => ({ slot: p.slot, card: name(p.handle), stack: p.stack, onTop: name(p.onTop) }));
+      playsOf(board, seat, know).map((p) => ({
+        slot: p.slot,
+        card: name(p.handle),
+        stack: p.stack,
+        onTop: name(p.onTop),
+      }));
     // Seat 0: 5H on 6C (left) and on 5D? no (same rank); 9S on neither; 4C on 5D (right).
     expect(named(0)).toEqual([
       { slot: 0, card: '5H', stack: 0, onTop: '6C' },
@@ -228,14 +233,23 @@ describe('stressTops', () => {
         [['5H'], ['6H'], ['7H'], ['8H']],
         [['5C'], ['6C'], ['7C'], ['8C']],
       ],
-      [['3C', '9H'], ['QD', '9D']],
+      [
+        ['3C', '9H'],
+        ['QD', '9D'],
+      ],
     );
     expect(stressTops(board, know)).toEqual([10, 12]);
   });
 
   test.each<[string, string[][]]>([
     ['different ranks', [['9H'], ['10D']]],
-    ['the same rank lower down only', [['9H', '4C'], ['9D', '5C']]],
+    [
+      'the same rank lower down only',
+      [
+        ['9H', '4C'],
+        ['9D', '5C'],
+      ],
+    ],
     ['an empty stack', [[], ['9D']]],
     ['the other stack empty', [['9D'], []]],
     ['both stacks empty', [[], []]],
@@ -274,7 +288,15 @@ describe('anyoneCanAct (false: stalemate)', () => {
     ['only a stress call is possible', rowsNone, [['5H'], ['5D']], true],
     ['only seat 0 can play', [[['6H'], ['2D'], ['2S'], ['2C']], rowsNone[1]], [['5H'], ['10D']], true],
     ['only seat 1 can play', [rowsNone[0], [['7H'], ['JD'], ['7S'], ['7C']]], [['5H'], ['10D']], true],
-    ['both can play', [[['6H'], ['2D'], ['2S'], ['2C']], [['7H'], ['JD'], ['7S'], ['7C']]], [['5H'], ['10D']], true],
+    [
+      'both can play',
+      [
+        [['6H'], ['2D'], ['2S'], ['2C']],
+        [['7H'], ['JD'], ['7S'], ['7C']],
+      ],
+      [['5H'], ['10D']],
+      true,
+    ],
     ['both stacks are empty', rowsNone, [[], []], false],
   ])('%s: %s', (_name, rows, stacks, expected) => {
     const { board, know } = boardOf(rows, stacks);

@@ -37,9 +37,9 @@ describe('Stress (speed) log lines with every effect', () => {
       ],
       stacks: [['KD'], ['4H']],
     });
-    expect(step({ kind: 'act', seat: 0, action: { type: 'play', slot: 0, handle: h('5C'), stack: 1, onTop: h('4H') } })).toBe(
-      "Ann played 5♣ on 4♥ (right stack) — Ann's row and pile are empty: Ann wins",
-    );
+    expect(
+      step({ kind: 'act', seat: 0, action: { type: 'play', slot: 0, handle: h('5C'), stack: 1, onTop: h('4H') } }),
+    ).toBe("Ann played 5♣ on 4♥ (right stack) — Ann's row and pile are empty: Ann wins");
   });
 
   test('a stress call says who takes both stacks and how many cards', () => {
@@ -48,8 +48,13 @@ describe('Stress (speed) log lines with every effect', () => {
         { row: [['2D', '5H'], ['9S'], ['9C'], ['KH']], pile: ['QS', '6D'] },
         { row: [['3D'], ['2H'], ['10S'], ['AS']], pile: ['10H', '8C'] },
       ],
-      stacks: [['3C', '9H'], ['QD', '9D']],
+      stacks: [
+        ['3C', '9H'],
+        ['QD', '9D'],
+      ],
     });
-    expect(step({ kind: 'act', seat: 0, action: { type: 'stress', tops: [h('9H'), h('9D')] } })).toBe('Ann called stress! — Bob takes both stacks (4 cards)');
+    expect(step({ kind: 'act', seat: 0, action: { type: 'stress', tops: [h('9H'), h('9D')] } })).toBe(
+      'Ann called stress! — Bob takes both stacks (4 cards)',
+    );
   });
 });

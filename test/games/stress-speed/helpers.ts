@@ -29,7 +29,10 @@ export function dealtHand(seed: number, args: SetupArgs = { players: 2 }): { sta
 }
 
 /** The state after a readable deal (and steps), crypto settled from the fixed deal. */
-export function position(deal: ScenarioFile['deal'], actions: ScenarioFile['actions'] = []): { state: SpeedState; open: OpenCards; inputs: unknown[] } {
+export function position(
+  deal: ScenarioFile['deal'],
+  actions: ScenarioFile['actions'] = [],
+): { state: SpeedState; open: OpenCards; inputs: unknown[] } {
   const run = runScenario(stressSpeed, { game: 'stress-speed', seats: 2, deal, actions });
   if (!run.ok || !run.state) throw new Error(`${run.failures.join('; ')}\n${run.log.join('\n')}`);
   return { state: run.state as SpeedState, open: run.open, inputs: run.inputs };
@@ -54,10 +57,13 @@ export function knowledgeProblems(state: SpeedState): string[] {
   const beingRevealed = new Set(state.requests.flatMap((r) => (r.kind === 'reveal-all' ? r.handles : [])));
   const info = (h: number) => state.cards[h] ?? { card: null, seen: [], gone: true };
   state.board.seats.forEach((mine, seat) => {
-    for (const h of mine.pile) if (info(h).card !== null || info(h).seen.length > 0) problems.push(`pile card ${h} of seat ${seat} is known`);
-    for (const h of mine.row.flat()) if (info(h).card === null && !beingRevealed.has(h)) problems.push(`row card ${h} of seat ${seat} is not public`);
+    for (const h of mine.pile)
+      if (info(h).card !== null || info(h).seen.length > 0) problems.push(`pile card ${h} of seat ${seat} is known`);
+    for (const h of mine.row.flat())
+      if (info(h).card === null && !beingRevealed.has(h)) problems.push(`row card ${h} of seat ${seat} is not public`);
   });
-  for (const h of state.board.stacks.flat()) if (info(h).card === null && !beingRevealed.has(h)) problems.push(`centre card ${h} is not public`);
+  for (const h of state.board.stacks.flat())
+    if (info(h).card === null && !beingRevealed.has(h)) problems.push(`centre card ${h} is not public`);
   return problems;
 }
 
@@ -81,13 +87,26 @@ export interface RealTimeResult {
   bounces: Array<{ seat: Seat; error: string; step: number }>;
 }
 
-export function playRealTime(start: SpeedState, deal: OpenCards, bots: readonly Bot[], options: RealTimeOptions): RealTimeResult {
+export function playRealTime(
+  start: SpeedState,
+  deal: OpenCards,
+  bots: readonly Bot[],
+  options: RealTimeOptions,
+): RealTimeResult {
   let state: SpeedState = start;
   let open = deal;
   const inputs: unknown[] = [];
   const bounces: RealTimeResult['bounces'] = [];
   const pending: Array<unknown> = bots.map(() => undefined);
-  const result = (ok: boolean, reason: string, finished: boolean): RealTimeResult => ({ ok, reason, finished, state, inputs, open, bounces });
+  const result = (ok: boolean, reason: string, finished: boolean): RealTimeResult => ({
+    ok,
+    reason,
+    finished,
+    state,
+    inputs,
+    open,
+    bounces,
+  });
   const accept = (next: AnyState, input: unknown): void => {
     state = next as SpeedState;
     inputs.push(input);
@@ -108,7 +127,8 @@ export function playRealTime(start: SpeedState, deal: OpenCards, bots: readonly 
     if (awaiting.kind !== 'anytime') return result(false, `unexpected await ${awaiting.kind}`, false);
     // Each seat without a move in flight looks at the table now.
     bots.forEach((bot, seat) => {
-      if (pending[seat] === undefined || pending[seat] === null) pending[seat] = bot(stressSpeed, state, seat, privateViewOf(state, open, seat));
+      if (pending[seat] === undefined || pending[seat] === null)
+        pending[seat] = bot(stressSpeed, state, seat, privateViewOf(state, open, seat));
     });
     const ready = awaiting.seats.filter((seat) => pending[seat] !== undefined && pending[seat] !== null);
     const seat = ready[options.orderRng.int(ready.length)];
@@ -117,7 +137,8 @@ export function playRealTime(start: SpeedState, deal: OpenCards, bots: readonly 
     pending[seat] = undefined;
     const next = stressSpeed.reduce(state, input);
     if (!next.ok) {
-      if (!stressSpeed.raceErrors.includes(next.error)) return result(false, `seat ${seat}: ${next.error} for ${JSON.stringify(input.action)}`, false);
+      if (!stressSpeed.raceErrors.includes(next.error))
+        return result(false, `seat ${seat}: ${next.error} for ${JSON.stringify(input.action)}`, false);
       bounces.push({ seat, error: next.error, step: state.step });
       continue;
     }

@@ -20,14 +20,24 @@ describe('card hints', () => {
       stacks: [['KH'], ['AD']],
     });
     const view = privateViewOf(state, open, 0);
-    const hints = Object.fromEntries(Object.entries(cardHints(stressSpeedModule, state, 0, view)).map(([h, hint]) => [open[Number(h)]!, hint]));
+    const hints = Object.fromEntries(
+      Object.entries(cardHints(stressSpeedModule, state, 0, view)).map(([h, hint]) => [open[Number(h)]!, hint]),
+    );
     expect(Object.keys(hints).sort()).toEqual(['2C', '7D', 'AS', 'QC']);
     expect(hints['AS']).toEqual({ legal: true, why: null, places: [0] });
     expect(hints['2C']).toEqual({ legal: true, why: null, places: [1] });
     expect(hints['QC']).toEqual({ legal: true, why: null, places: [0] });
-    expect(hints['7D']).toEqual({ legal: false, why: '7♦ is not one up or one down from K♥ or A♦: aces go both ways.', places: [] });
-    const offered = stressSpeedModule.rules.legalActions(state, 0, view).flatMap((a) => (a.type === 'play' ? [`${open[a.handle]}@${a.stack}`] : []));
-    const hinted = Object.entries(hints).flatMap(([card, hint]) => (hint.places ?? []).map((stack) => `${card}@${stack}`));
+    expect(hints['7D']).toEqual({
+      legal: false,
+      why: '7♦ is not one up or one down from K♥ or A♦: aces go both ways.',
+      places: [],
+    });
+    const offered = stressSpeedModule.rules
+      .legalActions(state, 0, view)
+      .flatMap((a) => (a.type === 'play' ? [`${open[a.handle]}@${a.stack}`] : []));
+    const hinted = Object.entries(hints).flatMap(([card, hint]) =>
+      (hint.places ?? []).map((stack) => `${card}@${stack}`),
+    );
     expect(hinted.sort()).toEqual(offered.sort());
   });
 });

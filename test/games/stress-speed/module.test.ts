@@ -56,7 +56,9 @@ describe('rules-text.ts', () => {
       sections: [
         {
           title: 'Set-up',
-          points: ['Each player has a face-down pile of 26 and a row of four face-up cards; each deals one card onto their centre stack.'],
+          points: [
+            'Each player has a face-down pile of 26 and a row of four face-up cards; each deals one card onto their centre stack.',
+          ],
         },
         {
           title: 'Playing',
@@ -82,8 +84,12 @@ describe('describe.ts and hints.ts, loaded now', () => {
   test('the stack sides in the log: left is stack 0, right is stack 1', async () => {
     const { describeAction } = await loadedNow(() => import('../../../src/games/stress-speed/describe.js'));
     const know = (h: number) => ({ 1: '7C', 2: '8D' })[h] ?? null;
-    expect(describeAction({ type: 'play', slot: 0, handle: 1, stack: 0, onTop: 2 }, 'Ann', know)).toBe('Ann played 7♣ on 8♦ (left stack)');
-    expect(describeAction({ type: 'play', slot: 0, handle: 1, stack: 1, onTop: 2 }, 'Ann', know)).toBe('Ann played 7♣ on 8♦ (right stack)');
+    expect(describeAction({ type: 'play', slot: 0, handle: 1, stack: 0, onTop: 2 }, 'Ann', know)).toBe(
+      'Ann played 7♣ on 8♦ (left stack)',
+    );
+    expect(describeAction({ type: 'play', slot: 0, handle: 1, stack: 1, onTop: 2 }, 'Ann', know)).toBe(
+      'Ann played 7♣ on 8♦ (right stack)',
+    );
   });
 
   test('the card probe: the row tops, one play per stack, the words', async () => {
@@ -99,6 +105,8 @@ describe('describe.ts and hints.ts, loaded now', () => {
     expect(tops.map((h) => open[h])).toEqual(['AS', 'QC', '2C', '7D']);
     const plays = speedProbe.play(tops[3]!, '7D', state);
     expect(Array.isArray(plays) ? plays.map((p) => p.type === 'play' && p.stack) : null).toEqual([0, 1]);
-    expect(speedProbe.words('not-adjacent', '7D', state, 0)).toBe('7♦ is not one up or one down from K♥ or A♦: aces go both ways.');
+    expect(speedProbe.words('not-adjacent', '7D', state, 0)).toBe(
+      '7♦ is not one up or one down from K♥ or A♦: aces go both ways.',
+    );
   });
 });

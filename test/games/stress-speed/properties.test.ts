@@ -56,11 +56,12 @@ function legalActionsAccepted(state: SpeedState): string[] {
 
 const players: Record<string, (seed: number) => Bot[]> = {
   'uniformly random players': (seed) => [randomBot(makeRng(seed)), randomBot(makeRng(seed + 1))],
-  'heuristic players with random slips': (seed) => [0, 1].map((seat) => heuristicBot({ rng: makeRng(seed * 31 + seat), noise: ((seed % 5) + 1) / 10 })),
+  'heuristic players with random slips': (seed) =>
+    [0, 1].map((seat) => heuristicBot({ rng: makeRng(seed * 31 + seat), noise: ((seed % 5) + 1) / 10 })),
 };
 
 describe.each(Object.keys(players))('%s in real time', (kind) => {
-  test('cards stay in one place, knowledge stays public or nobody\'s, legal actions are accepted; the hand ends, replays and audits clean', () => {
+  test("cards stay in one place, knowledge stays public or nobody's, legal actions are accepted; the hand ends, replays and audits clean", () => {
     fc.assert(
       fc.property(fc.nat(), fc.double({ min: 0, max: 0.9, noNaN: true }), (seed, lag) => {
         const { state: start, open: deal } = dealtHand(seed);
@@ -115,19 +116,28 @@ describe('concurrent moves', () => {
         const reached = playRealTime(start, deal, bots, { maxInputs: prefix, orderRng: makeRng(seed) });
         const { state, open } = settled(reached.state, reached.open);
         fc.pre(stressSpeed.awaits(state).kind === 'anytime');
-        const pairs = stressSpeed.legalActions(state, 0).flatMap((a) => stressSpeed.legalActions(state, 1).map((b) => [a, b] as const));
+        const pairs = stressSpeed
+          .legalActions(state, 0)
+          .flatMap((a) => stressSpeed.legalActions(state, 1).map((b) => [a, b] as const));
         fc.pre(pairs.length > 0);
         for (const [mine, theirs] of pairs) {
           for (const [[firstSeat, first], [secondSeat, second]] of [
-            [[0, mine], [1, theirs]],
-            [[1, theirs], [0, mine]],
+            [
+              [0, mine],
+              [1, theirs],
+            ],
+            [
+              [1, theirs],
+              [0, mine],
+            ],
           ] as const) {
             const landed = stressSpeed.reduce(state, { kind: 'act', seat: firstSeat, action: first });
             if (!landed.ok) throw new Error(`first move refused: ${landed.error}`);
             const after = settled(landed.state, open).state;
             const result = stressSpeed.reduce(after, { kind: 'act', seat: secondSeat, action: second });
             if (after.board.phase === 'over') expect(result).toEqual({ ok: false, error: 'game-over' });
-            else if (conflicts(first, second)) expect(result).toEqual({ ok: false, error: second.type === 'stress' ? 'stale-call' : 'stale-top' });
+            else if (conflicts(first, second))
+              expect(result).toEqual({ ok: false, error: second.type === 'stress' ? 'stale-call' : 'stale-top' });
             else expect(result.ok).toBe(true);
             // Both peers apply the agreed order to the same state: the same result.
             const again = stressSpeed.reduce(state, { kind: 'act', seat: firstSeat, action: first });
@@ -138,7 +148,9 @@ describe('concurrent moves', () => {
             // Exactly one of two plays onto one top lands, whichever the table orders first.
             const order = (a: Play, seatA: number, b: Play, seatB: number): string[] => {
               const one = stressSpeed.reduce(state, { kind: 'act', seat: seatA, action: a });
-              const two = one.ok ? stressSpeed.reduce(settled(one.state, open).state, { kind: 'act', seat: seatB, action: b }) : one;
+              const two = one.ok
+                ? stressSpeed.reduce(settled(one.state, open).state, { kind: 'act', seat: seatB, action: b })
+                : one;
               return [one.ok ? 'lands' : one.error, two.ok ? 'lands' : two.error];
             };
             const firstWins = order(mine, 0, theirs, 1);
@@ -160,7 +172,10 @@ describe('concurrent moves', () => {
         { row: [['2D', '5H'], ['6C'], ['9C'], ['KH']], pile: ['QS'] },
         { row: [['3D'], ['2H'], ['10S'], ['AS']], pile: ['10H'] },
       ],
-      stacks: [['3C', '4C'], ['QD', 'JD']],
+      stacks: [
+        ['3C', '4C'],
+        ['QD', 'JD'],
+      ],
     });
     const h = (card: string): number => handleOf(state, open, card);
     const moves: Array<[number, SpeedAction]> = [
@@ -184,14 +199,34 @@ describe('garbage input', () => {
   const handleArb = fc.integer({ min: -2, max: 120 });
   const garbageAction = fc.oneof(
     fc.anything(),
-    fc.record({ type: fc.constantFrom('play', 'stress', 'pickup'), slot: fc.anything(), handle: fc.anything(), stack: fc.anything(), onTop: fc.anything(), tops: fc.anything() }, { requiredKeys: ['type'] }),
-    fc.record({ type: fc.constant('play'), slot: fc.integer({ min: -1, max: 5 }), handle: handleArb, stack: fc.integer({ min: -1, max: 2 }), onTop: handleArb }),
+    fc.record(
+      {
+        type: fc.constantFrom('play', 'stress', 'pickup'),
+        slot: fc.anything(),
+        handle: fc.anything(),
+        stack: fc.anything(),
+        onTop: fc.anything(),
+        tops: fc.anything(),
+      },
+      { requiredKeys: ['type'] },
+    ),
+    fc.record({
+      type: fc.constant('play'),
+      slot: fc.integer({ min: -1, max: 5 }),
+      handle: handleArb,
+      stack: fc.integer({ min: -1, max: 2 }),
+      onTop: handleArb,
+    }),
     fc.record({ type: fc.constant('stress'), tops: fc.array(handleArb, { maxLength: 3 }) }),
   );
   const garbageInput = fc.oneof(
     fc.anything(),
     fc.record({ kind: fc.constant('act'), seat: fc.integer({ min: -1, max: 3 }), action: garbageAction }),
-    fc.record({ kind: fc.constantFrom('revealed', 'delivered', 'reshuffled'), request: fc.integer({ min: -1, max: 40 }), cards: fc.dictionary(fc.nat(120).map(String), fc.constantFrom('5H', 'AS', 'zz')) }),
+    fc.record({
+      kind: fc.constantFrom('revealed', 'delivered', 'reshuffled'),
+      request: fc.integer({ min: -1, max: 40 }),
+      cards: fc.dictionary(fc.nat(120).map(String), fc.constantFrom('5H', 'AS', 'zz')),
+    }),
   );
 
   test('is refused with an error code, never thrown, never an internal error, and changes nothing', () => {

@@ -12,7 +12,11 @@ import { act } from '../../../src/games/stress-speed/rules.js';
 import { stressSpeed, type SpeedAction, type SpeedState } from '../../../src/games/stress-speed/index.js';
 import { dealtHand, handleOf, knowledgeProblems, position } from './helpers.js';
 
-function at(deal: Parameters<typeof position>[0]): { state: SpeedState; open: Record<number, string>; h: (card: string) => number } {
+function at(deal: Parameters<typeof position>[0]): {
+  state: SpeedState;
+  open: Record<number, string>;
+  h: (card: string) => number;
+} {
   const { state, open } = position(deal);
   return { state, open, h: (card) => handleOf(state, open, card) };
 }
@@ -23,7 +27,10 @@ const nines = {
     { row: [['2D', '5H'], ['9S'], ['9C'], ['KH']], pile: ['QS', '6D'] },
     { row: [['3D'], ['2H'], ['10S'], ['AS']], pile: ['10H', '8C'] },
   ],
-  stacks: [['3C', '9H'], ['QD', '9D']],
+  stacks: [
+    ['3C', '9H'],
+    ['QD', '9D'],
+  ],
 };
 
 function step(state: SpeedState, seat: number, action: SpeedAction): SpeedState {
@@ -39,14 +46,19 @@ describe('the end of the hand', () => {
         { row: [['5H'], [], [], []], pile: [] },
         { row: [['9S'], ['9C'], ['KH'], ['2D']], pile: ['QS', '6D'] },
       ],
-      stacks: [['3C', '4C'], ['QD', 'JD']],
+      stacks: [
+        ['3C', '4C'],
+        ['QD', 'JD'],
+      ],
     });
     const won = step(state, 0, { type: 'play', slot: 0, handle: h('5H'), stack: 0, onTop: h('4C') });
     expect(won.board.phase).toBe('over');
     expect(won.board.winner).toBe(0);
     expect(won.requests).toEqual([]);
     expect(stressSpeed.awaits(won)).toEqual({ kind: 'over' });
-    expect(stressSpeed.reduce(won, { kind: 'act', seat: 1, action: { type: 'stress', tops: [h('5H'), h('JD')] } })).toMatchObject({ ok: false });
+    expect(
+      stressSpeed.reduce(won, { kind: 'act', seat: 1, action: { type: 'stress', tops: [h('5H'), h('JD')] } }),
+    ).toMatchObject({ ok: false });
   });
 });
 
@@ -55,22 +67,42 @@ describe('refusals the parser cannot see', () => {
     const setup = stressSpeed.setup({ players: 2 });
     if (!setup.ok) throw new Error(setup.error);
     const dealing = cloneJson(setup.state);
-    expect(act(dealing, 0, { type: 'play', slot: 0, handle: 0, stack: 0, onTop: 1 }, () => null)).toBe('not-play-phase');
+    expect(act(dealing, 0, { type: 'play', slot: 0, handle: 0, stack: 0, onTop: 1 }, () => null)).toBe(
+      'not-play-phase',
+    );
     expect(act(dealing, 0, { type: 'stress', tops: [0, 1] }, () => null)).toBe('not-play-phase');
     expect(dealing).toEqual(setup.state);
     const { state, h } = at(nines);
     const draft = cloneJson(state);
     const know = (handle: number) => state.cards[handle]?.card ?? null;
-    expect(act(draft, 0, { type: 'play', slot: 4, handle: h('5H'), stack: 0, onTop: h('9H') }, know)).toBe('not-slot-top');
-    expect(act(draft, 0, { type: 'play', slot: 1, handle: h('9S'), stack: 2 as 0, onTop: h('9H') }, know)).toBe('not-a-top');
+    expect(act(draft, 0, { type: 'play', slot: 4, handle: h('5H'), stack: 0, onTop: h('9H') }, know)).toBe(
+      'not-slot-top',
+    );
+    expect(act(draft, 0, { type: 'play', slot: 1, handle: h('9S'), stack: 2 as 0, onTop: h('9H') }, know)).toBe(
+      'not-a-top',
+    );
     expect(draft).toEqual(state);
   });
 
   test('a handle no card has is not a top and not a slot card', () => {
     const { state, h } = at(nines);
-    expect(stressSpeed.reduce(state, { kind: 'act', seat: 0, action: { type: 'play', slot: 0, handle: 999, stack: 0, onTop: h('9H') } })).toEqual({ ok: false, error: 'not-slot-top' });
-    expect(stressSpeed.reduce(state, { kind: 'act', seat: 0, action: { type: 'stress', tops: [999, h('9D')] } })).toEqual({ ok: false, error: 'not-a-top' });
-    expect(stressSpeed.reduce(state, { kind: 'act', seat: 0, action: { type: 'play', slot: 2, handle: h('9C'), stack: 1, onTop: 999 } })).toEqual({ ok: false, error: 'not-a-top' });
+    expect(
+      stressSpeed.reduce(state, {
+        kind: 'act',
+        seat: 0,
+        action: { type: 'play', slot: 0, handle: 999, stack: 0, onTop: h('9H') },
+      }),
+    ).toEqual({ ok: false, error: 'not-slot-top' });
+    expect(
+      stressSpeed.reduce(state, { kind: 'act', seat: 0, action: { type: 'stress', tops: [999, h('9D')] } }),
+    ).toEqual({ ok: false, error: 'not-a-top' });
+    expect(
+      stressSpeed.reduce(state, {
+        kind: 'act',
+        seat: 0,
+        action: { type: 'play', slot: 2, handle: h('9C'), stack: 1, onTop: 999 },
+      }),
+    ).toEqual({ ok: false, error: 'not-a-top' });
   });
 });
 
@@ -89,8 +121,20 @@ describe('a stress call', () => {
     const after = done.state as SpeedState;
     expect(after.cards[h('9H')]?.gone).toBe(true);
     expect(after.board.stresses).toBe(1);
-    expect(stressSpeed.reduce(after, { kind: 'act', seat: 0, action: { type: 'play', slot: 0, handle: h('9H'), stack: 0, onTop: after.board.stacks[0]!.at(-1)! } })).toEqual({ ok: false, error: 'stale-top' });
-    expect(stressSpeed.reduce(after, { kind: 'act', seat: 1, action: { type: 'play', slot: 2, handle: h('10S'), stack: 0, onTop: h('9H') } })).toEqual({ ok: false, error: 'stale-top' });
+    expect(
+      stressSpeed.reduce(after, {
+        kind: 'act',
+        seat: 0,
+        action: { type: 'play', slot: 0, handle: h('9H'), stack: 0, onTop: after.board.stacks[0]!.at(-1)! },
+      }),
+    ).toEqual({ ok: false, error: 'stale-top' });
+    expect(
+      stressSpeed.reduce(after, {
+        kind: 'act',
+        seat: 1,
+        action: { type: 'play', slot: 2, handle: h('10S'), stack: 0, onTop: h('9H') },
+      }),
+    ).toEqual({ ok: false, error: 'stale-top' });
   });
 });
 
@@ -101,7 +145,10 @@ describe('stalemates', () => {
         { row: [['2D', '5H'], ['9S'], ['9C'], ['KH']], pile: [] },
         { row: [['7C'], ['2H'], ['9H'], ['AS']], pile: [] },
       ],
-      stacks: [['3D', '4C'], ['8H', 'JD']],
+      stacks: [
+        ['3D', '4C'],
+        ['8H', 'JD'],
+      ],
     });
     const played = step(state, 0, { type: 'play', slot: 0, handle: h('5H'), stack: 0, onTop: h('4C') });
     expect(played.board.stalemate).toEqual({ kind: 'restack', seats: [0, 1] });
@@ -126,7 +173,10 @@ describe('stalemates', () => {
           { row: [['2C'], ['6H'], ['JC'], ['KH']], pile: [] },
           { row: [['5D'], ['2D'], ['6D'], ['8C']], pile: [] },
         ],
-        stacks: [['4C', 'JD'], ['8S', 'KS']],
+        stacks: [
+          ['4C', 'JD'],
+          ['8S', 'KS'],
+        ],
       },
     ],
   ])('without piles, %s is not blocked: the stacks are restacked and play goes on', (_name, deal) => {
@@ -163,7 +213,9 @@ describe('stalemates', () => {
     });
     const played = step(state, 0, { type: 'play', slot: 0, handle: h('5H'), stack: 1, onTop: h('4C') });
     expect(played.board.stalemate).toEqual({ kind: 'restack', seats: [1] });
-    expect(played.requests).toEqual([{ id: state.nextRequest, kind: 'reshuffle', handles: [h('8S'), h('4C'), h('5H')], into: [52, 53, 54] }]);
+    expect(played.requests).toEqual([
+      { id: state.nextRequest, kind: 'reshuffle', handles: [h('8S'), h('4C'), h('5H')], into: [52, 53, 54] },
+    ]);
     expect(played.board.seats[0]!.pile).toEqual([]);
   });
 
@@ -173,7 +225,10 @@ describe('stalemates', () => {
         { row: [['5H'], ['9S'], ['9C'], ['KH']], pile: ['QS', '6D'] },
         { row: [['7C'], ['2H'], ['9H'], ['AS']], pile: ['10H', '8C'] },
       ],
-      stacks: [['3C', '4C'], ['QD', 'JD']],
+      stacks: [
+        ['3C', '4C'],
+        ['QD', 'JD'],
+      ],
     });
     const played = step(state, 0, { type: 'play', slot: 0, handle: h('5H'), stack: 0, onTop: h('4C') });
     expect(played.requests).toEqual([{ id: state.nextRequest, kind: 'reveal-all', handles: [h('QS')] }]);
@@ -183,18 +238,21 @@ describe('stalemates', () => {
 });
 
 describe('the deal', () => {
-  test.each([1, 2, 3])('deal %i: once the rows are settled the centre cards are turned over in the turn phase, then play starts', (seed) => {
-    let { state, open } = dealtHand(seed);
-    const phases: string[] = [];
-    for (let next = completeOldest(state, open); next !== null; next = completeOldest(state, open)) {
-      const result = stressSpeed.reduce(state, next.input);
-      if (!result.ok) throw new Error(result.error);
-      state = result.state;
-      open = next.open;
-      phases.push(`${state.board.phase}${state.requests.length > 0 ? '+pending' : ''}`);
-    }
-    expect(phases.at(-2)).toBe('turn+pending');
-    expect(phases.at(-1)).toBe('play');
-    expect(phases.slice(0, -2).every((phase) => phase === 'deal+pending')).toBe(true);
-  });
+  test.each([1, 2, 3])(
+    'deal %i: once the rows are settled the centre cards are turned over in the turn phase, then play starts',
+    (seed) => {
+      let { state, open } = dealtHand(seed);
+      const phases: string[] = [];
+      for (let next = completeOldest(state, open); next !== null; next = completeOldest(state, open)) {
+        const result = stressSpeed.reduce(state, next.input);
+        if (!result.ok) throw new Error(result.error);
+        state = result.state;
+        open = next.open;
+        phases.push(`${state.board.phase}${state.requests.length > 0 ? '+pending' : ''}`);
+      }
+      expect(phases.at(-2)).toBe('turn+pending');
+      expect(phases.at(-1)).toBe('play');
+      expect(phases.slice(0, -2).every((phase) => phase === 'deal+pending')).toBe(true);
+    },
+  );
 });

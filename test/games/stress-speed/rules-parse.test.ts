@@ -56,11 +56,18 @@ describe('legal actions', () => {
         { row: [['5H'], ['9S'], ['9C'], ['KH']], pile: ['QS'] },
         { row: [['6D'], ['2H'], ['10S'], ['AS']], pile: ['10H', '8C'] },
       ],
-      stacks: [['3C', '4C'], ['QD', 'JD']],
+      stacks: [
+        ['3C', '4C'],
+        ['QD', 'JD'],
+      ],
     });
     const h = (card: string) => handleOf(state, open, card);
     expect(legalActions(state, 0)).toEqual([{ type: 'play', slot: 0, handle: h('5H'), stack: 0, onTop: h('4C') }]);
-    const played = stressSpeed.reduce(state, { kind: 'act', seat: 1, action: { type: 'play', slot: 2, handle: h('10S'), stack: 1, onTop: h('JD') } });
+    const played = stressSpeed.reduce(state, {
+      kind: 'act',
+      seat: 1,
+      action: { type: 'play', slot: 2, handle: h('10S'), stack: 1, onTop: h('JD') },
+    });
     if (!played.ok) throw new Error(played.error);
     expect(played.state.requests).toHaveLength(1);
     expect(legalActions(played.state, 0)).toEqual([]);
@@ -72,29 +79,77 @@ describe('legal actions', () => {
 
 describe('layouts', () => {
   test.each<[string, unknown, boolean]>([
-    ['the standard opening spelt out', { seats: [seat([0, 0, 0, 0], 26), seat([0, 0, 0, 0], 26)], stacks: [0, 0] }, true],
-    ['an opening with five cards per pile', { seats: [seat([0, 0, 0, 0], 5), seat([0, 0, 0, 0], 5)], stacks: [0, 0] }, true],
-    ['an opening with four cards in one pile', { seats: [seat([0, 0, 0, 0], 4), seat([0, 0, 0, 0], 5)], stacks: [0, 0] }, false],
-    ['a position using all 52 cards', { seats: [seat([1, 1, 1, 1], 22), seat([1, 1, 1, 1], 20)], stacks: [1, 1] }, true],
+    [
+      'the standard opening spelt out',
+      { seats: [seat([0, 0, 0, 0], 26), seat([0, 0, 0, 0], 26)], stacks: [0, 0] },
+      true,
+    ],
+    [
+      'an opening with five cards per pile',
+      { seats: [seat([0, 0, 0, 0], 5), seat([0, 0, 0, 0], 5)], stacks: [0, 0] },
+      true,
+    ],
+    [
+      'an opening with four cards in one pile',
+      { seats: [seat([0, 0, 0, 0], 4), seat([0, 0, 0, 0], 5)], stacks: [0, 0] },
+      false,
+    ],
+    [
+      'a position using all 52 cards',
+      { seats: [seat([1, 1, 1, 1], 22), seat([1, 1, 1, 1], 20)], stacks: [1, 1] },
+      true,
+    ],
     ['53 cards', { seats: [seat([1, 1, 1, 1], 22), seat([1, 1, 1, 1], 21)], stacks: [1, 1] }, false],
-    ['a position with an empty slot and no pile', { seats: [seat([1, 0, 0, 0], 0), seat([1, 1, 1, 1], 3)], stacks: [1, 0] }, true],
+    [
+      'a position with an empty slot and no pile',
+      { seats: [seat([1, 0, 0, 0], 0), seat([1, 1, 1, 1], 3)], stacks: [1, 0] },
+      true,
+    ],
     ['a count of 53', { seats: [seat([53, 0, 0, 0], 0), seat([1, 0, 0, 0], 0)], stacks: [0, 0] }, false],
     ['a count of -1', { seats: [seat([1, 0, 0, 0], 0), seat([1, 0, 0, 0], 0)], stacks: [-1, 1] }, false],
     ['a count of 1.5', { seats: [seat([1.5, 0, 0, 0], 0), seat([1, 0, 0, 0], 0)], stacks: [0, 0] }, false],
     ['five slots', { seats: [seat([1, 0, 0, 0, 0], 0), seat([1, 0, 0, 0], 0)], stacks: [0, 0] }, false],
-    ['three seats', { seats: [seat([1, 0, 0, 0], 0), seat([1, 0, 0, 0], 0), seat([1, 0, 0, 0], 0)], stacks: [0, 0] }, false],
+    [
+      'three seats',
+      { seats: [seat([1, 0, 0, 0], 0), seat([1, 0, 0, 0], 0), seat([1, 0, 0, 0], 0)], stacks: [0, 0] },
+      false,
+    ],
     ['one seat', { seats: [seat([1, 0, 0, 0], 0)], stacks: [0, 0] }, false],
     ['three stacks', { seats: [seat([1, 0, 0, 0], 0), seat([1, 0, 0, 0], 0)], stacks: [0, 0, 0] }, false],
     ['one stack', { seats: [seat([1, 0, 0, 0], 0), seat([1, 0, 0, 0], 0)], stacks: [0] }, false],
     ['an extra field', { seats: [seat([1, 0, 0, 0], 0), seat([1, 0, 0, 0], 0)], stacks: [0, 0], aside: 3 }, false],
-    ['an extra field on a seat', { seats: [{ ...seat([1, 0, 0, 0], 0), hand: 1 }, seat([1, 0, 0, 0], 0)], stacks: [0, 0] }, false],
+    [
+      'an extra field on a seat',
+      { seats: [{ ...seat([1, 0, 0, 0], 0), hand: 1 }, seat([1, 0, 0, 0], 0)], stacks: [0, 0] },
+      false,
+    ],
     ['a seat without a row card', { seats: [seat([0, 0, 0, 0], 3), seat([1, 0, 0, 0], 0)], stacks: [1, 0] }, false],
-    ['a seat without a row card or a pile', { seats: [seat([0, 0, 0, 0], 0), seat([1, 0, 0, 0], 0)], stacks: [1, 0] }, false],
-    ['empty rows and big piles beside one centre card', { seats: [seat([0, 0, 0, 0], 5), seat([0, 0, 0, 0], 5)], stacks: [0, 1] }, false],
+    [
+      'a seat without a row card or a pile',
+      { seats: [seat([0, 0, 0, 0], 0), seat([1, 0, 0, 0], 0)], stacks: [1, 0] },
+      false,
+    ],
+    [
+      'empty rows and big piles beside one centre card',
+      { seats: [seat([0, 0, 0, 0], 5), seat([0, 0, 0, 0], 5)], stacks: [0, 1] },
+      false,
+    ],
     ['a position with empty stacks', { seats: [seat([1, 0, 0, 0], 0), seat([1, 0, 0, 0], 0)], stacks: [0, 0] }, true],
-    ['a position with full rows, small piles and empty stacks', { seats: [seat([1, 1, 1, 1], 3), seat([1, 1, 1, 1], 3)], stacks: [0, 0] }, true],
-    ['empty rows and big piles beside centre cards', { seats: [seat([0, 0, 0, 0], 5), seat([0, 0, 0, 0], 5)], stacks: [1, 1] }, false],
-    ['one empty row beside a full one, empty stacks', { seats: [seat([0, 0, 0, 0], 5), seat([1, 1, 1, 1], 5)], stacks: [0, 0] }, false],
+    [
+      'a position with full rows, small piles and empty stacks',
+      { seats: [seat([1, 1, 1, 1], 3), seat([1, 1, 1, 1], 3)], stacks: [0, 0] },
+      true,
+    ],
+    [
+      'empty rows and big piles beside centre cards',
+      { seats: [seat([0, 0, 0, 0], 5), seat([0, 0, 0, 0], 5)], stacks: [1, 1] },
+      false,
+    ],
+    [
+      'one empty row beside a full one, empty stacks',
+      { seats: [seat([0, 0, 0, 0], 5), seat([1, 1, 1, 1], 5)], stacks: [0, 0] },
+      false,
+    ],
   ])('%s → accepted %s', async (_name, layout, ok) => {
     const stressSpeed = await game();
     const made = stressSpeed.setup({ players: 2, layout: layout as never });
@@ -103,7 +158,10 @@ describe('layouts', () => {
 
   test('a position deals its counts in order: rows, piles, stacks, the rest aside; all but the piles are turned over', async () => {
     const stressSpeed = await game();
-    const made = stressSpeed.setup({ players: 2, layout: { seats: [seat([2, 1, 0, 1], 0), seat([1, 1, 1, 1], 3)], stacks: [2, 1] } as never });
+    const made = stressSpeed.setup({
+      players: 2,
+      layout: { seats: [seat([2, 1, 0, 1], 0), seat([1, 1, 1, 1], 3)], stacks: [2, 1] } as never,
+    });
     if (!made.ok) throw new Error(made.error);
     const { board, requests } = made.state;
     expect(board.phase).toBe('turn');
@@ -113,13 +171,25 @@ describe('layouts', () => {
     ]);
     expect(board.stacks).toEqual([[11, 12], [13]]);
     expect(board.aside).toEqual(Array.from({ length: 38 }, (_, i) => 14 + i));
-    expect(board).toMatchObject({ stalemate: null, stalemates: 0, lastStress: null, stresses: 0, winner: null, blocked: false });
-    expect(requests).toEqual([{ id: 0, kind: 'reveal-all', handles: [0, 1, 2, 3, 4, 5, 6, 7, 11, 12, 13, ...board.aside] }]);
+    expect(board).toMatchObject({
+      stalemate: null,
+      stalemates: 0,
+      lastStress: null,
+      stresses: 0,
+      winner: null,
+      blocked: false,
+    });
+    expect(requests).toEqual([
+      { id: 0, kind: 'reveal-all', handles: [0, 1, 2, 3, 4, 5, 6, 7, 11, 12, 13, ...board.aside] },
+    ]);
   });
 
   test('a short opening deals four row cards per seat and turns the rest of the deck aside over with them', async () => {
     const stressSpeed = await game();
-    const made = stressSpeed.setup({ players: 2, layout: { seats: [seat([0, 0, 0, 0], 6), seat([0, 0, 0, 0], 5)], stacks: [0, 0] } as never });
+    const made = stressSpeed.setup({
+      players: 2,
+      layout: { seats: [seat([0, 0, 0, 0], 6), seat([0, 0, 0, 0], 5)], stacks: [0, 0] } as never,
+    });
     if (!made.ok) throw new Error(made.error);
     const { board, requests } = made.state;
     expect(board.phase).toBe('deal');

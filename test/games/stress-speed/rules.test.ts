@@ -69,31 +69,99 @@ describe('setup', () => {
     expect(census(stressSpeed, setup.state)).toEqual([]);
   });
 
-  test.each([1, 2, 3, 4, 5, 6])('deal %i: rows without duplicate ranks (unless a pile ran down), one centre card each, piles unknown to all', (seed) => {
-    const { state, open } = dealtHand(seed);
-    const done = settle(stressSpeed, state, open);
-    if (!done.ok) throw new Error(done.error);
-    const dealt = done.state as SpeedState;
-    expect(dealt.board.phase).toBe('play');
-    expect(stressSpeed.awaits(dealt)).toEqual({ kind: 'anytime', seats: [0, 1], what: 'play' });
-    for (const mine of dealt.board.seats) {
-      const ranks = mine.row.map((slot) => (dealt.cards[slot.at(-1) ?? -1]?.card ?? '').slice(0, -1));
-      if (mine.pile.length > 1) expect(new Set(ranks).size).toBe(4);
-    }
-    expect(dealt.board.stacks.every((stack) => stack.length >= 1)).toBe(true);
-    expect(knowledgeProblems(dealt)).toEqual([]);
-    expect(census(stressSpeed, dealt, done.open)).toEqual([]);
-  });
+  test.each([1, 2, 3, 4, 5, 6])(
+    'deal %i: rows without duplicate ranks (unless a pile ran down), one centre card each, piles unknown to all',
+    (seed) => {
+      const { state, open } = dealtHand(seed);
+      const done = settle(stressSpeed, state, open);
+      if (!done.ok) throw new Error(done.error);
+      const dealt = done.state as SpeedState;
+      expect(dealt.board.phase).toBe('play');
+      expect(stressSpeed.awaits(dealt)).toEqual({ kind: 'anytime', seats: [0, 1], what: 'play' });
+      for (const mine of dealt.board.seats) {
+        const ranks = mine.row.map((slot) => (dealt.cards[slot.at(-1) ?? -1]?.card ?? '').slice(0, -1));
+        if (mine.pile.length > 1) expect(new Set(ranks).size).toBe(4);
+      }
+      expect(dealt.board.stacks.every((stack) => stack.length >= 1)).toBe(true);
+      expect(knowledgeProblems(dealt)).toEqual([]);
+      expect(census(stressSpeed, dealt, done.open)).toEqual([]);
+    },
+  );
 
   test.each<[string, object, string]>([
     ['three players', { players: 3 }, 'bad-player-count'],
     ['one player', { players: 1 }, 'bad-player-count'],
     ['options', { players: 2, options: { jokers: true } }, 'bad-options'],
-    ['a layout with too many cards', { players: 2, layout: { seats: [{ row: [0, 0, 0, 0], pile: 40 }, { row: [0, 0, 0, 0], pile: 40 }], stacks: [0, 0] } }, 'bad-layout'],
-    ['an opening pile too small for a row and a centre card', { players: 2, layout: { seats: [{ row: [0, 0, 0, 0], pile: 4 }, { row: [0, 0, 0, 0], pile: 9 }], stacks: [0, 0] } }, 'bad-layout'],
-    ['a position with an empty row', { players: 2, layout: { seats: [{ row: [0, 0, 0, 0], pile: 3 }, { row: [1, 0, 0, 0], pile: 0 }], stacks: [1, 1] } }, 'bad-layout'],
-    ['a row of three slots', { players: 2, layout: { seats: [{ row: [1, 1, 1], pile: 3 }, { row: [1, 0, 0, 0], pile: 0 }], stacks: [1, 1] } }, 'bad-layout'],
-    ['a position with an empty slot beside a pile (it would have been refilled)', { players: 2, layout: { seats: [{ row: [1, 1, 0, 1], pile: 3 }, { row: [1, 0, 0, 0], pile: 0 }], stacks: [1, 1] } }, 'bad-layout'],
+    [
+      'a layout with too many cards',
+      {
+        players: 2,
+        layout: {
+          seats: [
+            { row: [0, 0, 0, 0], pile: 40 },
+            { row: [0, 0, 0, 0], pile: 40 },
+          ],
+          stacks: [0, 0],
+        },
+      },
+      'bad-layout',
+    ],
+    [
+      'an opening pile too small for a row and a centre card',
+      {
+        players: 2,
+        layout: {
+          seats: [
+            { row: [0, 0, 0, 0], pile: 4 },
+            { row: [0, 0, 0, 0], pile: 9 },
+          ],
+          stacks: [0, 0],
+        },
+      },
+      'bad-layout',
+    ],
+    [
+      'a position with an empty row',
+      {
+        players: 2,
+        layout: {
+          seats: [
+            { row: [0, 0, 0, 0], pile: 3 },
+            { row: [1, 0, 0, 0], pile: 0 },
+          ],
+          stacks: [1, 1],
+        },
+      },
+      'bad-layout',
+    ],
+    [
+      'a row of three slots',
+      {
+        players: 2,
+        layout: {
+          seats: [
+            { row: [1, 1, 1], pile: 3 },
+            { row: [1, 0, 0, 0], pile: 0 },
+          ],
+          stacks: [1, 1],
+        },
+      },
+      'bad-layout',
+    ],
+    [
+      'a position with an empty slot beside a pile (it would have been refilled)',
+      {
+        players: 2,
+        layout: {
+          seats: [
+            { row: [1, 1, 0, 1], pile: 3 },
+            { row: [1, 0, 0, 0], pile: 0 },
+          ],
+          stacks: [1, 1],
+        },
+      },
+      'bad-layout',
+    ],
   ])('refuses %s', (_name, args, error) => {
     expect(stressSpeed.setup(args as never)).toEqual({ ok: false, error });
   });
@@ -108,7 +176,10 @@ const base = {
     { row: [['2D', '5H'], ['9S'], ['9C'], ['KH']], pile: ['QS', '6D'] },
     { row: [['3D'], ['2H'], ['10S'], ['AS']], pile: ['10H', '8C'] },
   ],
-  stacks: [['3C', '4C'], ['QD', 'JD']],
+  stacks: [
+    ['3C', '4C'],
+    ['QD', 'JD'],
+  ],
 };
 
 function at(deal: object = base): { state: SpeedState; open: OpenCards; h: (card: string) => number } {
@@ -122,23 +193,48 @@ function playOf(h: (card: string) => number, slot: number, card: string, stack: 
 
 describe('refusals: every race is a race code, every other refusal is not', () => {
   test.each<[string, number, (h: (card: string) => number) => unknown, string]>([
-    ['a card under the top of its slot (its own play of the top bounced)', 0, (h) => playOf(h, 0, '2D', 0, '4C'), 'stale-top'],
+    [
+      'a card under the top of its slot (its own play of the top bounced)',
+      0,
+      (h) => playOf(h, 0, '2D', 0, '4C'),
+      'stale-top',
+    ],
     ['a card under the top of another slot', 0, (h) => playOf(h, 1, '2D', 0, '4C'), 'not-slot-top'],
     ['the right card from the wrong slot', 0, (h) => playOf(h, 1, '5H', 0, '4C'), 'not-slot-top'],
     ["the other seat's row card", 1, (h) => playOf(h, 0, '5H', 0, '4C'), 'not-slot-top'],
     ['a pile card', 0, (h) => playOf(h, 0, 'QS', 0, '4C'), 'not-slot-top'],
     ['a card already on a centre stack (the same card sent twice)', 0, (h) => playOf(h, 0, '4C', 1, 'JD'), 'stale-top'],
     ['a top that has been covered since', 0, (h) => playOf(h, 0, '5H', 0, '3C'), 'stale-top'],
-    ['a covered top, even where the card would not fit the real top either', 0, (h) => playOf(h, 1, '9S', 0, '3C'), 'stale-top'],
-    ["the author's own row card as the top (its own play of it bounced)", 0, (h) => playOf(h, 1, '9S', 0, '5H'), 'stale-top'],
+    [
+      'a covered top, even where the card would not fit the real top either',
+      0,
+      (h) => playOf(h, 1, '9S', 0, '3C'),
+      'stale-top',
+    ],
+    [
+      "the author's own row card as the top (its own play of it bounced)",
+      0,
+      (h) => playOf(h, 1, '9S', 0, '5H'),
+      'stale-top',
+    ],
     ["the other seat's row card as the top", 0, (h) => playOf(h, 0, '5H', 0, '3D'), 'not-a-top'],
     ["the other stack's top", 0, (h) => playOf(h, 0, '5H', 0, 'JD'), 'not-a-top'],
     ['a pile card as the top', 0, (h) => playOf(h, 0, '5H', 0, '6D'), 'not-a-top'],
     ['K on J', 0, (h) => playOf(h, 3, 'KH', 1, 'JD'), 'not-adjacent'],
     ['9 on 4', 0, (h) => playOf(h, 1, '9S', 0, '4C'), 'not-adjacent'],
     ['a call naming a covered top', 1, (h) => ({ type: 'stress', tops: [h('3C'), h('JD')] }), 'stale-call'],
-    ["a call naming the author's own row card (its play of it bounced)", 1, (h) => ({ type: 'stress', tops: [h('4C'), h('10S')] }), 'stale-call'],
-    ['a call naming the tops the wrong way round', 1, (h) => ({ type: 'stress', tops: [h('JD'), h('4C')] }), 'not-a-top'],
+    [
+      "a call naming the author's own row card (its play of it bounced)",
+      1,
+      (h) => ({ type: 'stress', tops: [h('4C'), h('10S')] }),
+      'stale-call',
+    ],
+    [
+      'a call naming the tops the wrong way round',
+      1,
+      (h) => ({ type: 'stress', tops: [h('JD'), h('4C')] }),
+      'not-a-top',
+    ],
     ['slot 4', 0, (h) => ({ ...playOf(h, 0, '5H', 0, '4C'), slot: 4 }), 'malformed-action'],
     ['stack 2', 0, (h) => ({ ...playOf(h, 0, '5H', 0, '4C'), stack: 2 }), 'malformed-action'],
     ['a play without onTop', 0, (h) => ({ type: 'play', slot: 0, handle: h('5H'), stack: 0 }), 'malformed-action'],
@@ -155,7 +251,11 @@ describe('refusals: every race is a race code, every other refusal is not', () =
 
   test('a call on differing current tops is accepted and does nothing but count a step', () => {
     const { state, h } = at();
-    const result = stressSpeed.reduce(state, { kind: 'act', seat: 1, action: { type: 'stress', tops: [h('4C'), h('JD')] } });
+    const result = stressSpeed.reduce(state, {
+      kind: 'act',
+      seat: 1,
+      action: { type: 'stress', tops: [h('4C'), h('JD')] },
+    });
     if (!result.ok) throw new Error(result.error);
     expect(stateHash({ ...result.state, step: state.step })).toBe(stateHash(state));
     expect(result.state.step).toBe(state.step + 1);
@@ -165,9 +265,15 @@ describe('refusals: every race is a race code, every other refusal is not', () =
     const { state, h } = at();
     const played = stressSpeed.reduce(state, { kind: 'act', seat: 1, action: playOf(h, 2, '10S', 1, 'JD') });
     if (!played.ok) throw new Error(played.error);
-    expect(stressSpeed.awaits(played.state)).toEqual({ kind: 'crypto', requests: [{ id: state.nextRequest, kind: 'reveal-all', handles: [h('10H')] }] });
+    expect(stressSpeed.awaits(played.state)).toEqual({
+      kind: 'crypto',
+      requests: [{ id: state.nextRequest, kind: 'reveal-all', handles: [h('10H')] }],
+    });
     expect(played.state.board.seats[1]?.row[2]).toEqual([h('10H')]);
-    expect(stressSpeed.reduce(played.state, { kind: 'act', seat: 0, action: playOf(h, 0, '5H', 0, '4C') })).toEqual({ ok: false, error: 'awaiting-crypto' });
+    expect(stressSpeed.reduce(played.state, { kind: 'act', seat: 0, action: playOf(h, 0, '5H', 0, '4C') })).toEqual({
+      ok: false,
+      error: 'awaiting-crypto',
+    });
     expect(stressSpeed.legalActions(played.state, 0)).toEqual([]);
   });
 
@@ -185,12 +291,19 @@ describe('legal actions', () => {
     expect(stressSpeed.legalActions(state, 0)).toEqual([playOf(h, 0, '5H', 0, '4C')]);
     expect(stressSpeed.legalActions(state, 1)).toEqual([playOf(h, 0, '3D', 0, '4C'), playOf(h, 2, '10S', 1, 'JD')]);
     for (const seat of [0, 1]) {
-      for (const action of stressSpeed.legalActions(state, seat)) expect(stressSpeed.reduce(state, { kind: 'act', seat, action }).ok).toBe(true);
+      for (const action of stressSpeed.legalActions(state, seat))
+        expect(stressSpeed.reduce(state, { kind: 'act', seat, action }).ok).toBe(true);
     }
   });
 
   test('the stress call, for both seats, while both tops share a rank', () => {
-    const { state, h } = at({ ...base, stacks: [['3C', '4C'], ['QD', '4D']] });
+    const { state, h } = at({
+      ...base,
+      stacks: [
+        ['3C', '4C'],
+        ['QD', '4D'],
+      ],
+    });
     const call: SpeedAction = { type: 'stress', tops: [h('4C'), h('4D')] };
     expect(stressSpeed.legalActions(state, 0)).toContainEqual(call);
     expect(stressSpeed.legalActions(state, 1)).toContainEqual(call);
@@ -199,7 +312,14 @@ describe('legal actions', () => {
 
   test('nothing onto an empty centre stack', () => {
     // Seat 0 calls with an empty pile: seat 1 takes both stacks; only seat 1 deals, stack 0 stays empty.
-    const { state, open, h } = at({ ...base, seats: [{ ...base.seats[0], pile: [] }, base.seats[1]], stacks: [['3C', '4C'], ['QD', '4D']] });
+    const { state, open, h } = at({
+      ...base,
+      seats: [{ ...base.seats[0], pile: [] }, base.seats[1]],
+      stacks: [
+        ['3C', '4C'],
+        ['QD', '4D'],
+      ],
+    });
     const called = settle(stressSpeed, step(state, 0, { type: 'stress', tops: [h('4C'), h('4D')] }), open);
     if (!called.ok) throw new Error(called.error);
     const after = called.state as SpeedState;
@@ -208,7 +328,10 @@ describe('legal actions', () => {
     expect(stressSpeed.legalActions(after, 0).every((a) => a.type === 'play' && a.stack === 1)).toBe(true);
     expect(stressSpeed.legalActions(after, 1).every((a) => a.type === 'play' && a.stack === 1)).toBe(true);
     // A play that saw 4C on stack 0 before the call bounces.
-    expect(stressSpeed.reduce(after, { kind: 'act', seat: 0, action: playOf(h, 0, '5H', 0, '4C') })).toEqual({ ok: false, error: 'stale-top' });
+    expect(stressSpeed.reduce(after, { kind: 'act', seat: 0, action: playOf(h, 0, '5H', 0, '4C') })).toEqual({
+      ok: false,
+      error: 'stale-top',
+    });
   });
 });
 
@@ -219,7 +342,13 @@ function step(state: SpeedState, seat: number, action: SpeedAction): SpeedState 
 }
 
 describe('stress calls', () => {
-  const nines = { ...base, stacks: [['3C', '9H'], ['QD', '9D']] };
+  const nines = {
+    ...base,
+    stacks: [
+      ['3C', '9H'],
+      ['QD', '9D'],
+    ],
+  };
 
   test("the caller's opponent's pile and both stacks become one reshuffled packet, the opponent's new pile; then both deal", () => {
     const { state, open, h } = at(nines);
@@ -232,7 +361,9 @@ describe('stress calls', () => {
     expect(called.board.lastStress).toEqual({ caller: 0, taker: 1 });
     const reshuffled = stressSpeed.reduce(called, { kind: 'reshuffled', request: state.nextRequest });
     if (!reshuffled.ok) throw new Error(reshuffled.error);
-    expect(reshuffled.state.requests).toEqual([{ id: state.nextRequest + 1, kind: 'reveal-all', handles: [h('QS'), 52] }]);
+    expect(reshuffled.state.requests).toEqual([
+      { id: state.nextRequest + 1, kind: 'reveal-all', handles: [h('QS'), 52] },
+    ]);
     expect(reshuffled.state.board.stacks).toEqual([[h('QS')], [52]]);
     const done = settle(stressSpeed, called, open);
     expect(done.ok && knowledgeProblems(done.state as SpeedState)).toEqual([]);
@@ -252,17 +383,32 @@ describe('stress calls', () => {
 
 describe('stalemates need no input', () => {
   test('a play that leaves nobody a move is followed at once by each seat with a pile dealing one card; the view shows the stalemate meanwhile', () => {
-    const { state, h } = at({ ...base, seats: [base.seats[0], { ...base.seats[1], row: [['7C'], ['2H'], ['9H'], ['AS']] }] });
+    const { state, h } = at({
+      ...base,
+      seats: [base.seats[0], { ...base.seats[1], row: [['7C'], ['2H'], ['9H'], ['AS']] }],
+    });
     const played = step(state, 0, playOf(h, 0, '5H', 0, '4C'));
     // 5H uncovered 2D (no refill): nobody can play on 5H or JD.
     expect(played.requests).toEqual([{ id: state.nextRequest, kind: 'reveal-all', handles: [h('QS'), h('10H')] }]);
-    expect(played.board.stacks).toEqual([[h('3C'), h('4C'), h('5H'), h('QS')], [h('QD'), h('JD'), h('10H')]]);
+    expect(played.board.stacks).toEqual([
+      [h('3C'), h('4C'), h('5H'), h('QS')],
+      [h('QD'), h('JD'), h('10H')],
+    ]);
     expect(stressSpeed.view(played, 1).stalemate).toEqual({ kind: 'deal', seats: [0, 1] });
     expect(played.board.stalemates).toBe(1);
   });
 
   test('without piles, each stack is reshuffled into its own pile (two requests), then each seat deals', () => {
-    const noPiles = { seats: [{ ...base.seats[0], pile: [] }, { row: [['7C'], ['2H'], ['9H'], ['AS']], pile: [] }], stacks: [['3D', '4C'], ['8H', 'JD']] };
+    const noPiles = {
+      seats: [
+        { ...base.seats[0], pile: [] },
+        { row: [['7C'], ['2H'], ['9H'], ['AS']], pile: [] },
+      ],
+      stacks: [
+        ['3D', '4C'],
+        ['8H', 'JD'],
+      ],
+    };
     const { state, h } = at(noPiles);
     const played = step(state, 0, playOf(h, 0, '5H', 0, '4C'));
     expect(played.requests).toEqual([

@@ -22,7 +22,11 @@ const deckOf = async () => (await loadedNow(() => import('../../../src/games/str
 describe('scenario deal', () => {
   test('an opening: the first four pile cards make the row, no centre cards, the rest of the deck aside', async () => {
     const scenario = await support();
-    const made = scenario.deal({ seats: [{ pile: ['5C', '9D', 'KH', '2S', 'AH', '7C'] }, { pile: ['3D', '4D', '6S', 'QC', '10H'] }] }, 2, {});
+    const made = scenario.deal(
+      { seats: [{ pile: ['5C', '9D', 'KH', '2S', 'AH', '7C'] }, { pile: ['3D', '4D', '6S', 'QC', '10H'] }] },
+      2,
+      {},
+    );
     if (typeof made === 'string') throw new Error(made);
     expect(made.layout).toEqual({
       seats: [
@@ -96,25 +100,71 @@ describe('scenario deal', () => {
   const row1 = [['AS'], ['JD'], ['3S'], ['8H']];
   test.each<[string, unknown, number, string]>([
     ['three seats for two players', { seats: [{ pile: [] }, { pile: [] }] }, 3, 'the deal has 2 seats, the scenario 3'],
-    ['stacks without rows', { seats: [{ pile: ['2C'] }, { pile: ['3C'] }], stacks: [['9H'], ['8D']] }, 2, 'a position gives every seat a row and both stacks; an opening gives piles only'],
-    ['rows without stacks', { seats: [{ row, pile: [] }, { row: row1, pile: [] }] }, 2, 'a position gives every seat a row and both stacks; an opening gives piles only'],
+    [
+      'stacks without rows',
+      { seats: [{ pile: ['2C'] }, { pile: ['3C'] }], stacks: [['9H'], ['8D']] },
+      2,
+      'a position gives every seat a row and both stacks; an opening gives piles only',
+    ],
+    [
+      'rows without stacks',
+      {
+        seats: [
+          { row, pile: [] },
+          { row: row1, pile: [] },
+        ],
+      },
+      2,
+      'a position gives every seat a row and both stacks; an opening gives piles only',
+    ],
     [
       'one seat without a row',
       { seats: [{ row, pile: [] }, { pile: ['2C'] }], stacks: [['9H'], ['8D']] },
       2,
       'a position gives every seat a row and both stacks; an opening gives piles only',
     ],
-    ['one row, no stacks', { seats: [{ row, pile: [] }, { pile: ['2C'] }] }, 2, 'a position gives every seat a row and both stacks; an opening gives piles only'],
-    ['the other row, no stacks', { seats: [{ pile: ['2C'] }, { row: row1, pile: [] }] }, 2, 'a position gives every seat a row and both stacks; an opening gives piles only'],
+    [
+      'one row, no stacks',
+      { seats: [{ row, pile: [] }, { pile: ['2C'] }] },
+      2,
+      'a position gives every seat a row and both stacks; an opening gives piles only',
+    ],
+    [
+      'the other row, no stacks',
+      { seats: [{ pile: ['2C'] }, { row: row1, pile: [] }] },
+      2,
+      'a position gives every seat a row and both stacks; an opening gives piles only',
+    ],
     [
       'the other seat without a row',
       { seats: [{ pile: ['2C'] }, { row: row1, pile: [] }], stacks: [['9H'], ['8D']] },
       2,
       'a position gives every seat a row and both stacks; an opening gives piles only',
     ],
-    ['a card in a row and on a stack', { seats: [{ row, pile: [] }, { row: row1, pile: [] }], stacks: [['9H'], ['KS']] }, 2, '"KS" is dealt twice'],
-    ['a card in both piles', { seats: [{ pile: ['2C', '3C', '4C', '5C', '6C'] }, { pile: ['7C', '8C', '9C', '10C', '6C'] }] }, 2, '"6C" is dealt twice'],
-    ['a card in a pile and its own row', { seats: [{ pile: ['2C', '3C', '4C', '5C', '2C'] }, { pile: [] }] }, 2, '"2C" is dealt twice'],
+    [
+      'a card in a row and on a stack',
+      {
+        seats: [
+          { row, pile: [] },
+          { row: row1, pile: [] },
+        ],
+        stacks: [['9H'], ['KS']],
+      },
+      2,
+      '"KS" is dealt twice',
+    ],
+    [
+      'a card in both piles',
+      { seats: [{ pile: ['2C', '3C', '4C', '5C', '6C'] }, { pile: ['7C', '8C', '9C', '10C', '6C'] }] },
+      2,
+      '"6C" is dealt twice',
+    ],
+    [
+      'a card in a pile and its own row',
+      { seats: [{ pile: ['2C', '3C', '4C', '5C', '2C'] }, { pile: [] }] },
+      2,
+      '"2C" is dealt twice',
+    ],
   ])('refused: %s', async (_name, spec, players, error) => {
     expect((await support()).deal(spec, players, {})).toBe(error);
   });
@@ -123,8 +173,26 @@ describe('scenario deal', () => {
     ['no seats', { stacks: [[], []] }],
     ['one seat', { seats: [{ pile: [] }] }],
     ['three seats', { seats: [{ pile: [] }, { pile: [] }, { pile: [] }] }],
-    ['a row of three slots', { seats: [{ row: [['4H'], ['9C'], ['5D']], pile: [] }, { row: row1, pile: [] }], stacks: [[], []] }],
-    ['three stacks', { seats: [{ row, pile: [] }, { row: row1, pile: [] }], stacks: [[], [], []] }],
+    [
+      'a row of three slots',
+      {
+        seats: [
+          { row: [['4H'], ['9C'], ['5D']], pile: [] },
+          { row: row1, pile: [] },
+        ],
+        stacks: [[], []],
+      },
+    ],
+    [
+      'three stacks',
+      {
+        seats: [
+          { row, pile: [] },
+          { row: row1, pile: [] },
+        ],
+        stacks: [[], [], []],
+      },
+    ],
     ['an unknown field', { seats: [{ pile: [] }, { pile: [] }], discard: [] }],
     ['a seat without a pile', { seats: [{}, { pile: [] }] }],
     ['a card that is not a string', { seats: [{ pile: [5] }, { pile: [] }] }],
@@ -170,7 +238,10 @@ describe('scenario step', () => {
     const { made, h } = await act({ type: 'play', card: '8H', stack: 0 });
     expect(made).toEqual({ ok: true, action: { type: 'play', slot: 3, handle: h('8H'), stack: 0, onTop: h('9H') } });
     const named = await act({ type: 'play', card: '8H', stack: 0, slot: 2 });
-    expect(named.made).toEqual({ ok: true, action: { type: 'play', slot: 2, handle: h('8H'), stack: 0, onTop: h('9H') } });
+    expect(named.made).toEqual({
+      ok: true,
+      action: { type: 'play', slot: 2, handle: h('8H'), stack: 0, onTop: h('9H') },
+    });
   });
 
   test('a card in no row gets slot 0; a named top is used as seen, even a stale one', async () => {

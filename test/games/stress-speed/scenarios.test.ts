@@ -14,7 +14,9 @@ import { parseScenario, runScenario, type ScenarioFile } from '../../../src/engi
 import { stressSpeed } from '../../../src/games/stress-speed/index.js';
 
 const dir = join(import.meta.dirname, '..', '..', 'scenarios', 'stress-speed');
-const files = readdirSync(dir).filter((name) => name.endsWith('.json')).sort();
+const files = readdirSync(dir)
+  .filter((name) => name.endsWith('.json'))
+  .sort();
 
 function load(name: string): ScenarioFile {
   const parsed = parseScenario(JSON.parse(readFileSync(join(dir, name), 'utf8')));
@@ -34,7 +36,10 @@ const rulesScenarios: Array<[string, string]> = [
   ['stalemate with one pile empty → only the other deals', 'stalemate-one-pile.json'],
   ['both piles empty → stacks become piles', 'stalemate-restack.json'],
   ['last row card with empty pile → win', 'last-card-wins.json'],
-  ['a player whose pile was empty with one empty slot takes both stacks on a lost stress call → the empty slot is refilled at once', 'stress-refills-empty-slot.json'],
+  [
+    'a player whose pile was empty with one empty slot takes both stacks on a lost stress call → the empty slot is refilled at once',
+    'stress-refills-empty-slot.json',
+  ],
 ];
 
 describe('RULES.md §2 scenarios each have a file', () => {
@@ -46,7 +51,9 @@ describe('RULES.md §2 scenarios each have a file', () => {
 });
 
 describe('expected refusals are races exactly when RULES.md says the move bounces', () => {
-  const refusals = files.flatMap((file) => load(file).actions.flatMap((step, index) => (step.rejects ? [[file, index, step.rejects] as const] : [])));
+  const refusals = files.flatMap((file) =>
+    load(file).actions.flatMap((step, index) => (step.rejects ? [[file, index, step.rejects] as const] : [])),
+  );
 
   /**
    * The scenario up to the refused step, with one earlier accepted action
@@ -72,7 +79,11 @@ describe('expected refusals are races exactly when RULES.md says the move bounce
     if (stressSpeed.raceErrors.includes(error)) {
       // A bounce: the refusal comes from the order alone, so some other order changes the answer
       // (a refusal with nothing ordered ahead of it is only checked for its code above).
-      if (accepted.length > 0) expect(answers.some((answer) => answer !== error), `answers ${answers.join(', ')}`).toBe(true);
+      if (accepted.length > 0)
+        expect(
+          answers.some((answer) => answer !== error),
+          `answers ${answers.join(', ')}`,
+        ).toBe(true);
     } else {
       // Blamed: illegal whatever was ordered ahead of it.
       expect(answers.filter((answer) => answer === 'accepted')).toEqual([]);

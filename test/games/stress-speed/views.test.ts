@@ -35,7 +35,8 @@ function withBoard(state: SpeedState, change: Partial<SpeedBoard>, more: Partial
   return { ...state, ...more, board: { ...state.board, ...change } };
 }
 
-const cardsOf = (open: OpenCards, cards: Array<{ handle: number; card: string | null }>) => cards.map((c) => [open[c.handle], c.card]);
+const cardsOf = (open: OpenCards, cards: Array<{ handle: number; card: string | null }>) =>
+  cards.map((c) => [open[c.handle], c.card]);
 
 describe('zones', () => {
   test('every slot, pile, stack and the cards aside, named as the scenario deals them', () => {
@@ -56,7 +57,13 @@ describe('zones', () => {
       'stack@1',
       'aside',
     ]);
-    expect(Object.fromEntries(Object.entries(named).filter(([k]) => k !== 'aside').map(([k, hs]) => [k, names(hs)]))).toEqual({
+    expect(
+      Object.fromEntries(
+        Object.entries(named)
+          .filter(([k]) => k !== 'aside')
+          .map(([k, hs]) => [k, names(hs)]),
+      ),
+    ).toEqual({
       'slot0@0': ['2D', '5H'],
       'slot1@0': ['9S'],
       'slot2@0': [],
@@ -82,7 +89,12 @@ describe('view', () => {
     expect(v.phase).toBe('play');
     expect(v.seats).toHaveLength(2);
     const seat0 = v.seats[0]!;
-    expect(seat0.row.map((slot) => (slot.top === null ? null : [open[slot.top.handle], slot.top.card]))).toEqual([['5H', '5H'], ['9S', '9S'], null, ['KC', 'KC']]);
+    expect(seat0.row.map((slot) => (slot.top === null ? null : [open[slot.top.handle], slot.top.card]))).toEqual([
+      ['5H', '5H'],
+      ['9S', '9S'],
+      null,
+      ['KC', 'KC'],
+    ]);
     expect(seat0.row.map((slot) => cardsOf(open, slot.cards))).toEqual([
       [
         ['2D', '2D'],
@@ -103,7 +115,13 @@ describe('view', () => {
       ['QS', null],
       ['6D', null],
     ]);
-    expect(v.stacks.map((s) => ({ top: s.top && [open[s.top.handle], s.top.card], cards: cardsOf(open, s.cards), size: s.size }))).toEqual([
+    expect(
+      v.stacks.map((s) => ({
+        top: s.top && [open[s.top.handle], s.top.card],
+        cards: cardsOf(open, s.cards),
+        size: s.size,
+      })),
+    ).toEqual([
       {
         top: ['9H', '9H'],
         cards: [
@@ -161,7 +179,10 @@ describe('view', () => {
       { row: [['2D'], ['5H'], ['7S'], ['KC']], pile: ['QS'] },
       { row: [['3D'], ['2H'], ['10S'], ['AS']], pile: ['10H'] },
     ],
-    stacks: [['3C', '9H'], ['QD', '9D']],
+    stacks: [
+      ['3C', '9H'],
+      ['QD', '9D'],
+    ],
   };
 
   test('stressable: both tops share a rank during play with nothing pending', () => {
@@ -173,7 +194,11 @@ describe('view', () => {
     ['while the cards are being turned over', { phase: 'turn' }, {}],
     ['while the deal is under way', { phase: 'deal' }, {}],
     ['once the hand is over', { phase: 'over' }, {}],
-    ['while a request is pending', {}, { requests: [{ kind: 'reveal-all', handles: [1] }] as unknown as SpeedState['requests'] }],
+    [
+      'while a request is pending',
+      {},
+      { requests: [{ kind: 'reveal-all', handles: [1] }] as unknown as SpeedState['requests'] },
+    ],
   ])('not stressable %s, even on equal tops', (_name, change, more) => {
     const { state, open } = at(stressDeal);
     const changed = withBoard(state, change, more);
@@ -254,7 +279,10 @@ describe('summarize', () => {
     const { state, open } = at();
     const v = view(withBoard(state, { stacks: [[], state.board.stacks[1]!] }), 0, privateViewOf(state, open, 0));
     expect(summarize(v)).toMatchObject({ stacks: [[], ['QD']], tops: [null, 'QD'] });
-    const unknownTop = { ...v, stacks: [{ top: { handle: 1, card: null }, cards: [{ handle: 1, card: null }], size: 1 }, v.stacks[1]!] };
+    const unknownTop = {
+      ...v,
+      stacks: [{ top: { handle: 1, card: null }, cards: [{ handle: 1, card: null }], size: 1 }, v.stacks[1]!],
+    };
     expect(summarize(unknownTop)).toMatchObject({ stacks: [['??'], ['QD']], tops: [null, 'QD'] });
   });
 });

@@ -27,7 +27,13 @@ function withBoard(state: SpeedState, change: Partial<SpeedBoard>): SpeedState {
 describe('describeAction', () => {
   const cards: Record<number, CardId> = { 1: '7C', 2: '8D', 3: 'AS', 4: 'KH' };
   const know = (h: Handle): CardId | null => cards[h] ?? null;
-  const play = (handle: Handle, stack: 0 | 1, onTop: Handle): SpeedAction => ({ type: 'play', slot: 0, handle, stack, onTop });
+  const play = (handle: Handle, stack: 0 | 1, onTop: Handle): SpeedAction => ({
+    type: 'play',
+    slot: 0,
+    handle,
+    stack,
+    onTop,
+  });
 
   test.each<[string, SpeedAction, string, string]>([
     ['a play on the left stack', play(1, 0, 2), 'Ann', 'Ann played 7♣ on 8♦ (left stack)'],
@@ -47,18 +53,27 @@ describe('speedEffects', () => {
       { row: [['2D', '5H'], ['9S'], ['9C'], ['KH']], pile: ['QS', '6D'] },
       { row: [['3D'], ['2H'], ['10S'], ['AS']], pile: ['10H', '8C'] },
     ],
-    stacks: [['3C', '4S', '9H'], ['QD', '9D']],
+    stacks: [
+      ['3C', '4S', '9H'],
+      ['QD', '9D'],
+    ],
   });
   const h = (card: string) => handleOf(state, open, card);
   const stress: Input = { kind: 'act', seat: 0, action: { type: 'stress', tops: [h('9H'), h('9D')] } };
-  const playInput: Input = { kind: 'act', seat: 1, action: { type: 'play', slot: 1, handle: h('2H'), stack: 0, onTop: h('9H') } };
+  const playInput: Input = {
+    kind: 'act',
+    seat: 1,
+    action: { type: 'play', slot: 1, handle: h('2H'), stack: 0, onTop: h('9H') },
+  };
   const revealed: Input = { kind: 'revealed', request: 1, cards: {} };
 
   test('a valid call: the taker takes both stacks, all their cards counted', () => {
     const after = withBoard(state, { stresses: 1, lastStress: { caller: 0, taker: 1 }, stacks: [[], []] });
     expect(speedEffects(stress, state, after, names)).toEqual(['Bob takes both stacks (5 cards)']);
     const taken = withBoard(state, { stresses: 1, lastStress: { caller: 1, taker: 0 }, stacks: [[], []] });
-    expect(speedEffects({ ...stress, seat: 1 } as Input, state, taken, names)).toEqual(['Ann takes both stacks (5 cards)']);
+    expect(speedEffects({ ...stress, seat: 1 } as Input, state, taken, names)).toEqual([
+      'Ann takes both stacks (5 cards)',
+    ]);
   });
 
   test('a call that changes nothing says so, also after an earlier valid call', () => {
@@ -75,19 +90,44 @@ describe('speedEffects', () => {
   });
 
   test.each<[string, Partial<SpeedBoard>, Partial<SpeedBoard>, string[]]>([
-    ['a new stalemate: each deals a centre card', {}, { stalemates: 1, stalemate: { kind: 'deal', seats: [0, 1] } }, ['nobody can play: new centre cards are dealt']],
+    [
+      'a new stalemate: each deals a centre card',
+      {},
+      { stalemates: 1, stalemate: { kind: 'deal', seats: [0, 1] } },
+      ['nobody can play: new centre cards are dealt'],
+    ],
     [
       'a new stalemate with no piles: a restack',
       {},
       { stalemates: 1, stalemate: { kind: 'restack', seats: [0, 1] } },
       ['nobody can play and no pile is left: the centre stacks are shuffled into new piles'],
     ],
-    ['a stalemate still being resolved: said once only', { stalemates: 1, stalemate: { kind: 'deal', seats: [0] } }, { stalemates: 1, stalemate: { kind: 'deal', seats: [0] } }, []],
-    ['a stalemate resolved: nothing new', { stalemates: 1, stalemate: { kind: 'deal', seats: [0] } }, { stalemates: 1, stalemate: null }, []],
+    [
+      'a stalemate still being resolved: said once only',
+      { stalemates: 1, stalemate: { kind: 'deal', seats: [0] } },
+      { stalemates: 1, stalemate: { kind: 'deal', seats: [0] } },
+      [],
+    ],
+    [
+      'a stalemate resolved: nothing new',
+      { stalemates: 1, stalemate: { kind: 'deal', seats: [0] } },
+      { stalemates: 1, stalemate: null },
+      [],
+    ],
     ['a counted stalemate already over', {}, { stalemates: 1, stalemate: null }, []],
     ['the hand won', { phase: 'play' }, { phase: 'over', winner: 1 }, ["Bob's row and pile are empty: Bob wins"]],
-    ['the hand won by seat 0', { phase: 'play' }, { phase: 'over', winner: 0 }, ["Ann's row and pile are empty: Ann wins"]],
-    ['the hand blocked', { phase: 'play' }, { phase: 'over', winner: null, blocked: true }, ['no card can ever be played: the hand ends with no winner']],
+    [
+      'the hand won by seat 0',
+      { phase: 'play' },
+      { phase: 'over', winner: 0 },
+      ["Ann's row and pile are empty: Ann wins"],
+    ],
+    [
+      'the hand blocked',
+      { phase: 'play' },
+      { phase: 'over', winner: null, blocked: true },
+      ['no card can ever be played: the hand ends with no winner'],
+    ],
     ['over, neither won nor blocked', { phase: 'play' }, { phase: 'over', winner: null, blocked: false }, []],
     ['already over before', { phase: 'over', winner: 1 }, { phase: 'over', winner: 1 }, []],
     ['over straight from the turn phase', { phase: 'turn' }, { phase: 'over', winner: 1 }, []],
@@ -128,16 +168,24 @@ describe('speedWhy', () => {
   });
 
   test('one empty stack: the other top, and that the stack is empty', () => {
-    expect(speedWhy('not-adjacent', '7D', withBoard(state, { stacks: [[], [h('AD')]] }))).toBe('7♦ is not one up or one down from A♦ (the other stack is empty): aces go both ways.');
-    expect(speedWhy('stale-top', '5D', withBoard(state, { stacks: [[h('KH')], []] }))).toBe('5♦ is not one up or one down from K♥ (the other stack is empty): aces go both ways.');
+    expect(speedWhy('not-adjacent', '7D', withBoard(state, { stacks: [[], [h('AD')]] }))).toBe(
+      '7♦ is not one up or one down from A♦ (the other stack is empty): aces go both ways.',
+    );
+    expect(speedWhy('stale-top', '5D', withBoard(state, { stacks: [[h('KH')], []] }))).toBe(
+      '5♦ is not one up or one down from K♥ (the other stack is empty): aces go both ways.',
+    );
   });
 
   test('a top nobody knows counts as no top', () => {
-    expect(speedWhy('not-adjacent', '7D', withBoard(state, { stacks: [[h('KH')], [h('8C')]] }))).toBe('7♦ is not one up or one down from K♥ (the other stack is empty): aces go both ways.');
+    expect(speedWhy('not-adjacent', '7D', withBoard(state, { stacks: [[h('KH')], [h('8C')]] }))).toBe(
+      '7♦ is not one up or one down from K♥ (the other stack is empty): aces go both ways.',
+    );
   });
 
   test('both stacks empty: new cards come first', () => {
-    expect(speedWhy('not-a-top', '7D', withBoard(state, { stacks: [[], []] }))).toBe('Both stacks are empty: new cards are dealt onto them first.');
+    expect(speedWhy('not-a-top', '7D', withBoard(state, { stacks: [[], []] }))).toBe(
+      'Both stacks are empty: new cards are dealt onto them first.',
+    );
   });
 
   test.each<[string, string]>([
@@ -161,7 +209,8 @@ describe('speedProbe', () => {
     stacks: [['KH'], ['AD']],
   });
   const h = (card: string) => handleOf(state, open, card);
-  const plays = (handle: number, card: string, at: SpeedState = state) => speedProbe.play(handle, card, at) as readonly SpeedAction[];
+  const plays = (handle: number, card: string, at: SpeedState = state) =>
+    speedProbe.play(handle, card, at) as readonly SpeedAction[];
 
   test('probes the top of every non-empty slot of the seat, in slot order', () => {
     expect(speedProbe.cards(state, 0).map((x) => open[x])).toEqual(['AS', 'QC', '7D']);
@@ -191,7 +240,9 @@ describe('speedProbe', () => {
   });
 
   test('its words are speedWhy', () => {
-    expect(speedProbe.words('not-adjacent', '7D', state, 0)).toBe('7♦ is not one up or one down from K♥ or A♦: aces go both ways.');
+    expect(speedProbe.words('not-adjacent', '7D', state, 0)).toBe(
+      '7♦ is not one up or one down from K♥ or A♦: aces go both ways.',
+    );
     expect(speedProbe.words('not-slot-top', 'QC', state, 0)).toBe('Q♣ is not on top of your row.');
   });
 });
