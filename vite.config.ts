@@ -1,9 +1,11 @@
 /**
  * Build, serve and test configuration. The app is a static bundle (Vite); the
  * signaling server is mounted beside it by server/main.ts, not here. Vitest
- * runs three projects: `unit` (pure code, parallel), `e2e` (real Chromium
- * against the real server, one file at a time) and `browser` (unit tests of
- * browser-only code, run inside Chromium by Vitest's browser mode). The production build is a PWA
+ * runs five projects. `npm test` runs three: `unit` (Node, parallel), `browser`
+ * (unit tests of browser-only code inside Chromium, Vitest's browser mode) and
+ * `e2e` (real Chromium against the real server, one file at a time). `npm run
+ * test:deep` runs `deep` (files named *.deep.test.ts, plus every
+ * properties.test.ts at its deep input counts) and `e2e-deep` (*.deep.e2e.ts). The production build is a PWA
  * (vite-plugin-pwa): a web manifest with the icons in public/ and a Workbox
  * service worker that precaches the whole bundle, so the app loads offline
  * after the first visit; the dev server registers no service worker.
@@ -77,9 +79,24 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/**/*.test.ts'],
+          exclude: ['test/e2e/**', 'test/browser/**', 'test/**/*.deep.test.ts'],
+          environment: 'node',
+          setupFiles: ['test/helpers/depth-setup.ts'],
+          testTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'deep',
+          // The long fuzzing, the high-count properties (every properties.test.ts
+          // again, at the deep input counts) and the full attacker matrix.
+          include: ['test/**/*.deep.test.ts', 'test/**/properties.test.ts'],
           exclude: ['test/e2e/**', 'test/browser/**'],
           environment: 'node',
-          testTimeout: 60_000,
+          env: { FAIRDECK_DEEP: '1' },
+          setupFiles: ['test/helpers/depth-setup.ts'],
+          testTimeout: 1_800_000,
         },
       },
       {
@@ -87,10 +104,23 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.e2e.ts'],
+          exclude: ['test/e2e/**/*.deep.e2e.ts'],
           environment: 'node',
           globalSetup: ['test/e2e/global-setup.ts'],
           fileParallelism: false,
           testTimeout: 600_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e-deep',
+          include: ['test/e2e/**/*.deep.e2e.ts'],
+          environment: 'node',
+          globalSetup: ['test/e2e/global-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 1_200_000,
           hookTimeout: 120_000,
         },
       },
