@@ -89,9 +89,16 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'deep',
-          // The long fuzzing, the high-count properties (every properties.test.ts
-          // again, at the deep input counts) and the full attacker matrix.
-          include: ['test/**/*.deep.test.ts', 'test/**/properties.test.ts'],
+          // The full attacker matrix and other long runs (*.deep.test.ts), and
+          // again, at their deep input counts and from a fresh seed, every file
+          // whose counts scale with test/helpers/depth.ts: the fuzzers, the
+          // properties and the transcript tamper test.
+          include: [
+            'test/**/*.deep.test.ts',
+            'test/**/properties.test.ts',
+            'test/fuzz/**/*.test.ts',
+            'test/verify/tamper.test.ts',
+          ],
           exclude: ['test/e2e/**', 'test/browser/**'],
           environment: 'node',
           env: { FAIRDECK_DEEP: '1' },

@@ -1,7 +1,7 @@
 /**
  * Fuzzing the crypto codec decoders of key shares and packet secrets
- * (crypto/codec.ts; cascade steps in codec-steps.fuzz.test.ts): 10,000 mutated
- * real messages per type, fixed seeds (the shared body: codec-fuzz.ts).
+ * (crypto/codec.ts; cascade steps in codec-steps.fuzz.test.ts): RUNS mutated
+ * real messages per type (test/fuzz/mutate.ts) (the shared body: codec-fuzz.ts).
  */
 import { decodeKeyShares, decodePacketSecrets } from '../../crypto/index.js';
 import { fuzzCodecDecoders } from './codec-fuzz.js';

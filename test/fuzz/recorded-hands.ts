@@ -1,6 +1,6 @@
 /**
  * Real signed events of whole hands, recorded for the deep session fuzz
- * (session-deep.fuzz.test.ts): a two-seat courier hand (test/table/
+ * (session-bodies.fuzz.test.ts): a two-seat courier hand (test/table/
  * courier-game.ts: ready, shuffle, lock, keys, act, reshuffle, disclose — every
  * crypto request kind) and a two-seat race hand (test/helpers/race.ts: real-
  * time commit and reveal), each in the order a seatless spectator received

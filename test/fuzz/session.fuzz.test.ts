@@ -4,11 +4,11 @@
  * events, made by two seat sessions joined directly) are mutated on the wire
  * (bit flips, inserts, deletes, truncation, splices) and fed, after the
  * decoder, to a fresh seatless session. Nothing may throw, and every halt
- * must name an author (no `internal`, no null seat). 10,000 runs feed the
+ * must name an author (no `internal`, no null seat). RUNS runs feed the
  * mutant before the hand can start (take, schema, slot and ready checks).
- * Wire mutants rarely get past the decoder and the signature; the deep
- * fuzz, 10,000 re-signed body mutants for every event type fed at the step
- * that consumes them, is session-deep.fuzz.test.ts. Fixed seeds.
+ * Wire mutants rarely get past the decoder and the signature; the
+ * re-signed body mutants for every event type, fed at the step that consumes
+ * them, are session-bodies.fuzz.test.ts. Seeds from test/helpers/depth.ts.
  */
 import fc from 'fast-check';
 import { beforeAll, expect, it } from 'vitest';
@@ -18,6 +18,7 @@ import { HandSession } from '../../src/table/hand-session.js';
 import type { HandSetup } from '../../src/table/hand/setup.js';
 import { tableSigners } from '../helpers/hand-table.js';
 import { courierGame } from '../table/courier-game.js';
+import { SEED } from '../helpers/depth.js';
 import { mutate, mutations, RUNS } from './mutate.js';
 
 type Event = EnvelopeOf<'table-event'>;
@@ -95,6 +96,6 @@ it('mutated events never crash a session, and every halt names an author', async
     fc.property(fc.nat(), mutations, (pick, ms) =>
       feedMutant([ready0], mutate(encoded[pick % encoded.length]!, ms, encoded)),
     ),
-    { numRuns: RUNS, seed: 31337 },
+    { numRuns: RUNS, seed: SEED + 31337 },
   );
 }, 1_800_000);
