@@ -11,7 +11,7 @@ import { encodeEnvelope, parseUnverified, signEnvelope, type Envelope } from '..
 import { KINDS, type Kind } from '../../src/net/messages.js';
 import { EVENT_DATA, parseEvent, type EventType } from '../../src/table/transcript.js';
 import { testSigner } from '../helpers/signers.js';
-import { SEED } from '../helpers/depth.js';
+import { seedFor } from '../helpers/depth.js';
 import { mutate, mutations, RUNS } from './mutate.js';
 
 const TABLE = 'fuzztabl-0011223344556677';
@@ -69,7 +69,7 @@ describe('envelope decoder', () => {
           if (!result.ok) refused++;
           expect(bytes).toEqual(copy);
         }),
-        { numRuns: RUNS, seed: SEED + 4242 + i },
+        { numRuns: RUNS, seed: seedFor(4242 + i) },
       );
       expect(refused).toBeGreaterThan(RUNS / 2);
     },
@@ -91,7 +91,7 @@ describe('table-event data, per type', () => {
           const parsed = parseEvent(decoded.value as never, 0);
           expect(typeof parsed.ok).toBe('boolean');
         }),
-        { numRuns: RUNS, seed: SEED + 777 + i },
+        { numRuns: RUNS, seed: seedFor(777 + i) },
       );
       const unmutated = parseUnverified(real, TABLE);
       expect(unmutated.ok && parseEvent(unmutated.value as never, 0).ok).toBe(true);

@@ -1,6 +1,6 @@
 /**
  * Property tests of Pesten with bots over random deals, 2..8 players, random
- * dealers and options (fast-check, fixed seeds):
+ * dealers and options (fast-check: fixed seeds and a sample of inputs in `npm test`, more inputs from fresh seeds in the deep suite, test/helpers/depth.ts):
  * - uniformly random players over long prefixes (1 500 inputs: enough for
  *   the stock to be rebuilt several times; at least some runs must rebuild it
  *   twice or more): at every step every card is in exactly one zone, nobody
@@ -18,6 +18,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
+import { runs, seedFor } from '../../helpers/depth.js';
 import { census, stateHash, type OpenCards } from '../../../src/engine/index.js';
 import { autoplay, makeRng, randomBot, type Bot } from '../../../src/bots/index.js';
 import { pesten, pestenBot, type PestenState } from '../../../src/games/pesten/index.js';
@@ -88,7 +89,7 @@ describe('uniformly random players over long prefixes', () => {
           expect(pesten.audit(args, result.inputs, result.open)).toMatchObject({ verdict: 'clean' });
         }
       }),
-      { numRuns: 16, seed: 20261101 },
+      { numRuns: runs(4, 32), seed: seedFor(20261101) },
     );
     expect(reshuffles.filter((n) => n >= 2).length).toBeGreaterThan(0);
   });
@@ -117,7 +118,7 @@ describe('every hand ends', () => {
         expect(result.ok && result.finished).toBe(true);
         checkFinished(args, result.state as PestenState, result.inputs, result.open);
       }),
-      { numRuns: 40, seed: 20261102 },
+      { numRuns: runs(10, 80), seed: seedFor(20261102) },
     );
   });
 
@@ -131,7 +132,7 @@ describe('every hand ends', () => {
         expect(result.ok && result.finished).toBe(true);
         checkFinished(args, result.state as PestenState, result.inputs, result.open);
       }),
-      { numRuns: 5, seed: 20261103 },
+      { numRuns: runs(2, 10), seed: seedFor(20261103) },
     );
   });
 });
@@ -160,7 +161,7 @@ describe('simultaneous passes', () => {
         const b = play(args, round.seed, bots(), { maxInputs: 150, orderRng: makeRng(orderSeed) });
         expect(stateHash(a.state)).toBe(stateHash(b.state));
       }),
-      { numRuns: 25, seed: 20261104 },
+      { numRuns: runs(7, 50), seed: seedFor(20261104) },
     );
     expect(passRounds).toBeGreaterThan(0);
   });
@@ -225,7 +226,7 @@ describe('garbage input', () => {
           if (result.ok) expect(census(pesten, result.state)).toEqual([]);
         },
       ),
-      { numRuns: 200, seed: 20261105 },
+      { numRuns: runs(200, 400), seed: seedFor(20261105) },
     );
     // The property is about refusals: nearly every generated input must be one.
     expect(refused).toBeGreaterThanOrEqual(180);

@@ -20,6 +20,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
+import { runs, seedFor } from '../../helpers/depth.js';
 import { census, privateViewOf, stateHash, type AnyState, type OpenCards } from '../../../src/engine/index.js';
 import { autoplay, makeRng, randomBot, type Bot, type Rng } from '../../../src/bots/index.js';
 import {
@@ -86,7 +87,7 @@ describe('uniformly random players', () => {
         expect(replayed.ok && stateHash(replayed.state)).toBe(stateHash(result.state));
         expect(schoolBlackjack.audit(args, result.inputs, result.open)).toMatchObject({ verdict: 'clean' });
       }),
-      { numRuns: 12, seed: 20261201 },
+      { numRuns: runs(3, 24), seed: seedFor(20261201) },
     );
   });
 });
@@ -124,7 +125,7 @@ describe('the bot with random slips', () => {
           if (final.board.reshuffles > 0) reshuffled += 1;
         },
       ),
-      { numRuns: 15, seed: 20261202 },
+      { numRuns: runs(4, 30), seed: seedFor(20261202) },
     );
     expect(hands).toBeGreaterThan(0);
     expect(reshuffled).toBeGreaterThan(0);
@@ -173,7 +174,7 @@ describe('a false "cannot play" claim (voluntaryDraw: false)', () => {
           /^has-legal-play: false claim "seat \d holds no card/,
         );
       }),
-      { numRuns: 15, seed: 20261204 },
+      { numRuns: runs(4, 30), seed: seedFor(20261204) },
     );
   });
 });
@@ -247,7 +248,7 @@ describe('garbage input', () => {
           expect(stateHash(reached)).toBe(before);
         },
       ),
-      { numRuns: 200, seed: 20261203 },
+      { numRuns: runs(200, 400), seed: seedFor(20261203) },
     );
     // The property is about refusals: nearly every generated input must be one.
     expect(refused).toBeGreaterThanOrEqual(180);

@@ -19,6 +19,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
+import { runs, seedFor } from '../../helpers/depth.js';
 import { census, privateViewOf, stateHash, type OpenCards } from '../../../src/engine/index.js';
 import { autoplay, heuristicBot, makeRng, randomBot, type Bot } from '../../../src/bots/index.js';
 import {
@@ -66,7 +67,7 @@ describe('uniformly random players', () => {
         expect(replayed.ok && stateHash(replayed.state)).toBe(stateHash(result.state));
         expect(stressShed.audit(args, result.inputs, result.open)).toMatchObject({ verdict: 'clean' });
       }),
-      { numRuns: 25, seed: 20260101 },
+      { numRuns: runs(7, 50), seed: seedFor(20260101) },
     );
   });
 });
@@ -99,7 +100,7 @@ describe('sensible players with random slips', () => {
           expect(stressShed.audit(args, result.inputs, result.open)).toMatchObject({ verdict: 'clean' });
         },
       ),
-      { numRuns: 40, seed: 20260102 },
+      { numRuns: runs(10, 80), seed: seedFor(20260102) },
     );
   });
 
@@ -113,7 +114,7 @@ describe('sensible players with random slips', () => {
         const b = play(args, seed, bots(), { maxInputs: 60, orderRng: makeRng(orderSeed) });
         expect(stateHash(a.state)).toBe(stateHash(b.state));
       }),
-      { numRuns: 20, seed: 20260103 },
+      { numRuns: runs(5, 40), seed: seedFor(20260103) },
     );
   });
 });
@@ -163,7 +164,7 @@ describe('a false "no legal play" claim', () => {
         expect(report).toMatchObject({ verdict: 'fault', index: cheatIndex, seat: cheater });
         expect(report.verdict === 'fault' && report.reason).toMatch(/^has-legal-play/);
       }),
-      { numRuns: 20, seed: 20260104 },
+      { numRuns: runs(5, 40), seed: seedFor(20260104) },
     );
   });
 });
@@ -235,7 +236,7 @@ describe('garbage input', () => {
           expect(stateHash(reached)).toBe(before);
         },
       ),
-      { numRuns: 150, seed: 20260105 },
+      { numRuns: runs(150, 300), seed: seedFor(20260105) },
     );
     // The property is about refusals: nearly every generated input must be one.
     expect(refused).toBeGreaterThanOrEqual(140);

@@ -21,6 +21,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
+import { runs, seedFor } from '../../helpers/depth.js';
 import { census, completeOldest, privateViewOf, stateHash, type OpenCards } from '../../../src/engine/index.js';
 import { heuristicBot, makeRng, randomBot, type Bot } from '../../../src/bots/index.js';
 import { cardsLeft, stressSpeed, type SpeedAction, type SpeedState } from '../../../src/games/stress-speed/index.js';
@@ -94,7 +95,7 @@ describe.each(Object.keys(players))('%s in real time', (kind) => {
           expect(board.seats.map((mine) => cardsLeft(mine) === 0)).toEqual([winner === 0, winner === 1]);
         }
       }),
-      { numRuns: 30, seed: 20260201 },
+      { numRuns: runs(8, 60), seed: seedFor(20260201) },
     );
   });
 });
@@ -160,7 +161,7 @@ describe('concurrent moves', () => {
           }
         }
       }),
-      { numRuns: 40, seed: 20260202 },
+      { numRuns: runs(10, 80), seed: seedFor(20260202) },
     );
   });
 
@@ -243,7 +244,7 @@ describe('garbage input', () => {
         // What a seat sees never depends on its private view: piles are unknown to all.
         expect(stressSpeed.view(reached, 0, privateViewOf(reached, open, 0))).toEqual(stressSpeed.view(reached, null));
       }),
-      { numRuns: 150, seed: 20260203 },
+      { numRuns: runs(150, 300), seed: seedFor(20260203) },
     );
     // The property is about refusals: nearly every generated input must be one.
     expect(refused).toBeGreaterThanOrEqual(135);
