@@ -82,6 +82,10 @@ export default defineConfig({
           exclude: ['test/e2e/**', 'test/browser/**', 'test/**/*.deep.test.ts'],
           environment: 'node',
           setupFiles: ['test/helpers/depth-setup.ts'],
+          // One module graph per worker, not per file: importing crypto/ and the
+          // games again for each of some two hundred files cost more CPU than
+          // most of the tests. Every test file cleans up what it starts.
+          isolate: false,
           testTimeout: 60_000,
         },
       },

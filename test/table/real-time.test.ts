@@ -51,7 +51,6 @@ async function playTies(net: Net, stop: () => boolean = () => false): Promise<vo
 describe('real-time ordering', () => {
   it.each([
     [0, 0],
-    [0, 20],
     [0, 80],
     [80, 0],
   ])(

@@ -1,0 +1,71 @@
+/**
+ * The attacker matrix, shared by the fast suite (cheating-peers.test.ts) and
+ * the deep one (cheating-peers.deep.test.ts): which (game, cheat) pairs a run
+ * plays, and the one test each pair gets. Each pair is one hand among bot
+ * peers over the in-memory mesh with the real cryptography
+ * (src/table/cheat-run.ts): the cheater signs with its own key; every honest
+ * peer must name it with the expected code (or as stalled, for an abort; for a
+ * replay nothing may change), and no honest peer's knowledge monitor may see
+ * a card the rules do not show it. The hand stops as soon as every honest
+ * peer has its verdict. Findings of the attacker review are named in the test
+ * titles; docs/SECURITY.md lists them.
+ */
+import { expect, it } from 'vitest';
+import { gameModules, type GameId } from '../../src/games/index.js';
+import { CHEAT_KINDS, FINDING, makeCheat, type CheatKind } from '../../src/table/cheats.js';
+import { protocolCheat } from '../../src/table/cheats-protocol.js';
+import { runCheat } from '../../src/table/cheat-run.js';
+
+export interface CheatPair {
+  readonly game: GameId;
+  readonly kind: CheatKind;
+  readonly players: number;
+}
+
+/** Every cheat every registered game offers, at the game's smallest table: the full matrix. */
+export function everyPair(): CheatPair[] {
+  return gameModules.flatMap((m) =>
+    CHEAT_KINDS.filter((kind) => makeCheat(kind, m.id) !== null).map((kind) => ({
+      game: m.id,
+      kind,
+      players: Math.max(2, m.minPlayers),
+    })),
+  );
+}
+
+/**
+ * The fast suite's share of the matrix. A cheat of the hand protocol (the
+ * shuffle, the locks, the keys, the envelopes, the disclosure) does not depend
+ * on the game's rules, only on whether the game takes turns or plays in real
+ * time (another ordering of moves): it is played once in a turn-based game and
+ * once in the real-time one. A cheat of the moves (cheats-moves.ts) depends on
+ * each game's rules and is played in every game that offers it.
+ */
+export function fastPairs(turnBased: GameId, realTime: GameId): CheatPair[] {
+  return everyPair().filter(
+    (pair) => protocolCheat(pair.kind) === undefined || pair.game === turnBased || pair.game === realTime,
+  );
+}
+
+export function titleOf(pair: CheatPair): string {
+  const finding = FINDING[pair.kind];
+  return `${pair.game}: a peer that cheats (${finding ? `${finding} ${pair.kind}` : pair.kind}) is caught and named`;
+}
+
+/** One test per pair: the cheat happens, every honest peer names the cheater as expected, no honest peer leaks a card. */
+export function itCatchesEach(pairs: readonly CheatPair[], seed: number): void {
+  it.each(pairs.map((pair) => [titleOf(pair), pair] as const))(
+    '%s',
+    async (_title, pair) => {
+      const report = await runCheat({ ...pair, seed });
+      expect(report).not.toBeNull();
+      expect(report!.committed, 'the cheat never happened').toBe(true);
+      expect(report!.why).toBe('');
+      expect(report!.ok).toBe(true);
+      if (report!.cheat.expect.caught === 'blame')
+        for (const v of report!.verdicts) expect(v.blamed).toBe(report!.cheater);
+      expect(report!.leaks.filter((l) => l.seat !== report!.cheater)).toEqual([]);
+    },
+    600_000,
+  );
+}

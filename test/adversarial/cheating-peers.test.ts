@@ -1,0 +1,25 @@
+/**
+ * The attacker matrix of `npm test` (test/adversarial/cheat-matrix.ts): every
+ * cheat of the hand protocol played once in a turn-based game (Stress,
+ * shedding) and once in the real-time one (Stress, speed), and every cheat of
+ * the moves in each game that offers it. The deep suite plays every cheat in
+ * every game (cheating-peers.deep.test.ts).
+ */
+import { describe, expect, it } from 'vitest';
+import { gameModules } from '../../src/games/index.js';
+import { CHEAT_KINDS, makeCheat } from '../../src/table/cheats.js';
+import { everyPair, fastPairs, itCatchesEach } from './cheat-matrix.js';
+
+const pairs = fastPairs('stress-shed', 'stress-speed');
+
+describe('the fast attacker matrix', () => {
+  it('plays every cheat kind at least once, and every game at least once', () => {
+    const offered = new Set(everyPair().map((p) => p.kind));
+    expect(new Set(pairs.map((p) => p.kind))).toEqual(offered);
+    expect(offered).toEqual(new Set(CHEAT_KINDS));
+    expect(new Set(pairs.map((p) => p.game))).toEqual(new Set(gameModules.map((m) => m.id)));
+    for (const pair of pairs) expect(makeCheat(pair.kind, pair.game)).not.toBeNull();
+  });
+
+  itCatchesEach(pairs, 3);
+});

@@ -1,0 +1,37 @@
+/**
+ * Table-level conformance at the largest table of every registered game (the
+ * smallest is table.test.ts, in `npm test`): bot peers with the real
+ * cryptography over the in-memory transport, one agreed state hash and a
+ * clean audit on every peer. A game whose largest table has at most three
+ * seats plays two hands with the last seat reloaded mid-hand 2, like the
+ * smallest; a larger table plays one hand (a hand costs roughly (players)²
+ * shuffle proofs on one core: Pesten at 8 seats is minutes of CPU).
+ */
+import { describe, expect, it } from 'vitest';
+import { gameModules } from '../../src/games/index.js';
+import { simulate } from '../../src/table/simulation.js';
+
+/** Player counts up to this run two hands with a reload mid-hand 2; larger ones one hand. */
+const FULL_RUN_MAX_PLAYERS = 3;
+
+const larger = gameModules.filter((m) => m.rules.maxPlayers > m.rules.minPlayers);
+
+describe.each(larger.map((m) => [m.id, m.rules.maxPlayers] as const))('%s at its largest table', (id, players) => {
+  const hands = players <= FULL_RUN_MAX_PLAYERS ? 2 : 1;
+  it(`${players} peers: ${hands} hand(s), one hash and a clean audit each`, async () => {
+    const results = await simulate({
+      game: id,
+      players,
+      hands,
+      seed: 100 + players,
+      ...(hands === 2 ? { reloadAt: { hand: 2, step: 10 } } : {}),
+    });
+    expect(results).toHaveLength(hands);
+    for (const result of results) {
+      expect(result.peers).toHaveLength(players);
+      expect(result.peers.map((p) => p.halt)).toEqual(result.peers.map(() => null));
+      expect(result.agreedHash).toMatch(/^[0-9a-f]{64}$/);
+      expect(result.allClean).toBe(true);
+    }
+  }, 1_800_000);
+});
