@@ -10,11 +10,22 @@
  * service worker that precaches the whole bundle, so the app loads offline
  * after the first visit; the dev server registers no service worker.
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 import { VitePWA } from 'vite-plugin-pwa';
 import { browserProject } from './test/browser/project.js';
 
 const THEME = '#0f5132';
+
+/**
+ * Test files that replace a module with `vi.mock`. A mock applies only where
+ * the module is not loaded yet, so these run in the `unit-mocks` project, with
+ * a fresh module graph per file; every other unit file shares its worker's.
+ */
+const MOCKING: string[] = (readdirSync('test', { recursive: true, encoding: 'utf8' }) as string[])
+  .filter((name) => name.endsWith('.test.ts'))
+  .map((name) => `test/${name}`)
+  .filter((file) => /\bvi\.(?:do)?[mM]ock\(/.test(readFileSync(file, 'utf8')));
 
 /** Manifest + precache of every built file; signaling and health checks always go to the network. */
 const pwa = VitePWA({
@@ -79,13 +90,23 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/**/*.test.ts'],
-          exclude: ['test/e2e/**', 'test/browser/**', 'test/**/*.deep.test.ts'],
+          exclude: ['test/e2e/**', 'test/browser/**', 'test/**/*.deep.test.ts', ...MOCKING],
           environment: 'node',
           setupFiles: ['test/helpers/depth-setup.ts'],
           // One module graph per worker, not per file: importing crypto/ and the
           // games again for each of some two hundred files cost more CPU than
           // most of the tests. Every test file cleans up what it starts.
           isolate: false,
+          testTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'unit-mocks',
+          include: MOCKING.filter((file) => !file.endsWith('.deep.test.ts')),
+          environment: 'node',
+          setupFiles: ['test/helpers/depth-setup.ts'],
           testTimeout: 60_000,
         },
       },
