@@ -92,12 +92,12 @@ export class TableSession {
     this.outbox = new TableOutbox({
       store: options.store,
       table: () => this.lobby.table,
-      handNo: () => this.handNo,
       closed: () => this.closed,
       retryMs: options.saveRetryMs,
       onLog: options.onLog,
-      failed: (seat, detail) => {
-        this.hands.get(seat)?.session.follower.fault(detail);
+      failed: (seat, hand, detail) => {
+        // Only the hand whose write failed stops: after a rematch `hands` holds the next hand's sessions.
+        if (hand === this.handNo) this.hands.get(seat)?.session.follower.fault(detail);
         options.onChange();
       },
     });
