@@ -56,6 +56,8 @@ export interface SimulationOptions {
   readonly monitor?: 'honest' | 'all';
   /** Each peer's table log lines. */
   readonly onLog?: (seat: number, line: string) => void;
+  /** The clock every page ticks its hands' deadlines by (Date.now unless given: a simulated one, cheat-run.ts). */
+  readonly handClock?: () => number;
 }
 
 export interface PeerResult {
@@ -185,6 +187,7 @@ export async function seatPeers(options: SimulationOptions): Promise<{
       ...(gameModule(options.game)?.timing === 'real-time' ? { botJitterMs: options.botJitterMs ?? 40 } : {}),
       autoplay: true,
       ...(options.stallMs !== undefined ? { stallMs: options.stallMs } : {}),
+      ...(options.handClock ? { handClock: options.handClock } : {}),
       ...(tamper ? { tamperPublish: (envelope: EnvelopeOf<'table-event'>) => tamper(seat, envelope, signer) } : {}),
     });
     let monitor: KnowledgeMonitor | null = null;

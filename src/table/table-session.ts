@@ -447,7 +447,8 @@ export class TableSession {
 
   private watch(): void {
     const now = Date.now();
-    for (const { session } of this.hands.values()) session.tick(now);
+    const handNow = this.options.handClock?.() ?? now;
+    for (const { session } of this.hands.values()) session.tick(handNow);
     this.rejoin.tick(now);
     this.history.tick();
     this.lobby.freeLeftSeats();
