@@ -38,7 +38,7 @@ export const isAct = (b: Body): boolean => b.type === 'act';
 export const blame = (...codes: HaltCode[]): Expectation => ({ caught: 'blame', codes });
 
 /** The handles the first deal shows to `seat` and to other seats (deal packet position = handle). */
-function dealtHandles(game: AnyGame, state: AnyState, seat: number): { mine: number[]; theirs: number[] } {
+export function dealtHandles(game: AnyGame, state: AnyState, seat: number): { mine: number[]; theirs: number[] } {
   const awaiting = game.awaits(state);
   const mine: number[] = [];
   const theirs: number[] = [];
@@ -53,9 +53,10 @@ function dealtHandles(game: AnyGame, state: AnyState, seat: number): { mine: num
 
 /**
  * A shuffle step whose output is rewritten by `mutate`, with the best proof
- * the real prover makes for it: the seat's true (s, π) over the altered deck.
+ * the real prover makes for it: the seat's true (s, π) over the altered deck
+ * (exported for tests that try other rewrites than the registered cheats').
  */
-function cheatingShuffle(
+export function cheatingShuffle(
   mutate: (
     points: ReturnType<typeof decodeShuffleStep>['deck']['points'],
     ctx: CheatContext,
