@@ -66,10 +66,9 @@ export function cheatingShuffle(
   return (body: Body, ctx: CheatContext): Body | null => {
     if (ctx.done || body.type !== 'shuffle') return null;
     const data = body.data as { packet: number; step: Uint8Array };
-    const hand = ctx.hand();
-    const cascade = hand?.follower.cascade;
+    const cascade = ctx.hand()?.follower.cascade;
     const stored = ctx.secrets();
-    if (!hand || !cascade || data.packet !== 0 || !stored) return null;
+    if (!cascade || data.packet !== 0 || !stored) return null;
     const secrets = stored.packets.map((b) => decodePacketSecrets(b)).find((s) => s.packet === data.packet);
     if (!secrets?.shuffle) return null;
     const msg = decodeShuffleStep(data.step);
@@ -196,8 +195,9 @@ export function protocolCheat(kind: CheatKind): Cheat | undefined {
               : body.type === 'act'
                 ? 'keys'
                 : null;
-          const list = field === null ? [] : ((body.data as Record<string, unknown>)[field] as Uint8Array[]);
-          if (field === null || list.length === 0) return undefined;
+          if (field === null) return undefined;
+          const list = (body.data as Record<string, unknown>)[field] as Uint8Array[];
+          if (list.length === 0) return undefined;
           const msg = decodeKeyShares(list[0]!);
           const entries = msg.entries.map((e, i) => (i === 0 ? { ...e, key: e.key + 1n } : e));
           ctx.done = true;
