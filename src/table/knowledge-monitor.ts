@@ -69,8 +69,10 @@ export class KnowledgeMonitor {
       const from = f.seatOf(event);
       if (body.type === 'keys') {
         const data = body.data as { shares: Uint8Array[]; to: number | null };
-        if (data.to === null) (this.taken.add(id), this.addShares(data.shares));
-        else if (this.seat !== null && data.to === this.seat) {
+        if (data.to === null) {
+          this.taken.add(id);
+          this.addShares(data.shares);
+        } else if (this.seat !== null && data.to === this.seat) {
           const seat = this.seat;
           const secrets = this.secrets();
           if (!secrets || !f.sealKeys[seat] || !f.book.packets.size) continue;
@@ -144,7 +146,7 @@ export class KnowledgeMonitor {
         const product = keys.reduce<bigint>((acc, k) => Fn.mul(acc, k!), 1n);
         if (product === 0n) continue;
         const point = state.deck.points[position]!.multiply(Fn.inv(product));
-        let handle: Handle | null = null;
+        let handle: Handle | null;
         try {
           handle = book.handleOf(packet, position);
         } catch {

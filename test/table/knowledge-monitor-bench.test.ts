@@ -300,11 +300,12 @@ describe('keys sealed to the seat', () => {
     const b = bench();
     b.lock(0);
     b.sealToMe([[0, [8]]]);
-    let stored: HandSecrets | undefined;
-    const monitor = b.monitor(() => stored);
+    // What the seat's page has stored so far (nothing yet).
+    const page: { stored?: HandSecrets } = {};
+    const monitor = b.monitor(() => page.stored);
     expect(monitor.observe()).toEqual([]);
     expect(monitor.readableCards()).toEqual(new Map());
-    stored = b.secrets();
+    page.stored = b.secrets();
     expect(monitor.observe()).toEqual([]);
     expect(monitor.readableCards()).toEqual(named([[8, cardAt(8)]]));
   });

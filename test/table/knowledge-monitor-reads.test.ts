@@ -19,7 +19,7 @@ import type { HandSession } from '../../src/table/hand-session.js';
 import { makeCheat, type Cheat } from '../../src/table/cheats.js';
 import { cheatingShuffle, dealtHandles } from '../../src/table/cheats-protocol.js';
 import { KnowledgeMonitor } from '../../src/table/knowledge-monitor.js';
-import { handFinished, seatPeers, until, type SimulationPeer } from '../../src/table/simulation.js';
+import { seatPeers, until, type SimulationPeer } from '../../src/table/simulation.js';
 import { shuffleArgument } from '../helpers/shuffle-argument-switch.js';
 
 vi.mock('../../crypto/index.js', async (importOriginal) => {
