@@ -3,8 +3,9 @@
  * --cheat KIND` and the attacker suite (test/adversarial/) play a hand among
  * bot peers where one seat cheats (cheats.ts), with a knowledge monitor on
  * every honest peer, drive the disclosure deadline with a simulated clock
- * where the cheat needs it, stop as soon as every honest peer has its
- * verdict, and say whether the cheat was caught as it must be: named (that
+ * where the cheat needs it (each page's own once-a-second tick reads that
+ * clock too, so a hand never sees two), stop as soon as every honest peer
+ * has its verdict, and say whether the cheat was caught as it must be: named (that
  * seat, an expected code) on every honest peer — or, for an abort, named as
  * stalled; for a replay, nothing changed — and no honest peer could read a
  * card the rules do not show it.
@@ -84,6 +85,8 @@ export async function runCheat(options: CheatRunOptions): Promise<CheatReport | 
   const module = gameModule(options.game);
   if (!cheat || !module) return null;
   const cheater = cheaterSeat(options.kind, options.players);
+  /** The simulated table clock (ms), when the cheat needs one. */
+  let clock = 0;
   const { peers, cheat: ctx } = await seatPeers({
     game: options.game,
     players: options.players,
@@ -94,10 +97,12 @@ export async function runCheat(options: CheatRunOptions): Promise<CheatReport | 
     stallMs: (cheat.expect.caught === 'stall' ? FORGED_STALL_MS : STALL_MS) / SLOW_TURN_TIMERS,
     cheat: { seat: cheater, cheat },
     monitor: options.monitorCheater ? 'all' : 'honest',
+    // Each page also ticks its hand once a second: by the simulated clock too, or its first tick of the disclosure
+    // phase (by the real clock) could start the deadline, which the simulated clock then never reaches.
+    ...(cheat.needsClock ? { handClock: () => clock } : {}),
   });
   options.onSeated?.(peers);
   const honest = peers.map((_, seat) => seat).filter((seat) => seat !== cheater);
-  let clock = 0;
   let lastHeld = -1;
   const stallMs = cheat.expect.caught === 'stall' ? FORGED_STALL_MS : STALL_MS;
   /** When the cheat was first seen made (a stall named before that is about something else). */

@@ -9,13 +9,10 @@
  */
 import type { AnyGame, AnyState, PrivateView } from '../engine/index.js';
 import type { Bot } from '../bots/index.js';
-import type { EnvelopeOf } from '../net/envelope.js';
 import type { AnyGameModule } from '../games/module.js';
 import { roundDigest } from './hand/real-time.js';
 import type { Cheat, CheatContext, CheatKind } from './cheats.js';
 import { blame, isAct, resign } from './cheats-protocol.js';
-
-type Event = EnvelopeOf<'table-event'>;
 
 /** Rewrites a real-time commit and its reveal to carry `actions` (with a digest that matches, where one can be computed). */
 function realTimeCheat(actions: () => unknown[]): Pick<Cheat, 'sign'> {

@@ -38,7 +38,7 @@ export const isAct = (b: Body): boolean => b.type === 'act';
 export const blame = (...codes: HaltCode[]): Expectation => ({ caught: 'blame', codes });
 
 /** The handles the first deal shows to `seat` and to other seats (deal packet position = handle). */
-function dealtHandles(game: AnyGame, state: AnyState, seat: number): { mine: number[]; theirs: number[] } {
+export function dealtHandles(game: AnyGame, state: AnyState, seat: number): { mine: number[]; theirs: number[] } {
   const awaiting = game.awaits(state);
   const mine: number[] = [];
   const theirs: number[] = [];
@@ -53,9 +53,10 @@ function dealtHandles(game: AnyGame, state: AnyState, seat: number): { mine: num
 
 /**
  * A shuffle step whose output is rewritten by `mutate`, with the best proof
- * the real prover makes for it: the seat's true (s, π) over the altered deck.
+ * the real prover makes for it: the seat's true (s, π) over the altered deck
+ * (exported for tests that try other rewrites than the registered cheats').
  */
-function cheatingShuffle(
+export function cheatingShuffle(
   mutate: (
     points: ReturnType<typeof decodeShuffleStep>['deck']['points'],
     ctx: CheatContext,
@@ -65,10 +66,9 @@ function cheatingShuffle(
   return (body: Body, ctx: CheatContext): Body | null => {
     if (ctx.done || body.type !== 'shuffle') return null;
     const data = body.data as { packet: number; step: Uint8Array };
-    const hand = ctx.hand();
-    const cascade = hand?.follower.cascade;
+    const cascade = ctx.hand()?.follower.cascade;
     const stored = ctx.secrets();
-    if (!hand || !cascade || data.packet !== 0 || !stored) return null;
+    if (!cascade || data.packet !== 0 || !stored) return null;
     const secrets = stored.packets.map((b) => decodePacketSecrets(b)).find((s) => s.packet === data.packet);
     if (!secrets?.shuffle) return null;
     const msg = decodeShuffleStep(data.step);
@@ -195,8 +195,9 @@ export function protocolCheat(kind: CheatKind): Cheat | undefined {
               : body.type === 'act'
                 ? 'keys'
                 : null;
-          const list = field === null ? [] : ((body.data as Record<string, unknown>)[field] as Uint8Array[]);
-          if (field === null || list.length === 0) return undefined;
+          if (field === null) return undefined;
+          const list = (body.data as Record<string, unknown>)[field] as Uint8Array[];
+          if (list.length === 0) return undefined;
           const msg = decodeKeyShares(list[0]!);
           const entries = msg.entries.map((e, i) => (i === 0 ? { ...e, key: e.key + 1n } : e));
           ctx.done = true;

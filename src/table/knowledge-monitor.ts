@@ -8,10 +8,12 @@
  * know: the engine's ledger (`seen` per handle, public cards), plus cards the
  * engine has already asked to show it (a pending request, a pending played
  * card). A point that opens to no card is decoded the way an attacker would:
- * as H_x + m·H_y (m ∈ ±1, ±2), which reads the card y hidden elsewhere (the F1
- * attack). Anything beyond the allowance when play ends or the hand halts is
- * a leak. A spectator (seat null) holds no key of its own: it may read
- * public cards only. It is test machinery for the simulator, never part of the app.
+ * as a multiple m·H_y (m ∈ −1, ±2: a doubled card point, say) or as
+ * H_x + m·H_y (m ∈ ±1, ±2), either of which reads the card y hidden
+ * elsewhere (the F1 attack and its variants). Anything beyond the allowance
+ * when play ends or the hand halts is a leak. A spectator (seat null) holds
+ * no key of its own: it may read public cards only. It is test machinery for
+ * the simulator, never part of the app.
  */
 import { decodeKeyShares, decodePacketSecrets, encodePoint, type KeyShares, type Point } from '../../crypto/index.js';
 import { Fn } from '../../crypto/group.js';
@@ -35,9 +37,9 @@ export class KnowledgeMonitor {
   private readonly rings = new Map<number, Map<number, (bigint | undefined)[]>>();
   private readonly taken = new Set<string>();
   private readonly opened = new Set<string>();
-  /** What it can read: a handle's card (handle known), or a card read from a combination (handle null). */
+  /** What it can read: a handle's card (handle known), or a card read from a combination or a multiple (handle null). */
   private readonly readable: { handle: Handle | null; card: number; how: string }[] = [];
-  private multiples: Map<string, { y: number; m: bigint }> | null = null;
+  private multiplesByPoint: Map<string, { y: number; m: bigint }> | null = null;
   readonly leaks: Leak[] = [];
   private checked = false;
 
@@ -67,8 +69,10 @@ export class KnowledgeMonitor {
       const from = f.seatOf(event);
       if (body.type === 'keys') {
         const data = body.data as { shares: Uint8Array[]; to: number | null };
-        if (data.to === null) (this.taken.add(id), this.addShares(data.shares));
-        else if (this.seat !== null && data.to === this.seat) {
+        if (data.to === null) {
+          this.taken.add(id);
+          this.addShares(data.shares);
+        } else if (this.seat !== null && data.to === this.seat) {
           const seat = this.seat;
           const secrets = this.secrets();
           if (!secrets || !f.sealKeys[seat] || !f.book.packets.size) continue;
@@ -142,7 +146,7 @@ export class KnowledgeMonitor {
         const product = keys.reduce<bigint>((acc, k) => Fn.mul(acc, k!), 1n);
         if (product === 0n) continue;
         const point = state.deck.points[position]!.multiply(Fn.inv(product));
-        let handle: Handle | null = null;
+        let handle: Handle | null;
         try {
           handle = book.handleOf(packet, position);
         } catch {
@@ -153,7 +157,17 @@ export class KnowledgeMonitor {
           this.readable.push({ handle, card, how: `opened packet ${packet} position ${position}` });
           continue;
         }
-        // Not a card: read it the way an attacker who made it would.
+        // Not a card: read it the way an attacker who made it would. A multiple m·H_y of a card point (2·H_y, −H_y…)
+        // reads y, which lies elsewhere: this position shows no card of its own.
+        const multiple = this.multiples().get(bytesToHex(encodePoint(point)));
+        if (multiple) {
+          this.readable.push({
+            handle: null,
+            card: multiple.y,
+            how: `read out of a multiple of a card at packet ${packet} position ${position}`,
+          });
+          continue;
+        }
         for (const [x, y] of this.decodeCombination(point)) {
           this.readable.push({
             handle,
@@ -170,20 +184,26 @@ export class KnowledgeMonitor {
     }
   }
 
+  /** Every m·H_y (m in MULTIPLES), by its encoding: which card y and which m. */
+  private multiples(): Map<string, { y: number; m: bigint }> {
+    if (!this.multiplesByPoint) {
+      const map = new Map<string, { y: number; m: bigint }>();
+      this.hand.follower.book.hand.cards.forEach((h, y) => {
+        for (const m of MULTIPLES)
+          map.set(bytesToHex(encodePoint(m < 0n ? h.multiply(-m).negate() : h.multiply(m))), { y, m });
+      });
+      this.multiplesByPoint = map;
+    }
+    return this.multiplesByPoint;
+  }
+
   /** Pairs (x, y) with point = H_x + m·H_y for a small m. */
   private decodeCombination(point: Point): [number, number][] {
     const cards = this.hand.follower.book.hand.cards;
-    if (!this.multiples) {
-      this.multiples = new Map();
-      cards.forEach((h, y) => {
-        for (const m of MULTIPLES)
-          this.multiples!.set(bytesToHex(encodePoint(m < 0n ? h.multiply(-m).negate() : h.multiply(m))), { y, m });
-      });
-    }
     const out: [number, number][] = [];
     cards.forEach((h, x) => {
       const rest = point.subtract(h);
-      const hit = this.multiples!.get(bytesToHex(encodePoint(rest)));
+      const hit = this.multiples().get(bytesToHex(encodePoint(rest)));
       if (hit && hit.y !== x) out.push([x, hit.y]);
     });
     return out;

@@ -56,6 +56,8 @@ export interface SimulationOptions {
   readonly monitor?: 'honest' | 'all';
   /** Each peer's table log lines. */
   readonly onLog?: (seat: number, line: string) => void;
+  /** The clock every page ticks its hands' deadlines by (Date.now unless given: a simulated one, cheat-run.ts). */
+  readonly handClock?: () => number;
 }
 
 export interface PeerResult {
@@ -101,7 +103,7 @@ const FAST_TIMING = {
   reconnectMs: 300,
 };
 
-/** Seats N peers at one table; resolves once every seat is taken. */
+/** Seats N peers at one table; resolves once every peer sees every seat taken (if a page fails to open, none is left running). */
 export async function seatPeers(options: SimulationOptions): Promise<{
   peers: SimulationPeer[];
   network: MemoryNetwork;
@@ -185,6 +187,7 @@ export async function seatPeers(options: SimulationOptions): Promise<{
       ...(gameModule(options.game)?.timing === 'real-time' ? { botJitterMs: options.botJitterMs ?? 40 } : {}),
       autoplay: true,
       ...(options.stallMs !== undefined ? { stallMs: options.stallMs } : {}),
+      ...(options.handClock ? { handClock: options.handClock } : {}),
       ...(tamper ? { tamperPublish: (envelope: EnvelopeOf<'table-event'>) => tamper(seat, envelope, signer) } : {}),
     });
     let monitor: KnowledgeMonitor | null = null;
@@ -207,19 +210,40 @@ export async function seatPeers(options: SimulationOptions): Promise<{
       problem: () => {},
     });
     const peer = { signer, mesh, session, store, monitor: monitorNow };
-    await session.open(config);
+    try {
+      await session.open(config);
+    } catch (error) {
+      session.close();
+      mesh.stop();
+      throw error;
+    }
     return peer;
   };
-  for (const seat of signers.keys()) {
-    peers.push(
-      await openPeer(
-        seat,
-        new MemoryTableStore(),
-        seat === 0 ? { game: options.game, seats: options.players, options: options.options ?? {} } : undefined,
-      ),
-    );
+  try {
+    for (const seat of signers.keys()) {
+      peers.push(
+        await openPeer(
+          seat,
+          new MemoryTableStore(),
+          seat === 0 ? { game: options.game, seats: options.players, options: options.options ?? {} } : undefined,
+        ),
+      );
+    }
+  } catch (error) {
+    // A page that could not open: the ones already open (the creator's) are closed too, as no caller gets them.
+    for (const peer of peers) {
+      peer.session.close();
+      peer.mesh.stop();
+    }
+    throw error;
   }
-  await until(() => peers.every((p) => p.session.lobby.view().seats.every((s) => s.member !== null)));
+  // Every peer, each joiner too, sees every seat taken (a joiner without the roster yet shows no seats at all).
+  await until(() =>
+    peers.every((p) => {
+      const seats = p.session.lobby.view().seats;
+      return seats.length === options.players && seats.every((s) => s.member !== null);
+    }),
+  );
   /** Seat `seat`'s page goes away without a word and comes back with the same identity and only its stored data. */
   const reload = async (seat: number): Promise<SimulationPeer> => {
     const old = peers[seat]!;

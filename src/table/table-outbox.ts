@@ -31,14 +31,12 @@ export interface TableStore extends RosterStore {
 export interface OutboxHost {
   readonly store: TableStore;
   readonly table: () => string;
-  /** The hand being played now (a failed write stops this hand). */
-  readonly handNo: () => number;
   readonly closed: () => boolean;
   /** First wait before retrying a failed save of our own event (ms; doubles each try). */
   readonly retryMs: number | undefined;
   readonly onLog: (line: string, level?: 'info' | 'warn' | 'error') => void;
-  /** A write of seat `seat` failed for good (already logged): the hand must stop with `detail`. */
-  readonly failed: (seat: number, detail: string) => void;
+  /** A write of seat `seat` for hand `hand` failed for good (already logged): that hand (if it still runs) must stop with `detail`. */
+  readonly failed: (seat: number, hand: number, detail: string) => void;
 }
 
 /** A failed save of our own event is tried this many times, waiting base·2^k between tries. */
@@ -67,7 +65,7 @@ export class TableOutbox {
     const write = () => this.host.store.saveHandSecrets(this.host.table(), hand, seatKey, secrets);
     const first = write();
     first.catch(() => {});
-    this.queue = this.queue.then(() => this.persist(seat, 'its secrets', write, first));
+    this.queue = this.queue.then(() => this.persist(seat, hand, 'its secrets', write, first));
   }
 
   /** Stores seat `seat`'s own event, then (if stored and the table is open) runs `send`; in queue order. */
@@ -75,7 +73,7 @@ export class TableOutbox {
     const bytes = encodeEnvelope(envelope);
     const key = eventKey(envelope);
     this.queue = this.queue.then(async () => {
-      const stored = await this.persist(seat, `its ${envelope.body.type} event`, () =>
+      const stored = await this.persist(seat, envelope.body.hand, `its ${envelope.body.type} event`, () =>
         this.host.store.saveHandEvent(this.host.table(), envelope.body.hand, key, bytes),
       );
       if (!stored || this.host.closed()) return;
@@ -93,18 +91,19 @@ export class TableOutbox {
   }
 
   /**
-   * One write of the outbox, retried with backoff (a full disk or a quota
-   * may clear); if it still fails, the hand stops with this peer's own
-   * failure named (nothing unsent is ever sent unstored). Never rejects, so
-   * the outbox goes on for later writes.
+   * One write of the outbox for hand `hand`, retried with backoff (a full
+   * disk or a quota may clear); if it still fails, that hand (not whichever
+   * one runs by then: a rematch may have started the next) stops with this
+   * peer's own failure named (nothing unsent is ever sent unstored). Never
+   * rejects, so the outbox goes on for later writes.
    */
   private async persist(
     seat: number,
+    hand: number,
     what: string,
     write: () => Promise<void>,
     first?: Promise<void>,
   ): Promise<boolean> {
-    const hand = this.host.handNo();
     if (this.unstorable === hand) return false; // an earlier write of this hand failed for good: send nothing after it
     const base = this.host.retryMs ?? DEFAULT_SAVE_RETRY_MS;
     for (let attempt = 0; ; attempt++) {
@@ -116,7 +115,7 @@ export class TableOutbox {
           this.unstorable = hand;
           const detail = `this browser could not store ${what} (${errorText(error)}), so it was not sent: free some storage and reload`;
           this.host.onLog(detail, 'error');
-          this.host.failed(seat, detail);
+          this.host.failed(seat, hand, detail);
           return false;
         }
         this.host.onLog(`storing ${what} failed (${errorText(error)}); trying again`, 'warn');

@@ -32,6 +32,11 @@ export interface TableSessionOptions {
   readonly autoplay?: boolean;
   /** First wait before retrying a failed save of our own event (ms; doubles each try). */
   readonly saveRetryMs?: number;
+  /**
+   * The clock (ms) the page's once-a-second tick gives its hands' deadlines (Date.now unless given). A judge that
+   * drives the deadlines with a simulated clock (cheat-run.ts) gives it here, so one hand never sees two clocks.
+   */
+  readonly handClock?: () => number;
   /** Adversarial tests only: rewrite what this peer sends (null: drop it; a list: send several). */
   readonly tamperPublish?: (
     envelope: EnvelopeOf<'table-event'>,

@@ -27,7 +27,7 @@ import { TableCatchUp } from './table-catch-up.js';
 import { TableHistory } from './table-history.js';
 import { HandRecords } from './table-hand-records.js';
 import { TableLog } from './table-log.js';
-import { TableOutbox, type TableStore } from './table-outbox.js';
+import { errorText, TableOutbox, type TableStore } from './table-outbox.js';
 import { WATCHING_SEAT, Watchers, watchingHand, type Watcher } from './table-watchers.js';
 import type { HandSummary, Seated, TableSessionOptions } from './table-session-types.js';
 
@@ -92,12 +92,12 @@ export class TableSession {
     this.outbox = new TableOutbox({
       store: options.store,
       table: () => this.lobby.table,
-      handNo: () => this.handNo,
       closed: () => this.closed,
       retryMs: options.saveRetryMs,
       onLog: options.onLog,
-      failed: (seat, detail) => {
-        this.hands.get(seat)?.session.follower.fault(detail);
+      failed: (seat, hand, detail) => {
+        // Only the hand whose write failed stops: after a rematch `hands` holds the next hand's sessions.
+        if (hand === this.handNo) this.hands.get(seat)?.session.follower.fault(detail);
         options.onChange();
       },
     });
@@ -287,9 +287,27 @@ export class TableSession {
       this.handNo = handNo;
       return;
     }
+    // A start that fails (a store that cannot be read) gives the table back as it was: the same hand can be started again.
+    const before = { handNo: this.handNo, hands: this.hands, game: this.game };
     this.handNo = handNo;
     this.startingHand = true;
     this.game = game;
+    try {
+      await this.setUpHand(handNo, game);
+    } catch (error) {
+      // (Unless a later hand has begun starting meanwhile: that one is left alone.)
+      if (this.handNo === handNo) {
+        for (const { session } of this.hands.values()) session.dispose();
+        ({ handNo: this.handNo, hands: this.hands, game: this.game } = before);
+      }
+      this.options.onLog(`hand ${handNo + 1} could not start: ${errorText(error)}`, 'error');
+    } finally {
+      this.startingHand = false;
+    }
+  }
+
+  /** Hand `handNo`'s sessions, from its stored set-up, events and secrets, started (`startingHand` is set meanwhile). */
+  private async setUpHand(handNo: number, game: AnyGame): Promise<void> {
     this.hands = new Map();
     // A new hand's idle time counts from its start, not from the previous hand's last event.
     this.lastStep = -1;
@@ -300,10 +318,7 @@ export class TableSession {
     // (with the roster's seats when this page plays one, else the seats whose readies sign it: table-history.ts).
     await this.records.saved;
     const setup = await this.history.setupFor(handNo);
-    if (!setup) {
-      this.startingHand = false;
-      return;
-    }
+    if (!setup) return;
     const seatKeys = setup.seatKeys;
     const stored = await this.outbox.storedEvents(handNo);
     const local: [number, Signer, boolean][] = [];
@@ -447,7 +462,8 @@ export class TableSession {
 
   private watch(): void {
     const now = Date.now();
-    for (const { session } of this.hands.values()) session.tick(now);
+    const handNow = this.options.handClock?.() ?? now;
+    for (const { session } of this.hands.values()) session.tick(handNow);
     this.rejoin.tick(now);
     this.history.tick();
     this.lobby.freeLeftSeats();

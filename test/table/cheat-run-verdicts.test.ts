@@ -3,9 +3,11 @@
  * its whole report — each honest peer's verdict (code, blamed seat, detail),
  * whether the cheat was committed, ok, and the `why` it words — for the
  * parts simulation-runs.test.ts does not reach: the cheats that need the
- * simulated clock (a withheld disclosure, an abandon instead of one, and
- * the rule that the clock moves only while nothing new arrives; a cheat
- * that needs no clock is never ticked), the stall timers each page gets and
+ * simulated clock (a withheld disclosure, an abandon instead of one, the
+ * rule that the clock moves only while nothing new arrives, and the page's
+ * own once-a-second tick reading that clock too, even when it comes first
+ * in the disclosure phase; a cheat that needs no clock is never ticked by
+ * the judge), the stall timers each page gets and
  * how soon a verdict is trusted (a halt at once, an abort's stall 2 s after
  * it), three seats (two honest verdicts: the judge waits for the later one;
  * on a replay they must agree on the final state),
@@ -79,16 +81,6 @@ function withHand(current: HandSummary, key: string, value: unknown): HandSummar
   return { ...current, session: hand };
 }
 
-/**
- * Stops peer `seat`'s page from ticking its hand by the real clock (table-session.ts `watch`, once a second), so that
- * only the judge's simulated clock drives the disclosure deadline. Left running, the first tick of the disclosure phase
- * fixes when it began, by whichever clock made it: the real clock's next tick then finds 60 s long past at once, or,
- * one hand in fifty or so, the real clock came first and the simulated one never reaches the deadline.
- */
-function onlySimulatedClock(peers: SimulationPeer[], seat: number): void {
-  clearInterval((peers[seat]!.session as unknown as { timer: ReturnType<typeof setInterval> }).timer);
-}
-
 /** The turn timer peer `seat`'s page was given (private: a page names an awaited seat as stalled after SLOW_TURN_TIMERS of them). */
 const turnTimerOf = (peers: SimulationPeer[], seat: number): number | undefined =>
   (peers[seat]!.session as unknown as { options: { stallMs?: number } }).options.stallMs;
@@ -105,7 +97,6 @@ it('withhold-disclose: the simulated clock, moving only while nothing new arrive
     kind: 'withhold-disclose',
     seed: 3,
     onSeated: (peers) => {
-      onlySimulatedClock(peers, 0);
       rewriteCurrent(peers, 0, (current) =>
         withHand(current, 'tick', (clock: number) => {
           ticks.push({ clock, held: heldBy(peers), phase: current.session.phase });
@@ -138,14 +129,29 @@ it('withhold-disclose: the simulated clock, moving only while nothing new arrive
   expect(ticks.at(-1)!.clock - ticks.find((t) => t.phase === 'disclose')!.clock).toBe(60_000);
 }, 120_000);
 
-it('abandon-in-disclose: an abandon instead of the disclosure is named as no disclosure by the clock', async () => {
+it("abandon-in-disclose: an abandon instead of the disclosure is named as no disclosure by the clock, even when the page's own once-a-second tick comes first in the disclosure phase", async () => {
+  let pageTicked = false;
   const report = await runCheat({
     game: 'stress-shed',
     players: 2,
     kind: 'abandon-in-disclose',
     seed: 3,
-    onSeated: (peers) => onlySimulatedClock(peers, 0),
+    onSeated: (peers) => {
+      // The page's own tick (table-session.ts \`watch\`, on its real setInterval) runs just before the judge's first
+      // tick of the disclosure phase: whichever tick comes first there starts the deadline.
+      const page = peers[0]!.session as unknown as { watch(): void };
+      rewriteCurrent(peers, 0, (current) =>
+        withHand(current, 'tick', (clock: number) => {
+          if (!pageTicked && current.session.phase === 'disclose') {
+            pageTicked = true;
+            page.watch();
+          }
+          current.session.tick(clock);
+        }),
+      );
+    },
   });
+  expect(pageTicked).toBe(true);
   expect(report).toEqual({
     kind: 'abandon-in-disclose',
     game: 'stress-shed',

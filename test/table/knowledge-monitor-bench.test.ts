@@ -1,18 +1,19 @@
 /**
  * The knowledge monitor (src/table/knowledge-monitor.ts) on a bench: a
  * three-seat hand whose packets are laid out by the test — each position a
- * card H_c or a combination H_x + m·H_y, locked under known per-layer keys —
- * on a real PacketBook (real points, real sealing), with a stand-in follower
- * whose engine state, pending requests, pending acts and event pool the test
- * sets. No shuffle is dealt, so each test takes milliseconds, and every read
- * is known exactly: what a seat opens (card 0 and combinations with
- * m = 2, −1, −2 included), what it must skip without failing (keys sealed to
- * it before its secrets exist or before their packet is locked, a share naming
- * a position past the packet, a hand not started), and, once the hand halts,
- * exactly which reads are leaks: seen and public cards, cards of pending
- * reveal-all / reveal-to / forward requests and of acts not yet applied are
- * allowed, anything else (a reveal-to or forward to another seat, a
- * reshuffle) is a leak, and a card read out of a combination is a leak unless
+ * card H_c, a combination H_x + m·H_y or a multiple m·H_y, locked under
+ * known per-layer keys — on a real PacketBook (real points, real sealing),
+ * with a stand-in follower whose engine state, pending requests, pending acts
+ * and event pool the test sets. No shuffle is dealt, so each test takes
+ * milliseconds, and every read is known exactly: what a seat opens (card 0,
+ * combinations with m = 2, −1, −2 and multiples 2·H_y, −H_y, −2·H_y
+ * included), what it must skip without failing (keys sealed to it before its
+ * secrets exist or before their packet is locked, a share naming a position
+ * past the packet, a hand not started), and, once the hand halts, exactly
+ * which reads are leaks: seen and public cards, cards of pending reveal-all /
+ * reveal-to / forward requests and of acts not yet applied are allowed,
+ * anything else (a reveal-to or forward to another seat, a reshuffle) is a
+ * leak, and a card read out of a combination or a multiple is a leak unless
  * the seat may read that card at a handle. The played hands of
  * knowledge-monitor-reads.test.ts check the same oracle on real deals.
  */
@@ -51,8 +52,8 @@ const cardAt = (p: number): number => (p + 5) % SIZE;
 /** The handle of `position` of `packet`. */
 const handleAt = (packet: number, position: number): number => 100 * packet + position;
 
-/** What a position holds: a card index, or the combination H_x + m·H_y. */
-type Content = number | { x: number; y: number; m: bigint };
+/** What a position holds: a card index, the combination H_x + m·H_y, or the multiple m·H_y. */
+type Content = number | { x?: number; y: number; m: bigint };
 
 interface FakeEvent {
   from: Uint8Array;
@@ -104,7 +105,8 @@ function bench() {
   const point = (c: Content): Point => {
     if (typeof c === 'number') return hand.cards[c]!;
     const y = hand.cards[c.y]!;
-    return hand.cards[c.x]!.add(c.m < 0n ? y.multiply(-c.m).negate() : y.multiply(c.m));
+    const my = c.m < 0n ? y.multiply(-c.m).negate() : y.multiply(c.m);
+    return c.x === undefined ? my : hand.cards[c.x]!.add(my);
   };
   /** Locks `packet`: position p holds `contents[p]` (default: card cardAt(p)) under every layer's key. */
   const lock = (packet: number, contents: Record<number, Content> = {}): void => {
@@ -263,6 +265,27 @@ describe('what a seat can open', () => {
     expect(monitor.observe()).toEqual([...pair(5, 1, 2), ...pair(6, 3, 4), ...pair(7, 10, 11)]);
   });
 
+  it('reads a multiple of a card point (2·H_y, −H_y, −2·H_y) as card y, at no handle: a leak unless the seat may read y', () => {
+    const b = bench();
+    // Card 4's point doubled at position 5; position 10 holds card 15 (cardAt), which the seat has seen at its handle.
+    b.lock(0, { 5: { y: 4, m: 2n }, 6: { y: 15, m: -1n }, 7: { y: 12, m: -2n } });
+    const own = b.secrets();
+    b.revealToAll([5, 6, 7, 10]);
+    b.cards[10]!.seen = [ME];
+    const monitor = b.monitor(() => own);
+    expect(monitor.observe()).toEqual([]);
+    // None of the three positions opens to a card of its own: only handle 10 is listed.
+    expect(monitor.readableCards()).toEqual(named([[10, 15]]));
+    b.world.phase = 'halted';
+    const read = (p: number, y: number) => ({
+      seat: ME,
+      handle: null,
+      card: NAMES[y],
+      how: `read out of a multiple of a card at packet 0 position ${p}`,
+    });
+    expect(monitor.observe()).toEqual([read(5, 4), read(7, 12)]);
+  });
+
   it('on a hand not started yet (no engine state, no packet) reads nothing and lists no readable card', () => {
     const b = bench();
     b.world.started = false;
@@ -277,11 +300,12 @@ describe('keys sealed to the seat', () => {
     const b = bench();
     b.lock(0);
     b.sealToMe([[0, [8]]]);
-    let stored: HandSecrets | undefined;
-    const monitor = b.monitor(() => stored);
+    // What the seat's page has stored so far (nothing yet).
+    const page: { stored?: HandSecrets } = {};
+    const monitor = b.monitor(() => page.stored);
     expect(monitor.observe()).toEqual([]);
     expect(monitor.readableCards()).toEqual(new Map());
-    stored = b.secrets();
+    page.stored = b.secrets();
     expect(monitor.observe()).toEqual([]);
     expect(monitor.readableCards()).toEqual(named([[8, cardAt(8)]]));
   });

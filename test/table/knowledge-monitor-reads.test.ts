@@ -9,15 +9,17 @@
  * seat's monitor names that card, its handle and how it was read; and under
  * the F1 attack (a shuffle output Y_a + 2·Y_b, accepted with the shuffle
  * argument switched off, test-only) the cheater's monitor reads its victim's
- * card out of the combination, while the honest seat's monitor finds nothing.
+ * card out of the combination, while the honest seat's monitor finds nothing;
+ * so it does when the cheater outputs a doubled point 2·Y_b instead.
  */
 import { afterEach, expect, it, vi } from 'vitest';
 import { ALL_SEATS, decodePacketSecrets, encodeKeyShares } from '../../crypto/index.js';
 import { signEnvelope, type EnvelopeOf } from '../../src/net/envelope.js';
 import type { HandSession } from '../../src/table/hand-session.js';
-import { makeCheat } from '../../src/table/cheats.js';
+import { makeCheat, type Cheat } from '../../src/table/cheats.js';
+import { cheatingShuffle, dealtHandles } from '../../src/table/cheats-protocol.js';
 import { KnowledgeMonitor } from '../../src/table/knowledge-monitor.js';
-import { handFinished, seatPeers, until, type SimulationPeer } from '../../src/table/simulation.js';
+import { seatPeers, until, type SimulationPeer } from '../../src/table/simulation.js';
 import { shuffleArgument } from '../helpers/shuffle-argument-switch.js';
 
 vi.mock('../../crypto/index.js', async (importOriginal) => {
@@ -216,4 +218,37 @@ it('F1 without the shuffle argument: the cheater’s monitor reads the victim’
   // Position 20 is the cheater's own card: it may open it (to a combination), so that is no leak.
   expect(peers[1]!.monitor!()!.readableCards().has(20)).toBe(true);
   expect(peers[0]!.session.current!.session.halt).toMatchObject({ code: 'crypto-fault', seat: 1 });
+}, 120_000);
+
+it('a doubled card point: a last shuffler that outputs 2·Y_b in place of its own card reads the victim’s card b; the honest seat’s monitor finds nothing', async () => {
+  shuffleArgument.checked = false;
+  let victimHandle = -1;
+  const doubling: Cheat = {
+    kind: 'shuffle-linear',
+    what: 'the last shuffler replaces its own output point by 2·Y_b (b of a victim)',
+    expect: { caught: 'blame', codes: ['bad-step'] },
+    sign: cheatingShuffle((points, ctx) => {
+      const hand = ctx.hand()!;
+      const { mine, theirs } = dealtHandles(hand.config.game, hand.follower.state!, ctx.seat);
+      victimHandle = theirs[0]!;
+      return points.map((p, j) => (j === mine[0] ? points[victimHandle]!.multiply(2n) : p));
+    }),
+  };
+  const { peers } = await seatPeers({
+    game: 'stress-shed',
+    players: 2,
+    hands: 1,
+    seed: 7,
+    cheat: { seat: 1, cheat: doubling },
+    monitor: 'all',
+  });
+  running = peers;
+  await until(() => peers.every((p) => p.session.current?.session.halt), 10);
+  for (const p of peers) p.monitor!()!.observe();
+  const victimCard = peers[0]!.session.current!.session.privateView.known[victimHandle];
+  expect(victimCard).toBeDefined();
+  expect(peers[1]!.monitor!()!.leaks).toEqual([
+    { seat: 1, handle: null, card: victimCard, how: 'read out of a multiple of a card at packet 0 position 20' },
+  ]);
+  expect(peers[0]!.monitor!()!.leaks).toEqual([]);
 }, 120_000);

@@ -3,7 +3,9 @@
  * smallest hand that makes it matter — two seats of stress-shed, fixed seeds
  * — so that an option the simulator drops or twists shows: a seed fixes the
  * keys, the table, the bots and the cards (the same seed plays the same hand,
- * no seed plays another each time); `bot` picks each seat's seeded bot;
+ * no seed plays another each time); seatPeers resolves once every peer, each
+ * joiner too, sees every seat taken, and a table that cannot open leaves no
+ * mesh running; `bot` picks each seat's seeded bot;
  * `delayMs`, `stallMs` and `botJitterMs` reach the network and each table
  * session; `tamper` rewrites what every seat publishes, told which seat and
  * with that seat's signer; a cheating seat's `sign`, `publish` and `bot`
@@ -81,10 +83,11 @@ describe('a seed', () => {
     const publicKeys = [0, 1].map(() => ed25519.getPublicKey(ed25519.utils.randomSecretKey(keyRng(32))));
     expect(peers.map((p) => keyHex(p.signer.publicKey))).toEqual(publicKeys.map(keyHex));
     expect(table).toBe(newTableId(keyHex(publicKeys[0]!), keyRng(8)));
-    // It resolves once the creator sees every seat taken (a joiner that has no roster yet shows no seats at all).
-    expect(peers[0]!.session.lobby.view().seats.map((seat) => [seat.keyHex, seat.member !== null])).toEqual(
-      publicKeys.map((key) => [keyHex(key), true]),
-    );
+    // It resolves once every peer, the joiner too, sees every seat taken.
+    for (const peer of peers)
+      expect(peer.session.lobby.view().seats.map((seat) => [seat.keyHex, seat.member !== null])).toEqual(
+        publicKeys.map((key) => [keyHex(key), true]),
+      );
     // The cheat's own randomness is seeded too ("sim-8-cheat").
     expect(cheat!.rng(16)).toEqual(seededRandom('sim-8-cheat')(16));
     // One seeded source for every seat's crypto.
@@ -213,7 +216,7 @@ describe('the network and each table session get the timing options', () => {
     for (const p of plain.peers) expect('stallMs' in optionsOf(p)).toBe(false);
   }, 60_000);
 
-  it('a game with no rules fails as the table refuses it, not on the missing timing (its mesh, already started, is stopped here)', async () => {
+  it('a game with no rules fails as the table refuses it, not on the missing timing, and the mesh it started is stopped', async () => {
     const started: Mesh[] = [];
     const start = Mesh.prototype.start;
     const spy = vi.spyOn(Mesh.prototype, 'start').mockImplementation(function (
@@ -223,12 +226,16 @@ describe('the network and each table session get the timing options', () => {
       started.push(this);
       return start.apply(this, args);
     });
+    const stopped = vi.spyOn(Mesh.prototype, 'stop');
     try {
       await expect(seatPeers({ game: 'no-such-game' as never, players: 2, hands: 1, seed: 8 })).rejects.toThrow(
         'cannot create this table: unknown game "no-such-game"',
       );
+      expect(started).toHaveLength(1);
+      expect(stopped.mock.contexts).toEqual(started);
     } finally {
       spy.mockRestore();
+      stopped.mockRestore();
       for (const mesh of started) mesh.stop();
     }
   }, 60_000);
@@ -506,10 +513,8 @@ describe("a cheating seat's hooks", () => {
       monitor: 'all',
     });
     running = peers;
-    // Seated, the joiner has no roster and so no hand yet: the context has no hand to show either.
-    expect(peers[1]!.session.current).toBeNull();
-    expect(ctx!.hand()).toBeNull();
-    expect(ctx!.secrets()).toBeUndefined();
+    // Seated, the joiner sees every seat taken too: the context shows the hand its page holds (none before it starts).
+    expect(ctx!.hand()).toBe(peers[1]!.session.current?.session ?? null);
     expect(ctx).toMatchObject({ seat: 1, players: 2, done: false });
     expect(keyHex(ctx!.signer.publicKey)).toBe(keyHex(peers[1]!.signer.publicKey));
     // The cheater's bot is the wrapped one; the honest seat's is its own seeded bot.

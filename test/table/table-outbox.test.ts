@@ -3,10 +3,10 @@
  * store, without a hand: each own event is stored (under its author and
  * number) before it is sent, in order, after the seat's secrets; a failed
  * save is retried with doubling waits and said in the log; one that fails
- * five times (or while the table closes) stops the hand with this browser's
- * failure named, and nothing more of that hand is sent; received events are
- * stored best effort; stored events are read back verified, undecodable and
- * foreign ones dropped.
+ * five times (or while the table closes) stops its own hand (the write's,
+ * not the one running by then) with this browser's failure named, and
+ * nothing more of that hand is sent; received events are stored best effort;
+ * stored events are read back verified, undecodable and foreign ones dropped.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TableOutbox, errorText, type OutboxHost } from '../../src/table/table-outbox.js';
@@ -49,16 +49,15 @@ function makeOutbox(retry: number | 'default' = 1) {
   const retryMs = retry === 'default' ? undefined : retry;
   const store = new ScriptedStore();
   const log: [string, string | undefined][] = [];
-  const failed: [number, string][] = [];
-  const state = { hand: 0, closed: false };
+  const failed: [number, number, string][] = [];
+  const state = { closed: false };
   const host: OutboxHost = {
     store,
     table: () => TABLE,
-    handNo: () => state.hand,
     closed: () => state.closed,
     retryMs,
     onLog: (line, level) => log.push([line, level]),
-    failed: (seat, detail) => failed.push([seat, detail]),
+    failed: (seat, hand, detail) => failed.push([seat, hand, detail]),
   };
   return { outbox: new TableOutbox(host), store, log, failed, state };
 }
@@ -90,8 +89,7 @@ describe('own events', () => {
   });
 
   it('a fresh outbox holds no hand as unstorable: the first own event of hand 1 is stored and sent', async () => {
-    const { outbox, store, failed, state } = makeOutbox();
-    state.hand = 1;
+    const { outbox, store, failed } = makeOutbox();
     const sent: number[] = [];
     outbox.sendAfterStoring(0, event(0, 1), () => sent.push(0));
     await settle();
@@ -140,7 +138,7 @@ describe('own events', () => {
   });
 
   it('five failures stop the hand with this browser named; nothing more of the hand is sent', async () => {
-    const { outbox, store, log, failed, state } = makeOutbox(1);
+    const { outbox, store, log, failed } = makeOutbox(1);
     store.failEvents = [true, true, true, true, true];
     const sent: number[] = [];
     outbox.sendAfterStoring(2, event(0), () => sent.push(0));
@@ -148,17 +146,29 @@ describe('own events', () => {
     await settle(200);
     const detail =
       'this browser could not store its act event (quota exceeded), so it was not sent: free some storage and reload';
-    expect(failed).toEqual([[2, detail]]);
+    expect(failed).toEqual([[2, 0, detail]]);
     expect(log.at(-1)).toEqual([detail, 'error']);
     expect(log.filter(([, level]) => level === 'warn')).toHaveLength(4);
     expect(store.writes.length).toBe(5);
     expect(sent).toEqual([]);
     // The next hand is stored and sent again.
-    state.hand = 1;
     outbox.sendAfterStoring(2, event(0, 1), () => sent.push(10));
     await settle();
     expect(sent).toEqual([10]);
     expect(failed.length).toBe(1);
+  });
+
+  it("a write that fails for good names its own hand, even once the next hand's writes are queued; those still go out", async () => {
+    const { outbox, store, failed } = makeOutbox(1);
+    store.failEvents = [true, true, true, true, true];
+    const sent: number[] = [];
+    // Hand 1's last event (say its abandon) is still being retried when a rematch queues hand 2's first events.
+    outbox.sendAfterStoring(0, event(3, 0), () => sent.push(3));
+    outbox.keepSecrets(0, 1, 'cafe', {} as HandSecrets);
+    outbox.sendAfterStoring(0, event(0, 1), () => sent.push(10));
+    await settle(200);
+    expect(failed.map(([seat, hand]) => [seat, hand])).toEqual([[0, 0]]);
+    expect(sent).toEqual([10]);
   });
 
   it('a failure while the table closes stops at once; a stored event is not sent once closed', async () => {
@@ -176,10 +186,11 @@ describe('own events', () => {
     expect(failed).toEqual([
       [
         0,
+        0,
         'this browser could not store its act event (quota exceeded), so it was not sent: free some storage and reload',
       ],
     ]);
-    expect(log).toEqual([[failed[0]![1], 'error']]);
+    expect(log).toEqual([[failed[0]![2], 'error']]);
   });
 
   it('secrets that cannot be stored stop the hand before its events go out', async () => {
@@ -190,7 +201,7 @@ describe('own events', () => {
     outbox.sendAfterStoring(1, event(0), () => sent.push(0));
     await settle(200);
     expect(failed).toEqual([
-      [1, 'this browser could not store its secrets (disk full), so it was not sent: free some storage and reload'],
+      [1, 0, 'this browser could not store its secrets (disk full), so it was not sent: free some storage and reload'],
     ]);
     expect(sent).toEqual([]);
     expect(store.writes.filter((w) => w.startsWith('secrets')).length).toBe(5);

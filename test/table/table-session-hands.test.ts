@@ -8,7 +8,8 @@
  * the seat, heard by its other local seats, rewritten by `tamperPublish`,
  * sent again after a reload), a watcher that follows hand 1 from its seats'
  * readies and then the next hand once it has seen one end, a rematch (after a
- * hand played out or halted; once on a double click), the idle time of a stall
+ * hand played out or halted; once on a double click; again after a start
+ * that failed, which is said), the idle time of a stall
  * (from the last event: a new hand's first, not a move that made none), and
  * the table's one-second clock. Real `ready` events come from seat
  * agents started here (no shuffle is ever made: a three-seat hand lacks a
@@ -329,6 +330,37 @@ describe('events of the current hand and the next', () => {
     ]);
     // Hand 2's ready is the only event of this page for hand 2; nothing was sent for a hand 3.
     expect(events(t.sent).filter((e) => e.body.hand === 2)).toEqual([]);
+  });
+
+  it('a rematch whose start fails (its stored events cannot be read) says so and gives the hand back: the next Rematch starts that hand', async () => {
+    let failReads = 0;
+    class FlakyStore extends MemoryTableStore {
+      override async loadHandEvents(table: string, hand: number) {
+        if (hand === 1 && failReads > 0) {
+          failReads--;
+          throw new Error('read failed');
+        }
+        return super.loadHandEvents(table, hand);
+      }
+    }
+    const t = await table(2, { store: new FlakyStore() });
+    t.session.receive(join(bo, 'Bo'), 'x');
+    await until(() => t.session.current !== null);
+    t.session.endHand();
+    await until(() => t.session.current!.session.phase === 'halted');
+    failReads = 1;
+    t.session.rematch();
+    await until(() => failReads === 0);
+    await settle();
+    // The table is back at hand 1, over: Rematch may be pressed again.
+    expect(t.session.current?.handNo).toBe(0);
+    t.session.rematch();
+    await until(() => t.session.current?.handNo === 1);
+    expect(t.log).toContainEqual(['hand 2 could not start: read failed', 'error']);
+    expect(lines(t.log).filter((line) => /^hand \d+ of .* begins/.test(line))).toEqual([
+      'hand 1 of Stress (shedding) begins: shuffling',
+      'hand 2 of Stress (shedding) begins: shuffling',
+    ]);
   });
 
   it('a rematch after a hand played out (done, not halted) starts the next hand', async () => {

@@ -162,6 +162,38 @@ describe('a store that holds a write back or fails it', () => {
     await vi.waitFor(async () => expect(await store.loadHandEvents(TABLE, 1)).toHaveLength(1));
     await vi.waitFor(() => expect(broadcastTypes(sent)).toEqual(['ready']));
   });
+
+  it('a write of a hand that fails for good after a rematch stops that hand, not the next one (whose writes work)', async () => {
+    // Hand 1's ready is stored; its abandon's write is then held, and fails for good only once hand 2 has started.
+    let holding = false;
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    class FailingStore extends MemoryTableStore {
+      override async saveHandEvent(table: string, hand: number, key: string, bytes: Uint8Array): Promise<void> {
+        if (hand === 0 && holding) {
+          await gate;
+          throw new Error('disk full');
+        }
+        return super.saveHandEvent(table, hand, key, bytes);
+      }
+    }
+    const store = new FailingStore();
+    const t = await table(2, { store, saveRetryMs: 1 });
+    const sent = vi.spyOn(t.mesh, 'broadcast');
+    t.session.receive(join(bo, 'Bo'), 'x');
+    await vi.waitFor(async () => expect(await store.loadHandEvents(TABLE, 0)).toHaveLength(1));
+    holding = true;
+    t.session.endHand();
+    await until(() => t.session.current?.session.phase === 'halted');
+    t.session.rematch();
+    await until(() => t.session.current?.handNo === 1);
+    release();
+    await until(() => t.log.some(([line]) => line.includes('could not store its abandon event')));
+    await vi.waitFor(async () => expect(await store.loadHandEvents(TABLE, 1)).toHaveLength(1));
+    await flush();
+    expect(t.session.current!.session.halt).toBeNull();
+    expect(broadcastTypes(sent)).toEqual(['ready', 'ready']);
+  });
 });
 
 describe('after close', () => {

@@ -11,8 +11,9 @@
  * go when the refusal is a race error (`game.raceErrors`: the round may make
  * it fit, and a lost race bounces blamelessly, real-time.ts) or when the
  * state after this seat's own moves waits for the table's crypto (the
- * ordered move waits for it too, follower.ts `applyOrdered`); an own earlier
- * real-time move that fails the simulation is skipped, as it would bounce.
+ * ordered move waits for it too: play.ts `advance` serves crypto first); an
+ * own earlier real-time move that fails the simulation is skipped, as it
+ * would bounce.
  */
 import type { AnyGame, AnyState } from '../../engine/index.js';
 import { isRaceError } from './halt.js';

@@ -206,15 +206,12 @@ export class HandPlay {
     return true;
   }
 
-  /** Applies the agreed moves of a round one by one (crypto the rules ask for in between comes first). */
+  /**
+   * Applies the agreed moves of a round one by one. Only reached while the engine awaits 'anytime' (`advance`
+   * dispatches an end of play, and crypto the rules ask for in between, first).
+   */
   private applyOrdered(powers: PlayPowers): boolean {
     const { game } = this.hand;
-    const awaiting = game.awaits(this.hand.state!);
-    if (awaiting.kind === 'over') {
-      this.ordered.length = 0;
-      return true;
-    }
-    if (awaiting.kind !== 'anytime') return false;
     const next = this.ordered.shift()!;
     const played = playOrdered(game, this.hand.state!, next);
     if (!played.ok) return powers.stop(played.halt);
