@@ -78,7 +78,6 @@ export {
 } from './audit.js';
 export {
   type Expect,
-  type MessageType,
   decodeKeyShares,
   decodeLockStep,
   decodePacketSecrets,
@@ -89,7 +88,6 @@ export {
   encodePacketSecrets,
   encodeRelayerStep,
   encodeShuffleStep,
-  messageType,
 } from './codec.js';
 export {
   type PairContext,
