@@ -567,7 +567,7 @@ function pad(s: string | number, n: number): string {
   return String(s).padStart(n);
 }
 
-export function printSetupRow(r: SetupRow, header: boolean): void {
+function printSetupRow(r: SetupRow, header: boolean): void {
   const cols: [string, number][] = [
     ['cpu/peer', r.setupPerPeerCpuMs],
     ['points', r.cardPointsCpuMs],

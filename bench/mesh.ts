@@ -60,7 +60,7 @@ export async function idleBench(
   return { cpuMsPerSecondPerPeer: round(perPeer), percentOfCorePerPeer: round(perPeer / 10) };
 }
 
-export async function handBench(players: number, hands: number) {
+async function handBench(players: number, hands: number) {
   const before = process.cpuUsage();
   const results = await simulate({ game: stressShedModule.id, players, hands, seed: 200 + players });
   const ms = cpuMs(before);
