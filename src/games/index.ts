@@ -20,7 +20,7 @@ type Built = (typeof BUILT)[number];
 /** The id of a playable game (every game a table can be created for). */
 export type GameId = Built['id'];
 export type GameModuleOf<K extends GameId> = Extract<Built, { id: K }>;
-/* eslint-disable @typescript-eslint/no-explicit-any */
+/* eslint-disable @typescript-eslint/no-explicit-any -- the slots `infer` does not read match any module */
 export type ViewOf<K extends GameId> = GameModuleOf<K> extends GameModule<K, any, any, any, any, infer V> ? V : never;
 export type ActionOf<K extends GameId> = GameModuleOf<K> extends GameModule<K, any, infer A, any, any, any> ? A : never;
 /* eslint-enable @typescript-eslint/no-explicit-any */
