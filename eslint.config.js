@@ -11,6 +11,34 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
+    // Plain JavaScript runs under Node (scripts/verify-run.mjs, the tool configs): Node's globals, by hand
+    // rather than through the `globals` package, which would be one more dependency for a dozen names.
+    files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
+    languageOptions: {
+      globals: Object.fromEntries(
+        [
+          'process',
+          'console',
+          'Buffer',
+          'URL',
+          'URLSearchParams',
+          'TextEncoder',
+          'TextDecoder',
+          'AbortController',
+          'performance',
+          'structuredClone',
+          'queueMicrotask',
+          'setTimeout',
+          'clearTimeout',
+          'setInterval',
+          'clearInterval',
+          'setImmediate',
+          'clearImmediate',
+        ].map((name) => [name, 'readonly']),
+      ),
+    },
+  },
+  {
     languageOptions: { ecmaVersion: 2022, sourceType: 'module' },
     rules: {
       '@typescript-eslint/no-unused-vars': [

@@ -92,7 +92,7 @@ export async function verifyBench(rounds = 400) {
     const verifier = new cachedModule.SignatureVerifier();
     cached = await time(() => verifier.verify(sig, message, s.publicKey));
   }
-  let webCrypto: number | null = null;
+  let webCrypto: number | null;
   try {
     const key = await crypto.subtle.importKey('raw', s.publicKey, { name: 'Ed25519' }, false, ['verify']);
     webCrypto = await time(() => crypto.subtle.verify('Ed25519', key, sig, message));

@@ -277,7 +277,7 @@ describe('keys sealed to the seat', () => {
     const b = bench();
     b.lock(0);
     b.sealToMe([[0, [8]]]);
-    let stored: HandSecrets | undefined;
+    let stored: HandSecrets | undefined = undefined;
     const monitor = b.monitor(() => stored);
     expect(monitor.observe()).toEqual([]);
     expect(monitor.readableCards()).toEqual(new Map());

@@ -17,7 +17,7 @@ import { signEnvelope, type EnvelopeOf } from '../../src/net/envelope.js';
 import type { HandSession } from '../../src/table/hand-session.js';
 import { makeCheat } from '../../src/table/cheats.js';
 import { KnowledgeMonitor } from '../../src/table/knowledge-monitor.js';
-import { handFinished, seatPeers, until, type SimulationPeer } from '../../src/table/simulation.js';
+import { seatPeers, until, type SimulationPeer } from '../../src/table/simulation.js';
 import { shuffleArgument } from '../helpers/shuffle-argument-switch.js';
 
 vi.mock('../../crypto/index.js', async (importOriginal) => {
