@@ -33,11 +33,8 @@ import {
   revealToSeat,
   openWith,
   pairKey,
-  seal,
-  sealAad,
   sealKeyPair,
   sealWith,
-  unseal,
   verifyKeyShares,
   verifyLockStep,
   verifyShuffleStep,
@@ -98,8 +95,6 @@ export interface SetupRow {
   /** The same without sealing (encode, check k·G = K, open): what sealing adds is the difference. */
   revealToOnePlainMs: number;
   revealToOneRecipientMs: number;
-  /** The former one-shot sealing (one X25519 per share on each side), same run, for comparison. */
-  revealToOneOneShotMs: number;
   /** One pair key (X25519 + HKDF-SHA256). */
   pairKeyMs: number;
   auditMs: number;
@@ -273,60 +268,6 @@ function revealToOnePaired(
   return { wall: now() - t, cpu: cpu() - c };
 }
 
-async function revealToOneSealed(
-  hand: Hand,
-  state: PacketState,
-  secrets: PacketSecrets[],
-  position: number,
-  to: number,
-): Promise<number> {
-  const n = hand.params.seats;
-  const recipientKeys = sealKeyPair();
-  const t = now();
-  const sealed: { from: number; bytes: Uint8Array }[] = [];
-  for (let seat = 0; seat < n; seat++) {
-    if (seat === to) continue;
-    const aad = sealAad({
-      tableId: hand.params.tableId,
-      handNo: hand.params.handNo,
-      packet: state.id,
-      purpose: 'keys',
-      from: seat,
-      to,
-    });
-    sealed.push({
-      from: seat,
-      bytes: seal(
-        recipientKeys.publicKey,
-        encodeKeyShares(revealToSeat(state, seat, secrets[seat]!, [position], to)),
-        aad,
-      ),
-    });
-  }
-  let ring: KeyRing = withOwnKeys(new Map(), secrets[to]!, [position]);
-  for (const s of sealed) {
-    const aad = sealAad({
-      tableId: hand.params.tableId,
-      handNo: hand.params.handNo,
-      packet: state.id,
-      purpose: 'keys',
-      from: s.from,
-      to,
-    });
-    const msg = decodeKeyShares(unseal(recipientKeys.secretKey, s.bytes, aad, recipientKeys.publicKey), {
-      hand,
-      packet: state.id,
-      seat: s.from,
-    });
-    const f = verifyKeyShares(state, msg);
-    if (f) throw new Error(f.reason);
-    ring = withKeyShares(ring, msg);
-  }
-  const opened = openCards(state, [position], ring);
-  if (!opened.ok) throw new Error(opened.fault.reason);
-  return now() - t;
-}
-
 async function setupRow(players: number, cards: 52 | 104, rounds: number): Promise<SetupRow> {
   const acc: Record<string, number[]> = {};
   const push = (k: string, v: number) => (acc[k] ??= []).push(v);
@@ -381,7 +322,6 @@ async function setupRow(players: number, cards: 52 | 104, rounds: number): Promi
       push('revealSealed', sealed.wall + keys.wall / REVEALS);
       push('revealSealedCpu', sealed.cpu + keys.cpu / REVEALS);
     }
-    push('revealOneShot', await revealToOneSealed(hand, run.state, run.secrets, 51, players - 1));
 
     // The audit of the hand: the set-up plus the reveals, with every secret disclosed.
     const transcript = { params: hand.params, packets: [run.transcript], keyShares: shares };
@@ -423,7 +363,6 @@ async function setupRow(players: number, cards: 52 | 104, rounds: number): Promi
     revealToOneCpuMs: med('revealSealedCpu'),
     revealToOnePlainMs: med('revealPlain'),
     revealToOneRecipientMs: med('revealRecipient'),
-    revealToOneOneShotMs: med('revealOneShot'),
     pairKeyMs: med('pairKey'),
     auditMs: med('audit'),
     auditCpuMs: med('auditCpu'),
@@ -616,7 +555,7 @@ export async function cryptoBench(opts: { rounds?: number; players?: number[] } 
       'setupPerPeerMs / floorMs / setupOverFloor: the same in wall-clock time (medians), for comparison with older runs; inflated by the load.',
       "setupWallMs: the whole set-up with every peer in this one process; criticalPathMs: the same if peers ran in parallel (each step waits for its author and the next author's check).",
       'revealToOneMs (CPU: revealToOneCpuMs): the sealed reveal as the table runs it — the n-1 senders encoding their key share and sealing it (sealWith: AES-256-GCM under the pair key) plus the recipient opening each (openWith), decoding, checking k·G = K and opening the card — plus the pair keys amortised: all n(n-1) pairKey derivations of the hand (every peer its n-1; X25519 + HKDF each, pairKeyMs) divided by the 8 reveals of the round. A real hand makes more sealed reveals than 8 at 4+ players only in draw games, so this over-counts the key share of the cost for most hands.',
-      'revealToOnePlainMs: the same reveal without sealing; revealToOneOneShotMs: with the former one-shot seal (one X25519 per share on each side), same run.',
+      'revealToOnePlainMs: the same reveal without sealing.',
       'auditMs / auditCpuMs: the audit of the set-up and 8 reveals re-verifying every proof and every key share and recomputing every step by batch tests; auditVerifiedMs / auditVerifiedCpuMs: with verified {proofs, publicShares} (what the table passes after verifying live): every step still recomputed from the disclosed secrets.',
       'load1: os.loadavg()[0] when the row started (2 cores, shared with other jobs).',
       'Other figures are medians over rounds; the machine is shared, so single rounds vary (see machine.loadAverage).',
@@ -628,7 +567,7 @@ function pad(s: string | number, n: number): string {
   return String(s).padStart(n);
 }
 
-export function printSetupRow(r: SetupRow, header: boolean): void {
+function printSetupRow(r: SetupRow, header: boolean): void {
   const cols: [string, number][] = [
     ['cpu/peer', r.setupPerPeerCpuMs],
     ['points', r.cardPointsCpuMs],

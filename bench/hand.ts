@@ -111,7 +111,7 @@ function quantile(xs: number[], q: number): number {
 }
 const round1 = (x: number) => Math.round(x * 10) / 10;
 
-export async function measure(players: number, hands: number): Promise<PerPeerRow> {
+async function measure(players: number, hands: number): Promise<PerPeerRow> {
   const samples: Sample[] = [];
   const restore = instrumentMesh(samples);
   const cpu = process.cpuUsage();

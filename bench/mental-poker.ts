@@ -1,9 +1,13 @@
 /**
  * Side-by-side section of `npm run bench` (`npm run bench -- mentalPoker`):
  * Fairdeck's verified set-up of a 52-card deck against the unverified set-up
- * of the `mental-poker` npm package 1.0.0 (Lee's thesis, secp256k1; a dev
- * dependency of this bench only, never imported by src/), in the same process,
- * every peer's work summed on both sides, in CPU time (process.cpuUsage).
+ * of the `mental-poker` npm package 1.0.0 (Lee's thesis, secp256k1), in the
+ * same process, every peer's work summed on both sides, in CPU time
+ * (process.cpuUsage). The package lives in its own package, bench/anchors/
+ * (pinned with its own lockfile), which this section installs on first use
+ * (`npm ci --prefix bench/anchors`): its secp256k1 builds a native binding
+ * with node-gyp, which the root `npm ci` should not pay for. Never imported
+ * by src/.
  *
  * - mental-poker, as its README sets a game up: every peer makes its player
  *   (createPlayer: 52 codeword fragments and 53 key pairs) and combines all
@@ -22,9 +26,12 @@
  *   mental-poker (pure JS).
  * Medians over rounds of real runs; the machine load is recorded by run.ts.
  */
+import { execFileSync } from 'node:child_process';
 import { randomInt } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
+import path from 'node:path';
 import { setup } from './setup.js';
 
 type Buf = Uint8Array;
@@ -77,14 +84,24 @@ const median = (xs: number[]): number => {
 const round1 = (x: number): number => Math.round(x * 10) / 10;
 const round2 = (x: number): number => Math.round(x * 100) / 100;
 
+/** bench/anchors/: its own package.json and package-lock.json pin mental-poker and everything under it. */
+const ANCHORS = path.join(import.meta.dirname, 'anchors');
+
+/** Installs bench/anchors/ from its lockfile when it has no node_modules yet (the first run of this section). */
+function ensureAnchors(): void {
+  if (existsSync(path.join(ANCHORS, 'node_modules', 'mental-poker'))) return;
+  console.log('installing bench/anchors (npm ci --prefix bench/anchors; first run only)');
+  execFileSync('npm', ['ci', '--prefix', ANCHORS, '--no-audit', '--no-fund'], { stdio: 'inherit' });
+}
+
 /**
  * Loads mental-poker with the given secp256k1 backend module ('secp256k1/elliptic'
  * or 'secp256k1/bindings'): the package's `require('secp256k1')` is pointed at it
  * through the module cache, and the package is loaded afresh.
  */
 function loadMentalPoker(backend: 'secp256k1/elliptic' | 'secp256k1/bindings'): MentalPokerApi | null {
-  const fromBench = createRequire(import.meta.url);
-  const entry = fromBench.resolve('mental-poker');
+  const fromAnchors = createRequire(path.join(ANCHORS, 'package.json'));
+  const entry = fromAnchors.resolve('mental-poker');
   const fromPackage = createRequire(entry);
   const secpEntry = fromPackage.resolve('secp256k1');
   let impl: unknown;
@@ -150,6 +167,7 @@ function mentalPokerSetup(mp: MentalPokerApi, players: number, cards: number): n
 
 export async function mentalPokerBench(opts: { rounds?: number }): Promise<MentalPokerBench> {
   const rounds = opts.rounds ?? 5;
+  ensureAnchors();
   const pureJs = loadMentalPoker('secp256k1/elliptic');
   if (!pureJs) throw new Error('mental-poker: the pure-JS secp256k1 backend does not load');
   const native = loadMentalPoker('secp256k1/bindings');

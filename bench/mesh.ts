@@ -60,7 +60,7 @@ export async function idleBench(
   return { cpuMsPerSecondPerPeer: round(perPeer), percentOfCorePerPeer: round(perPeer / 10) };
 }
 
-export async function handBench(players: number, hands: number) {
+async function handBench(players: number, hands: number) {
   const before = process.cpuUsage();
   const results = await simulate({ game: stressShedModule.id, players, hands, seed: 200 + players });
   const ms = cpuMs(before);
@@ -92,7 +92,7 @@ export async function verifyBench(rounds = 400) {
     const verifier = new cachedModule.SignatureVerifier();
     cached = await time(() => verifier.verify(sig, message, s.publicKey));
   }
-  let webCrypto: number | null = null;
+  let webCrypto: number | null;
   try {
     const key = await crypto.subtle.importKey('raw', s.publicKey, { name: 'Ed25519' }, false, ['verify']);
     webCrypto = await time(() => crypto.subtle.verify('Ed25519', key, sig, message));

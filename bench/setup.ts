@@ -38,11 +38,6 @@ const cpu = (): number => {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1000;
 };
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
-};
 
 export interface SetupRun {
   /** Wall ms of each peer's whole share (card points, own steps, message layer, others' steps). */

@@ -19,7 +19,7 @@
 import type { ReactiveController, ReactiveElement } from 'lit';
 
 /** How long a card flies, in ms: short enough that the table never feels slow. */
-export const FLY_MS = 320;
+const FLY_MS = 320;
 
 interface Seen {
   readonly rect: DOMRect;
@@ -27,7 +27,7 @@ interface Seen {
 }
 
 /** Whether the person asked the system for less motion. */
-export function reducedMotion(): boolean {
+function reducedMotion(): boolean {
   return (
     typeof window !== 'undefined' &&
     typeof window.matchMedia === 'function' &&
@@ -40,7 +40,7 @@ export function reducedMotion(): boolean {
  * "invert" and "play" of FLIP). Null when there is nothing to move, or with
  * reduced motion.
  */
-export function flyFrom(element: Element, from: DOMRect): Animation | null {
+function flyFrom(element: Element, from: DOMRect): Animation | null {
   if (reducedMotion() || typeof element.animate !== 'function') return null;
   const to = element.getBoundingClientRect();
   if (to.width === 0 || to.height === 0) return null;

@@ -8,7 +8,7 @@
 import { LitElement, css, html } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { CATALOG, catalogEntry, configProblem, type CatalogEntry, type OptionControl } from '../src/app/catalog.js';
-import type { TableGameId } from '../src/games/index.js';
+import type { GameId } from '../src/games/index.js';
 import type { OptionValue } from '../src/games/module.js';
 import { CreateTableEvent } from './events.js';
 import { theme } from './theme.js';
@@ -16,7 +16,7 @@ import { theme } from './theme.js';
 @customElement('fd-home')
 export class FdHome extends LitElement {
   @property({ attribute: false }) recentTables: readonly { table: string; game: string; savedAt: number }[] = [];
-  @state() private game: TableGameId = CATALOG[0]!.id;
+  @state() private game: GameId = CATALOG[0]!.id;
   @state() private seats = 2;
   @state() private options: Record<string, OptionValue> = defaultsOf(CATALOG[0]!);
   @state() private joinError = '';
@@ -58,15 +58,6 @@ export class FdHome extends LitElement {
       }
       .name {
         font-weight: 600;
-      }
-      .soon {
-        display: inline-block;
-        font-size: 0.75rem;
-        border: 1px solid var(--fd-muted);
-        color: var(--fd-muted);
-        border-radius: 1rem;
-        padding: 0 0.45rem;
-        margin-left: 0.3rem;
       }
       .blurb {
         font-size: 0.9rem;
@@ -233,7 +224,6 @@ export class FdHome extends LitElement {
                 <span class="muted"
                   >· ${g.minPlayers === g.maxPlayers ? g.minPlayers : `${g.minPlayers}–${g.maxPlayers}`} players</span
                 >
-                ${g.playable ? null : html`<span class="soon">coming soon: seats only</span>`}
                 <div class="blurb">${g.blurb}</div>
               </label>`,
           )}

@@ -398,7 +398,10 @@ export class FdPesten extends LitElement {
     else if (key === 'e') this.simple('end-turn');
     else if (key === 'p') this.announce = !this.announce;
     else if (key === 's') this.toggleSort();
-    else if (key === 'escape') ((this.selected = null), (this.why = null));
+    else if (key === 'escape') {
+      this.selected = null;
+      this.why = null;
+    }
   };
 
   override connectedCallback() {

@@ -29,7 +29,7 @@ const MAGIC0 = 0x46; // 'F'
 const MAGIC1 = 0x44; // 'D'
 const VERSION = 1;
 
-export type MessageType = 'relayer' | 'shuffle' | 'lock' | 'keys' | 'secrets';
+type MessageType = 'relayer' | 'shuffle' | 'lock' | 'keys' | 'secrets';
 const TYPE_NAME: Record<number, MessageType> = {
   [STEP_CODE.relayer]: 'relayer',
   [STEP_CODE.shuffle]: 'shuffle',
@@ -109,21 +109,6 @@ function checkExpect(what: string, h: StepHeader, expect: Expect): void {
   if (expect.seat !== undefined && h.seat !== expect.seat) {
     throw new RangeError(`${what}: authored by seat ${h.seat}, expected seat ${expect.seat}`);
   }
-}
-
-/** The message type of an encoded message, without decoding it. */
-export function messageType(bytes: Uint8Array): MessageType {
-  abytes(bytes, 'message');
-  if (bytes.length < 4 || bytes[0] !== MAGIC0 || bytes[1] !== MAGIC1)
-    throw new RangeError('message: bad magic (not a Fairdeck message)');
-  if (bytes[2] !== VERSION) throw new RangeError(`message: unsupported version ${bytes[2]}, expected ${VERSION}`);
-  const t = TYPE_NAME[bytes[3]!];
-  if (bytes[3] === RETIRED_SHUFFLE_CODE)
-    throw new RangeError(
-      `message: type ${RETIRED_SHUFFLE_CODE} is the retired shuffle step without a shuffle argument`,
-    );
-  if (!t) throw new RangeError(`message: unknown type ${bytes[3]}`);
-  return t;
 }
 
 // ------------------------------------------------------------------ fields

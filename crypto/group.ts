@@ -189,15 +189,6 @@ export function hashToGroup(msg: Uint8Array, dst: string): Point {
   return fromExt(addCached(p1, toCached(p2)));
 }
 
-/** Decodes `count` consecutive 32-byte elements starting at `offset`. */
-export function decodePoints(bytes: Uint8Array, offset: number, count: number, what: string): Point[] {
-  const out = new Array<Point>(count);
-  for (let i = 0; i < count; i++) {
-    out[i] = decodePoint(bytes.subarray(offset + 32 * i, offset + 32 * i + 32), `${what}[${i}]`);
-  }
-  return out;
-}
-
 // ---------------------------------------------------------------- scalars
 
 /** 32-byte little-endian encoding of a scalar in [0, ℓ). */
@@ -237,13 +228,6 @@ export function ascalar(x: unknown, what: string): bigint {
   const v = x as bigint;
   if (v <= 0n || v >= ORDER) throw new RangeError(`${what}: scalar out of range 1..ℓ-1`);
   return v;
-}
-
-/** Asserts an in-memory group element (TypeError) that is not the identity (RangeError). */
-export function apoint(p: unknown, what: string): Point {
-  if (!(p instanceof Point)) throw new TypeError(`${what}: expected a ristretto255 point`);
-  if (p.is0()) throw new RangeError(`${what}: identity element`);
-  return p;
 }
 
 /** Uniform non-zero scalar: 64 random bytes reduced mod ℓ (bias < 2^-250). */

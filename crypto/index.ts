@@ -78,7 +78,6 @@ export {
 } from './audit.js';
 export {
   type Expect,
-  type MessageType,
   decodeKeyShares,
   decodeLockStep,
   decodePacketSecrets,
@@ -89,21 +88,17 @@ export {
   encodePacketSecrets,
   encodeRelayerStep,
   encodeShuffleStep,
-  messageType,
 } from './codec.js';
 export {
   type PairContext,
   type SealContext,
   type SealKeyPair,
   PAIR_SEAL_OVERHEAD,
-  SEAL_OVERHEAD,
   assertSealPublicKey,
   openWith,
   pairKey,
-  seal,
   sealAad,
   sealKeyPair,
   sealWith,
   sealedPacket,
-  unseal,
 } from './seal.js';

@@ -12,9 +12,9 @@
  * and every step returns a new one.
  */
 import { aint, aarray, concatBytes, Writer } from './bytes.js';
-import { ALL_SEATS, type Hand } from './cards.js';
+import { type Hand } from './cards.js';
 import { Transcript } from './fiat-shamir.js';
-import { G, type Point, decodePoints, encodeDoubled, encodePoint } from './group.js';
+import { G, type Point, encodeDoubled, encodePoint } from './group.js';
 
 export type StepKind = 'relayer' | 'shuffle' | 'lock';
 export type Phase = StepKind | 'locked';
@@ -59,10 +59,6 @@ export function deckFromPoints(points: readonly Point[]): Deck {
 /** A deck published as the doubles of `halves` (see encodeDoubled): points 2·P_i and their encodings. */
 export function deckFromHalves(halves: readonly Point[]): Deck {
   return { points: halves.map((h) => h.double()), bytes: encodeDoubled(halves) };
-}
-
-export function deckFromBytes(bytes: Uint8Array, count: number, what: string): Deck {
-  return { points: decodePoints(bytes, 0, count, what), bytes };
 }
 
 export const G_BYTES: Uint8Array = encodePoint(G);
@@ -240,8 +236,4 @@ export function advance(state: PacketState, deck: Deck, update: { layer?: Deck; 
     cardLayers: phase === 'relayer' ? state.cardLayers : undefined,
     keys,
   });
-}
-
-export function isSeat(state: PacketState, seat: number, allowAll = false): boolean {
-  return Number.isInteger(seat) && ((seat >= 0 && seat < state.hand.params.seats) || (allowAll && seat === ALL_SEATS));
 }

@@ -21,11 +21,9 @@
  * message, packet or direction; the packet also travels in clear in the
  * header so the recipient (and the audit) open it without trial decryption.
  * Layout: version 2 (1) ‖ packet (u16 BE) ‖ nonce (12) ‖ ciphertext ‖ tag (16).
- *
- * One-shot (`seal` / `unseal`, kept for compatibility): HPKE Base mode
- * shape (RFC 9180 §5.1.1, single-shot §6.1), one ephemeral X25519 per
- * payload, HKDF with both public keys as salt and the context as info.
- * Layout: version 1 (1) ‖ ephemeral public key (32) ‖ ciphertext ‖ tag (16).
+ * (Version 1 was a one-shot seal, one ephemeral X25519 per payload: the
+ * table no longer makes or opens it, and openWith refuses it like any other
+ * version.)
  */
 import { x25519 } from '@noble/curves/ed25519.js';
 import { hkdf } from '@noble/hashes/hkdf.js';
@@ -36,10 +34,7 @@ import { ALL_SEATS } from './cards.js';
 import { randomBytes, systemRandom } from './random.js';
 import { x25519Shared } from './x25519.js';
 
-const VERSION = 1;
 const TAG_BYTES = 16;
-export const SEAL_OVERHEAD = 1 + 32 + TAG_BYTES;
-const LABEL = utf8('fairdeck/v1/seal');
 
 export interface SealKeyPair {
   readonly secretKey: Uint8Array;
@@ -87,59 +82,6 @@ function shared(secretKey: Uint8Array, publicKey: Uint8Array, what: string): Uin
   const ss = x25519Shared(secretKey, publicKey);
   if (ss.every((x) => x === 0)) throw new RangeError(`${what}: X25519 public key is of low order (no shared secret)`);
   return ss;
-}
-
-function aeadFor(ss: Uint8Array, ephPub: Uint8Array, recipientPub: Uint8Array, aad: Uint8Array) {
-  const okm = hkdf(sha256, ss, concatBytes(ephPub, recipientPub), concatBytes(LABEL, aad), 44);
-  return gcm(okm.subarray(0, 32), okm.subarray(32, 44), aad);
-}
-
-/** Seals `plaintext` to the holder of `recipientPublicKey`, bound to `aad` (use sealAad). */
-export function seal(
-  recipientPublicKey: Uint8Array,
-  plaintext: Uint8Array,
-  aad: Uint8Array,
-  rng: RandomSource = systemRandom,
-): Uint8Array {
-  abytes(recipientPublicKey, 'seal: recipient public key', 32);
-  abytes(plaintext, 'seal: plaintext');
-  abytes(aad, 'seal: associated data');
-  const ephSecret = randomBytes(rng, 32);
-  const ephPub = x25519.getPublicKey(ephSecret);
-  const ss = shared(ephSecret, recipientPublicKey, 'seal: recipient public key');
-  const ct = aeadFor(ss, ephPub, recipientPublicKey, aad).encrypt(plaintext);
-  return concatBytes(new Uint8Array([VERSION]), ephPub, ct);
-}
-
-/**
- * Opens a sealed payload; throws RangeError if it was not sealed to this key
- * with this `aad`. Pass the recipient's public key too to save one X25519
- * multiplication.
- */
-export function unseal(
-  recipientSecretKey: Uint8Array,
-  sealed: Uint8Array,
-  aad: Uint8Array,
-  recipientPublicKey?: Uint8Array,
-): Uint8Array {
-  abytes(recipientSecretKey, 'unseal: recipient secret key', 32);
-  if (recipientPublicKey !== undefined) abytes(recipientPublicKey, 'unseal: recipient public key', 32);
-  abytes(sealed, 'unseal: sealed payload');
-  abytes(aad, 'unseal: associated data');
-  if (sealed.length < SEAL_OVERHEAD) {
-    throw new RangeError(
-      `unseal: sealed payload of ${sealed.length} bytes is shorter than the ${SEAL_OVERHEAD}-byte overhead`,
-    );
-  }
-  if (sealed[0] !== VERSION) throw new RangeError(`unseal: unsupported version ${sealed[0]}, expected ${VERSION}`);
-  const ephPub = sealed.subarray(1, 33);
-  const recipientPub = recipientPublicKey ?? x25519.getPublicKey(recipientSecretKey);
-  const ss = shared(recipientSecretKey, ephPub, 'unseal: ephemeral public key');
-  try {
-    return aeadFor(ss, ephPub, recipientPub, aad).decrypt(sealed.subarray(33));
-  } catch {
-    throw new RangeError('unseal: authentication failed (wrong recipient, tampered payload or other associated data)');
-  }
 }
 
 // ------------------------------------------------------------ pairwise keys

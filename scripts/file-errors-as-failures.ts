@@ -22,7 +22,7 @@ function testsUnder(tasks: readonly Task[]): Task[] {
 }
 
 /** Marks the tests a failed file skipped as failed with the file's own error; returns how many. */
-export function failTestsOfFailedFile(file: FileTask): number {
+function failTestsOfFailedFile(file: FileTask): number {
   const errors = file.result?.errors;
   if (file.result?.state !== 'fail' || errors === undefined || errors.length === 0) return 0;
   // Vitest marks the tests of a failed file `mode: 'skip'` too, so a test skipped on purpose

@@ -7,17 +7,39 @@
  * the mutated files inside the scope (e.g. crypto/dleq.ts), --tests the test
  * files (e.g. test/crypto/seal.test.ts: a file's own tests). Each target keeps
  * its own incremental file under reports/, so a re-run retests only mutants
- * whose code or tests changed. The measured figures are written to
- * bench/mutation.json, one entry per target, with the date and commit; the
- * surviving mutants are printed (and stay in reports/mutation/<target>.json).
+ * whose code or tests changed. Stryker prints its report (the surviving
+ * mutants and the score table; the JSON stays in reports/mutation/<target>.json);
+ * no score is recorded anywhere: mutation testing is a tool for finding
+ * untested code, not a figure to track.
  */
-import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Stryker } from '@stryker-mutator/core';
-import type { MutantResult } from '@stryker-mutator/api/core';
-import { BENCH_PATH, type BenchEntry, SCOPES, mutationScore, readBench, writeBench } from './mutation-bench.js';
+
+interface Scope {
+  readonly mutate: readonly string[];
+  readonly tests: readonly string[];
+}
+
+/** The scopes: the files each mutates and the tests that must catch its mutants. */
+const SCOPES: Readonly<Record<string, Scope>> = {
+  crypto: { mutate: ['crypto/**/*.ts', '!crypto/index.ts'], tests: ['test/crypto/**/*.test.ts'] },
+  engine: {
+    mutate: ['src/engine/**/*.ts', '!src/engine/index.ts'],
+    tests: ['test/engine/**/*.test.ts', 'test/conformance/engine.test.ts'],
+  },
+  games: { mutate: ['src/games/**/*.ts', '!src/games/index.ts'], tests: ['test/games/**/*.test.ts'] },
+  net: { mutate: ['src/net/**/*.ts'], tests: ['test/net/**/*.test.ts'] },
+  table: {
+    mutate: ['src/table/**/*.ts'],
+    tests: [
+      'test/table/**/*.test.ts',
+      'test/adversarial/**/*.test.ts',
+      'test/verify/**/*.test.ts',
+      'test/conformance/table.test.ts',
+    ],
+  },
+};
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -58,35 +80,6 @@ const fileTag =
     ? fullTag
     : `${fullTag.slice(0, 180)}-${createHash('sha256').update(target).digest('hex').slice(0, 16)}`;
 
-function commitOfWorktree(): string {
-  const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
-  // bench/mutation.json is this script's own output: a run written there but not committed yet
-  // does not make the code under test uncommitted. A new test file not added yet does (untracked
-  // files count in the code and test directories; reports/ and the sandboxes are ignored files).
-  const dirty =
-    execFileSync(
-      'git',
-      [
-        'status',
-        '--porcelain',
-        '--',
-        'crypto',
-        'src',
-        'test',
-        'scripts',
-        'stryker.config.mjs',
-        'vitest.stryker.config.ts',
-        'package.json',
-      ],
-      { encoding: 'utf8' },
-    ).trim() !== '';
-  return dirty ? `${head}+uncommitted` : head;
-}
-
-function countStatus(results: readonly MutantResult[], ...statuses: string[]): number {
-  return results.filter((result) => statuses.includes(result.status)).length;
-}
-
 // Tests of browser-only code (test/browser/**) run inside Chromium: Vitest's browser mode, with
 // its own configuration. A target mixes neither kind.
 const browserTests = testFiles.filter((file) => file.startsWith('test/browser/'));
@@ -96,8 +89,6 @@ if (browserTests.length > 0 && browserTests.length !== testFiles.length) {
 }
 const vitestConfigFile = browserTests.length > 0 ? 'vitest.stryker-browser.config.ts' : 'vitest.stryker.config.ts';
 
-const commit = commitOfWorktree();
-const started = process.hrtime.bigint();
 const stryker = new Stryker({
   configFile: 'stryker.config.mjs',
   mutate,
@@ -110,37 +101,4 @@ const stryker = new Stryker({
   tempDirName: `.stryker-tmp-${fileTag}`,
   jsonReporter: { fileName: `reports/mutation/${fileTag}.json` },
 });
-const results = await stryker.runMutationTest();
-const durationMin = Number(process.hrtime.bigint() - started) / 60e9;
-
-const killed = countStatus(results, 'Killed');
-const timeout = countStatus(results, 'Timeout');
-const survived = countStatus(results, 'Survived');
-const noCoverage = countStatus(results, 'NoCoverage');
-const entry: BenchEntry = {
-  target,
-  date: new Date().toISOString(),
-  commit,
-  scope: scopeName,
-  mutate,
-  tests: testFiles.length === 0 ? 'all unit tests but test/fuzz and test/e2e' : testFiles.join(' '),
-  score: mutationScore({ killed, timeout, survived, noCoverage }),
-  killed,
-  survived,
-  timeout,
-  noCoverage,
-  ignored: countStatus(results, 'Ignored'),
-  errors: countStatus(results, 'CompileError', 'RuntimeError'),
-  durationMin: Math.round(durationMin * 10) / 10,
-};
-
-const bench = readBench();
-writeBench({ ...bench, runs: [...bench.runs.filter((run) => run.target !== target), entry] });
-
-for (const result of results.filter((mutant) => mutant.status === 'Survived' || mutant.status === 'NoCoverage')) {
-  const where = `${relative(process.cwd(), result.fileName)}:${result.location.start.line}:${result.location.start.column}`;
-  console.log(`${result.status} ${where} ${result.mutatorName}: ${result.replacement ?? ''}`.slice(0, 240));
-}
-console.log(
-  `${target}: score ${entry.score}% (killed ${killed}, timeout ${timeout}, survived ${survived}, no coverage ${noCoverage}, ignored ${entry.ignored}) in ${entry.durationMin} min → ${BENCH_PATH}`,
-);
+await stryker.runMutationTest();

@@ -4,8 +4,8 @@
  * signature worker scripts/verify-worker.ts) prebuilt into one ES module
  * per entry under .cache/verify/, so a run does not pay for a TypeScript
  * loader transpiling the whole table code on every start. The bundle is
- * built on demand with esbuild (already installed as tsx's own dependency;
- * ~0.5 s, once) when it is missing or stale: stale when any file it was
+ * built on demand with esbuild (a devDependency, the version vite and tsx
+ * already use; ~0.5 s, once) when it is missing or stale: stale when any file it was
  * built from (every input esbuild's metafile lists, node_modules included,
  * and this launcher) has other contents than when it was built (SHA-256 of
  * each). So a fresh clone needs no extra step, an edit is picked up by the

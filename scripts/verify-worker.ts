@@ -151,7 +151,7 @@ function dealSteps(table: string, hand: DealHand): { steps: string[]; keys: stri
   return { steps, keys };
 }
 
-export function dealProofs(job: { readonly table: string; readonly hands: readonly DealHand[] }): DealAnswer {
+function dealProofs(job: { readonly table: string; readonly hands: readonly DealHand[] }): DealAnswer {
   const hands = job.hands.map((hand) => dealSteps(job.table, hand));
   return { verified: hands.map((hand) => hand.steps), keys: hands.map((hand) => hand.keys) };
 }

@@ -1,12 +1,12 @@
 /**
  * The games a table can be created for, as the home screen lists them, all
  * derived from the game registry (src/games/index.ts): display name, seat
- * range, a one-line description, whether the rules are built, and the table
- * options with their form controls; plus the check of a config the form is
+ * range, a one-line description, how it is timed, and the table options
+ * with their form controls; plus the check of a config the form is
  * about to send, and the options in words for the lobby. The id is for code
  * and URLs; people see the name.
  */
-import { PLANNED, checkTableConfig, gameModules, type TableGameId } from '../games/index.js';
+import { checkTableConfig, gameModules, type GameId } from '../games/index.js';
 import { formFields, optionValueText, type OptionField, type OptionValue, type Timing } from '../games/module.js';
 
 /** One table option as a form shows it. */
@@ -17,32 +17,25 @@ export interface OptionControl {
 }
 
 export interface CatalogEntry {
-  readonly id: TableGameId;
+  readonly id: GameId;
   readonly name: string;
   readonly minPlayers: number;
   readonly maxPlayers: number;
   readonly blurb: string;
-  /** Whether its rules are built (a table for the others can be seated, not played). */
-  readonly playable: boolean;
-  /** null while the rules are not built. */
-  readonly timing: Timing | null;
-  /** The options the creator may set, in display order (none for a game not built). */
+  readonly timing: Timing;
+  /** The options the creator may set, in display order. */
   readonly options: readonly OptionControl[];
 }
 
-export const CATALOG: readonly CatalogEntry[] = [
-  ...gameModules.map((module) => ({
-    id: module.id,
-    name: module.name,
-    minPlayers: module.minPlayers,
-    maxPlayers: module.maxPlayers,
-    blurb: module.blurb,
-    playable: true,
-    timing: module.timing,
-    options: formFields(module),
-  })),
-  ...PLANNED.map((planned) => ({ ...planned, playable: false, timing: null, options: [] })),
-];
+export const CATALOG: readonly CatalogEntry[] = gameModules.map((module) => ({
+  id: module.id,
+  name: module.name,
+  minPlayers: module.minPlayers,
+  maxPlayers: module.maxPlayers,
+  blurb: module.blurb,
+  timing: module.timing,
+  options: formFields(module),
+}));
 
 export function catalogEntry(id: string): CatalogEntry | null {
   return CATALOG.find((e) => e.id === id) ?? null;

@@ -32,7 +32,7 @@ function fromBase64Url(text: string): string {
 }
 
 /** ICE servers with every username and credential removed. */
-export function withoutCredentials(servers: readonly RTCIceServer[]): RTCIceServer[] {
+function withoutCredentials(servers: readonly RTCIceServer[]): RTCIceServer[] {
   return servers.map(({ urls }) => ({ urls }));
 }
 

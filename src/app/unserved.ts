@@ -6,7 +6,7 @@
  */
 
 /** How long a joiner waits for the table's creator before saying that nobody is serving the table. */
-export const UNSERVED_AFTER_MS = 12_000;
+const UNSERVED_AFTER_MS = 12_000;
 
 export class UnservedWatch {
   private timer: ReturnType<typeof setTimeout> | undefined;

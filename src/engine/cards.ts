@@ -10,10 +10,10 @@ import type { CardId } from './types.js';
 export const SUITS = ['C', 'D', 'H', 'S'] as const;
 export type Suit = (typeof SUITS)[number];
 
-export const RANKS = ['2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A'] as const;
+const RANKS = ['2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A'] as const;
 export type Rank = (typeof RANKS)[number];
 
-export const JOKERS = ['JKR', 'JKB'] as const;
+const JOKERS = ['JKR', 'JKB'] as const;
 
 export type ParsedCard =
   | { kind: 'suited'; rank: Rank; suit: Suit; copy: number; value: number }
@@ -23,7 +23,7 @@ const CARD_PATTERN = /^(10|[2-9JQKA])([CDHS])(?:~([2-9]))?$/;
 const JOKER_PATTERN = /^JK([RB])(?:~([2-9]))?$/;
 
 /** Rank value for comparisons: 2..10, J=11, Q=12, K=13, A=14. */
-export function rankValue(rank: Rank): number {
+function rankValue(rank: Rank): number {
   return RANKS.indexOf(rank) + 2;
 }
 

@@ -8,12 +8,11 @@
 export * from './types.js';
 export { defineGame, awaitsSeat, replay, audit } from './game.js';
 export { canonicalJson, stateHash } from './canonical.js';
-export { compareCards, parseCard, rankValue, standardDeck, valueOf, RANKS, SUITS, JOKERS } from './cards.js';
+export { compareCards, parseCard, standardDeck, valueOf, SUITS } from './cards.js';
 export type { ParsedCard, Rank, Suit } from './cards.js';
 export {
   allSeats,
   contributors,
-  hasSeen,
   markPublic,
   markSeen,
   publicCard,

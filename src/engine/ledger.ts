@@ -27,11 +27,6 @@ export function viewKnowledge(core: Core<unknown>, view: PrivateView): Knowledge
   return (handle) => publicCard(core, handle) ?? view.known[handle] ?? null;
 }
 
-/** Whether `seat` has been shown `handle`. */
-export function hasSeen(core: Core<unknown>, seat: Seat, handle: Handle): boolean {
-  return core.cards[handle]?.seen.includes(seat) ?? false;
-}
-
 function addSeen(core: Core<unknown>, handle: Handle, seat: Seat): void {
   const info = core.cards[handle];
   if (!info || info.seen.includes(seat)) return;

@@ -319,7 +319,7 @@ export interface Game<B, A, O, E extends string, V> {
 }
 
 /** Any game, for registries, bots and tools that do not care which. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- unknown would refuse every real game (its rules take their own board and actions)
 export type AnyGame = Game<any, any, any, string, any>;
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the state of AnyGame
 export type AnyState = State<any, any>;

@@ -1,7 +1,5 @@
 /**
- * The registry of games (RULES.md): one line per built game in `BUILT`, and
- * the games still to build in `PLANNED` (the home screen lists them as
- * "coming soon"; building one means moving it from `PLANNED` into `BUILT`).
+ * The registry of games (RULES.md): one line per built game in `BUILT`.
  * Everything that depends on which games exist derives from here: the
  * catalog (src/app/catalog.ts), the game ids a table may be created for and
  * the check of its options (src/table/lobby.ts), the bots, the log lines and
@@ -18,28 +16,11 @@ import { schoolBlackjackModule } from './school-blackjack/index.js';
 /** Every playable game. Adding a game = one line here (and its folder, and its table element in components/game-views.ts). */
 const BUILT = [stressShedModule, stressSpeedModule, pestenModule, fightingCardsModule, schoolBlackjackModule] as const;
 
-export interface PlannedGame {
-  readonly id: TableGameId;
-  readonly name: string;
-  readonly minPlayers: number;
-  readonly maxPlayers: number;
-  readonly blurb: string;
-}
-
-/**
- * Games of RULES.md whose rules are not built: a table can be created and
- * seated, not played. Empty: all five games are built. A new one starts here
- * (and widens `TableGameId`) until its module moves into `BUILT`.
- */
-export const PLANNED: readonly PlannedGame[] = [];
-
 type Built = (typeof BUILT)[number];
-/** The id of a playable game. */
+/** The id of a playable game (every game a table can be created for). */
 export type GameId = Built['id'];
-/** The id of any game a table can be created for (playable or planned; none is planned now). */
-export type TableGameId = GameId;
 export type GameModuleOf<K extends GameId> = Extract<Built, { id: K }>;
-/* eslint-disable @typescript-eslint/no-explicit-any */
+/* eslint-disable @typescript-eslint/no-explicit-any -- the slots `infer` does not read match any module */
 export type ViewOf<K extends GameId> = GameModuleOf<K> extends GameModule<K, any, any, any, any, infer V> ? V : never;
 export type ActionOf<K extends GameId> = GameModuleOf<K> extends GameModule<K, any, infer A, any, any, any> ? A : never;
 /* eslint-enable @typescript-eslint/no-explicit-any */
@@ -56,19 +37,9 @@ for (const module of BUILT) {
   if (byId.has(module.id)) throw new TypeError(`game ${module.id} is registered twice`);
   byId.set(module.id, module);
 }
-const plannedIds = new Set<string>();
-for (const planned of PLANNED) {
-  if (byId.has(planned.id) || plannedIds.has(planned.id))
-    throw new TypeError(`game ${planned.id} is listed twice (built or planned)`);
-  plannedIds.add(planned.id);
-}
 
 export function isGameId(id: string): id is GameId {
   return byId.has(id);
-}
-
-export function isTableGameId(id: string): id is TableGameId {
-  return byId.has(id) || plannedIds.has(id);
 }
 
 export function gameModule(id: string): AnyGameModule | null {
@@ -142,28 +113,26 @@ export function checkTableConfig(
   options: Readonly<Record<string, OptionValue>>,
 ): string | null {
   const module = byId.get(game);
-  const entry: PlannedGame | AnyGameModule | undefined = module ?? PLANNED.find((p) => p.id === game);
-  if (!entry) return `unknown game "${game}"`;
-  if (seats < entry.minPlayers || seats > entry.maxPlayers) {
+  if (!module) return `unknown game "${game}"`;
+  if (seats < module.minPlayers || seats > module.maxPlayers) {
     const range =
-      entry.minPlayers === entry.maxPlayers ? `${entry.minPlayers}` : `${entry.minPlayers} to ${entry.maxPlayers}`;
-    return `${entry.name} is for ${range} players, not ${seats}`;
+      module.minPlayers === module.maxPlayers ? `${module.minPlayers}` : `${module.minPlayers} to ${module.maxPlayers}`;
+    return `${module.name} is for ${range} players, not ${seats}`;
   }
   const names = Object.keys(options);
-  if (!module) return names.length === 0 ? null : `${entry.name} has no options yet (got ${names.join(', ')})`;
   for (const name of names) {
     const field = module.options.fields[name];
     if (field === undefined || !Object.hasOwn(module.options.defaults, name))
-      return `${entry.name} has no option ${name}`;
+      return `${module.name} has no option ${name}`;
     const problem = optionProblem(name, field, options[name]!);
-    if (problem) return `${entry.name}: ${problem}`;
+    if (problem) return `${module.name}: ${problem}`;
   }
   if (module.options.parse(options, seats) === null) {
     const changed = names.filter((n) => options[n] !== module.options.defaults[n]);
     const words = changed.map(
       (n) => `${module.options.fields[n]!.label}: ${optionValueText(module.options.fields[n]!, options[n]!)}`,
     );
-    return `${entry.name}: ${words.length ? words.join(', ') : 'the default options'} cannot be used with ${seats} players`;
+    return `${module.name}: ${words.length ? words.join(', ') : 'the default options'} cannot be used with ${seats} players`;
   }
   return null;
 }

@@ -16,6 +16,7 @@ import {
   type AnyState,
   type AuditReport,
   type CardId,
+  type EngineError,
   type Game,
   type Handle,
   type Input,
@@ -161,7 +162,6 @@ export interface OlderRules {
 }
 
 /** See src/games/card-hints.ts: the cards a seat may try, the move that plays one alone, and the reducer's refusal in words. */
-// eslint-disable-next-line @typescript-eslint/no-unused-vars -- E documents which codes `words` reads
 export interface CardProbe<B, A, O, E extends string> {
   /** The handles the seat could play from (its hand; in Stress also its face-up cards). */
   readonly cards: (state: State<B, O>, seat: Seat) => readonly Handle[];
@@ -171,8 +171,13 @@ export interface CardProbe<B, A, O, E extends string> {
    * stack); the card is legal if the rules accept any of them.
    */
   readonly play: (handle: Handle, card: CardId, state: State<B, O>) => A | readonly A[];
-  /** The reducer's error for that move (one of `E` or an `EngineError`), as a sentence for the person holding `card`. */
-  readonly words: (error: string, card: CardId, state: State<B, O>, seat: Seat) => string;
+  /**
+   * The reducer's error for that move, as a sentence for the person holding
+   * `card`. A method, not a function-typed property: method parameters are
+   * bivariant, so a game's probe (its own `E`) still fits `AnyGameModule`'s
+   * (`E` = string).
+   */
+  words(error: E | EngineError, card: CardId, state: State<B, O>, seat: Seat): string;
 }
 
 /** Where some cards of a finished hand lie, for the end-of-hand summary ("Ann's face-down cards", "the skat"). */
@@ -207,7 +212,7 @@ export type DescribePrivate<B, O> = (
 ) => string;
 
 /** Any game module, for the registry and tools that do not care which. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- as AnyGame: unknown would refuse every real module
 export type AnyGameModule = GameModule<string, any, any, any, string, any>;
 
 export interface GameModuleSpec<Id extends string, B, A, O, E extends string, V> {

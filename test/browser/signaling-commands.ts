@@ -18,7 +18,7 @@ import type { BrowserCommand } from 'vitest/node';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const running = new Map<number, ChildProcess>();
 
-export const SIGNALING_PATH = '/fairdeck';
+const SIGNALING_PATH = '/fairdeck';
 
 /** A port nobody listens on right now (the OS picks it). */
 function freePort(): Promise<number> {

@@ -2,9 +2,8 @@
  * The codec names what it refuses: a message cut at any field is refused as
  * "truncated at <that field>", under the label of the message type; an
  * encoder given a step whose lengths disagree refuses it naming the field;
- * messageType reads every type and refuses every broken header; the largest
- * key-share message (104 positions × 8 layers) decodes and one entry more is
- * refused; a message to everyone (ALL_SEATS) decodes; an `expect` without a
+ * the largest key-share message (104 positions × 8 layers) decodes and one
+ * entry more is refused; a message to everyone (ALL_SEATS) decodes; an `expect` without a
  * hand or a seat checks only what it names. codec.test.ts holds the round
  * trips and the hostile table of malformed fields; this file pins the field
  * names and labels (what a peer's log shows when a message is refused) and
@@ -29,7 +28,6 @@ import {
   encodePacketSecrets,
   encodeRelayerStep,
   encodeShuffleStep,
-  messageType,
   revealToSeat,
   seededRandom,
 } from '../../crypto/index.js';
@@ -375,47 +373,9 @@ describe('the encoders refuse a step whose lengths disagree, naming the field', 
   });
 });
 
-describe('messageType reads the header only', () => {
-  it('names every type', () => {
-    expect([shuffle, lock, relayer, keys, secrets].map(messageType)).toEqual([
-      'shuffle',
-      'lock',
-      'relayer',
-      'keys',
-      'secrets',
-    ]);
-    expect(messageType(shuffle.slice(0, 4))).toBe('shuffle');
-  });
-
-  test.each([
-    ['three bytes', () => new Uint8Array([0x46, 0x44, 1]), /^message: bad magic \(not a Fairdeck message\)$/],
-    ['first magic byte', () => put(lock, 0, [0x47]), /^message: bad magic/],
-    ['second magic byte', () => put(lock, 1, [0x45]), /^message: bad magic/],
-    ['version 2', () => put(lock, 2, [2]), /^message: unsupported version 2, expected 1$/],
-    ['version 0', () => put(lock, 2, [0]), /^message: unsupported version 0, expected 1$/],
-    ['type 9', () => put(lock, 3, [9]), /^message: unknown type 9$/],
-    ['type 0', () => put(lock, 3, [0]), /^message: unknown type 0$/],
-  ])('refuses %s', (_name, make, message) => {
-    expect(() => messageType(make())).toThrow(RangeError);
-    expect(() => messageType(make())).toThrow(message);
-  });
-
-  it('refuses what is not bytes', () => {
-    expect(() => messageType('FD' as unknown as Uint8Array)).toThrow(TypeError);
-    expect(() => messageType('FD' as unknown as Uint8Array)).toThrow(/^message: expected Uint8Array, got string$/);
-  });
-});
-
 describe('module-level tables, loaded inside the test', () => {
   it('type names and labels: each decoder refuses another type naming both', async () => {
     const codec = await loadedNow(() => import('../../crypto/codec.js'));
-    expect([shuffle, lock, relayer, keys, secrets].map(codec.messageType)).toEqual([
-      'shuffle',
-      'lock',
-      'relayer',
-      'keys',
-      'secrets',
-    ]);
     expect(() => codec.decodeShuffleStep(lock)).toThrow(/^shuffle step: message type 3 \(lock step\), expected 5$/);
     expect(() => codec.decodeLockStep(relayer)).toThrow(/^lock step: message type 1 \(re-layer step\), expected 3$/);
     expect(() => codec.decodeRelayerStep(keys)).toThrow(/^re-layer step: message type 4 \(key shares\), expected 1$/);

@@ -15,7 +15,6 @@ import {
   encodePacketSecrets,
   encodeRelayerStep,
   encodeShuffleStep,
-  messageType,
   revealToSeat,
   seededRandom,
 } from '../../crypto/index.js';
@@ -81,13 +80,6 @@ describe('codec round trips', () => {
     expect(encodeRelayerStep(decodeRelayerStep(relayer))).toEqual(relayer);
     expect(encodeKeyShares(decodeKeyShares(keys))).toEqual(keys);
     expect(encodePacketSecrets(decodePacketSecrets(secrets), sim.hand)).toEqual(secrets);
-    expect([shuffle, lock, relayer, keys, secrets].map(messageType)).toEqual([
-      'shuffle',
-      'lock',
-      'relayer',
-      'keys',
-      'secrets',
-    ]);
   });
 
   it('has the documented sizes (header + 32 bytes per element or scalar)', () => {
@@ -391,12 +383,6 @@ describe('shuffle argument responses', () => {
     const top = decodeShuffleStep(put(shuffle, SH.z, encodeScalar(ORDER - 1n)));
     expect(top.proof.z[0]).toBe(ORDER - 1n);
     expect(encodeShuffleStep(top)).toEqual(put(shuffle, SH.z, encodeScalar(ORDER - 1n)));
-  });
-
-  it('messageType refuses the retired shuffle type 2', () => {
-    expect(() => messageType(put(shuffle, 3, [2]))).toThrow(
-      /type 2 is the retired shuffle step without a shuffle argument/,
-    );
   });
 });
 

@@ -1,8 +1,8 @@
 /**
  * The contract of crypto/group.ts that the protocol leans on and the vector
  * tests (group.test.ts, hash-to-group.test.ts) leave open: the named asserts
- * (`apoint`, `ascalar`) and strict decoders (`decodePoint` at exactly p,
- * `decodeResponse`, `decodePoints`) with their precise messages; every
+ * (`ascalar`) and strict decoders (`decodePoint` at exactly p,
+ * `decodeResponse`) with their precise messages; every
  * scalar multiplication reducing any bigint scalar mod ℓ (negative, ℓ, above
  * ℓ) as noble does; the zero-retry of the random scalars; the wide reduction;
  * the MSM table bounds and the deck-table cache. Module-level constants of
@@ -15,16 +15,12 @@ import { describe, expect, it, test } from 'vitest';
 import { ristretto255, ristretto255_hasher } from '@noble/curves/ed25519.js';
 import {
   G,
-  IDENTITY,
   ORDER,
-  apoint,
   ascalar,
   decodePoint,
-  decodePoints,
   decodeResponse,
   deckMsmTable,
   encodePoint,
-  encodeScalar,
   fixedBase,
   hashToGroup,
   hashToScalarWide,
@@ -99,14 +95,6 @@ describe('every multiplication reduces its scalar mod ℓ', () => {
 });
 
 describe('named asserts and strict decoders', () => {
-  it('apoint: a point that is not the identity, else TypeError or RangeError naming the field', () => {
-    expect(apoint(q, 'K[3]')).toBe(q);
-    expect(() => apoint(Q.toBytes(), 'K[3]')).toThrow(TypeError);
-    expect(() => apoint(Q.toBytes(), 'K[3]')).toThrow(/^K\[3\]: expected a ristretto255 point$/);
-    expect(() => apoint(IDENTITY, 'K[3]')).toThrow(RangeError);
-    expect(() => apoint(IDENTITY, 'K[3]')).toThrow(/^K\[3\]: identity element$/);
-  });
-
   test.each([
     ['1', 1n],
     ['ℓ − 1', ORDER - 1n],
@@ -145,19 +133,6 @@ describe('named asserts and strict decoders', () => {
     expect(() => decodePoint(le32(P - 2n), 'deck[0]')).toThrow(
       /^deck\[0\]: non-canonical encoding \(negative field element\)$/,
     );
-  });
-
-  it('decodePoints reads count elements from offset, each named by its index', () => {
-    const pts = [1n, 2n, 3n].map((k) => NP.BASE.multiply(k).toBytes());
-    const bytes = new Uint8Array(5 + 96);
-    pts.forEach((b, i) => bytes.set(b, 5 + 32 * i));
-    const out = decodePoints(bytes, 5, 3, 'deck');
-    expect(out.map((p) => hex(encodePoint(p)))).toEqual(pts.map(hex));
-    expect(decodePoints(bytes, 37, 2, 'deck').map((p) => hex(encodePoint(p)))).toEqual(pts.slice(1).map(hex));
-    expect(decodePoints(bytes, 5, 0, 'deck')).toEqual([]);
-    const broken = bytes.slice();
-    broken.set(new Uint8Array(32), 5 + 64);
-    expect(() => decodePoints(broken, 5, 3, 'deck')).toThrow(/^deck\[2\]: identity element$/);
   });
 });
 

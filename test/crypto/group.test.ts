@@ -297,7 +297,7 @@ describe('ristretto255 group layer', () => {
         bytes[31]! &= 0x7f;
         bytes[0]! &= 0xfe;
       }
-      let theirs: InstanceType<typeof Point> | null = null;
+      let theirs: InstanceType<typeof Point> | null;
       try {
         theirs = Point.fromBytes(bytes);
       } catch {

@@ -12,7 +12,7 @@
  */
 import { beforeAll, describe, expect, it, test } from 'vitest';
 import { Writer } from '../../crypto/bytes.js';
-import { ALL_SEATS, type Hand, createHand } from '../../crypto/cards.js';
+import { type Hand, createHand } from '../../crypto/cards.js';
 import { Transcript } from '../../crypto/fiat-shamir.js';
 import { G, type Point, encodePoint, mulBase, randomScalar } from '../../crypto/group.js';
 import {
@@ -25,11 +25,9 @@ import {
   RETIRED_SHUFFLE_CODE,
   STEP_CODE,
   advance,
-  deckFromBytes,
   deckFromHalves,
   deckFromPoints,
   encodeSource,
-  isSeat,
   openDeck,
   openReshuffle,
   stepContext,
@@ -128,18 +126,6 @@ describe('decks', () => {
     expect(deck.points[0]!.equals(mulBase(10n))).toBe(true);
     expect(deck.points[1]!.equals(mulBase(22n))).toBe(true);
     expect(deck.bytes).toEqual(pointBytes([mulBase(10n), mulBase(22n)]));
-  });
-
-  it('deckFromBytes decodes count points and keeps the bytes; a bad point is named by what[index]', () => {
-    const bytes = pointBytes([mulBase(4n), mulBase(9n)]);
-    const deck = deckFromBytes(bytes, 2, 'deck');
-    expect(deck.bytes).toBe(bytes);
-    expect(deck.points.map((p) => p.equals(mulBase(4n)))).toEqual([true, false]);
-    expect(deck.points[1]!.equals(mulBase(9n))).toBe(true);
-    expect(deckFromBytes(bytes, 1, 'deck').points).toHaveLength(1);
-    const bad = bytes.slice();
-    bad.fill(0, 32, 64);
-    expect(() => deckFromBytes(bad, 2, 'my deck')).toThrow(new RangeError('my deck[1]: identity element'));
   });
 });
 
@@ -443,28 +429,5 @@ describe('openReshuffle', () => {
     expect(() => openReshuffle(hand, 6, inputs, new Map([[0, lockedOther]]))).toThrow(new RangeError(message));
     expect(() => openReshuffle(hand, 6, inputs, [lockedOther])).toThrow(new RangeError(message));
     expect(openReshuffle(otherHand, 6, inputs, [lockedOther]).deck.points).toEqual([lockedOther.deck.points[1]]);
-  });
-});
-
-describe('isSeat', () => {
-  test.each<[number, boolean, boolean]>([
-    [0, false, true],
-    [1, false, true],
-    [2, false, false],
-    [-1, false, false],
-    [0.5, false, false],
-    [Number.NaN, false, false],
-    [ALL_SEATS, false, false],
-    [ALL_SEATS, true, true],
-    [ALL_SEATS - 1, true, false],
-    [2, true, false],
-    [1, true, true],
-    [-1, true, false],
-  ])('seat %s (every seat allowed: %s) → %s on a 2-seat packet', (seat, allowAll, want) => {
-    expect(isSeat(openDeck(hand), seat, allowAll)).toBe(want);
-  });
-
-  it('every seat is refused by default', () => {
-    expect(isSeat(openDeck(hand), ALL_SEATS)).toBe(false);
   });
 });

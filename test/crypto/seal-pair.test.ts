@@ -149,7 +149,7 @@ describe('pairwise seal keys', () => {
       /authentication failed/,
     ],
     [
-      'a one-shot (version 1) payload',
+      'a version 1 payload (the retired one-shot seal)',
       () => {
         const s = sealWith(key, new Uint8Array(40), ctx, rng);
         s[0] = 1;

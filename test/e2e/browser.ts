@@ -55,7 +55,7 @@ export async function explainWithTableLog<T>(page: Page, wait: Promise<T>): Prom
   try {
     return await wait;
   } catch (error) {
-    throw new Error(`${(error as Error).message}\n--- table log ---\n${await tableLog(page)}`);
+    throw new Error(`${(error as Error).message}\n--- table log ---\n${await tableLog(page)}`, { cause: error });
   }
 }
 

@@ -29,7 +29,7 @@ export interface FightingTries {
 export const freshTries = (): FightingTries => ({ tried: new Set(), discarded: [] });
 
 /** One move if the turn marker is on this page; returns what it did (`bid 21`, `pass`, `take`, `discard …`, `trump`, `play <card>`), or null. */
-export async function fightingMove(page: Page, tries: FightingTries): Promise<string | null> {
+async function fightingMove(page: Page, tries: FightingTries): Promise<string | null> {
   const table = fightingTable(page);
   const { tried, discarded } = tries;
   if ((await table.locator('#my-area.turn').count()) === 0) return null;

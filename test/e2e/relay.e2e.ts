@@ -90,7 +90,6 @@ it('two pages that cannot link directly play a whole hand through the third', as
   const dropped: string[] = [];
   let annId = '';
   let bobId = '';
-  let catId = '';
   // Once the block is on, Ann's and Bob's signaling sockets drop every negotiation between them.
   let blocking = false;
   const ann = await playerPage(base, 'Ann', (peer) => blocking && peer === bobId, dropped);
@@ -111,7 +110,8 @@ it('two pages that cannot link directly play a whole hand through the third', as
     for (const other of others) await expect.poll(() => stateOf(page, other), { timeout: 90_000 }).toBe('direct');
   }
   const ids = await Promise.all([ann, bob, cat].map(peerIdOf));
-  [annId, bobId, catId] = [ids[0]!, ids[1]!, ids[2]!];
+  [annId, bobId] = [ids[0]!, ids[1]!];
+  const catId = ids[2]!;
   for (const id of [annId, bobId, catId]) expect(id).toMatch(/^fd-/);
 
   // Seated, and now the path between Ann and Bob goes: Bob's page comes back

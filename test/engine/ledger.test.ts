@@ -9,7 +9,6 @@
 import { describe, expect, test } from 'vitest';
 import {
   allSeats,
-  hasSeen,
   markPublic,
   markSeen,
   publicCard,
@@ -72,16 +71,6 @@ describe('who knows what', () => {
   test('a peer knows the public cards and its own private ones; the public ledger wins', () => {
     const know = viewKnowledge(ledger(), { known: { 0: 'AS', 1: '3H' } });
     expect([0, 1, 2, 99].map(know)).toEqual(['2H', '3H', null, null]);
-  });
-
-  test.each<[number, number, boolean]>([
-    [0, 1, true],
-    [1, 2, true],
-    [1, 0, false],
-    [2, 0, false],
-    [99, 0, false],
-  ])('hasSeen(handle %d, seat %d) is %s', (handle, seat, seen) => {
-    expect(hasSeen(ledger(), seat, handle)).toBe(seen);
   });
 });
 

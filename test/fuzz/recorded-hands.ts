@@ -8,7 +8,6 @@
  * An abandon and a fault report, which an honest hand does not send, are
  * signed here by seat 2 at the hand's first step.
  */
-import { seededRandom } from '../../crypto/index.js';
 import type { AnyGame } from '../../src/engine/index.js';
 import { signEnvelope, type EnvelopeOf, type Signer } from '../../src/net/envelope.js';
 import { HandSession } from '../../src/table/hand-session.js';
@@ -107,5 +106,3 @@ export function signedExtra(
     body,
   });
 }
-
-export { seededRandom };

@@ -12,7 +12,7 @@ import { Lobby, type RosterStore } from '../../src/table/lobby.js';
 import { newTableId, peerIdFor } from '../../src/table/table-id.js';
 import { testSigner } from './signers.js';
 
-export const FAST_TIMING = {
+const FAST_TIMING = {
   heartbeatMs: 50,
   linkDeadAfterMs: 3000,
   presenceMs: 80,

@@ -8,7 +8,7 @@
  */
 import { vi } from 'vitest';
 import { decode as cborDecode } from 'cborg';
-import { encodeEnvelope, keyHex, signEnvelope, type Signer } from '../../src/net/envelope.js';
+import { encodeEnvelope, keyHex, signEnvelope, type EnvelopeOf, type Signer } from '../../src/net/envelope.js';
 import type { MemoryNetwork, MemoryTransport } from '../../src/net/memory-transport.js';
 import { Mesh, type MeshHandlers, type MeshTiming } from '../../src/net/mesh.js';
 import type { BodyOf, Kind } from '../../src/net/messages.js';
@@ -95,12 +95,15 @@ export const hello = (r: Remote, peerId = r.id) => bytesOf(r, 'hello', { peerId,
 export const presence = (r: Remote, links: string[], seq?: number) =>
   bytesOf(r, 'presence', { peerId: r.id, name: 'r', links }, { seq });
 
+/** An envelope as CBOR decodes it, unchecked: the fields of every envelope, and the body as plain fields. */
+type DecodedFrame = Omit<EnvelopeOf<Kind>, 'body'> & { readonly body: Record<string, unknown> };
+
 /** What the mesh sent a remote: keep-alives as 'keepalive', envelopes as "kind" (with their decoded form). */
-export function frames(r: Remote): { kind: string; raw: Uint8Array; decoded?: Record<string, any> }[] {
+export function frames(r: Remote): { kind: string; raw: Uint8Array; decoded?: DecodedFrame }[] {
   return r.got.map((raw) => {
     if (raw.length === 1 && raw[0] === 0) return { kind: 'keepalive', raw };
-    const decoded = cborDecode(raw) as Record<string, any>;
-    return { kind: decoded.kind as string, raw, decoded };
+    const decoded = cborDecode(raw) as DecodedFrame;
+    return { kind: decoded.kind, raw, decoded };
   });
 }
 export const kinds = (r: Remote) => frames(r).map((f) => f.kind);

@@ -21,7 +21,7 @@ export const creator = testSigner(1);
 export const bo = testSigner(2);
 export const cy = testSigner(3);
 export const TABLE = newTableId(keyHex(creator.publicKey), new Uint8Array(8).fill(1));
-export const TIMING = {
+const TIMING = {
   heartbeatMs: 200,
   linkDeadAfterMs: 60_000,
   presenceMs: 1000,

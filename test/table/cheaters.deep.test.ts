@@ -156,7 +156,6 @@ it.each(cheats.map((c) => [c.name, c] as const))(
   'a peer that %s is caught and named',
   async (_name, cheat) => {
     let done = false;
-    let peersRef: SimulationPeer[] = [];
     const { peers } = await seatPeers({
       game: 'stress-shed',
       players: 2,
@@ -170,8 +169,7 @@ it.each(cheats.map((c) => [c.name, c] as const))(
       },
     });
     running = peers;
-    peersRef = peers;
-    const honest = peersRef[0]!.session;
+    const honest = peers[0]!.session;
     await until(() => {
       const hand = honest.current?.session;
       if (!hand) return false;

@@ -22,10 +22,10 @@ import type { Halt } from '../../src/table/hand/halt.js';
 import { hashBytes, SeatAgent } from '../../src/table/hand/seat-agent.js';
 import { seededRandom } from '../../crypto/index.js';
 import { deepClone } from '../fuzz/clone.js';
-import { agentDuo, playDuo, restoredDuo, type Duo, type Event } from '../helpers/agent-duo.js';
+import { agentDuo, playDuo, type Duo, type Event } from '../helpers/agent-duo.js';
 import { raceGame, type RaceBoard } from '../helpers/race.js';
 import { courierGame, type CourierAction, type CourierBoard } from './courier-game.js';
-import { COURIER, RACE, courierDeal, raceDeal, courier, race } from '../helpers/recorded-duos.js';
+import { COURIER, courierDeal, courier, race } from '../helpers/recorded-duos.js';
 
 const deepCopy = (f: HandFollower) =>
   deepClone(f, [f.game, f.book.hand, f.setup], (v) => 'envelope' in v && 'data' in v);

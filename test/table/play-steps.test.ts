@@ -23,9 +23,9 @@ import { HandPlay, type PlayPowers, type PlayView } from '../../src/table/hand/p
 import { roundDigest } from '../../src/table/hand/real-time.js';
 import { hashBytes } from '../../src/table/hand/seat-agent.js';
 import type { TableEvent } from '../../src/table/transcript.js';
-import { restoredDuo, type Duo, type Event } from '../helpers/agent-duo.js';
+import { type Duo, type Event } from '../helpers/agent-duo.js';
 import { raceGame, type RaceBoard } from '../helpers/race.js';
-import { COURIER, RACE, courierDeal, raceDeal, courier, race } from '../helpers/recorded-duos.js';
+import { courierDeal, courier, race } from '../helpers/recorded-duos.js';
 
 const bySeat = (seat: number) => (e: Event) => keyHex(e.from) === keyHex(courierDeal[seat]!.from);
 function bodyNow(f: HandFollower, seat: number, type: Event['body']['type'], data: unknown): Event['body'] {

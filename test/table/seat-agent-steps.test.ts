@@ -21,13 +21,13 @@ import { seededRandom } from '../../crypto/index.js';
 import type { AnyGame, AnyState, Input } from '../../src/engine/index.js';
 import { keyHex } from '../../src/net/envelope.js';
 import type { HandFollower } from '../../src/table/hand/follower.js';
-import { hashBytes, SeatAgent, type HandSecrets, type SeatIO } from '../../src/table/hand/seat-agent.js';
+import { hashBytes, SeatAgent, type SeatIO } from '../../src/table/hand/seat-agent.js';
 import { decodeKeyShares, encodeKeyShares } from '../../crypto/index.js';
 import { deepClone } from '../fuzz/clone.js';
-import { agentDuo, restoredDuo, type Duo, type Event } from '../helpers/agent-duo.js';
+import { agentDuo, type Duo, type Event } from '../helpers/agent-duo.js';
 import { raceGame, type RaceBoard } from '../helpers/race.js';
 import { courierGame } from './courier-game.js';
-import { COURIER, RACE, courierDeal, raceDeal, courier, race } from '../helpers/recorded-duos.js';
+import { COURIER, RACE, courierDeal, courier, race } from '../helpers/recorded-duos.js';
 
 const types = (events: readonly Event[]) => events.map((e) => e.body.type);
 const bySeat = (seat: number) => (e: Event) => keyHex(e.from) === keyHex(courierDeal[seat]!.from);

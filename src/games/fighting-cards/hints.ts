@@ -74,5 +74,5 @@ export const fightingProbe: CardProbe<FightingBoard, FightingAction, FightingOpt
     const other = hand.find((h) => h !== handle) ?? handle;
     return { type: 'discard', handles: [handle, other] };
   },
-  words: (error, card, state) => fightingWhy(error as FightingError | EngineError, card, state),
+  words: (error, card, state) => fightingWhy(error, card, state),
 };

@@ -64,5 +64,5 @@ export const pestenProbe: CardProbe<PestenBoard, PestenAction, PestenOptions, Pe
   cards: (state, seat: Seat) => state.board.hands[seat] ?? ([] as Handle[]),
   play: (handle, card) =>
     rankOf(card) === 'J' ? { type: 'play', handle, card, wish: suitOf(card) ?? 'C' } : { type: 'play', handle, card },
-  words: (error, card, state) => pestenWhy(error as PestenError | EngineError, card, state),
+  words: (error, card, state) => pestenWhy(error, card, state),
 };

@@ -56,5 +56,5 @@ export const blackjackProbe: CardProbe<BlackjackBoard, BlackjackAction, Blackjac
     const ace = suited(card);
     return ace?.rank === 'A' ? { type: 'play', handle, card, suit: ace.suit } : { type: 'play', handle, card };
   },
-  words: (error, card, state) => blackjackWhy(error as BlackjackError | EngineError, card, state),
+  words: (error, card, state) => blackjackWhy(error, card, state),
 };

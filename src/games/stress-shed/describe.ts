@@ -11,7 +11,7 @@
 import { publicKnowledge, type Input, type Knowledge, type Seat } from '../../engine/index.js';
 import { cardList, cardName, seatName } from '../describe.js';
 import type { StressAction } from './actions.js';
-import { cardsLeft, seatAfter, type StressState } from './board.js';
+import { seatAfter, type StressState } from './board.js';
 
 function cards(n: number): string {
   return n === 1 ? '1 card' : `${n} cards`;

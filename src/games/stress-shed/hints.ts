@@ -45,5 +45,5 @@ export const stressProbe: CardProbe<StressBoard, StressAction, StressOptions, St
     return mine ? [...mine.hand, ...mine.faceUp] : ([] as Handle[]);
   },
   play: (handle, card) => ({ type: 'play', cards: [{ handle, card }] }),
-  words: (error, card, state, seat) => stressWhy(error as StressError | EngineError, card, state, seat),
+  words: (error, card, state, seat) => stressWhy(error, card, state, seat),
 };

@@ -62,5 +62,5 @@ export const speedProbe: CardProbe<SpeedBoard, SpeedAction, SpeedOptions, SpeedE
       stack,
       onTop: topOf(state.board.stacks[stack] ?? []) ?? handle,
     })),
-  words: (error, card, state) => speedWhy(error as SpeedError | EngineError, card, state),
+  words: (error, card, state) => speedWhy(error, card, state),
 };

@@ -6,7 +6,6 @@
  * card) that must hold at every step.
  */
 import {
-  privateViewOf,
   runScenario,
   shuffledDeal,
   type OpenCards,
@@ -121,8 +120,6 @@ export function knowledgeProblems(state: FightingState): string[] {
   for (const h of played) if (info(h).card === null) problems.push(`played card ${h} is not public`);
   return problems;
 }
-
-export { privateViewOf };
 
 /** A board before any call (no cards, seat 1 to call), with `over` replacing whole fields. */
 export function blankBoard(over: Partial<FightingBoard> = {}): FightingBoard {

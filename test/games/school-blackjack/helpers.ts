@@ -6,7 +6,6 @@
  * invariant (who may know which card) that must hold at every step.
  */
 import {
-  privateViewOf,
   runScenario,
   settle,
   shuffledDeal,
@@ -123,5 +122,3 @@ export function knowledgeProblems(state: BlackjackState): string[] {
     if (info(h).card === null) problems.push(`pile card ${h} is not public`);
   return problems;
 }
-
-export { privateViewOf };

@@ -3,7 +3,7 @@
  * play it with bots through the fixed-deal table, and the knowledge
  * invariant (who may know which card) that must hold at every step.
  */
-import { privateViewOf, shuffledDeal, type OpenCards, type SetupArgs } from '../../../src/engine/index.js';
+import { shuffledDeal, type OpenCards, type SetupArgs } from '../../../src/engine/index.js';
 import { autoplay, makeRng, type AutoplayOptions, type AutoplayResult, type Bot } from '../../../src/bots/index.js';
 import { stressShed, type StressState } from '../../../src/games/stress-shed/index.js';
 
@@ -55,5 +55,3 @@ export function knowledgeProblems(state: StressState): string[] {
     if (!isPublic(h)) problems.push(`stack/cemetery card ${h} is not public`);
   return problems;
 }
-
-export { privateViewOf };

@@ -20,7 +20,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { runs, seedFor } from '../../helpers/depth.js';
-import { census, privateViewOf, stateHash, type OpenCards } from '../../../src/engine/index.js';
+import { census, privateViewOf, stateHash } from '../../../src/engine/index.js';
 import { autoplay, heuristicBot, makeRng, randomBot, type Bot } from '../../../src/bots/index.js';
 import {
   isLegalCard,

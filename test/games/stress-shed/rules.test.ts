@@ -195,10 +195,11 @@ describe('setup', () => {
 
 /** A dealt, swap-phase-finished 2-player hand with seat 1 to play. */
 function inPlay(seed = 3): { state: StressState; open: Record<number, string> } {
-  let { state, open } = dealtHand({ players: 2 }, seed);
-  const done = settle(stressShed, state, open);
+  const dealt = dealtHand({ players: 2 }, seed);
+  const open = dealt.open;
+  const done = settle(stressShed, dealt.state, open);
   if (!done.ok) throw new Error(done.error);
-  state = done.state as StressState;
+  let state = done.state as StressState;
   for (const seat of [0, 1]) {
     const next = stressShed.reduce(state, { kind: 'act', seat, action: { type: 'ready', swaps: [] } });
     if (!next.ok) throw new Error(next.error);
