@@ -123,6 +123,7 @@ export default defineConfig({
             'test/**/properties.test.ts',
             'test/fuzz/**/*.test.ts',
             'test/verify/tamper.test.ts',
+            'test/crypto/protocol.test.ts',
           ],
           exclude: ['test/e2e/**', 'test/browser/**'],
           environment: 'node',

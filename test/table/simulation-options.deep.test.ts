@@ -1,5 +1,6 @@
 /**
- * The simulator's options (src/table/simulation.ts), each shown with the
+ * The simulator's options (src/table/simulation.ts; test tooling, so in the
+ * deep suite: every test that plays a hand in `npm test` runs through them), each shown with the
  * smallest hand that makes it matter — two seats of stress-shed, fixed seeds
  * — so that an option the simulator drops or twists shows: a seed fixes the
  * keys, the table, the bots and the cards (the same seed plays the same hand,
