@@ -378,8 +378,9 @@ describe('registration', () => {
     expect(transport.signalingUrl).toBe(URL);
   });
 
-  test('names a plain signaling server ws://host:port/path/', () => {
+  test('names a plain signaling server ws://host:port/path/, and keeps its own id', () => {
     const transport = transportOf(LOCAL, { ...SIGNALING, secure: false, path: '/' });
+    expect(transport.localId).toBe(LOCAL);
     expect(transport.signalingUrl).toBe('ws://sig.example:9443/');
   });
 
