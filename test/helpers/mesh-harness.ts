@@ -1,6 +1,6 @@
 /**
- * The one-mesh harness of the mesh's contract tests (mesh-contract.test.ts,
- * mesh-forwarding.test.ts): one Mesh under test over the in-memory transport
+ * The one-mesh harness of the mesh's rule-by-rule tests (mesh-rules.test.ts):
+ * one Mesh under test over the in-memory transport
  * with fake timers, its remotes played by bare transports that send
  * hand-signed envelopes (fixed-seed signers), and a reader of what the mesh
  * put on the wire (keep-alives apart from decoded envelopes). The state of a
@@ -95,11 +95,15 @@ export const hello = (r: Remote, peerId = r.id) => bytesOf(r, 'hello', { peerId,
 export const presence = (r: Remote, links: string[], seq?: number) =>
   bytesOf(r, 'presence', { peerId: r.id, name: 'r', links }, { seq });
 
+/** A decoded frame, its fields read by the tests one by one (untyped CBOR). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Decoded = Record<string, any>;
+
 /** What the mesh sent a remote: keep-alives as 'keepalive', envelopes as "kind" (with their decoded form). */
-export function frames(r: Remote): { kind: string; raw: Uint8Array; decoded?: Record<string, any> }[] {
+export function frames(r: Remote): { kind: string; raw: Uint8Array; decoded?: Decoded }[] {
   return r.got.map((raw) => {
     if (raw.length === 1 && raw[0] === 0) return { kind: 'keepalive', raw };
-    const decoded = cborDecode(raw) as Record<string, any>;
+    const decoded = cborDecode(raw) as Decoded;
     return { kind: decoded.kind as string, raw, decoded };
   });
 }

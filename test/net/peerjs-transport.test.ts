@@ -14,9 +14,12 @@
  * open connection, 'error'; send). The stand-in covers the adapter's
  * decisions only — options, guards, crossed dials, retries and backoff timing
  * (fake timers), outage lines, error words, byte conversion, the once-a-minute
- * report (a test that scripts something PeerJS would not do says so); the real library over real WebRTC and a real signaling server is
- * tested in Chromium by test/browser/peerjs-transport.test.ts, whose contract
- * these tests mirror and extend.
+ * report (a test that scripts something PeerJS would not do says so). The real
+ * library under Node (no WebRTC: a refused start) is in
+ * peerjs-transport-without-webrtc.test.ts; over real WebRTC and a real
+ * signaling server it is tested in Chromium by
+ * test/browser/peerjs-transport.test.ts, whose contract these tests mirror
+ * and extend.
  */
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { PeerJsTransport } from '../../src/net/peerjs-transport.js';
@@ -275,7 +278,7 @@ interface Tracked {
   error: unknown;
 }
 
-/** Follows a promise without awaiting it, so a mutant that never settles fails an expect, not a timeout. */
+/** Follows a promise without awaiting it, so a start that never settles fails an expect, not a timeout. */
 function track(promise: Promise<unknown>): Tracked {
   const tracked: Tracked = { state: 'pending', error: undefined };
   promise.then(
@@ -815,7 +818,7 @@ describe('links', () => {
     expect(peer.connectCalls).toHaveLength(1);
   });
 
-  test('the signaling error types, with the module loaded in the test (its load-time set; stryker-js 6144): none is a line, other types are', async () => {
+  test('the signaling error types (a set built when the module loads, so loaded afresh here): none is a line, other types are', async () => {
     const fresh = await loadedNow(() => import('../../src/net/peerjs-transport.js'));
     expect(fresh.PeerJsTransport).not.toBe(PeerJsTransport);
     const transport = new fresh.PeerJsTransport(LOCAL, { signaling: SIGNALING, token: 'secret-token' });
