@@ -86,8 +86,9 @@ beforeAll(() => {
   lockedOther = lockedPacket(otherHand, 0);
 });
 
-describe('constants', () => {
-  it('message type codes: the retired shuffle code 2 is no step code; the five codes are distinct', () => {
+/** Values every peer and every stored transcript must agree on: the wire's message codes and bounds. */
+describe('wire constants', () => {
+  it('message type codes: the retired shuffle code 2 is no step code; the five codes are distinct; packets of up to 104 cards, ids up to 0xffff', () => {
     expect(STEP_CODE).toEqual({ relayer: 1, shuffle: 5, lock: 3, keys: 4, secrets: 16 });
     expect(Object.isFrozen(STEP_CODE)).toBe(true);
     expect(RETIRED_SHUFFLE_CODE).toBe(2);
@@ -98,10 +99,9 @@ describe('constants', () => {
   });
 });
 
-describe('load-time constants (module loaded inside the test: stryker-js 6144)', () => {
-  it('the step codes and the untouched layer G, as built when the module loads', async () => {
+describe('a new packet', () => {
+  it('a fresh deck and a reshuffle start with every layer at G; a step context hashes its step code (packet.ts loaded afresh: G and the codes are read when it loads)', async () => {
     const fresh = await loadedNow(() => import('../../crypto/packet.js'));
-    expect(fresh.STEP_CODE).toEqual({ relayer: 1, shuffle: 5, lock: 3, keys: 4, secrets: 16 });
     const s = fresh.openDeck(hand, 1);
     expect(fresh.stepContext(s, 'lock', 1)).toEqual(new Transcript('step').bytes(s.digest).u32(3).u32(1).digest());
     expect(s.layers.map((l) => l.points.length === 1 && l.points[0]!.equals(G))).toEqual([true, true]);

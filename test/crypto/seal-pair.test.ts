@@ -211,7 +211,7 @@ describe('pairwise seal keys', () => {
       TypeError,
       /seal public key: expected Uint8Array, got string/,
     ],
-    // Each input check names its argument (mutation run: these messages were unchecked).
+    // Each input check names its argument.
     [
       'my secret key of 31 bytes',
       () => pairKey({ ...alice, secretKey: new Uint8Array(31) }, bob.publicKey, table),
