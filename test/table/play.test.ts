@@ -1,6 +1,5 @@
 /**
- * The play phase of a hand (src/table/hand/play.ts) step by step, fast enough
- * to run per mutant: a HandPlay is made on a follower restored after the deal
+ * The play phase of a hand (src/table/hand/play.ts) step by step: a HandPlay is made on a follower restored after the deal
  * of a recorded courier or race hand (helpers/agent-duo.ts,
  * test/fixtures/agent-duo/), sometimes with its state, game or event pool
  * swapped for a made-up one, and driven one `advance` at a time with spy
@@ -23,9 +22,9 @@ import { HandPlay, type PlayPowers, type PlayView } from '../../src/table/hand/p
 import { roundDigest } from '../../src/table/hand/real-time.js';
 import { hashBytes } from '../../src/table/hand/seat-agent.js';
 import type { TableEvent } from '../../src/table/transcript.js';
-import { restoredDuo, type Duo, type Event } from '../helpers/agent-duo.js';
+import { type Duo, type Event } from '../helpers/agent-duo.js';
 import { raceGame, type RaceBoard } from '../helpers/race.js';
-import { COURIER, RACE, courierDeal, raceDeal, courier, race } from '../helpers/recorded-duos.js';
+import { courierDeal, courier, race } from '../helpers/recorded-duos.js';
 
 const bySeat = (seat: number) => (e: Event) => keyHex(e.from) === keyHex(courierDeal[seat]!.from);
 function bodyNow(f: HandFollower, seat: number, type: Event['body']['type'], data: unknown): Event['body'] {
