@@ -1,6 +1,6 @@
 /**
- * The one-mesh harness of the mesh's contract tests (mesh-contract.test.ts,
- * mesh-forwarding.test.ts): one Mesh under test over the in-memory transport
+ * The one-mesh harness of the mesh's rule-by-rule tests (mesh-rules.test.ts):
+ * one Mesh under test over the in-memory transport
  * with fake timers, its remotes played by bare transports that send
  * hand-signed envelopes (fixed-seed signers), and a reader of what the mesh
  * put on the wire (keep-alives apart from decoded envelopes). The state of a

@@ -1,18 +1,16 @@
 /**
  * The cheats of the attacker suite (src/table/cheats*.ts) that need a live
  * hand to cheat at all — the shuffle cheats (they rewrite a step with the
- * seat's own secrets), the lock cheat, the card a move claims,
- * the real-time commit and reveal — each played once in
- * the smallest hand that reaches it (two seats of stress-shed, or of
- * stress-speed for the real-time cheat) through runCheat (cheat-run.ts),
- * with a fixed seed. The cheats that only rewrite an envelope are pinned
- * without a hand in cheats-rewrites.test.ts. The honest
- * seat's verdict is a contract of the protocol (DESIGN.md: the halt code and
- * the seat a halt names, and the words of its detail), so it is checked
- * exactly: a cheat that changed, or did not happen, shows as another verdict.
- * One test per cheat, so a mutant in one cheat's code runs only that cheat's
- * hand (about a second each). The false claim, which needs a whole hand,
- * is played in cheats-false-claim.test.ts.
+ * seat's own secrets), the lock cheat, the card a move claims, the real-time
+ * commit and reveal — each played once in the smallest hand that reaches it
+ * (two seats of stress-shed, or of stress-speed for the real-time cheat)
+ * through runCheat (cheat-run.ts), with a fixed seed, to the honest seat's
+ * verdict. What each cheat rewrites is pinned without playing in
+ * cheats.test.ts. The verdict is a contract of the protocol (DESIGN.md: the
+ * halt code and the seat a halt names, and the words of its detail), so it
+ * is checked exactly: a cheat that changed, or did not happen, shows as
+ * another verdict. The false claim, which needs a whole hand, is played in
+ * cheats-false-claim.deep.test.ts.
  */
 import { expect, it } from 'vitest';
 import type { GameId } from '../../src/games/index.js';

@@ -1,17 +1,18 @@
 /**
- * The hand agents step by step, fast enough to run per mutant: two seat
- * agents on their followers and a spectator follower joined synchronously
+ * A hand between its agents, step by step: two seat agents on their
+ * followers and a spectator follower joined synchronously
  * (helpers/agent-duo.ts), with no network and no fresh deal — seats are
  * restored after the deal of a recorded courier or race hand
  * (test/fixtures/agent-duo/, recorded by helpers/record-agent-duo.ts), their
  * secrets taken from their recorded disclosures. Checked: what each seat
  * publishes and keeps (ready, key shares, moves with their keys, real-time
  * commits and reveals, disclosure), the words a player sees when a move is
- * refused, how the follower takes events in (wrong hand, unknown signer, bad
- * data, flood, equivocation, bad set-up, future step, desync, an exception)
- * and which halt code and seat each fault names, the play phase (illegal
- * moves, non-moves, real-time rounds and bounces), abandons, deadlines and
- * stalled hands.
+ * refused, which halt code and seat each fault names on every peer (false
+ * claims, illegal moves, non-moves, future steps, desync, unsealable keys,
+ * faults with no seat, exceptions), real-time rounds and bounces, abandons,
+ * deadlines and stalled hands, and a whole hand to a clean audit. How one
+ * follower takes events in is in follower.test.ts, the seat agent's own
+ * guards in seat-agent.test.ts, the play phase's in play.test.ts.
  */
 import { x25519 } from '@noble/curves/ed25519.js';
 import { describe, expect, it } from 'vitest';
@@ -23,7 +24,7 @@ import { hashBytes, SeatAgent } from '../../src/table/hand/seat-agent.js';
 import { seededRandom } from '../../crypto/index.js';
 import { deepClone } from '../fuzz/clone.js';
 import { agentDuo, playDuo, type Duo, type Event } from '../helpers/agent-duo.js';
-import { raceGame, type RaceBoard } from '../helpers/race.js';
+import { type RaceBoard } from '../helpers/race.js';
 import { courierGame, type CourierAction, type CourierBoard } from './courier-game.js';
 import { COURIER, courierDeal, courier, race } from '../helpers/recorded-duos.js';
 
@@ -51,18 +52,6 @@ function courierScript() {
     return pick;
   };
 }
-
-describe('hashBytes', () => {
-  it('an event made before any state carries step 0 and a zero hash', () => {
-    expect(hashBytes([])).toEqual({ at: 0, hash: new Uint8Array(32) });
-  });
-  it('otherwise the last step and the first 32 bytes of its hash', () => {
-    const a = 'aa'.repeat(32) + 'ff';
-    const b = '0b'.repeat(32) + 'ee';
-    expect(hashBytes([a, b])).toEqual({ at: 1, hash: new Uint8Array(32).fill(0x0b) });
-    expect(hashBytes([a])).toEqual({ at: 0, hash: new Uint8Array(32).fill(0xaa) });
-  });
-});
 
 describe('the ready round (nothing delivered)', () => {
   const readyDuo = () => agentDuo({ game: courierGame, seed: 'ready', hold: () => true });
@@ -126,129 +115,6 @@ describe('the ready round (nothing delivered)', () => {
     expect(duo.agents[1]!.act({ type: 'end' })).toBe('the hand has stopped');
     expect(duo.agents[1]!.produce()).toBe(false);
     expect(duo.agents[1]!.legalActions()).toEqual([]);
-  });
-});
-
-describe('taking events in (follower.ts)', () => {
-  const f = () => new HandFollower({ setup: agentDuo({ game: courierGame, seed: 's' }).setup, game: courierGame });
-  const duo = () => agentDuo({ game: courierGame, seed: 'take', hold: () => true });
-
-  it('a set-up for another game is refused when the follower is made', () => {
-    const setup = agentDuo({ game: courierGame, seed: 's' }).setup;
-    expect(() => new HandFollower({ setup, game: raceGame })).toThrow('set-up is for courier, not race-toy');
-  });
-
-  it('an event of another hand or from a key with no seat is ignored; a duplicate is not new', () => {
-    const d = duo();
-    d.pump();
-    const follower = f();
-    const ready = d.sent[0]!;
-    expect(follower.take({ ...ready, body: { ...ready.body, hand: 1 } })).toBe(false);
-    expect(follower.take({ ...ready, from: new Uint8Array(32).fill(9) })).toBe(false);
-    expect(follower.seatOf({ ...ready, from: new Uint8Array(32).fill(9) })).toBe(-1);
-    expect(follower.take(ready)).toBe(true);
-    expect(follower.take(ready)).toBe(false);
-    expect(follower.halt).toBeNull();
-  });
-
-  it('data that does not fit its type: bad-event naming the author', () => {
-    const d = duo();
-    const follower = f();
-    expect(
-      follower.take(
-        d.signAs(1, {
-          hand: 0,
-          n: 0,
-          at: 0,
-          hash: new Uint8Array(32),
-          type: 'abandon',
-          data: { reason: 7 },
-        } as unknown as Event['body']),
-      ),
-    ).toBe(false);
-    expect(follower.halt).toMatchObject({ code: 'bad-event', seat: 1 });
-    expect(follower.phase).toBe('halted');
-  });
-
-  it('more events than the limit: flood naming the author, with the limits in the detail', () => {
-    const d = duo();
-    const follower = new HandFollower({
-      setup: d.setup,
-      game: courierGame,
-      limits: { eventsPerAuthor: 1, bytesPerAuthor: 100_000 },
-    });
-    d.pump();
-    expect(follower.take(d.sent[1]!)).toBe(true);
-    expect(
-      follower.take(
-        d.signAs(1, { hand: 0, n: 1, at: 0, hash: new Uint8Array(32), type: 'abandon', data: { reason: 'r' } }),
-      ),
-    ).toBe(false);
-    expect(follower.halt).toEqual({
-      code: 'flood',
-      seat: 1,
-      detail: 'sent more than 1 events or 100000 bytes in one hand (flooding)',
-    });
-  });
-
-  it('two different events for one slot: equivocation naming the author', () => {
-    const d = duo();
-    d.pump();
-    const follower = f();
-    const ready = d.sent[1]!;
-    expect(follower.take(ready)).toBe(true);
-    const other = d.signAs(1, {
-      ...ready.body,
-      data: { ...(ready.body.data as object), sealKey: new Uint8Array(32).fill(1) },
-    } as Event['body']);
-    expect(follower.take(other)).toBe(false);
-    expect(follower.halt).toEqual({
-      code: 'equivocation',
-      seat: 1,
-      detail: 'sent two different ready events for one purpose (equivocation)',
-    });
-  });
-
-  it('a ready for another set-up: bad-setup naming its seat', () => {
-    const d = duo();
-    d.pump();
-    const follower = f();
-    const ready = d.sent[0]!;
-    const forged = d.signAs(0, {
-      ...ready.body,
-      data: { ...(ready.body.data as object), setup: new Uint8Array(32).fill(3) },
-    } as Event['body']);
-    expect(follower.take(forged)).toBe(false);
-    expect(follower.halt).toMatchObject({ code: 'bad-setup', seat: 0 });
-  });
-
-  it("this peer's own failure: internal, naming nobody, reported once to the halted hook", () => {
-    const follower = f();
-    const halted: Halt[] = [];
-    follower.hooks = { halted: (h) => halted.push(h) };
-    follower.fault('broken');
-    follower.fault('again');
-    expect(follower.halt).toEqual({ code: 'internal', seat: null, detail: 'broken' });
-    expect(halted).toEqual([{ code: 'internal', seat: null, detail: 'broken' }]);
-    expect(follower.run()).toBe(false);
-    expect(follower.endStalled()).toBe(false);
-  });
-
-  it('the phases and getters of a follower that has taken nothing', () => {
-    const follower = f();
-    expect(follower.phase).toBe('ready');
-    expect(follower.state).toBeNull();
-    expect(follower.hash).toBeNull();
-    expect(follower.sealKeys).toEqual([]);
-    expect(follower.cascade).toBeNull();
-    expect(follower.audit).toBeNull();
-    expect(follower.auditCause).toBeNull();
-    expect(follower.round).toBe(0);
-    expect(follower.orderedPending).toBe(0);
-    expect(follower.realTimeStarted).toBe(false);
-    expect(follower.bounces).toEqual([]);
-    expect(follower.run()).toBe(false);
-    expect(follower.waiting()?.seats).toEqual([0, 1]);
   });
 });
 

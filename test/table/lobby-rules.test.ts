@@ -6,8 +6,7 @@
  * (after the running hand), seats bots; a joiner accepts only the creator's
  * newer rosters with a valid config and seats unchanged while a hand runs; the
  * mesh admits only seated keys for table traffic; and the log says each of
- * these in the words a player reads. Each test is milliseconds, so the
- * mutation run of lobby.ts can use it per mutant.
+ * these in the words a player reads.
  */
 import { describe, expect, it } from 'vitest';
 import { bytesToHex } from '@noble/hashes/utils.js';
@@ -200,6 +199,25 @@ describe('the creator opens the table', () => {
     expect(lobby.view().handRunning).toBe(false);
     expect(lobby.view().seats.map((s) => s.bot)).toEqual([null, null, null]);
   });
+
+  it('a creator that has not opened yet seats nobody and adds no bot', async () => {
+    const made = make(CREATOR);
+    made.lobby.receive(join(2, 'Bo', 1));
+    expect(() => made.lobby.seatBot(key(7), 1)).not.toThrow();
+    await flush();
+    expect(made.mesh.sent).toEqual([]);
+  });
+
+  it('only a key that starts with the prefix is the creator (not one that ends with it)', async () => {
+    const tail = hex(2).slice(0, 48) + CREATOR.slice(0, 16);
+    const made = make(tail);
+    expect(made.lobby.isCreator).toBe(false);
+  });
+
+  it("the view shows each seat's connection as the mesh reports it", async () => {
+    const made = await creatorWith([creatorMember(), member(2, 'Bo'), null]);
+    expect(made.lobby.view().seats.map((s) => s.reachability)).toEqual(['direct', 'direct', null]);
+  });
 });
 
 describe('the creator seats joiners', () => {
@@ -281,6 +299,18 @@ describe('the creator seats joiners', () => {
     expect(made.mesh.kinds()).toEqual(['roster']);
     expect((made.mesh.last('roster') as Roster).version).toBe(5);
     expect(made.log).toEqual([]);
+  });
+
+  it('while a hand runs a seated player (the creator too) may still rename', async () => {
+    const made = await creatorWith([creatorMember(), member(2, 'Bo'), null], 1);
+    made.running.seats = [CREATOR, hex(2)];
+    made.lobby.receive(join(2, 'Bob', null));
+    await flush();
+    expect((made.mesh.last('roster') as Roster).seats[1]).toEqual(member(2, 'Bob'));
+    made.lobby.rename('Annie');
+    await flush();
+    expect((made.mesh.last('roster') as Roster).seats[0]).toEqual(creatorMember('Annie'));
+    expect((made.mesh.last('roster') as Roster).version).toBe(7);
   });
 
   it('a joiner does not seat others; a creator ignores rosters, answers hellos with the roster', async () => {
@@ -435,57 +465,6 @@ describe('the creator seats bots', () => {
   });
 });
 
-describe('found by the first mutation run', () => {
-  it('a joiner that has not opened yet asks for nothing on a hello', () => {
-    const made = make(hex(2));
-    made.lobby.receive(env('hello', CREATOR_KEY, {}));
-    expect(made.mesh.sent).toEqual([]);
-  });
-
-  it('a creator that has not opened yet seats nobody and adds no bot', async () => {
-    const made = make(CREATOR);
-    made.lobby.receive(join(2, 'Bo', 1));
-    expect(() => made.lobby.seatBot(key(7), 1)).not.toThrow();
-    await flush();
-    expect(made.mesh.sent).toEqual([]);
-  });
-
-  it('only a key that starts with the prefix is the creator (not one that ends with it)', async () => {
-    const tail = hex(2).slice(0, 48) + CREATOR.slice(0, 16);
-    const made = make(tail);
-    expect(made.lobby.isCreator).toBe(false);
-  });
-
-  it('a joiner does not seat whoever joins', async () => {
-    const made = make(hex(2), {
-      roster: { version: 5, config: CONFIG, seats: [creatorMember(), null, null], hands: 0 },
-    });
-    made.lobby.askNameFirst();
-    await made.lobby.open();
-    made.lobby.receive(join(3, 'Cy', 1));
-    await flush();
-    expect(made.mesh.sent).toEqual([]);
-    expect(made.lobby.view().seats[1]!.member).toBeNull();
-  });
-
-  it('while a hand runs a seated player (the creator too) may still rename', async () => {
-    const made = await creatorWith([creatorMember(), member(2, 'Bo'), null], 1);
-    made.running.seats = [CREATOR, hex(2)];
-    made.lobby.receive(join(2, 'Bob', null));
-    await flush();
-    expect((made.mesh.last('roster') as Roster).seats[1]).toEqual(member(2, 'Bob'));
-    made.lobby.rename('Annie');
-    await flush();
-    expect((made.mesh.last('roster') as Roster).seats[0]).toEqual(creatorMember('Annie'));
-    expect((made.mesh.last('roster') as Roster).version).toBe(7);
-  });
-
-  it("the view shows each seat's connection as the mesh reports it", async () => {
-    const made = await creatorWith([creatorMember(), member(2, 'Bo'), null]);
-    expect(made.lobby.view().seats.map((s) => s.reachability)).toEqual(['direct', 'direct', null]);
-  });
-});
-
 describe('hands started', () => {
   it('the creator records each new hand once', async () => {
     const made = await creatorWith([creatorMember(), member(2, 'Bo')], 1);
@@ -514,7 +493,6 @@ describe('a joiner', () => {
     seats,
     hands,
   });
-
   it('asks for a seat when a link opens, links to the creator, and sits when the roster says so', async () => {
     const made = await joiner();
     expect(made.lobby.isCreator).toBe(false);
@@ -686,6 +664,24 @@ describe('a joiner', () => {
     await flush();
     expect(made.mesh.wanted).toEqual([peerIdFor(TABLE, CREATOR), pid(4), pid(2)].sort());
   });
+
+  it('a joiner that has not opened yet asks for nothing on a hello', () => {
+    const made = make(hex(2));
+    made.lobby.receive(env('hello', CREATOR_KEY, {}));
+    expect(made.mesh.sent).toEqual([]);
+  });
+
+  it('a joiner does not seat whoever joins', async () => {
+    const made = make(hex(2), {
+      roster: { version: 5, config: CONFIG, seats: [creatorMember(), null, null], hands: 0 },
+    });
+    made.lobby.askNameFirst();
+    await made.lobby.open();
+    made.lobby.receive(join(3, 'Cy', 1));
+    await flush();
+    expect(made.mesh.sent).toEqual([]);
+    expect(made.lobby.view().seats[1]!.member).toBeNull();
+  });
 });
 
 describe('whom the mesh admits', () => {
@@ -697,7 +693,6 @@ describe('whom the mesh admits', () => {
     await made.lobby.open();
     return made;
   }
-
   it('a roster only from the creator key prefix, and from the key that sent the first one', async () => {
     const made = await joinerWith([creatorMember(), member(2, 'Bo'), null]);
     const check = made.mesh.check!;

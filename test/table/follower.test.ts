@@ -1,22 +1,28 @@
 /**
- * The seatless follower (src/table/hand/follower.ts) step by step, for the
- * mutants its first counted Stryker run left alive: a follower is fed the
- * recorded courier and race hands (test/fixtures/agent-duo/, with the proofs
- * and key shares presumed checked, as helpers/agent-duo.ts restores them)
- * up to a chosen point, and then events signed for the test (fault reports,
- * abandons, a malformed cascade step). Checked: what the constructor refuses
- * (a game that cannot be set up, a deck size with no mental-poker support),
- * which randomness and presumptions it uses, what `run` reports as progress
- * (never a halt), how a fault report is taken in each phase, abandons that
- * are backdated, ahead of this peer or late, the byte limit, an exception
- * during the audit, the reveal deadline of a new real-time round, and a
- * finished hand that takes nothing more. Fast (no fresh deal, no proof is
- * checked but where a test says so) and deterministic (seeded randomness).
+ * The follower of a hand (src/table/hand/follower.ts), which every peer runs
+ * to take in the hand's signed events and judge them, step by step: a
+ * follower is fed the recorded courier and race hands
+ * (test/fixtures/agent-duo/, with the proofs and key shares presumed checked,
+ * as helpers/agent-duo.ts restores them) up to a chosen point, and then
+ * events signed for the test (fault reports, abandons, a malformed cascade
+ * step, data of the wrong type, floods, equivocations, a ready for another
+ * set-up). Checked: what the constructor refuses (a set-up for another game,
+ * a game that cannot be set up, a deck size with no mental-poker support);
+ * how events are taken in (another hand or an unknown key ignored, a
+ * duplicate not new) and which halt code and seat each fault names; which
+ * randomness and presumptions it uses; what `run` reports as progress (never
+ * a halt); how a fault report is taken in each phase; abandons that are
+ * backdated, ahead of this peer or late; the event and byte limits; an
+ * exception of this peer or during the audit; the reveal deadline of a new
+ * real-time round; and a finished hand that takes nothing more.
+ * Deterministic (seeded randomness); no proof is checked but where a test
+ * says so.
  */
 import { describe, expect, it } from 'vitest';
 import { seededRandom, type RandomSource } from '../../crypto/index.js';
 import type { AnyGame } from '../../src/engine/index.js';
 import { HandFollower, type FollowerOptions } from '../../src/table/hand/follower.js';
+import type { Halt } from '../../src/table/hand/halt.js';
 import { hashBytes } from '../../src/table/hand/seat-agent.js';
 import { agentDuo, duoSetup, type Event } from '../helpers/agent-duo.js';
 import { raceGame } from '../helpers/race.js';
@@ -97,6 +103,129 @@ describe('what the follower refuses when it is made', () => {
       presumeKey,
     );
     expect(new HandFollower({ setup: duoSetup(courierGame), game: courierGame }).book.presumeKey).toBeNull();
+  });
+});
+
+describe('taking events in', () => {
+  const f = () => new HandFollower({ setup: agentDuo({ game: courierGame, seed: 's' }).setup, game: courierGame });
+  const duo = () => agentDuo({ game: courierGame, seed: 'take', hold: () => true });
+
+  it('a set-up for another game is refused when the follower is made', () => {
+    const setup = agentDuo({ game: courierGame, seed: 's' }).setup;
+    expect(() => new HandFollower({ setup, game: raceGame })).toThrow('set-up is for courier, not race-toy');
+  });
+
+  it('an event of another hand or from a key with no seat is ignored; a duplicate is not new', () => {
+    const d = duo();
+    d.pump();
+    const follower = f();
+    const ready = d.sent[0]!;
+    expect(follower.take({ ...ready, body: { ...ready.body, hand: 1 } })).toBe(false);
+    expect(follower.take({ ...ready, from: new Uint8Array(32).fill(9) })).toBe(false);
+    expect(follower.seatOf({ ...ready, from: new Uint8Array(32).fill(9) })).toBe(-1);
+    expect(follower.take(ready)).toBe(true);
+    expect(follower.take(ready)).toBe(false);
+    expect(follower.halt).toBeNull();
+  });
+
+  it('data that does not fit its type: bad-event naming the author', () => {
+    const d = duo();
+    const follower = f();
+    expect(
+      follower.take(
+        d.signAs(1, {
+          hand: 0,
+          n: 0,
+          at: 0,
+          hash: new Uint8Array(32),
+          type: 'abandon',
+          data: { reason: 7 },
+        } as unknown as Event['body']),
+      ),
+    ).toBe(false);
+    expect(follower.halt).toMatchObject({ code: 'bad-event', seat: 1 });
+    expect(follower.phase).toBe('halted');
+  });
+
+  it('more events than the limit: flood naming the author, with the limits in the detail', () => {
+    const d = duo();
+    const follower = new HandFollower({
+      setup: d.setup,
+      game: courierGame,
+      limits: { eventsPerAuthor: 1, bytesPerAuthor: 100_000 },
+    });
+    d.pump();
+    expect(follower.take(d.sent[1]!)).toBe(true);
+    expect(
+      follower.take(
+        d.signAs(1, { hand: 0, n: 1, at: 0, hash: new Uint8Array(32), type: 'abandon', data: { reason: 'r' } }),
+      ),
+    ).toBe(false);
+    expect(follower.halt).toEqual({
+      code: 'flood',
+      seat: 1,
+      detail: 'sent more than 1 events or 100000 bytes in one hand (flooding)',
+    });
+  });
+
+  it('two different events for one slot: equivocation naming the author', () => {
+    const d = duo();
+    d.pump();
+    const follower = f();
+    const ready = d.sent[1]!;
+    expect(follower.take(ready)).toBe(true);
+    const other = d.signAs(1, {
+      ...ready.body,
+      data: { ...(ready.body.data as object), sealKey: new Uint8Array(32).fill(1) },
+    } as Event['body']);
+    expect(follower.take(other)).toBe(false);
+    expect(follower.halt).toEqual({
+      code: 'equivocation',
+      seat: 1,
+      detail: 'sent two different ready events for one purpose (equivocation)',
+    });
+  });
+
+  it('a ready for another set-up: bad-setup naming its seat', () => {
+    const d = duo();
+    d.pump();
+    const follower = f();
+    const ready = d.sent[0]!;
+    const forged = d.signAs(0, {
+      ...ready.body,
+      data: { ...(ready.body.data as object), setup: new Uint8Array(32).fill(3) },
+    } as Event['body']);
+    expect(follower.take(forged)).toBe(false);
+    expect(follower.halt).toMatchObject({ code: 'bad-setup', seat: 0 });
+  });
+
+  it("this peer's own failure: internal, naming nobody, reported once to the halted hook", () => {
+    const follower = f();
+    const halted: Halt[] = [];
+    follower.hooks = { halted: (h) => halted.push(h) };
+    follower.fault('broken');
+    follower.fault('again');
+    expect(follower.halt).toEqual({ code: 'internal', seat: null, detail: 'broken' });
+    expect(halted).toEqual([{ code: 'internal', seat: null, detail: 'broken' }]);
+    expect(follower.run()).toBe(false);
+    expect(follower.endStalled()).toBe(false);
+  });
+
+  it('the phases and getters of a follower that has taken nothing', () => {
+    const follower = f();
+    expect(follower.phase).toBe('ready');
+    expect(follower.state).toBeNull();
+    expect(follower.hash).toBeNull();
+    expect(follower.sealKeys).toEqual([]);
+    expect(follower.cascade).toBeNull();
+    expect(follower.audit).toBeNull();
+    expect(follower.auditCause).toBeNull();
+    expect(follower.round).toBe(0);
+    expect(follower.orderedPending).toBe(0);
+    expect(follower.realTimeStarted).toBe(false);
+    expect(follower.bounces).toEqual([]);
+    expect(follower.run()).toBe(false);
+    expect(follower.waiting()?.seats).toEqual([0, 1]);
   });
 });
 

@@ -1,20 +1,20 @@
 /**
- * The seat agent's own guards, step by step (src/table/hand/seat-agent.ts),
- * written to kill the survivors of its first counted mutation run: seats
- * restored after the recorded deal of a courier or race hand
+ * The seat agent's own guards, step by step (src/table/hand/seat-agent.ts):
+ * seats restored after the recorded deal of a courier or race hand
  * (helpers/agent-duo.ts, test/fixtures/agent-duo/), fixed seeds, no fresh
- * deal. Checked: a restored seat refuses another seat's secrets; a disposed
- * agent keeps nothing; an own event the follower does not take is an error
- * that names its type; a seat that found a fault with no seat to name reports
- * it even when another seat's report is held; once the hand is audited at
- * once or done, no move is offered or taken and nothing more is made; in
- * real time a stray act does not hide the legal moves, a move that claims
- * cards is refused, and a new move is judged after this seat's own moves not
- * yet played (ordered, committed this round, queued) but not after a closed
- * round's commit or another seat's moves (a race game wrapped with a
- * non-race refusal, and a pause after one move, so those cases exist); a
- * claimed card that is not dealt is refused; forwarded keys that do not open
- * the card halt the recipient with the fault its open names.
+ * deal. Checked: the step and hash an event is dated at; a restored seat
+ * refuses another seat's secrets; a disposed agent keeps nothing; an own
+ * event the follower does not take is an error that names its type; a seat
+ * that found a fault with no seat to name reports it even when another
+ * seat's report is held; once the hand is audited at once or done, no move
+ * is offered or taken and nothing more is made; in real time a stray act
+ * does not hide the legal moves, a move that claims cards is refused, and a
+ * new move is judged after this seat's own moves not yet played (ordered,
+ * committed this round, queued) but not after a closed round's commit or
+ * another seat's moves (a race game wrapped with a non-race refusal, and a
+ * pause after one move, so those cases exist); a claimed card that is not
+ * dealt is refused; forwarded keys that do not open the card halt the
+ * recipient with the fault its open names.
  */
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../crypto/index.js';
@@ -54,6 +54,18 @@ function playWith(duo: Duo, game: AnyGame): void {
 }
 const claim = (onTop: number) => ({ type: 'claim', onTop });
 const value = (f: HandFollower) => (f.state!.board as RaceBoard).value;
+
+describe('the step and hash an event is dated at (hashBytes)', () => {
+  it('an event made before any state carries step 0 and a zero hash', () => {
+    expect(hashBytes([])).toEqual({ at: 0, hash: new Uint8Array(32) });
+  });
+  it('otherwise the last step and the first 32 bytes of its hash', () => {
+    const a = 'aa'.repeat(32) + 'ff';
+    const b = '0b'.repeat(32) + 'ee';
+    expect(hashBytes([a, b])).toEqual({ at: 1, hash: new Uint8Array(32).fill(0x0b) });
+    expect(hashBytes([a])).toEqual({ at: 0, hash: new Uint8Array(32).fill(0xaa) });
+  });
+});
 
 describe('what a seat keeps and makes', () => {
   it("a seat restored with another seat's packet secrets is refused when it is made", () => {

@@ -1,14 +1,26 @@
 /**
- * A failed registration of the PeerJS transport under Node (no WebRTC there):
- * it becomes a SignalingError with PeerJS's type and words, without retrying,
- * and a host PeerJS throws on is reported as 'invalid-url'. Separate from
- * peerjs-transport.test.ts because mutants of start() hang it (a retry loop
- * that never gives up), which costs a Stryker timeout each.
+ * The real PeerJS library under Node, where there is no WebRTC: starting the
+ * transport fails as a person would be told it fails, a SignalingError with
+ * PeerJS's type and words, without retrying, and a host PeerJS throws on
+ * (host "/" without a window) is reported as 'invalid-url'. The transport's
+ * own decisions, with PeerJS replaced by a scripted stand-in, are in
+ * peerjs-transport.test.ts; the library over real WebRTC is tested in
+ * Chromium (test/browser/peerjs-transport.test.ts).
  */
 import { describe, expect, test } from 'vitest';
-import { PeerJsTransport } from '../../src/net/peerjs-transport.js';
-import { SignalingError } from '../../src/net/signaling.js';
+import type { SignalingError } from '../../src/net/signaling.js';
 import type { TransportEvents } from '../../src/net/transport.js';
+import { loadedNow } from '../helpers/loaded-now.js';
+
+/**
+ * The transport and its error class loaded afresh, so they use the real PeerJS even when a file
+ * that replaced it with a stand-in (peerjs-transport.test.ts) ran before in the same worker.
+ */
+async function realPeerJs() {
+  const { PeerJsTransport } = await loadedNow(() => import('../../src/net/peerjs-transport.js'));
+  const { SignalingError } = await import('../../src/net/signaling.js');
+  return { PeerJsTransport, SignalingError };
+}
 
 const signaling = { host: '127.0.0.1', port: 9, path: '/fairdeck', secure: false, iceServers: [] };
 function recorder(): { events: TransportEvents; log: string[] } {
@@ -24,8 +36,9 @@ function recorder(): { events: TransportEvents; log: string[] } {
   };
 }
 
-describe('the PeerJS transport refused under Node', () => {
+describe('the PeerJS transport started without WebRTC', () => {
   test('a refused registration is a SignalingError with PeerJS type and words, and no retry', async () => {
+    const { PeerJsTransport, SignalingError } = await realPeerJs();
     const transport = new PeerJsTransport('fd-t-1', { signaling, token: 'tok' });
     const { events, log } = recorder();
     const error = await transport.start(events).then(
@@ -44,6 +57,7 @@ describe('the PeerJS transport refused under Node', () => {
   });
 
   test('a host PeerJS throws on is reported as an invalid URL', async () => {
+    const { PeerJsTransport, SignalingError } = await realPeerJs();
     // PeerJS reads window.location for host "/": it throws where there is none.
     const transport = new PeerJsTransport('fd-t-1', { signaling: { ...signaling, host: '/' }, token: 'tok' });
     const error = (await transport.start(recorder().events).catch((e: unknown) => e)) as SignalingError;

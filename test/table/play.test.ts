@@ -1,6 +1,5 @@
 /**
- * The play phase of a hand (src/table/hand/play.ts) step by step, fast enough
- * to run per mutant: a HandPlay is made on a follower restored after the deal
+ * The play phase of a hand (src/table/hand/play.ts) step by step: a HandPlay is made on a follower restored after the deal
  * of a recorded courier or race hand (helpers/agent-duo.ts,
  * test/fixtures/agent-duo/), sometimes with its state, game or event pool
  * swapped for a made-up one, and driven one `advance` at a time with spy
