@@ -128,6 +128,7 @@ export default defineConfig({
           exclude: ['test/e2e/**', 'test/browser/**'],
           environment: 'node',
           env: { FAIRDECK_DEEP: '1' },
+          globalSetup: ['test/helpers/depth-global.ts'],
           setupFiles: ['test/helpers/depth-setup.ts'],
           testTimeout: 1_800_000,
         },

@@ -2,8 +2,9 @@
  * How hard a test run looks. `npm test` is the fast suite: every property runs
  * a count of inputs that fits a ten-minute run, from one fixed seed, so a run
  * is repeatable. `npm run test:deep` sets FAIRDECK_DEEP=1: the same properties
- * run their deep counts from a fresh seed, printed at the start of the run
- * (test/helpers/depth-setup.ts); FAIRDECK_SEED=<n> repeats a run.
+ * run their deep counts from a fresh seed, chosen and printed once at the
+ * start of the run (test/helpers/depth-global.ts); FAIRDECK_SEED=<n> repeats
+ * a run.
  */
 export const DEEP = process.env.FAIRDECK_DEEP === '1';
 
