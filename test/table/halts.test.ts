@@ -1,25 +1,25 @@
 /**
- * The small pure pieces of a hand, checked one by one without a table (fast
- * enough to run per mutant): halt.ts (the Step constructors, the seat names a
- * player reads, which engine errors are lost races, the complete list of halt
- * codes), faults.ts (the data of the fault event a halting seat signs, and
- * whether each report held agrees with this peer's own verdict: same code AND
- * same seat) and own-moves.ts (the local check before a seat signs a move:
- * tried after its own earlier moves not yet applied; turn-based moves must
- * fit exactly, real-time ones may still go when refused by a race error or
- * by crypto the table has still to do). The engine is a counter stub whose
- * refusals are named, so each refusal can be traced to the move that made it.
+ * How a hand halts, piece by piece without a table: halt.ts (the Step
+ * constructors, the seat names a player reads, which engine errors are lost
+ * races, and the halt codes, which every peer and every stored transcript
+ * must spell alike), faults.ts (the data of the fault event a halting seat
+ * signs, and whether each report held agrees with this peer's own verdict:
+ * same code AND same seat) and the audit at once (early-audit.ts: which
+ * halts start it, which fault reports do, and the halt it ends in, with the
+ * seat it names and the words).
  */
 import { describe, expect, it } from 'vitest';
-import type { AnyGame, AnyState } from '../../src/engine/index.js';
+import type { AnyGame } from '../../src/engine/index.js';
+import type { HandAudit } from '../../src/table/hand/audit.js';
+import { auditReport, earlyVerdict, startsAudit } from '../../src/table/hand/early-audit.js';
+import type { TableEvent } from '../../src/table/transcript.js';
 import { faultData, faultReports } from '../../src/table/hand/faults.js';
 import type { HandFollower } from '../../src/table/hand/follower.js';
 import { isRaceError, seatName, type Halt } from '../../src/table/hand/halt.js';
-import { realTimeRefusal, turnRefusal } from '../../src/table/hand/own-moves.js';
 import { loadedNow } from '../helpers/loaded-now.js';
 
 describe('halt.ts', () => {
-  it('ok and fail build the two kinds of step (module constants: loaded inside the test)', async () => {
+  it('ok and fail build the two kinds of step', async () => {
     const { ok, fail } = await loadedNow(() => import('../../src/table/hand/halt.js'));
     expect(ok(7)).toEqual({ ok: true, value: 7 });
     expect(fail('desync', 1, 'why')).toEqual({ ok: false, halt: { code: 'desync', seat: 1, detail: 'why' } });
@@ -42,7 +42,7 @@ describe('halt.ts', () => {
     expect(isRaceError({ raceErrors: [] } as unknown as AnyGame, 'stale-top')).toBe(false);
   });
 
-  it('HALT_CODES lists the 24 codes, each once, in the documented order', async () => {
+  it('the 24 halt codes, each once, in the documented order: a fault event names one, and every peer must read it alike', async () => {
     const { HALT_CODES } = await loadedNow(() => import('../../src/table/hand/halt.js'));
     expect(HALT_CODES).toEqual([
       'bad-event',
@@ -122,101 +122,66 @@ describe('faults.ts', () => {
   });
 });
 
-/**
- * A counter engine: state { n }; action { add: k } adds k, refused 'too-big'
- * past 3, 'stale' (its race error) when k is 0, 'awaiting-crypto' while
- * state.crypto is set, and 'wrong-seat' for seat 1. Every reduce is logged.
- */
-function counter() {
-  const calls: { n: number; action: unknown }[] = [];
-  const game = {
-    raceErrors: ['stale'],
-    reduce(state: { n: number; crypto?: boolean }, input: { kind: string; seat: number; action: { add: number } }) {
-      calls.push({ n: state.n, action: input.action });
-      expect(input.kind).toBe('act');
-      if (state.crypto) return { ok: false, error: 'awaiting-crypto' };
-      if (input.seat === 1) return { ok: false, error: 'wrong-seat' };
-      if (input.action.add === 0) return { ok: false, error: 'stale' };
-      const n = state.n + input.action.add;
-      if (n > 3) return { ok: false, error: 'too-big' };
-      return { ok: true, state: { n, crypto: n === 3 && input.action.add === 2 } };
-    },
-  };
-  return { game: game as unknown as AnyGame, calls };
+function faultEvent(seat: number, data: { code: string; seat: number | null; detail: string }): TableEvent<'fault'> {
+  return { seat, type: 'fault', data, envelope: {} } as unknown as TableEvent<'fault'>;
 }
-const st = (n: number, crypto = false) => ({ n, crypto }) as unknown as AnyState;
-const add = (k: number) => ({ add: k });
+const clean: HandAudit = { clean: true, code: null, seat: null, detail: 'clean', rules: null, open: null };
 
-describe('own-moves.ts turnRefusal', () => {
-  it('a move that fits alone, with no earlier moves, is allowed (null)', () => {
-    const { game, calls } = counter();
-    expect(turnRefusal(game, st(0), 0, [], add(1))).toBeNull();
-    expect(calls).toEqual([{ n: 0, action: add(1) }]);
-  });
-
-  it('the move is tried after the earlier ones, in order, on the state they lead to', () => {
-    const { game, calls } = counter();
-    expect(turnRefusal(game, st(0), 0, [add(1), add(1)], add(1))).toBeNull();
-    expect(calls.map((c) => c.n)).toEqual([0, 1, 2]);
-    expect(turnRefusal(game, st(0), 0, [add(1), add(1)], add(2))).toBe('too-big');
-  });
-
-  it('an earlier move that no longer fits is the refusal (the new one is not judged)', () => {
-    const { game, calls } = counter();
-    expect(turnRefusal(game, st(3), 0, [add(1)], add(0))).toBe('too-big');
-    expect(calls).toHaveLength(1);
-  });
-
+describe('the audit at once', () => {
   it.each([
-    ['a race error', st(0), add(0), 'stale'],
-    ['crypto the table has still to do', st(0, true), add(1), 'awaiting-crypto'],
-    ['the rules', st(3), add(1), 'too-big'],
-  ])('a turn-based move refused by %s is refused', (_why, state, action, error) => {
-    const { game } = counter();
-    expect(turnRefusal(game, state, 0, [], action)).toBe(error);
+    [{ code: 'crypto-fault', seat: null }, true],
+    [{ code: 'unknown-handle', seat: null }, true],
+    [{ code: 'internal', seat: null }, true],
+    [{ code: 'abandoned', seat: null }, false],
+    [{ code: 'crypto-fault', seat: 0 }, false],
+    [{ code: 'bad-step', seat: 1 }, false],
+  ] as const)('startsAudit(%o) is %s', (halt, expected) => {
+    expect(startsAudit({ ...halt, detail: '' })).toBe(expected);
   });
 
-  it('the seat given is the one that moves', () => {
-    const { game } = counter();
-    expect(turnRefusal(game, st(0), 1, [], add(1))).toBe('wrong-seat');
-  });
-});
-
-describe('own-moves.ts realTimeRefusal', () => {
-  it('a move that fits is allowed; one the rules refuse is refused with the engine error', () => {
-    const { game } = counter();
-    expect(realTimeRefusal(game, st(0), 0, [], add(1))).toBeNull();
-    expect(realTimeRefusal(game, st(3), 0, [], add(1))).toBe('too-big');
-    expect(realTimeRefusal(game, st(0), 1, [], add(1))).toBe('wrong-seat');
+  it('auditReport: the first report of an unattributed fault that is neither an abandon nor the reporter’s own bug', () => {
+    const named = faultEvent(0, { code: 'crypto-fault', seat: 1, detail: '' });
+    const abandoned = faultEvent(0, { code: 'abandoned', seat: null, detail: '' });
+    const internal = faultEvent(1, { code: 'internal', seat: null, detail: '' });
+    const real = faultEvent(1, { code: 'crypto-fault', seat: null, detail: '' });
+    const later = faultEvent(2, { code: 'unknown-handle', seat: null, detail: '' });
+    expect(auditReport([named, abandoned, internal])).toBeUndefined();
+    expect(auditReport([named, abandoned, internal, real, later])).toBe(real);
+    expect(auditReport([])).toBeUndefined();
   });
 
-  it('refused only by a race error or by pending crypto: it may still go', async () => {
-    // The engine's pending-crypto error is a module constant of own-moves.ts: loaded inside the test.
-    const { realTimeRefusal } = await loadedNow(() => import('../../src/table/hand/own-moves.js'));
-    const { game } = counter();
-    expect(realTimeRefusal(game, st(0), 0, [], add(0))).toBeNull();
-    expect(realTimeRefusal(game, st(0, true), 0, [], add(5))).toBeNull();
+  const fault = { code: 'crypto-fault' as const, seat: null, detail: 'opens to not-a-card' };
+
+  it('the seat the audit names, with both stories', () => {
+    const audit: HandAudit = { clean: false, code: 'bad-step', seat: 1, detail: 'bad lock', rules: null, open: null };
+    expect(earlyVerdict(audit, { fault, reporter: null })).toEqual({
+      code: 'bad-step',
+      seat: 1,
+      detail: 'the audit at once after an unattributed fault (crypto-fault: opens to not-a-card) found: bad lock',
+    });
+    expect(earlyVerdict(audit, { fault, reporter: 0 })).toEqual({
+      code: 'bad-step',
+      seat: 1,
+      detail:
+        "the audit at once after seat 1's report of an unattributed fault (crypto-fault: opens to not-a-card) found: bad lock",
+    });
   });
 
-  it('tried after the own earlier moves that fit: they count', () => {
-    const { game, calls } = counter();
-    expect(realTimeRefusal(game, st(0), 0, [add(1), add(1)], add(2))).toBe('too-big');
-    expect(calls.map((c) => c.n)).toEqual([0, 1, 2]);
-    expect(realTimeRefusal(game, st(0), 0, [add(1), add(1)], add(1))).toBeNull();
-  });
-
-  it('an own earlier move that fails is skipped (it would bounce), the rest still count', () => {
-    const { game, calls } = counter();
-    expect(realTimeRefusal(game, st(1), 0, [add(3), add(1)], add(2))).toBe('too-big');
-    expect(calls.map((c) => c.n)).toEqual([1, 1, 2]);
-    expect(realTimeRefusal(game, st(1), 0, [add(3), add(1)], add(1))).toBeNull();
-  });
-
-  it('an earlier move that leads to pending crypto stops the check: the move may go', async () => {
-    const { realTimeRefusal } = await loadedNow(() => import('../../src/table/hand/own-moves.js'));
-    const { game, calls } = counter();
-    // 1 + 2 = 3 with crypto pending; the next earlier move answers awaiting-crypto.
-    expect(realTimeRefusal(game, st(1), 0, [add(2), add(1)], add(9))).toBeNull();
-    expect(calls).toHaveLength(2);
+  it('a clean audit (or one naming nobody) names the reporter for a false report, else is this peer’s own fault', () => {
+    expect(earlyVerdict(clean, { fault, reporter: 1 })).toEqual({
+      code: 'false-report',
+      seat: 1,
+      detail:
+        "reported a fault that the audit with every secret disclosed does not show after seat 2's report of an unattributed fault (crypto-fault: opens to not-a-card)",
+    });
+    expect(earlyVerdict(clean, { fault, reporter: null })).toEqual({
+      code: 'internal',
+      seat: null,
+      detail:
+        'every secret checked out in the audit after an unattributed fault (crypto-fault: opens to not-a-card): a fault of this peer',
+    });
+    const unnamed: HandAudit = { clean: false, code: 'crypto-fault', seat: null, detail: 'x', rules: null, open: null };
+    expect(earlyVerdict(unnamed, { fault, reporter: null }).code).toBe('internal');
+    expect(earlyVerdict(unnamed, { fault, reporter: 0 })).toMatchObject({ code: 'false-report', seat: 0 });
   });
 });
