@@ -4,12 +4,18 @@
  * turn reads with its consequences from the state right after it (the whole
  * turn's cards, an uncapped end and its draw, who owes, who is skipped, a
  * reshuffle, the win). A later state never lends its consequences to an older
- * input: the line is then the action alone. Goes through the registry, as the
- * table does.
+ * input: the line is then the action alone. Through the registry, as the
+ * table does, and line by line: each way a turn can end with a draw
+ * (uncapped, no follower after a 3 or queen, a power card as the last card),
+ * several skipped seats named together, a line without a state or for
+ * another game's state. Exact strings: they are the contract with the player.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, test } from 'vitest';
 import { describeInput } from '../../../src/games/index.js';
-import { apply, playOf, position, type Table } from './helpers.js';
+import { apply, playOf, position, type Table, playAll } from './helpers.js';
+import { describeAction, describeInput as describeGameInput } from '../../../src/games/school-blackjack/describe.js';
+import { schoolBlackjack } from '../../../src/games/school-blackjack/index.js';
+import { loadedNow } from '../../helpers/loaded-now.js';
 
 // Dealer 1, so seat 0 (Ann) starts; clockwise is descending seats: Ann (0) → Bob (2) → Cleo (1) → Ann.
 const names = ['Ann', 'Cleo', 'Bob'];
@@ -118,5 +124,152 @@ describe('school-blackjack log lines: two consequences, a later turn begun, anot
     expect(describeInput('school-blackjack', input(jack), names, other.state)).toBe('Ann played J♠');
     expect(describeInput('school-blackjack', input({ type: 'end' }), names, null)).toBe('Ann ends the turn');
     expect(describeInput('school-blackjack', input({ type: 'draw' }), names, null)).toBe('Ann draws');
+  });
+});
+
+const rest = (cards: string[]) => ({ hand: cards });
+// Dealer 1: seat 0 starts, clockwise (descending): 0 → 3 → 2 → 1 with four seats.
+const fourNames = ['Ann', 'Dan', 'Cleo', 'Bob'];
+const fourLine = (table: Table, seat: number, action: unknown) =>
+  describeGameInput(schoolBlackjack, { kind: 'act', seat, action }, fourNames, table.state);
+const four = (hand0: string[], pile: string[]) =>
+  position({ seats: [rest(hand0), rest(['7c']), rest(['7h']), rest(['7s'])], pile }, { seats: 4 });
+
+describe('log lines of a finished turn', () => {
+  test('a 3 with nothing after it: no follower, draws 1', () => {
+    const t = four(['3h', '9c'], ['5h']);
+    playAll(t, 0, ['3h']);
+    expect(apply(t, 0, { type: 'end' })).toBeNull();
+    expect(fourLine(t, 0, { type: 'end' })).toBe(
+      'Ann played 3♥ and ends the turn with nothing on its last card and draws 1',
+    );
+  });
+
+  test('a power card as the last card: the turn ends and draws 1 instead of winning', () => {
+    const t = four(['Kh'], ['5h']);
+    const king = playOf(t, 'Kh');
+    expect(apply(t, 0, king)).toBeNull();
+    expect(fourLine(t, 0, king)).toBe(
+      'Ann played K♥; direction reversed; that was the last card: Ann ends the turn on a power card and draws 1',
+    );
+  });
+
+  test('the last card, a plain one after a queen: the win', () => {
+    const t = four(['Qh', '9c'], ['5h']);
+    playAll(t, 0, ['Qh']);
+    const nine = playOf(t, '9c');
+    expect(apply(t, 0, nine)).toBeNull();
+    expect(fourLine(t, 0, nine)).toBe('Ann played 9♣; Ann wins');
+  });
+
+  test('the last card of a step-2 pair: uncapped, draws 1, and the next seat owes nothing', () => {
+    const t = four(['9h', '9c'], ['5h']);
+    playAll(t, 0, ['9h']);
+    const nine = playOf(t, '9c');
+    expect(apply(t, 0, nine)).toBeNull();
+    expect(fourLine(t, 0, nine)).toBe('Ann played 9♣; that was the last card: Ann ends the turn uncapped and draws 1');
+    expect(fourLine(t, 0, playOf(t, '9h'))).toBe('Ann played 9♥');
+  });
+
+  test('two 8s: both skipped seats, named together; three 8s: a list', () => {
+    const t = four(['8h', '8d', '5s'], ['5h']);
+    playAll(t, 0, ['8h', '8d']);
+    expect(apply(t, 0, { type: 'end' })).toBeNull();
+    expect(fourLine(t, 0, { type: 'end' })).toBe(
+      'Ann played 8♥ 8♦ and ends the turn uncapped and draws 1; Bob and Cleo are skipped',
+    );
+    const u = four(['8h', '8d', '8c', '5s'], ['5h']);
+    playAll(u, 0, ['8h', '8d', '8c']);
+    expect(apply(u, 0, { type: 'end' })).toBeNull();
+    expect(fourLine(u, 0, { type: 'end' })).toBe(
+      'Ann played 8♥ 8♦ 8♣ and ends the turn; Bob, Cleo and Dan are skipped',
+    );
+  });
+
+  test('a draw is described only right after it; an end is not a draw', () => {
+    const t = four(['9h', '5s'], ['5h']);
+    expect(apply(t, 0, { type: 'draw' })).toBeNull();
+    expect(fourLine(t, 0, { type: 'draw' })).toBe('Ann draws 1');
+    expect(fourLine(t, 0, { type: 'end' })).toBe('Ann ends the turn');
+    expect(fourLine(t, 3, { type: 'draw' })).toBe('Bob draws');
+    const u = four(['9h', '5s'], ['5h']);
+    playAll(u, 0, ['9h']);
+    expect(apply(u, 0, { type: 'end' })).toBeNull();
+    expect(fourLine(u, 0, { type: 'draw' })).toBe('Ann draws');
+  });
+
+  test("mid-turn, a play is only the card; without a state or with another game's, only the action", () => {
+    const t = four(['9h', '9c', '5s'], ['5h']);
+    const nine = playOf(t, '9h');
+    expect(apply(t, 0, nine)).toBeNull();
+    expect(fourLine(t, 0, nine)).toBe('Ann played 9♥');
+    expect(fourLine(t, 0, { type: 'end' })).toBe('Ann ends the turn');
+    expect(describeGameInput(schoolBlackjack, { kind: 'act', seat: 0, action: { type: 'end' } }, fourNames, null)).toBe(
+      'Ann ends the turn',
+    );
+    expect(
+      describeGameInput(
+        { id: 'pesten' } as never,
+        { kind: 'act', seat: 0, action: { type: 'end' } },
+        fourNames,
+        t.state,
+      ),
+    ).toBe('Ann ends the turn');
+    expect(
+      describeGameInput(schoolBlackjack, { kind: 'act', seat: 1, action: { type: 'hop' } }, fourNames, t.state),
+    ).toBe('Dan moved');
+    expect(describeGameInput(schoolBlackjack, { kind: 'keys', seat: 0 } as never, fourNames, t.state)).toBe('');
+  });
+
+  test('describeAction alone', () => {
+    const none = () => null;
+    expect(describeAction({ type: 'play', handle: 1, card: 'AS', suit: 'H' }, 'Ann', none, null)).toBe(
+      'Ann names ♥ with A♠',
+    );
+    expect(describeAction({ type: 'play', handle: 1, card: 'AC', suit: 'D' }, 'Ann', none, null)).toBe(
+      'Ann names ♦ with A♣',
+    );
+    expect(describeAction({ type: 'play', handle: 1, card: 'AD', suit: 'C' }, 'Ann', none, null)).toBe(
+      'Ann names ♣ with A♦',
+    );
+    expect(describeAction({ type: 'play', handle: 1, card: 'AH', suit: 'S' }, 'Ann', none, null)).toBe(
+      'Ann names ♠ with A♥',
+    );
+    expect(describeAction({ type: 'play', handle: 1, card: 'KD' }, 'Bob', none, '; x')).toBe(
+      'Bob played K♦; direction reversed; x',
+    );
+    expect(describeAction({ type: 'play', handle: 1, card: '9D' }, 'Bob', none, null)).toBe('Bob played 9♦');
+    expect(describeAction({ type: 'end' }, 'Bob', none, 'the turn line')).toBe('the turn line');
+    expect(describeAction({ type: 'draw' }, 'Bob', none, 'the draw line')).toBe('the draw line');
+    expect(describeAction({ type: 'end' }, 'Bob', none, null)).toBe('Bob ends the turn');
+    expect(describeAction({ type: 'draw' }, 'Bob', none, null)).toBe('Bob draws');
+  });
+
+  test("an ace names each suit; an uncapped end, a queen's end and a king as the last card read with their draw (describe.ts loaded afresh: its words are tables built when it loads)", async () => {
+    const d = await loadedNow(() => import('../../../src/games/school-blackjack/describe.js'));
+    const none = () => null;
+    expect(
+      (['C', 'D', 'H', 'S'] as const).map((suit) =>
+        d.describeAction({ type: 'play', handle: 1, card: 'AS', suit }, 'Ann', none, null),
+      ),
+    ).toEqual(['Ann names ♣ with A♠', 'Ann names ♦ with A♠', 'Ann names ♥ with A♠', 'Ann names ♠ with A♠']);
+    const freshLine = (table: Table, seat: number, action: unknown) =>
+      d.describeInput(schoolBlackjack, { kind: 'act', seat, action }, fourNames, table.state);
+    const u = four(['9h', '9c', '5s'], ['5h']);
+    playAll(u, 0, ['9h', '9c']);
+    expect(apply(u, 0, { type: 'end' })).toBeNull();
+    expect(freshLine(u, 0, { type: 'end' })).toBe('Ann played 9♥ 9♣ and ends the turn uncapped and draws 1');
+    const q = four(['Qh', '5s'], ['5h']);
+    playAll(q, 0, ['Qh']);
+    expect(apply(q, 0, { type: 'end' })).toBeNull();
+    expect(freshLine(q, 0, { type: 'end' })).toBe(
+      'Ann played Q♥ and ends the turn with nothing on its last card and draws 1',
+    );
+    const k = four(['Kh'], ['5h']);
+    const king = playOf(k, 'Kh');
+    expect(apply(k, 0, king)).toBeNull();
+    expect(freshLine(k, 0, king)).toBe(
+      'Ann played K♥; direction reversed; that was the last card: Ann ends the turn on a power card and draws 1',
+    );
   });
 });
