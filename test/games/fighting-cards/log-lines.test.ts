@@ -202,29 +202,6 @@ describe('lines that read the board', () => {
   });
 });
 
-describe('the rules help (rules-text.ts), as loaded', () => {
-  test('each section states the figures of RULES.md §4', async () => {
-    const { loadedNow } = await import('../../helpers/loaded-now.js');
-    const { rulesText } = await loadedNow(() => import('../../../src/games/fighting-cards/rules-text.js'));
-    expect(rulesText.aim).toContain('Three players, 32 cards.');
-    expect(rulesText.aim).toContain('only the declarer scores');
-    expect(rulesText.sections.map((s) => s.title)).toEqual(['Bidding', 'Tricks', 'Scoring']);
-    const [bidding, tricks, scoring] = rulesText.sections.map((s) => s.points);
-    expect(bidding).toHaveLength(3);
-    expect(bidding![0]).toContain('A 4, K 3, Q 2, J 1, others 0 (40 in all)');
-    expect(bidding![1]).toContain('(21 to 40)');
-    expect(bidding![1]).toContain('three passes throw the deal in');
-    expect(bidding![2]).toContain('"hand" (skat unseen, score doubled)');
-    expect(tricks).toHaveLength(3);
-    expect(tricks![0]).toContain('The player after the declarer leads.');
-    expect(tricks![1]).toContain('Ranks: A K Q J 10 9 8 7.');
-    expect(tricks![2]).toContain('(a renege)');
-    expect(scoring).toHaveLength(2);
-    expect(scoring![0]).toContain('50 / 200 / 500 / 1000 / 1500 by contract band (21–25 / 26–30 / 31–35 / 36–39 / 40)');
-    expect(scoring![1]).toContain('minus 20 / 50 / 100 / 200 / 500 times the shortfall');
-  });
-});
-
 function lines(file: string): string[] {
   const parsed = parseScenario(
     JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'scenarios', 'fighting-cards', file), 'utf8')),
