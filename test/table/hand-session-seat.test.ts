@@ -1,6 +1,6 @@
 /**
- * The hand session (hand-session.ts) of a peer that plays a seat, fast enough
- * to run per mutant: no shuffle is made. A fresh seat only publishes its
+ * The hand session (hand-session.ts) of a peer that plays a seat, with no
+ * shuffle made: a fresh seat only publishes its
  * ready (the other seat's never comes); a seat in play is restored after the
  * deal of the recorded courier hand (test/fixtures/agent-duo/, as
  * helpers/agent-duo.ts `restoredDuo` does: its secrets from its recorded

@@ -1,10 +1,11 @@
 /**
  * A recorded two-seat courier hand (test/fuzz/recorded-hands.ts: ready,
  * shuffle, lock, keys public and sealed, act with played keys, reshuffle,
- * disclose) stored as test/fixtures/courier-hand-2p.json, so the plumbing
- * tests (packets, cascade, requests, audit) replay real signed events in
- * well under a second instead of playing the hand (about 3 s) for every
- * mutant. `npx tsx test/table/plumb-fixture.ts write` re-records it.
+ * disclose) stored as test/fixtures/courier-hand-2p.json, so the tests of a
+ * hand's crypto (packets, cascade, requests, audit: hand-crypto.test.ts) and
+ * the spectator's session replay real signed events in well under a second
+ * instead of playing the hand (about 3 s). `npx tsx
+ * test/table/plumb-fixture.ts write` re-records it.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 

@@ -1,11 +1,17 @@
 /**
- * Fighting Cards unit tests: options and setup (deck, deal, carry), the
- * scoring bands with their edges and the hand-game doubling, renege scoring,
- * the secret discard (who may know which card), error codes of refused moves,
- * legal actions, a renege by a cheating bot caught both ways (proved live by
- * a later card, and named by the audit when the hand stops before that), the
- * outcome after the audit, and totals carried across the deals of a match.
- * Whole-hand examples from RULES.md are the scenario files.
+ * Fighting Cards' rules (rules.ts) as the reducer applies them: the scoring
+ * bands with their edges and the hand-game doubling, renege scoring, places
+ * by total; the secret discard (who may know which card); each action sent
+ * in a phase that does not take it refused `wrong-phase`, a card that is not
+ * in the player's hand `not-in-hand`; an auction that goes on after a bid
+ * and a pass or after a later bid; the trick's leader recorded for each
+ * trick, a suit claimed void only once, and no void claim when the off-suit
+ * card was the seat's last; a renege by a cheating bot caught both ways
+ * (proved live by a later card, and named by the audit when the hand stops
+ * before that); the outcome after the audit; and totals carried across the
+ * deals of a match. Setting a deal up is in setup.test.ts, the moves offered
+ * in board.test.ts, the whole-hand examples of RULES.md are the scenario
+ * files.
  */
 import { describe, expect, test } from 'vitest';
 import { census, privateViewOf, settle, type OpenCards, type Seat } from '../../../src/engine/index.js';
@@ -20,83 +26,11 @@ import {
   type FightingAction,
   type FightingState,
 } from '../../../src/games/fighting-cards/index.js';
-import { dealtHand, handleOf, knowledgeProblems, M, play, position, reneging } from './helpers.js';
+import { handleOf, knowledgeProblems, M, play, position, reneging } from './helpers.js';
+import type { Knowledge } from '../../../src/engine/index.js';
+import { act as applyAct } from '../../../src/games/fighting-cards/rules.js';
 
 const act = (seat: Seat, action: FightingAction) => ({ kind: 'act', seat, action });
-
-describe('options and setup', () => {
-  test.each<[unknown, object | null]>([
-    [{}, { deals: 3 }],
-    [undefined, { deals: 3 }],
-    [{ deals: 6 }, { deals: 6 }],
-    [{ deals: 0 }, null],
-    [{ deals: 2.5 }, null],
-    [{ deals: 3, jacksTrump: true }, null],
-  ])('%j → %j', (raw, parsed) => {
-    expect(fightingCards.parseOptions(raw, 3)).toEqual(parsed);
-  });
-
-  test.each([2, 4])('%i players are refused', (players) => {
-    expect(fightingCards.setup({ players })).toEqual({ ok: false, error: 'bad-player-count' });
-  });
-
-  test('32 cards 7–A; ten to each seat shown only to it, two in the skat shown to nobody; the seat after the dealer bids first', () => {
-    const setup = fightingCards.setup({ players: 3, dealer: 2 });
-    if (!setup.ok) throw new Error(setup.error);
-    const state = setup.state;
-    expect(state.deck).toHaveLength(32);
-    expect(new Set(state.deck.map((c) => c.slice(0, -1)))).toEqual(new Set(['7', '8', '9', '10', 'J', 'Q', 'K', 'A']));
-    expect(state.board.hands.map((h) => h.length)).toEqual([10, 10, 10]);
-    expect(state.board.skat).toHaveLength(2);
-    expect(state.requests.map((r) => (r.kind === 'reveal-to' ? [r.seat, r.handles.length] : r.kind))).toEqual([
-      [0, 10],
-      [1, 10],
-      [2, 10],
-    ]);
-    expect(fightingCards.awaits(state)).toMatchObject({ kind: 'crypto' });
-    const { state: dealt } = dealtHand({ players: 3, dealer: 2 }, 1);
-    const open = dealtHand({ players: 3, dealer: 2 }, 1).open;
-    const settled = settle(fightingCards, dealt, open);
-    if (!settled.ok) throw new Error(settled.error);
-    expect(fightingCards.awaits(settled.state)).toEqual({ kind: 'move', seat: 0, what: 'bidding' });
-    for (const h of settled.state.board.skat) expect(settled.state.cards[h]?.seen).toEqual([]);
-    expect(census(fightingCards, settled.state, open)).toEqual([]);
-  });
-
-  /** A score-table row: deal `deal`, seat 0 declared at 21 and scored `score`. */
-  const row = (deal: number, score: number) => ({
-    deal,
-    dealer: 2,
-    declarer: 0,
-    bid: 21,
-    handGame: false,
-    trump: 'S',
-    points: 21,
-    made: score > 0,
-    renege: null,
-    scores: [score, 0, 0],
-  });
-
-  test('a carry with a row per counted deal adding up to the totals is taken as the match so far', () => {
-    const carry = { played: 2, totals: [70, 0, 0], history: [row(1, 70), row(2, 0)] };
-    const made = fightingCards.setup({ players: 3, carry, options: { deals: 3 } });
-    if (!made.ok) throw new Error(made.error);
-    expect(made.state.board.match).toEqual(carry);
-  });
-
-  test.each<[string, unknown]>([
-    ['not an object', 'lots'],
-    ['two totals', { played: 1, totals: [1, 2] }],
-    ['a finished match', { played: 3, totals: [0, 0, 0] }],
-    ['an extra field', { played: 1, totals: [0, 0, 0], history: [row(1, 0)], winner: 1 }],
-    ['no rows', { played: 1, totals: [0, 0, 0] }],
-    ['a row short', { played: 1, totals: [0, 0, 0], history: [] }],
-    ['a row misnumbered', { played: 1, totals: [70, 0, 0], history: [row(2, 70)] }],
-    ['rows that do not add up to the totals', { played: 2, totals: [70, 0, 0], history: [row(1, 70), row(2, 70)] }],
-  ])('a carry that does not fit (%s) is refused', (_what, carry) => {
-    expect(fightingCards.setup({ players: 3, carry: carry as never })).toEqual({ ok: false, error: 'bad-layout' });
-  });
-});
 
 describe('scoring', () => {
   test.each<[number, number, number]>([
@@ -235,42 +169,6 @@ describe('the secret discard', () => {
     if (!settled.ok) throw new Error(settled.error);
     const result = fightingCards.reduce(settled.state, act(1, make(settled.state, settled.open)));
     expect(result).toEqual({ ok: false, error: error });
-  });
-});
-
-describe('legal actions', () => {
-  test('bidding: pass or any higher bid up to 40; then hand or take; then four suits', () => {
-    const { state, open } = position({ deal: M, actions: [{ seat: 1, type: 'bid', bid: 30 }] });
-    const bids = fightingCards.legalActions(state, 2, privateViewOf(state, open, 2));
-    expect(bids).toEqual([{ type: 'pass' }, ...Array.from({ length: 10 }, (_, i) => ({ type: 'bid', bid: 31 + i }))]);
-    expect(fightingCards.legalActions(state, 0, privateViewOf(state, open, 0))).toEqual([]);
-    const skat = atSkat();
-    expect(fightingCards.legalActions(skat.state, 1, privateViewOf(skat.state, skat.open, 1))).toEqual([
-      { type: 'hand' },
-      { type: 'take' },
-    ]);
-  });
-
-  test('play: the led suit when the seat holds it, else anything', () => {
-    const steps = [
-      { seat: 1, type: 'bid', bid: 26 },
-      { seat: 2, type: 'pass' },
-      { seat: 0, type: 'pass' },
-      { seat: 1, type: 'hand' },
-      { seat: 1, type: 'trump', suit: 'S' },
-      { seat: 2, type: 'play', card: 'QH' },
-    ];
-    const { state, open } = position({ deal: M, actions: steps });
-    const cards = (seat: Seat) =>
-      fightingCards
-        .legalActions(state, seat, privateViewOf(state, open, seat))
-        .map((a) => (a.type === 'play' ? a.card : a.type));
-    expect(cards(0).sort()).toEqual(['10H', '7H', '8H', '9H']);
-    const next = position({ deal: M, actions: [...steps, { seat: 0, type: 'play', card: '7H' }] });
-    const declarer = fightingCards
-      .legalActions(next.state, 1, privateViewOf(next.state, next.open, 1))
-      .map((a) => (a.type === 'play' ? a.card : a.type));
-    expect(declarer.sort()).toEqual(['AH', 'KH']);
   });
 });
 
@@ -449,5 +347,178 @@ describe('a match', () => {
     }
     expect(seen.filter((s) => s === 'scored')).toHaveLength(3);
     expect(seen[0]).toBe('thrown in');
+  });
+});
+
+const auction = [
+  { seat: 1, type: 'bid', bid: 26 },
+  { seat: 2, type: 'pass' },
+  { seat: 0, type: 'pass' },
+];
+const trumps = [...auction, { seat: 1, type: 'hand' }, { seat: 1, type: 'trump', suit: 'S' }];
+const at = (actions: object[]) => position({ deal: M, actions: actions as never });
+const send = (state: FightingState, seat: number, action: object) =>
+  fightingCards.reduce(state, { kind: 'act', seat, action });
+
+describe('a move in a phase that does not take it is refused: wrong-phase', () => {
+  test.each<[string, object[], number, object]>([
+    ['a bid during the skat decision', auction, 1, { type: 'bid', bid: 30 }],
+    ['a pass during the skat decision', auction, 1, { type: 'pass' }],
+    ['hand during the auction', [], 1, { type: 'hand' }],
+    ['take during the auction', [], 1, { type: 'take' }],
+    ['take while naming trumps', [...auction, { seat: 1, type: 'hand' }], 1, { type: 'take' }],
+    ['a discard during the skat decision', auction, 1, { type: 'discard', handles: [10, 11] }],
+    ['a discard after a hand game', [...auction, { seat: 1, type: 'hand' }], 1, { type: 'discard', handles: [10, 11] }],
+    ['a trump during the auction', [], 1, { type: 'trump', suit: 'S' }],
+    ['a trump during the skat decision', auction, 1, { type: 'trump', suit: 'S' }],
+    ['a second trump once play started', trumps, 2, { type: 'trump', suit: 'H' }],
+    ['a bid during play', trumps, 2, { type: 'bid', bid: 30 }],
+  ])('%s', (_what, steps, seat, action) => {
+    const { state } = at(steps);
+    expect(fightingCards.awaits(state)).toMatchObject({ kind: 'move', seat });
+    expect(send(state, seat, action)).toEqual({ ok: false, error: 'wrong-phase' });
+  });
+
+  test('a card during the auction', () => {
+    const { state, open } = at([]);
+    const h = handleOf(state, open, 'AS');
+    expect(send(state, 1, { type: 'play', handle: h, card: 'AS' })).toEqual({ ok: false, error: 'wrong-phase' });
+  });
+
+  test('a card while naming trumps', () => {
+    const { state, open } = at([...auction, { seat: 1, type: 'hand' }]);
+    const h = handleOf(state, open, 'AS');
+    expect(send(state, 1, { type: 'play', handle: h, card: 'AS' })).toEqual({ ok: false, error: 'wrong-phase' });
+  });
+});
+
+describe('the reducer itself', () => {
+  const openKnow =
+    (open: Record<number, string>): Knowledge =>
+    (h) =>
+      open[h] ?? null;
+
+  test('a card from another hand is not in hand', () => {
+    const { state, open } = at(trumps);
+    const draft = structuredClone(state);
+    expect(applyAct(draft, 2, { type: 'play', handle: handleOf(state, open, 'AS'), card: 'AS' }, openKnow(open))).toBe(
+      'not-in-hand',
+    );
+    expect(draft.board.hands).toEqual(state.board.hands);
+  });
+
+  test('a suit is claimed void once, however often the seat shows it', () => {
+    // Cleo leads A♣: Ann (no ♣) 9♦, Bob trumps 7♠. Bob then A♥ (Cleo Q♥, Ann 7♥), then 8♠ and 9♠:
+    // Cleo (no ♠) and Ann (no ♠) show off suit twice each on a spade lead.
+    const { state } = at([
+      ...trumps,
+      { seat: 2, type: 'play', card: 'AC' },
+      { seat: 0, type: 'play', card: '9D' },
+      { seat: 1, type: 'play', card: '7S' },
+      { seat: 1, type: 'play', card: 'AH' },
+      { seat: 2, type: 'play', card: 'QH' },
+      { seat: 0, type: 'play', card: '7H' },
+      { seat: 1, type: 'play', card: '8S' },
+      { seat: 2, type: 'play', card: 'KC' },
+      { seat: 0, type: 'play', card: '10D' },
+      { seat: 1, type: 'play', card: '9S' },
+      { seat: 2, type: 'play', card: '9C' },
+      { seat: 0, type: 'play', card: 'JD' },
+    ]);
+    expect(state.board.voids).toEqual([['C', 'S'], ['C'], ['S']]);
+    expect(state.claims.filter((c) => c.seat === 0).map((c) => c.note)).toEqual([
+      'seat 0 holds no C card',
+      'seat 0 holds no S card',
+      'seat 0 holds no S card',
+    ]);
+  });
+
+  test('each trick records who led it', () => {
+    const { state } = at([
+      ...trumps,
+      { seat: 2, type: 'play', card: 'QH' },
+      { seat: 0, type: 'play', card: '10H' },
+      { seat: 1, type: 'play', card: 'AH' },
+      { seat: 1, type: 'play', card: 'KH' },
+      { seat: 2, type: 'play', card: 'JH' },
+      { seat: 0, type: 'play', card: '9H' },
+      { seat: 1, type: 'play', card: '7S' },
+      { seat: 2, type: 'play', card: '7C' },
+      { seat: 0, type: 'play', card: '8H' },
+    ]);
+    expect(state.board.tricks.map((t) => [t.leader, t.winner])).toEqual([
+      [2, 1],
+      [1, 1],
+      [1, 1],
+    ]);
+  });
+
+  test('the last card played off suit leaves nothing to claim', () => {
+    const { state, open } = at([...trumps, { seat: 2, type: 'play', card: 'AC' }]);
+    const draft = structuredClone(state);
+    const last = handleOf(state, open, '9D');
+    draft.board.hands[0] = [last];
+    const claims = draft.claims.length;
+    expect(applyAct(draft, 0, { type: 'play', handle: last, card: '9D' }, openKnow(open))).toBeNull();
+    expect(draft.claims).toHaveLength(claims);
+    expect(draft.board.voids[0]).toEqual(['C']);
+    expect(draft.board.hands[0]).toEqual([]);
+  });
+});
+
+describe('the auction goes on', () => {
+  test.each<[string, object[], number]>([
+    [
+      'after a bid and one pass',
+      [
+        { seat: 1, type: 'bid', bid: 21 },
+        { seat: 2, type: 'pass' },
+      ],
+      0,
+    ],
+    [
+      'after a bid, a pass and a higher bid',
+      [
+        { seat: 1, type: 'bid', bid: 21 },
+        { seat: 2, type: 'pass' },
+        { seat: 0, type: 'bid', bid: 22 },
+      ],
+      1,
+    ],
+    [
+      'after a bid, a pass, a higher bid and a pass',
+      [
+        { seat: 1, type: 'bid', bid: 21 },
+        { seat: 2, type: 'pass' },
+        { seat: 0, type: 'bid', bid: 22 },
+        { seat: 1, type: 'pass' },
+      ],
+      2,
+    ],
+    [
+      'after two passes and a bid',
+      [
+        { seat: 1, type: 'pass' },
+        { seat: 2, type: 'pass' },
+        { seat: 0, type: 'bid', bid: 21 },
+      ],
+      1,
+    ],
+  ])('%s', (_what, steps, turn) => {
+    const { state } = at(steps);
+    expect(state.board.phase).toBe('bidding');
+    expect(state.board.declarer).toBeNull();
+    expect(fightingCards.awaits(state)).toEqual({ kind: 'move', seat: turn, what: 'bidding' });
+  });
+
+  test('and ends when the last bid is followed by two passes', () => {
+    const { state } = at([
+      { seat: 1, type: 'bid', bid: 21 },
+      { seat: 2, type: 'pass' },
+      { seat: 0, type: 'bid', bid: 22 },
+      { seat: 1, type: 'pass' },
+      { seat: 2, type: 'pass' },
+    ]);
+    expect(state.board).toMatchObject({ phase: 'skat', declarer: 0, contract: 22, turn: 0 });
   });
 });

@@ -23,7 +23,7 @@ import {
 import { fightingCards } from '../../../src/games/fighting-cards/game.js';
 import { outcome, outcomeAfterAudit, summarize, view, zones } from '../../../src/games/fighting-cards/views.js';
 import { cardZones } from '../../../src/games/fighting-cards/summary.js';
-import { MAX_DEALS, defaultOptions, parseOptions } from '../../../src/games/fighting-cards/options.js';
+import { parseOptions } from '../../../src/games/fighting-cards/options.js';
 import type { FightingState } from '../../../src/games/fighting-cards/board.js';
 import { loadedNow } from '../../helpers/loaded-now.js';
 import { M, position } from './helpers.js';
@@ -370,14 +370,6 @@ describe('options', () => {
     const fresh = await loadedNow(() => import('../../../src/games/fighting-cards/options.js'));
     expect(fresh.parseOptions(raw, 3)).toEqual(parsed);
     expect(parseOptions(raw, 3)).toEqual(parsed);
-  });
-
-  test('the default and the bound', async () => {
-    const fresh = await loadedNow(() => import('../../../src/games/fighting-cards/options.js'));
-    expect(fresh.defaultOptions).toEqual({ deals: 3 });
-    expect(fresh.MAX_DEALS).toBe(30);
-    expect(defaultOptions).toEqual({ deals: 3 });
-    expect(MAX_DEALS).toBe(30);
   });
 });
 

@@ -3,8 +3,8 @@
  * sees it: id, name, blurb, seat range, turn timing, clockwise play as
  * descending seats, no race errors, the option fields with their labels and
  * bounds, the heuristic bot and the module's helpers wired in, and the
- * describe wrapper that reads the state. Loaded inside the test (stryker-js
- * issue 6144: the module object is built at load time).
+ * describe wrapper that reads the state. Loaded inside the test: the module
+ * object is built when it loads (docs/TESTING.md).
  */
 import { expect, test } from 'vitest';
 import { loadedNow } from '../../helpers/loaded-now.js';

@@ -3,13 +3,15 @@
  * zones, a seat's view and a spectator's field by field (turn only while a
  * seat moves, the drawn card, passes during a pass round), the outcome of a
  * won round and of the match (ranking, scores, carry, next dealer, summary
- * line), and the scenario summary (hands sorted, unknown cards as "??").
+ * line), the scenario summary (hands sorted, unknown cards as "??"), and the
+ * card zones of a finished hand (each seat's hand, then the stock).
  */
 import { describe, expect, test } from 'vitest';
 import { privateViewOf } from '../../../src/engine/index.js';
 import { pesten, type PestenState } from '../../../src/games/pesten/index.js';
 import { outcome, summarize, view, zones } from '../../../src/games/pesten/views.js';
 import { position } from './helpers.js';
+import { loadedNow } from '../../helpers/loaded-now.js';
 
 const hands = [
   ['3C', '4C', '6S'],
@@ -184,5 +186,17 @@ describe('the scenario summary', () => {
     expect((summarize(view(drew.state, 2, privateViewOf(drew.state, drew.open, 2))) as { drawn: string }).drawn).toBe(
       'QC',
     );
+  });
+});
+
+describe('card zones at the end of a hand', () => {
+  test("each seat's hand, then the stock", async () => {
+    const { cardZones } = await loadedNow(() => import('../../../src/games/pesten/summary.js'));
+    const state = position(2, { hands: [['3C'], ['4C', '5D']], discard: ['5C'], stock: ['9S', '8S'] }).state;
+    expect(cardZones(state)).toEqual([
+      { seat: 0, label: 'hand', handles: state.board.hands[0] },
+      { seat: 1, label: 'hand', handles: state.board.hands[1] },
+      { seat: null, label: 'stock', handles: state.board.stock },
+    ]);
   });
 });

@@ -5,9 +5,8 @@
  * anything, step 2 only the same rank, a cap, after a 3 or a queen, a
  * pick-up answered only by an ace or a matching 2/jack), what a card does to
  * the position (run, pick-up sum, skips, the suit an ace names), when ending
- * the turn draws 1, the pick-up values, power cards and seat order. Fast
- * table-driven tests with no engine behind them, so the mutation run of
- * grammar.ts and board.ts stays cheap.
+ * the turn draws 1, the pick-up values, power cards and seat order.
+ * Table-driven, with no engine behind them.
  */
 import { describe, expect, test } from 'vitest';
 import type { Rank, Suit } from '../../../src/engine/index.js';

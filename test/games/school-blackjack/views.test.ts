@@ -7,7 +7,7 @@
  * the seat clockwise of the dealer deals next, and its summary line), the
  * named zones, the scenario summary, the end-of-hand card zones, the
  * options and the game and module objects the registry lists (loaded inside
- * the test: they are built at load time, stryker-js issue 6144).
+ * the test: they are built at load time, docs/TESTING.md).
  */
 import { describe, expect, test } from 'vitest';
 import { privateViewOf } from '../../../src/engine/index.js';

@@ -48,38 +48,6 @@ describe('index.ts (the registry module)', () => {
   });
 });
 
-describe('rules-text.ts', () => {
-  test('the rules help, word for word', async () => {
-    const { rulesText } = await loadedNow(() => import('../../../src/games/stress-speed/rules-text.js'));
-    expect(rulesText).toEqual({
-      aim: 'Two players, no turns: both play as fast as they can. The first to empty their row and their pile wins.',
-      sections: [
-        {
-          title: 'Set-up',
-          points: [
-            'Each player has a face-down pile of 26 and a row of four face-up cards; each deals one card onto their centre stack.',
-          ],
-        },
-        {
-          title: 'Playing',
-          points: [
-            'Move a row card onto either centre stack if it is one rank above or below its top; aces are high and low (K–A–2).',
-            'An emptied row slot is refilled from your pile at once.',
-            'If both of you aimed at the same top, one play lands and the other bounces back: the table orders them fairly.',
-          ],
-        },
-        {
-          title: 'Stress!',
-          points: [
-            'While both centre tops show the same rank, call "Stress!": the first valid call wins, and the other player takes both stacks into their pile.',
-            'When nobody can play, each player deals a new card onto their centre stack (with no piles left, the stacks become new piles).',
-          ],
-        },
-      ],
-    });
-  });
-});
-
 describe('describe.ts and hints.ts, loaded now', () => {
   test('the stack sides in the log: left is stack 0, right is stack 1', async () => {
     const { describeAction } = await loadedNow(() => import('../../../src/games/stress-speed/describe.js'));

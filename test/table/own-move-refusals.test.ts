@@ -1,126 +1,16 @@
 /**
- * The small pure pieces of a hand, checked one by one without a table (fast
- * enough to run per mutant): halt.ts (the Step constructors, the seat names a
- * player reads, which engine errors are lost races, the complete list of halt
- * codes), faults.ts (the data of the fault event a halting seat signs, and
- * whether each report held agrees with this peer's own verdict: same code AND
- * same seat) and own-moves.ts (the local check before a seat signs a move:
- * tried after its own earlier moves not yet applied; turn-based moves must
- * fit exactly, real-time ones may still go when refused by a race error or
- * by crypto the table has still to do). The engine is a counter stub whose
- * refusals are named, so each refusal can be traced to the move that made it.
+ * The local check before a seat signs a move (src/table/hand/own-moves.ts),
+ * on a counter engine whose refusals are named, so each refusal can be
+ * traced to the move that made it: a move is tried after the seat's own
+ * earlier moves not yet applied, in order; a turn-based move must fit
+ * exactly, a real-time one may still go when refused by a race error or by
+ * crypto the table has still to do. The same check over a whole table is
+ * in own-moves.test.ts.
  */
 import { describe, expect, it } from 'vitest';
 import type { AnyGame, AnyState } from '../../src/engine/index.js';
-import { faultData, faultReports } from '../../src/table/hand/faults.js';
-import type { HandFollower } from '../../src/table/hand/follower.js';
-import { isRaceError, seatName, type Halt } from '../../src/table/hand/halt.js';
 import { realTimeRefusal, turnRefusal } from '../../src/table/hand/own-moves.js';
 import { loadedNow } from '../helpers/loaded-now.js';
-
-describe('halt.ts', () => {
-  it('ok and fail build the two kinds of step (module constants: loaded inside the test)', async () => {
-    const { ok, fail } = await loadedNow(() => import('../../src/table/hand/halt.js'));
-    expect(ok(7)).toEqual({ ok: true, value: 7 });
-    expect(fail('desync', 1, 'why')).toEqual({ ok: false, halt: { code: 'desync', seat: 1, detail: 'why' } });
-    expect(fail('abandoned', null, '')).toEqual({ ok: false, halt: { code: 'abandoned', seat: null, detail: '' } });
-  });
-
-  it.each([
-    [0, 'seat 1'],
-    [1, 'seat 2'],
-    [5, 'seat 6'],
-  ])('seat index %i is shown as "%s"', (seat, name) => {
-    expect(seatName(seat)).toBe(name);
-  });
-
-  it('a race error is one the game lists, nothing else', () => {
-    const game = { raceErrors: ['stale-top', 'taken'] } as unknown as AnyGame;
-    expect(isRaceError(game, 'stale-top')).toBe(true);
-    expect(isRaceError(game, 'taken')).toBe(true);
-    expect(isRaceError(game, 'not-your-turn')).toBe(false);
-    expect(isRaceError({ raceErrors: [] } as unknown as AnyGame, 'stale-top')).toBe(false);
-  });
-
-  it('HALT_CODES lists the 24 codes, each once, in the documented order', async () => {
-    const { HALT_CODES } = await loadedNow(() => import('../../src/table/hand/halt.js'));
-    expect(HALT_CODES).toEqual([
-      'bad-event',
-      'bad-setup',
-      'bad-seal-key',
-      'bad-step',
-      'wrong-key',
-      'missing-key',
-      'unsealable',
-      'equivocation',
-      'reveal-mismatch',
-      'not-a-move',
-      'illegal-move',
-      'false-claim',
-      'unknown-handle',
-      'desync',
-      'future-step',
-      'crypto-fault',
-      'bad-disclosure',
-      'no-disclosure',
-      'rules-fault',
-      'abandoned',
-      'flood',
-      'no-reveal',
-      'false-report',
-      'internal',
-    ]);
-  });
-});
-
-describe('faults.ts', () => {
-  it('faultData carries code, seat and the detail cut to 300 characters', () => {
-    expect(faultData({ code: 'desync', seat: 1, detail: 'short' })).toEqual({
-      code: 'desync',
-      seat: 1,
-      detail: 'short',
-    });
-    const long = 'x'.repeat(299) + 'yz';
-    expect(faultData({ code: 'internal', seat: null, detail: long })).toEqual({
-      code: 'internal',
-      seat: null,
-      detail: 'x'.repeat(299) + 'y',
-    });
-    expect(faultData({ code: 'internal', seat: null, detail: long }).detail).toHaveLength(300);
-  });
-
-  const report = (seat: number, code: string, blamed: number | null, detail = `d${seat}`) => ({
-    seat,
-    data: { code, seat: blamed, detail },
-  });
-  const follower = (halt: Halt | null, reports: ReturnType<typeof report>[]) =>
-    ({ halt, pool: { faultReports: () => reports } }) as unknown as HandFollower;
-
-  it('each report is listed with its reporter, code, blamed seat and detail; it agrees only with the same code and seat', () => {
-    const reports = [
-      report(0, 'desync', 1),
-      report(1, 'desync', 0),
-      report(1, 'wrong-key', 1),
-      report(0, 'desync', null),
-    ];
-    expect(faultReports(follower({ code: 'desync', seat: 1, detail: 'mine' }, reports))).toEqual([
-      { reporter: 0, code: 'desync', seat: 1, detail: 'd0', agrees: true },
-      { reporter: 1, code: 'desync', seat: 0, detail: 'd1', agrees: false },
-      { reporter: 1, code: 'wrong-key', seat: 1, detail: 'd1', agrees: false },
-      { reporter: 0, code: 'desync', seat: null, detail: 'd0', agrees: false },
-    ]);
-  });
-
-  it('a peer that has not halted agrees with no report', () => {
-    expect(faultReports(follower(null, [report(1, 'internal', null)]))).toEqual([
-      { reporter: 1, code: 'internal', seat: null, detail: 'd1', agrees: false },
-    ]);
-    expect(
-      faultReports(follower({ code: 'internal', seat: null, detail: '' }, [report(1, 'internal', null)]))[0]!.agrees,
-    ).toBe(true);
-    expect(faultReports(follower(null, []))).toEqual([]);
-  });
-});
 
 /**
  * A counter engine: state { n }; action { add: k } adds k, refused 'too-big'

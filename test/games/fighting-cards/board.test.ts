@@ -6,18 +6,12 @@
  * suit; off-suit cards never win), the highest bid so far, who is awaited in
  * each phase, next seat, the cards a seat won; and the moves offered in each
  * phase (bids from one above the high bid to 40, the 66 discard pairs, the
- * four suits, the led suit when held). Also the deck and the deal of setup.ts.
- * Literal inputs and fixed positions; fast.
+ * four suits, the led suit when held), and that only a play claims a card.
+ * Literal inputs and fixed positions.
  */
 import { describe, expect, test } from 'vitest';
 import { privateViewOf } from '../../../src/engine/index.js';
 import {
-  HAND_SIZE,
-  MAX_BID,
-  MIN_BID,
-  PLAYERS,
-  SKAT_SIZE,
-  TRICKS,
   actor,
   highBid,
   nextSeat,
@@ -29,9 +23,8 @@ import {
   wonBy,
   type FightingBoard,
 } from '../../../src/games/fighting-cards/board.js';
-import { SUIT_ORDER, legalActions, playableHandles } from '../../../src/games/fighting-cards/legal-actions.js';
+import { legalActions, playableHandles } from '../../../src/games/fighting-cards/legal-actions.js';
 import { claimedCards, parseAction } from '../../../src/games/fighting-cards/actions.js';
-import { deck } from '../../../src/games/fighting-cards/setup.js';
 import { M, blankBoard, position } from './helpers.js';
 
 describe('cards', () => {
@@ -57,13 +50,6 @@ describe('cards', () => {
     const known: Record<number, string> = { 1: 'AS', 2: 'KS', 3: 'JH' };
     expect(sumPoints([1, 2, 3, 4], (h) => known[h] ?? null)).toBe(8);
     expect(sumPoints([], () => 'AS')).toBe(0);
-  });
-
-  test('the constants of §4', () => {
-    expect([PLAYERS, HAND_SIZE, SKAT_SIZE, TRICKS, MIN_BID, MAX_BID]).toEqual([3, 10, 2, 10, 21, 40]);
-    expect(SUIT_ORDER).toEqual(['C', 'D', 'H', 'S']);
-    expect(deck()).toHaveLength(32);
-    expect(deck().filter((c) => c.endsWith('S'))).toEqual(['7S', '8S', '9S', '10S', 'JS', 'QS', 'KS', 'AS']);
   });
 
   test.each([
@@ -264,12 +250,6 @@ describe('legal moves', () => {
     );
     expect(legalActions(over.state, 1, over.view)).toEqual([]);
   });
-});
-
-test('the suit order as loaded', async () => {
-  const { loadedNow } = await import('../../helpers/loaded-now.js');
-  const fresh = await loadedNow(() => import('../../../src/games/fighting-cards/legal-actions.js'));
-  expect(fresh.SUIT_ORDER).toEqual(['C', 'D', 'H', 'S']);
 });
 
 describe('actions', () => {

@@ -1,14 +1,14 @@
 /**
- * The small pieces School Blackjack's rules stand on, each checked by its
- * contract: the action format (actions.ts: what parses, what is refused,
- * which card a play claims), the deal (setup.ts: the whole 52-card deck
- * dealt, the extra cards to the seats first in turn clockwise of the dealer,
- * each hand revealed to its owner, a scenario layout's pile and cards aside
- * revealed to all, every refused layout) and the legal moves a seat is
- * offered (legal-actions.ts: playable cards in hand order, an ace once per
- * suit, `draw` at the start and `end` mid-turn, both withheld with
- * `voluntaryDraw: false` while a card may be played). Modules with load-time
- * schemas are loaded inside the test (stryker-js issue 6144).
+ * What School Blackjack deals and lets a seat send: the action format
+ * (actions.ts: what parses, what is refused, which card a play claims), the
+ * deal (setup.ts: the whole 52-card deck dealt, the extra cards to the seats
+ * first in turn clockwise of the dealer, each hand revealed to its owner, a
+ * scenario layout's pile and cards aside revealed to all, every refused
+ * layout) and the legal moves a seat is offered (legal-actions.ts: playable
+ * cards in hand order, an ace once per suit, `draw` at the start and `end`
+ * mid-turn, both withheld with `voluntaryDraw: false` while a card may be
+ * played). Modules with load-time schemas are loaded inside the test
+ * (docs/TESTING.md).
  */
 import { describe, expect, test } from 'vitest';
 import { privateViewOf, standardDeck } from '../../../src/engine/index.js';
@@ -126,7 +126,7 @@ describe('setup', () => {
   });
 
   test('a scenario layout: hands, then pile, deck and cards aside in handle order; pile and aside revealed to all', async () => {
-    // Loaded in the test: the layout schema is built at load time (stryker-js issue 6144).
+    // Loaded in the test: the layout schema is built when the module loads.
     const { schoolBlackjack: game } = await loadedNow(() => import('../../../src/games/school-blackjack/game.js'));
     const made = game.setup({ players: 2, dealer: 1, layout: { hands: [3, 2], pile: 2, deck: 40, aside: 5 } });
     if (!made.ok) throw new Error(made.error);

@@ -1,11 +1,10 @@
 /**
- * The small pieces of Pesten checked one by one, fast: the board's queries
- * (seat arithmetic both ways, card classes, owed sums, matching), the
- * options and action schemas (each bound and each unknown key refused), the
- * setup's layout and carry checks and the fresh board, the scenario deal and
- * step translation with their messages, the end-of-hand card zones, and the
- * legal actions in every phase. Modules with load-time tables or schemas are
- * loaded inside the test (loadedNow, stryker-js issue 6144).
+ * Pesten's board and what it allows, piece by piece: the board's queries
+ * (seat arithmetic both ways, card classes, owed sums, matching, the top of
+ * the discard pile), the options and action schemas (each bound and each
+ * unknown key refused), the setup's deck, layout and carry checks and the
+ * fresh board, and the legal actions in every phase. Modules with load-time
+ * tables or schemas are loaded inside the test (loadedNow, docs/TESTING.md).
  */
 import { describe, expect, test } from 'vitest';
 import { privateViewOf, type Core, type Handle } from '../../../src/engine/index.js';
@@ -79,19 +78,17 @@ describe('board queries', () => {
     expect(matches(card, top, wish as never)).toBe(legal);
   });
 
-  test('topHandle is the last discard handle, null for an empty pile; HAND_SIZE is 5', async () => {
+  test('topHandle is the last discard handle, null for an empty pile', async () => {
     const b = await board();
     const state = position(2, { hands: [['3C'], ['4C']], discard: ['5C', '6C'] }).state;
     expect(b.topHandle(state.board)).toBe(state.board.discard[1]);
     expect(b.topHandle({ ...state.board, discard: [] })).toBeNull();
-    expect(b.HAND_SIZE).toBe(5);
   });
 });
 
 describe('options', () => {
-  test('defaults and bounds', async () => {
-    const { defaultOptions, parseOptions } = await loadedNow(() => import('../../../src/games/pesten/options.js'));
-    expect(defaultOptions).toEqual({ targetPoints: 2, drawThenPlay: false });
+  test('no options is the defaults (two round wins, no play after a draw); each bound and unknown key', async () => {
+    const { parseOptions } = await loadedNow(() => import('../../../src/games/pesten/options.js'));
     expect(parseOptions(undefined, 3)).toEqual({ targetPoints: 2, drawThenPlay: false });
     expect(parseOptions(null, 3)).toEqual({ targetPoints: 2, drawThenPlay: false });
     expect(parseOptions({ targetPoints: 1 }, 3)).toEqual({ targetPoints: 1, drawThenPlay: false });
@@ -255,83 +252,6 @@ describe('setup', () => {
     expect(parseCarry(carry as never, 3)).toEqual(points);
     const made = (await setupOf()).setup(core(3), null, carry as never);
     expect(made?.points ?? null).toEqual(points);
-  });
-});
-
-describe('scenario support', () => {
-  const scenario = async () => (await loadedNow(() => import('../../../src/games/pesten/scenario.js'))).scenario;
-  const options = { targetPoints: 2, drawThenPlay: false };
-
-  test.each<[unknown, number, string]>([
-    [{ hands: [['5H'], ['6H']] }, 2, 'bad deal: '],
-    [{ hands: [['5H'], ['6H']], discard: ['7H'], extra: [] }, 2, 'bad deal: '],
-    [{ hands: [['5H']], discard: ['7H'] }, 2, 'the deal has 1 hands, the scenario 2 seats'],
-    [{ hands: [['5H'], ['6H']], discard: [] }, 2, 'the discard pile needs a start card'],
-    [{ hands: [['5H'], ['6H']], discard: ['5H'] }, 2, '"5H" is dealt twice'],
-    [{ hands: [['5H'], ['6H']], discard: ['7H'], stock: ['6H'] }, 2, '"6H" is dealt twice'],
-  ])('deal %j with %i seats → %s', async (spec, seats, message) => {
-    const made = (await scenario()).deal(spec as never, seats, options);
-    expect(typeof made).toBe('string');
-    expect(made as string).toMatch(new RegExp(`^${message.replace(/[[\]"]/g, '.')}`));
-    if (message === 'bad deal: ') expect((made as string).length).toBeGreaterThan(message.length);
-  });
-
-  test('a deal without a stock: the rest is the stock in deck order, nothing aside; with one, the rest lies aside', async () => {
-    const s = await scenario();
-    const open = s.deal({ hands: [['5H', '9C'], ['JS']], discard: ['4C', '7H'] } as never, 2, options);
-    if (typeof open === 'string') throw new Error(open);
-    expect(open.layout).toEqual({ hands: [2, 1], discard: 2, stock: 49 });
-    expect(open.zones).toMatchObject({ 'hand@0': ['5H', '9C'], 'hand@1': ['JS'], discard: ['4C', '7H'] });
-    expect(open.zones.aside).toEqual([]);
-    expect(open.zones.stock?.slice(0, 3)).toEqual(['2C', '3C', '5C']);
-    const fixed = s.deal({ hands: [['5H'], ['JS']], discard: ['4C'], stock: ['QD', '3S'] } as never, 2, options);
-    if (typeof fixed === 'string') throw new Error(fixed);
-    expect(fixed.layout).toEqual({ hands: [1, 1], discard: 1, stock: 2 });
-    expect(fixed.zones.stock).toEqual(['QD', '3S']);
-    expect(fixed.zones.aside).toHaveLength(49);
-    expect(fixed.zones.aside?.[0]).toBe('2C');
-  });
-
-  test('steps become actions naming handles; bad steps and unknown cards are refused with a message', async () => {
-    const s = await scenario();
-    const handles: Record<string, number> = { JS: 4, '5H': 9 };
-    const state = {} as PestenState;
-    const act = (spec: unknown) => s.action(spec as never, state, (card) => handles[card] ?? null);
-    expect(act({ type: 'play', card: 'JS', wish: 'H', announce: true })).toEqual({
-      ok: true,
-      action: { type: 'play', handle: 4, card: 'JS', wish: 'H', announce: true },
-    });
-    expect(act({ type: 'play', card: '5H' })).toStrictEqual({
-      ok: true,
-      action: { type: 'play', handle: 9, card: '5H' },
-    });
-    expect(act({ type: 'play', card: '5H', announce: false })).toStrictEqual({
-      ok: true,
-      action: { type: 'play', handle: 9, card: '5H', announce: false },
-    });
-    expect(act({ type: 'draw' })).toEqual({ ok: true, action: { type: 'draw' } });
-    expect(act({ type: 'end-turn' })).toEqual({ ok: true, action: { type: 'end-turn' } });
-    expect(act({ type: 'wish', suit: 'C' })).toEqual({ ok: true, action: { type: 'wish', suit: 'C' } });
-    expect(act({ type: 'give', card: 'JS' })).toEqual({ ok: true, action: { type: 'give', handle: 4 } });
-    const missing = act({ type: 'give', card: 'QQ' });
-    expect(missing.ok).toBe(false);
-    expect(!missing.ok && missing.error).toMatch(/QQ/);
-    const bad = act({ type: 'wish', suit: 'X' });
-    expect(bad.ok).toBe(false);
-    expect(!bad.ok && bad.error).toMatch(/^bad step: .+/);
-    expect(act({ type: 'fly' }).ok).toBe(false);
-  });
-});
-
-describe('card zones at the end of a hand', () => {
-  test("each seat's hand, then the stock", async () => {
-    const { cardZones } = await loadedNow(() => import('../../../src/games/pesten/summary.js'));
-    const state = position(2, { hands: [['3C'], ['4C', '5D']], discard: ['5C'], stock: ['9S', '8S'] }).state;
-    expect(cardZones(state)).toEqual([
-      { seat: 0, label: 'hand', handles: state.board.hands[0] },
-      { seat: 1, label: 'hand', handles: state.board.hands[1] },
-      { seat: null, label: 'stock', handles: state.board.stock },
-    ]);
   });
 });
 

@@ -1,19 +1,23 @@
 /**
- * Setting up a Fighting Cards deal (setup.ts), called directly: the 32-card
- * deck, the fixed deal (seat 0 handles 0–9, seat 1 10–19, seat 2 20–29, the
- * skat 30–31, each hand revealed to its owner only, the seat after the dealer
- * calling first), and the match carried in from earlier deals — accepted
- * when it is a match in progress whose rows are deals 1..played and add up to
- * the totals, refused for any field out of its range (seats 0–2, bids 21–40,
+ * Setting up a Fighting Cards deal: through the game (two or four players
+ * refused; 32 cards 7–A, ten to each seat shown only to it, two in the skat
+ * shown to nobody, the seat after the dealer bidding first; a carried match
+ * taken when its rows add up, refused as a bad layout otherwise), and
+ * setup.ts called directly: the deck, the fixed deal (seat 0 handles 0–9,
+ * seat 1 10–19, seat 2 20–29, the skat 30–31, each hand revealed to its
+ * owner only) and the match carried in from earlier deals — accepted when it
+ * is a match in progress whose rows are deals 1..played and add up to the
+ * totals, refused for any field out of its range (seats 0–2, bids 21–40,
  * points 0–120, totals within ±1e9, a known trump) or any other shape. The
  * module is loaded inside the run because its schemas are built at load
- * (stryker-js 6144, docs/TESTING.md). Literal inputs; fast.
+ * (docs/TESTING.md). Literal inputs.
  */
 import { beforeAll, describe, expect, test } from 'vitest';
-import type { Core } from '../../../src/engine/index.js';
+import { census, settle, type Core } from '../../../src/engine/index.js';
+import { fightingCards } from '../../../src/games/fighting-cards/index.js';
 import type { FightingOptions } from '../../../src/games/fighting-cards/options.js';
 import { loadedNow } from '../../helpers/loaded-now.js';
-import { blankBoard } from './helpers.js';
+import { blankBoard, dealtHand } from './helpers.js';
 
 type SetupModule = typeof import('../../../src/games/fighting-cards/setup.js');
 let mod: SetupModule;
@@ -245,5 +249,71 @@ describe('the deal', () => {
   test("the carried match is the board's", () => {
     const carry = { played: 1, totals: [70, 0, 0], history: [row(1, [70, 0, 0])] };
     expect(mod.setup(core(0), null, carry as never)?.match).toEqual(carry);
+  });
+});
+
+describe('the game sets a deal up', () => {
+  test.each([2, 4])('%i players are refused', (players) => {
+    expect(fightingCards.setup({ players })).toEqual({ ok: false, error: 'bad-player-count' });
+  });
+
+  test('32 cards 7–A; ten to each seat shown only to it, two in the skat shown to nobody; the seat after the dealer bids first', () => {
+    const setup = fightingCards.setup({ players: 3, dealer: 2 });
+    if (!setup.ok) throw new Error(setup.error);
+    const state = setup.state;
+    expect(state.deck).toHaveLength(32);
+    expect(new Set(state.deck.map((c) => c.slice(0, -1)))).toEqual(new Set(['7', '8', '9', '10', 'J', 'Q', 'K', 'A']));
+    expect(state.board.hands.map((h) => h.length)).toEqual([10, 10, 10]);
+    expect(state.board.skat).toHaveLength(2);
+    expect(state.requests.map((r) => (r.kind === 'reveal-to' ? [r.seat, r.handles.length] : r.kind))).toEqual([
+      [0, 10],
+      [1, 10],
+      [2, 10],
+    ]);
+    expect(fightingCards.awaits(state)).toMatchObject({ kind: 'crypto' });
+    const { state: dealt } = dealtHand({ players: 3, dealer: 2 }, 1);
+    const open = dealtHand({ players: 3, dealer: 2 }, 1).open;
+    const settled = settle(fightingCards, dealt, open);
+    if (!settled.ok) throw new Error(settled.error);
+    expect(fightingCards.awaits(settled.state)).toEqual({ kind: 'move', seat: 0, what: 'bidding' });
+    for (const h of settled.state.board.skat) expect(settled.state.cards[h]?.seen).toEqual([]);
+    expect(census(fightingCards, settled.state, open)).toEqual([]);
+  });
+
+  /** A score-table row: deal `deal`, seat 0 declared at 21 and scored `score`. */
+  const scoreRow = (deal: number, score: number) => ({
+    deal,
+    dealer: 2,
+    declarer: 0,
+    bid: 21,
+    handGame: false,
+    trump: 'S',
+    points: 21,
+    made: score > 0,
+    renege: null,
+    scores: [score, 0, 0],
+  });
+
+  test('a carry with a row per counted deal adding up to the totals is taken as the match so far', () => {
+    const carry = { played: 2, totals: [70, 0, 0], history: [scoreRow(1, 70), scoreRow(2, 0)] };
+    const made = fightingCards.setup({ players: 3, carry, options: { deals: 3 } });
+    if (!made.ok) throw new Error(made.error);
+    expect(made.state.board.match).toEqual(carry);
+  });
+
+  test.each<[string, unknown]>([
+    ['not an object', 'lots'],
+    ['two totals', { played: 1, totals: [1, 2] }],
+    ['a finished match', { played: 3, totals: [0, 0, 0] }],
+    ['an extra field', { played: 1, totals: [0, 0, 0], history: [scoreRow(1, 0)], winner: 1 }],
+    ['no rows', { played: 1, totals: [0, 0, 0] }],
+    ['a row short', { played: 1, totals: [0, 0, 0], history: [] }],
+    ['a row misnumbered', { played: 1, totals: [70, 0, 0], history: [scoreRow(2, 70)] }],
+    [
+      'rows that do not add up to the totals',
+      { played: 2, totals: [70, 0, 0], history: [scoreRow(1, 70), scoreRow(2, 70)] },
+    ],
+  ])('a carry that does not fit (%s) is refused', (_what, carry) => {
+    expect(fightingCards.setup({ players: 3, carry: carry as never })).toEqual({ ok: false, error: 'bad-layout' });
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The crypto plumbing of a hand, on the real signed events of a recorded
+ * The crypto of a hand, on the real signed events of a recorded
  * two-seat courier hand (plumb-fixture.ts; every crypto request kind): the
  * cascade of shuffle, lock and re-layer steps (hand/cascade.ts), the packet
  * book's share checks, sealing and opening (hand/packets.ts), the checks on

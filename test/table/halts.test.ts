@@ -1,0 +1,187 @@
+/**
+ * How a hand halts, piece by piece without a table: halt.ts (the Step
+ * constructors, the seat names a player reads, which engine errors are lost
+ * races, and the halt codes, which every peer and every stored transcript
+ * must spell alike), faults.ts (the data of the fault event a halting seat
+ * signs, and whether each report held agrees with this peer's own verdict:
+ * same code AND same seat) and the audit at once (early-audit.ts: which
+ * halts start it, which fault reports do, and the halt it ends in, with the
+ * seat it names and the words).
+ */
+import { describe, expect, it } from 'vitest';
+import type { AnyGame } from '../../src/engine/index.js';
+import type { HandAudit } from '../../src/table/hand/audit.js';
+import { auditReport, earlyVerdict, startsAudit } from '../../src/table/hand/early-audit.js';
+import type { TableEvent } from '../../src/table/transcript.js';
+import { faultData, faultReports } from '../../src/table/hand/faults.js';
+import type { HandFollower } from '../../src/table/hand/follower.js';
+import { isRaceError, seatName, type Halt } from '../../src/table/hand/halt.js';
+import { loadedNow } from '../helpers/loaded-now.js';
+
+describe('halt.ts', () => {
+  it('ok and fail build the two kinds of step', async () => {
+    const { ok, fail } = await loadedNow(() => import('../../src/table/hand/halt.js'));
+    expect(ok(7)).toEqual({ ok: true, value: 7 });
+    expect(fail('desync', 1, 'why')).toEqual({ ok: false, halt: { code: 'desync', seat: 1, detail: 'why' } });
+    expect(fail('abandoned', null, '')).toEqual({ ok: false, halt: { code: 'abandoned', seat: null, detail: '' } });
+  });
+
+  it.each([
+    [0, 'seat 1'],
+    [1, 'seat 2'],
+    [5, 'seat 6'],
+  ])('seat index %i is shown as "%s"', (seat, name) => {
+    expect(seatName(seat)).toBe(name);
+  });
+
+  it('a race error is one the game lists, nothing else', () => {
+    const game = { raceErrors: ['stale-top', 'taken'] } as unknown as AnyGame;
+    expect(isRaceError(game, 'stale-top')).toBe(true);
+    expect(isRaceError(game, 'taken')).toBe(true);
+    expect(isRaceError(game, 'not-your-turn')).toBe(false);
+    expect(isRaceError({ raceErrors: [] } as unknown as AnyGame, 'stale-top')).toBe(false);
+  });
+
+  it('the 24 halt codes, each once, in the documented order: a fault event names one, and every peer must read it alike', async () => {
+    const { HALT_CODES } = await loadedNow(() => import('../../src/table/hand/halt.js'));
+    expect(HALT_CODES).toEqual([
+      'bad-event',
+      'bad-setup',
+      'bad-seal-key',
+      'bad-step',
+      'wrong-key',
+      'missing-key',
+      'unsealable',
+      'equivocation',
+      'reveal-mismatch',
+      'not-a-move',
+      'illegal-move',
+      'false-claim',
+      'unknown-handle',
+      'desync',
+      'future-step',
+      'crypto-fault',
+      'bad-disclosure',
+      'no-disclosure',
+      'rules-fault',
+      'abandoned',
+      'flood',
+      'no-reveal',
+      'false-report',
+      'internal',
+    ]);
+  });
+});
+
+describe('faults.ts', () => {
+  it('faultData carries code, seat and the detail cut to 300 characters', () => {
+    expect(faultData({ code: 'desync', seat: 1, detail: 'short' })).toEqual({
+      code: 'desync',
+      seat: 1,
+      detail: 'short',
+    });
+    const long = 'x'.repeat(299) + 'yz';
+    expect(faultData({ code: 'internal', seat: null, detail: long })).toEqual({
+      code: 'internal',
+      seat: null,
+      detail: 'x'.repeat(299) + 'y',
+    });
+    expect(faultData({ code: 'internal', seat: null, detail: long }).detail).toHaveLength(300);
+  });
+
+  const report = (seat: number, code: string, blamed: number | null, detail = `d${seat}`) => ({
+    seat,
+    data: { code, seat: blamed, detail },
+  });
+  const follower = (halt: Halt | null, reports: ReturnType<typeof report>[]) =>
+    ({ halt, pool: { faultReports: () => reports } }) as unknown as HandFollower;
+
+  it('each report is listed with its reporter, code, blamed seat and detail; it agrees only with the same code and seat', () => {
+    const reports = [
+      report(0, 'desync', 1),
+      report(1, 'desync', 0),
+      report(1, 'wrong-key', 1),
+      report(0, 'desync', null),
+    ];
+    expect(faultReports(follower({ code: 'desync', seat: 1, detail: 'mine' }, reports))).toEqual([
+      { reporter: 0, code: 'desync', seat: 1, detail: 'd0', agrees: true },
+      { reporter: 1, code: 'desync', seat: 0, detail: 'd1', agrees: false },
+      { reporter: 1, code: 'wrong-key', seat: 1, detail: 'd1', agrees: false },
+      { reporter: 0, code: 'desync', seat: null, detail: 'd0', agrees: false },
+    ]);
+  });
+
+  it('a peer that has not halted agrees with no report', () => {
+    expect(faultReports(follower(null, [report(1, 'internal', null)]))).toEqual([
+      { reporter: 1, code: 'internal', seat: null, detail: 'd1', agrees: false },
+    ]);
+    expect(
+      faultReports(follower({ code: 'internal', seat: null, detail: '' }, [report(1, 'internal', null)]))[0]!.agrees,
+    ).toBe(true);
+    expect(faultReports(follower(null, []))).toEqual([]);
+  });
+});
+
+function faultEvent(seat: number, data: { code: string; seat: number | null; detail: string }): TableEvent<'fault'> {
+  return { seat, type: 'fault', data, envelope: {} } as unknown as TableEvent<'fault'>;
+}
+const clean: HandAudit = { clean: true, code: null, seat: null, detail: 'clean', rules: null, open: null };
+
+describe('the audit at once', () => {
+  it.each([
+    [{ code: 'crypto-fault', seat: null }, true],
+    [{ code: 'unknown-handle', seat: null }, true],
+    [{ code: 'internal', seat: null }, true],
+    [{ code: 'abandoned', seat: null }, false],
+    [{ code: 'crypto-fault', seat: 0 }, false],
+    [{ code: 'bad-step', seat: 1 }, false],
+  ] as const)('startsAudit(%o) is %s', (halt, expected) => {
+    expect(startsAudit({ ...halt, detail: '' })).toBe(expected);
+  });
+
+  it('auditReport: the first report of an unattributed fault that is neither an abandon nor the reporter’s own bug', () => {
+    const named = faultEvent(0, { code: 'crypto-fault', seat: 1, detail: '' });
+    const abandoned = faultEvent(0, { code: 'abandoned', seat: null, detail: '' });
+    const internal = faultEvent(1, { code: 'internal', seat: null, detail: '' });
+    const real = faultEvent(1, { code: 'crypto-fault', seat: null, detail: '' });
+    const later = faultEvent(2, { code: 'unknown-handle', seat: null, detail: '' });
+    expect(auditReport([named, abandoned, internal])).toBeUndefined();
+    expect(auditReport([named, abandoned, internal, real, later])).toBe(real);
+    expect(auditReport([])).toBeUndefined();
+  });
+
+  const fault = { code: 'crypto-fault' as const, seat: null, detail: 'opens to not-a-card' };
+
+  it('the seat the audit names, with both stories', () => {
+    const audit: HandAudit = { clean: false, code: 'bad-step', seat: 1, detail: 'bad lock', rules: null, open: null };
+    expect(earlyVerdict(audit, { fault, reporter: null })).toEqual({
+      code: 'bad-step',
+      seat: 1,
+      detail: 'the audit at once after an unattributed fault (crypto-fault: opens to not-a-card) found: bad lock',
+    });
+    expect(earlyVerdict(audit, { fault, reporter: 0 })).toEqual({
+      code: 'bad-step',
+      seat: 1,
+      detail:
+        "the audit at once after seat 1's report of an unattributed fault (crypto-fault: opens to not-a-card) found: bad lock",
+    });
+  });
+
+  it('a clean audit (or one naming nobody) names the reporter for a false report, else is this peer’s own fault', () => {
+    expect(earlyVerdict(clean, { fault, reporter: 1 })).toEqual({
+      code: 'false-report',
+      seat: 1,
+      detail:
+        "reported a fault that the audit with every secret disclosed does not show after seat 2's report of an unattributed fault (crypto-fault: opens to not-a-card)",
+    });
+    expect(earlyVerdict(clean, { fault, reporter: null })).toEqual({
+      code: 'internal',
+      seat: null,
+      detail:
+        'every secret checked out in the audit after an unattributed fault (crypto-fault: opens to not-a-card): a fault of this peer',
+    });
+    const unnamed: HandAudit = { clean: false, code: 'crypto-fault', seat: null, detail: 'x', rules: null, open: null };
+    expect(earlyVerdict(unnamed, { fault, reporter: null }).code).toBe('internal');
+    expect(earlyVerdict(unnamed, { fault, reporter: 0 })).toMatchObject({ code: 'false-report', seat: 0 });
+  });
+});
