@@ -263,7 +263,7 @@ describe('garbage input', () => {
           if (expectRefusedOrLegal(pesten, reached, open, input, result)) refused++;
           expect(stateHash(reached)).toBe(before);
           if (live.ok) expect(census(pesten, live.state)).toEqual([]);
-          if (result.ok) expect(census(pesten, result.state, open)).toEqual([]);
+          if (result.ok) expect(census(pesten, result.state)).toEqual([]);
         },
       ),
       { numRuns: runs(200, 400), seed: seedFor(20261105) },
