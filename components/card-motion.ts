@@ -56,14 +56,24 @@ function flyFrom(element: Element, from: DOMRect): Animation | null {
     { duration: FLY_MS, easing: 'cubic-bezier(0.2, 0.7, 0.3, 1)' },
   );
   // A card in flight passes over other controls: a tap there (Ready, Play) must reach them, not the card.
+  // One element can carry two flights at once (the pile's top card is one element: the next play flies
+  // it again before the last flight has landed), so it takes taps again only when its last flight has.
   if (element instanceof HTMLElement) {
+    const flights = inFlight.get(element) ?? new Set<Animation>();
+    inFlight.set(element, flights.add(animation));
     element.style.pointerEvents = 'none';
-    const land = () => element.style.removeProperty('pointer-events');
+    const land = () => {
+      flights.delete(animation);
+      if (flights.size === 0) element.style.removeProperty('pointer-events');
+    };
     animation.addEventListener('finish', land);
     animation.addEventListener('cancel', land);
   }
   return animation;
 }
+
+/** The flights each card element carries now (flyFrom). */
+const inFlight = new WeakMap<HTMLElement, Set<Animation>>();
 
 /** One table element's FLIP bookkeeping: measures before each render, flies the cards after it. */
 export class CardMotion implements ReactiveController {

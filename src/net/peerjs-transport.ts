@@ -9,7 +9,10 @@
  * without a word), drops a dial that has not opened within `DIAL_TIMEOUT_MS`
  * (the mesh dials again), settles crossed dials by `keepExistingLink`, and
  * rides out a signaling outage — one line when it is lost, one when it is back,
- * reconnection with backoff in between, open links untouched.
+ * reconnection with backoff in between, open links untouched. A registration
+ * the server never answers (the `peer` server adopts a second socket for an id
+ * and token it still holds without saying OPEN) is given up after
+ * `REGISTER_TIMEOUT_MS` and tried again, like an id still held.
  */
 import { Peer, type DataConnection, type PeerError } from 'peerjs';
 import { LinkBook } from './link-book.js';
@@ -26,6 +29,15 @@ export interface PeerJsTransportOptions {
 
 const ID_TAKEN_RETRIES = 15;
 const ID_TAKEN_RETRY_MS = 2000;
+/**
+ * How long the server may take to confirm our id. The `peer` server (1.0.x)
+ * answers a socket for an id and token it still holds — this page's own
+ * socket of a moment ago, not yet closed on its side (Retry, a quick reload) —
+ * by adopting it without sending OPEN (peers/peerjs-server#462), and PeerJS
+ * then waits for ever. Given up after this long, the Peer is destroyed (the
+ * server forgets the id with its socket) and the id is asked for again.
+ */
+const REGISTER_TIMEOUT_MS = 8000;
 /** Errors PeerJS raises for the signaling socket: the outage handling covers them. */
 const SIGNALING_ERRORS = new Set([
   'network',
@@ -103,7 +115,17 @@ export class PeerJsTransport implements Transport {
     this.peer = peer;
     return new Promise<void>((resolve, reject) => {
       let registered = false;
+      const unanswered = setTimeout(() => {
+        if (registered || peer.destroyed) return;
+        reject(
+          Object.assign(new Error('the signaling server did not confirm the id'), {
+            type: 'unavailable-id',
+          }),
+        );
+        peer.destroy();
+      }, REGISTER_TIMEOUT_MS);
       peer.on('open', () => {
+        clearTimeout(unanswered);
         if (!registered) {
           registered = true;
           resolve();
@@ -115,6 +137,7 @@ export class PeerJsTransport implements Transport {
       peer.on('disconnected', () => {
         // Gone before the server answered (stop() destroys the Peer, which says 'disconnected' but no 'error'): the
         // start ends instead of waiting for ever.
+        clearTimeout(unanswered);
         if (!registered)
           return reject(
             Object.assign(new Error('disconnected from the signaling server before it accepted the id'), {
@@ -125,6 +148,7 @@ export class PeerJsTransport implements Transport {
         this.signalingLost();
       });
       peer.on('error', (error) => {
+        clearTimeout(unanswered);
         if (!registered) {
           reject(error); // before destroy(), whose 'disconnected' would otherwise reject first
           peer.destroy();

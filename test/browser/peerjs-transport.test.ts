@@ -6,7 +6,8 @@
  * two tabs would share a machine. Checked: registration, links both ways,
  * bytes in order and intact (also past PeerJS's 16 KiB chunk size), crossed
  * dials settled to one link, a dial to nobody given up at once, an id still
- * held by the server retried until free, a signaling outage reported once
+ * held by the server retried until free (also when the server adopts a
+ * second socket for it without answering), a signaling outage reported once
  * and its end once with open links untouched, non-binary data refused, and
  * stop. The mesh above it (heartbeats, signatures) is not involved.
  */
@@ -183,6 +184,21 @@ describe('the PeerJS transport in Chromium, over WebRTC', () => {
     );
     first.transport.stop();
     await registering;
+    expect(recorded.log).toEqual(['problem peer id still held by the signaling server (a reloaded page); retrying']);
+    // Registered for real: another peer reaches it.
+    const other = await startTransport('other');
+    other.transport.connect(second.localId);
+    await until(() => expect(second.openLinks()).toEqual([other.transport.localId]));
+  });
+
+  test('a page that asks for its id again with its own token while the server still holds its socket gets the id', async () => {
+    // The server adopts the new socket for an id and token it holds without a word (no OPEN): the page gives up
+    // waiting, lets the id go and asks again (Retry on a table page, or a quick reload, meets this).
+    const first = await startTransport('again', port, 'token-again');
+    const second = new PeerJsTransport(first.transport.localId, { signaling: signaling(), token: 'token-again' });
+    started.push(second);
+    const recorded = recorder();
+    await second.start(recorded.events);
     expect(recorded.log).toEqual(['problem peer id still held by the signaling server (a reloaded page); retrying']);
     // Registered for real: another peer reaches it.
     const other = await startTransport('other');
