@@ -7,7 +7,7 @@
  */
 import { existsSync } from 'node:fs';
 import { expect } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.js';
 
 export async function launchChromium(): Promise<Browser> {
@@ -39,6 +39,49 @@ export async function setName(page: Page, name: string): Promise<void> {
   await input.fill(name);
   await input.press('Enter');
   await input.blur();
+}
+
+/**
+ * The text a person reads in `locator`: its text content with the markup's
+ * line breaks and indentation (Prettier wraps the templates' text) collapsed
+ * to single spaces, as the browser renders it.
+ */
+export async function shownText(locator: Locator): Promise<string> {
+  return ((await locator.textContent()) ?? '').replace(/\s+/g, ' ').trim();
+}
+
+/** The hand a page shows, from the app's store (the e2e handle): its number, phase, step (inputs taken) and state hash. */
+export interface HandState {
+  readonly handNo: number;
+  readonly phase: string;
+  readonly step: number;
+  readonly hash: string | null;
+}
+
+export async function handState(page: Page): Promise<HandState | null> {
+  return page
+    .evaluate(() => {
+      const hand = (window as unknown as { fairdeck?: { store: { view: { hand: HandState | null } } } }).fairdeck?.store
+        .view.hand;
+      return hand ? { handNo: hand.handNo, phase: hand.phase, step: hand.step, hash: hand.hash } : null;
+    })
+    .catch(() => null);
+}
+
+/**
+ * Waits until `check` holds: a state the pages show (read through locators or
+ * the store), looked at again every 50 ms — a test with several pages has no
+ * single in-page wait for "one of them may move". `what` names the state in
+ * the error if it never comes.
+ */
+export async function until(check: () => Promise<boolean>, what: string, timeout = 60_000): Promise<void> {
+  await expect.poll(check, { timeout, interval: 50, message: what }).toBe(true);
+}
+
+/** Whether any of `pages` shows `selector` now. */
+export async function anyShows(pages: readonly Page[], selector: string): Promise<boolean> {
+  for (const page of pages) if ((await page.locator(selector).count()) > 0) return true;
+  return false;
 }
 
 /** The last `lines` lines of the page's table log (fd-log), for a failure message: what the table said before a wait ran out. */

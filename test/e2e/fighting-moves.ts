@@ -11,7 +11,7 @@
  */
 import { expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { tableLog } from './browser.js';
+import { anyShows, handState, tableLog, until as waitUntil } from './browser.js';
 
 /** The Fighting Cards table element of a page. */
 export const fightingTable = (page: Page): Locator => page.locator('fd-fighting-cards');
@@ -29,7 +29,7 @@ export interface FightingTries {
 export const freshTries = (): FightingTries => ({ tried: new Set(), discarded: [] });
 
 /** One move if the turn marker is on this page; returns what it did (`bid 21`, `pass`, `take`, `discard …`, `trump`, `play <card>`), or null. */
-async function fightingMove(page: Page, tries: FightingTries): Promise<string | null> {
+export async function fightingMove(page: Page, tries: FightingTries): Promise<string | null> {
   const table = fightingTable(page);
   const { tried, discarded } = tries;
   if ((await table.locator('#my-area.turn').count()) === 0) return null;
@@ -133,8 +133,8 @@ export async function tableLogs(pages: ReadonlyMap<string, Page>): Promise<strin
   return parts.join('\n');
 }
 
-/** Polls without a move (100 ms apart) before a deal is called stuck: the bot and the crypto of a move take well under a second. */
-const IDLE_POLLS = 600;
+/** How long a deal may show no move a test page can make before it is called stuck: a bot's or a crypto step takes well under a second. */
+const STUCK_MS = 60_000;
 
 export interface PlayDealOptions {
   /** Called after every round over the pages with the moves so far (secrecy checks); may throw. */
@@ -145,9 +145,10 @@ export interface PlayDealOptions {
 
 /**
  * Plays these pages' seats (by name) until every page of `until` shows the
- * audit of the deal. Throws, with every page's table log, if a page halts or
- * nothing moves for IDLE_POLLS polls in a row. Returns the moves made, as
- * `<name>: <move>`.
+ * audit of the deal. After each move it waits for that page to have taken it
+ * (its step moves on); between rounds, for a page that may move, the end, or a
+ * halt. Throws, with every page's table log, if a page halts or no page may
+ * move for STUCK_MS. Returns the moves made, as `<name>: <move>`.
  */
 export async function playDeal(
   players: ReadonlyMap<string, Page>,
@@ -157,18 +158,26 @@ export async function playDeal(
 ): Promise<string[]> {
   const moves: string[] = [];
   const everyone = new Map([...players, ...until]);
-  let idle = 0;
   const done = async () =>
     (await Promise.all([...until.values()].map((p) => p.locator('#audit').count()))).every((n) => n > 0);
+  const halted = () => anyShows([...everyone.values()], '#halt');
+  const explain = async (what: string, error: unknown) =>
+    new Error(
+      `${what} after ${moves.length} moves: ${(error as Error).message}\n${moves.join('\n')}\n${await tableLogs(everyone)}`,
+    );
   while (!(await done())) {
-    let moved = false;
     for (const [name, page] of players) {
       await options.beforeMove?.(name, page);
+      const before = (await handState(page))?.step;
       const did = await fightingMove(page, tries);
       if (!did) continue;
-      moved = true;
       moves.push(`${name}: ${did}`);
-      await page.waitForTimeout(50);
+      await waitUntil(
+        async () => (await handState(page))?.step !== before || (await halted()),
+        `${name}'s page takes its move (${did})`,
+      ).catch(async (error: unknown) => {
+        throw await explain(`${name}'s move was not taken`, error);
+      });
     }
     await options.afterRound?.(moves);
     for (const [name, page] of everyone) {
@@ -178,12 +187,16 @@ export async function playDeal(
         );
       }
     }
-    idle = moved ? 0 : idle + 1;
-    if (idle >= IDLE_POLLS)
-      throw new Error(
-        `nothing moved for ${IDLE_POLLS} polls after ${moves.length} moves:\n${moves.join('\n')}\n${await tableLogs(everyone)}`,
-      );
-    if (!moved) await [...players.values()][0]!.waitForTimeout(100);
+    await waitUntil(
+      async () =>
+        (await anyShows([...players.values()], 'fd-fighting-cards #my-area.turn')) ||
+        (await done()) ||
+        (await halted()),
+      'a page may move, or the deal is over',
+      STUCK_MS,
+    ).catch(async (error: unknown) => {
+      throw await explain('nothing moved', error);
+    });
     expect(moves.length).toBeLessThan(200);
   }
   return moves;

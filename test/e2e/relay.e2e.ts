@@ -1,22 +1,22 @@
 /**
- * Relays for real (issue 15): three real Chromium pages sit at a Stress
- * (shedding) table on the embedded signaling server; then Bob's page reloads
- * and from then on Ann's and Bob's pages can never open a direct link: every
- * WebRTC offer, answer and ICE candidate between them is dropped on their
- * signaling sockets (Playwright routes each
- * page's WebSocket to the server and forwards everything else), as if a
- * symmetric NAT stood between them. Both must see each other as "relayed"
- * (through Cat), play a whole hand through the UI, and agree on the result and
- * a clean audit; the test checks that signaling between them was attempted
- * and dropped, and that neither mesh ever held a direct link to the other.
- * A second test blocks Bob from Ann before he ever joins: the link Ann copies
- * once Cat sits names Cat (`via=`), Bob's page links to Cat, and Ann seats him
- * through Cat (src/table/introducers.ts).
+ * Relays for real (issue 15): Bob's page can never open a direct link to
+ * Ann's — every WebRTC offer, answer and ICE candidate between them is dropped
+ * on their signaling sockets (relay-pages.ts), as if a symmetric NAT stood
+ * between them. Ann creates a three-seat Stress (shedding) table; once Cat
+ * sits, the link Ann copies names Cat (`via=`); Bob opens it, links to Cat,
+ * and Ann seats him through Cat (src/table/introducers.ts): every page shows
+ * the three seats and the same fingerprint, Ann and Bob see each other as
+ * "relayed", and neither mesh ever holds a link to the other. Then the hand
+ * is dealt and played through the relay until Ann and Bob have each moved
+ * twice, and the three pages agree on the hand's step and state hash. The
+ * whole hand played through a relay (after a reload) is
+ * relay-whole-hand.deep.e2e.ts.
  */
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium, setName } from './browser.js';
-import { stressTurn } from './stress-moves.js';
+import { handState, launchChromium, until } from './browser.js';
+import { openLinks, peerIdOf, playerPage, stateOf } from './relay-pages.js';
+import { playStress, stressTurn } from './stress-moves.js';
 
 let browser: Browser;
 const contexts: BrowserContext[] = [];
@@ -28,163 +28,19 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const NEGOTIATION = new Set(['OFFER', 'ANSWER', 'CANDIDATE']);
-
-/** A page whose signaling socket drops negotiation with any peer `refuse` names. */
-async function playerPage(
-  base: string,
-  name: string,
-  refuse: (peerId: string) => boolean,
-  dropped: string[],
-): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
-  contexts.push(context);
-  await context.routeWebSocket(/\/peerjs/, (socket) => {
-    const server = socket.connectToServer();
-    socket.onMessage((message) => {
-      const parsed = typeof message === 'string' ? (JSON.parse(message) as { type?: string; dst?: string }) : {};
-      if (parsed.type && NEGOTIATION.has(parsed.type) && parsed.dst && refuse(parsed.dst)) {
-        dropped.push(`${name} → ${parsed.dst}: ${parsed.type}`);
-        return;
-      }
-      server.send(message);
-    });
-    server.onMessage((message) => {
-      const parsed = typeof message === 'string' ? (JSON.parse(message) as { type?: string; src?: string }) : {};
-      if (parsed.type && NEGOTIATION.has(parsed.type) && parsed.src && refuse(parsed.src)) {
-        dropped.push(`${parsed.src} → ${name}: ${parsed.type}`);
-        return;
-      }
-      socket.send(message);
-    });
-  });
-  const page = await context.newPage();
-  page.on('pageerror', (error) => dropped.push(`pageerror ${name}: ${error.message}`));
-  await page.goto(base);
-  await setName(page, name);
-  return page;
-}
-
-async function peerIdOf(page: Page): Promise<string> {
-  return page.evaluate(
-    () =>
-      (window as unknown as { fairdeck: { store: { debugMesh?: { peerId: string } } } }).fairdeck.store.debugMesh
-        ?.peerId ?? '',
-  );
-}
-
-/** How the page's mesh reaches the seat whose name is `name` ('direct', 'relayed', …), from the seat list. */
-async function stateOf(page: Page, name: string): Promise<string | null> {
-  return page
-    .locator('#seats li', { has: page.locator('.who', { hasText: name }) })
-    .first()
-    .getAttribute('data-state');
-}
-
-/** One move if it is this page's turn (the lowest playable card, keeping 2, 3 and 10; every 4th move the highest); returns what it did, or null. */
-const moveIfMyTurn = (page: Page, moveNo: number) =>
-  stressTurn(page, (ordered) => (moveNo % 4 === 3 ? ordered[ordered.length - 1]! : ordered[0]!));
-
-it('two pages that cannot link directly play a whole hand through the third', async () => {
-  const base = inject('baseUrl');
-  const dropped: string[] = [];
-  let annId = '';
-  let bobId = '';
-  // Once the block is on, Ann's and Bob's signaling sockets drop every negotiation between them.
-  let blocking = false;
-  const ann = await playerPage(base, 'Ann', (peer) => blocking && peer === bobId, dropped);
-  await ann.locator('input[name="game"][value="stress-shed"]').check();
-  await ann.locator('#seats').selectOption('3');
-  await ann.locator('#create').click();
-  await expect.poll(() => ann.locator('#share-link').inputValue(), { timeout: 30_000 }).toMatch(/#\/t\//);
-  const link = await ann.locator('#share-link').inputValue();
-  const cat = await playerPage(base, 'Cat', () => false, dropped);
-  const bob = await playerPage(base, 'Bob', (peer) => blocking && peer === annId, dropped);
-  await cat.goto(link);
-  await bob.goto(link);
-  for (const [page, others] of [
-    [ann, ['Bob', 'Cat']],
-    [bob, ['Ann', 'Cat']],
-    [cat, ['Ann', 'Bob']],
-  ] as const) {
-    for (const other of others) await expect.poll(() => stateOf(page, other), { timeout: 90_000 }).toBe('direct');
-  }
-  const ids = await Promise.all([ann, bob, cat].map(peerIdOf));
-  [annId, bobId] = [ids[0]!, ids[1]!];
-  const catId = ids[2]!;
-  for (const id of [annId, bobId, catId]) expect(id).toMatch(/^fd-/);
-
-  // Seated, and now the path between Ann and Bob goes: Bob's page comes back
-  // (a reload, as after a network change) and can reach Ann only through Cat.
-  blocking = true;
-  await bob.reload();
-  await expect.poll(() => stateOf(bob, 'Cat'), { timeout: 90_000 }).toBe('direct');
-  await expect.poll(() => stateOf(ann, 'Bob'), { timeout: 90_000 }).toBe('relayed');
-  await expect.poll(() => stateOf(bob, 'Ann'), { timeout: 90_000 }).toBe('relayed');
-  // They did try to link, and the offers were dropped.
-  expect(dropped.filter((d) => d.startsWith('Bob → ') || d.startsWith('Ann → '))).not.toEqual([]);
-
-  const pages = [ann, bob, cat];
-  for (const p of pages) await p.locator('#ready').waitFor({ timeout: 240_000 });
-  const direct = { annToBob: false, bobToAnn: false };
-  let moves = 0;
-  const done = async (p: Page) => (await p.locator('#audit').count()) > 0;
-  while (!(await Promise.all(pages.map(done))).every(Boolean)) {
-    let moved = false;
-    for (const p of pages) {
-      if (await moveIfMyTurn(p, moves)) {
-        moved = true;
-        moves++;
-        await p.waitForTimeout(50);
-      }
-    }
-    if (!moved) await ann.waitForTimeout(100);
-    // Never a direct link between them, at any point of the hand.
-    direct.annToBob ||= (await stateOf(ann, 'Bob')) === 'direct';
-    direct.bobToAnn ||= (await stateOf(bob, 'Ann')) === 'direct';
-    expect(moves).toBeLessThan(5000);
-    for (const p of pages) {
-      if ((await p.locator('#halt').count()) > 0)
-        throw new Error(`the hand stopped: ${await p.locator('#halt').textContent()}`);
-    }
-  }
-  expect(moves).toBeGreaterThan(10);
-  expect(direct).toEqual({ annToBob: false, bobToAnn: false });
-  // The meshes agree: each holds an open link to Cat and none to the other.
-  const openLinks = (page: Page) =>
-    page.evaluate(
-      () =>
-        (
-          window as unknown as { fairdeck: { store: { debugMesh?: { openLinks(): string[] } } } }
-        ).fairdeck.store.debugMesh?.openLinks() ?? [],
-    );
-  const annLinks = await openLinks(ann);
-  const bobLinks = await openLinks(bob);
-  expect(annLinks).toContain(catId);
-  expect(annLinks).not.toContain(bobId);
-  expect(bobLinks).toContain(catId);
-  expect(bobLinks).not.toContain(annId);
-  const results = await Promise.all(pages.map((p) => p.locator('#result').textContent()));
-  for (const text of results) expect(text).toContain('Audit clean');
-  const hashes = await Promise.all(pages.map((p) => p.locator('#result code').textContent()));
-  expect(new Set(hashes).size).toBe(1);
-  expect(dropped.filter((d) => d.startsWith('pageerror'))).toEqual([]);
-  await ann.screenshot({ path: 'test-results/relay-ann.png' });
-});
-
-it('a joiner whose page can never link to the creator is seated through a seated page the link names', async () => {
+it('a joiner whose page can never link to the creator is seated through a seated page the link names, and plays through it', async () => {
   const base = inject('baseUrl');
   const dropped: string[] = [];
   // Bob's socket drops every negotiation with Ann both ways (Ann's too, once his id is known).
   let bobId = '';
-  const ann = await playerPage(base, 'Ann', (peer) => peer === bobId, dropped);
+  const ann = await playerPage(browser, contexts, base, 'Ann', (peer) => peer === bobId, dropped);
   await ann.locator('input[name="game"][value="stress-shed"]').check();
   await ann.locator('#seats').selectOption('3');
   await ann.locator('#create').click();
   await expect.poll(() => ann.locator('#share-link').inputValue(), { timeout: 30_000 }).toMatch(/#\/t\//);
   const annId = await peerIdOf(ann);
   expect(annId).toMatch(/^fd-/);
-  const cat = await playerPage(base, 'Cat', () => false, dropped);
+  const cat = await playerPage(browser, contexts, base, 'Cat', () => false, dropped);
   await cat.goto(await ann.locator('#share-link').inputValue());
   await expect.poll(() => stateOf(ann, 'Cat'), { timeout: 90_000 }).toBe('direct');
   const catId = await peerIdOf(cat);
@@ -192,7 +48,7 @@ it('a joiner whose page can never link to the creator is seated through a seated
   const link = await ann.locator('#share-link').inputValue();
   expect(new URL(link).hash).toContain(`via=${catId.slice(-16)}`);
   // Bob's page is blocked from Ann's from the very start: every offer between them is dropped.
-  const bob = await playerPage(base, 'Bob', (peer) => peer === annId, dropped);
+  const bob = await playerPage(browser, contexts, base, 'Bob', (peer) => peer === annId, dropped);
   await bob.goto(link);
   await expect.poll(() => stateOf(bob, 'Cat'), { timeout: 90_000 }).toBe('direct');
   await expect.poll(() => stateOf(bob, 'Ann'), { timeout: 90_000 }).toBe('relayed');
@@ -214,15 +70,29 @@ it('a joiner whose page can never link to the creator is seated through a seated
   const prints = await Promise.all([ann, bob, cat].map((p) => p.locator('#fingerprint-words').textContent()));
   expect(prints[0]).toMatch(/\w/);
   expect(new Set(prints).size).toBe(1);
-  const openLinks = (page: Page) =>
-    page.evaluate(
-      () =>
-        (
-          window as unknown as { fairdeck: { store: { debugMesh?: { openLinks(): string[] } } } }
-        ).fairdeck.store.debugMesh?.openLinks() ?? [],
+  expect(dropped.filter((d) => d.startsWith('Bob → '))).not.toEqual([]);
+
+  // The hand is dealt (the shuffle's messages between Ann and Bob all go through Cat) and played on through Cat.
+  const pages: Page[] = [ann, bob, cat];
+  for (const p of pages) await p.locator('#ready').waitFor({ timeout: 120_000 });
+  const moved = new Map<Page, number>();
+  await playStress(pages, (page) => stressTurn(page, (ordered) => ordered[0]!), {
+    until: async () => (moved.get(ann) ?? 0) >= 2 && (moved.get(bob) ?? 0) >= 2,
+    afterMove: async (page, did) => {
+      if (did !== 'ready') moved.set(page, (moved.get(page) ?? 0) + 1);
+    },
+  });
+  // The three pages agree on where the hand is: the same step and state hash.
+  await until(async () => {
+    const states = await Promise.all(pages.map(handState));
+    return states.every(
+      (s) => s !== null && s.hash !== null && s.step === states[0]!.step && s.hash === states[0]!.hash,
     );
+  }, 'the three pages at the same step with the same state hash');
+  // Never a direct link between Ann and Bob.
+  expect(await stateOf(ann, 'Bob')).toBe('relayed');
+  expect(await stateOf(bob, 'Ann')).toBe('relayed');
   expect(await openLinks(bob)).not.toContain(annId);
   expect(await openLinks(ann)).not.toContain(bobId);
-  expect(dropped.filter((d) => d.startsWith('Bob → '))).not.toEqual([]);
   expect(dropped.filter((d) => d.startsWith('pageerror'))).toEqual([]);
 });

@@ -11,8 +11,8 @@ import type { Browser, Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import { makeRng } from '../../src/bots/prng.js';
 import { verifyTranscript } from '../../src/table/verify-transcript.js';
-import { createTable, launchChromium, newPlayer, type Player } from './browser.js';
-import { stressTurn } from './stress-moves.js';
+import { createTable, launchChromium, newPlayer, shownText, type Player } from './browser.js';
+import { playStress, stressTurn } from './stress-moves.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -39,41 +39,27 @@ it('two browsers play a whole hand of stress-shed through the UI and agree on a 
   // The hand starts by itself once both seats are taken: swap phase.
   for (const p of [ann, bob]) await p.page.locator('#ready').waitFor({ timeout: 240_000 });
 
-  let moves = 0;
   let reloaded = false;
   const done = async (p: Player) => (await p.page.locator('#audit').count()) > 0;
-  while (!((await done(ann)) && (await done(bob)))) {
-    let moved = false;
-    for (const p of [ann, bob]) {
-      const did = await moveIfMyTurn(p.page);
-      if (did) {
-        moved = true;
-        moves++;
-        // Wait for the move to take effect before looking again.
-        await p.page.waitForTimeout(50);
-      }
-    }
-    if (!moved) await ann.page.waitForTimeout(100);
-    if (!reloaded && moves >= 12) {
+  const moves = await playStress([ann.page, bob.page], moveIfMyTurn, {
+    until: async () => (await done(ann)) && (await done(bob)),
+    afterMove: async (_page, _did, made) => {
+      if (reloaded || made < 12) return;
       // An honest player's game survives a reload: Bob's page rebuilds the hand from IndexedDB.
       reloaded = true;
       await bob.page.reload();
       await bob.page.locator('#my-area').waitFor({ timeout: 60_000 });
-    }
-    expect(moves).toBeLessThan(5000);
-    for (const p of [ann, bob]) {
-      if ((await p.page.locator('#halt').count()) > 0)
-        throw new Error(`the hand stopped: ${await p.page.locator('#halt').textContent()}`);
-    }
-  }
+    },
+    limit: 5000,
+  });
   expect(moves).toBeGreaterThan(10);
   expect(reloaded).toBe(true);
-  const results = await Promise.all([ann, bob].map((p) => p.page.locator('#result').textContent()));
+  const results = await Promise.all([ann, bob].map((p) => shownText(p.page.locator('#result'))));
   for (const text of results) {
     expect(text).toMatch(/Result:\s*1\. (Ann|Bob)/);
     expect(text).toContain('Audit clean');
   }
-  const hashes = await Promise.all([ann, bob].map((p) => p.page.locator('#result code').textContent()));
+  const hashes = await Promise.all([ann, bob].map((p) => shownText(p.page.locator('#result code'))));
   expect(hashes[0]).toBe(hashes[1]);
   expect(results[0]!.replace(/hash \w+/, '')).toBe(results[1]!.replace(/hash \w+/, ''));
   // Each screen shows what was checked; one click saves the match as a transcript that verifies offline to the same hash.
@@ -87,6 +73,6 @@ it('two browsers play a whole hand of stress-shed through the UI and agree on a 
   ]);
   const report = verifyTranscript(readFileSync(await download.path(), 'utf8'));
   expect(report.fault).toBeNull();
-  expect(`hash ${report.hands[0]!.stateHash!.slice(0, 16)}`).toBe(hashes[0]!.trim());
+  expect(`hash ${report.hands[0]!.stateHash!.slice(0, 16)}`).toBe(hashes[0]);
   for (const p of [ann, bob]) expect(p.console.join('\n')).not.toMatch(/pageerror/);
 });

@@ -16,7 +16,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { createTable, launchChromium, newPlayer, type Player } from './browser.js';
+import { createTable, launchChromium, newPlayer, shownText, type Player } from './browser.js';
 import { fightingTable, freshTries, playDeal } from './fighting-moves.js';
 
 let browser: Browser;
@@ -67,7 +67,7 @@ const table = fightingTable;
 /** A 390×844 screenshot of this page as it is now. */
 async function phoneShot(page: Page, file: string): Promise<void> {
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.waitForTimeout(300);
+  await page.waitForFunction(() => document.documentElement.clientWidth <= 390);
   await page.screenshot({ path: file });
   await page.setViewportSize({ width: 1100, height: 900 });
 }
@@ -80,7 +80,7 @@ async function screenshots(page: Page, dir: string): Promise<boolean> {
   if (!follow || (await table(page).locator('#my-hand fd-card').count()) < 7) return false;
   await page.screenshot({ path: join(dir, 'fighting-cards-desktop.png') });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.waitForTimeout(300);
+  await page.waitForFunction(() => document.documentElement.clientWidth <= 390);
   await page.screenshot({ path: join(dir, 'fighting-cards-390x844.png') });
   await page.setViewportSize({ width: 1100, height: 900 });
   return true;
@@ -156,9 +156,9 @@ it('three browsers bid, take the skat, discard in secret and play a whole deal o
   expect(moves.filter((m) => m.includes('play '))).toHaveLength(30);
   expect(declarer).not.toBeNull();
   expect(discarded).toHaveLength(2);
-  const statuses = await Promise.all(players.map((p) => table(p.page).locator('#status').textContent()));
-  const scores = await Promise.all(players.map((p) => table(p.page).locator('#scores').textContent()));
-  const results = await Promise.all(players.map((p) => p.page.locator('#result').textContent()));
+  const statuses = await Promise.all(players.map((p) => shownText(table(p.page).locator('#status'))));
+  const scores = await Promise.all(players.map((p) => shownText(table(p.page).locator('#scores'))));
+  const results = await Promise.all(players.map((p) => shownText(p.page.locator('#result'))));
   for (let i = 0; i < 3; i++) {
     expect(statuses[i]).toMatch(/(made|failed) 21 with \d+ points/);
     expect(statuses[i]).toBe(statuses[0]);
@@ -180,7 +180,7 @@ it('three browsers bid, take the skat, discard in secret and play a whole deal o
   expect(await row.count()).toBe(1);
   expect(await row.getAttribute('data-deal')).toBe('1');
   expect(await row.locator('td[data-declarer]').textContent()).toBe(declarerName);
-  expect(await row.textContent()).toMatch(/21 [♣♦♥♠] skat/);
+  expect(await shownText(row)).toMatch(/21 [♣♦♥♠] skat/);
   expect(await row.locator('td[data-made]').getAttribute('data-made')).toBe(made ? 'yes' : 'no');
   const score = /: ([+-]?\d+)/.exec(statuses[0]!.replace(/\s+/g, ' ').replace(/^.*points/, ''))?.[1];
   const perSeat = await row.locator('td[data-seat]').allTextContents();
@@ -191,18 +191,18 @@ it('three browsers bid, take the skat, discard in secret and play a whole deal o
   const rowText = await row.allTextContents();
   // The table survives a reload, in the finished deal and in the next one (the match's rows are carried from deal to deal).
   await bob.page.reload();
-  await expect.poll(() => table(bob.page).locator('#scores').textContent(), { timeout: 120_000 }).toBe(scores[0]);
+  await expect.poll(() => shownText(table(bob.page).locator('#scores')), { timeout: 120_000 }).toBe(scores[0]);
   // The end-of-hand summary opens over the table, with its own Rematch (it covers the table's).
   for (const p of players) await p.page.locator('#summary-rematch').click();
   for (const p of players) {
     await expect
-      .poll(() => table(p.page).locator('#scores caption').textContent(), { timeout: 240_000 })
+      .poll(() => shownText(table(p.page).locator('#scores caption')), { timeout: 240_000 })
       .toMatch(/Deal 2 of 3/);
     expect(await table(p.page).locator('#scores tr.deal').allTextContents()).toEqual(rowText);
   }
   await cleo.page.reload();
   await expect
-    .poll(() => table(cleo.page).locator('#scores caption').textContent(), { timeout: 120_000 })
+    .poll(() => shownText(table(cleo.page).locator('#scores caption')), { timeout: 120_000 })
     .toMatch(/Deal 2 of 3/);
   expect(await table(cleo.page).locator('#scores tr.deal').allTextContents()).toEqual(rowText);
   // Vite's hot-reload socket is the dev server's, not the app's: on a shared machine its fixed port may be taken.

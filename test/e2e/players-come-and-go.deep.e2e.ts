@@ -12,7 +12,7 @@
  */
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { createTable, launchChromium, newPlayer, type Player } from './browser.js';
+import { anyShows, createTable, launchChromium, newPlayer, until, type Player } from './browser.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -72,22 +72,35 @@ async function logLines(page: Page): Promise<string[]> {
   );
 }
 
-/** Plays until `moves` moves were made by these pages (no halt allowed). */
+/** Whether the page may move now: the turn marker is on its seat. */
+const myTurn = async (page: Page) => (await page.locator('#my-area.turn').count()) > 0;
+
+/** Plays until `moves` moves were made by these pages (no halt allowed), each taken before the next. */
 async function playMoves(pages: Page[], moves: number): Promise<void> {
   let made = 0;
   while (made < moves) {
-    let moved = false;
     for (const page of pages) {
+      const before = (await handOf(page))?.step;
       if (await moveIfMyTurn(page)) {
         made++;
-        moved = true;
-        await page.waitForTimeout(100);
+        await until(async () => (await handOf(page))?.step !== before, 'the page takes its move');
       }
       if ((await page.locator('#halt').count()) > 0)
         throw new Error(`the hand stopped: ${await page.locator('#halt').textContent()}`);
     }
-    if (!moved) await pages[0]!.waitForTimeout(150);
+    if (made < moves)
+      await until(async () => (await anyShows(pages, '#my-area.turn, #halt')) || false, 'one of the pages may move');
   }
+}
+
+/** The hand this page's table has been idle for (ms): its own clock since the hand last moved (what the stall check measures). */
+function idleMs(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      Date.now() -
+      (window as unknown as { fairdeck: { store: { session: { tableSession: { lastProgress: number } } } } }).fairdeck
+        .store.session.tableSession.lastProgress,
+  );
 }
 
 it('thinking is not a lost connection; a closed page is gone, comes back into the current hand, leaves for a bot', async () => {
@@ -98,8 +111,19 @@ it('thinking is not a lost connection; a closed page is gone, comes back into th
   await bob.page.goto(link);
   for (const p of [ann, bob]) await p.page.locator('#ready').waitFor({ timeout: 240_000 });
 
-  // Item 3: more than thirty seconds in the swap phase, both thinking: nobody is named, no "End hand".
-  await ann.page.waitForTimeout(36_000);
+  // Item 3: more than thirty seconds (the turn timer) in the swap phase, both thinking: nobody is named, no "End
+  // hand". Meanwhile the pages show nothing new (that is the point), so the test waits on the table's own idle clock.
+  for (const p of [ann, bob])
+    await p.page.waitForFunction(
+      () =>
+        Date.now() -
+          (window as unknown as { fairdeck: { store: { session: { tableSession: { lastProgress: number } } } } })
+            .fairdeck.store.session.tableSession.lastProgress >
+        36_000,
+      undefined,
+      { timeout: 90_000 },
+    );
+  expect(await idleMs(ann.page)).toBeGreaterThan(36_000);
   for (const p of [ann, bob]) {
     expect(await p.page.locator('#stalled').count()).toBe(0);
     expect(await p.page.locator('fd-app').textContent()).not.toMatch(/lost (their|the) connection/);
@@ -129,9 +153,16 @@ it('thinking is not a lost connection; a closed page is gone, comes back into th
       timeout: 10_000,
     })
     .toBe(true);
-  for (;;) {
-    if ((await ann.page.locator('#stalled').count()) > 0) break;
-    if (!(await moveIfMyTurn(ann.page))) await ann.page.waitForTimeout(300);
+  // Ann plays on until the hand waits for Bob.
+  for (let moves = 0; (await ann.page.locator('#stalled').count()) === 0; moves++) {
+    expect(moves).toBeLessThan(100);
+    await until(
+      async () => (await ann.page.locator('#stalled').count()) > 0 || (await myTurn(ann.page)),
+      'the hand waits for Bob, or Ann may move',
+    );
+    const before = (await handOf(ann.page))?.step;
+    if (await moveIfMyTurn(ann.page))
+      await until(async () => (await handOf(ann.page))?.step !== before, "Ann's page takes her move");
   }
   const banner = (await ann.page.locator('#stalled').textContent()) ?? '';
   expect(banner).toContain('Bob');

@@ -17,7 +17,7 @@
  */
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { createTable, launchChromium, newPlayer, waitOrExplain, type Player } from './browser.js';
+import { createTable, launchChromium, newPlayer, shownText, waitOrExplain, type Player } from './browser.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -57,7 +57,7 @@ it('names and seats: a joiner names itself before sitting, seats in play order, 
   const link = await createTable(ann.page, 'pesten', 3);
   // Ann hands seat 3 to a bot before anyone joins.
   await ann.page.locator('fd-lobby li[data-seat="2"] .add-bot').click();
-  await expect.poll(() => ann.page.locator('fd-lobby li[data-seat="2"]').textContent()).toMatch(/bot, hosted by you/);
+  await expect.poll(() => shownText(ann.page.locator('fd-lobby li[data-seat="2"]'))).toMatch(/bot, hosted by you/);
   expect(await ann.page.locator('fd-lobby li[data-seat="2"]').getAttribute('data-state')).toBe('self');
 
   // Bob opens the link in a fresh browser with no name: asked first, not seated.
@@ -69,18 +69,18 @@ it('names and seats: a joiner names itself before sitting, seats in play order, 
   await page.goto(link);
   await page.locator('#sit-name').waitFor({ timeout: 60_000 });
   await expect
-    .poll(() => page.locator('fd-lobby li[data-seat="2"]').textContent(), { timeout: 30_000 })
+    .poll(() => shownText(page.locator('fd-lobby li[data-seat="2"]')), { timeout: 30_000 })
     .toMatch(/bot, hosted by Ann/);
   // The bot is as connected as Ann, never "offline".
   await expect
     .poll(() => page.locator('fd-lobby li[data-seat="2"]').getAttribute('data-state'), { timeout: 30_000 })
     .toMatch(/direct|relayed/);
   expect(await page.locator('#sit').isDisabled()).toBe(true);
-  expect(await ann.page.locator('fd-lobby li[data-seat="1"] .who').textContent()).toBe('Free seat');
+  expect(await shownText(ann.page.locator('fd-lobby li[data-seat="1"] .who'))).toBe('Free seat');
   await page.locator('#sit-name').fill('Bob');
   await page.locator('#sit').click();
   await expect
-    .poll(() => ann.page.locator('fd-lobby li[data-seat="1"] .who').textContent(), { timeout: 30_000 })
+    .poll(() => shownText(ann.page.locator('fd-lobby li[data-seat="1"] .who')), { timeout: 30_000 })
     .toBe('Bob');
   expect((await logLines(ann.page)).join('\n')).not.toMatch(/Player [0-9a-f]{4}/);
   // Bob's name stays his for the next table.
@@ -93,14 +93,14 @@ it('names and seats: a joiner names itself before sitting, seats in play order, 
   // The hand starts by itself; the game's own seats carry the bot label too.
   await page.locator('fd-pesten').waitFor({ timeout: 240_000 });
   await expect
-    .poll(() => page.locator('fd-pesten .seat[data-seat="2"]').textContent(), { timeout: 60_000 })
+    .poll(() => shownText(page.locator('fd-pesten .seat[data-seat="2"]')), { timeout: 60_000 })
     .toMatch(/bot/i);
 
   // The hand sorts by suit or by rank; the choice is remembered in Settings.
   const sortButton = page.locator('fd-pesten #sort');
-  await expect.poll(() => sortButton.textContent(), { timeout: 60_000 }).toMatch(/Sort by rank/);
+  await expect.poll(() => shownText(sortButton), { timeout: 60_000 }).toMatch(/Sort by rank/);
   await sortButton.click();
-  await expect.poll(() => sortButton.textContent()).toMatch(/Sort by suit/);
+  await expect.poll(() => shownText(sortButton)).toMatch(/Sort by suit/);
   expect(await page.evaluate(() => JSON.parse(localStorage.getItem('fairdeck.settings.v1') ?? '{}').sortHandBy)).toBe(
     'rank',
   );
@@ -112,7 +112,8 @@ it('names and seats: a joiner names itself before sitting, seats in play order, 
     .map((c) => RANKS.indexOf(/^(10|[2-9JQKA])/.exec(c)?.[1] ?? ''));
   expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
 
-  await page.screenshot({ path: 'docs/pesten.png' });
+  const dir = process.env.FD_SCREENSHOT_DIR;
+  if (dir) await page.screenshot({ path: `${dir}/pesten.png` });
 
   // Settings from the table returns to the table, with the hand still on.
   const tableHash = await page.evaluate(() => location.hash);
@@ -121,7 +122,7 @@ it('names and seats: a joiner names itself before sitting, seats in play order, 
   await expect.poll(() => page.evaluate(() => location.hash)).toBe(tableHash);
   await page.locator('fd-pesten').waitFor({ timeout: 30_000 });
   expect(await page.locator('#rematch').count()).toBe(0);
-  expect(await page.locator('fd-pesten #sort').textContent()).toMatch(/Sort by suit/);
+  expect(await shownText(page.locator('fd-pesten #sort'))).toMatch(/Sort by suit/);
   expect(bobConsole.filter((line) => !viteNoise(line)).join('\n')).not.toMatch(/pageerror/);
   await context.close();
   await ann.context.close();
@@ -135,19 +136,20 @@ it('keyboard: P typed in the Name box plays nothing in Stress (shedding); P outs
   await bob.page.goto(link);
   for (const p of [ann, bob]) await p.page.locator('#ready').waitFor({ timeout: 240_000 });
   for (const p of [ann, bob]) await p.page.locator('#ready').click();
-  // Whoever is to play picks a card.
+  // Whoever is to play, once the page offers a card to play, picks one.
+  const playable = '#my-area.turn :is(#my-hand, #my-face-up) fd-card[selectable]';
   let mover: Player | null = null;
   await expect
     .poll(
       async () => {
-        for (const p of [ann, bob]) if ((await p.page.locator('#my-area.turn').count()) > 0) mover = p;
+        for (const p of [ann, bob]) if ((await p.page.locator(playable).count()) > 0) mover = p;
         return mover !== null;
       },
       { timeout: 120_000 },
     )
     .toBe(true);
   const page = mover!.page;
-  const card = page.locator('#my-hand fd-card[selectable], #my-face-up fd-card[selectable]').first();
+  const card = page.locator(playable).first();
   await card.click();
   expect(await card.getAttribute('selected')).not.toBeNull();
   const before = (await logLines(page)).filter((l) => / played /.test(l)).length;
@@ -260,11 +262,9 @@ it('phone 390×844 (touch): the action bar stays in view, no key hints, no scrol
       expect(await illegal.first().getAttribute('class')).toContain('illegal');
       const refused = await illegal.first().getAttribute('data-card');
       await illegal.first().tap();
-      await expect
-        .poll(() => page.locator('#why').textContent())
-        .toMatch(/does not go on|was wished|owe|last card|drew/);
+      await expect.poll(() => shownText(page.locator('#why'))).toMatch(/does not go on|was wished|owe|last card|drew/);
       expect(refused).not.toBe('');
-      await page.screenshot({ path: 'docs/mobile.png' });
+      if (process.env.FD_SCREENSHOT_DIR) await page.screenshot({ path: `${process.env.FD_SCREENSHOT_DIR}/mobile.png` });
       await legal.first().tap();
       await page.locator('#play, .picker button').first().waitFor();
       // The page does not scroll on a turn: the table fits, and the action bar is on screen.
@@ -361,7 +361,7 @@ it('phone 390×844 (touch), Stress (shedding): Play and Pick up stay in view on 
   const illegal = page.locator('#my-hand fd-card[data-legal="no"], #my-face-up fd-card[data-legal="no"]');
   if ((await illegal.count()) > 0) {
     await illegal.first().tap();
-    await expect.poll(() => page.locator('fd-stress-shed #why').textContent()).toMatch(/does not beat|hand first/);
+    await expect.poll(() => shownText(page.locator('fd-stress-shed #why'))).toMatch(/does not beat|hand first/);
   }
   await page.screenshot({ path: 'test-results/stress-shed-390x844.png' }).catch(() => {});
   expect(
@@ -623,7 +623,7 @@ it('Fighting Cards with two bots: the legal cards are marked, an off-suit card w
         expect(await illegal.first().getAttribute('class')).toContain('illegal');
         await illegal.first().click();
         await expect
-          .poll(() => table.locator('#notice').textContent())
+          .poll(() => shownText(table.locator('#notice')))
           .toMatch(/^You must follow (clubs|diamonds|hearts|spades) [♣♦♥♠]: you hold [♣♦♥♠], so play one of them/);
         checked = true;
         break;

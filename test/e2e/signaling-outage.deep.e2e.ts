@@ -16,8 +16,8 @@ import type { Server } from 'node:http';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { PeerServer } from 'peer';
-import { launchChromium, newPlayer, type Player } from './browser.js';
-import { stressTurn } from './stress-moves.js';
+import { launchChromium, newPlayer, shownText, type Player } from './browser.js';
+import { playStress, stressTurn } from './stress-moves.js';
 
 const PATH = '/fairdeck';
 
@@ -71,12 +71,12 @@ async function freePort(): Promise<number> {
   return address.port;
 }
 
-/** One move if it is this page's turn (as in stress-shed.e2e.ts; now and then another card, chosen by the move count, not a clock, so two fixed strategies cannot loop for ever); returns what it did, or null. */
+/** One move if it is this page's turn (as in stress-shed.deep.e2e.ts; now and then another card, chosen by the move count, not a clock, so two fixed strategies cannot loop for ever); returns what it did, or null. */
 const moveIfMyTurn = (page: Page, turn: number) =>
   stressTurn(page, (ordered) => (turn % 4 === 3 ? ordered[turn % ordered.length]! : ordered[0]!));
 
 async function logText(page: Page): Promise<string> {
-  return (await page.locator('fd-log #log').textContent()) ?? '';
+  return shownText(page.locator('fd-log #log'));
 }
 
 it('two browsers play a hand through a standalone PeerServer chosen by the share link, across a server outage and a reload', async () => {
@@ -91,13 +91,13 @@ it('two browsers play a hand through a standalone PeerServer chosen by the share
   await ann.page.goto(`${base}#/settings`);
   await ann.page.locator('input[name="mode"][value="custom"]').check();
   await ann.page.locator('input[name="host"]').fill(`http://localhost:${port}`);
-  await expect.poll(() => ann.page.locator('#host-error').textContent()).toContain('scheme');
+  await expect.poll(() => shownText(ann.page.locator('#host-error'))).toContain('scheme');
   expect(await ann.page.locator('#save-settings').isDisabled()).toBe(true);
   await ann.page.locator('input[name="host"]').fill('localhost');
   await ann.page.locator('input[name="port"]').fill(String(port));
   await ann.page.locator('input[name="path"]').fill(PATH);
   expect(await ann.page.locator('input[name="secure"]').isChecked()).toBe(false);
-  await expect.poll(() => ann.page.locator('#signaling-preview').textContent()).toBe(url);
+  await expect.poll(() => shownText(ann.page.locator('#signaling-preview'))).toBe(url);
   await ann.page.locator('#save-settings').click();
   await ann.page.locator('#settings-saved').waitFor();
   await ann.page.locator('#settings-back').click();
@@ -110,72 +110,61 @@ it('two browsers play a hand through a standalone PeerServer chosen by the share
     .toMatch(/#\/t\/.*\?signal=/);
   const link = await ann.page.locator('#share-link').inputValue();
   expect(new URLSearchParams(link.split('?')[1]).get('signal')).toBe(`ws://localhost:${port}${PATH}`);
-  expect(await ann.page.locator('#share-signaling').textContent()).toContain(url);
+  expect(await shownText(ann.page.locator('#share-signaling'))).toContain(url);
 
   // Bob never opens Settings: the link names the server, and his page says so.
   const bob: Player = await newPlayer(browser, base, 'Bob');
   await bob.page.goto(link);
-  await expect.poll(() => bob.page.locator('#signaling-in-use').textContent(), { timeout: 30_000 }).toContain(url);
-  expect(await bob.page.locator('#signaling-in-use').textContent()).toContain('chosen by this table’s link');
+  await expect.poll(() => shownText(bob.page.locator('#signaling-in-use')), { timeout: 30_000 }).toContain(url);
+  expect(await shownText(bob.page.locator('#signaling-in-use'))).toContain('chosen by this table’s link');
   for (const p of [ann, bob]) await p.page.locator('#ready').waitFor({ timeout: 240_000 });
 
-  let moves = 0;
-  let phase: 'before' | 'outage' | 'after' = 'before';
+  let phase = 'before' as 'before' | 'outage' | 'after';
   let outageMoves = 0;
   const done = async (p: Player) => (await p.page.locator('#audit').count()) > 0;
-  while (!((await done(ann)) && (await done(bob)))) {
-    let moved = false;
-    for (const p of [ann, bob]) {
-      if (phase === 'outage' && p === bob && outageMoves >= 3) continue;
-      const did = await moveIfMyTurn(p.page, moves).catch(() => null);
-      if (did) {
-        moved = true;
-        moves++;
-        if (phase === 'outage') outageMoves++;
-        await p.page.waitForTimeout(50);
-      }
-    }
-    if (!moved) await ann.page.waitForTimeout(100);
-    if (phase === 'before' && moves >= 8) {
-      phase = 'outage';
-      await signaling.stop();
-      for (const p of [ann, bob])
-        await expect.poll(() => logText(p.page), { timeout: 30_000 }).toContain(`lost the signaling server ${url}`);
-    }
-    if (phase === 'outage' && (outageMoves >= 3 || (await done(ann)))) {
-      // Bob reloads while the server is down: his page says which server failed and why, and keeps trying.
-      await bob.page.reload();
-      await bob.page.locator('#signaling-failure').waitFor({ timeout: 60_000 });
-      expect(await bob.page.locator('#signaling-url').textContent()).toBe(url);
-      await expect
-        .poll(() => bob.page.locator('#signaling-advice').textContent(), { timeout: 30_000 })
-        .toContain('nothing answers');
-      expect(await bob.page.locator('#retry').count()).toBe(1);
-      await signaling.start();
-      phase = 'after';
-      await bob.page.locator('#my-area').waitFor({ timeout: 120_000 });
-      await expect
-        .poll(() => logText(ann.page), { timeout: 60_000 })
-        .toMatch(/signaling server \S+ is back after \d+ s/);
-      // One line when signaling was lost and one when it came back, not a stream of warnings (counted now:
-      // the page keeps the last 300 log lines, and a long hand can push these out before it ends).
-      const atBack = await logText(ann.page);
-      expect(atBack.split('lost the signaling server').length - 1).toBe(1);
-      expect(atBack.split(' is back after ').length - 1).toBe(1);
-    }
-    expect(moves).toBeLessThan(5000);
-    for (const p of [ann, bob]) {
-      if ((await p.page.locator('#halt').count()) > 0)
-        throw new Error(`the hand stopped: ${await p.page.locator('#halt').textContent()}`);
-    }
-  }
+  // Bob reloads while the server is down: his page says which server failed and why, and keeps trying; then the
+  // server comes back on its port and both pages reconnect by themselves.
+  const reloadThroughOutage = async () => {
+    await bob.page.reload();
+    await bob.page.locator('#signaling-failure').waitFor({ timeout: 60_000 });
+    expect(await shownText(bob.page.locator('#signaling-url'))).toBe(url);
+    await expect
+      .poll(() => shownText(bob.page.locator('#signaling-advice')), { timeout: 30_000 })
+      .toContain('nothing answers');
+    expect(await bob.page.locator('#retry').count()).toBe(1);
+    await signaling!.start();
+    phase = 'after';
+    await bob.page.locator('#my-area').waitFor({ timeout: 120_000 });
+    await expect.poll(() => logText(ann.page), { timeout: 60_000 }).toMatch(/signaling server \S+ is back after \d+ s/);
+    // One line when signaling was lost and one when it came back, not a stream of warnings (counted now:
+    // the page keeps the last 300 log lines, and a long hand can push these out before it ends).
+    const atBack = await logText(ann.page);
+    expect(atBack.split('lost the signaling server').length - 1).toBe(1);
+    expect(atBack.split(' is back after ').length - 1).toBe(1);
+  };
+  await playStress([ann.page, bob.page], moveIfMyTurn, {
+    until: async () => (await done(ann)) && (await done(bob)),
+    afterMove: async (_page, _did, moves) => {
+      if (phase === 'outage') outageMoves++;
+      if (phase === 'before' && moves >= 8) {
+        // Mid-hand the server stops: play goes on over the open WebRTC link.
+        phase = 'outage';
+        await signaling!.stop();
+        for (const p of [ann, bob])
+          await expect.poll(() => logText(p.page), { timeout: 30_000 }).toContain(`lost the signaling server ${url}`);
+      } else if (phase === 'outage' && outageMoves >= 3) await reloadThroughOutage();
+    },
+    limit: 5000,
+  });
+  // A hand that ended during the outage: Bob reloads now.
+  if (phase === 'outage') await reloadThroughOutage();
   expect(phase).toBe('after');
-  const results = await Promise.all([ann, bob].map((p) => p.page.locator('#result').textContent()));
+  const results = await Promise.all([ann, bob].map((p) => shownText(p.page.locator('#result'))));
   for (const text of results) {
     expect(text).toMatch(/Result:\s*1\. (Ann|Bob)/);
     expect(text).toContain('Audit clean');
   }
-  const hashes = await Promise.all([ann, bob].map((p) => p.page.locator('#result code').textContent()));
+  const hashes = await Promise.all([ann, bob].map((p) => shownText(p.page.locator('#result code'))));
   expect(hashes[0]).toBe(hashes[1]);
   // And no more of them until the hand ended.
   const annLog = await logText(ann.page);
