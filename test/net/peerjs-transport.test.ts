@@ -371,7 +371,7 @@ describe('registration', () => {
     expect(peer.listenerCount('connection')).toBe(1);
     expect(peer.listenerCount('disconnected')).toBe(1);
     expect(peer.listenerCount('error')).toBe(1);
-    await advance(30_000);
+    await advance(7_000);
     expect(starting.state).toBe('pending');
     peer.serverOpen();
     await flush();
@@ -472,6 +472,29 @@ describe('registration', () => {
     const text = signalingErrorOf(second);
     expect(text.type).toBe('unknown');
     expect(text.message).toBe(`could not reach the signaling server ${URL}: text only`);
+  });
+
+  test('a registration the server never answers is given up after 8 s and asked for again with a fresh Peer of the same id; a late open of the old one changes nothing', async () => {
+    const transport = transportOf();
+    const { events } = recorder();
+    const starting = track(transport.start(events));
+    const first = lastPeer();
+    await advance(7_999);
+    expect(first.destroyed).toBe(false);
+    await advance(1);
+    expect(first.destroyed).toBe(true);
+    expect(starting.state).toBe('pending');
+    await advance(2_000);
+    expect(fake.state.peers).toHaveLength(2);
+    const second = lastPeer();
+    expect(second.id).toBe(LOCAL);
+    expect(second.options).toStrictEqual(first.options);
+    first.serverOpen();
+    await flush();
+    expect(starting.state).toBe('pending');
+    second.serverOpen();
+    await flush();
+    expect(starting.state).toBe('resolved');
   });
 
   test('an id still held by the server is retried every 2 s with a fresh Peer of the same id, said once, until the id is free', async () => {
