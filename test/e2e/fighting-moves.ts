@@ -1,7 +1,8 @@
 /**
  * Fighting Cards through the UI for the browser tests, shared by
- * fighting-cards.e2e.ts (three people) and newcomer.e2e.ts (two people and a
- * bot): one move of a page whose turn it is — bid 21 when nobody has bid yet
+ * fighting-cards.deep.e2e.ts (three people), newcomer.deep.e2e.ts and
+ * whole-hand.e2e.ts (two people and a bot): one move of a page whose turn it
+ * is — bid 21 when nobody has bid yet
  * (the stepper's default), else pass (once by the P key); take the skat; put
  * the first two cards away with the discard picker; name the first trump the
  * picker offers; play the first legal card (once by its digit key, and once
