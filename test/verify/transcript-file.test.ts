@@ -17,7 +17,7 @@ import { loadedNow } from '../helpers/loaded-now.js';
 
 /**
  * The game registry stands in for src/games/rules-versions.ts: loading every game afresh
- * in each test cost a third of a second (seconds per mutant); transcript-file.ts asks it
+ * in each test cost a third of a second; transcript-file.ts asks it
  * only for the current rules version of a game (null: a game it does not know).
  */
 vi.mock('../../src/games/rules-versions.js', () => ({

@@ -190,7 +190,7 @@ describe('outcome', () => {
     expect(outcome(table(three).state)).toBeNull();
   });
 
-  // The positions are built inside the test (a table row evaluated at collection would run before a mutant is switched on).
+  // The positions are built inside the test, not in the table's rows (which are evaluated while the tests are collected).
   test.each<[string, Parameters<typeof over>, object]>([
     [
       'played out: the loser deals',
