@@ -11,14 +11,12 @@
  */
 import { describe, expect, it, test } from 'vitest';
 import {
-  PLANNED,
   checkTableConfig,
   describeInput,
   gameById,
   gameModule,
   gameModules,
   gameTable,
-  isGameId,
 } from '../../src/games/index.js';
 import {
   formFields,
@@ -64,15 +62,6 @@ describe('registry', () => {
     // Only a game whose score depends on the audit has the hook.
     expect(fightingCardsModule.scoreAfterAudit).toBe(outcomeAfterAudit);
     expect(stressShedModule.scoreAfterAudit).toBeUndefined();
-  });
-
-  it('keeps the planned games apart: known ids, no rules', () => {
-    expect(PLANNED.map((p) => p.id)).toEqual([]);
-    for (const planned of PLANNED) {
-      expect(gameById(planned.id)).toBeNull();
-      expect(isGameId(planned.id)).toBe(false);
-    }
-    expect(gameModule('no-such-game')).toBeNull();
   });
 
   it('gives every option the rules know a form field, and offers no field for an option the rules do not know', () => {
