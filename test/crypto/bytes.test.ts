@@ -28,7 +28,7 @@ function thrown(f: () => unknown): Error {
     f();
   } catch (error) {
     if (error instanceof Error) return error;
-    throw new Error(`threw a non-Error: ${String(error)}`);
+    throw new Error(`threw a non-Error: ${String(error)}`, { cause: error });
   }
   throw new Error('did not throw');
 }
