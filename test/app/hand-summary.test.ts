@@ -4,17 +4,19 @@
  * skat (Fighting Cards) is listed under that seat or the table, named from
  * the cards the audit opened; the result names seats by name (never "seat
  * 0"); a halted hand says who was blamed; without opened cards only public
- * cards are named.
+ * cards are named. The zones each game lists (src/games/hand-cards.ts):
+ * empty ones left out, none for an unknown game, and the named summary.
  */
 import { describe, expect, test } from 'vitest';
 import { heuristicBot } from '../../src/bots/index.js';
 import type { AnyState, OpenCards } from '../../src/engine/index.js';
 import { handSummary } from '../../src/app/hand-summary.js';
-import { namedSummary } from '../../src/games/hand-cards.js';
+import { namedSummary, handCards } from '../../src/games/hand-cards.js';
 import { stressShed, type StressState } from '../../src/games/stress-shed/index.js';
 import { fightingCards, type FightingState } from '../../src/games/fighting-cards/index.js';
 import { play as playStress } from '../games/stress-shed/helpers.js';
 import { play as playFighting } from '../games/fighting-cards/helpers.js';
+import { runScenario, type ScenarioFile } from '../../src/engine/index.js';
 
 const names = ['Ann', 'Bob', 'Cleo'];
 
@@ -105,5 +107,73 @@ describe('handSummary', () => {
     expect(closed.opened).toBe(false);
     for (const zone of closed.table)
       for (const [i, card] of zone.cards.entries()) expect(card).toBe(state.cards[state.board.skat[i]!]?.card ?? null);
+  });
+});
+
+/** A Stress (shedding) position after both seats are ready: seat 0 holds 4♣ 8♦ Q♦ A♦ on a 9♥, the draw stack is empty. */
+function shedPosition(): { state: StressState; open: Record<number, string> } {
+  const deal: ScenarioFile['deal'] = {
+    seats: [
+      { hand: ['4C', '8D', 'QD', 'AD'], faceUp: ['5C', '6C', '9C', 'JC'], faceDown: ['QC', 'KC', 'AC', '7C'] },
+      { hand: ['5D', '2H', '9S', 'KH'], faceUp: ['8S', '5S', '6S', 'JS'], faceDown: ['QS', 'KS', '2S', '4S'] },
+    ],
+    stack: ['9H'],
+  };
+  const run = runScenario(stressShed, {
+    game: 'stress-shed',
+    seats: 2,
+    deal,
+    actions: [
+      { seat: 0, type: 'ready' },
+      { seat: 1, type: 'ready' },
+    ],
+  });
+  if (!run.ok || !run.state) throw new Error(run.failures.join('; '));
+  return { state: run.state as StressState, open: run.open };
+}
+
+describe('hand-cards.ts', () => {
+  test.each([
+    ['seat 1 won; seat 0 deals next', 'Bob won; Ann deals next'],
+    ['seats 0, 2 win', 'Ann and Cid win'],
+    ['seats 2, 1, 0 share', 'Cid, Bob and Ann share'],
+    ['seats 1 wins', 'Bob wins'],
+    ['seat 5 is out', 'Seat 6 is out'],
+    ['seat 3 won', 'Seat 4 won'],
+    ['seat 10 won', 'Seat 11 won'],
+    ['seats 0, 12 win', 'Ann and Seat 13 win'],
+    ['the reseat 1 stays', 'the reseat 1 stays'],
+    ['Seat 1 stays', 'Seat 1 stays'],
+    ['seat one', 'seat one'],
+  ])('%s → %s', (summary, named) => {
+    expect(namedSummary(summary, ['Ann', 'Bob', 'Cid', ''])).toBe(named);
+  });
+
+  test('the zones of a hand leave out the empty ones; an unknown game has none', () => {
+    const { state } = shedPosition();
+    const zones = handCards('stress-shed', state);
+    const listed = (zones: readonly { seat: number | null; label: string; handles: readonly number[] }[]) =>
+      zones.map((z) => `${z.seat}:${z.label}:${z.handles.length}`);
+    expect(listed(zones)).toEqual([
+      '0:hand:4',
+      '0:face-up:4',
+      '0:face-down:4',
+      '1:hand:4',
+      '1:face-up:4',
+      '1:face-down:4',
+      'null:draw stack:27',
+    ]);
+    const drawn = {
+      ...state,
+      board: { ...state.board, draw: [], seats: [state.board.seats[0]!, { ...state.board.seats[1]!, hand: [] }] },
+    };
+    expect(listed(handCards('stress-shed', drawn))).toEqual([
+      '0:hand:4',
+      '0:face-up:4',
+      '0:face-down:4',
+      '1:face-up:4',
+      '1:face-down:4',
+    ]);
+    expect(handCards('no-such-game', state)).toEqual([]);
   });
 });

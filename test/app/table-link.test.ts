@@ -137,7 +137,7 @@ describe('the introducers in a link (via=)', () => {
   });
 });
 
-describe('the shown link follows the seats (issue 15)', () => {
+describe('the shown link follows the seats', () => {
   const BOB = 'b0b0b0b0b0b0b0b0'.padEnd(64, '3');
   const CAT = '8139770e5a0b1c2d'.padEnd(64, '0');
   const ANN = `${TABLE.slice(-16)}`.padEnd(64, '2');

@@ -2,10 +2,7 @@
  * Card ids: one spelling per card, copy suffixes for multi-deck games,
  * jokers, rank values, canonical decks, and the display order. The parse
  * tests read cards.ts afresh inside each test: its two patterns are module
- * constants, and the mutation run (StrykerJS 9.5, Vitest runner, a list of
- * test files) switches a mutant on only after the modules are loaded
- * (stryker-js issue 6144), so a mutated pattern would otherwise never be
- * the one under test.
+ * constants, built when it loads (test/helpers/loaded-now.ts).
  */
 import { describe, expect, test } from 'vitest';
 import { compareCards, parseCard, standardDeck, valueOf } from '../../src/engine/index.js';

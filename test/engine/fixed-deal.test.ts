@@ -6,7 +6,7 @@
  * every refusal of a scenario deal, and every problem the census names. These
  * helpers are what scenario files, bots' self-play and the conformance suite
  * stand on, so a wrong completion or a census that misses a problem would let
- * every game's tests pass on a broken table (issue 17).
+ * every game's tests pass on a broken table.
  */
 import { describe, expect, test } from 'vitest';
 import { loadedNow } from '../helpers/loaded-now.js';

@@ -218,8 +218,7 @@ describe('the rest of the Game', () => {
   });
 
   test('legalActions: none for a seat not awaited; without a private view only what is public', async () => {
-    // The default view is a module constant of game.ts: built from a game.ts loaded now, the mutation run's
-    // mutant of it is the one under test (test/helpers/loaded-now.ts).
+    // The default view is a module constant of game.ts: read from a game.ts loaded now (test/helpers/loaded-now.ts).
     const engine = await loadedNow(() => import('../../src/engine/game.js'));
     const game = probeGame(engine.defineGame);
     const state = dealt();

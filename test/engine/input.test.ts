@@ -3,7 +3,7 @@
  * kinds it accepts, the bounds of a seat, a request number, a handle key and
  * a card text, and the extra or missing fields a peer might send. Each row
  * sits just inside or just outside a bound, so a loosened or tightened check
- * fails here (issue 17: input.ts scored 6 % with the engine's other tests).
+ * fails here.
  */
 import { describe, expect, test } from 'vitest';
 import { loadedNow } from '../helpers/loaded-now.js';

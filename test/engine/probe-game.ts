@@ -5,9 +5,9 @@
  * about hidden cards recorded as a claim and disproved only by the audit's
  * open cards, a game bug (a rule that throws), setup's layout and carry, and
  * a deck that holds an id that is not a card (a broken game). Built by a
- * function, `probeGame()`, that tests call inside their bodies: the engine
- * code `defineGame` runs when called (the returned closures) then runs while
- * the mutation test's mutant is active, which it is not at module load.
+ * function, `probeGame()`, that tests call inside their bodies, so the
+ * engine code `defineGame` runs (and builds its closures) inside each test,
+ * not once when the file loads.
  * Deck: 2H..9H (plus 'XX' with the option `stranger`); seat s is dealt
  * handles 2s and 2s+1 face down, the rest is the pile; seats move in turn.
  */

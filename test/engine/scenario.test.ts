@@ -5,7 +5,7 @@
  * each way a step or an expectation can fail, each way a file is broken
  * before play, and the public and open summaries. Every game's scenario
  * tests trust this runner to fail when a rule goes wrong; these tests make
- * sure it does (issue 17: scenario.ts had no test of its own).
+ * sure it does.
  */
 import { describe, expect, test } from 'vitest';
 import { loadedNow } from '../helpers/loaded-now.js';

@@ -2,10 +2,14 @@
  * The game registry and the game modules: each module agrees with its rules
  * (id, seats, timing vs race codes), every option the rules know has a form
  * field, the table-config check names what is wrong, and the log lines name
- * the cards. The registry is what the catalog, the lobby, the bots and the
- * hand view derive from, so a wrong entry here is a wrong screen there.
+ * the cards and seats. How a module is assembled (defineGameModule): what it
+ * copies from the rules and the defaults it fills, the optional parts it
+ * keeps, and the parts that disagree which it refuses; the `describe` it
+ * builds; option values in words. The registry is what the catalog, the
+ * lobby, the bots and the hand view derive from, so a wrong entry here is a
+ * wrong screen there.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, test } from 'vitest';
 import {
   checkTableConfig,
   describeInput,
@@ -15,13 +19,20 @@ import {
   gameTable,
   isGameId,
 } from '../../src/games/index.js';
-import { formFields } from '../../src/games/module.js';
-import { cardName } from '../../src/games/describe.js';
-import { stressShedModule } from '../../src/games/stress-shed/index.js';
-import { stressSpeedModule } from '../../src/games/stress-speed/index.js';
+import {
+  formFields,
+  defineGameModule,
+  optionValueText,
+  type GameModuleSpec,
+  type OptionField,
+} from '../../src/games/module.js';
+import { cardName, cardList, seatName } from '../../src/games/describe.js';
+import { stressShedModule, stressShed, type StressState } from '../../src/games/stress-shed/index.js';
+import { stressSpeedModule, stressSpeed } from '../../src/games/stress-speed/index.js';
 import { pestenHeuristic, pestenModule } from '../../src/games/pesten/index.js';
 import { fightingCardsModule, outcomeAfterAudit } from '../../src/games/fighting-cards/index.js';
 import { handleOf, position } from './stress-speed/helpers.js';
+import { publicKnowledge, runScenario, type Input, type ScenarioFile } from '../../src/engine/index.js';
 
 describe('registry', () => {
   it('lists the built games once, each consistent with its rules', () => {
@@ -230,5 +241,250 @@ describe('log lines', () => {
     const call = { kind: 'act' as const, seat: 1, action: { type: 'stress', tops: [1, 2] } };
     expect(describeInput('stress-speed', call, names, null)).toBe('Bob called stress!');
     expect(describeInput('no-such-game', call, names, null)).toBe('');
+  });
+});
+
+/** A Stress (shedding) position after both seats are ready: seat 0 holds 4♣ 8♦ Q♦ A♦ on a 9♥, the draw stack is empty. */
+function shedPosition(): { state: StressState; open: Record<number, string> } {
+  const deal: ScenarioFile['deal'] = {
+    seats: [
+      { hand: ['4C', '8D', 'QD', 'AD'], faceUp: ['5C', '6C', '9C', 'JC'], faceDown: ['QC', 'KC', 'AC', '7C'] },
+      { hand: ['5D', '2H', '9S', 'KH'], faceUp: ['8S', '5S', '6S', 'JS'], faceDown: ['QS', 'KS', '2S', '4S'] },
+    ],
+    stack: ['9H'],
+  };
+  const run = runScenario(stressShed, {
+    game: 'stress-shed',
+    seats: 2,
+    deal,
+    actions: [
+      { seat: 0, type: 'ready' },
+      { seat: 1, type: 'ready' },
+    ],
+  });
+  if (!run.ok || !run.state) throw new Error(run.failures.join('; '));
+  return { state: run.state as StressState, open: run.open };
+}
+
+const handleIn = (open: Record<number, string>, card: string): number =>
+  Number(Object.entries(open).find(([, c]) => c === card)![0]);
+
+/** A module spec built from Stress (shedding)'s real rules, with log lines and effects that show what `describe` passes them. */
+function shedSpec(
+  overrides: Partial<GameModuleSpec<string, unknown, unknown, unknown, string, unknown>> = {},
+): GameModuleSpec<string, unknown, unknown, unknown, string, unknown> {
+  return {
+    id: 'stress-shed',
+    rules: stressShed as never,
+    blurb: 'a blurb',
+    timing: 'turns',
+    fields: stressShedModule.options.fields,
+    bots: stressShedModule.bots as never,
+    describe: (action, who, know) =>
+      `${who} did ${(action as { type: string }).type} seeing ${String(know(STACK_HANDLE))}`,
+    ...overrides,
+  };
+}
+let STACK_HANDLE = -1;
+
+describe('describe.ts: names in the log', () => {
+  test.each([
+    [['Ann', 'Bob'], 0, 'Ann'],
+    [['Ann', 'Bob'], 1, 'Bob'],
+    [['', 'Bob'], 0, 'Seat 1'],
+    [['Ann'], 2, 'Seat 3'],
+  ] as const)('seat name from %j, seat %i: %s', (names, seat, name) => {
+    expect(seatName(names, seat)).toBe(name);
+  });
+
+  test('every suit has its symbol; a list is space-separated', () => {
+    expect(['2C', 'JD', 'KH', 'AS', 'JKB', 'JKR~2', '??'].map(cardName)).toEqual([
+      '2♣',
+      'J♦',
+      'K♥',
+      'A♠',
+      'black joker',
+      'red joker',
+      '??',
+    ]);
+    expect(cardList(['7C', '7S', '10D~2'])).toBe('7♣ 7♠ 10♦');
+    expect(cardList([])).toBe('');
+  });
+});
+
+describe('module.ts: defineGameModule', () => {
+  const { decks: _decks, ...withoutDecks } = stressShedModule.options.fields;
+  test('copies what the rules say and fills the defaults', () => {
+    const module = defineGameModule(shedSpec());
+    expect(module).toMatchObject({
+      id: 'stress-shed',
+      name: 'Stress (shedding)',
+      blurb: 'a blurb',
+      minPlayers: 2,
+      maxPlayers: 6,
+      timing: 'turns',
+      playDirection: 'ascending',
+    });
+    expect(module.rules).toBe(stressShed);
+    expect(module.raceErrors).toBe(stressShed.raceErrors);
+    expect(module.options.defaults).toEqual(stressShed.defaultOptions);
+    expect(module.options.fields).toBe(stressShedModule.options.fields);
+    expect(module.options.parse({ decks: 2 }, 5)).toEqual(stressShed.parseOptions({ decks: 2 }, 5));
+    expect(module.options.parse({ decks: 1 }, 5)).toBeNull();
+    expect(module.bots).toBe(stressShedModule.bots);
+    expect(
+      Object.keys(module).filter((k) =>
+        ['scoreAfterAudit', 'hiddenClaims', 'cardZones', 'rulesText', 'describePrivate', 'cardProbe'].includes(k),
+      ),
+    ).toEqual([]);
+    expect(defineGameModule(shedSpec({ playDirection: 'descending' })).playDirection).toBe('descending');
+  });
+
+  test('keeps the optional parts it is given, and no hidden claims when told false', () => {
+    const extras = {
+      scoreAfterAudit: () => null,
+      cardZones: () => [],
+      rulesText: { aim: 'win', sections: [] },
+      describePrivate: () => 'private',
+      cardProbe: stressShedModule.cardProbe as never,
+    };
+    const module = defineGameModule(shedSpec({ ...extras, hiddenClaims: true }));
+    for (const [key, value] of Object.entries(extras)) expect(module[key as keyof typeof module], key).toBe(value);
+    expect(module.hiddenClaims).toBe(true);
+    expect('hiddenClaims' in defineGameModule(shedSpec({ hiddenClaims: false }))).toBe(false);
+  });
+
+  type Spec = GameModuleSpec<string, unknown, unknown, unknown, string, unknown>;
+  test.each<[string, Spec, string]>([
+    [
+      'its id differs from the rules',
+      shedSpec({ id: 'stress' }),
+      'game module stress: its rules say they are stress-shed',
+    ],
+    [
+      'a turn-based game lists race codes',
+      shedSpec({ id: 'stress-speed', rules: stressSpeed as never, fields: {} }),
+      'game module stress-speed: a turn-based game has no races, yet lists stale-top, stale-call',
+    ],
+    [
+      'an option has no field',
+      shedSpec({ fields: withoutDecks }),
+      'game module stress-shed: option decks has no form field (label)',
+    ],
+    ...[NaN, Infinity, null, { n: 1 }, undefined].map(
+      (bad) =>
+        [
+          `a default is ${String(bad)}`,
+          shedSpec({ rules: { ...stressShed, defaultOptions: { ...stressShed.defaultOptions, odd: bad } } as never }),
+          'game module stress-shed: option odd has a default a table cannot carry',
+        ] as [string, Spec, string],
+    ),
+  ])('throws when %s', (_, spec, message) => {
+    expect(() => defineGameModule(spec)).toThrow(new TypeError(message));
+  });
+
+  test('a number default is one a table can carry', () => {
+    const rules = { ...stressShed, defaultOptions: { ...stressShed.defaultOptions, rounds: 3 } };
+    const module = defineGameModule(
+      shedSpec({
+        rules: rules as never,
+        fields: { ...stressShedModule.options.fields, rounds: { kind: 'number', label: 'Rounds', min: 1, max: 9 } },
+      }),
+    );
+    expect(module.options.defaults['rounds']).toBe(3);
+  });
+
+  test('a real-time game may list race codes; a field for an option the rules lack is allowed and not offered', () => {
+    const speed = defineGameModule(
+      shedSpec({
+        id: 'stress-speed',
+        rules: stressSpeed as never,
+        timing: 'real-time',
+        fields: { later: { kind: 'checkbox', label: 'Later' } },
+      }),
+    );
+    expect(speed.raceErrors).toEqual(['stale-top', 'stale-call']);
+    expect(formFields(speed)).toEqual([]);
+    const shed = defineGameModule(
+      shedSpec({ fields: { ...stressShedModule.options.fields, later: { kind: 'checkbox', label: 'Later' } } }),
+    );
+    expect(formFields(shed).map((f) => f.name)).toEqual([
+      'voluntaryPickup',
+      'fourOfAKindBurns',
+      'stopAtFirstWinner',
+      'decks',
+      'endlessHandsEnd',
+    ]);
+    expect(formFields(shed)[3]).toEqual({
+      name: 'decks',
+      field: stressShedModule.options.fields.decks,
+      default: 'auto',
+    });
+  });
+
+  describe('describe', () => {
+    const { state, open } = shedPosition();
+    STACK_HANDLE = handleIn(open, '9H');
+    const names = ['Ann', 'Bob'];
+    const pickup: Input = { kind: 'act', seat: 1, action: { type: 'pickup' } };
+    const reveal: Input = { kind: 'delivered', request: 0 };
+    const effects = (input: Input, before: unknown, after: unknown, who: readonly string[]) => [
+      `${input.kind} ${before === state} ${after === state}`,
+      who.join('+'),
+    ];
+    const withEffects = defineGameModule(shedSpec({ effects }));
+    const without = defineGameModule(shedSpec());
+
+    it('a move reads as the game writes it, seeing the cards public before or after it', () => {
+      expect(without.describe(pickup, names, null)).toBe('Bob did pickup seeing null');
+      expect(without.describe(pickup, ['', ''], null)).toBe('Seat 2 did pickup seeing null');
+      expect(without.describe(pickup, names, state)).toBe('Bob did pickup seeing 9H');
+      expect(without.describe(pickup, names, null, state)).toBe('Bob did pickup seeing 9H');
+      expect(without.describe(pickup, names, state, state)).toBe('Bob did pickup seeing 9H');
+      expect(publicKnowledge(state)(STACK_HANDLE)).toBe('9H');
+    });
+
+    it('a move the rules cannot read is "moved"', () => {
+      expect(without.describe({ kind: 'act', seat: 0, action: { type: 'teleport' } }, names, state, state)).toBe(
+        'Ann moved',
+      );
+      expect(withEffects.describe({ kind: 'act', seat: 0, action: 7 }, names, state, state)).toBe('Ann moved');
+    });
+
+    it('effects join the line with " — " and each other with "; ", only with both states; alone for an input that is no move', () => {
+      expect(withEffects.describe(pickup, names, state, state)).toBe(
+        'Bob did pickup seeing 9H — act true true; Ann+Bob',
+      );
+      expect(withEffects.describe(pickup, names, state, null)).toBe('Bob did pickup seeing 9H');
+      expect(withEffects.describe(pickup, names, null, state)).toBe('Bob did pickup seeing 9H');
+      expect(withEffects.describe(reveal, names, state, state)).toBe('delivered true true; Ann+Bob');
+      expect(withEffects.describe(reveal, names, state)).toBe('');
+      expect(without.describe(reveal, names, state, state)).toBe('');
+      const none = defineGameModule(shedSpec({ effects: () => [] }));
+      expect(none.describe(pickup, names, state, state)).toBe('Bob did pickup seeing 9H');
+    });
+  });
+});
+
+describe('module.ts: option values in words', () => {
+  const select: OptionField = {
+    kind: 'select',
+    label: 'Decks',
+    choices: [
+      { value: 1, label: 'One deck' },
+      { value: 'auto', label: 'Automatic' },
+    ],
+  };
+  test.each([
+    [{ kind: 'checkbox', label: 'x' } as OptionField, true, 'yes'],
+    [{ kind: 'checkbox', label: 'x' } as OptionField, false, 'no'],
+    [{ kind: 'checkbox', label: 'x' } as OptionField, 'true', 'no'],
+    [select, 1, 'One deck'],
+    [select, 'auto', 'Automatic'],
+    [select, '1', '1'],
+    [select, 3, '3'],
+    [{ kind: 'number', label: 'n', min: 1, max: 9 } as OptionField, 7, '7'],
+  ])('%j with %j reads %s', (field, value, words) => {
+    expect(optionValueText(field, value)).toBe(words);
   });
 });

@@ -1,15 +1,17 @@
 /**
  * The rules help behind the table's "Rules" button: every registered game
  * has its aim and rules in points, and the table's chosen options are listed
- * by their form labels with their values in words (defaults filled in); and
+ * by their form labels with their values in words (defaults filled in), each
+ * with its help (none without one); and
  * what each game's help says, against its section of RULES.md. The texts
  * are tables built when their module loads, so each is loaded afresh
  * (loadedNow, docs/TESTING.md).
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, test } from 'vitest';
 import { gameModules } from '../../src/games/index.js';
 import { rulesHelp } from '../../src/games/rules-help.js';
 import { loadedNow } from '../helpers/loaded-now.js';
+import { stressShedModule } from '../../src/games/stress-shed/index.js';
 
 describe('rulesHelp', () => {
   it.each(gameModules.map((m) => [m.id, m.name] as const))('%s has its name, aim and rules', (id, name) => {
@@ -165,5 +167,26 @@ describe("what each game's rules help says", () => {
         },
       ],
     });
+  });
+});
+
+describe('rules-help.ts', () => {
+  test('each option has its label, value in words and help (null without one)', () => {
+    const help = rulesHelp('stress-shed', { voluntaryPickup: true })!;
+    expect(help.name).toBe('Stress (shedding)');
+    expect(help.aim).toBe(stressShedModule.rulesText!.aim);
+    expect(help.sections).toBe(stressShedModule.rulesText!.sections);
+    expect(help.options[0]).toEqual({
+      label: 'Pick up the stack at will',
+      value: 'yes',
+      help: 'Off: only when you cannot play (checked by the audit).',
+    });
+    expect(help.options[1]).toEqual({ label: 'Four of a kind burns the stack', value: 'no', help: null });
+    expect(help.options[3]).toEqual({
+      label: 'Decks',
+      value: 'Automatic',
+      help: 'One deck serves 2–4 players, two are needed for 5–6.',
+    });
+    expect(help.options).toHaveLength(5);
   });
 });

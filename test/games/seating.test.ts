@@ -2,9 +2,10 @@
  * Seats round the table in play order from the viewer: the order every
  * screen draws them in (lobby list, opponents' boxes). Checked against the
  * games' own notion of the next seat, so a game whose turn passes the other
- * way cannot be drawn backwards unnoticed.
+ * way cannot be drawn backwards unnoticed; a seat count or viewer seat that
+ * is no seat at that table is refused with its words.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, test } from 'vitest';
 import { seatsInPlayOrder } from '../../src/games/seating.js';
 import { gameModules } from '../../src/games/index.js';
 import { seatAfter } from '../../src/games/school-blackjack/board.js';
@@ -15,15 +16,6 @@ describe('seatsInPlayOrder', () => {
     expect(seatsInPlayOrder(4, 2, 'descending')).toEqual([2, 1, 0, 3]);
     expect(seatsInPlayOrder(3, null, 'descending')).toEqual([0, 2, 1]);
     expect(seatsInPlayOrder(1, 0, 'ascending')).toEqual([0]);
-  });
-
-  it('names what is wrong', () => {
-    expect(() => seatsInPlayOrder(0, null, 'ascending')).toThrow(
-      new RangeError('seatsInPlayOrder: seats must be a positive integer, got 0'),
-    );
-    expect(() => seatsInPlayOrder(3, 3, 'ascending')).toThrow(
-      new RangeError('seatsInPlayOrder: seat 3 is not at a table of 3'),
-    );
   });
 
   it('each game says its direction: Pesten and School Blackjack clockwise (descending), the others ascending', () => {
@@ -44,5 +36,26 @@ describe('seatsInPlayOrder', () => {
         expect(seatsInPlayOrder(seats, me, module.playDirection)[1]).toBe(seatAfter(seats, me, 1, 'clockwise'));
       }
     }
+  });
+});
+
+describe('what seatsInPlayOrder refuses, naming it', () => {
+  test.each([
+    [0, null, 'seatsInPlayOrder: seats must be a positive integer, got 0'],
+    [2.5, 0, 'seatsInPlayOrder: seats must be a positive integer, got 2.5'],
+    [-1, 0, 'seatsInPlayOrder: seats must be a positive integer, got -1'],
+    [3, -1, 'seatsInPlayOrder: seat -1 is not at a table of 3'],
+    [3, 1.5, 'seatsInPlayOrder: seat 1.5 is not at a table of 3'],
+    [3, 3, 'seatsInPlayOrder: seat 3 is not at a table of 3'],
+    [3, 4, 'seatsInPlayOrder: seat 4 is not at a table of 3'],
+  ])('%s seats from %s: %s', (seats, from, message) => {
+    expect(() => seatsInPlayOrder(seats, from, 'ascending')).toThrow(new RangeError(message));
+  });
+
+  test('two seats, either way, and the last seat as viewer', () => {
+    expect(seatsInPlayOrder(2, 1, 'ascending')).toEqual([1, 0]);
+    expect(seatsInPlayOrder(2, 0, 'descending')).toEqual([0, 1]);
+    expect(seatsInPlayOrder(5, 4, 'descending')).toEqual([4, 3, 2, 1, 0]);
+    expect(seatsInPlayOrder(5, 4, 'ascending')).toEqual([4, 0, 1, 2, 3]);
   });
 });

@@ -1071,6 +1071,39 @@ describe('wanted peers and sequence numbers', () => {
     expect(mesh.openLinks()).toEqual([]);
   });
 
+  test('with default timing, a relayed presence is fresh for 8 s and a wanted peer is dialled again every 2.5 s', async () => {
+    self = testSigner(1);
+    const transport = network.createTransport(peerIdFor(TABLE, keyHex(self.publicKey)));
+    mesh = new Mesh({ table: TABLE, signer: self, transport, name: 'Me' });
+    await mesh.start(handlers);
+    const started = Date.now();
+    const later = testSigner(4);
+    mesh.want([peerIdFor(TABLE, keyHex(later.publicKey))]);
+    const relay = await linked(3);
+    const far = await remote(2);
+    relay.transport.send(mesh.peerId, bytesOf(far, 'presence', { peerId: far.id, name: 'far', links: [relay.id] }));
+    await flush();
+    const heard = Date.now();
+    // The relay stays linked by keep-alives; only the age of the presence counts.
+    const keepAliveUntil = async (ms: number) => {
+      while (Date.now() < ms) {
+        relay.transport.send(mesh.peerId, KEEPALIVE);
+        await vi.advanceTimersByTimeAsync(Math.min(1000, ms - Date.now()));
+      }
+    };
+    await keepAliveUntil(heard + 7_900);
+    expect(mesh.reachability(far.key)).toBe('relayed');
+    await keepAliveUntil(heard + 8_100);
+    expect(mesh.reachability(far.key)).toBe('offline');
+    // The wanted peer comes online; the mesh dials it at the next multiple of 2.5 s after its start.
+    const late = await remote(4);
+    const nextDial = started + Math.ceil((Date.now() - started + 1) / 2500) * 2500;
+    await keepAliveUntil(nextDial - 100);
+    expect(mesh.openLinks()).not.toContain(late.id);
+    await keepAliveUntil(nextDial + 100);
+    expect(mesh.openLinks()).toContain(late.id);
+  });
+
   test('problems from the transport reach the handlers', async () => {
     await startMesh();
     network.signalingDown();

@@ -196,7 +196,7 @@ describe('EventPool slots, type by type', () => {
   });
 
   it('the default limits, read from the module loaded in the test: 20,000 events and 8 MiB per author, the byte limit exact', async () => {
-    // Loaded here (not at the top) so that a mutant of the module-level LIMITS is the one read (stryker-js issue 6144).
+    // Loaded here (not at the top): LIMITS is built when the module loads (test/helpers/loaded-now.ts).
     const fresh = await loadedNow(() => import('../../src/table/hand/event-pool.js'));
     expect(fresh.LIMITS).toEqual({ eventsPerAuthor: 20_000, bytesPerAuthor: 8 * 1024 * 1024 });
     const pool = new fresh.EventPool(1);

@@ -1,5 +1,5 @@
 /**
- * Watching never shows a hidden card (issue 15): in each built game, a
+ * Watching never shows a hidden card: in each built game, a
  * spectator — its own identity and its own Mesh on the in-memory transport,
  * linked to every seat like any peer, following the hand with a seatless
  * HandSession fed only by what its mesh delivers — watches a whole hand that

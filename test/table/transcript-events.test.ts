@@ -5,7 +5,7 @@
  * `bad-event` halt, naming the field). One row per rule: the largest value
  * allowed passes and the next one is refused, so each bound is pinned. The
  * schemas are built when the module loads, so every test loads it afresh
- * with `loadedNow` (docs/TESTING.md, stryker-js issue 6144).
+ * with `loadedNow` (docs/TESTING.md).
  */
 import { describe, expect, it } from 'vitest';
 import type { EnvelopeOf } from '../../src/net/envelope.js';

@@ -16,9 +16,8 @@ import { loadedNow } from '../helpers/loaded-now.js';
 
 /**
  * verdict.ts loaded afresh inside the running test: its table of the check each halt code
- * fails and its event-naming helper are built when the module loads, so a test that reads
- * them through the import above would see them unmutated in a mutation run (docs/TESTING.md,
- * stryker-js issue 6144).
+ * fails and its event-naming helper are built when the module loads (test/helpers/loaded-now.ts,
+ * docs/TESTING.md).
  */
 const load = () => loadedNow(() => import('../../src/table/verdict.js'));
 
@@ -80,7 +79,7 @@ const oks = (f: HandFollower) => Object.fromEntries(handVerdict(f).checks.map((c
 const KEYS: CheckKey[] = ['signatures', 'shuffle', 'cards', 'keys', 'moves', 'hashes'];
 
 describe('a clean hand', () => {
-  // Built in a beforeAll, not while the tests are collected: a mutation run switches its mutant on only then.
+  // Built in a beforeAll, not while the tests are collected: it is made by the code as the tests run it.
   let v: VerdictSummary;
   beforeAll(() => {
     v = handVerdict(follower());

@@ -1,5 +1,5 @@
 /**
- * Watching from a table session (issue 15): a page with its own identity and
+ * Watching from a table session: a page with its own identity and
  * no seat opens a table where two seats are already in the middle of a
  * stress-shed hand. Its TableSession follows the hand with a seatless
  * HandSession, fetches the events played before it came, follows the rest

@@ -6,12 +6,22 @@
  * state hash its seats signed is one today's rules do not compute. A file
  * whose rules version is unknown, or altered, is refused with the versions
  * named and no seat blamed. New exports are format version 2 and record the
- * rules version.
+ * rules version. The versions a game keeps: one version is current with no
+ * change to tell; Fighting Cards' version 2 is current and version 1 says
+ * what changed, newest first; the outcome is the live one until the audit is
+ * in, then the one after it; and the first state hash of a set-up, or null
+ * when a version's rules refuse it.
  */
-import { describe, expect, it } from 'vitest';
-import { fightingCardsModule } from '../../src/games/fighting-cards/index.js';
-import { fightingCardsV1 } from '../../src/games/fighting-cards/rules-v1.js';
-import { currentRulesVersion, rulesVersions } from '../../src/games/rules-versions.js';
+import { describe, expect, it, test } from 'vitest';
+import {
+  fightingCardsModule,
+  fightingCards,
+  fightingCardsBot,
+  outcomeAfterAudit,
+  type FightingState,
+} from '../../src/games/fighting-cards/index.js';
+import { fightingCardsV1, outcomeAfterAuditV1 } from '../../src/games/fighting-cards/rules-v1.js';
+import { currentRulesVersion, rulesVersions, initialHash } from '../../src/games/rules-versions.js';
 import { setupArgs } from '../../src/table/hand/setup.js';
 import {
   buildTranscriptFile,
@@ -22,6 +32,9 @@ import {
 import { rulesForHand } from '../../src/table/verify-rules.js';
 import { describeReport, verifyTranscript } from '../../src/table/verify-transcript.js';
 import { decodeEvent, fixture } from './transcripts.js';
+import { runScenario, stateHash, type ScenarioFile } from '../../src/engine/index.js';
+import { stressShed, type StressState } from '../../src/games/stress-shed/index.js';
+import { play as playFighting } from '../games/fighting-cards/helpers.js';
 
 const OLD = 'fighting-cards-3p-rules1.json';
 const envelopesOf = (file: TranscriptFile) => file.hands[0]!.events.map((text) => decodeEvent(file, text));
@@ -121,5 +134,90 @@ describe('new transcript files', () => {
     expect(parsed.ok && parsed.value).toEqual(built);
     expect(verifyTranscript(text).ok).toBe(true);
     expect(currentRulesVersion('pesten')).toBe(1);
+  });
+});
+
+/** A Stress (shedding) position after both seats are ready: seat 0 holds 4♣ 8♦ Q♦ A♦ on a 9♥, the draw stack is empty. */
+function shedPosition(): { state: StressState; open: Record<number, string> } {
+  const deal: ScenarioFile['deal'] = {
+    seats: [
+      { hand: ['4C', '8D', 'QD', 'AD'], faceUp: ['5C', '6C', '9C', 'JC'], faceDown: ['QC', 'KC', 'AC', '7C'] },
+      { hand: ['5D', '2H', '9S', 'KH'], faceUp: ['8S', '5S', '6S', 'JS'], faceDown: ['QS', 'KS', '2S', '4S'] },
+    ],
+    stack: ['9H'],
+  };
+  const run = runScenario(stressShed, {
+    game: 'stress-shed',
+    seats: 2,
+    deal,
+    actions: [
+      { seat: 0, type: 'ready' },
+      { seat: 1, type: 'ready' },
+    ],
+  });
+  if (!run.ok || !run.state) throw new Error(run.failures.join('; '));
+  return { state: run.state as StressState, open: run.open };
+}
+
+describe('rules-versions.ts', () => {
+  test('a game with one version: it is current, version 1, without a change', () => {
+    const [only, ...rest] = rulesVersions('stress-shed');
+    expect(rest).toEqual([]);
+    expect(only).toMatchObject({ version: 1, current: true, change: null });
+    expect(only!.rules).toBe(stressShed);
+    expect(currentRulesVersion('stress-shed')).toBe(1);
+    expect(rulesVersions('no-such-game')).toEqual([]);
+    expect(currentRulesVersion('no-such-game')).toBeNull();
+  });
+
+  test('Fighting Cards: version 2 is current, version 1 says what changed; newest first', () => {
+    const [v2, v1] = rulesVersions('fighting-cards');
+    expect(v2).toMatchObject({ version: 2, current: true, change: null });
+    expect(v2!.rules).toBe(fightingCards);
+    expect(v1).toMatchObject({ version: 1, current: false });
+    expect(v1!.change).toContain("score table's rows");
+    expect(v1!.rules).toBe(fightingCardsV1);
+    expect(currentRulesVersion('fighting-cards')).toBe(2);
+  });
+
+  test('the outcome is the live one until the audit is in, then the one after the audit', () => {
+    const result = playFighting({ players: 3 }, 5, [fightingCardsBot, fightingCardsBot, fightingCardsBot], {
+      maxInputs: 300,
+    });
+    const state = result.state as FightingState;
+    expect(state.board.result).not.toBeNull();
+    const defender = ((state.board.declarer ?? 0) + 1) % 3;
+    const report = {
+      verdict: 'fault',
+      index: 20,
+      seat: defender,
+      reason: 'must-follow-suit: false claim "x"',
+    } as const;
+    const [v2, v1] = rulesVersions('fighting-cards');
+    const live = fightingCards.outcome(state);
+    const audited = outcomeAfterAudit(state, report);
+    expect(audited).not.toEqual(live);
+    expect(v2!.outcome(state, null)).toEqual(live);
+    expect(v2!.outcome(state, report)).toEqual(audited);
+    expect(v1!.outcome(state, report)).toEqual(outcomeAfterAuditV1(state, report));
+    expect(v1!.outcome(state, report)).not.toEqual(v1!.outcome(state, null));
+    expect(v1!.outcome(state, null)).toEqual(fightingCardsV1.outcome(state));
+    // A game without a score after the audit keeps the live outcome.
+    const [shed] = rulesVersions('stress-shed');
+    const { state: shedState } = shedPosition();
+    expect(shed!.outcome(shedState, { verdict: 'clean', inputs: 2, claimsChecked: 0, cardsChecked: 0 })).toEqual(
+      stressShed.outcome(shedState),
+    );
+  });
+
+  test('the first state hash of a set-up, or null when these rules refuse it', () => {
+    const [v2, v1] = rulesVersions('fighting-cards');
+    const args = { players: 3, dealer: 1 };
+    const made = fightingCards.setup(args);
+    if (!made.ok) throw new Error('set-up refused');
+    expect(initialHash(v2!, args)).toBe(stateHash(made.state));
+    expect(initialHash(v1!, args)).toMatch(/^[0-9a-f]{64}$/);
+    expect(initialHash(v1!, args)).not.toBe(initialHash(v2!, args));
+    expect(initialHash(v2!, { players: 4 })).toBeNull();
   });
 });

@@ -9,7 +9,7 @@
  * noticed on an event, a fault of the audit, abandoned, incomplete, a false
  * claim, the presumptions passed through), and the report in words from
  * hand-made reports. The fixture and the decode cache are built in a
- * `beforeAll`, never at module level, so a mutation run sees them built.
+ * `beforeAll`, never at module level.
  */
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { beforeAll, describe, expect, it, vi } from 'vitest';

@@ -1,11 +1,11 @@
 /**
- * The small parts of Stress (shedding) checked one by one, fast: the action
+ * Stress (shedding)'s board and what it allows, piece by piece: the action
  * schema and the cards each action claims (actions.ts), the options and their
  * defaults (options.ts), the standard deal and scenario layouts (setup.ts),
  * the moves a seat is offered (legal-actions.ts) and the board queries
  * (board.ts: source, cards left, next seat). Modules whose schemas or tables
  * are built when they load are imported inside the test (loadedNow, see
- * docs/TESTING.md) so that a mutation run sees them.
+ * docs/TESTING.md).
  */
 import { describe, expect, test } from 'vitest';
 import { loadedNow } from '../../helpers/loaded-now.js';

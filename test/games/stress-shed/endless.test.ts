@@ -1,20 +1,48 @@
 /**
- * The endless-hands rule of Stress (shedding), RULES.md §1, where a scenario
+ * The endless-hands rule of Stress (shedding), RULES.md §1. Where a scenario
  * file cannot express it: what a position is (handles, hands as sets, whose
  * turn, the stack in order), that each kind of progress clears the record
- * and a quiet turn extends it, and the move-count limit of 100 × the players
+ * and a quiet turn extends it, the record step by step on hand-built
+ * positions (endless.ts), and the move-count limit of 100 × the players
  * still in (reached by giving the record a long quiet history, which no
- * short scenario can build). The threefold repetition itself is covered by
- * test/scenarios/stress-shed/repetition-*.json.
+ * short scenario can build); the threefold repetition itself is covered by
+ * test/scenarios/stress-shed/repetition-*.json. And that with the rule (on
+ * by default) every hand ends, even between fixed strategies that would
+ * cycle for ever: the heuristic bot with no random slips plays seeded hands
+ * at 2, 3 and 4 players, and every hand must be over, with an outcome, and
+ * audit clean; the seeds include hands where the bots do loop (found by
+ * search: of 400 seeded hands 7 loop at two players, 2 at three, 1 at four);
+ * those end by the rule, with no loser, and with the option off the same
+ * hand is still going long after, which shows it is the rule that ends them.
  */
 import { describe, expect, test } from 'vitest';
-import { runScenario, type ScenarioFile } from '../../../src/engine/index.js';
+import {
+  runScenario,
+  type ScenarioFile,
+  canonicalJson,
+  census,
+  shuffledDeal,
+  type SetupArgs,
+} from '../../../src/engine/index.js';
 import {
   positionHash,
   QUIET_TURNS_PER_PLAYER,
   stressShed,
   type StressState,
 } from '../../../src/games/stress-shed/index.js';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import {
+  positionOf,
+  progressMark,
+  quietTurns,
+  recordTurn,
+  repeatsOfCurrent,
+  startRecord,
+} from '../../../src/games/stress-shed/endless.js';
+import { loadedNow } from '../../helpers/loaded-now.js';
+import { table } from './table.js';
+import { autoplay, heuristicBot, makeRng, type AutoplayResult } from '../../../src/bots/index.js';
 
 type Deal = {
   seats: Array<{ hand: string[]; faceUp: string[]; faceDown: string[] }>;
@@ -193,4 +221,188 @@ describe(`${QUIET_TURNS_PER_PLAYER} turns per player still in without progress e
       expect(act(off, 0, play4C).board).toMatchObject({ phase: 'play', positions: [] });
     },
   );
+});
+
+describe('the endless-hands record (endless.ts)', () => {
+  const board = () =>
+    table({
+      seats: [
+        { hand: ['9C', '4C'], faceUp: ['KS'], faceDown: ['2S'] },
+        { hand: ['4D'], faceDown: ['6D', '7D'] },
+      ],
+      stack: ['7H', '3H'],
+      draw: ['JH'],
+      cemetery: ['10C', '5C'],
+    });
+
+  test("a position: the turn, the stack in order, the draw count, each seat's cards as sorted sets, who is out", () => {
+    const t = board();
+    t.state.board.seats[0]!.hand.reverse();
+    t.state.board.out = [1];
+    expect(positionOf(t.state.board)).toEqual({
+      turn: 0,
+      stack: [t.h('7H'), t.h('3H')],
+      draw: 1,
+      seats: [
+        [[t.h('9C'), t.h('4C')], [t.h('KS')], [t.h('2S')]],
+        [[t.h('4D')], [], [t.h('6D'), t.h('7D')]],
+      ],
+      out: [1],
+    });
+    const hash = positionHash(t.state.board);
+    expect(hash).toBe(bytesToHex(sha256(utf8ToBytes(canonicalJson(positionOf(t.state.board))))).slice(0, 16));
+    expect(hash).toMatch(/^[0-9a-f]{16}$/);
+  });
+
+  test('hands and face-down cards as sets, numerically sorted (handles above 9)', async () => {
+    const t = table({
+      seats: [
+        {
+          hand: ['2C', '3C', '4C', '5C', '6C', '7C', '8C', '9C', '10C', 'JC', 'QC', 'KC'],
+          faceUp: ['AC', '2D'],
+          faceDown: ['3D', '4D'],
+        },
+        { hand: ['5D'] },
+      ],
+    });
+    const b = t.state.board;
+    const before = positionHash(b);
+    b.seats[0]!.hand = [11, 2, 10, 0, 1, 3, 4, 5, 6, 7, 8, 9];
+    b.seats[0]!.faceUp = [13, 12];
+    b.seats[0]!.faceDown = [15, 14];
+    expect(positionHash(b)).toBe(before);
+    expect((positionOf(b) as { seats: number[][][] }).seats[0]?.[0]).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+    // The sorting helper is built when endless.ts loads: the same with the module loaded here.
+    const fresh = await loadedNow(() => import('../../../src/games/stress-shed/endless.js'));
+    expect(fresh.positionOf(b)).toEqual(positionOf(b));
+    expect(fresh.positionHash(b)).toBe(before);
+  });
+
+  test('progressMark: burned cards and players out count up, the draw stack and face cards count down', () => {
+    const t = board();
+    // cemetery 2 + out 0 − draw 1 − face-up/face-down 4
+    expect(progressMark(t.state.board)).toBe(-3);
+    t.state.board.out = [1];
+    expect(progressMark(t.state.board)).toBe(-2);
+  });
+
+  test.each<[string[], number, number]>([
+    [[], 0, 0],
+    [['a'], 1, 0],
+    [['a', 'b', 'a'], 2, 2],
+    [['a', 'a', 'b'], 1, 2],
+  ])('record %j: repeats %i, quiet turns %i', (positions, repeats, quiet) => {
+    const t = board();
+    t.state.board.positions = positions;
+    expect(repeatsOfCurrent(t.state.board)).toBe(repeats);
+    expect(quietTurns(t.state.board)).toBe(quiet);
+  });
+
+  test('startRecord: only in the play phase and with the option on', () => {
+    const t = board();
+    startRecord(t.state);
+    expect(t.state.board.positions).toEqual([positionHash(t.state.board)]);
+    const off = table({ seats: [{ hand: ['4C'] }, { hand: ['5C'] }], options: { endlessHandsEnd: false } });
+    startRecord(off.state);
+    expect(off.state.board.positions).toEqual([]);
+    const swap = table({ seats: [{ hand: ['4C'] }, { hand: ['5C'] }], phase: 'swap' });
+    startRecord(swap.state);
+    expect(swap.state.board.positions).toEqual([]);
+  });
+
+  test('recordTurn: progress restarts the record; a quiet turn extends it; the third occurrence ends the hand', () => {
+    const t = board();
+    const key = positionHash(t.state.board);
+    t.state.board.positions = ['x', 'y'];
+    recordTurn(t.state, true);
+    expect(t.state.board.positions).toEqual([key]);
+    recordTurn(t.state, false);
+    expect(t.state.board.positions).toEqual([key, key]);
+    expect(t.state.board.phase).toBe('play');
+    recordTurn(t.state, false);
+    expect(t.state.board).toMatchObject({
+      phase: 'over',
+      loser: null,
+      endless: 'repetition',
+      positions: [key, key, key],
+    });
+    // Once over, nothing more is recorded.
+    recordTurn(t.state, false);
+    expect(t.state.board.positions).toHaveLength(3);
+  });
+
+  test('recordTurn does nothing with the option off', () => {
+    const t = table({ seats: [{ hand: ['4C'] }, { hand: ['5C'] }], options: { endlessHandsEnd: false } });
+    recordTurn(t.state, false);
+    recordTurn(t.state, true);
+    expect(t.state.board.positions).toEqual([]);
+  });
+
+  test('100 quiet turns per player still in end the hand, not one fewer', () => {
+    const t = board();
+    t.state.board.positions = Array.from({ length: 199 }, (_, i) => `q${i}`);
+    recordTurn(t.state, false);
+    expect(t.state.board.phase).toBe('play');
+    expect(quietTurns(t.state.board)).toBe(199);
+    t.state.board.turn = 1;
+    recordTurn(t.state, false);
+    expect(t.state.board).toMatchObject({ phase: 'over', endless: 'no-progress', loser: null });
+    // With one of three seats out, 200 are enough (the seats still in count, not the seats).
+    const three2 = table({ seats: [{ hand: ['4C'] }, { hand: ['5C'] }, {}], out: [2] });
+    three2.state.board.positions = Array.from({ length: 200 }, (_, i) => `q${i}`);
+    recordTurn(three2.state, false);
+    expect(three2.state.board.endless).toBe('no-progress');
+  });
+});
+
+/** Every hand ends well inside this (the longest measured noise-free hand took 257 inputs). */
+const MAX_INPUTS = 20_000;
+/** With the rule off, a looping hand is still going after this many inputs. */
+const LOOP_INPUTS = 2_000;
+
+function noiseFree(args: SetupArgs, seed: number, maxInputs: number): AutoplayResult {
+  const setup = stressShed.setup(args);
+  if (!setup.ok) throw new Error(`setup: ${setup.error}`);
+  const rng = makeRng(seed);
+  const open = shuffledDeal(setup.state.deck, () => rng.next());
+  const bots = Array.from({ length: args.players }, () => heuristicBot({ noise: 0 }));
+  return autoplay(stressShed, setup.state, open, bots, { maxInputs });
+}
+
+const range = (from: number, to: number): number[] => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+
+describe('noise-free heuristic bots end every hand', () => {
+  test.each<[number, number[]]>([
+    [2, range(1, 60)],
+    [3, [...range(1, 60), 281, 304]],
+    [4, [...range(1, 60), 184]],
+  ])('%i players', (players, seeds) => {
+    const loops: number[] = [];
+    for (const seed of seeds) {
+      const args = { players, dealer: seed % players };
+      const result = noiseFree(args, seed, MAX_INPUTS);
+      expect(result.ok ? '' : result.reason, `seed ${seed}`).toBe('');
+      expect(result.ok && result.finished, `seed ${seed} ended`).toBe(true);
+      const state = result.state as StressState;
+      const outcome = stressShed.outcome(state);
+      expect(outcome, `seed ${seed} outcome`).not.toBeNull();
+      expect(outcome?.ranking.flat().sort()).toEqual(range(0, players - 1));
+      expect(census(stressShed, state, result.open)).toEqual([]);
+      expect(stressShed.audit(args, result.inputs, result.open), `seed ${seed} audit`).toMatchObject({
+        verdict: 'clean',
+      });
+      if (state.board.endless === null) {
+        expect(state.board.out).toHaveLength(players - 1);
+        expect(outcome?.nextDealer).toBe(state.board.loser);
+        continue;
+      }
+      loops.push(seed);
+      expect(state.board.loser).toBeNull();
+      expect(outcome?.ranking.at(-1)?.length).toBeGreaterThanOrEqual(2);
+      expect(outcome?.nextDealer).toBe((args.dealer + 1) % players);
+      const without = noiseFree({ ...args, options: { endlessHandsEnd: false } }, seed, LOOP_INPUTS);
+      expect(without.ok && !without.finished, `seed ${seed} loops without the rule`).toBe(true);
+    }
+    expect(loops.length, 'some of these hands loop, so the rule is exercised').toBeGreaterThan(0);
+  });
 });

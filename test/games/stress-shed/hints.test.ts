@@ -2,12 +2,18 @@
  * Stress (shedding)'s card hints (src/games/card-hints.ts with
  * stress-shed/hints.ts): the seat to play has each hand and face-up card
  * tried alone through the reducer; the legal ones are exactly the single
- * cards `legalActions` offers, and the refused ones say why in words.
+ * cards `legalActions` offers, and the refused ones say why in words — each
+ * refusal's words exactly, on hand-made positions (table.ts), and the probe's
+ * cards and play.
  */
 import { describe, expect, test } from 'vitest';
 import { privateViewOf, runScenario, type ScenarioFile } from '../../../src/engine/index.js';
 import { cardHints } from '../../../src/games/card-hints.js';
 import { stressShedModule, type StressState } from '../../../src/games/stress-shed/index.js';
+import type { CardId } from '../../../src/engine/index.js';
+import { stressProbe, stressWhy } from '../../../src/games/stress-shed/hints.js';
+import { loadedNow } from '../../helpers/loaded-now.js';
+import { table, type TableSpec } from './table.js';
 
 function position(
   deal: ScenarioFile['deal'],
@@ -53,5 +59,62 @@ describe('card hints', () => {
       expect(hint.why).toMatch(new RegExp(`^${card.slice(0, -1)}. does not beat 9♥`));
     for (const handle of state.board.seats[seat]!.faceUp)
       expect(hints[handle]!.why).toBe('Play your hand first: the face-up cards come when it is empty.');
+  });
+});
+
+describe('why a card cannot be played (hints.ts)', () => {
+  const spec: TableSpec = { seats: [{ hand: ['4C'], faceUp: ['5C'] }, { faceUp: ['6D'] }], stack: ['KH', '3S'] };
+
+  test.each<[string, string, CardId, number, TableSpec, string]>([
+    [
+      'illegal on a top',
+      'illegal-play',
+      '4C',
+      0,
+      spec,
+      '4♣ does not beat K♥: play an equal or higher card, a 2 or a 3 (or pick up the stack).',
+    ],
+    ['illegal with no top', 'illegal-play', '4C', 0, { ...spec, stack: ['3S'] }, '4♣ cannot be played now.'],
+    [
+      'a face-up card before the hand is empty',
+      'not-in-source',
+      '5C',
+      0,
+      spec,
+      'Play your hand first: the face-up cards come when it is empty.',
+    ],
+    ['a hand card not where the seat plays from', 'not-in-source', '4C', 0, spec, '4♣ is not where you play from now.'],
+    ['a face-up card with the hand empty', 'not-in-source', '6D', 1, spec, '6♦ is not where you play from now.'],
+    ['an unknown seat', 'not-in-source', '5C', 5, spec, '5♣ is not where you play from now.'],
+    ['the swap phase', 'not-play-phase', '4C', 0, spec, 'Swap phase: cards are played once everyone is ready.'],
+    ['face-down cards only', 'must-play-blind', '4C', 0, spec, 'Only your face-down cards are left: turn one over.'],
+    ["not this seat's turn", 'not-your-turn', '4C', 0, spec, 'Wait for your turn.'],
+    ['any other refusal', 'mixed-ranks', '4C', 0, spec, '4♣ cannot be played now (mixed-ranks).'],
+  ])('%s', (_name, error, card, seat, s, words) => {
+    const t = table(s);
+    expect(stressWhy(error as never, card, t.state, seat)).toBe(words);
+    expect(stressProbe.words(error as never, card, t.state, seat)).toBe(words);
+  });
+
+  test('the probe tries the hand and face-up cards, each as a single play', () => {
+    const t = table(spec);
+    expect(stressProbe.cards(t.state, 0)).toEqual([t.h('4C'), t.h('5C')]);
+    expect(stressProbe.cards(t.state, 1)).toEqual([t.h('6D')]);
+    expect(stressProbe.cards(t.state, 4)).toEqual([]);
+    expect(stressProbe.play(3, '9H', t.state)).toEqual({ type: 'play', cards: [{ handle: 3, card: '9H' }] });
+  });
+
+  test('"hand first" for any of several face-up cards; the probe built at load says the same words', async () => {
+    const t = table({ seats: [{ hand: ['4C'], faceUp: ['5C', '6C'] }, { hand: ['4D'] }], stack: ['KH'] });
+    expect(stressWhy('not-in-source', '6C', t.state, 0)).toBe(
+      'Play your hand first: the face-up cards come when it is empty.',
+    );
+    const hints = await loadedNow(() => import('../../../src/games/stress-shed/hints.js'));
+    expect(hints.stressProbe.words('not-in-source', '5C', t.state, 0)).toBe(
+      'Play your hand first: the face-up cards come when it is empty.',
+    );
+    expect(hints.stressProbe.words('illegal-play', '4C', t.state, 0)).toBe(
+      '4♣ does not beat K♥: play an equal or higher card, a 2 or a 3 (or pick up the stack).',
+    );
   });
 });

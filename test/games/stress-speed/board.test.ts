@@ -12,14 +12,11 @@
  */
 import { describe, expect, test } from 'vitest';
 import type { CardId, Handle } from '../../../src/engine/index.js';
-import { loadedNow } from '../../helpers/loaded-now.js';
 import {
   adjacent,
   anyoneCanAct,
   cardsLeft,
-  PILE_SIZE,
   playsOf,
-  ROW_SLOTS,
   rowEmpty,
   sameRank,
   stressTops,
@@ -60,17 +57,6 @@ function boardOf(rows: [string[][], string[][]], stacks: string[][], piles: [str
   const name = (handle: Handle) => cards[handle];
   return { board, know, name };
 }
-
-describe('constants of RULES.md §2', () => {
-  test('a row has four slots; each pile starts with half of a 52-card deck', async () => {
-    // Loaded inside the test: module-level constants (stryker-js issue 6144, test/helpers/loaded-now.ts).
-    const board = await loadedNow(() => import('../../../src/games/stress-speed/board.js'));
-    expect(board.ROW_SLOTS).toBe(4);
-    expect(board.PILE_SIZE).toBe(26);
-    expect(ROW_SLOTS).toBe(4);
-    expect(PILE_SIZE).toBe(26);
-  });
-});
 
 describe('topOf', () => {
   test.each<[Handle[], Handle | null]>([

@@ -1,15 +1,28 @@
 /**
- * Stress (speed) unit tests: which ranks are adjacent (aces high and low),
- * options, setup and the deal's crypto requests, the error code of every kind
- * of refused action (which are races and which are illegal), the crypto
- * requests a play, a stress call and a stalemate issue, legal actions, views
- * and the outcome. Whole-hand behaviour is in the scenario files; random play
- * and concurrency are in properties.test.ts.
+ * The rules of Stress (speed) (rules.ts): which ranks are adjacent (aces
+ * high and low), options, setup and the deal's crypto requests, the error
+ * code of every kind of refused action (which are races and which are
+ * illegal), the crypto requests a play, a stress call and a stalemate issue,
+ * legal actions, views and the outcome; the last card that wins and ends
+ * the hand, stalemates that restack, block or deal, duplicates at the deal
+ * with a short pile, stress calls that name stale or foreign tops, and the
+ * phases in which nothing may be played; and the input checks: which actions
+ * parse (slot 0–3, stack 0 or 1, handles 0–100000, exactly two tops, no
+ * extra fields) and which set-up layouts are accepted (two seats of four
+ * slots, counts 0–52, no more cards than the deck, an opening with more than
+ * four cards per pile, a position with a row card per seat and no empty slot
+ * beside a pile), and where a layout puts its cards. The schemas are built
+ * when their modules load, so those tests load them afresh
+ * (test/helpers/loaded-now.ts). Whole-hand behaviour is in the scenario
+ * files; random play and concurrency are in properties.test.ts.
  */
 import { describe, expect, test } from 'vitest';
-import { census, privateViewOf, settle, stateHash, type OpenCards } from '../../../src/engine/index.js';
+import { census, privateViewOf, settle, stateHash, type OpenCards, completeOldest } from '../../../src/engine/index.js';
 import { adjacent, stressSpeed, type SpeedAction, type SpeedState } from '../../../src/games/stress-speed/index.js';
 import { dealtHand, handleOf, knowledgeProblems, position } from './helpers.js';
+import { cloneJson } from '../../../src/engine/canonical.js';
+import { act } from '../../../src/games/stress-speed/rules.js';
+import { loadedNow } from '../../helpers/loaded-now.js';
 
 describe('which ranks are one apart (aces high and low)', () => {
   test.each<[string, string, boolean]>([
@@ -448,5 +461,436 @@ describe('views and outcome', () => {
     ]);
     expect(seen).toMatchObject({ phase: 'play', stressable: false, stalemate: null, winner: null, blocked: false });
     expect(stressSpeed.outcome(state)).toBeNull();
+  });
+});
+
+function positionAt(deal: Parameters<typeof position>[0]): {
+  state: SpeedState;
+  open: Record<number, string>;
+  h: (card: string) => number;
+} {
+  const { state, open } = position(deal);
+  return { state, open, h: (card) => handleOf(state, open, card) };
+}
+
+/** Tops 9H and 9D (a stress call is valid); seat 1 has a pile of two. */
+const nines = {
+  seats: [
+    { row: [['2D', '5H'], ['9S'], ['9C'], ['KH']], pile: ['QS', '6D'] },
+    { row: [['3D'], ['2H'], ['10S'], ['AS']], pile: ['10H', '8C'] },
+  ],
+  stacks: [
+    ['3C', '9H'],
+    ['QD', '9D'],
+  ],
+};
+
+describe('the end of the hand', () => {
+  test('the last card of row and pile wins at once: the hand is over, nobody may act, the winner is named', () => {
+    const { state, h } = positionAt({
+      seats: [
+        { row: [['5H'], [], [], []], pile: [] },
+        { row: [['9S'], ['9C'], ['KH'], ['2D']], pile: ['QS', '6D'] },
+      ],
+      stacks: [
+        ['3C', '4C'],
+        ['QD', 'JD'],
+      ],
+    });
+    const won = step(state, 0, { type: 'play', slot: 0, handle: h('5H'), stack: 0, onTop: h('4C') });
+    expect(won.board.phase).toBe('over');
+    expect(won.board.winner).toBe(0);
+    expect(won.requests).toEqual([]);
+    expect(stressSpeed.awaits(won)).toEqual({ kind: 'over' });
+    expect(
+      stressSpeed.reduce(won, { kind: 'act', seat: 1, action: { type: 'stress', tops: [h('5H'), h('JD')] } }),
+    ).toMatchObject({ ok: false });
+  });
+});
+
+describe('refusals the parser cannot see', () => {
+  test('before play starts the rules refuse every move with not-play-phase; a slot or stack outside the table is refused, not thrown', () => {
+    const setup = stressSpeed.setup({ players: 2 });
+    if (!setup.ok) throw new Error(setup.error);
+    const dealing = cloneJson(setup.state);
+    expect(act(dealing, 0, { type: 'play', slot: 0, handle: 0, stack: 0, onTop: 1 }, () => null)).toBe(
+      'not-play-phase',
+    );
+    expect(act(dealing, 0, { type: 'stress', tops: [0, 1] }, () => null)).toBe('not-play-phase');
+    expect(dealing).toEqual(setup.state);
+    const { state, h } = positionAt(nines);
+    const draft = cloneJson(state);
+    const know = (handle: number) => state.cards[handle]?.card ?? null;
+    expect(act(draft, 0, { type: 'play', slot: 4, handle: h('5H'), stack: 0, onTop: h('9H') }, know)).toBe(
+      'not-slot-top',
+    );
+    expect(act(draft, 0, { type: 'play', slot: 1, handle: h('9S'), stack: 2 as 0, onTop: h('9H') }, know)).toBe(
+      'not-a-top',
+    );
+    expect(draft).toEqual(state);
+  });
+
+  test('a handle no card has is not a top and not a slot card', () => {
+    const { state, h } = positionAt(nines);
+    expect(
+      stressSpeed.reduce(state, {
+        kind: 'act',
+        seat: 0,
+        action: { type: 'play', slot: 0, handle: 999, stack: 0, onTop: h('9H') },
+      }),
+    ).toEqual({ ok: false, error: 'not-slot-top' });
+    expect(
+      stressSpeed.reduce(state, { kind: 'act', seat: 0, action: { type: 'stress', tops: [999, h('9D')] } }),
+    ).toEqual({ ok: false, error: 'not-a-top' });
+    expect(
+      stressSpeed.reduce(state, {
+        kind: 'act',
+        seat: 0,
+        action: { type: 'play', slot: 2, handle: h('9C'), stack: 1, onTop: 999 },
+      }),
+    ).toEqual({ ok: false, error: 'not-a-top' });
+  });
+});
+
+describe('a stress call', () => {
+  test('counts one stress and no stalemate; a card the reshuffle retired is a late play (stale-top), named as a top too', () => {
+    const { state, open, h } = positionAt(nines);
+    const called = step(state, 0, { type: 'stress', tops: [h('9H'), h('9D')] });
+    expect(called.board.stresses).toBe(1);
+    expect(called.board.stalemates).toBe(0);
+    const reshuffled = stressSpeed.reduce(called, { kind: 'reshuffled', request: state.nextRequest });
+    if (!reshuffled.ok) throw new Error(reshuffled.error);
+    expect(reshuffled.state.board.stalemates).toBe(0);
+    expect(reshuffled.state.board.stalemate).toBeNull();
+    const done = settle(stressSpeed, called, open);
+    if (!done.ok) throw new Error(done.error);
+    const after = done.state as SpeedState;
+    expect(after.cards[h('9H')]?.gone).toBe(true);
+    expect(after.board.stresses).toBe(1);
+    expect(
+      stressSpeed.reduce(after, {
+        kind: 'act',
+        seat: 0,
+        action: { type: 'play', slot: 0, handle: h('9H'), stack: 0, onTop: after.board.stacks[0]!.at(-1)! },
+      }),
+    ).toEqual({ ok: false, error: 'stale-top' });
+    expect(
+      stressSpeed.reduce(after, {
+        kind: 'act',
+        seat: 1,
+        action: { type: 'play', slot: 2, handle: h('10S'), stack: 0, onTop: h('9H') },
+      }),
+    ).toEqual({ ok: false, error: 'stale-top' });
+  });
+});
+
+describe('stalemates', () => {
+  test('a restack counts one stalemate', () => {
+    const { state, h } = positionAt({
+      seats: [
+        { row: [['2D', '5H'], ['9S'], ['9C'], ['KH']], pile: [] },
+        { row: [['7C'], ['2H'], ['9H'], ['AS']], pile: [] },
+      ],
+      stacks: [
+        ['3D', '4C'],
+        ['8H', 'JD'],
+      ],
+    });
+    const played = step(state, 0, { type: 'play', slot: 0, handle: h('5H'), stack: 0, onTop: h('4C') });
+    expect(played.board.stalemate).toEqual({ kind: 'restack', seats: [0, 1] });
+    expect(played.board.stalemates).toBe(1);
+  });
+
+  test.each([
+    [
+      'a seat with an empty slot and cards on its own stack (a restack refills the slot)',
+      {
+        seats: [
+          { row: [['KH'], ['2C'], [], []], pile: [] },
+          { row: [['7H'], ['AS'], ['9D'], ['KD']], pile: [] },
+        ],
+        stacks: [['4C'], ['5D', 'JD', '9S']],
+      },
+    ],
+    [
+      'one seat only with a row top one rank from a centre card below the top',
+      {
+        seats: [
+          { row: [['2C'], ['6H'], ['JC'], ['KH']], pile: [] },
+          { row: [['5D'], ['2D'], ['6D'], ['8C']], pile: [] },
+        ],
+        stacks: [
+          ['4C', 'JD'],
+          ['8S', 'KS'],
+        ],
+      },
+    ],
+  ])('without piles, %s is not blocked: the stacks are restacked and play goes on', (_name, deal) => {
+    const { state } = positionAt(deal);
+    expect(state.board.phase).toBe('play');
+    expect(state.board.blocked).toBe(false);
+    expect(state.board.winner).toBeNull();
+    expect(state.board.stalemates).toBeGreaterThanOrEqual(1);
+    // Every refilled row card is a real card, turned face up; a slot the pile could not fill stays empty.
+    expect(state.board.seats.flatMap((s) => s.row.flat()).every((h) => typeof h === 'number')).toBe(true);
+    expect(knowledgeProblems(state)).toEqual([]);
+    expect(census(stressSpeed, state)).toEqual([]);
+  });
+
+  test('a restack refills only as many empty slots as the new pile has cards', () => {
+    const { state } = positionAt({
+      seats: [
+        { row: [['KH'], ['2C'], [], []], pile: [] },
+        { row: [['7H'], ['AS'], ['9D'], ['KD']], pile: [] },
+      ],
+      stacks: [['4C'], ['5D', 'JD', '9S']],
+    });
+    expect(state.board.seats[0]!.row.map((slot) => slot.length)).toEqual([1, 1, 1, 0]);
+    expect(state.board.seats[0]!.pile).toEqual([]);
+  });
+
+  test('an empty centre stack is not restacked: only the seat with cards on its stack gets a pile', () => {
+    const { state, h } = positionAt({
+      seats: [
+        { row: [['5H'], ['2C'], ['JC'], ['KH']], pile: [] },
+        { row: [['7C'], ['2D'], ['9H'], ['AS']], pile: [] },
+      ],
+      stacks: [[], ['8S', '4C']],
+    });
+    const played = step(state, 0, { type: 'play', slot: 0, handle: h('5H'), stack: 1, onTop: h('4C') });
+    expect(played.board.stalemate).toEqual({ kind: 'restack', seats: [1] });
+    expect(played.requests).toEqual([
+      { id: state.nextRequest, kind: 'reshuffle', handles: [h('8S'), h('4C'), h('5H')], into: [52, 53, 54] },
+    ]);
+    expect(played.board.seats[0]!.pile).toEqual([]);
+  });
+
+  test('while a refilled row card is being turned over there is no stalemate yet, though no known card can be played', () => {
+    const { state, h } = positionAt({
+      seats: [
+        { row: [['5H'], ['9S'], ['9C'], ['KH']], pile: ['QS', '6D'] },
+        { row: [['7C'], ['2H'], ['9H'], ['AS']], pile: ['10H', '8C'] },
+      ],
+      stacks: [
+        ['3C', '4C'],
+        ['QD', 'JD'],
+      ],
+    });
+    const played = step(state, 0, { type: 'play', slot: 0, handle: h('5H'), stack: 0, onTop: h('4C') });
+    expect(played.requests).toEqual([{ id: state.nextRequest, kind: 'reveal-all', handles: [h('QS')] }]);
+    expect(played.board.stalemate).toBeNull();
+    expect(played.board.stalemates).toBe(0);
+  });
+});
+
+describe('the deal', () => {
+  test.each([1, 2, 3])(
+    'deal %i: once the rows are settled the centre cards are turned over in the turn phase, then play starts',
+    (seed) => {
+      let { state, open } = dealtHand(seed);
+      const phases: string[] = [];
+      for (let next = completeOldest(state, open); next !== null; next = completeOldest(state, open)) {
+        const result = stressSpeed.reduce(state, next.input);
+        if (!result.ok) throw new Error(result.error);
+        state = result.state;
+        open = next.open;
+        phases.push(`${state.board.phase}${state.requests.length > 0 ? '+pending' : ''}`);
+      }
+      expect(phases.at(-2)).toBe('turn+pending');
+      expect(phases.at(-1)).toBe('play');
+      expect(phases.slice(0, -2).every((phase) => phase === 'deal+pending')).toBe(true);
+    },
+  );
+});
+
+const game = async () => (await loadedNow(() => import('../../../src/games/stress-speed/index.js'))).stressSpeed;
+
+const play = { type: 'play', slot: 0, handle: 5, stack: 0, onTop: 7 };
+
+describe('actions', () => {
+  test.each<[string, unknown, boolean]>([
+    ['a play', play, true],
+    ['slot 3, stack 1, handle 100000', { ...play, slot: 3, stack: 1, handle: 100_000, onTop: 0 }, true],
+    ['a call', { type: 'stress', tops: [0, 100_000] }, true],
+    ['slot -1', { ...play, slot: -1 }, false],
+    ['slot 4', { ...play, slot: 4 }, false],
+    ['slot 1.5', { ...play, slot: 1.5 }, false],
+    ['slot "0"', { ...play, slot: '0' }, false],
+    ['stack 2', { ...play, stack: 2 }, false],
+    ['handle -1', { ...play, handle: -1 }, false],
+    ['handle 100001', { ...play, handle: 100_001 }, false],
+    ['handle 2.5', { ...play, handle: 2.5 }, false],
+    ['onTop -1', { ...play, onTop: -1 }, false],
+    ['onTop "7"', { ...play, onTop: '7' }, false],
+    ['an extra field', { ...play, card: '5H' }, false],
+    ['a call with one top', { type: 'stress', tops: [1] }, false],
+    ['a call with three tops', { type: 'stress', tops: [1, 2, 3] }, false],
+    ['a call with a negative top', { type: 'stress', tops: [-1, 2] }, false],
+    ['a call with a top above 100000', { type: 'stress', tops: [1, 100_001] }, false],
+    ['a call with an extra field', { type: 'stress', tops: [1, 2], loud: true }, false],
+    ['another type', { type: 'pickup' }, false],
+  ])('%s → parsed %s', async (_name, raw, ok) => {
+    const stressSpeed = await game();
+    expect(stressSpeed.rules.parseAction(raw)).toEqual(ok ? raw : null);
+    if (ok) expect(stressSpeed.rules.claimedCards(raw as never)).toEqual([]);
+  });
+});
+
+const seat = (row: number[], pile: number) => ({ row, pile });
+
+describe('legal actions', () => {
+  test('none outside play or while a card is being turned over, even for a card that would fit', async () => {
+    const { legalActions } = await loadedNow(() => import('../../../src/games/stress-speed/legal-actions.js'));
+    const { stressSpeed } = await loadedNow(() => import('../../../src/games/stress-speed/index.js'));
+    const { position, handleOf } = await import('./helpers.js');
+    const { state, open } = position({
+      seats: [
+        { row: [['5H'], ['9S'], ['9C'], ['KH']], pile: ['QS'] },
+        { row: [['6D'], ['2H'], ['10S'], ['AS']], pile: ['10H', '8C'] },
+      ],
+      stacks: [
+        ['3C', '4C'],
+        ['QD', 'JD'],
+      ],
+    });
+    const h = (card: string) => handleOf(state, open, card);
+    expect(legalActions(state, 0)).toEqual([{ type: 'play', slot: 0, handle: h('5H'), stack: 0, onTop: h('4C') }]);
+    const played = stressSpeed.reduce(state, {
+      kind: 'act',
+      seat: 1,
+      action: { type: 'play', slot: 2, handle: h('10S'), stack: 1, onTop: h('JD') },
+    });
+    if (!played.ok) throw new Error(played.error);
+    expect(played.state.requests).toHaveLength(1);
+    expect(legalActions(played.state, 0)).toEqual([]);
+    const over = { ...state, board: { ...state.board, phase: 'over' as const, winner: 1 } };
+    expect(legalActions(over, 0)).toEqual([]);
+    expect(legalActions(over, 1)).toEqual([]);
+  });
+});
+
+describe('layouts', () => {
+  test.each<[string, unknown, boolean]>([
+    [
+      'the standard opening spelt out',
+      { seats: [seat([0, 0, 0, 0], 26), seat([0, 0, 0, 0], 26)], stacks: [0, 0] },
+      true,
+    ],
+    [
+      'an opening with five cards per pile',
+      { seats: [seat([0, 0, 0, 0], 5), seat([0, 0, 0, 0], 5)], stacks: [0, 0] },
+      true,
+    ],
+    [
+      'an opening with four cards in one pile',
+      { seats: [seat([0, 0, 0, 0], 4), seat([0, 0, 0, 0], 5)], stacks: [0, 0] },
+      false,
+    ],
+    [
+      'a position using all 52 cards',
+      { seats: [seat([1, 1, 1, 1], 22), seat([1, 1, 1, 1], 20)], stacks: [1, 1] },
+      true,
+    ],
+    ['53 cards', { seats: [seat([1, 1, 1, 1], 22), seat([1, 1, 1, 1], 21)], stacks: [1, 1] }, false],
+    [
+      'a position with an empty slot and no pile',
+      { seats: [seat([1, 0, 0, 0], 0), seat([1, 1, 1, 1], 3)], stacks: [1, 0] },
+      true,
+    ],
+    ['a count of 53', { seats: [seat([53, 0, 0, 0], 0), seat([1, 0, 0, 0], 0)], stacks: [0, 0] }, false],
+    ['a count of -1', { seats: [seat([1, 0, 0, 0], 0), seat([1, 0, 0, 0], 0)], stacks: [-1, 1] }, false],
+    ['a count of 1.5', { seats: [seat([1.5, 0, 0, 0], 0), seat([1, 0, 0, 0], 0)], stacks: [0, 0] }, false],
+    ['five slots', { seats: [seat([1, 0, 0, 0, 0], 0), seat([1, 0, 0, 0], 0)], stacks: [0, 0] }, false],
+    [
+      'three seats',
+      { seats: [seat([1, 0, 0, 0], 0), seat([1, 0, 0, 0], 0), seat([1, 0, 0, 0], 0)], stacks: [0, 0] },
+      false,
+    ],
+    ['one seat', { seats: [seat([1, 0, 0, 0], 0)], stacks: [0, 0] }, false],
+    ['three stacks', { seats: [seat([1, 0, 0, 0], 0), seat([1, 0, 0, 0], 0)], stacks: [0, 0, 0] }, false],
+    ['one stack', { seats: [seat([1, 0, 0, 0], 0), seat([1, 0, 0, 0], 0)], stacks: [0] }, false],
+    ['an extra field', { seats: [seat([1, 0, 0, 0], 0), seat([1, 0, 0, 0], 0)], stacks: [0, 0], aside: 3 }, false],
+    [
+      'an extra field on a seat',
+      { seats: [{ ...seat([1, 0, 0, 0], 0), hand: 1 }, seat([1, 0, 0, 0], 0)], stacks: [0, 0] },
+      false,
+    ],
+    ['a seat without a row card', { seats: [seat([0, 0, 0, 0], 3), seat([1, 0, 0, 0], 0)], stacks: [1, 0] }, false],
+    [
+      'a seat without a row card or a pile',
+      { seats: [seat([0, 0, 0, 0], 0), seat([1, 0, 0, 0], 0)], stacks: [1, 0] },
+      false,
+    ],
+    [
+      'empty rows and big piles beside one centre card',
+      { seats: [seat([0, 0, 0, 0], 5), seat([0, 0, 0, 0], 5)], stacks: [0, 1] },
+      false,
+    ],
+    ['a position with empty stacks', { seats: [seat([1, 0, 0, 0], 0), seat([1, 0, 0, 0], 0)], stacks: [0, 0] }, true],
+    [
+      'a position with full rows, small piles and empty stacks',
+      { seats: [seat([1, 1, 1, 1], 3), seat([1, 1, 1, 1], 3)], stacks: [0, 0] },
+      true,
+    ],
+    [
+      'empty rows and big piles beside centre cards',
+      { seats: [seat([0, 0, 0, 0], 5), seat([0, 0, 0, 0], 5)], stacks: [1, 1] },
+      false,
+    ],
+    [
+      'one empty row beside a full one, empty stacks',
+      { seats: [seat([0, 0, 0, 0], 5), seat([1, 1, 1, 1], 5)], stacks: [0, 0] },
+      false,
+    ],
+  ])('%s → accepted %s', async (_name, layout, ok) => {
+    const stressSpeed = await game();
+    const made = stressSpeed.setup({ players: 2, layout: layout as never });
+    expect(made.ok ? 'ok' : made.error).toBe(ok ? 'ok' : 'bad-layout');
+  });
+
+  test('a position deals its counts in order: rows, piles, stacks, the rest aside; all but the piles are turned over', async () => {
+    const stressSpeed = await game();
+    const made = stressSpeed.setup({
+      players: 2,
+      layout: { seats: [seat([2, 1, 0, 1], 0), seat([1, 1, 1, 1], 3)], stacks: [2, 1] } as never,
+    });
+    if (!made.ok) throw new Error(made.error);
+    const { board, requests } = made.state;
+    expect(board.phase).toBe('turn');
+    expect(board.seats).toEqual([
+      { row: [[0, 1], [2], [], [3]], pile: [] },
+      { row: [[4], [5], [6], [7]], pile: [8, 9, 10] },
+    ]);
+    expect(board.stacks).toEqual([[11, 12], [13]]);
+    expect(board.aside).toEqual(Array.from({ length: 38 }, (_, i) => 14 + i));
+    expect(board).toMatchObject({
+      stalemate: null,
+      stalemates: 0,
+      lastStress: null,
+      stresses: 0,
+      winner: null,
+      blocked: false,
+    });
+    expect(requests).toEqual([
+      { id: 0, kind: 'reveal-all', handles: [0, 1, 2, 3, 4, 5, 6, 7, 11, 12, 13, ...board.aside] },
+    ]);
+  });
+
+  test('a short opening deals four row cards per seat and turns the rest of the deck aside over with them', async () => {
+    const stressSpeed = await game();
+    const made = stressSpeed.setup({
+      players: 2,
+      layout: { seats: [seat([0, 0, 0, 0], 6), seat([0, 0, 0, 0], 5)], stacks: [0, 0] } as never,
+    });
+    if (!made.ok) throw new Error(made.error);
+    const { board, requests } = made.state;
+    expect(board.phase).toBe('deal');
+    expect(board.seats).toEqual([
+      { row: [[0], [1], [2], [3]], pile: [4, 5] },
+      { row: [[6], [7], [8], [9]], pile: [10] },
+    ]);
+    expect(board.aside).toHaveLength(41);
+    expect(requests).toEqual([{ id: 0, kind: 'reveal-all', handles: [0, 1, 2, 3, 6, 7, 8, 9, ...board.aside] }]);
+    expect(made.state.deck).toHaveLength(52);
   });
 });

@@ -1,24 +1,74 @@
 /**
- * The words a Stress (speed) player reads, checked as exact strings with the
- * functions called directly (describe.ts, hints.ts): a log line for each
- * kind of move (the card and the centre card it covered, or what the viewer
- * could not know), each effect line speedEffects adds from the states before
- * and after an input (who takes both stacks and how many cards, a call that
- * does nothing, a stalemate's new centre cards or restack, a winner, a
- * blocked hand) and only when it happened; and the card probe behind the
- * hints: which row tops are probed, the two plays tried for a card, and why
- * a card cannot go (RULES.md §2: one up or one down, aces both ways; nothing
- * goes on an empty stack).
+ * The log lines of Stress (speed): through the registry, with the states
+ * before and after each input (as the table's narrator passes them), which
+ * card went on which centre stack, a stress call and who takes the stacks
+ * (how many cards), a stalemate's new centre cards, and the winner. And as
+ * exact strings with describe.ts called directly: a line for each kind of
+ * move (the card and the centre card it covered, or what the viewer could
+ * not know, the stack named by its side), each effect line speedEffects adds
+ * from the states before and after an input (who takes both stacks and how
+ * many cards, a call that does nothing, a stalemate's new centre cards or
+ * restack, a winner, a blocked hand) and only when it happened.
  */
+import { loadedNow } from '../../helpers/loaded-now.js';
 import { describe, expect, test } from 'vitest';
-import type { CardId, Handle, Input } from '../../../src/engine/index.js';
-import type { SpeedAction } from '../../../src/games/stress-speed/actions.js';
-import type { SpeedBoard, SpeedState } from '../../../src/games/stress-speed/board.js';
-import { describeAction, speedEffects } from '../../../src/games/stress-speed/describe.js';
-import { speedProbe, speedWhy } from '../../../src/games/stress-speed/hints.js';
+import { settle, type Input } from '../../../src/engine/index.js';
+import { describeInput } from '../../../src/games/index.js';
+import { stressSpeed, type SpeedState } from '../../../src/games/stress-speed/index.js';
 import { handleOf, position } from './helpers.js';
+import type { CardId, Handle } from '../../../src/engine/index.js';
+import type { SpeedAction } from '../../../src/games/stress-speed/actions.js';
+import type { SpeedBoard } from '../../../src/games/stress-speed/board.js';
+import { describeAction, speedEffects } from '../../../src/games/stress-speed/describe.js';
 
 const names = ['Ann', 'Bob'];
+
+function stepper(deal: object) {
+  const { state, open } = position(deal);
+  let current: SpeedState = state;
+  const h = (card: string) => handleOf(state, open, card);
+  const step = (input: Input): string => {
+    const next = stressSpeed.reduce(current, input);
+    if (!next.ok) throw new Error(next.error);
+    const line = describeInput('stress-speed', input, names, next.state, current);
+    const settled = settle(stressSpeed, next.state, open);
+    if (!settled.ok) throw new Error(settled.error);
+    current = settled.state as SpeedState;
+    return line;
+  };
+  return { h, step };
+}
+
+describe('Stress (speed) log lines with every effect', () => {
+  test('a play names the card and the stack it went on; the last card wins', () => {
+    const { h, step } = stepper({
+      seats: [
+        { row: [['5C'], [], [], []], pile: [] },
+        { row: [['8H'], ['8S'], ['QC'], ['10D']], pile: ['3C'] },
+      ],
+      stacks: [['KD'], ['4H']],
+    });
+    expect(
+      step({ kind: 'act', seat: 0, action: { type: 'play', slot: 0, handle: h('5C'), stack: 1, onTop: h('4H') } }),
+    ).toBe("Ann played 5♣ on 4♥ (right stack) — Ann's row and pile are empty: Ann wins");
+  });
+
+  test('a stress call says who takes both stacks and how many cards', () => {
+    const { h, step } = stepper({
+      seats: [
+        { row: [['2D', '5H'], ['9S'], ['9C'], ['KH']], pile: ['QS', '6D'] },
+        { row: [['3D'], ['2H'], ['10S'], ['AS']], pile: ['10H', '8C'] },
+      ],
+      stacks: [
+        ['3C', '9H'],
+        ['QD', '9D'],
+      ],
+    });
+    expect(step({ kind: 'act', seat: 0, action: { type: 'stress', tops: [h('9H'), h('9D')] } })).toBe(
+      'Ann called stress! — Bob takes both stacks (4 cards)',
+    );
+  });
+});
 
 function withBoard(state: SpeedState, change: Partial<SpeedBoard>): SpeedState {
   return { ...state, board: { ...state.board, ...change } };
@@ -153,96 +203,15 @@ describe('speedEffects', () => {
   });
 });
 
-describe('speedWhy', () => {
-  const { state, open } = position({
-    seats: [
-      { row: [['AS'], ['QC'], ['2C'], ['7D']], pile: ['8C'] },
-      { row: [['9H'], ['9C'], ['KD'], ['5D']], pile: ['10S'] },
-    ],
-    stacks: [['KH'], ['AD']],
-  });
-  const h = (card: string) => handleOf(state, open, card);
-
-  test.each(['not-adjacent', 'stale-top', 'not-a-top'] as const)('%s names both tops', (error) => {
-    expect(speedWhy(error, '7D', state)).toBe('7♦ is not one up or one down from K♥ or A♦: aces go both ways.');
-  });
-
-  test('one empty stack: the other top, and that the stack is empty', () => {
-    expect(speedWhy('not-adjacent', '7D', withBoard(state, { stacks: [[], [h('AD')]] }))).toBe(
-      '7♦ is not one up or one down from A♦ (the other stack is empty): aces go both ways.',
+describe('the stack sides', () => {
+  test('the stack sides in the log: left is stack 0, right is stack 1 (describe.ts loaded afresh: its words are built when it loads)', async () => {
+    const { describeAction } = await loadedNow(() => import('../../../src/games/stress-speed/describe.js'));
+    const know = (h: number) => ({ 1: '7C', 2: '8D' })[h] ?? null;
+    expect(describeAction({ type: 'play', slot: 0, handle: 1, stack: 0, onTop: 2 }, 'Ann', know)).toBe(
+      'Ann played 7♣ on 8♦ (left stack)',
     );
-    expect(speedWhy('stale-top', '5D', withBoard(state, { stacks: [[h('KH')], []] }))).toBe(
-      '5♦ is not one up or one down from K♥ (the other stack is empty): aces go both ways.',
+    expect(describeAction({ type: 'play', slot: 0, handle: 1, stack: 1, onTop: 2 }, 'Ann', know)).toBe(
+      'Ann played 7♣ on 8♦ (right stack)',
     );
-  });
-
-  test('a top nobody knows counts as no top', () => {
-    expect(speedWhy('not-adjacent', '7D', withBoard(state, { stacks: [[h('KH')], [h('8C')]] }))).toBe(
-      '7♦ is not one up or one down from K♥ (the other stack is empty): aces go both ways.',
-    );
-  });
-
-  test('both stacks empty: new cards come first', () => {
-    expect(speedWhy('not-a-top', '7D', withBoard(state, { stacks: [[], []] }))).toBe(
-      'Both stacks are empty: new cards are dealt onto them first.',
-    );
-  });
-
-  test.each<[string, string]>([
-    ['not-play-phase', 'Wait: the cards are being dealt.'],
-    ['not-slot-top', '7♦ is not on top of your row.'],
-    ['game-over', 'The game is over.'],
-    ['awaiting-crypto', 'Wait a moment: cards are on their way.'],
-    ['stale-call', '7♦ cannot be played now (stale-call).'],
-    ['malformed-action', '7♦ cannot be played now (malformed-action).'],
-  ])('%s: %s', (error, words) => {
-    expect(speedWhy(error as never, '7D', state)).toBe(words);
-  });
-});
-
-describe('speedProbe', () => {
-  const { state, open } = position({
-    seats: [
-      { row: [['3H', 'AS'], ['QC'], [], ['7D']], pile: [] },
-      { row: [['9H'], ['9C'], ['KD'], ['5D']], pile: ['10S'] },
-    ],
-    stacks: [['KH'], ['AD']],
-  });
-  const h = (card: string) => handleOf(state, open, card);
-  const plays = (handle: number, card: string, at: SpeedState = state) =>
-    speedProbe.play(handle, card, at) as readonly SpeedAction[];
-
-  test('probes the top of every non-empty slot of the seat, in slot order', () => {
-    expect(speedProbe.cards(state, 0).map((x) => open[x])).toEqual(['AS', 'QC', '7D']);
-    expect(speedProbe.cards(state, 1).map((x) => open[x])).toEqual(['9H', '9C', 'KD', '5D']);
-    expect(speedProbe.cards(state, 2)).toEqual([]);
-  });
-
-  test('tries one play per stack, from the slot the card tops, onto the current tops', () => {
-    expect(plays(h('7D'), '7D')).toEqual([
-      { type: 'play', slot: 3, handle: h('7D'), stack: 0, onTop: h('KH') },
-      { type: 'play', slot: 3, handle: h('7D'), stack: 1, onTop: h('AD') },
-    ]);
-    // Any seat's slot: the opponent's 9C tops its slot 1.
-    expect(plays(h('9C'), '9C').map((a) => (a.type === 'play' ? a.slot : null))).toEqual([1, 1]);
-    expect(plays(h('KD'), 'KD').map((a) => (a.type === 'play' ? a.slot : null))).toEqual([2, 2]);
-    expect(plays(h('AS'), 'AS').map((a) => (a.type === 'play' ? a.slot : null))).toEqual([0, 0]);
-    expect(plays(h('9H'), '9H').map((a) => (a.type === 'play' ? a.slot : null))).toEqual([0, 0]);
-  });
-
-  test('a card that tops no slot has slot -1; an empty stack is named by the card itself', () => {
-    expect(plays(h('3H'), '3H').map((a) => (a.type === 'play' ? a.slot : null))).toEqual([-1, -1]);
-    const empty = withBoard(state, { stacks: [[], [h('AD')]] });
-    expect(plays(h('QC'), 'QC', empty)).toEqual([
-      { type: 'play', slot: 1, handle: h('QC'), stack: 0, onTop: h('QC') },
-      { type: 'play', slot: 1, handle: h('QC'), stack: 1, onTop: h('AD') },
-    ]);
-  });
-
-  test('its words are speedWhy', () => {
-    expect(speedProbe.words('not-adjacent', '7D', state, 0)).toBe(
-      '7♦ is not one up or one down from K♥ or A♦: aces go both ways.',
-    );
-    expect(speedProbe.words('not-slot-top', 'QC', state, 0)).toBe('Q♣ is not on top of your row.');
   });
 });
