@@ -11,11 +11,19 @@
  * after the first visit; the dev server registers no service worker.
  */
 import { readdirSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { VitePWA } from 'vite-plugin-pwa';
 import { browserProject } from './test/browser/project.js';
 
 const THEME = '#0f5132';
+
+/**
+ * Workers for the Node projects: one per core. Vitest's default keeps a core
+ * for itself (cores − 1), which on a 2-core machine ran the unit files one at
+ * a time; the tests are CPU-bound and Vitest's own process is mostly idle.
+ */
+const WORKERS = availableParallelism();
 
 /**
  * Test files that replace a module with `vi.mock`. A mock applies only where
@@ -97,6 +105,7 @@ export default defineConfig({
           // games again for each of some two hundred files cost more CPU than
           // most of the tests. Every test file cleans up what it starts.
           isolate: false,
+          maxWorkers: WORKERS,
           testTimeout: 60_000,
         },
       },
@@ -106,6 +115,7 @@ export default defineConfig({
           name: 'unit-mocks',
           include: MOCKING.filter((file) => !file.endsWith('.deep.test.ts')),
           environment: 'node',
+          maxWorkers: WORKERS,
           setupFiles: ['test/helpers/depth-setup.ts'],
           testTimeout: 60_000,
         },
@@ -128,6 +138,7 @@ export default defineConfig({
           exclude: ['test/e2e/**', 'test/browser/**'],
           environment: 'node',
           env: { FAIRDECK_DEEP: '1' },
+          maxWorkers: WORKERS,
           globalSetup: ['test/helpers/depth-global.ts'],
           setupFiles: ['test/helpers/depth-setup.ts'],
           testTimeout: 1_800_000,
