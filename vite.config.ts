@@ -15,6 +15,7 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { VitePWA } from 'vite-plugin-pwa';
 import { browserProject } from './test/browser/project.js';
+import { SlowFirstSequencer } from './test/helpers/slow-first-sequencer.js';
 
 const THEME = '#0f5132';
 
@@ -92,6 +93,7 @@ export default defineConfig({
     ],
   },
   test: {
+    sequence: { sequencer: SlowFirstSequencer },
     projects: [
       {
         extends: true,

@@ -42,9 +42,12 @@ export function everyPair(): CheatPair[] {
  * each game's rules and is played in every game that offers it.
  */
 export function fastPairs(turnBased: GameId, realTime: GameId): CheatPair[] {
-  return everyPair().filter(
-    (pair) => protocolCheat(pair.kind) === undefined || pair.game === turnBased || pair.game === realTime,
-  );
+  return everyPair().filter((pair) => !isProtocolPair(pair) || pair.game === turnBased || pair.game === realTime);
+}
+
+/** Whether a pair's cheat is of the hand protocol (else of the moves, in the game's rules). */
+export function isProtocolPair(pair: CheatPair): boolean {
+  return protocolCheat(pair.kind) !== undefined;
 }
 
 export function titleOf(pair: CheatPair): string {
