@@ -1,5 +1,5 @@
 /**
- * One hand with one cheating seat, judged (issue 9): `npm run simulate --
+ * One hand with one cheating seat, judged: `npm run simulate --
  * --cheat KIND` and the attacker suite (test/adversarial/) play a hand among
  * bot peers where one seat cheats (cheats.ts), with a knowledge monitor on
  * every honest peer, drive the disclosure deadline with a simulated clock

@@ -1,5 +1,5 @@
 /**
- * A page without a seat follows the table's hands from the first (issue 15):
+ * A page without a seat follows the table's hands from the first:
  * a newcomer who wants a free seat, a watcher, a player who left to watch.
  * Each hand it did not play is followed by the seatless follower the watcher
  * uses (table-watchers.ts): its events are fetched from the seats (an older

@@ -1,5 +1,5 @@
 /**
- * Watching a table (issue 15): who is watching, and the seatless hand a
+ * Watching a table: who is watching, and the seatless hand a
  * watcher follows. A watcher is a peer that holds no seat but is linked to
  * the table (its hello or presence reached us recently); the lobby lists
  * them so the players know who is looking on. A page that plays no seat of
