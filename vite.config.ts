@@ -109,6 +109,9 @@ export default defineConfig({
           isolate: false,
           maxWorkers: WORKERS,
           testTimeout: 60_000,
+          // A cold module graph (generator and MSM tables) makes a first beforeAll take seconds; beside other
+          // work Vitest's default of 10 s was not enough.
+          hookTimeout: 60_000,
         },
       },
       {
@@ -120,6 +123,7 @@ export default defineConfig({
           maxWorkers: WORKERS,
           setupFiles: ['test/helpers/depth-setup.ts'],
           testTimeout: 60_000,
+          hookTimeout: 60_000,
         },
       },
       {
@@ -144,6 +148,7 @@ export default defineConfig({
           globalSetup: ['test/helpers/depth-global.ts'],
           setupFiles: ['test/helpers/depth-setup.ts'],
           testTimeout: 1_800_000,
+          hookTimeout: 300_000,
         },
       },
       {
