@@ -1,9 +1,8 @@
 /**
- * Pairwise per-hand seal keys (crypto/seal.ts `pairKey` / `sealWith` /
- * `openWith` / `assertSealPublicKey`): both seats derive the same key, the
- * key is bound to the pair, table and hand, payloads are bound to the full
- * seal context, the packet named in the header is authenticated, and every
- * low-order X25519 key is refused with a RangeError that names whose key it was.
+ * crypto/seal.ts, the pairwise per-hand seal keys: both seats derive the same
+ * key, bound to the pair, table and hand; payloads are bound to the seal
+ * context and to the packet in their header; low-order X25519 keys and
+ * malformed inputs or contexts are refused by name.
  */
 import { beforeAll, describe, expect, it, test } from 'vitest';
 import fc from 'fast-check';
@@ -16,13 +15,15 @@ import {
   assertSealPublicKey,
   openWith,
   pairKey,
+  sealAad,
   sealKeyPair,
   sealWith,
   sealedPacket,
   seededRandom,
 } from '../../crypto/index.js';
 
-// Made in beforeAll, not at import: a mutation run switches its mutant on after the imports.
+// Made in beforeAll, not at import: under `npm run mutate` a changed line is switched on only after the imports
+// (test/helpers/loaded-now.ts), and these pairs must come from the code under test.
 let rng: RandomSource;
 let alice: SealKeyPair;
 let bob: SealKeyPair;
@@ -182,7 +183,7 @@ describe('pairwise seal keys', () => {
       TypeError,
       /seal public key: expected Uint8Array, got string/,
     ],
-    // Each input check names its argument (mutation run: these messages were unchecked).
+    // Each input check names its argument.
     [
       'my secret key of 31 bytes',
       () => pairKey({ ...alice, secretKey: new Uint8Array(31) }, bob.publicKey, table),
@@ -253,5 +254,24 @@ describe('pairwise seal keys', () => {
       }),
       { seed: 0x5eed, numRuns: 30 },
     );
+  });
+});
+
+describe('the seal context', () => {
+  test.each([
+    ['empty table id', { ...ctx, tableId: new Uint8Array(0) }, RangeError, /tableId: expected 1\.\.64 bytes, got 0/],
+    ['hand number out of range', { ...ctx, handNo: 2 ** 32 }, RangeError, /handNo: expected 0\.\.4294967295/],
+    ['fractional packet', { ...ctx, packet: 1.5 }, TypeError, /packet: expected an integer/],
+    ['empty purpose', { ...ctx, purpose: '' }, RangeError, /purpose: expected 1\.\.64 bytes, got 0/],
+    ['recipient 256', { ...ctx, to: 256 }, RangeError, /to: expected 0\.\.255/],
+    [
+      'sender 255 (only a recipient may be every seat)',
+      { ...ctx, from: 255 },
+      RangeError,
+      /^seal context from: expected 0\.\.254/,
+    ],
+  ])('refuses a malformed seal context (%s)', (_n, c, type, message) => {
+    expect(() => sealAad(c)).toThrow(type);
+    expect(() => sealAad(c)).toThrow(message);
   });
 });
