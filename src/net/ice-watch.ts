@@ -198,7 +198,9 @@ export function watchConnection(connection: WatchedConnection, options: WatchOpt
   });
   pc.addEventListener('icecandidateerror', (event) => {
     const error = event as RTCPeerConnectionIceErrorEvent;
-    candidateErrors.push({ url: error.url ?? '', errorCode: error.errorCode, errorText: error.errorText ?? '' });
+    // Chrome ends its words with a period; they go inside a sentence here.
+    const errorText = (error.errorText ?? '').replace(/[.\s]+$/, '');
+    candidateErrors.push({ url: error.url ?? '', errorCode: error.errorCode, errorText });
   });
   pc.addEventListener('iceconnectionstatechange', () => {
     if (pc.iceConnectionState === 'failed') fail();

@@ -66,10 +66,10 @@ describe('classifyLinkFailure', () => {
       'TURN configured, could not be reached (701)',
       {
         ...withTurn,
-        candidateErrors: [{ url: TURN_UDP, errorCode: 701, errorText: 'TURN allocate request timed out.' }],
+        candidateErrors: [{ url: TURN_UDP, errorCode: 701, errorText: 'TURN allocate request timed out' }],
       },
       'relay-unreachable',
-      /could not be reached \(701 TURN allocate request timed out\.\)/,
+      /could not be reached \(701 TURN allocate request timed out\)/,
     ],
     [
       'TURN configured, silent, no relay address',
