@@ -15,6 +15,10 @@
  *   "from this server";
  * - a server without ICE variables: `#needs-relay` for the joiner, "Dan tried
  *   to join but could not connect (needs a relay server)" for the creator.
+ *
+ * And a link opened on another origin (a copy of the app served elsewhere)
+ * names the table's server, whose `/ice` that page asks across origins: its
+ * Settings list the servers "from the table's server", and it sits.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -120,4 +124,24 @@ it('a joiner that cannot link to the creator reads the real cause, and the creat
   await expect
     .poll(() => needsRelay.ann.locator('#ice-in-use').getAttribute('data-count'), { timeout: 10_000 })
     .toBe('0');
+});
+
+it('a link opened on another origin gets its ICE servers from the table’s server', async () => {
+  const tableServer = await serve({ STUN_URLS: 'stun:127.0.0.1:3478' });
+  const copy = await serve({});
+  const ann = await player(tableServer, 'Ann');
+  const link = await createTable(ann, 'stress-shed', 2);
+  const signal = `ws://${new URL(tableServer).host}/peerjs`;
+  const elsewhere = link.replace(tableServer, copy).replace('signal=here', `signal=${encodeURIComponent(signal)}`);
+  expect(new URL(elsewhere).origin).not.toBe(new URL(tableServer).origin);
+  const bob = await player(copy, 'Bob');
+  await bob.goto(elsewhere);
+  await waitOrExplain(bob, '#seats li[data-state="direct"]', 40_000);
+  await bob.goto(`${copy}#/settings`);
+  await bob.locator('#ice-in-use li').first().waitFor({ timeout: 10_000 });
+  expect(
+    await bob.locator('#ice-in-use li').evaluateAll((els) => els.map((el) => el.getAttribute('data-origin'))),
+  ).toEqual(['table-server']);
+  expect(await shownText(bob.locator('#ice-in-use li'))).toBe('stun:127.0.0.1:3478 — from the table’s server');
+  expect(await shownText(bob.locator('#ice-source'))).toContain(`The table’s server (${tableServer}ice)`);
 });
