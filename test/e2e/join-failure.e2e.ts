@@ -18,7 +18,8 @@
  *
  * And a link opened on another origin (a copy of the app served elsewhere)
  * names the table's server, whose `/ice` that page asks across origins: its
- * Settings list the servers "from the table's server", and it sits.
+ * Settings list the servers "from the table's server", and it sits, its seat
+ * list saying the link to the creator is direct.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -137,6 +138,9 @@ it('a link opened on another origin gets its ICE servers from the table’s serv
   const bob = await player(copy, 'Bob');
   await bob.goto(elsewhere);
   await waitOrExplain(bob, '#seats li[data-state="direct"]', 40_000);
+  // The seat list says how the link runs: straight between the two browsers here.
+  await waitOrExplain(bob, '#seats li[data-state="direct"][data-link="direct"]', 20_000);
+  expect(await shownText(bob.locator('#seats li[data-link="direct"] .state'))).toBe('connected · direct');
   await bob.goto(`${copy}#/settings`);
   await bob.locator('#ice-in-use li').first().waitFor({ timeout: 10_000 });
   expect(
