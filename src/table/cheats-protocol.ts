@@ -26,6 +26,7 @@ import type { AnyGame, AnyState } from '../engine/index.js';
 import { signEnvelope, type EnvelopeOf, type Signer } from '../net/envelope.js';
 import type { HaltCode } from './hand-session.js';
 import type { Cheat, CheatContext, CheatKind, Expectation } from './cheats.js';
+import { evidenceCheat } from './cheats-evidence.js';
 
 type Event = EnvelopeOf<'table-event'>;
 type Body = Event['body'];
@@ -307,6 +308,6 @@ export function protocolCheat(kind: CheatKind): Cheat | undefined {
         },
       };
     default:
-      return undefined;
+      return evidenceCheat(kind);
   }
 }

@@ -51,6 +51,8 @@ export interface Cheat {
   readonly kind: CheatKind;
   readonly what: string;
   readonly expect: Expectation;
+  /** The smallest table that shows the cheat (default: the game's smallest); e.g. 3, so that a seat sees only what another proves. */
+  readonly players?: number;
   /** The disclosure deadline must be driven (`tick` with a simulated clock). */
   readonly needsClock?: boolean;
   /** Rewrites a body the cheater is about to sign (null: leave it). */
@@ -80,6 +82,12 @@ export const CHEAT_KINDS = [
   'realtime-bad-reveal',
   'replay',
   'forged-signature',
+  'false-report-one',
+  'false-report-all',
+  'sealed-missing-key',
+  'sealed-wrong-key',
+  'sealed-garbage',
+  'sealed-false-accusation',
 ] as const;
 export type CheatKind = (typeof CHEAT_KINDS)[number];
 

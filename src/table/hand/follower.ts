@@ -23,7 +23,7 @@ import { encodeEnvelope, keyHex, type EnvelopeOf } from '../../net/envelope.js';
 import { parseEvent, type TableEvent } from '../transcript.js';
 import { runAudit, type HandAudit } from './audit.js';
 import { finishCascade, presumeStep, startDeal, startReshuffle, stepType, takeStep, type Cascade } from './cascade.js';
-import { auditReport, earlyVerdict, startsAudit, type AuditCause } from './early-audit.js';
+import { earlyVerdict, startsAudit, type AuditCause } from './early-audit.js';
 import { EventPool, LIMITS, type PoolLimits } from './event-pool.js';
 import { seatName, type Halt, type HaltCode } from './halt.js';
 import { PacketBook } from './packets.js';
@@ -31,6 +31,7 @@ import { HandPlay, type PlayPowers, type PrivateRequest } from './play.js';
 import type { Ordered } from './real-time.js';
 import type { Bounce } from './real-time.js';
 import { HandDeadlines, stalledOwing } from './deadlines.js';
+import { ReportDesk } from './faults.js';
 import { readyFault, setupArgs, setupHash, type HandSetup } from './setup.js';
 import { waitingOf, type Waiting } from './waiting.js';
 
@@ -90,6 +91,8 @@ export class HandFollower {
   /** Set when an unattributed fault sent the hand to the audit at once (early-audit.ts). */
   private auditCauseValue: AuditCause | null = null;
   private readonly limits: PoolLimits;
+  /** Other seats' fault reports, judged by their evidence (faults.ts). */
+  private readonly reports: ReportDesk;
   private readonly presumeProofs: FollowerOptions['presumeProofs'];
 
   constructor(options: FollowerOptions) {
@@ -98,6 +101,7 @@ export class HandFollower {
     this.game = options.game;
     this.players = options.setup.seatKeys.length;
     this.rng = options.rng ?? systemRandom;
+    this.reports = new ReportDesk(this.rng);
     this.deadlines = new HandDeadlines(options.discloseDeadlineMs, options.revealDeadlineMs);
     if (options.setup.game !== options.game.id)
       throw new RangeError(`set-up is for ${options.setup.game}, not ${options.game.id}`);
@@ -166,6 +170,10 @@ export class HandFollower {
   /** The agreed real-time moves of a closed round not yet applied (waiting for crypto), in order. */
   get orderedMoves(): readonly Ordered[] {
     return this.play.orderedMoves;
+  }
+  /** The reveal-to or forward request `id`, once its shares were delivered here (what a sealed fault report names). */
+  deliveredRequest(id: number): PrivateRequest | undefined {
+    return this.play.deliveredRequest(id);
   }
   seatOf(envelope: EnvelopeOf<'table-event'>): number {
     return this.setup.seatKeys.indexOf(keyHex(envelope.from));
@@ -248,10 +256,12 @@ export class HandFollower {
   private advance(): boolean {
     this.author = null;
     if (this.phaseValue === 'done' || this.phaseValue === 'halted') return false;
-    const report = this.auditCauseValue ? undefined : auditReport(this.pool.faultReports());
-    if (report && (this.phaseValue === 'dealing' || this.phaseValue === 'play')) {
-      return this.stop({ code: report.data.code as HaltCode, seat: null, detail: report.data.detail }, report.seat);
-    }
+    // Another seat's fault report acts only once its evidence checks out here (faults.ts); one that does not names its author.
+    const report =
+      !this.auditCauseValue && (this.phaseValue === 'dealing' || this.phaseValue === 'play')
+        ? this.reports.next(this)
+        : null;
+    if (report) return this.stop(report.halt, report.reporter);
     const abandon = this.auditCauseValue ? undefined : this.pool.abandon();
     if (abandon && this.abandonCounts(abandon)) {
       this.stop({

@@ -7,6 +7,7 @@
  * which engine errors are lost races (real time) is `isRaceError`.
  */
 import type { AnyGame } from '../../engine/index.js';
+import type { FaultEvidence } from '../transcript.js';
 
 export type HaltCode =
   /** An event whose data does not fit its type's schema, or that could not be taken in. */
@@ -52,7 +53,7 @@ export type HaltCode =
   | 'flood'
   /** A real-time reveal that never came by the table's deadline. */
   | 'no-reveal'
-  /** A signed report of a fault with no seat that the audit at once, with every secret disclosed, does not show (early-audit.ts). */
+  /** A signed fault report whose evidence does not check out, or that names no seat and carries none (hand/faults.ts). */
   | 'false-report'
   /** A bug of this peer (no event was being taken in). */
   | 'internal';
@@ -98,6 +99,8 @@ export interface Halt {
    */
   readonly seat: number | null;
   readonly detail: string;
+  /** What lets every other peer check this verdict (sent in the fault report; hand/faults.ts). */
+  readonly evidence?: FaultEvidence;
 }
 
 export type Step<T> = { ok: true; value: T } | { ok: false; halt: Halt };
