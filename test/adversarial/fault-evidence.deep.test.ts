@@ -24,6 +24,6 @@ const EVIDENCE = new Set([
 
 const pairs = everyPair().filter((pair) => EVIDENCE.has(pair.kind));
 
-describe.each(Array.from({ length: runs(1, 4) }, (_, i) => 11 + 7 * i))('fault evidence, seed %i', (seed) => {
+describe.each(Array.from({ length: runs(1, 2) }, (_, i) => 11 + 7 * i))('fault evidence, seed %i', (seed) => {
   itCatchesEach(pairs, seed);
 });
