@@ -32,6 +32,7 @@ const SLOW_FIRST: Record<string, readonly string[]> = {
     'test/fuzz/codec-shuffle-step.fuzz.test.ts',
     'test/fuzz/session.fuzz.test.ts',
     'test/adversarial/cheating-peers.deep.test.ts',
+    'test/adversarial/fault-evidence.deep.test.ts',
     'test/crypto/protocol.test.ts',
     'test/fuzz/codec-lock-step.fuzz.test.ts',
     'test/table/hands-seeds.deep.test.ts',
