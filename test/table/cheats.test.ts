@@ -108,6 +108,9 @@ describe('the registry', () => {
       'realtime-bad-reveal',
       'replay',
       'forged-signature',
+      'split-shuffle',
+      'split-move',
+      'drop-relay',
     ]);
     expect(m.FINDING).toEqual({
       'shuffle-linear': 'F1',
@@ -121,7 +124,13 @@ describe('the registry', () => {
       'far-future-at': 'F6',
       'realtime-bad-reveal': 'F7',
     });
-    expect(m.WHOLE_HAND_CHEATS).toEqual(['withhold-disclose', 'abandon-in-disclose', 'false-claim', 'replay']);
+    expect(m.WHOLE_HAND_CHEATS).toEqual([
+      'withhold-disclose',
+      'abandon-in-disclose',
+      'false-claim',
+      'replay',
+      'drop-relay',
+    ]);
     expect(m.isCheatKind('replay')).toBe(true);
     expect(m.isCheatKind('forged-signature')).toBe(true);
     expect(m.isCheatKind('replays')).toBe(false);
@@ -137,16 +146,17 @@ describe('the registry', () => {
       gameModules.map((g) => [g.id, m.CHEAT_KINDS.filter((k) => m.makeCheat(k, g.id) !== null)]),
     );
     const protocol = m.CHEAT_KINDS.filter(
-      (k) => !['false-claim', 'wrong-card', 'repeat-move', 'realtime-bad-reveal'].includes(k),
+      (k) => !['false-claim', 'wrong-card', 'repeat-move', 'realtime-bad-reveal', 'split-move'].includes(k),
     );
     const turns = protocol.filter((k) => k !== 'replay' && k !== 'forged-signature');
-    const tail = ['replay', 'forged-signature'];
+    // A split view of a move needs moves (acts): turn-based games only.
+    const tail = ['replay', 'forged-signature', 'split-shuffle', 'split-move', 'drop-relay'];
     expect(offered).toEqual({
       'fighting-cards': [...turns.slice(0, 12), 'false-claim', 'wrong-card', 'repeat-move', ...tail],
       pesten: [...turns.slice(0, 12), 'wrong-card', 'repeat-move', ...tail],
       'school-blackjack': [...turns.slice(0, 12), 'wrong-card', 'repeat-move', ...tail],
       'stress-shed': [...turns.slice(0, 12), 'false-claim', 'wrong-card', 'repeat-move', ...tail],
-      'stress-speed': [...turns.slice(0, 12), 'realtime-bad-reveal', ...tail],
+      'stress-speed': [...turns.slice(0, 12), 'realtime-bad-reveal', ...tail.filter((k) => k !== 'split-move')],
     });
     // School Blackjack with voluntaryDraw off: its moves rest on hidden-card claims.
     expect(m.makeCheat('false-claim', 'school-blackjack', true)?.kind).toBe('false-claim');
@@ -244,6 +254,21 @@ describe('the registry', () => {
         what: 'alters an event without re-signing it (a forged signature): the mesh drops it and the seat stalls',
         expect: { caught: 'stall' },
         clock: false,
+      },
+      'split-shuffle': {
+        what: 'a split view of its shuffle step: one valid step (own secret and permutation) to some peers, another valid one to the rest',
+        expect: blame('equivocation'),
+        clock: false,
+      },
+      'split-move': {
+        what: 'a split view of a move: its move to some peers, another legal move (one that shows no card) to the rest',
+        expect: blame('equivocation'),
+        clock: false,
+      },
+      'drop-relay': {
+        what: 'relays everything but seat 1’s disclosure (its own relaying and its fetch answers)',
+        expect: blame('no-disclosure'),
+        clock: true,
       },
     });
     const speed = described('stress-speed');

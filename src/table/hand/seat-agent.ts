@@ -128,7 +128,7 @@ export class SeatAgent {
         // An audit at once for a fault this peer found: its signed report tells the others to audit too (early-audit.ts).
         if (f.auditCause?.reporter === null && !f.pool.faultReports().some((e) => e.seat === me))
           return this.emit('fault', faultData(f.auditCause.fault));
-        if (f.pool.disclose(me)) return false;
+        if (f.pool.slot('disclose', 0, me)) return false;
         return this.emit('disclose', {
           secrets: [...this.secrets.values()].map((s) => encodePacketSecrets(s, f.book.hand)),
           sealSecret: this.sealSecret,
