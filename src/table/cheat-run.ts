@@ -106,6 +106,7 @@ export async function runCheat(options: CheatRunOptions): Promise<CheatReport | 
     seed: options.seed ?? 1,
     ...(options.options ? { options: options.options } : {}),
     ...(options.blocked ? { blocked: options.blocked } : {}),
+    ...(cheat.limits ? { limits: cheat.limits } : {}),
     // A cheater stays connected: it is named as stalled after SLOW_TURN_TIMERS turn timers, so the timer is that much shorter.
     stallMs: (cheat.expect.caught === 'stall' ? FORGED_STALL_MS : STALL_MS) / SLOW_TURN_TIMERS,
     cheat: { seat: cheater, cheat },

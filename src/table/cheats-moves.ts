@@ -51,6 +51,30 @@ function realTimeCheat(actions: () => unknown[]): Pick<Cheat, 'sign'> {
 }
 
 /**
+ * Every round this seat commits to becomes an empty one: whatever its bot
+ * queued, its commit and reveal carry no move (the bot queues again, so it
+ * opens the next round too). Done once it has opened 20 of them.
+ */
+function emptyRounds(): Pick<Cheat, 'sign'> {
+  const salt = new Uint8Array(32).fill(7);
+  let opened = 0;
+  return {
+    sign(body, ctx) {
+      const hand = ctx.hand();
+      if (!hand || (body.type !== 'commit' && body.type !== 'reveal')) return null;
+      const data = body.data as { round: number };
+      if (body.type === 'reveal') return { ...body, data: { round: data.round, actions: [], salt } };
+      if (++opened >= 20) ctx.done = true;
+      const { table, handNo } = hand.config.setup;
+      return {
+        ...body,
+        data: { round: data.round, digest: roundDigest(table, handNo, data.round, ctx.seat, [], salt) },
+      };
+    },
+  };
+}
+
+/**
  * A false claim, found without naming any game: a move the seat's rules would
  * allow if it held fewer cards — legal for its view with every hidden card
  * forgotten (a false "no legal play"), or with every card of one suit
@@ -182,6 +206,17 @@ export function moveCheat(kind: CheatKind, module: AnyGameModule, claimsByOption
             .find((a) => JSON.stringify(a) !== played && game.claimedCards(a)?.length === 0);
           return other === undefined ? null : { ...body, data: { action: other, keys: [] } };
         }),
+      };
+    case 'empty-rounds':
+      if (!realTime) return null;
+      return {
+        kind,
+        what: 'opens real-time round after round with no move in it (each asks every other seat for a commit and a reveal)',
+        expect: blame('flood'),
+        deep: true,
+        // Scaled down (the table's limit is 20,000): an honest seat of a whole hand stays far below.
+        limits: { eventsPerAuthor: 400, bytesPerAuthor: 8 << 20 },
+        ...emptyRounds(),
       };
     case 'realtime-bad-reveal':
       if (!realTime) return null;

@@ -18,6 +18,7 @@ import type { Bot } from '../bots/index.js';
 import type { Envelope, EnvelopeOf, Signer } from '../net/envelope.js';
 import { gameModule, type GameId } from '../games/index.js';
 import type { HandSecrets, HandSession, HaltCode } from './hand-session.js';
+import type { PoolLimits } from './hand/event-pool.js';
 import { moveCheat } from './cheats-moves.js';
 import { protocolCheat } from './cheats-protocol.js';
 
@@ -55,6 +56,10 @@ export interface Cheat {
   readonly expect: Expectation;
   /** The disclosure deadline must be driven (`tick` with a simulated clock). */
   readonly needsClock?: boolean;
+  /** Played by the deep suite only (it needs real time to show: `npm test` plays no real-time flood). */
+  readonly deep?: boolean;
+  /** The per-author limits every page runs with (scaled down so that a flood shows in seconds). */
+  readonly limits?: PoolLimits;
   /** Rewrites a body the cheater is about to sign (null: leave it). */
   sign?(body: Body, ctx: CheatContext): Body | null;
   /** Rewrites what the cheater sends (undefined: leave it; null: send nothing). */
@@ -93,6 +98,7 @@ export const CHEAT_KINDS = [
   'split-shuffle',
   'split-move',
   'drop-relay',
+  'empty-rounds',
 ] as const;
 export type CheatKind = (typeof CHEAT_KINDS)[number];
 

@@ -27,6 +27,7 @@ import type { HandToExport } from './transcript-file.js';
 import type { Cheat, CheatContext } from './cheats.js';
 import type { HandSecrets } from './hand-session.js';
 import { KnowledgeMonitor } from './knowledge-monitor.js';
+import type { PoolLimits } from './hand/event-pool.js';
 
 export interface SimulationOptions {
   readonly game: GameId;
@@ -59,6 +60,8 @@ export interface SimulationOptions {
   readonly onLog?: (seat: number, line: string) => void;
   /** The clock every page ticks its hands' deadlines by (Date.now unless given: a simulated one, cheat-run.ts). */
   readonly handClock?: () => number;
+  /** Per-author limits on a hand's events and bytes (scaled down so that a flood shows in seconds). */
+  readonly limits?: PoolLimits;
   /** Pairs of seats that cannot link directly (a partial mesh: they hear each other through relays). */
   readonly blocked?: readonly (readonly [number, number])[];
 }
@@ -201,6 +204,8 @@ export async function seatPeers(options: SimulationOptions): Promise<{
       autoplay: true,
       ...(options.stallMs !== undefined ? { stallMs: options.stallMs } : {}),
       ...(options.handClock ? { handClock: options.handClock } : {}),
+      // The cheater does not hold itself to the limits it floods past (its honest code would stop it short).
+      ...(options.limits && !isCheater ? { limits: options.limits } : {}),
       ...(tamper ? { tamperPublish: (envelope: EnvelopeOf<'table-event'>) => tamper(seat, envelope, signer) } : {}),
     });
     let monitor: KnowledgeMonitor | null = null;

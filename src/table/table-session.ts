@@ -349,6 +349,7 @@ export class TableSession {
           mySeat: seat,
           game,
           confirmation: { localSeats: local.map(([s]) => s) },
+          ...(this.options.limits ? { limits: this.options.limits } : {}),
           ...(this.options.rng ? { rng: this.options.rng } : {}),
         },
         {
@@ -364,12 +365,8 @@ export class TableSession {
     // No seat of this hand is played here: follow it as a watcher (it fetches the events so far below).
     if (local.length === 0)
       this.hands.set(WATCHING_SEAT, {
-        session: watchingHand(
-          setup,
-          game,
-          () => this.onHandChanged(),
-          handNo >= this.lobby.view().handsStarted - 1 && this.history.pending === null,
-        ),
+        // Taken as it comes: a watcher may follow a hand whose seat has left (a newcomer's), whose word never comes.
+        session: watchingHand(setup, game, () => this.onHandChanged(), false),
         signer: this.signer,
         bot: false,
       });

@@ -43,7 +43,9 @@ export function everyPair(): CheatPair[] {
  */
 export function fastPairs(turnBased: GameId, realTime: GameId): CheatPair[] {
   return everyPair().filter(
-    (pair) => protocolCheat(pair.kind) === undefined || pair.game === turnBased || pair.game === realTime,
+    (pair) =>
+      !makeCheat(pair.kind, pair.game)?.deep &&
+      (protocolCheat(pair.kind) === undefined || pair.game === turnBased || pair.game === realTime),
   );
 }
 

@@ -111,6 +111,7 @@ describe('the registry', () => {
       'split-shuffle',
       'split-move',
       'drop-relay',
+      'empty-rounds',
     ]);
     expect(m.FINDING).toEqual({
       'shuffle-linear': 'F1',
@@ -146,7 +147,8 @@ describe('the registry', () => {
       gameModules.map((g) => [g.id, m.CHEAT_KINDS.filter((k) => m.makeCheat(k, g.id) !== null)]),
     );
     const protocol = m.CHEAT_KINDS.filter(
-      (k) => !['false-claim', 'wrong-card', 'repeat-move', 'realtime-bad-reveal', 'split-move'].includes(k),
+      (k) =>
+        !['false-claim', 'wrong-card', 'repeat-move', 'realtime-bad-reveal', 'split-move', 'empty-rounds'].includes(k),
     );
     const turns = protocol.filter((k) => k !== 'replay' && k !== 'forged-signature');
     // A split view of a move needs moves (acts): turn-based games only.
@@ -156,7 +158,12 @@ describe('the registry', () => {
       pesten: [...turns.slice(0, 12), 'wrong-card', 'repeat-move', ...tail],
       'school-blackjack': [...turns.slice(0, 12), 'wrong-card', 'repeat-move', ...tail],
       'stress-shed': [...turns.slice(0, 12), 'false-claim', 'wrong-card', 'repeat-move', ...tail],
-      'stress-speed': [...turns.slice(0, 12), 'realtime-bad-reveal', ...tail.filter((k) => k !== 'split-move')],
+      'stress-speed': [
+        ...turns.slice(0, 12),
+        'realtime-bad-reveal',
+        ...tail.filter((k) => k !== 'split-move'),
+        'empty-rounds',
+      ],
     });
     // School Blackjack with voluntaryDraw off: its moves rest on hidden-card claims.
     expect(m.makeCheat('false-claim', 'school-blackjack', true)?.kind).toBe('false-claim');

@@ -149,3 +149,50 @@ describe('the proof of equivocation', () => {
     expect(equivocationFault(bad, seatKeys, 0)).toContain(why);
   });
 });
+
+describe('real-time rounds count against the seat that opened them', () => {
+  const limits = { eventsPerAuthor: 4, bytesPerAuthor: 1 << 20 };
+  const open = (seat: number, round: number, n: number) =>
+    event(seat, n, 'commit', { round, digest: new Uint8Array(32).fill(round) });
+  const answer = (seat: number, opener: TableEvent, round: number, n: number) =>
+    event(seat, n, 'commit', { round, digest: new Uint8Array(32).fill(100 + round), answers: opener.envelope.sig });
+  const reveal = (seat: number, round: number, n: number, actions: unknown[] = []) =>
+    event(seat, n, 'reveal', { round, actions, salt: new Uint8Array(32) });
+
+  it('an answer to another seat’s commit, and the empty reveal behind it, are not charged to the seat that answered', () => {
+    const pool = new EventPool(2, limits);
+    // Seat 2 opens ten empty rounds; seat 1 answers each: only the opener runs into its limit.
+    let verdict = 'new';
+    for (let round = 0; round < 10 && verdict === 'new'; round++) {
+      const opener = open(1, round, 2 * round);
+      verdict = pool.insert(opener);
+      if (verdict !== 'new') break;
+      expect(pool.insert(answer(0, opener, round, 2 * round))).toBe('new');
+      expect(pool.insert(reveal(0, round, 2 * round + 1))).toBe('new');
+      verdict = pool.insert(reveal(1, round, 2 * round + 1));
+    }
+    expect(verdict).toBe('over-limit');
+    expect(pool.held(0).events).toBe(0);
+    expect(pool.held(1).events).toBe(4);
+  });
+
+  it.each<[string, (opener: TableEvent) => TableEvent[], number]>([
+    ['names no commit held', () => [answer(0, open(1, 9, 50), 0, 0)], 1],
+    [
+      'names its own earlier commit',
+      () => {
+        const mine = open(0, 2, 0);
+        return [mine, answer(0, mine, 3, 1)];
+      },
+      2,
+    ],
+    ['names a commit of another round', (opener) => [answer(0, opener, 1, 0)], 1],
+    ['is followed by a reveal with moves', (opener) => [answer(0, opener, 0, 0), reveal(0, 0, 1, [{ type: 'x' }])], 1],
+  ])('an answer that %s is charged', (_name, make, charged) => {
+    const pool = new EventPool(2, limits);
+    const opener = open(1, 0, 0);
+    pool.insert(opener);
+    for (const e of make(opener)) expect(pool.insert(e)).toBe('new');
+    expect(pool.held(0).events).toBe(charged);
+  });
+});

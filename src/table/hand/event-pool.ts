@@ -9,7 +9,12 @@
  * amortised; the count of each author's events held without a gap, for
  * fetch, is kept up to date incrementally). The pool is bounded: an author
  * that sends more events or bytes in one hand than `LIMITS` allows is refused
- * ('over-limit'; the follower blames it with `flood`).
+ * ('over-limit'; the follower blames it with `flood`). Real-time rounds count
+ * against the seat that opened them: a commit that answers another seat's
+ * commit of the same round (held here) with no move of its own, and the
+ * empty reveal behind it, are not charged to their author — so a seat that
+ * opens round after round with nothing in it runs into the limit, and the
+ * seats that only answered never do.
  *
  * Consistent delivery (docs/SECURITY.md, "One event per slot on every
  * screen"): on a live table an event is *held* when it arrives but takes
@@ -97,6 +102,8 @@ export class EventPool {
   private readonly heldBySig = new Map<string, Held>();
   private readonly heldByEvent = new Map<TableEvent, Held>();
   private confirmedTotal = 0;
+  /** Commits that answered another seat's, and the empty reveals behind them: charged to the round's opener. */
+  private readonly answers = new Set<TableEvent>();
   /** Events held that have not taken effect yet, oldest first. */
   private readonly pending = new Set<Held>();
 
@@ -125,13 +132,17 @@ export class EventPool {
     const sameSeq = this.bySeq[event.seat]!.get(n);
     if (existing) return bytesToHex(existing.envelope.sig) === sig ? this.duplicate(sig, seenBy) : 'equivocation';
     if (sameSeq !== undefined) return sameSeq === sig ? this.duplicate(sig, seenBy) : 'equivocation';
+    const charged = this.charged(event);
     if (
-      this.counts[event.seat]! + 1 > this.limits.eventsPerAuthor ||
-      this.byteCounts[event.seat]! + size > this.limits.bytesPerAuthor
+      charged &&
+      (this.counts[event.seat]! + 1 > this.limits.eventsPerAuthor ||
+        this.byteCounts[event.seat]! + size > this.limits.bytesPerAuthor)
     )
       return 'over-limit';
-    this.counts[event.seat]!++;
-    this.byteCounts[event.seat]! += size;
+    if (charged) {
+      this.counts[event.seat]!++;
+      this.byteCounts[event.seat]! += size;
+    } else this.answers.add(event);
     this.place(event);
     this.all.push(event);
     const held: Held = { event, seen: new Set(), confirmed: false };
@@ -145,6 +156,31 @@ export class EventPool {
     while (this.bySeq[event.seat]!.has(next)) next++;
     this.contiguous[event.seat] = next;
     return 'new';
+  }
+
+  /**
+   * Whether `event` counts against its author's limits: not a commit that
+   * answers another seat's commit of its round (held here), nor the empty
+   * reveal behind such a commit — those are the opener's doing.
+   */
+  private charged(event: TableEvent): boolean {
+    if (event.type === 'commit') {
+      const { round, answers } = event.data as { round: number; answers?: Uint8Array };
+      if (!answers) return true;
+      const opener = this.heldBySig.get(bytesToHex(answers))?.event;
+      return !(
+        opener?.type === 'commit' &&
+        opener.seat !== event.seat &&
+        (opener.data as { round: number }).round === round &&
+        !this.answers.has(opener)
+      );
+    }
+    if (event.type === 'reveal') {
+      const { round, actions } = event.data as { round: number; actions: unknown[] };
+      const commit = this.commitSlots.get(round, event.seat);
+      return !(actions.length === 0 && commit && this.answers.has(commit));
+    }
+    return true;
   }
 
   private duplicate(sig: string, seenBy: readonly number[]): 'duplicate' {
@@ -366,7 +402,7 @@ export class EventPool {
   envelopes(): EnvelopeOf<'table-event'>[] {
     return this.all.map((e) => e.envelope);
   }
-  /** How many events and bytes of `seat` are held. */
+  /** How many events and bytes of `seat` are held and charged to it (answers to others' rounds are not). */
   held(seat: number): { events: number; bytes: number } {
     return { events: this.counts[seat] ?? 0, bytes: this.byteCounts[seat] ?? 0 };
   }
