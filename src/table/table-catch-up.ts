@@ -87,7 +87,7 @@ export class TableCatchUp {
     const have = envelope.body.have;
     const want = new Set((envelope.body.want ?? []).map((sig) => keyHex(sig)));
     for (const event of session.events()) {
-      if (event.body.n >= (have[keyHex(event.from)] ?? 0) || want.has(keyHex(event.sig)))
+      if (event.body.n >= (have[keyHex(event.from)] ?? 0) || (want.size > 0 && want.has(keyHex(event.sig))))
         this.host.mesh.resend(via, event);
     }
     // A hand halted by equivocation holds one version; the proof holds both (the asker must see them meet).
