@@ -154,7 +154,9 @@ export async function seatPeers(options: SimulationOptions): Promise<{
     const signer = signers[seat]!;
     const transport = network.createTransport(peerIdFor(table, keyHex(signer.publicKey)));
     const isCheater = cheat !== null && seat === cheat.seat;
-    const relay = isCheater ? cheatedRelay(cheating!.cheat, cheat!, peerIds) : undefined;
+    /** The cheater's own events it did send (what its fetch answers may repeat). */
+    const published = new Set<string>();
+    const relay = isCheater ? cheatedRelay(cheating!.cheat, cheat!, peerIds, published) : undefined;
     const mesh = new Mesh({
       table,
       signer,
@@ -163,6 +165,13 @@ export async function seatPeers(options: SimulationOptions): Promise<{
       timing: FAST_TIMING,
       ...(relay ? { relayFilter: relay } : {}),
     });
+    if (isCheater) {
+      const broadcast = mesh.broadcast.bind(mesh);
+      mesh.broadcast = ((envelope: EnvelopeOf<'table-event'>) => {
+        if (envelope.kind === 'table-event') published.add(keyHex(envelope.sig));
+        broadcast(envelope);
+      }) as Mesh['broadcast'];
+    }
     if (isCheater && cheating!.cheat.split) splitSends(mesh, cheating!.cheat, cheat!);
     if (isCheater && cheating!.cheat.sign) {
       // The cheater rewrites what it signs: its own follower takes the rewritten event too.
@@ -291,11 +300,13 @@ function cheatedRelay(
   cheat: Cheat,
   ctx: CheatContext,
   peerIds: readonly string[],
-): ((envelope: Envelope, remote: string) => boolean) | undefined {
-  if (!cheat.relay && !cheat.split) return undefined;
+  published: ReadonlySet<string>,
+): (envelope: Envelope, remote: string) => boolean {
   const own = keyHex(ctx.signer.publicKey);
   return (envelope, remote) => {
-    if (cheat.split && envelope.kind === 'table-event' && keyHex(envelope.from) === own) return false;
+    // Its fetch answers never give away an event of its own it withheld (or rewrote) when it published.
+    const mine = envelope.kind === 'table-event' && keyHex(envelope.from) === own;
+    if (mine && (cheat.split || !published.has(keyHex(envelope.sig)))) return false;
     const to = peerIds.indexOf(remote);
     return cheat.relay ? cheat.relay(envelope, to < 0 ? null : to, ctx) : true;
   };
