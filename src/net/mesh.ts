@@ -5,7 +5,9 @@
  * signature, replay window, link binding, admission — each rejection logged
  * with a reason), floods relayed kinds so that two peers that cannot link
  * directly still hear each other through any third (but not to a peer the
- * author reaches itself), and measures liveness with an unsigned keep-alive
+ * author reaches itself — except a table event, which goes back over every
+ * link but its author's, so that two versions of one event meet and each
+ * peer sees which version every linked peer holds), and measures liveness with an unsigned keep-alive
  * on links a signed `hello` has bound to a key (PeerJS's `close` event is
  * unreliable). It knows nothing of seats or games: the table layer tells it
  * who is admitted (`authorize`) and whom to keep links to (`want`).
@@ -76,6 +78,8 @@ export interface MeshOptions {
   /** Milliseconds for timers and liveness; injectable for tests. */
   readonly nowMs?: () => number;
   readonly timing?: Partial<MeshTiming>;
+  /** Tests that play a hostile relay: false keeps a message this peer would pass on from one link. */
+  readonly relayFilter?: (envelope: Envelope, remote: string) => boolean;
 }
 
 export interface MeshHandlers {
@@ -124,8 +128,10 @@ export class Mesh {
   private readonly presence = new Map<string, { atMs: number; seq: number; peerId: string; links: string[] }>();
   private skipped: Skipped[] = [];
   private readonly timers: ReturnType<typeof setInterval>[] = [];
+  private readonly relayFilter: MeshOptions['relayFilter'];
 
   constructor(options: MeshOptions) {
+    this.relayFilter = options.relayFilter;
     this.table = options.table;
     this.signer = options.signer;
     this.transport = options.transport;
@@ -208,6 +214,7 @@ export class Mesh {
 
   /** Sends an already-signed envelope (someone's transcript event) on one link, unchanged. */
   resend(remote: string, envelope: EnvelopeOf<Kind>): boolean {
+    if (this.relayFilter && !this.relayFilter(envelope as Envelope, remote)) return false;
     return this.sendOn(remote, encodeEnvelope(envelope));
   }
 
@@ -342,8 +349,23 @@ export class Mesh {
     this.handlers?.changed();
   }
 
+  /** Peers heard of (fresh presence) that have no direct link to this one: they learn what it holds only from its signed word. */
+  unlinkedPeers(): string[] {
+    const now = this.nowMs();
+    const out: string[] = [];
+    for (const [key, heard] of this.presence) {
+      if (key === this.selfKey || now - heard.atMs >= this.timing.presenceFreshMs) continue;
+      if (!this.links.has(heard.peerId)) out.push(heard.peerId);
+    }
+    return out;
+  }
+
   /**
    * Floods to every link but the one it came from and the author's own. A
+   * table event goes back to the link it came from too: the copy is this
+   * peer's word that it holds that very event (src/table/table-echo.ts), and
+   * is passed on even to a peer its author links to, so that two versions
+   * sent to two peers meet. Any other
    * message that came straight from its author is not passed to a peer the
    * author also links to (it sent it there itself) — by both sides' fresh
    * presence, which each peer also sends the moment its links change, ahead
@@ -364,11 +386,13 @@ export class Mesh {
       }
     }
     const author = keyHex(envelope.from);
+    const echoed = envelope.kind === 'table-event';
     const fromAuthor = cameFrom !== undefined && this.links.get(cameFrom)?.key === author;
     const skipped = new Set<string>();
     for (const [remote, info] of this.links) {
-      if (remote === cameFrom || info.key === author) continue;
-      if (fromAuthor && this.linkedToAuthor(author, remote)) skipped.add(remote);
+      if ((remote === cameFrom && !echoed) || info.key === author) continue;
+      if (cameFrom !== undefined && this.relayFilter && !this.relayFilter(envelope as Envelope, remote)) continue;
+      if (fromAuthor && !echoed && this.linkedToAuthor(author, remote)) skipped.add(remote);
       else this.sendOn(remote, bytes);
     }
     if (skipped.size > 0) {

@@ -75,15 +75,24 @@ export class TableCatchUp {
       this.catchUp.note(key, hand, told, handNo);
   }
 
-  /** Answers a fetch: the current hand's events the asker lacks (by author and count), or every stored event of an older hand. */
+  /**
+   * Answers a fetch: the current hand's events the asker lacks (by author and
+   * count, and those it names by signature: an echo told it of them), or
+   * every stored event of an older hand.
+   */
   answerFetch(envelope: EnvelopeOf<'fetch'>, via: string): void {
     if (this.answerOldFetch(envelope.body.hand, via)) return;
     const session = this.host.currentSession();
     if (!session || envelope.body.hand !== this.host.handNo()) return;
     const have = envelope.body.have;
+    const want = new Set((envelope.body.want ?? []).map((sig) => keyHex(sig)));
     for (const event of session.events()) {
-      if (event.body.n >= (have[keyHex(event.from)] ?? 0)) this.host.mesh.resend(via, event);
+      if (event.body.n >= (have[keyHex(event.from)] ?? 0) || (want.size > 0 && want.has(keyHex(event.sig))))
+        this.host.mesh.resend(via, event);
     }
+    // A hand halted by equivocation holds one version; the proof holds both (the asker must see them meet).
+    const proof = session.follower.equivocation;
+    if (proof) this.host.mesh.resend(via, proof.second);
   }
 
   /** Answers a fetch of an older hand (a page catching up) from storage, every event of it; false for any other hand. */

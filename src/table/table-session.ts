@@ -24,6 +24,7 @@ import { faultReports } from './hand/faults.js';
 import { Lobby } from './lobby.js';
 import { HostedBots } from './table-bots.js';
 import { TableCatchUp } from './table-catch-up.js';
+import { TableEcho } from './table-echo.js';
 import { TableHistory } from './table-history.js';
 import { HandRecords } from './table-hand-records.js';
 import { TableLog } from './table-log.js';
@@ -54,6 +55,8 @@ export class TableSession {
   private lastProgress = Date.now();
   /** Which hand the other seats are at, whether this (re)opened page follows them, and who is gone (table-catch-up.ts). */
   private readonly rejoin: TableCatchUp;
+  /** Which seats have shown they hold an event; signed echoes and fetching again (table-echo.ts). */
+  private readonly echo: TableEcho;
   private lastStep = -1;
   private timer: ReturnType<typeof setInterval> | undefined;
   private readonly log: TableLog;
@@ -89,6 +92,13 @@ export class TableSession {
       hands: () => this.hands, currentSession: () => this.currentHand()?.session, isBot: (key) => this.bots.signerFor(key) !== undefined,
       storedEvents: (hand) => this.outbox.storedEvents(hand), startHand: (hand) => void this.startHand(hand), onLog: options.onLog,
     }, Date.now());
+    this.echo = new TableEcho({
+      mesh: options.mesh,
+      lobby: () => this.lobby.view(),
+      handNo: () => this.handNo,
+      sessions: () => [...this.hands.values()].map((h) => h.session),
+      seated: () => this.hands.size > 0 && !this.isWatching,
+    });
     this.outbox = new TableOutbox({
       store: options.store,
       table: () => this.lobby.table,
@@ -153,7 +163,11 @@ export class TableSession {
   /** Routes a verified envelope from the mesh. */
   receive(envelope: Envelope, via: string): void {
     if (envelope.kind === 'table-event') {
-      this.receiveEvent(envelope);
+      this.receiveEvent(envelope, via);
+      return;
+    }
+    if (envelope.kind === 'echo') {
+      this.echo.receive(envelope, Date.now());
       return;
     }
     if (envelope.kind === 'fetch') {
@@ -330,7 +344,14 @@ export class TableSession {
     for (const [seat, signer, bot] of local) {
       const restored = await this.store.loadHandSecrets(this.lobby.table, handNo, keyHex(signer.publicKey));
       const session = new HandSession(
-        { setup, mySeat: seat, game, ...(this.options.rng ? { rng: this.options.rng } : {}) },
+        {
+          setup,
+          mySeat: seat,
+          game,
+          confirmation: { localSeats: local.map(([s]) => s) },
+          ...(this.options.limits ? { limits: this.options.limits } : {}),
+          ...(this.options.rng ? { rng: this.options.rng } : {}),
+        },
         {
           sign: (body) => this.signAs(signer, body),
           keepSecrets: (secrets) => this.outbox.keepSecrets(seat, handNo, keyHex(signer.publicKey), secrets),
@@ -344,18 +365,28 @@ export class TableSession {
     // No seat of this hand is played here: follow it as a watcher (it fetches the events so far below).
     if (local.length === 0)
       this.hands.set(WATCHING_SEAT, {
-        session: watchingHand(setup, game, () => this.onHandChanged()),
+        // Taken as it comes: a watcher may follow a hand whose seat has left (a newcomer's), whose word never comes.
+        session: watchingHand(setup, game, () => this.onHandChanged(), false),
         signer: this.signer,
         bot: false,
       });
-    for (const { session } of this.hands.values())
-      session.preload([...stored, ...(this.early.get(handNo)?.events ?? [])]);
+    const early = this.early.get(handNo);
+    for (const { session } of this.hands.values()) {
+      session.preload(stored);
+      if (early)
+        session.preload(early.events, (envelope) =>
+          early.cameOver(envelope).flatMap((via) => this.echo.seatsAt(via, seatKeys)),
+        );
+    }
     for (const hand of this.early.keys()) if (hand <= handNo) this.early.delete(hand);
     this.startingHand = false;
     // What we stored may not all have gone out before a reload: send ours again (peers drop copies).
     const localKeys = new Set(local.map(([, signer]) => keyHex(signer.publicKey)));
     for (const envelope of stored) if (localKeys.has(keyHex(envelope.from))) this.mesh.broadcast(envelope);
     if (this.hands.size > 0) this.options.onLog(`hand ${handNo + 1} of ${game.displayName} begins: shuffling`);
+    // A page some peer cannot hear directly gives its word for what it took in before the hand was started here.
+    this.echo.echoAll([...stored, ...(early?.events ?? [])], seatKeys);
+    this.echo.started(Date.now());
     for (const { session } of this.hands.values()) session.start();
     this.mesh.send('fetch', { hand: handNo, have: this.currentHand()?.session.have() ?? {} });
   }
@@ -385,8 +416,14 @@ export class TableSession {
     });
   }
 
-  private receiveEvent(envelope: EnvelopeOf<'table-event'>): void {
+  private receiveEvent(envelope: EnvelopeOf<'table-event'>, via?: string): void {
     const hand = envelope.body.hand;
+    // A copy of an event the current hand holds (every peer passes each event on): only who holds it is news.
+    if (hand === this.handNo && this.holds(envelope)) {
+      for (const { session } of this.hands.values())
+        session.receive(envelope, this.echo.seatsAt(via, session.config.setup.seatKeys));
+      return;
+    }
     this.rejoin.noteShown(envelope.from, hand, false);
     const current = Math.max(this.handNo, this.lobby.view().handsStarted - 1);
     if (hand < this.handNo) return; // an older hand: over, dropped
@@ -400,7 +437,7 @@ export class TableSession {
     if (hand > this.handNo || (hand === this.handNo && (this.startingHand || this.history.pending === hand))) {
       // A peer started the next hand (a rematch) before us: keep it, offer to join.
       const early = this.early.get(hand) ?? new EarlyEvents();
-      const kept = early.add(envelope);
+      const kept = early.add(envelope, via);
       if (kept === 'over-limit')
         this.log.refuse(
           envelope,
@@ -418,8 +455,19 @@ export class TableSession {
       return;
     }
     let taken = false;
-    for (const { session } of this.hands.values()) taken = session.receive(envelope) || taken;
-    if (taken) this.outbox.saveReceived(envelope);
+    for (const { session } of this.hands.values())
+      taken = session.receive(envelope, this.echo.seatsAt(via, session.config.setup.seatKeys)) || taken;
+    if (taken) {
+      this.outbox.saveReceived(envelope);
+      const seatKeys = this.currentHand()?.session.config.setup.seatKeys;
+      if (seatKeys) this.echo.taken(envelope, seatKeys);
+    }
+  }
+
+  private holds(envelope: EnvelopeOf<'table-event'>): boolean {
+    const sig = keyHex(envelope.sig);
+    for (const { session } of this.hands.values()) if (session.follower.pool.bySignature(sig)) return true;
+    return false;
   }
 
   /** This page plays no seat of the current hand: it follows it as a watcher. */
@@ -465,6 +513,11 @@ export class TableSession {
     const handNow = this.options.handClock?.() ?? now;
     for (const { session } of this.hands.values()) session.tick(handNow);
     this.rejoin.tick(now);
+    const waitingOn = this.currentHand()?.session.waiting()?.seats ?? [];
+    this.echo.tick(
+      handNow,
+      waitingOn.some((seat) => !this.hands.has(seat)),
+    );
     this.history.tick();
     this.lobby.freeLeftSeats();
     this.bots.schedule();

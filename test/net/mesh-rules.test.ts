@@ -507,6 +507,7 @@ describe('flooding', () => {
     ['leave', true],
     ['roster', true],
     ['table-event', true],
+    ['echo', true],
   ])('a %s from a linked author is passed on to the other links: %s', async (kind, passedOn) => {
     await startMesh();
     const a = await linked(2);
@@ -520,6 +521,7 @@ describe('flooding', () => {
       leave: { rosterVersion: 1 },
       roster: { version: 1, config: { game: 'pesten', seats: 2, options: {} }, seats: [null, null], hands: 0 },
       'table-event': { hand: 0, n: 0, at: 0, hash: new Uint8Array(32), type: 'ready', data: null },
+      echo: { hand: 0, events: [new Uint8Array(64).fill(7)] },
     };
     const bytes = bytesOf(a, kind, bodies[kind] as never);
     send(a, bytes);
@@ -613,6 +615,41 @@ describe('flooding', () => {
     a.transport.send(mesh.peerId, bytes);
     await flush();
     expect(b.got).toEqual([bytes]);
+  });
+
+  test('a table event straight from its author still goes on to a peer the author links to, and back to the link it came from (so two versions meet)', async () => {
+    await startMesh();
+    const a = await linked(2);
+    const b = await linked(3);
+    const relay = await linked(5);
+    a.transport.send(mesh.peerId, presence(a, [mesh.peerId, b.id]));
+    b.transport.send(mesh.peerId, presence(b, [mesh.peerId, a.id]));
+    await flush();
+    for (const r of [a, b, relay]) r.got.length = 0;
+    const straight = bytesOf(a, 'table-event', {
+      hand: 0,
+      n: 0,
+      at: 0,
+      hash: new Uint8Array(32),
+      type: 'ready',
+      data: null,
+    });
+    a.transport.send(mesh.peerId, straight);
+    await flush();
+    expect(copies(b, straight)).toBe(1);
+    expect(copies(a, straight)).toBe(0);
+    // Relayed to us: it goes back to the relay too (our copy is our word that we hold it).
+    const relayed = bytesOf(a, 'table-event', {
+      hand: 0,
+      n: 1,
+      at: 0,
+      hash: new Uint8Array(32),
+      type: 'ready',
+      data: null,
+    });
+    relay.transport.send(mesh.peerId, relayed);
+    await flush();
+    expect([copies(relay, relayed), copies(b, relayed), copies(a, relayed)]).toEqual([1, 1, 0]);
   });
 
   test('a message relayed (not from its author) is not skipped', async () => {

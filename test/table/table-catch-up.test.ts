@@ -28,6 +28,8 @@ interface FakeHand {
   have?: Record<string, number>;
   events?: EnvelopeOf<'table-event'>[];
   endStalled?: boolean;
+  /** The proof of equivocation the hand halted on (its second version). */
+  equivocation?: EnvelopeOf<'table-event'>;
 }
 
 function fakeSession(hand: FakeHand, abandoned: string[]): HandSession {
@@ -38,11 +40,19 @@ function fakeSession(hand: FakeHand, abandoned: string[]): HandSession {
     have: () => hand.have ?? { [hex(ANN)]: 1 },
     events: () => hand.events ?? [],
     abandon: (reason: string) => abandoned.push(reason),
-    follower: { endStalled: () => hand.endStalled ?? false },
+    follower: {
+      endStalled: () => hand.endStalled ?? false,
+      equivocation: hand.equivocation ? { seat: 1, first: hand.events?.[0], second: hand.equivocation } : null,
+    },
   } as unknown as HandSession;
 }
 
-const event = (from: number, n: number) => ({ from: key(from), body: { n } }) as unknown as EnvelopeOf<'table-event'>;
+const event = (from: number, n: number) =>
+  ({
+    from: key(from),
+    body: { n },
+    sig: new Uint8Array(64).fill(from * 16 + n),
+  }) as unknown as EnvelopeOf<'table-event'>;
 
 type SeatInit = { byte: number | null; name?: string; reach?: Reachability };
 
@@ -188,6 +198,26 @@ describe('answering a fetch', () => {
       ['peer-x', ANN, 1],
       ['peer-x', BOB, 0],
       ['peer-x', ME, 2],
+    ]);
+  });
+
+  it('of the current hand: also the events it names by signature (an echo told it of them), and both versions of an equivocation', () => {
+    const h = harness({ handNo: 2 });
+    const second = event(ANN, 0);
+    h.state.current = h.session({
+      phase: 'halted',
+      events: [event(ANN, 0), event(BOB, 0), event(BOB, 1)],
+      equivocation: { ...second, sig: new Uint8Array(64).fill(99) },
+    });
+    h.catchUp.answerFetch(
+      {
+        body: { hand: 2, have: { [hex(ANN)]: 1, [hex(BOB)]: 2 }, want: [event(BOB, 0).sig] },
+      } as unknown as EnvelopeOf<'fetch'>,
+      'peer-x',
+    );
+    expect(h.resent.map(([via, e]) => [via, e.from[0], e.body.n, e.sig[0]])).toEqual([
+      ['peer-x', BOB, 0, BOB * 16],
+      ['peer-x', ANN, 0, 99],
     ]);
   });
 

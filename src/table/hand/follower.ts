@@ -24,7 +24,8 @@ import { parseEvent, type TableEvent } from '../transcript.js';
 import { runAudit, type HandAudit } from './audit.js';
 import { finishCascade, presumeStep, startDeal, startReshuffle, stepType, takeStep, type Cascade } from './cascade.js';
 import { earlyVerdict, startsAudit, type AuditCause } from './early-audit.js';
-import { EventPool, LIMITS, type PoolLimits } from './event-pool.js';
+import { EventPool, LIMITS, type Confirmation, type PoolLimits } from './event-pool.js';
+import type { Equivocation } from './equivocation.js';
 import { seatName, type Halt, type HaltCode } from './halt.js';
 import { PacketBook } from './packets.js';
 import { HandPlay, type PlayPowers, type PrivateRequest } from './play.js';
@@ -50,6 +51,8 @@ export interface FollowerOptions {
   readonly revealDeadlineMs?: number;
   /** Per-author limits on the hand's events and bytes (default `LIMITS`). */
   readonly limits?: PoolLimits;
+  /** A live hand: events take effect only once every other seat has shown it holds them (event-pool.ts); default: at once (an offline verifier). */
+  readonly confirmation?: Confirmation;
   /** True for a cascade step whose proofs the caller has checked elsewhere and confirms before it trusts the result (cascade.ts `presumeStep`); default: none, every proof is checked here. */
   readonly presumeProofs?: (packet: number, event: TableEvent) => boolean;
   /** True for a public key share whose check against its commitment the caller has done elsewhere and confirms before it trusts the result (packets.ts `presumeKey`); default: none. */
@@ -94,6 +97,7 @@ export class HandFollower {
   /** Other seats' fault reports, judged by their evidence (faults.ts). */
   private readonly reports: ReportDesk;
   private readonly presumeProofs: FollowerOptions['presumeProofs'];
+  private equivocationValue: Equivocation | null = null;
 
   constructor(options: FollowerOptions) {
     this.presumeProofs = options.presumeProofs;
@@ -116,7 +120,7 @@ export class HandFollower {
     this.book = new PacketBook(options.setup.table, options.setup.handNo, this.players, deckSize as DeckSize);
     if (options.presumeKey) this.book.presumeKey = options.presumeKey;
     this.limits = options.limits ?? LIMITS;
-    this.pool = new EventPool(this.players, this.limits);
+    this.pool = new EventPool(this.players, this.limits, options.confirmation ?? null);
     this.play = new HandPlay(this, this.setupDigest);
   }
 
@@ -128,6 +132,10 @@ export class HandFollower {
   }
   get audit(): HandAudit | null {
     return this.auditValue;
+  }
+  /** The two signed versions of one slot that halted the hand `equivocation` (null: none seen). */
+  get equivocation(): Equivocation | null {
+    return this.equivocationValue;
   }
   /** Why the hand is being audited before its end (null: it is not). */
   get auditCause(): AuditCause | null {
@@ -159,6 +167,10 @@ export class HandFollower {
   get realTimeStarted(): boolean {
     return this.play.realTimeStarted;
   }
+  /** How many of `seat`'s acts have been taken (the index of its next one). */
+  actsTaken(seat: number): number {
+    return this.play.actsTakenBy(seat);
+  }
   /** The next act of `seat` not yet taken. */
   pendingAct(seat: number): TableEvent<'act'> | undefined {
     return this.play.pendingAct(seat);
@@ -181,26 +193,38 @@ export class HandFollower {
 
   // ------------------------------------------------------------ taking events in
 
-  /** A verified envelope: true if it is new to the pool (then `run` may progress). */
-  take(envelope: EnvelopeOf<'table-event'>): boolean {
+  /**
+   * A verified envelope: true if it is new to the pool (then `run` may
+   * progress). `seenBy`: the seats whose page showed it holds this event
+   * (the link it came over); a copy of an event held only adds them.
+   */
+  take(envelope: EnvelopeOf<'table-event'>, seenBy: readonly number[] = []): boolean {
     if (envelope.body.hand !== this.setup.handNo) return false;
     const seat = this.seatOf(envelope);
     if (seat < 0) return false;
+    const sig = keyHex(envelope.sig);
+    if (this.pool.bySignature(sig)) {
+      this.pool.confirm(sig, seenBy);
+      return false;
+    }
     const parsed = parseEvent(envelope, seat);
     if (!parsed.ok) return this.blame('bad-event', seat, parsed.error);
-    const inserted = this.pool.insert(parsed.event, encodedSize(envelope));
+    const rival = this.pool.rival(parsed.event);
+    const inserted = this.pool.insert(parsed.event, encodedSize(envelope), seenBy);
     if (inserted === 'over-limit')
       return this.blame(
         'flood',
         seat,
         `sent more than ${this.limits.eventsPerAuthor} events or ${this.limits.bytesPerAuthor} bytes in one hand (flooding)`,
       );
-    if (inserted === 'equivocation')
+    if (inserted === 'equivocation') {
+      this.equivocationValue ??= { seat, first: rival!.envelope, second: envelope };
       return this.blame(
         'equivocation',
         seat,
         `sent two different ${parsed.event.type} events for one purpose (equivocation)`,
       );
+    }
     if (inserted === 'duplicate') return false;
     if (parsed.event.type === 'ready') return this.checkReady(parsed.event as TableEvent<'ready'>);
     return true;

@@ -101,6 +101,10 @@ export class HandPlay {
   get realTimeStarted(): boolean {
     return this.ordered.length > 0 || this.roundValue > 0;
   }
+  /** How many of `seat`'s acts have been taken (the index of its next one). */
+  actsTakenBy(seat: number): number {
+    return this.actsTaken[seat] ?? 0;
+  }
   /** The next act of `seat` not yet taken. */
   pendingAct(seat: number): TableEvent<'act'> | undefined {
     return this.hand.pool.act(seat, this.actsTaken[seat] ?? 0);
