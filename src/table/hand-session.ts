@@ -144,9 +144,9 @@ export class HandSession {
     for (const envelope of envelopes) this.follower.take(envelope);
   }
 
-  /** A verified envelope from the mesh; true if it was new and taken in (so worth storing). */
-  receive(envelope: EnvelopeOf<'table-event'>): boolean {
-    if (this.follower.take(envelope)) {
+  /** A verified envelope from the mesh (`size`: its encoded length, when the caller has it); true if it was new and taken in (so worth storing). */
+  receive(envelope: EnvelopeOf<'table-event'>, size?: number): boolean {
+    if (this.follower.take(envelope, size)) {
       this.pump();
       return true;
     }

@@ -35,6 +35,8 @@ const bytes = (max: number) =>
     v.check((x) => x.length <= max, `longer than ${max} bytes`),
   );
 const MAX_STEP = 64 * 1024;
+/** The most moves one real-time reveal may carry. */
+export const MAX_REVEAL_MOVES = 16;
 /** A move is plain JSON data (no byte strings, no non-finite numbers): every peer hashes it (F7). */
 const move = v.custom<unknown>((x) => {
   try {
@@ -64,7 +66,7 @@ export const EVENT_DATA = {
   commit: v.strictObject({ round: uint, digest: bytesOfLength(32, 'digest') }),
   reveal: v.strictObject({
     round: uint,
-    actions: v.pipe(v.array(move), v.maxLength(16, 'at most 16 moves per round')),
+    actions: v.pipe(v.array(move), v.maxLength(MAX_REVEAL_MOVES, `at most ${MAX_REVEAL_MOVES} moves per round`)),
     salt: bytesOfLength(32, 'salt'),
   }),
   disclose: v.strictObject({
