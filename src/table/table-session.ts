@@ -338,8 +338,16 @@ export class TableSession {
     });
     for (const [seat, signer, bot] of local) {
       const restored = await this.store.loadHandSecrets(this.lobby.table, handNo, keyHex(signer.publicKey));
+      // The name it plays under, as the roster has it: signed in its ready.
+      const name = this.lobby.view().seats.find((s) => s.keyHex === keyHex(signer.publicKey))?.member?.name;
       const session = new HandSession(
-        { setup, mySeat: seat, game, ...(this.options.rng ? { rng: this.options.rng } : {}) },
+        {
+          setup,
+          mySeat: seat,
+          game,
+          ...(name ? { name } : {}),
+          ...(this.options.rng ? { rng: this.options.rng } : {}),
+        },
         {
           sign: (body) => this.signAs(signer, body),
           keepSecrets: (secrets) => this.outbox.keepSecrets(seat, handNo, keyHex(signer.publicKey), secrets),

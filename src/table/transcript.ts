@@ -6,9 +6,12 @@
  * "slot" it fills (hand/event-pool.ts): an author fills a slot once, so a second, different event
  * for the same slot is equivocation and is blamed.
  *
- * - `ready`     {sealKey, setup}: the seat's X25519 key for this hand and
- *               the hash of the hand's set-up it agrees to (hand/setup.ts);
- *               the hand starts when every seat is ready.
+ * - `ready`     {sealKey, setup, name?}: the seat's X25519 key for this hand,
+ *               the hash of the hand's set-up it agrees to (hand/setup.ts)
+ *               and the name it plays under (signed by its own key, so a
+ *               transcript's names can be checked; absent in readies made
+ *               before names were signed); the hand starts when every seat
+ *               is ready.
  * - `shuffle`, `lock`, `reshuffle` {packet, step}: one cascade step
  *               (crypto/codec.ts bytes); reshuffle carries the re-layer step.
  * - `keys`      {request, shares}: key shares for one crypto request of the
@@ -48,7 +51,11 @@ const move = v.custom<unknown>((x) => {
 }, 'a move must be plain JSON data');
 
 export const EVENT_DATA = {
-  ready: v.strictObject({ sealKey: bytesOfLength(32, 'sealKey'), setup: bytesOfLength(32, 'setup') }),
+  ready: v.strictObject({
+    sealKey: bytesOfLength(32, 'sealKey'),
+    setup: bytesOfLength(32, 'setup'),
+    name: v.optional(v.pipe(v.string(), v.maxLength(32, 'name longer than 32'))),
+  }),
   shuffle: v.strictObject({ packet: uint, step: bytes(MAX_STEP) }),
   lock: v.strictObject({ packet: uint, step: bytes(MAX_STEP) }),
   reshuffle: v.strictObject({ packet: uint, step: bytes(MAX_STEP) }),

@@ -441,7 +441,8 @@ describe('what this page sends of its seats', () => {
     const sent = events(broadcast)[0]!;
     expect(key({ publicKey: sent.from } as Signer)).toBe(key(creator));
     expect(sent.body.type).toBe('ready');
-    expect(sent.body.data).toEqual(readyOf(creator, setup, 'routes').body.data);
+    // The ready signs the name this seat plays under, as the roster has it.
+    expect(sent.body.data).toEqual({ ...readyOf(creator, setup, 'routes').body.data, name: 'Ann' });
     expect(await t.store.loadHandEvents(TABLE, 0)).toHaveLength(1);
     expect(await t.store.loadHandSecrets(TABLE, 0, key(creator))).toBeDefined();
   });

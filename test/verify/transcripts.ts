@@ -28,6 +28,8 @@ export const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/transcrip
 /** Fixture file → the seed the simulator recorded it with. */
 export const FIXTURE_SEEDS: Record<string, number> = {
   'stress-shed-2p.json': 7,
+  /** Format 3: the readies sign the seats' names, and the file carries the creator's signed roster. */
+  'stress-shed-2p-v3.json': 7,
   'stress-speed-2p.json': 2,
   'fighting-cards-3p.json': 1,
   /** Recorded (seed 1) under Fighting Cards rules version 1, before the match carried the score table's rows (git 5f1bcda^). */
