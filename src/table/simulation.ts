@@ -138,6 +138,7 @@ export async function seatPeers(options: SimulationOptions): Promise<{
       return hand ? kept[cheating.seat]!.get(hand.handNo) : undefined;
     },
     done: false,
+    relations: [],
   };
   /** One peer's page: a mesh and a table session over `store` (a fresh store, or the one a reloaded page finds). */
   const openPeer = async (
@@ -198,7 +199,12 @@ export async function seatPeers(options: SimulationOptions): Promise<{
       if (!watched || !hand || hand.mySeat === null) return null;
       const handNo = hand.handNo;
       if (monitor?.hand !== hand.session)
-        monitor = new KnowledgeMonitor(hand.mySeat, hand.session, () => kept[seat]!.get(handNo));
+        monitor = new KnowledgeMonitor(
+          hand.mySeat,
+          hand.session,
+          () => kept[seat]!.get(handNo),
+          () => (isCheater ? (cheat?.relations ?? []) : []),
+        );
       return monitor;
     };
     await mesh.start({
