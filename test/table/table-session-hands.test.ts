@@ -442,7 +442,7 @@ describe('what this page sends of its seats', () => {
     expect(key({ publicKey: sent.from } as Signer)).toBe(key(creator));
     expect(sent.body.type).toBe('ready');
     // The ready signs the name this seat plays under, as the roster has it.
-    expect(sent.body.data).toEqual({ ...readyOf(creator, setup, 'routes').body.data, name: 'Ann' });
+    expect(sent.body.data).toEqual({ ...(readyOf(creator, setup, 'routes').body.data as object), name: 'Ann' });
     expect(await t.store.loadHandEvents(TABLE, 0)).toHaveLength(1);
     expect(await t.store.loadHandSecrets(TABLE, 0, key(creator))).toBeDefined();
   });

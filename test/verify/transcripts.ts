@@ -53,9 +53,9 @@ export function withEvents(file: TranscriptFile, events: string[], index = 0): T
   return { ...file, hands: file.hands.map((hand, i) => (i === index ? { ...hand, events } : hand)) };
 }
 
-/** The file cut down to its first hand. */
+/** The file cut down to its first hand (without the roster of a format-3 file, which counts the hands cut off). */
 export function firstHand(file: TranscriptFile): TranscriptFile {
-  return { ...file, hands: file.hands.slice(0, 1) };
+  return { ...file, hands: file.hands.slice(0, 1), ...(file.roster !== undefined ? { roster: null } : {}) };
 }
 
 export function decodeEvent(file: TranscriptFile, text: string): EnvelopeOf<'table-event'> {
