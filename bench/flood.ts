@@ -12,6 +12,7 @@
  * key: `npm run bench -- mesh`). It uses only APIs older than the fix, so the
  * same file measures an older checkout (copy it there and run it).
  */
+import { stressShedModule } from '../src/games/stress-shed/index.js';
 import { signEnvelope, type EnvelopeOf } from '../src/net/envelope.js';
 import { seatPeers, until } from '../src/table/simulation.js';
 
@@ -29,7 +30,7 @@ export interface FloodRow {
 }
 
 async function floodOnce(kind: 'act' | 'commit', events: number): Promise<FloodRow> {
-  const { peers, table } = await seatPeers({ game: 'stress-shed', players: 2, hands: 1, seed: 5 });
+  const { peers, table } = await seatPeers({ game: stressShedModule.id, players: 2, hands: 1, seed: 5 });
   try {
     const [honest, flooder] = [peers[0]!, peers[1]!];
     await until(() => honest.session.current?.session.phase === 'play');
