@@ -32,6 +32,8 @@ export interface HandConfig {
   readonly game: AnyGame;
   /** The seat this peer plays, or null to follow only (a spectator, a verifier). */
   readonly mySeat: number | null;
+  /** The name the seat plays under, signed in its ready (transcripts show it as the seat's own word). */
+  readonly name?: string;
   readonly rng?: RandomSource;
   readonly discloseDeadlineMs?: number;
   readonly revealDeadlineMs?: number;
@@ -80,7 +82,14 @@ export class HandSession {
       const { sign, keepSecrets, publish } = io;
       if (!sign || !keepSecrets || !publish)
         throw new TypeError('HandSession: a seat needs sign, keepSecrets and publish');
-      this.agent = new SeatAgent(this.follower, config.mySeat, { sign, keepSecrets, publish }, rng, restored);
+      this.agent = new SeatAgent(
+        this.follower,
+        config.mySeat,
+        { sign, keepSecrets, publish },
+        rng,
+        restored,
+        config.name,
+      );
     }
   }
 
@@ -158,11 +167,12 @@ export class HandSession {
   /**
    * A verified envelope from the mesh; true if it was new and taken in (so
    * worth storing). `seenBy`: the seats whose page it came from (a copy of an
-   * event held counts for them: event-pool.ts).
+   * event held counts for them: event-pool.ts); `size`: its encoded length,
+   * when the caller has it.
    */
-  receive(envelope: EnvelopeOf<'table-event'>, seenBy: readonly number[] = []): boolean {
+  receive(envelope: EnvelopeOf<'table-event'>, seenBy: readonly number[] = [], size?: number): boolean {
     const confirmed = this.follower.pool.confirmedCount;
-    if (this.follower.take(envelope, seenBy)) {
+    if (this.follower.take(envelope, seenBy, size)) {
       this.pump();
       return true;
     }
