@@ -9,6 +9,7 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { cryptoBench, printCrypto } from './crypto.js';
+import { floodBench, printFlood } from './flood.js';
 import { bundleBench, printBundle } from './bundle.js';
 import { handBench, printHand } from './hand.js';
 import { latencyBench, printLatency } from './latency.js';
@@ -29,6 +30,7 @@ const SECTIONS: Record<string, Section> = {
   latency: { run: (o) => latencyBench(o), print: printLatency as (r: never) => void },
   bundle: { run: () => bundleBench(), print: printBundle as (r: never) => void },
   sealProof: { run: (o) => sealProofBench(o), print: printSealProof as (r: never) => void },
+  flood: { run: () => floodBench(), print: printFlood as (r: never) => void },
 };
 
 interface MeshSection {

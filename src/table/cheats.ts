@@ -11,6 +11,7 @@
  * module; the app never does. The cheats themselves live in cheats-protocol.ts
  * (cascade and event protocol) and cheats-moves.ts (game rules).
  */
+import type { Relation } from './knowledge-monitor.js';
 import type { RandomSource } from '../../crypto/index.js';
 import type { Bot } from '../bots/index.js';
 import type { EnvelopeOf, Signer } from '../net/envelope.js';
@@ -36,6 +37,8 @@ export interface CheatContext {
   secrets(): HandSecrets | undefined;
   /** Set once the cheat was actually committed. */
   done: boolean;
+  /** The linear relations the cheat built into its shuffle output, for the knowledge monitor of its peer (knowledge-monitor.ts). */
+  readonly relations?: Relation[];
 }
 
 /** How the honest peers must react. */

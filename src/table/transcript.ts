@@ -6,9 +6,12 @@
  * "slot" it fills (hand/event-pool.ts): an author fills a slot once, so a second, different event
  * for the same slot is equivocation and is blamed.
  *
- * - `ready`     {sealKey, setup}: the seat's X25519 key for this hand and
- *               the hash of the hand's set-up it agrees to (hand/setup.ts);
- *               the hand starts when every seat is ready.
+ * - `ready`     {sealKey, setup, name?}: the seat's X25519 key for this hand,
+ *               the hash of the hand's set-up it agrees to (hand/setup.ts)
+ *               and the name it plays under (signed by its own key, so a
+ *               transcript's names can be checked; absent in readies made
+ *               before names were signed); the hand starts when every seat
+ *               is ready.
  * - `shuffle`, `lock`, `reshuffle` {packet, step}: one cascade step
  *               (crypto/codec.ts bytes); reshuffle carries the re-layer step.
  * - `keys`      {request, shares}: key shares for one crypto request of the
@@ -38,6 +41,8 @@ const bytes = (max: number) =>
     v.check((x) => x.length <= max, `longer than ${max} bytes`),
   );
 const MAX_STEP = 64 * 1024;
+/** The most moves one real-time reveal may carry. */
+export const MAX_REVEAL_MOVES = 16;
 /** A move is plain JSON data (no byte strings, no non-finite numbers): every peer hashes it (F7). */
 const move = v.custom<unknown>((x) => {
   try {
@@ -82,7 +87,11 @@ const evidence = v.variant('kind', [
 ]);
 
 export const EVENT_DATA = {
-  ready: v.strictObject({ sealKey: bytesOfLength(32, 'sealKey'), setup: bytesOfLength(32, 'setup') }),
+  ready: v.strictObject({
+    sealKey: bytesOfLength(32, 'sealKey'),
+    setup: bytesOfLength(32, 'setup'),
+    name: v.optional(v.pipe(v.string(), v.maxLength(32, 'name longer than 32'))),
+  }),
   shuffle: v.strictObject({ packet: uint, step: bytes(MAX_STEP) }),
   lock: v.strictObject({ packet: uint, step: bytes(MAX_STEP) }),
   reshuffle: v.strictObject({ packet: uint, step: bytes(MAX_STEP) }),
@@ -100,7 +109,7 @@ export const EVENT_DATA = {
   commit: v.strictObject({ round: uint, digest: bytesOfLength(32, 'digest') }),
   reveal: v.strictObject({
     round: uint,
-    actions: v.pipe(v.array(move), v.maxLength(16, 'at most 16 moves per round')),
+    actions: v.pipe(v.array(move), v.maxLength(MAX_REVEAL_MOVES, `at most ${MAX_REVEAL_MOVES} moves per round`)),
     salt: bytesOfLength(32, 'salt'),
   }),
   disclose: v.strictObject({

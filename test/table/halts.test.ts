@@ -15,10 +15,35 @@ import type { HandAudit } from '../../src/table/hand/audit.js';
 import { earlyVerdict, startsAudit } from '../../src/table/hand/early-audit.js';
 import { faultData, faultReports } from '../../src/table/hand/faults.js';
 import type { HandFollower } from '../../src/table/hand/follower.js';
-import { isRaceError, seatName, type Halt } from '../../src/table/hand/halt.js';
+import { cryptoWords, isRaceError, seatName, type Halt } from '../../src/table/hand/halt.js';
 import { loadedNow } from '../helpers/loaded-now.js';
 
 describe('halt.ts', () => {
+  it.each([
+    [
+      'shuffle argument of seat 1 does not verify (its deck is not a permutation of the input times the s_1 of S_1)',
+      'shuffle argument of seat 2 does not verify (its deck is not a permutation of the input times the s_2 of S_2)',
+    ],
+    [
+      "seat 0's disclosed key for position 6 does not match K_0,6",
+      "seat 1's disclosed key for position 6 does not match K_1,6",
+    ],
+    [
+      'Chaum–Pedersen batch of seat 2 does not verify (a lock factor does not match S_2 → K_2c)',
+      'Chaum–Pedersen batch of seat 3 does not verify (a lock factor does not match S_3 → K_3c)',
+    ],
+    [
+      "seat 0's disclosed t does not match T_0 (mismatched S_i)",
+      "seat 1's disclosed t does not match T_1 (mismatched S_i)",
+    ],
+    [
+      'position 12 of packet 3 does not open to a card of this hand',
+      'position 12 of packet 3 does not open to a card of this hand',
+    ],
+  ])('cryptoWords numbers seats as every verdict does (from 1): %s', (reason, words) => {
+    expect(cryptoWords(reason)).toBe(words);
+  });
+
   it('ok and fail build the two kinds of step', async () => {
     const { ok, fail } = await loadedNow(() => import('../../src/table/hand/halt.js'));
     expect(ok(7)).toEqual({ ok: true, value: 7 });

@@ -119,3 +119,17 @@ export function isRaceError(game: AnyGame, error: string): boolean {
 export function seatName(seat: number): string {
   return `seat ${seat + 1}`;
 }
+
+/**
+ * A crypto/ fault reason in the table's words: crypto/ numbers seats from 0
+ * ("seat 1", and subscripts such as S_1, K_1,6, s_1 — the seat index of the
+ * paper's notation), while every halt and verdict names seats from 1
+ * (`seatName`). Rewrites both, so one sentence never mixes the two ("seat 2
+ * is to blame — shuffle argument of seat 1"); card positions and packets
+ * keep their numbers.
+ */
+export function cryptoWords(reason: string): string {
+  return reason
+    .replace(/\bseat (\d+)/g, (_, n: string) => seatName(Number(n)))
+    .replace(/\b([SKTst])_(\d+)/g, (_, letter: string, n: string) => `${letter}_${Number(n) + 1}`);
+}

@@ -82,6 +82,8 @@ export class SeatAgent {
     private readonly io: SeatIO,
     private readonly rng: RandomSource,
     restored?: HandSecrets,
+    /** The name this seat plays under, signed in its ready (undefined: none, as before names were signed). */
+    private readonly name?: string,
   ) {
     if (restored) {
       this.sealSecret = restored.sealSecret;
@@ -119,7 +121,11 @@ export class SeatAgent {
       case 'ready':
         if (f.pool.ready(me)) return false;
         this.io.keepSecrets(this.forStorage());
-        return this.emit('ready', { sealKey: x25519.getPublicKey(this.sealSecret), setup: f.setupDigest });
+        return this.emit('ready', {
+          sealKey: x25519.getPublicKey(this.sealSecret),
+          setup: f.setupDigest,
+          ...(this.name !== undefined ? { name: this.name } : {}),
+        });
       case 'dealing':
       case 'play':
         if (f.cascade) return this.makeStep(f.cascade);
