@@ -179,6 +179,10 @@ export class HandFollower {
   pendingActs(seat: number): TableEvent<'act'>[] {
     return this.play.pendingActs(seat);
   }
+  /** Every act of `seat` this peer holds and has not taken yet, whether or not it may take effect. */
+  heldActs(seat: number): TableEvent<'act'>[] {
+    return this.play.heldActs(seat);
+  }
   /** The agreed real-time moves of a closed round not yet applied (waiting for crypto), in order. */
   get orderedMoves(): readonly Ordered[] {
     return this.play.orderedMoves;
