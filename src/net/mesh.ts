@@ -339,7 +339,10 @@ export class Mesh {
       handlers.changed();
     }
     if (relayed) this.forward(bytes, envelope, remote);
-    if (envelope.to === null || keyHex(envelope.to) === this.selfKey) handlers.message(envelope, remote);
+    // A table event is the hand's public record: every page takes it whatever its `to` says (its author could
+    // otherwise keep a signed event, a fault report say, on one page, where it would never take effect).
+    if (envelope.to === null || envelope.kind === 'table-event' || keyHex(envelope.to) === this.selfKey)
+      handlers.message(envelope, remote);
   }
 
   private dropLink(remote: string): void {
@@ -372,10 +375,11 @@ export class Mesh {
    * of anything else on the same ordered links; if that link turns out to
    * have been dead already, `catchUp` sends it after all. A
    * message that came over a relay goes on to everyone else. A message for one
-   * key goes straight to it if linked.
+   * key goes straight to it if linked — but a table event goes to everyone
+   * whatever its `to` says: it is the hand's public record.
    */
   private forward(bytes: Uint8Array, envelope: EnvelopeOf<Kind>, cameFrom: string | undefined): void {
-    if (envelope.to) {
+    if (envelope.to && envelope.kind !== 'table-event') {
       const target = keyHex(envelope.to);
       if (target === this.selfKey) return;
       for (const [remote, info] of this.links) {

@@ -565,6 +565,26 @@ describe('flooding', () => {
     expect(c.got).toEqual([bytes]);
   });
 
+  test('a table event addressed to one key is handed up here and passed on to every link but its author, as any table event (the hand is public: its author cannot keep an event on one page)', async () => {
+    await startMesh();
+    const a = await linked(2);
+    const b = await linked(3);
+    const c = await linked(4);
+    for (const r of [a, b, c]) r.got.length = 0;
+    const body = { hand: 0, n: 0, at: 0, hash: new Uint8Array(32), type: 'fault', data: null } as const;
+    const toC = bytesOf(a, 'table-event', body, { to: c.signer.publicKey });
+    const toUs = bytesOf(a, 'table-event', { ...body, n: 1 }, { to: self.publicKey });
+    send(a, toC);
+    send(a, toUs);
+    await flush();
+    expect(messages.filter((m) => m.envelope.kind === 'table-event').map((m) => m.envelope.body)).toEqual([
+      body,
+      { ...body, n: 1 },
+    ]);
+    expect([copies(a, toC), copies(b, toC), copies(c, toC)]).toEqual([0, 1, 1]);
+    expect([copies(a, toUs), copies(b, toUs), copies(c, toUs)]).toEqual([0, 1, 1]);
+  });
+
   test('sign does not send; broadcast sends it and remembers it; resend and sendRaw send on one link', async () => {
     await startMesh();
     const a = await linked(2);
