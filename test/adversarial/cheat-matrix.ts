@@ -6,9 +6,11 @@
  * (src/table/cheat-run.ts): the cheater signs with its own key; every honest
  * peer must name it with the expected code (or as stalled, for an abort; for a
  * replay nothing may change), and no honest peer's knowledge monitor may see
- * a card the rules do not show it. The hand stops as soon as every honest
- * peer has its verdict. Findings of the attacker review are named in the test
- * titles; docs/SECURITY.md lists them.
+ * a card the rules do not show it (but one the cheater has seen: it may
+ * always give away what it knows, as a split view of its own move does).
+ * The hand stops as soon as every honest peer has its verdict. Findings of
+ * the attacker review are named in the test titles; docs/SECURITY.md lists
+ * them.
  */
 import { expect, it } from 'vitest';
 import { gameModules, type GameId } from '../../src/games/index.js';
