@@ -225,12 +225,8 @@ describe('answering a fetch', () => {
       events: [event(ANN, 0), event(BOB, 0), event(BOB, 1)],
       equivocation: { ...second, sig: new Uint8Array(64).fill(99) },
     });
-    h.catchUp.answerFetch(
-      {
-        body: { hand: 2, have: { [hex(ANN)]: 1, [hex(BOB)]: 2 }, want: [event(BOB, 0).sig] },
-      } as unknown as EnvelopeOf<'fetch'>,
-      'peer-x',
-    );
+    const fetch = fetchOf(2, { [hex(ANN)]: 1, [hex(BOB)]: 2 });
+    h.catchUp.answerFetch({ ...fetch, body: { ...fetch.body, want: [event(BOB, 0).sig] } }, 'peer-x');
     expect(h.resent.map(([via, e]) => [via, e.from[0], e.body.n, e.sig[0]])).toEqual([
       ['peer-x', BOB, 0, BOB * 16],
       ['peer-x', ANN, 0, 99],
