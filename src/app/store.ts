@@ -106,7 +106,8 @@ export class AppStore extends EventTarget {
     // The server this page came from (or the one Settings names) hands out ICE servers: ask at once.
     void this.iceSource(signalingServerFor(this.settings, location)).ready();
     window.addEventListener('hashchange', () => void this.navigate(parseRoute(location.hash)));
-    await this.navigate(this.route);
+    // The hash as it is now: a link opened while storage was opening changed it with nobody listening.
+    await this.navigate(parseRoute(location.hash));
   }
 
   get view(): AppView {

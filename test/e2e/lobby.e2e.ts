@@ -4,7 +4,8 @@
  * share link over real WebRTC and see those options in the lobby;
  * all three see three seats and the same fingerprint; a reloaded page gets its
  * seat back; a malformed message from one page is logged and ignored by
- * another, which goes on working.
+ * another, which goes on working. A link opened while the page is still
+ * opening its storage opens that table.
  */
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -127,4 +128,35 @@ it('three browsers sit at one table, agree on its fingerprint, survive a reload 
   // Ann's page still works: a rename reaches the others.
   await setName(ann.page, 'Annie');
   await expect.poll(() => seatNames(cat.page), { timeout: 30_000 }).toContain('Annie');
+});
+
+it('a table link that arrives while the page is still opening its storage opens that table', async () => {
+  const context = await browser.newContext();
+  // A slow disk: IndexedDB's open succeeds 1.5 s late, so the link's hash changes before the app is ready.
+  await context.addInitScript(() => {
+    const open = IDBFactory.prototype.open;
+    IDBFactory.prototype.open = function (this: IDBFactory, ...args: [string, number?]) {
+      const request = open.apply(this, args);
+      const listen = request.addEventListener.bind(request);
+      request.addEventListener = ((type: string, listener: EventListener, options?: AddEventListenerOptions) =>
+        listen(
+          type,
+          type === 'success' ? (event: Event) => setTimeout(() => listener(event), 1500) : listener,
+          options,
+        )) as typeof request.addEventListener;
+      return request;
+    };
+  });
+  const page = await context.newPage();
+  try {
+    await page.goto(`${inject('baseUrl')}#/`);
+    await expect.poll(() => page.locator('fd-app').count()).toBe(1);
+    await page.evaluate(() => {
+      location.hash = '#/t/abcdefgh-0123456789abcdef?signal=here';
+    });
+    await page.locator('fd-lobby').waitFor({ timeout: 15_000 });
+    expect(await page.locator('fd-home').count()).toBe(0);
+  } finally {
+    await context.close();
+  }
 });
