@@ -12,10 +12,16 @@
  * reconnection with backoff in between, open links untouched. A registration
  * the server never answers (the `peer` server adopts a second socket for an id
  * and token it still holds without saying OPEN) is given up after
- * `REGISTER_TIMEOUT_MS` and tried again, like an id still held.
+ * `REGISTER_TIMEOUT_MS` and tried again, like an id still held. A link whose
+ * path died (ICE disconnected: a new address, another network) is first
+ * restarted in place (ice-restart.ts), with the signaling socket checked and,
+ * if dead, registered again at once; a link not back by then is dropped and
+ * the mesh dials again.
  */
 import { Peer, type DataConnection, type PeerError } from 'peerjs';
+import { IceRestarts, readRestartPayload } from './ice-restart.js';
 import { LinkBook } from './link-book.js';
+import { SignalingProbe } from './signaling-probe.js';
 import { DIAL_TIMEOUT_MS, reconnectDelayMs, type Transport, type TransportEvents } from './transport.js';
 import { SignalingError, signalingUrl, type SignalingConfig } from './signaling.js';
 
@@ -59,6 +65,26 @@ export class PeerJsTransport implements Transport {
   private reconnectAttempt = 0;
   private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly reported = new Map<string, number>();
+  private readonly restarts = new IceRestarts({
+    // PeerServer relays ANSWER with any payload; PeerJS ignores one without a connectionId (ice-restart.ts).
+    send: (remote, payload) => this.peer?.socket.send({ type: 'ANSWER', dst: remote, payload }),
+    giveUp: (connection) => this.links.closed(connection.peer, connection as DataConnection),
+    checkSignaling: () => this.probe.check(),
+    refused: (remote, reason) => this.report(`${remote}: ${reason}`),
+  });
+  /** After a network change the signaling socket may be dead without a word: a probe to ourselves finds out. */
+  private readonly probe = new SignalingProbe(
+    (payload) => {
+      const peer = this.peer;
+      if (!peer || peer.destroyed || peer.disconnected) return false;
+      peer.socket.send({ type: 'CANDIDATE', dst: this.localId, payload });
+      return true;
+    },
+    // Dead: drop it; 'disconnected' registers again at once while a link waits (scheduleReconnect).
+    () => {
+      if (this.peer && !this.peer.destroyed && !this.peer.disconnected) this.peer.disconnect();
+    },
+  );
 
   constructor(
     readonly localId: string,
@@ -113,6 +139,12 @@ export class PeerJsTransport implements Transport {
       );
     }
     this.peer = peer;
+    // (`socket` is always there in PeerJS; the scripted stand-in of the transport's Node tests has none.)
+    peer.socket?.on('message', (message: { type?: unknown; src?: unknown; payload?: unknown }) => {
+      if (this.probe.received(message.type, message.payload)) return;
+      const restart = message.type === 'ANSWER' ? readRestartPayload(message.payload) : null;
+      if (restart && typeof message.src === 'string') void this.restarts.receive(message.src, restart);
+    });
     return new Promise<void>((resolve, reject) => {
       let registered = false;
       const unanswered = setTimeout(() => {
@@ -131,7 +163,9 @@ export class PeerJsTransport implements Transport {
           resolve();
           return;
         }
+        this.probe.stop();
         this.signalingBack();
+        this.restarts.signalingBack();
       });
       peer.on('connection', (connection) => this.adopt(connection, false));
       peer.on('disconnected', () => {
@@ -166,6 +200,7 @@ export class PeerJsTransport implements Transport {
   }
 
   private signalingLost(): void {
+    this.probe.stop();
     if (this.lostAt === undefined) {
       this.lostAt = Date.now();
       this.reconnectAttempt = 0;
@@ -176,7 +211,9 @@ export class PeerJsTransport implements Transport {
 
   private scheduleReconnect(): void {
     if (this.reconnectTimer !== undefined || this.stopped) return;
-    const delay = reconnectDelayMs(this.reconnectAttempt++);
+    // Lost with a link in trouble: the network changed, and the link's restart needs signaling now.
+    const delay = this.restarts.troubled && this.reconnectAttempt === 0 ? 0 : reconnectDelayMs(this.reconnectAttempt);
+    this.reconnectAttempt++;
     this.reconnectTimer = setTimeout(() => {
       this.reconnectTimer = undefined;
       const peer = this.peer;
@@ -218,13 +255,19 @@ export class PeerJsTransport implements Transport {
     const remote = connection.peer;
     if (!this.links.adopt(remote, connection, startedByUs)) return;
     connection.on('open', () => this.links.opened(remote, connection));
+    this.restarts.watch(connection, startedByUs);
+    connection.on('iceStateChanged', (state) => this.restarts.iceState(connection, state));
     connection.on('data', (data) => {
+      this.restarts.heard(connection);
       if (!this.links.isCurrent(remote, connection)) return;
       const bytes = toBytes(data);
       if (bytes) this.events?.message(remote, bytes);
       else this.report(`non-binary data from ${remote} ignored`);
     });
-    const closed = () => this.links.closed(remote, connection);
+    const closed = () => {
+      this.restarts.forget(connection);
+      this.links.closed(remote, connection);
+    };
     connection.on('close', closed);
     connection.on('error', closed);
   }
@@ -247,6 +290,8 @@ export class PeerJsTransport implements Transport {
   stop(): void {
     this.stopped = true;
     if (this.reconnectTimer !== undefined) clearTimeout(this.reconnectTimer);
+    this.restarts.stop();
+    this.probe.stop();
     this.links.forgetAll();
     this.peer?.destroy();
   }
