@@ -30,7 +30,7 @@
  * is what usually ends a restart after a real network change: ICE finds the
  * new path within milliseconds, but SCTP has been retransmitting into the dead
  * one with its timer doubling each time, and sends nothing until that timer
- * runs out — measured in the NAT lab at 1.1–2.3 s after the answer, longer
+ * runs out — measured in the NAT lab at 1–2.3 s after the answer, longer
  * than a new connection takes. A restart still wins when the path was lost
  * only briefly. `restartStep` is that policy, pure; `IceRestarts` applies it
  * to live connections.
