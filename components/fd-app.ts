@@ -227,12 +227,12 @@ export class FdApp extends LitElement {
       case 'home':
         return html`<fd-home .recentTables=${view.recentTables}></fd-home>`;
       case 'settings':
-        return html`<fd-settings .settings=${view.settings} .back=${view.backHash}></fd-settings>`;
+        return html`<fd-settings .settings=${view.settings} .ice=${view.ice} .back=${view.backHash}></fd-settings>`;
       case 'replay':
         return html`<fd-replay .replay=${view.replay}></fd-replay>`;
       case 'table':
         if (view.signalingFailure) return this.signalingFailure(view);
-        if (view.unserved) return this.unserved();
+        if (view.joinFailure) return this.joinFailure(view);
         // On a phone during a hand, the seats and the log fold away below a button so the table fits the screen.
         // During a hand the Rules and Sound buttons sit with the seats and the log (folded on a phone), so a turn fits the screen.
         return html`${view.hand ? null : this.tableTools(view)}${view.hand ? html`<fd-hand .hand=${view.hand} ?watching=${view.watching} .sortHandBy=${view.settings.sortHandBy ?? 'suit'}></fd-hand>` : null}
@@ -258,6 +258,7 @@ export class FdApp extends LitElement {
               ?needsName=${view.needsName}
               .seatStatus=${view.seatStatus}
               .link=${view.shareLink ?? ''}
+              .routes=${view.linkRoutes}
               ?connecting=${view.connecting}
               ?compact=${view.hand !== null}
             ></fd-lobby>
@@ -292,17 +293,21 @@ export class FdApp extends LitElement {
     </section>`;
   }
 
-  /** A well-formed link, but no page serves the table (its creator's is closed): say so, with Retry and Home. */
-  private unserved() {
-    return html`<section class="failure" role="alert" id="unserved">
-      <h2>Nobody is serving this table</h2>
-      <p>
-        No answer came from the table’s creator. The creator’s page may be closed: a table lives in the pages of its
-        players, and someone who has it open must be online for others to join.
-      </p>
+  /**
+   * A well-formed link, but no roster came from the creator: why, as the dials showed — nobody serves the table
+   * (`#unserved`), it needs a relay (`#needs-relay`), the relay refused (`#relay-refused`) or could not be reached
+   * (`#relay-unreachable`) — with what to do, Retry and Home.
+   */
+  private joinFailure(view: AppView) {
+    const failure = view.joinFailure!;
+    return html`<section class="failure" role="alert" id=${failure.cause} data-cause=${failure.cause}>
+      <h2 id="join-failure-title">${failure.title}</h2>
+      <p id="join-failure-advice">${failure.advice}</p>
+      <p class="muted" id="join-failure-detail">Seen: ${failure.detail}.</p>
       <div class="actions">
         <button class="primary" id="retry" @click=${() => this.store.retry()}>Retry</button>
         <a href="#/" id="home">Home</a>
+        ${failure.cause === 'unserved' ? null : html`<a href="#/settings" id="fix-ice">ICE servers in Settings</a>`}
       </div>
     </section>`;
   }

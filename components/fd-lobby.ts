@@ -10,15 +10,23 @@
  * way in once the table is full), or take a seat freed between hands once its
  * table has checked the hands played (`seatStatus` says so meanwhile); a
  * seated player may switch to watching between hands. The peers watching are
- * listed under the seats.
+ * listed under the seats. A seat linked directly says whether the link runs
+ * straight between the two browsers or through a relay (TURN) server
+ * (`data-link` on its item: `direct` or `turn`).
  */
 import { LitElement, css, html } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import type { LobbyView, SeatView } from '../src/table/lobby.js';
+import type { LinkRoute } from '../src/net/ice-watch.js';
 import { catalogEntry, optionSummary } from '../src/app/catalog.js';
 import { AddBotEvent, LeaveSeatEvent, SitEvent, WatchEvent } from './events.js';
 import { theme } from './theme.js';
 import './fd-share.js';
+
+const ROUTE_TEXT: Record<LinkRoute, string> = {
+  direct: 'direct',
+  turn: 'through a relay (TURN) server',
+};
 
 const REACHABILITY_TEXT = {
   self: 'you',
@@ -44,6 +52,8 @@ export class FdLobby extends LitElement {
   @property({ type: Boolean }) watching = false;
   /** Checking the hands played before this page may sit, or why it cannot (null: nothing to say). */
   @property({ attribute: false }) seatStatus: string | null = null;
+  /** Peer id → how its open link runs (directly or through a TURN relay), as last sampled. */
+  @property({ attribute: false }) routes: Readonly<Record<string, LinkRoute>> = {};
   /** The name being typed before sitting. */
   @state() private typedName = '';
 
@@ -170,7 +180,17 @@ export class FdLobby extends LitElement {
       const text = reach === 'offline' ? `bot, hosted by ${host} (offline)` : `bot, hosted by ${host}`;
       return html`<span class="state bot"><span class="dot ${reach}"></span>🤖 ${text}</span>`;
     }
-    return html`<span class="state"><span class="dot ${reach}"></span>${REACHABILITY_TEXT[reach]}</span>`;
+    const route = this.route(seat);
+    return html`<span class="state"
+      ><span class="dot ${reach}"></span
+      >${REACHABILITY_TEXT[reach]}${route ? html` · <span class="route">${ROUTE_TEXT[route]}</span>` : null}</span
+    >`;
+  }
+
+  /** How the link to a directly connected seat runs, once sampled. */
+  private route(seat: SeatView): LinkRoute | null {
+    if (seat.reachability !== 'direct' || !seat.member) return null;
+    return this.routes[seat.member.peerId] ?? null;
   }
 
   private seat(seat: SeatView) {
@@ -180,6 +200,7 @@ export class FdLobby extends LitElement {
       data-seat=${seat.seat}
       data-state=${seat.reachability ?? 'free'}
       data-bot=${seat.bot ? 'yes' : 'no'}
+      data-link=${this.route(seat) ?? 'none'}
     >
       <span class="seat-no">Seat ${seat.seat + 1}${seat.isMe ? ' · you' : ''}</span>
       <span class="who">${seat.member ? seat.member.name || 'Anonymous' : 'Free seat'}</span>

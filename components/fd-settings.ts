@@ -1,7 +1,9 @@
 /**
  * Settings: display name, which PeerServer introduces peers (the embedded one
- * on this origin, or another host), and the ICE servers (STUN/TURN) for
- * players on different networks. Fields are checked as they are typed (host
+ * on this origin, or another host), the ICE servers (STUN/TURN) in use with
+ * where each comes from (this server, the table's server, your own; list
+ * `#ice-in-use`, each item's `data-origin`), and ICE servers of the player's
+ * own. Fields are checked as they are typed (host
  * without scheme or port, port, path, ICE JSON), fields that do not apply are
  * disabled, a save is confirmed in place, and Back returns to the page
  * Settings was opened from. Invalid input is explained, never saved.
@@ -9,6 +11,7 @@
 import { LitElement, css, html, type PropertyValues } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { parseIceServers, type Settings } from '../src/app/settings.js';
+import { ICE_ORIGIN_TEXT, type IceView } from '../src/app/ice-choice.js';
 import { hostProblem, pathProblem, portProblem, signalingUrl } from '../src/net/signaling.js';
 import { SaveSettingsEvent } from './events.js';
 import { theme } from './theme.js';
@@ -25,13 +28,14 @@ interface Draft {
   path: string;
   secure: boolean;
   ice: string;
-  shareIceCredentials: boolean;
   sound: boolean;
 }
 
 @customElement('fd-settings')
 export class FdSettings extends LitElement {
   @property({ attribute: false }) settings!: Settings;
+  /** The ICE servers in use and where each comes from (null: not known yet). */
+  @property({ attribute: false }) ice: IceView | null = null;
   /** Where Back goes: the page Settings was opened from. */
   @property() back = '#/';
   @state() private draft: Draft | undefined;
@@ -133,11 +137,52 @@ export class FdSettings extends LitElement {
         name: d.name,
         signaling,
         iceServers: ice.value,
-        shareIceCredentials: d.shareIceCredentials,
         sound: d.sound,
       }),
     );
     this.saved = true;
+  }
+
+  /** The ICE servers in use, each with where it comes from; what the server said when it gave none. */
+  private iceInUse() {
+    const ice = this.ice;
+    if (!ice) return null;
+    const source = ice.source;
+    const from = source
+      ? html`<p class="hint muted" id="ice-source" data-status=${source.status}>
+          ${source.origin === 'this-server' ? 'This server' : 'The table’s server'} (<code>${source.url}</code>)
+          ${
+            source.status === 'ok'
+              ? source.expiresAt !== null
+                ? 'hands out STUN and TURN servers, with TURN credentials renewed every few hours.'
+                : ice.entries.some((entry) => entry.origin === source.origin)
+                  ? 'hands out STUN servers.'
+                  : 'hands out no STUN/TURN servers (one network needs none).'
+              : source.status === 'asking'
+                ? 'is being asked for its ICE servers…'
+                : html`hands out none: ${source.error}.`
+          }
+        </p>`
+      : null;
+    return html`<fieldset id="ice-in-use-box">
+      <legend>ICE servers in use (STUN finds your address; TURN relays when no direct path works)</legend>
+      ${from}
+      ${
+        ice.entries.length === 0
+          ? html`<p class="hint" id="ice-in-use" data-count="0">
+              None: browsers connect by their local addresses, which works on one network.
+            </p>`
+          : html`<ul id="ice-in-use" data-count=${ice.entries.length}>
+              ${ice.entries.map(
+                (entry) =>
+                  html`<li data-origin=${entry.origin}>
+                    <code>${entry.urls.join(', ')}</code> —
+                    ${ICE_ORIGIN_TEXT[entry.origin]}${entry.withCredential ? ' (with credentials)' : ''}
+                  </li>`,
+              )}
+            </ul>`
+      }
+    </fieldset>`;
   }
 
   override render() {
@@ -238,8 +283,9 @@ export class FdSettings extends LitElement {
             </p>
           </fieldset>
         </fieldset>
+        ${this.iceInUse()}
         <label
-          >ICE servers (JSON, as RTCPeerConnection takes them; empty on one network)
+          >Your own ICE servers (JSON, as RTCPeerConnection takes them; besides the server’s, usually none)
           <textarea
             name="ice"
             spellcheck="false"
@@ -249,16 +295,6 @@ export class FdSettings extends LitElement {
           ></textarea>
         </label>
         ${error('ice-error', problems.ice ? `ICE servers: ${problems.ice}` : '')}
-        <label class="inline"
-          ><input
-            type="checkbox"
-            name="share-credentials"
-            .checked=${d.shareIceCredentials}
-            @change=${(e: Event) => this.edit({ shareIceCredentials: (e.target as HTMLInputElement).checked })}
-          />
-          Put TURN usernames and credentials into share links (anyone with the link can then use your TURN
-          server)</label
-        >
         <label class="inline"
           ><input
             type="checkbox"
@@ -289,7 +325,6 @@ function draftOf(s: Settings): Draft {
     path: custom?.path ?? SIGNAL_SCRIPT_PATH,
     secure: custom?.secure ?? false,
     ice: s.iceServers.length ? JSON.stringify(s.iceServers, null, 1) : '',
-    shareIceCredentials: s.shareIceCredentials ?? false,
     sound: s.sound ?? false,
   };
 }

@@ -1,8 +1,8 @@
 /**
  * The share box of a table: the link, a copy button that says when it has
  * copied, the link as a QR code for a phone across the room, and which
- * signaling server the link tells joiners to use (and whether it carries TURN
- * credentials), read back from the link itself.
+ * signaling server the link tells joiners to use, read back from the link
+ * itself.
  */
 import { LitElement, css, html, type PropertyValues } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
@@ -12,15 +12,12 @@ import { describeSignaling, parseSignalingQuery } from '../src/app/table-link.js
 import { theme } from './theme.js';
 
 /** What the link tells a joiner about signaling, from its own query. */
-function linkNote(link: string): { server: string; credentials: boolean } | null {
+function linkNote(link: string): { server: string } | null {
   const query = /#\/t\/[^?#]*\?([^#]*)$/.exec(link)?.[1];
   if (!query) return null;
   const parsed = parseSignalingQuery(query);
   if (!parsed.ok || !parsed.value) return null;
-  return {
-    server: describeSignaling(parsed.value),
-    credentials: (parsed.value.iceServers ?? []).some((s) => s.credential !== undefined),
-  };
+  return { server: describeSignaling(parsed.value) };
 }
 
 @customElement('fd-share')
@@ -112,9 +109,8 @@ export class FdShare extends LitElement {
       ${
         note
           ? html`<p class="note" id="share-signaling">
-              Joiners will use the signaling server in the link: <code>${note.server}</code>${
-                note.credentials ? html` — <strong>the link contains your TURN credentials</strong>` : null
-              }
+              Joiners will use the signaling server in the link: <code>${note.server}</code>, and the ICE servers it
+              hands out.
             </p>`
           : null
       }

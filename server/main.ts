@@ -8,7 +8,12 @@
  * server only introduces peers: it never sees a card, a key or a move, and a
  * peer it substitutes is caught by the table fingerprint.
  *
- * Environment: PORT (default 5173), HOST (default 0.0.0.0).
+ * `GET /ice` hands every page the STUN and TURN servers to use, with TURN
+ * credentials minted per request (server/ice.ts); `npm run serve` is the
+ * production mode: the built bundle and signaling, as `deploy/` runs it.
+ *
+ * Environment: PORT (default 5173), HOST (default 0.0.0.0), and STUN_URLS,
+ * TURN_URLS, TURN_SECRET (server/ice.ts; none set: no ICE servers).
  */
 import { createServer, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -20,10 +25,13 @@ import express from 'express';
 import { ExpressPeerServer } from 'peer';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Plugin } from 'vite';
+import { describeIceConfig, iceAnswer, iceConfigFromEnv, type IceConfig } from './ice.js';
 
 export interface StartedServer {
   readonly port: number;
   readonly urls: readonly string[];
+  /** What `GET /ice` hands out (from the environment unless given). */
+  readonly ice: IceConfig;
   close(): Promise<void>;
 }
 
@@ -31,11 +39,14 @@ export type ServeMode = 'dev' | 'preview';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Starts the app + signaling server; resolves once it listens. */
+/** Starts the app + signaling server; resolves once it listens. A bad ICE variable throws before anything listens. */
 export async function startServer(
   mode: ServeMode,
   port = Number(process.env.PORT ?? 5173),
   host = process.env.HOST ?? '0.0.0.0',
+  ice: IceConfig = iceConfigFromEnv(process.env),
+  /** The built bundle `preview` serves. */
+  bundle = path.join(root, 'dist'),
 ): Promise<StartedServer> {
   const app = express();
   const httpServer = createServer(app);
@@ -65,6 +76,12 @@ export async function startServer(
   app.get('/healthz', (_req, res) => {
     res.json({ ok: true, mode });
   });
+  // Any origin may ask: a static copy of the app reaches the table's server from another origin. No cache: each
+  // answer carries a fresh TURN credential.
+  app.get('/ice', (_req, res) => {
+    res.set({ 'Cache-Control': 'no-store', 'Access-Control-Allow-Origin': '*' });
+    res.json(iceAnswer(ice, Date.now()));
+  });
 
   let closeVite: (() => Promise<void>) | undefined;
   if (mode === 'dev') {
@@ -83,7 +100,7 @@ export async function startServer(
     app.use(vite.middlewares);
     closeVite = () => vite.close();
   } else {
-    const dist = path.join(root, 'dist');
+    const dist = bundle;
     if (!existsSync(path.join(dist, 'index.html'))) {
       throw new Error(`no bundle in ${dist}: run "npm run build" first`);
     }
@@ -99,6 +116,7 @@ export async function startServer(
   return {
     port: actualPort,
     urls: listenUrls(host, actualPort),
+    ice,
     async close() {
       await closeVite?.();
       httpServer.closeAllConnections();
@@ -158,6 +176,7 @@ if (isMain) {
   startServer(mode)
     .then((server) => {
       console.log(`\nFairdeck (${mode}) with embedded signaling at /peerjs`);
+      console.log(describeIceConfig(server.ice));
       console.log('Open this URL in two browsers, create a table and share its link:');
       for (const url of server.urls) console.log(`  ${url}`);
       console.log('');

@@ -1,5 +1,5 @@
 /**
- * Hash routes: `#/` home, `#/t/<table id>[?signal=…&ice=…]` a table (the
+ * Hash routes: `#/` home, `#/t/<table id>[?signal=…&via=…]` a table (the
  * query is the signaling choice, see table-link.ts), `#/settings`, `#/replay` (open a transcript
  * file and step through its hands). The hash
  * keeps the app a static bundle (no server routes) and the table id out of
@@ -40,16 +40,11 @@ export function parseRoute(hash: string): Route {
 }
 
 /**
- * A table's hash; with `signaling`, the link names the server (and ICE servers) to use;
+ * A table's hash; with `signaling`, the link names the signaling server to use;
  * with `via` (key prefixes), the seated peers a joiner may reach the creator through.
  */
-export function tableHash(
-  table: string,
-  signaling: LinkSignaling | null = null,
-  includeCredentials = false,
-  via: readonly string[] = [],
-): string {
-  const query = [signaling ? signalingQuery(signaling, includeCredentials) : '', formatIntroducers(via) ?? '']
+export function tableHash(table: string, signaling: LinkSignaling | null = null, via: readonly string[] = []): string {
+  const query = [signaling ? signalingQuery(signaling) : '', formatIntroducers(via) ?? '']
     .filter((part) => part !== '')
     .join('&');
   return query ? `#/t/${table}?${query}` : `#/t/${table}`;
@@ -60,8 +55,7 @@ export function shareLink(
   table: string,
   page: { origin: string; pathname: string },
   signaling: LinkSignaling | null = null,
-  includeCredentials = false,
   via: readonly string[] = [],
 ): string {
-  return `${page.origin}${page.pathname}${tableHash(table, signaling, includeCredentials, via)}`;
+  return `${page.origin}${page.pathname}${tableHash(table, signaling, via)}`;
 }

@@ -1,21 +1,20 @@
 /**
  * Player settings, kept in localStorage: the display name, which PeerServer
  * introduces peers (the embedded one on this page's origin by default, or
- * another), and the ICE servers (STUN/TURN) for players on different
- * networks. `parseIceServers` validates what a person types and says what is
- * wrong instead of storing it.
+ * another), and ICE servers (STUN/TURN) of the player's own, used besides
+ * those the table's server hands out (ice-choice.ts). `parseIceServers`
+ * validates what a person types and says what is wrong instead of storing it.
  */
 import * as v from 'valibot';
 import type { LinkSignaling } from './table-link.js';
-import type { SignalingConfig, SignalingServer } from '../net/signaling.js';
+import type { SignalingServer } from '../net/signaling.js';
 
 export interface Settings {
   readonly name: string;
   /** null: the embedded PeerServer at /peerjs on this page's origin. */
   readonly signaling: SignalingServer | null;
+  /** The player's own STUN/TURN servers, besides the table server's. */
   readonly iceServers: RTCIceServer[];
-  /** Put TURN usernames and credentials into share links too (off: links carry only the URLs). */
-  readonly shareIceCredentials?: boolean;
   /** Short tones for your turn, a card played and a hand's end (off unless chosen; src/app/sound.ts). */
   readonly sound?: boolean;
   /** How hands are sorted at the table: by suit then rank, or by rank then suit (the table's Sort toggle). */
@@ -52,7 +51,6 @@ const settingsSchema = v.object({
     }),
   ),
   iceServers: v.array(iceServerSchema),
-  shareIceCredentials: v.optional(v.boolean()),
   sound: v.optional(v.boolean()),
   sortHandBy: v.optional(v.picklist(['suit', 'rank'])),
 });
@@ -93,53 +91,29 @@ export function parseIceServers(text: string): { ok: true; value: RTCIceServer[]
     const where = issue?.path?.map((p) => String(p.key)).join('.') ?? '';
     return { ok: false, error: `${where ? `${where}: ` : ''}${issue?.message ?? 'invalid'}` };
   }
+  // Browsers refuse a TURN server without both (RTCPeerConnection throws): say so here, not at the table.
+  const index = parsed.output.findIndex(
+    (server) =>
+      (Array.isArray(server.urls) ? server.urls : [server.urls]).some((url) => /^turns?:/.test(url)) &&
+      (server.username === undefined || server.credential === undefined),
+  );
+  if (index >= 0) return { ok: false, error: `${index}: a turn: server needs both "username" and "credential"` };
   return { ok: true, value: parsed.output as RTCIceServer[] };
 }
 
-/** What a new table's link carries: the Settings' choice. */
+/** What a new table's link carries: the signaling server of Settings (ICE servers come from that server, not the link). */
 export function linkSignalingOf(settings: Settings): LinkSignaling {
-  return settings.iceServers.length > 0
-    ? { server: settings.signaling ?? 'embedded', iceServers: settings.iceServers }
-    : { server: settings.signaling ?? 'embedded' };
+  return { server: settings.signaling ?? 'embedded' };
 }
 
-/**
- * The signaling server to use from a page at `location`: the link's choice if
- * it has one (ICE servers from the link, else from Settings), else Settings.
- */
-export function signalingFor(
+/** The signaling server to use from a page at `page`: the link's choice if it has one, else Settings. */
+export function signalingServerFor(
   settings: Settings,
   page: { protocol: string; hostname: string; port: string },
   link: LinkSignaling | null = null,
-): SignalingConfig {
+): SignalingServer {
   const server = link ? link.server : (settings.signaling ?? 'embedded');
-  const iceServers = link?.iceServers ? withOwnCredentials(link.iceServers, settings.iceServers) : settings.iceServers;
-  if (server !== 'embedded') return { ...server, iceServers };
+  if (server !== 'embedded') return server;
   const secure = page.protocol === 'https:';
-  return {
-    host: page.hostname,
-    port: page.port ? Number(page.port) : secure ? 443 : 80,
-    path: '/peerjs',
-    secure,
-    iceServers,
-  };
-}
-
-/**
- * A link's ICE servers carry no credentials unless its creator opted in: for
- * a server also in this person's Settings (same urls), take the credentials
- * from there, so the creator's own reloaded page keeps its TURN login.
- */
-function withOwnCredentials(fromLink: readonly RTCIceServer[], own: readonly RTCIceServer[]): RTCIceServer[] {
-  return fromLink.map((server) => {
-    if (server.username !== undefined || server.credential !== undefined) return server;
-    const mine = own.find((o) => JSON.stringify(o.urls) === JSON.stringify(server.urls));
-    return mine
-      ? {
-          ...server,
-          ...(mine.username !== undefined ? { username: mine.username } : {}),
-          ...(mine.credential !== undefined ? { credential: mine.credential } : {}),
-        }
-      : server;
-  });
+  return { host: page.hostname, port: page.port ? Number(page.port) : secure ? 443 : 80, path: '/peerjs', secure };
 }

@@ -9,6 +9,9 @@ import type { RulesHelpView } from '../games/rules-help.js';
 import type { HandView } from './store-hand-view.js';
 import type { Route } from './router.js';
 import type { Settings } from './settings.js';
+import type { IceView } from './ice-choice.js';
+import type { JoinFailureView } from './link-status.js';
+import type { LinkRoute } from '../net/ice-watch.js';
 
 export type LogLevel = 'info' | 'warn' | 'error';
 export interface LogEntry {
@@ -38,8 +41,15 @@ export interface AppView {
   readonly seatStatus: string | null;
   readonly connecting: boolean;
   readonly problem: string | null;
-  /** A table link nobody answers: no roster came from its creator in UNSERVED_AFTER_MS (unserved.ts). */
-  readonly unserved: boolean;
+  /**
+   * A joiner that got no roster from the creator in UNSERVED_AFTER_MS (unserved.ts): why, as far as its dials to
+   * the creator showed (link-status.ts: nobody serves the table, it needs a relay, the relay refused or is unreachable).
+   */
+  readonly joinFailure: JoinFailureView | null;
+  /** The ICE servers in use (or for tables this page creates) and where each comes from. */
+  readonly ice: IceView;
+  /** Peer id → whether its open link runs directly or through a TURN relay. */
+  readonly linkRoutes: Readonly<Record<string, LinkRoute>>;
   /** The table could not reach its signaling server: what was tried, the likely cause, and Retry. */
   readonly signalingFailure: SignalingFailure | null;
   /** Which signaling server the open table uses, and whether its link chose it. */

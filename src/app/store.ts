@@ -5,15 +5,21 @@
  * data and log lines, and announces each change with a `change` event; the
  * components render from `store.view` and never reach below it. The hand's
  * view is built in store-hand-view.ts, the match's transcript file in
- * store-transcript.ts; the shape of the view is in store-types.ts.
+ * store-transcript.ts; the shape of the view is in store-types.ts. ICE
+ * servers come from the table's server (asked once per server and kept
+ * fresh, src/net/ice-servers.ts) plus the player's own (ice-choice.ts); what
+ * the transport reports about its links (why one did not open, whether one
+ * runs through TURN) is turned into the join-failure screen, log lines and
+ * the seat list's routes by link-status.ts.
  */
 import { Mesh, type Rejection } from '../net/mesh.js';
 import { PeerJsTransport } from '../net/peerjs-transport.js';
-import { diagnoseSignaling, SignalingError } from '../net/signaling.js';
+import { diagnoseSignaling, SignalingError, type SignalingServer } from '../net/signaling.js';
+import { IceSource, iceUrlFor } from '../net/ice-servers.js';
 import { reconnectDelayMs } from '../net/transport.js';
 import type { TableConfig } from '../net/messages.js';
 import { TableSession } from '../table/table-session.js';
-import { newTableId, peerIdFor } from '../table/table-id.js';
+import { newTableId, parseTableId, peerIdFor } from '../table/table-id.js';
 import { introducersOf } from '../table/introducers.js';
 import { Replay } from './replay.js';
 import { rulesHelp } from '../games/rules-help.js';
@@ -28,12 +34,14 @@ import {
   linkSignalingOf,
   loadSettings,
   saveSettings,
-  signalingFor,
+  signalingServerFor,
   type HandSort,
   type Settings,
 } from './settings.js';
 import { describeSignaling, sameSignaling, type LinkSignaling } from './table-link.js';
 import { UnservedWatch } from './unserved.js';
+import { combineIce, originOf, type IceView } from './ice-choice.js';
+import { joinFailureView, LinkStatus } from './link-status.js';
 
 export type { HandView } from './store-hand-view.js';
 export type { AppView, LogEntry, LogLevel, SignalingFailure } from './store-types.js';
@@ -43,6 +51,12 @@ const LOG_LIMIT = 300;
 interface Session {
   readonly table: string;
   readonly mesh: Mesh;
+  readonly transport: PeerJsTransport;
+  readonly links: LinkStatus;
+  /** The table's signaling server, whose `/ice` gives this table its ICE servers. */
+  readonly server: SignalingServer;
+  /** Stops following the ICE source's renewals. */
+  unsubscribeIce: () => void;
   readonly tableSession: TableSession;
   readonly signaling: LinkSignaling;
   readonly fromLink: boolean;
@@ -72,9 +86,13 @@ export class AppStore extends EventTarget {
   private replay: Replay | undefined;
   /** The table the log belongs to: each table has its own log. */
   private logTable: string | null = null;
-  private readonly served = new UnservedWatch(() =>
-    this.log('warn', 'nobody is serving this table: no answer from its creator (their page may be closed)'),
-  );
+  private readonly served = new UnservedWatch(() => {
+    // A dial to the creator that failed for a known cause has said so already (link-status.ts).
+    if (!this.session?.links.creatorFailure)
+      this.log('warn', 'nobody is serving this table: no answer from its creator (their page may be closed)');
+  });
+  /** One source of ICE servers per server asked (its `/ice` URL). */
+  private readonly iceSources = new Map<string, IceSource>();
 
   async init(): Promise<void> {
     try {
@@ -85,6 +103,8 @@ export class AppStore extends EventTarget {
       return;
     }
     this.ready = true;
+    // The server this page came from (or the one Settings names) hands out ICE servers: ask at once.
+    void this.iceSource(signalingServerFor(this.settings, location)).ready();
     window.addEventListener('hashchange', () => void this.navigate(parseRoute(location.hash)));
     await this.navigate(this.route);
   }
@@ -108,14 +128,23 @@ export class AppStore extends EventTarget {
             this.session.table,
             location,
             this.session.signaling,
-            this.settings.shareIceCredentials,
             introducersOf(this.session.table, lobby?.seats ?? []),
           )
         : null,
       seatStatus: this.session?.tableSession.history.status() ?? null,
       connecting: this.connecting,
       problem: this.problem,
-      unserved: this.served.unserved && (lobby?.waitingForCreator ?? true),
+      joinFailure:
+        this.served.unserved && (lobby?.waitingForCreator ?? true)
+          ? joinFailureView(
+              this.session?.links.creatorFailure ?? {
+                cause: 'unserved',
+                detail: 'no answer came from the table’s creator',
+              },
+            )
+          : null,
+      ice: this.iceView(),
+      linkRoutes: this.session?.links.routeView() ?? {},
       signalingFailure: this.signalingFailure,
       signaling: this.session
         ? { text: describeSignaling(this.session.signaling), fromLink: this.session.fromLink }
@@ -126,6 +155,48 @@ export class AppStore extends EventTarget {
       replay: this.replay?.view ?? null,
       rulesHelp: lobby?.config ? rulesHelp(lobby.config.game, lobby.config.options) : null,
     };
+  }
+
+  /** The ICE servers in use (at a table) or for tables this page creates, and where each comes from. */
+  private iceView(): IceView {
+    const server = this.session?.server ?? signalingServerFor(this.settings, location);
+    const source = this.iceSources.get(iceUrlFor(server));
+    const state = source?.state;
+    const origin = originOf(iceUrlFor(server), location.origin);
+    return {
+      source: source
+        ? {
+            url: source.url,
+            origin,
+            status: state!.status,
+            error: state!.status === 'none' || state!.status === 'failed' ? state!.error : null,
+            expiresAt: state!.status === 'ok' ? state!.grant.expiresAt : null,
+          }
+        : null,
+      entries: this.iceFor(server, this.session?.signaling.linkStun ?? []).entries,
+    };
+  }
+
+  /** The ICE source of a signaling server (made, and asked, on first use). */
+  private iceSource(server: SignalingServer): IceSource {
+    const url = iceUrlFor(server);
+    let source = this.iceSources.get(url);
+    if (!source) {
+      source = new IceSource(url);
+      this.iceSources.set(url, source);
+      source.subscribe(() => this.changed());
+    }
+    return source;
+  }
+
+  /** The servers for a table on `server`: what it hands out, then this player's own, then an older link's STUN. */
+  private iceFor(server: SignalingServer, linkStun: readonly string[]) {
+    const source = this.iceSources.get(iceUrlFor(server));
+    return combineIce({
+      server: source ? { origin: originOf(source.url, location.origin), servers: source.iceServers } : null,
+      own: this.settings.iceServers,
+      linkStun,
+    });
   }
 
   /** The mesh of the open table: exposed for the e2e tests' hostile peer. */
@@ -291,7 +362,7 @@ export class AppStore extends EventTarget {
     const choice = fromLinkChoice ?? ownChoice;
     // A link without a signaling choice (an old one, a recent table): name the one used, so a reload keeps it.
     if (!fromLinkChoice) {
-      history.replaceState(null, '', tableHash(table, choice, false, via));
+      history.replaceState(null, '', tableHash(table, choice, via));
       this.backHash = location.hash;
     }
     // Each table has its own log (a retry of the same table keeps it).
@@ -305,9 +376,45 @@ export class AppStore extends EventTarget {
         'info',
         `this table uses the signaling server ${describeSignaling(choice)}, as its link says; your Settings stay the default for new tables`,
       );
+    const server = signalingServerFor(this.settings, location, choice);
+    const source = this.iceSource(server);
+    this.connecting = true;
+    this.changed();
+    await source.ready();
+    // Navigated away (or retried, and that attempt got here first) while asking.
+    if (this.route.page !== 'table' || this.route.table !== table || this.session) {
+      if (!this.session) this.connecting = false;
+      return;
+    }
+    const iceState = source.state;
+    if (
+      iceState.status === 'failed' ||
+      (iceState.status === 'none' && originOf(source.url, location.origin) === 'table-server')
+    )
+      this.log(
+        iceState.status === 'failed' ? 'warn' : 'info',
+        `no ICE servers from the table’s server: ${iceState.error}; using your own (Settings)`,
+      );
+    else if (iceState.status === 'asking')
+      this.log('warn', `no answer yet from ${source.url}; the table starts with your own ICE servers (Settings)`);
+    const parsedTable = parseTableId(table);
+    const creatorPeerId = peerIdFor(table, parsedTable.ok ? parsedTable.creatorPrefix : '');
+    // The table session is made after the transport the link status listens to.
+    const made: { tableSession?: TableSession } = {};
+    const links = new LinkStatus({
+      creatorPeerId,
+      amCreator: () => made.tableSession?.lobby.isCreator ?? false,
+      seatedName: (peerId) =>
+        made.tableSession?.lobby.view().seats.find((seat) => seat.member?.peerId === peerId && !seat.bot)?.member
+          ?.name ?? null,
+      log: (level, text) => this.log(level, text),
+      changed: () => this.changed(),
+    });
     const transport = new PeerJsTransport(peerIdFor(table, identity.keyHex), {
-      signaling: signalingFor(this.settings, location, choice),
+      signaling: { ...server, iceServers: this.iceFor(server, choice.linkStun ?? []).iceServers },
       token: identity.signalingToken,
+      label: name,
+      observer: links,
     });
     const mesh = new Mesh({ table, signer: identity, transport, name });
     const tableSession = new TableSession({
@@ -318,12 +425,28 @@ export class AppStore extends EventTarget {
       onChange: () => this.changed(),
       onLog: (line, level) => this.log(level ?? 'info', line),
     });
+    made.tableSession = tableSession;
     if (!this.settings.name) tableSession.lobby.askNameFirst();
     // Peers the link names: through them a join reaches a creator this browser cannot link to.
     tableSession.lobby.introduce(via);
-    const session: Session = { table, mesh, tableSession, signaling: choice, fromLink, closed: false, watching: false };
+    const session: Session = {
+      table,
+      mesh,
+      transport,
+      links,
+      server,
+      unsubscribeIce: () => undefined,
+      tableSession,
+      signaling: choice,
+      fromLink,
+      closed: false,
+      watching: false,
+    };
+    // Renewed credentials (or an answer that came late) apply to the connections made from then on.
+    session.unsubscribeIce = source.subscribe(() => {
+      if (!session.closed) transport.setIceServers(this.iceFor(server, choice.linkStun ?? []).iceServers);
+    });
     this.session = session;
-    this.connecting = true;
     this.problem = null;
     this.changed();
     try {
@@ -359,6 +482,7 @@ export class AppStore extends EventTarget {
     this.signalingAttempts = 0;
     if (!this.session) return;
     this.session.closed = true;
+    this.session.unsubscribeIce();
     this.session.tableSession.close();
     this.session.mesh.stop();
     this.session = undefined;

@@ -1,52 +1,59 @@
 /**
- * The signaling part of a table's link: `#/t/<table>?signal=…&ice=…`. Every
- * player must use the same PeerServer, so the link names the one the table
- * uses — `signal=here` for the page's own embedded server, or
- * `signal=ws://host:port/path` (wss for TLS) for another — and, if set, the
- * ICE servers (base64url JSON), without TURN credentials unless the creator
- * opted in. A link without `signal` means "use my Settings" (older links).
+ * The signaling part of a table's link: `#/t/<table>?signal=…`. Every player
+ * must use the same PeerServer, so the link names the one the table uses —
+ * `signal=here` for the page's own embedded server, or
+ * `signal=ws://host:port/path` (wss for TLS) for another. ICE servers come
+ * from that server (`/ice` beside its path), so a link never carries them,
+ * nor any credential. Links made before carried `ice=<base64url JSON>`: they
+ * still open; their STUN URLs are used, anything else in it (TURN servers,
+ * whose credentials links no longer carry) is left out, and an unreadable
+ * `ice` is ignored. A link without `signal` means "use my Settings".
  */
-import * as v from 'valibot';
 import { hostProblem, pathProblem, portProblem, signalingUrl, type SignalingServer } from '../net/signaling.js';
-import { iceServersSchema } from './settings.js';
 
 export interface LinkSignaling {
   /** 'embedded': the PeerServer at /peerjs on the page's own origin. */
   readonly server: SignalingServer | 'embedded';
-  /** Absent: the link does not say; the joiner's own Settings apply. */
-  readonly iceServers?: RTCIceServer[];
+  /** STUN URLs an older link carried in its `ice` (absent: none). */
+  readonly linkStun?: readonly string[];
 }
 
 export type LinkParse = { ok: true; value: LinkSignaling | null } | { ok: false; error: string };
 
-function toBase64Url(text: string): string {
-  const bytes = new TextEncoder().encode(text);
-  let binary = '';
-  for (const b of bytes) binary += String.fromCharCode(b);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
+const STUN_URL = /^stuns?:[^\s?#/@]{1,250}$/;
+const MAX_LINK_STUN = 4;
 
 function fromBase64Url(text: string): string {
   const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
   return new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
 }
 
-/** ICE servers with every username and credential removed. */
-function withoutCredentials(servers: readonly RTCIceServer[]): RTCIceServer[] {
-  return servers.map(({ urls }) => ({ urls }));
+/** The STUN URLs of an older link's `ice` (base64url JSON of RTCIceServer[]); anything else, or garbage, gives none. */
+export function stunOfOldIce(ice: string): string[] {
+  let json: unknown;
+  try {
+    json = JSON.parse(fromBase64Url(ice));
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(json)) return [];
+  const urls = json.flatMap((server: unknown) => {
+    const value = typeof server === 'object' && server !== null ? (server as { urls?: unknown }).urls : undefined;
+    return (Array.isArray(value) ? value : [value]).filter(
+      (url): url is string => typeof url === 'string' && STUN_URL.test(url),
+    );
+  });
+  return [...new Set(urls)].slice(0, MAX_LINK_STUN);
 }
 
-/** The query (without '?') a link carries for this choice. */
-export function signalingQuery(choice: LinkSignaling, includeCredentials = false): string {
+/** The query (without '?') a link carries for this choice: the signaling server only. */
+export function signalingQuery(choice: LinkSignaling): string {
   const params = new URLSearchParams();
   params.set('signal', choice.server === 'embedded' ? 'here' : signalingUrl(choice.server).replace(/\/$/, '') || '/');
-  const ice = choice.iceServers;
-  if (ice && ice.length > 0)
-    params.set('ice', toBase64Url(JSON.stringify(includeCredentials ? ice : withoutCredentials(ice))));
   return params.toString();
 }
 
-/** Reads `signal` and `ice` from a link's query; an invalid one is an error, not a fallback. */
+/** Reads `signal` (and an older link's `ice`) from a link's query; an invalid `signal` is an error, not a fallback. */
 export function parseSignalingQuery(query: string): LinkParse {
   const params = new URLSearchParams(query);
   const signal = params.get('signal');
@@ -63,23 +70,15 @@ export function parseSignalingQuery(query: string): LinkParse {
     server = { host, port: Number(port), path: path || '/', secure: scheme === 'wss' };
   }
   const ice = params.get('ice');
-  if (ice === null) return { ok: true, value: { server } };
-  let json: unknown;
-  try {
-    json = JSON.parse(fromBase64Url(ice));
-  } catch {
-    return { ok: false, error: 'the link’s ICE servers are not readable (a truncated link?)' };
-  }
-  const parsed = v.safeParse(iceServersSchema, json);
-  if (!parsed.success) return { ok: false, error: `the link’s ICE servers: ${parsed.issues[0]?.message ?? 'invalid'}` };
-  return { ok: true, value: { server, iceServers: parsed.output as RTCIceServer[] } };
+  const linkStun = ice === null ? [] : stunOfOldIce(ice);
+  return { ok: true, value: linkStun.length > 0 ? { server, linkStun } : { server } };
 }
 
-/** The same choice? (ICE servers compared as JSON, absent = []). */
+/** The same choice? (an older link's STUN URLs compared too, absent = []). */
 export function sameSignaling(a: LinkSignaling, b: LinkSignaling): boolean {
   return (
     JSON.stringify(a.server) === JSON.stringify(b.server) &&
-    JSON.stringify(a.iceServers ?? []) === JSON.stringify(b.iceServers ?? [])
+    JSON.stringify(a.linkStun ?? []) === JSON.stringify(b.linkStun ?? [])
   );
 }
 

@@ -1,8 +1,10 @@
 /**
- * Whether anybody serves the table a link points to (issue 15, item 4a): a
- * joiner that has heard no roster from the table's creator UNSERVED_AFTER_MS
- * after opening the table is told that nobody is serving it (the creator's
- * page may be closed), with Retry and Home, instead of waiting for ever.
+ * Whether the table a link points to answers: a joiner that has heard no
+ * roster from the table's creator UNSERVED_AFTER_MS after opening the table
+ * is told why instead of waiting for ever — nobody is serving it (the
+ * creator's page may be closed), or, when its dials to the creator showed
+ * more, that the table needs a relay (TURN) server or that the relay refused
+ * or could not be reached (link-status.ts) — with Retry and Home.
  */
 
 /** How long a joiner waits for the table's creator before saying that nobody is serving the table. */

@@ -12,11 +12,15 @@
  * reconnection with backoff in between, open links untouched. A registration
  * the server never answers (the `peer` server adopts a second socket for an id
  * and token it still holds without saying OPEN) is given up after
- * `REGISTER_TIMEOUT_MS` and tried again, like an id still held. A link whose
- * path died (ICE disconnected: a new address, another network) is first
- * restarted in place (ice-restart.ts), with the signaling socket checked and,
- * if dead, registered again at once; a link not back by then is dropped and
- * the mesh dials again.
+ * `REGISTER_TIMEOUT_MS` and tried again, like an id still held. ICE servers
+ * the browser refuses are left out and named (ice-config.ts); each connection
+ * is watched for why it did not open and, once open, whether it runs through
+ * a TURN relay (ice-watch.ts), for the `observer`; `setIceServers` changes
+ * the servers of the connections made from then on (renewed credentials). A
+ * link whose path died (silent, or ICE disconnected: a new address, another
+ * network) is first restarted in place (ice-restart.ts), with the signaling
+ * socket checked and, if dead, registered again at once; a link not back by
+ * then is dropped and the mesh dials again.
  */
 import { Peer, type DataConnection, type PeerError } from 'peerjs';
 import { IceRestarts, readRestartPayload } from './ice-restart.js';
@@ -24,6 +28,8 @@ import { LinkBook } from './link-book.js';
 import { SignalingProbe } from './signaling-probe.js';
 import { DIAL_TIMEOUT_MS, reconnectDelayMs, type Transport, type TransportEvents } from './transport.js';
 import { SignalingError, signalingUrl, type SignalingConfig } from './signaling.js';
+import { checkIceServers, type RefusedIceServer } from './ice-config.js';
+import { watchConnection, type LinkObserver } from './ice-watch.js';
 
 export type { SignalingConfig } from './signaling.js';
 
@@ -31,6 +37,10 @@ export interface PeerJsTransportOptions {
   readonly signaling: SignalingConfig;
   /** A stable secret per identity, so a reloaded page reclaims its id at once. */
   readonly token: string;
+  /** The name this page gives in its dials' metadata, so a page it cannot link to can say who tried. */
+  readonly label?: string;
+  /** Told why a connection did not open and how an open one travels (ice-watch.ts). */
+  readonly observer?: LinkObserver;
 }
 
 const ID_TAKEN_RETRIES = 15;
@@ -85,6 +95,9 @@ export class PeerJsTransport implements Transport {
       if (this.peer && !this.peer.destroyed && !this.peer.disconnected) this.peer.disconnect();
     },
   );
+  /** PeerJS reads `config` on every new RTCPeerConnection: `setIceServers` changes it in place. */
+  private readonly rtcConfig: RTCConfiguration = { iceServers: [] };
+  private refusedIce: RefusedIceServer[] = [];
 
   constructor(
     readonly localId: string,
@@ -121,6 +134,7 @@ export class PeerJsTransport implements Transport {
 
   private register(): Promise<void> {
     const { signaling, token } = this.options;
+    this.setIceServers(signaling.iceServers);
     let peer: Peer;
     try {
       peer = new Peer(this.localId, {
@@ -130,7 +144,7 @@ export class PeerJsTransport implements Transport {
         secure: signaling.secure,
         token,
         debug: 1,
-        config: { iceServers: signaling.iceServers },
+        config: this.rtcConfig,
       });
     } catch (error) {
       // A host PeerJS cannot turn into a WebSocket URL: say which, not WebSocket's words.
@@ -190,7 +204,15 @@ export class PeerJsTransport implements Transport {
         }
         if (error.type === 'peer-unavailable') {
           const remote = /peer (\S+)$/.exec(error.message)?.[1];
-          if (remote && this.links.get(remote)?.open === false) this.links.drop(remote);
+          if (remote && this.links.get(remote)?.open === false) {
+            this.links.drop(remote);
+            this.options.observer?.linkFailed(remote, {
+              cause: 'unserved',
+              detail: 'the signaling server knows no page by that id: it is not open',
+              incoming: false,
+              label: null,
+            });
+          }
           return;
         }
         if (SIGNALING_ERRORS.has(error.type)) return;
@@ -247,13 +269,43 @@ export class PeerJsTransport implements Transport {
     // While the socket is down or still reconnecting, PeerJS would drop the offer silently.
     if (!peer || this.stopped || !peer.open || peer.disconnected || remote === this.localId || this.links.has(remote))
       return;
-    const connection = peer.connect(remote, { reliable: true, serialization: 'binary' }) as DataConnection | undefined;
+    const label = this.options.label;
+    let connection: DataConnection | undefined;
+    try {
+      connection = peer.connect(remote, {
+        reliable: true,
+        serialization: 'binary',
+        ...(label ? { metadata: { name: label } } : {}),
+      }) as DataConnection | undefined;
+    } catch (error) {
+      // RTCPeerConnection's constructor refused the configuration (checkIceServers missed it).
+      const reason = error instanceof Error ? error.message : String(error);
+      this.options.observer?.linkFailed(remote, {
+        cause: 'relay-refused',
+        detail: `the browser refused the ICE servers: ${reason}`,
+        incoming: false,
+        label: null,
+      });
+      this.report(`could not dial ${remote}: ${reason}`);
+      return;
+    }
     if (connection) this.adopt(connection, true);
+  }
+
+  /** The ICE servers for connections made from now on; those the browser refuses are left out and named. */
+  setIceServers(servers: readonly RTCIceServer[]): void {
+    const checked = checkIceServers(servers);
+    this.rtcConfig.iceServers = checked.usable;
+    this.refusedIce = checked.refused;
+    for (const { url, reason } of checked.refused)
+      this.report(`ICE server ${url} left out: the browser refused it (${reason})`);
   }
 
   private adopt(connection: DataConnection, startedByUs: boolean): void {
     const remote = connection.peer;
     if (!this.links.adopt(remote, connection, startedByUs)) return;
+    const observer = this.options.observer;
+    if (observer) watchConnection(connection, { remote, incoming: !startedByUs, observer, refused: this.refusedIce });
     connection.on('open', () => this.links.opened(remote, connection));
     this.restarts.watch(connection, startedByUs);
     connection.on('iceStateChanged', (state) => this.restarts.iceState(connection, state));

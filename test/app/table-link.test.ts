@@ -1,15 +1,22 @@
 /**
  * The share link carries the signaling choice: `signal=here` or
- * `signal=ws(s)://host:port/path`, and the ICE servers without TURN
- * credentials unless the creator opted in. Reading it back gives the same
- * choice; a tampered or truncated link is an error, not a silent fallback to
- * someone's Settings; and the choice (with the reader's own TURN login for a
- * server they also have) is what the table uses. It also names the seated
- * people (`via=`, key prefixes) a joiner may reach the creator through.
+ * `signal=ws(s)://host:port/path`, and no ICE server or credential (the
+ * table's server hands those out). Reading it back gives the same choice; a
+ * tampered or truncated `signal` is an error, not a silent fallback to
+ * someone's Settings, while an older link's `ice` still opens: its STUN URLs
+ * are used, its TURN servers and credentials left out, garbage ignored. The
+ * choice is what the table uses. It also names the seated people (`via=`,
+ * key prefixes) a joiner may reach the creator through.
  */
 import { describe, expect, it } from 'vitest';
 import { parseRoute, shareLink, tableHash } from '../../src/app/router.js';
-import { DEFAULT_SETTINGS, linkSignalingOf, signalingFor, type Settings } from '../../src/app/settings.js';
+import {
+  DEFAULT_SETTINGS,
+  linkSignalingOf,
+  parseIceServers,
+  signalingServerFor,
+  type Settings,
+} from '../../src/app/settings.js';
 import { introducersOf } from '../../src/table/introducers.js';
 import { parseSignalingQuery, sameSignaling, signalingQuery, type LinkSignaling } from '../../src/app/table-link.js';
 
@@ -24,12 +31,17 @@ const PAGE = {
 const TURN = { urls: 'turn:turn.example.org:3478', username: 'ann', credential: 's3cret' };
 const STUN = { urls: ['stun:stun.example.org:3478'] };
 const SERVER = { host: 'peer.example.org', port: 9000, path: '/fairdeck', secure: false };
-const standalone: LinkSignaling = { server: SERVER, iceServers: [STUN, TURN] };
+const standalone: LinkSignaling = { server: SERVER };
 
 function routeOf(link: string) {
   const route = parseRoute(link.slice(link.indexOf('#')));
   if (route.page !== 'table') throw new Error(`not a table route: ${JSON.stringify(route)}`);
   return route;
+}
+
+/** An older link's `ice` parameter: base64url JSON, as links carried it. */
+function oldIce(servers: unknown): string {
+  return btoa(JSON.stringify(servers)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
 describe('the signaling choice in a link', () => {
@@ -39,19 +51,22 @@ describe('the signaling choice in a link', () => {
     expect(routeOf(link)).toEqual({ page: 'table', table: TABLE, signaling: { server: 'embedded' } });
   });
 
-  it('another PeerServer and the ICE servers read back the same, without credentials', () => {
+  it('another PeerServer reads back the same; TLS and IPv6 survive', () => {
     const link = shareLink(TABLE, PAGE, standalone);
-    expect(link).not.toContain('s3cret');
-    const route = routeOf(link);
     expect(new URLSearchParams(link.split('?')[1]).get('signal')).toBe('ws://peer.example.org:9000/fairdeck');
-    expect(route.signaling).toEqual({ server: standalone.server, iceServers: [STUN, { urls: TURN.urls }] });
+    expect(routeOf(link).signaling).toEqual(standalone);
+    const choice: LinkSignaling = { server: { host: '[::1]', port: 443, path: '/', secure: true } };
+    expect(routeOf(shareLink(TABLE, PAGE, choice)).signaling).toEqual(choice);
+    expect(sameSignaling(routeOf(shareLink(TABLE, PAGE, choice)).signaling!, choice)).toBe(true);
   });
 
-  it('credentials only when the creator opts in; TLS and IPv6 survive', () => {
-    const choice: LinkSignaling = { server: { host: '[::1]', port: 443, path: '/', secure: true }, iceServers: [TURN] };
-    const link = shareLink(TABLE, PAGE, choice, true);
-    expect(routeOf(link).signaling).toEqual(choice);
-    expect(sameSignaling(routeOf(link).signaling!, choice)).toBe(true);
+  it('a new link never carries ICE servers, whatever the creator’s Settings hold', () => {
+    const creator: Settings = { ...DEFAULT_SETTINGS, signaling: SERVER, iceServers: [STUN, TURN] };
+    const link = shareLink(TABLE, PAGE, linkSignalingOf(creator));
+    expect(link).toBe(
+      `http://192.168.1.5:5173/#/t/${TABLE}?signal=${encodeURIComponent('ws://peer.example.org:9000/fairdeck')}`,
+    );
+    expect(link).not.toMatch(/ice=|s3cret|ann|turn\.example/);
   });
 
   it('an old link without a choice means "my Settings"', () => {
@@ -59,13 +74,11 @@ describe('the signaling choice in a link', () => {
     expect(tableHash(TABLE)).toBe(`#/t/${TABLE}`);
   });
 
-  it('a tampered or truncated link is an error that says what is wrong', () => {
+  it('a tampered or truncated signal is an error that says what is wrong', () => {
     for (const [query, error] of [
       ['signal=http://peer.example.org:9000/x', /not ws:\/\/host:port\/path/],
       ['signal=ws://peer.example.org/x', /not ws:\/\/host:port\/path/],
       ['signal=ws://peer.example.org:0/x', /1–65535/],
-      ['signal=here&ice=%%%', /not readable/],
-      [`signal=here&ice=${btoa(JSON.stringify([{ urls: 'http://x' }]))}`, /urls must start with/],
     ] as const) {
       const parsed = parseSignalingQuery(query);
       expect(parsed.ok).toBe(false);
@@ -76,29 +89,107 @@ describe('the signaling choice in a link', () => {
   });
 });
 
-describe('the table uses the link’s choice', () => {
-  const joiner: Settings = { ...DEFAULT_SETTINGS, iceServers: [{ urls: 'stun:other.example.org' }] };
-
-  it('a joiner on default Settings uses the creator’s server and ICE servers', () => {
-    const config = signalingFor(joiner, PAGE, routeOf(shareLink(TABLE, PAGE, standalone)).signaling);
-    expect(config).toEqual({ ...SERVER, iceServers: [STUN, { urls: TURN.urls }] });
+describe('an older link that carries ICE servers still opens', () => {
+  it.each([
+    [
+      'STUN and TURN without credentials: the STUN URL is used, TURN left out',
+      [STUN, { urls: TURN.urls }],
+      ['stun:stun.example.org:3478'],
+    ],
+    [
+      'TURN with credentials (the removed opt-in): left out, credentials unread',
+      [TURN, { urls: 'stuns:s.example.org:5349' }],
+      ['stuns:s.example.org:5349'],
+    ],
+    ['the same STUN URL twice: once', [STUN, STUN], ['stun:stun.example.org:3478']],
+    ['not a list', { urls: 'stun:x.example.org' }, []],
+    [
+      'entries that are not servers',
+      [null, 7, 'stun:a.example.org', { urls: 42 }, { urls: ['http://x', 'stun:ok.example.org'] }],
+      ['stun:ok.example.org'],
+    ],
+    [
+      'a STUN URL with a space, a path or a user',
+      [{ urls: ['stun:a b', 'stun:a.example.org/x', 'stun:u@a.example.org'] }],
+      [],
+    ],
+    [
+      'more STUN URLs than make sense: the first four',
+      [{ urls: ['stun:a.org', 'stun:b.org', 'stun:c.org', 'stun:d.org', 'stun:e.org'] }],
+      ['stun:a.org', 'stun:b.org', 'stun:c.org', 'stun:d.org'],
+    ],
+  ] as const)('%s', (_what, servers, stun) => {
+    const route = routeOf(`#/t/${TABLE}?signal=here&ice=${oldIce(servers)}`);
+    expect(route.signaling).toEqual(stun.length > 0 ? { server: 'embedded', linkStun: stun } : { server: 'embedded' });
   });
 
-  it('a link without ICE servers leaves the joiner’s own; embedded means the page’s origin', () => {
-    expect(signalingFor(joiner, PAGE, { server: 'embedded' })).toEqual({
+  it.each([
+    ['not base64', '%%%'],
+    ['base64 of no JSON', 'bm90IGpzb24'],
+    ['empty', ''],
+    ['truncated', oldIce([STUN]).slice(0, 9)],
+    ['5000 characters of noise', 'A'.repeat(5000)],
+  ])('an unreadable ice (%s) is ignored, not an error', (_what, ice) => {
+    expect(routeOf(`#/t/${TABLE}?signal=here&ice=${ice}`).signaling).toEqual({ server: 'embedded' });
+  });
+
+  it('the share link made from such a table carries no ICE servers on', () => {
+    const choice = routeOf(`#/t/${TABLE}?signal=here&ice=${oldIce([STUN])}`).signaling!;
+    expect(shareLink(TABLE, PAGE, choice)).toBe(`http://192.168.1.5:5173/#/t/${TABLE}?signal=here`);
+  });
+});
+
+describe('the table uses the link’s server', () => {
+  const joiner: Settings = {
+    ...DEFAULT_SETTINGS,
+    signaling: { host: 'mine.example.org', port: 9000, path: '/', secure: true },
+  };
+
+  it('a joiner uses the creator’s server, not its own Settings', () => {
+    expect(signalingServerFor(joiner, PAGE, routeOf(shareLink(TABLE, PAGE, standalone)).signaling)).toEqual(SERVER);
+  });
+
+  it('embedded means the page’s origin (443 over https); no link means Settings', () => {
+    expect(signalingServerFor(joiner, PAGE, { server: 'embedded' })).toEqual({
       host: '192.168.1.5',
       port: 5173,
       path: '/peerjs',
       secure: false,
-      iceServers: joiner.iceServers,
     });
+    expect(
+      signalingServerFor(DEFAULT_SETTINGS, { protocol: 'https:', hostname: 'cards.example.org', port: '' }),
+    ).toEqual({
+      host: 'cards.example.org',
+      port: 443,
+      path: '/peerjs',
+      secure: true,
+    });
+    expect(signalingServerFor(joiner, PAGE, null)).toEqual(joiner.signaling);
+  });
+});
+
+describe('own ICE servers typed in Settings', () => {
+  it.each([
+    [
+      'a TURN server without credentials',
+      '[{"urls":"turn:t.example.org:3478"}]',
+      /0: a turn: server needs both "username" and "credential"/,
+    ],
+    [
+      'a TURN server with a username only',
+      '[{"urls":["stun:s.example.org","turns:t.example.org:5349"],"username":"u"}]',
+      /needs both/,
+    ],
+    ['a URL of another scheme', '[{"urls":"http://x"}]', /urls must start with stun:, stuns:, turn: or turns:/],
+    ['not JSON', '[{urls:1}]', /not JSON/],
+  ])('%s is refused with a reason', (_what, text, error) => {
+    const parsed = parseIceServers(text);
+    expect(parsed.ok).toBe(false);
+    if (!parsed.ok) expect(parsed.error).toMatch(error);
   });
 
-  it('the creator’s own reloaded page keeps its TURN login, which the link does not carry', () => {
-    const creator: Settings = { ...DEFAULT_SETTINGS, signaling: SERVER, iceServers: [STUN, TURN] };
-    const choice = routeOf(shareLink(TABLE, PAGE, linkSignalingOf(creator))).signaling;
-    expect(signalingFor(creator, PAGE, choice).iceServers).toEqual([STUN, TURN]);
-    expect(signalingFor(joiner, PAGE, choice).iceServers).toEqual([STUN, { urls: TURN.urls }]);
+  it('STUN alone, and TURN with both, are taken', () => {
+    expect(parseIceServers(JSON.stringify([STUN, TURN]))).toEqual({ ok: true, value: [STUN, TURN] });
   });
 });
 
@@ -116,7 +207,7 @@ describe('the introducers in a link (via=)', () => {
     ];
     const via = introducersOf(TABLE, seats);
     expect(via).toEqual([CAT.slice(0, 16)]);
-    const link = shareLink(TABLE, PAGE, { server: 'embedded' }, false, via);
+    const link = shareLink(TABLE, PAGE, { server: 'embedded' }, via);
     expect(link).toBe(`http://192.168.1.5:5173/#/t/${TABLE}?signal=here&via=${CAT.slice(0, 16)}`);
     expect(routeOf(link)).toEqual({
       page: 'table',
@@ -124,7 +215,7 @@ describe('the introducers in a link (via=)', () => {
       signaling: { server: 'embedded' },
       via: [CAT.slice(0, 16)],
     });
-    expect(routeOf(shareLink(TABLE, PAGE, null, false, [CAT, DAN])).via).toEqual([CAT.slice(0, 16), DAN.slice(0, 16)]);
+    expect(routeOf(shareLink(TABLE, PAGE, null, [CAT, DAN])).via).toEqual([CAT.slice(0, 16), DAN.slice(0, 16)]);
   });
 
   it('drops what is not a key prefix, and a link without via names nobody', () => {
@@ -147,9 +238,7 @@ describe('the shown link follows the seats', () => {
     // The creator alone: nobody to name; Bob sits: the creator's link now names him.
     expect(introducersOf(TABLE, [seat(ANN, 'self'), seat(null, null), seat(null, null)])).toEqual([]);
     const bobSat = introducersOf(TABLE, [seat(ANN, 'self'), seat(BOB), seat(null, null)]);
-    expect(shareLink(TABLE, PAGE, null, false, bobSat)).toBe(
-      `http://192.168.1.5:5173/#/t/${TABLE}?via=${BOB.slice(0, 16)}`,
-    );
+    expect(shareLink(TABLE, PAGE, null, bobSat)).toBe(`http://192.168.1.5:5173/#/t/${TABLE}?via=${BOB.slice(0, 16)}`);
     // Bob leaves: the link names nobody again (a stale via would send joiners to a peer that no longer relays for the table).
     expect(introducersOf(TABLE, [seat(ANN, 'self'), seat(null, null), seat(null, null)])).toEqual([]);
     // Bob's connection is lost while Cat's is live: only Cat is named; with nobody live, both are (they may come back).

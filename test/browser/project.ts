@@ -2,7 +2,8 @@
  * The Vitest `browser` project: unit tests of browser-only code (the PeerJS
  * transport over real WebRTC) run inside headless Chromium by Vitest's
  * browser mode with the Playwright provider, against a real signaling server
- * the tests start and stop through browser commands (signaling-commands.ts).
+ * the tests start and stop through browser commands (signaling-commands.ts),
+ * and a real coturn for the TURN cases (coturn-commands.ts).
  * Shared by vite.config.ts (`npm test`) and vitest.stryker-browser.config.ts
  * (the mutation run of those files).
  */
@@ -10,6 +11,7 @@ import { playwright } from '@vitest/browser-playwright';
 import type { TestProjectInlineConfiguration } from 'vitest/config';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.js';
 import { signalingCommands } from './signaling-commands.js';
+import { coturnCommands } from './coturn-commands.js';
 
 export const browserProject = {
   test: {
@@ -20,7 +22,7 @@ export const browserProject = {
       headless: true,
       provider: playwright({ launchOptions: { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] } }),
       instances: [{ browser: 'chromium' }],
-      commands: signalingCommands,
+      commands: { ...signalingCommands, ...coturnCommands },
       screenshotFailures: false,
     },
     fileParallelism: false,

@@ -1,0 +1,151 @@
+/**
+ * A joiner who cannot link to the table's creator is told why, through the
+ * UI of real Chromium pages and the real server (started here with its ICE
+ * variables, serving the bundle global-setup built). The joiner's signaling
+ * socket drops every ICE candidate between it and the others (Playwright
+ * routes the socket), so the offer and the answer go through — the creator's
+ * page is there — but no path between the two browsers is ever found, as
+ * between two strict NATs. Two tables side by side:
+ *
+ * - a server with TURN whose secret is not coturn's (a real coturn on
+ *   127.0.0.1 answers 401): the joiner's screen is `#relay-refused`, naming
+ *   the TURN URL and the 401, not the creator's page; the creator's log says
+ *   "Bob tried to join but could not connect (the relay (TURN) server refused
+ *   this page’s credentials)"; Settings lists the server's STUN and TURN as
+ *   "from this server";
+ * - a server without ICE variables: `#needs-relay` for the joiner, "Dan tried
+ *   to join but could not connect (needs a relay server)" for the creator.
+ *
+ * And a link opened on another origin (a copy of the app served elsewhere)
+ * names the table's server, whose `/ice` that page asks across origins: its
+ * Settings list the servers "from the table's server", and it sits, its seat
+ * list saying the link to the creator is direct.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { createTable, launchChromium, setName, shownText, waitOrExplain } from './browser.js';
+import { startServer, type StartedServer } from '../../server/main.js';
+import { iceConfigFromEnv } from '../../server/ice.js';
+import { startCoturn, type Coturn } from '../helpers/coturn.js';
+
+let browser: Browser;
+let coturn: Coturn;
+const servers: StartedServer[] = [];
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  coturn = await startCoturn({ secret: 'the-secret-coturn-holds-0123' });
+  browser = await launchChromium();
+}, 60_000);
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await browser?.close();
+  for (const server of servers) await server.close();
+  await coturn?.stop();
+});
+
+async function serve(env: Record<string, string>): Promise<string> {
+  const server = await startServer('preview', 0, '127.0.0.1', iceConfigFromEnv(env));
+  servers.push(server);
+  return `http://127.0.0.1:${server.port}/`;
+}
+
+/** A player's page; `noCandidates`: its signaling socket passes no ICE candidate either way. */
+async function player(base: string, name: string, noCandidates = false): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
+  contexts.push(context);
+  if (noCandidates)
+    await context.routeWebSocket(/\/peerjs/, (socket) => {
+      const server = socket.connectToServer();
+      const candidate = (message: string | Buffer) =>
+        typeof message === 'string' && (JSON.parse(message) as { type?: string }).type === 'CANDIDATE';
+      socket.onMessage((message) => (candidate(message) ? undefined : server.send(message)));
+      server.onMessage((message) => (candidate(message) ? undefined : socket.send(message)));
+    });
+  const page = await context.newPage();
+  await page.goto(base);
+  await setName(page, name);
+  return page;
+}
+
+async function logText(page: Page): Promise<string> {
+  return (await page.locator('fd-log #log li').allTextContents()).join('\n');
+}
+
+/** The creator makes a table; the joiner, whose candidates never arrive, opens its link. */
+async function tryToJoin(base: string, creator: string, joiner: string) {
+  const ann = await player(base, creator);
+  const link = await createTable(ann, 'stress-shed', 2);
+  const bob = await player(base, joiner, true);
+  await bob.goto(link);
+  return { ann, bob };
+}
+
+it('a joiner that cannot link to the creator reads the real cause, and the creator reads who tried', async () => {
+  const withTurn = await serve({
+    STUN_URLS: 'stun:127.0.0.1:3478',
+    TURN_URLS: coturn.url,
+    TURN_SECRET: 'not-the-secret-coturn-holds',
+  });
+  const bare = await serve({});
+  const [refused, needsRelay] = await Promise.all([tryToJoin(withTurn, 'Ann', 'Bob'), tryToJoin(bare, 'Cat', 'Dan')]);
+
+  await waitOrExplain(refused.bob, '#relay-refused', 40_000);
+  expect(await shownText(refused.bob.locator('#join-failure-title'))).toBe(
+    'The relay (TURN) server refused the credentials',
+  );
+  expect(await shownText(refused.bob.locator('#join-failure-detail'))).toContain(`${coturn.url} answered 401`);
+  expect(await shownText(refused.bob.locator('#relay-refused'))).not.toMatch(/may be closed/);
+  await refused.bob.screenshot({ path: 'test-results/join-relay-refused.png' });
+  await expect
+    .poll(() => logText(refused.ann), { timeout: 20_000 })
+    .toContain('Bob tried to join but could not connect (the relay (TURN) server refused this page’s credentials)');
+
+  await waitOrExplain(needsRelay.bob, '#needs-relay', 40_000);
+  expect(await shownText(needsRelay.bob.locator('#join-failure-title'))).toBe('This table needs a relay (TURN) server');
+  expect(await needsRelay.bob.locator('#needs-relay').getAttribute('data-cause')).toBe('needs-relay');
+  await expect
+    .poll(() => logText(needsRelay.ann), { timeout: 20_000 })
+    .toContain('Dan tried to join but could not connect (needs a relay server)');
+
+  // Where the ICE servers come from, as Settings shows them: this server's, with the TURN credential hidden.
+  await refused.ann.goto(`${withTurn}#/settings`);
+  await refused.ann.locator('#ice-in-use li').first().waitFor({ timeout: 10_000 });
+  const items = await refused.ann
+    .locator('#ice-in-use li')
+    .evaluateAll((els) =>
+      els.map((el) => [el.getAttribute('data-origin'), el.textContent?.replace(/\s+/g, ' ').trim()]),
+    );
+  expect(items).toEqual([
+    ['this-server', 'stun:127.0.0.1:3478 — from this server'],
+    ['this-server', `${coturn.url} — from this server (with credentials)`],
+  ]);
+  expect(await refused.ann.locator('#ice-source').getAttribute('data-status')).toBe('ok');
+  await needsRelay.ann.goto(`${bare}#/settings`);
+  await expect
+    .poll(() => needsRelay.ann.locator('#ice-in-use').getAttribute('data-count'), { timeout: 10_000 })
+    .toBe('0');
+});
+
+it('a link opened on another origin gets its ICE servers from the table’s server', async () => {
+  const tableServer = await serve({ STUN_URLS: 'stun:127.0.0.1:3478' });
+  const copy = await serve({});
+  const ann = await player(tableServer, 'Ann');
+  const link = await createTable(ann, 'stress-shed', 2);
+  const signal = `ws://${new URL(tableServer).host}/peerjs`;
+  const elsewhere = link.replace(tableServer, copy).replace('signal=here', `signal=${encodeURIComponent(signal)}`);
+  expect(new URL(elsewhere).origin).not.toBe(new URL(tableServer).origin);
+  const bob = await player(copy, 'Bob');
+  await bob.goto(elsewhere);
+  await waitOrExplain(bob, '#seats li[data-state="direct"]', 40_000);
+  // The seat list says how the link runs: straight between the two browsers here.
+  await waitOrExplain(bob, '#seats li[data-state="direct"][data-link="direct"]', 20_000);
+  expect(await shownText(bob.locator('#seats li[data-link="direct"] .state'))).toBe('connected · direct');
+  await bob.goto(`${copy}#/settings`);
+  await bob.locator('#ice-in-use li').first().waitFor({ timeout: 10_000 });
+  expect(
+    await bob.locator('#ice-in-use li').evaluateAll((els) => els.map((el) => el.getAttribute('data-origin'))),
+  ).toEqual(['table-server']);
+  expect(await shownText(bob.locator('#ice-in-use li'))).toBe('stun:127.0.0.1:3478 — from the table’s server');
+  expect(await shownText(bob.locator('#ice-source'))).toContain(`The table’s server (${tableServer}ice)`);
+});
