@@ -382,7 +382,8 @@ export async function startCoturn(secret: string): Promise<Coturn> {
     '--no-software-attribute',
     '--log-file=stdout',
     '--simple-log',
-    ...(process.env.FDNAT_COTURN_VERBOSE ? ['--verbose'] : []),
+    // Sessions and their refusals (a wrong credential's 401) in the log.
+    '--verbose',
     `--pidfile=${LAB_DIR}/turnserver.pid`,
     `--userdb=${LAB_DIR}/turndb`,
   ];
