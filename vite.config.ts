@@ -12,11 +12,20 @@
  * after the first visit; the dev server registers no service worker.
  */
 import { readdirSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { VitePWA } from 'vite-plugin-pwa';
 import { browserProject } from './test/browser/project.js';
+import { SlowFirstSequencer } from './test/helpers/slow-first-sequencer.js';
 
 const THEME = '#0f5132';
+
+/**
+ * Workers for the Node projects: one per core. Vitest's default keeps a core
+ * for itself (cores − 1), which on a 2-core machine ran the unit files one at
+ * a time; the tests are CPU-bound and Vitest's own process is mostly idle.
+ */
+const WORKERS = availableParallelism();
 
 /**
  * Test files that replace a module with `vi.mock`. A mock applies only where
@@ -85,6 +94,7 @@ export default defineConfig({
     ],
   },
   test: {
+    sequence: { sequencer: SlowFirstSequencer },
     projects: [
       {
         extends: true,
@@ -98,7 +108,11 @@ export default defineConfig({
           // games again for each of some two hundred files cost more CPU than
           // most of the tests. Every test file cleans up what it starts.
           isolate: false,
+          maxWorkers: WORKERS,
           testTimeout: 60_000,
+          // A cold module graph (generator and MSM tables) makes a first beforeAll take seconds; beside other
+          // work Vitest's default of 10 s was not enough.
+          hookTimeout: 60_000,
         },
       },
       {
@@ -107,8 +121,10 @@ export default defineConfig({
           name: 'unit-mocks',
           include: MOCKING.filter((file) => !file.endsWith('.deep.test.ts')),
           environment: 'node',
+          maxWorkers: WORKERS,
           setupFiles: ['test/helpers/depth-setup.ts'],
           testTimeout: 60_000,
+          hookTimeout: 60_000,
         },
       },
       {
@@ -129,9 +145,11 @@ export default defineConfig({
           exclude: ['test/e2e/**', 'test/browser/**'],
           environment: 'node',
           env: { FAIRDECK_DEEP: '1' },
+          maxWorkers: WORKERS,
           globalSetup: ['test/helpers/depth-global.ts'],
           setupFiles: ['test/helpers/depth-setup.ts'],
           testTimeout: 1_800_000,
+          hookTimeout: 300_000,
         },
       },
       {

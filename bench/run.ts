@@ -9,6 +9,7 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { cryptoBench, printCrypto } from './crypto.js';
+import { floodBench, printFlood } from './flood.js';
 import { bundleBench, printBundle } from './bundle.js';
 import { handBench, printHand } from './hand.js';
 import { latencyBench, printLatency } from './latency.js';
@@ -16,6 +17,7 @@ import { mentalPokerBench, printMentalPoker } from './mental-poker.js';
 import { idleBench, verifyBench as signatureBench } from './mesh.js';
 import { DEFAULT_TIMING } from '../src/net/mesh.js';
 import { printVerify, verifyBench } from './verify.js';
+import { printSealProof, sealProofBench } from './seal-proof.js';
 
 type Section = { run: (opts: { rounds?: number }) => Promise<unknown>; print?: (r: never) => void };
 
@@ -27,6 +29,8 @@ const SECTIONS: Record<string, Section> = {
   mesh: { run: () => meshBench(), print: printMesh as (r: never) => void },
   latency: { run: (o) => latencyBench(o), print: printLatency as (r: never) => void },
   bundle: { run: () => bundleBench(), print: printBundle as (r: never) => void },
+  sealProof: { run: (o) => sealProofBench(o), print: printSealProof as (r: never) => void },
+  flood: { run: () => floodBench(), print: printFlood as (r: never) => void },
 };
 
 interface MeshSection {

@@ -97,8 +97,17 @@ export {
   assertSealPublicKey,
   openWith,
   pairKey,
+  pairKeyFromShared,
   sealAad,
   sealKeyPair,
   sealWith,
   sealedPacket,
 } from './seal.js';
+export {
+  type SealKeyOpening,
+  type SealProofContext,
+  type SealProofResult,
+  SEAL_PROOF_BYTES,
+  proveSealKey,
+  verifySealKey,
+} from './seal-proof.js';

@@ -25,7 +25,7 @@
  * table no longer makes or opens it, and openWith refuses it like any other
  * version.)
  */
-import { x25519 } from '@noble/curves/ed25519.js';
+import { ed25519, x25519 } from '@noble/curves/ed25519.js';
 import { hkdf } from '@noble/hashes/hkdf.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { gcm } from '@noble/ciphers/aes.js';
@@ -108,7 +108,7 @@ const LOW_ORDER_U: readonly bigint[] = [
 /**
  * Asserts `bytes` is a usable X25519 public key: 32 bytes (TypeError) whose
  * u-coordinate (top bit masked, reduced mod p as RFC 7748 §5 decodes it) is
- * not of low order (RangeError). Call it when a seat announces its key, so
+ * not of low order and lies on Curve25519, not its twist (RangeError). Call it when a seat announces its key, so
  * the seat is blamed before anyone seals to it.
  */
 export function assertSealPublicKey(bytes: unknown, what = 'seal public key'): Uint8Array {
@@ -118,6 +118,11 @@ export function assertSealPublicKey(bytes: unknown, what = 'seal public key'): U
   u = (u & ((1n << 255n) - 1n)) % P25519;
   if (LOW_ORDER_U.includes(u))
     throw new RangeError(`${what}: X25519 public key of low order (it would give an all-zero shared secret)`);
+  // u³ + A·u² + u must be a square (Euler's criterion): otherwise the point lies on the quadratic twist, which
+  // no honest key does (X25519(k, 9) is on the curve) and which a seal-key proof (seal-proof.ts) cannot lift.
+  const rhs = (((u * u) % P25519) * (u + 486662n) + u) % P25519;
+  if (ed25519.Point.Fp.pow(rhs, (P25519 - 1n) / 2n) === P25519 - 1n)
+    throw new RangeError(`${what}: X25519 public key on the quadratic twist, not on Curve25519`);
   return b;
 }
 
@@ -142,12 +147,26 @@ export function pairKey(mine: SealKeyPair, theirPublicKey: Uint8Array, context: 
   aint(context.handNo, 'pairKey: handNo', 0, 0xffffffff);
   const ss = shared(mine.secretKey, theirPublicKey, 'pairKey: their public key');
   if (ss.every((x) => x === 0)) throw new RangeError('pairKey: their public key: all-zero X25519 shared secret');
-  const [lo, hi] =
-    compareBytes(mine.publicKey, theirPublicKey) <= 0
-      ? [mine.publicKey, theirPublicKey]
-      : [theirPublicKey, mine.publicKey];
+  return pairKeyFromShared(ss, mine.publicKey, theirPublicKey, context);
+}
+
+/**
+ * The HKDF half of `pairKey`: the pair key from the X25519 shared secret of
+ * the two public keys (in either order). seal-proof.ts derives it from a
+ * proven shared secret, so anyone can open one disputed payload.
+ */
+export function pairKeyFromShared(
+  shared: Uint8Array,
+  onePublic: Uint8Array,
+  otherPublic: Uint8Array,
+  context: PairContext,
+): Uint8Array {
+  abytes(shared, 'pairKeyFromShared: shared secret', 32);
+  abytes(context.tableId, 'pairKey: tableId', [1, 64]);
+  aint(context.handNo, 'pairKey: handNo', 0, 0xffffffff);
+  const [lo, hi] = compareBytes(onePublic, otherPublic) <= 0 ? [onePublic, otherPublic] : [otherPublic, onePublic];
   const info = concatBytes(PAIR_LABEL, new Writer().bytes8(context.tableId).u32(context.handNo).finish());
-  return hkdf(sha256, ss, concatBytes(lo, hi), info, 32);
+  return hkdf(sha256, shared, concatBytes(lo, hi), info, 32);
 }
 
 function compareBytes(a: Uint8Array, b: Uint8Array): number {

@@ -23,6 +23,7 @@ import { parseArgs } from 'node:util';
 import { gameModules, isGameId } from '../src/games/index.js';
 import { writeFileSync } from 'node:fs';
 import { simulate } from '../src/table/simulation.js';
+import type { EnvelopeOf } from '../src/net/envelope.js';
 import { buildTranscriptFile, transcriptJson, type HandToExport } from '../src/table/transcript-file.js';
 import { CHEAT_KINDS, isCheatKind } from '../src/table/cheats.js';
 import { runCheat } from '../src/table/cheat-run.js';
@@ -102,6 +103,7 @@ const started = performance.now();
 let bad = 0;
 let reshuffles = 0;
 const exported: HandToExport[] = [];
+let roster: EnvelopeOf<'roster'> | null = null;
 console.log(
   `simulating ${hands} hand(s) of ${game} among ${players} peers${values.seed ? ` (seed ${values.seed})` : ''}`,
 );
@@ -115,7 +117,14 @@ const results = await simulate(
     ...(tableOptions ? { options: tableOptions } : {}),
     bot: values.bot === 'random' ? 'random' : 'heuristic',
     ...(reloadMatch ? { reloadAt: { hand: Number(reloadMatch[1]), step: Number(reloadMatch[2]) } } : {}),
-    ...(values.transcript !== undefined ? { onHandExport: (hand: HandToExport) => exported.push(hand) } : {}),
+    ...(values.transcript !== undefined
+      ? {
+          onHandExport: (hand: HandToExport, signed: EnvelopeOf<'roster'> | null) => {
+            exported.push(hand);
+            roster = signed;
+          },
+        }
+      : {}),
   },
   (r) => {
     const ok = r.agreedHash !== null && r.allClean;
@@ -136,6 +145,7 @@ if (values.transcript !== undefined && exported.length > 0) {
       buildTranscriptFile(
         exported,
         Array.from({ length: players }, (_, seat) => `Bot ${seat + 1}`),
+        roster,
       ),
     ),
   );

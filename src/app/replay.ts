@@ -46,7 +46,11 @@ export class Replay {
     const file = this.report.file;
     this.hands = [];
     if (!file) return;
-    const names = file.hands[0]!.setup.seatKeys.map((_, seat) => file.names[seat] || `Seat ${seat + 1}`);
+    // The names the seats signed in their readies; a file written before names were signed has only its own list.
+    const signed = this.report.hands[0]?.names ?? [];
+    const names = file.hands[0]!.setup.seatKeys.map(
+      (_, seat) => signed[seat] || file.names[seat] || `Seat ${seat + 1}`,
+    );
     for (const [i, result] of this.report.hands.entries()) {
       const setup = file.hands[i]!.setup;
       // The rules the hand was verified by (an old transcript: the version it was played under).

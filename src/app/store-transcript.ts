@@ -29,7 +29,7 @@ export async function matchTranscript(
     });
   }
   if (hands.length === 0) return null;
-  const file = buildTranscriptFile(hands, current.names);
+  const file = buildTranscriptFile(hands, current.names, table.lobby.signedRoster);
   return { name: `fairdeck-${file.game}-${file.table}.json`, text: transcriptJson(file) };
 }
 

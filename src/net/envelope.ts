@@ -10,13 +10,15 @@
  * in order: size, CBOR well-formedness (strict: no indefinite lengths,
  * duplicate keys, undefined, NaN), the envelope shape, the protocol version,
  * the table, the body shape for the kind, and the signature (strict RFC 8032,
- * verify.ts). It never throws:
- * it returns a `Result` whose error says exactly what was wrong, so the caller
- * can log it and drop the message.
+ * verify.ts). Nesting is bounded before anything is decoded (cbor-depth.ts:
+ * the decoder and the signing bytes' encoder recurse once per level). It
+ * never throws, cold or warm: it returns a `Result` whose error says exactly
+ * what was wrong, so the caller can log it and drop the message.
  */
 import { encode as cborEncode, decode as cborDecode } from 'cborg';
-import { concatBytes, utf8ToBytes } from '@noble/hashes/utils.js';
+import { bytesToHex, concatBytes, utf8ToBytes } from '@noble/hashes/utils.js';
 import * as v from 'valibot';
+import { nestingProblem } from './cbor-depth.js';
 import { verifyStrict, type SignatureVerifier } from './verify.js';
 import { BODY_SCHEMAS, bytesOfLength, type BodyOf, type Kind, KINDS } from './messages.js';
 
@@ -95,8 +97,16 @@ function describeIssue(issues: readonly v.BaseIssue<unknown>[]): string {
 export function decodeEnvelope(bytes: unknown, table: string, verifier?: SignatureVerifier): Result<Envelope> {
   const parsed = parseUnverified(bytes, table);
   if (!parsed.ok) return parsed;
-  if (!verifyEnvelope(parsed.value, verifier)) return { ok: false, error: 'bad signature' };
+  try {
+    if (!verifyEnvelope(parsed.value, verifier)) return { ok: false, error: 'bad signature' };
+  } catch (error) {
+    return { ok: false, error: `signature could not be checked: ${errorText(error)}` };
+  }
   return parsed;
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 /** True when `sig` is the author's strict RFC 8032 signature over the envelope's signing bytes. */
@@ -113,10 +123,21 @@ export function verifyEnvelope(envelope: Envelope, verifier?: SignatureVerifier)
  * returns is untrusted until `verifyEnvelope` says otherwise.
  */
 export function parseUnverified(bytes: unknown, table: string): Result<Envelope> {
+  try {
+    return parse(bytes, table);
+  } catch (error) {
+    // Not reached by any input we know of (nesting is bounded first); the gate still never throws.
+    return { ok: false, error: `could not be read: ${errorText(error)}` };
+  }
+}
+
+function parse(bytes: unknown, table: string): Result<Envelope> {
   if (!(bytes instanceof Uint8Array)) return { ok: false, error: 'not binary data' };
   if (bytes.length > MAX_ENVELOPE_BYTES) {
     return { ok: false, error: `oversized: ${bytes.length} bytes > ${MAX_ENVELOPE_BYTES}` };
   }
+  const nesting = nestingProblem(bytes);
+  if (nesting) return { ok: false, error: nesting };
   let raw: unknown;
   try {
     raw = cborDecode(bytes, {
@@ -129,7 +150,7 @@ export function parseUnverified(bytes: unknown, table: string): Result<Envelope>
       allowBigInt: false,
     });
   } catch (error) {
-    return { ok: false, error: `not canonical CBOR: ${error instanceof Error ? error.message : String(error)}` };
+    return { ok: false, error: `not canonical CBOR: ${errorText(error)}` };
   }
   const shape = v.safeParse(envelopeSchema, raw);
   if (!shape.success) return { ok: false, error: `bad envelope: ${describeIssue(shape.issues)}` };
@@ -145,7 +166,5 @@ export function parseUnverified(bytes: unknown, table: string): Result<Envelope>
 
 /** Hex of a public key: how peers name each other in logs and maps. */
 export function keyHex(key: Uint8Array): string {
-  let out = '';
-  for (const byte of key) out += byte.toString(16).padStart(2, '0');
-  return out;
+  return bytesToHex(key);
 }

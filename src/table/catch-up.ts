@@ -7,8 +7,8 @@
  * with every event it sends. From that:
  *
  * - until a remote seat has said (by a fetch) which hand it is at, a resumed
- *   page makes no move (it might be a move in a hand the table has left:
- *   issue 15, item 1); once a remote seat says it is at this page's own hand,
+ *   page makes no move (it might be a move in a hand the table has left);
+ *   once a remote seat says it is at this page's own hand,
  *   the page plays live;
  * - no move is made in a hand the table has left;
  * - a hand that waits on a seat that has said it is at a later hand (or any

@@ -1,5 +1,5 @@
 /**
- * One hand with one cheating seat, judged (issue 9): `npm run simulate --
+ * One hand with one cheating seat, judged: `npm run simulate --
  * --cheat KIND` and the attacker suite (test/adversarial/) play a hand among
  * bot peers where one seat cheats (cheats.ts), with a knowledge monitor on
  * every honest peer, drive the disclosure deadline with a simulated clock
@@ -7,8 +7,9 @@
  * clock too, so a hand never sees two), stop as soon as every honest peer
  * has its verdict, and say whether the cheat was caught as it must be: named (that
  * seat, an expected code) on every honest peer — or, for an abort, named as
- * stalled; for a replay, nothing changed — and no honest peer could read a
- * card the rules do not show it.
+ * stalled; for a replay, nothing changed — no honest peer could read a
+ * card the rules do not show it, and no honest peer was made to disclose its
+ * secrets mid-hand (the audit at once).
  */
 import { SLOW_TURN_TIMERS } from './gone-seats.js';
 import { gameModule, type GameId } from '../games/index.js';
@@ -143,6 +144,15 @@ export async function runCheat(options: CheatRunOptions): Promise<CheatReport | 
         problems.push(`${name} concluded ${v.code} (${v.detail}), expected seat ${cheater + 1} named as stalled`);
       if (cheat.expect.caught === 'nothing' && v.code !== 'clean')
         problems.push(`${name} concluded ${v.code} (${v.detail}), expected a clean hand`);
+    }
+    // A cheat must not make an honest seat disclose its secrets mid-hand: the audit at once starts only on checked
+    // evidence of a fault with no seat, which no cheat of the registry can make with the step proofs in force.
+    for (const seat of honest) {
+      const cause = peers[seat]!.session.current?.session.follower.auditCause;
+      if (cause)
+        problems.push(
+          `seat ${seat + 1} went to the audit at once, disclosing its secrets mid-hand (${cause.reporter === null ? 'a fault it found' : `seat ${cause.reporter + 1}'s report`}: ${cause.fault.code})`,
+        );
     }
     for (const leak of honestLeaks)
       problems.push(

@@ -26,6 +26,7 @@ import type { AnyGame, AnyState } from '../engine/index.js';
 import { signEnvelope, type EnvelopeOf, type Signer } from '../net/envelope.js';
 import type { HaltCode } from './hand-session.js';
 import type { Cheat, CheatContext, CheatKind, Expectation } from './cheats.js';
+import { evidenceCheat } from './cheats-evidence.js';
 
 type Event = EnvelopeOf<'table-event'>;
 type Body = Event['body'];
@@ -88,6 +89,33 @@ export function cheatingShuffle(
   };
 }
 
+/**
+ * The last shuffler's combination (F1): its output at a, a position of its
+ * own first deal, becomes Y_a + Σ c_i·Y_{b_i}, b_i positions dealt to other
+ * seats (one per coefficient, in deal order), so that opening its own card
+ * shows it the victims' cards. The relation is recorded in `ctx.relations`
+ * (the exponents the cheater knows), from which the knowledge monitor of its
+ * peer reads exactly what it can. Exported for tests that try other
+ * coefficients than the registered cheat's 2.
+ */
+export function linearShuffle(coeffs: readonly bigint[]) {
+  return cheatingShuffle((points, ctx) => {
+    const hand = ctx.hand()!;
+    const { mine, theirs } = dealtHandles(hand.config.game, hand.follower.state!, ctx.seat);
+    const a = mine[0] ?? 0;
+    const others = theirs.filter((h) => h !== a);
+    const victims = coeffs.map((_, i) => others[i] ?? (a + 1 + i) % points.length);
+    ctx.relations?.push({
+      packet: 0,
+      position: a,
+      terms: [{ position: a, coeff: 1n }, ...victims.map((position, i) => ({ position, coeff: coeffs[i]! }))],
+    });
+    return points.map((p, j) =>
+      j === a ? victims.reduce((sum, b, i) => sum.add(points[b]!.multiply(coeffs[i]!)), p) : p,
+    );
+  });
+}
+
 /** Drops the last key entry of the first public key shares (an act's or a reveal's) that hold at least two. */
 function dropKeyEntry(shares: Uint8Array[]): Uint8Array[] | null {
   const decoded = shares.map((b) => decodeKeyShares(b));
@@ -107,13 +135,7 @@ export function protocolCheat(kind: CheatKind): Cheat | undefined {
         kind,
         what: 'the last shuffler replaces an output point by Y_a + 2·Y_b (a of its own hand, b of a victim) to read the victim’s card',
         expect: blame('bad-step'),
-        sign: cheatingShuffle((points, ctx) => {
-          const hand = ctx.hand()!;
-          const { mine, theirs } = dealtHandles(hand.config.game, hand.follower.state!, ctx.seat);
-          const a = mine[0] ?? 0;
-          const b = theirs.find((h) => h !== a) ?? (a + 1) % points.length;
-          return points.map((p, j) => (j === a ? p.add(points[b]!.multiply(2n)) : p));
-        }),
+        sign: linearShuffle([2n]),
       };
     case 'shuffle-substitute':
       return {
@@ -307,6 +329,6 @@ export function protocolCheat(kind: CheatKind): Cheat | undefined {
         },
       };
     default:
-      return undefined;
+      return evidenceCheat(kind);
   }
 }

@@ -11,6 +11,7 @@
  * module; the app never does. The cheats themselves live in cheats-protocol.ts
  * (cascade and event protocol) and cheats-moves.ts (game rules).
  */
+import type { Relation } from './knowledge-monitor.js';
 import type { RandomSource } from '../../crypto/index.js';
 import type { Bot } from '../bots/index.js';
 import type { EnvelopeOf, Signer } from '../net/envelope.js';
@@ -36,6 +37,8 @@ export interface CheatContext {
   secrets(): HandSecrets | undefined;
   /** Set once the cheat was actually committed. */
   done: boolean;
+  /** The linear relations the cheat built into its shuffle output, for the knowledge monitor of its peer (knowledge-monitor.ts). */
+  readonly relations?: Relation[];
 }
 
 /** How the honest peers must react. */
@@ -51,6 +54,8 @@ export interface Cheat {
   readonly kind: CheatKind;
   readonly what: string;
   readonly expect: Expectation;
+  /** The smallest table that shows the cheat (default: the game's smallest); e.g. 3, so that a seat sees only what another proves. */
+  readonly players?: number;
   /** The disclosure deadline must be driven (`tick` with a simulated clock). */
   readonly needsClock?: boolean;
   /** Rewrites a body the cheater is about to sign (null: leave it). */
@@ -80,6 +85,12 @@ export const CHEAT_KINDS = [
   'realtime-bad-reveal',
   'replay',
   'forged-signature',
+  'false-report-one',
+  'false-report-all',
+  'sealed-missing-key',
+  'sealed-wrong-key',
+  'sealed-garbage',
+  'sealed-false-accusation',
 ] as const;
 export type CheatKind = (typeof CHEAT_KINDS)[number];
 

@@ -32,6 +32,8 @@ export interface HandConfig {
   readonly game: AnyGame;
   /** The seat this peer plays, or null to follow only (a spectator, a verifier). */
   readonly mySeat: number | null;
+  /** The name the seat plays under, signed in its ready (transcripts show it as the seat's own word). */
+  readonly name?: string;
   readonly rng?: RandomSource;
   readonly discloseDeadlineMs?: number;
   readonly revealDeadlineMs?: number;
@@ -77,7 +79,14 @@ export class HandSession {
       const { sign, keepSecrets, publish } = io;
       if (!sign || !keepSecrets || !publish)
         throw new TypeError('HandSession: a seat needs sign, keepSecrets and publish');
-      this.agent = new SeatAgent(this.follower, config.mySeat, { sign, keepSecrets, publish }, rng, restored);
+      this.agent = new SeatAgent(
+        this.follower,
+        config.mySeat,
+        { sign, keepSecrets, publish },
+        rng,
+        restored,
+        config.name,
+      );
     }
   }
 
@@ -144,9 +153,9 @@ export class HandSession {
     for (const envelope of envelopes) this.follower.take(envelope);
   }
 
-  /** A verified envelope from the mesh; true if it was new and taken in (so worth storing). */
-  receive(envelope: EnvelopeOf<'table-event'>): boolean {
-    if (this.follower.take(envelope)) {
+  /** A verified envelope from the mesh (`size`: its encoded length, when the caller has it); true if it was new and taken in (so worth storing). */
+  receive(envelope: EnvelopeOf<'table-event'>, size?: number): boolean {
+    if (this.follower.take(envelope, size)) {
       this.pump();
       return true;
     }

@@ -1,6 +1,6 @@
 /**
  * The set-up of a hand this page did not play, found from what its seats
- * signed (issue 15: a newcomer, a watcher, a player who left and watches). A
+ * signed (a newcomer, a watcher, a player who left and watches). A
  * hand's seats are those of the roster when it started, which a page that
  * came later cannot know (a player may have left since). But every seat's
  * first event, `ready`, commits to the hash of the set-up it agreed to

@@ -7,16 +7,31 @@
  * its own seal secret) — and checks that against what the rules allow it to
  * know: the engine's ledger (`seen` per handle, public cards), plus cards the
  * engine has already asked to show it (a pending request, a pending played
- * card). A point that opens to no card is decoded the way an attacker would:
- * as a multiple m·H_y (m ∈ −1, ±2: a doubled card point, say) or as
- * H_x + m·H_y (m ∈ ±1, ±2), either of which reads the card y hidden
- * elsewhere (the F1 attack and its variants). Anything beyond the allowance
- * when play ends or the hand halts is a leak. A spectator (seat null) holds
- * no key of its own: it may read public cards only. It is test machinery for
- * the simulator, never part of the app.
+ * card). Anything beyond the allowance when play ends or the hand halts is a
+ * leak. A spectator (seat null) holds no key of its own: it may read public
+ * cards only. It is test machinery for the simulator, never part of the app.
+ *
+ * It decides exactly, from exponents, never by guessing a few multiples. Every
+ * cascade step is linear: a position's point, once every layer key is
+ * removed, is Σ c_j·H_{card j} over card points, with coefficients fixed by
+ * whoever combined positions. Honest steps only permute and scale, so an
+ * honest position opens to one card point (read by comparing it with the
+ * deck's). A seat that combines positions (a shuffle whose output a is
+ * Y_a + 3·Y_b, or any other linear map) knows the coefficients it used: its
+ * cheat records each such relation (`Relation`: the output position and its
+ * terms c_j·Y_j). When the peer opens a point that is no card, the monitor
+ * takes the peer's own relations and solves Σ c_j·H_{x_j} = point for the
+ * cards x_j exactly (a meet-in-the-middle search over the deck, as the peer
+ * itself would; `solveRelation`): the peer reads every card with a non-zero
+ * coefficient — which is also every card any linear combination of the points
+ * it opened can give it, since a combination's terms are among theirs. A
+ * point no relation of the peer's explains is one whose coefficients it does
+ * not know (another seat made it): it reads nothing from it, and the monitor
+ * says so (`unexplained`). A relation with more terms than it can solve
+ * (MAX_TERMS) counts as a leak of unknown cards rather than as nothing.
  */
 import { decodeKeyShares, decodePacketSecrets, encodePoint, type KeyShares, type Point } from '../../crypto/index.js';
-import { Fn } from '../../crypto/group.js';
+import { Fn, IDENTITY } from '../../crypto/group.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
 import type { Handle } from '../engine/index.js';
 import type { HandSecrets, HandSession } from './hand-session.js';
@@ -30,7 +45,20 @@ export interface Leak {
   readonly how: string;
 }
 
-const MULTIPLES = [1n, 2n, -1n, -2n];
+/**
+ * A linear relation a seat made in one of its shuffle steps: its output at
+ * `position` of `packet` is Σ coeff·(its honest output at term position). The
+ * cheats that combine points record them (cheats-protocol.ts); the monitor
+ * of that seat's peer uses them to read what the combination shows it.
+ */
+export interface Relation {
+  readonly packet: number;
+  readonly position: number;
+  readonly terms: readonly { readonly position: number; readonly coeff: bigint }[];
+}
+
+/** Relations with more terms than this are not solved (the search grows as deck^(terms/2)): they count as a leak. */
+export const MAX_TERMS = 4;
 
 export class KnowledgeMonitor {
   /** Per packet, per position: the lock key of each layer this peer holds. */
@@ -39,8 +67,9 @@ export class KnowledgeMonitor {
   private readonly opened = new Set<string>();
   /** What it can read: a handle's card (handle known), or a card read from a combination or a multiple (handle null). */
   private readonly readable: { handle: Handle | null; card: number; how: string }[] = [];
-  private multiplesByPoint: Map<string, { y: number; m: bigint }> | null = null;
   readonly leaks: Leak[] = [];
+  /** Opened points that are no card and that no relation of this peer's explains: it cannot read them. */
+  readonly unexplained: string[] = [];
   private checked = false;
 
   constructor(
@@ -48,6 +77,8 @@ export class KnowledgeMonitor {
     readonly seat: number | null,
     readonly hand: HandSession,
     private readonly secrets: () => HandSecrets | undefined,
+    /** The linear relations this peer made in its own steps (a cheater's; none for an honest peer). */
+    private readonly relations: () => readonly Relation[] = () => [],
   ) {}
 
   /** Re-examines this peer's knowledge after an event came in; returns the leaks found so far. */
@@ -157,56 +188,47 @@ export class KnowledgeMonitor {
           this.readable.push({ handle, card, how: `opened packet ${packet} position ${position}` });
           continue;
         }
-        // Not a card: read it the way an attacker who made it would. A multiple m·H_y of a card point (2·H_y, −H_y…)
-        // reads y, which lies elsewhere: this position shows no card of its own.
-        const multiple = this.multiples().get(bytesToHex(encodePoint(point)));
-        if (multiple) {
-          this.readable.push({
-            handle: null,
-            card: multiple.y,
-            how: `read out of a multiple of a card at packet ${packet} position ${position}`,
-          });
-          continue;
-        }
-        for (const [x, y] of this.decodeCombination(point)) {
-          this.readable.push({
-            handle,
-            card: x,
-            how: `packet ${packet} position ${position} opens to a combination of cards`,
-          });
-          this.readable.push({
-            handle: null,
-            card: y,
-            how: `read out of the combination at packet ${packet} position ${position}`,
-          });
-        }
+        // Not a card: read it through the relations this peer made (their coefficients are exponents it knows).
+        this.readCombination(packet, position, handle, point);
       }
     }
   }
 
-  /** Every m·H_y (m in MULTIPLES), by its encoding: which card y and which m. */
-  private multiples(): Map<string, { y: number; m: bigint }> {
-    if (!this.multiplesByPoint) {
-      const map = new Map<string, { y: number; m: bigint }>();
-      this.hand.follower.book.hand.cards.forEach((h, y) => {
-        for (const m of MULTIPLES)
-          map.set(bytesToHex(encodePoint(m < 0n ? h.multiply(-m).negate() : h.multiply(m))), { y, m });
-      });
-      this.multiplesByPoint = map;
-    }
-    return this.multiplesByPoint;
-  }
-
-  /** Pairs (x, y) with point = H_x + m·H_y for a small m. */
-  private decodeCombination(point: Point): [number, number][] {
+  private readCombination(packet: number, position: number, handle: Handle | null, point: Point): void {
     const cards = this.hand.follower.book.hand.cards;
-    const out: [number, number][] = [];
-    cards.forEach((h, x) => {
-      const rest = point.subtract(h);
-      const hit = this.multiples().get(bytesToHex(encodePoint(rest)));
-      if (hit && hit.y !== x) out.push([x, hit.y]);
-    });
-    return out;
+    for (const relation of this.relations()) {
+      if (relation.packet !== packet) continue;
+      const where = `packet ${packet} position ${position}`;
+      if (relation.terms.length > MAX_TERMS) {
+        this.readable.push({
+          handle: null,
+          card: -1,
+          how: `${where} opens to a combination of ${relation.terms.length} cards, too many to solve here: counted as read`,
+        });
+        return;
+      }
+      // A term whose coefficient is 0 mod the group order shows nothing of its card.
+      const terms = relation.terms.filter((t) => Fn.create(t.coeff) !== 0n);
+      const solved = solveRelation(
+        point,
+        terms.map((t) => t.coeff),
+        cards,
+      );
+      if (!solved) continue;
+      terms.forEach((term, i) => {
+        // The term at the relation's own position is the card that position held: its handle's.
+        const own = term.position === relation.position;
+        this.readable.push({
+          handle: own ? handle : null,
+          card: solved[i]!,
+          how: own
+            ? `${where} opens to a combination of cards (its own card in it)`
+            : `read out of the combination at ${where} (coefficient ${term.coeff})`,
+        });
+      });
+      return;
+    }
+    this.unexplained.push(`packet ${packet} position ${position}`);
   }
 
   /** What the rules allow this seat to know now: handles it has seen, public cards, and cards the engine is showing it. */
@@ -243,7 +265,51 @@ export class KnowledgeMonitor {
     for (const r of this.readable) {
       const ok = r.handle !== null ? allowed.has(r.handle) : allowedCards.has(r.card);
       if (!ok)
-        this.leaks.push({ seat: this.seat, handle: r.handle, card: state.deck[r.card] ?? `#${r.card}`, how: r.how });
+        this.leaks.push({
+          seat: this.seat,
+          handle: r.handle,
+          card: r.card < 0 ? 'cards it cannot name' : (state.deck[r.card] ?? `#${r.card}`),
+          how: r.how,
+        });
     }
   }
+}
+
+/**
+ * The cards x_0…x_{k−1} (indices into `cards`) with Σ coeffs[j]·cards[x_j] =
+ * `point`, or null when no choice gives it: the search an attacker who knows
+ * the coefficients runs, exactly. Meet in the middle: every choice for the
+ * first ⌈k/2⌉ terms is stored as point − Σ, and every choice for the rest
+ * looked up as Σ, so it costs about 2·deck^⌈k/2⌉ point additions (a 52-card
+ * deck: 2,704 for k = 3 or 4). The group is prime-order and the card points
+ * are independent (hash to the group), so a relation the peer made has one
+ * solution but for chance or equal coefficients on equal terms.
+ */
+export function solveRelation(point: Point, coeffs: readonly bigint[], cards: readonly Point[]): number[] | null {
+  const k = coeffs.length;
+  if (k === 0 || k > MAX_TERMS) return null;
+  const scaled = coeffs.map((c) => {
+    const e = Fn.create(c);
+    return cards.map((h) => (e === 0n ? IDENTITY : h.multiply(e)));
+  });
+  const half = Math.ceil(k / 2);
+  const left = new Map<string, number[]>();
+  for (const [sum, choice] of sums(scaled.slice(0, half)))
+    left.set(bytesToHex(encodePoint(point.subtract(sum))), choice);
+  for (const [sum, choice] of sums(scaled.slice(half))) {
+    const hit = left.get(bytesToHex(encodePoint(sum)));
+    if (hit) return [...hit, ...choice];
+  }
+  return null;
+}
+
+/** Every choice of one point from each list, with the sum of the points chosen (an empty list of lists: one empty choice). */
+function sums(lists: readonly (readonly Point[])[]): [Point, number[]][] {
+  let out: [Point, number[]][] = [[IDENTITY, []]];
+  for (const list of lists) {
+    const next: [Point, number[]][] = [];
+    for (const [sum, choice] of out) list.forEach((p, j) => next.push([sum.add(p), [...choice, j]]));
+    out = next;
+  }
+  return out;
 }

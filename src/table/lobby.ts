@@ -26,7 +26,7 @@
  * What a screen shows of the seats is built from the roster in lobby-view.ts.
  */
 import { hexToBytes } from '@noble/hashes/utils.js';
-import { keyHex, type Envelope } from '../net/envelope.js';
+import { keyHex, type Envelope, type EnvelopeOf } from '../net/envelope.js';
 import { KINDS_WITHOUT_SEAT, type Roster, type SeatMember, type TableConfig } from '../net/messages.js';
 import { checkTableConfig } from '../games/index.js';
 import type { Mesh } from '../net/mesh.js';
@@ -82,6 +82,10 @@ export class Lobby {
   private readonly runningSeats: () => readonly string[] | null;
   private readonly mayJoin: () => boolean;
   private refusedVersion = -1;
+  private signedRosterValue: EnvelopeOf<'roster'> | null = null;
+  /** The seats' keys of one roster (a roster is replaced, never changed in place). */
+  private keysOf: { roster: Roster | undefined; keys: (string | null)[] } | null = null;
+  private namesOf: { roster: Roster | undefined; names: string[] } | null = null;
   /** Creator only: players who asked to leave while a hand ran (key → their roster version). */
   private readonly leftDuringHand = new Map<string, number>();
   /** Peer ids to link to while unseated, besides the creator (introducers.ts). */
@@ -191,6 +195,41 @@ export class Lobby {
     if (this.mySeat() !== null) this.sit(this.mySeat());
   }
 
+  /** The key (hex) sits at this table in the roster held now. */
+  sits(key: string): boolean {
+    return this.seatKeys().includes(key);
+  }
+
+  /** Each seat's key (hex), or null for a free seat: what `view` gives, without building the whole view (per event). */
+  seatKeys(): readonly (string | null)[] {
+    if (!this.keysOf || this.keysOf.roster !== this.roster)
+      this.keysOf = {
+        roster: this.roster,
+        keys: (this.roster?.seats ?? []).map((m) => (m ? keyHex(m.key) : null)),
+      };
+    return this.keysOf.keys;
+  }
+
+  /** Each seat's name as the table shows it ("Seat N" for a free seat or an empty name), without building the whole view. */
+  names(): readonly string[] {
+    if (!this.namesOf || this.namesOf.roster !== this.roster)
+      this.namesOf = {
+        roster: this.roster,
+        names: (this.roster?.seats ?? []).map((m, seat) => m?.name || `Seat ${seat + 1}`),
+      };
+    return this.namesOf.names;
+  }
+
+  /** How many hands the table has started (the roster's count), without building the whole view. */
+  get handsStarted(): number {
+    return this.roster?.hands ?? 0;
+  }
+
+  /** The newest roster held, as its creator signed it (null until one has come, or been made here, since this page opened). */
+  get signedRoster(): EnvelopeOf<'roster'> | null {
+    return this.signedRosterValue;
+  }
+
   mySeat(): number | null {
     const index = this.roster?.seats.findIndex((m) => m !== null && keyHex(m.key) === this.mesh.selfKey) ?? -1;
     return index >= 0 ? index : null;
@@ -213,7 +252,7 @@ export class Lobby {
     switch (envelope.kind) {
       case 'hello':
         // A (re)opened link: the creator re-sends the roster; a joiner (re)asks for its seat.
-        if (this.isCreator && this.roster) this.mesh.send('roster', this.roster);
+        if (this.isCreator && this.roster) this.signedRosterValue = this.mesh.send('roster', this.roster);
         else this.askCreator();
         break;
       case 'join':
@@ -227,6 +266,9 @@ export class Lobby {
         break;
       case 'roster':
         void this.adopt(author, envelope.body);
+        // Kept as signed (a transcript carries it: its hand count shows a match cut short).
+        // (The mesh admits a roster only from the creator's key: authorize.)
+        if (this.roster?.version === envelope.body.version) this.signedRosterValue = envelope;
         break;
       default:
         break;
@@ -362,7 +404,7 @@ export class Lobby {
   private async publish(roster: Roster): Promise<void> {
     this.roster = roster;
     await this.store.saveRoster(this.table, roster);
-    this.mesh.send('roster', roster);
+    this.signedRosterValue = this.mesh.send('roster', roster);
     this.updateLinks();
     this.onChange();
   }

@@ -49,7 +49,8 @@ export interface SimulationOptions {
   /** Reload one seat's page (from its stored data only) at engine step `step` of hand `hand` (1-based); the last seat unless `seat` is given. */
   readonly reloadAt?: { readonly hand: number; readonly step: number; readonly seat?: number };
   /** Receives each finished hand as seat 1's peer holds it (set-up, every signed event, its result), for a transcript file. */
-  readonly onHandExport?: (hand: HandToExport) => void;
+  /** Each hand as seat 1's page exports it, with the creator's signed roster it holds then (for the file). */
+  readonly onHandExport?: (hand: HandToExport, roster: EnvelopeOf<'roster'> | null) => void;
   /** One seat cheats (cheats.ts): it rewrites what it signs or sends, or its bot plays a false claim. */
   readonly cheat?: { readonly seat: number; readonly cheat: Cheat };
   /** Run a knowledge monitor on every peer ('all'), or on every peer but the cheater ('honest'). */
@@ -137,6 +138,7 @@ export async function seatPeers(options: SimulationOptions): Promise<{
       return hand ? kept[cheating.seat]!.get(hand.handNo) : undefined;
     },
     done: false,
+    relations: [],
   };
   /** One peer's page: a mesh and a table session over `store` (a fresh store, or the one a reloaded page finds). */
   const openPeer = async (
@@ -197,7 +199,12 @@ export async function seatPeers(options: SimulationOptions): Promise<{
       if (!watched || !hand || hand.mySeat === null) return null;
       const handNo = hand.handNo;
       if (monitor?.hand !== hand.session)
-        monitor = new KnowledgeMonitor(hand.mySeat, hand.session, () => kept[seat]!.get(handNo));
+        monitor = new KnowledgeMonitor(
+          hand.mySeat,
+          hand.session,
+          () => kept[seat]!.get(handNo),
+          () => (isCheater ? (cheat?.relations ?? []) : []),
+        );
       return monitor;
     };
     await mesh.start({
@@ -318,7 +325,7 @@ export async function simulate(
       }
       await until(() => peers.every((p) => p.session.current?.handNo === hand && handFinished(p)));
       const result = resultOf(peers, options.game);
-      options.onHandExport?.(handExport(peers[0]!));
+      options.onHandExport?.(handExport(peers[0]!), peers[0]!.session.lobby.signedRoster);
       results.push(result);
       onHand(result);
     }

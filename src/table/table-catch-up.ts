@@ -3,14 +3,16 @@
  * catch-up.ts with which hand each remote seat shows (its fetches and its
  * events), follows the table to its next hand when this page's hand is over
  * for the table, answers a peer's fetch (the current hand's events it lacks,
- * or a catching-up page's older hand from storage), holds back moves while a (re)opened page does not yet know which
+ * or a catching-up page's older hand from storage; only to seats and admitted
+ * watchers, within each key's budget: fetch-budget.ts), holds back moves while a (re)opened page does not yet know which
  * hand the table is at, and keeps gone-seats.ts up to date from the mesh's
  * links once a second, logging who lost the connection and who is back, and
  * ends a stalled hand when a player presses End hand.
  */
-import { keyHex, type EnvelopeOf } from '../net/envelope.js';
+import { encodeEnvelope, keyHex, type EnvelopeOf } from '../net/envelope.js';
 import type { Mesh } from '../net/mesh.js';
 import { CatchUp } from './catch-up.js';
+import { FetchBudget } from './fetch-budget.js';
 import { GoneSeats, stallOf, type Stall } from './gone-seats.js';
 import type { HandSession } from './hand-session.js';
 import type { LobbyView } from './lobby.js';
@@ -18,6 +20,9 @@ import type { LobbyView } from './lobby.js';
 export interface TableCatchUpHost {
   readonly mesh: Mesh;
   readonly lobby: () => LobbyView;
+  /** The roster's seat keys (hex; null: free) and how many hands it says were started: `lobby()`'s, without building the view. */
+  readonly seatKeys: () => readonly (string | null)[];
+  readonly handsStarted: () => number;
   /** The hand this page is at (-1: none started). */
   readonly handNo: () => number;
   /** Between deciding to start a hand and having its sessions. */
@@ -31,12 +36,21 @@ export interface TableCatchUpHost {
   readonly storedEvents: (hand: number) => Promise<EnvelopeOf<'table-event'>[]>;
   readonly startHand: (hand: number) => void;
   readonly onLog: (line: string, level?: 'info' | 'warn' | 'error') => void;
+  /** Why a key (hex) gets no answer to its fetch (it holds no seat and is not an admitted watcher), or null. */
+  readonly fetchRefusal: (key: string) => string | null;
+  /** Milliseconds, for the fetch budget (default Date.now). */
+  readonly nowMs?: () => number;
 }
+
+/** Keys whose refused fetch is logged (one line each); later ones are refused silently. */
+const REFUSALS_LOGGED = 32;
 
 export class TableCatchUp {
   /** Which hand the other seats are at, and whether this (re)opened page follows them. */
   readonly catchUp = new CatchUp();
   private readonly gone: GoneSeats;
+  private readonly budget = new FetchBudget();
+  private readonly refusedFetch = new Set<string>();
 
   constructor(
     private readonly host: TableCatchUpHost,
@@ -68,31 +82,51 @@ export class TableCatchUp {
    */
   noteShown(from: Uint8Array, hand: number, told: boolean): void {
     const key = keyHex(from);
-    const view = this.host.lobby();
     const handNo = this.host.handNo();
-    if (hand > Math.max(handNo, view.handsStarted - 1) + 1) return;
-    if (view.seats.some((s) => s.keyHex === key && !this.host.isBot(key) && !s.isMe))
+    // Every event comes through here: the roster's keys and count, not the whole lobby view.
+    if (hand > Math.max(handNo, this.host.handsStarted() - 1) + 1) return;
+    if (key !== this.host.mesh.selfKey && this.host.seatKeys().includes(key) && !this.host.isBot(key))
       this.catchUp.note(key, hand, told, handNo);
   }
 
-  /** Answers a fetch: the current hand's events the asker lacks (by author and count), or every stored event of an older hand. */
+  /**
+   * Answers a fetch: the current hand's events the asker lacks (by author and count), or every stored event of an
+   * older hand — only to a seat or an admitted watcher, and only as far as the asker's budget goes (fetch-budget.ts),
+   * lowest sequence numbers first so that a cut-short answer still fills each author's events from the start.
+   */
   answerFetch(envelope: EnvelopeOf<'fetch'>, via: string): void {
-    if (this.answerOldFetch(envelope.body.hand, via)) return;
+    const asker = keyHex(envelope.from);
+    const refusal = this.host.fetchRefusal(asker);
+    if (refusal) return this.refuseFetch(asker, refusal);
+    if (this.answerOldFetch(asker, envelope.body.hand, via)) return;
     const session = this.host.currentSession();
     if (!session || envelope.body.hand !== this.host.handNo()) return;
     const have = envelope.body.have;
-    for (const event of session.events()) {
-      if (event.body.n >= (have[keyHex(event.from)] ?? 0)) this.host.mesh.resend(via, event);
-    }
+    const missing = session.events().filter((event) => event.body.n >= (have[keyHex(event.from)] ?? 0));
+    this.send(asker, via, missing);
   }
 
   /** Answers a fetch of an older hand (a page catching up) from storage, every event of it; false for any other hand. */
-  private answerOldFetch(hand: number, via: string): boolean {
+  private answerOldFetch(asker: string, hand: number, via: string): boolean {
     if (hand < 0 || hand >= this.host.handNo()) return false;
     void this.host.storedEvents(hand).then((events) => {
-      for (const event of events) if (!this.host.closed()) this.host.mesh.resend(via, event);
+      if (!this.host.closed()) this.send(asker, via, events);
     });
     return true;
+  }
+
+  private send(asker: string, via: string, events: readonly EnvelopeOf<'table-event'>[]): void {
+    const now = this.host.nowMs?.() ?? Date.now();
+    for (const event of [...events].sort((a, b) => a.body.n - b.body.n)) {
+      if (!this.budget.take(asker, encodeEnvelope(event).length, now)) return;
+      this.host.mesh.resend(via, event);
+    }
+  }
+
+  private refuseFetch(asker: string, why: string): void {
+    if (this.refusedFetch.has(asker) || this.refusedFetch.size >= REFUSALS_LOGGED) return;
+    this.refusedFetch.add(asker);
+    this.host.onLog(`did not answer a fetch from ${asker.slice(0, 8)}…: ${why}`, 'warn');
   }
 
   /** Follows the table to its next hand when this page's hand is over for the table (catch-up.ts). */

@@ -1,5 +1,5 @@
 /**
- * A page without a seat follows the table's hands from the first (issue 15):
+ * A page without a seat follows the table's hands from the first:
  * a newcomer who wants a free seat, a watcher, a player who left to watch.
  * Each hand it did not play is followed by the seatless follower the watcher
  * uses (table-watchers.ts): its events are fetched from the seats (an older
@@ -35,6 +35,8 @@ export interface TableHistoryHost {
   readonly mesh: Mesh;
   readonly store: TableStore;
   readonly lobby: () => LobbyView;
+  /** This page holds a seat (`lobby().mySeat !== null`, without building the view). */
+  readonly seated: () => boolean;
   /** The hand this page is at (-1: none started). */
   readonly handNo: () => number;
   readonly currentSession: () => HandSession | undefined;
@@ -115,8 +117,10 @@ export class TableHistory {
 
   /** After any change of the hand: an unseated page moves on to the next hand of the history, or, caught up, sends its join. */
   afterChange(): void {
+    // Cheap checks first: a seated page comes here after every event it takes in.
+    if (this.problemValue || this.pending !== null || this.host.seated()) return;
     const view = this.host.lobby();
-    if (this.problemValue || this.pending !== null || view.mySeat !== null) return;
+    if (view.mySeat !== null) return;
     const handNo = this.host.handNo();
     if (handNo < 0 || !this.accepted(this.host.currentSession())) return;
     if (handNo < view.handsStarted - 1) return this.host.startHand(handNo + 1);

@@ -3,7 +3,8 @@
  * words of its game, with the states around it (hand-narrator.ts), each bounced real-time move,
  * how the hand ended (a clean audit, an audit fault naming its seat, or a
  * halt), and events refused before they reach a hand — logged once per author
- * and hand, so a flood of refused events does not flood the log too.
+ * and hand (once per hand for all keys without a seat together), so a flood
+ * of refused events does not flood the log too.
  */
 import type { AnyGame } from '../engine/index.js';
 import { keyHex, type EnvelopeOf } from '../net/envelope.js';
@@ -45,12 +46,19 @@ export class TableLog {
     this.logEnding(session);
   }
 
-  /** A refused event: logged once per author and hand (a flood must not flood the log too). */
-  refuse(envelope: EnvelopeOf<'table-event'>, why: string): void {
+  /**
+   * A refused event: logged once per author and hand (a flood must not flood the log too) — or, with `outsider`
+   * (its author does not sit at the table, and fresh keys cost nothing), once per hand for every such author.
+   */
+  refuse(envelope: EnvelopeOf<'table-event'>, why: string, outsider = false): void {
     const author = keyHex(envelope.from);
-    const id = `${author}/${envelope.body.hand}`;
+    const id = `${outsider ? 'outsiders' : author}/${envelope.body.hand}`;
     if (this.refusedLogged.has(id)) return;
     this.refusedLogged.add(id);
+    if (outsider) {
+      this.host.onLog(`refused events from keys without a seat: ${why}`, 'warn');
+      return;
+    }
     const seat = this.host.seats().find((s) => s.keyHex === author);
     this.host.onLog(
       `refused ${seat ? seat.member?.name || `seat ${seat.seat + 1}` : `${author.slice(0, 8)}…`}'s events: ${why}`,

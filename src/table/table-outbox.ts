@@ -82,9 +82,9 @@ export class TableOutbox {
   }
 
   /** Stores an event received from a peer (best effort: a failure is logged, the event can be fetched again). */
-  saveReceived(envelope: EnvelopeOf<'table-event'>): void {
+  saveReceived(envelope: EnvelopeOf<'table-event'>, bytes: Uint8Array = encodeEnvelope(envelope)): void {
     this.host.store
-      .saveHandEvent(this.host.table(), envelope.body.hand, eventKey(envelope), encodeEnvelope(envelope))
+      .saveHandEvent(this.host.table(), envelope.body.hand, eventKey(envelope), bytes)
       .catch((error: unknown) => {
         this.host.onLog(`could not store an event of hand ${envelope.body.hand + 1}: ${errorText(error)}`, 'warn');
       });

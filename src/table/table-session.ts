@@ -15,11 +15,12 @@ import { ed25519 } from '@noble/curves/ed25519.js';
 import type { AnyGame } from '../engine/index.js';
 import { gameById } from '../games/index.js';
 import { heuristicBot } from '../bots/index.js';
-import { keyHex, signEnvelope, type Envelope, type EnvelopeOf, type Signer } from '../net/envelope.js';
+import { encodeEnvelope, keyHex, signEnvelope, type Envelope, type EnvelopeOf, type Signer } from '../net/envelope.js';
 import type { Mesh } from '../net/mesh.js';
 import { HandSession } from './hand-session.js';
 import { LIMITS } from './hand/event-pool.js';
-import { EarlyEvents } from './early-events.js';
+import { EarlyEvents, OUTSIDER_LIMITS } from './early-events.js';
+import { FETCH_LIMITS } from './fetch-budget.js';
 import { faultReports } from './hand/faults.js';
 import { Lobby } from './lobby.js';
 import { HostedBots } from './table-bots.js';
@@ -85,9 +86,11 @@ export class TableSession {
     });
     // prettier-ignore
     this.rejoin = new TableCatchUp({
-      mesh: options.mesh, lobby: () => this.lobby.view(), handNo: () => this.handNo, startingHand: () => this.startingHand || this.history.pending !== null, closed: () => this.closed,
+      mesh: options.mesh, lobby: () => this.lobby.view(), seatKeys: () => this.lobby.seatKeys(), handsStarted: () => this.lobby.handsStarted,
+      handNo: () => this.handNo, startingHand: () => this.startingHand || this.history.pending !== null, closed: () => this.closed,
       hands: () => this.hands, currentSession: () => this.currentHand()?.session, isBot: (key) => this.bots.signerFor(key) !== undefined,
       storedEvents: (hand) => this.outbox.storedEvents(hand), startHand: (hand) => void this.startHand(hand), onLog: options.onLog,
+      fetchRefusal: (key) => this.fetchRefusal(key),
     }, Date.now());
     this.outbox = new TableOutbox({
       store: options.store,
@@ -111,7 +114,7 @@ export class TableSession {
       names: () => this.names(),
       seats: () => this.lobby.view().seats,
       game: () => this.game,
-      mySeat: () => this.current?.mySeat ?? null,
+      mySeat: () => this.playingSeat(),
     });
     this.lobby = new Lobby({
       mesh: options.mesh,
@@ -128,7 +131,7 @@ export class TableSession {
     });
     // prettier-ignore
     this.history = new TableHistory({
-      mesh: options.mesh, store: options.store, lobby: () => this.lobby.view(), handNo: () => this.handNo, currentSession: () => this.currentHand()?.session,
+      mesh: options.mesh, store: options.store, lobby: () => this.lobby.view(), seated: () => this.lobby.mySeat() !== null, handNo: () => this.handNo, currentSession: () => this.currentHand()?.session,
       playsAny: (keys) => keys.some((key) => key === keyHex(this.signer.publicKey) || this.bots.signerFor(key) !== undefined),
       early: (hand) => this.early.get(hand)?.events ?? [], startHand: (hand) => void this.startHand(hand), askForSeat: () => this.lobby.askAgain(), onLog: options.onLog,
     });
@@ -178,7 +181,7 @@ export class TableSession {
       handNo: this.handNo,
       session: mine.session,
       names: this.names(),
-      mySeat: this.hands.has(this.lobby.mySeat() ?? -1) ? this.lobby.mySeat() : null,
+      mySeat: this.playingSeat(),
       stalled: this.rejoin.stall(mine.session, now, now - this.lastProgress, stallMs),
       localSeats: [...this.hands.keys()],
       goneSeats: this.rejoin.goneSeats(),
@@ -255,8 +258,14 @@ export class TableSession {
     return session.config.setup.seatKeys;
   }
 
+  /** The seat this person plays in the current hand (null: none, or watching). */
+  private playingSeat(): number | null {
+    const seat = this.lobby.mySeat();
+    return seat !== null && this.hands.has(seat) ? seat : null;
+  }
+
   private names(): string[] {
-    return this.lobby.view().seats.map((s) => s.member?.name || `Seat ${s.seat + 1}`);
+    return [...this.lobby.names()];
   }
 
   private currentHand(): Seated | undefined {
@@ -329,8 +338,16 @@ export class TableSession {
     });
     for (const [seat, signer, bot] of local) {
       const restored = await this.store.loadHandSecrets(this.lobby.table, handNo, keyHex(signer.publicKey));
+      // The name it plays under, as the roster has it: signed in its ready.
+      const name = this.lobby.view().seats.find((s) => s.keyHex === keyHex(signer.publicKey))?.member?.name;
       const session = new HandSession(
-        { setup, mySeat: seat, game, ...(this.options.rng ? { rng: this.options.rng } : {}) },
+        {
+          setup,
+          mySeat: seat,
+          game,
+          ...(name ? { name } : {}),
+          ...(this.options.rng ? { rng: this.options.rng } : {}),
+        },
         {
           sign: (body) => this.signAs(signer, body),
           keepSecrets: (secrets) => this.outbox.keepSecrets(seat, handNo, keyHex(signer.publicKey), secrets),
@@ -388,23 +405,29 @@ export class TableSession {
   private receiveEvent(envelope: EnvelopeOf<'table-event'>): void {
     const hand = envelope.body.hand;
     this.rejoin.noteShown(envelope.from, hand, false);
-    const current = Math.max(this.handNo, this.lobby.view().handsStarted - 1);
+    const current = Math.max(this.handNo, this.lobby.handsStarted - 1);
     if (hand < this.handNo) return; // an older hand: over, dropped
+    // Keys without a seat cost nothing to make: what they send is logged and bounded together, never per key.
+    const outsider = !this.sitsAtTable(keyHex(envelope.from));
     if (hand > current + 1) {
       this.log.refuse(
         envelope,
         `an event for hand ${hand + 1}, which cannot have started (this table is at hand ${current + 1})`,
+        outsider,
       );
       return;
     }
     if (hand > this.handNo || (hand === this.handNo && (this.startingHand || this.history.pending === hand))) {
       // A peer started the next hand (a rematch) before us: keep it, offer to join.
-      const early = this.early.get(hand) ?? new EarlyEvents();
+      const early = this.early.get(hand) ?? new EarlyEvents((key) => this.sitsAtTable(key));
       const kept = early.add(envelope);
       if (kept === 'over-limit')
         this.log.refuse(
           envelope,
-          `more than ${LIMITS.eventsPerAuthor} events or ${LIMITS.bytesPerAuthor} bytes for hand ${hand + 1}`,
+          outsider
+            ? `more than ${OUTSIDER_LIMITS.events} events or ${OUTSIDER_LIMITS.bytes} bytes in all for hand ${hand + 1}`
+            : `more than ${LIMITS.eventsPerAuthor} events or ${LIMITS.bytesPerAuthor} bytes for hand ${hand + 1}`,
+          outsider,
         );
       if (kept !== 'new') return;
       // Only a kept event offers the next hand (rematchOffered): a refused one leaves no entry.
@@ -417,9 +440,25 @@ export class TableSession {
       this.options.onChange();
       return;
     }
+    // Encoded once: its size counts against the author's limits in every local hand, and the bytes are stored.
+    const bytes = encodeEnvelope(envelope);
     let taken = false;
-    for (const { session } of this.hands.values()) taken = session.receive(envelope) || taken;
-    if (taken) this.outbox.saveReceived(envelope);
+    for (const { session } of this.hands.values()) taken = session.receive(envelope, bytes.length) || taken;
+    if (taken) this.outbox.saveReceived(envelope, bytes);
+  }
+
+  /** Why a key gets no answer to its fetch: only seats and the first few fresh watchers (table-watchers.ts) do. */
+  private fetchRefusal(key: string): string | null {
+    if (this.sitsAtTable(key)) return null;
+    const seated = new Set(this.lobby.view().seats.flatMap((s) => (s.keyHex ? [s.keyHex] : [])));
+    if (this.watchers.admitted(key, seated, keyHex(this.signer.publicKey), Date.now(), FETCH_LIMITS.watchers))
+      return null;
+    return `it holds no seat and is not one of the ${FETCH_LIMITS.watchers} watchers this table answers (a watcher's page says hello first)`;
+  }
+
+  /** The key (hex) sits at this table now: a seat of the roster. */
+  private sitsAtTable(key: string): boolean {
+    return this.lobby.sits(key);
   }
 
   /** This page plays no seat of the current hand: it follows it as a watcher. */

@@ -1,12 +1,14 @@
 /**
- * Watching a table (issue 15): who is watching, and the seatless hand a
+ * Watching a table: who is watching, and the seatless hand a
  * watcher follows. A watcher is a peer that holds no seat but is linked to
  * the table (its hello or presence reached us recently); the lobby lists
  * them so the players know who is looking on. A page that plays no seat of
  * the current hand follows it with a seatless HandSession (hand-session.ts
  * with mySeat null): it verifies every event and the audit like a seat, and
  * holds no secret, so it can open only what the rules show to everyone
- * (test/table/spectator-knowledge.test.ts).
+ * (test/table/spectator-knowledge.test.ts). Only the first few fresh
+ * watchers, in the order first heard, are admitted: their fetches are
+ * answered (table-catch-up.ts); more keys without a seat get nothing.
  */
 import type { AnyGame } from '../engine/index.js';
 import { keyHex, type Envelope } from '../net/envelope.js';
@@ -18,6 +20,8 @@ export const WATCHING_SEAT = -1;
 
 /** A peer heard within this long (hello or presence) is still watching. */
 const WATCHER_FRESH_MS = 20_000;
+/** Above this many keys heard, the stale ones are forgotten. */
+const FORGET_ABOVE = 256;
 
 export interface Watcher {
   readonly keyHex: string;
@@ -31,7 +35,29 @@ export class Watchers {
   /** Notes the author of a hello or presence (the kinds every linked peer sends). */
   observe(envelope: Envelope, nowMs: number): void {
     if (envelope.kind !== 'hello' && envelope.kind !== 'presence') return;
-    this.heard.set(keyHex(envelope.from), { name: envelope.body.name, atMs: nowMs });
+    const key = keyHex(envelope.from);
+    const known = this.heard.get(key);
+    if (known) Object.assign(known, { name: envelope.body.name, atMs: nowMs });
+    else {
+      // Keys not heard for a while are forgotten, so a stream of fresh keys cannot grow the map without end.
+      if (this.heard.size >= FORGET_ABOVE)
+        for (const [k, w] of this.heard) if (nowMs - w.atMs > WATCHER_FRESH_MS) this.heard.delete(k);
+      this.heard.set(key, { name: envelope.body.name, atMs: nowMs });
+    }
+  }
+
+  /**
+   * The key (hex) is one of the first `limit` fresh watchers in the order first heard (and still heard since):
+   * a watcher admitted to fetch. A key that falls silent gives its place to the next.
+   */
+  admitted(key: string, seatedKeys: ReadonlySet<string>, selfKey: string, nowMs: number, limit: number): boolean {
+    let place = 0;
+    for (const [k, { atMs }] of this.heard) {
+      if (seatedKeys.has(k) || k === selfKey || nowMs - atMs > WATCHER_FRESH_MS) continue;
+      if (k === key) return true;
+      if (++place >= limit) return false;
+    }
+    return false;
   }
 
   /** Fresh peers that hold no seat (and are not this page), by name. */

@@ -5,15 +5,18 @@
  * (hand/setup.ts) and every signed `table-event` envelope exactly as it
  * travelled (deterministic CBOR, base64); the disclosed secrets are inside
  * the `disclose` events, so nothing secret is added and nothing needs to be
- * trusted: `verify-transcript.ts` re-checks every byte. The seats' names and
+ * trusted: `verify-transcript.ts` re-checks every byte. The `names` list and
  * each hand's `claimed` outcome are what the exporting peer recorded; the
- * verifier compares the claim with its own replay and never relies on it.
+ * verifier shows the names each seat signed in its ready instead, and
+ * compares the claim (which must be there) with its own replay.
  *
  * `parseTranscriptFile` reads every version ever written (a switch on
  * `version`) and returns a `Result` whose error says which field is wrong.
  * Version 1 did not say which version of the game's rules the hands were
- * played under; version 2 adds `rules` (src/games/rules-versions.ts), and
- * is what `buildTranscriptFile` writes.
+ * played under; version 2 adds `rules` (src/games/rules-versions.ts);
+ * version 3 adds `roster`, the creator's signed roster the exporting page
+ * held (its hand count shows a match cut short), and is what
+ * `buildTranscriptFile` writes.
  */
 import * as v from 'valibot';
 import type { Json } from '../engine/index.js';
@@ -23,7 +26,7 @@ import type { HandOutcome, HandSetup } from './hand/setup.js';
 
 export const TRANSCRIPT_FORMAT = 'fairdeck-transcript';
 /** The version this code writes; it reads every version from 1 up. */
-export const TRANSCRIPT_VERSION = 2;
+export const TRANSCRIPT_VERSION = 3;
 
 const hex = (bytes: number) =>
   v.pipe(v.string(), v.regex(new RegExp(`^[0-9a-f]{${bytes * 2}}$`), `must be ${bytes} bytes of lower-case hex`));
@@ -72,6 +75,14 @@ const fileSchemaV2 = v.strictObject({
   rules: v.pipe(uint, v.minValue(1)),
 });
 
+/** Version 3: version 2 and the newest roster the exporting page held, as the table's creator signed it (or null). */
+const fileSchemaV3 = v.strictObject({
+  ...fileSchemaV2.entries,
+  version: v.literal(3),
+  /** Standard base64 of the creator's signed `roster` envelope: its `hands` says how many hands the table started. */
+  roster: v.nullable(v.pipe(v.string(), v.maxLength(100_000))),
+});
+
 export interface TranscriptHand {
   readonly setup: HandSetup;
   readonly events: readonly string[];
@@ -79,13 +90,15 @@ export interface TranscriptHand {
 }
 export interface TranscriptFile {
   readonly format: typeof TRANSCRIPT_FORMAT;
-  readonly version: 1 | 2;
+  readonly version: 1 | 2 | 3;
   readonly table: string;
   readonly game: string;
   /** The version of the game's rules the hands were played under (src/games/rules-versions.ts); absent in version 1, which did not say. */
   readonly rules?: number;
   readonly names: readonly string[];
   readonly hands: readonly TranscriptHand[];
+  /** (Version 3) the creator's signed roster envelope, base64, or null; absent before version 3. */
+  readonly roster?: string | null;
 }
 
 /** One hand as a peer holds it: the set-up, the envelopes, and what it recorded at the end. */
@@ -97,7 +110,11 @@ export interface HandToExport {
 }
 
 /** Builds the file of a match; hands in hand order. */
-export function buildTranscriptFile(hands: readonly HandToExport[], names: readonly string[] = []): TranscriptFile {
+export function buildTranscriptFile(
+  hands: readonly HandToExport[],
+  names: readonly string[] = [],
+  roster: EnvelopeOf<'roster'> | null = null,
+): TranscriptFile {
   const first = hands[0];
   if (!first) throw new RangeError('buildTranscriptFile: no hand to export');
   return {
@@ -117,6 +134,7 @@ export function buildTranscriptFile(hands: readonly HandToExport[], names: reado
             ? null
             : { stateHash: hand.stateHash, outcome: hand.outcome },
       })),
+    roster: roster ? bytesToBase64(encodeEnvelope(roster)) : null,
   };
 }
 
@@ -142,6 +160,8 @@ export function parseTranscriptFile(text: string): Result<TranscriptFile> {
       return checked(v.safeParse(fileSchemaV1, raw), 1);
     case 2:
       return checked(v.safeParse(fileSchemaV2, raw), 2);
+    case 3:
+      return checked(v.safeParse(fileSchemaV3, raw), 3);
     default:
       return {
         ok: false,
@@ -151,7 +171,7 @@ export function parseTranscriptFile(text: string): Result<TranscriptFile> {
 }
 
 function checked(
-  parsed: v.SafeParseResult<typeof fileSchemaV1 | typeof fileSchemaV2>,
+  parsed: v.SafeParseResult<typeof fileSchemaV1 | typeof fileSchemaV2 | typeof fileSchemaV3>,
   version: number,
 ): Result<TranscriptFile> {
   if (parsed.success) return { ok: true, value: parsed.output as TranscriptFile };

@@ -6,9 +6,12 @@
  * "slot" it fills (hand/event-pool.ts): an author fills a slot once, so a second, different event
  * for the same slot is equivocation and is blamed.
  *
- * - `ready`     {sealKey, setup}: the seat's X25519 key for this hand and
- *               the hash of the hand's set-up it agrees to (hand/setup.ts);
- *               the hand starts when every seat is ready.
+ * - `ready`     {sealKey, setup, name?}: the seat's X25519 key for this hand,
+ *               the hash of the hand's set-up it agrees to (hand/setup.ts)
+ *               and the name it plays under (signed by its own key, so a
+ *               transcript's names can be checked; absent in readies made
+ *               before names were signed); the hand starts when every seat
+ *               is ready.
  * - `shuffle`, `lock`, `reshuffle` {packet, step}: one cascade step
  *               (crypto/codec.ts bytes); reshuffle carries the re-layer step.
  * - `keys`      {request, shares}: key shares for one crypto request of the
@@ -19,9 +22,12 @@
  * - `reveal`    {round, actions, salt}: the moves and salt behind the commit.
  * - `disclose`  {secrets, sealSecret}: every secret of the hand, for the audit.
  * - `abandon`   {reason}: the author ends the hand without a result.
- * - `fault`     {code, seat, detail}: the author's peer halted the hand with
- *               this verdict (hand/halt.ts); sent so every screen shows it.
- *               It halts nobody else: each peer checks it against its own.
+ * - `fault`     {code, seat, detail, evidence?}: the author's peer halted the
+ *               hand with this verdict (hand/halt.ts); sent so every screen
+ *               shows it. A bare one halts nobody else: each peer checks it
+ *               against its own. One with evidence is judged by every peer
+ *               (hand/faults.ts): checked, it halts there too; refuted, it
+ *               names its author `false-report`.
  */
 import * as v from 'valibot';
 import { canonicalJson } from '../engine/index.js';
@@ -35,6 +41,8 @@ const bytes = (max: number) =>
     v.check((x) => x.length <= max, `longer than ${max} bytes`),
   );
 const MAX_STEP = 64 * 1024;
+/** The most moves one real-time reveal may carry. */
+export const MAX_REVEAL_MOVES = 16;
 /** A move is plain JSON data (no byte strings, no non-finite numbers): every peer hashes it (F7). */
 const move = v.custom<unknown>((x) => {
   try {
@@ -45,8 +53,45 @@ const move = v.custom<unknown>((x) => {
   }
 }, 'a move must be plain JSON data');
 
+const seatNo = v.pipe(uint, v.maxValue(7));
+/**
+ * The evidence a fault report carries (hand/faults.ts judges it):
+ * - `sealed`: the recipient of the sealed shares of crypto request `request`
+ *   opens its pair key with each sender in `openings` (crypto/seal-proof.ts:
+ *   the X25519 shared secret and its Chaum–Pedersen proof, with the sender's
+ *   signed keys event as it got it), so that anyone opens those shares; `own` are its own layer keys (encoded KeyShares to
+ *   everyone) for the cards that open to no card, when that is the fault.
+ * - `report`: the signed fault report (an encoded envelope) of the seat the
+ *   report names `false-report`, as it was received.
+ */
+const evidence = v.variant('kind', [
+  v.strictObject({
+    kind: v.literal('sealed'),
+    request: uint,
+    openings: v.pipe(
+      v.array(
+        v.strictObject({
+          from: seatNo,
+          /** The sender's signed keys event (an encoded envelope), as the recipient got it. */
+          event: bytes(MAX_STEP),
+          shared: bytesOfLength(32, 'shared'),
+          proof: bytesOfLength(97, 'proof'),
+        }),
+      ),
+      v.minLength(1),
+      v.maxLength(7),
+    ),
+    own: v.pipe(v.array(bytes(MAX_STEP)), v.maxLength(64)),
+  }),
+  v.strictObject({ kind: v.literal('report'), event: bytes(MAX_STEP) }),
+]);
+
 export const EVENT_DATA = {
-  ready: v.strictObject({ sealKey: bytesOfLength(32, 'sealKey'), setup: bytesOfLength(32, 'setup') }),
+  ready: v.strictObject({
+    sealKey: bytesOfLength(32, 'sealKey'),
+    setup: bytesOfLength(32, 'setup'),
+    name: v.optional(v.pipe(v.string(), v.maxLength(32, 'name longer than 32'))),
+  }),
   shuffle: v.strictObject({ packet: uint, step: bytes(MAX_STEP) }),
   lock: v.strictObject({ packet: uint, step: bytes(MAX_STEP) }),
   reshuffle: v.strictObject({ packet: uint, step: bytes(MAX_STEP) }),
@@ -64,7 +109,7 @@ export const EVENT_DATA = {
   commit: v.strictObject({ round: uint, digest: bytesOfLength(32, 'digest') }),
   reveal: v.strictObject({
     round: uint,
-    actions: v.pipe(v.array(move), v.maxLength(16, 'at most 16 moves per round')),
+    actions: v.pipe(v.array(move), v.maxLength(MAX_REVEAL_MOVES, `at most ${MAX_REVEAL_MOVES} moves per round`)),
     salt: bytesOfLength(32, 'salt'),
   }),
   disclose: v.strictObject({
@@ -76,8 +121,12 @@ export const EVENT_DATA = {
     code: v.pipe(v.string(), v.regex(/^[a-z-]{1,24}$/, 'not a halt code')),
     seat: v.nullable(v.pipe(uint, v.maxValue(7))),
     detail: v.pipe(v.string(), v.maxLength(300)),
+    /** What any peer can check the verdict by (hand/faults.ts); absent or null: a bare verdict, shown only. */
+    evidence: v.optional(v.nullable(evidence)),
   }),
 } as const;
+
+export type FaultEvidence = v.InferOutput<typeof evidence>;
 
 export type EventType = keyof typeof EVENT_DATA;
 export type EventData<T extends EventType> = v.InferOutput<(typeof EVENT_DATA)[T]>;

@@ -7,14 +7,19 @@
  * follower every seat runs at the table — which orders the events by what
  * is awaited, verifies every shuffle argument, lock proof, key share, move
  * and state hash, and runs the end-of-hand audit with all cards open. A hand
- * must end clean; its outcome must be what the file claims, and the next
- * hand's set-up must follow from it (dealer, carried scores). The report
- * names the first fault, the seat to blame (null when no seat's signature is
- * involved: an altered or incomplete file) and where it was found.
+ * must end clean; its outcome must be what the file claims (and the claim
+ * must be there), and the next hand's set-up must follow from it (dealer,
+ * carried scores). The file is checked whole: it must start at the table's
+ * first hand, and not end before the hands the creator's signed roster it
+ * carries says were started. The report names the first fault, the seat to
+ * blame (null when no seat's signature is involved: an altered or
+ * incomplete file) and where it was found, and shows each seat by the name
+ * it signed in its ready (the file's own list of names is unchecked).
  */
 import { canonicalJson, type Input, type OpenCards, type Outcome } from '../engine/index.js';
 import { namedSummary } from '../games/hand-cards.js';
 import {
+  decodeEnvelope,
   keyHex,
   parseUnverified,
   verifyEnvelope,
@@ -29,6 +34,7 @@ import { nextSetup, outcomeOf, setupHash, type HandOutcome, type HandSetup } fro
 import { base64ToBytes, parseTranscriptFile, type TranscriptFile, type TranscriptHand } from './transcript-file.js';
 import { handVerdict, type VerdictSummary } from './verdict.js';
 import { rulesForHand } from './verify-rules.js';
+import { parseTableId } from './table-id.js';
 
 /** Faults of the file itself, besides the follower's halt codes. */
 export type FileFaultCode =
@@ -41,6 +47,9 @@ export type FileFaultCode =
   | 'incomplete'
   | 'setup-chain'
   | 'claim-mismatch'
+  | 'no-claim'
+  | 'not-from-start'
+  | 'truncated'
   | 'rules-version';
 
 export interface TranscriptFault {
@@ -55,6 +64,8 @@ export interface TranscriptFault {
 
 export interface HandReport {
   readonly handNo: number;
+  /** Each seat's name as its own ready signed it (null: its ready carries none — written before names were signed — or was not reached). */
+  readonly names: readonly (string | null)[];
   /** The version of the game's rules the hand was replayed by (src/games/rules-versions.ts), whether it is today's, and for an older one what changed since. */
   readonly rules: { readonly version: number; readonly current: boolean; readonly change: string | null } | null;
   readonly verdict: VerdictSummary | null;
@@ -68,6 +79,8 @@ export interface HandReport {
 export interface TranscriptReport {
   readonly ok: boolean;
   readonly file: TranscriptFile | null;
+  /** How many hands the table had started, by the roster its creator signed that the file holds (null: it holds none). */
+  readonly started: number | null;
   readonly hands: readonly HandReport[];
   readonly fault: TranscriptFault | null;
 }
@@ -105,6 +118,7 @@ export function verifyTranscript(input: string | TranscriptFile, options: Verify
       return {
         ok: false,
         file: null,
+        started: null,
         hands: [],
         fault: { code: 'bad-file', seat: null, hand: null, event: null, detail: parsed.error },
       };
@@ -112,6 +126,31 @@ export function verifyTranscript(input: string | TranscriptFile, options: Verify
   } else file = input;
   const verifier = new SignatureVerifier();
   const hands: HandReport[] = [];
+  const roster = signedRoster(file, options.signature ? undefined : verifier);
+  if (!roster.ok)
+    return {
+      ok: false,
+      file,
+      started: null,
+      hands,
+      fault: { code: 'bad-file', seat: null, hand: null, event: null, detail: roster.error },
+    };
+  const started = roster.value;
+  const start = file.hands[0]!.setup;
+  if (start.handNo !== 0 || start.previous !== null)
+    return {
+      ok: false,
+      file,
+      started,
+      hands,
+      fault: {
+        code: 'not-from-start',
+        seat: null,
+        hand: 0,
+        event: null,
+        detail: `the file does not start at the table's first hand: it starts at hand ${start.handNo + 1}, so the hand${start.handNo === 1 ? '' : 's'} before it, and the set-up they led to (dealer, carried scores), cannot be checked`,
+      },
+    };
   let previous: { setup: HandSetup; outcome: HandOutcome | null } | undefined;
   for (const [index, hand] of file.hands.entries()) {
     const chain = chainFault(file, index, hand.setup, previous);
@@ -119,16 +158,53 @@ export function verifyTranscript(input: string | TranscriptFile, options: Verify
       return {
         ok: false,
         file,
+        started,
         hands,
         fault: { code: 'setup-chain', seat: null, hand: index, event: null, detail: chain },
       };
     const signature = options.signature ?? ((envelope: Envelope) => verifyEnvelope(envelope, verifier));
     const run = verifyHand(file, index, signature, options.signature ? undefined : options.decodeCache, options);
     if (run.report) hands.push(run.report);
-    if (!run.ok) return { ok: false, file, hands, fault: run.fault };
+    if (!run.ok) return { ok: false, file, started, hands, fault: run.fault };
     previous = { setup: hand.setup, outcome: run.record };
   }
-  return { ok: true, file, hands, fault: null };
+  const last = file.hands.at(-1)!.setup.handNo;
+  if (started !== null && started > last + 1)
+    return {
+      ok: false,
+      file,
+      started,
+      hands,
+      fault: {
+        code: 'truncated',
+        seat: null,
+        hand: null,
+        event: null,
+        detail: `the match is cut short: the table's roster, signed by its creator, says ${started} hands were started, but the file ends with hand ${last + 1}`,
+      },
+    };
+  return { ok: true, file, started, hands, fault: null };
+}
+
+/**
+ * The number of hands the table had started by the creator's signed roster the file holds (version 3), or null
+ * when it holds none; an error when the roster is not one the table's creator signed for this table and game.
+ */
+function signedRoster(file: TranscriptFile, verifier: SignatureVerifier | undefined): Result<number | null> {
+  if (file.roster === undefined || file.roster === null) return { ok: true, value: null };
+  const bytes = base64ToBytes(file.roster);
+  const decoded = bytes
+    ? decodeEnvelope(bytes, file.table, verifier)
+    : { ok: false as const, error: 'not canonical base64' };
+  if (!decoded.ok) return { ok: false, error: `the file's roster is refused by the envelope check: ${decoded.error}` };
+  const envelope = decoded.value;
+  const id = parseTableId(file.table);
+  if (envelope.kind !== 'roster') return { ok: false, error: `the file's roster is a ${envelope.kind} message` };
+  if (!id.ok || !keyHex(envelope.from).startsWith(id.creatorPrefix))
+    return { ok: false, error: "the file's roster is not signed by the table's creator" };
+  if (envelope.body.config.game !== file.game)
+    return { ok: false, error: `the file's roster is for a table of ${envelope.body.config.game}, not ${file.game}` };
+  return { ok: true, value: envelope.body.hands };
 }
 
 /** Hand `index` must be this table's, with the same seats, numbered in order, and set up from the previous hand's result. */
@@ -281,6 +357,7 @@ function verifyHand(
   const outcome = finished ? rules.outcome(follower.state!, follower.audit?.rules ?? null) : null;
   const report: HandReport = {
     handNo: setup.handNo,
+    names: setup.seatKeys.map((_, seat) => follower.pool.ready(seat)?.data.name ?? null),
     rules: { version: rules.version, current: rules.current, change: rules.change },
     verdict,
     outcome,
@@ -314,6 +391,13 @@ function verifyHand(
     );
   }
   const record = outcomeOf(outcome, follower.hash!);
+  if (!hand.claimed?.outcome)
+    return failed(
+      'no-claim',
+      null,
+      null,
+      `the file does not say how hand ${index + 1} ended (its claimed outcome is missing), though the hand played to the end: every exporting page records it, so the file was altered`,
+    );
   if (hand.claimed) {
     if (hand.claimed.stateHash !== null && hand.claimed.stateHash !== follower.hash) {
       return failed(
@@ -339,14 +423,35 @@ function verifyHand(
 export function describeReport(report: TranscriptReport): string[] {
   const file = report.file;
   const lines: string[] = [];
-  const name = (seat: number) => `${seatName(seat)}${file?.names[seat] ? ` (${file.names[seat]})` : ''}`;
+  // Names as each seat signed them in its ready; the file's own list of names is the exporting page's word only.
+  const signed = report.hands[0]?.names ?? [];
+  const name = (seat: number) => {
+    const own = signed[seat];
+    if (own) return `${seatName(seat)} (${own})`;
+    const unchecked = file?.names[seat];
+    return unchecked ? `${seatName(seat)} ("${unchecked}", name not signed)` : seatName(seat);
+  };
   if (file) {
     lines.push(
       `Transcript of ${file.game} at table ${file.table}: ${file.hands.length} hand(s), format version ${file.version}${file.rules !== undefined ? `, rules version ${file.rules}` : ''}`,
     );
+    const keys = file.hands[0]!.setup.seatKeys;
+    lines.push(`Seats: ${keys.map((key, seat) => `${name(seat)} ${key.slice(0, 12)}…`).join(', ')}`);
+    const unsigned = keys.flatMap((_, seat) => (signed[seat] ? [] : [seatName(seat)]));
+    if (unsigned.length > 0)
+      lines.push(
+        `Names not signed: ${unsigned.join(', ')} signed no name in ${unsigned.length === 1 ? 'its' : 'their'} ready (a file written before seats signed their names, or a hand not checked): a name shown in quotes is the exporting page's, unchecked`,
+      );
     lines.push(
-      `Seats: ${file.hands[0]!.setup.seatKeys.map((key, seat) => `${name(seat)} ${key.slice(0, 12)}…`).join(', ')}`,
+      typeof report.started === 'number'
+        ? `Hands started at the table, by the roster its creator signed: ${report.started}`
+        : "The file holds no roster signed by the table's creator (written before format version 3, or by a page that had none): whether hands are missing at its end cannot be checked",
     );
+    const listed = keys.map((_, seat) => file.names[seat] ?? '');
+    if (signed.some((own, seat) => own !== null && own !== undefined && listed[seat] !== own))
+      lines.push(
+        `The file's list of names (${listed.map((n) => `"${n}"`).join(', ')}) is not what the seats signed: the signed names are shown`,
+      );
   }
   for (const hand of report.hands) {
     const v = hand.verdict;
@@ -354,6 +459,11 @@ export function describeReport(report: TranscriptReport): string[] {
     lines.push(
       `Hand ${hand.handNo + 1}: ${v ? v.status.toUpperCase() : 'NOT CHECKED'} — ${v?.counts.events ?? 0} signed events`,
     );
+    const names = hand.names ?? [];
+    if (hand !== report.hands[0] && names.some((n, seat) => n !== (signed[seat] ?? null)))
+      lines.push(
+        `  Names signed in this hand: ${names.map((n, seat) => `${seatName(seat)} ${n ? `(${n})` : '(none)'}`).join(', ')}`,
+      );
     if (hand.rules && !hand.rules.current)
       lines.push(
         `  Replayed by version ${hand.rules.version} of the ${file?.game ?? ''} rules, the ones it was played under (${hand.rules.change ?? 'an older version'})`,

@@ -10,8 +10,11 @@
  * peer finds the fault itself) or privately (only the recipient can: its
  * signed fault report sends every peer to the audit). Also: a seat that
  * withholds its disclosure in that audit is named `no-disclosure`, and a
- * seat that reports an unattributed fault in an honest hand is named
- * `false-report` by the audit (a report cannot dodge a hand).
+ * seat that reports an unattributed fault in an honest hand with no evidence
+ * is named `false-report` before anyone discloses (a report cannot dodge a
+ * hand, nor open anyone's cards). The finder's report of a card sealed to it
+ * carries its proven pair keys and its own keys for that card
+ * (src/table/hand/faults.ts), which the other peer checks before it audits.
  */
 import { afterEach, expect, it, vi } from 'vitest';
 import { cardPoint, decodePacketSecrets, decodeShuffleStep, encodeShuffleStep } from '../../crypto/index.js';
@@ -144,9 +147,11 @@ it.each([
     if (finder === null) {
       expect(honest!.follower.auditCause!.reporter).toBeNull();
     } else {
-      // Only the finder could see it: its signed report (fault, seat null) sent the other peer to the audit.
+      // Only the finder could see it: its signed report (fault, seat null), checked by its evidence, sent the other peer to the audit.
       const other = hands()[1 - finder]!.follower;
       expect(other.auditCause!.reporter).toBe(finder);
+      const report = other.pool.faultReports().find((e) => e.seat === finder)!;
+      expect(report.data.evidence).toMatchObject({ kind: 'sealed', openings: [{ from: 1 - finder }] });
       expect(hands()[finder]!.follower.auditCause!.reporter).toBeNull();
     }
   },
@@ -168,14 +173,14 @@ it('F2: a seat that withholds its disclosure in the audit at once is named at th
   expect(honest().halt).toMatchObject({ code: 'no-disclosure', seat: cheater });
 }, 180_000);
 
-it('a fault report naming nobody in an honest hand: every peer audits at once and the reporter is named false-report', async () => {
+it('a fault report naming nobody, with no evidence, in an honest hand: the reporter is named false-report and nobody discloses', async () => {
   const { ctx, cheater, hands } = await play('pesten', falseReport);
   await until(halted(hands, [0, 1]), 10);
   expect(ctx.done).toBe(true);
   for (const hand of hands()) {
-    expect(hand!.follower.auditCause).toMatchObject({ reporter: cheater, fault: { code: 'crypto-fault', seat: null } });
-    expect(hand!.follower.audit?.clean).toBe(true);
+    expect(hand!.follower.auditCause).toBeNull();
     expect(hand!.halt).toMatchObject({ code: 'false-report', seat: cheater });
+    expect(hand!.follower.pool.events().filter((e) => e.type === 'disclose')).toEqual([]);
   }
 }, 180_000);
 

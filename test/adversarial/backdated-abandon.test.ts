@@ -6,11 +6,15 @@
  * abandon dated before steps its author had already signed events at is
  * proof of backdating (honest code dates every event by the step it has
  * reached) and is blamed on its author; an honest abandon made during play
- * still ends the hand. Spectator followers over a recorded courier hand.
+ * still ends the hand. An abandon dated at a step no hand can reach (2^52)
+ * is refused at once (`future-step`), one dated past the step at which play
+ * ended is refused once play ends — before, either waited unjudged for
+ * ever — and an abandon that waits for its step does not hold back another
+ * seat's. Spectator followers over a recorded courier hand.
  */
 import { beforeAll, expect, it } from 'vitest';
 import { seededRandom } from '../../crypto/index.js';
-import type { EnvelopeOf } from '../../src/net/envelope.js';
+import { signEnvelope, type EnvelopeOf } from '../../src/net/envelope.js';
 import { HandFollower } from '../../src/table/hand/follower.js';
 import { recordCourierHand, signedExtra, type RecordedHand } from '../fuzz/recorded-hands.js';
 
@@ -51,4 +55,57 @@ it('an abandon made during play, dated by the step its author reached, still end
   f.take(signedExtra(hand, 1, 'abandon', { reason: 'a player ended the hand' }, n));
   f.run();
   expect(f.halt).toMatchObject({ code: 'abandoned', seat: null });
+});
+
+/** An abandon by `seat` dated at step `at`, numbered after every event of that seat in the recorded hand. */
+function datedAbandon(seat: number, at: number, reason: string): Event {
+  const mine = hand.events.filter((e) => e.from.every((b, i) => b === hand.signers[seat]!.publicKey[i]));
+  const n = Math.max(...mine.map((e) => e.body.n)) + 1;
+  const extra = signedExtra(hand, seat, 'abandon', { reason }, n);
+  return signEnvelope(hand.signers[seat]!, {
+    kind: 'table-event',
+    table: hand.setup.table,
+    seq: extra.seq,
+    to: null,
+    body: { ...extra.body, at },
+  });
+}
+
+it('an abandon dated step 2^52 is refused at once (future-step), naming its author', () => {
+  const firstAct = hand.events.findIndex((e) => e.body.type === 'act');
+  const f = settled(hand.events.slice(0, firstAct));
+  expect(f.phase).toBe('play');
+  f.take(datedAbandon(1, 2 ** 52, 'from the far future'));
+  f.run();
+  expect(f.halt).toMatchObject({ code: 'future-step', seat: 1 });
+  expect(f.halt!.detail).toContain(`step ${2 ** 52}, beyond any step a hand can reach`);
+  // Judged the same whenever it arrives: before the deal too.
+  const early = settled(hand.events.slice(0, 1));
+  early.take(datedAbandon(1, 2 ** 52, 'from the far future'));
+  early.run();
+  expect(early.halt).toMatchObject({ code: 'future-step', seat: 1 });
+});
+
+it('an abandon dated a step play never reaches waits while play runs, and is refused once play ends', () => {
+  const firstAct = hand.events.findIndex((e) => e.body.type === 'act');
+  const f = settled(hand.events.slice(0, firstAct));
+  f.take(datedAbandon(1, 1_000, 'a step ahead'));
+  f.run();
+  expect(f.halt).toBeNull();
+  expect(f.phase).toBe('play');
+  for (const e of hand.events.slice(firstAct)) if (e.body.type !== 'disclose') f.take(e);
+  f.run();
+  const last = f.hashes.length - 1;
+  expect(f.halt).toMatchObject({ code: 'future-step', seat: 1 });
+  expect(f.halt!.detail).toBe(`dated its abandon at step 1000, but play ended at step ${last}`);
+});
+
+it("a waiting abandon of one seat does not keep another seat's abandon from ending the hand", () => {
+  const firstAct = hand.events.findIndex((e) => e.body.type === 'act');
+  const f = settled(hand.events.slice(0, firstAct));
+  f.take(datedAbandon(0, 1_000, 'a step ahead'));
+  f.take(datedAbandon(1, 0, 'a player ended the hand'));
+  f.run();
+  expect(f.halt).toMatchObject({ code: 'abandoned', seat: null });
+  expect(f.halt!.detail).toContain('a player ended the hand');
 });

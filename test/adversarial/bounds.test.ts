@@ -3,15 +3,18 @@
  * `LIMITS` events and bytes per author and blames a seat that sends more
  * (`flood`); the table keeps events only for the current and the next hand —
  * older ones are dropped, further ones refused and logged once per author —
- * and the next hand's buffer is bounded the same way.
+ * and the next hand's buffer is bounded the same way for seats, while keys
+ * that do not sit share one budget (and one log line).
  */
-import { afterEach, expect, it } from 'vitest';
+import { afterEach, expect, it, vi } from 'vitest';
 import { keyHex, signEnvelope, type EnvelopeOf } from '../../src/net/envelope.js';
 import type { HandSetup } from '../../src/table/hand/setup.js';
 import { EventPool } from '../../src/table/hand/event-pool.js';
 import { HandSession } from '../../src/table/hand-session.js';
 import type { TableEvent } from '../../src/table/transcript.js';
 import { tableSigners } from '../helpers/hand-table.js';
+import { testSigner } from '../helpers/signers.js';
+import { OUTSIDER_LIMITS } from '../../src/table/early-events.js';
 import { courierGame } from '../table/courier-game.js';
 import { until } from '../../src/table/simulation.js';
 import { closeAll, tablePeers, type TablePeer } from './table-peers.js';
@@ -100,6 +103,43 @@ it('the table drops events of older hands, refuses far-future ones with one log 
   honest.session.receive(forged(1, 0), 'test');
   expect(honest.session.rematchOffered).toBe(true);
   expect(await before.loadHandEvents(table, 1)).toHaveLength(1);
+  // Keys without a seat share one budget for the next hand, however many they are (it was per key, so without end),
+  // and a flood of them is logged in one line, not one per key.
+  const strangers = Array.from({ length: 4 }, (_, i) => testSigner(60 + i));
+  const byStranger = (hand: number, i: number): EnvelopeOf<'table-event'> =>
+    signEnvelope(strangers[i % strangers.length]!, {
+      kind: 'table-event',
+      table,
+      seq: 20_000 + i,
+      to: null,
+      body: { hand, n: i, at: 0, hash: new Uint8Array(32), type: 'abandon', data: { reason: 'y' } },
+    });
+  const linesBefore = honest.log.length;
+  for (let i = 0; i < OUTSIDER_LIMITS.events + 40; i++) honest.session.receive(byStranger(1, i), 'test');
+  for (let i = 0; i < 40; i++) honest.session.receive(byStranger(9, i), 'test');
+  expect(await before.loadHandEvents(table, 1)).toHaveLength(1 + OUTSIDER_LIMITS.events);
+  const outsiderLines = honest.log
+    .slice(linesBefore)
+    .filter((l) => l.line.startsWith('refused events from keys without a seat'));
+  expect(outsiderLines.map((l) => l.line)).toEqual([
+    `refused events from keys without a seat: more than ${OUTSIDER_LIMITS.events} events or ${OUTSIDER_LIMITS.bytes} bytes in all for hand 2`,
+    'refused events from keys without a seat: an event for hand 10, which cannot have started (this table is at hand 1)',
+  ]);
+  // A key with no seat that the table has not heard say hello gets no answer to a fetch, of this hand or an older one.
+  const resend = vi.spyOn(honest.mesh, 'resend');
+  for (const hand of [0, 0, 0]) {
+    const fetch = signEnvelope(strangers[0]!, {
+      kind: 'fetch',
+      table,
+      seq: 30_000 + hand,
+      to: null,
+      body: { hand, have: {} },
+    });
+    honest.session.receive(fetch, 'stranger');
+  }
+  expect(resend).not.toHaveBeenCalled();
+  expect(honest.log.filter((l) => l.line.startsWith('did not answer a fetch'))).toHaveLength(1);
+  resend.mockRestore();
   // The current hand still finishes cleanly.
   await until(() => peers.every((p) => p.session.current?.session.phase === 'done'));
   expect(peers.map((p) => p.session.current!.session.auditResult?.clean)).toEqual([true, true]);

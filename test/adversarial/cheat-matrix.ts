@@ -22,14 +22,16 @@ export interface CheatPair {
   readonly players: number;
 }
 
-/** Every cheat every registered game offers, at the game's smallest table: the full matrix. */
+/** Every cheat every registered game offers, at the smallest table that shows it (the game's, or the cheat's `players`): the full matrix. */
 export function everyPair(): CheatPair[] {
   return gameModules.flatMap((m) =>
-    CHEAT_KINDS.filter((kind) => makeCheat(kind, m.id) !== null).map((kind) => ({
-      game: m.id,
-      kind,
-      players: Math.max(2, m.minPlayers),
-    })),
+    CHEAT_KINDS.map((kind) => ({ kind, cheat: makeCheat(kind, m.id) }))
+      .filter(({ cheat }) => cheat !== null && (cheat.players ?? 0) <= m.maxPlayers)
+      .map(({ kind, cheat }) => ({
+        game: m.id,
+        kind,
+        players: Math.max(2, m.minPlayers, cheat!.players ?? 0),
+      })),
   );
 }
 
@@ -42,9 +44,12 @@ export function everyPair(): CheatPair[] {
  * each game's rules and is played in every game that offers it.
  */
 export function fastPairs(turnBased: GameId, realTime: GameId): CheatPair[] {
-  return everyPair().filter(
-    (pair) => protocolCheat(pair.kind) === undefined || pair.game === turnBased || pair.game === realTime,
-  );
+  return everyPair().filter((pair) => !isProtocolPair(pair) || pair.game === turnBased || pair.game === realTime);
+}
+
+/** Whether a pair's cheat is of the hand protocol (else of the moves, in the game's rules). */
+export function isProtocolPair(pair: CheatPair): boolean {
+  return protocolCheat(pair.kind) !== undefined;
 }
 
 export function titleOf(pair: CheatPair): string {

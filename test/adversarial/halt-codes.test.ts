@@ -3,12 +3,13 @@
  * `HaltCode` (HALT_CODES, checked complete at compile time in halt.ts). On a
  * spectator settled in the middle of a recorded courier hand, each code is
  * raised with no seat (through the follower's internal `stop`, the one path
- * every halt takes) and as a signed fault report with no seat from seat 2:
- * apart from `abandoned` (nobody is at fault, by design) every fault with no
- * seat must send the hand to the audit at once, and the audit must end
- * naming a seat — with the recorded disclosures (every secret in order) the
- * reporter is named `false-report`; only the peer's own finding ends
- * `internal`. A scan of src/table/hand/ lists every place a halt is made
+ * every halt takes): apart from `abandoned` (nobody is at fault, by design)
+ * every fault with no seat must send the hand to the audit at once, and the
+ * audit must end naming a seat — with the recorded disclosures (every secret
+ * in order) only the peer's own finding ends `internal`. Raised instead as a
+ * signed fault report with no seat and no evidence from seat 2, made at a
+ * step this peer has passed, it sends nobody to the audit: its author is
+ * named `false-report` at once (hand/faults.ts). A scan of src/table/hand/ lists every place a halt is made
  * with a literal null seat, so a new one cannot slip in unreviewed.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -72,21 +73,22 @@ it.each(HALT_CODES)(
   },
 );
 
-it.each(HALT_CODES)('a signed report of %s with no seat: every peer audits at once and a seat is named', (code) => {
-  const f = copy();
-  expect(f.take(signedExtra(hand, 1, 'fault', { code, seat: null, detail: `reported ${code}` }, nextN))).toBe(true);
-  f.run();
-  if (code === 'abandoned' || code === 'internal') {
-    // An abandon is not reported; an internal report is the reporter's own failure: it halts nobody.
+it.each(HALT_CODES)(
+  'a signed report of %s with no seat and no evidence, made at a step this peer has passed: nobody audits, its author is named',
+  (code) => {
+    const f = copy();
+    expect(f.take(signedExtra(hand, 1, 'fault', { code, seat: null, detail: `reported ${code}` }, nextN))).toBe(true);
+    f.run();
     expect(f.auditCause).toBeNull();
-    expect(f.phase).toBe('play');
-    return;
-  }
-  expect(f.auditCause).toMatchObject({ reporter: 1, fault: { code, seat: null } });
-  for (const e of disclosures) f.take(e);
-  f.run();
-  expect(f.halt).toMatchObject({ code: 'false-report', seat: 1 });
-});
+    if (code === 'abandoned' || code === 'internal') {
+      // An abandon is not reported; an internal report is the reporter's own failure: it halts nobody.
+      expect(f.halt).toBeNull();
+      expect(f.phase).toBe('play');
+      return;
+    }
+    expect(f.halt).toMatchObject({ code: 'false-report', seat: 1 });
+  },
+);
 
 it('a second fault with no seat during the audit at once halts (no loop back into the audit)', () => {
   const f = copy();

@@ -299,8 +299,11 @@ describe('the PeerJS transport in Chromium, over WebRTC', () => {
     expect(a.transport.openLinks()).toEqual([]);
     const again = new PeerJsTransport(a.transport.localId, { signaling: signaling(), token: 'token-a' });
     started.push(again);
+    // The server frees the id when it sees the signaling socket close, which can come after the link's close
+    // reached b: a start at once may be told the id is still held and retry. A held id (a stop that did not
+    // leave signaling) would stay held for the server's alive timeout (60 s), past every retry.
     const recorded = recorder();
     await again.start(recorded.events);
-    expect(recorded.log).toEqual([]);
+    expect(recorded.log.filter((line) => !/^problem peer id still held .*; retrying$/.test(line))).toEqual([]);
   });
 });

@@ -1,9 +1,11 @@
 /**
- * The audit with `verified: { proofs: true, publicShares: true }` (what the
- * table passes after verifying every step and every public key share live)
- * skips re-verifying them but still recomputes every step from the
- * disclosed secrets: each lie that only the secrets reveal is still caught
- * and named. Cheating seats here are played through SimTable's hooks.
+ * The audit (crypto/audit.ts) with `verified: { proofs: true, publicShares:
+ * true }` (what the table passes after verifying every step and every public
+ * key share live) skips re-verifying them but still recomputes every step
+ * from the disclosed secrets: each lie that only the secrets reveal is still
+ * caught and named. Each test plays its own three-seat hand, the cheating
+ * seats through SimTable's hooks while the hand is dealt; audit.test.ts
+ * changes one shared two-seat hand after the fact.
  */
 import { describe, expect, it } from 'vitest';
 import {

@@ -88,7 +88,7 @@ describe('cardPoint and handDigest', () => {
     expect(hex(cardPoint(PARAMS, index).toBytes())).toBe(referenceCardPoint(PARAMS, index));
   });
 
-  it('the card points use the Fairdeck card DST (module loaded in the test: the DST is a load-time constant, stryker-js 6144)', async () => {
+  it('the card points use the Fairdeck card DST (module loaded in the test: the DST is a load-time constant)', async () => {
     const fresh = await loadedNow(() => import('../../crypto/cards.js'));
     expect(hex(fresh.cardPoint(PARAMS, 2).toBytes())).toBe(referenceCardPoint(PARAMS, 2));
   });

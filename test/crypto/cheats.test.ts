@@ -1,6 +1,7 @@
 /**
- * One test per cheat of the issue: each is caught (at once, or at the reveal
- * plus the end-of-hand audit) and attributed to the cheating seat. Shuffle
+ * One test per cheat a seat can try on the deck's steps and reveals: each is
+ * caught (at once, or at the reveal plus the end-of-hand audit) and
+ * attributed to the cheating seat. Shuffle
  * cheats are caught at once by the shuffle argument; the audit without proofs
  * still names them by recomputation. The attacks on the shuffle argument
  * itself are in shuffle-proof.test.ts.

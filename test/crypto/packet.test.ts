@@ -96,7 +96,7 @@ describe('constants', () => {
   });
 });
 
-describe('load-time constants (module loaded inside the test: stryker-js 6144)', () => {
+describe('load-time constants (module loaded inside the test)', () => {
   it('the step codes and the untouched layer G, as built when the module loads', async () => {
     const fresh = await loadedNow(() => import('../../crypto/packet.js'));
     expect(fresh.STEP_CODE).toEqual({ relayer: 1, shuffle: 5, lock: 3, keys: 4, secrets: 16 });

@@ -109,7 +109,7 @@ describe('X25519 ladder (RFC 7748 §5)', () => {
 
   it('refuses keys of the wrong length with a TypeError', () => {
     expect(() => x25519Shared(new Uint8Array(31), new Uint8Array(32))).toThrow(TypeError);
-    // Each check names its argument (mutation run: the secret key's message was unchecked).
+    // Each check names its argument.
     expect(() => x25519Shared(new Uint8Array(31), new Uint8Array(32))).toThrow(/^x25519: secret key must be 32 bytes$/);
     expect(() => x25519Shared([...new Uint8Array(32)] as never, new Uint8Array(32))).toThrow(
       /^x25519: secret key must be 32 bytes$/,

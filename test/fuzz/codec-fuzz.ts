@@ -1,7 +1,8 @@
 /**
  * The shared body of the crypto codec fuzz tests (codec.fuzz.test.ts for key
- * shares and packet secrets, codec-steps.fuzz.test.ts for cascade steps; two
- * files so that the two halves run on separate workers): real samples of every
+ * shares and packet secrets, codec-shuffle-step, codec-lock-step and
+ * codec-relayer-step.fuzz.test.ts for cascade steps; a file each for the
+ * steps, whose decoding costs the most, so the test workers share them): real samples of every
  * message type from a simulated 3-seat table, and one test per decoder that
  * feeds it RUNS mutated samples (bit flips, inserts, deletes, truncation,
  * splices between types: 300 in `npm test`, 10,000 in the deep suite) from the
@@ -24,8 +25,8 @@ import { SimTable } from '../crypto/sim.js';
 import { seedFor } from '../helpers/depth.js';
 import { mutate, mutations, RUNS } from './mutate.js';
 
-/** Registers, in the calling test file, one fuzz test per decoder (seed 9000 + its index). */
-export function fuzzCodecDecoders(decoders: Record<string, (bytes: Uint8Array) => unknown>): void {
+/** Registers, in the calling test file, one fuzz test per decoder (seed 9000 + `firstSeed` + its index). */
+export function fuzzCodecDecoders(decoders: Record<string, (bytes: Uint8Array) => unknown>, firstSeed = 0): void {
   const m = 32;
   const samples: Record<string, Uint8Array> = {};
   beforeAll(() => {
@@ -67,7 +68,7 @@ export function fuzzCodecDecoders(decoders: Record<string, (bytes: Uint8Array) =
             }
             expect(bytes).toEqual(copy);
           }),
-          { numRuns: RUNS, seed: seedFor(9000 + i) },
+          { numRuns: RUNS, seed: seedFor(9000 + firstSeed + i) },
         );
         expect(refused).toBeGreaterThan(RUNS / 2);
       },

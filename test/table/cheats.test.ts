@@ -108,6 +108,12 @@ describe('the registry', () => {
       'realtime-bad-reveal',
       'replay',
       'forged-signature',
+      'false-report-one',
+      'false-report-all',
+      'sealed-missing-key',
+      'sealed-wrong-key',
+      'sealed-garbage',
+      'sealed-false-accusation',
     ]);
     expect(m.FINDING).toEqual({
       'shuffle-linear': 'F1',
@@ -139,8 +145,16 @@ describe('the registry', () => {
     const protocol = m.CHEAT_KINDS.filter(
       (k) => !['false-claim', 'wrong-card', 'repeat-move', 'realtime-bad-reveal'].includes(k),
     );
-    const turns = protocol.filter((k) => k !== 'replay' && k !== 'forged-signature');
-    const tail = ['replay', 'forged-signature'];
+    const evidence = [
+      'false-report-one',
+      'false-report-all',
+      'sealed-missing-key',
+      'sealed-wrong-key',
+      'sealed-garbage',
+      'sealed-false-accusation',
+    ];
+    const turns = protocol.filter((k) => k !== 'replay' && k !== 'forged-signature' && !evidence.includes(k));
+    const tail = ['replay', 'forged-signature', ...evidence];
     expect(offered).toEqual({
       'fighting-cards': [...turns.slice(0, 12), 'false-claim', 'wrong-card', 'repeat-move', ...tail],
       pesten: [...turns.slice(0, 12), 'wrong-card', 'repeat-move', ...tail],
@@ -243,6 +257,36 @@ describe('the registry', () => {
       'forged-signature': {
         what: 'alters an event without re-signing it (a forged signature): the mesh drops it and the seat stalls',
         expect: { caught: 'stall' },
+        clock: false,
+      },
+      'false-report-one': {
+        what: 'a signed fault report naming nobody, sent over one direct link to one seat only (it would make that seat disclose every secret)',
+        expect: blame('false-report'),
+        clock: false,
+      },
+      'false-report-all': {
+        what: 'a signed fault report naming nobody, sent to everyone (it would make every seat disclose mid-hand)',
+        expect: blame('false-report'),
+        clock: false,
+      },
+      'sealed-missing-key': {
+        what: 'key shares sealed to one seat that leave out an entry (only the recipient can see it)',
+        expect: blame('missing-key'),
+        clock: false,
+      },
+      'sealed-wrong-key': {
+        what: 'a wrong key in key shares sealed to one seat (only the recipient can see it)',
+        expect: blame('wrong-key'),
+        clock: false,
+      },
+      'sealed-garbage': {
+        what: 'garbage instead of key shares sealed to one seat (only the recipient can see it)',
+        expect: blame('unsealable'),
+        clock: false,
+      },
+      'sealed-false-accusation': {
+        what: 'reports a wrong sealed key by an honest seat, with a valid proof of their pair key (the shares are right)',
+        expect: blame('false-report'),
         clock: false,
       },
     });

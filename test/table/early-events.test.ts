@@ -1,13 +1,16 @@
 /**
  * The buffer of a hand not started yet (early-events.ts): new events kept in
  * arrival order, duplicates found by signature, and each author held to the
- * per-author limits of a hand's pool. The pool's limits are mocked small here
+ * per-author limits of a hand's pool, while every key that does not sit at
+ * the table shares one budget (a flood under fresh keys is bounded in total,
+ * not per key). The pool's limits are mocked small here
  * (3 events, 1,000 bytes) so the edges are reached in a few events; the
  * default limits themselves are checked in event-pool.test.ts.
  */
 import { describe, expect, it, vi } from 'vitest';
 import { encodeEnvelope, signEnvelope, type EnvelopeOf } from '../../src/net/envelope.js';
 import { EarlyEvents } from '../../src/table/early-events.js';
+import { keyHex } from '../../src/net/envelope.js';
 import { testSigner } from '../helpers/signers.js';
 
 vi.mock('../../src/table/hand/event-pool.js', () => ({ LIMITS: { eventsPerAuthor: 3, bytesPerAuthor: 1000 } }));
@@ -61,5 +64,21 @@ describe('EarlyEvents', () => {
     expect(early.add(over)).toBe('over-limit');
     expect(early.add(exact)).toBe('new');
     expect(early.add(env(b, 1, 600))).toBe('new');
+  });
+
+  it('shares one budget among every key that does not sit, in events and in bytes, and leaves seats their own', () => {
+    const seat = a;
+    const sits = (key: string) => key === keyHex(seat.publicKey);
+    const early = new EarlyEvents(sits, { events: 5, bytes: 100_000 });
+    // Five fresh keys, one event each: the sixth key's event is refused although it is that key's first.
+    const strangers = Array.from({ length: 6 }, (_, i) => testSigner(40 + i));
+    expect(strangers.map((s) => early.add(env(s, 1)))).toEqual(['new', 'new', 'new', 'new', 'new', 'over-limit']);
+    // The seat is bounded by its own per-author limit (3 here), not by the strangers' budget.
+    expect([1, 2, 3, 4].map((seq) => early.add(env(seat, seq)))).toEqual(['new', 'new', 'new', 'over-limit']);
+    const bytes = new EarlyEvents(sits, { events: 100, bytes: 2 * encodeEnvelope(env(b, 1, 50)).length });
+    expect(bytes.add(env(testSigner(50), 1, 50))).toBe('new');
+    expect(bytes.add(env(testSigner(51), 1, 50))).toBe('new');
+    expect(bytes.add(env(testSigner(52), 1, 0))).toBe('over-limit');
+    expect(bytes.events).toHaveLength(2);
   });
 });

@@ -220,6 +220,39 @@ describe('EventPool slots, type by type', () => {
     expect(pool.players).toBe(3);
   });
 
+  it('an abandon held is judged backdated by the events that arrive after it too', () => {
+    const dated = (n: number, step: number, type: 'commit' | 'abandon') => {
+      const e =
+        type === 'abandon'
+          ? event(0, n, 'abandon', { reason: 'r' })
+          : event(0, n, 'commit', { round: n, digest: new Uint8Array(32) });
+      (e.envelope.body as { at: number }).at = step;
+      return e;
+    };
+    const pool = new EventPool(1);
+    const abandon = dated(5, 4, 'abandon') as TableEvent<'abandon'>;
+    pool.insert(dated(1, 2, 'commit'));
+    pool.insert(abandon);
+    expect(pool.backdated(abandon)).toBe(false);
+    pool.insert(dated(7, 9, 'commit')); // numbered after it: says nothing
+    expect(pool.backdated(abandon)).toBe(false);
+    pool.insert(dated(3, 6, 'commit')); // numbered before it, at a later step
+    expect(pool.backdated(abandon)).toBe(true);
+    expect(pool.abandonsHeld()).toEqual([abandon]);
+  });
+
+  it('20,000 acts sent newest first are handed out in their author’s order once the first arrives', () => {
+    const pool = new EventPool(1);
+    const total = 20_000;
+    for (let n = total - 1; n >= 1; n--) pool.insert(event(0, n, 'act', { action: n, keys: [] }));
+    expect(pool.act(0, 0)).toBeUndefined();
+    expect(pool.heldInOrder(0)).toBe(0);
+    pool.insert(event(0, 0, 'act', { action: 0, keys: [] }));
+    expect(pool.heldInOrder(0)).toBe(total);
+    expect([0, 1, 9_999, total - 1].map((i) => pool.act(0, i)?.envelope.body.n)).toEqual([0, 1, 9_999, total - 1]);
+    expect(pool.act(0, total)).toBeUndefined();
+  });
+
   it('an abandon is backdated only when its author signed an earlier-numbered event at a later step', () => {
     const at = (seat: number, n: number, step: number, type: 'commit' | 'abandon') => {
       const e =

@@ -295,7 +295,7 @@ describe('run: progress, and a halt is never progress', () => {
   });
 });
 
-describe('a signed fault report with no seat, by phase', () => {
+describe('a signed fault report with no seat and no evidence, by phase', () => {
   it('before the deal (ready round) it is held but not acted on', () => {
     const f = follower(courierGame, courierDeal.slice(0, 1));
     expect(f.take(signed(f, 1, 'fault', report))).toBe(true);
@@ -305,30 +305,30 @@ describe('a signed fault report with no seat, by phase', () => {
     expect(f.phase).toBe('ready');
   });
 
-  it('during the deal it sends the hand to the audit at once, the reporter recorded; run reports that as progress', () => {
+  it('during the deal it sends nobody to the audit: it waits for the step it was made at to pass', () => {
     const f = follower(courierGame, courierDeal.slice(0, 3));
     expect(f.phase).toBe('dealing');
     expect(f.take(signed(f, 1, 'fault', report))).toBe(true);
-    expect(f.run()).toBe(true);
+    expect(f.run()).toBe(false);
     expect(f.halt).toBeNull();
-    expect(f.phase).toBe('disclose');
-    expect(f.auditCause).toEqual({ fault: report, reporter: 1 });
-    expect(f.waiting()?.seats).toEqual([0, 1]);
+    expect(f.phase).toBe('dealing');
+    expect(f.auditCause).toBeNull();
   });
 
-  it('in play: the audit at once checks cards and keys only (no rules audit), then names the reporter false-report', () => {
+  it('in play: with no evidence it acts on nothing until this peer passes its step without that fault, then names the reporter false-report', () => {
     const f = follower(courierGame, courierDeal);
-    f.take(signed(f, 1, 'fault', report));
+    const lie = signed(f, 1, 'fault', report, undefined, f.pool.nextSeq(1) + 500);
+    f.take(lie);
     f.run();
-    expect(f.phase).toBe('disclose');
-    for (const e of COURIER.filter((e) => e.body.type === 'disclose')) f.take(e);
+    expect(f.phase).toBe('play');
+    expect(f.halt).toBeNull();
+    for (const e of COURIER.slice(courierDeal.length)) f.take(e);
     f.run();
-    expect(f.audit).toMatchObject({
-      clean: true,
-      rules: null,
-      detail: 'clean (cards and keys; the hand did not finish, so no rules audit)',
-    });
+    expect(f.auditCause).toBeNull();
+    expect(f.audit).toBeNull();
     expect(f.halt).toMatchObject({ code: 'false-report', seat: 1 });
+    expect(f.halt!.detail).toMatch(new RegExp(`step ${lie.body.at} went by here`));
+    expect(f.halt!.evidence).toMatchObject({ kind: 'report' });
   });
 });
 

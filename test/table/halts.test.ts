@@ -5,20 +5,45 @@
  * must spell alike), faults.ts (the data of the fault event a halting seat
  * signs, and whether each report held agrees with this peer's own verdict:
  * same code AND same seat) and the audit at once (early-audit.ts: which
- * halts start it, which fault reports do, and the halt it ends in, with the
- * seat it names and the words).
+ * halts start it, and the halt it ends in, with the seat it names and the
+ * words). Which reports start it is judged on a follower (faults.ts
+ * `judgeReport`: test/table/follower.test.ts, test/adversarial/).
  */
 import { describe, expect, it } from 'vitest';
 import type { AnyGame } from '../../src/engine/index.js';
 import type { HandAudit } from '../../src/table/hand/audit.js';
-import { auditReport, earlyVerdict, startsAudit } from '../../src/table/hand/early-audit.js';
-import type { TableEvent } from '../../src/table/transcript.js';
+import { earlyVerdict, startsAudit } from '../../src/table/hand/early-audit.js';
 import { faultData, faultReports } from '../../src/table/hand/faults.js';
 import type { HandFollower } from '../../src/table/hand/follower.js';
-import { isRaceError, seatName, type Halt } from '../../src/table/hand/halt.js';
+import { cryptoWords, isRaceError, seatName, type Halt } from '../../src/table/hand/halt.js';
 import { loadedNow } from '../helpers/loaded-now.js';
 
 describe('halt.ts', () => {
+  it.each([
+    [
+      'shuffle argument of seat 1 does not verify (its deck is not a permutation of the input times the s_1 of S_1)',
+      'shuffle argument of seat 2 does not verify (its deck is not a permutation of the input times the s_2 of S_2)',
+    ],
+    [
+      "seat 0's disclosed key for position 6 does not match K_0,6",
+      "seat 1's disclosed key for position 6 does not match K_1,6",
+    ],
+    [
+      'Chaum–Pedersen batch of seat 2 does not verify (a lock factor does not match S_2 → K_2c)',
+      'Chaum–Pedersen batch of seat 3 does not verify (a lock factor does not match S_3 → K_3c)',
+    ],
+    [
+      "seat 0's disclosed t does not match T_0 (mismatched S_i)",
+      "seat 1's disclosed t does not match T_1 (mismatched S_i)",
+    ],
+    [
+      'position 12 of packet 3 does not open to a card of this hand',
+      'position 12 of packet 3 does not open to a card of this hand',
+    ],
+  ])('cryptoWords numbers seats as every verdict does (from 1): %s', (reason, words) => {
+    expect(cryptoWords(reason)).toBe(words);
+  });
+
   it('ok and fail build the two kinds of step', async () => {
     const { ok, fail } = await loadedNow(() => import('../../src/table/hand/halt.js'));
     expect(ok(7)).toEqual({ ok: true, value: 7 });
@@ -74,18 +99,22 @@ describe('halt.ts', () => {
 });
 
 describe('faults.ts', () => {
-  it('faultData carries code, seat and the detail cut to 300 characters', () => {
+  it('faultData carries code, seat, the detail cut to 300 characters, and the evidence (null when bare)', () => {
     expect(faultData({ code: 'desync', seat: 1, detail: 'short' })).toEqual({
       code: 'desync',
       seat: 1,
       detail: 'short',
+      evidence: null,
     });
     const long = 'x'.repeat(299) + 'yz';
     expect(faultData({ code: 'internal', seat: null, detail: long })).toEqual({
       code: 'internal',
       seat: null,
       detail: 'x'.repeat(299) + 'y',
+      evidence: null,
     });
+    const evidence = { kind: 'report' as const, event: new Uint8Array([1, 2]) };
+    expect(faultData({ code: 'false-report', seat: 2, detail: 'd', evidence }).evidence).toBe(evidence);
     expect(faultData({ code: 'internal', seat: null, detail: long }).detail).toHaveLength(300);
   });
 
@@ -122,9 +151,6 @@ describe('faults.ts', () => {
   });
 });
 
-function faultEvent(seat: number, data: { code: string; seat: number | null; detail: string }): TableEvent<'fault'> {
-  return { seat, type: 'fault', data, envelope: {} } as unknown as TableEvent<'fault'>;
-}
 const clean: HandAudit = { clean: true, code: null, seat: null, detail: 'clean', rules: null, open: null };
 
 describe('the audit at once', () => {
@@ -137,17 +163,6 @@ describe('the audit at once', () => {
     [{ code: 'bad-step', seat: 1 }, false],
   ] as const)('startsAudit(%o) is %s', (halt, expected) => {
     expect(startsAudit({ ...halt, detail: '' })).toBe(expected);
-  });
-
-  it('auditReport: the first report of an unattributed fault that is neither an abandon nor the reporter’s own bug', () => {
-    const named = faultEvent(0, { code: 'crypto-fault', seat: 1, detail: '' });
-    const abandoned = faultEvent(0, { code: 'abandoned', seat: null, detail: '' });
-    const internal = faultEvent(1, { code: 'internal', seat: null, detail: '' });
-    const real = faultEvent(1, { code: 'crypto-fault', seat: null, detail: '' });
-    const later = faultEvent(2, { code: 'unknown-handle', seat: null, detail: '' });
-    expect(auditReport([named, abandoned, internal])).toBeUndefined();
-    expect(auditReport([named, abandoned, internal, real, later])).toBe(real);
-    expect(auditReport([])).toBeUndefined();
   });
 
   const fault = { code: 'crypto-fault' as const, seat: null, detail: 'opens to not-a-card' };

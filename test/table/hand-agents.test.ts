@@ -19,6 +19,7 @@ import { describe, expect, it } from 'vitest';
 import { stateHash } from '../../src/engine/index.js';
 import { keyHex } from '../../src/net/envelope.js';
 import { HandFollower } from '../../src/table/hand/follower.js';
+import { faultData } from '../../src/table/hand/faults.js';
 import type { Halt } from '../../src/table/hand/halt.js';
 import { hashBytes, SeatAgent } from '../../src/table/hand/seat-agent.js';
 import { seededRandom } from '../../crypto/index.js';
@@ -234,7 +235,7 @@ describe('a courier hand restored after the deal', () => {
     expect(g.halt).toEqual({ code: 'desync', seat: 1, detail: 'desync at step 2: seat 2 computed a different state' });
   });
 
-  it('key shares sealed to a seat that do not open: unsealable naming the sender, seen by the recipient alone', () => {
+  it('key shares sealed to a seat that do not open: unsealable naming the sender, seen by the recipient alone, whose proof shows every peer', () => {
     const duo = courier('unsealable', {
       tamper: (seat, e) => {
         if (seat !== 0 || e.body.type !== 'keys') return e;
@@ -251,12 +252,29 @@ describe('a courier hand restored after the deal', () => {
     duo.agents[0]!.act({ type: 'pass', handle: 0 });
     duo.agents[1]!.act({ type: 'pass', handle: 3 });
     duo.pump();
-    expect(duo.followers[1]!.halt).toEqual({
+    const halt = duo.followers[1]!.halt!;
+    expect(halt).toMatchObject({
       code: 'unsealable',
       seat: 0,
       detail: 'keys sealed to seat 2 do not open',
+      evidence: { kind: 'sealed', openings: [{ from: 0 }], own: [] },
     });
     expect(duo.followers[0]!.halt).toBeNull();
+    // The spectator saw nothing wrong; the recipient's signed report with its proven pair key shows it the fault.
+    const spectator = duo.spectator;
+    expect(spectator.halt).toBeNull();
+    const f1 = duo.followers[1]!;
+    const report = duo.signAs(1, {
+      hand: 0,
+      n: f1.pool.nextSeq(1),
+      ...hashBytes(f1.hashes),
+      type: 'fault',
+      data: faultData(halt),
+    } as Event['body']);
+    expect(spectator.take(report)).toBe(true);
+    spectator.run();
+    expect(spectator.halt).toMatchObject({ code: 'unsealable', seat: 0 });
+    expect(spectator.halt!.detail).toMatch(/proven pair key/);
   });
 
   it('an abandon during play ends the hand; once play is over it is refused (the disclosures are owed)', () => {
@@ -359,7 +377,7 @@ describe('waiting and stalls (courier, restored after the deal)', () => {
 });
 
 describe('faults with no seat and exceptions (courier, restored after the deal)', () => {
-  it('a fault a seat finds with no seat to name: it reports it, every peer audits at once, the reporter is named false-report', () => {
+  it('a fault a seat finds with no seat to name and no evidence to show: it audits and reports it; the others, past that step, name it false-report and disclose nothing', () => {
     const duo = courier('audit-at-once');
     const own = duo.followers[0]!;
     own.hooks = {
@@ -371,23 +389,17 @@ describe('faults with no seat and exceptions (courier, restored after the deal)'
     duo.pump();
     const report = duo.sent.find((e) => e.body.type === 'fault')!;
     expect(bySeat(0)(report)).toBe(true);
-    expect(report.body.data).toEqual({ code: 'crypto-fault', seat: null, detail: 'X' });
-    expect(duo.sent.filter((e) => e.body.type === 'fault')).toHaveLength(1);
-    expect(types(duo.sent).filter((t) => t === 'disclose')).toHaveLength(2);
-    const why = '(crypto-fault: X)';
-    expect(own.halt).toEqual({
-      code: 'internal',
-      seat: null,
-      detail: `every secret checked out in the audit after an unattributed fault ${why}: a fault of this peer`,
-    });
-    const blamed = {
-      code: 'false-report',
-      seat: 0,
-      detail: `reported a fault that the audit with every secret disclosed does not show after seat 1's report of an unattributed fault ${why}`,
-    };
-    expect(duo.followers[1]!.halt).toEqual(blamed);
-    expect(duo.spectator.halt).toEqual(blamed);
-    expect(duo.spectator.auditCause).toEqual({ fault: { code: 'crypto-fault', seat: null, detail: 'X' }, reporter: 0 });
+    expect(report.body.data).toEqual({ code: 'crypto-fault', seat: null, detail: 'X', evidence: null });
+    expect(duo.sent.filter((e) => e.body.type === 'fault' && bySeat(0)(e))).toHaveLength(1);
+    // Only the finder discloses (it went to the audit on its own finding); nobody does on its word.
+    expect(duo.sent.filter((e) => e.body.type === 'disclose').map(bySeat(0))).toEqual([true]);
+    expect(own.phase).toBe('disclose');
+    expect(own.auditCause).toEqual({ fault: { code: 'crypto-fault', seat: null, detail: 'X' }, reporter: null });
+    for (const f of [duo.followers[1]!, duo.spectator]) {
+      expect(f.auditCause).toBeNull();
+      expect(f.halt).toMatchObject({ code: 'false-report', seat: 0, evidence: { kind: 'report' } });
+      expect(f.halt!.detail).toMatch(/no evidence/);
+    }
   });
 
   it("an exception once the events are checked is the table's own (internal, to the audit at once); before, it blames the author (bad-event)", () => {

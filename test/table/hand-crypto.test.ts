@@ -148,7 +148,7 @@ describe('cascade', () => {
     const c = startDeal(book);
     const out = takeStep(c, s1, book, rng);
     expect(out.ok || out.halt).toMatchObject({ code: 'bad-step', seat: 1 });
-    expect(out.ok || out.halt.detail).toBe('bad shuffle step: shuffle step from seat 1, awaiting seat 0');
+    expect(out.ok || out.halt.detail).toBe('bad shuffle step: shuffle step from seat 2, awaiting seat 1');
     expect(c.record.shuffle).toEqual([]);
     for (const apply of [
       (c: Cascade, e: TableEvent<StepType>, book: PacketBook) => takeStep(c, e, book, rng),
@@ -241,7 +241,7 @@ describe('cascade', () => {
     expect(out.ok || out.halt).toEqual({
       code: 'bad-step',
       seat: 1,
-      detail: 'bad lock step: lock step from seat 1, awaiting seat 0',
+      detail: 'bad lock step: lock step from seat 2, awaiting seat 1',
     });
     expect(c.record.lock).toEqual([]);
     expect(c.state.phase).toBe('lock');
@@ -289,7 +289,7 @@ describe('cascade', () => {
     expect(out.ok || out.halt).toMatchObject({
       code: 'bad-step',
       seat: 1,
-      detail: 'bad relayer step: relayer step from seat 1, awaiting seat 0',
+      detail: 'bad relayer step: relayer step from seat 2, awaiting seat 1',
     });
     const garbled = takeStep(d, withData(relayer0, { step: new Uint8Array([4]) }), g.book, rng);
     expect(garbled.ok || garbled.halt.detail).toMatch(/^malformed relayer step: /);

@@ -8,8 +8,9 @@
  * per-layer keys — on a real PacketBook (real points, real sealing), with a
  * stand-in follower whose engine state, pending requests, pending acts and
  * event pool the test sets, so every read is known exactly: what a seat
- * opens (card 0, combinations with m = 2, −1, −2 and multiples 2·H_y, −H_y, −2·H_y
- * included), what it must
+ * opens (card 0 included; combinations and multiples only through a relation
+ * the seat made, with any coefficients: 3, −1, a random scalar, and nothing
+ * from one it did not make), what it must
  * skip without failing (keys sealed to it before its secrets exist or before
  * their packet is locked, a share naming a position past the packet, a hand
  * not started), and, once the hand halts, exactly which reads are leaks:
@@ -26,7 +27,9 @@
  * handle and how it was read; and under the F1 attack (a shuffle output
  * Y_a + 2·Y_b, accepted with the shuffle argument switched off, test-only)
  * the cheater's monitor reads its victim's card out of the combination,
- * while the honest seat's monitor finds nothing.
+ * with m = 2 and with m = 3, while the honest seat's monitor finds nothing.
+ * `solveRelation` recovers the cards of random combinations of one to
+ * MAX_TERMS terms with random coefficients exactly.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -45,12 +48,13 @@ import { Fn } from '../../crypto/group.js';
 import { signEnvelope, type EnvelopeOf } from '../../src/net/envelope.js';
 import type { HandSession } from '../../src/table/hand-session.js';
 import { makeCheat, type Cheat } from '../../src/table/cheats.js';
-import { cheatingShuffle, dealtHandles } from '../../src/table/cheats-protocol.js';
+import { cheatingShuffle, dealtHandles, linearShuffle } from '../../src/table/cheats-protocol.js';
+import fc from 'fast-check';
+import { runs, seedFor } from '../helpers/depth.js';
 import type { HandSecrets } from '../../src/table/hand/seat-agent.js';
 import { PacketBook } from '../../src/table/hand/packets.js';
-import { KnowledgeMonitor } from '../../src/table/knowledge-monitor.js';
+import { KnowledgeMonitor, MAX_TERMS, solveRelation, type Relation } from '../../src/table/knowledge-monitor.js';
 import { seatPeers, until, type SimulationPeer } from '../../src/table/simulation.js';
-import { loadedNow } from '../helpers/loaded-now.js';
 import { shuffleArgument } from '../helpers/shuffle-argument-switch.js';
 
 vi.mock('../../crypto/index.js', async (importOriginal) => {
@@ -195,11 +199,8 @@ function bench() {
         ),
       };
     },
-    monitor(
-      secrets: () => HandSecrets | undefined,
-      Monitor: typeof KnowledgeMonitor = KnowledgeMonitor,
-    ): KnowledgeMonitor {
-      return new Monitor(ME, session, secrets);
+    monitor(secrets: () => HandSecrets | undefined, relations: readonly Relation[] = []): KnowledgeMonitor {
+      return new KnowledgeMonitor(ME, session, secrets, () => relations);
     },
   };
 }
@@ -263,13 +264,21 @@ describe('what a seat can open', () => {
     );
   });
 
-  it('reads a combination point as H_x + m·H_y for m = 2, −1 and −2 (the module loaded inside the test, so its table of multiples is the one under test)', async () => {
-    const { KnowledgeMonitor: Fresh } = await loadedNow(() => import('../../src/table/knowledge-monitor.js'));
+  it('reads a combination only through a relation the seat made, whatever its coefficients (3, −1, a random scalar): every card in it', () => {
     const b = bench();
-    b.lock(0, { 5: { x: 1, y: 2, m: 2n }, 6: { x: 3, y: 4, m: -1n }, 7: { x: 10, y: 11, m: -2n } });
+    const r = Fn.create(0x1234567890abcdef1234567890abcdefn * 977n);
+    b.lock(0, { 5: { x: 1, y: 2, m: 3n }, 6: { x: 3, y: 4, m: -1n }, 7: { x: 10, y: 11, m: r } });
     const own = b.secrets();
     b.revealToAll([5, 6, 7]);
-    const monitor = b.monitor(() => own, Fresh);
+    const relation = (p: number, m: bigint): Relation => ({
+      packet: 0,
+      position: p,
+      terms: [
+        { position: p, coeff: 1n },
+        { position: 30, coeff: m },
+      ],
+    });
+    const monitor = b.monitor(() => own, [relation(5, 3n), relation(6, -1n), relation(7, r)]);
     expect(monitor.observe()).toEqual([]);
     // Only handles are listed: the y of each pair has no handle of its own.
     expect(monitor.readableCards()).toEqual(
@@ -279,33 +288,93 @@ describe('what a seat can open', () => {
         [7, 10],
       ]),
     );
+    expect(monitor.unexplained).toEqual([]);
     b.world.phase = 'halted';
-    const pair = (p: number, x: number, y: number) => [
-      { seat: ME, handle: p, card: NAMES[x], how: `packet 0 position ${p} opens to a combination of cards` },
-      { seat: ME, handle: null, card: NAMES[y], how: `read out of the combination at packet 0 position ${p}` },
+    const pair = (p: number, x: number, y: number, m: bigint) => [
+      {
+        seat: ME,
+        handle: p,
+        card: NAMES[x],
+        how: `packet 0 position ${p} opens to a combination of cards (its own card in it)`,
+      },
+      {
+        seat: ME,
+        handle: null,
+        card: NAMES[y],
+        how: `read out of the combination at packet 0 position ${p} (coefficient ${m})`,
+      },
     ];
-    expect(monitor.observe()).toEqual([...pair(5, 1, 2), ...pair(6, 3, 4), ...pair(7, 10, 11)]);
+    expect(monitor.observe()).toEqual([...pair(5, 1, 2, 3n), ...pair(6, 3, 4, -1n), ...pair(7, 10, 11, r)]);
   });
 
-  it('reads a multiple of a card point (2·H_y, −H_y, −2·H_y) as card y, at no handle: a leak unless the seat may read y', () => {
+  it('a combination no relation of the seat explains (another seat made it) reads nothing: listed as unexplained', () => {
     const b = bench();
-    // Card 4's point doubled at position 5; position 10 holds card 15 (cardAt), which the seat has seen at its handle.
-    b.lock(0, { 5: { y: 4, m: 2n }, 6: { y: 15, m: -1n }, 7: { y: 12, m: -2n } });
+    b.lock(0, { 5: { x: 1, y: 2, m: 3n } });
     const own = b.secrets();
-    b.revealToAll([5, 6, 7, 10]);
-    b.cards[10]!.seen = [ME];
-    const monitor = b.monitor(() => own);
+    b.revealToAll([5]);
+    // A relation of the seat's own, but with another coefficient: it does not explain this point.
+    const monitor = b.monitor(
+      () => own,
+      [
+        {
+          packet: 0,
+          position: 5,
+          terms: [
+            { position: 5, coeff: 1n },
+            { position: 9, coeff: 2n },
+          ],
+        },
+      ],
+    );
     expect(monitor.observe()).toEqual([]);
-    // None of the three positions opens to a card of its own: only handle 10 is listed.
+    expect(monitor.unexplained).toEqual(['packet 0 position 5']);
+    b.world.phase = 'halted';
+    expect(monitor.observe()).toEqual([]);
+  });
+
+  it('reads a multiple of a card point (2·H_y, −H_y) through its relation as card y, at no handle: a leak unless the seat may read y', () => {
+    const b = bench();
+    // Card 4's point doubled at position 5; position 6 holds −H_15, card 15 lies at handle 10, which the seat has seen.
+    b.lock(0, { 5: { y: 4, m: 2n }, 6: { y: 15, m: -1n } });
+    const own = b.secrets();
+    b.revealToAll([5, 6, 10]);
+    b.cards[10]!.seen = [ME];
+    const multiple = (p: number, m: bigint): Relation => ({
+      packet: 0,
+      position: p,
+      terms: [{ position: 31, coeff: m }],
+    });
+    const monitor = b.monitor(() => own, [multiple(5, 2n), multiple(6, -1n)]);
+    expect(monitor.observe()).toEqual([]);
+    // Neither position opens to a card of its own: only handle 10 is listed.
     expect(monitor.readableCards()).toEqual(named([[10, 15]]));
     b.world.phase = 'halted';
-    const read = (p: number, y: number) => ({
-      seat: ME,
-      handle: null,
-      card: NAMES[y],
-      how: `read out of a multiple of a card at packet 0 position ${p}`,
-    });
-    expect(monitor.observe()).toEqual([read(5, 4), read(7, 12)]);
+    expect(monitor.observe()).toEqual([
+      {
+        seat: ME,
+        handle: null,
+        card: NAMES[4],
+        how: 'read out of the combination at packet 0 position 5 (coefficient 2)',
+      },
+    ]);
+  });
+
+  it(`a relation of more than ${MAX_TERMS} terms is not solved but counted as a leak of cards it cannot name`, () => {
+    const b = bench();
+    b.lock(0, { 5: { x: 1, y: 2, m: 3n } });
+    const own = b.secrets();
+    b.revealToAll([5]);
+    const terms = Array.from({ length: MAX_TERMS + 1 }, (_, i) => ({ position: i + 5, coeff: BigInt(i + 1) }));
+    const monitor = b.monitor(() => own, [{ packet: 0, position: 5, terms }]);
+    b.world.phase = 'halted';
+    expect(monitor.observe()).toEqual([
+      {
+        seat: ME,
+        handle: null,
+        card: 'cards it cannot name',
+        how: `packet 0 position 5 opens to a combination of ${MAX_TERMS + 1} cards, too many to solve here: counted as read`,
+      },
+    ]);
   });
 
   it('on a hand not started yet (no engine state, no packet) reads nothing and lists no readable card', () => {
@@ -314,6 +383,46 @@ describe('what a seat can open', () => {
     const seat = b.monitor(() => undefined);
     expect(seat.observe()).toEqual([]);
     expect(seat.readableCards()).toEqual(new Map());
+  });
+});
+
+describe('solving a relation', () => {
+  const cards = new PacketBook(TABLE, 0, SEATS, SIZE).hand.cards;
+  const scalar = fc.bigInt({ min: 1n, max: Fn.ORDER - 1n });
+
+  it('finds exactly the cards of a combination with random coefficients, from 1 to MAX_TERMS terms', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ card: fc.integer({ min: 0, max: SIZE - 1 }), coeff: scalar }), {
+          minLength: 1,
+          maxLength: MAX_TERMS,
+        }),
+        (terms) => {
+          const point = terms.reduce(
+            (sum, t) => sum.add(cards[t.card]!.multiply(t.coeff)),
+            cards[0]!.subtract(cards[0]!),
+          );
+          const solved = solveRelation(
+            point,
+            terms.map((t) => t.coeff),
+            cards,
+          );
+          // Random coefficients are distinct: the solution is the cards chosen.
+          expect(solved).toEqual(terms.map((t) => t.card));
+        },
+      ),
+      { numRuns: runs(12, 200), seed: seedFor(29) },
+    );
+  });
+
+  it('finds nothing for a point that is not such a combination (other coefficients, a foreign point)', () => {
+    const point = cards[1]!.add(cards[2]!.multiply(3n));
+    expect(solveRelation(point, [1n, 3n], cards)).toEqual([1, 2]);
+    expect(solveRelation(point, [1n, 2n], cards)).toBeNull();
+    expect(solveRelation(point, [3n, 1n], cards)).toEqual([2, 1]);
+    const foreign = new PacketBook(TABLE, 1, SEATS, SIZE).hand.cards[0]!;
+    expect(solveRelation(foreign, [1n], cards)).toBeNull();
+    expect(solveRelation(point, [], cards)).toBeNull();
   });
 });
 
@@ -410,7 +519,15 @@ describe('once the hand halts, what is a leak', () => {
     const own = b.secrets();
     for (const h of [22, 23, 25]) b.cards[h]!.seen = [ME];
     b.revealToAll([22, 23, 24, 25, 26]);
-    const monitor = b.monitor(() => own);
+    const pair = (p: number): Relation => ({
+      packet: 0,
+      position: p,
+      terms: [
+        { position: p, coeff: 1n },
+        { position: p + 1, coeff: 2n },
+      ],
+    });
+    const monitor = b.monitor(() => own, [pair(22), pair(24)]);
     expect(monitor.observe()).toEqual([]);
     expect(monitor.readableCards()).toEqual(
       named([
@@ -423,8 +540,18 @@ describe('once the hand halts, what is a leak', () => {
     );
     b.world.phase = 'halted';
     expect(monitor.observe()).toEqual([
-      { seat: ME, handle: 24, card: NAMES[cardAt(25)], how: 'packet 0 position 24 opens to a combination of cards' },
-      { seat: ME, handle: null, card: NAMES[cardAt(26)], how: 'read out of the combination at packet 0 position 24' },
+      {
+        seat: ME,
+        handle: 24,
+        card: NAMES[cardAt(25)],
+        how: 'packet 0 position 24 opens to a combination of cards (its own card in it)',
+      },
+      {
+        seat: ME,
+        handle: null,
+        card: NAMES[cardAt(26)],
+        how: 'read out of the combination at packet 0 position 24 (coefficient 2)',
+      },
       { seat: ME, handle: 26, card: NAMES[cardAt(26)], how: opened(26) },
     ]);
   });
@@ -617,12 +744,40 @@ describe('in played hands', () => {
     await until(() => peers.every((p) => p.session.current?.session.halt), 10);
     for (const p of peers) p.monitor!()!.observe();
     expect(peers[1]!.monitor!()!.leaks).toEqual([
-      { seat: 1, handle: null, card: 'KH', how: 'read out of the combination at packet 0 position 20' },
+      { seat: 1, handle: null, card: 'KH', how: 'read out of the combination at packet 0 position 20 (coefficient 2)' },
     ]);
     expect(peers[0]!.monitor!()!.leaks).toEqual([]);
     // Position 20 is the cheater's own card: it may open it (to a combination), so that is no leak.
     expect(peers[1]!.monitor!()!.readableCards().has(20)).toBe(true);
     expect(peers[0]!.session.current!.session.halt).toMatchObject({ code: 'crypto-fault', seat: 1 });
+  }, 120_000);
+
+  it('Y_a + 3·Y_b (a multiple the old monitor did not try): the cheater’s monitor reads the victim’s card; the honest seat’s finds nothing', async () => {
+    shuffleArgument.checked = false;
+    const cheat: Cheat = { ...makeCheat('shuffle-linear', 'stress-shed')!, sign: linearShuffle([3n]) };
+    const { peers, cheat: ctx } = await seatPeers({
+      game: 'stress-shed',
+      players: 2,
+      hands: 1,
+      seed: 7,
+      cheat: { seat: 1, cheat },
+      monitor: 'all',
+    });
+    running = peers;
+    await until(() => peers.every((p) => p.session.current?.session.halt), 10);
+    for (const p of peers) p.monitor!()!.observe();
+    const victim = ctx!.relations![0]!.terms[1]!.position;
+    const victimCard = peers[0]!.session.current!.session.privateView.known[victim];
+    expect(victimCard).toBeDefined();
+    expect(peers[1]!.monitor!()!.leaks).toEqual([
+      {
+        seat: 1,
+        handle: null,
+        card: victimCard,
+        how: 'read out of the combination at packet 0 position 20 (coefficient 3)',
+      },
+    ]);
+    expect(peers[0]!.monitor!()!.leaks).toEqual([]);
   }, 120_000);
 
   it('a doubled card point: a last shuffler that outputs 2·Y_b in place of its own card reads the victim’s card b; the honest seat’s monitor finds nothing', async () => {
@@ -636,6 +791,7 @@ describe('in played hands', () => {
         const hand = ctx.hand()!;
         const { mine, theirs } = dealtHandles(hand.config.game, hand.follower.state!, ctx.seat);
         victimHandle = theirs[0]!;
+        ctx.relations?.push({ packet: 0, position: mine[0]!, terms: [{ position: victimHandle, coeff: 2n }] });
         return points.map((p, j) => (j === mine[0] ? points[victimHandle]!.multiply(2n) : p));
       }),
     };
@@ -653,7 +809,12 @@ describe('in played hands', () => {
     const victimCard = peers[0]!.session.current!.session.privateView.known[victimHandle];
     expect(victimCard).toBeDefined();
     expect(peers[1]!.monitor!()!.leaks).toEqual([
-      { seat: 1, handle: null, card: victimCard, how: 'read out of a multiple of a card at packet 0 position 20' },
+      {
+        seat: 1,
+        handle: null,
+        card: victimCard,
+        how: 'read out of the combination at packet 0 position 20 (coefficient 2)',
+      },
     ]);
     expect(peers[0]!.monitor!()!.leaks).toEqual([]);
   }, 120_000);

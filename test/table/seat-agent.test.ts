@@ -21,6 +21,7 @@ import { seededRandom } from '../../crypto/index.js';
 import type { AnyGame, AnyState, Input } from '../../src/engine/index.js';
 import { keyHex } from '../../src/net/envelope.js';
 import type { HandFollower } from '../../src/table/hand/follower.js';
+import type { Halt } from '../../src/table/hand/halt.js';
 import { hashBytes, SeatAgent, type SeatIO } from '../../src/table/hand/seat-agent.js';
 import { decodeKeyShares, encodeKeyShares } from '../../crypto/index.js';
 import { deepClone } from '../fuzz/clone.js';
@@ -126,7 +127,9 @@ describe('what a seat keeps and makes', () => {
     duo.agents[1]!.act({ type: 'pass', handle: 3 });
     duo.pump();
     const reports = duo.sent.filter((e) => e.body.type === 'fault' && bySeat(0)(e));
-    expect(reports.map((e) => e.body.data)).toEqual([{ code: 'crypto-fault', seat: null, detail: 'X' }]);
+    expect(reports.map((e) => e.body.data)).toEqual([
+      { code: 'crypto-fault', seat: null, detail: 'X', evidence: null },
+    ]);
   });
 
   it('once the hand is done, produce answers false (not nothing)', () => {
@@ -144,12 +147,12 @@ describe('what a seat keeps and makes', () => {
 });
 
 describe('audited at once while a move is owed (courier)', () => {
-  /** Seat 1's follower takes seat 2's report of a fault naming nobody: the hand goes to the disclosures with the passes still owed. */
+  /** Seat 1's follower finds a fault naming nobody itself: the hand goes to the disclosures with the passes still owed. */
   function audited(seed: string): Duo {
     const duo = courier(seed);
     const f = duo.followers[0]!;
-    expect(f.take(duo.signAs(1, bodyNow(f, 1, 'fault', { code: 'crypto-fault', seat: null, detail: 'Y' })))).toBe(true);
-    f.run();
+    const stop = (f as unknown as { stop(halt: Halt): boolean }).stop.bind(f);
+    expect(stop({ code: 'crypto-fault', seat: null, detail: 'Y' })).toBe(true);
     expect(f.phase).toBe('disclose');
     expect(f.halt).toBeNull();
     expect(f.game.legalActions(f.state!, 0)).not.toEqual([]);

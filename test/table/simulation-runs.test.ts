@@ -86,15 +86,17 @@ it('a cheat not caught as it must be: the report says why, with the card the che
       seat: 0,
       code: 'crypto-fault',
       blamed: 1,
-      detail: expect.stringContaining("found: seat 1's shuffled card 20 is not s·(input 6)"),
+      detail: expect.stringContaining("found: seat 2's shuffled card 20 is not s·(input 6)"),
     },
   ]);
   expect(report.leaks).toEqual([
-    { seat: 1, handle: null, card: 'KH', how: 'read out of the combination at packet 0 position 20' },
+    { seat: 1, handle: null, card: 'KH', how: 'read out of the combination at packet 0 position 20 (coefficient 2)' },
   ]);
-  // The cheater's own reading is shown but is no failure of the honest peers.
+  // The cheater's own reading is shown but is no failure of the honest peers; the honest seat's mid-hand disclosure
+  // (the audit at once, on the cheater's checked evidence of a card that opens to no card) is.
   expect(report.why).toBe(
-    `seat 1 concluded crypto-fault blaming seat 2 (${report.verdicts[0]!.detail}), expected bad-step blaming seat 2`,
+    `seat 1 concluded crypto-fault blaming seat 2 (${report.verdicts[0]!.detail}), expected bad-step blaming seat 2; ` +
+      "seat 1 went to the audit at once, disclosing its secrets mid-hand (seat 2's report: crypto-fault)",
   );
 }, 300_000);
 

@@ -3,14 +3,16 @@
  * through its host with a fake lobby, mesh and hand sessions: which remote
  * seats' word counts for catch-up (never this page's own seat, a bot, a
  * stranger or a far-future hand), what a fetch is answered with (the current
- * hand's missing events, or an older hand from storage), how a page follows
+ * hand's missing events, or an older hand from storage; nothing to a key the
+ * table does not answer; never more than the asker's budget), how a page follows
  * the table to its next hand (and abandons the hand it leaves), the log lines
  * of seats that lose the connection and come back, and how "End hand" names
  * who stalled. rejoin.test.ts plays the same with real hands; these run in
  * milliseconds.
  */
 import { describe, expect, it } from 'vitest';
-import type { EnvelopeOf } from '../../src/net/envelope.js';
+import { encodeEnvelope, type EnvelopeOf } from '../../src/net/envelope.js';
+import { FETCH_LIMITS } from '../../src/table/fetch-budget.js';
 import type { Mesh, Reachability } from '../../src/net/mesh.js';
 import type { HandSession } from '../../src/table/hand-session.js';
 import type { LobbyView } from '../../src/table/lobby.js';
@@ -42,12 +44,28 @@ function fakeSession(hand: FakeHand, abandoned: string[]): HandSession {
   } as unknown as HandSession;
 }
 
-const event = (from: number, n: number) => ({ from: key(from), body: { n } }) as unknown as EnvelopeOf<'table-event'>;
+const event = (from: number, n: number, size = 0) =>
+  ({
+    v: 1,
+    kind: 'table-event',
+    table: 't',
+    from: key(from),
+    seq: 1,
+    to: null,
+    body: { hand: 0, n, at: 0, hash: new Uint8Array(32), type: 'abandon', data: { reason: 'x'.repeat(size) } },
+    sig: new Uint8Array(64),
+  }) as unknown as EnvelopeOf<'table-event'>;
+/** A fetch by `from` (default a seat, Ann). */
+const fetchOf = (hand: number, have: Record<string, number> = {}, from = ANN) =>
+  ({ from: key(from), body: { hand, have } }) as unknown as EnvelopeOf<'fetch'>;
 
 type SeatInit = { byte: number | null; name?: string; reach?: Reachability };
 
-function harness(init: { handNo?: number; handsStarted?: number; local?: number[]; seats?: SeatInit[] } = {}) {
+function harness(
+  init: { handNo?: number; handsStarted?: number; local?: number[]; seats?: SeatInit[]; refuse?: number[] } = {},
+) {
   const state = {
+    nowMs: 0,
     handNo: init.handNo ?? 0,
     handsStarted: init.handsStarted ?? 1,
     starting: false,
@@ -83,8 +101,11 @@ function harness(init: { handNo?: number; handsStarted?: number; local?: number[
       mesh: {
         send: (kind: string, body: unknown) => sent.push([kind, body]),
         resend: (via: string, envelope: EnvelopeOf<'table-event'>) => resent.push([via, envelope]),
+        selfKey: hex(ME),
       } as unknown as Mesh,
       lobby,
+      seatKeys: () => lobby().seats.map((s) => s.keyHex),
+      handsStarted: () => state.handsStarted,
       handNo: () => state.handNo,
       startingHand: () => state.starting,
       closed: () => state.closed,
@@ -97,6 +118,8 @@ function harness(init: { handNo?: number; handsStarted?: number; local?: number[
         state.handNo = hand;
       },
       onLog: (line, level) => logs.push([line, level]),
+      fetchRefusal: (k) => ((init.refuse ?? []).some((b) => hex(b) === k) ? 'it holds no seat' : null),
+      nowMs: () => state.nowMs,
     },
     0,
   );
@@ -180,24 +203,22 @@ describe('answering a fetch', () => {
       phase: 'playing',
       events: [event(ANN, 0), event(ANN, 1), event(BOB, 0), event(ME, 2)],
     });
-    h.catchUp.answerFetch(
-      { body: { hand: 2, have: { [hex(ANN)]: 1, [hex(ME)]: 2 } } } as unknown as EnvelopeOf<'fetch'>,
-      'peer-x',
-    );
+    h.catchUp.answerFetch(fetchOf(2, { [hex(ANN)]: 1, [hex(ME)]: 2 }), 'peer-x');
+    // Lowest numbers first: an answer cut short by the budget still fills each author's events from its first.
     expect(h.resent.map(([via, e]) => [via, e.from[0], e.body.n])).toEqual([
-      ['peer-x', ANN, 1],
       ['peer-x', BOB, 0],
+      ['peer-x', ANN, 1],
       ['peer-x', ME, 2],
     ]);
   });
 
   it('of another hand than the current or with no session: nothing', async () => {
     const h = harness({ handNo: 2 });
-    h.catchUp.answerFetch({ body: { hand: 2, have: {} } } as unknown as EnvelopeOf<'fetch'>, 'p');
+    h.catchUp.answerFetch(fetchOf(2), 'p');
     h.state.current = h.session({ phase: 'playing', events: [event(ANN, 0)] });
-    h.catchUp.answerFetch({ body: { hand: 3, have: {} } } as unknown as EnvelopeOf<'fetch'>, 'p');
+    h.catchUp.answerFetch(fetchOf(3), 'p');
     h.state.stored.set(-1, [event(ANN, 0)]);
-    h.catchUp.answerFetch({ body: { hand: -1, have: {} } } as unknown as EnvelopeOf<'fetch'>, 'p');
+    h.catchUp.answerFetch(fetchOf(-1), 'p');
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(h.resent).toEqual([]);
   });
@@ -207,8 +228,8 @@ describe('answering a fetch', () => {
     h.state.current = h.session({ phase: 'playing', events: [event(ANN, 0)] });
     h.state.stored.set(0, [event(BOB, 0), event(BOB, 1)]);
     h.state.stored.set(1, [event(ANN, 0)]);
-    h.catchUp.answerFetch({ body: { hand: 0, have: { [hex(BOB)]: 5 } } } as unknown as EnvelopeOf<'fetch'>, 'late');
-    h.catchUp.answerFetch({ body: { hand: 1, have: {} } } as unknown as EnvelopeOf<'fetch'>, 'late');
+    h.catchUp.answerFetch(fetchOf(0, { [hex(BOB)]: 5 }), 'late');
+    h.catchUp.answerFetch(fetchOf(1), 'late');
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(h.resent.map(([via, e]) => [via, e.from[0], e.body.n])).toEqual([
       ['late', BOB, 0],
@@ -216,10 +237,50 @@ describe('answering a fetch', () => {
       ['late', ANN, 0],
     ]);
     h.resent.length = 0;
-    h.catchUp.answerFetch({ body: { hand: 0, have: {} } } as unknown as EnvelopeOf<'fetch'>, 'late');
+    h.catchUp.answerFetch(fetchOf(0), 'late');
     h.state.closed = true;
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(h.resent).toEqual([]);
+  });
+
+  it('from a key the table does not answer (no seat, not an admitted watcher): nothing, and one log line per key', async () => {
+    const STRANGER = 9;
+    const h = harness({ handNo: 2, refuse: [STRANGER] });
+    h.state.current = h.session({ phase: 'playing', events: [event(ANN, 0), event(BOB, 0)] });
+    h.state.stored.set(0, [event(BOB, 0)]);
+    for (let i = 0; i < 5; i++) {
+      h.catchUp.answerFetch(fetchOf(2, {}, STRANGER), 'stranger');
+      h.catchUp.answerFetch(fetchOf(0, {}, STRANGER), 'stranger');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(h.resent).toEqual([]);
+    expect(h.logs).toEqual([[`did not answer a fetch from ${hex(STRANGER).slice(0, 8)}…: it holds no seat`, 'warn']]);
+  });
+
+  it("stops at the asker's budget however often it asks, and answers again as the budget refills", () => {
+    const h = harness({ handNo: 0 });
+    const events = Array.from({ length: 40 }, (_, n) => event(ANN, n, 100_000));
+    h.state.current = h.session({ phase: 'playing', events });
+    const bytesTo = (via: string) =>
+      h.resent.filter(([to]) => to === via).reduce((sum, [, e]) => sum + encodeEnvelope(e).length, 0);
+    const numbersTo = (via: string) => h.resent.filter(([to]) => to === via).map(([, e]) => e.body.n);
+    for (let i = 0; i < 50; i++) h.catchUp.answerFetch(fetchOf(0, {}, BOB), 'bob');
+    // 40 events of ~100 kB asked 50 times (~200 MB): one burst goes out, the lowest numbers first.
+    const first = numbersTo('bob');
+    const size = encodeEnvelope(events[0]!).length;
+    expect(first).toEqual([...Array(Math.floor(FETCH_LIMITS.burstBytes / size)).keys()]);
+    const leftover = FETCH_LIMITS.burstBytes - bytesTo('bob');
+    // Another key has its own budget.
+    h.catchUp.answerFetch(fetchOf(0, {}, ME), 'me');
+    expect(numbersTo('me')).toEqual(first);
+    // Four seconds later Bob may have another 4 × rate bytes, no more, and gets the events that follow.
+    h.resent.length = 0;
+    h.state.nowMs = 4_000;
+    for (let i = 0; i < 50; i++) h.catchUp.answerFetch(fetchOf(0, { [hex(ANN)]: first.length }, BOB), 'bob');
+    expect(bytesTo('bob')).toBeLessThanOrEqual(leftover + 4 * FETCH_LIMITS.bytesPerSecond);
+    expect(bytesTo('bob')).toBeGreaterThan(4 * FETCH_LIMITS.bytesPerSecond - 2 * size);
+    const again = numbersTo('bob');
+    expect(again).toEqual(again.map((_, i) => first.length + i));
   });
 });
 

@@ -175,7 +175,7 @@ describe('a halted local seat’s verdict', () => {
           at: 1,
           hash: new Uint8Array(32).fill(0x22),
           type: 'fault',
-          data: { code: 'bad-proof', seat: 2, detail: 'x'.repeat(300) },
+          data: { code: 'bad-proof', seat: 2, detail: 'x'.repeat(300), evidence: null },
         },
       ],
     ]);

@@ -116,6 +116,7 @@ function harness(
     mesh: { send: (kind: string, body: unknown) => sent.push([kind, body]) } as unknown as Mesh,
     store,
     lobby,
+    seated: () => state.mySeat !== null,
     handNo: () => state.handNo,
     currentSession: () => state.session,
     playsAny: (keys) => {

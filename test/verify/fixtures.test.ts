@@ -83,8 +83,8 @@ describe('the file reader', () => {
     ['another format', JSON.stringify({ format: 'x', version: 1 }), /not a Fairdeck transcript/],
     [
       'an unknown version',
-      JSON.stringify({ format: 'fairdeck-transcript', version: 3 }),
-      /unknown transcript version 3 \(this verifier reads versions 1 to 2/,
+      JSON.stringify({ format: 'fairdeck-transcript', version: 4 }),
+      /unknown transcript version 4 \(this verifier reads versions 1 to 3/,
     ],
     [
       'version 2 without its rules version',

@@ -5,7 +5,7 @@
  * before Fighting Cards' match carried the score table's rows, so every
  * state hash its seats signed is one today's rules do not compute. A file
  * whose rules version is unknown, or altered, is refused with the versions
- * named and no seat blamed. New exports are format version 2 and record the
+ * named and no seat blamed. New exports are format version 3 and record the
  * rules version. The versions a game keeps: one version is current with no
  * change to tell; Fighting Cards' version 2 is current and version 1 says
  * what changed, newest first; the outcome is the live one until the audit is
@@ -112,7 +112,7 @@ describe("Fighting Cards' rules version 1", () => {
 });
 
 describe('new transcript files', () => {
-  it('are format version 2 and record the rules version of their game', () => {
+  it('are format version 3 and record the rules version of their game', () => {
     const file = fixture('fighting-cards-3p.json');
     const hand = file.hands[0]!;
     const built = buildTranscriptFile(
@@ -126,7 +126,7 @@ describe('new transcript files', () => {
       ],
       [...file.names],
     );
-    expect(built.version).toBe(2);
+    expect(built.version).toBe(3);
     expect(built.rules).toBe(currentRulesVersion('fighting-cards'));
     expect(built.rules).toBe(2);
     const text = transcriptJson(built);

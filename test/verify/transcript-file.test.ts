@@ -3,9 +3,9 @@
  * field by field and without replaying a hand: the version switch, each
  * schema rule with the exact refusal a user reads ("bad transcript
  * (version 1): hands.0.setup.seatKeys.0: must be 32 bytes of lower-case
- * hex"), what `buildTranscriptFile` writes (format version 2, the game's
+ * hex"), what `buildTranscriptFile` writes (format version 3, the game's
  * rules version, hands sorted, envelopes as base64 of their CBOR, no claim
- * when nothing was recorded) and the text form (its strict base64 is in
+ * when nothing was recorded, the creator's signed roster or null) and the text form (its strict base64 is in
  * base64.test.ts). The schemas are built when the module loads,
  * so every test loads it afresh (`loadedNow`, docs/TESTING.md); the games'
  * rules versions come from a stand-in registry (see below).
@@ -55,6 +55,7 @@ const file1 = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 const file2 = (over: Record<string, unknown> = {}) => ({ ...file1(), version: 2, rules: 1, ...over });
+const file3 = (over: Record<string, unknown> = {}) => ({ ...file2(), version: 3, roster: null, ...over });
 const withSetup = (over: Partial<Record<keyof HandSetup, unknown>>) => file1({ hands: [hand({ setup: setup(over) })] });
 
 describe('parseTranscriptFile', () => {
@@ -62,6 +63,8 @@ describe('parseTranscriptFile', () => {
     ['version 1', file1()],
     ['version 2 with its rules version', file2()],
     ['version 2, rules version 7', file2({ rules: 7 })],
+    ['version 3 without a roster', file3()],
+    ['version 3 with a roster', file3({ roster: 'AQIDBA==' })],
     ['a table id of 64 characters', file1({ table: 't'.repeat(64) })],
     ['a game id of 32 characters', file1({ game: 'g'.repeat(32) })],
     ['eight names of 64 characters', file1({ names: Array.from({ length: 8 }, () => 'n'.repeat(64)) })],
@@ -126,6 +129,16 @@ describe('parseTranscriptFile', () => {
       'version 1 with a rules version',
       file1({ rules: 2 }),
       'bad transcript (version 1): rules: Invalid key: Expected never but received "rules"',
+    ],
+    [
+      'version 3 without its roster field',
+      file3({ roster: undefined }),
+      'bad transcript (version 3): roster: Invalid key: Expected "roster" but received undefined',
+    ],
+    [
+      'a roster in a version 2 file',
+      file2({ roster: null }),
+      'bad transcript (version 2): roster: Invalid key: Expected never but received "roster"',
     ],
     [
       'version 2 without its rules version',
@@ -322,19 +335,19 @@ describe('parseTranscriptFile', () => {
       /^not a Fairdeck transcript \(the "format" field must be "fairdeck-transcript"\)$/,
     ],
     [
-      'version 3',
-      JSON.stringify(file1({ version: 3 })),
-      /^unknown transcript version 3 \(this verifier reads versions 1 to 2: a newer Fairdeck wrote it\)$/,
+      'version 4',
+      JSON.stringify(file1({ version: 4 })),
+      /^unknown transcript version 4 \(this verifier reads versions 1 to 3: a newer Fairdeck wrote it\)$/,
     ],
     [
       'version "1" as text',
       JSON.stringify(file1({ version: '1' })),
-      /^unknown transcript version "1" \(this verifier reads versions 1 to 2: a newer Fairdeck wrote it\)$/,
+      /^unknown transcript version "1" \(this verifier reads versions 1 to 3: a newer Fairdeck wrote it\)$/,
     ],
     [
       'no version',
       JSON.stringify(file1({ version: undefined })),
-      /^unknown transcript version undefined \(this verifier reads versions 1 to 2: a newer Fairdeck wrote it\)$/,
+      /^unknown transcript version undefined \(this verifier reads versions 1 to 3: a newer Fairdeck wrote it\)$/,
     ],
   ])('refuses %s', async (_what, text, error) => {
     const { parseTranscriptFile } = await load();
@@ -345,11 +358,26 @@ describe('parseTranscriptFile', () => {
 
   it('the format and the version written are pinned', async () => {
     const { TRANSCRIPT_FORMAT, TRANSCRIPT_VERSION } = await load();
-    expect([TRANSCRIPT_FORMAT, TRANSCRIPT_VERSION]).toEqual(['fairdeck-transcript', 2]);
+    expect([TRANSCRIPT_FORMAT, TRANSCRIPT_VERSION]).toEqual(['fairdeck-transcript', 3]);
   });
 });
 
 describe('buildTranscriptFile and transcriptJson', () => {
+  const roster = {
+    v: 1,
+    kind: 'roster',
+    table: 'tbl-1',
+    from: new Uint8Array(32).fill(3),
+    seq: 5,
+    to: null,
+    body: {
+      version: 4,
+      config: { game: 'fighting-cards', seats: 3, options: {} },
+      seats: [null, null, null],
+      hands: 2,
+    },
+    sig: new Uint8Array(64).fill(4),
+  } as unknown as EnvelopeOf<'roster'>;
   const envelope = {
     kind: 'table-event',
     table: 'tbl-1',
@@ -360,7 +388,7 @@ describe('buildTranscriptFile and transcriptJson', () => {
     sig: new Uint8Array(64).fill(2),
   } as unknown as EnvelopeOf<'table-event'>;
 
-  it("writes version 2 with the game's rules version, the hands in hand order, the events as base64 of their bytes", async () => {
+  it("writes version 3 with the game's rules version, the hands in hand order, the events as base64 of their bytes, the roster signed", async () => {
     const { buildTranscriptFile, bytesToBase64 } = await load();
     const s0 = setup({ game: 'fighting-cards' }) as unknown as HandSetup;
     const s1 = setup({ game: 'fighting-cards', handNo: 1 }) as unknown as HandSetup;
@@ -372,10 +400,11 @@ describe('buildTranscriptFile and transcriptJson', () => {
         { setup: s0, envelopes: [envelope, new Uint8Array([255])], stateHash: HASH, outcome },
       ],
       names,
+      roster,
     );
     expect(file).toEqual({
       format: 'fairdeck-transcript',
-      version: 2,
+      version: 3,
       table: 'tbl-1',
       game: 'fighting-cards',
       rules: 2,
@@ -384,6 +413,7 @@ describe('buildTranscriptFile and transcriptJson', () => {
         { setup: s0, events: [bytesToBase64(encodeEnvelope(envelope)), '/w=='], claimed: { stateHash: HASH, outcome } },
         { setup: s1, events: ['AQIDBA=='], claimed: null },
       ],
+      roster: bytesToBase64(encodeEnvelope(roster)),
     });
     expect(file.names).not.toBe(names);
   });
@@ -396,6 +426,7 @@ describe('buildTranscriptFile and transcriptJson', () => {
       { setup: s, envelopes: [], stateHash: HASH, outcome: null },
       { setup: { ...s, handNo: 1 }, envelopes: [], stateHash: null, outcome },
     ]);
+    expect(file.roster).toBeNull();
     expect(file.rules).toBe(1);
     expect(file.names).toEqual([]);
     expect(file.hands.map((h) => h.claimed)).toEqual([

@@ -28,6 +28,8 @@ export const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/transcrip
 /** Fixture file → the seed the simulator recorded it with. */
 export const FIXTURE_SEEDS: Record<string, number> = {
   'stress-shed-2p.json': 7,
+  /** Format 3: the readies sign the seats' names, and the file carries the creator's signed roster. */
+  'stress-shed-2p-v3.json': 7,
   'stress-speed-2p.json': 2,
   'fighting-cards-3p.json': 1,
   /** Recorded (seed 1) under Fighting Cards rules version 1, before the match carried the score table's rows (git 5f1bcda^). */
@@ -51,9 +53,9 @@ export function withEvents(file: TranscriptFile, events: string[], index = 0): T
   return { ...file, hands: file.hands.map((hand, i) => (i === index ? { ...hand, events } : hand)) };
 }
 
-/** The file cut down to its first hand. */
+/** The file cut down to its first hand (without the roster of a format-3 file, which counts the hands cut off). */
 export function firstHand(file: TranscriptFile): TranscriptFile {
-  return { ...file, hands: file.hands.slice(0, 1) };
+  return { ...file, hands: file.hands.slice(0, 1), ...(file.roster !== undefined ? { roster: null } : {}) };
 }
 
 export function decodeEvent(file: TranscriptFile, text: string): EnvelopeOf<'table-event'> {

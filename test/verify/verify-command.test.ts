@@ -132,7 +132,7 @@ describe('npm run verify (scripts/verify-run.mjs)', () => {
     const single = verifyTranscript(text);
     expect(single.fault).toMatchObject({ code: 'bad-step', seat, hand: 0 });
     // The step decodes (so the replay presumed it applied): only its proof is wrong.
-    expect(single.fault!.detail).toMatch(/shuffle argument of seat 1 does not verify/);
+    expect(single.fault!.detail).toMatch(/shuffle argument of seat 2 does not verify/);
     const { status, lines } = command(text);
     expect(status).toBe(1);
     expect(lines).toEqual(describeReport(single));

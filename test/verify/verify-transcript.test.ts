@@ -75,6 +75,7 @@ describe('the file, checked before any replay', () => {
     expect(report).toEqual({
       ok: false,
       file: null,
+      started: null,
       hands: [],
       fault: {
         code: 'bad-file',
@@ -408,7 +409,8 @@ describe('the hand, replayed', () => {
     }));
     module.scoreAfterAudit = after;
     try {
-      const report = verify({ ...pesten, hands: [{ ...pesten.hands[0]!, claimed: null }] });
+      // The claim records the next dealer and carry, not the summary: it still holds.
+      const report = verify(pesten);
       expect(report.ok).toBe(true);
       expect(after).toHaveBeenCalledTimes(1);
       expect(after.mock.calls[0]![1]).toMatchObject({ verdict: 'clean' });
@@ -481,13 +483,10 @@ describe('the hand, replayed', () => {
       seatKeys: first.setup.seatKeys,
     };
     const next = nextSetup(base, 1, previous);
-    // The first hand without a claim: nothing to compare, its replay's result carries on.
+    // The first hand with its claim (which its replay confirms): its result carries on.
     const two = (setup: HandSetup) => ({
       ...pesten,
-      hands: [
-        { ...first, claimed: null },
-        { setup, events: [], claimed: null },
-      ],
+      hands: [first, { setup, events: [], claimed: null }],
     });
     // Followed: the second hand is checked (and has no events yet).
     const followed = verify(two(next));
@@ -521,11 +520,12 @@ describe('the report in words', () => {
     rules: 3,
     table: 'tbl-9',
     game: 'pesten',
-    names: ['Ann', ''],
+    names: ['Ann', 'Bo'],
     hands: [{ setup: { seatKeys: ['a'.repeat(64), 'b'.repeat(64)] } }],
   } as unknown as TranscriptFile;
   const hand = (over: object = {}) => ({
     handNo: 2,
+    names: ['Ann', 'Bo'],
     rules: { version: 3, current: true, change: null },
     verdict: { status: 'clean', counts: { events: 40 }, checks },
     outcome: { ranking: [[1], [0]], scores: [3, 7], summary: 'seat 1 took the last trick; seats 0, 1 drew' },
@@ -537,17 +537,18 @@ describe('the report in words', () => {
   const words = (report: object) => describeReport(report as TranscriptReport);
 
   it('a clean report: the file, the seats, each hand and the verdict', () => {
-    expect(words({ ok: true, file, hands: [hand()], fault: null })).toEqual([
+    expect(words({ ok: true, file, started: 3, hands: [hand()], fault: null })).toEqual([
       'Transcript of pesten at table tbl-9: 1 hand(s), format version 2, rules version 3',
-      `Seats: seat 1 (Ann) ${'a'.repeat(12)}…, seat 2 ${'b'.repeat(12)}…`,
+      `Seats: seat 1 (Ann) ${'a'.repeat(12)}…, seat 2 (Bo) ${'b'.repeat(12)}…`,
+      'Hands started at the table, by the roster its creator signed: 3',
       '',
       'Hand 3: CLEAN — 40 signed events',
       '  ✔ check one',
       '  ✘ check two',
       '  · check three — not reached',
-      '  Result: 1. seat 2  2. seat 1 (Ann)',
-      '  Scores: seat 1 (Ann) 3, seat 2 7',
-      '  seat 2 took the last trick; seat 1 (Ann) and seat 2 drew',
+      '  Result: 1. seat 2 (Bo)  2. seat 1 (Ann)',
+      '  Scores: seat 1 (Ann) 3, seat 2 (Bo) 7',
+      '  seat 2 (Bo) took the last trick; seat 1 (Ann) and seat 2 (Bo) drew',
       `  Final state hash: ${'c'.repeat(64)}`,
       '',
       'VERDICT: CLEAN — all 1 hand(s) verified offline: every signature, every shuffle argument and lock proof, every key share against its commitment, every move by replay with all cards open, every state hash, the outcomes and the set-up of each next hand.',
@@ -555,27 +556,38 @@ describe('the report in words', () => {
   });
 
   it('a hand of an older rules version, a tie, no scores, no summary, not clean: no final hash', () => {
+    // A file written before seats signed their names: the file's own names, marked, and a line that says so.
     const old = hand({
+      names: [null, null],
       rules: { version: 1, current: false, change: 'the match now carries rows' },
       verdict: { status: 'fault', counts: { events: 5 }, checks: [] },
       outcome: { ranking: [[0, 1]], scores: null, summary: null },
     });
     const lines = words({
       ok: false,
-      file: { ...file, version: 1, rules: undefined },
+      file: { ...file, version: 1, rules: undefined, names: ['Ann', ''] },
+      started: null,
       hands: [
         old,
-        hand({ rules: { version: 1, current: false, change: null }, verdict: null, outcome: null, stateHash: null }),
+        hand({
+          names: [null, null],
+          rules: { version: 1, current: false, change: null },
+          verdict: null,
+          outcome: null,
+          stateHash: null,
+        }),
       ],
       fault: { code: 'desync', seat: 1, hand: 0, event: 4, detail: 'it lied' },
     });
     expect(lines).toEqual([
       'Transcript of pesten at table tbl-9: 1 hand(s), format version 1',
-      `Seats: seat 1 (Ann) ${'a'.repeat(12)}…, seat 2 ${'b'.repeat(12)}…`,
+      `Seats: seat 1 ("Ann", name not signed) ${'a'.repeat(12)}…, seat 2 ${'b'.repeat(12)}…`,
+      "Names not signed: seat 1, seat 2 signed no name in their ready (a file written before seats signed their names, or a hand not checked): a name shown in quotes is the exporting page's, unchecked",
+      "The file holds no roster signed by the table's creator (written before format version 3, or by a page that had none): whether hands are missing at its end cannot be checked",
       '',
       'Hand 3: FAULT — 5 signed events',
       '  Replayed by version 1 of the pesten rules, the ones it was played under (the match now carries rows)',
-      '  Result: 1. seat 1 (Ann), seat 2',
+      '  Result: 1. seat 1 ("Ann", name not signed), seat 2',
       '',
       'Hand 3: NOT CHECKED — 0 signed events',
       '  Replayed by version 1 of the pesten rules, the ones it was played under (an older version)',
@@ -603,7 +615,12 @@ describe('the report in words', () => {
         ok: false,
         file: null,
         hands: [
-          hand({ rules: null, stateHash: null, outcome: { ranking: [[0]], scores: [1], summary: 'seat 0 won' } }),
+          hand({
+            names: [null, null],
+            rules: null,
+            stateHash: null,
+            outcome: { ranking: [[0]], scores: [1], summary: 'seat 0 won' },
+          }),
         ],
         fault: { code: 'incomplete', seat: 0, hand: null, event: 2, detail: 'x' },
       }),

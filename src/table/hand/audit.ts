@@ -20,7 +20,7 @@ import {
 } from '../../../crypto/index.js';
 import type { AnyGame, AuditReport, CardId, Input, OpenCards, SetupArgs } from '../../engine/index.js';
 import type { TableEvent } from '../transcript.js';
-import type { HaltCode } from './halt.js';
+import { cryptoWords, type HaltCode } from './halt.js';
 import type { PacketBook } from './packets.js';
 
 export interface HandAudit {
@@ -99,7 +99,7 @@ export function runAudit(a: AuditInput): HandAudit {
     rng: a.rng,
     verified,
   });
-  if (verdict.verdict === 'fault') return blame('crypto-fault', verdict.fault.seat, verdict.fault.reason);
+  if (verdict.verdict === 'fault') return blame('crypto-fault', verdict.fault.seat, cryptoWords(verdict.fault.reason));
   const open: OpenCards = {};
   for (const packet of verdict.packets) {
     packet.cards.forEach((card, position) => (open[book.handleOf(packet.id, position)] = a.deck[card]!));

@@ -26,7 +26,7 @@ import { advance } from '../../../crypto/packet.js';
 import type { AnyState, CryptoRequest } from '../../engine/index.js';
 import type { StepType } from './event-pool.js';
 import type { TableEvent } from '../transcript.js';
-import { fail, ok, type Step } from './halt.js';
+import { cryptoWords, fail, ok, type Step } from './halt.js';
 import type { PacketBook } from './packets.js';
 
 export type ReshuffleRequest = Extract<CryptoRequest, { kind: 'reshuffle' }>;
@@ -91,7 +91,7 @@ export function takeStep(
       verdict = verifyRelayerStep(cascade.state, msg, rng);
       if (verdict.ok) cascade.record.relayer.push(msg);
     }
-    if (!verdict.ok) return fail('bad-step', seat, `bad ${kind} step: ${verdict.fault.reason}`);
+    if (!verdict.ok) return fail('bad-step', seat, `bad ${kind} step: ${cryptoWords(verdict.fault.reason)}`);
     cascade.state = verdict.value;
     return ok(null);
   } catch (error) {

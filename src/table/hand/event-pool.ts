@@ -5,9 +5,10 @@
  * commits and reveals per round and seat; and acts per seat in the author's
  * order. An author fills a slot (and a sequence number) once: the same event
  * again is a duplicate and is ignored, a different one is equivocation.
- * Inserts are O(1) (acts arrive in order, so keeping them sorted is O(1)
- * amortised; the count of each author's events held without a gap, for
- * fetch, is kept up to date incrementally). The pool is bounded: an author
+ * Inserts are O(1) in any order, newest first included (an author's acts
+ * are listed in its own order as the events before them arrive, and the
+ * count of each author's events held without a gap, for fetch, is kept up
+ * to date incrementally). The pool is bounded: an author
  * that sends more events or bytes in one hand than `LIMITS` allows is refused
  * ('over-limit'; the follower blames it with `flood`).
  */
@@ -61,14 +62,17 @@ export class EventPool {
   private readonly keySlots = new Slots<'keys'>();
   private readonly commitSlots = new Slots<'commit'>();
   private readonly revealSlots = new Slots<'reveal'>();
-  /** Per seat, its acts sorted by sequence number. */
-  private readonly actLists: TableEvent<'act'>[][];
+  /** Per seat, its acts by sequence number, and in its own order those with every earlier event of theirs held. */
+  private readonly actBySeq: Map<number, TableEvent<'act'>>[];
+  private readonly actsInOrder: TableEvent<'act'>[][];
   /** Per seat, signature (hex) by sequence number. */
   private readonly bySeq: Map<number, string>[];
   private readonly contiguous: number[];
   private readonly highest: number[];
   private readonly counts: number[];
   private readonly byteCounts: number[];
+  /** Per seat, the highest `at` among its events numbered below its abandon (kept up to date on insert, for `backdated`). */
+  private readonly latestBeforeAbandon: number[];
 
   constructor(
     readonly players: number,
@@ -76,10 +80,12 @@ export class EventPool {
   ) {
     this.counts = Array.from({ length: players }, () => 0);
     this.byteCounts = Array.from({ length: players }, () => 0);
-    this.actLists = Array.from({ length: players }, () => []);
+    this.actBySeq = Array.from({ length: players }, () => new Map());
+    this.actsInOrder = Array.from({ length: players }, () => []);
     this.bySeq = Array.from({ length: players }, () => new Map());
     this.contiguous = Array.from({ length: players }, () => 0);
     this.highest = Array.from({ length: players }, () => -1);
+    this.latestBeforeAbandon = Array.from({ length: players }, () => -1);
   }
 
   /** Takes an event in; says whether it is new, a copy of one held, or a second version of a filled slot. */
@@ -99,12 +105,30 @@ export class EventPool {
     this.byteCounts[event.seat]! += size;
     this.place(event);
     this.all.push(event);
+    this.noteDate(event);
     this.bySeq[event.seat]!.set(n, sig);
     this.highest[event.seat] = Math.max(this.highest[event.seat]!, n);
     let next = this.contiguous[event.seat]!;
-    while (this.bySeq[event.seat]!.has(next)) next++;
+    while (this.bySeq[event.seat]!.has(next)) {
+      const act = this.actBySeq[event.seat]!.get(next);
+      if (act) this.actsInOrder[event.seat]!.push(act);
+      next++;
+    }
     this.contiguous[event.seat] = next;
     return 'new';
+  }
+
+  /** Keeps `latestBeforeAbandon` in O(1) per event (one pass over the author's events when its abandon arrives). */
+  private noteDate(event: TableEvent): void {
+    const s = event.seat;
+    const abandon = this.abandons[s];
+    if (event === abandon) {
+      let latest = -1;
+      for (const e of this.all)
+        if (e.seat === s && e.envelope.body.n < event.envelope.body.n) latest = Math.max(latest, e.envelope.body.at);
+      this.latestBeforeAbandon[s] = latest;
+    } else if (abandon && event.envelope.body.n < abandon.envelope.body.n)
+      this.latestBeforeAbandon[s] = Math.max(this.latestBeforeAbandon[s]!, event.envelope.body.at);
   }
 
   private slotted(event: TableEvent): TableEvent | undefined {
@@ -164,14 +188,9 @@ export class EventPool {
       case 'reveal':
         this.revealSlots.set((event as TableEvent<'reveal'>).data.round, s, event as TableEvent<'reveal'>);
         return;
-      case 'act': {
-        const list = this.actLists[s]!;
-        const n = event.envelope.body.n;
-        let i = list.length;
-        while (i > 0 && list[i - 1]!.envelope.body.n > n) i--;
-        list.splice(i, 0, event as TableEvent<'act'>);
+      case 'act':
+        this.actBySeq[s]!.set(event.envelope.body.n, event as TableEvent<'act'>);
         return;
-      }
     }
   }
 
@@ -189,12 +208,18 @@ export class EventPool {
    */
   backdated(abandon: TableEvent<'abandon'>): boolean {
     const { n, at } = abandon.envelope.body;
+    // The abandon held: kept up to date as events arrive (O(1)); any other one: a pass over the events held.
+    if (this.abandons[abandon.seat] === abandon) return this.latestBeforeAbandon[abandon.seat]! > at;
     return this.all.some((e) => e.seat === abandon.seat && e.envelope.body.n < n && e.envelope.body.at > at);
   }
 
   /** The first abandon held, in seat order. */
   abandon(): TableEvent<'abandon'> | undefined {
     return this.abandons.find(Boolean);
+  }
+  /** Every abandon held (one per seat at most), in seat order. */
+  abandonsHeld(): TableEvent<'abandon'>[] {
+    return this.abandons.filter((a): a is TableEvent<'abandon'> => a !== undefined);
   }
   /** The fault reports held (one per seat at most), in seat order. */
   faultReports(): TableEvent<'fault'>[] {
@@ -214,9 +239,8 @@ export class EventPool {
   }
   /** The `index`-th act of `seat` in its own order. */
   act(seat: number, index: number): TableEvent<'act'> | undefined {
-    const event = this.actLists[seat]?.[index];
     // It is the seat's index-th act only once every earlier event of its author is held (an act that arrived early waits).
-    return event && event.envelope.body.n < (this.contiguous[seat] ?? 0) ? event : undefined;
+    return this.actsInOrder[seat]?.[index];
   }
   /** Every event held, in the order taken in. */
   events(): readonly TableEvent[] {

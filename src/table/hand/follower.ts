@@ -20,10 +20,10 @@
 import { DECK_SIZES, systemRandom, type DeckSize, type RandomSource } from '../../../crypto/index.js';
 import { stateHash, type AnyGame, type AnyState, type Input, type SetupArgs } from '../../engine/index.js';
 import { encodeEnvelope, keyHex, type EnvelopeOf } from '../../net/envelope.js';
-import { parseEvent, type TableEvent } from '../transcript.js';
+import { MAX_REVEAL_MOVES, parseEvent, type TableEvent } from '../transcript.js';
 import { runAudit, type HandAudit } from './audit.js';
 import { finishCascade, presumeStep, startDeal, startReshuffle, stepType, takeStep, type Cascade } from './cascade.js';
-import { auditReport, earlyVerdict, startsAudit, type AuditCause } from './early-audit.js';
+import { earlyVerdict, startsAudit, type AuditCause } from './early-audit.js';
 import { EventPool, LIMITS, type PoolLimits } from './event-pool.js';
 import { seatName, type Halt, type HaltCode } from './halt.js';
 import { PacketBook } from './packets.js';
@@ -31,6 +31,7 @@ import { HandPlay, type PlayPowers, type PrivateRequest } from './play.js';
 import type { Ordered } from './real-time.js';
 import type { Bounce } from './real-time.js';
 import { HandDeadlines, stalledOwing } from './deadlines.js';
+import { ReportDesk } from './faults.js';
 import { readyFault, setupArgs, setupHash, type HandSetup } from './setup.js';
 import { waitingOf, type Waiting } from './waiting.js';
 
@@ -90,6 +91,8 @@ export class HandFollower {
   /** Set when an unattributed fault sent the hand to the audit at once (early-audit.ts). */
   private auditCauseValue: AuditCause | null = null;
   private readonly limits: PoolLimits;
+  /** Other seats' fault reports, judged by their evidence (faults.ts). */
+  private readonly reports: ReportDesk;
   private readonly presumeProofs: FollowerOptions['presumeProofs'];
 
   constructor(options: FollowerOptions) {
@@ -98,6 +101,7 @@ export class HandFollower {
     this.game = options.game;
     this.players = options.setup.seatKeys.length;
     this.rng = options.rng ?? systemRandom;
+    this.reports = new ReportDesk(this.rng);
     this.deadlines = new HandDeadlines(options.discloseDeadlineMs, options.revealDeadlineMs);
     if (options.setup.game !== options.game.id)
       throw new RangeError(`set-up is for ${options.setup.game}, not ${options.game.id}`);
@@ -167,20 +171,24 @@ export class HandFollower {
   get orderedMoves(): readonly Ordered[] {
     return this.play.orderedMoves;
   }
+  /** The reveal-to or forward request `id`, once its shares were delivered here (what a sealed fault report names). */
+  deliveredRequest(id: number): PrivateRequest | undefined {
+    return this.play.deliveredRequest(id);
+  }
   seatOf(envelope: EnvelopeOf<'table-event'>): number {
     return this.setup.seatKeys.indexOf(keyHex(envelope.from));
   }
 
   // ------------------------------------------------------------ taking events in
 
-  /** A verified envelope: true if it is new to the pool (then `run` may progress). */
-  take(envelope: EnvelopeOf<'table-event'>): boolean {
+  /** A verified envelope (`size`: its encoded length, if the caller has it): true if it is new to the pool (then `run` may progress). */
+  take(envelope: EnvelopeOf<'table-event'>, size: number = encodedSize(envelope)): boolean {
     if (envelope.body.hand !== this.setup.handNo) return false;
     const seat = this.seatOf(envelope);
     if (seat < 0) return false;
     const parsed = parseEvent(envelope, seat);
     if (!parsed.ok) return this.blame('bad-event', seat, parsed.error);
-    const inserted = this.pool.insert(parsed.event, encodedSize(envelope));
+    const inserted = this.pool.insert(parsed.event, size);
     if (inserted === 'over-limit')
       return this.blame(
         'flood',
@@ -248,12 +256,14 @@ export class HandFollower {
   private advance(): boolean {
     this.author = null;
     if (this.phaseValue === 'done' || this.phaseValue === 'halted') return false;
-    const report = this.auditCauseValue ? undefined : auditReport(this.pool.faultReports());
-    if (report && (this.phaseValue === 'dealing' || this.phaseValue === 'play')) {
-      return this.stop({ code: report.data.code as HaltCode, seat: null, detail: report.data.detail }, report.seat);
-    }
-    const abandon = this.auditCauseValue ? undefined : this.pool.abandon();
-    if (abandon && this.abandonCounts(abandon)) {
+    // Another seat's fault report acts only once its evidence checks out here (faults.ts); one that does not names its author.
+    const report =
+      !this.auditCauseValue && (this.phaseValue === 'dealing' || this.phaseValue === 'play')
+        ? this.reports.next(this)
+        : null;
+    if (report) return this.stop(report.halt, report.reporter);
+    const abandon = this.auditCauseValue ? undefined : this.countingAbandon();
+    if (abandon) {
       this.stop({
         code: 'abandoned',
         seat: null,
@@ -274,19 +284,51 @@ export class HandFollower {
     }
   }
 
-  /** An abandon ends the hand unless it was made once play was over (then the disclosures are owed all the same). */
-  private abandonCounts(abandon: TableEvent<'abandon'>): boolean {
-    if (this.pool.backdated(abandon))
-      return this.blame(
+  /** The first abandon held (in seat order) that ends the hand now; one that is refused halts the hand (then none). */
+  private countingAbandon(): TableEvent<'abandon'> | undefined {
+    for (const abandon of this.pool.abandonsHeld()) {
+      const judged = this.judgeAbandon(abandon);
+      if (judged === 'counts') return abandon;
+      if (judged === 'refused') return undefined;
+    }
+    return undefined;
+  }
+
+  /**
+   * An abandon ends the hand unless it was made once play was over (then the
+   * disclosures are owed all the same). One made at a step this peer has not
+   * reached (a slower link) waits until the peer is there — so an abandon
+   * sent after the last move never ends a hand whose disclosures are owed —
+   * but a date no hand can reach, or beyond the step at which play ended, is
+   * refused (`future-step`): it would otherwise wait for ever.
+   */
+  private judgeAbandon(abandon: TableEvent<'abandon'>): 'counts' | 'waits' | 'refused' {
+    if (this.pool.backdated(abandon)) {
+      this.blame(
         'bad-event',
         abandon.seat,
         'sent an abandon dated before steps it had already signed events at (backdated)',
       );
-    // Made at a step this peer has not reached (a slower link): judge it once there, so an
-    // abandon sent after the last move never ends a hand whose disclosures are owed.
-    if (abandon.envelope.body.at > Math.max(0, this.hashes.length - 1)) return false;
-    if (this.phaseValue !== 'disclose') return true;
-    return abandon.envelope.body.at < this.hashes.length - 1;
+      return 'refused';
+    }
+    const at = abandon.envelope.body.at;
+    const now = Math.max(0, this.hashes.length - 1);
+    const reachable = maxSteps(this.players, this.limits);
+    if (at > reachable) {
+      this.blame(
+        'future-step',
+        abandon.seat,
+        `dated its abandon at step ${at}, beyond any step a hand can reach (at most ${reachable})`,
+      );
+      return 'refused';
+    }
+    if (at > now) {
+      if (this.phaseValue !== 'disclose') return 'waits';
+      this.blame('future-step', abandon.seat, `dated its abandon at step ${at}, but play ended at step ${now}`);
+      return 'refused';
+    }
+    if (this.phaseValue !== 'disclose') return 'counts';
+    return at < now ? 'counts' : 'waits';
   }
 
   private advanceReady(): boolean {
@@ -410,6 +452,17 @@ export class HandFollower {
   waiting(): Waiting | null {
     return waitingOf(this);
   }
+}
+
+/**
+ * The most engine steps a hand can have under the pool's limits: every step
+ * takes in at least one event of the pool (a move, a seat's key shares for
+ * one request, the steps of a reshuffle) or one of the moves of a real-time
+ * reveal (at most MAX_REVEAL_MOVES each), and the pool holds at most
+ * `eventsPerAuthor` events per seat.
+ */
+export function maxSteps(players: number, limits: PoolLimits): number {
+  return players * limits.eventsPerAuthor * MAX_REVEAL_MOVES;
 }
 
 /** The bytes an event takes on the wire (what the per-author byte limit counts). */

@@ -7,6 +7,7 @@
  * which engine errors are lost races (real time) is `isRaceError`.
  */
 import type { AnyGame } from '../../engine/index.js';
+import type { FaultEvidence } from '../transcript.js';
 
 export type HaltCode =
   /** An event whose data does not fit its type's schema, or that could not be taken in. */
@@ -52,7 +53,7 @@ export type HaltCode =
   | 'flood'
   /** A real-time reveal that never came by the table's deadline. */
   | 'no-reveal'
-  /** A signed report of a fault with no seat that the audit at once, with every secret disclosed, does not show (early-audit.ts). */
+  /** A signed fault report whose evidence does not check out, or that names no seat and carries none (hand/faults.ts). */
   | 'false-report'
   /** A bug of this peer (no event was being taken in). */
   | 'internal';
@@ -98,6 +99,8 @@ export interface Halt {
    */
   readonly seat: number | null;
   readonly detail: string;
+  /** What lets every other peer check this verdict (sent in the fault report; hand/faults.ts). */
+  readonly evidence?: FaultEvidence;
 }
 
 export type Step<T> = { ok: true; value: T } | { ok: false; halt: Halt };
@@ -115,4 +118,18 @@ export function isRaceError(game: AnyGame, error: string): boolean {
 
 export function seatName(seat: number): string {
   return `seat ${seat + 1}`;
+}
+
+/**
+ * A crypto/ fault reason in the table's words: crypto/ numbers seats from 0
+ * ("seat 1", and subscripts such as S_1, K_1,6, s_1 — the seat index of the
+ * paper's notation), while every halt and verdict names seats from 1
+ * (`seatName`). Rewrites both, so one sentence never mixes the two ("seat 2
+ * is to blame — shuffle argument of seat 1"); card positions and packets
+ * keep their numbers.
+ */
+export function cryptoWords(reason: string): string {
+  return reason
+    .replace(/\bseat (\d+)/g, (_, n: string) => seatName(Number(n)))
+    .replace(/\b([SKTst])_(\d+)/g, (_, letter: string, n: string) => `${letter}_${Number(n) + 1}`);
 }

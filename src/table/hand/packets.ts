@@ -31,7 +31,7 @@ import {
 } from '../../../crypto/index.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
 import type { Handle } from '../../engine/index.js';
-import { fail, ok, type Step } from './halt.js';
+import { cryptoWords, fail, ok, type Step } from './halt.js';
 
 export interface Place {
   readonly packet: number;
@@ -195,7 +195,7 @@ export class PacketBook {
           `keys addressed to ${msg.to === ALL_SEATS ? 'everyone' : `seat ${msg.to + 1}`}, not ${to === ALL_SEATS ? 'everyone' : `seat ${to + 1}`}`,
         );
       const fault = verifyKeyShares(state, msg, this.presumedKeys(msg));
-      if (fault) return fail('wrong-key', seat, `wrong key: ${fault.reason}`);
+      if (fault) return fail('wrong-key', seat, `wrong key: ${cryptoWords(fault.reason)}`);
       const entries = got.get(msg.header.packet) ?? new Set<number>();
       for (const e of msg.entries) {
         if (!positions.includes(e.position))
@@ -242,7 +242,7 @@ export class PacketBook {
     const cards = new Map<Handle, number>();
     for (const [packet, positions] of groups) {
       const verdict = openCards(this.packets.get(packet)!, positions, ring(packet));
-      if (!verdict.ok) return fail('crypto-fault', verdict.fault.seat, verdict.fault.reason);
+      if (!verdict.ok) return fail('crypto-fault', verdict.fault.seat, cryptoWords(verdict.fault.reason));
       positions.forEach((position, i) => cards.set(this.handleOf(packet, position), verdict.value[i]!));
     }
     return ok(cards);

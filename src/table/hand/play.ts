@@ -63,6 +63,8 @@ export class HandPlay {
   private readonly actsTaken: number[];
   private roundValue = 0;
   private readonly ordered: Ordered[] = [];
+  /** Private requests whose shares arrived whole (what a sealed fault report names: faults.ts). */
+  private readonly delivered = new Map<number, PrivateRequest>();
   /** The seed of the open round's coin (real-time.ts): fixed before the round opens. */
   private seed: Uint8Array;
 
@@ -74,6 +76,10 @@ export class HandPlay {
     this.actsTaken = Array.from({ length: hand.players }, () => 0);
   }
 
+  /** The private request `id`, once its shares were delivered. */
+  deliveredRequest(id: number): PrivateRequest | undefined {
+    return this.delivered.get(id);
+  }
   /** The real-time round now open. */
   get round(): number {
     return this.roundValue;
@@ -157,6 +163,7 @@ export class HandPlay {
     }
     const envelope = checkDeliveryEnvelope(book, request, held);
     if (!envelope.ok) return powers.stop(envelope.halt);
+    this.delivered.set(request.id, request);
     powers.settled();
     const refused = this.hand.hooks.delivered?.(request, held) ?? null;
     if (refused) return powers.stop(refused);

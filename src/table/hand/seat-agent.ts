@@ -42,7 +42,7 @@ import type { EnvelopeOf } from '../../net/envelope.js';
 import type { EventData, EventType, TableEvent } from '../transcript.js';
 import { stepType, type Cascade } from './cascade.js';
 import type { HandFollower, PrivateRequest } from './follower.js';
-import { faultData } from './faults.js';
+import { faultData, ownKeysFor, sealedEvidence } from './faults.js';
 import type { Halt } from './halt.js';
 import { realTimeRefusal, turnRefusal } from './own-moves.js';
 import { mergeRings } from './packets.js';
@@ -82,6 +82,8 @@ export class SeatAgent {
     private readonly io: SeatIO,
     private readonly rng: RandomSource,
     restored?: HandSecrets,
+    /** The name this seat plays under, signed in its ready (undefined: none, as before names were signed). */
+    private readonly name?: string,
   ) {
     if (restored) {
       this.sealSecret = restored.sealSecret;
@@ -119,7 +121,11 @@ export class SeatAgent {
       case 'ready':
         if (f.pool.ready(me)) return false;
         this.io.keepSecrets(this.forStorage());
-        return this.emit('ready', { sealKey: x25519.getPublicKey(this.sealSecret), setup: f.setupDigest });
+        return this.emit('ready', {
+          sealKey: x25519.getPublicKey(this.sealSecret),
+          setup: f.setupDigest,
+          ...(this.name !== undefined ? { name: this.name } : {}),
+        });
       case 'dealing':
       case 'play':
         if (f.cascade) return this.makeStep(f.cascade);
@@ -292,12 +298,20 @@ export class SeatAgent {
     const recipient = request.kind === 'reveal-to' ? request.seat : request.to;
     if (recipient !== this.seat) return null;
     const f = this.follower;
+    // A fault only this seat can see carries the evidence every peer checks (faults.ts): its proven pair keys.
+    const proven = (halt: Halt, senders: readonly TableEvent<'keys'>[], own: Uint8Array[] = []): Halt => {
+      const evidence = sealedEvidence(f, this.seat, this.sealPair(), request, senders, this.rng, own);
+      return evidence ? { ...halt, evidence } : halt;
+    };
     for (const event of events) {
       const plain: Uint8Array[] = [];
       for (const sealed of event.data.shares) {
         const opened = f.book.unseal(sealed, event.seat, f.sealKeys[event.seat]!, this.seat, this.sealPair());
         if (!opened)
-          return { code: 'unsealable', seat: event.seat, detail: `keys sealed to seat ${this.seat + 1} do not open` };
+          return proven(
+            { code: 'unsealable', seat: event.seat, detail: `keys sealed to seat ${this.seat + 1} do not open` },
+            [event],
+          );
         plain.push(opened);
       }
       const checked = f.book.checkShares(
@@ -307,12 +321,19 @@ export class SeatAgent {
         this.seat,
         request.kind === 'reveal-to' ? 'own' : 'all',
       );
-      if (!checked.ok) return checked.halt;
+      if (!checked.ok) return proven(checked.halt, [event]);
       for (const msg of checked.value)
         this.rings.set(msg.header.packet, withKeyShares(this.ownRing(msg.header.packet), msg));
     }
     const opened = f.book.open(request.handles, (packet) => this.ring(packet));
-    if (!opened.ok) return opened.halt;
+    if (!opened.ok) {
+      if (opened.halt.seat !== null) return opened.halt;
+      // A card that opens to no card: every sender's pair key, and this seat's own keys for the cards that fail only.
+      const failing = request.handles.filter((handle) => !f.book.open([handle], (packet) => this.ring(packet)).ok);
+      const own =
+        request.kind === 'reveal-to' ? ownKeysFor(f, this.seat, failing, (packet) => this.secrets.get(packet)) : [];
+      return proven(opened.halt, events, own);
+    }
     for (const [handle, card] of opened.value) this.known[handle] = f.state!.deck[card]!;
     return null;
   }

@@ -1,0 +1,132 @@
+/**
+ * Fault reports carry their evidence (src/table/hand/faults.ts), at three
+ * seats over the in-memory mesh with bot peers and the real cryptography.
+ * A signed report of a fault with no seat used to make whoever received it
+ * disclose every secret mid-hand (sent to one seat: that seat alone, and the
+ * cheater read its hidden cards; sent to all: every seat); now it names its
+ * author `false-report` on every honest screen — the seat that got it alone
+ * forwards it as the evidence — and nobody discloses anything. Key shares
+ * sealed wrong to one seat used to halt that seat alone while the third seat
+ * named it as stalled; now the recipient proves its pair key
+ * (crypto/seal-proof.ts) and every seat names the sender. A recipient that
+ * accuses an honest sender with a real proof is named instead.
+ */
+import { afterEach, expect, it } from 'vitest';
+import { cheaterSeat, makeCheat, type CheatKind } from '../../src/table/cheats.js';
+import { seatPeers, until, type SimulationPeer } from '../../src/table/simulation.js';
+import { buildTranscriptFile } from '../../src/table/transcript-file.js';
+import { verifyTranscript } from '../../src/table/verify-transcript.js';
+
+let running: SimulationPeer[] = [];
+afterEach(() => {
+  for (const p of running) {
+    p.session.close();
+    p.mesh.stop();
+  }
+  running = [];
+});
+
+const PLAYERS = 3;
+
+async function play(kind: CheatKind, seed = 5) {
+  const cheat = makeCheat(kind, 'stress-shed')!;
+  const cheater = cheaterSeat(kind, PLAYERS);
+  const { peers, cheat: ctx } = await seatPeers({
+    game: 'stress-shed',
+    players: PLAYERS,
+    hands: 1,
+    seed,
+    cheat: { seat: cheater, cheat },
+    monitor: 'all',
+  });
+  running = peers;
+  const honest = [...Array(PLAYERS).keys()].filter((seat) => seat !== cheater);
+  const hand = (seat: number) => peers[seat]!.session.current!.session;
+  await until(() => honest.every((seat) => peers[seat]!.session.current?.session.halt), 10);
+  expect(ctx!.done, 'the cheat happened').toBe(true);
+  return { peers, cheater, honest, hand };
+}
+
+/** No honest seat disclosed (every pool it holds lacks an honest seat's disclose), and the cheater's monitor read no hidden card. */
+function nothingDisclosed(peers: SimulationPeer[], cheater: number, honest: number[]) {
+  const hand = (seat: number) => peers[seat]!.session.current!.session;
+  for (const seat of [...honest, cheater]) {
+    const disclosed = hand(seat)
+      .follower.pool.events()
+      .filter((e) => e.type === 'disclose' && e.seat !== cheater);
+    expect(disclosed, `seat ${seat + 1} holds an honest disclosure`).toEqual([]);
+  }
+  const monitor = peers[cheater]!.monitor?.();
+  monitor?.observe();
+  expect(monitor?.leaks ?? []).toEqual([]);
+}
+
+it.each([
+  { kind: 'false-report-one' as const, to: 'one seat over its direct link' },
+  { kind: 'false-report-all' as const, to: 'everyone' },
+])(
+  'a fault report naming nobody, with no evidence, sent to $to: every honest seat names its author false-report and nobody discloses',
+  async ({ kind }) => {
+    const { peers, cheater, honest, hand } = await play(kind);
+    for (const seat of honest) {
+      expect(hand(seat).halt).toMatchObject({ code: 'false-report', seat: cheater });
+      expect(hand(seat).follower.auditCause).toBeNull();
+    }
+    if (kind === 'false-report-one') {
+      // Seat 2 never got the report: it named the cheater from seat 1's report, which carries the signed original.
+      const [victim, other] = honest as [number, number];
+      expect(
+        hand(other)
+          .follower.pool.faultReports()
+          .some((e) => e.seat === cheater),
+      ).toBe(false);
+      const forwarded = hand(other)
+        .follower.pool.faultReports()
+        .find((e) => e.seat === victim);
+      expect(forwarded?.data).toMatchObject({ code: 'false-report', seat: cheater, evidence: { kind: 'report' } });
+    }
+    nothingDisclosed(peers, cheater, honest);
+  },
+  120_000,
+);
+
+it.each([
+  { kind: 'sealed-missing-key' as const, code: 'missing-key' },
+  { kind: 'sealed-wrong-key' as const, code: 'wrong-key' },
+  { kind: 'sealed-garbage' as const, code: 'unsealable' },
+])(
+  'key shares sealed wrong to one seat ($kind): the recipient proves its pair key and every honest seat names the sender $code',
+  async ({ kind, code }) => {
+    const { peers, cheater, honest, hand } = await play(kind);
+    const recipient = honest.find((seat) =>
+      hand(seat)
+        .follower.pool.faultReports()
+        .some((e) => e.seat === seat && e.data.evidence?.kind === 'sealed'),
+    );
+    expect(recipient, 'the recipient sent a report with its proven pair key').toBeDefined();
+    for (const seat of honest) expect(hand(seat).halt).toMatchObject({ code, seat: cheater });
+    const third = honest.find((seat) => seat !== recipient)!;
+    expect(hand(third).halt!.detail).toMatch(/shown by seat \d's proof/);
+    nothingDisclosed(peers, cheater, honest);
+    // The offline verifier (npm run verify) replays the third seat's events, the recipient's report among them, and checks its evidence.
+    const file = buildTranscriptFile([
+      {
+        setup: hand(third).config.setup,
+        envelopes: hand(third).follower.pool.envelopes(),
+        stateHash: null,
+        outcome: null,
+      },
+    ]);
+    expect(verifyTranscript(file).fault).toMatchObject({ code, seat: cheater });
+  },
+  120_000,
+);
+
+it('a recipient that accuses an honest sender, with a real proof of their pair key, is named false-report', async () => {
+  const { peers, cheater, honest, hand } = await play('sealed-false-accusation');
+  for (const seat of honest) {
+    expect(hand(seat).halt).toMatchObject({ code: 'false-report', seat: cheater });
+    expect(hand(seat).halt!.detail).toMatch(/open and check out/);
+  }
+  nothingDisclosed(peers, cheater, honest);
+}, 120_000);
