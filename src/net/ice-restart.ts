@@ -22,38 +22,47 @@
  * be dead and re-registering. A description that would change the remote
  * DTLS fingerprint is refused: a restart moves the path, never the peer.
  *
- * A link is in trouble when nothing came in on it for `SILENT_MS` (or ICE
- * calls it disconnected, which Chrome does later); it is back when anything
- * comes in again. The restart is given up — the owner drops the link and the
- * mesh dials again — when nothing came `RESTART_SETTLE_MS` after the restart
- * was answered, or `RESTART_GIVE_UP_MS` after the trouble began. The first
- * is what usually ends a restart after a real network change: ICE finds the
- * new path within milliseconds, but SCTP has been retransmitting into the dead
- * one with its timer doubling each time, and sends nothing until that timer
- * runs out — measured in the NAT lab at 1–2.3 s after the answer, longer
- * than a new connection takes. A restart still wins when the path was lost
- * only briefly. `restartStep` is that policy, pure; `IceRestarts` applies it
- * to live connections.
+ * A link is in trouble when ICE calls its path disconnected or failed, or
+ * when nothing came in on it for `SILENT_MS` from a remote that keeps up the
+ * transport's keep-alive (keep-alive.ts: a beat every 0.5 s under the
+ * application, so silence means the path, never an application with
+ * nothing to say; Chrome's ICE calls a dead path disconnected only seconds
+ * later). It is back when anything comes in again. The dialling side offers a
+ * restart at once. An episode of trouble ends `RESTART_SETTLE_MS` after the
+ * restart was answered, or `RESTART_GIVE_UP_MS` after it began, and then ICE
+ * decides: a link whose ICE is connected again (or never stopped being) is
+ * kept — a restart that found a new path leaves SCTP to resend what it holds
+ * (its retransmission timer doubled into the dead path; in the NAT lab it
+ * sends again 1–2.3 s after the answer), and a link that was only quiet was
+ * never broken. Only a link whose ICE still says it has no path (disconnected,
+ * failed, or checking after the restart) is given up: the owner drops it and
+ * the mesh dials again. So a quiet link, or one whose restart cannot be
+ * signalled while signaling is down, is never dropped while ICE carries it.
+ * `restartStep` is that policy, pure; `IceRestarts` applies it to live
+ * connections.
  */
 import * as v from 'valibot';
 
 /**
- * An open link that has carried nothing for this long is in trouble. The mesh
- * above sends on every link at least every 2.25 s (a keep-alive once it has
- * sent nothing for half its 1.5 s heartbeat, checked each heartbeat), so this
- * is silence no working link shows; Chrome's ICE calls such a path
- * disconnected only seconds later. A restart of a link that was merely quiet
- * costs an offer and an answer, and the link works on meanwhile.
+ * A link whose remote keeps up the keep-alive (a beat every 0.5 s) and from
+ * which nothing came for this long is in trouble: three beats missed. A
+ * remote page merely slow (a background tab's timers run once a second at
+ * most) costs at most a restart offer and its answer; the link works on
+ * meanwhile and is kept while ICE has a path.
  */
-export const SILENT_MS = 2500;
+export const SILENT_MS = 1500;
 /** The dialling side offers again this often while no answer came. */
 export const RESTART_RESEND_MS = 500;
-/** A restart answered this long ago without anything coming in since is given up. */
-export const RESTART_SETTLE_MS = 700;
-/** A link still not carrying traffic this long after its trouble began is dropped and dialled again. */
+/** This long after a restart was answered, ICE has found the new path or there is none. */
+export const RESTART_SETTLE_MS = 1500;
+/** An episode of trouble with no answered restart ends this long after it began. */
 export const RESTART_GIVE_UP_MS = 3000;
 
-export type RestartStep = 'wait' | 'offer' | 'give-up';
+/**
+ * `keep`: the episode is over and the link stays (ICE has a path); `give-up`:
+ * it is over and the link goes (ICE has none).
+ */
+export type RestartStep = 'wait' | 'offer' | 'keep' | 'give-up';
 
 export interface RestartState {
   /** When the link's trouble began (silence, or ICE disconnected). */
@@ -64,13 +73,15 @@ export interface RestartState {
   readonly lastOfferMs: number | undefined;
   /** When the restart was answered (by the other side, or by this side if it answers), if it was. */
   readonly answeredMs: number | undefined;
+  /** Whether ICE says the link has a path now (`connected` or `completed`). */
+  readonly iceConnected: boolean;
 }
 
 /** What to do now for a link in trouble. */
 export function restartStep(state: RestartState, nowMs: number): RestartStep {
-  if (nowMs - state.troubleSinceMs >= RESTART_GIVE_UP_MS) return 'give-up';
-  if (state.answeredMs !== undefined) return nowMs - state.answeredMs >= RESTART_SETTLE_MS ? 'give-up' : 'wait';
-  if (!state.offerer) return 'wait';
+  const settled = state.answeredMs !== undefined && nowMs - state.answeredMs >= RESTART_SETTLE_MS;
+  if (settled || nowMs - state.troubleSinceMs >= RESTART_GIVE_UP_MS) return state.iceConnected ? 'keep' : 'give-up';
+  if (state.answeredMs !== undefined || !state.offerer) return 'wait';
   if (state.lastOfferMs === undefined || nowMs - state.lastOfferMs >= RESTART_RESEND_MS) return 'offer';
   return 'wait';
 }
@@ -120,8 +131,10 @@ export interface IceRestartHost {
 interface Watch {
   readonly connection: RestartableConnection;
   readonly offerer: boolean;
-  /** When anything last came in on it (or it was watched). */
+  /** When anything last came in on it (or it was watched, or opened, or an episode of trouble ended). */
   heardMs: number;
+  /** The remote keeps up the keep-alive: its silence means something. */
+  keptAlive: boolean;
   /** PeerJS's trickle handler, put back if PeerJS removed it (it does once ICE completes). */
   readonly trickle: RTCPeerConnection['onicecandidate'];
   troubleSinceMs: number | undefined;
@@ -149,6 +162,7 @@ export class IceRestarts {
       connection,
       offerer,
       heardMs: this.nowMs(),
+      keptAlive: false,
       trickle,
       troubleSinceMs: undefined,
       lastOfferMs: undefined,
@@ -174,21 +188,32 @@ export class IceRestarts {
     watch.answeredMs = undefined;
   }
 
+  /** A keep-alive beat came in on the connection: it works, and from now on its silence is trouble. */
+  keptAlive(connection: RestartableConnection): void {
+    const watch = this.watches.get(connection.connectionId);
+    if (!watch) return;
+    watch.keptAlive = true;
+    this.heard(connection);
+  }
+
   /** Whether some link is waiting for a restart. */
   get troubled(): boolean {
     return [...this.watches.values()].some((w) => w.troubleSinceMs !== undefined);
   }
 
-  /** PeerJS's `iceStateChanged`: a path ICE calls disconnected is trouble at once. */
+  /** PeerJS's `iceStateChanged`: a path ICE calls disconnected (or failed) is trouble at once. */
   iceState(connection: RestartableConnection, state: RTCIceConnectionState): void {
     const watch = this.watches.get(connection.connectionId);
-    if (watch && state === 'disconnected') this.trouble(watch);
+    if (watch && (state === 'disconnected' || state === 'failed')) this.trouble(watch);
   }
 
   /** Only a link that was up, over an RTCPeerConnection, can be restarted; one still opening is the dial timeout's. */
   private trouble(watch: Watch): void {
     if (!watch.connection.open || !watch.connection.peerConnection || watch.troubleSinceMs !== undefined) return;
     watch.troubleSinceMs = this.nowMs();
+    // An answer that came after an earlier episode ended belongs to that one.
+    watch.lastOfferMs = undefined;
+    watch.answeredMs = undefined;
     this.host.checkSignaling();
     this.step(watch);
   }
@@ -197,7 +222,7 @@ export class IceRestarts {
     const now = this.nowMs();
     for (const watch of [...this.watches.values()]) {
       if (watch.troubleSinceMs !== undefined) this.step(watch);
-      else if (now - watch.heardMs >= SILENT_MS) this.trouble(watch);
+      else if (watch.keptAlive && now - watch.heardMs >= SILENT_MS) this.trouble(watch);
     }
   }
 
@@ -259,18 +284,27 @@ export class IceRestarts {
 
   private step(watch: Watch): void {
     if (watch.troubleSinceMs === undefined) return;
+    const ice = watch.connection.peerConnection?.iceConnectionState;
     const step = restartStep(
       {
         troubleSinceMs: watch.troubleSinceMs,
         offerer: watch.offerer,
         lastOfferMs: watch.lastOfferMs,
         answeredMs: watch.answeredMs,
+        iceConnected: ice === 'connected' || ice === 'completed',
       },
       this.nowMs(),
     );
     if (step === 'give-up') {
       this.forget(watch.connection);
       this.host.giveUp(watch.connection);
+    } else if (step === 'keep') {
+      // ICE carries the link: the episode ends, and silence counts afresh from now. An offer still unanswered stays
+      // the pending one; a later episode sends it again.
+      watch.troubleSinceMs = undefined;
+      watch.lastOfferMs = undefined;
+      watch.answeredMs = undefined;
+      watch.heardMs = this.nowMs();
     } else if (step === 'offer') {
       watch.lastOfferMs = this.nowMs();
       void this.offer(watch);

@@ -16,14 +16,18 @@
  * the browser refuses are left out and named (ice-config.ts); each connection
  * is watched for why it did not open and, once open, whether it runs through
  * a TURN relay (ice-watch.ts), for the `observer`; `setIceServers` changes
- * the servers of the connections made from then on (renewed credentials). A
- * link whose path died (silent, or ICE disconnected: a new address, another
- * network) is first restarted in place (ice-restart.ts), with the signaling
- * socket checked and, if dead, registered again at once; a link not back by
- * then is dropped and the mesh dials again.
+ * the servers of the connections made from then on (renewed credentials).
+ * Each open link carries a keep-alive beside the application's data
+ * (keep-alive.ts). A link whose path died (silent although the other side
+ * keeps it alive, or ICE disconnected: a new address, another network) is
+ * first restarted in place (ice-restart.ts), with the signaling socket
+ * checked and, if dead, registered again at once; a link whose ICE still has
+ * no path after that is dropped and the mesh dials again. A link ICE carries
+ * is never dropped here, however quiet, nor while signaling is down.
  */
 import { Peer, type DataConnection, type PeerError } from 'peerjs';
 import { IceRestarts, readRestartPayload } from './ice-restart.js';
+import { startKeepAlive } from './keep-alive.js';
 import { LinkBook } from './link-book.js';
 import { SignalingProbe } from './signaling-probe.js';
 import { DIAL_TIMEOUT_MS, reconnectDelayMs, type Transport, type TransportEvents } from './transport.js';
@@ -75,6 +79,8 @@ export class PeerJsTransport implements Transport {
   private reconnectAttempt = 0;
   private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly reported = new Map<string, number>();
+  /** The keep-alive of each open connection, by connection id: its stop. */
+  private readonly keepAlives = new Map<string, () => void>();
   private readonly restarts = new IceRestarts({
     // PeerServer relays ANSWER with any payload; PeerJS ignores one without a connectionId (ice-restart.ts).
     send: (remote, payload) => this.peer?.socket.send({ type: 'ANSWER', dst: remote, payload }),
@@ -306,7 +312,16 @@ export class PeerJsTransport implements Transport {
     if (!this.links.adopt(remote, connection, startedByUs)) return;
     const observer = this.options.observer;
     if (observer) watchConnection(connection, { remote, incoming: !startedByUs, observer, refused: this.refusedIce });
-    connection.on('open', () => this.links.opened(remote, connection));
+    connection.on('open', () => {
+      this.links.opened(remote, connection);
+      this.restarts.heard(connection);
+      const pc = connection.peerConnection;
+      if (pc && !this.keepAlives.has(connection.connectionId))
+        this.keepAlives.set(
+          connection.connectionId,
+          startKeepAlive(pc, () => this.restarts.keptAlive(connection)),
+        );
+    });
     this.restarts.watch(connection, startedByUs);
     connection.on('iceStateChanged', (state) => this.restarts.iceState(connection, state));
     connection.on('data', (data) => {
@@ -317,6 +332,8 @@ export class PeerJsTransport implements Transport {
       else this.report(`non-binary data from ${remote} ignored`);
     });
     const closed = () => {
+      this.keepAlives.get(connection.connectionId)?.();
+      this.keepAlives.delete(connection.connectionId);
       this.restarts.forget(connection);
       this.links.closed(remote, connection);
     };
@@ -343,6 +360,8 @@ export class PeerJsTransport implements Transport {
     this.stopped = true;
     if (this.reconnectTimer !== undefined) clearTimeout(this.reconnectTimer);
     this.restarts.stop();
+    for (const stop of this.keepAlives.values()) stop();
+    this.keepAlives.clear();
     this.probe.stop();
     this.links.forgetAll();
     this.peer?.destroy();

@@ -1,19 +1,25 @@
 /**
  * The ICE restart's decisions (src/net/ice-restart.ts), without WebRTC: when
- * a link in trouble is offered a restart, offered it again, or given up to
- * the mesh's redial; which signaling payloads are restart messages (anything
+ * a link in trouble is offered a restart, offered it again, kept, or given up
+ * to the mesh's redial — never while ICE carries it, however quiet it is or
+ * however long signaling is down (the same driven through IceRestarts on a
+ * stand-in connection under a fake clock); which signaling payloads are restart messages (anything
  * else a PeerServer relays, and hostile shapes, are not); and reading the SDP
  * attributes a restart compares (ICE ufrag, DTLS fingerprint). The restart
  * itself runs over real networks in the NAT lab (test/nat/network-change.nat.ts).
  */
-import { describe, expect, test } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import {
+  IceRestarts,
   readRestartPayload,
   RESTART_GIVE_UP_MS,
   RESTART_RESEND_MS,
   RESTART_SETTLE_MS,
   restartStep,
   sdpAttribute,
+  SILENT_MS,
+  type RestartableConnection,
+  type RestartPayload,
   type RestartState,
 } from '../../src/net/ice-restart.js';
 
@@ -23,6 +29,7 @@ describe('restartStep', () => {
     offerer: true,
     lastOfferMs: undefined,
     answeredMs: undefined,
+    iceConnected: false,
   };
   test.each<[string, RestartState, number, string]>([
     ['the dialling side offers as soon as the trouble starts', trouble, 10_000, 'offer'],
@@ -41,16 +48,28 @@ describe('restartStep', () => {
       'wait',
     ],
     [
-      'a restart answered but still silent is given up, so the link is dialled again',
+      'a restart answered whose ICE still has no path is given up, so the link is dialled again',
       { ...trouble, lastOfferMs: 10_000, answeredMs: 10_050 },
       10_050 + RESTART_SETTLE_MS,
       'give-up',
     ],
     [
-      'the answering side gives up a silent restart it answered too',
+      'a restart answered whose ICE found a path is kept, however silent SCTP still is',
+      { ...trouble, lastOfferMs: 10_000, answeredMs: 10_050, iceConnected: true },
+      10_050 + RESTART_SETTLE_MS,
+      'keep',
+    ],
+    [
+      'the answering side gives up a restart it answered when ICE has no path',
       { ...trouble, offerer: false, answeredMs: 10_050 },
       10_050 + RESTART_SETTLE_MS,
       'give-up',
+    ],
+    [
+      'the answering side keeps a restart it answered when ICE has a path',
+      { ...trouble, offerer: false, answeredMs: 10_050, iceConnected: true },
+      10_050 + RESTART_SETTLE_MS,
+      'keep',
     ],
     [
       'not a moment before it settled',
@@ -58,11 +77,160 @@ describe('restartStep', () => {
       10_050 + RESTART_SETTLE_MS - 1,
       'wait',
     ],
-    ['the dialling side gives up in time', { ...trouble, lastOfferMs: 11_000 }, 10_000 + RESTART_GIVE_UP_MS, 'give-up'],
+    [
+      'an unanswered restart (signaling down) with ICE disconnected is given up in time',
+      { ...trouble, lastOfferMs: 11_000 },
+      10_000 + RESTART_GIVE_UP_MS,
+      'give-up',
+    ],
+    [
+      'an unanswered restart (signaling down) with ICE connected is kept: a quiet link is not a broken one',
+      { ...trouble, lastOfferMs: 11_000, iceConnected: true },
+      10_000 + RESTART_GIVE_UP_MS,
+      'keep',
+    ],
     ['the other side gives up in time too', { ...trouble, offerer: false }, 10_000 + RESTART_GIVE_UP_MS, 'give-up'],
+    [
+      'and keeps the link if ICE has a path',
+      { ...trouble, offerer: false, iceConnected: true },
+      10_000 + RESTART_GIVE_UP_MS,
+      'keep',
+    ],
     ['not a moment before', { ...trouble, offerer: false }, 10_000 + RESTART_GIVE_UP_MS - 1, 'wait'],
+    [
+      'ICE connected changes nothing before the episode ends',
+      { ...trouble, lastOfferMs: 10_000, iceConnected: true },
+      10_000 + RESTART_RESEND_MS,
+      'offer',
+    ],
   ])('%s', (_what, state, now, step) => {
     expect(restartStep(state, now)).toBe(step);
+  });
+});
+
+/** A DTLS fingerprint both descriptions of a fake connection share. */
+const FINGERPRINT = 'a=fingerprint:sha-256 AA:BB:CC';
+const sdpWith = (ufrag: string) => `v=0\r\na=ice-ufrag:${ufrag}\r\n${FINGERPRINT}\r\n`;
+
+/** An open connection over a stand-in RTCPeerConnection holding only what IceRestarts reads and calls. */
+function fakeConnection(ice: RTCIceConnectionState = 'connected') {
+  const pc = {
+    iceConnectionState: ice,
+    signalingState: 'stable' as RTCSignalingState,
+    localDescription: null as { type: string; sdp: string } | null,
+    remoteDescription: { type: 'answer', sdp: sdpWith('old') },
+    onicecandidate: null,
+    createOffer: async () => ({ type: 'offer', sdp: sdpWith('new') }),
+    setLocalDescription: async (description: { type: string; sdp: string }) => {
+      pc.localDescription = description;
+      pc.signalingState = 'have-local-offer';
+    },
+    setRemoteDescription: async (description: { type: string; sdp: string }) => {
+      pc.remoteDescription = description;
+      pc.signalingState = 'stable';
+    },
+  };
+  const connection = {
+    peer: 'bob',
+    connectionId: 'dc_1',
+    open: true,
+    peerConnection: pc as unknown as RTCPeerConnection,
+  } satisfies RestartableConnection;
+  return { connection, pc };
+}
+
+describe('IceRestarts on a live link (a stand-in connection, the real clock policy)', () => {
+  let restarts: IceRestarts | undefined;
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    restarts?.stop();
+    vi.useRealTimers();
+  });
+
+  function watched(ice: RTCIceConnectionState = 'connected') {
+    const sent: RestartPayload[] = [];
+    const givenUp: string[] = [];
+    restarts = new IceRestarts({
+      send: (_remote, payload) => sent.push(payload),
+      giveUp: (connection) => givenUp.push(connection.connectionId),
+      checkSignaling: () => {},
+      refused: (remote, reason) => {
+        throw new Error(`refused ${remote}: ${reason}`);
+      },
+    });
+    const { connection, pc } = fakeConnection(ice);
+    restarts.watch(connection, true);
+    return { restarts, connection, pc, sent, givenUp };
+  }
+
+  test('a link whose application says nothing, and whose remote keeps up no keep-alive, is never troubled', async () => {
+    const { restarts, sent, givenUp } = watched();
+    await vi.advanceTimersByTimeAsync(10 * (SILENT_MS + RESTART_GIVE_UP_MS));
+    expect(sent).toEqual([]);
+    expect(givenUp).toEqual([]);
+    expect(restarts.troubled).toBe(false);
+  });
+
+  test('a kept-alive link gone silent while ICE carries it is offered a restart, and kept when none is answered', async () => {
+    const { restarts, connection, sent, givenUp } = watched();
+    restarts.keptAlive(connection);
+    await vi.advanceTimersByTimeAsync(SILENT_MS + 250);
+    expect(restarts.troubled).toBe(true);
+    expect(sent.map((p) => p.description.type)).toEqual(['offer']);
+    // Signaling is down: no answer ever comes. The episode ends; the link stays.
+    await vi.advanceTimersByTimeAsync(RESTART_GIVE_UP_MS);
+    expect(givenUp).toEqual([]);
+    expect(restarts.troubled).toBe(false);
+    // Long after, still silent, still carried by ICE: offers again now and then, never dropped.
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(givenUp).toEqual([]);
+    expect(sent.every((p) => p.description.sdp === sdpWith('new'))).toBe(true);
+  });
+
+  test('ICE disconnected and the restart unanswered: given up once, in time', async () => {
+    const { restarts, connection, pc, sent, givenUp } = watched();
+    pc.iceConnectionState = 'disconnected';
+    restarts.iceState(connection, 'disconnected');
+    expect(restarts.troubled).toBe(true);
+    await vi.advanceTimersByTimeAsync(RESTART_GIVE_UP_MS - 250);
+    expect(givenUp).toEqual([]);
+    expect(sent.length).toBeGreaterThan(1);
+    await vi.advanceTimersByTimeAsync(250);
+    expect(givenUp).toEqual(['dc_1']);
+    await vi.advanceTimersByTimeAsync(RESTART_GIVE_UP_MS);
+    expect(givenUp).toEqual(['dc_1']);
+  });
+
+  test('a restart answered that brought ICE back keeps the link while SCTP is still silent; one that did not is given up', async () => {
+    const back = watched();
+    back.pc.iceConnectionState = 'disconnected';
+    back.restarts.iceState(back.connection, 'disconnected');
+    await vi.advanceTimersByTimeAsync(0);
+    await back.restarts.receive('bob', {
+      fairdeck: 'ice-restart',
+      link: 'dc_1',
+      description: { type: 'answer', sdp: sdpWith('theirs') },
+    });
+    back.pc.iceConnectionState = 'connected';
+    await vi.advanceTimersByTimeAsync(RESTART_SETTLE_MS + 250);
+    expect(back.givenUp).toEqual([]);
+    expect(back.restarts.troubled).toBe(false);
+    back.restarts.stop();
+
+    const dead = watched();
+    dead.pc.iceConnectionState = 'disconnected';
+    dead.restarts.iceState(dead.connection, 'disconnected');
+    await vi.advanceTimersByTimeAsync(0);
+    await dead.restarts.receive('bob', {
+      fairdeck: 'ice-restart',
+      link: 'dc_1',
+      description: { type: 'answer', sdp: sdpWith('theirs') },
+    });
+    dead.pc.iceConnectionState = 'checking';
+    await vi.advanceTimersByTimeAsync(RESTART_SETTLE_MS + 250);
+    expect(dead.givenUp).toEqual(['dc_1']);
   });
 });
 
