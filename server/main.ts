@@ -9,7 +9,9 @@
  * peer it substitutes is caught by the table fingerprint.
  *
  * `GET /ice` hands every page the STUN and TURN servers to use, with TURN
- * credentials minted per request (server/ice.ts); `npm run serve` is the
+ * credentials minted per request (server/ice.ts); `GET /table-peers?table=…`
+ * names the peer ids registered for one table (server/table-peers.ts), so a
+ * joiner that cannot reach the creator joins through another seat; `npm run serve` is the
  * production mode: the built bundle and signaling, as `deploy/` runs it.
  *
  * Environment: PORT (default 5173), HOST (default 0.0.0.0), and STUN_URLS,
@@ -26,6 +28,7 @@ import { ExpressPeerServer } from 'peer';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Plugin } from 'vite';
 import { describeIceConfig, iceAnswer, iceConfigFromEnv, type IceConfig } from './ice.js';
+import { TablePeers } from './table-peers.js';
 
 export interface StartedServer {
   readonly port: number;
@@ -72,6 +75,10 @@ export async function startServer(
     // Nothing else here speaks WebSocket: refuse at once rather than leave the request hanging.
     else socket.destroy();
   });
+  // Who is registered for a table, for a joiner that cannot link to its creator (server/table-peers.ts).
+  const tablePeers = new TablePeers();
+  peerServer.on('connection', (client: { getId(): string }) => tablePeers.add(client.getId()));
+  peerServer.on('disconnect', (client: { getId(): string }) => tablePeers.remove(client.getId()));
   app.use('/peerjs', peerServer);
   app.get('/healthz', (_req, res) => {
     res.json({ ok: true, mode });
@@ -81,6 +88,13 @@ export async function startServer(
   app.get('/ice', (_req, res) => {
     res.set({ 'Cache-Control': 'no-store', 'Access-Control-Allow-Origin': '*' });
     res.json(iceAnswer(ice, Date.now()));
+  });
+
+  // Any origin may ask, as for /ice: a page from a static copy of the app asks the table's server.
+  app.get('/table-peers', (req, res) => {
+    res.set({ 'Cache-Control': 'no-store', 'Access-Control-Allow-Origin': '*' });
+    const { status, body } = tablePeers.answer(req.query.table);
+    res.status(status).json(body);
   });
 
   let closeVite: (() => Promise<void>) | undefined;

@@ -8,6 +8,8 @@
  *   messages for the id now reach the new socket;
  * - another token for a held id is still refused (ID-TAKEN);
  * - an upgrade for any other path is refused at once, not left hanging;
+ * - `GET /table-peers?table=…` names the ids registered for that one table,
+ *   and no longer one whose socket closed; anything but a table id is 400;
  * - the dev page carries no Vite client, which would reload a player's page
  *   whenever its socket to the server closed and came back.
  */
@@ -67,6 +69,30 @@ describe('the signaling server', () => {
     const thief = await register('fd-reattach-c', 'not-token-c');
     await first(thief.said, 'ID-TAKEN');
     expect(thief.said.map((m) => m.type)).toEqual(['ID-TAKEN']);
+  });
+
+  it('names the peer ids registered for a table, only that table, and not one whose socket closed', async () => {
+    const table = 'abcdefgh-0011223344556677';
+    const ids = [`fd-${table}-0011223344556677`, `fd-${table}-8899aabbccddeeff`];
+    const sockets = [];
+    for (const [i, id] of [...ids, 'fd-zzzzzzzz-0011223344556677-0123456789abcdef', `fd-${table}-x`].entries()) {
+      const registered = await register(id, `token-t${i}`);
+      await first(registered.said, 'OPEN');
+      sockets.push(registered.socket);
+    }
+    const peers = async (query: string) => {
+      const response = await fetch(`http://127.0.0.1:${server.port}/table-peers?${query}`);
+      expect(response.headers.get('access-control-allow-origin')).toBe('*');
+      return { status: response.status, body: (await response.json()) as { peers?: string[] } };
+    };
+    const answer = await peers(`table=${table}`);
+    expect(answer.status).toBe(200);
+    expect([...answer.body.peers!].sort()).toEqual(ids);
+    sockets[1]!.close();
+    await expect.poll(async () => (await peers(`table=${table}`)).body.peers, { timeout: 3000 }).toEqual([ids[0]]);
+    expect(await peers('table=abcdefgh-9999999999999999')).toEqual({ status: 200, body: { peers: [] } });
+    for (const bad of ['', 'table=', 'table=ABCDEFGH-0011223344556677', 'table=abcdefgh-00', 'table[]=x'])
+      expect((await peers(bad)).status, bad).toBe(400);
   });
 
   it('refuses at once an upgrade for any other path', async () => {
