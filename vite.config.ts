@@ -1,11 +1,12 @@
 /**
  * Build, serve and test configuration. The app is a static bundle (Vite); the
  * signaling server is mounted beside it by server/main.ts, not here. Vitest
- * runs five projects. `npm test` runs three: `unit` (Node, parallel), `browser`
+ * runs six projects. `npm test` runs three: `unit` (Node, parallel), `browser`
  * (unit tests of browser-only code inside Chromium, Vitest's browser mode) and
  * `e2e` (real Chromium against the real server, one file at a time). `npm run
  * test:deep` runs `deep` (files named *.deep.test.ts, plus every
- * properties.test.ts at its deep input counts) and `e2e-deep` (*.deep.e2e.ts). The production build is a PWA
+ * properties.test.ts at its deep input counts) and `e2e-deep` (*.deep.e2e.ts).
+ * `npm run test:nat` runs `nat`, the NAT lab (test/nat/*.nat.ts, as root). The production build is a PWA
  * (vite-plugin-pwa): a web manifest with the icons in public/ and a Workbox
  * service worker that precaches the whole bundle, so the app loads offline
  * after the first visit; the dev server registers no service worker.
@@ -174,6 +175,21 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 1_200_000,
           hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The NAT lab (`npm run test:nat`, as root; test/nat/global-setup.ts builds it): Chromium in two homes
+          // behind real NATs, the app server and coturn on an "internet" of network namespaces. Not in `npm test`
+          // or `npm run test:deep`: .ci/run runs it on its own.
+          name: 'nat',
+          include: ['test/nat/**/*.nat.ts'],
+          environment: 'node',
+          globalSetup: ['test/nat/global-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 900_000,
+          hookTimeout: 300_000,
         },
       },
       { extends: true, ...browserProject },

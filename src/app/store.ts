@@ -16,6 +16,7 @@ import { Mesh, type Rejection } from '../net/mesh.js';
 import { PeerJsTransport } from '../net/peerjs-transport.js';
 import { diagnoseSignaling, SignalingError, type SignalingServer } from '../net/signaling.js';
 import { IceSource, iceUrlFor } from '../net/ice-servers.js';
+import { fetchTablePeers } from '../net/table-peers.js';
 import { reconnectDelayMs } from '../net/transport.js';
 import type { TableConfig } from '../net/messages.js';
 import { TableSession } from '../table/table-session.js';
@@ -47,6 +48,8 @@ export type { HandView } from './store-hand-view.js';
 export type { AppView, LogEntry, LogLevel, SignalingFailure } from './store-types.js';
 
 const LOG_LIMIT = 300;
+/** How often a joiner still waiting for the creator asks the table's server who else is at the table. */
+const TABLE_PEERS_EVERY_MS = 3000;
 
 interface Session {
   readonly table: string;
@@ -463,6 +466,8 @@ export class AppStore extends EventTarget {
       const config = this.pendingConfig;
       this.pendingConfig = undefined;
       await tableSession.open(tableSession.lobby.isCreator ? config : undefined);
+      // Whoever else the table's server knows at this table, so a joiner reaches the creator through any of them.
+      if (!tableSession.lobby.isCreator) void this.askTablePeers(session, via);
       // A joiner that hears nothing from the creator for a while is told that nobody serves the table (unserved.ts).
       this.served.start(() => this.session === session && session.tableSession.lobby.view().waitingForCreator);
     } catch (error) {
@@ -472,6 +477,31 @@ export class AppStore extends EventTarget {
     } finally {
       if (!session.closed) this.connecting = false;
       this.changed();
+    }
+  }
+
+  /**
+   * While this page waits for the creator (no roster yet), asks the table's
+   * server every few seconds who is registered at the table and links to
+   * them beside the link's `via=`, so its join reaches the creator through
+   * any seat it can reach (src/net/table-peers.ts). A server that cannot say
+   * is noted once; the link's `via=` and the creator remain.
+   */
+  private async askTablePeers(session: Session, via: readonly string[]): Promise<void> {
+    const known = new Set(via);
+    let noted = false;
+    while (!session.closed && session.tableSession.lobby.view().waitingForCreator) {
+      const answer = await fetchTablePeers(session.server, session.table, session.mesh.peerId);
+      if (session.closed) return;
+      if (answer.ok) {
+        const before = known.size;
+        for (const prefix of answer.prefixes) known.add(prefix);
+        if (known.size > before) session.tableSession.lobby.introduce([...known]);
+      } else if (!noted) {
+        noted = true;
+        this.log('info', `the table's server did not say who else is at this table: ${answer.error}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, TABLE_PEERS_EVERY_MS));
     }
   }
 
