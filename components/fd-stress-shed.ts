@@ -19,6 +19,7 @@ import type { StressAction } from '../src/games/stress-shed/actions.js';
 import type { CardHint } from '../src/games/card-hints.js';
 import { ActEvent, SortHandEvent } from './events.js';
 import { isTypingKey } from './keys.js';
+import { cardName } from '../src/app/words.js';
 import { theme } from './theme.js';
 import { CardMotion } from './card-motion.js';
 import { goneMark, seatMarkStyles } from './seat-marks.js';
@@ -430,7 +431,8 @@ export class FdStressShed extends LitElement {
     }
     if (v.flipping) return html`${this.name(v.flipping.seat)} turns over a face-down card…`;
     if (v.turn === this.mySeat)
-      return html`<strong>Your turn.</strong> ${v.effectiveTop ? `Beat ${v.effectiveTop}.` : 'Anything goes.'}`;
+      return html`<strong>Your turn.</strong>
+        ${v.effectiveTop ? `Beat ${cardName(v.effectiveTop)}.` : 'Anything goes.'}`;
     return html`${v.turn !== null ? this.name(v.turn) : '?'} to play.`;
   }
 
@@ -474,7 +476,7 @@ export class FdStressShed extends LitElement {
           </div>
           <span class="count"
             >Stack: ${v.stack.length} · top to beat:
-            <strong id="effective-top">${v.effectiveTop ?? 'anything'}</strong></span
+            <strong id="effective-top">${v.effectiveTop ? cardName(v.effectiveTop) : 'anything'}</strong></span
           >
         </div>
         <div class="pile" aria-label="Cemetery">

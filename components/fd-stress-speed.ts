@@ -17,6 +17,7 @@ import type { SpeedView } from '../src/games/stress-speed/views.js';
 import type { SpeedAction } from '../src/games/stress-speed/actions.js';
 import { ActEvent } from './events.js';
 import { isTypingKey } from './keys.js';
+import { count } from '../src/app/words.js';
 import { theme } from './theme.js';
 import type { CardHint } from '../src/games/card-hints.js';
 import { CardMotion } from './card-motion.js';
@@ -333,7 +334,7 @@ export class FdStressSpeed extends LitElement {
             ></fd-card>`
           : html`<div class="slot"></div>`
       }
-      <span class="pile">${stack?.size ?? 0} cards</span>
+      <span class="pile">${count(stack?.size ?? 0, 'card')}</span>
     </div>`;
   }
 

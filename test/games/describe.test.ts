@@ -3,7 +3,7 @@
  * them with their suit symbols, and counts with their noun, singular for one.
  */
 import { describe, expect, test } from 'vitest';
-import { cardList, cardName, count, seatName } from '../../src/games/describe.js';
+import { awaitedWords, cardList, cardName, count, seatName } from '../../src/games/describe.js';
 
 describe('cardName', () => {
   test.each([
@@ -47,4 +47,17 @@ describe('count', () => {
 test('a seat without a name is numbered from 1', () => {
   expect(seatName(['Ann', ''], 1)).toBe('Seat 2');
   expect(seatName(['Ann'], 0)).toBe('Ann');
+});
+
+describe('awaitedWords', () => {
+  test.each([
+    ['bidding', 'to bid'],
+    ['play', 'to play'],
+    ['skat', 'to take the skat or play from hand'],
+    ['answer-pick-up', 'to answer the pick-up or draw'],
+    ['to send card keys', 'to send card keys'],
+    ['some-new-phase', 'to some new phase'],
+  ])('%s → %s', (what, words) => {
+    expect(awaitedWords(what)).toBe(words);
+  });
 });

@@ -11,7 +11,7 @@
  * written a few inputs late, then the plain line is used).
  */
 import type { Input, Knowledge, Seat } from '../../engine/index.js';
-import { cardName, seatName } from '../describe.js';
+import { cardName, count, seatName } from '../describe.js';
 import type { PestenAction } from './actions.js';
 import { clockwiseOf, rankOf, seatAfter, type PestenState } from './board.js';
 
@@ -36,10 +36,6 @@ export function describeAction(action: PestenAction, who: string, _know: Knowled
   }
 }
 
-function plural(n: number): string {
-  return n === 1 ? '1 card' : `${n} cards`;
-}
-
 /** The log line of one input at a Pesten table, with what the state adds (see the file comment). */
 export function describePestenInput(
   base: (input: Input, names: readonly string[], state: PestenState | null) => string,
@@ -60,7 +56,7 @@ export function describePestenInput(
   const last = board.last;
   const action = input.action as Partial<PestenAction>;
   if (action.type === 'draw' && last?.kind === 'draw' && last.seat === input.seat) {
-    return last.owed ? `${who} draws ${last.count} (owed)` : `${who} draws ${plural(last.count)}`;
+    return last.owed ? `${who} draws ${last.count} (owed)` : `${who} draws ${count(last.count, 'card')}`;
   }
   if (action.type !== 'play' || last?.kind !== 'play' || last.seat !== input.seat || last.card !== action.card)
     return line;
