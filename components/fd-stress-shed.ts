@@ -21,6 +21,7 @@ import { ActEvent, SortHandEvent } from './events.js';
 import { isTypingKey } from './keys.js';
 import { cardName } from '../src/app/words.js';
 import { theme } from './theme.js';
+import { cardMarkStyles } from './card-marks.js';
 import { CardMotion } from './card-motion.js';
 import { goneMark, seatMarkStyles } from './seat-marks.js';
 import './fd-card.js';
@@ -56,6 +57,7 @@ export class FdStressShed extends LitElement {
   static override styles = [
     theme,
     seatMarkStyles,
+    cardMarkStyles,
     css`
       :host {
         display: block;
@@ -165,15 +167,6 @@ export class FdStressShed extends LitElement {
         color: var(--fd-danger);
         font-size: 0.9rem;
         min-height: 1.1rem;
-      }
-      fd-card.illegal {
-        opacity: 0.6;
-        filter: grayscale(0.4);
-      }
-      fd-card.legal::part(card) {
-        box-shadow:
-          0 0 0 2px var(--fd-ok),
-          0 2px 4px rgba(0, 0, 0, 0.35);
       }
       fd-card.swap-from {
         outline: 3px dashed var(--fd-accent);
