@@ -1,6 +1,7 @@
 /**
  * Words the table elements print, in Chromium, from real game states: the
- * Fighting Cards seat that must bid carries a "bidding" badge (not "to
+ * Stress (shedding) card to beat reads with its suit symbol ("Beat 9♥.",
+ * never "9H"); the Fighting Cards seat that must bid carries a "bidding" badge (not "to
  * play") and the seats count cards and tricks with the right plural; the
  * home page lists a recent table by its game, its players and its date,
  * never by its hex id.
@@ -10,7 +11,9 @@ import { privateViewOf, runScenario, type AnyState, type ScenarioFile } from '..
 import { fightingCards } from '../../src/games/fighting-cards/index.js';
 import type { FightingState } from '../../src/games/fighting-cards/index.js';
 import scenario from '../scenarios/fighting-cards/bid-26-fails-by-one.json';
+import { stressShed, type StressState } from '../../src/games/stress-shed/index.js';
 import '../../components/fd-fighting-cards.js';
+import '../../components/fd-stress-shed.js';
 import '../../components/fd-home.js';
 
 const mounted: HTMLElement[] = [];
@@ -70,4 +73,32 @@ test('a recent table reads its game, its players and its date, not its id', asyn
   expect(shown).toContain('2026');
   expect(shown).not.toContain('a1b2c3d4');
   expect(item?.querySelector('a')?.getAttribute('href')).toBe('#/t/a1b2c3d4e5f60718');
+});
+
+test('Stress (shedding): the card to beat is named with its suit symbol', async () => {
+  const run = runScenario(stressShed, {
+    game: 'stress-shed',
+    seats: 2,
+    deal: {
+      seats: [
+        { hand: ['4C', '8D', 'QD', 'AD'], faceUp: ['5C', '6C', '9C', 'JC'], faceDown: ['QC', 'KC', 'AC', '7C'] },
+        { hand: ['5D', '2H', '9S', 'KH'], faceUp: ['8S', '5S', '6S', 'JS'], faceDown: ['QS', 'KS', '2S', '4S'] },
+      ],
+      stack: ['9H'],
+    },
+    actions: [
+      { seat: 0, type: 'ready' },
+      { seat: 1, type: 'ready' },
+    ],
+  });
+  if (!run.ok || !run.state) throw new Error(run.failures.join('; '));
+  const state = run.state as StressState;
+  const turn = state.board.turn!;
+  const el = document.createElement('fd-stress-shed');
+  el.view = stressShed.view(state, turn, privateViewOf(run.state as AnyState, run.open, turn));
+  el.mySeat = turn;
+  el.names = ['Ann', 'Bob'];
+  await mount(el);
+  expect(text(el.shadowRoot!.querySelector('#status'))).toBe('Your turn. Beat 9♥.');
+  expect(text(el.shadowRoot!.querySelector('#effective-top'))).toBe('9♥');
 });
