@@ -79,6 +79,9 @@ export default defineConfig({
     include: [
       'lit',
       'lit/decorators.js',
+      'lit/directives/if-defined.js',
+      'lit/directives/keyed.js',
+      'lit/directives/repeat.js',
       'lit/directives/unsafe-svg.js',
       'lit/static-html.js',
       'peerjs',

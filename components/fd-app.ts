@@ -54,6 +54,16 @@ export class FdApp extends LitElement {
         background: radial-gradient(circle at 50% 0, var(--fd-felt), var(--fd-felt-dark));
         color: var(--fd-ink);
       }
+      /* A desktop with an end-of-hand summary: its column (fd-hand-summary, 24rem wide) stays free beside the table. */
+      @media (min-width: 960px) {
+        :host([with-summary]) header,
+        :host([with-summary]) .problem {
+          margin-right: 26rem;
+        }
+        :host([with-summary]) main {
+          margin: 0 26rem 0 auto;
+        }
+      }
       header {
         display: flex;
         align-items: center;
@@ -321,6 +331,11 @@ export class FdApp extends LitElement {
           : null
       }
     </p>`;
+  }
+
+  override willUpdate() {
+    // The end-of-hand summary takes a column of its own on a desktop (styles above).
+    this.toggleAttribute('with-summary', this.view.route.page === 'table' && Boolean(this.view.hand?.summary));
   }
 
   override render() {

@@ -57,7 +57,8 @@ export interface AppView {
   /** Where Settings' Back returns to. */
   readonly backHash: string;
   readonly log: readonly LogEntry[];
-  readonly recentTables: readonly { table: string; game: string; savedAt: number }[];
+  /** Tables this browser sat at, newest first: the game, who sat there (in seat order) and when. */
+  readonly recentTables: readonly { table: string; game: string; players: readonly string[]; savedAt: number }[];
   /** The transcript opened at #/replay, verified in the page (src/app/replay.ts). */
   readonly replay: ReplayView | null;
   /** The open table's game rules and chosen options, for its Rules button (src/games/rules-help.ts). */

@@ -18,6 +18,7 @@ import { diagnoseSignaling, SignalingError, type SignalingServer } from '../net/
 import { IceSource, iceUrlFor } from '../net/ice-servers.js';
 import { fetchTablePeers } from '../net/table-peers.js';
 import { reconnectDelayMs } from '../net/transport.js';
+import { repeatsSeatLine, watcherNames } from './log-lines.js';
 import type { TableConfig } from '../net/messages.js';
 import { TableSession } from '../table/table-session.js';
 import { newTableId, parseTableId, peerIdFor } from '../table/table-id.js';
@@ -119,7 +120,7 @@ export class AppStore extends EventTarget {
     return {
       hand: this.session?.tableSession.isWatching && !watching ? null : handViewOf(this.session?.tableSession),
       watching,
-      watchers: this.session?.tableSession.watcherList().map((w) => w.name || 'Anonymous') ?? [],
+      watchers: watcherNames(this.session?.tableSession.watcherList() ?? []),
       ready: this.ready,
       route: this.route,
       settings: this.settings,
@@ -350,7 +351,12 @@ export class AppStore extends EventTarget {
 
   private async loadRecent(): Promise<void> {
     const rows = (await this.storage?.recentTables()) ?? [];
-    this.recent = rows.map((row) => ({ table: row.table, game: row.roster.config.game, savedAt: row.savedAt }));
+    this.recent = rows.map((row) => ({
+      table: row.table,
+      game: row.roster.config.game,
+      players: row.roster.seats.flatMap((seat, i) => (seat ? [seat.name || `Seat ${i + 1}`] : [])),
+      savedAt: row.savedAt,
+    }));
   }
 
   private async openSession(
@@ -361,7 +367,8 @@ export class AppStore extends EventTarget {
     const identity = this.identity;
     const storage = this.storage;
     if (!identity || !storage) return;
-    const name = this.settings.name || `Player ${identity.keyHex.slice(0, 4)}`;
+    // No name yet: none is sent (never a key's digits); the other pages number such a watcher ("Watcher 1").
+    const name = this.settings.name;
     const ownChoice = linkSignalingOf(this.settings);
     const choice = fromLinkChoice ?? ownChoice;
     // A link without a signaling choice (an old one, a recent table): name the one used, so a reload keeps it.
@@ -530,6 +537,7 @@ export class AppStore extends EventTarget {
   }
 
   private log(level: LogLevel, text: string): void {
+    if (repeatsSeatLine(this.logEntries, text)) return;
     this.logEntries = [
       ...this.logEntries.slice(-(LOG_LIMIT - 1)),
       { id: this.nextLogId++, at: Date.now(), level, text },
