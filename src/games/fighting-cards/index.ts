@@ -9,11 +9,11 @@
  * and the tests use are re-exported below.
  */
 import type { GameModule } from '../module.js';
+import { fightingCardsMeta } from './meta.js';
 import { defineGameModule } from '../module.js';
 import { fightingCardsMove } from './bot.js';
 import { describeAction, describeInput } from './describe.js';
 import { fightingCards } from './game.js';
-import { MAX_DEALS } from './options.js';
 import { outcomeAfterAudit } from './views.js';
 import { cardZones } from './summary.js';
 import { rulesText } from './rules-text.js';
@@ -22,19 +22,8 @@ import { fightingCardsV1, outcomeAfterAuditV1 } from './rules-v1.js';
 import type { FightingState } from './board.js';
 
 const assembled = defineGameModule({
-  id: 'fighting-cards',
+  meta: fightingCardsMeta,
   rules: fightingCards,
-  blurb: 'Bid for the contract, take or leave the skat, name trumps, win tricks.',
-  timing: 'turns',
-  fields: {
-    deals: {
-      kind: 'number',
-      label: 'Deals in the match',
-      help: 'Each player deals once in three; thrown-in deals do not count.',
-      min: 1,
-      max: MAX_DEALS,
-    },
-  },
   bots: { heuristic: fightingCardsMove },
   describe: describeAction,
   scoreAfterAudit: outcomeAfterAudit,

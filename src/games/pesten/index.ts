@@ -8,6 +8,7 @@
  * is wrapped by describe.ts's `describePestenInput`, which also reads the
  * state. Helpers other parts of the code and the tests use are re-exported.
  */
+import { pestenMeta } from './meta.js';
 import { defineGameModule } from '../module.js';
 import { pestenHeuristic } from './bot.js';
 import type { PestenState } from './board.js';
@@ -18,26 +19,8 @@ import { rulesText } from './rules-text.js';
 import { pestenProbe } from './hints.js';
 
 const assembled = defineGameModule({
-  id: 'pesten',
+  meta: pestenMeta,
   rules: pesten,
-  blurb: 'Dutch Crazy Eights with jokers, wishes, pick-ups and passing cards.',
-  timing: 'turns',
-  // Clockwise first, which the board writes as descending seat numbers.
-  playDirection: 'descending',
-  fields: {
-    targetPoints: {
-      kind: 'number',
-      label: 'Round wins for the match',
-      help: 'The match ends when a player has won this many rounds.',
-      min: 1,
-      max: 20,
-    },
-    drawThenPlay: {
-      kind: 'checkbox',
-      label: 'Play the drawn card',
-      help: 'Off: drawing a card ends your turn. On: you may play the card you drew (and only that one).',
-    },
-  },
   bots: { heuristic: pestenHeuristic },
   describe: describeAction,
   cardZones,

@@ -6,6 +6,7 @@
  * of blaming its author. Helpers other parts of the code and the tests use
  * are re-exported below.
  */
+import { stressSpeedMeta } from './meta.js';
 import { defineGameModule } from '../module.js';
 import { stressSpeedHeuristic } from './bot.js';
 import { describeAction, speedEffects } from './describe.js';
@@ -15,11 +16,8 @@ import { rulesText } from './rules-text.js';
 import { speedProbe } from './hints.js';
 
 export const stressSpeedModule = defineGameModule({
-  id: 'stress-speed',
+  meta: stressSpeedMeta,
   rules: stressSpeed,
-  blurb: 'No turns: both play at once, one up or one down. Call "stress!" first.',
-  timing: 'real-time',
-  fields: {},
   bots: { heuristic: stressSpeedHeuristic },
   describe: describeAction,
   effects: speedEffects,
