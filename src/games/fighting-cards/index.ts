@@ -1,10 +1,10 @@
 /**
  * Fighting Cards, RULES.md §4: the game module the registry lists. The rules
- * live in game.ts (and the files it assembles); this adds the blurb, the
- * label of the `deals` option (the schema and default are options.ts), the
- * heuristic bot, the log lines (describe.ts: its own `describe`, since a
- * line such as "declares at 25" or "wins the trick" reads the board), the
- * timing, and `scoreAfterAudit` (views.ts `outcomeAfterAudit`: a renege only
+ * live in game.ts (and the files it assembles); this adds to meta.ts
+ * (name, blurb, seats, timing, the label of the `deals` option; the schema
+ * and default are options.ts) the heuristic bot, the log lines (describe.ts:
+ * its own `describe`, since a line such as "declares at 25" or "wins the
+ * trick" reads the board), and `scoreAfterAudit` (views.ts `outcomeAfterAudit`: a renege only
  * the audit found is scored as a renege). Helpers other parts of the code
  * and the tests use are re-exported below.
  */

@@ -1,8 +1,9 @@
 /**
  * Pesten, RULES.md §3: the game module the registry lists. The rules live in
- * game.ts (and the files it assembles); this adds the blurb, the table
- * options' labels and form controls (keyed by option name; the schema and
- * defaults are options.ts), the heuristic bot, the log lines and the timing.
+ * game.ts (and the files it assembles); this adds to meta.ts (name,
+ * blurb, seats, timing, the table options' labels and form controls; the
+ * schema and defaults are options.ts) the heuristic bot and the log lines;
+ * the registry loads it when a table of the game opens.
  * Its log lines say more than one action alone can ("Bob draws 4 (owed)",
  * "Cleo is skipped", "the stock is reshuffled"), so the module's `describe`
  * is wrapped by describe.ts's `describePestenInput`, which also reads the

@@ -1,8 +1,8 @@
 /**
  * School Blackjack ("Blackjack (school rules)"), RULES.md §5: the game
  * module the registry lists. The rules live in game.ts (and the files it
- * assembles); this adds the blurb, the label of its one option, the
- * heuristic bot, the log lines and the timing. The log lines of a turn's
+ * assembles); this adds to meta.ts (name, blurb, seats, timing, the label
+ * of its one option) the heuristic bot and the log lines. The log lines of a turn's
  * consequences (who owes, who is skipped, an uncapped end, a reshuffle, the
  * win) are read from the state the table passes in (describe.ts), so the
  * module's `describe` is the state-aware one. Helpers other parts of the

@@ -1,9 +1,9 @@
 /**
  * Stress (shedding), RULES.md §1: the game module the registry lists. The
- * rules live in game.ts (and the files it assembles); this adds the blurb,
- * the table options' labels and form controls (keyed by option name; the
- * schema and defaults are options.ts), the heuristic bot, the log lines and
- * the timing. Helpers other parts of the code and the tests use are
+ * rules live in game.ts (and the files it assembles); this adds to
+ * meta.ts (name, blurb, seats, timing, the table options' labels and form
+ * controls; the schema and defaults are options.ts) the heuristic bot and the
+ * log lines; the registry loads it when a table of the game opens. Helpers other parts of the code and the tests use are
  * re-exported below.
  */
 import { stressShedMeta } from './meta.js';
