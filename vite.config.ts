@@ -61,7 +61,7 @@ const pwa = VitePWA({
   },
   workbox: {
     globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
-    // The bundle carries the crypto and all five games in one chunk.
+    // Every chunk is precached (each game, the table code, the verifier, the QR code), so offline play loads them all.
     maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
     navigateFallback: 'index.html',
     navigateFallbackDenylist: [/^\/peerjs/, /^\/healthz/],
@@ -72,7 +72,8 @@ const pwa = VitePWA({
 export default defineConfig({
   // Tests run without it: Vitest never builds, and the plugin only slows it.
   plugins: process.env.VITEST ? [] : [pwa],
-  build: { target: 'es2022', sourcemap: true },
+  // The manifest (dist/.vite/manifest.json) tells which chunks the first page loads: `npm run bench -- bundle`.
+  build: { target: 'es2022', sourcemap: true, manifest: true },
   // Pre-bundle every browser dependency up front, so the dev server never
   // discovers one mid-session and reloads the players' pages.
   optimizeDeps: {
@@ -106,7 +107,7 @@ export default defineConfig({
           include: ['test/**/*.test.ts'],
           exclude: ['test/e2e/**', 'test/browser/**', 'test/**/*.deep.test.ts', ...MOCKING],
           environment: 'node',
-          setupFiles: ['test/helpers/depth-setup.ts'],
+          setupFiles: ['test/helpers/depth-setup.ts', 'test/helpers/games-setup.ts'],
           // One module graph per worker, not per file: importing crypto/ and the
           // games again for each of some two hundred files cost more CPU than
           // most of the tests. Every test file cleans up what it starts.
@@ -125,7 +126,7 @@ export default defineConfig({
           include: MOCKING.filter((file) => !file.endsWith('.deep.test.ts')),
           environment: 'node',
           maxWorkers: WORKERS,
-          setupFiles: ['test/helpers/depth-setup.ts'],
+          setupFiles: ['test/helpers/depth-setup.ts', 'test/helpers/games-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },
@@ -150,7 +151,7 @@ export default defineConfig({
           env: { FAIRDECK_DEEP: '1' },
           maxWorkers: WORKERS,
           globalSetup: ['test/helpers/depth-global.ts'],
-          setupFiles: ['test/helpers/depth-setup.ts'],
+          setupFiles: ['test/helpers/depth-setup.ts', 'test/helpers/games-setup.ts'],
           testTimeout: 1_800_000,
           hookTimeout: 300_000,
         },
@@ -163,6 +164,7 @@ export default defineConfig({
           exclude: ['test/e2e/**/*.deep.e2e.ts'],
           environment: 'node',
           globalSetup: ['test/e2e/global-setup.ts'],
+          setupFiles: ['test/helpers/games-setup.ts'],
           fileParallelism: false,
           testTimeout: 600_000,
           hookTimeout: 120_000,
@@ -175,6 +177,7 @@ export default defineConfig({
           include: ['test/e2e/**/*.deep.e2e.ts'],
           environment: 'node',
           globalSetup: ['test/e2e/global-setup.ts'],
+          setupFiles: ['test/helpers/games-setup.ts'],
           fileParallelism: false,
           testTimeout: 1_200_000,
           hookTimeout: 120_000,

@@ -7,7 +7,15 @@
  * the app store (store.ts) from the table session's current hand; the replay
  * viewer (replay.ts) builds the same shape for a transcript.
  */
-import { describeInput, gameById, gameModule, gameTable, handOutcome, type GameTable } from '../games/index.js';
+import {
+  describeInput,
+  gameById,
+  gameMeta,
+  gameModule,
+  gameTable,
+  handOutcome,
+  type GameTable,
+} from '../games/index.js';
 import type { Input } from '../engine/index.js';
 import { seatsInPlayOrder } from '../games/seating.js';
 import { awaitedWords } from '../games/describe.js';
@@ -189,7 +197,7 @@ export function seatOrderOf(gameId: string, seats: number, mySeat: number | null
   return seatsInPlayOrder(
     seats,
     mySeat !== null && mySeat < seats ? mySeat : null,
-    gameModule(gameId)?.playDirection ?? 'ascending',
+    gameMeta(gameId)?.playDirection ?? 'ascending',
   );
 }
 

@@ -63,6 +63,11 @@ export interface AppView {
   readonly replay: ReplayView | null;
   /** The open table's game rules and chosen options, for its Rules button (src/games/rules-help.ts). */
   readonly rulesHelp: RulesHelpView | null;
+  /**
+   * The open table's game while its rules load (each game is a chunk of its own, loaded when a table of it opens):
+   * its name, and once a load failed, what failed and what to do (`error`). Null when loaded or at no table.
+   */
+  readonly loadingGame: { readonly name: string; readonly error: string | null } | null;
 }
 
 export interface SignalingFailure {

@@ -536,10 +536,12 @@ it('a gone seat: every game’s table marks it on that seat’s own box and on n
   const marked = (await page.evaluate(`(async () => {
     const games = await import('/src/games/index.ts');
     const engine = await import('/src/engine/index.ts');
-    await import('/components/game-views.ts');
+    const views = await import('/components/game-views.ts');
     const out = {};
     for (const [id, tag, players] of [['pesten', 'fd-pesten', 3], ['fighting-cards', 'fd-fighting-cards', 3], ['school-blackjack', 'fd-school-blackjack', 3], ['stress-shed', 'fd-stress-shed', 3], ['stress-speed', 'fd-stress-speed', 2]]) {
-      const game = games.gameModule(id).rules;
+      // Each game's rules and element load when a table of it opens; here, one after another.
+      const game = (await games.loadGame(id)).rules;
+      await views.loadGameView(id);
       const start = game.setup({ players });
       let seed = 7;
       const open = engine.shuffledDeal(start.state.deck, () => (seed = (seed * 48271) % 2147483647) / 2147483647);
