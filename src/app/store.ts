@@ -16,7 +16,7 @@ import { Mesh, type Rejection } from '../net/mesh.js';
 import { PeerJsTransport } from '../net/peerjs-transport.js';
 import { diagnoseSignaling, SignalingError, type SignalingServer } from '../net/signaling.js';
 import { IceSource, iceUrlFor } from '../net/ice-servers.js';
-import { fetchTablePeers } from '../net/table-peers.js';
+import { fetchTablePeers, tablePeersUrlFor } from '../net/table-peers.js';
 import { reconnectDelayMs } from '../net/transport.js';
 import type { TableConfig } from '../net/messages.js';
 import { TableSession } from '../table/table-session.js';
@@ -92,8 +92,15 @@ export class AppStore extends EventTarget {
   private readonly served = new UnservedWatch(() => {
     // A dial to the creator that failed for a known cause has said so already (link-status.ts).
     if (!this.session?.links.creatorFailure)
-      this.log('warn', 'nobody is serving this table: no answer from its creator (their page may be closed)');
+      this.log(
+        'warn',
+        this.emptyTable
+          ? `nobody is serving this table: ${this.emptyTable}`
+          : 'nobody is serving this table: no answer from its creator (their page may be closed)',
+      );
   });
+  /** The table's server said nobody is registered at the open table (what it said), or null. */
+  private emptyTable: string | null = null;
   /** One source of ICE servers per server asked (its `/ice` URL). */
   private readonly iceSources = new Map<string, IceSource>();
 
@@ -143,7 +150,7 @@ export class AppStore extends EventTarget {
           ? joinFailureView(
               this.session?.links.creatorFailure ?? {
                 cause: 'unserved',
-                detail: 'no answer came from the table’s creator',
+                detail: this.emptyTable ?? 'no answer came from the table’s creator',
               },
             )
           : null,
@@ -466,10 +473,11 @@ export class AppStore extends EventTarget {
       const config = this.pendingConfig;
       this.pendingConfig = undefined;
       await tableSession.open(tableSession.lobby.isCreator ? config : undefined);
-      // Whoever else the table's server knows at this table, so a joiner reaches the creator through any of them.
-      if (!tableSession.lobby.isCreator) void this.askTablePeers(session, via);
       // A joiner that hears nothing from the creator for a while is told that nobody serves the table (unserved.ts).
       this.served.start(() => this.session === session && session.tableSession.lobby.view().waitingForCreator);
+      // Whoever else the table's server knows at this table, so a joiner reaches the creator through any of them
+      // (and learns at once when nobody is there).
+      if (!tableSession.lobby.isCreator) void this.askTablePeers(session, via);
     } catch (error) {
       if (session.closed) return;
       if (error instanceof SignalingError) this.signalingFailed(session, error);
@@ -484,8 +492,11 @@ export class AppStore extends EventTarget {
    * While this page waits for the creator (no roster yet), asks the table's
    * server every few seconds who is registered at the table and links to
    * them beside the link's `via=`, so its join reaches the creator through
-   * any seat it can reach (src/net/table-peers.ts). A server that cannot say
-   * is noted once; the link's `via=` and the creator remain.
+   * any seat it can reach (src/net/table-peers.ts). A server that names
+   * nobody at the table (its signaling works: this page registered with it)
+   * makes the page say at once that nobody serves it. A server that cannot
+   * say (a bare PeerServer) is noted once; the link's `via=` and the creator
+   * remain, and the timed wait of unserved.ts.
    */
   private async askTablePeers(session: Session, via: readonly string[]): Promise<void> {
     const known = new Set(via);
@@ -494,6 +505,17 @@ export class AppStore extends EventTarget {
       const answer = await fetchTablePeers(session.server, session.table, session.mesh.peerId);
       if (session.closed) return;
       if (answer.ok) {
+        // Nobody registered at the table but this page: nobody can answer its join, so say so now (unserved.ts).
+        // Someone registered but unreachable keeps the timed wait, whose dials name the cause (link-status.ts).
+        if (answer.prefixes.length === 0 && !this.served.unserved) {
+          this.emptyTable = `the table’s server (${tablePeersUrlFor(session.server, session.table)}) has nobody registered at this table`;
+          this.served.now();
+          this.changed();
+        } else if (answer.prefixes.length > 0 && this.emptyTable) {
+          this.emptyTable = null;
+          this.served.start(() => this.session === session && session.tableSession.lobby.view().waitingForCreator);
+          this.changed();
+        }
         const before = known.size;
         for (const prefix of answer.prefixes) known.add(prefix);
         if (known.size > before) session.tableSession.lobby.introduce([...known]);
@@ -509,6 +531,7 @@ export class AppStore extends EventTarget {
     clearTimeout(this.retryTimer);
     this.retryTimer = undefined;
     this.served.stop();
+    this.emptyTable = null;
     this.signalingFailure = null;
     this.signalingAttempts = 0;
     if (!this.session) return;
