@@ -256,6 +256,8 @@ export class FdApp extends LitElement {
               ?watching=${view.watching}
               .seatOrder=${view.seatOrder}
               ?needsName=${view.needsName}
+              .name=${view.settings.name}
+              .otherTab=${view.otherTab}
               .seatStatus=${view.seatStatus}
               .link=${view.shareLink ?? ''}
               .routes=${view.linkRoutes}

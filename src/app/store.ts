@@ -41,6 +41,7 @@ import {
 } from './settings.js';
 import { describeSignaling, sameSignaling, type LinkSignaling } from './table-link.js';
 import { UnservedWatch } from './unserved.js';
+import { TabPresence } from './tab-presence.js';
 import { combineIce, originOf, type IceView } from './ice-choice.js';
 import { joinFailureView, LinkStatus } from './link-status.js';
 
@@ -101,6 +102,8 @@ export class AppStore extends EventTarget {
   });
   /** The table's server said nobody is registered at the open table (what it said), or null. */
   private emptyTable: string | null = null;
+  /** Where this browser's other tabs sit (tab-presence.ts): a second tab at a table this browser sits at says so. */
+  private readonly tabs = new TabPresence(() => this.changed());
   /** One source of ICE servers per server asked (its `/ice` URL). */
   private readonly iceSources = new Map<string, IceSource>();
 
@@ -126,6 +129,10 @@ export class AppStore extends EventTarget {
     return {
       hand: this.session?.tableSession.isWatching && !watching ? null : handViewOf(this.session?.tableSession),
       watching,
+      otherTab:
+        this.session && this.identity && lobby?.mySeat === null
+          ? this.tabs.seatedElsewhere(this.session.table, this.identity.keyHex)
+          : null,
       watchers: this.session?.tableSession.watcherList().map((w) => w.name || 'Anonymous') ?? [],
       ready: this.ready,
       route: this.route,
@@ -437,7 +444,9 @@ export class AppStore extends EventTarget {
       onLog: (line, level) => this.log(level ?? 'info', line),
     });
     made.tableSession = tableSession;
-    if (!this.settings.name) tableSession.lobby.askNameFirst();
+    // Seats are taken on purpose: opening a link shows the table and its Take seat / Watch choice, and the join
+    // waits for the person's choice (`sit`), named or not. A reload of a seated page keeps its seat (below).
+    tableSession.lobby.askNameFirst();
     // Peers the link names: through them a join reaches a creator this browser cannot link to.
     tableSession.lobby.introduce(via);
     const session: Session = {
@@ -473,6 +482,9 @@ export class AppStore extends EventTarget {
       const config = this.pendingConfig;
       this.pendingConfig = undefined;
       await tableSession.open(tableSession.lobby.isCreator ? config : undefined);
+      // The roster this page kept seats it (a reload): it asks for that seat again, as it chose it before.
+      const kept = tableSession.lobby.mySeat();
+      if (!tableSession.lobby.isCreator && kept !== null) tableSession.lobby.sit(kept);
       // A joiner that hears nothing from the creator for a while is told that nobody serves the table (unserved.ts).
       this.served.start(() => this.session === session && session.tableSession.lobby.view().waitingForCreator);
       // Whoever else the table's server knows at this table, so a joiner reaches the creator through any of them
@@ -590,6 +602,18 @@ export class AppStore extends EventTarget {
   }
 
   private changed(): void {
+    const session = this.session;
+    if (this.identity)
+      this.tabs.set(
+        session && !session.closed
+          ? {
+              table: session.table,
+              key: this.identity.keyHex,
+              seat: session.tableSession.lobby.mySeat(),
+              name: this.settings.name,
+            }
+          : null,
+      );
     this.dispatchEvent(new Event('change'));
   }
 }

@@ -27,7 +27,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { createTable, launchChromium, setName, shownText, waitOrExplain } from './browser.js';
+import { createTable, launchChromium, openAndSit, setName, shownText, waitOrExplain } from './browser.js';
 import { startServer, type StartedServer } from '../../server/main.js';
 import { iceConfigFromEnv } from '../../server/ice.js';
 import { startCoturn, type Coturn } from '../helpers/coturn.js';
@@ -140,7 +140,7 @@ it('a link opened on another origin gets its ICE servers from the table’s serv
   const elsewhere = link.replace(tableServer, copy).replace('signal=here', `signal=${encodeURIComponent(signal)}`);
   expect(new URL(elsewhere).origin).not.toBe(new URL(tableServer).origin);
   const bob = await player(copy, 'Bob');
-  await bob.goto(elsewhere);
+  await openAndSit(bob, elsewhere);
   await waitOrExplain(bob, '#seats li[data-state="direct"]', 40_000);
   // The seat list says how the link runs: straight between the two browsers here.
   await waitOrExplain(bob, '#seats li[data-state="direct"][data-link="direct"]', 20_000);

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { createTable, launchChromium, newPlayer, shownText, until, type Player } from './browser.js';
+import { createTable, launchChromium, newPlayer, openAndSit, shownText, until, type Player } from './browser.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -65,7 +65,7 @@ it('two browsers play stress-speed through the UI, with a stress call and a boun
   const ann: Player = await newPlayer(browser, base, 'Ann');
   await createTable(ann.page, 'stress-speed');
   const bob: Player = await newPlayer(browser, base, 'Bob');
-  await bob.page.goto(await ann.page.locator('#share-link').inputValue());
+  await openAndSit(bob.page, await ann.page.locator('#share-link').inputValue());
 
   let sawStress = false;
   let sawBounce = false;
