@@ -71,6 +71,11 @@ export class TabPresence {
     return null;
   }
 
+  /** Stops listening (tests; a page's channel goes with the page). */
+  close(): void {
+    this.channel?.close();
+  }
+
   private receive(data: unknown): void {
     if (!isTabMessage(data) || data.from === this.id) return;
     if (data.type === 'ask') {
