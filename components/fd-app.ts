@@ -276,6 +276,8 @@ export class FdApp extends LitElement {
               ?watching=${view.watching}
               .seatOrder=${view.seatOrder}
               ?needsName=${view.needsName}
+              .name=${view.settings.name}
+              .otherTab=${view.otherTab}
               .seatStatus=${view.seatStatus}
               .link=${view.shareLink ?? ''}
               .routes=${view.linkRoutes}
@@ -286,8 +288,15 @@ export class FdApp extends LitElement {
             <fd-log .entries=${view.log}></fd-log>
           </div>`;
       case 'not-found':
-        return html`<p class="error" role="alert">${view.route.error}</p>
-          <p><a href="#/">Back to the start</a></p>`;
+        return view.route.advice
+          ? html`<section class="failure" role="alert" id="bad-link">
+              <h2>This link opens no table</h2>
+              <p class="error" id="bad-link-problem">${view.route.error}</p>
+              <p id="bad-link-advice">${view.route.advice}</p>
+              <p><a href="#/" id="home">Back to the start</a></p>
+            </section>`
+          : html`<p class="error" role="alert">${view.route.error}</p>
+              <p><a href="#/">Back to the start</a></p>`;
     }
   }
 

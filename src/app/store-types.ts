@@ -34,6 +34,8 @@ export interface AppView {
   readonly hand: HandView | null;
   /** This page holds no seat of the running hand and chose Watch: it follows the hand without acting. */
   readonly watching: boolean;
+  /** Another tab of this browser sits at this table (this page has no seat): where and as whom (tab-presence.ts). */
+  readonly otherTab: { readonly seat: number | null; readonly name: string } | null;
   /** Names of the peers linked to the table without a seat (its spectators). */
   readonly watchers: readonly string[];
   readonly shareLink: string | null;

@@ -25,7 +25,7 @@ import type { Mesh, Rejection } from '../net/mesh.js';
 import type { PeerJsTransport } from '../net/peerjs-transport.js';
 import { diagnoseSignaling, SignalingError, type SignalingServer } from '../net/signaling.js';
 import { IceSource, iceUrlFor } from '../net/ice-servers.js';
-import { fetchTablePeers } from '../net/table-peers.js';
+import { fetchTablePeers, tablePeersUrlFor } from '../net/table-peers.js';
 import { reconnectDelayMs } from '../net/transport.js';
 import { repeatsSeatLine, watcherNames } from './log-lines.js';
 import type { TableConfig } from '../net/messages.js';
@@ -51,6 +51,7 @@ import {
 } from './settings.js';
 import { describeSignaling, sameSignaling, type LinkSignaling } from './table-link.js';
 import { UnservedWatch } from './unserved.js';
+import { TabPresence } from './tab-presence.js';
 import { combineIce, originOf, type IceView } from './ice-choice.js';
 import { joinFailureView, LinkStatus } from './link-status.js';
 
@@ -109,8 +110,17 @@ export class AppStore extends EventTarget {
   private readonly served = new UnservedWatch(() => {
     // A dial to the creator that failed for a known cause has said so already (link-status.ts).
     if (!this.session?.links.creatorFailure)
-      this.log('warn', 'nobody is serving this table: no answer from its creator (their page may be closed)');
+      this.log(
+        'warn',
+        this.emptyTable
+          ? `nobody is serving this table: ${this.emptyTable}`
+          : 'nobody is serving this table: no answer from its creator (their page may be closed)',
+      );
   });
+  /** The table's server said nobody is registered at the open table (what it said), or null. */
+  private emptyTable: string | null = null;
+  /** Where this browser's other tabs sit (tab-presence.ts): a second tab at a table this browser sits at says so. */
+  private readonly tabs = new TabPresence(() => this.changed());
   /** One source of ICE servers per server asked (its `/ice` URL). */
   private readonly iceSources = new Map<string, IceSource>();
 
@@ -139,6 +149,10 @@ export class AppStore extends EventTarget {
           ? null
           : this.stack.handViewOf(this.session?.tableSession),
       watching,
+      otherTab:
+        this.session && this.identity && lobby?.mySeat === null
+          ? this.tabs.seatedElsewhere(this.session.table, this.identity.keyHex)
+          : null,
       watchers: watcherNames(this.session?.tableSession.watcherList() ?? []),
       ready: this.ready,
       route: this.route,
@@ -166,7 +180,7 @@ export class AppStore extends EventTarget {
           ? joinFailureView(
               this.session?.links.creatorFailure ?? {
                 cause: 'unserved',
-                detail: 'no answer came from the table’s creator',
+                detail: this.emptyTable ?? 'no answer came from the table’s creator',
               },
             )
           : null,
@@ -479,7 +493,9 @@ export class AppStore extends EventTarget {
       onLog: (line, level) => this.log(level ?? 'info', line),
     });
     made.tableSession = tableSession;
-    if (!this.settings.name) tableSession.lobby.askNameFirst();
+    // Seats are taken on purpose: opening a link shows the table and its Take seat / Watch choice, and the join
+    // waits for the person's choice (`sit`), named or not. A reload of a seated page keeps its seat (below).
+    tableSession.lobby.askNameFirst();
     // Peers the link names: through them a join reaches a creator this browser cannot link to.
     tableSession.lobby.introduce(via);
     const session: Session = {
@@ -524,10 +540,14 @@ export class AppStore extends EventTarget {
       if (session.closed) return;
       this.pendingConfig = undefined;
       await tableSession.open(tableSession.lobby.isCreator ? config : undefined);
-      // Whoever else the table's server knows at this table, so a joiner reaches the creator through any of them.
-      if (!tableSession.lobby.isCreator) void this.askTablePeers(session, via);
+      // The roster this page kept seats it (a reload): it asks for that seat again, as it chose it before.
+      const kept = tableSession.lobby.mySeat();
+      if (!tableSession.lobby.isCreator && kept !== null) tableSession.lobby.sit(kept);
       // A joiner that hears nothing from the creator for a while is told that nobody serves the table (unserved.ts).
       this.served.start(() => this.session === session && session.tableSession.lobby.view().waitingForCreator);
+      // Whoever else the table's server knows at this table, so a joiner reaches the creator through any of them
+      // (and learns at once when nobody is there).
+      if (!tableSession.lobby.isCreator) void this.askTablePeers(session, via);
     } catch (error) {
       if (session.closed) return;
       if (error instanceof SignalingError) this.signalingFailed(session, error);
@@ -542,8 +562,11 @@ export class AppStore extends EventTarget {
    * While this page waits for the creator (no roster yet), asks the table's
    * server every few seconds who is registered at the table and links to
    * them beside the link's `via=`, so its join reaches the creator through
-   * any seat it can reach (src/net/table-peers.ts). A server that cannot say
-   * is noted once; the link's `via=` and the creator remain.
+   * any seat it can reach (src/net/table-peers.ts). A server that names
+   * nobody at the table (its signaling works: this page registered with it)
+   * makes the page say at once that nobody serves it. A server that cannot
+   * say (a bare PeerServer) is noted once; the link's `via=` and the creator
+   * remain, and the timed wait of unserved.ts.
    */
   private async askTablePeers(session: Session, via: readonly string[]): Promise<void> {
     const known = new Set(via);
@@ -552,6 +575,17 @@ export class AppStore extends EventTarget {
       const answer = await fetchTablePeers(session.server, session.table, session.mesh.peerId);
       if (session.closed) return;
       if (answer.ok) {
+        // Nobody registered at the table but this page: nobody can answer its join, so say so now (unserved.ts).
+        // Someone registered but unreachable keeps the timed wait, whose dials name the cause (link-status.ts).
+        if (answer.prefixes.length === 0 && !this.served.unserved) {
+          this.emptyTable = `the table’s server (${tablePeersUrlFor(session.server, session.table)}) has nobody registered at this table`;
+          this.served.now();
+          this.changed();
+        } else if (answer.prefixes.length > 0 && this.emptyTable) {
+          this.emptyTable = null;
+          this.served.start(() => this.session === session && session.tableSession.lobby.view().waitingForCreator);
+          this.changed();
+        }
         const before = known.size;
         for (const prefix of answer.prefixes) known.add(prefix);
         if (known.size > before) session.tableSession.lobby.introduce([...known]);
@@ -631,6 +665,7 @@ export class AppStore extends EventTarget {
     this.loadingGame = null;
     this.retryTimer = undefined;
     this.served.stop();
+    this.emptyTable = null;
     this.signalingFailure = null;
     this.signalingAttempts = 0;
     if (!this.session) return;
@@ -690,6 +725,18 @@ export class AppStore extends EventTarget {
   }
 
   private changed(): void {
+    const session = this.session;
+    if (this.identity)
+      this.tabs.set(
+        session && !session.closed
+          ? {
+              table: session.table,
+              key: this.identity.keyHex,
+              seat: session.tableSession.lobby.mySeat(),
+              name: this.settings.name,
+            }
+          : null,
+      );
     this.dispatchEvent(new Event('change'));
   }
 }

@@ -18,7 +18,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
-import { launchChromium, setName } from './browser.js';
+import { launchChromium, openAndSit, setName } from './browser.js';
 import { startServer, type StartedServer } from '../../server/main.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -99,7 +99,7 @@ it('the built app is a PWA that reloads offline, and a LAN table fetches nothing
   await ann.locator('#create').click();
   const link = ann.locator('#share-link');
   await expect.poll(() => link.inputValue(), { timeout: 30_000 }).toMatch(/#\/t\/.*\?signal=here$/);
-  await bob.goto(await link.inputValue());
+  await openAndSit(bob, await link.inputValue());
   for (const page of [ann, bob]) {
     await expect
       .poll(() => page.locator('#seats li[data-state="direct"], #seats li[data-state="self"]').count(), {

@@ -13,7 +13,7 @@
  */
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
-import { launchChromium } from './browser.js';
+import { launchChromium, openAndSit } from './browser.js';
 import { openLinks, peerIdOf, playerPage, stateOf } from './relay-pages.js';
 
 let browser: Browser;
@@ -40,12 +40,12 @@ it('a joiner who cannot link to the creator, holding a link that names nobody el
   expect(link).not.toContain('via=');
   const annId = await peerIdOf(ann);
   const cat = await playerPage(browser, contexts, base, 'Cat', () => false, dropped);
-  await cat.goto(link);
+  await openAndSit(cat, link);
   await expect.poll(() => stateOf(ann, 'Cat'), { timeout: 90_000 }).toBe('direct');
   const catId = await peerIdOf(cat);
   // Bob's page is blocked from Ann's from the very start, and his link is the one copied before Cat sat.
   const bob = await playerPage(browser, contexts, base, 'Bob', (peer) => peer === annId, dropped);
-  await bob.goto(link);
+  await openAndSit(bob, link);
   await expect.poll(() => stateOf(bob, 'Cat'), { timeout: 90_000 }).toBe('direct');
   await expect.poll(() => stateOf(bob, 'Ann'), { timeout: 90_000 }).toBe('relayed');
   await expect.poll(() => stateOf(ann, 'Bob'), { timeout: 90_000 }).toBe('relayed');

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { createTable, launchChromium, newPlayer, shownText, type Player } from './browser.js';
+import { createTable, launchChromium, newPlayer, openAndSit, shownText, type Player } from './browser.js';
 import { playUntilOver } from './speed-moves.js';
 
 let browser: Browser;
@@ -28,7 +28,7 @@ it('two browsers play stress-speed through the UI, with a stress call and a boun
   const ann: Player = await newPlayer(browser, base, 'Ann');
   await createTable(ann.page, 'stress-speed');
   const bob: Player = await newPlayer(browser, base, 'Bob');
-  await bob.page.goto(await ann.page.locator('#share-link').inputValue());
+  await openAndSit(bob.page, await ann.page.locator('#share-link').inputValue());
 
   let sawStress = false;
   let sawBounce = false;

@@ -18,7 +18,16 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { verifyTranscript } from '../../src/table/verify-transcript.js';
-import { createTable, launchChromium, newPlayer, shownText, until, waitOrExplain, type Player } from './browser.js';
+import {
+  createTable,
+  launchChromium,
+  newPlayer,
+  openAndSit,
+  shownText,
+  until,
+  waitOrExplain,
+  type Player,
+} from './browser.js';
 import { fightingTable, freshTries, playDeal } from './fighting-moves.js';
 
 let browser: Browser;
@@ -63,7 +72,7 @@ it('two browsers and a bot play a whole deal through the UI while a third page w
   expect(await shownText(ann.page.locator('#table-options [data-option="deals"]'))).toBe('1');
   await ann.page.locator('#seats li[data-seat="2"] .add-bot').click();
   const bob: Player = await newPlayer(browser, base, 'Bob');
-  await bob.page.goto(link);
+  await openAndSit(bob.page, link);
 
   // The deal starts by itself once the seats are taken: ten cards each, face up to their owner only.
   const pages = new Map([

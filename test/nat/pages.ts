@@ -9,7 +9,7 @@
  */
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.js';
-import { createTable, newPlayer, until, type Player } from '../e2e/browser.js';
+import { createTable, newPlayer, openAndSit, until, type Player } from '../e2e/browser.js';
 import { fightingTable, tableLogs } from '../e2e/fighting-moves.js';
 import { peerIdOf } from '../e2e/relay-pages.js';
 import { chromiumIn, type HomeName } from '../../scripts/nat-lab/lab.js';
@@ -60,7 +60,7 @@ export async function seatAnnAndBob(browsers: Record<HomeName, Browser>, url: st
     const bob = await newPlayer(browsers.h2, url, 'Bob');
     players.push(bob);
     await appReady(bob.page);
-    await bob.page.goto(link);
+    await openAndSit(bob.page, link);
     const pages = new Map([
       ['Ann', ann.page],
       ['Bob', bob.page],
