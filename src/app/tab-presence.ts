@@ -46,7 +46,10 @@ function isTabMessage(value: unknown): value is TabMessage {
 
 export class TabPresence {
   private readonly channel: BroadcastChannel | null;
-  private readonly id = crypto.randomUUID();
+  /** This tab's id on the channel. From getRandomValues: randomUUID exists only in a secure context, and a LAN table is served over plain http. */
+  private readonly id = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) =>
+    b.toString(16).padStart(2, '0'),
+  ).join('');
   private mine: TabSeat | null = null;
   private readonly others = new Map<string, TabSeat>();
 

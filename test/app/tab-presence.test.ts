@@ -3,15 +3,17 @@
  * Node runs it between objects of one process): a tab sees another that sits
  * at its table under another key, not one at another table, not one without
  * a seat, not itself; a tab that leaves or closes is forgotten; malformed
- * messages on the channel are ignored.
+ * messages on the channel are ignored. It needs no secure context: a LAN
+ * table is opened over plain http.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TabPresence } from '../../src/app/tab-presence.js';
 
 const TABLE = 'abcdefgh-0011223344556677';
 const open: TabPresence[] = [];
 afterEach(() => {
   for (const tab of open.splice(0)) tab.close();
+  vi.unstubAllGlobals();
 });
 
 function tab(): { presence: TabPresence; changes: () => number } {
@@ -28,6 +30,15 @@ async function until(check: () => boolean): Promise<void> {
 }
 
 describe('a tab sees where the other tabs of its browser sit', () => {
+  it('works on a page served over plain http (no secure context: crypto has getRandomValues, not randomUUID)', async () => {
+    const { getRandomValues } = globalThis.crypto;
+    vi.stubGlobal('crypto', { getRandomValues: getRandomValues.bind(globalThis.crypto) });
+    const first = tab();
+    const second = tab();
+    first.presence.set({ table: TABLE, key: 'aa', seat: 0, name: 'Ann' });
+    await until(() => second.presence.seatedElsewhere(TABLE, 'bb') !== null);
+  });
+
   it('another tab seated at this table under another key is seen; it is forgotten once it leaves', async () => {
     const first = tab();
     const second = tab();
