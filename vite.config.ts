@@ -1,11 +1,12 @@
 /**
  * Build, serve and test configuration. The app is a static bundle (Vite); the
  * signaling server is mounted beside it by server/main.ts, not here. Vitest
- * runs five projects. `npm test` runs three: `unit` (Node, parallel), `browser`
+ * runs six projects. `npm test` runs three: `unit` (Node, parallel), `browser`
  * (unit tests of browser-only code inside Chromium, Vitest's browser mode) and
  * `e2e` (real Chromium against the real server, one file at a time). `npm run
  * test:deep` runs `deep` (files named *.deep.test.ts, plus every
- * properties.test.ts at its deep input counts) and `e2e-deep` (*.deep.e2e.ts). The production build is a PWA
+ * properties.test.ts at its deep input counts) and `e2e-deep` (*.deep.e2e.ts).
+ * `npm run test:nat` runs `nat`, the NAT lab (test/nat/*.nat.ts, as root). The production build is a PWA
  * (vite-plugin-pwa): a web manifest with the icons in public/ and a Workbox
  * service worker that precaches the whole bundle, so the app loads offline
  * after the first visit; the dev server registers no service worker.
@@ -60,7 +61,7 @@ const pwa = VitePWA({
   },
   workbox: {
     globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
-    // The bundle carries the crypto and all five games in one chunk.
+    // Every chunk is precached (each game, the table code, the verifier, the QR code), so offline play loads them all.
     maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
     navigateFallback: 'index.html',
     navigateFallbackDenylist: [/^\/peerjs/, /^\/healthz/],
@@ -71,13 +72,17 @@ const pwa = VitePWA({
 export default defineConfig({
   // Tests run without it: Vitest never builds, and the plugin only slows it.
   plugins: process.env.VITEST ? [] : [pwa],
-  build: { target: 'es2022', sourcemap: true },
+  // The manifest (dist/.vite/manifest.json) tells which chunks the first page loads: `npm run bench -- bundle`.
+  build: { target: 'es2022', sourcemap: true, manifest: true },
   // Pre-bundle every browser dependency up front, so the dev server never
   // discovers one mid-session and reloads the players' pages.
   optimizeDeps: {
     include: [
       'lit',
       'lit/decorators.js',
+      'lit/directives/if-defined.js',
+      'lit/directives/keyed.js',
+      'lit/directives/repeat.js',
       'lit/directives/unsafe-svg.js',
       'lit/static-html.js',
       'peerjs',
@@ -102,7 +107,7 @@ export default defineConfig({
           include: ['test/**/*.test.ts'],
           exclude: ['test/e2e/**', 'test/browser/**', 'test/**/*.deep.test.ts', ...MOCKING],
           environment: 'node',
-          setupFiles: ['test/helpers/depth-setup.ts'],
+          setupFiles: ['test/helpers/depth-setup.ts', 'test/helpers/games-setup.ts'],
           // One module graph per worker, not per file: importing crypto/ and the
           // games again for each of some two hundred files cost more CPU than
           // most of the tests. Every test file cleans up what it starts.
@@ -121,7 +126,7 @@ export default defineConfig({
           include: MOCKING.filter((file) => !file.endsWith('.deep.test.ts')),
           environment: 'node',
           maxWorkers: WORKERS,
-          setupFiles: ['test/helpers/depth-setup.ts'],
+          setupFiles: ['test/helpers/depth-setup.ts', 'test/helpers/games-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },
@@ -146,7 +151,7 @@ export default defineConfig({
           env: { FAIRDECK_DEEP: '1' },
           maxWorkers: WORKERS,
           globalSetup: ['test/helpers/depth-global.ts'],
-          setupFiles: ['test/helpers/depth-setup.ts'],
+          setupFiles: ['test/helpers/depth-setup.ts', 'test/helpers/games-setup.ts'],
           testTimeout: 1_800_000,
           hookTimeout: 300_000,
         },
@@ -159,6 +164,7 @@ export default defineConfig({
           exclude: ['test/e2e/**/*.deep.e2e.ts'],
           environment: 'node',
           globalSetup: ['test/e2e/global-setup.ts'],
+          setupFiles: ['test/helpers/games-setup.ts'],
           fileParallelism: false,
           testTimeout: 600_000,
           hookTimeout: 120_000,
@@ -171,9 +177,25 @@ export default defineConfig({
           include: ['test/e2e/**/*.deep.e2e.ts'],
           environment: 'node',
           globalSetup: ['test/e2e/global-setup.ts'],
+          setupFiles: ['test/helpers/games-setup.ts'],
           fileParallelism: false,
           testTimeout: 1_200_000,
           hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The NAT lab (`npm run test:nat`, as root; test/nat/global-setup.ts builds it): Chromium in two homes
+          // behind real NATs, the app server and coturn on an "internet" of network namespaces. Not in `npm test`
+          // or `npm run test:deep`: .ci/run runs it on its own.
+          name: 'nat',
+          include: ['test/nat/**/*.nat.ts'],
+          environment: 'node',
+          globalSetup: ['test/nat/global-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 900_000,
+          hookTimeout: 300_000,
         },
       },
       { extends: true, ...browserProject },

@@ -17,6 +17,7 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     exclude: ['test/e2e/**', 'test/fuzz/**', 'test/browser/**', 'node_modules/**'],
     environment: 'node',
+    setupFiles: ['test/helpers/games-setup.ts'],
     // Generous: the machine is shared, and a file-level beforeAll that merely runs slow must not
     // count as a kill now that a failed file counts (FileErrorsAsFailures).
     testTimeout: 120_000,

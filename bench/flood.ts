@@ -12,6 +12,7 @@
  * key: `npm run bench -- mesh`). It uses only APIs older than the fix, so the
  * same file measures an older checkout (copy it there and run it).
  */
+import '../src/games/all.js';
 import { stressShedModule } from '../src/games/stress-shed/index.js';
 import { signEnvelope, type EnvelopeOf } from '../src/net/envelope.js';
 import { seatPeers, until } from '../src/table/simulation.js';

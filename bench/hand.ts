@@ -27,6 +27,7 @@
  *   key shares), median over peers.
  * The machine load is recorded by bench/run.ts.
  */
+import '../src/games/all.js';
 import { parseUnverified } from '../src/net/envelope.js';
 import { Mesh } from '../src/net/mesh.js';
 import { keyHex } from '../src/net/envelope.js';

@@ -5,6 +5,7 @@
  * commit → the other's commit → both reveals), measured on the race game of
  * the real-time tests, plus the same for two plays at once (a tie).
  */
+import '../src/games/all.js';
 import type { HandSession } from '../src/table/hand-session.js';
 import { until } from '../src/table/simulation.js';
 import { raceTable, stopRaceNetwork, type RaceBoard } from '../test/helpers/race.js';

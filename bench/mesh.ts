@@ -14,6 +14,7 @@
  * older checkout too (copy it there and run it: that is how the before/after
  * figures in docs/ARCHITECTURE.md were taken).
  */
+import '../src/games/all.js';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { keyHex } from '../src/net/envelope.js';
 import { MemoryNetwork } from '../src/net/memory-transport.js';

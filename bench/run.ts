@@ -5,6 +5,7 @@
  * later without clobbering each other. `npm run bench -- crypto` runs one
  * section; `--rounds=N` changes the number of rounds where a section uses it.
  */
+import '../src/games/all.js';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

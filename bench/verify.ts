@@ -20,6 +20,7 @@
  * The 1-minute load average is recorded before and after. Every run must
  * report a clean verdict, or the bench fails.
  */
+import '../src/games/all.js';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';

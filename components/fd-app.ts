@@ -4,7 +4,9 @@
  * banner. It is the only element that holds the store: it renders from
  * `store.view` and turns the children's events into store calls. On a phone
  * during a hand the seats and the log fold behind one button, so the table
- * fits the screen.
+ * fits the screen. The replay viewer (#/replay) is imported when that page
+ * is first opened; a table's game view while its game loads shows
+ * "Loading <game>…" (or why the load failed, with Reload).
  */
 import { LitElement, css, html } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
@@ -33,7 +35,6 @@ import './fd-lobby.js';
 import './fd-settings.js';
 import './fd-log.js';
 import './fd-hand.js';
-import './fd-replay.js';
 import './fd-rules.js';
 
 @customElement('fd-app')
@@ -44,6 +45,9 @@ export class FdApp extends LitElement {
   private lastCue: CueState | null = null;
   /** Phones, during a hand: whether the seats and the log are unfolded. */
   @state() private extrasOpen = false;
+  /** The replay viewer's element: not imported yet, on its way, defined, or failed (`replayLoadError` says why). */
+  @state() private replayLoad: 'idle' | 'loading' | 'ready' | 'failed' = 'idle';
+  private replayLoadError = '';
 
   static override styles = [
     theme,
@@ -53,6 +57,16 @@ export class FdApp extends LitElement {
         min-height: 100vh;
         background: radial-gradient(circle at 50% 0, var(--fd-felt), var(--fd-felt-dark));
         color: var(--fd-ink);
+      }
+      /* A desktop with an end-of-hand summary: its column (fd-hand-summary, 24rem wide) stays free beside the table. */
+      @media (min-width: 960px) {
+        :host([with-summary]) header,
+        :host([with-summary]) .problem {
+          margin-right: 26rem;
+        }
+        :host([with-summary]) main {
+          margin: 0 26rem 0 auto;
+        }
       }
       header {
         display: flex;
@@ -178,7 +192,7 @@ export class FdApp extends LitElement {
     this.addEventListener(AbandonHandEvent.type, () => this.store.abandonHand());
     this.addEventListener(AddBotEvent.type, (e) => this.store.addBot(e.seat, e.replace));
     this.addEventListener(DownloadTranscriptEvent.type, () => void this.store.downloadTranscript());
-    this.addEventListener(OpenReplayEvent.type, (e) => this.store.openReplay(e.text));
+    this.addEventListener(OpenReplayEvent.type, (e) => void this.store.openReplay(e.text));
     this.addEventListener(ReplayStepEvent.type, (e) =>
       e.hand !== null ? this.store.replayHand(e.hand) : this.store.replayStep(e.delta),
     );
@@ -229,10 +243,11 @@ export class FdApp extends LitElement {
       case 'settings':
         return html`<fd-settings .settings=${view.settings} .ice=${view.ice} .back=${view.backHash}></fd-settings>`;
       case 'replay':
-        return html`<fd-replay .replay=${view.replay}></fd-replay>`;
+        return this.replayPage(view);
       case 'table':
         if (view.signalingFailure) return this.signalingFailure(view);
         if (view.joinFailure) return this.joinFailure(view);
+        if (view.loadingGame?.error) return this.gameLoadFailure(view.loadingGame.name, view.loadingGame.error);
         // On a phone during a hand, the seats and the log fold away below a button so the table fits the screen.
         // During a hand the Rules and Sound buttons sit with the seats and the log (folded on a phone), so a turn fits the screen.
         return html`${view.hand ? null : this.tableTools(view)}${view.hand ? html`<fd-hand .hand=${view.hand} ?watching=${view.watching} .sortHandBy=${view.settings.sortHandBy ?? 'suit'}></fd-hand>` : null}
@@ -248,6 +263,11 @@ export class FdApp extends LitElement {
                 </button>`
               : null
           }
+          ${
+            view.loadingGame
+              ? html`<p class="muted" role="status" id="game-loading">Loading ${view.loadingGame.name}…</p>`
+              : null
+          }
           <div class="extras ${view.hand && !this.extrasOpen ? 'folded' : ''}">
             ${view.hand ? this.tableTools(view) : null} ${this.signalingLine(view)}
             <fd-lobby
@@ -256,6 +276,8 @@ export class FdApp extends LitElement {
               ?watching=${view.watching}
               .seatOrder=${view.seatOrder}
               ?needsName=${view.needsName}
+              .name=${view.settings.name}
+              .otherTab=${view.otherTab}
               .seatStatus=${view.seatStatus}
               .link=${view.shareLink ?? ''}
               .routes=${view.linkRoutes}
@@ -266,9 +288,53 @@ export class FdApp extends LitElement {
             <fd-log .entries=${view.log}></fd-log>
           </div>`;
       case 'not-found':
-        return html`<p class="error" role="alert">${view.route.error}</p>
-          <p><a href="#/">Back to the start</a></p>`;
+        return view.route.advice
+          ? html`<section class="failure" role="alert" id="bad-link">
+              <h2>This link opens no table</h2>
+              <p class="error" id="bad-link-problem">${view.route.error}</p>
+              <p id="bad-link-advice">${view.route.advice}</p>
+              <p><a href="#/" id="home">Back to the start</a></p>
+            </section>`
+          : html`<p class="error" role="alert">${view.route.error}</p>
+              <p><a href="#/">Back to the start</a></p>`;
     }
+  }
+
+  /** The replay viewer, imported the first time it is opened; until then (or if that fails) a line saying so. */
+  private replayPage(view: AppView) {
+    if (this.replayLoad === 'idle') {
+      this.replayLoad = 'loading';
+      import('./fd-replay.js').then(
+        () => (this.replayLoad = 'ready'),
+        (error: unknown) => {
+          this.replayLoad = 'failed';
+          this.replayLoadError = error instanceof Error ? error.message : String(error);
+        },
+      );
+    }
+    if (this.replayLoad === 'failed')
+      return html`<p class="error" role="alert" id="replay-load-failed">
+        The replay viewer could not be loaded (${this.replayLoadError}): this page is offline, or its server cannot be
+        reached, and has no saved copy of it. Reconnect, then reload the page.
+      </p>`;
+    if (this.replayLoad !== 'ready')
+      return html`<p class="muted" role="status" style="padding:1rem">Loading the replay viewer…</p>`;
+    return html`<fd-replay .replay=${view.replay}></fd-replay>`;
+  }
+
+  /**
+   * The table's game could not be loaded (offline, no saved copy): what failed, what to do, Reload and Home (the
+   * browser keeps a module that failed for the page's life, so only a reload fetches it again).
+   */
+  private gameLoadFailure(name: string, error: string) {
+    return html`<section class="failure" role="alert" id="game-load-failed">
+      <h2>${name} could not be loaded</h2>
+      <p>${error}</p>
+      <div class="actions">
+        <button class="primary" id="reload" @click=${() => location.reload()}>Reload</button>
+        <a href="#/" id="home">Home</a>
+      </div>
+    </section>`;
   }
 
   /** The table could not reach its signaling server: what was tried, why (once probed), Retry, the setting. */
@@ -321,6 +387,11 @@ export class FdApp extends LitElement {
           : null
       }
     </p>`;
+  }
+
+  override willUpdate() {
+    // The end-of-hand summary takes a column of its own on a desktop (styles above).
+    this.toggleAttribute('with-summary', this.view.route.page === 'table' && Boolean(this.view.hand?.summary));
   }
 
   override render() {

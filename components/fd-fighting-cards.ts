@@ -21,6 +21,7 @@ import type { FightingAction } from '../src/games/fighting-cards/actions.js';
 import type { FightingView, ViewCard } from '../src/games/fighting-cards/views.js';
 import { ActEvent } from './events.js';
 import { isTypingKey } from './keys.js';
+import { count } from '../src/app/words.js';
 import { theme } from './theme.js';
 import { scoreTable, scoreTableStyles } from './fighting-scores.js';
 import type { CardHint } from '../src/games/card-hints.js';
@@ -389,12 +390,18 @@ export class FdFightingCards extends LitElement {
     >
       <h4>
         ${this.name(seat)}${seat === this.mySeat ? ' (you)' : ''}${goneMark(seat, this.gone)}
-        ${v.turn === seat ? html`<span class="badge hot">${seat === this.mySeat ? 'your turn' : 'to play'}</span>` : null}
+        ${
+          v.turn === seat
+            ? html`<span class="badge hot" data-badge=${v.phase === 'bidding' ? 'bidding' : 'turn'}
+                >${v.phase === 'bidding' ? (seat === this.mySeat ? 'your bid' : 'bidding') : seat === this.mySeat ? 'your turn' : 'to play'}</span
+              >`
+            : null
+        }
         ${v.dealer === seat ? html`<span class="badge" title="dealer">dealer</span>` : null}
         ${declarer ? html`<span class="badge hot">declarer ${v.contract ?? ''}</span>` : null}
       </h4>
       <div class="muted">
-        ${s.hand.length} cards · ${s.tricks} tricks ·
+        ${count(s.hand.length, 'card')} · ${count(s.tricks, 'trick')} ·
         <span class="points">${s.points}</span>
         pts${s.voids.length ? html` · no ${s.voids.map((x) => SYMBOL[x as Suit]).join('')}` : null}
       </div>

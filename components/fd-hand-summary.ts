@@ -1,15 +1,20 @@
 /**
  * The end of a hand, in a panel that stays in view (fixed to the window, so
- * it is not missed when the page is scrolled): who won, the places and
- * scores, the game's own account of the result, every card the audit opened
- * (each player's remaining hand, face-up and face-down cards, the skat or
- * stock), the verdict in words (fd-verdict) and Rematch. It can be closed
- * and opened again; it renders the store's `HandSummaryView` only
+ * it is not missed when the page is scrolled), in the order a player reads
+ * it: who won, the verdict's one line (its checks folded), the places in
+ * order with scores, the game's own account of the result, then, folded,
+ * every card the audit opened (each player's remaining hand, face-up and
+ * face-down cards, the skat or stock). Close and Rematch stay at its bottom.
+ * On a desktop it sits in the column fd-app keeps free to the right of the
+ * table (never over it); on a phone it lies over the bottom of the table
+ * with the verdict at its top. Closed, it is a bar with the result, Show and
+ * Rematch. It renders the store's `HandSummaryView` only
  * (src/app/hand-summary.ts builds it).
  */
 import { LitElement, css, html } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import type { HandSummaryView, SummaryZone } from '../src/app/hand-summary.js';
+import { count } from '../src/app/words.js';
 import { RematchEvent } from './events.js';
 import { theme } from './theme.js';
 import './fd-card.js';
@@ -30,37 +35,93 @@ export class FdHandSummary extends LitElement {
     css`
       :host {
         display: contents;
+        --summary-width: 24rem;
       }
-      .panel {
+      .panel,
+      .bar {
         position: fixed;
         z-index: 20;
-        right: 1rem;
-        bottom: 1rem;
-        width: min(34rem, calc(100vw - 2rem));
-        max-height: calc(100vh - 2rem);
-        overflow-y: auto;
         background: #0d3b27;
         border: 2px solid var(--fd-accent);
         border-radius: var(--fd-radius);
-        padding: 0.9rem 1rem;
         box-shadow: 0 10px 30px rgba(0, 0, 0, 0.55);
         color: var(--fd-ink);
       }
+      /* A phone or a narrow window: over the bottom of the table, the verdict at its top; Close leaves a bar. */
+      .panel {
+        right: 0.5rem;
+        left: 0.5rem;
+        bottom: 0.5rem;
+        max-height: calc(100vh - 1rem);
+        overflow-y: auto;
+        padding: 0.7rem 0.8rem 0;
+      }
+      .bar {
+        right: 0.5rem;
+        left: 0.5rem;
+        bottom: 0.5rem;
+        padding: 0.4rem 0.6rem;
+        display: flex;
+        flex-wrap: wrap;
+        gap: 0.4rem 0.8rem;
+        align-items: center;
+        justify-content: space-between;
+      }
+      /* A desktop: in the column fd-app keeps free beside the table, so nothing of the table is covered. */
+      @media (min-width: 960px) {
+        .panel,
+        .bar {
+          left: auto;
+          right: 1rem;
+          top: 1rem;
+          bottom: auto;
+          width: var(--summary-width);
+        }
+        .panel {
+          max-height: calc(100vh - 2rem);
+        }
+      }
+      .bar-actions {
+        display: flex;
+        gap: 0.5rem;
+        margin-left: auto;
+      }
+      .ok {
+        color: var(--fd-ok);
+      }
+      .bad {
+        color: var(--fd-danger);
+      }
       h2 {
-        margin: 0 0 0.3rem;
-        font-size: 1.25rem;
+        margin: 0 0 0.4rem;
+        font-size: 1.15rem;
       }
-      .detail {
-        margin: 0 0 0.6rem;
-        color: var(--fd-muted);
+      fd-verdict {
+        margin-bottom: 0.5rem;
       }
-      .seat {
-        margin: 0.5rem 0;
+      .places {
+        list-style: none;
+        margin: 0 0 0.4rem;
+        padding: 0;
       }
-      .seat-head {
+      .places li {
         display: flex;
         gap: 0.6rem;
         align-items: baseline;
+        margin: 0.15rem 0;
+      }
+      .detail {
+        margin: 0 0 0.5rem;
+        color: var(--fd-muted);
+        font-size: 0.9rem;
+      }
+      details > summary {
+        cursor: pointer;
+        color: var(--fd-muted);
+        font-size: 0.9rem;
+      }
+      .seat {
+        margin: 0.5rem 0;
       }
       .place {
         font-weight: 700;
@@ -72,7 +133,7 @@ export class FdHandSummary extends LitElement {
         gap: 0.5rem;
         align-items: center;
         flex-wrap: wrap;
-        margin: 0.2rem 0 0.2rem 2.2rem;
+        margin: 0.2rem 0 0.2rem 1rem;
       }
       .zone-label {
         font-size: 0.8rem;
@@ -87,31 +148,18 @@ export class FdHandSummary extends LitElement {
       .none {
         font-size: 0.85rem;
         color: var(--fd-muted);
-        margin-left: 2.2rem;
+        margin: 0 0 0 1rem;
       }
+      /* Close and Rematch stay at the bottom of the panel however far it is scrolled. */
       .actions {
         display: flex;
         gap: 0.6rem;
         justify-content: flex-end;
-        margin-top: 0.6rem;
         position: sticky;
-        bottom: -0.9rem;
+        bottom: 0;
         background: #0d3b27;
-        padding: 0.4rem 0;
-      }
-      .reopen {
-        position: fixed;
-        z-index: 20;
-        right: 1rem;
-        bottom: 1rem;
-      }
-      @media (max-width: 480px) {
-        .panel {
-          right: 0.5rem;
-          left: 0.5rem;
-          bottom: 0.5rem;
-          width: auto;
-        }
+        padding: 0.5rem 0;
+        margin-top: 0.4rem;
       }
     `,
   ];
@@ -125,47 +173,75 @@ export class FdHandSummary extends LitElement {
     </div>`;
   }
 
+  private rematch() {
+    return this.canRematch
+      ? html`<button class="primary" id="summary-rematch" @click=${() => this.dispatchEvent(new RematchEvent())}>
+          ${this.rematchOffered ? 'Join the rematch' : 'Rematch'}
+        </button>`
+      : null;
+  }
+
+  /** Closed: one bar with the result, the verdict's mark, Show and Rematch. */
+  private bar(s: HandSummaryView) {
+    const status = s.verdict?.status ?? null;
+    return html`<section class="bar" id="summary-bar" aria-label="Hand summary" data-status=${status ?? ''}>
+      <span class="bar-text"
+        ><strong>Hand ${s.handNo + 1}: ${s.headline}</strong>${
+          status === 'clean'
+            ? html` <span class="ok">✔ clean</span>`
+            : status === 'fault'
+              ? html` <span class="bad">✘ fault</span>`
+              : null
+        }</span
+      >
+      <span class="bar-actions">
+        <button id="summary-open" @click=${() => (this.closedHand = null)}>Show summary</button>${this.rematch()}
+      </span>
+    </section>`;
+  }
+
   override render() {
     const s = this.summary;
-    if (this.closedHand === s.handNo) {
-      return html`<button class="reopen primary" id="summary-open" @click=${() => (this.closedHand = null)}>
-        Hand summary
-      </button>`;
-    }
+    if (this.closedHand === s.handNo) return this.bar(s);
+    const cards =
+      s.seats.reduce((n, seat) => n + seat.zones.reduce((m, z) => m + z.cards.length, 0), 0) +
+      s.table.reduce((n, z) => n + z.cards.length, 0);
     return html`<section class="panel" role="dialog" aria-labelledby="summary-title" id="hand-summary">
       <h2 id="summary-title">Hand ${s.handNo + 1}: ${s.headline}</h2>
-      ${s.detail ? html`<p class="detail" id="summary-detail">${s.detail}</p>` : null}
-      <p class="muted">
-        ${s.opened ? 'Every card, as the audit opened them:' : 'The audit did not open the cards: only what was public is shown.'}
-      </p>
-      ${s.seats.map(
-        (seat) =>
-          html`<div class="seat" data-seat=${seat.name}>
-            <div class="seat-head">
+      ${s.verdict ? html`<fd-verdict folded .verdict=${s.verdict} .names=${this.names}></fd-verdict>` : null}
+      <ol class="places" id="summary-places" aria-label="Places">
+        ${s.seats.map(
+          (seat) =>
+            html`<li data-seat=${seat.name} data-place=${seat.place ?? ''}>
               <span class="place">${seat.place !== null ? `${seat.place}.` : ''}</span><strong>${seat.name}</strong>
-              ${seat.score !== null ? html`<span class="muted">${seat.score} points</span>` : null}
-            </div>
-            ${seat.zones.length > 0 ? seat.zones.map((z) => this.zone(z)) : html`<p class="none">no cards left</p>`}
-          </div>`,
-      )}
-      ${
-        s.table.length > 0
-          ? html`<div class="seat" data-seat="table">
-              <div class="seat-head"><span class="place"></span><strong>Table</strong></div>
-              ${s.table.map((z) => this.zone(z))}
-            </div>`
-          : null
-      }
-      ${s.verdict ? html`<fd-verdict .verdict=${s.verdict} .names=${this.names}></fd-verdict>` : null}
-      <div class="actions">
-        <button id="summary-close" @click=${() => (this.closedHand = s.handNo)}>Close</button>
+              ${seat.score !== null ? html`<span class="muted">${count(seat.score, 'point')}</span>` : null}
+            </li>`,
+        )}
+      </ol>
+      ${s.detail ? html`<p class="detail" id="summary-detail">${s.detail}</p>` : null}
+      <details id="summary-cards">
+        <summary>
+          ${s.opened ? 'Every card, as the audit opened them' : 'The cards that were public (the audit did not open the rest)'}
+          (${cards})
+        </summary>
+        ${s.seats.map(
+          (seat) =>
+            html`<div class="seat" data-seat=${seat.name}>
+              <div class="seat-head"><strong>${seat.name}</strong></div>
+              ${seat.zones.length > 0 ? seat.zones.map((z) => this.zone(z)) : html`<p class="none">no cards left</p>`}
+            </div>`,
+        )}
         ${
-          this.canRematch
-            ? html`<button class="primary" id="summary-rematch" @click=${() => this.dispatchEvent(new RematchEvent())}>
-                ${this.rematchOffered ? 'Join the rematch' : 'Rematch'}
-              </button>`
+          s.table.length > 0
+            ? html`<div class="seat" data-seat="table">
+                <div class="seat-head"><strong>Table</strong></div>
+                ${s.table.map((z) => this.zone(z))}
+              </div>`
             : null
         }
+      </details>
+      <div class="actions">
+        <button id="summary-close" @click=${() => (this.closedHand = s.handNo)}>Close</button>${this.rematch()}
       </div>
     </section>`;
   }

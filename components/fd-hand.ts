@@ -163,8 +163,7 @@ export class FdHand extends LitElement {
     }
     if (hand.stalled) {
       const stall = hand.stalled;
-      // The engine says what a turn awaits in one word ("play"); the hand's own waits read "to send card keys".
-      const what = stall.what.startsWith('to ') ? stall.what : `to ${stall.what}`;
+      const what = stall.what; // "to bid", "to send card keys" (src/games/describe.ts)
       const who = html`<strong>${stall.names.join(', ')}</strong>`;
       return html`<div class="banner warn" role="alert" id="stalled" data-gone=${stall.gone}>
         <span

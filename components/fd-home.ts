@@ -10,12 +10,13 @@ import { customElement, property, state } from 'lit/decorators.js';
 import { CATALOG, catalogEntry, configProblem, type CatalogEntry, type OptionControl } from '../src/app/catalog.js';
 import type { GameId } from '../src/games/index.js';
 import type { OptionValue } from '../src/games/module.js';
+import type { AppView } from '../src/app/store-types.js';
 import { CreateTableEvent } from './events.js';
 import { theme } from './theme.js';
 
 @customElement('fd-home')
 export class FdHome extends LitElement {
-  @property({ attribute: false }) recentTables: readonly { table: string; game: string; savedAt: number }[] = [];
+  @property({ attribute: false }) recentTables: AppView['recentTables'] = [];
   @state() private game: GameId = CATALOG[0]!.id;
   @state() private seats = 2;
   @state() private options: Record<string, OptionValue> = defaultsOf(CATALOG[0]!);
@@ -269,9 +270,13 @@ export class FdHome extends LitElement {
               <ul>
                 ${this.recentTables.map(
                   (t) =>
-                    html`<li>
-                      <a href="#/t/${t.table}">${catalogEntryName(t.game)} · ${t.table}</a>
-                      <span class="muted">· ${new Date(t.savedAt).toLocaleString()}</span>
+                    html`<li data-table=${t.table}>
+                      <a href="#/t/${t.table}">${catalogEntryName(t.game)}</a>
+                      <span class="players">· ${t.players.length ? t.players.join(', ') : 'nobody seated yet'}</span>
+                      <span class="muted"
+                        >·
+                        ${new Date(t.savedAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}</span
+                      >
                     </li>`,
                 )}
               </ul>`

@@ -13,6 +13,11 @@
  * listed under the seats. A seat linked directly says whether the link runs
  * straight between the two browsers or through a relay (TURN) server
  * (`data-link` on its item: `direct` or `turn`).
+ *
+ * Nobody sits by opening a link: a page without a seat offers "Take seat N"
+ * (naming the name it will sit under) and Watch. When another tab of this
+ * browser already sits at the table (`otherTab`), the page says so and offers
+ * Watch, or to sit as another player after a confirmation.
  */
 import { LitElement, css, html } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
@@ -54,8 +59,14 @@ export class FdLobby extends LitElement {
   @property({ attribute: false }) seatStatus: string | null = null;
   /** Peer id → how its open link runs (directly or through a TURN relay), as last sampled. */
   @property({ attribute: false }) routes: Readonly<Record<string, LinkRoute>> = {};
+  /** The name this person sits under (empty: `needsName`). */
+  @property() name = '';
+  /** Another tab of this browser sits at this table: its seat and name. */
+  @property({ attribute: false }) otherTab: { readonly seat: number | null; readonly name: string } | null = null;
   /** The name being typed before sitting. */
   @state() private typedName = '';
+  /** With `otherTab`: 'asking' once "Sit as another player" was pressed, 'yes' once confirmed. */
+  @state() private another: 'no' | 'asking' | 'yes' = 'no';
 
   static override styles = [
     theme,
@@ -193,8 +204,46 @@ export class FdLobby extends LitElement {
     return this.routes[seat.member.peerId] ?? null;
   }
 
+  /** Another tab of this browser sits here and this page has not confirmed sitting as another player. */
+  private get heldByOtherTab(): boolean {
+    return this.otherTab !== null && this.lobby?.mySeat === null && this.another !== 'yes';
+  }
+
+  /** "This browser sits here in another tab": Watch, or sit as another player after asking. */
+  private otherTabChoice() {
+    const other = this.otherTab!;
+    const where = other.seat !== null ? `seat ${other.seat + 1}` : 'a seat';
+    return html`<div id="other-tab" role="status">
+      <p>
+        You already sit at this table in another tab of this browser
+        (${where}${other.name ? `, as ${other.name}` : ''}). Play there, or watch from here.
+      </p>
+      <div class="actions">
+        ${
+          this.watching
+            ? null
+            : html`<button class="primary" id="watch" @click=${() => this.dispatchEvent(new WatchEvent())}>
+                Watch
+              </button>`
+        }
+        ${
+          this.another === 'asking'
+            ? html`<span id="confirm-another"
+                >Sit here too, as a second player with this tab’s own key? The other tab keeps its seat, and a hand
+                deals you in twice.
+                <button id="confirm-sit-another" @click=${() => (this.another = 'yes')}>
+                  Yes, sit as another player
+                </button>
+                <button id="cancel-sit-another" @click=${() => (this.another = 'no')}>Cancel</button></span
+              >`
+            : html`<button id="sit-another" @click=${() => (this.another = 'asking')}>Sit as another player…</button>`
+        }
+      </div>
+    </div>`;
+  }
+
   private seat(seat: SeatView) {
-    const canSit = !seat.member && this.lobby?.mySeat === null;
+    const canSit = !seat.member && this.lobby?.mySeat === null && !this.heldByOtherTab;
     return html`<li
       class=${seat.isMe ? 'me' : ''}
       data-seat=${seat.seat}
@@ -257,6 +306,7 @@ export class FdLobby extends LitElement {
     const game = lobby.config ? catalogEntry(lobby.config.game) : null;
     const options = lobby.config ? optionSummary(lobby.config.game, lobby.config.options) : [];
     const free = lobby.seats.filter((s) => !s.member).length;
+    const firstFree = lobby.seats.findIndex((s) => !s.member);
     return html`
       <section ?hidden=${this.compact}>
         <h2>${game?.name ?? 'Table'}</h2>
@@ -283,7 +333,7 @@ export class FdLobby extends LitElement {
           ${this.ordered(lobby.seats).map((s) => this.seat(s))}
         </ol>
         ${
-          lobby.mySeat === null && this.needsName && free > 0
+          lobby.mySeat === null && this.needsName && free > 0 && !this.heldByOtherTab
             ? html`<form
                 class="name-first"
                 id="name-first"
@@ -304,9 +354,10 @@ export class FdLobby extends LitElement {
               </form>`
             : null
         }
+        ${this.heldByOtherTab ? this.otherTabChoice() : null}
         <div class="actions">
           ${
-            lobby.mySeat === null && !this.watching
+            lobby.mySeat === null && !this.watching && !this.heldByOtherTab
               ? html`<button
                   class=${lobby.handsStarted > 0 || free === 0 ? 'primary' : ''}
                   id="watch"
@@ -317,43 +368,47 @@ export class FdLobby extends LitElement {
               : null
           }
           ${
-            lobby.mySeat === null
-              ? lobby.handsStarted > 0
-                ? free === 0
-                  ? html`<span class="muted" id="seats-fixed"
-                      >Play has started: every seat is taken, but you can watch.</span
-                    >`
-                  : html`<button
-                        class="primary"
-                        id="sit"
-                        ?disabled=${this.needsName && this.typedName.trim() === ''}
-                        @click=${() => this.sitDown(null)}
-                      >
-                        Take the free seat
-                      </button>
-                      <span class="muted" id="seats-fixed"
-                        >Play has started: a free seat is taken for the next hand, or you can watch.</span
+            this.heldByOtherTab
+              ? null
+              : lobby.mySeat === null
+                ? lobby.handsStarted > 0
+                  ? free === 0
+                    ? html`<span class="muted" id="seats-fixed"
+                        >Play has started: every seat is taken, but you can watch.</span
                       >`
-                : free === 0
-                  ? html`<span class="muted" id="seats-fixed">Every seat is taken: you can watch.</span>`
+                    : html`<button
+                          class="primary"
+                          id="sit"
+                          ?disabled=${this.needsName && this.typedName.trim() === ''}
+                          @click=${() => this.sitDown(null)}
+                        >
+                          Take the free seat
+                        </button>
+                        <span class="muted" id="seats-fixed"
+                          >Play has started: a free seat is taken for the next hand, or you can watch.</span
+                        >`
+                  : free === 0
+                    ? html`<span class="muted" id="seats-fixed">Every seat is taken: you can watch.</span>`
+                    : html`<button
+                          class="primary"
+                          id="sit"
+                          data-seat=${firstFree}
+                          ?disabled=${free === 0 || (this.needsName && this.typedName.trim() === '')}
+                          @click=${() => this.sitDown(firstFree)}
+                        >
+                          Take seat ${firstFree + 1}
+                        </button>
+                        ${this.needsName ? null : html`<span class="muted" id="sit-as">as ${this.name}</span>`}`
+                : lobby.isCreator
+                  ? null
                   : html`<button
-                      class="primary"
-                      id="sit"
-                      ?disabled=${free === 0 || (this.needsName && this.typedName.trim() === '')}
-                      @click=${() => this.sitDown(null)}
-                    >
-                      Take a seat
-                    </button>`
-              : lobby.isCreator
-                ? null
-                : html`<button
-                      id="leave"
-                      title=${lobby.handRunning ? 'Ends the hand being played without a result' : ''}
-                      @click=${() => this.dispatchEvent(new LeaveSeatEvent())}
-                    >
-                      ${lobby.handRunning ? 'Leave the table (ends this hand)' : 'Leave seat'}
-                    </button>
-                    ${lobby.handRunning ? null : html`<button id="leave-watch" title="Gives your seat back and follows the table's hands" @click=${() => this.dispatchEvent(new WatchEvent())}>Leave and watch</button>`}`
+                        id="leave"
+                        title=${lobby.handRunning ? 'Ends the hand being played without a result' : ''}
+                        @click=${() => this.dispatchEvent(new LeaveSeatEvent())}
+                      >
+                        ${lobby.handRunning ? 'Leave the table (ends this hand)' : 'Leave seat'}
+                      </button>
+                      ${lobby.handRunning ? null : html`<button id="leave-watch" title="Gives your seat back and follows the table's hands" @click=${() => this.dispatchEvent(new WatchEvent())}>Leave and watch</button>`}`
           }
         </div>
         ${this.seatStatus && lobby.mySeat === null ? html`<p class=${this.seatStatus.startsWith('You cannot') ? 'error' : 'muted'} id="seat-status" role="status">${this.seatStatus}</p>` : null}

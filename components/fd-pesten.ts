@@ -20,6 +20,7 @@ import type { PestenAction } from '../src/games/pesten/actions.js';
 import type { CardHint } from '../src/games/card-hints.js';
 import { ActEvent, SortHandEvent } from './events.js';
 import { isTypingKey } from './keys.js';
+import { count } from '../src/app/words.js';
 import { theme } from './theme.js';
 import { label, parts, sortKey, SPECIAL, SUIT_NAME, SUITS, SYMBOL, type Suit } from './pesten-cards.js';
 import { CardMotion } from './card-motion.js';
@@ -306,7 +307,7 @@ export class FdPesten extends LitElement {
       return v.turn !== null ? `Wait for your turn: ${this.name(v.turn)} is to play.` : 'Wait: no one is to play now.';
     if (v.drawn && v.drawn.handle !== card.handle)
       return 'After drawing you may only play the card you drew (or keep it).';
-    if (v.owed > 0) return `You owe ${v.owed} cards: answer with a 2 or a joker, or draw them.`;
+    if (v.owed > 0) return `You owe ${count(v.owed, 'card')}: answer with a 2 or a joker, or draw them.`;
     if (hand === 1 && p && SPECIAL.has(p.rank))
       return 'Your last card may not be a 2, 7, 8, 10, J, K, A or joker: draw instead.';
     if (v.wish) return `${SYMBOL[v.wish]} was wished: play a ${SUIT_NAME[v.wish].slice(0, -1)} (or a J or a joker).`;
@@ -450,12 +451,14 @@ export class FdPesten extends LitElement {
       data-seat-box=${seat}
       data-fly-source="seat-${seat}"
       ?data-gone=${this.gone.includes(seat)}
-      aria-label="${this.name(seat)}: ${s.count} cards"
+      aria-label="${this.name(seat)}: ${count(s.count, 'card')}"
     >
       <div class="name">
         ${this.name(seat)}${v.dealer === seat ? html`<span class="badge wait" title="dealer">D</span>` : null}${goneMark(seat, this.gone)}
       </div>
-      <div class="count" data-count=${s.count}>${s.count}<span class="sub"> cards</span></div>
+      <div class="count" data-count=${s.count}>
+        ${s.count}<span class="sub"> ${s.count === 1 ? 'card' : 'cards'}</span>
+      </div>
       <div class="sub">
         ${s.points} ${s.points === 1 ? 'win' : 'wins'}
         ${v.turn === seat ? html`<span class="badge">to play</span>` : next === seat && v.phase === 'play' ? html`<span class="badge wait">next</span>` : null}

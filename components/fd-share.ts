@@ -7,7 +7,6 @@
 import { LitElement, css, html, type PropertyValues } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { unsafeSVG } from 'lit/directives/unsafe-svg.js';
-import QRCode from 'qrcode';
 import { describeSignaling, parseSignalingQuery } from '../src/app/table-link.js';
 import { theme } from './theme.js';
 
@@ -70,8 +69,13 @@ export class FdShare extends LitElement {
 
   protected override willUpdate(changed: PropertyValues<this>) {
     if (changed.has('link') && this.link) {
-      QRCode.toString(this.link, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' })
-        .then((svg) => (this.qrSvg = svg))
+      const link = this.link;
+      // The QR code library is a chunk of its own, loaded when a link is first shown; without it the link stays.
+      import('qrcode')
+        .then(({ default: QRCode }) => QRCode.toString(link, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' }))
+        .then((svg) => {
+          if (this.link === link) this.qrSvg = svg;
+        })
         .catch(() => (this.qrSvg = ''));
     }
   }

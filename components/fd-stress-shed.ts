@@ -19,7 +19,9 @@ import type { StressAction } from '../src/games/stress-shed/actions.js';
 import type { CardHint } from '../src/games/card-hints.js';
 import { ActEvent, SortHandEvent } from './events.js';
 import { isTypingKey } from './keys.js';
+import { cardName } from '../src/app/words.js';
 import { theme } from './theme.js';
+import { cardMarkStyles } from './card-marks.js';
 import { CardMotion } from './card-motion.js';
 import { goneMark, seatMarkStyles } from './seat-marks.js';
 import './fd-card.js';
@@ -55,6 +57,7 @@ export class FdStressShed extends LitElement {
   static override styles = [
     theme,
     seatMarkStyles,
+    cardMarkStyles,
     css`
       :host {
         display: block;
@@ -164,15 +167,6 @@ export class FdStressShed extends LitElement {
         color: var(--fd-danger);
         font-size: 0.9rem;
         min-height: 1.1rem;
-      }
-      fd-card.illegal {
-        opacity: 0.6;
-        filter: grayscale(0.4);
-      }
-      fd-card.legal::part(card) {
-        box-shadow:
-          0 0 0 2px var(--fd-ok),
-          0 2px 4px rgba(0, 0, 0, 0.35);
       }
       fd-card.swap-from {
         outline: 3px dashed var(--fd-accent);
@@ -430,7 +424,8 @@ export class FdStressShed extends LitElement {
     }
     if (v.flipping) return html`${this.name(v.flipping.seat)} turns over a face-down card…`;
     if (v.turn === this.mySeat)
-      return html`<strong>Your turn.</strong> ${v.effectiveTop ? `Beat ${v.effectiveTop}.` : 'Anything goes.'}`;
+      return html`<strong>Your turn.</strong>
+        ${v.effectiveTop ? `Beat ${cardName(v.effectiveTop)}.` : 'Anything goes.'}`;
     return html`${v.turn !== null ? this.name(v.turn) : '?'} to play.`;
   }
 
@@ -474,7 +469,7 @@ export class FdStressShed extends LitElement {
           </div>
           <span class="count"
             >Stack: ${v.stack.length} · top to beat:
-            <strong id="effective-top">${v.effectiveTop ?? 'anything'}</strong></span
+            <strong id="effective-top">${v.effectiveTop ? cardName(v.effectiveTop) : 'anything'}</strong></span
           >
         </div>
         <div class="pile" aria-label="Cemetery">

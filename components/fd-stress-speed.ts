@@ -3,9 +3,14 @@
  * above, the two centre stacks, your row and pile below, and a big "Stress!"
  * button. No turns: click (or drag) one of your row cards onto a centre stack
  * whenever it is one up or down; keys 1–4 pick a slot, Z / X play it on the
- * left / right stack, Space calls stress. A play that lost its race (the top
- * changed first) shakes back into the row; while nobody can move, a
- * countdown shows the new tops being dealt. A row card that goes on neither
+ * left / right stack, Space calls stress. Your row cards are marked like the
+ * other games' hints (card-marks.ts): ringed when they go on a stack, dimmed
+ * when not. A play that lost its race (the top changed first) shakes back
+ * into the row with a red flash and a red band naming who got there first;
+ * while nobody can move, a countdown shows the new tops being dealt. On a
+ * phone (360 px wide and up, portrait) the cards, gaps and Stress! button
+ * shrink so the whole table fits the screen, played by tap (tap a card, and
+ * a lit stack when it goes on both). A row card that goes on neither
  * stack says why when tapped (the store's card hints); a gone opponent is
  * marked on their side; cards fly row → stack (card-motion.ts). Only legal
  * moves are offered:
@@ -17,10 +22,12 @@ import type { SpeedView } from '../src/games/stress-speed/views.js';
 import type { SpeedAction } from '../src/games/stress-speed/actions.js';
 import { ActEvent } from './events.js';
 import { isTypingKey } from './keys.js';
+import { count } from '../src/app/words.js';
 import { theme } from './theme.js';
 import type { CardHint } from '../src/games/card-hints.js';
 import { CardMotion } from './card-motion.js';
 import { goneMark, seatMarkStyles } from './seat-marks.js';
+import { cardMarkStyles } from './card-marks.js';
 import './fd-card.js';
 
 type Play = Extract<SpeedAction, { type: 'play' }>;
@@ -49,6 +56,7 @@ export class FdStressSpeed extends LitElement {
   static override styles = [
     theme,
     seatMarkStyles,
+    cardMarkStyles,
     css`
       :host {
         display: block;
@@ -85,7 +93,30 @@ export class FdStressSpeed extends LitElement {
         border-style: solid;
       }
       .slot.bounced {
-        animation: bounce-back 450ms ease;
+        animation:
+          bounce-back 450ms ease,
+          lost-flash 1.2s ease-out;
+      }
+      /* A play that lost its race: the slot flashes red and the note says so in a red band (still there without motion). */
+      @keyframes lost-flash {
+        0%,
+        40% {
+          box-shadow: 0 0 0 4px var(--fd-danger);
+          background: rgba(255, 123, 114, 0.45);
+        }
+        100% {
+          box-shadow: none;
+          background: transparent;
+        }
+      }
+      .lost {
+        display: inline-block;
+        background: rgba(255, 123, 114, 0.3);
+        border: 2px solid var(--fd-danger);
+        border-radius: var(--fd-radius);
+        padding: 0.2rem 0.8rem;
+        font-weight: 700;
+        animation: lost-flash 1.2s ease-out;
       }
       @keyframes bounce-back {
         0% {
@@ -176,8 +207,53 @@ export class FdStressSpeed extends LitElement {
       }
       @media (prefers-reduced-motion: reduce) {
         .slot.bounced,
+        .lost,
         .countdown > div {
           animation: none;
+        }
+        .slot.bounced {
+          border-color: var(--fd-danger);
+          border-style: solid;
+        }
+      }
+      /* A phone in portrait (360 px and up): smaller cards, tighter rows, a smaller Stress! button, so both rows,
+         both stacks and the button fit the width and the whole table the height. */
+      @media (max-width: 600px) {
+        :host {
+          --card-w: 2.9rem;
+          --card-small-w: 1.8rem;
+        }
+        .side {
+          gap: 0.5rem;
+          flex-wrap: nowrap;
+        }
+        .row {
+          gap: 0.3rem;
+        }
+        .slot {
+          min-width: calc(var(--card-w) + 0.35rem);
+          min-height: calc(var(--card-w) * 1.4 + 0.35rem);
+        }
+        .pile {
+          font-size: 0.75rem;
+        }
+        .centre {
+          gap: 0.6rem;
+          margin: 0.5rem 0;
+        }
+        .stack {
+          padding: 0.2rem;
+        }
+        button.stress {
+          font-size: 1.1rem;
+          padding: 0.5rem 1rem;
+        }
+        .name {
+          margin: 0.15rem 0;
+        }
+        .note {
+          font-size: 0.85rem;
+          margin: 0.2rem 0;
         }
       }
     `,
@@ -192,7 +268,8 @@ export class FdStressSpeed extends LitElement {
     const before = changed.get('myBounces') as number | undefined;
     if (before !== undefined && this.myBounces > before) {
       this.bouncedSlot = this.lastSlotPlayed;
-      this.bounceNote = 'Bounced: the other player got there first.';
+      const other = this.names[1 - (this.mySeat ?? 0)] || 'the other player';
+      this.bounceNote = `Too late: ${other} got there first. Your card is back in your row.`;
       setTimeout(() => {
         this.bouncedSlot = null;
         this.bounceNote = '';
@@ -282,6 +359,7 @@ export class FdStressSpeed extends LitElement {
             ${
               slot.top
                 ? html`<fd-card
+                    class=${mine ? (can ? 'legal' : 'illegal') : ''}
                     .card=${slot.top.card}
                     ?selectable=${can}
                     data-card=${slot.top.card ?? ''}
@@ -333,7 +411,7 @@ export class FdStressSpeed extends LitElement {
             ></fd-card>`
           : html`<div class="slot"></div>`
       }
-      <span class="pile">${stack?.size ?? 0} cards</span>
+      <span class="pile">${count(stack?.size ?? 0, 'card')}</span>
     </div>`;
   }
 
@@ -354,7 +432,7 @@ export class FdStressSpeed extends LitElement {
       <div class="note" id="speed-note" aria-live="polite">
         ${
           this.bounceNote
-            ? html`<span id="bounced">${this.bounceNote}</span>`
+            ? html`<span id="bounced" class="lost" role="alert">${this.bounceNote}</span>`
             : v.stalemate
               ? html`No one can move: dealing new tops…
                   <div class="countdown"><div></div></div>`

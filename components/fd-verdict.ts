@@ -5,11 +5,14 @@
  * replaced, every key matched its commitment, every move legal with all
  * cards open, the signed state hashes agree), each opening on "how we know"
  * (which events, which proofs, how many); and a "Download transcript"
- * button. It renders the store's plain-data `VerdictSummary` only.
+ * button. `folded` (the end-of-hand summary) keeps only the one line and the
+ * button in view and folds the list under "What was checked". It renders the
+ * store's plain-data `VerdictSummary` only.
  */
 import { LitElement, css, html } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import type { VerdictSummary } from '../src/table/verdict.js';
+import { count } from '../src/app/words.js';
 import { DownloadTranscriptEvent } from './events.js';
 import { theme } from './theme.js';
 
@@ -17,6 +20,8 @@ import { theme } from './theme.js';
 export class FdVerdict extends LitElement {
   @property({ attribute: false }) verdict!: VerdictSummary;
   @property({ attribute: false }) names: readonly string[] = [];
+  /** Fold the list of checks and the counts under "What was checked" (the line and the button stay in view). */
+  @property({ type: Boolean }) folded = false;
 
   static override styles = [
     theme,
@@ -70,9 +75,17 @@ export class FdVerdict extends LitElement {
         font-size: 0.75rem;
         word-break: break-word;
       }
+      .counts {
+        font-size: 0.85rem;
+        margin: 0.4rem 0 0;
+      }
+      #verdict-checks > summary {
+        color: var(--fd-muted);
+        font-size: 0.9rem;
+      }
       .row {
         display: flex;
-        justify-content: space-between;
+        justify-content: flex-end;
         align-items: center;
         gap: 1rem;
         flex-wrap: wrap;
@@ -85,18 +98,11 @@ export class FdVerdict extends LitElement {
     return this.names[seat] ?? `seat ${seat + 1}`;
   }
 
-  override render() {
+  /** The list of what was checked, each opening on how we know, and the counts behind it. */
+  private checks() {
     const v = this.verdict;
     const counts = v.counts;
-    return html`<section
-      class=${v.status === 'clean' ? 'clean' : v.status === 'fault' ? 'fault' : ''}
-      id="verdict"
-      data-status=${v.status}
-    >
-      <p class="headline" id="verdict-headline">
-        ${v.status === 'clean' ? '✔ ' : v.status === 'fault' ? '✘ ' : ''}${v.headline}
-      </p>
-      <ul aria-label="What was checked">
+    return html`<ul aria-label="What was checked">
         ${v.checks.map(
           (check) =>
             html`<li data-check=${check.key} data-ok=${String(check.ok)}>
@@ -112,7 +118,7 @@ export class FdVerdict extends LitElement {
                   ${
                     check.events.length
                       ? html`<p class="refs">
-                          ${check.events.length} event(s):
+                          ${count(check.events.length, 'event')}:
                           ${check.events
                             .slice(0, 40)
                             .map((e) => `${this.seat(e.seat)} #${e.n} ${e.type}`)
@@ -125,11 +131,32 @@ export class FdVerdict extends LitElement {
             </li>`,
         )}
       </ul>
+      <p class="muted counts">
+        ${count(counts.events, 'signed event')} · ${count(counts.shuffleSteps + counts.reshuffleSteps, 'shuffle step')}
+        · ${count(counts.lockProofs, 'lock proof')} · ${count(counts.keyShares, 'key share')} ·
+        ${count(counts.moves, 'move')} replayed
+      </p> `;
+  }
+
+  override render() {
+    const v = this.verdict;
+    return html`<section
+      class=${v.status === 'clean' ? 'clean' : v.status === 'fault' ? 'fault' : ''}
+      id="verdict"
+      data-status=${v.status}
+    >
+      <p class="headline" id="verdict-headline">
+        ${v.status === 'clean' ? '✔ ' : v.status === 'fault' ? '✘ ' : ''}${v.headline}
+      </p>
+      ${
+        this.folded
+          ? html`<details id="verdict-checks">
+              <summary>What was checked</summary>
+              ${this.checks()}
+            </details>`
+          : this.checks()
+      }
       <div class="row">
-        <span class="muted"
-          >${counts.events} signed events · ${counts.shuffleSteps + counts.reshuffleSteps} shuffle steps ·
-          ${counts.lockProofs} lock proofs · ${counts.keyShares} key shares · ${counts.moves} moves replayed</span
-        >
         <button id="download-transcript" @click=${() => this.dispatchEvent(new DownloadTranscriptEvent())}>
           Download transcript
         </button>

@@ -7,17 +7,19 @@
  * fd-hand renders whatever is registered here, so it never tests a game id.
  * Adding a game's table = one element file and one line in `GAME_VIEWS`
  * (the type makes a registered game without an element a compile error).
+ *
+ * Each element is imported when a hand of its game is first shown (a chunk
+ * of its own in the built app, beside the game's rules): until it is
+ * defined, the table shows "Loading <game>…", and a failed load says what
+ * failed and what to do, never a blank table.
  */
 import { html, unsafeStatic, type StaticValue } from 'lit/static-html.js';
 import type { TemplateResult } from 'lit';
+import { until } from 'lit/directives/until.js';
 import type { HandView } from '../src/app/store.js';
 import type { ActionOf, GameId, ViewOf } from '../src/games/index.js';
+import { catalogEntry } from '../src/app/catalog.js';
 import type { CardHint } from '../src/games/card-hints.js';
-import { FdPesten } from './fd-pesten.js';
-import { FdFightingCards } from './fd-fighting-cards.js';
-import { FdStressShed } from './fd-stress-shed.js';
-import { FdStressSpeed } from './fd-stress-speed.js';
-import { FdSchoolBlackjack } from './fd-school-blackjack.js';
 
 /** The properties every game's table element takes. */
 export interface GameTableElement<V, A> extends HTMLElement {
@@ -46,26 +48,82 @@ export interface GameTableElement<V, A> extends HTMLElement {
 
 type GameTableClass<K extends GameId> = new () => GameTableElement<ViewOf<K>, ActionOf<K>>;
 
-const GAME_VIEWS: { readonly [K in GameId]: { readonly tag: string; readonly element: GameTableClass<K> } } = {
-  'stress-shed': { tag: 'fd-stress-shed', element: FdStressShed },
-  'stress-speed': { tag: 'fd-stress-speed', element: FdStressSpeed },
-  pesten: { tag: 'fd-pesten', element: FdPesten },
-  'fighting-cards': { tag: 'fd-fighting-cards', element: FdFightingCards },
-  'school-blackjack': { tag: 'fd-school-blackjack', element: FdSchoolBlackjack },
+const GAME_VIEWS: {
+  readonly [K in GameId]: { readonly tag: string; readonly load: () => Promise<GameTableClass<K>> };
+} = {
+  'stress-shed': { tag: 'fd-stress-shed', load: () => import('./fd-stress-shed.js').then((m) => m.FdStressShed) },
+  'stress-speed': { tag: 'fd-stress-speed', load: () => import('./fd-stress-speed.js').then((m) => m.FdStressSpeed) },
+  pesten: { tag: 'fd-pesten', load: () => import('./fd-pesten.js').then((m) => m.FdPesten) },
+  'fighting-cards': {
+    tag: 'fd-fighting-cards',
+    load: () => import('./fd-fighting-cards.js').then((m) => m.FdFightingCards),
+  },
+  'school-blackjack': {
+    tag: 'fd-school-blackjack',
+    load: () => import('./fd-school-blackjack.js').then((m) => m.FdSchoolBlackjack),
+  },
 };
 
+/** Defined elements' tags, by game. */
 const tags = new Map<GameId, StaticValue>();
-for (const [game, { tag, element }] of Object.entries(GAME_VIEWS) as [GameId, (typeof GAME_VIEWS)[GameId]][]) {
-  if (customElements.get(tag) !== element)
-    throw new TypeError(`the table element of ${game} is not defined as <${tag}>`);
-  tags.set(game, unsafeStatic(tag));
+/** Loads under way, or failed (kept, so every render shows the same failure until the page reloads). */
+const loads = new Map<GameId, Promise<void>>();
+
+/** Imports game `game`'s table element and checks it is defined under its tag; rejects with what went wrong. */
+export function loadGameView(game: GameId): Promise<void> {
+  let load = loads.get(game);
+  if (!load) {
+    const { tag, load: importElement } = GAME_VIEWS[game];
+    load = importElement().then((element) => {
+      if (customElements.get(tag) !== element)
+        throw new TypeError(`the table element of ${game} is not defined as <${tag}>`);
+      tags.set(game, unsafeStatic(tag));
+    });
+    loads.set(game, load);
+  }
+  return load;
 }
 
-/** The game's table element for this hand, with the contract's properties set; null before the deal. */
-export function renderGameTable(hand: HandView, sortHandBy: 'suit' | 'rank' = 'suit'): TemplateResult | null {
+function loadingTable(name: string): TemplateResult {
+  return html`<p class="muted game-loading" role="status" id="game-view-loading">Loading ${name}…</p>`;
+}
+
+function failedTable(name: string, error: unknown): TemplateResult {
+  const reason = error instanceof Error ? error.message : String(error);
+  return html`<div class="failure game-load-failed" role="alert" id="game-view-failed">
+    <p>
+      The ${name} table could not be loaded (${reason}): this page is offline, or the server it came from cannot be
+      reached, and has no saved copy of it. Reconnect, then reload the page; the hand waits for you.
+    </p>
+    <button @click=${() => location.reload()}>Reload</button>
+  </div>`;
+}
+
+/**
+ * The game's table element for this hand, with the contract's properties set; null before the deal. While the
+ * element loads: "Loading <game>…", then the table; a load that failed: what failed and what to do.
+ */
+export function renderGameTable(
+  hand: HandView,
+  sortHandBy: 'suit' | 'rank' = 'suit',
+): TemplateResult | ReturnType<typeof until> | null {
   const table = hand.table;
-  const tag = table ? tags.get(table.game) : undefined;
-  if (!table || !tag) return null;
+  if (!table) return null;
+  const tag = tags.get(table.game);
+  if (tag) return tableOf(tag, hand, sortHandBy);
+  const name = catalogEntry(table.game)?.name ?? table.game;
+  return until(
+    loadGameView(table.game).then(
+      () => tableOf(tags.get(table.game)!, hand, sortHandBy),
+      (error: unknown) => failedTable(name, error),
+    ),
+    loadingTable(name),
+  );
+}
+
+function tableOf(tag: StaticValue, hand: HandView, sortHandBy: 'suit' | 'rank'): TemplateResult | null {
+  const table = hand.table;
+  if (!table) return null;
   return html`<${tag}
     .view=${table.view}
     .legal=${table.legal}

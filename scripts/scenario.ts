@@ -6,6 +6,7 @@
  * non-zero if any file's `expect` is not met. Add `--open` to also print the
  * state with every card open (what `expect.state` is checked against).
  */
+import '../src/games/all.js';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseScenario, runScenario } from '../src/engine/index.js';

@@ -19,6 +19,7 @@
  * with `--cheat false-claim` it also lets the cheater try a false claim that
  * only these options make possible (School Blackjack with voluntaryDraw off).
  */
+import '../src/games/all.js';
 import { parseArgs } from 'node:util';
 import { gameModules, isGameId } from '../src/games/index.js';
 import { writeFileSync } from 'node:fs';

@@ -25,6 +25,7 @@
  * A file that does not parse, and a worker that fails to start or answer,
  * fall back to the single-thread `verifyTranscript`.
  */
+import '../src/games/all.js';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { keyHex } from '../src/net/envelope.js';

@@ -12,6 +12,7 @@
  * (scripts/verify-parallel.ts): one on up to two cores, two on more;
  * `FAIRDECK_VERIFY_WORKERS=1` or `2` chooses (the tests run both layouts).
  */
+import '../src/games/all.js';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { describeReport } from '../src/table/verify-transcript.js';

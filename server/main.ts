@@ -2,13 +2,16 @@
  * The one process a player (or CI) starts: it serves the app and mounts the
  * `peer` package's ExpressPeerServer on the same origin at `/peerjs`, so that
  * opening the printed URL in two browsers is all it takes to play. Mode `dev`
- * serves the sources through Vite's middleware (with HMR); mode `preview`
- * serves the static bundle from `dist/` that `vite build` made. The signaling
+ * serves the sources through Vite's middleware, without HMR and without
+ * Vite's client in the page (see below); mode `preview` serves the static
+ * bundle from `dist/` that `vite build` made. The signaling
  * server only introduces peers: it never sees a card, a key or a move, and a
  * peer it substitutes is caught by the table fingerprint.
  *
  * `GET /ice` hands every page the STUN and TURN servers to use, with TURN
- * credentials minted per request (server/ice.ts); `npm run serve` is the
+ * credentials minted per request (server/ice.ts); `GET /table-peers?table=…`
+ * names the peer ids registered for one table (server/table-peers.ts), so a
+ * joiner that cannot reach the creator joins through another seat; `npm run serve` is the
  * production mode: the built bundle and signaling, as `deploy/` runs it.
  *
  * Environment: PORT (default 5173), HOST (default 0.0.0.0), and STUN_URLS,
@@ -22,8 +25,10 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import express from 'express';
 import { ExpressPeerServer } from 'peer';
-import { WebSocketServer } from 'ws';
+import { WebSocketServer, type WebSocket } from 'ws';
+import type { Plugin } from 'vite';
 import { describeIceConfig, iceAnswer, iceConfigFromEnv, type IceConfig } from './ice.js';
+import { TablePeers } from './table-peers.js';
 
 export interface StartedServer {
   readonly port: number;
@@ -64,8 +69,16 @@ export async function startServer(
   httpServer.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const sockets = signalingSockets;
     if (sockets && sockets.shouldHandle(req))
-      sockets.handleUpgrade(req, socket, head, (ws) => sockets.emit('connection', ws, req));
+      sockets.handleUpgrade(req, socket, head, (ws) =>
+        confirmReattached(ws, () => sockets.emit('connection', ws, req)),
+      );
+    // Nothing else here speaks WebSocket: refuse at once rather than leave the request hanging.
+    else socket.destroy();
   });
+  // Who is registered for a table, for a joiner that cannot link to its creator (server/table-peers.ts).
+  const tablePeers = new TablePeers();
+  peerServer.on('connection', (client: { getId(): string }) => tablePeers.add(client.getId()));
+  peerServer.on('disconnect', (client: { getId(): string }) => tablePeers.remove(client.getId()));
   app.use('/peerjs', peerServer);
   app.get('/healthz', (_req, res) => {
     res.json({ ok: true, mode });
@@ -77,17 +90,25 @@ export async function startServer(
     res.json(iceAnswer(ice, Date.now()));
   });
 
+  // Any origin may ask, as for /ice: a page from a static copy of the app asks the table's server.
+  app.get('/table-peers', (req, res) => {
+    res.set({ 'Cache-Control': 'no-store', 'Access-Control-Allow-Origin': '*' });
+    const { status, body } = tablePeers.answer(req.query.table);
+    res.status(status).json(body);
+  });
+
   let closeVite: (() => Promise<void>) | undefined;
   if (mode === 'dev') {
     const { createServer: createVite } = await import('vite');
     const vite = await createVite({
       root,
       configFile: path.join(root, 'vite.config.ts'),
-      // No HMR: a player's page must not reload itself mid-hand. Vite's client
-      // still opens its websocket; it goes to this HTTP server (not to the
-      // shared default port 24678, where two servers on one machine answer
-      // each other's pages with errors).
-      server: { middlewareMode: true, hmr: false, ws: { server: httpServer } },
+      // No HMR, and no Vite websocket or client at all: a player's page must
+      // never reload itself mid-hand, and Vite's client reloads the page
+      // whenever its websocket closes and the server answers again (a new
+      // address, a dev server restart). Edits show on the next reload by hand.
+      server: { middlewareMode: true, hmr: false, ws: false },
+      plugins: [withoutViteClient()],
       appType: 'spa',
     });
     app.use(vite.middlewares);
@@ -114,6 +135,39 @@ export async function startServer(
       await closeVite?.();
       httpServer.closeAllConnections();
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));
+    },
+  };
+}
+
+/**
+ * PeerServer 1.0.2 answers a socket for an id and token it still holds (the
+ * same page registering again after a new address, while the server has not
+ * yet noticed its old socket is dead) by moving the id to the new socket
+ * without sending OPEN; PeerJS then never says it is registered, and the page
+ * cannot dial. `register` runs PeerServer's handling of the new socket; if
+ * that left it open without sending OPEN, ERROR or ID-TAKEN, the id was moved
+ * to it, and this says OPEN, as for a first registration.
+ */
+function confirmReattached(ws: WebSocket, register: () => void): void {
+  const said = new Set<string>();
+  const send = ws.send.bind(ws);
+  ws.send = ((data: unknown, ...rest: unknown[]) => {
+    if (typeof data === 'string') said.add(String((JSON.parse(data) as { type?: unknown }).type));
+    return (send as (...args: unknown[]) => void)(data, ...rest);
+  }) as WebSocket['send'];
+  register();
+  ws.send = send;
+  if (ws.readyState === ws.OPEN && !['OPEN', 'ERROR', 'ID-TAKEN'].some((type) => said.has(type)))
+    ws.send(JSON.stringify({ type: 'OPEN' }));
+}
+
+/** Removes Vite's client script from the dev page (it is only there for HMR, which is off). */
+function withoutViteClient(): Plugin {
+  return {
+    name: 'fairdeck-without-vite-client',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) => html.replace(/<script type="module" src="\/@vite\/client"><\/script>\s*/, ''),
     },
   };
 }

@@ -215,3 +215,102 @@ describe('a game id is written only in its own module, its element and the regis
     ]);
   });
 });
+
+/** The static value imports of a TypeScript text: what loading it loads at once (no `import type`, no `import()`). */
+function staticValueImports(text: string): string[] {
+  return [...text.matchAll(/(?:^|\n)\s*(?:import|export)(\s+type)?[^'"()]*?(?:from\s*)?['"]([^'"]+)['"]/g)]
+    .filter((m) => !m[1])
+    .map((m) => m[2]!);
+}
+
+/** Every project file (and package, as `pkg:name`) the page loads at once from `entry`: its static import closure. */
+function firstLoad(entry: string): Set<string> {
+  const seen = new Set<string>();
+  const visit = (file: string): void => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    if (file.startsWith('pkg:')) return;
+    for (const spec of staticValueImports(readFileSync(path.join(root, file), 'utf8'))) {
+      if (!spec.startsWith('.')) {
+        seen.add(`pkg:${spec}`);
+        continue;
+      }
+      const resolved = path.relative(root, path.resolve(path.dirname(path.join(root, file)), spec));
+      visit(resolved.replace(/\.js$/, '.ts').split(path.sep).join('/'));
+    }
+  };
+  visit(entry);
+  return seen;
+}
+
+describe('the first page loads no game, no table code, no verifier and no QR code (they are loaded on demand)', () => {
+  const first = firstLoad('src/main.ts');
+
+  it('reads static imports only: `import type` and `import()` load nothing at once', () => {
+    const planted = [
+      "import type { A } from './a.js';",
+      "const b = await import('./b.js');",
+      "import { c } from './c.js';",
+      "export * from './d.js';",
+      "export type { E } from './e.js';",
+      "import './f.js';",
+    ].join('\n');
+    expect(staticValueImports(planted)).toEqual(['./c.js', './d.js', './f.js']);
+  });
+
+  it('the first load holds the shell, the store, the registry and every game’s meta.ts', () => {
+    for (const file of ['components/fd-app.ts', 'components/fd-home.ts', 'src/app/store.ts', 'src/games/index.ts'])
+      expect(first.has(file), file).toBe(true);
+    for (const id of GAME_IDS) expect(first.has(`src/games/${id}/meta.ts`), id).toBe(true);
+  });
+
+  it('it holds nothing of a game but its meta.ts and options.ts, and no game’s element', () => {
+    const stray = [...first].filter((file) =>
+      GAME_IDS.some(
+        (id) =>
+          (file.startsWith(`src/games/${id}/`) && !/\/(meta|options)\.ts$/.test(file)) ||
+          file === `components/fd-${id}.ts`,
+      ),
+    );
+    expect(stray).toEqual([]);
+  });
+
+  it('it holds no table session, mesh, transport, crypto, verifier, replay or QR code', () => {
+    const stray = [...first].filter(
+      (file) =>
+        file.startsWith('crypto/') ||
+        file.startsWith('src/table/hand/') ||
+        file === 'src/games/all.ts' ||
+        [
+          'src/table/table-session.ts',
+          'src/net/mesh.ts',
+          'src/net/peerjs-transport.ts',
+          'src/table/verify-transcript.ts',
+          'src/app/table-stack.ts',
+          'src/app/replay.ts',
+          'components/fd-replay.ts',
+          'pkg:qrcode',
+          'pkg:peerjs',
+        ].includes(file),
+    );
+    expect(stray).toEqual([]);
+  });
+
+  it('each of them is reached by a dynamic import', () => {
+    const dynamic = (file: string) => imports(file).filter((spec) => !spec.startsWith('type:'));
+    for (const id of GAME_IDS) {
+      expect(dynamic('src/games/index.ts'), id).toContain(`./${id}/index.js`);
+      expect(dynamic('components/game-views.ts'), id).toContain(`./fd-${id}.js`);
+    }
+    expect(dynamic('src/app/store.ts')).toEqual(expect.arrayContaining(['./table-stack.js', './replay.js']));
+    expect(dynamic('components/fd-app.ts')).toContain('./fd-replay.js');
+    expect(dynamic('components/fd-share.ts')).toContain('qrcode');
+  });
+
+  it('no page code imports src/games/all.ts (it is for Node processes)', () => {
+    const importers = [...sources('src'), ...sources('components')].filter((file) =>
+      imports(file).some((spec) => /(^|\/)all\.js$/.test(spec) && target(file, spec) === 'src/games'),
+    );
+    expect(importers).toEqual([]);
+  });
+});

@@ -6,7 +6,7 @@
  * about to send, and the options in words for the lobby. The id is for code
  * and URLs; people see the name.
  */
-import { checkTableConfig, gameModules, type GameId } from '../games/index.js';
+import { checkTableConfig, gameMetas, type GameId } from '../games/index.js';
 import { formFields, optionValueText, type OptionField, type OptionValue, type Timing } from '../games/module.js';
 
 /** One table option as a form shows it. */
@@ -27,7 +27,7 @@ export interface CatalogEntry {
   readonly options: readonly OptionControl[];
 }
 
-export const CATALOG: readonly CatalogEntry[] = gameModules.map((module) => ({
+export const CATALOG: readonly CatalogEntry[] = gameMetas.map((module) => ({
   id: module.id,
   name: module.name,
   minPlayers: module.minPlayers,

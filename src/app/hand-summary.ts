@@ -32,6 +32,7 @@ export interface HandSummaryView {
   readonly headline: string;
   /** The game's own account, seats named ("Bob bid 18, took 70: made, +36; Cleo deals next"). */
   readonly detail: string | null;
+  /** In order of place, the winner first; seats without a place after them, in seat order. */
   readonly seats: readonly SummarySeat[];
   /** Cards that belong to no seat (stock, skat, draw stack). */
   readonly table: readonly SummaryZone[];
@@ -63,12 +64,17 @@ export function handSummary(input: HandSummaryInput): HandSummaryView {
   const zones = state ? handCards(input.game, state) : [];
   const places = new Map<number, number>();
   outcome?.ranking.forEach((group, i) => group.forEach((seat) => places.set(seat, i + 1)));
-  const seats: SummarySeat[] = Array.from({ length: state?.players ?? names.length }, (_, seat) => ({
+  const bySeat: SummarySeat[] = Array.from({ length: state?.players ?? names.length }, (_, seat) => ({
     name: nameOf(names, seat),
     place: places.get(seat) ?? null,
     score: outcome?.scores?.[seat] ?? null,
     zones: zones.filter((z) => z.seat === seat).map((z) => ({ label: z.label, cards: z.handles.map(card) })),
   }));
+  // In order of place (the winner first); seats without a place after them, in seat order.
+  const seats = bySeat
+    .map((seat, i) => ({ seat, i }))
+    .sort((a, b) => (a.seat.place ?? Infinity) - (b.seat.place ?? Infinity) || a.i - b.i)
+    .map(({ seat }) => seat);
   const winners = outcome?.ranking[0] ?? [];
   let headline: string;
   if (halt) headline = `Hand stopped${halt.seat !== null ? `: ${nameOf(names, halt.seat)}` : ''} — ${halt.detail}`;

@@ -28,7 +28,7 @@ export const JOIN_FAILURE_TITLE: Record<LinkFailureCause, string> = {
 
 export const JOIN_FAILURE_ADVICE: Record<LinkFailureCause, string> = {
   unserved:
-    'No answer came from the table’s creator. The creator’s page may be closed: a table lives in the pages of its players, and someone who has it open must be online for others to join.',
+    'No answer came from the table’s creator. Check the link: one character changed names another table. Or the creator’s page may be closed: a table lives in the pages of its players, so ask the creator to reopen their page with the table. Or keep this page open and watch for it: the table appears here by itself as soon as someone serves it (Retry asks again at once).',
   'needs-relay':
     'The creator’s page answered, but your two browsers could not reach each other directly: one of you is behind a strict NAT or firewall (mobile networks, many offices and campuses). Whoever runs the table’s server can add a relay (TURN) server (README, “Play over the internet”); or add a TURN server of your own in Settings; or open a link copied by a player who is already seated.',
   'relay-refused':

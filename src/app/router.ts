@@ -8,6 +8,7 @@
 import { parseTableId } from '../table/table-id.js';
 import { formatIntroducers, parseIntroducers } from '../table/introducers.js';
 import { parseSignalingQuery, signalingQuery, type LinkSignaling } from './table-link.js';
+import { BAD_LINK_ADVICE, decodeLinkPart, tableIdProblem } from './link-problem.js';
 
 export type Route =
   | { readonly page: 'home' }
@@ -20,20 +21,33 @@ export type Route =
       /** Key prefixes of peers seated when the link was copied (absent if it names none). */
       readonly via?: readonly string[];
     }
-  | { readonly page: 'not-found'; readonly error: string };
+  | {
+      readonly page: 'not-found';
+      readonly error: string;
+      /** A table link that is malformed: what to do about it (absent for other pages that do not exist). */
+      readonly advice?: string;
+    };
 
 export function parseRoute(hash: string): Route {
   const path = hash.replace(/^#/, '') || '/';
   if (path === '/' || path === '') return { page: 'home' };
   if (path === '/settings') return { page: 'settings' };
   if (path === '/replay') return { page: 'replay' };
-  const table = /^\/t\/([^/?#]+)(?:\?([^#]*))?$/.exec(path);
+  const table = /^\/t\/([^/?#]*)(\/[^?#]*)?(?:\?([^#]*))?$/.exec(path);
   if (table) {
-    const parsed = parseTableId(decodeURIComponent(table[1]!));
-    if (!parsed.ok) return { page: 'not-found', error: parsed.error };
-    const signaling = parseSignalingQuery(table[2] ?? '');
-    if (!signaling.ok) return { page: 'not-found', error: signaling.error };
-    const via = parseIntroducers(new URLSearchParams(table[2] ?? '').get('via'));
+    const bad = (error: string): Route => ({
+      page: 'not-found',
+      error: `This link is damaged: ${error}.`,
+      advice: BAD_LINK_ADVICE,
+    });
+    if (table[2]) return bad(`it has “${table[2].slice(0, 40)}” after the table id`);
+    const decoded = decodeLinkPart(table[1]!);
+    if (!decoded.ok) return bad(decoded.error);
+    const parsed = parseTableId(decoded.text);
+    if (!parsed.ok) return bad(tableIdProblem(decoded.text) ?? parsed.error);
+    const signaling = parseSignalingQuery(table[3] ?? '');
+    if (!signaling.ok) return bad(signaling.error);
+    const via = parseIntroducers(new URLSearchParams(table[3] ?? '').get('via'));
     return { page: 'table', table: parsed.table, signaling: signaling.value, ...(via.length > 0 ? { via } : {}) };
   }
   return { page: 'not-found', error: `no page at ${path.slice(0, 60)}` };

@@ -7,9 +7,18 @@
  * the app store (store.ts) from the table session's current hand; the replay
  * viewer (replay.ts) builds the same shape for a transcript.
  */
-import { describeInput, gameById, gameModule, gameTable, handOutcome, type GameTable } from '../games/index.js';
+import {
+  describeInput,
+  gameById,
+  gameMeta,
+  gameModule,
+  gameTable,
+  handOutcome,
+  type GameTable,
+} from '../games/index.js';
 import type { Input } from '../engine/index.js';
 import { seatsInPlayOrder } from '../games/seating.js';
+import { awaitedWords } from '../games/describe.js';
 import { cardHints, type CardHint } from '../games/card-hints.js';
 import type { TableSession } from '../table/table-session.js';
 import { handVerdict, type VerdictSummary } from '../table/verdict.js';
@@ -114,7 +123,7 @@ export function handViewOf(table: TableSession | undefined): HandView | null {
     seatOrder: seatOrderOf(hand.config.game.id, names.length, current.mySeat),
     waiting:
       waiting && remoteWaiting.length
-        ? { names: remoteWaiting.map((s) => names[s] ?? `Seat ${s + 1}`), what: waiting.what }
+        ? { names: remoteWaiting.map((s) => names[s] ?? `Seat ${s + 1}`), what: awaitedWords(waiting.what) }
         : null,
     stalled: current.stalled
       ? {
@@ -122,7 +131,7 @@ export function handViewOf(table: TableSession | undefined): HandView | null {
           seconds: Math.round(current.stalled.forMs / 1000),
           gone: current.stalled.gone,
           canEnd: current.stalled.canEnd,
-          what: current.stalled.what,
+          what: awaitedWords(current.stalled.what),
         }
       : null,
     gone: current.goneSeats,
@@ -188,7 +197,7 @@ export function seatOrderOf(gameId: string, seats: number, mySeat: number | null
   return seatsInPlayOrder(
     seats,
     mySeat !== null && mySeat < seats ? mySeat : null,
-    gameModule(gameId)?.playDirection ?? 'ascending',
+    gameMeta(gameId)?.playDirection ?? 'ascending',
   );
 }
 

@@ -34,6 +34,8 @@ export interface AppView {
   readonly hand: HandView | null;
   /** This page holds no seat of the running hand and chose Watch: it follows the hand without acting. */
   readonly watching: boolean;
+  /** Another tab of this browser sits at this table (this page has no seat): where and as whom (tab-presence.ts). */
+  readonly otherTab: { readonly seat: number | null; readonly name: string } | null;
   /** Names of the peers linked to the table without a seat (its spectators). */
   readonly watchers: readonly string[];
   readonly shareLink: string | null;
@@ -57,11 +59,17 @@ export interface AppView {
   /** Where Settings' Back returns to. */
   readonly backHash: string;
   readonly log: readonly LogEntry[];
-  readonly recentTables: readonly { table: string; game: string; savedAt: number }[];
+  /** Tables this browser sat at, newest first: the game, who sat there (in seat order) and when. */
+  readonly recentTables: readonly { table: string; game: string; players: readonly string[]; savedAt: number }[];
   /** The transcript opened at #/replay, verified in the page (src/app/replay.ts). */
   readonly replay: ReplayView | null;
   /** The open table's game rules and chosen options, for its Rules button (src/games/rules-help.ts). */
   readonly rulesHelp: RulesHelpView | null;
+  /**
+   * The open table's game while its rules load (each game is a chunk of its own, loaded when a table of it opens):
+   * its name, and once a load failed, what failed and what to do (`error`). Null when loaded or at no table.
+   */
+  readonly loadingGame: { readonly name: string; readonly error: string | null } | null;
 }
 
 export interface SignalingFailure {

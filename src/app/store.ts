@@ -11,20 +11,31 @@
  * the transport reports about its links (why one did not open, whether one
  * runs through TURN) is turned into the join-failure screen, log lines and
  * the seat list's routes by link-status.ts.
+ *
+ * Each game's rules are a chunk of their own (src/games/index.ts `loadGame`):
+ * the store loads a table's game before that table can start a hand — the
+ * creator's at once, a stored table's from its stored roster, a joiner's when
+ * the first roster naming it arrives, holding that roster and everything
+ * after it until the rules are in (`loadingGame` says so meanwhile, or why the
+ * load failed). The replay viewer and the verifier load when a transcript is
+ * opened. The table's own code (session, mesh, transport, crypto) is
+ * table-stack.ts, imported when the first table opens.
  */
-import { Mesh, type Rejection } from '../net/mesh.js';
-import { PeerJsTransport } from '../net/peerjs-transport.js';
+import type { Mesh, Rejection } from '../net/mesh.js';
+import type { PeerJsTransport } from '../net/peerjs-transport.js';
 import { diagnoseSignaling, SignalingError, type SignalingServer } from '../net/signaling.js';
 import { IceSource, iceUrlFor } from '../net/ice-servers.js';
+import { fetchTablePeers, tablePeersUrlFor } from '../net/table-peers.js';
 import { reconnectDelayMs } from '../net/transport.js';
+import { repeatsSeatLine, watcherNames } from './log-lines.js';
 import type { TableConfig } from '../net/messages.js';
-import { TableSession } from '../table/table-session.js';
+import type { TableSession } from '../table/table-session.js';
 import { newTableId, parseTableId, peerIdFor } from '../table/table-id.js';
 import { introducersOf } from '../table/introducers.js';
-import { Replay } from './replay.js';
+import type { Replay } from './replay.js';
+import type { Envelope } from '../net/envelope.js';
 import { rulesHelp } from '../games/rules-help.js';
-import { handViewOf, seatOrderOf } from './store-hand-view.js';
-import { matchTranscript, saveJsonFile } from './store-transcript.js';
+import { gameMeta, gameMetas, isGameId, isGameLoaded, loadGame, type GameId } from '../games/index.js';
 import { loadIdentity, type Identity } from './identity.js';
 import { BrowserStore } from './persistence.js';
 import { parseRoute, shareLink, tableHash, type Route } from './router.js';
@@ -40,6 +51,7 @@ import {
 } from './settings.js';
 import { describeSignaling, sameSignaling, type LinkSignaling } from './table-link.js';
 import { UnservedWatch } from './unserved.js';
+import { TabPresence } from './tab-presence.js';
 import { combineIce, originOf, type IceView } from './ice-choice.js';
 import { joinFailureView, LinkStatus } from './link-status.js';
 
@@ -47,6 +59,8 @@ export type { HandView } from './store-hand-view.js';
 export type { AppView, LogEntry, LogLevel, SignalingFailure } from './store-types.js';
 
 const LOG_LIMIT = 300;
+/** How often a joiner still waiting for the creator asks the table's server who else is at the table. */
+const TABLE_PEERS_EVERY_MS = 3000;
 
 interface Session {
   readonly table: string;
@@ -63,6 +77,10 @@ interface Session {
   closed: boolean;
   /** The person chose Watch (an unseated page shows the running hand only then). */
   watching: boolean;
+  /** Envelopes held, in order, while the table's game loads (a roster named a game not loaded yet); undefined otherwise. */
+  held: { envelope: Envelope; via: string }[] | undefined;
+  /** The game's rules could not be loaded: nothing more is taken in (Retry opens the table again). */
+  gameFailed: boolean;
 }
 
 export class AppStore extends EventTarget {
@@ -84,13 +102,25 @@ export class AppStore extends EventTarget {
   private recent: AppView['recentTables'] = [];
   private pendingConfig: TableConfig | undefined;
   private replay: Replay | undefined;
+  private loadingGame: AppView['loadingGame'] = null;
+  /** The table's code (table-stack.ts), once a table has been opened. */
+  private stack: typeof import('./table-stack.js') | undefined;
   /** The table the log belongs to: each table has its own log. */
   private logTable: string | null = null;
   private readonly served = new UnservedWatch(() => {
     // A dial to the creator that failed for a known cause has said so already (link-status.ts).
     if (!this.session?.links.creatorFailure)
-      this.log('warn', 'nobody is serving this table: no answer from its creator (their page may be closed)');
+      this.log(
+        'warn',
+        this.emptyTable
+          ? `nobody is serving this table: ${this.emptyTable}`
+          : 'nobody is serving this table: no answer from its creator (their page may be closed)',
+      );
   });
+  /** The table's server said nobody is registered at the open table (what it said), or null. */
+  private emptyTable: string | null = null;
+  /** Where this browser's other tabs sit (tab-presence.ts): a second tab at a table this browser sits at says so. */
+  private readonly tabs = new TabPresence(() => this.changed());
   /** One source of ICE servers per server asked (its `/ice` URL). */
   private readonly iceSources = new Map<string, IceSource>();
 
@@ -106,22 +136,33 @@ export class AppStore extends EventTarget {
     // The server this page came from (or the one Settings names) hands out ICE servers: ask at once.
     void this.iceSource(signalingServerFor(this.settings, location)).ready();
     window.addEventListener('hashchange', () => void this.navigate(parseRoute(location.hash)));
-    await this.navigate(this.route);
+    // The hash as it is now: a link opened while storage was opening changed it with nobody listening.
+    await this.navigate(parseRoute(location.hash));
   }
 
   get view(): AppView {
     const lobby = this.session?.tableSession.lobby.view() ?? null;
     const watching = !!this.session?.tableSession.isWatching && this.session.watching;
     return {
-      hand: this.session?.tableSession.isWatching && !watching ? null : handViewOf(this.session?.tableSession),
+      hand:
+        !this.stack || (this.session?.tableSession.isWatching && !watching)
+          ? null
+          : this.stack.handViewOf(this.session?.tableSession),
       watching,
-      watchers: this.session?.tableSession.watcherList().map((w) => w.name || 'Anonymous') ?? [],
+      otherTab:
+        this.session && this.identity && lobby?.mySeat === null
+          ? this.tabs.seatedElsewhere(this.session.table, this.identity.keyHex)
+          : null,
+      watchers: watcherNames(this.session?.tableSession.watcherList() ?? []),
       ready: this.ready,
       route: this.route,
       settings: this.settings,
       myKey: this.identity?.keyHex ?? null,
       lobby,
-      seatOrder: lobby?.config ? seatOrderOf(lobby.config.game, lobby.seats.length, lobby.mySeat) : null,
+      seatOrder:
+        lobby?.config && this.stack
+          ? this.stack.seatOrderOf(lobby.config.game, lobby.seats.length, lobby.mySeat)
+          : null,
       needsName: this.settings.name === '',
       shareLink: this.session
         ? shareLink(
@@ -139,7 +180,7 @@ export class AppStore extends EventTarget {
           ? joinFailureView(
               this.session?.links.creatorFailure ?? {
                 cause: 'unserved',
-                detail: 'no answer came from the table’s creator',
+                detail: this.emptyTable ?? 'no answer came from the table’s creator',
               },
             )
           : null,
@@ -154,6 +195,7 @@ export class AppStore extends EventTarget {
       recentTables: this.recent,
       replay: this.replay?.view ?? null,
       rulesHelp: lobby?.config ? rulesHelp(lobby.config.game, lobby.config.options) : null,
+      loadingGame: this.loadingGame,
     };
   }
 
@@ -208,6 +250,8 @@ export class AppStore extends EventTarget {
     if (!this.identity) return;
     const table = newTableId(this.identity.keyHex);
     this.pendingConfig = config;
+    // Start fetching the game's rules while the table opens (openSession waits for them).
+    if (isGameId(config.game)) loadGame(config.game).catch(() => undefined);
     location.hash = tableHash(table, linkSignalingOf(this.settings));
   }
 
@@ -251,12 +295,25 @@ export class AppStore extends EventTarget {
 
   /** The whole match at the open table (every hand this browser stored) as a transcript file (docs/TRANSCRIPT.md). */
   async transcript(): Promise<{ name: string; text: string } | null> {
-    return matchTranscript(this.session?.tableSession, this.storage);
+    return this.stack?.matchTranscript(this.session?.tableSession, this.storage) ?? null;
   }
 
-  /** Opens a transcript file for the replay viewer: verified here, in the page, then shown step by step. */
-  openReplay(text: string): void {
-    this.replay = new Replay(text);
+  /**
+   * Opens a transcript file for the replay viewer: verified here, in the page, then shown step by step. The verifier
+   * and every game's rules are loaded first (on demand: the first page carries neither).
+   */
+  async openReplay(text: string): Promise<void> {
+    let replay: typeof import('./replay.js');
+    try {
+      [replay] = await Promise.all([import('./replay.js'), ...gameMetas.map((meta) => loadGame(meta.id))]);
+    } catch (error) {
+      this.fail(
+        `the transcript verifier could not be loaded (${describe(error)}): this page is offline, or its server cannot be reached, and has no saved copy of it; reconnect, then open the file again`,
+      );
+      this.changed();
+      return;
+    }
+    this.replay = new replay.Replay(text);
     this.changed();
   }
 
@@ -277,7 +334,7 @@ export class AppStore extends EventTarget {
       this.log('warn', 'no hand to save yet');
       return;
     }
-    saveJsonFile(made.name, made.text);
+    this.stack?.saveJsonFile(made.name, made.text);
     this.log('info', `transcript saved as ${made.name}: check it with npm run verify -- ${made.name}`);
   }
 
@@ -346,7 +403,12 @@ export class AppStore extends EventTarget {
 
   private async loadRecent(): Promise<void> {
     const rows = (await this.storage?.recentTables()) ?? [];
-    this.recent = rows.map((row) => ({ table: row.table, game: row.roster.config.game, savedAt: row.savedAt }));
+    this.recent = rows.map((row) => ({
+      table: row.table,
+      game: row.roster.config.game,
+      players: row.roster.seats.flatMap((seat, i) => (seat ? [seat.name || `Seat ${i + 1}`] : [])),
+      savedAt: row.savedAt,
+    }));
   }
 
   private async openSession(
@@ -357,7 +419,8 @@ export class AppStore extends EventTarget {
     const identity = this.identity;
     const storage = this.storage;
     if (!identity || !storage) return;
-    const name = this.settings.name || `Player ${identity.keyHex.slice(0, 4)}`;
+    // No name yet: none is sent (never a key's digits); the other pages number such a watcher ("Watcher 1").
+    const name = this.settings.name;
     const ownChoice = linkSignalingOf(this.settings);
     const choice = fromLinkChoice ?? ownChoice;
     // A link without a signaling choice (an old one, a recent table): name the one used, so a reload keeps it.
@@ -380,7 +443,11 @@ export class AppStore extends EventTarget {
     const source = this.iceSource(server);
     this.connecting = true;
     this.changed();
-    await source.ready();
+    const [stack] = await Promise.all([this.tableStack(), source.ready()]);
+    if (!stack) {
+      this.connecting = false;
+      return;
+    }
     // Navigated away (or retried, and that attempt got here first) while asking.
     if (this.route.page !== 'table' || this.route.table !== table || this.session) {
       if (!this.session) this.connecting = false;
@@ -410,14 +477,14 @@ export class AppStore extends EventTarget {
       log: (level, text) => this.log(level, text),
       changed: () => this.changed(),
     });
-    const transport = new PeerJsTransport(peerIdFor(table, identity.keyHex), {
+    const transport = new stack.PeerJsTransport(peerIdFor(table, identity.keyHex), {
       signaling: { ...server, iceServers: this.iceFor(server, choice.linkStun ?? []).iceServers },
       token: identity.signalingToken,
       label: name,
       observer: links,
     });
-    const mesh = new Mesh({ table, signer: identity, transport, name });
-    const tableSession = new TableSession({
+    const mesh = new stack.Mesh({ table, signer: identity, transport, name });
+    const tableSession = new stack.TableSession({
       mesh,
       signer: identity,
       store: storage,
@@ -426,7 +493,9 @@ export class AppStore extends EventTarget {
       onLog: (line, level) => this.log(level ?? 'info', line),
     });
     made.tableSession = tableSession;
-    if (!this.settings.name) tableSession.lobby.askNameFirst();
+    // Seats are taken on purpose: opening a link shows the table and its Take seat / Watch choice, and the join
+    // waits for the person's choice (`sit`), named or not. A reload of a seated page keeps its seat (below).
+    tableSession.lobby.askNameFirst();
     // Peers the link names: through them a join reaches a creator this browser cannot link to.
     tableSession.lobby.introduce(via);
     const session: Session = {
@@ -441,6 +510,8 @@ export class AppStore extends EventTarget {
       fromLink,
       closed: false,
       watching: false,
+      held: undefined,
+      gameFailed: false,
     };
     // Renewed credentials (or an answer that came late) apply to the connections made from then on.
     session.unsubscribeIce = source.subscribe(() => {
@@ -451,7 +522,7 @@ export class AppStore extends EventTarget {
     this.changed();
     try {
       await mesh.start({
-        message: (envelope, via) => tableSession.receive(envelope, via),
+        message: (envelope, via) => this.deliver(session, envelope, via),
         rejected: (rejection) => this.logRejection(rejection),
         changed: () => this.changed(),
         problem: (description) => this.log('warn', description),
@@ -460,10 +531,23 @@ export class AppStore extends EventTarget {
       this.signalingAttempts = 0;
       this.signalingFailure = null;
       const config = this.pendingConfig;
+      // The game must be loaded before the table can start a hand: the new table's, or the stored roster's. (A new
+      // table's config is kept until then, so Retry after a failed load still creates it.)
+      const game =
+        (tableSession.lobby.isCreator ? config?.game : undefined) ?? (await storage.loadRoster(table))?.config.game;
+      if (session.closed) return;
+      if (game !== undefined && isGameId(game) && !(await this.loadTableGame(session, game))) return;
+      if (session.closed) return;
       this.pendingConfig = undefined;
       await tableSession.open(tableSession.lobby.isCreator ? config : undefined);
+      // The roster this page kept seats it (a reload): it asks for that seat again, as it chose it before.
+      const kept = tableSession.lobby.mySeat();
+      if (!tableSession.lobby.isCreator && kept !== null) tableSession.lobby.sit(kept);
       // A joiner that hears nothing from the creator for a while is told that nobody serves the table (unserved.ts).
       this.served.start(() => this.session === session && session.tableSession.lobby.view().waitingForCreator);
+      // Whoever else the table's server knows at this table, so a joiner reaches the creator through any of them
+      // (and learns at once when nobody is there).
+      if (!tableSession.lobby.isCreator) void this.askTablePeers(session, via);
     } catch (error) {
       if (session.closed) return;
       if (error instanceof SignalingError) this.signalingFailed(session, error);
@@ -474,10 +558,114 @@ export class AppStore extends EventTarget {
     }
   }
 
+  /**
+   * While this page waits for the creator (no roster yet), asks the table's
+   * server every few seconds who is registered at the table and links to
+   * them beside the link's `via=`, so its join reaches the creator through
+   * any seat it can reach (src/net/table-peers.ts). A server that names
+   * nobody at the table (its signaling works: this page registered with it)
+   * makes the page say at once that nobody serves it. A server that cannot
+   * say (a bare PeerServer) is noted once; the link's `via=` and the creator
+   * remain, and the timed wait of unserved.ts.
+   */
+  private async askTablePeers(session: Session, via: readonly string[]): Promise<void> {
+    const known = new Set(via);
+    let noted = false;
+    while (!session.closed && session.tableSession.lobby.view().waitingForCreator) {
+      const answer = await fetchTablePeers(session.server, session.table, session.mesh.peerId);
+      if (session.closed) return;
+      if (answer.ok) {
+        // Nobody registered at the table but this page: nobody can answer its join, so say so now (unserved.ts).
+        // Someone registered but unreachable keeps the timed wait, whose dials name the cause (link-status.ts).
+        if (answer.prefixes.length === 0 && !this.served.unserved) {
+          this.emptyTable = `the table’s server (${tablePeersUrlFor(session.server, session.table)}) has nobody registered at this table`;
+          this.served.now();
+          this.changed();
+        } else if (answer.prefixes.length > 0 && this.emptyTable) {
+          this.emptyTable = null;
+          this.served.start(() => this.session === session && session.tableSession.lobby.view().waitingForCreator);
+          this.changed();
+        }
+        const before = known.size;
+        for (const prefix of answer.prefixes) known.add(prefix);
+        if (known.size > before) session.tableSession.lobby.introduce([...known]);
+      } else if (!noted) {
+        noted = true;
+        this.log('info', `the table's server did not say who else is at this table: ${answer.error}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, TABLE_PEERS_EVERY_MS));
+    }
+  }
+
+  /** The table's code, imported on the first table opened; undefined (and the failure shown) when it cannot be loaded. */
+  private async tableStack(): Promise<typeof import('./table-stack.js') | undefined> {
+    try {
+      this.stack ??= await import('./table-stack.js');
+      return this.stack;
+    } catch (error) {
+      this.fail(
+        `the table could not be loaded (${describe(error)}): this page is offline, or the server it came from cannot be reached, and has no saved copy of it; reconnect, then reload the page`,
+      );
+      return undefined;
+    }
+  }
+
+  /**
+   * Hands a verified envelope to the table session, unless the table's game is still loading: a roster that names a
+   * game not loaded here starts holding (that roster and every envelope after it, in order) until its rules are in.
+   */
+  private deliver(session: Session, envelope: Envelope, via: string): void {
+    if (session.closed || session.gameFailed) return;
+    if (session.held) {
+      session.held.push({ envelope, via });
+      return;
+    }
+    const game = envelope.kind === 'roster' ? envelope.body.config.game : null;
+    if (game === null || !isGameId(game) || isGameLoaded(game)) {
+      session.tableSession.receive(envelope, via);
+      return;
+    }
+    session.held = [{ envelope, via }];
+    void this.loadTableGame(session, game).then((loaded) => {
+      const held = session.held ?? [];
+      session.held = undefined;
+      if (!loaded || session.closed) return;
+      for (const { envelope, via } of held) session.tableSession.receive(envelope, via);
+    });
+  }
+
+  /**
+   * Loads the open table's game (its rules: a chunk of its own). Meanwhile the view says "Loading <game>…"; a failure
+   * (offline with no saved copy) is shown with its cause and what to do, and the table takes nothing more in. The
+   * browser remembers a module that failed to load for the rest of the page's life, so the remedy is a reload. True
+   * once loaded.
+   */
+  private async loadTableGame(session: Session, game: GameId): Promise<boolean> {
+    if (isGameLoaded(game)) return true;
+    const name = gameMeta(game)?.name ?? game;
+    this.loadingGame = { name, error: null };
+    this.changed();
+    try {
+      await loadGame(game);
+    } catch (error) {
+      if (session.closed) return false;
+      session.gameFailed = true;
+      const text = `${name} could not be loaded (${describe(error)}): this page is offline, or the server it came from cannot be reached, and has no saved copy of ${name}. Reconnect, then reload the page.`;
+      this.loadingGame = { name, error: text };
+      this.log('error', text);
+      return false;
+    }
+    if (!session.closed) this.loadingGame = null;
+    this.changed();
+    return !session.closed;
+  }
+
   private closeSession(): void {
     clearTimeout(this.retryTimer);
+    this.loadingGame = null;
     this.retryTimer = undefined;
     this.served.stop();
+    this.emptyTable = null;
     this.signalingFailure = null;
     this.signalingAttempts = 0;
     if (!this.session) return;
@@ -499,6 +687,7 @@ export class AppStore extends EventTarget {
   }
 
   private log(level: LogLevel, text: string): void {
+    if (repeatsSeatLine(this.logEntries, text)) return;
     this.logEntries = [
       ...this.logEntries.slice(-(LOG_LIMIT - 1)),
       { id: this.nextLogId++, at: Date.now(), level, text },
@@ -536,6 +725,18 @@ export class AppStore extends EventTarget {
   }
 
   private changed(): void {
+    const session = this.session;
+    if (this.identity)
+      this.tabs.set(
+        session && !session.closed
+          ? {
+              table: session.table,
+              key: this.identity.keyHex,
+              seat: session.tableSession.lobby.mySeat(),
+              name: this.settings.name,
+            }
+          : null,
+      );
     this.dispatchEvent(new Event('change'));
   }
 }

@@ -4,7 +4,9 @@
  * is told why instead of waiting for ever — nobody is serving it (the
  * creator's page may be closed), or, when its dials to the creator showed
  * more, that the table needs a relay (TURN) server or that the relay refused
- * or could not be reached (link-status.ts) — with Retry and Home.
+ * or could not be reached (link-status.ts) — with Retry and Home. When the
+ * table's server says at once that nobody is registered at the table
+ * (src/net/table-peers.ts), the store says so without waiting (`now`).
  */
 
 /** How long a joiner waits for the table's creator before saying that nobody is serving the table. */
@@ -26,6 +28,15 @@ export class UnservedWatch {
       this.fired = true;
       this.onUnserved();
     }, UNSERVED_AFTER_MS);
+  }
+
+  /** Says at once that nobody serves the table (its server has nobody registered there): `onUnserved` runs now. */
+  now(): void {
+    if (this.fired) return;
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.fired = true;
+    this.onUnserved();
   }
 
   stop(): void {

@@ -1,24 +1,50 @@
 /**
- * The registry of games (RULES.md): one line per built game in `BUILT`.
- * Everything that depends on which games exist derives from here: the
- * catalog (src/app/catalog.ts), the game ids a table may be created for and
- * the check of its options (src/table/lobby.ts), the bots, the log lines and
- * the typed table data the hand view renders.
+ * The registry of games (RULES.md): one line per built game in `METAS` and
+ * `LOADERS`. Everything that depends on which games exist derives from here:
+ * the catalog (src/app/catalog.ts), the game ids a table may be created for
+ * and the check of its options (src/table/lobby.ts), the bots, the log lines
+ * and the typed table data the hand view renders.
+ *
+ * Each game's metadata (meta.ts: name, seats, timing, options) is always
+ * here; the rest of its module (rules, bots, log lines) is loaded on demand,
+ * so the page's first load carries no game's rules: `loadGame(id)` imports it
+ * (its own chunk in the built app) and registers it. The functions that need
+ * the rules (`gameModule`, `gameById`, `handOutcome`, `describeInput`) answer
+ * for registered games only: the app loads a table's game before that table
+ * can start a hand (src/app/store.ts), and Node processes (tests, scripts,
+ * benches) register every game at once by importing ./all.ts.
  */
 import type { AnyGame, AnyState, AuditReport, Input, Outcome } from '../engine/index.js';
-import { optionValueText, type AnyGameModule, type GameModule, type OptionField, type OptionValue } from './module.js';
-import { pestenModule } from './pesten/index.js';
-import { fightingCardsModule } from './fighting-cards/index.js';
-import { stressShedModule } from './stress-shed/index.js';
-import { stressSpeedModule } from './stress-speed/index.js';
-import { schoolBlackjackModule } from './school-blackjack/index.js';
+import {
+  optionValueText,
+  type AnyGameMeta,
+  type AnyGameModule,
+  type GameModule,
+  type OptionField,
+  type OptionValue,
+} from './module.js';
+import { stressShedMeta } from './stress-shed/meta.js';
+import { stressSpeedMeta } from './stress-speed/meta.js';
+import { pestenMeta } from './pesten/meta.js';
+import { fightingCardsMeta } from './fighting-cards/meta.js';
+import { schoolBlackjackMeta } from './school-blackjack/meta.js';
+import type { stressShedModule } from './stress-shed/index.js';
+import type { stressSpeedModule } from './stress-speed/index.js';
+import type { pestenModule } from './pesten/index.js';
+import type { fightingCardsModule } from './fighting-cards/index.js';
+import type { schoolBlackjackModule } from './school-blackjack/index.js';
 
-/** Every playable game. Adding a game = one line here (and its folder, and its table element in components/game-views.ts). */
-const BUILT = [stressShedModule, stressSpeedModule, pestenModule, fightingCardsModule, schoolBlackjackModule] as const;
+/** Every playable game, in the order the home screen lists them. Adding a game = a line here and in `LOADERS` (and its folder, and its table element in components/game-views.ts). */
+const METAS = [stressShedMeta, stressSpeedMeta, pestenMeta, fightingCardsMeta, schoolBlackjackMeta] as const;
 
-type Built = (typeof BUILT)[number];
+type Built =
+  | typeof stressShedModule
+  | typeof stressSpeedModule
+  | typeof pestenModule
+  | typeof fightingCardsModule
+  | typeof schoolBlackjackModule;
 /** The id of a playable game (every game a table can be created for). */
-export type GameId = Built['id'];
+export type GameId = (typeof METAS)[number]['id'];
 export type GameModuleOf<K extends GameId> = Extract<Built, { id: K }>;
 /* eslint-disable @typescript-eslint/no-explicit-any -- the slots `infer` does not read match any module */
 export type ViewOf<K extends GameId> = GameModuleOf<K> extends GameModule<K, any, any, any, any, infer V> ? V : never;
@@ -30,23 +56,96 @@ export type GameTable = {
   [K in GameId]: { readonly game: K; readonly view: ViewOf<K>; readonly legal: readonly ActionOf<K>[] };
 }[GameId];
 
-export const gameModules: readonly (AnyGameModule & { readonly id: GameId })[] = BUILT;
+/** How each game's module is fetched: a dynamic import, so the bundler makes it a chunk of its own. */
+const LOADERS: { readonly [K in GameId]: () => Promise<GameModuleOf<K>> } = {
+  'stress-shed': () => import('./stress-shed/index.js').then((m) => m.stressShedModule),
+  'stress-speed': () => import('./stress-speed/index.js').then((m) => m.stressSpeedModule),
+  pesten: () => import('./pesten/index.js').then((m) => m.pestenModule),
+  'fighting-cards': () => import('./fighting-cards/index.js').then((m) => m.fightingCardsModule),
+  'school-blackjack': () => import('./school-blackjack/index.js').then((m) => m.schoolBlackjackModule),
+};
 
-const byId = new Map<string, AnyGameModule>();
-for (const module of BUILT) {
-  if (byId.has(module.id)) throw new TypeError(`game ${module.id} is registered twice`);
-  byId.set(module.id, module);
+/** Every game's metadata, in `METAS` order (the catalog and the config check need no rules). */
+export const gameMetas: readonly (AnyGameMeta & { readonly id: GameId })[] = METAS;
+
+const metaById = new Map<string, AnyGameMeta & { readonly id: GameId }>();
+for (const meta of METAS) {
+  if (metaById.has(meta.id)) throw new TypeError(`game ${meta.id} is registered twice`);
+  metaById.set(meta.id, meta);
 }
 
-export function isGameId(id: string): id is GameId {
+/** The games whose modules are registered in this page or process, in `METAS` order (all of them once ./all.ts is imported). */
+export const gameModules: readonly (AnyGameModule & { readonly id: GameId })[] = [];
+const byId = new Map<string, AnyGameModule>();
+const loading = new Map<GameId, Promise<AnyGameModule>>();
+
+/**
+ * Registers a game's loaded module (./all.ts does it for every game; `loadGame` for one). Throws TypeError for a
+ * module the registry does not list or one that disagrees with its meta.ts; registering the same module again does
+ * nothing.
+ */
+export function registerGame(module: AnyGameModule): void {
+  const meta = metaById.get(module.id);
+  if (!meta) throw new TypeError(`game ${module.id} is not in the registry`);
+  const known = byId.get(module.id);
+  if (known === module) return;
+  if (known) throw new TypeError(`game ${module.id} is registered twice`);
+  if (module.options !== meta.options)
+    throw new TypeError(`game ${module.id}: its module is not built from its meta.ts`);
+  byId.set(module.id, module);
+  const list = gameModules as (AnyGameModule & { readonly id: GameId })[];
+  list.splice(
+    0,
+    list.length,
+    ...METAS.flatMap((m) => (byId.has(m.id) ? [byId.get(m.id)! as AnyGameModule & { readonly id: GameId }] : [])),
+  );
+}
+
+/**
+ * Loads and registers game `id`'s module (rules, bots, log lines): at once when it is registered already; a load that
+ * failed (offline, no cached copy) rejects with the browser's reason and may be tried again.
+ */
+export function loadGame(id: GameId): Promise<AnyGameModule> {
+  const known = byId.get(id);
+  if (known) return Promise.resolve(known);
+  let pending = loading.get(id);
+  if (!pending) {
+    pending = LOADERS[id]().then(
+      (module) => {
+        loading.delete(id);
+        registerGame(module);
+        return module;
+      },
+      (error: unknown) => {
+        loading.delete(id);
+        throw error;
+      },
+    );
+    loading.set(id, pending);
+  }
+  return pending;
+}
+
+/** Whether game `id`'s module is registered (its rules can be played here now). */
+export function isGameLoaded(id: string): boolean {
   return byId.has(id);
 }
 
+/** The metadata of a playable game (name, seats, timing, options), loaded or not; null for an unknown id. */
+export function gameMeta(id: string): (AnyGameMeta & { readonly id: GameId }) | null {
+  return metaById.get(id) ?? null;
+}
+
+export function isGameId(id: string): id is GameId {
+  return metaById.has(id);
+}
+
+/** A registered game's module, or null (unknown, or not loaded in this page yet: `loadGame`). */
 export function gameModule(id: string): AnyGameModule | null {
   return byId.get(id) ?? null;
 }
 
-/** The rules of a playable game, or null (unknown or not built). */
+/** The rules of a playable game, or null (unknown, or not loaded in this page yet). */
 export function gameById(id: string): AnyGame | null {
   return byId.get(id)?.rules ?? null;
 }
@@ -112,7 +211,7 @@ export function checkTableConfig(
   seats: number,
   options: Readonly<Record<string, OptionValue>>,
 ): string | null {
-  const module = byId.get(game);
+  const module = metaById.get(game);
   if (!module) return `unknown game "${game}"`;
   if (seats < module.minPlayers || seats > module.maxPlayers) {
     const range =

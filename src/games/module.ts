@@ -20,6 +20,7 @@ import {
   type Game,
   type Handle,
   type Input,
+  type Json,
   type Knowledge,
   type Outcome,
   type PrivateView,
@@ -215,14 +216,71 @@ export type DescribePrivate<B, O> = (
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as AnyGame: unknown would refuse every real module
 export type AnyGameModule = GameModule<string, any, any, any, string, any>;
 
-export interface GameModuleSpec<Id extends string, B, A, O, E extends string, V> {
+/**
+ * What the page needs of a game before its table opens: the home screen's
+ * entry (name, blurb, seats, timing, play direction) and the table options
+ * with their check. It lives in the game's `meta.ts`, which imports only the
+ * game's options.ts, so the registry can list every game without loading any
+ * game's rules (the rest of the module is loaded when a table of the game
+ * opens: index.ts `loadGame`).
+ */
+export interface GameMeta<Id extends string, O> {
   readonly id: Id;
-  readonly rules: Game<B, A, O, E, V>;
+  readonly name: string;
   readonly blurb: string;
+  readonly minPlayers: number;
+  readonly maxPlayers: number;
+  readonly timing: Timing;
+  readonly playDirection: PlayDirection;
+  readonly options: GameOptionsSpec<O>;
+}
+
+/* eslint-disable-next-line @typescript-eslint/no-explicit-any -- the options' type is each game's own */
+export type AnyGameMeta = GameMeta<string, any>;
+
+export interface GameMetaSpec<Id extends string, O> {
+  readonly id: Id;
+  /** Must equal the rules' `displayName` (checked when the module is assembled). */
+  readonly name: string;
+  readonly blurb: string;
+  /** Must equal the rules' seat range (checked when the module is assembled). */
+  readonly minPlayers: number;
+  readonly maxPlayers: number;
   readonly timing: Timing;
   /** Default 'ascending' (seat 0, 1, 2, …); 'descending' for a game that starts clockwise. */
   readonly playDirection?: PlayDirection;
   readonly fields: Readonly<Record<string, OptionField>>;
+  /** The rules' own defaults and schema (the game's options.ts). */
+  readonly defaultOptions: Readonly<Record<string, Json>>;
+  readonly parseOptions: (raw: unknown, players: number) => O | null;
+}
+
+/** A game's metadata, checked: every default is a value a table can carry and has a form field; throws TypeError otherwise. */
+export function defineGameMeta<Id extends string, O>(spec: GameMetaSpec<Id, O>): GameMeta<Id, O> {
+  const defaults: Record<string, OptionValue> = {};
+  for (const [name, value] of Object.entries(spec.defaultOptions)) {
+    if (!isOptionValue(value))
+      throw new TypeError(`game module ${spec.id}: option ${name} has a default a table cannot carry`);
+    if (!Object.hasOwn(spec.fields, name))
+      throw new TypeError(`game module ${spec.id}: option ${name} has no form field (label)`);
+    defaults[name] = value;
+  }
+  return {
+    id: spec.id,
+    name: spec.name,
+    blurb: spec.blurb,
+    minPlayers: spec.minPlayers,
+    maxPlayers: spec.maxPlayers,
+    timing: spec.timing,
+    playDirection: spec.playDirection ?? 'ascending',
+    options: { defaults, parse: spec.parseOptions, fields: spec.fields },
+  };
+}
+
+export interface GameModuleSpec<Id extends string, B, A, O, E extends string, V> {
+  /** The game's meta.ts: its name, seats, timing and options, which the rules must agree with. */
+  readonly meta: GameMeta<Id, O>;
+  readonly rules: Game<B, A, O, E, V>;
   readonly bots: { readonly heuristic: GameBot<B, A, O> };
   readonly describe: DescribeAction<A>;
   /** What an input did beyond its action (see `DescribeEffects`); needs the states before and after. */
@@ -251,32 +309,35 @@ function isOptionValue(value: unknown): value is OptionValue {
 export function defineGameModule<Id extends string, B, A, O, E extends string, V>(
   spec: GameModuleSpec<Id, B, A, O, E, V>,
 ): GameModule<Id, B, A, O, E, V> {
-  const { rules } = spec;
-  if (spec.id !== rules.id) throw new TypeError(`game module ${spec.id}: its rules say they are ${rules.id}`);
-  if (spec.timing === 'turns' && rules.raceErrors.length > 0) {
+  const { rules, meta } = spec;
+  const id = meta.id;
+  if (id !== rules.id) throw new TypeError(`game module ${id}: its rules say they are ${rules.id}`);
+  if (meta.name !== rules.displayName)
+    throw new TypeError(`game module ${id}: its meta names it ${meta.name}, its rules ${rules.displayName}`);
+  if (meta.minPlayers !== rules.minPlayers || meta.maxPlayers !== rules.maxPlayers)
     throw new TypeError(
-      `game module ${spec.id}: a turn-based game has no races, yet lists ${rules.raceErrors.join(', ')}`,
+      `game module ${id}: its meta seats ${meta.minPlayers}–${meta.maxPlayers}, its rules ${rules.minPlayers}–${rules.maxPlayers}`,
     );
+  if (meta.timing === 'turns' && rules.raceErrors.length > 0) {
+    throw new TypeError(`game module ${id}: a turn-based game has no races, yet lists ${rules.raceErrors.join(', ')}`);
   }
-  const defaults: Record<string, OptionValue> = {};
-  for (const [name, value] of Object.entries(rules.defaultOptions)) {
-    if (!isOptionValue(value))
-      throw new TypeError(`game module ${spec.id}: option ${name} has a default a table cannot carry`);
-    if (!Object.hasOwn(spec.fields, name))
-      throw new TypeError(`game module ${spec.id}: option ${name} has no form field (label)`);
-    defaults[name] = value;
-  }
+  const ruleDefaults = Object.entries(rules.defaultOptions);
+  if (
+    ruleDefaults.length !== Object.keys(meta.options.defaults).length ||
+    ruleDefaults.some(([name, value]) => meta.options.defaults[name] !== value)
+  )
+    throw new TypeError(`game module ${id}: its meta's option defaults are not its rules' defaults`);
   const describeAction = spec.describe;
   return {
-    id: spec.id,
-    name: rules.displayName,
-    blurb: spec.blurb,
-    minPlayers: rules.minPlayers,
-    maxPlayers: rules.maxPlayers,
-    timing: spec.timing,
-    playDirection: spec.playDirection ?? 'ascending',
+    id,
+    name: meta.name,
+    blurb: meta.blurb,
+    minPlayers: meta.minPlayers,
+    maxPlayers: meta.maxPlayers,
+    timing: meta.timing,
+    playDirection: meta.playDirection,
     rules,
-    options: { defaults, parse: (raw, players) => rules.parseOptions(raw, players), fields: spec.fields },
+    options: meta.options,
     bots: spec.bots,
     describe(input, names, state, before) {
       const effects = spec.effects && state && before ? spec.effects(input, before, state, names) : [];
@@ -314,7 +375,9 @@ export function optionValueText(field: OptionField, value: OptionValue): string 
 }
 
 /** The options a form offers for a module: its fields whose option the rules know, with each default. */
-export function formFields(module: AnyGameModule): { name: string; field: OptionField; default: OptionValue }[] {
+export function formFields(
+  module: Pick<AnyGameMeta, 'options'>,
+): { name: string; field: OptionField; default: OptionValue }[] {
   return Object.entries(module.options.fields).flatMap(([name, field]) => {
     const value = module.options.defaults[name];
     return value === undefined ? [] : [{ name, field, default: value }];

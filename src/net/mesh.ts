@@ -156,7 +156,9 @@ export class Mesh {
         this.announcePresence();
       },
       linkClosed: (remote) => {
+        const info = this.links.get(remote);
         if (this.links.delete(remote)) this.announcePresence();
+        this.redialLost(remote, info);
         handlers.changed();
       },
       message: (remote, bytes) => this.receive(remote, bytes),
@@ -346,9 +348,11 @@ export class Mesh {
   }
 
   private dropLink(remote: string): void {
+    const info = this.links.get(remote);
     if (!this.links.delete(remote)) return;
     this.transport.disconnect(remote);
     this.announcePresence();
+    this.redialLost(remote, info);
     this.handlers?.changed();
   }
 
@@ -361,6 +365,22 @@ export class Mesh {
       if (!this.links.has(heard.peerId)) out.push(heard.peerId);
     }
     return out;
+  }
+
+  /**
+   * A link that had proved its key (a signed hello) and died is dialled again
+   * right away, not at the next reconnect tick: a network change costs no more
+   * than it must. One that never proved a key waits for the tick, so a peer id
+   * registered by an impostor is not dialled in a loop. Not from inside the
+   * transport's event (a link replaced by the remote's new dial is reported
+   * closed before the new one is in place): once it returns, and only if no
+   * link came back meanwhile.
+   */
+  private redialLost(remote: string, info: PeerInfo | undefined): void {
+    if (info?.key === undefined || !this.wanted.has(remote)) return;
+    setTimeout(() => {
+      if (this.handlers && this.wanted.has(remote) && !this.links.has(remote)) this.transport.connect(remote);
+    }, 0);
   }
 
   /**

@@ -17,9 +17,19 @@
  * is watched for why it did not open and, once open, whether it runs through
  * a TURN relay (ice-watch.ts), for the `observer`; `setIceServers` changes
  * the servers of the connections made from then on (renewed credentials).
+ * Each open link carries a keep-alive beside the application's data
+ * (keep-alive.ts). A link whose path died (silent although the other side
+ * keeps it alive, or ICE disconnected: a new address, another network) is
+ * first restarted in place (ice-restart.ts), with the signaling socket
+ * checked and, if dead, registered again at once; a link whose ICE still has
+ * no path after that is dropped and the mesh dials again. A link ICE carries
+ * is never dropped here, however quiet, nor while signaling is down.
  */
 import { Peer, type DataConnection, type PeerError } from 'peerjs';
+import { IceRestarts, readRestartPayload } from './ice-restart.js';
+import { startKeepAlive } from './keep-alive.js';
 import { LinkBook } from './link-book.js';
+import { SignalingProbe } from './signaling-probe.js';
 import { DIAL_TIMEOUT_MS, reconnectDelayMs, type Transport, type TransportEvents } from './transport.js';
 import { SignalingError, signalingUrl, type SignalingConfig } from './signaling.js';
 import { checkIceServers, type RefusedIceServer } from './ice-config.js';
@@ -69,6 +79,28 @@ export class PeerJsTransport implements Transport {
   private reconnectAttempt = 0;
   private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly reported = new Map<string, number>();
+  /** The keep-alive of each open connection, by connection id: its stop. */
+  private readonly keepAlives = new Map<string, () => void>();
+  private readonly restarts = new IceRestarts({
+    // PeerServer relays ANSWER with any payload; PeerJS ignores one without a connectionId (ice-restart.ts).
+    send: (remote, payload) => this.peer?.socket.send({ type: 'ANSWER', dst: remote, payload }),
+    giveUp: (connection) => this.links.closed(connection.peer, connection as DataConnection),
+    checkSignaling: () => this.probe.check(),
+    refused: (remote, reason) => this.report(`${remote}: ${reason}`),
+  });
+  /** After a network change the signaling socket may be dead without a word: a probe to ourselves finds out. */
+  private readonly probe = new SignalingProbe(
+    (payload) => {
+      const peer = this.peer;
+      if (!peer || peer.destroyed || peer.disconnected) return false;
+      peer.socket.send({ type: 'CANDIDATE', dst: this.localId, payload });
+      return true;
+    },
+    // Dead: drop it; 'disconnected' registers again at once while a link waits (scheduleReconnect).
+    () => {
+      if (this.peer && !this.peer.destroyed && !this.peer.disconnected) this.peer.disconnect();
+    },
+  );
   /** PeerJS reads `config` on every new RTCPeerConnection: `setIceServers` changes it in place. */
   private readonly rtcConfig: RTCConfiguration = { iceServers: [] };
   private refusedIce: RefusedIceServer[] = [];
@@ -127,6 +159,12 @@ export class PeerJsTransport implements Transport {
       );
     }
     this.peer = peer;
+    // (`socket` is always there in PeerJS; the scripted stand-in of the transport's Node tests has none.)
+    peer.socket?.on('message', (message: { type?: unknown; src?: unknown; payload?: unknown }) => {
+      if (this.probe.received(message.type, message.payload)) return;
+      const restart = message.type === 'ANSWER' ? readRestartPayload(message.payload) : null;
+      if (restart && typeof message.src === 'string') void this.restarts.receive(message.src, restart);
+    });
     return new Promise<void>((resolve, reject) => {
       let registered = false;
       const unanswered = setTimeout(() => {
@@ -145,7 +183,9 @@ export class PeerJsTransport implements Transport {
           resolve();
           return;
         }
+        this.probe.stop();
         this.signalingBack();
+        this.restarts.signalingBack();
       });
       peer.on('connection', (connection) => this.adopt(connection, false));
       peer.on('disconnected', () => {
@@ -188,6 +228,7 @@ export class PeerJsTransport implements Transport {
   }
 
   private signalingLost(): void {
+    this.probe.stop();
     if (this.lostAt === undefined) {
       this.lostAt = Date.now();
       this.reconnectAttempt = 0;
@@ -198,7 +239,9 @@ export class PeerJsTransport implements Transport {
 
   private scheduleReconnect(): void {
     if (this.reconnectTimer !== undefined || this.stopped) return;
-    const delay = reconnectDelayMs(this.reconnectAttempt++);
+    // Lost with a link in trouble: the network changed, and the link's restart needs signaling now.
+    const delay = this.restarts.troubled && this.reconnectAttempt === 0 ? 0 : reconnectDelayMs(this.reconnectAttempt);
+    this.reconnectAttempt++;
     this.reconnectTimer = setTimeout(() => {
       this.reconnectTimer = undefined;
       const peer = this.peer;
@@ -269,14 +312,31 @@ export class PeerJsTransport implements Transport {
     if (!this.links.adopt(remote, connection, startedByUs)) return;
     const observer = this.options.observer;
     if (observer) watchConnection(connection, { remote, incoming: !startedByUs, observer, refused: this.refusedIce });
-    connection.on('open', () => this.links.opened(remote, connection));
+    connection.on('open', () => {
+      this.links.opened(remote, connection);
+      this.restarts.heard(connection);
+      const pc = connection.peerConnection;
+      if (pc && !this.keepAlives.has(connection.connectionId))
+        this.keepAlives.set(
+          connection.connectionId,
+          startKeepAlive(pc, () => this.restarts.keptAlive(connection)),
+        );
+    });
+    this.restarts.watch(connection, startedByUs);
+    connection.on('iceStateChanged', (state) => this.restarts.iceState(connection, state));
     connection.on('data', (data) => {
+      this.restarts.heard(connection);
       if (!this.links.isCurrent(remote, connection)) return;
       const bytes = toBytes(data);
       if (bytes) this.events?.message(remote, bytes);
       else this.report(`non-binary data from ${remote} ignored`);
     });
-    const closed = () => this.links.closed(remote, connection);
+    const closed = () => {
+      this.keepAlives.get(connection.connectionId)?.();
+      this.keepAlives.delete(connection.connectionId);
+      this.restarts.forget(connection);
+      this.links.closed(remote, connection);
+    };
     connection.on('close', closed);
     connection.on('error', closed);
   }
@@ -299,6 +359,10 @@ export class PeerJsTransport implements Transport {
   stop(): void {
     this.stopped = true;
     if (this.reconnectTimer !== undefined) clearTimeout(this.reconnectTimer);
+    this.restarts.stop();
+    for (const stop of this.keepAlives.values()) stop();
+    this.keepAlives.clear();
+    this.probe.stop();
     this.links.forgetAll();
     this.peer?.destroy();
   }

@@ -3,8 +3,9 @@
  * its `join` can be relayed to the table's creator when no direct link to the
  * creator can open (a symmetric NAT, a blocked pair). A table's share link
  * names them (`via=`, the 16-hex key prefixes of the seats taken and live
- * when the link was shown): the signaling server lists nobody (no discovery), so the
- * link is the only place a newcomer can learn of anyone but the creator.
+ * when the link was shown), and the app's server names the peers registered
+ * for the table (src/net/table-peers.ts, asked by the store while a joiner
+ * waits for the creator); both end up here, as key prefixes.
  * An introducer is trusted with nothing: its `hello` must still prove the peer
  * id derives from its key (mesh.ts), only the creator's key may sign the
  * roster, and the creator alone decides who sits (lobby.ts).

@@ -125,10 +125,13 @@ export function handVerdict(follower: HandFollower, names: readonly string[] = [
         ? { code: audit.code!, seat: audit.seat, detail: audit.detail }
         : null;
   const done = follower.phase === 'done';
+  // Ended without a result before the audit: only what each event's arrival checked, and no more, is claimed.
+  const stopped = !fault && halt?.code === 'abandoned' && !done;
   const failed = fault ? CHECK_OF[fault.code] : null;
   // Once the audit ran, every live check held; an audit fault leaves the audit's other checks unsettled, a halt all of them.
   const state = (key: CheckKey, audited: boolean): boolean | null => {
     if (failed === key) return false;
+    if (stopped) return true;
     if (!done) return null;
     return fault && audited ? null : true;
   };
@@ -177,6 +180,7 @@ export function handVerdict(follower: HandFollower, names: readonly string[] = [
       events: [],
     },
   ];
+  if (stopped) checks.splice(0, checks.length, ...liveChecks(checks, counts, contributors.size, follower.players));
   let status: VerdictSummary['status'];
   let headline: string;
   if (fault) {
@@ -184,7 +188,9 @@ export function handVerdict(follower: HandFollower, names: readonly string[] = [
     headline = `${fault.seat === null ? 'Fault (no seat to blame)' : `${who(fault.seat)} is to blame`}: ${fault.detail}`;
   } else if (halt?.code === 'abandoned') {
     status = 'no-result';
-    headline = `No result: ${halt.detail}. Everything up to then checked out.`;
+    headline = stopped
+      ? `No result: ${halt.detail}. Up to the stop, every event, proof, key share and move was checked as it came; the cards were never all opened, so the audit did not run.`
+      : `No result: ${halt.detail}. The hand was played to its end and every check held.`;
   } else if (done && audit?.clean) {
     status = 'clean';
     headline = 'Clean: every shuffle, key, move and hash of this hand was checked, with all cards open.';
@@ -200,4 +206,45 @@ export function handVerdict(follower: HandFollower, names: readonly string[] = [
     counts,
     checks,
   };
+}
+
+/**
+ * The checks of a hand that stopped before its audit: each says what was
+ * checked as the events came, up to the stop, and claims nothing the audit
+ * would have checked (the deck recovered whole, the moves replayed with all
+ * cards open).
+ */
+function liveChecks(
+  checks: readonly VerdictCheck[],
+  counts: VerdictCounts,
+  contributors: number,
+  players: number,
+): VerdictCheck[] {
+  const live: Record<CheckKey, { title: string; how: string }> = {
+    signatures: {
+      title: `every one of the ${counts.events} events so far is signed by its seat, for this table`,
+      how: `each event's ed25519 signature (RFC 8032, strict) verified through the same gate the mesh uses as it arrived`,
+    },
+    shuffle: {
+      title: `every shuffle step so far came with a proof that held (${counts.shuffleSteps + counts.reshuffleSteps} steps, from ${contributors} of ${players} seats)`,
+      how: `each shuffle step's argument (crypto/shuffle-proof.ts) verified when it arrived; the steps were never recomputed, since the seats' secrets were not disclosed`,
+    },
+    cards: {
+      title: `every lock step so far came with a proof that held (${counts.lockProofs} lock proofs)`,
+      how: `each lock step's proof verified on arrival; the deck was not opened, so whether every packet opens to the whole deck was not checked`,
+    },
+    keys: {
+      title: `every key share published so far matched its commitment (${counts.keyShares} key shares)`,
+      how: `each key share verified against its seat's commitment when it was published`,
+    },
+    moves: {
+      title: `every move was legal by the rules when it was made (${counts.moves} moves)`,
+      how: `each move was checked by the rules with the keys of the cards it plays; the moves were not replayed with all cards open`,
+    },
+    hashes: {
+      title: `every seat's signed state hashes so far agree (${counts.hashesCrossChecked} hashes cross-checked)`,
+      how: `every step, key and move event carries its author's hash of the game state at the step it names; each was compared with this page's hash at that step`,
+    },
+  };
+  return checks.map((check) => ({ ...check, ...live[check.key], ok: true }));
 }

@@ -53,7 +53,7 @@ describe('handSummary', () => {
     expect(summary.headline).toBe(`${names[state.board.out[0]!]} wins`);
     expect(summary.detail).not.toMatch(/seat \d/);
     expect(summary.detail).toContain(`${names[loser]} lost`);
-    const seat = summary.seats[loser]!;
+    const seat = summary.seats.find((s) => s.name === names[loser])!;
     expect(seat.name).toBe(names[loser]);
     expect(seat.place).toBe(3);
     const zones = state.board.seats[loser]!;
@@ -70,7 +70,11 @@ describe('handSummary', () => {
     expect(expected.flatMap((z) => z.cards).length).toBeGreaterThan(0);
     expect(seat.zones.flatMap((z) => z.cards).every((c) => typeof c === 'string')).toBe(true);
     // The winners hold nothing.
-    expect(summary.seats[state.board.out[0]!]!.zones).toEqual([]);
+    expect(summary.seats.find((s) => s.name === names[state.board.out[0]!])!.zones).toEqual([]);
+    // Listed by place, the winner first, the loser last.
+    expect(summary.seats.map((s) => s.place)).toEqual([1, 2, 3]);
+    expect(summary.seats[0]!.name).toBe(names[state.board.out[0]!]);
+    expect(summary.seats[2]!.name).toBe(names[loser]);
   });
 
   test("Fighting Cards: the skat is listed as the table's, every hand card opened; without the audit only public cards", () => {
@@ -131,6 +135,31 @@ function shedPosition(): { state: StressState; open: Record<number, string> } {
   if (!run.ok || !run.state) throw new Error(run.failures.join('; '));
   return { state: run.state as StressState, open: run.open };
 }
+
+describe('the order of the places', () => {
+  const { state } = shedPosition();
+  const outcome = (ranking: number[][]) => ({ ranking, nextDealer: 0, scores: null, carry: null, summary: '' });
+  test.each([
+    ['the winner in seat 2 comes first', [[1], [0]], ['Bob', 'Ann'], [1, 2]],
+    ['in seat order when seat 1 wins', [[0], [1]], ['Ann', 'Bob'], [1, 2]],
+    ['a shared first place keeps seat order', [[1, 0]], ['Ann', 'Bob'], [1, 1]],
+    ['a seat without a place comes after the placed ones', [[1]], ['Bob', 'Ann'], [1, null]],
+    ['no outcome: seat order, no places', null, ['Ann', 'Bob'], [null, null]],
+  ] as const)('%s', (_what, ranking, order, places) => {
+    const summary = handSummary({
+      handNo: 0,
+      game: 'stress-shed',
+      state: state as AnyState,
+      names,
+      outcome: ranking ? outcome(ranking.map((g) => [...g])) : null,
+      open: null,
+      halt: null,
+      verdict: null,
+    });
+    expect(summary.seats.map((s) => s.name)).toEqual(order);
+    expect(summary.seats.map((s) => s.place)).toEqual(places);
+  });
+});
 
 describe('hand-cards.ts', () => {
   test.each([

@@ -8,13 +8,16 @@
  * dials settled to one link, a dial to nobody given up at once, an id still
  * held by the server retried until free (also when the server adopts a
  * second socket for it without answering), a signaling outage reported once
- * and its end once with open links untouched, non-binary data refused, and
- * stop. The mesh above it (heartbeats, signatures) is not involved.
+ * and its end once with open links untouched (never dropped for being
+ * quiet), a quiet link kept alive under the application and never
+ * restarted, non-binary data refused, and stop. The mesh above it (heartbeats, signatures) is not involved.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { commands } from 'vitest/browser';
 import { Peer } from 'peerjs';
 import { PeerJsTransport } from '../../src/net/peerjs-transport.js';
+import { RESTART_GIVE_UP_MS, SILENT_MS, sdpAttribute } from '../../src/net/ice-restart.js';
+import { KEEPALIVE_MS } from '../../src/net/keep-alive.js';
 import { SignalingError, type SignalingConfig } from '../../src/net/signaling.js';
 import type { TransportEvents } from '../../src/net/transport.js';
 
@@ -80,6 +83,29 @@ async function startTransport(
 }
 
 const until = (check: () => void) => vi.waitFor(check, { timeout: 30_000, interval: 20 });
+
+/**
+ * What a transport's open connection to `remote` shows of its path: the local
+ * ICE ufrag (a restart changes it), the ICE state, and the keep-alive beats
+ * received (the data channel's own statistics). PeerJS keeps its connections
+ * on the Peer, which the transport keeps private.
+ */
+async function pathOf(
+  transport: PeerJsTransport,
+  remote: string,
+): Promise<{ ufrag: string | null; ice: RTCIceConnectionState; beatsIn: number }> {
+  const peer = (transport as unknown as { peer: Peer }).peer;
+  const connections = (peer.connections as Record<string, { open: boolean; peerConnection: RTCPeerConnection }[]>)[
+    remote
+  ];
+  const pc = connections?.find((c) => c.open)?.peerConnection;
+  if (!pc) throw new Error(`no open connection to ${remote}`);
+  let beatsIn = 0;
+  (await pc.getStats()).forEach((s: { type: string; label?: string; messagesReceived?: number }) => {
+    if (s.type === 'data-channel' && s.label === 'fairdeck-keepalive') beatsIn = s.messagesReceived ?? 0;
+  });
+  return { ufrag: sdpAttribute(pc.localDescription?.sdp ?? '', 'ice-ufrag'), ice: pc.iceConnectionState, beatsIn };
+}
 
 /** Two registered transports with one open link between them (a dialled b). */
 async function linkedPair(): Promise<{
@@ -259,6 +285,30 @@ describe('the PeerJS transport in Chromium, over WebRTC', () => {
     await until(() => expect(c.transport.openLinks()).toEqual([a.transport.localId]));
     expect(a.log.filter((line) => line.startsWith('closed'))).toEqual([]);
     await commands.stopSignaling(own);
+  });
+
+  test('a link the application leaves quiet is kept alive under it: neither restarted nor dropped', async () => {
+    const { a, b } = await linkedPair();
+    const before = await Promise.all([
+      pathOf(a.transport, b.transport.localId),
+      pathOf(b.transport, a.transport.localId),
+    ]);
+    // Past the silence a dead path shows, a restart's whole episode, and then some; nobody sends a thing.
+    await new Promise((resolve) => setTimeout(resolve, SILENT_MS + RESTART_GIVE_UP_MS + 1500));
+    const after = await Promise.all([
+      pathOf(a.transport, b.transport.localId),
+      pathOf(b.transport, a.transport.localId),
+    ]);
+    // The same ICE credentials: no restart was offered or answered. Keep-alive beats went both ways.
+    expect(after.map((p) => p.ufrag)).toEqual(before.map((p) => p.ufrag));
+    for (const path of after) {
+      expect(path.beatsIn).toBeGreaterThanOrEqual(Math.floor((SILENT_MS + RESTART_GIVE_UP_MS) / KEEPALIVE_MS));
+      expect(path.ice).toBe('connected');
+    }
+    expect(a.log).toEqual([`open ${b.transport.localId}`]);
+    expect(b.log).toEqual([`open ${a.transport.localId}`]);
+    expect(a.transport.send(b.transport.localId, Uint8Array.of(2))).toBe(true);
+    await until(() => expect(b.messages.map((m) => Array.from(m.bytes))).toEqual([[2]]));
   });
 
   test('text instead of bytes is dropped and reported, once a minute at most', async () => {

@@ -119,3 +119,13 @@ export async function createTable(page: Page, game: string, seats?: number): Pro
   await expect.poll(() => page.locator('#share-link').inputValue(), { timeout: 30_000 }).toMatch(/#\/t\//);
   return page.locator('#share-link').inputValue();
 }
+
+/**
+ * Opens a table's link and takes a seat as a person does: nobody sits by
+ * opening a link, so this clicks "Take seat N" (the first free seat) once
+ * the table shows it. A wait that runs out says what the table log said.
+ */
+export async function openAndSit(page: Page, link: string, timeout = 60_000): Promise<void> {
+  await page.goto(link);
+  await explainWithTableLog(page, page.locator('#sit').click({ timeout }));
+}

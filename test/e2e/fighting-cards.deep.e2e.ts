@@ -16,7 +16,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { createTable, launchChromium, newPlayer, shownText, type Player } from './browser.js';
+import { createTable, launchChromium, newPlayer, openAndSit, shownText, type Player } from './browser.js';
 import { fightingTable, freshTries, playDeal } from './fighting-moves.js';
 
 let browser: Browser;
@@ -91,9 +91,9 @@ it('three browsers bid, take the skat, discard in secret and play a whole deal o
   const ann: Player = await newPlayer(browser, base, 'Ann');
   const link = await createTable(ann.page, 'fighting-cards');
   const bob: Player = await newPlayer(browser, base, 'Bob');
-  await bob.page.goto(link);
+  await openAndSit(bob.page, link);
   const cleo: Player = await newPlayer(browser, base, 'Cleo');
-  await cleo.page.goto(link);
+  await openAndSit(cleo.page, link);
   const players = [ann, bob, cleo];
 
   // The deal starts by itself once the three seats are taken: ten cards each, face up to their owner only.

@@ -20,10 +20,14 @@
  * names the table's server, whose `/ice` that page asks across origins: its
  * Settings list the servers "from the table's server", and it sits, its seat
  * list saying the link to the creator is direct.
+ *
+ * A link to a table nobody serves (the server has nobody registered there)
+ * shows `#unserved` with its advice within 5 s of the page being ready; a
+ * damaged link names the part at fault (`#bad-link`).
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { createTable, launchChromium, setName, shownText, waitOrExplain } from './browser.js';
+import { createTable, launchChromium, openAndSit, setName, shownText, waitOrExplain } from './browser.js';
 import { startServer, type StartedServer } from '../../server/main.js';
 import { iceConfigFromEnv } from '../../server/ice.js';
 import { startCoturn, type Coturn } from '../helpers/coturn.js';
@@ -136,7 +140,7 @@ it('a link opened on another origin gets its ICE servers from the table’s serv
   const elsewhere = link.replace(tableServer, copy).replace('signal=here', `signal=${encodeURIComponent(signal)}`);
   expect(new URL(elsewhere).origin).not.toBe(new URL(tableServer).origin);
   const bob = await player(copy, 'Bob');
-  await bob.goto(elsewhere);
+  await openAndSit(bob, elsewhere);
   await waitOrExplain(bob, '#seats li[data-state="direct"]', 40_000);
   // The seat list says how the link runs: straight between the two browsers here.
   await waitOrExplain(bob, '#seats li[data-state="direct"][data-link="direct"]', 20_000);
@@ -148,4 +152,42 @@ it('a link opened on another origin gets its ICE servers from the table’s serv
   ).toEqual(['table-server']);
   expect(await shownText(bob.locator('#ice-in-use li'))).toBe('stun:127.0.0.1:3478 — from the table’s server');
   expect(await shownText(bob.locator('#ice-source'))).toContain(`The table’s server (${tableServer}ice)`);
+});
+
+it('a link to a table nobody serves says so within 5 s, with advice; a damaged link says what is wrong with it', async () => {
+  const base = await serve({});
+  const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
+  contexts.push(context);
+  const home = await context.newPage();
+  await home.goto(base);
+  await setName(home, 'Eve');
+  // A well-formed id no page ever created, opened in a fresh page: the server answers /table-peers with nobody there.
+  const page = await context.newPage();
+  await page.goto(`${base}#/t/zzzzzzzz-0123456789abcdef?signal=here`);
+  await page.waitForFunction(
+    () => (window as unknown as { fairdeck?: { store: { view: { ready: boolean } } } }).fairdeck?.store.view.ready,
+  );
+  const ready = Date.now();
+  await waitOrExplain(page, '#unserved', 5_000);
+  console.log(`unknown table: #unserved ${Date.now() - ready} ms after the page was ready`);
+  expect(await shownText(page.locator('#join-failure-title'))).toBe('Nobody is serving this table');
+  const advice = await shownText(page.locator('#join-failure-advice'));
+  expect(advice).toMatch(/Check the link/);
+  expect(advice).toMatch(/ask the creator to reopen their page/);
+  expect(advice).toMatch(/watch for it/);
+  expect(await shownText(page.locator('#join-failure-detail'))).toMatch(/has nobody registered at this table/);
+  await page.screenshot({ path: 'test-results/join-unknown-table.png' });
+
+  // A link cut short: the page names the part at fault and says to copy it again.
+  await page.goto(`${base}#/t/zzzzzzzz-0123456789abcd?signal=here`);
+  await page.locator('#bad-link').waitFor({ timeout: 5_000 });
+  expect(await shownText(page.locator('#bad-link-problem'))).toBe(
+    'This link is damaged: the table id’s second part “0123456789abcd” has 14 hex digits, not 16: the link was cut short.',
+  );
+  expect(await shownText(page.locator('#bad-link-advice'))).toMatch(/^Copy the link again/);
+  // A signaling server that is no ws:// URL: the query is named.
+  await page.goto(`${base}#/t/zzzzzzzz-0123456789abcdef?signal=http://example.org:80/peerjs`);
+  await expect
+    .poll(() => shownText(page.locator('#bad-link-problem')), { timeout: 5_000 })
+    .toMatch(/signaling server "http:\/\/example.org:80\/peerjs" is not ws:\/\/host:port\/path/);
 });

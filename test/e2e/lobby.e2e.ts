@@ -1,14 +1,19 @@
 /**
  * The foundation end to end: three real Chromium players against the real
  * server. One creates a table (setting two of its options), two join by its
- * share link over real WebRTC and see those options in the lobby;
+ * share link over real WebRTC and see those options in the lobby; opening
+ * the link seats nobody: a joiner is linked and listed as watching until it
+ * clicks "Take seat N", which names the name it sits under;
  * all three see three seats and the same fingerprint; a reloaded page gets its
  * seat back; a malformed message from one page is logged and ignored by
- * another, which goes on working.
+ * another, which goes on working. A link opened while the page is still
+ * opening its storage opens that table. A second tab of a seated player's
+ * browser is told it sits there already and offered Watch; it is not seated,
+ * and sitting as another player asks first.
  */
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, newPlayer, setName, type Player } from './browser.js';
+import { launchChromium, newPlayer, openAndSit, setName, shownText, type Player } from './browser.js';
 
 let browser: Browser;
 const players: Player[] = [];
@@ -64,8 +69,17 @@ it('three browsers sit at one table, agree on its fingerprint, survive a reload 
   const bob = await newPlayer(browser, base, 'Bob');
   const cat = await newPlayer(browser, base, 'Cat');
   players.push(bob, cat);
+  // Opening the link shows the table and the choice; Bob is linked (Ann lists him as watching) but not seated.
   await bob.page.goto(shareLink);
-  await cat.page.goto(shareLink);
+  await bob.page.locator('#sit').waitFor({ timeout: 60_000 });
+  expect(await shownText(bob.page.locator('#sit'))).toBe('Take seat 2');
+  expect(await shownText(bob.page.locator('#sit-as'))).toBe('as Bob');
+  expect(await bob.page.locator('#watch').count()).toBe(1);
+  await expect.poll(() => shownText(ann.page.locator('#watchers')), { timeout: 60_000 }).toContain('Bob');
+  expect(await seatNames(ann.page)).toEqual(['Ann', 'Free seat', 'Free seat']);
+  expect(await bob.page.locator('#seats li.me').count()).toBe(0);
+  await bob.page.locator('#sit').click();
+  await openAndSit(cat.page, shareLink);
 
   for (const player of [ann, bob, cat]) {
     await expect
@@ -127,4 +141,55 @@ it('three browsers sit at one table, agree on its fingerprint, survive a reload 
   // Ann's page still works: a rename reaches the others.
   await setName(ann.page, 'Annie');
   await expect.poll(() => seatNames(cat.page), { timeout: 30_000 }).toContain('Annie');
+
+  // A second tab of Ann's browser opens the link: it says Ann sits here already and offers Watch, not a seat.
+  const second = await ann.context.newPage();
+  await second.goto(shareLink);
+  await second.locator('#other-tab').waitFor({ timeout: 60_000 });
+  expect(await shownText(second.locator('#other-tab p'))).toBe(
+    'You already sit at this table in another tab of this browser (seat 1, as Annie). Play there, or watch from here.',
+  );
+  expect(await second.locator('#sit').count()).toBe(0);
+  expect(await second.locator('#seats button.sit').count()).toBe(0);
+  // Sitting as another player asks first; cancelled, nothing changes.
+  await second.locator('#sit-another').click();
+  expect(await shownText(second.locator('#confirm-another'))).toMatch(/^Sit here too, as a second player/);
+  await second.locator('#cancel-sit-another').click();
+  await second.locator('#watch').click();
+  await expect.poll(() => shownText(ann.page.locator('#watchers')), { timeout: 60_000 }).toContain('Annie');
+  expect(await second.locator('#seats li.me').count()).toBe(0);
+  expect(await seatNames(ann.page)).toEqual(seatsBefore.map((n) => (n === 'Ann' ? 'Annie' : n)));
+  await second.close();
+});
+
+it('a table link that arrives while the page is still opening its storage opens that table', async () => {
+  const context = await browser.newContext();
+  // A slow disk: IndexedDB's open succeeds 1.5 s late, so the link's hash changes before the app is ready.
+  await context.addInitScript(() => {
+    const open = IDBFactory.prototype.open;
+    IDBFactory.prototype.open = function (this: IDBFactory, ...args: [string, number?]) {
+      const request = open.apply(this, args);
+      const listen = request.addEventListener.bind(request);
+      request.addEventListener = ((type: string, listener: EventListener, options?: AddEventListenerOptions) =>
+        listen(
+          type,
+          type === 'success' ? (event: Event) => setTimeout(() => listener(event), 1500) : listener,
+          options,
+        )) as typeof request.addEventListener;
+      return request;
+    };
+  });
+  const page = await context.newPage();
+  try {
+    await page.goto(`${inject('baseUrl')}#/`);
+    await expect.poll(() => page.locator('fd-app').count()).toBe(1);
+    await page.evaluate(() => {
+      location.hash = '#/t/abcdefgh-0123456789abcdef?signal=here';
+    });
+    // The table's page: its lobby, or (nobody serves this made-up table, and the server says so at once) #unserved.
+    await page.locator('fd-lobby, #unserved').first().waitFor({ timeout: 15_000 });
+    expect(await page.locator('fd-home').count()).toBe(0);
+  } finally {
+    await context.close();
+  }
 });

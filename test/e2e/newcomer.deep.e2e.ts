@@ -16,7 +16,15 @@
  */
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { createTable, launchChromium, newPlayer, explainWithTableLog, waitOrExplain, type Player } from './browser.js';
+import {
+  createTable,
+  explainWithTableLog,
+  launchChromium,
+  newPlayer,
+  openAndSit,
+  waitOrExplain,
+  type Player,
+} from './browser.js';
 import { fightingTable, freshTries, playDeal, tableLogs } from './fighting-moves.js';
 
 let browser: Browser;
@@ -134,7 +142,7 @@ it('Bob leaves to watch after deal 1, Dan opens the link, names himself and play
   await ann.page.locator('#seats li[data-seat="2"] .add-bot').click();
 
   const bob: Player = await newPlayer(browser, base, 'Bob');
-  await bob.page.goto(link);
+  await openAndSit(bob.page, link);
   const bobKey = (await myKey(bob.page)) ?? '';
   expect(bobKey).toMatch(/^[0-9a-f]{64}$/);
   // The link Ann's page shows follows the seats: once Bob sits it names him (through him a join reaches Ann).

@@ -3,18 +3,22 @@
  * build` + server/main.ts preview, as `npm run preview` serves it): the page
  * links a web manifest with icons and registers the Workbox service worker;
  * once it controls the page, the browser goes offline and a reload still
- * renders the home page. On the way, two players sit at a table on the
+ * renders the home page, the replay viewer (loaded on demand) opens, and
+ * every chunk of the build — each game's rules and element, the table's
+ * code, the verifier, the QR code — is served from the service worker's
+ * cache. On the way, two players sit at a table on the
  * embedded signaling server while every request and every RTCPeerConnection
  * negotiating peer connection's ICE servers are recorded: nothing is fetched from another origin (no fonts,
  * no CDN) and no ICE server (STUN/TURN) is configured by default, so a LAN
  * needs no internet at all.
  */
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
-import { launchChromium, setName } from './browser.js';
+import { launchChromium, openAndSit, setName } from './browser.js';
 import { startServer, type StartedServer } from '../../server/main.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -95,7 +99,7 @@ it('the built app is a PWA that reloads offline, and a LAN table fetches nothing
   await ann.locator('#create').click();
   const link = ann.locator('#share-link');
   await expect.poll(() => link.inputValue(), { timeout: 30_000 }).toMatch(/#\/t\/.*\?signal=here$/);
-  await bob.goto(await link.inputValue());
+  await openAndSit(bob, await link.inputValue());
   for (const page of [ann, bob]) {
     await expect
       .poll(() => page.locator('#seats li[data-state="direct"], #seats li[data-state="self"]').count(), {
@@ -140,4 +144,27 @@ it('the built app is a PWA that reloads offline, and a LAN table fetches nothing
   await expect.poll(() => home.locator('#create').count(), { timeout: 30_000 }).toBe(1);
   await expect.poll(() => home.locator('header #name').count()).toBe(1);
   await home.screenshot({ path: path.join(root, 'test-results/offline-home.png') });
+
+  // What loads on demand loads offline too: the replay viewer's chunk, and every chunk of the build.
+  await home.evaluate(() => (location.hash = '#/replay'));
+  await home.locator('#replay-file').waitFor({ timeout: 30_000 });
+  const built = JSON.parse(readFileSync(path.join(root, 'dist/.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    { file: string }
+  >;
+  const chunks = [...new Set(Object.values(built).map((c) => `/${c.file}`))];
+  expect(chunks.length).toBeGreaterThan(10);
+  const served = await home.evaluate(
+    (urls) =>
+      Promise.all(
+        urls.map((url) =>
+          fetch(url).then(
+            (r) => `${url} ${r.status}`,
+            () => `${url} failed`,
+          ),
+        ),
+      ),
+    chunks,
+  );
+  expect(served).toEqual(chunks.map((url) => `${url} 200`));
 });

@@ -14,7 +14,7 @@
  */
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { anyShows, launchChromium, newPlayer, shownText, until, type Player } from './browser.js';
+import { anyShows, launchChromium, newPlayer, openAndSit, shownText, until, type Player } from './browser.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -292,10 +292,10 @@ it('three browsers play Pesten through the UI — a 10 passed privately and a dr
   await expect.poll(() => ann.page.locator('#share-link').inputValue(), { timeout: 30_000 }).toMatch(/#\/t\//);
   const link = await ann.page.locator('#share-link').inputValue();
   const bob: Player = await newPlayer(browser, base, 'Bob');
-  await bob.page.goto(link);
+  await openAndSit(bob.page, link);
   const cleo: Player = await newPlayer(browser, base, 'Cleo');
   await cleo.page.setViewportSize({ width: 390, height: 844 });
-  await cleo.page.goto(link);
+  await openAndSit(cleo.page, link);
   const players = [ann, bob, cleo];
 
   const seen: Seen = {

@@ -12,7 +12,7 @@
  */
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { anyShows, createTable, launchChromium, newPlayer, until, type Player } from './browser.js';
+import { anyShows, createTable, launchChromium, newPlayer, openAndSit, until, type Player } from './browser.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -108,7 +108,7 @@ it('thinking is not a lost connection; a closed page is gone, comes back into th
   const ann: Player = await newPlayer(browser, base, 'Ann');
   const link = await createTable(ann.page, 'stress-shed', 2);
   const bob: Player = await newPlayer(browser, base, 'Bob');
-  await bob.page.goto(link);
+  await openAndSit(bob.page, link);
   for (const p of [ann, bob]) await p.page.locator('#ready').waitFor({ timeout: 240_000 });
 
   // Item 3: more than thirty seconds (the turn timer) in the swap phase, both thinking: nobody is named, no "End

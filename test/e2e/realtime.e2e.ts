@@ -15,6 +15,7 @@ import {
   handState,
   launchChromium,
   newPlayer,
+  openAndSit,
   until,
   type Player,
 } from './browser.js';
@@ -67,7 +68,7 @@ it('a move on one page of a real-time game shows on the other page, both ways', 
   const ann: Player = await newPlayer(browser, base, 'Ann');
   const link = await createTable(ann.page, 'stress-speed');
   const bob: Player = await newPlayer(browser, base, 'Bob');
-  await bob.page.goto(link);
+  await openAndSit(bob.page, link);
   for (const p of [ann, bob]) await p.page.locator('#stress').waitFor({ timeout: 120_000 });
 
   const players = new Map([

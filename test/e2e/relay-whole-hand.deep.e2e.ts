@@ -12,7 +12,7 @@
  */
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium } from './browser.js';
+import { launchChromium, openAndSit } from './browser.js';
 import { openLinks, peerIdOf, playerPage, stateOf } from './relay-pages.js';
 import { playStress, stressTurn } from './stress-moves.js';
 
@@ -45,8 +45,8 @@ it('two pages that cannot link directly play a whole hand through the third', as
   const link = await ann.locator('#share-link').inputValue();
   const cat = await playerPage(browser, contexts, base, 'Cat', () => false, dropped);
   const bob = await playerPage(browser, contexts, base, 'Bob', (peer) => blocking && peer === annId, dropped);
-  await cat.goto(link);
-  await bob.goto(link);
+  await openAndSit(cat, link);
+  await openAndSit(bob, link);
   for (const [page, others] of [
     [ann, ['Bob', 'Cat']],
     [bob, ['Ann', 'Cat']],

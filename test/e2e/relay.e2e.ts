@@ -14,7 +14,7 @@
  */
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { handState, launchChromium, until } from './browser.js';
+import { handState, launchChromium, openAndSit, until } from './browser.js';
 import { openLinks, peerIdOf, playerPage, stateOf } from './relay-pages.js';
 import { playStress, stressTurn } from './stress-moves.js';
 
@@ -41,7 +41,7 @@ it('a joiner whose page can never link to the creator is seated through a seated
   const annId = await peerIdOf(ann);
   expect(annId).toMatch(/^fd-/);
   const cat = await playerPage(browser, contexts, base, 'Cat', () => false, dropped);
-  await cat.goto(await ann.locator('#share-link').inputValue());
+  await openAndSit(cat, await ann.locator('#share-link').inputValue());
   await expect.poll(() => stateOf(ann, 'Cat'), { timeout: 90_000 }).toBe('direct');
   const catId = await peerIdOf(cat);
   // Copied now, Ann's link names Cat (the seated people but the creator).
@@ -49,7 +49,7 @@ it('a joiner whose page can never link to the creator is seated through a seated
   expect(new URL(link).hash).toContain(`via=${catId.slice(-16)}`);
   // Bob's page is blocked from Ann's from the very start: every offer between them is dropped.
   const bob = await playerPage(browser, contexts, base, 'Bob', (peer) => peer === annId, dropped);
-  await bob.goto(link);
+  await openAndSit(bob, link);
   await expect.poll(() => stateOf(bob, 'Cat'), { timeout: 90_000 }).toBe('direct');
   await expect.poll(() => stateOf(bob, 'Ann'), { timeout: 90_000 }).toBe('relayed');
   await expect.poll(() => stateOf(ann, 'Bob'), { timeout: 90_000 }).toBe('relayed');

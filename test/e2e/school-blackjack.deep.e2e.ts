@@ -19,7 +19,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { anyShows, launchChromium, newPlayer, shownText, until, type Player } from './browser.js';
+import { anyShows, launchChromium, newPlayer, openAndSit, shownText, until, type Player } from './browser.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -207,7 +207,7 @@ it('two browsers play school-blackjack through the UI, with a capped multi-card 
   const bob: Player = await newPlayer(browser, base, 'Bob');
   bob.page.setDefaultTimeout(60_000);
   expect(await ann.page.locator('#table-options [data-option="voluntaryDraw"]').textContent()).toBe('no');
-  await bob.page.goto(await ann.page.locator('#share-link').inputValue());
+  await openAndSit(bob.page, await ann.page.locator('#share-link').inputValue());
 
   let capped: string | undefined;
   let chain: string | undefined;

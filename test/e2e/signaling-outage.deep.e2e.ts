@@ -16,7 +16,7 @@ import type { Server } from 'node:http';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { PeerServer } from 'peer';
-import { launchChromium, newPlayer, shownText, type Player } from './browser.js';
+import { launchChromium, newPlayer, openAndSit, shownText, type Player } from './browser.js';
 import { playStress, stressTurn } from './stress-moves.js';
 
 const PATH = '/fairdeck';
@@ -114,7 +114,7 @@ it('two browsers play a hand through a standalone PeerServer chosen by the share
 
   // Bob never opens Settings: the link names the server, and his page says so.
   const bob: Player = await newPlayer(browser, base, 'Bob');
-  await bob.page.goto(link);
+  await openAndSit(bob.page, link);
   await expect.poll(() => shownText(bob.page.locator('#signaling-in-use')), { timeout: 30_000 }).toContain(url);
   expect(await shownText(bob.page.locator('#signaling-in-use'))).toContain('chosen by this table’s link');
   for (const p of [ann, bob]) await p.page.locator('#ready').waitFor({ timeout: 240_000 });

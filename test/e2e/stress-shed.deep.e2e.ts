@@ -11,7 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import { makeRng } from '../../src/bots/prng.js';
 import { verifyTranscript } from '../../src/table/verify-transcript.js';
-import { createTable, launchChromium, newPlayer, shownText, type Player } from './browser.js';
+import { createTable, launchChromium, newPlayer, openAndSit, shownText, type Player } from './browser.js';
 import { playStress, stressTurn } from './stress-moves.js';
 
 let browser: Browser;
@@ -34,7 +34,7 @@ it('two browsers play a whole hand of stress-shed through the UI and agree on a 
   const ann: Player = await newPlayer(browser, base, 'Ann');
   const link = await createTable(ann.page, 'stress-shed', 2);
   const bob: Player = await newPlayer(browser, base, 'Bob');
-  await bob.page.goto(link);
+  await openAndSit(bob.page, link);
 
   // The hand starts by itself once both seats are taken: swap phase.
   for (const p of [ann, bob]) await p.page.locator('#ready').waitFor({ timeout: 240_000 });

@@ -8,7 +8,8 @@
  */
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { createTable, launchChromium, newPlayer, shownText, until, type Player } from './browser.js';
+import { createTable, launchChromium, newPlayer, openAndSit, shownText, type Player } from './browser.js';
+import { playUntilOver } from './speed-moves.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -17,44 +18,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function gameOver(page: Page): Promise<boolean> {
-  return (await page.locator('#audit').count()) > 0;
-}
-
-/** One player's loop: call stress when it can, else play the first playable row card (choosing a stack if asked). */
-async function playUntilOver(page: Page, stopped: () => boolean): Promise<void> {
-  while (!stopped() && !(await gameOver(page))) {
-    if ((await page.locator('#halt').count()) > 0)
-      throw new Error(`the hand stopped: ${await page.locator('#halt').textContent()}`);
-    const stress = page.locator('#stress');
-    if (await stress.isEnabled().catch(() => false)) {
-      await stress.click().catch(() => {});
-      continue;
-    }
-    const card = page.locator('#my-side fd-card[selectable]').first();
-    if ((await card.count()) > 0) {
-      await card.click().catch(() => {});
-      const target = page.locator('.stack.target').first();
-      if ((await target.count()) > 0) await target.click().catch(() => {});
-      continue;
-    }
-    // Nothing to play now: wait until there is (the other page's play, new tops), or the game is over.
-    await until(
-      async () =>
-        stopped() ||
-        (await gameOver(page)) ||
-        (await page.locator('#halt').count()) > 0 ||
-        (await page.locator('#my-side fd-card[selectable]').count()) > 0 ||
-        (await page
-          .locator('#stress')
-          .isEnabled()
-          .catch(() => false)),
-      'a move to make, or the game over',
-      120_000,
-    );
-  }
-}
 
 async function logLines(page: Page): Promise<string[]> {
   return page.locator('#log li').allTextContents();
@@ -65,7 +28,7 @@ it('two browsers play stress-speed through the UI, with a stress call and a boun
   const ann: Player = await newPlayer(browser, base, 'Ann');
   await createTable(ann.page, 'stress-speed');
   const bob: Player = await newPlayer(browser, base, 'Bob');
-  await bob.page.goto(await ann.page.locator('#share-link').inputValue());
+  await openAndSit(bob.page, await ann.page.locator('#share-link').inputValue());
 
   let sawStress = false;
   let sawBounce = false;
@@ -82,7 +45,7 @@ it('two browsers play stress-speed through the UI, with a stress call and a boun
     sawStress ||= lines.some((l) => /called stress!/.test(l));
     sawBounce ||= lines.some((l) => /bounced/.test(l));
     if (!(sawStress && sawBounce)) {
-      // The end-of-hand summary opens over the table and covers its own Rematch: rematch from the summary.
+      // Rematch from the end-of-hand summary (its button stays on screen).
       for (const p of [ann, bob]) await p.page.locator('#summary-rematch').click();
     }
   }

@@ -17,7 +17,15 @@
  */
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { createTable, launchChromium, newPlayer, shownText, waitOrExplain, type Player } from './browser.js';
+import {
+  createTable,
+  launchChromium,
+  newPlayer,
+  openAndSit,
+  shownText,
+  waitOrExplain,
+  type Player,
+} from './browser.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -133,7 +141,7 @@ it('keyboard: P typed in the Name box plays nothing in Stress (shedding); P outs
   const ann: Player = await newPlayer(browser, base, 'Ann');
   const link = await createTable(ann.page, 'stress-shed', 2);
   const bob: Player = await newPlayer(browser, base, 'Bob');
-  await bob.page.goto(link);
+  await openAndSit(bob.page, link);
   for (const p of [ann, bob]) await p.page.locator('#ready').waitFor({ timeout: 240_000 });
   for (const p of [ann, bob]) await p.page.locator('#ready').click();
   // Whoever is to play, once the page offers a card to play, picks one.
@@ -178,7 +186,7 @@ it('keyboard: digits and space typed in the Name box play nothing in Stress (spe
   const ann: Player = await newPlayer(browser, base, 'Ann');
   const link = await createTable(ann.page, 'stress-speed', 2);
   const bob: Player = await newPlayer(browser, base, 'Bob');
-  await bob.page.goto(link);
+  await openAndSit(bob.page, link);
   for (const p of [ann, bob]) await p.page.locator('#stress').waitFor({ timeout: 240_000 });
   // A moment when one of them has a move (a playable row card, or a stress call): the test types on that page.
   const canMove = async (p: Player) =>
@@ -536,10 +544,12 @@ it('a gone seat: every game’s table marks it on that seat’s own box and on n
   const marked = (await page.evaluate(`(async () => {
     const games = await import('/src/games/index.ts');
     const engine = await import('/src/engine/index.ts');
-    await import('/components/game-views.ts');
+    const views = await import('/components/game-views.ts');
     const out = {};
     for (const [id, tag, players] of [['pesten', 'fd-pesten', 3], ['fighting-cards', 'fd-fighting-cards', 3], ['school-blackjack', 'fd-school-blackjack', 3], ['stress-shed', 'fd-stress-shed', 3], ['stress-speed', 'fd-stress-speed', 2]]) {
-      const game = games.gameModule(id).rules;
+      // Each game's rules and element load when a table of it opens; here, one after another.
+      const game = (await games.loadGame(id)).rules;
+      await views.loadGameView(id);
       const start = game.setup({ players });
       let seed = 7;
       const open = engine.shuffledDeal(start.state.deck, () => (seed = (seed * 48271) % 2147483647) / 2147483647);

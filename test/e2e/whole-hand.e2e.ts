@@ -11,15 +11,27 @@
  * audit. Midway Bob's page reloads: it rebuilds the deal from what it stored
  * and plays on. All three pages end with the same result and state hash and a
  * clean audit, and the transcript Bob downloads verifies offline to that
- * hash. Longer hands of every game, and watching a Stress (shedding) hand, are
- * the deep suite's (*.deep.e2e.ts).
+ * hash. At the end Ann's summary keeps the table in view on a desktop and
+ * its verdict first on a phone (summary-layout.ts). Longer hands of every
+ * game, and watching a Stress (shedding) hand, are the deep suite's
+ * (*.deep.e2e.ts).
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { verifyTranscript } from '../../src/table/verify-transcript.js';
-import { createTable, launchChromium, newPlayer, shownText, until, waitOrExplain, type Player } from './browser.js';
+import {
+  createTable,
+  launchChromium,
+  newPlayer,
+  openAndSit,
+  shownText,
+  until,
+  waitOrExplain,
+  type Player,
+} from './browser.js';
 import { fightingTable, freshTries, playDeal } from './fighting-moves.js';
+import { expectSummaryKeepsTableInView } from './summary-layout.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -63,7 +75,7 @@ it('two browsers and a bot play a whole deal through the UI while a third page w
   expect(await shownText(ann.page.locator('#table-options [data-option="deals"]'))).toBe('1');
   await ann.page.locator('#seats li[data-seat="2"] .add-bot').click();
   const bob: Player = await newPlayer(browser, base, 'Bob');
-  await bob.page.goto(link);
+  await openAndSit(bob.page, link);
 
   // The deal starts by itself once the seats are taken: ten cards each, face up to their owner only.
   const pages = new Map([
@@ -147,6 +159,8 @@ it('two browsers and a bot play a whole deal through the UI while a third page w
   const report = verifyTranscript(readFileSync(await download.path(), 'utf8'));
   expect(report.fault).toBeNull();
   expect(`hash ${report.hands[0]!.stateHash!.slice(0, 16)}`).toBe(hashes[0]);
+  // The summary keeps the table in view on a desktop and shows the verdict first on a phone (summary-layout.ts).
+  await expectSummaryKeepsTableInView(ann.page, 'fd-fighting-cards');
   // Vite's dev client may fail its own socket on a shared machine; that is not the app's error.
   for (const p of everyone)
     expect(

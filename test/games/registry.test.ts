@@ -21,8 +21,10 @@ import {
 } from '../../src/games/index.js';
 import {
   formFields,
+  defineGameMeta,
   defineGameModule,
   optionValueText,
+  type GameMetaSpec,
   type GameModuleSpec,
   type OptionField,
 } from '../../src/games/module.js';
@@ -269,16 +271,43 @@ function shedPosition(): { state: StressState; open: Record<number, string> } {
 const handleIn = (open: Record<number, string>, card: string): number =>
   Number(Object.entries(open).find(([, c]) => c === card)![0]);
 
-/** A module spec built from Stress (shedding)'s real rules, with log lines and effects that show what `describe` passes them. */
-function shedSpec(
-  overrides: Partial<GameModuleSpec<string, unknown, unknown, unknown, string, unknown>> = {},
-): GameModuleSpec<string, unknown, unknown, unknown, string, unknown> {
+type Spec = GameModuleSpec<string, unknown, unknown, unknown, string, unknown>;
+type MetaSpec = GameMetaSpec<string, unknown>;
+
+/** Stress (shedding)'s meta.ts as a spec, with `overrides`. */
+function shedMeta(overrides: Partial<MetaSpec> = {}): MetaSpec {
   return {
     id: 'stress-shed',
-    rules: stressShed as never,
+    name: 'Stress (shedding)',
     blurb: 'a blurb',
+    minPlayers: 2,
+    maxPlayers: 6,
     timing: 'turns',
     fields: stressShedModule.options.fields,
+    defaultOptions: stressShed.defaultOptions,
+    parseOptions: (raw, players) => stressShed.parseOptions(raw, players),
+    ...overrides,
+  };
+}
+
+/** Stress (speed)'s meta.ts as a spec, with `overrides`. */
+function speedMeta(overrides: Partial<MetaSpec> = {}): MetaSpec {
+  return shedMeta({
+    id: 'stress-speed',
+    name: 'Stress (speed)',
+    maxPlayers: 2,
+    fields: {},
+    defaultOptions: {},
+    parseOptions: (raw, players) => stressSpeed.parseOptions(raw, players),
+    ...overrides,
+  });
+}
+
+/** A module spec built from Stress (shedding)'s real rules, with log lines and effects that show what `describe` passes them. */
+function shedSpec(overrides: Partial<Spec> = {}, meta: Partial<MetaSpec> = {}): Spec {
+  return {
+    meta: defineGameMeta(shedMeta(meta)),
+    rules: stressShed as never,
     bots: stressShedModule.bots as never,
     describe: (action, who, know) =>
       `${who} did ${(action as { type: string }).type} seeing ${String(know(STACK_HANDLE))}`,
@@ -337,7 +366,7 @@ describe('module.ts: defineGameModule', () => {
         ['scoreAfterAudit', 'hiddenClaims', 'cardZones', 'rulesText', 'describePrivate', 'cardProbe'].includes(k),
       ),
     ).toEqual([]);
-    expect(defineGameModule(shedSpec({ playDirection: 'descending' })).playDirection).toBe('descending');
+    expect(defineGameModule(shedSpec({}, { playDirection: 'descending' })).playDirection).toBe('descending');
   });
 
   test('keeps the optional parts it is given, and no hidden claims when told false', () => {
@@ -354,59 +383,73 @@ describe('module.ts: defineGameModule', () => {
     expect('hiddenClaims' in defineGameModule(shedSpec({ hiddenClaims: false }))).toBe(false);
   });
 
-  type Spec = GameModuleSpec<string, unknown, unknown, unknown, string, unknown>;
-  test.each<[string, Spec, string]>([
+  test.each<[string, () => unknown, string]>([
     [
       'its id differs from the rules',
-      shedSpec({ id: 'stress' }),
+      () => defineGameModule(shedSpec({}, { id: 'stress' })),
       'game module stress: its rules say they are stress-shed',
     ],
     [
+      'its name differs from the rules',
+      () => defineGameModule(shedSpec({}, { name: 'Stress' })),
+      'game module stress-shed: its meta names it Stress, its rules Stress (shedding)',
+    ],
+    [
+      'its seats differ from the rules',
+      () => defineGameModule(shedSpec({}, { maxPlayers: 4 })),
+      'game module stress-shed: its meta seats 2–4, its rules 2–6',
+    ],
+    [
+      'its option defaults differ from the rules',
+      () => defineGameModule(shedSpec({}, { defaultOptions: { ...stressShed.defaultOptions, decks: 1 } })),
+      "game module stress-shed: its meta's option defaults are not its rules' defaults",
+    ],
+    [
       'a turn-based game lists race codes',
-      shedSpec({ id: 'stress-speed', rules: stressSpeed as never, fields: {} }),
+      () => defineGameModule({ ...shedSpec(), meta: defineGameMeta(speedMeta()), rules: stressSpeed as never }),
       'game module stress-speed: a turn-based game has no races, yet lists stale-top, stale-call',
     ],
     [
       'an option has no field',
-      shedSpec({ fields: withoutDecks }),
+      () => defineGameMeta(shedMeta({ fields: withoutDecks })),
       'game module stress-shed: option decks has no form field (label)',
     ],
     ...[NaN, Infinity, null, { n: 1 }, undefined].map(
       (bad) =>
         [
           `a default is ${String(bad)}`,
-          shedSpec({ rules: { ...stressShed, defaultOptions: { ...stressShed.defaultOptions, odd: bad } } as never }),
+          () => defineGameMeta(shedMeta({ defaultOptions: { ...stressShed.defaultOptions, odd: bad as never } })),
           'game module stress-shed: option odd has a default a table cannot carry',
-        ] as [string, Spec, string],
+        ] as [string, () => unknown, string],
     ),
-  ])('throws when %s', (_, spec, message) => {
-    expect(() => defineGameModule(spec)).toThrow(new TypeError(message));
+  ])('throws when %s', (_, define, message) => {
+    expect(define).toThrow(new TypeError(message));
   });
 
   test('a number default is one a table can carry', () => {
-    const rules = { ...stressShed, defaultOptions: { ...stressShed.defaultOptions, rounds: 3 } };
+    const defaultOptions = { ...stressShed.defaultOptions, rounds: 3 };
     const module = defineGameModule(
-      shedSpec({
-        rules: rules as never,
-        fields: { ...stressShedModule.options.fields, rounds: { kind: 'number', label: 'Rounds', min: 1, max: 9 } },
-      }),
+      shedSpec(
+        { rules: { ...stressShed, defaultOptions } as never },
+        {
+          defaultOptions,
+          fields: { ...stressShedModule.options.fields, rounds: { kind: 'number', label: 'Rounds', min: 1, max: 9 } },
+        },
+      ),
     );
     expect(module.options.defaults['rounds']).toBe(3);
   });
 
   test('a real-time game may list race codes; a field for an option the rules lack is allowed and not offered', () => {
-    const speed = defineGameModule(
-      shedSpec({
-        id: 'stress-speed',
-        rules: stressSpeed as never,
-        timing: 'real-time',
-        fields: { later: { kind: 'checkbox', label: 'Later' } },
-      }),
-    );
+    const speed = defineGameModule({
+      ...shedSpec(),
+      meta: defineGameMeta(speedMeta({ timing: 'real-time', fields: { later: { kind: 'checkbox', label: 'Later' } } })),
+      rules: stressSpeed as never,
+    });
     expect(speed.raceErrors).toEqual(['stale-top', 'stale-call']);
     expect(formFields(speed)).toEqual([]);
     const shed = defineGameModule(
-      shedSpec({ fields: { ...stressShedModule.options.fields, later: { kind: 'checkbox', label: 'Later' } } }),
+      shedSpec({}, { fields: { ...stressShedModule.options.fields, later: { kind: 'checkbox', label: 'Later' } } }),
     );
     expect(formFields(shed).map((f) => f.name)).toEqual([
       'voluntaryPickup',

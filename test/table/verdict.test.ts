@@ -302,13 +302,21 @@ describe('a hand without a result', () => {
     const v = handVerdict(f);
     expect(v.status).toBe('no-result');
     expect(v.fault).toBeNull();
-    expect(v.headline).toBe('No result: seat 2 left the table. Everything up to then checked out.');
-    expect(oks(f)).toEqual(Object.fromEntries(KEYS.map((k) => [k, null])));
+    // It says what was checked as the events came, up to the stop, and claims nothing of the audit.
+    expect(v.headline).toMatch(/^No result: seat 2 left the table\. Up to the stop, .* the audit did not run\.$/);
+    expect(v.headline).not.toMatch(/everything/i);
+    expect(oks(f)).toEqual(Object.fromEntries(KEYS.map((k) => [k, true])));
+    for (const check of v.checks) {
+      expect(check.title).not.toMatch(/every packet opened|with all cards open|every seat contributed/);
+      expect(check.how).not.toMatch(/at the end|after the hand|the audit re-ran/);
+    }
+    expect(v.checks.map((c) => c.key)).toEqual(KEYS);
   });
 
   it('abandoned after the hand was done: every check held, still no result', () => {
     const f = follower({ halt: { code: 'abandoned', seat: null, detail: 'gone' }, audit: null, phase: 'done' });
     expect(handVerdict(f).status).toBe('no-result');
+    expect(handVerdict(f).headline).toBe('No result: gone. The hand was played to its end and every check held.');
     expect(oks(f)).toEqual(Object.fromEntries(KEYS.map((k) => [k, true])));
   });
 

@@ -10,7 +10,7 @@
  * the input (a trick's cards and a deal's result do not change later).
  */
 import { publicKnowledge, type Handle, type Input, type Knowledge, type Seat, type Suit } from '../../engine/index.js';
-import { cardList, cardName, seatName } from '../describe.js';
+import { cardList, cardName, count, seatName } from '../describe.js';
 import { parseAction, type FightingAction } from './actions.js';
 import { pointsOf, suitOf, winningIndex, type DealResult, type FightingState } from './board.js';
 
@@ -41,7 +41,7 @@ export function resultText(result: DealResult, names: readonly string[]): string
   const score = result.score > 0 ? `+${result.score}` : result.score < 0 ? `−${-result.score}` : '0';
   const hand = result.handGame ? ' (hand game, doubled)' : '';
   const renege = result.renege === null ? '' : ` — ${seatName(names, result.renege)} reneged`;
-  return `${who} ${result.made ? 'made' : 'failed'} ${result.bid} with ${result.points} points: ${score}${hand}${renege}`;
+  return `${who} ${result.made ? 'made' : 'failed'} ${result.bid} with ${count(result.points, 'point')}: ${score}${hand}${renege}`;
 }
 
 /** The trick `handle` completed, as "Ann wins the trick with A♥ (7 points)", or '' if it did not complete one. */
@@ -51,7 +51,7 @@ function trickLine(state: FightingState, handle: Handle, names: readonly string[
   const cards = trick.cards.map(know);
   const best = cards[winningIndex(cards, state.board.trump)] ?? null;
   const points = cards.reduce((sum, c) => sum + pointsOf(c), 0);
-  return `${seatName(names, trick.winner)} wins the trick with ${best ? cardName(best) : 'a card'} (${points} point${points === 1 ? '' : 's'})`;
+  return `${seatName(names, trick.winner)} wins the trick with ${best ? cardName(best) : 'a card'} (${count(points, 'point')})`;
 }
 
 /** "Bob reneged: ♣ on a ♥ lead while holding ♥", when `handle` is the card that proved it live. */

@@ -1,19 +1,19 @@
 /**
  * Fighting Cards, RULES.md §4: the game module the registry lists. The rules
- * live in game.ts (and the files it assembles); this adds the blurb, the
- * label of the `deals` option (the schema and default are options.ts), the
- * heuristic bot, the log lines (describe.ts: its own `describe`, since a
- * line such as "declares at 25" or "wins the trick" reads the board), the
- * timing, and `scoreAfterAudit` (views.ts `outcomeAfterAudit`: a renege only
+ * live in game.ts (and the files it assembles); this adds to meta.ts
+ * (name, blurb, seats, timing, the label of the `deals` option; the schema
+ * and default are options.ts) the heuristic bot, the log lines (describe.ts:
+ * its own `describe`, since a line such as "declares at 25" or "wins the
+ * trick" reads the board), and `scoreAfterAudit` (views.ts `outcomeAfterAudit`: a renege only
  * the audit found is scored as a renege). Helpers other parts of the code
  * and the tests use are re-exported below.
  */
 import type { GameModule } from '../module.js';
+import { fightingCardsMeta } from './meta.js';
 import { defineGameModule } from '../module.js';
 import { fightingCardsMove } from './bot.js';
 import { describeAction, describeInput } from './describe.js';
 import { fightingCards } from './game.js';
-import { MAX_DEALS } from './options.js';
 import { outcomeAfterAudit } from './views.js';
 import { cardZones } from './summary.js';
 import { rulesText } from './rules-text.js';
@@ -22,19 +22,8 @@ import { fightingCardsV1, outcomeAfterAuditV1 } from './rules-v1.js';
 import type { FightingState } from './board.js';
 
 const assembled = defineGameModule({
-  id: 'fighting-cards',
+  meta: fightingCardsMeta,
   rules: fightingCards,
-  blurb: 'Bid for the contract, take or leave the skat, name trumps, win tricks.',
-  timing: 'turns',
-  fields: {
-    deals: {
-      kind: 'number',
-      label: 'Deals in the match',
-      help: 'Each player deals once in three; thrown-in deals do not count.',
-      min: 1,
-      max: MAX_DEALS,
-    },
-  },
   bots: { heuristic: fightingCardsMove },
   describe: describeAction,
   scoreAfterAudit: outcomeAfterAudit,

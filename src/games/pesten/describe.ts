@@ -11,7 +11,7 @@
  * written a few inputs late, then the plain line is used).
  */
 import type { Input, Knowledge, Seat } from '../../engine/index.js';
-import { cardName, seatName } from '../describe.js';
+import { cardName, count, seatName } from '../describe.js';
 import type { PestenAction } from './actions.js';
 import { clockwiseOf, rankOf, seatAfter, type PestenState } from './board.js';
 
@@ -36,10 +36,6 @@ export function describeAction(action: PestenAction, who: string, _know: Knowled
   }
 }
 
-function plural(n: number): string {
-  return n === 1 ? '1 card' : `${n} cards`;
-}
-
 /** The log line of one input at a Pesten table, with what the state adds (see the file comment). */
 export function describePestenInput(
   base: (input: Input, names: readonly string[], state: PestenState | null) => string,
@@ -60,7 +56,7 @@ export function describePestenInput(
   const last = board.last;
   const action = input.action as Partial<PestenAction>;
   if (action.type === 'draw' && last?.kind === 'draw' && last.seat === input.seat) {
-    return last.owed ? `${who} draws ${last.count} (owed)` : `${who} draws ${plural(last.count)}`;
+    return last.owed ? `${who} draws ${last.count} (owed)` : `${who} draws ${count(last.count, 'card')}`;
   }
   if (action.type !== 'play' || last?.kind !== 'play' || last.seat !== input.seat || last.card !== action.card)
     return line;
@@ -87,9 +83,11 @@ export function describePestenInput(
 
 /**
  * The lines of a 10's passes that only the giver and the receiver may read:
- * "you pass 7♣ to Bob" on the viewer's own give, and "Ann passed you 9♦" once
- * the passes land (the card named when the viewer's page knows it already,
- * else "a card": it shows in the hand a moment later).
+ * "you pass 7♣ to Bob" on the viewer's own give, and "Ann passed you 9♦" when
+ * the card the viewer receives is delivered to it (the forward of that card
+ * completes: its keys have reached the viewer, so its page knows the card;
+ * "a card" if not). Each seat of a pass round reads both lines, the seat
+ * whose give completes the round included.
  */
 export function describePestenPrivate(
   input: Input,
@@ -104,19 +102,12 @@ export function describePestenPrivate(
     const card = know(handle);
     return `you pass ${card ? cardName(card) : 'a card'} to ${seatName(names, clockwiseOf(viewer, after.players))}`;
   }
-  // The passes landed: the last give moved every picked card into its new hand.
-  if (input.kind === 'act' && before.board.phase === 'pass' && after.board.phase !== 'pass') {
-    const giver = before.board.hands.findIndex((_, seat) => clockwiseOf(seat, after.players) === viewer);
-    const handle =
-      giver >= 0
-        ? giver === input.seat
-          ? (input.action as { handle?: number }).handle
-          : before.board.passes[giver]
-        : null;
-    if (giver < 0 || handle === null || handle === undefined || (before.board.hands[giver]?.length ?? 0) === 0)
-      return '';
-    const card = know(handle);
-    return `${seatName(names, giver)} passed you ${card ? cardName(card) : 'a card'}`;
+  if (input.kind === 'delivered') {
+    const forward = before.requests.find((r) => r.id === input.request);
+    if (forward?.kind !== 'forward' || forward.to !== viewer || forward.from === viewer) return '';
+    const cards = forward.handles.map(know);
+    const named = cards.every((c) => c !== null) ? cards.map((c) => cardName(c!)).join(' ') : 'a card';
+    return `${seatName(names, forward.from)} passed you ${named}`;
   }
   return '';
 }

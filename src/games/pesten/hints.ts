@@ -13,7 +13,7 @@ import {
   type Seat,
   type Suit,
 } from '../../engine/index.js';
-import { cardName } from '../describe.js';
+import { cardName, count } from '../describe.js';
 import { engineWords } from '../card-hints.js';
 import type { CardProbe } from '../module.js';
 import type { PestenAction } from './actions.js';
@@ -44,7 +44,7 @@ export function pestenWhy(error: PestenError | EngineError, card: CardId, state:
         : `${named(card)} does not go on ${named(topCard)}.`;
     }
     case 'owes-cards':
-      return `You owe ${board.owed} cards: answer with a 2 or a joker, or draw them.`;
+      return `You owe ${count(board.owed, 'card')}: answer with a 2 or a joker, or draw them.`;
     case 'not-drawn-card':
       return 'After drawing you may only play the card you drew (or keep it).';
     case 'special-last-card':

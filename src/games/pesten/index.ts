@@ -1,13 +1,15 @@
 /**
  * Pesten, RULES.md §3: the game module the registry lists. The rules live in
- * game.ts (and the files it assembles); this adds the blurb, the table
- * options' labels and form controls (keyed by option name; the schema and
- * defaults are options.ts), the heuristic bot, the log lines and the timing.
+ * game.ts (and the files it assembles); this adds to meta.ts (name,
+ * blurb, seats, timing, the table options' labels and form controls; the
+ * schema and defaults are options.ts) the heuristic bot and the log lines;
+ * the registry loads it when a table of the game opens.
  * Its log lines say more than one action alone can ("Bob draws 4 (owed)",
  * "Cleo is skipped", "the stock is reshuffled"), so the module's `describe`
  * is wrapped by describe.ts's `describePestenInput`, which also reads the
  * state. Helpers other parts of the code and the tests use are re-exported.
  */
+import { pestenMeta } from './meta.js';
 import { defineGameModule } from '../module.js';
 import { pestenHeuristic } from './bot.js';
 import type { PestenState } from './board.js';
@@ -18,26 +20,8 @@ import { rulesText } from './rules-text.js';
 import { pestenProbe } from './hints.js';
 
 const assembled = defineGameModule({
-  id: 'pesten',
+  meta: pestenMeta,
   rules: pesten,
-  blurb: 'Dutch Crazy Eights with jokers, wishes, pick-ups and passing cards.',
-  timing: 'turns',
-  // Clockwise first, which the board writes as descending seat numbers.
-  playDirection: 'descending',
-  fields: {
-    targetPoints: {
-      kind: 'number',
-      label: 'Round wins for the match',
-      help: 'The match ends when a player has won this many rounds.',
-      min: 1,
-      max: 20,
-    },
-    drawThenPlay: {
-      kind: 'checkbox',
-      label: 'Play the drawn card',
-      help: 'Off: drawing a card ends your turn. On: you may play the card you drew (and only that one).',
-    },
-  },
   bots: { heuristic: pestenHeuristic },
   describe: describeAction,
   cardZones,

@@ -30,13 +30,14 @@ const SYMBOL: Record<Suit, string> = { C: '♣', D: '♦', H: '♥', S: '♠' };
 export function blackjackWhy(error: BlackjackError | EngineError, card: CardId, state: BlackjackState): string {
   const position = currentPosition(state, publicKnowledge(state));
   const top = position.top ? cardName(`${position.top.rank}${position.top.suit}`) : 'the pile';
-  const rank = position.top?.rank ?? '';
   const suit = suitToMatch(position);
   switch (error) {
     case 'owes-cards':
       return `You owe ${position.owed}: only an ace, or a 2 or jack that matches ${top}, answers it (or draw ${position.owed}).`;
     case 'not-same-rank':
-      return `Step 2: only more ${rank}s may follow now (or end the turn).`;
+      return position.top
+        ? `Step 2: only more ${position.top.rank}s may follow now (or end the turn).`
+        : 'Step 2: only more of the rank you just played may follow now (or end the turn).';
     case 'no-match':
       return position.top?.rank === 'A' && suit
         ? `${cardName(card)} does not match the suit the ace named, ${SYMBOL[suit]} (an ace goes on anything).`

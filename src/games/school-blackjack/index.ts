@@ -1,13 +1,14 @@
 /**
  * School Blackjack ("Blackjack (school rules)"), RULES.md §5: the game
  * module the registry lists. The rules live in game.ts (and the files it
- * assembles); this adds the blurb, the label of its one option, the
- * heuristic bot, the log lines and the timing. The log lines of a turn's
+ * assembles); this adds to meta.ts (name, blurb, seats, timing, the label
+ * of its one option) the heuristic bot and the log lines. The log lines of a turn's
  * consequences (who owes, who is skipped, an uncapped end, a reshuffle, the
  * win) are read from the state the table passes in (describe.ts), so the
  * module's `describe` is the state-aware one. Helpers other parts of the
  * code and the tests use are re-exported below.
  */
+import { schoolBlackjackMeta } from './meta.js';
 import { defineGameModule, type GameModule } from '../module.js';
 import type { BlackjackAction } from './actions.js';
 import type { BlackjackBoard } from './board.js';
@@ -22,19 +23,8 @@ import { rulesText } from './rules-text.js';
 import { blackjackProbe } from './hints.js';
 
 const assembled = defineGameModule({
-  id: 'school-blackjack',
+  meta: schoolBlackjackMeta,
   rules: schoolBlackjack,
-  blurb: 'Switch-style shedding with runs, caps, pick-ups and power cards.',
-  timing: 'turns',
-  // Clockwise first, which the board writes as descending seat numbers.
-  playDirection: 'descending',
-  fields: {
-    voluntaryDraw: {
-      kind: 'checkbox',
-      label: 'Draw instead of playing at will',
-      help: 'Off: draw only when no card in your hand may be played (checked by the audit).',
-    },
-  },
   bots: { heuristic: schoolBlackjackHeuristic },
   describe: (action, who, know) => describeAction(action, who, know, null),
   cardZones,

@@ -9,13 +9,9 @@
  * left with cards and loses", "everyone is ready: Ann starts".
  */
 import { publicKnowledge, type Input, type Knowledge, type Seat } from '../../engine/index.js';
-import { cardList, cardName, seatName } from '../describe.js';
+import { cardList, cardName, count, seatName } from '../describe.js';
 import type { StressAction } from './actions.js';
 import { seatAfter, type StressState } from './board.js';
-
-function cards(n: number): string {
-  return n === 1 ? '1 card' : `${n} cards`;
-}
 
 /** The seats passed over between `seat` and the seat whose turn it is now (an 8's skip), in play order. */
 function skippedSeats(after: StressState, seat: Seat): Seat[] {
@@ -56,12 +52,12 @@ export function stressEffects(
   if (drawn > 0 && b.phase === 'play') out.push(`${who} draws ${drawn}`);
   const gained = (a.seats[seat]?.hand.length ?? 0) - (b.seats[seat]?.hand.length ?? 0) - Math.max(drawn, 0);
   if (b.stack.length > 0 && a.stack.length === 0 && a.cemetery.length === b.cemetery.length && gained > 0) {
-    out.push(`${who} picks up ${cards(gained)}`);
+    out.push(`${who} picks up ${count(gained, 'card')}`);
   }
   const burnt = a.cemetery.length - b.cemetery.length;
   if (burnt > 0)
     out.push(
-      `the stack burns (${cards(burnt)})${a.turn === seat && a.phase === 'play' ? ` and ${who} plays again` : ''}`,
+      `the stack burns (${count(burnt, 'card')})${a.turn === seat && a.phase === 'play' ? ` and ${who} plays again` : ''}`,
     );
   const newlyOut = a.out.filter((s) => !b.out.includes(s));
   for (const s of newlyOut) {

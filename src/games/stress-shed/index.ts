@@ -1,11 +1,12 @@
 /**
  * Stress (shedding), RULES.md §1: the game module the registry lists. The
- * rules live in game.ts (and the files it assembles); this adds the blurb,
- * the table options' labels and form controls (keyed by option name; the
- * schema and defaults are options.ts), the heuristic bot, the log lines and
- * the timing. Helpers other parts of the code and the tests use are
+ * rules live in game.ts (and the files it assembles); this adds to
+ * meta.ts (name, blurb, seats, timing, the table options' labels and form
+ * controls; the schema and defaults are options.ts) the heuristic bot and the
+ * log lines; the registry loads it when a table of the game opens. Helpers other parts of the code and the tests use are
  * re-exported below.
  */
+import { stressShedMeta } from './meta.js';
 import { defineGameModule } from '../module.js';
 import { stressShedHeuristic } from './bot.js';
 import { describeAction, stressEffects } from './describe.js';
@@ -15,39 +16,9 @@ import { rulesText } from './rules-text.js';
 import { stressProbe } from './hints.js';
 
 export const stressShedModule = defineGameModule({
-  id: 'stress-shed',
+  meta: stressShedMeta,
   rules: stressShed,
-  blurb: 'Get rid of hand, face-up and blind cards; 2 and 3 go on anything, 10 burns.',
-  timing: 'turns',
   cardProbe: stressProbe,
-  fields: {
-    voluntaryPickup: {
-      kind: 'checkbox',
-      label: 'Pick up the stack at will',
-      help: 'Off: only when you cannot play (checked by the audit).',
-    },
-    fourOfAKindBurns: { kind: 'checkbox', label: 'Four of a kind burns the stack' },
-    stopAtFirstWinner: {
-      kind: 'checkbox',
-      label: 'Stop at the first winner',
-      help: 'Off: play on until one player is left.',
-    },
-    decks: {
-      kind: 'select',
-      label: 'Decks',
-      help: 'One deck serves 2–4 players, two are needed for 5–6.',
-      choices: [
-        { value: 'auto', label: 'Automatic' },
-        { value: 1, label: 'One deck' },
-        { value: 2, label: 'Two decks' },
-      ],
-    },
-    endlessHandsEnd: {
-      kind: 'checkbox',
-      label: 'End endless hands as a draw',
-      help: 'A position seen three times, or long play without progress, ends the hand with no loser.',
-    },
-  },
   bots: { heuristic: stressShedHeuristic },
   hiddenClaims: true,
   describe: describeAction,

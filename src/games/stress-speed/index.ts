@@ -1,11 +1,13 @@
 /**
  * Stress (speed), RULES.md §2: the game module the registry lists. The rules
- * live in game.ts (and the files it assembles); this adds the blurb, the
- * (empty) option form, the heuristic bot, the log lines and the timing: real
- * time, so its race codes (`stale-top`, `stale-call`) bounce a move instead
+ * live in game.ts (and the files it assembles); this adds to meta.ts
+ * (name, blurb, seats, the empty option form, the timing: real time) the
+ * heuristic bot and the log lines; the registry loads it when a table of the
+ * game opens. Real time, so its race codes (`stale-top`, `stale-call`) bounce a move instead
  * of blaming its author. Helpers other parts of the code and the tests use
  * are re-exported below.
  */
+import { stressSpeedMeta } from './meta.js';
 import { defineGameModule } from '../module.js';
 import { stressSpeedHeuristic } from './bot.js';
 import { describeAction, speedEffects } from './describe.js';
@@ -15,11 +17,8 @@ import { rulesText } from './rules-text.js';
 import { speedProbe } from './hints.js';
 
 export const stressSpeedModule = defineGameModule({
-  id: 'stress-speed',
+  meta: stressSpeedMeta,
   rules: stressSpeed,
-  blurb: 'No turns: both play at once, one up or one down. Call "stress!" first.',
-  timing: 'real-time',
-  fields: {},
   bots: { heuristic: stressSpeedHeuristic },
   describe: describeAction,
   effects: speedEffects,

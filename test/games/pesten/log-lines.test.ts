@@ -255,21 +255,29 @@ describe("the private lines of a 10's passes", () => {
     const two = step(one, give(2, '4S'));
     const last = give(1, '6D');
     const done = step(two, last);
-    expect(describePestenPrivate(last, 2, knowAll, two, done, names)).toBe('Ann passed you 3♣');
-    expect(describePestenPrivate(last, 2, knowNone, two, done, names)).toBe('Ann passed you a card');
-    expect(describePestenPrivate(last, 0, knowAll, two, done, names)).toBe('Bob passed you 6♦');
+    // The last give names only the giver's own card; the passes land by one forward each.
     expect(describePestenPrivate(last, 1, knowAll, two, done, names)).toBe('you pass 6♦ to Ann');
+    expect(describePestenPrivate(last, 2, knowAll, two, done, names)).toBe('');
+    expect(describePestenPrivate(last, 0, knowAll, two, done, names)).toBe('');
+    const forwards = done.requests.filter((r) => r.kind === 'forward');
+    expect(forwards).toHaveLength(3);
+    const delivered = (from: number): Input => ({
+      kind: 'delivered',
+      request: forwards.find((r) => r.kind === 'forward' && r.from === from)!.id,
+    });
+    // Each receiver reads who passed it which card once that card is delivered to it; nobody else reads it.
+    expect(describePestenPrivate(delivered(0), 2, knowAll, done, done, names)).toBe('Ann passed you 3♣');
+    expect(describePestenPrivate(delivered(0), 2, knowNone, done, done, names)).toBe('Ann passed you a card');
+    expect(describePestenPrivate(delivered(0), 0, knowAll, done, done, names)).toBe('');
+    expect(describePestenPrivate(delivered(0), 1, knowAll, done, done, names)).toBe('');
+    expect(describePestenPrivate(delivered(1), 0, knowAll, done, done, names)).toBe('Bob passed you 6♦');
+    // Bob's give completed the round: Bob reads the card he receives too.
+    expect(describePestenPrivate(delivered(2), 1, knowAll, done, done, names)).toBe('Cleo passed you 4♠');
+    expect(describePestenPrivate({ kind: 'delivered', request: 999 }, 1, knowAll, done, done, names)).toBe('');
     expect(describePestenPrivate({ kind: 'reshuffled', request: 1 }, 1, knowAll, two, done, names)).toBe('');
     expect(describePestenPrivate(act(2, { type: 'draw' }), 1, knowAll, done, done, names)).toBe('');
     expect(describePestenPrivate(act(1, { type: 'draw' }), 1, knowAll, done, done, names)).toBe('');
-    const unpicked = { ...two, board: { ...two.board, passes: [null, null, null] } };
-    expect(describePestenPrivate(last, 2, knowAll, unpicked, done, names)).toBe('');
     expect(describePestenPrivate(act(1, { type: 'give' } as never), 0, knowAll, two, done, names)).toBe('');
-    const emptied = {
-      ...two,
-      board: { ...two.board, hands: [two.board.hands[0] ?? [], [], two.board.hands[2] ?? []] },
-    };
-    expect(describePestenPrivate(last, 0, knowAll, emptied, done, names)).toBe('');
   });
 });
 
@@ -388,7 +396,7 @@ describe("a 10's passes are named to the giver and the receiver only", () => {
     action: { type: 'give', handle: h(card) },
   });
 
-  it('the giver reads which card went to whom; the others read nothing until the passes land', () => {
+  it('the giver reads which card went to whom; the receiver reads it when it is delivered; the others read nothing', () => {
     // Clockwise is descending: Ann (0) passes to Cleo (2).
     const first = privately(0, give(0, '3C'), played.state);
     expect(first.line).toBe('you pass 3♣ to Cleo');
@@ -398,9 +406,21 @@ describe("a 10's passes are named to the giver and the receiver only", () => {
     expect(tableLine(give(0, '3C'), first.after)).toBe('Ann passes a card');
     const second = privately(2, give(2, '4S'), first.after);
     expect(second.line).toBe('you pass 4♠ to Bob');
-    // Bob's give is the last: the passes land. Cleo receives Ann's 3♣, Ann receives Bob's 6♦, Bob receives Cleo's 4♠.
-    expect(privately(2, give(1, '6D'), second.after).line).toBe('Ann passed you 3♣');
-    expect(privately(0, give(1, '6D'), second.after).line).toBe('Bob passed you 6♦');
-    expect(privately(1, give(1, '6D'), second.after).line).toBe('you pass 6♦ to Ann');
+    // Bob's give is the last: the passes land. Cleo receives Ann's 3♣, Ann receives Bob's 6♦, Bob receives Cleo's 4♠,
+    // each named to its receiver when its forward is delivered (the receiver's page knows it then).
+    const third = privately(1, give(1, '6D'), second.after);
+    expect(third.line).toBe('you pass 6♦ to Ann');
+    expect(privately(0, give(1, '6D'), second.after).line).toBe('');
+    let state = third.after;
+    const heard: string[][] = [[], [], []];
+    for (const request of state.requests.filter((r) => r.kind === 'forward')) {
+      const input: Input = { kind: 'delivered', request: request.id };
+      for (const viewer of [0, 1, 2]) {
+        const line = privately(viewer, input, state).line;
+        if (line) heard[viewer]!.push(line);
+      }
+      state = privately(0, input, state).after;
+    }
+    expect(heard).toEqual([['Bob passed you 6♦'], ['Cleo passed you 4♠'], ['Ann passed you 3♣']]);
   });
 });

@@ -100,7 +100,9 @@ describe('card probe words', () => {
     expect(blackjackWhy('no-match', '4S', e.state)).toBe(
       '4♠ matches neither the suit nor the rank of the pile (an ace goes on anything).',
     );
-    expect(blackjackWhy('not-same-rank', '4S', e.state)).toBe('Step 2: only more s may follow now (or end the turn).');
+    expect(blackjackWhy('not-same-rank', '4S', e.state)).toBe(
+      'Step 2: only more of the rank you just played may follow now (or end the turn).',
+    );
   });
 
   test("the probe: a seat's hand cards, an ace played naming its own suit", () => {

@@ -1,0 +1,19 @@
+/**
+ * How a table marks a player's own cards by the rules' hints
+ * (src/games/card-hints.ts): a playable card has a green ring, one that
+ * cannot go now is dimmed (tapping it says why). One `css` fragment the game
+ * elements include, so every game marks its cards the same way.
+ */
+import { css } from 'lit';
+
+export const cardMarkStyles = css`
+  fd-card.illegal {
+    opacity: 0.6;
+    filter: grayscale(0.4);
+  }
+  fd-card.legal::part(card) {
+    box-shadow:
+      0 0 0 2px var(--fd-ok),
+      0 2px 4px rgba(0, 0, 0, 0.35);
+  }
+`;

@@ -1,0 +1,346 @@
+/**
+ * ICE restarts for PeerJS links (RFC 8445 §2.4: new ICE credentials, new
+ * candidates, the same DTLS and SCTP association), so a link whose network
+ * changed under it (a new public address, wifi to mobile) comes back without
+ * being dialled again, and what was in flight on it is not lost.
+ *
+ * PeerJS 1.5.5 cannot renegotiate: its `OFFER` message always makes a new
+ * connection (an offer for an existing connection id closes that one), and
+ * it never offers again itself. What it does leave usable: the
+ * RTCPeerConnection of each DataConnection (`peerConnection`), its own ICE
+ * candidate trickle (`onicecandidate`, which PeerJS sends as `CANDIDATE` with
+ * the connection id, and the other side's PeerJS adds with addIceCandidate
+ * whatever their ICE credentials), and the PeerServer, which relays any
+ * `OFFER`/`ANSWER`/`CANDIDATE` message with its payload untouched. So the
+ * restart's offer and answer travel as `ANSWER` messages whose payload has no
+ * `connectionId` — PeerJS ignores those — but a `fairdeck: 'ice-restart'`
+ * marker, the connection id under `link`, and the description; the new
+ * candidates go by PeerJS's trickle (restored if PeerJS switched it off after
+ * ICE completed). Only the side that dialled offers, so the two never offer
+ * at once; it offers again (its description now holds every candidate
+ * gathered) while no answer came, since the other side's signaling socket may
+ * be dead and re-registering. A description that would change the remote
+ * DTLS fingerprint is refused: a restart moves the path, never the peer.
+ *
+ * A link is in trouble when ICE calls its path disconnected or failed, or
+ * when nothing came in on it for `SILENT_MS` from a remote that keeps up the
+ * transport's keep-alive (keep-alive.ts: a beat every 0.5 s under the
+ * application, so silence means the path, never an application with
+ * nothing to say; Chrome's ICE calls a dead path disconnected only seconds
+ * later). It is back when anything comes in again. The dialling side offers a
+ * restart at once. An episode of trouble ends `RESTART_SETTLE_MS` after the
+ * restart was answered, or `RESTART_GIVE_UP_MS` after it began, and then ICE
+ * decides: a link whose ICE is connected again (or never stopped being) is
+ * kept — a restart that found a new path leaves SCTP to resend what it holds
+ * (its retransmission timer doubled into the dead path; in the NAT lab it
+ * sends again 1–2.3 s after the answer), and a link that was only quiet was
+ * never broken. Only a link whose ICE still says it has no path (disconnected,
+ * failed, or checking after the restart) is given up: the owner drops it and
+ * the mesh dials again. So a quiet link, or one whose restart cannot be
+ * signalled while signaling is down, is never dropped while ICE carries it.
+ * `restartStep` is that policy, pure; `IceRestarts` applies it to live
+ * connections.
+ */
+import * as v from 'valibot';
+
+/**
+ * A link whose remote keeps up the keep-alive (a beat every 0.5 s) and from
+ * which nothing came for this long is in trouble: three beats missed. A
+ * remote page merely slow (a background tab's timers run once a second at
+ * most) costs at most a restart offer and its answer; the link works on
+ * meanwhile and is kept while ICE has a path.
+ */
+export const SILENT_MS = 1500;
+/** The dialling side offers again this often while no answer came. */
+export const RESTART_RESEND_MS = 500;
+/** This long after a restart was answered, ICE has found the new path or there is none. */
+export const RESTART_SETTLE_MS = 1500;
+/** An episode of trouble with no answered restart ends this long after it began. */
+export const RESTART_GIVE_UP_MS = 3000;
+
+/**
+ * `keep`: the episode is over and the link stays (ICE has a path); `give-up`:
+ * it is over and the link goes (ICE has none).
+ */
+export type RestartStep = 'wait' | 'offer' | 'keep' | 'give-up';
+
+export interface RestartState {
+  /** When the link's trouble began (silence, or ICE disconnected). */
+  readonly troubleSinceMs: number;
+  /** Whether this side dialled the link (the one that offers). */
+  readonly offerer: boolean;
+  /** When this side last sent a restart offer, if it did. */
+  readonly lastOfferMs: number | undefined;
+  /** When the restart was answered (by the other side, or by this side if it answers), if it was. */
+  readonly answeredMs: number | undefined;
+  /** Whether ICE says the link has a path now (`connected` or `completed`). */
+  readonly iceConnected: boolean;
+}
+
+/** What to do now for a link in trouble. */
+export function restartStep(state: RestartState, nowMs: number): RestartStep {
+  const settled = state.answeredMs !== undefined && nowMs - state.answeredMs >= RESTART_SETTLE_MS;
+  if (settled || nowMs - state.troubleSinceMs >= RESTART_GIVE_UP_MS) return state.iceConnected ? 'keep' : 'give-up';
+  if (state.answeredMs !== undefined || !state.offerer) return 'wait';
+  if (state.lastOfferMs === undefined || nowMs - state.lastOfferMs >= RESTART_RESEND_MS) return 'offer';
+  return 'wait';
+}
+
+const MAX_SDP_CHARS = 64 * 1024;
+const restartPayloadSchema = v.strictObject({
+  fairdeck: v.literal('ice-restart'),
+  link: v.pipe(v.string(), v.minLength(1), v.maxLength(128)),
+  description: v.strictObject({
+    type: v.picklist(['offer', 'answer']),
+    sdp: v.pipe(v.string(), v.maxLength(MAX_SDP_CHARS)),
+  }),
+});
+export type RestartPayload = v.InferOutput<typeof restartPayloadSchema>;
+
+/** A restart message's payload, or null if `payload` is not one (anything else PeerServer relays). */
+export function readRestartPayload(payload: unknown): RestartPayload | null {
+  const parsed = v.safeParse(restartPayloadSchema, payload);
+  return parsed.success ? parsed.output : null;
+}
+
+/** An SDP's session- or first media-level attribute `a=<name>:` value, or null. */
+export function sdpAttribute(sdp: string, name: string): string | null {
+  const match = new RegExp(`^a=${name}:(.*?)\\r?$`, 'm').exec(sdp);
+  return match ? match[1]!.trim() : null;
+}
+
+/** What IceRestarts needs of a PeerJS DataConnection. */
+export interface RestartableConnection {
+  readonly peer: string;
+  readonly connectionId: string;
+  readonly open: boolean;
+  readonly peerConnection: RTCPeerConnection | null;
+}
+
+export interface IceRestartHost {
+  /** Sends a restart message to `remote` over signaling (PeerServer `ANSWER`). */
+  send(remote: string, payload: RestartPayload): void;
+  /** The link could not be restarted in time: drop it, so the mesh dials again. */
+  giveUp(connection: RestartableConnection): void;
+  /** A link lost its path: the signaling socket may be dead too, find out now. */
+  checkSignaling(): void;
+  /** A description from `remote` was refused; for the log. */
+  refused(remote: string, reason: string): void;
+}
+
+interface Watch {
+  readonly connection: RestartableConnection;
+  readonly offerer: boolean;
+  /** When anything last came in on it (or it was watched, or opened, or an episode of trouble ended). */
+  heardMs: number;
+  /** The remote keeps up the keep-alive: its silence means something. */
+  keptAlive: boolean;
+  /** PeerJS's trickle handler, put back if PeerJS removed it (it does once ICE completes). */
+  readonly trickle: RTCPeerConnection['onicecandidate'];
+  troubleSinceMs: number | undefined;
+  lastOfferMs: number | undefined;
+  answeredMs: number | undefined;
+  /** The remote ICE ufrag of the last restart offer answered (an offer sent again gets the same answer again). */
+  answeredUfrag: string | undefined;
+}
+
+const TICK_MS = 250;
+
+export class IceRestarts {
+  private readonly watches = new Map<string, Watch>();
+  private timer: ReturnType<typeof setInterval> | undefined;
+
+  constructor(
+    private readonly host: IceRestartHost,
+    private readonly nowMs: () => number = () => Date.now(),
+  ) {}
+
+  /** Follows a connection's ICE state (PeerJS's `iceStateChanged`) from now on. */
+  watch(connection: RestartableConnection, offerer: boolean): void {
+    const trickle = connection.peerConnection?.onicecandidate ?? null;
+    this.watches.set(connection.connectionId, {
+      connection,
+      offerer,
+      heardMs: this.nowMs(),
+      keptAlive: false,
+      trickle,
+      troubleSinceMs: undefined,
+      lastOfferMs: undefined,
+      answeredMs: undefined,
+      answeredUfrag: undefined,
+    });
+    this.timer ??= setInterval(() => this.tick(), TICK_MS);
+  }
+
+  forget(connection: RestartableConnection): void {
+    this.watches.delete(connection.connectionId);
+    if (this.watches.size === 0) this.stopTicking();
+  }
+
+  /** Something came in on the connection: it works, whatever was wrong is over. */
+  heard(connection: RestartableConnection): void {
+    const watch = this.watches.get(connection.connectionId);
+    if (!watch) return;
+    watch.heardMs = this.nowMs();
+    if (watch.troubleSinceMs === undefined) return;
+    watch.troubleSinceMs = undefined;
+    watch.lastOfferMs = undefined;
+    watch.answeredMs = undefined;
+  }
+
+  /** A keep-alive beat came in on the connection: it works, and from now on its silence is trouble. */
+  keptAlive(connection: RestartableConnection): void {
+    const watch = this.watches.get(connection.connectionId);
+    if (!watch) return;
+    watch.keptAlive = true;
+    this.heard(connection);
+  }
+
+  /** Whether some link is waiting for a restart. */
+  get troubled(): boolean {
+    return [...this.watches.values()].some((w) => w.troubleSinceMs !== undefined);
+  }
+
+  /** PeerJS's `iceStateChanged`: a path ICE calls disconnected (or failed) is trouble at once. */
+  iceState(connection: RestartableConnection, state: RTCIceConnectionState): void {
+    const watch = this.watches.get(connection.connectionId);
+    if (watch && (state === 'disconnected' || state === 'failed')) this.trouble(watch);
+  }
+
+  /** Only a link that was up, over an RTCPeerConnection, can be restarted; one still opening is the dial timeout's. */
+  private trouble(watch: Watch): void {
+    if (!watch.connection.open || !watch.connection.peerConnection || watch.troubleSinceMs !== undefined) return;
+    watch.troubleSinceMs = this.nowMs();
+    // An answer that came after an earlier episode ended belongs to that one.
+    watch.lastOfferMs = undefined;
+    watch.answeredMs = undefined;
+    this.host.checkSignaling();
+    this.step(watch);
+  }
+
+  private tick(): void {
+    const now = this.nowMs();
+    for (const watch of [...this.watches.values()]) {
+      if (watch.troubleSinceMs !== undefined) this.step(watch);
+      else if (watch.keptAlive && now - watch.heardMs >= SILENT_MS) this.trouble(watch);
+    }
+  }
+
+  /** Signaling is registered again: an offer waiting for an answer goes out at once. */
+  signalingBack(): void {
+    for (const watch of this.watches.values()) {
+      if (watch.troubleSinceMs === undefined || !watch.offerer || watch.answeredMs !== undefined) continue;
+      watch.lastOfferMs = undefined;
+      this.step(watch);
+    }
+  }
+
+  /** A restart message from `remote` (already read by readRestartPayload). */
+  async receive(remote: string, payload: RestartPayload): Promise<void> {
+    const watch = this.watches.get(payload.link);
+    const pc = watch?.connection.peerConnection;
+    if (!watch || !pc || watch.connection.peer !== remote) return;
+    const current = pc.remoteDescription?.sdp ?? '';
+    const fingerprint = sdpAttribute(payload.description.sdp, 'fingerprint');
+    if (fingerprint === null || fingerprint !== sdpAttribute(current, 'fingerprint'))
+      return this.host.refused(remote, 'an ICE restart that would change the DTLS fingerprint');
+    try {
+      if (payload.description.type === 'answer') {
+        if (!watch.offerer || pc.signalingState !== 'have-local-offer') return;
+        watch.answeredMs = this.nowMs();
+        await pc.setRemoteDescription(payload.description);
+        return;
+      }
+      if (watch.offerer) return;
+      const ufrag = sdpAttribute(payload.description.sdp, 'ice-ufrag');
+      if (ufrag !== null && ufrag === watch.answeredUfrag && pc.signalingState === 'stable' && pc.localDescription) {
+        this.answer(watch, pc.localDescription);
+        return;
+      }
+      watch.troubleSinceMs ??= this.nowMs();
+      this.restoreTrickle(watch, pc);
+      await pc.setRemoteDescription(payload.description);
+      await pc.setLocalDescription(await pc.createAnswer());
+      watch.answeredUfrag = ufrag ?? undefined;
+      watch.answeredMs = this.nowMs();
+      if (pc.localDescription) this.answer(watch, pc.localDescription);
+    } catch (error) {
+      this.host.refused(remote, `ICE restart: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  stop(): void {
+    this.watches.clear();
+    this.stopTicking();
+  }
+
+  private answer(watch: Watch, description: RTCSessionDescription): void {
+    this.host.send(watch.connection.peer, {
+      fairdeck: 'ice-restart',
+      link: watch.connection.connectionId,
+      description: { type: 'answer', sdp: description.sdp },
+    });
+  }
+
+  private step(watch: Watch): void {
+    if (watch.troubleSinceMs === undefined) return;
+    const ice = watch.connection.peerConnection?.iceConnectionState;
+    const step = restartStep(
+      {
+        troubleSinceMs: watch.troubleSinceMs,
+        offerer: watch.offerer,
+        lastOfferMs: watch.lastOfferMs,
+        answeredMs: watch.answeredMs,
+        iceConnected: ice === 'connected' || ice === 'completed',
+      },
+      this.nowMs(),
+    );
+    if (step === 'give-up') {
+      this.forget(watch.connection);
+      this.host.giveUp(watch.connection);
+    } else if (step === 'keep') {
+      // ICE carries the link: the episode ends, and silence counts afresh from now. An offer still unanswered stays
+      // the pending one; a later episode sends it again.
+      watch.troubleSinceMs = undefined;
+      watch.lastOfferMs = undefined;
+      watch.answeredMs = undefined;
+      watch.heardMs = this.nowMs();
+    } else if (step === 'offer') {
+      watch.lastOfferMs = this.nowMs();
+      void this.offer(watch);
+    }
+  }
+
+  private async offer(watch: Watch): Promise<void> {
+    const pc = watch.connection.peerConnection;
+    if (!pc) return;
+    try {
+      // The first time a fresh offer with new ICE credentials; later, the same one, which by now holds more candidates.
+      if (pc.signalingState === 'stable') {
+        this.restoreTrickle(watch, pc);
+        await pc.setLocalDescription(await pc.createOffer({ iceRestart: true }));
+      }
+      const offer = pc.localDescription;
+      if (pc.signalingState !== 'have-local-offer' || !offer) return;
+      this.host.send(watch.connection.peer, {
+        fairdeck: 'ice-restart',
+        link: watch.connection.connectionId,
+        description: { type: 'offer', sdp: offer.sdp },
+      });
+    } catch (error) {
+      this.host.refused(
+        watch.connection.peer,
+        `ICE restart: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  }
+
+  private restoreTrickle(watch: Watch, pc: RTCPeerConnection): void {
+    if (watch.trickle && pc.onicecandidate !== watch.trickle) pc.onicecandidate = watch.trickle;
+  }
+
+  private stopTicking(): void {
+    if (this.timer !== undefined) clearInterval(this.timer);
+    this.timer = undefined;
+  }
+}

@@ -1,0 +1,138 @@
+/**
+ * The Stress (speed) table element in Chromium: its own row cards are marked
+ * like the other games' hints (a ring on each that goes on a stack, the
+ * others dimmed, and only the marked ones selectable); a play that lost its
+ * race flashes its slot and says in a red band who got there first; and on
+ * 360×640 and 390×844 portrait screens both rows, both stacks and the
+ * Stress! button lie inside the width.
+ */
+import { afterEach, describe, expect, test } from 'vitest';
+import { page } from 'vitest/browser';
+import type { SpeedAction } from '../../src/games/stress-speed/actions.js';
+import type { SpeedView, SlotView, StackView } from '../../src/games/stress-speed/views.js';
+import { ActEvent } from '../../components/events.js';
+import '../../components/fd-stress-speed.js';
+import type { FdStressSpeed } from '../../components/fd-stress-speed.js';
+
+let handle = 0;
+const slot = (card: string): SlotView => {
+  const c = { handle: handle++, card };
+  return { top: c, cards: [c] };
+};
+const stack = (card: string, size: number): StackView => {
+  const c = { handle: handle++, card };
+  return { top: c, cards: [c], size };
+};
+
+// Ann (seat 0): 5♣ and 7♦ go on the 6♥ stack, Q♠ on the J♣ stack, 2♥ nowhere. Bob's row is face up too.
+const mine = [slot('5C'), slot('QS'), slot('7D'), slot('2H')];
+const theirs = [slot('9S'), slot('9H'), slot('KC'), slot('AD')];
+const stacks = [stack('6H', 12), stack('JC', 1)];
+const view: SpeedView = {
+  phase: 'play',
+  seats: [
+    { row: mine, pile: [], pileCount: 11, cardsLeft: 15 },
+    { row: theirs, pile: [], pileCount: 11, cardsLeft: 15 },
+  ],
+  stacks,
+  stressable: false,
+  stalemate: null,
+  stalemates: 0,
+  lastStress: null,
+  stresses: 0,
+  winner: null,
+  blocked: false,
+};
+const play = (slotIndex: number, on: 0 | 1): SpeedAction => ({
+  type: 'play',
+  slot: slotIndex,
+  handle: mine[slotIndex]!.top!.handle,
+  stack: on,
+  onTop: stacks[on]!.top!.handle,
+});
+const legal = [play(0, 0), play(1, 1), play(2, 0)];
+
+let element: FdStressSpeed | null = null;
+afterEach(() => {
+  element?.remove();
+  element = null;
+});
+
+async function mount(): Promise<FdStressSpeed> {
+  element = document.createElement('fd-stress-speed');
+  element.view = view;
+  element.mySeat = 0;
+  element.names = ['Ann', 'Bob'];
+  element.legal = legal;
+  element.cardHints = {
+    [mine[3]!.top!.handle]: { legal: false, places: [], why: '2♥ goes on neither stack.' },
+  } as never;
+  document.body.style.margin = '0';
+  document.body.append(element);
+  await element.updateComplete;
+  return element;
+}
+
+const root = (el: FdStressSpeed) => el.shadowRoot!;
+const rowCards = (el: FdStressSpeed) => Array.from(root(el).querySelectorAll('#my-side fd-card[data-card]'));
+
+test('the row cards that go on a stack are marked and selectable; the others are dimmed', async () => {
+  await page.viewport(1000, 800);
+  const el = await mount();
+  const marks = rowCards(el).map((c) => [c.getAttribute('data-card'), c.className, c.hasAttribute('selectable')]);
+  expect(marks).toEqual([
+    ['5C', 'legal', true],
+    ['QS', 'legal', true],
+    ['7D', 'legal', true],
+    ['2H', 'illegal', false],
+  ]);
+  // The ring is drawn: a playable card's face has a box shadow the dimmed one lacks.
+  const ring = (c: Element) => getComputedStyle(c.shadowRoot!.querySelector('[part="card"]')!).boxShadow;
+  expect(ring(rowCards(el)[0]!)).toContain('126, 226, 168');
+  expect(getComputedStyle(rowCards(el)[3]!).opacity).toBe('0.6');
+  // The other player's row is not marked.
+  expect(Array.from(root(el).querySelectorAll('#side-1 fd-card[data-card]')).map((c) => c.className)).toEqual([
+    '',
+    '',
+    '',
+    '',
+  ]);
+});
+
+test('a play that lost its race flashes its slot and names who got there first', async () => {
+  await page.viewport(1000, 800);
+  const el = await mount();
+  const sent: SpeedAction[] = [];
+  el.addEventListener(ActEvent.type, (e) => sent.push((e as ActEvent<SpeedAction>).action));
+  (rowCards(el)[1]!.shadowRoot!.querySelector('button') as HTMLButtonElement).click();
+  expect(sent).toEqual([play(1, 1)]);
+  expect(root(el).querySelector('#bounced')).toBeNull();
+  el.myBounces = 1;
+  await el.updateComplete;
+  const note = root(el).querySelector('#bounced')!;
+  expect(note.textContent).toBe('Too late: Bob got there first. Your card is back in your row.');
+  expect(note.getAttribute('role')).toBe('alert');
+  expect(getComputedStyle(note).borderTopColor).toBe('rgb(255, 123, 114)');
+  const flashing = root(el).querySelector('#my-side .slot.bounced');
+  expect(flashing?.getAttribute('data-slot')).toBe('1');
+  expect(getComputedStyle(flashing!).animationName).toContain('lost-flash');
+});
+
+describe.each([
+  [360, 640],
+  [390, 844],
+])('a %i×%i phone', (width, height) => {
+  test('both rows, both stacks and the Stress! button lie inside the width', async () => {
+    await page.viewport(width, height);
+    const el = await mount();
+    const parts = [...root(el).querySelectorAll('.side fd-card, .stack, #stress, .pile')] as HTMLElement[];
+    expect(parts.length).toBeGreaterThan(12);
+    // The page's own padding on a phone (fd-app's main: 0.5rem each side) is left for.
+    const outside = parts
+      .map((p) => ({ what: p.id || p.getAttribute('data-card') || p.className, box: p.getBoundingClientRect() }))
+      .filter(({ box }) => box.left < 0 || box.right > width - 8)
+      .map(({ what, box }) => `${what}: ${Math.round(box.left)}–${Math.round(box.right)}`);
+    expect(outside).toEqual([]);
+    expect(el.getBoundingClientRect().height).toBeLessThan(height - 150);
+  });
+});

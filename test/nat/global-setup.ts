@@ -1,0 +1,47 @@
+/**
+ * The `nat` project's setup (`npm run test:nat`): checks that this process
+ * may build the lab (root, iproute2, iptables, conntrack, coturn, Chromium),
+ * removes what a crashed earlier run left (scripts/nat-lab/lab.ts
+ * `removeLab`), builds the bundle as `npm run build` does (the lab's app
+ * server runs it as `npm run preview` does) and the namespaces. Teardown, and
+ * this process's exit whatever ends it, remove the lab again: every process
+ * inside it (app servers, coturn, browsers) and every namespace.
+ */
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { buildLab, removeLab, requireLab, ROOT } from '../../scripts/nat-lab/lab.js';
+import { CHROMIUM_PATH } from '../chromium.js';
+
+function cleanUp(when: string): void {
+  const removed = removeLab();
+  if (removed.length > 0) console.log(`NAT lab ${when}: removed ${removed.join(', ')}`);
+}
+
+export function setup(): void {
+  requireLab(CHROMIUM_PATH);
+  cleanUp('leftovers');
+  process.once('exit', () => cleanUp('at exit'));
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    process.once(signal, () => {
+      cleanUp(`on ${signal}`);
+      process.exit(130);
+    });
+  // As `npm run build` does: without Vitest's VITEST and NODE_ENV=test, so a production bundle with the PWA
+  // plugin, like the one a host serves.
+  const env = { ...process.env };
+  delete env.VITEST;
+  if (env.NODE_ENV === 'test') delete env.NODE_ENV;
+  // FDNAT_BUILT=1 keeps the dist/ an earlier run built (re-running one file while working on the lab).
+  if (process.env.FDNAT_BUILT === '1') return buildLab();
+  const built = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build'], {
+    cwd: ROOT,
+    env,
+    encoding: 'utf8',
+  });
+  if (built.status !== 0) throw new Error(`vite build failed:\n${built.stdout}\n${built.stderr}`);
+  buildLab();
+}
+
+export function teardown(): void {
+  cleanUp('teardown');
+}

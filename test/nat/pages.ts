@@ -1,0 +1,150 @@
+/**
+ * What the NAT lab's tests read from and do to pages beyond what test/e2e's
+ * helpers do: Chromium started inside a home's namespace (lab.ts says why
+ * that keeps a page's traffic behind its NAT), the two people of a Fighting
+ * Cards deal of one hand (Ann creates and seats a bot, Bob opens her link),
+ * and, through the app's e2e handle (`window.fairdeck.store.debugMesh`), how
+ * a page's link to the other is doing: when it last heard from it, whether it
+ * is still the same link, and which ICE candidates carry it.
+ */
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.js';
+import { createTable, newPlayer, openAndSit, until, type Player } from '../e2e/browser.js';
+import { fightingTable, tableLogs } from '../e2e/fighting-moves.js';
+import { peerIdOf } from '../e2e/relay-pages.js';
+import { chromiumIn, type HomeName } from '../../scripts/nat-lab/lab.js';
+
+/** Debian's Chromium, run inside the home's namespace and driven over its pipe. */
+export function launchIn(home: HomeName): Promise<Browser> {
+  return chromium.launch({ executablePath: chromiumIn(home, CHROMIUM_PATH), headless: true, args: [...CHROMIUM_ARGS] });
+}
+
+/** The app has loaded its identity and listens for links (a hash change before that is not followed). */
+async function appReady(page: Page): Promise<void> {
+  await until(
+    () =>
+      page.evaluate(
+        () =>
+          !!(window as unknown as { fairdeck?: { store: { view: { ready: boolean } } } }).fairdeck?.store.view.ready,
+      ),
+    'the app ready',
+  );
+}
+
+const cardsHeld = (page: Page) => fightingTable(page).locator('#my-hand fd-card:not([data-card=""])').count();
+
+export interface Table {
+  readonly ann: Player;
+  readonly bob: Player;
+  readonly link: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Ann (a page in home 1) creates a Fighting Cards match of one deal for
+ * three with a bot in seat 3, and Bob (in home 2) opens her link; nothing
+ * is typed but their names. Resolves once the deal is on (ten cards each).
+ */
+export async function seatAnnAndBob(browsers: Record<HomeName, Browser>, url: string): Promise<Table> {
+  const ann = await newPlayer(browsers.h1, url, 'Ann');
+  const players: Player[] = [ann];
+  const close = async () => {
+    for (const p of players) await p.context.close().catch(() => undefined);
+  };
+  try {
+    await ann.page.locator('input[name="game"][value="fighting-cards"]').check();
+    await ann.page.locator('#opt-deals').fill('1');
+    await ann.page.locator('#opt-deals').blur();
+    const link = await createTable(ann.page, 'fighting-cards');
+    await ann.page.locator('#seats li[data-seat="2"] .add-bot').click();
+    const bob = await newPlayer(browsers.h2, url, 'Bob');
+    players.push(bob);
+    await appReady(bob.page);
+    await openAndSit(bob.page, link);
+    const pages = new Map([
+      ['Ann', ann.page],
+      ['Bob', bob.page],
+    ]);
+    for (const [name, page] of pages)
+      await until(async () => (await cardsHeld(page)) === 10, `${name}'s ten cards`, 120_000).catch(
+        async (error: unknown) => {
+          const shown = await Promise.all(
+            [ann, bob].map(
+              async (p, i) =>
+                `--- ${i ? 'Bob' : 'Ann'}'s page ---\n${(await p.page.locator('[role="alert"], #seats li').allTextContents()).join('\n')}\n${p.console.slice(-30).join('\n')}`,
+            ),
+          );
+          throw new Error(`${(error as Error).message}\n${shown.join('\n')}\n${await tableLogs(pages)}`, {
+            cause: error,
+          });
+        },
+      );
+    return { ann, bob, link, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+/** The link a page's mesh holds to `remote`: whether its hello bound it, when it last heard anything on it. */
+export interface LinkLook {
+  readonly bound: boolean;
+  readonly lastHeardMs: number;
+  /** True while it is the very link `markLink` saw (not dropped and dialled again since). */
+  readonly sameAsMarked: boolean;
+}
+
+interface MeshInternals {
+  links: Map<string, { key?: string; lastHeardMs: number }>;
+}
+type Handle = { fairdeck: { store: { debugMesh?: MeshInternals } }; __fdnatMarked?: unknown };
+
+export async function lookAtLink(page: Page, remote: string): Promise<LinkLook | null> {
+  return page.evaluate((id) => {
+    const w = window as unknown as Handle;
+    const info = w.fairdeck.store.debugMesh?.links.get(id);
+    if (!info) return null;
+    return { bound: info.key !== undefined, lastHeardMs: info.lastHeardMs, sameAsMarked: info === w.__fdnatMarked };
+  }, remote);
+}
+
+/** Remembers the page's current link to `remote`, so `lookAtLink` can tell whether it survived. */
+export async function markLink(page: Page, remote: string): Promise<void> {
+  await page.evaluate((id) => {
+    const w = window as unknown as Handle;
+    w.__fdnatMarked = w.fairdeck.store.debugMesh?.links.get(id);
+  }, remote);
+}
+
+/**
+ * The candidate types (`host`, `srflx`, `prflx`, `relay`, local/remote) of
+ * the selected pair of every open PeerJS connection of the page, read from
+ * RTCPeerConnection.getStats().
+ */
+export async function selectedPairs(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    type Connection = { open: boolean; peerConnection: RTCPeerConnection | null };
+    const store = (window as unknown as { fairdeck: { store: { debugMesh?: unknown } } }).fairdeck.store;
+    const transport = (store.debugMesh as { transport?: { peer?: { connections: Record<string, Connection[]> } } })
+      ?.transport;
+    const found: string[] = [];
+    for (const list of Object.values(transport?.peer?.connections ?? {})) {
+      for (const connection of list) {
+        const pc = connection.peerConnection;
+        if (!connection.open || !pc) continue;
+        const stats = await pc.getStats();
+        let pairId: string | undefined;
+        stats.forEach((s: { type: string; selectedCandidatePairId?: string }) => {
+          if (s.type === 'transport' && s.selectedCandidatePairId) pairId = s.selectedCandidatePairId;
+        });
+        const pair = pairId ? stats.get(pairId) : undefined;
+        const local = pair ? stats.get(pair.localCandidateId) : undefined;
+        const remote = pair ? stats.get(pair.remoteCandidateId) : undefined;
+        found.push(`${local?.candidateType ?? '?'}/${remote?.candidateType ?? '?'}`);
+      }
+    }
+    return found;
+  });
+}
+
+export { peerIdOf };
