@@ -102,6 +102,7 @@ export class TableSession {
       sessions: () => [...this.hands.values()].map((h) => h.session),
       seated: () => this.hands.size > 0 && !this.isWatching,
     });
+    options.mesh.onHolds((sigs, via) => this.echo.holds(sigs, via));
     this.outbox = new TableOutbox({
       store: options.store,
       table: () => this.lobby.table,
@@ -478,6 +479,7 @@ export class TableSession {
     for (const { session } of this.hands.values())
       taken = session.receive(envelope, this.echo.seatsAt(via, session.config.setup.seatKeys), bytes.length) || taken;
     if (taken) {
+      this.echo.arrived(envelope);
       this.outbox.saveReceived(envelope, bytes);
       const seatKeys = this.currentHand()?.session.config.setup.seatKeys;
       if (seatKeys) this.echo.taken(envelope, seatKeys);

@@ -203,11 +203,7 @@ export class HandFollower {
    * (the link it came over); a copy of an event held only adds them. `size`:
    * its encoded length, if the caller has it.
    */
-  take(
-    envelope: EnvelopeOf<'table-event'>,
-    seenBy: readonly number[] = [],
-    size: number = encodedSize(envelope),
-  ): boolean {
+  take(envelope: EnvelopeOf<'table-event'>, seenBy: readonly number[] = [], size?: number): boolean {
     if (envelope.body.hand !== this.setup.handNo) return false;
     const seat = this.seatOf(envelope);
     if (seat < 0) return false;
@@ -219,7 +215,8 @@ export class HandFollower {
     const parsed = parseEvent(envelope, seat);
     if (!parsed.ok) return this.blame('bad-event', seat, parsed.error);
     const rival = this.pool.rival(parsed.event);
-    const inserted = this.pool.insert(parsed.event, size, seenBy);
+    // Encoded only for an event new here (a copy of one held costs no encoding).
+    const inserted = this.pool.insert(parsed.event, size ?? encodedSize(envelope), seenBy);
     if (inserted === 'over-limit')
       return this.blame(
         'flood',
