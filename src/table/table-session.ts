@@ -59,6 +59,8 @@ export class TableSession {
   /** Which seats have shown they hold an event; signed echoes and fetching again (table-echo.ts). */
   private readonly echo: TableEcho;
   private lastStep = -1;
+  /** Hands whose late equivocation (hand/follower.ts) has been logged. */
+  private readonly lateLogged = new WeakSet<HandSession>();
   private timer: ReturnType<typeof setInterval> | undefined;
   private readonly log: TableLog;
   /** Between deciding to start a hand and having its sessions: events for it wait in `early`. */
@@ -478,12 +480,26 @@ export class TableSession {
     let taken = false;
     for (const { session } of this.hands.values())
       taken = session.receive(envelope, this.echo.seatsAt(via, session.config.setup.seatKeys), bytes.length) || taken;
+    this.noteLateEquivocation();
     if (taken) {
       this.echo.arrived(envelope);
       this.outbox.saveReceived(envelope, bytes);
       const seatKeys = this.currentHand()?.session.config.setup.seatKeys;
       if (seatKeys) this.echo.taken(envelope, seatKeys);
     }
+  }
+
+  /** A hand played out, then shown two versions of one of its events: the author is named in the log, once; the hand stands. */
+  private noteLateEquivocation(): void {
+    const session = this.currentHand()?.session;
+    const proof = session?.follower.lateEquivocation;
+    if (!session || !proof || this.lateLogged.has(session)) return;
+    this.lateLogged.add(session);
+    const name = this.lobby.view().seats.find((s) => s.keyHex === keyHex(proof.first.from))?.member?.name;
+    this.options.onLog(
+      `${name ? `${name} (seat ${proof.seat + 1})` : `seat ${proof.seat + 1}`} signed two different ${proof.first.body.type} events for one purpose in hand ${session.config.setup.handNo + 1} (equivocation), shown after the hand was played out: its result stands, since every seat held the version played`,
+      'warn',
+    );
   }
 
   private holds(envelope: EnvelopeOf<'table-event'>): boolean {

@@ -98,6 +98,7 @@ export class HandFollower {
   private readonly reports: ReportDesk;
   private readonly presumeProofs: FollowerOptions['presumeProofs'];
   private equivocationValue: Equivocation | null = null;
+  private lateEquivocationValue: Equivocation | null = null;
 
   constructor(options: FollowerOptions) {
     this.presumeProofs = options.presumeProofs;
@@ -136,6 +137,16 @@ export class HandFollower {
   /** The two signed versions of one slot that halted the hand `equivocation` (null: none seen). */
   get equivocation(): Equivocation | null {
     return this.equivocationValue;
+  }
+  /**
+   * Two signed versions of one slot that met only after the hand was played
+   * out and audited: proof against their author for the record, but the hand
+   * stands — every event of it took effect only once every seat held that
+   * very version (event-pool.ts), so no honest page played the other one.
+   * The hand is not halted (null: none seen).
+   */
+  get lateEquivocation(): Equivocation | null {
+    return this.lateEquivocationValue;
   }
   /** Why the hand is being audited before its end (null: it is not). */
   get auditCause(): AuditCause | null {
@@ -224,6 +235,10 @@ export class HandFollower {
         `sent more than ${this.limits.eventsPerAuthor} events or ${this.limits.bytesPerAuthor} bytes in one hand (flooding)`,
       );
     if (inserted === 'equivocation') {
+      if (this.phaseValue === 'done') {
+        this.lateEquivocationValue ??= { seat, first: rival!.envelope, second: envelope };
+        return false;
+      }
       this.equivocationValue ??= { seat, first: rival!.envelope, second: envelope };
       return this.blame(
         'equivocation',
