@@ -171,8 +171,9 @@ export class TableHistory {
   /**
    * A followed hand shown two versions of one of its events after it checked
    * out (hand/follower.ts `lateEquivocation`): its author provably said two
-   * things, so the history is refused, naming it, whichever version came
-   * first. True if refused.
+   * things, so the history is refused, naming it, as when the other version
+   * comes first — unless this page has asked for its seat already (that
+   * request is not taken back). True if refused.
    */
   private refuseLateEquivocation(): boolean {
     const session = this.host.currentSession();
