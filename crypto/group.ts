@@ -69,17 +69,6 @@ const SQRT_M1 = 1968116137670750595680707930498854201544606651592389016274402107
 const INVSQRT_A_MINUS_D = 54469307008909316920995813868745141605393597292927456921205312896311721017578n;
 export const _constants = { EDWARDS_D, SQRT_M1, INVSQRT_A_MINUS_D } as const;
 
-interface Extended {
-  readonly X: bigint;
-  readonly Y: bigint;
-  readonly Z: bigint;
-  readonly T: bigint;
-}
-/** The internal Edwards representative of a ristretto255 element (noble keeps it in `ep`). */
-function extended(p: Point): Extended {
-  return (p as unknown as { ep: Extended }).ep;
-}
-
 function isNeg(x: bigint): boolean {
   return (x & 1n) === 1n;
 }
@@ -96,7 +85,7 @@ export function encodeDoubled(halves: readonly Point[]): Uint8Array {
   const st = new Array<{ e: bigint; f: bigint; g: bigint; h: bigint; eg: bigint; fh: bigint }>(n);
   const prods = new Array<bigint>(n);
   for (let i = 0; i < n; i++) {
-    const { X, Y, Z, T } = extended(halves[i]!);
+    const [X, Y, Z, T] = toExt(halves[i]!);
     const XX = Fp.sqr(X);
     const YY = Fp.sqr(Y);
     const ZZ = Fp.sqr(Z);
