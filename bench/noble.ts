@@ -43,6 +43,8 @@ interface Case {
   readonly name: string;
   /** What the public side calls. */
   readonly publicApi: string;
+  /** The project already calls the public API here; the row shows what the own code would give. */
+  readonly publicInUse?: boolean;
   readonly own: () => unknown;
   readonly pub: () => unknown;
   /** The two results describe the same values. */
@@ -60,6 +62,7 @@ export interface NobleRow {
   readonly publicFloors: number;
   /** Median over rounds of public / own of the same round (> 1.15: the own code earns its place). */
   readonly publicOverOwn: number;
+  readonly publicInUse: boolean;
 }
 
 export interface NobleBench {
@@ -139,6 +142,14 @@ function cases(): { floor: () => unknown; list: Case[] } {
       publicApi: 'Point.multiply',
       own: () => cards.map((p, i) => mulSecret(p, k52[i]!)),
       pub: () => cards.map((p, i) => p.multiply(k52[i]!)),
+      same: (a, b) => pointsEqual(a as Point[], b as Point[]),
+    },
+    {
+      name: 'mulPublic ×52 (public k, variable base)',
+      publicApi: 'Point.multiplyUnsafe (in use) vs own msm of one term',
+      publicInUse: true,
+      own: () => cards.map((p, i) => msm([p], [k52[i]!])),
+      pub: () => cards.map((p, i) => p.multiplyUnsafe(k52[i]!)),
       same: (a, b) => pointsEqual(a as Point[], b as Point[]),
     },
     {
@@ -294,6 +305,7 @@ export async function nobleBench(opts: { rounds?: number } = {}): Promise<NobleB
       ownFloors: r3(median(ownF[i]!)),
       publicFloors: r3(median(pubF[i]!)),
       publicOverOwn: Math.round(median(ratio[i]!) * 100) / 100,
+      publicInUse: c.publicInUse ?? false,
     })),
   };
 }
@@ -305,6 +317,6 @@ export function printNoble(r: NobleBench): void {
   );
   for (const row of r.rows)
     console.log(
-      `${row.name.padEnd(44)} ${String(row.ownFloors).padStart(10)}  ${String(row.publicFloors).padStart(13)}  ${String(row.publicOverOwn).padStart(10)}  ${(row.publicOverOwn > 1.15 ? 'keep own' : 'public').padEnd(8)}  ${row.publicApi}`,
+      `${row.name.padEnd(44)} ${String(row.ownFloors).padStart(10)}  ${String(row.publicFloors).padStart(13)}  ${String(row.publicOverOwn).padStart(10)}  ${(row.publicInUse ? 'in use' : row.publicOverOwn > 1.15 ? 'keep own' : 'public').padEnd(8)}  ${row.publicApi}`,
     );
 }
