@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- noble`: the project's own curve arithmetic (crypto/edwards.ts,
- * crypto/edwards-secret.ts, crypto/x25519.ts, the batch encoding of
+ * crypto/edwards-secret.ts, the batch encoding of
  * crypto/group.ts) side by side with @noble/curves' public API at the pinned
  * version, in one process, on the same inputs. Each case runs both sides on
  * one batch per round (the order alternates between rounds) and checks that
@@ -13,7 +13,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ristretto255, ristretto255_hasher, x25519 } from '@noble/curves/ed25519.js';
+import { ristretto255, ristretto255_hasher } from '@noble/curves/ed25519.js';
 import { interleavedMSMUnsafe, mulAddUnsafe, pippenger } from '@noble/curves/abstract/curve.js';
 import {
   type Point,
@@ -35,7 +35,6 @@ import {
   randomShort,
 } from '../crypto/group.js';
 import { systemRandom } from '../crypto/random.js';
-import { x25519Shared } from '../crypto/x25519.js';
 
 /** One comparison: both sides do the same work on the same inputs and return comparable results. */
 interface Case {
@@ -132,8 +131,6 @@ function cases(): { floor: () => unknown; list: Case[] } {
   const wholes = halves.map((h) => h.double());
   const encodings = cards.map((p) => p.toBytes());
   const hashInputs = Array.from({ length: 52 }, (_, i) => te.encode(`hash input ${i}`));
-  const xSecrets = Array.from({ length: 8 }, () => x25519.utils.randomSecretKey());
-  const xPublics = Array.from({ length: 8 }, () => x25519.getPublicKey(x25519.utils.randomSecretKey()));
 
   const list: Case[] = [
     {
@@ -238,13 +235,6 @@ function cases(): { floor: () => unknown; list: Case[] } {
       own: () => hashInputs.map((m) => hashToGroup(m, DST)),
       pub: () => hashInputs.map((m) => ristretto255_hasher.hashToCurve(m, { DST }) as unknown as Point),
       same: (a, b) => pointsEqual(a as Point[], b as Point[]),
-    },
-    {
-      name: 'X25519 ×8',
-      publicApi: 'x25519.getSharedSecret',
-      own: () => xSecrets.map((s, i) => x25519Shared(s, xPublics[i]!)),
-      pub: () => xSecrets.map((s, i) => x25519.getSharedSecret(s, xPublics[i]!)),
-      same: (a, b) => (a as Uint8Array[]).every((x, i) => bytesEqual(x, (b as Uint8Array[])[i]!)),
     },
   ];
   return { floor, list };
