@@ -194,7 +194,8 @@ function sqrtRatioM1(u: bigint, v: bigint): [boolean, bigint] {
  * by hash_to_ristretto255, RFC 9380 Appendix B) for a field element t in
  * [0, p), with this file's reduction: card points and generators are hashed
  * to the group at every hand, and noble's map with the generic `%` costs
- * about 1.5 times as much. Public inputs only (hashes of public data).
+ * more (crypto/README.md, "Own arithmetic or noble's"). Public inputs only (hashes of
+ * public data).
  */
 export function elligatorMap(t: bigint): Ext {
   const r = rd(SQRT_M1 * rd(t * t));
