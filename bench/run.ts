@@ -12,13 +12,14 @@ import path from 'node:path';
 import { cryptoBench, printCrypto } from './crypto.js';
 import { floodBench, printFlood } from './flood.js';
 import { bundleBench, printBundle } from './bundle.js';
-import { handBench, printHand } from './hand.js';
+import { handBench, handFloorsBench, printHand, printHandFloors } from './hand.js';
 import { latencyBench, printLatency } from './latency.js';
 import { mentalPokerBench, printMentalPoker } from './mental-poker.js';
 import { idleBench, verifyBench as signatureBench } from './mesh.js';
 import { DEFAULT_TIMING } from '../src/net/mesh.js';
 import { printVerify, verifyBench } from './verify.js';
 import { printSealProof, sealProofBench } from './seal-proof.js';
+import { nobleBench, printNoble } from './noble.js';
 
 type Section = { run: (opts: { rounds?: number }) => Promise<unknown>; print?: (r: never) => void };
 
@@ -26,12 +27,14 @@ const SECTIONS: Record<string, Section> = {
   crypto: { run: (o) => cryptoBench(o), print: printCrypto as (r: never) => void },
   mentalPoker: { run: (o) => mentalPokerBench(o), print: printMentalPoker as (r: never) => void },
   hand: { run: (o) => handBench(o), print: printHand as (r: never) => void },
+  handFloors: { run: (o) => handFloorsBench(o), print: printHandFloors as (r: never) => void },
   verify: { run: (o) => verifyBench(o), print: printVerify as (r: never) => void },
   mesh: { run: () => meshBench(), print: printMesh as (r: never) => void },
   latency: { run: (o) => latencyBench(o), print: printLatency as (r: never) => void },
   bundle: { run: () => bundleBench(), print: printBundle as (r: never) => void },
   sealProof: { run: (o) => sealProofBench(o), print: printSealProof as (r: never) => void },
   flood: { run: () => floodBench(), print: printFlood as (r: never) => void },
+  noble: { run: (o) => nobleBench(o), print: printNoble as (r: never) => void },
 };
 
 interface MeshSection {
