@@ -1,5 +1,5 @@
 /**
- * The table of Fighting Cards (RULES.md §4) for one seat: the three seats
+ * The table of Fighting Cards (docs/rules/fighting-cards.md) for one seat: the three seats
  * drawn round the table in play order from yours (you at the bottom, the
  * next seat — ascending seats go anticlockwise — at your right, the one
  * after at your left), each with its cards left, tricks and card points and

@@ -1,5 +1,5 @@
 /**
- * The score table of a Fighting Cards match (RULES.md §4), drawn inside
+ * The score table of a Fighting Cards match (docs/rules/fighting-cards.md §4), drawn inside
  * fd-fighting-cards: a row per counted deal (its number, the declarer, the
  * game — bid, trumps, hand or skat —, made or failed with the points A it
  * was judged on, and what each seat scored; thrown-in deals are not counted

@@ -286,7 +286,7 @@ it('three browsers play Pesten through the UI — a 10 passed privately and a dr
   const ann: Player = await newPlayer(browser, base, 'Ann');
   await ann.page.locator('input[name="game"][value="pesten"]').check();
   await ann.page.locator('#seats').selectOption('3');
-  // After a normal draw the drawn card may be played at once (RULES.md §3's option).
+  // After a normal draw the drawn card may be played at once (docs/rules/pesten.md's option).
   await ann.page.locator('#opt-drawThenPlay').check();
   await ann.page.locator('#create').click();
   await expect.poll(() => ann.page.locator('#share-link').inputValue(), { timeout: 30_000 }).toMatch(/#\/t\//);

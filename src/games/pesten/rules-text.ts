@@ -1,4 +1,4 @@
-/** Rules help for Pesten, in players' words (RULES.md §3). */
+/** Rules help for Pesten, in players' words (docs/rules/pesten.md has them in full). */
 import type { RulesText } from '../module.js';
 
 export const rulesText: RulesText = {
