@@ -82,7 +82,9 @@ describe("what each game's rules help says", () => {
     );
     expect(special).toMatch(/J: wish a suit.*8: the next player is skipped.*A: the direction turns round/);
     expect(special).toMatch(/2: the next player draws 2; joker: draws 5.*pass it on with a 2 or joker, adding up/);
-    expect(special).toMatch(/7 and K: play again.*10: everyone passes one card/);
+    expect(special).toMatch(
+      /7 and K: play again.*10: everyone passes one card to the next player clockwise, whichever way play is going/,
+    );
     expect(last).toMatch(
       /second-to-last card, announce "Pesten" with it, or draw 2.*may not be a special card \(2, 7, 8, 10, J, K, A or joker\).*stock runs out.*reshuffled/,
     );
