@@ -1,0 +1,56 @@
+/**
+ * The browser bench's trace split (bench/trace.ts) on a small trace shaped
+ * like Chromium's: nested complete events on one renderer main thread, a
+ * driver command with script and layout inside it, another thread's events
+ * and the page's stamp.
+ */
+import { describe, expect, it } from 'vitest';
+import { splitMainThread, threadOf, type TraceEvent } from '../../bench/trace.js';
+
+const PAGE = { pid: 7, tid: 7 };
+const x = (name: string, ts: number, dur: number, tdur: number | undefined, at = PAGE): TraceEvent => ({
+  name,
+  ph: 'X',
+  ...at,
+  ts,
+  dur,
+  tdur,
+});
+
+const trace: TraceEvent[] = [
+  // A task: a handler that forces a layout, then a paint; 4.2 ms of the task's own.
+  x('FunctionCall', 1000, 5000, 4000),
+  x('ThreadControllerImpl::RunTask', 0, 10_000, 9000),
+  x('Layout', 2000, 1000, 1000),
+  x('Paint', 7000, 1000, 800),
+  // Starts as the task ends: a sibling, not its child.
+  x('FunctionCall', 10_000, 500, 500),
+  // The driver's query: everything inside it is the driver's, layout included.
+  x('ThreadControllerImpl::RunTask', 20_000, 5000, 5000),
+  x('DevToolsSession::DispatchProtocolCommand', 20_100, 4000, 4000),
+  x('FunctionCall', 20_200, 2500, 2000),
+  x('UpdateLayoutTree', 20_300, 1000, 1000),
+  // An event without a thread time leaves its time with its parent.
+  x('EventDispatch', 26_000, 100, undefined),
+  // Another thread and an instant event count for nothing.
+  x('FunctionCall', 0, 50_000, 50_000, { pid: 7, tid: 8 }),
+  { name: 'TimeStamp', ph: 'I', ...PAGE, ts: 30_000, message: 'seat 0' },
+  { name: 'TimeStamp', ph: 'I', pid: 9, tid: 9, ts: 30_000, message: 'seat 1' },
+];
+
+describe('the trace split', () => {
+  it('gives each event its own thread time, by the kind of it or of its nearest classified ancestor', () => {
+    expect(splitMainThread(trace, PAGE.pid, PAGE.tid)).toEqual({
+      totalMs: 10.5,
+      scriptingMs: 3.5,
+      styleLayoutMs: 1,
+      paintOtherMs: 6,
+      driverMs: 4,
+    });
+  });
+
+  it('finds a page by its stamp and names a missing one', () => {
+    expect(threadOf(trace, 'seat 1')).toEqual({ pid: 9, tid: 9 });
+    expect(() => threadOf(trace, 'seat 2')).toThrow(/no page stamped "seat 2"/);
+  });
+});
