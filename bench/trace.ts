@@ -4,6 +4,9 @@
  * the DevTools protocol (`Tracing`, events reported back as they are
  * collected); `markPage` stamps a page's renderer main thread with a label
  * (`console.timeStamp`), which is how a page is found in the trace;
+ * `startSegmentedTrace` records a long run as consecutive traces (a whole
+ * hand of four pages overflows the trace buffer) and reports how much of the
+ * run the traces covered;
  * `splitMainThread` adds up that thread's CPU time (each event's thread
  * duration, `tdur`, not its wall duration: waiting for one of two busy cores
  * is not the page's cost) and splits it by what ran:
@@ -92,7 +95,7 @@ function kindOf(name: string): Kind | null {
 }
 
 /** The categories the split needs: tasks, the driver's commands, the timeline's scripting / style / layout / paint events. */
-export const TRACE_CATEGORIES = ['toplevel', 'devtools', 'devtools.timeline', 'v8'] as const;
+export const TRACE_CATEGORIES = ['toplevel', 'devtools', 'devtools.timeline'] as const;
 
 /** The renderer main thread of the page stamped `label` by `markPage`. */
 export function threadOf(events: readonly TraceEvent[], label: string): { pid: number; tid: number } {
@@ -198,6 +201,68 @@ export async function startTrace(browser: Browser): Promise<RunningTrace> {
       await session.detach();
       if (dataLossOccurred) throw new Error('the trace lost events (its buffer filled): trace a shorter run');
       return kept;
+    },
+  };
+}
+
+/** Adds two splits field by field (consecutive segments of one page). */
+export function addSplits(a: CpuSplit, b: CpuSplit): CpuSplit {
+  const r = (x: number) => Math.round(x * 10) / 10;
+  return {
+    totalMs: r(a.totalMs + b.totalMs),
+    scriptingMs: r(a.scriptingMs + b.scriptingMs),
+    styleLayoutMs: r(a.styleLayoutMs + b.styleLayoutMs),
+    paintOtherMs: r(a.paintOtherMs + b.paintOtherMs),
+    driverMs: r(a.driverMs + b.driverMs),
+  };
+}
+
+export interface SegmentedTrace {
+  /** Ends the last segment (after handing it to onSegment); the wall time traced and the whole run's. */
+  stop(): Promise<{ segments: number; tracedMs: number; wallMs: number }>;
+}
+
+/**
+ * Traces in consecutive segments of about `segmentMs`, handing each
+ * segment's events to `onSegment` before the next starts. Between two
+ * segments (the end of one, the start of the next) nothing is recorded:
+ * `tracedMs` against `wallMs` says how much of the run was seen.
+ */
+export async function startSegmentedTrace(
+  browser: Browser,
+  segmentMs: number,
+  onSegment: (events: TraceEvent[]) => void,
+): Promise<SegmentedTrace> {
+  const started = performance.now();
+  let stopping = false;
+  let wake = () => {};
+  let tracedMs = 0;
+  let segments = 0;
+  let trace = await startTrace(browser);
+  let segmentStart = performance.now();
+  const loop = (async () => {
+    for (;;) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, segmentMs);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      tracedMs += performance.now() - segmentStart;
+      onSegment(await trace.stop());
+      segments++;
+      if (stopping) return;
+      trace = await startTrace(browser);
+      segmentStart = performance.now();
+    }
+  })();
+  return {
+    async stop() {
+      stopping = true;
+      wake();
+      await loop;
+      return { segments, tracedMs: Math.round(tracedMs), wallMs: Math.round(performance.now() - started) };
     },
   };
 }
