@@ -13,8 +13,15 @@
  * - a 4-player stress-shed hand and a 2-player stress-speed hand;
  * - each page's main-thread CPU from the taking of the last seat (the hand
  *   starts by itself then: shuffle, deal, play) to every page showing the
- *   audit, from one browser-wide performance trace (bench/trace.ts), split
+ *   audit, from browser-wide performance traces (bench/trace.ts), split
  *   into scripting, style/layout and paint/other.
+ *
+ * A whole 4-player hand overflows Chromium's trace buffer, so a hand is
+ * traced in consecutive 20 s segments. Nothing is recorded while one segment
+ * is collected and the next starts; on a loaded 2-core machine that gap is
+ * about as long as a segment. The figures are therefore of the traced part
+ * of the hand — a lower bound of the whole — and `tracedShare` (printed
+ * beside them) says how much of the hands' wall time that was.
  *
  * The driver's own polling is kept out by the trace, not by subtraction:
  * every query, `evaluate` and actionability check Playwright makes runs in
@@ -210,6 +217,8 @@ interface Probe {
 
 /** Installs the click → shown probe in a stress-speed page (see the file comment). */
 async function installProbe(page: Page): Promise<void> {
+  // tsx compiles the function below with esbuild's keepNames, which calls a helper the page lacks.
+  await page.evaluate('window.__name = (f) => f');
   await page.locator('#stress').evaluate((button) => {
     const root = button.getRootNode() as ShadowRoot;
     const clock = () => performance.timeOrigin + performance.now();
@@ -345,6 +354,8 @@ function row(runs: readonly HandRun[], nodePerPeerMs: number): GameRow {
 export async function browserBench(opts: { rounds?: number }): Promise<BrowserBench> {
   const count = opts.rounds ?? 3;
   const seeds = Array.from({ length: count }, (_, i) => SEED + i);
+  // FD_BENCH_BROWSER=shed or speed plays only that game's hands.
+  const only = process.env.FD_BENCH_BROWSER;
   buildBundle();
   const server = await startServer('preview');
   const shed: HandRun[] = [];
@@ -355,14 +366,14 @@ export async function browserBench(opts: { rounds?: number }): Promise<BrowserBe
   let clockOffsetMs = 0;
   let clockUncertaintyMs = 0;
   try {
-    for (const seed of seeds) {
+    for (const seed of only === 'speed' ? [] : seeds) {
       const run = await shedHand(server.url, seed);
       console.log(
         `  ${run.game} seed ${seed}: ${run.moves} moves, ${Math.round(run.wallMs / 1000)} s (${Math.round((run.tracedMs / run.wallMs) * 100)} % traced), pages ${run.pages.map((p) => p.totalMs).join(' / ')} ms`,
       );
       shed.push(run);
     }
-    for (const seed of seeds) {
+    for (const seed of only === 'shed' ? [] : seeds) {
       const { run, latency, clock } = await speedHand(server.url, seed);
       console.log(
         `  ${run.game} seed ${seed}: ${run.moves} plays, ${Math.round(run.wallMs / 1000)} s (${Math.round((run.tracedMs / run.wallMs) * 100)} % traced), pages ${run.pages.map((p) => p.totalMs).join(' / ')} ms, click → shown median ${round1(median(latency.frame))} ms`,
@@ -382,10 +393,11 @@ export async function browserBench(opts: { rounds?: number }): Promise<BrowserBe
     for (const seed of seeds) perSeed.push((await measureHand(game, players, 1, seed)).handCpuMs);
     return median(perSeed);
   };
-  const nodeShed = await node(stressShedModule.id, 4);
-  const nodeSpeed = await node(stressSpeedModule.id, 2);
+  const rows: GameRow[] = [];
+  if (shed.length > 0) rows.push(row(shed, await node(stressShedModule.id, 4)));
+  if (speed.length > 0) rows.push(row(speed, await node(stressSpeedModule.id, 2)));
   return {
-    rows: [row(shed, nodeShed), row(speed, nodeSpeed)],
+    rows,
     clickToShown: {
       plays,
       shown: frame.length,
