@@ -210,7 +210,7 @@ async function shedHand(url: string, seed: number): Promise<HandRun> {
 }
 
 /** What one page recorded: its plays (the sending click's time) and every card its stacks showed. */
-interface Probe {
+export interface Probe {
   readonly plays: { card: string; at: number }[];
   readonly shown: { card: string; dom: number; frame: number }[];
 }
@@ -264,18 +264,24 @@ async function clockOffset(a: Page, b: Page): Promise<{ offset: number; uncertai
   return best;
 }
 
-interface Latency {
+export interface Latency {
   readonly plays: number;
   readonly frame: number[];
   readonly dom: number[];
 }
 
-/** Matches each play of `from` to the first time `to` shows that card afterwards; `offset` is to's clock minus from's. */
-function latencies(from: Probe, to: Probe, offset: number): Latency {
+/**
+ * Matches each play of `from` to the first time `to` shows that card afterwards,
+ * before either page plays that card again (a card taken by a stress call can
+ * come back to either player); `offset` is to's clock minus from's.
+ */
+export function latencies(from: Probe, to: Probe, offset: number): Latency {
   const frame: number[] = [];
   const dom: number[] = [];
   from.plays.forEach((play, i) => {
-    const again = from.plays.slice(i + 1).find((p) => p.card === play.card)?.at ?? Infinity;
+    const mine = from.plays.slice(i + 1).find((p) => p.card === play.card)?.at ?? Infinity;
+    const theirs = to.plays.find((p) => p.card === play.card && p.at - offset > play.at)?.at;
+    const again = Math.min(mine, theirs === undefined ? Infinity : theirs - offset);
     const seen = to.shown.find((s) => s.card === play.card && s.dom - offset > play.at && s.dom - offset < again);
     if (!seen) return;
     frame.push(seen.frame - offset - play.at);

@@ -2,7 +2,8 @@
  * The browser bench's trace split (bench/trace.ts) on a small trace shaped
  * like Chromium's: nested complete events on one renderer main thread, a
  * driver command with script and layout inside it, another thread's events
- * and the page's stamp.
+ * and the page's stamp; and the bench's matching of a stress-speed click to
+ * the card shown on the other page (bench/browser.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { splitMainThread, threadOf, type TraceEvent } from '../../bench/trace.js';
@@ -52,5 +53,27 @@ describe('the trace split', () => {
   it('finds a page by its stamp and names a missing one', () => {
     expect(threadOf(trace, 'seat 1')).toEqual({ pid: 9, tid: 9 });
     expect(() => threadOf(trace, 'seat 2')).toThrow(/no page stamped "seat 2"/);
+  });
+});
+
+describe('click → shown matching', () => {
+  it('matches a play to the other page showing it, and not to a later show after that page played the card itself', async () => {
+    const { latencies } = await import('../../bench/browser.js');
+    const from = {
+      plays: [
+        { card: '7H', at: 1000 },
+        { card: '9S', at: 2000 },
+      ],
+      shown: [],
+    };
+    const to = {
+      // 9S bounced: never shown before the other page plays it itself at 5000 and shows it at 5100.
+      plays: [{ card: '9S', at: 5010 }],
+      shown: [
+        { card: '7H', dom: 1210, frame: 1230 },
+        { card: '9S', dom: 5110, frame: 5120 },
+      ],
+    };
+    expect(latencies(from, to, 10)).toEqual({ plays: 2, frame: [220], dom: [200] });
   });
 });
