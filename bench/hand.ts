@@ -35,6 +35,7 @@ import { stressShedModule } from '../src/games/stress-shed/index.js';
 import { simulate } from '../src/table/simulation.js';
 import { hashToGroup, mulSecret, randomScalar } from '../crypto/group.js';
 import { systemRandom } from '../crypto/random.js';
+import type { GameId } from '../src/games/index.js';
 
 export interface PerPeerRow {
   readonly game: string;
@@ -114,14 +115,20 @@ function quantile(xs: number[], q: number): number {
 }
 const round1 = (x: number) => Math.round(x * 10) / 10;
 
-async function measure(players: number, hands: number): Promise<PerPeerRow> {
+/** `hands` whole hands of `game` among `players` bot peers from `seed`, measured as the file comment says (bench/browser.ts sets its own game and seed). */
+export async function measureHand(
+  game: GameId,
+  players: number,
+  hands: number,
+  seed = 700 + players,
+): Promise<PerPeerRow> {
   const samples: Sample[] = [];
   const restore = instrumentMesh(samples);
   const cpu = process.cpuUsage();
   const wallStart = performance.now();
   let results;
   try {
-    results = await simulate({ game: stressShedModule.id, players, hands, seed: 700 + players });
+    results = await simulate({ game, players, hands, seed });
   } finally {
     restore();
   }
@@ -158,7 +165,7 @@ async function measure(players: number, hands: number): Promise<PerPeerRow> {
     }
   }
   return {
-    game: stressShedModule.id,
+    game,
     players,
     hands,
     handCpuMs: Math.round(cpuMs / hands / players),
@@ -177,7 +184,7 @@ async function measure(players: number, hands: number): Promise<PerPeerRow> {
 export async function handBench(opts: { rounds?: number }): Promise<HandBench> {
   const perPeer: PerPeerRow[] = [];
   for (const players of [2, 4, 6])
-    perPeer.push(await measure(players, Math.min(opts.rounds ?? 2, players >= 6 ? 1 : 2)));
+    perPeer.push(await measureHand(stressShedModule.id, players, Math.min(opts.rounds ?? 2, players >= 6 ? 1 : 2)));
   return { perPeer };
 }
 

@@ -4,6 +4,8 @@
  * (`{ "crypto": {...}, "machine": {...} }`), so other sections can be added
  * later without clobbering each other. `npm run bench -- crypto` runs one
  * section; `--rounds=N` changes the number of rounds where a section uses it.
+ * The `browser` section drives headless Chromium, so it runs only when named,
+ * under the Chromium lock: `flock /tmp/fairdeck-chromium.lock npm run bench -- browser`.
  */
 import '../src/games/all.js';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
@@ -13,6 +15,7 @@ import { cryptoBench, printCrypto } from './crypto.js';
 import { floodBench, printFlood } from './flood.js';
 import { bundleBench, printBundle } from './bundle.js';
 import { handBench, handFloorsBench, printHand, printHandFloors } from './hand.js';
+import { browserBench, printBrowser } from './browser.js';
 import { latencyBench, printLatency } from './latency.js';
 import { mentalPokerBench, printMentalPoker } from './mental-poker.js';
 import { idleBench, verifyBench as signatureBench } from './mesh.js';
@@ -21,7 +24,12 @@ import { printVerify, verifyBench } from './verify.js';
 import { printSealProof, sealProofBench } from './seal-proof.js';
 import { nobleBench, printNoble } from './noble.js';
 
-type Section = { run: (opts: { rounds?: number }) => Promise<unknown>; print?: (r: never) => void };
+type Section = {
+  run: (opts: { rounds?: number }) => Promise<unknown>;
+  print?: (r: never) => void;
+  /** Runs only when named on the command line (it needs the Chromium lock). */
+  named?: boolean;
+};
 
 const SECTIONS: Record<string, Section> = {
   crypto: { run: (o) => cryptoBench(o), print: printCrypto as (r: never) => void },
@@ -35,6 +43,7 @@ const SECTIONS: Record<string, Section> = {
   sealProof: { run: (o) => sealProofBench(o), print: printSealProof as (r: never) => void },
   flood: { run: () => floodBench(), print: printFlood as (r: never) => void },
   noble: { run: (o) => nobleBench(o), print: printNoble as (r: never) => void },
+  browser: { run: (o) => browserBench(o), print: printBrowser as (r: never) => void, named: true },
 };
 
 interface MeshSection {
@@ -65,7 +74,7 @@ const args = process.argv.slice(2);
 const roundsArg = args.find((a) => a.startsWith('--rounds='));
 const rounds = roundsArg ? Number(roundsArg.slice('--rounds='.length)) : undefined;
 const wanted = args.filter((a) => !a.startsWith('--'));
-const names = wanted.length ? wanted : Object.keys(SECTIONS);
+const names = wanted.length ? wanted : Object.keys(SECTIONS).filter((name) => !SECTIONS[name]!.named);
 for (const name of names)
   if (!SECTIONS[name]) throw new Error(`unknown bench section "${name}" (have: ${Object.keys(SECTIONS).join(', ')})`);
 
