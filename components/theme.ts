@@ -13,7 +13,7 @@ export const theme = css`
     --fd-card: #fffdf7;
     --fd-card-ink: #1b1b1b;
     --fd-accent: #f2c14e;
-    --fd-danger: #ff7b72;
+    --fd-danger: #ffa39c;
     --fd-ok: #7ee2a8;
     --fd-radius: 10px;
     box-sizing: border-box;
@@ -72,6 +72,15 @@ export const theme = css`
   }
   .muted {
     color: var(--fd-muted);
+  }
+  /* Words for a screen reader only, beside an icon that says the same to the eye. */
+  .visually-hidden {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    overflow: hidden;
+    clip-path: inset(50%);
+    white-space: nowrap;
   }
   /* A key hint on a button, e.g. "(D)": not on touch screens, which have no keys to press. */
   kbd.key {

@@ -112,7 +112,7 @@ test('a play that lost its race flashes its slot and names who got there first',
   const note = root(el).querySelector('#bounced')!;
   expect(note.textContent).toBe('Too late: Bob got there first. Your card is back in your row.');
   expect(note.getAttribute('role')).toBe('alert');
-  expect(getComputedStyle(note).borderTopColor).toBe('rgb(255, 123, 114)');
+  expect(getComputedStyle(note).borderTopColor).toBe('rgb(255, 163, 156)');
   const flashing = root(el).querySelector('#my-side .slot.bounced');
   expect(flashing?.getAttribute('data-slot')).toBe('1');
   expect(getComputedStyle(flashing!).animationName).toContain('lost-flash');
