@@ -17,3 +17,6 @@ export const cardMarkStyles = css`
       0 2px 4px rgba(0, 0, 0, 0.35);
   }
 `;
+
+/** What a screen reader hears after a card's name in the player's own hand (fd-card's `note`): null when the table offers no choice now. */
+export const playNote = (legal: boolean | null): string => (legal === null ? '' : legal ? 'playable' : 'not playable');
