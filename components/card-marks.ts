@@ -1,15 +1,16 @@
 /**
  * How a table marks a player's own cards by the rules' hints
  * (src/games/card-hints.ts): a playable card has a green ring, one that
- * cannot go now is dimmed (tapping it says why). One `css` fragment the game
+ * cannot go now is dimmed (tapping it says why). Dimmed by
+ * darkening, not by opacity: the felt showing through would take the card's
+ * ink below 4.5:1. One `css` fragment the game
  * elements include, so every game marks its cards the same way.
  */
 import { css } from 'lit';
 
 export const cardMarkStyles = css`
   fd-card.illegal {
-    opacity: 0.6;
-    filter: grayscale(0.4);
+    filter: grayscale(0.4) brightness(0.75);
   }
   fd-card.legal::part(card) {
     box-shadow:

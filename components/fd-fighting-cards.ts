@@ -211,7 +211,7 @@ export class FdFightingCards extends LitElement {
         justify-content: center;
       }
       .hand fd-card.illegal {
-        opacity: 0.45;
+        filter: grayscale(0.4) brightness(0.75);
       }
       .hand fd-card.cursor {
         outline: 2px dashed var(--fd-accent);

@@ -204,8 +204,7 @@ export class FdPesten extends LitElement {
         position: relative;
       }
       .hand fd-card.illegal {
-        opacity: 0.55;
-        filter: grayscale(0.4);
+        filter: grayscale(0.4) brightness(0.75);
       }
       .hand fd-card.legal::part(card) {
         box-shadow:

@@ -153,7 +153,7 @@ export class FdSchoolBlackjack extends LitElement {
         margin-left: -2.4rem;
       }
       .pile fd-card.older {
-        opacity: 0.6;
+        filter: brightness(0.75);
       }
       .facts {
         display: grid;

@@ -127,7 +127,7 @@ export class FdStressShed extends LitElement {
         margin-left: -2.2rem;
       }
       .stack fd-card.dim {
-        opacity: 0.55;
+        filter: brightness(0.75);
       }
       .count {
         font-size: 0.85rem;
