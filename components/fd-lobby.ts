@@ -258,7 +258,13 @@ export class FdLobby extends LitElement {
         seat.reachability
           ? this.state(seat)
           : canSit
-            ? html`<button class="sit" @click=${() => this.sitDown(seat.seat)}>Sit here</button>`
+            ? html`<button
+                class="sit"
+                aria-label="Sit here (seat ${seat.seat + 1})"
+                @click=${() => this.sitDown(seat.seat)}
+              >
+                Sit here
+              </button>`
             : html`<span class="state muted">waiting for a player</span>`
       }
       ${
@@ -268,6 +274,7 @@ export class FdLobby extends LitElement {
         (!seat.member || seat.reachability === 'offline')
           ? html`<button
               class="add-bot"
+              aria-label="Give to a bot (seat ${seat.seat + 1})"
               @click=${() => this.dispatchEvent(new AddBotEvent(seat.seat, seat.member !== null))}
             >
               Give to a bot
