@@ -73,7 +73,8 @@ export class FdReplay extends LitElement {
       />
       ${
         replay
-          ? html`<pre id="replay-report" class=${replay.ok ? 'ok' : 'bad'}>${replay.report.join('\n')}</pre>
+          ? html`<pre id="replay-report" tabindex="0" class=${replay.ok ? 'ok' : 'bad'}>
+${replay.report.join('\n')}</pre>
               ${
                 replay.hands > 1
                   ? html`<div class="bar">
