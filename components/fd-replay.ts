@@ -82,6 +82,7 @@ ${replay.report.join('\n')}</pre>
                       ${[...Array(replay.hands).keys()].map(
                         (i) =>
                           html`<button
+                            aria-label="Hand ${i + 1}"
                             ?disabled=${i === replay.hand}
                             @click=${() => this.dispatchEvent(new ReplayStepEvent(0, i))}
                           >
