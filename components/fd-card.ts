@@ -92,6 +92,14 @@ export class FdCard extends LitElement {
       background: repeating-linear-gradient(45deg, #7b1e2b 0 6px, #96283a 6px 12px);
       border: 3px solid #fffdf7;
     }
+    .name {
+      position: absolute;
+      width: 1px;
+      height: 1px;
+      overflow: hidden;
+      clip-path: inset(50%);
+      white-space: nowrap;
+    }
     button {
       all: unset;
       display: block;
@@ -134,8 +142,8 @@ export class FdCard extends LitElement {
 
   private face() {
     const face = cardFace(this.card);
-    if (!face) return html`<div class="card back" part="card"></div>`;
-    return html`<div class="card ${face.red ? 'red' : ''}" part="card">
+    if (!face) return html`<div class="card back" part="card" aria-hidden="true"></div>`;
+    return html`<div class="card ${face.red ? 'red' : ''}" part="card" aria-hidden="true">
       <span>${face.rank}${face.suit.length === 1 ? face.suit : ''}</span>
       <span class="suit-big">${face.suit.length === 1 ? face.suit : starIcon()}</span>
       <span class="corner-bottom">${face.rank}${face.suit.length === 1 ? face.suit : ''}</span>
@@ -146,8 +154,10 @@ export class FdCard extends LitElement {
     const name = cardFace(this.card)?.label ?? 'face-down card';
     const label = this.note ? `${name}, ${this.note}` : name;
     if (!this.selectable && !this.note) return html`<div role="img" aria-label=${label}>${this.face()}</div>`;
-    return html`<button aria-pressed=${this.selected ? 'true' : 'false'} aria-label=${label} title=${name}>
-        ${this.face()}</button
+    // Named by its words, not aria-label: the face's "7♠" is hidden from screen readers, so the name a reader
+    // hears is the whole name, and no visible text is missing from it (WCAG 2.5.3, axe's label-content-name-mismatch).
+    return html`<button aria-pressed=${this.selected ? 'true' : 'false'} title=${name}>
+        <span class="name">${label}</span>${this.face()}</button
       >${nothing}`;
   }
 }

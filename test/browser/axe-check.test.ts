@@ -68,9 +68,12 @@ test('a card in the hand is a button named with its state, even when it cannot b
   await Promise.all([playable, refused, table].map((c) => c!.updateComplete));
 
   const button = (el: HTMLElement) => el.shadowRoot!.querySelector('button');
-  expect(button(playable!)?.getAttribute('aria-label')).toBe('7 of spades, playable');
+  // The name a screen reader hears: the button's words; the face ("7♠") is hidden from it.
+  const heard = (el: HTMLElement) => button(el)?.querySelector('.name')?.textContent;
+  expect(heard(playable!)).toBe('7 of spades, playable');
+  expect(button(playable!)?.querySelector('[part="card"]')?.getAttribute('aria-hidden')).toBe('true');
   expect(button(playable!)?.getAttribute('aria-pressed')).toBe('true');
-  expect(button(refused!)?.getAttribute('aria-label')).toBe('king of clubs, not playable');
+  expect(heard(refused!)).toBe('king of clubs, not playable');
   expect(button(refused!)?.getAttribute('aria-pressed')).toBe('false');
   // A card on the table is no control: an image with the card's name.
   expect(button(table!)).toBeNull();
