@@ -27,7 +27,7 @@ import { theme } from './theme.js';
 import type { CardHint } from '../src/games/card-hints.js';
 import { CardMotion } from './card-motion.js';
 import { goneMark, seatMarkStyles } from './seat-marks.js';
-import { cardMarkStyles } from './card-marks.js';
+import { cardMarkStyles, playNote } from './card-marks.js';
 import './fd-card.js';
 
 type Play = Extract<SpeedAction, { type: 'play' }>;
@@ -366,6 +366,7 @@ export class FdStressSpeed extends LitElement {
                     data-fly="row-${seat}"
                     data-fly-from="pile-${seat}"
                     data-legal=${mine ? (can ? 'yes' : 'no') : ''}
+                    note=${playNote(mine ? can : null)}
                     title=${mine ? (can ? this.placesText(slot.top.handle) : (this.cardHints[slot.top.handle]?.why ?? '')) : ''}
                     @click=${can ? () => ((this.why = null), this.pickSlot(i)) : mine ? () => this.explain(slot.top!.handle) : null}
                   ></fd-card>`

@@ -61,7 +61,7 @@ const signed = (n: number) => (n > 0 ? `+${n}` : `${n}`);
 export function scoreTable(view: FightingView, name: (seat: number) => string): TemplateResult {
   const match = view.match;
   const current = Math.min(match.played + (view.phase === 'over' ? 0 : 1), match.deals);
-  return html`<div class="scores-wrap">
+  return html`<div class="scores-wrap" tabindex="0">
     <table class="scores" id="scores" aria-label="Score table">
       <caption class="muted">
         Deal ${current} of ${match.deals}

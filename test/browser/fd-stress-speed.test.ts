@@ -89,7 +89,10 @@ test('the row cards that go on a stack are marked and selectable; the others are
   // The ring is drawn: a playable card's face has a box shadow the dimmed one lacks.
   const ring = (c: Element) => getComputedStyle(c.shadowRoot!.querySelector('[part="card"]')!).boxShadow;
   expect(ring(rowCards(el)[0]!)).toContain('126, 226, 168');
-  expect(getComputedStyle(rowCards(el)[3]!).opacity).toBe('0.6');
+  // Dimmed by darkening, not opacity (its ink keeps 4.5:1 with the felt behind it).
+  expect(getComputedStyle(rowCards(el)[3]!).filter).toContain('brightness(0.75)');
+  expect(getComputedStyle(rowCards(el)[3]!).opacity).toBe('1');
+  expect(getComputedStyle(rowCards(el)[0]!).filter).toBe('none');
   // The other player's row is not marked.
   expect(Array.from(root(el).querySelectorAll('#side-1 fd-card[data-card]')).map((c) => c.className)).toEqual([
     '',
@@ -112,7 +115,7 @@ test('a play that lost its race flashes its slot and names who got there first',
   const note = root(el).querySelector('#bounced')!;
   expect(note.textContent).toBe('Too late: Bob got there first. Your card is back in your row.');
   expect(note.getAttribute('role')).toBe('alert');
-  expect(getComputedStyle(note).borderTopColor).toBe('rgb(255, 123, 114)');
+  expect(getComputedStyle(note).borderTopColor).toBe('rgb(255, 163, 156)');
   const flashing = root(el).querySelector('#my-side .slot.bounced');
   expect(flashing?.getAttribute('data-slot')).toBe('1');
   expect(getComputedStyle(flashing!).animationName).toContain('lost-flash');

@@ -15,6 +15,7 @@
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { anyShows, launchChromium, newPlayer, openAndSit, shownText, until, type Player } from './browser.js';
+import { expectAccessible } from './axe.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -314,6 +315,7 @@ it('three browsers play Pesten through the UI — a 10 passed privately and a dr
   const enough = () => seen.hiddenChecks > 0 && seen.ten && seen.chain && seen.afterDraw.length > 0;
   for (let round = 1; round <= 6 && !enough(); round++) {
     for (const p of players) await p.page.locator('fd-pesten #my-hand').waitFor({ timeout: 240_000 });
+    if (round === 1) await expectAccessible(players[0]!.page, 'a Pesten table');
     tensChecked += await playRound(players, seen);
     rounds++;
     const results = await Promise.all(players.map((p) => shownText(p.page.locator('#result'))));

@@ -15,6 +15,7 @@
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { handState, launchChromium, openAndSit, until } from './browser.js';
+import { expectAccessible } from './axe.js';
 import { agreeOnThreeSeats, openLinks, peerIdOf, playerPage, sitRelayed, stateOf } from './relay-pages.js';
 import { playStress, stressTurn } from './stress-moves.js';
 
@@ -57,6 +58,7 @@ it('a joiner whose page can never link to the creator is seated through a seated
   // The hand is dealt (the shuffle's messages between Ann and Bob all go through Cat) and played on through Cat.
   const pages: Page[] = [ann, bob, cat];
   for (const p of pages) await p.locator('#ready').waitFor({ timeout: 120_000 });
+  await expectAccessible(bob, 'a Stress (shedding) table');
   const moved = new Map<Page, number>();
   await playStress(pages, (page) => stressTurn(page, (ordered) => ordered[0]!), {
     until: async () => (moved.get(ann) ?? 0) >= 2 && (moved.get(bob) ?? 0) >= 2,
