@@ -6,6 +6,7 @@
 import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { starIcon } from './icons.js';
+import { visuallyHidden } from './theme.js';
 
 const SUIT_SYMBOL: Record<string, string> = { C: '♣', D: '♦', H: '♥', S: '♠' };
 /** A court card or ace read out in words ("king of clubs"), as a screen reader should say it. */
@@ -93,12 +94,7 @@ export class FdCard extends LitElement {
       border: 3px solid #fffdf7;
     }
     .name {
-      position: absolute;
-      width: 1px;
-      height: 1px;
-      overflow: hidden;
-      clip-path: inset(50%);
-      white-space: nowrap;
+      ${visuallyHidden}
     }
     button {
       all: unset;

@@ -4,6 +4,16 @@
  */
 import { css } from 'lit';
 
+/** The rules that keep words in the accessibility tree but off the screen (a card's name, an icon's label). */
+export const visuallyHidden = css`
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  overflow: hidden;
+  clip-path: inset(50%);
+  white-space: nowrap;
+`;
+
 export const theme = css`
   :host {
     --fd-felt: #0f5132;
@@ -79,12 +89,7 @@ export const theme = css`
   }
   /* Words for a screen reader only, beside an icon that says the same to the eye. */
   .visually-hidden {
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    overflow: hidden;
-    clip-path: inset(50%);
-    white-space: nowrap;
+    ${visuallyHidden}
   }
   /* A key hint on a button, e.g. "(D)": not on touch screens, which have no keys to press. */
   kbd.key {
