@@ -157,16 +157,9 @@ export interface RunningTrace {
 }
 
 /** A trace event as Chromium reports it (the fields read here). */
-interface RawEvent {
-  readonly name: string;
-  readonly ph: string;
-  readonly pid: number;
-  readonly tid: number;
-  readonly ts: number;
-  readonly dur?: number;
-  readonly tdur?: number;
+type RawEvent = Omit<TraceEvent, 'message'> & {
   readonly args?: { readonly data?: { readonly message?: string } };
-}
+};
 
 /** Starts a browser-wide trace of TRACE_CATEGORIES. */
 export async function startTrace(browser: Browser): Promise<RunningTrace> {
