@@ -170,7 +170,8 @@ export class FdStressSpeed extends LitElement {
         padding: 0.6rem 2.2rem;
         border-radius: 2rem;
         background: var(--fd-danger);
-        color: #fff;
+        /* Dark on the light red (about 7:1): white on it is under 2:1, unreadable when the button lights up. */
+        color: var(--fd-felt-dark);
         border: none;
         font-weight: 800;
         letter-spacing: 0.05em;

@@ -4,13 +4,16 @@
  * others dimmed, and only the marked ones selectable); a play that lost its
  * race flashes its slot and says in a red band who got there first; and on
  * 360×640 and 390×844 portrait screens both rows, both stacks and the
- * Stress! button lie inside the width.
+ * Stress! button lie inside the width. When a stress can be called, the lit
+ * Stress! button is readable (axe finds no contrast violation) at both sizes.
  */
 import { afterEach, describe, expect, test } from 'vitest';
 import { page } from 'vitest/browser';
 import type { SpeedAction } from '../../src/games/stress-speed/actions.js';
 import type { SpeedView, SlotView, StackView } from '../../src/games/stress-speed/views.js';
+import axe from 'axe-core';
 import { ActEvent } from '../../components/events.js';
+import { blockingViolations, describeViolations } from '../e2e/axe-report.js';
 import '../../components/fd-stress-speed.js';
 import type { FdStressSpeed } from '../../components/fd-stress-speed.js';
 
@@ -54,6 +57,7 @@ const legal = [play(0, 0), play(1, 1), play(2, 0)];
 
 let element: FdStressSpeed | null = null;
 afterEach(() => {
+  document.body.style.background = '';
   element?.remove();
   element = null;
 });
@@ -138,4 +142,23 @@ describe.each([
     expect(outside).toEqual([]);
     expect(el.getBoundingClientRect().height).toBeLessThan(height - 150);
   });
+});
+
+test('with a stress to call, the lit Stress! button is readable on a phone and on a desktop', async () => {
+  const el = await mount();
+  el.view = { ...view, stressable: true };
+  el.legal = [...legal, { type: 'stress', tops: [stacks[0]!.top!.handle, stacks[1]!.top!.handle] }];
+  await el.updateComplete;
+  // The table sits on the felt (fd-app paints a gradient of it; its lighter end is the harder case for light text).
+  document.body.style.background = '#0f5132';
+  const button = root(el).querySelector<HTMLButtonElement>('#stress')!;
+  expect(button.disabled).toBe(false);
+  for (const [width, height] of [
+    [360, 640],
+    [1000, 800],
+  ] as const) {
+    await page.viewport(width, height);
+    const results = await axe.run(el, { resultTypes: ['violations'] });
+    expect(describeViolations(blockingViolations(results.violations)), `${width}×${height}`).toBe('');
+  }
 });
