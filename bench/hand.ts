@@ -33,6 +33,9 @@ import { Mesh } from '../src/net/mesh.js';
 import { keyHex } from '../src/net/envelope.js';
 import { stressShedModule } from '../src/games/stress-shed/index.js';
 import { simulate } from '../src/table/simulation.js';
+import { hashToGroup, mulSecret, randomScalar } from '../crypto/group.js';
+import { systemRandom } from '../crypto/random.js';
+import type { GameId } from '../src/games/index.js';
 
 export interface PerPeerRow {
   readonly game: string;
@@ -112,14 +115,20 @@ function quantile(xs: number[], q: number): number {
 }
 const round1 = (x: number) => Math.round(x * 10) / 10;
 
-async function measure(players: number, hands: number): Promise<PerPeerRow> {
+/** `hands` whole hands of `game` among `players` bot peers from `seed`, measured as the file comment says (bench/browser.ts sets its own game and seed). */
+export async function measureHand(
+  game: GameId,
+  players: number,
+  hands: number,
+  seed = 700 + players,
+): Promise<PerPeerRow> {
   const samples: Sample[] = [];
   const restore = instrumentMesh(samples);
   const cpu = process.cpuUsage();
   const wallStart = performance.now();
   let results;
   try {
-    results = await simulate({ game: stressShedModule.id, players, hands, seed: 700 + players });
+    results = await simulate({ game, players, hands, seed });
   } finally {
     restore();
   }
@@ -156,7 +165,7 @@ async function measure(players: number, hands: number): Promise<PerPeerRow> {
     }
   }
   return {
-    game: stressShedModule.id,
+    game,
     players,
     hands,
     handCpuMs: Math.round(cpuMs / hands / players),
@@ -175,7 +184,7 @@ async function measure(players: number, hands: number): Promise<PerPeerRow> {
 export async function handBench(opts: { rounds?: number }): Promise<HandBench> {
   const perPeer: PerPeerRow[] = [];
   for (const players of [2, 4, 6])
-    perPeer.push(await measure(players, Math.min(opts.rounds ?? 2, players >= 6 ? 1 : 2)));
+    perPeer.push(await measureHand(stressShedModule.id, players, Math.min(opts.rounds ?? 2, players >= 6 ? 1 : 2)));
   return { perPeer };
 }
 
@@ -188,4 +197,95 @@ export function printHand(result: HandBench): void {
       `${r.game.padEnd(12)} ${String(r.players).padStart(7)}  ${String(r.hands).padStart(5)}  ${String(r.handCpuMs).padStart(16)}  ${String(r.receiveCpuMs).padStart(13)}  ${String(r.wallMsPerHand).padStart(12)}  ${String(r.moveMedianMs).padStart(11)}  ${String(r.moveP90Ms).padStart(8)}  ${String(r.auditMs).padStart(8)}  ${String(r.dealMs).padStart(7)}  ${String(r.movesPerHand).padStart(10)}  ${String(r.copiesPerMove).padStart(6)}  ${r.allClean}`,
     );
   }
+}
+
+/** One seed of the `handFloors` section: a 4-player stress-shed hand in floors of the same process. */
+export interface HandFloorsSeed {
+  readonly seed: number;
+  /** 2 × 52 `mulSecret` (CPU ms), the median of three runs just before and three just after the hand. */
+  readonly floorCpuMs: number;
+  /** Process CPU for the hand divided by the number of peers, in floors. */
+  readonly perPeerFloors: number;
+  /** The busiest peer's CPU on incoming messages, in floors. */
+  readonly busiestPeerFloors: number;
+  readonly allClean: boolean;
+}
+
+export interface HandFloors {
+  readonly game: string;
+  readonly players: number;
+  readonly seeds: HandFloorsSeed[];
+  /** Medians over seeds. */
+  readonly medianFloorCpuMs: number;
+  readonly medianPerPeerFloors: number;
+  readonly medianBusiestPeerFloors: number;
+}
+
+/** 2 × 52 mulSecret with fresh scalars on 52 fixed points: the floor unit of every crypto figure (CPU ms). */
+function floorCpuMs(points: readonly ReturnType<typeof hashToGroup>[]): number {
+  const ks = Array.from({ length: 104 }, () => randomScalar(systemRandom));
+  const started = process.cpuUsage();
+  for (let i = 0; i < 104; i++) mulSecret(points[i % 52]!, ks[i]!);
+  const used = process.cpuUsage(started);
+  return (used.user + used.system) / 1000;
+}
+
+/**
+ * `npm run bench -- handFloors [--rounds=N]`: a whole 4-player stress-shed
+ * hand per seed (N seeds, default 5), its cost per peer in floors measured in
+ * the same process around the hand, and the busiest peer; medians over seeds.
+ */
+export async function handFloorsBench(opts: { rounds?: number }): Promise<HandFloors> {
+  const players = 4;
+  const te = new TextEncoder();
+  const points = Array.from({ length: 52 }, (_, i) =>
+    hashToGroup(te.encode(`floor ${i}`), 'fairdeck-bench-floor_ristretto255_XMD:SHA-512_R255MAP_RO_'),
+  );
+  floorCpuMs(points); // warm-up
+  const seeds: HandFloorsSeed[] = [];
+  for (let i = 0; i < (opts.rounds ?? 5); i++) {
+    const seed = 900 + i;
+    const floors = [floorCpuMs(points), floorCpuMs(points), floorCpuMs(points)];
+    const samples: Sample[] = [];
+    const restore = instrumentMesh(samples);
+    const cpu = process.cpuUsage();
+    let results;
+    try {
+      results = await simulate({ game: stressShedModule.id, players, hands: 1, seed });
+    } finally {
+      restore();
+    }
+    const used = process.cpuUsage(cpu);
+    floors.push(floorCpuMs(points), floorCpuMs(points), floorCpuMs(points));
+    const floor = median(floors);
+    const peers = [...new Set(samples.map((s) => s.peer))];
+    const received = peers.map((peer) => samples.filter((s) => s.peer === peer).reduce((a, s) => a + s.ms, 0));
+    seeds.push({
+      seed,
+      floorCpuMs: Math.round(floor * 10) / 10,
+      perPeerFloors: round1((used.user + used.system) / 1000 / players / floor),
+      busiestPeerFloors: round1(Math.max(...received) / floor),
+      allClean: results.every((r) => r.allClean && r.agreedHash !== null),
+    });
+  }
+  return {
+    game: stressShedModule.id,
+    players,
+    seeds,
+    medianFloorCpuMs: round1(median(seeds.map((s) => s.floorCpuMs))),
+    medianPerPeerFloors: round1(median(seeds.map((s) => s.perPeerFloors))),
+    medianBusiestPeerFloors: round1(median(seeds.map((s) => s.busiestPeerFloors))),
+  };
+}
+
+export function printHandFloors(r: HandFloors): void {
+  console.log(`${r.game}, ${r.players} players, one hand per seed; floor = 2 × 52 mulSecret in the same process`);
+  console.log('seed  floor CPU ms  per peer (floors)  busiest peer (floors)  clean');
+  for (const s of r.seeds)
+    console.log(
+      `${String(s.seed).padEnd(4)}  ${String(s.floorCpuMs).padStart(12)}  ${String(s.perPeerFloors).padStart(17)}  ${String(s.busiestPeerFloors).padStart(21)}  ${s.allClean}`,
+    );
+  console.log(
+    `median: floor ${r.medianFloorCpuMs} ms, per peer ${r.medianPerPeerFloors} floors, busiest peer ${r.medianBusiestPeerFloors} floors`,
+  );
 }

@@ -11,8 +11,8 @@
  * - verify: one ed25519 verification: @noble/curves (strict, RFC 8032), the
  *   mesh's cached-key path (verify.ts), and WebCrypto's Ed25519 in this Node.
  * It only uses APIs that predate the mesh rework, so the same file measures an
- * older checkout too (copy it there and run it: that is how the before/after
- * figures in docs/ARCHITECTURE.md were taken).
+ * older checkout too (copy it there and run it to compare before and after
+ * a change to the mesh).
  */
 import '../src/games/all.js';
 import { ed25519 } from '@noble/curves/ed25519.js';

@@ -4,6 +4,8 @@
  * (`{ "crypto": {...}, "machine": {...} }`), so other sections can be added
  * later without clobbering each other. `npm run bench -- crypto` runs one
  * section; `--rounds=N` changes the number of rounds where a section uses it.
+ * The `browser` section drives headless Chromium, so it runs only when named,
+ * under the Chromium lock: `flock /tmp/fairdeck-chromium.lock npm run bench -- browser`.
  */
 import '../src/games/all.js';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
@@ -12,26 +14,36 @@ import path from 'node:path';
 import { cryptoBench, printCrypto } from './crypto.js';
 import { floodBench, printFlood } from './flood.js';
 import { bundleBench, printBundle } from './bundle.js';
-import { handBench, printHand } from './hand.js';
+import { handBench, handFloorsBench, printHand, printHandFloors } from './hand.js';
+import { browserBench, printBrowser } from './browser.js';
 import { latencyBench, printLatency } from './latency.js';
 import { mentalPokerBench, printMentalPoker } from './mental-poker.js';
 import { idleBench, verifyBench as signatureBench } from './mesh.js';
 import { DEFAULT_TIMING } from '../src/net/mesh.js';
 import { printVerify, verifyBench } from './verify.js';
 import { printSealProof, sealProofBench } from './seal-proof.js';
+import { nobleBench, printNoble } from './noble.js';
 
-type Section = { run: (opts: { rounds?: number }) => Promise<unknown>; print?: (r: never) => void };
+type Section = {
+  run: (opts: { rounds?: number }) => Promise<unknown>;
+  print?: (r: never) => void;
+  /** Runs only when named on the command line (it needs the Chromium lock). */
+  named?: boolean;
+};
 
 const SECTIONS: Record<string, Section> = {
   crypto: { run: (o) => cryptoBench(o), print: printCrypto as (r: never) => void },
   mentalPoker: { run: (o) => mentalPokerBench(o), print: printMentalPoker as (r: never) => void },
   hand: { run: (o) => handBench(o), print: printHand as (r: never) => void },
+  handFloors: { run: (o) => handFloorsBench(o), print: printHandFloors as (r: never) => void },
   verify: { run: (o) => verifyBench(o), print: printVerify as (r: never) => void },
   mesh: { run: () => meshBench(), print: printMesh as (r: never) => void },
   latency: { run: (o) => latencyBench(o), print: printLatency as (r: never) => void },
   bundle: { run: () => bundleBench(), print: printBundle as (r: never) => void },
   sealProof: { run: (o) => sealProofBench(o), print: printSealProof as (r: never) => void },
   flood: { run: () => floodBench(), print: printFlood as (r: never) => void },
+  noble: { run: (o) => nobleBench(o), print: printNoble as (r: never) => void },
+  browser: { run: (o) => browserBench(o), print: printBrowser as (r: never) => void, named: true },
 };
 
 interface MeshSection {
@@ -62,7 +74,7 @@ const args = process.argv.slice(2);
 const roundsArg = args.find((a) => a.startsWith('--rounds='));
 const rounds = roundsArg ? Number(roundsArg.slice('--rounds='.length)) : undefined;
 const wanted = args.filter((a) => !a.startsWith('--'));
-const names = wanted.length ? wanted : Object.keys(SECTIONS);
+const names = wanted.length ? wanted : Object.keys(SECTIONS).filter((name) => !SECTIONS[name]!.named);
 for (const name of names)
   if (!SECTIONS[name]) throw new Error(`unknown bench section "${name}" (have: ${Object.keys(SECTIONS).join(', ')})`);
 

@@ -5,13 +5,13 @@
  * anyone's check of it (which also derives the pair key) — in CPU ms, and in
  * units of one constant-time variable-base multiplication measured in the
  * same round: the project's `mulSecret` on ristretto255 (the floor the crypto
- * section uses) and one X25519 (crypto/x25519.ts, what a pair key costs).
+ * section uses) and one X25519 (noble's `x25519.getSharedSecret`, what a pair key costs).
  * Each round times a batch of each; the figures are medians over rounds of
  * per-call means, the ratios taken per round, then the median.
  */
 import { proveSealKey, sealKeyPair, systemRandom, verifySealKey } from '../crypto/index.js';
 import { mulSecret, randomScalar, G } from '../crypto/group.js';
-import { x25519Shared } from '../crypto/x25519.js';
+import { x25519 } from '@noble/curves/ed25519.js';
 
 export interface SealProofResults {
   rounds: number;
@@ -76,7 +76,7 @@ export async function sealProofBench(opts: { rounds?: number } = {}): Promise<Se
     const scalars = pairs.map(() => randomScalar(systemRandom));
     const points = scalars.map((k) => G.multiply(k));
     const m = timed(perRound, (i) => mulSecret(points[i]!, scalars[(i + 1) % perRound]!));
-    const xs = timed(perRound, (i) => x25519Shared(pairs[i]![0].secretKey, pairs[i]![1].publicKey));
+    const xs = timed(perRound, (i) => x25519.getSharedSecret(pairs[i]![0].secretKey, pairs[i]![1].publicKey));
     const openings = pairs.map(() => null as ReturnType<typeof proveSealKey> | null);
     const p = timed(perRound, (i) => {
       openings[i] = proveSealKey(pairs[i]![0], pairs[i]![1].publicKey, ctxs[i]!, systemRandom);

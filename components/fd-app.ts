@@ -30,6 +30,7 @@ import {
 } from './events.js';
 import { soundCue, TableSounds, type CueState } from '../src/app/sound.js';
 import { theme } from './theme.js';
+import { cardIcon, gearIcon } from './icons.js';
 import './fd-home.js';
 import './fd-lobby.js';
 import './fd-settings.js';
@@ -398,7 +399,7 @@ export class FdApp extends LitElement {
     const view = this.view;
     return html`
       <header>
-        <a class="brand" href="#/">🂡 Fairdeck</a>
+        <a class="brand" href="#/">${cardIcon()} Fairdeck</a>
         <label
           >Name
           <input
@@ -410,7 +411,7 @@ export class FdApp extends LitElement {
           />
         </label>
         <a href="#/replay">Replay a transcript</a>
-        <a href="#/settings" aria-label="Settings">⚙ Settings</a>
+        <a href="#/settings">${gearIcon()} Settings</a>
       </header>
       ${
         view.problem

@@ -5,8 +5,12 @@
  */
 import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
+import { starIcon } from './icons.js';
+import { visuallyHidden } from './theme.js';
 
 const SUIT_SYMBOL: Record<string, string> = { C: '♣', D: '♦', H: '♥', S: '♠' };
+/** A court card or ace read out in words ("king of clubs"), as a screen reader should say it. */
+const RANK_NAME: Record<string, string> = { J: 'jack', Q: 'queen', K: 'king', A: 'ace' };
 
 /** Rank and suit of a card id ('10H', 'QS~2', 'JKR'); null for an unknown card. */
 export function cardFace(card: string | null): { rank: string; suit: string; red: boolean; label: string } | null {
@@ -21,7 +25,7 @@ export function cardFace(card: string | null): { rank: string; suit: string; red
     rank: match[1]!,
     suit: SUIT_SYMBOL[suit]!,
     red: suit === 'H' || suit === 'D',
-    label: `${match[1]} of ${{ C: 'clubs', D: 'diamonds', H: 'hearts', S: 'spades' }[suit]}`,
+    label: `${RANK_NAME[match[1]!] ?? match[1]} of ${{ C: 'clubs', D: 'diamonds', H: 'hearts', S: 'spades' }[suit]}`,
   };
 }
 
@@ -32,6 +36,13 @@ export class FdCard extends LitElement {
   @property({ type: Boolean, reflect: true }) selectable = false;
   @property({ type: Boolean, reflect: true }) selected = false;
   @property({ type: Boolean, reflect: true }) small = false;
+  /**
+   * What a card in the player's own hand can do now, said after its name to a
+   * screen reader: "playable" or "not playable" ("7 of spades, not playable").
+   * A card with a note is a button even when it cannot be chosen, so the
+   * keyboard reaches it and Enter asks why it cannot go, as a click does.
+   */
+  @property() note = '';
 
   static override styles = css`
     :host {
@@ -82,6 +93,9 @@ export class FdCard extends LitElement {
       background: repeating-linear-gradient(45deg, #7b1e2b 0 6px, #96283a 6px 12px);
       border: 3px solid #fffdf7;
     }
+    .name {
+      ${visuallyHidden}
+    }
     button {
       all: unset;
       display: block;
@@ -92,7 +106,7 @@ export class FdCard extends LitElement {
       outline: 3px solid #f2c14e;
       outline-offset: 2px;
     }
-    button:hover .card {
+    :host([selectable]) button:hover .card {
       transform: translateY(-4px);
     }
     :host([selected]) .card {
@@ -124,19 +138,22 @@ export class FdCard extends LitElement {
 
   private face() {
     const face = cardFace(this.card);
-    if (!face) return html`<div class="card back" part="card"></div>`;
-    return html`<div class="card ${face.red ? 'red' : ''}" part="card">
+    if (!face) return html`<div class="card back" part="card" aria-hidden="true"></div>`;
+    return html`<div class="card ${face.red ? 'red' : ''}" part="card" aria-hidden="true">
       <span>${face.rank}${face.suit.length === 1 ? face.suit : ''}</span>
-      <span class="suit-big">${face.suit.length === 1 ? face.suit : '🃏'}</span>
+      <span class="suit-big">${face.suit.length === 1 ? face.suit : starIcon()}</span>
       <span class="corner-bottom">${face.rank}${face.suit.length === 1 ? face.suit : ''}</span>
     </div>`;
   }
 
   override render() {
-    const label = cardFace(this.card)?.label ?? 'face-down card';
-    if (!this.selectable) return html`<div role="img" aria-label=${label}>${this.face()}</div>`;
-    return html`<button aria-pressed=${this.selected ? 'true' : 'false'} aria-label=${label} title=${label}>
-        ${this.face()}</button
+    const name = cardFace(this.card)?.label ?? 'face-down card';
+    const label = this.note ? `${name}, ${this.note}` : name;
+    if (!this.selectable && !this.note) return html`<div role="img" aria-label=${label}>${this.face()}</div>`;
+    // Named by its words, not aria-label: the face's "7♠" is hidden from screen readers, so the name a reader
+    // hears is the whole name, and no visible text is missing from it (WCAG 2.5.3, axe's label-content-name-mismatch).
+    return html`<button aria-pressed=${this.selected ? 'true' : 'false'} title=${name}>
+        <span class="name">${label}</span>${this.face()}</button
       >${nothing}`;
   }
 }

@@ -1,5 +1,5 @@
 /**
- * The table of Fighting Cards (RULES.md §4) for one seat: the three seats
+ * The table of Fighting Cards (docs/rules/fighting-cards.md) for one seat: the three seats
  * drawn round the table in play order from yours (you at the bottom, the
  * next seat — ascending seats go anticlockwise — at your right, the one
  * after at your left), each with its cards left, tricks and card points and
@@ -23,6 +23,7 @@ import { ActEvent } from './events.js';
 import { isTypingKey } from './keys.js';
 import { count } from '../src/app/words.js';
 import { theme } from './theme.js';
+import { playNote } from './card-marks.js';
 import { scoreTable, scoreTableStyles } from './fighting-scores.js';
 import type { CardHint } from '../src/games/card-hints.js';
 import { CardMotion } from './card-motion.js';
@@ -210,7 +211,7 @@ export class FdFightingCards extends LitElement {
         justify-content: center;
       }
       .hand fd-card.illegal {
-        opacity: 0.45;
+        filter: grayscale(0.4) brightness(0.75);
       }
       .hand fd-card.cursor {
         outline: 2px dashed var(--fd-accent);
@@ -411,7 +412,7 @@ export class FdFightingCards extends LitElement {
   private felt(where: (seat: number) => string) {
     const v = this.view;
     const trick = v.trick.length > 0 ? v.trick : v.phase === 'play' && v.lastTrick ? [] : [];
-    return html`<div class="felt" id="trick" aria-label="The trick on the table">
+    return html`<div class="felt" id="trick" role="group" aria-label="The trick on the table">
       <div class="skat" id="skat" title="The skat" data-fly-source="skat">
         ${v.skat.map((c) => html`<fd-card small data-card=${c.card ?? ''} .card=${c.card}></fd-card>`)}
       </div>
@@ -569,6 +570,7 @@ export class FdFightingCards extends LitElement {
                     data-fly="hand"
                     data-fly-from="skat"
                     data-legal=${legal ? 'yes' : 'no'}
+                    note=${playNote(v.phase === 'play' || discarding ? legal : null)}
                     title=${this.cardHints[c.handle]?.why ?? ''}
                     class="${legal || v.phase !== 'play' ? 'legal' : 'illegal'} ${this.keysUsed && this.cursor === i ? 'cursor' : ''}"
                     .card=${c.card}

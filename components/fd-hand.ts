@@ -16,6 +16,7 @@ import type { HandView } from '../src/app/store.js';
 import { AbandonHandEvent, RematchEvent } from './events.js';
 import { renderGameTable } from './game-views.js';
 import { theme } from './theme.js';
+import { eyeIcon } from './icons.js';
 import './fd-hand-summary.js';
 
 @customElement('fd-hand')
@@ -244,8 +245,8 @@ export class FdHand extends LitElement {
     const summary = this.hand.summary;
     const badge = this.watching
       ? html`<p class="watching" id="watching-badge" role="status">
-          <span class="badge">👁 Watching</span> You hold no seat: you see what every player sees, the log and the audit,
-          never a hidden card.
+          <span class="badge">${eyeIcon()} Watching</span> You hold no seat: you see what every player sees, the log and
+          the audit, never a hidden card.
         </p>`
       : null;
     return html`${badge}${this.banner()}${this.lastMoves()}${renderGameTable(this.hand, this.sortHandBy)}

@@ -26,6 +26,7 @@ import type { LinkRoute } from '../src/net/ice-watch.js';
 import { catalogEntry, optionSummary } from '../src/app/catalog.js';
 import { AddBotEvent, LeaveSeatEvent, SitEvent, WatchEvent } from './events.js';
 import { theme } from './theme.js';
+import { botIcon, eyeIcon } from './icons.js';
 import './fd-share.js';
 
 const ROUTE_TEXT: Record<LinkRoute, string> = {
@@ -189,7 +190,7 @@ export class FdLobby extends LitElement {
     if (seat.bot) {
       const host = seat.bot.hostIsMe ? 'you' : seat.bot.hostName;
       const text = reach === 'offline' ? `bot, hosted by ${host} (offline)` : `bot, hosted by ${host}`;
-      return html`<span class="state bot"><span class="dot ${reach}"></span>🤖 ${text}</span>`;
+      return html`<span class="state bot"><span class="dot ${reach}"></span>${botIcon()} ${text}</span>`;
     }
     const route = this.route(seat);
     return html`<span class="state"
@@ -257,7 +258,13 @@ export class FdLobby extends LitElement {
         seat.reachability
           ? this.state(seat)
           : canSit
-            ? html`<button class="sit" @click=${() => this.sitDown(seat.seat)}>Sit here</button>`
+            ? html`<button
+                class="sit"
+                aria-label="Sit here (seat ${seat.seat + 1})"
+                @click=${() => this.sitDown(seat.seat)}
+              >
+                Sit here
+              </button>`
             : html`<span class="state muted">waiting for a player</span>`
       }
       ${
@@ -267,6 +274,7 @@ export class FdLobby extends LitElement {
         (!seat.member || seat.reachability === 'offline')
           ? html`<button
               class="add-bot"
+              aria-label="Give to a bot (seat ${seat.seat + 1})"
               @click=${() => this.dispatchEvent(new AddBotEvent(seat.seat, seat.member !== null))}
             >
               Give to a bot
@@ -416,13 +424,13 @@ export class FdLobby extends LitElement {
           ${
             this.watchers.length
               ? html`Watching:
-                ${this.watchers.map((name, i) => html`${i ? ', ' : ''}<span class="watcher">👁 ${name}</span>`)}`
+                ${this.watchers.map((name, i) => html`${i ? ', ' : ''}<span class="watcher">${eyeIcon()} ${name}</span>`)}`
               : 'Nobody is watching.'
           }
         </p>
       </section>
       <section aria-label="Table fingerprint">
-        <div class="fingerprint" id="fingerprint" title=${lobby.fingerprint?.words ?? ''}>
+        <div class="fingerprint" id="fingerprint" title=${lobby.fingerprint?.words ?? ''} aria-hidden="true">
           ${lobby.fingerprint?.emoji}
         </div>
         <div class="words" id="fingerprint-words">${lobby.fingerprint?.words}</div>

@@ -60,7 +60,7 @@ export class FdLog extends LitElement {
   }
 
   override render() {
-    return html`<ol id="log" aria-live="polite" aria-label="Table log">
+    return html`<ol id="log" aria-live="polite" aria-label="Table log" tabindex="0">
       ${this.entries.map(
         (e) =>
           html`<li class=${e.level} data-level=${e.level}>

@@ -22,6 +22,7 @@ import { ActEvent, SortHandEvent } from './events.js';
 import { isTypingKey } from './keys.js';
 import { count } from '../src/app/words.js';
 import { theme } from './theme.js';
+import { playNote } from './card-marks.js';
 import { label, parts, sortKey, SPECIAL, SUIT_NAME, SUITS, SYMBOL, type Suit } from './pesten-cards.js';
 import { CardMotion } from './card-motion.js';
 import { goneMark, seatMarkStyles } from './seat-marks.js';
@@ -203,8 +204,7 @@ export class FdPesten extends LitElement {
         position: relative;
       }
       .hand fd-card.illegal {
-        opacity: 0.55;
-        filter: grayscale(0.4);
+        filter: grayscale(0.4) brightness(0.75);
       }
       .hand fd-card.legal::part(card) {
         box-shadow:
@@ -451,6 +451,7 @@ export class FdPesten extends LitElement {
       data-seat-box=${seat}
       data-fly-source="seat-${seat}"
       ?data-gone=${this.gone.includes(seat)}
+      role="group"
       aria-label="${this.name(seat)}: ${count(s.count, 'card')}"
     >
       <div class="name">
@@ -557,14 +558,14 @@ export class FdPesten extends LitElement {
         <span>Match: first to <strong>${v.targetPoints}</strong> round ${v.targetPoints === 1 ? 'win' : 'wins'}</span>
         ${v.seats.map((s, i) => html`<span data-seat=${i}>${this.name(i)} <strong>${s.points}</strong></span>`)}
       </div>
-      <div class="seats" id="seats" aria-label="Players clockwise from you">
+      <div class="seats" id="seats" role="group" aria-label="Players clockwise from you">
         ${this.othersClockwise().map((s) => this.seatChip(s))}
       </div>
       <div class="centre">
-        <div class="pile" aria-label="Stock" data-fly-source="stock">
+        <div class="pile" role="group" aria-label="Stock" data-fly-source="stock">
           <fd-card .card=${null}></fd-card><span id="stock-count">Stock ${v.stockCount}</span>
         </div>
-        <div class="pile" aria-label="Discard pile">
+        <div class="pile" role="group" aria-label="Discard pile">
           ${v.top ? html`<fd-card id="top" data-card=${v.top} data-fly="pile" data-fly-from="seat-${this.lastMover ?? ''}" .card=${v.top}></fd-card>` : html`<span>empty</span>`}
           <span>${v.discard.length} on the pile</span>
         </div>
@@ -592,7 +593,7 @@ export class FdPesten extends LitElement {
       ${
         me
           ? html`<div class="mine ${active ? 'turn' : ''}" id="my-area" data-top-suit=${top?.suit ?? ''}>
-              <div class="hand" id="my-hand" aria-label="Your hand">
+              <div class="hand" id="my-hand" role="group" aria-label="Your hand">
                 ${repeat(
                   this.sortedHand(),
                   (c) => c.handle,
@@ -604,6 +605,7 @@ export class FdPesten extends LitElement {
                       data-fly="hand"
                       data-fly-from="stock"
                       data-legal=${legal ? 'yes' : 'no'}
+                      note=${playNote(active ? legal : null)}
                       class=${active ? (legal ? 'legal' : 'illegal') : ''}
                       title=${i < 9 ? `${label(c.card)} (${i + 1})` : label(c.card)}
                       .card=${c.card}

@@ -11,6 +11,7 @@ import type { ReplayView } from '../src/app/replay.js';
 import { OpenReplayEvent, ReplayStepEvent } from './events.js';
 import { renderGameTable } from './game-views.js';
 import { theme } from './theme.js';
+import { firstIcon, lastIcon } from './icons.js';
 import './fd-verdict.js';
 
 @customElement('fd-replay')
@@ -63,10 +64,17 @@ export class FdReplay extends LitElement {
         A transcript file (from "Download transcript" or <code>npm run simulate -- --transcript</code>) is verified in
         this page — no network — and then shown move by move with every card face up.
       </p>
-      <input type="file" id="replay-file" accept=".json,application/json" @change=${(e: Event) => void this.open(e)} />
+      <input
+        type="file"
+        id="replay-file"
+        aria-label="Transcript file"
+        accept=".json,application/json"
+        @change=${(e: Event) => void this.open(e)}
+      />
       ${
         replay
-          ? html`<pre id="replay-report" class=${replay.ok ? 'ok' : 'bad'}>${replay.report.join('\n')}</pre>
+          ? html`<pre id="replay-report" tabindex="0" class=${replay.ok ? 'ok' : 'bad'}>
+${replay.report.join('\n')}</pre>
               ${
                 replay.hands > 1
                   ? html`<div class="bar">
@@ -74,6 +82,7 @@ export class FdReplay extends LitElement {
                       ${[...Array(replay.hands).keys()].map(
                         (i) =>
                           html`<button
+                            aria-label="Hand ${i + 1}"
                             ?disabled=${i === replay.hand}
                             @click=${() => this.dispatchEvent(new ReplayStepEvent(0, i))}
                           >
@@ -86,10 +95,11 @@ export class FdReplay extends LitElement {
               <div class="bar">
                 <button
                   id="replay-start"
+                  aria-label="First step"
                   @click=${() => this.dispatchEvent(new ReplayStepEvent(-replay.steps))}
                   ?disabled=${replay.step === 0}
                 >
-                  ⏮
+                  ${firstIcon()}
                 </button>
                 <button
                   id="replay-back"
@@ -108,10 +118,11 @@ export class FdReplay extends LitElement {
                 </button>
                 <button
                   id="replay-end"
+                  aria-label="Last step"
                   @click=${() => this.dispatchEvent(new ReplayStepEvent(replay.steps))}
                   ?disabled=${replay.step === replay.steps}
                 >
-                  ⏭
+                  ${lastIcon()}
                 </button>
               </div>
               <p class="caption" id="replay-caption">${replay.caption}</p>

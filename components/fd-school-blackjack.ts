@@ -20,6 +20,8 @@ import { ActEvent, SortHandEvent } from './events.js';
 import { isTypingKey } from './keys.js';
 import { cardFace } from './fd-card.js';
 import { theme } from './theme.js';
+import { playNote } from './card-marks.js';
+import { cardBackIcon } from './icons.js';
 import type { CardHint } from '../src/games/card-hints.js';
 import { CardMotion } from './card-motion.js';
 import { goneMark, seatMarkStyles } from './seat-marks.js';
@@ -151,7 +153,7 @@ export class FdSchoolBlackjack extends LitElement {
         margin-left: -2.4rem;
       }
       .pile fd-card.older {
-        opacity: 0.6;
+        filter: brightness(0.75);
       }
       .facts {
         display: grid;
@@ -463,7 +465,7 @@ export class FdSchoolBlackjack extends LitElement {
             class="n"
             data-count=${v.hands[seat]?.length ?? 0}
             title="cards in hand"
-            >🂠 ${v.hands[seat]?.length ?? 0}</span
+            >${cardBackIcon()}<span class="visually-hidden">cards in hand:</span> ${v.hands[seat]?.length ?? 0}</span
           >
           ${v.turn === seat ? html`<span class="tag go">to play</span>` : null}
           ${v.turn === seat && v.owed > 0 ? html`<span class="tag hot">owes ${v.owed}</span>` : null}
@@ -482,7 +484,7 @@ export class FdSchoolBlackjack extends LitElement {
       <div class="deck" id="deck" data-fly-source="deck">
         <fd-card small .card=${null}></fd-card><span>Deck ${v.deckCount}</span>
       </div>
-      <div class="pile" id="pile" aria-label="Play pile, top ${symbolised(v.top)}">
+      <div class="pile" id="pile" role="group" aria-label="Play pile, top ${symbolised(v.top)}">
         ${
           shown.length
             ? shown.map(
@@ -542,6 +544,7 @@ export class FdSchoolBlackjack extends LitElement {
           data-fly="hand"
           data-fly-from="deck"
           data-legal=${playable ? 'yes' : 'no'}
+          note=${playNote(this.myTurn ? playable : null)}
           .card=${c.card}
           ?selectable=${playable}
           ?selected=${this.picking === c.handle}

@@ -21,7 +21,7 @@ import { ActEvent, SortHandEvent } from './events.js';
 import { isTypingKey } from './keys.js';
 import { cardName } from '../src/app/words.js';
 import { theme } from './theme.js';
-import { cardMarkStyles } from './card-marks.js';
+import { cardMarkStyles, playNote } from './card-marks.js';
 import { CardMotion } from './card-motion.js';
 import { goneMark, seatMarkStyles } from './seat-marks.js';
 import './fd-card.js';
@@ -127,7 +127,7 @@ export class FdStressShed extends LitElement {
         margin-left: -2.2rem;
       }
       .stack fd-card.dim {
-        opacity: 0.55;
+        filter: brightness(0.75);
       }
       .count {
         font-size: 0.85rem;
@@ -370,6 +370,7 @@ export class FdStressShed extends LitElement {
           data-fly=${ifDefined(opts.zone)}
           data-fly-from="draw"
           data-legal=${mark.legal}
+          note=${playNote(mark.legal === '' ? null : mark.legal === 'yes')}
           class="${this.swapFrom === c.handle ? 'swap-from' : ''} ${mark.cls}"
           .card=${c.card}
           ?small=${opts.small ?? false}
@@ -445,10 +446,10 @@ export class FdStressShed extends LitElement {
     return html`
       <div class="opponents">${others.map((s) => this.opponent(s))}</div>
       <div class="centre">
-        <div class="pile" aria-label="Draw stack" data-fly-source="draw">
+        <div class="pile" role="group" aria-label="Draw stack" data-fly-source="draw">
           <fd-card .card=${null}></fd-card><span class="count" id="draw-count">Draw: ${v.drawCount}</span>
         </div>
-        <div class="pile" aria-label="Game stack">
+        <div class="pile" role="group" aria-label="Game stack">
           <div class="stack" id="stack">
             ${
               top.length
@@ -472,7 +473,7 @@ export class FdStressShed extends LitElement {
             <strong id="effective-top">${v.effectiveTop ? cardName(v.effectiveTop) : 'anything'}</strong></span
           >
         </div>
-        <div class="pile" aria-label="Cemetery">
+        <div class="pile" role="group" aria-label="Cemetery">
           <span class="count" id="cemetery-count">Cemetery: ${v.cemeteryCount}</span>
         </div>
       </div>

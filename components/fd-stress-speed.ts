@@ -27,7 +27,7 @@ import { theme } from './theme.js';
 import type { CardHint } from '../src/games/card-hints.js';
 import { CardMotion } from './card-motion.js';
 import { goneMark, seatMarkStyles } from './seat-marks.js';
-import { cardMarkStyles } from './card-marks.js';
+import { cardMarkStyles, playNote } from './card-marks.js';
 import './fd-card.js';
 
 type Play = Extract<SpeedAction, { type: 'play' }>;
@@ -170,7 +170,8 @@ export class FdStressSpeed extends LitElement {
         padding: 0.6rem 2.2rem;
         border-radius: 2rem;
         background: var(--fd-danger);
-        color: #fff;
+        /* Dark on the light red (about 7:1): white on it is under 2:1, unreadable when the button lights up. */
+        color: var(--fd-felt-dark);
         border: none;
         font-weight: 800;
         letter-spacing: 0.05em;
@@ -366,6 +367,7 @@ export class FdStressSpeed extends LitElement {
                     data-fly="row-${seat}"
                     data-fly-from="pile-${seat}"
                     data-legal=${mine ? (can ? 'yes' : 'no') : ''}
+                    note=${playNote(mine ? can : null)}
                     title=${mine ? (can ? this.placesText(slot.top.handle) : (this.cardHints[slot.top.handle]?.why ?? '')) : ''}
                     @click=${can ? () => ((this.why = null), this.pickSlot(i)) : mine ? () => this.explain(slot.top!.handle) : null}
                   ></fd-card>`

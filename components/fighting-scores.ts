@@ -1,5 +1,5 @@
 /**
- * The score table of a Fighting Cards match (RULES.md §4), drawn inside
+ * The score table of a Fighting Cards match (docs/rules/fighting-cards.md §4), drawn inside
  * fd-fighting-cards: a row per counted deal (its number, the declarer, the
  * game — bid, trumps, hand or skat —, made or failed with the points A it
  * was judged on, and what each seat scored; thrown-in deals are not counted
@@ -61,7 +61,7 @@ const signed = (n: number) => (n > 0 ? `+${n}` : `${n}`);
 export function scoreTable(view: FightingView, name: (seat: number) => string): TemplateResult {
   const match = view.match;
   const current = Math.min(match.played + (view.phase === 'over' ? 0 : 1), match.deals);
-  return html`<div class="scores-wrap">
+  return html`<div class="scores-wrap" tabindex="0">
     <table class="scores" id="scores" aria-label="Score table">
       <caption class="muted">
         Deal ${current} of ${match.deals}

@@ -1,6 +1,6 @@
 /**
- * End-of-hand audit (DESIGN.md "Mental poker", "what waits for the end of the
- * hand"). Given the public transcript of every packet and every seat's
+ * End-of-hand audit (docs/PROTOCOL.md §8.7, what waits for the end of the
+ * hand). Given the public transcript of every packet and every seat's
  * disclosed secrets (t_i, s_i and the permutation, every k_ic), it re-runs the
  * live checks, recomputes every cascade step from the disclosed secrets,
  * recovers every permutation and the card at every position, and returns

@@ -15,7 +15,8 @@
  * table scans) are in edwards-secret.ts. Every routine
  * is checked against noble's own arithmetic in test/crypto/group.test.ts.
  */
-import { ed25519, ristretto255 } from '@noble/curves/ed25519.js';
+import { ristretto255 } from '@noble/curves/ed25519.js';
+import { edwardsOf as toExt, ristrettoOf as fromExt } from './noble-internals.js';
 
 type RPoint = InstanceType<typeof ristretto255.Point>;
 
@@ -45,23 +46,11 @@ export function md(x: bigint): bigint {
 export const EXT_IDENTITY: Ext = [0n, 1n, 1n, 0n];
 export const CACHED_IDENTITY: Cached = [1n, 1n, 2n, 0n];
 
-interface EdCoords {
-  readonly X: bigint;
-  readonly Y: bigint;
-  readonly Z: bigint;
-  readonly T: bigint;
-}
-
-/** The Edwards representative of a ristretto255 element (noble keeps it in the protected `ep`). */
-export function toExt(p: RPoint): Ext {
-  const e = (p as unknown as { ep: EdCoords }).ep;
-  return [e.X, e.Y, e.Z, e.T];
-}
-
-/** Wraps a representative back into a ristretto255 element. */
-export function fromExt(e: Ext): RPoint {
-  return new ristretto255.Point(new ed25519.Point(e[0], e[1], e[2], e[3]));
-}
+/**
+ * The Edwards representative of a ristretto255 element and back: noble keeps
+ * it in a private field, read only through crypto/noble-internals.ts.
+ */
+export { edwardsOf as toExt, ristrettoOf as fromExt } from './noble-internals.js';
 
 export function toCached(e: Ext): Cached {
   return [md(e[1] - e[0]), md(e[1] + e[0]), md(2n * e[2]), rd(D2 * e[3])];
@@ -205,7 +194,8 @@ function sqrtRatioM1(u: bigint, v: bigint): [boolean, bigint] {
  * by hash_to_ristretto255, RFC 9380 Appendix B) for a field element t in
  * [0, p), with this file's reduction: card points and generators are hashed
  * to the group at every hand, and noble's map with the generic `%` costs
- * about 1.5 times as much. Public inputs only (hashes of public data).
+ * more (crypto/README.md, "Own arithmetic or noble's"). Public inputs only (hashes of
+ * public data).
  */
 export function elligatorMap(t: bigint): Ext {
   const r = rd(SQRT_M1 * rd(t * t));

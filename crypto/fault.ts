@@ -3,8 +3,8 @@
  * names the seat to blame (or `null` when only the end-of-hand audit can tell,
  * e.g. a revealed point that is not a card) and a human-readable reason. This
  * module implements no paper; it is the attribution ("identifiable abort",
- * cf. Ishai, Ostrovsky & Zikas, CRYPTO 2014, §1) that DESIGN.md requires:
- * "any cheat must be caught and its author named".
+ * cf. Ishai, Ostrovsky & Zikas, CRYPTO 2014, §1) that the protocol requires
+ * (docs/PROTOCOL.md §10): any cheat must be caught and its author named.
  */
 import type { StepKind } from './packet.js';
 

@@ -19,9 +19,7 @@ import { sha512 } from '@noble/hashes/sha2.js';
 import { type RandomSource, abigint, abytes } from './bytes.js';
 import { randomBytes } from './random.js';
 import {
-  type Ext,
   type WnafTable,
-  EXT_IDENTITY,
   addCached,
   decodeRistretto,
   elligatorMap,
@@ -69,17 +67,6 @@ const SQRT_M1 = 1968116137670750595680707930498854201544606651592389016274402107
 const INVSQRT_A_MINUS_D = 54469307008909316920995813868745141605393597292927456921205312896311721017578n;
 export const _constants = { EDWARDS_D, SQRT_M1, INVSQRT_A_MINUS_D } as const;
 
-interface Extended {
-  readonly X: bigint;
-  readonly Y: bigint;
-  readonly Z: bigint;
-  readonly T: bigint;
-}
-/** The internal Edwards representative of a ristretto255 element (noble keeps it in `ep`). */
-function extended(p: Point): Extended {
-  return (p as unknown as { ep: Extended }).ep;
-}
-
 function isNeg(x: bigint): boolean {
   return (x & 1n) === 1n;
 }
@@ -96,7 +83,7 @@ export function encodeDoubled(halves: readonly Point[]): Uint8Array {
   const st = new Array<{ e: bigint; f: bigint; g: bigint; h: bigint; eg: bigint; fh: bigint }>(n);
   const prods = new Array<bigint>(n);
   for (let i = 0; i < n; i++) {
-    const { X, Y, Z, T } = extended(halves[i]!);
+    const [X, Y, Z, T] = toExt(halves[i]!);
     const XX = Fp.sqr(X);
     const YY = Fp.sqr(Y);
     const ZZ = Fp.sqr(Z);
@@ -179,7 +166,7 @@ function mapInput(b: Uint8Array): bigint {
  * hash_to_ristretto255 (RFC 9380 Appendix B; expand_message_xmd with SHA-512,
  * §5.3.1, then the element derivation of RFC 9496 §4.3.4: MAP of each half,
  * added) under `dst`, as noble's `ristretto255_hasher.hashToCurve`, with the
- * map on edwards.ts's field arithmetic (≈ 1.5× faster; compared with noble in
+ * map on edwards.ts's field arithmetic (faster: crypto/README.md, "Own arithmetic or noble's"; compared with noble in
  * the tests). For public inputs (card points, generators).
  */
 export function hashToGroup(msg: Uint8Array, dst: string): Point {
@@ -290,9 +277,9 @@ export function mulFixed(base: FixedBase, k: bigint): Point {
 
 /**
  * k·P for a secret k and a variable base: 64 signed radix-16 windows with an
- * oblivious table scan (edwards-secret.ts), ≈ 1.4× faster than noble's
- * constant-time `Point.multiply` here. k is reduced mod ℓ; k ≡ 0 gives the
- * identity.
+ * oblivious table scan (edwards-secret.ts), faster than noble's
+ * constant-time `Point.multiply` (crypto/README.md, "Own arithmetic or noble's"). k is
+ * reduced mod ℓ; k ≡ 0 gives the identity.
  */
 export function mulSecret(p: Point, k: bigint): Point {
   return mulOblivious(p, k >= 0n && k < ORDER ? k : Fn.create(k));
@@ -353,11 +340,13 @@ export function deckMsmTable(p: Point): MsmTable {
   return t;
 }
 
-/** Σ points (public points: one addition each, no multiplication). */
+/**
+ * Σ points (public points: one addition each, no multiplication), with
+ * noble's `add`: the own arithmetic was no more than 15 % faster here
+ * (crypto/README.md, "Own arithmetic or noble's").
+ */
 export function sumPoints(points: readonly Point[]): Point {
-  let acc: Ext = EXT_IDENTITY;
-  for (const p of points) acc = addCached(acc, toCached(toExt(p)));
-  return fromExt(acc);
+  return points.reduce((acc, p) => acc.add(p), IDENTITY);
 }
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Public API of Fairdeck's mental-poker library (DESIGN.md "Mental poker"):
+ * Public API of Fairdeck's mental-poker library (docs/PROTOCOL.md §8):
  * SRA-style commutative masking on ristretto255 (RFC 9496) with per-card keys,
  * a Terelius–Wikström shuffle argument for every shuffle step (AFRICACRYPT
  * 2010; Haenni et al. 2017, Alg. 8.4/8.5) and Chaum–Pedersen (CRYPTO '92)

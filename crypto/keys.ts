@@ -1,5 +1,5 @@
 /**
- * Revealing cards of a locked packet (DESIGN.md "Mental poker": reveal to one
+ * Revealing cards of a locked packet (docs/PROTOCOL.md §8.4: reveal to one
  * seat, reveal to all, forward to one seat). A card at position c carries
  * (∏_i k_ic)·H_card; whoever holds every k_ic checks each against its
  * commitment K_ic = k_ic·G, strips all layers with one multiplication by

@@ -1,6 +1,6 @@
 /**
  * Packets and their public state. A packet is a sequence of hidden cards
- * that went through the cascades of DESIGN.md "Mental poker": the whole deck
+ * that went through the cascades of docs/PROTOCOL.md §8: the whole deck
  * at the start of a hand, or any later mix of hidden and public cards that is
  * reshuffled (Pesten's stock, Stress pickups). Its state holds, after each
  * step, the current points, every seat's layer commitment (G, T_i = t_i·G

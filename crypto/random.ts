@@ -5,7 +5,7 @@
  * and benchmarks are reproducible. Also uniform integers by rejection sampling
  * and uniform permutations by the Fisher–Yates shuffle (Durstenfeld 1964,
  * "Algorithm 235"; Knuth TAOCP vol. 2 §3.4.2 Algorithm P), as required for the
- * shuffle cascade of DESIGN.md ("a uniform permutation from the OS CSPRNG").
+ * shuffle cascade (docs/PROTOCOL.md §8.2): a uniform permutation from the OS CSPRNG.
  */
 import { shake256 } from '@noble/hashes/sha3.js';
 import { type RandomSource, abytes, aint, concatBytes, utf8 } from './bytes.js';

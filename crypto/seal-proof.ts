@@ -47,13 +47,12 @@
  * HKDF input must be the very bytes both seats derived); the proof is
  * flip (1: 0 or 1) ‖ A_c (32) ‖ B (32) ‖ z (32) = 97 bytes.
  */
-import { ed25519, ristretto255 } from '@noble/curves/ed25519.js';
+import { ed25519, ristretto255, x25519 } from '@noble/curves/ed25519.js';
 import { type RandomSource, Writer, abytes, aint, concatBytes, utf8 } from './bytes.js';
 import { proveDleqBatch, verifyDleqBatch, type DleqBatchStatement } from './dleq.js';
 import { Fn, type Point, decodePoint, decodeResponse, encodeScalar, mulBase } from './group.js';
 import { deckFromPoints } from './packet.js';
 import { assertSealPublicKey, pairKeyFromShared, type PairContext, type SealKeyPair } from './seal.js';
-import { x25519Shared } from './x25519.js';
 
 type EdPoint = InstanceType<typeof ed25519.Point>;
 const EdPoint = ed25519.Point;
@@ -184,7 +183,7 @@ export function proveSealKey(
   abytes(mine.secretKey, 'proveSealKey: my secret key', 32);
   abytes(mine.publicKey, 'proveSealKey: my public key', 32);
   assertSealPublicKey(senderPublic, 'proveSealKey: sender public key');
-  const shared = x25519Shared(mine.secretKey, senderPublic);
+  const shared = x25519.getSharedSecret(mine.secretKey, senderPublic); // RFC 7748 §5; the key is asserted above
   const l = lift(mine.publicKey, senderPublic, shared);
   if (typeof l === 'string') throw new RangeError(`proveSealKey: ${l}`);
   const c = Uint8Array.from(mine.secretKey);

@@ -1,5 +1,5 @@
 /**
- * The three cascades of DESIGN.md "Mental poker", one step per seat in seat
+ * The three cascades of docs/PROTOCOL.md §8.2–8.5, one step per seat in seat
  * order, each a pure function pair: `make…Step` (run by the seat: returns the
  * message to publish, the secrets it must persist first, and the next public
  * state) and `verify…Step` (run by everyone else on the decoded message).

@@ -5,8 +5,12 @@
  * serves the sources through Vite's middleware, without HMR and without
  * Vite's client in the page (see below); mode `preview` serves the static
  * bundle from `dist/` that `vite build` made. The signaling
- * server only introduces peers: it never sees a card, a key or a move, and a
- * peer it substitutes is caught by the table fingerprint.
+ * server introduces peers: it sees who links to whom and when, and may refuse
+ * service. Cards, keys and moves go peer to peer, signed; a private card is
+ * sealed to its seat. A hostile server could stand in the middle of a link
+ * (it carries the DTLS fingerprints) and read public moves, but never a
+ * sealed card, and it cannot forge a move; a peer it substitutes is caught
+ * by the table fingerprint (docs/PROTOCOL.md §12).
  *
  * `GET /ice` hands every page the STUN and TURN servers to use, with TURN
  * credentials minted per request (server/ice.ts); `GET /table-peers?table=…`

@@ -1,5 +1,5 @@
 /**
- * The layering of DESIGN.md, checked on the source: imports point down only;
+ * The layering of docs/ARCHITECTURE.md §1, checked on the source: imports point down only;
  * crypto/ imports nothing of the project (only @noble/*); src/engine imports
  * nothing else of the project; nothing below src/table/ uses Math.random,
  * Date.now or I/O; components never reach crypto/, the engine or the games.

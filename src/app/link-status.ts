@@ -76,6 +76,8 @@ export function otherPeerLine(
 export interface LinkStatusDeps {
   readonly creatorPeerId: string;
   readonly amCreator: () => boolean;
+  /** This page has no roster yet: it is joining, and the creator is whom it must reach. */
+  readonly joining: () => boolean;
   /** The seat name of the peer with this id, if it is seated. */
   readonly seatedName: (peerId: string) => string | null;
   readonly log: (level: LogLevel, text: string) => void;
@@ -101,7 +103,8 @@ export class LinkStatus implements LinkObserver {
 
   linkFailed(remote: string, failure: LinkFailure): void {
     const amCreator = this.deps.amCreator();
-    if (remote === this.deps.creatorPeerId && !amCreator && !failure.incoming) {
+    // Only a joining page depends on the creator; a page that holds the table (a reload) treats it as any seat.
+    if (remote === this.deps.creatorPeerId && !amCreator && !failure.incoming && this.deps.joining()) {
       this.creator = failure;
       this.once(
         `creator ${failure.cause}`,

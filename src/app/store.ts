@@ -471,6 +471,7 @@ export class AppStore extends EventTarget {
     const links = new LinkStatus({
       creatorPeerId,
       amCreator: () => made.tableSession?.lobby.isCreator ?? false,
+      joining: () => made.tableSession?.lobby.view().waitingForCreator ?? true,
       seatedName: (peerId) =>
         made.tableSession?.lobby.view().seats.find((seat) => seat.member?.peerId === peerId && !seat.bot)?.member
           ?.name ?? null,

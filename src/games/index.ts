@@ -1,5 +1,5 @@
 /**
- * The registry of games (RULES.md): one line per built game in `METAS` and
+ * The registry of games (docs/rules/): one line per built game in `METAS` and
  * `LOADERS`. Everything that depends on which games exist derives from here:
  * the catalog (src/app/catalog.ts), the game ids a table may be created for
  * and the check of its options (src/table/lobby.ts), the bots, the log lines

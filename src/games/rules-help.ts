@@ -1,7 +1,7 @@
 /**
  * The rules help a table shows behind its "Rules" button: the game's name,
  * its aim and rules in short points (each module's `rulesText`, written in
- * src/games/<id>/rules-text.ts from RULES.md), and the options this table was
+ * src/games/<id>/rules-text.ts, the players' words for docs/rules/<id>.md), and the options this table was
  * created with, each as its form label and value in words ("Four of a kind
  * burns the stack: yes"), the defaults filled in.
  */

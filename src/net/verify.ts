@@ -20,7 +20,7 @@
  * Why not WebCrypto's Ed25519 (~0.17 ms in Node 20): it is asynchronous, and
  * implementations differ on what they accept (cofactorless equations, small-
  * order keys), so peers on different browsers could disagree on an envelope a
- * hostile author built for that; see docs/ARCHITECTURE.md "Wire format".
+ * hostile author built for that; see docs/adr/0002-no-webcrypto-signatures.md.
  */
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { bytesToNumberLE } from '@noble/curves/utils.js';

@@ -14,7 +14,7 @@
  * The lobby also tells the mesh whom to link to (every seated peer: a full
  * mesh; while unseated, also the introducers the table link names, through
  * whom a join reaches a creator we cannot link to: introducers.ts) and whom
- * to admit (`authorize`): anything but hello/ping/join/presence from a key
+ * to admit (`authorize`): anything but hello/join/presence (KINDS_WITHOUT_SEAT) from a key
  * that holds no seat is rejected as "from an unknown seat" (a watcher's
  * `fetch` for a hand's public events is admitted; and while this page holds no
  * seat it takes table events from anyone: the seats of a past hand may have

@@ -110,12 +110,22 @@ const FAST_TIMING = {
   reconnectMs: 300,
 };
 
+/** How a reloaded page comes back (seatPeers' `reload`). */
+export interface ReloadOptions {
+  /** Runs between the mesh starting and the table opening (the browser loads the game's rules there), given the kinds of envelopes delivered so far. */
+  readonly beforeOpen?: (delivered: () => readonly Envelope['kind'][]) => Promise<void>;
+}
+
 /** Seats N peers at one table; resolves once every peer sees every seat taken (if a page fails to open, none is left running). */
 export async function seatPeers(options: SimulationOptions): Promise<{
   peers: SimulationPeer[];
   network: MemoryNetwork;
   table: string;
-  reload: (seat: number) => Promise<SimulationPeer>;
+  /**
+   * Seat `seat`'s page goes away and comes back from its stored data. `beforeOpen` runs between the mesh starting
+   * and the table opening — the browser loads the game's rules there — given the kinds of envelopes delivered so far.
+   */
+  reload: (seat: number, options?: ReloadOptions) => Promise<SimulationPeer>;
   cheat: CheatContext | null;
 }> {
   const seedText = `sim-${options.seed ?? 0}`;
@@ -152,6 +162,7 @@ export async function seatPeers(options: SimulationOptions): Promise<{
     seat: number,
     store: MemoryTableStore,
     config?: Parameters<TableSession['open']>[0],
+    beforeOpen?: ReloadOptions['beforeOpen'],
   ): Promise<SimulationPeer> => {
     const signer = signers[seat]!;
     const transport = network.createTransport(peerIdFor(table, keyHex(signer.publicKey)));
@@ -236,8 +247,10 @@ export async function seatPeers(options: SimulationOptions): Promise<{
     };
     /** What the monitor last looked at (every event reaches a page once per link: a copy changes nothing to look at). */
     let looked = '';
+    const delivered: Envelope['kind'][] = [];
     await mesh.start({
       message: (envelope, via) => {
+        delivered.push(envelope.kind);
         session.receive(envelope, via);
         if (envelope.kind !== 'table-event') return;
         const hand = session.current?.session;
@@ -252,6 +265,7 @@ export async function seatPeers(options: SimulationOptions): Promise<{
     });
     const peer = { signer, mesh, session, store, monitor: monitorNow };
     try {
+      await beforeOpen?.(() => delivered);
       await session.open(config);
     } catch (error) {
       session.close();
@@ -288,11 +302,11 @@ export async function seatPeers(options: SimulationOptions): Promise<{
   // Seated first (a joiner with no link to the creator would need an introducer), then the pairs lose their links.
   for (const [a, b] of options.blocked ?? []) network.blockPair(peerIds[a]!, peerIds[b]!);
   /** Seat `seat`'s page goes away without a word and comes back with the same identity and only its stored data. */
-  const reload = async (seat: number): Promise<SimulationPeer> => {
+  const reload = async (seat: number, reloadOptions?: ReloadOptions): Promise<SimulationPeer> => {
     const old = peers[seat]!;
     old.session.close();
     old.mesh.stop();
-    const fresh = await openPeer(seat, old.store);
+    const fresh = await openPeer(seat, old.store, undefined, reloadOptions?.beforeOpen);
     peers[seat] = fresh;
     return fresh;
   };

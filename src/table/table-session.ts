@@ -37,6 +37,11 @@ export type { TableStore } from './table-outbox.js';
 export type { HandSummary, TableSessionOptions } from './table-session-types.js';
 
 const DEFAULT_STALL_MS = 30_000;
+/**
+ * Envelopes kept while `open` restores the table (the app loads the game's rules first): beyond this many, the rest
+ * are dropped, and what they carried comes again (a seat's fetch on the next hello, the catch-up's own fetch).
+ */
+const BEFORE_OPEN_LIMIT = 512;
 
 export class TableSession {
   readonly lobby: Lobby;
@@ -69,6 +74,12 @@ export class TableSession {
   private readonly outbox: TableOutbox;
   private readonly watchers = new Watchers();
   private firstStart: Promise<void> = Promise.resolve();
+  /**
+   * Envelopes that came before `open` restored this page's roster and hand, in order; null once open. A seat's fetch
+   * (which hand it is at) taken before then was read against no roster and lost, so a page that came back stayed
+   * blocked as "catching up" until its timeout.
+   */
+  private beforeOpen: { envelope: Envelope; via: string }[] | null = [];
   /** An unseated page follows the table's hands from the first before it may sit (table-history.ts). */
   readonly history: TableHistory;
 
@@ -153,6 +164,9 @@ export class TableSession {
   async open(config?: Parameters<Lobby['open']>[0]): Promise<void> {
     for (const secretKey of await this.store.loadBots(this.lobby.table)) this.bots.adopt(secretKey);
     await this.lobby.open(config);
+    const early = this.beforeOpen ?? [];
+    this.beforeOpen = null;
+    for (const { envelope, via } of early) this.route(envelope, via);
     this.timer = setInterval(() => this.watch(), 1000);
     await this.maybeStartHand();
     // The lobby's change notice may have started the hand already: open resolves once it has its sessions.
@@ -166,8 +180,16 @@ export class TableSession {
     for (const { session } of this.hands.values()) session.dispose();
   }
 
-  /** Routes a verified envelope from the mesh. */
+  /** Routes a verified envelope from the mesh (kept until `open` has restored the table). */
   receive(envelope: Envelope, via: string): void {
+    if (this.beforeOpen) {
+      if (this.beforeOpen.length < BEFORE_OPEN_LIMIT) this.beforeOpen.push({ envelope, via });
+      return;
+    }
+    this.route(envelope, via);
+  }
+
+  private route(envelope: Envelope, via: string): void {
     if (envelope.kind === 'table-event') {
       this.receiveEvent(envelope, via);
       return;

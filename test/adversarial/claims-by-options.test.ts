@@ -2,7 +2,7 @@
  * The attacker suite's false claim where only a table option makes moves rest
  * on hidden-card claims: School Blackjack with `voluntaryDraw: false`, where
  * "I cannot play" (a draw, or an end that draws) is a claim about the cards a
- * seat holds (RULES.md §5). The registry-wide suite
+ * seat holds (docs/rules/school-blackjack.md). The registry-wide suite
  * (cheating-peers-whole-hand.test.ts) plays each game with its default
  * options, under which School Blackjack has no such claim. Here one bot peer
  * draws while holding a playable card — a move the live rules must accept,

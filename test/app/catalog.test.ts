@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { CATALOG, catalogEntry, configProblem, optionSummary } from '../../src/app/catalog.js';
 
 describe('catalog', () => {
-  it('lists the five games of RULES.md', () => {
+  it('lists the five games', () => {
     expect(CATALOG.map((e) => e.id)).toEqual([
       'stress-shed',
       'stress-speed',

@@ -125,6 +125,7 @@ describe('what a page says about its links', () => {
     const status = new LinkStatus({
       creatorPeerId: CREATOR,
       amCreator: () => creator,
+      joining: () => true,
       seatedName: () => null,
       log: (level, text) => lines.push(`${level} ${text}`),
       changed: () => changes++,
@@ -147,5 +148,27 @@ describe('what a page says about its links', () => {
     status.linkRoute(BOB, 'turn');
     expect(status.routeView()).toEqual({ [BOB]: 'turn' });
     expect(changes).toBe(3);
+  });
+
+  it('LinkStatus: a page that holds the table (a reload) names no dead creator when its direct dial fails; the seat is reached through another', () => {
+    const lines: string[] = [];
+    const status = new LinkStatus({
+      creatorPeerId: CREATOR,
+      amCreator: () => false,
+      joining: () => false,
+      seatedName: (peerId) => (peerId === CREATOR ? 'Ann' : null),
+      log: (level, text) => lines.push(`${level} ${text}`),
+      changed: () => undefined,
+    });
+    // No answer to this page's offer (dropped on the way): the creator's page is open and at the table.
+    status.linkFailed(CREATOR, failure('unserved', { incoming: false, label: null }));
+    expect(status.creatorFailure).toBeNull();
+    expect(lines).toEqual([]);
+    status.linkFailed(CREATOR, failure('needs-relay', { incoming: false, label: null }));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      /^warn Ann could not connect to this page directly \(needs a relay server\).*messages still go through any player both can reach$/,
+    );
+    expect(lines[0]).not.toMatch(/serving|creator/);
   });
 });

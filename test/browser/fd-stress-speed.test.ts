@@ -4,13 +4,16 @@
  * others dimmed, and only the marked ones selectable); a play that lost its
  * race flashes its slot and says in a red band who got there first; and on
  * 360×640 and 390×844 portrait screens both rows, both stacks and the
- * Stress! button lie inside the width.
+ * Stress! button lie inside the width. When a stress can be called, the lit
+ * Stress! button is readable (axe finds no contrast violation) at both sizes.
  */
 import { afterEach, describe, expect, test } from 'vitest';
 import { page } from 'vitest/browser';
 import type { SpeedAction } from '../../src/games/stress-speed/actions.js';
 import type { SpeedView, SlotView, StackView } from '../../src/games/stress-speed/views.js';
+import axe from 'axe-core';
 import { ActEvent } from '../../components/events.js';
+import { blockingViolations, describeViolations } from '../e2e/axe-report.js';
 import '../../components/fd-stress-speed.js';
 import type { FdStressSpeed } from '../../components/fd-stress-speed.js';
 
@@ -54,6 +57,7 @@ const legal = [play(0, 0), play(1, 1), play(2, 0)];
 
 let element: FdStressSpeed | null = null;
 afterEach(() => {
+  document.body.style.background = '';
   element?.remove();
   element = null;
 });
@@ -89,7 +93,10 @@ test('the row cards that go on a stack are marked and selectable; the others are
   // The ring is drawn: a playable card's face has a box shadow the dimmed one lacks.
   const ring = (c: Element) => getComputedStyle(c.shadowRoot!.querySelector('[part="card"]')!).boxShadow;
   expect(ring(rowCards(el)[0]!)).toContain('126, 226, 168');
-  expect(getComputedStyle(rowCards(el)[3]!).opacity).toBe('0.6');
+  // Dimmed by darkening, not opacity (its ink keeps 4.5:1 with the felt behind it).
+  expect(getComputedStyle(rowCards(el)[3]!).filter).toContain('brightness(0.75)');
+  expect(getComputedStyle(rowCards(el)[3]!).opacity).toBe('1');
+  expect(getComputedStyle(rowCards(el)[0]!).filter).toBe('none');
   // The other player's row is not marked.
   expect(Array.from(root(el).querySelectorAll('#side-1 fd-card[data-card]')).map((c) => c.className)).toEqual([
     '',
@@ -112,7 +119,7 @@ test('a play that lost its race flashes its slot and names who got there first',
   const note = root(el).querySelector('#bounced')!;
   expect(note.textContent).toBe('Too late: Bob got there first. Your card is back in your row.');
   expect(note.getAttribute('role')).toBe('alert');
-  expect(getComputedStyle(note).borderTopColor).toBe('rgb(255, 123, 114)');
+  expect(getComputedStyle(note).borderTopColor).toBe('rgb(255, 163, 156)');
   const flashing = root(el).querySelector('#my-side .slot.bounced');
   expect(flashing?.getAttribute('data-slot')).toBe('1');
   expect(getComputedStyle(flashing!).animationName).toContain('lost-flash');
@@ -135,4 +142,23 @@ describe.each([
     expect(outside).toEqual([]);
     expect(el.getBoundingClientRect().height).toBeLessThan(height - 150);
   });
+});
+
+test('with a stress to call, the lit Stress! button is readable on a phone and on a desktop', async () => {
+  const el = await mount();
+  el.view = { ...view, stressable: true };
+  el.legal = [...legal, { type: 'stress', tops: [stacks[0]!.top!.handle, stacks[1]!.top!.handle] }];
+  await el.updateComplete;
+  // The table sits on the felt (fd-app paints a gradient of it; its lighter end is the harder case for light text).
+  document.body.style.background = '#0f5132';
+  const button = root(el).querySelector<HTMLButtonElement>('#stress')!;
+  expect(button.disabled).toBe(false);
+  for (const [width, height] of [
+    [360, 640],
+    [1000, 800],
+  ] as const) {
+    await page.viewport(width, height);
+    const results = await axe.run(el, { resultTypes: ['violations'] });
+    expect(describeViolations(blockingViolations(results.violations)), `${width}×${height}`).toBe('');
+  }
 });

@@ -65,7 +65,7 @@ function sourceBytes(write: (w: Writer) => void): Uint8Array {
   return w.finish();
 }
 
-/** The digest of DESIGN.md's packet transcript, recomputed here from its definition. */
+/** The digest of a packet's transcript (crypto/packet.ts), recomputed here from its definition. */
 function expectedDigest(h: Hand, id: number, size: number, source: Uint8Array): Uint8Array {
   return new Transcript('packet').bytes(h.digest).u32(id).u32(size).bytes(source).digest();
 }

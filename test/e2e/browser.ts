@@ -3,10 +3,10 @@
  * /usr/bin/chromium (or CHROMIUM_PATH), headless, with the flags WebRTC needs
  * on one machine (test/chromium.ts).
  * Each player is a separate browser context: its own IndexedDB, so its own
- * identity, exactly like a friend's browser.
+ * identity, exactly like a friend's browser. Nothing here needs a Vitest run:
+ * the browser bench (bench/browser.ts) drives pages with the same helpers.
  */
 import { existsSync } from 'node:fs';
-import { expect } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.js';
 
@@ -71,11 +71,22 @@ export async function handState(page: Page): Promise<HandState | null> {
 /**
  * Waits until `check` holds: a state the pages show (read through locators or
  * the store), looked at again every 50 ms — a test with several pages has no
- * single in-page wait for "one of them may move". `what` names the state in
- * the error if it never comes.
+ * single in-page wait for "one of them may move". A check that throws counts
+ * as not yet. `what` names the state in the error if it never comes.
  */
 export async function until(check: () => Promise<boolean>, what: string, timeout = 60_000): Promise<void> {
-  await expect.poll(check, { timeout, interval: 50, message: what }).toBe(true);
+  const deadline = performance.now() + timeout;
+  let lastError: unknown;
+  for (;;) {
+    try {
+      if (await check()) return;
+    } catch (error) {
+      lastError = error;
+    }
+    if (performance.now() >= deadline)
+      throw new Error(`${what}: not within ${timeout} ms`, lastError === undefined ? undefined : { cause: lastError });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 /** Whether any of `pages` shows `selector` now. */
@@ -116,7 +127,11 @@ export async function createTable(page: Page, game: string, seats?: number): Pro
   if (seats !== undefined && (await page.locator('#seats').isEnabled()))
     await page.locator('#seats').selectOption(String(seats));
   await page.locator('#create').click();
-  await expect.poll(() => page.locator('#share-link').inputValue(), { timeout: 30_000 }).toMatch(/#\/t\//);
+  await until(
+    async () => /#\/t\//.test(await page.locator('#share-link').inputValue()),
+    'the share link of the new table',
+    30_000,
+  );
   return page.locator('#share-link').inputValue();
 }
 

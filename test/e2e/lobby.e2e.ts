@@ -14,6 +14,7 @@
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium, newPlayer, openAndSit, setName, shownText, type Player } from './browser.js';
+import { expectAccessible } from './axe.js';
 
 let browser: Browser;
 const players: Player[] = [];
@@ -52,6 +53,8 @@ it('three browsers sit at one table, agree on its fingerprint, survive a reload 
   const base = inject('baseUrl');
   const ann = await newPlayer(browser, base, 'Ann');
   players.push(ann);
+  await ann.page.locator('#create').waitFor();
+  await expectAccessible(ann.page, 'the home page');
   await ann.page.locator('input[name="game"][value="stress-shed"]').check();
   await ann.page.locator('#seats').selectOption('3');
   // Table options: rendered from the game's option fields; a joiner sees them in the lobby.
@@ -65,6 +68,7 @@ it('three browsers sit at one table, agree on its fingerprint, survive a reload 
   const shareLink = await link.inputValue();
   expect(await ann.page.locator('.qr svg').count()).toBe(1);
   const qrAlone = await ann.page.locator('.qr').innerHTML();
+  await expectAccessible(ann.page, "the creator's lobby");
 
   const bob = await newPlayer(browser, base, 'Bob');
   const cat = await newPlayer(browser, base, 'Cat');
@@ -75,6 +79,7 @@ it('three browsers sit at one table, agree on its fingerprint, survive a reload 
   expect(await shownText(bob.page.locator('#sit'))).toBe('Take seat 2');
   expect(await shownText(bob.page.locator('#sit-as'))).toBe('as Bob');
   expect(await bob.page.locator('#watch').count()).toBe(1);
+  await expectAccessible(bob.page, "a joiner's lobby, offered a seat");
   await expect.poll(() => shownText(ann.page.locator('#watchers')), { timeout: 60_000 }).toContain('Bob');
   expect(await seatNames(ann.page)).toEqual(['Ann', 'Free seat', 'Free seat']);
   expect(await bob.page.locator('#seats li.me').count()).toBe(0);

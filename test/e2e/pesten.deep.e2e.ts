@@ -15,6 +15,7 @@
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { anyShows, launchChromium, newPlayer, openAndSit, shownText, until, type Player } from './browser.js';
+import { expectAccessible } from './axe.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -286,7 +287,7 @@ it('three browsers play Pesten through the UI — a 10 passed privately and a dr
   const ann: Player = await newPlayer(browser, base, 'Ann');
   await ann.page.locator('input[name="game"][value="pesten"]').check();
   await ann.page.locator('#seats').selectOption('3');
-  // After a normal draw the drawn card may be played at once (RULES.md §3's option).
+  // After a normal draw the drawn card may be played at once (docs/rules/pesten.md's option).
   await ann.page.locator('#opt-drawThenPlay').check();
   await ann.page.locator('#create').click();
   await expect.poll(() => ann.page.locator('#share-link').inputValue(), { timeout: 30_000 }).toMatch(/#\/t\//);
@@ -314,6 +315,7 @@ it('three browsers play Pesten through the UI — a 10 passed privately and a dr
   const enough = () => seen.hiddenChecks > 0 && seen.ten && seen.chain && seen.afterDraw.length > 0;
   for (let round = 1; round <= 6 && !enough(); round++) {
     for (const p of players) await p.page.locator('fd-pesten #my-hand').waitFor({ timeout: 240_000 });
+    if (round === 1) await expectAccessible(players[0]!.page, 'a Pesten table');
     tensChecked += await playRound(players, seen);
     rounds++;
     const results = await Promise.all(players.map((p) => shownText(p.page.locator('#result'))));

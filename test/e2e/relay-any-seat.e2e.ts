@@ -14,7 +14,7 @@
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { launchChromium, openAndSit } from './browser.js';
-import { openLinks, peerIdOf, playerPage, stateOf } from './relay-pages.js';
+import { agreeOnThreeSeats, openLinks, peerIdOf, playerPage, sitRelayed, stateOf } from './relay-pages.js';
 
 let browser: Browser;
 const contexts: BrowserContext[] = [];
@@ -44,28 +44,10 @@ it('a joiner who cannot link to the creator, holding a link that names nobody el
   await expect.poll(() => stateOf(ann, 'Cat'), { timeout: 90_000 }).toBe('direct');
   const catId = await peerIdOf(cat);
   // Bob's page is blocked from Ann's from the very start, and his link is the one copied before Cat sat.
-  const bob = await playerPage(browser, contexts, base, 'Bob', (peer) => peer === annId, dropped);
-  await openAndSit(bob, link);
-  await expect.poll(() => stateOf(bob, 'Cat'), { timeout: 90_000 }).toBe('direct');
-  await expect.poll(() => stateOf(bob, 'Ann'), { timeout: 90_000 }).toBe('relayed');
-  await expect.poll(() => stateOf(ann, 'Bob'), { timeout: 90_000 }).toBe('relayed');
+  const bob = await sitRelayed({ browser, contexts, base, dropped }, link, ann, annId);
   bobId = await peerIdOf(bob);
-  for (const page of [ann, bob, cat]) {
-    await expect
-      .poll(() => page.locator('#seats li .who').allTextContents(), { timeout: 30_000 })
-      .toEqual(
-        expect.arrayContaining([
-          expect.stringContaining('Ann'),
-          expect.stringContaining('Bob'),
-          expect.stringContaining('Cat'),
-        ]),
-      );
-  }
-  const prints = await Promise.all([ann, bob, cat].map((p) => p.locator('#fingerprint-words').textContent()));
-  expect(prints[0]).toMatch(/\w/);
-  expect(new Set(prints).size).toBe(1);
-  // Bob did try Ann directly (and was refused every time), and never told that nobody serves the table.
-  expect(dropped.filter((d) => d.startsWith('Bob → '))).not.toEqual([]);
+  await agreeOnThreeSeats([ann, bob, cat], dropped);
+  // Bob was never told that nobody serves the table.
   expect(await bob.locator('#unserved').count()).toBe(0);
   expect(await openLinks(bob)).toContain(catId);
   expect(await openLinks(bob)).not.toContain(annId);

@@ -7,8 +7,9 @@
  * through a third page joins them. Also how a page reaches a seat (its seat
  * list's data-state) and the links its mesh holds open.
  */
+import { expect } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { setName } from './browser.js';
+import { openAndSit, setName } from './browser.js';
 
 const NEGOTIATION = new Set(['OFFER', 'ANSWER', 'CANDIDATE']);
 
@@ -77,4 +78,45 @@ export async function openLinks(page: Page): Promise<string[]> {
         window as unknown as { fairdeck: { store: { debugMesh?: { openLinks(): string[] } } } }
       ).fairdeck.store.debugMesh?.openLinks() ?? [],
   );
+}
+
+/** The pages of a relay test: its browser, the contexts it closes, the app's address and the dropped-message notes. */
+export interface RelayLab {
+  readonly browser: Browser;
+  readonly contexts: BrowserContext[];
+  readonly base: string;
+  readonly dropped: string[];
+}
+
+/**
+ * Bob's page, blocked from the creator Ann's from the very start, opens
+ * `link` and sits: it links to Cat directly and to Ann only through a relay,
+ * as both Ann's and Bob's seat lists show. Returns Bob's page.
+ */
+export async function sitRelayed(lab: RelayLab, link: string, ann: Page, annId: string): Promise<Page> {
+  const bob = await playerPage(lab.browser, lab.contexts, lab.base, 'Bob', (peer) => peer === annId, lab.dropped);
+  await openAndSit(bob, link);
+  await expect.poll(() => stateOf(bob, 'Cat'), { timeout: 90_000 }).toBe('direct');
+  await expect.poll(() => stateOf(bob, 'Ann'), { timeout: 90_000 }).toBe('relayed');
+  await expect.poll(() => stateOf(ann, 'Bob'), { timeout: 90_000 }).toBe('relayed');
+  return bob;
+}
+
+/** Every page shows Ann, Bob and Cat seated and the same table fingerprint; Bob's offers to Ann were tried and dropped. */
+export async function agreeOnThreeSeats(pages: readonly Page[], dropped: readonly string[]): Promise<void> {
+  for (const page of pages) {
+    await expect
+      .poll(() => page.locator('#seats li .who').allTextContents(), { timeout: 30_000 })
+      .toEqual(
+        expect.arrayContaining([
+          expect.stringContaining('Ann'),
+          expect.stringContaining('Bob'),
+          expect.stringContaining('Cat'),
+        ]),
+      );
+  }
+  const prints = await Promise.all(pages.map((p) => p.locator('#fingerprint-words').textContent()));
+  expect(prints[0]).toMatch(/\w/);
+  expect(new Set(prints).size).toBe(1);
+  expect(dropped.filter((d) => d.startsWith('Bob → '))).not.toEqual([]);
 }

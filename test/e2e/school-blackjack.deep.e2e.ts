@@ -20,6 +20,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { anyShows, launchChromium, newPlayer, openAndSit, shownText, until, type Player } from './browser.js';
+import { expectAccessible } from './axe.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -219,6 +220,7 @@ it('two browsers play school-blackjack through the UI, with a capped multi-card 
   for (let hand = 1; hand <= 8 && !enough(); hand++) {
     hands = hand;
     for (const p of [ann, bob]) await p.page.locator(`${table} #my-area`).waitFor({ timeout: 240_000 });
+    if (hand === 1) await expectAccessible(ann.page, 'a School Blackjack table');
     let moves = 0;
     const over = async (p: Player) => (await p.page.locator('#audit').count()) > 0;
     while (!((await over(ann)) && (await over(bob)))) {

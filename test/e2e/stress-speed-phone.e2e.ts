@@ -10,6 +10,7 @@
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { createTable, explainWithTableLog, launchChromium, setName, until } from './browser.js';
+import { expectAccessible } from './axe.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -59,6 +60,7 @@ it('Stress (speed) fits a 390×844 and a 360×640 portrait phone, marks the play
   await page.locator('.add-bot').first().click();
   await explainWithTableLog(page, page.locator('#stress').waitFor({ timeout: 240_000 }));
   await until(async () => (await page.locator('#my-side fd-card[data-card]').count()) > 0, 'Ann’s row dealt');
+  await expectAccessible(page, 'a Stress (speed) table on a phone');
 
   for (const [width, height] of [
     [390, 844],

@@ -30,6 +30,7 @@ import {
   waitOrExplain,
   type Player,
 } from './browser.js';
+import { expectAccessible } from './axe.js';
 import { fightingTable, freshTries, playDeal } from './fighting-moves.js';
 import { expectSummaryKeepsTableInView } from './summary-layout.js';
 
@@ -84,6 +85,7 @@ it('two browsers and a bot play a whole deal through the UI while a third page w
   ]);
   for (const [name, page] of pages)
     await until(async () => (await cardsHeld(page)) === 10, `${name}'s ten cards`, 120_000);
+  await expectAccessible(ann.page, 'a Fighting Cards table');
 
   // The deal is on: Cat opens the link, is offered Watch (not a seat) and watches.
   const cat: Player = await newPlayer(browser, base, 'Cat');

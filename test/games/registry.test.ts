@@ -84,7 +84,7 @@ describe('registry', () => {
     }
   });
 
-  it('declares a label for all five Stress (shedding) options of RULES.md §1', () => {
+  it('declares a label for all five Stress (shedding) options of docs/rules/stress-shed.md', () => {
     expect(Object.keys(stressShedModule.options.fields)).toEqual([
       'voluntaryPickup',
       'fourOfAKindBurns',
@@ -100,7 +100,7 @@ describe('registry', () => {
     });
   });
 
-  it('labels both Pesten options of RULES.md §3', () => {
+  it('labels both Pesten options of docs/rules/pesten.md', () => {
     expect(Object.keys(pestenModule.options.fields)).toEqual(['targetPoints', 'drawThenPlay']);
     expect(pestenModule.options.defaults).toEqual({ targetPoints: 2, drawThenPlay: false });
     expect(pestenModule.options.fields.targetPoints).toMatchObject({ kind: 'number', min: 1, max: 20 });

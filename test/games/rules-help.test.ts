@@ -3,7 +3,7 @@
  * has its aim and rules in points, and the table's chosen options are listed
  * by their form labels with their values in words (defaults filled in), each
  * with its help (none without one); and
- * what each game's help says, against its section of RULES.md. The texts
+ * what each game's help says, against its docs/rules/<game>.md. The texts
  * are tables built when their module loads, so each is loaded afresh
  * (loadedNow, docs/TESTING.md).
  */
@@ -45,7 +45,7 @@ describe('rulesHelp', () => {
 });
 
 describe("what each game's rules help says", () => {
-  it('Fighting Cards: each section states the figures of RULES.md §4', async () => {
+  it('Fighting Cards: each section states the figures of docs/rules/fighting-cards.md', async () => {
     const { rulesText } = await loadedNow(() => import('../../src/games/fighting-cards/rules-text.js'));
     expect(rulesText.aim).toContain('Three players, 32 cards.');
     expect(rulesText.aim).toContain('only the declarer scores');
@@ -65,7 +65,7 @@ describe("what each game's rules help says", () => {
     expect(scoring![1]).toContain('minus 20 / 50 / 100 / 200 / 500 times the shortfall');
   });
 
-  it('Pesten: the aim and three sections of whole sentences naming every rule of RULES.md §3', async () => {
+  it('Pesten: the aim and three sections of whole sentences naming every rule of docs/rules/pesten.md', async () => {
     const { rulesText } = await loadedNow(() => import('../../src/games/pesten/rules-text.js'));
     expect(rulesText.aim).toMatch(
       /^Be the first to play your last card\..*round won is a point.*target wins the match\.$/,
@@ -82,7 +82,9 @@ describe("what each game's rules help says", () => {
     );
     expect(special).toMatch(/J: wish a suit.*8: the next player is skipped.*A: the direction turns round/);
     expect(special).toMatch(/2: the next player draws 2; joker: draws 5.*pass it on with a 2 or joker, adding up/);
-    expect(special).toMatch(/7 and K: play again.*10: everyone passes one card/);
+    expect(special).toMatch(
+      /7 and K: play again.*10: everyone passes one card to the next player clockwise, whichever way play is going/,
+    );
     expect(last).toMatch(
       /second-to-last card, announce "Pesten" with it, or draw 2.*may not be a special card \(2, 7, 8, 10, J, K, A or joker\).*stock runs out.*reshuffled/,
     );
@@ -104,7 +106,7 @@ describe("what each game's rules help says", () => {
     ]);
   });
 
-  it("Stress (shedding): RULES.md §1 in players' words", async () => {
+  it("Stress (shedding): docs/rules/stress-shed.md in players' words", async () => {
     const { rulesText } = await loadedNow(() => import('../../src/games/stress-shed/rules-text.js'));
     expect(rulesText).toEqual({
       aim: 'Get rid of all your cards: first your hand, then your face-up cards, then your face-down cards, blind. The first player out wins; the last one left loses.',

@@ -13,51 +13,19 @@
  * the dev server's socket to it broke and came back — here the server
  * restarts under an open page.
  */
-import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { setName, shownText, until } from '../e2e/browser.js';
 import { freshTries, playDeal } from '../e2e/fighting-moves.js';
 import { stateOf } from '../e2e/relay-pages.js';
-import {
-  changeAddress,
-  SERVER_IP,
-  setNat,
-  startApp,
-  startCoturn,
-  STUN_PORT,
-  type AppServer,
-  type Coturn,
-  type HomeName,
-  type NatKind,
-} from '../../scripts/nat-lab/lab.js';
-import { launchIn, lookAtLink, markLink, peerIdOf, seatAnnAndBob } from './pages.js';
+import { changeAddress, setNat, startApp, type HomeName, type NatKind } from '../../scripts/nat-lab/lab.js';
+import { lookAtLink, markLink, peerIdOf, seatAnnAndBob, withPublicHost } from './pages.js';
 
 /** What item the project promises: a seat back in play this soon after its new network is up. */
 const RECOVERY_LIMIT_MS = 5000;
 const CHANGES_PER_DEAL = 6;
 
-const SECRET = randomBytes(16).toString('hex');
-let coturn: Coturn | undefined;
-let app: AppServer | undefined;
-const browsers = {} as Record<HomeName, Browser>;
-
-beforeAll(async () => {
-  coturn = await startCoturn(SECRET);
-  app = await startApp('preview', 8080, {
-    STUN_URLS: `stun:${SERVER_IP}:${STUN_PORT}`,
-    TURN_URLS: `turn:${SERVER_IP}:${STUN_PORT}?transport=udp,turn:${SERVER_IP}:${STUN_PORT}?transport=tcp`,
-    TURN_SECRET: SECRET,
-  });
-  browsers.h1 = await launchIn('h1');
-  browsers.h2 = await launchIn('h2');
-});
-afterAll(async () => {
-  for (const browser of Object.values(browsers)) await browser.close();
-  await app?.process.stop();
-  await coturn?.process.stop();
-  setNat('h2', 'cone');
-});
+const lab = withPublicHost();
 
 interface Recovery {
   readonly home: HomeName;
@@ -89,7 +57,7 @@ it.each([
   async (first, second) => {
     setNat('h1', first);
     setNat('h2', second);
-    const table = await seatAnnAndBob(browsers, app!.url);
+    const table = await seatAnnAndBob(lab.browsers, lab.app!.url);
     const { ann, bob } = table;
     try {
       const annId = await peerIdOf(ann.page);
@@ -154,7 +122,7 @@ it.each([
 
 it('under npm start, a page does not reload when the dev server goes away and comes back', async () => {
   let dev = await startApp('dev', 8081, {});
-  const context = await browsers.h1.newContext();
+  const context = await lab.browsers.h1.newContext();
   try {
     const page = await context.newPage();
     await page.goto(dev.url, { timeout: 120_000 });

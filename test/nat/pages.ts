@@ -7,12 +7,65 @@
  * a page's link to the other is doing: when it last heard from it, whether it
  * is still the same link, and which ICE candidates carry it.
  */
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.js';
 import { createTable, newPlayer, openAndSit, until, type Player } from '../e2e/browser.js';
 import { fightingTable, tableLogs } from '../e2e/fighting-moves.js';
 import { peerIdOf } from '../e2e/relay-pages.js';
-import { chromiumIn, type HomeName } from '../../scripts/nat-lab/lab.js';
+import {
+  chromiumIn,
+  SERVER_IP,
+  setNat,
+  startApp,
+  startCoturn,
+  STUN_PORT,
+  type AppServer,
+  type Coturn,
+  type HomeName,
+} from '../../scripts/nat-lab/lab.js';
+
+/** The lab a test file plays in: coturn and the app on the public host, a Chromium in each home. */
+export interface PublicHost {
+  /** The TURN REST secret the app and coturn share. */
+  readonly secret: string;
+  /** Running coturn (a test may restart it, with another secret). */
+  coturn: Coturn | undefined;
+  app: AppServer | undefined;
+  readonly browsers: Record<HomeName, Browser>;
+}
+
+/**
+ * Sets up, before the file's tests, coturn with a fresh secret and the app as
+ * a host runs it (`preview`, handing out the lab's STUN and TURN), and a
+ * Chromium in each home; after them, stops all and puts h2 back behind a cone.
+ */
+export function withPublicHost(): PublicHost {
+  const lab: PublicHost = {
+    secret: randomBytes(16).toString('hex'),
+    coturn: undefined,
+    app: undefined,
+    browsers: {} as Record<HomeName, Browser>,
+  };
+  beforeAll(async () => {
+    lab.coturn = await startCoturn(lab.secret);
+    lab.app = await startApp('preview', 8080, {
+      STUN_URLS: `stun:${SERVER_IP}:${STUN_PORT}`,
+      TURN_URLS: `turn:${SERVER_IP}:${STUN_PORT}?transport=udp,turn:${SERVER_IP}:${STUN_PORT}?transport=tcp`,
+      TURN_SECRET: lab.secret,
+    });
+    lab.browsers.h1 = await launchIn('h1');
+    lab.browsers.h2 = await launchIn('h2');
+  });
+  afterAll(async () => {
+    for (const browser of Object.values(lab.browsers)) await browser.close();
+    await lab.app?.process.stop();
+    await lab.coturn?.process.stop();
+    setNat('h2', 'cone');
+  });
+  return lab;
+}
 
 /** Debian's Chromium, run inside the home's namespace and driven over its pipe. */
 export function launchIn(home: HomeName): Promise<Browser> {

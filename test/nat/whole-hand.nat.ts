@@ -14,45 +14,15 @@
  *   (TURN) server as the cause and does not blame Ann's page.
  * The link never carries a TURN credential.
  */
-import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { shownText, until } from '../e2e/browser.js';
 import { freshTries, playDeal } from '../e2e/fighting-moves.js';
 import { stateOf } from '../e2e/relay-pages.js';
-import {
-  SERVER_IP,
-  setNat,
-  startApp,
-  startCoturn,
-  STUN_PORT,
-  type AppServer,
-  type Coturn,
-  type HomeName,
-} from '../../scripts/nat-lab/lab.js';
-import { launchIn, seatAnnAndBob, selectedPairs, type Table } from './pages.js';
+import { setNat, startCoturn } from '../../scripts/nat-lab/lab.js';
+import { seatAnnAndBob, selectedPairs, withPublicHost, type Table } from './pages.js';
 
-const SECRET = randomBytes(16).toString('hex');
-let coturn: Coturn | undefined;
-let app: AppServer | undefined;
-const browsers = {} as Record<HomeName, Browser>;
-
-beforeAll(async () => {
-  coturn = await startCoturn(SECRET);
-  app = await startApp('preview', 8080, {
-    STUN_URLS: `stun:${SERVER_IP}:${STUN_PORT}`,
-    TURN_URLS: `turn:${SERVER_IP}:${STUN_PORT}?transport=udp,turn:${SERVER_IP}:${STUN_PORT}?transport=tcp`,
-    TURN_SECRET: SECRET,
-  });
-  browsers.h1 = await launchIn('h1');
-  browsers.h2 = await launchIn('h2');
-});
-afterAll(async () => {
-  for (const browser of Object.values(browsers)) await browser.close();
-  await app?.process.stop();
-  await coturn?.process.stop();
-  setNat('h2', 'cone');
-});
+const lab = withPublicHost();
 
 /** Every value of the link's query, and base64url ones decoded: what a person could read out of it. */
 function linkText(link: string): string {
@@ -88,9 +58,9 @@ async function seatsLinkedDirectly(table: Table): Promise<void> {
 it('cone × cone: a whole deal with nothing typed, over a direct link, to a clean audit', async () => {
   setNat('h1', 'cone');
   setNat('h2', 'cone');
-  const table = await seatAnnAndBob(browsers, app!.url);
+  const table = await seatAnnAndBob(lab.browsers, lab.app!.url);
   try {
-    expect(linkText(table.link)).not.toContain(SECRET);
+    expect(linkText(table.link)).not.toContain(lab.secret);
     expect(linkText(table.link)).not.toMatch(/credential/);
     await seatsLinkedDirectly(table);
     for (const page of [table.ann.page, table.bob.page]) {
@@ -107,9 +77,9 @@ it('cone × cone: a whole deal with nothing typed, over a direct link, to a clea
 it('cone × symmetric: a whole deal with nothing typed, relayed by TURN, to a clean audit', async () => {
   setNat('h1', 'cone');
   setNat('h2', 'symmetric');
-  const table = await seatAnnAndBob(browsers, app!.url);
+  const table = await seatAnnAndBob(lab.browsers, lab.app!.url);
   try {
-    expect(linkText(table.link)).not.toContain(SECRET);
+    expect(linkText(table.link)).not.toContain(lab.secret);
     expect(linkText(table.link)).not.toMatch(/credential/);
     await seatsLinkedDirectly(table);
     for (const page of [table.ann.page, table.bob.page]) {
@@ -124,14 +94,14 @@ it('cone × symmetric: a whole deal with nothing typed, relayed by TURN, to a cl
 });
 
 it('coturn with another secret than the app: the joiner is told the relay (TURN) server refused, not that the creator is gone', async () => {
-  await coturn?.process.stop();
-  coturn = await startCoturn(`not-${SECRET}`);
+  await lab.coturn?.process.stop();
+  lab.coturn = await startCoturn(`not-${lab.secret}`);
   setNat('h1', 'cone');
   setNat('h2', 'symmetric');
-  const ann = await (await browsers.h1.newContext()).newPage();
-  const bob = await (await browsers.h2.newContext()).newPage();
+  const ann = await (await lab.browsers.h1.newContext()).newPage();
+  const bob = await (await lab.browsers.h2.newContext()).newPage();
   try {
-    await ann.goto(app!.url);
+    await ann.goto(lab.app!.url);
     await ann.locator('input[name="game"][value="fighting-cards"]').check();
     await ann.locator('#create').click();
     await expect.poll(() => ann.locator('#share-link').inputValue(), { timeout: 30_000 }).toMatch(/#\/t\//);
@@ -141,11 +111,11 @@ it('coturn with another secret than the app: the joiner is told the relay (TURN)
     await refused.waitFor({ timeout: 90_000 });
     expect(await shownText(refused)).toMatch(/relay|TURN/);
     expect(await bob.locator('#unserved').count()).toBe(0);
-    expect(coturn!.process.output).toMatch(/401/);
+    expect(lab.coturn!.process.output).toMatch(/401/);
   } finally {
     await ann.context().close();
     await bob.context().close();
-    await coturn?.process.stop();
-    coturn = await startCoturn(SECRET);
+    await lab.coturn?.process.stop();
+    lab.coturn = await startCoturn(lab.secret);
   }
 });

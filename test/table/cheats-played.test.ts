@@ -6,7 +6,7 @@
  * (two seats of stress-shed, or of stress-speed for the real-time cheat)
  * through runCheat (cheat-run.ts), with a fixed seed, to the honest seat's
  * verdict. What each cheat rewrites is pinned without playing in
- * cheats.test.ts. The verdict is a contract of the protocol (DESIGN.md: the
+ * cheats.test.ts. The verdict is a contract of the protocol (docs/PROTOCOL.md §10: the
  * halt code and the seat a halt names, and the words of its detail), so it
  * is checked exactly: a cheat that changed, or did not happen, shows as
  * another verdict. The false claim, which needs a whole hand, is played in

@@ -62,12 +62,16 @@ describe('a page that comes back', () => {
     expect(old.length).toBeGreaterThan(0);
   }, 300_000);
 
-  it('reloaded mid-hand while the others are still in it, stays in that hand and finishes it', async () => {
+  it('reloaded mid-hand while the others are still in it, stays in that hand and finishes it; told where the table is while still loading, it is not held back', async () => {
     const { peers, reload } = await seatPeers({ game: 'stress-shed', players: 2, hands: 1, seed: 152 });
     running = peers;
-    await until(() => (peers[1]!.session.current?.session.step ?? 0) > 6);
-    const back = await reload(1);
-    running = [peers[0]!, back];
+    await until(() => (peers[0]!.session.current?.session.step ?? 0) > 6);
+    // The creator's page comes back. The other seat's fetch (the hand it is at) arrives while the page still loads
+    // its game, before its table (its roster) is restored.
+    const back = await reload(0, { beforeOpen: (delivered) => until(() => delivered().includes('fetch')) });
+    running = [back, peers[1]!];
+    // So the page knows it is at the table's hand: a move is judged by the rules, not refused as "catching up".
+    expect(back.session.act({ type: 'no-such-move' })).not.toMatch(/catching up/);
     await until(() => running.every(handFinished), 20);
     const result = resultOf(running, 'stress-shed');
     expect(result.allClean).toBe(true);

@@ -7,9 +7,9 @@
  * card and seat queries the rules, views and bot share.
  *
  * Seat order: "next" is the next seat number (s + 1 mod 3), as everywhere in
- * the engine. RULES.md plays anticlockwise ("next" = the player to the
- * right); as for Stress (RULES.md §1: "seat order ascending on screen, drawn
- * as such"), the table draws ascending seats anticlockwise, so seat s + 1
+ * the engine. The game plays anticlockwise ("next" = the player to the
+ * right; docs/rules/fighting-cards.md §2); as for Stress, where seats go in
+ * ascending order on screen, the table draws ascending seats anticlockwise, so seat s + 1
  * sits at seat s's right.
  */
 import {

@@ -1,5 +1,5 @@
 /**
- * Fighting Cards, RULES.md §4, as a game of the engine: the rules object
+ * Fighting Cards, docs/rules/fighting-cards.md, as a game of the engine: the rules object
  * assembled from this folder (options, setup, actions, rules, scoring, legal
  * actions, views, scenario support) and bound to the generic engine by
  * `defineGame`. Exactly three players. The game module (index.ts) wraps it

@@ -3,7 +3,7 @@
  * seat's hand is tried alone through the reducer — in the play phase as a
  * play, in the discard phase as one of the two cards put away (paired with
  * another of the twelve) — with every card the seat knows open, so "follow
- * suit" (RULES.md §4), which live play leaves to a void claim, is decided as
+ * suit" (docs/rules/fighting-cards.md §3), which live play leaves to a void claim, is decided as
  * the audit decides it. Each `FightingError` is said in words with the trick
  * it met: the led suit, trumps, or the phase the deal is in.
  */

@@ -1,5 +1,5 @@
 /**
- * Fighting Cards, RULES.md §4: the game module the registry lists. The rules
+ * Fighting Cards, docs/rules/fighting-cards.md: the game module the registry lists. The rules
  * live in game.ts (and the files it assembles); this adds to meta.ts
  * (name, blurb, seats, timing, the label of the `deals` option; the schema
  * and default are options.ts) the heuristic bot, the log lines (describe.ts:

@@ -1,5 +1,5 @@
 /**
- * Options of Fighting Cards, RULES.md §4: `deals` (default 3, so each of the
+ * Options of Fighting Cards, docs/rules/fighting-cards.md §1: `deals` (default 3, so each of the
  * three players deals once) — how many deals make a match; thrown-in deals
  * do not count. Always exactly three players (the engine refuses any other
  * count with `bad-player-count`). Any other option is refused, so a peer

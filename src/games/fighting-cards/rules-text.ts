@@ -1,4 +1,4 @@
-/** Rules help for Fighting Cards, in players' words (RULES.md §4). */
+/** Rules help for Fighting Cards, in players' words (docs/rules/fighting-cards.md has them in full). */
 import type { RulesText } from '../module.js';
 
 export const rulesText: RulesText = {

@@ -1,5 +1,5 @@
 /**
- * The rules of Fighting Cards, RULES.md §4, as state transitions on a draft:
+ * The rules of Fighting Cards, docs/rules/fighting-cards.md, as state transitions on a draft:
  * the auction, the skat (hand game, or take and discard two in secret), the
  * trump, the ten tricks with follow-suit, and the end of the deal (the skat
  * turned over and the deal scored, see scoring.ts). The same code runs live

@@ -1,5 +1,5 @@
 /**
- * Scoring of one deal of Fighting Cards (RULES.md §4) and the match totals.
+ * Scoring of one deal of Fighting Cards (docs/rules/fighting-cards.md §4) and the match totals.
  * A = card points in the declarer's tricks plus the skat (always, seen or
  * not); made when A ≥ bid, else B = bid − A. Bands by bid:
  *   21–25: A + 50 / −20 × B      26–30: A + 200 / −50 × B

@@ -168,7 +168,7 @@ export function outcome(state: FightingState): Outcome | null {
 /**
  * The outcome once the end-of-hand audit has run: if it names a seat for
  * `must-follow-suit` (a renege the live game could not prove), the deal is
- * scored as a renege by that seat (RULES.md §4: as in Skat); otherwise the
+ * scored as a renege by that seat (docs/rules/fighting-cards.md §4: as in Skat); otherwise the
  * live outcome stands. Other faults are the table's business (a cheated
  * shuffle or a false card is not a game result).
  */

@@ -26,7 +26,7 @@ import {
 } from '../../engine/index.js';
 import type { PestenOptions } from './options.js';
 
-/** Cards dealt to each seat (RULES.md §3). */
+/** Cards dealt to each seat (docs/rules/pesten.md §2). */
 export const HAND_SIZE = 5;
 
 export type Direction = 'clockwise' | 'counterclockwise';
@@ -132,7 +132,7 @@ export function suitOf(card: CardId | null): Suit | null {
 
 const SPECIAL: ReadonlySet<string> = new Set(['2', '7', '8', '10', 'J', 'K', 'A', 'joker']);
 
-/** 2, 7, 8, 10, J, K, A and the jokers: the cards that may not be a player's last (RULES.md §3). */
+/** 2, 7, 8, 10, J, K, A and the jokers: the cards that may not be a player's last (docs/rules/pesten.md §3). */
 export function isSpecial(card: CardId | null): boolean {
   const rank = rankOf(card);
   return rank !== null && SPECIAL.has(rank);

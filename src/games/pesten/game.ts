@@ -1,5 +1,5 @@
 /**
- * Pesten, RULES.md §3, as a game of the engine: the rules object assembled
+ * Pesten, docs/rules/pesten.md, as a game of the engine: the rules object assembled
  * from this folder (options, setup, actions, rules, legal actions, views,
  * scenario support) and bound to the generic engine by `defineGame`. Seats
  * play clockwise = descending seat order (board.ts). The game module

@@ -2,7 +2,7 @@
  * Pesten's card probe (src/games/card-hints.ts): a seat's hand cards are
  * tried alone through the reducer (a J with some wish, since a J must carry
  * one), and each `PestenError` the reducer returns is said in words with the
- * card and the table it met (RULES.md §3): the top, the wish, the owed sum,
+ * card and the table it met (docs/rules/pesten.md §3): the top, the wish, the owed sum,
  * the drawn card.
  */
 import {

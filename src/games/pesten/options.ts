@@ -1,5 +1,5 @@
 /**
- * Options of Pesten, RULES.md §3, with their defaults: `targetPoints` (2: the
+ * Options of Pesten, docs/rules/pesten.md §1, with their defaults: `targetPoints` (2: the
  * match ends when a player has that many round wins; 1–20 accepted) and
  * `drawThenPlay` (false: a normal draw ends the turn; true: after a normal
  * draw the player may play the drawn card, and only that card, or end the

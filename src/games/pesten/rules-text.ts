@@ -1,4 +1,4 @@
-/** Rules help for Pesten, in players' words (RULES.md §3). */
+/** Rules help for Pesten, in players' words (docs/rules/pesten.md has them in full). */
 import type { RulesText } from '../module.js';
 
 export const rulesText: RulesText = {
@@ -17,7 +17,7 @@ export const rulesText: RulesText = {
         'J: wish a suit for the next card. 8: the next player is skipped. A: the direction turns round.',
         '2: the next player draws 2; joker: draws 5 — unless they pass it on with a 2 or joker, adding up.',
         '7 and K: play again at once (or draw one).',
-        '10: everyone passes one card to the next player; you see only the card you receive.',
+        '10: everyone passes one card to the next player clockwise, whichever way play is going; you see only the card you receive.',
       ],
     },
     {

@@ -1,5 +1,5 @@
 /**
- * The rules of Pesten, RULES.md §3, as state transitions on a draft: the
+ * The rules of Pesten, docs/rules/pesten.md, as state transitions on a draft: the
  * start card's effect, plays and their effects (J wish, 2/joker draw chains,
  * 8 skip, 7/K play again, 10 pass round, A reverse), draws (with the stock
  * rebuilt from the discard pile when it runs out), the "Pesten" announcement,
@@ -10,12 +10,12 @@
  * Pesten records no claims; the audit re-runs every round with all cards
  * open, which checks every reveal and reshuffle.
  *
- * Choices RULES.md leaves open, settled here:
+ * Choices the written rules leave open, settled here (docs/rules/pesten.md §5):
  * - Direction: clockwise = descending seat order (see board.ts); the engine's
  *   ascending "next" is counter-clockwise. An A flips `direction`, except
  *   with 2 players, where it "changes nothing" and the flag stays.
  * - The start card is played by the dealer: a 7 or K gives the dealer no
- *   extra turn (RULES.md: "7/K: none"); a J makes the dealer wish before the
+ *   extra turn (docs/rules/pesten.md §2); a J makes the dealer wish before the
  *   first turn (a `wish` move); an 8 with 2 players skips the other seat, so
  *   the dealer starts; a 10 starts a pass round, then the seat after the
  *   dealer starts.
@@ -30,7 +30,7 @@
  *   wish (a joker too: anything may follow it).
  * - 7/K: the follow-up may be another 7 or K (the seat goes again). Declining
  *   or being unable to follow means drawing one, which ends the turn, also
- *   with `drawThenPlay` (RULES.md: "the turn passes").
+ *   with `drawThenPlay` (the turn passes: docs/rules/pesten.md §3).
  * - `drawThenPlay`: after a normal draw the seat may play the drawn card
  *   (normal matching; `not-drawn-card` for any other) or `end-turn`. A draw
  *   that brings nothing (stock and discard pile exhausted) ends the turn.

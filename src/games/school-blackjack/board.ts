@@ -97,7 +97,7 @@ export interface BlackjackBoard {
 
 export type BlackjackState = State<BlackjackBoard, BlackjackOptions>;
 
-/** Power cards (RULES.md §5): the last card of a hand may not be one of these. */
+/** Power cards (docs/rules/school-blackjack.md §4): the last card of a hand may not be one of these. */
 export const POWER_RANKS: readonly Rank[] = ['A', '2', '3', '8', 'J', 'Q', 'K'];
 
 export interface SuitedCard {

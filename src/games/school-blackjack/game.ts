@@ -1,11 +1,11 @@
 /**
- * School Blackjack ("Blackjack (school rules)"), RULES.md §5, as a game of
+ * School Blackjack ("Blackjack (school rules)"), docs/rules/school-blackjack.md, as a game of
  * the engine: the rules object assembled from this folder (options, setup,
  * actions, grammar, rules, legal actions, views, scenario support) and bound
  * to the generic engine by `defineGame`. Not casino blackjack: a Switch /
  * Crazy Eights relative. Play starts clockwise, which is descending seat
- * order (see board.ts); every rule choice RULES.md leaves open is listed in
- * rules.ts. The game module (index.ts) wraps it with what the app needs.
+ * order (see board.ts); every rule choice the written rules leave open is listed in
+ * rules.ts (and docs/rules/school-blackjack.md §5). The game module (index.ts) wraps it with what the app needs.
  */
 import { defineGame } from '../../engine/index.js';
 import { claimedCards, parseAction, type BlackjackAction } from './actions.js';

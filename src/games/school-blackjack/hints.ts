@@ -2,8 +2,8 @@
  * School Blackjack's card probe (src/games/card-hints.ts): each hand card of
  * a seat is tried alone through the reducer as the next card of the turn (an
  * ace naming its own suit, since an ace must name one), and each
- * `BlackjackError` — the turn grammar's `PlayRefusal` above all (RULES.md
- * §5: step 1 matches the top's suit or rank, step 2 only more of the rank,
+ * `BlackjackError` — the turn grammar's `PlayRefusal` above all (docs/rules/school-blackjack.md
+ * §3: step 1 matches the top's suit or rank, step 2 only more of the rank,
  * a pick-up answered only by an ace or a matching 2 or jack) — is said in
  * words with the position it met: the top, the named suit, what is owed.
  */

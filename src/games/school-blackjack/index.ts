@@ -1,5 +1,5 @@
 /**
- * School Blackjack ("Blackjack (school rules)"), RULES.md §5: the game
+ * School Blackjack ("Blackjack (school rules)"), docs/rules/school-blackjack.md: the game
  * module the registry lists. The rules live in game.ts (and the files it
  * assembles); this adds to meta.ts (name, blurb, seats, timing, the label
  * of its one option) the heuristic bot and the log lines. The log lines of a turn's

@@ -1,5 +1,5 @@
 /**
- * Options of School Blackjack, RULES.md §5, with their defaults:
+ * Options of School Blackjack, docs/rules/school-blackjack.md §1, with their defaults:
  * `voluntaryDraw` (true: a player may draw instead of playing, as the seed's
  * Example 5 "ø" shows; false: draw only when no card in hand may be played,
  * a claim the end-of-hand audit checks with every card open). One 52-card

@@ -1,4 +1,4 @@
-/** Rules help for Blackjack (school rules), in players' words (RULES.md §5). */
+/** Rules help for Blackjack (school rules), in players' words (docs/rules/school-blackjack.md has them in full). */
 import type { RulesText } from '../module.js';
 
 export const rulesText: RulesText = {

@@ -1,5 +1,5 @@
 /**
- * The rules of School Blackjack, RULES.md §5 ("Blackjack (school rules)", a
+ * The rules of School Blackjack, docs/rules/school-blackjack.md ("Blackjack (school rules)", a
  * Switch / Crazy Eights relative, not casino blackjack), as state transitions
  * on a draft: one card per `play` along the seed's three-step grammar
  * (grammar.ts), `end` and `draw`, pick-ups, skips, reversals, the win, and
@@ -8,7 +8,7 @@
  * hinges on hidden cards, "I cannot play" with `voluntaryDraw: false`, is
  * recorded as a claim and re-checked by the audit with every card open.
  *
- * Choices RULES.md leaves open, settled here:
+ * Choices the written rules leave open, settled here (docs/rules/school-blackjack.md §5):
  * - Direction: play starts clockwise, which is *descending* seat order (the
  *   engine's ascending "next" is what the games call counter-clockwise);
  *   `board.direction` says which way play goes now.

@@ -1,5 +1,5 @@
 /**
- * Endless hands of Stress (shedding), RULES.md §1 (option `endlessHandsEnd`,
+ * Endless hands of Stress (shedding), docs/rules/stress-shed.md §4 (option `endlessHandsEnd`,
  * on by default): fixed strategies can pass the stack back and forth for
  * ever, so a hand ends when a *position* occurs for the third time, or after
  * 100 × (players still in) turns without progress; the players still in then
@@ -35,7 +35,7 @@ const POSITION_HASH_DIGITS = 16;
 
 const sorted = (handles: readonly Handle[]): Handle[] => [...handles].sort((a, b) => a - b);
 
-/** The position RULES.md §1 defines, as plain data in card handles. */
+/** The position docs/rules/stress-shed.md §4 defines, as plain data in card handles. */
 export function positionOf(board: StressBoard): unknown {
   return {
     turn: board.turn,

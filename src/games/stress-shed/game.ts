@@ -1,5 +1,5 @@
 /**
- * Stress (shedding), RULES.md §1, as a game of the engine: the rules object
+ * Stress (shedding), docs/rules/stress-shed.md, as a game of the engine: the rules object
  * assembled from this folder (options, setup, actions, rules, legal actions,
  * views, scenario support) and bound to the generic engine by `defineGame`.
  * The game module (index.ts) wraps it with what the app needs besides.

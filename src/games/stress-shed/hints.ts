@@ -2,7 +2,7 @@
  * Stress (shedding)'s card probe (src/games/card-hints.ts): each hand and
  * face-up card of a seat is tried alone as a play through the reducer, and
  * each `StressError` it returns is said in words with the top it met
- * (RULES.md §1: 2 and 3 go on anything, a 10 burns, otherwise equal or
+ * (docs/rules/stress-shed.md §3: 2 and 3 go on anything, a 10 burns, otherwise equal or
  * higher; the hand is played before the face-up cards).
  */
 import { publicKnowledge, type CardId, type EngineError, type Handle, type Seat } from '../../engine/index.js';

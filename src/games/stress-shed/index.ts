@@ -1,5 +1,5 @@
 /**
- * Stress (shedding), RULES.md §1: the game module the registry lists. The
+ * Stress (shedding), docs/rules/stress-shed.md: the game module the registry lists. The
  * rules live in game.ts (and the files it assembles); this adds to
  * meta.ts (name, blurb, seats, timing, the table options' labels and form
  * controls; the schema and defaults are options.ts) the heuristic bot and the

@@ -1,5 +1,5 @@
 /**
- * Options of Stress (shedding), RULES.md §1, with their defaults (the
+ * Options of Stress (shedding), docs/rules/stress-shed.md §1, with their defaults (the
  * labels the lobby shows are the module's form fields, index.ts): `voluntaryPickup` (false: pick up only with no
  * legal play; the audit checks the claim), `fourOfAKindBurns` (false),
  * `stopAtFirstWinner` (false), `decks` ('auto': one 52-card deck for 2–4

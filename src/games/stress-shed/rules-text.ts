@@ -1,4 +1,4 @@
-/** Rules help for Stress (shedding), in players' words (RULES.md §1). */
+/** Rules help for Stress (shedding), in players' words (docs/rules/stress-shed.md has them in full). */
 import type { RulesText } from '../module.js';
 
 export const rulesText: RulesText = {

@@ -1,5 +1,5 @@
 /**
- * The rules of Stress (shedding), RULES.md §1, as state transitions on a
+ * The rules of Stress (shedding), docs/rules/stress-shed.md, as state transitions on a
  * draft: the swap phase, plays from hand or face-up cards, blind face-down
  * plays (judged once the table has revealed the card), picking up, the
  * effects of 8, 9, 10 and 3, drawing up to four, finishing places and the
@@ -9,7 +9,7 @@
  * live if a public card disproves it, recorded as a claim otherwise, and the
  * audit re-runs it with the whole hand known.
  *
- * Settled by RULES.md §1 and implemented here: the turned start card has no
+ * Settled by the written rules and implemented here (docs/rules/stress-shed.md §2–4): the turned start card has no
  * effect of its own, it is just the top (a start 10 burns nothing, a start 8
  * skips nobody, a start 9 limits the first play, a start 3 is transparent);
  * k eights played together make the next player (current + 1 + k) counted
@@ -17,7 +17,7 @@
  * another turn, two 8s the opponent); the endless-hands rule (endless.ts) is
  * applied after every turn.
  *
- * Choices RULES.md leaves open, settled here:
+ * Choices the written rules leave open, settled here (docs/rules/stress-shed.md §5):
  * - fourOfAKindBurns: when the top four or more cards of the game stack have
  *   one rank (consecutive, across plays; 3s count as a rank of their own and
  *   break a run of another rank), the stack burns like a 10.

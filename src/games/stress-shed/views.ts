@@ -111,7 +111,7 @@ export function view(state: StressState, _viewer: Seat | null, privateView: Priv
 
 /**
  * Places, best first (the seats still in share the last place), and the next
- * dealer (RULES.md §1): the loser; with no loser (`stopAtFirstWinner`, or an
+ * dealer (docs/rules/stress-shed.md §4): the loser; with no loser (`stopAtFirstWinner`, or an
  * endless hand) the seat after this hand's dealer.
  */
 export function outcome(state: StressState): Outcome | null {

@@ -10,7 +10,7 @@
 import { valueOf, type CardId, type Handle, type Knowledge, type Seat, type State } from '../../engine/index.js';
 import type { SpeedOptions } from './options.js';
 
-/** Slots in a row (RULES.md §2: "a row of four"). */
+/** Slots in a row (docs/rules/stress-speed.md §2: a row of four). */
 export const ROW_SLOTS = 4;
 /** Cards in each seat's pile before the deal (a 52-card deck split in two). */
 export const PILE_SIZE = 26;

@@ -1,5 +1,5 @@
 /**
- * Stress (speed), RULES.md §2, as a game of the engine: the rules object
+ * Stress (speed), docs/rules/stress-speed.md, as a game of the engine: the rules object
  * assembled from this folder (options, setup, actions, rules, legal actions,
  * views, scenario support) and bound to the generic engine by `defineGame`.
  * Two players, real time: `awaits` is `anytime` for both seats during play.

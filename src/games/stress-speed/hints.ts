@@ -3,7 +3,7 @@
  * of a seat's row slots is tried through the reducer on each centre stack
  * (stack 0 is drawn on the left, stack 1 on the right), so the hint says on
  * which stacks it goes now (`places`) and, when it goes on neither, why in
- * words with the tops it met (RULES.md §2: one rank up or down, aces high
+ * words with the tops it met (docs/rules/stress-speed.md §3: one rank up or down, aces high
  * and low; nothing goes on an empty stack).
  */
 import { publicKnowledge, type CardId, type EngineError, type Handle, type Seat } from '../../engine/index.js';

@@ -1,5 +1,5 @@
 /**
- * Stress (speed), RULES.md §2: the game module the registry lists. The rules
+ * Stress (speed), docs/rules/stress-speed.md: the game module the registry lists. The rules
  * live in game.ts (and the files it assembles); this adds to meta.ts
  * (name, blurb, seats, the empty option form, the timing: real time) the
  * heuristic bot and the log lines; the registry loads it when a table of the

@@ -1,5 +1,5 @@
 /**
- * Options of Stress (speed), RULES.md §2: it lists none, so a table's options
+ * Options of Stress (speed), docs/rules/stress-speed.md §1: it has none, so a table's options
  * must be empty (anything else is refused, so a peer cannot slip in a
  * setting the others do not know). Every rule choice the spec leaves open is
  * fixed and written down in `rules.ts` instead.

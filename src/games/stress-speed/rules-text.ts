@@ -1,4 +1,4 @@
-/** Rules help for Stress (speed), in players' words (RULES.md §2). */
+/** Rules help for Stress (speed), in players' words (docs/rules/stress-speed.md has them in full). */
 import type { RulesText } from '../module.js';
 
 export const rulesText: RulesText = {

@@ -1,5 +1,5 @@
 /**
- * The rules of Stress (speed), RULES.md §2, as state transitions on a draft:
+ * The rules of Stress (speed), docs/rules/stress-speed.md, as state transitions on a draft:
  * the deal (rows, covering duplicates, centre cards), plays onto the centre
  * stacks, refilling row slots, stress calls, stalemates and the end of the
  * hand. Play is real time: both seats may act at any moment, the table puts
@@ -11,12 +11,12 @@
  * ever needed. Stalemates need no input: after every input the rules check
  * whether anyone can act and, if not, issue the deals (or reshuffles) at once.
  *
- * Settled by RULES.md §2 and implemented here: an emptied slot is refilled
+ * Settled by the written rules and implemented here (docs/rules/stress-speed.md §3): an emptied slot is refilled
  * at once from the owner's pile if it has a card; a slot that stayed empty
  * because the pile was empty is refilled as soon as the pile has cards again
  * (after a stress call or a stalemate restack), left to right.
  *
- * Choices RULES.md leaves open, settled here:
+ * Choices the written rules leave open, settled here (docs/rules/stress-speed.md §5):
  * - Duplicates at the deal: per seat, a slot whose top shares a rank with a
  *   slot further left is a "later duplicate"; every later duplicate of both
  *   seats gets a card at once (one reveal), then the rows are checked again.
@@ -28,14 +28,14 @@
  *   the centre cards are turned over in one reveal. A restacked pile of one
  *   card that goes into an empty slot leaves that seat's stack empty until
  *   it next deals.
- * - Nothing may be played onto an empty centre stack (RULES.md only allows a
+ * - Nothing may be played onto an empty centre stack (the rules only allow a
  *   card one rank from "that stack's top"). A stack is empty only when its
  *   owner had no pile to deal from; it gets a card the next time its owner
  *   deals (after a stalemate or a stress call).
  * - A stress call names both tops it saw: if either is no longer the top it
  *   is `stale-call` (a race, e.g. a play landed first); if both are current
  *   but differ in rank the call is accepted and does nothing ("does
- *   nothing", RULES.md), so a mistaken press never blames anyone.
+ *   nothing" as the rules say), so a mistaken press never blames anyone.
  * - While a stress call would be valid it is a legal move, so it is not a
  *   stalemate: the rules wait for a call rather than deal over the match.
  * - The stress taker's pile, both stacks (bottom first, stack 0 then 1) are

@@ -1,6 +1,6 @@
 /**
- * Cascades: the rounds of signed steps that make a locked packet (DESIGN.md
- * "Mental poker"): the deal (shuffle then lock by each seat in seat order)
+ * Cascades: the rounds of signed steps that make a locked packet (docs/PROTOCOL.md
+ * §8.2–8.5): the deal (shuffle then lock by each seat in seat order)
  * and a reshuffle the engine asks for (first a re-layer by each seat, then
  * shuffle and lock). The follower checks each step event against the
  * packet's state (crypto/steps.ts proofs) and, once locked, records the

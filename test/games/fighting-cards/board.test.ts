@@ -1,7 +1,7 @@
 /**
  * The small card and seat rules of Fighting Cards that the reducer, views and
  * bot share (board.ts), and the legal-move list (legal-actions.ts), checked
- * one by one against RULES.md §4: card points A 4 K 3 Q 2 J 1, rank order
+ * one by one against docs/rules/fighting-cards.md: card points A 4 K 3 Q 2 J 1, rank order
  * A K Q J 10 9 8 7, who wins a trick (highest trump, else highest of the led
  * suit; off-suit cards never win), the highest bid so far, who is awaited in
  * each phase, next seat, the cards a seat won; and the moves offered in each

@@ -10,7 +10,7 @@
  * (proved live by a later card, and named by the audit when the hand stops
  * before that); the outcome after the audit; and totals carried across the
  * deals of a match. Setting a deal up is in setup.test.ts, the moves offered
- * in board.test.ts, the whole-hand examples of RULES.md are the scenario
+ * in board.test.ts, the whole-hand examples of docs/rules/fighting-cards.md §8 are the scenario
  * files.
  */
 import { describe, expect, test } from 'vitest';

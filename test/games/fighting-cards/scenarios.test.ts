@@ -15,33 +15,13 @@
  * refusal. scenario.ts builds its schemas when it loads, so those tests load
  * it afresh (docs/TESTING.md).
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { parseScenario, runScenario, type ScenarioFile } from '../../../src/engine/index.js';
+import { runScenario, type ScenarioFile } from '../../../src/engine/index.js';
 import { fightingCards } from '../../../src/games/fighting-cards/index.js';
 import { loadedNow } from '../../helpers/loaded-now.js';
+import { describeScenarioFiles } from '../../helpers/scenario-files.js';
 
-const dir = join(import.meta.dirname, '..', '..', 'scenarios', 'fighting-cards');
-const files = readdirSync(dir)
-  .filter((name) => name.endsWith('.json'))
-  .sort();
-
-function load(name: string): ScenarioFile {
-  const parsed = parseScenario(JSON.parse(readFileSync(join(dir, name), 'utf8')));
-  if (typeof parsed === 'string') throw new Error(`${name}: ${parsed}`);
-  return parsed;
-}
-
-describe('fighting-cards scenario files', () => {
-  test.each(files)('%s', (name) => {
-    const scenario = load(name);
-    expect(scenario.game).toBe('fighting-cards');
-    const run = runScenario(fightingCards, scenario);
-    expect(run.failures, run.log.join('\n')).toEqual([]);
-    expect(run.ok).toBe(true);
-  });
-});
+const { files, load } = describeScenarioFiles('fighting-cards scenario files', fightingCards);
 
 /** RULES.md §4 "Scenarios", each with the file that covers it. */
 const rulesScenarios: Array<[string, string]> = [

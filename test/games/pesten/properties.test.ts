@@ -255,7 +255,7 @@ describe('garbage input', () => {
           const live = pesten.reduce(reached, input);
           expect(live.ok || live.error).not.toBe('internal-error');
           // A played card's identity is the table's check, not the reducer's: the author's keys must
-          // open the handle to the claimed card before the reducer sees the move (docs/ENGINE.md, "Card
+          // open the handle to the claimed card before the reducer sees the move (docs/ARCHITECTURE.md §3, "Card
           // claims"), and the reducer trusts it. Reduced live, a false identity for a hand card the
           // seat was shown (5H for its KS) is accepted, a move no table passes on; reducing with the
           // open cards adds the table's check, so such a claim is refused (false-card-claim).

@@ -11,7 +11,7 @@
  * pass round, the A's reversal), the "last" event every move records for the
  * UI, draws (owed sums, `drawThenPlay`, a draw the stock and discard pile
  * cannot serve), the end of the round, and what the rules await in every
- * phase. The RULES.md §3 scenarios themselves are scenario files.
+ * phase. The written rules' scenarios themselves are scenario files (docs/rules/pesten.md §8).
  */
 import { describe, expect, test } from 'vitest';
 import { census, privateViewOf, type ScenarioFile, type SetupArgs, runScenario } from '../../../src/engine/index.js';

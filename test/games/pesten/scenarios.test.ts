@@ -8,33 +8,12 @@
  * zones, steps into actions naming handles, bad steps and unknown cards
  * refused with a message.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { parseScenario, runScenario, type ScenarioFile } from '../../../src/engine/index.js';
 import { pesten, type PestenState } from '../../../src/games/pesten/index.js';
 import { loadedNow } from '../../helpers/loaded-now.js';
+import { describeScenarioFiles } from '../../helpers/scenario-files.js';
 
-const dir = join(import.meta.dirname, '..', '..', 'scenarios', 'pesten');
-const files = readdirSync(dir)
-  .filter((name) => name.endsWith('.json'))
-  .sort();
-
-function load(name: string): ScenarioFile {
-  const parsed = parseScenario(JSON.parse(readFileSync(join(dir, name), 'utf8')));
-  if (typeof parsed === 'string') throw new Error(`${name}: ${parsed}`);
-  return parsed;
-}
-
-describe('Pesten scenario files', () => {
-  test.each(files)('%s', (name) => {
-    const scenario = load(name);
-    expect(scenario.game).toBe('pesten');
-    const run = runScenario(pesten, scenario);
-    expect(run.failures, run.log.join('\n')).toEqual([]);
-    expect(run.ok).toBe(true);
-  });
-});
+const { files, load } = describeScenarioFiles('Pesten scenario files', pesten);
 
 /** RULES.md §3 "Scenarios", each with the file that covers it. */
 const rulesScenarios: Array<[string, string]> = [

@@ -1,6 +1,6 @@
 /**
  * The seed's turn grammar (grammar.ts) and the card and seat queries of
- * board.ts, checked as pure functions, case by case against RULES.md §5:
+ * board.ts, checked as pure functions, case by case against docs/rules/school-blackjack.md:
  * which card may follow in each step (step 1 by suit or rank, an ace on
  * anything, step 2 only the same rank, a cap, after a 3 or a queen, a
  * pick-up answered only by an ace or a matching 2/jack), what a card does to

@@ -16,33 +16,13 @@
  * message). Its valibot schemas are built when it loads, so those tests load
  * it afresh (test/helpers/loaded-now.ts).
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { parseScenario, runScenario, type ScenarioFile, standardDeck } from '../../../src/engine/index.js';
+import { runScenario, type ScenarioFile, standardDeck } from '../../../src/engine/index.js';
 import { schoolBlackjack } from '../../../src/games/school-blackjack/index.js';
 import { loadedNow } from '../../helpers/loaded-now.js';
+import { describeScenarioFiles } from '../../helpers/scenario-files.js';
 
-const dir = join(import.meta.dirname, '..', '..', 'scenarios', 'school-blackjack');
-const files = readdirSync(dir)
-  .filter((name) => name.endsWith('.json'))
-  .sort();
-
-function load(name: string): ScenarioFile {
-  const parsed = parseScenario(JSON.parse(readFileSync(join(dir, name), 'utf8')));
-  if (typeof parsed === 'string') throw new Error(`${name}: ${parsed}`);
-  return parsed;
-}
-
-describe('school-blackjack scenario files', () => {
-  test.each(files)('%s', (name) => {
-    const scenario = load(name);
-    expect(scenario.game).toBe('school-blackjack');
-    const run = runScenario(schoolBlackjack, scenario);
-    expect(run.failures, run.log.join('\n')).toEqual([]);
-    expect(run.ok).toBe(true);
-  });
-});
+const { files, load } = describeScenarioFiles('school-blackjack scenario files', schoolBlackjack);
 
 /** RULES.md §5 "Scenarios", each with the file that covers it. */
 const rulesScenarios: Array<[string, string]> = [

@@ -1,5 +1,5 @@
 /**
- * Who deals, RULES.md §1, at engine level: seat 0 deals the first hand;
+ * Who deals, docs/rules/stress-shed.md, at engine level: seat 0 deals the first hand;
  * then the previous hand's loser; with no loser (`stopAtFirstWinner`, or a
  * hand ended by the endless-hands rule) the seat after the previous dealer.
  * The game reports it as `outcome().nextDealer`; a table sets up the next

@@ -1,5 +1,5 @@
 /**
- * The endless-hands rule of Stress (shedding), RULES.md §1. Where a scenario
+ * The endless-hands rule of Stress (shedding), docs/rules/stress-shed.md. Where a scenario
  * file cannot express it: what a position is (handles, hands as sets, whose
  * turn, the stack in order), that each kind of progress clears the record
  * and a quiet turn extends it, the record step by step on hand-built

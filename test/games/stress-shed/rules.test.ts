@@ -1,5 +1,5 @@
 /**
- * The rules of Stress (shedding), RULES.md §1: the legality table, the
+ * The rules of Stress (shedding), docs/rules/stress-shed.md: the legality table, the
  * effective top, options and their fields for the lobby, setup and the
  * deal's crypto requests, awaits, legal-action enumeration, per-seat views
  * and the outcome; and one transition at a time on hand-built positions
@@ -27,7 +27,7 @@ import { act, afterCrypto, awaits, isLegalCard } from '../../../src/games/stress
 import { positionHash } from '../../../src/games/stress-shed/endless.js';
 import { table, type Table, type TableSpec } from './table.js';
 
-describe('which rank may go on which effective top (RULES.md §1)', () => {
+describe('which rank may go on which effective top (docs/rules/stress-shed.md)', () => {
   const rank = (r: string): number => ({ J: 11, Q: 12, K: 13, A: 14 })[r] ?? Number(r);
   test.each<[string, string | null, boolean]>([
     ['4', null, true],
@@ -99,7 +99,7 @@ describe('options', () => {
 
 describe('option fields for the lobby', () => {
   const fields = stressShedModule.options.fields;
-  test('label the five options of RULES.md §1, each accepted with every offered choice', () => {
+  test('label the five options of docs/rules/stress-shed.md, each accepted with every offered choice', () => {
     expect(Object.keys(fields).sort()).toEqual([
       'decks',
       'endlessHandsEnd',

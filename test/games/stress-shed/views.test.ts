@@ -1,7 +1,7 @@
 /**
  * What Stress (shedding) shows and hands over, checked on hand-built
  * positions (table.ts): the per-seat view, the named zones, the outcome with
- * its places, next dealer and summary sentence (RULES.md §1: the loser deals;
+ * its places, next dealer and summary sentence (docs/rules/stress-shed.md: the loser deals;
  * with no loser the seat after the dealer), the scenario summary, the
  * end-of-hand card zones, and the game and module objects as the registry
  * lists them. Modules built at load time are loaded inside the test

@@ -1,7 +1,7 @@
 /**
  * The board queries of Stress (speed) (src/games/stress-speed/board.ts), one
  * by one on boards built by hand with a plain handle → card map: the rank
- * circle of RULES.md §2 (one up or one down, aces high and low: K–A–2, never
+ * circle of docs/rules/stress-speed.md (one up or one down, aces high and low: K–A–2, never
  * Q–A), what counts as "no card" (an empty slot or stack, an unknown card, a
  * joker or a non-card never matches anything), which (slot, stack) plays a
  * seat has, when a stress call is valid, whether anyone can act (false means

@@ -4,7 +4,7 @@
  * card's `places` are exactly the stacks `legalActions` offers it on, and a
  * card that goes on neither says why with both tops. And the probe behind
  * them, called directly: which row tops are probed, the two plays tried for
- * a card, and why a card cannot go (RULES.md §2: one up or one down, aces
+ * a card, and why a card cannot go (docs/rules/stress-speed.md: one up or one down, aces
  * both ways; nothing goes on an empty stack).
  */
 import { loadedNow } from '../../helpers/loaded-now.js';

@@ -1,7 +1,7 @@
 /**
  * What Stress (speed) declares once, when its modules load (game.ts and
  * index.ts): its id and name, two players exactly, the race codes that
- * bounce a move instead of blaming its author (RULES.md §2: both play at
+ * bounce a move instead of blaming its author (docs/rules/stress-speed.md: both play at
  * once), real-time timing, no option fields, the heuristic bot, the blurb,
  * and the words and hints wired in. The modules are loaded inside the test
  * (test/helpers/loaded-now.ts, docs/TESTING.md).

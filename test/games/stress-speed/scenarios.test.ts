@@ -17,25 +17,15 @@
  * with no top named, a card not in play, a bad step). Its schemas are built
  * when it loads, so those tests load it afresh (test/helpers/loaded-now.ts).
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { parseScenario, runScenario, type ScenarioFile } from '../../../src/engine/index.js';
+import { runScenario, type ScenarioFile } from '../../../src/engine/index.js';
 import { stressSpeed } from '../../../src/games/stress-speed/index.js';
 import type { CardId } from '../../../src/engine/index.js';
 import { loadedNow } from '../../helpers/loaded-now.js';
+import { scenarioDir } from '../../helpers/scenario-files.js';
 import { handleOf, position } from './helpers.js';
 
-const dir = join(import.meta.dirname, '..', '..', 'scenarios', 'stress-speed');
-const files = readdirSync(dir)
-  .filter((name) => name.endsWith('.json'))
-  .sort();
-
-function load(name: string): ScenarioFile {
-  const parsed = parseScenario(JSON.parse(readFileSync(join(dir, name), 'utf8')));
-  if (typeof parsed === 'string') throw new Error(`${name}: ${parsed}`);
-  return parsed;
-}
+const { files, load } = scenarioDir('stress-speed');
 
 /** RULES.md §2 "Scenarios", each with the file that covers it. */
 const rulesScenarios: Array<[string, string]> = [

@@ -1,0 +1,442 @@
+/**
+ * Browser section of `npm run bench` (`npm run bench -- browser`, run under
+ * the Chromium lock like every Chromium test): what a real page pays for a
+ * hand, played through the UI in headless Chromium, one page (its own
+ * browser context) per seat, over real WebRTC, against the production build
+ * (`vite build`, served by server/main.ts in `preview` mode as the fast e2e
+ * suite serves it: test/e2e/server.ts). Bots play nothing here: the driver
+ * clicks each page with the e2e helpers (stress-moves.ts, speed-moves.ts).
+ *
+ * Per run (`--rounds=N` runs, default 3; each stress-shed run takes its
+ * odd-card choices from its own driver seed, the deal is the pages' own
+ * random shuffle):
+ * - a 4-player stress-shed hand and a 2-player stress-speed hand;
+ * - each page's main-thread CPU from the taking of the last seat (the hand
+ *   starts by itself then: shuffle, deal, play) to every page showing the
+ *   audit, from browser-wide performance traces (bench/trace.ts), split
+ *   into scripting, style/layout and paint/other.
+ *
+ * A whole 4-player hand overflows Chromium's trace buffer, so a hand is
+ * traced in consecutive 20 s segments. Nothing is recorded while one segment
+ * is collected and the next starts; on a loaded 2-core machine that gap is
+ * about as long as a segment. The figures are therefore of the traced part
+ * of the hand — a lower bound of the whole — and `tracedShare` (printed
+ * beside them) says how much of the hands' wall time that was.
+ *
+ * The driver's own polling is kept out by the trace, not by subtraction:
+ * every query, `evaluate` and actionability check Playwright makes runs in
+ * the page as a DevTools-protocol command, and the trace marks each one
+ * (`DevToolsSession::DispatchProtocolCommand` on the page's main thread);
+ * that time, with everything nested in it, is reported apart as `driverMs`
+ * and left out of the page's figure. The clicks themselves reach the page as
+ * input events and their handling is counted, as a person's would be.
+ *
+ * Click → shown (stress-speed): each page records, in the page, the time of
+ * the trusted click that sent a play (the click event's timeStamp) and the
+ * card it played; and, from a MutationObserver on the table's centre stacks,
+ * when each card became a stack's top and the animation frame after that
+ * (the frame that paints it). A play by page A is matched to the first time
+ * page B shows that card on a stack after the click (and before A plays that
+ * card again); a play that bounces (lost the race) never shows and is
+ * counted apart. Both pages read `performance.timeOrigin + performance.now()`;
+ * the offset between the two pages' clocks is measured from Node by reading
+ * A, B, A in turn (B minus the midpoint of the A readings, from the tightest
+ * of several tries) and taken off. The observer and the listeners cost the
+ * pages a little JavaScript; that is in the page figures.
+ *
+ * Beside each game the same hand's Node figure (bench/hand.ts `measureHand`:
+ * process CPU per peer with every peer simulated in one process, bots and
+ * timers included) over as many seeds, and the ratio page / Node.
+ */
+import '../src/games/all.js';
+import type { Browser, Page } from 'playwright-core';
+import { makeRng } from '../src/bots/prng.js';
+import { stressShedModule } from '../src/games/stress-shed/index.js';
+import { stressSpeedModule } from '../src/games/stress-speed/index.js';
+import { createTable, launchChromium, newPlayer, shownText, until, type Player } from '../test/e2e/browser.js';
+import { buildBundle, startServer } from '../test/e2e/server.js';
+import { playStress, stressTurn } from '../test/e2e/stress-moves.js';
+import { playUntilOver } from '../test/e2e/speed-moves.js';
+import { measureHand } from './hand.js';
+import { addSplits, markPage, splitMainThread, startSegmentedTrace, threadOf, type CpuSplit } from './trace.js';
+
+export interface PageRun extends CpuSplit {
+  readonly seat: number;
+}
+
+export interface HandRun {
+  readonly game: string;
+  readonly players: number;
+  readonly seed: number;
+  readonly wallMs: number;
+  /** The part of wallMs the trace segments covered (nothing is recorded between two segments). */
+  readonly tracedMs: number;
+  readonly moves: number;
+  readonly clean: boolean;
+  readonly pages: PageRun[];
+}
+
+export interface GameRow {
+  readonly game: string;
+  readonly players: number;
+  readonly runs: number;
+  /** Median over every page of every run: the page's own main-thread CPU per hand, and its split. */
+  readonly pageMedian: Omit<CpuSplit, 'driverMs'>;
+  /** The busiest page of all runs. */
+  readonly busiestPage: Omit<CpuSplit, 'driverMs'>;
+  /** Median of the driver's commands per page (left out of the figures above). */
+  readonly driverMedianMs: number;
+  /** The same game and players in Node (bench/hand.ts): CPU per peer per hand, median over as many seeds. */
+  readonly nodePerPeerMs: number;
+  readonly ratioMedian: number;
+  readonly ratioBusiest: number;
+  /** Share of the hands' wall time the trace segments covered (the figures are of that part). */
+  readonly tracedShare: number;
+  readonly allClean: boolean;
+}
+
+export interface ClickToShown {
+  readonly plays: number;
+  /** Plays shown on the other page (the rest bounced). */
+  readonly shown: number;
+  /** Click on one page → the animation frame after the card is on the other page's stack. */
+  readonly medianMs: number;
+  readonly p90Ms: number;
+  readonly maxMs: number;
+  /** Click → the card in the other page's DOM (before its frame). */
+  readonly domMedianMs: number;
+  /** The largest clock offset measured between two pages (taken off), and its uncertainty. */
+  readonly clockOffsetMs: number;
+  readonly clockUncertaintyMs: number;
+}
+
+export interface BrowserBench {
+  readonly rows: GameRow[];
+  readonly clickToShown: ClickToShown;
+  readonly runs: HandRun[];
+}
+
+const SEED = 20261129;
+/** A whole 4-player hand overflows Chromium's trace buffer: it is traced in segments of this length. */
+const SEGMENT_MS = 20_000;
+
+const median = (xs: readonly number[]): number => quantile(xs, 0.5);
+function quantile(xs: readonly number[], q: number): number {
+  if (xs.length === 0) return NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))]!;
+}
+const round1 = (x: number) => Math.round(x * 10) / 10;
+
+/** The other pages open the table's link and wait, seat offered, until the measured part starts. */
+async function openUnseated(player: Player, link: string): Promise<void> {
+  await player.page.goto(link);
+  await player.page.locator('#sit').waitFor({ timeout: 60_000 });
+}
+
+async function allShow(players: readonly Player[], selector: string): Promise<boolean> {
+  for (const p of players) if ((await p.page.locator(selector).count()) === 0) return false;
+  return true;
+}
+
+async function cleanAudits(players: readonly Player[]): Promise<boolean> {
+  const texts = await Promise.all(players.map((p) => shownText(p.page.locator('#result'))));
+  return texts.every((t) => t.includes('Audit clean'));
+}
+
+/** Seats everyone but the creator under a trace and plays the hand with `play`; returns the hand's run. */
+async function tracedHand(
+  browser: Browser,
+  game: string,
+  seed: number,
+  players: Player[],
+  play: () => Promise<number>,
+): Promise<HandRun> {
+  const labels = players.map((_, seat) => `fd-bench ${game} seat ${seat}`);
+  const zero: CpuSplit = { totalMs: 0, scriptingMs: 0, styleLayoutMs: 0, paintOtherMs: 0, driverMs: 0 };
+  const sums = players.map(() => zero);
+  let threads: { pid: number; tid: number }[] | null = null;
+  let failure: unknown = null;
+  const trace = await startSegmentedTrace(browser, SEGMENT_MS, (events) => {
+    try {
+      threads ??= labels.map((label) => threadOf(events, label));
+      threads.forEach(({ pid, tid }, seat) => (sums[seat] = addSplits(sums[seat]!, splitMainThread(events, pid, tid))));
+    } catch (error) {
+      failure ??= error;
+    }
+  });
+  let moves: number;
+  let covered: { tracedMs: number; wallMs: number };
+  try {
+    for (const [seat, p] of players.entries()) await markPage(p.page, labels[seat]!);
+    for (const p of players.slice(1)) await p.page.locator('#sit').click({ timeout: 60_000 });
+    moves = await play();
+    await until(() => allShow(players, '#audit'), 'every page shows the audit', 120_000);
+  } finally {
+    covered = await trace.stop();
+  }
+  if (failure) throw failure;
+  const clean = await cleanAudits(players);
+  const { wallMs, tracedMs } = covered;
+  const pages = sums.map((split, seat) => ({ seat, ...split }));
+  return { game, players: players.length, seed, wallMs, tracedMs, moves, clean, pages };
+}
+
+async function newPlayers(browser: Browser, url: string, count: number): Promise<Player[]> {
+  const names = ['Ann', 'Bob', 'Cid', 'Dee', 'Eve', 'Fay'];
+  const players: Player[] = [];
+  for (let i = 0; i < count; i++) players.push(await newPlayer(browser, url, names[i]!));
+  return players;
+}
+
+async function shedHand(url: string, seed: number): Promise<HandRun> {
+  const browser = await launchChromium();
+  try {
+    const players = await newPlayers(browser, url, 4);
+    const link = await createTable(players[0]!.page, stressShedModule.id, 4);
+    for (const p of players.slice(1)) await openUnseated(p, link);
+    const whim = makeRng(seed);
+    return await tracedHand(browser, stressShedModule.id, seed, players, async () => {
+      for (const p of players) await p.page.locator('#ready').waitFor({ timeout: 240_000 });
+      return playStress(
+        players.map((p) => p.page),
+        (page) => stressTurn(page, (ordered) => (whim.next() < 0.3 ? ordered[whim.int(ordered.length)]! : ordered[0]!)),
+        { until: () => allShow(players, '#audit'), limit: 5000 },
+      );
+    });
+  } finally {
+    await browser.close();
+  }
+}
+
+/** What one page recorded: its plays (the sending click's time) and every card its stacks showed. */
+export interface Probe {
+  readonly plays: { card: string; at: number }[];
+  readonly shown: { card: string; dom: number; frame: number }[];
+}
+
+/** Installs the click → shown probe in a stress-speed page (see the file comment). */
+async function installProbe(page: Page): Promise<void> {
+  // tsx compiles the function below with esbuild's keepNames, which calls a helper the page lacks.
+  await page.evaluate('window.__name = (f) => f');
+  await page.locator('#stress').evaluate((button) => {
+    const root = button.getRootNode() as ShadowRoot;
+    const clock = () => performance.timeOrigin + performance.now();
+    const probe: Probe = { plays: [], shown: [] };
+    (window as unknown as { fdBenchProbe: Probe }).fdBenchProbe = probe;
+    let input = 0;
+    window.addEventListener(
+      'click',
+      (event) => {
+        if (event.isTrusted) input = performance.timeOrigin + event.timeStamp;
+      },
+      { capture: true },
+    );
+    root.host.addEventListener('fd-act', (event) => {
+      const action = (event as Event & { action?: { type: string; slot: number } }).action;
+      if (action?.type !== 'play') return;
+      const card = root.querySelector(`#my-side .slot[data-slot="${action.slot}"] fd-card`)?.getAttribute('data-card');
+      if (card) probe.plays.push({ card, at: input });
+    });
+    const top = (i: number) => root.querySelector(`#stack-${i}`)?.getAttribute('data-top') ?? '';
+    const tops = [top(0), top(1)];
+    new MutationObserver(() => {
+      const dom = clock();
+      for (const i of [0, 1]) {
+        const card = top(i);
+        if (card && card !== tops[i]) requestAnimationFrame(() => probe.shown.push({ card, dom, frame: clock() }));
+        tops[i] = card;
+      }
+    }).observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-top'] });
+  });
+}
+
+/** B's clock minus A's, from the tightest of several A, B, A readings. */
+async function clockOffset(a: Page, b: Page): Promise<{ offset: number; uncertainty: number }> {
+  const read = (p: Page) => p.evaluate(() => performance.timeOrigin + performance.now());
+  let best = { offset: 0, uncertainty: Infinity };
+  for (let i = 0; i < 7; i++) {
+    const a1 = await read(a);
+    const t = await read(b);
+    const a2 = await read(a);
+    if ((a2 - a1) / 2 < best.uncertainty) best = { offset: t - (a1 + a2) / 2, uncertainty: (a2 - a1) / 2 };
+  }
+  return best;
+}
+
+export interface Latency {
+  readonly plays: number;
+  readonly frame: number[];
+  readonly dom: number[];
+}
+
+/**
+ * Matches each play of `from` to the first time `to` shows that card afterwards,
+ * before either page plays that card again (a card taken by a stress call can
+ * come back to either player); `offset` is to's clock minus from's.
+ */
+export function latencies(from: Probe, to: Probe, offset: number): Latency {
+  const frame: number[] = [];
+  const dom: number[] = [];
+  from.plays.forEach((play, i) => {
+    const mine = from.plays.slice(i + 1).find((p) => p.card === play.card)?.at ?? Infinity;
+    const theirs = to.plays.find((p) => p.card === play.card && p.at - offset > play.at)?.at;
+    const again = Math.min(mine, theirs === undefined ? Infinity : theirs - offset);
+    const seen = to.shown.find((s) => s.card === play.card && s.dom - offset > play.at && s.dom - offset < again);
+    if (!seen) return;
+    frame.push(seen.frame - offset - play.at);
+    dom.push(seen.dom - offset - play.at);
+  });
+  return { plays: from.plays.length, frame, dom };
+}
+
+async function speedHand(url: string, seed: number): Promise<{ run: HandRun; latency: Latency; clock: number[] }> {
+  const browser = await launchChromium();
+  try {
+    const players = await newPlayers(browser, url, 2);
+    const link = await createTable(players[0]!.page, stressSpeedModule.id);
+    await openUnseated(players[1]!, link);
+    let probes: Probe[] = [];
+    let clock = [0, 0];
+    const run = await tracedHand(browser, stressSpeedModule.id, seed, players, async () => {
+      for (const p of players) await p.page.locator('#stress').waitFor({ timeout: 240_000 });
+      for (const p of players) await installProbe(p.page);
+      const { offset, uncertainty } = await clockOffset(players[0]!.page, players[1]!.page);
+      clock = [offset, uncertainty];
+      let over = false;
+      await Promise.all(players.map((p) => playUntilOver(p.page, () => over).finally(() => (over = true))));
+      probes = await Promise.all(
+        players.map((p) => p.page.evaluate(() => (window as unknown as { fdBenchProbe: Probe }).fdBenchProbe)),
+      );
+      return probes.reduce((n, p) => n + p.plays.length, 0);
+    });
+    const [a, b] = probes as [Probe, Probe];
+    const ab = latencies(a, b, clock[0]!);
+    const ba = latencies(b, a, -clock[0]!);
+    return {
+      run,
+      latency: { plays: ab.plays + ba.plays, frame: [...ab.frame, ...ba.frame], dom: [...ab.dom, ...ba.dom] },
+      clock,
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+function pick(split: CpuSplit): Omit<CpuSplit, 'driverMs'> {
+  return {
+    totalMs: split.totalMs,
+    scriptingMs: split.scriptingMs,
+    styleLayoutMs: split.styleLayoutMs,
+    paintOtherMs: split.paintOtherMs,
+  };
+}
+
+function row(runs: readonly HandRun[], nodePerPeerMs: number): GameRow {
+  const pages = runs.flatMap((r) => r.pages);
+  const busiest = pages.reduce((a, b) => (b.totalMs > a.totalMs ? b : a));
+  const pageMedian = {
+    totalMs: round1(median(pages.map((p) => p.totalMs))),
+    scriptingMs: round1(median(pages.map((p) => p.scriptingMs))),
+    styleLayoutMs: round1(median(pages.map((p) => p.styleLayoutMs))),
+    paintOtherMs: round1(median(pages.map((p) => p.paintOtherMs))),
+  };
+  return {
+    game: runs[0]!.game,
+    players: runs[0]!.players,
+    runs: runs.length,
+    pageMedian,
+    busiestPage: pick(busiest),
+    driverMedianMs: round1(median(pages.map((p) => p.driverMs))),
+    nodePerPeerMs,
+    ratioMedian: Math.round((pageMedian.totalMs / nodePerPeerMs) * 100) / 100,
+    ratioBusiest: Math.round((busiest.totalMs / nodePerPeerMs) * 100) / 100,
+    tracedShare:
+      Math.round((runs.reduce((a, r) => a + r.tracedMs, 0) / runs.reduce((a, r) => a + r.wallMs, 0)) * 1000) / 1000,
+    allClean: runs.every((r) => r.clean),
+  };
+}
+
+export async function browserBench(opts: { rounds?: number }): Promise<BrowserBench> {
+  const count = opts.rounds ?? 3;
+  const seeds = Array.from({ length: count }, (_, i) => SEED + i);
+  // FD_BENCH_BROWSER=shed or speed plays only that game's hands.
+  const only = process.env.FD_BENCH_BROWSER;
+  buildBundle();
+  const server = await startServer('preview');
+  const shed: HandRun[] = [];
+  const speed: HandRun[] = [];
+  const frame: number[] = [];
+  const dom: number[] = [];
+  let plays = 0;
+  let clockOffsetMs = 0;
+  let clockUncertaintyMs = 0;
+  try {
+    for (const seed of only === 'speed' ? [] : seeds) {
+      const run = await shedHand(server.url, seed);
+      console.log(
+        `  ${run.game} seed ${seed}: ${run.moves} moves, ${Math.round(run.wallMs / 1000)} s (${Math.round((run.tracedMs / run.wallMs) * 100)} % traced), pages ${run.pages.map((p) => p.totalMs).join(' / ')} ms`,
+      );
+      shed.push(run);
+    }
+    for (const seed of only === 'shed' ? [] : seeds) {
+      const { run, latency, clock } = await speedHand(server.url, seed);
+      console.log(
+        `  ${run.game} seed ${seed}: ${run.moves} plays, ${Math.round(run.wallMs / 1000)} s (${Math.round((run.tracedMs / run.wallMs) * 100)} % traced), pages ${run.pages.map((p) => p.totalMs).join(' / ')} ms, click → shown median ${round1(median(latency.frame))} ms`,
+      );
+      speed.push(run);
+      frame.push(...latency.frame);
+      dom.push(...latency.dom);
+      plays += latency.plays;
+      if (Math.abs(clock[0]!) >= Math.abs(clockOffsetMs))
+        [clockOffsetMs, clockUncertaintyMs] = clock as [number, number];
+    }
+  } finally {
+    await server.stop();
+  }
+  const node = async (game: typeof stressShedModule.id | typeof stressSpeedModule.id, players: number) => {
+    const perSeed: number[] = [];
+    for (const seed of seeds) perSeed.push((await measureHand(game, players, 1, seed)).handCpuMs);
+    return median(perSeed);
+  };
+  const rows: GameRow[] = [];
+  if (shed.length > 0) rows.push(row(shed, await node(stressShedModule.id, 4)));
+  if (speed.length > 0) rows.push(row(speed, await node(stressSpeedModule.id, 2)));
+  return {
+    rows,
+    clickToShown: {
+      plays,
+      shown: frame.length,
+      medianMs: round1(median(frame)),
+      p90Ms: round1(quantile(frame, 0.9)),
+      maxMs: round1(Math.max(...frame)),
+      domMedianMs: round1(median(dom)),
+      clockOffsetMs: round1(clockOffsetMs),
+      clockUncertaintyMs: round1(clockUncertaintyMs),
+    },
+    runs: [...shed, ...speed],
+  };
+}
+
+export function printBrowser(r: BrowserBench): void {
+  console.log(
+    `page main-thread CPU per hand, ms (trace; the driver's DevTools commands left out), ${r.rows[0]?.runs ?? 0} hands per game`,
+  );
+  console.log(
+    'game          players  page      total  scripting  style/layout  paint/other  | Node/peer  page÷Node  (driver)  clean',
+  );
+  for (const g of r.rows) {
+    const line = (what: string, s: Omit<CpuSplit, 'driverMs'>, ratio: number, driver: string) =>
+      console.log(
+        `${g.game.padEnd(13)} ${String(g.players).padStart(7)}  ${what.padEnd(8)} ${String(s.totalMs).padStart(6)}  ${String(s.scriptingMs).padStart(9)}  ${String(s.styleLayoutMs).padStart(12)}  ${String(s.paintOtherMs).padStart(11)}  | ${String(g.nodePerPeerMs).padStart(9)}  ${`${ratio}×`.padStart(9)}  ${driver.padStart(8)}  ${g.allClean}`,
+      );
+    line('median', g.pageMedian, g.ratioMedian, String(g.driverMedianMs));
+    line('busiest', g.busiestPage, g.ratioBusiest, '');
+    console.log(`${''.padEnd(23)}(traces covered ${Math.round(g.tracedShare * 1000) / 10} % of the hands' wall time)`);
+  }
+  const c = r.clickToShown;
+  console.log(
+    `${stressSpeedModule.id} click → card shown on the other page: median ${c.medianMs} ms, p90 ${c.p90Ms} ms, max ${c.maxMs} ms over ${c.shown} plays (${c.plays - c.shown} bounced); in the DOM median ${c.domMedianMs} ms; clock offset ${c.clockOffsetMs} ± ${c.clockUncertaintyMs} ms taken off`,
+  );
+  console.log('targets: page ≤ 2× Node per peer; click → shown ≤ 100 ms median, ≤ 150 ms p90');
+}

@@ -1,0 +1,79 @@
+/**
+ * The browser bench's trace split (bench/trace.ts) on a small trace shaped
+ * like Chromium's: nested complete events on one renderer main thread, a
+ * driver command with script and layout inside it, another thread's events
+ * and the page's stamp; and the bench's matching of a stress-speed click to
+ * the card shown on the other page (bench/browser.ts).
+ */
+import { describe, expect, it } from 'vitest';
+import { splitMainThread, threadOf, type TraceEvent } from '../../bench/trace.js';
+
+const PAGE = { pid: 7, tid: 7 };
+const x = (name: string, ts: number, dur: number, tdur: number | undefined, at = PAGE): TraceEvent => ({
+  name,
+  ph: 'X',
+  ...at,
+  ts,
+  dur,
+  tdur,
+});
+
+const trace: TraceEvent[] = [
+  // A task: a handler that forces a layout, then a paint; 4.2 ms of the task's own.
+  x('FunctionCall', 1000, 5000, 4000),
+  x('ThreadControllerImpl::RunTask', 0, 10_000, 9000),
+  x('Layout', 2000, 1000, 1000),
+  x('Paint', 7000, 1000, 800),
+  // Starts as the task ends: a sibling, not its child.
+  x('FunctionCall', 10_000, 500, 500),
+  // The driver's query: everything inside it is the driver's, layout included.
+  x('ThreadControllerImpl::RunTask', 20_000, 5000, 5000),
+  x('DevToolsSession::DispatchProtocolCommand', 20_100, 4000, 4000),
+  x('FunctionCall', 20_200, 2500, 2000),
+  x('UpdateLayoutTree', 20_300, 1000, 1000),
+  // An event without a thread time leaves its time with its parent.
+  x('EventDispatch', 26_000, 100, undefined),
+  // Another thread and an instant event count for nothing.
+  x('FunctionCall', 0, 50_000, 50_000, { pid: 7, tid: 8 }),
+  { name: 'TimeStamp', ph: 'I', ...PAGE, ts: 30_000, message: 'seat 0' },
+  { name: 'TimeStamp', ph: 'I', pid: 9, tid: 9, ts: 30_000, message: 'seat 1' },
+];
+
+describe('the trace split', () => {
+  it('gives each event its own thread time, by the kind of it or of its nearest classified ancestor', () => {
+    expect(splitMainThread(trace, PAGE.pid, PAGE.tid)).toEqual({
+      totalMs: 10.5,
+      scriptingMs: 3.5,
+      styleLayoutMs: 1,
+      paintOtherMs: 6,
+      driverMs: 4,
+    });
+  });
+
+  it('finds a page by its stamp and names a missing one', () => {
+    expect(threadOf(trace, 'seat 1')).toEqual({ pid: 9, tid: 9 });
+    expect(() => threadOf(trace, 'seat 2')).toThrow(/no page stamped "seat 2"/);
+  });
+});
+
+describe('click → shown matching', () => {
+  it('matches a play to the other page showing it, and not to a later show after that page played the card itself', async () => {
+    const { latencies } = await import('../../bench/browser.js');
+    const from = {
+      plays: [
+        { card: '7H', at: 1000 },
+        { card: '9S', at: 2000 },
+      ],
+      shown: [],
+    };
+    const to = {
+      // 9S bounced: never shown before the other page plays it itself at 5000 and shows it at 5100.
+      plays: [{ card: '9S', at: 5010 }],
+      shown: [
+        { card: '7H', dom: 1210, frame: 1230 },
+        { card: '9S', dom: 5110, frame: 5120 },
+      ],
+    };
+    expect(latencies(from, to, 10)).toEqual({ plays: 2, frame: [220], dom: [200] });
+  });
+});
