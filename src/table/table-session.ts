@@ -587,6 +587,16 @@ export class TableSession {
     const handNow = this.options.handClock?.() ?? now;
     for (const { session } of this.hands.values()) session.tick(handNow);
     this.rejoin.tick(now);
+    const current = this.currentHand();
+    if (current) {
+      const stall = this.rejoin.stall(
+        current.session,
+        now,
+        now - this.lastProgress,
+        this.options.stallMs ?? DEFAULT_STALL_MS,
+      );
+      this.rejoin.followAbandon(current.session, stall, this.names(), () => this.onHandChanged());
+    }
     const waitingOn = this.currentHand()?.session.waiting()?.seats ?? [];
     this.echo.tick(
       handNow,

@@ -82,6 +82,7 @@ export class HandFollower {
   private stateValue: AnyState | null = null;
   private phaseValue: HandPhase = 'ready';
   private haltValue: Halt | null = null;
+  private abandonWaitingValue: number | null = null;
   private auditValue: HandAudit | null = null;
   private sealKeysValue: Uint8Array[] = [];
   private cascadeValue: Cascade | null = null;
@@ -128,6 +129,17 @@ export class HandFollower {
   get phase(): HandPhase {
     return this.phaseValue;
   }
+  /**
+   * The seat of an abandon held that waits for this page to reach the step it
+   * is dated at, or null. Its author's own events took effect on its page at
+   * once; while a seat whose word they need is gone, this page may never
+   * reach that step, so the table follows such an abandon with one of its own
+   * once its player could end the hand (table-catch-up.ts).
+   */
+  get abandonWaiting(): number | null {
+    return this.haltValue ? null : this.abandonWaitingValue;
+  }
+
   get halt(): Halt | null {
     return this.haltValue;
   }
@@ -331,10 +343,12 @@ export class HandFollower {
 
   /** The first abandon held (in seat order) that ends the hand now; one that is refused halts the hand (then none). */
   private countingAbandon(): TableEvent<'abandon'> | undefined {
+    this.abandonWaitingValue = null;
     for (const abandon of this.pool.abandonsHeld()) {
       const judged = this.judgeAbandon(abandon);
       if (judged === 'counts') return abandon;
       if (judged === 'refused') return undefined;
+      if (this.phaseValue !== 'disclose') this.abandonWaitingValue ??= abandon.seat;
     }
     return undefined;
   }
