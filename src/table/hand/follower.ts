@@ -312,6 +312,7 @@ export class HandFollower {
 
   private advance(): boolean {
     this.author = null;
+    this.abandonWaitingValue = null;
     if (this.phaseValue === 'done' || this.phaseValue === 'halted') return false;
     // Another seat's fault report acts only once its evidence checks out here (faults.ts); one that does not names its author.
     const report =
@@ -343,7 +344,6 @@ export class HandFollower {
 
   /** The first abandon held (in seat order) that ends the hand now; one that is refused halts the hand (then none). */
   private countingAbandon(): TableEvent<'abandon'> | undefined {
-    this.abandonWaitingValue = null;
     for (const abandon of this.pool.abandonsHeld()) {
       const judged = this.judgeAbandon(abandon);
       if (judged === 'counts') return abandon;
