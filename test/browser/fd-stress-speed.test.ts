@@ -192,3 +192,25 @@ test('with a stress to call, the Stress! button can be pressed', async () => {
   await el.updateComplete;
   expect(root(el).querySelector<HTMLButtonElement>('#stress')!.disabled).toBe(false);
 });
+
+test('a card that goes on both stacks lights them as named buttons; Enter on one plays the card there', async () => {
+  const el = await mount();
+  el.legal = [...legal, play(0, 1)];
+  await el.updateComplete;
+  const stackOf = (i: number) => root(el).querySelector<HTMLElement>(`#stack-${i}`)!;
+  expect(stackOf(0).getAttribute('role')).toBeNull();
+  const sent: SpeedAction[] = [];
+  el.addEventListener(ActEvent.type, (e) => sent.push((e as ActEvent<SpeedAction>).action));
+  (rowCards(el)[0]!.shadowRoot!.querySelector('button') as HTMLButtonElement).click();
+  await el.updateComplete;
+  expect(sent).toEqual([]);
+  expect([0, 1].map((i) => [stackOf(i).getAttribute('role'), stackOf(i).getAttribute('aria-label')])).toEqual([
+    ['button', 'Play on the left stack'],
+    ['button', 'Play on the right stack'],
+  ]);
+  stackOf(1).focus();
+  stackOf(1).dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, composed: true }));
+  expect(sent).toEqual([play(0, 1)]);
+  await el.updateComplete;
+  expect(stackOf(1).getAttribute('role')).toBeNull();
+});
