@@ -107,6 +107,10 @@ const ringStyles = css`
     padding: 0.05rem 0.45rem;
     white-space: nowrap;
   }
+  .ring .ring-turn::before {
+    /* A pointer drawn, not read: the words say whose turn it is. */
+    content: '▶ ' / '';
+  }
   .ring .ring-move {
     font-size: 0.78rem;
     color: var(--fd-muted, #b9c9bf);
@@ -263,7 +267,7 @@ export class FdSeatRing extends LitElement {
       </div>
       <div class="ring-facts">
         ${cards === undefined ? nothing : html`<span class="ring-count" data-count=${cards}>${count(cards, 'card')}</span>`}
-        ${turn ? html`<span class="ring-turn badge hot" data-turn=${seat}><span aria-hidden="true">▶ </span>${this.turnLabel}</span>` : nothing}
+        ${turn ? html`<span class="ring-turn badge hot" data-turn=${seat}>${this.turnLabel}</span>` : nothing}
       </div>
       ${
         move

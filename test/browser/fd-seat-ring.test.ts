@@ -104,7 +104,9 @@ test('each box shows its count and last move; the turn is a worded badge and eve
   expect(text(boxes[0]!.querySelector('.ring-count'))).toBe('7 cards');
   expect(text(boxes[1]!.querySelector('.ring-count'))).toBe('1 card');
   expect(text(boxes[1]!.querySelector('[data-move="2"]'))).toBe('played 7♣');
-  expect(text(boxes[0]!.querySelector('[data-turn]'))).toBe('▶ to play');
+  const turn = boxes[0]!.querySelector('[data-turn]')!;
+  expect(text(turn)).toBe('to play');
+  expect(getComputedStyle(turn, '::before').content, 'a drawn pointer besides the colour').toContain('▶');
   expect(boxes[0]!.classList.contains('turn')).toBe(true);
   expect(ring.querySelectorAll('[data-turn]')).toHaveLength(1);
   expect(boxes.map((b) => b.getAttribute('aria-label'))).toEqual([
@@ -116,7 +118,7 @@ test('each box shows its count and last move; the turn is a worded badge and eve
   ring.turn = 2;
   ring.turnLabel = 'bidding';
   await ring.updateComplete;
-  expect(text(boxes[1]!.querySelector('[data-turn]'))).toBe('▶ bidding');
+  expect(text(boxes[1]!.querySelector('[data-turn]'))).toBe('bidding');
   expect(boxes[2]!.hasAttribute('data-gone')).toBe(true);
   expect(boxes[2]!.getAttribute('aria-label')).toBe('Dan, 7 cards, connection lost');
 });
