@@ -7,13 +7,17 @@
  * screen's width; each box shows its count and last move, the turn is a
  * worded badge as well as a border, every box is named for a screen reader,
  * and axe finds no serious violation. A count that rises flies a card back
- * from the deal source to that box.
+ * from the deal source to that box, and in a real game table another
+ * player's card flies to the stack from that player's box.
  */
 import { afterEach, expect, test } from 'vitest';
 import { page } from 'vitest/browser';
 import axe from 'axe-core';
 import { blockingViolations, describeViolations } from '../e2e/axe-report.js';
+import { privateViewOf, runScenario, type AnyState } from '../../src/engine/index.js';
+import { stressShed, type StressState } from '../../src/games/stress-shed/index.js';
 import '../../components/fd-seat-ring.js';
+import '../../components/fd-stress-shed.js';
 
 afterEach(() => document.body.replaceChildren());
 
@@ -146,4 +150,65 @@ test('a count that rises flies card backs from the deal source to that box, and 
   for (const f of flights) f.finish(); // landed at once: the test does not wait out the flight
   await Promise.all(flights.map((f) => f.finished));
   expect(ring.querySelectorAll('.ring-ghost')).toHaveLength(0);
+});
+
+test('in a game, another player’s card flies to the stack from that player’s seat box', async () => {
+  await page.viewport(1280, 800);
+  const deal = {
+    seats: [
+      { hand: ['4C', '8D', 'QD', 'AD'], faceUp: ['5C', '6C', '9C', 'JC'], faceDown: ['QC', 'KC', 'AC', '7C'] },
+      { hand: ['5D', '2H', '9S', 'KH'], faceUp: ['8S', '5S', '6S', 'JS'], faceDown: ['QS', 'KS', '2S', '4S'] },
+    ],
+    stack: ['9H'],
+  };
+  const ready = [
+    { seat: 0, type: 'ready' },
+    { seat: 1, type: 'ready' },
+  ];
+  const before = runScenario(stressShed, { game: 'stress-shed', seats: 2, deal, actions: ready });
+  if (!before.ok || !before.state) throw new Error(before.failures.join('; '));
+  const turn = (before.state as StressState).board.turn!;
+  const me = 1 - turn;
+  // The first of its hand cards the rules let it play now.
+  const runs = deal.seats[turn]!.hand.map((card) => ({
+    card,
+    run: runScenario(stressShed, {
+      game: 'stress-shed',
+      seats: 2,
+      deal,
+      actions: [...ready, { seat: turn, type: 'play', cards: [card] }],
+    }),
+  }));
+  const played = runs.find((r) => r.run.ok && r.run.state);
+  if (!played) throw new Error(runs.map((r) => r.run.failures.join('; ')).join(' | '));
+  const { card, run: after } = played;
+  const viewOf = (run: typeof after) =>
+    stressShed.view(run.state as StressState, me, privateViewOf(run.state as AnyState, run.open, me));
+  const el = document.createElement('fd-stress-shed');
+  Object.assign(el, { view: viewOf(before), mySeat: me, names: ['Ann', 'Bob'], seatOrder: [me, turn] });
+  document.body.append(el);
+  await el.updateComplete;
+  const box = el.shadowRoot!.querySelector(`fd-seat-ring [data-seat-box="${turn}"][data-fly-source="seat-${turn}"]`);
+  expect(box, 'the seat box is in the game’s own shadow root').not.toBeNull();
+  Object.assign(el, { view: viewOf(after), lastMover: turn });
+  await el.updateComplete;
+  const landed = el.shadowRoot!.querySelector<HTMLElement & { updateComplete: Promise<unknown> }>(
+    `#stack fd-card[data-card="${card}"]`,
+  )!;
+  // A new card element flies once it has drawn itself (card-motion.ts).
+  await landed.updateComplete;
+  await Promise.resolve();
+  const [flight] = landed.getAnimations();
+  expect(flight, `${card} flies to the stack`).toBeDefined();
+  const start = (flight!.effect as KeyframeEffect).getKeyframes()[0]!.transform as string;
+  const [dx, dy] = /translate\(([-\d.]+)px, ([-\d.]+)px\)/.exec(start)!.slice(1).map(Number);
+  flight!.finish(); // where it lands, without the flight's transform
+  const to = landed.getBoundingClientRect();
+  const from = { x: to.left + to.width / 2 + dx!, y: to.top + to.height / 2 + dy! };
+  const seat = box!.getBoundingClientRect();
+  expect(from.x).toBeGreaterThanOrEqual(seat.left);
+  expect(from.x).toBeLessThanOrEqual(seat.right);
+  expect(from.y).toBeGreaterThanOrEqual(seat.top);
+  expect(from.y).toBeLessThanOrEqual(seat.bottom);
+  el.remove();
 });
