@@ -7,7 +7,7 @@
  * screen's width; each box shows its count and last move, the turn is a
  * worded badge as well as a border, every box is named for a screen reader,
  * and axe finds no serious violation. A count that rises flies a card back
- * from the deal source to that box, and in a real game table another
+ * from the deal source to that box (nothing with reduced motion), and in a real game table another
  * player's card flies to the stack from that player's box.
  */
 import { afterEach, expect, test } from 'vitest';
@@ -50,6 +50,8 @@ async function table(seats: number, direction: 'clockwise' | 'anticlockwise' = '
   const boxes = order.map((s) => ring.querySelector<HTMLElement>(`[data-seat-box="${s}"]`)!);
   return { ring, felt, centre, boxes, rects: boxes.map((b) => b.getBoundingClientRect()) };
 }
+
+const text = (el: Element | null) => (el?.textContent ?? '').replace(/\s+/g, ' ').trim();
 
 const overlap = (a: DOMRect, b: DOMRect) =>
   a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
@@ -104,7 +106,6 @@ test('on a 390×844 phone the seats are a strip within the screen’s width', as
 test('each box shows its count and last move; the turn is a worded badge and every box is named', async () => {
   await page.viewport(1280, 800);
   const { ring, boxes } = await table(4);
-  const text = (el: Element | null) => (el?.textContent ?? '').replace(/\s+/g, ' ').trim();
   expect(text(boxes[0]!.querySelector('.ring-count'))).toBe('7 cards');
   expect(text(boxes[1]!.querySelector('.ring-count'))).toBe('1 card');
   expect(text(boxes[1]!.querySelector('[data-move="2"]'))).toBe('played 7♣');
@@ -150,6 +151,23 @@ test('a count that rises flies card backs from the deal source to that box, and 
   for (const f of flights) f.finish(); // landed at once: the test does not wait out the flight
   await Promise.all(flights.map((f) => f.finished));
   expect(ring.querySelectorAll('.ring-ghost')).toHaveLength(0);
+});
+
+test('with reduced motion asked for, a rising count flies nothing', async () => {
+  await page.viewport(1280, 800);
+  const { ring } = await table(4);
+  // The person's system setting, as the page reads it.
+  const real = window.matchMedia;
+  window.matchMedia = (query: string) =>
+    ({ ...real.call(window, query), matches: query.includes('reduce') }) as MediaQueryList;
+  try {
+    ring.counts = [7, 9, 3, 9];
+    await ring.updateComplete;
+    expect(ring.querySelectorAll('.ring-ghost')).toHaveLength(0);
+    expect(text(ring.querySelector('[data-seat-box="2"] .ring-count'))).toBe('3 cards');
+  } finally {
+    window.matchMedia = real;
+  }
 });
 
 test('in a game, another player’s card flies to the stack from that player’s seat box', async () => {
