@@ -10,7 +10,7 @@
  * twelve) and the trump picker; your hand sorted by suit and rank (trumps
  * first once named) with the legal cards marked (an illegal one says why
  * when clicked, in the rules' words: the store's card hints); a gone seat
- * marked on its box; cards flying into the trick (card-motion.ts); and the score table across the match's deals
+ * marked on its box; cards flying into the trick (card-motion.ts) and card backs from the skat to a seat's box on the deal and when the declarer takes it (fd-seat-ring.ts); and the score table across the match's deals
  * (fighting-scores.ts). Only moves in `legal` are sent up, as
  * an ActEvent. Keys (never while typing): ←/→ move over your cards, Enter
  * plays or picks, 1–9/0 play the n-th card; bidding ↑/↓ step, B bids, P
@@ -571,6 +571,8 @@ export class FdFightingCards extends LitElement {
         .turnLabel=${v.phase === 'bidding' ? 'bidding' : 'to play'}
         .gone=${this.gone}
         .lastMoves=${this.lastMoves}
+        dealFrom="skat"
+        ?freshDeal=${this.lastMoves.length === 0}
         .badges=${this.seatBadges}
         .extras=${this.seatExtras}
       ></fd-seat-ring>

@@ -543,6 +543,7 @@ export class FdPesten extends LitElement {
         .gone=${this.gone}
         .lastMoves=${this.lastMoves}
         dealFrom="stock"
+        ?freshDeal=${this.lastMoves.length === 0}
         .badges=${this.seatBadges}
         .extras=${this.seatExtras}
       ></fd-seat-ring>

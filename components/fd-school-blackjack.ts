@@ -568,6 +568,7 @@ export class FdSchoolBlackjack extends LitElement {
         .gone=${this.gone}
         .lastMoves=${this.lastMoves}
         dealFrom="deck"
+        ?freshDeal=${this.lastMoves.length === 0}
         .badges=${this.seatTags}
       ></fd-seat-ring>
       ${this.centre()}

@@ -15,8 +15,9 @@
  * them as the `data-fly-source="seat-N"` a played card flies from, its
  * styles reach the extras it renders, and its tests find `[data-seat-box]`
  * as before. The ring's own styles are adopted into that root once. When a
- * seat's count rises (a draw, a pick-up, a deal) a card back flies from the
- * `dealFrom` source to its box: nothing waits for it, it takes no taps, and
+ * seat's count rises (a draw, a pick-up, the next hand's deal), or on the
+ * first drawing of a hand just dealt, card backs fly from the `dealFrom`
+ * source to its box: nothing waits for it, it takes no taps, and
  * with reduced motion nothing moves.
  */
 import { LitElement, css, html, nothing } from 'lit';
@@ -216,6 +217,8 @@ export class FdSeatRing extends LitElement {
   @property() direction: 'clockwise' | 'anticlockwise' = 'clockwise';
   /** The `data-fly-source` a card dealt or drawn to a seat flies from (the stock, the draw stack), if any. */
   @property() dealFrom: string | null = null;
+  /** The hand was just dealt (nobody has moved): the first drawing flies each seat's cards in from `dealFrom`. */
+  @property({ type: Boolean }) freshDeal = false;
   /** The group's name for a screen reader. */
   @property() label = 'Other players in play order';
   /** The game's badges after a seat's name (dealer, place, declarer). */
@@ -294,9 +297,10 @@ export class FdSeatRing extends LitElement {
   override updated(): void {
     const before = this.shownCounts;
     this.shownCounts = new Map(this.order.flatMap((s) => (this.counts[s] === undefined ? [] : [[s, this.counts[s]!]])));
-    if (before.size === 0 || !this.dealFrom || reducedMotion()) return;
+    const first = before.size === 0;
+    if ((first && !this.freshDeal) || !this.dealFrom || reducedMotion()) return;
     for (const [seat, now] of this.shownCounts) {
-      const was = before.get(seat);
+      const was = first ? 0 : before.get(seat);
       if (was !== undefined && now > was) this.deal(seat, Math.min(DEAL_MAX, now - was));
     }
   }

@@ -434,6 +434,7 @@ export class FdStressShed extends LitElement {
         .gone=${this.gone}
         .lastMoves=${this.lastMoves}
         dealFrom="draw"
+        ?freshDeal=${this.lastMoves.length === 0}
         .badges=${this.seatBadges}
         .extras=${this.seatCards}
       ></fd-seat-ring>

@@ -24,7 +24,7 @@ afterEach(() => document.body.replaceChildren());
 const NAMES = ['Ann', 'Bob', 'Cleo', 'Dan', 'Eve', 'Finn', 'Gus'];
 
 /** A felt with the ring above a centre block, seats in play order from seat 0 (the viewer); the theme's colours as a game sets them (components/theme.ts). */
-async function table(seats: number, direction: 'clockwise' | 'anticlockwise' = 'clockwise') {
+async function table(seats: number, direction: 'clockwise' | 'anticlockwise' = 'clockwise', freshDeal = false) {
   const felt = document.createElement('div');
   felt.style.cssText =
     'background:#0f5132;color:#f4f1e8;padding:12px;font-family:system-ui,sans-serif;' +
@@ -39,6 +39,7 @@ async function table(seats: number, direction: 'clockwise' | 'anticlockwise' = '
     direction,
     lastMoves: [{ seat: 2, text: 'played 7♣', step: 4 }],
     dealFrom: 'stock',
+    freshDeal,
   });
   const centre = document.createElement('div');
   centre.id = 'centre';
@@ -151,6 +152,17 @@ test('a count that rises flies card backs from the deal source to that box, and 
   for (const f of flights) f.finish(); // landed at once: the test does not wait out the flight
   await Promise.all(flights.map((f) => f.finished));
   expect(ring.querySelectorAll('.ring-ghost')).toHaveLength(0);
+});
+
+test('a hand just dealt flies each seat its cards from the deal source on the first drawing; a later one does not', async () => {
+  await page.viewport(1280, 800);
+  const dealt = await table(4, 'clockwise', true);
+  const ghosts = [...dealt.ring.querySelectorAll<HTMLElement>('.ring-ghost')];
+  // At most four backs each: Bob and Dan hold 7 cards, Cleo 1.
+  expect(ghosts.map((g) => g.dataset['dealTo']).join('')).toBe('111123333');
+  document.body.replaceChildren();
+  const midHand = await table(4);
+  expect(midHand.ring.querySelectorAll('.ring-ghost')).toHaveLength(0);
 });
 
 test('with reduced motion asked for, a rising count flies nothing', async () => {
