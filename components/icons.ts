@@ -33,10 +33,6 @@ export const firstIcon = () => icon(svg`<path d="M3 3v10M13 3L8 8l5 5M9 3L4 8l5 
 /** A double arrow right and a bar: to the last step. */
 export const lastIcon = () => icon(svg`<path d="M13 3v10M3 3l5 5-5 5M7 3l5 5-5 5"/>`);
 
-/** A playing card seen from the back: a count of cards. */
-export const cardBackIcon = () =>
-  icon(svg`<rect x="3.5" y="1.5" width="9" height="13" rx="1.5"/><path d="M5.5 4l5 8M10.5 4l-5 8"/>`);
-
 /** A playing card with a spade: the brand. */
 export const cardIcon = () =>
   icon(
