@@ -162,9 +162,11 @@ function outcomeWith(state: FightingState, result: DealResult | null): Outcome {
   const carry = match.over
     ? null
     : { played: match.played, totals: match.totals, history: match.history as unknown as Json };
-  const winners = match.winners.map((seat) => `seat ${seat}`);
+  // "seat 1 wins the match", "seats 0, 1 share the match win" (the summary names them: "Ann and Bob share …").
   const matchWinner =
-    winners.length === 1 ? `${winners[0]} wins the match` : `${winners.join(' and ')} share the match win`;
+    match.winners.length === 1
+      ? `seat ${match.winners[0]} wins the match`
+      : `seats ${match.winners.join(', ')} share the match win`;
   const ranking = rankByTotals(match.totals);
   let summary: string;
   if (board.thrownIn) summary = `all passed: thrown in; seat ${nextDealer} deals`;

@@ -29,6 +29,7 @@ import {
   viewAfterAudit,
   zones,
 } from '../../../src/games/fighting-cards/views.js';
+import { namedSummary } from '../../../src/games/hand-cards.js';
 import { cardZones } from '../../../src/games/fighting-cards/summary.js';
 import { parseOptions } from '../../../src/games/fighting-cards/options.js';
 import type { FightingState } from '../../../src/games/fighting-cards/board.js';
@@ -280,7 +281,10 @@ describe('finished deals', () => {
     };
     expect(view(state, null, NOBODY).match).toMatchObject({ over: true, totals: [226, 226, 0], winners: [0, 1] });
     expect(outcome(state)?.summary).toBe(
-      'seat 1 bid 26, took 26: made, +226; match over after 2 deals: seat 0 and seat 1 share the match win',
+      'seat 1 bid 26, took 26: made, +226; match over after 2 deals: seats 0, 1 share the match win',
+    );
+    expect(namedSummary(outcome(state)!.summary, ['Ann', 'Bob', 'Cleo'])).toBe(
+      'Bob bid 26, took 26: made, +226; match over after 2 deals: Ann and Bob share the match win',
     );
   });
 
