@@ -4,7 +4,7 @@
  * player's place, name and wins or points, the matches they have won, and,
  * when a match has just ended, its winner. It sits in the flow above the
  * table and never over it; on a narrow screen the row scrolls sideways
- * instead of wrapping. Properties in; it sends no events (nothing in it acts).
+ * instead of wrapping, with a match's winner at its start. Properties in; it sends no events (nothing in it acts).
  */
 import { LitElement, css, html } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
@@ -105,6 +105,14 @@ export class FdScoreStrip extends LitElement {
         }
         .name {
           max-width: 6rem;
+        }
+        h2 {
+          font-size: 0.65rem;
+        }
+        /* A phone sees the winner first, not at the far end of the scrolling row. */
+        .winner {
+          order: -1;
+          font-size: 0.78rem;
         }
       }
     `,

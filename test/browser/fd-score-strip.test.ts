@@ -93,14 +93,20 @@ describe('wins', () => {
   });
 });
 
-test('points: the match winner is named when the match ends, with points and matches won', async () => {
-  await page.viewport(1280, 800);
+test.each([
+  [1280, 800],
+  [390, 844],
+])('points at %i×%i: the match winner is named, on screen, with points and matches won', async (width, height) => {
+  await page.viewport(width, height);
   const el = await strip([
     won(1, 3, { scores: [0, 1, 0] }),
     won(1, 3, { scores: [0, 2, 0], matchOver: true, ranking: [[1], [0, 2]] }),
   ]);
   const root = el.shadowRoot!;
   expect(text(root.querySelector('#match-winner'))).toBe('Bob wins the match');
+  const winner = root.querySelector('#match-winner')!.getBoundingClientRect();
+  expect(winner.left).toBeGreaterThanOrEqual(0);
+  expect(winner.right).toBeLessThanOrEqual(width);
   expect([...root.querySelectorAll('li')].map((li) => text(li))).toEqual([
     '1. Bob 2 points · 1 match won',
     '2. Ann (you) 0 points',
