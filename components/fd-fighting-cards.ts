@@ -67,6 +67,8 @@ export class FdFightingCards extends LitElement {
   @property({ attribute: false }) gone: readonly number[] = [];
   /** Each seat's newest move in words: shown in that seat's box. */
   @property({ attribute: false }) lastMoves: readonly SeatMove[] = [];
+  /** For each scored deal of this match, oldest first, the names its seats played under (src/app/scores.ts). */
+  @property({ attribute: false }) matchNames: readonly (readonly string[])[] = [];
   private readonly motion = new CardMotion(this);
   @state() private bidValue = 21;
   @state() private picked: number[] = [];
@@ -447,6 +449,17 @@ export class FdFightingCards extends LitElement {
     </div>`;
   }
 
+  /** "Match over after 3 deals: Ann wins the match." (equal totals share the win). */
+  private matchOver(): string {
+    const { played, winners } = this.view.match;
+    const names = winners.map((seat) => this.name(seat));
+    const who =
+      names.length === 1
+        ? `${names[0]} wins the match`
+        : `${names.slice(0, -1).join(', ')} and ${names.at(-1)} share the match win`;
+    return `Match over after ${played} ${played === 1 ? 'deal' : 'deals'}: ${who}.`;
+  }
+
   private statusLine() {
     const v = this.view;
     if (v.phase === 'over') {
@@ -458,7 +471,14 @@ export class FdFightingCards extends LitElement {
         points:
         <strong>${score}</strong
         >${r.handGame ? ' (hand game, doubled)' : ''}${r.renege !== null ? ` — ${this.name(r.renege)} reneged` : ''}.
-        ${v.match.over ? html`Match over after ${v.match.played} deals.` : null}`;
+        ${
+          v.awaitingAudit
+            ? html`<span class="muted" id="awaiting-audit"
+                >(waiting for the audit: it may find an earlier renege)</span
+              >`
+            : null
+        }
+        ${v.match.over ? html`<span id="match-over">${this.matchOver()}</span>` : null}`;
     }
     if (v.phase === 'scoring') return html`Turning the skat over…`;
     if (this.busy)
@@ -617,7 +637,11 @@ export class FdFightingCards extends LitElement {
             </div>`
           : html`<p class="muted">You are watching.</p>`
       }
-      ${scoreTable(v, (seat) => this.name(seat))}
+      ${scoreTable(
+        v,
+        (seat) => this.name(seat),
+        (deal, seat) => this.matchNames[deal - 1]?.[seat] || this.name(seat),
+      )}
     `;
   }
 }

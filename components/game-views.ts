@@ -47,6 +47,8 @@ export interface GameTableElement<V, A> extends HTMLElement {
   /** Real time: this seat's moves that bounced so far, and those not yet ordered. */
   myBounces?: number;
   pending?: number;
+  /** Games with points: for each scored hand of the match in view, the names its seats played under (score rows). */
+  matchNames?: readonly (readonly string[])[];
 }
 
 type GameTableClass<K extends GameId> = new () => GameTableElement<ViewOf<K>, ActionOf<K>>;
@@ -141,5 +143,6 @@ function tableOf(tag: StaticValue, hand: HandView, sortHandBy: 'suit' | 'rank'):
     .lastMoves=${hand.lastMoves}
     .myBounces=${hand.myBounces}
     .pending=${hand.pendingMoves}
+    .matchNames=${hand.scores?.matchNames ?? []}
   ></${tag}>`;
 }
