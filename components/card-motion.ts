@@ -122,8 +122,9 @@ export class CardMotion implements ReactiveController {
   /**
    * Fly every `[data-fly]` card that was not in that zone at the last
    * `measure`: from its old place, else from its `data-fly-from` source.
-   * Returns the animations started (none on the first render, none with
-   * reduced motion).
+   * Returns the animations started now (none on the first render, none with
+   * reduced motion); a card element created by this render flies once it has
+   * drawn itself, a microtask later, and is not in the list.
    */
   play(): Animation[] {
     const root = this.root();
@@ -136,7 +137,16 @@ export class CardMotion implements ReactiveController {
       const before = this.cards.get(card);
       if (before && before.zone === element.dataset['fly']) continue;
       const from = before?.rect ?? this.sources.get(element.dataset['flyFrom'] ?? '');
-      const animation = from ? flyFrom(element, from) : null;
+      if (!from) continue;
+      // A card element new in this render has no size until its own first render, a microtask later
+      // (a Lit child renders after its parent's update): fly it once that is done, before the next frame.
+      const drawn = element.getBoundingClientRect();
+      const later = (element as Partial<ReactiveElement>).updateComplete;
+      if ((drawn.width === 0 || drawn.height === 0) && later) {
+        void later.then(() => flyFrom(element, from));
+        continue;
+      }
+      const animation = flyFrom(element, from);
       if (animation) started.push(animation);
     }
     return started;

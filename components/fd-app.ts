@@ -77,12 +77,15 @@ export class FdApp extends LitElement {
         background: rgba(0, 0, 0, 0.3);
         flex-wrap: wrap;
       }
+      /* The page's one top-level heading: the brand, a link home. */
+      header h1 {
+        margin: 0 auto 0 0;
+        font-size: 1.25rem;
+        font-weight: 700;
+      }
       header a.brand {
         color: var(--fd-ink);
         text-decoration: none;
-        font-weight: 700;
-        font-size: 1.25rem;
-        margin-right: auto;
       }
       header input {
         width: 11rem;
@@ -145,7 +148,7 @@ export class FdApp extends LitElement {
           gap: 0.3rem 0.6rem;
           font-size: 0.9rem;
         }
-        header a.brand {
+        header h1 {
           font-size: 1.05rem;
         }
         header input {
@@ -399,7 +402,7 @@ export class FdApp extends LitElement {
     const view = this.view;
     return html`
       <header>
-        <a class="brand" href="#/">${cardIcon()} Fairdeck</a>
+        <h1><a class="brand" href="#/">${cardIcon()} Fairdeck</a></h1>
         <label
           >Name
           <input

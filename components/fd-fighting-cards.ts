@@ -1,15 +1,16 @@
 /**
  * The table of Fighting Cards (docs/rules/fighting-cards.md) for one seat: the three seats
  * drawn round the table in play order from yours (you at the bottom, the
- * next seat — ascending seats go anticlockwise — at your right, the one
- * after at your left), each with its cards left, tricks and card points and
- * a clear turn marker; the trick on the table by seat; the contract (the
+ * other two round the felt above (fd-seat-ring.ts): the next seat — ascending
+ * seats go anticlockwise — at your right, the one after at your left), each
+ * with its cards left, last move, tricks and card points and a clear turn
+ * marker; the trick on the table by seat; the contract (the
  * declarer's running count, trumps); the auction with a bid stepper (21–40)
  * and pass; the skat decision (hand or take), the discard picker (two of
  * twelve) and the trump picker; your hand sorted by suit and rank (trumps
  * first once named) with the legal cards marked (an illegal one says why
  * when clicked, in the rules' words: the store's card hints); a gone seat
- * marked on its box; cards flying into the trick (card-motion.ts); and the score table across the match's deals
+ * marked on its box; cards flying into the trick (card-motion.ts) and card backs from the skat to a seat's box on the deal and when the declarer takes it (fd-seat-ring.ts); and the score table across the match's deals
  * (fighting-scores.ts). Only moves in `legal` are sent up, as
  * an ActEvent. Keys (never while typing): ←/→ move over your cards, Enter
  * plays or picks, 1–9/0 play the n-th card; bidding ↑/↓ step, B bids, P
@@ -28,7 +29,9 @@ import { scoreTable, scoreTableStyles } from './fighting-scores.js';
 import type { CardHint } from '../src/games/card-hints.js';
 import { CardMotion } from './card-motion.js';
 import { goneMark, seatMarkStyles } from './seat-marks.js';
+import type { SeatMove } from './fd-seat-ring.js';
 import './fd-card.js';
+import './fd-seat-ring.js';
 
 type Suit = 'C' | 'D' | 'H' | 'S';
 const SYMBOL: Record<Suit, string> = { C: '♣', D: '♦', H: '♥', S: '♠' };
@@ -62,6 +65,10 @@ export class FdFightingCards extends LitElement {
   @property({ attribute: false }) cardHints: Readonly<Record<number, CardHint>> = {};
   /** Seats whose connection is gone: marked on their seat box. */
   @property({ attribute: false }) gone: readonly number[] = [];
+  /** Each seat's newest move in words: shown in that seat's box. */
+  @property({ attribute: false }) lastMoves: readonly SeatMove[] = [];
+  /** For each scored deal of this match, oldest first, the names its seats played under (src/app/scores.ts). */
+  @property({ attribute: false }) matchNames: readonly (readonly string[])[] = [];
   private readonly motion = new CardMotion(this);
   @state() private bidValue = 21;
   @state() private picked: number[] = [];
@@ -79,12 +86,6 @@ export class FdFightingCards extends LitElement {
         display: block;
         color: var(--fd-ink);
         --card-w: 3.4rem;
-      }
-      .table {
-        display: grid;
-        grid-template-columns: minmax(6.5rem, 1fr) minmax(11rem, 2fr) minmax(6.5rem, 1fr);
-        gap: 0.5rem;
-        align-items: center;
       }
       .seat {
         background: rgba(0, 0, 0, 0.22);
@@ -122,6 +123,8 @@ export class FdFightingCards extends LitElement {
       .felt {
         position: relative;
         min-height: 10.5rem;
+        max-width: 46rem;
+        margin: 0 auto;
         border-radius: 50%;
         background: radial-gradient(ellipse at center, rgba(255, 255, 255, 0.08), rgba(0, 0, 0, 0.15));
       }
@@ -222,12 +225,7 @@ export class FdFightingCards extends LitElement {
         :host {
           --card-w: 2.55rem;
         }
-        .table {
-          grid-template-columns: 1fr 1fr;
-        }
         .felt {
-          grid-column: 1 / span 2;
-          grid-row: 2;
           min-height: 8.6rem;
         }
         .felt fd-card {
@@ -409,6 +407,30 @@ export class FdFightingCards extends LitElement {
     </div>`;
   }
 
+  /** A seat's badges after its name in the ring: the dealer and the declarer with the contract. */
+  private seatBadges = (seat: number) => {
+    const v = this.view;
+    return html`${v.dealer === seat ? html`<span class="badge" title="dealer">dealer</span>` : null}
+    ${v.declarer === seat ? html`<span class="badge hot">declarer ${v.contract ?? ''}</span>` : null}`;
+  };
+
+  /** A seat's extras in the ring: its tricks, card points and the suits it has shown it lacks. */
+  private seatExtras = (seat: number) => {
+    const s = this.view.seats[seat];
+    if (!s) return null;
+    return html`<div class="muted">
+      ${count(s.tricks, 'trick')} · <span class="points">${s.points}</span>
+      pts${s.voids.length ? html` · no ${s.voids.map((x) => SYMBOL[x as Suit]).join('')}` : null}
+    </div>`;
+  };
+
+  /** Done once the seat ring inside has drawn too (it updates just after this element). */
+  protected override async getUpdateComplete(): Promise<boolean> {
+    const done = await super.getUpdateComplete();
+    await this.renderRoot.querySelector('fd-seat-ring')?.updateComplete;
+    return done;
+  }
+
   private felt(where: (seat: number) => string) {
     const v = this.view;
     const trick = v.trick.length > 0 ? v.trick : v.phase === 'play' && v.lastTrick ? [] : [];
@@ -427,6 +449,17 @@ export class FdFightingCards extends LitElement {
     </div>`;
   }
 
+  /** "Match over after 3 deals: Ann wins the match." (equal totals share the win). */
+  private matchOver(): string {
+    const { played, winners } = this.view.match;
+    const names = winners.map((seat) => this.name(seat));
+    const who =
+      names.length === 1
+        ? `${names[0]} wins the match`
+        : `${names.slice(0, -1).join(', ')} and ${names.at(-1)} share the match win`;
+    return `Match over after ${played} ${played === 1 ? 'deal' : 'deals'}: ${who}.`;
+  }
+
   private statusLine() {
     const v = this.view;
     if (v.phase === 'over') {
@@ -438,7 +471,14 @@ export class FdFightingCards extends LitElement {
         points:
         <strong>${score}</strong
         >${r.handGame ? ' (hand game, doubled)' : ''}${r.renege !== null ? ` — ${this.name(r.renege)} reneged` : ''}.
-        ${v.match.over ? html`Match over after ${v.match.played} deals.` : null}`;
+        ${
+          v.awaitingAudit
+            ? html`<span class="muted" id="awaiting-audit"
+                >(waiting for the audit: it may find an earlier renege)</span
+              >`
+            : null
+        }
+        ${v.match.over ? html`<span id="match-over">${this.matchOver()}</span>` : null}`;
     }
     if (v.phase === 'scoring') return html`Turning the skat over…`;
     if (this.busy)
@@ -540,9 +580,23 @@ export class FdFightingCards extends LitElement {
     const discarding = v.phase === 'discard' && this.myTurn;
     const trumpText = v.trump ? `trumps ${SYMBOL[v.trump as Suit]}` : 'trumps not named yet';
     return html`
-      <div class="table">
-        ${this.seatPanel((me + 2) % 3, 'left')} ${this.felt(where)} ${this.seatPanel((me + 1) % 3, 'right')}
-      </div>
+      <fd-seat-ring
+        id="seats"
+        direction="anticlockwise"
+        label="Players in play order from you"
+        .order=${this.mySeat === null ? [1, 2, 0] : [(me + 1) % 3, (me + 2) % 3]}
+        .names=${this.names}
+        .counts=${v.seats.map((s) => s.hand.length)}
+        .turn=${v.phase === 'over' ? null : v.turn}
+        .turnLabel=${v.phase === 'bidding' ? 'bidding' : 'to play'}
+        .gone=${this.gone}
+        .lastMoves=${this.lastMoves}
+        dealFrom="skat"
+        ?freshDeal=${this.lastMoves.length === 0}
+        .badges=${this.seatBadges}
+        .extras=${this.seatExtras}
+      ></fd-seat-ring>
+      ${this.felt(where)}
       <div class="contract" id="contract">
         ${
           v.declarer !== null
@@ -583,7 +637,11 @@ export class FdFightingCards extends LitElement {
             </div>`
           : html`<p class="muted">You are watching.</p>`
       }
-      ${scoreTable(v, (seat) => this.name(seat))}
+      ${scoreTable(
+        v,
+        (seat) => this.name(seat),
+        (deal, seat) => this.matchNames[deal - 1]?.[seat] || this.name(seat),
+      )}
     `;
   }
 }

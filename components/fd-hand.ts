@@ -18,6 +18,7 @@ import { renderGameTable } from './game-views.js';
 import { theme } from './theme.js';
 import { eyeIcon } from './icons.js';
 import './fd-hand-summary.js';
+import './fd-score-strip.js';
 
 @customElement('fd-hand')
 export class FdHand extends LitElement {
@@ -249,7 +250,8 @@ export class FdHand extends LitElement {
           the audit, never a hidden card.
         </p>`
       : null;
-    return html`${badge}${this.banner()}${this.lastMoves()}${renderGameTable(this.hand, this.sortHandBy)}
+    const scores = this.hand.scores ? html`<fd-score-strip .strip=${this.hand.scores}></fd-score-strip>` : null;
+    return html`${badge}${this.banner()}${scores}${this.lastMoves()}${renderGameTable(this.hand, this.sortHandBy)}
     ${
       summary
         ? html`<fd-hand-summary

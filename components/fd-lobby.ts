@@ -18,8 +18,12 @@
  * (naming the name it will sit under) and Watch. When another tab of this
  * browser already sits at the table (`otherTab`), the page says so and offers
  * Watch, or to sit as another player after a confirmation.
+ *
+ * The fingerprint is eight emoji and their eight words; on a machine that
+ * cannot draw one of the emoji (no emoji font: empty boxes), only the words
+ * are shown (glyphs.ts).
  */
-import { LitElement, css, html } from 'lit';
+import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import type { LobbyView, SeatView } from '../src/table/lobby.js';
 import type { LinkRoute } from '../src/net/ice-watch.js';
@@ -27,6 +31,7 @@ import { catalogEntry, optionSummary } from '../src/app/catalog.js';
 import { AddBotEvent, LeaveSeatEvent, SitEvent, WatchEvent } from './events.js';
 import { theme } from './theme.js';
 import { botIcon, eyeIcon } from './icons.js';
+import { canDraw } from './glyphs.js';
 import './fd-share.js';
 
 const ROUTE_TEXT: Record<LinkRoute, string> = {
@@ -141,6 +146,11 @@ export class FdLobby extends LitElement {
       .words {
         font-family: ui-monospace, monospace;
         color: var(--fd-muted);
+      }
+      /* No emoji font on this machine: the words are the fingerprint, shown as large as the symbols would be. */
+      .words.alone {
+        font-size: 1.25rem;
+        color: var(--fd-ink);
       }
       .actions {
         display: flex;
@@ -315,6 +325,7 @@ export class FdLobby extends LitElement {
     const options = lobby.config ? optionSummary(lobby.config.game, lobby.config.options) : [];
     const free = lobby.seats.filter((s) => !s.member).length;
     const firstFree = lobby.seats.findIndex((s) => !s.member);
+    const symbols = lobby.fingerprint ? canDraw(lobby.fingerprint.emoji) : false;
     return html`
       <section ?hidden=${this.compact}>
         <h2>${game?.name ?? 'Table'}</h2>
@@ -430,13 +441,17 @@ export class FdLobby extends LitElement {
         </p>
       </section>
       <section aria-label="Table fingerprint">
-        <div class="fingerprint" id="fingerprint" title=${lobby.fingerprint?.words ?? ''} aria-hidden="true">
-          ${lobby.fingerprint?.emoji}
-        </div>
-        <div class="words" id="fingerprint-words">${lobby.fingerprint?.words}</div>
+        ${
+          symbols
+            ? html`<div class="fingerprint" id="fingerprint" title=${lobby.fingerprint?.words ?? ''} aria-hidden="true">
+                ${lobby.fingerprint?.emoji}
+              </div>`
+            : nothing
+        }
+        <div class="words ${symbols ? '' : 'alone'}" id="fingerprint-words">${lobby.fingerprint?.words}</div>
         <p class="muted">
-          Everyone at the table should see these same eight symbols. Read them out to each other: if a screen differs,
-          someone is not who they seem.
+          Everyone at the table should see these same eight ${symbols ? 'symbols' : 'words'}. Read them out to each
+          other: if a screen differs, someone is not who they seem.
         </p>
       </section>
     `;

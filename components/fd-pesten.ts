@@ -1,11 +1,13 @@
 /**
- * The table of Pesten for one seat: the other players round the table in
- * clockwise order from this seat (card counts, round wins, whose turn, who
- * is still choosing on a 10), the stock, the discard top with the wished
+ * The table of Pesten for one seat: the other players round the felt in
+ * clockwise order from this seat (fd-seat-ring.ts: card counts, last move,
+ * whose turn; the round wins, who plays next and who is still choosing on a
+ * 10 drawn here inside each box), the stock, the discard top with the wished
  * suit, the draw owed, the direction arrow, and this seat's hand (sorted by
  * suit or by rank). Legal cards are marked; clicking an illegal one says
  * why, in the rules' words (the store's card hints). A gone seat is marked
- * on its box; cards fly hand → pile, stock → hand (card-motion.ts). A play is one card, with a suit for a J
+ * on its box; cards fly hand → pile, seat → pile, stock → hand, and a draw
+ * flies a card back to that seat's box (card-motion.ts, fd-seat-ring.ts). A play is one card, with a suit for a J
  * and the "Pesten!" announcement when it leaves one card; on a 10 everyone
  * picks a card to pass. Keys (never while typing): ←/→ or 1–9 choose a card,
  * Enter plays it (with a J, 1–4 then pick the suit), D draws, E keeps a
@@ -25,8 +27,10 @@ import { theme } from './theme.js';
 import { playNote } from './card-marks.js';
 import { label, parts, sortKey, SPECIAL, SUIT_NAME, SUITS, SYMBOL, type Suit } from './pesten-cards.js';
 import { CardMotion } from './card-motion.js';
-import { goneMark, seatMarkStyles } from './seat-marks.js';
+import { seatMarkStyles } from './seat-marks.js';
+import type { SeatMove } from './fd-seat-ring.js';
 import './fd-card.js';
+import './fd-seat-ring.js';
 
 type Play = Extract<PestenAction, { type: 'play' }>;
 
@@ -44,6 +48,8 @@ export class FdPesten extends LitElement {
   @property({ attribute: false }) gone: readonly number[] = [];
   /** Who moved last: a new top card flies in from that seat's box. */
   @property({ attribute: false }) lastMover: number | null = null;
+  /** Each seat's newest move in words: shown in that seat's box. */
+  @property({ attribute: false }) lastMoves: readonly SeatMove[] = [];
   @state() private selected: number | null = null;
   private readonly motion = new CardMotion(this);
   /** How my hand is sorted (Settings); S or the Sort button asks for the other order. */
@@ -77,36 +83,10 @@ export class FdPesten extends LitElement {
       .scores strong {
         color: var(--fd-ink);
       }
-      .seats {
-        display: flex;
-        gap: 0.5rem;
-        flex-wrap: wrap;
-        justify-content: center;
-        margin: 0.5rem 0;
-      }
-      .seat {
-        background: rgba(0, 0, 0, 0.22);
-        border-radius: var(--fd-radius);
-        padding: 0.35rem 0.6rem;
-        border: 2px solid transparent;
-        min-width: 6.5rem;
-        text-align: center;
-      }
-      .seat.turn {
-        border-color: var(--fd-accent);
-        box-shadow: 0 0 10px rgba(242, 193, 78, 0.5);
-      }
-      .seat .name {
-        font-weight: 600;
-        font-size: 0.9rem;
-      }
-      .seat .count {
-        font-size: 1.3rem;
-        font-weight: 700;
-      }
-      .seat .sub {
-        font-size: 0.72rem;
+      .seat .wins {
+        font-size: 0.75rem;
         color: var(--fd-muted);
+        margin-top: 0.15rem;
       }
       .badge {
         font-size: 0.7rem;
@@ -250,12 +230,9 @@ export class FdPesten extends LitElement {
           background: rgba(8, 40, 25, 0.96);
           box-shadow: 0 -2px 8px rgba(0, 0, 0, 0.4);
         }
-        .seat {
-          min-width: 4.6rem;
-          padding: 0.25rem 0.4rem;
-        }
-        .seat .count {
-          font-size: 1.05rem;
+        .seat .wins {
+          display: inline;
+          margin: 0;
         }
         .centre {
           gap: 0.8rem;
@@ -439,35 +416,33 @@ export class FdPesten extends LitElement {
     return this.mySeat === null ? [...order.slice(1), from] : order.slice(1);
   }
 
-  private seatChip(seat: number) {
+  /** A seat's badges after its name in the ring: the dealer, the round's winner. */
+  private seatBadges = (seat: number) => {
     const v = this.view;
-    const s = v.seats[seat]!;
+    return html`${v.dealer === seat ? html`<span class="badge wait" title="dealer">D</span>` : null}${v.winner === seat ? html`<span class="badge">won</span>` : null}`;
+  };
+
+  /** A seat's extras in the ring: its round wins, and who plays next, who is choosing or has passed on a 10. */
+  private seatExtras = (seat: number) => {
+    const v = this.view;
+    const s = v.seats[seat];
+    if (!s) return null;
     const choosing = v.phase === 'pass' && !s.passed && s.count > 0;
     const n = v.seats.length;
     const next = v.turn === null ? null : (((v.turn + (v.direction === 'clockwise' ? -1 : 1)) % n) + n) % n;
-    return html`<div
-      class="seat ${v.turn === seat ? 'turn' : ''}"
-      data-seat=${seat}
-      data-seat-box=${seat}
-      data-fly-source="seat-${seat}"
-      ?data-gone=${this.gone.includes(seat)}
-      role="group"
-      aria-label="${this.name(seat)}: ${count(s.count, 'card')}"
-    >
-      <div class="name">
-        ${this.name(seat)}${v.dealer === seat ? html`<span class="badge wait" title="dealer">D</span>` : null}${goneMark(seat, this.gone)}
-      </div>
-      <div class="count" data-count=${s.count}>
-        ${s.count}<span class="sub"> ${s.count === 1 ? 'card' : 'cards'}</span>
-      </div>
-      <div class="sub">
-        ${s.points} ${s.points === 1 ? 'win' : 'wins'}
-        ${v.turn === seat ? html`<span class="badge">to play</span>` : next === seat && v.phase === 'play' ? html`<span class="badge wait">next</span>` : null}
-        ${choosing ? html`<span class="badge wait choosing">choosing</span>` : null}
-        ${v.phase === 'pass' && s.passed ? html`<span class="badge wait">passed</span>` : null}
-        ${v.winner === seat ? html`<span class="badge">won</span>` : null}
-      </div>
+    return html`<div class="wins">
+      ${count(s.points, 'win')}
+      ${next === seat && v.turn !== seat && v.phase === 'play' ? html`<span class="badge wait">next</span>` : null}
+      ${choosing ? html`<span class="badge wait choosing">choosing</span>` : null}
+      ${v.phase === 'pass' && s.passed ? html`<span class="badge wait">passed</span>` : null}
     </div>`;
+  };
+
+  /** Done once the seat ring inside has drawn too (it updates just after this element). */
+  protected override async getUpdateComplete(): Promise<boolean> {
+    const done = await super.getUpdateComplete();
+    await this.renderRoot.querySelector('fd-seat-ring')?.updateComplete;
+    return done;
   }
 
   private statusLine() {
@@ -558,9 +533,20 @@ export class FdPesten extends LitElement {
         <span>Match: first to <strong>${v.targetPoints}</strong> round ${v.targetPoints === 1 ? 'win' : 'wins'}</span>
         ${v.seats.map((s, i) => html`<span data-seat=${i}>${this.name(i)} <strong>${s.points}</strong></span>`)}
       </div>
-      <div class="seats" id="seats" role="group" aria-label="Players clockwise from you">
-        ${this.othersClockwise().map((s) => this.seatChip(s))}
-      </div>
+      <fd-seat-ring
+        id="seats"
+        label="Players clockwise from you"
+        .order=${this.othersClockwise()}
+        .names=${this.names}
+        .counts=${v.seats.map((s) => s.count)}
+        .turn=${v.phase === 'over' ? null : v.turn}
+        .gone=${this.gone}
+        .lastMoves=${this.lastMoves}
+        dealFrom="stock"
+        ?freshDeal=${this.lastMoves.length === 0}
+        .badges=${this.seatBadges}
+        .extras=${this.seatExtras}
+      ></fd-seat-ring>
       <div class="centre">
         <div class="pile" role="group" aria-label="Stock" data-fly-source="stock">
           <fd-card .card=${null}></fd-card><span id="stock-count">Stock ${v.stockCount}</span>

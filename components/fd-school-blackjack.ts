@@ -4,8 +4,9 @@
  * be played now (the others say why not, on hover or tap), "Draw N" at the
  * start of a turn, "End turn" only when ending is allowed and what ending
  * costs, a suit picker when you play an ace, the pending pick-up, skips, the
- * direction and the suit an ace named, the other players round the table in
- * play order from your seat, what the previous player did, and your hand
+ * direction and the suit an ace named, the other players round the felt
+ * clockwise from your seat (fd-seat-ring.ts: count, last move, turn; what a
+ * seat owes, a skip and the winner drawn here inside each box), what the previous player did, and your hand
  * sorted by suit or rank. It sends one of the legal actions the store passed
  * in as an ActEvent and never touches the rules: the reasons cards are
  * refused come as the store's card hints (src/games/card-hints.ts). A gone
@@ -21,11 +22,12 @@ import { isTypingKey } from './keys.js';
 import { cardFace } from './fd-card.js';
 import { theme } from './theme.js';
 import { playNote } from './card-marks.js';
-import { cardBackIcon } from './icons.js';
 import type { CardHint } from '../src/games/card-hints.js';
 import { CardMotion } from './card-motion.js';
-import { goneMark, seatMarkStyles } from './seat-marks.js';
+import { seatMarkStyles } from './seat-marks.js';
+import type { SeatMove } from './fd-seat-ring.js';
 import './fd-card.js';
+import './fd-seat-ring.js';
 
 type Play = Extract<BlackjackAction, { type: 'play' }>;
 type SuitLetter = 'C' | 'D' | 'H' | 'S';
@@ -58,6 +60,8 @@ export class FdSchoolBlackjack extends LitElement {
   @property({ attribute: false }) gone: readonly number[] = [];
   /** Who moved last: a card new on the pile flies in from that seat's box. */
   @property({ attribute: false }) lastMover: number | null = null;
+  /** Each seat's newest move in words: shown in that seat's box. */
+  @property({ attribute: false }) lastMoves: readonly SeatMove[] = [];
   private readonly motion = new CardMotion(this);
   /** How my hand is sorted (Settings); O or the Sort button asks for the other order. */
   @property() sortHandBy: 'suit' | 'rank' = 'suit';
@@ -98,30 +102,6 @@ export class FdSchoolBlackjack extends LitElement {
         50% {
           box-shadow: 0 0 0 6px rgba(242, 193, 78, 0.35);
         }
-      }
-      .others {
-        display: flex;
-        gap: 0.4rem;
-        flex-wrap: wrap;
-        justify-content: center;
-        margin-bottom: 0.5rem;
-      }
-      .other {
-        background: rgba(0, 0, 0, 0.22);
-        border-radius: var(--fd-radius);
-        padding: 0.3rem 0.6rem;
-        border: 2px solid transparent;
-        display: flex;
-        gap: 0.4rem;
-        align-items: center;
-        font-size: 0.9rem;
-      }
-      .other.turn {
-        border-color: var(--fd-accent);
-      }
-      .other .n {
-        font-weight: 700;
-        font-size: 1.05rem;
       }
       .tag {
         font-size: 0.72rem;
@@ -310,14 +290,6 @@ export class FdSchoolBlackjack extends LitElement {
     this.dispatchEvent(new ActEvent(action));
   }
 
-  /** Seats in play order from mine (or from seat 0 for a spectator), going the way play goes now. */
-  private order(): number[] {
-    const n = this.view.hands.length;
-    const from = this.mySeat ?? 0;
-    const step = this.view.direction === 'clockwise' ? -1 : 1;
-    return Array.from({ length: n - 1 }, (_, i) => (((from + step * (i + 1)) % n) + n) % n);
-  }
-
   private sorted(cards: ViewCard[]): ViewCard[] {
     const key = (c: ViewCard) => {
       const p = parts(c.card);
@@ -441,38 +413,36 @@ export class FdSchoolBlackjack extends LitElement {
     return `Previous: ${who} ${[played, drew].filter(Boolean).join(' and ')}${reason}${extra.length ? `; ${extra.join('; ')}` : ''}.`;
   }
 
-  private others() {
+  /** The other seats clockwise from mine (every seat for a watcher): fixed places round the felt, whichever way play goes now. */
+  private others(): number[] {
+    const n = this.view.hands.length;
+    const from = this.mySeat ?? 0;
+    const all = Array.from({ length: n }, (_, i) => (((from - i) % n) + n) % n);
+    return this.mySeat === null ? all : all.slice(1);
+  }
+
+  /** A seat's tags after its name in the ring: what it owes on its turn, a skip coming, the winner. */
+  private seatTags = (seat: number) => {
     const v = this.view;
-    const skipped = new Set(
-      v.turn === null
-        ? []
-        : Array.from({ length: v.skips }, (_, i) => {
-            const n = v.hands.length;
-            const step = v.direction === 'clockwise' ? -1 : 1;
-            return (((v.turn! + step * (i + 1)) % n) + n) % n;
-          }),
-    );
-    return this.order().map(
-      (seat) =>
-        html`<div
-          class="other ${v.turn === seat ? 'turn' : ''}"
-          data-seat=${seat}
-          data-seat-box=${seat}
-          data-fly-source="seat-${seat}"
-          ?data-gone=${this.gone.includes(seat)}
-        >
-          <span>${this.name(seat)}</span>${goneMark(seat, this.gone)}<span
-            class="n"
-            data-count=${v.hands[seat]?.length ?? 0}
-            title="cards in hand"
-            >${cardBackIcon()}<span class="visually-hidden">cards in hand:</span> ${v.hands[seat]?.length ?? 0}</span
-          >
-          ${v.turn === seat ? html`<span class="tag go">to play</span>` : null}
-          ${v.turn === seat && v.owed > 0 ? html`<span class="tag hot">owes ${v.owed}</span>` : null}
-          ${skipped.has(seat) ? html`<span class="tag hot">skipped</span>` : null}
-          ${v.winner === seat ? html`<span class="tag go">winner</span>` : null}
-        </div>`,
-    );
+    return html`${v.turn === seat && v.owed > 0 ? html`<span class="tag hot">owes ${v.owed}</span>` : null}
+    ${this.skipped().has(seat) ? html`<span class="tag hot">skipped</span>` : null}
+    ${v.winner === seat ? html`<span class="tag go">winner</span>` : null}`;
+  };
+
+  /** The seats the pending skips pass over, from the seat whose turn it is, the way play goes now. */
+  private skipped(): Set<number> {
+    const v = this.view;
+    if (v.turn === null) return new Set();
+    const n = v.hands.length;
+    const step = v.direction === 'clockwise' ? -1 : 1;
+    return new Set(Array.from({ length: v.skips }, (_, i) => (((v.turn! + step * (i + 1)) % n) + n) % n));
+  }
+
+  /** Done once the seat ring inside has drawn too (it updates just after this element). */
+  protected override async getUpdateComplete(): Promise<boolean> {
+    const done = await super.getUpdateComplete();
+    await this.renderRoot.querySelector('fd-seat-ring')?.updateComplete;
+    return done;
   }
 
   private centre() {
@@ -588,7 +558,19 @@ export class FdSchoolBlackjack extends LitElement {
     const me = this.mySeat;
     return html`
       ${this.banner()}
-      <div class="others" id="others">${this.others()}</div>
+      <fd-seat-ring
+        id="others"
+        label="Players clockwise from you"
+        .order=${this.others()}
+        .names=${this.names}
+        .counts=${v.hands.map((h) => h.length)}
+        .turn=${v.phase === 'over' ? null : v.turn}
+        .gone=${this.gone}
+        .lastMoves=${this.lastMoves}
+        dealFrom="deck"
+        ?freshDeal=${this.lastMoves.length === 0}
+        .badges=${this.seatTags}
+      ></fd-seat-ring>
       ${this.centre()}
       <div class="step" id="step" data-step=${v.step} aria-live="polite">
         ${v.phase === 'play' ? this.stepLine() : ''}

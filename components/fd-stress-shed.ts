@@ -4,11 +4,14 @@
  * draw stack and cemetery counts, and your own cards. Only legal moves are
  * clickable: the store passes the legal actions in; this element turns
  * clicks (or keys: Enter/Space to pick, P to play, U to pick up, R for ready)
- * into one of them and sends it up as an ActEvent. The opponents are drawn
- * in play order from this seat; the hand sorts by suit or rank (Settings);
+ * into one of them and sends it up as an ActEvent. The other players sit
+ * round the felt in play order from this seat (fd-seat-ring.ts: count, last
+ * move, turn; their places and face-up / face-down cards drawn here inside
+ * each box); the hand sorts by suit or rank (Settings);
  * on a phone Play / Pick up sit in a bar fixed to the bottom of the screen.
- * A gone seat is marked on its box; cards fly hand → stack, draw → hand
- * (card-motion.ts).
+ * A gone seat is marked on its box; cards fly hand → stack, seat → stack,
+ * draw → hand, and a draw flies a card back to that seat's box
+ * (card-motion.ts, fd-seat-ring.ts).
  */
 import { LitElement, css, html } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
@@ -23,8 +26,10 @@ import { cardName } from '../src/app/words.js';
 import { theme } from './theme.js';
 import { cardMarkStyles, playNote } from './card-marks.js';
 import { CardMotion } from './card-motion.js';
-import { goneMark, seatMarkStyles } from './seat-marks.js';
+import { seatMarkStyles } from './seat-marks.js';
+import type { SeatMove } from './fd-seat-ring.js';
 import './fd-card.js';
+import './fd-seat-ring.js';
 
 type Play = Extract<StressAction, { type: 'play' }>;
 
@@ -46,6 +51,8 @@ export class FdStressShed extends LitElement {
   @property({ attribute: false }) gone: readonly number[] = [];
   /** Who moved last: a card new on the stack flies in from that seat's box. */
   @property({ attribute: false }) lastMover: number | null = null;
+  /** Each seat's newest move in words: shown in that seat's box. */
+  @property({ attribute: false }) lastMoves: readonly SeatMove[] = [];
   private readonly motion = new CardMotion(this);
   /** Why the card last tapped cannot be played (touch has no hover). */
   @state() private why: string | null = null;
@@ -62,30 +69,6 @@ export class FdStressShed extends LitElement {
       :host {
         display: block;
         color: var(--fd-ink);
-      }
-      .opponents {
-        display: flex;
-        gap: 0.75rem;
-        flex-wrap: wrap;
-        justify-content: center;
-      }
-      .player {
-        background: rgba(0, 0, 0, 0.22);
-        border-radius: var(--fd-radius);
-        padding: 0.6rem;
-        min-width: 12rem;
-        border: 2px solid transparent;
-      }
-      .player.turn {
-        border-color: var(--fd-accent);
-        box-shadow: 0 0 12px rgba(242, 193, 78, 0.45);
-      }
-      .player h4 {
-        margin: 0 0 0.4rem;
-        font-size: 0.95rem;
-        display: flex;
-        gap: 0.4rem;
-        align-items: center;
       }
       .badge {
         font-size: 0.75rem;
@@ -179,25 +162,16 @@ export class FdStressShed extends LitElement {
           --card-w: 2.5rem;
           --card-small-w: 1.45rem;
         }
-        .opponents {
-          gap: 0.35rem;
-        }
-        .player {
-          min-width: 0;
-          flex: 1 1 100%;
-          padding: 0.3rem 0.5rem;
-        }
-        .player h4 {
-          margin: 0;
-          font-size: 0.85rem;
-        }
-        .player .opp-hand,
-        .player .face-label {
+        .seat .opp-hand,
+        .seat .face-label {
           display: none;
         }
-        .player .label {
-          display: inline-block;
-          margin: 0 0.4rem 0 0;
+        .seat .row {
+          flex-wrap: nowrap;
+          gap: 0;
+        }
+        .seat .row fd-card:not(:first-child) {
+          margin-left: -0.45rem;
         }
         .stack fd-card:not(:first-child) {
           margin-left: -1.6rem;
@@ -232,6 +206,13 @@ export class FdStressShed extends LitElement {
       }
     `,
   ];
+
+  /** Done once the seat ring inside has drawn too (it updates just after this element). */
+  protected override async getUpdateComplete(): Promise<boolean> {
+    const done = await super.getUpdateComplete();
+    await this.renderRoot.querySelector('fd-seat-ring')?.updateComplete;
+    return done;
+  }
 
   private name(seat: number): string {
     return this.names[seat] || `Seat ${seat + 1}`;
@@ -382,30 +363,30 @@ export class FdStressShed extends LitElement {
     );
   }
 
-  private opponent(seat: number) {
-    const s = this.view.seats[seat]!;
-    return html`<div
-      class="player ${this.view.turn === seat ? 'turn' : ''}"
-      data-seat=${seat}
-      data-seat-box=${seat}
-      data-fly-source="seat-${seat}"
-      ?data-gone=${this.gone.includes(seat)}
-    >
-      <h4>
-        ${this.name(seat)}${goneMark(seat, this.gone)}
-        ${this.view.turn === seat ? html`<span class="badge">to play</span>` : null}
-        ${s.place ? html`<span class="badge">${ordinal(s.place)}</span>` : null}
-        ${this.view.loser === seat ? html`<span class="badge">loser</span>` : null}
-        ${this.view.phase === 'swap' && s.ready ? html`<span class="badge">ready</span>` : null}
-      </h4>
-      <div class="label">Hand: ${s.hand.length}</div>
-      <div class="row opp-hand">
-        ${this.cards(s.hand.slice(0, 8), { small: true })}${s.hand.length > 8 ? html`<span class="count">+${s.hand.length - 8}</span>` : null}
-      </div>
+  /** A seat's badges after its name in the ring: its place once out, the loser, ready in the swap phase. */
+  private seatBadges = (seat: number) => {
+    const s = this.view.seats[seat];
+    if (!s) return null;
+    return html`${s.place ? html`<span class="badge">${ordinal(s.place)}</span>` : null}
+    ${this.view.loser === seat ? html`<span class="badge">loser</span>` : null}
+    ${this.view.phase === 'swap' && s.ready ? html`<span class="badge">ready</span>` : null}`;
+  };
+
+  /** A seat's cards in the ring: the hand cards everyone has seen (a picked-up stack), then face-up and face-down. */
+  private seatCards = (seat: number) => {
+    const s = this.view.seats[seat];
+    if (!s) return null;
+    const seen = s.hand.filter((c) => c.card !== null);
+    return html`${
+        seen.length
+          ? html`<div class="row opp-hand">
+              ${this.cards(seen.slice(0, 8), { small: true })}${seen.length > 8 ? html`<span class="count">+${seen.length - 8}</span>` : null}
+            </div>`
+          : null
+      }
       <div class="label face-label">Face-up / face-down</div>
-      <div class="row">${this.cards(s.faceUp, { small: true })}${this.cards(s.faceDown, { small: true })}</div>
-    </div>`;
-  }
+      <div class="row">${this.cards(s.faceUp, { small: true })}${this.cards(s.faceDown, { small: true })}</div>`;
+  };
 
   private statusLine() {
     const v = this.view;
@@ -444,7 +425,19 @@ export class FdStressShed extends LitElement {
     const selectedPlay = this.playFor(this.selected);
     const top = v.stack.slice(-6);
     return html`
-      <div class="opponents">${others.map((s) => this.opponent(s))}</div>
+      <fd-seat-ring
+        id="opponents"
+        .order=${others}
+        .names=${this.names}
+        .counts=${v.seats.map((s) => s.hand.length)}
+        .turn=${v.phase === 'over' ? null : v.turn}
+        .gone=${this.gone}
+        .lastMoves=${this.lastMoves}
+        dealFrom="draw"
+        ?freshDeal=${this.lastMoves.length === 0}
+        .badges=${this.seatBadges}
+        .extras=${this.seatCards}
+      ></fd-seat-ring>
       <div class="centre">
         <div class="pile" role="group" aria-label="Draw stack" data-fly-source="draw">
           <fd-card .card=${null}></fd-card><span class="count" id="draw-count">Draw: ${v.drawCount}</span>

@@ -10,13 +10,14 @@
  * while nobody can move, a countdown shows the new tops being dealt. On a
  * phone (360 px wide and up, portrait) the cards, gaps and Stress! button
  * shrink so the whole table fits the screen, played by tap (tap a card, and
- * a lit stack when it goes on both). A row card that goes on neither
+ * a lit stack when it goes on both; a lit stack is a named button, Enter
+ * plays there). A row card that goes on neither
  * stack says why when tapped (the store's card hints); a gone opponent is
  * marked on their side; cards fly row → stack (card-motion.ts). Only legal
  * moves are offered:
  * the store passes them in and this element sends one up as an ActEvent.
  */
-import { LitElement, css, html, type PropertyValues } from 'lit';
+import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import type { SpeedView } from '../src/games/stress-speed/views.js';
 import type { SpeedAction } from '../src/games/stress-speed/actions.js';
@@ -387,10 +388,19 @@ export class FdStressSpeed extends LitElement {
     const stack = this.view.stacks[index];
     const target =
       this.selectedSlot !== null && this.plays.some((p) => p.slot === this.selectedSlot && p.stack === index);
+    // While a chosen card can go here, the stack is a button (Enter plays it there; Space stays "Stress!").
     return html`<div
       class="stack ${target ? 'target' : ''}"
       id="stack-${index}"
       data-top=${stack?.top?.card ?? ''}
+      role=${target ? 'button' : nothing}
+      tabindex=${target ? 0 : nothing}
+      aria-label=${target ? `Play on the ${index === 0 ? 'left' : 'right'} stack` : nothing}
+      @keydown=${(e: KeyboardEvent) => {
+        if (e.key !== 'Enter' || !target || this.selectedSlot === null) return;
+        e.preventDefault();
+        this.playOn(this.selectedSlot, index);
+      }}
       @click=${() => this.selectedSlot !== null && this.playOn(this.selectedSlot, index)}
       @dragover=${(e: DragEvent) => {
         e.preventDefault();

@@ -3,7 +3,9 @@
  * fd-fighting-cards: a row per counted deal (its number, the declarer, the
  * game — bid, trumps, hand or skat —, made or failed with the points A it
  * was judged on, and what each seat scored; thrown-in deals are not counted
- * and have no row), then each seat's total. The rows come from the view's
+ * and have no row), then each seat's total. A row names the players of its
+ * own deal (`rowName`: who sat in that seat then), the header and totals
+ * whoever holds each seat now. The rows come from the view's
  * `match.history`, which the game carries from deal to deal, so the table is
  * the same after a reload. A plain function of the view, not an element of
  * its own: it shares fd-fighting-cards' seat names and style sheet.
@@ -58,7 +60,11 @@ export const scoreTableStyles = css`
 const signed = (n: number) => (n > 0 ? `+${n}` : `${n}`);
 
 /** The score table for `view`, naming seats with `name`. */
-export function scoreTable(view: FightingView, name: (seat: number) => string): TemplateResult {
+export function scoreTable(
+  view: FightingView,
+  name: (seat: number) => string,
+  rowName: (deal: number, seat: number) => string = (_deal, seat) => name(seat),
+): TemplateResult {
   const match = view.match;
   const current = Math.min(match.played + (view.phase === 'over' ? 0 : 1), match.deals);
   return html`<div class="scores-wrap" tabindex="0">
@@ -77,12 +83,13 @@ export function scoreTable(view: FightingView, name: (seat: number) => string): 
         (row) =>
           html`<tr class="deal" data-deal=${row.deal}>
             <td class="left">${row.deal}</td>
-            <td class="left" data-declarer=${row.declarer}>${name(row.declarer)}</td>
+            <td class="left" data-declarer=${row.declarer}>${rowName(row.deal, row.declarer)}</td>
             <td class="left">
               ${row.bid}${row.trump ? ` ${SYMBOL[row.trump] ?? row.trump}` : ''} ${row.handGame ? 'hand' : 'skat'}
             </td>
             <td class="left ${row.made ? 'made' : 'lost'}" data-made=${row.made ? 'yes' : 'no'}>
-              ${row.made ? 'won' : 'lost'} (${row.points})${row.renege !== null ? ` · ${name(row.renege)} reneged` : ''}
+              ${row.made ? 'won' : 'lost'}
+              (${row.points})${row.renege !== null ? ` · ${rowName(row.deal, row.renege)} reneged` : ''}
             </td>
             ${row.scores.map((score, s) => html`<td data-seat=${s}>${row.declarer === s ? signed(score) : '–'}</td>`)}
           </tr>`,

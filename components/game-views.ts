@@ -20,6 +20,7 @@ import type { HandView } from '../src/app/store.js';
 import type { ActionOf, GameId, ViewOf } from '../src/games/index.js';
 import { catalogEntry } from '../src/app/catalog.js';
 import type { CardHint } from '../src/games/card-hints.js';
+import type { SeatMove } from './fd-seat-ring.js';
 
 /** The properties every game's table element takes. */
 export interface GameTableElement<V, A> extends HTMLElement {
@@ -41,9 +42,13 @@ export interface GameTableElement<V, A> extends HTMLElement {
   gone?: readonly number[];
   /** The seat that moved last (HandView.lastMoves): a card new on the pile flies in from its seat box (components/card-motion.ts). */
   lastMover?: number | null;
+  /** Each seat's newest move in words, newest first (HandView.lastMoves): shown in that seat's box (fd-seat-ring.ts). */
+  lastMoves?: readonly SeatMove[];
   /** Real time: this seat's moves that bounced so far, and those not yet ordered. */
   myBounces?: number;
   pending?: number;
+  /** Games with points: for each scored hand of the match in view, the names its seats played under (score rows). */
+  matchNames?: readonly (readonly string[])[];
 }
 
 type GameTableClass<K extends GameId> = new () => GameTableElement<ViewOf<K>, ActionOf<K>>;
@@ -135,7 +140,9 @@ function tableOf(tag: StaticValue, hand: HandView, sortHandBy: 'suit' | 'rank'):
     .busy=${hand.busy}
     .gone=${hand.gone}
     .lastMover=${hand.lastMoves[0]?.seat ?? null}
+    .lastMoves=${hand.lastMoves}
     .myBounces=${hand.myBounces}
     .pending=${hand.pendingMoves}
+    .matchNames=${hand.scores?.matchNames ?? []}
   ></${tag}>`;
 }

@@ -33,10 +33,6 @@ export const firstIcon = () => icon(svg`<path d="M3 3v10M13 3L8 8l5 5M9 3L4 8l5 
 /** A double arrow right and a bar: to the last step. */
 export const lastIcon = () => icon(svg`<path d="M13 3v10M3 3l5 5-5 5M7 3l5 5-5 5"/>`);
 
-/** A playing card seen from the back: a count of cards. */
-export const cardBackIcon = () =>
-  icon(svg`<rect x="3.5" y="1.5" width="9" height="13" rx="1.5"/><path d="M5.5 4l5 8M10.5 4l-5 8"/>`);
-
 /** A playing card with a spade: the brand. */
 export const cardIcon = () =>
   icon(
@@ -46,3 +42,9 @@ export const cardIcon = () =>
 /** A star: the joker's face. */
 export const starIcon = () =>
   icon(svg`<path d="M8 1.5l1.9 4.2 4.6.4-3.5 3 1.1 4.5L8 11.2l-4.1 2.4L5 9.1l-3.5-3 4.6-.4z" fill="currentColor"/>`);
+
+/** A cup: the winner of a match. */
+export const trophyIcon = () =>
+  icon(
+    svg`<path d="M4.5 2h7v4a3.5 3.5 0 0 1-7 0V2z"/><path d="M4.5 3.5H2.5a2 2 0 0 0 2 3M11.5 3.5h2a2 2 0 0 1-2 3"/><path d="M8 9.5V12M5.5 14h5M6.5 12h3"/>`,
+  );

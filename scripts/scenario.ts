@@ -10,7 +10,7 @@ import '../src/games/all.js';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseScenario, runScenario } from '../src/engine/index.js';
-import { gameById } from '../src/games/index.js';
+import { afterAuditOf, gameById } from '../src/games/index.js';
 
 function scenarioFiles(path: string): string[] {
   if (!statSync(path).isDirectory()) return [path];
@@ -50,7 +50,7 @@ for (const file of paths.flatMap(scenarioFiles)) {
     failed += 1;
     continue;
   }
-  const run = runScenario(game, scenario);
+  const run = runScenario(game, scenario, afterAuditOf(scenario.game));
   console.log(`\n=== ${file}: ${run.title}`);
   for (const line of run.log) console.log(`  ${line}`);
   if (run.rejected)

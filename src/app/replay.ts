@@ -8,7 +8,7 @@
  * anywhere.
  */
 import type { AnyState } from '../engine/index.js';
-import { describeInput, gameModule, gameTable } from '../games/index.js';
+import { describeInput, gameModule, gameTable, handViewAfterAudit } from '../games/index.js';
 import { rulesVersions } from '../games/rules-versions.js';
 import { seatsInPlayOrder } from '../games/seating.js';
 import { setupArgs } from '../table/hand/setup.js';
@@ -66,12 +66,21 @@ export class Replay {
         states.push(next.state);
       }
       const known = result.open ?? {};
+      // The last step of a hand the audit opened shows the result the audit settled (today's rules only).
+      const current = rulesVersions(setup.game).find((r) => r.version === result.rules?.version)?.current === true;
+      const last = states.length - 1;
+      const audited = current && result.open ? game.audit(setupArgs(setup), result.inputs, result.open) : null;
       this.hands.push({
         states,
         captions,
         view: (step) => {
           const state = states[step]!;
-          const table = gameTable(game.id, game.view(state, null, { known }), []);
+          const seen = game.view(state, null, { known });
+          const table = gameTable(
+            game.id,
+            step === last ? handViewAfterAudit(game.id, state, audited, seen) : seen,
+            [],
+          );
           return {
             handNo: setup.handNo,
             game: game.id,
@@ -98,6 +107,8 @@ export class Replay {
             verdict: result.verdict,
             // The replay shows every card face up at every step already; no end-of-hand panel over it.
             summary: null,
+            // One transcript, no table around it: no score strip.
+            scores: null,
             reports: [],
           };
         },

@@ -3,7 +3,8 @@
  * game's own view for this seat and its legal actions, who the hand waits
  * for (remote seats only) or which seats are gone, reports from other peers, the halt, the audit, the
  * outcome and the verdict, the seats in play order, each seat's last move and
- * the per-card hints (legal or why not), all with seat numbers turned into names. Built by
+ * the per-card hints (legal or why not), the score strip across the table's hands, all with seat numbers turned
+ * into names. Built by
  * the app store (store.ts) from the table session's current hand; the replay
  * viewer (replay.ts) builds the same shape for a transcript.
  */
@@ -14,6 +15,7 @@ import {
   gameModule,
   gameTable,
   handOutcome,
+  handViewAfterAudit,
   type GameTable,
 } from '../games/index.js';
 import type { Input } from '../engine/index.js';
@@ -23,6 +25,7 @@ import { cardHints, type CardHint } from '../games/card-hints.js';
 import type { TableSession } from '../table/table-session.js';
 import { handVerdict, type VerdictSummary } from '../table/verdict.js';
 import { endOfHand, type HandSummaryView } from './hand-summary.js';
+import { scoreStrip, type ScoreStripView } from './scores.js';
 
 /** The hand in play at the open table, as the UI needs it. */
 export interface HandView {
@@ -75,6 +78,8 @@ export interface HandView {
   readonly verdict: VerdictSummary | null;
   /** Once the hand has ended: the result, every card the audit opened and the verdict (src/app/hand-summary.ts). */
   readonly summary: HandSummaryView | null;
+  /** The score strip across the table's finished hands (src/app/scores.ts); null before any has a result. */
+  readonly scores: ScoreStripView | null;
 }
 
 export interface LastMove {
@@ -108,7 +113,13 @@ export function handViewOf(table: TableSession | undefined): HandView | null {
       state && hand.phase !== 'ready' && hand.phase !== 'dealing'
         ? gameTable(
             hand.config.game.id,
-            hand.config.game.view(state, current.mySeat, hand.privateView),
+            // Once the audit is in, the result it settled (Fighting Cards: the earliest renege), as the outcome carries.
+            handViewAfterAudit(
+              hand.config.game.id,
+              state,
+              hand.phase === 'done' ? (hand.auditResult?.rules ?? null) : null,
+              hand.config.game.view(state, current.mySeat, hand.privateView),
+            ),
             movesOpen(hand.phase) ? hand.legalActions() : [],
           )
         : null,
@@ -168,6 +179,13 @@ export function handViewOf(table: TableSession | undefined): HandView | null {
     bounces: hand.bounces.length,
     verdict: hand.phase === 'done' || hand.phase === 'halted' ? handVerdict(hand.follower, names) : null,
     summary: endOfHand(current.handNo, hand, names, outcome),
+    scores: scoreStrip({
+      results: table.handResults(),
+      handNo: current.handNo,
+      seatKeys: hand.config.setup.seatKeys,
+      names,
+      mySeat: current.mySeat,
+    }),
   };
 }
 

@@ -27,4 +27,4 @@ export { census } from './invariants.js';
 export { completeOldest, dealFromZones, privateViewOf, settle, shuffledDeal } from './fixed-deal.js';
 export type { Permuter, Settled } from './fixed-deal.js';
 export { cardHandles, parseScenario, partialMismatches, runScenario } from './scenario.js';
-export type { ScenarioFile, ScenarioRun } from './scenario.js';
+export type { AfterAudit, ScenarioFile, ScenarioRun } from './scenario.js';

@@ -12,11 +12,16 @@
  *     "expect": { "rejected": { "index": 3, "error": "illegal-play" } | null,  // the first refused step (default: none)
  *                 "state": { ...partial summary },   // the final summary, every card open
  *                 "outcome": { ...partial } | null,
- *                 "audit": { "verdict": "clean" } | { "verdict": "fault", "seat": 1, "reason": "has-legal-play*" } } }
+ *                 "audit": { "verdict": "clean" } | { "verdict": "fault", "seat": 1, "reason": "has-legal-play*" },
+ *                 "audited": { ...partial summary, "outcome": {...partial} } } }   // once the audit is in (see below)
  * Partial matching: objects match the keys given, arrays match element by
  * element and in length, a string ending in "*" matches by prefix. The audit
- * is expected clean unless `expect.audit` says otherwise. The runner is
- * generic; the game's ScenarioSupport reads its deal and steps.
+ * is expected clean unless `expect.audit` says otherwise. `expect.audited`
+ * is the table as it reads once the audit is in, for a game whose result
+ * depends on what only the audit sees (`AfterAudit`: the summary of the view
+ * after the audit, with the outcome after the audit as `outcome`); a file
+ * that expects it of a game without that hook fails. The runner is generic;
+ * the game's ScenarioSupport reads its deal and steps.
  */
 import * as v from 'valibot';
 import { dealFromZones, settle } from './fixed-deal.js';
@@ -45,6 +50,7 @@ const scenarioSchema = v.strictObject({
       state: v.optional(v.unknown()),
       outcome: v.optional(v.unknown()),
       audit: v.optional(v.unknown()),
+      audited: v.optional(v.unknown()),
     }),
   ),
 });
@@ -104,7 +110,14 @@ export interface ScenarioRun {
   open: OpenCards;
 }
 
-export function runScenario(game: AnyGame, file: ScenarioFile): ScenarioRun {
+/** How a game reads a finished hand once its audit is in (the game module's `viewAfterAudit` and `scoreAfterAudit`). */
+export interface AfterAudit {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any game's view
+  view(state: AnyState, report: AuditReport, view: any): unknown;
+  outcome(state: AnyState, report: AuditReport): Outcome | null;
+}
+
+export function runScenario(game: AnyGame, file: ScenarioFile, afterAudit?: AfterAudit): ScenarioRun {
   const title = file.title ?? '(untitled)';
   const failures: string[] = [];
   const log: string[] = [];
@@ -199,6 +212,16 @@ export function runScenario(game: AnyGame, file: ScenarioFile): ScenarioRun {
   if (expect.state !== undefined) failures.push(...partialMismatches(openSummary, expect.state, 'state'));
   if (expect.outcome !== undefined) failures.push(...partialMismatches(outcome, expect.outcome, 'outcome'));
   failures.push(...partialMismatches(audit, expect.audit ?? { verdict: 'clean' }, 'audit'));
+  if (expect.audited !== undefined) {
+    if (!afterAudit) failures.push(`audited: game ${game.id} has no view after the audit, yet the file expects one`);
+    else {
+      const audited = {
+        ...(support.summarize(afterAudit.view(state, audit, game.view(state, null, openView()))) as object),
+        outcome: afterAudit.outcome(state, audit),
+      };
+      failures.push(...partialMismatches(audited, expect.audited, 'audited'));
+    }
+  }
   return {
     title,
     ok: failures.length === 0,

@@ -14,7 +14,7 @@
  * can start a hand (src/app/store.ts), and Node processes (tests, scripts,
  * benches) register every game at once by importing ./all.ts.
  */
-import type { AnyGame, AnyState, AuditReport, Input, Outcome } from '../engine/index.js';
+import type { AfterAudit, AnyGame, AnyState, AuditReport, Input, Outcome } from '../engine/index.js';
 import {
   optionValueText,
   type AnyGameMeta,
@@ -148,6 +148,24 @@ export function gameModule(id: string): AnyGameModule | null {
 /** The rules of a playable game, or null (unknown, or not loaded in this page yet). */
 export function gameById(id: string): AnyGame | null {
   return byId.get(id)?.rules ?? null;
+}
+
+/**
+ * The view of a finished hand as the table shows it: once the audit's rules
+ * report is in, the module's `viewAfterAudit` when it has one (the result
+ * the outcome carries), else `view` as it is.
+ */
+export function handViewAfterAudit<V>(gameId: string, state: AnyState, auditRules: AuditReport | null, view: V): V {
+  const module = byId.get(gameId);
+  if (!auditRules || !module?.viewAfterAudit) return view;
+  return module.viewAfterAudit(state, auditRules, view) as V;
+}
+
+/** For scenario files that expect `audited`: how `gameId` reads a hand once its audit is in (undefined: it has no such hooks). */
+export function afterAuditOf(gameId: string): AfterAudit | undefined {
+  const module = byId.get(gameId);
+  if (!module?.viewAfterAudit || !module.scoreAfterAudit) return undefined;
+  return { view: module.viewAfterAudit, outcome: module.scoreAfterAudit };
 }
 
 /**

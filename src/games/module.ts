@@ -127,6 +127,14 @@ export interface GameModule<Id extends string, B, A, O, E extends string, V> {
    */
   readonly scoreAfterAudit?: (state: State<B, O>, report: AuditReport) => Outcome | null;
   /**
+   * Optional, with `scoreAfterAudit`: the seat's view of a finished hand once
+   * its audit is in (`view` = `rules.view` of the final state), so the table
+   * shows the same result the outcome carries. Fighting Cards: the deal's
+   * result, score row and totals as the audit settled them, no longer marked
+   * as waiting for the audit.
+   */
+  readonly viewAfterAudit?: (state: State<B, O>, report: AuditReport, view: V) => V;
+  /**
    * Whether a move with default options can rest on a claim about hidden
    * cards that only the audit checks (Stress: "no legal play"; Fighting
    * Cards: a void). Pesten decides every rule from revealed cards; School
@@ -287,6 +295,8 @@ export interface GameModuleSpec<Id extends string, B, A, O, E extends string, V>
   readonly effects?: DescribeEffects<B, O>;
   /** See `GameModule.scoreAfterAudit`. */
   readonly scoreAfterAudit?: (state: State<B, O>, report: AuditReport) => Outcome | null;
+  /** See `GameModule.viewAfterAudit`. */
+  readonly viewAfterAudit?: (state: State<B, O>, report: AuditReport, view: V) => V;
   /** See `GameModule.hiddenClaims`. */
   readonly hiddenClaims?: boolean;
   /** See `GameModule.cardZones`. */
@@ -354,6 +364,7 @@ export function defineGameModule<Id extends string, B, A, O, E extends string, V
     },
     raceErrors: rules.raceErrors,
     ...(spec.scoreAfterAudit ? { scoreAfterAudit: spec.scoreAfterAudit } : {}),
+    ...(spec.viewAfterAudit ? { viewAfterAudit: spec.viewAfterAudit } : {}),
     ...(spec.hiddenClaims ? { hiddenClaims: true } : {}),
     ...(spec.cardZones ? { cardZones: spec.cardZones } : {}),
     ...(spec.rulesText ? { rulesText: spec.rulesText } : {}),

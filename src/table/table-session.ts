@@ -32,6 +32,7 @@ import { TableLog } from './table-log.js';
 import { errorText, TableOutbox, type TableStore } from './table-outbox.js';
 import { WATCHING_SEAT, Watchers, watchingHand, type Watcher } from './table-watchers.js';
 import type { HandSummary, Seated, TableSessionOptions } from './table-session-types.js';
+import type { HandResult } from './hand/setup.js';
 
 export type { TableStore } from './table-outbox.js';
 export type { HandSummary, TableSessionOptions } from './table-session-types.js';
@@ -365,6 +366,8 @@ export class TableSession {
     // The set-up comes from storage only: this hand's own record, or one derived from the previous hand's stored outcome
     // (with the roster's seats when this page plays one, else the seats whose readies sign it: table-history.ts).
     await this.records.saved;
+    // Earlier hands' results for the score strip, from storage (a reloaded page shows the same strip).
+    void this.records.loadResults(handNo).then((found) => found && this.options.onChange());
     const setup = await this.history.setupFor(handNo);
     if (!setup) return;
     const seatKeys = setup.seatKeys;
@@ -558,6 +561,11 @@ export class TableSession {
   private handOver(): boolean {
     const phase = this.currentHand()?.session.phase;
     return phase === 'done' || phase === 'halted';
+  }
+
+  /** Finished hands' results at this table, oldest first, as stored (the score strip: src/app/scores.ts). */
+  handResults(): { handNo: number; result: HandResult }[] {
+    return this.records.results();
   }
 
   /** Someone has started hand N+1 and waits for us. */

@@ -4,8 +4,9 @@
  * others dimmed, and only the marked ones selectable); a play that lost its
  * race flashes its slot and says in a red band who got there first; and on
  * 360×640 and 390×844 portrait screens both rows, both stacks and the
- * Stress! button lie inside the width. When a stress can be called, the lit
- * Stress! button is readable (axe finds no contrast violation) at both sizes.
+ * Stress! button lie inside the width. In every state that lights or adds
+ * something (a stress to call, a lost race, a stalemate, a winner…) the table
+ * stays readable on the felt: axe finds no serious violation at either size.
  */
 import { afterEach, describe, expect, test } from 'vitest';
 import { page } from 'vitest/browser';
@@ -13,7 +14,7 @@ import type { SpeedAction } from '../../src/games/stress-speed/actions.js';
 import type { SpeedView, SlotView, StackView } from '../../src/games/stress-speed/views.js';
 import axe from 'axe-core';
 import { ActEvent } from '../../components/events.js';
-import { blockingViolations, describeViolations } from '../e2e/axe-report.js';
+import { animationsSettled, blockingViolations, describeViolations } from '../e2e/axe-report.js';
 import '../../components/fd-stress-speed.js';
 import type { FdStressSpeed } from '../../components/fd-stress-speed.js';
 
@@ -144,21 +145,72 @@ describe.each([
   });
 });
 
-test('with a stress to call, the lit Stress! button is readable on a phone and on a desktop', async () => {
+/** The table's states that light or add something: each must stay readable on the felt (axe, serious or worse). */
+const LIT: readonly [string, (el: FdStressSpeed) => void][] = [
+  [
+    'a stress to call (the Stress! button lit)',
+    (el) => {
+      el.view = { ...view, stressable: true };
+      el.legal = [...legal, { type: 'stress', tops: [stacks[0]!.top!.handle, stacks[1]!.top!.handle] }];
+    },
+  ],
+  [
+    'a play that lost its race (the red band)',
+    (el) => {
+      (rowCards(el)[1]!.shadowRoot!.querySelector('button') as HTMLButtonElement).click();
+      el.myBounces = 1;
+    },
+  ],
+  ['a stalemate (the countdown)', (el) => (el.view = { ...view, stalemate: { kind: 'deal', seats: [0, 1] } })],
+  ['a stress called', (el) => (el.view = { ...view, lastStress: { caller: 1, taker: 0 } })],
+  ['a blocked hand', (el) => (el.view = { ...view, blocked: true })],
+  ['a winner', (el) => (el.view = { ...view, winner: 0 })],
+];
+
+describe.each(LIT)('%s', (_state, light) => {
+  test('is readable on the felt on a phone and on a desktop', async () => {
+    const el = await mount();
+    light(el);
+    await el.updateComplete;
+    // The table sits on the felt (fd-app paints a gradient of it; its lighter end is the harder case for light text).
+    document.body.style.background = '#0f5132';
+    for (const [width, height] of [
+      [360, 640],
+      [1000, 800],
+    ] as const) {
+      await page.viewport(width, height);
+      await animationsSettled();
+      const results = await axe.run(el, { resultTypes: ['violations'] });
+      expect(describeViolations(blockingViolations(results.violations)), `${width}×${height}`).toBe('');
+    }
+  });
+});
+
+test('with a stress to call, the Stress! button can be pressed', async () => {
   const el = await mount();
-  el.view = { ...view, stressable: true };
-  el.legal = [...legal, { type: 'stress', tops: [stacks[0]!.top!.handle, stacks[1]!.top!.handle] }];
+  LIT[0]![1](el);
   await el.updateComplete;
-  // The table sits on the felt (fd-app paints a gradient of it; its lighter end is the harder case for light text).
-  document.body.style.background = '#0f5132';
-  const button = root(el).querySelector<HTMLButtonElement>('#stress')!;
-  expect(button.disabled).toBe(false);
-  for (const [width, height] of [
-    [360, 640],
-    [1000, 800],
-  ] as const) {
-    await page.viewport(width, height);
-    const results = await axe.run(el, { resultTypes: ['violations'] });
-    expect(describeViolations(blockingViolations(results.violations)), `${width}×${height}`).toBe('');
-  }
+  expect(root(el).querySelector<HTMLButtonElement>('#stress')!.disabled).toBe(false);
+});
+
+test('a card that goes on both stacks lights them as named buttons; Enter on one plays the card there', async () => {
+  const el = await mount();
+  el.legal = [...legal, play(0, 1)];
+  await el.updateComplete;
+  const stackOf = (i: number) => root(el).querySelector<HTMLElement>(`#stack-${i}`)!;
+  expect(stackOf(0).getAttribute('role')).toBeNull();
+  const sent: SpeedAction[] = [];
+  el.addEventListener(ActEvent.type, (e) => sent.push((e as ActEvent<SpeedAction>).action));
+  (rowCards(el)[0]!.shadowRoot!.querySelector('button') as HTMLButtonElement).click();
+  await el.updateComplete;
+  expect(sent).toEqual([]);
+  expect([0, 1].map((i) => [stackOf(i).getAttribute('role'), stackOf(i).getAttribute('aria-label')])).toEqual([
+    ['button', 'Play on the left stack'],
+    ['button', 'Play on the right stack'],
+  ]);
+  stackOf(1).focus();
+  stackOf(1).dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, composed: true }));
+  expect(sent).toEqual([play(0, 1)]);
+  await el.updateComplete;
+  expect(stackOf(1).getAttribute('role')).toBeNull();
 });

@@ -9,12 +9,13 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import { blockingViolations, describeViolations, type AxeViolation } from './axe-report.js';
+import { animationsSettled, blockingViolations, describeViolations, type AxeViolation } from './axe-report.js';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-/** Every violation axe-core finds on the page as it is now (all impacts). */
+/** Every violation axe-core finds on the page once its animations have settled (all impacts). */
 export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  await page.evaluate(animationsSettled);
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
   return page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<unknown> } }).axe;

@@ -55,6 +55,8 @@ it('three browsers sit at one table, agree on its fingerprint, survive a reload 
   players.push(ann);
   await ann.page.locator('#create').waitFor();
   await expectAccessible(ann.page, 'the home page');
+  // One top-level heading names the app on every screen (a screen reader's first landmark).
+  await expect(ann.page.getByRole('heading', { level: 1 }).innerText()).resolves.toContain('Fairdeck');
   await ann.page.locator('input[name="game"][value="stress-shed"]').check();
   await ann.page.locator('#seats').selectOption('3');
   // Table options: rendered from the game's option fields; a joiner sees them in the lobby.

@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { parseScenario, runScenario, type ScenarioFile } from '../../src/engine/index.js';
-import { gameById } from '../../src/games/index.js';
+import { afterAuditOf, gameById } from '../../src/games/index.js';
 
 const root = join(import.meta.dirname, '..', 'scenarios');
 const files = readdirSync(root, { recursive: true, encoding: 'utf8' })
@@ -28,7 +28,7 @@ describe('scenario files', () => {
     const game = gameById(scenario.game);
     expect(game, `game ${scenario.game}`).not.toBeNull();
     if (!game) return;
-    const run = runScenario(game, scenario);
+    const run = runScenario(game, scenario, afterAuditOf(scenario.game));
     expect(run.failures, run.log.join('\n')).toEqual([]);
     expect(run.ok).toBe(true);
   });

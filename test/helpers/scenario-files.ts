@@ -8,7 +8,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { parseScenario, runScenario, type AnyGame, type ScenarioFile } from '../../src/engine/index.js';
+import {
+  parseScenario,
+  runScenario,
+  type AfterAudit,
+  type AnyGame,
+  type ScenarioFile,
+} from '../../src/engine/index.js';
 
 export interface ScenarioDir {
   /** The file names, sorted. */
@@ -32,14 +38,17 @@ export function scenarioDir(game: string): ScenarioDir {
   };
 }
 
-/** Declares `title`: one test per scenario file of `module`'s game, each meeting its own `expect`. Returns the files. */
-export function describeScenarioFiles(title: string, module: AnyGame): ScenarioDir {
+/**
+ * Declares `title`: one test per scenario file of `module`'s game, each meeting its own `expect` (`afterAudit`: how
+ * the game reads a hand once its audit is in, for files that expect `audited`). Returns the files.
+ */
+export function describeScenarioFiles(title: string, module: AnyGame, afterAudit?: AfterAudit): ScenarioDir {
   const scenarios = scenarioDir(module.id);
   describe(title, () => {
     test.each(scenarios.files)('%s', (name) => {
       const scenario = scenarios.load(name);
       expect(scenario.game).toBe(module.id);
-      const run = runScenario(module, scenario);
+      const run = runScenario(module, scenario, afterAudit);
       expect(run.failures, run.log.join('\n')).toEqual([]);
       expect(run.ok).toBe(true);
     });

@@ -2,7 +2,9 @@
  * What a table keeps of each hand when it ends (table-hand-records.ts): a
  * finished hand's outcome stored once with its set-up (the next hand's set-up
  * is derived from that record, so it must be the outcome of the audited state
- * and be written before `saved` settles), and a halted local seat's verdict
+ * and be written before `saved` settles) with its result for the score
+ * strip (places, scores, the names signed in the readies), read back by a
+ * reloaded table; and a halted local seat's verdict
  * signed and sent once as a `fault` event — never for an abandoned hand, a
  * watcher, a second time, or after the table closed. The game's outcome is
  * stubbed (vi.mock of handOutcome) so the test sees what the record is made
@@ -15,7 +17,7 @@ import { MemoryTableStore } from '../../src/table/memory-store.js';
 import { HandRecords } from '../../src/table/table-hand-records.js';
 
 const outcomeCalls: unknown[][] = [];
-let outcomeResult: { nextDealer: number; carry: unknown } | null = null;
+let outcomeResult: { ranking: number[][]; scores: number[] | null; nextDealer: number; carry: unknown } | null = null;
 vi.mock('../../src/games/index.js', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../src/games/index.js')>()),
   handOutcome: (...args: unknown[]) => {
@@ -45,6 +47,8 @@ function finished(
     hash: 'cd'.repeat(32),
     auditResult: null,
     config: { setup, game: { id: 'stress-shed' } },
+    // The names the seats signed in their readies.
+    follower: { pool: { ready: (seat: number) => ({ data: { name: ['Ann', 'Bob'][seat] } }) } },
     ...over,
   } as unknown as HandSession;
 }
@@ -75,16 +79,61 @@ beforeEach(() => {
 describe('a finished hand’s record', () => {
   it('holds the set-up and the outcome of the final state, stored once before `saved` settles', async () => {
     const h = harness();
-    outcomeResult = { nextDealer: 0, carry: { scores: [3, 1] } };
+    outcomeResult = { ranking: [[1], [0]], scores: [3, 1], nextDealer: 0, carry: { scores: [3, 1] } };
     const session = finished();
     h.records.keepOutcome(session);
     h.records.keepOutcome(session);
     await h.records.saved;
     expect(outcomeCalls).toEqual([['stress-shed', { board: 1 }, null]]);
+    const result = {
+      ranking: [[1], [0]],
+      scores: [3, 1],
+      matchOver: false,
+      names: ['Ann', 'Bob'],
+      seatKeys: ['aa', 'bb'],
+    };
     expect(await h.store.loadHandRecord(TABLE, 3)).toEqual({
       setup,
       outcome: { stateHash: 'cd'.repeat(32), nextDealer: 0, carry: { scores: [3, 1] } },
+      result,
     });
+    expect(h.records.results()).toEqual([{ handNo: 3, result }]);
+  });
+
+  it('keeps the hand’s result for the score strip, which a reloaded table reads back from storage', async () => {
+    const h = harness();
+    outcomeResult = { ranking: [[0], [1]], scores: [2, 0], nextDealer: 1, carry: null };
+    h.records.keepOutcome(finished());
+    await h.records.saved;
+    const reloaded = new HandRecords({
+      store: h.store,
+      table: () => TABLE,
+      closed: () => false,
+      signAs: () => {
+        throw new Error('nothing to sign');
+      },
+      publish: () => undefined,
+    });
+    expect(reloaded.results()).toEqual([]);
+    expect(await reloaded.loadResults(3)).toBe(false);
+    expect(await reloaded.loadResults(4)).toBe(true);
+    expect(reloaded.results()).toEqual([
+      {
+        handNo: 3,
+        // No carry with scores: the match ended with this hand.
+        result: { ranking: [[0], [1]], scores: [2, 0], matchOver: true, names: ['Ann', 'Bob'], seatKeys: ['aa', 'bb'] },
+      },
+    ]);
+  });
+
+  it('names a seat that signed no name with "" (the strip names it as it can)', async () => {
+    const h = harness();
+    outcomeResult = { ranking: [[0], [1]], scores: null, nextDealer: 1, carry: null };
+    h.records.keepOutcome(
+      finished({ follower: { pool: { ready: (seat: number) => (seat === 0 ? { data: {} } : undefined) } } } as never),
+    );
+    await h.records.saved;
+    expect(h.records.results()[0]?.result).toMatchObject({ names: ['', ''], matchOver: false });
   });
 
   it('scores with the audit’s rules report when the audit is in', async () => {
@@ -94,6 +143,7 @@ describe('a finished hand’s record', () => {
     await h.records.saved;
     expect(outcomeCalls).toEqual([['stress-shed', { board: 1 }, rules]]);
     expect(await h.store.loadHandRecord(TABLE, 3)).toEqual({ setup, outcome: null });
+    expect(h.records.results()).toEqual([]);
   });
 
   it.each([

@@ -83,7 +83,8 @@ export function describeInput(input: Input, names: readonly string[], state: Fig
     const skat = state?.board.skat ?? [];
     const revealed = Object.keys(input.cards).map(Number);
     if (!state || !result || skat.length === 0 || !skat.every((h) => revealed.includes(h))) return '';
-    return `skat: ${cardList(skat.map((h) => input.cards[String(h)] ?? '?'))} — ${resultText(result, names)}`;
+    // Written before the audit, which may still find an earlier renege (views.ts `resultAfterAudit`).
+    return `skat: ${cardList(skat.map((h) => input.cards[String(h)] ?? '?'))} — ${resultText(result, names)} (waiting for the audit)`;
   }
   if (input.kind !== 'act') return '';
   const who = seatName(names, input.seat);

@@ -4,8 +4,9 @@
  * (name, blurb, seats, timing, the label of the `deals` option; the schema
  * and default are options.ts) the heuristic bot, the log lines (describe.ts:
  * its own `describe`, since a line such as "declares at 25" or "wins the
- * trick" reads the board), and `scoreAfterAudit` (views.ts `outcomeAfterAudit`: a renege only
- * the audit found is scored as a renege). Helpers other parts of the code
+ * trick" reads the board), and `scoreAfterAudit` and `viewAfterAudit`
+ * (views.ts: the deal is scored by the earliest renege, which only the audit
+ * can be sure of). Helpers other parts of the code
  * and the tests use are re-exported below.
  */
 import type { GameModule } from '../module.js';
@@ -14,7 +15,7 @@ import { defineGameModule } from '../module.js';
 import { fightingCardsMove } from './bot.js';
 import { describeAction, describeInput } from './describe.js';
 import { fightingCards } from './game.js';
-import { outcomeAfterAudit } from './views.js';
+import { outcomeAfterAudit, viewAfterAudit } from './views.js';
 import { cardZones } from './summary.js';
 import { rulesText } from './rules-text.js';
 import { fightingProbe } from './hints.js';
@@ -27,6 +28,7 @@ const assembled = defineGameModule({
   bots: { heuristic: fightingCardsMove },
   describe: describeAction,
   scoreAfterAudit: outcomeAfterAudit,
+  viewAfterAudit,
   hiddenClaims: true,
   cardZones,
   rulesText,
@@ -75,7 +77,7 @@ export type { FightingError } from './rules.js';
 export { band, contractScore, scoreDeal, rankByTotals } from './scoring.js';
 export { playableHandles, SUIT_ORDER } from './legal-actions.js';
 export type { FightingView, FightingSeatView, ViewCard } from './views.js';
-export { outcomeAfterAudit } from './views.js';
+export { outcomeAfterAudit, resultAfterAudit, viewAfterAudit } from './views.js';
 export { describeAction, describeInput, resultText, SUIT_SYMBOL } from './describe.js';
 export {
   fightingCardsBot,

@@ -25,8 +25,9 @@
  *   remaining hidden hand). A later play of that suit by the same seat proves
  *   the renege live: the card is accepted, the deal ends at once and is
  *   scored as a renege by that seat. The audit re-runs "must follow" with
- *   every hand open and names the renegade (`must-follow-suit`). A renege
- *   only the audit finds is scored by `outcomeAfterAudit` (views.ts).
+ *   every hand open and names the first renegade in play order
+ *   (`must-follow-suit`). The deal is scored by that renege once the audit
+ *   is in, even when play proved a later one (`resultAfterAudit`, views.ts).
  * - The deal ends after the tenth trick or a proved renege: the skat is
  *   revealed to all (`reveal-all`), then the deal is scored.
  */

@@ -2,9 +2,16 @@
  * What the table looks like for one seat or a spectator (the UI's input),
  * the named zones every card handle lies in (for invariants and scenario
  * deals), the outcome of a finished deal (the match totals, places by total,
- * the next dealer, the carry for the next deal), the outcome when the audit
- * finds a renege the live game could not see, and the compact summary the
+ * the next dealer, the carry for the next deal), the result, outcome and
+ * view once the audit is in (a renege the live game could not see, or an
+ * earlier one than the renege it proved), and the compact summary the
  * scenario runner prints and checks.
+ *
+ * Before the audit a scored deal is marked `awaitingAudit`: only the audit
+ * sees every hand, so only it knows the earliest renege of the deal, which is
+ * the one that counts (docs/rules/fighting-cards.md §4). Once it is in,
+ * `viewAfterAudit` gives the view with the audited result, score row and
+ * totals, the same ones `outcomeAfterAudit` carries into the next deal.
  */
 import {
   compareCards,
@@ -69,8 +76,13 @@ export interface FightingView {
   renege: { seat: Seat; suit: Suit } | null;
   thrownIn: boolean;
   result: DealResult | null;
-  /** The match: deals counted (this one once scored), totals, whether it is over, and the score table's rows (this deal's last once scored). */
-  match: { deals: number; played: number; totals: number[]; over: boolean; history: DealRow[] };
+  /** The deal is scored but its audit is not in yet: the result may still change (an earlier renege only the audit sees). */
+  awaitingAudit: boolean;
+  /**
+   * The match: deals counted (this one once scored), totals, whether it is over, the seats with the highest total
+   * once it is over (several share the win; empty before), and the score table's rows (this deal's last once scored).
+   */
+  match: { deals: number; played: number; totals: number[]; over: boolean; winners: Seat[]; history: DealRow[] };
   claims: Claim[];
 }
 
@@ -95,11 +107,14 @@ function matchAfter(state: FightingState, result: DealResult | null): FightingVi
   const played = board.match.played + (counted ? 1 : 0);
   const history = board.match.history.map((row) => ({ ...row, scores: [...row.scores] }));
   if (counted) history.push(dealRow(played, state.dealer, board.trump, result, board.hands.length));
+  const totals = totalsAfter(board.match, counted ? result : null);
+  const over = played >= state.options.deals;
   return {
     deals: state.options.deals,
     played,
-    totals: totalsAfter(board.match, counted ? result : null),
-    over: played >= state.options.deals,
+    totals,
+    over,
+    winners: over ? (rankByTotals(totals)[0] ?? []) : [],
     history,
   };
 }
@@ -134,6 +149,7 @@ export function view(state: FightingState, _viewer: Seat | null, privateView: Pr
     renege: board.renege ? { seat: board.renege.seat, suit: board.renege.suit } : null,
     thrownIn: board.thrownIn,
     result: board.result,
+    awaitingAudit: board.result !== null,
     match: matchAfter(state, board.result),
     claims: state.claims,
   };
@@ -146,6 +162,11 @@ function outcomeWith(state: FightingState, result: DealResult | null): Outcome {
   const carry = match.over
     ? null
     : { played: match.played, totals: match.totals, history: match.history as unknown as Json };
+  // "seat 1 wins the match", "seats 0, 1 share the match win" (the summary names them: "Ann and Bob share …").
+  const matchWinner =
+    match.winners.length === 1
+      ? `seat ${match.winners[0]} wins the match`
+      : `seats ${match.winners.join(', ')} share the match win`;
   const ranking = rankByTotals(match.totals);
   let summary: string;
   if (board.thrownIn) summary = `all passed: thrown in; seat ${nextDealer} deals`;
@@ -155,7 +176,9 @@ function outcomeWith(state: FightingState, result: DealResult | null): Outcome {
     summary =
       `seat ${result.declarer} bid ${result.bid}${result.handGame ? ' hand' : ''}, took ${result.points}: ` +
       `${result.made ? 'made' : `failed by ${result.shortfall}`}, ${result.score > 0 ? '+' : ''}${result.score}${how}; ` +
-      (match.over ? `match over after ${match.played} deals` : `seat ${nextDealer} deals next`);
+      (match.over
+        ? `match over after ${match.played} deal${match.played === 1 ? '' : 's'}: ${matchWinner}`
+        : `seat ${nextDealer} deals next`);
   }
   return { ranking, nextDealer, scores: match.totals, carry, summary };
 }
@@ -166,25 +189,33 @@ export function outcome(state: FightingState): Outcome | null {
 }
 
 /**
- * The outcome once the end-of-hand audit has run: if it names a seat for
- * `must-follow-suit` (a renege the live game could not prove), the deal is
- * scored as a renege by that seat (docs/rules/fighting-cards.md §4: as in Skat); otherwise the
- * live outcome stands. Other faults are the table's business (a cheated
- * shuffle or a false card is not a game result).
+ * The deal's result once the end-of-hand audit has run. The audit replays the
+ * deal with every hand open and stops at the first card played off the led
+ * suit by a seat that held it: the earliest renege in play order. If it names
+ * a seat for `must-follow-suit`, the deal is scored as a renege by that seat
+ * (docs/rules/fighting-cards.md §4: as in Skat), whether the live game proved
+ * no renege or a later one by another seat; otherwise the live result stands.
+ * Other faults are the table's business (a cheated shuffle or a false card is
+ * not a game result).
  */
+export function resultAfterAudit(state: FightingState, report: AuditReport): DealResult | null {
+  const result = state.board.result;
+  if (result === null || report.verdict !== 'fault' || report.seat === null) return result;
+  if (!report.reason.startsWith('must-follow-suit')) return result;
+  return scoreDeal({ ...result, renege: report.seat });
+}
+
+/** The outcome once the end-of-hand audit has run: the deal scored with `resultAfterAudit`. */
 export function outcomeAfterAudit(state: FightingState, report: AuditReport): Outcome | null {
-  const live = outcome(state);
-  const board = state.board;
-  if (
-    live === null ||
-    report.verdict !== 'fault' ||
-    report.seat === null ||
-    !report.reason.startsWith('must-follow-suit')
-  )
-    return live;
-  if (board.declarer === null || board.contract === null || board.result === null) return live;
-  const result = scoreDeal({ ...board.result, renege: report.seat });
-  return outcomeWith(state, result);
+  if (state.board.phase !== 'over') return null;
+  return outcomeWith(state, resultAfterAudit(state, report));
+}
+
+/** `view` of the finished deal once its audit is in: the audited result, score row and totals, no longer awaiting it. */
+export function viewAfterAudit(state: FightingState, report: AuditReport, seen: FightingView): FightingView {
+  if (state.board.phase !== 'over') return seen;
+  const result = resultAfterAudit(state, report);
+  return { ...seen, result, awaitingAudit: false, match: matchAfter(state, result) };
 }
 
 /** Readable: cards by id (hidden ones as '??'), hands and skat sorted, calls as numbers or "pass". */
@@ -212,8 +243,11 @@ export function summarize(v: FightingView): Json {
     renege: v.renege,
     thrownIn: v.thrownIn,
     result,
+    awaitingAudit: v.awaitingAudit,
     totals: v.match.totals,
     played: v.match.played,
+    winners: v.match.winners,
+    rows: v.match.history as unknown as Json,
     claims: v.claims.map((c) => c.note),
   };
 }

@@ -32,10 +32,30 @@ export interface HandOutcome {
   readonly carry: Json | null;
 }
 
-/** A hand as the table stores it, next to its events: the set-up, and the outcome once agreed. */
+/**
+ * A finished hand's result as the table's score strip reads it (src/app/scores.ts): the places, the scores for a
+ * game that keeps them, whether this hand ended a match and the names each seat played under. Kept beside the
+ * outcome, never hashed and never part of a set-up: only this page reads it.
+ */
+export interface HandResult {
+  /** Places, best first; seats in one group share a place (the rules' outcome, after the audit where it rescores). */
+  readonly ranking: readonly (readonly number[])[];
+  /** Each seat's score in the match so far (the outcome's `scores`), or null for a game without points. */
+  readonly scores: readonly number[] | null;
+  /** A game with points ended its match with this hand (it carries nothing on). */
+  readonly matchOver: boolean;
+  /** The name each seat played this hand under, as signed in its ready ("" when none was signed). */
+  readonly names: readonly string[];
+  /** The identity key (hex) of each seat in this hand: who played it, whatever seat they hold later. */
+  readonly seatKeys: readonly string[];
+}
+
+/** A hand as the table stores it, next to its events: the set-up, the outcome once agreed, and its result for the score strip. */
 export interface HandRecord {
   readonly setup: HandSetup;
   readonly outcome: HandOutcome | null;
+  /** Absent for a hand without a result (stopped, abandoned) and in records written before results were kept. */
+  readonly result?: HandResult;
 }
 
 export function setupHash(setup: HandSetup): Uint8Array {
@@ -52,6 +72,22 @@ export function setupArgs(setup: HandSetup): SetupArgs {
     options: setup.options,
     dealer: setup.dealer,
     ...(setup.carry !== null ? { carry: setup.carry } : {}),
+  };
+}
+
+/** The score strip's record of a finished hand with `outcome` (null when the rules give none), played by `seatKeys` as `names`. */
+export function resultOf(
+  outcome: Outcome | null,
+  names: readonly string[],
+  seatKeys: readonly string[],
+): HandResult | null {
+  if (!outcome) return null;
+  return {
+    ranking: outcome.ranking.map((group) => [...group]),
+    scores: outcome.scores ? [...outcome.scores] : null,
+    matchOver: outcome.scores !== null && outcome.carry === null,
+    names: [...names],
+    seatKeys: [...seatKeys],
   };
 }
 

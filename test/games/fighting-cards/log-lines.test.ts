@@ -179,7 +179,7 @@ describe('lines that read the board', () => {
     };
     const over = { ...state, board: { ...state.board, result } };
     expect(describeInput({ kind: 'revealed', request: 1, cards } as never, names, over)).toBe(
-      'skat: 7♦ 8♦ — Bob failed 21 with 20 points: −40 (hand game, doubled)',
+      'skat: 7♦ 8♦ — Bob failed 21 with 20 points: −40 (hand game, doubled) (waiting for the audit)',
     );
     // Only one skat card revealed: nothing.
     expect(
@@ -228,7 +228,7 @@ describe('Fighting Cards log lines', () => {
       'Bob plays 7♥ — Cleo wins the trick with 10♥ (4 points)',
       'Cleo plays 9♥',
       'Ann plays 8♥ — Ann reneged: ♣ on a ♥ lead while holding ♥',
-      'skat: 8♣ 7♣ — Bob made 21 with 21 points: +142 (hand game, doubled) — Ann reneged',
+      'skat: 8♣ 7♣ — Bob made 21 with 21 points: +142 (hand game, doubled) — Ann reneged (waiting for the audit)',
     ]);
   });
 
@@ -246,8 +246,10 @@ describe('Fighting Cards log lines', () => {
     expect(all).toContain('Cleo plays A♣ — Ann wins the trick with K♦ (7 points)');
     expect(all.filter((l) => l.includes('wins the trick'))).toHaveLength(10);
     // The discarded cards are named once, when the skat is turned over at the end.
-    expect(all.filter((l) => l.includes('A♥'))).toEqual(['skat: A♥ K♥ — Bob made 26 with 26 points: +226']);
-    expect(all.at(-1)).toBe('skat: A♥ K♥ — Bob made 26 with 26 points: +226');
+    expect(all.filter((l) => l.includes('A♥'))).toEqual([
+      'skat: A♥ K♥ — Bob made 26 with 26 points: +226 (waiting for the audit)',
+    ]);
+    expect(all.at(-1)).toBe('skat: A♥ K♥ — Bob made 26 with 26 points: +226 (waiting for the audit)');
   });
 
   it('three passes: only the last says the deal is thrown in; nonsense reads as a move', () => {

@@ -111,7 +111,7 @@ describe('outcome and view read the match without rows', () => {
     const state = finished({ deals: 1 });
     const outcome = fightingCardsV1.outcome(state);
     expect(outcome?.carry).toBeNull();
-    expect(outcome?.summary).toBe('seat 1 bid 26, took 26: made, +226; match over after 1 deals');
+    expect(outcome?.summary).toBe('seat 1 bid 26, took 26: made, +226; match over after 1 deal: seat 1 wins the match');
   });
 
   test('before the end there is no outcome', () => {
@@ -140,6 +140,7 @@ describe('outcome and view read the match without rows', () => {
       played: 2,
       totals: [80, 226, 0],
       over: false,
+      winners: [],
       history: [
         {
           deal: 2,

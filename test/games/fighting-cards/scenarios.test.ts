@@ -17,11 +17,14 @@
  */
 import { describe, expect, test } from 'vitest';
 import { runScenario, type ScenarioFile } from '../../../src/engine/index.js';
-import { fightingCards } from '../../../src/games/fighting-cards/index.js';
+import { fightingCards, outcomeAfterAudit, viewAfterAudit } from '../../../src/games/fighting-cards/index.js';
 import { loadedNow } from '../../helpers/loaded-now.js';
 import { describeScenarioFiles } from '../../helpers/scenario-files.js';
 
-const { files, load } = describeScenarioFiles('fighting-cards scenario files', fightingCards);
+const { files, load } = describeScenarioFiles('fighting-cards scenario files', fightingCards, {
+  view: viewAfterAudit,
+  outcome: outcomeAfterAudit,
+});
 
 /** RULES.md §4 "Scenarios", each with the file that covers it. */
 const rulesScenarios: Array<[string, string]> = [
@@ -39,6 +42,10 @@ const rulesScenarios: Array<[string, string]> = [
   ['seed auction "pass 21 25 / pass 26 pass" ends with the implied pass', 'seed-auction.json'],
   ['bid 40 losing a trick of 10-9-8-7 still makes 40', 'bid-40-loses-a-zero-trick.json'],
   ['first lead by the player after the declarer', 'first-lead-after-declarer.json'],
+  [
+    'two reneges in one deal: the earliest counts, the result waits for the audit, rows and totals carry it',
+    'two-reneges-earliest-counts.json',
+  ],
 ];
 
 describe('RULES.md §4 scenarios each have a file', () => {
@@ -71,6 +78,32 @@ describe('the runner reports unmet expectations in these files', () => {
     const run = runScenario(fightingCards, { ...base, ...change });
     expect(run.ok).toBe(false);
     expect(run.failures.join('\n')).toMatch(message);
+  });
+});
+
+describe('expectations once the audit is in', () => {
+  const twoReneges = load('two-reneges-earliest-counts.json');
+  const afterAudit = { view: viewAfterAudit, outcome: outcomeAfterAudit };
+
+  test('the live renege (the later one) is not what the audited result may say', () => {
+    const run = runScenario(
+      fightingCards,
+      { ...twoReneges, expect: { ...twoReneges.expect, audited: { result: { renege: 1, score: -920 } } } },
+      afterAudit,
+    );
+    expect(run.ok).toBe(false);
+    expect(run.failures).toEqual([
+      'audited.result.renege: expected 1, got 0',
+      'audited.result.score: expected -920, got 146',
+    ]);
+  });
+
+  test('a file that expects an audited view of a game without one fails, naming the game', () => {
+    const run = runScenario(fightingCards, twoReneges);
+    expect(run.ok).toBe(false);
+    expect(run.failures).toEqual([
+      'audited: game fighting-cards has no view after the audit, yet the file expects one',
+    ]);
   });
 });
 

@@ -21,7 +21,15 @@ import {
   type ScenarioFile,
 } from '../../../src/engine/index.js';
 import { fightingCards } from '../../../src/games/fighting-cards/game.js';
-import { outcome, outcomeAfterAudit, summarize, view, zones } from '../../../src/games/fighting-cards/views.js';
+import {
+  outcome,
+  outcomeAfterAudit,
+  summarize,
+  view,
+  viewAfterAudit,
+  zones,
+} from '../../../src/games/fighting-cards/views.js';
+import { namedSummary } from '../../../src/games/hand-cards.js';
 import { cardZones } from '../../../src/games/fighting-cards/summary.js';
 import { parseOptions } from '../../../src/games/fighting-cards/options.js';
 import type { FightingState } from '../../../src/games/fighting-cards/board.js';
@@ -155,8 +163,11 @@ const SUMMARY_SEAT0 = {
   renege: null,
   thrownIn: false,
   result: null,
+  awaitingAudit: false,
   totals: [0, 0, 0],
   played: 0,
+  winners: [],
+  rows: [],
   claims: ['seat 2 holds no S card'],
 };
 
@@ -192,6 +203,7 @@ describe('finished deals', () => {
       played: 1,
       totals: [0, 226, 0],
       over: false,
+      winners: [],
       history: [
         {
           deal: 1,
@@ -232,6 +244,7 @@ describe('finished deals', () => {
       played: 0,
       totals: [0, 0, 0],
       over: false,
+      winners: [],
       history: [],
     });
   });
@@ -240,8 +253,49 @@ describe('finished deals', () => {
     const state = finished('skat-discards-count.json', { deals: 1 });
     const out = outcome(state);
     expect(out?.carry).toBeNull();
-    expect(out?.summary).toBe('seat 1 bid 26, took 26: made, +226; match over after 1 deals');
-    expect(view(state, null, NOBODY).match.over).toBe(true);
+    expect(out?.summary).toBe('seat 1 bid 26, took 26: made, +226; match over after 1 deal: seat 1 wins the match');
+    expect(view(state, null, NOBODY).match).toMatchObject({ over: true, winners: [1] });
+  });
+
+  test('a match that ends with equal totals is a shared win, named in the summary', () => {
+    const base = finished('skat-discards-count.json', { deals: 2 });
+    const row = {
+      ...base.board.match.history[0],
+      deal: 1,
+      dealer: 2,
+      declarer: 0,
+      bid: 26,
+      handGame: false,
+      trump: 'S' as const,
+    };
+    const state = {
+      ...base,
+      board: {
+        ...base.board,
+        match: {
+          played: 1,
+          totals: [226, 0, 0],
+          history: [{ ...row, points: 26, made: true, renege: null, scores: [226, 0, 0] }],
+        },
+      },
+    };
+    expect(view(state, null, NOBODY).match).toMatchObject({ over: true, totals: [226, 226, 0], winners: [0, 1] });
+    expect(outcome(state)?.summary).toBe(
+      'seat 1 bid 26, took 26: made, +226; match over after 2 deals: seats 0, 1 share the match win',
+    );
+    expect(namedSummary(outcome(state)!.summary, ['Ann', 'Bob', 'Cleo'])).toBe(
+      'Bob bid 26, took 26: made, +226; match over after 2 deals: Ann and Bob share the match win',
+    );
+  });
+
+  test('a scored deal waits for the audit; after a clean audit it no longer does and the result is the same', () => {
+    const state = finished('skat-discards-count.json');
+    const before = view(state, null, NOBODY);
+    expect(before.awaitingAudit).toBe(true);
+    const after = viewAfterAudit(state, { verdict: 'clean', inputs: 0, claimsChecked: 0, cardsChecked: 0 }, before);
+    expect(after.awaitingAudit).toBe(false);
+    expect(after.result).toEqual(before.result);
+    expect(after.match).toEqual(before.match);
   });
 
   test('a carried match: rows kept in order, this deal numbered after them, totals added', () => {
