@@ -7,8 +7,12 @@
  * directly still hear each other through any third (but not to a peer the
  * author reaches itself), and measures liveness with an unsigned keep-alive
  * on links a signed `hello` has bound to a key (PeerJS's `close` event is
- * unreliable). It knows nothing of seats or games: the table layer tells it
- * who is admitted (`authorize`) and whom to keep links to (`want`).
+ * unreliable). On such a link it also carries the table layer's unsigned
+ * `holds` frame: this peer's word that it holds table events, named by
+ * signature (src/table/table-echo.ts) — a few bytes where a copy of each
+ * event would cost the whole event. It knows nothing of seats or games: the
+ * table layer tells it who is admitted (`authorize`) and whom to keep links
+ * to (`want`).
  */
 import {
   encodeEnvelope,
@@ -54,6 +58,16 @@ export const REORDER_WINDOW_US = 30_000_000;
  * being hijacked), so it needs no signature.
  */
 export const KEEPALIVE = Uint8Array.of(0);
+/**
+ * The `holds` frame: this byte, then one or more 64-byte event signatures
+ * (at most `MAX_HOLDS`). Like the keep-alive it is never an envelope and
+ * counts only on a link bound to a key by a signed `hello`: it is that
+ * link's peer's word, as a copy of the event sent over the same link would
+ * be, for the price of its signature.
+ */
+export const HOLDS_TAG = 1;
+export const MAX_HOLDS = 256;
+const SIG_BYTES = 64;
 const SKIPPED_LIMIT = 1024;
 
 export type Reachability = 'self' | 'direct' | 'relayed' | 'offline';
@@ -76,7 +90,12 @@ export interface MeshOptions {
   /** Milliseconds for timers and liveness; injectable for tests. */
   readonly nowMs?: () => number;
   readonly timing?: Partial<MeshTiming>;
+  /** Tests that play a hostile relay: false keeps a message this peer would pass on from one link. */
+  readonly relayFilter?: (envelope: Envelope, remote: string) => boolean;
 }
+
+/** Receives a `holds` frame: the peer at `via` holds the events with these signatures. */
+export type HoldsListener = (sigs: Uint8Array[], via: string) => void;
 
 export interface MeshHandlers {
   /** A verified, admitted, first-seen envelope (or a transcript event seen before: see `receive`). */
@@ -124,8 +143,11 @@ export class Mesh {
   private readonly presence = new Map<string, { atMs: number; seq: number; peerId: string; links: string[] }>();
   private skipped: Skipped[] = [];
   private readonly timers: ReturnType<typeof setInterval>[] = [];
+  private readonly relayFilter: MeshOptions['relayFilter'];
+  private holdsListener: HoldsListener = () => {};
 
   constructor(options: MeshOptions) {
+    this.relayFilter = options.relayFilter;
     this.table = options.table;
     this.signer = options.signer;
     this.transport = options.transport;
@@ -210,7 +232,35 @@ export class Mesh {
 
   /** Sends an already-signed envelope (someone's transcript event) on one link, unchanged. */
   resend(remote: string, envelope: EnvelopeOf<Kind>): boolean {
+    if (this.relayFilter && !this.relayFilter(envelope as Envelope, remote)) return false;
     return this.sendOn(remote, encodeEnvelope(envelope));
+  }
+
+  /** Who hears `holds` frames (the table layer). */
+  onHolds(listener: HoldsListener): void {
+    this.holdsListener = listener;
+  }
+
+  /**
+   * Tells the peer at `remote` that this peer holds these table events, by
+   * signature (one frame per `MAX_HOLDS`); false if the link is not open or
+   * not yet bound to the remote's key. A hostile relay's filter (tests) keeps
+   * back its word as it keeps back a copy.
+   */
+  sendHolds(remote: string, events: readonly EnvelopeOf<'table-event'>[]): boolean {
+    if (this.links.get(remote)?.key === undefined) return false;
+    const filter = this.relayFilter;
+    const sigs = (filter ? events.filter((e) => filter(e as Envelope, remote)) : events).map((e) => e.sig);
+    if (sigs.length === 0) return false;
+    let sent = true;
+    for (let i = 0; i < sigs.length; i += MAX_HOLDS) {
+      const part = sigs.slice(i, i + MAX_HOLDS);
+      const frame = new Uint8Array(1 + part.length * SIG_BYTES);
+      frame[0] = HOLDS_TAG;
+      part.forEach((sig, j) => frame.set(sig, 1 + j * SIG_BYTES));
+      sent = this.sendOn(remote, frame) && sent;
+    }
+    return sent;
   }
 
   /** Sends raw bytes on one link, unchecked: for tests that play a hostile peer. */
@@ -266,6 +316,7 @@ export class Mesh {
     // Only a link bound to a key by its hello is kept alive by what it says.
     if (link?.key !== undefined) link.lastHeardMs = this.nowMs();
     if (bytes.length === KEEPALIVE.length && bytes[0] === KEEPALIVE[0]) return;
+    if (bytes.length > 0 && bytes[0] === HOLDS_TAG) return this.receiveHolds(remote, bytes, link);
     // Bytes accepted before, bit for bit: their signature was checked then. A transcript
     // event seen before is handed up again (a fetch answer may repair an event the table
     // could not take the first time) but never forwarded twice.
@@ -334,7 +385,20 @@ export class Mesh {
       handlers.changed();
     }
     if (relayed) this.forward(bytes, envelope, remote);
-    if (envelope.to === null || keyHex(envelope.to) === this.selfKey) handlers.message(envelope, remote);
+    // A table event is the hand's public record: every page takes it whatever its `to` says (its author could
+    // otherwise keep a signed event, a fault report say, on one page, where it would never take effect).
+    if (envelope.to === null || envelope.kind === 'table-event' || keyHex(envelope.to) === this.selfKey)
+      handlers.message(envelope, remote);
+  }
+
+  private receiveHolds(remote: string, bytes: Uint8Array, link: PeerInfo | undefined): void {
+    if (link?.key === undefined) return this.reject(remote, 'holds frame on a link no signed hello has bound to a key');
+    const count = (bytes.length - 1) / SIG_BYTES;
+    if (!Number.isInteger(count) || count < 1 || count > MAX_HOLDS)
+      return this.reject(remote, `holds frame of ${bytes.length} bytes: not 1 + 64 × (1 to ${MAX_HOLDS})`);
+    const sigs: Uint8Array[] = [];
+    for (let i = 0; i < count; i++) sigs.push(bytes.slice(1 + i * SIG_BYTES, 1 + (i + 1) * SIG_BYTES));
+    this.holdsListener(sigs, remote);
   }
 
   private dropLink(remote: string): void {
@@ -344,6 +408,17 @@ export class Mesh {
     this.announcePresence();
     this.redialLost(remote, info);
     this.handlers?.changed();
+  }
+
+  /** Peers heard of (fresh presence) that have no direct link to this one: they learn what it holds only from its signed word. */
+  unlinkedPeers(): string[] {
+    const now = this.nowMs();
+    const out: string[] = [];
+    for (const [key, heard] of this.presence) {
+      if (key === this.selfKey || now - heard.atMs >= this.timing.presenceFreshMs) continue;
+      if (!this.links.has(heard.peerId)) out.push(heard.peerId);
+    }
+    return out;
   }
 
   /**
@@ -370,10 +445,11 @@ export class Mesh {
    * of anything else on the same ordered links; if that link turns out to
    * have been dead already, `catchUp` sends it after all. A
    * message that came over a relay goes on to everyone else. A message for one
-   * key goes straight to it if linked.
+   * key goes straight to it if linked — but a table event goes to everyone
+   * whatever its `to` says: it is the hand's public record.
    */
   private forward(bytes: Uint8Array, envelope: EnvelopeOf<Kind>, cameFrom: string | undefined): void {
-    if (envelope.to) {
+    if (envelope.to && envelope.kind !== 'table-event') {
       const target = keyHex(envelope.to);
       if (target === this.selfKey) return;
       for (const [remote, info] of this.links) {
@@ -388,6 +464,7 @@ export class Mesh {
     const skipped = new Set<string>();
     for (const [remote, info] of this.links) {
       if (remote === cameFrom || info.key === author) continue;
+      if (cameFrom !== undefined && this.relayFilter && !this.relayFilter(envelope as Envelope, remote)) continue;
       if (fromAuthor && this.linkedToAuthor(author, remote)) skipped.add(remote);
       else this.sendOn(remote, bytes);
     }

@@ -12,12 +12,18 @@
  *               every screen show "direct", "relayed" or "offline" per seat.
  * - `join`      ask the table's creator for a seat; `leave` gives it back.
  * - `roster`    the creator's signed, versioned seating of the table.
+ * - `echo`      a seated page's signed word that it holds these table events
+ *               (by signature): sent only when some peer it knows of has no
+ *               direct link to it, so that peer learns what it saw
+ *               (src/table/table-echo.ts).
  */
 import * as v from 'valibot';
 
 export const MIN_SEATS = 2;
 export const MAX_SEATS = 8;
 const NAME_MAX = 32;
+/** The most event signatures one `echo` (or a fetch's `want`) names. */
+export const MAX_ECHO = 256;
 const PEER_ID_MAX = 128;
 
 const name = v.pipe(v.string('name must be a string'), v.maxLength(NAME_MAX, `name longer than ${NAME_MAX}`));
@@ -119,12 +125,25 @@ export const BODY_SCHEMAS = {
     ),
     data: v.unknown(),
   }),
-  /** Ask for the events of a hand this peer is missing: per author (hex key), how many it has. */
+  /**
+   * Ask for the events of a hand this peer is missing: per author (hex key),
+   * how many it has; and (`want`) events it has heard of but not got, by signature.
+   */
   fetch: v.strictObject({
     hand: uint,
     have: v.pipe(
       v.record(v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/, 'author must be a hex key')), uint),
       v.maxEntries(MAX_SEATS, 'too many authors'),
+    ),
+    want: v.optional(v.pipe(v.array(bytesOfLength(64, 'event signature')), v.maxLength(MAX_ECHO, 'too many events'))),
+  }),
+  /** Table events this page holds, by signature (a signed echo: src/table/table-echo.ts). */
+  echo: v.strictObject({
+    hand: uint,
+    events: v.pipe(
+      v.array(bytesOfLength(64, 'event signature')),
+      v.minLength(1, 'an echo names at least one event'),
+      v.maxLength(MAX_ECHO, 'too many events'),
     ),
   }),
 } as const;
@@ -136,7 +155,14 @@ export type BodyOf<K extends Kind> = v.InferOutput<(typeof BODY_SCHEMAS)[K]>;
 /** Kinds a peer that holds no seat may send (to get one). Everything else needs a seat. */
 export const KINDS_WITHOUT_SEAT: ReadonlySet<Kind> = new Set<Kind>(['hello', 'join', 'presence']);
 /** Kinds that are flooded to every peer (relayed); the rest stay on one direct link. */
-export const RELAYED_KINDS: ReadonlySet<Kind> = new Set<Kind>(['presence', 'join', 'leave', 'roster', 'table-event']);
+export const RELAYED_KINDS: ReadonlySet<Kind> = new Set<Kind>([
+  'presence',
+  'join',
+  'leave',
+  'roster',
+  'table-event',
+  'echo',
+]);
 /**
  * Kinds whose old copies are refused as replays. Transcript events are not:
  * they are resent on request after a reload, and the transcript itself

@@ -8,8 +8,9 @@
  * has its verdict, and say whether the cheat was caught as it must be: named (that
  * seat, an expected code) on every honest peer — or, for an abort, named as
  * stalled; for a replay, nothing changed — no honest peer could read a
- * card the rules do not show it, and no honest peer was made to disclose its
- * secrets mid-hand (the audit at once).
+ * card the rules do not show it (a card the cheater has seen excepted: it can
+ * always give away what it knows, as a split view of its own move does), and
+ * no honest peer was made to disclose its secrets mid-hand (the audit at once).
  */
 import { SLOW_TURN_TIMERS } from './gone-seats.js';
 import { gameModule, type GameId } from '../games/index.js';
@@ -34,6 +35,8 @@ export interface CheatReport {
   readonly committed: boolean;
   readonly verdicts: readonly CheatVerdict[];
   readonly leaks: readonly Leak[];
+  /** What honest peers could read that the rules did not show them (a card the cheater had seen excepted). */
+  readonly honestLeaks: readonly Leak[];
   readonly ok: boolean;
   /** Why it failed (empty when ok). */
   readonly why: string;
@@ -50,6 +53,8 @@ export interface CheatRunOptions {
   readonly options?: Record<string, boolean | number | string>;
   /** These options make moves rest on hidden-card claims (School Blackjack with voluntaryDraw off), so a false claim can be played. */
   readonly claimsByOptions?: boolean;
+  /** Pairs of seats that cannot link directly (a partial mesh: relays carry what passes between them). */
+  readonly blocked?: readonly (readonly [number, number])[];
   /** Called with the peers once seated (tests look inside). */
   readonly onSeated?: (peers: SimulationPeer[]) => void;
 }
@@ -80,6 +85,13 @@ function verdictOf(peer: SimulationPeer, seat: number): CheatVerdict | null {
   return null;
 }
 
+/** The ledger of the honest peer that could read `leak`'s card says the cheater has seen that card. */
+function cheaterSaw(peers: readonly SimulationPeer[], leak: Leak, cheater: number): boolean {
+  if (leak.seat === null || leak.handle === null) return false;
+  const state = peers[leak.seat]?.session.current?.session.engineState;
+  return state?.cards[leak.handle]?.seen.includes(cheater) ?? false;
+}
+
 /** Plays one hand with `kind` cheating; null if the game offers no such cheat. */
 export async function runCheat(options: CheatRunOptions): Promise<CheatReport | null> {
   const cheat = makeCheat(options.kind, options.game, options.claimsByOptions === true);
@@ -94,6 +106,8 @@ export async function runCheat(options: CheatRunOptions): Promise<CheatReport | 
     hands: 1,
     seed: options.seed ?? 1,
     ...(options.options ? { options: options.options } : {}),
+    ...(options.blocked ? { blocked: options.blocked } : {}),
+    ...(cheat.limits ? { limits: cheat.limits } : {}),
     // A cheater stays connected: it is named as stalled after SLOW_TURN_TIMERS turn timers, so the timer is that much shorter.
     stallMs: (cheat.expect.caught === 'stall' ? FORGED_STALL_MS : STALL_MS) / SLOW_TURN_TIMERS,
     cheat: { seat: cheater, cheat },
@@ -130,7 +144,9 @@ export async function runCheat(options: CheatRunOptions): Promise<CheatReport | 
     const leaks = peers.flatMap((peer, seat) =>
       seat === cheater && !options.monitorCheater ? [] : (peer.monitor?.()?.leaks ?? []),
     );
-    const honestLeaks = leaks.filter((l) => l.seat !== cheater);
+    // A card the cheater has seen is one it can always give away (its keys are its own to publish): an honest
+    // peer that can read such a card learnt nothing the cheater had to keep from it.
+    const honestLeaks = leaks.filter((l) => l.seat !== cheater && !cheaterSaw(peers, l, cheater));
     const problems: string[] = [];
     if (!ctx!.done) problems.push('the cheat never happened in this hand');
     for (const v of verdicts) {
@@ -170,6 +186,7 @@ export async function runCheat(options: CheatRunOptions): Promise<CheatReport | 
       committed: ctx!.done,
       verdicts,
       leaks,
+      honestLeaks,
       ok: problems.length === 0,
       why: problems.join('; '),
     };

@@ -3,7 +3,8 @@
  * seat that breaks its game's rules rather than the cascade — a junk move
  * aimed at the audit's replay, a false claim the live rules must accept and
  * only the audit (every card open) disproves, a card it does not hold, its
- * first move again, a real-time reveal no digest can be computed of. Which
+ * first move again, a real-time reveal no digest can be computed of, a split
+ * view of a move (two legal moves, one to some peers, one to the rest). Which
  * of them a game offers depends on its timing (turns or real time) and on
  * whether its moves rest on hidden-card claims.
  */
@@ -12,7 +13,7 @@ import type { Bot } from '../bots/index.js';
 import type { AnyGameModule } from '../games/module.js';
 import { roundDigest } from './hand/real-time.js';
 import type { Cheat, CheatContext, CheatKind } from './cheats.js';
-import { blame, isAct, resign } from './cheats-protocol.js';
+import { blame, isAct, resign, splitView } from './cheats-protocol.js';
 
 /** Rewrites a real-time commit and its reveal to carry `actions` (with a digest that matches, where one can be computed). */
 function realTimeCheat(actions: () => unknown[]): Pick<Cheat, 'sign'> {
@@ -45,6 +46,30 @@ function realTimeCheat(actions: () => unknown[]): Pick<Cheat, 'sign'> {
         return { ...body, data: { ...(body.data as object), actions: actions(), salt } };
       }
       return null;
+    },
+  };
+}
+
+/**
+ * Every round this seat commits to becomes an empty one: whatever its bot
+ * queued, its commit and reveal carry no move (the bot queues again, so it
+ * opens the next round too). Done once it has opened 20 of them.
+ */
+function emptyRounds(): Pick<Cheat, 'sign'> {
+  const salt = new Uint8Array(32).fill(7);
+  let opened = 0;
+  return {
+    sign(body, ctx) {
+      const hand = ctx.hand();
+      if (!hand || (body.type !== 'commit' && body.type !== 'reveal')) return null;
+      const data = body.data as { round: number };
+      if (body.type === 'reveal') return { ...body, data: { round: data.round, actions: [], salt } };
+      if (++opened >= 20) ctx.done = true;
+      const { table, handNo } = hand.config.setup;
+      return {
+        ...body,
+        data: { round: data.round, digest: roundDigest(table, handNo, data.round, ctx.seat, [], salt) },
+      };
     },
   };
 }
@@ -164,6 +189,35 @@ export function moveCheat(kind: CheatKind, module: AnyGameModule, claimsByOption
         },
       };
     }
+    case 'split-move':
+      if (realTime) return null;
+      return {
+        kind,
+        what: 'a split view of a move: its move to some peers, another legal move (one that shows no card) to the rest',
+        expect: blame('equivocation'),
+        ...splitView((body, ctx) => {
+          const hand = ctx.hand();
+          const state = hand?.follower.state;
+          if (!hand || !state || !isAct(body)) return null;
+          const game = hand.config.game;
+          const played = JSON.stringify((body.data as { action: unknown }).action);
+          const other = game
+            .legalActions(state, ctx.seat, hand.privateView)
+            .find((a) => JSON.stringify(a) !== played && game.claimedCards(a)?.length === 0);
+          return other === undefined ? null : { ...body, data: { action: other, keys: [] } };
+        }),
+      };
+    case 'empty-rounds':
+      if (!realTime) return null;
+      return {
+        kind,
+        what: 'opens real-time round after round with no move in it (each asks every other seat for a commit and a reveal)',
+        expect: blame('flood'),
+        deep: true,
+        // Scaled down (the table's limit is 20,000): an honest seat of a whole hand stays far below.
+        limits: { eventsPerAuthor: 400, bytesPerAuthor: 8 << 20 },
+        ...emptyRounds(),
+      };
     case 'realtime-bad-reveal':
       if (!realTime) return null;
       return {

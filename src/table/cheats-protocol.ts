@@ -5,9 +5,11 @@
  * claims (a linear relation between points, a substituted card, a wrong lock
  * factor), key shares that are wrong, incomplete or withheld, a low-order
  * seal key, a withheld or abandoned disclosure, an event from the far future,
- * equivocation, a replay, a forged signature. Each rewrites the cheater's
- * own events, re-signed with its own key (`resign`) so that only the table
- * layer can catch it.
+ * equivocation (to everyone, or a split view: one valid shuffle step to some
+ * peers, another valid one to the rest), a replay, a forged signature, a
+ * relay that drops another seat's disclosure. Each rewrites the cheater's
+ * own events, re-signed with its own key (`resign`), or its own relaying, so
+ * that only the table layer can catch it.
  */
 import {
   cardPoint,
@@ -20,10 +22,10 @@ import {
   encodeShuffleStep,
 } from '../../crypto/index.js';
 import { deckFromPoints } from '../../crypto/packet.js';
-import { proveShuffleStep } from '../../crypto/steps.js';
+import { makeShuffleStep, newPacketSecrets, proveShuffleStep } from '../../crypto/steps.js';
 import { x25519 } from '@noble/curves/ed25519.js';
 import type { AnyGame, AnyState } from '../engine/index.js';
-import { signEnvelope, type EnvelopeOf, type Signer } from '../net/envelope.js';
+import { keyHex, signEnvelope, type Envelope, type EnvelopeOf, type Signer } from '../net/envelope.js';
 import type { HaltCode } from './hand-session.js';
 import type { Cheat, CheatContext, CheatKind, Expectation } from './cheats.js';
 import { evidenceCheat } from './cheats-evidence.js';
@@ -125,6 +127,39 @@ function dropKeyEntry(shares: Uint8Array[]): Uint8Array[] | null {
   const msg = decoded[last]!;
   if (msg.entries.length === 1) return shares.slice(0, last);
   return [...shares.slice(0, last), encodeKeyShares({ ...msg, entries: msg.entries.slice(0, -1) })];
+}
+
+/**
+ * A split view of one event: `alternative` makes, at sign time (before the
+ * cheater's own follower takes the event in), another valid body for the
+ * same slot; the cheater then sends the original to some peers and the
+ * other version to the rest.
+ */
+export function splitView(alternative: (body: Body, ctx: CheatContext) => Body | null): Pick<Cheat, 'sign' | 'split'> {
+  let pending: { n: number; body: Body } | null = null;
+  return {
+    sign(body, ctx) {
+      if (ctx.done || pending) return null;
+      const other = alternative(body, ctx);
+      if (other) pending = { n: body.n, body: other };
+      return null;
+    },
+    split(envelope, ctx) {
+      if (ctx.done || !pending || envelope.body.n !== pending.n) return undefined;
+      ctx.done = true;
+      return [envelope, resign(ctx.signer, envelope, pending.body)];
+    },
+  };
+}
+
+/** Drops its relaying of seat 0's disclosure to every peer (and its fetch answers with it). */
+function dropsDisclosure(envelope: Envelope, ctx: CheatContext): boolean {
+  const body = envelope.kind === 'table-event' ? (envelope.body as Body) : null;
+  if (!body || body.type !== 'disclose') return true;
+  const hand = ctx.hand();
+  if (!hand || hand.config.setup.seatKeys.indexOf(keyHex(envelope.from)) !== 0) return true;
+  ctx.done = true;
+  return false;
 }
 
 /** The protocol cheat of `kind`, or undefined when `kind` is a move cheat (cheats-moves.ts). */
@@ -327,6 +362,28 @@ export function protocolCheat(kind: CheatKind): Cheat | undefined {
           ctx.done = true;
           return { ...envelope, sig: new Uint8Array(64).fill(1) };
         },
+      };
+    case 'split-shuffle':
+      return {
+        kind,
+        what: 'a split view of its shuffle step: one valid step (own secret and permutation) to some peers, another valid one to the rest',
+        expect: blame('equivocation'),
+        ...splitView((body, ctx) => {
+          if (body.type !== 'shuffle') return null;
+          const data = body.data as { packet: number; step: Uint8Array };
+          const cascade = ctx.hand()?.follower.cascade;
+          if (!cascade || cascade.packet !== data.packet || cascade.state.phase !== 'shuffle') return null;
+          const made = makeShuffleStep(cascade.state, ctx.seat, newPacketSecrets(data.packet, ctx.seat), ctx.rng);
+          return { ...body, data: { ...data, step: encodeShuffleStep(made.message) } };
+        }),
+      };
+    case 'drop-relay':
+      return {
+        kind,
+        what: 'relays everything but seat 1’s disclosure (its own relaying and its fetch answers)',
+        expect: blame('no-disclosure'),
+        needsClock: true,
+        relay: (envelope, _to, ctx) => dropsDisclosure(envelope, ctx),
       };
     default:
       return evidenceCheat(kind);

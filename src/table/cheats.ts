@@ -3,20 +3,23 @@
  * cheat is one bot peer that rewrites or forges its *own* events and signs
  * them with its own key, so the mesh accepts them and only the table layer
  * can catch the cheat — and must name that seat. A cheat works at one of
- * three places: when the seat signs (its own follower takes the rewritten
+ * five places: when the seat signs (its own follower takes the rewritten
  * event too, so it plays on consistently: the shuffle cheats), when it
  * publishes (what the others get differs from what it keeps: equivocation,
- * withheld or forged events), or in its bot (a move the live rules accept
- * as a claim that the audit disproves). Only scripts/ and tests import this
+ * withheld or forged events), when it sends (`split`: one version to some
+ * peers, another to the rest — a split view), when it relays others'
+ * messages (`relay`: a page that drops what it should pass on), or in its
+ * bot (a move the live rules accept as a claim that the audit disproves). Only scripts/ and tests import this
  * module; the app never does. The cheats themselves live in cheats-protocol.ts
  * (cascade and event protocol) and cheats-moves.ts (game rules).
  */
 import type { Relation } from './knowledge-monitor.js';
 import type { RandomSource } from '../../crypto/index.js';
 import type { Bot } from '../bots/index.js';
-import type { EnvelopeOf, Signer } from '../net/envelope.js';
+import type { Envelope, EnvelopeOf, Signer } from '../net/envelope.js';
 import { gameModule, type GameId } from '../games/index.js';
 import type { HandSecrets, HandSession, HaltCode } from './hand-session.js';
+import type { PoolLimits } from './hand/event-pool.js';
 import { moveCheat } from './cheats-moves.js';
 import { protocolCheat } from './cheats-protocol.js';
 
@@ -58,12 +61,24 @@ export interface Cheat {
   readonly players?: number;
   /** The disclosure deadline must be driven (`tick` with a simulated clock). */
   readonly needsClock?: boolean;
+  /** Played by the deep suite only (it needs real time to show: `npm test` plays no real-time flood). */
+  readonly deep?: boolean;
+  /** The per-author limits every page runs with (scaled down so that a flood shows in seconds). */
+  readonly limits?: PoolLimits;
   /** Rewrites a body the cheater is about to sign (null: leave it). */
   sign?(body: Body, ctx: CheatContext): Body | null;
   /** Rewrites what the cheater sends (undefined: leave it; null: send nothing). */
   publish?(envelope: Event, ctx: CheatContext): Event | Event[] | null | undefined;
   /** Wraps the cheater's bot. */
   bot?(honest: Bot, ctx: CheatContext): Bot;
+  /**
+   * A split view: the versions of an event it sends, the i-th to its i-th
+   * link in turn (undefined: send it to everyone as it is). It never passes
+   * its own events on, so the versions meet only through honest peers.
+   */
+  split?(envelope: Event, ctx: CheatContext): Event[] | undefined;
+  /** Its relaying (and its answers to fetch): false keeps `envelope`, which it would pass on, from the peer of seat `to`. */
+  relay?(envelope: Envelope, to: number | null, ctx: CheatContext): boolean;
 }
 
 export const CHEAT_KINDS = [
@@ -91,6 +106,10 @@ export const CHEAT_KINDS = [
   'sealed-wrong-key',
   'sealed-garbage',
   'sealed-false-accusation',
+  'split-shuffle',
+  'split-move',
+  'drop-relay',
+  'empty-rounds',
 ] as const;
 export type CheatKind = (typeof CHEAT_KINDS)[number];
 
@@ -114,6 +133,7 @@ export const WHOLE_HAND_CHEATS: readonly CheatKind[] = [
   'abandon-in-disclose',
   'false-claim',
   'replay',
+  'drop-relay',
 ];
 
 export function isCheatKind(kind: string): kind is CheatKind {

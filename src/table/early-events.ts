@@ -6,8 +6,9 @@
  * does not sit shares one budget (`OUTSIDER_LIMITS`) — an unseated page
  * takes events from anyone (a past hand's seats may have left), so a bound
  * per author alone would let a flood under fresh keys grow without end.
- * Duplicates are found by signature in O(1). The table session takes the
- * events into the hand when it starts it.
+ * Duplicates are found by signature in O(1), with the links each came over
+ * (whose pages have shown they hold it: table-echo.ts). The table session
+ * takes the events into the hand when it starts it.
  */
 import { encodeEnvelope, keyHex, type EnvelopeOf } from '../net/envelope.js';
 import { LIMITS } from './hand/event-pool.js';
@@ -31,6 +32,8 @@ export class EarlyEvents {
   readonly events: EnvelopeOf<'table-event'>[] = [];
   private readonly sigs = new Set<string>();
   private readonly perAuthor = new Map<string, { events: number; bytes: number }>();
+  /** Per event (signature hex), the peer ids of the links it came over. */
+  private readonly vias = new Map<string, Set<string>>();
   private readonly outsiders = { events: 0, bytes: 0 };
 
   /** `sits`: whether a key (hex) sits at the table now (the roster's seats); default: every key does. */
@@ -39,8 +42,10 @@ export class EarlyEvents {
     private readonly outsiderLimits: OutsiderLimits = OUTSIDER_LIMITS,
   ) {}
 
-  add(envelope: EnvelopeOf<'table-event'>): EarlyAdded {
+  add(envelope: EnvelopeOf<'table-event'>, via?: string): EarlyAdded {
     const sig = keyHex(envelope.sig);
+    const known = this.vias.get(sig);
+    if (known && via !== undefined && known.size < 16) known.add(via);
     if (this.sigs.has(sig)) return 'duplicate';
     const author = keyHex(envelope.from);
     const size = encodeEnvelope(envelope).length;
@@ -56,7 +61,13 @@ export class EarlyEvents {
       held.bytes += size;
     }
     this.sigs.add(sig);
+    this.vias.set(sig, new Set(via === undefined ? [] : [via]));
     this.events.push(envelope);
     return 'new';
+  }
+
+  /** The peer ids of the links `envelope` came over. */
+  cameOver(envelope: EnvelopeOf<'table-event'>): readonly string[] {
+    return [...(this.vias.get(keyHex(envelope.sig)) ?? [])];
   }
 }

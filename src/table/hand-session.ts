@@ -39,6 +39,8 @@ export interface HandConfig {
   readonly revealDeadlineMs?: number;
   /** Per-author limits on a hand's events and bytes (default event-pool.ts LIMITS; tests lower them). */
   readonly limits?: PoolLimits;
+  /** A live hand: events take effect only once every other seat has shown it holds them (event-pool.ts); absent: at once. */
+  readonly confirmation?: FollowerOptions['confirmation'];
   /** The offline verifier only: cascade steps whose proofs it has checked on another thread (follower.ts). */
   readonly presumeProofs?: FollowerOptions['presumeProofs'];
   /** The offline verifier only: public key shares it has checked on another thread (follower.ts). */
@@ -70,6 +72,7 @@ export class HandSession {
       ...(config.discloseDeadlineMs !== undefined ? { discloseDeadlineMs: config.discloseDeadlineMs } : {}),
       ...(config.revealDeadlineMs !== undefined ? { revealDeadlineMs: config.revealDeadlineMs } : {}),
       ...(config.limits ? { limits: config.limits } : {}),
+      ...(config.confirmation ? { confirmation: config.confirmation } : {}),
       ...(config.presumeProofs ? { presumeProofs: config.presumeProofs } : {}),
       ...(config.presumeKey ? { presumeKey: config.presumeKey } : {}),
     });
@@ -148,19 +151,44 @@ export class HandSession {
     this.pump();
   }
 
-  /** Events stored before a reload: taken in without acting on any, so nothing of ours is made again before all of it is back. */
-  preload(envelopes: readonly EnvelopeOf<'table-event'>[]): void {
-    for (const envelope of envelopes) this.follower.take(envelope);
+  /**
+   * Events stored before a reload: taken in without acting on any, so
+   * nothing of ours is made again before all of it is back. Stored events
+   * count as shown by every seat (this page took them in before); `seenBy`
+   * says otherwise (events kept for a hand not started yet: who passed them on).
+   */
+  preload(
+    envelopes: readonly EnvelopeOf<'table-event'>[],
+    seenBy: (envelope: EnvelopeOf<'table-event'>) => readonly number[] = () => [...Array(this.players).keys()],
+  ): void {
+    for (const envelope of envelopes) this.follower.take(envelope, seenBy(envelope));
   }
 
-  /** A verified envelope from the mesh (`size`: its encoded length, when the caller has it); true if it was new and taken in (so worth storing). */
-  receive(envelope: EnvelopeOf<'table-event'>, size?: number): boolean {
-    if (this.follower.take(envelope, size)) {
+  /**
+   * A verified envelope from the mesh; true if it was new and taken in (so
+   * worth storing). `seenBy`: the seats whose page it came from (a copy of an
+   * event held counts for them: event-pool.ts); `size`: its encoded length,
+   * when the caller has it.
+   */
+  receive(envelope: EnvelopeOf<'table-event'>, seenBy: readonly number[] = [], size?: number): boolean {
+    const confirmed = this.follower.pool.confirmedCount;
+    if (this.follower.take(envelope, seenBy, size)) {
       this.pump();
       return true;
     }
+    if (this.follower.pool.confirmedCount !== confirmed) {
+      this.pump();
+      return false;
+    }
     if (this.follower.halt) this.io.changed();
     return false;
+  }
+
+  /** `seats` have shown (a signed echo) that they hold the event with signature `sig` (hex); false if this peer does not hold it. */
+  confirm(sig: string, seats: readonly number[]): boolean {
+    if (!this.follower.pool.bySignature(sig)) return false;
+    if (this.follower.pool.confirm(sig, seats)) this.pump();
+    return true;
   }
 
   /** This seat's move, from the UI or a bot. Returns an error to show, or null. */

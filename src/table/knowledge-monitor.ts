@@ -6,9 +6,9 @@
  * to all (reveals, played cards) and every share sealed to it (opened with
  * its own seal secret) — and checks that against what the rules allow it to
  * know: the engine's ledger (`seen` per handle, public cards), plus cards the
- * engine has already asked to show it (a pending request, a pending played
- * card). Anything beyond the allowance when play ends or the hand halts is a
- * leak. A spectator (seat null) holds no key of its own: it may read public
+ * engine has already asked to show it (a pending request, a card played in
+ * an act it holds but has not applied). Anything beyond the allowance when
+ * play ends or the hand halts is a leak. A spectator (seat null) holds no key of its own: it may read public
  * cards only. It is test machinery for the simulator, never part of the app.
  *
  * It decides exactly, from exponents, never by guessing a few multiples. Every
@@ -245,12 +245,11 @@ export class KnowledgeMonitor {
       if (request.kind === 'reveal-to' && request.seat === this.seat) request.handles.forEach((h) => allowed.add(h));
       if (request.kind === 'forward' && request.to === this.seat) request.handles.forEach((h) => allowed.add(h));
     }
-    // A card played in an act not yet applied: its keys are public in the act itself.
-    for (let seat = 0; seat < f.players; seat++) {
-      const act = f.pendingAct(seat);
-      const claims = act ? f.game.claimedCards(act.data.action) : null;
-      for (const c of claims ?? []) allowed.add(c.handle);
-    }
+    // A card played in an act held but not applied — nor, on a live table, shown held by every seat yet (its keys
+    // are read from the pool as soon as it is held): its keys are public in the act itself.
+    for (let seat = 0; seat < f.players; seat++)
+      for (const act of f.heldActs(seat))
+        for (const c of f.game.claimedCards(act.data.action) ?? []) allowed.add(c.handle);
     return allowed;
   }
 

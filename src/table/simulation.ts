@@ -8,13 +8,14 @@
  * rewrites what it signs, what it sends or what its bot plays; `monitor`
  * runs a knowledge monitor (knowledge-monitor.ts) on every peer after every
  * event it receives; `reloadAt` reloads one seat's page mid-hand from its
- * stored data only.
+ * stored data only; `blocked` keeps pairs of seats from linking directly once
+ * seated (as behind symmetric NATs), so they hear each other only through relays.
  */
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { seededRandom, systemRandom, type RandomSource } from '../../crypto/index.js';
 import { makeRng } from '../bots/prng.js';
 import { heuristicBot, randomBot, type Bot } from '../bots/index.js';
-import { keyHex, type Envelope, type EnvelopeOf, type Signer } from '../net/envelope.js';
+import { encodeEnvelope, keyHex, type Envelope, type EnvelopeOf, type Signer } from '../net/envelope.js';
 import { MemoryNetwork } from '../net/memory-transport.js';
 import { Mesh } from '../net/mesh.js';
 import { gameModule, handOutcome, type GameId } from '../games/index.js';
@@ -26,6 +27,7 @@ import type { HandToExport } from './transcript-file.js';
 import type { Cheat, CheatContext } from './cheats.js';
 import type { HandSecrets } from './hand-session.js';
 import { KnowledgeMonitor } from './knowledge-monitor.js';
+import type { PoolLimits } from './hand/event-pool.js';
 
 export interface SimulationOptions {
   readonly game: GameId;
@@ -59,6 +61,10 @@ export interface SimulationOptions {
   readonly onLog?: (seat: number, line: string) => void;
   /** The clock every page ticks its hands' deadlines by (Date.now unless given: a simulated one, cheat-run.ts). */
   readonly handClock?: () => number;
+  /** Per-author limits on a hand's events and bytes (scaled down so that a flood shows in seconds). */
+  readonly limits?: PoolLimits;
+  /** Pairs of seats that cannot link directly (a partial mesh: they hear each other through relays). */
+  readonly blocked?: readonly (readonly [number, number])[];
 }
 
 export interface PeerResult {
@@ -128,6 +134,7 @@ export async function seatPeers(options: SimulationOptions): Promise<{
   const network = new MemoryNetwork({ defaultDelayMs: options.delayMs ?? 0 });
   const signers = Array.from({ length: options.players }, () => signerFrom(keyRng));
   const table = newTableId(keyHex(signers[0]!.publicKey), keyRng(8));
+  const peerIds = signers.map((signer) => peerIdFor(table, keyHex(signer.publicKey)));
   // A little noise for variety of play (not to end hands: every game ends on its own rules, stress-shed's endless-hands rule included).
   const botFor = (seat: number): Bot =>
     options.bot === 'random'
@@ -159,8 +166,26 @@ export async function seatPeers(options: SimulationOptions): Promise<{
   ): Promise<SimulationPeer> => {
     const signer = signers[seat]!;
     const transport = network.createTransport(peerIdFor(table, keyHex(signer.publicKey)));
-    const mesh = new Mesh({ table, signer, transport, name: `Bot ${seat + 1}`, timing: FAST_TIMING });
     const isCheater = cheat !== null && seat === cheat.seat;
+    /** The cheater's own events it did send (what its fetch answers may repeat). */
+    const published = new Set<string>();
+    const relay = isCheater ? cheatedRelay(cheating!.cheat, cheat!, peerIds, published) : undefined;
+    const mesh = new Mesh({
+      table,
+      signer,
+      transport,
+      name: `Bot ${seat + 1}`,
+      timing: FAST_TIMING,
+      ...(relay ? { relayFilter: relay } : {}),
+    });
+    if (isCheater) {
+      const broadcast = mesh.broadcast.bind(mesh);
+      mesh.broadcast = ((envelope: EnvelopeOf<'table-event'>) => {
+        if (envelope.kind === 'table-event') published.add(keyHex(envelope.sig));
+        broadcast(envelope);
+      }) as Mesh['broadcast'];
+    }
+    if (isCheater && cheating!.cheat.split) splitSends(mesh, cheating!.cheat, cheat!);
     if (isCheater && cheating!.cheat.sign) {
       // The cheater rewrites what it signs: its own follower takes the rewritten event too.
       const sign = mesh.sign.bind(mesh);
@@ -201,6 +226,8 @@ export async function seatPeers(options: SimulationOptions): Promise<{
       autoplay: true,
       ...(options.stallMs !== undefined ? { stallMs: options.stallMs } : {}),
       ...(options.handClock ? { handClock: options.handClock } : {}),
+      // The cheater does not hold itself to the limits it floods past (its honest code would stop it short).
+      ...(options.limits && !isCheater ? { limits: options.limits } : {}),
       ...(tamper ? { tamperPublish: (envelope: EnvelopeOf<'table-event'>) => tamper(seat, envelope, signer) } : {}),
     });
     let monitor: KnowledgeMonitor | null = null;
@@ -218,12 +245,19 @@ export async function seatPeers(options: SimulationOptions): Promise<{
         );
       return monitor;
     };
+    /** What the monitor last looked at (every event reaches a page once per link: a copy changes nothing to look at). */
+    let looked = '';
     const delivered: Envelope['kind'][] = [];
     await mesh.start({
       message: (envelope, via) => {
         delivered.push(envelope.kind);
         session.receive(envelope, via);
-        if (envelope.kind === 'table-event') monitorNow()?.observe();
+        if (envelope.kind !== 'table-event') return;
+        const hand = session.current?.session;
+        const now = hand ? `${session.current!.handNo}:${hand.follower.pool.events().length}:${hand.phase}` : '';
+        if (now === looked) return;
+        looked = now;
+        monitorNow()?.observe();
       },
       rejected: () => {},
       changed: () => {},
@@ -265,6 +299,8 @@ export async function seatPeers(options: SimulationOptions): Promise<{
       return seats.length === options.players && seats.every((s) => s.member !== null);
     }),
   );
+  // Seated first (a joiner with no link to the creator would need an introducer), then the pairs lose their links.
+  for (const [a, b] of options.blocked ?? []) network.blockPair(peerIds[a]!, peerIds[b]!);
   /** Seat `seat`'s page goes away without a word and comes back with the same identity and only its stored data. */
   const reload = async (seat: number, reloadOptions?: ReloadOptions): Promise<SimulationPeer> => {
     const old = peers[seat]!;
@@ -275,6 +311,39 @@ export async function seatPeers(options: SimulationOptions): Promise<{
     return fresh;
   };
   return { peers, network, table, reload, cheat };
+}
+
+/**
+ * The cheater's relaying: what its cheat's `relay` keeps back, and — for a
+ * split view — never its own events (the versions meet only through honest peers).
+ */
+function cheatedRelay(
+  cheat: Cheat,
+  ctx: CheatContext,
+  peerIds: readonly string[],
+  published: ReadonlySet<string>,
+): (envelope: Envelope, remote: string) => boolean {
+  const own = keyHex(ctx.signer.publicKey);
+  return (envelope, remote) => {
+    // Its fetch answers never give away an event of its own it withheld (or rewrote) when it published.
+    const mine = envelope.kind === 'table-event' && keyHex(envelope.from) === own;
+    if (mine && (cheat.split || !published.has(keyHex(envelope.sig)))) return false;
+    const to = peerIds.indexOf(remote);
+    return cheat.relay ? cheat.relay(envelope, to < 0 ? null : to, ctx) : true;
+  };
+}
+
+/** A split view: each version of an event the cheat splits goes to its own share of the cheater's links. */
+function splitSends(mesh: Mesh, cheat: Cheat, ctx: CheatContext): void {
+  const broadcast = mesh.broadcast.bind(mesh);
+  mesh.broadcast = ((envelope: EnvelopeOf<'table-event'>) => {
+    const versions = envelope.kind === 'table-event' ? cheat.split!(envelope, ctx) : undefined;
+    if (!versions) return broadcast(envelope);
+    const links = mesh.openLinks();
+    // With one peer only, it gets every version (two versions to one peer: plain equivocation).
+    if (links.length === 1) for (const version of versions) mesh.sendRaw(links[0]!, encodeEnvelope(version));
+    else links.forEach((remote, i) => mesh.sendRaw(remote, encodeEnvelope(versions[i % versions.length]!)));
+  }) as Mesh['broadcast'];
 }
 
 /** Waits for a condition the event loop will make true (polls every few ms; no time limit of its own). */

@@ -49,6 +49,8 @@ export class TableCatchUp {
   /** Which hand the other seats are at, and whether this (re)opened page follows them. */
   readonly catchUp = new CatchUp();
   private readonly gone: GoneSeats;
+  /** Hands this page has ended because another seat had (followAbandon), once each. */
+  private readonly followed = new WeakSet<HandSession>();
   private readonly budget = new FetchBudget();
   private readonly refusedFetch = new Set<string>();
 
@@ -90,9 +92,10 @@ export class TableCatchUp {
   }
 
   /**
-   * Answers a fetch: the current hand's events the asker lacks (by author and count), or every stored event of an
-   * older hand — only to a seat or an admitted watcher, and only as far as the asker's budget goes (fetch-budget.ts),
-   * lowest sequence numbers first so that a cut-short answer still fills each author's events from the start.
+   * Answers a fetch: the current hand's events the asker lacks (by author and count, and those it names by
+   * signature: an echo told it of them), or every stored event of an older hand — only to a seat or an admitted
+   * watcher, and only as far as the asker's budget goes (fetch-budget.ts), lowest sequence numbers first so that a
+   * cut-short answer still fills each author's events from the start.
    */
   answerFetch(envelope: EnvelopeOf<'fetch'>, via: string): void {
     const asker = keyHex(envelope.from);
@@ -102,8 +105,15 @@ export class TableCatchUp {
     const session = this.host.currentSession();
     if (!session || envelope.body.hand !== this.host.handNo()) return;
     const have = envelope.body.have;
-    const missing = session.events().filter((event) => event.body.n >= (have[keyHex(event.from)] ?? 0));
-    this.send(asker, via, missing);
+    const want = new Set((envelope.body.want ?? []).map((sig) => keyHex(sig)));
+    const missing = session
+      .events()
+      .filter(
+        (event) => event.body.n >= (have[keyHex(event.from)] ?? 0) || (want.size > 0 && want.has(keyHex(event.sig))),
+      );
+    // A hand halted by equivocation holds one version; the proof holds both (the asker must see them meet).
+    const proof = session.follower.equivocation;
+    this.send(asker, via, proof ? [...missing, proof.second] : missing);
   }
 
   /** Answers a fetch of an older hand (a page catching up) from storage, every event of it; false for any other hand. */
@@ -166,6 +176,23 @@ export class TableCatchUp {
   stall(session: HandSession, nowMs: number, idleMs: number, turnMs: number): Stall | null {
     const local = this.host.hands();
     return stallOf(session.waiting(), (seat) => local.has(seat), this.gone, nowMs, idleMs, turnMs);
+  }
+
+  /**
+   * Another seat ended the hand, but its abandon is dated at a step this page
+   * has not reached: its author's own last events took effect on its page at
+   * once and wait here for the word of a seat that is gone, so this page may
+   * never get there. Once this page's own stall could be ended (the same turn
+   * timer that lets its player press End hand), it ends the hand too, with an
+   * abandon dated at its own step, which every page can judge. True if it did.
+   */
+  followAbandon(session: HandSession, stall: Stall | null, names: readonly string[], changed: () => void): boolean {
+    const seat = session.follower.abandonWaiting;
+    if (seat === null || this.host.hands().has(seat) || !stall?.canEnd || this.followed.has(session)) return false;
+    this.followed.add(session);
+    this.host.onLog(`${names[seat] ?? `Seat ${seat + 1}`} ended the hand: this page ends it too`);
+    this.endHand(names, changed);
+    return true;
   }
 
   /** "End hand" on every local seat: an owed disclosure or reveal names its seat (then `changed`); else the hand ends without a result, naming who stalled. */

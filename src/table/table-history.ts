@@ -122,6 +122,7 @@ export class TableHistory {
     const view = this.host.lobby();
     if (view.mySeat !== null) return;
     const handNo = this.host.handNo();
+    if (this.refuseLateEquivocation()) return;
     if (handNo < 0 || !this.accepted(this.host.currentSession())) return;
     if (handNo < view.handsStarted - 1) return this.host.startHand(handNo + 1);
     if (this.askedAfter === handNo) return;
@@ -165,6 +166,23 @@ export class TableHistory {
     const session = this.host.currentSession();
     const owing = session?.waiting()?.seats.map((s) => this.seatName(session, s)) ?? [];
     return `${checking}: hand ${hand + 1} is incomplete or still being played — waiting for ${owing.join(', ') || 'its events'}`;
+  }
+
+  /**
+   * A followed hand shown two versions of one of its events after it checked
+   * out (hand/follower.ts `lateEquivocation`): its author provably said two
+   * things, so the history is refused, naming it, as when the other version
+   * comes first — unless this page has asked for its seat already (that
+   * request is not taken back). True if refused.
+   */
+  private refuseLateEquivocation(): boolean {
+    const session = this.host.currentSession();
+    const proof = session?.follower.lateEquivocation;
+    if (!session || !proof) return false;
+    this.refuse(
+      `hand ${session.config.setup.handNo + 1}, as the seats' events show it, does not hold up: ${this.seatName(session, proof.seat)} — sent two different ${proof.first.body.type} events for one purpose (equivocation), and no seat of that hand reported it`,
+    );
+    return true;
   }
 
   /** A followed hand's outcome this page accepts: played out, ended without a result, or halted as a seat of it reported. */

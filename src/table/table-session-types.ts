@@ -4,6 +4,7 @@
  * current hand as the UI reads it (`HandSummary`: the hand's session, names,
  * who stalls or is gone, this page's own seats, fault reports).
  */
+import type { PoolLimits } from './hand/event-pool.js';
 import type { RandomSource } from '../../crypto/index.js';
 import type { Bot } from '../bots/index.js';
 import type { EnvelopeOf, Signer } from '../net/envelope.js';
@@ -23,6 +24,8 @@ export interface TableSessionOptions {
   readonly rng?: RandomSource;
   /** The turn timer (ms): how long an owing seat whose links are silent is waited for before the hand may be ended. */
   readonly stallMs?: number;
+  /** Per-author limits on a hand's events and bytes (default hand/event-pool.ts LIMITS; tests scale them down). */
+  readonly limits?: PoolLimits;
   readonly bot?: Bot;
   /** Bot think time (ms), so a person can follow; 0 in simulations. */
   readonly botDelayMs?: number;

@@ -25,6 +25,7 @@ import { faultReports } from './hand/faults.js';
 import { Lobby } from './lobby.js';
 import { HostedBots } from './table-bots.js';
 import { TableCatchUp } from './table-catch-up.js';
+import { TableEcho } from './table-echo.js';
 import { TableHistory } from './table-history.js';
 import { HandRecords } from './table-hand-records.js';
 import { TableLog } from './table-log.js';
@@ -61,7 +62,11 @@ export class TableSession {
   private lastProgress = Date.now();
   /** Which hand the other seats are at, whether this (re)opened page follows them, and who is gone (table-catch-up.ts). */
   private readonly rejoin: TableCatchUp;
+  /** Which seats have shown they hold an event; signed echoes and fetching again (table-echo.ts). */
+  private readonly echo: TableEcho;
   private lastStep = -1;
+  /** Hands whose late equivocation (hand/follower.ts) has been logged. */
+  private readonly lateLogged = new WeakSet<HandSession>();
   private timer: ReturnType<typeof setInterval> | undefined;
   private readonly log: TableLog;
   /** Between deciding to start a hand and having its sessions: events for it wait in `early`. */
@@ -104,6 +109,14 @@ export class TableSession {
       storedEvents: (hand) => this.outbox.storedEvents(hand), startHand: (hand) => void this.startHand(hand), onLog: options.onLog,
       fetchRefusal: (key) => this.fetchRefusal(key),
     }, Date.now());
+    this.echo = new TableEcho({
+      mesh: options.mesh,
+      lobby: () => this.lobby.view(),
+      handNo: () => this.handNo,
+      sessions: () => [...this.hands.values()].map((h) => h.session),
+      seated: () => this.hands.size > 0 && !this.isWatching,
+    });
+    options.mesh.onHolds((sigs, via) => this.echo.holds(sigs, via));
     this.outbox = new TableOutbox({
       store: options.store,
       table: () => this.lobby.table,
@@ -179,7 +192,11 @@ export class TableSession {
 
   private route(envelope: Envelope, via: string): void {
     if (envelope.kind === 'table-event') {
-      this.receiveEvent(envelope);
+      this.receiveEvent(envelope, via);
+      return;
+    }
+    if (envelope.kind === 'echo') {
+      this.echo.receive(envelope, Date.now());
       return;
     }
     if (envelope.kind === 'fetch') {
@@ -370,6 +387,8 @@ export class TableSession {
           setup,
           mySeat: seat,
           game,
+          confirmation: { localSeats: local.map(([s]) => s) },
+          ...(this.options.limits ? { limits: this.options.limits } : {}),
           ...(name ? { name } : {}),
           ...(this.options.rng ? { rng: this.options.rng } : {}),
         },
@@ -386,18 +405,28 @@ export class TableSession {
     // No seat of this hand is played here: follow it as a watcher (it fetches the events so far below).
     if (local.length === 0)
       this.hands.set(WATCHING_SEAT, {
-        session: watchingHand(setup, game, () => this.onHandChanged()),
+        // Taken as it comes: a watcher may follow a hand whose seat has left (a newcomer's), whose word never comes.
+        session: watchingHand(setup, game, () => this.onHandChanged(), false),
         signer: this.signer,
         bot: false,
       });
-    for (const { session } of this.hands.values())
-      session.preload([...stored, ...(this.early.get(handNo)?.events ?? [])]);
+    const early = this.early.get(handNo);
+    for (const { session } of this.hands.values()) {
+      session.preload(stored);
+      if (early)
+        session.preload(early.events, (envelope) =>
+          early.cameOver(envelope).flatMap((via) => this.echo.seatsAt(via, seatKeys)),
+        );
+    }
     for (const hand of this.early.keys()) if (hand <= handNo) this.early.delete(hand);
     this.startingHand = false;
     // What we stored may not all have gone out before a reload: send ours again (peers drop copies).
     const localKeys = new Set(local.map(([, signer]) => keyHex(signer.publicKey)));
     for (const envelope of stored) if (localKeys.has(keyHex(envelope.from))) this.mesh.broadcast(envelope);
     if (this.hands.size > 0) this.options.onLog(`hand ${handNo + 1} of ${game.displayName} begins: shuffling`);
+    // A page some peer cannot hear directly gives its word for what it took in before the hand was started here.
+    this.echo.echoAll([...stored, ...(early?.events ?? [])], seatKeys);
+    this.echo.started(Date.now());
     for (const { session } of this.hands.values()) session.start();
     this.mesh.send('fetch', { hand: handNo, have: this.currentHand()?.session.have() ?? {} });
   }
@@ -427,8 +456,14 @@ export class TableSession {
     });
   }
 
-  private receiveEvent(envelope: EnvelopeOf<'table-event'>): void {
+  private receiveEvent(envelope: EnvelopeOf<'table-event'>, via?: string): void {
     const hand = envelope.body.hand;
+    // A copy of an event the current hand holds (every peer passes each event on): only who holds it is news.
+    if (hand === this.handNo && this.holds(envelope)) {
+      for (const { session } of this.hands.values())
+        session.receive(envelope, this.echo.seatsAt(via, session.config.setup.seatKeys));
+      return;
+    }
     this.rejoin.noteShown(envelope.from, hand, false);
     const current = Math.max(this.handNo, this.lobby.handsStarted - 1);
     if (hand < this.handNo) return; // an older hand: over, dropped
@@ -445,7 +480,7 @@ export class TableSession {
     if (hand > this.handNo || (hand === this.handNo && (this.startingHand || this.history.pending === hand))) {
       // A peer started the next hand (a rematch) before us: keep it, offer to join.
       const early = this.early.get(hand) ?? new EarlyEvents((key) => this.sitsAtTable(key));
-      const kept = early.add(envelope);
+      const kept = early.add(envelope, via);
       if (kept === 'over-limit')
         this.log.refuse(
           envelope,
@@ -468,8 +503,34 @@ export class TableSession {
     // Encoded once: its size counts against the author's limits in every local hand, and the bytes are stored.
     const bytes = encodeEnvelope(envelope);
     let taken = false;
-    for (const { session } of this.hands.values()) taken = session.receive(envelope, bytes.length) || taken;
-    if (taken) this.outbox.saveReceived(envelope, bytes);
+    for (const { session } of this.hands.values())
+      taken = session.receive(envelope, this.echo.seatsAt(via, session.config.setup.seatKeys), bytes.length) || taken;
+    this.noteLateEquivocation();
+    if (taken) {
+      this.echo.arrived(envelope);
+      this.outbox.saveReceived(envelope, bytes);
+      const seatKeys = this.currentHand()?.session.config.setup.seatKeys;
+      if (seatKeys) this.echo.taken(envelope, seatKeys);
+    }
+  }
+
+  /** A hand played out, then shown two versions of one of its events: the author is named in the log, once; the hand stands. */
+  private noteLateEquivocation(): void {
+    const session = this.currentHand()?.session;
+    const proof = session?.follower.lateEquivocation;
+    if (!session || !proof || this.lateLogged.has(session)) return;
+    this.lateLogged.add(session);
+    const name = this.lobby.view().seats.find((s) => s.keyHex === keyHex(proof.first.from))?.member?.name;
+    this.options.onLog(
+      `${name ? `${name} (seat ${proof.seat + 1})` : `seat ${proof.seat + 1}`} signed two different ${proof.first.body.type} events for one purpose in hand ${session.config.setup.handNo + 1} (equivocation), shown after the hand was played out: its result stands, since every seat held the version played`,
+      'warn',
+    );
+  }
+
+  private holds(envelope: EnvelopeOf<'table-event'>): boolean {
+    const sig = keyHex(envelope.sig);
+    for (const { session } of this.hands.values()) if (session.follower.pool.bySignature(sig)) return true;
+    return false;
   }
 
   /** Why a key gets no answer to its fetch: only seats and the first few fresh watchers (table-watchers.ts) do. */
@@ -534,6 +595,21 @@ export class TableSession {
     const handNow = this.options.handClock?.() ?? now;
     for (const { session } of this.hands.values()) session.tick(handNow);
     this.rejoin.tick(now);
+    const current = this.currentHand();
+    if (current) {
+      const stall = this.rejoin.stall(
+        current.session,
+        now,
+        now - this.lastProgress,
+        this.options.stallMs ?? DEFAULT_STALL_MS,
+      );
+      this.rejoin.followAbandon(current.session, stall, this.names(), () => this.onHandChanged());
+    }
+    const waitingOn = this.currentHand()?.session.waiting()?.seats ?? [];
+    this.echo.tick(
+      handNow,
+      waitingOn.some((seat) => !this.hands.has(seat)),
+    );
     this.history.tick();
     this.lobby.freeLeftSeats();
     this.bots.schedule();

@@ -71,7 +71,16 @@ export class Watchers {
   }
 }
 
-/** The seatless hand a watcher follows: no seat agent, no secrets, nothing it could sign. */
-export function watchingHand(setup: HandSetup, game: AnyGame, changed: () => void): HandSession {
-  return new HandSession({ setup, game, mySeat: null }, { changed });
+/**
+ * The seatless hand a watcher follows: no seat agent, no secrets, nothing it
+ * could sign. Followed live, like a seat's it lets an event take effect only
+ * once every seat has shown it holds it (hand/event-pool.ts), so it reaches
+ * the seats' verdict; a past hand (a newcomer's history, answered from the
+ * seats' storage) is taken as it comes.
+ */
+export function watchingHand(setup: HandSetup, game: AnyGame, changed: () => void, live: boolean): HandSession {
+  return new HandSession(
+    { setup, game, mySeat: null, ...(live ? { confirmation: { localSeats: [] } } : {}) },
+    { changed },
+  );
 }

@@ -17,8 +17,11 @@
  * - `keys`      {request, shares}: key shares for one crypto request of the
  *               engine: public (reveal to all) or sealed to one seat.
  * - `act`       {action, keys}: a move; `keys` reveal the hand cards it plays.
- * - `commit`    {round, digest}: real time only: the hash of the moves this
- *               seat makes in a round (possibly none), salted.
+ * - `commit`    {round, digest, answers?}: real time only: the hash of the
+ *               moves this seat makes in a round (possibly none), salted;
+ *               `answers` names (by signature) the other seat's commit that
+ *               made it commit with no move of its own (hand/event-pool.ts
+ *               charges the round's events to the seat that opened it).
  * - `reveal`    {round, actions, salt}: the moves and salt behind the commit.
  * - `disclose`  {secrets, sealSecret}: every secret of the hand, for the audit.
  * - `abandon`   {reason}: the author ends the hand without a result.
@@ -106,7 +109,11 @@ export const EVENT_DATA = {
     /** Encoded KeyShares (one per packet) revealing the hand cards the action plays. */
     keys: v.pipe(v.array(bytes(MAX_STEP)), v.maxLength(64)),
   }),
-  commit: v.strictObject({ round: uint, digest: bytesOfLength(32, 'digest') }),
+  commit: v.strictObject({
+    round: uint,
+    digest: bytesOfLength(32, 'digest'),
+    answers: v.optional(bytesOfLength(64, 'answers')),
+  }),
   reveal: v.strictObject({
     round: uint,
     actions: v.pipe(v.array(move), v.maxLength(MAX_REVEAL_MOVES, `at most ${MAX_REVEAL_MOVES} moves per round`)),

@@ -16,7 +16,8 @@ const pairs = fastPairs('stress-shed', 'stress-speed');
 describe('the fast attacker matrix', () => {
   it('plays every cheat kind at least once, and every game at least once', () => {
     const offered = new Set(everyPair().map((p) => p.kind));
-    expect(new Set(pairs.map((p) => p.kind))).toEqual(offered);
+    const deepOnly = new Set(everyPair().flatMap((p) => (makeCheat(p.kind, p.game)?.deep ? [p.kind] : [])));
+    expect(new Set(pairs.map((p) => p.kind))).toEqual(new Set([...offered].filter((k) => !deepOnly.has(k))));
     expect(offered).toEqual(new Set(CHEAT_KINDS));
     expect(new Set(pairs.map((p) => p.game))).toEqual(new Set(gameModules.map((m) => m.id)));
     for (const pair of pairs) expect(makeCheat(pair.kind, pair.game)).not.toBeNull();

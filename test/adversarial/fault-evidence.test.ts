@@ -4,14 +4,17 @@
  * A signed report of a fault with no seat used to make whoever received it
  * disclose every secret mid-hand (sent to one seat: that seat alone, and the
  * cheater read its hidden cards; sent to all: every seat); now it names its
- * author `false-report` on every honest screen — the seat that got it alone
- * forwards it as the evidence — and nobody discloses anything. Key shares
+ * author `false-report` on every honest screen — one addressed to one seat
+ * reaches the others too, since every page passes a table event on whatever
+ * its `to` says, and it takes effect only once every seat holds it — and
+ * nobody discloses anything. Key shares
  * sealed wrong to one seat used to halt that seat alone while the third seat
  * named it as stalled; now the recipient proves its pair key
  * (crypto/seal-proof.ts) and every seat names the sender. A recipient that
  * accuses an honest sender with a real proof is named instead.
  */
 import { afterEach, expect, it } from 'vitest';
+import { keyHex } from '../../src/net/envelope.js';
 import { cheaterSeat, makeCheat, type CheatKind } from '../../src/table/cheats.js';
 import { seatPeers, until, type SimulationPeer } from '../../src/table/simulation.js';
 import { buildTranscriptFile } from '../../src/table/transcript-file.js';
@@ -73,17 +76,18 @@ it.each([
       expect(hand(seat).follower.auditCause).toBeNull();
     }
     if (kind === 'false-report-one') {
-      // Seat 2 never got the report: it named the cheater from seat 1's report, which carries the signed original.
+      // Addressed to seat 1 alone, the report still reached seat 2: seat 1 passed it on (a table event is public, its
+      // `to` is not honoured), so it took effect on both and each refuted it itself.
       const [victim, other] = honest as [number, number];
+      const report = hand(victim)
+        .follower.pool.faultReports()
+        .find((e) => e.seat === cheater);
+      expect(report?.envelope.to && keyHex(report.envelope.to)).toBe(hand(victim).config.setup.seatKeys[victim]);
       expect(
         hand(other)
           .follower.pool.faultReports()
-          .some((e) => e.seat === cheater),
-      ).toBe(false);
-      const forwarded = hand(other)
-        .follower.pool.faultReports()
-        .find((e) => e.seat === victim);
-      expect(forwarded?.data).toMatchObject({ code: 'false-report', seat: cheater, evidence: { kind: 'report' } });
+          .find((e) => e.seat === cheater)?.envelope.sig,
+      ).toEqual(report?.envelope.sig);
     }
     nothingDisclosed(peers, cheater, honest);
   },

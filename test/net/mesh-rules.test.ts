@@ -21,7 +21,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { encode as cborEncode } from 'cborg';
 import { encodeEnvelope, keyHex, MAX_ENVELOPE_BYTES, type Envelope, type Signer } from '../../src/net/envelope.js';
 import { MemoryNetwork } from '../../src/net/memory-transport.js';
-import { KEEPALIVE, Mesh, type MeshTiming, type Rejection } from '../../src/net/mesh.js';
+import { HOLDS_TAG, KEEPALIVE, MAX_HOLDS, Mesh, type MeshTiming, type Rejection } from '../../src/net/mesh.js';
 import type { BodyOf, Kind } from '../../src/net/messages.js';
 import { peerIdFor } from '../../src/net/peer-id.js';
 import { SeenEnvelopes } from '../../src/net/seen.js';
@@ -181,7 +181,7 @@ describe('the gate', () => {
     await flush();
     expect(rejections).toEqual([]);
     send(r, Uint8Array.of(0, 0));
-    send(r, Uint8Array.of(1));
+    send(r, Uint8Array.of(2));
     await flush();
     expect(messages).toEqual([]);
     expect(rejections).toHaveLength(2);
@@ -189,6 +189,50 @@ describe('the gate', () => {
     expect(rejections[0]!.via).toBe(r.id);
     expect(rejections[0]!.reason).toMatch(/^not canonical CBOR: /);
     expect(rejections[1]!.reason).toMatch(/^bad envelope: /);
+  });
+
+  test('a holds frame names event signatures: handed to the listener from a bound link, refused from an unbound one or when its length is not 1 + 64 × (1 to MAX_HOLDS)', async () => {
+    await startMesh();
+    const heard: { sigs: string[]; via: string }[] = [];
+    mesh.onHolds((sigs, via) => heard.push({ sigs: sigs.map(hex), via }));
+    const bound = await linked(2);
+    const unbound = await linked(3, { hello: false });
+    messages.length = 0;
+    rejections.length = 0;
+    const sig = (fill: number) => new Uint8Array(64).fill(fill);
+    const frame = (...sigs: Uint8Array[]) => Uint8Array.of(HOLDS_TAG, ...sigs.flatMap((s) => [...s]));
+    send(bound, frame(sig(7), sig(8)));
+    send(unbound, frame(sig(9)));
+    send(bound, frame());
+    send(bound, Uint8Array.of(HOLDS_TAG, ...sig(7), 1));
+    send(bound, frame(...Array.from({ length: MAX_HOLDS + 1 }, () => sig(5))));
+    await flush();
+    expect(heard).toEqual([{ sigs: [hex(sig(7)), hex(sig(8))], via: bound.id }]);
+    expect(messages).toEqual([]);
+    expect(rejections.map((r) => [r.via, r.reason])).toEqual([
+      [unbound.id, 'holds frame on a link no signed hello has bound to a key'],
+      [bound.id, 'holds frame of 1 bytes: not 1 + 64 × (1 to 256)'],
+      [bound.id, 'holds frame of 66 bytes: not 1 + 64 × (1 to 256)'],
+      [bound.id, `holds frame of ${1 + 64 * (MAX_HOLDS + 1)} bytes: not 1 + 64 × (1 to 256)`],
+    ]);
+  });
+
+  test('sendHolds sends one frame per MAX_HOLDS signatures on a bound link, and nothing on an unbound one', async () => {
+    await startMesh();
+    const bound = await linked(2);
+    const unbound = await linked(3, { hello: false });
+    for (const r of [bound, unbound]) r.got.length = 0;
+    const events = Array.from({ length: MAX_HOLDS + 3 }, (_, n) =>
+      envelope(bound, 'table-event', { hand: 0, n, at: 0, hash: new Uint8Array(32), type: 'ready', data: null }),
+    );
+    const sigs = events.map((e) => e.sig);
+    expect(mesh.sendHolds(bound.id, events)).toBe(true);
+    expect(mesh.sendHolds(unbound.id, events)).toBe(false);
+    await flush();
+    const holds = (r: Remote) => r.got.filter((f) => f[0] === HOLDS_TAG);
+    expect(holds(bound).map((f) => (f.length - 1) / 64)).toEqual([MAX_HOLDS, 3]);
+    expect(hex(holds(bound)[1]!.slice(1, 65))).toBe(hex(sigs[MAX_HOLDS]!));
+    expect(holds(unbound)).toEqual([]);
   });
 
   test('a frame that is not binary (a hostile data channel can send text) is rejected, not hashed', async () => {
@@ -507,6 +551,7 @@ describe('flooding', () => {
     ['leave', true],
     ['roster', true],
     ['table-event', true],
+    ['echo', true],
   ])('a %s from a linked author is passed on to the other links: %s', async (kind, passedOn) => {
     await startMesh();
     const a = await linked(2);
@@ -520,6 +565,7 @@ describe('flooding', () => {
       leave: { rosterVersion: 1 },
       roster: { version: 1, config: { game: 'pesten', seats: 2, options: {} }, seats: [null, null], hands: 0 },
       'table-event': { hand: 0, n: 0, at: 0, hash: new Uint8Array(32), type: 'ready', data: null },
+      echo: { hand: 0, events: [new Uint8Array(64).fill(7)] },
     };
     const bytes = bytesOf(a, kind, bodies[kind] as never);
     send(a, bytes);
@@ -561,6 +607,26 @@ describe('flooding', () => {
     await flush();
     expect(b.got).toEqual([]);
     expect(c.got).toEqual([bytes]);
+  });
+
+  test('a table event addressed to one key is handed up here and passed on to every link but its author, as any table event (the hand is public: its author cannot keep an event on one page)', async () => {
+    await startMesh();
+    const a = await linked(2);
+    const b = await linked(3);
+    const c = await linked(4);
+    for (const r of [a, b, c]) r.got.length = 0;
+    const body = { hand: 0, n: 0, at: 0, hash: new Uint8Array(32), type: 'fault', data: null } as const;
+    const toC = bytesOf(a, 'table-event', body, { to: c.signer.publicKey });
+    const toUs = bytesOf(a, 'table-event', { ...body, n: 1 }, { to: self.publicKey });
+    send(a, toC);
+    send(a, toUs);
+    await flush();
+    expect(messages.filter((m) => m.envelope.kind === 'table-event').map((m) => m.envelope.body)).toEqual([
+      body,
+      { ...body, n: 1 },
+    ]);
+    expect([copies(a, toC), copies(b, toC), copies(c, toC)]).toEqual([0, 1, 1]);
+    expect([copies(a, toUs), copies(b, toUs), copies(c, toUs)]).toEqual([0, 1, 1]);
   });
 
   test('sign does not send; broadcast sends it and remembers it; resend and sendRaw send on one link', async () => {
@@ -613,6 +679,28 @@ describe('flooding', () => {
     a.transport.send(mesh.peerId, bytes);
     await flush();
     expect(b.got).toEqual([bytes]);
+  });
+
+  test('a table event straight from its author is not passed to a peer the author links to, nor back where it came from (each page says what it holds in a holds frame instead)', async () => {
+    await startMesh();
+    const a = await linked(2);
+    const b = await linked(3);
+    const relay = await linked(5);
+    a.transport.send(mesh.peerId, presence(a, [mesh.peerId, b.id]));
+    b.transport.send(mesh.peerId, presence(b, [mesh.peerId, a.id]));
+    await flush();
+    for (const r of [a, b, relay]) r.got.length = 0;
+    const ready = (n: number) =>
+      bytesOf(a, 'table-event', { hand: 0, n, at: 0, hash: new Uint8Array(32), type: 'ready', data: null });
+    const straight = ready(0);
+    a.transport.send(mesh.peerId, straight);
+    await flush();
+    expect([copies(a, straight), copies(b, straight), copies(relay, straight)]).toEqual([0, 0, 1]);
+    // Relayed to us: on to everyone but the relay and the author.
+    const relayed = ready(1);
+    relay.transport.send(mesh.peerId, relayed);
+    await flush();
+    expect([copies(relay, relayed), copies(b, relayed), copies(a, relayed)]).toEqual([0, 1, 0]);
   });
 
   test('a message relayed (not from its author) is not skipped', async () => {

@@ -119,6 +119,7 @@ it('withhold-disclose: the simulated clock, moving only while nothing new arrive
       { seat: 0, code: 'no-disclosure', blamed: 1, detail: 'did not disclose its secrets for the audit in time' },
     ],
     leaks: [],
+    honestLeaks: [],
     ok: true,
     why: '',
   });
@@ -166,6 +167,7 @@ it("abandon-in-disclose: an abandon instead of the disclosure is named as no dis
       { seat: 0, code: 'no-disclosure', blamed: 1, detail: 'did not disclose its secrets for the audit in time' },
     ],
     leaks: [],
+    honestLeaks: [],
     ok: true,
     why: '',
   });
@@ -184,6 +186,7 @@ it('replay, three seats: both honest peers end with a clean audit and the same f
       { seat: 1, code: 'clean', blamed: null, detail: 'audit clean' },
     ],
     leaks: [],
+    honestLeaks: [],
     ok: true,
     why: '',
   });
@@ -227,6 +230,7 @@ it('equivocate, three seats: both honest peers name the cheater; the judge waits
       { seat: 1, code: 'equivocation', blamed: 2, detail: EQUIVOCATION },
     ],
     leaks: [],
+    honestLeaks: [],
     ok: true,
     why: '',
   });
@@ -264,6 +268,7 @@ it('forged-signature, three seats: the cheater is named as stalled soon after, a
       { seat: 1, code: 'stalled', blamed: 2, detail: 'stalled: to shuffle the deck (3)' },
     ],
     leaks: [],
+    honestLeaks: [],
     ok: false,
     why: 'seat 1 concluded stalled (stalled: to shuffle the deck (2, 3)), expected seat 3 named as stalled',
   });
@@ -302,6 +307,7 @@ it('claimsByOptions: School Blackjack with voluntaryDraw off, a false "cannot pl
       },
     ],
     leaks: [],
+    honestLeaks: [],
     ok: true,
     why: '',
   });
@@ -324,6 +330,7 @@ it('claimsByOptions without the option that makes claims: the cheat never happen
     committed: false,
     verdicts: [{ seat: 0, code: 'clean', blamed: null, detail: 'audit clean' }],
     leaks: [],
+    honestLeaks: [],
     ok: false,
     why: 'the cheat never happened in this hand; seat 1 concluded clean blaming nobody (audit clean), expected rules-fault or illegal-move or false-claim blaming seat 2',
   });
@@ -349,6 +356,7 @@ it('a halt with the expected code that names another seat is no catch, in words'
     committed: true,
     verdicts: [{ seat: 0, code: 'equivocation', blamed: 0, detail: EQUIVOCATION }],
     leaks: [],
+    honestLeaks: [],
     ok: false,
     why: `seat 1 concluded equivocation blaming seat 1 (${EQUIVOCATION}), expected equivocation blaming seat 2`,
   });
@@ -365,6 +373,7 @@ it('a halt where the cheat demands a stall is no catch, in words', async () => {
     committed: true,
     verdicts: [{ seat: 0, code: 'equivocation', blamed: 1, detail: EQUIVOCATION }],
     leaks: [],
+    honestLeaks: [],
     ok: false,
     why: `seat 1 concluded equivocation (${EQUIVOCATION}), expected seat 2 named as stalled`,
   });
@@ -391,6 +400,7 @@ it('a halt where the cheat demands that nothing change is no catch, nor are hone
       { seat: 1, code: 'equivocation', blamed: 2, detail: EQUIVOCATION },
     ],
     leaks: [],
+    honestLeaks: [],
     ok: false,
     why: [
       `seat 1 concluded equivocation (${EQUIVOCATION}), expected a clean hand`,
@@ -400,14 +410,16 @@ it('a halt where the cheat demands that nothing change is no catch, nor are hone
   });
 }, 120_000);
 
-it("leaks: what an honest peer's monitor saw fails the hand, a spectator's or a seat's, with its handle; the cheater's own is shown only with monitorCheater and never fails it", async () => {
+it("leaks: what an honest peer's monitor saw fails the hand, a spectator's or a seat's, with its handle, unless its ledger says the cheater has seen that card (the cheater may always give away what it knows); the cheater's own is shown only with monitorCheater and never fails it", async () => {
   const leak = (seat: number | null, handle: number | null, card: string): Leak => ({
     seat,
     handle,
     card,
     how: `read ${card}`,
   });
-  const seen = [leak(null, null, 'AS'), leak(0, 7, 'KH'), leak(1, null, '2C')];
+  // Seat 1's ledger: handle 7 seen by seat 1 alone, handle 9 seen by the cheater (seat 2).
+  const ledger = { cards: { 7: { card: null, seen: [0] }, 9: { card: null, seen: [1] } } };
+  const seen = [leak(null, null, 'AS'), leak(0, 7, 'KH'), leak(1, null, '2C'), leak(0, 9, 'JC')];
   const monitorOf = (leaks: Leak[]) => () => ({ observe: () => {}, leaks }) as unknown as KnowledgeMonitor;
   for (const monitorCheater of [false, true]) {
     const report = await runCheat({
@@ -419,6 +431,7 @@ it("leaks: what an honest peer's monitor saw fails the hand, a spectator's or a 
       onSeated: (peers) => {
         peers[0] = { ...peers[0]!, monitor: monitorOf(seen) };
         peers[1] = { ...peers[1]!, monitor: monitorOf([leak(1, 3, 'QD')]) };
+        rewriteCurrent(peers, 0, (current) => withHand(current, 'engineState', ledger));
       },
     });
     expect(report).toEqual({
@@ -429,6 +442,7 @@ it("leaks: what an honest peer's monitor saw fails the hand, a spectator's or a 
       committed: true,
       verdicts: [{ seat: 0, code: 'equivocation', blamed: 1, detail: EQUIVOCATION }],
       leaks: monitorCheater ? [...seen, leak(1, 3, 'QD')] : seen,
+      honestLeaks: [leak(null, null, 'AS'), leak(0, 7, 'KH')],
       ok: false,
       why: 'a spectator could read AS: read AS; seat 1 could read KH (handle 7): read KH',
     });

@@ -114,6 +114,10 @@ describe('the registry', () => {
       'sealed-wrong-key',
       'sealed-garbage',
       'sealed-false-accusation',
+      'split-shuffle',
+      'split-move',
+      'drop-relay',
+      'empty-rounds',
     ]);
     expect(m.FINDING).toEqual({
       'shuffle-linear': 'F1',
@@ -127,7 +131,13 @@ describe('the registry', () => {
       'far-future-at': 'F6',
       'realtime-bad-reveal': 'F7',
     });
-    expect(m.WHOLE_HAND_CHEATS).toEqual(['withhold-disclose', 'abandon-in-disclose', 'false-claim', 'replay']);
+    expect(m.WHOLE_HAND_CHEATS).toEqual([
+      'withhold-disclose',
+      'abandon-in-disclose',
+      'false-claim',
+      'replay',
+      'drop-relay',
+    ]);
     expect(m.isCheatKind('replay')).toBe(true);
     expect(m.isCheatKind('forged-signature')).toBe(true);
     expect(m.isCheatKind('replays')).toBe(false);
@@ -143,7 +153,8 @@ describe('the registry', () => {
       gameModules.map((g) => [g.id, m.CHEAT_KINDS.filter((k) => m.makeCheat(k, g.id) !== null)]),
     );
     const protocol = m.CHEAT_KINDS.filter(
-      (k) => !['false-claim', 'wrong-card', 'repeat-move', 'realtime-bad-reveal'].includes(k),
+      (k) =>
+        !['false-claim', 'wrong-card', 'repeat-move', 'realtime-bad-reveal', 'split-move', 'empty-rounds'].includes(k),
     );
     const evidence = [
       'false-report-one',
@@ -154,13 +165,19 @@ describe('the registry', () => {
       'sealed-false-accusation',
     ];
     const turns = protocol.filter((k) => k !== 'replay' && k !== 'forged-signature' && !evidence.includes(k));
-    const tail = ['replay', 'forged-signature', ...evidence];
+    // A split view of a move needs moves (acts): turn-based games only.
+    const tail = ['replay', 'forged-signature', ...evidence, 'split-shuffle', 'split-move', 'drop-relay'];
     expect(offered).toEqual({
       'fighting-cards': [...turns.slice(0, 12), 'false-claim', 'wrong-card', 'repeat-move', ...tail],
       pesten: [...turns.slice(0, 12), 'wrong-card', 'repeat-move', ...tail],
       'school-blackjack': [...turns.slice(0, 12), 'wrong-card', 'repeat-move', ...tail],
       'stress-shed': [...turns.slice(0, 12), 'false-claim', 'wrong-card', 'repeat-move', ...tail],
-      'stress-speed': [...turns.slice(0, 12), 'realtime-bad-reveal', ...tail],
+      'stress-speed': [
+        ...turns.slice(0, 12),
+        'realtime-bad-reveal',
+        ...tail.filter((k) => k !== 'split-move'),
+        'empty-rounds',
+      ],
     });
     // School Blackjack with voluntaryDraw off: its moves rest on hidden-card claims.
     expect(m.makeCheat('false-claim', 'school-blackjack', true)?.kind).toBe('false-claim');
@@ -288,6 +305,21 @@ describe('the registry', () => {
         what: 'reports a wrong sealed key by an honest seat, with a valid proof of their pair key (the shares are right)',
         expect: blame('false-report'),
         clock: false,
+      },
+      'split-shuffle': {
+        what: 'a split view of its shuffle step: one valid step (own secret and permutation) to some peers, another valid one to the rest',
+        expect: blame('equivocation'),
+        clock: false,
+      },
+      'split-move': {
+        what: 'a split view of a move: its move to some peers, another legal move (one that shows no card) to the rest',
+        expect: blame('equivocation'),
+        clock: false,
+      },
+      'drop-relay': {
+        what: 'relays everything but seat 1’s disclosure (its own relaying and its fetch answers)',
+        expect: blame('no-disclosure'),
+        clock: true,
       },
     });
     const speed = described('stress-speed');

@@ -15,7 +15,8 @@
  * their packet is locked, a share naming a position past the packet, a hand
  * not started), and, once the hand halts, exactly which reads are leaks:
  * seen and public cards, cards of pending reveal-all / reveal-to / forward
- * requests and of acts not yet applied are allowed, anything else (a
+ * requests and of acts held but not yet applied (shown held by every seat
+ * or not) are allowed, anything else (a
  * reveal-to or forward to another seat, a reshuffle) is a leak, and a card
  * read out of a combination or a multiple is a leak unless the seat may read that card at
  * a handle.
@@ -97,6 +98,8 @@ function bench() {
   const seals = [0, 1, 2].map((seat) => sealKeyPair(seededRandom(`km-bench-seal-${seat}`)));
   const events: FakeEvent[] = [];
   const acts: ({ data: { action: unknown } } | undefined)[] = [];
+  /** Per seat, acts held after its pending one, or not yet shown held by every seat (pendingAct does not return them). */
+  const held: { data: { action: unknown } }[][] = [];
   const cards: CardInfo[] = [];
   const state = { deck: NAMES, cards, requests: [] as unknown[] };
   let n = 0;
@@ -117,6 +120,7 @@ function bench() {
     },
     players: SEATS,
     pendingAct: (seat: number) => acts[seat],
+    heldActs: (seat: number) => [acts[seat], ...(held[seat] ?? [])].filter((a) => a !== undefined),
     game: {
       claimedCards: (action: unknown) => (action as { claims?: { handle: number; card: string }[] }).claims ?? null,
     },
@@ -157,6 +161,7 @@ function bench() {
     cards,
     state,
     acts,
+    held,
     world,
     lock,
     shares,
@@ -507,6 +512,21 @@ describe('once the hand halts, what is a leak', () => {
     b.revealToAll([20, 21]);
     const monitor = b.monitor(() => own);
     expect(monitor.observe()).toEqual([]);
+    b.world.phase = 'halted';
+    expect(monitor.observe()).toEqual([{ seat: ME, handle: 21, card: NAMES[cardAt(21)], how: opened(21) }]);
+  });
+
+  it('a card played in an act held but not yet shown held by every seat, or held behind another act, is allowed too', () => {
+    const b = bench();
+    b.lock(0);
+    const own = b.secrets();
+    // Seat 1's next act is held but may not take effect yet (consistent delivery): pendingAct does not return it.
+    b.held[1] = [{ data: { action: { claims: [{ handle: 22, card: NAMES[cardAt(22)] }] } } }];
+    // Seat 2's next act and the one behind it are both held.
+    b.acts[2] = { data: { action: { claims: [{ handle: 20, card: NAMES[cardAt(20)] }] } } };
+    b.held[2] = [{ data: { action: { claims: [{ handle: 23, card: NAMES[cardAt(23)] }] } } }];
+    b.revealToAll([20, 21, 22, 23]);
+    const monitor = b.monitor(() => own);
     b.world.phase = 'halted';
     expect(monitor.observe()).toEqual([{ seat: ME, handle: 21, card: NAMES[cardAt(21)], how: opened(21) }]);
   });

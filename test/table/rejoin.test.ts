@@ -11,7 +11,9 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { signEnvelope, type EnvelopeOf } from '../../src/net/envelope.js';
+import type { Mesh } from '../../src/net/mesh.js';
 import { handFinished, resultOf, seatPeers, until, type SimulationPeer } from '../../src/table/simulation.js';
+import { seedFor } from '../helpers/depth.js';
 
 let running: SimulationPeer[] = [];
 afterEach(() => {
@@ -75,6 +77,36 @@ describe('a page that comes back', () => {
     const result = resultOf(running, 'stress-shed');
     expect(result.allClean).toBe(true);
     expect(back.session.current?.handNo).toBe(0);
+  }, 300_000);
+
+  it('reloaded mid-hand among three, with a seat whose fetch answers never reach it, finishes without asking again', async () => {
+    // The hand clock stands still, so no page asks its links again (table-echo.ts REFETCH_MS) and no deadline runs
+    // out; and Bob answers none of the reloaded page's fetches (as when its fetch budget is spent by catching up).
+    // The reloaded page takes every event from Ann's answers, but each needs Bob's word too, and Bob needs its
+    // word for what he took in while it was away: the hand finishes only because every page gives its word for
+    // everything of the hand it holds on each link that opens.
+    const { peers, reload } = await seatPeers({
+      game: 'stress-shed',
+      players: 3,
+      hands: 1,
+      seed: 153,
+      handClock: () => 0,
+    });
+    running = peers;
+    const [ann, bob, cid] = peers as [SimulationPeer, SimulationPeer, SimulationPeer];
+    await until(() => (cid.session.current?.session.step ?? 0) > 6);
+    closePage(cid);
+    const bobResend = bob.mesh.resend.bind(bob.mesh);
+    bob.mesh.resend = ((remote, envelope) =>
+      remote !== cid.mesh.peerId && bobResend(remote, envelope)) as Mesh['resend'];
+    // Ann and Bob take in what was on its way (what the others make now, Cid must fetch and give its word for).
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const back = await reload(2);
+    running = [ann, bob, back];
+    await until(() => running.every(handFinished), 20);
+    const result = resultOf(running, 'stress-shed');
+    expect(result.peers.map((p) => p.halt)).toEqual([null, null, null]);
+    expect(result.allClean).toBe(true);
   }, 300_000);
 });
 
@@ -143,7 +175,7 @@ describe('gone, not thinking', () => {
       game: 'stress-shed',
       players: 3,
       hands: 1,
-      seed: 153,
+      seed: seedFor(153),
       stallMs: 1_000,
       onLog: (seat, line) => logs[seat]!.push(line),
     });
@@ -164,9 +196,12 @@ describe('gone, not thinking', () => {
     const stall = ann.session.current!.stalled!;
     expect(stall.seats).toEqual([2]);
     expect(stall.gone).toBe(true);
+    // Ann's own last move took effect on her page at once, but Bob may never take it in: it needs Cid's word,
+    // and Cid is gone. So Ann's end, dated at her step, may wait on Bob's page for ever; Bob's page, stalled on
+    // the same gone seat, ends the hand too, and both pages show the same verdict.
     ann.session.endHand();
     await until(() => peers.slice(0, 2).every((p) => p.session.current?.session.phase === 'halted'));
-    expect(ann.session.current?.session.halt?.code).toBe('abandoned');
+    expect(peers.slice(0, 2).map((p) => p.session.current?.session.halt?.code)).toEqual(['abandoned', 'abandoned']);
   }, 300_000);
 });
 

@@ -55,6 +55,7 @@ it('a cheat caught as it must be: the honest seat names the cheater with an expe
       },
     ],
     leaks: [],
+    honestLeaks: [],
     ok: true,
     why: '',
   });

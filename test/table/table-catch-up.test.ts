@@ -30,6 +30,8 @@ interface FakeHand {
   have?: Record<string, number>;
   events?: EnvelopeOf<'table-event'>[];
   endStalled?: boolean;
+  /** The proof of equivocation the hand halted on (its second version). */
+  equivocation?: EnvelopeOf<'table-event'>;
 }
 
 function fakeSession(hand: FakeHand, abandoned: string[]): HandSession {
@@ -40,7 +42,10 @@ function fakeSession(hand: FakeHand, abandoned: string[]): HandSession {
     have: () => hand.have ?? { [hex(ANN)]: 1 },
     events: () => hand.events ?? [],
     abandon: (reason: string) => abandoned.push(reason),
-    follower: { endStalled: () => hand.endStalled ?? false },
+    follower: {
+      endStalled: () => hand.endStalled ?? false,
+      equivocation: hand.equivocation ? { seat: 1, first: hand.events?.[0], second: hand.equivocation } : null,
+    },
   } as unknown as HandSession;
 }
 
@@ -53,7 +58,7 @@ const event = (from: number, n: number, size = 0) =>
     seq: 1,
     to: null,
     body: { hand: 0, n, at: 0, hash: new Uint8Array(32), type: 'abandon', data: { reason: 'x'.repeat(size) } },
-    sig: new Uint8Array(64),
+    sig: new Uint8Array(64).fill(from * 16 + n),
   }) as unknown as EnvelopeOf<'table-event'>;
 /** A fetch by `from` (default a seat, Ann). */
 const fetchOf = (hand: number, have: Record<string, number> = {}, from = ANN) =>
@@ -209,6 +214,22 @@ describe('answering a fetch', () => {
       ['peer-x', BOB, 0],
       ['peer-x', ANN, 1],
       ['peer-x', ME, 2],
+    ]);
+  });
+
+  it('of the current hand: also the events it names by signature (an echo told it of them), and both versions of an equivocation', () => {
+    const h = harness({ handNo: 2 });
+    const second = event(ANN, 0);
+    h.state.current = h.session({
+      phase: 'halted',
+      events: [event(ANN, 0), event(BOB, 0), event(BOB, 1)],
+      equivocation: { ...second, sig: new Uint8Array(64).fill(99) },
+    });
+    const fetch = fetchOf(2, { [hex(ANN)]: 1, [hex(BOB)]: 2 });
+    h.catchUp.answerFetch({ ...fetch, body: { ...fetch.body, want: [event(BOB, 0).sig] } }, 'peer-x');
+    expect(h.resent.map(([via, e]) => [via, e.from[0], e.body.n, e.sig[0]])).toEqual([
+      ['peer-x', BOB, 0, BOB * 16],
+      ['peer-x', ANN, 0, 99],
     ]);
   });
 

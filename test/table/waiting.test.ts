@@ -35,17 +35,27 @@ interface Fake {
 }
 function follower(x: Fake): HandFollower {
   const players = x.players ?? 3;
+  const pool = x.pool ?? new EventPool(players);
+  // A pending act: the seat's first event, held (its next act to take is its first).
+  for (const seat of x.pending ?? []) pool.insert(firstAct(seat));
   return {
     halt: x.halt ?? null,
     phase: x.phase,
     players,
-    pool: x.pool ?? new EventPool(players),
+    pool,
     cascade: x.cascade ?? null,
     state: 'state' in x ? x.state : {},
     game: { awaits: () => x.awaits ?? { kind: 'over' } },
-    pendingAct: (seat: number) => (x.pending ?? []).includes(seat),
+    actsTaken: () => 0,
     round: x.round ?? 0,
   } as unknown as HandFollower;
+}
+function firstAct(seat: number): TableEvent<'act'> {
+  const envelope = {
+    sig: Uint8Array.from({ length: 64 }, (_, i) => (i === 0 ? 200 + seat : i === 1 ? ++sigs & 255 : 7)),
+    body: { hand: 0, n: 0, at: 0, hash: new Uint8Array(32), type: 'act', data: { action: 'x', keys: [] } },
+  };
+  return { envelope, seat, type: 'act', data: envelope.body.data } as unknown as TableEvent<'act'>;
 }
 
 describe('waitingOf', () => {
@@ -114,6 +124,22 @@ describe('waitingOf', () => {
     expect(
       waitingOf(follower({ phase: 'play', pending: [0], awaits: { kind: 'choices', seats: [0, 2], what: 'to pass' } })),
     ).toEqual({ seats: [2], what: 'to pass' });
+  });
+
+  it('a live hand: an event held but not yet shown by every seat is owed by the seats that have not shown it, not by its author', () => {
+    const pool = new EventPool(3, undefined, { localSeats: [0] });
+    const act = firstAct(1);
+    pool.insert(act);
+    const awaits: Awaiting = { kind: 'move', seat: 1, what: 'to play a card' };
+    expect(waitingOf(follower({ phase: 'play', pool, awaits }))).toEqual({ seats: [2], what: 'to play a card' });
+    pool.confirm(Buffer.from(act.envelope.sig).toString('hex'), [2]);
+    expect(waitingOf(follower({ phase: 'play', pool, awaits }))).toEqual({ seats: [], what: 'to play a card' });
+    const disclosure = event(0, 'disclose', { secrets: [], sealSecret: new Uint8Array(32) });
+    pool.insert(disclosure);
+    expect(waitingOf(follower({ phase: 'disclose', pool }))).toEqual({
+      seats: [1, 2],
+      what: 'to open their secrets for the audit',
+    });
   });
 
   it('real time: nobody before the first commit of the open round; then those who have not committed, then those who have not revealed', () => {

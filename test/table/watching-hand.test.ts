@@ -23,7 +23,7 @@ it('follows a hand seatless: its set-up and game, no seat, nothing to play or ab
     previous: null,
   };
   let changed = 0;
-  const hand = watchingHand(setup, game, () => changed++);
+  const hand = watchingHand(setup, game, () => changed++, false);
   expect(hand.config).toEqual({ setup, game, mySeat: null });
   expect(hand.players).toBe(2);
   expect(hand.legalActions()).toEqual([]);
@@ -31,4 +31,21 @@ it('follows a hand seatless: its set-up and game, no seat, nothing to play or ab
   expect(hand.halt).toBeNull();
   expect(changed).toBe(0);
   hand.dispose();
+});
+
+it('followed live, takes an event in only once every seat has shown it holds it; a past hand as it comes', () => {
+  const game = gameById('stress-shed')!;
+  const hex = (b: number) => b.toString(16).padStart(2, '0').repeat(32);
+  const setup = {
+    table: 'abcdefgh-0123456789abcdef',
+    handNo: 0,
+    game: game.id,
+    options: {},
+    seatKeys: [hex(1), hex(2)],
+    dealer: 0,
+    carry: null,
+    previous: null,
+  };
+  expect(watchingHand(setup, game, () => {}, true).config.confirmation).toEqual({ localSeats: [] });
+  expect(watchingHand(setup, game, () => {}, false).config.confirmation).toBeUndefined();
 });

@@ -63,10 +63,17 @@ export class HandDeadlines {
     if (hand.phase !== 'disclose') return null;
     this.discloseSince ??= now;
     if (now - this.discloseSince < this.discloseMs) return null;
-    const missing = [...Array(hand.players).keys()].find((seat) => !hand.pool.disclose(seat));
-    return missing === undefined
+    const missing = firstOwing(hand, 'disclose', 0);
+    return missing === null
       ? null
-      : { code: 'no-disclosure', seat: missing, detail: 'did not disclose its secrets for the audit in time' };
+      : {
+          code: 'no-disclosure',
+          seat: missing.seat,
+          detail:
+            missing.of === missing.seat
+              ? 'did not disclose its secrets for the audit in time'
+              : `did not show in time that it holds seat ${missing.of + 1}'s disclosure (every other seat does)`,
+        };
   }
 
   private tickReveals(now: number, hand: DeadlineView): Overdue | null {
@@ -77,15 +84,31 @@ export class HandDeadlines {
     }
     this.revealSince ??= now;
     if (now - this.revealSince < this.revealMs) return null;
-    const missing = [...Array(hand.players).keys()].find((seat) => !hand.pool.reveal(r, seat));
-    return missing === undefined
+    const missing = firstOwing(hand, 'reveal', r);
+    return missing === null
       ? null
       : {
           code: 'no-reveal',
-          seat: missing,
-          detail: `did not reveal its moves of round ${r} in time (a withheld reveal)`,
+          seat: missing.seat,
+          detail:
+            missing.of === missing.seat
+              ? `did not reveal its moves of round ${r} in time (a withheld reveal)`
+              : `did not show in time that it holds seat ${missing.of + 1}'s reveal of round ${r}`,
         };
   }
+}
+
+/**
+ * The first seat (in seat order of the slots) that owes what a slot needs to
+ * take effect: its own event, or — when that is held but some seat has not
+ * shown it holds it — that seat (event-pool.ts `owing`). `of`: whose slot.
+ */
+function firstOwing(hand: DeadlineView, type: 'disclose' | 'reveal', key: number): { seat: number; of: number } | null {
+  for (let of = 0; of < hand.players; of++) {
+    const seat = hand.pool.owing(hand.pool.slot(type, key, of), of)[0];
+    if (seat !== undefined) return { seat, of };
+  }
+  return null;
 }
 
 /**

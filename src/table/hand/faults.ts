@@ -20,10 +20,13 @@
  *   nobody, so it sends the hand to the audit at once, early-audit.ts): the
  *   proven pair keys with every sender, plus the reporter's own layer keys
  *   for the cards that fail, so every peer opens those cards and sees it.
- * - A report that did not check out, seen by this peer alone (a cheater can
- *   send one to one seat): the peer names its author `false-report` and
- *   forwards the signed report itself as the evidence, so every peer names
- *   the same seat.
+ * - A report that did not check out: the peer names its author
+ *   `false-report`, and its own report carries the signed original as the
+ *   evidence, so a page that does not hold the original (a watcher that
+ *   joined late, the offline verifier of a transcript) names the same seat.
+ *   On a live table a report takes effect only once every seat holds it
+ *   (event-pool.ts), even one its author addressed to one seat: every page
+ *   passes a table event on whatever its `to` says (src/net/mesh.ts).
  * A report with evidence that does not check out names its author
  * `false-report`, and so does a report of a fault with no seat that carries no
  * evidence once this peer has passed the step it was made at without finding

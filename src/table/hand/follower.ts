@@ -24,7 +24,8 @@ import { MAX_REVEAL_MOVES, parseEvent, type TableEvent } from '../transcript.js'
 import { runAudit, type HandAudit } from './audit.js';
 import { finishCascade, presumeStep, startDeal, startReshuffle, stepType, takeStep, type Cascade } from './cascade.js';
 import { earlyVerdict, startsAudit, type AuditCause } from './early-audit.js';
-import { EventPool, LIMITS, type PoolLimits } from './event-pool.js';
+import { EventPool, LIMITS, type Confirmation, type PoolLimits } from './event-pool.js';
+import type { Equivocation } from './equivocation.js';
 import { seatName, type Halt, type HaltCode } from './halt.js';
 import { PacketBook } from './packets.js';
 import { HandPlay, type PlayPowers, type PrivateRequest } from './play.js';
@@ -50,6 +51,8 @@ export interface FollowerOptions {
   readonly revealDeadlineMs?: number;
   /** Per-author limits on the hand's events and bytes (default `LIMITS`). */
   readonly limits?: PoolLimits;
+  /** A live hand: events take effect only once every other seat has shown it holds them (event-pool.ts); default: at once (an offline verifier). */
+  readonly confirmation?: Confirmation;
   /** True for a cascade step whose proofs the caller has checked elsewhere and confirms before it trusts the result (cascade.ts `presumeStep`); default: none, every proof is checked here. */
   readonly presumeProofs?: (packet: number, event: TableEvent) => boolean;
   /** True for a public key share whose check against its commitment the caller has done elsewhere and confirms before it trusts the result (packets.ts `presumeKey`); default: none. */
@@ -79,6 +82,7 @@ export class HandFollower {
   private stateValue: AnyState | null = null;
   private phaseValue: HandPhase = 'ready';
   private haltValue: Halt | null = null;
+  private abandonWaitingValue: number | null = null;
   private auditValue: HandAudit | null = null;
   private sealKeysValue: Uint8Array[] = [];
   private cascadeValue: Cascade | null = null;
@@ -94,6 +98,8 @@ export class HandFollower {
   /** Other seats' fault reports, judged by their evidence (faults.ts). */
   private readonly reports: ReportDesk;
   private readonly presumeProofs: FollowerOptions['presumeProofs'];
+  private equivocationValue: Equivocation | null = null;
+  private lateEquivocationValue: Equivocation | null = null;
 
   constructor(options: FollowerOptions) {
     this.presumeProofs = options.presumeProofs;
@@ -116,18 +122,43 @@ export class HandFollower {
     this.book = new PacketBook(options.setup.table, options.setup.handNo, this.players, deckSize as DeckSize);
     if (options.presumeKey) this.book.presumeKey = options.presumeKey;
     this.limits = options.limits ?? LIMITS;
-    this.pool = new EventPool(this.players, this.limits);
+    this.pool = new EventPool(this.players, this.limits, options.confirmation ?? null);
     this.play = new HandPlay(this, this.setupDigest);
   }
 
   get phase(): HandPhase {
     return this.phaseValue;
   }
+  /**
+   * The seat of an abandon held that waits for this page to reach the step it
+   * is dated at, or null. Its author's own events took effect on its page at
+   * once; while a seat whose word they need is gone, this page may never
+   * reach that step, so the table follows such an abandon with one of its own
+   * once its player could end the hand (table-catch-up.ts).
+   */
+  get abandonWaiting(): number | null {
+    return this.haltValue ? null : this.abandonWaitingValue;
+  }
+
   get halt(): Halt | null {
     return this.haltValue;
   }
   get audit(): HandAudit | null {
     return this.auditValue;
+  }
+  /** The two signed versions of one slot that halted the hand `equivocation` (null: none seen). */
+  get equivocation(): Equivocation | null {
+    return this.equivocationValue;
+  }
+  /**
+   * Two signed versions of one slot that met only after the hand was played
+   * out and audited: proof against their author for the record, but the hand
+   * stands — every event of it took effect only once every seat held that
+   * very version (event-pool.ts), so no honest page played the other one.
+   * The hand is not halted (null: none seen).
+   */
+  get lateEquivocation(): Equivocation | null {
+    return this.lateEquivocationValue;
   }
   /** Why the hand is being audited before its end (null: it is not). */
   get auditCause(): AuditCause | null {
@@ -159,6 +190,10 @@ export class HandFollower {
   get realTimeStarted(): boolean {
     return this.play.realTimeStarted;
   }
+  /** How many of `seat`'s acts have been taken (the index of its next one). */
+  actsTaken(seat: number): number {
+    return this.play.actsTakenBy(seat);
+  }
   /** The next act of `seat` not yet taken. */
   pendingAct(seat: number): TableEvent<'act'> | undefined {
     return this.play.pendingAct(seat);
@@ -166,6 +201,10 @@ export class HandFollower {
   /** Every act of `seat` taken in and not yet applied, oldest first (a choice waiting for the other seats'). */
   pendingActs(seat: number): TableEvent<'act'>[] {
     return this.play.pendingActs(seat);
+  }
+  /** Every act of `seat` this peer holds and has not taken yet, whether or not it may take effect. */
+  heldActs(seat: number): TableEvent<'act'>[] {
+    return this.play.heldActs(seat);
   }
   /** The agreed real-time moves of a closed round not yet applied (waiting for crypto), in order. */
   get orderedMoves(): readonly Ordered[] {
@@ -181,26 +220,44 @@ export class HandFollower {
 
   // ------------------------------------------------------------ taking events in
 
-  /** A verified envelope (`size`: its encoded length, if the caller has it): true if it is new to the pool (then `run` may progress). */
-  take(envelope: EnvelopeOf<'table-event'>, size: number = encodedSize(envelope)): boolean {
+  /**
+   * A verified envelope: true if it is new to the pool (then `run` may
+   * progress). `seenBy`: the seats whose page showed it holds this event
+   * (the link it came over); a copy of an event held only adds them. `size`:
+   * its encoded length, if the caller has it.
+   */
+  take(envelope: EnvelopeOf<'table-event'>, seenBy: readonly number[] = [], size?: number): boolean {
     if (envelope.body.hand !== this.setup.handNo) return false;
     const seat = this.seatOf(envelope);
     if (seat < 0) return false;
+    const sig = keyHex(envelope.sig);
+    if (this.pool.bySignature(sig)) {
+      this.pool.confirm(sig, seenBy);
+      return false;
+    }
     const parsed = parseEvent(envelope, seat);
     if (!parsed.ok) return this.blame('bad-event', seat, parsed.error);
-    const inserted = this.pool.insert(parsed.event, size);
+    const rival = this.pool.rival(parsed.event);
+    // Encoded only for an event new here (a copy of one held costs no encoding).
+    const inserted = this.pool.insert(parsed.event, size ?? encodedSize(envelope), seenBy);
     if (inserted === 'over-limit')
       return this.blame(
         'flood',
         seat,
         `sent more than ${this.limits.eventsPerAuthor} events or ${this.limits.bytesPerAuthor} bytes in one hand (flooding)`,
       );
-    if (inserted === 'equivocation')
+    if (inserted === 'equivocation') {
+      if (this.phaseValue === 'done') {
+        this.lateEquivocationValue ??= { seat, first: rival!.envelope, second: envelope };
+        return false;
+      }
+      this.equivocationValue ??= { seat, first: rival!.envelope, second: envelope };
       return this.blame(
         'equivocation',
         seat,
         `sent two different ${parsed.event.type} events for one purpose (equivocation)`,
       );
+    }
     if (inserted === 'duplicate') return false;
     if (parsed.event.type === 'ready') return this.checkReady(parsed.event as TableEvent<'ready'>);
     return true;
@@ -255,6 +312,7 @@ export class HandFollower {
 
   private advance(): boolean {
     this.author = null;
+    this.abandonWaitingValue = null;
     if (this.phaseValue === 'done' || this.phaseValue === 'halted') return false;
     // Another seat's fault report acts only once its evidence checks out here (faults.ts); one that does not names its author.
     const report =
@@ -290,6 +348,7 @@ export class HandFollower {
       const judged = this.judgeAbandon(abandon);
       if (judged === 'counts') return abandon;
       if (judged === 'refused') return undefined;
+      if (this.phaseValue !== 'disclose') this.abandonWaitingValue ??= abandon.seat;
     }
     return undefined;
   }

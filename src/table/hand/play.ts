@@ -101,9 +101,20 @@ export class HandPlay {
   get realTimeStarted(): boolean {
     return this.ordered.length > 0 || this.roundValue > 0;
   }
+  /** How many of `seat`'s acts have been taken (the index of its next one). */
+  actsTakenBy(seat: number): number {
+    return this.actsTaken[seat] ?? 0;
+  }
   /** The next act of `seat` not yet taken. */
   pendingAct(seat: number): TableEvent<'act'> | undefined {
     return this.hand.pool.act(seat, this.actsTaken[seat] ?? 0);
+  }
+  /** Every act of `seat` held and not taken yet, in its order — also those not yet shown held by every seat (event-pool.ts). */
+  heldActs(seat: number): TableEvent<'act'>[] {
+    const out: TableEvent<'act'>[] = [];
+    for (let i = this.actsTaken[seat] ?? 0, event; (event = this.hand.pool.slot('act', i, seat)); i++)
+      out.push(event as TableEvent<'act'>);
+    return out;
   }
 
   /** One step of play as the engine awaits it; false when nothing progressed. */

@@ -134,7 +134,7 @@ export class SeatAgent {
         // An audit at once for a fault this peer found: its signed report tells the others to audit too (early-audit.ts).
         if (f.auditCause?.reporter === null && !f.pool.faultReports().some((e) => e.seat === me))
           return this.emit('fault', faultData(f.auditCause.fault));
-        if (f.pool.disclose(me)) return false;
+        if (f.pool.slot('disclose', 0, me)) return false;
         return this.emit('disclose', {
           secrets: [...this.secrets.values()].map((s) => encodePacketSecrets(s, f.book.hand)),
           sealSecret: this.sealSecret,
@@ -219,14 +219,18 @@ export class SeatAgent {
     const me = this.seat;
     const seats = [...Array(f.players).keys()];
     if (!f.pool.commit(r, me)) {
-      if (this.queue.length === 0 && !seats.some((seat) => f.pool.commit(r, seat))) return false;
+      const opened = seats.find((seat) => seat !== me && f.pool.commit(r, seat));
+      if (this.queue.length === 0 && opened === undefined) return false;
       const actions = this.queue.splice(0, 16);
       const salt = this.rng(32);
       this.committed = { round: r, actions, salt };
       this.io.keepSecrets(this.forStorage());
+      // With no move of its own, the commit answers the one that opened the round: the round is charged to its opener.
+      const answers = actions.length === 0 && opened !== undefined ? f.pool.commit(r, opened)!.envelope.sig : null;
       return this.emit('commit', {
         round: r,
         digest: roundDigest(f.setup.table, f.setup.handNo, r, me, actions, salt),
+        ...(answers ? { answers } : {}),
       });
     }
     if (seats.some((seat) => !f.pool.commit(r, seat)) || f.pool.reveal(r, me)) return false;
