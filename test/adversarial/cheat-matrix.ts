@@ -38,19 +38,32 @@ export function everyPair(): CheatPair[] {
 }
 
 /**
- * The fast suite's share of the matrix. A cheat of the hand protocol (the
- * shuffle, the locks, the keys, the envelopes, the disclosure) does not depend
- * on the game's rules, only on whether the game takes turns or plays in real
- * time (another ordering of moves): it is played once in a turn-based game and
- * once in the real-time one. A cheat of the moves (cheats-moves.ts) depends on
- * each game's rules and is played in every game that offers it.
+ * Protocol cheats aimed at what only the real-time game has: a replayed
+ * ordering-round commit, an event claiming a step far ahead (the step the
+ * ordering reads). The fast suite plays them in the real-time game.
+ */
+const REAL_TIME_PROTOCOL: ReadonlySet<CheatKind> = new Set<CheatKind>(['replay', 'far-future-at']);
+
+/**
+ * The fast suite's share of the matrix: every cheat once. A cheat of the hand
+ * protocol (the shuffle, the locks, the keys, the envelopes, the disclosure)
+ * does not depend on the game's rules: it is played once, in the turn-based
+ * game, or in the real-time one when it is aimed at real-time ordering (or
+ * offered only there). A cheat of the moves (cheats-moves.ts) depends on each
+ * game's rules and is played in every game that offers it. A cheat marked
+ * `deep` is played only by the deep suite, which plays every pair.
  */
 export function fastPairs(turnBased: GameId, realTime: GameId): CheatPair[] {
-  return everyPair().filter(
-    (pair) =>
-      !makeCheat(pair.kind, pair.game)?.deep &&
-      (!isProtocolPair(pair) || pair.game === turnBased || pair.game === realTime),
-  );
+  // A cheat marked `deep` (it needs real time or many rounds) is left to the deep suite.
+  const all = everyPair().filter((pair) => !makeCheat(pair.kind, pair.game)?.deep);
+  const protocolGame = new Map<CheatKind, GameId>();
+  for (const pair of all.filter(isProtocolPair)) {
+    const preferred = REAL_TIME_PROTOCOL.has(pair.kind) ? realTime : turnBased;
+    const chosen = protocolGame.get(pair.kind);
+    if (chosen === undefined || (chosen !== preferred && pair.game === preferred))
+      protocolGame.set(pair.kind, pair.game);
+  }
+  return all.filter((pair) => !isProtocolPair(pair) || protocolGame.get(pair.kind) === pair.game);
 }
 
 /** Whether a pair's cheat is of the hand protocol (else of the moves, in the game's rules). */

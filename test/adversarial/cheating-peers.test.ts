@@ -1,10 +1,11 @@
 /**
  * The attacker matrix of `npm test` (test/adversarial/cheat-matrix.ts): every
- * cheat of the hand protocol played once in a turn-based game (Stress,
- * shedding) and once in the real-time one (Stress, speed), here; every cheat
- * of the moves in each game that offers it, in cheating-moves.test.ts (two
- * files, so the two test workers share the matrix). The deep suite plays
- * every cheat in every game (cheating-peers.deep.test.ts).
+ * cheat of the hand protocol played once, in the turn-based Stress
+ * (shedding), or in the real-time Stress (speed) when it is aimed at
+ * real-time ordering, here; every cheat of the moves in each game that
+ * offers it, in cheating-moves.test.ts (two files, so the two test workers
+ * share the matrix). The deep suite plays every cheat in every game
+ * (cheating-peers.deep.test.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { gameModules } from '../../src/games/index.js';
@@ -21,6 +22,12 @@ describe('the fast attacker matrix', () => {
     expect(offered).toEqual(new Set(CHEAT_KINDS));
     expect(new Set(pairs.map((p) => p.game))).toEqual(new Set(gameModules.map((m) => m.id)));
     for (const pair of pairs) expect(makeCheat(pair.kind, pair.game)).not.toBeNull();
+    // Each protocol cheat once; those aimed at real-time ordering in the real-time game.
+    const protocol = pairs.filter(isProtocolPair);
+    expect(protocol.length).toBe(new Set(protocol.map((p) => p.kind)).size);
+    expect(protocol.filter((p) => p.game === 'stress-speed').map((p) => p.kind)).toEqual(
+      expect.arrayContaining(['replay', 'far-future-at']),
+    );
   });
 
   itCatchesEach(pairs.filter(isProtocolPair), 3);
