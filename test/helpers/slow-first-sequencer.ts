@@ -13,16 +13,17 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 /** Per project, its slowest files, slowest first. */
 const SLOW_FIRST: Record<string, readonly string[]> = {
   unit: [
-    'test/adversarial/cheating-peers.test.ts',
     'test/table/rejoin.test.ts',
+    'test/adversarial/cheating-peers.test.ts',
     'test/table/newcomer.test.ts',
-    'test/adversarial/cheating-moves.test.ts',
     'test/conformance/table.test.ts',
-    'test/table/spectator-knowledge.test.ts',
+    'test/adversarial/cheating-moves.test.ts',
     'test/table/crypto-requests.test.ts',
     'test/verify/verify-command.test.ts',
-    'test/table/hands.test.ts',
+    'test/adversarial/split-view.test.ts',
+    'test/table/spectator-knowledge.test.ts',
     'test/crypto/shuffle-proof.test.ts',
+    'test/table/hands.test.ts',
     'test/fuzz/codec-shuffle-step.fuzz.test.ts',
     'test/table/own-moves.test.ts',
   ],
