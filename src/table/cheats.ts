@@ -1,5 +1,5 @@
 /**
- * Cheating seats for the simulator and the attacker suite (issue 9): each
+ * Cheating seats for the simulator and the attacker suite: each
  * cheat is one bot peer that rewrites or forges its *own* events and signs
  * them with its own key, so the mesh accepts them and only the table layer
  * can catch the cheat — and must name that seat. A cheat works at one of
@@ -113,7 +113,7 @@ export const CHEAT_KINDS = [
 ] as const;
 export type CheatKind = (typeof CHEAT_KINDS)[number];
 
-/** The finding of the attacker review (issue 9) each cheat replays, where it replays one. */
+/** The finding of the attacker review (docs/SECURITY.md, F1–F6) each cheat replays, where it replays one. */
 export const FINDING: Partial<Record<CheatKind, string>> = {
   'shuffle-linear': 'F1',
   'shuffle-substitute': 'F2',

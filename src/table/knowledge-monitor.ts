@@ -1,5 +1,5 @@
 /**
- * The knowledge monitor of the simulator (issue 9): for one peer, after every
+ * The knowledge monitor of the simulator: for one peer, after every
  * event it receives, computes every card it *could* know — not what its code
  * chose to learn, but every card point it can open with the keys it holds:
  * its own lock keys (from the secrets it stored), every key share published

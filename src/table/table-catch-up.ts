@@ -1,5 +1,5 @@
 /**
- * The table session's side of rejoin and drop-outs (issue 15): it feeds
+ * The table session's side of rejoin and drop-outs: it feeds
  * catch-up.ts with which hand each remote seat shows (its fetches and its
  * events), follows the table to its next hand when this page's hand is over
  * for the table, answers a peer's fetch (the current hand's events it lacks,

@@ -1,9 +1,9 @@
 /**
- * Players come and go (issue 15), over the in-memory transport with the real
+ * Players come and go, over the in-memory transport with the real
  * cryptography: a page closed mid-hand, while the others end that hand and
  * start the next, comes back into the table's current hand and plays it to a
- * clean audit (reproduction item 1); a player who is thinking is never named
- * as gone, one whose page is closed is, on its seat and in the log (item 3);
+ * clean audit; a player who is thinking is never named
+ * as gone, one whose page is closed is, on its seat and in the log;
  * a player who leaves frees the seat once the hand has ended and a bot the
  * creator hosts takes it for the next hand, which carries the match on. A
  * seated peer cannot move a page that came back out of its running hand by
