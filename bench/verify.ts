@@ -1,7 +1,7 @@
 /**
  * Verify section of `npm run bench` (`npm run bench -- verify`): what the
  * user's command `npm run verify -- FILE` costs on a 4-player hand of 52
- * cards (issue 14: under 2 s on this machine, judged on wall time). A whole
+ * cards (the target: under 2 s on this machine, judged on wall time). A whole
  * stress-shed hand among 4 bot peers (one 52-card deck) is simulated with a
  * fixed seed and exported as a transcript file (the simulator's
  * `--transcript` path); then

@@ -1,5 +1,5 @@
 /**
- * Attribution (issue 9 findings): every halt names the seat at fault, by
+ * Attribution: every halt names the seat at fault, by
  * code. A cheating seat of a two-seat courier table (test/table/courier-game.ts)
  * rewrites what it sends — re-signed, so only the table layer can catch it —
  * and the honest seat must name it: an exception while taking its event in,

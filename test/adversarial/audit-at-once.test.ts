@@ -1,5 +1,5 @@
 /**
- * F2 at table level (issue 9 item 2): a card that opens to "not-a-card" names
+ * F2 at table level: a card that opens to "not-a-card" names
  * no seat by itself, so it must send the hand to the audit at once — every
  * seat discloses under the usual deadline — and the audit names the author
  * of the bad step. With the shuffle argument in force such a card is refused

@@ -1,5 +1,5 @@
 /**
- * F5, a dodge still open after the fix (issue 9 item 3): an abandon counts
+ * F5, a dodge still open after the fix: an abandon counts
  * once play is over only if it was made before the last step, which a peer
  * judged by the `at` the abandon carries — so a seat that would lose the
  * audit could date its abandon at step 0 and end the hand unblamed. An

@@ -1,5 +1,5 @@
 /**
- * Bounded under flooding (issue 9, F8): a hand's pool takes at most
+ * Bounded under flooding (F8): a hand's pool takes at most
  * `LIMITS` events and bytes per author and blames a seat that sends more
  * (`flood`); the table keeps events only for the current and the next hand —
  * older ones are dropped, further ones refused and logged once per author —

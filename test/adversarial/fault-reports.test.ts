@@ -1,5 +1,5 @@
 /**
- * Fault reports (issue 9): a peer whose hand halts signs and sends a `fault`
+ * Fault reports: a peer whose hand halts signs and sends a `fault`
  * event with its verdict, so every screen shows the same one. Attack 1: a
  * cheater's move carries a wrong state hash; both honest peers halt with
  * `desync` naming it, and each holds the other's report and agrees with it.

@@ -1,5 +1,5 @@
 /**
- * Seats are frozen while a hand runs (issue 9, F10): the hand's seats come
+ * Seats are frozen while a hand runs (F10): the hand's seats come
  * from its agreed set-up, and a roster from the creator that moves a seat of
  * the running hand is refused (and logged) by every other peer. Attack: the
  * creator signs a newer roster mid-hand that gives the victim's seat to a key

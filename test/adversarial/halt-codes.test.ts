@@ -1,5 +1,5 @@
 /**
- * Every halt names a seat (issue 9 item 2): an invariant over every
+ * Every halt names a seat: an invariant over every
  * `HaltCode` (HALT_CODES, checked complete at compile time in halt.ts). On a
  * spectator settled in the middle of a recorded courier hand, each code is
  * raised with no seat (through the follower's internal `stop`, the one path

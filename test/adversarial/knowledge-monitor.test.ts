@@ -1,5 +1,5 @@
 /**
- * F1 and the knowledge monitor (issue 9 items 1 and 2). The last shuffler of
+ * F1 and the knowledge monitor. The last shuffler of
  * a two-seat stress-shed hand replaces one output point by Y_a + 2·Y_b — a of
  * its own hand, b of its victim's — and makes the best proof the real prover
  * API can make for it (its true s and π over the altered deck). With the old

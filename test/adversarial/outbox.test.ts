@@ -1,5 +1,5 @@
 /**
- * The outbox under a failing store (issue 9, F9): a peer persists each of its
+ * The outbox under a failing store (F9): a peer persists each of its
  * own events before sending it. A save that fails (quota exceeded) is retried
  * with backoff, so a passing failure costs nothing; one that keeps failing
  * stops the hand with this peer's own failure named on screen and in the log

@@ -1,5 +1,5 @@
 /**
- * Real time under a withholding peer (issue 9, F12). The order of a round is
+ * Real time under a withholding peer (F12). The order of a round is
  * fixed before the round opens — its coin comes from the set-up hash and the
  * salts of earlier rounds only — so the last revealer learns nothing at
  * reveal time that withholding could exploit: the test recomputes every

@@ -1,6 +1,6 @@
 /**
  * A newcomer takes a freed seat at the next deal, in real Chromium over real
- * WebRTC and the real signaling server, through the UI only (issue 15). Ann
+ * WebRTC and the real signaling server, through the UI only. Ann
  * creates a three-seat Fighting Cards table and gives seat 3 to a bot; Bob
  * opens the link and sits — Ann's shown share link now names him as an
  * introducer (`via=`). Deal 1 is played to a clean audit. Bob presses "Leave

@@ -1,11 +1,11 @@
 /**
- * Players come and go (issue 15), in real Chromium over real WebRTC and the
+ * Players come and go, in real Chromium over real WebRTC and the
  * real signaling server, through the UI only. Reproductions: thirty-odd
- * seconds of thinking in the swap phase name nobody (item 3); a player closes
+ * seconds of thinking in the swap phase name nobody; a player closes
  * the page mid-hand, the other sees that seat gone (on its seat box, in the
  * log, in the waiting banner — never itself), ends the hand after the turn
  * timer and starts a new one; the player reopens the link in a new tab and
- * lands in that new hand and plays on (item 1); a player leaves with the
+ * lands in that new hand and plays on; a player leaves with the
  * button and a bot takes the seat for the next hand; a well-formed link to a
  * table nobody serves says so with Retry and Home, and the log is per table
  * (items 4a, 4c).

@@ -1,5 +1,5 @@
 /**
- * A whole hand through a relay (issue 15): three real Chromium pages sit at a
+ * A whole hand through a relay: three real Chromium pages sit at a
  * Stress (shedding) table on the embedded signaling server; then Bob's page
  * reloads and from then on Ann's and Bob's pages can never open a direct
  * link: every WebRTC offer, answer and ICE candidate between them is dropped

@@ -1,5 +1,5 @@
 /**
- * Relays for real (issue 15): Bob's page can never open a direct link to
+ * Relays for real: Bob's page can never open a direct link to
  * Ann's — every WebRTC offer, answer and ICE candidate between them is dropped
  * on their signaling sockets (relay-pages.ts), as if a symmetric NAT stood
  * between them. Ann creates a three-seat Stress (shedding) table; once Cat

@@ -1,19 +1,19 @@
 /**
- * A table that explains itself (issue 15, the table's part), in real Chromium
+ * A table that explains itself, in real Chromium
  * over real WebRTC, each check the exact reproduction of what the issue saw:
- * - names and seats (item 8): a joiner is asked for a name before sitting
+ * - names and seats: a joiner is asked for a name before sitting
  *   (never seated as "Player 19af"); the lobby lists seats round the table in
  *   the game's play order from the viewer; a bot reads "bot, hosted by …" on
  *   every screen (not "you" / "offline"); Settings returns to the table, the
  *   hand still running;
- * - keyboard (item 2): "P" typed in the Name box plays nothing in Stress
+ * - keyboard: "P" typed in the Name box plays nothing in Stress
  *   (shedding), digits and space typed there play nothing in Stress (speed),
  *   while the same keys outside a text field do act;
- * - legal cards (item 6): legal and illegal cards are marked, an illegal one
+ * - legal cards: legal and illegal cards are marked, an illegal one
  *   says why on click, the last move is marked on its seat;
- * - phone (item 7): on a 390×844 touch screen the Play / Pick up bar stays in
+ * - phone: on a 390×844 touch screen the Play / Pick up bar stays in
  *   view, no key hints show, and the page does not scroll during a turn;
- * - Play / Pick up are disabled once the game is over (item 5's last part).
+ * - Play / Pick up are disabled once the game is over.
  */
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';

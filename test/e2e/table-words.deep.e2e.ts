@@ -6,7 +6,7 @@
  * won, who was left with cards and lost, and the blind cards the winner
  * turned — or, when a position came up a third time (the repetition rule),
  * that nobody lost; that the end of the hand shows a summary panel that stays
- * in view when the page is scrolled (item 5), with the same result, every
+ * in view when the page is scrolled, with the same result, every
  * card still held as the audit opened them and the verdict in words; that
  * the Rules button opens the game's rules with this table's options; and that
  * sound is off by default and switched on from the table. Set
@@ -83,7 +83,7 @@ it('a hand against a bot: the log in words with its effects, the summary in view
     expect(headline).toMatch(/^Hand 1: (Ann|Bot \d+) and (Ann|Bot \d+) share first place$/);
   }
 
-  // The summary stays in view even when the page is scrolled to the bottom (item 5).
+  // The summary stays in view even when the page is scrolled to the bottom.
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   const box = await page.locator('#hand-summary').boundingBox();
   const viewport = page.viewportSize()!;

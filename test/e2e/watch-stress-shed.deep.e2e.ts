@@ -1,5 +1,5 @@
 /**
- * Watching a table, in real Chromium (issue 15, "Watching" and item 4b): Ann
+ * Watching a table, in real Chromium: Ann
  * plays Stress (shedding) against a bot; once play has started Cat opens the
  * table's link in a third browser context. The lobby says the seats are
  * fixed but offers Watch; Cat watches, sees the "Watching" badge and no

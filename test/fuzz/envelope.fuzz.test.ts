@@ -1,5 +1,5 @@
 /**
- * Fuzzing the wire decoders (issue 9): every envelope kind of src/net and
+ * Fuzzing the wire decoders: every envelope kind of src/net and
  * every table-event type's data (src/table/transcript.ts) take RUNS
  * mutated real messages each (bit flips, inserts, deletes, truncation,
  * splices with other kinds), from the run's seed: the decoders return a result and

@@ -1,5 +1,5 @@
 /**
- * Deep fuzzing of the hand session (issue 9 item 8): for every table-event
+ * Deep fuzzing of the hand session: for every table-event
  * type the codec knows (EVENT_DATA: ready, shuffle, lock, keys, act, commit,
  * reveal, reshuffle, disclose, abandon, fault), PER_KIND mutants (250 in `npm test`, 10,000 in the deep suite) of
  * real events reach the session logic. Each mutant changes the decoded BODY

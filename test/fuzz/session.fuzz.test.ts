@@ -1,5 +1,5 @@
 /**
- * Fuzzing the hand session (issue 9): real signed events of a two-seat
+ * Fuzzing the hand session: real signed events of a two-seat
  * courier hand (test/table/courier-game.ts; ready, shuffle, lock and key
  * events, made by two seat sessions joined directly) are mutated on the wire
  * (bit flips, inserts, deletes, truncation, splices) and fed, after the

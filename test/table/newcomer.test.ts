@@ -1,5 +1,5 @@
 /**
- * A newcomer takes a freed seat at the next hand (issue 15). Three seats play
+ * A newcomer takes a freed seat at the next hand. Three seats play
  * a stress-shed hand; the second leaves between hands. A newcomer (Dan) opens
  * the table and asks for a seat: its table follows the hand played with the
  * seatless follower (fetched from the seats' storage, its set-up found from
