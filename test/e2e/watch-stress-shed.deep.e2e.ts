@@ -8,7 +8,7 @@
  * hash as Ann. While the hand is played, Cat's page never shows a hidden
  * card: it has no hand of its own, and every face it draws was shown on
  * Ann's page outside her own hand first (the stack, face-up cards, what a
- * player knows of the bot's hand); the rest of each hand is drawn face down.
+ * player knows of the bot's hand); the rest of each hand is only counted.
  * Ann's lobby lists Cat as watching. (The fast suite's whole-hand.e2e.ts
  * watches a Fighting Cards deal.)
  */
@@ -85,14 +85,19 @@ it('a third page opens a started table’s link, watches the hand live to a clea
   const look = async (moves: number) => {
     await notePublic(page, publicCards);
     if (await summaryShown()) return;
-    if ((await watcher.locator('fd-stress-shed .opp-hand').count()) !== 2) return;
+    // Both seats sit round the felt for a watcher, each box with its hand's count; a hand's cards show only once seen.
+    if ((await watcher.locator('fd-stress-shed [data-seat-box]').count()) !== 2) return;
     const handFaces = async () =>
       watcher
         .locator('fd-stress-shed .opp-hand fd-card')
         .evaluateAll((els) =>
           els.map((el) => (el as HTMLElement & { card: string | null }).card ?? '').filter((c) => c !== ''),
         );
-    const backs = await watcher.locator('fd-stress-shed .opp-hand fd-card').count();
+    const held = (
+      await watcher
+        .locator('fd-stress-shed [data-seat-box] [data-count]')
+        .evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-count'))))
+    ).reduce((a, b) => a + b, 0);
     const shown = [...(await facesShown(watcher, null)), ...(await handFaces())];
     const unexplained = () => shown.filter((c) => !publicCards.has(c));
     // Ann's page may draw a public card a moment after the watcher's: wait for it to show there too.
@@ -105,7 +110,7 @@ it('a third page opens a started table’s link, watches the hand live to a clea
     if (await summaryShown()) return;
     expect(unexplained()).toEqual([]);
     expect(await watcher.locator('#my-area, #my-hand').count()).toBe(0);
-    if (backs > (await handFaces()).length) checks++;
+    if (held > (await handFaces()).length) checks++;
     if (!shot && dir && moves > 6) {
       shot = true;
       await watcher.screenshot({ path: `${dir}/watching.png` });
@@ -117,7 +122,7 @@ it('a third page opens a started table’s link, watches the hand live to a clea
     afterMove: async (_page, _did, made) => look(made),
   });
   expect(moves).toBeGreaterThan(5);
-  // It looked at both seats' hands (drawn face down) many times during play.
+  // It looked at both seats' hands (counted, their unseen cards not drawn) many times during play.
   expect(checks).toBeGreaterThan(5);
 
   // The watcher follows to the end: the result, the audit verdict and the hash Ann agreed on; no button acts on the hand.
