@@ -10,7 +10,7 @@
  * names the winner; a score row names who played that deal, not who holds
  * the seat now.
  */
-import { afterEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { page } from 'vitest/browser';
 import { privateViewOf, runScenario, type ScenarioFile } from '../../src/engine/index.js';
 import {
@@ -24,20 +24,7 @@ import { scoreStrip } from '../../src/app/scores.js';
 import type { HandResult } from '../../src/table/hand/setup.js';
 import '../../components/fd-score-strip.js';
 import '../../components/fd-fighting-cards.js';
-
-const mounted: HTMLElement[] = [];
-afterEach(() => {
-  for (const el of mounted.splice(0)) el.remove();
-});
-
-async function mount<E extends HTMLElement & { updateComplete: Promise<unknown> }>(el: E): Promise<E> {
-  document.body.append(el);
-  mounted.push(el);
-  await el.updateComplete;
-  return el;
-}
-
-const text = (el: Element | null | undefined) => (el?.textContent ?? '').replace(/\s+/g, ' ').trim();
+import { mount, text } from './mount.js';
 
 const NAMES = ['Ann', 'Bob', 'Cleo', 'Dora', 'Evert', 'Femke'];
 const KEYS = NAMES.map((n) => `key-${n}`);

@@ -6,7 +6,7 @@
  * home page lists a recent table by its game, its players and its date,
  * never by its hex id.
  */
-import { afterEach, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { privateViewOf, runScenario, type AnyState, type ScenarioFile } from '../../src/engine/index.js';
 import { fightingCards } from '../../src/games/fighting-cards/index.js';
 import type { FightingState } from '../../src/games/fighting-cards/index.js';
@@ -15,20 +15,7 @@ import { stressShed, type StressState } from '../../src/games/stress-shed/index.
 import '../../components/fd-fighting-cards.js';
 import '../../components/fd-stress-shed.js';
 import '../../components/fd-home.js';
-
-const mounted: HTMLElement[] = [];
-afterEach(() => {
-  for (const el of mounted.splice(0)) el.remove();
-});
-
-async function mount<E extends HTMLElement & { updateComplete: Promise<unknown> }>(el: E): Promise<E> {
-  document.body.append(el);
-  mounted.push(el);
-  await el.updateComplete;
-  return el;
-}
-
-const text = (el: Element | null | undefined) => (el?.textContent ?? '').replace(/\s+/g, ' ').trim();
+import { mount, text } from './mount.js';
 
 test('Fighting Cards: the seat to bid reads "bidding", and seats count "10 cards · 0 tricks"', async () => {
   const file = scenario as unknown as ScenarioFile;

@@ -9,19 +9,21 @@ import { expect, it } from 'vitest';
 import { gameById } from '../../src/games/index.js';
 import { watchingHand } from '../../src/table/table-watchers.js';
 
+/** A two-seat Stress (shedding) hand's set-up, as a watcher is handed it. */
+const game = gameById('stress-shed')!;
+const hex = (b: number) => b.toString(16).padStart(2, '0').repeat(32);
+const setup = {
+  table: 'abcdefgh-0123456789abcdef',
+  handNo: 0,
+  game: game.id,
+  options: {},
+  seatKeys: [hex(1), hex(2)],
+  dealer: 0,
+  carry: null,
+  previous: null,
+};
+
 it('follows a hand seatless: its set-up and game, no seat, nothing to play or abandon', () => {
-  const game = gameById('stress-shed')!;
-  const hex = (b: number) => b.toString(16).padStart(2, '0').repeat(32);
-  const setup = {
-    table: 'abcdefgh-0123456789abcdef',
-    handNo: 0,
-    game: game.id,
-    options: {},
-    seatKeys: [hex(1), hex(2)],
-    dealer: 0,
-    carry: null,
-    previous: null,
-  };
   let changed = 0;
   const hand = watchingHand(setup, game, () => changed++, false);
   expect(hand.config).toEqual({ setup, game, mySeat: null });
@@ -34,18 +36,6 @@ it('follows a hand seatless: its set-up and game, no seat, nothing to play or ab
 });
 
 it('followed live, takes an event in only once every seat has shown it holds it; a past hand as it comes', () => {
-  const game = gameById('stress-shed')!;
-  const hex = (b: number) => b.toString(16).padStart(2, '0').repeat(32);
-  const setup = {
-    table: 'abcdefgh-0123456789abcdef',
-    handNo: 0,
-    game: game.id,
-    options: {},
-    seatKeys: [hex(1), hex(2)],
-    dealer: 0,
-    carry: null,
-    previous: null,
-  };
   expect(watchingHand(setup, game, () => {}, true).config.confirmation).toEqual({ localSeats: [] });
   expect(watchingHand(setup, game, () => {}, false).config.confirmation).toBeUndefined();
 });
