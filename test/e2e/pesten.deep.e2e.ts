@@ -101,6 +101,9 @@ async function choose(page: Page, card: string, keys: boolean): Promise<void> {
  * D, 1–4 for a suit), else by clicks.
  */
 async function moveIfMine(page: Page, seen: Seen, keys: boolean): Promise<{ did: string; gave?: string } | null> {
+  // Another seat's 10 can open a pass round while this page is being read: the move is chosen only from one
+  // unchanged state (its view, legal moves and busy flag), or not at all this time round.
+  const start = (await tableState(page))?.snapshot;
   const picker = page.locator('.picker button');
   const legal = page.locator('#my-hand fd-card[data-legal="yes"]');
   const give = page.locator('#give');
@@ -121,6 +124,7 @@ async function moveIfMine(page: Page, seen: Seen, keys: boolean): Promise<{ did:
     seen.why = await shownText(page.locator('#why'));
   }
   const cards = await legal.evaluateAll((els) => els.map((el) => el.getAttribute('data-card') ?? ''));
+  if ((await tableState(page))?.snapshot !== start) return null;
   if ((await page.locator('#end-turn').count()) > 0) {
     // drawThenPlay: after a normal draw only the card just drawn may go (or it is kept).
     const drawn = await page
@@ -209,6 +213,11 @@ async function playRound(players: Player[], seen: Seen): Promise<number> {
   while (!(await Promise.all(players.map(roundOver))).every(Boolean)) {
     let moved = false;
     await noteHolders(players, held);
+    // While a pass round is open on some page, only gives are made: a page that has left it early must not play
+    // a card it was passed before the round is checked.
+    const passing =
+      passes.length > 0 &&
+      (await Promise.all(players.map(async (p) => (await tableState(p.page))?.phase))).includes('pass');
     for (const p of players) {
       if ((await p.page.locator('#halt').count()) > 0)
         throw new Error(`the hand stopped: ${await p.page.locator('#halt').textContent()}`);
@@ -230,6 +239,7 @@ async function playRound(players: Player[], seen: Seen): Promise<number> {
         seen.phoneTurns++;
         seen.phoneBottom = Math.max(seen.phoneBottom, box.bottom);
       }
+      if (passing && (await p.page.locator('#give').count()) === 0) continue;
       // Ann plays by keyboard, the others by clicks.
       const did = await moveIfMine(p.page, seen, p === players[0]);
       if (!did) continue;
@@ -268,7 +278,8 @@ async function playRound(players: Player[], seen: Seen): Promise<number> {
       await noteHolders(players, held);
     }
     // Until a page may move (its turn, a pass, a wish), or the round is over.
-    if (!moved)
+    if (!moved && passing) await new Promise((resolve) => setTimeout(resolve, 100));
+    else if (!moved)
       await until(
         async () =>
           (await anyShows(
