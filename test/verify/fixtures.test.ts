@@ -9,7 +9,8 @@ import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { gameModules } from '../../src/games/index.js';
 import { parseTranscriptFile, transcriptJson } from '../../src/table/transcript-file.js';
-import { describeReport, verifyTranscript } from '../../src/table/verify-transcript.js';
+import { verifyTranscript } from '../../src/table/verify-transcript.js';
+import { describeReport } from '../../src/table/verify-words.js';
 import { FIXTURES, FIXTURE_SEEDS, fixture, fixtureText } from './transcripts.js';
 
 const files = readdirSync(FIXTURES)

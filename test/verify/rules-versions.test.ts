@@ -30,7 +30,8 @@ import {
   type TranscriptFile,
 } from '../../src/table/transcript-file.js';
 import { rulesForHand } from '../../src/table/verify-rules.js';
-import { describeReport, verifyTranscript } from '../../src/table/verify-transcript.js';
+import { verifyTranscript } from '../../src/table/verify-transcript.js';
+import { describeReport } from '../../src/table/verify-words.js';
 import { decodeEvent, fixture } from './transcripts.js';
 import { runScenario, stateHash, type ScenarioFile } from '../../src/engine/index.js';
 import { stressShed, type StressState } from '../../src/games/stress-shed/index.js';

@@ -26,12 +26,8 @@ import {
 } from '../../src/net/envelope.js';
 import { nextSetup, outcomeOf, type HandSetup } from '../../src/table/hand/setup.js';
 import { bytesToBase64, transcriptJson, type TranscriptFile } from '../../src/table/transcript-file.js';
-import {
-  describeReport,
-  verifyTranscript,
-  type TranscriptReport,
-  type VerifyOptions,
-} from '../../src/table/verify-transcript.js';
+import { verifyTranscript, type TranscriptReport, type VerifyOptions } from '../../src/table/verify-transcript.js';
+import { describeReport } from '../../src/table/verify-words.js';
 import { decodeEvent, fixture, resigned, simulatorSigners, withEvents, FIXTURE_SEEDS } from './transcripts.js';
 
 let pesten: TranscriptFile;

@@ -14,7 +14,8 @@
  */
 import { beforeAll, expect, it } from 'vitest';
 import type { TranscriptFile } from '../../src/table/transcript-file.js';
-import { describeReport, verifyTranscript } from '../../src/table/verify-transcript.js';
+import { verifyTranscript } from '../../src/table/verify-transcript.js';
+import { describeReport } from '../../src/table/verify-words.js';
 import { fixture } from './transcripts.js';
 
 let match: TranscriptFile;
