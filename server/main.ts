@@ -15,24 +15,22 @@
  * `GET /ice` hands every page the STUN and TURN servers to use, with TURN
  * credentials minted per request (server/ice.ts); `GET /table-peers?table=…`
  * names the peer ids registered for one table (server/table-peers.ts), so a
- * joiner that cannot reach the creator joins through another seat; `npm run serve` is the
+ * joiner that cannot reach the creator joins through another seat; both are
+ * mounted with the PeerServer by server/signaling.ts. `npm run serve` is the
  * production mode: the built bundle and signaling, as `deploy/` runs it.
  *
  * Environment: PORT (default 5173), HOST (default 0.0.0.0), and STUN_URLS,
  * TURN_URLS, TURN_SECRET (server/ice.ts; none set: no ICE servers).
  */
-import { createServer, type IncomingMessage } from 'node:http';
-import type { Duplex } from 'node:stream';
+import { createServer } from 'node:http';
 import { networkInterfaces } from 'node:os';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import express from 'express';
-import { ExpressPeerServer } from 'peer';
-import { WebSocketServer, type WebSocket } from 'ws';
 import type { Plugin } from 'vite';
-import { describeIceConfig, iceAnswer, iceConfigFromEnv, type IceConfig } from './ice.js';
-import { TablePeers } from './table-peers.js';
+import { describeIceConfig, iceConfigFromEnv, type IceConfig } from './ice.js';
+import { mountSignaling } from './signaling.js';
 
 export interface StartedServer {
   readonly port: number;
@@ -57,48 +55,10 @@ export async function startServer(
 ): Promise<StartedServer> {
   const app = express();
   const httpServer = createServer(app);
-  // The signaling server: ids, offers and ICE candidates only.
-  // Its WebSocket takes only the upgrades for its own path (routed below); left
-  // to itself it would answer every other upgrade on this HTTP server (Vite's) with 400.
-  let signalingSockets: WebSocketServer | undefined;
-  const peerServer = ExpressPeerServer(httpServer, {
-    path: '/',
-    allow_discovery: false,
-    alive_timeout: 60_000,
-    createWebSocketServer: (options) => {
-      signalingSockets = new WebSocketServer({ ...options, server: undefined, noServer: true });
-      return signalingSockets;
-    },
-  });
-  httpServer.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-    const sockets = signalingSockets;
-    if (sockets && sockets.shouldHandle(req))
-      sockets.handleUpgrade(req, socket, head, (ws) =>
-        confirmReattached(ws, () => sockets.emit('connection', ws, req)),
-      );
-    // Nothing else here speaks WebSocket: refuse at once rather than leave the request hanging.
-    else socket.destroy();
-  });
-  // Who is registered for a table, for a joiner that cannot link to its creator (server/table-peers.ts).
-  const tablePeers = new TablePeers();
-  peerServer.on('connection', (client: { getId(): string }) => tablePeers.add(client.getId()));
-  peerServer.on('disconnect', (client: { getId(): string }) => tablePeers.remove(client.getId()));
-  app.use('/peerjs', peerServer);
+  // The signaling server (ids, offers and ICE candidates only), with /ice and /table-peers beside it.
+  mountSignaling(app, httpServer, { path: '/peerjs', ice });
   app.get('/healthz', (_req, res) => {
     res.json({ ok: true, mode });
-  });
-  // Any origin may ask: a static copy of the app reaches the table's server from another origin. No cache: each
-  // answer carries a fresh TURN credential.
-  app.get('/ice', (_req, res) => {
-    res.set({ 'Cache-Control': 'no-store', 'Access-Control-Allow-Origin': '*' });
-    res.json(iceAnswer(ice, Date.now()));
-  });
-
-  // Any origin may ask, as for /ice: a page from a static copy of the app asks the table's server.
-  app.get('/table-peers', (req, res) => {
-    res.set({ 'Cache-Control': 'no-store', 'Access-Control-Allow-Origin': '*' });
-    const { status, body } = tablePeers.answer(req.query.table);
-    res.status(status).json(body);
   });
 
   let closeVite: (() => Promise<void>) | undefined;
@@ -141,28 +101,6 @@ export async function startServer(
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));
     },
   };
-}
-
-/**
- * PeerServer 1.0.2 answers a socket for an id and token it still holds (the
- * same page registering again after a new address, while the server has not
- * yet noticed its old socket is dead) by moving the id to the new socket
- * without sending OPEN; PeerJS then never says it is registered, and the page
- * cannot dial. `register` runs PeerServer's handling of the new socket; if
- * that left it open without sending OPEN, ERROR or ID-TAKEN, the id was moved
- * to it, and this says OPEN, as for a first registration.
- */
-function confirmReattached(ws: WebSocket, register: () => void): void {
-  const said = new Set<string>();
-  const send = ws.send.bind(ws);
-  ws.send = ((data: unknown, ...rest: unknown[]) => {
-    if (typeof data === 'string') said.add(String((JSON.parse(data) as { type?: unknown }).type));
-    return (send as (...args: unknown[]) => void)(data, ...rest);
-  }) as WebSocket['send'];
-  register();
-  ws.send = send;
-  if (ws.readyState === ws.OPEN && !['OPEN', 'ERROR', 'ID-TAKEN'].some((type) => said.has(type)))
-    ws.send(JSON.stringify({ type: 'OPEN' }));
 }
 
 /** Removes Vite's client script from the dev page (it is only there for HMR, which is off). */

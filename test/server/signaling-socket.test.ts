@@ -1,6 +1,8 @@
 /**
- * The sockets of the real server (server/main.ts `startServer`, `dev` as `npm
- * start` runs it, on port 0), over real HTTP and WebSocket from Node:
+ * The sockets of the real servers, over real HTTP and WebSocket from Node:
+ * the app's (server/main.ts `startServer`, `dev` as `npm start` runs it) and
+ * the standalone one (`npm run signal`, scripts/signal.ts), both on port 0.
+ * Both mount signaling alike (server/signaling.ts), and each must show:
  * - a page that registers again with its id and token while the server still
  *   holds its old socket (its address changed; the old socket is not closed
  *   yet) is told OPEN, as a first registration is — PeerServer 1.0.2 alone
@@ -10,46 +12,74 @@
  * - an upgrade for any other path is refused at once, not left hanging;
  * - `GET /table-peers?table=…` names the ids registered for that one table,
  *   and no longer one whose socket closed; anything but a table id is 400;
- * - the dev page carries no Vite client, which would reload a player's page
- *   whenever its socket to the server closed and came back.
+ * - `GET /ice` beside the signaling path answers with the ICE servers;
+ * - the app's dev page carries no Vite client, which would reload a player's
+ *   page whenever its socket to the server closed and came back.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { startServer, type StartedServer } from '../../server/main.js';
+import { startServer } from '../../server/main.js';
+import { startSignal } from '../../scripts/signal.js';
+import type { IceConfig } from '../../server/ice.js';
 
-let server: StartedServer;
-beforeAll(async () => {
-  server = await startServer('dev', 0, '127.0.0.1');
-}, 60_000);
-afterAll(async () => {
-  await server?.close();
-});
+const ICE: IceConfig = {
+  stunUrls: ['stun:stun.example.org:3478'],
+  turnUrls: ['turn:turn.example.org:3478'],
+  turnSecret: 'signaling-test-secret',
+  ttlSeconds: 3600,
+};
+
+interface Served {
+  port: number;
+  close(): Promise<void>;
+}
+
+const servers: { name: string; start: () => Promise<Served>; signaling: string; beside: string }[] = [
+  {
+    name: 'the app’s server (npm start)',
+    start: () => startServer('dev', 0, '127.0.0.1', ICE),
+    signaling: '/peerjs',
+    beside: '/',
+  },
+  {
+    name: 'the standalone server (npm run signal)',
+    start: () => startSignal(0, '/games/fairdeck', '127.0.0.1', ICE),
+    signaling: '/games/fairdeck',
+    beside: '/games/',
+  },
+];
 
 const opened: WebSocket[] = [];
-afterAll(() => {
-  for (const socket of opened) socket.terminate();
-});
-
-/** A PeerJS-like signaling socket for `id` with `token`, and every message it receives. */
-async function register(id: string, token: string): Promise<{ socket: WebSocket; said: { type: string }[] }> {
-  const socket = new WebSocket(
-    `ws://127.0.0.1:${server.port}/peerjs/peerjs?key=peerjs&id=${id}&token=${token}&version=1.5.5`,
-  );
-  opened.push(socket);
-  const said: { type: string }[] = [];
-  socket.on('message', (data: Buffer) => said.push(JSON.parse(data.toString()) as { type: string }));
-  await new Promise((resolve, reject) => {
-    socket.once('open', resolve);
-    socket.once('error', reject);
-  });
-  return { socket, said };
-}
 
 async function first(said: { type: string }[], type: string): Promise<void> {
   await expect.poll(() => said.map((m) => m.type), { timeout: 3000, interval: 20 }).toContain(type);
 }
 
-describe('the signaling server', () => {
+describe.each(servers)('$name', ({ start, signaling, beside, name }) => {
+  let server: Served;
+  beforeAll(async () => {
+    server = await start();
+  }, 60_000);
+  afterAll(async () => {
+    for (const socket of opened.splice(0)) socket.terminate();
+    await server?.close();
+  });
+
+  /** A PeerJS-like signaling socket for `id` with `token`, and every message it receives. */
+  async function register(id: string, token: string): Promise<{ socket: WebSocket; said: { type: string }[] }> {
+    const socket = new WebSocket(
+      `ws://127.0.0.1:${server.port}${signaling}/peerjs?key=peerjs&id=${id}&token=${token}&version=1.5.5`,
+    );
+    opened.push(socket);
+    const said: { type: string }[] = [];
+    socket.on('message', (data: Buffer) => said.push(JSON.parse(data.toString()) as { type: string }));
+    await new Promise((resolve, reject) => {
+      socket.once('open', resolve);
+      socket.once('error', reject);
+    });
+    return { socket, said };
+  }
+
   it('says OPEN to a page registering again with its id and token while its old socket is open, and routes to the new one', async () => {
     const before = await register('fd-reattach-a', 'token-a');
     await first(before.said, 'OPEN');
@@ -81,7 +111,7 @@ describe('the signaling server', () => {
       sockets.push(registered.socket);
     }
     const peers = async (query: string) => {
-      const response = await fetch(`http://127.0.0.1:${server.port}/table-peers?${query}`);
+      const response = await fetch(`http://127.0.0.1:${server.port}${beside}table-peers?${query}`);
       expect(response.headers.get('access-control-allow-origin')).toBe('*');
       return { status: response.status, body: (await response.json()) as { peers?: string[] } };
     };
@@ -105,7 +135,19 @@ describe('the signaling server', () => {
     expect(outcome).toMatch(/^error: /);
   });
 
-  it('serves the dev page without Vite’s client', async () => {
+  it('hands out the ICE servers beside the signaling path, with a fresh TURN credential', async () => {
+    const response = await fetch(`http://127.0.0.1:${server.port}${beside}ice`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    const answer = (await response.json()) as { iceServers: { urls: string[]; username?: string }[] };
+    expect(answer.iceServers.map((s) => s.urls)).toEqual([
+      ['stun:stun.example.org:3478'],
+      ['turn:turn.example.org:3478'],
+    ]);
+    expect(answer.iceServers[1]?.username).toMatch(/^\d+:/);
+  });
+
+  it.runIf(name.includes('npm start'))('serves the dev page without Vite’s client', async () => {
     const page = await (await fetch(`http://127.0.0.1:${server.port}/`)).text();
     expect(page).toContain('<fd-app>');
     expect(page).toContain('/src/main.ts');
