@@ -19,6 +19,7 @@ export default {
     'src/games/**/*.ts',
     'src/net/**/*.ts',
     'src/table/**/*.ts',
+    'src/verify/**/*.ts',
     // Re-exports only: nothing to mutate.
     '!crypto/index.ts',
     '!src/engine/index.ts',

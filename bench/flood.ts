@@ -15,7 +15,7 @@
 import '../src/games/all.js';
 import { stressShedModule } from '../src/games/stress-shed/index.js';
 import { signEnvelope, type EnvelopeOf } from '../src/net/envelope.js';
-import { seatPeers, until } from '../src/table/simulation.js';
+import { seatPeers, until } from '../tools/sim/simulation.js';
 
 const cpuMs = (since: NodeJS.CpuUsage) => {
   const used = process.cpuUsage(since);

@@ -2,7 +2,7 @@
  * Hand section of `npm run bench`: what one browser pays for a whole hand.
  * Whole stress-shed hands among N bot peers run in one process over the
  * in-memory transport with the real crypto, the real signed mesh and the real
- * table code (src/table/simulation.ts). Every peer's incoming messages pass
+ * table code (tools/sim/simulation.ts). Every peer's incoming messages pass
  * through `Mesh.receive` (decode, signature, dedupe, then the hand session
  * synchronously: verify, apply, and whatever this seat produces in answer),
  * so the CPU time of each call, attributed to the receiving peer, measures
@@ -32,7 +32,7 @@ import { parseUnverified } from '../src/net/envelope.js';
 import { Mesh } from '../src/net/mesh.js';
 import { keyHex } from '../src/net/envelope.js';
 import { stressShedModule } from '../src/games/stress-shed/index.js';
-import { simulate } from '../src/table/simulation.js';
+import { simulate } from '../tools/sim/simulation.js';
 import { hashToGroup, mulSecret, randomScalar } from '../crypto/group.js';
 import { systemRandom } from '../crypto/random.js';
 import type { GameId } from '../src/games/index.js';

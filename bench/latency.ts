@@ -7,7 +7,7 @@
  */
 import '../src/games/all.js';
 import type { HandSession } from '../src/table/hand-session.js';
-import { until } from '../src/table/simulation.js';
+import { until } from '../tools/sim/simulation.js';
 import { raceTable, stopRaceNetwork, type RaceBoard } from '../test/helpers/race.js';
 
 export interface LatencyRow {

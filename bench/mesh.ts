@@ -19,7 +19,7 @@ import { ed25519 } from '@noble/curves/ed25519.js';
 import { keyHex } from '../src/net/envelope.js';
 import { MemoryNetwork } from '../src/net/memory-transport.js';
 import { DEFAULT_TIMING, Mesh, type MeshTiming } from '../src/net/mesh.js';
-import { simulate } from '../src/table/simulation.js';
+import { simulate } from '../tools/sim/simulation.js';
 import { stressShedModule } from '../src/games/stress-shed/index.js';
 import { peerIdFor } from '../src/table/table-id.js';
 

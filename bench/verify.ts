@@ -26,9 +26,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { stressShedModule } from '../src/games/stress-shed/index.js';
-import { simulate } from '../src/table/simulation.js';
-import { buildTranscriptFile, transcriptJson, type HandToExport } from '../src/table/transcript-file.js';
-import { verifyTranscript } from '../src/table/verify-transcript.js';
+import { simulate } from '../tools/sim/simulation.js';
+import { buildTranscriptFile, transcriptJson, type HandToExport } from '../src/verify/transcript-file.js';
+import { verifyTranscript } from '../src/verify/verify-transcript.js';
 
 export interface VerifyBench {
   readonly game: string;

@@ -11,7 +11,7 @@
  */
 import { LitElement, css, html } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
-import type { VerdictSummary } from '../src/table/verdict.js';
+import type { VerdictSummary } from '../src/verify/verdict.js';
 import { count } from '../src/app/words.js';
 import { DownloadTranscriptEvent } from './events.js';
 import { theme } from './theme.js';

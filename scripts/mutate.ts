@@ -31,7 +31,7 @@ const SCOPES: Readonly<Record<string, Scope>> = {
   games: { mutate: ['src/games/**/*.ts', '!src/games/index.ts'], tests: ['test/games/**/*.test.ts'] },
   net: { mutate: ['src/net/**/*.ts'], tests: ['test/net/**/*.test.ts'] },
   table: {
-    mutate: ['src/table/**/*.ts'],
+    mutate: ['src/table/**/*.ts', 'src/verify/**/*.ts'],
     tests: [
       'test/table/**/*.test.ts',
       'test/adversarial/**/*.test.ts',

@@ -9,7 +9,7 @@
  * `npm run verify -- FILE`). Exits
  * non-zero on any disagreement, halt or unclean audit.
  *
- * `--cheat KIND` (src/table/cheats.ts: shuffle-linear, incomplete-keys, …)
+ * `--cheat KIND` (tools/sim/cheats.ts: shuffle-linear, incomplete-keys, …)
  * plays one hand in which one bot peer cheats, with a knowledge monitor on
  * every honest peer, and prints `caught: seat N (<code>)`; it exits 0 only
  * when every honest peer named the cheater with the expected kind of code
@@ -23,11 +23,11 @@ import '../src/games/all.js';
 import { parseArgs } from 'node:util';
 import { gameModules, isGameId } from '../src/games/index.js';
 import { writeFileSync } from 'node:fs';
-import { simulate } from '../src/table/simulation.js';
+import { simulate } from '../tools/sim/simulation.js';
 import type { EnvelopeOf } from '../src/net/envelope.js';
-import { buildTranscriptFile, transcriptJson, type HandToExport } from '../src/table/transcript-file.js';
-import { CHEAT_KINDS, isCheatKind } from '../src/table/cheats.js';
-import { runCheat } from '../src/table/cheat-run.js';
+import { buildTranscriptFile, transcriptJson, type HandToExport } from '../src/verify/transcript-file.js';
+import { CHEAT_KINDS, isCheatKind } from '../tools/sim/cheats.js';
+import { runCheat } from '../tools/sim/cheat-run.js';
 
 const { values } = parseArgs({
   options: {

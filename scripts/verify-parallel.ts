@@ -31,8 +31,8 @@ import { Worker } from 'node:worker_threads';
 import { keyHex } from '../src/net/envelope.js';
 import { rulesVersions } from '../src/games/rules-versions.js';
 import { setupArgs } from '../src/table/hand/setup.js';
-import { parseTranscriptFile, type TranscriptFile } from '../src/table/transcript-file.js';
-import { verifyTranscript, type TranscriptReport } from '../src/table/verify-transcript.js';
+import { parseTranscriptFile, type TranscriptFile } from '../src/verify/transcript-file.js';
+import { verifyTranscript, type TranscriptReport } from '../src/verify/verify-transcript.js';
 import {
   keyEntryId,
   threadCpuMs,

@@ -29,7 +29,7 @@ import { startDeal, stepType, takeStep } from '../src/table/hand/cascade.js';
 import { PacketBook } from '../src/table/hand/packets.js';
 import { decodeKeyShares, systemRandom, verifyKeyShares, type DeckSize } from '../crypto/index.js';
 import { parseEvent, type TableEvent } from '../src/table/transcript.js';
-import { base64ToBytes } from '../src/table/transcript-file.js';
+import { base64ToBytes } from '../src/verify/transcript-file.js';
 
 export interface DealHand {
   readonly handNo: number;

@@ -15,7 +15,7 @@
 import '../src/games/all.js';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { describeReport } from '../src/table/verify-words.js';
+import { describeReport } from '../src/verify/verify-words.js';
 import { verifyTranscriptParallel } from './verify-parallel.js';
 
 const { values, positionals } = parseArgs({

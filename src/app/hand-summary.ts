@@ -3,14 +3,14 @@
  * the result in words (places and scores with names, the game's own summary
  * with seats named), every card the audit opened, by seat and zone (each
  * player's remaining hand, face-up and face-down cards, the skat, the
- * stock), and the verdict (src/table/verdict.ts). Built from the final
+ * stock), and the verdict (src/verify/verdict.ts). Built from the final
  * state, the audit's opened cards and the outcome; pure, so it is tested
  * without a browser.
  */
 import type { AnyState, OpenCards, Outcome } from '../engine/index.js';
 import { handCards, namedSummary } from '../games/hand-cards.js';
 import type { HandSession } from '../table/hand-session.js';
-import { handVerdict, type VerdictSummary } from '../table/verdict.js';
+import { handVerdict, type VerdictSummary } from '../verify/verdict.js';
 
 export interface SummaryZone {
   readonly label: string;

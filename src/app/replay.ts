@@ -12,8 +12,8 @@ import { describeInput, gameModule, gameTable, handViewAfterAudit } from '../gam
 import { rulesVersions } from '../games/rules-versions.js';
 import { seatsInPlayOrder } from '../games/seating.js';
 import { setupArgs } from '../table/hand/setup.js';
-import { verifyTranscript, type TranscriptReport } from '../table/verify-transcript.js';
-import { describeReport } from '../table/verify-words.js';
+import { verifyTranscript, type TranscriptReport } from '../verify/verify-transcript.js';
+import { describeReport } from '../verify/verify-words.js';
 import type { HandView } from './store.js';
 
 export interface ReplayView {

@@ -23,7 +23,7 @@ import { seatsInPlayOrder } from '../games/seating.js';
 import { awaitedWords } from '../games/describe.js';
 import { cardHints, type CardHint } from '../games/card-hints.js';
 import type { TableSession } from '../table/table-session.js';
-import { handVerdict, type VerdictSummary } from '../table/verdict.js';
+import { handVerdict, type VerdictSummary } from '../verify/verdict.js';
 import { endOfHand, type HandSummaryView } from './hand-summary.js';
 import { scoreStrip, type ScoreStripView } from './scores.js';
 
@@ -74,7 +74,7 @@ export interface HandView {
   readonly pendingMoves: number;
   /** Every bounce, for the log and the tests. */
   readonly bounces: number;
-  /** Once the hand has ended (audited or stopped): what was checked, or the first fault, in words (src/table/verdict.ts). */
+  /** Once the hand has ended (audited or stopped): what was checked, or the first fault, in words (src/verify/verdict.ts). */
   readonly verdict: VerdictSummary | null;
   /** Once the hand has ended: the result, every card the audit opened and the verdict (src/app/hand-summary.ts). */
   readonly summary: HandSummaryView | null;

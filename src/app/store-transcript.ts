@@ -1,12 +1,12 @@
 /**
  * The store's transcript side: the whole match at the open table (every hand
  * this browser stored, with its agreed set-up and outcome) as a transcript
- * file (docs/TRANSCRIPT.md, src/table/transcript-file.ts), and saving such a
+ * file (docs/TRANSCRIPT.md, src/verify/transcript-file.ts), and saving such a
  * file from the page. Opening a transcript for the replay viewer is
  * src/app/replay.ts.
  */
 import type { TableSession } from '../table/table-session.js';
-import { buildTranscriptFile, transcriptJson, type HandToExport } from '../table/transcript-file.js';
+import { buildTranscriptFile, transcriptJson, type HandToExport } from '../verify/transcript-file.js';
 import type { TableStore } from '../table/table-outbox.js';
 
 /** The match at `table` as a transcript file, read from `storage` (null before any hand was stored). */

@@ -1,6 +1,6 @@
 /**
  * Every version of each game's rules that hands were played under, for the
- * transcript verifier (src/table/verify-transcript.ts): today's rules (the
+ * transcript verifier (src/verify/verify-transcript.ts): today's rules (the
  * module's `rulesVersion`, 1 when absent) and the older ones a module keeps
  * in `olderRules` (module.ts). A change to a game that alters a state hash of
  * a hand played with the same moves gets a new version, so a transcript

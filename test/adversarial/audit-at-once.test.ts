@@ -22,9 +22,9 @@ import { deckFromPoints } from '../../crypto/packet.js';
 import { proveShuffleStep } from '../../crypto/steps.js';
 import type { GameId } from '../../src/games/index.js';
 import { signEnvelope, type EnvelopeOf } from '../../src/net/envelope.js';
-import type { Cheat, CheatContext } from '../../src/table/cheats.js';
+import type { Cheat, CheatContext } from '../../tools/sim/cheats.js';
 import { hashBytes } from '../../src/table/hand/seat-agent.js';
-import { seatPeers, until, type SimulationPeer } from '../../src/table/simulation.js';
+import { seatPeers, until, type SimulationPeer } from '../../tools/sim/simulation.js';
 import { shuffleArgument } from '../helpers/shuffle-argument-switch.js';
 
 vi.mock('../../crypto/index.js', async (importOriginal) => {

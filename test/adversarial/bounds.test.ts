@@ -16,7 +16,7 @@ import { tableSigners } from '../helpers/hand-table.js';
 import { testSigner } from '../helpers/signers.js';
 import { OUTSIDER_LIMITS } from '../../src/table/early-events.js';
 import { courierGame } from '../table/courier-game.js';
-import { until } from '../../src/table/simulation.js';
+import { until } from '../../tools/sim/simulation.js';
 import { closeAll, tablePeers, type TablePeer } from './table-peers.js';
 
 let running: TablePeer[] = [];

@@ -3,7 +3,7 @@
  * the deep one (cheating-peers.deep.test.ts): which (game, cheat) pairs a run
  * plays, and the one test each pair gets. Each pair is one hand among bot
  * peers over the in-memory mesh with the real cryptography
- * (src/table/cheat-run.ts): the cheater signs with its own key; every honest
+ * (tools/sim/cheat-run.ts): the cheater signs with its own key; every honest
  * peer must name it with the expected code (or as stalled, for an abort; for a
  * replay nothing may change), and no honest peer's knowledge monitor may see
  * a card the rules do not show it (but one the cheater has seen: it may
@@ -14,9 +14,9 @@
  */
 import { expect, it } from 'vitest';
 import { gameModules, type GameId } from '../../src/games/index.js';
-import { CHEAT_KINDS, FINDING, makeCheat, type CheatKind } from '../../src/table/cheats.js';
-import { protocolCheat } from '../../src/table/cheats-protocol.js';
-import { runCheat } from '../../src/table/cheat-run.js';
+import { CHEAT_KINDS, FINDING, makeCheat, type CheatKind } from '../../tools/sim/cheats.js';
+import { protocolCheat } from '../../tools/sim/cheats-protocol.js';
+import { runCheat } from '../../tools/sim/cheat-run.js';
 
 export interface CheatPair {
   readonly game: GameId;

@@ -9,7 +9,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { gameModules } from '../../src/games/index.js';
-import { CHEAT_KINDS, makeCheat } from '../../src/table/cheats.js';
+import { CHEAT_KINDS, makeCheat } from '../../tools/sim/cheats.js';
 import { everyPair, fastPairs, isProtocolPair, itCatchesEach } from './cheat-matrix.js';
 
 const pairs = fastPairs('stress-shed', 'stress-speed');

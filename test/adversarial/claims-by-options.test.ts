@@ -11,7 +11,7 @@
  * Two seats here; the deep suite's matrix plays the whole attacker suite.
  */
 import { expect, it } from 'vitest';
-import { runCheat } from '../../src/table/cheat-run.js';
+import { runCheat } from '../../tools/sim/cheat-run.js';
 
 it('school-blackjack, voluntaryDraw off, 2 peers: a false "cannot play" is caught by the audit and named', async () => {
   const report = await runCheat({

@@ -10,7 +10,7 @@
  * flood shows in seconds; real time, so it runs in the deep suite.
  */
 import { describe, expect, it } from 'vitest';
-import { runCheat } from '../../src/table/cheat-run.js';
+import { runCheat } from '../../tools/sim/cheat-run.js';
 import { seedFor } from '../helpers/depth.js';
 
 describe('empty real-time rounds', () => {

@@ -1,5 +1,5 @@
 /**
- * The fault-evidence cheats (src/table/cheats-evidence.ts) over a sweep of
+ * The fault-evidence cheats (tools/sim/cheats-evidence.ts) over a sweep of
  * seeds in every game that seats three: a report naming nobody (to one seat,
  * to all), key shares sealed wrong (an entry left out, a wrong key, garbage)
  * and a false accusation with a real proof. Each seed deals other cards, so

@@ -15,10 +15,10 @@
  */
 import { afterEach, expect, it } from 'vitest';
 import { keyHex } from '../../src/net/envelope.js';
-import { cheaterSeat, makeCheat, type CheatKind } from '../../src/table/cheats.js';
-import { seatPeers, until, type SimulationPeer } from '../../src/table/simulation.js';
-import { buildTranscriptFile } from '../../src/table/transcript-file.js';
-import { verifyTranscript } from '../../src/table/verify-transcript.js';
+import { cheaterSeat, makeCheat, type CheatKind } from '../../tools/sim/cheats.js';
+import { seatPeers, until, type SimulationPeer } from '../../tools/sim/simulation.js';
+import { buildTranscriptFile } from '../../src/verify/transcript-file.js';
+import { verifyTranscript } from '../../src/verify/verify-transcript.js';
 
 let running: SimulationPeer[] = [];
 afterEach(() => {

@@ -9,7 +9,7 @@
  */
 import { afterEach, expect, it } from 'vitest';
 import { signEnvelope, type EnvelopeOf, type Signer } from '../../src/net/envelope.js';
-import { until } from '../../src/table/simulation.js';
+import { until } from '../../tools/sim/simulation.js';
 import { closeAll, tablePeers, type TablePeer } from './table-peers.js';
 
 let running: TablePeer[] = [];

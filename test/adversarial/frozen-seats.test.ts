@@ -11,7 +11,7 @@ import { ed25519 } from '@noble/curves/ed25519.js';
 import { afterEach, expect, it } from 'vitest';
 import { keyHex } from '../../src/net/envelope.js';
 import type { Roster } from '../../src/net/messages.js';
-import { until } from '../../src/table/simulation.js';
+import { until } from '../../tools/sim/simulation.js';
 import { closeAll, tablePeers, type TablePeer } from './table-peers.js';
 
 let running: TablePeer[] = [];

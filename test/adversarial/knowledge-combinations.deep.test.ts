@@ -11,9 +11,9 @@
 import { afterEach, expect, it, vi } from 'vitest';
 import { Fn } from '../../crypto/group.js';
 import { seededRandom } from '../../crypto/index.js';
-import { linearShuffle } from '../../src/table/cheats-protocol.js';
-import { makeCheat, type Cheat } from '../../src/table/cheats.js';
-import { seatPeers, until, type SimulationPeer } from '../../src/table/simulation.js';
+import { linearShuffle } from '../../tools/sim/cheats-protocol.js';
+import { makeCheat, type Cheat } from '../../tools/sim/cheats.js';
+import { seatPeers, until, type SimulationPeer } from '../../tools/sim/simulation.js';
 import { seedFor } from '../helpers/depth.js';
 import { shuffleArgument } from '../helpers/shuffle-argument-switch.js';
 

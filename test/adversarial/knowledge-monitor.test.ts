@@ -14,8 +14,8 @@
  * verifier the follower imports); the app always runs the real one.
  */
 import { afterEach, expect, it, vi } from 'vitest';
-import { makeCheat, cheaterSeat } from '../../src/table/cheats.js';
-import { seatPeers, until, type SimulationPeer } from '../../src/table/simulation.js';
+import { makeCheat, cheaterSeat } from '../../tools/sim/cheats.js';
+import { seatPeers, until, type SimulationPeer } from '../../tools/sim/simulation.js';
 import { shuffleArgument } from '../helpers/shuffle-argument-switch.js';
 
 vi.mock('../../crypto/index.js', async (importOriginal) => {

@@ -7,8 +7,8 @@
  * on one).
  */
 import { afterEach, expect, it } from 'vitest';
-import { MemoryTableStore } from '../../src/table/memory-store.js';
-import { until } from '../../src/table/simulation.js';
+import { MemoryTableStore } from '../../tools/sim/memory-store.js';
+import { until } from '../../tools/sim/simulation.js';
 import { closeAll, tablePeers, type TablePeer } from './table-peers.js';
 
 let running: TablePeer[] = [];

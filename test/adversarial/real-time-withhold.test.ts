@@ -12,7 +12,7 @@ import { afterEach, expect, it } from 'vitest';
 import type { HandSession } from '../../src/table/hand-session.js';
 import { firstSeed, nextSeed, roundCoin } from '../../src/table/hand/real-time.js';
 import { setupHash } from '../../src/table/hand/setup.js';
-import { until } from '../../src/table/simulation.js';
+import { until } from '../../tools/sim/simulation.js';
 import { raceTable, stopRaceNetwork, type Net, type RaceBoard } from '../helpers/race.js';
 
 afterEach(() => stopRaceNetwork());

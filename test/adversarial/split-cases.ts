@@ -8,8 +8,8 @@
  */
 import { expect, it } from 'vitest';
 import type { GameId } from '../../src/games/index.js';
-import { runCheat } from '../../src/table/cheat-run.js';
-import type { CheatKind } from '../../src/table/cheats.js';
+import { runCheat } from '../../tools/sim/cheat-run.js';
+import type { CheatKind } from '../../tools/sim/cheats.js';
 
 export interface SplitCase {
   readonly kind: CheatKind;

@@ -1,7 +1,7 @@
 /**
  * Whole table sessions (lobby, mesh, store, hands) over the in-memory
  * transport for the adversarial tests of the table layer: like
- * src/table/simulation.ts, but each peer's store can be swapped (a store whose
+ * tools/sim/simulation.ts, but each peer's store can be swapped (a store whose
  * saves fail), its log is recorded, and its mesh and signer are exposed so a
  * test can inject what a hostile peer would send (a re-seating roster, a
  * flood of events for a far hand).
@@ -13,10 +13,10 @@ import { makeRng } from '../../src/bots/prng.js';
 import { keyHex, type Signer } from '../../src/net/envelope.js';
 import { MemoryNetwork } from '../../src/net/memory-transport.js';
 import { Mesh } from '../../src/net/mesh.js';
-import { MemoryTableStore } from '../../src/table/memory-store.js';
+import { MemoryTableStore } from '../../tools/sim/memory-store.js';
 import { newTableId, peerIdFor } from '../../src/table/table-id.js';
 import { TableSession, type TableSessionOptions } from '../../src/table/table-session.js';
-import { until } from '../../src/table/simulation.js';
+import { until } from '../../tools/sim/simulation.js';
 
 export interface TablePeer {
   readonly signer: Signer & { secretKey: Uint8Array };

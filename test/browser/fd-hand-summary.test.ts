@@ -10,7 +10,7 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { page } from 'vitest/browser';
 import type { HandSummaryView } from '../../src/app/hand-summary.js';
-import type { VerdictSummary } from '../../src/table/verdict.js';
+import type { VerdictSummary } from '../../src/verify/verdict.js';
 import { RematchEvent } from '../../components/events.js';
 import '../../components/fd-hand-summary.js';
 import type { FdHandSummary } from '../../components/fd-hand-summary.js';

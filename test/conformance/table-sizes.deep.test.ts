@@ -9,7 +9,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { gameModules } from '../../src/games/index.js';
-import { simulate } from '../../src/table/simulation.js';
+import { simulate } from '../../tools/sim/simulation.js';
 
 /** Player counts up to this run two hands with a reload mid-hand 2; larger ones one hand. */
 const FULL_RUN_MAX_PLAYERS = 3;

@@ -12,7 +12,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { gameModules } from '../../src/games/index.js';
-import { simulate } from '../../src/table/simulation.js';
+import { simulate } from '../../tools/sim/simulation.js';
 
 describe.each(gameModules.map((m) => [m.id, m.rules] as const))('%s at its smallest table', (id, game) => {
   it(`${game.minPlayers} peers: two hands, a reload mid-hand 2, one hash and a clean audit each`, async () => {

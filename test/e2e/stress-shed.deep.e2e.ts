@@ -10,7 +10,7 @@ import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import { makeRng } from '../../src/bots/prng.js';
-import { verifyTranscript } from '../../src/table/verify-transcript.js';
+import { verifyTranscript } from '../../src/verify/verify-transcript.js';
 import { createTable, launchChromium, newPlayer, openAndSit, shownText, type Player } from './browser.js';
 import { playStress, stressTurn } from './stress-moves.js';
 

@@ -19,7 +19,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { verifyTranscript } from '../../src/table/verify-transcript.js';
+import { verifyTranscript } from '../../src/verify/verify-transcript.js';
 import {
   createTable,
   launchChromium,

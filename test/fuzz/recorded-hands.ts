@@ -12,7 +12,7 @@ import type { AnyGame } from '../../src/engine/index.js';
 import { signEnvelope, type EnvelopeOf, type Signer } from '../../src/net/envelope.js';
 import { HandSession } from '../../src/table/hand-session.js';
 import type { HandSetup } from '../../src/table/hand/setup.js';
-import { until } from '../../src/table/simulation.js';
+import { until } from '../../tools/sim/simulation.js';
 import { handTable, play, tableSigners } from '../helpers/hand-table.js';
 import { raceGame, raceTable, signers as raceSigners, stopRaceNetwork, type RaceBoard } from '../helpers/race.js';
 import { courierGame, type CourierAction, type CourierBoard } from '../table/courier-game.js';

@@ -14,7 +14,7 @@ import { Mesh } from '../../src/net/mesh.js';
 import { peerIdFor } from '../../src/net/peer-id.js';
 import { HandSession } from '../../src/table/hand-session.js';
 import type { HandSetup } from '../../src/table/hand/setup.js';
-import { until } from '../../src/table/simulation.js';
+import { until } from '../../tools/sim/simulation.js';
 import { testSigner } from './signers.js';
 
 type Event = EnvelopeOf<'table-event'>;

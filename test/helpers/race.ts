@@ -10,7 +10,7 @@ import { keyHex, type EnvelopeOf } from '../../src/net/envelope.js';
 import { MemoryNetwork } from '../../src/net/memory-transport.js';
 import { Mesh } from '../../src/net/mesh.js';
 import { peerIdFor } from '../../src/net/peer-id.js';
-import { until } from '../../src/table/simulation.js';
+import { until } from '../../tools/sim/simulation.js';
 import { HandSession } from '../../src/table/hand-session.js';
 import { testSigner } from './signers.js';
 

@@ -11,7 +11,7 @@ import { expect, vi } from 'vitest';
 import { keyHex, signEnvelope, type Envelope, type EnvelopeOf, type Signer } from '../../src/net/envelope.js';
 import { MemoryNetwork } from '../../src/net/memory-transport.js';
 import { Mesh } from '../../src/net/mesh.js';
-import { MemoryTableStore } from '../../src/table/memory-store.js';
+import { MemoryTableStore } from '../../tools/sim/memory-store.js';
 import { newTableId, peerIdFor } from '../../src/table/table-id.js';
 import { TableSession, type TableSessionOptions } from '../../src/table/table-session.js';
 import { seededRandom } from '../../crypto/index.js';

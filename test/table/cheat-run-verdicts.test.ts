@@ -1,5 +1,5 @@
 /**
- * The judge of a cheating hand (runCheat, src/table/cheat-run.ts) checked on
+ * The judge of a cheating hand (runCheat, tools/sim/cheat-run.ts) checked on
  * its whole report — each honest peer's verdict (code, blamed seat, detail),
  * whether the cheat was committed, ok, and the `why` it words — for the
  * parts simulation-runs.test.ts does not reach: the cheats that need the
@@ -22,18 +22,18 @@
  * three seats of stress-shed, School Blackjack for claims), with seed 3.
  */
 import { afterEach, expect, it, vi } from 'vitest';
-import { runCheat } from '../../src/table/cheat-run.js';
-import type { Expectation } from '../../src/table/cheats.js';
-import type { KnowledgeMonitor, Leak } from '../../src/table/knowledge-monitor.js';
+import { runCheat } from '../../tools/sim/cheat-run.js';
+import type { Expectation } from '../../tools/sim/cheats.js';
+import type { KnowledgeMonitor, Leak } from '../../tools/sim/knowledge-monitor.js';
 import { SLOW_TURN_TIMERS } from '../../src/table/gone-seats.js';
-import type { SimulationPeer } from '../../src/table/simulation.js';
+import type { SimulationPeer } from '../../tools/sim/simulation.js';
 import type { HandSummary } from '../../src/table/table-session-types.js';
 
 /** When set, every cheat made demands this instead of its own expectation. */
 const relabel = vi.hoisted(() => ({ expect: null as Expectation | null }));
 
-vi.mock('../../src/table/cheats.js', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../src/table/cheats.js')>();
+vi.mock('../../tools/sim/cheats.js', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../tools/sim/cheats.js')>();
   return {
     ...real,
     makeCheat: (...args: Parameters<typeof real.makeCheat>) => {

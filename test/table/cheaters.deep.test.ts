@@ -9,7 +9,7 @@ import { decodeKeyShares, decodeShuffleStep, encodeKeyShares, encodeShuffleStep 
 import { deckFromPoints } from '../../crypto/packet.js';
 import { signEnvelope, type EnvelopeOf, type Signer } from '../../src/net/envelope.js';
 import type { HaltCode } from '../../src/table/hand-session.js';
-import { seatPeers, until, type SimulationPeer } from '../../src/table/simulation.js';
+import { seatPeers, until, type SimulationPeer } from '../../tools/sim/simulation.js';
 
 type Event = EnvelopeOf<'table-event'>;
 type Body = Event['body'];

@@ -1,5 +1,5 @@
 /**
- * The false claim of the attacker suite (src/table/cheats-moves.ts): the
+ * The false claim of the attacker suite (tools/sim/cheats-moves.ts): the
  * cheater's bot plays a move legal only for fewer cards than it holds (a
  * false "no legal play"), which the live rules must accept and only the
  * audit, with every card open, disproves. It shows only once play is over,
@@ -9,7 +9,7 @@
  * exactly, with a fixed seed.
  */
 import { expect, it } from 'vitest';
-import { runCheat } from '../../src/table/cheat-run.js';
+import { runCheat } from '../../tools/sim/cheat-run.js';
 
 it('a false "no legal play" in stress-shed is disproved by the audit, naming the cheater', async () => {
   const report = (await runCheat({ game: 'stress-shed', players: 2, kind: 'false-claim', seed: 3 }))!;

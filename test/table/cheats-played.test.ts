@@ -1,5 +1,5 @@
 /**
- * The cheats of the attacker suite (src/table/cheats*.ts) that need a live
+ * The cheats of the attacker suite (tools/sim/cheats*.ts) that need a live
  * hand to cheat at all — the shuffle cheats (they rewrite a step with the
  * seat's own secrets), the lock cheat, the card a move claims, the real-time
  * commit and reveal — each played once in the smallest hand that reaches it
@@ -14,8 +14,8 @@
  */
 import { expect, it } from 'vitest';
 import type { GameId } from '../../src/games/index.js';
-import type { CheatKind } from '../../src/table/cheats.js';
-import { runCheat } from '../../src/table/cheat-run.js';
+import type { CheatKind } from '../../tools/sim/cheats.js';
+import { runCheat } from '../../tools/sim/cheat-run.js';
 
 const CASES: [CheatKind, GameId, string, string][] = [
   [

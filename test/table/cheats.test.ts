@@ -1,5 +1,5 @@
 /**
- * The cheats of the attacker suite (src/table/cheats.ts, cheats-protocol.ts,
+ * The cheats of the attacker suite (tools/sim/cheats.ts, cheats-protocol.ts,
  * cheats-moves.ts), one rewrite at a time: the registry (which kinds exist,
  * which finding of the protocol review each replays, which game offers which
  * cheat, what each cheat says it does and how the honest peers must react);
@@ -32,12 +32,12 @@ import type { Awaiting } from '../../src/engine/types.js';
 import { verifyEnvelope, type EnvelopeOf } from '../../src/net/envelope.js';
 import { signEnvelope } from '../../src/net/envelope.js';
 import { gameModule, gameModules } from '../../src/games/index.js';
-import { CHEAT_KINDS, makeCheat, type Cheat, type CheatContext, type CheatKind } from '../../src/table/cheats.js';
-import { moveCheat } from '../../src/table/cheats-moves.js';
+import { CHEAT_KINDS, makeCheat, type Cheat, type CheatContext, type CheatKind } from '../../tools/sim/cheats.js';
+import { moveCheat } from '../../tools/sim/cheats-moves.js';
 import type { GameId } from '../../src/games/index.js';
 import type { HandSecrets, HandSession } from '../../src/table/hand-session.js';
 import { roundDigest } from '../../src/table/hand/real-time.js';
-import { seatPeers, until } from '../../src/table/simulation.js';
+import { seatPeers, until } from '../../tools/sim/simulation.js';
 import { loadedNow } from '../helpers/loaded-now.js';
 import { testSigner } from '../helpers/signers.js';
 
@@ -72,7 +72,7 @@ const entry = (position: number, key: bigint): KeyEntry => ({ position, layer: 1
 
 /** The registry loaded afresh (its tables are built when the module loads). */
 async function cheats() {
-  return loadedNow(() => import('../../src/table/cheats.js'));
+  return loadedNow(() => import('../../tools/sim/cheats.js'));
 }
 async function cheatOf(kind: CheatKind, game: GameId = 'stress-shed'): Promise<Cheat> {
   return makeCheat(kind, game)!;
@@ -337,7 +337,7 @@ describe('the registry', () => {
 
   it('has the helpers the cheats share: re-signing, acts, blame', async () => {
     // Loaded afresh: `isAct` and `blame` are made when the module loads.
-    const p = await loadedNow(() => import('../../src/table/cheats-protocol.js'));
+    const p = await loadedNow(() => import('../../tools/sim/cheats-protocol.js'));
     const act = event('act', { action: { type: 'play' }, keys: [] });
     expect(p.isAct(act.body)).toBe(true);
     expect(p.isAct(event('commit', {}).body)).toBe(false);

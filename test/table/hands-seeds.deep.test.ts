@@ -8,7 +8,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { census } from '../../src/engine/index.js';
 import { gameById } from '../../src/games/index.js';
-import { handFinished, resultOf, seatPeers, until, type SimulationPeer } from '../../src/table/simulation.js';
+import { handFinished, resultOf, seatPeers, until, type SimulationPeer } from '../../tools/sim/simulation.js';
 
 const game = gameById('stress-shed')!;
 let running: SimulationPeer[] = [];

@@ -13,7 +13,7 @@ import { Mesh } from '../../src/net/mesh.js';
 import { peerIdFor } from '../../src/table/table-id.js';
 import { keyHex } from '../../src/net/envelope.js';
 import { TableSession } from '../../src/table/table-session.js';
-import { handFinished, resultOf, seatPeers, until, type SimulationPeer } from '../../src/table/simulation.js';
+import { handFinished, resultOf, seatPeers, until, type SimulationPeer } from '../../tools/sim/simulation.js';
 
 const game = gameById('stress-shed')!;
 let running: SimulationPeer[] = [];
@@ -111,7 +111,7 @@ describe('hands over the in-memory transport', () => {
 describe('bots on empty seats', () => {
   it('the creator gives the empty seat to a bot, which plays a whole hand through the same table API', async () => {
     const { MemoryNetwork } = await import('../../src/net/memory-transport.js');
-    const { MemoryTableStore } = await import('../../src/table/memory-store.js');
+    const { MemoryTableStore } = await import('../../tools/sim/memory-store.js');
     const { newTableId } = await import('../../src/table/table-id.js');
     const { testSigner } = await import('../helpers/signers.js');
     const network = new MemoryNetwork();

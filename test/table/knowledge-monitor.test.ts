@@ -1,5 +1,5 @@
 /**
- * The knowledge monitor (src/table/knowledge-monitor.ts), the oracle of the
+ * The knowledge monitor (tools/sim/knowledge-monitor.ts), the oracle of the
  * attacker suite: it must see every card a peer could open with the keys it
  * holds, and call a leak anything beyond what the rules show that peer.
  *
@@ -48,14 +48,14 @@ import {
 import { Fn } from '../../crypto/group.js';
 import { signEnvelope, type EnvelopeOf } from '../../src/net/envelope.js';
 import type { HandSession } from '../../src/table/hand-session.js';
-import { makeCheat, type Cheat } from '../../src/table/cheats.js';
-import { cheatingShuffle, dealtHandles, linearShuffle } from '../../src/table/cheats-protocol.js';
+import { makeCheat, type Cheat } from '../../tools/sim/cheats.js';
+import { cheatingShuffle, dealtHandles, linearShuffle } from '../../tools/sim/cheats-protocol.js';
 import fc from 'fast-check';
 import { runs, seedFor } from '../helpers/depth.js';
 import type { HandSecrets } from '../../src/table/hand/seat-agent.js';
 import { PacketBook } from '../../src/table/hand/packets.js';
-import { KnowledgeMonitor, MAX_TERMS, solveRelation, type Relation } from '../../src/table/knowledge-monitor.js';
-import { seatPeers, until, type SimulationPeer } from '../../src/table/simulation.js';
+import { KnowledgeMonitor, MAX_TERMS, solveRelation, type Relation } from '../../tools/sim/knowledge-monitor.js';
+import { seatPeers, until, type SimulationPeer } from '../../tools/sim/simulation.js';
 import { shuffleArgument } from '../helpers/shuffle-argument-switch.js';
 
 vi.mock('../../crypto/index.js', async (importOriginal) => {

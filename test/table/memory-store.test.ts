@@ -1,12 +1,12 @@
 /**
- * The in-memory table store (src/table/memory-store.ts), which simulations
+ * The in-memory table store (tools/sim/memory-store.ts), which simulations
  * and tests keep a table in: rosters, hand events, secrets, hand records and
  * bot keys, each kept per table (and hand, and seat key where it says), and
  * copied in and out, so a caller that changes what it saved or loaded
  * changes nothing stored.
  */
 import { describe, expect, it } from 'vitest';
-import { MemoryTableStore } from '../../src/table/memory-store.js';
+import { MemoryTableStore } from '../../tools/sim/memory-store.js';
 import type { Roster } from '../../src/net/messages.js';
 import type { HandSecrets } from '../../src/table/hand-session.js';
 import type { HandRecord } from '../../src/table/hand/setup.js';

@@ -19,10 +19,10 @@ import { keyHex, signEnvelope, type EnvelopeOf } from '../../src/net/envelope.js
 import type { MemoryNetwork } from '../../src/net/memory-transport.js';
 import { Mesh } from '../../src/net/mesh.js';
 import { setupHash } from '../../src/table/hand/setup.js';
-import { MemoryTableStore } from '../../src/table/memory-store.js';
+import { MemoryTableStore } from '../../tools/sim/memory-store.js';
 import { peerIdFor } from '../../src/table/table-id.js';
 import { TableSession } from '../../src/table/table-session.js';
-import { handFinished, seatPeers, until, type SimulationPeer } from '../../src/table/simulation.js';
+import { handFinished, seatPeers, until, type SimulationPeer } from '../../tools/sim/simulation.js';
 import { testSigner } from '../helpers/signers.js';
 
 let running: { session: TableSession; mesh: Mesh }[] = [];

@@ -18,7 +18,7 @@ import { stressSpeedHeuristic } from '../../src/games/stress-speed/bot.js';
 import type { SpeedAction } from '../../src/games/stress-speed/actions.js';
 import type { SpeedState } from '../../src/games/stress-speed/board.js';
 import type { HandSession } from '../../src/table/hand-session.js';
-import { until } from '../../src/table/simulation.js';
+import { until } from '../../tools/sim/simulation.js';
 import { realTimeRefusal, turnRefusal } from '../../src/table/hand/own-moves.js';
 import { handTable, play, type HandTable } from '../helpers/hand-table.js';
 import { raceGame } from '../helpers/race.js';

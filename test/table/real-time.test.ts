@@ -11,7 +11,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { signEnvelope } from '../../src/net/envelope.js';
 import type { HandSession } from '../../src/table/hand-session.js';
-import { until } from '../../src/table/simulation.js';
+import { until } from '../../tools/sim/simulation.js';
 import { raceTable, signers, stopRaceNetwork, type Net, type RaceBoard } from '../helpers/race.js';
 
 // Set when a test ends, so no polling loop of playTies outlives its test (one that waits for a reveal never sent would poll for ever).

@@ -12,7 +12,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { signEnvelope, type EnvelopeOf } from '../../src/net/envelope.js';
 import type { Mesh } from '../../src/net/mesh.js';
-import { handFinished, resultOf, seatPeers, until, type SimulationPeer } from '../../src/table/simulation.js';
+import { handFinished, resultOf, seatPeers, until, type SimulationPeer } from '../../tools/sim/simulation.js';
 import { seedFor } from '../helpers/depth.js';
 
 let running: SimulationPeer[] = [];

@@ -11,7 +11,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { outcomeHash } from '../../src/table/hand/setup.js';
-import { handFinished, resultOf, seatPeers, until, type SimulationPeer } from '../../src/table/simulation.js';
+import { handFinished, resultOf, seatPeers, until, type SimulationPeer } from '../../tools/sim/simulation.js';
 
 let running: SimulationPeer[] = [];
 afterEach(() => {

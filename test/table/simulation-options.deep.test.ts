@@ -1,5 +1,5 @@
 /**
- * The simulator's options (src/table/simulation.ts; test tooling, so in the
+ * The simulator's options (tools/sim/simulation.ts; test tooling, so in the
  * deep suite: every test that plays a hand in `npm test` runs through them), each shown with the
  * smallest hand that makes it matter — two seats of stress-shed, fixed seeds
  * — so that an option the simulator drops or twists shows: a seed fixes the
@@ -25,7 +25,7 @@ import { makeRng } from '../../src/bots/prng.js';
 import type { AnyGame, AnyState, PrivateView } from '../../src/engine/index.js';
 import { keyHex, signEnvelope, type EnvelopeOf, type Signer } from '../../src/net/envelope.js';
 import { Mesh } from '../../src/net/mesh.js';
-import type { Cheat, CheatContext } from '../../src/table/cheats.js';
+import type { Cheat, CheatContext } from '../../tools/sim/cheats.js';
 import {
   handExport,
   handFinished,
@@ -35,10 +35,10 @@ import {
   until,
   type HandResult,
   type SimulationPeer,
-} from '../../src/table/simulation.js';
+} from '../../tools/sim/simulation.js';
 import { newTableId } from '../../src/table/table-id.js';
 import { TableSession, type TableSessionOptions } from '../../src/table/table-session.js';
-import type { HandToExport } from '../../src/table/transcript-file.js';
+import type { HandToExport } from '../../src/verify/transcript-file.js';
 
 type Event = EnvelopeOf<'table-event'>;
 

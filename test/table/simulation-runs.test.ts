@@ -1,6 +1,6 @@
 /**
- * The simulator (src/table/simulation.ts) and the judge of a cheating hand
- * (src/table/cheat-run.ts) checked on their own reports, each with the
+ * The simulator (tools/sim/simulation.ts) and the judge of a cheating hand
+ * (tools/sim/cheat-run.ts) checked on their own reports, each with the
  * shortest hand that shows the part under test: two seats of stress-shed
  * with fixed seeds. runCheat must say exactly what the honest seat
  * concluded and whether that is what the cheat demands — named with an
@@ -11,9 +11,9 @@
  * hash, clean audits, the moves counted) and export it for a transcript.
  */
 import { afterEach, expect, it, vi } from 'vitest';
-import { runCheat } from '../../src/table/cheat-run.js';
-import { simulate, type HandResult, type SimulationPeer } from '../../src/table/simulation.js';
-import type { HandToExport } from '../../src/table/transcript-file.js';
+import { runCheat } from '../../tools/sim/cheat-run.js';
+import { simulate, type HandResult, type SimulationPeer } from '../../tools/sim/simulation.js';
+import type { HandToExport } from '../../src/verify/transcript-file.js';
 import { shuffleArgument } from '../helpers/shuffle-argument-switch.js';
 
 vi.mock('../../crypto/index.js', async (importOriginal) => {

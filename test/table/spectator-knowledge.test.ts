@@ -5,7 +5,7 @@
  * HandSession fed only by what its mesh delivers — watches a whole hand that
  * the seats play with their heuristic bots. Everything it receives is
  * inspected: every envelope of every kind is kept, and the knowledge monitor
- * (src/table/knowledge-monitor.ts) opens every card point it could open with
+ * (tools/sim/knowledge-monitor.ts) opens every card point it could open with
  * the keys it holds (every published key share and the keys carried by moves;
  * it has no lock key and no seal secret of its own) and compares that with
  * what the rules show to nobody in particular: public cards only. A point it
@@ -21,8 +21,8 @@ import { peerIdFor } from '../../src/net/peer-id.js';
 import { gameModules } from '../../src/games/index.js';
 import { HandSession } from '../../src/table/hand-session.js';
 import type { HandSetup } from '../../src/table/hand/setup.js';
-import { KnowledgeMonitor } from '../../src/table/knowledge-monitor.js';
-import { until } from '../../src/table/simulation.js';
+import { KnowledgeMonitor } from '../../tools/sim/knowledge-monitor.js';
+import { until } from '../../tools/sim/simulation.js';
 import { tableSigners } from '../helpers/hand-table.js';
 import { testSigner } from '../helpers/signers.js';
 

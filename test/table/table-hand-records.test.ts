@@ -13,7 +13,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EnvelopeOf, Signer } from '../../src/net/envelope.js';
 import type { HandSession } from '../../src/table/hand-session.js';
-import { MemoryTableStore } from '../../src/table/memory-store.js';
+import { MemoryTableStore } from '../../tools/sim/memory-store.js';
 import { HandRecords } from '../../src/table/table-hand-records.js';
 
 const outcomeCalls: unknown[][] = [];

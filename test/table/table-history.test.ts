@@ -15,7 +15,7 @@ import type { Mesh } from '../../src/net/mesh.js';
 import type { HandSession } from '../../src/table/hand-session.js';
 import { nextSetup, setupHash, type HandRecord, type HandSetup } from '../../src/table/hand/setup.js';
 import type { LobbyView } from '../../src/table/lobby-view.js';
-import { MemoryTableStore } from '../../src/table/memory-store.js';
+import { MemoryTableStore } from '../../tools/sim/memory-store.js';
 import { HISTORY_PATIENCE_TICKS, TableHistory } from '../../src/table/table-history.js';
 import { testSigner } from '../helpers/signers.js';
 

@@ -10,7 +10,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TableOutbox, errorText, type OutboxHost } from '../../src/table/table-outbox.js';
-import { MemoryTableStore } from '../../src/table/memory-store.js';
+import { MemoryTableStore } from '../../tools/sim/memory-store.js';
 import { encodeEnvelope, keyHex, signEnvelope, type EnvelopeOf } from '../../src/net/envelope.js';
 import type { HandSecrets } from '../../src/table/hand-session.js';
 import { testSigner } from '../helpers/signers.js';

@@ -25,7 +25,7 @@ import { Mesh } from '../../src/net/mesh.js';
 import { HandSession } from '../../src/table/hand-session.js';
 import { SeatAgent } from '../../src/table/hand/seat-agent.js';
 import { nextSetup, type HandRecord, type HandSetup } from '../../src/table/hand/setup.js';
-import { MemoryTableStore } from '../../src/table/memory-store.js';
+import { MemoryTableStore } from '../../tools/sim/memory-store.js';
 import { HandRecords } from '../../src/table/table-hand-records.js';
 import { peerIdFor } from '../../src/table/table-id.js';
 import { testSigner } from '../helpers/signers.js';

@@ -20,7 +20,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { decodeEnvelope, keyHex, type EnvelopeOf, type Signer } from '../../src/net/envelope.js';
 import { hashBytes } from '../../src/table/hand/seat-agent.js';
-import { MemoryTableStore } from '../../src/table/memory-store.js';
+import { MemoryTableStore } from '../../tools/sim/memory-store.js';
 import { peerIdFor } from '../../src/table/table-id.js';
 import {
   bo,

@@ -1,5 +1,5 @@
 /**
- * The verdict of a hand in words (src/table/verdict.ts), as the screen
+ * The verdict of a hand in words (src/verify/verdict.ts), as the screen
  * after a hand and `npm run verify` show it: which of the six checks holds,
  * fails or was not reached for each way a hand can end (clean, a halt with
  * each halt code, an audit fault, abandoned, not finished), the counts in
@@ -11,7 +11,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { HandFollower } from '../../src/table/hand/follower.js';
 import type { HaltCode } from '../../src/table/hand/halt.js';
-import { handVerdict, type CheckKey, type VerdictSummary } from '../../src/table/verdict.js';
+import { handVerdict, type CheckKey, type VerdictSummary } from '../../src/verify/verdict.js';
 import { loadedNow } from '../helpers/loaded-now.js';
 
 /**
@@ -19,7 +19,7 @@ import { loadedNow } from '../helpers/loaded-now.js';
  * fails and its event-naming helper are built when the module loads (test/helpers/loaded-now.ts,
  * docs/TESTING.md).
  */
-const load = () => loadedNow(() => import('../../src/table/verdict.js'));
+const load = () => loadedNow(() => import('../../src/verify/verdict.js'));
 
 type Ev = { seat: number; type: string; envelope: { body: { n: number } }; data: unknown };
 const ev = (seat: number, n: number, type: string, data: unknown = {}): Ev => ({

@@ -10,10 +10,10 @@
 import { afterEach, expect, it } from 'vitest';
 import { keyHex } from '../../src/net/envelope.js';
 import { Mesh } from '../../src/net/mesh.js';
-import { MemoryTableStore } from '../../src/table/memory-store.js';
+import { MemoryTableStore } from '../../tools/sim/memory-store.js';
 import { peerIdFor } from '../../src/table/table-id.js';
 import { TableSession } from '../../src/table/table-session.js';
-import { handFinished, seatPeers, until, type SimulationPeer } from '../../src/table/simulation.js';
+import { handFinished, seatPeers, until, type SimulationPeer } from '../../tools/sim/simulation.js';
 import { testSigner } from '../helpers/signers.js';
 
 let running: { session: TableSession; mesh: Mesh }[] = [];

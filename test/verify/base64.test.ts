@@ -1,12 +1,12 @@
 /**
- * The transcript file's strict base64 (src/table/transcript-file.ts): RFC
+ * The transcript file's strict base64 (src/verify/transcript-file.ts): RFC
  * 4648 §10's test vectors both ways, each of the 64 characters standing for
  * its value and every byte value read back, and the refusals that make each
  * byte string have exactly one text (padding, alphabet, characters above
  * 127, unused bits, §3.5), with the used bits under each padding read.
  */
 import { describe, expect, it } from 'vitest';
-import { base64ToBytes, bytesToBase64 } from '../../src/table/transcript-file.js';
+import { base64ToBytes, bytesToBase64 } from '../../src/verify/transcript-file.js';
 
 const bytes = (s: string) => new TextEncoder().encode(s);
 

@@ -8,9 +8,9 @@
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { gameModules } from '../../src/games/index.js';
-import { parseTranscriptFile, transcriptJson } from '../../src/table/transcript-file.js';
-import { verifyTranscript } from '../../src/table/verify-transcript.js';
-import { describeReport } from '../../src/table/verify-words.js';
+import { parseTranscriptFile, transcriptJson } from '../../src/verify/transcript-file.js';
+import { verifyTranscript } from '../../src/verify/verify-transcript.js';
+import { describeReport } from '../../src/verify/verify-words.js';
 import { FIXTURES, FIXTURE_SEEDS, fixture, fixtureText } from './transcripts.js';
 
 const files = readdirSync(FIXTURES)

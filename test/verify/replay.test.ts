@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { Replay } from '../../src/app/replay.js';
 import { parseRoute } from '../../src/app/router.js';
-import { transcriptJson } from '../../src/table/transcript-file.js';
+import { transcriptJson } from '../../src/verify/transcript-file.js';
 import { firstHand, fixture, fixtureText, withEvents } from './transcripts.js';
 
 describe('replay of a transcript', () => {

@@ -1,7 +1,7 @@
 /**
  * Transcripts of hands played under an older version of a game's rules
  * still verify, by those rules (src/games/rules-versions.ts,
- * src/table/verify-rules.ts): fighting-cards-3p-rules1.json was recorded
+ * src/verify/verify-rules.ts): fighting-cards-3p-rules1.json was recorded
  * before Fighting Cards' match carried the score table's rows, so every
  * state hash its seats signed is one today's rules do not compute. A file
  * whose rules version is unknown, or altered, is refused with the versions
@@ -28,10 +28,10 @@ import {
   parseTranscriptFile,
   transcriptJson,
   type TranscriptFile,
-} from '../../src/table/transcript-file.js';
-import { rulesForHand } from '../../src/table/verify-rules.js';
-import { verifyTranscript } from '../../src/table/verify-transcript.js';
-import { describeReport } from '../../src/table/verify-words.js';
+} from '../../src/verify/transcript-file.js';
+import { rulesForHand } from '../../src/verify/verify-rules.js';
+import { verifyTranscript } from '../../src/verify/verify-transcript.js';
+import { describeReport } from '../../src/verify/verify-words.js';
 import { decodeEvent, fixture } from './transcripts.js';
 import { runScenario, stateHash, type ScenarioFile } from '../../src/engine/index.js';
 import { stressShed, type StressState } from '../../src/games/stress-shed/index.js';

@@ -16,8 +16,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { runs, seedFor } from '../helpers/depth.js';
 import { keyHex } from '../../src/net/envelope.js';
-import { base64ToBytes, bytesToBase64, type TranscriptFile } from '../../src/table/transcript-file.js';
-import { verifyTranscript, type VerifyOptions } from '../../src/table/verify-transcript.js';
+import { base64ToBytes, bytesToBase64, type TranscriptFile } from '../../src/verify/transcript-file.js';
+import { verifyTranscript, type VerifyOptions } from '../../src/verify/verify-transcript.js';
 import {
   decodeEvent,
   firstHand,

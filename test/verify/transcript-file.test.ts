@@ -1,5 +1,5 @@
 /**
- * The transcript file's reader and writer (src/table/transcript-file.ts),
+ * The transcript file's reader and writer (src/verify/transcript-file.ts),
  * field by field and without replaying a hand: the version switch, each
  * schema rule with the exact refusal a user reads ("bad transcript
  * (version 1): hands.0.setup.seatKeys.0: must be 32 bytes of lower-case
@@ -23,7 +23,7 @@ import { loadedNow } from '../helpers/loaded-now.js';
 vi.mock('../../src/games/rules-versions.js', () => ({
   currentRulesVersion: (game: string) => ({ 'fighting-cards': 2, pesten: 1 })[game] ?? null,
 }));
-const load = () => loadedNow(() => import('../../src/table/transcript-file.js'));
+const load = () => loadedNow(() => import('../../src/verify/transcript-file.js'));
 const KEY_A = 'a1'.repeat(32);
 const KEY_B = '0b'.repeat(32);
 const HASH = 'cd'.repeat(32);

@@ -2,7 +2,7 @@
  * Helpers for the transcript tests: the checked-in fixtures (whole hands
  * recorded by `npm run simulate -- --transcript` with fixed seeds), a file
  * cut down to one hand, the simulator's seat signers (derived from the seed
- * exactly as src/table/simulation.ts derives them, so a test can re-sign an
+ * exactly as tools/sim/simulation.ts derives them, so a test can re-sign an
  * event as its seat), and editing one envelope of a file.
  */
 import { readFileSync } from 'node:fs';
@@ -22,7 +22,7 @@ import {
   bytesToBase64,
   parseTranscriptFile,
   type TranscriptFile,
-} from '../../src/table/transcript-file.js';
+} from '../../src/verify/transcript-file.js';
 
 export const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/transcripts');
 /** Fixture file → the seed the simulator recorded it with. */
@@ -65,7 +65,7 @@ export function decodeEvent(file: TranscriptFile, text: string): EnvelopeOf<'tab
   return decoded.value;
 }
 
-/** The seat signers of a simulated table, as src/table/simulation.ts derives them from its seed. */
+/** The seat signers of a simulated table, as tools/sim/simulation.ts derives them from its seed. */
 export function simulatorSigners(seed: number, players: number): Signer[] {
   const keyRng = seededRandom(`sim-${seed}-keys`);
   return Array.from({ length: players }, () => {

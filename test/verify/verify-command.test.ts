@@ -15,10 +15,10 @@ import { readFileSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { transcriptJson, type TranscriptFile } from '../../src/table/transcript-file.js';
+import { transcriptJson, type TranscriptFile } from '../../src/verify/transcript-file.js';
 import type { EnvelopeOf } from '../../src/net/envelope.js';
-import { verifyTranscript } from '../../src/table/verify-transcript.js';
-import { describeReport } from '../../src/table/verify-words.js';
+import { verifyTranscript } from '../../src/verify/verify-transcript.js';
+import { describeReport } from '../../src/verify/verify-words.js';
 import { availableParallelism } from 'node:os';
 import { badSignatures, runJob } from '../../scripts/verify-worker.js';
 import { dealHands } from '../../scripts/verify-parallel.js';
@@ -165,7 +165,7 @@ describe('npm run verify (scripts/verify-run.mjs)', () => {
       'scripts/verify-run.mjs',
       'scripts/verify.ts',
       'scripts/verify-worker.ts',
-      'src/table/verify-transcript.ts',
+      'src/verify/verify-transcript.ts',
       'src/table/hand/follower.ts',
       'crypto/shuffle-proof.ts',
     ]) {

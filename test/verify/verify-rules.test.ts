@@ -1,6 +1,6 @@
 /**
  * Which version of a game's rules a hand of a transcript is replayed by
- * (src/table/verify-rules.ts), decided by what the seats signed: the state
+ * (src/verify/verify-rules.ts), decided by what the seats signed: the state
  * hash at step 0 of every non-ready event is the hash of the first state
  * under the rules its author played. One row per case, with stand-in events
  * that carry only what `rulesForHand` reads (type, step, hash, author), so
@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import type { EnvelopeOf } from '../../src/net/envelope.js';
 import { initialHash, rulesVersions } from '../../src/games/rules-versions.js';
 import { setupArgs } from '../../src/table/hand/setup.js';
-import { rulesForHand } from '../../src/table/verify-rules.js';
+import { rulesForHand } from '../../src/verify/verify-rules.js';
 import { fixture } from './transcripts.js';
 
 const FIGHT = fixture('fighting-cards-3p.json').hands[0]!.setup;

@@ -1,5 +1,5 @@
 /**
- * The offline verifier (src/table/verify-transcript.ts) case by case, on
+ * The offline verifier (src/verify/verify-transcript.ts) case by case, on
  * the smallest real transcript (Pesten, 2 seats, 23 events): each check of
  * the file — its text, the set-up chain between hands, base64, the envelope
  * gate, the seat, the hand number, copies, gaps, the agreed set-up, the
@@ -25,9 +25,9 @@ import {
   type Result,
 } from '../../src/net/envelope.js';
 import { nextSetup, outcomeOf, type HandSetup } from '../../src/table/hand/setup.js';
-import { bytesToBase64, transcriptJson, type TranscriptFile } from '../../src/table/transcript-file.js';
-import { verifyTranscript, type TranscriptReport, type VerifyOptions } from '../../src/table/verify-transcript.js';
-import { describeReport } from '../../src/table/verify-words.js';
+import { bytesToBase64, transcriptJson, type TranscriptFile } from '../../src/verify/transcript-file.js';
+import { verifyTranscript, type TranscriptReport, type VerifyOptions } from '../../src/verify/verify-transcript.js';
+import { describeReport } from '../../src/verify/verify-words.js';
 import { decodeEvent, fixture, resigned, simulatorSigners, withEvents, FIXTURE_SEEDS } from './transcripts.js';
 
 let pesten: TranscriptFile;

@@ -13,9 +13,9 @@
  * --players 2 --hands 2 --seed 7 --transcript FILE`).
  */
 import { beforeAll, expect, it } from 'vitest';
-import type { TranscriptFile } from '../../src/table/transcript-file.js';
-import { verifyTranscript } from '../../src/table/verify-transcript.js';
-import { describeReport } from '../../src/table/verify-words.js';
+import type { TranscriptFile } from '../../src/verify/transcript-file.js';
+import { verifyTranscript } from '../../src/verify/verify-transcript.js';
+import { describeReport } from '../../src/verify/verify-words.js';
 import { fixture } from './transcripts.js';
 
 let match: TranscriptFile;

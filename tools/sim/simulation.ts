@@ -13,21 +13,21 @@
  */
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { seededRandom, systemRandom, type RandomSource } from '../../crypto/index.js';
-import { makeRng } from '../bots/prng.js';
-import { heuristicBot, randomBot, type Bot } from '../bots/index.js';
-import { encodeEnvelope, keyHex, type Envelope, type EnvelopeOf, type Signer } from '../net/envelope.js';
-import { MemoryNetwork } from '../net/memory-transport.js';
-import { Mesh } from '../net/mesh.js';
-import { gameModule, handOutcome, type GameId } from '../games/index.js';
+import { makeRng } from '../../src/bots/prng.js';
+import { heuristicBot, randomBot, type Bot } from '../../src/bots/index.js';
+import { encodeEnvelope, keyHex, type Envelope, type EnvelopeOf, type Signer } from '../../src/net/envelope.js';
+import { MemoryNetwork } from '../../src/net/memory-transport.js';
+import { Mesh } from '../../src/net/mesh.js';
+import { gameModule, handOutcome, type GameId } from '../../src/games/index.js';
 import { MemoryTableStore } from './memory-store.js';
-import { newTableId, peerIdFor } from './table-id.js';
-import { TableSession } from './table-session.js';
-import { outcomeOf } from './hand/setup.js';
-import type { HandToExport } from './transcript-file.js';
+import { newTableId, peerIdFor } from '../../src/table/table-id.js';
+import { TableSession } from '../../src/table/table-session.js';
+import { outcomeOf } from '../../src/table/hand/setup.js';
+import type { HandToExport } from '../../src/verify/transcript-file.js';
 import type { Cheat, CheatContext } from './cheats.js';
-import type { HandSecrets } from './hand-session.js';
+import type { HandSecrets } from '../../src/table/hand-session.js';
 import { KnowledgeMonitor } from './knowledge-monitor.js';
-import type { PoolLimits } from './hand/event-pool.js';
+import type { PoolLimits } from '../../src/table/hand/event-pool.js';
 
 export interface SimulationOptions {
   readonly game: GameId;

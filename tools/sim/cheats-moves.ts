@@ -8,10 +8,10 @@
  * of them a game offers depends on its timing (turns or real time) and on
  * whether its moves rest on hidden-card claims.
  */
-import type { AnyGame, AnyState, PrivateView } from '../engine/index.js';
-import type { Bot } from '../bots/index.js';
-import type { AnyGameModule } from '../games/module.js';
-import { roundDigest } from './hand/real-time.js';
+import type { AnyGame, AnyState, PrivateView } from '../../src/engine/index.js';
+import type { Bot } from '../../src/bots/index.js';
+import type { AnyGameModule } from '../../src/games/module.js';
+import { roundDigest } from '../../src/table/hand/real-time.js';
 import type { Cheat, CheatContext, CheatKind } from './cheats.js';
 import { blame, isAct, resign, splitView } from './cheats-protocol.js';
 

@@ -13,7 +13,7 @@
  */
 import { keyHex, type EnvelopeOf } from '../net/envelope.js';
 import { initialHash, rulesVersions, type VersionedRules } from '../games/rules-versions.js';
-import { setupArgs, type HandSetup } from './hand/setup.js';
+import { setupArgs, type HandSetup } from '../table/hand/setup.js';
 
 export type RulesChoice =
   { readonly ok: true; readonly rules: VersionedRules } | { readonly ok: false; readonly detail: string };

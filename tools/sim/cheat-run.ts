@@ -12,8 +12,8 @@
  * always give away what it knows, as a split view of its own move does), and
  * no honest peer was made to disclose its secrets mid-hand (the audit at once).
  */
-import { SLOW_TURN_TIMERS } from './gone-seats.js';
-import { gameModule, type GameId } from '../games/index.js';
+import { SLOW_TURN_TIMERS } from '../../src/table/gone-seats.js';
+import { gameModule, type GameId } from '../../src/games/index.js';
 import { cheaterSeat, makeCheat, type Cheat, type CheatKind } from './cheats.js';
 import type { Leak } from './knowledge-monitor.js';
 import { seatPeers, until, type SimulationPeer } from './simulation.js';

@@ -22,7 +22,7 @@ import * as v from 'valibot';
 import type { Json } from '../engine/index.js';
 import { currentRulesVersion } from '../games/rules-versions.js';
 import { encodeEnvelope, type EnvelopeOf, type Result } from '../net/envelope.js';
-import type { HandOutcome, HandSetup } from './hand/setup.js';
+import type { HandOutcome, HandSetup } from '../table/hand/setup.js';
 
 export const TRANSCRIPT_FORMAT = 'fairdeck-transcript';
 /** The version this code writes; it reads every version from 1 up. */

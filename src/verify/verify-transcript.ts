@@ -27,13 +27,13 @@ import {
   type Result,
 } from '../net/envelope.js';
 import { SignatureVerifier } from '../net/verify.js';
-import { HandSession } from './hand-session.js';
-import { seatName, type HaltCode } from './hand/halt.js';
-import { nextSetup, outcomeOf, setupHash, type HandOutcome, type HandSetup } from './hand/setup.js';
+import { HandSession } from '../table/hand-session.js';
+import { seatName, type HaltCode } from '../table/hand/halt.js';
+import { nextSetup, outcomeOf, setupHash, type HandOutcome, type HandSetup } from '../table/hand/setup.js';
 import { base64ToBytes, parseTranscriptFile, type TranscriptFile, type TranscriptHand } from './transcript-file.js';
 import { handVerdict, type VerdictSummary } from './verdict.js';
 import { rulesForHand } from './verify-rules.js';
-import { parseTableId } from './table-id.js';
+import { parseTableId } from '../table/table-id.js';
 
 /** Faults of the file itself, besides the follower's halt codes. */
 export type FileFaultCode =

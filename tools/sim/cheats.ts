@@ -15,11 +15,11 @@
  */
 import type { Relation } from './knowledge-monitor.js';
 import type { RandomSource } from '../../crypto/index.js';
-import type { Bot } from '../bots/index.js';
-import type { Envelope, EnvelopeOf, Signer } from '../net/envelope.js';
-import { gameModule, type GameId } from '../games/index.js';
-import type { HandSecrets, HandSession, HaltCode } from './hand-session.js';
-import type { PoolLimits } from './hand/event-pool.js';
+import type { Bot } from '../../src/bots/index.js';
+import type { Envelope, EnvelopeOf, Signer } from '../../src/net/envelope.js';
+import { gameModule, type GameId } from '../../src/games/index.js';
+import type { HandSecrets, HandSession, HaltCode } from '../../src/table/hand-session.js';
+import type { PoolLimits } from '../../src/table/hand/event-pool.js';
 import { moveCheat } from './cheats-moves.js';
 import { protocolCheat } from './cheats-protocol.js';
 

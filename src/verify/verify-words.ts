@@ -6,7 +6,7 @@
  * everywhere else on screen ("seat 1 (Ann)").
  */
 import { namedSummary } from '../games/hand-cards.js';
-import { seatName } from './hand/halt.js';
+import { seatName } from '../table/hand/halt.js';
 import type { TranscriptReport } from './verify-transcript.js';
 
 /** The report in words, one line each: what was checked per hand, the results, and the verdict. */

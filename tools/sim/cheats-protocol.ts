@@ -24,9 +24,9 @@ import {
 import { deckFromPoints } from '../../crypto/packet.js';
 import { makeShuffleStep, newPacketSecrets, proveShuffleStep } from '../../crypto/steps.js';
 import { x25519 } from '@noble/curves/ed25519.js';
-import type { AnyGame, AnyState } from '../engine/index.js';
-import { keyHex, signEnvelope, type Envelope, type EnvelopeOf, type Signer } from '../net/envelope.js';
-import type { HaltCode } from './hand-session.js';
+import type { AnyGame, AnyState } from '../../src/engine/index.js';
+import { keyHex, signEnvelope, type Envelope, type EnvelopeOf, type Signer } from '../../src/net/envelope.js';
+import type { HaltCode } from '../../src/table/hand-session.js';
 import type { Cheat, CheatContext, CheatKind, Expectation } from './cheats.js';
 import { evidenceCheat } from './cheats-evidence.js';
 

@@ -9,8 +9,8 @@
  * say the same thing from the same code. Components render it; they never
  * compute it.
  */
-import type { HandFollower } from './hand/follower.js';
-import { seatName, type HaltCode } from './hand/halt.js';
+import type { HandFollower } from '../table/hand/follower.js';
+import { seatName, type HaltCode } from '../table/hand/halt.js';
 
 export type CheckKey = 'signatures' | 'shuffle' | 'cards' | 'keys' | 'moves' | 'hashes';
 

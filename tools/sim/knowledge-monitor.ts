@@ -33,8 +33,8 @@
 import { decodeKeyShares, decodePacketSecrets, encodePoint, type KeyShares, type Point } from '../../crypto/index.js';
 import { Fn, IDENTITY } from '../../crypto/group.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
-import type { Handle } from '../engine/index.js';
-import type { HandSecrets, HandSession } from './hand-session.js';
+import type { Handle } from '../../src/engine/index.js';
+import type { HandSecrets, HandSession } from '../../src/table/hand-session.js';
 
 export interface Leak {
   /** The peer that could read it: its seat, or null for a spectator. */

@@ -3,10 +3,10 @@
  * IndexedDB, src/app/persistence.ts). Values are copied in and out, as a real
  * store would, so nobody shares mutable state through it.
  */
-import type { Roster } from '../net/messages.js';
-import type { HandSecrets } from './hand-session.js';
-import type { HandRecord } from './hand/setup.js';
-import type { TableStore } from './table-session.js';
+import type { Roster } from '../../src/net/messages.js';
+import type { HandSecrets } from '../../src/table/hand-session.js';
+import type { HandRecord } from '../../src/table/hand/setup.js';
+import type { TableStore } from '../../src/table/table-session.js';
 
 export class MemoryTableStore implements TableStore {
   private readonly rosters = new Map<string, Roster>();
