@@ -69,6 +69,8 @@ export class FdFightingCards extends LitElement {
   @property({ attribute: false }) lastMoves: readonly SeatMove[] = [];
   /** For each scored deal of this match, oldest first, the names its seats played under (src/app/scores.ts). */
   @property({ attribute: false }) matchNames: readonly (readonly string[])[] = [];
+  /** The hand stopped before its audit: a result marked as waiting for the audit will never get it. */
+  @property({ type: Boolean }) stopped = false;
   private readonly motion = new CardMotion(this);
   @state() private bidValue = 21;
   @state() private picked: number[] = [];
@@ -473,9 +475,14 @@ export class FdFightingCards extends LitElement {
         >${r.handGame ? ' (hand game, doubled)' : ''}${r.renege !== null ? ` — ${this.name(r.renege)} reneged` : ''}.
         ${
           v.awaitingAudit
-            ? html`<span class="muted" id="awaiting-audit"
-                >(waiting for the audit: it may find an earlier renege)</span
-              >`
+            ? this.stopped
+              ? html`<span class="muted" id="not-audited"
+                  >(not audited: the hand stopped before its audit, so this result was never checked for an earlier
+                  renege)</span
+                >`
+              : html`<span class="muted" id="awaiting-audit"
+                  >(waiting for the audit: it may find an earlier renege)</span
+                >`
             : null
         }
         ${v.match.over ? html`<span id="match-over">${this.matchOver()}</span>` : null}`;

@@ -49,6 +49,8 @@ export interface GameTableElement<V, A> extends HTMLElement {
   pending?: number;
   /** Games with points: for each scored hand of the match in view, the names its seats played under (score rows). */
   matchNames?: readonly (readonly string[])[];
+  /** The hand stopped (HandView.halt): no audit will come, so nothing may be shown as waiting for it. */
+  stopped?: boolean;
 }
 
 type GameTableClass<K extends GameId> = new () => GameTableElement<ViewOf<K>, ActionOf<K>>;
@@ -144,5 +146,6 @@ function tableOf(tag: StaticValue, hand: HandView, sortHandBy: 'suit' | 'rank'):
     .myBounces=${hand.myBounces}
     .pending=${hand.pendingMoves}
     .matchNames=${hand.scores?.matchNames ?? []}
+    .stopped=${hand.halt !== null}
   ></${tag}>`;
 }

@@ -6,7 +6,8 @@
  * the match winner named when a match ends. And Fighting Cards' own table
  * with two reneges in one deal (the scenario file): before the audit the
  * result is marked as waiting for it, after the audit the result line, the
- * score row and the total say the audited result only; the match-over line
+ * score row and the total say the audited result only; a hand that stopped
+ * before its audit says so instead of waiting for it; the match-over line
  * names the winner; a score row names who played that deal, not who holds
  * the seat now.
  */
@@ -106,7 +107,7 @@ describe('Fighting Cards: two reneges in one deal', () => {
   const run = runScenario(fightingCards, file, { view: viewAfterAudit, outcome: outcomeAfterAudit });
   const state = run.state as FightingState;
 
-  async function table(audited: boolean, names = ['Ann', 'Bob', 'Cleo'], matchNames: string[][] = []) {
+  async function table(audited: boolean, names = ['Ann', 'Bob', 'Cleo'], matchNames: string[][] = [], stopped = false) {
     if (!run.state || !run.audit) throw new Error(run.failures.join('; '));
     const seen = fightingCards.view(state, 0, privateViewOf(state, run.open, 0));
     const el = document.createElement('fd-fighting-cards');
@@ -114,12 +115,20 @@ describe('Fighting Cards: two reneges in one deal', () => {
     el.mySeat = 0;
     el.names = names;
     el.matchNames = matchNames;
+    el.stopped = stopped;
     return mount(el);
   }
 
   test('before the audit the result is marked as waiting for it', async () => {
     const el = await table(false);
     expect(text(el.shadowRoot!.querySelector('#awaiting-audit'))).toContain('waiting for the audit');
+  });
+
+  test('a hand that stopped before its audit says the result was never checked, not that it waits', async () => {
+    const el = await table(false, undefined, [], true);
+    const root = el.shadowRoot!;
+    expect(root.querySelector('#awaiting-audit')).toBeNull();
+    expect(text(root.querySelector('#not-audited'))).toContain('the hand stopped before its audit');
   });
 
   test('after the audit the result, the score row and the total all say the earliest renege', async () => {
