@@ -2,11 +2,14 @@
  * The table's log, as one peer tells it: each move of the current hand in the
  * words of its game, with the states around it (hand-narrator.ts), each bounced real-time move,
  * how the hand ended (a clean audit, an audit fault naming its seat, or a
- * halt), and events refused before they reach a hand — logged once per author
+ * halt; and, when the audit settles a different result than the table
+ * showed before it, the settled one), and events refused before they reach a hand — logged once per author
  * and hand (once per hand for all keys without a seat together), so a flood
  * of refused events does not flood the log too.
  */
-import type { AnyGame } from '../engine/index.js';
+import { canonicalJson, type AnyGame, type AuditReport } from '../engine/index.js';
+import { handOutcome } from '../games/index.js';
+import { namedSummary } from '../games/hand-cards.js';
 import { keyHex, type EnvelopeOf } from '../net/envelope.js';
 import type { HandSession } from './hand-session.js';
 import { HandNarrator } from './hand-narrator.js';
@@ -90,6 +93,8 @@ export class TableLog {
           : `audit: FAULT — ${audit.seat !== null ? names[audit.seat] : 'unattributed'}: ${audit.detail}`,
         audit.clean ? 'info' : 'error',
       );
+      const changed = audit.clean ? this.resultAfterAudit(session, audit.rules) : null;
+      if (changed) this.host.onLog(`audit: the result changes — ${namedSummary(changed, names)}`);
       this.endingLogged = session;
     } else if (session.halt) {
       this.host.onLog(
@@ -98,5 +103,19 @@ export class TableLog {
       );
       this.endingLogged = session;
     }
+  }
+
+  /**
+   * The hand's result as the audit settles it, in the game's words (seats numbered from 0), when it differs from the
+   * one the table showed before the audit (Fighting Cards: an earlier renege the audit found); else null.
+   */
+  private resultAfterAudit(session: HandSession, rules: AuditReport | null): string | null {
+    const state = session.engineState;
+    if (!state || !rules) return null;
+    const game = session.config.game.id;
+    const before = handOutcome(game, state, null);
+    const after = handOutcome(game, state, rules);
+    if (!after || canonicalJson(before) === canonicalJson(after)) return null;
+    return after.summary ?? null;
   }
 }

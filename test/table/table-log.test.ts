@@ -3,7 +3,8 @@
  * recorded hand instead of a played one: each move of the hand in its game's
  * words, once; each bounced real-time move naming its seat; how the hand
  * ended (a clean audit, an audit fault naming its seat or "unattributed", a
- * halt with or without a seat), once per hand; and a refused author's events
+ * halt with or without a seat), once per hand; the result the audit settles
+ * when it differs from the one shown before (two reneges in one deal); and a refused author's events
  * said once per author and hand, by seat name, seat number or key prefix.
  */
 import { describe, expect, it, vi } from 'vitest';
@@ -11,7 +12,9 @@ import { TableLog, type TableLogHost } from '../../src/table/table-log.js';
 import type { HandSession } from '../../src/table/hand-session.js';
 import type { SeatView } from '../../src/table/lobby.js';
 import type { EnvelopeOf } from '../../src/net/envelope.js';
-import type { Input } from '../../src/engine/index.js';
+import { runScenario, type Input, type ScenarioFile } from '../../src/engine/index.js';
+import { fightingCards, outcomeAfterAudit, viewAfterAudit } from '../../src/games/fighting-cards/index.js';
+import twoReneges from '../scenarios/fighting-cards/two-reneges-earliest-counts.json';
 
 type Line = [string, string | undefined];
 
@@ -185,6 +188,32 @@ describe('how a hand ended', () => {
     log.follow(hand.as);
     log.follow(hand.as);
     expect(lines).toEqual([['audit: clean — every shuffle, key and rule checked with all cards open', 'info']]);
+  });
+
+  it('a clean audit that settles another result than the table showed says the settled one; an unchanged one says nothing more', () => {
+    const run = runScenario(fightingCards, twoReneges as unknown as ScenarioFile, {
+      view: viewAfterAudit,
+      outcome: outcomeAfterAudit,
+    });
+    const clean = { clean: true, seat: null, detail: '' };
+    const audited = (rules: unknown) =>
+      fakeSession({
+        phase: 'done',
+        engineState: run.state,
+        config: { game: { id: 'fighting-cards' } },
+        auditResult: { ...clean, rules },
+      }).as;
+    const { log, lines } = makeLog(['Ann', 'Bo', 'Cleo']);
+    log.follow(audited(run.audit));
+    expect(lines.map(([line]) => line)).toEqual([
+      'audit: clean — every shuffle, key and rule checked with all cards open',
+      expect.stringMatching(/^audit: the result changes — .*Ann/),
+    ]);
+    expect(lines[1]![0]).not.toMatch(/seats? \d/);
+    // The same hand audited with nothing found beyond what the table showed: no second line.
+    const { log: quiet, lines: quietLines } = makeLog(['Ann', 'Bo', 'Cleo']);
+    quiet.follow(audited(null));
+    expect(quietLines).toHaveLength(1);
   });
 
   it('an audit fault naming its seat, or unattributed', () => {
