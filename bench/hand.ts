@@ -29,7 +29,9 @@
  */
 import '../src/games/all.js';
 import { parseUnverified } from '../src/net/envelope.js';
-import { Mesh } from '../src/net/mesh.js';
+import { MemoryTransport } from '../src/net/memory-transport.js';
+import { PEER_ID_KEY_HEX } from '../src/net/peer-id.js';
+import type { TransportEvents } from '../src/net/transport.js';
 import { keyHex } from '../src/net/envelope.js';
 import { stressShedModule } from '../src/games/stress-shed/index.js';
 import { simulate } from '../tools/sim/simulation.js';
@@ -61,9 +63,11 @@ export interface HandBench {
 }
 
 interface Sample {
+  /** Key prefix (the peer id's 16 hex) of the receiving peer. */
   readonly peer: string;
   readonly kind: string;
   readonly type: string | null;
+  /** Key prefix of the author, as `peer`. */
   readonly author: string;
   readonly hand: number | null;
   /** The author's event number: copies of one event share (author, hand, n). */
@@ -72,38 +76,50 @@ interface Sample {
 }
 
 /**
- * Wraps Mesh's private receive to time every incoming message per receiving
- * peer (bench only). Process CPU time, not wall time: on a loaded machine
- * wall time counts other processes' turns too.
+ * Times every incoming message per receiving peer (bench only), at the
+ * in-memory transport's public seam: each transport started from here on
+ * hands the mesh its messages through a timed wrapper of `events.message`,
+ * in which the mesh takes each message whole (its receive is synchronous).
+ * Process CPU time, not wall time: on a loaded machine wall time counts other
+ * processes' turns too. A peer is known by its id's key prefix.
  */
 function instrumentMesh(samples: Sample[]): () => void {
-  const proto = Mesh.prototype as unknown as { receive: (remote: string, bytes: Uint8Array) => void };
-  const original = proto.receive;
-  proto.receive = function (this: Mesh & { selfKey: string; table: string }, remote: string, bytes: Uint8Array) {
-    const started = process.cpuUsage();
-    try {
-      original.call(this, remote, bytes);
-    } finally {
-      const spent = process.cpuUsage(started);
-      const ms = (spent.user + spent.system) / 1000;
-      const parsed = bytes.length > 1 ? parseUnverified(bytes, this.table) : null;
-      if (parsed?.ok) {
-        const env = parsed.value;
-        const body = env.kind === 'table-event' ? (env.body as { type: string; hand: number; n: number }) : null;
-        samples.push({
-          peer: this.selfKey,
-          kind: env.kind,
-          type: body?.type ?? null,
-          author: keyHex(env.from),
-          hand: body?.hand ?? null,
-          n: body?.n ?? null,
-          ms,
-        });
-      }
-    }
+  const proto = MemoryTransport.prototype;
+  const original = proto.start;
+  proto.start = function (this: MemoryTransport, events: TransportEvents) {
+    const id = /^fd-(.+)-([0-9a-f]{16})$/.exec(this.localId);
+    const table = id?.[1] ?? '';
+    const peer = id?.[2] ?? this.localId;
+    const message = events.message.bind(events);
+    return original.call(this, {
+      ...events,
+      message: (remote: string, bytes: Uint8Array) => {
+        const started = process.cpuUsage();
+        try {
+          message(remote, bytes);
+        } finally {
+          const spent = process.cpuUsage(started);
+          const ms = (spent.user + spent.system) / 1000;
+          const parsed = bytes.length > 1 ? parseUnverified(bytes, table) : null;
+          if (parsed?.ok) {
+            const env = parsed.value;
+            const body = env.kind === 'table-event' ? (env.body as { type: string; hand: number; n: number }) : null;
+            samples.push({
+              peer,
+              kind: env.kind,
+              type: body?.type ?? null,
+              author: keyHex(env.from).slice(0, PEER_ID_KEY_HEX),
+              hand: body?.hand ?? null,
+              n: body?.n ?? null,
+              ms,
+            });
+          }
+        }
+      },
+    });
   };
   return () => {
-    proto.receive = original;
+    proto.start = original;
   };
 }
 
