@@ -100,7 +100,19 @@ export async function verifyBench(rounds = 400) {
   } catch {
     webCrypto = null;
   }
-  return { nobleMsPerVerify: noble, cachedKeyMsPerVerify: cached, webCryptoMsPerVerify: webCrypto };
+  // Signing: noble's `ed25519.sign` (derives the key again each time) and the signer that keeps it (src/net/signer.ts).
+  const secretKey = new Uint8Array(32).fill(3);
+  const nobleSign = await time(() => ed25519.sign(message, secretKey));
+  const signerModule = await import('../src/net/signer.js').catch(() => null);
+  const kept = signerModule?.ed25519Signer(secretKey);
+  const keptSign = kept ? await time(() => kept.sign(message)) : null;
+  return {
+    nobleMsPerVerify: noble,
+    cachedKeyMsPerVerify: cached,
+    webCryptoMsPerVerify: webCrypto,
+    nobleMsPerSign: nobleSign,
+    keptKeyMsPerSign: keptSign,
+  };
 }
 
 function round(x: number, digits = 2): number {

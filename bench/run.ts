@@ -49,7 +49,7 @@ const SECTIONS: Record<string, Section> = {
 interface MeshSection {
   /** Idle tables with the app's timing: keep-alive and presence, CPU ms per second per peer and % of one core (target ≤ 0.5 %). */
   idle: { peers: number; seconds: number; cpuMsPerSecondPerPeer: number; percentOfCorePerPeer: number }[];
-  /** One Ed25519 signature check, CPU ms: noble strict, the mesh's cached-key path, WebCrypto in this Node. */
+  /** One Ed25519 signature check, CPU ms: noble strict, the mesh's cached-key path, WebCrypto in this Node; one signature: noble, the kept key. */
   signature: Awaited<ReturnType<typeof signatureBench>>;
 }
 
@@ -66,6 +66,9 @@ function printMesh(r: MeshSection): void {
     );
   console.log(
     `one signature check (CPU ms): noble ${r.signature.nobleMsPerVerify}, cached key ${r.signature.cachedKeyMsPerVerify}, WebCrypto ${r.signature.webCryptoMsPerVerify}`,
+  );
+  console.log(
+    `one signature (CPU ms): noble ${r.signature.nobleMsPerSign}, key kept (src/net/signer.ts) ${r.signature.keptKeyMsPerSign}`,
   );
 }
 

@@ -10,6 +10,7 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, concatBytes, utf8ToBytes } from '@noble/hashes/utils.js';
 import type { Signer } from '../net/envelope.js';
 import { keyHex } from '../net/envelope.js';
+import { ed25519Signer } from '../net/signer.js';
 import type { BrowserStore } from './persistence.js';
 
 const MAX_SLOTS = 16;
@@ -45,13 +46,14 @@ export async function loadIdentity(store: BrowserStore): Promise<Identity> {
     await store.saveIdentity(stored);
   }
   const secretKey = stored.secretKey;
-  const publicKey = ed25519.getPublicKey(secretKey);
+  const signer = ed25519Signer(secretKey);
+  const publicKey = signer.publicKey;
   const token = bytesToHex(sha256(concatBytes(utf8ToBytes('fairdeck/signaling-token\0'), secretKey))).slice(0, 24);
   return {
     slot,
     publicKey,
     keyHex: keyHex(publicKey),
     signalingToken: token,
-    sign: (message) => ed25519.sign(message, secretKey),
+    sign: (message) => signer.sign(message),
   };
 }

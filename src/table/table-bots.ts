@@ -5,10 +5,10 @@
  * own think time. With `autoplay` (simulations) this peer's own seat is
  * played by the bot too.
  */
-import { ed25519 } from '@noble/curves/ed25519.js';
 import type { AnyGame } from '../engine/index.js';
 import type { Bot } from '../bots/index.js';
 import { keyHex, type Signer } from '../net/envelope.js';
+import { ed25519Signer } from '../net/signer.js';
 import type { HandSession } from './hand-session.js';
 
 export interface HostedBotsHost {
@@ -38,9 +38,8 @@ export class HostedBots {
 
   /** Takes a stored (or new) bot key into this table; its signer signs the bot's events. */
   adopt(secretKey: Uint8Array): Signer {
-    const publicKey = ed25519.getPublicKey(secretKey);
-    const signer: Signer = { publicKey, sign: (m) => ed25519.sign(m, secretKey) };
-    this.signers.set(keyHex(publicKey), signer);
+    const signer = ed25519Signer(secretKey);
+    this.signers.set(keyHex(signer.publicKey), signer);
     return signer;
   }
 

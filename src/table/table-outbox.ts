@@ -10,6 +10,7 @@
  * are read back, verified again, when the hand is (re)started.
  */
 import { decodeEnvelope, encodeEnvelope, keyHex, type EnvelopeOf } from '../net/envelope.js';
+import { SignatureVerifier } from '../net/verify.js';
 import type { HandSecrets } from './hand-session.js';
 import type { HandRecord } from './hand/setup.js';
 import type { RosterStore } from './lobby.js';
@@ -48,6 +49,13 @@ export class TableOutbox {
   private queue: Promise<unknown> = Promise.resolve();
   /** The hand whose own events could not be stored (nothing more of it is sent). */
   private unstorable = -1;
+  /**
+   * Verifies stored events again with a per-author cache (net/verify.ts): a
+   * hand's events come from a handful of keys, and reading one back (a reload,
+   * a catch-up answer) verifies every one, which without the cache decodes
+   * and tables the author's key once per event.
+   */
+  private readonly verifier = new SignatureVerifier();
 
   constructor(private readonly host: OutboxHost) {}
 
@@ -55,7 +63,7 @@ export class TableOutbox {
   async storedEvents(hand: number): Promise<EnvelopeOf<'table-event'>[]> {
     const table = this.host.table();
     return (await this.host.store.loadHandEvents(table, hand)).flatMap((bytes) => {
-      const decoded = decodeStored(bytes, table);
+      const decoded = decodeStored(bytes, table, this.verifier);
       return decoded ? [decoded] : [];
     });
   }
@@ -135,7 +143,7 @@ export function errorText(error: unknown): string {
 }
 
 /** Stored events were verified when they arrived; they are verified again all the same. */
-function decodeStored(bytes: Uint8Array, table: string): EnvelopeOf<'table-event'> | null {
-  const decoded = decodeEnvelope(bytes, table);
+function decodeStored(bytes: Uint8Array, table: string, verifier: SignatureVerifier): EnvelopeOf<'table-event'> | null {
+  const decoded = decodeEnvelope(bytes, table, verifier);
   return decoded.ok && decoded.value.kind === 'table-event' ? decoded.value : null;
 }

@@ -638,6 +638,7 @@ describe('request checks', () => {
       packets: { value: new Map(f.book.packets).set(0, { ...s, deck: { ...s.deck, points } }) },
       publicShares: { value: [] },
       publicRings: { value: new Map() },
+      opened: { value: new Map() },
     }) as PacketBook;
   };
 
@@ -706,6 +707,30 @@ describe('request checks', () => {
     expect(checkPlayedCards(f.book, withData(show, { keys: [] }), [{ handle: h0, card: 'AS' }], deck())).toMatchObject({
       ok: false,
       halt: { code: 'missing-key', seat: 1 },
+    });
+  });
+
+  it('a card played again (picked up and played once more): its published keys open it to the same card, and a changed key or another claimed card is still refused', () => {
+    const show = find(1, 'act', (e) => e.data.keys.length > 0);
+    const h0 = f.book.handleOf(0, 0);
+    const claim = [{ handle: h0, card: 'AS' }];
+    // Played once: every key is checked against its commitment, published, and the card opened.
+    expect(checkPlayedCards(f.book, show, claim, deck())).toEqual({ ok: true, value: null });
+    expect(f.book.publicRing(0).get(0)).toHaveLength(2);
+    expect(checkPlayedCards(f.book, show, claim, deck())).toEqual({ ok: true, value: null });
+    // The same card again with seat 1's key for its own layer changed (a valid scalar, not the published one).
+    const changed = show.data.keys.map((bytes) =>
+      reencode(bytes, 1, (m) => ({
+        ...m,
+        entries: m.entries.map((e) => (e.position === 0 && e.layer === 1 ? { ...e, key: e.key + 1n } : e)),
+      })),
+    );
+    const refused = checkPlayedCards(f.book, withData(show, { keys: changed }), claim, deck());
+    expect(refused).toMatchObject({ ok: false, halt: { code: 'wrong-key', seat: 1 } });
+    expect(!refused.ok && refused.halt.detail).toMatch(/^wrong key: .*position 0 \(layer of seat 2\).*does not match/);
+    expect(checkPlayedCards(f.book, show, [{ handle: h0, card: '2S' }], deck())).toEqual({
+      ok: false,
+      halt: { code: 'false-claim', seat: 1, detail: 'claimed to play 2S but its keys open AS' },
     });
   });
 });

@@ -14,7 +14,9 @@
  * another seat's moves (a race game wrapped with a non-race refusal, and a
  * pause after one move, so those cases exist); a claimed card that is not
  * dealt is refused; forwarded keys that do not open the card halt the
- * recipient with the fault its open names.
+ * recipient with the fault its open names. On a fresh deal: the steps a
+ * seat's agent made go through on its own page, but one its signer rewrote
+ * is verified there too and halts it.
  */
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../crypto/index.js';
@@ -143,6 +145,42 @@ describe('what a seat keeps and makes', () => {
     expect(duo.followers[0]!.halt).toBeNull();
     expect(duo.agents[0]!.produce()).toBe(false);
     expect(duo.agents[1]!.produce()).toBe(false);
+  });
+});
+
+describe('its own cascade steps (a fresh courier deal)', () => {
+  /** Seat 1's agent with its signer rewriting one byte of each shuffle step it signs (the low byte of the last proof scalar: still canonical). */
+  function rewritingSigner(duo: Duo): void {
+    const agent = duo.agents[0] as unknown as { io: SeatIO };
+    const io = agent.io;
+    agent.io = {
+      ...io,
+      sign: (body) => {
+        if (body.type !== 'shuffle') return io.sign(body);
+        const data = body.data as { packet: number; step: Uint8Array };
+        const step = data.step.slice();
+        step[step.length - 32]! ^= 1;
+        return io.sign({ ...body, data: { ...data, step } } as Event['body']);
+      },
+    };
+  }
+
+  it('the steps its agent made go through on its own page as on the others: the deal is done and no page halts', () => {
+    const duo = agentDuo({ game: courierGame, seed: 'own-steps' });
+    duo.pump();
+    expect([...duo.followers, duo.spectator].map((f) => f.halt)).toEqual([null, null, null]);
+    expect(duo.followers.map((f) => f.phase)).not.toContain('dealing');
+    expect(duo.sent.filter((e) => e.body.type === 'shuffle' || e.body.type === 'lock')).toHaveLength(4);
+  });
+
+  it('a step of its own seat other than the bytes its agent made (its signer rewrote them) is verified on its own page too, and halts it naming that seat', () => {
+    const duo = agentDuo({ game: courierGame, seed: 'own-steps' });
+    rewritingSigner(duo);
+    duo.pump();
+    for (const f of [duo.followers[0]!, duo.followers[1]!, duo.spectator]) {
+      expect(f.halt).toMatchObject({ code: 'bad-step', seat: 0 });
+      expect(f.halt?.detail).toMatch(/^bad shuffle step: /);
+    }
   });
 });
 

@@ -253,6 +253,21 @@ describe('stored events', () => {
     expect(await outbox.storedEvents(0)).toEqual([event(0)]);
     expect(await outbox.storedEvents(1)).toEqual([event(2, 1)]);
   });
+
+  it('are dropped when their signature is wrong, also from an author whose events it has verified before', async () => {
+    const { outbox, store } = makeOutbox();
+    await store.saveHandEvent(TABLE, 0, 'a', encodeEnvelope(event(0)));
+    expect(await outbox.storedEvents(0)).toEqual([event(0)]);
+    // Ann's key is known now; a later event of hers with one bit of its signature flipped, or with its body
+    // changed under her signature, is still not read back.
+    const flipped = event(1);
+    const sig = flipped.sig.slice();
+    sig[5]! ^= 1;
+    const changed = event(2);
+    await store.saveHandEvent(TABLE, 0, 'b', encodeEnvelope({ ...flipped, sig }));
+    await store.saveHandEvent(TABLE, 0, 'c', encodeEnvelope({ ...changed, body: { ...changed.body, n: 3 } }));
+    expect(await outbox.storedEvents(0)).toEqual([event(0)]);
+  });
 });
 
 describe('error text', () => {

@@ -18,6 +18,7 @@ import { heuristicBot, randomBot, type Bot } from '../../src/bots/index.js';
 import { encodeEnvelope, keyHex, type Envelope, type EnvelopeOf, type Signer } from '../../src/net/envelope.js';
 import { MemoryNetwork } from '../../src/net/memory-transport.js';
 import { Mesh } from '../../src/net/mesh.js';
+import { ed25519Signer } from '../../src/net/signer.js';
 import { gameModule, handOutcome, type GameId } from '../../src/games/index.js';
 import { MemoryTableStore } from './memory-store.js';
 import { newTableId, peerIdFor } from '../../src/table/table-id.js';
@@ -99,7 +100,7 @@ export interface SimulationPeer {
 
 function signerFrom(rng: RandomSource): Signer & { secretKey: Uint8Array } {
   const secretKey = ed25519.utils.randomSecretKey(rng(32));
-  return { secretKey, publicKey: ed25519.getPublicKey(secretKey), sign: (m) => ed25519.sign(m, secretKey) };
+  return { secretKey, ...ed25519Signer(secretKey) };
 }
 
 const FAST_TIMING = {

@@ -104,7 +104,8 @@ export function takeStep(
  * header must be this packet's and its author's) and applied, its shuffle
  * argument or lock proofs not checked here. Only for a caller that has them
  * checked elsewhere on the same input and discards this result unless every
- * one verified (the offline verifier's worker thread, scripts/verify-parallel.ts):
+ * one verified (the offline verifier's worker thread, scripts/verify-parallel.ts),
+ * and for a step this page's own seat agent made, byte for byte (follower.ts):
  * for a step whose proofs verify, `takeStep` applies exactly this.
  */
 export function presumeStep(cascade: Cascade, event: TableEvent<StepType>, book: PacketBook): Step<null> {

@@ -24,7 +24,7 @@ import { MAX_REVEAL_MOVES, parseEvent, type TableEvent } from '../transcript.js'
 import { runAudit, type HandAudit } from './audit.js';
 import { finishCascade, presumeStep, startDeal, startReshuffle, stepType, takeStep, type Cascade } from './cascade.js';
 import { earlyVerdict, startsAudit, type AuditCause } from './early-audit.js';
-import { EventPool, LIMITS, type Confirmation, type PoolLimits } from './event-pool.js';
+import { EventPool, LIMITS, type Confirmation, type PoolLimits, type StepType } from './event-pool.js';
 import type { Equivocation } from './equivocation.js';
 import { seatName, type Halt, type HaltCode } from './halt.js';
 import { PacketBook } from './packets.js';
@@ -64,6 +64,8 @@ export interface FollowerHooks {
   delivered?: (request: PrivateRequest, events: readonly TableEvent<'keys'>[]) => Halt | null;
   /** Called once when the hand stops. */
   halted?: (halt: Halt) => void;
+  /** A cascade step this page's seat agent made itself, these very bytes, in this page's memory (seat-agent.ts). */
+  madeHere?: (packet: number, event: TableEvent<StepType>) => boolean;
 }
 
 export class HandFollower {
@@ -413,9 +415,13 @@ export class HandFollower {
     }
     const event = this.pool.step(stepType(cascade.state), cascade.packet, cascade.state.next);
     if (!event || !this.crossCheck(event)) return false;
-    const stepped = this.presumeProofs?.(cascade.packet, event)
-      ? presumeStep(cascade, event, this.book)
-      : takeStep(cascade, event, this.book, this.rng);
+    // A step this page made itself (the same bytes its agent produced, never one read back from storage or sent
+    // by anyone else) is applied without verifying its proofs again: an honest prover's proofs always verify, so
+    // takeStep would apply exactly this, and the page's cascade work drops by its own share. Every peer verifies it.
+    const stepped =
+      this.presumeProofs?.(cascade.packet, event) || this.hooks.madeHere?.(cascade.packet, event) === true
+        ? presumeStep(cascade, event, this.book)
+        : takeStep(cascade, event, this.book, this.rng);
     return stepped.ok || this.stop(stepped.halt);
   }
 

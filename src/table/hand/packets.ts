@@ -194,7 +194,7 @@ export class PacketBook {
           seat,
           `keys addressed to ${msg.to === ALL_SEATS ? 'everyone' : `seat ${msg.to + 1}`}, not ${to === ALL_SEATS ? 'everyone' : `seat ${to + 1}`}`,
         );
-      const fault = verifyKeyShares(state, msg, this.presumedKeys(msg));
+      const fault = verifyKeyShares(state, msg, this.knownKeys(msg));
       if (fault) return fail('wrong-key', seat, `wrong key: ${cryptoWords(fault.reason)}`);
       const entries = got.get(msg.header.packet) ?? new Set<number>();
       for (const e of msg.entries) {
@@ -224,10 +224,21 @@ export class PacketBook {
     return ok(out);
   }
 
-  /** `verifyKeyShares`'s `knownKey` for the entries of `msg` that `presumeKey` takes as checked (none without it). */
-  private presumedKeys(msg: KeyShares): ((layer: number, position: number) => bigint | undefined) | undefined {
+  /**
+   * `verifyKeyShares`'s `knownKey` for the entries of `msg`: with `presumeKey`,
+   * those it takes as checked; without, the keys this book already published
+   * (each checked against its commitment when it came: a card played again
+   * after a pickup comes with the same keys), so such a key is compared as a
+   * scalar instead of multiplied again. Keys are canonical scalars (the codec
+   * refuses one ≥ ℓ), and k ↦ k·G is injective on [0, ℓ), so a key equals the
+   * published one exactly when it matches the commitment.
+   */
+  private knownKeys(msg: KeyShares): ((layer: number, position: number) => bigint | undefined) | undefined {
     const presume = this.presumeKey;
-    if (!presume) return undefined;
+    if (!presume) {
+      const ring = this.publicRings.get(msg.header.packet);
+      return ring && ((layer, position) => ring.get(position)?.[layer]);
+    }
     const keys = new Map(msg.entries.map((e) => [e.position * 256 + e.layer, e.key]));
     return (layer, position) => {
       const key = keys.get(position * 256 + layer);
@@ -244,6 +255,34 @@ export class PacketBook {
       const verdict = openCards(this.packets.get(packet)!, positions, ring(packet));
       if (!verdict.ok) return fail('crypto-fault', verdict.fault.seat, cryptoWords(verdict.fault.reason));
       positions.forEach((position, i) => cards.set(this.handleOf(packet, position), verdict.value[i]!));
+    }
+    return ok(cards);
+  }
+
+  /** The card index each public position opened to (by packet), remembered by `openPublic`. */
+  private readonly opened = new Map<number, Map<number, number>>();
+
+  /**
+   * Opens `handles` with the public rings, each card once: a position that
+   * opened before is not multiplied again (a card played, picked up and
+   * played again). Every key in a public ring was checked against its
+   * commitment, and the keys pin the card, so a position opens to the same
+   * card each time. Only cards that opened are remembered.
+   */
+  openPublic(handles: readonly Handle[]): Step<Map<Handle, number>> {
+    const groups = this.group(handles);
+    if (!groups) return fail('unknown-handle', null, 'a card handle that has no card');
+    const cards = new Map<Handle, number>();
+    for (const [packet, positions] of groups) {
+      let known = this.opened.get(packet);
+      if (!known) this.opened.set(packet, (known = new Map()));
+      const fresh = positions.filter((position) => !known.has(position));
+      if (fresh.length > 0) {
+        const verdict = openCards(this.packets.get(packet)!, fresh, this.publicRing(packet));
+        if (!verdict.ok) return fail('crypto-fault', verdict.fault.seat, cryptoWords(verdict.fault.reason));
+        fresh.forEach((position, i) => known.set(position, verdict.value[i]!));
+      }
+      for (const position of positions) cards.set(this.handleOf(packet, position), known.get(position)!);
     }
     return ok(cards);
   }

@@ -27,7 +27,7 @@ export function revealAllCards(
     if (!checked.ok) return checked;
     book.publish(checked.value);
   }
-  const opened = book.open(request.handles, (packet) => book.publicRing(packet));
+  const opened = book.openPublic(request.handles);
   if (!opened.ok) return opened;
   const cards: Record<string, CardId> = {};
   for (const [handle, card] of opened.value) cards[String(handle)] = deck[card]!;
@@ -69,7 +69,7 @@ export function checkPlayedCards(
   const checked = book.checkShares(event.seat, event.data.keys, handles, ALL_SEATS, 'all');
   if (!checked.ok) return checked;
   book.publish(checked.value);
-  const opened = book.open(handles, (packet) => book.publicRing(packet));
+  const opened = book.openPublic(handles);
   if (!opened.ok) return opened;
   const lie = claims.find((c) => deck[opened.value.get(c.handle)!] !== c.card);
   if (lie)

@@ -12,6 +12,7 @@
  * before any event that depends on them is published.
  */
 import { x25519 } from '@noble/curves/ed25519.js';
+import { equalBytes } from '@noble/curves/utils.js';
 import { hexToBytes } from '@noble/hashes/utils.js';
 import {
   ALL_SEATS,
@@ -41,6 +42,7 @@ import { contributors, type CardId, type CryptoRequest, type Handle, type Privat
 import type { EnvelopeOf } from '../../net/envelope.js';
 import type { EventData, EventType, TableEvent } from '../transcript.js';
 import { stepType, type Cascade } from './cascade.js';
+import type { StepType } from './event-pool.js';
 import type { HandFollower, PrivateRequest } from './follower.js';
 import { faultData, ownKeysFor, sealedEvidence } from './faults.js';
 import type { Halt } from './halt.js';
@@ -95,7 +97,11 @@ export class SeatAgent {
     } else {
       this.sealSecret = sealKeyPair(rng).secretKey;
     }
-    follower.hooks = { ...follower.hooks, delivered: (request, events) => this.delivered(request, events) };
+    follower.hooks = {
+      ...follower.hooks,
+      delivered: (request, events) => this.delivered(request, events),
+      madeHere: (packet, event) => this.madeHere(packet, event),
+    };
   }
 
   get privateView(): PrivateView {
@@ -164,7 +170,17 @@ export class SeatAgent {
     }
     this.secrets.set(cascade.packet, secrets);
     this.io.keepSecrets(this.forStorage());
+    this.made.set(`${cascade.packet}:${stepType(state)}`, bytes);
     return this.emit(stepType(state), { packet: cascade.packet, step: bytes });
+  }
+
+  /** The cascade steps this agent made in this page's memory, by packet and type (not kept in storage). */
+  private readonly made = new Map<string, Uint8Array>();
+
+  /** True for this seat's step event whose bytes are exactly those this agent made (the follower skips its proofs). */
+  private madeHere(packet: number, event: TableEvent<StepType>): boolean {
+    const made = this.made.get(`${packet}:${event.type}`);
+    return event.seat === this.seat && made !== undefined && equalBytes(made, event.data.step);
   }
 
   private producePlay(): boolean {
