@@ -27,6 +27,9 @@ import {
   SortHandEvent,
   WatchEvent,
   ToggleSoundEvent,
+  ChatSayEvent,
+  ChatReactEvent,
+  ChatHideEvent,
 } from './events.js';
 import { soundCue, TableSounds, type CueState } from '../src/app/sound.js';
 import { theme } from './theme.js';
@@ -37,6 +40,7 @@ import './fd-settings.js';
 import './fd-log.js';
 import './fd-hand.js';
 import './fd-rules.js';
+import './fd-chat.js';
 
 @customElement('fd-app')
 export class FdApp extends LitElement {
@@ -193,6 +197,12 @@ export class FdApp extends LitElement {
     this.addEventListener(ActEvent.type, (e) => this.store.act(e.action));
     this.addEventListener(RematchEvent.type, () => this.store.rematch());
     this.addEventListener(SortHandEvent.type, (e) => this.store.sortHand(e.by));
+    // A line not sent is cancelled, so the chat keeps what was typed (the reason comes down in its view).
+    this.addEventListener(ChatSayEvent.type, (e) => {
+      if (!this.store.say(e.text)) e.preventDefault();
+    });
+    this.addEventListener(ChatReactEvent.type, (e) => void this.store.react(e.reaction));
+    this.addEventListener(ChatHideEvent.type, (e) => this.store.setChatHidden(e.hidden));
     this.addEventListener(AbandonHandEvent.type, () => this.store.abandonHand());
     this.addEventListener(AddBotEvent.type, (e) => this.store.addBot(e.seat, e.replace));
     this.addEventListener(DownloadTranscriptEvent.type, () => void this.store.downloadTranscript());
@@ -272,6 +282,7 @@ export class FdApp extends LitElement {
               ? html`<p class="muted" role="status" id="game-loading">Loading ${view.loadingGame.name}…</p>`
               : null
           }
+          ${view.chat && view.lobby ? html`<fd-chat .chat=${view.chat}></fd-chat>` : null}
           <div class="extras ${view.hand && !this.extrasOpen ? 'folded' : ''}">
             ${view.hand ? this.tableTools(view) : null} ${this.signalingLine(view)}
             <fd-lobby
