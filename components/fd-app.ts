@@ -48,8 +48,10 @@ export class FdApp extends LitElement {
   @state() private view: AppView = this.store.view;
   private readonly sounds = new TableSounds();
   private lastCue: CueState | null = null;
-  /** Phones, during a hand: whether the seats and the log are unfolded. */
+  /** Phones, during a hand: whether the chat, the seats and the log are unfolded. */
   @state() private extrasOpen = false;
+  /** The newest chat line shown unfolded (what the folded extras' button counts from). */
+  private chatSeenId = 0;
   /** The replay viewer's element: not imported yet, on its way, defined, or failed (`replayLoadError` says why). */
   @state() private replayLoad: 'idle' | 'loading' | 'ready' | 'failed' = 'idle';
   private replayLoadError = '';
@@ -262,7 +264,8 @@ export class FdApp extends LitElement {
         if (view.signalingFailure) return this.signalingFailure(view);
         if (view.joinFailure) return this.joinFailure(view);
         if (view.loadingGame?.error) return this.gameLoadFailure(view.loadingGame.name, view.loadingGame.error);
-        // On a phone during a hand, the seats and the log fold away below a button so the table fits the screen.
+        // On a phone during a hand, the chat, the seats and the log fold away below a button so the table fits the
+        // screen (the button counts chat lines unread meanwhile).
         // During a hand the Rules and Sound buttons sit with the seats and the log (folded on a phone), so a turn fits the screen.
         return html`${view.hand ? null : this.tableTools(view)}${view.hand ? html`<fd-hand .hand=${view.hand} ?watching=${view.watching} .sortHandBy=${view.settings.sortHandBy ?? 'suit'}></fd-hand>` : null}
           ${
@@ -273,7 +276,12 @@ export class FdApp extends LitElement {
                   aria-expanded=${this.extrasOpen ? 'true' : 'false'}
                   @click=${() => (this.extrasOpen = !this.extrasOpen)}
                 >
-                  ${this.extrasOpen ? 'Hide' : 'Show'} seats and log
+                  ${this.extrasOpen ? 'Hide' : 'Show'} seats, chat and
+                  log${
+                    !this.extrasOpen && view.chat && !view.chat.hidden && view.chat.unread > 0
+                      ? html` <span id="extras-unread">(${view.chat.unread} unread)</span>`
+                      : null
+                  }
                 </button>`
               : null
           }
@@ -282,8 +290,8 @@ export class FdApp extends LitElement {
               ? html`<p class="muted" role="status" id="game-loading">Loading ${view.loadingGame.name}…</p>`
               : null
           }
-          ${view.chat && view.lobby ? html`<fd-chat .chat=${view.chat}></fd-chat>` : null}
           <div class="extras ${view.hand && !this.extrasOpen ? 'folded' : ''}">
+            ${view.chat && view.lobby ? html`<fd-chat .chat=${view.chat}></fd-chat>` : null}
             ${view.hand ? this.tableTools(view) : null} ${this.signalingLine(view)}
             <fd-lobby
               .lobby=${view.lobby}
@@ -404,7 +412,16 @@ export class FdApp extends LitElement {
     </p>`;
   }
 
+  /** Chat lines from others that came while the extras were folded (a phone during a hand). */
+  private foldedUnread(view: AppView): number {
+    return view.chat?.lines.filter((l) => l.id > this.chatSeenId && !l.mine).length ?? 0;
+  }
+
   override willUpdate() {
+    const newest = this.view.chat?.lines.at(-1)?.id ?? 0;
+    // A new table numbers its lines afresh.
+    if (newest < this.chatSeenId) this.chatSeenId = 0;
+    if (!this.view.hand || this.extrasOpen) this.chatSeenId = newest;
     // The end-of-hand summary takes a column of its own on a desktop (styles above).
     this.toggleAttribute('with-summary', this.view.route.page === 'table' && Boolean(this.view.hand?.summary));
   }
