@@ -130,10 +130,10 @@ export class FdChat extends LitElement {
     if (!chat) return null;
     if (chat.hidden)
       return html`<section aria-label="Table chat" class="bar">
-        <span class="bar">
+        <div class="bar">
           <h2>Chat</h2>
           ${chat.unread > 0 ? html`<span class="unread" id="chat-unread">${chat.unread} unread</span>` : null}
-        </span>
+        </div>
         <button id="chat-toggle" aria-expanded="false" aria-controls="chat-body" @click=${() => this.hide(false)}>
           Show chat
         </button>

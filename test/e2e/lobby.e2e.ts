@@ -120,7 +120,9 @@ it('three browsers sit at one table, agree on its fingerprint, survive a reload 
   await cat.page.locator('fd-chat button[data-reaction="nice"]').click();
   const chatLines = (page: Page) => page.locator('#chat-lines li').allInnerTexts();
   await expect
-    .poll(async () => (await chatLines(bob.page)).map((l) => l.replace(/\s+/g, ' ').trim()), { timeout: 30_000 })
+    .poll(async () => (await chatLines(bob.page)).map((l) => l.replace(/\s+/g, ' ').trim()).sort(), {
+      timeout: 30_000,
+    })
     .toEqual(['Ann: hi <b>all</b>', expect.stringMatching(/^Cat: (👍 )?nice one$/)]);
   expect(await bob.page.locator('fd-chat b').count()).toBe(0);
   await expect.poll(() => chatLines(ann.page), { timeout: 30_000 }).toHaveLength(2);
