@@ -99,6 +99,7 @@ it('three browsers sit at one table, agree on its fingerprint, survive a reload 
     expect(await player.page.locator('#table-options [data-option="fourOfAKindBurns"]').textContent()).toBe('yes');
     expect(await player.page.locator('#table-options [data-option="decks"]').textContent()).toBe('Two decks');
     expect(await player.page.locator('#table-options [data-option="voluntaryPickup"]').textContent()).toBe('no');
+    expect(await player.page.locator('#table-options [data-option="watchersChat"]').textContent()).toBe('no');
   }
   // The link Ann's page shows follows the seats: it now names Bob and Cat (through them a join reaches Ann), and so does its QR.
   const keyOf = (page: Page) =>
