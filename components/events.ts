@@ -3,7 +3,7 @@
  * call the store, the network, the rules or the crypto; they say what the
  * person asked for, and fd-app carries it out.
  */
-import type { TableConfig } from '../src/net/messages.js';
+import type { Reaction, TableConfig } from '../src/net/messages.js';
 import type { Settings } from '../src/app/settings.js';
 
 export class CreateTableEvent extends Event {
@@ -169,5 +169,40 @@ declare global {
   interface HTMLElementEventMap {
     'fd-toggle-sound': ToggleSoundEvent;
     'fd-sort-hand': SortHandEvent;
+  }
+}
+
+/**
+ * The chat's Send: a line of text. Cancelable: the shell cancels it (`preventDefault`) when the line was not sent,
+ * so the chat keeps what was typed; the reason comes down in the chat's view.
+ */
+export class ChatSayEvent extends Event {
+  static readonly type = 'fd-chat-say';
+  constructor(readonly text: string) {
+    super(ChatSayEvent.type, { bubbles: true, composed: true, cancelable: true });
+  }
+}
+
+/** A quick reaction button of the chat. */
+export class ChatReactEvent extends Event {
+  static readonly type = 'fd-chat-react';
+  constructor(readonly reaction: Reaction) {
+    super(ChatReactEvent.type, { bubbles: true, composed: true });
+  }
+}
+
+/** The chat's Hide/Show button (remembered in Settings). */
+export class ChatHideEvent extends Event {
+  static readonly type = 'fd-chat-hide';
+  constructor(readonly hidden: boolean) {
+    super(ChatHideEvent.type, { bubbles: true, composed: true });
+  }
+}
+
+declare global {
+  interface HTMLElementEventMap {
+    'fd-chat-say': ChatSayEvent;
+    'fd-chat-react': ChatReactEvent;
+    'fd-chat-hide': ChatHideEvent;
   }
 }

@@ -27,6 +27,9 @@ import {
   SortHandEvent,
   WatchEvent,
   ToggleSoundEvent,
+  ChatSayEvent,
+  ChatReactEvent,
+  ChatHideEvent,
 } from './events.js';
 import { soundCue, TableSounds, type CueState } from '../src/app/sound.js';
 import { theme } from './theme.js';
@@ -37,6 +40,7 @@ import './fd-settings.js';
 import './fd-log.js';
 import './fd-hand.js';
 import './fd-rules.js';
+import './fd-chat.js';
 
 @customElement('fd-app')
 export class FdApp extends LitElement {
@@ -44,8 +48,10 @@ export class FdApp extends LitElement {
   @state() private view: AppView = this.store.view;
   private readonly sounds = new TableSounds();
   private lastCue: CueState | null = null;
-  /** Phones, during a hand: whether the seats and the log are unfolded. */
+  /** Phones, during a hand: whether the chat, the seats and the log are unfolded. */
   @state() private extrasOpen = false;
+  /** The newest chat line shown unfolded (what the folded extras' button counts from). */
+  private chatSeenId = 0;
   /** The replay viewer's element: not imported yet, on its way, defined, or failed (`replayLoadError` says why). */
   @state() private replayLoad: 'idle' | 'loading' | 'ready' | 'failed' = 'idle';
   private replayLoadError = '';
@@ -193,6 +199,12 @@ export class FdApp extends LitElement {
     this.addEventListener(ActEvent.type, (e) => this.store.act(e.action));
     this.addEventListener(RematchEvent.type, () => this.store.rematch());
     this.addEventListener(SortHandEvent.type, (e) => this.store.sortHand(e.by));
+    // A line not sent is cancelled, so the chat keeps what was typed (the reason comes down in its view).
+    this.addEventListener(ChatSayEvent.type, (e) => {
+      if (!this.store.say(e.text)) e.preventDefault();
+    });
+    this.addEventListener(ChatReactEvent.type, (e) => void this.store.react(e.reaction));
+    this.addEventListener(ChatHideEvent.type, (e) => this.store.setChatHidden(e.hidden));
     this.addEventListener(AbandonHandEvent.type, () => this.store.abandonHand());
     this.addEventListener(AddBotEvent.type, (e) => this.store.addBot(e.seat, e.replace));
     this.addEventListener(DownloadTranscriptEvent.type, () => void this.store.downloadTranscript());
@@ -252,7 +264,8 @@ export class FdApp extends LitElement {
         if (view.signalingFailure) return this.signalingFailure(view);
         if (view.joinFailure) return this.joinFailure(view);
         if (view.loadingGame?.error) return this.gameLoadFailure(view.loadingGame.name, view.loadingGame.error);
-        // On a phone during a hand, the seats and the log fold away below a button so the table fits the screen.
+        // On a phone during a hand, the chat, the seats and the log fold away below a button so the table fits the
+        // screen (the button counts chat lines unread meanwhile).
         // During a hand the Rules and Sound buttons sit with the seats and the log (folded on a phone), so a turn fits the screen.
         return html`${view.hand ? null : this.tableTools(view)}${view.hand ? html`<fd-hand .hand=${view.hand} ?watching=${view.watching} .sortHandBy=${view.settings.sortHandBy ?? 'suit'}></fd-hand>` : null}
           ${
@@ -263,7 +276,12 @@ export class FdApp extends LitElement {
                   aria-expanded=${this.extrasOpen ? 'true' : 'false'}
                   @click=${() => (this.extrasOpen = !this.extrasOpen)}
                 >
-                  ${this.extrasOpen ? 'Hide' : 'Show'} seats and log
+                  ${this.extrasOpen ? 'Hide' : 'Show'} seats, chat and
+                  log${
+                    !this.extrasOpen && view.chat && !view.chat.hidden && view.chat.unread > 0
+                      ? html` <span id="extras-unread">(${view.chat.unread} unread)</span>`
+                      : null
+                  }
                 </button>`
               : null
           }
@@ -273,6 +291,7 @@ export class FdApp extends LitElement {
               : null
           }
           <div class="extras ${view.hand && !this.extrasOpen ? 'folded' : ''}">
+            ${view.chat && view.lobby ? html`<fd-chat .chat=${view.chat}></fd-chat>` : null}
             ${view.hand ? this.tableTools(view) : null} ${this.signalingLine(view)}
             <fd-lobby
               .lobby=${view.lobby}
@@ -393,7 +412,16 @@ export class FdApp extends LitElement {
     </p>`;
   }
 
+  /** Chat lines from others that came while the extras were folded (a phone during a hand). */
+  private foldedUnread(view: AppView): number {
+    return view.chat?.lines.filter((l) => l.id > this.chatSeenId && !l.mine).length ?? 0;
+  }
+
   override willUpdate() {
+    const newest = this.view.chat?.lines.at(-1)?.id ?? 0;
+    // A new table numbers its lines afresh.
+    if (newest < this.chatSeenId) this.chatSeenId = 0;
+    if (!this.view.hand || this.extrasOpen) this.chatSeenId = newest;
     // The end-of-hand summary takes a column of its own on a desktop (styles above).
     this.toggleAttribute('with-summary', this.view.route.page === 'table' && Boolean(this.view.hand?.summary));
   }

@@ -20,6 +20,8 @@ export class FdHome extends LitElement {
   @state() private game: GameId = CATALOG[0]!.id;
   @state() private seats = 2;
   @state() private options: Record<string, OptionValue> = defaultsOf(CATALOG[0]!);
+  /** The table's "Watchers may chat" (off unless chosen; carried in the signed table config). */
+  @state() private watchersChat = false;
   @state() private joinError = '';
 
   static override styles = [
@@ -143,7 +145,15 @@ export class FdHome extends LitElement {
   private create(event: Event) {
     event.preventDefault();
     if (this.problem) return;
-    this.dispatchEvent(new CreateTableEvent({ game: this.game, seats: this.seats, options: { ...this.options } }));
+    // Left out when off, so the config reads the same as one made before the setting existed.
+    this.dispatchEvent(
+      new CreateTableEvent({
+        game: this.game,
+        seats: this.seats,
+        options: { ...this.options },
+        ...(this.watchersChat ? { watchersChat: true } : {}),
+      }),
+    );
   }
 
   private option(control: OptionControl) {
@@ -252,6 +262,14 @@ export class FdHome extends LitElement {
               </fieldset>`
             : null
         }
+        <label class="option"
+          ><input
+            type="checkbox"
+            id="watchers-chat"
+            .checked=${this.watchersChat}
+            @change=${(e: Event) => (this.watchersChat = (e.target as HTMLInputElement).checked)}
+          />Watchers may chat<span class="help">Off: only the players at the table can write in its chat.</span></label
+        >
         ${problem ? html`<p class="error" role="alert" id="config-problem">${problem}</p>` : null}
         <div class="row">
           <button class="primary" type="submit" id="create" ?disabled=${problem !== null}>Create table</button>

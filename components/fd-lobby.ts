@@ -335,7 +335,7 @@ export class FdLobby extends LitElement {
         <fd-share .link=${this.link}></fd-share>
       </section>
       ${
-        options.length
+        lobby.config
           ? html`<section aria-label="Table options" id="table-options">
               <dl class="options">
                 ${options.map(
@@ -343,6 +343,8 @@ export class FdLobby extends LitElement {
                     html`<dt>${o.label}</dt>
                       <dd data-option=${o.name}>${o.value}</dd>`,
                 )}
+                <dt>Watchers may chat</dt>
+                <dd data-option="watchersChat">${lobby.config.watchersChat ? 'yes' : 'no'}</dd>
               </dl>
             </section>`
           : null

@@ -2,7 +2,8 @@
  * Player settings, kept in localStorage: the display name, which PeerServer
  * introduces peers (the embedded one on this page's origin by default, or
  * another), and ICE servers (STUN/TURN) of the player's own, used besides
- * those the table's server hands out (ice-choice.ts). `parseIceServers`
+ * those the table's server hands out (ice-choice.ts), and how the table
+ * looks (sound, hand sort, the chat folded). `parseIceServers`
  * validates what a person types and says what is wrong instead of storing it.
  */
 import * as v from 'valibot';
@@ -19,6 +20,8 @@ export interface Settings {
   readonly sound?: boolean;
   /** How hands are sorted at the table: by suit then rank, or by rank then suit (the table's Sort toggle). */
   readonly sortHandBy?: HandSort;
+  /** The table chat is folded to one bar (its Hide button); kept for every table. */
+  readonly chatHidden?: boolean;
 }
 
 export type HandSort = 'suit' | 'rank';
@@ -53,6 +56,7 @@ const settingsSchema = v.object({
   iceServers: v.array(iceServerSchema),
   sound: v.optional(v.boolean()),
   sortHandBy: v.optional(v.picklist(['suit', 'rank'])),
+  chatHidden: v.optional(v.boolean()),
 });
 
 export const DEFAULT_SETTINGS: Settings = { name: '', signaling: null, iceServers: [] };

@@ -12,6 +12,7 @@ import type { Settings } from './settings.js';
 import type { IceView } from './ice-choice.js';
 import type { JoinFailureView } from './link-status.js';
 import type { LinkRoute } from '../net/ice-watch.js';
+import type { ChatView } from './chat.js';
 
 export type LogLevel = 'info' | 'warn' | 'error';
 export interface LogEntry {
@@ -38,6 +39,8 @@ export interface AppView {
   readonly otherTab: { readonly seat: number | null; readonly name: string } | null;
   /** Names of the peers linked to the table without a seat (its spectators). */
   readonly watchers: readonly string[];
+  /** The open table's chat (chat.ts), or null at no table. */
+  readonly chat: ChatView | null;
   readonly shareLink: string | null;
   /** An unseated page at a started table: checking the hands played before it may sit, or why it cannot (table-history.ts). */
   readonly seatStatus: string | null;

@@ -54,6 +54,8 @@ import { UnservedWatch } from './unserved.js';
 import { TabPresence } from './tab-presence.js';
 import { combineIce, originOf, type IceView } from './ice-choice.js';
 import { joinFailureView, LinkStatus } from './link-status.js';
+import { ChatState } from './chat.js';
+import type { Reaction } from '../net/messages.js';
 
 export type { HandView } from './store-hand-view.js';
 export type { AppView, LogEntry, LogLevel, SignalingFailure } from './store-types.js';
@@ -123,6 +125,8 @@ export class AppStore extends EventTarget {
   private readonly tabs = new TabPresence(() => this.changed());
   /** One source of ICE servers per server asked (its `/ice` URL). */
   private readonly iceSources = new Map<string, IceSource>();
+  /** The chat's unread count and last refusal (chat.ts). */
+  private readonly chat = new ChatState();
 
   async init(): Promise<void> {
     try {
@@ -154,6 +158,7 @@ export class AppStore extends EventTarget {
           ? this.tabs.seatedElsewhere(this.session.table, this.identity.keyHex)
           : null,
       watchers: watcherNames(this.session?.tableSession.watcherList() ?? []),
+      chat: this.chatView(),
       ready: this.ready,
       route: this.route,
       settings: this.settings,
@@ -197,6 +202,43 @@ export class AppStore extends EventTarget {
       rulesHelp: lobby?.config ? rulesHelp(lobby.config.game, lobby.config.options) : null,
       loadingGame: this.loadingGame,
     };
+  }
+
+  /** The open table's chat, with watchers named as the seat list names them. */
+  private chatView(): AppView['chat'] {
+    const table = this.session?.tableSession;
+    if (!table) return null;
+    const watchers = table.watcherList();
+    const names = watcherNames(watchers);
+    return this.chat.view(
+      table.chat.entries,
+      table.chat.closed,
+      this.settings.chatHidden === true,
+      watchers.map((w, i) => ({ keyHex: w.keyHex, name: names[i]! })),
+    );
+  }
+
+  /** Sends a chat line; false (and the reason shown in the chat) when it was not sent. */
+  say(text: string): boolean {
+    return this.chatSent(this.session?.tableSession.chat.say(text));
+  }
+
+  /** Sends a quick reaction; false when it was not sent. */
+  react(reaction: Reaction): boolean {
+    return this.chatSent(this.session?.tableSession.chat.react(reaction));
+  }
+
+  private chatSent(refusal: string | null | undefined): boolean {
+    this.chat.notice = refusal === undefined ? 'Not sent: no table is open.' : refusal;
+    this.changed();
+    return this.chat.notice === null;
+  }
+
+  /** The chat's Hide/Show button: remembered in Settings for every table. */
+  setChatHidden(hidden: boolean): void {
+    this.settings = { ...this.settings, chatHidden: hidden };
+    saveSettings(this.settings);
+    this.changed();
   }
 
   /** The ICE servers in use (at a table) or for tables this page creates, and where each comes from. */
@@ -433,6 +475,8 @@ export class AppStore extends EventTarget {
       this.logEntries = [];
       this.logTable = table;
     }
+    // A new table session numbers its chat lines afresh.
+    this.chat.reset();
     const fromLink = fromLinkChoice !== null && !sameSignaling(fromLinkChoice, ownChoice);
     if (fromLink)
       this.log(

@@ -16,6 +16,12 @@
  *               (by signature): sent only when some peer it knows of has no
  *               direct link to it, so that peer learns what it saw
  *               (src/table/table-echo.ts).
+ * - `chat`      a line of the table's chat or a quick reaction from a fixed
+ *               list: table-level, flooded, never part of a hand (its
+ *               transcript, event pool or state hash). Who may chat and how
+ *               fast is the table layer's to judge (src/table/table-chat.ts);
+ *               the body names no sender: every page names the signing key
+ *               from its own roster.
  */
 import * as v from 'valibot';
 
@@ -60,6 +66,11 @@ export const tableConfigSchema = v.strictObject({
     v.minValue(MIN_SEATS, `at least ${MIN_SEATS} seats`),
     v.maxValue(MAX_SEATS, `at most ${MAX_SEATS} seats`),
   ),
+  /**
+   * Whether a page without a seat may chat at this table (table-chat.ts); absent means no. Optional, and left out
+   * when false, so rosters stored or signed before it existed read the same.
+   */
+  watchersChat: v.optional(v.boolean('watchersChat must be true or false')),
   /** Game options as key → boolean | number | string; the lobby checks them against the game's schema. */
   options: v.pipe(
     v.record(v.pipe(v.string(), v.maxLength(32)), v.union([v.boolean(), v.number(), v.string()])),
@@ -84,6 +95,31 @@ export const rosterSchema = v.strictObject({
   hands: uint,
 });
 export type Roster = v.InferOutput<typeof rosterSchema>;
+
+/** The longest chat line, in UTF-16 code units (what `maxlength` counts in a text field). */
+export const CHAT_TEXT_MAX = 300;
+/** The quick reactions, by id: a page shows each in words (src/table/table-chat.ts `REACTION_WORDS`). */
+export const REACTIONS = ['nice', 'funny', 'wow', 'bravo'] as const;
+export type Reaction = (typeof REACTIONS)[number];
+/**
+ * One line of chat: not blank, at most CHAT_TEXT_MAX long, one line, and no control or bidirectional-override
+ * characters (those could make "Ann: hi" read as another sender's line on screen).
+ */
+const chatText = v.pipe(
+  v.string('chat text must be a string'),
+  v.maxLength(CHAT_TEXT_MAX, `chat text longer than ${CHAT_TEXT_MAX}`),
+  v.check((text) => text.trim() !== '', 'chat text is blank'),
+  v.regex(/^[^\p{Cc}\u202A-\u202E\u2066-\u2069]*$/u, 'chat text has control or direction-override characters'),
+);
+export const chatSchema = v.variant(
+  'type',
+  [
+    v.strictObject({ type: v.literal('text'), text: chatText }),
+    v.strictObject({ type: v.literal('reaction'), reaction: v.picklist(REACTIONS, 'unknown reaction') }),
+  ],
+  'chat must be a text or a reaction',
+);
+export type ChatBody = v.InferOutput<typeof chatSchema>;
 
 export const BODY_SCHEMAS = {
   hello: v.strictObject({ peerId, name }),
@@ -146,6 +182,7 @@ export const BODY_SCHEMAS = {
       v.maxLength(MAX_ECHO, 'too many events'),
     ),
   }),
+  chat: chatSchema,
 } as const;
 
 export type Kind = keyof typeof BODY_SCHEMAS;
@@ -162,10 +199,18 @@ export const RELAYED_KINDS: ReadonlySet<Kind> = new Set<Kind>([
   'roster',
   'table-event',
   'echo',
+  'chat',
 ]);
 /**
  * Kinds whose old copies are refused as replays. Transcript events are not:
  * they are resent on request after a reload, and the transcript itself
  * ignores an event it already holds (author, hand, n).
  */
-export const REPLAY_CHECKED_KINDS: ReadonlySet<Kind> = new Set<Kind>(['hello', 'presence', 'join', 'leave', 'roster']);
+export const REPLAY_CHECKED_KINDS: ReadonlySet<Kind> = new Set<Kind>([
+  'hello',
+  'presence',
+  'join',
+  'leave',
+  'roster',
+  'chat',
+]);

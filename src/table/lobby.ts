@@ -18,7 +18,8 @@
  * that holds no seat is rejected as "from an unknown seat" (a watcher's
  * `fetch` for a hand's public events is admitted; and while this page holds no
  * seat it takes table events from anyone: the seats of a past hand may have
- * left, and its seatless follower checks each event against that hand's set-up).
+ * left, and its seatless follower checks each event against that hand's set-up; a
+ * `chat` is judged by the table's chat, `admitChat`: table-chat.ts).
  *
  * The table's config (game, seats, options) is checked against the game
  * registry (`checkTableConfig`): a creator cannot open a table with options
@@ -61,6 +62,8 @@ export interface LobbyOptions {
   readonly runningSeats?: () => readonly string[] | null;
   /** Whether this peer may send its join now (a newcomer first follows the hands played: table-history.ts). */
   readonly mayJoin?: () => boolean;
+  /** Who may chat and how fast (table-chat.ts `admit`): null admits a chat, else why it is dropped. */
+  readonly admitChat?: (envelope: EnvelopeOf<'chat'>) => string | null;
 }
 
 export class Lobby {
@@ -81,6 +84,7 @@ export class Lobby {
   private readonly botKeys: () => string[];
   private readonly runningSeats: () => readonly string[] | null;
   private readonly mayJoin: () => boolean;
+  private readonly admitChat: (envelope: EnvelopeOf<'chat'>) => string | null;
   private refusedVersion = -1;
   private signedRosterValue: EnvelopeOf<'roster'> | null = null;
   /** The seats' keys of one roster (a roster is replaced, never changed in place). */
@@ -104,6 +108,7 @@ export class Lobby {
     this.botKeys = options.botKeys ?? (() => []);
     this.runningSeats = options.runningSeats ?? (() => null);
     this.mayJoin = options.mayJoin ?? (() => true);
+    this.admitChat = options.admitChat ?? (() => 'this page takes no chat');
     if (this.isCreator) this.creatorKey = this.mesh.selfKey;
     this.mesh.authorize((envelope) => this.authorize(envelope));
   }
@@ -301,6 +306,8 @@ export class Lobby {
       return null;
     }
     if (KINDS_WITHOUT_SEAT.has(envelope.kind)) return null;
+    // Chat (a watcher's too, where the table allows it) is judged by the table's chat: table-chat.ts.
+    if (envelope.kind === 'chat') return this.admitChat(envelope);
     // A watcher (no seat) may ask for a hand's events so far: they are the ones every link already carries.
     if (envelope.kind === 'fetch') return null;
     if (author === this.creatorKey) return null;

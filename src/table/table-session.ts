@@ -25,6 +25,7 @@ import { faultReports } from './hand/faults.js';
 import { Lobby } from './lobby.js';
 import { HostedBots } from './table-bots.js';
 import { TableCatchUp } from './table-catch-up.js';
+import { TableChat } from './table-chat.js';
 import { TableEcho } from './table-echo.js';
 import { TableHistory } from './table-history.js';
 import { HandRecords } from './table-hand-records.js';
@@ -83,6 +84,8 @@ export class TableSession {
   private beforeOpen: { envelope: Envelope; via: string }[] | null = [];
   /** An unseated page follows the table's hands from the first before it may sit (table-history.ts). */
   readonly history: TableHistory;
+  /** The table's chat: no part of any hand (table-chat.ts). */
+  readonly chat: TableChat;
 
   constructor(options: TableSessionOptions) {
     this.options = options;
@@ -141,6 +144,17 @@ export class TableSession {
       game: () => this.game,
       mySeat: () => this.playingSeat(),
     });
+    this.chat = new TableChat({
+      send: (body) => this.mesh.send('chat', body),
+      selfKey: keyHex(options.signer.publicKey),
+      seatOf: (key) => {
+        const seat = this.lobby.seatKeys().indexOf(key);
+        return seat >= 0 ? seat : null;
+      },
+      seatName: (seat) => this.lobby.names()[seat] ?? `Seat ${seat + 1}`,
+      watchersMayChat: () => this.lobby.view().config?.watchersChat === true,
+      changed: () => options.onChange(),
+    });
     this.lobby = new Lobby({
       mesh: options.mesh,
       store: options.store,
@@ -153,6 +167,7 @@ export class TableSession {
       botKeys: () => this.bots.keys(),
       runningSeats: () => this.runningSeats(),
       mayJoin: () => this.history.mayJoin(),
+      admitChat: (envelope) => this.chat.admit(envelope),
     });
     // prettier-ignore
     this.history = new TableHistory({
@@ -197,6 +212,10 @@ export class TableSession {
     }
     if (envelope.kind === 'echo') {
       this.echo.receive(envelope, Date.now());
+      return;
+    }
+    if (envelope.kind === 'chat') {
+      this.chat.receive(envelope);
       return;
     }
     if (envelope.kind === 'fetch') {

@@ -9,7 +9,8 @@
  * another, which goes on working. A link opened while the page is still
  * opening its storage opens that table. A second tab of a seated player's
  * browser is told it sits there already and offered Watch; it is not seated,
- * and sitting as another player asks first.
+ * and sitting as another player asks first. A chat line and a reaction
+ * reach the other pages, shown as text; the watching tab may not chat there.
  */
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -98,6 +99,7 @@ it('three browsers sit at one table, agree on its fingerprint, survive a reload 
     expect(await player.page.locator('#table-options [data-option="fourOfAKindBurns"]').textContent()).toBe('yes');
     expect(await player.page.locator('#table-options [data-option="decks"]').textContent()).toBe('Two decks');
     expect(await player.page.locator('#table-options [data-option="voluntaryPickup"]').textContent()).toBe('no');
+    expect(await player.page.locator('#table-options [data-option="watchersChat"]').textContent()).toBe('no');
   }
   // The link Ann's page shows follows the seats: it now names Bob and Cat (through them a join reaches Ann), and so does its QR.
   const keyOf = (page: Page) =>
@@ -113,6 +115,18 @@ it('three browsers sit at one table, agree on its fingerprint, survive a reload 
   const prints = await Promise.all([ann, bob, cat].map((p) => fingerprint(p.page)));
   expect(prints[0]).toMatch(/^(\w+ ){7}\w+$/);
   expect(new Set(prints).size).toBe(1);
+  // Chat: a line typed on Ann's page and a reaction clicked on Cat's reach the others, named by their seats, as text.
+  await ann.page.locator('#chat-text').fill('hi <b>all</b>');
+  await ann.page.locator('#chat-send').click();
+  await cat.page.locator('fd-chat button[data-reaction="nice"]').click();
+  const chatLines = (page: Page) => page.locator('#chat-lines li').allInnerTexts();
+  await expect
+    .poll(async () => (await chatLines(bob.page)).map((l) => l.replace(/\s+/g, ' ').trim()).sort(), {
+      timeout: 30_000,
+    })
+    .toEqual(['Ann: hi <b>all</b>', expect.stringMatching(/^Cat: (👍 )?nice one$/)]);
+  expect(await bob.page.locator('fd-chat b').count()).toBe(0);
+  await expect.poll(() => chatLines(ann.page), { timeout: 30_000 }).toHaveLength(2);
   const seatsBefore = await seatNames(ann.page);
   const bobSeat = await bob.page.locator('#seats li.me').getAttribute('data-seat');
   expect(bobSeat).not.toBeNull();
@@ -165,6 +179,11 @@ it('three browsers sit at one table, agree on its fingerprint, survive a reload 
   await second.locator('#watch').click();
   await expect.poll(() => shownText(ann.page.locator('#watchers')), { timeout: 60_000 }).toContain('Annie');
   expect(await second.locator('#seats li.me').count()).toBe(0);
+  // A watcher at a table that keeps chat for its players reads it, and is told why it cannot write.
+  expect(await shownText(second.locator('#chat-closed'))).toBe(
+    'Chat is for the players at this table: its creator has not let watchers chat.',
+  );
+  expect(await second.locator('#chat-text').count()).toBe(0);
   expect(await seatNames(ann.page)).toEqual(seatsBefore.map((n) => (n === 'Ann' ? 'Annie' : n)));
   await second.close();
 });

@@ -45,6 +45,7 @@ const BODIES: Record<Kind, unknown> = {
   'table-event': { hand: 0, n: 1, at: 2, hash: b(32), type: 'act', data: DATA.act },
   fetch: { hand: 0, have: { [Buffer.from(key).toString('hex')]: 3 }, want: [b(64, 13)] },
   echo: { hand: 0, events: [b(64, 14), b(64, 15)] },
+  chat: { type: 'text', text: 'nice hand' },
 };
 const sign = (kind: Kind, body: unknown): Envelope =>
   signEnvelope(signer, { kind, table: TABLE, seq: 7, to: null, body } as never) as Envelope;

@@ -552,6 +552,7 @@ describe('flooding', () => {
     ['roster', true],
     ['table-event', true],
     ['echo', true],
+    ['chat', true],
   ])('a %s from a linked author is passed on to the other links: %s', async (kind, passedOn) => {
     await startMesh();
     const a = await linked(2);
@@ -566,6 +567,7 @@ describe('flooding', () => {
       roster: { version: 1, config: { game: 'pesten', seats: 2, options: {} }, seats: [null, null], hands: 0 },
       'table-event': { hand: 0, n: 0, at: 0, hash: new Uint8Array(32), type: 'ready', data: null },
       echo: { hand: 0, events: [new Uint8Array(64).fill(7)] },
+      chat: { type: 'text', text: 'hi' },
     };
     const bytes = bytesOf(a, kind, bodies[kind] as never);
     send(a, bytes);

@@ -78,7 +78,7 @@ describe('transport rules', () => {
 describe('message kinds', () => {
   test('the kinds every peer must spell alike', async () => {
     const m = await messages();
-    expect(m.KINDS).toEqual(['hello', 'presence', 'join', 'leave', 'roster', 'table-event', 'fetch', 'echo']);
+    expect(m.KINDS).toEqual(['hello', 'presence', 'join', 'leave', 'roster', 'table-event', 'fetch', 'echo', 'chat']);
   });
 
   test('bytesOfLength names what must be bytes and how many', async () => {
