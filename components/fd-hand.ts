@@ -232,18 +232,6 @@ export class FdHand extends LitElement {
     return null;
   }
 
-  /** While a hand is played, what the next one will change (shown again by the Rematch that agrees to it, in the summary). */
-  private nextChanges() {
-    const lines = this.hand.nextChanges;
-    if (this.watching || lines.length === 0 || this.hand.summary) return null;
-    return html`<div class="banner info" id="next-changes" role="status">
-      <span
-        ><strong>The next hand changes</strong> (it starts only once every seat agrees):
-        ${lines.map((line, i) => html`${i > 0 ? '; ' : ''}<span class="change">${line}</span>`)}</span
-      >
-    </div>`;
-  }
-
   /** Each player's newest move, newest first and highlighted; a new move flashes in (CSS only: never in the way of input; none with reduced motion). */
   private lastMoves() {
     const moves = this.hand.lastMoves;
@@ -263,7 +251,7 @@ export class FdHand extends LitElement {
         </p>`
       : null;
     const scores = this.hand.scores ? html`<fd-score-strip .strip=${this.hand.scores}></fd-score-strip>` : null;
-    return html`${badge}${this.banner()}${this.nextChanges()}${scores}${this.lastMoves()}${renderGameTable(this.hand, this.sortHandBy)}
+    return html`${badge}${this.banner()}${scores}${this.lastMoves()}${renderGameTable(this.hand, this.sortHandBy)}
     ${
       summary
         ? html`<fd-hand-summary
