@@ -27,6 +27,8 @@ export class FdHandSummary extends LitElement {
   /** Whether Rematch is offered (the hand finished; a halted hand offers a new one). */
   @property({ type: Boolean }) canRematch = false;
   @property({ type: Boolean }) rematchOffered = false;
+  /** What the next hand changes (an option, who sits where), in words: shown at the Rematch choice, which agrees to it. */
+  @property({ attribute: false }) changes: readonly string[] = [];
   /** The hand whose summary was closed (it opens again for the next hand). */
   @state() private closedHand: number | null = null;
 
@@ -150,9 +152,20 @@ export class FdHandSummary extends LitElement {
         color: var(--fd-muted);
         margin: 0 0 0 1rem;
       }
+      .changes {
+        flex-basis: 100%;
+        margin: 0;
+        padding: 0.3rem 0;
+        font-size: 0.9rem;
+      }
+      .changes ul {
+        margin: 0.2rem 0 0;
+        padding-left: 1.2rem;
+      }
       /* Close and Rematch stay at the bottom of the panel however far it is scrolled. */
       .actions {
         display: flex;
+        flex-wrap: wrap;
         gap: 0.6rem;
         justify-content: flex-end;
         position: sticky;
@@ -170,6 +183,17 @@ export class FdHandSummary extends LitElement {
       <span class="cards"
         >${zone.cards.map((card) => html`<fd-card small .card=${card} data-card=${card ?? ''}></fd-card>`)}</span
       >
+    </div>`;
+  }
+
+  /** The next hand's changes, right by the Rematch that agrees to them (nothing when the terms stay the same). */
+  private changeList() {
+    if (!this.canRematch || this.changes.length === 0) return null;
+    return html`<div class="changes" id="summary-changes" role="status">
+      <strong>The next hand changes</strong> — Rematch agrees to it; it starts once every seat has:
+      <ul>
+        ${this.changes.map((line) => html`<li>${line}</li>`)}
+      </ul>
     </div>`;
   }
 
@@ -194,6 +218,7 @@ export class FdHandSummary extends LitElement {
               : null
         }</span
       >
+      ${this.changeList()}
       <span class="bar-actions">
         <button id="summary-open" @click=${() => (this.closedHand = null)}>Show summary</button>${this.rematch()}
       </span>
@@ -241,6 +266,7 @@ export class FdHandSummary extends LitElement {
         }
       </details>
       <div class="actions">
+        ${this.changeList()}
         <button id="summary-close" @click=${() => (this.closedHand = s.handNo)}>Close</button>${this.rematch()}
       </div>
     </section>`;

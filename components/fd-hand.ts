@@ -259,6 +259,7 @@ export class FdHand extends LitElement {
             .names=${this.hand.names}
             ?canRematch=${!this.watching && (this.hand.phase === 'done' || this.hand.halt !== null)}
             ?rematchOffered=${this.hand.rematchOffered}
+            .changes=${this.hand.nextChanges}
           ></fd-hand-summary>`
         : null
     }`;

@@ -100,6 +100,7 @@ export class Replay {
             audit: null,
             outcome: null,
             rematchOffered: false,
+            nextChanges: [],
             hash: null,
             step,
             myBounces: 0,

@@ -67,6 +67,8 @@ export interface HandView {
   readonly audit: { clean: boolean; reason: string; blame: string | null } | null;
   readonly outcome: string | null;
   readonly rematchOffered: boolean;
+  /** What the next hand changes against this one (an option, who sits where), in words; empty when nothing does. */
+  readonly nextChanges: readonly string[];
   readonly hash: string | null;
   readonly step: number;
   /** Real time: this seat's moves that bounced so far, and those not yet ordered. */
@@ -172,6 +174,7 @@ export function handViewOf(table: TableSession | undefined): HandView | null {
       ? outcome.ranking.map((group, i) => `${i + 1}. ${group.map((s) => names[s]).join(', ')}`).join('  ')
       : null,
     rematchOffered: table.rematchOffered,
+    nextChanges: table.nextChanges,
     hash: hand.hash,
     step: hand.step,
     myBounces: hand.bounces.filter((b) => b.seat === current.mySeat).length,

@@ -86,6 +86,8 @@ export class Lobby {
   private readonly mayJoin: () => boolean;
   private readonly admitChat: (envelope: EnvelopeOf<'chat'>) => string | null;
   private refusedVersion = -1;
+  /** The newest roster refused because it moves the running hand's seats: adopted once that hand has ended (`adoptHeld`). */
+  private held: { author: string; envelope: EnvelopeOf<'roster'> } | null = null;
   private signedRosterValue: EnvelopeOf<'roster'> | null = null;
   /** The seats' keys of one roster (a roster is replaced, never changed in place). */
   private keysOf: { roster: Roster | undefined; keys: (string | null)[] } | null = null;
@@ -270,15 +272,37 @@ export class Lobby {
         if (this.isCreator) void this.unseat(author, envelope.body.rosterVersion);
         break;
       case 'roster':
-        void this.adopt(author, envelope.body);
-        // Kept as signed (a transcript carries it: its hand count shows a match cut short).
-        // (The mesh admits a roster only from the creator's key: authorize.)
-        if (this.roster?.version === envelope.body.version) this.signedRosterValue = envelope;
+        this.adoptSigned(author, envelope);
         break;
       default:
         break;
     }
     this.onChange();
+  }
+
+  private adoptSigned(author: string, envelope: EnvelopeOf<'roster'>): void {
+    void this.adopt(author, envelope.body, envelope);
+    // Kept as signed (a transcript carries it: its hand count shows a match cut short).
+    // (The mesh admits a roster only from the creator's key: authorize.)
+    if (this.roster?.version === envelope.body.version) this.signedRosterValue = envelope;
+  }
+
+  /**
+   * Takes in the roster held back while a hand ran (it moved that hand's seats), once no hand runs: without this a
+   * page that had agreed to a hand before the seats changed would keep the old seats until the creator sent its
+   * roster again, and agree to old terms for every hand after.
+   */
+  adoptHeld(): void {
+    const held = this.held;
+    if (!held || this.runningSeats()) return;
+    this.held = null;
+    this.adoptSigned(held.author, held.envelope);
+    this.onChange();
+  }
+
+  /** The newest roster this page has from the creator: one held back while a hand runs, else the one adopted. */
+  get newestRoster(): Roster | undefined {
+    return this.held?.envelope.body ?? this.roster;
   }
 
   /**
@@ -401,6 +425,21 @@ export class Lobby {
     void this.publish({ ...roster, version: roster.version + 1, seats });
   }
 
+  /**
+   * Creator only, between hands: the table's options from the next hand on. Every page shows the change and no seat
+   * plays under it before it has agreed (its ready signs the terms: next-terms.ts). Null when done, else why not.
+   */
+  changeOptions(options: TableConfig['options']): string | null {
+    const roster = this.roster;
+    if (!this.isCreator || !roster) return 'only the table creator changes its options';
+    if (this.runningSeats()) return 'the options change between hands: this hand is being played';
+    const config = { ...roster.config, options };
+    const problem = tableConfigProblem(config);
+    if (problem) return problem;
+    void this.publish({ ...roster, version: roster.version + 1, config });
+    return null;
+  }
+
   /** Records that hand `count - 1` has started: from now on the seats are fixed. */
   markHandStarted(count: number): void {
     const roster = this.roster;
@@ -416,7 +455,7 @@ export class Lobby {
     this.onChange();
   }
 
-  private async adopt(author: string, roster: Roster): Promise<void> {
+  private async adopt(author: string, roster: Roster, envelope?: EnvelopeOf<'roster'>): Promise<void> {
     if (this.isCreator) return;
     if (this.roster && roster.version <= this.roster.version) return;
     const problem = tableConfigProblem(roster.config);
@@ -430,11 +469,14 @@ export class Lobby {
     if (moved !== null) {
       if (roster.version > this.refusedVersion)
         this.onLog(
-          `refused the table's seating (version ${roster.version}): it moves ${moved} while a hand is being played`,
+          `refused the table's seating (version ${roster.version}): it moves ${moved} while a hand is being played (taken once the hand ends)`,
         );
       this.refusedVersion = Math.max(this.refusedVersion, roster.version);
+      if (envelope && (!this.held || roster.version > this.held.envelope.body.version))
+        this.held = { author, envelope };
       return;
     }
+    if (this.held && this.held.envelope.body.version <= roster.version) this.held = null;
     const before = this.mySeat();
     this.creatorKey = author;
     this.roster = roster;

@@ -23,6 +23,7 @@ import { EarlyEvents, OUTSIDER_LIMITS } from './early-events.js';
 import { FETCH_LIMITS } from './fetch-budget.js';
 import { faultReports } from './hand/faults.js';
 import { Lobby } from './lobby.js';
+import { NextTerms } from './next-terms.js';
 import { HostedBots } from './table-bots.js';
 import { TableCatchUp } from './table-catch-up.js';
 import { TableChat } from './table-chat.js';
@@ -86,6 +87,8 @@ export class TableSession {
   readonly history: TableHistory;
   /** The table's chat: no part of any hand (table-chat.ts). */
   readonly chat: TableChat;
+  /** What the next hand changes, shown and logged; an agreement a change outdates before the deal is withdrawn (next-terms.ts). */
+  private readonly nextTerms: NextTerms;
 
   constructor(options: TableSessionOptions) {
     this.options = options;
@@ -155,12 +158,20 @@ export class TableSession {
       watchersMayChat: () => this.lobby.view().config?.watchersChat === true,
       changed: () => options.onChange(),
     });
+    this.nextTerms = new NextTerms({
+      current: () => this.currentHand()?.session,
+      roster: () => this.lobby.newestRoster,
+      seated: () => this.lobby.mySeat() !== null,
+      local: () => [...this.hands].flatMap(([seat, { session }]) => (seat === WATCHING_SEAT ? [] : [session])),
+      onLog: options.onLog,
+    });
     this.lobby = new Lobby({
       mesh: options.mesh,
       store: options.store,
       name: options.name,
       onChange: () => {
         void this.maybeStartHand();
+        this.nextTerms.check();
         options.onChange();
       },
       onLog: (line) => options.onLog(line),
@@ -587,6 +598,14 @@ export class TableSession {
     return this.records.results();
   }
 
+  /**
+   * What the next hand changes against the one this page is at (an option, the game, the seat count, who sits
+   * where), in words: shown before and at the Rematch choice. Empty when the terms are the same.
+   */
+  get nextChanges(): string[] {
+    return this.lobby.mySeat() === null ? [] : this.nextTerms.changes();
+  }
+
   /** Someone has started hand N+1 and waits for us. */
   get rematchOffered(): boolean {
     return this.early.has(this.handNo + 1) || this.rejoin.laterHandShown();
@@ -606,6 +625,9 @@ export class TableSession {
     this.bots.schedule();
     this.rejoin.follow();
     this.history.afterChange();
+    // A roster held back while the hand ran is taken once it has ended; a change of terms is shown (next-terms.ts).
+    this.lobby.adoptHeld();
+    this.nextTerms.check();
     this.options.onChange();
   }
 
@@ -631,6 +653,7 @@ export class TableSession {
     );
     this.history.tick();
     this.lobby.freeLeftSeats();
+    this.lobby.adoptHeld();
     this.bots.schedule();
     const mine = this.currentHand();
     if (mine?.session.waiting()?.seats.length) this.options.onChange();

@@ -6,9 +6,9 @@
  * "slot" it fills (hand/event-pool.ts): an author fills a slot once, so a second, different event
  * for the same slot is equivocation and is blamed.
  *
- * - `ready`     {sealKey, setup, name?}: the seat's X25519 key for this hand,
- *               the hash of the hand's set-up it agrees to (hand/setup.ts)
- *               and the name it plays under (signed by its own key, so a
+ * - `ready`     {sealKey, setup, terms?, name?}: the seat's X25519 key for this
+ *               hand, the hash of the hand's set-up it agrees to and of its
+ *               terms (game, options, seat keys: hand/setup.ts), and the name it plays under (signed by its own key, so a
  *               transcript's names can be checked; absent in readies made
  *               before names were signed); the hand starts when every seat
  *               is ready.
@@ -93,6 +93,8 @@ export const EVENT_DATA = {
   ready: v.strictObject({
     sealKey: bytesOfLength(32, 'sealKey'),
     setup: bytesOfLength(32, 'setup'),
+    /** The hash of the terms agreed (hand/setup.ts `termsHash`): absent in readies signed before terms were. */
+    terms: v.optional(bytesOfLength(32, 'terms')),
     name: v.optional(v.pipe(v.string(), v.maxLength(32, 'name longer than 32'))),
   }),
   shuffle: v.strictObject({ packet: uint, step: bytes(MAX_STEP) }),

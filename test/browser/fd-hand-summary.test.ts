@@ -5,7 +5,8 @@
  * scrolling, the places are listed winner first, the card list is folded,
  * Close and Rematch are on screen, Close leaves a bar that still offers
  * Rematch and Show, and on a desktop the panel keeps to its right-hand
- * column (fd-app keeps that column free of the table).
+ * column (fd-app keeps that column free of the table). What the next hand
+ * changes is listed by Rematch (which agrees to it), open or closed.
  */
 import { afterEach, describe, expect, test } from 'vitest';
 import { page } from 'vitest/browser';
@@ -150,5 +151,39 @@ describe('a 1280×800 desktop', () => {
     (part(el, '#summary-open') as HTMLButtonElement).click();
     await el.updateComplete;
     expect(inside(part(el, '#verdict-headline'))).toBe(true);
+  });
+});
+
+describe('what the next hand changes', () => {
+  const changes = ['Ann changed drawThenPlay: on → off', 'Seat 3: Bob left, Dan sits'];
+
+  test.each([
+    [390, 700],
+    [1280, 800],
+  ])('at %i×%i each change is listed right by Rematch, on screen, open or closed', async (width, height) => {
+    await page.viewport(width, height);
+    const el = await mount();
+    expect(el.shadowRoot!.querySelector('#summary-changes')).toBeNull();
+    el.changes = changes;
+    await el.updateComplete;
+    const list = part(el, '#summary-changes');
+    expect([...list.querySelectorAll('li')].map((li) => li.textContent!.trim())).toEqual(changes);
+    expect(list.textContent).toContain('Rematch agrees to it');
+    expect(inside(list)).toBe(true);
+    expect(inside(part(el, '#summary-rematch'))).toBe(true);
+    (part(el, '#summary-close') as HTMLButtonElement).click();
+    await el.updateComplete;
+    const closed = part(el, '#summary-changes');
+    expect(closed.querySelectorAll('li').length).toBe(2);
+    expect(inside(closed)).toBe(true);
+    expect(inside(part(el, '#summary-rematch'))).toBe(true);
+  });
+
+  test('no Rematch offered (watching), no change list', async () => {
+    const el = await mount();
+    el.canRematch = false;
+    el.changes = changes;
+    await el.updateComplete;
+    expect(el.shadowRoot!.querySelector('#summary-changes')).toBeNull();
   });
 });

@@ -621,6 +621,36 @@ describe('a joiner', () => {
     expect(made.log.length).toBe(1);
   });
 
+  it('a roster refused while a hand ran is taken once the hand ends (the newest one held), unless a newer one came', async () => {
+    const made = await joiner({ roster: roster(3, [creatorMember(), member(2, 'Bo'), member(4, 'Di')], 1) });
+    made.running.seats = [CREATOR, hex(2), hex(4)];
+    made.lobby.receive(env('roster', CREATOR_KEY, roster(5, [creatorMember(), member(2, 'Bo'), member(5, 'Ed')], 1)));
+    made.lobby.receive(env('roster', CREATOR_KEY, roster(4, [creatorMember(), member(2, 'Bo'), null], 1)));
+    await flush();
+    expect(made.lobby.view().rosterVersion).toBe(3);
+    expect(made.lobby.newestRoster?.version).toBe(5);
+    // Still running: held.
+    made.lobby.adoptHeld();
+    await flush();
+    expect(made.lobby.view().rosterVersion).toBe(3);
+    made.running.seats = null;
+    made.lobby.adoptHeld();
+    await flush();
+    expect(made.lobby.view().rosterVersion).toBe(5);
+    expect(made.lobby.names()[2]).toBe('Ed');
+    expect(made.lobby.signedRoster?.body.version).toBe(5);
+    // A held roster older than one adopted since is dropped.
+    made.running.seats = [CREATOR, hex(2), hex(5)];
+    made.lobby.receive(env('roster', CREATOR_KEY, roster(6, [creatorMember(), member(2, 'Bo'), null], 1)));
+    made.lobby.receive(env('roster', CREATOR_KEY, roster(7, [creatorMember(), member(2, 'Bo'), member(5, 'Ed')], 2)));
+    await flush();
+    made.running.seats = null;
+    made.lobby.adoptHeld();
+    await flush();
+    expect(made.lobby.view().rosterVersion).toBe(7);
+    expect(made.lobby.newestRoster?.version).toBe(7);
+  });
+
   it('while a hand runs refuses a roster that moves its seats, once per version', async () => {
     const made = await joiner({ roster: roster(3, [creatorMember(), member(2, 'Bo'), member(4, 'Di')], 1) });
     made.running.seats = [CREATOR, hex(2), hex(4)];
@@ -633,9 +663,9 @@ describe('a joiner', () => {
     );
     await flush();
     expect(made.log).toEqual([
-      "refused the table's seating (version 4): it moves seat 3 while a hand is being played",
-      "refused the table's seating (version 5): it moves seat 2 while a hand is being played",
-      "refused the table's seating (version 6): it moves seat 4 while a hand is being played",
+      "refused the table's seating (version 4): it moves seat 3 while a hand is being played (taken once the hand ends)",
+      "refused the table's seating (version 5): it moves seat 2 while a hand is being played (taken once the hand ends)",
+      "refused the table's seating (version 6): it moves seat 4 while a hand is being played (taken once the hand ends)",
     ]);
     expect(made.lobby.view().rosterVersion).toBe(3);
     expect(made.lobby.view().handRunning).toBe(true);
@@ -651,7 +681,9 @@ describe('a joiner', () => {
     made.running.seats = [CREATOR, hex(2), hex(4)];
     made.lobby.receive(env('roster', CREATOR_KEY, roster(4, [creatorMember(), member(2, 'Bo')], 1)));
     await flush();
-    expect(made.log).toEqual(["refused the table's seating (version 4): it moves seat 3 while a hand is being played"]);
+    expect(made.log).toEqual([
+      "refused the table's seating (version 4): it moves seat 3 while a hand is being played (taken once the hand ends)",
+    ]);
   });
 
   it('links to the introducers only while unseated, and to every seat', async () => {

@@ -33,7 +33,7 @@ import type { Ordered } from './real-time.js';
 import type { Bounce } from './real-time.js';
 import { HandDeadlines, stalledOwing } from './deadlines.js';
 import { ReportDesk } from './faults.js';
-import { readyFault, setupArgs, setupHash, type HandSetup } from './setup.js';
+import { readyFault, setupArgs, setupHash, termsHash, type HandSetup } from './setup.js';
 import { waitingOf, type Waiting } from './waiting.js';
 
 export type { PrivateRequest, Waiting };
@@ -74,6 +74,8 @@ export class HandFollower {
   readonly players: number;
   readonly args: SetupArgs;
   readonly setupDigest: Uint8Array;
+  /** The hash of this hand's terms (game, options, seat keys), which every seat's ready signs beside `setupDigest`. */
+  readonly termsDigest: Uint8Array;
   readonly pool: EventPool;
   readonly book: PacketBook;
   readonly inputs: Input[] = [];
@@ -115,6 +117,7 @@ export class HandFollower {
       throw new RangeError(`set-up is for ${options.setup.game}, not ${options.game.id}`);
     this.args = setupArgs(options.setup);
     this.setupDigest = setupHash(options.setup);
+    this.termsDigest = termsHash(options.setup);
     const made = options.game.setup(this.args);
     if (!made.ok) throw new RangeError(`cannot set up ${options.game.id}: ${made.error}`);
     this.initial = made.state;
@@ -265,9 +268,22 @@ export class HandFollower {
     return true;
   }
 
-  /** A ready is checked at once: it must commit to our set-up and announce a usable seal key. */
+  /**
+   * A ready is checked at once: it must commit to our set-up and announce a usable seal key. A ready under other
+   * terms (options, seats) than ours is no seat's fault we can see (the roster changed between the seats' agreements,
+   * or its creator sent different ones): the hand is called off before any card is dealt, naming nobody, and the
+   * next hand asks every seat again.
+   */
   private checkReady(event: TableEvent<'ready'>): boolean {
-    const fault = readyFault(event.data, this.setupDigest);
+    const fault = readyFault(event.data, { setup: this.setupDigest, terms: this.termsDigest });
+    if (fault?.code === 'other-terms') {
+      this.end({
+        code: 'abandoned',
+        seat: null,
+        detail: `${seatName(event.seat)} agreed to other terms for this hand than this page (other options or seats: the table's seating changed between the seats' agreements); no card was dealt, nobody is named, and the next hand asks every seat again`,
+      });
+      return false;
+    }
     return fault ? this.blame(fault.code, event.seat, fault.detail) : true;
   }
 

@@ -130,6 +130,7 @@ export class SeatAgent {
         return this.emit('ready', {
           sealKey: x25519.getPublicKey(this.sealSecret),
           setup: f.setupDigest,
+          terms: f.termsDigest,
           ...(this.name !== undefined ? { name: this.name } : {}),
         });
       case 'dealing':

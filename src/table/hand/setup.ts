@@ -2,8 +2,13 @@
  * A hand's set-up, agreed and persisted: the game, its options, the seats'
  * identity keys, the dealer, the match state carried over and the hash of the
  * previous hand's outcome. Each seat's first event (`ready`) commits to
- * `setupHash`, so a peer that built another set-up (a stale dealer after a
- * reload, another option) is refused at once and named. The table stores the
+ * `setupHash`, and to `termsHash` — the part of it the table's roster gives
+ * (game, options, seat keys) — so a seat's ready is its signed agreement to
+ * exactly those terms. A ready for another set-up under the same terms (a
+ * stale dealer after a reload, another carry) is refused at once and its seat
+ * named; a ready under other terms (the roster changed between two seats'
+ * agreements, or its creator sent different ones) names nobody: the hand is
+ * called off and the next one asks every seat again. The table stores the
  * set-up with the hand, and the next hand's set-up is derived from the
  * previous hand's stored record only (`nextSetup`), never from memory.
  */
@@ -62,6 +67,15 @@ export function setupHash(setup: HandSetup): Uint8Array {
   return sha256(utf8ToBytes(`fairdeck/hand-setup/v1\0${canonicalJson(setup)}`));
 }
 
+/**
+ * The hash of a hand's terms: what the table's roster decides (game, options, seat keys), for this table and hand. Two
+ * readies that differ here disagree about the roster, not about the hands played.
+ */
+export function termsHash(setup: HandSetup): Uint8Array {
+  const { table, handNo, game, options, seatKeys } = setup;
+  return sha256(utf8ToBytes(`fairdeck/hand-terms/v1\0${canonicalJson({ table, handNo, game, options, seatKeys })}`));
+}
+
 export function outcomeHash(outcome: HandOutcome): string {
   return bytesToHex(sha256(utf8ToBytes(`fairdeck/hand-outcome/v1\0${canonicalJson(outcome)}`)));
 }
@@ -113,13 +127,23 @@ export function nextSetup(
   return { ...common, dealer: outcome.nextDealer, carry: outcome.carry, previous: outcomeHash(outcome) };
 }
 
-/** What is wrong with a seat's ready: another set-up than ours, or a seal key nobody can seal to (RFC 7748 §6.1 low order). Null if nothing. */
+/**
+ * What is wrong with a seat's ready: another set-up than ours (`other-terms` when its signed terms differ from ours:
+ * the seats disagree about the roster, which names nobody), or a seal key nobody can seal to (RFC 7748 §6.1 low
+ * order). Null if nothing. `ours` is our set-up's hash and terms hash.
+ */
 export function readyFault(
-  ready: { sealKey: Uint8Array; setup: Uint8Array },
-  ours: Uint8Array,
-): { code: 'bad-setup' | 'bad-seal-key'; detail: string } | null {
-  if (bytesToHex(ready.setup) !== bytesToHex(ours))
+  ready: { sealKey: Uint8Array; setup: Uint8Array; terms?: Uint8Array | undefined },
+  ours: { setup: Uint8Array; terms: Uint8Array },
+): { code: 'bad-setup' | 'bad-seal-key' | 'other-terms'; detail: string } | null {
+  if (bytesToHex(ready.setup) !== bytesToHex(ours.setup)) {
+    if (ready.terms && bytesToHex(ready.terms) !== bytesToHex(ours.terms))
+      return {
+        code: 'other-terms',
+        detail: 'agreed to other terms for this hand (other options or seats than ours)',
+      };
     return { code: 'bad-setup', detail: 'is ready for another set-up of this hand' };
+  }
   try {
     assertSealPublicKey(ready.sealKey, 'seal key');
   } catch (error) {

@@ -1,0 +1,93 @@
+/**
+ * The next hand's terms on one page, against the hand this page is at: what
+ * changed (the game, an option, the seat count, who sits where; in words:
+ * setup-change.ts), shown to the player before and at the Rematch choice
+ * and written to the log once per change. A seat's ready signs the terms it
+ * agrees to (hand/setup.ts `termsHash`), so a change never takes effect
+ * without every seat's click (a bot's seat agrees when its host's page does).
+ * A change that comes after this page agreed to a hand but before the deal
+ * withdraws that agreement: the page ends the hand without a result (a signed
+ * abandon every page takes in, naming nobody), and the next hand asks every
+ * seat again, with the change shown.
+ */
+import { keyHex } from '../net/envelope.js';
+import type { Roster } from '../net/messages.js';
+import type { HandSession } from './hand-session.js';
+import { setupChanges, type TableTerms } from './setup-change.js';
+
+export interface NextTermsHost {
+  /** The hand this page is at (its own seat's, or the one it watches). */
+  readonly current: () => HandSession | undefined;
+  /** The newest roster from the table's creator (lobby.ts `newestRoster`). */
+  readonly roster: () => Roster | undefined;
+  /** This page holds a seat at the table now (an unseated page following old hands logs nothing). */
+  readonly seated: () => boolean;
+  /** The sessions of the seats played on this page (its own, its bots'). */
+  readonly local: () => readonly HandSession[];
+  readonly onLog: (line: string, level?: 'info' | 'warn') => void;
+}
+
+/** A hand's terms as its set-up fixed them, with the names its seats signed in their readies. */
+export function handTerms(session: HandSession): TableTerms {
+  const { game, options, seatKeys } = session.config.setup;
+  const names = seatKeys.map((_, seat) => session.follower.pool.ready(seat)?.data.name ?? '');
+  return { game, options, seatKeys, names };
+}
+
+/** The terms the roster gives the next hand. */
+export function rosterTerms(roster: Roster): TableTerms {
+  return {
+    game: roster.config.game,
+    options: roster.config.options,
+    seatKeys: roster.seats.map((m) => (m ? keyHex(m.key) : null)),
+    names: roster.seats.map((m) => m?.name ?? ''),
+  };
+}
+
+export class NextTerms {
+  private cached: { hand: HandSession | undefined; roster: Roster | undefined; lines: string[] } | null = null;
+  private logged = '';
+  /** Hands whose agreement this page withdrew (once each). */
+  private readonly withdrawn = new WeakSet<HandSession>();
+
+  constructor(private readonly host: NextTermsHost) {}
+
+  /** What the next hand changes against the current one, in words (empty: the same terms, or nothing to compare). */
+  changes(): string[] {
+    const hand = this.host.current();
+    const roster = this.host.roster();
+    const cached = this.cached;
+    if (cached && cached.hand === hand && cached.roster === roster) return cached.lines;
+    // A ready's name comes in with it: before every seat's ready a hand's names are not all known yet.
+    const lines =
+      hand && roster
+        ? setupChanges(handTerms(hand), rosterTerms(roster), roster.seats[0]?.name || 'the table creator')
+        : [];
+    if (hand && [...Array(hand.config.setup.seatKeys.length).keys()].every((s) => hand.follower.pool.ready(s)))
+      this.cached = { hand, roster, lines };
+    return lines;
+  }
+
+  /** After any change of the roster or the hand: logs a new change once, and withdraws an agreement it outdates. */
+  check(): void {
+    if (!this.host.seated()) return;
+    const hand = this.host.current();
+    const lines = this.changes();
+    const key = lines.join('\n');
+    if (key !== this.logged) {
+      this.logged = key;
+      if (hand && lines.length > 0) {
+        const next = hand.config.setup.handNo + (hand.phase === 'ready' ? 0 : 1);
+        for (const line of lines) this.host.onLog(`hand ${next + 1} changes: ${line}`, 'warn');
+      }
+    }
+    if (!hand || hand.phase !== 'ready' || lines.length === 0) return;
+    for (const session of this.host.local()) {
+      if (session.phase !== 'ready' || this.withdrawn.has(session)) continue;
+      this.withdrawn.add(session);
+      session.abandon(
+        `the table's terms changed after this seat agreed and before the deal (${lines.join('; ')}): every seat is asked again`,
+      );
+    }
+  }
+}

@@ -1,0 +1,108 @@
+/**
+ * The creator changes the table's terms between hands (an option here), over
+ * whole table sessions on the in-memory mesh. Every honest page shows the
+ * change in words and logs it; no honest seat plays a hand under terms its
+ * ready did not sign; a change that comes after a seat agreed and before the
+ * deal withdraws that agreement and the next hand asks again; and a creator
+ * that sends a changed roster to one seat only cannot make honest seats name
+ * each other (the hand is called off naming nobody, never `bad-setup` on an
+ * honest seat).
+ */
+import { afterEach, expect, it } from 'vitest';
+import type { Roster } from '../../src/net/messages.js';
+import { until } from '../../tools/sim/simulation.js';
+import { closeAll, tablePeers, type TablePeer } from './table-peers.js';
+
+let running: TablePeer[] = [];
+afterEach(() => {
+  closeAll(running);
+  running = [];
+});
+
+const over = (hand: number) => (p: TablePeer) => {
+  const current = p.session.current;
+  return current?.handNo === hand && (current.session.phase === 'done' || current.session.phase === 'halted');
+};
+/** Hand 1 is ended without a result at once (no shuffle: fast): what matters is what comes between it and the next. */
+async function firstHandEnded(peers: readonly TablePeer[]): Promise<void> {
+  await until(() => peers.every((p) => p.session.current?.handNo === 0));
+  peers[0]!.session.abandon('the test moves on');
+  await until(() => peers.every(over(0)));
+}
+/** Every seat's ready for hand `hand` agreed on this page: the deal has begun, with no halt. */
+const dealt = (hand: number) => (p: TablePeer) => {
+  const current = p.session.current;
+  return current?.handNo === hand && (current.session.phase === 'dealing' || current.session.phase === 'play');
+};
+const CHANGE = 'P1 changed voluntaryPickup: (not set) → on';
+
+it('an option changed between hands is shown on every page, logged, and played only once every seat agreed', async () => {
+  const { peers } = await tablePeers({ game: 'stress-shed', players: 3, seed: 41 });
+  running = peers;
+  await firstHandEnded(peers);
+  expect(peers.map((p) => p.session.nextChanges)).toEqual([[], [], []]);
+  expect(peers[0]!.session.lobby.changeOptions({ voluntaryPickup: true })).toBeNull();
+  await until(() => peers.every((p) => p.session.nextChanges.includes(CHANGE)));
+  for (const p of peers) expect(p.log.map((l) => l.line)).toContain(`hand 2 changes: ${CHANGE}`);
+  for (const p of peers) p.session.rematch();
+  await until(() => peers.every(dealt(1)));
+  for (const p of peers) {
+    const hand = p.session.current!.session;
+    expect(hand.halt).toBeNull();
+    expect(hand.config.setup.options).toEqual({ voluntaryPickup: true });
+  }
+  // Agreed: the terms of the hand now are the roster's, nothing is left to show.
+  expect(peers.map((p) => p.session.nextChanges)).toEqual([[], [], []]);
+}, 120_000);
+
+it('a change after a seat agreed and before the deal withdraws that agreement, names nobody, and asks again', async () => {
+  const { peers } = await tablePeers({ game: 'stress-shed', players: 3, seed: 42 });
+  running = peers;
+  await firstHandEnded(peers);
+  const [creator, early] = [peers[0]!, peers[1]!];
+  early.session.rematch();
+  await until(() => early.session.current?.handNo === 1);
+  expect(creator.session.lobby.changeOptions({ voluntaryPickup: true })).toBeNull();
+  await until(() => over(1)(early));
+  const withdrawn = early.session.current!.session.halt!;
+  expect(withdrawn).toMatchObject({ code: 'abandoned', seat: null });
+  expect(withdrawn.detail).toContain("the table's terms changed after this seat agreed and before the deal");
+  expect(withdrawn.detail).toContain(CHANGE);
+  // The others agree now, to a hand the early seat has called off: it ends for them too, naming nobody.
+  for (const p of peers.filter((p) => p !== early)) p.session.rematch();
+  await until(() => peers.every(over(1)));
+  for (const p of peers) expect(p.session.current!.session.halt).toMatchObject({ code: 'abandoned', seat: null });
+  // Asked again, every seat agrees to the new terms and the hand is played under them.
+  for (const p of peers) p.session.rematch();
+  await until(() => peers.every(dealt(2)));
+  for (const p of peers) {
+    expect(p.session.current!.session.halt).toBeNull();
+    expect(p.session.current!.session.config.setup.options).toEqual({ voluntaryPickup: true });
+  }
+}, 120_000);
+
+it('a creator that sends a changed roster to one seat only: the hand is called off naming nobody, and no honest seat names another', async () => {
+  const { peers, table } = await tablePeers({ game: 'stress-shed', players: 3, seed: 43 });
+  running = peers;
+  await firstHandEnded(peers);
+  const [creator, told, other] = [peers[0]!, peers[1]!, peers[2]!];
+  const roster = (await creator.store.loadRoster(table))!;
+  const changed: Roster = {
+    ...roster,
+    version: roster.version + 1,
+    config: { ...roster.config, options: { voluntaryPickup: true } },
+  };
+  creator.mesh.resend(told.mesh.peerId, creator.mesh.sign('roster', changed));
+  await until(() => told.session.nextChanges.includes(CHANGE));
+  expect(other.session.nextChanges).toEqual([]);
+  for (const p of peers) p.session.rematch();
+  await until(() => peers.every(over(1)));
+  for (const p of [told, other]) {
+    const halt = p.session.current!.session.halt!;
+    // Called off before any card was dealt: never bad-setup, never an honest seat named.
+    expect(halt).toMatchObject({ code: 'abandoned', seat: null });
+    expect(halt.detail).toMatch(/agreed to other terms for this hand/);
+    expect(p.session.current!.session.step).toBe(0);
+    expect(p.session.current!.session.follower.sealKeys).toEqual([]);
+  }
+}, 120_000);

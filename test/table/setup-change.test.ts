@@ -1,0 +1,67 @@
+/**
+ * The words every page shows before the next hand when its terms differ from
+ * the last hand's (src/table/setup-change.ts): each changed option with its
+ * old and new value, each seat that changed hands, the game and the seat count.
+ */
+import { describe, expect, it } from 'vitest';
+import { setupChanges, type TableTerms } from '../../src/table/setup-change.js';
+
+const LAST: TableTerms = {
+  game: 'pesten',
+  options: { drawThenPlay: true, decks: 1 },
+  seatKeys: ['a1', 'b2', 'c3'],
+  names: ['Ann', 'Bob', 'Cy'],
+};
+
+const cases: [string, Partial<TableTerms>, string[]][] = [
+  ['nothing changed', {}, []],
+  ['a new name alone (names are not terms)', { names: ['Ann', 'Bobby', 'Cy'] }, []],
+  ['an option switched off', { options: { drawThenPlay: false, decks: 1 } }, ['Ann changed drawThenPlay: on → off']],
+  ['a number option', { options: { drawThenPlay: true, decks: 2 } }, ['Ann changed decks: 1 → 2']],
+  [
+    'an option added',
+    { options: { drawThenPlay: true, decks: 1, jokers: 'two' } },
+    ['Ann changed jokers: (not set) → two'],
+  ],
+  ['an option removed', { options: { decks: 1 } }, ['Ann changed drawThenPlay: on → (not set)']],
+  [
+    'a seat that changed hands',
+    { seatKeys: ['a1', 'b2', 'd4'], names: ['Ann', 'Bob', 'Dan'] },
+    ['Seat 3: Cy left, Dan sits'],
+  ],
+  [
+    'a seat left free',
+    { seatKeys: ['a1', null, 'c3'], names: ['Ann', '', 'Cy'] },
+    ['Seat 2: Bob left (the seat is free)'],
+  ],
+  [
+    'a seat more',
+    { seatKeys: ['a1', 'b2', 'c3', 'd4'], names: ['Ann', 'Bob', 'Cy', 'Dan'] },
+    ['Ann changed the number of seats: 3 → 4', 'Seat 4: Dan sits'],
+  ],
+  [
+    'a seat fewer',
+    { seatKeys: ['a1', 'b2'], names: ['Ann', 'Bob'] },
+    ['Ann changed the number of seats: 3 → 2', 'Seat 3: Cy left'],
+  ],
+  [
+    'another game',
+    { game: 'stress-shed', options: {} },
+    [
+      'Ann changed the game: pesten → stress-shed',
+      'Ann changed decks: 1 → (not set)',
+      'Ann changed drawThenPlay: on → (not set)',
+    ],
+  ],
+  [
+    'a player without a name, by key',
+    { seatKeys: ['a1', 'b2', 'e5e5e5e5e5'], names: ['Ann', 'Bob', ''] },
+    ['Seat 3: Cy left, a player (e5e5e5e5…) sits'],
+  ],
+];
+
+describe('setupChanges', () => {
+  it.each(cases)('%s', (_, change, lines) => {
+    expect(setupChanges(LAST, { ...LAST, ...change }, 'Ann')).toEqual(lines);
+  });
+});
