@@ -69,7 +69,8 @@ it('three browsers sit at one table, agree on its fingerprint, survive a reload 
     .poll(() => link.inputValue(), { timeout: 30_000 })
     .toMatch(/#\/t\/[a-z2-9]{8}-[0-9a-f]{16}\?signal=here$/);
   const shareLink = await link.inputValue();
-  expect(await ann.page.locator('.qr svg').count()).toBe(1);
+  // The QR code's module loads on demand: it is drawn a moment after the link shows.
+  await expect.poll(() => ann.page.locator('.qr svg').count(), { timeout: 15_000 }).toBe(1);
   const qrAlone = await ann.page.locator('.qr').innerHTML();
   await expectAccessible(ann.page, "the creator's lobby");
 
