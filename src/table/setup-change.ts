@@ -1,6 +1,6 @@
 /**
  * What the next hand's set-up changes against the last hand's, in words a
- * player reads before agreeing to it ("Ann changed drawThenPlay: on → off",
+ * player reads before agreeing to it ("Ann changed “Play the drawn card”: yes → no",
  * "Seat 3: Bob left, Dan sits"). Only the table's terms can change between
  * hands — the game, its options and who sits in each seat (hand/setup.ts
  * `termsHash`); the dealer and the match state carried follow from the last
@@ -8,6 +8,8 @@
  * lines before and at its Rematch choice and logs them (table-session.ts).
  */
 import { canonicalJson, type Json } from '../engine/index.js';
+import { gameMeta } from '../games/index.js';
+import { optionValueText, type OptionField, type OptionValue } from '../games/module.js';
 
 /** The terms of one hand: the game, its options, the seats' keys (null: a free seat) and names. */
 export interface TableTerms {
@@ -18,11 +20,19 @@ export interface TableTerms {
   readonly names: readonly string[];
 }
 
-function word(value: Json | undefined): string {
+/** An option's value in words: as the game's form says it ("Two decks", "yes") when it has a field, else plainly. */
+function word(value: Json | undefined, field: OptionField | undefined): string {
   if (value === undefined) return '(not set)';
+  if (field && (typeof value === 'boolean' || typeof value === 'number' || typeof value === 'string'))
+    return optionValueText(field, value as OptionValue);
   if (value === true) return 'on';
   if (value === false) return 'off';
   return typeof value === 'string' ? value : canonicalJson(value);
+}
+
+/** A game's name as players read it ("Stress (shedding)"), or its id when this page does not know it. */
+function gameName(id: string): string {
+  return gameMeta(id)?.name ?? id;
 }
 
 function optionsOf(options: Json): Record<string, Json> {
@@ -37,7 +47,8 @@ function optionsOf(options: Json): Record<string, Json> {
  */
 export function setupChanges(last: TableTerms, next: TableTerms, creator: string): string[] {
   const lines: string[] = [];
-  if (last.game !== next.game) lines.push(`${creator} changed the game: ${last.game} → ${next.game}`);
+  if (last.game !== next.game)
+    lines.push(`${creator} changed the game: ${gameName(last.game)} → ${gameName(next.game)}`);
   if (last.seatKeys.length !== next.seatKeys.length)
     lines.push(`${creator} changed the number of seats: ${last.seatKeys.length} → ${next.seatKeys.length}`);
   const before = optionsOf(last.options);
@@ -45,7 +56,10 @@ export function setupChanges(last: TableTerms, next: TableTerms, creator: string
   for (const name of [...new Set([...Object.keys(before), ...Object.keys(after)])].sort()) {
     if (canonicalJson(before[name] ?? null) === canonicalJson(after[name] ?? null) && name in before === name in after)
       continue;
-    lines.push(`${creator} changed ${name}: ${word(before[name])} → ${word(after[name])}`);
+    // The option as the lobby's form names it (the next game's field, else the last's), its values as the form says them.
+    const field = gameMeta(next.game)?.options.fields[name] ?? gameMeta(last.game)?.options.fields[name];
+    const label = field ? `“${field.label}”` : name;
+    lines.push(`${creator} changed ${label}: ${word(before[name], field)} → ${word(after[name], field)}`);
   }
   const nameOf = (terms: TableTerms, seat: number) =>
     terms.names[seat] || `a player (${terms.seatKeys[seat]?.slice(0, 8)}…)`;

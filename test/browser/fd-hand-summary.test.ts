@@ -155,7 +155,7 @@ describe('a 1280×800 desktop', () => {
 });
 
 describe('what the next hand changes', () => {
-  const changes = ['Ann changed drawThenPlay: on → off', 'Seat 3: Bob left, Dan sits'];
+  const changes = ['Ann changed “Play the drawn card”: yes → no', 'Seat 3: Bob left, Dan sits'];
 
   test.each([
     [390, 700],

@@ -57,7 +57,7 @@ function courierScript() {
 describe('the ready round (nothing delivered)', () => {
   const readyDuo = () => agentDuo({ game: courierGame, seed: 'ready', hold: () => true });
 
-  it('each seat publishes one ready with its seal key and the set-up digest, after keeping its seal secret', () => {
+  it('each seat publishes one ready with its seal key, the set-up digest and the terms it agrees to, after keeping its seal secret', () => {
     const duo = readyDuo();
     duo.pump();
     expect(types(duo.sent)).toEqual(['ready', 'ready']);
@@ -73,7 +73,11 @@ describe('the ready round (nothing delivered)', () => {
       expect(kept.packets).toEqual([]);
       expect(kept.committed).toBeNull();
       expect(ready.body).toMatchObject({ hand: 0, n: 0, at: 0, type: 'ready' });
-      expect(ready.body.data).toEqual({ sealKey: x25519.getPublicKey(kept.sealSecret), setup: f.setupDigest });
+      expect(ready.body.data).toEqual({
+        sealKey: x25519.getPublicKey(kept.sealSecret),
+        setup: f.setupDigest,
+        terms: f.termsDigest,
+      });
       expect(f.seatOf(ready)).toBe(seat);
       expect(f.phase).toBe('ready');
       expect(f.pool.ready(seat)).toBeDefined();

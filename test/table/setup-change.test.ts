@@ -1,14 +1,15 @@
 /**
  * The words every page shows before the next hand when its terms differ from
  * the last hand's (src/table/setup-change.ts): each changed option with its
- * old and new value, each seat that changed hands, the game and the seat count.
+ * old and new value, as the table-creation form words them (an option no form
+ * knows by its name), each seat that changed hands, the game and the seat count.
  */
 import { describe, expect, it } from 'vitest';
 import { setupChanges, type TableTerms } from '../../src/table/setup-change.js';
 
 const LAST: TableTerms = {
   game: 'pesten',
-  options: { drawThenPlay: true, decks: 1 },
+  options: { drawThenPlay: true, targetPoints: 3 },
   seatKeys: ['a1', 'b2', 'c3'],
   names: ['Ann', 'Bob', 'Cy'],
 };
@@ -16,14 +17,22 @@ const LAST: TableTerms = {
 const cases: [string, Partial<TableTerms>, string[]][] = [
   ['nothing changed', {}, []],
   ['a new name alone (names are not terms)', { names: ['Ann', 'Bobby', 'Cy'] }, []],
-  ['an option switched off', { options: { drawThenPlay: false, decks: 1 } }, ['Ann changed drawThenPlay: on → off']],
-  ['a number option', { options: { drawThenPlay: true, decks: 2 } }, ['Ann changed decks: 1 → 2']],
+  [
+    'an option switched off, by its label in the form',
+    { options: { drawThenPlay: false, targetPoints: 3 } },
+    ['Ann changed “Play the drawn card”: yes → no'],
+  ],
+  [
+    'a number option',
+    { options: { drawThenPlay: true, targetPoints: 5 } },
+    ['Ann changed “Round wins for the match”: 3 → 5'],
+  ],
   [
     'an option added',
-    { options: { drawThenPlay: true, decks: 1, jokers: 'two' } },
+    { options: { drawThenPlay: true, targetPoints: 3, jokers: 'two' } },
     ['Ann changed jokers: (not set) → two'],
   ],
-  ['an option removed', { options: { decks: 1 } }, ['Ann changed drawThenPlay: on → (not set)']],
+  ['an option removed', { options: { targetPoints: 3 } }, ['Ann changed “Play the drawn card”: yes → (not set)']],
   [
     'a seat that changed hands',
     { seatKeys: ['a1', 'b2', 'd4'], names: ['Ann', 'Bob', 'Dan'] },
@@ -48,9 +57,9 @@ const cases: [string, Partial<TableTerms>, string[]][] = [
     'another game',
     { game: 'stress-shed', options: {} },
     [
-      'Ann changed the game: pesten → stress-shed',
-      'Ann changed decks: 1 → (not set)',
-      'Ann changed drawThenPlay: on → (not set)',
+      'Ann changed the game: Pesten → Stress (shedding)',
+      'Ann changed “Play the drawn card”: yes → (not set)',
+      'Ann changed “Round wins for the match”: 3 → (not set)',
     ],
   ],
   [
