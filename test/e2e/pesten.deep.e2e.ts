@@ -109,7 +109,9 @@ async function moveIfMine(page: Page, seen: Seen, keys: boolean): Promise<{ did:
   const give = page.locator('#give');
   if ((await give.count()) > 0) {
     const card = (await legal.first().getAttribute('data-card')) ?? '';
-    await choose(page, card, keys);
+    // Chosen by its element, never by a number key: a card arriving meanwhile re-sorts the hand and shifts the
+    // numbers, and the test must know exactly which card was passed. The keyboard still confirms (Enter).
+    await choose(page, card, false);
     await (keys ? page.keyboard.press('Enter') : give.click());
     return { did: 'give', gave: card };
   }
@@ -213,11 +215,9 @@ async function playRound(players: Player[], seen: Seen): Promise<number> {
   while (!(await Promise.all(players.map(roundOver))).every(Boolean)) {
     let moved = false;
     await noteHolders(players, held);
-    // While a pass round is open on some page, only gives are made: a page that has left it early must not play
-    // a card it was passed before the round is checked.
-    const passing =
-      passes.length > 0 &&
-      (await Promise.all(players.map(async (p) => (await tableState(p.page))?.phase))).includes('pass');
+    // From the first give until the pass round is checked (below, once no page is in it any more), only gives are
+    // made: a page that has left the round must not play a card it was passed before the check sees it arrive.
+    const passing = passes.length > 0;
     for (const p of players) {
       if ((await p.page.locator('#halt').count()) > 0)
         throw new Error(`the hand stopped: ${await p.page.locator('#halt').textContent()}`);
