@@ -75,6 +75,24 @@ export class FdApp extends LitElement {
           margin: 0 26rem 0 auto;
         }
       }
+      /* A wide desktop during a hand with no summary open: the table, and beside it the chat, seats and log. */
+      @media (min-width: 1400px) {
+        :host([with-side]) main {
+          max-width: 90rem;
+        }
+        :host([with-side]) .table-page {
+          display: grid;
+          grid-template-columns: minmax(0, 1fr) 22rem;
+          gap: 1rem;
+          align-items: start;
+        }
+        :host([with-side]) .extras {
+          position: sticky;
+          top: 0.5rem;
+          max-height: calc(100vh - 1rem);
+          overflow-y: auto;
+        }
+      }
       header {
         display: flex;
         align-items: center;
@@ -267,29 +285,33 @@ export class FdApp extends LitElement {
         // On a phone during a hand, the chat, the seats and the log fold away below a button so the table fits the
         // screen (the button counts chat lines unread meanwhile).
         // During a hand the Rules and Sound buttons sit with the seats and the log (folded on a phone), so a turn fits the screen.
-        return html`${view.hand ? null : this.tableTools(view)}${view.hand ? html`<fd-hand .hand=${view.hand} ?watching=${view.watching} .sortHandBy=${view.settings.sortHandBy ?? 'suit'}></fd-hand>` : null}
-          ${
-            view.hand
-              ? html`<button
-                  class="extras-toggle"
-                  id="extras-toggle"
-                  aria-expanded=${this.extrasOpen ? 'true' : 'false'}
-                  @click=${() => (this.extrasOpen = !this.extrasOpen)}
-                >
-                  ${this.extrasOpen ? 'Hide' : 'Show'} seats, chat and
-                  log${
-                    !this.extrasOpen && view.chat && !view.chat.hidden && view.chat.unread > 0
-                      ? html` <span id="extras-unread">(${view.chat.unread} unread)</span>`
-                      : null
-                  }
-                </button>`
-              : null
-          }
-          ${
-            view.loadingGame
-              ? html`<p class="muted" role="status" id="game-loading">Loading ${view.loadingGame.name}…</p>`
-              : null
-          }
+        // On a wide desktop during a hand, the chat, the seats and the log sit in a column beside the table.
+        return html`<div class="table-page">
+          <div class="table-main">
+            ${view.hand ? null : this.tableTools(view)}${view.hand ? html`<fd-hand .hand=${view.hand} ?watching=${view.watching} .sortHandBy=${view.settings.sortHandBy ?? 'suit'}></fd-hand>` : null}
+            ${
+              view.hand
+                ? html`<button
+                    class="extras-toggle"
+                    id="extras-toggle"
+                    aria-expanded=${this.extrasOpen ? 'true' : 'false'}
+                    @click=${() => (this.extrasOpen = !this.extrasOpen)}
+                  >
+                    ${this.extrasOpen ? 'Hide' : 'Show'} seats, chat and
+                    log${
+                      !this.extrasOpen && view.chat && !view.chat.hidden && view.chat.unread > 0
+                        ? html` <span id="extras-unread">(${view.chat.unread} unread)</span>`
+                        : null
+                    }
+                  </button>`
+                : null
+            }
+            ${
+              view.loadingGame
+                ? html`<p class="muted" role="status" id="game-loading">Loading ${view.loadingGame.name}…</p>`
+                : null
+            }
+          </div>
           <div class="extras ${view.hand && !this.extrasOpen ? 'folded' : ''}">
             ${view.chat && view.lobby ? html`<fd-chat .chat=${view.chat}></fd-chat>` : null}
             ${view.hand ? this.tableTools(view) : null} ${this.signalingLine(view)}
@@ -309,7 +331,8 @@ export class FdApp extends LitElement {
             ></fd-lobby>
             <h3>Table log</h3>
             <fd-log .entries=${view.log}></fd-log>
-          </div>`;
+          </div>
+        </div>`;
       case 'not-found':
         return view.route.advice
           ? html`<section class="failure" role="alert" id="bad-link">
@@ -424,6 +447,10 @@ export class FdApp extends LitElement {
     if (!this.view.hand || this.extrasOpen) this.chatSeenId = newest;
     // The end-of-hand summary takes a column of its own on a desktop (styles above).
     this.toggleAttribute('with-summary', this.view.route.page === 'table' && Boolean(this.view.hand?.summary));
+    this.toggleAttribute(
+      'with-side',
+      this.view.route.page === 'table' && Boolean(this.view.hand && !this.view.hand.summary),
+    );
   }
 
   override render() {

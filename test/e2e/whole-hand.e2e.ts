@@ -11,7 +11,8 @@
  * audit. Midway Bob's page reloads: it rebuilds the deal from what it stored
  * and plays on. All three pages end with the same result and state hash and a
  * clean audit, and the transcript Bob downloads verifies offline to that
- * hash. At the end Ann's summary keeps the table in view on a desktop and
+ * hash. On a wide desktop Ann's chat and log sit beside the table during the
+ * deal. At the end Ann's summary keeps the table in view on a desktop and
  * its verdict first on a phone (summary-layout.ts). Longer hands of every
  * game, and watching a Stress (shedding) hand, are the deep suite's
  * (*.deep.e2e.ts).
@@ -86,6 +87,16 @@ it('two browsers and a bot play a whole deal through the UI while a third page w
   for (const [name, page] of pages)
     await until(async () => (await cardsHeld(page)) === 10, `${name}'s ten cards`, 120_000);
   await expectAccessible(ann.page, 'a Fighting Cards table');
+  // On a wide desktop the chat and the log sit in a column beside the table, in the first screen.
+  const size = ann.page.viewportSize();
+  await ann.page.setViewportSize({ width: 1440, height: 900 });
+  const [table, chat, log] = await Promise.all(
+    ['fd-fighting-cards', 'fd-chat', 'fd-log'].map(async (s) => ann.page.locator(s).boundingBox()),
+  );
+  for (const beside of [chat, log]) expect(beside!.x).toBeGreaterThanOrEqual(table!.x + table!.width);
+  expect(chat!.y).toBeLessThan(900);
+  expect(table!.width).toBeGreaterThan(900);
+  if (size) await ann.page.setViewportSize(size);
 
   // The deal is on: Cat opens the link, is offered Watch (not a seat) and watches.
   const cat: Player = await newPlayer(browser, base, 'Cat');
