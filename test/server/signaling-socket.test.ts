@@ -34,18 +34,26 @@ interface Served {
   close(): Promise<void>;
 }
 
-const servers: { name: string; start: () => Promise<Served>; signaling: string; beside: string }[] = [
+const servers: {
+  name: string;
+  start: () => Promise<Served>;
+  signaling: string;
+  beside: string;
+  servesApp: boolean;
+}[] = [
   {
     name: 'the app’s server (npm start)',
     start: () => startServer('dev', 0, '127.0.0.1', ICE),
     signaling: '/peerjs',
     beside: '/',
+    servesApp: true,
   },
   {
     name: 'the standalone server (npm run signal)',
     start: () => startSignal(0, '/games/fairdeck', '127.0.0.1', ICE),
     signaling: '/games/fairdeck',
     beside: '/games/',
+    servesApp: false,
   },
 ];
 
@@ -55,7 +63,7 @@ async function first(said: { type: string }[], type: string): Promise<void> {
   await expect.poll(() => said.map((m) => m.type), { timeout: 3000, interval: 20 }).toContain(type);
 }
 
-describe.each(servers)('$name', ({ start, signaling, beside, name }) => {
+describe.each(servers)('$name', ({ start, signaling, beside, servesApp }) => {
   let server: Served;
   beforeAll(async () => {
     server = await start();
@@ -147,8 +155,14 @@ describe.each(servers)('$name', ({ start, signaling, beside, name }) => {
     expect(answer.iceServers[1]?.username).toMatch(/^\d+:/);
   });
 
-  it.runIf(name.includes('npm start'))('serves the dev page without Vite’s client', async () => {
-    const page = await (await fetch(`http://127.0.0.1:${server.port}/`)).text();
+  it(servesApp ? 'serves the dev page without Vite’s client' : 'serves no page, only signaling', async () => {
+    const answer = await fetch(`http://127.0.0.1:${server.port}/`);
+    const page = await answer.text();
+    if (!servesApp) {
+      expect(answer.ok).toBe(false);
+      expect(page).not.toContain('<fd-app>');
+      return;
+    }
     expect(page).toContain('<fd-app>');
     expect(page).toContain('/src/main.ts');
     expect(page).not.toContain('@vite/client');
