@@ -5,9 +5,15 @@
  * the reactions in words, whether this page may chat and why not, the last
  * refusal of its own message, and how many lines came while the chat was
  * folded (`unread`). The lines themselves are src/table/table-chat.ts's.
+ *
+ * A reload keeps the chat: the lines as shown are kept in the tab's
+ * sessionStorage per table (`ChatState.reset(table)` brings them back, above
+ * the lines of the new session). What comes back is read as untrusted input:
+ * a line that does not read as one is dropped, never shown.
  */
-import type { ChatEntry } from '../table/table-chat.js';
-import type { Reaction } from '../net/messages.js';
+import * as v from 'valibot';
+import { CHAT_KEEP, type ChatEntry } from '../table/table-chat.js';
+import { chatSchema, type Reaction } from '../net/messages.js';
 
 /** Each reaction in words, and the emoji a page may draw beside them (never alone: components/glyphs.ts). */
 export const REACTION_WORDS: Readonly<Record<Reaction, { readonly words: string; readonly emoji: string }>> = {
@@ -37,15 +43,76 @@ export interface ChatView {
   readonly notice: string | null;
 }
 
-/** What the store knows of the chat between views: the newest line seen unfolded, the last refusal. */
+/** A line as it was shown, kept across a reload. */
+const keptLine = v.strictObject({
+  who: v.pipe(v.string(), v.maxLength(200)),
+  mine: v.boolean(),
+  body: chatSchema,
+});
+const keptChat = v.object({ v: v.literal(1), lines: v.array(v.unknown()) });
+type KeptLine = v.InferOutput<typeof keptLine>;
+
+const keyFor = (table: string) => `fairdeck.chat.${table}`;
+
+function defaultStorage(): Storage | null {
+  try {
+    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
+  } catch {
+    return null; // storage blocked: the chat is simply not kept
+  }
+}
+
+/** What the store knows of the chat between views: the newest line seen unfolded, the last refusal, the kept lines. */
 export class ChatState {
   private seenId = 0;
   notice: string | null = null;
+  private table: string | null = null;
+  /** Lines shown before this page's session began (a reload), oldest first. */
+  private earlier: KeptLine[] = [];
+  private savedId = 0;
 
-  /** A new table: nothing seen there yet. */
-  reset(): void {
+  constructor(private readonly storage: Storage | null = defaultStorage()) {}
+
+  /** A new table (or the same one after a reload): nothing seen there yet, and the lines kept for it come back. */
+  reset(table?: string): void {
     this.seenId = 0;
+    this.savedId = 0;
     this.notice = null;
+    this.table = table ?? null;
+    this.earlier = table ? this.load(table) : [];
+  }
+
+  private load(table: string): KeptLine[] {
+    let raw: string | null;
+    try {
+      raw = this.storage?.getItem(keyFor(table)) ?? null;
+    } catch {
+      return [];
+    }
+    if (raw === null) return [];
+    let json: unknown;
+    try {
+      json = JSON.parse(raw);
+    } catch {
+      return [];
+    }
+    const parsed = v.safeParse(keptChat, json);
+    if (!parsed.success) return [];
+    const lines: KeptLine[] = [];
+    for (const line of parsed.output.lines.slice(-CHAT_KEEP)) {
+      const read = v.safeParse(keptLine, line);
+      if (read.success) lines.push(read.output);
+    }
+    return lines;
+  }
+
+  private save(lines: readonly KeptLine[]): void {
+    if (!this.storage || !this.table) return;
+    try {
+      this.storage.setItem(keyFor(this.table), JSON.stringify({ v: 1, lines: lines.slice(-CHAT_KEEP) }));
+    } catch {
+      // Full or blocked storage: the chat still works, it is just not kept.
+    }
   }
 
   view(
@@ -57,13 +124,25 @@ export class ChatState {
     const newest = entries.at(-1)?.id ?? 0;
     if (!hidden) this.seenId = newest;
     const watcherName = new Map(watchers.map((w) => [w.keyHex, w.name]));
+    const live = entries.map((e) => ({ who: nameOf(e, watcherName), mine: e.mine, body: e.body }));
+    const kept = this.earlier.slice(Math.max(0, this.earlier.length + live.length - CHAT_KEEP));
+    if (newest > this.savedId) {
+      this.savedId = newest;
+      this.save([...kept, ...live]);
+    }
+    // Kept lines number below the live ones (which count up from 1), so every id stays unique.
+    const shown = [
+      ...kept.map((line, i) => ({ id: i - kept.length, line })),
+      ...entries.map((e, i) => ({ id: e.id, line: live[i]! })),
+    ];
     return {
-      lines: entries.map((e) => ({
-        id: e.id,
-        who: nameOf(e, watcherName),
-        mine: e.mine,
-        text: e.body.type === 'text' ? e.body.text : null,
-        reaction: e.body.type === 'reaction' ? { id: e.body.reaction, ...REACTION_WORDS[e.body.reaction] } : null,
+      lines: shown.map(({ id, line }) => ({
+        id,
+        who: line.who,
+        mine: line.mine,
+        text: line.body.type === 'text' ? line.body.text : null,
+        reaction:
+          line.body.type === 'reaction' ? { id: line.body.reaction, ...REACTION_WORDS[line.body.reaction] } : null,
       })),
       hidden,
       unread: entries.filter((e) => e.id > this.seenId && !e.mine).length,

@@ -476,7 +476,7 @@ export class AppStore extends EventTarget {
       this.logTable = table;
     }
     // A new table session numbers its chat lines afresh.
-    this.chat.reset();
+    this.chat.reset(table);
     const fromLink = fromLinkChoice !== null && !sameSignaling(fromLinkChoice, ownChoice);
     if (fromLink)
       this.log(

@@ -9,7 +9,7 @@
  * was not public first (in a trick, or named in the log) — no hand, no skat,
  * no card put away — and at the end it shows the same result, hash and clean
  * audit. Midway Bob's page reloads: it rebuilds the deal from what it stored
- * and plays on. All three pages end with the same result and state hash and a
+ * and plays on, its chat line still shown. All three pages end with the same result and state hash and a
  * clean audit, and the transcript Bob downloads verifies offline to that
  * hash. On a wide desktop Ann's chat and log sit beside the table during the
  * deal. At the end Ann's summary keeps the table in view on a desktop and
@@ -134,9 +134,15 @@ it('two browsers and a bot play a whole deal through the UI while a third page w
       if (reloaded || sofar.filter((m) => m.includes(': play ')).length < 6) return;
       reloaded = true;
       const held = await cardsHeld(bob.page);
+      await bob.page.locator('#chat-text').fill('back in a second');
+      await bob.page.locator('#chat-send').click();
       await bob.page.reload();
       await waitOrExplain(bob.page, 'fd-fighting-cards #my-hand', 60_000);
       await until(async () => (await cardsHeld(bob.page)) === held, "Bob's cards back after the reload");
+      // The chat too: the reloaded page shows the line it sent before.
+      expect(await bob.page.locator('#chat-lines li').allInnerTexts()).toEqual([
+        expect.stringContaining('back in a second'),
+      ]);
     },
   });
   expect(reloaded).toBe(true);
