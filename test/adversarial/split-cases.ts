@@ -77,6 +77,6 @@ export function itNamesTheCheater(cases: readonly SplitCase[], seed: number): vo
       }
       expect(report!.honestLeaks).toEqual([]);
     },
-    120_000,
+    600_000, // a hang guard, not a speed check: a loaded machine took over 120 s for a 5-seat hand over a partial mesh
   );
 }
