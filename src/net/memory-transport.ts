@@ -7,12 +7,14 @@
  * PeerJS transport's, so crossed dials and the dial timeout follow one rule.
  * Like WebRTC data channels with `reliable: true`, each link delivers in order;
  * different links may reorder relative to each other (each pair has its own
- * delay). Faults are injected on the hub: `setDelay` (one-way, per direction),
- * `blockPair` (two peers that cannot connect directly, as behind symmetric
- * NATs), `dropPeer` (a peer that vanishes without closing anything, like a
- * closed laptop lid), and `signalingDown`/`signalingUp` (the PeerServer is
- * gone: no new peer can register, no dial can be made, an offer in flight is
- * lost; open links keep working).
+ * delay). With `nextTurn`, a delivery with no delay runs on the event loop's
+ * next turn (setImmediate), not on a timer and its 1 ms floor. Faults are
+ * injected on the hub: `setDelay` (one-way, per direction), `blockPair` (two peers that
+ * cannot connect directly, as behind symmetric NATs), `dropPeer` (a peer that
+ * vanishes without closing anything, like a closed laptop lid), and
+ * `signalingDown`/`signalingUp` (the PeerServer is gone: no new peer can
+ * register, no dial can be made, an offer in flight is lost; open links keep
+ * working).
  */
 import { LinkBook } from './link-book.js';
 import { DIAL_TIMEOUT_MS, type Transport, type TransportEvents } from './transport.js';
@@ -23,6 +25,14 @@ export interface MemoryNetworkOptions {
   readonly defaultDelayMs?: number;
   /** A connection not open by then is dropped (as in the PeerJS transport). */
   readonly dialTimeoutMs?: number;
+  /**
+   * A delivery with no delay, and nothing on a timer ahead of it on its link,
+   * runs on the event loop's next turn (setImmediate) rather than on a timer
+   * with its 1 ms floor: whole simulated hands, hundreds of hops in a row,
+   * then spend their time computing, not waiting. Off by default: every
+   * delivery is on a timer.
+   */
+  readonly nextTurn?: boolean;
 }
 
 export class MemoryNetwork {
@@ -31,12 +41,16 @@ export class MemoryNetwork {
   private readonly blocked = new Set<string>();
   private readonly dropped = new Set<string>();
   private readonly lastDelivery = new Map<Direction, number>();
+  /** Deliveries per direction still waiting on a timer (a zero-delay one may not overtake them). */
+  private readonly timed = new Map<Direction, number>();
   private signalingIsUp = true;
   defaultDelayMs: number;
   readonly dialTimeoutMs: number;
+  private readonly nextTurn: boolean;
 
   constructor(options: MemoryNetworkOptions = {}) {
     this.defaultDelayMs = options.defaultDelayMs ?? 0;
+    this.nextTurn = options.nextTurn ?? false;
     this.dialTimeoutMs = options.dialTimeoutMs ?? DIAL_TIMEOUT_MS;
   }
 
@@ -100,14 +114,30 @@ export class MemoryNetwork {
     const now = performance.now();
     const at = Math.max(now + delay, this.lastDelivery.get(direction) ?? 0);
     this.lastDelivery.set(direction, at);
+    const arrive = () => {
+      if (!this.dropped.has(from) && !this.dropped.has(to)) run();
+    };
+    // Nothing in flight on this link and no delay: next turn of the event loop, when asked for.
+    if (this.nextTurn && at <= now && !this.timed.has(direction)) {
+      nextTurn(arrive);
+      return;
+    }
+    this.timed.set(direction, (this.timed.get(direction) ?? 0) + 1);
     setTimeout(
       () => {
-        if (!this.dropped.has(from) && !this.dropped.has(to)) run();
+        const left = this.timed.get(direction)! - 1;
+        if (left === 0) this.timed.delete(direction);
+        else this.timed.set(direction, left);
+        arrive();
       },
       Math.max(0, at - now),
     );
   }
 }
+
+/** The next turn of the event loop: setImmediate where there is one (Node), else a zero timer. */
+const nextTurn: (run: () => void) => void =
+  typeof setImmediate === 'function' ? (run) => void setImmediate(run) : (run) => void setTimeout(run, 0);
 
 function pairKey(a: string, b: string): string {
   return a < b ? `${a}|${b}` : `${b}|${a}`;

@@ -66,6 +66,35 @@ export function fastPairs(turnBased: GameId, realTime: GameId): CheatPair[] {
   return all.filter((pair) => !isProtocolPair(pair) || protocolGame.get(pair.kind) === pair.game);
 }
 
+/** The fast share the matrix files play themselves: fastPairs without the pairs another file of `npm test` judges. */
+export function fastPairsPlayedHere(turnBased: GameId, realTime: GameId): CheatPair[] {
+  return fastPairs(turnBased, realTime).filter((pair) => !judgedElsewhere(pair));
+}
+
+/**
+ * Pairs of the fast share that another file of `npm test` already plays
+ * through runCheat at the same table (two seats), with the same seed (3),
+ * and judges at least as strictly (the honest seat's exact verdict, `ok`,
+ * no leak): the fast matrix leaves them to that file rather than play the
+ * same hand twice. The deep suite's whole matrix still plays each of them.
+ */
+export const JUDGED_ELSEWHERE: readonly { readonly game: GameId; readonly kind: CheatKind; readonly file: string }[] = [
+  { game: 'stress-shed', kind: 'shuffle-linear', file: 'test/table/cheats-played.test.ts' },
+  { game: 'stress-shed', kind: 'shuffle-substitute', file: 'test/table/cheats-played.test.ts' },
+  { game: 'stress-shed', kind: 'wrong-lock', file: 'test/table/cheats-played.test.ts' },
+  { game: 'stress-speed', kind: 'audit-junk', file: 'test/table/cheats-played.test.ts' },
+  { game: 'stress-shed', kind: 'wrong-card', file: 'test/table/cheats-played.test.ts' },
+  { game: 'stress-shed', kind: 'equivocate', file: 'test/table/simulation-runs.test.ts' },
+  { game: 'stress-shed', kind: 'forged-signature', file: 'test/table/simulation-runs.test.ts' },
+  { game: 'stress-shed', kind: 'withhold-disclose', file: 'test/table/cheat-run-verdicts.test.ts' },
+  { game: 'stress-shed', kind: 'abandon-in-disclose', file: 'test/table/cheat-run-verdicts.test.ts' },
+];
+
+/** Whether `pair` is played (and judged) by another file of `npm test` (JUDGED_ELSEWHERE). */
+export function judgedElsewhere(pair: CheatPair): boolean {
+  return JUDGED_ELSEWHERE.some((j) => j.game === pair.game && j.kind === pair.kind && pair.players === 2);
+}
+
 /** Whether a pair's cheat is of the hand protocol (else of the moves, in the game's rules). */
 export function isProtocolPair(pair: CheatPair): boolean {
   return protocolCheat(pair.kind) !== undefined;

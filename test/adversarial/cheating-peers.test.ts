@@ -4,13 +4,24 @@
  * (shedding), or in the real-time Stress (speed) when it is aimed at
  * real-time ordering, here; every cheat of the moves in each game that
  * offers it, in cheating-moves.test.ts (two files, so the two test workers
- * share the matrix). The deep suite plays every cheat in every game
+ * share the matrix). A pair another file of `npm test` already plays on the
+ * same two seats and seed, judging its exact verdict (JUDGED_ELSEWHERE), is
+ * left to that file. The deep suite plays every cheat in every game
  * (cheating-peers.deep.test.ts).
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { gameModules } from '../../src/games/index.js';
 import { CHEAT_KINDS, makeCheat } from '../../tools/sim/cheats.js';
-import { everyPair, fastPairs, isProtocolPair, itCatchesEach } from './cheat-matrix.js';
+import {
+  everyPair,
+  fastPairs,
+  fastPairsPlayedHere,
+  isProtocolPair,
+  itCatchesEach,
+  judgedElsewhere,
+  JUDGED_ELSEWHERE,
+} from './cheat-matrix.js';
 
 const pairs = fastPairs('stress-shed', 'stress-speed');
 
@@ -30,5 +41,19 @@ describe('the fast attacker matrix', () => {
     );
   });
 
-  itCatchesEach(pairs.filter(isProtocolPair), 3);
+  it('leaves to another file only pairs of the fast share that it plays on two seats with seed 3', () => {
+    for (const { game, kind, file } of JUDGED_ELSEWHERE) {
+      const pair = pairs.find((p) => p.game === game && p.kind === kind);
+      expect(pair, `${kind} in ${game} is no pair of the fast share`).toBeDefined();
+      expect(judgedElsewhere(pair!)).toBe(true);
+      const source = readFileSync(file, 'utf8');
+      expect(source, `${file} plays no ${kind}`).toContain(`'${kind}'`);
+      expect(source, `${file} plays no ${game}`).toContain(`'${game}'`);
+      expect(source, `${file} plays with another seed`).toContain('seed: 3');
+    }
+    const here = fastPairsPlayedHere('stress-shed', 'stress-speed');
+    expect(here.length + JUDGED_ELSEWHERE.length).toBe(pairs.length);
+  });
+
+  itCatchesEach(fastPairsPlayedHere('stress-shed', 'stress-speed').filter(isProtocolPair), 3);
 });

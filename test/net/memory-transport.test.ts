@@ -33,7 +33,9 @@ async function started(network: MemoryNetwork, ...ids: string[]): Promise<Memory
 const flush = () => vi.advanceTimersByTimeAsync(2);
 
 beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'performance', 'Date'] });
+  vi.useFakeTimers({
+    toFake: ['setTimeout', 'clearTimeout', 'setImmediate', 'setInterval', 'clearInterval', 'performance', 'Date'],
+  });
   log = [];
 });
 afterEach(() => {
@@ -129,6 +131,27 @@ describe('links', () => {
     expect(log).toEqual(['a: from b [3]']);
     await vi.advanceTimersByTimeAsync(1);
     expect(log).toEqual(['a: from b [3]', 'b: from a [1]', 'b: from a [2]']);
+  });
+
+  test('nextTurn: a zero-delay delivery runs on the next turn without a timer, never ahead of a timed one on its link', async () => {
+    const network = new MemoryNetwork({ nextTurn: true });
+    const [a, b] = await started(network, 'a', 'b');
+    a!.connect('b');
+    await flush();
+    log = [];
+    a!.send('b', Uint8Array.of(1));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(log).toEqual(['b: from a [1]']);
+    // Behind a timed delivery on the same link it waits its turn; the other direction does not.
+    network.setDelay('a', 'b', 10);
+    a!.send('b', Uint8Array.of(2));
+    network.setDelay('a', 'b', 0);
+    a!.send('b', Uint8Array.of(3));
+    b!.send('a', Uint8Array.of(4));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(log).toEqual(['b: from a [1]', 'a: from b [4]']);
+    await vi.advanceTimersByTimeAsync(10);
+    expect(log).toEqual(['b: from a [1]', 'a: from b [4]', 'b: from a [2]', 'b: from a [3]']);
   });
 
   test('dialling yourself, an unknown peer, or one you already link to', async () => {

@@ -132,7 +132,8 @@ export async function seatPeers(options: SimulationOptions): Promise<{
   const seedText = `sim-${options.seed ?? 0}`;
   const cryptoRng = options.seed === undefined ? systemRandom : seededRandom(seedText);
   const keyRng = seededRandom(`${seedText}-keys`);
-  const network = new MemoryNetwork({ defaultDelayMs: options.delayMs ?? 0 });
+  // Deliveries on the next turn: a simulated hand is hundreds of hops in a row, each a 1 ms timer otherwise.
+  const network = new MemoryNetwork({ defaultDelayMs: options.delayMs ?? 0, nextTurn: true });
   const signers = Array.from({ length: options.players }, () => signerFrom(keyRng));
   const table = newTableId(keyHex(signers[0]!.publicKey), keyRng(8));
   const peerIds = signers.map((signer) => peerIdFor(table, keyHex(signer.publicKey)));
