@@ -2,17 +2,16 @@
  * The mesh: one table's signed conversation over a Transport. It signs what
  * this peer sends, gates everything that arrives (dropping a copy of bytes it
  * already accepted before any signature check, then `parseUnverified`,
- * signature, replay window, link binding, admission — each rejection logged
- * with a reason), floods relayed kinds so that two peers that cannot link
- * directly still hear each other through any third (but not to a peer the
- * author reaches itself), and measures liveness with an unsigned keep-alive
- * on links a signed `hello` has bound to a key (PeerJS's `close` event is
- * unreliable). On such a link it also carries the table layer's unsigned
- * `holds` frame: this peer's word that it holds table events, named by
- * signature (src/table/table-echo.ts) — a few bytes where a copy of each
- * event would cost the whole event. It knows nothing of seats or games: the
- * table layer tells it who is admitted (`authorize`) and whom to keep links
- * to (`want`).
+ * signature, replay window and link binding (gate.ts), admission — each rejection logged
+ * with a reason), floods relayed kinds as relay.ts decides, keeps each
+ * peer's flooded presence (presence-book.ts), and measures liveness with an
+ * unsigned keep-alive on links a signed `hello` has bound to a key (PeerJS's
+ * `close` event is unreliable). On such a link it also carries the table
+ * layer's unsigned `holds` frame (link-frames.ts): this peer's word that it
+ * holds table events, named by signature (src/table/table-echo.ts) — a few
+ * bytes where a copy of each event would cost the whole event. It knows
+ * nothing of seats or games: the table layer tells it who is admitted
+ * (`authorize`) and whom to keep links to (`want`).
  */
 import {
   encodeEnvelope,
@@ -25,8 +24,11 @@ import {
   type EnvelopeOf,
   type Signer,
 } from './envelope.js';
-import { type BodyOf, type Kind, RELAYED_KINDS, REPLAY_CHECKED_KINDS } from './messages.js';
-import { peerIdFor } from './peer-id.js';
+import { originRefusal, ReplayWindow } from './gate.js';
+import { type BodyOf, type Kind, RELAYED_KINDS } from './messages.js';
+import { decodeHolds, encodeHolds, isHoldsFrame, isKeepAlive, KEEPALIVE } from './link-frames.js';
+import { PresenceBook } from './presence-book.js';
+import { Relay, type RelayFilter } from './relay.js';
 import { SeenEnvelopes } from './seen.js';
 import type { Transport } from './transport.js';
 import { SignatureVerifier } from './verify.js';
@@ -49,26 +51,6 @@ export const DEFAULT_TIMING: MeshTiming = {
   presenceFreshMs: 8000,
   reconnectMs: 2500,
 };
-/** How far back (in µs of the author's clock) a flooded message may arrive late. */
-export const REORDER_WINDOW_US = 30_000_000;
-/**
- * The keep-alive frame: one zero byte, unsigned. It can never be an envelope
- * (those are CBOR maps), and it only counts on a link whose remote has proved
- * its key with a signed `hello` (WebRTC's DTLS keeps the link itself from
- * being hijacked), so it needs no signature.
- */
-export const KEEPALIVE = Uint8Array.of(0);
-/**
- * The `holds` frame: this byte, then one or more 64-byte event signatures
- * (at most `MAX_HOLDS`). Like the keep-alive it is never an envelope and
- * counts only on a link bound to a key by a signed `hello`: it is that
- * link's peer's word, as a copy of the event sent over the same link would
- * be, for the price of its signature.
- */
-export const HOLDS_TAG = 1;
-export const MAX_HOLDS = 256;
-const SIG_BYTES = 64;
-const SKIPPED_LIMIT = 1024;
 
 export type Reachability = 'self' | 'direct' | 'relayed' | 'offline';
 
@@ -91,7 +73,7 @@ export interface MeshOptions {
   readonly nowMs?: () => number;
   readonly timing?: Partial<MeshTiming>;
   /** Tests that play a hostile relay: false keeps a message this peer would pass on from one link. */
-  readonly relayFilter?: (envelope: Envelope, remote: string) => boolean;
+  readonly relayFilter?: RelayFilter;
 }
 
 /** Receives a `holds` frame: the peer at `via` holds the events with these signatures. */
@@ -114,14 +96,6 @@ interface PeerInfo {
   lastSentMs: number;
 }
 
-/** A flooded message not passed on to some links because its author reaches them itself. */
-interface Skipped {
-  readonly atMs: number;
-  readonly author: string;
-  readonly bytes: Uint8Array;
-  readonly remotes: Set<string>;
-}
-
 export class Mesh {
   readonly table: string;
   readonly selfKey: string;
@@ -138,10 +112,9 @@ export class Mesh {
   private readonly wanted = new Set<string>();
   private readonly verifier = new SignatureVerifier();
   private readonly seen = new SeenEnvelopes();
-  private readonly highestSeq = new Map<string, number>();
-  /** key hex → when last heard of, and whom it reaches directly. */
-  private readonly presence = new Map<string, { atMs: number; seq: number; peerId: string; links: string[] }>();
-  private skipped: Skipped[] = [];
+  private readonly replays = new ReplayWindow();
+  private readonly presence: PresenceBook;
+  private readonly relay: Relay;
   private readonly timers: ReturnType<typeof setInterval>[] = [];
   private readonly relayFilter: MeshOptions['relayFilter'];
   private holdsListener: HoldsListener = () => {};
@@ -156,6 +129,8 @@ export class Mesh {
     this.clockUs = options.clockUs ?? (() => Date.now() * 1000);
     this.nowMs = options.nowMs ?? (() => Date.now());
     this.timing = { ...DEFAULT_TIMING, ...options.timing };
+    this.presence = new PresenceBook(this.timing.presenceFreshMs);
+    this.relay = new Relay(this.presence, this.timing);
   }
 
   get peerId(): string {
@@ -250,16 +225,12 @@ export class Mesh {
   sendHolds(remote: string, events: readonly EnvelopeOf<'table-event'>[]): boolean {
     if (this.links.get(remote)?.key === undefined) return false;
     const filter = this.relayFilter;
-    const sigs = (filter ? events.filter((e) => filter(e as Envelope, remote)) : events).map((e) => e.sig);
-    if (sigs.length === 0) return false;
+    const frames = encodeHolds(
+      (filter ? events.filter((e) => filter(e as Envelope, remote)) : events).map((e) => e.sig),
+    );
+    if (frames.length === 0) return false;
     let sent = true;
-    for (let i = 0; i < sigs.length; i += MAX_HOLDS) {
-      const part = sigs.slice(i, i + MAX_HOLDS);
-      const frame = new Uint8Array(1 + part.length * SIG_BYTES);
-      frame[0] = HOLDS_TAG;
-      part.forEach((sig, j) => frame.set(sig, 1 + j * SIG_BYTES));
-      sent = this.sendOn(remote, frame) && sent;
-    }
+    for (const frame of frames) sent = this.sendOn(remote, frame) && sent;
     return sent;
   }
 
@@ -274,9 +245,7 @@ export class Mesh {
     for (const info of this.links.values()) {
       if (info.key === key && now - info.lastHeardMs < this.timing.linkDeadAfterMs) return 'direct';
     }
-    const heard = this.presence.get(key);
-    if (heard && now - heard.atMs < this.timing.presenceFreshMs) return 'relayed';
-    return 'offline';
+    return this.presence.fresh(key, now) ? 'relayed' : 'offline';
   }
 
   openLinks(): string[] {
@@ -302,7 +271,7 @@ export class Mesh {
   private remember(envelope: Envelope, digest: string | undefined): void {
     const author = keyHex(envelope.from);
     this.seen.remember(envelope, digest);
-    this.highestSeq.set(author, Math.max(this.highestSeq.get(author) ?? 0, envelope.seq));
+    this.replays.note(author, envelope.seq);
   }
 
   private reject(remote: string, reason: string, author?: string): void {
@@ -315,8 +284,8 @@ export class Mesh {
     const link = this.links.get(remote);
     // Only a link bound to a key by its hello is kept alive by what it says.
     if (link?.key !== undefined) link.lastHeardMs = this.nowMs();
-    if (bytes.length === KEEPALIVE.length && bytes[0] === KEEPALIVE[0]) return;
-    if (bytes.length > 0 && bytes[0] === HOLDS_TAG) return this.receiveHolds(remote, bytes, link);
+    if (isKeepAlive(bytes)) return;
+    if (isHoldsFrame(bytes)) return this.receiveHolds(remote, bytes, link);
     // Bytes accepted before, bit for bit: their signature was checked then. A transcript
     // event seen before is handed up again (a fetch answer may repair an event the table
     // could not take the first time) but never forwarded twice.
@@ -339,34 +308,16 @@ export class Mesh {
       if (envelope.kind === 'table-event' && !this.authorizer(envelope)) handlers.message(envelope, remote);
       return;
     }
-    if (
-      REPLAY_CHECKED_KINDS.has(envelope.kind) &&
-      envelope.seq + REORDER_WINDOW_US < (this.highestSeq.get(author) ?? 0)
-    ) {
-      return this.reject(remote, `replayed: seq ${envelope.seq} is older than this author's recent messages`, author);
+    const replayed = this.replays.refusal(envelope, author);
+    if (replayed) return this.reject(remote, replayed, author);
+    const wrongLink = originRefusal(envelope, author, this.table, { remote, open: !!link, key: link?.key });
+    if (wrongLink) {
+      this.reject(remote, wrongLink.reason, author);
+      if (wrongLink.dropLink) this.dropLink(remote);
+      return;
     }
-    const relayed = RELAYED_KINDS.has(envelope.kind);
-    if (!relayed && envelope.kind !== 'hello' && link?.key !== author) {
-      return this.reject(remote, `${envelope.kind} must come over the author's own link`, author);
-    }
-    if (envelope.kind === 'hello' || envelope.kind === 'presence' || envelope.kind === 'join') {
-      const owned = peerIdFor(this.table, author);
-      if (envelope.body.peerId !== owned) {
-        this.reject(
-          remote,
-          `${envelope.kind} names peer id ${envelope.body.peerId}, but key ${author.slice(0, 16)}… owns ${owned}`,
-          author,
-        );
-        if (envelope.kind === 'hello') this.dropLink(remote);
-        return;
-      }
-    }
-    if (envelope.kind === 'hello') {
-      if (!link || remote !== envelope.body.peerId) {
-        this.reject(remote, `hello from ${envelope.body.peerId} came over the link of ${remote}: not its own`, author);
-        this.dropLink(remote);
-        return;
-      }
+    if (envelope.kind === 'hello' && link) {
+      // originRefusal made sure it came over its author's own link.
       link.key = author;
       link.lastHeardMs = this.nowMs();
     }
@@ -374,17 +325,11 @@ export class Mesh {
     if (refusal) return this.reject(remote, refusal, author);
     this.remember(envelope, digest);
     // Flooded presence can arrive out of order (an old copy by a longer path): keep the newest.
-    if (envelope.kind === 'presence' && envelope.seq > (this.presence.get(author)?.seq ?? -1)) {
-      this.presence.set(author, {
-        atMs: this.nowMs(),
-        seq: envelope.seq,
-        peerId: envelope.body.peerId,
-        links: envelope.body.links,
-      });
-      this.catchUp();
+    if (envelope.kind === 'presence' && this.presence.note(author, envelope.seq, envelope.body, this.nowMs())) {
+      for (const [to, owed] of this.relay.owed(this.links, this.nowMs())) this.sendOn(to, owed);
       handlers.changed();
     }
-    if (relayed) this.forward(bytes, envelope, remote);
+    if (RELAYED_KINDS.has(envelope.kind)) this.forward(bytes, envelope, remote);
     // A table event is the hand's public record: every page takes it whatever its `to` says (its author could
     // otherwise keep a signed event, a fault report say, on one page, where it would never take effect).
     if (envelope.to === null || envelope.kind === 'table-event' || keyHex(envelope.to) === this.selfKey)
@@ -393,12 +338,9 @@ export class Mesh {
 
   private receiveHolds(remote: string, bytes: Uint8Array, link: PeerInfo | undefined): void {
     if (link?.key === undefined) return this.reject(remote, 'holds frame on a link no signed hello has bound to a key');
-    const count = (bytes.length - 1) / SIG_BYTES;
-    if (!Number.isInteger(count) || count < 1 || count > MAX_HOLDS)
-      return this.reject(remote, `holds frame of ${bytes.length} bytes: not 1 + 64 × (1 to ${MAX_HOLDS})`);
-    const sigs: Uint8Array[] = [];
-    for (let i = 0; i < count; i++) sigs.push(bytes.slice(1 + i * SIG_BYTES, 1 + (i + 1) * SIG_BYTES));
-    this.holdsListener(sigs, remote);
+    const sigs = decodeHolds(bytes);
+    if (!sigs.ok) return this.reject(remote, sigs.error);
+    this.holdsListener(sigs.value, remote);
   }
 
   private dropLink(remote: string): void {
@@ -412,13 +354,7 @@ export class Mesh {
 
   /** Peers heard of (fresh presence) that have no direct link to this one: they learn what it holds only from its signed word. */
   unlinkedPeers(): string[] {
-    const now = this.nowMs();
-    const out: string[] = [];
-    for (const [key, heard] of this.presence) {
-      if (key === this.selfKey || now - heard.atMs >= this.timing.presenceFreshMs) continue;
-      if (!this.links.has(heard.peerId)) out.push(heard.peerId);
-    }
-    return out;
+    return this.presence.unlinked(this.selfKey, this.links, this.nowMs());
   }
 
   /**
@@ -437,67 +373,10 @@ export class Mesh {
     }, 0);
   }
 
-  /**
-   * Floods to every link but the one it came from and the author's own. A
-   * message that came straight from its author is not passed to a peer the
-   * author also links to (it sent it there itself) — by both sides' fresh
-   * presence, which each peer also sends the moment its links change, ahead
-   * of anything else on the same ordered links; if that link turns out to
-   * have been dead already, `catchUp` sends it after all. A
-   * message that came over a relay goes on to everyone else. A message for one
-   * key goes straight to it if linked — but a table event goes to everyone
-   * whatever its `to` says: it is the hand's public record.
-   */
+  /** Sends on the links relay.ts picks: see there for who gets a message and who does not. */
   private forward(bytes: Uint8Array, envelope: EnvelopeOf<Kind>, cameFrom: string | undefined): void {
-    if (envelope.to && envelope.kind !== 'table-event') {
-      const target = keyHex(envelope.to);
-      if (target === this.selfKey) return;
-      for (const [remote, info] of this.links) {
-        if (info.key === target) {
-          this.sendOn(remote, bytes);
-          return;
-        }
-      }
-    }
-    const author = keyHex(envelope.from);
-    const fromAuthor = cameFrom !== undefined && this.links.get(cameFrom)?.key === author;
-    const skipped = new Set<string>();
-    for (const [remote, info] of this.links) {
-      if (remote === cameFrom || info.key === author) continue;
-      if (cameFrom !== undefined && this.relayFilter && !this.relayFilter(envelope as Envelope, remote)) continue;
-      if (fromAuthor && this.linkedToAuthor(author, remote)) skipped.add(remote);
-      else this.sendOn(remote, bytes);
-    }
-    if (skipped.size > 0) {
-      this.skipped.push({ atMs: this.nowMs(), author, bytes, remotes: skipped });
-      if (this.skipped.length > SKIPPED_LIMIT) this.skipped.shift();
-    }
-  }
-
-  /** Both the author and `remote` said (in fresh presence) that they link to each other. */
-  private linkedToAuthor(author: string, remote: string): boolean {
-    const now = this.nowMs();
-    const fresh = (key: string | undefined) => {
-      const heard = key === undefined ? undefined : this.presence.get(key);
-      return heard && now - heard.atMs < this.timing.presenceFreshMs ? heard : undefined;
-    };
-    const authorSays = fresh(author);
-    const remoteSays = fresh(this.links.get(remote)?.key);
-    return (
-      !!authorSays && !!remoteSays && authorSays.links.includes(remote) && remoteSays.links.includes(authorSays.peerId)
-    );
-  }
-
-  /** Sends skipped messages to peers that (by newer presence) no longer link to their author. */
-  private catchUp(): void {
-    for (const record of this.skipped) {
-      for (const remote of record.remotes) {
-        if (this.linkedToAuthor(record.author, remote)) continue;
-        record.remotes.delete(remote);
-        if (this.links.has(remote)) this.sendOn(remote, record.bytes);
-      }
-    }
-    this.skipped = this.skipped.filter((record) => record.remotes.size > 0);
+    const to = this.relay.route(bytes, envelope, cameFrom, this.links, this.selfKey, this.nowMs(), this.relayFilter);
+    for (const remote of to) this.sendOn(remote, bytes);
   }
 
   private heartbeat(): void {
@@ -509,9 +388,7 @@ export class Mesh {
       }
       if (now - info.lastSentMs >= this.timing.heartbeatMs / 2) this.sendOn(remote, KEEPALIVE);
     }
-    // A skipped message is owed to a peer only until the link it relied on would have been declared dead and said so.
-    const keepMs = this.timing.linkDeadAfterMs + 2 * this.timing.presenceMs;
-    this.skipped = this.skipped.filter((record) => now - record.atMs < keepMs);
+    this.relay.expire(now);
   }
 
   private announcePresence(): void {

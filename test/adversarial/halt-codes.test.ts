@@ -117,12 +117,13 @@ it('every halt made with a literal null seat in src/table/hand/ is one of the re
     for (const m of text.matchAll(/fail\(\s*'([a-z-]+)',\s*null/g)) found.add(`${file}:${m[1]}`);
     for (const m of text.matchAll(/code: '([a-z-]+)',\s*seat: null/g)) found.add(`${file}:${m[1]}`);
   }
-  // abandoned: by design; internal: the run loop's exception with no author (goes to the audit at once), this
+  // abandoned: by design (an abandon held, and a ready under other terms); internal: the run loop's exception with no author (goes to the audit at once), this
   // peer's own failure (fault()), and the end of a clean audit at once; the two in packets.ts go to the audit at once.
   expect([...found].sort()).toEqual(
     [
       'early-audit.ts:internal',
       'follower.ts:abandoned',
+      'intake.ts:abandoned',
       'follower.ts:internal',
       'packets.ts:unknown-handle',
       'play.ts:crypto-fault',

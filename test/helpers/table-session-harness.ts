@@ -10,12 +10,12 @@
 import { expect, vi } from 'vitest';
 import { keyHex, signEnvelope, type Envelope, type EnvelopeOf, type Signer } from '../../src/net/envelope.js';
 import { MemoryNetwork } from '../../src/net/memory-transport.js';
-import { Mesh } from '../../src/net/mesh.js';
-import { MemoryTableStore } from '../../tools/sim/memory-store.js';
+import type { Mesh } from '../../src/net/mesh.js';
 import { newTableId, peerIdFor } from '../../src/table/table-id.js';
-import { TableSession, type TableSessionOptions } from '../../src/table/table-session.js';
+import type { TableSession, TableSessionOptions } from '../../src/table/table-session.js';
 import { seededRandom } from '../../crypto/index.js';
 import { testSigner } from './signers.js';
+import { openTablePage } from './table-page.js';
 
 export const creator = testSigner(1);
 export const bo = testSigner(2);
@@ -47,35 +47,21 @@ export function closeTables(): void {
 
 export async function table(seats: number, extra: Partial<TableSessionOptions> = {}, signer: Signer = creator) {
   const network = new MemoryNetwork({ defaultDelayMs: 0 });
-  const mesh = new Mesh({
-    table: TABLE,
-    signer,
-    transport: network.createTransport(peerIdFor(TABLE, keyHex(signer.publicKey))),
-    name: 'Ann',
-    timing: TIMING,
-  });
-  const store = new MemoryTableStore();
   const log: [string, string | undefined][] = [];
   let changes = 0;
-  const session = new TableSession({
-    mesh,
-    signer,
-    store,
+  const { session, mesh, store } = await openTablePage(network, TABLE, signer, {
     name: 'Ann',
-    onChange: () => changes++,
-    onLog: (line, level) => log.push([line, level]),
-    rng: seededRandom('routes'),
-    autoplay: false,
-    botDelayMs: 60_000,
-    ...extra,
+    timing: TIMING,
+    config: signer === creator ? { game: 'stress-shed', seats, options: {} } : undefined,
+    session: {
+      onChange: () => changes++,
+      onLog: (line, level) => log.push([line, level]),
+      rng: seededRandom('routes'),
+      autoplay: false,
+      botDelayMs: 60_000,
+      ...extra,
+    },
   });
-  await mesh.start({
-    message: (envelope, via) => session.receive(envelope, via),
-    rejected: () => {},
-    changed: () => {},
-    problem: () => {},
-  });
-  await session.open(signer === creator ? { game: 'stress-shed', seats, options: {} } : undefined);
   open.push({ session, mesh });
   const sent = vi.spyOn(mesh, 'send');
   return { session, mesh, store, log, sent, changes: () => changes };

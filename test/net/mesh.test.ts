@@ -9,7 +9,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { encodeEnvelope, keyHex, signEnvelope, type Envelope } from '../../src/net/envelope.js';
 import { MemoryNetwork, type MemoryTransport } from '../../src/net/memory-transport.js';
-import { KEEPALIVE, Mesh, type MeshTiming, type Rejection } from '../../src/net/mesh.js';
+import { KEEPALIVE } from '../../src/net/link-frames.js';
+import { Mesh, type MeshTiming, type Rejection } from '../../src/net/mesh.js';
 import { peerIdFor } from '../../src/net/peer-id.js';
 import { eventually } from '../helpers/lobby-peers.js';
 import { testSigner } from '../helpers/signers.js';

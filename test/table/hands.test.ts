@@ -9,11 +9,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { census } from '../../src/engine/index.js';
 import { gameById } from '../../src/games/index.js';
-import { Mesh } from '../../src/net/mesh.js';
-import { peerIdFor } from '../../src/table/table-id.js';
 import { keyHex } from '../../src/net/envelope.js';
-import { TableSession } from '../../src/table/table-session.js';
 import { handFinished, resultOf, seatPeers, until, type SimulationPeer } from '../../tools/sim/simulation.js';
+import { openTablePage } from '../helpers/table-page.js';
 
 const game = gameById('stress-shed')!;
 let running: SimulationPeer[] = [];
@@ -73,31 +71,12 @@ describe('hands over the in-memory transport', () => {
     // Bob's page goes away (nothing is said) and comes back with the same identity and storage.
     bob.session.close();
     bob.mesh.stop();
-    const transport = network.createTransport(peerIdFor(table, keyHex(bob.signer.publicKey)));
-    const mesh = new Mesh({
-      table,
-      signer: bob.signer,
-      transport,
+    const { mesh, session } = await openTablePage(network, table, bob.signer, {
       name: 'Bot 2',
       timing: { heartbeatMs: 200, linkDeadAfterMs: 60_000, reconnectMs: 300 },
-    });
-    const session = new TableSession({
-      mesh,
-      signer: bob.signer,
       store: bob.store,
-      name: 'Bot 2',
-      onChange: () => {},
-      onLog: () => {},
-      botDelayMs: 0,
-      autoplay: true,
+      session: { botDelayMs: 0, autoplay: true },
     });
-    await mesh.start({
-      message: (e, via) => session.receive(e, via),
-      rejected: () => {},
-      changed: () => {},
-      problem: () => {},
-    });
-    await session.open();
     const reloaded: SimulationPeer = { signer: bob.signer, mesh, session, store: bob.store };
     running = [ann, reloaded];
     await until(() => running.every(handFinished), 20);
@@ -111,37 +90,18 @@ describe('hands over the in-memory transport', () => {
 describe('bots on empty seats', () => {
   it('the creator gives the empty seat to a bot, which plays a whole hand through the same table API', async () => {
     const { MemoryNetwork } = await import('../../src/net/memory-transport.js');
-    const { MemoryTableStore } = await import('../../tools/sim/memory-store.js');
     const { newTableId } = await import('../../src/table/table-id.js');
     const { testSigner } = await import('../helpers/signers.js');
     const network = new MemoryNetwork();
     const signer = testSigner(5);
     const table = newTableId(keyHex(signer.publicKey), new Uint8Array(8).fill(5));
-    const mesh = new Mesh({
-      table,
-      signer,
-      transport: network.createTransport(peerIdFor(table, keyHex(signer.publicKey))),
-      name: 'Ann',
-    });
     const lines: string[] = [];
-    const session = new TableSession({
-      mesh,
-      signer,
-      store: new MemoryTableStore(),
+    const { mesh, session, store } = await openTablePage(network, table, signer, {
       name: 'Ann',
-      onChange: () => {},
-      onLog: (l) => lines.push(l),
-      botDelayMs: 0,
-      autoplay: true,
+      config: { game: 'stress-shed', seats: 2, options: {} },
+      session: { onLog: (l) => lines.push(l), botDelayMs: 0, autoplay: true },
     });
-    await mesh.start({
-      message: (e, via) => session.receive(e, via),
-      rejected: () => {},
-      changed: () => {},
-      problem: () => {},
-    });
-    await session.open({ game: 'stress-shed', seats: 2, options: {} });
-    running = [{ signer, mesh, session, store: new MemoryTableStore() }];
+    running = [{ signer, mesh, session, store }];
     expect(session.current).toBeNull();
     await session.addBot(1);
     await until(() => session.current?.session.phase === 'done' && session.current.session.auditResult !== null, 20);

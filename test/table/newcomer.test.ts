@@ -17,13 +17,13 @@ import { seededRandom } from '../../crypto/index.js';
 import { heuristicBot } from '../../src/bots/index.js';
 import { keyHex, signEnvelope, type EnvelopeOf } from '../../src/net/envelope.js';
 import type { MemoryNetwork } from '../../src/net/memory-transport.js';
-import { Mesh } from '../../src/net/mesh.js';
+import type { Mesh } from '../../src/net/mesh.js';
 import { setupHash } from '../../src/table/hand/setup.js';
-import { MemoryTableStore } from '../../tools/sim/memory-store.js';
 import { peerIdFor } from '../../src/table/table-id.js';
-import { TableSession } from '../../src/table/table-session.js';
+import type { TableSession } from '../../src/table/table-session.js';
 import { handFinished, seatPeers, until, type SimulationPeer } from '../../tools/sim/simulation.js';
 import { testSigner } from '../helpers/signers.js';
+import { openTablePage } from '../helpers/table-page.js';
 
 let running: { session: TableSession; mesh: Mesh }[] = [];
 afterEach(() => {
@@ -44,34 +44,18 @@ async function newcomer(
   name: string,
 ): Promise<SimulationPeer & { logs: string[] }> {
   const signer = testSigner(seed);
-  const mesh = new Mesh({
-    table,
-    signer,
-    transport: network.createTransport(peerIdFor(table, keyHex(signer.publicKey))),
+  const logs: string[] = [];
+  const { mesh, session, store } = await openTablePage(network, table, signer, {
     name,
     timing: TIMING,
+    session: {
+      onLog: (line) => logs.push(line),
+      rng: seededRandom(`newcomer-${seed}`),
+      bot: heuristicBot(),
+      botDelayMs: 0,
+      autoplay: true,
+    },
   });
-  const store = new MemoryTableStore();
-  const logs: string[] = [];
-  const session = new TableSession({
-    mesh,
-    signer,
-    store,
-    name,
-    onChange: () => {},
-    onLog: (line) => logs.push(line),
-    rng: seededRandom(`newcomer-${seed}`),
-    bot: heuristicBot(),
-    botDelayMs: 0,
-    autoplay: true,
-  });
-  await mesh.start({
-    message: (e, via) => session.receive(e, via),
-    rejected: () => {},
-    changed: () => {},
-    problem: () => {},
-  });
-  await session.open();
   session.lobby.sit();
   running.push({ session, mesh });
   return { signer, mesh, session, store, logs };

@@ -13,33 +13,22 @@ import * as v from 'valibot';
 import { afterEach, describe, expect, it } from 'vitest';
 import { keyHex, parseUnverified, signEnvelope, type Signer } from '../../src/net/envelope.js';
 import { MemoryNetwork } from '../../src/net/memory-transport.js';
-import { Mesh } from '../../src/net/mesh.js';
 import { BODY_SCHEMAS, CHAT_TEXT_MAX, rosterSchema, type ChatBody, type TableConfig } from '../../src/net/messages.js';
-import { MemoryTableStore } from '../../tools/sim/memory-store.js';
-import { newTableId, peerIdFor } from '../../src/table/table-id.js';
-import { TableSession } from '../../src/table/table-session.js';
+import { newTableId } from '../../src/table/table-id.js';
 import { OVER_RATE, RateLimit, RECEIVED_RATE, SENT_RATE, WATCHER_REFUSED } from '../../src/table/table-chat.js';
 import { handFinished, seatPeers } from '../../tools/sim/simulation.js';
 import { ChatState } from '../../src/app/chat.js';
 import { testSigner } from '../helpers/signers.js';
+import { closePage, openTablePage, type TablePage } from '../helpers/table-page.js';
 import { until } from '../helpers/table-session-harness.js';
 
 const TIMING = { heartbeatMs: 200, linkDeadAfterMs: 60_000, presenceMs: 1000, presenceFreshMs: 5000, reconnectMs: 100 };
 
-interface Page {
-  readonly signer: Signer;
-  readonly mesh: Mesh;
-  readonly session: TableSession;
-  readonly rejected: string[];
-  readonly store: MemoryTableStore;
-}
+type Page = TablePage;
 
 let open: Page[] = [];
 afterEach(() => {
-  for (const p of open) {
-    p.session.close();
-    p.mesh.stop();
-  }
+  for (const p of open) closePage(p);
   open = [];
 });
 
@@ -51,25 +40,13 @@ async function page(
   name: string,
   options: { config?: TableConfig; seat?: boolean; meshName?: string } = {},
 ): Promise<Page> {
-  const mesh = new Mesh({
-    table,
-    signer,
-    transport: network.createTransport(peerIdFor(table, keyHex(signer.publicKey))),
-    name: options.meshName ?? name,
+  const made = await openTablePage(network, table, signer, {
+    name,
     timing: TIMING,
+    meshName: options.meshName,
+    config: options.config,
+    beforeOpen: options.seat === false ? (session) => session.lobby.askNameFirst() : undefined,
   });
-  const store = new MemoryTableStore();
-  const session = new TableSession({ mesh, signer, store, name, onChange: () => {}, onLog: () => {} });
-  const rejected: string[] = [];
-  await mesh.start({
-    message: (e, via) => session.receive(e, via),
-    rejected: (r) => rejected.push(r.reason),
-    changed: () => {},
-    problem: () => {},
-  });
-  if (options.seat === false) session.lobby.askNameFirst();
-  await session.open(options.config);
-  const made = { signer, mesh, session, rejected, store };
   open.push(made);
   return made;
 }

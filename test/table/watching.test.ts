@@ -9,12 +9,11 @@
  */
 import { afterEach, expect, it } from 'vitest';
 import { keyHex } from '../../src/net/envelope.js';
-import { Mesh } from '../../src/net/mesh.js';
-import { MemoryTableStore } from '../../tools/sim/memory-store.js';
-import { peerIdFor } from '../../src/table/table-id.js';
-import { TableSession } from '../../src/table/table-session.js';
+import type { Mesh } from '../../src/net/mesh.js';
+import type { TableSession } from '../../src/table/table-session.js';
 import { handFinished, seatPeers, until, type SimulationPeer } from '../../tools/sim/simulation.js';
 import { testSigner } from '../helpers/signers.js';
+import { openTablePage } from '../helpers/table-page.js';
 
 let running: { session: TableSession; mesh: Mesh }[] = [];
 afterEach(() => {
@@ -31,24 +30,11 @@ it('a page without a seat arrives mid-hand, fetches what it missed and follows t
   await until(() => (peers[0]!.session.current?.session.step ?? 0) > 10);
 
   const signer = testSigner(77);
-  const mesh = new Mesh({
-    table,
-    signer,
-    transport: network.createTransport(peerIdFor(table, keyHex(signer.publicKey))),
+  const { mesh, session, store, rejected } = await openTablePage(network, table, signer, {
     name: 'Cat',
     timing: { heartbeatMs: 50, presenceMs: 80, reconnectMs: 100 },
+    beforeOpen: (s) => s.lobby.watch(),
   });
-  const store = new MemoryTableStore();
-  const session = new TableSession({ mesh, signer, store, name: 'Cat', onChange: () => {}, onLog: () => {} });
-  const rejected: string[] = [];
-  await mesh.start({
-    message: (e, via) => session.receive(e, via),
-    rejected: (r) => rejected.push(r.reason),
-    changed: () => {},
-    problem: () => {},
-  });
-  session.lobby.watch();
-  await session.open();
   running.push({ session, mesh });
 
   await until(() => session.current !== null);

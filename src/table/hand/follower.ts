@@ -14,16 +14,19 @@
  * at a step that cannot exist yet (beyond the step that consumes it) halts
  * with `future-step`. Anything invalid halts with a typed code naming the
  * author; any exception while an event is being taken in blames its author.
- * The play phase (crypto requests, moves, real-time rounds) is play.ts;
+ * Taking an event in and its step check are intake.ts, abandons are judged
+ * in abandons.ts, the halt and the audit at once are kept in stops.ts, the
+ * play phase (crypto requests, moves, real-time rounds) is play.ts, and
  * deadlines by the table's clock are deadlines.ts.
  */
-import { DECK_SIZES, systemRandom, type DeckSize, type RandomSource } from '../../../crypto/index.js';
+import { systemRandom, type RandomSource } from '../../../crypto/index.js';
 import { stateHash, type AnyGame, type AnyState, type Input, type SetupArgs } from '../../engine/index.js';
-import { encodeEnvelope, keyHex, type EnvelopeOf } from '../../net/envelope.js';
-import { MAX_REVEAL_MOVES, parseEvent, type TableEvent } from '../transcript.js';
+import { keyHex, type EnvelopeOf } from '../../net/envelope.js';
+import type { TableEvent } from '../transcript.js';
+import { abandonRuling, type AbandonView } from './abandons.js';
 import { runAudit, type HandAudit } from './audit.js';
 import { finishCascade, presumeStep, startDeal, startReshuffle, stepType, takeStep, type Cascade } from './cascade.js';
-import { earlyVerdict, startsAudit, type AuditCause } from './early-audit.js';
+import { earlyVerdict, type AuditCause } from './early-audit.js';
 import { EventPool, LIMITS, type Confirmation, type PoolLimits, type StepType } from './event-pool.js';
 import type { Equivocation } from './equivocation.js';
 import { seatName, type Halt, type HaltCode } from './halt.js';
@@ -33,7 +36,9 @@ import type { Ordered } from './real-time.js';
 import type { Bounce } from './real-time.js';
 import { HandDeadlines, stalledOwing } from './deadlines.js';
 import { ReportDesk } from './faults.js';
-import { readyFault, setupArgs, setupHash, termsHash, type HandSetup } from './setup.js';
+import { intake, stepFault, type IntakeTerms } from './intake.js';
+import { openHand, setupHash, termsHash, type HandSetup } from './setup.js';
+import { HandStops } from './stops.js';
 import { waitingOf, type Waiting } from './waiting.js';
 
 export type { PrivateRequest, Waiting };
@@ -85,7 +90,6 @@ export class HandFollower {
   private readonly initial: AnyState;
   private stateValue: AnyState | null = null;
   private phaseValue: HandPhase = 'ready';
-  private haltValue: Halt | null = null;
   private abandonWaitingValue: number | null = null;
   private auditValue: HandAudit | null = null;
   private sealKeysValue: Uint8Array[] = [];
@@ -96,14 +100,14 @@ export class HandFollower {
   private readonly deadlines: HandDeadlines;
   /** The seat whose event is being taken in (blamed for any exception). */
   private author: number | null = null;
-  /** Set when an unattributed fault sent the hand to the audit at once (early-audit.ts). */
-  private auditCauseValue: AuditCause | null = null;
+  /** The hand's halt, its early audit's cause and the proofs of equivocation (stops.ts). */
+  private readonly stops = new HandStops();
   private readonly limits: PoolLimits;
+  /** What an event taken in is checked against (intake.ts). */
+  private readonly terms: IntakeTerms;
   /** Other seats' fault reports, judged by their evidence (faults.ts). */
   private readonly reports: ReportDesk;
   private readonly presumeProofs: FollowerOptions['presumeProofs'];
-  private equivocationValue: Equivocation | null = null;
-  private lateEquivocationValue: Equivocation | null = null;
 
   constructor(options: FollowerOptions) {
     this.presumeProofs = options.presumeProofs;
@@ -113,21 +117,17 @@ export class HandFollower {
     this.rng = options.rng ?? systemRandom;
     this.reports = new ReportDesk(this.rng);
     this.deadlines = new HandDeadlines(options.discloseDeadlineMs, options.revealDeadlineMs);
-    if (options.setup.game !== options.game.id)
-      throw new RangeError(`set-up is for ${options.setup.game}, not ${options.game.id}`);
-    this.args = setupArgs(options.setup);
+    const { args, initial, deckSize } = openHand(options.setup, options.game);
+    this.args = args;
+    this.initial = initial;
     this.setupDigest = setupHash(options.setup);
     this.termsDigest = termsHash(options.setup);
-    const made = options.game.setup(this.args);
-    if (!made.ok) throw new RangeError(`cannot set up ${options.game.id}: ${made.error}`);
-    this.initial = made.state;
-    const deckSize = made.state.deck.length;
-    if (!(DECK_SIZES as readonly number[]).includes(deckSize))
-      throw new RangeError(`deck of ${deckSize} cards has no mental-poker support`);
-    this.book = new PacketBook(options.setup.table, options.setup.handNo, this.players, deckSize as DeckSize);
+    this.book = new PacketBook(options.setup.table, options.setup.handNo, this.players, deckSize);
     if (options.presumeKey) this.book.presumeKey = options.presumeKey;
     this.limits = options.limits ?? LIMITS;
     this.pool = new EventPool(this.players, this.limits, options.confirmation ?? null);
+    const digests = { setup: this.setupDigest, terms: this.termsDigest };
+    this.terms = { handNo: options.setup.handNo, limits: this.limits, digests };
     this.play = new HandPlay(this, this.setupDigest);
   }
 
@@ -142,32 +142,25 @@ export class HandFollower {
    * once its player could end the hand (table-catch-up.ts).
    */
   get abandonWaiting(): number | null {
-    return this.haltValue ? null : this.abandonWaitingValue;
+    return this.stops.halt ? null : this.abandonWaitingValue;
   }
 
   get halt(): Halt | null {
-    return this.haltValue;
+    return this.stops.halt;
   }
   get audit(): HandAudit | null {
     return this.auditValue;
   }
-  /** The two signed versions of one slot that halted the hand `equivocation` (null: none seen). */
+  /** The proof that halted the hand `equivocation`, and one met after it was played out (stops.ts). */
   get equivocation(): Equivocation | null {
-    return this.equivocationValue;
+    return this.stops.equivocation;
   }
-  /**
-   * Two signed versions of one slot that met only after the hand was played
-   * out and audited: proof against their author for the record, but the hand
-   * stands — every event of it took effect only once every seat held that
-   * very version (event-pool.ts), so no honest page played the other one.
-   * The hand is not halted (null: none seen).
-   */
   get lateEquivocation(): Equivocation | null {
-    return this.lateEquivocationValue;
+    return this.stops.lateEquivocation;
   }
   /** Why the hand is being audited before its end (null: it is not). */
   get auditCause(): AuditCause | null {
-    return this.auditCauseValue;
+    return this.stops.auditCause;
   }
   get state(): AnyState | null {
     return this.stateValue;
@@ -232,66 +225,18 @@ export class HandFollower {
    * its encoded length, if the caller has it.
    */
   take(envelope: EnvelopeOf<'table-event'>, seenBy: readonly number[] = [], size?: number): boolean {
-    if (envelope.body.hand !== this.setup.handNo) return false;
-    const seat = this.seatOf(envelope);
-    if (seat < 0) return false;
-    const sig = keyHex(envelope.sig);
-    if (this.pool.bySignature(sig)) {
-      this.pool.confirm(sig, seenBy);
-      return false;
-    }
-    const parsed = parseEvent(envelope, seat);
-    if (!parsed.ok) return this.blame('bad-event', seat, parsed.error);
-    const rival = this.pool.rival(parsed.event);
-    // Encoded only for an event new here (a copy of one held costs no encoding).
-    const inserted = this.pool.insert(parsed.event, size ?? encodedSize(envelope), seenBy);
-    if (inserted === 'over-limit')
-      return this.blame(
-        'flood',
-        seat,
-        `sent more than ${this.limits.eventsPerAuthor} events or ${this.limits.bytesPerAuthor} bytes in one hand (flooding)`,
-      );
-    if (inserted === 'equivocation') {
-      if (this.phaseValue === 'done') {
-        this.lateEquivocationValue ??= { seat, first: rival!.envelope, second: envelope };
-        return false;
-      }
-      this.equivocationValue ??= { seat, first: rival!.envelope, second: envelope };
-      return this.blame(
-        'equivocation',
-        seat,
-        `sent two different ${parsed.event.type} events for one purpose (equivocation)`,
-      );
-    }
-    if (inserted === 'duplicate') return false;
-    if (parsed.event.type === 'ready') return this.checkReady(parsed.event as TableEvent<'ready'>);
-    return true;
-  }
-
-  /**
-   * A ready is checked at once: it must commit to our set-up and announce a usable seal key. A ready under other
-   * terms (options, seats) than ours is no seat's fault we can see (the roster changed between the seats' agreements,
-   * or its creator sent different ones): the hand is called off before any card is dealt, naming nobody, and the
-   * next hand asks every seat again.
-   */
-  private checkReady(event: TableEvent<'ready'>): boolean {
-    const fault = readyFault(event.data, { setup: this.setupDigest, terms: this.termsDigest });
-    if (fault?.code === 'other-terms') {
-      this.end({
-        code: 'abandoned',
-        seat: null,
-        detail: `${seatName(event.seat)} agreed to other terms for this hand than this page (other options or seats: the table's seating changed between the seats' agreements); no card was dealt, nobody is named, and the next hand asks every seat again`,
-      });
-      return false;
-    }
-    return fault ? this.blame(fault.code, event.seat, fault.detail) : true;
+    const taken = intake(envelope, this.seatOf(envelope), seenBy, size, this.pool, this.terms);
+    if (taken.kind === 'halt') return this.end(taken.halt);
+    if (taken.kind !== 'equivocation') return taken.kind === 'new';
+    this.stops.equivocated(taken.proof, this.phaseValue === 'done');
+    return this.phaseValue !== 'done' && this.blame('equivocation', taken.proof.seat, taken.detail);
   }
 
   /** Applies what the pool allows; false when nothing progressed. Never throws. */
   run(): boolean {
     let progressed = false;
     try {
-      while (!this.haltValue && this.advance()) progressed = true;
+      while (!this.stops.halt && this.advance()) progressed = true;
     } catch (error) {
       const detail = error instanceof Error ? error.message : String(error);
       if (this.author !== null) this.blame('bad-event', this.author, `an event that could not be taken in: ${detail}`);
@@ -304,7 +249,7 @@ export class HandFollower {
 
   /** The table's clock: a seat that has not revealed a real-time round, or disclosed once play is over, by the deadline is named. */
   tick(now: number): void {
-    if (this.haltValue) return;
+    if (this.stops.halt) return;
     const overdue = this.deadlines.tick(now, this);
     if (overdue) this.blame(overdue.code, overdue.seat, overdue.detail);
   }
@@ -315,7 +260,7 @@ export class HandFollower {
    * it is named now. False when an abandon is the way to end the hand.
    */
   endStalled(): boolean {
-    if (this.haltValue) return false;
+    if (this.stops.halt) return false;
     const owing = this.waiting()?.seats[0];
     const overdue = owing === undefined ? null : stalledOwing(this, owing);
     return overdue ? !this.blame(overdue.code, overdue.seat, overdue.detail) : false;
@@ -334,20 +279,23 @@ export class HandFollower {
     if (this.phaseValue === 'done' || this.phaseValue === 'halted') return false;
     // Another seat's fault report acts only once its evidence checks out here (faults.ts); one that does not names its author.
     const report =
-      !this.auditCauseValue && (this.phaseValue === 'dealing' || this.phaseValue === 'play')
+      !this.stops.auditCause && (this.phaseValue === 'dealing' || this.phaseValue === 'play')
         ? this.reports.next(this)
         : null;
     if (report) return this.stop(report.halt, report.reporter);
-    const abandon = this.auditCauseValue ? undefined : this.countingAbandon();
-    if (abandon) {
+    const abandons = this.stops.auditCause ? null : abandonRuling(this.abandonView());
+    this.abandonWaitingValue = abandons?.waiting ?? null;
+    if (abandons?.kind === 'refused') this.end(abandons.halt);
+    if (abandons?.kind === 'counts') {
+      const { seat, data } = abandons.abandon;
       this.stop({
         code: 'abandoned',
         seat: null,
-        detail: `${seatName(abandon.seat)} ended the hand without a result: ${abandon.data.reason}`,
+        detail: `${seatName(seat)} ended the hand without a result: ${data.reason}`,
       });
       return false;
     }
-    if (this.haltValue) return false;
+    if (this.stops.halt) return false;
     switch (this.phaseValue) {
       case 'ready':
         return this.advanceReady();
@@ -360,52 +308,16 @@ export class HandFollower {
     }
   }
 
-  /** The first abandon held (in seat order) that ends the hand now; one that is refused halts the hand (then none). */
-  private countingAbandon(): TableEvent<'abandon'> | undefined {
-    for (const abandon of this.pool.abandonsHeld()) {
-      const judged = this.judgeAbandon(abandon);
-      if (judged === 'counts') return abandon;
-      if (judged === 'refused') return undefined;
-      if (this.phaseValue !== 'disclose') this.abandonWaitingValue ??= abandon.seat;
-    }
-    return undefined;
-  }
-
-  /**
-   * An abandon ends the hand unless it was made once play was over (then the
-   * disclosures are owed all the same). One made at a step this peer has not
-   * reached (a slower link) waits until the peer is there — so an abandon
-   * sent after the last move never ends a hand whose disclosures are owed —
-   * but a date no hand can reach, or beyond the step at which play ended, is
-   * refused (`future-step`): it would otherwise wait for ever.
-   */
-  private judgeAbandon(abandon: TableEvent<'abandon'>): 'counts' | 'waits' | 'refused' {
-    if (this.pool.backdated(abandon)) {
-      this.blame(
-        'bad-event',
-        abandon.seat,
-        'sent an abandon dated before steps it had already signed events at (backdated)',
-      );
-      return 'refused';
-    }
-    const at = abandon.envelope.body.at;
-    const now = Math.max(0, this.hashes.length - 1);
-    const reachable = maxSteps(this.players, this.limits);
-    if (at > reachable) {
-      this.blame(
-        'future-step',
-        abandon.seat,
-        `dated its abandon at step ${at}, beyond any step a hand can reach (at most ${reachable})`,
-      );
-      return 'refused';
-    }
-    if (at > now) {
-      if (this.phaseValue !== 'disclose') return 'waits';
-      this.blame('future-step', abandon.seat, `dated its abandon at step ${at}, but play ended at step ${now}`);
-      return 'refused';
-    }
-    if (this.phaseValue !== 'disclose') return 'counts';
-    return at < now ? 'counts' : 'waits';
+  /** Where the hand stands, for judging the abandons held (abandons.ts). */
+  private abandonView(): AbandonView {
+    const { pool, players, limits } = this;
+    return {
+      pool,
+      players,
+      limits,
+      step: Math.max(0, this.hashes.length - 1),
+      disclosing: this.phaseValue === 'disclose',
+    };
   }
 
   private advanceReady(): boolean {
@@ -474,9 +386,9 @@ export class HandFollower {
       disclosures: events as TableEvent<'disclose'>[],
       events: this.pool.events(),
       rng: this.rng,
-      rules: !this.auditCauseValue,
+      rules: !this.stops.auditCause,
     });
-    if (this.auditCauseValue) return this.end(earlyVerdict(this.auditValue, this.auditCauseValue));
+    if (this.stops.auditCause) return this.end(earlyVerdict(this.auditValue, this.stops.auditCause));
     this.phaseValue = 'done';
     return true;
   }
@@ -486,21 +398,8 @@ export class HandFollower {
   /** The author's hash at `at` must be ours, and `at` no later than now (the step that consumes the event). */
   private crossCheck(event: TableEvent): boolean {
     this.author = event.seat;
-    const { at, hash } = event.envelope.body;
-    if (at > this.hashes.length - 1)
-      return this.blame(
-        'future-step',
-        event.seat,
-        `made its ${event.type} at step ${at}, which does not exist yet (now ${this.hashes.length - 1})`,
-      );
-    if (keyHex(hash) !== this.hashes[at]!.slice(0, 64)) {
-      return this.blame(
-        'desync',
-        event.seat,
-        `desync at step ${at}: ${seatName(event.seat)} computed a different state`,
-      );
-    }
-    return true;
+    const fault = stepFault(event, this.hashes);
+    return fault ? this.end(fault) : true;
   }
 
   private blame(code: HaltCode, seat: number, detail: string): false {
@@ -508,22 +407,16 @@ export class HandFollower {
     return false;
   }
 
-  /**
-   * Stops the hand — unless the halt names no seat (early-audit.ts): then,
-   * once, the hand goes to the audit at once (true: it goes on, into the
-   * disclosure round). `reporter` is the seat whose signed report it is.
-   */
+  /** Stops the hand, or sends it to the audit at once (true: it goes on, into the disclosure round; stops.ts). */
   private stop(halt: Halt, reporter: number | null = null): boolean {
-    const auditable = this.phaseValue === 'dealing' || this.phaseValue === 'play';
-    if (this.haltValue || this.auditCauseValue || !auditable || !startsAudit(halt)) return this.end(halt);
-    this.auditCauseValue = { fault: halt, reporter };
+    if (!this.stops.toAudit(halt, reporter, this.phaseValue === 'dealing' || this.phaseValue === 'play'))
+      return this.end(halt);
     this.phaseValue = 'disclose';
     return true;
   }
 
   private end(halt: Halt): false {
-    if (this.haltValue) return false;
-    this.haltValue = halt;
+    if (!this.stops.end(halt)) return false;
     this.phaseValue = 'halted';
     this.hooks.halted?.(halt);
     return false;
@@ -533,20 +426,4 @@ export class HandFollower {
   waiting(): Waiting | null {
     return waitingOf(this);
   }
-}
-
-/**
- * The most engine steps a hand can have under the pool's limits: every step
- * takes in at least one event of the pool (a move, a seat's key shares for
- * one request, the steps of a reshuffle) or one of the moves of a real-time
- * reveal (at most MAX_REVEAL_MOVES each), and the pool holds at most
- * `eventsPerAuthor` events per seat.
- */
-export function maxSteps(players: number, limits: PoolLimits): number {
-  return players * limits.eventsPerAuthor * MAX_REVEAL_MOVES;
-}
-
-/** The bytes an event takes on the wire (what the per-author byte limit counts). */
-function encodedSize(envelope: EnvelopeOf<'table-event'>): number {
-  return encodeEnvelope(envelope).length;
 }

@@ -12,10 +12,17 @@
  * set-up with the hand, and the next hand's set-up is derived from the
  * previous hand's stored record only (`nextSetup`), never from memory.
  */
-import { assertSealPublicKey } from '../../../crypto/index.js';
+import { assertSealPublicKey, DECK_SIZES, type DeckSize } from '../../../crypto/index.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
-import { canonicalJson, type Json, type Outcome, type SetupArgs } from '../../engine/index.js';
+import {
+  canonicalJson,
+  type AnyGame,
+  type AnyState,
+  type Json,
+  type Outcome,
+  type SetupArgs,
+} from '../../engine/index.js';
 
 export interface HandSetup {
   readonly table: string;
@@ -87,6 +94,22 @@ export function setupArgs(setup: HandSetup): SetupArgs {
     dealer: setup.dealer,
     ...(setup.carry !== null ? { carry: setup.carry } : {}),
   };
+}
+
+/**
+ * The engine's arguments and start of the hand `setup` describes, checked: the set-up is for
+ * `game`, the rules accept its arguments, and the deck is one the mental-poker
+ * protocol supports. Throws a RangeError naming what does not fit.
+ */
+export function openHand(setup: HandSetup, game: AnyGame): { args: SetupArgs; initial: AnyState; deckSize: DeckSize } {
+  if (setup.game !== game.id) throw new RangeError(`set-up is for ${setup.game}, not ${game.id}`);
+  const args = setupArgs(setup);
+  const made = game.setup(args);
+  if (!made.ok) throw new RangeError(`cannot set up ${game.id}: ${made.error}`);
+  const deckSize = made.state.deck.length;
+  if (!(DECK_SIZES as readonly number[]).includes(deckSize))
+    throw new RangeError(`deck of ${deckSize} cards has no mental-poker support`);
+  return { args, initial: made.state, deckSize: deckSize as DeckSize };
 }
 
 /** The score strip's record of a finished hand with `outcome` (null when the rules give none), played by `seatKeys` as `names`. */
