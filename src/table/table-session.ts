@@ -161,6 +161,7 @@ export class TableSession {
     this.nextTerms = new NextTerms({
       current: () => this.currentHand()?.session,
       roster: () => this.lobby.newestRoster,
+      creator: () => this.lobby.creator,
       seated: () => this.lobby.mySeat() !== null,
       local: () => [...this.hands].flatMap(([seat, { session }]) => (seat === WATCHING_SEAT ? [] : [session])),
       onLog: options.onLog,
