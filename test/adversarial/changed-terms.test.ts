@@ -34,7 +34,7 @@ const dealt = (hand: number) => (p: TablePeer) => {
   const current = p.session.current;
   return current?.handNo === hand && (current.session.phase === 'dealing' || current.session.phase === 'play');
 };
-const CHANGE = 'P1 changed “Pick up the stack at will”: (not set) → yes';
+const CHANGE = 'P1 changed “Pick up the stack at will”: no → yes';
 
 it('an option changed between hands is shown on every page, logged, and played only once every seat agreed', async () => {
   const { peers } = await tablePeers({ game: 'stress-shed', players: 3, seed: 41 });
