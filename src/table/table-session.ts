@@ -527,7 +527,10 @@ export class TableSession {
       // A page without a seat in this hand follows the seats into their next hand once it has seen this one end.
       if ((this.isWatching || this.lobby.mySeat() === null) && hand === this.handNo + 1 && this.handOver())
         void this.startHand(hand);
-      if (this.history.pending === hand) void this.startHand(hand);
+      // A ready for the hand whose set-up waits, or a later one (it may show that hand was called off: table-history.ts).
+      const pending = this.history.pending;
+      if (pending !== null && (hand === pending || (envelope.body.type === 'ready' && this.history.readyMatters(hand))))
+        void this.startHand(pending);
       this.options.onChange();
       return;
     }
