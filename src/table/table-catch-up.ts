@@ -52,6 +52,9 @@ export interface TableCatchUpHost {
   readonly nowMs?: () => number;
 }
 
+/** How long a page back between hands waits for the creator's roster before it follows the table on the one it stored. */
+const ROSTER_WAIT_MS = 10_000;
+
 /** Keys whose refused fetch is logged (one line each); later ones are refused silently. */
 const REFUSALS_LOGGED = 32;
 
@@ -65,6 +68,8 @@ export class TableCatchUp {
   private readonly refusedFetch = new Set<string>();
   /** The next hand this page waits to be agreed to by its person (its terms changed while the page was away), logged once. */
   private waitingAgreement = -1;
+  /** When a page back between hands began to wait for the creator's roster before following (`follow`). */
+  private rosterWaitSince: number | undefined;
 
   constructor(
     private readonly host: TableCatchUpHost,
@@ -165,9 +170,15 @@ export class TableCatchUp {
     const next = handNo + 1;
     const left = [...this.host.hands().values()];
     // Joining the next hand signs its terms (hand/setup.ts `termsHash`): a page knows them once the creator's roster
-    // has come, and joins by itself only when they are the ones its person played under. Else it shows the change and
+    // has come (a ready signed on an older roster's terms only calls the hand off, naming nobody), and joins by itself
+    // only when they are the ones its person played under. Else it shows the change and
     // waits for the person's Rematch (the bots it hosts agree with it), ending the hand the table has left meanwhile.
-    if (this.host.rosterHeard && !this.host.rosterHeard()) return;
+    // (Between hands only, and for ROSTER_WAIT_MS at most: a creator whose page is closed sends none.)
+    if (over && this.host.rosterHeard && !this.host.rosterHeard()) {
+      const now = this.host.nowMs?.() ?? Date.now();
+      this.rosterWaitSince ??= now;
+      if (now - this.rosterWaitSince < ROSTER_WAIT_MS) return;
+    }
     const changes = this.host.nextChanges?.() ?? [];
     if (changes.length > 0) {
       if (!over)
