@@ -5,6 +5,7 @@
  */
 import type { Reaction, TableConfig } from '../src/net/messages.js';
 import type { Settings } from '../src/app/settings.js';
+import type { OptionValue } from '../src/games/module.js';
 
 export class CreateTableEvent extends Event {
   static readonly type = 'fd-create-table';
@@ -204,5 +205,35 @@ declare global {
     'fd-chat-say': ChatSayEvent;
     'fd-chat-react': ChatReactEvent;
     'fd-chat-hide': ChatHideEvent;
+  }
+}
+
+/** One option control of a form (fd-option-fields) was set: the option's name and its new value. */
+export class OptionInputEvent extends Event {
+  static readonly type = 'fd-option-input';
+  constructor(
+    readonly name: string,
+    readonly value: OptionValue,
+  ) {
+    super(OptionInputEvent.type, { bubbles: true, composed: true });
+  }
+}
+
+/**
+ * The table's creator asks to play the next hands under these options (the whole set, as the roster carries it).
+ * Cancelable: the shell cancels it when the table refused the change, so the form keeps the choices (the reason comes
+ * down in the view).
+ */
+export class ChangeOptionsEvent extends Event {
+  static readonly type = 'fd-change-options';
+  constructor(readonly options: Readonly<Record<string, OptionValue>>) {
+    super(ChangeOptionsEvent.type, { bubbles: true, composed: true, cancelable: true });
+  }
+}
+
+declare global {
+  interface HTMLElementEventMap {
+    'fd-option-input': OptionInputEvent;
+    'fd-change-options': ChangeOptionsEvent;
   }
 }

@@ -21,6 +21,7 @@ import {
   ReplayStepEvent,
   LeaveSeatEvent,
   RematchEvent,
+  ChangeOptionsEvent,
   RenameEvent,
   SaveSettingsEvent,
   SitEvent,
@@ -216,6 +217,10 @@ export class FdApp extends LitElement {
     this.addEventListener(RenameEvent.type, (e) => this.store.rename(e.name));
     this.addEventListener(ActEvent.type, (e) => this.store.act(e.action));
     this.addEventListener(RematchEvent.type, () => this.store.rematch());
+    // A change the table refused is cancelled, so the form keeps the choices (the reason comes down in the view).
+    this.addEventListener(ChangeOptionsEvent.type, (e) => {
+      if (!this.store.changeOptions({ ...e.options })) e.preventDefault();
+    });
     this.addEventListener(SortHandEvent.type, (e) => this.store.sortHand(e.by));
     // A line not sent is cancelled, so the chat keeps what was typed (the reason comes down in its view).
     this.addEventListener(ChatSayEvent.type, (e) => {
@@ -328,6 +333,8 @@ export class FdApp extends LitElement {
               .routes=${view.linkRoutes}
               ?connecting=${view.connecting}
               ?compact=${view.hand !== null}
+              .optionsRefusal=${view.optionsRefusal}
+              .nextChanges=${view.hand?.nextChanges ?? []}
             ></fd-lobby>
             <h3>Table log</h3>
             <fd-log .entries=${view.log}></fd-log>

@@ -1,18 +1,19 @@
 /**
  * The home screen: create a table (game, number of seats and the game's
  * options, each rendered from the game's option fields as a checkbox, a
- * select or a number), open a link a friend shared, or return to a recent
+ * select or a number: fd-option-fields), open a link a friend shared, or return to a recent
  * table. A combination the game does not take (e.g. one deck for six) is
  * named under the form and cannot be created.
  */
 import { LitElement, css, html } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
-import { CATALOG, catalogEntry, configProblem, type CatalogEntry, type OptionControl } from '../src/app/catalog.js';
+import { CATALOG, catalogEntry, configProblem, type CatalogEntry } from '../src/app/catalog.js';
 import type { GameId } from '../src/games/index.js';
 import type { OptionValue } from '../src/games/module.js';
 import type { AppView } from '../src/app/store-types.js';
-import { CreateTableEvent } from './events.js';
+import { CreateTableEvent, OptionInputEvent } from './events.js';
 import { theme } from './theme.js';
+import './fd-option-fields.js';
 
 @customElement('fd-home')
 export class FdHome extends LitElement {
@@ -156,50 +157,6 @@ export class FdHome extends LitElement {
     );
   }
 
-  private option(control: OptionControl) {
-    const { name, field } = control;
-    const value = this.options[name] ?? control.default;
-    const id = `opt-${name}`;
-    const help = field.help ? html`<span class="help">${field.help}</span>` : null;
-    switch (field.kind) {
-      case 'checkbox':
-        return html`<label class="option"
-          ><input
-            type="checkbox"
-            id=${id}
-            .checked=${value === true}
-            @change=${(e: Event) => this.setOption(name, (e.target as HTMLInputElement).checked)}
-          />${field.label}${help}</label
-        >`;
-      case 'select':
-        return html`<label class="option"
-          >${field.label}
-          <select
-            id=${id}
-            @change=${(e: Event) => {
-              const choice = field.choices[(e.target as HTMLSelectElement).selectedIndex];
-              if (choice) this.setOption(name, choice.value);
-            }}
-          >
-            ${field.choices.map((c) => html`<option ?selected=${c.value === value}>${c.label}</option>`)}</select
-          >${help}</label
-        >`;
-      case 'number':
-        return html`<label class="option"
-          >${field.label}
-          <input
-            type="number"
-            id=${id}
-            min=${field.min}
-            max=${field.max}
-            step=${field.step ?? 1}
-            .value=${String(value)}
-            @change=${(e: Event) => this.setOption(name, Number((e.target as HTMLInputElement).value))}
-          />${help}</label
-        >`;
-    }
-  }
-
   private join(event: Event) {
     event.preventDefault();
     const input = this.renderRoot.querySelector<HTMLInputElement>('#join-link');
@@ -258,7 +215,11 @@ export class FdHome extends LitElement {
           options.length
             ? html`<fieldset id="options">
                 <legend>Options</legend>
-                ${options.map((o) => this.option(o))}
+                <fd-option-fields
+                  .controls=${options}
+                  .values=${this.options}
+                  @fd-option-input=${(e: OptionInputEvent) => this.setOption(e.name, e.value)}
+                ></fd-option-fields>
               </fieldset>`
             : null
         }

@@ -1,6 +1,7 @@
 /**
  * A table's lobby: the share box, the game's options as the creator set them
- * (so a joiner sees them before sitting, and everyone during play), the seats
+ * (so a joiner sees them before sitting, and everyone during play; the
+ * creator changes them between hands: fd-table-options), the seats
  * with each player's name and live connection state, sit/leave buttons, and
  * the table fingerprint that every screen must show identically (read it out
  * to each other). A roster refused for invalid options says why. Seats are
@@ -27,12 +28,13 @@ import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import type { LobbyView, SeatView } from '../src/table/lobby.js';
 import type { LinkRoute } from '../src/net/ice-watch.js';
-import { catalogEntry, optionSummary } from '../src/app/catalog.js';
+import { catalogEntry } from '../src/app/catalog.js';
 import { AddBotEvent, LeaveSeatEvent, SitEvent, WatchEvent } from './events.js';
 import { theme } from './theme.js';
 import { botIcon, eyeIcon } from './icons.js';
 import { canDraw } from './glyphs.js';
 import './fd-share.js';
+import './fd-table-options.js';
 
 const ROUTE_TEXT: Record<LinkRoute, string> = {
   direct: 'direct',
@@ -69,6 +71,10 @@ export class FdLobby extends LitElement {
   @property() name = '';
   /** Another tab of this browser sits at this table: its seat and name. */
   @property({ attribute: false }) otherTab: { readonly seat: number | null; readonly name: string } | null = null;
+  /** Why the table refused the creator's last change of options (null: none). */
+  @property({ attribute: false }) optionsRefusal: string | null = null;
+  /** What the next hand changes, in words (empty: the same terms). */
+  @property({ attribute: false }) nextChanges: readonly string[] = [];
   /** The name being typed before sitting. */
   @state() private typedName = '';
   /** With `otherTab`: 'asking' once "Sit as another player" was pressed, 'yes' once confirmed. */
@@ -157,18 +163,6 @@ export class FdLobby extends LitElement {
         gap: 0.5rem;
         flex-wrap: wrap;
         margin-top: 0.75rem;
-      }
-      dl.options {
-        display: grid;
-        grid-template-columns: max-content 1fr;
-        gap: 0.2rem 0.8rem;
-        margin: 0;
-      }
-      dl.options dt {
-        color: var(--fd-muted);
-      }
-      dl.options dd {
-        margin: 0;
       }
       .name-first {
         display: flex;
@@ -322,7 +316,6 @@ export class FdLobby extends LitElement {
       </section>`;
     }
     const game = lobby.config ? catalogEntry(lobby.config.game) : null;
-    const options = lobby.config ? optionSummary(lobby.config.game, lobby.config.options) : [];
     const free = lobby.seats.filter((s) => !s.member).length;
     const firstFree = lobby.seats.findIndex((s) => !s.member);
     const symbols = lobby.fingerprint ? canDraw(lobby.fingerprint.emoji) : false;
@@ -336,17 +329,15 @@ export class FdLobby extends LitElement {
       </section>
       ${
         lobby.config
-          ? html`<section aria-label="Table options" id="table-options">
-              <dl class="options">
-                ${options.map(
-                  (o) =>
-                    html`<dt>${o.label}</dt>
-                      <dd data-option=${o.name}>${o.value}</dd>`,
-                )}
-                <dt>Watchers may chat</dt>
-                <dd data-option="watchersChat">${lobby.config.watchersChat ? 'yes' : 'no'}</dd>
-              </dl>
-            </section>`
+          ? html`<fd-table-options
+              .game=${lobby.config.game}
+              .seats=${lobby.config.seats}
+              .options=${lobby.config.options}
+              ?watchersChat=${lobby.config.watchersChat === true}
+              ?canChange=${lobby.isCreator && !lobby.handRunning && lobby.handsStarted > 0}
+              .refusal=${this.optionsRefusal}
+              .pending=${this.nextChanges}
+            ></fd-table-options>`
           : null
       }
       <section aria-label="Seats">

@@ -73,6 +73,8 @@ export interface AppView {
    * its name, and once a load failed, what failed and what to do (`error`). Null when loaded or at no table.
    */
   readonly loadingGame: { readonly name: string; readonly error: string | null } | null;
+  /** Why the table refused the creator's last change of its options (null: none, or it went through). */
+  readonly optionsRefusal: string | null;
 }
 
 export interface SignalingFailure {

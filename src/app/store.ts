@@ -104,6 +104,8 @@ export class AppStore extends EventTarget {
   private recent: AppView['recentTables'] = [];
   private pendingConfig: TableConfig | undefined;
   private replay: Replay | undefined;
+  /** Why the table refused the creator's last change of options (null: none, or it went through). */
+  private optionsRefusal: string | null = null;
   private loadingGame: AppView['loadingGame'] = null;
   /** The table's code (table-stack.ts), once a table has been opened. */
   private stack: typeof import('./table-stack.js') | undefined;
@@ -201,6 +203,7 @@ export class AppStore extends EventTarget {
       replay: this.replay?.view ?? null,
       rulesHelp: lobby?.config ? rulesHelp(lobby.config.game, lobby.config.options) : null,
       loadingGame: this.loadingGame,
+      optionsRefusal: this.optionsRefusal,
     };
   }
 
@@ -328,6 +331,19 @@ export class AppStore extends EventTarget {
 
   rematch(): void {
     this.session?.tableSession.rematch();
+  }
+
+  /**
+   * The creator's change of the table's options for the next hand (lobby.ts `changeOptions`): every page shows it and
+   * no seat plays under it before it has agreed (Rematch). False, with the reason in the view, when the table refused
+   * it (another player's page, a hand being played, an option the game does not take for this many seats).
+   */
+  changeOptions(options: TableConfig['options']): boolean {
+    const refusal = this.session ? this.session.tableSession.lobby.changeOptions(options) : 'no table is open';
+    this.optionsRefusal = refusal === null ? null : `The options were not changed: ${refusal}.`;
+    if (refusal !== null) this.log('warn', `options not changed: ${refusal}`);
+    this.changed();
+    return refusal === null;
   }
 
   /** "End hand": names the seat that owes a disclosure or reveal, or ends the hand without a result naming who stalled. */
@@ -706,6 +722,7 @@ export class AppStore extends EventTarget {
   }
 
   private closeSession(): void {
+    this.optionsRefusal = null;
     clearTimeout(this.retryTimer);
     this.loadingGame = null;
     this.retryTimer = undefined;

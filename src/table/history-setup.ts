@@ -12,6 +12,16 @@
  * the hand and chains from the hands this page verified. Readies that commit
  * to another dealer or carry than ours match no order (`mismatch`): the
  * history offered is not the one this page derived.
+ *
+ * A hand called off before every seat agreed (a ready under other terms, an
+ * agreement withdrawn: next-terms.ts) has no set-up every seat signed, and
+ * no card was dealt in it. Such a hand ended without a result, so the next
+ * hand's set-up chains from it as from any hand without one (hand/setup.ts
+ * `nextSetup`: the same dealer and carry, no previous outcome). A later hand
+ * whose every seat signed exactly that set-up shows the hands between were
+ * called off (`calledOffUntil`); until one does, the called-off hand is as
+ * incomplete as a withheld one, and a later hand that signs another chain
+ * (the hand between had an outcome) steps over nothing.
  */
 import { bytesToHex } from '@noble/hashes/utils.js';
 import type { Json } from '../engine/index.js';
@@ -108,4 +118,42 @@ function seatOrder(
     return false;
   };
   return extend(0) ? [...chosen] : null;
+}
+
+/** Hands stepped over (each recorded as ended without a result) up to the first later hand whose seats signed the chain. */
+export interface CalledOff {
+  readonly skipped: readonly HandRecord[];
+  /** The first hand after them with a set-up every seat signed, and that set-up. */
+  readonly hand: number;
+  readonly setup: HandSetup;
+}
+
+/**
+ * Hand `handNo` has no set-up every seat signed: whether the hands after it (up to `handsStarted`) show it was called
+ * off. Each hand from `handNo` on is taken as ended without a result, in turn, until a later hand's readies (from
+ * `eventsOf`) name one set-up that chains from that; null when none does yet (or one signs another chain: then the
+ * hand between had an outcome, and is only incomplete).
+ */
+export function calledOffUntil(
+  base: HistoryBase,
+  handNo: number,
+  previous: HandRecord | undefined,
+  handsStarted: number,
+  eventsOf: (hand: number) => readonly EnvelopeOf<'table-event'>[],
+  hint: readonly (string | null)[],
+): CalledOff | null {
+  const skipped: HandRecord[] = [];
+  let last = previous;
+  for (let later = handNo + 1; later < handsStarted; later++) {
+    const record: HandRecord = {
+      setup: nextSetup({ table: base.table, game: base.game, options: base.options, seatKeys: [] }, later - 1, last),
+      outcome: null,
+    };
+    skipped.push(record);
+    last = record;
+    const search = setupFromReadies(base, later, last, eventsOf(later), hint);
+    if (search.kind === 'found') return { skipped, hand: later, setup: search.setup };
+    if (search.kind === 'mismatch') return null;
+  }
+  return null;
 }

@@ -115,6 +115,11 @@ export class Lobby {
     this.mesh.authorize((envelope) => this.authorize(envelope));
   }
 
+  /** The table creator's key (hex), once this page knows it (its own, or the signer of a roster it took in). */
+  get creator(): string | undefined {
+    return this.creatorKey;
+  }
+
   get isCreator(): boolean {
     return this.mesh.selfKey.startsWith(this.creatorPrefix);
   }
@@ -457,6 +462,9 @@ export class Lobby {
 
   private async adopt(author: string, roster: Roster, envelope?: EnvelopeOf<'roster'>): Promise<void> {
     if (this.isCreator) return;
+    // The mesh admits a roster only from a key with the creator's prefix (`authorize`): that key is the creator's, even
+    // when its roster is not newer than the one this page stored before a reload.
+    this.creatorKey ??= author;
     if (this.roster && roster.version <= this.roster.version) return;
     const problem = tableConfigProblem(roster.config);
     if (problem !== this.configProblem) {

@@ -20,6 +20,8 @@ export interface NextTermsHost {
   readonly current: () => HandSession | undefined;
   /** The newest roster from the table's creator (lobby.ts `newestRoster`). */
   readonly roster: () => Roster | undefined;
+  /** The table creator's key (hex), when this page knows it (lobby.ts `creator`). */
+  readonly creator: () => string | undefined;
   /** This page holds a seat at the table now (an unseated page following old hands logs nothing). */
   readonly seated: () => boolean;
   /** The sessions of the seats played on this page (its own, its bots'). */
@@ -34,6 +36,15 @@ export function handTerms(session: HandSession): TableTerms {
   return { game, options, seatKeys, names };
 }
 
+/**
+ * Who changes the game and options, as the change lines name them: the table's creator by the name it sits under in
+ * the roster, wherever it sits, or "the table's creator" when it holds no seat, has no name, or is not known yet.
+ */
+export function creatorWord(roster: Roster, creator: string | undefined): string {
+  const seat = creator === undefined ? undefined : roster.seats.find((m) => m !== null && keyHex(m.key) === creator);
+  return seat?.name || "the table's creator";
+}
+
 /** The terms the roster gives the next hand. */
 export function rosterTerms(roster: Roster): TableTerms {
   return {
@@ -45,7 +56,12 @@ export function rosterTerms(roster: Roster): TableTerms {
 }
 
 export class NextTerms {
-  private cached: { hand: HandSession | undefined; roster: Roster | undefined; lines: string[] } | null = null;
+  private cached: {
+    hand: HandSession | undefined;
+    roster: Roster | undefined;
+    creator: string | undefined;
+    lines: string[];
+  } | null = null;
   private logged = '';
   /** Hands whose agreement this page withdrew (once each). */
   private readonly withdrawn = new WeakSet<HandSession>();
@@ -56,15 +72,14 @@ export class NextTerms {
   changes(): string[] {
     const hand = this.host.current();
     const roster = this.host.roster();
+    const creator = this.host.creator();
     const cached = this.cached;
-    if (cached && cached.hand === hand && cached.roster === roster) return cached.lines;
+    if (cached && cached.hand === hand && cached.roster === roster && cached.creator === creator) return cached.lines;
     // A ready's name comes in with it: before every seat's ready a hand's names are not all known yet.
     const lines =
-      hand && roster
-        ? setupChanges(handTerms(hand), rosterTerms(roster), roster.seats[0]?.name || 'the table creator')
-        : [];
+      hand && roster ? setupChanges(handTerms(hand), rosterTerms(roster), creatorWord(roster, creator)) : [];
     if (hand && [...Array(hand.config.setup.seatKeys.length).keys()].every((s) => hand.follower.pool.ready(s)))
-      this.cached = { hand, roster, lines };
+      this.cached = { hand, roster, creator, lines };
     return lines;
   }
 

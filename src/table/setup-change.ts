@@ -35,6 +35,13 @@ function gameName(id: string): string {
   return gameMeta(id)?.name ?? id;
 }
 
+/** The option's value, or the game's default for it when the table leaves it unset and the game's form has it. */
+function withDefault(options: Record<string, Json>, name: string, game: string): Json | undefined {
+  if (name in options) return options[name];
+  const meta = gameMeta(game);
+  return meta && name in meta.options.fields ? meta.options.defaults[name] : undefined;
+}
+
 function optionsOf(options: Json): Record<string, Json> {
   return options !== null && typeof options === 'object' && !Array.isArray(options)
     ? (options as Record<string, Json>)
@@ -59,7 +66,14 @@ export function setupChanges(last: TableTerms, next: TableTerms, creator: string
     // The option as the lobby's form names it (the next game's field, else the last's), its values as the form says them.
     const field = gameMeta(next.game)?.options.fields[name] ?? gameMeta(last.game)?.options.fields[name];
     const label = field ? `“${field.label}”` : name;
-    lines.push(`${creator} changed ${label}: ${word(before[name], field)} → ${word(after[name], field)}`);
+    // An option a table leaves unset plays at its game's default: said as that value ("no → yes"), unless both sides
+    // then read the same (the default set explicitly), when "(not set)" says what changed.
+    let [was, now] = [
+      word(withDefault(before, name, last.game), field),
+      word(withDefault(after, name, next.game), field),
+    ];
+    if (was === now) [was, now] = [word(before[name], field), word(after[name], field)];
+    lines.push(`${creator} changed ${label}: ${was} → ${now}`);
   }
   const nameOf = (terms: TableTerms, seat: number) =>
     terms.names[seat] || `a player (${terms.seatKeys[seat]?.slice(0, 8)}…)`;

@@ -7,7 +7,10 @@
  * watchers, within each key's budget: fetch-budget.ts), holds back moves while a (re)opened page does not yet know which
  * hand the table is at, and keeps gone-seats.ts up to date from the mesh's
  * links once a second, logging who lost the connection and who is back, and
- * ends a stalled hand when a player presses End hand.
+ * ends a stalled hand when a player presses End hand. A page that comes back
+ * follows the table into its next hand by itself only when that hand's terms
+ * are the ones it played under: a change made while it was away waits for its
+ * person's Rematch.
  */
 import { encodeEnvelope, keyHex, type EnvelopeOf } from '../net/envelope.js';
 import type { Mesh } from '../net/mesh.js';
@@ -38,9 +41,19 @@ export interface TableCatchUpHost {
   readonly onLog: (line: string, level?: 'info' | 'warn' | 'error') => void;
   /** Why a key (hex) gets no answer to its fetch (it holds no seat and is not an admitted watcher), or null. */
   readonly fetchRefusal: (key: string) => string | null;
+  /**
+   * What the next hand changes against this page's hand, in words (next-terms.ts; empty: the same terms), and whether
+   * this page has taken in the creator's roster since it opened (before that it cannot know). A page that follows the
+   * table to its next hand by itself agrees to it: only when its terms did not change while it was away.
+   */
+  readonly nextChanges?: () => readonly string[];
+  readonly rosterHeard?: () => boolean;
   /** Milliseconds, for the fetch budget (default Date.now). */
   readonly nowMs?: () => number;
 }
+
+/** How long a page back between hands waits for the creator's roster before it follows the table on the one it stored. */
+const ROSTER_WAIT_MS = 10_000;
 
 /** Keys whose refused fetch is logged (one line each); later ones are refused silently. */
 const REFUSALS_LOGGED = 32;
@@ -53,6 +66,10 @@ export class TableCatchUp {
   private readonly followed = new WeakSet<HandSession>();
   private readonly budget = new FetchBudget();
   private readonly refusedFetch = new Set<string>();
+  /** The next hand this page waits to be agreed to by its person (its terms changed while the page was away), logged once. */
+  private waitingAgreement = -1;
+  /** When a page back between hands began to wait for the creator's roster before following (`follow`). */
+  private rosterWaitSince: number | undefined;
 
   constructor(
     private readonly host: TableCatchUpHost,
@@ -152,6 +169,30 @@ export class TableCatchUp {
     if (step !== 'follow') return;
     const next = handNo + 1;
     const left = [...this.host.hands().values()];
+    // Joining the next hand signs its terms (hand/setup.ts `termsHash`): a page knows them once the creator's roster
+    // has come (a ready signed on an older roster's terms only calls the hand off, naming nobody), and joins by itself
+    // only when they are the ones its person played under. Else it shows the change and
+    // waits for the person's Rematch (the bots it hosts agree with it), ending the hand the table has left meanwhile.
+    // (Between hands only, and for ROSTER_WAIT_MS at most: a creator whose page is closed sends none.)
+    if (over && this.host.rosterHeard && !this.host.rosterHeard()) {
+      const now = this.host.nowMs?.() ?? Date.now();
+      this.rosterWaitSince ??= now;
+      if (now - this.rosterWaitSince < ROSTER_WAIT_MS) return;
+    }
+    const changes = this.host.nextChanges?.() ?? [];
+    if (changes.length > 0) {
+      if (!over)
+        for (const { session } of left)
+          session.abandon(`the table moved on to hand ${next + 1} while this page was away`);
+      if (this.waitingAgreement !== next) {
+        this.waitingAgreement = next;
+        this.host.onLog(
+          `the table has moved on to hand ${next + 1}, whose terms changed while this page was away (${changes.join('; ')}): Rematch agrees to them`,
+          'warn',
+        );
+      }
+      return;
+    }
     this.host.onLog(`the table has moved on to hand ${next + 1}: joining it`);
     // Start the next hand first (it moves handNo at once), so the abandon's change notice cannot follow twice.
     this.host.startHand(next);

@@ -17,14 +17,17 @@
  * commit to a set-up that does not follow from the hands before. A history
  * that stops coming (a seat withholds events) is not a proof of anything —
  * it may be a hand still being played — so the page says which seats it waits
- * for and does not sit until it has them.
+ * for and does not sit until it has them. A hand called off before every
+ * seat agreed (no set-up all its seats signed, no card dealt) is stepped
+ * over once a later hand's seats all signed the set-up that follows such a
+ * hand (history-setup.ts `calledOffUntil`).
  */
 import type { Mesh } from '../net/mesh.js';
 import type { EnvelopeOf } from '../net/envelope.js';
 import type { HandSession } from './hand-session.js';
 import { faultReports } from './hand/faults.js';
-import { nextSetup, type HandSetup } from './hand/setup.js';
-import { setupFromReadies, type SetupSearch } from './history-setup.js';
+import { nextSetup, type HandRecord, type HandSetup } from './hand/setup.js';
+import { calledOffUntil, setupFromReadies, type SetupSearch } from './history-setup.js';
 import type { LobbyView } from './lobby-view.js';
 import type { TableStore } from './table-outbox.js';
 
@@ -93,15 +96,49 @@ export class TableHistory {
       );
       this.lastSearch = search;
       if (search.kind === 'mismatch') this.refuse(search.detail);
+      if (search.kind === 'waiting' && (await this.stepOver(handNo, previous))) return null;
       if (search.kind !== 'found') {
         this.pending = handNo;
-        this.host.mesh.send('fetch', { hand: handNo, have: {} });
+        this.fetchFrom(handNo);
         return null;
       }
       setup = search.setup;
     }
     await this.host.store.saveHandRecord(view.table, handNo, { setup, outcome: null });
     return setup;
+  }
+
+  /**
+   * Hand `handNo` has no set-up every seat signed: if the hands after it show it was called off before every seat
+   * agreed (history-setup.ts `calledOffUntil`), records it (and any called off after it) as ended without a result and
+   * moves on to the first hand every seat agreed to. True if it did.
+   */
+  private async stepOver(handNo: number, previous: HandRecord | undefined): Promise<boolean> {
+    const view = this.host.lobby();
+    if (!view.config || view.handsStarted <= handNo + 1) return false;
+    const base = { table: view.table, game: view.config.game, options: view.config.options, seats: view.config.seats };
+    const hint = view.seats.map((s) => s.keyHex);
+    const over = calledOffUntil(base, handNo, previous, view.handsStarted, (hand) => this.host.early(hand), hint);
+    if (!over) return false;
+    for (const record of over.skipped) await this.host.store.saveHandRecord(view.table, record.setup.handNo, record);
+    const numbers = over.skipped.map((r) => r.setup.handNo + 1).join(', ');
+    this.host.onLog(
+      `hand ${numbers} was called off before every seat agreed to it (no card was dealt): following hand ${over.hand + 1}`,
+    );
+    // Once this hand's start has unwound (the table session starts one hand at a time).
+    setTimeout(() => this.host.startHand(over.hand), 0);
+    return true;
+  }
+
+  /** Asks the seats for hand `handNo`'s events, and for every later hand's (its readies may show it was called off). */
+  private fetchFrom(handNo: number): void {
+    const started = this.host.lobby().handsStarted;
+    for (let hand = handNo; hand === handNo || hand < started; hand++) this.host.mesh.send('fetch', { hand, have: {} });
+  }
+
+  /** A ready came for `hand`: it may complete the pending hand's set-up, or show that hand was called off. */
+  readyMatters(hand: number): boolean {
+    return this.pending !== null && hand >= this.pending;
   }
 
   /** This page may ask for a seat: it holds one, or it has followed every hand started to an outcome it accepts. */
@@ -140,7 +177,8 @@ export class TableHistory {
     if (this.stuck.hand !== hand || this.stuck.held !== held) this.stuck = { hand, held, ticks: 0 };
     else this.stuck.ticks++;
     if (hand < 0 || this.stuck.ticks === 0 || this.stuck.ticks % 5 !== 0) return;
-    this.host.mesh.send('fetch', { hand, have: this.pending !== null ? {} : (session?.have() ?? {}) });
+    if (this.pending !== null) this.fetchFrom(this.pending);
+    else this.host.mesh.send('fetch', { hand, have: session?.have() ?? {} });
     const halt = session?.halt;
     if (this.pending === null && halt && !this.accepted(session) && this.stuck.ticks >= HISTORY_PATIENCE_TICKS) {
       const seat = halt.seat === null ? 'nobody' : this.seatName(session!, halt.seat);

@@ -23,7 +23,8 @@ import { EarlyEvents, OUTSIDER_LIMITS } from './early-events.js';
 import { FETCH_LIMITS } from './fetch-budget.js';
 import { faultReports } from './hand/faults.js';
 import { Lobby } from './lobby.js';
-import { NextTerms } from './next-terms.js';
+import { NextTerms, rosterTerms } from './next-terms.js';
+import { setupChanges } from './setup-change.js';
 import { HostedBots } from './table-bots.js';
 import { TableCatchUp } from './table-catch-up.js';
 import { TableChat } from './table-chat.js';
@@ -77,6 +78,8 @@ export class TableSession {
   private readonly outbox: TableOutbox;
   private readonly watchers = new Watchers();
   private firstStart: Promise<void> = Promise.resolve();
+  /** Deciding which hand a (re)opened page starts at (`firstHand`). */
+  private choosingFirst = false;
   /**
    * Envelopes that came before `open` restored this page's roster and hand, in order; null once open. A seat's fetch
    * (which hand it is at) taken before then was read against no roster and lost, so a page that came back stayed
@@ -114,6 +117,7 @@ export class TableSession {
       hands: () => this.hands, currentSession: () => this.currentHand()?.session, isBot: (key) => this.bots.signerFor(key) !== undefined,
       storedEvents: (hand) => this.outbox.storedEvents(hand), startHand: (hand) => void this.startHand(hand), onLog: options.onLog,
       fetchRefusal: (key) => this.fetchRefusal(key),
+      nextChanges: () => this.nextTerms.changes(), rosterHeard: () => this.lobby.isCreator || this.lobby.signedRoster !== null,
     }, Date.now());
     this.echo = new TableEcho({
       mesh: options.mesh,
@@ -161,6 +165,7 @@ export class TableSession {
     this.nextTerms = new NextTerms({
       current: () => this.currentHand()?.session,
       roster: () => this.lobby.newestRoster,
+      creator: () => this.lobby.creator,
       seated: () => this.lobby.mySeat() !== null,
       local: () => [...this.hands].flatMap(([seat, { session }]) => (seat === WATCHING_SEAT ? [] : [session])),
       onLog: options.onLog,
@@ -348,8 +353,29 @@ export class TableSession {
     if (this.handNo >= 0 || !view.config) return;
     // A page without a seat follows the table's hands from the first (table-history.ts).
     if (view.mySeat === null && view.handsStarted > 0) this.firstStart = this.startHand(0);
-    else if (view.seats.every((s) => s.member)) this.firstStart = this.startHand(Math.max(0, view.handsStarted - 1));
+    else if (view.seats.every((s) => s.member) && !this.choosingFirst) {
+      this.choosingFirst = true;
+      this.firstStart = this.firstHand(view.handsStarted).then((hand) => {
+        this.choosingFirst = false;
+        return this.startHand(hand);
+      });
+    }
     await this.firstStart;
+  }
+
+  /**
+   * The hand a (re)opened seated page starts at: the latest the roster says was started — unless this page never
+   * started it and its terms differ from the last hand this page has (they changed while it was away, before its
+   * person agreed): then that last hand, whose summary shows the change and waits for Rematch (table-catch-up.ts).
+   */
+  private async firstHand(started: number): Promise<number> {
+    const latest = Math.max(0, started - 1);
+    if (latest === 0 || (await this.store.loadHandRecord(this.lobby.table, latest))) return latest;
+    const last = await this.store.loadHandRecord(this.lobby.table, latest - 1);
+    const roster = this.lobby.newestRoster;
+    if (!last || !roster) return latest;
+    const changed = setupChanges({ ...last.setup, names: [] }, rosterTerms(roster), '').length > 0;
+    return changed ? latest - 1 : latest;
   }
 
   private async startHand(handNo: number): Promise<void> {
@@ -526,7 +552,10 @@ export class TableSession {
       // A page without a seat in this hand follows the seats into their next hand once it has seen this one end.
       if ((this.isWatching || this.lobby.mySeat() === null) && hand === this.handNo + 1 && this.handOver())
         void this.startHand(hand);
-      if (this.history.pending === hand) void this.startHand(hand);
+      // A ready for the hand whose set-up waits, or a later one (it may show that hand was called off: table-history.ts).
+      const pending = this.history.pending;
+      if (pending !== null && (hand === pending || (envelope.body.type === 'ready' && this.history.readyMatters(hand))))
+        void this.startHand(pending);
       this.options.onChange();
       return;
     }

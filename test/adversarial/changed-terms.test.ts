@@ -34,7 +34,7 @@ const dealt = (hand: number) => (p: TablePeer) => {
   const current = p.session.current;
   return current?.handNo === hand && (current.session.phase === 'dealing' || current.session.phase === 'play');
 };
-const CHANGE = 'P1 changed “Pick up the stack at will”: (not set) → yes';
+const CHANGE = 'P1 changed “Pick up the stack at will”: no → yes';
 
 it('an option changed between hands is shown on every page, logged, and played only once every seat agreed', async () => {
   const { peers } = await tablePeers({ game: 'stress-shed', players: 3, seed: 41 });
@@ -53,6 +53,35 @@ it('an option changed between hands is shown on every page, logged, and played o
   }
   // Agreed: the terms of the hand now are the roster's, nothing is left to show.
   expect(peers.map((p) => p.session.nextChanges)).toEqual([[], [], []]);
+}, 120_000);
+
+it('the creator’s change waits for the last seat’s Rematch; a refused change or one from another seat changes nothing', async () => {
+  const { peers, table } = await tablePeers({ game: 'stress-shed', players: 3, seed: 44 });
+  running = peers;
+  await firstHandEnded(peers);
+  const [creator, bob, cat] = peers as [TablePeer, TablePeer, TablePeer];
+  const before = (await creator.store.loadRoster(table))!;
+  // Refused, each with its reason, and the table keeps its options and roster version.
+  expect(bob.session.lobby.changeOptions({ voluntaryPickup: true })).toBe('only the table creator changes its options');
+  expect(creator.session.lobby.changeOptions({ decks: 3 })).toMatch(/\S/);
+  expect(creator.session.lobby.changeOptions({ decks: 1, voluntaryPickup: 'yes' })).toMatch(/\S/);
+  expect((await creator.store.loadRoster(table))!).toEqual(before);
+  expect(peers.map((p) => p.session.nextChanges)).toEqual([[], [], []]);
+
+  expect(creator.session.lobby.changeOptions({ voluntaryPickup: true })).toBeNull();
+  await until(() => peers.every((p) => p.session.nextChanges.includes(CHANGE)));
+  creator.session.rematch();
+  bob.session.rematch();
+  await until(() => [creator, bob].every((p) => p.session.current?.handNo === 1));
+  // Two of three agreed: nothing is dealt under the new terms, and Cat still has the change before her, with Rematch.
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  expect([creator, bob].map((p) => p.session.current!.session.phase)).toEqual(['ready', 'ready']);
+  expect(cat.session.current!.handNo).toBe(0);
+  expect(cat.session.nextChanges).toEqual([CHANGE]);
+  expect(cat.session.rematchOffered).toBe(true);
+  cat.session.rematch();
+  await until(() => peers.every(dealt(1)));
+  for (const p of peers) expect(p.session.current!.session.config.setup.options).toEqual({ voluntaryPickup: true });
 }, 120_000);
 
 it('a change after a seat agreed and before the deal withdraws that agreement, names nobody, and asks again', async () => {

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { keyHex, signEnvelope, type EnvelopeOf, type Signer } from '../../src/net/envelope.js';
 import { nextSetup, outcomeHash, setupHash, type HandRecord, type HandSetup } from '../../src/table/hand/setup.js';
-import { setupFromReadies } from '../../src/table/history-setup.js';
+import { calledOffUntil, setupFromReadies } from '../../src/table/history-setup.js';
 import { testSigner } from '../helpers/signers.js';
 
 const TABLE = 'abcdefgh-0123456789abcdef';
@@ -121,5 +121,83 @@ describe('a past hand’s set-up from its seats’ readies', () => {
         /^the seats of hand 2 signed a set-up that does not follow from the hands before it \(dealer 3,/,
       ),
     });
+  });
+});
+
+describe('a hand called off before every seat agreed is stepped over', () => {
+  const keys = [bob, ann, cat].map((s) => keyHex(s.publicKey));
+  // Hand 1 was played (seat 2 deals next); hand 2 was called off: Bob and Ann agreed to one set-up, Cat to another
+  // (the roster changed between their agreements), so no set-up has every seat's ready.
+  const hand1: HandRecord = {
+    setup: nextSetup({ ...base, seatKeys: keys }, 0, undefined),
+    outcome: { stateHash: 'cd'.repeat(32), nextDealer: 2, carry: null },
+  };
+  const hand2 = nextSetup({ ...base, seatKeys: keys }, 1, hand1);
+  const hand2Cat = { ...hand2, options: { voluntaryPickup: true } };
+  const calledOff: HandRecord = { setup: { ...hand2, seatKeys: [] }, outcome: null };
+  // What every seat derived for hand 3 from a hand 2 without a result: the same dealer, no previous outcome.
+  const hand3 = nextSetup({ ...base, seatKeys: keys }, 2, calledOff);
+  const hint = keys;
+  const events = new Map<number, EnvelopeOf<'table-event'>[]>([
+    [1, [ready(bob, hand2), ready(ann, hand2), ready(cat, hand2Cat)]],
+    [2, [bob, ann, cat].map((s) => ready(s, hand3))],
+  ]);
+  const eventsOf = (map: Map<number, EnvelopeOf<'table-event'>[]>) => (hand: number) => map.get(hand) ?? [];
+  const base3 = { ...base, seats: 3 };
+
+  it('hand 2 alone waits (no set-up has every seat), and hand 3’s seats, signing the chain past it, step over it', () => {
+    expect(setupFromReadies(base3, 1, hand1, events.get(1)!, hint)).toEqual({ kind: 'waiting', readies: 2 });
+    const over = calledOffUntil(base3, 1, hand1, 3, eventsOf(events), hint);
+    expect(over).toEqual({ skipped: [calledOff], hand: 2, setup: hand3 });
+    expect(over?.setup).toMatchObject({ dealer: 2, previous: null });
+    // The step-over's record gives hand 3 the set-up the seats signed, as a stored record would.
+    expect(setupFromReadies(base3, 2, over!.skipped[0], events.get(2)!, hint)).toEqual({ kind: 'found', setup: hand3 });
+  });
+
+  it('two hands called off in a row: both are stepped over', () => {
+    const skipped3: HandRecord = { setup: { ...hand3, seatKeys: [] }, outcome: null };
+    const hand4 = nextSetup({ ...base, seatKeys: keys }, 3, skipped3);
+    const map = new Map([
+      [1, events.get(1)!],
+      [2, [ready(bob, hand3), ready(cat, { ...hand3, options: { decks: 2 } })]],
+      [3, [cat, ann, bob].map((s) => ready(s, hand4))],
+    ]);
+    const over = calledOffUntil(base3, 1, hand1, 4, eventsOf(map), hint);
+    expect(over).toEqual({ skipped: [calledOff, skipped3], hand: 3, setup: hand4 });
+  });
+
+  const refused: [string, Map<number, EnvelopeOf<'table-event'>[]>, number][] = [
+    // The seats of hand 3 chained from an outcome of hand 2: it was played, and its readies are withheld.
+    [
+      'hand 3’s seats signed a chain from an outcome of hand 2 (hand 2 was played; its readies are withheld)',
+      new Map([
+        [1, [ready(bob, hand2)]],
+        [
+          2,
+          [bob, ann, cat].map((s) =>
+            ready(
+              s,
+              nextSetup({ ...base, seatKeys: keys }, 2, {
+                setup: hand2,
+                outcome: { stateHash: 'ef'.repeat(32), nextDealer: 0, carry: null },
+              }),
+            ),
+          ),
+        ],
+      ]),
+      3,
+    ],
+    ['hand 3’s readies are not all in', new Map([[2, [ann, cat].map((s) => ready(s, hand3))]]), 3],
+    ['a stranger’s ready makes up the third', new Map([[2, [ann, cat, eve].map((s) => ready(s, hand3))]]), 3],
+    ['no later hand has started', events, 2],
+    [
+      'hand 3 was signed for another dealer',
+      new Map([[2, [bob, ann, cat].map((s) => ready(s, { ...hand3, dealer: 1 }))]]),
+      3,
+    ],
+  ];
+
+  it.each(refused)('nothing is stepped over when %s', (_, map, started) => {
+    expect(calledOffUntil(base3, 1, hand1, started, eventsOf(map), hint)).toBeNull();
   });
 });

@@ -9,8 +9,11 @@
  * hand as a watcher. Then the attacks: a seat forges one of its own events of
  * the played hand in its answer to a newcomer — the newcomer names it and does
  * not sit; the seats withhold an event — the newcomer says the history is
- * incomplete, names whom it waits for, and does not sit. Over the in-memory
- * transport with the real cryptography and the seats' own bots.
+ * incomplete, names whom it waits for, and does not sit. A hand called off
+ * before every seat agreed (the seats changed after one seat's Rematch) has
+ * no set-up all its seats signed: the newcomer steps over it on the word of
+ * the next hand's seats and sits. Over the in-memory transport with the real
+ * cryptography and the seats' own bots.
  */
 import { afterEach, expect, it } from 'vitest';
 import { seededRandom } from '../../crypto/index.js';
@@ -24,6 +27,7 @@ import type { TableSession } from '../../src/table/table-session.js';
 import { handFinished, seatPeers, until, type SimulationPeer } from '../../tools/sim/simulation.js';
 import { testSigner } from '../helpers/signers.js';
 import { openTablePage } from '../helpers/table-page.js';
+import { tablePeers } from '../adversarial/table-peers.js';
 
 let running: { session: TableSession; mesh: Mesh }[] = [];
 afterEach(() => {
@@ -207,3 +211,65 @@ it('a seat that forges its own event of the hand played is named, and a withheld
     [null, true],
   ]);
 }, 600_000);
+
+/** Waits for `condition`, or fails naming `what` after `ms`. */
+async function waitFor(what: string, condition: () => boolean, ms = 40_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+it('a newcomer steps over a hand called off before every seat agreed, and may sit', async () => {
+  const { peers, network, table } = await tablePeers({ game: 'stress-shed', players: 3, seed: 45 });
+  running = [...peers];
+  const [ann, , cat] = peers as unknown as [SimulationPeer, SimulationPeer, SimulationPeer];
+  const at = (hand: number, over: boolean) => (p: SimulationPeer) => {
+    const current = p.session.current;
+    const ended = current?.session.phase === 'done' || current?.session.phase === 'halted';
+    return current?.handNo === hand && (!over || ended);
+  };
+  // Hand 1 ends without a result at once (no shuffle to wait for).
+  await waitFor('hand 1 everywhere', () => peers.every(at(0, false)));
+  ann.session.abandon('the test moves on');
+  await waitFor('step 2 of the table', () => peers.every(at(0, true)));
+  // Hand 2: Cat agrees first; then the creator gives Bob's seat to a bot. Cat's agreement is withdrawn, and the
+  // creator's page, under the new seats, calls the hand off too: no set-up has every seat's ready, no card is dealt.
+  cat.session.rematch();
+  await waitFor('step 3 of the table', () => at(1, false)(cat));
+  await ann.session.addBot(1, true);
+  await waitFor('step 4 of the table', () => at(1, true)(cat));
+  ann.session.rematch();
+  await waitFor('step 5 of the table', () => [ann, cat].every(at(1, true)));
+  expect([ann, cat].map((p) => p.session.current!.session.halt?.code)).toEqual(['abandoned', 'abandoned']);
+  // Hand 3 under the new seats: agreed by every seat, then ended at once.
+  for (const p of [ann, cat]) p.session.rematch();
+  await waitFor('step 6 of the table', () =>
+    [ann, cat].every((p) => at(2, false)(p) && p.session.current!.session.phase !== 'ready'),
+  );
+  ann.session.abandon('the test moves on again');
+  await waitFor('step 7 of the table', () => [ann, cat].every(at(2, true)));
+  cat.session.leave();
+  // Cat's seat is freed (Bob, who follows the table and wants a seat, may take it at once).
+  await waitFor(
+    'step 8 of the table',
+    () => ann.session.lobby.view().seats[2]!.keyHex !== keyHex(cat.signer.publicKey),
+  );
+
+  const dan = await newcomer(network, table, 94, 'Dan');
+  // (Bob, whose seat the bot took, follows the same way and may take the freed seat first: Dan's follow is the point.)
+  await waitFor(
+    'Dan to follow every hand',
+    () => (dan.session.current?.handNo === 2 && dan.session.history.mayJoin()) || dan.session.history.problem !== null,
+  );
+  expect(dan.session.history.problem).toBeNull();
+  expect(dan.session.current?.handNo).toBe(2);
+  expect(dan.logs).toContain(
+    'hand 2 was called off before every seat agreed to it (no card was dealt): following hand 3',
+  );
+  // Dan derived hand 3's set-up himself, the same one the seats played.
+  const [annHand3, danHand3] = await Promise.all([ann.store, dan.store].map((s) => s.loadHandRecord(table, 2)));
+  expect(danHand3?.setup).toEqual(annHand3?.setup);
+  expect(danHand3?.setup.previous).toBeNull();
+}, 240_000);

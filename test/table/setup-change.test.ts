@@ -32,7 +32,11 @@ const cases: [string, Partial<TableTerms>, string[]][] = [
     { options: { drawThenPlay: true, targetPoints: 3, jokers: 'two' } },
     ['Ann changed jokers: (not set) → two'],
   ],
-  ['an option removed', { options: { targetPoints: 3 } }, ['Ann changed “Play the drawn card”: yes → (not set)']],
+  [
+    'an option removed: the game’s default applies',
+    { options: { targetPoints: 3 } },
+    ['Ann changed “Play the drawn card”: yes → no'],
+  ],
   [
     'a seat that changed hands',
     { seatKeys: ['a1', 'b2', 'd4'], names: ['Ann', 'Bob', 'Dan'] },
@@ -72,5 +76,19 @@ const cases: [string, Partial<TableTerms>, string[]][] = [
 describe('setupChanges', () => {
   it.each(cases)('%s', (_, change, lines) => {
     expect(setupChanges(LAST, { ...LAST, ...change }, 'Ann')).toEqual(lines);
+  });
+});
+
+describe('an option the table left unset reads as its game’s default', () => {
+  const unset: TableTerms = { ...LAST, options: { targetPoints: 3 } };
+  it('set for the first time: from the default it was played at', () => {
+    expect(setupChanges(unset, { ...unset, options: { targetPoints: 3, drawThenPlay: true } }, 'Ann')).toEqual([
+      'Ann changed “Play the drawn card”: no → yes',
+    ]);
+  });
+  it('the default set explicitly: the same rules, said as set', () => {
+    expect(setupChanges(unset, { ...unset, options: { targetPoints: 3, drawThenPlay: false } }, 'Ann')).toEqual([
+      'Ann changed “Play the drawn card”: (not set) → no',
+    ]);
   });
 });
