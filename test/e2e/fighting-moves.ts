@@ -134,6 +134,10 @@ export async function tableLogs(pages: ReadonlyMap<string, Page>): Promise<strin
   return parts.join('\n');
 }
 
+/** How many times the page has said a move waits while it catches up with the table (table-session.ts `act`). */
+const catchingUp = (page: Page) =>
+  page.locator('fd-log #log li', { hasText: 'this page is catching up with the table' }).count();
+
 /** How long a deal may show no move a test page can make before it is called stuck: a bot's or a crypto step takes well under a second. */
 const STUCK_MS = 60_000;
 
@@ -170,15 +174,22 @@ export async function playDeal(
     for (const [name, page] of players) {
       await options.beforeMove?.(name, page);
       const before = (await handState(page))?.step;
+      const waitsBefore = await catchingUp(page);
       const did = await fightingMove(page, tries);
       if (!did) continue;
       moves.push(`${name}: ${did}`);
+      let refused = false;
       await waitUntil(
-        async () => (await handState(page))?.step !== before || (await halted()),
+        async () =>
+          (await handState(page))?.step !== before ||
+          (await halted()) ||
+          (refused = (await catchingUp(page)) > waitsBefore),
         `${name}'s page takes its move (${did})`,
       ).catch(async (error: unknown) => {
         throw await explain(`${name}'s move was not taken`, error);
       });
+      // A page that has not yet heard which hand the table is at says so and makes no move: a person tries again.
+      if (refused) moves.pop();
     }
     await options.afterRound?.(moves);
     for (const [name, page] of everyone) {
