@@ -40,8 +40,7 @@ import { newTableId } from '../../src/table/table-id.js';
 import { TableSession, type TableSessionOptions } from '../../src/table/table-session.js';
 import type { HandToExport } from '../../src/verify/transcript-file.js';
 
-/** Whole hands on a shared machine: a timeout here is a hang, not a speed check (benchmarks measure speed). */
-const HAND_TIMEOUT = 600_000;
+// Each test plays whole hands: its 10-minute timeout guards against a hang on a loaded machine, not a speed check.
 
 type Event = EnvelopeOf<'table-event'>;
 
@@ -97,7 +96,7 @@ describe('a seed', () => {
     // One seeded source for every seat's crypto.
     expect(optionsOf(peers[0]!).rng).toBe(optionsOf(peers[1]!).rng);
     expect(optionsOf(peers[0]!).rng).not.toBe(systemRandom);
-  }, HAND_TIMEOUT);
+  }, 600_000);
 
   it('plays the same hand twice', async () => {
     const [first] = await simulate({ game: 'stress-shed', players: 2, hands: 1, seed: 8 });
@@ -105,7 +104,7 @@ describe('a seed', () => {
     expect(first!.agreedHash).toMatch(/^[0-9a-f]{64}$/);
     expect(first!.moves).toBe(52);
     expect(again).toEqual(first);
-  }, HAND_TIMEOUT);
+  }, 600_000);
 
   it('absent, the crypto takes the system randomness, while the keys and the bots come from seed 0', async () => {
     const { peers } = await seatPeers({ game: 'stress-shed', players: 2, hands: 1 });
@@ -118,7 +117,7 @@ describe('a seed', () => {
       keyHex(ed25519.getPublicKey(ed25519.utils.randomSecretKey(keyRng(32)))),
     );
     expect(probe(optionsOf(peers[1]!).bot!)).toEqual(probe(heuristicBot({ rng: makeRng(1), noise: 0.1 })));
-  }, HAND_TIMEOUT);
+  }, 600_000);
 
   it('absent, each run draws other secrets: seat 1 announces another seal key each time (with a seed, the same)', async () => {
     /** Seat 1's ready as it signed it (its seal key comes from the crypto randomness). */
@@ -147,7 +146,7 @@ describe('a seed', () => {
     expect(a).not.toEqual(b);
     expect(c).toEqual(d);
     expect(c).not.toEqual(a);
-  }, HAND_TIMEOUT);
+  }, 600_000);
 });
 
 describe('each seat has its own seeded bot', () => {
@@ -173,7 +172,7 @@ describe('each seat has its own seeded bot', () => {
         p.mesh.stop();
       }
     }
-  }, HAND_TIMEOUT);
+  }, 600_000);
 
   it("'random': uniform over the legal moves from makeRng(seed·31 + seat)", async () => {
     const { peers } = await seatPeers({ game: 'stress-shed', players: 2, hands: 1, seed: 8, bot: 'random' });
@@ -182,7 +181,7 @@ describe('each seat has its own seeded bot', () => {
     expect(played[0]).toEqual(probe(randomBot(makeRng(8 * 31))));
     expect(played[1]).toEqual(probe(randomBot(makeRng(8 * 31 + 1))));
     expect(played[1]!.filter((a) => a === 0).length).toBeLessThan(20);
-  }, HAND_TIMEOUT);
+  }, 600_000);
 });
 
 describe('the network and each table session get the timing options', () => {
@@ -218,7 +217,7 @@ describe('the network and each table session get the timing options', () => {
     running = plain.peers;
     expect(plain.network.defaultDelayMs).toBe(0);
     for (const p of plain.peers) expect('stallMs' in optionsOf(p)).toBe(false);
-  }, HAND_TIMEOUT);
+  }, 600_000);
 
   it('a game with no rules fails as the table refuses it, not on the missing timing, and the mesh it started is stopped', async () => {
     const started: Mesh[] = [];
@@ -242,7 +241,7 @@ describe('the network and each table session get the timing options', () => {
       stopped.mockRestore();
       for (const mesh of started) mesh.stop();
     }
-  }, HAND_TIMEOUT);
+  }, 600_000);
 
   it('a real-time game: each bot waits up to botJitterMs (40 ms unless given), and a hand with another jitter still agrees', async () => {
     const { peers } = await seatPeers({ game: 'stress-speed', players: 2, hands: 1, seed: 8 });
@@ -259,7 +258,7 @@ describe('the network and each table session get the timing options', () => {
     const result = resultOf(jittered.peers, 'stress-speed');
     expect(result.allClean).toBe(true);
     expect(result.agreedHash).toMatch(/^[0-9a-f]{64}$/);
-  }, HAND_TIMEOUT);
+  }, 600_000);
 });
 
 describe('tamper', () => {
@@ -323,7 +322,7 @@ describe('tamper', () => {
       outcome: null,
     });
     expect(hand.envelopes.length).toBeGreaterThan(4);
-  }, HAND_TIMEOUT);
+  }, 600_000);
 
   it('a halt before the deal: no engine state, so no winner, no ranking, no moves, and an export without outcome', async () => {
     const { peers } = await seatPeers({
@@ -367,7 +366,7 @@ describe('tamper', () => {
       stateHash: honest.hash,
       outcome: null,
     });
-  }, HAND_TIMEOUT);
+  }, 600_000);
 
   it('a hand halted after play ended (a disclosure that never came): resultOf still ranks the played game, but the export records no outcome', async () => {
     const { peers } = await seatPeers({
@@ -391,7 +390,7 @@ describe('tamper', () => {
       allClean: false,
     });
     expect(handExport(peers[0]!)).toMatchObject({ stateHash: honest()!.hash, outcome: null });
-  }, HAND_TIMEOUT);
+  }, 600_000);
 
   it('a disclosure rewritten on its way out is found by the honest audit, which says so in words and blames seat 2; the rewriting seat never blames the honest one', async () => {
     const exported: HandToExport[] = [];
@@ -441,7 +440,7 @@ describe('tamper', () => {
     expect(exported).toHaveLength(1);
     expect(exported[0]!.stateHash).toBe(hash);
     expect(exported[0]!.outcome).toMatchObject({ stateHash: hash });
-  }, HAND_TIMEOUT);
+  }, 600_000);
 });
 
 describe("a cheating seat's hooks", () => {
@@ -486,7 +485,7 @@ describe("a cheating seat's hooks", () => {
     });
     expect(exported).toHaveLength(1);
     expect(exported[0]).toMatchObject({ stateHash: hash, outcome: null, setup: { handNo: 0 } });
-  }, HAND_TIMEOUT);
+  }, 600_000);
 
   it('publish and bot act on the cheater only, with its context; hooks that change nothing leave a clean hand, watched on every peer with monitor "all"', async () => {
     const published: number[] = [];
@@ -563,7 +562,7 @@ describe("a cheating seat's hooks", () => {
       expect(shown.length).toBeGreaterThan(0);
       for (const h of shown) expect(monitor.readableCards().has(h), `handle ${h}`).toBe(true);
     }
-  }, HAND_TIMEOUT);
+  }, 600_000);
 
   it('publish rewrites what the cheater sends (not what it holds): a re-signed act from a step to come halts the honest seat only', async () => {
     const cheat = hooks({
@@ -589,7 +588,7 @@ describe("a cheating seat's hooks", () => {
       ['play', null, null],
     ]);
     expect(result.agreedHash).toBeNull();
-  }, HAND_TIMEOUT);
+  }, 600_000);
 
   it("monitor 'honest' watches every peer but the cheater; without monitor no peer is watched", async () => {
     const { peers } = await seatPeers({
@@ -618,7 +617,7 @@ describe("a cheating seat's hooks", () => {
     running = plain.peers;
     await until(() => plain.peers.every((p) => p.session.current !== null), 10);
     expect(plain.peers.map((p) => p.monitor!())).toEqual([null, null]);
-  }, HAND_TIMEOUT);
+  }, 600_000);
 });
 
 /** Per seat, its log lines; and the index of each line where a hand begins (a reloaded page logs its hand's beginning again). */
@@ -651,7 +650,7 @@ describe('reloadAt', () => {
     const before = log.lines[1]!.slice(0, again);
     expect(before.some((line) => / played | picked up /.test(line))).toBe(true);
     expect(before.some((line) => / wins| won/.test(line))).toBe(false);
-  }, HAND_TIMEOUT);
+  }, 600_000);
 
   it('two hands are numbered 0 and 1 (a rematch between them); a reload in hand 2 takes the last seat', async () => {
     const log = logBook(2);
@@ -680,14 +679,14 @@ describe('reloadAt', () => {
     // In hand 2, seat 2 went away after it saw a move of that hand.
     const [start, again] = log.begins(1, 2);
     expect(log.lines[1]!.slice(start, again).some((line) => / played | picked up /.test(line))).toBe(true);
-  }, HAND_TIMEOUT);
+  }, 600_000);
 });
 
 describe('simulate', () => {
   it('counts the reshuffles of a hand (School Blackjack rebuilds its stock once in this one)', async () => {
     const [result] = await simulate({ game: 'school-blackjack', players: 2, hands: 1, seed: 3 });
     expect(result).toMatchObject({ moves: 80, reshuffles: 1, winner: 0, ranking: [[0], [1]], allClean: true });
-  }, HAND_TIMEOUT);
+  }, 600_000);
 
   it('closes every page when done: each table session closed and each mesh stopped once', async () => {
     const close = vi.spyOn(TableSession.prototype, 'close');
@@ -702,5 +701,5 @@ describe('simulate', () => {
       close.mockRestore();
       stop.mockRestore();
     }
-  }, HAND_TIMEOUT);
+  }, 600_000);
 });
