@@ -13,7 +13,7 @@ import type { OptionValue } from '../src/games/module.js';
 import type { AppView } from '../src/app/store-types.js';
 import { CreateTableEvent, OptionInputEvent } from './events.js';
 import { theme } from './theme.js';
-import './fd-option-fields.js';
+import { optionStyles } from './fd-option-fields.js';
 
 @customElement('fd-home')
 export class FdHome extends LitElement {
@@ -27,6 +27,7 @@ export class FdHome extends LitElement {
 
   static override styles = [
     theme,
+    optionStyles,
     css`
       :host {
         display: block;
@@ -100,27 +101,6 @@ export class FdHome extends LitElement {
       legend {
         color: var(--fd-muted);
         padding: 0 0.3rem;
-      }
-      .option {
-        display: block;
-        margin: 0.45rem 0;
-      }
-      .option input[type='checkbox'] {
-        min-height: auto;
-        margin-right: 0.45rem;
-      }
-      .option input[type='number'] {
-        width: 6rem;
-        margin-left: 0.4rem;
-      }
-      .option select {
-        margin-left: 0.4rem;
-      }
-      .help {
-        display: block;
-        font-size: 0.8rem;
-        color: var(--fd-muted);
-        margin-left: 1.6rem;
       }
     `,
   ];

@@ -14,6 +14,31 @@ import type { OptionValue } from '../src/games/module.js';
 import { OptionInputEvent } from './events.js';
 import { theme } from './theme.js';
 
+/** How an option reads (a label with its control, and a line of help below): shared with fd-home's own options. */
+export const optionStyles = css`
+  .option {
+    display: block;
+    margin: 0.45rem 0;
+  }
+  .option input[type='checkbox'] {
+    min-height: auto;
+    margin-right: 0.45rem;
+  }
+  .option input[type='number'] {
+    width: 6rem;
+    margin-left: 0.4rem;
+  }
+  .option select {
+    margin-left: 0.4rem;
+  }
+  .help {
+    display: block;
+    font-size: 0.8rem;
+    color: var(--fd-muted);
+    margin-left: 1.6rem;
+  }
+`;
+
 @customElement('fd-option-fields')
 export class FdOptionFields extends LitElement {
   @property({ attribute: false }) controls: readonly OptionControl[] = [];
@@ -22,30 +47,10 @@ export class FdOptionFields extends LitElement {
 
   static override styles = [
     theme,
+    optionStyles,
     css`
       :host {
         display: block;
-      }
-      .option {
-        display: block;
-        margin: 0.45rem 0;
-      }
-      .option input[type='checkbox'] {
-        min-height: auto;
-        margin-right: 0.45rem;
-      }
-      .option input[type='number'] {
-        width: 6rem;
-        margin-left: 0.4rem;
-      }
-      .option select {
-        margin-left: 0.4rem;
-      }
-      .help {
-        display: block;
-        font-size: 0.8rem;
-        color: var(--fd-muted);
-        margin-left: 1.6rem;
       }
     `,
   ];
