@@ -109,7 +109,15 @@ export async function explainWithTableLog<T>(page: Page, wait: Promise<T>): Prom
   try {
     return await wait;
   } catch (error) {
-    throw new Error(`${(error as Error).message}\n--- table log ---\n${await tableLog(page)}`, { cause: error });
+    const hand = JSON.stringify(await handState(page));
+    const waiting = await page
+      .locator('fd-hand #dealing')
+      .allTextContents()
+      .catch(() => [] as string[]);
+    throw new Error(
+      `${(error as Error).message}\n--- hand ${hand}: ${waiting.join(' | ')}\n--- table log ---\n${await tableLog(page)}`,
+      { cause: error },
+    );
   }
 }
 

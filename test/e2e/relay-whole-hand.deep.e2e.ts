@@ -12,7 +12,7 @@
  */
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium, openAndSit } from './browser.js';
+import { launchChromium, openAndSit, waitOrExplain } from './browser.js';
 import { openLinks, peerIdOf, playerPage, stateOf } from './relay-pages.js';
 import { playStress, stressTurn } from './stress-moves.js';
 
@@ -70,7 +70,7 @@ it('two pages that cannot link directly play a whole hand through the third', as
   expect(dropped.filter((d) => d.startsWith('Bob → ') || d.startsWith('Ann → '))).not.toEqual([]);
 
   const pages = [ann, bob, cat];
-  for (const p of pages) await p.locator('#ready').waitFor({ timeout: 240_000 });
+  for (const p of pages) await waitOrExplain(p, '#ready', 240_000);
   const direct = { annToBob: false, bobToAnn: false };
   const done = async (p: Page) => (await p.locator('#audit').count()) > 0;
   const moves = await playStress(pages, moveIfMyTurn, {
