@@ -11,7 +11,8 @@
  * - `presence`  flooded every few seconds: which peers I reach directly; lets
  *               every screen show "direct", "relayed" or "offline" per seat.
  * - `join`      ask the table's creator for a seat; `leave` gives it back.
- * - `roster`    the creator's signed, versioned seating of the table.
+ * - `roster`    the creator's signed, versioned seating of the table, with
+ *               its config and the options its earlier hands were played under.
  * - `echo`      a seated page's signed word that it holds these table events
  *               (by signature): sent only when some peer it knows of has no
  *               direct link to it, so that peer learns what it saw
@@ -31,6 +32,8 @@ const NAME_MAX = 32;
 /** The most event signatures one `echo` (or a fetch's `want`) names. */
 export const MAX_ECHO = 256;
 const PEER_ID_MAX = 128;
+/** The most option changes a roster keeps the earlier options of (`earlierOptions`). */
+export const MAX_OPTION_CHANGES = 16;
 
 const name = v.pipe(v.string('name must be a string'), v.maxLength(NAME_MAX, `name longer than ${NAME_MAX}`));
 const peerId = v.pipe(
@@ -59,6 +62,11 @@ const gameId = v.pipe(
   v.regex(/^[a-z][a-z0-9-]*$/, 'game id must be lower-case letters, digits and dashes'),
 );
 
+const optionsSchema = v.pipe(
+  v.record(v.pipe(v.string(), v.maxLength(32)), v.union([v.boolean(), v.number(), v.string()])),
+  v.maxEntries(16, 'too many options'),
+);
+
 export const tableConfigSchema = v.strictObject({
   game: gameId,
   seats: v.pipe(
@@ -72,10 +80,7 @@ export const tableConfigSchema = v.strictObject({
    */
   watchersChat: v.optional(v.boolean('watchersChat must be true or false')),
   /** Game options as key → boolean | number | string; the lobby checks them against the game's schema. */
-  options: v.pipe(
-    v.record(v.pipe(v.string(), v.maxLength(32)), v.union([v.boolean(), v.number(), v.string()])),
-    v.maxEntries(16, 'too many options'),
-  ),
+  options: optionsSchema,
 });
 export type TableConfig = v.InferOutput<typeof tableConfigSchema>;
 
@@ -93,6 +98,18 @@ export const rosterSchema = v.strictObject({
   seats: v.pipe(v.array(v.nullable(seatMemberSchema)), v.maxLength(MAX_SEATS, 'too many seats')),
   /** Hands started at this table; once play has started the seats are fixed. */
   hands: uint,
+  /**
+   * The options of the hands played before the table's options last changed (src/table/options-history.ts): each
+   * entry's options held for the hands from the entry before's `untilHand` (0 for the first) up to its own, and
+   * `config.options` holds from the last entry's `untilHand` on. Optional, and left out while the options never
+   * changed after a hand started, so rosters stored or signed before it existed read the same.
+   */
+  earlierOptions: v.optional(
+    v.pipe(
+      v.array(v.strictObject({ untilHand: uint, options: optionsSchema })),
+      v.maxLength(MAX_OPTION_CHANGES, `options changed more than ${MAX_OPTION_CHANGES} times`),
+    ),
+  ),
 });
 export type Roster = v.InferOutput<typeof rosterSchema>;
 

@@ -4,14 +4,17 @@
  * hand's seats are those of the roster when it started, which a page that
  * came later cannot know (a player may have left since). But every seat's
  * first event, `ready`, commits to the hash of the set-up it agreed to
- * (hand/setup.ts), and everything in a set-up but its seat keys follows from
- * the previous hand's record (`nextSetup`: dealer, carried match state,
- * previous outcome hash), which this page derived itself by following that
- * hand. So the seat keys are the order of the ready authors whose set-up
- * hashes to what they all signed: the set-up is then agreed by every seat of
- * the hand and chains from the hands this page verified. Readies that commit
- * to another dealer or carry than ours match no order (`mismatch`): the
- * history offered is not the one this page derived.
+ * (hand/setup.ts), and everything in a set-up but its seat keys and options
+ * follows from the previous hand's record (`nextSetup`: dealer, carried match
+ * state, previous outcome hash), which this page derived itself by following
+ * that hand. The options are those the creator's roster records for that hand
+ * (options-history.ts: they may have changed since), taken on its word only
+ * because the hash checks them too. So the seat keys are the order of the
+ * ready authors whose set-up hashes to what they all signed: the set-up is
+ * then agreed by every seat of the hand and chains from the hands this page
+ * verified. Readies that commit to another dealer, carry or options than ours
+ * match no order (`mismatch`): the history offered is not the one this page
+ * derived, and it is refused.
  *
  * A hand called off before every seat agreed (a ready under other terms, an
  * agreement withdrawn: next-terms.ts) has no set-up every seat signed, and
@@ -33,7 +36,8 @@ import { parseEvent, type EventData } from './transcript.js';
 export interface HistoryBase {
   readonly table: string;
   readonly game: string;
-  readonly options: Json;
+  /** The options hand `handNo` was played under, as the creator's roster records them (options-history.ts). */
+  readonly optionsOf: (handNo: number) => Json;
   readonly seats: number;
 }
 
@@ -68,7 +72,7 @@ export function setupFromReadies(
     authorsByHash.set(hash, authors);
   }
   const template = nextSetup(
-    { table: base.table, game: base.game, options: base.options, seatKeys: [] },
+    { table: base.table, game: base.game, options: base.optionsOf(handNo), seatKeys: [] },
     handNo,
     previous,
   );
@@ -89,7 +93,7 @@ export function setupFromReadies(
   if (!complete) return { kind: 'waiting', readies };
   return {
     kind: 'mismatch',
-    detail: `the seats of hand ${handNo + 1} signed a set-up that does not follow from the hands before it (dealer ${template.dealer + 1}, the match state carried, the previous hand's outcome)`,
+    detail: `the seats of hand ${handNo + 1} signed a set-up that does not follow from the hands before it (dealer ${template.dealer + 1}, the match state carried, the previous hand's outcome) under the options the table's roster gives it`,
   };
 }
 
@@ -146,7 +150,11 @@ export function calledOffUntil(
   let last = previous;
   for (let later = handNo + 1; later < handsStarted; later++) {
     const record: HandRecord = {
-      setup: nextSetup({ table: base.table, game: base.game, options: base.options, seatKeys: [] }, later - 1, last),
+      setup: nextSetup(
+        { table: base.table, game: base.game, options: base.optionsOf(later - 1), seatKeys: [] },
+        later - 1,
+        last,
+      ),
       outcome: null,
     };
     skipped.push(record);

@@ -23,7 +23,8 @@
  *
  * The table's config (game, seats, options) is checked against the game
  * registry (`checkTableConfig`): a creator cannot open a table with options
- * its game does not take, and a joiner refuses such a roster and says why.
+ * its game does not take, and a joiner refuses such a roster and says why
+ * (and one whose options of earlier hands do not fit: options-history.ts).
  * What a screen shows of the seats is built from the roster in lobby-view.ts.
  */
 import { hexToBytes } from '@noble/hashes/utils.js';
@@ -34,6 +35,7 @@ import type { Mesh } from '../net/mesh.js';
 import { lobbyView, type LobbyView } from './lobby-view.js';
 import { parseTableId, peerIdFor } from './table-id.js';
 import { introducerPeerIds, parseIntroducers } from './introducers.js';
+import { earlierOptionsProblem, optionsOfHand, withOptions } from './options-history.js';
 
 export type { LobbyView, SeatView } from './lobby-view.js';
 
@@ -230,6 +232,11 @@ export class Lobby {
         names: (this.roster?.seats ?? []).map((m, seat) => m?.name || `Seat ${seat + 1}`),
       };
     return this.namesOf.names;
+  }
+
+  /** The options hand `handNo` is played under, by the roster held (options-history.ts). */
+  optionsOf(handNo: number): TableConfig['options'] {
+    return this.roster ? optionsOfHand(this.roster, handNo) : {};
   }
 
   /** How many hands the table has started (the roster's count), without building the whole view. */
@@ -438,10 +445,12 @@ export class Lobby {
     const roster = this.roster;
     if (!this.isCreator || !roster) return 'only the table creator changes its options';
     if (this.runningSeats()) return 'the options change between hands: this hand is being played';
-    const config = { ...roster.config, options };
-    const problem = tableConfigProblem(config);
+    const problem = tableConfigProblem({ ...roster.config, options });
     if (problem) return problem;
-    void this.publish({ ...roster, version: roster.version + 1, config });
+    // The options of the hands played so far stay in the roster: a newcomer checks those hands under them.
+    const changed = withOptions(roster, options);
+    if (typeof changed === 'string') return changed;
+    void this.publish({ ...changed, version: roster.version + 1 });
     return null;
   }
 
@@ -466,7 +475,7 @@ export class Lobby {
     // when its roster is not newer than the one this page stored before a reload.
     this.creatorKey ??= author;
     if (this.roster && roster.version <= this.roster.version) return;
-    const problem = tableConfigProblem(roster.config);
+    const problem = tableConfigProblem(roster.config) ?? earlierOptionsProblem(roster);
     if (problem !== this.configProblem) {
       this.configProblem = problem;
       if (problem) this.onLog(`refused the table's seating: ${problem}`);

@@ -4,8 +4,9 @@
  * Each hand it did not play is followed by the seatless follower the watcher
  * uses (table-watchers.ts): its events are fetched from the seats (an older
  * hand is answered from storage, table-catch-up.ts), its set-up is the one
- * every seat's `ready` signed and that chains from the hands before
- * (history-setup.ts), every event is verified and the audit run, and its
+ * every seat's `ready` signed and that chains from the hands before, under
+ * the options the roster records for that hand (history-setup.ts,
+ * options-history.ts), every event is verified and the audit run, and its
  * outcome is stored like a seat's (table-hand-records.ts). So when the page
  * has followed every hand started, it derives the next hand's set-up (dealer,
  * carried scores) itself from its own records, and only then does it ask the
@@ -22,6 +23,7 @@
  * over once a later hand's seats all signed the set-up that follows such a
  * hand (history-setup.ts `calledOffUntil`).
  */
+import type { Json } from '../engine/index.js';
 import type { Mesh } from '../net/mesh.js';
 import type { EnvelopeOf } from '../net/envelope.js';
 import type { HandSession } from './hand-session.js';
@@ -38,6 +40,8 @@ export interface TableHistoryHost {
   readonly mesh: Mesh;
   readonly store: TableStore;
   readonly lobby: () => LobbyView;
+  /** The options hand `handNo` is played under, by the creator's roster (lobby.ts `optionsOf`: options-history.ts). */
+  readonly optionsOf: (handNo: number) => Json;
   /** This page holds a seat (`lobby().mySeat !== null`, without building the view). */
   readonly seated: () => boolean;
   /** The hand this page is at (-1: none started). */
@@ -81,14 +85,16 @@ export class TableHistory {
     const stored = await this.host.store.loadHandRecord(view.table, handNo);
     if (stored) return stored.setup;
     const previous = handNo > 0 ? await this.host.store.loadHandRecord(view.table, handNo - 1) : undefined;
-    const base = { table: view.table, game: view.config.game, options: view.config.options };
+    // Under the options the roster records for this hand, which may not be today's (options-history.ts).
+    const base = { table: view.table, game: view.config.game };
     const rosterKeys = view.seats.map((s) => s.keyHex);
     let setup: HandSetup;
     if (rosterKeys.every((k) => k !== null) && this.host.playsAny(rosterKeys as string[])) {
-      setup = nextSetup({ ...base, seatKeys: rosterKeys as string[] }, handNo, previous);
+      const options = this.host.optionsOf(handNo);
+      setup = nextSetup({ ...base, options, seatKeys: rosterKeys as string[] }, handNo, previous);
     } else {
       const search = setupFromReadies(
-        { ...base, seats: view.config.seats },
+        { ...base, optionsOf: this.host.optionsOf, seats: view.config.seats },
         handNo,
         previous,
         this.host.early(handNo),
@@ -116,7 +122,12 @@ export class TableHistory {
   private async stepOver(handNo: number, previous: HandRecord | undefined): Promise<boolean> {
     const view = this.host.lobby();
     if (!view.config || view.handsStarted <= handNo + 1) return false;
-    const base = { table: view.table, game: view.config.game, options: view.config.options, seats: view.config.seats };
+    const base = {
+      table: view.table,
+      game: view.config.game,
+      optionsOf: this.host.optionsOf,
+      seats: view.config.seats,
+    };
     const hint = view.seats.map((s) => s.keyHex);
     const over = calledOffUntil(base, handNo, previous, view.handsStarted, (hand) => this.host.early(hand), hint);
     if (!over) return false;

@@ -187,7 +187,7 @@ export class TableSession {
     });
     // prettier-ignore
     this.history = new TableHistory({
-      mesh: options.mesh, store: options.store, lobby: () => this.lobby.view(), seated: () => this.lobby.mySeat() !== null, handNo: () => this.handNo, currentSession: () => this.currentHand()?.session,
+      mesh: options.mesh, store: options.store, lobby: () => this.lobby.view(), optionsOf: (hand) => this.lobby.optionsOf(hand), seated: () => this.lobby.mySeat() !== null, handNo: () => this.handNo, currentSession: () => this.currentHand()?.session,
       playsAny: (keys) => keys.some((key) => key === keyHex(this.signer.publicKey) || this.bots.signerFor(key) !== undefined),
       early: (hand) => this.early.get(hand)?.events ?? [], startHand: (hand) => void this.startHand(hand), askForSeat: () => this.lobby.askAgain(), onLog: options.onLog,
     });

@@ -4,6 +4,9 @@
  * signed, chained from the previous hand's record; not yet when a seat's
  * ready is missing; and a mismatch when the seats signed a set-up that does
  * not follow from the record this page derived (another dealer or carry).
+ * Each hand is built under the options the roster records for it: a hand
+ * played before the options changed is found under its own, and options
+ * given wrongly (today's, or a lie) only make a mismatch.
  */
 import { describe, expect, it } from 'vitest';
 import { keyHex, signEnvelope, type EnvelopeOf, type Signer } from '../../src/net/envelope.js';
@@ -19,6 +22,8 @@ const [ann, bob, cat, eve] = [testSigner(1), testSigner(2), testSigner(3), testS
   Signer,
 ];
 const base = { table: TABLE, game: 'stress-shed', options: {} };
+/** What a page knows of a three-seat table whose options never changed. */
+const unchanged = { ...base, optionsOf: () => ({}), seats: 3 };
 
 function ready(signer: Signer, setup: HandSetup): EnvelopeOf<'table-event'> {
   const body = {
@@ -44,7 +49,7 @@ describe('a past hand’s set-up from its seats’ readies', () => {
 
   it('finds the seat order every seat signed, chained from the previous record', () => {
     const found = setupFromReadies(
-      { ...base, seats: 3 },
+      unchanged,
       1,
       hand1,
       [cat, bob, ann].map((s) => ready(s, hand2)),
@@ -57,7 +62,7 @@ describe('a past hand’s set-up from its seats’ readies', () => {
   it('waits while a seat’s ready is missing, and ignores a stranger who copies the hash', () => {
     expect(
       setupFromReadies(
-        { ...base, seats: 3 },
+        unchanged,
         1,
         hand1,
         [ann, cat].map((s) => ready(s, hand2)),
@@ -65,7 +70,7 @@ describe('a past hand’s set-up from its seats’ readies', () => {
       ),
     ).toEqual({ kind: 'waiting', readies: 2 });
     const withEve = setupFromReadies(
-      { ...base, seats: 3 },
+      unchanged,
       1,
       hand1,
       [eve, cat, bob, ann].map((s) => ready(s, hand2)),
@@ -77,8 +82,8 @@ describe('a past hand’s set-up from its seats’ readies', () => {
   it('finds the order when the hint is wrong (the roster changed seats), and with no hint', () => {
     const readies = [cat, bob, ann].map((s) => ready(s, hand2));
     const wrong = [keyHex(ann.publicKey), keyHex(bob.publicKey), keyHex(cat.publicKey)];
-    expect(setupFromReadies({ ...base, seats: 3 }, 1, hand1, readies, wrong)).toEqual({ kind: 'found', setup: hand2 });
-    expect(setupFromReadies({ ...base, seats: 3 }, 1, hand1, readies, [])).toEqual({ kind: 'found', setup: hand2 });
+    expect(setupFromReadies(unchanged, 1, hand1, readies, wrong)).toEqual({ kind: 'found', setup: hand2 });
+    expect(setupFromReadies(unchanged, 1, hand1, readies, [])).toEqual({ kind: 'found', setup: hand2 });
   });
 
   it('counts only readies of this hand that parse: another hand’s, another type, a malformed one are ignored', () => {
@@ -87,7 +92,7 @@ describe('a past hand’s set-up from its seats’ readies', () => {
       outcome: null,
     });
     const later = [bob, ann, cat].map((s) => ready(s, hand3));
-    expect(setupFromReadies({ ...base, seats: 3 }, 1, hand1, later, hint)).toEqual({ kind: 'waiting', readies: 0 });
+    expect(setupFromReadies(unchanged, 1, hand1, later, hint)).toEqual({ kind: 'waiting', readies: 0 });
     const other = (signer: Signer, type: 'fault' | 'ready', data: unknown) =>
       signEnvelope(signer, {
         kind: 'table-event',
@@ -100,7 +105,7 @@ describe('a past hand’s set-up from its seats’ readies', () => {
       other(bob, 'fault', { code: 'bad-proof', seat: 0, detail: 'x' }),
       other(ann, 'ready', { sealKey: 'no', setup: 'no' }),
     ];
-    expect(setupFromReadies({ ...base, seats: 3 }, 1, hand1, [...noise, ready(cat, hand2)], hint)).toEqual({
+    expect(setupFromReadies(unchanged, 1, hand1, [...noise, ready(cat, hand2)], hint)).toEqual({
       kind: 'waiting',
       readies: 1,
     });
@@ -109,7 +114,7 @@ describe('a past hand’s set-up from its seats’ readies', () => {
   it('is a mismatch when the seats signed another dealer than the record gives', () => {
     const otherDealer = { ...hand2, dealer: 0 };
     const search = setupFromReadies(
-      { ...base, seats: 3 },
+      unchanged,
       1,
       hand1,
       [bob, ann, cat].map((s) => ready(s, otherDealer)),
@@ -120,6 +125,49 @@ describe('a past hand’s set-up from its seats’ readies', () => {
       detail: expect.stringMatching(
         /^the seats of hand 2 signed a set-up that does not follow from the hands before it \(dealer 3,/,
       ),
+    });
+  });
+});
+
+describe('hands played under options the table has changed since', () => {
+  const keys = [bob, ann, cat].map((s) => keyHex(s.publicKey));
+  // Hand 1 was played under the table's first options; the creator then turned on voluntary pick-up for hand 2 on.
+  const changed = { voluntaryPickup: true };
+  const hand1 = nextSetup({ ...base, seatKeys: keys }, 0, undefined);
+  const record1: HandRecord = { setup: hand1, outcome: { stateHash: '12'.repeat(32), nextDealer: 1, carry: null } };
+  const hand2 = nextSetup({ ...base, options: changed, seatKeys: keys }, 1, record1);
+  const byRoster = { ...base, optionsOf: (hand: number) => (hand < 1 ? {} : changed), seats: 3 };
+
+  it('finds each hand under the options the roster records for it', () => {
+    const readies1 = [bob, ann, cat].map((s) => ready(s, hand1));
+    const readies2 = [bob, ann, cat].map((s) => ready(s, hand2));
+    expect(setupFromReadies(byRoster, 0, undefined, readies1, keys)).toEqual({ kind: 'found', setup: hand1 });
+    expect(setupFromReadies(byRoster, 1, record1, readies2, keys)).toEqual({ kind: 'found', setup: hand2 });
+  });
+
+  it('options a roster gives a hand wrongly (today’s, or a lie) make it a mismatch, never a set-up its seats did not sign', () => {
+    const readies1 = [bob, ann, cat].map((s) => ready(s, hand1));
+    const readies2 = [bob, ann, cat].map((s) => ready(s, hand2));
+    const today = { ...base, optionsOf: () => changed, seats: 3 };
+    expect(setupFromReadies(today, 0, undefined, readies1, keys).kind).toBe('mismatch');
+    const lie = { ...base, optionsOf: () => ({ voluntaryPickup: false }), seats: 3 };
+    expect(setupFromReadies(lie, 1, record1, readies2, keys).kind).toBe('mismatch');
+  });
+
+  it('a hand called off under the old options is stepped over to the first one every seat signed under the new', () => {
+    // Hand 2 was called off (Cat agreed to the new options, Bob and Ann had agreed to the old); hand 3 under the new.
+    const old2 = nextSetup({ ...base, seatKeys: keys }, 1, record1);
+    const skipped: HandRecord = { setup: { ...old2, seatKeys: [] }, outcome: null };
+    const hand3 = nextSetup({ ...base, options: changed, seatKeys: keys }, 2, skipped);
+    const map = new Map([
+      [1, [ready(bob, old2), ready(ann, old2), ready(cat, { ...old2, options: changed })]],
+      [2, [bob, ann, cat].map((s) => ready(s, hand3))],
+    ]);
+    const roster = { ...base, optionsOf: (hand: number) => (hand < 2 ? {} : changed), seats: 3 };
+    expect(calledOffUntil(roster, 1, record1, 3, (hand) => map.get(hand) ?? [], keys)).toEqual({
+      skipped: [skipped],
+      hand: 2,
+      setup: hand3,
     });
   });
 });
@@ -143,7 +191,7 @@ describe('a hand called off before every seat agreed is stepped over', () => {
     [2, [bob, ann, cat].map((s) => ready(s, hand3))],
   ]);
   const eventsOf = (map: Map<number, EnvelopeOf<'table-event'>[]>) => (hand: number) => map.get(hand) ?? [];
-  const base3 = { ...base, seats: 3 };
+  const base3 = unchanged;
 
   it('hand 2 alone waits (no set-up has every seat), and hand 3’s seats, signing the chain past it, step over it', () => {
     expect(setupFromReadies(base3, 1, hand1, events.get(1)!, hint)).toEqual({ kind: 'waiting', readies: 2 });

@@ -116,6 +116,7 @@ function harness(
     mesh: { send: (kind: string, body: unknown) => sent.push([kind, body]) } as unknown as Mesh,
     store,
     lobby,
+    optionsOf: () => ({}),
     seated: () => state.mySeat !== null,
     handNo: () => state.handNo,
     currentSession: () => state.session,
@@ -218,7 +219,7 @@ describe('the set-up of a hand this page did not play', () => {
     );
     expect(await h.history.setupFor(1)).toBeNull();
     const problem =
-      "the seats of hand 2 signed a set-up that does not follow from the hands before it (dealer 3, the match state carried, the previous hand's outcome)";
+      "the seats of hand 2 signed a set-up that does not follow from the hands before it (dealer 3, the match state carried, the previous hand's outcome) under the options the table's roster gives it";
     expect(h.history.problem).toBe(problem);
     expect(h.logs).toEqual([[`refused the table's history: ${problem}`, 'error']]);
     expect(h.history.pending).toBe(1);
