@@ -206,7 +206,11 @@ function signedRoster(file: TranscriptFile, verifier: SignatureVerifier | undefi
   return { ok: true, value: envelope.body.hands };
 }
 
-/** Hand `index` must be this table's, with the same seats, numbered in order, and set up from the previous hand's result. */
+/**
+ * Hand `index` must be this table's, with the same seats, numbered in order, and set up from the previous hand's
+ * result. Its options are its own: the creator may change them between hands, and the hand's readies sign them
+ * (`verifyHand` checks the set-up against them), so only what follows from the hand before is chained here.
+ */
 function chainFault(
   file: TranscriptFile,
   index: number,
@@ -220,7 +224,7 @@ function chainFault(
   const base = {
     table: file.table,
     game: file.game,
-    options: previous.setup.options,
+    options: setup.options,
     seatKeys: previous.setup.seatKeys,
   };
   const expected = nextSetup(base, previous.setup.handNo + 1, previous);
