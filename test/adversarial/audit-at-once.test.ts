@@ -26,6 +26,7 @@ import type { Cheat, CheatContext } from '../../tools/sim/cheats.js';
 import { hashBytes } from '../../src/table/hand/seat-agent.js';
 import { seatPeers, until, type SimulationPeer } from '../../tools/sim/simulation.js';
 import { shuffleArgument } from '../helpers/shuffle-argument-switch.js';
+import { closeAll } from '../helpers/table-page.js';
 
 vi.mock('../../crypto/index.js', async (importOriginal) => {
   const { withSwitchableShuffleArgument } = await import('../helpers/shuffle-argument-switch.js');
@@ -36,10 +37,7 @@ type Body = EnvelopeOf<'table-event'>['body'];
 
 let running: SimulationPeer[] = [];
 afterEach(() => {
-  for (const p of running) {
-    p.session.close();
-    p.mesh.stop();
-  }
+  closeAll(running);
   running = [];
   shuffleArgument.checked = true;
 });

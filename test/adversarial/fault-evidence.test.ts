@@ -19,13 +19,11 @@ import { cheaterSeat, makeCheat, type CheatKind } from '../../tools/sim/cheats.j
 import { seatPeers, until, type SimulationPeer } from '../../tools/sim/simulation.js';
 import { buildTranscriptFile } from '../../src/verify/transcript-file.js';
 import { verifyTranscript } from '../../src/verify/verify-transcript.js';
+import { closeAll } from '../helpers/table-page.js';
 
 let running: SimulationPeer[] = [];
 afterEach(() => {
-  for (const p of running) {
-    p.session.close();
-    p.mesh.stop();
-  }
+  closeAll(running);
   running = [];
 });
 

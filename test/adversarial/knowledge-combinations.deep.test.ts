@@ -16,6 +16,7 @@ import { makeCheat, type Cheat } from '../../tools/sim/cheats.js';
 import { seatPeers, until, type SimulationPeer } from '../../tools/sim/simulation.js';
 import { seedFor } from '../helpers/depth.js';
 import { shuffleArgument } from '../helpers/shuffle-argument-switch.js';
+import { closeAll } from '../helpers/table-page.js';
 
 vi.mock('../../crypto/index.js', async (importOriginal) => {
   const { withSwitchableShuffleArgument } = await import('../helpers/shuffle-argument-switch.js');
@@ -24,10 +25,7 @@ vi.mock('../../crypto/index.js', async (importOriginal) => {
 
 let running: SimulationPeer[] = [];
 afterEach(() => {
-  for (const p of running) {
-    p.session.close();
-    p.mesh.stop();
-  }
+  closeAll(running);
   running = [];
   shuffleArgument.checked = true;
 });

@@ -17,6 +17,7 @@ import { afterEach, expect, it, vi } from 'vitest';
 import { makeCheat, cheaterSeat } from '../../tools/sim/cheats.js';
 import { seatPeers, until, type SimulationPeer } from '../../tools/sim/simulation.js';
 import { shuffleArgument } from '../helpers/shuffle-argument-switch.js';
+import { closeAll } from '../helpers/table-page.js';
 
 vi.mock('../../crypto/index.js', async (importOriginal) => {
   const { withSwitchableShuffleArgument } = await import('../helpers/shuffle-argument-switch.js');
@@ -25,10 +26,7 @@ vi.mock('../../crypto/index.js', async (importOriginal) => {
 
 let running: SimulationPeer[] = [];
 afterEach(() => {
-  for (const p of running) {
-    p.session.close();
-    p.mesh.stop();
-  }
+  closeAll(running);
   running = [];
   shuffleArgument.checked = true;
 });

@@ -83,9 +83,4 @@ export async function tablePeers(options: {
   return { peers, table, network };
 }
 
-export function closeAll(peers: readonly TablePeer[]): void {
-  for (const p of peers) {
-    p.session.close();
-    p.mesh.stop();
-  }
-}
+export { closeAll } from '../helpers/table-page.js';

@@ -6,7 +6,8 @@
  * tests vary is an option: the mesh's timing, the session's options (a bot,
  * a seeded rng, a log), the store a reloaded page finds, and a step before
  * `open` (watch, ask for a name first). The gate's reasons for what it
- * dropped are kept in `rejected`. `closePage` closes what it opened.
+ * dropped are kept in `rejected`. `closePage` closes what it opened, `closeAll`
+ * every page a test left open.
  */
 import { keyHex, type Signer } from '../../src/net/envelope.js';
 import type { MemoryNetwork } from '../../src/net/memory-transport.js';
@@ -79,4 +80,9 @@ export async function openTablePage(
 export function closePage(page: Pick<TablePage, 'session' | 'mesh'>): void {
   page.session.close();
   page.mesh.stop();
+}
+
+/** Closes every page of `pages` (what a test left open, in its afterEach). */
+export function closeAll(pages: readonly Pick<TablePage, 'session' | 'mesh'>[]): void {
+  for (const page of pages) closePage(page);
 }

@@ -10,16 +10,14 @@ import { deckFromPoints } from '../../crypto/packet.js';
 import { signEnvelope, type EnvelopeOf, type Signer } from '../../src/net/envelope.js';
 import type { HaltCode } from '../../src/table/hand-session.js';
 import { seatPeers, until, type SimulationPeer } from '../../tools/sim/simulation.js';
+import { closeAll } from '../helpers/table-page.js';
 
 type Event = EnvelopeOf<'table-event'>;
 type Body = Event['body'];
 const CHEATER = 1;
 let running: SimulationPeer[] = [];
 afterEach(() => {
-  for (const p of running) {
-    p.session.close();
-    p.mesh.stop();
-  }
+  closeAll(running);
   running = [];
 });
 

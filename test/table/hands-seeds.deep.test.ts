@@ -9,14 +9,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { census } from '../../src/engine/index.js';
 import { gameById } from '../../src/games/index.js';
 import { handFinished, resultOf, seatPeers, until, type SimulationPeer } from '../../tools/sim/simulation.js';
+import { closeAll } from '../helpers/table-page.js';
 
 const game = gameById('stress-shed')!;
 let running: SimulationPeer[] = [];
 afterEach(() => {
-  for (const p of running) {
-    p.session.close();
-    p.mesh.stop();
-  }
+  closeAll(running);
   running = [];
 });
 

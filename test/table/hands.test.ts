@@ -11,15 +11,12 @@ import { census } from '../../src/engine/index.js';
 import { gameById } from '../../src/games/index.js';
 import { keyHex } from '../../src/net/envelope.js';
 import { handFinished, resultOf, seatPeers, until, type SimulationPeer } from '../../tools/sim/simulation.js';
-import { openTablePage } from '../helpers/table-page.js';
+import { openTablePage, closeAll } from '../helpers/table-page.js';
 
 const game = gameById('stress-shed')!;
 let running: SimulationPeer[] = [];
 afterEach(() => {
-  for (const p of running) {
-    p.session.close();
-    p.mesh.stop();
-  }
+  closeAll(running);
   running = [];
 });
 

@@ -57,6 +57,7 @@ import { PacketBook } from '../../src/table/hand/packets.js';
 import { KnowledgeMonitor, MAX_TERMS, solveRelation, type Relation } from '../../tools/sim/knowledge-monitor.js';
 import { seatPeers, until, type SimulationPeer } from '../../tools/sim/simulation.js';
 import { shuffleArgument } from '../helpers/shuffle-argument-switch.js';
+import { closeAll } from '../helpers/table-page.js';
 
 vi.mock('../../crypto/index.js', async (importOriginal) => {
   const { withSwitchableShuffleArgument } = await import('../helpers/shuffle-argument-switch.js');
@@ -579,10 +580,7 @@ describe('once the hand halts, what is a leak', () => {
 
 let running: SimulationPeer[] = [];
 afterEach(() => {
-  for (const p of running) {
-    p.session.close();
-    p.mesh.stop();
-  }
+  closeAll(running);
   running = [];
   shuffleArgument.checked = true;
 });

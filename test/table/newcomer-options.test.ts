@@ -17,14 +17,11 @@ import { setupHash } from '../../src/table/hand/setup.js';
 import type { TableSession } from '../../src/table/table-session.js';
 import { handFinished, seatPeers, until, type SimulationPeer } from '../../tools/sim/simulation.js';
 import { testSigner } from '../helpers/signers.js';
-import { openTablePage } from '../helpers/table-page.js';
+import { openTablePage, closeAll } from '../helpers/table-page.js';
 
 let running: { session: TableSession; mesh: Mesh }[] = [];
 afterEach(() => {
-  for (const p of running) {
-    p.session.close();
-    p.mesh.stop();
-  }
+  closeAll(running);
   running = [];
 });
 

@@ -26,15 +26,12 @@ import { peerIdFor } from '../../src/table/table-id.js';
 import type { TableSession } from '../../src/table/table-session.js';
 import { handFinished, seatPeers, until, type SimulationPeer } from '../../tools/sim/simulation.js';
 import { testSigner } from '../helpers/signers.js';
-import { openTablePage } from '../helpers/table-page.js';
+import { openTablePage, closeAll } from '../helpers/table-page.js';
 import { tablePeers } from '../adversarial/table-peers.js';
 
 let running: { session: TableSession; mesh: Mesh }[] = [];
 afterEach(() => {
-  for (const p of running) {
-    p.session.close();
-    p.mesh.stop();
-  }
+  closeAll(running);
   running = [];
 });
 

@@ -14,13 +14,11 @@ import { signEnvelope, type EnvelopeOf } from '../../src/net/envelope.js';
 import type { Mesh } from '../../src/net/mesh.js';
 import { handFinished, resultOf, seatPeers, until, type SimulationPeer } from '../../tools/sim/simulation.js';
 import { seedFor } from '../helpers/depth.js';
+import { closeAll } from '../helpers/table-page.js';
 
 let running: SimulationPeer[] = [];
 afterEach(() => {
-  for (const p of running) {
-    p.session.close();
-    p.mesh.stop();
-  }
+  closeAll(running);
   running = [];
 });
 

@@ -11,13 +11,11 @@
  */
 import { afterEach, expect, it } from 'vitest';
 import { seatPeers, type SimulationPeer } from '../../tools/sim/simulation.js';
+import { closeAll } from '../helpers/table-page.js';
 
 let running: SimulationPeer[] = [];
 afterEach(() => {
-  for (const p of running) {
-    p.session.close();
-    p.mesh.stop();
-  }
+  closeAll(running);
   running = [];
 });
 

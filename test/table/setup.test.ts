@@ -12,13 +12,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { outcomeHash } from '../../src/table/hand/setup.js';
 import { handFinished, resultOf, seatPeers, until, type SimulationPeer } from '../../tools/sim/simulation.js';
+import { closeAll } from '../helpers/table-page.js';
 
 let running: SimulationPeer[] = [];
 afterEach(() => {
-  for (const p of running) {
-    p.session.close();
-    p.mesh.stop();
-  }
+  closeAll(running);
   running = [];
 });
 

@@ -39,6 +39,7 @@ import {
 import { newTableId } from '../../src/table/table-id.js';
 import { TableSession, type TableSessionOptions } from '../../src/table/table-session.js';
 import type { HandToExport } from '../../src/verify/transcript-file.js';
+import { closeAll } from '../helpers/table-page.js';
 
 // Each test plays whole hands: its 10-minute timeout guards against a hang on a loaded machine, not a speed check.
 
@@ -46,10 +47,7 @@ type Event = EnvelopeOf<'table-event'>;
 
 let running: SimulationPeer[] = [];
 afterEach(() => {
-  for (const p of running) {
-    p.session.close();
-    p.mesh.stop();
-  }
+  closeAll(running);
   running = [];
 });
 
