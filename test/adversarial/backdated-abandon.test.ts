@@ -10,7 +10,9 @@
  * is refused at once (`future-step`), one dated past the step at which play
  * ended is refused once play ends — before, either waited unjudged for
  * ever — and an abandon that waits for its step does not hold back another
- * seat's. Spectator followers over a recorded courier hand.
+ * seat's. An abandon dated at the very step where play ended is judged the
+ * same whether a peer holds it before it takes that step or only after.
+ * Spectator followers over a recorded courier hand.
  */
 import { beforeAll, expect, it } from 'vitest';
 import { seededRandom } from '../../crypto/index.js';
@@ -108,4 +110,29 @@ it("a waiting abandon of one seat does not keep another seat's abandon from endi
   f.run();
   expect(f.halt).toMatchObject({ code: 'abandoned', seat: null });
   expect(f.halt!.detail).toContain('a player ended the hand');
+});
+
+it('an abandon dated at the step where play ended never counts, whether it arrives before that step is taken or after', () => {
+  const played = hand.events.filter((e) => e.body.type !== 'disclose');
+  const last = settled(played).hashes.length - 1;
+  const abandon = () => datedAbandon(1, last, 'instead of its disclosure');
+  // After: the disclosure round is open when the abandon is judged.
+  const after = settled(played);
+  after.take(abandon());
+  after.run();
+  // Before: the abandon is held when the last move is taken, and is judged at that step before the round opens —
+  // as a page on a faster link from the abandon's author than from the last mover's takes them.
+  const before = new HandFollower({ setup: hand.setup, game: hand.game, rng: seededRandom('backdated') });
+  for (const e of played) before.take(e);
+  before.take(abandon());
+  before.run();
+  for (const f of [after, before]) {
+    expect(f.halt).toBeNull();
+    expect(f.phase).toBe('disclose');
+    expect(f.abandonWaiting).toBeNull();
+  }
+  // The disclosures are owed all the same: with them in, the audit runs.
+  for (const e of hand.events) if (e.body.type === 'disclose') before.take(e);
+  before.run();
+  expect(before.phase).toBe('done');
 });

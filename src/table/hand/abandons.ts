@@ -6,8 +6,12 @@
  * whose disclosures are owed — but a date no hand can reach, or beyond the
  * step at which play ended, is refused (`future-step`): it would otherwise
  * wait for ever. One dated before steps its author had already signed events
- * at is refused as backdated. The follower asks `abandonRuling` at every
- * step and acts on the answer; nothing here changes the hand.
+ * at is refused as backdated. Play is over at the step whose state the engine
+ * awaits nothing more of, the same step on every page: an abandon dated there
+ * never counts, whether it arrives before this peer takes that last step or
+ * after (`playOver` is true from the step itself, not from the moment the
+ * disclosure round opens). The follower asks `abandonRuling` at every step
+ * and acts on the answer; nothing here changes the hand.
  */
 import { MAX_REVEAL_MOVES, type TableEvent } from '../transcript.js';
 import type { EventPool, PoolLimits } from './event-pool.js';
@@ -21,8 +25,11 @@ export interface AbandonView {
   readonly step: number;
   readonly players: number;
   readonly limits: PoolLimits;
-  /** Play is over and the disclosures are owed. */
-  readonly disclosing: boolean;
+  /**
+   * Play is over at `step`: the engine's state there awaits nothing more, so
+   * the disclosures are owed (whether or not this peer has opened their round yet).
+   */
+  readonly playOver: boolean;
 }
 
 /**
@@ -42,7 +49,7 @@ export function abandonRuling(view: AbandonView): AbandonRuling {
     const judged = judgeAbandon(abandon, view);
     if (judged === 'counts') return { kind: 'counts', abandon, waiting };
     if (judged !== 'waits') return { kind: 'refused', halt: judged, waiting };
-    if (!view.disclosing) waiting ??= abandon.seat;
+    if (!view.playOver) waiting ??= abandon.seat;
   }
   return { kind: 'none', waiting };
 }
@@ -68,10 +75,10 @@ function judgeAbandon(
       detail: `dated its abandon at step ${at}, beyond any step a hand can reach (at most ${reachable})`,
     };
   if (at > now) {
-    if (!view.disclosing) return 'waits';
+    if (!view.playOver) return 'waits';
     return { code: 'future-step', seat, detail: `dated its abandon at step ${at}, but play ended at step ${now}` };
   }
-  if (!view.disclosing) return 'counts';
+  if (!view.playOver) return 'counts';
   return at < now ? 'counts' : 'waits';
 }
 

@@ -283,7 +283,7 @@ export class HandFollower {
         ? this.reports.next(this)
         : null;
     if (report) return this.stop(report.halt, report.reporter);
-    const abandons = this.stops.auditCause ? null : abandonRuling(this.abandonView());
+    const abandons = this.stops.auditCause || !this.pool.abandon() ? null : abandonRuling(this.abandonView());
     this.abandonWaitingValue = abandons?.waiting ?? null;
     if (abandons?.kind === 'refused') this.end(abandons.halt);
     if (abandons?.kind === 'counts') {
@@ -308,16 +308,21 @@ export class HandFollower {
     }
   }
 
-  /** Where the hand stands, for judging the abandons held (abandons.ts). */
+  /**
+   * Where the hand stands, for judging the abandons held (abandons.ts). Play
+   * is over as soon as the last step is recorded, one advance before the
+   * disclosure round opens: an abandon judged in between must meet the same
+   * ruling as one judged in that round, or pages would part on arrival order.
+   */
   private abandonView(): AbandonView {
     const { pool, players, limits } = this;
-    return {
-      pool,
-      players,
-      limits,
-      step: Math.max(0, this.hashes.length - 1),
-      disclosing: this.phaseValue === 'disclose',
-    };
+    const playOver =
+      this.phaseValue === 'disclose' ||
+      (this.phaseValue === 'play' &&
+        !this.cascadeValue &&
+        this.stateValue !== null &&
+        this.game.awaits(this.stateValue).kind === 'over');
+    return { pool, players, limits, step: Math.max(0, this.hashes.length - 1), playOver };
   }
 
   private advanceReady(): boolean {
