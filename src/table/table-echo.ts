@@ -31,9 +31,9 @@
  * again on every link that opens (the remote's hello: a page reloaded, a link
  * dropped and back, even between two ticks) and when it starts a hand (what
  * it took in before, kept or stored), so a word lost with a link is given
- * again. A hand that waits on a remote seat
- * asks its links again every REFETCH_MS, so that a relay that dropped or
- * delayed a message is bypassed before anyone is named.
+ * again. A hand that waits on a remote seat asks its links again every
+ * REFETCH_MS, so that a relay that dropped or delayed a message is bypassed
+ * before anyone is named.
  */
 import { hexToBytes } from '@noble/hashes/utils.js';
 import { keyHex, type EnvelopeOf } from '../net/envelope.js';
