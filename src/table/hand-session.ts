@@ -155,7 +155,7 @@ export class HandSession {
    * Events stored before a reload: taken in without acting on any, so
    * nothing of ours is made again before all of it is back. Stored events
    * count as shown by every seat (this page took them in before); `seenBy`
-   * says otherwise (events kept for a hand not started yet: who passed them on).
+   * says otherwise (events kept for a hand not started yet: the author's page's seats, if it sent them itself).
    */
   preload(
     envelopes: readonly EnvelopeOf<'table-event'>[],
@@ -166,8 +166,9 @@ export class HandSession {
 
   /**
    * A verified envelope from the mesh; true if it was new and taken in (so
-   * worth storing). `seenBy`: the seats whose page it came from (a copy of an
-   * event held counts for them: event-pool.ts); `size`: its encoded length,
+   * worth storing). `seenBy`: the seats whose page showed it holds it by
+   * sending it — its author's (table-echo.ts `copyWord`); a copy of an event
+   * held counts for them too (event-pool.ts); `size`: its encoded length,
    * when the caller has it.
    */
   receive(envelope: EnvelopeOf<'table-event'>, seenBy: readonly number[] = [], size?: number): boolean {

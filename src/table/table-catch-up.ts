@@ -131,6 +131,10 @@ export class TableCatchUp {
     // A hand halted by equivocation holds one version; the proof holds both (the asker must see them meet).
     const proof = session.follower.equivocation;
     this.send(asker, via, proof ? [...missing, proof.second] : missing);
+    // The answer is this page's word that it holds them (table-echo.ts), given in a `holds` frame on that link: a copy
+    // of an event says nothing of who holds it, as every page passes events on before its table takes them. Not for
+    // the proof's second version, which this page saw but does not hold.
+    if (missing.length > 0) this.host.mesh.sendHolds(via, missing);
   }
 
   /** Answers a fetch of an older hand (a page catching up) from storage, every event of it; false for any other hand. */

@@ -11,8 +11,13 @@
  *   it counts for every seat that page plays (its person and the bots it
  *   hosts). A frame is 64 bytes an event where a copy of the event would cost
  *   the whole event (a shuffle step is tens of kilobytes);
- * - the event itself comes over that page's link (the author's original, a
- *   relay, a fetch answer): the same word;
+ * - the event itself comes over the link of its author's page (the page
+ *   that made it certainly holds it): word for the seats that page plays.
+ *   A copy any other page sends (a relay, a fetch answer) is no word: every
+ *   page's mesh passes an event on before the page decides whether to take
+ *   it, so a page holding another version of the slot passes on the one it
+ *   refuses. A page answering a fetch sends a `holds` frame on that link for
+ *   what it answers with;
  * - its page signs an `echo` naming the event. A page sends echoes only
  *   while some peer it knows of has no direct link to it, so a full mesh
  *   signs nothing more than before.
@@ -23,11 +28,12 @@
  * page that lacks it, from one that holds it. Word for an event not held yet
  * is kept (bounded) until it arrives, or until the hand it belongs to starts
  * here. A page gives its word for everything of the current hand it holds
- * again on every link that opens (a page reloaded, a link dropped and back)
- * and when it starts a hand (what it took in before, kept or stored), so a
- * word lost with a link is given again. A hand that waits on a remote seat
- * asks its links again every REFETCH_MS, so that a relay that dropped or
- * delayed a message is bypassed before anyone is named.
+ * again on every link that opens (the remote's hello: a page reloaded, a link
+ * dropped and back, even between two ticks) and when it starts a hand (what
+ * it took in before, kept or stored), so a word lost with a link is given
+ * again. A hand that waits on a remote seat asks its links again every
+ * REFETCH_MS, so that a relay that dropped or delayed a message is bypassed
+ * before anyone is named.
  */
 import { hexToBytes } from '@noble/hashes/utils.js';
 import { keyHex, type EnvelopeOf } from '../net/envelope.js';
@@ -100,6 +106,20 @@ export class TableEcho {
   seatsAt(peerId: string | undefined, seatKeys: readonly string[]): number[] {
     if (peerId === undefined) return [];
     return this.pages(seatKeys).flatMap((page, seat) => (page === peerId ? [seat] : []));
+  }
+
+  /**
+   * The seats whose word a copy of `envelope` that came over the link to
+   * `via` gives: those played by its author's page, which made it, and none
+   * for any other page. Every page passes each event on before its table
+   * decides whether to take it, so a copy relayed by a page says nothing of
+   * what that page holds (it may hold another version of the slot): its word
+   * comes only in its `holds` frame or its echo.
+   */
+  copyWord(envelope: EnvelopeOf<'table-event'>, via: string | undefined, seatKeys: readonly string[]): number[] {
+    const author = seatKeys.indexOf(keyHex(envelope.from));
+    if (via === undefined || author < 0 || this.pages(seatKeys)[author] !== via) return [];
+    return this.seatsAt(via, seatKeys);
   }
 
   /**
@@ -195,6 +215,17 @@ export class TableEcho {
         sig,
         [...pages].flatMap((page) => this.seatsAt(page, session.config.setup.seatKeys)),
       );
+  }
+
+  /**
+   * A link (re)opened (its remote's hello came over it): it gets this page's
+   * word for everything of the current hand it holds, even if the link that
+   * closed was told already (a page reloaded between two ticks comes back
+   * under the same peer id, and lost what it was told before).
+   */
+  linkOpened(via: string): void {
+    this.told.delete(via);
+    this.tellLinks();
   }
 
   /** Gives this page's word for everything of the current hand it holds on each link it has not told yet. */

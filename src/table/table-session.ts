@@ -241,6 +241,7 @@ export class TableSession {
     }
     this.watchers.observe(envelope, Date.now());
     this.lobby.receive(envelope);
+    if (envelope.kind === 'hello') this.echo.linkOpened(via);
     if (envelope.kind === 'hello' && this.handNo >= 0) {
       // A (re)connected peer may have missed events; so may we.
       this.mesh.send('fetch', { hand: this.handNo, have: this.currentHand()?.session.have() ?? {} });
@@ -471,7 +472,7 @@ export class TableSession {
       session.preload(stored);
       if (early)
         session.preload(early.events, (envelope) =>
-          early.cameOver(envelope).flatMap((via) => this.echo.seatsAt(via, seatKeys)),
+          early.cameOver(envelope).flatMap((via) => this.echo.copyWord(envelope, via, seatKeys)),
         );
     }
     for (const hand of this.early.keys()) if (hand <= handNo) this.early.delete(hand);
@@ -514,10 +515,10 @@ export class TableSession {
 
   private receiveEvent(envelope: EnvelopeOf<'table-event'>, via?: string): void {
     const hand = envelope.body.hand;
-    // A copy of an event the current hand holds (every peer passes each event on): only who holds it is news.
+    // A copy of an event the current hand holds (every peer passes each event on): only its author's page's word is news.
     if (hand === this.handNo && this.holds(envelope)) {
       for (const { session } of this.hands.values())
-        session.receive(envelope, this.echo.seatsAt(via, session.config.setup.seatKeys));
+        session.receive(envelope, this.echo.copyWord(envelope, via, session.config.setup.seatKeys));
       return;
     }
     this.rejoin.noteShown(envelope.from, hand, false);
@@ -563,7 +564,9 @@ export class TableSession {
     const bytes = encodeEnvelope(envelope);
     let taken = false;
     for (const { session } of this.hands.values())
-      taken = session.receive(envelope, this.echo.seatsAt(via, session.config.setup.seatKeys), bytes.length) || taken;
+      taken =
+        session.receive(envelope, this.echo.copyWord(envelope, via, session.config.setup.seatKeys), bytes.length) ||
+        taken;
     this.noteLateEquivocation();
     if (taken) {
       this.echo.arrived(envelope);

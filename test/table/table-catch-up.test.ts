@@ -87,6 +87,8 @@ function harness(
   };
   const sent: [string, unknown][] = [];
   const resent: [string, EnvelopeOf<'table-event'>][] = [];
+  /** The `holds` frames sent: the link, and the signatures' first bytes. */
+  const holds: [string, number[]][] = [];
   const started: number[] = [];
   const logs: [string, string | undefined][] = [];
   const abandoned: string[] = [];
@@ -106,6 +108,8 @@ function harness(
       mesh: {
         send: (kind: string, body: unknown) => sent.push([kind, body]),
         resend: (via: string, envelope: EnvelopeOf<'table-event'>) => resent.push([via, envelope]),
+        sendHolds: (via: string, events: readonly EnvelopeOf<'table-event'>[]) =>
+          holds.push([via, events.map((e) => e.sig[0]!)]),
         selfKey: hex(ME),
       } as unknown as Mesh,
       lobby,
@@ -135,6 +139,7 @@ function harness(
     state,
     sent,
     resent,
+    holds,
     started,
     logs,
     abandoned,
@@ -231,6 +236,20 @@ describe('answering a fetch', () => {
       ['peer-x', BOB, 0, BOB * 16],
       ['peer-x', ANN, 0, 99],
     ]);
+  });
+
+  it('of the current hand: gives its word on that link for the events it answers with, never for the version it does not hold', () => {
+    // A copy of an event is no page's word but its author's (table-echo.ts): the answerer says in a `holds` frame
+    // that it holds what it sends, so a page that lost that word with a link gets it back by asking.
+    const h = harness({ handNo: 2 });
+    h.state.current = h.session({
+      phase: 'halted',
+      events: [event(ANN, 0), event(BOB, 0), event(BOB, 1)],
+      equivocation: { ...event(ANN, 0), sig: new Uint8Array(64).fill(99) },
+    });
+    h.catchUp.answerFetch(fetchOf(2, {}), 'peer-x');
+    expect(h.resent.map(([, e]) => e.sig[0])).toContain(99);
+    expect(h.holds).toEqual([['peer-x', [ANN * 16, BOB * 16, BOB * 16 + 1]]]);
   });
 
   it('of another hand than the current or with no session: nothing', async () => {

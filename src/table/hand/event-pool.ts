@@ -21,7 +21,8 @@
  * screen"): on a live table an event is *held* when it arrives but takes
  * effect — the typed lookups return it — only once it is *confirmed*: every
  * seat but its author has shown that it holds this very event (its page
- * relayed the copy over its own link, or signed an echo naming it), or it is
+ * named it in a `holds` frame over its own link, or signed an echo naming it:
+ * table-echo.ts), or it is
  * this page's own (but for its disclosure, which waits like everyone's). A seat that got another version first shows that version
  * first, so the two meet (`equivocation`) before either takes effect. An
  * abandon is never held back (it must end a hand whose seat is gone). A pool

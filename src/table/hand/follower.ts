@@ -221,7 +221,7 @@ export class HandFollower {
   /**
    * A verified envelope: true if it is new to the pool (then `run` may
    * progress). `seenBy`: the seats whose page showed it holds this event
-   * (the link it came over); a copy of an event held only adds them. `size`:
+   * (its author's page, when it came over that link); a copy of an event held only adds them. `size`:
    * its encoded length, if the caller has it.
    */
   take(envelope: EnvelopeOf<'table-event'>, seenBy: readonly number[] = [], size?: number): boolean {
