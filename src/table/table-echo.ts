@@ -135,8 +135,10 @@ export class TableEcho {
     this.holdsQueue.push({ event: envelope, skip: envelope.body.type === 'disclose' ? undefined : page });
     if (!this.holdsScheduled) {
       this.holdsScheduled = true;
-      // Events taken in together (a fetch answer, a burst) share one frame per link.
-      setTimeout(() => this.flushHolds(), 0);
+      // Events taken in together (one message's worth, a burst handled in one task) share one frame per link. A
+      // microtask, not a timer: the word leaves in the same task as the copies the mesh passed on, so a page that
+      // closes right after cannot have passed an event on without its word (the copy is not its word).
+      queueMicrotask(() => this.flushHolds());
     }
     if (this.host.mesh.unlinkedPeers().length > 0) this.queue(envelope);
   }
