@@ -195,9 +195,6 @@ export class TableSession {
 
   async open(config?: Parameters<Lobby['open']>[0]): Promise<void> {
     for (const secretKey of await this.store.loadBots(this.lobby.table)) this.bots.adopt(secretKey);
-    // A page that never sat here (no roster stored) cannot be behind in a hand of this table: it plays live at once,
-    // without waiting for a seat's fetch (which may come before the roster that makes that seat known here).
-    if (!(await this.store.loadRoster(this.lobby.table))) this.rejoin.settle();
     await this.lobby.open(config);
     const early = this.beforeOpen ?? [];
     this.beforeOpen = null;
