@@ -152,3 +152,7 @@ export async function openAndSit(page: Page, link: string, timeout = 60_000): Pr
   await page.goto(link);
   await explainWithTableLog(page, page.locator('#sit').click({ timeout }));
 }
+
+/** How many times the page has said a move waits while it catches up with the table (table-session.ts `act`). */
+export const catchingUp = (page: Page) =>
+  page.locator('fd-log #log li', { hasText: 'this page is catching up with the table' }).count();

@@ -12,7 +12,7 @@
  */
 import { expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { anyShows, handState, tableLog, until as waitUntil } from './browser.js';
+import { anyShows, catchingUp, handState, tableLog, until as waitUntil } from './browser.js';
 
 /** The Fighting Cards table element of a page. */
 export const fightingTable = (page: Page): Locator => page.locator('fd-fighting-cards');
@@ -133,10 +133,6 @@ export async function tableLogs(pages: ReadonlyMap<string, Page>): Promise<strin
   );
   return parts.join('\n');
 }
-
-/** How many times the page has said a move waits while it catches up with the table (table-session.ts `act`). */
-const catchingUp = (page: Page) =>
-  page.locator('fd-log #log li', { hasText: 'this page is catching up with the table' }).count();
 
 /** How long a deal may show no move a test page can make before it is called stuck: a bot's or a crypto step takes well under a second. */
 const STUCK_MS = 60_000;

@@ -10,6 +10,7 @@
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import {
+  catchingUp,
   createTable,
   explainWithTableLog,
   handState,
@@ -43,8 +44,22 @@ async function hasMove(page: Page): Promise<boolean> {
   );
 }
 
-/** Makes the page's move: the card it played, or the stress call as the log will say it. */
+/**
+ * Makes the page's move, as a player would: a page that has just opened refuses moves for a few seconds until a
+ * seat has said which hand the table is at, and says so in its log; the player then tries again.
+ */
 async function move(page: Page, name: string): Promise<{ card: string } | { stress: string }> {
+  for (let attempt = 0; ; attempt++) {
+    const before = await catchingUp(page);
+    const made = await moveOnce(page, name);
+    await page.waitForTimeout(300);
+    if ((await catchingUp(page)) === before || attempt >= 15) return made;
+    await page.waitForTimeout(1000);
+  }
+}
+
+/** Makes the page's move once: the card it played, or the stress call as the log will say it. */
+async function moveOnce(page: Page, name: string): Promise<{ card: string } | { stress: string }> {
   if (
     await page
       .locator('#stress')
