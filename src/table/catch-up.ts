@@ -6,6 +6,8 @@
  * is at whenever a link (re)opens — its `fetch` names its current hand — and
  * with every event it sends. From that:
  *
+ * - a page new to the table (no roster stored: it created it or opened its
+ *   link for the first time) is not resumed: it plays live from the start;
  * - until a remote seat has said (by a fetch) which hand it is at, a resumed
  *   page makes no move (it might be a move in a hand the table has left);
  *   once a remote seat says it is at this page's own hand,

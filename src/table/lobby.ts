@@ -75,6 +75,8 @@ export class Lobby {
   private readonly store: RosterStore;
   private name: string;
   private roster: Roster | undefined;
+  /** `open` found a roster stored here: this page sat at (or followed) this table before, and may be behind it. */
+  private restoredValue = false;
   private creatorKey: string | undefined;
   private wantedSeat: number | null = null;
   private seekingSeat = false;
@@ -133,6 +135,7 @@ export class Lobby {
   /** Restores the saved roster; the creator makes the first one from `config` if there is none. */
   async open(config?: TableConfig): Promise<void> {
     this.roster = await this.store.loadRoster(this.table);
+    this.restoredValue = this.roster !== undefined;
     if (!this.roster && this.isCreator) {
       if (!config) throw new Error('this table was created in another browser profile and its seating is gone here');
       const problem = tableConfigProblem(config);
@@ -145,6 +148,11 @@ export class Lobby {
     this.seekingSeat = !this.isCreator && !this.nameFirst;
     this.updateLinks();
     this.onChange();
+  }
+
+  /** Whether `open` found this table's roster stored (a reload, a reopened tab), not a table new to this page. */
+  get restored(): boolean {
+    return this.restoredValue;
   }
 
   /**

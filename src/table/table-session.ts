@@ -196,6 +196,9 @@ export class TableSession {
   async open(config?: Parameters<Lobby['open']>[0]): Promise<void> {
     for (const secretKey of await this.store.loadBots(this.lobby.table)) this.bots.adopt(secretKey);
     await this.lobby.open(config);
+    // A page new to this table (it created it, or opened its link for the first time) cannot be behind in a hand of
+    // it: it plays live from the start. Only a page that stored the table before waits to hear which hand it is at.
+    if (!this.lobby.restored) this.rejoin.settle();
     const early = this.beforeOpen ?? [];
     this.beforeOpen = null;
     for (const { envelope, via } of early) this.route(envelope, via);

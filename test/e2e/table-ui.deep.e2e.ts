@@ -19,6 +19,7 @@ import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import {
   createTable,
+  explainWithTableLog,
   launchChromium,
   newPlayer,
   openAndSit,
@@ -147,7 +148,7 @@ it('keyboard: P typed in the Name box plays nothing in Stress (shedding); P outs
   // Whoever is to play, once the page offers a card to play, picks one.
   const playable = '#my-area.turn :is(#my-hand, #my-face-up) fd-card[selectable]';
   let mover: Player | null = null;
-  await expect
+  const moverFound = expect
     .poll(
       async () => {
         for (const p of [ann, bob]) if ((await p.page.locator(playable).count()) > 0) mover = p;
@@ -156,6 +157,8 @@ it('keyboard: P typed in the Name box plays nothing in Stress (shedding); P outs
       { timeout: 120_000 },
     )
     .toBe(true);
+  // A wait that runs out says where each page's hand stood and what its table log said.
+  await explainWithTableLog(bob.page, explainWithTableLog(ann.page, moverFound));
   const page = mover!.page;
   const card = page.locator(playable).first();
   await card.click();

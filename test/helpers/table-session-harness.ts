@@ -15,7 +15,8 @@ import { newTableId, peerIdFor } from '../../src/table/table-id.js';
 import type { TableSession, TableSessionOptions } from '../../src/table/table-session.js';
 import { seededRandom } from '../../crypto/index.js';
 import { testSigner } from './signers.js';
-import { openTablePage } from './table-page.js';
+import { MemoryTableStore } from '../../tools/sim/memory-store.js';
+import { closePage, openTablePage } from './table-page.js';
 
 export const creator = testSigner(1);
 export const bo = testSigner(2);
@@ -45,14 +46,28 @@ export function closeTables(): void {
   vi.restoreAllMocks();
 }
 
-export async function table(seats: number, extra: Partial<TableSessionOptions> = {}, signer: Signer = creator) {
+/**
+ * Opens the table's session. With `reopened`, the page has been open here before (the same store, closed and opened
+ * again): a reload, which waits to hear which hand the table is at before it moves (catch-up.ts); a page new to the
+ * table plays live at once.
+ */
+export async function table(
+  seats: number,
+  extra: Partial<Omit<TableSessionOptions, 'store'>> & { readonly store?: MemoryTableStore } = {},
+  signer: Signer = creator,
+  { reopened = false }: { readonly reopened?: boolean } = {},
+) {
   const network = new MemoryNetwork({ defaultDelayMs: 0 });
   const log: [string, string | undefined][] = [];
   let changes = 0;
-  const { session, mesh, store } = await openTablePage(network, TABLE, signer, {
+  const config = signer === creator ? { game: 'stress-shed', seats, options: {} } : undefined;
+  const store = extra.store ?? new MemoryTableStore();
+  if (reopened) closePage(await openTablePage(network, TABLE, signer, { name: 'Ann', timing: TIMING, store, config }));
+  const { session, mesh } = await openTablePage(network, TABLE, signer, {
     name: 'Ann',
     timing: TIMING,
-    config: signer === creator ? { game: 'stress-shed', seats, options: {} } : undefined,
+    store,
+    config,
     session: {
       onChange: () => changes++,
       onLog: (line, level) => log.push([line, level]),

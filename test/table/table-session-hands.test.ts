@@ -118,8 +118,8 @@ const events = (broadcast: { mock: { calls: unknown[][] } }) =>
   broadcast.mock.calls.map(([e]) => e as Event).filter((e) => e?.kind === 'table-event');
 
 /** The creator's three-seat table with Bo and Cy seated: hand 1 runs and waits for their readies. */
-async function threeSeats(extra: Parameters<typeof table>[1] = {}) {
-  const t = await table(3, extra);
+async function threeSeats(extra: Parameters<typeof table>[1] = {}, how: Parameters<typeof table>[3] = {}) {
+  const t = await table(3, extra, creator, how);
   t.session.receive(join(bo, 'Bo'), 'x');
   await until(() => t.session.lobby.view().seats[1]?.member !== null);
   t.session.receive(join(cy, 'Cy'), 'x');
@@ -263,7 +263,8 @@ describe('a watcher (a page without a seat) follows the table', () => {
 
 describe('events of the current hand and the next', () => {
   it("the current hand takes a seat's ready and stores it; a stranger's event is not stored; moves still wait", async () => {
-    const t = await threeSeats();
+    // A reloaded page (a fresh one plays live at once).
+    const t = await threeSeats({}, { reopened: true });
     const setup = t.session.current!.session.config.setup;
     const ready = readyOf(bo, setup);
     t.session.receive(ready, 'x');

@@ -42,6 +42,8 @@ afterEach(() => {
 
 type Table = Awaited<ReturnType<typeof table>>;
 
+/** A page opened here before (a reload): it waits to hear which hand the table is at. */
+const REOPENED = { reopened: true } as const;
 const CATCHING_UP =
   'this page is catching up with the table: a move waits until another seat has said which hand it is at';
 const boPeer = peerIdFor(TABLE, keyHex(bo.publicKey));
@@ -62,8 +64,8 @@ function movableNow() {
   return { forward: (ms: number) => (offset += ms) };
 }
 
-async function started(extra: Parameters<typeof table>[1] = {}): Promise<Table> {
-  const t = await table(2, extra);
+async function started(extra: Parameters<typeof table>[1] = {}, how: Parameters<typeof table>[3] = {}): Promise<Table> {
+  const t = await table(2, extra, creator, how);
   t.session.receive(join(bo, 'Bo'), 'x');
   await until(() => t.session.current !== null);
   return t;
@@ -240,7 +242,7 @@ describe('catching up: which fetch lets a reopened page move', () => {
   });
 
   it("a remote seat's fetch of this hand lets the page move: its move then meets the hand's own answer", async () => {
-    const t = await started();
+    const t = await started({}, REOPENED);
     expect(t.session.act({ type: 'draw' })).toBe(CATCHING_UP);
     t.session.receive(fetchOf(bo, 0), boPeer);
     const answer = t.session.act({ type: 'draw' });
@@ -249,7 +251,7 @@ describe('catching up: which fetch lets a reopened page move', () => {
   });
 
   it("a fetch signed by a bot this page hosts does not; the remote seat's does", async () => {
-    const t = await table(3);
+    const t = await table(3, {}, creator, REOPENED);
     await t.session.addBot(2);
     const [secretKey] = await t.store.loadBots(TABLE);
     const bot: Signer = { publicKey: ed25519.getPublicKey(secretKey!), sign: (m) => ed25519.sign(m, secretKey!) };
@@ -267,7 +269,7 @@ describe('catching up: which fetch lets a reopened page move', () => {
 describe('the table moves on', () => {
   it('a page whose hand is over follows a seat that says it is at the next hand, on the table clock', async () => {
     manualClock();
-    const t = await started();
+    const t = await started({}, REOPENED);
     t.session.endHand();
     await until(() => t.session.current!.session.phase === 'halted');
     t.session.receive(fetchOf(bo, 1), boPeer);
@@ -279,7 +281,7 @@ describe('the table moves on', () => {
 
   it('a move refused (not blocked, only wrong) is not playing live: the page still follows the table', async () => {
     manualClock();
-    const t = await started();
+    const t = await started({}, REOPENED);
     // After ten ticks a resumed page moves even if no seat has said where it is (catch-up.ts MAX_BLOCKED_TICKS).
     tick(10);
     const answer = t.session.act({ type: 'draw' });

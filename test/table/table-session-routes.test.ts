@@ -73,8 +73,8 @@ describe('before a hand', () => {
 });
 
 describe('a hand starts when every seat is taken', () => {
-  async function started() {
-    const t = await table(2);
+  async function started(how: Parameters<typeof table>[3] = {}) {
+    const t = await table(2, {}, creator, how);
     t.session.receive(join(bo, 'Bo'), 'x');
     await until(() => t.session.current !== null);
     return t;
@@ -137,8 +137,11 @@ describe('a hand starts when every seat is taken', () => {
     expect(t.session.current!.handNo).toBe(0);
   });
 
-  it('a move waits while this page has not heard which hand the table is at; a rematch waits for the end', async () => {
-    const t = await started();
+  it('a page new to the table moves at once; a move waits while a reopened page has not heard which hand the table is at; a rematch waits for the end', async () => {
+    // A page that created the table cannot be behind in it: its move meets the rules' own answer (nothing is dealt yet).
+    const fresh = await started();
+    expect(fresh.session.act({ type: 'draw' })).not.toMatch(/catching up/);
+    const t = await started({ reopened: true });
     expect(t.session.act({ type: 'draw' })).toBe(
       'this page is catching up with the table: a move waits until another seat has said which hand it is at',
     );
