@@ -207,9 +207,11 @@ function signedRoster(file: TranscriptFile, verifier: SignatureVerifier | undefi
 }
 
 /**
- * Hand `index` must be this table's, with the same seats, numbered in order, and set up from the previous hand's
- * result. Its options are its own: the creator may change them between hands, and the hand's readies sign them
- * (`verifyHand` checks the set-up against them), so only what follows from the hand before is chained here.
+ * Hand `index` must be this table's (its first seat the table's creator), numbered in order, and set up from the previous hand's result. Its options and
+ * its seats are its own: the creator may change the options between hands and players may come and go (a newcomer
+ * takes a freed seat), and each of the hand's seats signs its set-up in its ready (`verifyHand` checks the set-up
+ * against them), so only what follows from the hand before (dealer, carried match state, previous outcome) is
+ * chained here.
  */
 function chainFault(
   file: TranscriptFile,
@@ -220,12 +222,16 @@ function chainFault(
   if (setup.table !== file.table)
     return `hand ${index + 1} is of table ${setup.table}, not of this file's table ${file.table}`;
   if (setup.game !== file.game) return `hand ${index + 1} is a hand of ${setup.game}, not of ${file.game}`;
+  // The table's creator keeps seat 1 while the table exists (lobby.ts): a hand without it is not this table's.
+  const id = parseTableId(file.table);
+  if (!id.ok || !setup.seatKeys[0]?.startsWith(id.creatorPrefix))
+    return `hand ${index + 1}'s first seat is not the table's creator (whose key the table id names)`;
   if (!previous) return null;
   const base = {
     table: file.table,
     game: file.game,
     options: setup.options,
-    seatKeys: previous.setup.seatKeys,
+    seatKeys: setup.seatKeys,
   };
   const expected = nextSetup(base, previous.setup.handNo + 1, previous);
   if (canonicalJson(expected) === canonicalJson(setup)) return null;

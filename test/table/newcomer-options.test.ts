@@ -5,16 +5,18 @@
  * A newcomer (Dan) follows both hands — the first under the options it was
  * played with, which the creator's roster keeps for it — sits in the freed
  * seat, and the third hand is played with him on the same set-up as every
- * seat. Over the in-memory transport with the real cryptography and the
+ * seat. The match Ann's page exports then verifies clean offline. Over the in-memory transport with the real cryptography and the
  * seats' own bots.
  */
 import { afterEach, expect, it } from 'vitest';
 import { seededRandom } from '../../crypto/index.js';
+import { matchTranscript } from '../../src/app/store-transcript.js';
 import { heuristicBot } from '../../src/bots/index.js';
 import { keyHex } from '../../src/net/envelope.js';
 import type { Mesh } from '../../src/net/mesh.js';
 import { setupHash } from '../../src/table/hand/setup.js';
 import type { TableSession } from '../../src/table/table-session.js';
+import { verifyTranscript } from '../../src/verify/verify-transcript.js';
 import { handFinished, seatPeers, until, type SimulationPeer } from '../../tools/sim/simulation.js';
 import { testSigner } from '../helpers/signers.js';
 import { openTablePage, closeAll } from '../helpers/table-page.js';
@@ -81,4 +83,15 @@ it('a newcomer follows hands played before and after an option changed, sits, an
   expect(new Set(hands.map((h) => keyHex(setupHash(h.config.setup)))).size).toBe(1);
   expect(hands[2]!.config.setup.options).toEqual({ voluntaryPickup: true });
   expect(dan.session.current!.mySeat).toBe(1);
+
+  // The match as Ann's page exports it (an option change, then another player in seat 2) verifies clean offline:
+  // each hand's seats are those its own readies signed.
+  const exported = await matchTranscript(ann.session, ann.store);
+  const report = verifyTranscript(exported!.text);
+  expect(report.fault).toBeNull();
+  expect(report.file!.hands.map((h) => h.setup.seatKeys[1])).toEqual([
+    keyHex(bob.signer.publicKey),
+    keyHex(bob.signer.publicKey),
+    keyHex(dan.signer.publicKey),
+  ]);
 }, 600_000);

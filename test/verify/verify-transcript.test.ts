@@ -98,6 +98,17 @@ describe('the file, checked before any replay', () => {
     });
   });
 
+  it("a hand whose first seat is not the table's creator is not this table's: setup-chain, no seat blamed", () => {
+    const [ann, bob] = pesten.hands[0]!.setup.seatKeys;
+    expect(verify(setupOf({ seatKeys: [bob!, ann!] })).fault).toEqual({
+      code: 'setup-chain',
+      seat: null,
+      hand: 0,
+      event: null,
+      detail: "hand 1's first seat is not the table's creator (whose key the table id names)",
+    });
+  });
+
   it('a hand of another game: setup-chain', () => {
     expect(verify(setupOf({ game: 'stress-shed' })).fault).toEqual({
       code: 'setup-chain',
