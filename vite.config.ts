@@ -74,6 +74,10 @@ export default defineConfig({
   plugins: process.env.VITEST ? [] : [pwa],
   // The manifest (dist/.vite/manifest.json) tells which chunks the first page loads: `npm run bench -- bundle`.
   build: { target: 'es2022', sourcemap: true, manifest: true },
+  // The page's test handle (`window.fairdeck`: the store, and the mesh for the e2e tests' hostile peer) exists in the
+  // dev server and in the bundles the tests build (VITEST set, or FD_TEST_HANDLE=1 for the NAT lab's production-like
+  // build), never in `npm run build`'s.
+  define: { __FD_TEST_HANDLE__: JSON.stringify(Boolean(process.env.VITEST || process.env.FD_TEST_HANDLE === '1')) },
   // Pre-bundle every browser dependency up front, so the dev server never
   // discovers one mid-session and reloads the players' pages.
   optimizeDeps: {

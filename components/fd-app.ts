@@ -238,8 +238,10 @@ export class FdApp extends LitElement {
     // Settings confirms a save in place; its Back link returns to where it was opened from.
     this.addEventListener(SaveSettingsEvent.type, (e) => this.store.updateSettings(e.settings));
     void this.store.init();
-    // The e2e tests' hostile peer reaches the mesh through this handle.
-    (window as unknown as { fairdeck: unknown }).fairdeck = { store: this.store };
+    // The tests' handle on the page (the e2e tests' hostile peer reaches the mesh through it): in development and in
+    // the bundle the tests build only (vite.config.ts), never in a production build.
+    if (import.meta.env.DEV || __FD_TEST_HANDLE__)
+      (window as unknown as { fairdeck: unknown }).fairdeck = { store: this.store };
   }
 
   /** Plays the cue the change calls for, when sound is on (src/app/sound.ts decides which). */

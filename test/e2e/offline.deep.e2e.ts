@@ -10,16 +10,19 @@
  * embedded signaling server while every request and every RTCPeerConnection
  * negotiating peer connection's ICE servers are recorded: nothing is fetched from another origin (no fonts,
  * no CDN) and no ICE server (STUN/TURN) is configured by default, so a LAN
- * needs no internet at all.
+ * needs no internet at all. The production build gives the page's scripts
+ * no test handle (`window.fairdeck`), and its bundle holds none of the attack
+ * and simulation tooling (tools/sim).
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { launchChromium, openAndSit, setName } from './browser.js';
 import { startServer, type StartedServer } from '../../server/main.js';
+import { CHEAT_KINDS } from '../../tools/sim/cheats.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 let browser: Browser;
@@ -75,6 +78,8 @@ it('the built app is a PWA that reloads offline, and a LAN table fetches nothing
     page.on('websocket', (socket) => requests.push(socket.url()));
     await page.goto(base);
     await setName(page, name);
+    // A production build gives a page's scripts no handle on the store or the mesh (vite.config.ts).
+    expect(await page.evaluate(() => 'fairdeck' in window)).toBe(false);
     pages.push(page);
   }
   const [ann, bob] = pages as [(typeof pages)[0], (typeof pages)[0]];
@@ -167,4 +172,25 @@ it('the built app is a PWA that reloads offline, and a LAN table fetches nothing
     chunks,
   );
   expect(served).toEqual(chunks.map((url) => `${url} 200`));
+});
+
+it('the production bundle holds none of the attack and simulation tooling', () => {
+  // The names of the cheats (tools/sim/cheats.ts) that the app's own code never uses: a bundle that pulled the tooling
+  // in would carry them as strings.
+  const source = (dir: string): string =>
+    readdirSync(path.join(root, dir), { withFileTypes: true, recursive: true })
+      .filter((f) => f.isFile() && f.name.endsWith('.ts'))
+      .map((f) => readFileSync(path.join(f.parentPath, f.name), 'utf8'))
+      .join('\n');
+  const app = ['src', 'components', 'crypto'].map(source).join('\n');
+  const toolOnly = CHEAT_KINDS.filter((kind) => !app.includes(`'${kind}'`));
+  expect(toolOnly.length).toBeGreaterThan(20);
+  const assets = path.join(root, 'dist/assets');
+  const bundle = readdirSync(assets)
+    .filter((f) => f.endsWith('.js'))
+    .map((f) => readFileSync(path.join(assets, f), 'utf8'))
+    .join('\n');
+  expect(bundle.length).toBeGreaterThan(100_000);
+  // As a whole word: the minifier may join an array of strings into one (`a.b.c`.split(".")).
+  expect(toolOnly.filter((kind) => new RegExp(`(?<![\\w-])${kind}(?![\\w-])`).test(bundle))).toEqual([]);
 });

@@ -27,8 +27,8 @@ export function setup(): void {
       process.exit(130);
     });
   // As `npm run build` does: without Vitest's VITEST and NODE_ENV=test, so a production bundle with the PWA
-  // plugin, like the one a host serves.
-  const env = { ...process.env };
+  // plugin, like the one a host serves; only with the page's test handle (vite.config.ts), which pages.ts reads.
+  const env: NodeJS.ProcessEnv = { ...process.env, FD_TEST_HANDLE: '1' };
   delete env.VITEST;
   if (env.NODE_ENV === 'test') delete env.NODE_ENV;
   // FDNAT_BUILT=1 keeps the dist/ an earlier run built (re-running one file while working on the lab).
