@@ -20,8 +20,7 @@ import { LitElement, css, html } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import type { FightingAction } from '../src/games/fighting-cards/actions.js';
 import type { FightingView, ViewCard } from '../src/games/fighting-cards/views.js';
-import { ActEvent } from './events.js';
-import { isTypingKey } from './keys.js';
+import { TableControls } from './table-controls.js';
 import { count } from '../src/app/words.js';
 import { theme } from './theme.js';
 import { playNote } from './card-marks.js';
@@ -78,6 +77,13 @@ export class FdFightingCards extends LitElement {
   @state() private cursor = 0;
   @state() private keysUsed = false;
   @state() private notice = '';
+  private readonly table = new TableControls<FightingAction>(this, {
+    onKey: (event) => this.onKey(event),
+    clear: () => {
+      this.picked = [];
+      this.notice = '';
+    },
+  });
 
   static override styles = [
     theme,
@@ -252,16 +258,8 @@ export class FdFightingCards extends LitElement {
     `,
   ];
 
-  private name(seat: number | null): string {
-    return seat === null ? '?' : this.names[seat] || `Seat ${seat + 1}`;
-  }
   private get myTurn(): boolean {
     return this.mySeat !== null && this.view.turn === this.mySeat && !this.busy && this.legal.length > 0;
-  }
-  private send(action: FightingAction) {
-    this.picked = [];
-    this.notice = '';
-    this.dispatchEvent(new ActEvent(action));
   }
 
   /** My hand, sorted: trumps first, then alternating colours; A K Q J 10 9 8 7 within a suit; unknown cards last. */
@@ -299,7 +297,7 @@ export class FdFightingCards extends LitElement {
     const hint = this.cardHints[card.handle];
     if (hint?.why) return hint.why;
     if (v.phase !== 'play') return '';
-    if (v.turn !== this.mySeat) return `Not your turn: ${this.name(v.turn)} plays next.`;
+    if (v.turn !== this.mySeat) return `Not your turn: ${this.table.name(v.turn)} plays next.`;
     if (this.legal.some((a) => a.type === 'play' && a.handle === card.handle)) return '';
     const led = suitOf(v.trick[0]?.card ?? null);
     return led
@@ -316,7 +314,7 @@ export class FdFightingCards extends LitElement {
       return;
     }
     const play = this.legal.find((a) => a.type === 'play' && a.handle === card.handle);
-    if (play && !this.busy) this.send(play);
+    if (play && !this.busy) this.table.send(play);
     else this.notice = this.whyNot(card) || (v.phase === 'play' ? '' : 'Cards are played once trumps are named.');
   }
 
@@ -327,8 +325,8 @@ export class FdFightingCards extends LitElement {
     );
   }
 
-  private onKey = (event: KeyboardEvent) => {
-    if (isTypingKey(event) || !this.view) return;
+  private onKey(event: KeyboardEvent) {
+    if (!this.view) return;
     const target = event.composedPath()[0];
     const key = event.key.toLowerCase();
     const phase = this.view.phase;
@@ -340,19 +338,19 @@ export class FdFightingCards extends LitElement {
       if (key === 'arrowup' || key === '+') this.stepBid(1);
       else if (key === 'arrowdown' || key === '-') this.stepBid(-1);
       else if (key === 'b') this.bid();
-      else if (key === 'p' && find('pass')) this.send({ type: 'pass' });
+      else if (key === 'p' && find('pass')) this.table.send({ type: 'pass' });
       else return;
     } else if (phase === 'skat' && (key === 't' || key === 'h')) {
       const action = find(key === 't' ? 'take' : 'hand');
-      if (action && this.myTurn) this.send(action);
+      if (action && this.myTurn) this.table.send(action);
     } else if (phase === 'trump' && SUIT_KEYS[key]) {
       const action = this.legal.find((a) => a.type === 'trump' && a.suit === SUIT_KEYS[key]);
-      if (action && this.myTurn) this.send(action);
+      if (action && this.myTurn) this.table.send(action);
     } else if (key === 'arrowright' || key === 'arrowleft') {
       this.keysUsed = true;
       this.cursor = (this.cursor + (key === 'arrowright' ? 1 : hand.length - 1)) % Math.max(1, hand.length);
     } else if (key === 'enter' && phase === 'discard' && this.discardAction()) {
-      this.send(this.discardAction()!);
+      this.table.send(this.discardAction()!);
     } else if ((key === 'enter' || key === ' ') && hand[this.cursor]) {
       this.pick(hand[this.cursor]!);
     } else if (/^[0-9]$/.test(key) && phase === 'play') {
@@ -360,20 +358,11 @@ export class FdFightingCards extends LitElement {
       if (card) this.pick(card);
     } else return;
     event.preventDefault();
-  };
-
-  override connectedCallback() {
-    super.connectedCallback();
-    window.addEventListener('keydown', this.onKey);
-  }
-  override disconnectedCallback() {
-    window.removeEventListener('keydown', this.onKey);
-    super.disconnectedCallback();
   }
 
   private bid() {
     const action = this.legal.find((a) => a.type === 'bid' && a.bid === this.bidValue);
-    if (action && this.myTurn) this.send(action);
+    if (action && this.myTurn) this.table.send(action);
   }
 
   private seatPanel(seat: number, where: string) {
@@ -390,7 +379,7 @@ export class FdFightingCards extends LitElement {
       ?data-gone=${this.gone.includes(seat)}
     >
       <h4>
-        ${this.name(seat)}${seat === this.mySeat ? ' (you)' : ''}${goneMark(seat, this.gone)}
+        ${this.table.name(seat)}${seat === this.mySeat ? ' (you)' : ''}${goneMark(seat, this.gone)}
         ${
           v.turn === seat
             ? html`<span class="badge hot" data-badge=${v.phase === 'bidding' ? 'bidding' : 'turn'}
@@ -440,11 +429,11 @@ export class FdFightingCards extends LitElement {
       <div class="skat" id="skat" title="The skat" data-fly-source="skat">
         ${v.skat.map((c) => html`<fd-card small data-card=${c.card ?? ''} .card=${c.card}></fd-card>`)}
       </div>
-      ${trick.map((c) => html`<div class="slot ${where(c.seat)}" data-seat=${c.seat}><fd-card data-card=${c.card ?? ''} data-fly="trick" data-fly-from="seat-${c.seat}" .card=${c.card}></fd-card>${this.name(c.seat)}</div>`)}
+      ${trick.map((c) => html`<div class="slot ${where(c.seat)}" data-seat=${c.seat}><fd-card data-card=${c.card ?? ''} data-fly="trick" data-fly-from="seat-${c.seat}" .card=${c.card}></fd-card>${this.table.name(c.seat)}</div>`)}
       ${
         trick.length === 0 && v.lastTrick && v.phase === 'play'
           ? html`<div class="slot bottom muted" id="last-trick">
-              ${this.name(v.lastTrick.winner)} took ${v.lastTrick.cards.map((c) => cardText(c.card)).join(' ')}
+              ${this.table.name(v.lastTrick.winner)} took ${v.lastTrick.cards.map((c) => cardText(c.card)).join(' ')}
             </div>`
           : null
       }
@@ -454,7 +443,7 @@ export class FdFightingCards extends LitElement {
   /** "Match over after 3 deals: Ann wins the match." (equal totals share the win). */
   private matchOver(): string {
     const { played, winners } = this.view.match;
-    const names = winners.map((seat) => this.name(seat));
+    const names = winners.map((seat) => this.table.name(seat));
     const who =
       names.length === 1
         ? `${names[0]} wins the match`
@@ -465,14 +454,15 @@ export class FdFightingCards extends LitElement {
   private statusLine() {
     const v = this.view;
     if (v.phase === 'over') {
-      if (v.thrownIn) return html`All passed: the deal is thrown in; ${this.name((v.dealer + 1) % 3)} deals next.`;
+      if (v.thrownIn)
+        return html`All passed: the deal is thrown in; ${this.table.name((v.dealer + 1) % 3)} deals next.`;
       const r = v.result;
       if (!r) return html`The deal is over.`;
       const score = r.score > 0 ? `+${r.score}` : `${r.score}`;
-      return html`<strong>${this.name(r.declarer)}</strong> ${r.made ? 'made' : 'failed'} ${r.bid} with ${r.points}
-        points:
+      return html`<strong>${this.table.name(r.declarer)}</strong> ${r.made ? 'made' : 'failed'} ${r.bid} with
+        ${r.points} points:
         <strong>${score}</strong
-        >${r.handGame ? ' (hand game, doubled)' : ''}${r.renege !== null ? ` — ${this.name(r.renege)} reneged` : ''}.
+        >${r.handGame ? ' (hand game, doubled)' : ''}${r.renege !== null ? ` — ${this.table.name(r.renege)} reneged` : ''}.
         ${
           v.awaitingAudit
             ? this.stopped
@@ -490,9 +480,9 @@ export class FdFightingCards extends LitElement {
     if (v.phase === 'scoring') return html`Turning the skat over…`;
     if (this.busy)
       return v.phase === 'discard'
-        ? html`Shuffling the skat into ${this.name(v.declarer)}'s hand in secret…`
+        ? html`Shuffling the skat into ${this.table.name(v.declarer)}'s hand in secret…`
         : html`Shuffling and dealing securely…`;
-    const who = this.name(v.turn);
+    const who = this.table.name(v.turn);
     const mine = v.turn === this.mySeat;
     const you = (text: string) => html`<strong>Your turn:</strong> ${text}`;
     switch (v.phase) {
@@ -546,7 +536,7 @@ export class FdFightingCards extends LitElement {
                 <button class="primary" id="bid" ?disabled=${bids.length === 0} @click=${() => this.bid()}>
                   Bid ${this.bidValue} (B)
                 </button>
-                <button id="pass" ?disabled=${!has('pass')} @click=${() => this.send({ type: 'pass' })}>
+                <button id="pass" ?disabled=${!has('pass')} @click=${() => this.table.send({ type: 'pass' })}>
                   Pass (P)
                 </button>`
             : null
@@ -555,22 +545,22 @@ export class FdFightingCards extends LitElement {
     }
     if (v.phase === 'skat' && can) {
       return html`<div class="panel" id="skat-panel">
-        <button class="primary" id="take" @click=${() => this.send({ type: 'take' })}>Take the skat (T)</button>
-        <button id="hand-game" @click=${() => this.send({ type: 'hand' })}>Play hand (H)</button>
+        <button class="primary" id="take" @click=${() => this.table.send({ type: 'take' })}>Take the skat (T)</button>
+        <button id="hand-game" @click=${() => this.table.send({ type: 'hand' })}>Play hand (H)</button>
       </div>`;
     }
     if (v.phase === 'discard' && can) {
       const action = this.discardAction();
       return html`<div class="panel" id="discard-panel">
         <span class="muted">${this.picked.length}/2 picked</span>
-        <button class="primary" id="discard" ?disabled=${!action} @click=${() => action && this.send(action)}>
+        <button class="primary" id="discard" ?disabled=${!action} @click=${() => action && this.table.send(action)}>
           Put away ${this.picked.length === 2 ? 'these two' : 'two'} (Enter)
         </button>
       </div>`;
     }
     if (v.phase === 'trump' && can) {
       return html`<div class="panel" id="trump-panel">
-        ${DISPLAY_SUITS.map((s) => html`<button class="suit" data-suit=${s} aria-label=${`trumps: ${SUIT_WORD[s]}`} @click=${() => this.send({ type: 'trump', suit: s })}>${SYMBOL[s]} ${SUIT_WORD[s]} (${s})</button>`)}
+        ${DISPLAY_SUITS.map((s) => html`<button class="suit" data-suit=${s} aria-label=${`trumps: ${SUIT_WORD[s]}`} @click=${() => this.table.send({ type: 'trump', suit: s })}>${SYMBOL[s]} ${SUIT_WORD[s]} (${s})</button>`)}
       </div>`;
     }
     return null;
@@ -607,11 +597,11 @@ export class FdFightingCards extends LitElement {
       <div class="contract" id="contract">
         ${
           v.declarer !== null
-            ? html`${this.name(v.declarer)} plays
+            ? html`${this.table.name(v.declarer)} plays
                 ${v.contract}${v.handGame === true ? ' hand' : v.handGame === false ? ' with the skat' : ''},
                 ${trumpText} · <span id="declarer-points">${v.seats[v.declarer]?.points ?? 0}</span> card points so far`
             : html`<span class="auction" id="auction"
-                >${v.auction.length ? v.auction.map((c) => `${this.name(c.seat)} ${c.bid ?? 'pass'}`).join(' · ') : 'No calls yet'}${v.highBid?.bid ? ` — high bid ${v.highBid.bid}` : ''}</span
+                >${v.auction.length ? v.auction.map((c) => `${this.table.name(c.seat)} ${c.bid ?? 'pass'}`).join(' · ') : 'No calls yet'}${v.highBid?.bid ? ` — high bid ${v.highBid.bid}` : ''}</span
               >`
         }
       </div>
@@ -646,8 +636,8 @@ export class FdFightingCards extends LitElement {
       }
       ${scoreTable(
         v,
-        (seat) => this.name(seat),
-        (deal, seat) => this.matchNames[deal - 1]?.[seat] || this.name(seat),
+        (seat) => this.table.name(seat),
+        (deal, seat) => this.matchNames[deal - 1]?.[seat] || this.table.name(seat),
       )}
     `;
   }

@@ -20,8 +20,7 @@ import { repeat } from 'lit/directives/repeat.js';
 import type { PestenView, ViewCard } from '../src/games/pesten/views.js';
 import type { PestenAction } from '../src/games/pesten/actions.js';
 import type { CardHint } from '../src/games/card-hints.js';
-import { ActEvent, SortHandEvent } from './events.js';
-import { isTypingKey } from './keys.js';
+import { otherSort, sortCards, TableControls } from './table-controls.js';
 import { count } from '../src/app/words.js';
 import { theme } from './theme.js';
 import { playNote } from './card-marks.js';
@@ -54,14 +53,16 @@ export class FdPesten extends LitElement {
   private readonly motion = new CardMotion(this);
   /** How my hand is sorted (Settings); S or the Sort button asks for the other order. */
   @property() sortHandBy: 'suit' | 'rank' = 'suit';
-  private get byRank(): boolean {
-    return this.sortHandBy === 'rank';
-  }
-  private toggleSort() {
-    this.dispatchEvent(new SortHandEvent(this.byRank ? 'suit' : 'rank'));
-  }
   @state() private announce = false;
   @state() private why: string | null = null;
+  private readonly table = new TableControls<PestenAction>(this, {
+    onKey: (event) => this.onKey(event),
+    clear: () => {
+      this.selected = null;
+      this.announce = false;
+      this.why = null;
+    },
+  });
 
   static override styles = [
     theme,
@@ -245,10 +246,6 @@ export class FdPesten extends LitElement {
     `,
   ];
 
-  private name(seat: number): string {
-    return this.names[seat] || `Seat ${seat + 1}`;
-  }
-
   private get me() {
     return this.mySeat === null ? undefined : this.view.seats[this.mySeat];
   }
@@ -259,16 +256,7 @@ export class FdPesten extends LitElement {
 
   /** My hand in the chosen order. */
   private sortedHand(): ViewCard[] {
-    return [...(this.me?.hand ?? [])].sort(
-      (a, b) => sortKey(a.card, this.byRank) - sortKey(b.card, this.byRank) || a.handle - b.handle,
-    );
-  }
-
-  private send(action: PestenAction) {
-    this.selected = null;
-    this.announce = false;
-    this.why = null;
-    this.dispatchEvent(new ActEvent(action));
+    return sortCards(this.me?.hand ?? [], this.sortHandBy, (card, by) => sortKey(card, by === 'rank'));
   }
 
   /** Why this card cannot be played now, in words: the rules' own reason, else what the view shows. */
@@ -281,7 +269,9 @@ export class FdPesten extends LitElement {
     const hand = this.me?.hand.length ?? 0;
     if (this.busy) return 'Wait a moment: the table is passing cards securely.';
     if (v.phase !== 'play' || v.turn !== this.mySeat)
-      return v.turn !== null ? `Wait for your turn: ${this.name(v.turn)} is to play.` : 'Wait: no one is to play now.';
+      return v.turn !== null
+        ? `Wait for your turn: ${this.table.name(v.turn)} is to play.`
+        : 'Wait: no one is to play now.';
     if (v.drawn && v.drawn.handle !== card.handle)
       return 'After drawing you may only play the card you drew (or keep it).';
     if (v.owed > 0) return `You owe ${count(v.owed, 'card')}: answer with a 2 or a joker, or draw them.`;
@@ -323,31 +313,31 @@ export class FdPesten extends LitElement {
   private confirm() {
     if (this.view.phase === 'pass') {
       const give = this.legal.find((a) => a.type === 'give' && a.handle === this.selected);
-      if (give) this.send(give);
+      if (give) this.table.send(give);
       return;
     }
     if (this.selectedIsJack) return;
     const play = this.playOf(this.selected);
-    if (play) this.send(play);
+    if (play) this.table.send(play);
   }
 
   private wishWith(suit: Suit) {
     if (this.view.phase === 'wish') {
       const wish = this.legal.find((a) => a.type === 'wish' && a.suit === suit);
-      if (wish) this.send(wish);
+      if (wish) this.table.send(wish);
       return;
     }
     const play = this.playOf(this.selected, suit);
-    if (play) this.send(play);
+    if (play) this.table.send(play);
   }
 
   private simple(type: 'draw' | 'end-turn') {
     const action = this.busy ? undefined : this.legal.find((a) => a.type === type);
-    if (action) this.send(action);
+    if (action) this.table.send(action);
   }
 
-  private onKey = (event: KeyboardEvent) => {
-    if (isTypingKey(event) || !this.view) return;
+  private onKey(event: KeyboardEvent) {
+    if (!this.view) return;
     const hand = this.sortedHand();
     const key = event.key.toLowerCase();
     const picker =
@@ -375,20 +365,11 @@ export class FdPesten extends LitElement {
     } else if (key === 'd') this.simple('draw');
     else if (key === 'e') this.simple('end-turn');
     else if (key === 'p') this.announce = !this.announce;
-    else if (key === 's') this.toggleSort();
+    else if (key === 's') this.table.toggleSort(this.sortHandBy);
     else if (key === 'escape') {
       this.selected = null;
       this.why = null;
     }
-  };
-
-  override connectedCallback() {
-    super.connectedCallback();
-    window.addEventListener('keydown', this.onKey);
-  }
-  override disconnectedCallback() {
-    window.removeEventListener('keydown', this.onKey);
-    super.disconnectedCallback();
   }
 
   override willUpdate(changed: Map<string, unknown>) {
@@ -451,20 +432,20 @@ export class FdPesten extends LitElement {
     if (v.phase === 'over') {
       const w = v.winner;
       return html`<span class="over"
-        ><strong>${w === me ? 'You win' : `${w !== null ? this.name(w) : '?'} wins`}</strong> the
+        ><strong>${w === me ? 'You win' : `${this.table.name(w)} wins`}</strong> the
         round${v.matchOver ? html` and <strong>the match</strong>` : ''}.</span
       >`;
     }
     if (v.phase === 'deal') return html`Dealing…`;
     if (v.phase === 'pass') {
-      const waiting = v.seats.flatMap((s, i) => (!s.passed && s.count > 0 ? [this.name(i)] : []));
+      const waiting = v.seats.flatMap((s, i) => (!s.passed && s.count > 0 ? [this.table.name(i)] : []));
       const mine = this.me;
       return mine && !mine.passed && mine.count > 0
-        ? html`<strong>A 10!</strong> Pick a card to pass to ${this.name(mine.passesTo)}.`
+        ? html`<strong>A 10!</strong> Pick a card to pass to ${this.table.name(mine.passesTo)}.`
         : html`Passing cards — still choosing: <span id="choosing">${waiting.join(', ') || 'nobody'}</span>.`;
     }
     if (v.turn !== me || me === null) {
-      return html`${v.turn !== null ? this.name(v.turn) : '?'}
+      return html`${this.table.name(v.turn)}
       ${v.phase === 'wish' ? 'wishes a suit for the start jack' : 'to play'}${this.busy ? '…' : '.'}`;
     }
     if (this.busy) return html`<strong>Your turn</strong> — one moment, cards are on their way…`;
@@ -493,7 +474,7 @@ export class FdPesten extends LitElement {
         <button class="primary" id="give" ?disabled=${this.selected === null} @click=${() => this.confirm()}>
           Pass
           ${this.selected !== null ? label(this.me?.hand.find((c) => c.handle === this.selected)?.card ?? null) : 'a card'}
-          to ${this.name(this.me?.passesTo ?? 0)} <kbd class="key">(Enter)</kbd>
+          to ${this.table.name(this.me?.passesTo ?? 0)} <kbd class="key">(Enter)</kbd>
         </button>
       </div>`;
     }
@@ -531,7 +512,7 @@ export class FdPesten extends LitElement {
     return html`
       <div class="scores" id="scores">
         <span>Match: first to <strong>${v.targetPoints}</strong> round ${v.targetPoints === 1 ? 'win' : 'wins'}</span>
-        ${v.seats.map((s, i) => html`<span data-seat=${i}>${this.name(i)} <strong>${s.points}</strong></span>`)}
+        ${v.seats.map((s, i) => html`<span data-seat=${i}>${this.table.name(i)} <strong>${s.points}</strong></span>`)}
       </div>
       <fd-seat-ring
         id="seats"
@@ -604,8 +585,8 @@ export class FdPesten extends LitElement {
               </div>
               ${this.controls()}
               <div class="controls">
-                <button id="sort" class="quiet" @click=${() => this.toggleSort()}>
-                  Sort by ${this.byRank ? 'suit' : 'rank'} <kbd class="key">(S)</kbd>
+                <button id="sort" class="quiet" @click=${() => this.table.toggleSort(this.sortHandBy)}>
+                  Sort by ${otherSort(this.sortHandBy)} <kbd class="key">(S)</kbd>
                 </button>
               </div>
             </div>`

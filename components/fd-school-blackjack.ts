@@ -17,8 +17,7 @@
 import { LitElement, css, html } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import type { BlackjackAction, BlackjackView, ViewCard } from '../src/games/school-blackjack/index.js';
-import { ActEvent, SortHandEvent } from './events.js';
-import { isTypingKey } from './keys.js';
+import { otherSort, sortCards, TableControls } from './table-controls.js';
 import { cardFace } from './fd-card.js';
 import { theme } from './theme.js';
 import { playNote } from './card-marks.js';
@@ -34,7 +33,6 @@ type SuitLetter = 'C' | 'D' | 'H' | 'S';
 
 const SUITS: readonly SuitLetter[] = ['C', 'D', 'H', 'S'];
 const SYMBOL: Record<SuitLetter, string> = { C: '♣', D: '♦', H: '♥', S: '♠' };
-const RANKS = ['2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A'];
 
 function parts(card: string | null): { rank: string; suit: SuitLetter } | null {
   const m = card ? /^(10|[2-9JQKA])([CDHS])$/.exec(card) : null;
@@ -65,16 +63,17 @@ export class FdSchoolBlackjack extends LitElement {
   private readonly motion = new CardMotion(this);
   /** How my hand is sorted (Settings); O or the Sort button asks for the other order. */
   @property() sortHandBy: 'suit' | 'rank' = 'suit';
-  private get sortBy(): 'suit' | 'rank' {
-    return this.sortHandBy;
-  }
-  private toggleSort() {
-    this.dispatchEvent(new SortHandEvent(this.sortBy === 'suit' ? 'rank' : 'suit'));
-  }
   /** The ace whose suit is being chosen. */
   @state() private picking: number | null = null;
   /** The refused card last tapped, and why (touch has no hover). */
   @state() private why: string | null = null;
+  private readonly table = new TableControls<BlackjackAction>(this, {
+    onKey: (event) => this.onKey(event),
+    clear: () => {
+      this.picking = null;
+      this.why = null;
+    },
+  });
 
   static override styles = [
     theme,
@@ -268,10 +267,6 @@ export class FdSchoolBlackjack extends LitElement {
     `,
   ];
 
-  private name(seat: number | null): string {
-    return seat === null ? '?' : this.names[seat] || `Seat ${seat + 1}`;
-  }
-
   private get myTurn(): boolean {
     return this.mySeat !== null && this.view.turn === this.mySeat && !this.busy && this.view.phase === 'play';
   }
@@ -284,28 +279,11 @@ export class FdSchoolBlackjack extends LitElement {
     return this.myTurn && this.legal.some((a) => a.type === type);
   }
 
-  private send(action: BlackjackAction) {
-    this.picking = null;
-    this.why = null;
-    this.dispatchEvent(new ActEvent(action));
-  }
-
-  private sorted(cards: ViewCard[]): ViewCard[] {
-    const key = (c: ViewCard) => {
-      const p = parts(c.card);
-      if (!p) return 999;
-      const rank = RANKS.indexOf(p.rank);
-      const suit = SUITS.indexOf(p.suit);
-      return this.sortBy === 'suit' ? suit * 20 + rank : rank * 4 + suit;
-    };
-    return [...cards].sort((a, b) => key(a) - key(b) || a.handle - b.handle);
-  }
-
   /** Why a card of mine may not be played now, in words; null when it may. */
   private refusal(c: ViewCard): string | null {
     const v = this.view;
     if (v.phase !== 'play') return null;
-    if (v.turn !== this.mySeat) return `It is ${this.name(v.turn)}'s turn.`;
+    if (v.turn !== this.mySeat) return `It is ${this.table.name(v.turn)}'s turn.`;
     if (this.busy) return 'Wait: the table is dealing cards.';
     if (this.plays.some((p) => p.handle === c.handle)) return null;
     // The rules' own reason, in words (card hints).
@@ -319,17 +297,17 @@ export class FdSchoolBlackjack extends LitElement {
       return;
     }
     const options = this.plays.filter((p) => p.handle === c.handle);
-    if (options.length === 1) this.send(options[0]!);
+    if (options.length === 1) this.table.send(options[0]!);
     else if (options.length > 1) this.picking = c.handle;
   }
 
   private chooseSuit(suit: SuitLetter) {
     const play = this.plays.find((p) => p.handle === this.picking && p.suit === suit);
-    if (play) this.send(play);
+    if (play) this.table.send(play);
   }
 
-  private onKey = (event: KeyboardEvent) => {
-    if (isTypingKey(event) || !this.view) return;
+  private onKey(event: KeyboardEvent) {
+    if (!this.view) return;
     const key = event.key.toLowerCase();
     if (this.picking !== null) {
       const suit = SUITS.find((s, i) => s.toLowerCase() === key || String(i + 1) === key);
@@ -337,27 +315,18 @@ export class FdSchoolBlackjack extends LitElement {
       else if (key === 'escape') this.picking = null;
       return;
     }
-    if (key === 'o') this.toggleSort();
-    else if (key === 'd' && this.has('draw')) this.send({ type: 'draw' });
-    else if (key === 'e' && this.has('end')) this.send({ type: 'end' });
+    if (key === 'o') this.table.toggleSort(this.sortHandBy);
+    else if (key === 'd' && this.has('draw')) this.table.send({ type: 'draw' });
+    else if (key === 'e' && this.has('end')) this.table.send({ type: 'end' });
     else if (key === 'escape') this.why = null;
     else if (/^[0-9]$/.test(key)) {
       const c = this.playableInOrder()[key === '0' ? 9 : Number(key) - 1];
       if (c) this.pick(c);
     }
-  };
-
-  override connectedCallback() {
-    super.connectedCallback();
-    window.addEventListener('keydown', this.onKey);
-  }
-  override disconnectedCallback() {
-    window.removeEventListener('keydown', this.onKey);
-    super.disconnectedCallback();
   }
 
   private myCards(): ViewCard[] {
-    return this.sorted(this.view.hands[this.mySeat ?? -1] ?? []);
+    return sortCards(this.view.hands[this.mySeat ?? -1] ?? [], this.sortHandBy);
   }
 
   private playableInOrder(): ViewCard[] {
@@ -375,7 +344,7 @@ export class FdSchoolBlackjack extends LitElement {
     switch (v.step) {
       case 'start':
         if (v.owed > 0)
-          return `${you ? 'You owe' : `${this.name(v.turn)} owes`} ${v.owed}: answer with an ace or a matching 2 or jack, or draw ${v.owed}.`;
+          return `${you ? 'You owe' : `${this.table.name(v.turn)} owes`} ${v.owed}: answer with an ace or a matching 2 or jack, or draw ${v.owed}.`;
         return v.top === null
           ? 'Step 1: any card starts the pile.'
           : `Step 1: a card matching ${suit} or ${rank} (an ace goes on anything), or draw 1.`;
@@ -395,7 +364,7 @@ export class FdSchoolBlackjack extends LitElement {
   private lastLine() {
     const last = this.view.lastTurn;
     if (!last) return 'No turn played yet.';
-    const who = this.name(last.seat);
+    const who = this.table.name(last.seat);
     const played = last.played.length ? `played ${last.played.map(symbolised).join(' ')}` : '';
     const drew = last.asked > 0 ? `drew ${last.drew}${last.drew < last.asked ? ` of ${last.asked}` : ''}` : '';
     const reason =
@@ -407,7 +376,7 @@ export class FdSchoolBlackjack extends LitElement {
             ? ' (ended on a power card)'
             : '';
     const extra = [
-      last.skipped.length ? `${last.skipped.map((s) => this.name(s)).join(', ')} skipped` : '',
+      last.skipped.length ? `${last.skipped.map((s) => this.table.name(s)).join(', ')} skipped` : '',
       last.reshuffled ? 'pile reshuffled into the deck' : '',
     ].filter(Boolean);
     return `Previous: ${who} ${[played, drew].filter(Boolean).join(' and ')}${reason}${extra.length ? `; ${extra.join('; ')}` : ''}.`;
@@ -476,8 +445,8 @@ export class FdSchoolBlackjack extends LitElement {
           >${v.direction === 'clockwise' ? '↻ clockwise' : '↺ counter-clockwise'}</span
         >
         ${named ? html`<span id="named-suit">Suit named: <span class="suit ${named === 'H' || named === 'D' ? 'red' : ''}">${SYMBOL[named as SuitLetter]}</span></span>` : null}
-        ${v.pickup > 0 && v.step !== 'start' ? html`<span id="pickup">Pick-up for ${this.name(next)}: <strong>${v.pickup}</strong></span>` : null}
-        ${v.owed > 0 ? html`<span id="owed">${this.name(v.turn)} owes <strong>${v.owed}</strong></span>` : null}
+        ${v.pickup > 0 && v.step !== 'start' ? html`<span id="pickup">Pick-up for ${this.table.name(next)}: <strong>${v.pickup}</strong></span>` : null}
+        ${v.owed > 0 ? html`<span id="owed">${this.table.name(v.turn)} owes <strong>${v.owed}</strong></span>` : null}
         ${v.skips > 0 ? html`<span id="skips">Skips pending: <strong>${v.skips}</strong></span>` : null}
         ${v.played.length ? html`<span id="this-turn">This turn: ${v.played.map(symbolised).join(' ')}</span>` : null}
       </div>
@@ -536,8 +505,8 @@ export class FdSchoolBlackjack extends LitElement {
     }
     const drawN = v.owed > 0 ? v.owed : 1;
     return html`<div class="actions">
-      ${this.has('draw') ? html`<button id="draw" class=${this.plays.length ? '' : 'primary'} @click=${() => this.send({ type: 'draw' })}>Draw ${drawN} (D)</button>` : null}
-      ${this.has('end') ? html`<button id="end" class="primary" data-cost=${v.endDraws ? 1 : 0} @click=${() => this.send({ type: 'end' })}>End turn${v.endDraws ? ' — draw 1' : ''} (E)</button>` : null}
+      ${this.has('draw') ? html`<button id="draw" class=${this.plays.length ? '' : 'primary'} @click=${() => this.table.send({ type: 'draw' })}>Draw ${drawN} (D)</button>` : null}
+      ${this.has('end') ? html`<button id="end" class="primary" data-cost=${v.endDraws ? 1 : 0} @click=${() => this.table.send({ type: 'end' })}>End turn${v.endDraws ? ' — draw 1' : ''} (E)</button>` : null}
     </div>`;
   }
 
@@ -545,11 +514,11 @@ export class FdSchoolBlackjack extends LitElement {
     const v = this.view;
     if (v.phase === 'over')
       return html`<div class="turn-banner" id="turn">
-        ${v.winner === this.mySeat ? 'You won!' : `${this.name(v.winner)} wins.`}
+        ${v.winner === this.mySeat ? 'You won!' : `${this.table.name(v.winner)} wins.`}
       </div>`;
     if (this.busy) return html`<div class="turn-banner" id="turn">Dealing cards securely…</div>`;
     if (v.turn === this.mySeat) return html`<div class="turn-banner mine" id="turn" data-mine="1">Your turn</div>`;
-    return html`<div class="turn-banner" id="turn">${this.name(v.turn)} to play</div>`;
+    return html`<div class="turn-banner" id="turn">${this.table.name(v.turn)} to play</div>`;
   }
 
   override render() {
@@ -581,8 +550,8 @@ export class FdSchoolBlackjack extends LitElement {
           ? html`<div class="mine ${this.myTurn ? 'turn' : ''}" id="my-area">
               <div class="mine-head">
                 <span>Your hand: ${v.hands[me]?.length ?? 0}</span>
-                <button id="sort" @click=${() => this.toggleSort()}>
-                  Sort by ${this.sortBy === 'suit' ? 'rank' : 'suit'} <kbd class="key">(O)</kbd>
+                <button id="sort" @click=${() => this.table.toggleSort(this.sortHandBy)}>
+                  Sort by ${otherSort(this.sortHandBy)} <kbd class="key">(O)</kbd>
                 </button>
               </div>
               <div class="hand" id="my-hand">${this.hand()}</div>

@@ -20,8 +20,7 @@ import { ifDefined } from 'lit/directives/if-defined.js';
 import type { StressView, ViewCard } from '../src/games/stress-shed/views.js';
 import type { StressAction } from '../src/games/stress-shed/actions.js';
 import type { CardHint } from '../src/games/card-hints.js';
-import { ActEvent, SortHandEvent } from './events.js';
-import { isTypingKey } from './keys.js';
+import { otherSort, sortCards, TableControls } from './table-controls.js';
 import { cardName } from '../src/app/words.js';
 import { theme } from './theme.js';
 import { cardMarkStyles, playNote } from './card-marks.js';
@@ -60,6 +59,14 @@ export class FdStressShed extends LitElement {
   /** Swap phase: exchanges chosen so far, and a hand card waiting for its partner. */
   @state() private swaps: { hand: number; card: string; faceUp: number }[] = [];
   @state() private swapFrom: number | null = null;
+  private readonly table = new TableControls<StressAction>(this, {
+    onKey: (event) => this.onKey(event),
+    clear: () => {
+      this.selected = [];
+      this.swaps = [];
+      this.swapFrom = null;
+    },
+  });
 
   static override styles = [
     theme,
@@ -214,10 +221,6 @@ export class FdStressShed extends LitElement {
     return done;
   }
 
-  private name(seat: number): string {
-    return this.names[seat] || `Seat ${seat + 1}`;
-  }
-
   private get myTurn(): boolean {
     return this.mySeat !== null && this.view.phase !== 'over' && this.view.turn === this.mySeat && !this.busy;
   }
@@ -237,13 +240,6 @@ export class FdStressShed extends LitElement {
     );
   }
 
-  private send(action: StressAction) {
-    this.selected = [];
-    this.swaps = [];
-    this.swapFrom = null;
-    this.dispatchEvent(new ActEvent(action));
-  }
-
   private toggle(handle: number) {
     this.selected = this.selected.includes(handle)
       ? this.selected.filter((h) => h !== handle)
@@ -253,29 +249,19 @@ export class FdStressShed extends LitElement {
       this.selected = [handle];
   }
 
-  private onKey = (event: KeyboardEvent) => {
-    if (isTypingKey(event)) return;
+  private onKey(event: KeyboardEvent) {
     const key = event.key.toLowerCase();
     if (key === 'p') {
       const play = this.playFor(this.selected);
-      if (play) this.send(play);
-    } else if (key === 'u' && this.legal.some((a) => a.type === 'pickup')) this.send({ type: 'pickup' });
+      if (play) this.table.send(play);
+    } else if (key === 'u' && this.legal.some((a) => a.type === 'pickup')) this.table.send({ type: 'pickup' });
     else if (key === 'r' && this.view.phase === 'swap') this.ready();
     else if (key === 'escape') this.selected = [];
-  };
-
-  override connectedCallback() {
-    super.connectedCallback();
-    window.addEventListener('keydown', this.onKey);
-  }
-  override disconnectedCallback() {
-    window.removeEventListener('keydown', this.onKey);
-    super.disconnectedCallback();
   }
 
   private ready() {
     if (this.mySeat === null || this.view.seats[this.mySeat]?.ready) return;
-    this.send({ type: 'ready', swaps: this.swaps });
+    this.table.send({ type: 'ready', swaps: this.swaps });
   }
 
   /** My hand and face-up cards with the chosen swaps applied (swap phase). */
@@ -393,8 +379,8 @@ export class FdStressShed extends LitElement {
     if (v.phase === 'over') {
       const winner = v.out[0];
       return html`Game over:
-        <strong>${winner !== undefined ? this.name(winner) : '?'}</strong>
-        won${v.loser !== null ? html`; ${this.name(v.loser)} lost` : ''}.`;
+        <strong>${winner !== undefined ? this.table.name(winner) : '?'}</strong>
+        won${v.loser !== null ? html`; ${this.table.name(v.loser)} lost` : ''}.`;
     }
     if (this.busy) return html`Shuffling and dealing securely…`;
     if (v.phase === 'swap') {
@@ -404,11 +390,11 @@ export class FdStressShed extends LitElement {
         : html`Swap phase: click a hand card, then a face-up card, to exchange them. Press <strong>Ready</strong> when
             done.`;
     }
-    if (v.flipping) return html`${this.name(v.flipping.seat)} turns over a face-down card…`;
+    if (v.flipping) return html`${this.table.name(v.flipping.seat)} turns over a face-down card…`;
     if (v.turn === this.mySeat)
       return html`<strong>Your turn.</strong>
         ${v.effectiveTop ? `Beat ${cardName(v.effectiveTop)}.` : 'Anything goes.'}`;
-    return html`${v.turn !== null ? this.name(v.turn) : '?'} to play.`;
+    return html`${this.table.name(v.turn)} to play.`;
   }
 
   override render() {
@@ -477,12 +463,8 @@ export class FdStressShed extends LitElement {
           ? html`<div class="mine ${this.myTurn ? 'turn' : ''}" id="my-area">
               <div class="label">
                 Your hand
-                <button
-                  class="quiet sort"
-                  id="sort"
-                  @click=${() => this.dispatchEvent(new SortHandEvent(this.sortHandBy === 'suit' ? 'rank' : 'suit'))}
-                >
-                  Sort by ${this.sortHandBy === 'suit' ? 'rank' : 'suit'}
+                <button class="quiet sort" id="sort" @click=${() => this.table.toggleSort(this.sortHandBy)}>
+                  Sort by ${otherSort(this.sortHandBy)}
                 </button>
               </div>
               <div class="row" id="my-hand">
@@ -505,7 +487,7 @@ export class FdStressShed extends LitElement {
                 ${this.cards(mine.faceDown, {
                   zone: 'faceDown',
                   clickable: (c) => this.myTurn && blind.has(c.handle),
-                  onPick: (c) => this.send({ type: 'blind', handle: c.handle }),
+                  onPick: (c) => this.table.send({ type: 'blind', handle: c.handle }),
                 })}
               </div>
               <div class="actions bar" id="action-bar">
@@ -519,7 +501,7 @@ export class FdStressShed extends LitElement {
                           class="primary"
                           id="play"
                           ?disabled=${!this.myTurn || !selectedPlay}
-                          @click=${() => selectedPlay && this.send(selectedPlay)}
+                          @click=${() => selectedPlay && this.table.send(selectedPlay)}
                         >
                           Play${this.selected.length > 1 ? ` ${this.selected.length} cards` : ''}
                           <kbd class="key">(P)</kbd>
@@ -527,7 +509,7 @@ export class FdStressShed extends LitElement {
                         <button
                           id="pickup"
                           ?disabled=${!this.myTurn || !this.legal.some((a) => a.type === 'pickup')}
-                          @click=${() => this.send({ type: 'pickup' })}
+                          @click=${() => this.table.send({ type: 'pickup' })}
                         >
                           Pick up the stack <kbd class="key">(U)</kbd>
                         </button>`
@@ -538,21 +520,6 @@ export class FdStressShed extends LitElement {
       }
     `;
   }
-}
-
-const RANK_ORDER = ['2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A'];
-const SUIT_ORDER = ['C', 'D', 'H', 'S'];
-
-/** Cards by suit then rank, or by rank then suit; unknown cards last, ties by handle. */
-function sortCards(cards: readonly ViewCard[], by: 'suit' | 'rank'): ViewCard[] {
-  const key = (c: ViewCard) => {
-    const m = /^(10|[2-9JQKA])([CDHS])/.exec(c.card ?? '');
-    if (!m) return 999;
-    const rank = RANK_ORDER.indexOf(m[1]!);
-    const suit = SUIT_ORDER.indexOf(m[2]!);
-    return by === 'suit' ? suit * 20 + rank : rank * 4 + suit;
-  };
-  return [...cards].sort((a, b) => key(a) - key(b) || a.handle - b.handle);
 }
 
 function ordinal(n: number): string {

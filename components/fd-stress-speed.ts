@@ -21,8 +21,7 @@ import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import type { SpeedView } from '../src/games/stress-speed/views.js';
 import type { SpeedAction } from '../src/games/stress-speed/actions.js';
-import { ActEvent } from './events.js';
-import { isTypingKey } from './keys.js';
+import { TableControls } from './table-controls.js';
 import { count } from '../src/app/words.js';
 import { theme } from './theme.js';
 import type { CardHint } from '../src/games/card-hints.js';
@@ -53,6 +52,13 @@ export class FdStressSpeed extends LitElement {
   @state() private bouncedSlot: number | null = null;
   @state() private bounceNote = '';
   private lastSlotPlayed: number | null = null;
+  private readonly table = new TableControls<SpeedAction>(this, {
+    onKey: (event) => this.onKey(event),
+    clear: (action) => {
+      if (action.type === 'play') this.lastSlotPlayed = action.slot;
+      this.selectedSlot = null;
+    },
+  });
 
   static override styles = [
     theme,
@@ -296,30 +302,23 @@ export class FdStressSpeed extends LitElement {
           : '';
   }
 
-  private send(action: SpeedAction) {
-    if (action.type === 'play') this.lastSlotPlayed = action.slot;
-    this.selectedSlot = null;
-    this.dispatchEvent(new ActEvent(action));
-  }
-
   private playOn(slot: number, stack: number) {
     const play = this.plays.find((p) => p.slot === slot && p.stack === stack);
-    if (play) this.send(play);
+    if (play) this.table.send(play);
   }
 
   private pickSlot(slot: number) {
     const options = this.plays.filter((p) => p.slot === slot);
-    if (options.length === 1) this.send(options[0]!);
+    if (options.length === 1) this.table.send(options[0]!);
     else if (options.length > 1) this.selectedSlot = slot;
   }
 
   private stress() {
     const call = this.legal.find((a) => a.type === 'stress');
-    if (call) this.send(call);
+    if (call) this.table.send(call);
   }
 
-  private onKey = (event: KeyboardEvent) => {
-    if (isTypingKey(event)) return;
+  private onKey(event: KeyboardEvent) {
     if (/^[1-4]$/.test(event.key)) this.pickSlot(Number(event.key) - 1);
     else if ((event.key === 'z' || event.key === 'x') && this.selectedSlot !== null)
       this.playOn(this.selectedSlot, event.key === 'z' ? 0 : 1);
@@ -327,15 +326,6 @@ export class FdStressSpeed extends LitElement {
       event.preventDefault();
       this.stress();
     } else if (event.key === 'Escape') this.selectedSlot = null;
-  };
-
-  override connectedCallback() {
-    super.connectedCallback();
-    window.addEventListener('keydown', this.onKey);
-  }
-  override disconnectedCallback() {
-    window.removeEventListener('keydown', this.onKey);
-    super.disconnectedCallback();
   }
 
   private side(seat: number, mine: boolean) {
