@@ -1,0 +1,121 @@
+/**
+ * The Stress (shedding) table element in Chromium, fed a view, legal moves
+ * and card hints from the real rules (a fixed deal played through the
+ * engine): the hand cards the rules let me play are marked legal and can be
+ * picked, the others are dimmed and cannot; a seat without a name on the
+ * roster reads "Seat N"; and the table's keys (R ready, P play the picked
+ * cards) act when pressed on the page but do nothing while the player types
+ * the same letter in a text field, and only while the table is on the page.
+ */
+import { expect, test } from 'vitest';
+import { stressShedModule } from '../../src/games/stress-shed/index.js';
+import type { StressAction } from '../../src/games/stress-shed/actions.js';
+import type { StressView } from '../../src/games/stress-shed/views.js';
+import type { CardHint } from '../../src/games/card-hints.js';
+import '../../components/fd-stress-shed.js';
+import type { FdStressShed } from '../../components/fd-stress-shed.js';
+import { mount, text } from './mount.js';
+import { pressIn, seatTable, sentBy } from './game-table.js';
+
+// After both are ready seat 1 is to play on the 9♥; the rules let it play 5♦ or 2♥ from its hand, not 9♠ or K♥.
+const deal = {
+  seats: [
+    { hand: ['4C', '8D', 'QD', 'AD'], faceUp: ['5C', '6C', '9C', 'JC'], faceDown: ['QC', 'KC', 'AC', '7C'] },
+    { hand: ['5D', '2H', '9S', 'KH'], faceUp: ['8S', '5S', '6S', 'JS'], faceDown: ['QS', 'KS', '2S', '4S'] },
+  ],
+  stack: ['9H'],
+};
+const ready = [
+  { seat: 0, type: 'ready' },
+  { seat: 1, type: 'ready' },
+];
+
+async function table(seat: number, actions: { seat: number; type: string }[], names: string[]) {
+  const { view, legal, cardHints } = seatTable(stressShedModule, { seats: 2, deal, actions }, seat);
+  const el = document.createElement('fd-stress-shed');
+  Object.assign(el, {
+    view: view as StressView,
+    legal: legal as StressAction[],
+    cardHints: cardHints as Record<number, CardHint>,
+    mySeat: seat,
+    names,
+    seatOrder: [seat, 1 - seat],
+  });
+  return mount(el);
+}
+
+const hand = (el: FdStressShed) => [...el.shadowRoot!.querySelectorAll<HTMLElement>('#my-hand fd-card')];
+const tap = (card: HTMLElement) => card.shadowRoot!.querySelector('button')!.click();
+
+test('on my turn the hand cards the rules allow are marked and can be picked; the others are dimmed', async () => {
+  const el = await table(1, ready, ['Ann', 'Bob']);
+  expect(
+    hand(el).map((c) => [
+      c.dataset['card'],
+      c.dataset['legal'],
+      c.classList.contains('legal'),
+      c.hasAttribute('selectable'),
+    ]),
+  ).toEqual([
+    ['5D', 'yes', true, true],
+    ['2H', 'yes', true, true],
+    ['KH', 'no', false, false],
+    ['9S', 'no', false, false],
+  ]);
+  // The face-up cards wait for the hand to be empty: not pickable now.
+  const faceUp = [...el.shadowRoot!.querySelectorAll<HTMLElement>('#my-face-up fd-card')];
+  expect(faceUp.map((c) => [c.dataset['legal'], c.hasAttribute('selectable')])).toEqual(
+    faceUp.map(() => ['no', false]),
+  );
+  // A dimmed card says why when tapped, in the rules' words.
+  tap(hand(el)[3]!);
+  await el.updateComplete;
+  expect(text(el.shadowRoot!.querySelector('#why'))).toBe(
+    '9♠ does not beat 9♥: play an equal or higher card, a 2 or a 3 (or pick up the stack).',
+  );
+});
+
+test('a seat without a name on the roster reads "Seat N"; a named one, its name', async () => {
+  const unnamed = await table(0, ready, ['Ann']);
+  expect(text(unnamed.shadowRoot!.querySelector('#status'))).toBe('Seat 2 to play.');
+  unnamed.remove();
+  const named = await table(0, ready, ['Ann', 'Bob']);
+  expect(text(named.shadowRoot!.querySelector('#status'))).toBe('Bob to play.');
+});
+
+test('R is Ready on the page, but only a letter while typing in a text field', async () => {
+  const el = await table(0, [], ['Ann', 'Bob']);
+  const sent = sentBy<StressAction>(el);
+  expect(await pressIn('field', 'r')).toBe('r');
+  expect(sent).toEqual([]);
+  await pressIn('page', 'r');
+  expect(sent).toEqual([{ type: 'ready', swaps: [] }]);
+});
+
+test('P plays the picked card on the page, but not while typing in a text field', async () => {
+  const el = await table(1, ready, ['Ann', 'Bob']);
+  const sent = sentBy<StressAction>(el);
+  tap(hand(el)[0]!); // 5♦
+  await el.updateComplete;
+  expect(hand(el)[0]!.hasAttribute('selected')).toBe(true);
+  expect(await pressIn('field', 'p')).toBe('p');
+  expect(sent).toEqual([]);
+  await pressIn('page', 'p');
+  expect(sent).toEqual([{ type: 'play', cards: [{ handle: 20, card: '5D' }] }]);
+  await el.updateComplete;
+  // Sending the move clears the pick.
+  expect(hand(el).some((c) => c.hasAttribute('selected'))).toBe(false);
+});
+
+test('a table taken off the page stops acting on keys, and acts again when put back', async () => {
+  const el = await table(0, [], ['Ann', 'Bob']);
+  const sent = sentBy<StressAction>(el);
+  el.remove();
+  await pressIn('page', 'r');
+  expect(sent).toEqual([]);
+  document.body.append(el);
+  await el.updateComplete;
+  await pressIn('page', 'r');
+  expect(sent).toEqual([{ type: 'ready', swaps: [] }]);
+  el.remove();
+});
