@@ -54,6 +54,8 @@ export class Replay {
     );
     for (const [i, result] of this.report.hands.entries()) {
       const setup = file.hands[i]!.setup;
+      // A later hand may seat other players (a newcomer in a freed seat): its own signed names.
+      const handNames = names.map((fallback, seat) => result.names[seat] || fallback);
       // The rules the hand was verified by (an old transcript: the version it was played under).
       const game = rulesVersions(setup.game).find((r) => r.version === result.rules?.version)?.rules ?? null;
       const made = game?.setup(setupArgs(setup));
@@ -63,7 +65,7 @@ export class Replay {
       for (const input of result.inputs) {
         const next = game.reduce(states.at(-1)!, input);
         if (!next.ok) break;
-        captions.push(describeInput(game.id, input, names, next.state, states.at(-1)!) || input.kind);
+        captions.push(describeInput(game.id, input, handNames, next.state, states.at(-1)!) || input.kind);
         states.push(next.state);
       }
       const known = result.open ?? {};
@@ -91,8 +93,8 @@ export class Replay {
             lastMoves: [],
             busy: false,
             mySeat: null,
-            names,
-            seatOrder: seatsInPlayOrder(names.length, null, gameModule(game.id)?.playDirection ?? 'ascending'),
+            names: handNames,
+            seatOrder: seatsInPlayOrder(handNames.length, null, gameModule(game.id)?.playDirection ?? 'ascending'),
             waiting: null,
             stalled: null,
             gone: [],

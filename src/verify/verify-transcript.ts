@@ -9,7 +9,9 @@
  * and state hash, and runs the end-of-hand audit with all cards open. A hand
  * must end clean; its outcome must be what the file claims (and the claim
  * must be there), and the next hand's set-up must follow from it (dealer,
- * carried scores). The file is checked whole: it must start at the table's
+ * carried scores). A hand a seat ended without a result (its signed abandon)
+ * makes the match not clean but does not end the check: the hands after it
+ * chain from it and are verified too. The file is checked whole: it must start at the table's
  * first hand, and not end before the hands the creator's signed roster it
  * carries says were started. The report names the first fault, the seat to
  * blame (null when no seat's signature is involved: an altered or
@@ -106,7 +108,8 @@ export interface VerifyOptions {
 }
 
 type HandRun =
-  | { ok: true; report: HandReport; record: HandOutcome | null }
+  /** `noResult`: the hand ended without a result (a seat ended it, signed): no seat's fault, but not clean. */
+  | { ok: true; report: HandReport; record: HandOutcome | null; noResult: TranscriptFault | null }
   | { ok: false; report: HandReport | null; fault: TranscriptFault };
 
 export function verifyTranscript(input: string | TranscriptFile, options: VerifyOptions = {}): TranscriptReport {
@@ -151,6 +154,9 @@ export function verifyTranscript(input: string | TranscriptFile, options: Verify
       },
     };
   let previous: { setup: HandSetup; outcome: HandOutcome | null } | undefined;
+  // A hand ended without a result does not end the check: the next hand chains from it (no outcome: the same dealer
+  // and carry), and every later hand is verified too. The match is then not clean, for that reason alone.
+  let noResult: TranscriptFault | null = null;
   for (const [index, hand] of file.hands.entries()) {
     const chain = chainFault(file, index, hand.setup, previous);
     if (chain)
@@ -165,6 +171,7 @@ export function verifyTranscript(input: string | TranscriptFile, options: Verify
     const run = verifyHand(file, index, signature, options.signature ? undefined : options.decodeCache, options);
     if (run.report) hands.push(run.report);
     if (!run.ok) return { ok: false, file, started, hands, fault: run.fault };
+    noResult ??= run.noResult;
     previous = { setup: hand.setup, outcome: run.record };
   }
   const last = file.hands.at(-1)!.setup.handNo;
@@ -182,6 +189,7 @@ export function verifyTranscript(input: string | TranscriptFile, options: Verify
         detail: `the match is cut short: the table's roster, signed by its creator, says ${started} hands were started, but the file ends with hand ${last + 1}`,
       },
     };
+  if (noResult) return { ok: false, file, started, hands, fault: noResult };
   return { ok: true, file, started, hands, fault: null };
 }
 
@@ -387,7 +395,28 @@ function verifyHand(
       : ' (found by the end-of-hand audit)';
     return failed(verdict.fault.code, verdict.fault.seat, detectedAt, `${verdict.fault.detail}${where}`);
   }
-  if (follower.halt) return failed('abandoned', null, detectedAt, `the hand has no result: ${follower.halt.detail}`);
+  if (follower.halt) {
+    // Ended without a result by a seat's signed abandon: the file may not claim a result for it.
+    if (hand.claimed?.outcome)
+      return failed(
+        'claim-mismatch',
+        null,
+        null,
+        `the file claims the outcome ${canonicalJson(hand.claimed.outcome)}, but the replay ends without a result: ${follower.halt.detail}`,
+      );
+    return {
+      ok: true,
+      report,
+      record: null,
+      noResult: {
+        code: 'abandoned',
+        seat: null,
+        hand: index,
+        event: detectedAt,
+        detail: `the hand has no result: ${follower.halt.detail}`,
+      },
+    };
+  }
   if (!finished) {
     const waiting = follower.waiting();
     const who =
@@ -425,5 +454,5 @@ function verifyHand(
       );
     }
   }
-  return { ok: true, report, record };
+  return { ok: true, report, record, noResult: null };
 }

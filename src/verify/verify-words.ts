@@ -21,6 +21,11 @@ export function describeReport(report: TranscriptReport): string[] {
     const unchecked = file?.names[seat];
     return unchecked ? `${seatName(seat)} ("${unchecked}", name not signed)` : seatName(seat);
   };
+  // A later hand may seat other players (a newcomer in a freed seat): its results name its own signed names.
+  const nameIn = (hand: (typeof report.hands)[number], seat: number) => {
+    const own = hand.names[seat];
+    return own ? `${seatName(seat)} (${own})` : name(seat);
+  };
   if (file) {
     lines.push(
       `Transcript of ${file.game} at table ${file.table}: ${file.hands.length} hand(s), format version ${file.version}${file.rules !== undefined ? `, rules version ${file.rules}` : ''}`,
@@ -64,16 +69,16 @@ export function describeReport(report: TranscriptReport): string[] {
       );
     if (hand.outcome) {
       lines.push(
-        `  Result: ${hand.outcome.ranking.map((group, i) => `${i + 1}. ${group.map(name).join(', ')}`).join('  ')}`,
+        `  Result: ${hand.outcome.ranking.map((group, i) => `${i + 1}. ${group.map((seat) => nameIn(hand, seat)).join(', ')}`).join('  ')}`,
       );
       if (hand.outcome.scores)
-        lines.push(`  Scores: ${hand.outcome.scores.map((s, seat) => `${name(seat)} ${s}`).join(', ')}`);
+        lines.push(`  Scores: ${hand.outcome.scores.map((s, seat) => `${nameIn(hand, seat)} ${s}`).join(', ')}`);
       // The rules number seats from 0; the report names them as everywhere else ("seat 1 (Ann)").
       if (hand.outcome.summary)
         lines.push(
           `  ${namedSummary(
             hand.outcome.summary,
-            (file?.hands[0]?.setup.seatKeys ?? []).map((_, seat) => name(seat)),
+            (file?.hands[0]?.setup.seatKeys ?? []).map((_, seat) => nameIn(hand, seat)),
           )}`,
         );
     }
@@ -84,6 +89,15 @@ export function describeReport(report: TranscriptReport): string[] {
     lines.push(
       `VERDICT: CLEAN — all ${report.hands.length} hand(s) verified offline: every signature, every shuffle argument and lock proof, every key share against its commitment, every move by replay with all cards open, every state hash, the outcomes and the set-up of each next hand.`,
     );
+  } else if (report.fault!.code === 'abandoned') {
+    // A seat ended a hand without a result (signed): nobody cheated and the file is whole, but the match is not clean.
+    const f = report.fault!;
+    const open = report.hands.filter((h) => h.verdict?.status === 'no-result').map((h) => `hand ${h.handNo + 1}`);
+    const clean = report.hands.filter((h) => h.verdict?.status === 'clean').length;
+    lines.push(
+      `VERDICT: NOT CLEAN — ${open.join(', ')} ended without a result (no seat is to blame, and the file is whole); the other ${clean} hand(s) verified clean offline.`,
+    );
+    lines.push(`  Why: ${f.detail} [${f.code}]`);
   } else {
     const f = report.fault!;
     const where = [f.hand !== null ? `hand ${f.hand + 1}` : null, f.event !== null ? `event #${f.event + 1}` : null]

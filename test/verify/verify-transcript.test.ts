@@ -51,6 +51,11 @@ const resign = (k: number, body: Partial<EnvelopeOf<'table-event'>['body']>) => 
   const seat = pesten.hands[0]!.setup.seatKeys.indexOf(keyHex(e.from));
   return resigned(signers[seat]!, e, { ...e.body, ...body });
 };
+/** The file as a page exports a hand that ended without a result: it claims none. */
+const unclaimed = (file: TranscriptFile): TranscriptFile => ({
+  ...file,
+  hands: file.hands.map((hand) => ({ ...hand, claimed: { stateHash: null, outcome: null } })),
+});
 const setupOf = (over: Partial<HandSetup>) => ({
   ...pesten,
   hands: [{ ...pesten.hands[0]!, setup: { ...pesten.hands[0]!.setup, ...over } }],
@@ -282,7 +287,7 @@ describe('the file, checked before any replay', () => {
   it('a file with no ready at all: the set-up check has nothing to compare, and the follower judges the hand (here an abandon at step 0)', () => {
     // Seat 1's first event re-signed as an abandon: no event of the file is a ready, and no event carries a set-up hash.
     const abandon = resign(0, { type: 'abandon', data: { reason: 'never started' } });
-    const report = verify(withEvents(pesten, [abandon]));
+    const report = verify(unclaimed(withEvents(pesten, [abandon])));
     expect(report.fault).toMatchObject({ code: 'abandoned', seat: null, hand: 0, event: 0 });
     expect(report.fault!.detail).toMatch(/^the hand has no result: .*never started/);
   });
@@ -367,11 +372,14 @@ describe('the hand, replayed', () => {
 
   it('a seat abandons mid-hand: abandoned, no seat blamed, no result', () => {
     const abandon = resign(12, { n: 7, at: 6, hash: ev(13).body.hash, type: 'abandon', data: { reason: 'had to go' } });
-    const report = verify(withEvents(pesten, [...events.slice(0, 14), abandon]));
+    const abandoned = withEvents(pesten, [...events.slice(0, 14), abandon]);
+    const report = verify(unclaimed(abandoned));
     expect(report.fault).toMatchObject({ code: 'abandoned', seat: null, hand: 0 });
     expect(report.fault!.detail).toMatch(/^the hand has no result: .*had to go/);
     expect(report.fault!.event).toBe(14);
     expect(report.hands[0]!.verdict!.status).toBe('no-result');
+    // The file still claims the result the hand never reached: altered, nobody blamed.
+    expect(verify(abandoned).fault).toMatchObject({ code: 'claim-mismatch', seat: null, hand: 0 });
   });
 
   it('the last disclosure missing: incomplete, waiting for that seat', () => {
