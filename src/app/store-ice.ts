@@ -1,0 +1,79 @@
+/**
+ * The app store's ICE servers (store.ts): one source per signaling server
+ * asked (its `/ice`, kept fresh: src/net/ice-servers.ts), combined with the
+ * player's own servers and an older link's STUN (ice-choice.ts) for the
+ * transport and for Settings, and the line a table's log starts with when
+ * that server gave none.
+ */
+import { IceSource, iceUrlFor } from '../net/ice-servers.js';
+import type { SignalingServer } from '../net/signaling.js';
+import { combineIce, originOf, type IceView } from './ice-choice.js';
+import type { LogLevel } from './store-types.js';
+
+export class IceSources {
+  /** One source per server asked, by its `/ice` URL. */
+  private readonly sources = new Map<string, IceSource>();
+
+  /** `changed` runs whenever a source's answer changes (a first answer, renewed credentials, a failure). */
+  constructor(private readonly changed: () => void) {}
+
+  /** The ICE source of a signaling server (made, and asked, on first use). */
+  source(server: SignalingServer): IceSource {
+    const url = iceUrlFor(server);
+    let source = this.sources.get(url);
+    if (!source) {
+      source = new IceSource(url);
+      this.sources.set(url, source);
+      source.subscribe(() => this.changed());
+    }
+    return source;
+  }
+
+  /** The servers for a table on `server`: what it hands out, then the player's `own`, then an older link's STUN. */
+  serversFor(server: SignalingServer, own: readonly RTCIceServer[], linkStun: readonly string[]) {
+    const source = this.sources.get(iceUrlFor(server));
+    return combineIce({
+      server: source ? { origin: originOf(source.url, location.origin), servers: source.iceServers } : null,
+      own,
+      linkStun,
+    });
+  }
+
+  /** What Settings shows for a table on `server`: the server asked, its answer, and every ICE server in use. */
+  view(server: SignalingServer, own: readonly RTCIceServer[], linkStun: readonly string[]): IceView {
+    const source = this.sources.get(iceUrlFor(server));
+    const state = source?.state;
+    const origin = originOf(iceUrlFor(server), location.origin);
+    return {
+      source: source
+        ? {
+            url: source.url,
+            origin,
+            status: state!.status,
+            error: state!.status === 'none' || state!.status === 'failed' ? state!.error : null,
+            expiresAt: state!.status === 'ok' ? state!.grant.expiresAt : null,
+          }
+        : null,
+      entries: this.serversFor(server, own, linkStun).entries,
+    };
+  }
+}
+
+/** The log line a table starts with when its server gave no ICE servers (or has not answered yet), or null. */
+export function iceStartLine(source: IceSource): { level: LogLevel; text: string } | null {
+  const state = source.state;
+  if (
+    state.status === 'failed' ||
+    (state.status === 'none' && originOf(source.url, location.origin) === 'table-server')
+  )
+    return {
+      level: state.status === 'failed' ? 'warn' : 'info',
+      text: `no ICE servers from the table’s server: ${state.error}; using your own (Settings)`,
+    };
+  if (state.status === 'asking')
+    return {
+      level: 'warn',
+      text: `no answer yet from ${source.url}; the table starts with your own ICE servers (Settings)`,
+    };
+  return null;
+}
