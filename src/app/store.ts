@@ -285,12 +285,15 @@ export class AppStore extends EventTarget {
   retry(): void {
     this.signalingRetry.cancel();
     if (this.route.page !== 'table') return;
-    // Keep the failure (and the count) on screen while trying again: no flicker to "Connecting…".
+    // Keep the failure (and the count, which paces the next retry) on screen while trying again: no flicker to
+    // "Connecting…", the error logged once, and each automatic retry slower than the last. (Not through `navigate`,
+    // which closes the table again and with it the count.)
     const { failure, attempts } = this.signalingRetry;
+    const route = this.route;
     this.closeSession();
     this.signalingRetry.failure = failure;
     this.signalingRetry.attempts = attempts;
-    void this.navigate(this.route);
+    void this.openSession(route.table, route.signaling, route.via ?? []).then(() => this.changed());
   }
 
   private async navigate(route: Route): Promise<void> {

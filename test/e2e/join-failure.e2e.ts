@@ -23,7 +23,9 @@
  *
  * A link to a table nobody serves (the server has nobody registered there)
  * shows `#unserved` with its advice within 5 s of the page being ready; a
- * damaged link names the part at fault (`#bad-link`).
+ * damaged link names the part at fault (`#bad-link`). A signaling server
+ * nothing answers on shows `#signaling-failure` and is tried again by itself,
+ * each wait twice the last.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -190,4 +192,27 @@ it('a link to a table nobody serves says so within 5 s, with advice; a damaged l
   await expect
     .poll(() => shownText(page.locator('#bad-link-problem')), { timeout: 5_000 })
     .toMatch(/signaling server "http:\/\/example.org:80\/peerjs" is not ws:\/\/host:port\/path/);
+});
+
+it('a signaling server that cannot be reached: the page says so and tries again by itself, less often each time', async () => {
+  const base = await serve({});
+  const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
+  contexts.push(context);
+  const page = await context.newPage();
+  await page.goto(base);
+  await setName(page, 'Fay');
+  // Nothing listens on port 9 of this machine: each try is refused at once.
+  const dead = 'ws://127.0.0.1:9/peerjs';
+  const tries: number[] = [];
+  page.on('websocket', (socket) => {
+    if (socket.url().startsWith('ws://127.0.0.1:9/')) tries.push(Date.now());
+  });
+  await page.goto(`${base}#/t/zzzzzzzz-0123456789abcdef?signal=${encodeURIComponent(dead)}`);
+  await waitOrExplain(page, '#signaling-failure', 15_000);
+  expect(await shownText(page.locator('#signaling-url'))).toMatch(/^ws:\/\/127.0.0.1:9\/peerjs/);
+  // Retries wait 1 s, 2 s, 4 s, …: the fourth try comes 7 s after the first (at a steady 1 s it would be 3 s).
+  await expect.poll(() => tries.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(4);
+  expect(tries[3]! - tries[0]!).toBeGreaterThan(5_000);
+  // The failure stays on screen while it tries again.
+  expect(await page.locator('#signaling-failure').count()).toBe(1);
 });
