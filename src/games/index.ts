@@ -2,7 +2,7 @@
  * The registry of games (docs/rules/): one line per built game in `METAS` and
  * `LOADERS`. Everything that depends on which games exist derives from here:
  * the catalog (src/app/catalog.ts), the game ids a table may be created for
- * and the check of its options (src/table/lobby.ts), the bots, the log lines
+ * and the check of its options (src/table/roster-checks.ts), the bots, the log lines
  * and the typed table data the hand view renders.
  *
  * Each game's metadata (meta.ts: name, seats, timing, options) is always

@@ -75,6 +75,27 @@ function rosterFingerprint(table: string, roster: Roster): Fingerprint {
   return fingerprint;
 }
 
+/** Seat keys and names kept per roster object (a roster is replaced, never changed in place): asked for per event. */
+const keysOf = new WeakMap<Roster, readonly (string | null)[]>();
+const namesOf = new WeakMap<Roster, readonly string[]>();
+const NO_SEATS: readonly never[] = [];
+
+/** Each seat's key (hex), or null for a free seat: what `lobbyView` gives, without building the whole view. */
+export function seatKeysOf(roster: Roster | undefined): readonly (string | null)[] {
+  if (!roster) return NO_SEATS;
+  let keys = keysOf.get(roster);
+  if (!keys) keysOf.set(roster, (keys = roster.seats.map((m) => (m ? keyHex(m.key) : null))));
+  return keys;
+}
+
+/** Each seat's name as the table shows it ("Seat N" for a free seat or an empty name), without building the view. */
+export function seatNamesOf(roster: Roster | undefined): readonly string[] {
+  if (!roster) return NO_SEATS;
+  let names = namesOf.get(roster);
+  if (!names) namesOf.set(roster, (names = roster.seats.map((m, seat) => m?.name || `Seat ${seat + 1}`)));
+  return names;
+}
+
 /** The lobby as a screen shows it, from the roster (undefined while none has arrived). */
 export function lobbyView(roster: Roster | undefined, context: LobbyViewContext, state: LobbyViewState): LobbyView {
   const members = roster?.seats ?? [];

@@ -1,72 +1,35 @@
 /**
- * The lobby of one table: who sits where, before and between hands. The
- * table's creator (whose key prefix is part of the table id) keeps the signed,
- * versioned roster; every other peer accepts a roster only from that key and
- * only if it is newer. Seats are not secret and not worth cheating for; what
- * matters is that every screen shows the same seats, and the fingerprint lets
- * friends check that by voice. A seated peer that reloads (same identity)
- * asks again and gets the same seat; a seat given back with "leave" is free
- * (once the hand being played, if any, has ended). Between hands a free seat
- * goes to a newcomer (who first follows every hand played, so it derives the
- * next set-up itself: its table holds the join back until then, `mayJoin`,
- * table-history.ts) or to a bot the creator hosts; an abandoned seat to a bot.
+ * The lobby of one table: who sits where, before and between hands. The table's creator (whose key prefix is part of
+ * the table id) keeps the signed, versioned roster; every other peer accepts a roster only from that key and only if
+ * it is newer. Seats are not secret and not worth cheating for; what matters is that every screen shows the same
+ * seats, and the fingerprint lets friends check that by voice. A seated peer that reloads (same identity) asks again
+ * and gets the same seat; a seat given back with "leave" is free (once the hand being played, if any, has ended).
+ * Between hands a free seat goes to a newcomer (who first follows every hand played, so it derives the next set-up
+ * itself: its table holds the join back until then, `mayJoin`, table-history.ts) or to a bot the creator hosts; an
+ * abandoned seat to a bot. The lobby also tells the mesh whom to link to and whom to admit (`authorize`).
  *
- * The lobby also tells the mesh whom to link to (every seated peer: a full
- * mesh; while unseated, also the introducers the table link names, through
- * whom a join reaches a creator we cannot link to: introducers.ts) and whom
- * to admit (`authorize`): anything but hello/join/presence (KINDS_WITHOUT_SEAT) from a key
- * that holds no seat is rejected as "from an unknown seat" (a watcher's
- * `fetch` for a hand's public events is admitted; and while this page holds no
- * seat it takes table events from anyone: the seats of a past hand may have
- * left, and its seatless follower checks each event against that hand's set-up; a
- * `chat` is judged by the table's chat, `admitChat`: table-chat.ts).
- *
- * The table's config (game, seats, options) is checked against the game
- * registry (`checkTableConfig`): a creator cannot open a table with options
- * its game does not take, and a joiner refuses such a roster and says why
- * (and one whose options of earlier hands do not fit: options-history.ts).
- * What a screen shows of the seats is built from the roster in lobby-view.ts.
+ * The lobby holds the state and does the sending and storing; the rules are pure functions beside it: the creator's
+ * changes to the roster in roster-keeping.ts; whom the mesh admits and which rosters a joiner takes (newer, a config
+ * the game registry accepts, the running hand's seats kept) in roster-checks.ts; the seat a join names and the links
+ * in joining.ts; the seats as a screen shows them in lobby-view.ts; what a lobby is given in lobby-types.ts.
  */
 import { hexToBytes } from '@noble/hashes/utils.js';
 import { keyHex, type Envelope, type EnvelopeOf } from '../net/envelope.js';
-import { KINDS_WITHOUT_SEAT, type Roster, type SeatMember, type TableConfig } from '../net/messages.js';
-import { checkTableConfig } from '../games/index.js';
+import type { Roster, SeatMember, TableConfig } from '../net/messages.js';
 import type { Mesh } from '../net/mesh.js';
-import { lobbyView, type LobbyView } from './lobby-view.js';
+import type { LobbyOptions, RosterStore } from './lobby-types.js';
+import { lobbyView, seatKeysOf, seatNamesOf, type LobbyView } from './lobby-view.js';
 import { parseTableId, peerIdFor } from './table-id.js';
 import { introducerPeerIds, parseIntroducers } from './introducers.js';
-import { earlierOptionsProblem, optionsOfHand, withOptions } from './options-history.js';
+import { optionsOfHand } from './options-history.js';
+import { admit, holdIfMovesSeats, NOTHING_HELD, rosterProblem, type Holding } from './roster-checks.js';
+import { firstRoster, withBot, withHandsStarted, withJoiner, withNewOptions, withoutLeaver } from './roster-keeping.js';
+import type { RosterStep } from './roster-keeping.js';
+import { joinSeat, peersToLink } from './joining.js';
 
 export type { LobbyView, SeatView } from './lobby-view.js';
-
-/** Where a peer keeps its copy of the roster between reloads. */
-export interface RosterStore {
-  loadRoster(table: string): Promise<Roster | undefined>;
-  saveRoster(table: string, roster: Roster): Promise<void>;
-}
-
-/** Why a table config cannot be played as given, or null when the registry accepts it. */
-export function tableConfigProblem(config: TableConfig): string | null {
-  return checkTableConfig(config.game, config.seats, config.options);
-}
-
-export interface LobbyOptions {
-  readonly mesh: Mesh;
-  readonly store: RosterStore;
-  readonly name: string;
-  /** Called whenever the view may have changed. */
-  readonly onChange: () => void;
-  /** Lines for the table's log (seat taken, left, …). */
-  readonly onLog: (line: string) => void;
-  /** Keys of the bots this browser hosts (they sit, but send through this peer). */
-  readonly botKeys?: () => string[];
-  /** The seat keys of the hand being played (from its agreed set-up), or null between hands: a roster may not change them. */
-  readonly runningSeats?: () => readonly string[] | null;
-  /** Whether this peer may send its join now (a newcomer first follows the hands played: table-history.ts). */
-  readonly mayJoin?: () => boolean;
-  /** Who may chat and how fast (table-chat.ts `admit`): null admits a chat, else why it is dropped. */
-  readonly admitChat?: (envelope: EnvelopeOf<'chat'>) => string | null;
-}
+export { tableConfigProblem } from './roster-checks.js';
+export type { LobbyOptions, RosterStore } from './lobby-types.js';
 
 export class Lobby {
   readonly table: string;
@@ -89,13 +52,9 @@ export class Lobby {
   private readonly runningSeats: () => readonly string[] | null;
   private readonly mayJoin: () => boolean;
   private readonly admitChat: (envelope: EnvelopeOf<'chat'>) => string | null;
-  private refusedVersion = -1;
-  /** The newest roster refused because it moves the running hand's seats: adopted once that hand has ended (`adoptHeld`). */
-  private held: { author: string; envelope: EnvelopeOf<'roster'> } | null = null;
+  /** Rosters refused because they move the running hand's seats: the newest is adopted once that hand has ended (`adoptHeld`). */
+  private holding: Holding = NOTHING_HELD;
   private signedRosterValue: EnvelopeOf<'roster'> | null = null;
-  /** The seats' keys of one roster (a roster is replaced, never changed in place). */
-  private keysOf: { roster: Roster | undefined; keys: (string | null)[] } | null = null;
-  private namesOf: { roster: Roster | undefined; names: string[] } | null = null;
   /** Creator only: players who asked to leave while a hand ran (key → their roster version). */
   private readonly leftDuringHand = new Map<string, number>();
   /** Peer ids to link to while unseated, besides the creator (introducers.ts). */
@@ -128,21 +87,15 @@ export class Lobby {
     return this.mesh.selfKey.startsWith(this.creatorPrefix);
   }
 
-  private get creatorPeerId(): string {
-    return peerIdFor(this.table, this.creatorPrefix);
-  }
-
   /** Restores the saved roster; the creator makes the first one from `config` if there is none. */
   async open(config?: TableConfig): Promise<void> {
     this.roster = await this.store.loadRoster(this.table);
     this.restoredValue = this.roster !== undefined;
     if (!this.roster && this.isCreator) {
       if (!config) throw new Error('this table was created in another browser profile and its seating is gone here');
-      const problem = tableConfigProblem(config);
-      if (problem) throw new RangeError(`cannot create this table: ${problem}`);
-      const seats: (SeatMember | null)[] = Array.from({ length: config.seats }, () => null);
-      seats[0] = this.me();
-      await this.publish({ version: 1, config, seats, hands: 0 });
+      const first = firstRoster(config, this.me());
+      if (typeof first === 'string') throw new RangeError(`cannot create this table: ${first}`);
+      await this.publish(first);
     }
     // Opening a table's link means wanting a seat at it (a reload keeps the old one).
     this.seekingSeat = !this.isCreator && !this.nameFirst;
@@ -224,22 +177,12 @@ export class Lobby {
 
   /** Each seat's key (hex), or null for a free seat: what `view` gives, without building the whole view (per event). */
   seatKeys(): readonly (string | null)[] {
-    if (!this.keysOf || this.keysOf.roster !== this.roster)
-      this.keysOf = {
-        roster: this.roster,
-        keys: (this.roster?.seats ?? []).map((m) => (m ? keyHex(m.key) : null)),
-      };
-    return this.keysOf.keys;
+    return seatKeysOf(this.roster);
   }
 
   /** Each seat's name as the table shows it ("Seat N" for a free seat or an empty name), without building the whole view. */
   names(): readonly string[] {
-    if (!this.namesOf || this.namesOf.roster !== this.roster)
-      this.namesOf = {
-        roster: this.roster,
-        names: (this.roster?.seats ?? []).map((m, seat) => m?.name || `Seat ${seat + 1}`),
-      };
-    return this.namesOf.names;
+    return seatNamesOf(this.roster);
   }
 
   /** The options hand `handNo` is played under, by the roster held (options-history.ts). */
@@ -282,12 +225,11 @@ export class Lobby {
         if (this.isCreator && this.roster) this.signedRosterValue = this.mesh.send('roster', this.roster);
         else this.askCreator();
         break;
-      case 'join':
-        if (this.isCreator) {
-          const body = envelope.body;
-          void this.seat(author, { key: envelope.from, name: body.name, peerId: body.peerId }, body.seat);
-        }
+      case 'join': {
+        const { name, peerId, seat } = envelope.body;
+        if (this.isCreator) void this.seat(author, { key: envelope.from, name, peerId }, seat);
         break;
+      }
       case 'leave':
         if (this.isCreator) void this.unseat(author, envelope.body.rosterVersion);
         break;
@@ -301,7 +243,7 @@ export class Lobby {
   }
 
   private adoptSigned(author: string, envelope: EnvelopeOf<'roster'>): void {
-    void this.adopt(author, envelope.body, envelope);
+    void this.adopt(author, envelope);
     // Kept as signed (a transcript carries it: its hand count shows a match cut short).
     // (The mesh admits a roster only from the creator's key: authorize.)
     if (this.roster?.version === envelope.body.version) this.signedRosterValue = envelope;
@@ -313,85 +255,47 @@ export class Lobby {
    * roster again, and agree to old terms for every hand after.
    */
   adoptHeld(): void {
-    const held = this.held;
+    const held = this.holding.held;
     if (!held || this.runningSeats()) return;
-    this.held = null;
+    this.holding = { ...this.holding, held: null };
     this.adoptSigned(held.author, held.envelope);
     this.onChange();
   }
 
   /** The newest roster this page has from the creator: one held back while a hand runs, else the one adopted. */
   get newestRoster(): Roster | undefined {
-    return this.held?.envelope.body ?? this.roster;
+    return this.holding.held?.envelope.body ?? this.roster;
   }
 
-  /**
-   * Sends a join if this peer wants a seat. At a table where play has started
-   * the creator seats a newcomer only in the free seat its join names, and a
-   * newcomer names one only once it may (`mayJoin`: it has followed every hand
-   * played); before any roster has come its join names none and only brings
-   * the roster (the creator answers every join with it, through introducers too).
-   */
+  /** Sends a join if this peer wants a seat, naming the seat `joinSeat` gives (joining.ts), once it may. */
   private askCreator(): void {
     if (!this.seekingSeat || this.isCreator) return;
-    const started = (this.roster?.hands ?? 0) > 0;
-    if (started && !this.mayJoin()) return;
-    const free = this.roster?.seats.findIndex((m) => m === null) ?? -1;
-    const seat = this.mySeat() ?? this.wantedSeat ?? (started && free >= 0 ? free : null);
-    this.mesh.send('join', { peerId: this.mesh.peerId, name: this.name, seat });
+    const seat = joinSeat(this.roster, this.mySeat(), this.wantedSeat, this.mayJoin);
+    if (seat !== undefined) this.mesh.send('join', { peerId: this.mesh.peerId, name: this.name, seat });
   }
 
+  /** Whom the mesh admits (roster-checks.ts `admit`). */
   private authorize(envelope: Envelope): string | null {
-    const author = keyHex(envelope.from);
-    if (envelope.kind === 'roster') {
-      if (!author.startsWith(this.creatorPrefix) || (this.creatorKey && this.creatorKey !== author)) {
-        return 'roster not signed by the table creator';
-      }
-      return null;
-    }
-    if (KINDS_WITHOUT_SEAT.has(envelope.kind)) return null;
     // Chat (a watcher's too, where the table allows it) is judged by the table's chat: table-chat.ts.
     if (envelope.kind === 'chat') return this.admitChat(envelope);
-    // A watcher (no seat) may ask for a hand's events so far: they are the ones every link already carries.
-    if (envelope.kind === 'fetch') return null;
-    if (author === this.creatorKey) return null;
-    // Unseated, this page follows hands whose seats may have left since; its seatless follower checks each event.
-    if (envelope.kind === 'table-event' && this.mySeat() === null) return null;
-    const seated = this.roster?.seats.some((m) => m !== null && keyHex(m.key) === author) ?? false;
-    return seated ? null : `${envelope.kind} from an unknown seat (${author.slice(0, 8)}…)`;
+    return admit(envelope, {
+      creatorPrefix: this.creatorPrefix,
+      creatorKey: this.creatorKey,
+      seatKeys: this.seatKeys(),
+      seated: this.mySeat() !== null,
+    });
   }
 
   private me(): SeatMember {
     return { key: hexToBytes(this.mesh.selfKey), name: this.name, peerId: this.mesh.peerId };
   }
 
-  /** Creator only: seats `member`, keeping an existing seat; re-publishes the roster. */
+  /** Creator only: seats `member`, keeping an existing seat (roster-keeping.ts `withJoiner`); else re-sends the roster. */
   private async seat(author: string, member: SeatMember, wanted: number | null): Promise<void> {
     const roster = this.roster;
     if (!roster) return;
-    const seats = [...roster.seats];
-    const current = seats.findIndex((m) => m !== null && keyHex(m.key) === author);
-    let target = current;
-    // While a hand runs its set-up fixes the seats. Once play has started a newcomer takes, between hands, only the free
-    // seat its join names: it names one once it has followed every hand played, so it derives the next set-up itself
-    // (table-history.ts); a join naming none only gets the roster.
-    if (target < 0 && (this.runningSeats() || (roster.hands > 0 && wanted === null))) {
-      this.mesh.send('roster', roster);
-      return;
-    }
-    if (target < 0) {
-      const free = (i: number) => i >= 0 && i < seats.length && seats[i] === null;
-      target = wanted !== null && free(wanted) ? wanted : seats.findIndex((m) => m === null);
-      if (target < 0) {
-        this.mesh.send('roster', roster);
-        return;
-      }
-      this.onLog(`${member.name || 'someone'} sat down in seat ${target + 1}`);
-    }
-    const before = seats[target];
-    seats[target] = member;
-    const changed = !before || before.name !== member.name || before.peerId !== member.peerId;
-    if (changed) await this.publish({ ...roster, version: roster.version + 1, seats });
+    const step = withJoiner(roster, author, member, wanted, this.runningSeats() !== null);
+    if (step) await this.publishStep(step);
     else this.mesh.send('roster', roster);
   }
 
@@ -403,12 +307,8 @@ export class Lobby {
       this.leftDuringHand.set(author, version);
       return;
     }
-    const index = roster.seats.findIndex((m) => m !== null && keyHex(m.key) === author);
-    if (index <= 0) return;
-    const seats = [...roster.seats];
-    this.onLog(`${seats[index]?.name || 'someone'} left seat ${index + 1}`);
-    seats[index] = null;
-    await this.publish({ ...roster, version: roster.version + 1, seats });
+    const step = withoutLeaver(roster, author);
+    if (step) await this.publishStep(step);
   }
 
   /** Creator only: seats that asked to leave while a hand ran are freed once it has ended. */
@@ -424,25 +324,9 @@ export class Lobby {
    * or the seat of a player who is gone (`replace`); it plays from the next hand on.
    */
   seatBot(key: Uint8Array, seat: number, replace = false): void {
-    const roster = this.roster;
-    const taken = roster?.seats[seat];
-    if (
-      !this.isCreator ||
-      !roster ||
-      seat <= 0 ||
-      seat >= roster.seats.length ||
-      (taken && !replace) ||
-      this.runningSeats()
-    )
-      return;
-    const seats = [...roster.seats];
-    seats[seat] = { key, name: `Bot ${seat + 1}`, peerId: this.mesh.peerId };
-    this.onLog(
-      taken
-        ? `a bot takes ${taken.name || `seat ${seat + 1}`}'s seat ${seat + 1} from the next hand on`
-        : `a bot sat down in seat ${seat + 1}`,
-    );
-    void this.publish({ ...roster, version: roster.version + 1, seats });
+    if (!this.isCreator || !this.roster) return;
+    const step = withBot(this.roster, { key, peerId: this.mesh.peerId }, seat, replace, this.runningSeats() !== null);
+    if (step) void this.publishStep(step);
   }
 
   /**
@@ -450,23 +334,22 @@ export class Lobby {
    * plays under it before it has agreed (its ready signs the terms: next-terms.ts). Null when done, else why not.
    */
   changeOptions(options: TableConfig['options']): string | null {
-    const roster = this.roster;
-    if (!this.isCreator || !roster) return 'only the table creator changes its options';
-    if (this.runningSeats()) return 'the options change between hands: this hand is being played';
-    const problem = tableConfigProblem({ ...roster.config, options });
-    if (problem) return problem;
-    // The options of the hands played so far stay in the roster: a newcomer checks those hands under them.
-    const changed = withOptions(roster, options);
-    if (typeof changed === 'string') return changed;
-    void this.publish({ ...changed, version: roster.version + 1 });
+    if (!this.isCreator || !this.roster) return 'only the table creator changes its options';
+    const next = withNewOptions(this.roster, options, this.runningSeats() !== null);
+    if (typeof next === 'string') return next;
+    void this.publish(next);
     return null;
   }
 
   /** Records that hand `count - 1` has started: from now on the seats are fixed. */
   markHandStarted(count: number): void {
-    const roster = this.roster;
-    if (!this.isCreator || !roster || roster.hands >= count) return;
-    void this.publish({ ...roster, version: roster.version + 1, hands: count });
+    const next = this.isCreator && this.roster ? withHandsStarted(this.roster, count) : null;
+    if (next) void this.publish(next);
+  }
+
+  private async publishStep(step: RosterStep): Promise<void> {
+    if (step.log) this.onLog(step.log);
+    await this.publish(step.next);
   }
 
   private async publish(roster: Roster): Promise<void> {
@@ -477,31 +360,25 @@ export class Lobby {
     this.onChange();
   }
 
-  private async adopt(author: string, roster: Roster, envelope?: EnvelopeOf<'roster'>): Promise<void> {
+  /** Takes in a newer roster from the creator's key, or refuses it (roster-checks.ts). */
+  private async adopt(author: string, envelope: EnvelopeOf<'roster'>): Promise<void> {
     if (this.isCreator) return;
     // The mesh admits a roster only from a key with the creator's prefix (`authorize`): that key is the creator's, even
     // when its roster is not newer than the one this page stored before a reload.
     this.creatorKey ??= author;
+    const roster = envelope.body;
     if (this.roster && roster.version <= this.roster.version) return;
-    const problem = tableConfigProblem(roster.config) ?? earlierOptionsProblem(roster);
+    const problem = rosterProblem(roster);
     if (problem !== this.configProblem) {
       this.configProblem = problem;
       if (problem) this.onLog(`refused the table's seating: ${problem}`);
       this.onChange();
     }
     if (problem) return;
-    const moved = this.movesRunningSeats(roster);
-    if (moved !== null) {
-      if (roster.version > this.refusedVersion)
-        this.onLog(
-          `refused the table's seating (version ${roster.version}): it moves ${moved} while a hand is being played (taken once the hand ends)`,
-        );
-      this.refusedVersion = Math.max(this.refusedVersion, roster.version);
-      if (envelope && (!this.held || roster.version > this.held.envelope.body.version))
-        this.held = { author, envelope };
-      return;
-    }
-    if (this.held && this.held.envelope.body.version <= roster.version) this.held = null;
+    const { take, holding, log } = holdIfMovesSeats({ author, envelope }, this.holding, this.runningSeats());
+    if (log) this.onLog(log);
+    this.holding = holding;
+    if (!take) return;
     const before = this.mySeat();
     this.creatorKey = author;
     this.roster = roster;
@@ -515,22 +392,8 @@ export class Lobby {
     this.onChange();
   }
 
-  /** A roster that changes who sits where while a hand runs names the first seat it moves; the hand's set-up fixes its seats. */
-  private movesRunningSeats(roster: Roster): string | null {
-    const running = this.runningSeats();
-    if (!running) return null;
-    for (let seat = 0; seat < Math.max(running.length, roster.seats.length); seat++) {
-      const member = roster.seats[seat];
-      if ((member ? keyHex(member.key) : null) !== (running[seat] ?? null)) return `seat ${seat + 1}`;
-    }
-    return null;
-  }
-
   private updateLinks(): void {
-    const peers = new Set<string>([this.creatorPeerId]);
-    for (const member of this.roster?.seats ?? []) if (member) peers.add(member.peerId);
-    // Unseated, also the introducers: through them a join reaches a creator we cannot link to.
-    if (this.mySeat() === null) for (const id of this.introducers) peers.add(id);
-    this.mesh.want(peers);
+    const creator = peerIdFor(this.table, this.creatorPrefix);
+    this.mesh.want(peersToLink(creator, this.roster, this.mySeat() !== null, this.introducers));
   }
 }
