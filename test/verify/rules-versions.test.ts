@@ -100,6 +100,53 @@ describe('a Fighting Cards transcript of rules version 1', () => {
   });
 });
 
+describe('a Pesten transcript of rules version 1 (the last move kept in the board)', () => {
+  it('verifies clean by version 1, whose state is today’s plus that event; today’s file by version 2', () => {
+    const old = fixture('pesten-2p-rules1.json');
+    const report = verifyTranscript(old);
+    expect(report.fault).toBeNull();
+    const hand = report.hands[0]!;
+    expect(hand.rules).toEqual({
+      version: 1,
+      current: false,
+      change: expect.stringContaining('stopped keeping what the last move did'),
+    });
+    expect(hand.stateHash).toBe(old.hands[0]!.claimed!.stateHash);
+    expect(describeReport(report).join('\n')).toContain('Replayed by version 1 of the pesten rules');
+    // The same seed recorded today: the same game, with other state hashes, read by version 2.
+    const today = fixture('pesten-2p.json');
+    const { stateHash: todayHash, ...todayResult } = today.hands[0]!.claimed!.outcome!;
+    const { stateHash: oldHash, ...oldResult } = old.hands[0]!.claimed!.outcome!;
+    expect(todayResult).toEqual(oldResult);
+    expect(todayHash).not.toBe(oldHash);
+    expect(verifyTranscript(today).hands[0]!.rules).toEqual({ version: 2, current: true, change: null });
+  });
+
+  it('version 1 keeps the event of each move in the board, as it did: a play, a draw and what it owed', () => {
+    const [, v1] = rulesVersions('pesten');
+    const report = verifyTranscript(fixture('pesten-2p-rules1.json'));
+    const setup = fixture('pesten-2p-rules1.json').hands[0]!.setup;
+    const made = v1!.rules.setup(setupArgs(setup));
+    expect(made.ok && (made.state.board as { last?: unknown }).last).toBeNull();
+    // Replayed input by input, every move of the hand leaves its own event in version 1's board.
+    let state = made.ok ? made.state : null;
+    const kinds: string[] = [];
+    for (const input of report.hands[0]!.inputs) {
+      const next = v1!.rules.reduce(state!, input);
+      expect(next.ok).toBe(true);
+      state = next.ok ? next.state : null;
+      const last = (state!.board as { last: { kind: string; seat?: number } | null }).last;
+      // (A pass on a 10 records an event only once the pass round is complete.)
+      if (input.kind === 'act' && (input.action as { type: string }).type !== 'give') {
+        expect(last).toMatchObject({ seat: input.seat });
+        kinds.push(last!.kind);
+      }
+    }
+    expect(kinds).toContain('play');
+    expect(kinds).toContain('draw');
+  });
+});
+
 describe("Fighting Cards' rules version 1", () => {
   it("sets up from the version-1 carry and refuses today's", () => {
     const args = setupArgs({ ...fixture(OLD).hands[0]!.setup, carry: { played: 1, totals: [-440, 0, 0] } });
@@ -134,7 +181,7 @@ describe('new transcript files', () => {
     const parsed = parseTranscriptFile(text);
     expect(parsed.ok && parsed.value).toEqual(built);
     expect(verifyTranscript(text).ok).toBe(true);
-    expect(currentRulesVersion('pesten')).toBe(1);
+    expect(currentRulesVersion('school-blackjack')).toBe(1);
   });
 });
 

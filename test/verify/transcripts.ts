@@ -35,6 +35,8 @@ export const FIXTURE_SEEDS: Record<string, number> = {
   /** Recorded (seed 1) under Fighting Cards rules version 1, before the match carried the score table's rows (git 5f1bcda^). */
   'fighting-cards-3p-rules1.json': 1,
   'pesten-2p.json': 3,
+  /** Recorded (seed 3) under Pesten rules version 1, which kept the last move in the board (format 1: before names were signed). */
+  'pesten-2p-rules1.json': 3,
   'school-blackjack-2p.json': 4,
 };
 

@@ -17,7 +17,7 @@ import { rulesForHand } from '../../src/verify/verify-rules.js';
 import { fixture } from './transcripts.js';
 
 const FIGHT = fixture('fighting-cards-3p.json').hands[0]!.setup;
-const PESTEN = fixture('pesten-2p.json').hands[0]!.setup;
+const BLACKJACK = fixture('school-blackjack-2p.json').hands[0]!.setup;
 const first = (setup: typeof FIGHT, version: number) =>
   initialHash(
     rulesVersions(setup.game).find((r) => r.version === version)!,
@@ -151,15 +151,15 @@ describe('rulesForHand', () => {
   });
 
   it('a game of one rules version: its rules, whatever was signed (the follower judges the hashes)', () => {
-    expect(rulesVersions('pesten')).toHaveLength(1);
-    for (const envelopes of [[], [ev(0, OTHER)], [ev(0, first(PESTEN, 1))]]) {
-      const choice = rulesForHand('pesten', undefined, PESTEN, envelopes, 0);
-      expect(choice.ok && choice.rules.rules).toBe(rulesVersions('pesten')[0]!.rules);
+    expect(rulesVersions('school-blackjack')).toHaveLength(1);
+    for (const envelopes of [[], [ev(0, OTHER)], [ev(0, first(BLACKJACK, 1))]]) {
+      const choice = rulesForHand('school-blackjack', undefined, BLACKJACK, envelopes, 0);
+      expect(choice.ok && choice.rules.rules).toBe(rulesVersions('school-blackjack')[0]!.rules);
     }
-    expect(rulesForHand('pesten', 2, PESTEN, [], 0)).toEqual({
+    expect(rulesForHand('school-blackjack', 2, BLACKJACK, [], 0)).toEqual({
       ok: false,
       detail:
-        "the file says hand 1 was played under version 2 of pesten's rules, which this verifier does not know (it knows version 1): a newer Fairdeck wrote it",
+        "the file says hand 1 was played under version 2 of school-blackjack's rules, which this verifier does not know (it knows version 1): a newer Fairdeck wrote it",
     });
   });
 });

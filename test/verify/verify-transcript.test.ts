@@ -300,14 +300,16 @@ describe('the file, checked before any replay', () => {
       hand: 0,
       event: null,
       detail:
-        "the file says hand 1 was played under version 5 of pesten's rules, which this verifier does not know (it knows version 1): a newer Fairdeck wrote it",
+        "the file says hand 1 was played under version 5 of pesten's rules, which this verifier does not know (it knows version 1, 2): a newer Fairdeck wrote it",
     });
     expect(report.hands).toEqual([]);
   });
 
   it('a game this verifier has no rules for: bad-file', () => {
+    // Without the creator's roster, which names the game too (it is checked first).
     const file = {
       ...pesten,
+      roster: null,
       game: 'no-such-game',
       hands: [{ ...pesten.hands[0]!, setup: { ...pesten.hands[0]!.setup, game: 'no-such-game' }, events: [] }],
     };
@@ -330,7 +332,7 @@ describe('the hand, replayed', () => {
     expect(report.hands).toHaveLength(1);
     const hand = report.hands[0]!;
     expect(hand.handNo).toBe(0);
-    expect(hand.rules).toEqual({ version: 1, current: true, change: null });
+    expect(hand.rules).toEqual({ version: 2, current: true, change: null });
     expect(hand.verdict!.status).toBe('clean');
     expect(hand.verdict!.counts.events).toBe(23);
     expect(hand.stateHash).toBe(pesten.hands[0]!.claimed!.stateHash);
@@ -673,7 +675,9 @@ describe('the report in words', () => {
 
   it('a real report of the fixture names the rules-free lines', () => {
     const lines = describeReport(clean());
-    expect(lines[0]).toBe(`Transcript of pesten at table ${pesten.table}: 1 hand(s), format version 1`);
+    expect(lines[0]).toBe(
+      `Transcript of pesten at table ${pesten.table}: 1 hand(s), format version 3, rules version 2`,
+    );
     expect(lines).toContain(`  Final state hash: ${pesten.hands[0]!.claimed!.stateHash!.slice(0, 64)}`);
     expect(lines.at(-1)).toMatch(/^VERDICT: CLEAN — all 1 hand\(s\) verified offline/);
   });

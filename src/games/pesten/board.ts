@@ -49,17 +49,6 @@ export interface PendingDraw {
   thenPlay: boolean;
 }
 
-/** What happened last, for the UI's message line (the state hash covers it like everything else). */
-export type LastEvent =
-  /** `penalty`: the second-to-last card without "Pesten", so the seat draws 2. */
-  | { kind: 'play'; seat: Seat; card: CardId; announced: boolean; penalty: boolean }
-  /** `count` cards asked for (fewer arrive when stock and discard pile run out); `owed`: a 2/joker sum. */
-  | { kind: 'draw'; seat: Seat; count: number; owed: boolean }
-  | { kind: 'wish'; seat: Seat; suit: Suit }
-  | { kind: 'end-turn'; seat: Seat }
-  | { kind: 'passed' }
-  | { kind: 'start'; card: CardId };
-
 export interface PestenBoard {
   phase: Phase;
   /** Each seat's hand, in the order received; known to the owner (and to whoever passed a card to it). */
@@ -93,7 +82,6 @@ export interface PestenBoard {
   points: number[];
   /** The seat that played its last card. */
   winner: Seat | null;
-  last: LastEvent | null;
 }
 
 export type PestenState = State<PestenBoard, PestenOptions>;

@@ -6,14 +6,15 @@
  * wins the round — 1 point". `describeAction` is the module's per-action line
  * from the action alone; `describePestenInput` adds what only the state can
  * tell (how many cards a draw took, who an 8 skipped, a forgotten
- * announcement, the round's end, the start card, the reshuffle). It uses the
- * state only when the state's last event is this very input (the log may be
- * written a few inputs late, then the plain line is used).
+ * announcement, the round's end, the start card, the reshuffle), from the
+ * states right before and right after the input (last-event.ts); without
+ * both, the plain line is used.
  */
 import type { Input, Knowledge, Seat } from '../../engine/index.js';
 import { cardName, count, seatName } from '../describe.js';
 import type { PestenAction } from './actions.js';
 import { clockwiseOf, rankOf, seatAfter, type PestenState } from './board.js';
+import { actEvent, boardBefore, cryptoEvent } from './last-event.js';
 
 const SUIT_SYMBOLS = { C: '♣', D: '♦', H: '♥', S: '♠' } as const;
 
@@ -42,24 +43,28 @@ export function describePestenInput(
   input: Input,
   names: readonly string[],
   state: PestenState | null,
+  before: PestenState | null = null,
 ): string {
   const board = state?.board;
   if (input.kind === 'reshuffled') return 'the stock is reshuffled';
   if (input.kind === 'revealed') {
     const startHandle = board?.discard[0];
     const start = startHandle !== undefined && board?.reshuffles === 0 ? input.cards[String(startHandle)] : undefined;
-    return start !== undefined && board?.last?.kind === 'start' ? `the start card is ${cardName(start)}` : '';
+    const turned = before && board && cryptoEvent(before.board.phase, board, () => start ?? null);
+    return start !== undefined && turned ? `the start card is ${cardName(start)}` : '';
   }
   const line = base(input, names, state);
-  if (input.kind !== 'act' || !state || !board || line === '') return line;
+  if (input.kind !== 'act' || !state || !board || !before || line === '') return line;
   const who = seatName(names, input.seat);
-  const last = board.last;
-  const action = input.action as Partial<PestenAction>;
-  if (action.type === 'draw' && last?.kind === 'draw' && last.seat === input.seat) {
+  const action = input.action as PestenAction;
+  // The states must be this move's: made on its author's turn, and a play's card on the pile after it.
+  if (action.type !== 'give' && before.board.turn !== input.seat) return line;
+  if (action.type === 'play' && board.discard.at(-1) !== action.handle) return line;
+  const played = action.type === 'play' ? action.card : null;
+  const last = actEvent(input.seat, action, boardBefore(before.board, input.seat), board, played);
+  if (last?.kind === 'draw')
     return last.owed ? `${who} draws ${last.count} (owed)` : `${who} draws ${count(last.count, 'card')}`;
-  }
-  if (action.type !== 'play' || last?.kind !== 'play' || last.seat !== input.seat || last.card !== action.card)
-    return line;
+  if (last?.kind !== 'play') return line;
   const parts = [line];
   if (last.penalty) parts.push(`forgot to announce Pesten and draws 2`);
   if (board.phase === 'over' && board.winner === input.seat) {
@@ -68,7 +73,7 @@ export function describePestenInput(
     parts.push(`wins the round${match} — ${points} ${points === 1 ? 'point' : 'points'}`);
     return parts.join(' and ');
   }
-  const rank = rankOf(action.card ?? null);
+  const rank = rankOf(last.card);
   let after = '';
   if (rank === '8')
     after = ` — ${seatName(names, seatAfter(input.seat, 1, board.direction, state.players))} is skipped`;

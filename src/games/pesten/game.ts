@@ -15,7 +15,8 @@ import { scenario } from './scenario.js';
 import { deck, setup } from './setup.js';
 import { outcome, view, zones, type PestenView } from './views.js';
 
-export const pesten = defineGame<PestenBoard, PestenAction, PestenOptions, PestenError, PestenView>({
+/** The parts `defineGame` binds (rules-v1.ts reuses them with the board's `last` event of version 1). */
+export const pestenSpec = {
   id: 'pesten',
   displayName: 'Pesten',
   minPlayers: 2,
@@ -36,4 +37,6 @@ export const pesten = defineGame<PestenBoard, PestenAction, PestenOptions, Peste
   view,
   outcome,
   scenario,
-});
+};
+
+export const pesten = defineGame<PestenBoard, PestenAction, PestenOptions, PestenError, PestenView>(pestenSpec);

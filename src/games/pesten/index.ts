@@ -7,7 +7,9 @@
  * Its log lines say more than one action alone can ("Bob draws 4 (owed)",
  * "Cleo is skipped", "the stock is reshuffled"), so the module's `describe`
  * is wrapped by describe.ts's `describePestenInput`, which also reads the
- * state. Helpers other parts of the code and the tests use are re-exported.
+ * states around the input. Hands played under rules version 1 (which kept
+ * the last move in the board) replay by rules-v1.ts. Helpers other parts of
+ * the code and the tests use are re-exported.
  */
 import { pestenMeta } from './meta.js';
 import { defineGameModule } from '../module.js';
@@ -15,6 +17,7 @@ import { pestenHeuristic } from './bot.js';
 import type { PestenState } from './board.js';
 import { describeAction, describePestenInput, describePestenPrivate } from './describe.js';
 import { pesten } from './game.js';
+import { pestenV1 } from './rules-v1.js';
 import { cardZones } from './summary.js';
 import { rulesText } from './rules-text.js';
 import { pestenProbe } from './hints.js';
@@ -32,13 +35,25 @@ const assembled = defineGameModule({
 
 export const pestenModule: typeof assembled = {
   ...assembled,
-  describe: (input, names, state) => describePestenInput(assembled.describe, input, names, state as PestenState | null),
+  describe: (input, names, state, before) =>
+    describePestenInput(assembled.describe, input, names, state as PestenState | null, before as PestenState | null),
+  // Version 2 keeps no record of the last move in the board (rules-v1.ts says what version 1 was).
+  rulesVersion: 2,
+  olderRules: [
+    {
+      version: 1,
+      change:
+        'version 2 stopped keeping what the last move did (for the log’s words) in the board, which changed every state hash',
+      rules: pestenV1,
+    },
+  ],
 };
 
 export { pesten } from './game.js';
 export type Pesten = typeof pesten;
 export type { PestenAction } from './actions.js';
-export type { PestenBoard, PestenState, Phase, Direction, PendingDraw, LastEvent } from './board.js';
+export type { PestenBoard, PestenState, Phase, Direction, PendingDraw } from './board.js';
+export type { LastEvent } from './last-event.js';
 export {
   HAND_SIZE,
   clockwiseOf,

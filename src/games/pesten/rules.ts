@@ -228,7 +228,6 @@ function play(
   board.discard.push(action.handle);
   board.drawn = null;
   board.again = false;
-  board.last = { kind: 'play', seat, card: card ?? '?', announced, penalty };
   if (board.hands[seat]?.length === 0) {
     board.phase = 'over';
     board.winner = seat;
@@ -247,12 +246,10 @@ function draw(draft: PestenState, seat: Seat): PestenError | null {
   if (board.owed > 0) {
     const owed = board.owed;
     board.owed = 0;
-    board.last = { kind: 'draw', seat, count: owed, owed: true };
     drawCards(draft, seat, owed, false);
     advance(draft, seat, 1);
     return null;
   }
-  board.last = { kind: 'draw', seat, count: 1, owed: false };
   const thenPlay = draft.options.drawThenPlay && !board.again;
   drawCards(draft, seat, 1, thenPlay);
   if (thenPlay && (board.drawn !== null || board.pendingDraw !== null)) {
@@ -267,7 +264,6 @@ function endTurn(draft: PestenState, seat: Seat): PestenError | null {
   const board = draft.board;
   if (board.phase !== 'play') return 'not-play-phase';
   if (board.drawn === null) return 'nothing-drawn';
-  board.last = { kind: 'end-turn', seat };
   advance(draft, seat, 1);
   return null;
 }
@@ -277,7 +273,6 @@ function dealerWish(draft: PestenState, seat: Seat, suit: Extract<PestenAction, 
   if (board.phase !== 'wish') return 'not-wish-phase';
   board.wish = suit.suit;
   board.phase = 'play';
-  board.last = { kind: 'wish', seat, suit: suit.suit };
   advance(draft, seat, 1);
   return null;
 }
@@ -304,7 +299,6 @@ function give(draft: PestenState, seat: Seat, handle: Handle): PestenError | nul
   board.phase = 'play';
   board.passFrom = null;
   board.passes = board.hands.map(() => null);
-  board.last = { kind: 'passed' };
   advance(draft, from, 1);
   return null;
 }
@@ -336,7 +330,6 @@ export function afterCrypto(draft: PestenState, done: CryptoRequest, know: Knowl
     const top = topHandle(board);
     const card = know(top ?? -1);
     board.phase = 'play';
-    board.last = { kind: 'start', card: card ?? '?' };
     applyEffect(draft, draft.dealer, card, null, true);
   }
   return null;

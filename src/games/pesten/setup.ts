@@ -94,6 +94,5 @@ export function setup(core: Core<PestenOptions>, rawLayout: unknown, carry: Json
     reshuffles: 0,
     points,
     winner: null,
-    last: null,
   };
 }

@@ -16,7 +16,7 @@ import {
   type Seat,
   type Suit,
 } from '../../engine/index.js';
-import { clockwiseOf, topHandle, type Direction, type LastEvent, type PestenState, type Phase } from './board.js';
+import { clockwiseOf, topHandle, type Direction, type PestenState, type Phase } from './board.js';
 
 export interface ViewCard {
   handle: Handle;
@@ -57,7 +57,6 @@ export interface PestenView {
   targetPoints: number;
   /** True once a seat has `targetPoints` points. */
   matchOver: boolean;
-  last: LastEvent | null;
 }
 
 export function zones(state: PestenState): Record<string, Handle[]> {
@@ -105,7 +104,6 @@ export function view(state: PestenState, _viewer: Seat | null, privateView: Priv
     winner: board.winner,
     targetPoints: state.options.targetPoints,
     matchOver: matchOver(state),
-    last: board.last,
   };
 }
 

@@ -193,7 +193,6 @@ describe('setup', () => {
       reshuffles: 0,
       points: [0, 0, 0],
       winner: null,
-      last: null,
     });
   });
 

@@ -31,8 +31,9 @@ export function position(
   deal: ScenarioFile['deal'],
   actions: ScenarioFile['actions'] = [],
   extra: Partial<ScenarioFile> = {},
+  rules: typeof pesten = pesten,
 ): { state: PestenState; open: OpenCards; inputs: unknown[] } {
-  const run = runScenario(pesten, { game: 'pesten', seats, deal, actions, ...extra });
+  const run = runScenario(rules, { game: 'pesten', seats, deal, actions, ...extra });
   if (!run.ok || !run.state) throw new Error(`${run.failures.join('; ')}\n${run.log.join('\n')}`);
   return { state: run.state as PestenState, open: run.open, inputs: run.inputs };
 }

@@ -2,9 +2,10 @@
  * Pesten's log lines: through the registry (what the table log shows),
  * plays name their card, a J its wish, the announcement is said; the state
  * adds how many cards a draw took and whether they were owed, who an 8
- * skipped, a forgotten announcement, the round's end with the points; a pass
- * on a 10 never names the card; a reshuffle is said; when the state has
- * moved on past the input, the plain line is used (never a wrong detail).
+ * skipped, a forgotten announcement, the round's end with the points, from
+ * the states right before and after the input; a pass on a 10 never names
+ * the card; a reshuffle is said; without those states, or with states that
+ * are not the input's, the plain line is used (never a wrong detail).
  * And describe.ts line by line, exact: the plain line of every action (each
  * suit's wish, the announcement), what the state adds to a play (skip,
  * direction both ways, pass round, owed sum, play again, forgotten
@@ -27,12 +28,17 @@ const handleOf = (open: OpenCards, card: string): number =>
   Number(Object.entries(open).find(([, c]) => c === card)?.[0] ?? -1);
 const act = (seat: number, action: PestenAction | { type: string }): Input => ({ kind: 'act', seat, action });
 
-/** The line for `input` after `state`, with the module's own plain line as the base. */
-async function line(input: Input, state: PestenState | null, who = names): Promise<string> {
+/** The line for `input` between `before` and `state`, with the module's own plain line as the base. */
+async function line(
+  input: Input,
+  state: PestenState | null,
+  before: PestenState | null = null,
+  who = names,
+): Promise<string> {
   const { describeAction, describePestenInput } = await lines();
   const base = (i: Input, n: readonly string[]) =>
     i.kind === 'act' ? describeAction(i.action as PestenAction, n[i.seat] ?? '?', () => null) : '';
-  return describePestenInput(base, input, who, state);
+  return describePestenInput(base, input, who, state, before);
 }
 
 describe('the plain line of every action', () => {
@@ -67,6 +73,7 @@ describe('what the state adds', () => {
   const stock = ['3H', '6H', '9D', 'KD', 'QS', '5S'];
   const after = async (steps: Parameters<typeof position>[2], top = '9H', extra = {}) => {
     const played = position(3, { hands, discard: [top], stock }, steps, extra);
+    const before = position(3, { hands, discard: [top], stock }, steps?.slice(0, -1), extra);
     const step = steps?.at(-1) as { seat: number; type: string; card?: string; wish?: string };
     const action =
       step.type === 'play'
@@ -77,7 +84,7 @@ describe('what the state adds', () => {
             ...(step.wish ? { wish: step.wish } : {}),
           }
         : { type: step.type };
-    return line(act(step.seat, action as PestenAction), played.state);
+    return line(act(step.seat, action as PestenAction), played.state, before.state);
   };
 
   test.each<[string, string]>([
@@ -123,9 +130,15 @@ describe('what the state adds', () => {
       },
       [{ seat: 1, type: 'play', card: 'AH' }],
     );
-    expect(await line(act(1, { type: 'play', handle: handleOf(played.open, 'AH'), card: 'AH' }), played.state)).toBe(
-      'Bob played A♥',
-    );
+    const before = position(2, {
+      hands: [
+        ['3C', '4C'],
+        ['AH', '5D', '6D'],
+      ],
+      discard: ['9H'],
+    });
+    const ace = act(1, { type: 'play', handle: handleOf(played.open, 'AH'), card: 'AH' });
+    expect(await line(ace, played.state, before.state)).toBe('Bob played A♥');
   });
 
   test('draws: the owed sum, or one card', async () => {
@@ -138,29 +151,32 @@ describe('what the state adds', () => {
     expect(await after([{ seat: 2, type: 'draw' }])).toBe('Cleo draws 1 card');
   });
 
-  test("the state is not this input's: the plain line", async () => {
+  test("without the states around the input, or states that are not this input's: the plain line", async () => {
+    const start = position(3, { hands, discard: ['9H'], stock });
     const played = position(3, { hands, discard: ['9H'], stock }, [{ seat: 2, type: 'play', card: '8H' }]);
-    const eight = { type: 'play', handle: handleOf(played.open, '8H'), card: '8H' } as PestenAction;
-    expect(await line(act(1, eight), played.state)).toBe('Bob played 8♥');
-    expect(await line(act(2, { ...eight, card: '8D' } as PestenAction), played.state)).toBe('Cleo played 8♦');
-    expect(await line(act(2, { type: 'draw' }), played.state)).toBe('Cleo draws');
-    expect(await line(act(2, eight), null)).toBe('Cleo played 8♥');
-    const drew = position(3, { hands, discard: ['9H'], stock }, [{ seat: 2, type: 'draw' }]);
-    expect(await line(act(1, { type: 'draw' }), drew.state)).toBe('Bob draws');
-    expect(await line(act(2, eight), drew.state)).toBe('Cleo played 8♥');
+    const eight = { type: 'play', handle: handleOf(played.open, '8H'), card: '8H' } as const;
+    expect(await line(act(2, eight), played.state, start.state)).toBe('Cleo played 8♥ — Bob is skipped');
+    expect(await line(act(2, eight), played.state)).toBe('Cleo played 8♥');
+    expect(await line(act(2, eight), null, start.state)).toBe('Cleo played 8♥');
+    // Not this seat's turn before, or not this card on the pile after.
+    expect(await line(act(1, eight), played.state, start.state)).toBe('Bob played 8♥');
+    expect(await line(act(2, { ...eight, handle: eight.handle + 1 }), played.state, start.state)).toBe(
+      'Cleo played 8♥',
+    );
     const { describePestenInput } = await lines();
-    expect(describePestenInput(() => '', act(2, eight), names, played.state)).toBe('');
+    expect(describePestenInput(() => '', act(2, eight), names, played.state, start.state)).toBe('');
   });
 
   test("the round's end, with the points and the match; a forgotten announcement with the card's effect", async () => {
     const deal = { hands: [['3C', '4C'], ['3D', '4D'], ['5H']], discard: ['9H'], stock };
     const won = position(3, deal, [{ seat: 2, type: 'play', card: '5H' }]);
+    const dealt = position(3, deal).state;
     const five = act(2, { type: 'play', handle: handleOf(won.open, '5H'), card: '5H' });
-    expect(await line(five, won.state)).toBe('Cleo played 5♥ and wins the round — 1 point');
+    expect(await line(five, won.state, dealt)).toBe('Cleo played 5♥ and wins the round — 1 point');
     const twice = { ...won.state, board: { ...won.state.board, points: [0, 0, 2] } };
-    expect(await line(five, twice)).toBe('Cleo played 5♥ and wins the round and the match — 2 points');
+    expect(await line(five, twice, dealt)).toBe('Cleo played 5♥ and wins the round and the match — 2 points');
     const three = { ...twice, options: { ...twice.options, targetPoints: 3 } };
-    expect(await line(five, three)).toBe('Cleo played 5♥ and wins the round — 2 points');
+    expect(await line(five, three, dealt)).toBe('Cleo played 5♥ and wins the round — 2 points');
     const forgot = position(
       3,
       {
@@ -175,18 +191,26 @@ describe('what the state adds', () => {
       [{ seat: 2, type: 'play', card: '7H' }],
     );
     const seven = act(2, { type: 'play', handle: handleOf(forgot.open, '7H'), card: '7H' });
-    expect(await line(seven, forgot.state)).toBe(
+    const before = position(3, {
+      hands: [
+        ['3C', '4C'],
+        ['3D', '4D'],
+        ['7H', '5H'],
+      ],
+      discard: ['9H'],
+      stock,
+    }).state;
+    expect(await line(seven, forgot.state, before)).toBe(
       'Cleo played 7♥ and forgot to announce Pesten and draws 2 and plays again',
     );
   });
 
-  test('inputs that are not moves, moves before any event, and other moves after a play keep their plain line', async () => {
+  test('inputs that are not moves, moves without the state before them, and other moves keep their plain line', async () => {
     const { describePestenInput } = await lines();
     const drew = position(3, { hands, discard: ['9H'], stock }, [{ seat: 2, type: 'draw' }]);
     expect(describePestenInput(() => 'crypto', { kind: 'delivered', request: 1 }, names, drew.state)).toBe('crypto');
-    const fresh = { ...drew.state, board: { ...drew.state.board, last: null } };
-    expect(await line(act(2, { type: 'draw' }), fresh)).toBe('Cleo draws');
-    expect(await line(act(2, { type: 'play', handle: 1, card: '5H' }), fresh)).toBe('Cleo played 5♥');
+    expect(await line(act(2, { type: 'draw' }), drew.state)).toBe('Cleo draws');
+    expect(await line(act(2, { type: 'play', handle: 1, card: '5H' }), drew.state)).toBe('Cleo played 5♥');
     const forgot = position(
       3,
       {
@@ -200,28 +224,46 @@ describe('what the state adds', () => {
       },
       [{ seat: 2, type: 'play', card: '7H' }],
     );
-    expect(await line(act(2, { type: 'end-turn' }), forgot.state)).toBe('Cleo keeps the drawn card');
-    expect(await line(act(2, { type: 'wish', suit: 'H' }), forgot.state)).toBe('Cleo wishes ♥');
+    const before = position(3, {
+      hands: [
+        ['3C', '4C'],
+        ['3D', '4D'],
+        ['7H', '5H'],
+      ],
+      discard: ['9H'],
+      stock,
+    }).state;
+    expect(await line(act(2, { type: 'end-turn' }), forgot.state, before)).toBe('Cleo keeps the drawn card');
+    expect(await line(act(2, { type: 'wish', suit: 'H' }), forgot.state, before)).toBe('Cleo wishes ♥');
   });
 
   test('names fall back to the seat number', async () => {
     const drew = position(3, { hands, discard: ['9H'], stock }, [{ seat: 2, type: 'draw' }]);
-    expect(await line(act(2, { type: 'draw' }), drew.state, ['Ann'])).toBe('Seat 3 draws 1 card');
+    const before = position(3, { hands, discard: ['9H'], stock }).state;
+    expect(await line(act(2, { type: 'draw' }), drew.state, before, ['Ann'])).toBe('Seat 3 draws 1 card');
   });
 });
 
 describe('crypto inputs', () => {
-  test('the start card is said once, while it is the last event and no reshuffle happened', async () => {
+  test('the start card is said once, when its reveal ends the deal and no reshuffle happened', async () => {
     const { state, open } = position(3, { hands: [['3C'], ['3D'], ['3H']], discard: ['5H'] });
+    // The state before the reveal that ended the deal.
+    const dealing = { ...state, board: { ...state.board, phase: 'deal' as const } };
     const start = state.board.discard[0] ?? -1;
     const revealed: Input = { kind: 'revealed', request: 1, cards: { [String(start)]: '5H' } };
-    expect(await line(revealed, state)).toBe('the start card is 5♥');
-    expect(await line(revealed, { ...state, board: { ...state.board, reshuffles: 1 } })).toBe('');
-    expect(await line(revealed, { ...state, board: { ...state.board, last: null } })).toBe('');
+    expect(await line(revealed, state, dealing)).toBe('the start card is 5♥');
+    expect(await line(revealed, { ...state, board: { ...state.board, reshuffles: 1 } }, dealing)).toBe('');
+    // A reveal after the deal had ended already.
+    expect(await line(revealed, state, state)).toBe('');
     expect(
-      await line({ kind: 'revealed', request: 1, cards: { [String(start + 1)]: open[start + 1] ?? '' } }, state),
+      await line(
+        { kind: 'revealed', request: 1, cards: { [String(start + 1)]: open[start + 1] ?? '' } },
+        state,
+        dealing,
+      ),
     ).toBe('');
-    expect(await line(revealed, null)).toBe('');
+    expect(await line(revealed, null, dealing)).toBe('');
+    expect(await line(revealed, state)).toBe('');
     expect(await line({ kind: 'reshuffled', request: 2 }, state)).toBe('the stock is reshuffled');
   });
 });
@@ -286,7 +328,8 @@ const handleIn = (open: OpenCards, card: string): number => {
   if (!found) throw new Error(`no ${card}`);
   return Number(found[0]);
 };
-const tableLine = (input: Input, state: PestenState | null) => describeInput('pesten', input, names, state);
+const tableLine = (input: Input, state: PestenState | null, before: PestenState | null = null) =>
+  describeInput('pesten', input, names, state, before);
 
 const hands = [
   ['9H', '3C', '4C', '6S', '7S'],
@@ -320,19 +363,23 @@ describe('the lines the table log shows, through the registry', () => {
       seat: 2,
       action: { type: 'play', handle: handleIn(eight.open, '8H'), card: '8H' },
     };
-    expect(tableLine(play8, eight.state)).toBe('Cleo played 8♥ — Bob is skipped');
-    const chain = position(3, { hands, discard: ['5C'], stock: ['KD', 'AD', 'QC'] }, [
+    const dealt = position(3, { hands, discard: ['5H'] }).state;
+    expect(tableLine(play8, eight.state, dealt)).toBe('Cleo played 8♥ — Bob is skipped');
+    const deal = { hands, discard: ['5C'], stock: ['KD', 'AD', 'QC'] };
+    const owes = position(3, deal, [{ seat: 2, type: 'play', card: '2C' }]);
+    const chain = position(3, deal, [
       { seat: 2, type: 'play', card: '2C' },
       { seat: 1, type: 'draw' },
     ]);
-    expect(tableLine({ kind: 'act', seat: 1, action: { type: 'draw' } }, chain.state)).toBe('Bob draws 2 (owed)');
-    // The state has moved on (Ann played since): the plain line, no wrong count.
-    const later = position(3, { hands, discard: ['5C'], stock: ['KD', 'AD', 'QC'] }, [
+    const draw = { kind: 'act' as const, seat: 1, action: { type: 'draw' } };
+    expect(tableLine(draw, chain.state, owes.state)).toBe('Bob draws 2 (owed)');
+    // States that are not this input's (Ann played since): the plain line, no wrong count.
+    const later = position(3, deal, [
       { seat: 2, type: 'play', card: '2C' },
       { seat: 1, type: 'draw' },
       { seat: 0, type: 'play', card: '3C' },
     ]);
-    expect(tableLine({ kind: 'act', seat: 1, action: { type: 'draw' } }, later.state)).toBe('Bob draws');
+    expect(tableLine(draw, later.state, chain.state)).toBe('Bob draws');
   });
 
   it('says the round is won, with the points, and a forgotten announcement', () => {
@@ -344,7 +391,8 @@ describe('the lines the table log shows, through the registry', () => {
       seat: 2,
       action: { type: 'play', handle: handleIn(end.open, '5H'), card: '5H' },
     };
-    expect(tableLine(won, end.state)).toBe('Cleo played 5♥ and wins the round — 1 point');
+    const before = position(3, { hands: [['9H', '3C'], ['3D', '4D'], ['5H']], discard: ['5C'], stock: ['KD', 'AD'] });
+    expect(tableLine(won, end.state, before.state)).toBe('Cleo played 5♥ and wins the round — 1 point');
     const forgot = position(
       3,
       {
@@ -363,7 +411,16 @@ describe('the lines the table log shows, through the registry', () => {
       seat: 2,
       action: { type: 'play', handle: handleIn(forgot.open, '5H'), card: '5H' },
     };
-    expect(tableLine(play, forgot.state)).toBe('Cleo played 5♥ and forgot to announce Pesten and draws 2');
+    const dealt = position(3, {
+      hands: [
+        ['9H', '3C'],
+        ['3D', '4D'],
+        ['5H', '6H'],
+      ],
+      discard: ['5C'],
+      stock: ['KD', 'AD'],
+    });
+    expect(tableLine(play, forgot.state, dealt.state)).toBe('Cleo played 5♥ and forgot to announce Pesten and draws 2');
   });
 });
 

@@ -45,27 +45,28 @@ test("the module's fields and wiring", async () => {
   expect(m.rulesText?.sections).toHaveLength(3);
   expect(m.describePrivate).toBeTypeOf('function');
   expect(m.cardProbe?.play).toBeTypeOf('function');
-  const played = position(
-    3,
-    {
-      hands: [
-        ['3C', '4C'],
-        ['9D', '5D'],
-        ['8H', '5H', '6H'],
-      ],
-      discard: ['9H'],
-    },
-    [{ seat: 2, type: 'play', card: '8H' }],
-  );
+  const deal = {
+    hands: [
+      ['3C', '4C'],
+      ['9D', '5D'],
+      ['8H', '5H', '6H'],
+    ],
+    discard: ['9H'],
+  };
+  const dealt = position(3, deal);
+  const played = position(3, deal, [{ seat: 2, type: 'play', card: '8H' }]);
   const handle = Number(Object.entries(played.open).find(([, c]) => c === '8H')?.[0]);
   expect(
     m.describe(
       { kind: 'act', seat: 2, action: { type: 'play', handle, card: '8H' } },
       ['Ann', 'Bob', 'Cleo'],
       played.state,
-      null,
+      dealt.state,
     ),
   ).toBe('Cleo played 8♥ — Bob is skipped');
+  // Hands played under version 1 (which kept the last move in the board) still verify by those rules.
+  expect(m.rulesVersion).toBe(2);
+  expect(m.olderRules?.map((r) => r.version)).toEqual([1]);
   expect(
     m.describe({ kind: 'act', seat: 2, action: { type: 'give', handle } }, ['Ann', 'Bob', 'Cleo'], null, null),
   ).toBe('Cleo passes a card');

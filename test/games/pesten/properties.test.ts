@@ -179,12 +179,8 @@ describe('simultaneous passes', () => {
         const a = play(args, round.seed, aBots, {
           maxInputs: 150,
           onStep: (state) => {
-            if (
-              (state as PestenState).board.last?.kind === 'passed' &&
-              state.requests.length > 0 &&
-              state.requests[0]?.kind === 'forward'
-            )
-              passRounds += 1;
+            // A pass round just completed: back in play, with the passed cards' forwards under way.
+            if ((state as PestenState).board.phase === 'play' && state.requests[0]?.kind === 'forward') passRounds += 1;
           },
         });
         const orderRng = makeRng(orderSeed);

@@ -8,8 +8,9 @@
  * rounds with the dealer moving clockwise; and step by step, exact: every
  * error code a move can get (and which one wins when several apply), each
  * card's effect on the board (turn, owed sum, wish, 7/K follow-up, the 10's
- * pass round, the A's reversal), the "last" event every move records for the
- * UI, draws (owed sums, `drawThenPlay`, a draw the stock and discard pile
+ * pass round, the A's reversal), the "last" event every move recorded in
+ * the board under rules version 1 (rules-v1.ts, which still replays such
+ * hands; today the log derives it), draws (owed sums, `drawThenPlay`, a draw the stock and discard pile
  * cannot serve), the end of the round, and what the rules await in every
  * phase. The written rules' scenarios themselves are scenario files (docs/rules/pesten.md §8).
  */
@@ -26,7 +27,18 @@ import {
   type PestenState,
 } from '../../../src/games/pesten/index.js';
 import { dealtRound, position } from './helpers.js';
+import { pestenV1 } from '../../../src/games/pesten/rules-v1.js';
+import type { LastEvent } from '../../../src/games/pesten/last-event.js';
 import { awaits } from '../../../src/games/pesten/rules.js';
+
+/** A position played by rules version 1, whose board also holds the last move's event. */
+const positionV1 = (
+  seats: number,
+  deal: ScenarioFile['deal'],
+  actions: ScenarioFile['actions'] = [],
+  extra: Partial<ScenarioFile> = {},
+) => position(seats, deal, actions, extra, pestenV1);
+type BoardV1 = PestenState['board'] & { last: LastEvent | null };
 
 const hands3 = [
   ['3C', '4C', '6S', '7S', '8D'],
@@ -544,7 +556,7 @@ describe('error codes', () => {
 
 describe('card effects and the last event', () => {
   test('a plain card: off the hand, on the pile, the next seat clockwise, the event names seat and card', () => {
-    const played = position(3, deal3, [{ seat: 2, type: 'play', card: 'QH', announce: false }]);
+    const played = positionV1(3, deal3, [{ seat: 2, type: 'play', card: 'QH', announce: false }]);
     expect(played.state.board).toMatchObject({
       turn: 1,
       again: false,
@@ -553,7 +565,13 @@ describe('card effects and the last event', () => {
       wish: null,
       phase: 'play',
     });
-    expect(played.state.board.last).toEqual({ kind: 'play', seat: 2, card: 'QH', announced: false, penalty: false });
+    expect((played.state.board as BoardV1).last).toEqual({
+      kind: 'play',
+      seat: 2,
+      card: 'QH',
+      announced: false,
+      penalty: false,
+    });
     expect(hands(played)[2]).not.toContain('QH');
     expect(played.state.board.discard.map((h) => played.open[h])).toEqual(['9C', 'QC', 'QH']);
   });
@@ -624,7 +642,7 @@ describe('card effects and the last event', () => {
     ]);
     expect(pesten.awaits(one.state)).toEqual({ kind: 'choices', seats: [0, 2], what: 'pass' });
     expect(one.state.board.passes[1]).toBe(one.state.board.hands[1]?.find((h) => one.open[h] === '3D'));
-    const done = position(3, dealOn('9H'), [
+    const done = positionV1(3, dealOn('9H'), [
       { seat: 2, type: 'play', card: '10H' },
       { seat: 1, type: 'give', card: '3D' },
       { seat: 0, type: 'give', card: '3C' },
@@ -657,13 +675,13 @@ describe('card effects and the last event', () => {
   });
 
   test('the start card J: the dealer wishes, then the seat after the dealer plays to the wish', () => {
-    const start = position(3, { hands: three, discard: ['JD'], stock }, [], { dealer: 1 });
+    const start = positionV1(3, { hands: three, discard: ['JD'], stock }, [], { dealer: 1 });
     expect(start.state.board).toMatchObject({ phase: 'wish', turn: 1, last: { kind: 'start', card: 'JD' } });
     expect(pesten.awaits(start.state)).toEqual({ kind: 'move', seat: 1, what: 'wish' });
     expect(
       refusal(3, { hands: three, discard: ['JD'], stock }, [{ seat: 1, type: 'give', card: '3D' }], { dealer: 1 }),
     ).toBe('not-pass-phase');
-    const wished = position(3, { hands: three, discard: ['JD'], stock }, [{ seat: 1, type: 'wish', suit: 'H' }], {
+    const wished = positionV1(3, { hands: three, discard: ['JD'], stock }, [{ seat: 1, type: 'wish', suit: 'H' }], {
       dealer: 1,
     });
     expect(wished.state.board).toMatchObject({
@@ -675,7 +693,7 @@ describe('card effects and the last event', () => {
   });
 
   test('the start card is the first event; a plain start card has no effect', () => {
-    expect(position(3, deal3).state.board).toMatchObject({
+    expect(positionV1(3, deal3).state.board).toMatchObject({
       last: { kind: 'start', card: 'QC' },
       turn: 2,
       phase: 'play',
@@ -699,24 +717,36 @@ describe('"Pesten" and the last card', () => {
   ];
 
   test('the second-to-last card without "Pesten" draws 2 before the 7\'s follow-up, never as a drawThenPlay draw', () => {
-    const forgot = position(
+    const forgot = positionV1(
       2,
       deal,
       [...opening, { seat: 0, type: 'end-turn' }, { seat: 1, type: 'play', card: '7C' }],
       { options: { drawThenPlay: true } },
     );
-    expect(forgot.state.board.last).toEqual({ kind: 'play', seat: 1, card: '7C', announced: false, penalty: true });
+    expect((forgot.state.board as BoardV1).last).toEqual({
+      kind: 'play',
+      seat: 1,
+      card: '7C',
+      announced: false,
+      penalty: true,
+    });
     expect(forgot.state.board).toMatchObject({ turn: 1, again: true, drawn: null });
     expect(hands(forgot)[1]).toEqual(['5C', 'QS', 'KD']);
     expect(pesten.awaits(forgot.state)).toEqual({ kind: 'move', seat: 1, what: 'play-again' });
   });
 
   test('with "Pesten" no penalty; the last card wins the round and its point, nothing else happens', () => {
-    const said = position(2, deal, [...opening, { seat: 1, type: 'play', card: '7C', announce: true }]);
-    expect(said.state.board.last).toEqual({ kind: 'play', seat: 1, card: '7C', announced: true, penalty: false });
+    const said = positionV1(2, deal, [...opening, { seat: 1, type: 'play', card: '7C', announce: true }]);
+    expect((said.state.board as BoardV1).last).toEqual({
+      kind: 'play',
+      seat: 1,
+      card: '7C',
+      announced: true,
+      penalty: false,
+    });
     expect(said.state.board).toMatchObject({ turn: 1, again: true });
     expect(hands(said)[1]).toEqual(['5C']);
-    const won = position(2, deal, [
+    const won = positionV1(2, deal, [
       ...opening,
       { seat: 1, type: 'play', card: '7C', announce: true },
       { seat: 1, type: 'play', card: '5C' },
@@ -729,14 +759,20 @@ describe('"Pesten" and the last card', () => {
       again: false,
       drawn: null,
     });
-    expect(won.state.board.last).toEqual({ kind: 'play', seat: 1, card: '5C', announced: false, penalty: false });
+    expect((won.state.board as BoardV1).last).toEqual({
+      kind: 'play',
+      seat: 1,
+      card: '5C',
+      announced: false,
+      penalty: false,
+    });
     expect(awaits(won.state)).toEqual({ kind: 'over' });
   });
 });
 
 describe('draws', () => {
   test('an owed draw takes the sum, clears it, records it and ends the turn, also with drawThenPlay', () => {
-    const owed = position(
+    const owed = positionV1(
       3,
       deal3,
       [
@@ -746,13 +782,13 @@ describe('draws', () => {
       { options: { drawThenPlay: true } },
     );
     expect(owed.state.board).toMatchObject({ owed: 0, turn: 0, drawn: null, again: false });
-    expect(owed.state.board.last).toEqual({ kind: 'draw', seat: 1, count: 2, owed: true });
+    expect((owed.state.board as BoardV1).last).toEqual({ kind: 'draw', seat: 1, count: 2, owed: true });
     expect(hands(owed)[1]).toEqual(['3D', '3H', '4D', '6D', '6H', '9S', 'QD']);
   });
 
   test('a normal draw records one card and passes the turn', () => {
-    const drew = position(3, deal3, [{ seat: 2, type: 'draw' }]);
-    expect(drew.state.board.last).toEqual({ kind: 'draw', seat: 2, count: 1, owed: false });
+    const drew = positionV1(3, deal3, [{ seat: 2, type: 'draw' }]);
+    expect((drew.state.board as BoardV1).last).toEqual({ kind: 'draw', seat: 2, count: 1, owed: false });
     expect(drew.state.board).toMatchObject({ turn: 1, drawn: null, again: false });
     expect(drew.state.board.stock).toHaveLength(stock.length - 1);
   });
@@ -762,7 +798,7 @@ describe('draws', () => {
     const drew = position(3, deal3, [{ seat: 2, type: 'draw' }], options);
     expect(drew.open[drew.state.board.drawn ?? -1]).toBe('3H');
     expect(drew.state.board.turn).toBe(2);
-    const ended = position(
+    const ended = positionV1(
       3,
       deal3,
       [
@@ -798,7 +834,7 @@ describe('draws', () => {
       discard: ['8H', '5H'],
       stock: ['KD'],
     };
-    const short = position(2, deal, [
+    const short = positionV1(2, deal, [
       { seat: 1, type: 'draw' },
       { seat: 0, type: 'play', card: 'JKR' },
       { seat: 1, type: 'draw' },
@@ -811,7 +847,7 @@ describe('draws', () => {
       stock: [],
       drawn: null,
     });
-    expect(short.state.board.last).toEqual({ kind: 'draw', seat: 1, count: 5, owed: true });
+    expect((short.state.board as BoardV1).last).toEqual({ kind: 'draw', seat: 1, count: 5, owed: true });
     expect(hands(short)[1]).toEqual(['5H', '6D', '7D', '8H', '9S', 'KD']);
     expect(short.state.board.discard.map((h) => short.open[h])).toEqual(['JKR']);
   });

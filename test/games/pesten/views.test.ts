@@ -79,7 +79,6 @@ describe('zones and views', () => {
       winner: null,
       targetPoints: 3,
       matchOver: false,
-      last: { kind: 'draw', seat: 2, count: 1, owed: false },
     });
     expect(view(state, null, { known: {} }).drawn).toEqual({ handle: drawn, card: null });
     expect(view(state, null, { known: {} }).seats[2]?.hand.every((c) => c.card === null)).toBe(true);
