@@ -34,6 +34,20 @@ import { HandRecords } from './table-hand-records.js';
 import { TableLog } from './table-log.js';
 import { errorText, TableOutbox, type TableStore } from './table-outbox.js';
 import { WATCHING_SEAT, Watchers, watchingHand, type Watcher } from './table-watchers.js';
+import {
+  begin,
+  choose,
+  chosen,
+  fail,
+  handOf,
+  isStarting,
+  noRules,
+  SEATING,
+  settle,
+  stageOf,
+  type TablePhase,
+  type TableStage,
+} from './table-phase.js';
 import type { HandSummary, Seated, TableSessionOptions } from './table-session-types.js';
 import type { HandResult } from './hand/setup.js';
 
@@ -56,7 +70,8 @@ export class TableSession {
   private readonly bots: HostedBots;
   /** The current hand, per local seat (this person, and bots hosted here). */
   private hands = new Map<number, Seated>();
-  private handNo = -1;
+  /** Seating, choosing the first hand, starting a hand, or at one (table-phase.ts): the one place the table's phase is kept. */
+  private phase: TablePhase = SEATING;
   private game: AnyGame | null = null;
   /** Each hand's outcome in storage (a next hand's set-up is read after it is written), and a halted seat's fault report (table-hand-records.ts). */
   private readonly records: HandRecords;
@@ -72,14 +87,10 @@ export class TableSession {
   private readonly lateLogged = new WeakSet<HandSession>();
   private timer: ReturnType<typeof setInterval> | undefined;
   private readonly log: TableLog;
-  /** Between deciding to start a hand and having its sessions: events for it wait in `early`. */
-  private startingHand = false;
   private closed = false;
   private readonly outbox: TableOutbox;
   private readonly watchers = new Watchers();
   private firstStart: Promise<void> = Promise.resolve();
-  /** Deciding which hand a (re)opened page starts at (`firstHand`). */
-  private choosingFirst = false;
   /**
    * Envelopes that came before `open` restored this page's roster and hand, in order; null once open. A seat's fetch
    * (which hand it is at) taken before then was read against no roster and lost, so a page that came back stayed
@@ -113,7 +124,7 @@ export class TableSession {
     // prettier-ignore
     this.rejoin = new TableCatchUp({
       mesh: options.mesh, lobby: () => this.lobby.view(), seatKeys: () => this.lobby.seatKeys(), handsStarted: () => this.lobby.handsStarted,
-      handNo: () => this.handNo, startingHand: () => this.startingHand || this.history.pending !== null, closed: () => this.closed,
+      handNo: () => this.handNo, startingHand: () => isStarting(this.phase) || this.history.pending !== null, closed: () => this.closed,
       hands: () => this.hands, currentSession: () => this.currentHand()?.session, isBot: (key) => this.bots.signerFor(key) !== undefined,
       storedEvents: (hand) => this.outbox.storedEvents(hand), startHand: (hand) => void this.startHand(hand), onLog: options.onLog,
       fetchRefusal: (key) => this.fetchRefusal(key),
@@ -285,7 +296,7 @@ export class TableSession {
     // While the next hand is being set up there is no current hand yet: a second Rematch (a double click) must not start
     // the hand after it too.
     if (
-      this.startingHand ||
+      isStarting(this.phase) ||
       (current && current.phase !== 'done' && current.phase !== 'halted') ||
       this.lobby.mySeat() === null
     )
@@ -355,12 +366,14 @@ export class TableSession {
   private async maybeStartHand(): Promise<void> {
     const view = this.lobby.view();
     if (this.handNo >= 0 || !view.config) return;
+    // A seated page picks its first hand once every seat is taken, once (table-phase.ts `choose`).
+    const choosing = view.seats.every((s) => s.member) ? choose(this.phase) : null;
     // A page without a seat follows the table's hands from the first (table-history.ts).
     if (view.mySeat === null && view.handsStarted > 0) this.firstStart = this.startHand(0);
-    else if (view.seats.every((s) => s.member) && !this.choosingFirst) {
-      this.choosingFirst = true;
+    else if (choosing) {
+      this.phase = choosing;
       this.firstStart = this.firstHand(view.handsStarted).then((hand) => {
-        this.choosingFirst = false;
+        this.phase = chosen(this.phase);
         return this.startHand(hand);
       });
     }
@@ -384,22 +397,19 @@ export class TableSession {
 
   private async startHand(handNo: number): Promise<void> {
     const view = this.lobby.view();
-    if (
-      !view.config ||
-      (handNo <= this.handNo && this.history.pending !== handNo) ||
-      (this.startingHand && handNo === this.handNo)
-    )
-      return;
+    if (!view.config) return;
+    // Not a hand at or before this one (unless its set-up is the one awaited), nor the one being started (table-phase.ts).
+    const starting = begin(this.phase, handNo, this.history.pending);
+    if (!starting) return;
     const game = gameById(view.config.game);
     if (!game) {
       this.options.onLog(`${view.config.game} cannot be played yet: its rules are not built`, 'warn');
-      this.handNo = handNo;
+      this.phase = noRules(this.phase, handNo);
       return;
     }
     // A start that fails (a store that cannot be read) gives the table back as it was: the same hand can be started again.
     const before = { handNo: this.handNo, hands: this.hands, game: this.game };
-    this.handNo = handNo;
-    this.startingHand = true;
+    this.phase = starting;
     this.game = game;
     try {
       await this.setUpHand(handNo, game);
@@ -407,15 +417,16 @@ export class TableSession {
       // (Unless a later hand has begun starting meanwhile: that one is left alone.)
       if (this.handNo === handNo) {
         for (const { session } of this.hands.values()) session.dispose();
-        ({ handNo: this.handNo, hands: this.hands, game: this.game } = before);
+        ({ hands: this.hands, game: this.game } = before);
       }
+      this.phase = fail(this.phase, handNo, before.handNo);
       this.options.onLog(`hand ${handNo + 1} could not start: ${errorText(error)}`, 'error');
     } finally {
-      this.startingHand = false;
+      this.phase = settle(this.phase);
     }
   }
 
-  /** Hand `handNo`'s sessions, from its stored set-up, events and secrets, started (`startingHand` is set meanwhile). */
+  /** Hand `handNo`'s sessions, from its stored set-up, events and secrets, started (the phase is `starting` meanwhile). */
   private async setUpHand(handNo: number, game: AnyGame): Promise<void> {
     this.hands = new Map();
     // A new hand's idle time counts from its start, not from the previous hand's last event.
@@ -479,7 +490,7 @@ export class TableSession {
         );
     }
     for (const hand of this.early.keys()) if (hand <= handNo) this.early.delete(hand);
-    this.startingHand = false;
+    this.phase = settle(this.phase);
     // What we stored may not all have gone out before a reload: send ours again (peers drop copies).
     const localKeys = new Set(local.map(([, signer]) => keyHex(signer.publicKey)));
     for (const envelope of stored) if (localKeys.has(keyHex(envelope.from))) this.mesh.broadcast(envelope);
@@ -537,7 +548,7 @@ export class TableSession {
       );
       return;
     }
-    if (hand > this.handNo || (hand === this.handNo && (this.startingHand || this.history.pending === hand))) {
+    if (hand > this.handNo || (hand === this.handNo && (isStarting(this.phase) || this.history.pending === hand))) {
       // A peer started the next hand (a rematch) before us: keep it, offer to join.
       const early = this.early.get(hand) ?? new EarlyEvents((key) => this.sitsAtTable(key));
       const kept = early.add(envelope, via);
@@ -610,6 +621,16 @@ export class TableSession {
   /** The key (hex) sits at this table now: a seat of the roster. */
   private sitsAtTable(key: string): boolean {
     return this.lobby.sits(key);
+  }
+
+  /** The hand this page is at or starting (-1: none yet). */
+  private get handNo(): number {
+    return handOf(this.phase);
+  }
+
+  /** Where the table is: seating, choosing its first hand, starting, awaiting a set-up, playing or between hands (table-phase.ts). */
+  get stage(): TableStage {
+    return stageOf(this.phase, this.history.pending, this.currentHand()?.session.phase);
   }
 
   /** This page plays no seat of the current hand: it follows it as a watcher. */
