@@ -2,7 +2,8 @@
  * A table on one peer: the lobby (who sits where) and the hands played at it.
  * It routes verified envelopes from the mesh to the lobby or to the hand they
  * belong to, starts a hand when every seat is taken (and the next one when a
- * player asks for a rematch), persists every event and secret before it is
+ * player asks for a rematch: table-hand-start.ts, which keeps the table's
+ * phase, table-phase.ts), persists every event and secret before it is
  * sent (through table-outbox.ts), answers peers that fetch events they
  * missed (table-catch-up.ts), runs bots on seats the creator gave to one
  * (table-bots.ts), stores each hand's outcome and sends a halted seat's fault
@@ -13,18 +14,16 @@
  */
 import { ed25519 } from '@noble/curves/ed25519.js';
 import type { AnyGame } from '../engine/index.js';
-import { gameById } from '../games/index.js';
 import { heuristicBot } from '../bots/index.js';
 import { encodeEnvelope, keyHex, signEnvelope, type Envelope, type EnvelopeOf, type Signer } from '../net/envelope.js';
 import type { Mesh } from '../net/mesh.js';
-import { HandSession } from './hand-session.js';
+import type { HandSession } from './hand-session.js';
 import { LIMITS } from './hand/event-pool.js';
 import { EarlyEvents, OUTSIDER_LIMITS } from './early-events.js';
 import { FETCH_LIMITS } from './fetch-budget.js';
 import { faultReports } from './hand/faults.js';
 import { Lobby } from './lobby.js';
-import { NextTerms, rosterTerms } from './next-terms.js';
-import { setupChanges } from './setup-change.js';
+import { NextTerms } from './next-terms.js';
 import { HostedBots } from './table-bots.js';
 import { TableCatchUp } from './table-catch-up.js';
 import { TableChat } from './table-chat.js';
@@ -32,22 +31,10 @@ import { TableEcho } from './table-echo.js';
 import { TableHistory } from './table-history.js';
 import { HandRecords } from './table-hand-records.js';
 import { TableLog } from './table-log.js';
-import { errorText, TableOutbox, type TableStore } from './table-outbox.js';
-import { WATCHING_SEAT, Watchers, watchingHand, type Watcher } from './table-watchers.js';
-import {
-  begin,
-  choose,
-  chosen,
-  fail,
-  handOf,
-  isStarting,
-  noRules,
-  SEATING,
-  settle,
-  stageOf,
-  type TablePhase,
-  type TableStage,
-} from './table-phase.js';
+import { TableOutbox, type TableStore } from './table-outbox.js';
+import { WATCHING_SEAT, Watchers, type Watcher } from './table-watchers.js';
+import { HandStarter } from './table-hand-start.js';
+import { isStarting, stageOf, type TableStage } from './table-phase.js';
 import type { HandSummary, Seated, TableSessionOptions } from './table-session-types.js';
 import type { HandResult } from './hand/setup.js';
 
@@ -68,11 +55,8 @@ export class TableSession {
   private readonly store: TableStore;
   private readonly options: TableSessionOptions;
   private readonly bots: HostedBots;
-  /** The current hand, per local seat (this person, and bots hosted here). */
-  private hands = new Map<number, Seated>();
-  /** Seating, choosing the first hand, starting a hand, or at one (table-phase.ts): the one place the table's phase is kept. */
-  private phase: TablePhase = SEATING;
-  private game: AnyGame | null = null;
+  /** The table's phase, the current hand's local sessions and its game; which hand to start, and starting it (table-hand-start.ts). */
+  private readonly starter: HandStarter;
   /** Each hand's outcome in storage (a next hand's set-up is read after it is written), and a halted seat's fault report (table-hand-records.ts). */
   private readonly records: HandRecords;
   /** Events for the next hand (or the one being started), bounded per author like a hand's pool. */
@@ -90,7 +74,6 @@ export class TableSession {
   private closed = false;
   private readonly outbox: TableOutbox;
   private readonly watchers = new Watchers();
-  private firstStart: Promise<void> = Promise.resolve();
   /**
    * Envelopes that came before `open` restored this page's roster and hand, in order; null once open. A seat's fetch
    * (which hand it is at) taken before then was read against no roster and lost, so a page that came back stayed
@@ -124,9 +107,9 @@ export class TableSession {
     // prettier-ignore
     this.rejoin = new TableCatchUp({
       mesh: options.mesh, lobby: () => this.lobby.view(), seatKeys: () => this.lobby.seatKeys(), handsStarted: () => this.lobby.handsStarted,
-      handNo: () => this.handNo, startingHand: () => isStarting(this.phase) || this.history.pending !== null, closed: () => this.closed,
+      handNo: () => this.handNo, startingHand: () => isStarting(this.starter.phase) || this.history.pending !== null, closed: () => this.closed,
       hands: () => this.hands, currentSession: () => this.currentHand()?.session, isBot: (key) => this.bots.signerFor(key) !== undefined,
-      storedEvents: (hand) => this.outbox.storedEvents(hand), startHand: (hand) => void this.startHand(hand), onLog: options.onLog,
+      storedEvents: (hand) => this.outbox.storedEvents(hand), startHand: (hand) => void this.starter.start(hand), onLog: options.onLog,
       fetchRefusal: (key) => this.fetchRefusal(key),
       nextChanges: () => this.nextTerms.changes(), rosterHeard: () => this.lobby.isCreator || this.lobby.signedRoster !== null,
     }, Date.now());
@@ -186,7 +169,7 @@ export class TableSession {
       store: options.store,
       name: options.name,
       onChange: () => {
-        void this.maybeStartHand();
+        void this.starter.maybeStart();
         this.nextTerms.check();
         options.onChange();
       },
@@ -200,7 +183,19 @@ export class TableSession {
     this.history = new TableHistory({
       mesh: options.mesh, store: options.store, lobby: () => this.lobby.view(), optionsOf: (hand) => this.lobby.optionsOf(hand), seated: () => this.lobby.mySeat() !== null, handNo: () => this.handNo, currentSession: () => this.currentHand()?.session,
       playsAny: (keys) => keys.some((key) => key === keyHex(this.signer.publicKey) || this.bots.signerFor(key) !== undefined),
-      early: (hand) => this.early.get(hand)?.events ?? [], startHand: (hand) => void this.startHand(hand), askForSeat: () => this.lobby.askAgain(), onLog: options.onLog,
+      early: (hand) => this.early.get(hand)?.events ?? [], startHand: (hand) => void this.starter.start(hand), askForSeat: () => this.lobby.askAgain(), onLog: options.onLog,
+    });
+    // prettier-ignore
+    this.starter = new HandStarter({
+      lobby: this.lobby, store: options.store, mesh: options.mesh, signer: options.signer, bots: this.bots, history: this.history,
+      records: this.records, outbox: this.outbox, echo: this.echo, early: this.early, options,
+      // A new hand's idle time counts from its start, not from the previous hand's last event.
+      newHand: () => {
+        this.lastStep = -1;
+        this.lastProgress = Date.now();
+        this.log.newHand();
+      },
+      signAs: (signer, body) => this.signAs(signer, body), publish: (envelope) => this.publish(envelope), changed: () => this.onHandChanged(),
     });
   }
 
@@ -214,9 +209,9 @@ export class TableSession {
     this.beforeOpen = null;
     for (const { envelope, via } of early) this.route(envelope, via);
     this.timer = setInterval(() => this.watch(), 1000);
-    await this.maybeStartHand();
+    await this.starter.maybeStart();
     // The lobby's change notice may have started the hand already: open resolves once it has its sessions.
-    await this.firstStart;
+    await this.starter.firstStarted;
   }
 
   close(): void {
@@ -296,7 +291,7 @@ export class TableSession {
     // While the next hand is being set up there is no current hand yet: a second Rematch (a double click) must not start
     // the hand after it too.
     if (
-      isStarting(this.phase) ||
+      isStarting(this.starter.phase) ||
       (current && current.phase !== 'done' && current.phase !== 'halted') ||
       this.lobby.mySeat() === null
     )
@@ -308,7 +303,7 @@ export class TableSession {
         'warn',
       );
     this.rejoin.settle();
-    void this.startHand(this.handNo + 1);
+    void this.starter.start(this.handNo + 1);
   }
 
   abandon(reason: string): void {
@@ -359,147 +354,15 @@ export class TableSession {
   }
 
   private currentHand(): Seated | undefined {
-    const seat = this.lobby.mySeat();
-    return (seat !== null ? this.hands.get(seat) : undefined) ?? this.hands.values().next().value;
+    return this.starter.current();
   }
 
-  private async maybeStartHand(): Promise<void> {
-    const view = this.lobby.view();
-    if (this.handNo >= 0 || !view.config) return;
-    // A seated page picks its first hand once every seat is taken, once (table-phase.ts `choose`).
-    const choosing = view.seats.every((s) => s.member) ? choose(this.phase) : null;
-    // A page without a seat follows the table's hands from the first (table-history.ts).
-    if (view.mySeat === null && view.handsStarted > 0) this.firstStart = this.startHand(0);
-    else if (choosing) {
-      this.phase = choosing;
-      this.firstStart = this.firstHand(view.handsStarted).then((hand) => {
-        this.phase = chosen(this.phase);
-        return this.startHand(hand);
-      });
-    }
-    await this.firstStart;
+  private get hands(): ReadonlyMap<number, Seated> {
+    return this.starter.hands;
   }
 
-  /**
-   * The hand a (re)opened seated page starts at: the latest the roster says was started — unless this page never
-   * started it and its terms differ from the last hand this page has (they changed while it was away, before its
-   * person agreed): then that last hand, whose summary shows the change and waits for Rematch (table-catch-up.ts).
-   */
-  private async firstHand(started: number): Promise<number> {
-    const latest = Math.max(0, started - 1);
-    if (latest === 0 || (await this.store.loadHandRecord(this.lobby.table, latest))) return latest;
-    const last = await this.store.loadHandRecord(this.lobby.table, latest - 1);
-    const roster = this.lobby.newestRoster;
-    if (!last || !roster) return latest;
-    const changed = setupChanges({ ...last.setup, names: [] }, rosterTerms(roster), '').length > 0;
-    return changed ? latest - 1 : latest;
-  }
-
-  private async startHand(handNo: number): Promise<void> {
-    const view = this.lobby.view();
-    if (!view.config) return;
-    // Not a hand at or before this one (unless its set-up is the one awaited), nor the one being started (table-phase.ts).
-    const starting = begin(this.phase, handNo, this.history.pending);
-    if (!starting) return;
-    const game = gameById(view.config.game);
-    if (!game) {
-      this.options.onLog(`${view.config.game} cannot be played yet: its rules are not built`, 'warn');
-      this.phase = noRules(this.phase, handNo);
-      return;
-    }
-    // A start that fails (a store that cannot be read) gives the table back as it was: the same hand can be started again.
-    const before = { handNo: this.handNo, hands: this.hands, game: this.game };
-    this.phase = starting;
-    this.game = game;
-    try {
-      await this.setUpHand(handNo, game);
-    } catch (error) {
-      // (Unless a later hand has begun starting meanwhile: that one is left alone.)
-      if (this.handNo === handNo) {
-        for (const { session } of this.hands.values()) session.dispose();
-        ({ hands: this.hands, game: this.game } = before);
-      }
-      this.phase = fail(this.phase, handNo, before.handNo);
-      this.options.onLog(`hand ${handNo + 1} could not start: ${errorText(error)}`, 'error');
-    } finally {
-      this.phase = settle(this.phase);
-    }
-  }
-
-  /** Hand `handNo`'s sessions, from its stored set-up, events and secrets, started (the phase is `starting` meanwhile). */
-  private async setUpHand(handNo: number, game: AnyGame): Promise<void> {
-    this.hands = new Map();
-    // A new hand's idle time counts from its start, not from the previous hand's last event.
-    this.lastStep = -1;
-    this.lastProgress = Date.now();
-    this.log.newHand();
-    this.lobby.markHandStarted(handNo + 1);
-    // The set-up comes from storage only: this hand's own record, or one derived from the previous hand's stored outcome
-    // (with the roster's seats when this page plays one, else the seats whose readies sign it: table-history.ts).
-    await this.records.saved;
-    // Earlier hands' results for the score strip, from storage (a reloaded page shows the same strip).
-    void this.records.loadResults(handNo).then((found) => found && this.options.onChange());
-    const setup = await this.history.setupFor(handNo);
-    if (!setup) return;
-    const seatKeys = setup.seatKeys;
-    const stored = await this.outbox.storedEvents(handNo);
-    const local: [number, Signer, boolean][] = [];
-    seatKeys.forEach((key, seat) => {
-      if (key === keyHex(this.signer.publicKey)) local.push([seat, this.signer, false]);
-      const bot = this.bots.signerFor(key);
-      if (bot) local.push([seat, bot, true]);
-    });
-    for (const [seat, signer, bot] of local) {
-      const restored = await this.store.loadHandSecrets(this.lobby.table, handNo, keyHex(signer.publicKey));
-      // The name it plays under, as the roster has it: signed in its ready.
-      const name = this.lobby.view().seats.find((s) => s.keyHex === keyHex(signer.publicKey))?.member?.name;
-      const session = new HandSession(
-        {
-          setup,
-          mySeat: seat,
-          game,
-          confirmation: { localSeats: local.map(([s]) => s) },
-          ...(this.options.limits ? { limits: this.options.limits } : {}),
-          ...(name ? { name } : {}),
-          ...(this.options.rng ? { rng: this.options.rng } : {}),
-        },
-        {
-          sign: (body) => this.signAs(signer, body),
-          keepSecrets: (secrets) => this.outbox.keepSecrets(seat, handNo, keyHex(signer.publicKey), secrets),
-          publish: (envelope) => this.publish(envelope),
-          changed: () => this.onHandChanged(),
-        },
-        restored,
-      );
-      this.hands.set(seat, { session, signer, bot });
-    }
-    // No seat of this hand is played here: follow it as a watcher (it fetches the events so far below).
-    if (local.length === 0)
-      this.hands.set(WATCHING_SEAT, {
-        // Taken as it comes: a watcher may follow a hand whose seat has left (a newcomer's), whose word never comes.
-        session: watchingHand(setup, game, () => this.onHandChanged(), false),
-        signer: this.signer,
-        bot: false,
-      });
-    const early = this.early.get(handNo);
-    for (const { session } of this.hands.values()) {
-      session.preload(stored);
-      if (early)
-        session.preload(early.events, (envelope) =>
-          early.cameOver(envelope).flatMap((via) => this.echo.copyWord(envelope, via, seatKeys)),
-        );
-    }
-    for (const hand of this.early.keys()) if (hand <= handNo) this.early.delete(hand);
-    this.phase = settle(this.phase);
-    // What we stored may not all have gone out before a reload: send ours again (peers drop copies).
-    const localKeys = new Set(local.map(([, signer]) => keyHex(signer.publicKey)));
-    for (const envelope of stored) if (localKeys.has(keyHex(envelope.from))) this.mesh.broadcast(envelope);
-    if (this.hands.size > 0) this.options.onLog(`hand ${handNo + 1} of ${game.displayName} begins: shuffling`);
-    // A page some peer cannot hear directly gives its word for what it took in before the hand was started here.
-    this.echo.echoAll([...stored, ...(early?.events ?? [])], seatKeys);
-    this.echo.started(Date.now());
-    for (const { session } of this.hands.values()) session.start();
-    this.mesh.send('fetch', { hand: handNo, have: this.currentHand()?.session.have() ?? {} });
+  private get game(): AnyGame | null {
+    return this.starter.game;
   }
 
   private signAs(signer: Signer, body: EnvelopeOf<'table-event'>['body']): EnvelopeOf<'table-event'> {
@@ -548,7 +411,10 @@ export class TableSession {
       );
       return;
     }
-    if (hand > this.handNo || (hand === this.handNo && (isStarting(this.phase) || this.history.pending === hand))) {
+    if (
+      hand > this.handNo ||
+      (hand === this.handNo && (isStarting(this.starter.phase) || this.history.pending === hand))
+    ) {
       // A peer started the next hand (a rematch) before us: keep it, offer to join.
       const early = this.early.get(hand) ?? new EarlyEvents((key) => this.sitsAtTable(key));
       const kept = early.add(envelope, via);
@@ -566,11 +432,11 @@ export class TableSession {
       this.outbox.saveReceived(envelope);
       // A page without a seat in this hand follows the seats into their next hand once it has seen this one end.
       if ((this.isWatching || this.lobby.mySeat() === null) && hand === this.handNo + 1 && this.handOver())
-        void this.startHand(hand);
+        void this.starter.start(hand);
       // A ready for the hand whose set-up waits, or a later one (it may show that hand was called off: table-history.ts).
       const pending = this.history.pending;
       if (pending !== null && (hand === pending || (envelope.body.type === 'ready' && this.history.readyMatters(hand))))
-        void this.startHand(pending);
+        void this.starter.start(pending);
       this.options.onChange();
       return;
     }
@@ -625,12 +491,12 @@ export class TableSession {
 
   /** The hand this page is at or starting (-1: none yet). */
   private get handNo(): number {
-    return handOf(this.phase);
+    return this.starter.handNo;
   }
 
   /** Where the table is: seating, choosing its first hand, starting, awaiting a set-up, playing or between hands (table-phase.ts). */
   get stage(): TableStage {
-    return stageOf(this.phase, this.history.pending, this.currentHand()?.session.phase);
+    return stageOf(this.starter.phase, this.history.pending, this.currentHand()?.session.phase);
   }
 
   /** This page plays no seat of the current hand: it follows it as a watcher. */
