@@ -1,25 +1,23 @@
 /**
  * A table on one peer: the lobby (who sits where) and the hands played at it.
  * It routes verified envelopes from the mesh to the lobby or to the hand they
- * belong to, starts a hand when every seat is taken (and the next one when a
- * player asks for a rematch: table-hand-start.ts, which keeps the table's
- * phase, table-phase.ts), persists every event and secret before it is
- * sent (through table-outbox.ts), answers peers that fetch events they
- * missed (table-catch-up.ts), runs bots on seats the creator gave to one
- * (table-bots.ts), stores each hand's outcome and sends a halted seat's fault
- * report (table-hand-records.ts), tells the log (table-log.ts), and lets table-catch-up.ts
- * follow the table to its current hand and tell gone seats from slow ones. The
- * browser store and the `npm run simulate` harness both drive a table
- * through this class.
+ * belong to (table events: table-intake.ts), starts a hand when every seat is
+ * taken and the next one when a player asks for a rematch (table-hand-start.ts,
+ * which keeps the table's phase: table-phase.ts), persists every event and
+ * secret before it is sent (through table-outbox.ts), answers peers that fetch
+ * events they missed (table-catch-up.ts), runs bots on seats the creator gave
+ * to one (table-bots.ts), stores each hand's outcome and sends a halted seat's
+ * fault report (table-hand-records.ts), tells the log (table-log.ts), and lets
+ * table-catch-up.ts follow the table to its current hand and tell gone seats
+ * from slow ones. The browser store and the `npm run simulate` harness both
+ * drive a table through this class.
  */
 import { ed25519 } from '@noble/curves/ed25519.js';
 import type { AnyGame } from '../engine/index.js';
 import { heuristicBot } from '../bots/index.js';
-import { encodeEnvelope, keyHex, signEnvelope, type Envelope, type EnvelopeOf, type Signer } from '../net/envelope.js';
+import { keyHex, signEnvelope, type Envelope, type EnvelopeOf, type Signer } from '../net/envelope.js';
 import type { Mesh } from '../net/mesh.js';
-import type { HandSession } from './hand-session.js';
-import { LIMITS } from './hand/event-pool.js';
-import { EarlyEvents, OUTSIDER_LIMITS } from './early-events.js';
+import type { EarlyEvents } from './early-events.js';
 import { FETCH_LIMITS } from './fetch-budget.js';
 import { faultReports } from './hand/faults.js';
 import { Lobby } from './lobby.js';
@@ -34,6 +32,7 @@ import { TableLog } from './table-log.js';
 import { TableOutbox, type TableStore } from './table-outbox.js';
 import { WATCHING_SEAT, Watchers, type Watcher } from './table-watchers.js';
 import { HandStarter } from './table-hand-start.js';
+import { EventIntake } from './table-intake.js';
 import { isStarting, stageOf, type TableStage } from './table-phase.js';
 import type { HandSummary, Seated, TableSessionOptions } from './table-session-types.js';
 import type { HandResult } from './hand/setup.js';
@@ -67,8 +66,8 @@ export class TableSession {
   /** Which seats have shown they hold an event; signed echoes and fetching again (table-echo.ts). */
   private readonly echo: TableEcho;
   private lastStep = -1;
-  /** Hands whose late equivocation (hand/follower.ts) has been logged. */
-  private readonly lateLogged = new WeakSet<HandSession>();
+  /** Where a table event goes: the current hand, kept early for a later or starting one, dropped or refused (table-intake.ts). */
+  private readonly intake: EventIntake;
   private timer: ReturnType<typeof setInterval> | undefined;
   private readonly log: TableLog;
   private closed = false;
@@ -186,6 +185,16 @@ export class TableSession {
       early: (hand) => this.early.get(hand)?.events ?? [], startHand: (hand) => void this.starter.start(hand), askForSeat: () => this.lobby.askAgain(), onLog: options.onLog,
     });
     // prettier-ignore
+    this.intake = new EventIntake({
+      early: this.early, hands: () => this.hands, currentSession: () => this.currentHand()?.session, handNo: () => this.handNo,
+      starting: () => isStarting(this.starter.phase), handsStarted: () => this.lobby.handsStarted, history: () => this.history,
+      echo: () => this.echo, sits: (key) => this.sitsAtTable(key), seatless: () => this.isWatching || this.lobby.mySeat() === null,
+      nameOf: (key) => this.lobby.view().seats.find((s) => s.keyHex === key)?.member?.name,
+      noteShown: (from, hand) => this.rejoin.noteShown(from, hand, false), refuse: (envelope, why, outsider) => this.log.refuse(envelope, why, outsider),
+      saveReceived: (envelope, bytes) => this.outbox.saveReceived(envelope, bytes), startHand: (hand) => void this.starter.start(hand),
+      changed: () => options.onChange(), onLog: options.onLog,
+    });
+    // prettier-ignore
     this.starter = new HandStarter({
       lobby: this.lobby, store: options.store, mesh: options.mesh, signer: options.signer, bots: this.bots, history: this.history,
       records: this.records, outbox: this.outbox, echo: this.echo, early: this.early, options,
@@ -232,7 +241,7 @@ export class TableSession {
 
   private route(envelope: Envelope, via: string): void {
     if (envelope.kind === 'table-event') {
-      this.receiveEvent(envelope, via);
+      this.intake.receive(envelope, via);
       return;
     }
     if (envelope.kind === 'echo') {
@@ -390,91 +399,6 @@ export class TableSession {
     });
   }
 
-  private receiveEvent(envelope: EnvelopeOf<'table-event'>, via?: string): void {
-    const hand = envelope.body.hand;
-    // A copy of an event the current hand holds (every peer passes each event on): only its author's page's word is news.
-    if (hand === this.handNo && this.holds(envelope)) {
-      for (const { session } of this.hands.values())
-        session.receive(envelope, this.echo.copyWord(envelope, via, session.config.setup.seatKeys));
-      return;
-    }
-    this.rejoin.noteShown(envelope.from, hand, false);
-    const current = Math.max(this.handNo, this.lobby.handsStarted - 1);
-    if (hand < this.handNo) return; // an older hand: over, dropped
-    // Keys without a seat cost nothing to make: what they send is logged and bounded together, never per key.
-    const outsider = !this.sitsAtTable(keyHex(envelope.from));
-    if (hand > current + 1) {
-      this.log.refuse(
-        envelope,
-        `an event for hand ${hand + 1}, which cannot have started (this table is at hand ${current + 1})`,
-        outsider,
-      );
-      return;
-    }
-    if (
-      hand > this.handNo ||
-      (hand === this.handNo && (isStarting(this.starter.phase) || this.history.pending === hand))
-    ) {
-      // A peer started the next hand (a rematch) before us: keep it, offer to join.
-      const early = this.early.get(hand) ?? new EarlyEvents((key) => this.sitsAtTable(key));
-      const kept = early.add(envelope, via);
-      if (kept === 'over-limit')
-        this.log.refuse(
-          envelope,
-          outsider
-            ? `more than ${OUTSIDER_LIMITS.events} events or ${OUTSIDER_LIMITS.bytes} bytes in all for hand ${hand + 1}`
-            : `more than ${LIMITS.eventsPerAuthor} events or ${LIMITS.bytesPerAuthor} bytes for hand ${hand + 1}`,
-          outsider,
-        );
-      if (kept !== 'new') return;
-      // Only a kept event offers the next hand (rematchOffered): a refused one leaves no entry.
-      this.early.set(hand, early);
-      this.outbox.saveReceived(envelope);
-      // A page without a seat in this hand follows the seats into their next hand once it has seen this one end.
-      if ((this.isWatching || this.lobby.mySeat() === null) && hand === this.handNo + 1 && this.handOver())
-        void this.starter.start(hand);
-      // A ready for the hand whose set-up waits, or a later one (it may show that hand was called off: table-history.ts).
-      const pending = this.history.pending;
-      if (pending !== null && (hand === pending || (envelope.body.type === 'ready' && this.history.readyMatters(hand))))
-        void this.starter.start(pending);
-      this.options.onChange();
-      return;
-    }
-    // Encoded once: its size counts against the author's limits in every local hand, and the bytes are stored.
-    const bytes = encodeEnvelope(envelope);
-    let taken = false;
-    for (const { session } of this.hands.values())
-      taken =
-        session.receive(envelope, this.echo.copyWord(envelope, via, session.config.setup.seatKeys), bytes.length) ||
-        taken;
-    this.noteLateEquivocation();
-    if (taken) {
-      this.echo.arrived(envelope);
-      this.outbox.saveReceived(envelope, bytes);
-      const seatKeys = this.currentHand()?.session.config.setup.seatKeys;
-      if (seatKeys) this.echo.taken(envelope, seatKeys);
-    }
-  }
-
-  /** A hand played out, then shown two versions of one of its events: the author is named in the log, once; the hand stands. */
-  private noteLateEquivocation(): void {
-    const session = this.currentHand()?.session;
-    const proof = session?.follower.lateEquivocation;
-    if (!session || !proof || this.lateLogged.has(session)) return;
-    this.lateLogged.add(session);
-    const name = this.lobby.view().seats.find((s) => s.keyHex === keyHex(proof.first.from))?.member?.name;
-    this.options.onLog(
-      `${name ? `${name} (seat ${proof.seat + 1})` : `seat ${proof.seat + 1}`} signed two different ${proof.first.body.type} events for one purpose in hand ${session.config.setup.handNo + 1} (equivocation), shown after the hand was played out: its result stands, since every seat held the version played`,
-      'warn',
-    );
-  }
-
-  private holds(envelope: EnvelopeOf<'table-event'>): boolean {
-    const sig = keyHex(envelope.sig);
-    for (const { session } of this.hands.values()) if (session.follower.pool.bySignature(sig)) return true;
-    return false;
-  }
-
   /** Why a key gets no answer to its fetch: only seats and the first few fresh watchers (table-watchers.ts) do. */
   private fetchRefusal(key: string): string | null {
     if (this.sitsAtTable(key)) return null;
@@ -508,11 +432,6 @@ export class TableSession {
   watcherList(): Watcher[] {
     const seated = new Set(this.lobby.view().seats.flatMap((s) => (s.keyHex ? [s.keyHex] : [])));
     return this.watchers.list(seated, keyHex(this.signer.publicKey), Date.now());
-  }
-
-  private handOver(): boolean {
-    const phase = this.currentHand()?.session.phase;
-    return phase === 'done' || phase === 'halted';
   }
 
   /** Finished hands' results at this table, oldest first, as stored (the score strip: src/app/scores.ts). */
