@@ -86,6 +86,8 @@ export function settle(phase: TablePhase): SettledPhase {
 /**
  * Starting hand `hand` failed (storage could not be read): the table goes back to where it was before that start,
  * `previousHand` (-1: none) — unless a later hand has begun meanwhile, which is left alone. No start is in flight after.
+ * A start that had already settled (its sessions were set up, or a later start failed back to it) keeps only the hand
+ * number it began from: without a hand, that is seating, even if the first hand's choice is still being read.
  */
 export function fail(phase: TablePhase, hand: number, previousHand: number): SettledPhase {
   if (handOf(phase) !== hand) return settle(phase);
