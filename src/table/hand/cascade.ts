@@ -23,6 +23,7 @@ import {
   type Step as CryptoStep,
 } from '../../../crypto/index.js';
 import { advance } from '../../../crypto/packet.js';
+import { equalBytes } from '@noble/curves/utils.js';
 import type { AnyState, CryptoRequest } from '../../engine/index.js';
 import type { StepType } from './event-pool.js';
 import type { TableEvent } from '../transcript.js';
@@ -106,23 +107,32 @@ export function takeStep(
  * checked elsewhere on the same input and discards this result unless every
  * one verified (the offline verifier's worker thread, scripts/verify-parallel.ts),
  * and for a step this page's own seat agent made, byte for byte (follower.ts):
- * for a step whose proofs verify, `takeStep` applies exactly this.
+ * for a step whose proofs verify, `takeStep` applies exactly this. `made`:
+ * that step as the agent made it, whose encoding is exactly the event's bytes,
+ * so decoding them again would give the same points (it is not decoded; its
+ * kind and header must still be the awaited ones).
  */
-export function presumeStep(cascade: Cascade, event: TableEvent<StepType>, book: PacketBook): Step<null> {
+export function presumeStep(
+  cascade: Cascade,
+  event: TableEvent<StepType>,
+  book: PacketBook,
+  made?: CryptoStep,
+): Step<null> {
   const seat = event.seat;
   const kind = cascade.state.phase;
   const expect = { hand: book.hand, packet: cascade.packet, seat };
   try {
+    const own = made && madeFits(made, kind, expect) ? made : undefined;
     if (kind === 'shuffle') {
-      const msg = decodeShuffleStep(event.data.step, expect);
+      const msg = own?.kind === 'shuffle' ? own : decodeShuffleStep(event.data.step, expect);
       cascade.record.shuffle.push(msg);
       cascade.state = advance(cascade.state, msg.deck, { layer: msg.layer });
     } else if (kind === 'lock') {
-      const msg = decodeLockStep(event.data.step, expect);
+      const msg = own?.kind === 'lock' ? own : decodeLockStep(event.data.step, expect);
       cascade.record.lock.push(msg);
       cascade.state = advance(cascade.state, msg.deck, { keys: msg.keys });
     } else {
-      const msg = decodeRelayerStep(event.data.step, expect);
+      const msg = own?.kind === 'relayer' ? own : decodeRelayerStep(event.data.step, expect);
       cascade.record.relayer.push(msg);
       cascade.state = advance(cascade.state, msg.deck, { layer: msg.layer });
     }
@@ -130,6 +140,23 @@ export function presumeStep(cascade: Cascade, event: TableEvent<StepType>, book:
   } catch (error) {
     return fail('bad-step', seat, `malformed ${kind} step: ${(error as Error).message}`);
   }
+}
+
+/** A made step of the awaited kind, bound to this table, hand, packet and seat (what decoding its bytes would check). */
+function madeFits(
+  made: CryptoStep,
+  kind: PacketState['phase'],
+  expect: { hand: PacketBook['hand']; packet: number; seat: number },
+): boolean {
+  const h = made.header;
+  const p = expect.hand.params;
+  return (
+    made.kind === kind &&
+    h.packet === expect.packet &&
+    h.seat === expect.seat &&
+    h.handNo === p.handNo &&
+    equalBytes(h.tableId, p.tableId)
+  );
 }
 
 /** Records the locked packet and places the handles it holds. */

@@ -19,7 +19,7 @@
  * play phase (crypto requests, moves, real-time rounds) is play.ts, and
  * deadlines by the table's clock are deadlines.ts.
  */
-import { systemRandom, type RandomSource } from '../../../crypto/index.js';
+import { systemRandom, type RandomSource, type Step as CryptoStep } from '../../../crypto/index.js';
 import { stateHash, type AnyGame, type AnyState, type Input, type SetupArgs } from '../../engine/index.js';
 import { keyHex, type EnvelopeOf } from '../../net/envelope.js';
 import type { TableEvent } from '../transcript.js';
@@ -69,8 +69,8 @@ export interface FollowerHooks {
   delivered?: (request: PrivateRequest, events: readonly TableEvent<'keys'>[]) => Halt | null;
   /** Called once when the hand stops. */
   halted?: (halt: Halt) => void;
-  /** A cascade step this page's seat agent made itself, these very bytes, in this page's memory (seat-agent.ts). */
-  madeHere?: (packet: number, event: TableEvent<StepType>) => boolean;
+  /** A cascade step this page's seat agent made itself, these very bytes, in this page's memory (seat-agent.ts): the step as made, else undefined. */
+  madeHere?: (packet: number, event: TableEvent<StepType>) => CryptoStep | undefined;
 }
 
 export class HandFollower {
@@ -351,9 +351,11 @@ export class HandFollower {
     // A step this page made itself (the same bytes its agent produced, never one read back from storage or sent
     // by anyone else) is applied without verifying its proofs again: an honest prover's proofs always verify, so
     // takeStep would apply exactly this, and the page's cascade work drops by its own share. Every peer verifies it.
+    // Its points are taken as made rather than decoded from its bytes again.
+    const made = this.hooks.madeHere?.(cascade.packet, event);
     const stepped =
-      this.presumeProofs?.(cascade.packet, event) || this.hooks.madeHere?.(cascade.packet, event) === true
-        ? presumeStep(cascade, event, this.book)
+      made !== undefined || this.presumeProofs?.(cascade.packet, event)
+        ? presumeStep(cascade, event, this.book, made)
         : takeStep(cascade, event, this.book, this.rng);
     return stepped.ok || this.stop(stepped.halt);
   }

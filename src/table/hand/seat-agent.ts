@@ -34,9 +34,11 @@ import {
   withOwnKeys,
   type KeyRing,
   type KeyShares,
+  type Made,
   type PacketSecrets,
   type RandomSource,
   type SealKeyPair,
+  type Step as CryptoStep,
 } from '../../../crypto/index.js';
 import { contributors, type CardId, type CryptoRequest, type Handle, type PrivateView } from '../../engine/index.js';
 import type { EnvelopeOf } from '../../net/envelope.js';
@@ -158,30 +160,32 @@ export class SeatAgent {
       return false;
     const mine = this.secrets.get(cascade.packet) ?? newPacketSecrets(cascade.packet, me);
     let bytes: Uint8Array;
-    let secrets: PacketSecrets;
+    let made: Made<CryptoStep>;
     if (state.phase === 'shuffle') {
-      const made = makeShuffleStep(state, me, mine, this.rng);
-      [bytes, secrets] = [encodeShuffleStep(made.message), made.secrets];
+      const shuffle = makeShuffleStep(state, me, mine, this.rng);
+      [bytes, made] = [encodeShuffleStep(shuffle.message), shuffle];
     } else if (state.phase === 'lock') {
-      const made = makeLockStep(state, me, mine, this.rng);
-      [bytes, secrets] = [encodeLockStep(made.message), made.secrets];
+      const lock = makeLockStep(state, me, mine, this.rng);
+      [bytes, made] = [encodeLockStep(lock.message), lock];
     } else {
-      const made = makeRelayerStep(state, me, mine, (pid) => this.secrets.get(pid), this.rng);
-      [bytes, secrets] = [encodeRelayerStep(made.message), made.secrets];
+      const relayer = makeRelayerStep(state, me, mine, (pid) => this.secrets.get(pid), this.rng);
+      [bytes, made] = [encodeRelayerStep(relayer.message), relayer];
     }
-    this.secrets.set(cascade.packet, secrets);
+    this.secrets.set(cascade.packet, made.secrets);
     this.io.keepSecrets(this.forStorage());
-    this.made.set(`${cascade.packet}:${stepType(state)}`, bytes);
+    this.made.set(`${cascade.packet}:${stepType(state)}`, { bytes, step: made.message });
     return this.emit(stepType(state), { packet: cascade.packet, step: bytes });
   }
 
-  /** The cascade steps this agent made in this page's memory, by packet and type (not kept in storage). */
-  private readonly made = new Map<string, Uint8Array>();
+  /** The cascade steps this agent made in this page's memory, by packet and type, with their bytes (not kept in storage). */
+  private readonly made = new Map<string, { readonly bytes: Uint8Array; readonly step: CryptoStep }>();
 
-  /** True for this seat's step event whose bytes are exactly those this agent made (the follower skips its proofs). */
-  private madeHere(packet: number, event: TableEvent<StepType>): boolean {
+  /** The step this agent made, for this seat's step event whose bytes are exactly its encoding (the follower skips its proofs and its decoding). */
+  private madeHere(packet: number, event: TableEvent<StepType>): CryptoStep | undefined {
     const made = this.made.get(`${packet}:${event.type}`);
-    return event.seat === this.seat && made !== undefined && equalBytes(made, event.data.step);
+    return event.seat === this.seat && made !== undefined && equalBytes(made.bytes, event.data.step)
+      ? made.step
+      : undefined;
   }
 
   private producePlay(): boolean {
