@@ -13,7 +13,7 @@
  * weights for the small-exponent batch test (Bellare–Garay–Rabin, EUROCRYPT
  * '98, §3.1).
  */
-import { ristretto255 } from '@noble/curves/ed25519.js';
+import { ed25519, ristretto255 } from '@noble/curves/ed25519.js';
 import { expand_message_xmd } from '@noble/curves/abstract/hash-to-curve.js';
 import { sha512 } from '@noble/hashes/sha2.js';
 import { type RandomSource, abigint, abytes } from './bytes.js';
@@ -257,6 +257,19 @@ export function precomputeBase(): void {
  */
 export function mulBase(k: bigint): Point {
   return mulBaseComb(k >= 0n && k < ORDER ? k : Fn.create(k));
+}
+
+/**
+ * The RFC 8032 encoding of k·B on edwards25519 for a secret k (an ed25519
+ * signature's R = r·B, §5.1.6 step 3): `mulBase`'s table, whose entries are
+ * exact multiples of B (ristretto255's G is represented by B itself,
+ * noble-internals.ts checks it), so the sum is k·B itself and not another
+ * representative of its class; encoded by noble's own `toBytes`, as
+ * `ed25519.Point.BASE.multiply(k).toBytes()` would be (test/net/signer.test.ts).
+ */
+export function ed25519BaseBytes(k: bigint): Uint8Array {
+  const [X, Y, Z, T] = toExt(mulBase(k));
+  return new ed25519.Point(X, Y, Z, T).toBytes();
 }
 
 /** A precomputed fixed-base table of a public point other than G (see `mulFixed`). */

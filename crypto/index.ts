@@ -22,7 +22,16 @@ export {
   cardPoint,
   createHand,
 } from './cards.js';
-export { type Point, G, decodePoint, decodeScalar, encodePoint, encodeScalar, precomputeBase } from './group.js';
+export {
+  type Point,
+  G,
+  decodePoint,
+  decodeScalar,
+  ed25519BaseBytes,
+  encodePoint,
+  encodeScalar,
+  precomputeBase,
+} from './group.js';
 export {
   type Deck,
   type PacketInput,

@@ -10,7 +10,7 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, concatBytes, utf8ToBytes } from '@noble/hashes/utils.js';
 import type { Signer } from '../net/envelope.js';
 import { keyHex } from '../net/envelope.js';
-import { ed25519Signer } from '../net/signer.js';
+import { ed25519Signer, nobleBaseBytes } from '../net/signer.js';
 import type { BrowserStore } from './persistence.js';
 
 const MAX_SLOTS = 16;
@@ -38,6 +38,17 @@ async function claimSlot(): Promise<number> {
   return 0;
 }
 
+/**
+ * The base multiplication of this page's signatures (R = r·B): noble's until
+ * the table code, which carries crypto/, is loaded (table-stack.ts hands over
+ * crypto/group.ts `ed25519BaseBytes`, the project's fixed-base table). The
+ * first page loads no crypto/; the signatures are the same bytes either way.
+ */
+let signatureBase: (r: bigint) => Uint8Array = nobleBaseBytes;
+export function useSignatureBase(baseBytes: (r: bigint) => Uint8Array): void {
+  signatureBase = baseBytes;
+}
+
 export async function loadIdentity(store: BrowserStore): Promise<Identity> {
   const slot = await claimSlot();
   let stored = await store.loadIdentity(slot);
@@ -46,7 +57,7 @@ export async function loadIdentity(store: BrowserStore): Promise<Identity> {
     await store.saveIdentity(stored);
   }
   const secretKey = stored.secretKey;
-  const signer = ed25519Signer(secretKey);
+  const signer = ed25519Signer(secretKey, (r) => signatureBase(r));
   const publicKey = signer.publicKey;
   const token = bytesToHex(sha256(concatBytes(utf8ToBytes('fairdeck/signaling-token\0'), secretKey))).slice(0, 24);
   return {

@@ -8,6 +8,7 @@
 import type { AnyGame } from '../engine/index.js';
 import type { Bot } from '../bots/index.js';
 import { keyHex, type Signer } from '../net/envelope.js';
+import { ed25519BaseBytes } from '../../crypto/index.js';
 import { ed25519Signer } from '../net/signer.js';
 import type { HandSession } from './hand-session.js';
 
@@ -38,7 +39,7 @@ export class HostedBots {
 
   /** Takes a stored (or new) bot key into this table; its signer signs the bot's events. */
   adopt(secretKey: Uint8Array): Signer {
-    const signer = ed25519Signer(secretKey);
+    const signer = ed25519Signer(secretKey, ed25519BaseBytes);
     this.signers.set(keyHex(signer.publicKey), signer);
     return signer;
   }

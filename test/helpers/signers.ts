@@ -3,9 +3,10 @@
  * name their peers ("seat 1", "mallory") and stay reproducible.
  */
 import type { Signer } from '../../src/net/envelope.js';
+import { ed25519BaseBytes } from '../../crypto/index.js';
 import { ed25519Signer } from '../../src/net/signer.js';
 
 export function testSigner(seed: number): Signer & { secretKey: Uint8Array } {
   const secretKey = new Uint8Array(32).fill(seed);
-  return { secretKey, ...ed25519Signer(secretKey) };
+  return { secretKey, ...ed25519Signer(secretKey, ed25519BaseBytes) };
 }

@@ -2,14 +2,16 @@
  * The ed25519 signer that derives its key once (src/net/signer.ts): its public
  * key and every signature are the bytes noble's `ed25519.sign` makes
  * (signatures are deterministic, RFC 8032 §5.1.6), RFC 8032's own test
- * vectors included, and each verifies strictly.
+ * vectors included, and each verifies strictly; with noble's base
+ * multiplication and with the project's fixed-base table (crypto/group.ts
+ * `ed25519BaseBytes`) alike.
  */
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
 import { describe, expect, it } from 'vitest';
 import { ed25519Signer } from '../../src/net/signer.js';
 import { verifyStrict } from '../../src/net/verify.js';
-import { seededRandom } from '../../crypto/index.js';
+import { ed25519BaseBytes, seededRandom } from '../../crypto/index.js';
 
 describe('ed25519Signer', () => {
   it('signs RFC 8032 §7.1 tests 1–3 to their published signatures', () => {
@@ -34,9 +36,10 @@ describe('ed25519Signer', () => {
       ],
     ] as const;
     for (const [secret, publicKey, message, signature] of vectors) {
-      const signer = ed25519Signer(hexToBytes(secret));
-      expect(bytesToHex(signer.publicKey)).toBe(publicKey);
-      expect(bytesToHex(signer.sign(hexToBytes(message)))).toBe(signature);
+      for (const signer of [ed25519Signer(hexToBytes(secret)), ed25519Signer(hexToBytes(secret), ed25519BaseBytes)]) {
+        expect(bytesToHex(signer.publicKey)).toBe(publicKey);
+        expect(bytesToHex(signer.sign(hexToBytes(message)))).toBe(signature);
+      }
     }
   });
 
@@ -44,15 +47,32 @@ describe('ed25519Signer', () => {
     const rng = seededRandom('signer');
     for (let i = 0; i < 12; i++) {
       const secretKey = rng(32);
-      const signer = ed25519Signer(secretKey);
-      expect(signer.publicKey).toEqual(ed25519.getPublicKey(secretKey));
-      for (const length of [0, 1, 31, 32, 64, 200, 1500]) {
-        const message = rng(length);
-        const signature = signer.sign(message);
-        expect(signature).toEqual(ed25519.sign(message, secretKey));
-        expect(verifyStrict(signature, message, signer.publicKey)).toBe(true);
+      for (const signer of [ed25519Signer(secretKey), ed25519Signer(secretKey, ed25519BaseBytes)]) {
+        expect(signer.publicKey).toEqual(ed25519.getPublicKey(secretKey));
+        for (const length of [0, 1, 31, 32, 64, 200, 1500]) {
+          const message = rng(length);
+          const signature = signer.sign(message);
+          expect(signature).toEqual(ed25519.sign(message, secretKey));
+          expect(verifyStrict(signature, message, signer.publicKey)).toBe(true);
+        }
       }
     }
+  });
+
+  it('the fixed-base table gives R = r·B exactly, as noble encodes it, of r·B for edge and random r', () => {
+    const rng = seededRandom('signer-base');
+    const ell = ed25519.Point.Fn.ORDER;
+    const rs = [
+      1n,
+      2n,
+      8n,
+      ell - 1n,
+      ell - 8n,
+      2n ** 252n,
+      ...Array.from({ length: 40 }, () => ed25519.Point.Fn.create(BigInt('0x' + bytesToHex(rng(64))))),
+    ];
+    for (const r of rs)
+      expect(bytesToHex(ed25519BaseBytes(r))).toBe(bytesToHex(ed25519.Point.BASE.multiply(r).toBytes()));
   });
 
   it('signs each message it is given: two messages get two signatures, neither valid for the other', () => {

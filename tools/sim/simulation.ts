@@ -12,7 +12,7 @@
  * seated (as behind symmetric NATs), so they hear each other only through relays.
  */
 import { ed25519 } from '@noble/curves/ed25519.js';
-import { seededRandom, systemRandom, type RandomSource } from '../../crypto/index.js';
+import { ed25519BaseBytes, seededRandom, systemRandom, type RandomSource } from '../../crypto/index.js';
 import { makeRng } from '../../src/bots/prng.js';
 import { heuristicBot, randomBot, type Bot } from '../../src/bots/index.js';
 import { encodeEnvelope, keyHex, type Envelope, type EnvelopeOf, type Signer } from '../../src/net/envelope.js';
@@ -100,7 +100,7 @@ export interface SimulationPeer {
 
 function signerFrom(rng: RandomSource): Signer & { secretKey: Uint8Array } {
   const secretKey = ed25519.utils.randomSecretKey(rng(32));
-  return { secretKey, ...ed25519Signer(secretKey) };
+  return { secretKey, ...ed25519Signer(secretKey, ed25519BaseBytes) };
 }
 
 const FAST_TIMING = {
