@@ -352,9 +352,11 @@ describe('events of the current hand and the next', () => {
     await until(() => t.session.current!.session.phase === 'halted');
     failReads = 1;
     t.session.rematch();
+    expect(t.session.stage).toEqual({ kind: 'starting', hand: 1 });
     await until(() => failReads === 0);
     await settle();
-    // The table is back at hand 1, over: Rematch may be pressed again.
+    // The table is back at hand 1, over (between hands again): Rematch may be pressed again.
+    expect(t.session.stage).toEqual({ kind: 'between', hand: 0 });
     expect(t.session.current?.handNo).toBe(0);
     t.session.rematch();
     await until(() => t.session.current?.handNo === 1);
