@@ -71,6 +71,16 @@ describe('what the state adds', () => {
     ['5H', '2H', '7H', 'JH', 'KH', '8H', '10H', 'AH', 'JKR', 'AS'],
   ];
   const stock = ['3H', '6H', '9D', 'KD', 'QS', '5S'];
+  /** Cleo holds 7♥ 5♥: a 7 with her second-to-last card, unannounced. */
+  const twoLeft = {
+    hands: [
+      ['3C', '4C'],
+      ['3D', '4D'],
+      ['7H', '5H'],
+    ],
+    discard: ['9H'],
+    stock,
+  };
   const after = async (steps: Parameters<typeof position>[2], top = '9H', extra = {}) => {
     const played = position(3, { hands, discard: [top], stock }, steps, extra);
     const before = position(3, { hands, discard: [top], stock }, steps?.slice(0, -1), extra);
@@ -177,29 +187,9 @@ describe('what the state adds', () => {
     expect(await line(five, twice, dealt)).toBe('Cleo played 5♥ and wins the round and the match — 2 points');
     const three = { ...twice, options: { ...twice.options, targetPoints: 3 } };
     expect(await line(five, three, dealt)).toBe('Cleo played 5♥ and wins the round — 2 points');
-    const forgot = position(
-      3,
-      {
-        hands: [
-          ['3C', '4C'],
-          ['3D', '4D'],
-          ['7H', '5H'],
-        ],
-        discard: ['9H'],
-        stock,
-      },
-      [{ seat: 2, type: 'play', card: '7H' }],
-    );
+    const forgot = position(3, twoLeft, [{ seat: 2, type: 'play', card: '7H' }]);
     const seven = act(2, { type: 'play', handle: handleOf(forgot.open, '7H'), card: '7H' });
-    const before = position(3, {
-      hands: [
-        ['3C', '4C'],
-        ['3D', '4D'],
-        ['7H', '5H'],
-      ],
-      discard: ['9H'],
-      stock,
-    }).state;
+    const before = position(3, twoLeft).state;
     expect(await line(seven, forgot.state, before)).toBe(
       'Cleo played 7♥ and forgot to announce Pesten and draws 2 and plays again',
     );
@@ -211,28 +201,8 @@ describe('what the state adds', () => {
     expect(describePestenInput(() => 'crypto', { kind: 'delivered', request: 1 }, names, drew.state)).toBe('crypto');
     expect(await line(act(2, { type: 'draw' }), drew.state)).toBe('Cleo draws');
     expect(await line(act(2, { type: 'play', handle: 1, card: '5H' }), drew.state)).toBe('Cleo played 5♥');
-    const forgot = position(
-      3,
-      {
-        hands: [
-          ['3C', '4C'],
-          ['3D', '4D'],
-          ['7H', '5H'],
-        ],
-        discard: ['9H'],
-        stock,
-      },
-      [{ seat: 2, type: 'play', card: '7H' }],
-    );
-    const before = position(3, {
-      hands: [
-        ['3C', '4C'],
-        ['3D', '4D'],
-        ['7H', '5H'],
-      ],
-      discard: ['9H'],
-      stock,
-    }).state;
+    const forgot = position(3, twoLeft, [{ seat: 2, type: 'play', card: '7H' }]);
+    const before = position(3, twoLeft).state;
     expect(await line(act(2, { type: 'end-turn' }), forgot.state, before)).toBe('Cleo keeps the drawn card');
     expect(await line(act(2, { type: 'wish', suit: 'H' }), forgot.state, before)).toBe('Cleo wishes ♥');
   });
@@ -383,43 +353,30 @@ describe('the lines the table log shows, through the registry', () => {
   });
 
   it('says the round is won, with the points, and a forgotten announcement', () => {
-    const end = position(3, { hands: [['9H', '3C'], ['3D', '4D'], ['5H']], discard: ['5C'], stock: ['KD', 'AD'] }, [
-      { seat: 2, type: 'play', card: '5H' },
-    ]);
+    const lastCard = { hands: [['9H', '3C'], ['3D', '4D'], ['5H']], discard: ['5C'], stock: ['KD', 'AD'] };
+    const end = position(3, lastCard, [{ seat: 2, type: 'play', card: '5H' }]);
     const won = {
       kind: 'act' as const,
       seat: 2,
       action: { type: 'play', handle: handleIn(end.open, '5H'), card: '5H' },
     };
-    const before = position(3, { hands: [['9H', '3C'], ['3D', '4D'], ['5H']], discard: ['5C'], stock: ['KD', 'AD'] });
+    const before = position(3, lastCard);
     expect(tableLine(won, end.state, before.state)).toBe('Cleo played 5♥ and wins the round — 1 point');
-    const forgot = position(
-      3,
-      {
-        hands: [
-          ['9H', '3C'],
-          ['3D', '4D'],
-          ['5H', '6H'],
-        ],
-        discard: ['5C'],
-        stock: ['KD', 'AD'],
-      },
-      [{ seat: 2, type: 'play', card: '5H' }],
-    );
-    const play = {
-      kind: 'act' as const,
-      seat: 2,
-      action: { type: 'play', handle: handleIn(forgot.open, '5H'), card: '5H' },
-    };
-    const dealt = position(3, {
+    const twoCards = {
+      ...lastCard,
       hands: [
         ['9H', '3C'],
         ['3D', '4D'],
         ['5H', '6H'],
       ],
-      discard: ['5C'],
-      stock: ['KD', 'AD'],
-    });
+    };
+    const forgot = position(3, twoCards, [{ seat: 2, type: 'play', card: '5H' }]);
+    const play = {
+      kind: 'act' as const,
+      seat: 2,
+      action: { type: 'play', handle: handleIn(forgot.open, '5H'), card: '5H' },
+    };
+    const dealt = position(3, twoCards);
     expect(tableLine(play, forgot.state, dealt.state)).toBe('Cleo played 5♥ and forgot to announce Pesten and draws 2');
   });
 });
