@@ -11,7 +11,7 @@
 import { afterEach, expect, it } from 'vitest';
 import type { Roster } from '../../src/net/messages.js';
 import { until } from '../../tools/sim/simulation.js';
-import { closeAll, tablePeers, type TablePeer } from './table-peers.js';
+import { closeAll, handOver, tablePeers, type TablePeer } from './table-peers.js';
 
 let running: TablePeer[] = [];
 afterEach(() => {
@@ -19,10 +19,7 @@ afterEach(() => {
   running = [];
 });
 
-const over = (hand: number) => (p: TablePeer) => {
-  const current = p.session.current;
-  return current?.handNo === hand && (current.session.phase === 'done' || current.session.phase === 'halted');
-};
+const over = handOver;
 /** Hand 1 is ended without a result at once (no shuffle: fast): what matters is what comes between it and the next. */
 async function firstHandEnded(peers: readonly TablePeer[]): Promise<void> {
   await until(() => peers.every((p) => p.session.current?.handNo === 0));

@@ -84,3 +84,11 @@ export async function tablePeers(options: {
 }
 
 export { closeAll } from '../helpers/table-page.js';
+
+/** The peer is at hand `hand` and that hand is over (done or halted). */
+export const handOver =
+  (hand: number) =>
+  (p: TablePeer): boolean => {
+    const current = p.session.current;
+    return current?.handNo === hand && (current.session.phase === 'done' || current.session.phase === 'halted');
+  };

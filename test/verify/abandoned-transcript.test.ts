@@ -13,7 +13,7 @@ import { matchTranscript } from '../../src/app/store-transcript.js';
 import { verifyTranscript } from '../../src/verify/verify-transcript.js';
 import { describeReport } from '../../src/verify/verify-words.js';
 import { until } from '../../tools/sim/simulation.js';
-import { closeAll, tablePeers, type TablePeer } from '../adversarial/table-peers.js';
+import { closeAll, handOver, tablePeers, type TablePeer } from '../adversarial/table-peers.js';
 
 let running: TablePeer[] = [];
 afterEach(() => {
@@ -21,10 +21,7 @@ afterEach(() => {
   running = [];
 });
 
-const over = (hand: number) => (p: TablePeer) => {
-  const current = p.session.current;
-  return current?.handNo === hand && (current.session.phase === 'done' || current.session.phase === 'halted');
-};
+const over = handOver;
 const audited = (hand: number) => (p: TablePeer) => over(hand)(p) && p.session.current!.session.auditResult !== null;
 
 it('a hand ended without a result does not stop the check: the hands after it are verified, and nobody is blamed', async () => {
