@@ -28,7 +28,14 @@ import { mergeRings, PacketBook } from '../../src/table/hand/packets.js';
 import { checkDeliveryEnvelope, checkPlayedCards, revealAllCards } from '../../src/table/hand/requests.js';
 import { parseEvent, type TableEvent } from '../../src/table/transcript.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
-import { courierFixture, fixtureGame, fixtureSigners, type CourierFixture } from './plumb-fixture.js';
+import {
+  courierFixture,
+  fixtureGame,
+  fixtureSigners,
+  freshBook as bookFor,
+  stateBytes,
+  type CourierFixture,
+} from './plumb-fixture.js';
 
 let fx: CourierFixture;
 let f: HandFollower;
@@ -67,14 +74,7 @@ const withData = <T extends TableEvent['type']>(
   data: Partial<TableEvent<T>['data']>,
 ): TableEvent<T> => ({ ...e, data: { ...e.data, ...data } });
 const seal = (seat: number) => ({ secretKey: disclosures[seat]!.data.sealSecret, publicKey: f.sealKeys[seat]! });
-const freshBook = () => new PacketBook(fx.setup.table, fx.setup.handNo, 2, 32);
-const stateBytes = (s: Cascade['state']) => ({
-  phase: s.phase,
-  next: s.next,
-  deck: bytesToHex(s.deck.bytes),
-  layers: s.layers.map((l) => bytesToHex(l.bytes)),
-  keys: s.keys.map((k) => bytesToHex(k.bytes)),
-});
+const freshBook = () => bookFor(fx);
 const reencode = (bytes: Uint8Array, seat: number, change: (m: KeyShares) => KeyShares) =>
   encodeKeyShares(change(decodeKeyShares(bytes, { hand: f.book.hand, seat })));
 

@@ -13,13 +13,12 @@ import {
   seededRandom,
   type Step as CryptoStep,
 } from '../../crypto/index.js';
-import { presumeStep, startDeal, takeStep, type Cascade } from '../../src/table/hand/cascade.js';
+import { presumeStep, startDeal, takeStep } from '../../src/table/hand/cascade.js';
 import type { StepType } from '../../src/table/hand/event-pool.js';
 import { HandFollower } from '../../src/table/hand/follower.js';
 import { PacketBook } from '../../src/table/hand/packets.js';
 import type { TableEvent } from '../../src/table/transcript.js';
-import { bytesToHex } from '@noble/hashes/utils.js';
-import { courierFixture, fixtureGame, type CourierFixture } from './plumb-fixture.js';
+import { courierFixture, fixtureGame, freshBook as bookFor, stateBytes, type CourierFixture } from './plumb-fixture.js';
 
 let fx: CourierFixture;
 let deal: TableEvent<StepType>[];
@@ -43,14 +42,7 @@ beforeAll(() => {
     ) as TableEvent<StepType>[];
 });
 
-const freshBook = () => new PacketBook(fx.setup.table, fx.setup.handNo, 2, 32);
-const stateBytes = (s: Cascade['state']) => ({
-  phase: s.phase,
-  next: s.next,
-  deck: bytesToHex(s.deck.bytes),
-  layers: s.layers.map((l) => bytesToHex(l.bytes)),
-  keys: s.keys.map((k) => bytesToHex(k.bytes)),
-});
+const freshBook = () => bookFor(fx);
 /** The step as its author made it (decoded here from the recorded bytes, as the agent's own object would be). */
 function madeOf(book: PacketBook, e: TableEvent<StepType>): CryptoStep {
   const expect = { hand: book.hand, packet: e.data.packet, seat: e.seat };

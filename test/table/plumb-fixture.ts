@@ -10,6 +10,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 
 import { decodeEnvelope, encodeEnvelope, type EnvelopeOf } from '../../src/net/envelope.js';
+import { bytesToHex } from '@noble/hashes/utils.js';
+import type { Cascade } from '../../src/table/hand/cascade.js';
+import { PacketBook } from '../../src/table/hand/packets.js';
 import type { HandSetup } from '../../src/table/hand/setup.js';
 import { tableSigners } from '../helpers/hand-table.js';
 import { courierGame } from './courier-game.js';
@@ -33,6 +36,18 @@ export function courierFixture(): CourierFixture {
 
 export const fixtureGame = courierGame;
 export const fixtureSigners = tableSigners.slice(0, 2);
+
+/** An empty packet book for the fixture's hand (2 seats, 32 cards). */
+export const freshBook = (fx: CourierFixture): PacketBook => new PacketBook(fx.setup.table, fx.setup.handNo, 2, 32);
+
+/** A cascade state as hex, to compare two states by value. */
+export const stateBytes = (s: Cascade['state']) => ({
+  phase: s.phase,
+  next: s.next,
+  deck: bytesToHex(s.deck.bytes),
+  layers: s.layers.map((l) => bytesToHex(l.bytes)),
+  keys: s.keys.map((k) => bytesToHex(k.bytes)),
+});
 
 if (process.argv[2] === 'write') {
   const { recordCourierHand } = await import('../fuzz/recorded-hands.js');
