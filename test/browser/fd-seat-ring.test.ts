@@ -18,6 +18,7 @@ import { privateViewOf, runScenario, type AnyState } from '../../src/engine/inde
 import { stressShed, type StressState } from '../../src/games/stress-shed/index.js';
 import '../../components/fd-seat-ring.js';
 import '../../components/fd-stress-shed.js';
+import { SHED_DEAL, SHED_READY } from './game-table.js';
 
 afterEach(() => document.body.replaceChildren());
 
@@ -184,17 +185,8 @@ test('with reduced motion asked for, a rising count flies nothing', async () => 
 
 test('in a game, another player’s card flies to the stack from that player’s seat box', async () => {
   await page.viewport(1280, 800);
-  const deal = {
-    seats: [
-      { hand: ['4C', '8D', 'QD', 'AD'], faceUp: ['5C', '6C', '9C', 'JC'], faceDown: ['QC', 'KC', 'AC', '7C'] },
-      { hand: ['5D', '2H', '9S', 'KH'], faceUp: ['8S', '5S', '6S', 'JS'], faceDown: ['QS', 'KS', '2S', '4S'] },
-    ],
-    stack: ['9H'],
-  };
-  const ready = [
-    { seat: 0, type: 'ready' },
-    { seat: 1, type: 'ready' },
-  ];
+  const deal = SHED_DEAL;
+  const ready = SHED_READY;
   const before = runScenario(stressShed, { game: 'stress-shed', seats: 2, deal, actions: ready });
   if (!before.ok || !before.state) throw new Error(before.failures.join('; '));
   const turn = (before.state as StressState).board.turn!;

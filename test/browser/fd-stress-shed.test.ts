@@ -15,20 +15,11 @@ import type { CardHint } from '../../src/games/card-hints.js';
 import '../../components/fd-stress-shed.js';
 import type { FdStressShed } from '../../components/fd-stress-shed.js';
 import { mount, text } from './mount.js';
-import { pressIn, seatTable, sentBy } from './game-table.js';
+import { pressIn, SHED_DEAL, SHED_READY, seatTable, sentBy } from './game-table.js';
 
 // After both are ready seat 1 is to play on the 9♥; the rules let it play 5♦ or 2♥ from its hand, not 9♠ or K♥.
-const deal = {
-  seats: [
-    { hand: ['4C', '8D', 'QD', 'AD'], faceUp: ['5C', '6C', '9C', 'JC'], faceDown: ['QC', 'KC', 'AC', '7C'] },
-    { hand: ['5D', '2H', '9S', 'KH'], faceUp: ['8S', '5S', '6S', 'JS'], faceDown: ['QS', 'KS', '2S', '4S'] },
-  ],
-  stack: ['9H'],
-};
-const ready = [
-  { seat: 0, type: 'ready' },
-  { seat: 1, type: 'ready' },
-];
+const deal = SHED_DEAL;
+const ready = SHED_READY;
 
 async function table(seat: number, actions: { seat: number; type: string }[], names: string[]) {
   const { view, legal, cardHints } = seatTable(stressShedModule, { seats: 2, deal, actions }, seat);

@@ -1,3 +1,17 @@
+/** A two-seat Stress (shedding) deal: once both are ready, seat 1 plays on the 9♥ (5♦ or 2♥ from its hand, not 9♠ or K♥). */
+export const SHED_DEAL = {
+  seats: [
+    { hand: ['4C', '8D', 'QD', 'AD'], faceUp: ['5C', '6C', '9C', 'JC'], faceDown: ['QC', 'KC', 'AC', '7C'] },
+    { hand: ['5D', '2H', '9S', 'KH'], faceUp: ['8S', '5S', '6S', 'JS'], faceDown: ['QS', 'KS', '2S', '4S'] },
+  ],
+  stack: ['9H'],
+};
+/** Both seats of SHED_DEAL ready, swapping nothing. */
+export const SHED_READY = [
+  { seat: 0, type: 'ready' },
+  { seat: 1, type: 'ready' },
+];
+
 /**
  * A game's table element as one seat sees it, built from the game's real
  * rules: `seatTable` plays a scenario (a fixed deal and the moves so far)
