@@ -20,7 +20,8 @@ export async function matchTranscript(
   for (let handNo = 0; handNo <= current.handNo; handNo++) {
     const record = await storage.loadHandRecord(table.lobby.table, handNo);
     if (!record) continue;
-    const envelopes = await storage.loadHandEvents(table.lobby.table, handNo);
+    // A hand called off whose seats this page never learnt (a newcomer's): no seat to check its events against.
+    const envelopes = record.setup.seatKeys.length > 0 ? await storage.loadHandEvents(table.lobby.table, handNo) : [];
     hands.push({
       setup: record.setup,
       envelopes,

@@ -38,7 +38,12 @@ const setupSchema = v.strictObject({
   handNo: uint,
   game: v.pipe(v.string(), v.maxLength(32)),
   options: json,
-  seatKeys: v.pipe(v.array(hex(32)), v.minLength(2), v.maxLength(8)),
+  // None: a hand called off whose seats the exporting page never learnt (a newcomer's), which carries no events.
+  seatKeys: v.pipe(
+    v.array(hex(32)),
+    v.maxLength(8),
+    v.check((keys) => keys.length === 0 || keys.length >= 2, 'a hand has 2 to 8 seats, or none (called off)'),
+  ),
   dealer: uint,
   carry: v.nullable(json),
   previous: v.nullable(hex(32)),

@@ -52,7 +52,8 @@ export function chainFault(
   if (setup.game !== file.game) return `hand ${index + 1} is a hand of ${setup.game}, not of ${file.game}`;
   // The table's creator keeps seat 1 while the table exists (lobby.ts): a hand without it is not this table's.
   const id = parseTableId(file.table);
-  if (!id.ok || !setup.seatKeys[0]?.startsWith(id.creatorPrefix))
+  // (A hand called off with no seats known, as a newcomer records one, has none to check.)
+  if (setup.seatKeys.length > 0 && (!id.ok || !setup.seatKeys[0]?.startsWith(id.creatorPrefix)))
     return `hand ${index + 1}'s first seat is not the table's creator (whose key the table id names)`;
   if (!previous) return null;
   const base = {

@@ -74,6 +74,8 @@ export interface HandReport {
   /** For a replay: the inputs the follower applied, in order, and every card once the audit opened them (null before). */
   readonly inputs: readonly Input[];
   readonly open: OpenCards | null;
+  /** Called off before every seat agreed to its set-up: no card was dealt, nothing to replay. */
+  readonly calledOff?: true;
 }
 
 export interface TranscriptReport {
@@ -214,6 +216,31 @@ function verifyHand(
     event: number | null,
     detail: string,
   ): HandRun => ({ ok: false, report: null, fault: { code, seat, hand: index, event, detail } });
+  // A hand no seat agreed to (a newcomer records one with no seats and no events): no result, nothing to replay. The
+  // next hand chains from it as from any hand without a result, and its seats' readies sign that chain.
+  const calledOff: HandRun = {
+    ok: true,
+    report: {
+      handNo: setup.handNo,
+      names: setup.seatKeys.map(() => null),
+      rules: null,
+      verdict: null,
+      outcome: null,
+      stateHash: null,
+      inputs: [],
+      open: null,
+      calledOff: true,
+    },
+    record: null,
+    noResult: {
+      code: 'abandoned',
+      seat: null,
+      hand: index,
+      event: null,
+      detail: `hand ${index + 1} was called off before every seat agreed to it: no card was dealt`,
+    },
+  };
+  if (setup.seatKeys.length === 0 && hand.events.length === 0) return calledOff;
   const envelopes: EnvelopeOf<'table-event'>[] = [];
   const seen = new Map<string, number>();
   const numbers = setup.seatKeys.map(() => new Set<number>());
@@ -282,6 +309,9 @@ function verifyHand(
     const data = e.body.data as { setup?: unknown };
     return data.setup instanceof Uint8Array && keyHex(data.setup) === digest;
   });
+  // Only readies and abandons, none for this set-up: the seats saw other terms, and the hand was called off.
+  if (readies.length > 0 && !agreed && envelopes.every((e) => e.body.type === 'ready' || e.body.type === 'abandon'))
+    return calledOff;
   if (readies.length > 0 && !agreed)
     return fault(
       'bad-file',

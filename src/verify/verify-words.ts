@@ -51,6 +51,10 @@ export function describeReport(report: TranscriptReport): string[] {
   for (const hand of report.hands) {
     const v = hand.verdict;
     lines.push('');
+    if (hand.calledOff) {
+      lines.push(`Hand ${hand.handNo + 1}: CALLED OFF — before every seat agreed to it; no card was dealt`);
+      continue;
+    }
     lines.push(
       `Hand ${hand.handNo + 1}: ${v ? v.status.toUpperCase() : 'NOT CHECKED'} — ${v?.counts.events ?? 0} signed events`,
     );
@@ -92,7 +96,9 @@ export function describeReport(report: TranscriptReport): string[] {
   } else if (report.fault!.code === 'abandoned') {
     // A seat ended a hand without a result (signed): nobody cheated and the file is whole, but the match is not clean.
     const f = report.fault!;
-    const open = report.hands.filter((h) => h.verdict?.status === 'no-result').map((h) => `hand ${h.handNo + 1}`);
+    const open = report.hands
+      .filter((h) => h.calledOff || h.verdict?.status === 'no-result')
+      .map((h) => `hand ${h.handNo + 1}`);
     const clean = report.hands.filter((h) => h.verdict?.status === 'clean').length;
     lines.push(
       `VERDICT: NOT CLEAN — ${open.join(', ')} ended without a result (no seat is to blame, and the file is whole); the other ${clean} hand(s) verified clean offline.`,

@@ -15,6 +15,8 @@
  * the next hand's seats and sits. Over the in-memory transport with the real
  * cryptography and the seats' own bots.
  */
+import { matchTranscript } from '../../src/app/store-transcript.js';
+import { verifyTranscript } from '../../src/verify/verify-transcript.js';
 import { afterEach, expect, it } from 'vitest';
 import { seededRandom } from '../../crypto/index.js';
 import { heuristicBot } from '../../src/bots/index.js';
@@ -273,4 +275,10 @@ it('a newcomer steps over a hand called off before every seat agreed, and may si
   const [annHand3, danHand3] = await Promise.all([ann.store, dan.store].map((s) => s.loadHandRecord(table, 2)));
   expect(danHand3?.setup).toEqual(annHand3?.setup);
   expect(danHand3?.setup.previous).toBeNull();
+  // The match as either page exports it verifies whole: three hands, none with a result, no fault of anyone's.
+  for (const page of [ann, dan]) {
+    const report = verifyTranscript((await matchTranscript(page.session, page.store))!.text);
+    expect(report.fault, report.fault?.detail).toMatchObject({ code: 'abandoned', seat: null, hand: 0 });
+    expect(report.hands).toHaveLength(3);
+  }
 }, 240_000);
