@@ -262,7 +262,7 @@ describe('parseTranscriptFile', () => {
     [
       'one seat',
       withSetup({ seatKeys: [KEY_A] }),
-      'bad transcript (version 1): hands.0.setup.seatKeys: Invalid length: Expected >=2 but received 1',
+      'bad transcript (version 1): hands.0.setup.seatKeys: a hand has 2 to 8 seats, or none (called off)',
     ],
     [
       'nine seats',
