@@ -28,8 +28,13 @@
  * application, so silence means the path, never an application with
  * nothing to say; Chrome's ICE calls a dead path disconnected only seconds
  * later). It is back when anything comes in again. The dialling side offers a
- * restart at once. An episode of trouble ends `RESTART_SETTLE_MS` after the
- * restart was answered, or `RESTART_GIVE_UP_MS` after it began, and then ICE
+ * restart at once. A restart answered that brought nothing back within
+ * `RESTART_SETTLE_MS` (from a remote that keeps up the keep-alive, nothing
+ * heard; or ICE with no path) is tried once more with fresh ICE credentials:
+ * Chrome keeps calling a dead path connected for seconds, and one restart in
+ * a few in the NAT lab found no path where the next found one at once. After
+ * that an episode of trouble ends `RESTART_SETTLE_MS` after the restart was
+ * answered, or `RESTART_GIVE_UP_MS` after it began, and then ICE
  * decides: a link whose ICE is connected again (or never stopped being) is
  * kept — a restart that found a new path leaves SCTP to resend what it holds
  * (its retransmission timer doubled into the dead path; in the NAT lab it
@@ -57,12 +62,15 @@ export const RESTART_RESEND_MS = 500;
 export const RESTART_SETTLE_MS = 1500;
 /** An episode of trouble with no answered restart ends this long after it began. */
 export const RESTART_GIVE_UP_MS = 3000;
+/** Answered restarts that brought nothing back, tried again with fresh credentials, per episode. */
+export const RESTART_RETRIES = 1;
 
 /**
  * `keep`: the episode is over and the link stays (ICE has a path); `give-up`:
- * it is over and the link goes (ICE has none).
+ * it is over and the link goes (ICE has none); `retry`: the restart answered
+ * brought nothing back, start again with fresh credentials.
  */
-export type RestartStep = 'wait' | 'offer' | 'keep' | 'give-up';
+export type RestartStep = 'wait' | 'offer' | 'retry' | 'keep' | 'give-up';
 
 export interface RestartState {
   /** When the link's trouble began (silence, or ICE disconnected). */
@@ -75,11 +83,16 @@ export interface RestartState {
   readonly answeredMs: number | undefined;
   /** Whether ICE says the link has a path now (`connected` or `completed`). */
   readonly iceConnected: boolean;
+  /** The remote keeps up the keep-alive: an episode still open (nothing heard since it began) means no path, whatever ICE says. */
+  readonly keptAlive: boolean;
+  /** Answered restarts of this episode already tried again. */
+  readonly retries: number;
 }
 
 /** What to do now for a link in trouble. */
 export function restartStep(state: RestartState, nowMs: number): RestartStep {
   const settled = state.answeredMs !== undefined && nowMs - state.answeredMs >= RESTART_SETTLE_MS;
+  if (settled && state.retries < RESTART_RETRIES && (state.keptAlive || !state.iceConnected)) return 'retry';
   if (settled || nowMs - state.troubleSinceMs >= RESTART_GIVE_UP_MS) return state.iceConnected ? 'keep' : 'give-up';
   if (state.answeredMs !== undefined || !state.offerer) return 'wait';
   if (state.lastOfferMs === undefined || nowMs - state.lastOfferMs >= RESTART_RESEND_MS) return 'offer';
@@ -126,6 +139,8 @@ export interface IceRestartHost {
   checkSignaling(): void;
   /** A description from `remote` was refused; for the log. */
   refused(remote: string, reason: string): void;
+  /** What happened to the link with `remote` (an episode's start, offers, answer, end), for the transport's journal. */
+  note?(remote: string, what: string): void;
 }
 
 interface Watch {
@@ -142,6 +157,8 @@ interface Watch {
   answeredMs: number | undefined;
   /** The remote ICE ufrag of the last restart offer answered (an offer sent again gets the same answer again). */
   answeredUfrag: string | undefined;
+  /** Answered restarts of this episode tried again. */
+  retries: number;
 }
 
 const TICK_MS = 250;
@@ -168,6 +185,7 @@ export class IceRestarts {
       lastOfferMs: undefined,
       answeredMs: undefined,
       answeredUfrag: undefined,
+      retries: 0,
     });
     this.timer ??= setInterval(() => this.tick(), TICK_MS);
   }
@@ -183,6 +201,7 @@ export class IceRestarts {
     if (!watch) return;
     watch.heardMs = this.nowMs();
     if (watch.troubleSinceMs === undefined) return;
+    this.host.note?.(connection.peer, 'heard again');
     watch.troubleSinceMs = undefined;
     watch.lastOfferMs = undefined;
     watch.answeredMs = undefined;
@@ -204,16 +223,20 @@ export class IceRestarts {
   /** PeerJS's `iceStateChanged`: a path ICE calls disconnected (or failed) is trouble at once. */
   iceState(connection: RestartableConnection, state: RTCIceConnectionState): void {
     const watch = this.watches.get(connection.connectionId);
-    if (watch && (state === 'disconnected' || state === 'failed')) this.trouble(watch);
+    if (!watch) return;
+    this.host.note?.(connection.peer, `ice ${state}`);
+    if (state === 'disconnected' || state === 'failed') this.trouble(watch, `ice ${state}`);
   }
 
   /** Only a link that was up, over an RTCPeerConnection, can be restarted; one still opening is the dial timeout's. */
-  private trouble(watch: Watch): void {
+  private trouble(watch: Watch, why: string): void {
     if (!watch.connection.open || !watch.connection.peerConnection || watch.troubleSinceMs !== undefined) return;
+    this.host.note?.(watch.connection.peer, `trouble: ${why}`);
     watch.troubleSinceMs = this.nowMs();
     // An answer that came after an earlier episode ended belongs to that one.
     watch.lastOfferMs = undefined;
     watch.answeredMs = undefined;
+    watch.retries = 0;
     this.host.checkSignaling();
     this.step(watch);
   }
@@ -222,7 +245,7 @@ export class IceRestarts {
     const now = this.nowMs();
     for (const watch of [...this.watches.values()]) {
       if (watch.troubleSinceMs !== undefined) this.step(watch);
-      else if (watch.keptAlive && now - watch.heardMs >= SILENT_MS) this.trouble(watch);
+      else if (watch.keptAlive && now - watch.heardMs >= SILENT_MS) this.trouble(watch, 'silent');
     }
   }
 
@@ -248,6 +271,7 @@ export class IceRestarts {
       if (payload.description.type === 'answer') {
         if (!watch.offerer || pc.signalingState !== 'have-local-offer') return;
         watch.answeredMs = this.nowMs();
+        this.host.note?.(remote, 'answer in');
         await pc.setRemoteDescription(payload.description);
         return;
       }
@@ -257,6 +281,7 @@ export class IceRestarts {
         this.answer(watch, pc.localDescription);
         return;
       }
+      this.host.note?.(remote, 'offer in');
       watch.troubleSinceMs ??= this.nowMs();
       this.restoreTrickle(watch, pc);
       await pc.setRemoteDescription(payload.description);
@@ -292,9 +317,12 @@ export class IceRestarts {
         lastOfferMs: watch.lastOfferMs,
         answeredMs: watch.answeredMs,
         iceConnected: ice === 'connected' || ice === 'completed',
+        keptAlive: watch.keptAlive,
+        retries: watch.retries,
       },
       this.nowMs(),
     );
+    if (step !== 'wait') this.host.note?.(watch.connection.peer, `${step} (ice ${ice ?? 'none'})`);
     if (step === 'give-up') {
       this.forget(watch.connection);
       this.host.giveUp(watch.connection);
@@ -305,6 +333,13 @@ export class IceRestarts {
       watch.lastOfferMs = undefined;
       watch.answeredMs = undefined;
       watch.heardMs = this.nowMs();
+    } else if (step === 'retry') {
+      // A new episode of the same trouble: the dialling side offers fresh credentials at once, the other waits for them.
+      watch.retries++;
+      watch.troubleSinceMs = this.nowMs();
+      watch.lastOfferMs = undefined;
+      watch.answeredMs = undefined;
+      this.step(watch);
     } else if (step === 'offer') {
       watch.lastOfferMs = this.nowMs();
       void this.offer(watch);

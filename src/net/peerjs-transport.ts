@@ -21,9 +21,11 @@
  * (keep-alive.ts). A link whose path died (silent although the other side
  * keeps it alive, or ICE disconnected: a new address, another network) is
  * first restarted in place (ice-restart.ts), with the signaling socket
- * checked and, if dead, registered again at once; a link whose ICE still has
- * no path after that is dropped and the mesh dials again. A link ICE carries
- * is never dropped here, however quiet, nor while signaling is down.
+ * checked and, if dead or already lost, registered again at once (the
+ * `journal` keeps each step, for whoever debugs a slow one); a link whose
+ * ICE still has no path after that is dropped and the mesh dials again. A
+ * link ICE carries is never dropped here, however quiet, nor while
+ * signaling is down.
  */
 import { Peer, type DataConnection, type PeerError } from 'peerjs';
 import { IceRestarts, readRestartPayload } from './ice-restart.js';
@@ -47,6 +49,9 @@ export interface PeerJsTransportOptions {
   readonly observer?: LinkObserver;
 }
 
+const JOURNAL_SIZE = 100;
+/** A link's data that resumes after this long a gap is noted in the journal. */
+const DATA_GAP_NOTED_MS = 1000;
 const ID_TAKEN_RETRIES = 15;
 const ID_TAKEN_RETRY_MS = 2000;
 /**
@@ -85,9 +90,16 @@ export class PeerJsTransport implements Transport {
     // PeerServer relays ANSWER with any payload; PeerJS ignores one without a connectionId (ice-restart.ts).
     send: (remote, payload) => this.peer?.socket.send({ type: 'ANSWER', dst: remote, payload }),
     giveUp: (connection) => this.links.closed(connection.peer, connection as DataConnection),
-    checkSignaling: () => this.probe.check(),
+    checkSignaling: () => this.signalingNeeded(),
     refused: (remote, reason) => this.report(`${remote}: ${reason}`),
+    note: (remote, what) => this.note(`${remote}: ${what}`),
   });
+  /**
+   * The last things that happened to this page's links and signaling socket,
+   * each `<ms since epoch> <what>`: how a link rode out a network change, for
+   * whoever debugs one that did not (the NAT lab's tests print it).
+   */
+  readonly journal: string[] = [];
   /** After a network change the signaling socket may be dead without a word: a probe to ourselves finds out. */
   private readonly probe = new SignalingProbe(
     (payload) => {
@@ -98,6 +110,7 @@ export class PeerJsTransport implements Transport {
     },
     // Dead: drop it; 'disconnected' registers again at once while a link waits (scheduleReconnect).
     () => {
+      this.note('signaling probe unanswered');
       if (this.peer && !this.peer.destroyed && !this.peer.disconnected) this.peer.disconnect();
     },
   );
@@ -183,6 +196,7 @@ export class PeerJsTransport implements Transport {
           resolve();
           return;
         }
+        this.note('signaling registered again');
         this.probe.stop();
         this.signalingBack();
         this.restarts.signalingBack();
@@ -228,6 +242,7 @@ export class PeerJsTransport implements Transport {
   }
 
   private signalingLost(): void {
+    this.note('signaling lost');
     this.probe.stop();
     if (this.lostAt === undefined) {
       this.lostAt = Date.now();
@@ -247,11 +262,29 @@ export class PeerJsTransport implements Transport {
       const peer = this.peer;
       if (this.stopped || !peer || peer.destroyed || !peer.disconnected) return;
       try {
+        this.note(`signaling: registering again (try ${this.reconnectAttempt})`);
         peer.reconnect();
       } catch {
         this.scheduleReconnect();
       }
     }, delay);
+  }
+
+  /**
+   * A link lost its path, and its restart needs signaling now: a socket that
+   * looks open is probed; one already lost, waiting out its first back-off, is
+   * registered again at once (a network change often closes it a moment before
+   * the link falls silent).
+   */
+  private signalingNeeded(): void {
+    const peer = this.peer;
+    if (!peer || peer.destroyed || this.stopped) return;
+    if (!peer.disconnected) return this.probe.check();
+    if (this.reconnectTimer === undefined || this.reconnectAttempt > 1) return;
+    clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = undefined;
+    this.reconnectAttempt = 0;
+    this.scheduleReconnect();
   }
 
   private signalingBack(): void {
@@ -260,6 +293,11 @@ export class PeerJsTransport implements Transport {
     this.lostAt = undefined;
     this.reconnectAttempt = 0;
     this.events?.problem(`signaling server ${this.signalingUrl} is back after ${seconds} s`);
+  }
+
+  private note(what: string): void {
+    this.journal.push(`${Date.now()} ${what}`);
+    if (this.journal.length > JOURNAL_SIZE) this.journal.shift();
   }
 
   /** The same problem at most once a minute: a flapping network must not flood the log. */
@@ -324,7 +362,11 @@ export class PeerJsTransport implements Transport {
     });
     this.restarts.watch(connection, startedByUs);
     connection.on('iceStateChanged', (state) => this.restarts.iceState(connection, state));
+    let lastDataMs = Date.now();
     connection.on('data', (data) => {
+      const now = Date.now();
+      if (now - lastDataMs >= DATA_GAP_NOTED_MS) this.note(`${remote}: data again after ${now - lastDataMs} ms`);
+      lastDataMs = now;
       this.restarts.heard(connection);
       if (!this.links.isCurrent(remote, connection)) return;
       const bytes = toBytes(data);

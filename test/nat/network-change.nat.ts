@@ -19,7 +19,7 @@ import { setName, shownText, until } from '../e2e/browser.js';
 import { freshTries, playDeal } from '../e2e/fighting-moves.js';
 import { stateOf } from '../e2e/relay-pages.js';
 import { changeAddress, setNat, startApp, type HomeName, type NatKind } from '../../scripts/nat-lab/lab.js';
-import { lookAtLink, markLink, peerIdOf, seatAnnAndBob, withPublicHost } from './pages.js';
+import { journalSince, lookAtLink, markLink, peerIdOf, seatAnnAndBob, withPublicHost } from './pages.js';
 
 /** What item the project promises: a seat back in play this soon after its new network is up. */
 const RECOVERY_LIMIT_MS = 5000;
@@ -32,6 +32,8 @@ interface Recovery {
   readonly ms: number;
   /** Per page (Ann, Bob): the link that carried traffic again was the one open before (an ICE restart kept it). */
   readonly kept: readonly boolean[];
+  /** Both pages' transport journals from the change on (what a slow recovery waited for). */
+  readonly journal: string;
 }
 
 const median = (values: readonly number[]) => {
@@ -95,7 +97,11 @@ it.each([
             (await lookAtLink(ann.page, bobId))?.sameAsMarked ?? false,
             (await lookAtLink(bob.page, annId))?.sameAsMarked ?? false,
           ];
-          recoveries.push({ home, ms, kept });
+          const journal = [
+            `Ann: ${(await journalSince(ann.page, changedAt)).join('; ')}`,
+            `Bob: ${(await journalSince(bob.page, changedAt)).join('; ')}`,
+          ].join('\n');
+          recoveries.push({ home, ms, kept, journal });
         },
       });
       expect(recoveries).toHaveLength(CHANGES_PER_DEAL);
@@ -105,7 +111,8 @@ it.each([
       console.log(
         `NAT lab ${first} × ${second}: recovery after a new public address: ${figures.join(', ')}; median ${median(recoveries.map((r) => r.ms))} ms`,
       );
-      for (const r of recoveries) expect(r.ms, figures.join(', ')).toBeLessThanOrEqual(RECOVERY_LIMIT_MS);
+      for (const r of recoveries)
+        expect(r.ms, `${figures.join(', ')}\n${r.home}'s change:\n${r.journal}`).toBeLessThanOrEqual(RECOVERY_LIMIT_MS);
       expect(moves.filter((m) => m.includes(': play '))).toHaveLength(20);
       for (const page of pages.values())
         await expect

@@ -169,6 +169,18 @@ export async function markLink(page: Page, remote: string): Promise<void> {
   }, remote);
 }
 
+/** The page's transport journal (peerjs-transport.ts) from `sinceMs` on, each entry's time relative to it. */
+export async function journalSince(page: Page, sinceMs: number): Promise<string[]> {
+  const journal = await page.evaluate(() => {
+    const store = (window as unknown as { fairdeck: { store: { debugMesh?: unknown } } }).fairdeck.store;
+    return (store.debugMesh as { transport?: { journal?: string[] } } | undefined)?.transport?.journal ?? [];
+  });
+  return journal.flatMap((entry) => {
+    const at = Number(entry.slice(0, entry.indexOf(' ')));
+    return at >= sinceMs ? [`+${at - sinceMs} ms ${entry.slice(entry.indexOf(' ') + 1)}`] : [];
+  });
+}
+
 /**
  * The candidate types (`host`, `srflx`, `prflx`, `relay`, local/remote) of
  * the selected pair of every open PeerJS connection of the page, read from

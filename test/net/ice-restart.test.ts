@@ -1,6 +1,7 @@
 /**
  * The ICE restart's decisions (src/net/ice-restart.ts), without WebRTC: when
- * a link in trouble is offered a restart, offered it again, kept, or given up
+ * a link in trouble is offered a restart, offered it again, tried again with
+ * fresh credentials, kept, or given up
  * to the mesh's redial — never while ICE carries it, however quiet it is or
  * however long signaling is down (the same driven through IceRestarts on a
  * stand-in connection under a fake clock); which signaling payloads are restart messages (anything
@@ -30,6 +31,8 @@ describe('restartStep', () => {
     lastOfferMs: undefined,
     answeredMs: undefined,
     iceConnected: false,
+    keptAlive: false,
+    retries: 0,
   };
   test.each<[string, RestartState, number, string]>([
     ['the dialling side offers as soon as the trouble starts', trouble, 10_000, 'offer'],
@@ -48,10 +51,28 @@ describe('restartStep', () => {
       'wait',
     ],
     [
-      'a restart answered whose ICE still has no path is given up, so the link is dialled again',
+      'a restart answered whose ICE still has no path is tried once more with fresh credentials',
       { ...trouble, lastOfferMs: 10_000, answeredMs: 10_050 },
       10_050 + RESTART_SETTLE_MS,
+      'retry',
+    ],
+    [
+      'a restart tried again whose ICE still has no path is given up, so the link is dialled again',
+      { ...trouble, lastOfferMs: 10_000, answeredMs: 10_050, retries: 1 },
+      10_050 + RESTART_SETTLE_MS,
       'give-up',
+    ],
+    [
+      'a restart answered from a remote that keeps the link alive, with nothing heard since, is tried once more although ICE says connected',
+      { ...trouble, lastOfferMs: 10_000, answeredMs: 10_050, iceConnected: true, keptAlive: true },
+      10_050 + RESTART_SETTLE_MS,
+      'retry',
+    ],
+    [
+      'and kept after that try, while ICE says connected',
+      { ...trouble, lastOfferMs: 10_000, answeredMs: 10_050, iceConnected: true, keptAlive: true, retries: 1 },
+      10_050 + RESTART_SETTLE_MS,
+      'keep',
     ],
     [
       'a restart answered whose ICE found a path is kept, however silent SCTP still is',
@@ -60,8 +81,14 @@ describe('restartStep', () => {
       'keep',
     ],
     [
-      'the answering side gives up a restart it answered when ICE has no path',
+      'the answering side starts again a restart it answered when ICE has no path (the offer of the next comes)',
       { ...trouble, offerer: false, answeredMs: 10_050 },
+      10_050 + RESTART_SETTLE_MS,
+      'retry',
+    ],
+    [
+      'and gives up one tried again',
+      { ...trouble, offerer: false, answeredMs: 10_050, retries: 1 },
       10_050 + RESTART_SETTLE_MS,
       'give-up',
     ],
@@ -114,13 +141,15 @@ const sdpWith = (ufrag: string) => `v=0\r\na=ice-ufrag:${ufrag}\r\n${FINGERPRINT
 
 /** An open connection over a stand-in RTCPeerConnection holding only what IceRestarts reads and calls. */
 function fakeConnection(ice: RTCIceConnectionState = 'connected') {
+  let offers = 0;
   const pc = {
     iceConnectionState: ice,
     signalingState: 'stable' as RTCSignalingState,
     localDescription: null as { type: string; sdp: string } | null,
     remoteDescription: { type: 'answer', sdp: sdpWith('old') },
     onicecandidate: null,
-    createOffer: async () => ({ type: 'offer', sdp: sdpWith('new') }),
+    /** Each offer with fresh ICE credentials: the first `new`, then `new2`, `new3`… */
+    createOffer: async () => ({ type: 'offer', sdp: sdpWith(++offers === 1 ? 'new' : `new${offers}`) }),
     setLocalDescription: async (description: { type: string; sdp: string }) => {
       pc.localDescription = description;
       pc.signalingState = 'have-local-offer';
@@ -230,7 +259,35 @@ describe('IceRestarts on a live link (a stand-in connection, the real clock poli
     });
     dead.pc.iceConnectionState = 'checking';
     await vi.advanceTimersByTimeAsync(RESTART_SETTLE_MS + 250);
+    // Tried once more with fresh credentials, answered again, and still no path: given up.
+    expect(dead.givenUp).toEqual([]);
+    expect(dead.sent.map((p) => sdpAttribute(p.description.sdp, 'ice-ufrag'))).toEqual(['new', 'new2']);
+    await dead.restarts.receive('bob', {
+      fairdeck: 'ice-restart',
+      link: 'dc_1',
+      description: { type: 'answer', sdp: sdpWith('theirs2') },
+    });
+    await vi.advanceTimersByTimeAsync(RESTART_SETTLE_MS + 250);
     expect(dead.givenUp).toEqual(['dc_1']);
+  });
+
+  test('a restart answered after which nothing comes in from a remote that keeps the link alive is offered again at once with fresh credentials, though ICE says connected', async () => {
+    const { restarts, connection, sent } = watched();
+    restarts.keptAlive(connection);
+    await vi.advanceTimersByTimeAsync(SILENT_MS + 250);
+    expect(sent.map((p) => sdpAttribute(p.description.sdp, 'ice-ufrag'))).toEqual(['new']);
+    await restarts.receive('bob', {
+      fairdeck: 'ice-restart',
+      link: 'dc_1',
+      description: { type: 'answer', sdp: sdpWith('theirs') },
+    });
+    // ICE still says connected (Chrome calls a dead path connected for seconds); nothing is heard.
+    await vi.advanceTimersByTimeAsync(RESTART_SETTLE_MS + 250);
+    expect(sent.map((p) => sdpAttribute(p.description.sdp, 'ice-ufrag'))).toEqual(['new', 'new2']);
+    expect(restarts.troubled).toBe(true);
+    // The second restart's path carries the keep-alive: the episode is over.
+    restarts.keptAlive(connection);
+    expect(restarts.troubled).toBe(false);
   });
 });
 

@@ -65,6 +65,8 @@ const fake = vi.hoisted(() => {
     get open(): boolean {
       return this.isOpen;
     }
+    /** The RTCPeerConnection under it: none unless a test gives it a stand-in (an ICE restart needs one). */
+    peerConnection: unknown = null;
     send(data: unknown): void {
       if (!this.isOpen) {
         this.emitError(
@@ -874,6 +876,24 @@ describe('links', () => {
 });
 
 describe('a signaling outage', () => {
+  test('while a link lost its path (a network change) registers again at once, not after its first back-off', async () => {
+    const { transport, peer, connection } = await linked(BIGGER);
+    peer.socketLost();
+    await advance(100);
+    expect(peer.reconnectCalls).toBe(0);
+    connection.peerConnection = { iceConnectionState: 'disconnected', signalingState: 'stable', onicecandidate: null };
+    connection.emit('iceStateChanged', 'disconnected');
+    await advance(0);
+    expect(peer.reconnectCalls).toBe(1);
+    expect(transport.journal.map((entry) => entry.replace(/^\d+ /, ''))).toEqual([
+      'signaling lost',
+      `${BIGGER}: ice disconnected`,
+      `${BIGGER}: trouble: ice disconnected`,
+      `${BIGGER}: offer (ice disconnected)`,
+      'signaling: registering again (try 1)',
+    ]);
+  });
+
   test('is one line, reconnects after 1, 2, 4 s, dials nothing meanwhile, keeps open links, and its end is one line with the seconds', async () => {
     const { transport, peer, connection, log, messages } = await linked(BIGGER);
     peer.socketLost();
@@ -908,6 +928,16 @@ describe('a signaling outage', () => {
     await advance(400);
     peer.serverOpen();
     expect(log).toEqual([`open ${BIGGER}`, LOST, `problem signaling server ${URL} is back after 7 s`]);
+    // The journal has each step, in order, with its time.
+    expect(transport.journal.map((entry) => entry.replace(/^\d+ /, ''))).toEqual([
+      'signaling lost',
+      'signaling: registering again (try 1)',
+      'signaling lost',
+      'signaling: registering again (try 2)',
+      'signaling lost',
+      'signaling: registering again (try 3)',
+      'signaling registered again',
+    ]);
     transport.connect('fd-d');
     expect(peer.connectCalls.map((call) => call.remote)).toEqual([BIGGER, 'fd-d']);
     await advance(120_000);
