@@ -17,10 +17,11 @@
  * marker, the connection id under `link`, and the description; the new
  * candidates go by PeerJS's trickle (restored if PeerJS switched it off after
  * ICE completed). Only the side that dialled offers, so the two never offer
- * at once; it offers again (its description now holds every candidate
- * gathered) while no answer came, since the other side's signaling socket may
- * be dead and re-registering. A description that would change the remote
- * DTLS fingerprint is refused: a restart moves the path, never the peer.
+ * at once; it offers again while no answer came, since the other side's
+ * signaling socket may be dead and re-registering: once afresh, then the
+ * last offer again (its description now holds every candidate gathered). A
+ * description that would change the remote DTLS fingerprint is refused: a
+ * restart moves the path, never the peer.
  *
  * A link is in trouble when ICE calls its path disconnected or failed, or
  * when nothing came in on it for `SILENT_MS` from a remote that keeps up the
@@ -56,8 +57,26 @@ import * as v from 'valibot';
  * meanwhile and is kept while ICE has a path.
  */
 export const SILENT_MS = 1500;
+/**
+ * A link on which this page started the keep-alive counts its remote as
+ * keeping it up too for this long before the first beat came: a new link
+ * whose path dies within seconds of opening (a network change just after a
+ * redial; the first beats held up behind a busy deal) is noticed by its
+ * silence as an older one is. A remote that sent no beat by then is an older
+ * build without the keep-alive, and its silence means nothing.
+ */
+export const KEEPALIVE_PRESUMED_MS = 5000;
 /** The dialling side offers again this often while no answer came. */
-export const RESTART_RESEND_MS = 500;
+export const RESTART_RESEND_MS = 300;
+/**
+ * Offers per episode made afresh (new ICE credentials, new candidates); later
+ * ones send the last again. In the NAT lab a restart whose offer was answered
+ * only when sent again, 0.75 s after it was made (the other side's signaling
+ * socket had died with its address), found no path, where a fresh offer found
+ * one at once; each fresh offer gathers again (a new TURN allocation), so
+ * their number is bounded.
+ */
+export const RESTART_FRESH_OFFERS = 2;
 /** This long after a restart was answered, ICE has found the new path or there is none. */
 export const RESTART_SETTLE_MS = 1500;
 /** An episode of trouble with no answered restart ends this long after it began. */
@@ -150,6 +169,8 @@ interface Watch {
   heardMs: number;
   /** The remote keeps up the keep-alive: its silence means something. */
   keptAlive: boolean;
+  /** When this page started the keep-alive on it (the remote presumed to keep it up too for a while). */
+  keepAliveSinceMs: number | undefined;
   /** PeerJS's trickle handler, put back if PeerJS removed it (it does once ICE completes). */
   readonly trickle: RTCPeerConnection['onicecandidate'];
   troubleSinceMs: number | undefined;
@@ -159,9 +180,11 @@ interface Watch {
   answeredUfrag: string | undefined;
   /** Answered restarts of this episode tried again. */
   retries: number;
+  /** Offers of this episode made afresh. */
+  freshOffers: number;
 }
 
-const TICK_MS = 250;
+const TICK_MS = 100;
 
 export class IceRestarts {
   private readonly watches = new Map<string, Watch>();
@@ -180,12 +203,14 @@ export class IceRestarts {
       offerer,
       heardMs: this.nowMs(),
       keptAlive: false,
+      keepAliveSinceMs: undefined,
       trickle,
       troubleSinceMs: undefined,
       lastOfferMs: undefined,
       answeredMs: undefined,
       answeredUfrag: undefined,
       retries: 0,
+      freshOffers: 0,
     });
     this.timer ??= setInterval(() => this.tick(), TICK_MS);
   }
@@ -211,8 +236,23 @@ export class IceRestarts {
   keptAlive(connection: RestartableConnection): void {
     const watch = this.watches.get(connection.connectionId);
     if (!watch) return;
+    if (!watch.keptAlive) this.host.note?.(connection.peer, `first keep-alive on ${connection.connectionId}`);
     watch.keptAlive = true;
     this.heard(connection);
+  }
+
+  /** This page started the keep-alive on the connection: until a beat proves it, its remote is presumed to keep it up too. */
+  keepAliveStarted(connection: RestartableConnection): void {
+    const watch = this.watches.get(connection.connectionId);
+    if (watch) watch.keepAliveSinceMs = this.nowMs();
+  }
+
+  /** The remote keeps the link alive: a beat came, or the keep-alive is young enough to presume it. */
+  private alive(watch: Watch, nowMs: number): boolean {
+    return (
+      watch.keptAlive ||
+      (watch.keepAliveSinceMs !== undefined && nowMs - watch.keepAliveSinceMs < KEEPALIVE_PRESUMED_MS)
+    );
   }
 
   /** Whether some link is waiting for a restart. */
@@ -237,6 +277,7 @@ export class IceRestarts {
     watch.lastOfferMs = undefined;
     watch.answeredMs = undefined;
     watch.retries = 0;
+    watch.freshOffers = 0;
     this.host.checkSignaling();
     this.step(watch);
   }
@@ -245,7 +286,7 @@ export class IceRestarts {
     const now = this.nowMs();
     for (const watch of [...this.watches.values()]) {
       if (watch.troubleSinceMs !== undefined) this.step(watch);
-      else if (watch.keptAlive && now - watch.heardMs >= SILENT_MS) this.trouble(watch, 'silent');
+      else if (this.alive(watch, now) && now - watch.heardMs >= SILENT_MS) this.trouble(watch, 'silent');
     }
   }
 
@@ -317,7 +358,7 @@ export class IceRestarts {
         lastOfferMs: watch.lastOfferMs,
         answeredMs: watch.answeredMs,
         iceConnected: ice === 'connected' || ice === 'completed',
-        keptAlive: watch.keptAlive,
+        keptAlive: this.alive(watch, this.nowMs()),
         retries: watch.retries,
       },
       this.nowMs(),
@@ -336,6 +377,7 @@ export class IceRestarts {
     } else if (step === 'retry') {
       // A new episode of the same trouble: the dialling side offers fresh credentials at once, the other waits for them.
       watch.retries++;
+      watch.freshOffers = 0;
       watch.troubleSinceMs = this.nowMs();
       watch.lastOfferMs = undefined;
       watch.answeredMs = undefined;
@@ -350,8 +392,12 @@ export class IceRestarts {
     const pc = watch.connection.peerConnection;
     if (!pc) return;
     try {
-      // The first time a fresh offer with new ICE credentials; later, the same one, which by now holds more candidates.
+      // A fresh offer with new ICE credentials, the first time and once more (RESTART_FRESH_OFFERS); later the last
+      // one again, which by now holds every candidate gathered.
+      const fresh = watch.freshOffers < RESTART_FRESH_OFFERS;
+      if (fresh && pc.signalingState === 'have-local-offer') await pc.setLocalDescription({ type: 'rollback' });
       if (pc.signalingState === 'stable') {
+        watch.freshOffers++;
         this.restoreTrickle(watch, pc);
         await pc.setLocalDescription(await pc.createOffer({ iceRestart: true }));
       }

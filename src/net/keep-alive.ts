@@ -25,13 +25,23 @@ export const KEEPALIVE_MS = 500;
 export const KEEPALIVE_STREAM_ID = 1001;
 const BEAT = Uint8Array.of(1);
 
+export interface KeepAliveEvents {
+  /** A beat came from the other side. */
+  heard(): void;
+  /** The channel is open: this side's beats go out from now on. */
+  opened?(): void;
+  /** What became of the channel (refused, open, closed), for the transport's journal. */
+  note?(what: string): void;
+}
+
 /**
- * Starts the keep-alive on an open connection: sends every `periodMs`, calls
- * `heard` for each beat from the other side. Returns the stop. A connection
- * that refuses the channel (closed already) gets none: nothing is sent, and
- * the link is never called silent.
+ * Starts the keep-alive on an open connection: sends every `periodMs`, says
+ * when its channel opened and each beat from the other side. Returns the
+ * stop. A connection that refuses the channel (closed already) gets none:
+ * nothing is sent, and the link is never called silent.
  */
-export function startKeepAlive(pc: RTCPeerConnection, heard: () => void, periodMs = KEEPALIVE_MS): () => void {
+export function startKeepAlive(pc: RTCPeerConnection, events: KeepAliveEvents, periodMs = KEEPALIVE_MS): () => void {
+  const note = (what: string) => events.note?.(what);
   let channel: RTCDataChannel;
   try {
     channel = pc.createDataChannel('fairdeck-keepalive', {
@@ -40,11 +50,19 @@ export function startKeepAlive(pc: RTCPeerConnection, heard: () => void, periodM
       ordered: false,
       maxRetransmits: 0,
     });
-  } catch {
+  } catch (error) {
+    note(`keep-alive refused: ${error instanceof Error ? error.message : String(error)}`);
     return () => {};
   }
+  const opened = () => {
+    note('keep-alive open');
+    events.opened?.();
+  };
+  if (channel.readyState === 'open') opened();
+  else channel.addEventListener('open', opened);
+  channel.addEventListener('close', () => note('keep-alive closed'));
   channel.binaryType = 'arraybuffer';
-  channel.addEventListener('message', () => heard());
+  channel.addEventListener('message', () => events.heard());
   const beat = () => {
     if (channel.readyState !== 'open') return;
     try {

@@ -351,13 +351,18 @@ export class PeerJsTransport implements Transport {
     const observer = this.options.observer;
     if (observer) watchConnection(connection, { remote, incoming: !startedByUs, observer, refused: this.refusedIce });
     connection.on('open', () => {
+      this.note(`${remote}: open ${connection.connectionId} (${startedByUs ? 'we dialled' : 'they dialled'})`);
       this.links.opened(remote, connection);
       this.restarts.heard(connection);
       const pc = connection.peerConnection;
       if (pc && !this.keepAlives.has(connection.connectionId))
         this.keepAlives.set(
           connection.connectionId,
-          startKeepAlive(pc, () => this.restarts.keptAlive(connection)),
+          startKeepAlive(pc, {
+            heard: () => this.restarts.keptAlive(connection),
+            opened: () => this.restarts.keepAliveStarted(connection),
+            note: (what) => this.note(`${remote}: ${what} on ${connection.connectionId}`),
+          }),
         );
     });
     this.restarts.watch(connection, startedByUs);
@@ -373,17 +378,21 @@ export class PeerJsTransport implements Transport {
       if (bytes) this.events?.message(remote, bytes);
       else this.report(`non-binary data from ${remote} ignored`);
     });
-    const closed = () => {
+    const closed = (why: string) => {
+      this.note(`${remote}: closed ${connection.connectionId} (${why})`);
       this.keepAlives.get(connection.connectionId)?.();
       this.keepAlives.delete(connection.connectionId);
       this.restarts.forget(connection);
       this.links.closed(remote, connection);
     };
-    connection.on('close', closed);
-    connection.on('error', closed);
+    connection.on('close', () => closed('close'));
+    connection.on('error', (error: { type?: unknown; message?: unknown }) =>
+      closed(`error ${String(error?.type)}: ${String(error?.message)}`),
+    );
   }
 
   disconnect(remote: string): void {
+    if (this.links.has(remote)) this.note(`${remote}: dropped by the mesh`);
     this.links.drop(remote);
   }
 

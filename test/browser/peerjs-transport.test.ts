@@ -333,6 +333,24 @@ describe('the PeerJS transport in Chromium, over WebRTC', () => {
     await until(() => expect(b.messages.map((m) => Array.from(m.bytes))).toEqual([[2]]));
   });
 
+  test('a link dropped and dialled again from the other side is kept alive too', async () => {
+    const { a, b } = await linkedPair();
+    a.transport.disconnect(b.transport.localId);
+    await until(() => expect(b.transport.openLinks()).toEqual([]));
+    b.transport.connect(a.transport.localId);
+    await until(() => {
+      expect(a.transport.openLinks()).toEqual([b.transport.localId]);
+      expect(b.transport.openLinks()).toEqual([a.transport.localId]);
+    });
+    await until(async () => {
+      for (const path of [
+        await pathOf(a.transport, b.transport.localId),
+        await pathOf(b.transport, a.transport.localId),
+      ])
+        expect(path.beatsIn).toBeGreaterThanOrEqual(2);
+    });
+  });
+
   test('text instead of bytes is dropped and reported, once a minute at most', async () => {
     const a = await startTransport('a');
     const raw = new Peer(idOf('raw'), {

@@ -12,6 +12,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import {
   IceRestarts,
+  KEEPALIVE_PRESUMED_MS,
   readRestartPayload,
   RESTART_GIVE_UP_MS,
   RESTART_RESEND_MS,
@@ -150,8 +151,15 @@ function fakeConnection(ice: RTCIceConnectionState = 'connected') {
     onicecandidate: null,
     /** Each offer with fresh ICE credentials: the first `new`, then `new2`, `new3`… */
     createOffer: async () => ({ type: 'offer', sdp: sdpWith(++offers === 1 ? 'new' : `new${offers}`) }),
-    setLocalDescription: async (description: { type: string; sdp: string }) => {
-      pc.localDescription = description;
+    rollbacks: 0,
+    setLocalDescription: async (description: { type: string; sdp?: string }) => {
+      if (description.type === 'rollback') {
+        pc.rollbacks++;
+        pc.localDescription = null;
+        pc.signalingState = 'stable';
+        return;
+      }
+      pc.localDescription = { type: description.type, sdp: description.sdp ?? '' };
       pc.signalingState = 'have-local-offer';
     },
     setRemoteDescription: async (description: { type: string; sdp: string }) => {
@@ -215,7 +223,41 @@ describe('IceRestarts on a live link (a stand-in connection, the real clock poli
     // Long after, still silent, still carried by ICE: offers again now and then, never dropped.
     await vi.advanceTimersByTimeAsync(30_000);
     expect(givenUp).toEqual([]);
-    expect(sent.every((p) => p.description.sdp === sdpWith('new'))).toBe(true);
+    expect(sent.every((p) => p.description.type === 'offer')).toBe(true);
+  });
+
+  test('a new link whose keep-alive this page started counts its silence before the first beat came; once the presumption lapses without a beat, never', async () => {
+    const young = watched();
+    young.restarts.keepAliveStarted(young.connection);
+    await vi.advanceTimersByTimeAsync(SILENT_MS + 100);
+    expect(young.restarts.troubled).toBe(true);
+    expect(young.sent.map((p) => p.description.type)).toEqual(['offer']);
+    young.restarts.stop();
+
+    const older = watched();
+    older.restarts.keepAliveStarted(older.connection);
+    older.restarts.heard(older.connection);
+    await vi.advanceTimersByTimeAsync(KEEPALIVE_PRESUMED_MS);
+    // No beat ever came: an older build. Its silence from now on is not trouble.
+    older.restarts.heard(older.connection);
+    const sentBefore = older.sent.length;
+    await vi.advanceTimersByTimeAsync(10 * SILENT_MS);
+    expect(older.restarts.troubled).toBe(false);
+    expect(older.sent.length).toBe(sentBefore);
+  });
+
+  test('an unanswered offer is made afresh once (new ICE credentials), then the same one is sent again', async () => {
+    const { restarts, connection, pc, sent } = watched();
+    restarts.keptAlive(connection);
+    await vi.advanceTimersByTimeAsync(SILENT_MS + 100);
+    expect(sent.map((p) => sdpAttribute(p.description.sdp, 'ice-ufrag'))).toEqual(['new']);
+    await vi.advanceTimersByTimeAsync(RESTART_RESEND_MS);
+    expect(pc.rollbacks).toBe(1);
+    await vi.advanceTimersByTimeAsync(3 * RESTART_RESEND_MS);
+    const ufrags = sent.map((p) => sdpAttribute(p.description.sdp, 'ice-ufrag'));
+    expect(ufrags.slice(0, 3)).toEqual(['new', 'new2', 'new2']);
+    expect(new Set(ufrags)).toEqual(new Set(['new', 'new2']));
+    expect(pc.rollbacks).toBe(1);
   });
 
   test('ICE disconnected and the restart unanswered: given up once, in time', async () => {
