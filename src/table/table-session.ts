@@ -15,10 +15,9 @@
 import { ed25519 } from '@noble/curves/ed25519.js';
 import type { AnyGame } from '../engine/index.js';
 import { heuristicBot } from '../bots/index.js';
-import { keyHex, signEnvelope, type Envelope, type EnvelopeOf, type Signer } from '../net/envelope.js';
+import { keyHex, type Envelope, type Signer } from '../net/envelope.js';
 import type { Mesh } from '../net/mesh.js';
 import type { EarlyEvents } from './early-events.js';
-import { FETCH_LIMITS } from './fetch-budget.js';
 import { faultReports } from './hand/faults.js';
 import { Lobby } from './lobby.js';
 import { NextTerms } from './next-terms.js';
@@ -34,6 +33,9 @@ import { WATCHING_SEAT, Watchers, type Watcher } from './table-watchers.js';
 import { HandStarter } from './table-hand-start.js';
 import { EventIntake } from './table-intake.js';
 import { isStarting, stageOf, type TableStage } from './table-phase.js';
+import { TablePublisher } from './table-publish.js';
+import { HandProgress } from './hand-progress.js';
+import type { HandSession } from './hand-session.js';
 import type { HandSummary, Seated, TableSessionOptions } from './table-session-types.js';
 import type { HandResult } from './hand/setup.js';
 
@@ -60,18 +62,20 @@ export class TableSession {
   private readonly records: HandRecords;
   /** Events for the next hand (or the one being started), bounded per author like a hand's pool. */
   private readonly early = new Map<number, EarlyEvents>();
-  private lastProgress = Date.now();
+  /** The current hand's idle clock (hand-progress.ts). */
+  private readonly progress = new HandProgress(Date.now());
   /** Which hand the other seats are at, whether this (re)opened page follows them, and who is gone (table-catch-up.ts). */
   private readonly rejoin: TableCatchUp;
   /** Which seats have shown they hold an event; signed echoes and fetching again (table-echo.ts). */
   private readonly echo: TableEcho;
-  private lastStep = -1;
   /** Where a table event goes: the current hand, kept early for a later or starting one, dropped or refused (table-intake.ts). */
   private readonly intake: EventIntake;
   private timer: ReturnType<typeof setInterval> | undefined;
   private readonly log: TableLog;
   private closed = false;
   private readonly outbox: TableOutbox;
+  /** Signs, stores, then sends this page's events (table-publish.ts). */
+  private readonly publisher: TablePublisher;
   private readonly watchers = new Watchers();
   /**
    * Envelopes that came before `open` restored this page's roster and hand, in order; null once open. A seat's fetch
@@ -133,9 +137,15 @@ export class TableSession {
       },
     });
     // prettier-ignore
+    this.publisher = new TablePublisher({
+      mesh: options.mesh, signer: options.signer, outbox: this.outbox, table: () => this.lobby.table, closed: () => this.closed,
+      hands: () => this.hands, seatKeys: () => this.currentHand()?.session.config.setup.seatKeys ?? [], tamperPublish: options.tamperPublish,
+    });
+    const { publisher } = this;
+    // prettier-ignore
     this.records = new HandRecords({
       store: options.store, table: () => this.lobby.table, closed: () => this.closed,
-      signAs: (signer, body) => this.signAs(signer, body), publish: (envelope) => this.publish(envelope),
+      signAs: (signer, body) => publisher.signAs(signer, body), publish: (envelope) => publisher.publish(envelope),
     });
     this.log = new TableLog({
       onLog: options.onLog,
@@ -188,7 +198,7 @@ export class TableSession {
     this.intake = new EventIntake({
       early: this.early, hands: () => this.hands, currentSession: () => this.currentHand()?.session, handNo: () => this.handNo,
       starting: () => isStarting(this.starter.phase), handsStarted: () => this.lobby.handsStarted, history: () => this.history,
-      echo: () => this.echo, sits: (key) => this.sitsAtTable(key), seatless: () => this.isWatching || this.lobby.mySeat() === null,
+      echo: () => this.echo, sits: (key) => this.lobby.sits(key), seatless: () => this.isWatching || this.lobby.mySeat() === null,
       nameOf: (key) => this.lobby.view().seats.find((s) => s.keyHex === key)?.member?.name,
       noteShown: (from, hand) => this.rejoin.noteShown(from, hand, false), refuse: (envelope, why, outsider) => this.log.refuse(envelope, why, outsider),
       saveReceived: (envelope, bytes) => this.outbox.saveReceived(envelope, bytes), startHand: (hand) => void this.starter.start(hand),
@@ -200,11 +210,10 @@ export class TableSession {
       records: this.records, outbox: this.outbox, echo: this.echo, early: this.early, options,
       // A new hand's idle time counts from its start, not from the previous hand's last event.
       newHand: () => {
-        this.lastStep = -1;
-        this.lastProgress = Date.now();
+        this.progress.restart(Date.now());
         this.log.newHand();
       },
-      signAs: (signer, body) => this.signAs(signer, body), publish: (envelope) => this.publish(envelope), changed: () => this.onHandChanged(),
+      signAs: (signer, body) => publisher.signAs(signer, body), publish: (envelope) => publisher.publish(envelope), changed: () => this.onHandChanged(),
     });
   }
 
@@ -269,14 +278,12 @@ export class TableSession {
   get current(): HandSummary | null {
     const mine = this.currentHand();
     if (!mine) return null;
-    const now = Date.now();
-    const stallMs = this.options.stallMs ?? DEFAULT_STALL_MS;
     return {
       handNo: this.handNo,
       session: mine.session,
       names: this.names(),
       mySeat: this.playingSeat(),
-      stalled: this.rejoin.stall(mine.session, now, now - this.lastProgress, stallMs),
+      stalled: this.stallOf(mine.session, Date.now()),
       localSeats: [...this.hands.keys()],
       goneSeats: this.rejoin.goneSeats(),
       reports: faultReports(mine.session.follower).filter((r) => r.reporter !== this.lobby.mySeat()),
@@ -374,43 +381,20 @@ export class TableSession {
     return this.starter.game;
   }
 
-  private signAs(signer: Signer, body: EnvelopeOf<'table-event'>['body']): EnvelopeOf<'table-event'> {
-    if (signer === this.signer) return this.mesh.sign('table-event', body);
-    return signEnvelope(signer, {
-      kind: 'table-event',
-      table: this.lobby.table,
-      seq: this.mesh.nextSeq(),
-      to: null,
-      body,
-    });
-  }
-
-  private publish(envelope: EnvelopeOf<'table-event'>): void {
-    if (this.closed) return;
-    const seat = this.currentHand()?.session.config.setup.seatKeys.indexOf(keyHex(envelope.from)) ?? -1;
-    // Persist (the event and the secrets it depends on) before sending, in order:
-    // a reload must never produce a second, different event for the same slot.
-    this.outbox.sendAfterStoring(seat, envelope, () => {
-      const sent = this.options.tamperPublish ? this.options.tamperPublish(envelope) : envelope;
-      for (const out of sent === null ? [] : Array.isArray(sent) ? sent : [sent]) this.mesh.broadcast(out);
-      // Other local seats (bots hosted here) hear it at once.
-      for (const [s, { session }] of this.hands)
-        if (session.config.setup.seatKeys[s] !== keyHex(envelope.from)) session.receive(envelope);
-    });
+  /** Who the current hand waits on past the turn timer, measured on its idle clock. */
+  private stallOf(session: HandSession, nowMs: number) {
+    return this.rejoin.stall(session, nowMs, this.progress.idleMs(nowMs), this.options.stallMs ?? DEFAULT_STALL_MS);
   }
 
   /** Why a key gets no answer to its fetch: only seats and the first few fresh watchers (table-watchers.ts) do. */
   private fetchRefusal(key: string): string | null {
-    if (this.sitsAtTable(key)) return null;
-    const seated = new Set(this.lobby.view().seats.flatMap((s) => (s.keyHex ? [s.keyHex] : [])));
-    if (this.watchers.admitted(key, seated, keyHex(this.signer.publicKey), Date.now(), FETCH_LIMITS.watchers))
-      return null;
-    return `it holds no seat and is not one of the ${FETCH_LIMITS.watchers} watchers this table answers (a watcher's page says hello first)`;
+    if (this.lobby.sits(key)) return null;
+    return this.watchers.fetchRefusal(key, this.seatedKeys(), keyHex(this.signer.publicKey), Date.now());
   }
 
-  /** The key (hex) sits at this table now: a seat of the roster. */
-  private sitsAtTable(key: string): boolean {
-    return this.lobby.sits(key);
+  /** The keys (hex) the roster seats. */
+  private seatedKeys(): Set<string> {
+    return new Set(this.lobby.view().seats.flatMap((s) => (s.keyHex ? [s.keyHex] : [])));
   }
 
   /** The hand this page is at or starting (-1: none yet). */
@@ -430,8 +414,7 @@ export class TableSession {
 
   /** Peers linked to this table that hold no seat, by name (the lobby's spectator list). */
   watcherList(): Watcher[] {
-    const seated = new Set(this.lobby.view().seats.flatMap((s) => (s.keyHex ? [s.keyHex] : [])));
-    return this.watchers.list(seated, keyHex(this.signer.publicKey), Date.now());
+    return this.watchers.list(this.seatedKeys(), keyHex(this.signer.publicKey), Date.now());
   }
 
   /** Finished hands' results at this table, oldest first, as stored (the score strip: src/app/scores.ts). */
@@ -454,12 +437,7 @@ export class TableSession {
 
   private onHandChanged(): void {
     const mine = this.currentHand();
-    // Progress is any new event (a deal has many before the first engine step).
-    const held = mine?.session.follower.pool.events().length ?? -1;
-    if (mine && held !== this.lastStep) {
-      this.lastStep = held;
-      this.lastProgress = Date.now();
-    }
+    if (mine) this.progress.saw(mine.session.follower.pool.events().length, Date.now());
     for (const [seat, local] of this.hands) this.records.reportFault(seat, local);
     if (mine) this.log.follow(mine.session);
     if (mine) this.records.keepOutcome(mine.session);
@@ -478,15 +456,10 @@ export class TableSession {
     for (const { session } of this.hands.values()) session.tick(handNow);
     this.rejoin.tick(now);
     const current = this.currentHand();
-    if (current) {
-      const stall = this.rejoin.stall(
-        current.session,
-        now,
-        now - this.lastProgress,
-        this.options.stallMs ?? DEFAULT_STALL_MS,
+    if (current)
+      this.rejoin.followAbandon(current.session, this.stallOf(current.session, now), this.names(), () =>
+        this.onHandChanged(),
       );
-      this.rejoin.followAbandon(current.session, stall, this.names(), () => this.onHandChanged());
-    }
     const waitingOn = this.currentHand()?.session.waiting()?.seats ?? [];
     this.echo.tick(
       handNow,

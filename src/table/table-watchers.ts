@@ -11,6 +11,7 @@
  * answered (table-catch-up.ts); more keys without a seat get nothing.
  */
 import type { AnyGame } from '../engine/index.js';
+import { FETCH_LIMITS } from './fetch-budget.js';
 import { keyHex, type Envelope } from '../net/envelope.js';
 import { HandSession } from './hand-session.js';
 import type { HandSetup } from './hand/setup.js';
@@ -58,6 +59,12 @@ export class Watchers {
       if (++place >= limit) return false;
     }
     return false;
+  }
+
+  /** Why a key without a seat gets no answer to its fetch, or null: it is an admitted watcher. */
+  fetchRefusal(key: string, seatedKeys: ReadonlySet<string>, selfKey: string, nowMs: number): string | null {
+    if (this.admitted(key, seatedKeys, selfKey, nowMs, FETCH_LIMITS.watchers)) return null;
+    return `it holds no seat and is not one of the ${FETCH_LIMITS.watchers} watchers this table answers (a watcher's page says hello first)`;
   }
 
   /** Fresh peers that hold no seat (and are not this page), by name. */
