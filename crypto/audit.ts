@@ -16,7 +16,8 @@
 import { type RandomSource, equalBytes } from './bytes.js';
 import { ALL_SEATS, type Hand, type HandParams, createHand } from './cards.js';
 import { type Fault, type Verdict, fault as mkFault, ok } from './fault.js';
-import { type Point, Fn, G, IDENTITY, msm, mulBase, mulPublic, randomShort } from './group.js';
+import { Fn, G, mulBase, mulPublic } from './group.js';
+import { firstMismatch, firstMismatchScaled } from './batch-check.js';
 import { type KeyShares, verifyKeyShares } from './keys.js';
 import { type PacketSource, type PacketState, type StepKind, advance, openDeck, openReshuffle } from './packet.js';
 import { isPermutation, systemRandom } from './random.js';
@@ -99,56 +100,6 @@ class AuditFault extends Error {
 
 function fail(f: Fault): never {
   throw new AuditFault(f);
-}
-
-/** The first card where Y_j ≠ f_j·X_j (the batch test failed: locate the fault). */
-function locate(X: readonly Point[], Y: readonly Point[], f: readonly bigint[]): number {
-  for (let j = 0; j < Y.length; j++) if (!mulPublic(X[j]!, f[j]!).equals(Y[j]!)) return j;
-  return 0; // unreachable unless the batch test erred
-}
-
-/**
- * Σ μ_j Y_j − Σ (μ_j f_j) X_j (+ Σ ν_c K_c − (Σ ν_c k_c)·G) == 0 in one
- * multi-scalar multiplication, else the first card where Y_j ≠ f_j X_j
- * (−1 if every card is right). `keys` adds the check K_c = k_c·G of a lock
- * step with independent weights; a failure there is reported as −2.
- */
-function firstMismatch(
-  X: readonly Point[],
-  Y: readonly Point[],
-  f: readonly bigint[],
-  rng: RandomSource,
-  keys?: { readonly K: readonly Point[]; readonly k: readonly bigint[] },
-): number {
-  const m = Y.length;
-  const mu = Array.from({ length: m }, () => randomShort(rng));
-  const points = [...Y, ...X];
-  const scalars = [...mu, ...mu.map((u, j) => Fn.neg(Fn.mul(u, f[j]!)))];
-  let rhs: Point = IDENTITY;
-  if (keys) {
-    const nu = keys.k.map(() => randomShort(rng));
-    points.push(...keys.K);
-    scalars.push(...nu);
-    rhs = mulBase(Fn.create(nu.reduce((acc, v, c) => acc + v * keys.k[c]!, 0n)));
-  }
-  if (msm(points, scalars).equals(rhs)) return -1;
-  if (keys && keys.k.some((kc, c) => !mulBase(kc).equals(keys.K[c]!))) return -2;
-  return locate(X, Y, f);
-}
-
-/**
- * Y_j == s·X_j for one scalar s and every j: Σ μ_j Y_j == s·Σ μ_j X_j with
- * two short-weight MSMs and one multiplication (instead of full-width
- * weights μ_j·s), else the first card that differs.
- */
-function firstMismatchScaled(X: readonly Point[], Y: readonly Point[], s: bigint, rng: RandomSource): number {
-  const mu = Array.from({ length: Y.length }, () => randomShort(rng));
-  if (msm(Y, mu).equals(mulPublic(msm(X, mu), s))) return -1;
-  return locate(
-    X,
-    Y,
-    X.map(() => s),
-  );
 }
 
 /**
