@@ -34,6 +34,7 @@ import {
 import type { LinkSignaling } from './table-link.js';
 import { TabPresence } from './tab-presence.js';
 import { ChatState } from './chat.js';
+import { moveRefusalWords } from './move-words.js';
 import { TableLog } from './store-log.js';
 import { IceSources, iceStartLine } from './store-ice.js';
 import { SignalingRetry, tableSignaling } from './store-signaling.js';
@@ -183,8 +184,8 @@ export class AppStore extends EventTarget {
   }
 
   act(action: unknown): void {
-    const error = this.session?.tableSession.act(action);
-    if (error) this.log('warn', `move not made: ${error}`);
+    const made = this.session?.tableSession.act(action);
+    if (made && !made.ok) this.log('warn', `move not made: ${moveRefusalWords(made.error)}`);
   }
 
   rematch(): void {

@@ -15,7 +15,6 @@
 import {
   viewKnowledge,
   type CardId,
-  type EngineError,
   type Handle,
   type OpenCards,
   type PrivateView,
@@ -36,8 +35,8 @@ export interface CardHint {
   readonly places?: readonly number[];
 }
 
-/** Words for the engine's own refusals, shared by every game. */
-export function engineWords(error: EngineError): string | null {
+/** Words for the engine's own refusals (its `EngineError` codes), shared by every game; null for any other code. */
+export function engineWords(error: string): string | null {
   switch (error) {
     case 'game-over':
       return 'The game is over.';

@@ -20,6 +20,7 @@ import { bytesToHex, concatBytes, utf8ToBytes } from '@noble/hashes/utils.js';
 import * as v from 'valibot';
 import { nestingProblem } from './cbor-depth.js';
 import { verifyStrict, type SignatureVerifier } from './verify.js';
+import type { Result } from '../result.js';
 import { BODY_SCHEMAS, bytesOfLength, type BodyOf, type Kind, KINDS } from './messages.js';
 
 export const PROTOCOL_VERSION = 1;
@@ -27,7 +28,7 @@ export const PROTOCOL_VERSION = 1;
 export const MAX_ENVELOPE_BYTES = 512 * 1024;
 const SIGNING_DOMAIN = utf8ToBytes('fairdeck/envelope/v1\0');
 
-export type Result<T, E = string> = { ok: true; value: T } | { ok: false; error: E };
+export type { Result } from '../result.js';
 
 export interface EnvelopeOf<K extends Kind> {
   readonly v: typeof PROTOCOL_VERSION;

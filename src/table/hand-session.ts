@@ -23,6 +23,8 @@ import type { Halt } from './hand/halt.js';
 import type { Bounce } from './hand/real-time.js';
 import { SeatAgent, type HandSecrets, type SeatIO } from './hand/seat-agent.js';
 import type { HandSetup } from './hand/setup.js';
+import type { MoveRefusal } from './hand/move-refusal.js';
+import { err, type Result } from '../result.js';
 
 export type { HandAudit, HandPhase, Halt, Bounce, HandSecrets, Waiting, HandSetup };
 export type { HaltCode } from './hand/halt.js';
@@ -192,12 +194,12 @@ export class HandSession {
     return true;
   }
 
-  /** This seat's move, from the UI or a bot. Returns an error to show, or null. */
-  act(action: unknown): string | null {
-    if (!this.agent) return 'you are not playing this hand';
-    const error = this.agent.act(action);
-    if (error === null) this.pump();
-    return error;
+  /** This seat's move, from the UI or a bot: made, or why not (a typed code; the UI words it). */
+  act(action: unknown): Result<void, MoveRefusal> {
+    if (!this.agent) return err({ code: 'not-playing' });
+    const made = this.agent.act(action);
+    if (made.ok) this.pump();
+    return made;
   }
 
   /** Ends the hand without a result (after a stall); refused once play is over. True if sent. */

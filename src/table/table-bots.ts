@@ -79,7 +79,7 @@ export class HostedBots {
             )
               return;
             const action = this.host.bot(game, session.engineState, seat, session.privateView);
-            if (action !== null && session.act(action) === null) this.host.moved?.();
+            if (action !== null && session.act(action).ok) this.host.moved?.();
             this.schedule();
           },
           (this.host.delayMs ?? 600) + jitter,

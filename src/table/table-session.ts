@@ -38,6 +38,8 @@ import { HandProgress } from './hand-progress.js';
 import type { HandSession } from './hand-session.js';
 import type { HandSummary, Seated, TableSessionOptions } from './table-session-types.js';
 import type { HandResult } from './hand/setup.js';
+import type { MoveRefusal } from './hand/move-refusal.js';
+import { err, type Result } from '../result.js';
 
 export type { TableStore } from './table-outbox.js';
 export type { HandSummary, TableSessionOptions } from './table-session-types.js';
@@ -290,15 +292,15 @@ export class TableSession {
     };
   }
 
-  act(action: unknown): string | null {
+  /** This person's move in the current hand: made, or why not (a typed code; the UI words it: src/app/move-words.ts). */
+  act(action: unknown): Result<void, MoveRefusal> {
     const seat = this.lobby.mySeat();
     const mine = seat === null ? undefined : this.hands.get(seat);
-    if (!mine || mine.bot) return 'you are not playing this hand';
-    if (this.rejoin.movesBlocked(mine.session))
-      return 'this page is catching up with the table: a move waits until another seat has said which hand it is at';
-    const error = mine.session.act(action);
-    if (error === null) this.rejoin.settle();
-    return error;
+    if (!mine || mine.bot) return err({ code: 'not-playing' });
+    if (this.rejoin.movesBlocked(mine.session)) return err({ code: 'catching-up' });
+    const made = mine.session.act(action);
+    if (made.ok) this.rejoin.settle();
+    return made;
   }
 
   /** Starts the next hand at this table (every seat must agree by starting it too). */

@@ -21,6 +21,7 @@ import type { HaltCode } from '../../src/table/hand-session.js';
 import type { HandAudit } from '../../src/table/hand/audit.js';
 import { handTable, play, resign, type HandTable } from '../helpers/hand-table.js';
 import { courierGame, type CourierAction, type CourierBoard } from '../table/courier-game.js';
+import { refusal } from '../helpers/refusal.js';
 
 type Event = EnvelopeOf<'table-event'>;
 const CHEATER = 1;
@@ -135,7 +136,7 @@ it('F14: the waiting list names only seats that still owe something', async () =
   await until(() => first.legalActions().length > 0 && second.phase === 'play');
   expect(first.waiting()).toMatchObject({ seats: [0, 1], what: 'pass a card' });
   // Seat 1 passes; seat 2 has not: only seat 2 owes the choice now (the engine still awaits both until all are in).
-  expect(first.act(first.legalActions()[0])).toBeNull();
+  expect(refusal(first.act(first.legalActions()[0]))).toBeNull();
   await until(() => second.follower.pendingAct(0) !== undefined);
   expect(first.engineState && courierGame.awaits(first.engineState)).toMatchObject({ kind: 'choices', seats: [0, 1] });
   expect(first.waiting()?.seats).toEqual([1]);

@@ -222,8 +222,9 @@ export function playDuo(duo: Duo, choose: (seat: number, legal: unknown[], duo: 
       if (legal.length === 0) continue;
       const action = choose(seat, legal, duo);
       if (action === null) continue;
-      const error = duo.agents[seat]!.act(action);
-      if (error !== null) throw new Error(`seat ${seat + 1} could not ${JSON.stringify(action)}: ${error}`);
+      const made = duo.agents[seat]!.act(action);
+      if (!made.ok)
+        throw new Error(`seat ${seat + 1} could not ${JSON.stringify(action)}: ${JSON.stringify(made.error)}`);
       acted = true;
       duo.pump();
     }

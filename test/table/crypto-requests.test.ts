@@ -15,6 +15,7 @@ import type { EnvelopeOf } from '../../src/net/envelope.js';
 import type { HaltCode, HandSession } from '../../src/table/hand-session.js';
 import { handTable, play, resign, type HandTable } from '../helpers/hand-table.js';
 import { courierGame, type CourierAction, type CourierBoard } from './courier-game.js';
+import { refusal } from '../helpers/refusal.js';
 
 type Event = EnvelopeOf<'table-event'>;
 let open: HandTable | null = null;
@@ -219,10 +220,10 @@ it('the seat agent refuses its own discard of a card it does not hold', async ()
   await play(table, (seat, legal, session) => {
     const action = script(seat, legal, session) as CourierAction | null;
     if (action?.type === 'discard' && refused === null)
-      refused = session.act({ type: 'discard', handle: board(session).pile[0]! });
+      refused = refusal(session.act({ type: 'discard', handle: board(session).pile[0]! }));
     return action;
   });
-  expect(refused).toBe('not allowed now (not-yours)');
+  expect(refused).toBe('rules:not-yours');
   expect(table.sessions.map((s) => s.halt)).toEqual([null, null]);
 }, 120_000);
 

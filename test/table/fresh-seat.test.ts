@@ -15,6 +15,7 @@ import { newTableId } from '../../src/table/table-id.js';
 import { until } from '../../tools/sim/simulation.js';
 import { testSigner } from '../helpers/signers.js';
 import { closeAll, openTablePage, type TablePage } from '../helpers/table-page.js';
+import { refusal } from '../helpers/refusal.js';
 
 let running: TablePage[] = [];
 afterEach(() => {
@@ -45,8 +46,8 @@ it('a joiner new to the table makes its first move without any seat’s fetch ha
   // Once the deal is done the move is taken (before it, the rules say the cards are still being dealt).
   let answer: string | null = 'not tried';
   await until(() => {
-    answer = bob.session.current ? bob.session.act({ type: 'ready', swaps: [] }) : 'no hand';
-    return answer === null || !/awaiting-crypto|no hand|not playing|not in play/.test(answer);
+    answer = bob.session.current ? refusal(bob.session.act({ type: 'ready', swaps: [] })) : 'no hand';
+    return answer === null || !/awaiting-crypto|no hand|not-playing|not-in-play/.test(answer);
   });
   expect(answer).toBeNull();
 }, 60_000);

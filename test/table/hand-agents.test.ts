@@ -28,6 +28,7 @@ import { agentDuo, playDuo, type Duo, type Event } from '../helpers/agent-duo.js
 import { type RaceBoard } from '../helpers/race.js';
 import { courierGame, type CourierAction, type CourierBoard } from './courier-game.js';
 import { COURIER, courierDeal, courier, race } from '../helpers/recorded-duos.js';
+import { refusal } from '../helpers/refusal.js';
 
 const deepCopy = (f: HandFollower) =>
   deepClone(f, [f.game, f.book.hand, f.setup], (v) => 'envelope' in v && 'data' in v);
@@ -90,7 +91,7 @@ describe('the ready round (nothing delivered)', () => {
     const duo = readyDuo();
     duo.pump();
     expect(duo.agents[0]!.legalActions()).toEqual([]);
-    expect(duo.agents[0]!.act({ type: 'end' })).toBe('the hand is not in play');
+    expect(refusal(duo.agents[0]!.act({ type: 'end' }))).toBe('not-in-play');
     expect(duo.agents[0]!.pendingMoves).toBe(0);
   });
 
@@ -117,7 +118,7 @@ describe('the ready round (nothing delivered)', () => {
     expect(duo.followers[0]!.phase).toBe('halted');
     // Once halted: no second abandon, no moves, nothing produced.
     expect(duo.agents[1]!.abandon('too')).toBe(false);
-    expect(duo.agents[1]!.act({ type: 'end' })).toBe('the hand has stopped');
+    expect(refusal(duo.agents[1]!.act({ type: 'end' }))).toBe('stopped');
     expect(duo.agents[1]!.produce()).toBe(false);
     expect(duo.agents[1]!.legalActions()).toEqual([]);
   });
@@ -129,11 +130,11 @@ describe('a courier hand restored after the deal', () => {
     const [a, b] = duo.agents as [NonNullable<Duo['agents'][0]>, NonNullable<Duo['agents'][1]>];
     expect(a.legalActions()).toEqual([0, 1, 2].map((handle) => ({ type: 'pass', handle })));
     expect(b.legalActions()).toEqual([3, 4, 5].map((handle) => ({ type: 'pass', handle })));
-    expect(a.act({ type: 'fly' })).toBe('that is not a move of this game');
-    expect(a.act({ type: 'pass', handle: 4 })).toBe('not allowed now (not-yours)');
-    expect(a.act({ type: 'flip' })).toBe('not allowed now (wrong-phase)');
+    expect(refusal(a.act({ type: 'fly' }))).toBe('not-a-move');
+    expect(refusal(a.act({ type: 'pass', handle: 4 }))).toBe('rules:not-yours');
+    expect(refusal(a.act({ type: 'flip' }))).toBe('rules:wrong-phase');
     const before = duo.sent.length;
-    expect(a.act({ type: 'pass', handle: 1 })).toBeNull();
+    expect(refusal(a.act({ type: 'pass', handle: 1 }))).toBeNull();
     expect(duo.sent.length).toBe(before + 1);
     expect(duo.sent.at(-1)!.body).toMatchObject({
       type: 'act',
@@ -142,11 +143,11 @@ describe('a courier hand restored after the deal', () => {
     expect(duo.followers[0]!.pendingActs(0).map((e) => e.data.action)).toEqual([{ type: 'pass', handle: 1 }]);
     expect(duo.followers[0]!.pendingAct(0)?.data.action).toEqual({ type: 'pass', handle: 1 });
     expect(a.legalActions()).toEqual([]);
-    expect(a.act({ type: 'pass', handle: 1 })).toBe('not allowed now (not-your-turn)');
+    expect(refusal(a.act({ type: 'pass', handle: 1 }))).toBe('rules:not-your-turn');
     expect(duo.sent.length).toBe(before + 1);
     duo.pump();
     expect(board(duo).phase).toBe('pass');
-    expect(b.act({ type: 'pass', handle: 5 })).toBeNull();
+    expect(refusal(b.act({ type: 'pass', handle: 5 }))).toBeNull();
     duo.pump();
     // Both passes applied in seat order, then both forwards delivered: each seat knows the card passed to it.
     expect(board(duo).hands).toEqual([
@@ -161,7 +162,7 @@ describe('a courier hand restored after the deal', () => {
     expect(duo.sent.slice(before + 2).map((e) => (e.body.data as { to: number | null }).to)).toEqual([1, 0]);
     expect(board(duo).turn).toBe(0);
     expect(b.legalActions()).toEqual([]);
-    expect(b.act({ type: 'flip' })).toBe('not allowed now (not-your-turn)');
+    expect(refusal(b.act({ type: 'flip' }))).toBe('rules:not-your-turn');
   });
 
   it('a shown card carries the keys that open it', () => {
@@ -172,7 +173,7 @@ describe('a courier hand restored after the deal', () => {
     const a = duo.agents[0]!;
     const card = a.privateView.known[1]!;
     const n = duo.sent.length;
-    expect(a.act({ type: 'show', handle: 1, card })).toBeNull();
+    expect(refusal(a.act({ type: 'show', handle: 1, card }))).toBeNull();
     const act = duo.sent[n]!;
     expect((act.body.data as { keys: Uint8Array[] }).keys).toHaveLength(1);
     duo.pump();
@@ -187,7 +188,7 @@ describe('a courier hand restored after the deal', () => {
     duo.agents[1]!.act({ type: 'pass', handle: 3 });
     duo.pump();
     const card = duo.agents[0]!.privateView.known[1]!;
-    expect(duo.agents[0]!.act({ type: 'show', handle: 1, card: card === 'AS' ? 'KS' : 'AS' })).toBeNull();
+    expect(refusal(duo.agents[0]!.act({ type: 'show', handle: 1, card: card === 'AS' ? 'KS' : 'AS' }))).toBeNull();
     duo.pump();
     expect(duo.spectator.halt).toMatchObject({ code: 'false-claim', seat: 0 });
     expect(duo.followers[1]!.halt).toMatchObject({ code: 'false-claim', seat: 0 });
@@ -349,7 +350,7 @@ describe('waiting and stalls (courier, restored after the deal)', () => {
     const f = duo.followers[0]!;
     expect(f.game.awaits(f.state!).kind).toBe('crypto');
     expect(duo.agents[0]!.legalActions()).toEqual([]);
-    expect(duo.agents[0]!.act({ type: 'end' })).toBe('not allowed now (awaiting-crypto)');
+    expect(refusal(duo.agents[0]!.act({ type: 'end' }))).toBe('rules:awaiting-crypto');
     // Seat 1 made its shares for the one forward it contributes to (its card to seat 2; seat 2's card comes to it with seat 2's keys), and nothing more.
     expect(duo.agents[0]!.produce()).toBe(false);
     const mine = duo.sent.filter((e) => e.body.type === 'keys' && bySeat(0)(e));
@@ -445,7 +446,7 @@ describe('faults with no seat and exceptions (courier, restored after the deal)'
 
 describe('a race hand restored after the deal (real time)', () => {
   const claim = (duo: Duo, seat: number) =>
-    duo.agents[seat]!.act({ type: 'claim', onTop: (duo.followers[seat]!.state!.board as RaceBoard).value });
+    refusal(duo.agents[seat]!.act({ type: 'claim', onTop: (duo.followers[seat]!.state!.board as RaceBoard).value }));
 
   it('moves are queued, committed to, revealed and ordered; two claims of one value: one bounces, blamed on nobody', () => {
     const duo = race('round');
@@ -455,7 +456,7 @@ describe('a race hand restored after the deal (real time)', () => {
     expect(a.pendingMoves).toBe(1);
     expect(claim(duo, 0)).toBeNull();
     expect(a.pendingMoves).toBe(2);
-    expect(a.act({ type: 'claim', onTop: 0.5 })).toBe('that is not a move of this game');
+    expect(refusal(a.act({ type: 'claim', onTop: 0.5 }))).toBe('not-a-move');
     expect(claim(duo, 1)).toBeNull();
     duo.pump();
     // Round 0: both committed, both revealed; three claims of value 0: one fits, two bounce.
@@ -569,7 +570,7 @@ describe('a race hand restored after the deal (real time)', () => {
 
   it('the real-time move of a closed round that lost its race is not refused before it is sent (the round may make it fit)', () => {
     const duo = race('stale');
-    expect(duo.agents[0]!.act({ type: 'claim', onTop: 5 })).toBeNull();
+    expect(refusal(duo.agents[0]!.act({ type: 'claim', onTop: 5 }))).toBeNull();
     expect(duo.agents[0]!.pendingMoves).toBe(1);
   });
 });

@@ -25,6 +25,7 @@ import { tableSigners } from '../helpers/hand-table.js';
 import { raceGame } from '../helpers/race.js';
 import { courierGame } from './courier-game.js';
 import { COURIER, RACE, courierDeal } from '../helpers/recorded-duos.js';
+import { refusal } from '../helpers/refusal.js';
 
 /** What seat `seat` kept of the record's packet 0 and its seal secret (its recorded disclosure). */
 function restoredSecrets(seat: number, record: readonly Event[] = COURIER): HandSecrets {
@@ -144,12 +145,12 @@ describe('HandSession for a seat in play (restored after the recorded deal)', ()
     expect(session.phase).toBe('play');
     const step = session.step;
     const before = changed();
-    expect(session.act({ type: 'nonsense' })).toBe('that is not a move of this game');
+    expect(refusal(session.act({ type: 'nonsense' }))).toBe('not-a-move');
     expect(changed()).toBe(before);
     expect(log).toEqual([]);
     const legal = session.legalActions();
     expect(legal.length).toBeGreaterThan(0);
-    expect(session.act(legal[0])).toBeNull();
+    expect(refusal(session.act(legal[0]))).toBeNull();
     expect(log).toEqual(['act']);
     expect(changed()).toBe(before + 1);
     // The first move is a pass each: the other seat's recorded pass applies both.

@@ -13,6 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../crypto/index.js';
 import { HandSession, type HandConfig } from '../../src/table/hand-session.js';
 import { courierFixture, fixtureGame } from './plumb-fixture.js';
+import { refusal } from '../helpers/refusal.js';
 
 const fx = courierFixture();
 const notDisclose = fx.events.filter((e) => e.body.type !== 'disclose');
@@ -68,7 +69,7 @@ describe('HandSession as a spectator', () => {
   it('a seatless session plays nothing and holds no secret', () => {
     const { session } = spectator();
     expect(session.agent).toBeNull();
-    expect(session.act({ type: 'flip' })).toBe('you are not playing this hand');
+    expect(refusal(session.act({ type: 'flip' }))).toBe('not-playing');
     expect(session.abandon('bored')).toBe(false);
     expect(session.legalActions()).toEqual([]);
     expect(session.privateView).toEqual({ known: {} });

@@ -23,6 +23,7 @@ import { realTimeRefusal, turnRefusal } from '../../src/table/hand/own-moves.js'
 import { handTable, play, type HandTable } from '../helpers/hand-table.js';
 import { raceGame } from '../helpers/race.js';
 import { courierGame, type CourierAction, type CourierBoard } from './courier-game.js';
+import { refusal } from '../helpers/refusal.js';
 
 let open: HandTable | null = null;
 afterEach(() => {
@@ -58,9 +59,9 @@ it('stress-shed: a second ready before the first is applied is refused unsent; t
       // Seat 2 waits until seat 1 has double-clicked, so seat 1's ready stays unapplied (waiting for seat 2's).
       if (seat !== 0) return null;
       const ready = legal[0];
-      const first = session.act(ready);
+      const first = refusal(session.act(ready));
       const waiting = (session.engineState as StressState).board.phase === 'swap';
-      const second = session.act(ready);
+      const second = refusal(session.act(ready));
       double = { first, second, waiting, sent: sentActs[0]! };
       return null;
     }
@@ -71,7 +72,7 @@ it('stress-shed: a second ready before the first is applied is refused unsent; t
   const seen = double!;
   expect(seen.first).toBeNull();
   expect(seen.waiting).toBe(true);
-  expect(seen.second).toMatch(/^not allowed now \(/);
+  expect(seen.second).toMatch(/^rules:/);
   expect(seen.sent).toBe(1);
   expectCleanEnd(table);
 }, 300_000);
@@ -93,8 +94,8 @@ it('a simultaneous pass (courier, 3 seats): a second pick before the others have
     if (seen === null) {
       if (seat !== 0) return null;
       const [first, other] = actions as [Extract<CourierAction, { type: 'pass' }>, CourierAction];
-      expect(table.sessions[0]!.act(first)).toBeNull();
-      seen = { passed: first.handle, second: table.sessions[0]!.act(other), sent: sentActs[0]! };
+      expect(refusal(table.sessions[0]!.act(first))).toBeNull();
+      seen = { passed: first.handle, second: refusal(table.sessions[0]!.act(other)), sent: sentActs[0]! };
       return null;
     }
     // After the pass the first seat to move ends the hand.
@@ -102,7 +103,7 @@ it('a simultaneous pass (courier, 3 seats): a second pick before the others have
   });
   await until(() => table.spectator.phase === 'done' || table.spectator.halt !== null);
   const s = seen!;
-  expect(s.second).toBe('not allowed now (not-your-turn)');
+  expect(s.second).toBe('rules:not-your-turn');
   expect(s.sent).toBe(1);
   expectCleanEnd(table);
   // Seat 1's first pick went to seat 2 (clockwise), the second never left.
@@ -121,9 +122,9 @@ it('stress-speed (real time): the same play twice still goes and bounces blamele
       if (!move || move.type !== 'play') return stressSpeedHeuristic(state, seat, session.privateView);
       // onTop naming the opponent's row card: `not-a-top`, no race explains it.
       const theirs = state.board.seats[1]!.row.find((slot) => slot.length > 0)!.at(-1)!;
-      const wrong = session.act({ ...move, onTop: theirs });
-      const first = session.act(move);
-      const second = session.act(move);
+      const wrong = refusal(session.act({ ...move, onTop: theirs }));
+      const first = refusal(session.act(move));
+      const second = refusal(session.act(move));
       seen = { first, second, wrong, pending: session.pendingMoves };
       return null;
     }
@@ -132,7 +133,7 @@ it('stress-speed (real time): the same play twice still goes and bounces blamele
   await until(() => table.spectator.phase === 'done' || table.spectator.halt !== null);
   expect(seen).not.toBeNull();
   const s = seen!;
-  expect(s.wrong).toBe('not allowed now (not-a-top)');
+  expect(s.wrong).toBe('rules:not-a-top');
   expect(s.first).toBeNull();
   expect(s.second).toBeNull();
   expect(s.pending).toBe(2);

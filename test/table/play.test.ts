@@ -25,6 +25,7 @@ import type { TableEvent } from '../../src/table/transcript.js';
 import { type Duo, type Event } from '../helpers/agent-duo.js';
 import { raceGame, type RaceBoard } from '../helpers/race.js';
 import { courierDeal, courier, race } from '../helpers/recorded-duos.js';
+import { refusal } from '../helpers/refusal.js';
 
 const bySeat = (seat: number) => (e: Event) => keyHex(e.from) === keyHex(courierDeal[seat]!.from);
 function bodyNow(f: HandFollower, seat: number, type: Event['body']['type'], data: unknown): Event['body'] {
@@ -93,8 +94,8 @@ const actPool = (acts: TableEvent<'act'>[][]) =>
 function raceRound(seed: string, take: (e: Event) => boolean = () => true): HandFollower {
   const duo = race(seed, { spectator: false });
   const board = () => duo.followers[0]!.state!.board as RaceBoard;
-  expect(duo.agents[0]!.act({ type: 'claim', onTop: board().value })).toBeNull();
-  expect(duo.agents[1]!.act({ type: 'claim', onTop: board().value })).toBeNull();
+  expect(refusal(duo.agents[0]!.act({ type: 'claim', onTop: board().value }))).toBeNull();
+  expect(refusal(duo.agents[1]!.act({ type: 'claim', onTop: board().value }))).toBeNull();
   duo.pump();
   expect(duo.sent.map((e) => e.body.type)).toEqual(['commit', 'commit', 'reveal', 'reveal']);
   const f = duo.spectator;
@@ -109,7 +110,7 @@ describe('turn-based acts', () => {
     duo.agents[0]!.act({ type: 'pass', handle: 0 });
     duo.agents[1]!.act({ type: 'pass', handle: 3 });
     duo.pump();
-    expect(duo.agents[0]!.act({ type: 'flip' })).toBeNull();
+    expect(refusal(duo.agents[0]!.act({ type: 'flip' }))).toBeNull();
     duo.pump();
     const f = duo.spectator;
     expect(f.game.awaits(f.state!).kind).toBe('crypto');

@@ -31,6 +31,7 @@ import { agentDuo, type Duo, type Event } from '../helpers/agent-duo.js';
 import { raceGame, type RaceBoard } from '../helpers/race.js';
 import { courierGame } from './courier-game.js';
 import { COURIER, RACE, courierDeal, courier, race } from '../helpers/recorded-duos.js';
+import { refusal } from '../helpers/refusal.js';
 
 const types = (events: readonly Event[]) => events.map((e) => e.body.type);
 const bySeat = (seat: number) => (e: Event) => keyHex(e.from) === keyHex(courierDeal[seat]!.from);
@@ -139,7 +140,7 @@ describe('what a seat keeps and makes', () => {
     duo.agents[0]!.act({ type: 'pass', handle: 0 });
     duo.agents[1]!.act({ type: 'pass', handle: 3 });
     duo.pump();
-    expect(duo.agents[0]!.act({ type: 'end' })).toBeNull();
+    expect(refusal(duo.agents[0]!.act({ type: 'end' }))).toBeNull();
     duo.pump();
     expect(duo.followers[0]!.phase).toBe('done');
     expect(duo.followers[0]!.halt).toBeNull();
@@ -203,7 +204,7 @@ describe('audited at once while a move is owed (courier)', () => {
 
   it('a move is refused with "the hand is not in play" and nothing is sent', () => {
     const duo = audited('audit-act');
-    expect(duo.agents[0]!.act({ type: 'pass', handle: 0 })).toBe('the hand is not in play');
+    expect(refusal(duo.agents[0]!.act({ type: 'pass', handle: 0 }))).toBe('not-in-play');
     expect(duo.sent).toEqual([]);
   });
 });
@@ -217,7 +218,7 @@ describe('a claimed card that is not dealt (courier, a pass made to claim handle
         (raw as { handle?: number }).handle === 2 ? [{ handle: 40, card: 'AS' }] : courierGame.claimedCards(raw),
     } as unknown as AnyGame;
     playWith(duo, wrapped);
-    expect(duo.agents[0]!.act({ type: 'pass', handle: 2 })).toBe('that card is not dealt yet');
+    expect(refusal(duo.agents[0]!.act({ type: 'pass', handle: 2 }))).toBe('not-dealt');
     expect(duo.sent).toEqual([]);
   });
 });
@@ -296,17 +297,17 @@ describe('real-time moves judged before they are sent (race)', () => {
   it('a real-time move that claims cards is refused with "real-time moves cannot reveal hidden cards"', () => {
     const duo = race('claims');
     playWith(duo, raceWithRefusal(null));
-    expect(duo.agents[0]!.act(claim(77))).toBe('real-time moves cannot reveal hidden cards');
+    expect(refusal(duo.agents[0]!.act(claim(77)))).toBe('reveals-in-real-time');
     expect(duo.agents[0]!.pendingMoves).toBe(0);
   });
 
-  it('a move refused for good (no race error) is not queued: "not allowed now (too-late)"', () => {
+  it('a move refused for good (no race error) is not queued: refused by the rules (too-late)', () => {
     const duo = race('queued');
     playWith(duo, raceWithRefusal(null));
     const a = duo.agents[0]!;
-    expect(a.act(claim(0))).toBeNull();
+    expect(refusal(a.act(claim(0)))).toBeNull();
     // After the queued claim of 0 the counter is 1: a second claim of 0 is too late.
-    expect(a.act(claim(0))).toBe('not allowed now (too-late)');
+    expect(refusal(a.act(claim(0)))).toBe('rules:too-late');
     expect(a.pendingMoves).toBe(1);
   });
 
@@ -314,12 +315,12 @@ describe('real-time moves judged before they are sent (race)', () => {
     const duo = race('committed', { hold: (to) => to !== 0, spectator: false });
     playWith(duo, raceWithRefusal(null));
     const a = duo.agents[0]!;
-    expect(a.act(claim(0))).toBeNull();
+    expect(refusal(a.act(claim(0)))).toBeNull();
     duo.pump();
     expect(types(duo.sent)).toEqual(['commit']);
     expect(duo.followers[0]!.round).toBe(0);
     expect(a.pendingMoves).toBe(1);
-    expect(a.act(claim(0))).toBe('not allowed now (too-late)');
+    expect(refusal(a.act(claim(0)))).toBe('rules:too-late');
   });
 
   it('after its round closed, a commitment no longer counts, and neither do moves of the other seat waiting to be played', () => {
@@ -327,28 +328,28 @@ describe('real-time moves judged before they are sent (race)', () => {
     // order the round's coin gives, seat 2's claim is no move of seat 1's.
     const duo = race('closed');
     playWith(duo, raceWithRefusal(1));
-    expect(duo.agents[0]!.act(claim(0))).toBeNull();
-    expect(duo.agents[1]!.act(claim(1))).toBeNull();
+    expect(refusal(duo.agents[0]!.act(claim(0)))).toBeNull();
+    expect(refusal(duo.agents[1]!.act(claim(1)))).toBeNull();
     duo.pump();
     const f = duo.followers[0]!;
     expect(f.round).toBe(1);
     expect(value(f)).toBe(1);
     expect(f.orderedMoves.map((m) => [m.seat, m.action])).toEqual([[1, claim(1)]]);
     // Seat 1's commitment of round 0 ([claim 0]) is played; only seat 2's claim of 1 waits. Judged on the counter (1): a claim of 1 fits.
-    expect(duo.agents[0]!.act(claim(1))).toBeNull();
+    expect(refusal(duo.agents[0]!.act(claim(1)))).toBeNull();
   });
 
   it('while the table awaits a turn move, a queued real-time move is not committed to', () => {
     const duo = race('paused');
     playWith(duo, raceWithRefusal(1));
-    expect(duo.agents[0]!.act(claim(0))).toBeNull();
+    expect(refusal(duo.agents[0]!.act(claim(0)))).toBeNull();
     duo.pump();
     const f = duo.followers[0]!;
     expect(value(f)).toBe(1);
     expect(f.orderedPending).toBe(0);
     expect(f.game.awaits(f.state!).kind).toBe('move');
     const n = duo.sent.length;
-    expect(duo.agents[0]!.act(claim(1))).toBeNull();
+    expect(refusal(duo.agents[0]!.act(claim(1)))).toBeNull();
     expect(duo.agents[0]!.produce()).toBe(false);
     expect(duo.sent.length).toBe(n);
   });
@@ -358,8 +359,8 @@ describe('real-time moves judged before they are sent (race)', () => {
     // The round's coin puts seat 1's first: it bounces, and seat 2's makes the counter 1.
     const duo = race('bounced');
     playWith(duo, raceWithRefusal(null));
-    expect(duo.agents[0]!.act(claim(1))).toBeNull();
-    expect(duo.agents[1]!.act(claim(0))).toBeNull();
+    expect(refusal(duo.agents[0]!.act(claim(1)))).toBeNull();
+    expect(refusal(duo.agents[1]!.act(claim(0)))).toBeNull();
     duo.pump();
     const f = duo.followers[0]!;
     expect(f.round).toBe(1);
@@ -367,20 +368,20 @@ describe('real-time moves judged before they are sent (race)', () => {
     expect(value(f)).toBe(1);
     expect(duo.agents[0]!.pendingMoves).toBe(0);
     // Judged on the counter (1), not after the bounced claim of 1 (which would make it 2 and this claim too late).
-    expect(duo.agents[0]!.act(claim(1))).toBeNull();
+    expect(refusal(duo.agents[0]!.act(claim(1)))).toBeNull();
   });
 
   it("a move is judged after this seat's own agreed moves still waiting to be played", () => {
     const duo = race('ordered');
     playWith(duo, raceWithRefusal(1));
     const a = duo.agents[0]!;
-    expect(a.act(claim(0))).toBeNull();
-    expect(a.act(claim(1))).toBeNull();
+    expect(refusal(a.act(claim(0)))).toBeNull();
+    expect(refusal(a.act(claim(1)))).toBeNull();
     duo.pump();
     const f = duo.followers[0]!;
     expect(value(f)).toBe(1);
     expect(f.orderedMoves.map((m) => [m.seat, m.action])).toEqual([[0, claim(1)]]);
     // After its own claim of 1 (agreed, not yet played) the counter would be 2: a claim of 1 is too late.
-    expect(a.act(claim(1))).toBe('not allowed now (too-late)');
+    expect(refusal(a.act(claim(1)))).toBe('rules:too-late');
   });
 });

@@ -13,6 +13,8 @@ import { HostedBots, type HostedBotsHost } from '../../src/table/table-bots.js';
 import { keyHex } from '../../src/net/envelope.js';
 import type { HandSession } from '../../src/table/hand-session.js';
 import type { AnyGame } from '../../src/engine/index.js';
+import type { Result } from '../../src/result.js';
+import type { MoveRefusal } from '../../src/table/hand/move-refusal.js';
 
 interface Fake {
   phase: string;
@@ -21,7 +23,7 @@ interface Fake {
   pendingMoves: number;
   privateView: { known: Record<number, string> };
   acted: unknown[];
-  actResult: string | null;
+  actResult: Result<void, MoveRefusal>;
 }
 
 function fake(over: Partial<Fake> = {}): Fake & { as: HandSession } {
@@ -32,7 +34,7 @@ function fake(over: Partial<Fake> = {}): Fake & { as: HandSession } {
     pendingMoves: 0,
     privateView: { known: { 1: 'AS' } },
     acted: [],
-    actResult: null,
+    actResult: { ok: true, value: undefined },
     ...over,
   };
   const session = {
@@ -136,7 +138,7 @@ describe('bot moves', () => {
   });
 
   it('a refused move does not count as moving live', async () => {
-    const seat = fake({ actResult: 'not your turn' });
+    const seat = fake({ actResult: { ok: false, error: { code: 'rules', rule: 'not-your-turn' } } });
     const { bots, state } = makeBots([[1, seat, true]], { delayMs: 10 });
     bots.schedule();
     await vi.advanceTimersByTimeAsync(10);

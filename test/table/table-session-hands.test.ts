@@ -41,6 +41,7 @@ import {
   tableEvent,
   until,
 } from '../helpers/table-session-harness.js';
+import { refusal } from '../helpers/refusal.js';
 
 type Event = EnvelopeOf<'table-event'>;
 
@@ -275,9 +276,7 @@ describe('events of the current hand and the next', () => {
     await settle();
     expect(await t.store.loadHandEvents(TABLE, 0)).toHaveLength(2);
     // An event is no word of which hand its author is at: a move still waits.
-    expect(t.session.act({ type: 'draw' })).toBe(
-      'this page is catching up with the table: a move waits until another seat has said which hand it is at',
-    );
+    expect(refusal(t.session.act({ type: 'draw' }))).toBe('catching-up');
   });
 
   it("a halted seated hand: an event of the next hand offers a rematch (a stranger's too) and starts nothing", async () => {
@@ -650,9 +649,9 @@ describe('the clock of a hand', () => {
     // Bo says it is at this hand, so the page's moves are not held back (catching up).
     t.session.receive(from(bo, 'fetch', { hand: 0, have: {} }), 'x');
     // The seat takes the move and makes nothing yet (seat-agent.ts: a real-time move queued after this round's commit).
-    vi.spyOn(SeatAgent.prototype, 'act').mockReturnValue(null);
+    vi.spyOn(SeatAgent.prototype, 'act').mockReturnValue({ ok: true, value: undefined });
     now += 1_000;
-    expect(t.session.act({ type: 'draw' })).toBeNull();
+    expect(refusal(t.session.act({ type: 'draw' }))).toBeNull();
     expect(held(t.session.current!.session)).toBe(2);
     now += 1_000;
     expect(t.session.current!.stalled).toEqual({

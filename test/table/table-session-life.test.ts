@@ -34,6 +34,7 @@ import {
   tableEvent,
   until,
 } from '../helpers/table-session-harness.js';
+import { refusal } from '../helpers/refusal.js';
 
 afterEach(() => {
   closeTables();
@@ -44,8 +45,7 @@ type Table = Awaited<ReturnType<typeof table>>;
 
 /** A page opened here before (a reload): it waits to hear which hand the table is at. */
 const REOPENED = { reopened: true } as const;
-const CATCHING_UP =
-  'this page is catching up with the table: a move waits until another seat has said which hand it is at';
+const CATCHING_UP = 'catching-up';
 const boPeer = peerIdFor(TABLE, keyHex(bo.publicKey));
 
 /** The table clock (setInterval, once a second) fires when the test says: `tick()`. */
@@ -243,9 +243,9 @@ describe('catching up: which fetch lets a reopened page move', () => {
 
   it("a remote seat's fetch of this hand lets the page move: its move then meets the hand's own answer", async () => {
     const t = await started({}, REOPENED);
-    expect(t.session.act({ type: 'draw' })).toBe(CATCHING_UP);
+    expect(refusal(t.session.act({ type: 'draw' }))).toBe(CATCHING_UP);
     t.session.receive(fetchOf(bo, 0), boPeer);
-    const answer = t.session.act({ type: 'draw' });
+    const answer = refusal(t.session.act({ type: 'draw' }));
     expect(answer).not.toBe(CATCHING_UP);
     expect(answer).not.toBeNull();
   });
@@ -260,9 +260,9 @@ describe('catching up: which fetch lets a reopened page move', () => {
     await until(() => t.session.current !== null);
     expect(t.session.current!.localSeats).toEqual([0, 2]);
     t.session.receive(fetchOf(bot, 0), 'x');
-    expect(t.session.act({ type: 'draw' })).toBe(CATCHING_UP);
+    expect(refusal(t.session.act({ type: 'draw' }))).toBe(CATCHING_UP);
     t.session.receive(fetchOf(bo, 0), boPeer);
-    expect(t.session.act({ type: 'draw' })).not.toBe(CATCHING_UP);
+    expect(refusal(t.session.act({ type: 'draw' }))).not.toBe(CATCHING_UP);
   });
 });
 
@@ -284,7 +284,7 @@ describe('the table moves on', () => {
     const t = await started({}, REOPENED);
     // After ten ticks a resumed page moves even if no seat has said where it is (catch-up.ts MAX_BLOCKED_TICKS).
     tick(10);
-    const answer = t.session.act({ type: 'draw' });
+    const answer = refusal(t.session.act({ type: 'draw' }));
     expect(answer).not.toBe(CATCHING_UP);
     expect(answer).not.toBeNull();
     t.session.endHand();

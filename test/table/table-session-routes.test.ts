@@ -25,6 +25,7 @@ import {
   tableEvent,
   until,
 } from '../helpers/table-session-harness.js';
+import { refusal } from '../helpers/refusal.js';
 
 afterEach(closeTables);
 
@@ -32,7 +33,7 @@ describe('before a hand', () => {
   it('nothing to act on; a rematch waits for the free seat', async () => {
     const t = await table(3);
     expect(t.session.current).toBeNull();
-    expect(t.session.act({ type: 'draw' })).toBe('you are not playing this hand');
+    expect(refusal(t.session.act({ type: 'draw' }))).toBe('not-playing');
     t.session.rematch();
     expect(t.log.at(-1)).toEqual(['seat 2 is free: the next hand starts when someone (or a bot) takes it', 'warn']);
     expect(t.session.isWatching).toBe(false);
@@ -140,11 +141,9 @@ describe('a hand starts when every seat is taken', () => {
   it('a page new to the table moves at once; a move waits while a reopened page has not heard which hand the table is at; a rematch waits for the end', async () => {
     // A page that created the table cannot be behind in it: its move meets the rules' own answer (nothing is dealt yet).
     const fresh = await started();
-    expect(fresh.session.act({ type: 'draw' })).not.toMatch(/catching up/);
+    expect(refusal(fresh.session.act({ type: 'draw' }))).not.toBe('catching-up');
     const t = await started({ reopened: true });
-    expect(t.session.act({ type: 'draw' })).toBe(
-      'this page is catching up with the table: a move waits until another seat has said which hand it is at',
-    );
+    expect(refusal(t.session.act({ type: 'draw' }))).toBe('catching-up');
     t.session.rematch();
     expect(t.session.current!.handNo).toBe(0);
     expect(t.session.current!.session.waiting()).toEqual({ seats: [1], what: 'to start the hand' });

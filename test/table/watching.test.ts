@@ -14,6 +14,7 @@ import type { TableSession } from '../../src/table/table-session.js';
 import { handFinished, seatPeers, until, type SimulationPeer } from '../../tools/sim/simulation.js';
 import { testSigner } from '../helpers/signers.js';
 import { openTablePage, closeAll } from '../helpers/table-page.js';
+import { refusal } from '../helpers/refusal.js';
 
 let running: { session: TableSession; mesh: Mesh }[] = [];
 afterEach(() => {
@@ -49,7 +50,7 @@ it('a page without a seat arrives mid-hand, fetches what it missed and follows t
   // It held every event of the hand, including those played before it came: only a seat's answer to its fetch carries those.
   expect(session.current!.session.events().length).toBe(peers[0]!.session.current!.session.events().length);
   // A watcher cannot act, and it signed no table event.
-  expect(session.act({ type: 'pickup' })).toBe('you are not playing this hand');
+  expect(refusal(session.act({ type: 'pickup' }))).toBe('not-playing');
   expect(hands.flatMap((h) => h.events()).some((e) => keyHex(e.from) === keyHex(signer.publicKey))).toBe(false);
   // What it refused is only events heard before the roster told it who sits (fetched again later).
   expect(rejected.filter((r) => !/^table-event from an unknown seat/.test(r))).toEqual([]);

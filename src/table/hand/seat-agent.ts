@@ -48,6 +48,8 @@ import type { StepType } from './event-pool.js';
 import type { HandFollower, PrivateRequest } from './follower.js';
 import { faultData, ownKeysFor, sealedEvidence } from './faults.js';
 import type { Halt } from './halt.js';
+import { err, ok, type Result } from '../../result.js';
+import type { MoveRefusal } from './move-refusal.js';
 import { realTimeRefusal, turnRefusal } from './own-moves.js';
 import { mergeRings } from './packets.js';
 import { roundDigest } from './real-time.js';
@@ -270,32 +272,32 @@ export class SeatAgent {
     return f.game.legalActions(f.state, this.seat, this.privateView);
   }
 
-  /** This seat's move; an error to show, or null (the caller runs the follower). */
-  act(action: unknown): string | null {
+  /** This seat's move: made (the caller runs the follower), or why not as a typed code. */
+  act(action: unknown): Result<void, MoveRefusal> {
     const f = this.follower;
-    if (f.halt) return 'the hand has stopped';
-    if (f.phase !== 'play' || !f.state) return 'the hand is not in play';
+    if (f.halt) return err({ code: 'stopped' });
+    if (f.phase !== 'play' || !f.state) return err({ code: 'not-in-play' });
     const claims = f.game.claimedCards(action);
-    if (claims === null) return 'that is not a move of this game';
+    if (claims === null) return err({ code: 'not-a-move' });
     if (f.game.awaits(f.state).kind === 'anytime' || f.realTimeStarted) {
       // Real time: the move joins this seat's next round; the order is agreed there.
-      if (claims.length > 0) return 'real-time moves cannot reveal hidden cards';
+      if (claims.length > 0) return err({ code: 'reveals-in-real-time' });
       const refused = realTimeRefusal(f.game, f.state, this.seat, this.unplayedRealTime(), action);
-      if (refused !== null) return `not allowed now (${refused})`;
+      if (refused !== null) return err({ code: 'rules', rule: refused });
       this.queue.push(action);
-      return null;
+      return ok(undefined);
     }
     // Tried after this seat's own acts not applied yet (a choice waiting for the others'), so a double click is refused here.
     const earlier = f.pendingActs(this.seat).map((event) => event.data.action);
     const refused = turnRefusal(f.game, f.state, this.seat, earlier, action);
-    if (refused !== null) return `not allowed now (${refused})`;
+    if (refused !== null) return err({ code: 'rules', rule: refused });
     const groups = f.book.group(claims.map((c) => c.handle));
-    if (!groups) return 'that card is not dealt yet';
+    if (!groups) return err({ code: 'not-dealt' });
     const keys = [...groups].map(([packet, positions]) =>
       encodeKeyShares(revealToAll(f.book.packets.get(packet)!, this.seat, this.ring(packet), positions)),
     );
     this.emit('act', { action, keys });
-    return null;
+    return ok(undefined);
   }
 
   /** This seat's real-time moves not yet played, oldest first: ordered, committed, then queued. */
