@@ -5,8 +5,9 @@
  * hand: result and a rematch button, with the end-of-hand summary (the verdict, every card opened) in a panel that stays in view; or, if the hand stopped,
  * who was blamed and why. An owing seat whose connection is lost is named at
  * once, and once the turn timer runs out anyone may end the hand without a
- * result; a player who is only thinking is never named. Above the table: each player's newest move, the
- * latest highlighted. A watcher sees the same with a "Watching" badge and no
+ * result; a player who is only thinking is never named. Above the table: the hand's number, its step and the
+ * start of the state hash every browser checked (the same on every screen at that step), then each player's
+ * newest move, the latest highlighted. A watcher sees the same with a "Watching" badge and no
  * buttons that act on the hand (rematch, end hand).
  */
 import { LitElement, css, html } from 'lit';
@@ -92,6 +93,14 @@ export class FdHand extends LitElement {
         border-radius: 1rem;
         padding: 0.1rem 0.6rem;
         margin-right: 0.4rem;
+      }
+      .hand-line {
+        margin: 0 0 0.3rem;
+        font-size: 0.8rem;
+        color: var(--fd-muted);
+      }
+      .hand-line code {
+        font-size: 0.8rem;
       }
       .last-moves {
         list-style: none;
@@ -232,6 +241,25 @@ export class FdHand extends LitElement {
     return null;
   }
 
+  /**
+   * Which hand this is, how many inputs it has taken and the start of the state hash this browser checked after the
+   * last one: every page at the same step shows the same code, so players can compare their screens.
+   */
+  private handLine() {
+    const { handNo, step, hash } = this.hand;
+    return html`<p class="hand-line" id="hand-line">
+      Hand ${handNo + 1} · step
+      ${step}${
+        hash
+          ? html` · state
+              <code title="The state every browser checked after this step: the same on every screen"
+                >${hash.slice(0, 8)}</code
+              >`
+          : null
+      }
+    </p>`;
+  }
+
   /** Each player's newest move, newest first and highlighted; a new move flashes in (CSS only: never in the way of input; none with reduced motion). */
   private lastMoves() {
     const moves = this.hand.lastMoves;
@@ -251,7 +279,7 @@ export class FdHand extends LitElement {
         </p>`
       : null;
     const scores = this.hand.scores ? html`<fd-score-strip .strip=${this.hand.scores}></fd-score-strip>` : null;
-    return html`${badge}${this.banner()}${scores}${this.lastMoves()}${renderGameTable(this.hand, this.sortHandBy)}
+    return html`${badge}${this.banner()}${scores}${this.handLine()}${this.lastMoves()}${renderGameTable(this.hand, this.sortHandBy)}
     ${
       summary
         ? html`<fd-hand-summary

@@ -50,27 +50,28 @@ export async function shownText(locator: Locator): Promise<string> {
   return ((await locator.textContent()) ?? '').replace(/\s+/g, ' ').trim();
 }
 
-/** The hand a page shows, from the app's store (the e2e handle): its number, phase, step (inputs taken) and state hash. */
+/**
+ * The hand a page shows, read from its hand line as a player reads it ("Hand 2 · step 57 · state 3fa9c1d2"): the
+ * hand's number (from 0, as the table counts), its step (inputs taken) and the start of the state hash (null before
+ * the first step). Null when the page shows no hand.
+ */
 export interface HandState {
   readonly handNo: number;
-  readonly phase: string;
   readonly step: number;
   readonly hash: string | null;
 }
 
 export async function handState(page: Page): Promise<HandState | null> {
-  return page
-    .evaluate(() => {
-      const hand = (window as unknown as { fairdeck?: { store: { view: { hand: HandState | null } } } }).fairdeck?.store
-        .view.hand;
-      return hand ? { handNo: hand.handNo, phase: hand.phase, step: hand.step, hash: hand.hash } : null;
-    })
-    .catch(() => null);
+  const line = page.locator('fd-hand #hand-line');
+  if ((await line.count().catch(() => 0)) === 0) return null;
+  const text = await shownText(line).catch(() => '');
+  const shown = /^Hand (\d+) · step (\d+)(?: · state ([0-9a-f]{8}))?$/.exec(text);
+  return shown ? { handNo: Number(shown[1]) - 1, step: Number(shown[2]), hash: shown[3] ?? null } : null;
 }
 
 /**
- * Waits until `check` holds: a state the pages show (read through locators or
- * the store), looked at again every 50 ms — a test with several pages has no
+ * Waits until `check` holds: a state the pages show (read through locators),
+ * looked at again every 50 ms — a test with several pages has no
  * single in-page wait for "one of them may move". A check that throws counts
  * as not yet. `what` names the state in the error if it never comes.
  */

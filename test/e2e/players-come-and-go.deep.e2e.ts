@@ -11,7 +11,16 @@
  */
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { anyShows, createTable, launchChromium, newPlayer, openAndSit, until, type Player } from './browser.js';
+import {
+  anyShows,
+  createTable,
+  handState,
+  launchChromium,
+  newPlayer,
+  openAndSit,
+  until,
+  type Player,
+} from './browser.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -47,22 +56,6 @@ async function moveIfMyTurn(page: Page): Promise<boolean> {
   return false;
 }
 
-/** The hand this page shows, read from the app's store (the e2e handle). */
-async function handOf(
-  page: Page,
-): Promise<{ handNo: number; phase: string; step: number; hash: string | null } | null> {
-  return page.evaluate(() => {
-    const hand = (
-      window as unknown as {
-        fairdeck: {
-          store: { view: { hand: { handNo: number; phase: string; step: number; hash: string | null } | null } };
-        };
-      }
-    ).fairdeck.store.view.hand;
-    return hand ? { handNo: hand.handNo, phase: hand.phase, step: hand.step, hash: hand.hash } : null;
-  });
-}
-
 /** The table log's lines as the page shows them, each without its time of day. */
 const logLines = (page: Page) =>
   page
@@ -79,10 +72,10 @@ async function playMoves(pages: Page[], moves: number): Promise<void> {
   let made = 0;
   while (made < moves) {
     for (const page of pages) {
-      const before = (await handOf(page))?.step;
+      const before = (await handState(page))?.step;
       if (await moveIfMyTurn(page)) {
         made++;
-        await until(async () => (await handOf(page))?.step !== before, 'the page takes its move');
+        await until(async () => (await handState(page))?.step !== before, 'the page takes its move');
       }
       if ((await page.locator('#halt').count()) > 0)
         throw new Error(`the hand stopped: ${await page.locator('#halt').textContent()}`);
@@ -143,9 +136,9 @@ it('thinking is not a lost connection; a closed page is gone, comes back into th
       async () => (await ann.page.locator('#stalled').count()) > 0 || (await myTurn(ann.page)),
       'the hand waits for Bob, or Ann may move',
     );
-    const before = (await handOf(ann.page))?.step;
+    const before = (await handState(ann.page))?.step;
     if (await moveIfMyTurn(ann.page))
-      await until(async () => (await handOf(ann.page))?.step !== before, "Ann's page takes her move");
+      await until(async () => (await handState(ann.page))?.step !== before, "Ann's page takes her move");
   }
   const banner = (await ann.page.locator('#stalled').textContent()) ?? '';
   expect(banner).toContain('Bob');
@@ -158,14 +151,14 @@ it('thinking is not a lost connection; a closed page is gone, comes back into th
   await ann.page.locator('#halt').waitFor({ timeout: 30_000 });
   // The end-of-hand summary opens over the table, with its own Rematch.
   await ann.page.locator('#summary-rematch').click();
-  await expect.poll(async () => (await handOf(ann.page))?.handNo, { timeout: 30_000 }).toBe(1);
+  await expect.poll(async () => (await handState(ann.page))?.handNo, { timeout: 30_000 }).toBe(1);
 
   // Bob reopens the link in a new tab of the same browser: he lands in hand 2, in his seat, and plays on.
   const back = await bob.context.newPage();
   back.on('pageerror', (error) => bob.console.push(`pageerror: ${error.message}`));
   await back.goto(link);
   await back.locator('#ready').waitFor({ timeout: 120_000 });
-  expect((await handOf(back))?.handNo).toBe(1);
+  expect((await handState(back))?.handNo).toBe(1);
   expect(await back.locator('#seats li.me').getAttribute('data-seat')).toBe('1');
   await ann.page.locator('#ready').waitFor({ timeout: 60_000 });
   for (const p of [ann.page, back]) await p.locator('#ready').click();
@@ -174,7 +167,7 @@ it('thinking is not a lost connection; a closed page is gone, comes back into th
   await expect
     .poll(
       async () => {
-        const [a, b] = await Promise.all([handOf(ann.page), handOf(back)]);
+        const [a, b] = await Promise.all([handState(ann.page), handState(back)]);
         return a && b && a.handNo === 1 && a.step === b.step && a.hash !== null && a.hash === b.hash;
       },
       { timeout: 60_000 },
@@ -194,8 +187,8 @@ it('thinking is not a lost connection; a closed page is gone, comes back into th
   await ann.page.locator('#rematch').click();
   await ann.page.locator('#ready').waitFor({ timeout: 120_000 });
   await ann.page.locator('#ready').click();
-  await expect.poll(async () => (await handOf(ann.page))?.phase, { timeout: 60_000 }).toBe('play');
-  expect((await handOf(ann.page))?.handNo).toBe(2);
+  await expect.poll(async () => (await handState(ann.page))?.handNo, { timeout: 60_000 }).toBe(2);
+  expect(await ann.page.locator('fd-hand #dealing').count()).toBe(0);
   await playMoves([ann.page], 2);
   expect(await ann.page.locator('#halt').count()).toBe(0);
   await ann.page.screenshot({ path: 'test-results/players-bot-seat.png', fullPage: true });

@@ -23,6 +23,7 @@ import {
   launchChromium,
   newPlayer,
   openAndSit,
+  handState,
   shownText,
   waitOrExplain,
   type Player,
@@ -45,13 +46,9 @@ async function logLines(page: Page): Promise<string[]> {
   return page.locator('fd-log li').allTextContents();
 }
 
-/** The hand's step (inputs taken so far), read from the store. */
+/** The hand's step (inputs taken so far), read from the page's hand line (-1: no hand shown). */
 async function readStep(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      (window as unknown as { fairdeck: { store: { view: { hand: { step: number } | null } } } }).fairdeck.store.view
-        .hand?.step ?? -1,
-  );
+  return (await handState(page))?.step ?? -1;
 }
 
 async function lobbyOrder(page: Page): Promise<number[]> {
