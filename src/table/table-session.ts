@@ -1,7 +1,7 @@
 /**
  * A table on one peer: the lobby (who sits where) and the hands played at it.
  * It routes verified envelopes from the mesh to the lobby or to the hand they
- * belong to (table events: table-intake.ts), starts a hand when every seat is
+ * belong to (table-router.ts; table events: table-intake.ts), starts a hand when every seat is
  * taken and the next one when a player asks for a rematch (table-hand-start.ts,
  * which keeps the table's phase: table-phase.ts), persists every event and
  * secret before it is sent (through table-outbox.ts), answers peers that fetch
@@ -35,6 +35,7 @@ import { EventIntake } from './table-intake.js';
 import { isStarting, stageOf, type TableStage } from './table-phase.js';
 import { TablePublisher } from './table-publish.js';
 import { HandProgress } from './hand-progress.js';
+import { EnvelopeRouter } from './table-router.js';
 import type { HandSession } from './hand-session.js';
 import type { HandSummary, Seated, TableSessionOptions } from './table-session-types.js';
 import type { HandResult } from './hand/setup.js';
@@ -45,11 +46,6 @@ export type { TableStore } from './table-outbox.js';
 export type { HandSummary, TableSessionOptions } from './table-session-types.js';
 
 const DEFAULT_STALL_MS = 30_000;
-/**
- * Envelopes kept while `open` restores the table (the app loads the game's rules first): beyond this many, the rest
- * are dropped, and what they carried comes again (a seat's fetch on the next hello, the catch-up's own fetch).
- */
-const BEFORE_OPEN_LIMIT = 512;
 
 export class TableSession {
   readonly lobby: Lobby;
@@ -79,12 +75,17 @@ export class TableSession {
   /** Signs, stores, then sends this page's events (table-publish.ts). */
   private readonly publisher: TablePublisher;
   private readonly watchers = new Watchers();
-  /**
-   * Envelopes that came before `open` restored this page's roster and hand, in order; null once open. A seat's fetch
-   * (which hand it is at) taken before then was read against no roster and lost, so a page that came back stayed
-   * blocked as "catching up" until its timeout.
-   */
-  private beforeOpen: { envelope: Envelope; via: string }[] | null = [];
+  /** Where each envelope from the mesh goes; they wait there until `open` has restored the table (table-router.ts). */
+  private readonly router = new EnvelopeRouter({
+    tableEvent: (envelope, via) => this.intake.receive(envelope, via),
+    echo: (envelope) => this.echo.receive(envelope, Date.now()),
+    chat: (envelope) => this.chat.receive(envelope),
+    fetch: (envelope, via) => {
+      this.rejoin.noteShown(envelope.from, envelope.body.hand, true);
+      this.rejoin.answerFetch(envelope, via);
+    },
+    lobby: (envelope, via) => this.lobbyMessage(envelope, via),
+  });
   /** An unseated page follows the table's hands from the first before it may sit (table-history.ts). */
   readonly history: TableHistory;
   /** The table's chat: no part of any hand (table-chat.ts). */
@@ -225,9 +226,7 @@ export class TableSession {
     // A page new to this table (it created it, or opened its link for the first time) cannot be behind in a hand of
     // it: it plays live from the start. Only a page that stored the table before waits to hear which hand it is at.
     if (!this.lobby.restored) this.rejoin.settle();
-    const early = this.beforeOpen ?? [];
-    this.beforeOpen = null;
-    for (const { envelope, via } of early) this.route(envelope, via);
+    this.router.open();
     this.timer = setInterval(() => this.watch(), 1000);
     await this.starter.maybeStart();
     // The lobby's change notice may have started the hand already: open resolves once it has its sessions.
@@ -241,33 +240,13 @@ export class TableSession {
     for (const { session } of this.hands.values()) session.dispose();
   }
 
-  /** Routes a verified envelope from the mesh (kept until `open` has restored the table). */
+  /** Routes a verified envelope from the mesh (kept until `open` has restored the table: table-router.ts). */
   receive(envelope: Envelope, via: string): void {
-    if (this.beforeOpen) {
-      if (this.beforeOpen.length < BEFORE_OPEN_LIMIT) this.beforeOpen.push({ envelope, via });
-      return;
-    }
-    this.route(envelope, via);
+    this.router.receive(envelope, via);
   }
 
-  private route(envelope: Envelope, via: string): void {
-    if (envelope.kind === 'table-event') {
-      this.intake.receive(envelope, via);
-      return;
-    }
-    if (envelope.kind === 'echo') {
-      this.echo.receive(envelope, Date.now());
-      return;
-    }
-    if (envelope.kind === 'chat') {
-      this.chat.receive(envelope);
-      return;
-    }
-    if (envelope.kind === 'fetch') {
-      this.rejoin.noteShown(envelope.from, envelope.body.hand, true);
-      this.rejoin.answerFetch(envelope, via);
-      return;
-    }
+  /** A lobby message (hello, roster, seat claims, goodbyes): who is here, and a (re)connected peer's missed events. */
+  private lobbyMessage(envelope: Envelope, via: string): void {
     this.watchers.observe(envelope, Date.now());
     this.lobby.receive(envelope);
     if (envelope.kind === 'hello') this.echo.linkOpened(via);
