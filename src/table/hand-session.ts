@@ -4,7 +4,8 @@
  * a seat — a seat agent (hand/seat-agent.ts) that adds the seat's secrets and
  * makes its events. This class is the surface the table (table-session.ts)
  * and the browser store read: phase, halt, audit, waiting, legal actions,
- * act, abandon, the events held (for fetch) and the seat's private view.
+ * act, abandon, the events held (for fetch), the seat's private view and,
+ * for the hand the table's log tells, each applied input with its states.
  * Without a seat it is a spectator: it follows and verifies, and holds no
  * secret.
  *
@@ -18,7 +19,13 @@ import type { AnyGame, AnyState, Input, PrivateView } from '../engine/index.js';
 import type { EnvelopeOf } from '../net/envelope.js';
 import type { HandAudit } from './hand/audit.js';
 import type { PoolLimits } from './hand/event-pool.js';
-import { HandFollower, type FollowerOptions, type HandPhase, type Waiting } from './hand/follower.js';
+import {
+  HandFollower,
+  type AppliedInput,
+  type FollowerOptions,
+  type HandPhase,
+  type Waiting,
+} from './hand/follower.js';
 import type { Halt } from './hand/halt.js';
 import type { Bounce } from './hand/real-time.js';
 import { SeatAgent, type HandSecrets, type SeatIO } from './hand/seat-agent.js';
@@ -26,7 +33,7 @@ import type { HandSetup } from './hand/setup.js';
 import type { MoveRefusal } from './hand/move-refusal.js';
 import { err, type Result } from '../result.js';
 
-export type { HandAudit, HandPhase, Halt, Bounce, HandSecrets, Waiting, HandSetup };
+export type { AppliedInput, HandAudit, HandPhase, Halt, Bounce, HandSecrets, Waiting, HandSetup };
 export type { HaltCode } from './hand/halt.js';
 
 export interface HandConfig {
@@ -47,6 +54,8 @@ export interface HandConfig {
   readonly presumeProofs?: FollowerOptions['presumeProofs'];
   /** The offline verifier only: public key shares it has checked on another thread (follower.ts). */
   readonly presumeKey?: FollowerOptions['presumeKey'];
+  /** The hand the table's log tells: each applied input is kept with the states around it until `takeApplied` (default: none kept). */
+  readonly narrated?: boolean;
 }
 
 export interface HandIO extends Partial<SeatIO> {
@@ -77,6 +86,7 @@ export class HandSession {
       ...(config.confirmation ? { confirmation: config.confirmation } : {}),
       ...(config.presumeProofs ? { presumeProofs: config.presumeProofs } : {}),
       ...(config.presumeKey ? { presumeKey: config.presumeKey } : {}),
+      ...(config.narrated ? { keepApplied: true } : {}),
     });
     if (config.mySeat === null) {
       this.agent = null;
@@ -130,6 +140,10 @@ export class HandSession {
   /** The inputs applied so far (moves and crypto completions), for the game log. */
   loggedInputs(): readonly Input[] {
     return this.follower.inputs;
+  }
+  /** A narrated hand's inputs applied since the last call, each with the states right before and after it (hand-narrator.ts); handed over once. */
+  takeApplied(): AppliedInput[] {
+    return this.follower.takeApplied();
   }
   /** Every event this peer holds, for fetch answers and persistence. */
   events(): EnvelopeOf<'table-event'>[] {

@@ -62,7 +62,12 @@ export interface FollowerOptions {
   readonly presumeProofs?: (packet: number, event: TableEvent) => boolean;
   /** True for a public key share whose check against its commitment the caller has done elsewhere and confirms before it trusts the result (packets.ts `presumeKey`); default: none. */
   readonly presumeKey?: (packet: number, layer: number, position: number, key: bigint) => boolean;
+  /** Keep each input applied, with the states right before and after it, until `takeApplied` hands them over (a hand whose log is told); default: none kept. */
+  readonly keepApplied?: boolean;
 }
+
+/** An input the follower applied, with the state right before and right after it. */
+export type AppliedInput = { readonly input: Input; readonly before: AnyState; readonly after: AnyState };
 
 export interface FollowerHooks {
   /** A reveal-to or forward whose shares are all in: a seat agent opens those sealed to it (a halt to refuse them). */
@@ -108,9 +113,12 @@ export class HandFollower {
   /** Other seats' fault reports, judged by their evidence (faults.ts). */
   private readonly reports: ReportDesk;
   private readonly presumeProofs: FollowerOptions['presumeProofs'];
+  /** The inputs applied and not handed over yet, with their states (null: none are kept). */
+  private readonly applied: AppliedInput[] | null;
 
   constructor(options: FollowerOptions) {
     this.presumeProofs = options.presumeProofs;
+    this.applied = options.keepApplied ? [] : null;
     this.setup = options.setup;
     this.game = options.game;
     this.players = options.setup.seatKeys.length;
@@ -211,6 +219,10 @@ export class HandFollower {
   /** The reveal-to or forward request `id`, once its shares were delivered here (what a sealed fault report names). */
   deliveredRequest(id: number): PrivateRequest | undefined {
     return this.play.deliveredRequest(id);
+  }
+  /** The inputs applied since the last call, oldest first, each with the states around it; handed over once, then dropped here. */
+  takeApplied(): AppliedInput[] {
+    return this.applied?.splice(0) ?? [];
   }
   seatOf(envelope: EnvelopeOf<'table-event'>): number {
     return this.setup.seatKeys.indexOf(keyHex(envelope.from));
@@ -375,6 +387,7 @@ export class HandFollower {
 
   /** An input the engine took: the new state, its input and its hash. */
   private record(input: Input, state: AnyState): void {
+    this.applied?.push({ input, before: this.stateValue!, after: state });
     this.stateValue = state;
     this.inputs.push(input);
     this.hashes.push(stateHash(state));
