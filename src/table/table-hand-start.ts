@@ -172,6 +172,9 @@ export class HandStarter {
       const bot = this.host.bots.signerFor(key);
       if (bot) local.push([seat, bot, true]);
     });
+    // The session the table's log tells (`current()`: this person's, else the first) keeps its states for the narrator.
+    const mine = this.host.lobby.mySeat();
+    const told = local.some(([seat]) => seat === mine) ? mine : local[0]?.[0];
     for (const [seat, signer, bot] of local) {
       const restored = await this.host.store.loadHandSecrets(this.host.lobby.table, handNo, keyHex(signer.publicKey));
       // The name it plays under, as the roster has it: signed in its ready.
@@ -182,6 +185,7 @@ export class HandStarter {
           mySeat: seat,
           game,
           confirmation: { localSeats: local.map(([s]) => s) },
+          ...(seat === told ? { narrated: true } : {}),
           ...(this.host.options.limits ? { limits: this.host.options.limits } : {}),
           ...(name ? { name } : {}),
           ...(this.host.options.rng ? { rng: this.host.options.rng } : {}),

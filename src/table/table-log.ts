@@ -1,6 +1,7 @@
 /**
  * The table's log, as one peer tells it: each move of the current hand in the
- * words of its game, with the states around it (hand-narrator.ts), each bounced real-time move,
+ * words of its game, with the states its follower had around it (the hand is
+ * `narrated`: hand-narrator.ts), each bounced real-time move,
  * how the hand ended (a clean audit, an audit fault naming its seat, or a
  * halt; and, when the audit settles a different result than the table
  * showed before it, the settled one), and events refused before they reach a hand — logged once per author
@@ -12,7 +13,7 @@ import { handOutcome } from '../games/index.js';
 import { namedSummary } from '../games/hand-cards.js';
 import { keyHex, type EnvelopeOf } from '../net/envelope.js';
 import type { HandSession } from './hand-session.js';
-import { HandNarrator } from './hand-narrator.js';
+import { narrate } from './hand-narrator.js';
 import type { SeatView } from './lobby.js';
 
 export interface TableLogHost {
@@ -28,8 +29,6 @@ export interface TableLogHost {
 }
 
 export class TableLog {
-  /** Says the current hand's inputs in words, with the states around each (hand-narrator.ts). */
-  private narrator: { session: HandSession; narrator: HandNarrator } | null = null;
   private loggedBounces = 0;
   private endingLogged: HandSession | null = null;
   /** Authors already logged as refused, per hand (one log line each, not one per event). */
@@ -39,7 +38,6 @@ export class TableLog {
 
   /** A new hand starts: its moves are logged from the first. */
   newHand(): void {
-    this.narrator = null;
     this.loggedBounces = 0;
   }
 
@@ -71,11 +69,10 @@ export class TableLog {
 
   private logNewInputs(session: HandSession): void {
     const names = this.host.names();
-    if (this.narrator?.session !== session)
-      this.narrator = { session, narrator: new HandNarrator(session.follower.game, session.follower.args) };
     const seat = this.host.mySeat();
     const viewer = seat !== null ? { seat, known: session.privateView.known } : null;
-    for (const line of this.narrator.narrator.narrate(session.loggedInputs(), names, viewer)) this.host.onLog(line);
+    // The inputs the hand's follower applied since the last time, with its states around each: taken (and dropped there) once.
+    for (const line of narrate(session.config.game.id, session.takeApplied(), names, viewer)) this.host.onLog(line);
     for (const bounce of session.bounces.slice(this.loggedBounces)) {
       this.host.onLog(`${names[bounce.seat] ?? `Seat ${bounce.seat + 1}`}'s move bounced: the other got there first`);
     }

@@ -83,11 +83,12 @@ export class Watchers {
  * could sign. Followed live, like a seat's it lets an event take effect only
  * once every seat has shown it holds it (hand/event-pool.ts), so it reaches
  * the seats' verdict; a past hand (a newcomer's history, answered from the
- * seats' storage) is taken as it comes.
+ * seats' storage) is taken as it comes. It is the hand the table's log tells
+ * (`narrated`: its follower keeps the states the narrator needs).
  */
 export function watchingHand(setup: HandSetup, game: AnyGame, changed: () => void, live: boolean): HandSession {
   return new HandSession(
-    { setup, game, mySeat: null, ...(live ? { confirmation: { localSeats: [] } } : {}) },
+    { setup, game, mySeat: null, narrated: true, ...(live ? { confirmation: { localSeats: [] } } : {}) },
     { changed },
   );
 }

@@ -1,21 +1,24 @@
 /**
- * The table log's narrator (hand-narrator.ts): each input not told yet is
- * described with the state right before and right after that very input,
- * from its own copy of the state (the reducer re-run from the hand's initial
- * state); '' lines are dropped; a viewer's private lines follow the public
- * line with what that seat knows; a refused input ends the narration with
- * plain lines (no state). The games' words are mocked (games/index.js) so the
- * lines show exactly what the narrator passed them.
+ * The table log's narrator (hand-narrator.ts): each applied input is
+ * described with the states its follower handed over with it — the state
+ * right before and right after that very input — in order; '' lines are
+ * dropped; a viewer's private lines follow the public line with what that
+ * seat knows (its own cards, else what the state shows everyone). The games'
+ * words are mocked (games/index.js) so the lines show exactly what the
+ * narrator passed them. That the narrator never runs the rules, and that the
+ * lines of whole hands of every game are the ones the rules give, is
+ * narrated-hands.test.ts.
  */
 import { describe, expect, it, vi } from 'vitest';
-import type { AnyGame, Input, SetupArgs } from '../../src/engine/index.js';
-import { HandNarrator } from '../../src/table/hand-narrator.js';
+import type { AnyState, Input } from '../../src/engine/index.js';
+import type { AppliedInput } from '../../src/table/hand/follower.js';
+import { narrate } from '../../src/table/hand-narrator.js';
 
 interface S {
   n: number;
   cards: Record<number, { card: string | null }>;
 }
-const st = (x: unknown) => (x === null ? 'none' : String((x as S).n));
+const st = (x: unknown) => String((x as S).n);
 
 vi.mock('../../src/games/index.js', () => ({
   describeInput: (id: string, input: { action: string }, names: readonly string[], after: unknown, before: unknown) =>
@@ -40,73 +43,42 @@ vi.mock('../../src/games/index.js', () => ({
         : null,
 }));
 
-function game(id: string, setupOk = true): AnyGame {
-  return {
-    id,
-    setup: (args: SetupArgs) =>
-      setupOk
-        ? { ok: true, state: { n: args.players * 10, cards: { 2: { card: 'KH' } } } }
-        : { ok: false, error: 'no' },
-    reduce: (state: S, input: { action: string }) =>
-      input.action === 'bad' ? { ok: false, error: 'refused' } : { ok: true, state: { ...state, n: state.n + 1 } },
-  } as unknown as AnyGame;
-}
 const act = (action: string) => ({ kind: 'act', seat: 0, action }) as unknown as Input;
-const args = { players: 2, options: {}, dealer: 0 } as SetupArgs;
+/** Inputs as a follower hands them over: state n → n+1 for each, handle 2 open to all (KH). */
+function applied(from: number, ...actions: string[]): AppliedInput[] {
+  const state = (n: number) => ({ n, cards: { 2: { card: 'KH' } } }) as unknown as AnyState;
+  return actions.map((action, i) => ({ input: act(action), before: state(from + i), after: state(from + i + 1) }));
+}
 
-describe('HandNarrator', () => {
-  it('tells each input once, with the state before and after it, dropping empty lines', () => {
-    const n = new HandNarrator(game('public'), args);
-    expect(n.count).toBe(0);
-    const inputs = [act('a'), act('quiet'), act('b')];
-    expect(n.narrate(inputs.slice(0, 1), ['Ann', 'Bob'])).toEqual(['public Ann+Bob a: 20→21']);
-    expect(n.count).toBe(1);
-    expect(n.narrate(inputs, ['Ann', 'Bob'])).toEqual(['public Ann+Bob b: 22→23']);
-    expect(n.count).toBe(3);
-    expect(n.narrate(inputs, ['Ann', 'Bob'])).toEqual([]);
+describe('narrate', () => {
+  it('tells each input handed over, in order, with the states before and after it, dropping empty lines', () => {
+    expect(narrate('public', applied(20, 'a'), ['Ann', 'Bob'])).toEqual(['public Ann+Bob a: 20→21']);
+    expect(narrate('public', applied(21, 'quiet', 'b'), ['Ann', 'Bob'])).toEqual(['public Ann+Bob b: 22→23']);
+    expect(narrate('public', [], ['Ann', 'Bob'])).toEqual([]);
   });
 
-  it('a refused input ends the narration with plain lines', () => {
-    const n = new HandNarrator(game('public'), args);
-    expect(n.narrate([act('a'), act('bad'), act('c')], ['A', 'B'])).toEqual([
-      'public A+B a: 20→21',
-      'public A+B bad: 21→none',
-      'public A+B c: none→none',
-    ]);
-  });
-
-  it('a set-up the rules refuse narrates without state', () => {
-    const n = new HandNarrator(game('public', false), args);
-    expect(n.narrate([act('a')], ['A', 'B'])).toEqual(['public A+B a: none→none']);
+  it('the states are the ones handed over, not worked out again: an input whose states stand still reads so', () => {
+    const [one] = applied(7, 'a');
+    expect(narrate('public', [{ ...one!, after: one!.before }], ['A', 'B'])).toEqual(['public A+B a: 7→7']);
   });
 
   it('a viewer’s private lines follow, with what it knows and what is public', () => {
-    const n = new HandNarrator(game('private'), args);
     const viewer = { seat: 1, known: { 1: 'AS' } };
-    expect(n.narrate([act('a'), act('quiet'), act('b')], ['Ann', 'Bob'], viewer)).toEqual([
+    expect(narrate('private', applied(20, 'a', 'quiet', 'b'), ['Ann', 'Bob'], viewer)).toEqual([
       'private Ann+Bob a: 20→21',
       'only Bob: AS KH null 20→21',
       'private Ann+Bob b: 22→23',
       'only Bob: AS KH null 22→23',
     ]);
-    // Without a viewer, or after a refused input, no private line.
-    const m = new HandNarrator(game('private'), args);
-    expect(m.narrate([act('a'), act('bad'), act('c')], ['Ann', 'Bob'])).toEqual([
+    // Without a viewer, no private line.
+    expect(narrate('private', applied(20, 'a', 'c'), ['Ann', 'Bob'])).toEqual([
       'private Ann+Bob a: 20→21',
-      'private Ann+Bob bad: 21→none',
-      'private Ann+Bob c: none→none',
-    ]);
-    const k = new HandNarrator(game('private'), args);
-    expect(k.narrate([act('bad'), act('c')], ['Ann', 'Bob'], viewer)).toEqual([
-      'private Ann+Bob bad: 20→none',
-      'private Ann+Bob c: none→none',
+      'private Ann+Bob c: 21→22',
     ]);
   });
 
   it('a game without private lines, or unknown, gives only the public ones', () => {
-    for (const id of ['public', 'unknown']) {
-      const n = new HandNarrator(game(id), args);
-      expect(n.narrate([act('a')], ['A', 'B'], { seat: 0, known: {} })).toEqual([`${id} A+B a: 20→21`]);
-    }
+    for (const id of ['public', 'unknown'])
+      expect(narrate(id, applied(20, 'a'), ['A', 'B'], { seat: 0, known: {} })).toEqual([`${id} A+B a: 20→21`]);
   });
 });

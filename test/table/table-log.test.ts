@@ -12,7 +12,8 @@ import { TableLog, type TableLogHost } from '../../src/table/table-log.js';
 import type { HandSession } from '../../src/table/hand-session.js';
 import type { SeatView } from '../../src/table/lobby.js';
 import type { EnvelopeOf } from '../../src/net/envelope.js';
-import { runScenario, type Input, type ScenarioFile } from '../../src/engine/index.js';
+import { runScenario, type AnyState, type Input, type ScenarioFile } from '../../src/engine/index.js';
+import type { AppliedInput } from '../../src/table/hand/follower.js';
 import { fightingCards, outcomeAfterAudit, viewAfterAudit } from '../../src/games/fighting-cards/index.js';
 import twoReneges from '../scenarios/fighting-cards/two-reneges-earliest-counts.json';
 
@@ -44,24 +45,27 @@ vi.mock('../../src/games/index.js', async (importOriginal) => {
   };
 });
 
-/** A school-blackjack hand whose set-up the narrator cannot rebuild: each move is told from the action alone ("Ann draws"). */
+/**
+ * A school-blackjack hand whose follower hands over each input applied with stand-in states (no board of that game's,
+ * so each move is told from the action alone: "Ann draws"); `apply` is its follower applying inputs.
+ */
 function fakeSession(over: Partial<Record<string, unknown>> = {}) {
-  const inputs: Input[] = [];
+  const applied: AppliedInput[] = [];
   const bounces: { seat: number }[] = [];
+  const state = { game: 'stand-in', cards: {} } as unknown as AnyState;
+  const apply = (...inputs: Input[]) =>
+    applied.push(...inputs.map((input) => ({ input, before: state, after: state })));
   const session = {
-    follower: {
-      game: { id: 'school-blackjack', setup: () => ({ ok: false }), reduce: () => ({ ok: false }) },
-      args: {},
-    },
+    config: { game: { id: 'school-blackjack' } },
     privateView: { known: {} },
-    loggedInputs: () => inputs,
+    takeApplied: () => applied.splice(0),
     bounces,
     phase: 'play',
     auditResult: null,
     halt: null,
     ...over,
   };
-  return { session, inputs, bounces, as: session as unknown as HandSession };
+  return { session, apply, applied, bounces, as: session as unknown as HandSession };
 }
 
 function makeLog(names = ['Ann', 'Bo', 'Seat 3'], seats: SeatView[] = [], mySeat: number | null = 0) {
@@ -82,14 +86,14 @@ describe('moves and bounces', () => {
   it("each move once, in its game's words, and each bounce once", () => {
     const { log, lines } = makeLog();
     const hand = fakeSession();
-    hand.inputs.push(draw(0), { kind: 'delivered', request: 1 }, draw(1));
+    hand.apply(draw(0), { kind: 'delivered', request: 1 }, draw(1));
     log.follow(hand.as);
     expect(lines).toEqual([
       ['Ann draws', undefined],
       ['Bo draws', undefined],
     ]);
     hand.bounces.push({ seat: 1 }, { seat: 7 });
-    hand.inputs.push(draw(2));
+    hand.apply(draw(2));
     log.follow(hand.as);
     log.follow(hand.as);
     expect(lines.slice(2)).toEqual([
@@ -102,7 +106,7 @@ describe('moves and bounces', () => {
   it('a spectator reads the same public lines', () => {
     const { log, lines } = makeLog(['Ann', 'Bo'], [], null);
     const hand = fakeSession();
-    hand.inputs.push(draw(1));
+    hand.apply(draw(1));
     log.follow(hand.as);
     expect(lines).toEqual([['Bo draws', undefined]]);
   });
@@ -110,12 +114,12 @@ describe('moves and bounces', () => {
   it('a new hand is told from its first move; bounces count again from zero', () => {
     const { log, lines } = makeLog();
     const first = fakeSession();
-    first.inputs.push(draw(0));
+    first.apply(draw(0));
     first.bounces.push({ seat: 0 });
     log.follow(first.as);
     log.newHand();
     const second = fakeSession();
-    second.inputs.push(draw(1));
+    second.apply(draw(1));
     second.bounces.push({ seat: 1 });
     log.follow(second.as);
     expect(lines.map(([line]) => line)).toEqual([
@@ -129,34 +133,23 @@ describe('moves and bounces', () => {
   it('another session of the same hand is narrated from its own first move', () => {
     const { log, lines } = makeLog();
     const one = fakeSession();
-    one.inputs.push(draw(0));
+    one.apply(draw(0));
     log.follow(one.as);
     const two = fakeSession();
-    two.inputs.push(draw(0), draw(1));
+    two.apply(draw(0), draw(1));
     log.follow(two.as);
     expect(lines.map(([line]) => line)).toEqual(['Ann draws', 'Ann draws', 'Bo draws']);
   });
 });
 
 describe('private lines', () => {
-  /** A hand of the 'peek' game (above): its state rebuilds, so the narrator can add the viewer's private line. */
-  const peekSession = () =>
-    fakeSession({
-      follower: {
-        game: {
-          id: 'peek',
-          setup: () => ({ ok: true, state: { cards: [] } }),
-          reduce: (state: unknown) => ({ ok: true, state }),
-        },
-        args: {},
-      },
-      privateView: { known: { 1: 'QH' } },
-    });
+  /** A hand of the 'peek' game (above), whose moves have a private line for the viewing seat. */
+  const peekSession = () => fakeSession({ config: { game: { id: 'peek' } }, privateView: { known: { 1: 'QH' } } });
 
   it('a seated page reads its own private lines, with the cards it knows', () => {
     const { log, lines } = makeLog(['Ann', 'Bo'], [], 1);
     const hand = peekSession();
-    hand.inputs.push(draw(0));
+    hand.apply(draw(0));
     log.follow(hand.as);
     expect(lines).toEqual([
       ['a move', undefined],
@@ -167,7 +160,7 @@ describe('private lines', () => {
   it('a spectator (no seat) reads no private line, whatever its page knows', () => {
     const { log, lines } = makeLog(['Ann', 'Bo'], [], null);
     const hand = peekSession();
-    hand.inputs.push(draw(0));
+    hand.apply(draw(0));
     log.follow(hand.as);
     expect(lines).toEqual([['a move', undefined]]);
   });
@@ -175,7 +168,7 @@ describe('private lines', () => {
   it('seat 0 is a seat: its page reads its private lines too', () => {
     const { log, lines } = makeLog(['Ann', 'Bo'], [], 0);
     const hand = peekSession();
-    hand.inputs.push(draw(1));
+    hand.apply(draw(1));
     log.follow(hand.as);
     expect(lines.map(([line]) => line)).toEqual(['a move', 'only Ann sees QH']);
   });

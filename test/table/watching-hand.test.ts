@@ -1,7 +1,8 @@
 /**
  * The seatless hand a watcher follows (table-watchers.ts `watchingHand`): it
  * is built from the hand's set-up and game with no seat, so it holds no
- * secret, has no move to offer and nothing it could abandon. Its own file
+ * secret, has no move to offer and nothing it could abandon; it is narrated
+ * (the table's log tells it). Its own file
  * because it needs a game's rules loaded (slow to import), which the other
  * table-part tests do not.
  */
@@ -26,7 +27,8 @@ const setup = {
 it('follows a hand seatless: its set-up and game, no seat, nothing to play or abandon', () => {
   let changed = 0;
   const hand = watchingHand(setup, game, () => changed++, false);
-  expect(hand.config).toEqual({ setup, game, mySeat: null });
+  // It is the hand the table's log tells: its follower keeps the states the narrator takes.
+  expect(hand.config).toEqual({ setup, game, mySeat: null, narrated: true });
   expect(hand.players).toBe(2);
   expect(hand.legalActions()).toEqual([]);
   expect(hand.abandon('x')).toBe(false);
