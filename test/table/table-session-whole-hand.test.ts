@@ -1,7 +1,8 @@
 /**
  * One whole hand at a table session (src/table/table-session.ts): this page
  * and a bot it hosts play stress-shed to the end with real crypto — the
- * given bot makes the bot's moves, the outcome is stored with the hand's result
+ * given bot makes the bot's moves, the log tells the hand from this person's
+ * session (the bot's keeps no states for it), the outcome is stored with the hand's result
  * for the score strip (places, the names signed in the readies), a rematch
  * after it starts hand 2, and the page reopened on the same storage reads
  * that result back. It is the only fast-test path to a hand played out (the
@@ -11,6 +12,7 @@
  */
 import { afterEach, expect, it, vi } from 'vitest';
 import { heuristicBot, type Bot } from '../../src/bots/index.js';
+import type { HandSession } from '../../src/table/hand-session.js';
 import { closeTables, table, TABLE, until } from '../helpers/table-session-harness.js';
 
 afterEach(closeTables);
@@ -26,6 +28,13 @@ it('a whole hand with a hosted bot: the given bot plays, the outcome and result 
   // A whole hand with real crypto: seconds on a quiet machine, tens of seconds under load (a failure guard, not a speed limit).
   await vi.waitFor(() => expect(t.session.current?.session.phase).toBe('done'), { timeout: 150_000, interval: 20 });
   expect(decisions).toBeGreaterThan(0);
+  // The log tells the hand in words, from this person's session, which drops the states once told; the bot's session,
+  // which nobody narrates, keeps none.
+  expect(t.log.filter(([line]) => /^Ann is ready/.test(line))).toHaveLength(1);
+  const local = (t.session as unknown as { hands: ReadonlyMap<number, { session: HandSession }> }).hands;
+  expect([...local.keys()].sort()).toEqual([0, 1]);
+  for (const { session } of local.values()) expect(session.takeApplied()).toEqual([]);
+  expect(local.get(1)!.session.loggedInputs().length).toBeGreaterThan(10);
   await vi.waitFor(async () => expect((await t.store.loadHandRecord(TABLE, 0))?.outcome).toBeTruthy());
   const results = t.session.handResults();
   expect(results.map((r) => r.handNo)).toEqual([0]);
