@@ -1,7 +1,8 @@
 /**
  * The replay of a transcript file in the page: the file is verified by the
  * same offline verifier `npm run verify` runs (the seatless follower, in the
- * browser), then every hand is stepped through input by input with every
+ * browser), then every hand is stepped through input by input, by the states
+ * that follower applied (the rules are not run again for them), with every
  * card face up (the cards the end-of-hand audit opened). It produces plain
  * view data (a `HandView` for the game's own table element, the move in
  * words, the verdict) for components/fd-replay.ts; nothing here is sent
@@ -31,7 +32,7 @@ export interface ReplayView {
 }
 
 interface ReplayHand {
-  readonly states: AnyState[];
+  readonly states: readonly AnyState[];
   readonly captions: string[];
   readonly view: (step: number) => HandView | null;
 }
@@ -43,7 +44,7 @@ export class Replay {
   private stepIndex = 0;
 
   constructor(text: string) {
-    this.report = verifyTranscript(text);
+    this.report = verifyTranscript(text, { states: true });
     const file = this.report.file;
     this.hands = [];
     if (!file) return;
@@ -58,16 +59,15 @@ export class Replay {
       const handNames = names.map((fallback, seat) => result.names[seat] || fallback);
       // The rules the hand was verified by (an old transcript: the version it was played under).
       const game = rulesVersions(setup.game).find((r) => r.version === result.rules?.version)?.rules ?? null;
-      const made = game?.setup(setupArgs(setup));
-      if (!game || !made?.ok) continue;
-      const states: AnyState[] = [made.state];
-      const captions = [''];
-      for (const input of result.inputs) {
-        const next = game.reduce(states.at(-1)!, input);
-        if (!next.ok) break;
-        captions.push(describeInput(game.id, input, handNames, next.state, states.at(-1)!) || input.kind);
-        states.push(next.state);
-      }
+      // The states the verifier's follower applied: the dealt one, then one after each input (none: never dealt).
+      const states = result.states ?? [];
+      if (!game || states.length === 0) continue;
+      const captions = [
+        '',
+        ...result.inputs.map(
+          (input, k) => describeInput(game.id, input, handNames, states[k + 1]!, states[k]!) || input.kind,
+        ),
+      ];
       const known = result.open ?? {};
       // The last step of a hand the audit opened shows the result the audit settled (today's rules only).
       const current = rulesVersions(setup.game).find((r) => r.version === result.rules?.version)?.current === true;

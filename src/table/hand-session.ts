@@ -5,7 +5,8 @@
  * makes its events. This class is the surface the table (table-session.ts)
  * and the browser store read: phase, halt, audit, waiting, legal actions,
  * act, abandon, the events held (for fetch), the seat's private view and,
- * for the hand the table's log tells, each applied input with its states.
+ * for a hand whose moves are told (the table's log, a replay), each applied
+ * input with its states.
  * Without a seat it is a spectator: it follows and verifies, and holds no
  * secret.
  *
@@ -54,7 +55,7 @@ export interface HandConfig {
   readonly presumeProofs?: FollowerOptions['presumeProofs'];
   /** The offline verifier only: public key shares it has checked on another thread (follower.ts). */
   readonly presumeKey?: FollowerOptions['presumeKey'];
-  /** The hand the table's log tells: each applied input is kept with the states around it until `takeApplied` (default: none kept). */
+  /** A hand whose moves are told (the table's log, a replay): each applied input is kept with the states around it until `takeApplied` (default: none kept). */
   readonly narrated?: boolean;
 }
 

@@ -16,9 +16,11 @@
  * carries says were started. The report names the first fault, the seat to
  * blame (null when no seat's signature is involved: an altered or
  * incomplete file) and where it was found, and shows each seat by the name
- * it signed in its ready (the file's own list of names is unchecked).
+ * it signed in its ready (the file's own list of names is unchecked). Asked
+ * to (`states`), each hand's report carries the states its follower applied,
+ * which the replay viewer steps through (src/app/replay.ts).
  */
-import { canonicalJson, type Input, type OpenCards, type Outcome } from '../engine/index.js';
+import { canonicalJson, type AnyState, type Input, type OpenCards, type Outcome } from '../engine/index.js';
 import {
   keyHex,
   parseUnverified,
@@ -74,6 +76,8 @@ export interface HandReport {
   /** For a replay: the inputs the follower applied, in order, and every card once the audit opened them (null before). */
   readonly inputs: readonly Input[];
   readonly open: OpenCards | null;
+  /** With `states` asked for: the follower's state before the first input and after each (a replay steps through them). */
+  readonly states?: readonly AnyState[];
   /** Called off before every seat agreed to its set-up: no card was dealt, nothing to replay. */
   readonly calledOff?: true;
 }
@@ -106,6 +110,8 @@ export interface VerifyOptions {
   readonly presumeProofs?: (hand: number, packet: number, envelope: EnvelopeOf<'table-event'>) => boolean;
   /** True for a public key share of hand `hand` that the caller checks elsewhere and confirms before it trusts the report (packets.ts `presumeKey`). Default: none. */
   readonly presumeKey?: (hand: number, packet: number, layer: number, position: number, key: bigint) => boolean;
+  /** Each hand's report carries its states, as its follower applied the inputs (the replay viewer); default: none kept. */
+  readonly states?: boolean;
 }
 
 type HandRun =
@@ -206,7 +212,7 @@ function verifyHand(
   index: number,
   signature: NonNullable<VerifyOptions['signature']>,
   cache: VerifyOptions['decodeCache'],
-  presumptions: Pick<VerifyOptions, 'presumeProofs' | 'presumeKey'>,
+  presumptions: Pick<VerifyOptions, 'presumeProofs' | 'presumeKey' | 'states'>,
 ): HandRun {
   const hand: TranscriptHand = file.hands[index]!;
   const { setup } = hand;
@@ -332,8 +338,9 @@ function verifyHand(
     presumeHandKey &&
     ((packet: number, layer: number, position: number, key: bigint) =>
       presumeHandKey(index, packet, layer, position, key));
+  const config = { setup, game, mySeat: null, narrated: presumptions.states === true };
   const session = new HandSession(
-    { setup, game, mySeat: null, ...(presumeProofs ? { presumeProofs } : {}), ...(presumeKey ? { presumeKey } : {}) },
+    { ...config, ...(presumeProofs ? { presumeProofs } : {}), ...(presumeKey ? { presumeKey } : {}) },
     { changed: () => {} },
   );
   let detectedAt: number | null = null;
@@ -354,6 +361,7 @@ function verifyHand(
     stateHash: follower.hash,
     inputs: follower.inputs,
     open: follower.audit?.open ?? null,
+    ...(presumptions.states ? { states: statesOf(session) } : {}),
   };
   const failed = (
     code: TranscriptFault['code'],
@@ -428,4 +436,11 @@ function verifyHand(
     }
   }
   return { ok: true, report, record, noResult: null };
+}
+
+/** A narrated hand's states: before its first input and after each (only the dealt state when none was applied; none before the deal). */
+function statesOf(session: HandSession): AnyState[] {
+  const applied = session.takeApplied();
+  const first = applied[0]?.before ?? session.engineState;
+  return first ? [first, ...applied.map((a) => a.after)] : [];
 }

@@ -3,13 +3,17 @@
  * file is verified by the offline verifier, each hand steps from the start to
  * the end and back, each step has the game's table and the move in words,
  * and every card is face up — including the cards in each seat's hand that
- * no other seat saw during play. A tampered file replays its verdict (the
+ * no other seat saw during play. The steps are the states the verifier's
+ * follower applied: replaying a file runs the rules no more than verifying
+ * it. A tampered file replays its verdict (the
  * fault) instead of a clean report. Also the #/replay route.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Replay } from '../../src/app/replay.js';
 import { parseRoute } from '../../src/app/router.js';
+import { rulesVersions } from '../../src/games/rules-versions.js';
 import { transcriptJson } from '../../src/verify/transcript-file.js';
+import { verifyTranscript } from '../../src/verify/verify-transcript.js';
 import { firstHand, fixture, fixtureText, withEvents } from './transcripts.js';
 
 describe('replay of a transcript', () => {
@@ -49,6 +53,26 @@ describe('replay of a transcript', () => {
     replay.showHand(1);
     expect(replay.view.hand).toBe(1);
     expect(replay.view.table).not.toBeNull();
+  });
+
+  it('steps through the states the verifier applied: the rules run no more than for verifying the file', () => {
+    const text = fixtureText('pesten-2p.json');
+    const runs = rulesVersions('pesten').flatMap(({ rules }) => [vi.spyOn(rules, 'setup'), vi.spyOn(rules, 'reduce')]);
+    const counted = (work: () => unknown) => {
+      for (const spy of runs) spy.mockClear();
+      work();
+      return runs.map((spy) => spy.mock.calls.length);
+    };
+    try {
+      const verifying = counted(() => verifyTranscript(text));
+      expect(verifying.reduce((a, b) => a + b)).toBeGreaterThan(0);
+      let replay: Replay | null = null;
+      expect(counted(() => (replay = new Replay(text)))).toEqual(verifying);
+      expect(replay!.view.steps).toBe(replay!.report.hands[0]!.inputs.length);
+      expect(replay!.report.hands[0]!.states).toHaveLength(replay!.view.steps + 1);
+    } finally {
+      for (const spy of runs) spy.mockRestore();
+    }
   });
 
   it('a tampered file shows its fault, not a clean verdict', () => {

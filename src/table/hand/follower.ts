@@ -62,7 +62,7 @@ export interface FollowerOptions {
   readonly presumeProofs?: (packet: number, event: TableEvent) => boolean;
   /** True for a public key share whose check against its commitment the caller has done elsewhere and confirms before it trusts the result (packets.ts `presumeKey`); default: none. */
   readonly presumeKey?: (packet: number, layer: number, position: number, key: bigint) => boolean;
-  /** Keep each input applied, with the states right before and after it, until `takeApplied` hands them over (a hand whose log is told); default: none kept. */
+  /** Keep each input applied, with the states right before and after it, until `takeApplied` hands them over (a hand whose moves are told); default: none kept. */
   readonly keepApplied?: boolean;
 }
 
