@@ -16,41 +16,36 @@
  * plays or picks, 1–9/0 play the n-th card; bidding ↑/↓ step, B bids, P
  * passes; T takes the skat, H plays hand; C/D/H/S name trumps.
  */
-import { LitElement, css, html } from 'lit';
+import { LitElement, html } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import type { FightingAction } from '../src/games/fighting-cards/actions.js';
 import type { FightingView, ViewCard } from '../src/games/fighting-cards/views.js';
 import { TableControls } from './table-controls.js';
 import { count } from '../src/app/words.js';
-import { theme } from './theme.js';
 import { playNote } from './card-marks.js';
-import { scoreTable, scoreTableStyles } from './fighting-scores.js';
+import { scoreTable } from './fighting-scores.js';
 import type { CardHint } from '../src/games/card-hints.js';
 import { CardMotion } from './card-motion.js';
-import { goneMark, seatMarkStyles } from './seat-marks.js';
+import { goneMark } from './seat-marks.js';
 import type { SeatMove } from './fd-seat-ring.js';
+import { fightingStyles } from './fighting-styles.js';
+import {
+  cardText,
+  contractLine,
+  DISPLAY_SUITS,
+  sortedHand,
+  statusLine,
+  SUIT_WORD,
+  SYMBOL,
+  voidSymbols,
+  whyNot,
+  type FightingSeatContext,
+  type Suit,
+} from './fighting-words.js';
 import './fd-card.js';
 import './fd-seat-ring.js';
 
-type Suit = 'C' | 'D' | 'H' | 'S';
-const SYMBOL: Record<Suit, string> = { C: '♣', D: '♦', H: '♥', S: '♠' };
-const SUIT_WORD: Record<Suit, string> = { C: 'clubs', D: 'diamonds', H: 'hearts', S: 'spades' };
-/** Display order with the colours alternating; trumps move to the front once named. */
-const DISPLAY_SUITS: readonly Suit[] = ['C', 'H', 'S', 'D'];
-const RANK_ORDER = ['A', 'K', 'Q', 'J', '10', '9', '8', '7'];
 const SUIT_KEYS: Record<string, Suit> = { c: 'C', d: 'D', h: 'H', s: 'S' };
-
-function suitOf(card: string | null): Suit | null {
-  const m = card ? /^(?:10|[2-9JQKA])([CDHS])/.exec(card) : null;
-  return m ? (m[1] as Suit) : null;
-}
-function rankOf(card: string | null): string {
-  return card ? (/^(10|[2-9JQKA])/.exec(card)?.[1] ?? '') : '';
-}
-function cardText(card: string | null): string {
-  const suit = suitOf(card);
-  return suit ? `${rankOf(card)}${SYMBOL[suit]}` : 'a hidden card';
-}
 
 @customElement('fd-fighting-cards')
 export class FdFightingCards extends LitElement {
@@ -85,193 +80,20 @@ export class FdFightingCards extends LitElement {
     },
   });
 
-  static override styles = [
-    theme,
-    scoreTableStyles,
-    seatMarkStyles,
-    css`
-      :host {
-        display: block;
-        color: var(--fd-ink);
-        --card-w: 3.4rem;
-      }
-      .seat {
-        background: rgba(0, 0, 0, 0.22);
-        border-radius: var(--fd-radius);
-        padding: 0.45rem 0.6rem;
-        border: 2px solid transparent;
-        font-size: 0.9rem;
-      }
-      .seat.turn {
-        border-color: var(--fd-accent);
-        box-shadow: 0 0 12px rgba(242, 193, 78, 0.45);
-      }
-      .seat h4 {
-        margin: 0 0 0.2rem;
-        font-size: 0.95rem;
-        display: flex;
-        gap: 0.3rem;
-        align-items: center;
-        flex-wrap: wrap;
-      }
-      .badge {
-        font-size: 0.7rem;
-        background: rgba(255, 255, 255, 0.18);
-        border-radius: 1rem;
-        padding: 0.05rem 0.45rem;
-      }
-      .badge.hot {
-        background: var(--fd-accent);
-        color: #222;
-      }
-      .muted {
-        color: var(--fd-muted);
-        font-size: 0.8rem;
-      }
-      .felt {
-        position: relative;
-        min-height: 10.5rem;
-        max-width: 46rem;
-        margin: 0 auto;
-        border-radius: 50%;
-        background: radial-gradient(ellipse at center, rgba(255, 255, 255, 0.08), rgba(0, 0, 0, 0.15));
-      }
-      .slot {
-        position: absolute;
-        display: flex;
-        flex-direction: column;
-        align-items: center;
-        font-size: 0.7rem;
-        color: var(--fd-muted);
-      }
-      .slot.bottom {
-        left: 50%;
-        bottom: 0.2rem;
-        transform: translateX(-50%);
-      }
-      .slot.left {
-        left: 8%;
-        top: 18%;
-      }
-      .slot.right {
-        right: 8%;
-        top: 18%;
-      }
-      .skat {
-        position: absolute;
-        left: 50%;
-        top: 0.3rem;
-        transform: translateX(-50%);
-        display: flex;
-        gap: 0.15rem;
-        align-items: center;
-      }
-      .skat fd-card {
-        --card-w: 1.8rem;
-      }
-      .status {
-        text-align: center;
-        margin: 0.4rem 0;
-        min-height: 1.4rem;
-      }
-      .status strong {
-        color: var(--fd-accent);
-      }
-      .notice {
-        text-align: center;
-        color: var(--fd-danger);
-        font-size: 0.9rem;
-        min-height: 1.2rem;
-      }
-      .contract {
-        text-align: center;
-        font-size: 0.9rem;
-      }
-      .panel {
-        display: flex;
-        gap: 0.4rem;
-        flex-wrap: wrap;
-        justify-content: center;
-        align-items: center;
-        margin: 0.4rem 0;
-      }
-      .panel .value {
-        min-width: 2.5rem;
-        text-align: center;
-        font-size: 1.3rem;
-        font-weight: 700;
-      }
-      .auction {
-        font-size: 0.85rem;
-        text-align: center;
-        color: var(--fd-muted);
-      }
-      .mine {
-        background: rgba(0, 0, 0, 0.25);
-        border-radius: var(--fd-radius);
-        padding: 0.5rem;
-        border: 2px solid transparent;
-      }
-      .mine.turn {
-        border-color: var(--fd-accent);
-      }
-      .hand {
-        display: flex;
-        flex-wrap: wrap;
-        gap: 0.25rem;
-        justify-content: center;
-      }
-      .hand fd-card.illegal {
-        filter: grayscale(0.4) brightness(0.75);
-      }
-      .hand fd-card.cursor {
-        outline: 2px dashed var(--fd-accent);
-        outline-offset: 2px;
-        border-radius: 0.45rem;
-      }
-      @media (max-width: 600px) {
-        :host {
-          --card-w: 2.55rem;
-        }
-        .felt {
-          min-height: 8.6rem;
-        }
-        .felt fd-card {
-          --card-w: 2.3rem;
-        }
-        .felt fd-card::part(card) {
-          font-size: 0.72rem;
-        }
-        .seat {
-          padding: 0.3rem 0.45rem;
-          font-size: 0.8rem;
-        }
-        .status {
-          margin: 0.2rem 0;
-          font-size: 0.9rem;
-        }
-        button {
-          padding: 0.35rem 0.6rem;
-          min-height: 2.2rem;
-        }
-      }
-    `,
-  ];
+  static override styles = fightingStyles;
 
   private get myTurn(): boolean {
     return this.mySeat !== null && this.view.turn === this.mySeat && !this.busy && this.legal.length > 0;
   }
 
-  /** My hand, sorted: trumps first, then alternating colours; A K Q J 10 9 8 7 within a suit; unknown cards last. */
+  /** My hand, sorted: trumps first, then alternating colours (fighting-words.ts). */
   private sortedHand(): ViewCard[] {
-    const mine = this.view.seats[this.mySeat ?? -1]?.hand ?? [];
-    const trump = this.view.trump as Suit | null;
-    const suits = trump ? [trump, ...DISPLAY_SUITS.filter((s) => s !== trump)] : [...DISPLAY_SUITS];
-    const key = (c: ViewCard) => {
-      const suit = suitOf(c.card);
-      return suit === null ? 99 : suits.indexOf(suit) * 10 + RANK_ORDER.indexOf(rankOf(c.card));
-    };
-    return [...mine].sort((a, b) => key(a) - key(b) || a.handle - b.handle);
+    return sortedHand(this.view.seats[this.mySeat ?? -1]?.hand ?? [], this.view.trump as Suit | null);
+  }
+
+  /** The view and who looks at it, for the words of fighting-words.ts. */
+  private get seatContext(): FightingSeatContext {
+    return { view: this.view, mySeat: this.mySeat, busy: this.busy, name: (seat) => this.table.name(seat) };
   }
 
   private bidRange(): number[] {
@@ -290,21 +112,6 @@ export class FdFightingCards extends LitElement {
     if (this.view && this.view.phase !== 'discard' && this.picked.length) this.picked = [];
   }
 
-  /** Why a card of mine may not go now ('' if it may): the rules' own reason (card hints), else what the view shows. */
-  private whyNot(card: ViewCard): string {
-    const v = this.view;
-    if (this.busy) return 'Wait: the table is still exchanging keys.';
-    const hint = this.cardHints[card.handle];
-    if (hint?.why) return hint.why;
-    if (v.phase !== 'play') return '';
-    if (v.turn !== this.mySeat) return `Not your turn: ${this.table.name(v.turn)} plays next.`;
-    if (this.legal.some((a) => a.type === 'play' && a.handle === card.handle)) return '';
-    const led = suitOf(v.trick[0]?.card ?? null);
-    return led
-      ? `You must follow ${SUIT_WORD[led]} ${SYMBOL[led]}: you hold ${SYMBOL[led]}, so ${cardText(card.card)} may not go.`
-      : 'This card may not go now.';
-  }
-
   private pick(card: ViewCard) {
     const v = this.view;
     if (v.phase === 'discard' && this.myTurn) {
@@ -315,7 +122,10 @@ export class FdFightingCards extends LitElement {
     }
     const play = this.legal.find((a) => a.type === 'play' && a.handle === card.handle);
     if (play && !this.busy) this.table.send(play);
-    else this.notice = this.whyNot(card) || (v.phase === 'play' ? '' : 'Cards are played once trumps are named.');
+    else
+      this.notice =
+        whyNot(this.seatContext, card, this.legal, this.cardHints[card.handle]) ||
+        (v.phase === 'play' ? '' : 'Cards are played once trumps are named.');
   }
 
   private discardAction(): FightingAction | undefined {
@@ -369,7 +179,6 @@ export class FdFightingCards extends LitElement {
     const v = this.view;
     const s = v.seats[seat];
     if (!s) return null;
-    const declarer = v.declarer === seat;
     return html`<div
       class="seat ${v.turn === seat ? 'turn' : ''}"
       data-seat=${seat}
@@ -387,14 +196,9 @@ export class FdFightingCards extends LitElement {
               >`
             : null
         }
-        ${v.dealer === seat ? html`<span class="badge" title="dealer">dealer</span>` : null}
-        ${declarer ? html`<span class="badge hot">declarer ${v.contract ?? ''}</span>` : null}
+        ${this.seatBadges(seat)}
       </h4>
-      <div class="muted">
-        ${count(s.hand.length, 'card')} · ${count(s.tricks, 'trick')} ·
-        <span class="points">${s.points}</span>
-        pts${s.voids.length ? html` · no ${s.voids.map((x) => SYMBOL[x as Suit]).join('')}` : null}
-      </div>
+      <div class="muted">${count(s.hand.length, 'card')} · ${this.seatFacts(seat)}</div>
     </div>`;
   }
 
@@ -405,15 +209,17 @@ export class FdFightingCards extends LitElement {
     ${v.declarer === seat ? html`<span class="badge hot">declarer ${v.contract ?? ''}</span>` : null}`;
   };
 
-  /** A seat's extras in the ring: its tricks, card points and the suits it has shown it lacks. */
-  private seatExtras = (seat: number) => {
+  /** A seat's tricks, card points and the suits it has shown it lacks. */
+  private seatFacts(seat: number) {
     const s = this.view.seats[seat];
     if (!s) return null;
-    return html`<div class="muted">
-      ${count(s.tricks, 'trick')} · <span class="points">${s.points}</span>
-      pts${s.voids.length ? html` · no ${s.voids.map((x) => SYMBOL[x as Suit]).join('')}` : null}
-    </div>`;
-  };
+    return html`${count(s.tricks, 'trick')} ·
+      <span class="points">${s.points}</span> pts${s.voids.length ? html` · no ${voidSymbols(s.voids)}` : null}`;
+  }
+
+  /** A seat's extras in the ring: its tricks, card points and the suits it has shown it lacks. */
+  private seatExtras = (seat: number) =>
+    this.view.seats[seat] ? html`<div class="muted">${this.seatFacts(seat)}</div>` : null;
 
   /** Done once the seat ring inside has drawn too (it updates just after this element). */
   protected override async getUpdateComplete(): Promise<boolean> {
@@ -424,7 +230,7 @@ export class FdFightingCards extends LitElement {
 
   private felt(where: (seat: number) => string) {
     const v = this.view;
-    const trick = v.trick.length > 0 ? v.trick : v.phase === 'play' && v.lastTrick ? [] : [];
+    const trick = v.trick;
     return html`<div class="felt" id="trick" role="group" aria-label="The trick on the table">
       <div class="skat" id="skat" title="The skat" data-fly-source="skat">
         ${v.skat.map((c) => html`<fd-card small data-card=${c.card ?? ''} .card=${c.card}></fd-card>`)}
@@ -438,73 +244,6 @@ export class FdFightingCards extends LitElement {
           : null
       }
     </div>`;
-  }
-
-  /** "Match over after 3 deals: Ann wins the match." (equal totals share the win). */
-  private matchOver(): string {
-    const { played, winners } = this.view.match;
-    const names = winners.map((seat) => this.table.name(seat));
-    const who =
-      names.length === 1
-        ? `${names[0]} wins the match`
-        : `${names.slice(0, -1).join(', ')} and ${names.at(-1)} share the match win`;
-    return `Match over after ${played} ${played === 1 ? 'deal' : 'deals'}: ${who}.`;
-  }
-
-  private statusLine() {
-    const v = this.view;
-    if (v.phase === 'over') {
-      if (v.thrownIn)
-        return html`All passed: the deal is thrown in; ${this.table.name((v.dealer + 1) % 3)} deals next.`;
-      const r = v.result;
-      if (!r) return html`The deal is over.`;
-      const score = r.score > 0 ? `+${r.score}` : `${r.score}`;
-      return html`<strong>${this.table.name(r.declarer)}</strong> ${r.made ? 'made' : 'failed'} ${r.bid} with
-        ${r.points} points:
-        <strong>${score}</strong
-        >${r.handGame ? ' (hand game, doubled)' : ''}${r.renege !== null ? ` — ${this.table.name(r.renege)} reneged` : ''}.
-        ${
-          v.awaitingAudit
-            ? this.stopped
-              ? html`<span class="muted" id="not-audited"
-                  >(not audited: the hand stopped before its audit, so this result was never checked for an earlier
-                  renege)</span
-                >`
-              : html`<span class="muted" id="awaiting-audit"
-                  >(waiting for the audit: it may find an earlier renege)</span
-                >`
-            : null
-        }
-        ${v.match.over ? html`<span id="match-over">${this.matchOver()}</span>` : null}`;
-    }
-    if (v.phase === 'scoring') return html`Turning the skat over…`;
-    if (this.busy)
-      return v.phase === 'discard'
-        ? html`Shuffling the skat into ${this.table.name(v.declarer)}'s hand in secret…`
-        : html`Shuffling and dealing securely…`;
-    const who = this.table.name(v.turn);
-    const mine = v.turn === this.mySeat;
-    const you = (text: string) => html`<strong>Your turn:</strong> ${text}`;
-    switch (v.phase) {
-      case 'bidding':
-        return mine
-          ? you(`bid ${v.highBid?.bid ? `more than ${v.highBid.bid}` : '21 or more'}, or pass.`)
-          : html`${who} to bid.`;
-      case 'skat':
-        return mine
-          ? you(`you declared at ${v.contract}. Take the skat, or play a hand game (score doubled).`)
-          : html`${who} declared at ${v.contract} and decides on the skat.`;
-      case 'discard':
-        return mine ? you('pick two cards to put away (they count for you).') : html`${who} puts two cards away.`;
-      case 'trump':
-        return mine ? you('name trumps.') : html`${who} names trumps.`;
-      case 'play': {
-        const led = suitOf(v.trick[0]?.card ?? null);
-        return mine ? you(led ? `follow ${SYMBOL[led]} if you can.` : 'lead a card.') : html`${who} to play.`;
-      }
-      default:
-        return html``;
-    }
   }
 
   private panel() {
@@ -575,7 +314,6 @@ export class FdFightingCards extends LitElement {
     const hand = this.sortedHand();
     const legalPlays = new Set(this.legal.flatMap((a) => (a.type === 'play' ? [a.handle] : [])));
     const discarding = v.phase === 'discard' && this.myTurn;
-    const trumpText = v.trump ? `trumps ${SYMBOL[v.trump as Suit]}` : 'trumps not named yet';
     return html`
       <fd-seat-ring
         id="seats"
@@ -594,18 +332,8 @@ export class FdFightingCards extends LitElement {
         .extras=${this.seatExtras}
       ></fd-seat-ring>
       ${this.felt(where)}
-      <div class="contract" id="contract">
-        ${
-          v.declarer !== null
-            ? html`${this.table.name(v.declarer)} plays
-                ${v.contract}${v.handGame === true ? ' hand' : v.handGame === false ? ' with the skat' : ''},
-                ${trumpText} · <span id="declarer-points">${v.seats[v.declarer]?.points ?? 0}</span> card points so far`
-            : html`<span class="auction" id="auction"
-                >${v.auction.length ? v.auction.map((c) => `${this.table.name(c.seat)} ${c.bid ?? 'pass'}`).join(' · ') : 'No calls yet'}${v.highBid?.bid ? ` — high bid ${v.highBid.bid}` : ''}</span
-              >`
-        }
-      </div>
-      <div class="status" id="status" aria-live="polite">${this.statusLine()}</div>
+      <div class="contract" id="contract">${contractLine(this.seatContext)}</div>
+      <div class="status" id="status" aria-live="polite">${statusLine(this.seatContext, this.stopped)}</div>
       <div class="notice" id="notice" role="status">${this.notice}</div>
       ${this.panel()}
       ${
