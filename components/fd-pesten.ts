@@ -14,7 +14,7 @@
  * drawn card, P toggles "Pesten!", S switches the sort. Only the moves in
  * `legal` are ever sent (as an ActEvent).
  */
-import { LitElement, css, html } from 'lit';
+import { LitElement, html } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import type { PestenView, ViewCard } from '../src/games/pesten/views.js';
@@ -22,11 +22,11 @@ import type { PestenAction } from '../src/games/pesten/actions.js';
 import type { CardHint } from '../src/games/card-hints.js';
 import { otherSort, sortCards, TableControls } from './table-controls.js';
 import { count } from '../src/app/words.js';
-import { theme } from './theme.js';
 import { playNote } from './card-marks.js';
-import { label, parts, sortKey, SPECIAL, SUIT_NAME, SUITS, SYMBOL, type Suit } from './pesten-cards.js';
+import { label, parts, sortKey, SUIT_NAME, SUITS, SYMBOL, type Suit } from './pesten-cards.js';
+import { nextSeat, refusal, statusLine, type PestenSeatContext } from './pesten-words.js';
+import { pestenStyles } from './pesten-styles.js';
 import { CardMotion } from './card-motion.js';
-import { seatMarkStyles } from './seat-marks.js';
 import type { SeatMove } from './fd-seat-ring.js';
 import './fd-card.js';
 import './fd-seat-ring.js';
@@ -64,187 +64,7 @@ export class FdPesten extends LitElement {
     },
   });
 
-  static override styles = [
-    theme,
-    seatMarkStyles,
-    css`
-      :host {
-        display: block;
-        color: var(--fd-ink);
-        --card-w: 3.4rem;
-      }
-      .scores {
-        display: flex;
-        flex-wrap: wrap;
-        gap: 0.3rem 0.8rem;
-        font-size: 0.85rem;
-        color: var(--fd-muted);
-        justify-content: center;
-      }
-      .scores strong {
-        color: var(--fd-ink);
-      }
-      .seat .wins {
-        font-size: 0.75rem;
-        color: var(--fd-muted);
-        margin-top: 0.15rem;
-      }
-      .badge {
-        font-size: 0.7rem;
-        background: var(--fd-accent);
-        color: #222;
-        border-radius: 1rem;
-        padding: 0.05rem 0.45rem;
-        margin-left: 0.2rem;
-      }
-      .badge.wait {
-        background: rgba(255, 255, 255, 0.2);
-        color: var(--fd-ink);
-      }
-      .centre {
-        display: flex;
-        gap: 1.2rem;
-        justify-content: center;
-        align-items: center;
-        margin: 0.6rem 0;
-        flex-wrap: wrap;
-      }
-      .pile {
-        display: flex;
-        flex-direction: column;
-        align-items: center;
-        gap: 0.2rem;
-        font-size: 0.8rem;
-        color: var(--fd-muted);
-      }
-      .wish {
-        font-size: 1.6rem;
-        line-height: 1;
-        background: #fffdf7;
-        border-radius: 50%;
-        width: 2.4rem;
-        height: 2.4rem;
-        display: grid;
-        place-items: center;
-        color: #1b1b1b;
-      }
-      .wish.red {
-        color: #c0262d;
-      }
-      .owed {
-        font-size: 1.2rem;
-        font-weight: 700;
-        color: var(--fd-danger);
-      }
-      .arrow {
-        font-size: 2rem;
-        line-height: 1;
-      }
-      .status {
-        text-align: center;
-        font-size: 1.02rem;
-        margin: 0.4rem 0;
-        min-height: 1.5rem;
-      }
-      .status strong {
-        color: var(--fd-accent);
-      }
-      .why {
-        text-align: center;
-        color: var(--fd-danger);
-        font-size: 0.9rem;
-        min-height: 1.2rem;
-      }
-      .mine {
-        background: rgba(0, 0, 0, 0.25);
-        border-radius: var(--fd-radius);
-        padding: 0.6rem;
-        border: 2px solid transparent;
-      }
-      .mine.turn {
-        border-color: var(--fd-accent);
-        animation: glow 1.6s ease-in-out infinite alternate;
-      }
-      @keyframes glow {
-        from {
-          box-shadow: 0 0 0 rgba(242, 193, 78, 0);
-        }
-        to {
-          box-shadow: 0 0 14px rgba(242, 193, 78, 0.55);
-        }
-      }
-      .hand {
-        display: flex;
-        gap: 0.3rem;
-        flex-wrap: wrap;
-        justify-content: center;
-        min-height: 3rem;
-        padding-top: 0.7rem;
-      }
-      .hand fd-card {
-        position: relative;
-      }
-      .hand fd-card.illegal {
-        filter: grayscale(0.4) brightness(0.75);
-      }
-      .hand fd-card.legal::part(card) {
-        box-shadow:
-          0 0 0 2px var(--fd-ok),
-          0 2px 4px rgba(0, 0, 0, 0.35);
-      }
-      .controls {
-        display: flex;
-        gap: 0.4rem;
-        flex-wrap: wrap;
-        justify-content: center;
-        margin-top: 0.5rem;
-      }
-      .controls button[aria-pressed='true'] {
-        background: var(--fd-ok);
-        color: #111;
-      }
-      .picker button {
-        font-size: 1.2rem;
-        min-width: 3rem;
-      }
-      .picker button.red {
-        color: #ff9a94;
-      }
-      .over {
-        text-align: center;
-        font-size: 1.1rem;
-      }
-      @media (max-width: 600px) {
-        :host {
-          --card-w: 2.7rem;
-          padding-bottom: 3.6rem;
-        }
-        /* Phones: the moves stay on screen in a bar fixed to the bottom edge. */
-        .controls.bar {
-          position: fixed;
-          left: 0;
-          right: 0;
-          bottom: 0;
-          z-index: 5;
-          margin: 0;
-          padding: 0.5rem;
-          background: rgba(8, 40, 25, 0.96);
-          box-shadow: 0 -2px 8px rgba(0, 0, 0, 0.4);
-        }
-        .seat .wins {
-          display: inline;
-          margin: 0;
-        }
-        .centre {
-          gap: 0.8rem;
-          margin: 0.3rem 0;
-        }
-        .controls button {
-          padding: 0.4rem 0.6rem;
-        }
-      }
-    `,
-  ];
+  static override styles = pestenStyles;
 
   private get me() {
     return this.mySeat === null ? undefined : this.view.seats[this.mySeat];
@@ -259,29 +79,14 @@ export class FdPesten extends LitElement {
     return sortCards(this.me?.hand ?? [], this.sortHandBy, (card, by) => sortKey(card, by === 'rank'));
   }
 
-  /** Why this card cannot be played now, in words: the rules' own reason, else what the view shows. */
+  /** The view and who looks at it, for the words of pesten-words.ts. */
+  private get seatContext(): PestenSeatContext {
+    return { view: this.view, mySeat: this.mySeat, busy: this.busy, name: (seat) => this.table.name(seat) };
+  }
+
+  /** Why this card cannot be played now, in words (pesten-words.ts). */
   private reason(card: ViewCard): string {
-    const v = this.view;
-    if (this.busy) return 'Wait a moment: the table is passing cards securely.';
-    const hint = this.cardHints[card.handle];
-    if (hint?.why) return hint.why;
-    const p = parts(card.card);
-    const hand = this.me?.hand.length ?? 0;
-    if (this.busy) return 'Wait a moment: the table is passing cards securely.';
-    if (v.phase !== 'play' || v.turn !== this.mySeat)
-      return v.turn !== null
-        ? `Wait for your turn: ${this.table.name(v.turn)} is to play.`
-        : 'Wait: no one is to play now.';
-    if (v.drawn && v.drawn.handle !== card.handle)
-      return 'After drawing you may only play the card you drew (or keep it).';
-    if (v.owed > 0) return `You owe ${count(v.owed, 'card')}: answer with a 2 or a joker, or draw them.`;
-    if (hand === 1 && p && SPECIAL.has(p.rank))
-      return 'Your last card may not be a 2, 7, 8, 10, J, K, A or joker: draw instead.';
-    if (v.wish) return `${SYMBOL[v.wish]} was wished: play a ${SUIT_NAME[v.wish].slice(0, -1)} (or a J or a joker).`;
-    const top = parts(v.top);
-    return top && top.suit
-      ? `${label(card.card)} does not go on ${label(v.top)}: play a ${SYMBOL[top.suit]} or a ${top.rank} (or a J or a joker).`
-      : 'That card cannot be played now.';
+    return refusal(this.seatContext, card, this.cardHints[card.handle]);
   }
 
   private pick(card: ViewCard) {
@@ -409,8 +214,7 @@ export class FdPesten extends LitElement {
     const s = v.seats[seat];
     if (!s) return null;
     const choosing = v.phase === 'pass' && !s.passed && s.count > 0;
-    const n = v.seats.length;
-    const next = v.turn === null ? null : (((v.turn + (v.direction === 'clockwise' ? -1 : 1)) % n) + n) % n;
+    const next = nextSeat(v);
     return html`<div class="wins">
       ${count(s.points, 'win')}
       ${next === seat && v.turn !== seat && v.phase === 'play' ? html`<span class="badge wait">next</span>` : null}
@@ -424,39 +228,6 @@ export class FdPesten extends LitElement {
     const done = await super.getUpdateComplete();
     await this.renderRoot.querySelector('fd-seat-ring')?.updateComplete;
     return done;
-  }
-
-  private statusLine() {
-    const v = this.view;
-    const me = this.mySeat;
-    if (v.phase === 'over') {
-      const w = v.winner;
-      return html`<span class="over"
-        ><strong>${w === me ? 'You win' : `${this.table.name(w)} wins`}</strong> the
-        round${v.matchOver ? html` and <strong>the match</strong>` : ''}.</span
-      >`;
-    }
-    if (v.phase === 'deal') return html`Dealing…`;
-    if (v.phase === 'pass') {
-      const waiting = v.seats.flatMap((s, i) => (!s.passed && s.count > 0 ? [this.table.name(i)] : []));
-      const mine = this.me;
-      return mine && !mine.passed && mine.count > 0
-        ? html`<strong>A 10!</strong> Pick a card to pass to ${this.table.name(mine.passesTo)}.`
-        : html`Passing cards — still choosing: <span id="choosing">${waiting.join(', ') || 'nobody'}</span>.`;
-    }
-    if (v.turn !== me || me === null) {
-      return html`${this.table.name(v.turn)}
-      ${v.phase === 'wish' ? 'wishes a suit for the start jack' : 'to play'}${this.busy ? '…' : '.'}`;
-    }
-    if (this.busy) return html`<strong>Your turn</strong> — one moment, cards are on their way…`;
-    if (v.phase === 'wish') return html`<strong>Your turn:</strong> the start card is a jack — wish a suit.`;
-    if (v.owed > 0)
-      return html`<strong>Your turn:</strong> you owe ${v.owed} — answer with a 2 or a joker, or draw ${v.owed}.`;
-    if (v.drawn) return html`<strong>Your turn:</strong> play the card you drew, or keep it.`;
-    if (v.again) return html`<strong>Your turn again</strong> (${label(v.top)}): play another card or draw one.`;
-    return html`<strong>Your turn:</strong> play on
-      ${v.top?.startsWith('JK') ? 'the joker (anything goes)' : label(v.top)}${v.wish ? ` (wished ${SYMBOL[v.wish]})` : ''}
-      or draw.`;
   }
 
   private suitPicker(prefix: string) {
@@ -555,7 +326,7 @@ export class FdPesten extends LitElement {
           ><span>${v.direction === 'clockwise' ? 'clockwise' : 'counter-clockwise'}</span>
         </div>
       </div>
-      <div class="status" id="status" aria-live="polite">${this.statusLine()}</div>
+      <div class="status" id="status" aria-live="polite">${statusLine(this.seatContext)}</div>
       <div class="why" id="why" role="alert">${this.why ?? ''}</div>
       ${
         me

@@ -10,6 +10,7 @@ import { html, type TemplateResult } from 'lit';
 import type { FightingAction } from '../src/games/fighting-cards/actions.js';
 import type { FightingView, ViewCard } from '../src/games/fighting-cards/views.js';
 import type { CardHint } from '../src/games/card-hints.js';
+import type { SeatContext } from './table-controls.js';
 
 export type Suit = 'C' | 'D' | 'H' | 'S';
 export const SYMBOL: Record<Suit, string> = { C: '♣', D: '♦', H: '♥', S: '♠' };
@@ -44,15 +45,8 @@ export function sortedHand(hand: readonly ViewCard[], trump: Suit | null): ViewC
   return [...hand].sort((a, b) => key(a) - key(b) || a.handle - b.handle);
 }
 
-/** What the words below need to know besides the view: who looks, and how seats are named. */
-export interface FightingSeatContext {
-  readonly view: FightingView;
-  readonly mySeat: number | null;
-  /** Cryptography in flight: moves wait. */
-  readonly busy: boolean;
-  /** The seat's name on the roster, else "Seat N". */
-  readonly name: (seat: number | null) => string;
-}
+/** The view as one seat sees it, for the words below. */
+export type FightingSeatContext = SeatContext<FightingView>;
 
 /** Why a card of mine may not go now ('' if it may): the rules' own reason (card hints), else what the view shows. */
 export function whyNot(

@@ -7,7 +7,8 @@
  * seat ("Seat N" when the roster has no name); it sends a move up as an
  * ActEvent after the game clears its own selection; and it asks the shell
  * for the other hand order (SortHandEvent). `sortCards` orders a hand of a
- * standard deck by suit or by rank, or by a game's own key.
+ * standard deck by suit or by rank, or by a game's own key. `SeatContext`
+ * is what a game's words read besides its view.
  */
 import type { ReactiveController, ReactiveElement } from 'lit';
 import { ActEvent, SortHandEvent } from './events.js';
@@ -18,6 +19,16 @@ export type SortBy = 'suit' | 'rank';
 
 /** The element the controller serves: the roster's names are on it. */
 export type TableHost = ReactiveElement & { readonly names: readonly string[] };
+
+/** What a game's words (status line, why a card is refused) read besides its view: who looks, whether moves wait, seat names. */
+export interface SeatContext<V> {
+  readonly view: V;
+  readonly mySeat: number | null;
+  /** Cryptography in flight: moves wait. */
+  readonly busy: boolean;
+  /** The seat's name on the roster, else "Seat N" (TableControls.name). */
+  readonly name: (seat: number | null) => string;
+}
 
 export interface TableControlsOptions<A> {
   /** The game's own shortcut keys; never called for a key typed in a text field or with Ctrl/Meta/Alt. */
