@@ -20,7 +20,7 @@ import { repeat } from 'lit/directives/repeat.js';
 import type { PestenView, ViewCard } from '../src/games/pesten/views.js';
 import type { PestenAction } from '../src/games/pesten/actions.js';
 import type { CardHint } from '../src/games/card-hints.js';
-import { otherSort, sortCards, TableControls } from './table-controls.js';
+import { clockwiseFrom, otherSort, sortCards, TableControls } from './table-controls.js';
 import { count } from '../src/app/words.js';
 import { playNote } from './card-marks.js';
 import { label, parts, sortKey, SUIT_NAME, SUITS, SYMBOL, type Suit } from './pesten-cards.js';
@@ -196,9 +196,8 @@ export class FdPesten extends LitElement {
   private legalKey = '';
   /** The other seats, clockwise (descending seat order) starting after mine. */
   private othersClockwise(): number[] {
-    const n = this.view.seats.length;
     const from = this.mySeat ?? 0;
-    const order = Array.from({ length: n }, (_, i) => (((from - i) % n) + n) % n);
+    const order = clockwiseFrom(from, this.view.seats.length);
     return this.mySeat === null ? [...order.slice(1), from] : order.slice(1);
   }
 

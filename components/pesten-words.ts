@@ -10,7 +10,7 @@ import type { PestenView, ViewCard } from '../src/games/pesten/views.js';
 import type { CardHint } from '../src/games/card-hints.js';
 import { count } from '../src/app/words.js';
 import { label, parts, SPECIAL, SUIT_NAME, SYMBOL } from './pesten-cards.js';
-import type { SeatContext } from './table-controls.js';
+import { seatAfter, type SeatContext } from './table-controls.js';
 
 /** The view as one seat sees it, for the words below. */
 export type PestenSeatContext = SeatContext<PestenView>;
@@ -38,8 +38,7 @@ export function refusal(at: PestenSeatContext, card: ViewCard, hint: CardHint | 
 
 /** The seat that plays after the one whose turn it is, the way play goes now; null when nobody is to play. */
 export function nextSeat(v: PestenView): number | null {
-  const n = v.seats.length;
-  return v.turn === null ? null : (((v.turn + (v.direction === 'clockwise' ? -1 : 1)) % n) + n) % n;
+  return v.turn === null ? null : seatAfter(v.turn, v.seats.length, v.direction === 'clockwise');
 }
 
 /** The status line: the round's winner, the deal, a 10's passing, or whose turn it is and what they may do. */

@@ -8,7 +8,8 @@
  * ActEvent after the game clears its own selection; and it asks the shell
  * for the other hand order (SortHandEvent). `sortCards` orders a hand of a
  * standard deck by suit or by rank, or by a game's own key. `SeatContext`
- * is what a game's words read besides its view.
+ * is what a game's words read besides its view; `clockwiseFrom` and
+ * `seatAfter` count seats round the table.
  */
 import type { ReactiveController, ReactiveElement } from 'lit';
 import { ActEvent, SortHandEvent } from './events.js';
@@ -79,6 +80,16 @@ export class TableControls<A> implements ReactiveController {
 /** The order the Sort toggle offers when the hand is sorted `by`. */
 export function otherSort(by: SortBy): SortBy {
   return by === 'suit' ? 'rank' : 'suit';
+}
+
+/** All `n` seats clockwise (descending seat numbers, wrapping round) starting with `from`. */
+export function clockwiseFrom(from: number, n: number): number[] {
+  return Array.from({ length: n }, (_, i) => (((from - i) % n) + n) % n);
+}
+
+/** The seat `steps` places after `seat` of `n`, the way play goes (clockwise: descending seat numbers). */
+export function seatAfter(seat: number, n: number, clockwise: boolean, steps = 1): number {
+  return (((seat + (clockwise ? -steps : steps)) % n) + n) % n;
 }
 
 const RANKS = ['2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A'];
