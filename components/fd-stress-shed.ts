@@ -13,7 +13,7 @@
  * draw → hand, and a draw flies a card back to that seat's box
  * (card-motion.ts, fd-seat-ring.ts).
  */
-import { LitElement, css, html } from 'lit';
+import { LitElement, html } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { ifDefined } from 'lit/directives/if-defined.js';
@@ -22,15 +22,13 @@ import type { StressAction } from '../src/games/stress-shed/actions.js';
 import type { CardHint } from '../src/games/card-hints.js';
 import { otherSort, sortCards, TableControls } from './table-controls.js';
 import { cardName } from '../src/app/words.js';
-import { theme } from './theme.js';
-import { cardMarkStyles, playNote } from './card-marks.js';
+import { playNote } from './card-marks.js';
 import { CardMotion } from './card-motion.js';
-import { seatMarkStyles } from './seat-marks.js';
 import type { SeatMove } from './fd-seat-ring.js';
+import { shedStyles } from './shed-styles.js';
+import { arranged, ordinal, playFor, statusLine, type Play, type ShedSeatContext, type Swap } from './shed-words.js';
 import './fd-card.js';
 import './fd-seat-ring.js';
-
-type Play = Extract<StressAction, { type: 'play' }>;
 
 @customElement('fd-stress-shed')
 export class FdStressShed extends LitElement {
@@ -57,7 +55,7 @@ export class FdStressShed extends LitElement {
   @state() private why: string | null = null;
   @state() private selected: number[] = [];
   /** Swap phase: exchanges chosen so far, and a hand card waiting for its partner. */
-  @state() private swaps: { hand: number; card: string; faceUp: number }[] = [];
+  @state() private swaps: Swap[] = [];
   @state() private swapFrom: number | null = null;
   private readonly table = new TableControls<StressAction>(this, {
     onKey: (event) => this.onKey(event),
@@ -68,157 +66,18 @@ export class FdStressShed extends LitElement {
     },
   });
 
-  static override styles = [
-    theme,
-    seatMarkStyles,
-    cardMarkStyles,
-    css`
-      :host {
-        display: block;
-        color: var(--fd-ink);
-      }
-      .badge {
-        font-size: 0.75rem;
-        background: var(--fd-accent);
-        color: #222;
-        border-radius: 1rem;
-        padding: 0.05rem 0.5rem;
-      }
-      .row {
-        display: flex;
-        gap: 0.3rem;
-        flex-wrap: wrap;
-        align-items: flex-end;
-        min-height: 1rem;
-      }
-      .label {
-        font-size: 0.75rem;
-        color: var(--fd-muted);
-        margin: 0.3rem 0 0.15rem;
-      }
-      .centre {
-        display: flex;
-        gap: 2rem;
-        justify-content: center;
-        align-items: center;
-        margin: 1.25rem 0;
-        flex-wrap: wrap;
-      }
-      .pile {
-        display: flex;
-        flex-direction: column;
-        align-items: center;
-        gap: 0.3rem;
-      }
-      .stack {
-        display: flex;
-      }
-      .stack fd-card:not(:first-child) {
-        margin-left: -2.2rem;
-      }
-      .stack fd-card.dim {
-        filter: brightness(0.75);
-      }
-      .count {
-        font-size: 0.85rem;
-        color: var(--fd-muted);
-      }
-      .mine {
-        background: rgba(0, 0, 0, 0.25);
-        border-radius: var(--fd-radius);
-        padding: 0.8rem;
-        border: 2px solid transparent;
-      }
-      .mine.turn {
-        border-color: var(--fd-accent);
-      }
-      .status {
-        text-align: center;
-        font-size: 1.05rem;
-        margin: 0.5rem 0;
-        min-height: 1.5rem;
-      }
-      .status strong {
-        color: var(--fd-accent);
-      }
-      .sort {
-        font-size: 0.75rem;
-        padding: 0.1rem 0.5rem;
-        margin-left: 0.5rem;
-      }
-      .actions {
-        display: flex;
-        gap: 0.5rem;
-        flex-wrap: wrap;
-        margin-top: 0.75rem;
-      }
-      .why {
-        text-align: center;
-        color: var(--fd-danger);
-        font-size: 0.9rem;
-        min-height: 1.1rem;
-      }
-      fd-card.swap-from {
-        outline: 3px dashed var(--fd-accent);
-        border-radius: 0.5rem;
-      }
-      @media (max-width: 600px) {
-        /* Phones: smaller cards, each opponent on two short lines (the hand as a count), so a turn fits the screen. */
-        :host {
-          padding-bottom: 3.6rem;
-          --card-w: 2.5rem;
-          --card-small-w: 1.45rem;
-        }
-        .seat .opp-hand,
-        .seat .face-label {
-          display: none;
-        }
-        .seat .row {
-          flex-wrap: nowrap;
-          gap: 0;
-        }
-        .seat .row fd-card:not(:first-child) {
-          margin-left: -0.45rem;
-        }
-        .stack fd-card:not(:first-child) {
-          margin-left: -1.6rem;
-        }
-        .centre {
-          gap: 1rem;
-          margin: 0.4rem 0;
-        }
-        .status {
-          margin: 0.3rem 0;
-          font-size: 0.95rem;
-        }
-        .mine {
-          padding: 0.4rem 0.5rem;
-        }
-        .mine .label {
-          margin: 0.15rem 0;
-        }
-        /* Phones: Play / Pick up stay on screen in a bar fixed to the bottom edge. */
-        .actions.bar {
-          position: fixed;
-          left: 0;
-          right: 0;
-          bottom: 0;
-          z-index: 5;
-          margin: 0;
-          padding: 0.5rem;
-          justify-content: center;
-          background: rgba(8, 40, 25, 0.96);
-          box-shadow: 0 -2px 8px rgba(0, 0, 0, 0.4);
-        }
-      }
-    `,
-  ];
+  static override styles = shedStyles;
 
   /** Done once the seat ring inside has drawn too (it updates just after this element). */
   protected override async getUpdateComplete(): Promise<boolean> {
     const done = await super.getUpdateComplete();
     await this.renderRoot.querySelector('fd-seat-ring')?.updateComplete;
     return done;
+  }
+
+  /** The view and who looks at it, for the words of shed-words.ts. */
+  private get seatContext(): ShedSeatContext {
+    return { view: this.view, mySeat: this.mySeat, busy: this.busy, name: (seat) => this.table.name(seat) };
   }
 
   private get myTurn(): boolean {
@@ -230,14 +89,7 @@ export class FdStressShed extends LitElement {
   }
 
   private playFor(handles: number[]): Play | undefined {
-    const want = [...handles].sort((a, b) => a - b).join(',');
-    return this.plays.find(
-      (p) =>
-        p.cards
-          .map((c) => c.handle)
-          .sort((a, b) => a - b)
-          .join(',') === want,
-    );
+    return playFor(this.plays, handles);
   }
 
   private toggle(handle: number) {
@@ -266,17 +118,7 @@ export class FdStressShed extends LitElement {
 
   /** My hand and face-up cards with the chosen swaps applied (swap phase). */
   private arranged(): { hand: ViewCard[]; faceUp: ViewCard[] } {
-    const mine = this.view.seats[this.mySeat ?? -1];
-    if (!mine) return { hand: [], faceUp: [] };
-    const hand = [...mine.hand];
-    const faceUp = [...mine.faceUp];
-    for (const swap of this.swaps) {
-      const h = hand.findIndex((c) => c.handle === swap.hand);
-      const f = faceUp.findIndex((c) => c.handle === swap.faceUp);
-      if (h < 0 || f < 0) continue;
-      [hand[h], faceUp[f]] = [faceUp[f]!, hand[h]!];
-    }
-    return { hand, faceUp };
+    return arranged(this.view, this.mySeat, this.swaps);
   }
 
   /** Swap phase click: a hand card, then a face-up card (or the other way round) exchange places. */
@@ -374,29 +216,6 @@ export class FdStressShed extends LitElement {
       <div class="row">${this.cards(s.faceUp, { small: true })}${this.cards(s.faceDown, { small: true })}</div>`;
   };
 
-  private statusLine() {
-    const v = this.view;
-    if (v.phase === 'over') {
-      const winner = v.out[0];
-      return html`Game over:
-        <strong>${winner !== undefined ? this.table.name(winner) : '?'}</strong>
-        won${v.loser !== null ? html`; ${this.table.name(v.loser)} lost` : ''}.`;
-    }
-    if (this.busy) return html`Shuffling and dealing securely…`;
-    if (v.phase === 'swap') {
-      const mine = this.view.seats[this.mySeat ?? -1];
-      return mine?.ready
-        ? html`Waiting for the others to be ready.`
-        : html`Swap phase: click a hand card, then a face-up card, to exchange them. Press <strong>Ready</strong> when
-            done.`;
-    }
-    if (v.flipping) return html`${this.table.name(v.flipping.seat)} turns over a face-down card…`;
-    if (v.turn === this.mySeat)
-      return html`<strong>Your turn.</strong>
-        ${v.effectiveTop ? `Beat ${cardName(v.effectiveTop)}.` : 'Anything goes.'}`;
-    return html`${this.table.name(v.turn)} to play.`;
-  }
-
   override render() {
     const v = this.view;
     if (!v) return null;
@@ -456,7 +275,7 @@ export class FdStressShed extends LitElement {
           <span class="count" id="cemetery-count">Cemetery: ${v.cemeteryCount}</span>
         </div>
       </div>
-      <div class="status" id="status" aria-live="polite">${this.statusLine()}</div>
+      <div class="status" id="status" aria-live="polite">${statusLine(this.seatContext)}</div>
       <div class="why" id="why" role="alert">${this.myTurn ? (this.why ?? '') : ''}</div>
       ${
         mine
@@ -520,10 +339,6 @@ export class FdStressShed extends LitElement {
       }
     `;
   }
-}
-
-function ordinal(n: number): string {
-  return n === 1 ? '1st' : n === 2 ? '2nd' : n === 3 ? '3rd' : `${n}th`;
 }
 
 declare global {
