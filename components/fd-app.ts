@@ -11,30 +11,19 @@
 import { LitElement, css, html } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
 import { AppStore, type AppView } from '../src/app/store.js';
-import {
-  AbandonHandEvent,
-  ActEvent,
-  AddBotEvent,
-  CreateTableEvent,
-  DownloadTranscriptEvent,
-  OpenReplayEvent,
-  ReplayStepEvent,
-  LeaveSeatEvent,
-  RematchEvent,
-  ChangeOptionsEvent,
-  RenameEvent,
-  SaveSettingsEvent,
-  SitEvent,
-  SortHandEvent,
-  WatchEvent,
-  ToggleSoundEvent,
-  ChatSayEvent,
-  ChatReactEvent,
-  ChatHideEvent,
-} from './events.js';
+import { ToggleSoundEvent, RenameEvent } from './events.js';
+import { storeCalls } from './app-events.js';
 import { soundCue, TableSounds, type CueState } from '../src/app/sound.js';
 import { theme } from './theme.js';
 import { cardIcon, gearIcon } from './icons.js';
+import {
+  failureStyles,
+  gameLoadFailure,
+  joinFailure,
+  notFound,
+  signalingFailure,
+  signalingLine,
+} from './app-failures.js';
 import './fd-home.js';
 import './fd-lobby.js';
 import './fd-settings.js';
@@ -59,6 +48,7 @@ export class FdApp extends LitElement {
 
   static override styles = [
     theme,
+    failureStyles,
     css`
       :host {
         display: block;
@@ -136,21 +126,6 @@ export class FdApp extends LitElement {
         font-size: 1rem;
         color: var(--fd-muted);
       }
-      .failure {
-        background: rgba(255, 123, 114, 0.12);
-        border: 1px solid var(--fd-danger);
-        border-radius: var(--fd-radius);
-        padding: 1rem;
-      }
-      .failure h2 {
-        margin-top: 0;
-      }
-      .failure .actions {
-        display: flex;
-        gap: 1rem;
-        align-items: center;
-        flex-wrap: wrap;
-      }
       .signaling {
         font-size: 0.85rem;
         margin: 0 0 0.5rem;
@@ -209,34 +184,7 @@ export class FdApp extends LitElement {
       this.view = this.store.view;
       this.sound(this.view);
     });
-    this.addEventListener(ToggleSoundEvent.type, (e) => this.store.setSound(e.on));
-    this.addEventListener(CreateTableEvent.type, (e) => this.store.createTable(e.config));
-    this.addEventListener(SitEvent.type, (e) => this.store.sit(e.seat, e.name));
-    this.addEventListener(LeaveSeatEvent.type, () => this.store.leaveSeat());
-    this.addEventListener(WatchEvent.type, () => this.store.watch());
-    this.addEventListener(RenameEvent.type, (e) => this.store.rename(e.name));
-    this.addEventListener(ActEvent.type, (e) => this.store.act(e.action));
-    this.addEventListener(RematchEvent.type, () => this.store.rematch());
-    // A change the table refused is cancelled, so the form keeps the choices (the reason comes down in the view).
-    this.addEventListener(ChangeOptionsEvent.type, (e) => {
-      if (!this.store.changeOptions({ ...e.options })) e.preventDefault();
-    });
-    this.addEventListener(SortHandEvent.type, (e) => this.store.sortHand(e.by));
-    // A line not sent is cancelled, so the chat keeps what was typed (the reason comes down in its view).
-    this.addEventListener(ChatSayEvent.type, (e) => {
-      if (!this.store.say(e.text)) e.preventDefault();
-    });
-    this.addEventListener(ChatReactEvent.type, (e) => void this.store.react(e.reaction));
-    this.addEventListener(ChatHideEvent.type, (e) => this.store.setChatHidden(e.hidden));
-    this.addEventListener(AbandonHandEvent.type, () => this.store.abandonHand());
-    this.addEventListener(AddBotEvent.type, (e) => this.store.addBot(e.seat, e.replace));
-    this.addEventListener(DownloadTranscriptEvent.type, () => void this.store.downloadTranscript());
-    this.addEventListener(OpenReplayEvent.type, (e) => void this.store.openReplay(e.text));
-    this.addEventListener(ReplayStepEvent.type, (e) =>
-      e.hand !== null ? this.store.replayHand(e.hand) : this.store.replayStep(e.delta),
-    );
-    // Settings confirms a save in place; its Back link returns to where it was opened from.
-    this.addEventListener(SaveSettingsEvent.type, (e) => this.store.updateSettings(e.settings));
+    storeCalls(this, this.store);
     void this.store.init();
     // The tests' handle on the page (the e2e tests' hostile peer reaches the mesh through it): in development and in
     // the bundle the tests build only (vite.config.ts), never in a production build.
@@ -286,9 +234,9 @@ export class FdApp extends LitElement {
       case 'replay':
         return this.replayPage(view);
       case 'table':
-        if (view.signalingFailure) return this.signalingFailure(view);
-        if (view.joinFailure) return this.joinFailure(view);
-        if (view.loadingGame?.error) return this.gameLoadFailure(view.loadingGame.name, view.loadingGame.error);
+        if (view.signalingFailure) return signalingFailure(view, () => this.store.retry());
+        if (view.joinFailure) return joinFailure(view, () => this.store.retry());
+        if (view.loadingGame?.error) return gameLoadFailure(view.loadingGame.name, view.loadingGame.error);
         // On a phone during a hand, the chat, the seats and the log fold away below a button so the table fits the
         // screen (the button counts chat lines unread meanwhile).
         // During a hand the Rules and Sound buttons sit with the seats and the log (folded on a phone), so a turn fits the screen.
@@ -321,7 +269,7 @@ export class FdApp extends LitElement {
           </div>
           <div class="extras ${view.hand && !this.extrasOpen ? 'folded' : ''}">
             ${view.chat && view.lobby ? html`<fd-chat .chat=${view.chat}></fd-chat>` : null}
-            ${view.hand ? this.tableTools(view) : null} ${this.signalingLine(view)}
+            ${view.hand ? this.tableTools(view) : null} ${signalingLine(view)}
             <fd-lobby
               .lobby=${view.lobby}
               .watchers=${view.watchers}
@@ -343,15 +291,7 @@ export class FdApp extends LitElement {
           </div>
         </div>`;
       case 'not-found':
-        return view.route.advice
-          ? html`<section class="failure" role="alert" id="bad-link">
-              <h2>This link opens no table</h2>
-              <p class="error" id="bad-link-problem">${view.route.error}</p>
-              <p id="bad-link-advice">${view.route.advice}</p>
-              <p><a href="#/" id="home">Back to the start</a></p>
-            </section>`
-          : html`<p class="error" role="alert">${view.route.error}</p>
-              <p><a href="#/">Back to the start</a></p>`;
+        return notFound(view.route);
     }
   }
 
@@ -375,73 +315,6 @@ export class FdApp extends LitElement {
     if (this.replayLoad !== 'ready')
       return html`<p class="muted" role="status" style="padding:1rem">Loading the replay viewer…</p>`;
     return html`<fd-replay .replay=${view.replay}></fd-replay>`;
-  }
-
-  /**
-   * The table's game could not be loaded (offline, no saved copy): what failed, what to do, Reload and Home (the
-   * browser keeps a module that failed for the page's life, so only a reload fetches it again).
-   */
-  private gameLoadFailure(name: string, error: string) {
-    return html`<section class="failure" role="alert" id="game-load-failed">
-      <h2>${name} could not be loaded</h2>
-      <p>${error}</p>
-      <div class="actions">
-        <button class="primary" id="reload" @click=${() => location.reload()}>Reload</button>
-        <a href="#/" id="home">Home</a>
-      </div>
-    </section>`;
-  }
-
-  /** The table could not reach its signaling server: what was tried, why (once probed), Retry, the setting. */
-  private signalingFailure(view: AppView) {
-    const failure = view.signalingFailure!;
-    return html`<section class="failure" role="alert" id="signaling-failure">
-      <h2>Could not reach the signaling server</h2>
-      <p>Tried <code id="signaling-url">${failure.url}</code>: ${failure.detail}</p>
-      <p id="signaling-advice">${failure.advice ?? 'Checking what is listening there…'}</p>
-      <p class="muted">Trying again by itself, less often each time.</p>
-      <p class="muted">
-        ${
-          view.signaling?.fromLink
-            ? 'This table’s link chose this server: every player must use the one its creator used.'
-            : 'This server comes from your Settings; every player at a table must use the same one.'
-        }
-      </p>
-      <div class="actions">
-        <button class="primary" id="retry" @click=${() => this.store.retry()}>Retry</button>
-        <a href="#/settings" id="fix-settings">Change the signaling server in Settings</a>
-      </div>
-    </section>`;
-  }
-
-  /**
-   * A well-formed link, but no roster came from the creator: why, as the dials showed — nobody serves the table
-   * (`#unserved`), it needs a relay (`#needs-relay`), the relay refused (`#relay-refused`) or could not be reached
-   * (`#relay-unreachable`) — with what to do, Retry and Home.
-   */
-  private joinFailure(view: AppView) {
-    const failure = view.joinFailure!;
-    return html`<section class="failure" role="alert" id=${failure.cause} data-cause=${failure.cause}>
-      <h2 id="join-failure-title">${failure.title}</h2>
-      <p id="join-failure-advice">${failure.advice}</p>
-      <p class="muted" id="join-failure-detail">Seen: ${failure.detail}.</p>
-      <div class="actions">
-        <button class="primary" id="retry" @click=${() => this.store.retry()}>Retry</button>
-        <a href="#/" id="home">Home</a>
-        ${failure.cause === 'unserved' ? null : html`<a href="#/settings" id="fix-ice">ICE servers in Settings</a>`}
-      </div>
-    </section>`;
-  }
-
-  private signalingLine(view: AppView) {
-    if (!view.signaling) return null;
-    return html`<p class="muted signaling" id="signaling-in-use">
-      Signaling: <code>${view.signaling.text}</code>${
-        view.signaling.fromLink
-          ? html` — chosen by this table’s link (your <a href="#/settings">Settings</a> stay the default for new tables)`
-          : null
-      }
-    </p>`;
   }
 
   /** Chat lines from others that came while the extras were folded (a phone during a hand). */
