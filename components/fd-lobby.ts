@@ -31,22 +31,11 @@ import type { LinkRoute } from '../src/net/ice-watch.js';
 import { catalogEntry } from '../src/app/catalog.js';
 import { AddBotEvent, LeaveSeatEvent, SitEvent, WatchEvent } from './events.js';
 import { theme } from './theme.js';
-import { botIcon, eyeIcon } from './icons.js';
+import { eyeIcon } from './icons.js';
 import { canDraw } from './glyphs.js';
+import { seatItem, seatStyles } from './lobby-seat.js';
 import './fd-share.js';
 import './fd-table-options.js';
-
-const ROUTE_TEXT: Record<LinkRoute, string> = {
-  direct: 'direct',
-  turn: 'through a relay (TURN) server',
-};
-
-const REACHABILITY_TEXT = {
-  self: 'you',
-  direct: 'connected',
-  relayed: 'connected via another player',
-  offline: 'connection lost',
-} as const;
 
 @customElement('fd-lobby')
 export class FdLobby extends LitElement {
@@ -82,6 +71,7 @@ export class FdLobby extends LitElement {
 
   static override styles = [
     theme,
+    seatStyles,
     css`
       :host {
         display: block;
@@ -95,55 +85,6 @@ export class FdLobby extends LitElement {
         border-radius: var(--fd-radius);
         padding: 1rem;
         margin-bottom: 1rem;
-      }
-      ol {
-        list-style: none;
-        margin: 0;
-        padding: 0;
-        display: grid;
-        grid-template-columns: repeat(auto-fill, minmax(13rem, 1fr));
-        gap: 0.6rem;
-      }
-      li {
-        background: rgba(255, 255, 255, 0.08);
-        border-radius: var(--fd-radius);
-        padding: 0.7rem;
-        display: flex;
-        flex-direction: column;
-        gap: 0.3rem;
-      }
-      li.me {
-        outline: 2px solid var(--fd-accent);
-      }
-      .seat-no {
-        font-size: 0.8rem;
-        color: var(--fd-muted);
-      }
-      .who {
-        font-weight: 600;
-        overflow-wrap: anywhere;
-      }
-      .state {
-        font-size: 0.85rem;
-        display: flex;
-        align-items: center;
-        gap: 0.35rem;
-      }
-      .dot {
-        width: 0.6rem;
-        height: 0.6rem;
-        border-radius: 50%;
-        background: #888;
-      }
-      .dot.self,
-      .dot.direct {
-        background: var(--fd-ok);
-      }
-      .dot.relayed {
-        background: var(--fd-accent);
-      }
-      .dot.offline {
-        background: var(--fd-danger);
       }
       .fingerprint {
         font-size: 1.8rem;
@@ -187,20 +128,6 @@ export class FdLobby extends LitElement {
       return;
     }
     this.dispatchEvent(new SitEvent(seat, this.needsName ? this.typedName : undefined));
-  }
-
-  private state(seat: SeatView) {
-    const reach = seat.reachability!;
-    if (seat.bot) {
-      const host = seat.bot.hostIsMe ? 'you' : seat.bot.hostName;
-      const text = reach === 'offline' ? `bot, hosted by ${host} (offline)` : `bot, hosted by ${host}`;
-      return html`<span class="state bot"><span class="dot ${reach}"></span>${botIcon()} ${text}</span>`;
-    }
-    const route = this.route(seat);
-    return html`<span class="state"
-      ><span class="dot ${reach}"></span
-      >${REACHABILITY_TEXT[reach]}${route ? html` · <span class="route">${ROUTE_TEXT[route]}</span>` : null}</span
-    >`;
   }
 
   /** How the link to a directly connected seat runs, once sampled. */
@@ -248,44 +175,21 @@ export class FdLobby extends LitElement {
   }
 
   private seat(seat: SeatView) {
-    const canSit = !seat.member && this.lobby?.mySeat === null && !this.heldByOtherTab;
-    return html`<li
-      class=${seat.isMe ? 'me' : ''}
-      data-seat=${seat.seat}
-      data-state=${seat.reachability ?? 'free'}
-      data-bot=${seat.bot ? 'yes' : 'no'}
-      data-link=${this.route(seat) ?? 'none'}
-    >
-      <span class="seat-no">Seat ${seat.seat + 1}${seat.isMe ? ' · you' : ''}</span>
-      <span class="who">${seat.member ? seat.member.name || 'Anonymous' : 'Free seat'}</span>
-      ${
-        seat.reachability
-          ? this.state(seat)
-          : canSit
-            ? html`<button
-                class="sit"
-                aria-label="Sit here (seat ${seat.seat + 1})"
-                @click=${() => this.sitDown(seat.seat)}
-              >
-                Sit here
-              </button>`
-            : html`<span class="state muted">waiting for a player</span>`
-      }
-      ${
-        this.lobby?.isCreator &&
-        !this.lobby.handRunning &&
-        seat.seat > 0 &&
-        (!seat.member || seat.reachability === 'offline')
-          ? html`<button
-              class="add-bot"
-              aria-label="Give to a bot (seat ${seat.seat + 1})"
-              @click=${() => this.dispatchEvent(new AddBotEvent(seat.seat, seat.member !== null))}
-            >
-              Give to a bot
-            </button>`
-          : null
-      }
-    </li>`;
+    const lobby = this.lobby;
+    return seatItem(
+      {
+        seat,
+        route: this.route(seat),
+        canSit: !seat.member && lobby?.mySeat === null && !this.heldByOtherTab,
+        canAddBot:
+          Boolean(lobby?.isCreator) &&
+          !lobby?.handRunning &&
+          seat.seat > 0 &&
+          (!seat.member || seat.reachability === 'offline'),
+      },
+      (n) => this.sitDown(n),
+      (n, replace) => this.dispatchEvent(new AddBotEvent(n, replace)),
+    );
   }
 
   /** The seats in play order from mine (as the store computed), else in seat order. */
