@@ -254,8 +254,8 @@ export class FdApp extends LitElement {
                   >
                     ${this.extrasOpen ? 'Hide' : 'Show'} seats, chat and
                     log${
-                      !this.extrasOpen && view.chat && !view.chat.hidden && view.chat.unread > 0
-                        ? html` <span id="extras-unread">(${view.chat.unread} unread)</span>`
+                      !this.extrasOpen && view.chat && !view.chat.hidden && this.foldedUnread(view) > 0
+                        ? html` <span id="extras-unread">(${this.foldedUnread(view)} unread)</span>`
                         : null
                     }
                   </button>`

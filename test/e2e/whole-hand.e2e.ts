@@ -9,7 +9,7 @@
  * was not public first (in a trick, or named in the log) — no hand, no skat,
  * no card put away — and at the end it shows the same result, hash and clean
  * audit. Midway Bob's page reloads: it rebuilds the deal from what it stored
- * and plays on, its chat line still shown. All three pages end with the same result and state hash and a
+ * and plays on, its chat line still shown (on a phone-sized screen, the watcher's folded extras count it as unread until opened). All three pages end with the same result and state hash and a
  * clean audit, and the transcript Bob downloads verifies offline to that
  * hash. On a wide desktop Ann's chat and log sit beside the table during the
  * deal. At the end Ann's summary keeps the table in view on a desktop and
@@ -136,6 +136,16 @@ it('two browsers and a bot play a whole deal through the UI while a third page w
       const held = await cardsHeld(bob.page);
       await bob.page.locator('#chat-text').fill('back in a second');
       await bob.page.locator('#chat-send').click();
+      // On a phone the chat folds away during a hand: its button counts the line that came meanwhile, until opened.
+      await watcher.setViewportSize({ width: 390, height: 844 });
+      await expect
+        .poll(() => shownText(watcher.locator('#extras-toggle')), { timeout: 30_000 })
+        .toBe('Show seats, chat and log (1 unread)');
+      await watcher.locator('#extras-toggle').click();
+      expect(await shownText(watcher.locator('#extras-toggle'))).toBe('Hide seats, chat and log');
+      await watcher.locator('#extras-toggle').click();
+      expect(await watcher.locator('#extras-unread').count()).toBe(0);
+      await watcher.setViewportSize({ width: 1100, height: 900 });
       await bob.page.reload();
       await waitOrExplain(bob.page, 'fd-fighting-cards #my-hand', 60_000);
       await until(async () => (await cardsHeld(bob.page)) === held, "Bob's cards back after the reload");
