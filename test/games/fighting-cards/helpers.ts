@@ -139,7 +139,7 @@ export function blankBoard(over: Partial<FightingBoard> = {}): FightingBoard {
     renege: null,
     thrownIn: false,
     result: null,
-    match: { played: 0, totals: [0, 0, 0], history: [] },
+    match: { played: 0, totals: [0, 0, 0] },
     ...over,
   };
 }
