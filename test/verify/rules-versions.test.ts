@@ -113,6 +113,49 @@ describe('a Fighting Cards transcript of rules version 1', () => {
   });
 });
 
+describe('a whole Fighting Cards match of rules version 2, its carry holding the rows', () => {
+  it('verifies clean, every hand replayed by version 2, the later ones set up from carries with rows', () => {
+    const file = fixture(V2);
+    expect(file.rules).toBe(2);
+    expect(file.hands.map((hand) => (hand.setup.carry as { history?: unknown[] } | null)?.history?.length)).toEqual([
+      undefined,
+      1,
+      2,
+    ]);
+    const report = verifyTranscript(file);
+    expect(report.fault).toBeNull();
+    expect(report.ok).toBe(true);
+    for (const [i, hand] of report.hands.entries()) {
+      expect(hand.rules).toEqual({ version: 2, current: false, change: expect.stringContaining('version 3 took') });
+      expect(hand.stateHash).toBe(file.hands[i]!.claimed!.stateHash);
+      // The carry with its rows, as the seats recorded it.
+      expect(hand.outcome!.carry).toEqual(file.hands[i]!.claimed!.outcome!.carry);
+    }
+    expect(describeReport(report).join('\n')).toContain('Replayed by version 2 of the fighting-cards rules');
+  });
+
+  it("today's rules refuse its later set-ups (a carry with rows), so only version 2 replays it", () => {
+    const setup = fixture(V2).hands[1]!.setup;
+    expect(fightingCards.setup(setupArgs(setup)).ok).toBe(false);
+    expect(fightingCardsV2.setup(setupArgs(setup)).ok).toBe(true);
+  });
+
+  it('the same match recorded now is version 3 (format 3 records it), its carries without rows', () => {
+    const file = fixture(NOW);
+    expect([file.version, file.rules]).toEqual([3, 3]);
+    const report = verifyTranscript(file);
+    expect(report.ok).toBe(true);
+    expect(report.hands.map((hand) => hand.rules)).toEqual(
+      file.hands.map(() => ({ version: 3, current: true, change: null })),
+    );
+    expect(file.hands.map((hand) => hand.setup.carry)).toEqual([
+      null,
+      { played: 1, totals: [-440, 0, 0] },
+      { played: 2, totals: [-440, 142, 0] },
+    ]);
+  });
+});
+
 describe('a Pesten transcript of rules version 1 (the last move kept in the board)', () => {
   it('verifies clean by version 1, whose state is today’s plus that event; today’s file by version 2', () => {
     const old = fixture('pesten-2p-rules1.json');
