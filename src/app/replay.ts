@@ -95,7 +95,11 @@ export class Replay {
           const seen = game.view(state, null, { known });
           const table = gameTable(
             game.id,
-            handViewWithMatchRows(game.id, step === last ? handViewAfterAudit(game.id, state, audited, seen) : seen, rows),
+            handViewWithMatchRows(
+              game.id,
+              step === last ? handViewAfterAudit(game.id, state, audited, seen) : seen,
+              rows,
+            ),
             [],
           );
           return {

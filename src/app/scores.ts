@@ -239,5 +239,7 @@ export function matchRows(
 ): Json[] {
   const before = [...results].filter((r) => r.handNo < handNo).sort((a, b) => a.handNo - b.handNo);
   const start = before.findLastIndex((r) => r.result.matchOver === true) + 1;
-  return before.slice(start).flatMap((r) => (r.result.row !== undefined && r.result.row !== null ? [r.result.row] : []));
+  return before
+    .slice(start)
+    .flatMap((r) => (r.result.row !== undefined && r.result.row !== null ? [r.result.row] : []));
 }

@@ -12,22 +12,8 @@
  * was counted) makes setup fail.
  */
 import * as v from 'valibot';
-import {
-  requestRevealTo,
-  standardDeck,
-  type CardId,
-  type Core,
-  type Handle,
-  type Json,
-} from '../../engine/index.js';
-import {
-  HAND_SIZE,
-  PLAYERS,
-  SKAT_SIZE,
-  nextSeat,
-  type FightingBoard,
-  type MatchCarry,
-} from './board.js';
+import { requestRevealTo, standardDeck, type CardId, type Core, type Handle, type Json } from '../../engine/index.js';
+import { HAND_SIZE, PLAYERS, SKAT_SIZE, nextSeat, type FightingBoard, type MatchCarry } from './board.js';
 import type { FightingOptions } from './options.js';
 
 export function deck(): CardId[] {
