@@ -6,8 +6,10 @@
  * and have no row), then each seat's total. A row names the players of its
  * own deal (`rowName`: who sat in that seat then), the header and totals
  * whoever holds each seat now. The rows come from the view's
- * `match.history`, which the game carries from deal to deal, so the table is
- * the same after a reload. A plain function of the view, not an element of
+ * `match.history`: the deal's own row after those of the match's earlier
+ * deals, which the table keeps with each hand's stored result outside the
+ * game's state (src/games/fighting-cards/rows.ts), so the table is the same
+ * after a reload. A plain function of the view, not an element of
  * its own: it shares fd-fighting-cards' seat names and style sheet.
  */
 import { css, html, type TemplateResult } from 'lit';

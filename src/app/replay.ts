@@ -3,18 +3,21 @@
  * same offline verifier `npm run verify` runs (the seatless follower, in the
  * browser), then every hand is stepped through input by input, by the states
  * that follower applied (the rules are not run again for them), with every
- * card face up (the cards the end-of-hand audit opened). It produces plain
+ * card face up (the cards the end-of-hand audit opened), with the score
+ * table rows of the earlier hands of its match where the game keeps them
+ * outside the state (scores.ts `matchRows`). It produces plain
  * view data (a `HandView` for the game's own table element, the move in
  * words, the verdict) for components/fd-replay.ts; nothing here is sent
  * anywhere.
  */
 import type { AnyState } from '../engine/index.js';
-import { describeInput, gameModule, gameTable, handViewAfterAudit } from '../games/index.js';
+import { describeInput, gameModule, gameTable, handViewAfterAudit, handViewWithMatchRows } from '../games/index.js';
 import { rulesVersions } from '../games/rules-versions.js';
 import { seatsInPlayOrder } from '../games/seating.js';
 import { setupArgs } from '../table/hand/setup.js';
 import { verifyTranscript, type TranscriptReport } from '../verify/verify-transcript.js';
 import { describeReport } from '../verify/verify-words.js';
+import { matchRows } from './scores.js';
 import type { HandView } from './store.js';
 
 export interface ReplayView {
@@ -68,6 +71,17 @@ export class Replay {
           (input, k) => describeInput(game.id, input, handNames, states[k + 1]!, states[k]!) || input.kind,
         ),
       ];
+      // The score table rows of the match's earlier hands in the file, from their outcomes, as a table keeps them.
+      const rows = matchRows(
+        this.report.hands.slice(0, i).map((earlier, j) => ({
+          handNo: file.hands[j]!.setup.handNo,
+          result: {
+            matchOver: earlier.outcome !== null && earlier.outcome.scores !== null && earlier.outcome.carry === null,
+            ...(earlier.outcome?.row != null ? { row: earlier.outcome.row } : {}),
+          },
+        })),
+        setup.handNo,
+      );
       const known = result.open ?? {};
       // The last step of a hand the audit opened shows the result the audit settled (today's rules only).
       const current = rulesVersions(setup.game).find((r) => r.version === result.rules?.version)?.current === true;
@@ -81,7 +95,11 @@ export class Replay {
           const seen = game.view(state, null, { known });
           const table = gameTable(
             game.id,
-            step === last ? handViewAfterAudit(game.id, state, audited, seen) : seen,
+            handViewWithMatchRows(
+              game.id,
+              step === last ? handViewAfterAudit(game.id, state, audited, seen) : seen,
+              rows,
+            ),
             [],
           );
           return {

@@ -21,7 +21,13 @@
  *
  * Names are the ones each seat signed in the hand's ready; a seat that
  * signed none is named as it is now, or "a former player".
+ *
+ * `matchRows` gives, the same way, the score table rows of the hands before
+ * the one at the table in its match (Fighting Cards: a row per counted deal,
+ * which its state does not carry; the game puts them into its view,
+ * src/games/index.ts `handViewWithMatchRows`).
  */
+import type { Json } from '../engine/index.js';
 import type { HandResult } from '../table/hand/setup.js';
 
 export interface ScorePlayer {
@@ -220,4 +226,20 @@ function nameBook(results: readonly HandResult[], input: ScoreInput): (key: stri
     const now = input.seatKeys.indexOf(key);
     return signed.get(key) || (now >= 0 ? input.names[now] : undefined) || 'a former player';
   };
+}
+
+/**
+ * The stored score table rows of the hands before `handNo` in its match, oldest first: those after the last earlier
+ * hand that ended a match (a hand without a row, such as a thrown-in deal, adds none). The game checks them against
+ * the deals its own state says were played.
+ */
+export function matchRows(
+  results: readonly { readonly handNo: number; readonly result: Pick<HandResult, 'matchOver' | 'row'> }[],
+  handNo: number,
+): Json[] {
+  const before = [...results].filter((r) => r.handNo < handNo).sort((a, b) => a.handNo - b.handNo);
+  const start = before.findLastIndex((r) => r.result.matchOver === true) + 1;
+  return before
+    .slice(start)
+    .flatMap((r) => (r.result.row !== undefined && r.result.row !== null ? [r.result.row] : []));
 }

@@ -3,7 +3,8 @@
  * game's own view for this seat and its legal actions, who the hand waits
  * for (remote seats only) or which seats are gone, reports from other peers, the halt, the audit, the
  * outcome and the verdict, the seats in play order, each seat's last move and
- * the per-card hints (legal or why not), the score strip across the table's hands, all with seat numbers turned
+ * the per-card hints (legal or why not), the score strip across the table's hands (and, in the game's view, the
+ * score table rows of the match's earlier hands: scores.ts `matchRows`), all with seat numbers turned
  * into names. Built by
  * the app store (store.ts) from the table session's current hand; the replay
  * viewer (replay.ts) builds the same shape for a transcript.
@@ -16,6 +17,7 @@ import {
   gameTable,
   handOutcome,
   handViewAfterAudit,
+  handViewWithMatchRows,
   type GameTable,
 } from '../games/index.js';
 import type { Input } from '../engine/index.js';
@@ -25,7 +27,7 @@ import { cardHints, type CardHint } from '../games/card-hints.js';
 import type { TableSession } from '../table/table-session.js';
 import { handVerdict, type VerdictSummary } from '../verify/verdict.js';
 import { endOfHand, type HandSummaryView } from './hand-summary.js';
-import { scoreStrip, type ScoreStripView } from './scores.js';
+import { matchRows, scoreStrip, type ScoreStripView } from './scores.js';
 
 /** The hand in play at the open table, as the UI needs it. */
 export interface HandView {
@@ -115,12 +117,17 @@ export function handViewOf(table: TableSession | undefined): HandView | null {
       state && hand.phase !== 'ready' && hand.phase !== 'dealing'
         ? gameTable(
             hand.config.game.id,
-            // Once the audit is in, the result it settled (Fighting Cards: the earliest renege), as the outcome carries.
-            handViewAfterAudit(
+            // The score table's rows of the match's earlier hands, from their stored results (scores.ts).
+            handViewWithMatchRows(
               hand.config.game.id,
-              state,
-              hand.phase === 'done' ? (hand.auditResult?.rules ?? null) : null,
-              hand.config.game.view(state, current.mySeat, hand.privateView),
+              // Once the audit is in, the result it settled (Fighting Cards: the earliest renege), as the outcome carries.
+              handViewAfterAudit(
+                hand.config.game.id,
+                state,
+                hand.phase === 'done' ? (hand.auditResult?.rules ?? null) : null,
+                hand.config.game.view(state, current.mySeat, hand.privateView),
+              ),
+              matchRows(table.handResults(), current.handNo),
             ),
             movesOpen(hand.phase) ? hand.legalActions() : [],
           )

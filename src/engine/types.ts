@@ -187,6 +187,12 @@ export interface Outcome {
   /** Match state for the next hand's SetupArgs.carry, or null when the match is over. */
   carry: Json | null;
   summary: string;
+  /**
+   * Optional, display only: this hand's row of a score table kept across a match
+   * (Fighting Cards), or null when it adds none. Never carried and never part of
+   * the state, so no hash covers it; the table keeps it with the hand's result.
+   */
+  row?: Json | null;
 }
 
 export type ReduceResult<B, O, E extends string> =

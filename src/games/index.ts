@@ -14,7 +14,7 @@
  * can start a hand (src/app/store.ts), and Node processes (tests, scripts,
  * benches) register every game at once by importing ./all.ts.
  */
-import type { AfterAudit, AnyGame, AnyState, AuditReport, Input, Outcome } from '../engine/index.js';
+import type { AfterAudit, AnyGame, AnyState, AuditReport, Input, Json, Outcome } from '../engine/index.js';
 import {
   optionValueText,
   type AnyGameMeta,
@@ -166,6 +166,16 @@ export function afterAuditOf(gameId: string): AfterAudit | undefined {
   const module = byId.get(gameId);
   if (!module?.viewAfterAudit || !module.scoreAfterAudit) return undefined;
   return { view: module.viewAfterAudit, outcome: module.scoreAfterAudit };
+}
+
+/**
+ * `view` of a hand of `gameId` with the score table's rows of the match's earlier hands put in (`GameModule
+ * .withMatchRows`; `rows` from the hands' stored results, src/app/scores.ts `matchRows`); unchanged for a game
+ * without such rows.
+ */
+export function handViewWithMatchRows<V>(gameId: string, view: V, rows: readonly Json[]): V {
+  const module = byId.get(gameId);
+  return module?.withMatchRows ? (module.withMatchRows(view, rows) as V) : view;
 }
 
 /**

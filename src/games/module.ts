@@ -135,6 +135,14 @@ export interface GameModule<Id extends string, B, A, O, E extends string, V> {
    */
   readonly viewAfterAudit?: (state: State<B, O>, report: AuditReport, view: V) => V;
   /**
+   * Optional, for a game whose score table spans a match while its state
+   * carries only what the rules read: the view with the rows of the match's
+   * earlier hands put before its own. `rows` are the `row`s of those hands'
+   * outcomes, oldest first, as the table stored them with their results
+   * (src/app/scores.ts `matchRows`). Fighting Cards: its score table's rows.
+   */
+  readonly withMatchRows?: (view: V, rows: readonly Json[]) => V;
+  /**
    * Whether a move with default options can rest on a claim about hidden
    * cards that only the audit checks (Stress: "no legal play"; Fighting
    * Cards: a void). Pesten decides every rule from revealed cards; School

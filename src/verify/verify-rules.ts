@@ -4,11 +4,13 @@
  * What the seats signed decides: every event past the ready round carries
  * its author's hash of the state at its step, and at step 0 that is the hash
  * of the state the hand was set up in, which differs from one rules version
- * to the next. A version-2 file names its version (`rules`); a version-1
- * file did not, and its hands are replayed by the version whose first state
- * the most seats signed. When the file cannot be replayed by any version
- * this verifier knows, or its `rules` contradicts what the seats signed, the
- * answer says so, naming the versions, and blames no seat: an unknown or
+ * to the next (unless a version went back to an older one's state). A
+ * version-2 file names its version (`rules`); a version-1 file did not, and
+ * its hands are replayed by the version whose first state the most seats
+ * signed (of two that start in the same state, the older). When the file
+ * cannot be replayed by any version this verifier knows, or its `rules`
+ * contradicts what the seats signed, the answer says so, naming the
+ * versions, and blames no seat: an unknown or
  * altered rules version is not a seat's fault.
  */
 import { keyHex, type EnvelopeOf } from '../net/envelope.js';
@@ -45,10 +47,12 @@ export function rulesForHand(
     const hash = initialHash(rules, args);
     return hash === null ? 0 : (signed.get(hash)?.size ?? 0);
   };
-  // Newest first, so a tie keeps the newer version.
+  // Newest first, so a tie keeps the newer version; but versions that start in the same state (Fighting Cards 3 went
+  // back to version 1's match) are told apart by nothing signed at step 0, and a file that names no version was
+  // written before versions were named, so before the newer of the two: the older is taken.
   const best = versions
-    .map((rules) => ({ rules, seats: support(rules) }))
-    .reduce((a, b) => (b.seats > a.seats ? b : a));
+    .map((rules) => ({ rules, seats: support(rules), hash: initialHash(rules, args) }))
+    .reduce((a, b) => (b.seats > a.seats || (b.seats === a.seats && b.seats > 0 && b.hash === a.hash) ? b : a));
   if (recorded !== undefined) {
     const named = versions.find((r) => r.version === recorded);
     if (!named)

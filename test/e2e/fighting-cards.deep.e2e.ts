@@ -189,7 +189,7 @@ it('three browsers bid, take the skat, discard in secret and play a whole deal o
     perSeat.map((t) => (t === '–' ? '0' : String(Number(t)))),
   );
   const rowText = await row.allTextContents();
-  // The table survives a reload, in the finished deal and in the next one (the match's rows are carried from deal to deal).
+  // The table survives a reload, in the finished deal and in the next one (each deal's row is stored with its result).
   await bob.page.reload();
   await expect.poll(() => shownText(table(bob.page).locator('#scores')), { timeout: 120_000 }).toBe(scores[0]);
   // The end-of-hand summary opens over the table, with its own Rematch (it covers the table's).

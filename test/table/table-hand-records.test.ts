@@ -3,7 +3,8 @@
  * finished hand's outcome stored once with its set-up (the next hand's set-up
  * is derived from that record, so it must be the outcome of the audited state
  * and be written before `saved` settles) with its result for the score
- * strip (places, scores, the names signed in the readies), read back by a
+ * strip (places, scores, the names signed in the readies, the score table
+ * row of a game that gives one), read back by a
  * reloaded table; and a halted local seat's verdict
  * signed and sent once as a `fault` event — never for an abandoned hand, a
  * watcher, a second time, or after the table closed. The game's outcome is
@@ -124,6 +125,23 @@ describe('a finished hand’s record', () => {
         result: { ranking: [[0], [1]], scores: [2, 0], matchOver: true, names: ['Ann', 'Bob'], seatKeys: ['aa', 'bb'] },
       },
     ]);
+  });
+
+  it('keeps the outcome’s score table row with the result, read back by a reloaded table; none when it has none', async () => {
+    const h = harness();
+    const row = { deal: 2, declarer: 1, scores: [0, 142, 0] };
+    outcomeResult = { ranking: [[1], [0]], scores: [0, 142], nextDealer: 0, carry: { played: 2 }, row } as never;
+    h.records.keepOutcome(finished());
+    await h.records.saved;
+    expect(h.records.results()[0]?.result.row).toEqual(row);
+    expect((await h.store.loadHandRecord(TABLE, 3))?.result?.row).toEqual(row);
+    for (const none of [null, undefined]) {
+      const again = harness();
+      outcomeResult = { ranking: [[1], [0]], scores: [0, 0], nextDealer: 0, carry: { played: 1 }, row: none } as never;
+      again.records.keepOutcome(finished());
+      await again.records.saved;
+      expect(again.records.results()[0]?.result).not.toHaveProperty('row');
+    }
   });
 
   it('names a seat that signed no name with "" (the strip names it as it can)', async () => {

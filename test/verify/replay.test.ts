@@ -28,6 +28,29 @@ describe('replay of a transcript', () => {
     expect(end.match.totals).toEqual([-440, 0, 0]);
   });
 
+  it.each([
+    ['version 2, whose states carry the rows', 'fighting-cards-3p-rules2.json'],
+    ['version 3, whose rows come from the earlier hands of the file', 'fighting-cards-3p-rules3.json'],
+  ])('a whole Fighting Cards match of %s: each hand shows the score table of the match so far', (_what, name) => {
+    const replay = new Replay(fixtureText(name));
+    expect(replay.view.ok).toBe(true);
+    const deals = [0, 1, 2].map((hand) => {
+      replay.showHand(hand);
+      const start = replay.view.table!.table!.view as { match: { history: { deal: number }[] } };
+      replay.stepBy(10_000);
+      const end = replay.view.table!.table!.view as { match: { history: { deal: number }[] } };
+      return [start.match.history.map((r) => r.deal), end.match.history.map((r) => r.deal)];
+    });
+    expect(deals).toEqual([
+      [[], [1]],
+      [[1], [1, 2]],
+      [
+        [1, 2],
+        [1, 2, 3],
+      ],
+    ]);
+  });
+
   it('steps through a verified hand with every card face up', () => {
     const replay = new Replay(fixtureText('stress-shed-2p.json'));
     const start = replay.view;

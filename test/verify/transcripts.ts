@@ -34,6 +34,10 @@ export const FIXTURE_SEEDS: Record<string, number> = {
   'fighting-cards-3p.json': 1,
   /** Recorded (seed 1) under Fighting Cards rules version 1, before the match carried the score table's rows (git 5f1bcda^). */
   'fighting-cards-3p-rules1.json': 1,
+  /** A whole match of three deals (seed 1) under Fighting Cards rules version 2, whose carry holds the score table's rows (format 3). */
+  'fighting-cards-3p-rules2.json': 1,
+  /** The same match (seed 1) under rules version 3, whose carry holds only the deals counted and the totals. */
+  'fighting-cards-3p-rules3.json': 1,
   'pesten-2p.json': 3,
   /** Recorded (seed 3) under Pesten rules version 1, which kept the last move in the board (format 1: before names were signed). */
   'pesten-2p-rules1.json': 3,

@@ -6,7 +6,9 @@
  * that carry only what `rulesForHand` reads (type, step, hash, author), so
  * no hand is replayed: a recorded version that is unknown or contradicts the
  * signatures is refused with the versions named; an unrecorded one goes to
- * the version most seats signed, the newer on a tie.
+ * the version most seats signed, the newer on a tie, except that of two
+ * versions that start in the same state (Fighting Cards 3 and 1) the older
+ * is named: a file that names no version was written before the newer.
  */
 import { hexToBytes } from '@noble/hashes/utils.js';
 import { describe, expect, it } from 'vitest';
@@ -33,11 +35,12 @@ const ev = (seat: number, hash: string, at = 0, type = 'act') =>
   }) as unknown as EnvelopeOf<'table-event'>;
 
 describe('rulesForHand', () => {
-  it('the stand-ins are sound: the two Fighting Cards versions start in different states', () => {
-    expect(rulesVersions('fighting-cards').map((r) => r.version)).toEqual([2, 1]);
+  it('the stand-ins are sound: Fighting Cards 1 and 2 start in different states, 3 in the state of 1', () => {
+    expect(rulesVersions('fighting-cards').map((r) => r.version)).toEqual([3, 2, 1]);
     expect(first(FIGHT, 1)).toMatch(/^[0-9a-f]{64}$/);
     expect(first(FIGHT, 2)).toMatch(/^[0-9a-f]{64}$/);
     expect(first(FIGHT, 1)).not.toBe(first(FIGHT, 2));
+    expect(first(FIGHT, 3)).toBe(first(FIGHT, 1));
   });
 
   it('a game this verifier has no rules for: refused, saying so', () => {
@@ -52,10 +55,10 @@ describe('rulesForHand', () => {
   });
 
   it('a recorded version this verifier does not know: refused, naming the known ones in order and the hand', () => {
-    expect(rulesForHand('fighting-cards', 3, FIGHT, [ev(0, first(FIGHT, 2))], 2)).toEqual({
+    expect(rulesForHand('fighting-cards', 4, FIGHT, [ev(0, first(FIGHT, 2))], 2)).toEqual({
       ok: false,
       detail:
-        "the file says hand 3 was played under version 3 of fighting-cards's rules, which this verifier does not know (it knows version 1, 2): a newer Fairdeck wrote it",
+        "the file says hand 3 was played under version 4 of fighting-cards's rules, which this verifier does not know (it knows version 1, 2, 3): a newer Fairdeck wrote it",
     });
   });
 
@@ -63,6 +66,13 @@ describe('rulesForHand', () => {
     expect(rulesForHand('fighting-cards', 2, FIGHT, [ev(0, first(FIGHT, 1)), ev(1, first(FIGHT, 1))], 0)).toEqual({
       ok: false,
       detail: `the file says hand 1 was played under version 2 of fighting-cards's rules, but its seats signed the first state of version 1: the file's "rules" was changed`,
+    });
+  });
+
+  it('recorded 3 when the seats signed version 2: the file\'s "rules" was changed', () => {
+    expect(rulesForHand('fighting-cards', 3, FIGHT, [ev(0, first(FIGHT, 2)), ev(1, first(FIGHT, 2))], 0)).toEqual({
+      ok: false,
+      detail: `the file says hand 1 was played under version 3 of fighting-cards's rules, but its seats signed the first state of version 2: the file's "rules" was changed`,
     });
   });
 
@@ -91,7 +101,20 @@ describe('rulesForHand', () => {
       [ev(0, first(FIGHT, 2)), ev(1, first(FIGHT, 1)), ev(2, first(FIGHT, 2))],
       2,
     ],
-    ['not recorded, one seat each: the newer', undefined, [ev(0, first(FIGHT, 1)), ev(1, first(FIGHT, 2))], 2],
+    [
+      'not recorded, one seat each: the newer state (version 3’s, shared with version 1, which is named)',
+      undefined,
+      [ev(0, first(FIGHT, 1)), ev(1, first(FIGHT, 2))],
+      1,
+    ],
+    ['recorded 3, signed by version 3', 3, [ev(0, first(FIGHT, 3)), ev(1, first(FIGHT, 3))], 3],
+    ['recorded 1, signed by version 3 (the same first state)', 1, [ev(0, first(FIGHT, 3))], 1],
+    [
+      'not recorded, two seats signed the first state versions 1 and 3 share: version 1',
+      undefined,
+      [ev(0, first(FIGHT, 3)), ev(1, first(FIGHT, 3))],
+      1,
+    ],
     [
       'not recorded, one seat signing version 1 three times against two seats for version 2',
       undefined,
@@ -105,18 +128,18 @@ describe('rulesForHand', () => {
       2,
     ],
     ['not recorded, only version 1 signed', undefined, [ev(1, first(FIGHT, 1))], 1],
-    ['not recorded, nothing signed at step 0: the newest', undefined, [], 2],
+    ['not recorded, nothing signed at step 0: the newest', undefined, [], 3],
     [
       'not recorded, version 1 signed only at a later step: as if nothing was signed',
       undefined,
       [ev(0, first(FIGHT, 1), 1)],
-      2,
+      3,
     ],
     [
       'not recorded, version 1 signed only in readies: as if nothing was signed',
       undefined,
       [ev(0, first(FIGHT, 1), 0, 'ready'), ev(1, first(FIGHT, 1), 0, 'ready')],
-      2,
+      3,
     ],
     [
       'not recorded, version 1 in readies and at later steps, version 2 once at step 0',
@@ -146,7 +169,7 @@ describe('rulesForHand', () => {
     expect(rulesForHand('fighting-cards', undefined, FIGHT, [ev(0, OTHER), ev(1, OTHER, 0, 'keys')], 1)).toEqual({
       ok: false,
       detail:
-        "hand 2 cannot be replayed: no seat signed the first state of any version of fighting-cards's rules this verifier knows (version 1, 2); the file (format version 1) does not say which rules it was played under, so it was played under rules this verifier does not have",
+        "hand 2 cannot be replayed: no seat signed the first state of any version of fighting-cards's rules this verifier knows (version 1, 2, 3); the file (format version 1) does not say which rules it was played under, so it was played under rules this verifier does not have",
     });
   });
 

@@ -3,7 +3,8 @@
  * hand, the skat, the trick on the table, the finished tricks), the phase,
  * the auction, the contract (declarer, bid, hand game, trump), the voids each
  * seat has claimed by not following suit, a renege proved live, the deal's
- * result and the match carried in from earlier deals (totals and a row per deal). Plus the small
+ * result and the match carried in from earlier deals (deals counted and
+ * totals: only what the rules read). Plus the small
  * card and seat queries the rules, views and bot share.
  *
  * Seat order: "next" is the next seat number (s + 1 mod 3), as everywhere in
@@ -66,7 +67,10 @@ export interface DealResult {
   renege: Seat | null;
 }
 
-/** One counted deal of the match as the score table shows it (thrown-in deals have none). */
+/**
+ * One counted deal of the match as the score table shows it (thrown-in deals have none). Display only: the
+ * state holds none (a deal's outcome gives its `row`, kept with the hand's result; rows.ts).
+ */
 export interface DealRow {
   /** The deal's number among the counted deals, from 1. */
   deal: number;
@@ -85,12 +89,10 @@ export interface DealRow {
   scores: number[];
 }
 
-/** The match so far, before this deal: deals completed, each seat's total and a row per counted deal. */
+/** The match so far, before this deal: deals completed and each seat's total. */
 export interface MatchCarry {
   played: number;
   totals: number[];
-  /** The counted deals so far, oldest first (`played` rows). */
-  history: DealRow[];
 }
 
 export interface FightingBoard {

@@ -15,7 +15,7 @@ import { scenario } from './scenario.js';
 import { deck, setup } from './setup.js';
 import { outcome, view, zones, type FightingView } from './views.js';
 
-/** The parts `defineGame` binds (rules-v1.ts reuses them with the match carried as it was in version 1). */
+/** The parts `defineGame` binds (rules-v1.ts and rules-v2.ts reuse them with the match carried as it was in versions 1 and 2). */
 export const fightingCardsSpec = {
   id: 'fighting-cards',
   displayName: 'Fighting Cards',

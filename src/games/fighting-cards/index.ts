@@ -4,9 +4,11 @@
  * (name, blurb, seats, timing, the label of the `deals` option; the schema
  * and default are options.ts) the heuristic bot, the log lines (describe.ts:
  * its own `describe`, since a line such as "declares at 25" or "wins the
- * trick" reads the board), and `scoreAfterAudit` and `viewAfterAudit`
+ * trick" reads the board), `scoreAfterAudit` and `viewAfterAudit`
  * (views.ts: the deal is scored by the earliest renege, which only the audit
- * can be sure of). Helpers other parts of the code
+ * can be sure of), `withMatchRows` (rows.ts: the score table's rows of
+ * earlier deals, kept outside the state) and the older rules versions
+ * transcripts were played under. Helpers other parts of the code
  * and the tests use are re-exported below.
  */
 import type { GameModule } from '../module.js';
@@ -20,6 +22,8 @@ import { cardZones } from './summary.js';
 import { rulesText } from './rules-text.js';
 import { fightingProbe } from './hints.js';
 import { fightingCardsV1, outcomeAfterAuditV1 } from './rules-v1.js';
+import { fightingCardsV2, outcomeAfterAuditV2 } from './rules-v2.js';
+import { withMatchRows } from './rows.js';
 import type { FightingState } from './board.js';
 
 const assembled = defineGameModule({
@@ -43,9 +47,18 @@ type FightingModule =
 export const fightingCardsModule: FightingModule = {
   ...assembled,
   describe: describeInput,
-  // Version 2 carries the score table's rows in the match (rules-v1.ts says what version 1 was).
-  rulesVersion: 2,
+  // The score table's rows of earlier deals, from the hands' stored results (rows.ts).
+  withMatchRows,
+  // Version 3 carries only what the rules read; each deal's row comes with its outcome (rules-v2.ts, rules-v1.ts).
+  rulesVersion: 3,
   olderRules: [
+    {
+      version: 2,
+      change:
+        "version 3 took the score table's rows out of the match the board carries from deal to deal (each deal's outcome gives its row instead), which changed every state hash",
+      rules: fightingCardsV2,
+      scoreAfterAudit: (state, report) => outcomeAfterAuditV2(state as FightingState, report),
+    },
     {
       version: 1,
       change:
@@ -59,7 +72,8 @@ export const fightingCardsModule: FightingModule = {
 export { fightingCards } from './game.js';
 export type FightingCards = typeof fightingCards;
 export type { FightingAction } from './actions.js';
-export type { FightingBoard, FightingState, Phase, Call, Trick, DealResult, MatchCarry } from './board.js';
+export type { FightingBoard, FightingState, Phase, Call, Trick, DealResult, DealRow, MatchCarry } from './board.js';
+export { withMatchRows } from './rows.js';
 export {
   nextSeat,
   suitOf,

@@ -5,32 +5,15 @@
  * handles 0–9, seat 1 10–19, seat 2 20–29, and 30–31 are the skat. Each hand
  * is revealed to its owner (`reveal-to`); the skat is shown to nobody. The
  * bidding starts with the seat after the dealer. The match so far comes in
- * as `carry` (`{ played, totals, history }`, null for a new match; `history`
- * is the score table's row per counted deal, so it survives a reload with
- * the totals); a carry that does not fit (wrong shape, a match already
- * complete, rows that are not deals 1..played or do not add up to the
- * totals) makes setup fail.
+ * as `carry` (`{ played, totals }`, null for a new match): only what the
+ * rules read, so the score table's rows are not in it (rows.ts). A carry
+ * that does not fit (another shape, such as a version-2 carry with rows, a
+ * total out of range, a match already complete, or points before any deal
+ * was counted) makes setup fail.
  */
 import * as v from 'valibot';
-import {
-  SUITS,
-  requestRevealTo,
-  standardDeck,
-  type CardId,
-  type Core,
-  type Handle,
-  type Json,
-} from '../../engine/index.js';
-import {
-  HAND_SIZE,
-  MAX_BID,
-  MIN_BID,
-  PLAYERS,
-  SKAT_SIZE,
-  nextSeat,
-  type FightingBoard,
-  type MatchCarry,
-} from './board.js';
+import { requestRevealTo, standardDeck, type CardId, type Core, type Handle, type Json } from '../../engine/index.js';
+import { HAND_SIZE, PLAYERS, SKAT_SIZE, nextSeat, type FightingBoard, type MatchCarry } from './board.js';
 import type { FightingOptions } from './options.js';
 
 export function deck(): CardId[] {
@@ -38,34 +21,19 @@ export function deck(): CardId[] {
 }
 
 const total = v.pipe(v.number(), v.integer(), v.minValue(-1e9), v.maxValue(1e9));
-const seat = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(PLAYERS - 1));
-const rowSchema = v.strictObject({
-  deal: v.pipe(v.number(), v.integer(), v.minValue(1)),
-  dealer: seat,
-  declarer: seat,
-  bid: v.pipe(v.number(), v.integer(), v.minValue(MIN_BID), v.maxValue(MAX_BID)),
-  handGame: v.boolean(),
-  trump: v.nullable(v.picklist(SUITS)),
-  points: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(120)),
-  made: v.boolean(),
-  renege: v.nullable(seat),
-  scores: v.pipe(v.array(total), v.length(PLAYERS)),
-});
 const carrySchema = v.strictObject({
   played: v.pipe(v.number(), v.integer(), v.minValue(0)),
   totals: v.pipe(v.array(total), v.length(PLAYERS)),
-  history: v.array(rowSchema),
 });
 
+/** The match `raw` carries in: a new one for null, null when it does not fit. */
 export function parseCarry(raw: Json | null, options: FightingOptions): MatchCarry | null {
-  if (raw === null) return { played: 0, totals: [0, 0, 0], history: [] };
+  if (raw === null) return { played: 0, totals: [0, 0, 0] };
   const parsed = v.safeParse(carrySchema, raw);
-  if (!parsed.success) return null;
-  const { played, totals, history } = parsed.output;
-  if (played >= options.deals || history.length !== played || history.some((row, i) => row.deal !== i + 1)) return null;
-  const summed = totals.map((_, s) => history.reduce((sum, row) => sum + row.scores[s]!, 0));
-  if (summed.some((sum, s) => sum !== totals[s])) return null;
-  return { played, totals: [...totals], history: history.map((row) => ({ ...row, scores: [...row.scores] })) };
+  if (!parsed.success || parsed.output.played >= options.deals) return null;
+  // Only a counted deal scores: a match with none has no points yet.
+  if (parsed.output.played === 0 && parsed.output.totals.some((t) => t !== 0)) return null;
+  return { played: parsed.output.played, totals: [...parsed.output.totals] };
 }
 
 export function setup(core: Core<FightingOptions>, layout: unknown, carry: Json | null): FightingBoard | null {

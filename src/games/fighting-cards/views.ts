@@ -2,10 +2,10 @@
  * What the table looks like for one seat or a spectator (the UI's input),
  * the named zones every card handle lies in (for invariants and scenario
  * deals), the outcome of a finished deal (the match totals, places by total,
- * the next dealer, the carry for the next deal), the result, outcome and
- * view once the audit is in (a renege the live game could not see, or an
- * earlier one than the renege it proved), and the compact summary the
- * scenario runner prints and checks.
+ * the next dealer, the carry for the next deal, the deal's score table row),
+ * the result, outcome and view once the audit is in (a renege the live game
+ * could not see, or an earlier one than the renege it proved), and the
+ * compact summary the scenario runner prints and checks.
  *
  * Before the audit a scored deal is marked `awaitingAudit`: only the audit
  * sees every hand, so only it knows the earliest renege of the deal, which is
@@ -80,7 +80,9 @@ export interface FightingView {
   awaitingAudit: boolean;
   /**
    * The match: deals counted (this one once scored), totals, whether it is over, the seats with the highest total
-   * once it is over (several share the win; empty before), and the score table's rows (this deal's last once scored).
+   * once it is over (several share the win; empty before), and the score table's rows (this deal's last once
+   * scored). The rules' view gives only this deal's row; the table puts the earlier deals' rows before it from
+   * the hands' stored results (rows.ts `withMatchRows`).
    */
   match: { deals: number; played: number; totals: number[]; over: boolean; winners: Seat[]; history: DealRow[] };
   claims: Claim[];
@@ -100,13 +102,15 @@ export function zones(state: FightingState): Record<string, Handle[]> {
   return named;
 }
 
-/** The match after this deal: deals completed, totals, whether the match is over, a row per counted deal. */
+/**
+ * The match after this deal: deals completed, totals, whether the match is over, and this deal's score table row
+ * once it is counted (the rows of earlier deals are not in the state: rows.ts).
+ */
 function matchAfter(state: FightingState, result: DealResult | null): FightingView['match'] {
   const board = state.board;
   const counted = board.phase === 'over' && !board.thrownIn && result !== null;
   const played = board.match.played + (counted ? 1 : 0);
-  const history = board.match.history.map((row) => ({ ...row, scores: [...row.scores] }));
-  if (counted) history.push(dealRow(played, state.dealer, board.trump, result, board.hands.length));
+  const history = counted ? [dealRow(played, state.dealer, board.trump, result, board.hands.length)] : [];
   const totals = totalsAfter(board.match, counted ? result : null);
   const over = played >= state.options.deals;
   return {
@@ -159,9 +163,7 @@ function outcomeWith(state: FightingState, result: DealResult | null): Outcome {
   const board = state.board;
   const match = matchAfter(state, result);
   const nextDealer = nextSeat(state.dealer);
-  const carry = match.over
-    ? null
-    : { played: match.played, totals: match.totals, history: match.history as unknown as Json };
+  const carry = match.over ? null : { played: match.played, totals: match.totals };
   // "seat 1 wins the match", "seats 0, 1 share the match win" (the summary names them: "Ann and Bob share …").
   const matchWinner =
     match.winners.length === 1
@@ -180,7 +182,9 @@ function outcomeWith(state: FightingState, result: DealResult | null): Outcome {
         ? `match over after ${match.played} deal${match.played === 1 ? '' : 's'}: ${matchWinner}`
         : `seat ${nextDealer} deals next`);
   }
-  return { ranking, nextDealer, scores: match.totals, carry, summary };
+  // This deal's score table row (none when thrown in), kept with the hand's result outside the state.
+  const row = (match.history.at(-1) ?? null) as unknown as Json;
+  return { ranking, nextDealer, scores: match.totals, carry, summary, row };
 }
 
 export function outcome(state: FightingState): Outcome | null {
@@ -211,11 +215,16 @@ export function outcomeAfterAudit(state: FightingState, report: AuditReport): Ou
   return outcomeWith(state, resultAfterAudit(state, report));
 }
 
-/** `view` of the finished deal once its audit is in: the audited result, score row and totals, no longer awaiting it. */
+/**
+ * `view` of the finished deal once its audit is in: the audited result, score row and totals, no longer awaiting it
+ * (rows of earlier deals that `seen` holds stay before this deal's).
+ */
 export function viewAfterAudit(state: FightingState, report: AuditReport, seen: FightingView): FightingView {
   if (state.board.phase !== 'over') return seen;
   const result = resultAfterAudit(state, report);
-  return { ...seen, result, awaitingAudit: false, match: matchAfter(state, result) };
+  const match = matchAfter(state, result);
+  const earlier = seen.match.history.filter((row) => row.deal <= state.board.match.played);
+  return { ...seen, result, awaitingAudit: false, match: { ...match, history: [...earlier, ...match.history] } };
 }
 
 /** Readable: cards by id (hidden ones as '??'), hands and skat sorted, calls as numbers or "pass". */

@@ -46,7 +46,8 @@ export interface HandOutcome {
 
 /**
  * A finished hand's result as the table's score strip reads it (src/app/scores.ts): the places, the scores for a
- * game that keeps them, whether this hand ended a match and the names each seat played under. Kept beside the
+ * game that keeps them, whether this hand ended a match, the names each seat played under and the hand's score
+ * table row for a game that shows one across a match. Kept beside the
  * outcome, never hashed and never part of a set-up: only this page reads it.
  */
 export interface HandResult {
@@ -60,6 +61,8 @@ export interface HandResult {
   readonly names: readonly string[];
   /** The identity key (hex) of each seat in this hand: who played it, whatever seat they hold later. */
   readonly seatKeys: readonly string[];
+  /** The hand's row of the game's score table across a match (the outcome's `row`); absent when it has none. */
+  readonly row?: Json;
 }
 
 /** A hand as the table stores it, next to its events: the set-up, the outcome once agreed, and its result for the score strip. */
@@ -125,6 +128,7 @@ export function resultOf(
     matchOver: outcome.scores !== null && outcome.carry === null,
     names: [...names],
     seatKeys: [...seatKeys],
+    ...(outcome.row !== undefined && outcome.row !== null ? { row: outcome.row } : {}),
   };
 }
 

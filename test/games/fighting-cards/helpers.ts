@@ -14,7 +14,12 @@ import {
   type SetupArgs,
 } from '../../../src/engine/index.js';
 import { autoplay, makeRng, type AutoplayOptions, type AutoplayResult, type Bot } from '../../../src/bots/index.js';
-import { fightingCards, suitOf, type FightingState } from '../../../src/games/fighting-cards/index.js';
+import {
+  fightingCards,
+  suitOf,
+  type FightingCards,
+  type FightingState,
+} from '../../../src/games/fighting-cards/index.js';
 import type { FightingBoard } from '../../../src/games/fighting-cards/board.js';
 
 /** Deal M of the tests: seat 0 hearts and diamonds, seat 1 spades (a strong hand), seat 2 clubs; 7♦ 8♦ in the skat. */
@@ -27,16 +32,27 @@ export const M = {
   skat: ['7D', '8D'],
 };
 
-export function dealtHand(args: SetupArgs, seed: number): { state: FightingState; open: OpenCards } {
-  const setup = fightingCards.setup(args);
+/** A deal from a shuffle seeded with `seed`, set up by `rules` (today's unless an older version is given). */
+export function dealtHand(
+  args: SetupArgs,
+  seed: number,
+  rules: FightingCards = fightingCards,
+): { state: FightingState; open: OpenCards } {
+  const setup = rules.setup(args);
   if (!setup.ok) throw new Error(`setup: ${setup.error}`);
   const rng = makeRng(seed);
   return { state: setup.state, open: shuffledDeal(setup.state.deck, () => rng.next()) };
 }
 
-export function play(args: SetupArgs, seed: number, bots: Bot[], options: AutoplayOptions): AutoplayResult {
-  const { state, open } = dealtHand(args, seed);
-  return autoplay(fightingCards, state, open, bots, options);
+export function play(
+  args: SetupArgs,
+  seed: number,
+  bots: Bot[],
+  options: AutoplayOptions,
+  rules: FightingCards = fightingCards,
+): AutoplayResult {
+  const { state, open } = dealtHand(args, seed, rules);
+  return autoplay(rules, state, open, bots, options);
 }
 
 /** The state after a scenario deal and steps (crypto settled from the fixed deal). */
@@ -139,7 +155,7 @@ export function blankBoard(over: Partial<FightingBoard> = {}): FightingBoard {
     renege: null,
     thrownIn: false,
     result: null,
-    match: { played: 0, totals: [0, 0, 0], history: [] },
+    match: { played: 0, totals: [0, 0, 0] },
     ...over,
   };
 }

@@ -1,19 +1,29 @@
 /**
  * Fighting Cards rules version 1 (rules-v1.ts): the older rules kept so that
- * transcripts of hands played then still verify. Version 1 differs from
- * today's rules only in the match it carries: `{ played, totals }` on the
- * board and in the carry, with no score-table rows. These tests check that
- * contract directly: the carry version 1 accepts and refuses at setup (shape,
- * bounds, a complete match), the board holding exactly the version-1 match,
- * the outcome's carry without rows (and null once the match is over), the view
- * reading the board with no earlier rows, and the after-audit rescoring of a
- * renege with the version-1 carry. Fast and deterministic (fixed scenario deal).
+ * transcripts of hands played then still verify. Version 1 carried the match
+ * as `{ played, totals }` on the board and in the carry, with no score-table
+ * rows; version 2 added the rows (rules-v2.ts) and version 3, today's, took
+ * them out again, so version 1 differs from today's rules only in its
+ * set-up, which also takes points before any deal was counted. These tests
+ * check that contract directly: the carry version 1 accepts and refuses at
+ * setup (shape, bounds, a complete match), the board holding exactly the
+ * version-1 match and starting in the very state today's rules start in, the
+ * outcome's carry without rows (and null once the match is over), the view
+ * with this deal's row only, and the after-audit rescoring of a renege.
+ * Fast and deterministic (fixed scenario deal).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { parseScenario, runScenario, type AuditReport, type ScenarioFile } from '../../../src/engine/index.js';
+import {
+  parseScenario,
+  runScenario,
+  stateHash,
+  type AuditReport,
+  type ScenarioFile,
+} from '../../../src/engine/index.js';
 import { fightingCardsV1, outcomeAfterAuditV1 } from '../../../src/games/fighting-cards/rules-v1.js';
+import { fightingCardsV2 } from '../../../src/games/fighting-cards/rules-v2.js';
 import { fightingCards, outcomeAfterAudit, type FightingState } from '../../../src/games/fighting-cards/index.js';
 import { loadedNow } from '../../helpers/loaded-now.js';
 
@@ -84,6 +94,23 @@ describe('setup: the version-1 carry', () => {
     });
   });
 
+  test.each<[string, unknown]>([
+    ['a new match', null],
+    ['a match in progress', { played: 2, totals: [5, -20, 0] }],
+  ])("%s: the same first state as today's rules (version 3 went back to this match)", (_what, carry) => {
+    const args = { players: 3, dealer: 1, carry: carry as never };
+    const v1 = fightingCardsV1.setup(args);
+    const today = fightingCards.setup(args);
+    if (!v1.ok || !today.ok) throw new Error('set-up refused');
+    expect(stateHash(v1.state)).toBe(stateHash(today.state));
+  });
+
+  test('points before any deal was counted: taken, as version 1 took them (today refuses them)', () => {
+    const carry = { played: 0, totals: [5, 0, 0] };
+    expect(fightingCardsV1.setup({ players: 3, carry }).ok).toBe(true);
+    expect(fightingCards.setup({ players: 3, carry })).toEqual({ ok: false, error: 'bad-layout' });
+  });
+
   test('a layout is refused as today', () => {
     expect(fightingCardsV1.setup({ players: 3, layout: {} })).toEqual({ ok: false, error: 'bad-layout' });
   });
@@ -99,7 +126,21 @@ describe('outcome and view read the match without rows', () => {
       scores: [0, 226, 0],
       carry: { played: 1, totals: [0, 226, 0] },
       summary: 'seat 1 bid 26, took 26: made, +226; seat 1 deals next',
+      // Display only (no hash covers it): this deal's row, as today's outcome gives it.
+      row: {
+        deal: 1,
+        dealer: 0,
+        declarer: 1,
+        bid: 26,
+        handGame: false,
+        trump: 'S',
+        points: 26,
+        made: true,
+        renege: null,
+        scores: [0, 226, 0],
+      },
     });
+    expect(fightingCardsV1.outcome(state)).toStrictEqual(fightingCards.outcome(state));
   });
 
   test('a carried match: totals add up, the carry still has no rows', () => {
@@ -156,8 +197,9 @@ describe('outcome and view read the match without rows', () => {
         },
       ],
     });
-    // Today's rules read the same board with its row.
-    expect(fightingCards.view(state, null).match.history).toHaveLength(2);
+    // Version 2 read the same board with its row; today's rules, as version 1, do not.
+    expect(fightingCardsV2.view(state, null).match.history).toHaveLength(2);
+    expect(fightingCards.view(state, null).match).toEqual(view.match);
     // The view is the state's own view otherwise.
     expect(view.result).toEqual(state.board.result);
   });
@@ -174,9 +216,8 @@ describe('the outcome after the audit, version 1', () => {
   test('a renege by a defender rescoring the deal: carry without rows', () => {
     const state = finished();
     const after = outcomeAfterAuditV1(state, renege(0));
-    const today = outcomeAfterAudit(withMatch(state, { played: 0, totals: [0, 0, 0], history: [] }), renege(0));
-    const todayCarry = today?.carry as { played: number; totals: number[] };
-    expect(after).toStrictEqual({ ...today, carry: { played: todayCarry.played, totals: todayCarry.totals } });
+    expect(after).toStrictEqual(outcomeAfterAudit(state, renege(0)));
+    expect(after?.carry).toStrictEqual({ played: 1, totals: [0, 226, 0] });
     expect(after?.summary).toBe('seat 1 bid 26, took 26: made, +226 (seat 0 reneged); seat 1 deals next');
   });
 

@@ -9,12 +9,13 @@
  * card was the seat's last; a renege by a cheating bot caught both ways
  * (proved live by a later card, and named by the audit when the hand stops
  * before that); the outcome after the audit; and totals carried across the
- * deals of a match. Setting a deal up is in setup.test.ts, the moves offered
+ * deals of a match, each deal's score table row beside its outcome and none
+ * in the carry. Setting a deal up is in setup.test.ts, the moves offered
  * in board.test.ts, the whole-hand examples of docs/rules/fighting-cards.md §8 are the scenario
  * files.
  */
 import { describe, expect, test } from 'vitest';
-import { census, privateViewOf, settle, type OpenCards, type Seat } from '../../../src/engine/index.js';
+import { census, privateViewOf, settle, type Json, type OpenCards, type Seat } from '../../../src/engine/index.js';
 import { makeRng, randomBot, type Bot } from '../../../src/bots/index.js';
 import {
   contractScore,
@@ -23,6 +24,7 @@ import {
   outcomeAfterAudit,
   rankByTotals,
   scoreDeal,
+  withMatchRows,
   type FightingAction,
   type FightingState,
 } from '../../../src/games/fighting-cards/index.js';
@@ -301,6 +303,7 @@ describe('a match', () => {
     const sums = [0, 0, 0];
     const seen: string[] = [];
     const rows: unknown[] = [];
+    const stored: Json[] = [];
     for (let deal = 0; carry !== undefined && deal < 10; deal++) {
       // The first deal is thrown in: everyone passes.
       const bots = deal === 0 ? [passer, passer, passer] : [fightingCardsBot, fightingCardsBot, fightingCardsBot];
@@ -333,17 +336,17 @@ describe('a match', () => {
       }
       expect(outcome.scores).toEqual(sums);
       expect(outcome.ranking).toEqual(rankByTotals(sums));
-      // The score table: a row per counted deal so far, in the view and in what the next deal is set up from.
-      const view = fightingCards.view(state, null);
-      expect(view.match.history).toEqual(rows);
+      // The score table: this deal's row (none when thrown in) in the view and beside the outcome, never in the
+      // carry the next deal is set up from; the earlier deals' rows join it outside the state.
+      const own = state.board.thrownIn ? [] : rows.slice(-1);
+      expect(fightingCards.view(state, null).match.history).toEqual(own);
+      expect(outcome.row).toEqual(own[0] ?? null);
+      expect(withMatchRows(fightingCards.view(state, null), stored).match.history).toEqual(rows);
+      if (outcome.row) stored.push(outcome.row);
       dealer = outcome.nextDealer;
       carry = outcome.carry === null ? undefined : outcome.carry;
       if (outcome.carry !== null)
-        expect(outcome.carry).toEqual({
-          played: seen.filter((s) => s === 'scored').length,
-          totals: sums,
-          history: rows,
-        });
+        expect(outcome.carry).toStrictEqual({ played: seen.filter((s) => s === 'scored').length, totals: sums });
     }
     expect(seen.filter((s) => s === 'scored')).toHaveLength(3);
     expect(seen[0]).toBe('thrown in');

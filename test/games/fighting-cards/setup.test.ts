@@ -2,13 +2,14 @@
  * Setting up a Fighting Cards deal: through the game (two or four players
  * refused; 32 cards 7–A, ten to each seat shown only to it, two in the skat
  * shown to nobody, the seat after the dealer bidding first; a carried match
- * taken when its rows add up, refused as a bad layout otherwise), and
- * setup.ts called directly: the deck, the fixed deal (seat 0 handles 0–9,
- * seat 1 10–19, seat 2 20–29, the skat 30–31, each hand revealed to its
- * owner only) and the match carried in from earlier deals — accepted when it
- * is a match in progress whose rows are deals 1..played and add up to the
- * totals, refused for any field out of its range (seats 0–2, bids 21–40,
- * points 0–120, totals within ±1e9, a known trump) or any other shape. The
+ * taken when it is the deals counted and the totals, refused as a bad
+ * layout otherwise), and setup.ts called directly: the deck, the fixed deal
+ * (seat 0 handles 0–9, seat 1 10–19, seat 2 20–29, the skat 30–31, each hand
+ * revealed to its owner only) and the match carried in from earlier deals —
+ * accepted when it is a match in progress, refused for totals out of range
+ * (within ±1e9, whole, three of them), points before any deal was counted,
+ * or any other shape, such as a version-2 carry with the score table's rows
+ * (rules-v2.test.ts checks those). The
  * module is loaded inside the run because its schemas are built at load
  * (docs/TESTING.md). Literal inputs.
  */
@@ -26,8 +27,9 @@ beforeAll(async () => {
 });
 
 const three = { deals: 3 };
-const row = (deal: number, scores: number[], over: object = {}) => ({
-  deal,
+/** A version-2 score table row (the rows are no longer carried: rows.ts). */
+const row = {
+  deal: 1,
   dealer: 2,
   declarer: 0,
   bid: 21,
@@ -36,149 +38,48 @@ const row = (deal: number, scores: number[], over: object = {}) => ({
   points: 21,
   made: true,
   renege: null,
-  scores,
-  ...over,
-});
+  scores: [70, 0, 0],
+};
 
-describe('the carry', () => {
+describe('the carry: the deals counted and the totals, nothing else', () => {
   test('none: a new match', () => {
-    expect(mod.parseCarry(null, three)).toEqual({ played: 0, totals: [0, 0, 0], history: [] });
+    expect(mod.parseCarry(null, three)).toEqual({ played: 0, totals: [0, 0, 0] });
   });
 
   test.each<[string, object, FightingOptions]>([
-    ['one deal of three', { played: 1, totals: [70, 0, 0], history: [row(1, [70, 0, 0])] }, three],
-    [
-      'two deals, the last of three to come',
-      { played: 2, totals: [70, -50, 0], history: [row(1, [70, 0, 0]), row(2, [0, -50, 0], { declarer: 1 })] },
-      three,
-    ],
-    [
-      'edges of every field',
-      {
-        played: 1,
-        totals: [1e9, 0, -1e9],
-        history: [
-          row(1, [1e9, 0, -1e9], {
-            dealer: 0,
-            declarer: 2,
-            bid: 40,
-            handGame: true,
-            trump: null,
-            points: 120,
-            made: false,
-            renege: 2,
-          }),
-        ],
-      },
-      three,
-    ],
-    [
-      'the other edges',
-      {
-        played: 1,
-        totals: [0, 0, 0],
-        history: [row(1, [0, 0, 0], { dealer: 2, declarer: 0, bid: 21, trump: 'C', points: 0, renege: 0 })],
-      },
-      { deals: 2 },
-    ],
-    ['no deal played yet', { played: 0, totals: [0, 0, 0], history: [] }, { deals: 1 }],
+    ['one deal of three', { played: 1, totals: [70, 0, 0] }, three],
+    ['two deals, the last of three to come', { played: 2, totals: [70, -50, 0] }, three],
+    ['edges of every total', { played: 1, totals: [1e9, 0, -1e9] }, three],
+    ['a deal counted that scored nothing for anyone', { played: 1, totals: [0, 0, 0] }, { deals: 2 }],
+    ['no deal played yet', { played: 0, totals: [0, 0, 0] }, { deals: 1 }],
   ])('accepted: %s', (_what, carry, options) => {
     expect(mod.parseCarry(carry as never, options)).toEqual(carry);
   });
 
   test('the match is copied, not shared', () => {
-    const carry = { played: 1, totals: [70, 0, 0], history: [row(1, [70, 0, 0])] };
+    const carry = { played: 1, totals: [70, 0, 0] };
     const parsed = mod.parseCarry(carry as never, three);
     carry.totals[0] = 1;
-    carry.history[0]!.scores[0] = 1;
     expect(parsed?.totals).toEqual([70, 0, 0]);
-    expect(parsed?.history[0]?.scores).toEqual([70, 0, 0]);
   });
 
   test.each<[string, unknown, FightingOptions]>([
     ['not an object', 'lots', three],
-    [
-      'a complete match',
-      { played: 3, totals: [0, 0, 0], history: [row(1, [0, 0, 0]), row(2, [0, 0, 0]), row(3, [0, 0, 0])] },
-      three,
-    ],
-    ['a complete one-deal match', { played: 1, totals: [0, 0, 0], history: [row(1, [0, 0, 0])] }, { deals: 1 }],
-    ['two totals', { played: 0, totals: [0, 0], history: [] }, three],
-    ['negative deals played', { played: -1, totals: [0, 0, 0], history: [] }, three],
-    ['fractional deals played', { played: 0.5, totals: [0, 0, 0], history: [] }, three],
-    ['a total past 1e9', { played: 0, totals: [1e9 + 1, 0, 0], history: [] }, three],
-    ['a total below −1e9', { played: 0, totals: [0, -1e9 - 1, 0], history: [] }, three],
-    ['a fractional total', { played: 0, totals: [0.5, 0, 0], history: [] }, three],
-    ['an extra field', { played: 0, totals: [0, 0, 0], history: [], winner: 1 }, three],
-    ['no rows', { played: 1, totals: [0, 0, 0] }, three],
-    ['a row short', { played: 1, totals: [0, 0, 0], history: [] }, three],
-    ['a row too many', { played: 1, totals: [0, 0, 0], history: [row(1, [0, 0, 0]), row(2, [0, 0, 0])] }, three],
-    ['a row misnumbered', { played: 1, totals: [0, 0, 0], history: [row(2, [0, 0, 0])] }, three],
-    ['rows out of order', { played: 2, totals: [0, 0, 0], history: [row(2, [0, 0, 0]), row(1, [0, 0, 0])] }, three],
-    ['rows that do not add up (first seat)', { played: 1, totals: [70, 0, 0], history: [row(1, [60, 0, 0])] }, three],
-    ['rows that do not add up (last seat)', { played: 1, totals: [0, 0, 5], history: [row(1, [0, 0, 0])] }, three],
-    ['a row dealt by seat 3', { played: 1, totals: [0, 0, 0], history: [row(1, [0, 0, 0], { dealer: 3 })] }, three],
-    [
-      'a row declared by seat −1',
-      { played: 1, totals: [0, 0, 0], history: [row(1, [0, 0, 0], { declarer: -1 })] },
-      three,
-    ],
-    ['a row with a bid of 20', { played: 1, totals: [0, 0, 0], history: [row(1, [0, 0, 0], { bid: 20 })] }, three],
-    ['a row with a bid of 41', { played: 1, totals: [0, 0, 0], history: [row(1, [0, 0, 0], { bid: 41 })] }, three],
-    [
-      'a row with a fractional bid',
-      { played: 1, totals: [0, 0, 0], history: [row(1, [0, 0, 0], { bid: 21.5 })] },
-      three,
-    ],
-    ['a row with 121 points', { played: 1, totals: [0, 0, 0], history: [row(1, [0, 0, 0], { points: 121 })] }, three],
-    ['a row with −1 points', { played: 1, totals: [0, 0, 0], history: [row(1, [0, 0, 0], { points: -1 })] }, three],
-    [
-      'a row with fractional points',
-      { played: 1, totals: [0, 0, 0], history: [row(1, [0, 0, 0], { points: 1.5 })] },
-      three,
-    ],
-    [
-      'a row with an unknown trump',
-      { played: 1, totals: [0, 0, 0], history: [row(1, [0, 0, 0], { trump: 'X' })] },
-      three,
-    ],
-    ['a row reneged by seat 3', { played: 1, totals: [0, 0, 0], history: [row(1, [0, 0, 0], { renege: 3 })] }, three],
-    ['a row with two scores', { played: 1, totals: [0, 0, 0], history: [row(1, [0, 0])] }, three],
-    ['a row with a score past 1e9', { played: 1, totals: [1e9 + 1, 0, 0], history: [row(1, [1e9 + 1, 0, 0])] }, three],
-    ['a row numbered 0', { played: 1, totals: [0, 0, 0], history: [row(0, [0, 0, 0])] }, three],
-    ['a row with a fractional deal number', { played: 1, totals: [0, 0, 0], history: [row(1.5, [0, 0, 0])] }, three],
-    [
-      'a row with "made" not a boolean',
-      { played: 1, totals: [0, 0, 0], history: [row(1, [0, 0, 0], { made: 1 })] },
-      three,
-    ],
-    [
-      'a row with "handGame" not a boolean',
-      { played: 1, totals: [0, 0, 0], history: [row(1, [0, 0, 0], { handGame: 'no' })] },
-      three,
-    ],
-    ['a row with an extra field', { played: 1, totals: [0, 0, 0], history: [row(1, [0, 0, 0], { extra: 1 })] }, three],
-    [
-      'a row without a trump',
-      {
-        played: 1,
-        totals: [0, 0, 0],
-        history: [
-          {
-            deal: 1,
-            dealer: 2,
-            declarer: 0,
-            bid: 21,
-            handGame: false,
-            points: 21,
-            made: true,
-            renege: null,
-            scores: [0, 0, 0],
-          },
-        ],
-      },
-      three,
-    ],
+    ['null totals', { played: 0, totals: null }, three],
+    ['a complete match', { played: 3, totals: [0, 0, 0] }, three],
+    ['a complete one-deal match', { played: 1, totals: [0, 0, 0] }, { deals: 1 }],
+    ['two totals', { played: 0, totals: [0, 0] }, three],
+    ['four totals', { played: 1, totals: [0, 0, 0, 0] }, three],
+    ['negative deals played', { played: -1, totals: [0, 0, 0] }, three],
+    ['fractional deals played', { played: 0.5, totals: [0, 0, 0] }, three],
+    ['a total past 1e9', { played: 1, totals: [1e9 + 1, 0, 0] }, three],
+    ['a total below −1e9', { played: 1, totals: [0, -1e9 - 1, 0] }, three],
+    ['a fractional total', { played: 1, totals: [0.5, 0, 0] }, three],
+    ['points before any deal was counted', { played: 0, totals: [0, 0, 5] }, three],
+    ['an extra field', { played: 0, totals: [0, 0, 0], winner: 1 }, three],
+    ['a version-2 carry with its rows', { played: 1, totals: [70, 0, 0], history: [row] }, three],
+    ['a version-2 carry of a new match (no rows yet)', { played: 0, totals: [0, 0, 0], history: [] }, three],
+    ['no deals played', { totals: [0, 0, 0] }, three],
   ])('refused: %s', (_what, carry, options) => {
     expect(mod.parseCarry(carry as never, options)).toBeNull();
   });
@@ -243,11 +144,11 @@ describe('the deal', () => {
 
   test('a layout, or a carry that does not fit, is refused', () => {
     expect(mod.setup(core(0), {}, null)).toBeNull();
-    expect(mod.setup(core(0), null, { played: 9, totals: [0, 0, 0], history: [] })).toBeNull();
+    expect(mod.setup(core(0), null, { played: 9, totals: [0, 0, 0] })).toBeNull();
   });
 
   test("the carried match is the board's", () => {
-    const carry = { played: 1, totals: [70, 0, 0], history: [row(1, [70, 0, 0])] };
+    const carry = { played: 1, totals: [70, 0, 0] };
     expect(mod.setup(core(0), null, carry as never)?.match).toEqual(carry);
   });
 });
@@ -280,22 +181,8 @@ describe('the game sets a deal up', () => {
     expect(census(fightingCards, settled.state, open)).toEqual([]);
   });
 
-  /** A score-table row: deal `deal`, seat 0 declared at 21 and scored `score`. */
-  const scoreRow = (deal: number, score: number) => ({
-    deal,
-    dealer: 2,
-    declarer: 0,
-    bid: 21,
-    handGame: false,
-    trump: 'S',
-    points: 21,
-    made: score > 0,
-    renege: null,
-    scores: [score, 0, 0],
-  });
-
-  test('a carry with a row per counted deal adding up to the totals is taken as the match so far', () => {
-    const carry = { played: 2, totals: [70, 0, 0], history: [scoreRow(1, 70), scoreRow(2, 0)] };
+  test('a carry of the deals counted and the totals is taken as the match so far', () => {
+    const carry = { played: 2, totals: [70, 0, 0] };
     const made = fightingCards.setup({ players: 3, carry, options: { deals: 3 } });
     if (!made.ok) throw new Error(made.error);
     expect(made.state.board.match).toEqual(carry);
@@ -305,14 +192,9 @@ describe('the game sets a deal up', () => {
     ['not an object', 'lots'],
     ['two totals', { played: 1, totals: [1, 2] }],
     ['a finished match', { played: 3, totals: [0, 0, 0] }],
-    ['an extra field', { played: 1, totals: [0, 0, 0], history: [scoreRow(1, 0)], winner: 1 }],
-    ['no rows', { played: 1, totals: [0, 0, 0] }],
-    ['a row short', { played: 1, totals: [0, 0, 0], history: [] }],
-    ['a row misnumbered', { played: 1, totals: [70, 0, 0], history: [scoreRow(2, 70)] }],
-    [
-      'rows that do not add up to the totals',
-      { played: 2, totals: [70, 0, 0], history: [scoreRow(1, 70), scoreRow(2, 70)] },
-    ],
+    ['an extra field', { played: 1, totals: [0, 0, 0], winner: 1 }],
+    ['the rows of version 2', { played: 1, totals: [70, 0, 0], history: [row] }],
+    ['points before any deal', { played: 0, totals: [70, 0, 0] }],
   ])('a carry that does not fit (%s) is refused', (_what, carry) => {
     expect(fightingCards.setup({ players: 3, carry: carry as never })).toEqual({ ok: false, error: 'bad-layout' });
   });

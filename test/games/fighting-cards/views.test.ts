@@ -7,8 +7,8 @@
  * scenario runner prints, the named zones and the end-of-hand card zones, the
  * outcome of finished deals in the words of the table log (made, failed,
  * hand game, renege, thrown in, last deal of the match) with the carry to the
- * next deal, the outcome after an audit that names a renege or not, and the
- * options. Fixed scenario deals only: deterministic and fast.
+ * next deal (no rows) and the deal's score table row beside it, the outcome
+ * after an audit that names a renege or not, and the options. Fixed scenario deals only: deterministic and fast.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -172,31 +172,26 @@ const SUMMARY_SEAT0 = {
 };
 
 describe('finished deals', () => {
-  test("made: the summary line, places, next dealer and the carry with this deal's row", () => {
+  test("made: the summary line, places, next dealer, the carry (no rows) and this deal's row beside it", () => {
     const state = finished('skat-discards-count.json');
     expect(outcome(state)).toEqual({
       ranking: [[1], [0, 2]],
       nextDealer: 1,
       scores: [0, 226, 0],
-      carry: {
-        played: 1,
-        totals: [0, 226, 0],
-        history: [
-          {
-            deal: 1,
-            dealer: 0,
-            declarer: 1,
-            bid: 26,
-            handGame: false,
-            trump: 'S',
-            points: 26,
-            made: true,
-            renege: null,
-            scores: [0, 226, 0],
-          },
-        ],
-      },
+      carry: { played: 1, totals: [0, 226, 0] },
       summary: 'seat 1 bid 26, took 26: made, +226; seat 1 deals next',
+      row: {
+        deal: 1,
+        dealer: 0,
+        declarer: 1,
+        bid: 26,
+        handGame: false,
+        trump: 'S',
+        points: 26,
+        made: true,
+        renege: null,
+        scores: [0, 226, 0],
+      },
     });
     expect(view(state, null, NOBODY).match).toEqual({
       deals: 3,
@@ -230,14 +225,15 @@ describe('finished deals', () => {
     expect(outcome(finished(name))?.summary).toBe(summary);
   });
 
-  test('a thrown-in deal does not count: played and history unchanged, the next seat deals', () => {
+  test('a thrown-in deal does not count: played unchanged, no row, the next seat deals', () => {
     const state = finished('three-passes-thrown-in.json');
     expect(outcome(state)).toEqual({
       ranking: [[0, 1, 2]],
       nextDealer: 2,
       scores: [0, 0, 0],
-      carry: { played: 0, totals: [0, 0, 0], history: [] },
+      carry: { played: 0, totals: [0, 0, 0] },
       summary: 'all passed: thrown in; seat 2 deals',
+      row: null,
     });
     expect(view(state, null, NOBODY).match).toEqual({
       deals: 3,
@@ -259,26 +255,7 @@ describe('finished deals', () => {
 
   test('a match that ends with equal totals is a shared win, named in the summary', () => {
     const base = finished('skat-discards-count.json', { deals: 2 });
-    const row = {
-      ...base.board.match.history[0],
-      deal: 1,
-      dealer: 2,
-      declarer: 0,
-      bid: 26,
-      handGame: false,
-      trump: 'S' as const,
-    };
-    const state = {
-      ...base,
-      board: {
-        ...base.board,
-        match: {
-          played: 1,
-          totals: [226, 0, 0],
-          history: [{ ...row, points: 26, made: true, renege: null, scores: [226, 0, 0] }],
-        },
-      },
-    };
+    const state = { ...base, board: { ...base.board, match: { played: 1, totals: [226, 0, 0] } } };
     expect(view(state, null, NOBODY).match).toMatchObject({ over: true, totals: [226, 226, 0], winners: [0, 1] });
     expect(outcome(state)?.summary).toBe(
       'seat 1 bid 26, took 26: made, +226; match over after 2 deals: seats 0, 1 share the match win',
@@ -298,44 +275,27 @@ describe('finished deals', () => {
     expect(after.match).toEqual(before.match);
   });
 
-  test('a carried match: rows kept in order, this deal numbered after them, totals added', () => {
+  test('a carried match: this deal numbered after it, totals added; the carry and the view hold no earlier rows', () => {
     const base = finished('skat-discards-count.json');
-    const row = {
-      deal: 1,
-      dealer: 2,
-      declarer: 0,
-      bid: 21,
-      handGame: true,
-      trump: 'H' as const,
-      points: 30,
+    const state = { ...base, board: { ...base.board, match: { played: 1, totals: [160, 0, 0] } } };
+    const out = outcome(state);
+    expect(out?.carry).toStrictEqual({ played: 2, totals: [160, 226, 0] });
+    expect(out?.row).toEqual({
+      deal: 2,
+      dealer: 0,
+      declarer: 1,
+      bid: 26,
+      handGame: false,
+      trump: 'S',
+      points: 26,
       made: true,
       renege: null,
-      scores: [160, 0, 0],
-    };
-    const state = { ...base, board: { ...base.board, match: { played: 1, totals: [160, 0, 0], history: [row] } } };
-    const out = outcome(state);
-    expect(out?.carry).toEqual({
-      played: 2,
-      totals: [160, 226, 0],
-      history: [
-        row,
-        {
-          deal: 2,
-          dealer: 0,
-          declarer: 1,
-          bid: 26,
-          handGame: false,
-          trump: 'S',
-          points: 26,
-          made: true,
-          renege: null,
-          scores: [0, 226, 0],
-        },
-      ],
+      scores: [0, 226, 0],
     });
     expect(out?.ranking).toEqual([[1], [0], [2]]);
-    // The board's rows are not changed by the outcome.
-    expect(state.board.match.history).toEqual([row]);
+    expect(view(state, null, NOBODY).match.history).toEqual([out?.row]);
+    // The board's match is not changed by the outcome.
+    expect(state.board.match).toStrictEqual({ played: 1, totals: [160, 0, 0] });
   });
 
   test('no result on a board that is over without one reads "no result"', () => {
@@ -344,7 +304,8 @@ describe('finished deals', () => {
     expect(outcome(state)).toMatchObject({
       summary: 'no result',
       scores: [0, 0, 0],
-      carry: { played: 0, totals: [0, 0, 0], history: [] },
+      carry: { played: 0, totals: [0, 0, 0] },
+      row: null,
     });
   });
 });
@@ -428,7 +389,7 @@ describe('options', () => {
 });
 
 describe('the game module', () => {
-  test('as loaded: its name, blurb, timing, the deals field, the bot, hidden claims and what version 2 changed', async () => {
+  test('as loaded: its name, blurb, timing, the deals field, the bot, hidden claims and what versions 3 and 2 changed', async () => {
     const fresh = await loadedNow(() => import('../../../src/games/fighting-cards/index.js'));
     const module = fresh.fightingCardsModule;
     expect(module.rules.displayName).toBe('Fighting Cards');
@@ -446,21 +407,35 @@ describe('the game module', () => {
     });
     expect(Object.keys(module.bots)).toEqual(['heuristic']);
     expect(module.hiddenClaims).toBe(true);
-    expect(module.rulesVersion).toBe(2);
-    expect(module.olderRules?.[0]?.change).toBe(
-      "version 2 added the score table's rows to the match the board carries from deal to deal, which changed every state hash",
-    );
+    expect(module.rulesVersion).toBe(3);
+    expect(module.olderRules?.map((old) => [old.version, old.change])).toEqual([
+      [
+        2,
+        "version 3 took the score table's rows out of the match the board carries from deal to deal (each deal's outcome gives its row instead), which changed every state hash",
+      ],
+      [
+        1,
+        "version 2 added the score table's rows to the match the board carries from deal to deal, which changed every state hash",
+      ],
+    ]);
+    expect(module.withMatchRows).toBe(fresh.withMatchRows);
   });
 
-  test("version 1 rescoring after the audit is rules-v1.ts's, on a version-1 board", async () => {
+  test("versions 2 and 1 rescore after the audit by rules-v2.ts's and rules-v1.ts's, on their own boards", async () => {
     const { fightingCardsModule } = await import('../../../src/games/fighting-cards/index.js');
     const { fightingCardsV1, outcomeAfterAuditV1 } = await import('../../../src/games/fighting-cards/rules-v1.js');
-    const run = runScenario(fightingCardsV1, { ...load('skat-discards-count.json'), expect: undefined });
-    const state = run.state as FightingState;
+    const { fightingCardsV2, outcomeAfterAuditV2 } = await import('../../../src/games/fighting-cards/rules-v2.js');
     const report: AuditReport = { verdict: 'fault', index: 20, seat: 2, reason: 'must-follow-suit' };
-    const older = fightingCardsModule.olderRules?.[0];
-    expect(older?.version).toBe(1);
-    expect(older?.scoreAfterAudit?.(state, report)).toEqual(outcomeAfterAuditV1(state, report));
-    expect(older?.scoreAfterAudit?.(state, report)?.carry).toEqual({ played: 1, totals: [0, 226, 0] });
+    const [v2, v1] = fightingCardsModule.olderRules ?? [];
+    const run1 = runScenario(fightingCardsV1, { ...load('skat-discards-count.json'), expect: undefined });
+    const state1 = run1.state as FightingState;
+    expect(v1?.version).toBe(1);
+    expect(v1?.scoreAfterAudit?.(state1, report)).toEqual(outcomeAfterAuditV1(state1, report));
+    expect(v1?.scoreAfterAudit?.(state1, report)?.carry).toEqual({ played: 1, totals: [0, 226, 0] });
+    const run2 = runScenario(fightingCardsV2, { ...load('skat-discards-count.json'), expect: undefined });
+    const state2 = run2.state as FightingState;
+    expect(v2?.version).toBe(2);
+    expect(v2?.scoreAfterAudit?.(state2, report)).toEqual(outcomeAfterAuditV2(state2, report));
+    expect(v2?.scoreAfterAudit?.(state2, report)?.carry).toMatchObject({ played: 1, history: [{ deal: 1 }] });
   });
 });
