@@ -45,8 +45,11 @@ export class FdCard extends LitElement {
   @property() note = '';
 
   static override styles = css`
+    /* The card enters once, when its element does: on the host, so a change of what it is (a button once it may be
+       chosen, a plain image again after) does not start it over on every turn. */
     :host {
       display: inline-block;
+      animation: enter 180ms ease-out;
     }
     .card {
       width: var(--card-w, 3.6rem);
@@ -67,7 +70,6 @@ export class FdCard extends LitElement {
       transition:
         transform 120ms ease,
         box-shadow 120ms ease;
-      animation: enter 180ms ease-out;
       user-select: none;
       box-sizing: border-box;
     }
@@ -129,8 +131,10 @@ export class FdCard extends LitElement {
       }
     }
     @media (prefers-reduced-motion: reduce) {
-      .card {
+      :host {
         animation: none;
+      }
+      .card {
         transition: none;
       }
     }
