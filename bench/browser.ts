@@ -81,9 +81,9 @@ export interface GameRow {
   readonly players: number;
   readonly runs: number;
   /** Median over every page of every run: the page's own main-thread CPU per hand, and its split. */
-  readonly pageMedian: Omit<CpuSplit, 'driverMs'>;
+  readonly pageMedian: Omit<CpuSplit, 'driverMs' | 'byEvent'>;
   /** The busiest page of all runs. */
-  readonly busiestPage: Omit<CpuSplit, 'driverMs'>;
+  readonly busiestPage: ReturnType<typeof pick>;
   /** Median of the driver's commands per page (left out of the figures above). */
   readonly driverMedianMs: number;
   /** The same game and players in Node (bench/hand.ts): CPU per peer per hand, median over as many seeds. */
@@ -153,7 +153,7 @@ async function tracedHand(
   play: () => Promise<number>,
 ): Promise<HandRun> {
   const labels = players.map((_, seat) => `fd-bench ${game} seat ${seat}`);
-  const zero: CpuSplit = { totalMs: 0, scriptingMs: 0, styleLayoutMs: 0, paintOtherMs: 0, driverMs: 0 };
+  const zero: CpuSplit = { totalMs: 0, scriptingMs: 0, styleLayoutMs: 0, paintOtherMs: 0, driverMs: 0, byEvent: {} };
   const sums = players.map(() => zero);
   let threads: { pid: number; tid: number }[] | null = null;
   let failure: unknown = null;
@@ -323,12 +323,16 @@ async function speedHand(url: string, seed: number): Promise<{ run: HandRun; lat
   }
 }
 
-function pick(split: CpuSplit): Omit<CpuSplit, 'driverMs'> {
+function pick(split: CpuSplit): Omit<CpuSplit, 'driverMs' | 'byEvent'> & { readonly topEvents: [string, number][] } {
   return {
     totalMs: split.totalMs,
     scriptingMs: split.scriptingMs,
     styleLayoutMs: split.styleLayoutMs,
     paintOtherMs: split.paintOtherMs,
+    // Where its style/layout and paint/other went, largest first.
+    topEvents: Object.entries(split.byEvent)
+      .sort((x, y) => y[1] - x[1])
+      .slice(0, 8),
   };
 }
 
@@ -426,12 +430,15 @@ export function printBrowser(r: BrowserBench): void {
     'game          players  page      total  scripting  style/layout  paint/other  | Node/peer  page÷Node  (driver)  clean',
   );
   for (const g of r.rows) {
-    const line = (what: string, s: Omit<CpuSplit, 'driverMs'>, ratio: number, driver: string) =>
+    const line = (what: string, s: Omit<CpuSplit, 'driverMs' | 'byEvent'>, ratio: number, driver: string) =>
       console.log(
         `${g.game.padEnd(13)} ${String(g.players).padStart(7)}  ${what.padEnd(8)} ${String(s.totalMs).padStart(6)}  ${String(s.scriptingMs).padStart(9)}  ${String(s.styleLayoutMs).padStart(12)}  ${String(s.paintOtherMs).padStart(11)}  | ${String(g.nodePerPeerMs).padStart(9)}  ${`${ratio}×`.padStart(9)}  ${driver.padStart(8)}  ${g.allClean}`,
       );
     line('median', g.pageMedian, g.ratioMedian, String(g.driverMedianMs));
     line('busiest', g.busiestPage, g.ratioBusiest, '');
+    console.log(
+      `${''.padEnd(23)}(the busiest page's style/layout and paint/other by trace event: ${g.busiestPage.topEvents.map(([name, ms]) => `${name} ${ms}`).join(', ')} ms)`,
+    );
     console.log(`${''.padEnd(23)}(traces covered ${Math.round(g.tracedShare * 1000) / 10} % of the hands' wall time)`);
   }
   const c = r.clickToShown;

@@ -26,7 +26,10 @@
  * Each event's time is its own (its thread duration less that of the events
  * nested in it) and goes to the first of it or its ancestors that has a class
  * (a layout forced inside a handler is style and layout; a handler's
- * remainder is scripting).
+ * remainder is scripting). `byEvent` says what the style/layout and
+ * paint/other figures hold, by the name of the event that spent the time
+ * (`Paint`, `UpdateLayoutTree`, a task's own time in
+ * `ThreadControllerImpl::RunTask`, …).
  */
 import type { Browser, CDPSession, Page } from 'playwright-core';
 
@@ -55,6 +58,8 @@ export interface CpuSplit {
   readonly paintOtherMs: number;
   /** DevTools-protocol commands of the driver and what ran inside them (not in totalMs). */
   readonly driverMs: number;
+  /** The style/layout and paint/other time by the trace event that spent it (its own time, ms): what those two hold. */
+  readonly byEvent: Readonly<Record<string, number>>;
 }
 
 type Kind = 'scripting' | 'styleLayout' | 'paintOther' | 'driver';
@@ -119,11 +124,15 @@ export function splitMainThread(events: readonly TraceEvent[], pid: number, tid:
     readonly end: number;
     readonly kind: Kind | null;
     readonly tdur: number;
+    readonly name: string;
     children: number;
   }
   const stack: Open[] = [];
+  const byEvent: Record<string, number> = {};
   const close = (node: Open) => {
-    sums[node.kind ?? 'paintOther'] += node.tdur - node.children;
+    const own = node.tdur - node.children;
+    sums[node.kind ?? 'paintOther'] += own;
+    if (node.kind === null || node.kind === 'styleLayout') byEvent[node.name] = (byEvent[node.name] ?? 0) + own;
   };
   for (const e of mine) {
     const end = e.ts + e.dur!;
@@ -133,7 +142,7 @@ export function splitMainThread(events: readonly TraceEvent[], pid: number, tid:
     if (parent) parent.children += tdur;
     const own = kindOf(e.name);
     const kind = parent?.kind === 'driver' ? 'driver' : (own ?? parent?.kind ?? null);
-    stack.push({ end, kind, tdur, children: 0 });
+    stack.push({ end, kind, tdur, name: e.name, children: 0 });
   }
   while (stack.length > 0) close(stack.pop()!);
   const ms = (us: number) => Math.round(us / 100) / 10;
@@ -143,6 +152,7 @@ export function splitMainThread(events: readonly TraceEvent[], pid: number, tid:
     styleLayoutMs: ms(sums.styleLayout),
     paintOtherMs: ms(sums.paintOther),
     driverMs: ms(sums.driver),
+    byEvent: Object.fromEntries(Object.entries(byEvent).map(([name, us]) => [name, ms(us)])),
   };
 }
 
@@ -207,6 +217,12 @@ export function addSplits(a: CpuSplit, b: CpuSplit): CpuSplit {
     styleLayoutMs: r(a.styleLayoutMs + b.styleLayoutMs),
     paintOtherMs: r(a.paintOtherMs + b.paintOtherMs),
     driverMs: r(a.driverMs + b.driverMs),
+    byEvent: Object.fromEntries(
+      [...new Set([...Object.keys(a.byEvent), ...Object.keys(b.byEvent)])].map((name) => [
+        name,
+        r((a.byEvent[name] ?? 0) + (b.byEvent[name] ?? 0)),
+      ]),
+    ),
   };
 }
 

@@ -47,6 +47,8 @@ describe('the trace split', () => {
       styleLayoutMs: 1,
       paintOtherMs: 6,
       driverMs: 4,
+      // What the style/layout and paint/other figures hold, by the event that spent the time.
+      byEvent: { 'ThreadControllerImpl::RunTask': 5.2, Layout: 1, Paint: 0.8 },
     });
   });
 

@@ -36,7 +36,7 @@ test('a new card animates in once; turning into a button and back starts nothing
 });
 
 test('a card turned face up shows its face without entering again', async () => {
-  const el = await mount(Object.assign(document.createElement('fd-card'), { card: null }));
+  const el = await mount(Object.assign(document.createElement('fd-card'), { card: null as string | null }));
   await settled(el);
   el.card = 'QH';
   await el.updateComplete;
