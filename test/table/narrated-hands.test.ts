@@ -22,11 +22,11 @@ import { TableLog } from '../../src/table/table-log.js';
 import { watchingHand } from '../../src/table/table-watchers.js';
 import { decodeEvent, fixture } from '../verify/transcripts.js';
 
-/** One recorded transcript per game, played under today's rules. */
+/** One recorded transcript per game, played under today's rules (Fighting Cards: the match recorded under version 3). */
 const FILES = [
   'stress-shed-2p.json',
   'stress-speed-2p.json',
-  'fighting-cards-3p.json',
+  'fighting-cards-3p-rules3.json',
   'pesten-2p.json',
   'school-blackjack-2p.json',
 ];
