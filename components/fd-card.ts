@@ -120,13 +120,13 @@ export class FdCard extends LitElement {
     :host(:not([selectable])) .card {
       cursor: default;
     }
+    /* Movement only: the host's opacity is the game's to set (a dimmed card), and a flight (card-motion.ts) takes
+       over its transform while it runs. */
     @keyframes enter {
       from {
-        opacity: 0;
         transform: translateY(8px) scale(0.96);
       }
       to {
-        opacity: 1;
         transform: none;
       }
     }

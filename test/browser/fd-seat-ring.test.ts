@@ -220,7 +220,8 @@ test('in a game, another player’s card flies to the stack from that player’s
   // A new card element flies once it has drawn itself (card-motion.ts).
   await landed.updateComplete;
   await Promise.resolve();
-  const [flight] = landed.getAnimations();
+  // Its flight: the card's own entrance (a CSS animation on the card) runs beside it.
+  const [flight] = landed.getAnimations().filter((a) => !(a instanceof CSSAnimation));
   expect(flight, `${card} flies to the stack`).toBeDefined();
   const start = (flight!.effect as KeyframeEffect).getKeyframes()[0]!.transform as string;
   const [dx, dy] = /translate\(([-\d.]+)px, ([-\d.]+)px\)/.exec(start)!.slice(1).map(Number);
