@@ -114,9 +114,10 @@ export class TableSession {
     this.rejoin = new TableCatchUp({
       mesh: options.mesh, lobby: () => this.lobby.view(), seatKeys: () => this.lobby.seatKeys(), handsStarted: () => this.lobby.handsStarted,
       handNo: () => this.handNo, startingHand: () => isStarting(this.starter.phase) || this.history.pending !== null, closed: () => this.closed,
-      hands: () => this.hands, currentSession: () => this.currentHand()?.session, isBot: (key) => this.bots.signerFor(key) !== undefined,
+      hands: () => this.hands, currentSession: () => this.starter.current()?.session, isBot: (key) => this.bots.signerFor(key) !== undefined,
       storedEvents: (hand) => this.outbox.storedEvents(hand), startHand: (hand) => void this.starter.start(hand), onLog: options.onLog,
-      fetchRefusal: (key) => this.fetchRefusal(key),
+      // Only seats and the first few fresh watchers get an answer to a fetch (table-watchers.ts).
+      fetchRefusal: (key) => this.watchers.fetchRefusal(key, this.seatedKeys(), keyHex(this.signer.publicKey), Date.now()),
       nextChanges: () => this.nextTerms.changes(), rosterHeard: () => this.lobby.isCreator || this.lobby.signedRoster !== null,
     }, Date.now());
     this.echo = new TableEcho({
@@ -142,7 +143,7 @@ export class TableSession {
     // prettier-ignore
     this.publisher = new TablePublisher({
       mesh: options.mesh, signer: options.signer, outbox: this.outbox, table: () => this.lobby.table, closed: () => this.closed,
-      hands: () => this.hands, seatKeys: () => this.currentHand()?.session.config.setup.seatKeys ?? [], tamperPublish: options.tamperPublish,
+      hands: () => this.hands, seatKeys: () => this.starter.current()?.session.config.setup.seatKeys ?? [], tamperPublish: options.tamperPublish,
     });
     const { publisher } = this;
     // prettier-ignore
@@ -169,7 +170,7 @@ export class TableSession {
       changed: () => options.onChange(),
     });
     this.nextTerms = new NextTerms({
-      current: () => this.currentHand()?.session,
+      current: () => this.starter.current()?.session,
       roster: () => this.lobby.newestRoster,
       creator: () => this.lobby.creator,
       seated: () => this.lobby.mySeat() !== null,
@@ -193,13 +194,13 @@ export class TableSession {
     });
     // prettier-ignore
     this.history = new TableHistory({
-      mesh: options.mesh, store: options.store, lobby: () => this.lobby.view(), optionsOf: (hand) => this.lobby.optionsOf(hand), seated: () => this.lobby.mySeat() !== null, handNo: () => this.handNo, currentSession: () => this.currentHand()?.session,
+      mesh: options.mesh, store: options.store, lobby: () => this.lobby.view(), optionsOf: (hand) => this.lobby.optionsOf(hand), seated: () => this.lobby.mySeat() !== null, handNo: () => this.handNo, currentSession: () => this.starter.current()?.session,
       playsAny: (keys) => keys.some((key) => key === keyHex(this.signer.publicKey) || this.bots.signerFor(key) !== undefined),
       early: (hand) => this.early.get(hand)?.events ?? [], startHand: (hand) => void this.starter.start(hand), askForSeat: () => this.lobby.askAgain(), onLog: options.onLog,
     });
     // prettier-ignore
     this.intake = new EventIntake({
-      early: this.early, hands: () => this.hands, currentSession: () => this.currentHand()?.session, handNo: () => this.handNo,
+      early: this.early, hands: () => this.hands, currentSession: () => this.starter.current()?.session, handNo: () => this.handNo,
       starting: () => isStarting(this.starter.phase), handsStarted: () => this.lobby.handsStarted, history: () => this.history,
       echo: () => this.echo, sits: (key) => this.lobby.sits(key), seatless: () => this.isWatching || this.lobby.mySeat() === null,
       nameOf: (key) => this.lobby.view().seats.find((s) => s.keyHex === key)?.member?.name,
@@ -252,12 +253,12 @@ export class TableSession {
     if (envelope.kind === 'hello') this.echo.linkOpened(via);
     if (envelope.kind === 'hello' && this.handNo >= 0) {
       // A (re)connected peer may have missed events; so may we.
-      this.mesh.send('fetch', { hand: this.handNo, have: this.currentHand()?.session.have() ?? {} });
+      this.mesh.send('fetch', { hand: this.handNo, have: this.starter.current()?.session.have() ?? {} });
     }
   }
 
   get current(): HandSummary | null {
-    const mine = this.currentHand();
+    const mine = this.starter.current();
     if (!mine) return null;
     return {
       handNo: this.handNo,
@@ -284,7 +285,7 @@ export class TableSession {
 
   /** Starts the next hand at this table (every seat must agree by starting it too). */
   rematch(): void {
-    const current = this.currentHand()?.session;
+    const current = this.starter.current()?.session;
     // While the next hand is being set up there is no current hand yet: a second Rematch (a double click) must not start
     // the hand after it too.
     if (
@@ -335,7 +336,7 @@ export class TableSession {
 
   /** While a hand runs its seats are those of its agreed set-up (hand/setup.ts); no roster may move them. */
   private runningSeats(): readonly string[] | null {
-    const session = this.currentHand()?.session;
+    const session = this.starter.current()?.session;
     if (!session || session.phase === 'done' || session.phase === 'halted') return null;
     return session.config.setup.seatKeys;
   }
@@ -348,10 +349,6 @@ export class TableSession {
 
   private names(): string[] {
     return [...this.lobby.names()];
-  }
-
-  private currentHand(): Seated | undefined {
-    return this.starter.current();
   }
 
   private get hands(): ReadonlyMap<number, Seated> {
@@ -367,15 +364,9 @@ export class TableSession {
     return this.rejoin.stall(session, nowMs, this.progress.idleMs(nowMs), this.options.stallMs ?? DEFAULT_STALL_MS);
   }
 
-  /** Why a key gets no answer to its fetch: only seats and the first few fresh watchers (table-watchers.ts) do. */
-  private fetchRefusal(key: string): string | null {
-    if (this.lobby.sits(key)) return null;
-    return this.watchers.fetchRefusal(key, this.seatedKeys(), keyHex(this.signer.publicKey), Date.now());
-  }
-
   /** The keys (hex) the roster seats. */
   private seatedKeys(): Set<string> {
-    return new Set(this.lobby.view().seats.flatMap((s) => (s.keyHex ? [s.keyHex] : [])));
+    return new Set(this.lobby.seatKeys().filter((key) => key !== null));
   }
 
   /** The hand this page is at or starting (-1: none yet). */
@@ -385,7 +376,7 @@ export class TableSession {
 
   /** Where the table is: seating, choosing its first hand, starting, awaiting a set-up, playing or between hands (table-phase.ts). */
   get stage(): TableStage {
-    return stageOf(this.starter.phase, this.history.pending, this.currentHand()?.session.phase);
+    return stageOf(this.starter.phase, this.history.pending, this.starter.current()?.session.phase);
   }
 
   /** This page plays no seat of the current hand: it follows it as a watcher. */
@@ -417,7 +408,7 @@ export class TableSession {
   }
 
   private onHandChanged(): void {
-    const mine = this.currentHand();
+    const mine = this.starter.current();
     if (mine) this.progress.saw(mine.session.follower.pool.events().length, Date.now());
     for (const [seat, local] of this.hands) this.records.reportFault(seat, local);
     if (mine) this.log.follow(mine.session);
@@ -436,12 +427,12 @@ export class TableSession {
     const handNow = this.options.handClock?.() ?? now;
     for (const { session } of this.hands.values()) session.tick(handNow);
     this.rejoin.tick(now);
-    const current = this.currentHand();
+    const current = this.starter.current();
     if (current)
       this.rejoin.followAbandon(current.session, this.stallOf(current.session, now), this.names(), () =>
         this.onHandChanged(),
       );
-    const waitingOn = this.currentHand()?.session.waiting()?.seats ?? [];
+    const waitingOn = this.starter.current()?.session.waiting()?.seats ?? [];
     this.echo.tick(
       handNow,
       waitingOn.some((seat) => !this.hands.has(seat)),
@@ -450,7 +441,7 @@ export class TableSession {
     this.lobby.freeLeftSeats();
     this.lobby.adoptHeld();
     this.bots.schedule();
-    const mine = this.currentHand();
+    const mine = this.starter.current();
     if (mine?.session.waiting()?.seats.length) this.options.onChange();
   }
 }

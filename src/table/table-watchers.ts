@@ -61,9 +61,9 @@ export class Watchers {
     return false;
   }
 
-  /** Why a key without a seat gets no answer to its fetch, or null: it is an admitted watcher. */
+  /** Why a key gets no answer to its fetch, or null: it holds a seat, or it is an admitted watcher. */
   fetchRefusal(key: string, seatedKeys: ReadonlySet<string>, selfKey: string, nowMs: number): string | null {
-    if (this.admitted(key, seatedKeys, selfKey, nowMs, FETCH_LIMITS.watchers)) return null;
+    if (seatedKeys.has(key) || this.admitted(key, seatedKeys, selfKey, nowMs, FETCH_LIMITS.watchers)) return null;
     return `it holds no seat and is not one of the ${FETCH_LIMITS.watchers} watchers this table answers (a watcher's page says hello first)`;
   }
 
