@@ -9,7 +9,6 @@ import { keyHex, signEnvelope, type EnvelopeOf, type Signer } from '../net/envel
 import type { Mesh } from '../net/mesh.js';
 import type { HandSession } from './hand-session.js';
 import type { TableOutbox } from './table-outbox.js';
-import type { TableSessionOptions } from './table-session-types.js';
 
 type TableEvent = EnvelopeOf<'table-event'>;
 
@@ -24,7 +23,6 @@ export interface PublisherHost {
   readonly hands: () => ReadonlyMap<number, { readonly session: HandSession }>;
   /** The current hand's seat keys (hex), to find the seat whose write this is. */
   readonly seatKeys: () => readonly string[];
-  readonly tamperPublish?: TableSessionOptions['tamperPublish'];
 }
 
 export class TablePublisher {
@@ -47,8 +45,7 @@ export class TablePublisher {
     if (host.closed()) return;
     const author = keyHex(envelope.from);
     host.outbox.sendAfterStoring(host.seatKeys().indexOf(author), envelope, () => {
-      const sent = host.tamperPublish ? host.tamperPublish(envelope) : envelope;
-      for (const out of sent === null ? [] : Array.isArray(sent) ? sent : [sent]) host.mesh.broadcast(out);
+      host.mesh.broadcast(envelope);
       for (const [seat, { session }] of host.hands())
         if (session.config.setup.seatKeys[seat] !== author) session.receive(envelope);
     });

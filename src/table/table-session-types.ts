@@ -7,7 +7,7 @@
 import type { PoolLimits } from './hand/event-pool.js';
 import type { RandomSource } from '../../crypto/index.js';
 import type { Bot } from '../bots/index.js';
-import type { EnvelopeOf, Signer } from '../net/envelope.js';
+import type { Signer } from '../net/envelope.js';
 import type { Mesh } from '../net/mesh.js';
 import type { Stall } from './gone-seats.js';
 import type { FaultReport } from './hand/faults.js';
@@ -40,10 +40,6 @@ export interface TableSessionOptions {
    * drives the deadlines with a simulated clock (cheat-run.ts) gives it here, so one hand never sees two clocks.
    */
   readonly handClock?: () => number;
-  /** Adversarial tests only: rewrite what this peer sends (null: drop it; a list: send several). */
-  readonly tamperPublish?: (
-    envelope: EnvelopeOf<'table-event'>,
-  ) => EnvelopeOf<'table-event'> | EnvelopeOf<'table-event'>[] | null;
 }
 
 /** A hand this page plays a seat of (its own, or a bot's it hosts; a watcher's seatless hand under WATCHING_SEAT). */

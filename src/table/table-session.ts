@@ -143,7 +143,7 @@ export class TableSession {
     // prettier-ignore
     this.publisher = new TablePublisher({
       mesh: options.mesh, signer: options.signer, outbox: this.outbox, table: () => this.lobby.table, closed: () => this.closed,
-      hands: () => this.hands, seatKeys: () => this.starter.current()?.session.config.setup.seatKeys ?? [], tamperPublish: options.tamperPublish,
+      hands: () => this.hands, seatKeys: () => this.starter.current()?.session.config.setup.seatKeys ?? [],
     });
     const { publisher } = this;
     // prettier-ignore

@@ -29,16 +29,14 @@ it('honest peers that halt send their verdicts and agree with each other', async
     game: 'stress-shed',
     players: 3,
     seed: 31,
-    extra: (seat, signer) =>
+    tamper: (seat, signer) =>
       seat === CHEATER
-        ? {
-            tamperPublish: (e) => {
-              if (done || e.body.type !== 'act') return e;
-              done = true;
-              return resign(signer, e, { ...e.body, hash: new Uint8Array(32).fill(9) });
-            },
+        ? (e) => {
+            if (done || e.body.type !== 'act') return e;
+            done = true;
+            return resign(signer, e, { ...e.body, hash: new Uint8Array(32).fill(9) });
           }
-        : {},
+        : undefined,
   });
   running = peers;
   await until(() =>

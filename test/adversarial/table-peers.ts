@@ -4,7 +4,7 @@
  * tools/sim/simulation.ts, but each peer's store can be swapped (a store whose
  * saves fail), its log is recorded, and its mesh and signer are exposed so a
  * test can inject what a hostile peer would send (a re-seating roster, a
- * flood of events for a far hand).
+ * flood of events for a far hand), or rewrite what it sends (`tamper`).
  */
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { seededRandom } from '../../crypto/index.js';
@@ -17,6 +17,7 @@ import { MemoryTableStore } from '../../tools/sim/memory-store.js';
 import { newTableId, peerIdFor } from '../../src/table/table-id.js';
 import { TableSession, type TableSessionOptions } from '../../src/table/table-session.js';
 import { until } from '../../tools/sim/simulation.js';
+import { tamperSends, type Tamper } from '../../tools/sim/tamper-sends.js';
 
 export interface TablePeer {
   readonly signer: Signer & { secretKey: Uint8Array };
@@ -34,6 +35,8 @@ export async function tablePeers(options: {
   seed: number;
   store?: (seat: number) => MemoryTableStore;
   extra?: (seat: number, signer: Signer) => Partial<TableSessionOptions>;
+  /** What a hostile seat sends instead of each table event it publishes (tools/sim/tamper-sends.ts). */
+  tamper?: (seat: number, signer: Signer) => Tamper | undefined;
 }): Promise<{ peers: TablePeer[]; table: string; network: MemoryNetwork }> {
   const keyRng = seededRandom(`adv-${options.seed}-keys`);
   const signers = Array.from({ length: options.players }, () => {
@@ -55,6 +58,8 @@ export async function tablePeers(options: {
       name: `P${seat + 1}`,
       timing: TIMING,
     });
+    const tamper = options.tamper?.(seat, signer);
+    if (tamper) tamperSends(mesh, tamper);
     const store = options.store?.(seat) ?? new MemoryTableStore();
     const log: { line: string; level: string }[] = [];
     const session = new TableSession({

@@ -5,7 +5,7 @@
  * how an event is routed (the current hand takes and stores it, a later or a
  * starting hand's waits in `early`, an older one is dropped, a flood is
  * refused), what the page sends of its own seats (stored first, signed by
- * the seat, heard by its other local seats, rewritten by `tamperPublish`,
+ * the seat, heard by its other local seats,
  * sent again after a reload), a watcher that follows hand 1 from its seats'
  * readies and then the next hand once it has seen one end, a rematch (after a
  * hand played out or halted; once on a double click; again after a start
@@ -487,26 +487,6 @@ describe('what this page sends of its seats', () => {
     await settle();
     expect(events(broadcast).map((e) => e.body.type)).toEqual(['fault']);
     expect(t.changes()).toBe(atSend);
-  });
-
-  it('tamperPublish: null sends nothing, a list sends each', async () => {
-    const broadcast = vi.spyOn(Mesh.prototype, 'broadcast');
-    const t = await threeSeats({ tamperPublish: () => null });
-    await vi.waitFor(async () => expect(await t.store.loadHandEvents(TABLE, 0)).toHaveLength(1));
-    await settle();
-    // Nothing but the mesh's own kinds (a roster, a fetch): no event, nor anything else.
-    expect(
-      broadcast.mock.calls
-        .map(([e]) => e)
-        .filter((e) => typeof e !== 'object' || e === null || (e as Event).kind === 'table-event'),
-    ).toEqual([]);
-    closeTables();
-    const twice = vi.spyOn(Mesh.prototype, 'broadcast');
-    const u = await threeSeats({ tamperPublish: (e) => [e, e] });
-    await until(() => events(twice).length === 2);
-    expect(events(twice)[0]).toBe(events(twice)[1]);
-    expect(events(twice)[0]!.body.type).toBe('ready');
-    expect(u.session.current!.handNo).toBe(0);
   });
 
   it("a reloaded page sends its own stored events again, not a peer's", async () => {

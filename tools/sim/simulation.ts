@@ -28,6 +28,7 @@ import type { HandToExport } from '../../src/verify/transcript-file.js';
 import type { Cheat, CheatContext } from './cheats.js';
 import type { HandSecrets } from '../../src/table/hand-session.js';
 import { KnowledgeMonitor } from './knowledge-monitor.js';
+import { tamperSends } from './tamper-sends.js';
 import type { PoolLimits } from '../../src/table/hand/event-pool.js';
 
 export interface SimulationOptions {
@@ -211,6 +212,8 @@ export async function seatPeers(options: SimulationOptions): Promise<{
             return out === undefined ? envelope : out;
           }
         : undefined);
+    // Outermost on the mesh: what it sends is rewritten before the split view and the record of what it sent.
+    if (tamper) tamperSends(mesh, (envelope) => tamper(seat, envelope, signer));
     const honestBot = botFor(seat);
     const bot = isCheater && cheating!.cheat.bot ? cheating!.cheat.bot(honestBot, cheat!) : honestBot;
     const session = new TableSession({
@@ -230,7 +233,6 @@ export async function seatPeers(options: SimulationOptions): Promise<{
       ...(options.handClock ? { handClock: options.handClock } : {}),
       // The cheater does not hold itself to the limits it floods past (its honest code would stop it short).
       ...(options.limits && !isCheater ? { limits: options.limits } : {}),
-      ...(tamper ? { tamperPublish: (envelope: EnvelopeOf<'table-event'>) => tamper(seat, envelope, signer) } : {}),
     });
     let monitor: KnowledgeMonitor | null = null;
     const watched = options.monitor === 'all' || (options.monitor === 'honest' && !isCheater);
