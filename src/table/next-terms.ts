@@ -14,18 +14,12 @@ import { keyHex } from '../net/envelope.js';
 import type { Roster } from '../net/messages.js';
 import type { HandSession } from './hand-session.js';
 import { setupChanges, type TableTerms } from './setup-change.js';
+import type { TableNow } from './table-now.js';
+import { WATCHING_SEAT } from './table-watchers.js';
 
 export interface NextTermsHost {
-  /** The hand this page is at (its own seat's, or the one it watches). */
-  readonly current: () => HandSession | undefined;
-  /** The newest roster from the table's creator (lobby.ts `newestRoster`). */
-  readonly roster: () => Roster | undefined;
-  /** The table creator's key (hex), when this page knows it (lobby.ts `creator`). */
-  readonly creator: () => string | undefined;
-  /** This page holds a seat at the table now (an unseated page following old hands logs nothing). */
-  readonly seated: () => boolean;
-  /** The sessions of the seats played on this page (its own, its bots'). */
-  readonly local: () => readonly HandSession[];
+  /** The hand this page is at (its own seat's, or the one it watches), its sessions of it, the creator and its newest roster, and whether this page holds a seat now (an unseated page following old hands logs nothing). */
+  readonly now: Pick<TableNow, 'current' | 'hands' | 'roster' | 'creator' | 'seated'>;
   readonly onLog: (line: string, level?: 'info' | 'warn') => void;
 }
 
@@ -70,9 +64,9 @@ export class NextTerms {
 
   /** What the next hand changes against the current one, in words (empty: the same terms, or nothing to compare). */
   changes(): string[] {
-    const hand = this.host.current();
-    const roster = this.host.roster();
-    const creator = this.host.creator();
+    const hand = this.host.now.current;
+    const roster = this.host.now.roster;
+    const creator = this.host.now.creator;
     const cached = this.cached;
     if (cached && cached.hand === hand && cached.roster === roster && cached.creator === creator) return cached.lines;
     // A ready's name comes in with it: before every seat's ready a hand's names are not all known yet.
@@ -85,8 +79,8 @@ export class NextTerms {
 
   /** After any change of the roster or the hand: logs a new change once, and withdraws an agreement it outdates. */
   check(): void {
-    if (!this.host.seated()) return;
-    const hand = this.host.current();
+    if (!this.host.now.seated) return;
+    const hand = this.host.now.current;
     const lines = this.changes();
     const key = lines.join('\n');
     if (key !== this.logged) {
@@ -97,7 +91,8 @@ export class NextTerms {
       }
     }
     if (!hand || hand.phase !== 'ready' || lines.length === 0) return;
-    for (const session of this.host.local()) {
+    for (const [seat, { session }] of this.host.now.hands) {
+      if (seat === WATCHING_SEAT) continue;
       if (session.phase !== 'ready' || this.withdrawn.has(session)) continue;
       this.withdrawn.add(session);
       session.abandon(

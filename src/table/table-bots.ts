@@ -5,19 +5,17 @@
  * own think time. With `autoplay` (simulations) this peer's own seat is
  * played by the bot too.
  */
-import type { AnyGame } from '../engine/index.js';
 import type { Bot } from '../bots/index.js';
 import { keyHex, type Signer } from '../net/envelope.js';
 import { ed25519BaseBytes } from '../../crypto/index.js';
 import { ed25519Signer } from '../net/signer.js';
 import type { HandSession } from './hand-session.js';
+import type { TableNow } from './table-now.js';
 
 export interface HostedBotsHost {
   readonly bot: Bot;
-  /** The current hand's sessions of this peer, per seat, and whether a bot plays the seat. */
-  readonly hands: () => ReadonlyMap<number, { readonly session: HandSession; readonly bot: boolean }>;
-  readonly game: () => AnyGame | null;
-  readonly closed: () => boolean;
+  /** The current hand's sessions of this peer, per seat, and whether a bot plays the seat; its game; whether the table closed. */
+  readonly now: Pick<TableNow, 'hands' | 'game' | 'closed'>;
   /** Let the bot play this peer's own seat too (simulations). */
   readonly autoplay: boolean | undefined;
   /** Bot think time (ms); 600 unless given. */
@@ -59,9 +57,9 @@ export class HostedBots {
 
   /** Starts a clock for every bot seat that may move now and has none running. */
   schedule(): void {
-    for (const [seat, { session, bot }] of this.host.hands()) {
-      if (!(bot || this.host.autoplay) || this.timers.has(seat) || this.host.closed()) continue;
-      if (session.phase !== 'play' || !this.host.game() || !session.engineState) continue;
+    for (const [seat, { session, bot }] of this.host.now.hands) {
+      if (!(bot || this.host.autoplay) || this.timers.has(seat) || this.host.now.closed) continue;
+      if (session.phase !== 'play' || !this.host.now.game || !session.engineState) continue;
       if (session.legalActions().length === 0 || session.pendingMoves > 0 || this.host.blocked?.(session)) continue;
       const jitter = this.host.jitterMs ? Math.random() * this.host.jitterMs : 0;
       this.timers.set(
@@ -69,9 +67,9 @@ export class HostedBots {
         setTimeout(
           () => {
             this.timers.delete(seat);
-            const game = this.host.game();
+            const game = this.host.now.game;
             if (
-              this.host.closed() ||
+              this.host.now.closed ||
               !game ||
               !session.engineState ||
               session.legalActions().length === 0 ||

@@ -18,22 +18,15 @@ import { CatchUp } from './catch-up.js';
 import { FetchBudget } from './fetch-budget.js';
 import { GoneSeats, stallOf, type Stall } from './gone-seats.js';
 import type { HandSession } from './hand-session.js';
-import type { LobbyView } from './lobby.js';
+import type { TableNow } from './table-now.js';
 
 export interface TableCatchUpHost {
   readonly mesh: Mesh;
-  readonly lobby: () => LobbyView;
-  /** The roster's seat keys (hex; null: free) and how many hands it says were started: `lobby()`'s, without building the view. */
-  readonly seatKeys: () => readonly (string | null)[];
-  readonly handsStarted: () => number;
-  /** The hand this page is at (-1: none started). */
-  readonly handNo: () => number;
-  /** Between deciding to start a hand and having its sessions. */
-  readonly startingHand: () => boolean;
-  readonly closed: () => boolean;
-  /** This page's sessions of the current hand, per local seat (its person and the bots it hosts). */
-  readonly hands: () => ReadonlyMap<number, { readonly session: HandSession }>;
-  readonly currentSession: () => HandSession | undefined;
+  /** The lobby, the roster's seat keys and hands started, the hand this page is at (or setting up), its sessions, the table closed. */
+  readonly now: Pick<
+    TableNow,
+    'lobby' | 'seatKeys' | 'handsStarted' | 'handNo' | 'settingUp' | 'closed' | 'hands' | 'current'
+  >;
   readonly isBot: (key: string) => boolean;
   /** A hand's stored events (decoded), oldest first. */
   readonly storedEvents: (hand: number) => Promise<EnvelopeOf<'table-event'>[]>;
@@ -80,7 +73,7 @@ export class TableCatchUp {
 
   /** No move (this person's or a bot's) by a (re)opened page before another seat has said which hand the table is at. */
   movesBlocked(session: HandSession): boolean {
-    const local = this.host.hands();
+    const local = this.host.now.hands;
     return this.catchUp.blocksMoves(session.config.setup.seatKeys.filter((_, seat) => !local.has(seat)));
   }
 
@@ -91,7 +84,7 @@ export class TableCatchUp {
 
   /** Someone has shown a hand later than this page's (a rematch offer, or a page that came back being behind). */
   laterHandShown(): boolean {
-    return this.catchUp.latest() > this.host.handNo();
+    return this.catchUp.latest() > this.host.now.handNo;
   }
 
   /**
@@ -101,10 +94,10 @@ export class TableCatchUp {
    */
   noteShown(from: Uint8Array, hand: number, told: boolean): void {
     const key = keyHex(from);
-    const handNo = this.host.handNo();
+    const handNo = this.host.now.handNo;
     // Every event comes through here: the roster's keys and count, not the whole lobby view.
-    if (hand > Math.max(handNo, this.host.handsStarted() - 1) + 1) return;
-    if (key !== this.host.mesh.selfKey && this.host.seatKeys().includes(key) && !this.host.isBot(key))
+    if (hand > Math.max(handNo, this.host.now.handsStarted - 1) + 1) return;
+    if (key !== this.host.mesh.selfKey && this.host.now.seatKeys.includes(key) && !this.host.isBot(key))
       this.catchUp.note(key, hand, told, handNo);
   }
 
@@ -119,8 +112,8 @@ export class TableCatchUp {
     const refusal = this.host.fetchRefusal(asker);
     if (refusal) return this.refuseFetch(asker, refusal);
     if (this.answerOldFetch(asker, envelope.body.hand, via)) return;
-    const session = this.host.currentSession();
-    if (!session || envelope.body.hand !== this.host.handNo()) return;
+    const session = this.host.now.current;
+    if (!session || envelope.body.hand !== this.host.now.handNo) return;
     const have = envelope.body.have;
     const want = new Set((envelope.body.want ?? []).map((sig) => keyHex(sig)));
     const missing = session
@@ -139,9 +132,9 @@ export class TableCatchUp {
 
   /** Answers a fetch of an older hand (a page catching up) from storage, every event of it; false for any other hand. */
   private answerOldFetch(asker: string, hand: number, via: string): boolean {
-    if (hand < 0 || hand >= this.host.handNo()) return false;
+    if (hand < 0 || hand >= this.host.now.handNo) return false;
     void this.host.storedEvents(hand).then((events) => {
-      if (!this.host.closed()) this.send(asker, via, events);
+      if (!this.host.now.closed) this.send(asker, via, events);
     });
     return true;
   }
@@ -162,9 +155,9 @@ export class TableCatchUp {
 
   /** Follows the table to its next hand when this page's hand is over for the table (catch-up.ts). */
   follow(): void {
-    const handNo = this.host.handNo();
-    if (this.host.startingHand() || this.host.closed() || handNo < 0) return;
-    const hand = this.host.currentSession();
+    const handNo = this.host.now.handNo;
+    if (this.host.now.settingUp || this.host.now.closed || handNo < 0) return;
+    const hand = this.host.now.current;
     const over = !hand || hand.phase === 'done' || hand.phase === 'halted';
     const keys = hand?.config.setup.seatKeys ?? [];
     const owing = (hand?.waiting()?.seats ?? []).map((seat) => keys[seat] ?? '');
@@ -172,7 +165,7 @@ export class TableCatchUp {
     if (step === 'fetch') this.host.mesh.send('fetch', { hand: handNo, have: hand?.have() ?? {} });
     if (step !== 'follow') return;
     const next = handNo + 1;
-    const left = [...this.host.hands().values()];
+    const left = [...this.host.now.hands.values()];
     // Joining the next hand signs its terms (hand/setup.ts `termsHash`): a page knows them once the creator's roster
     // has come (a ready signed on an older roster's terms only calls the hand off, naming nobody), and joins by itself
     // only when they are the ones its person played under. Else it shows the change and
@@ -207,7 +200,7 @@ export class TableCatchUp {
 
   /** The table's clock (once a second): who is gone or back (logged once each), then catch-up. */
   tick(nowMs: number): void {
-    const links = this.host.lobby().seats.map((s) => ({
+    const links = this.host.now.lobby.seats.map((s) => ({
       seat: s.seat,
       name: s.member?.name || `Seat ${s.seat + 1}`,
       reachability: s.isMe ? null : s.reachability,
@@ -219,7 +212,7 @@ export class TableCatchUp {
 
   /** What the hand waits for that deserves a word (gone-seats.ts): never this page's own seats, never thinking. */
   stall(session: HandSession, nowMs: number, idleMs: number, turnMs: number): Stall | null {
-    const local = this.host.hands();
+    const local = this.host.now.hands;
     return stallOf(session.waiting(), (seat) => local.has(seat), this.gone, nowMs, idleMs, turnMs);
   }
 
@@ -233,7 +226,7 @@ export class TableCatchUp {
    */
   followAbandon(session: HandSession, stall: Stall | null, names: readonly string[], changed: () => void): boolean {
     const seat = session.follower.abandonWaiting;
-    if (seat === null || this.host.hands().has(seat) || !stall?.canEnd || this.followed.has(session)) return false;
+    if (seat === null || this.host.now.hands.has(seat) || !stall?.canEnd || this.followed.has(session)) return false;
     this.followed.add(session);
     this.host.onLog(`${names[seat] ?? `Seat ${seat + 1}`} ended the hand: this page ends it too`);
     this.endHand(names, changed);
@@ -242,7 +235,7 @@ export class TableCatchUp {
 
   /** "End hand" on every local seat: an owed disclosure or reveal names its seat (then `changed`); else the hand ends without a result, naming who stalled. */
   endHand(names: readonly string[], changed: () => void): void {
-    const local = this.host.hands();
+    const local = this.host.now.hands;
     for (const { session } of local.values()) {
       if (session.follower.endStalled()) {
         changed();
@@ -261,6 +254,6 @@ export class TableCatchUp {
 
   /** Seats whose links are silent now. */
   goneSeats(): number[] {
-    return this.host.lobby().seats.flatMap((s) => (this.gone.isGone(s.seat) ? [s.seat] : []));
+    return this.host.now.lobby.seats.flatMap((s) => (this.gone.isGone(s.seat) ? [s.seat] : []));
   }
 }

@@ -40,18 +40,13 @@ import { keyHex, type EnvelopeOf } from '../net/envelope.js';
 import { MAX_ECHO } from '../net/messages.js';
 import type { Mesh } from '../net/mesh.js';
 import type { HandSession } from './hand-session.js';
-import type { LobbyView } from './lobby.js';
+import type { TableNow } from './table-now.js';
 import { peerIdFor } from './table-id.js';
 
 export interface TableEchoHost {
   readonly mesh: Mesh;
-  readonly lobby: () => LobbyView;
-  /** The hand this page is at. */
-  readonly handNo: () => number;
-  /** This page's sessions of the current hand (one per local seat, or the watcher's). */
-  readonly sessions: () => readonly HandSession[];
-  /** This page plays a seat of the current hand (only seats may sign echoes). */
-  readonly seated: () => boolean;
+  /** The lobby, the hand this page is at, its sessions of it (one per local seat, or the watcher's), and whether it plays a seat of it (only seats may sign echoes). */
+  readonly now: Pick<TableNow, 'lobby' | 'handNo' | 'hands' | 'playsSeat'>;
 }
 
 /** How often, by the table's clock, a page whose hand waits on another seat asks its links again (ms). */
@@ -93,7 +88,7 @@ export class TableEcho {
   pages(seatKeys: readonly string[]): string[] {
     const known = this.pagesOf.get(seatKeys);
     if (known) return known;
-    const view = this.host.lobby();
+    const view = this.host.now.lobby;
     const byKey = new Map<string, string>();
     for (const s of view.seats) if (s.keyHex && s.member) byKey.set(s.keyHex, s.member.peerId);
     const pages = seatKeys.map((key) => byKey.get(key) ?? peerIdFor(view.table, key));
@@ -129,7 +124,7 @@ export class TableEcho {
    * directly, the event gets an echo.
    */
   taken(envelope: EnvelopeOf<'table-event'>, seatKeys: readonly string[]): void {
-    if (!this.host.seated()) return;
+    if (!this.host.now.playsSeat) return;
     const author = seatKeys.indexOf(keyHex(envelope.from));
     const page = author < 0 ? undefined : this.pages(seatKeys)[author];
     this.holdsQueue.push({ event: envelope, skip: envelope.body.type === 'disclose' ? undefined : page });
@@ -159,7 +154,7 @@ export class TableEcho {
    * held here is kept, and the event is asked for if it does not come soon.
    */
   holds(sigs: readonly Uint8Array[], via: string): void {
-    const sessions = this.host.sessions();
+    const sessions = this.sessions();
     for (const sig of sigs) {
       const hex = keyHex(sig);
       let held = false;
@@ -190,7 +185,7 @@ export class TableEcho {
 
   private askForMissing(): void {
     this.wantScheduled = false;
-    const session = this.host.sessions()[0];
+    const session = this.sessions()[0];
     if (!session) return;
     const missing: Uint8Array[] = [];
     for (const sig of this.heldElsewhere.keys())
@@ -212,7 +207,7 @@ export class TableEcho {
     const pages = this.heldElsewhere.get(sig);
     if (!pages) return;
     this.heldElsewhere.delete(sig);
-    for (const session of this.host.sessions())
+    for (const session of this.sessions())
       session.confirm(
         sig,
         [...pages].flatMap((page) => this.seatsAt(page, session.config.setup.seatKeys)),
@@ -232,15 +227,15 @@ export class TableEcho {
 
   /** Gives this page's word for everything of the current hand it holds on each link it has not told yet. */
   private tellLinks(): void {
-    if (!this.host.seated()) return;
-    const session = this.host.sessions()[0];
+    if (!this.host.now.playsSeat) return;
+    const session = this.sessions()[0];
     if (!session) return;
     const open = this.host.mesh.openLinks();
     for (const link of this.told) if (!open.includes(link)) this.told.delete(link);
     const fresh = open.filter((link) => !this.told.has(link));
     if (fresh.length === 0) return;
     const seatKeys = session.config.setup.seatKeys;
-    const mine = new Set(this.host.sessions().map((s) => s.config.mySeat));
+    const mine = new Set(this.sessions().map((s) => s.config.mySeat));
     const events = session.events().filter((e) => !mine.has(seatKeys.indexOf(keyHex(e.from))));
     for (const link of fresh) {
       if (events.length > 0 && !this.host.mesh.sendHolds(link, events)) continue;
@@ -270,15 +265,15 @@ export class TableEcho {
 
   /** A seated page's echo: it holds these events; anything named that this page lacks is asked for. */
   receive(envelope: EnvelopeOf<'echo'>, nowMs: number): void {
-    if (envelope.body.hand === this.host.handNo() + 1) {
+    if (envelope.body.hand === this.host.now.handNo + 1) {
       // The next hand, not started here yet: kept (bounded) and applied when it starts.
       if (this.early.length < MAX_EARLY_ECHOES) this.early.push(envelope);
       return;
     }
-    if (envelope.body.hand !== this.host.handNo()) return;
-    const page = peerIdFor(this.host.lobby().table, keyHex(envelope.from));
+    if (envelope.body.hand !== this.host.now.handNo) return;
+    const page = peerIdFor(this.host.now.lobby.table, keyHex(envelope.from));
     const missing: Uint8Array[] = [];
-    for (const session of this.host.sessions()) {
+    for (const session of this.sessions()) {
       const seats = this.seatsAt(page, session.config.setup.seatKeys);
       if (seats.length === 0) continue;
       for (const sig of envelope.body.events) if (!session.confirm(keyHex(sig), seats)) missing.push(sig);
@@ -301,7 +296,7 @@ export class TableEcho {
     const unlinked = this.host.mesh.unlinkedPeers().sort().join(' ');
     if (unlinked !== this.unlinked) {
       this.unlinked = unlinked;
-      const session = this.host.sessions()[0];
+      const session = this.sessions()[0];
       if (session && unlinked !== '') this.echoAll(session.events().slice(-MAX_ECHO), session.config.setup.seatKeys);
     }
     if (!waitsOnOthers) {
@@ -311,10 +306,10 @@ export class TableEcho {
     this.waitingSince ??= nowMs;
     if (nowMs - this.waitingSince < REFETCH_MS || nowMs - this.lastFetchMs < REFETCH_MS) return;
     this.lastFetchMs = nowMs;
-    const session = this.host.sessions()[0];
+    const session = this.sessions()[0];
     // Events held but not yet shown by every seat are asked for again: a page that passes one on shows it holds it.
     this.fetch(session?.follower.pool.unconfirmed(MAX_ECHO) ?? []);
-    if (session && this.host.seated() && this.host.mesh.unlinkedPeers().length > 0)
+    if (session && this.host.now.playsSeat && this.host.mesh.unlinkedPeers().length > 0)
       this.echoAll(session.events().slice(-MAX_ECHO), session.config.setup.seatKeys);
   }
 
@@ -323,7 +318,7 @@ export class TableEcho {
     const kept = this.early;
     this.early = [];
     for (const envelope of kept) this.receive(envelope, nowMs);
-    for (const session of this.host.sessions())
+    for (const session of this.sessions())
       for (const envelope of session.events()) if (this.heldElsewhere.has(keyHex(envelope.sig))) this.arrived(envelope);
     // What this page took in before the hand started here (kept, or stored before a reload): its word, on every link.
     this.told.clear();
@@ -332,18 +327,23 @@ export class TableEcho {
 
   /** Signs this page's word for events it took in without one (kept for a hand not started yet, or from storage). */
   echoAll(envelopes: readonly EnvelopeOf<'table-event'>[], seatKeys: readonly string[]): void {
-    if (!this.host.seated() || this.host.mesh.unlinkedPeers().length === 0) return;
-    const mine = new Set(this.host.sessions().map((s) => s.config.mySeat));
+    if (!this.host.now.playsSeat || this.host.mesh.unlinkedPeers().length === 0) return;
+    const mine = new Set(this.sessions().map((s) => s.config.mySeat));
     for (const envelope of envelopes) if (!mine.has(seatKeys.indexOf(keyHex(envelope.from)))) this.queue(envelope);
   }
 
   private fetch(want: readonly Uint8Array[]): void {
-    const session = this.host.sessions()[0];
+    const session = this.sessions()[0];
     const wanted = [...new Set(want.map((s) => keyHex(s)))].slice(0, MAX_ECHO).map((s) => hexToBytes(s));
     this.host.mesh.send('fetch', {
-      hand: this.host.handNo(),
+      hand: this.host.now.handNo,
       have: session?.have() ?? {},
       ...(wanted.length > 0 ? { want: wanted } : {}),
     });
+  }
+
+  /** This page's sessions of the current hand. */
+  private sessions(): HandSession[] {
+    return [...this.host.now.hands.values()].map((local) => local.session);
   }
 }

@@ -15,11 +15,12 @@ import { faultData } from './hand/faults.js';
 import { hashBytes } from './hand/seat-agent.js';
 import { outcomeOf, resultOf, type HandRecord, type HandResult } from './hand/setup.js';
 import type { TableStore } from './table-outbox.js';
+import type { TableNow } from './table-now.js';
 
 export interface HandRecordsHost {
   readonly store: TableStore;
-  readonly table: () => string;
-  readonly closed: () => boolean;
+  /** The table's id, and whether the page closed it. */
+  readonly now: Pick<TableNow, 'table' | 'closed'>;
   readonly signAs: (signer: Signer, body: EnvelopeOf<'table-event'>['body']) => EnvelopeOf<'table-event'>;
   readonly publish: (envelope: EnvelopeOf<'table-event'>) => void;
 }
@@ -51,7 +52,7 @@ export class HandRecords {
     const handNo = session.config.setup.handNo;
     if (result) this.resultsByHand.set(handNo, result);
     const record: HandRecord = { setup: session.config.setup, outcome, ...(result ? { result } : {}) };
-    this.recordSaved = this.recordSaved.then(() => this.host.store.saveHandRecord(this.host.table(), handNo, record));
+    this.recordSaved = this.recordSaved.then(() => this.host.store.saveHandRecord(this.host.now.table, handNo, record));
   }
 
   /** Finished hands' results, oldest first, each with its hand number. */
@@ -64,7 +65,7 @@ export class HandRecords {
     let found = false;
     for (let hand = 0; hand < before; hand++) {
       if (this.resultsByHand.has(hand)) continue;
-      const result = (await this.host.store.loadHandRecord(this.host.table(), hand))?.result;
+      const result = (await this.host.store.loadHandRecord(this.host.now.table, hand))?.result;
       if (result) {
         this.resultsByHand.set(hand, result);
         found = true;
@@ -81,7 +82,7 @@ export class HandRecords {
       halt.code === 'abandoned' ||
       session.agent === null ||
       this.reported.has(session) ||
-      this.host.closed()
+      this.host.now.closed
     )
       return;
     this.reported.add(session);

@@ -30,7 +30,7 @@ import type { HandSession } from './hand-session.js';
 import { faultReports } from './hand/faults.js';
 import { nextSetup, type HandRecord, type HandSetup } from './hand/setup.js';
 import { calledOffUntil, setupFromReadies, type SetupSearch } from './history-setup.js';
-import type { LobbyView } from './lobby-view.js';
+import type { TableNow } from './table-now.js';
 import type { TableStore } from './table-outbox.js';
 
 /** Table clock ticks (seconds) without progress before a history is called incomplete (or a halt without a seat's report refused). */
@@ -39,14 +39,10 @@ export const HISTORY_PATIENCE_TICKS = 15;
 export interface TableHistoryHost {
   readonly mesh: Mesh;
   readonly store: TableStore;
-  readonly lobby: () => LobbyView;
+  /** The lobby, whether this page holds a seat (without building the view), the hand this page is at (-1: none started) and its session of it. */
+  readonly now: Pick<TableNow, 'lobby' | 'seated' | 'handNo' | 'current'>;
   /** The options hand `handNo` is played under, by the creator's roster (lobby.ts `optionsOf`: options-history.ts). */
   readonly optionsOf: (handNo: number) => Json;
-  /** This page holds a seat (`lobby().mySeat !== null`, without building the view). */
-  readonly seated: () => boolean;
-  /** The hand this page is at (-1: none started). */
-  readonly handNo: () => number;
-  readonly currentSession: () => HandSession | undefined;
   /** Some of these seat keys are played on this page (its person, or a bot it hosts). */
   readonly playsAny: (keys: readonly string[]) => boolean;
   /** The events held for a hand not started yet. */
@@ -79,7 +75,7 @@ export class TableHistory {
    * while they are not all in: they are fetched, and `pending` says so).
    */
   async setupFor(handNo: number): Promise<HandSetup | null> {
-    const view = this.host.lobby();
+    const view = this.host.now.lobby;
     if (!view.config) return null;
     this.pending = null;
     const stored = await this.host.store.loadHandRecord(view.table, handNo);
@@ -120,7 +116,7 @@ export class TableHistory {
    * moves on to the first hand every seat agreed to. True if it did.
    */
   private async stepOver(handNo: number, previous: HandRecord | undefined): Promise<boolean> {
-    const view = this.host.lobby();
+    const view = this.host.now.lobby;
     if (!view.config || view.handsStarted <= handNo + 1) return false;
     const base = {
       table: view.table,
@@ -143,7 +139,7 @@ export class TableHistory {
 
   /** Asks the seats for hand `handNo`'s events, and for every later hand's (its readies may show it was called off). */
   private fetchFrom(handNo: number): void {
-    const started = this.host.lobby().handsStarted;
+    const started = this.host.now.lobby.handsStarted;
     for (let hand = handNo; hand === handNo || hand < started; hand++) this.host.mesh.send('fetch', { hand, have: {} });
   }
 
@@ -154,24 +150,24 @@ export class TableHistory {
 
   /** This page may ask for a seat: it holds one, or it has followed every hand started to an outcome it accepts. */
   mayJoin(): boolean {
-    const view = this.host.lobby();
+    const view = this.host.now.lobby;
     if (view.mySeat !== null || view.handsStarted === 0) return true;
     return (
       this.problemValue === null &&
-      this.host.handNo() === view.handsStarted - 1 &&
-      this.accepted(this.host.currentSession())
+      this.host.now.handNo === view.handsStarted - 1 &&
+      this.accepted(this.host.now.current)
     );
   }
 
   /** After any change of the hand: an unseated page moves on to the next hand of the history, or, caught up, sends its join. */
   afterChange(): void {
     // Cheap checks first: a seated page comes here after every event it takes in.
-    if (this.problemValue || this.pending !== null || this.host.seated()) return;
-    const view = this.host.lobby();
+    if (this.problemValue || this.pending !== null || this.host.now.seated) return;
+    const view = this.host.now.lobby;
     if (view.mySeat !== null) return;
-    const handNo = this.host.handNo();
+    const handNo = this.host.now.handNo;
     if (this.refuseLateEquivocation()) return;
-    if (handNo < 0 || !this.accepted(this.host.currentSession())) return;
+    if (handNo < 0 || !this.accepted(this.host.now.current)) return;
     if (handNo < view.handsStarted - 1) return this.host.startHand(handNo + 1);
     if (this.askedAfter === handNo) return;
     this.askedAfter = handNo;
@@ -180,10 +176,10 @@ export class TableHistory {
 
   /** The table's clock: fetches again what is missing, and after HISTORY_PATIENCE_TICKS refuses a halt no seat reported. */
   tick(): void {
-    const view = this.host.lobby();
+    const view = this.host.now.lobby;
     if (this.problemValue || view.mySeat !== null) return;
-    const session = this.host.currentSession();
-    const hand = this.pending ?? this.host.handNo();
+    const session = this.host.now.current;
+    const hand = this.pending ?? this.host.now.handNo;
     const held = this.pending !== null ? this.host.early(hand).length : (session?.follower.pool.events().length ?? -1);
     if (this.stuck.hand !== hand || this.stuck.held !== held) this.stuck = { hand, held, ticks: 0 };
     else this.stuck.ticks++;
@@ -202,17 +198,17 @@ export class TableHistory {
 
   /** What an unseated page shows about the table's history: checking it, waiting for seats, or why it refuses it. Null when there is nothing to say. */
   status(): string | null {
-    const view = this.host.lobby();
+    const view = this.host.now.lobby;
     if (this.problemValue) return `You cannot sit at this table: ${this.problemValue}`;
     if (view.mySeat !== null || view.handsStarted === 0 || this.mayJoin()) return null;
-    const hand = this.pending ?? Math.max(0, this.host.handNo());
+    const hand = this.pending ?? Math.max(0, this.host.now.handNo);
     const checking = `Checking the hands played so far (hand ${hand + 1} of ${view.handsStarted}) before you can sit`;
     if (this.stuck.ticks < HISTORY_PATIENCE_TICKS) return checking;
     if (this.pending !== null) {
       const readies = this.lastSearch?.kind === 'waiting' ? this.lastSearch.readies : 0;
       return `${checking}: hand ${hand + 1} is incomplete — ${readies} of ${view.config?.seats ?? '?'} seats' set-ups have come`;
     }
-    const session = this.host.currentSession();
+    const session = this.host.now.current;
     const owing = session?.waiting()?.seats.map((s) => this.seatName(session, s)) ?? [];
     return `${checking}: hand ${hand + 1} is incomplete or still being played — waiting for ${owing.join(', ') || 'its events'}`;
   }
@@ -225,7 +221,7 @@ export class TableHistory {
    * request is not taken back). True if refused.
    */
   private refuseLateEquivocation(): boolean {
-    const session = this.host.currentSession();
+    const session = this.host.now.current;
     const proof = session?.follower.lateEquivocation;
     if (!session || !proof) return false;
     this.refuse(
@@ -245,7 +241,7 @@ export class TableHistory {
 
   private seatName(session: HandSession, seat: number): string {
     const key = session.config.setup.seatKeys[seat];
-    const member = this.host.lobby().seats.find((s) => s.keyHex === key)?.member;
+    const member = this.host.now.lobby.seats.find((s) => s.keyHex === key)?.member;
     return member?.name ? `${member.name} (seat ${seat + 1})` : `seat ${seat + 1} (key ${key?.slice(0, 8) ?? '?'}…)`;
   }
 

@@ -15,26 +15,19 @@ import { LIMITS } from './hand/event-pool.js';
 import type { HandSession } from './hand-session.js';
 import type { TableEcho } from './table-echo.js';
 import type { TableHistory } from './table-history.js';
+import type { TableNow } from './table-now.js';
+import { WATCHING_SEAT } from './table-watchers.js';
 
 export interface EventIntakeHost {
   /** Events for hands not started here yet, by hand (the hand's start takes them: table-hand-start.ts). */
   readonly early: Map<number, EarlyEvents>;
-  /** This page's sessions of the current hand, per local seat, and the one the page shows. */
-  readonly hands: () => ReadonlyMap<number, { readonly session: HandSession }>;
-  readonly currentSession: () => HandSession | undefined;
-  /** The hand this page is at or starting (-1: none), and whether its start is in flight (table-phase.ts). */
-  readonly handNo: () => number;
-  readonly starting: () => boolean;
-  /** How many hands the roster says were started. */
-  readonly handsStarted: () => number;
+  /** This page's sessions of the current hand (per local seat) and the one it shows, the hand it is at or starting (-1: none) and whether that start is in flight, the roster (its seat keys, names and hands started), and whether this page holds a seat. */
+  readonly now: Pick<
+    TableNow,
+    'hands' | 'current' | 'handNo' | 'starting' | 'handsStarted' | 'seatKeys' | 'lobby' | 'seated'
+  >;
   readonly history: () => Pick<TableHistory, 'pending' | 'readyMatters'>;
   readonly echo: () => Pick<TableEcho, 'copyWord' | 'arrived' | 'taken'>;
-  /** The key (hex) sits at this table now: a seat of the roster. */
-  readonly sits: (key: string) => boolean;
-  /** The name the roster gives a key (hex), if any. */
-  readonly nameOf: (key: string) => string | undefined;
-  /** This page plays no seat of the current hand (it watches it, or holds no seat at all). */
-  readonly seatless: () => boolean;
   /** A remote key showed, by an event, which hand it is at (table-catch-up.ts `noteShown`). */
   readonly noteShown: (from: Uint8Array, hand: number) => void;
   readonly refuse: (envelope: EnvelopeOf<'table-event'>, why: string, outsider: boolean) => void;
@@ -58,16 +51,16 @@ export class EventIntake {
   receive(envelope: EnvelopeOf<'table-event'>, via?: string): void {
     const hand = envelope.body.hand;
     // A copy of an event the current hand holds (every peer passes each event on): only its author's page's word is news.
-    if (hand === this.host.handNo() && this.holds(envelope)) {
-      for (const { session } of this.host.hands().values())
+    if (hand === this.host.now.handNo && this.holds(envelope)) {
+      for (const { session } of this.host.now.hands.values())
         session.receive(envelope, this.host.echo().copyWord(envelope, via, session.config.setup.seatKeys));
       return;
     }
     this.host.noteShown(envelope.from, hand);
-    const current = Math.max(this.host.handNo(), this.host.handsStarted() - 1);
-    if (hand < this.host.handNo()) return; // an older hand: over, dropped
+    const current = Math.max(this.host.now.handNo, this.host.now.handsStarted - 1);
+    if (hand < this.host.now.handNo) return; // an older hand: over, dropped
     // Keys without a seat cost nothing to make: what they send is logged and bounded together, never per key.
-    const outsider = !this.host.sits(keyHex(envelope.from));
+    const outsider = !this.host.now.seatKeys.includes(keyHex(envelope.from));
     if (hand > current + 1) {
       this.host.refuse(
         envelope,
@@ -77,11 +70,11 @@ export class EventIntake {
       return;
     }
     if (
-      hand > this.host.handNo() ||
-      (hand === this.host.handNo() && (this.host.starting() || this.host.history().pending === hand))
+      hand > this.host.now.handNo ||
+      (hand === this.host.now.handNo && (this.host.now.starting || this.host.history().pending === hand))
     ) {
       // A peer started the next hand (a rematch) before us: keep it, offer to join.
-      const early = this.host.early.get(hand) ?? new EarlyEvents((key) => this.host.sits(key));
+      const early = this.host.early.get(hand) ?? new EarlyEvents((key) => this.host.now.seatKeys.includes(key));
       const kept = early.add(envelope, via);
       if (kept === 'over-limit')
         this.host.refuse(
@@ -96,7 +89,7 @@ export class EventIntake {
       this.host.early.set(hand, early);
       this.host.saveReceived(envelope);
       // A page without a seat in this hand follows the seats into their next hand once it has seen this one end.
-      if (this.host.seatless() && hand === this.host.handNo() + 1 && this.handOver()) this.host.startHand(hand);
+      if (this.seatless() && hand === this.host.now.handNo + 1 && this.handOver()) this.host.startHand(hand);
       // A ready for the hand whose set-up waits, or a later one (it may show that hand was called off: table-history.ts).
       const pending = this.host.history().pending;
       if (
@@ -110,7 +103,7 @@ export class EventIntake {
     // Encoded once: its size counts against the author's limits in every local hand, and the bytes are stored.
     const bytes = encodeEnvelope(envelope);
     let taken = false;
-    for (const { session } of this.host.hands().values())
+    for (const { session } of this.host.now.hands.values())
       taken =
         session.receive(
           envelope,
@@ -121,18 +114,18 @@ export class EventIntake {
     if (taken) {
       this.host.echo().arrived(envelope);
       this.host.saveReceived(envelope, bytes);
-      const seatKeys = this.host.currentSession()?.config.setup.seatKeys;
+      const seatKeys = this.host.now.current?.config.setup.seatKeys;
       if (seatKeys) this.host.echo().taken(envelope, seatKeys);
     }
   }
 
   /** A hand played out, then shown two versions of one of its events: the author is named in the log, once; the hand stands. */
   private noteLateEquivocation(): void {
-    const session = this.host.currentSession();
+    const session = this.host.now.current;
     const proof = session?.follower.lateEquivocation;
     if (!session || !proof || this.lateLogged.has(session)) return;
     this.lateLogged.add(session);
-    const name = this.host.nameOf(keyHex(proof.first.from));
+    const name = this.host.now.lobby.seats.find((s) => s.keyHex === keyHex(proof.first.from))?.member?.name;
     this.host.onLog(
       `${name ? `${name} (seat ${proof.seat + 1})` : `seat ${proof.seat + 1}`} signed two different ${proof.first.body.type} events for one purpose in hand ${session.config.setup.handNo + 1} (equivocation), shown after the hand was played out: its result stands, since every seat held the version played`,
       'warn',
@@ -141,13 +134,18 @@ export class EventIntake {
 
   private holds(envelope: EnvelopeOf<'table-event'>): boolean {
     const sig = keyHex(envelope.sig);
-    for (const { session } of this.host.hands().values()) if (session.follower.pool.bySignature(sig)) return true;
+    for (const { session } of this.host.now.hands.values()) if (session.follower.pool.bySignature(sig)) return true;
     return false;
   }
 
   /** This page's hand is over (played out or halted). */
   private handOver(): boolean {
-    const phase = this.host.currentSession()?.phase;
+    const phase = this.host.now.current?.phase;
     return phase === 'done' || phase === 'halted';
+  }
+
+  /** This page plays no seat of the current hand: it watches it, or holds no seat at all. */
+  private seatless(): boolean {
+    return this.host.now.hands.has(WATCHING_SEAT) || !this.host.now.seated;
   }
 }

@@ -8,24 +8,18 @@
  * and hand (once per hand for all keys without a seat together), so a flood
  * of refused events does not flood the log too.
  */
-import { canonicalJson, type AnyGame, type AuditReport } from '../engine/index.js';
+import { canonicalJson, type AuditReport } from '../engine/index.js';
 import { handOutcome } from '../games/index.js';
 import { namedSummary } from '../games/hand-cards.js';
 import { keyHex, type EnvelopeOf } from '../net/envelope.js';
 import type { HandSession } from './hand-session.js';
 import { narrate } from './hand-narrator.js';
-import type { SeatView } from './lobby.js';
+import type { TableNow } from './table-now.js';
 
 export interface TableLogHost {
   readonly onLog: (line: string, level?: 'info' | 'warn' | 'error') => void;
-  /** Each seat's display name ("Seat N" for an empty name). */
-  readonly names: () => string[];
-  /** The lobby's seats, to name the author of a refused event. */
-  readonly seats: () => readonly SeatView[];
-  /** The game of the current hand (null before the first hand). */
-  readonly game: () => AnyGame | null;
-  /** The viewer's seat in the current hand (null for a spectator): its private lines name its own cards. */
-  readonly mySeat: () => number | null;
+  /** Each seat's display name ("Seat N" for an empty name), the lobby (to name the author of a refused event), and the viewer's seat in the current hand (null for a spectator: its private lines name its own cards). */
+  readonly now: Pick<TableNow, 'names' | 'lobby' | 'playingSeat'>;
 }
 
 export class TableLog {
@@ -60,7 +54,7 @@ export class TableLog {
       this.host.onLog(`refused events from keys without a seat: ${why}`, 'warn');
       return;
     }
-    const seat = this.host.seats().find((s) => s.keyHex === author);
+    const seat = this.host.now.lobby.seats.find((s) => s.keyHex === author);
     this.host.onLog(
       `refused ${seat ? seat.member?.name || `seat ${seat.seat + 1}` : `${author.slice(0, 8)}…`}'s events: ${why}`,
       'warn',
@@ -68,8 +62,8 @@ export class TableLog {
   }
 
   private logNewInputs(session: HandSession): void {
-    const names = this.host.names();
-    const seat = this.host.mySeat();
+    const names = this.host.now.names;
+    const seat = this.host.now.playingSeat;
     const viewer = seat !== null ? { seat, known: session.privateView.known } : null;
     // The inputs the hand's follower applied since the last time, with its states around each: taken (and dropped there) once.
     for (const line of narrate(session.config.game.id, session.takeApplied(), names, viewer)) this.host.onLog(line);
@@ -81,7 +75,7 @@ export class TableLog {
 
   private logEnding(session: HandSession): void {
     if (this.endingLogged === session) return;
-    const names = this.host.names();
+    const names = this.host.now.names;
     if (session.phase === 'done' && session.auditResult) {
       const audit = session.auditResult;
       this.host.onLog(

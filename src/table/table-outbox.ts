@@ -14,6 +14,7 @@ import { SignatureVerifier } from '../net/verify.js';
 import type { HandSecrets } from './hand-session.js';
 import type { HandRecord } from './hand/setup.js';
 import type { RosterStore } from './lobby.js';
+import type { TableNow } from './table-now.js';
 
 /** Where a table keeps its hands between reloads (IndexedDB in the browser, memory in tests). */
 export interface TableStore extends RosterStore {
@@ -31,8 +32,8 @@ export interface TableStore extends RosterStore {
 /** What the outbox needs from its table session. */
 export interface OutboxHost {
   readonly store: TableStore;
-  readonly table: () => string;
-  readonly closed: () => boolean;
+  /** The table's id, and whether the page closed it. */
+  readonly now: Pick<TableNow, 'table' | 'closed'>;
   /** First wait before retrying a failed save of our own event (ms; doubles each try). */
   readonly retryMs: number | undefined;
   readonly onLog: (line: string, level?: 'info' | 'warn' | 'error') => void;
@@ -61,7 +62,7 @@ export class TableOutbox {
 
   /** A hand's stored events (ours and received ones), verified again; undecodable ones are dropped. */
   async storedEvents(hand: number): Promise<EnvelopeOf<'table-event'>[]> {
-    const table = this.host.table();
+    const table = this.host.now.table;
     return (await this.host.store.loadHandEvents(table, hand)).flatMap((bytes) => {
       const decoded = decodeStored(bytes, table, this.verifier);
       return decoded ? [decoded] : [];
@@ -70,7 +71,7 @@ export class TableOutbox {
 
   /** A seat's secrets for hand `hand`: the first write starts at once (as the seat made them); retries, and every later send, wait in the queue. */
   keepSecrets(seat: number, hand: number, seatKey: string, secrets: HandSecrets): void {
-    const write = () => this.host.store.saveHandSecrets(this.host.table(), hand, seatKey, secrets);
+    const write = () => this.host.store.saveHandSecrets(this.host.now.table, hand, seatKey, secrets);
     const first = write();
     first.catch(() => {});
     this.queue = this.queue.then(() => this.persist(seat, hand, 'its secrets', write, first));
@@ -82,9 +83,9 @@ export class TableOutbox {
     const key = eventKey(envelope);
     this.queue = this.queue.then(async () => {
       const stored = await this.persist(seat, envelope.body.hand, `its ${envelope.body.type} event`, () =>
-        this.host.store.saveHandEvent(this.host.table(), envelope.body.hand, key, bytes),
+        this.host.store.saveHandEvent(this.host.now.table, envelope.body.hand, key, bytes),
       );
-      if (!stored || this.host.closed()) return;
+      if (!stored || this.host.now.closed) return;
       send();
     });
   }
@@ -92,7 +93,7 @@ export class TableOutbox {
   /** Stores an event received from a peer (best effort: a failure is logged, the event can be fetched again). */
   saveReceived(envelope: EnvelopeOf<'table-event'>, bytes: Uint8Array = encodeEnvelope(envelope)): void {
     this.host.store
-      .saveHandEvent(this.host.table(), envelope.body.hand, eventKey(envelope), bytes)
+      .saveHandEvent(this.host.now.table, envelope.body.hand, eventKey(envelope), bytes)
       .catch((error: unknown) => {
         this.host.onLog(`could not store an event of hand ${envelope.body.hand + 1}: ${errorText(error)}`, 'warn');
       });
@@ -119,7 +120,7 @@ export class TableOutbox {
         await (attempt === 0 && first ? first : write());
         return true;
       } catch (error) {
-        if (attempt + 1 >= SAVE_ATTEMPTS || this.host.closed()) {
+        if (attempt + 1 >= SAVE_ATTEMPTS || this.host.now.closed) {
           this.unstorable = hand;
           const detail = `this browser could not store ${what} (${errorText(error)}), so it was not sent: free some storage and reload`;
           this.host.onLog(detail, 'error');

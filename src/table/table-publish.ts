@@ -7,7 +7,7 @@
  */
 import { keyHex, signEnvelope, type EnvelopeOf, type Signer } from '../net/envelope.js';
 import type { Mesh } from '../net/mesh.js';
-import type { HandSession } from './hand-session.js';
+import type { TableNow } from './table-now.js';
 import type { TableOutbox } from './table-outbox.js';
 
 type TableEvent = EnvelopeOf<'table-event'>;
@@ -17,12 +17,8 @@ export interface PublisherHost {
   /** This page's own identity: its events are signed through the mesh (its sequence numbers). */
   readonly signer: Signer;
   readonly outbox: TableOutbox;
-  readonly table: () => string;
-  readonly closed: () => boolean;
-  /** The current hand's sessions on this page, by seat. */
-  readonly hands: () => ReadonlyMap<number, { readonly session: HandSession }>;
-  /** The current hand's seat keys (hex), to find the seat whose write this is. */
-  readonly seatKeys: () => readonly string[];
+  /** The table's id, whether the page closed it, the current hand's sessions on this page (by seat) and the one it shows. */
+  readonly now: Pick<TableNow, 'table' | 'closed' | 'hands' | 'current'>;
 }
 
 export class TablePublisher {
@@ -32,7 +28,13 @@ export class TablePublisher {
   signAs(signer: Signer, body: TableEvent['body']): TableEvent {
     const { mesh } = this.host;
     if (signer === this.host.signer) return mesh.sign('table-event', body);
-    return signEnvelope(signer, { kind: 'table-event', table: this.host.table(), seq: mesh.nextSeq(), to: null, body });
+    return signEnvelope(signer, {
+      kind: 'table-event',
+      table: this.host.now.table,
+      seq: mesh.nextSeq(),
+      to: null,
+      body,
+    });
   }
 
   /**
@@ -42,11 +44,11 @@ export class TablePublisher {
    */
   publish(envelope: TableEvent): void {
     const { host } = this;
-    if (host.closed()) return;
+    if (host.now.closed) return;
     const author = keyHex(envelope.from);
-    host.outbox.sendAfterStoring(host.seatKeys().indexOf(author), envelope, () => {
+    host.outbox.sendAfterStoring((host.now.current?.config.setup.seatKeys ?? []).indexOf(author), envelope, () => {
       host.mesh.broadcast(envelope);
-      for (const [seat, { session }] of host.hands())
+      for (const [seat, { session }] of host.now.hands)
         if (session.config.setup.seatKeys[seat] !== author) session.receive(envelope);
     });
   }

@@ -36,6 +36,7 @@ import { isStarting, stageOf, type TableStage } from './table-phase.js';
 import { TablePublisher } from './table-publish.js';
 import { HandProgress } from './hand-progress.js';
 import { EnvelopeRouter } from './table-router.js';
+import type { TableNow } from './table-now.js';
 import type { HandSession } from './hand-session.js';
 import type { HandSummary, Seated, TableSessionOptions } from './table-session-types.js';
 import type { HandResult } from './hand/setup.js';
@@ -93,6 +94,9 @@ export class TableSession {
   /** What the next hand changes, shown and logged; an agreement a change outdates before the deal is withdrawn (next-terms.ts). */
   private readonly nextTerms: NextTerms;
 
+  /** What the table's parts read of it (table-now.ts): read when used, so the parts below may be built in any order. */
+  private readonly now: TableNow = this.port();
+
   constructor(options: TableSessionOptions) {
     this.options = options;
     this.mesh = options.mesh;
@@ -101,9 +105,7 @@ export class TableSession {
     // No noise: a free seat's bot plays its game's heuristic (stress-shed's endless-hands rule ends loops).
     this.bots = new HostedBots({
       bot: options.bot ?? heuristicBot(),
-      hands: () => this.hands,
-      game: () => this.game,
-      closed: () => this.closed,
+      now: this.now,
       autoplay: options.autoplay,
       delayMs: options.botDelayMs,
       jitterMs: options.botJitterMs,
@@ -112,9 +114,7 @@ export class TableSession {
     });
     // prettier-ignore
     this.rejoin = new TableCatchUp({
-      mesh: options.mesh, lobby: () => this.lobby.view(), seatKeys: () => this.lobby.seatKeys(), handsStarted: () => this.lobby.handsStarted,
-      handNo: () => this.handNo, startingHand: () => isStarting(this.starter.phase) || this.history.pending !== null, closed: () => this.closed,
-      hands: () => this.hands, currentSession: () => this.starter.current()?.session, isBot: (key) => this.bots.signerFor(key) !== undefined,
+      mesh: options.mesh, now: this.now, isBot: (key) => this.bots.signerFor(key) !== undefined,
       storedEvents: (hand) => this.outbox.storedEvents(hand), startHand: (hand) => void this.starter.start(hand), onLog: options.onLog,
       // Only seats and the first few fresh watchers get an answer to a fetch (table-watchers.ts).
       fetchRefusal: (key) => this.watchers.fetchRefusal(key, this.seatedKeys(), keyHex(this.signer.publicKey), Date.now()),
@@ -122,16 +122,12 @@ export class TableSession {
     }, Date.now());
     this.echo = new TableEcho({
       mesh: options.mesh,
-      lobby: () => this.lobby.view(),
-      handNo: () => this.handNo,
-      sessions: () => [...this.hands.values()].map((h) => h.session),
-      seated: () => this.hands.size > 0 && !this.isWatching,
+      now: this.now,
     });
     options.mesh.onHolds((sigs, via) => this.echo.holds(sigs, via));
     this.outbox = new TableOutbox({
       store: options.store,
-      table: () => this.lobby.table,
-      closed: () => this.closed,
+      now: this.now,
       retryMs: options.saveRetryMs,
       onLog: options.onLog,
       failed: (seat, hand, detail) => {
@@ -142,21 +138,17 @@ export class TableSession {
     });
     // prettier-ignore
     this.publisher = new TablePublisher({
-      mesh: options.mesh, signer: options.signer, outbox: this.outbox, table: () => this.lobby.table, closed: () => this.closed,
-      hands: () => this.hands, seatKeys: () => this.starter.current()?.session.config.setup.seatKeys ?? [],
+      mesh: options.mesh, signer: options.signer, outbox: this.outbox, now: this.now,
     });
     const { publisher } = this;
     // prettier-ignore
     this.records = new HandRecords({
-      store: options.store, table: () => this.lobby.table, closed: () => this.closed,
+      store: options.store, now: this.now,
       signAs: (signer, body) => publisher.signAs(signer, body), publish: (envelope) => publisher.publish(envelope),
     });
     this.log = new TableLog({
       onLog: options.onLog,
-      names: () => this.names(),
-      seats: () => this.lobby.view().seats,
-      game: () => this.game,
-      mySeat: () => this.playingSeat(),
+      now: this.now,
     });
     this.chat = new TableChat({
       send: (body) => this.mesh.send('chat', body),
@@ -170,11 +162,7 @@ export class TableSession {
       changed: () => options.onChange(),
     });
     this.nextTerms = new NextTerms({
-      current: () => this.starter.current()?.session,
-      roster: () => this.lobby.newestRoster,
-      creator: () => this.lobby.creator,
-      seated: () => this.lobby.mySeat() !== null,
-      local: () => [...this.hands].flatMap(([seat, { session }]) => (seat === WATCHING_SEAT ? [] : [session])),
+      now: this.now,
       onLog: options.onLog,
     });
     this.lobby = new Lobby({
@@ -194,16 +182,13 @@ export class TableSession {
     });
     // prettier-ignore
     this.history = new TableHistory({
-      mesh: options.mesh, store: options.store, lobby: () => this.lobby.view(), optionsOf: (hand) => this.lobby.optionsOf(hand), seated: () => this.lobby.mySeat() !== null, handNo: () => this.handNo, currentSession: () => this.starter.current()?.session,
+      mesh: options.mesh, store: options.store, now: this.now, optionsOf: (hand) => this.lobby.optionsOf(hand),
       playsAny: (keys) => keys.some((key) => key === keyHex(this.signer.publicKey) || this.bots.signerFor(key) !== undefined),
       early: (hand) => this.early.get(hand)?.events ?? [], startHand: (hand) => void this.starter.start(hand), askForSeat: () => this.lobby.askAgain(), onLog: options.onLog,
     });
     // prettier-ignore
     this.intake = new EventIntake({
-      early: this.early, hands: () => this.hands, currentSession: () => this.starter.current()?.session, handNo: () => this.handNo,
-      starting: () => isStarting(this.starter.phase), handsStarted: () => this.lobby.handsStarted, history: () => this.history,
-      echo: () => this.echo, sits: (key) => this.lobby.sits(key), seatless: () => this.isWatching || this.lobby.mySeat() === null,
-      nameOf: (key) => this.lobby.view().seats.find((s) => s.keyHex === key)?.member?.name,
+      early: this.early, now: this.now, history: () => this.history, echo: () => this.echo,
       noteShown: (from, hand) => this.rejoin.noteShown(from, hand, false), refuse: (envelope, why, outsider) => this.log.refuse(envelope, why, outsider),
       saveReceived: (envelope, bytes) => this.outbox.saveReceived(envelope, bytes), startHand: (hand) => void this.starter.start(hand),
       changed: () => options.onChange(), onLog: options.onLog,
@@ -405,6 +390,32 @@ export class TableSession {
   /** Someone has started hand N+1 and waits for us. */
   get rematchOffered(): boolean {
     return this.early.has(this.handNo + 1) || this.rejoin.laterHandShown();
+  }
+
+  /** The port the table's parts read (table-now.ts), over this session's own state. */
+  private port(): TableNow {
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the port's getters read this session's state when used
+    const table = this;
+    // prettier-ignore
+    return {
+      get table() { return table.lobby.table; },
+      get closed() { return table.closed; },
+      get lobby() { return table.lobby.view(); },
+      get creator() { return table.lobby.creator; },
+      get roster() { return table.lobby.newestRoster; },
+      get seatKeys() { return table.lobby.seatKeys(); },
+      get handsStarted() { return table.lobby.handsStarted; },
+      get seated() { return table.lobby.mySeat() !== null; },
+      get handNo() { return table.handNo; },
+      get starting() { return isStarting(table.starter.phase); },
+      get settingUp() { return isStarting(table.starter.phase) || table.history.pending !== null; },
+      get hands() { return table.hands; },
+      get playsSeat() { return table.hands.size > 0 && !table.isWatching; },
+      get current() { return table.starter.current()?.session; },
+      get game() { return table.game; },
+      get playingSeat() { return table.playingSeat(); },
+      get names() { return table.names(); },
+    };
   }
 
   private onHandChanged(): void {

@@ -19,6 +19,7 @@ import type { EnvelopeOf } from '../../src/net/envelope.js';
 import { HandSession } from '../../src/table/hand-session.js';
 import { setupArgs, type HandSetup } from '../../src/table/hand/setup.js';
 import { TableLog } from '../../src/table/table-log.js';
+import type { LobbyView } from '../../src/table/lobby-view.js';
 import { watchingHand } from '../../src/table/table-watchers.js';
 import { decodeEvent, fixture } from '../verify/transcripts.js';
 
@@ -81,10 +82,7 @@ function page(rec: Recorded, seat: number | null, make: Make = narrated(rec)) {
   let writing = false;
   const log = new TableLog({
     onLog: (line) => lines.push(line),
-    names: () => rec.names,
-    seats: () => [],
-    game: () => rec.game,
-    mySeat: () => seat,
+    now: { names: rec.names, lobby: { seats: [] } as unknown as LobbyView, playingSeat: seat },
   });
   const session = make(
     guarded(rec.game, () => writing),

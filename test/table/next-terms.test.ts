@@ -35,11 +35,7 @@ function roster(seats: (SeatMember | null)[]): Roster {
 
 function lines(next: Roster, creator: string | undefined): string[] {
   return new NextTerms({
-    current: () => hand,
-    roster: () => next,
-    creator: () => creator,
-    seated: () => true,
-    local: () => [],
+    now: { current: hand, roster: next, creator, seated: true, hands: new Map() },
     onLog: () => {},
   }).changes();
 }

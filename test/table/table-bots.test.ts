@@ -15,6 +15,7 @@ import type { HandSession } from '../../src/table/hand-session.js';
 import type { AnyGame } from '../../src/engine/index.js';
 import type { Result } from '../../src/result.js';
 import type { MoveRefusal } from '../../src/table/hand/move-refusal.js';
+import type { Seated } from '../../src/table/table-session-types.js';
 
 interface Fake {
   phase: string;
@@ -69,9 +70,17 @@ function makeBots(seats: [number, Fake & { as: HandSession }, boolean][], over: 
       calls.push([game, engineState, seat, view]);
       return 'b';
     },
-    hands: () => new Map(seats.map(([seat, f, bot]) => [seat, { session: f.as, bot }])),
-    game: () => state.game,
-    closed: () => state.closed,
+    now: {
+      get hands() {
+        return new Map(seats.map(([seat, f, bot]) => [seat, { session: f.as, bot } as Seated]));
+      },
+      get game() {
+        return state.game;
+      },
+      get closed() {
+        return state.closed;
+      },
+    },
     autoplay: undefined,
     delayMs: undefined,
     jitterMs: undefined,
@@ -257,9 +266,7 @@ describe('bot moves', () => {
     const seat = fake();
     const host: HostedBotsHost = {
       bot: () => 'x',
-      hands: () => new Map([[1, { session: seat.as, bot: true }]]),
-      game: () => GAME,
-      closed: () => false,
+      now: { hands: new Map([[1, { session: seat.as, bot: true } as Seated]]), game: GAME, closed: false },
       autoplay: false,
       delayMs: 5,
       jitterMs: 0,

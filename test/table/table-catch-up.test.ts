@@ -15,6 +15,7 @@ import { encodeEnvelope, type EnvelopeOf } from '../../src/net/envelope.js';
 import { FETCH_LIMITS } from '../../src/table/fetch-budget.js';
 import type { Mesh, Reachability } from '../../src/net/mesh.js';
 import type { HandSession } from '../../src/table/hand-session.js';
+import type { Seated } from '../../src/table/table-session-types.js';
 import type { LobbyView } from '../../src/table/lobby.js';
 import { TableCatchUp } from '../../src/table/table-catch-up.js';
 import { FIRST_CONTACT_GRACE_MS } from '../../src/table/gone-seats.js';
@@ -81,7 +82,7 @@ function harness(
       { byte: BOB, name: 'Bob', reach: 'direct' },
       { byte: BOT, name: 'Botty', reach: 'self' },
     ],
-    local: new Map<number, { session: HandSession }>(),
+    local: new Map<number, Seated>(),
     current: undefined as HandSession | undefined,
     stored: new Map<number, EnvelopeOf<'table-event'>[]>(),
   };
@@ -112,14 +113,32 @@ function harness(
           holds.push([via, events.map((e) => e.sig[0]!)]),
         selfKey: hex(ME),
       } as unknown as Mesh,
-      lobby,
-      seatKeys: () => lobby().seats.map((s) => s.keyHex),
-      handsStarted: () => state.handsStarted,
-      handNo: () => state.handNo,
-      startingHand: () => state.starting,
-      closed: () => state.closed,
-      hands: () => state.local,
-      currentSession: () => state.current,
+      now: {
+        get lobby() {
+          return lobby();
+        },
+        get seatKeys() {
+          return lobby().seats.map((s) => s.keyHex);
+        },
+        get handsStarted() {
+          return state.handsStarted;
+        },
+        get handNo() {
+          return state.handNo;
+        },
+        get settingUp() {
+          return state.starting;
+        },
+        get closed() {
+          return state.closed;
+        },
+        get hands() {
+          return state.local;
+        },
+        get current() {
+          return state.current;
+        },
+      },
       isBot: (k) => k === hex(BOT),
       storedEvents: async (hand) => state.stored.get(hand) ?? [],
       startHand: (hand) => {
@@ -133,7 +152,7 @@ function harness(
     0,
   );
   for (const seat of init.local ?? [0])
-    state.local.set(seat, { session: fakeSession({ phase: 'playing' }, abandoned) });
+    state.local.set(seat, { session: fakeSession({ phase: 'playing' }, abandoned) } as Seated);
   return {
     catchUp,
     state,
@@ -509,12 +528,14 @@ describe('End hand', () => {
   it('an owed disclosure names its seat (changed); else the hand ends naming who stalled, or the player', () => {
     const h = harness({ local: [] });
     let changed = 0;
-    h.state.local.set(0, { session: h.session({ phase: 'playing', endStalled: true }) });
+    h.state.local.set(0, { session: h.session({ phase: 'playing', endStalled: true }) } as Seated);
     h.state.local.set(2, {
       session: h.session({ phase: 'playing', waiting: { seats: [1, 2, 3, 5], what: 'to play' } }),
-    });
-    h.state.local.set(3, { session: h.session({ phase: 'playing', waiting: { seats: [2], what: 'to play' } }) });
-    h.state.local.set(4, { session: h.session({ phase: 'playing', waiting: null }) });
+    } as Seated);
+    h.state.local.set(3, {
+      session: h.session({ phase: 'playing', waiting: { seats: [2], what: 'to play' } }),
+    } as Seated);
+    h.state.local.set(4, { session: h.session({ phase: 'playing', waiting: null }) } as Seated);
     h.catchUp.endHand(['Me', 'Ann', 'Bob'], () => changed++);
     expect(changed).toBe(1);
     expect(h.abandoned).toEqual([

@@ -32,7 +32,7 @@ function echoOf(sent: [string, number][]): TableEcho {
       return true;
     },
   } as unknown as Mesh;
-  return new TableEcho({ mesh, lobby: () => view, handNo: () => 0, sessions: () => [], seated: () => true });
+  return new TableEcho({ mesh, now: { lobby: view, handNo: 0, hands: new Map(), playsSeat: true } });
 }
 
 const event = (type: 'act' | 'disclose', n: number): EnvelopeOf<'table-event'> =>

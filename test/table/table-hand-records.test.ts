@@ -61,8 +61,12 @@ function harness() {
   const published: unknown[] = [];
   const records = new HandRecords({
     store,
-    table: () => TABLE,
-    closed: () => state.closed,
+    now: {
+      table: TABLE,
+      get closed() {
+        return state.closed;
+      },
+    },
     signAs: (signer, body) => {
       signed.push([signer, body]);
       return { signedBody: body } as unknown as EnvelopeOf<'table-event'>;
@@ -108,8 +112,7 @@ describe('a finished hand’s record', () => {
     await h.records.saved;
     const reloaded = new HandRecords({
       store: h.store,
-      table: () => TABLE,
-      closed: () => false,
+      now: { table: TABLE, closed: false },
       signAs: () => {
         throw new Error('nothing to sign');
       },

@@ -115,11 +115,21 @@ function harness(
   const history = new TableHistory({
     mesh: { send: (kind: string, body: unknown) => sent.push([kind, body]) } as unknown as Mesh,
     store,
-    lobby,
+    now: {
+      get lobby() {
+        return lobby();
+      },
+      get seated() {
+        return state.mySeat !== null;
+      },
+      get handNo() {
+        return state.handNo;
+      },
+      get current() {
+        return state.session;
+      },
+    },
     optionsOf: () => ({}),
-    seated: () => state.mySeat !== null,
-    handNo: () => state.handNo,
-    currentSession: () => state.session,
     playsAny: (keys) => {
       playsAsked.push(keys);
       return state.plays;

@@ -10,7 +10,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { TableLog, type TableLogHost } from '../../src/table/table-log.js';
 import type { HandSession } from '../../src/table/hand-session.js';
-import type { SeatView } from '../../src/table/lobby.js';
+import type { LobbyView, SeatView } from '../../src/table/lobby.js';
 import type { EnvelopeOf } from '../../src/net/envelope.js';
 import { runScenario, type AnyState, type Input, type ScenarioFile } from '../../src/engine/index.js';
 import type { AppliedInput } from '../../src/table/hand/follower.js';
@@ -72,10 +72,7 @@ function makeLog(names = ['Ann', 'Bo', 'Seat 3'], seats: SeatView[] = [], mySeat
   const lines: Line[] = [];
   const host: TableLogHost = {
     onLog: (line, level) => lines.push([line, level]),
-    names: () => names,
-    seats: () => seats,
-    game: () => null,
-    mySeat: () => mySeat,
+    now: { names, lobby: { seats } as unknown as LobbyView, playingSeat: mySeat },
   };
   return { log: new TableLog(host), lines };
 }

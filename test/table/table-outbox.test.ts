@@ -53,8 +53,12 @@ function makeOutbox(retry: number | 'default' = 1) {
   const state = { closed: false };
   const host: OutboxHost = {
     store,
-    table: () => TABLE,
-    closed: () => state.closed,
+    now: {
+      table: TABLE,
+      get closed() {
+        return state.closed;
+      },
+    },
     retryMs,
     onLog: (line, level) => log.push([line, level]),
     failed: (seat, hand, detail) => failed.push([seat, hand, detail]),

@@ -1,0 +1,49 @@
+/**
+ * What a table's parts may read of it: one read-only port, `TableNow`, that
+ * the table session (table-session.ts) builds once and hands to each part.
+ * Every part names the members it reads with `Pick<TableNow, …>`, so its
+ * constructor says exactly what it depends on; what it decides goes back out
+ * through the few callbacks its own host interface lists. The members are
+ * read when used, never copied, so the parts can be built in any order.
+ */
+import type { AnyGame } from '../engine/index.js';
+import type { Roster } from '../net/messages.js';
+import type { HandSession } from './hand-session.js';
+import type { LobbyView } from './lobby-view.js';
+import type { Seated } from './table-session-types.js';
+
+export interface TableNow {
+  /** The table's id. */
+  readonly table: string;
+  /** The page closed the table: nothing more is sent, stored or started. */
+  readonly closed: boolean;
+  /** The lobby as the UI shows it (built on each read: prefer the cheaper members below where they suffice). */
+  readonly lobby: LobbyView;
+  /** The table creator's key (hex), once this page knows it, and its newest roster (lobby.ts). */
+  readonly creator: string | undefined;
+  readonly roster: Roster | undefined;
+  /** The roster's seat keys (hex; null: free). */
+  readonly seatKeys: readonly (string | null)[];
+  /** How many hands the roster says were started. */
+  readonly handsStarted: number;
+  /** This page holds a seat at the table now. */
+  readonly seated: boolean;
+  /** The hand this page is at or starting (-1: none yet). */
+  readonly handNo: number;
+  /** Between deciding to start a hand and having its sessions (table-phase.ts). */
+  readonly starting: boolean;
+  /** A hand is being started, or waits for its set-up from its seats' readies (table-history.ts `pending`). */
+  readonly settingUp: boolean;
+  /** The current hand's sessions on this page, per local seat (its person's, the bots it hosts; a watcher's under WATCHING_SEAT). */
+  readonly hands: ReadonlyMap<number, Seated>;
+  /** This page plays a seat of the current hand (its person's or a bot's; not a watcher's). */
+  readonly playsSeat: boolean;
+  /** This person's session of the current hand, else the first local one. */
+  readonly current: HandSession | undefined;
+  /** The current hand's game (null before the first hand). */
+  readonly game: AnyGame | null;
+  /** The seat this person plays in the current hand (null: none, or watching). */
+  readonly playingSeat: number | null;
+  /** Each seat's display name, as the roster has it. */
+  readonly names: readonly string[];
+}
