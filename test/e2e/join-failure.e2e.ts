@@ -166,9 +166,8 @@ it('a link to a table nobody serves says so within 5 s, with advice; a damaged l
   // A well-formed id no page ever created, opened in a fresh page: the server answers /table-peers with nobody there.
   const page = await context.newPage();
   await page.goto(`${base}#/t/zzzzzzzz-0123456789abcdef?signal=here`);
-  await page.waitForFunction(
-    () => (window as unknown as { fairdeck?: { store: { view: { ready: boolean } } } }).fairdeck?.store.view.ready,
-  );
+  // Ready: the page has left "Loading…" for the table's lobby (or already says why it cannot join).
+  await page.locator('fd-lobby, #join-failure-title').first().waitFor();
   const ready = Date.now();
   await waitOrExplain(page, '#unserved', 5_000);
   console.log(`unknown table: #unserved ${Date.now() - ready} ms after the page was ready`);

@@ -72,16 +72,9 @@ export function launchIn(home: HomeName): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumIn(home, CHROMIUM_PATH), headless: true, args: [...CHROMIUM_ARGS] });
 }
 
-/** The app has loaded its identity and listens for links (a hash change before that is not followed). */
+/** The app has loaded its identity and listens for links (a hash change before that is not followed): its home page shows. */
 async function appReady(page: Page): Promise<void> {
-  await until(
-    () =>
-      page.evaluate(
-        () =>
-          !!(window as unknown as { fairdeck?: { store: { view: { ready: boolean } } } }).fairdeck?.store.view.ready,
-      ),
-    'the app ready',
-  );
+  await page.locator('fd-home').waitFor({ timeout: 60_000 });
 }
 
 const cardsHeld = (page: Page) => fightingTable(page).locator('#my-hand fd-card:not([data-card=""])').count();
