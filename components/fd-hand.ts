@@ -13,6 +13,7 @@
 import { LitElement, css, html } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { keyed } from 'lit/directives/keyed.js';
+import { repeat } from 'lit/directives/repeat.js';
 import type { HandView } from '../src/app/store.js';
 import { AbandonHandEvent, RematchEvent } from './events.js';
 import { renderGameTable } from './game-views.js';
@@ -265,7 +266,14 @@ export class FdHand extends LitElement {
     const moves = this.hand.lastMoves;
     if (moves.length === 0) return null;
     return html`<ol class="last-moves" id="last-moves" aria-label="Last move of each player" aria-live="polite">
-      ${moves.map((m, i) => html`<li class=${i === 0 ? 'latest' : ''} data-seat=${m.seat} data-step=${m.step}>${keyed(m.step, html`<span class="move"><strong>${m.name}</strong> ${m.text}</span>`)}</li>`)}
+      ${repeat(
+        moves,
+        (m) => m.seat,
+        (m, i) =>
+          html`<li class=${i === 0 ? 'latest' : ''} data-seat=${m.seat} data-step=${m.step}>
+            ${keyed(m.step, html`<span class="move"><strong>${m.name}</strong> ${m.text}</span>`)}
+          </li>`,
+      )}
     </ol>`;
   }
 
