@@ -48,6 +48,9 @@ function flyFrom(element: Element, from: DOMRect): Animation | null {
   const dy = from.top + from.height / 2 - (to.top + to.height / 2);
   if (Math.abs(dx) < 2 && Math.abs(dy) < 2) return null;
   const scale = from.width > 0 ? Math.min(2, Math.max(0.4, from.width / to.width)) : 1;
+  // The flight replaces the element's transform while it runs, so a CSS entrance on the same element (fd-card's)
+  // shows nothing meanwhile; both at once also keep either off the compositor, repainting the page every frame.
+  for (const entrance of element.getAnimations()) if (entrance instanceof CSSAnimation) entrance.cancel();
   const animation = element.animate(
     [
       { transform: `translate(${dx}px, ${dy}px) scale(${scale})`, opacity: 0.85 },

@@ -220,7 +220,7 @@ test('in a game, another player’s card flies to the stack from that player’s
   // A new card element flies once it has drawn itself (card-motion.ts).
   await landed.updateComplete;
   await Promise.resolve();
-  // Its flight: the card's own entrance (a CSS animation on the card) runs beside it.
+  // Its flight, not the card's own entrance (a CSS animation on the card, which gives way to the flight).
   const [flight] = landed.getAnimations().filter((a) => !(a instanceof CSSAnimation));
   expect(flight, `${card} flies to the stack`).toBeDefined();
   const start = (flight!.effect as KeyframeEffect).getKeyframes()[0]!.transform as string;
