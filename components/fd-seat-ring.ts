@@ -120,12 +120,28 @@ const ringStyles = css`
     text-overflow: ellipsis;
     white-space: nowrap;
   }
-  .ring .ring-move .fresh {
+  /* A new move shows in the accent colour and fades to the muted one: an accent copy of the line over it fades out.
+     Opacity runs on the compositor; animating the colour itself would repaint the page every frame for 1.2 s. */
+  .ring .ring-move {
+    position: relative;
+  }
+  .ring .ring-move .flash {
+    position: absolute;
+    inset: 0;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+    color: var(--fd-accent, #f2c14e);
+    opacity: 0;
+    pointer-events: none;
     animation: ring-move-in 1.2s ease-out;
+  }
+  .ring .ring-move .flash::before {
+    content: attr(data-text) / '';
   }
   @keyframes ring-move-in {
     from {
-      color: var(--fd-accent, #f2c14e);
+      opacity: 1;
     }
   }
   .ring-ghost {
@@ -172,7 +188,7 @@ const ringStyles = css`
     }
   }
   @media (prefers-reduced-motion: reduce) {
-    .ring .ring-move .fresh {
+    .ring .ring-move .flash {
       animation: none;
     }
   }
@@ -275,7 +291,7 @@ export class FdSeatRing extends LitElement {
       ${
         move
           ? html`<div class="ring-move" data-move=${seat} title=${move.text}>
-              ${keyed(move.step, html`<span class="fresh">${move.text}</span>`)}
+              ${keyed(move.step, html`<span class="fresh">${move.text}</span><span class="flash" aria-hidden="true" data-text=${move.text}></span>`)}
             </div>`
           : nothing
       }

@@ -1,0 +1,152 @@
+/**
+ * What a move sets moving on a table, in Chromium: only transforms and
+ * opacity, which the compositor runs by itself, and each animation ends. A
+ * colour, a width or a shadow animated would have the page restyle and
+ * repaint everything every frame for as long as it runs; two transform
+ * animations on one card keep both off the compositor. Another player's play
+ * on a Stress (shedding) table (the card flies in from their seat box, their
+ * seat's line flashes the move) and the hand's line of last moves, where
+ * only the new move flashes in, not the ones already shown.
+ */
+import { afterEach, expect, test } from 'vitest';
+import { page } from 'vitest/browser';
+import { privateViewOf, runScenario, type AnyState } from '../../src/engine/index.js';
+import { stressShed, type StressState } from '../../src/games/stress-shed/index.js';
+import type { HandView, LastMove } from '../../src/app/store-hand-view.js';
+import '../../components/fd-stress-shed.js';
+import '../../components/fd-hand.js';
+import { SHED_DEAL, SHED_READY } from './game-table.js';
+
+afterEach(() => document.body.replaceChildren());
+
+/** Properties the compositor animates without the page (getKeyframes also lists these timing fields). */
+const COMPOSITED = new Set(['transform', 'opacity', 'offset', 'computedOffset', 'easing', 'composite']);
+
+/** Every animation in `root`'s tree and in the shadow trees inside it. */
+function animationsIn(root: ShadowRoot): Animation[] {
+  const nested = [...root.querySelectorAll('*')].flatMap((el) => (el.shadowRoot ? animationsIn(el.shadowRoot) : []));
+  return [...root.getAnimations(), ...nested];
+}
+
+const described = (a: Animation) => {
+  const target = (a.effect as KeyframeEffect).target;
+  const name =
+    a instanceof CSSAnimation ? a.animationName : a instanceof CSSTransition ? a.transitionProperty : 'script';
+  return `${name} on ${target?.nodeName.toLowerCase()}.${target?.className}`;
+};
+
+/** A two-seat Stress (shedding) table seen by seat `me`, before and after the other seat plays a card. */
+async function anotherPlays() {
+  const before = runScenario(stressShed, { game: 'stress-shed', seats: 2, deal: SHED_DEAL, actions: SHED_READY });
+  if (!before.ok || !before.state) throw new Error(before.failures.join('; '));
+  const turn = (before.state as StressState).board.turn!;
+  const me = 1 - turn;
+  const after = SHED_DEAL.seats[turn]!.hand.map((card) =>
+    runScenario(stressShed, {
+      game: 'stress-shed',
+      seats: 2,
+      deal: SHED_DEAL,
+      actions: [...SHED_READY, { seat: turn, type: 'play', cards: [card] }],
+    }),
+  ).find((run) => run.ok && run.state)!;
+  const viewOf = (run: typeof after) =>
+    stressShed.view(run.state as StressState, me, privateViewOf(run.state as AnyState, run.open, me));
+  const el = document.createElement('fd-stress-shed');
+  Object.assign(el, { view: viewOf(before), mySeat: me, names: ['Ann', 'Bob'], seatOrder: [me, turn] });
+  document.body.append(el);
+  await el.updateComplete;
+  for (const a of animationsIn(el.shadowRoot!)) a.finish();
+  const move: LastMove = { seat: turn, name: 'Bob', text: 'played a card', step: 3 };
+  Object.assign(el, { view: viewOf(after), lastMover: turn, lastMoves: [move] });
+  await el.updateComplete;
+  // A new card element flies once it has drawn itself (card-motion.ts).
+  await Promise.all(
+    [...el.shadowRoot!.querySelectorAll('fd-card')].map(
+      (c) => (c as typeof c & { updateComplete: Promise<unknown> }).updateComplete,
+    ),
+  );
+  await Promise.resolve();
+  return el;
+}
+
+test('another player’s play moves only transforms and opacity, one transform at a time per element, and it all ends', async () => {
+  await page.viewport(1280, 800);
+  const el = await anotherPlays();
+  const started = animationsIn(el.shadowRoot!).filter((a) => a.playState === 'running');
+  expect(started.length, 'the play sets something moving').toBeGreaterThan(0);
+  expect(
+    started.some((a) => (a.effect as KeyframeEffect).target?.closest('[data-move]')),
+    'the seat’s line flashes the move',
+  ).toBe(true);
+  for (const a of started) {
+    const effect = a.effect as KeyframeEffect;
+    const animated = [...new Set(effect.getKeyframes().flatMap((k) => Object.keys(k)))];
+    expect(
+      animated.filter((p) => !COMPOSITED.has(p)),
+      described(a),
+    ).toEqual([]);
+    expect(effect.getComputedTiming().endTime, described(a)).toBeLessThan(Infinity);
+  }
+  const transforms = new Map<Element | null, Animation[]>();
+  for (const a of started) {
+    const effect = a.effect as KeyframeEffect;
+    if (!effect.getKeyframes().some((k) => k['transform'] !== undefined)) continue;
+    transforms.set(effect.target, [...(transforms.get(effect.target) ?? []), a]);
+  }
+  for (const [target, moving] of transforms)
+    expect(moving.map(described), `${target?.nodeName} carries one transform animation`).toHaveLength(1);
+});
+
+/** A hand view with no table yet: what fd-hand needs to show its line of last moves. */
+function handShowing(lastMoves: LastMove[]): HandView {
+  return {
+    handNo: 0,
+    game: 'stress-shed',
+    phase: 'play',
+    table: null,
+    cardHints: {},
+    lastMoves,
+    busy: false,
+    mySeat: 0,
+    names: ['Ann', 'Bob', 'Cleo'],
+    seatOrder: [0, 1, 2],
+    waiting: null,
+    stalled: null,
+    gone: [],
+    reports: [],
+    halt: null,
+    audit: null,
+    outcome: null,
+    rematchOffered: false,
+    nextChanges: [],
+    hash: null,
+    step: lastMoves[0]?.step ?? 0,
+    myBounces: 0,
+    pendingMoves: 0,
+    bounces: 0,
+    verdict: null,
+    summary: null,
+    scores: null,
+  };
+}
+
+test('a new move flashes into the line of last moves; the moves already there do not flash again', async () => {
+  const ann: LastMove = { seat: 0, name: 'Ann', text: 'played 7♣', step: 4 };
+  const bob: LastMove = { seat: 1, name: 'Bob', text: 'played 8♣', step: 5 };
+  const cleo: LastMove = { seat: 2, name: 'Cleo', text: 'played 9♣', step: 6 };
+  const el = document.createElement('fd-hand');
+  el.hand = handShowing([bob, ann]);
+  document.body.append(el);
+  await el.updateComplete;
+  for (const a of el.shadowRoot!.getAnimations()) a.finish();
+  el.hand = handShowing([cleo, bob, ann]);
+  await el.updateComplete;
+  const items = [...el.shadowRoot!.querySelectorAll('#last-moves li')];
+  expect(items.map((li) => li.textContent!.replace(/\s+/g, ' ').trim())).toEqual([
+    'Cleo played 9♣',
+    'Bob played 8♣',
+    'Ann played 7♣',
+  ]);
+  const flashing = el.shadowRoot!.getAnimations().filter((a) => a.playState === 'running');
+  expect(flashing.map((a) => (a.effect as KeyframeEffect).target!.closest('li')!.dataset['seat'])).toEqual(['2']);
+});
