@@ -13,6 +13,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { VitePWA } from 'vite-plugin-pwa';
 import { browserProject } from './test/browser/project.js';
@@ -70,6 +71,17 @@ const pwa = VitePWA({
 });
 
 export default defineConfig({
+  resolve: {
+    // PeerJS imports webrtc-adapter only for its browser detection; this module gives it that (the library's own
+    // `detectBrowser`) without the shims for old browsers and their SDP parser (src/net/webrtc-adapter-lite.ts). Here,
+    // not in a plugin, so every build has it: `npm run build`, the e2e tests' bundle and the dev server.
+    alias: [
+      {
+        find: /^webrtc-adapter$/,
+        replacement: fileURLToPath(new URL('./src/net/webrtc-adapter-lite.ts', import.meta.url)),
+      },
+    ],
+  },
   // Tests run without it: Vitest never builds, and the plugin only slows it.
   plugins: process.env.VITEST ? [] : [pwa],
   // The manifest (dist/.vite/manifest.json) tells which chunks the first page loads: `npm run bench -- bundle`.

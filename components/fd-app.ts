@@ -5,8 +5,10 @@
  * `store.view` and turns the children's events into store calls. On a phone
  * during a hand the seats and the log fold behind one button, so the table
  * fits the screen. The replay viewer (#/replay) is imported when that page
- * is first opened; a table's game view while its game loads shows
- * "Loading <game>…" (or why the load failed, with Reload).
+ * is first opened; the hand's element (fd-hand, with its summary, verdict and
+ * score strip) when a table's page is first shown, not before its lobby; a
+ * table's game view while its game loads shows "Loading <game>…" (or why the
+ * load failed, with Reload).
  */
 import { LitElement, css, html } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
@@ -28,7 +30,6 @@ import './fd-home.js';
 import './fd-lobby.js';
 import './fd-settings.js';
 import './fd-log.js';
-import './fd-hand.js';
 import './fd-rules.js';
 import './fd-chat.js';
 
@@ -45,6 +46,9 @@ export class FdApp extends LitElement {
   /** The replay viewer's element: not imported yet, on its way, defined, or failed (`replayLoadError` says why). */
   @state() private replayLoad: 'idle' | 'loading' | 'ready' | 'failed' = 'idle';
   private replayLoadError = '';
+  /** The hand's element (fd-hand): not imported yet, on its way, defined, or failed (`handLoadError` says why). */
+  @state() private handLoad: 'idle' | 'loading' | 'ready' | 'failed' = 'idle';
+  private handLoadError = '';
 
   static override styles = [
     theme,
@@ -237,13 +241,14 @@ export class FdApp extends LitElement {
         if (view.signalingFailure) return signalingFailure(view, () => this.store.retry());
         if (view.joinFailure) return joinFailure(view, () => this.store.retry());
         if (view.loadingGame?.error) return gameLoadFailure(view.loadingGame.name, view.loadingGame.error);
+        this.loadHandElement();
         // On a phone during a hand, the chat, the seats and the log fold away below a button so the table fits the
         // screen (the button counts chat lines unread meanwhile).
         // During a hand the Rules and Sound buttons sit with the seats and the log (folded on a phone), so a turn fits the screen.
         // On a wide desktop during a hand, the chat, the seats and the log sit in a column beside the table.
         return html`<div class="table-page">
           <div class="table-main">
-            ${view.hand ? null : this.tableTools(view)}${view.hand ? html`<fd-hand .hand=${view.hand} ?watching=${view.watching} .sortHandBy=${view.settings.sortHandBy ?? 'suit'}></fd-hand>` : null}
+            ${view.hand ? null : this.tableTools(view)}${view.hand ? this.handElement(view, view.hand) : null}
             ${
               view.hand
                 ? html`<button
@@ -293,6 +298,35 @@ export class FdApp extends LitElement {
       case 'not-found':
         return notFound(view.route);
     }
+  }
+
+  /** Imports the hand's element once, while the lobby is shown: in by the time a hand is dealt. */
+  private loadHandElement(): void {
+    if (this.handLoad !== 'idle') return;
+    this.handLoad = 'loading';
+    import('./fd-hand.js').then(
+      () => (this.handLoad = 'ready'),
+      (error: unknown) => {
+        this.handLoad = 'failed';
+        this.handLoadError = error instanceof Error ? error.message : String(error);
+      },
+    );
+  }
+
+  /** The hand in play: its element once imported; until then (or if that fails) a line saying so. */
+  private handElement(view: AppView, hand: NonNullable<AppView['hand']>) {
+    if (this.handLoad === 'failed')
+      return html`<p class="error" role="alert" id="hand-load-failed">
+        The hand could not be shown (${this.handLoadError}): this page is offline, or its server cannot be reached, and
+        has no saved copy of it. Reconnect, then reload the page; the hand waits for you.
+      </p>`;
+    if (this.handLoad !== 'ready')
+      return html`<p class="muted" role="status" style="padding:1rem">Loading the hand…</p>`;
+    return html`<fd-hand
+      .hand=${hand}
+      ?watching=${view.watching}
+      .sortHandBy=${view.settings.sortHandBy ?? 'suit'}
+    ></fd-hand>`;
   }
 
   /** The replay viewer, imported the first time it is opened; until then (or if that fails) a line saying so. */

@@ -333,3 +333,44 @@ describe('the first page loads no game, no table code, no verifier and no QR cod
     expect(importers).toEqual([]);
   });
 });
+
+describe('a table link opened (the lobby) loads no hand protocol, crypto, verifier or hand view (they follow on demand)', () => {
+  const lobby = new Set([...firstLoad('src/main.ts'), ...firstLoad('src/app/table-stack.ts')]);
+
+  it('the lobby holds the table session, the mesh and the transport', () => {
+    for (const file of ['src/table/table-session.ts', 'src/net/mesh.ts', 'src/net/peerjs-transport.ts'])
+      expect(lobby.has(file), file).toBe(true);
+  });
+
+  it('of src/table/hand/ it holds only the set-up, the limits and the fault reports as the table reads them', () => {
+    const hand = [...lobby].filter((file) => file.startsWith('src/table/hand/')).sort();
+    expect(hand).toEqual(['src/table/hand/fault-report.ts', 'src/table/hand/limits.ts', 'src/table/hand/setup.ts']);
+  });
+
+  it('it holds no hand session, crypto, verifier, hand view or webrtc-adapter of its own', () => {
+    const stray = [...lobby].filter(
+      (file) =>
+        file.startsWith('crypto/') ||
+        file.startsWith('src/verify/') ||
+        [
+          'src/table/hand-session.ts',
+          'src/app/hand-stack.ts',
+          'src/app/store-hand-view.ts',
+          'src/app/store-transcript.ts',
+          'components/fd-hand.ts',
+          'components/fd-hand-summary.ts',
+          'components/fd-verdict.ts',
+          'pkg:@noble/ciphers/aes.js',
+        ].includes(file),
+    );
+    expect(stray).toEqual([]);
+  });
+
+  it('each of them is reached by a dynamic import', () => {
+    const dynamic = (file: string) => imports(file).filter((spec) => !spec.startsWith('type:'));
+    expect(dynamic('src/table/hand-loader.ts')).toContain('./hand-session.js');
+    expect(dynamic('src/table/signature-base.ts')).toContain('../../crypto/group.js');
+    expect(dynamic('src/app/store.ts')).toContain('./hand-stack.js');
+    expect(dynamic('components/fd-app.ts')).toContain('./fd-hand.js');
+  });
+});

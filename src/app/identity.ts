@@ -40,9 +40,10 @@ async function claimSlot(): Promise<number> {
 
 /**
  * The base multiplication of this page's signatures (R = r·B): noble's until
- * the table code, which carries crypto/, is loaded (table-stack.ts hands over
- * crypto/group.ts `ed25519BaseBytes`, the project's fixed-base table). The
- * first page loads no crypto/; the signatures are the same bytes either way.
+ * crypto/group.ts `ed25519BaseBytes`, the project's fixed-base table, has
+ * loaded (table-stack.ts starts loading it when a table opens:
+ * src/table/signature-base.ts). Neither the home page nor the lobby waits for
+ * crypto/; the signatures are the same bytes either way.
  */
 let signatureBase: (r: bigint) => Uint8Array = nobleBaseBytes;
 export function useSignatureBase(baseBytes: (r: bigint) => Uint8Array): void {

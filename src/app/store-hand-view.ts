@@ -12,7 +12,6 @@
 import {
   describeInput,
   gameById,
-  gameMeta,
   gameModule,
   gameTable,
   handOutcome,
@@ -21,13 +20,13 @@ import {
   type GameTable,
 } from '../games/index.js';
 import type { Input } from '../engine/index.js';
-import { seatsInPlayOrder } from '../games/seating.js';
 import { awaitedWords } from '../games/describe.js';
 import { cardHints, type CardHint } from '../games/card-hints.js';
 import type { TableSession } from '../table/table-session.js';
 import { handVerdict, type VerdictSummary } from '../verify/verdict.js';
 import { endOfHand, type HandSummaryView } from './hand-summary.js';
 import { matchRows, scoreStrip, type ScoreStripView } from './scores.js';
+import { seatOrderOf } from './seat-order.js';
 
 /** The hand in play at the open table, as the UI needs it. */
 export interface HandView {
@@ -217,16 +216,6 @@ function lastMoves(gameId: string, inputs: readonly Input[], names: readonly str
     });
   }
   return found;
-}
-
-/** Seats in the game's play order from `mySeat` (seat order for an unknown game). */
-export function seatOrderOf(gameId: string, seats: number, mySeat: number | null): number[] {
-  if (seats < 1) return [];
-  return seatsInPlayOrder(
-    seats,
-    mySeat !== null && mySeat < seats ? mySeat : null,
-    gameMeta(gameId)?.playDirection ?? 'ascending',
-  );
 }
 
 /** Moves are offered only while the hand is in play: never once it is over, auditing or stopped. */

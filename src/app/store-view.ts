@@ -1,7 +1,7 @@
 /**
  * The app store's view (store.ts): `AppView` (store-types.ts), everything the
  * UI renders, assembled from the store's parts — the open table's session
- * and lobby, the hand (table-stack.ts, once the table's code is in), the
+ * and lobby, the hand (hand-stack.ts, once the hands' view is in), the
  * chat, where this browser's other tabs sit, the join-failure screen, the ICE
  * servers, the log, the tables this browser sat at — as plain values.
  */
@@ -31,6 +31,8 @@ export interface ViewParts {
   readonly session: Session | undefined;
   /** The table's code, once a table has been opened. */
   readonly stack: typeof import('./table-stack.js') | undefined;
+  /** The hands' view, once in (hand-stack.ts): until then a hand in play shows as none. */
+  readonly handStack: typeof import('./hand-stack.js') | undefined;
   readonly tabs: TabPresence;
   readonly chat: ChatState;
   readonly join: JoinWatch;
@@ -47,11 +49,14 @@ export interface ViewParts {
 }
 
 export function appView(parts: ViewParts): AppView {
-  const { session, stack, identity, settings } = parts;
+  const { session, stack, handStack, identity, settings } = parts;
   const lobby = session?.tableSession.lobby.view() ?? null;
   const watching = !!session?.tableSession.isWatching && session.watching;
   return {
-    hand: !stack || (session?.tableSession.isWatching && !watching) ? null : stack.handViewOf(session?.tableSession),
+    hand:
+      !stack || !handStack || (session?.tableSession.isWatching && !watching)
+        ? null
+        : handStack.handViewOf(session?.tableSession),
     watching,
     otherTab:
       session && identity && lobby?.mySeat === null ? parts.tabs.seatedElsewhere(session.table, identity.keyHex) : null,

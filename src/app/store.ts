@@ -10,8 +10,11 @@
  * cannot be reached (store-signaling.ts), its ICE servers (store-ice.ts),
  * whether it answers a joiner (store-join.ts) and its log (store-log.ts); the
  * replay viewer (store-replay.ts). The table's own code (session, mesh,
- * transport, crypto) is table-stack.ts, imported when the first table opens;
- * the replay viewer and the verifier load when a transcript is opened.
+ * transport) is table-stack.ts, imported when the first table opens, and the
+ * hands' view and transcript (hand-stack.ts) right after it; the hand
+ * protocol and its crypto load when the table sets up its first hand
+ * (src/table/hand-loader.ts); the replay viewer and the verifier load when a
+ * transcript is opened.
  */
 import type { Mesh } from '../net/mesh.js';
 import { diagnoseSignaling, SignalingError } from '../net/signaling.js';
@@ -70,6 +73,9 @@ export class AppStore extends EventTarget {
   private optionsRefusal: string | null = null;
   /** The table's code (table-stack.ts), once a table has been opened. */
   private stack: typeof import('./table-stack.js') | undefined;
+  /** The hands' view and the transcript (hand-stack.ts), imported right after the table's code, once in. */
+  private handStack: typeof import('./hand-stack.js') | undefined;
+  private handStackLoad: Promise<typeof import('./hand-stack.js')> | undefined;
   /** Where the open table's parts report: its log and every change. */
   private readonly out: SessionOut = { log: (level, text) => this.log(level, text), changed: () => this.changed() };
   /** Whether the open table answers a joiner, and why not. */
@@ -107,6 +113,7 @@ export class AppStore extends EventTarget {
       identity: this.identity,
       session: this.session,
       stack: this.stack,
+      handStack: this.handStack,
       tabs: this.tabs,
       chat: this.chat,
       join: this.join,
@@ -212,7 +219,8 @@ export class AppStore extends EventTarget {
 
   /** The whole match at the open table (every hand this browser stored) as a transcript file (docs/TRANSCRIPT.md). */
   async transcript(): Promise<{ name: string; text: string } | null> {
-    return this.stack?.matchTranscript(this.session?.tableSession, this.storage) ?? null;
+    if (!this.stack) return null;
+    return (await this.loadHandStack()).matchTranscript(this.session?.tableSession, this.storage);
   }
 
   /**
@@ -242,7 +250,7 @@ export class AppStore extends EventTarget {
       this.log('warn', 'no hand to save yet');
       return;
     }
-    this.stack?.saveJsonFile(made.name, made.text);
+    this.handStack?.saveJsonFile(made.name, made.text);
     this.log('info', `transcript saved as ${made.name}: check it with npm run verify -- ${made.name}`);
   }
 
@@ -383,6 +391,10 @@ export class AppStore extends EventTarget {
   private async tableStack(): Promise<typeof import('./table-stack.js') | undefined> {
     try {
       this.stack ??= await import('./table-stack.js');
+      // The hands' view and the transcript load next, while the lobby is shown: in by the time a hand is dealt.
+      this.loadHandStack().catch((error: unknown) =>
+        this.log('error', `the hand's view could not be loaded (${describe(error)}): reconnect, then reload the page`),
+      );
       return this.stack;
     } catch (error) {
       this.fail(
@@ -390,6 +402,22 @@ export class AppStore extends EventTarget {
       );
       return undefined;
     }
+  }
+
+  /** The hands' view and the transcript (hand-stack.ts), imported once; a failed import is tried again next time. */
+  private loadHandStack(): Promise<typeof import('./hand-stack.js')> {
+    this.handStackLoad ??= import('./hand-stack.js').then(
+      (loaded) => {
+        this.handStack = loaded;
+        this.changed();
+        return loaded;
+      },
+      (error: unknown) => {
+        this.handStackLoad = undefined;
+        throw error;
+      },
+    );
+    return this.handStackLoad;
   }
 
   private closeSession(): void {

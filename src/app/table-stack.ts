@@ -1,19 +1,23 @@
 /**
  * What a page needs once a table opens and not before: the table session
- * (lobby, hands, the mental-poker crypto), the mesh and the PeerJS transport,
- * the hand's view and the match's transcript. The store imports this module
- * with `import()` when a table is opened, so the home page's first load
- * carries none of it (a chunk of its own in the built app; the service
- * worker precaches it like every other). Loading it hands the page's
- * signer the project's fixed-base table (identity.ts `useSignatureBase`).
+ * (lobby, history, starting hands), the mesh and the PeerJS transport. The
+ * store imports this module with `import()` when a table is opened, so the
+ * home page's first load carries none of it (a chunk of its own in the built
+ * app; the service worker precaches it like every other). The hand protocol
+ * and the mental-poker crypto load when the first hand is set up
+ * (src/table/hand-loader.ts); the hands' view and the match's transcript
+ * right after this module (hand-stack.ts). Loading it starts loading the
+ * project's fixed-base table (crypto/group.ts, src/table/signature-base.ts),
+ * which the page's signer takes once it is in (identity.ts
+ * `useSignatureBase`). The lobby waits for none of them.
  */
-import { ed25519BaseBytes } from '../../crypto/index.js';
+import { loadFixedBase } from '../table/signature-base.js';
 import { useSignatureBase } from './identity.js';
 
-useSignatureBase(ed25519BaseBytes);
+// A page whose fixed-base table failed to load keeps signing with noble's: the same signatures, slower.
+void loadFixedBase().then(useSignatureBase, () => {});
 
 export { TableSession } from '../table/table-session.js';
 export { Mesh } from '../net/mesh.js';
 export { PeerJsTransport } from '../net/peerjs-transport.js';
-export { handViewOf, seatOrderOf } from './store-hand-view.js';
-export { matchTranscript, saveJsonFile } from './store-transcript.js';
+export { seatOrderOf } from './seat-order.js';

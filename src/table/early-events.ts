@@ -11,7 +11,7 @@
  * takes the events into the hand when it starts it.
  */
 import { encodeEnvelope, keyHex, type EnvelopeOf } from '../net/envelope.js';
-import { LIMITS } from './hand/event-pool.js';
+import { LIMITS } from './hand/limits.js';
 
 /**
  * What all keys that do not sit at the table may have held for one hand,

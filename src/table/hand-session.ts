@@ -271,3 +271,20 @@ export class HandSession {
     }
   }
 }
+
+/**
+ * The seatless hand a watcher follows (mySeat null): no seat agent, no secrets,
+ * nothing it could sign. It verifies every event and the audit like a seat, and
+ * can open only what the rules show to everyone
+ * (test/table/spectator-knowledge.test.ts). Followed live, like a seat's it lets an event take effect only
+ * once every seat has shown it holds it (hand/event-pool.ts), so it reaches
+ * the seats' verdict; a past hand (a newcomer's history, answered from the
+ * seats' storage) is taken as it comes. It is the hand the table's log tells
+ * (`narrated`: its follower keeps the states the narrator needs).
+ */
+export function watchingHand(setup: HandSetup, game: AnyGame, changed: () => void, live: boolean): HandSession {
+  return new HandSession(
+    { setup, game, mySeat: null, narrated: true, ...(live ? { confirmation: { localSeats: [] } } : {}) },
+    { changed },
+  );
+}

@@ -7,9 +7,9 @@
  */
 import type { Bot } from '../bots/index.js';
 import { keyHex, type Signer } from '../net/envelope.js';
-import { ed25519BaseBytes } from '../../crypto/index.js';
 import { ed25519Signer } from '../net/signer.js';
 import type { HandSession } from './hand-session.js';
+import { loadFixedBase, tableBaseBytes } from './signature-base.js';
 import type { TableNow } from './table-now.js';
 
 export interface HostedBotsHost {
@@ -37,7 +37,8 @@ export class HostedBots {
 
   /** Takes a stored (or new) bot key into this table; its signer signs the bot's events. */
   adopt(secretKey: Uint8Array): Signer {
-    const signer = ed25519Signer(secretKey, ed25519BaseBytes);
+    const signer = ed25519Signer(secretKey, tableBaseBytes);
+    void loadFixedBase().catch(() => {});
     this.signers.set(keyHex(signer.publicKey), signer);
     return signer;
   }

@@ -11,8 +11,7 @@
 import { handOutcome } from '../games/index.js';
 import type { EnvelopeOf, Signer } from '../net/envelope.js';
 import type { HandSession } from './hand-session.js';
-import { faultData } from './hand/faults.js';
-import { hashBytes } from './hand/seat-agent.js';
+import { faultData, hashBytes } from './hand/fault-report.js';
 import { outcomeOf, resultOf, type HandRecord, type HandResult } from './hand/setup.js';
 import type { TableStore } from './table-outbox.js';
 import type { TableNow } from './table-now.js';

@@ -13,7 +13,7 @@ import { gameById } from '../games/index.js';
 import { keyHex, type EnvelopeOf, type Signer } from '../net/envelope.js';
 import type { Mesh } from '../net/mesh.js';
 import type { EarlyEvents } from './early-events.js';
-import { HandSession } from './hand-session.js';
+import { loadHandModule } from './hand-loader.js';
 import type { Lobby } from './lobby.js';
 import { rosterTerms } from './next-terms.js';
 import { setupChanges } from './setup-change.js';
@@ -24,7 +24,7 @@ import type { TableHistory } from './table-history.js';
 import { errorText, type TableOutbox, type TableStore } from './table-outbox.js';
 import { begin, choose, chosen, fail, handOf, noRules, SEATING, settle, type TablePhase } from './table-phase.js';
 import type { Seated, TableSessionOptions } from './table-session-types.js';
-import { WATCHING_SEAT, watchingHand } from './table-watchers.js';
+import { WATCHING_SEAT } from './table-watchers.js';
 
 /** What a hand's start reads and writes: the table session's parts, and how its local seats sign, send and change. */
 export interface HandStartHost {
@@ -159,7 +159,8 @@ export class HandStarter {
     this.host.lobby.markHandStarted(handNo + 1);
     // The set-up comes from storage only: this hand's own record, or one derived from the previous hand's stored outcome
     // (with the roster's seats when this page plays one, else the seats whose readies sign it: table-history.ts).
-    await this.host.records.saved;
+    // The hand protocol loads with the first hand (hand-loader.ts); meanwhile envelopes wait in `early`.
+    const [{ HandSession, watchingHand }] = await Promise.all([loadHandModule(), this.host.records.saved]);
     // Earlier hands' results for the score strip, from storage (a reloaded page shows the same strip).
     void this.host.records.loadResults(handNo).then((found) => found && this.host.options.onChange());
     const setup = await this.host.history.setupFor(handNo);

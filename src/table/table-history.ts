@@ -27,7 +27,7 @@ import type { Json } from '../engine/index.js';
 import type { Mesh } from '../net/mesh.js';
 import type { EnvelopeOf } from '../net/envelope.js';
 import type { HandSession } from './hand-session.js';
-import { faultReports } from './hand/faults.js';
+import { faultReports } from './hand/fault-report.js';
 import { nextSetup, type HandRecord, type HandSetup } from './hand/setup.js';
 import { calledOffUntil, setupFromReadies, type SetupSearch } from './history-setup.js';
 import type { TableNow } from './table-now.js';

@@ -11,7 +11,7 @@
  */
 import { encodeEnvelope, keyHex, type EnvelopeOf } from '../net/envelope.js';
 import { EarlyEvents, OUTSIDER_LIMITS } from './early-events.js';
-import { LIMITS } from './hand/event-pool.js';
+import { LIMITS } from './hand/limits.js';
 import type { HandSession } from './hand-session.js';
 import type { TableEcho } from './table-echo.js';
 import type { TableHistory } from './table-history.js';

@@ -18,7 +18,7 @@ import { heuristicBot } from '../bots/index.js';
 import { keyHex, type Envelope, type Signer } from '../net/envelope.js';
 import type { Mesh } from '../net/mesh.js';
 import type { EarlyEvents } from './early-events.js';
-import { faultReports } from './hand/faults.js';
+import { faultReports } from './hand/fault-report.js';
 import { Lobby } from './lobby.js';
 import { NextTerms } from './next-terms.js';
 import { HostedBots } from './table-bots.js';

@@ -4,17 +4,12 @@
  * the table (its hello or presence reached us recently); the lobby lists
  * them so the players know who is looking on. A page that plays no seat of
  * the current hand follows it with a seatless HandSession (hand-session.ts
- * with mySeat null): it verifies every event and the audit like a seat, and
- * holds no secret, so it can open only what the rules show to everyone
- * (test/table/spectator-knowledge.test.ts). Only the first few fresh
+ * `watchingHand`). Only the first few fresh
  * watchers, in the order first heard, are admitted: their fetches are
  * answered (table-catch-up.ts); more keys without a seat get nothing.
  */
-import type { AnyGame } from '../engine/index.js';
 import { FETCH_LIMITS } from './fetch-budget.js';
 import { keyHex, type Envelope } from '../net/envelope.js';
-import { HandSession } from './hand-session.js';
-import type { HandSetup } from './hand/setup.js';
 
 /** The key under which a watcher's seatless hand is kept among a table's local hands (no seat has it). */
 export const WATCHING_SEAT = -1;
@@ -76,19 +71,4 @@ export class Watchers {
     }
     return out.sort((a, b) => a.name.localeCompare(b.name) || a.keyHex.localeCompare(b.keyHex));
   }
-}
-
-/**
- * The seatless hand a watcher follows: no seat agent, no secrets, nothing it
- * could sign. Followed live, like a seat's it lets an event take effect only
- * once every seat has shown it holds it (hand/event-pool.ts), so it reaches
- * the seats' verdict; a past hand (a newcomer's history, answered from the
- * seats' storage) is taken as it comes. It is the hand the table's log tells
- * (`narrated`: its follower keeps the states the narrator needs).
- */
-export function watchingHand(setup: HandSetup, game: AnyGame, changed: () => void, live: boolean): HandSession {
-  return new HandSession(
-    { setup, game, mySeat: null, narrated: true, ...(live ? { confirmation: { localSeats: [] } } : {}) },
-    { changed },
-  );
 }

@@ -2,7 +2,8 @@
  * What loads when, end to end in real Chromium against the built bundle: the
  * home page fetches no game, no table code, no verifier and no QR code; a
  * table fetches its own game's rules (and, once a hand is dealt, its element)
- * and no other game's; while the element loads the table says "Loading
+ * and no other game's; its lobby runs without the hand protocol, which comes
+ * when the first hand is set up; while the element loads the table says "Loading
  * <game>…"; a game or the replay viewer that cannot be fetched (offline, no
  * service worker to serve a copy) is named with what to do, and Retry works
  * once the network is back. The service worker's copy of every chunk is
@@ -48,7 +49,8 @@ async function player(name: string): Promise<Player & { chunks: string[] }> {
 it('home loads no game and no table code; a table loads its own game only, and its element once dealt', async () => {
   const ann = await player('Ann');
   await ann.page.locator('#create').waitFor();
-  const lazy = [...GAMES, ...GAMES.map((g) => `fd-${g}`), 'table-stack', 'replay', 'fd-replay', 'browser'];
+  const hand = ['hand-session', 'hand-stack', 'fd-hand', 'group'];
+  const lazy = [...GAMES, ...GAMES.map((g) => `fd-${g}`), 'table-stack', ...hand, 'replay', 'fd-replay', 'browser'];
   expect(ann.chunks.filter((c) => lazy.includes(c))).toEqual([]);
 
   // Hold the game's element back until the table has said it is loading it.
@@ -61,6 +63,9 @@ it('home loads no game and no table code; a table loads its own game only, and i
   await ann.page.locator('input[name="game"][value="stress-speed"]').check();
   await ann.page.locator('#create').click();
   await expect.poll(() => ann.page.locator('#share-link').inputValue(), { timeout: 30_000 }).toMatch(/#\/t\//);
+  // The lobby, one seat of two taken: the table's code is in, the hand protocol is not.
+  expect(ann.chunks).toContain('table-stack');
+  expect(ann.chunks).not.toContain('hand-session');
   await ann.page.locator('#seats li[data-seat="1"] .add-bot').click({ timeout: 30_000 });
   const loading = ann.page.locator('#game-view-loading');
   await loading.waitFor({ timeout: 60_000 });
@@ -69,7 +74,9 @@ it('home loads no game and no table code; a table loads its own game only, and i
   await ann.page.locator('fd-stress-speed').waitFor({ timeout: 30_000 });
   await expect.poll(() => loading.count()).toBe(0);
 
-  expect(ann.chunks).toEqual(expect.arrayContaining(['stress-speed', 'fd-stress-speed', 'table-stack', 'browser']));
+  expect(ann.chunks).toEqual(
+    expect.arrayContaining(['stress-speed', 'fd-stress-speed', 'table-stack', ...hand, 'browser']),
+  );
   const otherGames = GAMES.filter((g) => g !== 'stress-speed');
   expect(ann.chunks.filter((c) => [...otherGames, ...otherGames.map((g) => `fd-${g}`)].includes(c))).toEqual([]);
 });

@@ -8,7 +8,7 @@
  * the session takes envelopes the mesh has verified, and this fuzz skips the
  * signature, so a ready whose setup and terms hashes are both mutated reads
  * as a seat that signed other terms, which calls the hand off naming nobody
- * (hand/setup.ts `readyFault`). RUNS runs feed the
+ * (hand/setup-checks.ts `readyFault`). RUNS runs feed the
  * mutant before the hand can start (take, schema, slot and ready checks).
  * Wire mutants rarely get past the decoder and the signature; the
  * re-signed body mutants for every event type, fed at the step that consumes

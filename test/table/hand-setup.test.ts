@@ -15,13 +15,13 @@ import {
   nextSetup,
   outcomeHash,
   outcomeOf,
-  readyFault,
   setupArgs,
   setupHash,
   termsHash,
   type HandOutcome,
   type HandSetup,
 } from '../../src/table/hand/setup.js';
+import { readyFault } from '../../src/table/hand/setup-checks.js';
 
 const SETUP: HandSetup = {
   table: 'tbl',

@@ -7,7 +7,7 @@
  * to run at all, so the narrator cannot be running them. The same lines on a
  * page reloaded mid-hand (its stored events fed back before it starts, as
  * table-hand-start.ts does) and on a watcher who joins mid-hand (the seatless
- * hand the table follows, table-watchers.ts `watchingHand`: the events so far
+ * hand the table follows, hand-session.ts `watchingHand`: the events so far
  * arrive at once). The states are handed over once and dropped from the
  * follower once told, and a hand nobody narrates (a bot's, the verifier's)
  * keeps none.
@@ -20,7 +20,7 @@ import { HandSession } from '../../src/table/hand-session.js';
 import { setupArgs, type HandSetup } from '../../src/table/hand/setup.js';
 import { TableLog } from '../../src/table/table-log.js';
 import type { LobbyView } from '../../src/table/lobby-view.js';
-import { watchingHand } from '../../src/table/table-watchers.js';
+import { watchingHand } from '../../src/table/hand-session.js';
 import { decodeEvent, fixture } from '../verify/transcripts.js';
 
 /** One recorded transcript per game, played under today's rules (Fighting Cards: the match recorded under version 3). */

@@ -1,5 +1,5 @@
 /**
- * The seatless hand a watcher follows (table-watchers.ts `watchingHand`): it
+ * The seatless hand a watcher follows (hand-session.ts `watchingHand`): it
  * is built from the hand's set-up and game with no seat, so it holds no
  * secret, has no move to offer and nothing it could abandon; it is narrated
  * (the table's log tells it). Its own file
@@ -8,7 +8,7 @@
  */
 import { expect, it } from 'vitest';
 import { gameById } from '../../src/games/index.js';
-import { watchingHand } from '../../src/table/table-watchers.js';
+import { watchingHand } from '../../src/table/hand-session.js';
 
 /** A two-seat Stress (shedding) hand's set-up, as a watcher is handed it. */
 const game = gameById('stress-shed')!;

@@ -32,6 +32,7 @@
 import { bytesToHex } from '@noble/hashes/utils.js';
 import type { EnvelopeOf } from '../../net/envelope.js';
 import type { EventType, TableEvent } from '../transcript.js';
+import { LIMITS, type PoolLimits } from './limits.js';
 
 export type StepType = 'shuffle' | 'lock' | 'reshuffle';
 export type Inserted = 'new' | 'duplicate' | 'equivocation' | 'over-limit';
@@ -49,21 +50,7 @@ interface Held {
   confirmed: boolean;
 }
 
-/**
- * What one author may send in one hand. The largest honest hand measured (a
- * 6-seat stress-shed hand of 1765 steps, random bots: at most 426 events and
- * 293 KB from one author, 2002 events and 1.4 MB in all) stays far below
- * (×47 events, ×28 bytes); a seat over either limit is flooding and is blamed.
- */
-export interface PoolLimits {
-  readonly eventsPerAuthor: number;
-  readonly bytesPerAuthor: number;
-}
-
-export const LIMITS: PoolLimits = {
-  eventsPerAuthor: 20_000,
-  bytesPerAuthor: 8 * 1024 * 1024,
-};
+export { LIMITS, type PoolLimits } from './limits.js';
 
 /** One event per (number, seat): a slot family such as "keys of request 3". */
 class Slots<T extends EventType> {

@@ -53,38 +53,12 @@ import {
 } from '../../../crypto/index.js';
 import { contributors, type Handle } from '../../engine/index.js';
 import { encodeEnvelope, parseUnverified, verifyEnvelope } from '../../net/envelope.js';
-import { parseEvent, type EventData, type FaultEvidence, type TableEvent } from '../transcript.js';
+import { parseEvent, type FaultEvidence, type TableEvent } from '../transcript.js';
 import type { HandFollower, PrivateRequest } from './follower.js';
 import { seatName, type Halt } from './halt.js';
 import { mergeRings } from './packets.js';
 
-export interface FaultReport {
-  /** The seat whose peer sent the report. */
-  readonly reporter: number;
-  readonly code: string;
-  /** The seat it blames (null: nobody, e.g. its own failure). */
-  readonly seat: number | null;
-  readonly detail: string;
-  /** This peer reached the same verdict (code and seat) on its own. */
-  readonly agrees: boolean;
-}
-
-/** The data of the fault event a halting seat sends (with its evidence, when the verdict has some). */
-export function faultData(halt: Halt): EventData<'fault'> {
-  return { code: halt.code, seat: halt.seat, detail: halt.detail.slice(0, 300), evidence: halt.evidence ?? null };
-}
-
-/** Every fault report held, checked against this peer's own halt. */
-export function faultReports(f: HandFollower): FaultReport[] {
-  const own = f.halt;
-  return f.pool.faultReports().map((event) => ({
-    reporter: event.seat,
-    code: event.data.code,
-    seat: event.data.seat,
-    detail: event.data.detail,
-    agrees: own !== null && own.code === event.data.code && own.seat === event.data.seat,
-  }));
-}
+export { faultData, faultReports, type FaultReport } from './fault-report.js';
 
 // ------------------------------------------------------------ judging reports
 

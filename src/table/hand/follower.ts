@@ -37,7 +37,8 @@ import type { Bounce } from './real-time.js';
 import { HandDeadlines, stalledOwing } from './deadlines.js';
 import { ReportDesk } from './faults.js';
 import { intake, stepFault, type IntakeTerms } from './intake.js';
-import { openHand, setupHash, termsHash, type HandSetup } from './setup.js';
+import { setupHash, termsHash, type HandSetup } from './setup.js';
+import { openHand } from './setup-checks.js';
 import { HandStops } from './stops.js';
 import { waitingOf, type Waiting } from './waiting.js';
 

@@ -18,7 +18,7 @@ import { parseEvent, type TableEvent } from '../transcript.js';
 import type { Equivocation } from './equivocation.js';
 import type { EventPool, PoolLimits } from './event-pool.js';
 import { seatName, type Halt } from './halt.js';
-import { readyFault } from './setup.js';
+import { readyFault } from './setup-checks.js';
 
 /** What the hand's terms say of an event: its hand, its seats' keys, the limits and the digests a ready signs. */
 export interface IntakeTerms {

@@ -13,7 +13,6 @@
  */
 import { x25519 } from '@noble/curves/ed25519.js';
 import { equalBytes } from '@noble/curves/utils.js';
-import { hexToBytes } from '@noble/hashes/utils.js';
 import {
   ALL_SEATS,
   decodePacketSecrets,
@@ -46,7 +45,8 @@ import type { EventData, EventType, TableEvent } from '../transcript.js';
 import { stepType, type Cascade } from './cascade.js';
 import type { StepType } from './event-pool.js';
 import type { HandFollower, PrivateRequest } from './follower.js';
-import { faultData, ownKeysFor, sealedEvidence } from './faults.js';
+import { faultData, hashBytes } from './fault-report.js';
+import { ownKeysFor, sealedEvidence } from './faults.js';
 import type { Halt } from './halt.js';
 import { err, ok, type Result } from '../../result.js';
 import type { MoveRefusal } from './move-refusal.js';
@@ -404,8 +404,4 @@ export class SeatAgent {
   }
 }
 
-/** The state hash bytes an event made now carries. */
-export function hashBytes(hashes: readonly string[]): { at: number; hash: Uint8Array } {
-  const at = Math.max(0, hashes.length - 1);
-  return { at, hash: hashes.length ? hexToBytes(hashes[at]!.slice(0, 64)) : new Uint8Array(32) };
-}
+export { hashBytes } from './fault-report.js';
