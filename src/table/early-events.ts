@@ -2,7 +2,7 @@
  * The events a table holds for a hand it has not started yet (a rematch
  * another peer started first, or a later hand of the history an unseated
  * page follows): each key that sits at the table is bounded by the same
- * limits as a hand's pool (hand/event-pool.ts LIMITS), and every key that
+ * limits as a hand's pool (hand/limits.ts LIMITS), and every key that
  * does not sit shares one budget (`OUTSIDER_LIMITS`) — an unseated page
  * takes events from anyone (a past hand's seats may have left), so a bound
  * per author alone would let a flood under fresh keys grow without end.

@@ -13,7 +13,7 @@ import { EarlyEvents } from '../../src/table/early-events.js';
 import { keyHex } from '../../src/net/envelope.js';
 import { testSigner } from '../helpers/signers.js';
 
-vi.mock('../../src/table/hand/event-pool.js', () => ({ LIMITS: { eventsPerAuthor: 3, bytesPerAuthor: 1000 } }));
+vi.mock('../../src/table/hand/limits.js', () => ({ LIMITS: { eventsPerAuthor: 3, bytesPerAuthor: 1000 } }));
 
 const a = testSigner(11);
 const b = testSigner(12);
