@@ -205,7 +205,7 @@ function revealToOne(
     shares.push(msg);
   }
   const opened = openCards(state, [position], ring);
-  if (!opened.ok) throw new Error(opened.fault.reason);
+  if (!opened.ok) throw new Error(opened.error.reason);
   const recipient = now() - t;
   return { total: total + recipient, recipient, shares };
 }
@@ -264,7 +264,7 @@ function revealToOnePaired(
     ring = withKeyShares(ring, msg);
   }
   const opened = openCards(state, [position], ring);
-  if (!opened.ok) throw new Error(opened.fault.reason);
+  if (!opened.ok) throw new Error(opened.error.reason);
   return { wall: now() - t, cpu: cpu() - c };
 }
 
@@ -392,7 +392,7 @@ function reshuffleRun(): Record<string, number> {
     Array.from({ length: 13 }, (_, i) => i),
     ring,
   );
-  if (!faceUp.ok) throw new Error(faceUp.fault.reason);
+  if (!faceUp.ok) throw new Error(faceUp.error.reason);
   const inputs: PacketInput[] = [
     ...faceUp.value.map((card) => ({ kind: 'public' as const, card })),
     ...Array.from({ length: 13 }, (_, i) => ({ kind: 'hidden' as const, packet: 0, position: 20 + i })),
@@ -440,7 +440,7 @@ function reshuffleRun(): Record<string, number> {
           : phase === 'shuffle'
             ? verifyShuffleStep(views[peer]!, decodeShuffleStep(bytes, expect), systemRandom)
             : verifyLockStep(views[peer]!, decodeLockStep(bytes, expect), systemRandom);
-      if (!v.ok) throw new Error(v.fault.reason);
+      if (!v.ok) throw new Error(v.error.reason);
       views[peer] = v.value;
       perPeer[peer]! += now() - t;
     }

@@ -83,7 +83,7 @@ export async function sealProofBench(opts: { rounds?: number } = {}): Promise<Se
     });
     const v = timed(perRound, (i) => {
       const res = verifySealKey(pairs[i]![0].publicKey, pairs[i]![1].publicKey, openings[i]!, ctxs[i]!, systemRandom);
-      if (!res.ok) throw new Error(`seal-key proof does not verify: ${res.reason}`);
+      if (!res.ok) throw new Error(`seal-key proof does not verify: ${res.error}`);
     });
     proofBytes = openings[0]!.proof.length + openings[0]!.shared.length;
     prove.push(p);

@@ -190,7 +190,7 @@ export function setup(params: HandParams): SetupRun & { hand: Hand } {
           if (peer === (seat === 0 ? 1 : 0)) locks.push(msg);
           v = verifyLockStep(views[peer]!, msg, systemRandom);
         }
-        if (!v.ok) throw new Error(v.fault.reason);
+        if (!v.ok) throw new Error(v.error.reason);
         views[peer] = v.value;
         const dt = now() - t;
         perPeerCpu[peer]! += cpu() - c;

@@ -15,7 +15,8 @@
  */
 import { type RandomSource, equalBytes } from './bytes.js';
 import { ALL_SEATS, type Hand, type HandParams, createHand } from './cards.js';
-import { type Fault, type Verdict, fault as mkFault, ok } from './fault.js';
+import { type Fault, fault as mkFault } from './fault.js';
+import { type Result, ok } from './result.js';
 import { Fn, G, mulBase, mulPublic } from './group.js';
 import { firstMismatch, firstMismatchScaled } from './batch-check.js';
 import { type KeyShares, verifyKeyShares } from './keys.js';
@@ -176,7 +177,7 @@ export function audit(
               reason: `re-layer step of seat ${seat} is missing`,
             });
           const live = proofs ? verifyRelayerStep(state, msg, rng) : unchecked(state, msg);
-          if (!live.ok) fail(live.fault);
+          if (!live.ok) fail(live.error);
           const sec = secretOf(pt.id, seat, 'relayer');
           const t = sec.relayer;
           if (t === undefined)
@@ -247,7 +248,7 @@ export function audit(
             reason: `shuffle step of seat ${seat} is missing`,
           });
         const live = proofs ? verifyShuffleStep(state, msg, rng) : unchecked(state, msg);
-        if (!live.ok) fail(live.fault);
+        if (!live.ok) fail(live.error);
         const sh = secretOf(pt.id, seat, 'shuffle').shuffle;
         if (!sh)
           fail({
@@ -299,7 +300,7 @@ export function audit(
         if (!msg)
           fail({ seat, packet: pt.id, step: 'lock', code: 'missing', reason: `lock step of seat ${seat} is missing` });
         const live = proofs ? verifyLockStep(state, msg, rng) : unchecked(state, msg);
-        if (!live.ok) fail(live.fault);
+        if (!live.ok) fail(live.error);
         const sec = secretOf(pt.id, seat, 'lock');
         const k = sec.lock;
         if (!k || k.length !== m)
@@ -399,7 +400,7 @@ export function audit(
     }
     return { verdict: 'clean', packets: audited };
   } catch (e) {
-    if (e instanceof AuditFault) return { verdict: 'fault', fault: mkFault(e.fault).fault };
+    if (e instanceof AuditFault) return { verdict: 'fault', fault: mkFault(e.fault).error };
     throw e;
   }
 }
@@ -409,7 +410,7 @@ export function audit(
  * context, turn and size only; the recomputation from disclosed secrets
  * subsumes what the proofs show.
  */
-function unchecked(state: PacketState, msg: ShuffleStep | LockStep | RelayerStep): Verdict<PacketState> {
+function unchecked(state: PacketState, msg: ShuffleStep | LockStep | RelayerStep): Result<PacketState, Fault> {
   const p = state.hand.params;
   const seat = msg.header.seat;
   if (

@@ -7,6 +7,7 @@
  * (docs/PROTOCOL.md §10): any cheat must be caught and its author named.
  */
 import type { StepKind } from './packet.js';
+import { type Err, err } from './result.js';
 
 export type FaultCode =
   /** The message names another table, hand, packet, step or seat. */
@@ -44,12 +45,7 @@ export interface Fault {
   readonly position?: number;
 }
 
-export type Verdict<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly fault: Fault };
-
-export function fault(f: Fault): { ok: false; fault: Fault } {
-  return { ok: false, fault: Object.freeze({ ...f }) };
-}
-
-export function ok<T>(value: T): { ok: true; value: T } {
-  return { ok: true, value };
+/** A crypto check's refusal, the failed side of a `Result<T, Fault>`, holding a frozen copy of the fault. */
+export function fault(f: Fault): Err<Fault> {
+  return err(Object.freeze({ ...f }));
 }

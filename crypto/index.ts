@@ -43,7 +43,8 @@ export {
   openDeck,
   openReshuffle,
 } from './packet.js';
-export { type Fault, type FaultCode, type Verdict } from './fault.js';
+export { type Fault, type FaultCode } from './fault.js';
+export { type Err, type Ok, type Result, ok, err } from './result.js';
 export { type ShuffleProof } from './shuffle-proof.js';
 export {
   type LockStep,

@@ -12,7 +12,8 @@
  */
 import { aarray, aint } from './bytes.js';
 import { ALL_SEATS } from './cards.js';
-import { type Fault, type Verdict, fault, ok } from './fault.js';
+import { type Fault, fault } from './fault.js';
+import { type Result, ok } from './result.js';
 import { Fn, ascalar, mulBase, mulSecret } from './group.js';
 import { type PacketState } from './packet.js';
 import { type PacketSecrets, type StepHeader } from './steps.js';
@@ -228,7 +229,7 @@ export function openablePositions(state: PacketState, ring: KeyRing): number[] {
  * A point that is not a card of this hand is a fault that only the audit
  * can attribute (seat null).
  */
-export function openCards(state: PacketState, positions: readonly number[], ring: KeyRing): Verdict<number[]> {
+export function openCards(state: PacketState, positions: readonly number[], ring: KeyRing): Result<number[], Fault> {
   assertLocked(state, 'openCards');
   const n = state.hand.params.seats;
   aarray(positions, 'openCards: positions');

@@ -53,6 +53,7 @@ import { proveDleqBatch, verifyDleqBatch, type DleqBatchStatement } from './dleq
 import { Fn, type Point, decodePoint, decodeResponse, encodeScalar, mulBase } from './group.js';
 import { deckFromPoints } from './packet.js';
 import { assertSealPublicKey, pairKeyFromShared, type PairContext, type SealKeyPair } from './seal.js';
+import { type Result, err, ok } from './result.js';
 
 type EdPoint = InstanceType<typeof ed25519.Point>;
 const EdPoint = ed25519.Point;
@@ -78,8 +79,8 @@ export interface SealKeyOpening {
   readonly proof: Uint8Array;
 }
 
-export type SealProofResult =
-  { readonly ok: true; readonly key: Uint8Array } | { readonly ok: false; readonly reason: string };
+/** The pair key the opening proves, or why the proof is refused. */
+export type SealProofResult = Result<Uint8Array, string>;
 
 function le(b: Uint8Array): bigint {
   let x = 0n;
@@ -230,18 +231,18 @@ export function verifySealKey(
     assertSealPublicKey(senderPublic, "the sender's seal key");
     assertSealPublicKey(recipientPublic, "the recipient's seal key");
     const flipByte = opening.proof[0]!;
-    if (flipByte > 1) return { ok: false, reason: 'seal-key proof: flip byte is neither 0 nor 1' };
+    if (flipByte > 1) return err('seal-key proof: flip byte is neither 0 nor 1');
     const l = lift(recipientPublic, senderPublic, opening.shared);
-    if (typeof l === 'string') return { ok: false, reason: l };
+    if (typeof l === 'string') return err(l);
     const A = decodePoint(opening.proof.subarray(1, 33), 'seal-key proof commitment A');
     const B = decodePoint(opening.proof.subarray(33, 65), 'seal-key proof commitment B');
     const z = decodeResponse(opening.proof.subarray(65, 97), 'seal-key proof response');
     const st = statement(l, flipByte === 1, contextBytes(ctx, recipientPublic, senderPublic, opening.shared));
     const proof = { A: deckFromPoints([A]), B, Bbytes: opening.proof.slice(33, 65), z: [z] };
     if (!verifyDleqBatch(st, proof, rng))
-      return { ok: false, reason: 'seal-key proof does not verify (Z is not the Diffie–Hellman of the two keys)' };
-    return { ok: true, key: pairKeyFromShared(opening.shared, recipientPublic, senderPublic, ctx) };
+      return err('seal-key proof does not verify (Z is not the Diffie–Hellman of the two keys)');
+    return ok(pairKeyFromShared(opening.shared, recipientPublic, senderPublic, ctx));
   } catch (error) {
-    return { ok: false, reason: error instanceof Error ? error.message : String(error) };
+    return err(error instanceof Error ? error.message : String(error));
   }
 }

@@ -21,7 +21,8 @@
  * (∏ t_i)·H_card and the packet is shuffled and locked like a fresh deck.
  */
 import { type RandomSource, equalBytes, toHex } from './bytes.js';
-import { type Fault, type Verdict, fault, ok } from './fault.js';
+import { type Fault, fault } from './fault.js';
+import { type Result, ok } from './result.js';
 import { Fn, G, HALF, invMod, mulBase, mulSecret, randomScalar, ascalar } from './group.js';
 import {
   type Deck,
@@ -193,7 +194,7 @@ export function verifyShuffleStep(
   state: PacketState,
   msg: ShuffleStep,
   rng: RandomSource = systemRandom,
-): Verdict<PacketState> {
+): Result<PacketState, Fault> {
   const h = checkHeader(state, msg.header, 'shuffle');
   if (h) return fault(h);
   const seat = msg.header.seat;
@@ -264,7 +265,7 @@ export function verifyLockStep(
   state: PacketState,
   msg: LockStep,
   rng: RandomSource = systemRandom,
-): Verdict<PacketState> {
+): Result<PacketState, Fault> {
   const h = checkHeader(state, msg.header, 'lock');
   if (h) return fault(h);
   const seat = msg.header.seat;
@@ -356,7 +357,7 @@ export function verifyRelayerStep(
   state: PacketState,
   msg: RelayerStep,
   rng: RandomSource = systemRandom,
-): Verdict<PacketState> {
+): Result<PacketState, Fault> {
   const h = checkHeader(state, msg.header, 'relayer');
   if (h) return fault(h);
   const seat = msg.header.seat;
@@ -388,7 +389,11 @@ export function verifyRelayerStep(
 }
 
 /** Dispatches on the message kind. */
-export function verifyStep(state: PacketState, msg: Step, rng: RandomSource = systemRandom): Verdict<PacketState> {
+export function verifyStep(
+  state: PacketState,
+  msg: Step,
+  rng: RandomSource = systemRandom,
+): Result<PacketState, Fault> {
   switch (msg.kind) {
     case 'shuffle':
       return verifyShuffleStep(state, msg, rng);

@@ -84,7 +84,7 @@ export function dealHands(file: TranscriptFile): DealHand[] {
     return {
       handNo: hand.setup.handNo,
       seatKeys: hand.setup.seatKeys,
-      deckSize: made?.ok ? made.state.deck.length : 0,
+      deckSize: made?.ok ? made.value.deck.length : 0,
       events: hand.events,
     };
   });

@@ -1,16 +1,7 @@
 /**
- * The one result shape of the project's own code outside crypto/ (which
- * imports nothing of the project): a value, or a typed error the caller
- * turns into words where a person reads them. Every layer of src/ may import
- * it (test/layers.test.ts).
+ * The one result shape, for src/: defined in crypto/result.ts (the bottom
+ * layer, which imports nothing of the project) and re-exported here so that
+ * every layer of src/ may import it without reaching into crypto/
+ * (test/layers.test.ts).
  */
-export type Result<T, E = string> =
-  { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: E };
-
-export function ok<T>(value: T): Result<T, never> {
-  return { ok: true, value };
-}
-
-export function err<E>(error: E): Result<never, E> {
-  return { ok: false, error };
-}
+export { type Err, type Ok, type Result, ok, err } from '../crypto/result.js';

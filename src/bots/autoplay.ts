@@ -65,7 +65,7 @@ export function autoplay(
       if (done === null) return { ok: false, reason: 'crypto awaited but no request', seat: null, state, inputs, open };
       const next = game.reduce(state, done.input);
       if (!next.ok) return { ok: false, reason: `crypto: ${next.error}`, seat: null, state, inputs, open };
-      state = next.state;
+      state = next.value;
       open = done.open;
       record(done.input);
       continue;
@@ -80,7 +80,7 @@ export function autoplay(
     const input = { kind: 'act', seat, action };
     const next = game.reduce(state, input);
     if (!next.ok) return { ok: false, reason: `rejected: ${next.error}`, seat, state, inputs, open };
-    state = next.state;
+    state = next.value;
     record(input);
   }
   return { ok: true, finished: false, state, inputs, open };

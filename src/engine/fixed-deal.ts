@@ -58,7 +58,7 @@ export function settle(game: AnyGame, state: AnyState, open: OpenCards, permute:
   ) {
     const result = game.reduce(current, next.input);
     if (!result.ok) return { ok: false, error: result.error, input: next.input };
-    current = result.state;
+    current = result.value;
     deal = next.open;
     inputs.push(next.input);
   }

@@ -11,6 +11,7 @@ import { cloneJson } from './canonical.js';
 import { parseCard } from './cards.js';
 import { parseInput } from './input.js';
 import { markPublic, markSeen, publicKnowledge } from './ledger.js';
+import { err, ok } from '../result.js';
 import type {
   ActInput,
   Awaiting,
@@ -166,7 +167,7 @@ function authorOf(input: unknown): Seat | null {
 export function defineGame<B, A, O, E extends string, V>(rules: GameRules<B, A, O, E, V>): Game<B, A, O, E, V> {
   type S = State<B, O>;
   type Result = ReduceResult<B, O, E>;
-  const fail = (error: EngineError | E): Result => ({ ok: false, error });
+  const fail = (error: EngineError | E): Result => err(error);
 
   const gameAwaits = (state: S): Awaiting =>
     state.requests.length > 0 ? { kind: 'crypto', requests: state.requests } : (rules.awaits(state) as GameAwaiting);
@@ -202,7 +203,7 @@ export function defineGame<B, A, O, E extends string, V>(rules: GameRules<B, A, 
       }
       if (error !== null) return fail(error);
       draft.step += 1;
-      return { ok: true, state: draft };
+      return ok(draft);
     } catch {
       // Only a bug in the engine or a game gets here; peers' input is validated above.
       return fail('internal-error');
@@ -234,7 +235,7 @@ export function defineGame<B, A, O, E extends string, V>(rules: GameRules<B, A, 
       };
       const board = rules.setup(core, args.layout ?? null, args.carry ?? null);
       if (board === null) return fail('bad-layout');
-      return { ok: true, state: { ...core, board } };
+      return ok({ ...core, board });
     } catch {
       return fail('internal-error');
     }
@@ -242,20 +243,20 @@ export function defineGame<B, A, O, E extends string, V>(rules: GameRules<B, A, 
 
   function replay(args: SetupArgs, inputs: readonly unknown[]): ReplayResult<B, O, E> {
     const start = setup(args);
-    if (!start.ok) return { ok: false, index: -1, error: start.error };
-    let state = start.state;
+    if (!start.ok) return err({ index: -1, code: start.error });
+    let state = start.value;
     for (const [index, input] of inputs.entries()) {
       const next = reduce(state, input);
-      if (!next.ok) return { ok: false, index, error: next.error };
-      state = next.state;
+      if (!next.ok) return err({ index, code: next.error });
+      state = next.value;
     }
-    return { ok: true, state };
+    return ok(state);
   }
 
   function audit(args: SetupArgs, inputs: readonly unknown[], open: OpenCards): AuditReport {
     const start = setup(args);
     if (!start.ok) return { verdict: 'fault', index: -1, seat: null, reason: start.error };
-    let state = start.state;
+    let state = start.value;
     const dealt = state.deck.map((_, handle) => open[handle]);
     if (dealt.some((card) => card === undefined) || !sameMultiset(dealt as string[], state.deck)) {
       return { verdict: 'fault', index: -1, seat: null, reason: 'deal-mismatch' };
@@ -265,11 +266,11 @@ export function defineGame<B, A, O, E extends string, V>(rules: GameRules<B, A, 
       if (!next.ok) {
         // Name the claim the input made live, if any: that is what the open cards disprove.
         const live = reduce(state, input);
-        const claim = live.ok ? live.state.claims.slice(state.claims.length)[0] : undefined;
+        const claim = live.ok ? live.value.claims.slice(state.claims.length)[0] : undefined;
         const reason = claim ? `${next.error}: false claim "${claim.note}"` : next.error;
         return { verdict: 'fault', index, seat: authorOf(input), reason };
       }
-      state = next.state;
+      state = next.value;
     }
     if (state.cards.some((_, handle) => open[handle] === undefined)) {
       return { verdict: 'fault', index: -1, seat: null, reason: 'deal-mismatch' };

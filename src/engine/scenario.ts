@@ -145,10 +145,10 @@ export function runScenario(game: AnyGame, file: ScenarioFile, afterAudit?: Afte
   const args = { players: file.seats, options: file.options ?? {}, dealer: file.dealer ?? 0, layout: dealt.layout };
   const start = game.setup(args);
   if (!start.ok) return broken(`setup refused: ${start.error}`);
-  const open = dealFromZones(game, start.state, dealt.zones);
+  const open = dealFromZones(game, start.value, dealt.zones);
   if (typeof open === 'string') return broken(open);
 
-  let state: AnyState = start.state;
+  let state: AnyState = start.value;
   let deal: OpenCards = open;
   const inputs: unknown[] = [];
   const settleCrypto = (): string | null => {
@@ -176,7 +176,7 @@ export function runScenario(game: AnyGame, file: ScenarioFile, afterAudit?: Afte
     const { seat, rejects, then, note, ...spec } = step;
     const made = support.action(spec, state, handleOf);
     if (!made.ok) return broken(`step ${index}: ${made.error}`);
-    const result = game.reduce(state, { kind: 'act', seat, action: made.action });
+    const result = game.reduce(state, { kind: 'act', seat, action: made.value });
     const label = `#${index} seat ${seat} ${JSON.stringify(spec)}${note ? ` (${note})` : ''}`;
     if (rejects !== undefined) {
       if (result.ok) failures.push(`step ${index}: expected refusal ${rejects}, but it was accepted`);
@@ -191,8 +191,8 @@ export function runScenario(game: AnyGame, file: ScenarioFile, afterAudit?: Afte
       log.push(`${label} → REJECTED: ${result.error}`);
       break;
     }
-    state = result.state;
-    inputs.push({ kind: 'act', seat, action: made.action });
+    state = result.value;
+    inputs.push({ kind: 'act', seat, action: made.value });
     const crypto = settleCrypto();
     if (crypto) return broken(`step ${index}: ${crypto}`);
     log.push(`${label} → ok`);

@@ -9,6 +9,7 @@
  * Everything here is plain JSON data so that a state can be hashed, stored
  * and replayed; nothing here does I/O.
  */
+import type { Result } from '../result.js';
 
 /** A seat at the table, 0-based. "Next" in seat order is ascending, mod the player count. */
 export type Seat = number;
@@ -195,11 +196,17 @@ export interface Outcome {
   row?: Json | null;
 }
 
-export type ReduceResult<B, O, E extends string> =
-  { ok: true; state: State<B, O> } | { ok: false; error: EngineError | E };
+/** What `setup` and `reduce` return: the next state, or the engine's or the game's error code. */
+export type ReduceResult<B, O, E extends string> = Result<State<B, O>, EngineError | E>;
 
-export type ReplayResult<B, O, E extends string> =
-  { ok: true; state: State<B, O> } | { ok: false; index: number; error: EngineError | E };
+/** Why a replay stopped: the index of the first refused input (-1 for the set-up) and its error code. */
+export interface ReplayRefusal<E extends string> {
+  readonly index: number;
+  readonly code: EngineError | E;
+}
+
+/** What `replay` returns: the state after every input, or where and why it stopped. */
+export type ReplayResult<B, O, E extends string> = Result<State<B, O>, ReplayRefusal<E>>;
 
 export type AuditReport =
   | { verdict: 'clean'; inputs: number; claimsChecked: number; cardsChecked: number }
@@ -294,7 +301,7 @@ export interface ScenarioSupport<B, O, V> {
     spec: Record<string, unknown>,
     state: State<B, O>,
     handleOf: (card: CardId) => Handle | null,
-  ): { ok: true; action: unknown } | { ok: false; error: string };
+  ): Result<unknown, string>;
   /** A compact, readable summary of a view, for printing and for `expect`. */
   summarize(view: V): Json;
 }

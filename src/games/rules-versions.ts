@@ -62,5 +62,5 @@ export function currentRulesVersion(gameId: string): number | null {
 /** The hash (64 hex digits, as events carry it) of the state a hand set up with `args` starts in under `rules`; null if these rules refuse the set-up. */
 export function initialHash(rules: VersionedRules, args: SetupArgs): string | null {
   const made = rules.rules.setup(args);
-  return made.ok ? stateHash(made.state).slice(0, 64) : null;
+  return made.ok ? stateHash(made.value).slice(0, 64) : null;
 }

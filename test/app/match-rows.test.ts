@@ -189,11 +189,11 @@ function replayed(name: string): { state: AnyState; outcome: Outcome; rules: Fig
     const rules = (hand.rules!.version === 2 ? fightingCardsV2 : fightingCards) as FightingCards;
     const made = rules.setup(setupArgs(file.hands[i]!.setup));
     if (!made.ok) throw new Error(made.error);
-    let state: AnyState = made.state;
+    let state: AnyState = made.value;
     for (const input of hand.inputs) {
       const next = rules.reduce(state as FightingState, input);
       if (!next.ok) throw new Error(next.error);
-      state = next.state;
+      state = next.value;
     }
     return { state, outcome: hand.outcome!, rules, version: hand.rules!.version };
   });

@@ -71,7 +71,7 @@ function autoplayAny(
     }
     const next = game.reduce(state, input);
     if (!next.ok) return { ok: false, reason: `refused ${JSON.stringify(input)}: ${next.error}` };
-    state = next.state;
+    state = next.value;
     inputs.push(input);
     onStep(state, open);
   }
@@ -83,7 +83,7 @@ function playHand(game: AnyGame, players: number, seed: number) {
   const setup = game.setup(args);
   if (!setup.ok) throw new Error(`${game.id} setup: ${setup.error}`);
   const rng = makeRng(seed);
-  const deal = shuffledDeal(setup.state.deck, () => rng.next());
+  const deal = shuffledDeal(setup.value.deck, () => rng.next());
   const bots = Array.from({ length: players }, (_, seat) =>
     heuristicBot({ rng: makeRng(seed * 31 + seat), noise: 0.1 }),
   );
@@ -91,7 +91,7 @@ function playHand(game: AnyGame, players: number, seed: number) {
   let problems = 0;
   const result = autoplayAny(
     game,
-    setup.state,
+    setup.value,
     deal,
     bots,
     makeRng(seed + 7),
@@ -123,7 +123,7 @@ describe.each(gameModules.map((m) => [m.id, m.rules] as const))('%s', (_id, game
       expect(states.length).toBe(result.inputs.length);
       const replayed = game.replay(args, result.inputs);
       expect(replayed.ok).toBe(true);
-      if (replayed.ok) expect(stateHash(replayed.state)).toBe(stateHash(result.state));
+      if (replayed.ok) expect(stateHash(replayed.value)).toBe(stateHash(result.state));
       expect(game.audit(args, result.inputs, result.open)).toMatchObject({ verdict: 'clean' });
       expect(game.outcome(result.state)).not.toBeNull();
     },

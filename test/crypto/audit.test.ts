@@ -44,7 +44,7 @@ function openAll(id: number): number[] {
     Array.from({ length: state.size }, (_, c) => c),
     ring,
   );
-  if (!opened.ok) throw new Error(opened.fault.reason);
+  if (!opened.ok) throw new Error(opened.error.reason);
   return opened.value;
 }
 

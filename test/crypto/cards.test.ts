@@ -24,7 +24,8 @@ import {
   createHand,
   handDigest,
 } from '../../crypto/cards.js';
-import { type Fault, fault, ok } from '../../crypto/fault.js';
+import { type Fault, fault } from '../../crypto/fault.js';
+import { ok } from '../../crypto/result.js';
 import { Transcript } from '../../crypto/fiat-shamir.js';
 import { G, encodePoint } from '../../crypto/group.js';
 import { toHex } from '../../crypto/bytes.js';
@@ -187,9 +188,9 @@ describe('fault and ok', () => {
   it('fault wraps a frozen copy of the fault', () => {
     const f: Fault = { seat: 2, code: 'key', reason: 'r', packet: 1, step: 'keys', position: 4 };
     const v = fault(f);
-    expect(v).toStrictEqual({ ok: false, fault: f });
-    expect(v.fault).not.toBe(f);
-    expect(Object.isFrozen(v.fault)).toBe(true);
+    expect(v).toStrictEqual({ ok: false, error: f });
+    expect(v.error).not.toBe(f);
+    expect(Object.isFrozen(v.error)).toBe(true);
     expect(Object.isFrozen(f)).toBe(false);
   });
 

@@ -243,7 +243,7 @@ describe('cheats are caught and attributed', () => {
     const hand2 = newSim('replay', 2);
     // As is: bound to hand 1.
     const asIs = verifyShuffleStep(openDeck(hand2.hand, 0), old);
-    expect(!asIs.ok && asIs.fault).toMatchObject({ seat: 0, code: 'context' });
+    expect(!asIs.ok && asIs.error).toMatchObject({ seat: 0, code: 'context' });
     // Relabelled to hand 2: the proof still binds hand 1's context and decks.
     const f = hand2.runPacket(0, null, {
       tamper: (k, seat, msg) =>
@@ -378,6 +378,6 @@ describe('cheats are caught and attributed', () => {
     const identity = Array.from({ length: m0.state.size }, (_, j) => j);
     const early = proveShuffleStep(m0.state, 2, s, identity, deck, deckFromPoints([mulBase(s)]), rng);
     const v = verifyShuffleStep(m0.state, early);
-    expect(!v.ok && v.fault).toMatchObject({ seat: 2, code: 'turn', step: 'shuffle' });
+    expect(!v.ok && v.error).toMatchObject({ seat: 2, code: 'turn', step: 'shuffle' });
   });
 });

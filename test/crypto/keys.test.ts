@@ -533,7 +533,7 @@ describe('openCards', () => {
     const got = openCards(state, positions, ring);
     expect(got).toStrictEqual({
       ok: false,
-      fault: {
+      error: {
         seat: null,
         code: 'not-a-card',
         packet: 0,
@@ -541,7 +541,7 @@ describe('openCards', () => {
         reason: `position ${bad} of packet 0 does not open to a card of this hand: a shuffle or lock was wrong, the audit names the seat`,
       },
     });
-    expect(Object.isFrozen(!got.ok && got.fault)).toBe(true);
+    expect(Object.isFrozen(!got.ok && got.error)).toBe(true);
   });
 
   it.each<[string, unknown, () => KeyRing, string]>([

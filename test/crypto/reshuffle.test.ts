@@ -67,7 +67,7 @@ describe('forwarding and reshuffling', () => {
           rings[1] = withKeyShares(rings[1]!, msg);
         }
         const shown = openCards(deck, faceUp, rings[1]!);
-        if (!shown.ok) throw new Error(shown.fault.reason);
+        if (!shown.ok) throw new Error(shown.error.reason);
         const inputs: PacketInput[] = [
           ...shown.value.map((card) => ({ kind: 'public' as const, card })),
           ...Array.from({ length: 10 }, (_, i) => ({ kind: 'hidden' as const, packet: 0, position: 4 + i })),

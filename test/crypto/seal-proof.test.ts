@@ -67,7 +67,7 @@ describe('seal-proof known answers (RFC 7748 §6.1 keys)', () => {
     expect(hex(opening.shared)).toBe(SHARED);
     expect(opening.proof).toHaveLength(SEAL_PROOF_BYTES);
     const verified = verifySealKey(alice.publicKey, bob.publicKey, opening, ctx, rng);
-    expect(verified).toEqual({ ok: true, key: pairKey(alice, bob.publicKey, table) });
+    expect(verified).toEqual({ ok: true, value: pairKey(alice, bob.publicKey, table) });
     expect(hex(pairKey(bob, alice.publicKey, table))).toBe(hex(pairKey(alice, bob.publicKey, table)));
   });
 
@@ -103,8 +103,8 @@ describe('seal-proof known answers (RFC 7748 §6.1 keys)', () => {
     const sealCtx = { ...table, packet: 4, purpose: 'keys', from: 1, to: 0 };
     const sealed = sealWith(pairKey(bob, alice.publicKey, table), ascii('shares'), sealCtx, rng);
     const verified = verifySealKey(alice.publicKey, bob.publicKey, opening, ctx, rng);
-    if (!verified.ok) throw new Error(verified.reason);
-    expect(hex(openWith(verified.key, sealed, sealCtx).plaintext)).toBe(hex(ascii('shares')));
+    if (!verified.ok) throw new Error(verified.error);
+    expect(hex(openWith(verified.value, sealed, sealCtx).plaintext)).toBe(hex(ascii('shares')));
   });
 });
 
@@ -119,7 +119,7 @@ describe('seal-proof properties', () => {
         const o = proveSealKey(me, them.publicKey, c, r);
         expect(hex(o.shared)).toBe(hex(x25519.getSharedSecret(me.secretKey, them.publicKey)));
         const v = verifySealKey(me.publicKey, them.publicKey, o, c, r);
-        expect(v).toEqual({ ok: true, key: pairKey(them, me.publicKey, { tableId: c.tableId, handNo }) });
+        expect(v).toEqual({ ok: true, value: pairKey(them, me.publicKey, { tableId: c.tableId, handNo }) });
       }),
       { numRuns: runs(8, 200), seed: seedFor(9497) },
     );
@@ -245,7 +245,7 @@ describe('seal-proof hostile inputs: refused with a reason, never thrown', () =>
       rng,
     );
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.reason).toMatch(row.reason);
+    if (!result.ok) expect(result.error).toMatch(row.reason);
   });
 
   it('the prover refuses a public key that is not its own, and a sender key it cannot prove against', () => {

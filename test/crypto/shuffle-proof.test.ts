@@ -49,7 +49,7 @@ function receive(state: PacketState, msg: ShuffleStep, rng: RandomSource) {
 function refused(state: PacketState, msg: ShuffleStep, rng: RandomSource): Fault {
   const v = receive(state, msg, rng);
   if (v.ok) throw new Error('cheating shuffle step was accepted');
-  return v.fault;
+  return v.error;
 }
 
 /** The honest outputs of a shuffle by (s, perm), before publication. */
@@ -437,7 +437,7 @@ describe('random cheating shuffles (property, fixed seed)', () => {
           expect(v.ok).toBe(true);
         } else {
           seen = { ...seen, cheats: seen.cheats + 1 };
-          expect(!v.ok && v.fault).toMatchObject({
+          expect(!v.ok && v.error).toMatchObject({
             seat: 1,
             code: expect.stringMatching(/^(proof|duplicate)$/) as unknown as string,
           });

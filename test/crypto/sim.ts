@@ -150,8 +150,8 @@ export class SimTable {
         state = verdict.value;
         continue;
       }
-      if (!hooks.keepGoing || hooks.tamper) return verdict.fault;
-      first ??= verdict.fault;
+      if (!hooks.keepGoing || hooks.tamper) return verdict.error;
+      first ??= verdict.error;
       state = made.state;
     }
     this.packets.set(id, state);
@@ -188,6 +188,6 @@ export function dealTo(sim: SimTable, rings: KeyRing[], positions: number[], to:
   }
   rings[to] = withOwnKeys(rings[to]!, sim.secrets[to]!.get(packet)!, positions);
   const opened = openCards(state, positions, rings[to]!);
-  if (!opened.ok) throw new Error(opened.fault.reason);
+  if (!opened.ok) throw new Error(opened.error.reason);
   return opened.value;
 }

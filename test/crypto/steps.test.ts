@@ -14,7 +14,8 @@
 import { beforeAll, describe, expect, it, test } from 'vitest';
 import { toHex } from '../../crypto/bytes.js';
 import { type Hand, createHand } from '../../crypto/cards.js';
-import type { Fault, Verdict } from '../../crypto/fault.js';
+import type { Fault } from '../../crypto/fault.js';
+import type { Result } from '../../crypto/result.js';
 import { Fn, G, ORDER, type Point, encodePoint, mulBase } from '../../crypto/group.js';
 import {
   type Deck,
@@ -117,13 +118,13 @@ function withoutLast(deck: Deck): Deck {
   return { points: deck.points.slice(0, -1), bytes: deck.bytes.slice(0, -32) };
 }
 
-function faultOf<T>(v: Verdict<T>): Fault {
+function faultOf<T>(v: Result<T, Fault>): Fault {
   if (v.ok) throw new Error('expected a fault, got ok');
-  return v.fault;
+  return v.error;
 }
 
-function valueOf<T>(v: Verdict<T>): T {
-  if (!v.ok) throw new Error(`expected ok, got ${v.fault.code}: ${v.fault.reason}`);
+function valueOf<T>(v: Result<T, Fault>): T {
+  if (!v.ok) throw new Error(`expected ok, got ${v.error.code}: ${v.error.reason}`);
   return v.value;
 }
 

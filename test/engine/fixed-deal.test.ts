@@ -30,7 +30,7 @@ const deal: OpenCards = Object.fromEntries(HEARTS.map((card, handle) => [handle,
 function start(players = 2): ToyState {
   const setup = toyGame.setup({ players });
   if (!setup.ok) throw new Error(setup.error);
-  return setup.state;
+  return setup.value;
 }
 
 function edited(state: ToyState, edit: (draft: ToyState) => void): ToyState {
@@ -42,7 +42,7 @@ function edited(state: ToyState, edit: (draft: ToyState) => void): ToyState {
 function act(state: ToyState, seat: number, action: unknown): ToyState {
   const next = toyGame.reduce(state, { kind: 'act', seat, action });
   if (!next.ok) throw new Error(next.error);
-  return next.state;
+  return next.value;
 }
 
 function settled(state: ToyState, open: OpenCards = deal, permute?: (handles: readonly number[]) => number[]) {

@@ -75,15 +75,15 @@ describe('setup', () => {
 
   test.each([2, 3])('accepts %d players, the bounds included', (players) => {
     const setup = probeGame().setup({ players, dealer: players - 1 });
-    expect(setup.ok && [setup.state.players, setup.state.dealer]).toEqual([players, players - 1]);
+    expect(setup.ok && [setup.value.players, setup.value.dealer]).toEqual([players, players - 1]);
   });
 });
 
 describe('replay and audit when setup fails', () => {
   test('replay reports the setup error at index -1', () => {
     const game = probeGame();
-    expect(game.replay({ players: 9 }, [])).toEqual({ ok: false, index: -1, error: 'bad-player-count' });
-    expect(replay(game, { players: 2, dealer: 5 }, [])).toEqual({ ok: false, index: -1, error: 'bad-seat' });
+    expect(game.replay({ players: 9 }, [])).toEqual({ ok: false, error: { index: -1, code: 'bad-player-count' } });
+    expect(replay(game, { players: 2, dealer: 5 }, [])).toEqual({ ok: false, error: { index: -1, code: 'bad-seat' } });
   });
 
   test('the audit reports it as a fault of nobody at index -1', () => {
@@ -129,7 +129,7 @@ describe('the audit', () => {
       cardsChecked: 8,
     });
     const replayed = replay(game, args, played);
-    expect(replayed.ok && replayed.state.cards[1]?.card).toBe('8H');
+    expect(replayed.ok && replayed.value.cards[1]?.card).toBe('8H');
   });
 
   test('a reshuffle that permutes the packet audits clean; its new handles are checked', () => {

@@ -80,14 +80,14 @@ export const PROBE_DEAL: OpenCards = Object.fromEntries(
 export function probeStart(game: ProbeGame, args: SetupArgs = { players: 2 }): ProbeState {
   const setup = game.setup(args);
   if (!setup.ok) throw new Error(`setup refused: ${setup.error}`);
-  return setup.state;
+  return setup.value;
 }
 
 /** One accepted input, or a thrown error naming the refusal. */
 export function probeStep(game: ProbeGame, state: ProbeState, input: unknown): ProbeState {
   const next = game.reduce(state, input);
   if (!next.ok) throw new Error(`refused: ${next.error} for ${JSON.stringify(input)}`);
-  return next.state;
+  return next.value;
 }
 
 /** Every pending request completed from `open` by the fixed-deal table; the inputs it fed and the deal as extended by reshuffles. */

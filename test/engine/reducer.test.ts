@@ -26,13 +26,13 @@ const deal: OpenCards = Object.fromEntries(['2H', '3H', '4H', '5H', '6H', '7H', 
 function start(): ToyState {
   const setup = toyGame.setup(args);
   if (!setup.ok) throw new Error(setup.error);
-  return setup.state;
+  return setup.value;
 }
 
 function step(state: ToyState, input: unknown): ToyState {
   const next = toyGame.reduce(state, input);
   if (!next.ok) throw new Error(`refused: ${next.error} for ${JSON.stringify(input)}`);
-  return next.state;
+  return next.value;
 }
 
 function settled(state: ToyState, open: OpenCards = deal): { state: ToyState; inputs: unknown[]; open: OpenCards } {
@@ -299,9 +299,9 @@ describe('replay and audit', () => {
   test('replay reproduces the state; a bad input is reported with its index', () => {
     const { inputs, state } = playedHand();
     const replayed = toyGame.replay(args, inputs);
-    expect(replayed.ok && stateHash(replayed.state)).toBe(stateHash(state));
+    expect(replayed.ok && stateHash(replayed.value)).toBe(stateHash(state));
     const broken = [...inputs.slice(0, 3), { kind: 'delivered', request: 42 }, ...inputs.slice(3)];
-    expect(toyGame.replay(args, broken)).toEqual({ ok: false, index: 3, error: 'unknown-request' });
+    expect(toyGame.replay(args, broken)).toEqual({ ok: false, error: { index: 3, code: 'unknown-request' } });
   });
 
   test('an honest hand audits clean', () => {

@@ -21,6 +21,7 @@ import {
   type State,
 } from '../../src/engine/index.js';
 import { toyGame, type ToyAction, type ToyBoard, type ToyError } from './toy-game.js';
+import { err, ok } from '../../src/result.js';
 
 type ToyState = State<ToyBoard, Record<string, never>>;
 interface ToyView {
@@ -81,7 +82,7 @@ function scenarioToy(refuse: 'reveal-to' | 'forward' | null = null) {
               ? { type: 'show', handle: handle(card), card: claim }
               : { type: spec.type };
         const missing = missingCards();
-        return missing === null ? { ok: true, action } : { ok: false, error: missing };
+        return missing === null ? ok(action) : err(missing);
       },
       summarize: (view) => view as unknown as Json,
     },

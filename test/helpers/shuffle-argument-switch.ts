@@ -16,7 +16,7 @@ export const shuffleArgument = { checked: true };
 export function withSwitchableShuffleArgument(real: typeof Crypto): typeof Crypto {
   const withoutArgument: typeof real.verifyShuffleStep = (state, msg, rng) => {
     const verdict = real.verifyShuffleStep(state, msg, rng);
-    if (!verdict.ok && verdict.fault.code === 'proof')
+    if (!verdict.ok && verdict.error.code === 'proof')
       return { ok: true, value: advance(state, msg.deck, { layer: msg.layer }) };
     return verdict;
   };

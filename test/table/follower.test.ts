@@ -89,7 +89,7 @@ describe('what the follower refuses when it is made', () => {
       ...courierGame,
       setup: (args: never) => {
         const made = courierGame.setup(args);
-        return made.ok ? { ok: true, state: { ...made.state, deck: made.state.deck.slice(0, 3) } } : made;
+        return made.ok ? { ok: true, value: { ...made.value, deck: made.value.deck.slice(0, 3) } } : made;
       },
     } as unknown as AnyGame;
     expect(() => new HandFollower({ setup: duoSetup(courierGame), game })).toThrow(

@@ -44,11 +44,10 @@ describe('halt.ts', () => {
     expect(cryptoWords(reason)).toBe(words);
   });
 
-  it('ok and fail build the two kinds of step', async () => {
-    const { ok, fail } = await loadedNow(() => import('../../src/table/hand/halt.js'));
-    expect(ok(7)).toEqual({ ok: true, value: 7 });
-    expect(fail('desync', 1, 'why')).toEqual({ ok: false, halt: { code: 'desync', seat: 1, detail: 'why' } });
-    expect(fail('abandoned', null, '')).toEqual({ ok: false, halt: { code: 'abandoned', seat: null, detail: '' } });
+  it('fail builds the failed side of a Result<T, Halt>', async () => {
+    const { fail } = await loadedNow(() => import('../../src/table/hand/halt.js'));
+    expect(fail('desync', 1, 'why')).toEqual({ ok: false, error: { code: 'desync', seat: 1, detail: 'why' } });
+    expect(fail('abandoned', null, '')).toEqual({ ok: false, error: { code: 'abandoned', seat: null, detail: '' } });
   });
 
   it.each([

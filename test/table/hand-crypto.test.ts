@@ -147,8 +147,8 @@ describe('cascade', () => {
     const book = freshBook();
     const c = startDeal(book);
     const out = takeStep(c, s1, book, rng);
-    expect(out.ok || out.halt).toMatchObject({ code: 'bad-step', seat: 1 });
-    expect(out.ok || out.halt.detail).toBe('bad shuffle step: shuffle step from seat 2, awaiting seat 1');
+    expect(out.ok || out.error).toMatchObject({ code: 'bad-step', seat: 1 });
+    expect(out.ok || out.error.detail).toBe('bad shuffle step: shuffle step from seat 2, awaiting seat 1');
     expect(c.record.shuffle).toEqual([]);
     for (const apply of [
       (c: Cascade, e: TableEvent<StepType>, book: PacketBook) => takeStep(c, e, book, rng),
@@ -157,13 +157,13 @@ describe('cascade', () => {
       const book = freshBook();
       const c = startDeal(book);
       const garbage = apply(c, withData(s0, { step: new Uint8Array([1, 2, 3]) }), book);
-      expect(garbage.ok || garbage.halt).toMatchObject({ code: 'bad-step', seat: 0 });
-      expect(garbage.ok || garbage.halt.detail).toMatch(/^malformed shuffle step: /);
+      expect(garbage.ok || garbage.error).toMatchObject({ code: 'bad-step', seat: 0 });
+      expect(garbage.ok || garbage.error.detail).toMatch(/^malformed shuffle step: /);
       expect(c.record.shuffle).toEqual([]);
       apply(c, s0, book);
       apply(c, s1, book);
       const lockGarbage = apply(c, withData(l0, { step: new Uint8Array([9]) }), book);
-      expect(lockGarbage.ok || lockGarbage.halt.detail).toMatch(/^malformed lock step: /);
+      expect(lockGarbage.ok || lockGarbage.error.detail).toMatch(/^malformed lock step: /);
       expect(c.record.lock).toEqual([]);
     }
   });
@@ -191,8 +191,8 @@ describe('cascade', () => {
     const out = takeStep(c2, tampered, book, rng);
     expect(out.ok).toBe(false);
     if (!out.ok) {
-      expect(out.halt).toMatchObject({ code: 'bad-step', seat: 1 });
-      expect(out.halt.detail).toMatch(/^(bad|malformed) shuffle step: /);
+      expect(out.error).toMatchObject({ code: 'bad-step', seat: 1 });
+      expect(out.error.detail).toMatch(/^(bad|malformed) shuffle step: /);
     }
     expect(c2.record.shuffle).toHaveLength(1);
   });
@@ -207,7 +207,7 @@ describe('cascade', () => {
       const c = startDeal(book);
       // Seat 0's shuffle, the turn seat 0 awaits, in an event signed by seat 1.
       const relayed = apply(c, { ...s0, seat: 1 }, book);
-      expect(relayed.ok || relayed.halt).toMatchObject({
+      expect(relayed.ok || relayed.error).toMatchObject({
         code: 'bad-step',
         seat: 1,
         detail: 'malformed shuffle step: shuffle step: authored by seat 0, expected seat 1',
@@ -216,7 +216,7 @@ describe('cascade', () => {
       // Seat 0's shuffle of the deal offered to a cascade of packet 1.
       const other = { ...startDeal(book), packet: 1 };
       const misbound = apply(other, s0, book);
-      expect(misbound.ok || misbound.halt).toMatchObject({
+      expect(misbound.ok || misbound.error).toMatchObject({
         code: 'bad-step',
         seat: 0,
         detail: 'malformed shuffle step: shuffle step: bound to packet 0, expected packet 1',
@@ -238,7 +238,7 @@ describe('cascade', () => {
     takeStep(c, s1, book, rng);
     expect(c.state.phase).toBe('lock');
     const out = takeStep(c, l1, book, rng);
-    expect(out.ok || out.halt).toEqual({
+    expect(out.ok || out.error).toEqual({
       code: 'bad-step',
       seat: 1,
       detail: 'bad lock step: lock step from seat 2, awaiting seat 1',
@@ -286,13 +286,13 @@ describe('cascade', () => {
     const d = startReshuffle(g.book, request, state);
     const [relayer0, relayer1] = steps(1) as [TableEvent<StepType>, TableEvent<StepType>];
     const out = takeStep(d, relayer1, g.book, rng);
-    expect(out.ok || out.halt).toMatchObject({
+    expect(out.ok || out.error).toMatchObject({
       code: 'bad-step',
       seat: 1,
       detail: 'bad relayer step: relayer step from seat 2, awaiting seat 1',
     });
     const garbled = takeStep(d, withData(relayer0, { step: new Uint8Array([4]) }), g.book, rng);
-    expect(garbled.ok || garbled.halt.detail).toMatch(/^malformed relayer step: /);
+    expect(garbled.ok || garbled.error.detail).toMatch(/^malformed relayer step: /);
     expect(d.record.relayer).toEqual([]);
     expect(e.record).toEqual(c.record);
     expect(e.state.phase).toBe('locked');
@@ -358,7 +358,7 @@ describe('packet book', () => {
     layers: 'own' | 'all',
   ) => {
     const out = f.book.checkShares(seat, encoded, handles, to, layers);
-    return out.ok ? 'accepted' : out.halt;
+    return out.ok ? 'accepted' : out.error;
   };
 
   it('checkShares refuses, naming the sender and why', () => {
@@ -480,7 +480,7 @@ describe('packet book', () => {
     expect(opened.ok && [...opened.value.keys()]).toEqual([h6()]);
     expect(f.book.open([h6(), 999], (p) => f.book.publicRing(p))).toEqual({
       ok: false,
-      halt: { code: 'unknown-handle', seat: null, detail: 'a card handle that has no card' },
+      error: { code: 'unknown-handle', seat: null, detail: 'a card handle that has no card' },
     });
     expect(() => f.book.open([f.book.handleOf(0, 7)], () => new Map())).toThrow(RangeError);
     expect(f.book.publicRing(42)).toEqual(new Map());
@@ -533,7 +533,7 @@ describe('packet book', () => {
     const wrong = new Map([[7, [1n, 1n]]]);
     expect(f.book.open([f.book.handleOf(0, 7)], () => wrong)).toEqual({
       ok: false,
-      halt: {
+      error: {
         code: 'crypto-fault',
         seat: null,
         detail:
@@ -582,14 +582,14 @@ describe('request checks', () => {
     expect(out.ok && deck()).toContain(out.ok && out.value[String(h6)]);
     expect(revealAllCards(f.book, request, [keysOf(0, 4), withData(keysOf(1, 4), { to: 0 })], deck())).toEqual({
       ok: false,
-      halt: { code: 'wrong-key', seat: 1, detail: 'sealed keys that were to be published' },
+      error: { code: 'wrong-key', seat: 1, detail: 'sealed keys that were to be published' },
     });
     expect(
       revealAllCards(f.book, request, [withData(keysOf(0, 4), { shares: keysOf(1, 4).data.shares })], deck()),
-    ).toMatchObject({ ok: false, halt: { code: 'wrong-key', seat: 0 } });
+    ).toMatchObject({ ok: false, error: { code: 'wrong-key', seat: 0 } });
     expect(revealAllCards(f.book, { ...request, handles: [h6, 999] }, [keysOf(0, 4)], deck())).toMatchObject({
       ok: false,
-      halt: { code: 'unknown-handle', seat: 0 },
+      error: { code: 'unknown-handle', seat: 0 },
     });
   });
 
@@ -604,16 +604,16 @@ describe('request checks', () => {
     expect(checkDeliveryEnvelope(f.book, revealTo, [toSeat1])).toEqual({ ok: true, value: null });
     expect(checkDeliveryEnvelope(f.book, { ...revealTo, seat: 1 }, [toSeat1])).toEqual({
       ok: false,
-      halt: { code: 'wrong-key', seat: 1, detail: 'sent keys of request 0 to the wrong seat' },
+      error: { code: 'wrong-key', seat: 1, detail: 'sent keys of request 0 to the wrong seat' },
     });
     const twoPackets = { ...revealTo, handles: [0, f.book.handleOf(1, 0)] };
     expect(checkDeliveryEnvelope(f.book, twoPackets, [toSeat1])).toEqual({
       ok: false,
-      halt: { code: 'missing-key', seat: 1, detail: 'sent 1 sealed shares for request 0, not one per packet' },
+      error: { code: 'missing-key', seat: 1, detail: 'sent 1 sealed shares for request 0, not one per packet' },
     });
     expect(checkDeliveryEnvelope(f.book, { ...revealTo, handles: [999] }, [toSeat1])).toMatchObject({
       ok: false,
-      halt: { code: 'missing-key', seat: 1 },
+      error: { code: 'missing-key', seat: 1 },
     });
     const forward: Extract<CryptoRequest, { kind: 'forward' }> = {
       id: 3,
@@ -625,7 +625,7 @@ describe('request checks', () => {
     expect(checkDeliveryEnvelope(f.book, forward, [toSeat1])).toEqual({ ok: true, value: null });
     expect(checkDeliveryEnvelope(f.book, { ...forward, to: 1, from: 0 }, [toSeat1])).toMatchObject({
       ok: false,
-      halt: { code: 'wrong-key', seat: 1 },
+      error: { code: 'wrong-key', seat: 1 },
     });
   });
 
@@ -647,7 +647,7 @@ describe('request checks', () => {
     const request: Extract<CryptoRequest, { kind: 'reveal-all' }> = { id: 4, kind: 'reveal-all', handles: [h6] };
     expect(revealAllCards(forgedBook(6), request, [keysOf(0, 4), keysOf(1, 4)], deck())).toEqual({
       ok: false,
-      halt: {
+      error: {
         code: 'crypto-fault',
         seat: null,
         detail:
@@ -660,7 +660,7 @@ describe('request checks', () => {
     const show = find(1, 'act', (e) => e.data.keys.length > 0);
     expect(checkPlayedCards(forgedBook(0), show, [{ handle: f.book.handleOf(0, 0), card: 'AS' }], deck())).toEqual({
       ok: false,
-      halt: {
+      error: {
         code: 'crypto-fault',
         seat: null,
         detail:
@@ -684,7 +684,7 @@ describe('request checks', () => {
       ),
     ).toEqual({
       ok: false,
-      halt: { code: 'unknown-handle', seat: 1, detail: 'played a card handle that does not exist' },
+      error: { code: 'unknown-handle', seat: 1, detail: 'played a card handle that does not exist' },
     });
   });
 
@@ -694,19 +694,19 @@ describe('request checks', () => {
     expect(checkPlayedCards(f.book, show, [{ handle: h0, card: 'AS' }], deck())).toEqual({ ok: true, value: null });
     expect(checkPlayedCards(f.book, show, [{ handle: h0, card: 'KS' }], deck())).toEqual({
       ok: false,
-      halt: { code: 'false-claim', seat: 1, detail: 'claimed to play KS but its keys open AS' },
+      error: { code: 'false-claim', seat: 1, detail: 'claimed to play KS but its keys open AS' },
     });
     expect(checkPlayedCards(f.book, show, [{ handle: 999, card: 'AS' }], deck())).toEqual({
       ok: false,
-      halt: { code: 'unknown-handle', seat: 1, detail: 'played a card handle that does not exist' },
+      error: { code: 'unknown-handle', seat: 1, detail: 'played a card handle that does not exist' },
     });
     expect(checkPlayedCards(f.book, show, [{ handle: f.book.handleOf(0, 1), card: 'AS' }], deck())).toMatchObject({
       ok: false,
-      halt: { code: 'wrong-key', seat: 1 },
+      error: { code: 'wrong-key', seat: 1 },
     });
     expect(checkPlayedCards(f.book, withData(show, { keys: [] }), [{ handle: h0, card: 'AS' }], deck())).toMatchObject({
       ok: false,
-      halt: { code: 'missing-key', seat: 1 },
+      error: { code: 'missing-key', seat: 1 },
     });
   });
 
@@ -726,11 +726,11 @@ describe('request checks', () => {
       })),
     );
     const refused = checkPlayedCards(f.book, withData(show, { keys: changed }), claim, deck());
-    expect(refused).toMatchObject({ ok: false, halt: { code: 'wrong-key', seat: 1 } });
-    expect(!refused.ok && refused.halt.detail).toMatch(/^wrong key: .*position 0 \(layer of seat 2\).*does not match/);
+    expect(refused).toMatchObject({ ok: false, error: { code: 'wrong-key', seat: 1 } });
+    expect(!refused.ok && refused.error.detail).toMatch(/^wrong key: .*position 0 \(layer of seat 2\).*does not match/);
     expect(checkPlayedCards(f.book, show, [{ handle: h0, card: '2S' }], deck())).toEqual({
       ok: false,
-      halt: { code: 'false-claim', seat: 1, detail: 'claimed to play 2S but its keys open AS' },
+      error: { code: 'false-claim', seat: 1, detail: 'claimed to play 2S but its keys open AS' },
     });
   });
 });

@@ -105,13 +105,13 @@ function rulesLines(rec: Recorded, inputs: readonly Input[], seat: number | null
   if (!made.ok) throw new Error(made.error);
   const privately = seat !== null ? gameModule(game.id)?.describePrivate : undefined;
   const lines: string[] = [];
-  let state = made.state;
+  let state = made.value;
   for (const input of inputs) {
     const next = game.reduce(state, input);
     if (!next.ok) throw new Error(next.error);
-    lines.push(describeInput(game.id, input, names, next.state, state));
-    if (privately) lines.push(privately(input, seat!, publicKnowledge(next.state), state, next.state, names));
-    state = next.state;
+    lines.push(describeInput(game.id, input, names, next.value, state));
+    if (privately) lines.push(privately(input, seat!, publicKnowledge(next.value), state, next.value, names));
+    state = next.value;
   }
   return lines.filter((line) => line !== '');
 }

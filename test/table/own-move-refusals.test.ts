@@ -29,7 +29,7 @@ function counter() {
       if (input.action.add === 0) return { ok: false, error: 'stale' };
       const n = state.n + input.action.add;
       if (n > 3) return { ok: false, error: 'too-big' };
-      return { ok: true, state: { n, crypto: n === 3 && input.action.add === 2 } };
+      return { ok: true, value: { n, crypto: n === 3 && input.action.add === 2 } };
     },
   };
   return { game: game as unknown as AnyGame, calls };

@@ -147,17 +147,17 @@ it('realTimeRefusal and turnRefusal: own earlier moves first; races and pending 
   if (!start.ok) throw new Error(start.error);
   const claim = (onTop: number) => ({ type: 'claim', onTop });
   // Fits on the agreed state, but an own queued claim of value 0 makes it a lost race: it still goes.
-  expect(realTimeRefusal(raceGame, start.state, 0, [], claim(0))).toBeNull();
-  expect(realTimeRefusal(raceGame, start.state, 0, [claim(0)], claim(0))).toBeNull();
+  expect(realTimeRefusal(raceGame, start.value, 0, [], claim(0))).toBeNull();
+  expect(realTimeRefusal(raceGame, start.value, 0, [claim(0)], claim(0))).toBeNull();
   // The same as a turn-based move is refused: it no longer fits after the own earlier one.
-  expect(turnRefusal(raceGame, start.state, 0, [claim(0)], claim(0))).toBe('stale-top');
-  expect(turnRefusal(raceGame, start.state, 0, [claim(0)], claim(1))).toBeNull();
+  expect(turnRefusal(raceGame, start.value, 0, [claim(0)], claim(0))).toBe('stale-top');
+  expect(turnRefusal(raceGame, start.value, 0, [claim(0)], claim(1))).toBeNull();
   // No race explains a malformed move, nor one after own moves that end the game.
-  expect(realTimeRefusal(raceGame, start.state, 0, [], claim(0.5))).toBe('malformed-action');
+  expect(realTimeRefusal(raceGame, start.value, 0, [], claim(0.5))).toBe('malformed-action');
   const ending = Array.from({ length: 40 }, (_, value) => claim(value));
-  expect(realTimeRefusal(raceGame, start.state, 0, ending, claim(40))).toBe('game-over');
+  expect(realTimeRefusal(raceGame, start.value, 0, ending, claim(40))).toBe('game-over');
   // While the table's crypto is pending the move cannot be judged yet: it goes (the ordered move waits for the crypto).
-  const waiting = { ...start.state, requests: [{ id: 0, kind: 'reveal-all' as const, handles: [0] }] };
+  const waiting = { ...start.value, requests: [{ id: 0, kind: 'reveal-all' as const, handles: [0] }] };
   expect(realTimeRefusal(raceGame, waiting, 0, ending, claim(40))).toBeNull();
   expect(turnRefusal(raceGame, waiting, 0, [], claim(0))).toBe('awaiting-crypto');
 });

@@ -84,7 +84,7 @@ describe('a step made here', () => {
     for (const made of wrong) {
       const c = startDeal(book);
       const out = presumeStep(c, noBytes(s0), book, made);
-      expect(out.ok || out.halt).toMatchObject({ code: 'bad-step', seat: 0 });
+      expect(out.ok || out.error).toMatchObject({ code: 'bad-step', seat: 0 });
       expect(c.state.phase === 'shuffle' && c.state.next === 0).toBe(true);
       // With its bytes, the step is decoded and applied as before.
       expect(presumeStep(c, s0, book, made)).toEqual({ ok: true, value: null });

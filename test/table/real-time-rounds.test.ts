@@ -102,7 +102,7 @@ describe('real-time rounds', () => {
     reveals[1] = event(1, 'reveal', { round: 4, actions: ['b2'], salt: salt(2) });
     expect(orderRound(ctx, 4, seed, commits, reveals)).toEqual({
       ok: false,
-      halt: {
+      error: {
         code: 'reveal-mismatch',
         seat: 1,
         detail: 'revealed moves for round 4 that do not match its commit (equivocation)',
@@ -113,12 +113,12 @@ describe('real-time rounds', () => {
     again.reveals[0] = event(0, 'reveal', { round: 4, actions: ['a1'], salt: salt(7) });
     expect(orderRound(ctx, 4, seed, again.commits, again.reveals)).toMatchObject({
       ok: false,
-      halt: { code: 'reveal-mismatch', seat: 0 },
+      error: { code: 'reveal-mismatch', seat: 0 },
     });
     const other = round(4, [['a1'], ['b1'], []]);
     expect(orderRound(ctx, 5, seed, other.commits, other.reveals)).toMatchObject({
       ok: false,
-      halt: { code: 'reveal-mismatch', seat: 0 },
+      error: { code: 'reveal-mismatch', seat: 0 },
     });
   });
 
@@ -130,7 +130,7 @@ describe('real-time rounds', () => {
         ? { ok: false, error: 'top-changed' }
         : input.action === 'bad'
           ? { ok: false, error: 'not-your-card' }
-          : { ok: true, state: { n: state.n + 1 } },
+          : { ok: true, value: { n: state.n + 1 } },
     raceErrors: ['top-changed'],
   } as unknown as AnyGame;
   const state = { n: 1 } as unknown as AnyState;
@@ -138,14 +138,14 @@ describe('real-time rounds', () => {
   it.each([
     ['good', { ok: true, value: { state: { n: 2 } } }],
     ['late', { ok: true, value: { bounce: { round: 3, seat: 1, action: 'late', error: 'top-changed' } } }],
-    ['bad', { ok: false, halt: { code: 'illegal-move', seat: 1, detail: 'an illegal move: not-your-card' } }],
+    ['bad', { ok: false, error: { code: 'illegal-move', seat: 1, detail: 'an illegal move: not-your-card' } }],
     [
       'junk',
-      { ok: false, halt: { code: 'not-a-move', seat: 1, detail: 'sent a move that is not a move of this game' } },
+      { ok: false, error: { code: 'not-a-move', seat: 1, detail: 'sent a move that is not a move of this game' } },
     ],
     [
       'show',
-      { ok: false, halt: { code: 'illegal-move', seat: 1, detail: 'a real-time move cannot reveal hidden cards' } },
+      { ok: false, error: { code: 'illegal-move', seat: 1, detail: 'a real-time move cannot reveal hidden cards' } },
     ],
   ])('playOrdered %s', (action, expected) => {
     expect(playOrdered(game, state, { seat: 1, action, round: 3 })).toEqual(expected);

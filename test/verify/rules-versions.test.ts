@@ -183,14 +183,14 @@ describe('a Pesten transcript of rules version 1 (the last move kept in the boar
     const report = verifyTranscript(fixture('pesten-2p-rules1.json'));
     const setup = fixture('pesten-2p-rules1.json').hands[0]!.setup;
     const made = v1!.rules.setup(setupArgs(setup));
-    expect(made.ok && (made.state.board as { last?: unknown }).last).toBeNull();
+    expect(made.ok && (made.value.board as { last?: unknown }).last).toBeNull();
     // Replayed input by input, every move of the hand leaves its own event in version 1's board.
-    let state = made.ok ? made.state : null;
+    let state = made.ok ? made.value : null;
     const kinds: string[] = [];
     for (const input of report.hands[0]!.inputs) {
       const next = v1!.rules.reduce(state!, input);
       expect(next.ok).toBe(true);
-      state = next.ok ? next.state : null;
+      state = next.ok ? next.value : null;
       const last = (state!.board as { last: { kind: string; seat?: number } | null }).last;
       // (A pass on a 10 records an event only once the pass round is complete.)
       if (input.kind === 'act' && (input.action as { type: string }).type !== 'give') {
@@ -207,13 +207,13 @@ describe("Fighting Cards' rules version 1", () => {
   it("sets up from the version-1 carry and refuses today's", () => {
     const args = setupArgs({ ...fixture(OLD).hands[0]!.setup, carry: { played: 1, totals: [-440, 0, 0] } });
     const made = fightingCardsV1.setup(args);
-    expect(made.ok && made.state.board.match).toEqual({ played: 1, totals: [-440, 0, 0] });
+    expect(made.ok && made.value.board.match).toEqual({ played: 1, totals: [-440, 0, 0] });
     expect(fightingCardsV1.setup({ ...args, carry: { played: 1, totals: [-440, 0, 0], history: [] } }).ok).toBe(false);
     expect(fightingCardsV1.setup({ ...args, carry: { played: 3, totals: [0, 0, 0] } }).ok).toBe(false);
     // Version 2 refuses the version-1 carry (rows missing); today's takes it, the same match as version 1's.
     expect(fightingCardsV2.setup(args).ok).toBe(false);
     const today = fightingCardsModule.rules.setup(args);
-    expect(today.ok && made.ok && stateHash(today.state)).toBe(made.ok && stateHash(made.state));
+    expect(today.ok && made.ok && stateHash(today.value)).toBe(made.ok && stateHash(made.value));
   });
 });
 
@@ -329,7 +329,7 @@ describe('rules-versions.ts', () => {
     const args = { players: 3, dealer: 1 };
     const made = fightingCards.setup(args);
     if (!made.ok) throw new Error('set-up refused');
-    expect(initialHash(v3!, args)).toBe(stateHash(made.state));
+    expect(initialHash(v3!, args)).toBe(stateHash(made.value));
     expect(initialHash(v2!, args)).toMatch(/^[0-9a-f]{64}$/);
     expect(initialHash(v2!, args)).not.toBe(initialHash(v3!, args));
     // Version 3 went back to version 1's match: the same first state.

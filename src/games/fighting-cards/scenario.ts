@@ -19,6 +19,7 @@ import { cardHandles, type CardId, type ScenarioSupport } from '../../engine/ind
 import { HAND_SIZE, SKAT_SIZE, type FightingBoard } from './board.js';
 import type { FightingOptions } from './options.js';
 import { summarize, type FightingView } from './views.js';
+import { err, ok } from '../../result.js';
 
 const cards = v.array(v.string());
 const dealSchema = v.strictObject({
@@ -54,7 +55,7 @@ export const scenario: ScenarioSupport<FightingBoard, FightingOptions, FightingV
   },
   action(spec, _state, handleOf) {
     const parsed = v.safeParse(stepSchema, spec);
-    if (!parsed.success) return { ok: false, error: `bad step: ${parsed.issues[0]?.message ?? 'invalid'}` };
+    if (!parsed.success) return err(`bad step: ${parsed.issues[0]?.message ?? 'invalid'}`);
     const step = parsed.output;
     const { handle, missingCards } = cardHandles(handleOf);
     let action: unknown;
@@ -78,7 +79,7 @@ export const scenario: ScenarioSupport<FightingBoard, FightingOptions, FightingV
         break;
     }
     const missing = missingCards();
-    return missing ? { ok: false, error: missing } : { ok: true, action };
+    return missing ? err(missing) : ok(action);
   },
   summarize,
 };

@@ -21,6 +21,7 @@ import type { PestenBoard } from './board.js';
 import type { PestenOptions } from './options.js';
 import { deck } from './setup.js';
 import { summarize, type PestenView } from './views.js';
+import { err, ok } from '../../result.js';
 
 const cards = v.array(v.string());
 const dealSchema = v.strictObject({
@@ -70,7 +71,7 @@ export const scenario: ScenarioSupport<PestenBoard, PestenOptions, PestenView> =
   },
   action(spec, _state, handleOf) {
     const parsed = v.safeParse(stepSchema, spec);
-    if (!parsed.success) return { ok: false, error: `bad step: ${parsed.issues[0]?.message ?? 'invalid'}` };
+    if (!parsed.success) return err(`bad step: ${parsed.issues[0]?.message ?? 'invalid'}`);
     const step = parsed.output;
     const { handle, missingCards } = cardHandles(handleOf);
     let action: unknown;
@@ -96,7 +97,7 @@ export const scenario: ScenarioSupport<PestenBoard, PestenOptions, PestenView> =
         break;
     }
     const missing = missingCards();
-    return missing ? { ok: false, error: missing } : { ok: true, action };
+    return missing ? err(missing) : ok(action);
   },
   summarize,
 };

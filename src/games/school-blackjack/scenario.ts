@@ -17,6 +17,7 @@ import type { BlackjackBoard } from './board.js';
 import type { BlackjackOptions } from './options.js';
 import { deck } from './setup.js';
 import { summarize, type BlackjackView } from './views.js';
+import { err, ok } from '../../result.js';
 
 /** "9h" → "9H", "js" → "JS", "10D" stays; anything else is returned as is (and then fails as a card). */
 export function cardId(written: string): CardId {
@@ -65,24 +66,19 @@ export const scenario: ScenarioSupport<BlackjackBoard, BlackjackOptions, Blackja
   },
   action(spec, _state, handleOf) {
     const parsed = v.safeParse(stepSchema, spec);
-    if (!parsed.success) return { ok: false, error: `bad step: ${parsed.issues[0]?.message ?? 'invalid'}` };
+    if (!parsed.success) return err(`bad step: ${parsed.issues[0]?.message ?? 'invalid'}`);
     const step = parsed.output;
-    if (step.type !== 'play') return { ok: true, action: { type: step.type } };
+    if (step.type !== 'play') return ok({ type: step.type });
     const { handle, missingCards } = cardHandles(handleOf);
     const card = cardId(step.card);
     const h = handle(card);
     const missing = missingCards();
-    if (missing) return { ok: false, error: missing };
+    if (missing) return err(missing);
     const named = step.suit?.toUpperCase() ?? (card.startsWith('A') ? card.slice(1) : undefined);
-    if (named !== undefined && !(SUITS as readonly string[]).includes(named))
-      return { ok: false, error: `bad suit "${step.suit}"` };
-    return {
-      ok: true,
-      action:
-        named === undefined
-          ? { type: 'play', handle: h, card }
-          : { type: 'play', handle: h, card, suit: named as Suit },
-    };
+    if (named !== undefined && !(SUITS as readonly string[]).includes(named)) return err(`bad suit "${step.suit}"`);
+    return ok(
+      named === undefined ? { type: 'play', handle: h, card } : { type: 'play', handle: h, card, suit: named as Suit },
+    );
   },
   summarize,
 };

@@ -18,6 +18,7 @@ import type { StressBoard } from './board.js';
 import type { StressOptions } from './options.js';
 import { deck } from './setup.js';
 import { summarize, type StressView } from './views.js';
+import { err, ok } from '../../result.js';
 
 const cards = v.array(v.string());
 const dealSchema = v.strictObject({
@@ -62,7 +63,7 @@ export const scenario: ScenarioSupport<StressBoard, StressOptions, StressView> =
   },
   action(spec, _state, handleOf) {
     const parsed = v.safeParse(stepSchema, spec);
-    if (!parsed.success) return { ok: false, error: `bad step: ${parsed.issues[0]?.message ?? 'invalid'}` };
+    if (!parsed.success) return err(`bad step: ${parsed.issues[0]?.message ?? 'invalid'}`);
     const step = parsed.output;
     const { handle, missingCards } = cardHandles(handleOf);
     let action: unknown;
@@ -84,7 +85,7 @@ export const scenario: ScenarioSupport<StressBoard, StressOptions, StressView> =
         break;
     }
     const missing = missingCards();
-    return missing ? { ok: false, error: missing } : { ok: true, action };
+    return missing ? err(missing) : ok(action);
   },
   summarize,
 };

@@ -24,6 +24,7 @@ import { ROW_SLOTS, topOf, type SpeedBoard } from './board.js';
 import type { SpeedOptions } from './options.js';
 import { deck } from './setup.js';
 import { summarize, type SpeedView } from './views.js';
+import { err, ok } from '../../result.js';
 
 const cards = v.array(v.string());
 const dealSchema = v.strictObject({
@@ -83,7 +84,7 @@ export const scenario: ScenarioSupport<SpeedBoard, SpeedOptions, SpeedView> = {
   },
   action(spec, state, handleOf) {
     const parsed = v.safeParse(stepSchema, spec);
-    if (!parsed.success) return { ok: false, error: `bad step: ${parsed.issues[0]?.message ?? 'invalid'}` };
+    if (!parsed.success) return err(`bad step: ${parsed.issues[0]?.message ?? 'invalid'}`);
     const step = parsed.output;
     const { handle, missingCards } = cardHandles(handleOf);
     const board = state.board;
@@ -99,16 +100,16 @@ export const scenario: ScenarioSupport<SpeedBoard, SpeedOptions, SpeedView> = {
         )[0] ??
         0;
       const onTop = step.onTop === undefined ? currentTop(step.stack) : handle(step.onTop);
-      if (typeof onTop === 'string') return { ok: false, error: onTop };
+      if (typeof onTop === 'string') return err(onTop);
       action = { type: 'play', slot, handle: h, stack: step.stack, onTop };
     } else {
       const tops = step.tops ? step.tops.map(handle) : [currentTop(0), currentTop(1)];
       const empty = tops.find((t) => typeof t === 'string');
-      if (typeof empty === 'string') return { ok: false, error: empty };
+      if (typeof empty === 'string') return err(empty);
       action = { type: 'stress', tops };
     }
     const missing = missingCards();
-    return missing ? { ok: false, error: missing } : { ok: true, action };
+    return missing ? err(missing) : ok(action);
   },
   summarize,
 };

@@ -27,7 +27,8 @@ import { equalBytes } from '@noble/curves/utils.js';
 import type { AnyState, CryptoRequest } from '../../engine/index.js';
 import type { StepType } from './event-pool.js';
 import type { TableEvent } from '../transcript.js';
-import { cryptoWords, fail, ok, type Step } from './halt.js';
+import { cryptoWords, fail, type Halt } from './halt.js';
+import { type Result, ok } from '../../result.js';
 import type { PacketBook } from './packets.js';
 
 export type ReshuffleRequest = Extract<CryptoRequest, { kind: 'reshuffle' }>;
@@ -73,7 +74,7 @@ export function takeStep(
   event: TableEvent<StepType>,
   book: PacketBook,
   rng: RandomSource,
-): Step<null> {
+): Result<null, Halt> {
   const seat = event.seat;
   const kind = cascade.state.phase;
   const expect = { hand: book.hand, packet: cascade.packet, seat };
@@ -92,7 +93,7 @@ export function takeStep(
       verdict = verifyRelayerStep(cascade.state, msg, rng);
       if (verdict.ok) cascade.record.relayer.push(msg);
     }
-    if (!verdict.ok) return fail('bad-step', seat, `bad ${kind} step: ${cryptoWords(verdict.fault.reason)}`);
+    if (!verdict.ok) return fail('bad-step', seat, `bad ${kind} step: ${cryptoWords(verdict.error.reason)}`);
     cascade.state = verdict.value;
     return ok(null);
   } catch (error) {
@@ -117,7 +118,7 @@ export function presumeStep(
   event: TableEvent<StepType>,
   book: PacketBook,
   made?: CryptoStep,
-): Step<null> {
+): Result<null, Halt> {
   const seat = event.seat;
   const kind = cascade.state.phase;
   const expect = { hand: book.hand, packet: cascade.packet, seat };

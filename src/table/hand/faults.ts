@@ -55,7 +55,8 @@ import { contributors, type Handle } from '../../engine/index.js';
 import { encodeEnvelope, parseUnverified, verifyEnvelope } from '../../net/envelope.js';
 import { parseEvent, type FaultEvidence, type TableEvent } from '../transcript.js';
 import type { HandFollower, PrivateRequest } from './follower.js';
-import { seatName, type Halt } from './halt.js';
+import { fail, seatName, type Halt } from './halt.js';
+import type { Result } from '../../result.js';
 import { mergeRings } from './packets.js';
 
 export { faultData, faultReports, type FaultReport } from './fault-report.js';
@@ -238,7 +239,7 @@ function openSealed(
   key: Uint8Array,
   request: PrivateRequest,
   recipient: number,
-): { ok: true; shares: KeyShares[] } | { ok: false; halt: Halt } {
+): Result<KeyShares[], Halt> {
   const params = f.book.hand.params;
   const context = { tableId: params.tableId, handNo: params.handNo, purpose: 'keys', from: event.seat, to: recipient };
   const plain: Uint8Array[] = [];
@@ -250,14 +251,11 @@ function openSealed(
       opened = null;
     }
     if (!opened || !f.book.packets.has(opened.packet))
-      return {
-        ok: false,
-        halt: {
-          code: 'unsealable',
-          seat: event.seat,
-          detail: `keys sealed to ${seatName(recipient)} do not open under their proven pair key`,
-        },
-      };
+      return fail(
+        'unsealable',
+        event.seat,
+        `keys sealed to ${seatName(recipient)} do not open under their proven pair key`,
+      );
     plain.push(opened.plaintext);
   }
   const checked = f.book.checkShares(
@@ -267,7 +265,7 @@ function openSealed(
     recipient,
     request.kind === 'reveal-to' ? 'own' : 'all',
   );
-  return checked.ok ? { ok: true, shares: checked.value } : { ok: false, halt: checked.halt };
+  return checked;
 }
 
 function judgeSealed(
@@ -316,22 +314,22 @@ function judgeSealed(
       rng,
     );
     if (!proven.ok)
-      return refuted(report, `its pair key with ${seatName(opening.from)} is not proven: ${proven.reason}`);
-    const opened = openSealed(f, event, proven.key, request, recipient);
+      return refuted(report, `its pair key with ${seatName(opening.from)} is not proven: ${proven.error}`);
+    const opened = openSealed(f, event, proven.value, request, recipient);
     if (!opened.ok) {
       if (named !== opening.from)
         return refuted(
           report,
-          `its evidence shows ${opened.halt.code} by ${seatName(opening.from)}, not what it names`,
+          `its evidence shows ${opened.error.code} by ${seatName(opening.from)}, not what it names`,
         );
       return {
         kind: 'holds',
-        halt: { ...opened.halt, detail: `${opened.halt.detail} (shown by ${seatName(recipient)}'s proof)` },
+        halt: { ...opened.error, detail: `${opened.error.detail} (shown by ${seatName(recipient)}'s proof)` },
       };
     }
     if (named === opening.from)
       return refuted(report, `${seatName(opening.from)}'s keys open and check out under the proven pair key`);
-    for (const msg of opened.shares)
+    for (const msg of opened.value)
       rings.set(msg.header.packet, withKeyShares(rings.get(msg.header.packet) ?? new Map(), msg));
   }
   if (named !== null) return refuted(report, `it does not open ${seatName(named)}'s shares`);
@@ -361,7 +359,7 @@ function judgeNoCard(
       }
     if (handles.length === 0) return refuted(report, 'it names no card that opens to no card');
     const checked = f.book.checkShares(recipient, evidence.own, handles, ALL_SEATS, 'own');
-    if (!checked.ok) return refuted(report, `its own keys do not check out: ${checked.halt.detail}`);
+    if (!checked.ok) return refuted(report, `its own keys do not check out: ${checked.error.detail}`);
     for (const msg of checked.value)
       rings.set(msg.header.packet, withKeyShares(rings.get(msg.header.packet) ?? new Map(), msg));
   }
@@ -372,8 +370,8 @@ function judgeNoCard(
   return {
     kind: 'holds',
     halt: {
-      ...opened.halt,
-      detail: `${opened.halt.detail} (a card sealed to ${seatName(recipient)}, shown by its evidence)`,
+      ...opened.error,
+      detail: `${opened.error.detail} (a card sealed to ${seatName(recipient)}, shown by its evidence)`,
     },
   };
 }

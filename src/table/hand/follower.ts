@@ -370,7 +370,7 @@ export class HandFollower {
       made !== undefined || this.presumeProofs?.(cascade.packet, event)
         ? presumeStep(cascade, event, this.book, made)
         : takeStep(cascade, event, this.book, this.rng);
-    return stepped.ok || this.stop(stepped.halt);
+    return stepped.ok || this.stop(stepped.error);
   }
 
   /** What the play phase may do to this follower, made per call so that the follower keeps no closures (a copy of it stays whole). */

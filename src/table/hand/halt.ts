@@ -2,11 +2,12 @@
  * How a hand stops and what it blames, as data: every halt and every unclean
  * audit carries a typed code (what went wrong), the seat it blames (null only
  * for an abandon or a fault of this peer's own code), and a human-readable
- * detail. Pieces of the hand return `Step<T>` results instead of throwing, and
+ * detail. Pieces of the hand return `Result<T, Halt>` instead of throwing, and
  * tests match codes, never the wording of `detail`. The one place that knows
  * which engine errors are lost races (real time) is `isRaceError`.
  */
 import type { AnyGame } from '../../engine/index.js';
+import { type Err, err } from '../../result.js';
 import type { FaultEvidence } from '../transcript.js';
 
 export type HaltCode =
@@ -103,13 +104,8 @@ export interface Halt {
   readonly evidence?: FaultEvidence;
 }
 
-export type Step<T> = { ok: true; value: T } | { ok: false; halt: Halt };
-
-export const ok = <T>(value: T): Step<T> => ({ ok: true, value });
-export const fail = (code: HaltCode, seat: number | null, detail: string): { ok: false; halt: Halt } => ({
-  ok: false,
-  halt: { code, seat, detail },
-});
+/** The failed side of a `Result<T, Halt>`: a halt with its code, blamed seat and detail. */
+export const fail = (code: HaltCode, seat: number | null, detail: string): Err<Halt> => err({ code, seat, detail });
 
 /** Engine errors that, in a real-time await, mean "lost a race" (shown as bounced, blamed on nobody). */
 export function isRaceError(game: AnyGame, error: string): boolean {

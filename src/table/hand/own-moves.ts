@@ -38,7 +38,7 @@ export function turnRefusal(
   for (const move of earlier) {
     const next = game.reduce(current, { kind: 'act', seat, action: move });
     if (!next.ok) return next.error;
-    current = next.state;
+    current = next.value;
   }
   const trial = game.reduce(current, { kind: 'act', seat, action });
   return trial.ok ? null : trial.error;
@@ -59,7 +59,7 @@ export function realTimeRefusal(
   let current = state;
   for (const move of earlier) {
     const next = game.reduce(current, { kind: 'act', seat, action: move });
-    if (next.ok) current = next.state;
+    if (next.ok) current = next.value;
     else if (next.error === AWAITING_CRYPTO) return null; // cannot be judged before the table's crypto is done
   }
   const trial = game.reduce(current, { kind: 'act', seat, action });

@@ -31,7 +31,8 @@ import {
 } from '../../../crypto/index.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
 import type { Handle } from '../../engine/index.js';
-import { cryptoWords, fail, ok, type Step } from './halt.js';
+import { cryptoWords, fail, type Halt } from './halt.js';
+import { type Result, ok } from '../../result.js';
 
 export interface Place {
   readonly packet: number;
@@ -172,7 +173,7 @@ export class PacketBook {
     handles: readonly Handle[],
     to: number,
     layers: Layers,
-  ): Step<KeyShares[]> {
+  ): Result<KeyShares[], Halt> {
     const wanted = this.group(handles);
     if (!wanted) return fail('unknown-handle', seat, 'keys for a card handle that has no card');
     const out: KeyShares[] = [];
@@ -247,13 +248,13 @@ export class PacketBook {
   }
 
   /** Opens `handles` with `ring(packet)`; a point that is no card is blamed on whom the crypto fault names. */
-  open(handles: readonly Handle[], ring: (packet: number) => KeyRing): Step<Map<Handle, number>> {
+  open(handles: readonly Handle[], ring: (packet: number) => KeyRing): Result<Map<Handle, number>, Halt> {
     const groups = this.group(handles);
     if (!groups) return fail('unknown-handle', null, 'a card handle that has no card');
     const cards = new Map<Handle, number>();
     for (const [packet, positions] of groups) {
       const verdict = openCards(this.packets.get(packet)!, positions, ring(packet));
-      if (!verdict.ok) return fail('crypto-fault', verdict.fault.seat, cryptoWords(verdict.fault.reason));
+      if (!verdict.ok) return fail('crypto-fault', verdict.error.seat, cryptoWords(verdict.error.reason));
       positions.forEach((position, i) => cards.set(this.handleOf(packet, position), verdict.value[i]!));
     }
     return ok(cards);
@@ -269,7 +270,7 @@ export class PacketBook {
    * commitment, and the keys pin the card, so a position opens to the same
    * card each time. Only cards that opened are remembered.
    */
-  openPublic(handles: readonly Handle[]): Step<Map<Handle, number>> {
+  openPublic(handles: readonly Handle[]): Result<Map<Handle, number>, Halt> {
     const groups = this.group(handles);
     if (!groups) return fail('unknown-handle', null, 'a card handle that has no card');
     const cards = new Map<Handle, number>();
@@ -279,7 +280,7 @@ export class PacketBook {
       const fresh = positions.filter((position) => !known.has(position));
       if (fresh.length > 0) {
         const verdict = openCards(this.packets.get(packet)!, fresh, this.publicRing(packet));
-        if (!verdict.ok) return fail('crypto-fault', verdict.fault.seat, cryptoWords(verdict.fault.reason));
+        if (!verdict.ok) return fail('crypto-fault', verdict.error.seat, cryptoWords(verdict.error.reason));
         fresh.forEach((position, i) => known.set(position, verdict.value[i]!));
       }
       for (const position of positions) cards.set(this.handleOf(packet, position), known.get(position)!);

@@ -151,7 +151,7 @@ export class HandPlay {
         });
       return powers.stop({ code: 'illegal-move', seat: author, detail: `an illegal move: ${next.error}` });
     }
-    powers.record(input, next.state);
+    powers.record(input, next.value);
     return true;
   }
 
@@ -170,10 +170,10 @@ export class HandPlay {
       const cards = revealAllCards(book, request, held, this.hand.state!.deck);
       return cards.ok
         ? this.apply({ kind: 'revealed', request: request.id, cards: cards.value }, null, powers)
-        : powers.stop(cards.halt);
+        : powers.stop(cards.error);
     }
     const envelope = checkDeliveryEnvelope(book, request, held);
-    if (!envelope.ok) return powers.stop(envelope.halt);
+    if (!envelope.ok) return powers.stop(envelope.error);
     this.delivered.set(request.id, request);
     powers.settled();
     const refused = this.hand.hooks.delivered?.(request, held) ?? null;
@@ -192,7 +192,7 @@ export class HandPlay {
       });
     if (claims.length > 0) {
       const played = checkPlayedCards(this.hand.book, event, claims, this.hand.state!.deck);
-      if (!played.ok) return powers.stop(played.halt);
+      if (!played.ok) return powers.stop(played.error);
     }
     this.actsTaken[event.seat] = (this.actsTaken[event.seat] ?? 0) + 1;
     return this.apply({ kind: 'act', seat: event.seat, action: event.data.action }, event.seat, powers);
@@ -216,7 +216,7 @@ export class HandPlay {
       commits as TableEvent<'commit'>[],
       reveals as TableEvent<'reveal'>[],
     );
-    if (!order.ok) return powers.stop(order.halt);
+    if (!order.ok) return powers.stop(order.error);
     this.ordered.push(...order.value.ordered);
     this.seed = order.value.next;
     this.roundValue = r + 1;
@@ -232,7 +232,7 @@ export class HandPlay {
     const { game } = this.hand;
     const next = this.ordered.shift()!;
     const played = playOrdered(game, this.hand.state!, next);
-    if (!played.ok) return powers.stop(played.halt);
+    if (!played.ok) return powers.stop(played.error);
     if ('bounce' in played.value) this.bounces.push(played.value.bounce);
     else powers.record({ kind: 'act', seat: next.seat, action: next.action }, played.value.state);
     return true;

@@ -15,7 +15,8 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, concatBytes, utf8ToBytes } from '@noble/hashes/utils.js';
 import { canonicalJson, type AnyGame, type AnyState } from '../../engine/index.js';
 import type { TableEvent } from '../transcript.js';
-import { fail, isRaceError, ok, type Step } from './halt.js';
+import { fail, isRaceError, type Halt } from './halt.js';
+import { type Result, ok } from '../../result.js';
 
 /** A move of a round, in the agreed order. */
 export interface Ordered {
@@ -71,7 +72,7 @@ export function orderRound(
   seed: Uint8Array,
   commits: readonly TableEvent<'commit'>[],
   reveals: readonly TableEvent<'reveal'>[],
-): Step<{ ordered: Ordered[]; next: Uint8Array }> {
+): Result<{ ordered: Ordered[]; next: Uint8Array }, Halt> {
   const players = commits.length;
   const salts: Uint8Array[] = [];
   const moves: unknown[][] = [];
@@ -109,12 +110,12 @@ export function playOrdered(
   game: AnyGame,
   state: AnyState,
   next: Ordered,
-): Step<{ readonly state: AnyState } | { readonly bounce: Bounce }> {
+): Result<{ readonly state: AnyState } | { readonly bounce: Bounce }, Halt> {
   const claims = game.claimedCards(next.action);
   if (claims === null) return fail('not-a-move', next.seat, 'sent a move that is not a move of this game');
   if (claims.length > 0) return fail('illegal-move', next.seat, 'a real-time move cannot reveal hidden cards');
   const result = game.reduce(state, { kind: 'act', seat: next.seat, action: next.action });
-  if (result.ok) return ok({ state: result.state });
+  if (result.ok) return ok({ state: result.value });
   if (isRaceError(game, result.error))
     return ok({ bounce: { round: next.round, seat: next.seat, action: next.action, error: result.error } });
   return fail('illegal-move', next.seat, `an illegal move: ${result.error}`);

@@ -11,7 +11,8 @@
 import { ALL_SEATS } from '../../../crypto/index.js';
 import type { CardClaim, CardId, CryptoRequest, Handle } from '../../engine/index.js';
 import type { TableEvent } from '../transcript.js';
-import { fail, ok, type Step } from './halt.js';
+import { fail, type Halt } from './halt.js';
+import { type Result, ok } from '../../result.js';
 import type { PacketBook } from './packets.js';
 
 /** The cards a reveal to all opens to, once every contributor's share is checked. */
@@ -20,7 +21,7 @@ export function revealAllCards(
   request: Extract<CryptoRequest, { kind: 'reveal-all' }>,
   events: readonly TableEvent<'keys'>[],
   deck: readonly CardId[],
-): Step<Record<string, CardId>> {
+): Result<Record<string, CardId>, Halt> {
   for (const event of events) {
     if (event.data.to !== null) return fail('wrong-key', event.seat, 'sealed keys that were to be published');
     const checked = book.checkShares(event.seat, event.data.shares, request.handles, ALL_SEATS, 'own');
@@ -39,7 +40,7 @@ export function checkDeliveryEnvelope(
   book: PacketBook,
   request: Extract<CryptoRequest, { kind: 'reveal-to' | 'forward' }>,
   events: readonly TableEvent<'keys'>[],
-): Step<null> {
+): Result<null, Halt> {
   const recipient = request.kind === 'reveal-to' ? request.seat : request.to;
   const packets = book.group(request.handles);
   for (const event of events) {
@@ -62,7 +63,7 @@ export function checkPlayedCards(
   event: TableEvent<'act'>,
   claims: readonly CardClaim[],
   deck: readonly CardId[],
-): Step<null> {
+): Result<null, Halt> {
   const handles: Handle[] = claims.map((c) => c.handle);
   if (handles.some((h) => !book.locate(h)))
     return fail('unknown-handle', event.seat, 'played a card handle that does not exist');

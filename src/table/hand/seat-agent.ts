@@ -348,18 +348,18 @@ export class SeatAgent {
         this.seat,
         request.kind === 'reveal-to' ? 'own' : 'all',
       );
-      if (!checked.ok) return proven(checked.halt, [event]);
+      if (!checked.ok) return proven(checked.error, [event]);
       for (const msg of checked.value)
         this.rings.set(msg.header.packet, withKeyShares(this.ownRing(msg.header.packet), msg));
     }
     const opened = f.book.open(request.handles, (packet) => this.ring(packet));
     if (!opened.ok) {
-      if (opened.halt.seat !== null) return opened.halt;
+      if (opened.error.seat !== null) return opened.error;
       // A card that opens to no card: every sender's pair key, and this seat's own keys for the cards that fail only.
       const failing = request.handles.filter((handle) => !f.book.open([handle], (packet) => this.ring(packet)).ok);
       const own =
         request.kind === 'reveal-to' ? ownKeysFor(f, this.seat, failing, (packet) => this.secrets.get(packet)) : [];
-      return proven(opened.halt, events, own);
+      return proven(opened.error, events, own);
     }
     for (const [handle, card] of opened.value) this.known[handle] = f.state!.deck[card]!;
     return null;

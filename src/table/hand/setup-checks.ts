@@ -20,10 +20,10 @@ export function openHand(setup: HandSetup, game: AnyGame): { args: SetupArgs; in
   const args = setupArgs(setup);
   const made = game.setup(args);
   if (!made.ok) throw new RangeError(`cannot set up ${game.id}: ${made.error}`);
-  const deckSize = made.state.deck.length;
+  const deckSize = made.value.deck.length;
   if (!(DECK_SIZES as readonly number[]).includes(deckSize))
     throw new RangeError(`deck of ${deckSize} cards has no mental-poker support`);
-  return { args, initial: made.state, deckSize: deckSize as DeckSize };
+  return { args, initial: made.value, deckSize: deckSize as DeckSize };
 }
 
 /**

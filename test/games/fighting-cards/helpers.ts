@@ -41,7 +41,7 @@ export function dealtHand(
   const setup = rules.setup(args);
   if (!setup.ok) throw new Error(`setup: ${setup.error}`);
   const rng = makeRng(seed);
-  return { state: setup.state, open: shuffledDeal(setup.state.deck, () => rng.next()) };
+  return { state: setup.value, open: shuffledDeal(setup.value.deck, () => rng.next()) };
 }
 
 export function play(

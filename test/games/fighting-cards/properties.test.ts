@@ -56,7 +56,7 @@ describe('random and heuristic players', () => {
         expect(problems.slice(0, 5)).toEqual([]);
         const state = result.state as FightingState;
         const replayed = fightingCards.replay(args, result.inputs);
-        expect(replayed.ok && stateHash(replayed.state)).toBe(stateHash(state));
+        expect(replayed.ok && stateHash(replayed.value)).toBe(stateHash(state));
         expect(fightingCards.audit(args, result.inputs, result.open)).toMatchObject({ verdict: 'clean' });
         expect(census(fightingCards, state, result.open)).toEqual([]);
         const outcome = fightingCards.outcome(state);

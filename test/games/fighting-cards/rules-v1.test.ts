@@ -50,9 +50,9 @@ describe('setup: the version-1 carry', () => {
   test('no carry: the board holds exactly { played: 0, totals: [0, 0, 0] } (no rows)', () => {
     const made = fightingCardsV1.setup({ players: 3 });
     if (!made.ok) throw new Error(made.error);
-    expect(made.state.board.match).toStrictEqual({ played: 0, totals: [0, 0, 0] });
-    expect(made.state.board.phase).toBe('bidding');
-    expect(made.state.board.hands.map((h) => h.length)).toEqual([10, 10, 10]);
+    expect(made.value.board.match).toStrictEqual({ played: 0, totals: [0, 0, 0] });
+    expect(made.value.board.phase).toBe('bidding');
+    expect(made.value.board.hands.map((h) => h.length)).toEqual([10, 10, 10]);
   });
 
   test.each<[string, unknown, number]>([
@@ -62,7 +62,7 @@ describe('setup: the version-1 carry', () => {
   ])('accepted: %s', (_what, carry, deals) => {
     const made = fightingCardsV1.setup({ players: 3, carry: carry as never, options: { deals } });
     if (!made.ok) throw new Error(made.error);
-    expect(made.state.board.match).toStrictEqual(carry);
+    expect(made.value.board.match).toStrictEqual(carry);
   });
 
   test('the board keeps its own copy of the totals', () => {
@@ -70,7 +70,7 @@ describe('setup: the version-1 carry', () => {
     const made = fightingCardsV1.setup({ players: 3, carry });
     if (!made.ok) throw new Error(made.error);
     carry.totals[0] = 99;
-    expect(made.state.board.match.totals).toEqual([5, 0, 0]);
+    expect(made.value.board.match.totals).toEqual([5, 0, 0]);
   });
 
   test.each<[string, unknown, number]>([
@@ -102,7 +102,7 @@ describe('setup: the version-1 carry', () => {
     const v1 = fightingCardsV1.setup(args);
     const today = fightingCards.setup(args);
     if (!v1.ok || !today.ok) throw new Error('set-up refused');
-    expect(stateHash(v1.state)).toBe(stateHash(today.state));
+    expect(stateHash(v1.value)).toBe(stateHash(today.value));
   });
 
   test('points before any deal was counted: taken, as version 1 took them (today refuses them)', () => {
@@ -158,7 +158,7 @@ describe('outcome and view read the match without rows', () => {
   test('before the end there is no outcome', () => {
     const made = fightingCardsV1.setup({ players: 3 });
     if (!made.ok) throw new Error(made.error);
-    expect(fightingCardsV1.outcome(made.state)).toBeNull();
+    expect(fightingCardsV1.outcome(made.value)).toBeNull();
   });
 
   test('the view: this deal is the only row, even if the board held rows; totals from the board', () => {
@@ -236,7 +236,7 @@ describe('the outcome after the audit, version 1', () => {
   test('no outcome before the end', () => {
     const made = fightingCardsV1.setup({ players: 3 });
     if (!made.ok) throw new Error(made.error);
-    expect(outcomeAfterAuditV1(made.state, renege(0))).toBeNull();
+    expect(outcomeAfterAuditV1(made.value, renege(0))).toBeNull();
   });
 });
 
@@ -244,7 +244,7 @@ describe('the module as loaded (its schema and rules object are built at load)',
   test('a fresh load accepts a version-1 carry, refuses a total below −1e9, and scores and shows a finished deal', async () => {
     const fresh = await loadedNow(() => import('../../../src/games/fighting-cards/rules-v1.js'));
     const made = fresh.fightingCardsV1.setup({ players: 3, carry: { played: 1, totals: [5, -1e9, 0] } });
-    expect(made.ok && made.state.board.match).toStrictEqual({ played: 1, totals: [5, -1e9, 0] });
+    expect(made.ok && made.value.board.match).toStrictEqual({ played: 1, totals: [5, -1e9, 0] });
     expect(fresh.fightingCardsV1.setup({ players: 3, carry: { played: 1, totals: [5, -1e9 - 1, 0] } })).toEqual({
       ok: false,
       error: 'bad-layout',

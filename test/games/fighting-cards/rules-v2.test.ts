@@ -232,9 +232,9 @@ const carried = { played: 1, totals: [70, 0, 0], history: [row(1, [70, 0, 0])] }
 describe('the version-2 game', () => {
   test("sets up from a version-2 carry: the board holds the rows; today's carry (no rows) is refused", () => {
     const made = fightingCardsV2.setup({ players: 3, carry: carried, options: three });
-    expect(made.ok && made.state.board.match).toEqual(carried);
+    expect(made.ok && made.value.board.match).toEqual(carried);
     const fresh = fightingCardsV2.setup({ players: 3 });
-    expect(fresh.ok && fresh.state.board.match).toEqual({ played: 0, totals: [0, 0, 0], history: [] });
+    expect(fresh.ok && fresh.value.board.match).toEqual({ played: 0, totals: [0, 0, 0], history: [] });
     expect(fightingCardsV2.setup({ players: 3, carry: { played: 1, totals: [70, 0, 0] } })).toEqual({
       ok: false,
       error: 'bad-layout',
@@ -253,11 +253,11 @@ describe('the version-2 game', () => {
       ...(carry === null ? {} : { carry: { played: 1, totals: [70, 0, 0] } }),
     });
     if (!v2.ok || !v3.ok) throw new Error('set-up refused');
-    expect(stateHash(v2.state)).not.toBe(stateHash(v3.state));
+    expect(stateHash(v2.value)).not.toBe(stateHash(v3.value));
     // Only the match differs.
-    expect({ ...v2.state, board: { ...v2.state.board, match: null } }).toEqual({
-      ...v3.state,
-      board: { ...v3.state.board, match: null },
+    expect({ ...v2.value, board: { ...v2.value.board, match: null } }).toEqual({
+      ...v3.value,
+      board: { ...v3.value.board, match: null },
     });
   });
 
@@ -293,6 +293,6 @@ describe('the version-2 game', () => {
   test('before the end there is no outcome', () => {
     const made = fightingCardsV2.setup({ players: 3 });
     if (!made.ok) throw new Error(made.error);
-    expect(fightingCardsV2.outcome(made.state)).toBeNull();
+    expect(fightingCardsV2.outcome(made.value)).toBeNull();
   });
 });

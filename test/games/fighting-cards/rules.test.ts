@@ -110,18 +110,18 @@ describe('the secret discard', () => {
     const { state, open } = atSkat();
     const taken = fightingCards.reduce(state, act(1, { type: 'take' }));
     if (!taken.ok) throw new Error(taken.error);
-    const [reshuffle] = taken.state.requests;
+    const [reshuffle] = taken.value.requests;
     expect(reshuffle?.kind).toBe('reshuffle');
     if (reshuffle?.kind !== 'reshuffle') return;
     expect([...reshuffle.handles].sort((a, b) => a - b)).toEqual(
       [...state.board.hands[1]!, ...state.board.skat].sort((a, b) => a - b),
     );
-    expect(taken.state.board.hands[1]).toEqual(reshuffle.into);
-    expect(taken.state.board.skat).toEqual([]);
-    expect(knowledgeProblems(taken.state)).toEqual([]);
+    expect(taken.value.board.hands[1]).toEqual(reshuffle.into);
+    expect(taken.value.board.skat).toEqual([]);
+    expect(knowledgeProblems(taken.value)).toEqual([]);
     // The fixed-deal table shuffles the packet: the new handles' order says nothing.
     const rng = makeRng(7);
-    const settled = settle(fightingCards, taken.state, open, (hs) => [...hs].sort(() => rng.next() - 0.5));
+    const settled = settle(fightingCards, taken.value, open, (hs) => [...hs].sort(() => rng.next() - 0.5));
     if (!settled.ok) throw new Error(settled.error);
     const after = settled.state;
     expect(settled.inputs.map((i) => i.kind)).toEqual(['reshuffled', 'delivered']);
@@ -133,21 +133,21 @@ describe('the secret discard', () => {
     expect(fightingCards.legalActions(after, 1, view)).toHaveLength(66);
     const done = fightingCards.reduce(after, act(1, action));
     if (!done.ok) throw new Error(done.error);
-    expect(done.state.board.skat).toEqual(discards);
-    for (const h of done.state.board.skat) expect(done.state.cards[h]).toEqual({ card: null, seen: [1], gone: false });
+    expect(done.value.board.skat).toEqual(discards);
+    for (const h of done.value.board.skat) expect(done.value.cards[h]).toEqual({ card: null, seen: [1], gone: false });
     expect(
-      fightingCards.view(done.state, 0, privateViewOf(done.state, settled.open, 0)).skat.map((c) => c.card),
+      fightingCards.view(done.value, 0, privateViewOf(done.value, settled.open, 0)).skat.map((c) => c.card),
     ).toEqual([null, null]);
-    expect(census(fightingCards, done.state, settled.open)).toEqual([]);
+    expect(census(fightingCards, done.value, settled.open)).toEqual([]);
   });
 
   test('a hand game leaves the skat unseen until the end', () => {
     const { state } = atSkat();
     const hand = fightingCards.reduce(state, act(1, { type: 'hand' }));
     if (!hand.ok) throw new Error(hand.error);
-    expect(hand.state.requests).toEqual([]);
-    expect(hand.state.board.phase).toBe('trump');
-    for (const h of hand.state.board.skat) expect(hand.state.cards[h]?.seen).toEqual([]);
+    expect(hand.value.requests).toEqual([]);
+    expect(hand.value.board.phase).toBe('trump');
+    for (const h of hand.value.board.skat) expect(hand.value.cards[h]?.seen).toEqual([]);
   });
 
   test.each<[string, (s: FightingState, o: OpenCards) => FightingAction, string]>([
@@ -167,7 +167,7 @@ describe('the secret discard', () => {
     const { state, open } = atSkat();
     const taken = fightingCards.reduce(state, act(1, { type: 'take' }));
     if (!taken.ok) throw new Error(taken.error);
-    const settled = settle(fightingCards, taken.state, open);
+    const settled = settle(fightingCards, taken.value, open);
     if (!settled.ok) throw new Error(settled.error);
     const result = fightingCards.reduce(settled.state, act(1, make(settled.state, settled.open)));
     expect(result).toEqual({ ok: false, error: error });

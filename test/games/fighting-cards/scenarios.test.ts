@@ -206,7 +206,7 @@ describe('the steps', () => {
     ],
   ])('%j → %j', async (step, action) => {
     const scenario = await support();
-    expect(scenario.action(step as never, state, handleOf)).toEqual({ ok: true, action });
+    expect(scenario.action(step as never, state, handleOf)).toEqual({ ok: true, value: action });
   });
 
   test.each<[object, string]>([

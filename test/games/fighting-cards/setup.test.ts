@@ -161,7 +161,7 @@ describe('the game sets a deal up', () => {
   test('32 cards 7–A; ten to each seat shown only to it, two in the skat shown to nobody; the seat after the dealer bids first', () => {
     const setup = fightingCards.setup({ players: 3, dealer: 2 });
     if (!setup.ok) throw new Error(setup.error);
-    const state = setup.state;
+    const state = setup.value;
     expect(state.deck).toHaveLength(32);
     expect(new Set(state.deck.map((c) => c.slice(0, -1)))).toEqual(new Set(['7', '8', '9', '10', 'J', 'Q', 'K', 'A']));
     expect(state.board.hands.map((h) => h.length)).toEqual([10, 10, 10]);
@@ -185,7 +185,7 @@ describe('the game sets a deal up', () => {
     const carry = { played: 2, totals: [70, 0, 0] };
     const made = fightingCards.setup({ players: 3, carry, options: { deals: 3 } });
     if (!made.ok) throw new Error(made.error);
-    expect(made.state.board.match).toEqual(carry);
+    expect(made.value.board.match).toEqual(carry);
   });
 
   test.each<[string, unknown]>([

@@ -288,7 +288,7 @@ describe('legal actions in every phase', () => {
   test('the deal and a finished round: nothing', () => {
     const setup = pesten.setup({ players: 3 });
     if (!setup.ok) throw new Error(setup.error);
-    expect(pesten.legalActions(setup.state, 0, { known: {} })).toEqual([]);
+    expect(pesten.legalActions(setup.value, 0, { known: {} })).toEqual([]);
     const over = position(2, { hands: [['3C', '4C'], ['5H']], discard: ['9H'] }, [
       { seat: 1, type: 'play', card: '5H' },
     ]);
@@ -332,7 +332,7 @@ describe('legal actions in every phase', () => {
     expect(raw(passing.state, passing.open, 2)).toEqual(['give', 'give', 'give']);
     const setup = pesten.setup({ players: 3 });
     if (!setup.ok) throw new Error(setup.error);
-    expect(legalActions(setup.state, setup.state.board.turn, { known: {} })).toEqual([]);
+    expect(legalActions(setup.value, setup.value.board.turn, { known: {} })).toEqual([]);
     const over = position(2, { hands: [['3C', '4C'], ['5H']], discard: ['9H'] }, [
       { seat: 1, type: 'play', card: '5H' },
     ]);

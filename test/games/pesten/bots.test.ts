@@ -275,7 +275,7 @@ describe('which card the heuristic plays', () => {
   test('not asked while crypto is pending', () => {
     const setup = pesten.setup({ players: 2 });
     if (!setup.ok) throw new Error(setup.error);
-    expect(pestenHeuristic(setup.state, setup.state.board.turn, { known: {} })).toBeNull();
+    expect(pestenHeuristic(setup.value, setup.value.board.turn, { known: {} })).toBeNull();
   });
 });
 
@@ -343,9 +343,9 @@ describe('pestenBot slips', () => {
     const played = position(2, deal);
     const drawing = pesten.reduce(played.state, { kind: 'act', seat: 1, action: { type: 'draw' } });
     if (!drawing.ok) throw new Error(drawing.error);
-    expect(drawing.state.requests.length).toBeGreaterThan(0);
+    expect(drawing.value.requests.length).toBeGreaterThan(0);
     expect(
-      pestenBot({ random: () => 0, noise: 1 })(pesten, drawing.state, 0, privateViewOf(drawing.state, played.open, 0)),
+      pestenBot({ random: () => 0, noise: 1 })(pesten, drawing.value, 0, privateViewOf(drawing.value, played.open, 0)),
     ).toBeNull();
     expect(
       pestenBot({ random: () => 0, noise: 1 })(pesten, played.state, 0, privateViewOf(played.state, played.open, 0)),

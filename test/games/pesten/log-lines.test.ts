@@ -253,7 +253,7 @@ describe("the private lines of a 10's passes", () => {
   const step = (state: PestenState, input: Input): PestenState => {
     const next = pesten.reduce(state, input);
     if (!next.ok) throw new Error(next.error);
-    return next.state;
+    return next.value;
   };
 
   test('the giver, the receiver, the others; known and unknown cards', async () => {
@@ -397,11 +397,11 @@ describe("a 10's passes are named to the giver and the receiver only", () => {
   const privately = (viewer: number, input: Input, before: PestenState) => {
     const next = pesten.reduce(before, input);
     if (!next.ok) throw new Error(next.error);
-    const hand = new Set([...before.board.hands[viewer]!, ...(next.state as PestenState).board.hands[viewer]!]);
+    const hand = new Set([...before.board.hands[viewer]!, ...(next.value as PestenState).board.hands[viewer]!]);
     const know = (handle: number) => (hand.has(handle) ? (played.open[handle] ?? null) : null);
     return {
-      line: module.describePrivate!(input, viewer, know, before, next.state, names),
-      after: next.state as PestenState,
+      line: module.describePrivate!(input, viewer, know, before, next.value, names),
+      after: next.value as PestenState,
     };
   };
   const give = (seat: number, card: string): Input => ({

@@ -52,7 +52,7 @@ function checkFinished(args: ReturnType<typeof argsOf>, state: PestenState, inpu
   expect(outcome.scores).toEqual(before.map((p, s) => p + (s === winner ? 1 : 0)));
   expect(census(pesten, state, open)).toEqual([]);
   const replayed = pesten.replay(args, inputs);
-  expect(replayed.ok && stateHash(replayed.state)).toBe(stateHash(state));
+  expect(replayed.ok && stateHash(replayed.value)).toBe(stateHash(state));
   expect(pesten.audit(args, inputs, open)).toMatchObject({ verdict: 'clean' });
 }
 
@@ -93,7 +93,7 @@ describe('uniformly random players over long prefixes', () => {
           if (!settled.ok) return;
           const inputs = [...result.inputs, ...settled.inputs];
           const replayed = pesten.replay(args, inputs);
-          expect(replayed.ok && stateHash(replayed.state)).toBe(stateHash(settled.state));
+          expect(replayed.ok && stateHash(replayed.value)).toBe(stateHash(settled.state));
           expect(pesten.audit(args, inputs, settled.open)).toMatchObject({ verdict: 'clean' });
         }
       }),
@@ -258,8 +258,8 @@ describe('garbage input', () => {
           const result = pesten.reduce(reached, input, { open });
           if (expectRefusedOrLegal(pesten, reached, open, input, result)) refused++;
           expect(stateHash(reached)).toBe(before);
-          if (live.ok) expect(census(pesten, live.state)).toEqual([]);
-          if (result.ok) expect(census(pesten, result.state)).toEqual([]);
+          if (live.ok) expect(census(pesten, live.value)).toEqual([]);
+          if (result.ok) expect(census(pesten, result.value)).toEqual([]);
         },
       ),
       { numRuns: runs(200, 400), seed: seedFor(20261105) },

@@ -108,7 +108,7 @@ describe('setup', () => {
 
   test("carried points are the round's starting points", () => {
     const setup = pesten.setup({ players: 3, carry: { points: [0, 1, 0] } });
-    expect(setup.ok && setup.state.board.points).toEqual([0, 1, 0]);
+    expect(setup.ok && setup.value.board.points).toEqual([0, 1, 0]);
   });
 });
 
@@ -222,7 +222,7 @@ describe("the 10's passes are private", () => {
       const handle = state.board.hands[seat]?.find((h) => setup.open[h] === card) ?? -1;
       const next = pesten.reduce(state, { kind: 'act', seat, action: { type: 'give', handle } });
       if (!next.ok) throw new Error(next.error);
-      state = next.state;
+      state = next.value;
     };
     give(2, '9D');
     give(0, '3C');
@@ -239,7 +239,7 @@ describe("the 10's passes are private", () => {
     for (const request of state.requests) {
       const next = pesten.reduce(state, { kind: 'delivered', request: request.id });
       if (!next.ok) throw new Error(next.error);
-      state = next.state;
+      state = next.value;
     }
     const seenOf = (card: string): number[] =>
       state.cards[Number(Object.keys(setup.open).find((h) => setup.open[Number(h)] === card))]?.seen ?? [];
@@ -873,10 +873,10 @@ describe('draws', () => {
     );
     const drawing = pesten.reduce(setup.state, { kind: 'act', seat: 1, action: { type: 'draw' } });
     if (!drawing.ok) throw new Error(drawing.error);
-    expect(drawing.state.board.pendingDraw).toEqual({ seat: 1, count: 2, thenPlay: false });
-    expect(drawing.state.board.hands[1]).toHaveLength(4);
-    expect(drawing.state.requests.map((r) => r.kind)).toEqual(['reshuffle']);
-    expect(pesten.awaits(drawing.state)).toMatchObject({ kind: 'crypto' });
+    expect(drawing.value.board.pendingDraw).toEqual({ seat: 1, count: 2, thenPlay: false });
+    expect(drawing.value.board.hands[1]).toHaveLength(4);
+    expect(drawing.value.requests.map((r) => r.kind)).toEqual(['reshuffle']);
+    expect(pesten.awaits(drawing.value)).toMatchObject({ kind: 'crypto' });
   });
   test("the draw waits for the reshuffle itself: showing the stock's last card does not finish it", () => {
     const deal: Deal = {
@@ -890,11 +890,11 @@ describe('draws', () => {
     const owed = position(2, deal, [{ seat: 1, type: 'play', card: '2C' }]);
     const drawing = pesten.reduce(owed.state, { kind: 'act', seat: 0, action: { type: 'draw' } });
     if (!drawing.ok) throw new Error(drawing.error);
-    expect(drawing.state.requests.map((r) => r.kind)).toEqual(['reveal-to', 'reshuffle']);
-    const shown = pesten.reduce(drawing.state, { kind: 'delivered', request: drawing.state.requests[0]?.id ?? -1 });
+    expect(drawing.value.requests.map((r) => r.kind)).toEqual(['reveal-to', 'reshuffle']);
+    const shown = pesten.reduce(drawing.value, { kind: 'delivered', request: drawing.value.requests[0]?.id ?? -1 });
     if (!shown.ok) throw new Error(shown.error);
-    expect(shown.state.board.pendingDraw).toEqual({ seat: 0, count: 1, thenPlay: false });
-    expect(shown.state.board.hands[0]).toHaveLength(4);
+    expect(shown.value.board.pendingDraw).toEqual({ seat: 0, count: 1, thenPlay: false });
+    expect(shown.value.board.hands[0]).toHaveLength(4);
   });
 
   test('a penalty draw cut short by a reshuffle is no drawThenPlay draw: the next seat plays freely', () => {
@@ -917,7 +917,7 @@ describe('awaits', () => {
   test('during the deal the dealer is awaited (the engine reports the crypto first)', () => {
     const setup = pesten.setup({ players: 3, dealer: 2 });
     if (!setup.ok) throw new Error(setup.error);
-    expect(awaits(setup.state)).toEqual({ kind: 'move', seat: 2, what: 'deal' });
+    expect(awaits(setup.value)).toEqual({ kind: 'move', seat: 2, what: 'deal' });
   });
 
   test('a turn: play; after a drawThenPlay draw: play-drawn', () => {

@@ -80,20 +80,20 @@ describe('scenario support', () => {
     const act = (spec: unknown) => s.action(spec as never, state, (card) => handles[card] ?? null);
     expect(act({ type: 'play', card: 'JS', wish: 'H', announce: true })).toEqual({
       ok: true,
-      action: { type: 'play', handle: 4, card: 'JS', wish: 'H', announce: true },
+      value: { type: 'play', handle: 4, card: 'JS', wish: 'H', announce: true },
     });
     expect(act({ type: 'play', card: '5H' })).toStrictEqual({
       ok: true,
-      action: { type: 'play', handle: 9, card: '5H' },
+      value: { type: 'play', handle: 9, card: '5H' },
     });
     expect(act({ type: 'play', card: '5H', announce: false })).toStrictEqual({
       ok: true,
-      action: { type: 'play', handle: 9, card: '5H', announce: false },
+      value: { type: 'play', handle: 9, card: '5H', announce: false },
     });
-    expect(act({ type: 'draw' })).toEqual({ ok: true, action: { type: 'draw' } });
-    expect(act({ type: 'end-turn' })).toEqual({ ok: true, action: { type: 'end-turn' } });
-    expect(act({ type: 'wish', suit: 'C' })).toEqual({ ok: true, action: { type: 'wish', suit: 'C' } });
-    expect(act({ type: 'give', card: 'JS' })).toEqual({ ok: true, action: { type: 'give', handle: 4 } });
+    expect(act({ type: 'draw' })).toEqual({ ok: true, value: { type: 'draw' } });
+    expect(act({ type: 'end-turn' })).toEqual({ ok: true, value: { type: 'end-turn' } });
+    expect(act({ type: 'wish', suit: 'C' })).toEqual({ ok: true, value: { type: 'wish', suit: 'C' } });
+    expect(act({ type: 'give', card: 'JS' })).toEqual({ ok: true, value: { type: 'give', handle: 4 } });
     const missing = act({ type: 'give', card: 'QQ' });
     expect(missing.ok).toBe(false);
     expect(!missing.ok && missing.error).toMatch(/QQ/);

@@ -96,7 +96,7 @@ describe('zones and views', () => {
     expect(view(playing.state, null, { known: {} }).drawn).toBeNull();
     const setup = pesten.setup({ players: 3 });
     if (!setup.ok) throw new Error(setup.error);
-    expect(view(setup.state, null, { known: {} })).toMatchObject({ turn: null, top: null, discard: ['?'] });
+    expect(view(setup.value, null, { known: {} })).toMatchObject({ turn: null, top: null, discard: ['?'] });
   });
 });
 

@@ -79,7 +79,7 @@ describe('setup', () => {
   test('2 players, dealer 0: 26 each, in handle order; seat 1 starts clockwise; every field of the board', () => {
     const made = schoolBlackjack.setup({ players: 2, dealer: 0 });
     if (!made.ok) throw new Error(made.error);
-    expect(made.state.board).toEqual({
+    expect(made.value.board).toEqual({
       phase: 'play',
       hands: [range(0, 26), range(26, 26)],
       deck: [],
@@ -99,7 +99,7 @@ describe('setup', () => {
       lastTurn: null,
       winner: null,
     });
-    expect(made.state.requests).toEqual([
+    expect(made.value.requests).toEqual([
       { id: 0, kind: 'reveal-to', seat: 0, handles: range(0, 26) },
       { id: 1, kind: 'reveal-to', seat: 1, handles: range(26, 26) },
     ]);
@@ -115,7 +115,7 @@ describe('setup', () => {
   ])('%i players, dealer %i: hand sizes %j, seat %i starts', (players, dealer, sizes, first) => {
     const made = schoolBlackjack.setup({ players, dealer });
     if (!made.ok) throw new Error(made.error);
-    const board = made.state.board;
+    const board = made.value.board;
     expect(board.hands.map((h) => h.length)).toEqual(sizes);
     let next = 0;
     board.hands.forEach((hand) => {
@@ -130,7 +130,7 @@ describe('setup', () => {
     const { schoolBlackjack: game } = await loadedNow(() => import('../../../src/games/school-blackjack/game.js'));
     const made = game.setup({ players: 2, dealer: 1, layout: { hands: [3, 2], pile: 2, deck: 40, aside: 5 } });
     if (!made.ok) throw new Error(made.error);
-    const board = made.state.board;
+    const board = made.value.board;
     expect(board.hands).toEqual([
       [0, 1, 2],
       [3, 4],
@@ -139,7 +139,7 @@ describe('setup', () => {
     expect(board.deck).toEqual(range(7, 40));
     expect(board.aside).toEqual(range(47, 5));
     expect(board.turn).toBe(0);
-    expect(made.state.requests).toEqual([
+    expect(made.value.requests).toEqual([
       { id: 0, kind: 'reveal-to', seat: 0, handles: [0, 1, 2] },
       { id: 1, kind: 'reveal-to', seat: 1, handles: [3, 4] },
       { id: 2, kind: 'reveal-all', handles: [5, 6, ...range(47, 5)] },
@@ -149,7 +149,7 @@ describe('setup', () => {
   test('a layout with cards aside but no pile reveals only those', () => {
     const made = schoolBlackjack.setup({ players: 2, layout: { hands: [1, 1], pile: 0, deck: 0, aside: 50 } });
     if (!made.ok) throw new Error(made.error);
-    expect(made.state.requests.at(-1)).toEqual({ id: 2, kind: 'reveal-all', handles: range(2, 50) });
+    expect(made.value.requests.at(-1)).toEqual({ id: 2, kind: 'reveal-all', handles: range(2, 50) });
   });
 
   test.each<[string, unknown]>([

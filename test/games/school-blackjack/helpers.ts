@@ -20,7 +20,7 @@ export function dealtHand(args: SetupArgs, seed: number): { state: BlackjackStat
   const setup = schoolBlackjack.setup(args);
   if (!setup.ok) throw new Error(`setup: ${setup.error}`);
   const rng = makeRng(seed);
-  return { state: setup.state, open: shuffledDeal(setup.state.deck, () => rng.next()) };
+  return { state: setup.value, open: shuffledDeal(setup.value.deck, () => rng.next()) };
 }
 
 export interface Table {
@@ -80,7 +80,7 @@ export function apply(table: Table, seat: number, action: unknown): string | nul
   const input = { kind: 'act', seat, action };
   const result = schoolBlackjack.reduce(table.state, input);
   if (!result.ok) return result.error;
-  const settled = settle(schoolBlackjack, result.state, table.open);
+  const settled = settle(schoolBlackjack, result.value, table.open);
   if (!settled.ok) throw new Error(`crypto refused: ${settled.error}`);
   table.state = settled.state as BlackjackState;
   table.open = settled.open;

@@ -120,8 +120,8 @@ describe('school-blackjack log lines: two consequences, a later turn begun, anot
     const other = pesten.setup({ players: 3, dealer: 1, options: {}, layout: null });
     if (!other.ok) throw new Error('pesten setup');
     const input = (action: unknown) => ({ kind: 'act' as const, seat: 0, action });
-    expect(describeInput('school-blackjack', input({ type: 'end' }), names, other.state)).toBe('Ann ends the turn');
-    expect(describeInput('school-blackjack', input(jack), names, other.state)).toBe('Ann played J♠');
+    expect(describeInput('school-blackjack', input({ type: 'end' }), names, other.value)).toBe('Ann ends the turn');
+    expect(describeInput('school-blackjack', input(jack), names, other.value)).toBe('Ann played J♠');
     expect(describeInput('school-blackjack', input({ type: 'end' }), names, null)).toBe('Ann ends the turn');
     expect(describeInput('school-blackjack', input({ type: 'draw' }), names, null)).toBe('Ann draws');
   });

@@ -84,7 +84,7 @@ describe('uniformly random players', () => {
         expect(problems.slice(0, 5)).toEqual([]);
         expect(schoolBlackjack.outcome(result.state)?.ranking[0]).toEqual([result.state.board.winner]);
         const replayed = schoolBlackjack.replay(args, result.inputs);
-        expect(replayed.ok && stateHash(replayed.state)).toBe(stateHash(result.state));
+        expect(replayed.ok && stateHash(replayed.value)).toBe(stateHash(result.state));
         expect(schoolBlackjack.audit(args, result.inputs, result.open)).toMatchObject({ verdict: 'clean' });
       }),
       { numRuns: runs(3, 24), seed: seedFor(20261201) },
@@ -119,7 +119,7 @@ describe('the bot with random slips', () => {
           expect(final.board.hands[final.board.winner ?? -1]).toEqual([]);
           expect(outcome?.nextDealer).toBe((args.dealer + players - 1) % players);
           const replayed = schoolBlackjack.replay(args, result.inputs);
-          expect(replayed.ok && stateHash(replayed.state)).toBe(stateHash(final));
+          expect(replayed.ok && stateHash(replayed.value)).toBe(stateHash(final));
           expect(schoolBlackjack.audit(args, result.inputs, result.open)).toMatchObject({ verdict: 'clean' });
           hands += 1;
           if (final.board.reshuffles > 0) reshuffled += 1;

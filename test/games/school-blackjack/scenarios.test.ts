@@ -195,25 +195,25 @@ describe('action', () => {
   const handleOf = (card: string): number | null => handles[card] ?? null;
 
   test.each<[string, unknown, unknown]>([
-    ['end', { type: 'end' }, { ok: true, action: { type: 'end' } }],
-    ['draw', { type: 'draw' }, { ok: true, action: { type: 'draw' } }],
-    ['draw with extra keys (loose steps)', { type: 'draw', seat: 1 }, { ok: true, action: { type: 'draw' } }],
-    ['a plain card', { type: 'play', card: '9h' }, { ok: true, action: { type: 'play', handle: 4, card: '9H' } }],
-    ['a ten', { type: 'play', card: '10d' }, { ok: true, action: { type: 'play', handle: 11, card: '10D' } }],
+    ['end', { type: 'end' }, { ok: true, value: { type: 'end' } }],
+    ['draw', { type: 'draw' }, { ok: true, value: { type: 'draw' } }],
+    ['draw with extra keys (loose steps)', { type: 'draw', seat: 1 }, { ok: true, value: { type: 'draw' } }],
+    ['a plain card', { type: 'play', card: '9h' }, { ok: true, value: { type: 'play', handle: 4, card: '9H' } }],
+    ['a ten', { type: 'play', card: '10d' }, { ok: true, value: { type: 'play', handle: 11, card: '10D' } }],
     [
       'an ace names its own suit by default',
       { type: 'play', card: 'as' },
-      { ok: true, action: { type: 'play', handle: 7, card: 'AS', suit: 'S' } },
+      { ok: true, value: { type: 'play', handle: 7, card: 'AS', suit: 'S' } },
     ],
     [
       'an ace names the suit given',
       { type: 'play', card: 'As', suit: 'h' },
-      { ok: true, action: { type: 'play', handle: 7, card: 'AS', suit: 'H' } },
+      { ok: true, value: { type: 'play', handle: 7, card: 'AS', suit: 'H' } },
     ],
     [
       'a suit given to another card is passed on (the rules refuse it)',
       { type: 'play', card: '9h', suit: 'D' },
-      { ok: true, action: { type: 'play', handle: 4, card: '9H', suit: 'D' } },
+      { ok: true, value: { type: 'play', handle: 4, card: '9H', suit: 'D' } },
     ],
     ['a bad suit', { type: 'play', card: 'As', suit: 'x' }, { ok: false, error: 'bad suit "x"' }],
     ['a card not in play', { type: 'play', card: '5c' }, { ok: false, error: 'no such card in play: 5C' }],

@@ -178,7 +178,7 @@ describe('outcome', () => {
   test('another winner and dealer (4 seats, dealer 0: seat 3 deals next)', () => {
     const made = schoolBlackjack.setup({ players: 4, dealer: 0 });
     if (!made.ok) throw new Error(made.error);
-    const state = { ...made.state, board: { ...made.state.board, phase: 'over' as const, winner: 2 } };
+    const state = { ...made.value, board: { ...made.value.board, phase: 'over' as const, winner: 2 } };
     expect(outcome(state)).toEqual({
       ranking: [[2], [0, 1, 3]],
       nextDealer: 3,

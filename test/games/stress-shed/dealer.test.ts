@@ -36,10 +36,10 @@ describe('a match: the loser of each hand deals the next', () => {
       if (state.board.endless === null) expect(outcome.nextDealer).toBe(state.board.loser);
       // The agreed set-up and the inputs rebuild the hand exactly (a reload in a later hand).
       const rebuilt = stressShed.replay(args, inputs);
-      expect(rebuilt.ok && stateHash(rebuilt.state)).toBe(stateHash(state));
+      expect(rebuilt.ok && stateHash(rebuilt.value)).toBe(stateHash(state));
       // The next hand: dealt by nextDealer, the seat after it plays first.
       const next = stressShed.setup({ players, dealer: outcome.nextDealer, options: {} });
-      expect(next.ok && next.state.board.turn).toBe((outcome.nextDealer + 1) % players);
+      expect(next.ok && next.value.board.turn).toBe((outcome.nextDealer + 1) % players);
       dealer = outcome.nextDealer;
     }
   });

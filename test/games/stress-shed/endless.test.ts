@@ -78,7 +78,7 @@ function started(
 function act(state: StressState, seat: number, action: unknown): StressState {
   const result = stressShed.reduce(state, { kind: 'act', seat, action });
   if (!result.ok) throw new Error(`refused: ${result.error}`);
-  return result.state as StressState;
+  return result.value as StressState;
 }
 
 function withHistory(state: StressState, quietTurns: number): StressState {
@@ -189,7 +189,7 @@ describe('progress clears the record; a quiet turn extends it', () => {
     });
     expect(judged.ok).toBe(true);
     if (!judged.ok) return;
-    const board = (judged.state as StressState).board;
+    const board = (judged.value as StressState).board;
     expect(board.seats[0]?.hand).toHaveLength(2); // the 5 went onto the K and was picked up with it
     expect(board.positions).toEqual([positionHash(board)]);
   });
@@ -364,9 +364,9 @@ function noiseFree(args: SetupArgs, seed: number, maxInputs: number): AutoplayRe
   const setup = stressShed.setup(args);
   if (!setup.ok) throw new Error(`setup: ${setup.error}`);
   const rng = makeRng(seed);
-  const open = shuffledDeal(setup.state.deck, () => rng.next());
+  const open = shuffledDeal(setup.value.deck, () => rng.next());
   const bots = Array.from({ length: args.players }, () => heuristicBot({ noise: 0 }));
-  return autoplay(stressShed, setup.state, open, bots, { maxInputs });
+  return autoplay(stressShed, setup.value, open, bots, { maxInputs });
 }
 
 const range = (from: number, to: number): number[] => Array.from({ length: to - from + 1 }, (_, i) => from + i);

@@ -11,7 +11,7 @@ export function dealtHand(args: SetupArgs, seed: number): { state: StressState; 
   const setup = stressShed.setup(args);
   if (!setup.ok) throw new Error(`setup: ${setup.error}`);
   const rng = makeRng(seed);
-  return { state: setup.state, open: shuffledDeal(setup.state.deck, () => rng.next()) };
+  return { state: setup.value, open: shuffledDeal(setup.value.deck, () => rng.next()) };
 }
 
 export function play(args: SetupArgs, seed: number, bots: Bot[], options: AutoplayOptions): AutoplayResult {

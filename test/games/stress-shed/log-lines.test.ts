@@ -43,7 +43,7 @@ function narrate(
     const input = raw as Input;
     const next = stressShed.reduce(state, input);
     if (!next.ok) throw new Error(`replay refused: ${next.error}`);
-    const after = next.state as StressState;
+    const after = next.value as StressState;
     rows.push({ input, before: state, after, line: describeInput('stress-shed', input, names, after, state) });
     state = after;
   }
@@ -115,9 +115,9 @@ describe('Stress (shedding) log lines with every effect', () => {
     const step = (input: Input): string => {
       const next = stressShed.reduce(state, input);
       if (!next.ok) throw new Error(next.error);
-      const line = describeInput('stress-shed', input, names, next.state, state);
+      const line = describeInput('stress-shed', input, names, next.value, state);
       // The drawn card's private reveal to its owner says nothing; the table completes it.
-      const settled = settle(stressShed, next.state, run.open);
+      const settled = settle(stressShed, next.value, run.open);
       if (!settled.ok) throw new Error(settled.error);
       state = settled.state as StressState;
       return line;

@@ -64,7 +64,7 @@ describe('uniformly random players', () => {
         expect(result.ok ? '' : result.reason).toBe('');
         expect(problems.slice(0, 5)).toEqual([]);
         const replayed = stressShed.replay(args, result.inputs);
-        expect(replayed.ok && stateHash(replayed.state)).toBe(stateHash(result.state));
+        expect(replayed.ok && stateHash(replayed.value)).toBe(stateHash(result.state));
         expect(stressShed.audit(args, result.inputs, result.open)).toMatchObject({ verdict: 'clean' });
       }),
       { numRuns: runs(7, 50), seed: seedFor(20260101) },

@@ -214,7 +214,7 @@ function inPlay(seed = 3): { state: StressState; open: Record<number, string> } 
   for (const seat of [0, 1]) {
     const next = stressShed.reduce(state, { kind: 'act', seat, action: { type: 'ready', swaps: [] } });
     if (!next.ok) throw new Error(next.error);
-    state = next.state;
+    state = next.value;
   }
   return { state, open };
 }

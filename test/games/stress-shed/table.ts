@@ -42,7 +42,7 @@ export function table(spec: TableSpec): Table {
   const players = spec.seats.length;
   const setup = stressShed.setup({ players, options: spec.options ?? {}, dealer: spec.dealer ?? 0 });
   if (!setup.ok) throw new Error(setup.error);
-  const state = structuredClone(setup.state);
+  const state = structuredClone(setup.value);
   const deck: CardId[] = [];
   const take = (cards: CardId[] | undefined): Handle[] => (cards ?? []).map((card) => deck.push(card) - 1);
   const seats = spec.seats.map((s) => {

@@ -271,7 +271,7 @@ describe('the game and the module as listed', () => {
       endlessHandsEnd: true,
     });
     const setup = stressShed.setup({ players: 2 });
-    expect(setup.ok && setup.state.deck).toHaveLength(52);
+    expect(setup.ok && setup.value.deck).toHaveLength(52);
     expect(stressShed.parseOptions({ decks: 2 }, 2)).toMatchObject({ decks: 2 });
   });
 

@@ -25,7 +25,7 @@ export function dealtHand(seed: number, args: SetupArgs = { players: 2 }): { sta
   const setup = stressSpeed.setup(args);
   if (!setup.ok) throw new Error(`setup: ${setup.error}`);
   const rng = makeRng(seed);
-  return { state: setup.state, open: shuffledDeal(setup.state.deck, () => rng.next()) };
+  return { state: setup.value, open: shuffledDeal(setup.value.deck, () => rng.next()) };
 }
 
 /** The state after a readable deal (and steps), crypto settled from the fixed deal. */
@@ -121,7 +121,7 @@ export function playRealTime(
       const next = stressSpeed.reduce(state, done.input);
       if (!next.ok) return result(false, `crypto: ${next.error}`, false);
       open = done.open;
-      accept(next.state, done.input);
+      accept(next.value, done.input);
       continue;
     }
     if (awaiting.kind !== 'anytime') return result(false, `unexpected await ${awaiting.kind}`, false);
@@ -142,7 +142,7 @@ export function playRealTime(
       bounces.push({ seat, error: next.error, step: state.step });
       continue;
     }
-    accept(next.state, input);
+    accept(next.value, input);
     // The other seats either saw the change (and will look again) or had their move in flight already.
     pending.forEach((_, other) => {
       if (options.orderRng.next() >= (options.lag ?? 0)) pending[other] = undefined;

@@ -30,8 +30,8 @@ function stepper(deal: object) {
   const step = (input: Input): string => {
     const next = stressSpeed.reduce(current, input);
     if (!next.ok) throw new Error(next.error);
-    const line = describeInput('stress-speed', input, names, next.state, current);
-    const settled = settle(stressSpeed, next.state, open);
+    const line = describeInput('stress-speed', input, names, next.value, current);
+    const settled = settle(stressSpeed, next.value, open);
     if (!settled.ok) throw new Error(settled.error);
     current = settled.state as SpeedState;
     return line;

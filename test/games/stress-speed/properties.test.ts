@@ -37,7 +37,7 @@ function settled(state: SpeedState, open: OpenCards): { state: SpeedState; open:
   for (let next = completeOldest(current, deal); next !== null; next = completeOldest(current, deal)) {
     const result = stressSpeed.reduce(current, next.input);
     if (!result.ok) throw new Error(`crypto: ${result.error}`);
-    current = result.state;
+    current = result.value;
     deal = next.open;
   }
   return { state: current, open: deal };
@@ -83,7 +83,7 @@ describe.each(Object.keys(players))('%s in real time', (kind) => {
         expect(problems.slice(0, 5)).toEqual([]);
         expect(result.bounces.every((b) => stressSpeed.raceErrors.includes(b.error))).toBe(true);
         const replayed = stressSpeed.replay(args, result.inputs);
-        expect(replayed.ok && stateHash(replayed.state)).toBe(stateHash(result.state));
+        expect(replayed.ok && stateHash(replayed.value)).toBe(stateHash(result.state));
         expect(stressSpeed.audit(args, result.inputs, result.open)).toMatchObject({ verdict: 'clean' });
         const board = result.state.board;
         const outcome = stressSpeed.outcome(result.state);
@@ -134,7 +134,7 @@ describe('concurrent moves', () => {
           ] as const) {
             const landed = stressSpeed.reduce(state, { kind: 'act', seat: firstSeat, action: first });
             if (!landed.ok) throw new Error(`first move refused: ${landed.error}`);
-            const after = settled(landed.state, open).state;
+            const after = settled(landed.value, open).state;
             const result = stressSpeed.reduce(after, { kind: 'act', seat: secondSeat, action: second });
             if (after.board.phase === 'over') expect(result).toEqual({ ok: false, error: 'game-over' });
             else if (conflicts(first, second))
@@ -142,7 +142,7 @@ describe('concurrent moves', () => {
             else expect(result.ok).toBe(true);
             // Both peers apply the agreed order to the same state: the same result.
             const again = stressSpeed.reduce(state, { kind: 'act', seat: firstSeat, action: first });
-            expect(again.ok && stateHash(again.state)).toBe(stateHash(landed.state));
+            expect(again.ok && stateHash(again.value)).toBe(stateHash(landed.value));
           }
           const sameStack = mine.type === 'play' && theirs.type === 'play' && mine.stack === theirs.stack;
           if (sameStack) {
@@ -150,7 +150,7 @@ describe('concurrent moves', () => {
             const order = (a: Play, seatA: number, b: Play, seatB: number): string[] => {
               const one = stressSpeed.reduce(state, { kind: 'act', seat: seatA, action: a });
               const two = one.ok
-                ? stressSpeed.reduce(settled(one.state, open).state, { kind: 'act', seat: seatB, action: b })
+                ? stressSpeed.reduce(settled(one.value, open).state, { kind: 'act', seat: seatB, action: b })
                 : one;
               return [one.ok ? 'lands' : one.error, two.ok ? 'lands' : two.error];
             };
@@ -190,7 +190,7 @@ describe('concurrent moves', () => {
     for (const [seat, action] of moves) {
       const result = stressSpeed.reduce(current, { kind: 'act', seat, action });
       outcomes.push(result.ok ? 'lands' : result.error);
-      if (result.ok) current = settled(result.state, open).state;
+      if (result.ok) current = settled(result.value, open).state;
     }
     expect(outcomes).toEqual(['lands', 'stale-top', 'stale-top', 'stale-top']);
   });

@@ -65,8 +65,8 @@ describe('setup', () => {
   test('each seat has a pile of 26 and deals four of them into its row; the table is asked to turn the eight over', () => {
     const setup = stressSpeed.setup({ players: 2 });
     if (!setup.ok) throw new Error(setup.error);
-    const { board, requests } = setup.state;
-    expect(setup.state.deck).toHaveLength(52);
+    const { board, requests } = setup.value;
+    expect(setup.value.deck).toHaveLength(52);
     expect(board.phase).toBe('deal');
     expect(board.seats.map((s) => s.row)).toEqual([
       [[0], [1], [2], [3]],
@@ -78,8 +78,8 @@ describe('setup', () => {
     ]);
     expect(board.stacks).toEqual([[], []]);
     expect(requests).toEqual([{ id: 0, kind: 'reveal-all', handles: [0, 1, 2, 3, 26, 27, 28, 29] }]);
-    expect(stressSpeed.awaits(setup.state)).toMatchObject({ kind: 'crypto' });
-    expect(census(stressSpeed, setup.state)).toEqual([]);
+    expect(stressSpeed.awaits(setup.value)).toMatchObject({ kind: 'crypto' });
+    expect(census(stressSpeed, setup.value)).toEqual([]);
   });
 
   test.each([1, 2, 3, 4, 5, 6])(
@@ -270,24 +270,24 @@ describe('refusals: every race is a race code, every other refusal is not', () =
       action: { type: 'stress', tops: [h('4C'), h('JD')] },
     });
     if (!result.ok) throw new Error(result.error);
-    expect(stateHash({ ...result.state, step: state.step })).toBe(stateHash(state));
-    expect(result.state.step).toBe(state.step + 1);
+    expect(stateHash({ ...result.value, step: state.step })).toBe(stateHash(state));
+    expect(result.value.step).toBe(state.step + 1);
   });
 
   test('while a row card is being turned over nobody may act (the table queues the move)', () => {
     const { state, h } = at();
     const played = stressSpeed.reduce(state, { kind: 'act', seat: 1, action: playOf(h, 2, '10S', 1, 'JD') });
     if (!played.ok) throw new Error(played.error);
-    expect(stressSpeed.awaits(played.state)).toEqual({
+    expect(stressSpeed.awaits(played.value)).toEqual({
       kind: 'crypto',
       requests: [{ id: state.nextRequest, kind: 'reveal-all', handles: [h('10H')] }],
     });
-    expect(played.state.board.seats[1]?.row[2]).toEqual([h('10H')]);
-    expect(stressSpeed.reduce(played.state, { kind: 'act', seat: 0, action: playOf(h, 0, '5H', 0, '4C') })).toEqual({
+    expect(played.value.board.seats[1]?.row[2]).toEqual([h('10H')]);
+    expect(stressSpeed.reduce(played.value, { kind: 'act', seat: 0, action: playOf(h, 0, '5H', 0, '4C') })).toEqual({
       ok: false,
       error: 'awaiting-crypto',
     });
-    expect(stressSpeed.legalActions(played.state, 0)).toEqual([]);
+    expect(stressSpeed.legalActions(played.value, 0)).toEqual([]);
   });
 
   test('a covered slot shows the card beneath: no refill, no crypto', () => {
@@ -351,7 +351,7 @@ describe('legal actions', () => {
 function step(state: SpeedState, seat: number, action: SpeedAction): SpeedState {
   const next = stressSpeed.reduce(state, { kind: 'act', seat, action });
   if (!next.ok) throw new Error(`${next.error} for ${JSON.stringify(action)}`);
-  return next.state;
+  return next.value;
 }
 
 describe('stress calls', () => {
@@ -374,10 +374,10 @@ describe('stress calls', () => {
     expect(called.board.lastStress).toEqual({ caller: 0, taker: 1 });
     const reshuffled = stressSpeed.reduce(called, { kind: 'reshuffled', request: state.nextRequest });
     if (!reshuffled.ok) throw new Error(reshuffled.error);
-    expect(reshuffled.state.requests).toEqual([
+    expect(reshuffled.value.requests).toEqual([
       { id: state.nextRequest + 1, kind: 'reveal-all', handles: [h('QS'), 52] },
     ]);
-    expect(reshuffled.state.board.stacks).toEqual([[h('QS')], [52]]);
+    expect(reshuffled.value.board.stacks).toEqual([[h('QS')], [52]]);
     const done = settle(stressSpeed, called, open);
     expect(done.ok && knowledgeProblems(done.state as SpeedState)).toEqual([]);
   });
@@ -431,11 +431,11 @@ describe('stalemates need no input', () => {
     expect(stressSpeed.view(played, null).stalemate).toEqual({ kind: 'restack', seats: [0, 1] });
     const first = stressSpeed.reduce(played, { kind: 'reshuffled', request: state.nextRequest });
     if (!first.ok) throw new Error(first.error);
-    expect(first.state.requests).toHaveLength(1);
-    const second = stressSpeed.reduce(first.state, { kind: 'reshuffled', request: state.nextRequest + 1 });
+    expect(first.value.requests).toHaveLength(1);
+    const second = stressSpeed.reduce(first.value, { kind: 'reshuffled', request: state.nextRequest + 1 });
     if (!second.ok) throw new Error(second.error);
-    expect(second.state.requests).toEqual([{ id: state.nextRequest + 2, kind: 'reveal-all', handles: [52, 55] }]);
-    expect(second.state.board.seats.map((s) => s.pile)).toEqual([[53, 54], [56]]);
+    expect(second.value.requests).toEqual([{ id: state.nextRequest + 2, kind: 'reveal-all', handles: [52, 55] }]);
+    expect(second.value.board.seats.map((s) => s.pile)).toEqual([[53, 54], [56]]);
   });
 });
 
@@ -512,12 +512,12 @@ describe('refusals the parser cannot see', () => {
   test('before play starts the rules refuse every move with not-play-phase; a slot or stack outside the table is refused, not thrown', () => {
     const setup = stressSpeed.setup({ players: 2 });
     if (!setup.ok) throw new Error(setup.error);
-    const dealing = cloneJson(setup.state);
+    const dealing = cloneJson(setup.value);
     expect(act(dealing, 0, { type: 'play', slot: 0, handle: 0, stack: 0, onTop: 1 }, () => null)).toBe(
       'not-play-phase',
     );
     expect(act(dealing, 0, { type: 'stress', tops: [0, 1] }, () => null)).toBe('not-play-phase');
-    expect(dealing).toEqual(setup.state);
+    expect(dealing).toEqual(setup.value);
     const { state, h } = positionAt(nines);
     const draft = cloneJson(state);
     const know = (handle: number) => state.cards[handle]?.card ?? null;
@@ -560,8 +560,8 @@ describe('a stress call', () => {
     expect(called.board.stalemates).toBe(0);
     const reshuffled = stressSpeed.reduce(called, { kind: 'reshuffled', request: state.nextRequest });
     if (!reshuffled.ok) throw new Error(reshuffled.error);
-    expect(reshuffled.state.board.stalemates).toBe(0);
-    expect(reshuffled.state.board.stalemate).toBeNull();
+    expect(reshuffled.value.board.stalemates).toBe(0);
+    expect(reshuffled.value.board.stalemate).toBeNull();
     const done = settle(stressSpeed, called, open);
     if (!done.ok) throw new Error(done.error);
     const after = done.state as SpeedState;
@@ -692,7 +692,7 @@ describe('the deal', () => {
       for (let next = completeOldest(state, open); next !== null; next = completeOldest(state, open)) {
         const result = stressSpeed.reduce(state, next.input);
         if (!result.ok) throw new Error(result.error);
-        state = result.state;
+        state = result.value;
         open = next.open;
         phases.push(`${state.board.phase}${state.requests.length > 0 ? '+pending' : ''}`);
       }
@@ -761,8 +761,8 @@ describe('legal actions', () => {
       action: { type: 'play', slot: 2, handle: h('10S'), stack: 1, onTop: h('JD') },
     });
     if (!played.ok) throw new Error(played.error);
-    expect(played.state.requests).toHaveLength(1);
-    expect(legalActions(played.state, 0)).toEqual([]);
+    expect(played.value.requests).toHaveLength(1);
+    expect(legalActions(played.value, 0)).toEqual([]);
     const over = { ...state, board: { ...state.board, phase: 'over' as const, winner: 1 } };
     expect(legalActions(over, 0)).toEqual([]);
     expect(legalActions(over, 1)).toEqual([]);
@@ -855,7 +855,7 @@ describe('layouts', () => {
       layout: { seats: [seat([2, 1, 0, 1], 0), seat([1, 1, 1, 1], 3)], stacks: [2, 1] } as never,
     });
     if (!made.ok) throw new Error(made.error);
-    const { board, requests } = made.state;
+    const { board, requests } = made.value;
     expect(board.phase).toBe('turn');
     expect(board.seats).toEqual([
       { row: [[0, 1], [2], [], [3]], pile: [] },
@@ -883,7 +883,7 @@ describe('layouts', () => {
       layout: { seats: [seat([0, 0, 0, 0], 6), seat([0, 0, 0, 0], 5)], stacks: [0, 0] } as never,
     });
     if (!made.ok) throw new Error(made.error);
-    const { board, requests } = made.state;
+    const { board, requests } = made.value;
     expect(board.phase).toBe('deal');
     expect(board.seats).toEqual([
       { row: [[0], [1], [2], [3]], pile: [4, 5] },
@@ -891,6 +891,6 @@ describe('layouts', () => {
     ]);
     expect(board.aside).toHaveLength(41);
     expect(requests).toEqual([{ id: 0, kind: 'reveal-all', handles: [0, 1, 2, 3, 6, 7, 8, 9, ...board.aside] }]);
-    expect(made.state.deck).toHaveLength(52);
+    expect(made.value.deck).toHaveLength(52);
   });
 });

@@ -309,22 +309,22 @@ describe('scenario step', () => {
 
   test('a play: the slot the card lies in, onto the current top', async () => {
     const { made, h } = await act({ type: 'play', card: '5D', stack: 1 });
-    expect(made).toEqual({ ok: true, action: { type: 'play', slot: 1, handle: h('5D'), stack: 1, onTop: h('6D') } });
+    expect(made).toEqual({ ok: true, value: { type: 'play', slot: 1, handle: h('5D'), stack: 1, onTop: h('6D') } });
   });
 
   test("the slot is found in either seat's row, and a named slot wins", async () => {
     const { made, h } = await act({ type: 'play', card: '8H', stack: 0 });
-    expect(made).toEqual({ ok: true, action: { type: 'play', slot: 3, handle: h('8H'), stack: 0, onTop: h('9H') } });
+    expect(made).toEqual({ ok: true, value: { type: 'play', slot: 3, handle: h('8H'), stack: 0, onTop: h('9H') } });
     const named = await act({ type: 'play', card: '8H', stack: 0, slot: 2 });
     expect(named.made).toEqual({
       ok: true,
-      action: { type: 'play', slot: 2, handle: h('8H'), stack: 0, onTop: h('9H') },
+      value: { type: 'play', slot: 2, handle: h('8H'), stack: 0, onTop: h('9H') },
     });
   });
 
   test('a card in no row gets slot 0; a named top is used as seen, even a stale one', async () => {
     const { made, h } = await act({ type: 'play', card: '2C', stack: 1, onTop: '8D' });
-    expect(made).toEqual({ ok: true, action: { type: 'play', slot: 0, handle: h('2C'), stack: 1, onTop: h('8D') } });
+    expect(made).toEqual({ ok: true, value: { type: 'play', slot: 0, handle: h('2C'), stack: 1, onTop: h('8D') } });
   });
 
   test('a play onto an empty stack must name the top seen', async () => {
@@ -334,9 +334,9 @@ describe('scenario step', () => {
 
   test('a call names both current tops, or the tops given', async () => {
     const current = await act({ type: 'stress' });
-    expect(current.made).toEqual({ ok: true, action: { type: 'stress', tops: [current.h('9H'), current.h('6D')] } });
+    expect(current.made).toEqual({ ok: true, value: { type: 'stress', tops: [current.h('9H'), current.h('6D')] } });
     const seen = await act({ type: 'stress', tops: ['9C', '8D'] });
-    expect(seen.made).toEqual({ ok: true, action: { type: 'stress', tops: [seen.h('9C'), seen.h('8D')] } });
+    expect(seen.made).toEqual({ ok: true, value: { type: 'stress', tops: [seen.h('9C'), seen.h('8D')] } });
   });
 
   test.each<[string, number]>([
