@@ -13,7 +13,7 @@
 import { hexToBytes } from '@noble/hashes/utils.js';
 import { decodeKeyShares, encodeKeyShares } from '../../crypto/index.js';
 import { signEnvelope, type EnvelopeOf } from '../../src/net/envelope.js';
-import { sealedEvidence } from '../../src/table/hand/faults.js';
+import { sealedEvidence } from '../../src/table/hand/sealed-evidence.js';
 import { hashBytes } from '../../src/table/hand/seat-agent.js';
 import type { Cheat, CheatContext, CheatKind } from './cheats.js';
 import { blame, resign } from './cheats-protocol.js';

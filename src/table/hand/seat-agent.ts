@@ -46,7 +46,7 @@ import { stepType, type Cascade } from './cascade.js';
 import type { StepType } from './event-pool.js';
 import type { HandFollower, PrivateRequest } from './follower.js';
 import { faultData, hashBytes } from './fault-report.js';
-import { ownKeysFor, sealedEvidence } from './faults.js';
+import { ownKeysFor, sealedEvidence } from './sealed-evidence.js';
 import type { Halt } from './halt.js';
 import { err, ok, type Result } from '../../result.js';
 import type { MoveRefusal } from './move-refusal.js';
