@@ -15,6 +15,7 @@
  */
 import { MAX_REVEAL_MOVES, type TableEvent } from '../transcript.js';
 import type { EventPool, PoolLimits } from './event-pool.js';
+import type { HandFollower } from './follower.js';
 import type { Halt } from './halt.js';
 
 /** Where the hand stands, as an abandon is judged against it. */
@@ -42,6 +43,19 @@ export type AbandonRuling =
   | { readonly kind: 'none'; readonly waiting: number | null }
   | { readonly kind: 'counts'; readonly abandon: TableEvent<'abandon'>; readonly waiting: number | null }
   | { readonly kind: 'refused'; readonly halt: Halt & { seat: number }; readonly waiting: number | null };
+
+/**
+ * Where a follower's hand stands, for judging the abandons held. Play is over
+ * as soon as the last step is recorded, one advance before the disclosure
+ * round opens: an abandon judged in between must meet the same ruling as one
+ * judged in that round, or pages would part on arrival order.
+ */
+export function abandonView(f: HandFollower, limits: PoolLimits): AbandonView {
+  const playOver =
+    f.phase === 'disclose' ||
+    (f.phase === 'play' && !f.cascade && f.state !== null && f.game.awaits(f.state).kind === 'over');
+  return { pool: f.pool, players: f.players, limits, step: Math.max(0, f.hashes.length - 1), playOver };
+}
 
 export function abandonRuling(view: AbandonView): AbandonRuling {
   let waiting: number | null = null;

@@ -21,6 +21,7 @@ import {
 import type { AnyGame, AuditReport, CardId, Input, OpenCards, SetupArgs } from '../../engine/index.js';
 import type { TableEvent } from '../transcript.js';
 import { cryptoWords, type HaltCode } from './halt.js';
+import type { HandFollower } from './follower.js';
 import type { PacketBook } from './packets.js';
 
 export interface HandAudit {
@@ -47,6 +48,18 @@ export interface AuditInput {
   readonly rng: RandomSource;
   /** Run the rules audit too (default). False for an audit at once (early-audit.ts): play stopped mid-hand, and where it stopped differs from peer to peer. */
   readonly rules?: boolean;
+}
+
+/** The audit of the hand a follower has followed to its disclosure round, with the seats' `disclosures`. */
+export function auditFollowed(
+  f: HandFollower,
+  disclosures: readonly TableEvent<'disclose'>[],
+  rng: RandomSource,
+  rules: boolean,
+): HandAudit {
+  const deck = f.state!.deck;
+  const { book, game, args: setup, inputs, sealKeys } = f;
+  return runAudit({ book, game, setup, deck, inputs, sealKeys, disclosures, events: f.pool.events(), rng, rules });
 }
 
 export function runAudit(a: AuditInput): HandAudit {

@@ -16,24 +16,24 @@
  * author; any exception while an event is being taken in blames its author.
  * Taking an event in and its step check are intake.ts, abandons are judged
  * in abandons.ts, the halt and the audit at once are kept in stops.ts, the
- * play phase (crypto requests, moves, real-time rounds) is play.ts, and
- * deadlines by the table's clock are deadlines.ts.
+ * play phase (crypto requests, moves, real-time rounds) is play.ts,
+ * deadlines by the table's clock are deadlines.ts, and the options and
+ * hooks a follower is made with are follower-options.ts.
  */
-import { systemRandom, type RandomSource, type Step as CryptoStep } from '../../../crypto/index.js';
+import { systemRandom, type RandomSource } from '../../../crypto/index.js';
 import { stateHash, type AnyGame, type AnyState, type Input, type SetupArgs } from '../../engine/index.js';
 import { keyHex, type EnvelopeOf } from '../../net/envelope.js';
 import type { TableEvent } from '../transcript.js';
-import { abandonRuling, type AbandonView } from './abandons.js';
-import { runAudit, type HandAudit } from './audit.js';
+import { abandonRuling, abandonView } from './abandons.js';
+import { auditFollowed, type HandAudit } from './audit.js';
 import { finishCascade, presumeStep, startDeal, startReshuffle, stepType, takeStep, type Cascade } from './cascade.js';
 import { earlyVerdict, type AuditCause } from './early-audit.js';
-import { EventPool, LIMITS, type Confirmation, type PoolLimits, type StepType } from './event-pool.js';
+import { EventPool, LIMITS, type PoolLimits } from './event-pool.js';
 import type { Equivocation } from './equivocation.js';
 import { seatName, type Halt, type HaltCode } from './halt.js';
 import { PacketBook } from './packets.js';
 import { HandPlay, type PlayPowers, type PrivateRequest } from './play.js';
-import type { Ordered } from './real-time.js';
-import type { Bounce } from './real-time.js';
+import type { Bounce, Ordered } from './real-time.js';
 import { HandDeadlines, stalledOwing } from './deadlines.js';
 import { ReportDesk } from './faults.js';
 import { intake, stepFault, type IntakeTerms } from './intake.js';
@@ -41,43 +41,11 @@ import { setupHash, termsHash, type HandSetup } from './setup.js';
 import { openHand } from './setup-checks.js';
 import { HandStops } from './stops.js';
 import { waitingOf, type Waiting } from './waiting.js';
+import type { AppliedInput, FollowerHooks, FollowerOptions, HandPhase } from './follower-options.js';
 
 export type { PrivateRequest, Waiting };
 
-export type HandPhase = 'ready' | 'dealing' | 'play' | 'disclose' | 'done' | 'halted';
-
-export interface FollowerOptions {
-  readonly setup: HandSetup;
-  readonly game: AnyGame;
-  /** Randomness for batch verification of proofs (never secret). */
-  readonly rng?: RandomSource;
-  /** How long, by the table's clock (`tick`), seats may take to disclose once play is over; default 60 s. */
-  readonly discloseDeadlineMs?: number;
-  /** How long, by the table's clock, seats may take to reveal once every commit of a real-time round is in; default 30 s. */
-  readonly revealDeadlineMs?: number;
-  /** Per-author limits on the hand's events and bytes (default `LIMITS`). */
-  readonly limits?: PoolLimits;
-  /** A live hand: events take effect only once every other seat has shown it holds them (event-pool.ts); default: at once (an offline verifier). */
-  readonly confirmation?: Confirmation;
-  /** True for a cascade step whose proofs the caller has checked elsewhere and confirms before it trusts the result (cascade.ts `presumeStep`); default: none, every proof is checked here. */
-  readonly presumeProofs?: (packet: number, event: TableEvent) => boolean;
-  /** True for a public key share whose check against its commitment the caller has done elsewhere and confirms before it trusts the result (packets.ts `presumeKey`); default: none. */
-  readonly presumeKey?: (packet: number, layer: number, position: number, key: bigint) => boolean;
-  /** Keep each input applied, with the states right before and after it, until `takeApplied` hands them over (a hand whose moves are told); default: none kept. */
-  readonly keepApplied?: boolean;
-}
-
-/** An input the follower applied, with the state right before and right after it. */
-export type AppliedInput = { readonly input: Input; readonly before: AnyState; readonly after: AnyState };
-
-export interface FollowerHooks {
-  /** A reveal-to or forward whose shares are all in: a seat agent opens those sealed to it (a halt to refuse them). */
-  delivered?: (request: PrivateRequest, events: readonly TableEvent<'keys'>[]) => Halt | null;
-  /** Called once when the hand stops. */
-  halted?: (halt: Halt) => void;
-  /** A cascade step this page's seat agent made itself, these very bytes, in this page's memory (seat-agent.ts): the step as made, else undefined. */
-  madeHere?: (packet: number, event: TableEvent<StepType>) => CryptoStep | undefined;
-}
+export type { AppliedInput, FollowerHooks, FollowerOptions, HandPhase } from './follower-options.js';
 
 export class HandFollower {
   readonly setup: HandSetup;
@@ -296,7 +264,8 @@ export class HandFollower {
         ? this.reports.next(this)
         : null;
     if (report) return this.stop(report.halt, report.reporter);
-    const abandons = this.stops.auditCause || !this.pool.abandon() ? null : abandonRuling(this.abandonView());
+    const abandons =
+      this.stops.auditCause || !this.pool.abandon() ? null : abandonRuling(abandonView(this, this.limits));
     this.abandonWaitingValue = abandons?.waiting ?? null;
     if (abandons?.kind === 'refused') this.end(abandons.halt);
     if (abandons?.kind === 'counts') {
@@ -319,23 +288,6 @@ export class HandFollower {
       case 'disclose':
         return this.advanceDisclose();
     }
-  }
-
-  /**
-   * Where the hand stands, for judging the abandons held (abandons.ts). Play
-   * is over as soon as the last step is recorded, one advance before the
-   * disclosure round opens: an abandon judged in between must meet the same
-   * ruling as one judged in that round, or pages would part on arrival order.
-   */
-  private abandonView(): AbandonView {
-    const { pool, players, limits } = this;
-    const playOver =
-      this.phaseValue === 'disclose' ||
-      (this.phaseValue === 'play' &&
-        !this.cascadeValue &&
-        this.stateValue !== null &&
-        this.game.awaits(this.stateValue).kind === 'over');
-    return { pool, players, limits, step: Math.max(0, this.hashes.length - 1), playOver };
   }
 
   private advanceReady(): boolean {
@@ -397,18 +349,7 @@ export class HandFollower {
   private advanceDisclose(): boolean {
     const events = [...Array(this.players).keys()].map((seat) => this.pool.disclose(seat));
     if (events.some((e) => !e)) return false;
-    this.auditValue = runAudit({
-      book: this.book,
-      game: this.game,
-      setup: this.args,
-      deck: this.stateValue!.deck,
-      inputs: this.inputs,
-      sealKeys: this.sealKeysValue,
-      disclosures: events as TableEvent<'disclose'>[],
-      events: this.pool.events(),
-      rng: this.rng,
-      rules: !this.stops.auditCause,
-    });
+    this.auditValue = auditFollowed(this, events as TableEvent<'disclose'>[], this.rng, !this.stops.auditCause);
     if (this.stops.auditCause) return this.end(earlyVerdict(this.auditValue, this.stops.auditCause));
     this.phaseValue = 'done';
     return true;
