@@ -1,7 +1,8 @@
 /**
  * The signed events of one hand that a peer holds, with typed lookups by the
- * slot each fills (transcript.ts): a seat's ready, disclosure, abandon and fault report; a
- * cascade step per packet, kind and seat; key shares per request and seat;
+ * slot each fills (transcript.ts; the slots are kept in event-slots.ts): a
+ * seat's ready, disclosure, abandon and fault report; a cascade step per
+ * packet, kind and seat; key shares per request and seat;
  * commits and reveals per round and seat; and acts per seat in the author's
  * order. An author fills a slot (and a sequence number) once: the same event
  * again is a duplicate and is ignored, a different one is equivocation.
@@ -32,6 +33,7 @@
 import { bytesToHex } from '@noble/hashes/utils.js';
 import type { EnvelopeOf } from '../../net/envelope.js';
 import type { EventType, TableEvent } from '../transcript.js';
+import { EventSlots } from './event-slots.js';
 import { LIMITS, type PoolLimits } from './limits.js';
 
 export type StepType = 'shuffle' | 'lock' | 'reshuffle';
@@ -52,35 +54,11 @@ interface Held {
 
 export { LIMITS, type PoolLimits } from './limits.js';
 
-/** One event per (number, seat): a slot family such as "keys of request 3". */
-class Slots<T extends EventType> {
-  private readonly map = new Map<number, (TableEvent<T> | undefined)[]>();
-  get(key: number, seat: number): TableEvent<T> | undefined {
-    return this.map.get(key)?.[seat];
-  }
-  set(key: number, seat: number, event: TableEvent<T>): void {
-    let row = this.map.get(key);
-    if (!row) this.map.set(key, (row = []));
-    row[seat] = event;
-  }
-}
-
 export class EventPool {
   private readonly all: TableEvent[] = [];
-  private readonly readies: (TableEvent<'ready'> | undefined)[] = [];
-  private readonly disclosures: (TableEvent<'disclose'> | undefined)[] = [];
-  private readonly abandons: (TableEvent<'abandon'> | undefined)[] = [];
-  private readonly faults: (TableEvent<'fault'> | undefined)[] = [];
-  private readonly stepSlots = {
-    shuffle: new Slots<'shuffle'>(),
-    lock: new Slots<'lock'>(),
-    reshuffle: new Slots<'reshuffle'>(),
-  };
-  private readonly keySlots = new Slots<'keys'>();
-  private readonly commitSlots = new Slots<'commit'>();
-  private readonly revealSlots = new Slots<'reveal'>();
-  /** Per seat, its acts by sequence number, and in its own order those with every earlier event of theirs held. */
-  private readonly actBySeq: Map<number, TableEvent<'act'>>[];
+  /** Each slot's event, held (confirmed or not). */
+  private readonly slots: EventSlots;
+  /** Per seat, in its own order, its acts with every earlier event of theirs held. */
   private readonly actsInOrder: TableEvent<'act'>[][];
   /** Per seat, signature (hex) by sequence number. */
   private readonly bySeq: Map<number, string>[];
@@ -106,7 +84,7 @@ export class EventPool {
   ) {
     this.counts = Array.from({ length: players }, () => 0);
     this.byteCounts = Array.from({ length: players }, () => 0);
-    this.actBySeq = Array.from({ length: players }, () => new Map());
+    this.slots = new EventSlots(players);
     this.actsInOrder = Array.from({ length: players }, () => []);
     this.bySeq = Array.from({ length: players }, () => new Map());
     this.contiguous = Array.from({ length: players }, () => 0);
@@ -120,7 +98,7 @@ export class EventPool {
    * hold it (the page it came from plays them); this page's own seats are added.
    */
   insert(event: TableEvent, size = 0, seenBy: readonly number[] = []): Inserted {
-    const existing = this.slotted(event);
+    const existing = this.slots.of(event);
     const sig = bytesToHex(event.envelope.sig);
     const n = event.envelope.body.n;
     const sameSeq = this.bySeq[event.seat]!.get(n);
@@ -137,7 +115,7 @@ export class EventPool {
       this.counts[event.seat]!++;
       this.byteCounts[event.seat]! += size;
     } else this.answers.add(event);
-    this.place(event);
+    this.slots.place(event);
     this.all.push(event);
     const held: Held = { event, seen: new Set(), confirmed: false };
     this.heldBySig.set(sig, held);
@@ -149,7 +127,7 @@ export class EventPool {
     this.highest[event.seat] = Math.max(this.highest[event.seat]!, n);
     let next = this.contiguous[event.seat]!;
     while (this.bySeq[event.seat]!.has(next)) {
-      const act = this.actBySeq[event.seat]!.get(next);
+      const act = this.slots.actBySeq[event.seat]!.get(next);
       if (act) this.actsInOrder[event.seat]!.push(act);
       next++;
     }
@@ -176,7 +154,7 @@ export class EventPool {
     }
     if (event.type === 'reveal') {
       const { round, actions } = event.data as { round: number; actions: unknown[] };
-      const commit = this.commitSlots.get(round, event.seat);
+      const commit = this.slots.commits.get(round, event.seat);
       return !(actions.length === 0 && commit && this.answers.has(commit));
     }
     return true;
@@ -189,7 +167,7 @@ export class EventPool {
 
   /** The event held in the slot (or under the sequence number) that `event` would fill: its rival when they differ. */
   rival(event: TableEvent): TableEvent | undefined {
-    const bySlot = this.slotted(event);
+    const bySlot = this.slots.of(event);
     if (bySlot) return bySlot;
     const sig = this.bySeq[event.seat]?.get(event.envelope.body.n);
     return sig === undefined ? undefined : this.heldBySig.get(sig)?.event;
@@ -256,34 +234,13 @@ export class EventPool {
 
   /** The raw content of a slot, confirmed or not (for `owing`). */
   slot(type: EventType, key: number, seat: number): TableEvent | undefined {
-    switch (type) {
-      case 'ready':
-        return this.readies[seat];
-      case 'disclose':
-        return this.disclosures[seat];
-      case 'abandon':
-        return this.abandons[seat];
-      case 'fault':
-        return this.faults[seat];
-      case 'shuffle':
-      case 'lock':
-      case 'reshuffle':
-        return this.stepSlots[type].get(key, seat);
-      case 'keys':
-        return this.keySlots.get(key, seat);
-      case 'commit':
-        return this.commitSlots.get(key, seat);
-      case 'reveal':
-        return this.revealSlots.get(key, seat);
-      case 'act':
-        return this.actAt(seat, key);
-    }
+    return type === 'act' ? this.actAt(seat, key) : this.slots.get(type, key, seat);
   }
 
   /** Keeps `latestBeforeAbandon` in O(1) per event (one pass over the author's events when its abandon arrives). */
   private noteDate(event: TableEvent): void {
     const s = event.seat;
-    const abandon = this.abandons[s];
+    const abandon = this.slots.abandons[s];
     if (event === abandon) {
       let latest = -1;
       for (const e of this.all)
@@ -293,74 +250,11 @@ export class EventPool {
       this.latestBeforeAbandon[s] = Math.max(this.latestBeforeAbandon[s]!, event.envelope.body.at);
   }
 
-  private slotted(event: TableEvent): TableEvent | undefined {
-    const s = event.seat;
-    switch (event.type) {
-      case 'ready':
-        return this.readies[s];
-      case 'disclose':
-        return this.disclosures[s];
-      case 'abandon':
-        return this.abandons[s];
-      case 'fault':
-        return this.faults[s];
-      case 'shuffle':
-      case 'lock':
-      case 'reshuffle':
-        return this.stepSlots[event.type].get((event as TableEvent<StepType>).data.packet, s);
-      case 'keys':
-        return this.keySlots.get((event as TableEvent<'keys'>).data.request, s);
-      case 'commit':
-        return this.commitSlots.get((event as TableEvent<'commit'>).data.round, s);
-      case 'reveal':
-        return this.revealSlots.get((event as TableEvent<'reveal'>).data.round, s);
-      case 'act':
-        return undefined; // an act's slot is its sequence number, checked by the caller
-    }
-  }
-
-  private place(event: TableEvent): void {
-    const s = event.seat;
-    switch (event.type) {
-      case 'ready':
-        this.readies[s] = event as TableEvent<'ready'>;
-        return;
-      case 'disclose':
-        this.disclosures[s] = event as TableEvent<'disclose'>;
-        return;
-      case 'abandon':
-        this.abandons[s] = event as TableEvent<'abandon'>;
-        return;
-      case 'fault':
-        this.faults[s] = event as TableEvent<'fault'>;
-        return;
-      case 'shuffle':
-      case 'lock':
-      case 'reshuffle': {
-        const e = event as TableEvent<StepType>;
-        (this.stepSlots[event.type] as Slots<StepType>).set(e.data.packet, s, e);
-        return;
-      }
-      case 'keys':
-        this.keySlots.set((event as TableEvent<'keys'>).data.request, s, event as TableEvent<'keys'>);
-        return;
-      case 'commit':
-        this.commitSlots.set((event as TableEvent<'commit'>).data.round, s, event as TableEvent<'commit'>);
-        return;
-      case 'reveal':
-        this.revealSlots.set((event as TableEvent<'reveal'>).data.round, s, event as TableEvent<'reveal'>);
-        return;
-      case 'act':
-        this.actBySeq[s]!.set(event.envelope.body.n, event as TableEvent<'act'>);
-        return;
-    }
-  }
-
   ready(seat: number): TableEvent<'ready'> | undefined {
-    return this.shown(this.readies[seat]);
+    return this.shown(this.slots.readies[seat]);
   }
   disclose(seat: number): TableEvent<'disclose'> | undefined {
-    return this.shown(this.disclosures[seat]);
+    return this.shown(this.slots.disclosures[seat]);
   }
   /**
    * An abandon dated (`at`) before a step at which its author had already
@@ -371,33 +265,33 @@ export class EventPool {
   backdated(abandon: TableEvent<'abandon'>): boolean {
     const { n, at } = abandon.envelope.body;
     // The abandon held: kept up to date as events arrive (O(1)); any other one: a pass over the events held.
-    if (this.abandons[abandon.seat] === abandon) return this.latestBeforeAbandon[abandon.seat]! > at;
+    if (this.slots.abandons[abandon.seat] === abandon) return this.latestBeforeAbandon[abandon.seat]! > at;
     return this.all.some((e) => e.seat === abandon.seat && e.envelope.body.n < n && e.envelope.body.at > at);
   }
 
   /** The first abandon held, in seat order. */
   abandon(): TableEvent<'abandon'> | undefined {
-    return this.abandons.find(Boolean);
+    return this.slots.abandons.find(Boolean);
   }
   /** Every abandon held (one per seat at most), in seat order. */
   abandonsHeld(): TableEvent<'abandon'>[] {
-    return this.abandons.filter((a): a is TableEvent<'abandon'> => a !== undefined);
+    return this.slots.abandons.filter((a): a is TableEvent<'abandon'> => a !== undefined);
   }
   /** The fault reports confirmed (one per seat at most), in seat order. */
   faultReports(): TableEvent<'fault'>[] {
-    return this.faults.filter((f): f is TableEvent<'fault'> => this.shown(f) !== undefined);
+    return this.slots.faults.filter((f): f is TableEvent<'fault'> => this.shown(f) !== undefined);
   }
   step(type: StepType, packet: number, seat: number): TableEvent<StepType> | undefined {
-    return this.shown((this.stepSlots[type] as Slots<StepType>).get(packet, seat));
+    return this.shown(this.slots.step(type, packet, seat));
   }
   keys(request: number, seat: number): TableEvent<'keys'> | undefined {
-    return this.shown(this.keySlots.get(request, seat));
+    return this.shown(this.slots.keys.get(request, seat));
   }
   commit(round: number, seat: number): TableEvent<'commit'> | undefined {
-    return this.shown(this.commitSlots.get(round, seat));
+    return this.shown(this.slots.commits.get(round, seat));
   }
   reveal(round: number, seat: number): TableEvent<'reveal'> | undefined {
-    return this.shown(this.revealSlots.get(round, seat));
+    return this.shown(this.slots.reveals.get(round, seat));
   }
   /** The `index`-th act of `seat` in its own order. */
   act(seat: number, index: number): TableEvent<'act'> | undefined {
