@@ -45,8 +45,8 @@ import type { EventData, EventType, TableEvent } from '../transcript.js';
 import { stepType, type Cascade } from './cascade.js';
 import type { StepType } from './event-pool.js';
 import type { HandFollower, PrivateRequest } from './follower.js';
+import { openDelivery, type Recipient } from './delivery.js';
 import { faultData, hashBytes } from './fault-report.js';
-import { ownKeysFor, sealedEvidence } from './sealed-evidence.js';
 import type { Halt } from './halt.js';
 import { err, ok, type Result } from '../../result.js';
 import type { MoveRefusal } from './move-refusal.js';
@@ -324,45 +324,22 @@ export class SeatAgent {
   private delivered(request: PrivateRequest, events: readonly TableEvent<'keys'>[]): Halt | null {
     const recipient = request.kind === 'reveal-to' ? request.seat : request.to;
     if (recipient !== this.seat) return null;
-    const f = this.follower;
-    // A fault only this seat can see carries the evidence every peer checks (faults.ts): its proven pair keys.
-    const proven = (halt: Halt, senders: readonly TableEvent<'keys'>[], own: Uint8Array[] = []): Halt => {
-      const evidence = sealedEvidence(f, this.seat, this.sealPair(), request, senders, this.rng, own);
-      return evidence ? { ...halt, evidence } : halt;
-    };
-    for (const event of events) {
-      const plain: Uint8Array[] = [];
-      for (const sealed of event.data.shares) {
-        const opened = f.book.unseal(sealed, event.seat, f.sealKeys[event.seat]!, this.seat, this.sealPair());
-        if (!opened)
-          return proven(
-            { code: 'unsealable', seat: event.seat, detail: `keys sealed to seat ${this.seat + 1} do not open` },
-            [event],
-          );
-        plain.push(opened);
-      }
-      const checked = f.book.checkShares(
-        event.seat,
-        plain,
-        request.handles,
-        this.seat,
-        request.kind === 'reveal-to' ? 'own' : 'all',
-      );
-      if (!checked.ok) return proven(checked.error, [event]);
-      for (const msg of checked.value)
-        this.rings.set(msg.header.packet, withKeyShares(this.ownRing(msg.header.packet), msg));
-    }
-    const opened = f.book.open(request.handles, (packet) => this.ring(packet));
-    if (!opened.ok) {
-      if (opened.error.seat !== null) return opened.error;
-      // A card that opens to no card: every sender's pair key, and this seat's own keys for the cards that fail only.
-      const failing = request.handles.filter((handle) => !f.book.open([handle], (packet) => this.ring(packet)).ok);
-      const own =
-        request.kind === 'reveal-to' ? ownKeysFor(f, this.seat, failing, (packet) => this.secrets.get(packet)) : [];
-      return proven(opened.error, events, own);
-    }
-    for (const [handle, card] of opened.value) this.known[handle] = f.state!.deck[card]!;
+    const opened = openDelivery(this.follower, this.recipient(), request, events);
+    if (!opened.ok) return opened.error;
+    for (const [handle, card] of opened.value) this.known[handle] = card;
     return null;
+  }
+
+  /** What opening a delivery needs of this seat (delivery.ts). */
+  private recipient(): Recipient {
+    return {
+      seat: this.seat,
+      pair: this.sealPair(),
+      rng: this.rng,
+      ring: (packet) => this.ring(packet),
+      keep: (msg) => void this.rings.set(msg.header.packet, withKeyShares(this.ownRing(msg.header.packet), msg)),
+      secrets: (packet) => this.secrets.get(packet),
+    };
   }
 
   private ownRing(packet: number): KeyRing {
