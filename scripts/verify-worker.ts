@@ -115,17 +115,17 @@ function dealSteps(table: string, hand: DealHand): { steps: string[]; keys: stri
     const event = parseEvent(envelope, seat);
     if (!event.ok) continue;
     if (type === 'keys') {
-      const data = (event.event as TableEvent<'keys'>).data;
+      const data = (event.value as TableEvent<'keys'>).data;
       if (data.to === null) for (const share of data.shares) shares.push({ seat, bytes: share });
       continue;
     }
     if (type === 'act') {
-      for (const share of (event.event as TableEvent<'act'>).data.keys) shares.push({ seat, bytes: share });
+      for (const share of (event.value as TableEvent<'act'>).data.keys) shares.push({ seat, bytes: share });
       continue;
     }
-    if ((event.event as TableEvent<'shuffle'>).data.packet !== 0) continue;
+    if ((event.value as TableEvent<'shuffle'>).data.packet !== 0) continue;
     const slot = `${type}/${seat}`;
-    slots.set(slot, [...(slots.get(slot) ?? []), event.event]);
+    slots.set(slot, [...(slots.get(slot) ?? []), event.value]);
   }
   const book = new PacketBook(table, hand.handNo, hand.seatKeys.length, hand.deckSize as DeckSize);
   const cascade = startDeal(book);

@@ -5,6 +5,7 @@
  * letter or a 0 for an o, or pasted with extra text names the exact part
  * that is wrong, so the reader knows to copy the link again whole.
  */
+import { err, ok, type Result } from '../result.js';
 
 /** What to do about any malformed table link. */
 export const BAD_LINK_ADVICE =
@@ -57,10 +58,10 @@ export function tableIdProblem(text: string): string | null {
 }
 
 /** Percent-decodes a link's table part; a broken escape (like “%E0%A4%A”) is an error, not an exception. */
-export function decodeLinkPart(text: string): { ok: true; text: string } | { ok: false; error: string } {
+export function decodeLinkPart(text: string): Result<string, string> {
   try {
-    return { ok: true, text: decodeURIComponent(text) };
+    return ok(decodeURIComponent(text));
   } catch {
-    return { ok: false, error: `the table id ${quoted(text)} has a broken %-escape: the link was cut or changed` };
+    return err(`the table id ${quoted(text)} has a broken %-escape: the link was cut or changed`);
   }
 }

@@ -43,12 +43,12 @@ export function parseRoute(hash: string): Route {
     if (table[2]) return bad(`it has “${table[2].slice(0, 40)}” after the table id`);
     const decoded = decodeLinkPart(table[1]!);
     if (!decoded.ok) return bad(decoded.error);
-    const parsed = parseTableId(decoded.text);
-    if (!parsed.ok) return bad(tableIdProblem(decoded.text) ?? parsed.error);
+    const parsed = parseTableId(decoded.value);
+    if (!parsed.ok) return bad(tableIdProblem(decoded.value) ?? parsed.error);
     const signaling = parseSignalingQuery(table[3] ?? '');
     if (!signaling.ok) return bad(signaling.error);
     const via = parseIntroducers(new URLSearchParams(table[3] ?? '').get('via'));
-    return { page: 'table', table: parsed.table, signaling: signaling.value, ...(via.length > 0 ? { via } : {}) };
+    return { page: 'table', table: parsed.value.table, signaling: signaling.value, ...(via.length > 0 ? { via } : {}) };
   }
   return { page: 'not-found', error: `no page at ${path.slice(0, 60)}` };
 }

@@ -9,6 +9,7 @@
 import * as v from 'valibot';
 import type { LinkSignaling } from './table-link.js';
 import type { SignalingServer } from '../net/signaling.js';
+import type { Result } from '../result.js';
 
 export interface Settings {
   readonly name: string;
@@ -81,7 +82,7 @@ export function cleanName(name: string): string {
 }
 
 /** Parses the ICE servers a person typed (JSON); the error says what is wrong. */
-export function parseIceServers(text: string): { ok: true; value: RTCIceServer[] } | { ok: false; error: string } {
+export function parseIceServers(text: string): Result<RTCIceServer[], string> {
   if (text.trim() === '') return { ok: true, value: [] };
   let json: unknown;
   try {

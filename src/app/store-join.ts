@@ -91,17 +91,17 @@ export class JoinWatch {
       if (answer.ok) {
         // Nobody registered at the table but this page: nobody can answer its join, so say so now (unserved.ts).
         // Someone registered but unreachable keeps the timed wait, whose dials name the cause (link-status.ts).
-        if (answer.prefixes.length === 0 && !this.served.unserved) {
+        if (answer.value.length === 0 && !this.served.unserved) {
           this.emptyTable = `the table’s server (${tablePeersUrlFor(session.server, session.table)}) has nobody registered at this table`;
           this.served.now();
           this.out.changed();
-        } else if (answer.prefixes.length > 0 && this.emptyTable) {
+        } else if (answer.value.length > 0 && this.emptyTable) {
           this.emptyTable = null;
           this.wait(session);
           this.out.changed();
         }
         const before = known.size;
-        for (const prefix of answer.prefixes) known.add(prefix);
+        for (const prefix of answer.value) known.add(prefix);
         if (known.size > before) session.tableSession.lobby.introduce([...known]);
       } else if (!noted) {
         noted = true;

@@ -75,7 +75,7 @@ export interface SessionOut {
 export function makeSession(stack: typeof import('./table-stack.js'), spec: SessionSpec, out: SessionOut): Session {
   const { table, identity, storage, name } = spec;
   const parsedTable = parseTableId(table);
-  const creatorPeerId = peerIdFor(table, parsedTable.ok ? parsedTable.creatorPrefix : '');
+  const creatorPeerId = peerIdFor(table, parsedTable.ok ? parsedTable.value.creatorPrefix : '');
   // The table session is made after the transport the link status listens to.
   const made: { tableSession?: TableSession } = {};
   const links = new LinkStatus({

@@ -10,6 +10,7 @@
  * `ice` is ignored. A link without `signal` means "use my Settings".
  */
 import { hostProblem, pathProblem, portProblem, signalingUrl, type SignalingServer } from '../net/signaling.js';
+import type { Result } from '../result.js';
 
 export interface LinkSignaling {
   /** 'embedded': the PeerServer at /peerjs on the page's own origin. */
@@ -18,7 +19,7 @@ export interface LinkSignaling {
   readonly linkStun?: readonly string[];
 }
 
-export type LinkParse = { ok: true; value: LinkSignaling | null } | { ok: false; error: string };
+export type LinkParse = Result<LinkSignaling | null, string>;
 
 const STUN_URL = /^stuns?:[^\s?#/@]{1,250}$/;
 const MAX_LINK_STUN = 4;

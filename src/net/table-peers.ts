@@ -16,6 +16,7 @@ import * as v from 'valibot';
 import { PEER_ID_KEY_HEX } from './peer-id.js';
 import { MAX_SEATS } from './messages.js';
 import type { SignalingServer } from './signaling.js';
+import { err, ok, type Result } from '../result.js';
 
 const FETCH_TIMEOUT_MS = 4000;
 /** More than a table's seats: watchers and joiners register too. */
@@ -38,21 +39,16 @@ export function tablePeersUrlFor(server: SignalingServer, table: string): string
  * (a peer id): ids of other tables, or not of the `fd-<table>-<16 hex>`
  * form, are dropped. An answer that is not one gives an error.
  */
-export function parseTablePeers(
-  json: unknown,
-  table: string,
-  self: string,
-): { ok: true; prefixes: string[] } | { ok: false; error: string } {
+export function parseTablePeers(json: unknown, table: string, self: string): Result<string[], string> {
   const parsed = v.safeParse(answerSchema, json);
-  if (!parsed.success)
-    return { ok: false, error: `not a table-peers answer (${parsed.issues[0]?.message ?? 'invalid'})` };
+  if (!parsed.success) return err(`not a table-peers answer (${parsed.issues[0]?.message ?? 'invalid'})`);
   const head = `fd-${table}-`;
   const shape = new RegExp(`^[0-9a-f]{${PEER_ID_KEY_HEX}}$`);
   const prefixes = parsed.output.peers
     .filter((id) => id !== self && id.startsWith(head))
     .map((id) => id.slice(head.length))
     .filter((prefix) => shape.test(prefix));
-  return { ok: true, prefixes: [...new Set(prefixes)] };
+  return ok([...new Set(prefixes)]);
 }
 
 /** Asks the table's server who is registered at `table`; an error names the URL and what went wrong. */
@@ -61,14 +57,14 @@ export async function fetchTablePeers(
   table: string,
   self: string,
   fetchFn: typeof fetch = (...args) => fetch(...args),
-): Promise<{ ok: true; prefixes: string[] } | { ok: false; error: string }> {
+): Promise<Result<string[], string>> {
   const url = tablePeersUrlFor(server, table);
   try {
     const response = await fetchFn(url, { cache: 'no-store', signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
-    if (!response.ok) return { ok: false, error: `${url} answered ${response.status}` };
+    if (!response.ok) return err(`${url} answered ${response.status}`);
     const parsed = parseTablePeers(await response.json(), table, self);
-    return parsed.ok ? parsed : { ok: false, error: `${url}: ${parsed.error}` };
+    return parsed.ok ? parsed : err(`${url}: ${parsed.error}`);
   } catch (error) {
-    return { ok: false, error: `no answer from ${url} (${error instanceof Error ? error.message : String(error)})` };
+    return err(`no answer from ${url} (${error instanceof Error ? error.message : String(error)})`);
   }
 }

@@ -66,7 +66,7 @@ export function setupFromReadies(
     if (envelope.body.hand !== handNo || envelope.body.type !== 'ready') continue;
     const parsed = parseEvent(envelope, -1);
     if (!parsed.ok) continue;
-    const hash = bytesToHex((parsed.event.data as EventData<'ready'>).setup);
+    const hash = bytesToHex((parsed.value.data as EventData<'ready'>).setup);
     const authors = authorsByHash.get(hash) ?? new Set<string>();
     authors.add(keyHex(envelope.from));
     authorsByHash.set(hash, authors);

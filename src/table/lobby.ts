@@ -63,8 +63,8 @@ export class Lobby {
   constructor(options: LobbyOptions) {
     const parsed = parseTableId(options.mesh.table);
     if (!parsed.ok) throw new TypeError(parsed.error);
-    this.table = parsed.table;
-    this.creatorPrefix = parsed.creatorPrefix;
+    this.table = parsed.value.table;
+    this.creatorPrefix = parsed.value.creatorPrefix;
     this.mesh = options.mesh;
     this.store = options.store;
     this.name = options.name;

@@ -5,6 +5,7 @@
  * cannot pose as the creator without grinding ~2^64 keys. A peer's PeerJS id
  * is `fd-<table>-<16 hex of its key>`, derived, never chosen by the server.
  */
+import { err, ok, type Result } from '../result.js';
 const ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
 const TABLE_ID = /^([a-z2-9]{8})-([0-9a-f]{16})$/;
 export const CREATOR_PREFIX_HEX = 16;
@@ -18,12 +19,13 @@ export function newTableId(
   return `${head}-${creatorKeyHex.slice(0, CREATOR_PREFIX_HEX)}`;
 }
 
-export type ParsedTableId = { ok: true; table: string; creatorPrefix: string } | { ok: false; error: string };
+/** A table id read from text: the id and its creator's key prefix, or why it is not one. */
+export type ParsedTableId = Result<{ readonly table: string; readonly creatorPrefix: string }, string>;
 
 export function parseTableId(text: string): ParsedTableId {
   const match = TABLE_ID.exec(text);
-  if (!match) return { ok: false, error: `"${text.slice(0, 40)}" is not a Fairdeck table id` };
-  return { ok: true, table: text, creatorPrefix: match[2]! };
+  if (!match) return err(`"${text.slice(0, 40)}" is not a Fairdeck table id`);
+  return ok({ table: text, creatorPrefix: match[2]! });
 }
 
 // The derivation lives in the net layer, which checks it on every `hello`.

@@ -36,6 +36,7 @@ import * as v from 'valibot';
 import { canonicalJson } from '../engine/index.js';
 import { bytesOfLength } from '../net/messages.js';
 import type { EnvelopeOf } from '../net/envelope.js';
+import { err, ok, type Result } from '../result.js';
 
 const uint = v.pipe(v.number(), v.safeInteger(), v.minValue(0));
 const bytes = (max: number) =>
@@ -148,7 +149,7 @@ export interface TableEvent<T extends EventType = EventType> {
   readonly data: EventData<T>;
 }
 
-export type ParsedEvent = { ok: true; event: TableEvent } | { ok: false; error: string };
+export type ParsedEvent = Result<TableEvent, string>;
 
 export function parseEvent(envelope: EnvelopeOf<'table-event'>, seat: number): ParsedEvent {
   const type = envelope.body.type;
@@ -156,7 +157,7 @@ export function parseEvent(envelope: EnvelopeOf<'table-event'>, seat: number): P
   if (!parsed.success) {
     const issue = parsed.issues[0];
     const where = issue?.path?.map((p) => String(p.key)).join('.') ?? '';
-    return { ok: false, error: `bad ${type} event: ${where ? `${where}: ` : ''}${issue?.message ?? 'invalid'}` };
+    return err(`bad ${type} event: ${where ? `${where}: ` : ''}${issue?.message ?? 'invalid'}`);
   }
-  return { ok: true, event: { envelope, seat, type, data: parsed.output } as TableEvent };
+  return ok({ envelope, seat, type, data: parsed.output } as TableEvent);
 }

@@ -27,7 +27,7 @@ export function signedRoster(file: TranscriptFile, verifier: SignatureVerifier |
   const envelope = decoded.value;
   const id = parseTableId(file.table);
   if (envelope.kind !== 'roster') return { ok: false, error: `the file's roster is a ${envelope.kind} message` };
-  if (!id.ok || !keyHex(envelope.from).startsWith(id.creatorPrefix))
+  if (!id.ok || !keyHex(envelope.from).startsWith(id.value.creatorPrefix))
     return { ok: false, error: "the file's roster is not signed by the table's creator" };
   if (envelope.body.config.game !== file.game)
     return { ok: false, error: `the file's roster is for a table of ${envelope.body.config.game}, not ${file.game}` };
@@ -53,7 +53,7 @@ export function chainFault(
   // The table's creator keeps seat 1 while the table exists (lobby.ts): a hand without it is not this table's.
   const id = parseTableId(file.table);
   // (A hand called off with no seats known, as a newcomer records one, has none to check.)
-  if (setup.seatKeys.length > 0 && (!id.ok || !setup.seatKeys[0]?.startsWith(id.creatorPrefix)))
+  if (setup.seatKeys.length > 0 && (!id.ok || !setup.seatKeys[0]?.startsWith(id.value.creatorPrefix)))
     return `hand ${index + 1}'s first seat is not the table's creator (whose key the table id names)`;
   if (!previous) return null;
   const base = {

@@ -16,9 +16,10 @@
 import { keyHex, type EnvelopeOf } from '../net/envelope.js';
 import { initialHash, rulesVersions, type VersionedRules } from '../games/rules-versions.js';
 import { setupArgs, type HandSetup } from '../table/hand/setup.js';
+import { err, ok, type Result } from '../result.js';
 
-export type RulesChoice =
-  { readonly ok: true; readonly rules: VersionedRules } | { readonly ok: false; readonly detail: string };
+/** The rules a hand is replayed by, or why none can be chosen. */
+export type RulesChoice = Result<VersionedRules, string>;
 
 /** The rules to replay hand `handIndex` (0-based, as listed) by; `recorded` is the file's `rules` (absent in version 1). */
 export function rulesForHand(
@@ -34,7 +35,7 @@ export function rulesForHand(
     .sort((a, b) => a - b)
     .join(', ');
   const hand = `hand ${handIndex + 1}`;
-  if (versions.length === 0) return { ok: false, detail: `no rules for the game ${game} in this verifier` };
+  if (versions.length === 0) return err(`no rules for the game ${game} in this verifier`);
   // Per state hash signed at step 0, the seats that signed it.
   const signed = new Map<string, Set<string>>();
   for (const envelope of envelopes) {
@@ -56,22 +57,19 @@ export function rulesForHand(
   if (recorded !== undefined) {
     const named = versions.find((r) => r.version === recorded);
     if (!named)
-      return {
-        ok: false,
-        detail: `the file says ${hand} was played under version ${recorded} of ${game}'s rules, which this verifier does not know (it knows version ${known}): a newer Fairdeck wrote it`,
-      };
+      return err(
+        `the file says ${hand} was played under version ${recorded} of ${game}'s rules, which this verifier does not know (it knows version ${known}): a newer Fairdeck wrote it`,
+      );
     if (best.seats > 0 && support(named) === 0) {
-      return {
-        ok: false,
-        detail: `the file says ${hand} was played under version ${recorded} of ${game}'s rules, but its seats signed the first state of version ${best.rules.version}: the file's "rules" was changed`,
-      };
+      return err(
+        `the file says ${hand} was played under version ${recorded} of ${game}'s rules, but its seats signed the first state of version ${best.rules.version}: the file's "rules" was changed`,
+      );
     }
-    return { ok: true, rules: named };
+    return ok(named);
   }
   // Nothing signed at step 0 (an incomplete hand), or one version only: the follower judges the hashes, as for any hand.
-  if (best.seats > 0 || signed.size === 0 || versions.length === 1) return { ok: true, rules: best.rules };
-  return {
-    ok: false,
-    detail: `${hand} cannot be replayed: no seat signed the first state of any version of ${game}'s rules this verifier knows (version ${known}); the file (format version 1) does not say which rules it was played under, so it was played under rules this verifier does not have`,
-  };
+  if (best.seats > 0 || signed.size === 0 || versions.length === 1) return ok(best.rules);
+  return err(
+    `${hand} cannot be replayed: no seat signed the first state of any version of ${game}'s rules this verifier knows (version ${known}); the file (format version 1) does not say which rules it was played under, so it was played under rules this verifier does not have`,
+  );
 }

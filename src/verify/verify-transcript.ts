@@ -327,8 +327,8 @@ function verifyHand(
     );
   const chosen = rulesForHand(setup.game, file.rules, setup, envelopes, index);
   if (!chosen.ok)
-    return fault(chosen.detail.startsWith('no rules') ? 'bad-file' : 'rules-version', null, null, chosen.detail);
-  const { rules } = chosen;
+    return fault(chosen.error.startsWith('no rules') ? 'bad-file' : 'rules-version', null, null, chosen.error);
+  const rules = chosen.value;
   const game = rules.rules;
   const { presumeProofs: presume, presumeKey: presumeHandKey } = presumptions;
   const presumeProofs =

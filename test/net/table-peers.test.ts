@@ -19,7 +19,7 @@ describe('parseTablePeers', () => {
     const answer = { peers: [id('0011223344556677'), SELF, id('8899aabbccddeeff'), id('0011223344556677')] };
     expect(parseTablePeers(answer, TABLE, SELF)).toEqual({
       ok: true,
-      prefixes: ['0011223344556677', '8899aabbccddeeff'],
+      value: ['0011223344556677', '8899aabbccddeeff'],
     });
   });
   test.each<[string, string]>([
@@ -33,7 +33,7 @@ describe('parseTablePeers', () => {
   ])('%s is left out', (_what, peer) => {
     expect(parseTablePeers({ peers: [peer, id('0123456789abcdef')] }, TABLE, SELF)).toEqual({
       ok: true,
-      prefixes: ['0123456789abcdef'],
+      value: ['0123456789abcdef'],
     });
   });
   test.each<[string, unknown]>([

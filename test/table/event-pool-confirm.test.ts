@@ -34,7 +34,7 @@ function envelope(seat: number, n: number, type: string, data: unknown, hand = 0
 function event(seat: number, n: number, type: string, data: unknown): TableEvent {
   const parsed = parseEvent(envelope(seat, n, type, data), seat);
   if (!parsed.ok) throw new Error(parsed.error);
-  return parsed.event;
+  return parsed.value;
 }
 const sig = (e: TableEvent) => keyHex(e.envelope.sig);
 const commit = (seat: number, fill: number, n = 0) =>

@@ -57,7 +57,7 @@ beforeAll(() => {
     )!;
     const parsed = parseEvent(e, seat);
     if (!parsed.ok) throw new Error(parsed.error);
-    return parsed.event as TableEvent<'disclose'>;
+    return parsed.value as TableEvent<'disclose'>;
   });
 });
 

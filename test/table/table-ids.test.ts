@@ -17,7 +17,7 @@ describe('table ids', () => {
     const id = newTableId(CREATOR, new Uint8Array([0, 31, 32, 8, 10, 13, 255, 24, 7, 7]));
     expect(id).toBe('a9aikp92-0123456789abcdef');
     expect(CREATOR_PREFIX_HEX).toBe(16);
-    expect(parseTableId(id)).toEqual({ ok: true, table: id, creatorPrefix: '0123456789abcdef' });
+    expect(parseTableId(id)).toEqual({ ok: true, value: { table: id, creatorPrefix: '0123456789abcdef' } });
   });
 
   it('are random by default, still parseable', () => {

@@ -313,9 +313,9 @@ describe('parseEvent: the data each event type may hold', () => {
     if (error === null) {
       // The same values, by identity (a deep comparison of 64 KiB byte strings is slow).
       if (!parsed.ok) expect.fail(parsed.error);
-      expect(parsed.event.envelope).toBe(envelope);
-      expect([parsed.event.seat, parsed.event.type]).toEqual([5, type]);
-      const out = parsed.event.data as Record<string, unknown>;
+      expect(parsed.value.envelope).toBe(envelope);
+      expect([parsed.value.seat, parsed.value.type]).toEqual([5, type]);
+      const out = parsed.value.data as Record<string, unknown>;
       expect(Object.keys(out)).toEqual(Object.keys(data as object));
       for (const [key, value] of Object.entries(data as object)) {
         if (!Array.isArray(value)) expect(out[key]).toStrictEqual(value);

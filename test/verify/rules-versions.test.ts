@@ -68,14 +68,14 @@ describe('a Fighting Cards transcript of rules version 1', () => {
     const [v3, v2, v1] = rulesVersions('fighting-cards');
     expect([v3!.version, v2!.version, v1!.version]).toEqual([3, 2, 1]);
     const chosen = rulesForHand(file.game, undefined, file.hands[0]!.setup, envelopesOf(file), 0);
-    expect(chosen.ok && chosen.rules.version).toBe(1);
+    expect(chosen.ok && chosen.value.version).toBe(1);
     const args = setupArgs(file.hands[0]!.setup);
     expect(initialHash(v3!, args)).toBe(initialHash(v1!, args));
     expect(initialHash(v2!, args)).not.toBe(initialHash(v1!, args));
     // The current fixture of version 2 (format version 1 too) is read by version 2, no longer the current one.
     const current = fixture('fighting-cards-3p.json');
     const again = rulesForHand(current.game, undefined, current.hands[0]!.setup, envelopesOf(current), 0);
-    expect(again.ok && again.rules.version).toBe(2);
+    expect(again.ok && again.value.version).toBe(2);
     expect(verifyTranscript(current).hands[0]!.rules).toEqual({
       version: 2,
       current: false,
@@ -107,7 +107,7 @@ describe('a Fighting Cards transcript of rules version 1', () => {
     const setup = { ...file.hands[0]!.setup, options: { deals: 5 } };
     const chosen = rulesForHand(file.game, undefined, setup, envelopesOf(file), 0);
     expect(chosen.ok).toBe(false);
-    expect(!chosen.ok && chosen.detail).toMatch(
+    expect(!chosen.ok && chosen.error).toMatch(
       /hand 1 cannot be replayed: no seat signed the first state of any version of fighting-cards's rules this verifier knows \(version 1, 2, 3\)/,
     );
   });

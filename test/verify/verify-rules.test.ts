@@ -46,18 +46,18 @@ describe('rulesForHand', () => {
   it('a game this verifier has no rules for: refused, saying so', () => {
     expect(rulesForHand('no-such-game', undefined, { ...FIGHT, game: 'no-such-game' }, [], 0)).toEqual({
       ok: false,
-      detail: 'no rules for the game no-such-game in this verifier',
+      error: 'no rules for the game no-such-game in this verifier',
     });
     expect(rulesForHand('no-such-game', 1, { ...FIGHT, game: 'no-such-game' }, [], 0)).toEqual({
       ok: false,
-      detail: 'no rules for the game no-such-game in this verifier',
+      error: 'no rules for the game no-such-game in this verifier',
     });
   });
 
   it('a recorded version this verifier does not know: refused, naming the known ones in order and the hand', () => {
     expect(rulesForHand('fighting-cards', 4, FIGHT, [ev(0, first(FIGHT, 2))], 2)).toEqual({
       ok: false,
-      detail:
+      error:
         "the file says hand 3 was played under version 4 of fighting-cards's rules, which this verifier does not know (it knows version 1, 2, 3): a newer Fairdeck wrote it",
     });
   });
@@ -65,18 +65,18 @@ describe('rulesForHand', () => {
   it('a recorded version the seats did not sign, when they signed another: the file\'s "rules" was changed', () => {
     expect(rulesForHand('fighting-cards', 2, FIGHT, [ev(0, first(FIGHT, 1)), ev(1, first(FIGHT, 1))], 0)).toEqual({
       ok: false,
-      detail: `the file says hand 1 was played under version 2 of fighting-cards's rules, but its seats signed the first state of version 1: the file's "rules" was changed`,
+      error: `the file says hand 1 was played under version 2 of fighting-cards's rules, but its seats signed the first state of version 1: the file's "rules" was changed`,
     });
   });
 
   it('recorded 3 when the seats signed version 2: the file\'s "rules" was changed', () => {
     expect(rulesForHand('fighting-cards', 3, FIGHT, [ev(0, first(FIGHT, 2)), ev(1, first(FIGHT, 2))], 0)).toEqual({
       ok: false,
-      detail: `the file says hand 1 was played under version 3 of fighting-cards's rules, but its seats signed the first state of version 2: the file's "rules" was changed`,
+      error: `the file says hand 1 was played under version 3 of fighting-cards's rules, but its seats signed the first state of version 2: the file's "rules" was changed`,
     });
   });
 
-  const version = (choice: ReturnType<typeof rulesForHand>) => (choice.ok ? choice.rules.version : choice.detail);
+  const version = (choice: ReturnType<typeof rulesForHand>) => (choice.ok ? choice.value.version : choice.error);
 
   it.each([
     ['recorded 2, signed by version 2', 2, [ev(0, first(FIGHT, 2))], 2],
@@ -159,7 +159,7 @@ describe('rulesForHand', () => {
       const choice = rulesForHand('fighting-cards', recorded, FIGHT, envelopes, 0);
       expect(version(choice)).toBe(expected);
       // The very game rules of that version.
-      expect(choice.ok && choice.rules.rules).toBe(
+      expect(choice.ok && choice.value.rules).toBe(
         rulesVersions('fighting-cards').find((r) => r.version === expected)!.rules,
       );
     },
@@ -168,7 +168,7 @@ describe('rulesForHand', () => {
   it('not recorded, and the seats signed no version this verifier knows: refused, naming the versions', () => {
     expect(rulesForHand('fighting-cards', undefined, FIGHT, [ev(0, OTHER), ev(1, OTHER, 0, 'keys')], 1)).toEqual({
       ok: false,
-      detail:
+      error:
         "hand 2 cannot be replayed: no seat signed the first state of any version of fighting-cards's rules this verifier knows (version 1, 2, 3); the file (format version 1) does not say which rules it was played under, so it was played under rules this verifier does not have",
     });
   });
@@ -177,11 +177,11 @@ describe('rulesForHand', () => {
     expect(rulesVersions('school-blackjack')).toHaveLength(1);
     for (const envelopes of [[], [ev(0, OTHER)], [ev(0, first(BLACKJACK, 1))]]) {
       const choice = rulesForHand('school-blackjack', undefined, BLACKJACK, envelopes, 0);
-      expect(choice.ok && choice.rules.rules).toBe(rulesVersions('school-blackjack')[0]!.rules);
+      expect(choice.ok && choice.value.rules).toBe(rulesVersions('school-blackjack')[0]!.rules);
     }
     expect(rulesForHand('school-blackjack', 2, BLACKJACK, [], 0)).toEqual({
       ok: false,
-      detail:
+      error:
         "the file says hand 1 was played under version 2 of school-blackjack's rules, which this verifier does not know (it knows version 1): a newer Fairdeck wrote it",
     });
   });

@@ -54,7 +54,7 @@ export function equivocationFault(proof: Equivocation, seatKeys: readonly string
     if (!p.ok) return `version ${i + 1} is not a valid event: ${p.error}`;
   }
   if (equalBytes(proof.first.sig, proof.second.sig)) return 'the two versions are one event';
-  const [a, b] = parsed.map((p) => (p.ok ? p.event : null));
+  const [a, b] = parsed.map((p) => (p.ok ? p.value : null));
   const sameSeq = proof.first.body.n === proof.second.body.n;
   if (!sameSeq && slotOf(a!) !== slotOf(b!)) return 'the two versions fill different slots';
   return null;

@@ -59,9 +59,9 @@ export function intake(
   }
   const parsed = parseEvent(envelope, seat);
   if (!parsed.ok) return { kind: 'halt', halt: { code: 'bad-event', seat, detail: parsed.error } };
-  const rival = pool.rival(parsed.event);
+  const rival = pool.rival(parsed.value);
   // Encoded only for an event new here (a copy of one held costs no encoding).
-  const inserted = pool.insert(parsed.event, size ?? encodeEnvelope(envelope).length, seenBy);
+  const inserted = pool.insert(parsed.value, size ?? encodeEnvelope(envelope).length, seenBy);
   if (inserted === 'over-limit') {
     const { eventsPerAuthor, bytesPerAuthor } = terms.limits;
     const detail = `sent more than ${eventsPerAuthor} events or ${bytesPerAuthor} bytes in one hand (flooding)`;
@@ -71,10 +71,10 @@ export function intake(
     return {
       kind: 'equivocation',
       proof: { seat, first: rival!.envelope, second: envelope },
-      detail: `sent two different ${parsed.event.type} events for one purpose (equivocation)`,
+      detail: `sent two different ${parsed.value.type} events for one purpose (equivocation)`,
     };
   if (inserted === 'duplicate') return { kind: 'ignored' };
-  if (parsed.event.type === 'ready') return readyIntake(parsed.event as TableEvent<'ready'>, terms);
+  if (parsed.value.type === 'ready') return readyIntake(parsed.value as TableEvent<'ready'>, terms);
   return { kind: 'new' };
 }
 

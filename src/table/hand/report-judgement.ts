@@ -60,6 +60,6 @@ export function embeddedEvent<T extends 'fault' | 'keys'>(
   if (envelope.body.hand !== f.setup.handNo) return `the ${type} event it carries is of another hand`;
   const event = parseEvent(envelope, seat);
   if (!event.ok) return event.error;
-  if (event.event.type !== type) return `it carries a ${event.event.type} event, not a ${type} event`;
-  return event.event as TableEvent<T>;
+  if (event.value.type !== type) return `it carries a ${event.value.type} event, not a ${type} event`;
+  return event.value as TableEvent<T>;
 }
