@@ -129,7 +129,10 @@ describe('scenario support (scenario.ts)', () => {
     ['pickup', { type: 'pickup', note: 'x' }, { type: 'pickup' }],
   ])('a step: %s', async (_name, spec, action) => {
     const { scenario } = await load();
-    expect(scenario.action(spec as Record<string, unknown>, null as never, handleOf)).toEqual({ ok: true, value: action });
+    expect(scenario.action(spec as Record<string, unknown>, null as never, handleOf)).toEqual({
+      ok: true,
+      value: action,
+    });
   });
 
   test.each<[string, unknown, RegExp]>([
