@@ -552,8 +552,8 @@ it('a gone seat: every game’s table marks it on that seat’s own box and on n
       await views.loadGameView(id);
       const start = game.setup({ players });
       let seed = 7;
-      const open = engine.shuffledDeal(start.state.deck, () => (seed = (seed * 48271) % 2147483647) / 2147483647);
-      const settled = engine.settle(game, start.state, open);
+      const open = engine.shuffledDeal(start.value.deck, () => (seed = (seed * 48271) % 2147483647) / 2147483647);
+      const settled = engine.settle(game, start.value, open);
       const state = settled.state;
       const el = document.createElement(tag);
       Object.assign(el, { view: game.view(state, 0, engine.privateViewOf(state, settled.open, 0)), legal: [], mySeat: 0, names: ['Ann', 'Bob', 'Cleo'].slice(0, players), seatOrder: [0, 1, 2].slice(0, players), gone: [1] });
