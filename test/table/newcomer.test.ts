@@ -177,7 +177,15 @@ it('a seat that forges its own event of the hand played is named, and a withheld
 
   const dan = await newcomer(network, table, 92, 'Dan');
   const eve = await newcomer(network, table, 93, 'Eve');
-  await until(() => dan.session.history.problem !== null);
+  // A hang here once cost the whole timeout and said nothing: say what Dan's page was doing instead.
+  await waitFor("Dan's page to refuse the history", () => dan.session.history.problem !== null, 120_000).catch(
+    (error: unknown) => {
+      const last = dan.logs.slice(-6).join(' | ');
+      throw new Error(
+        `${String(error)}; Ann forged: ${forged !== null}; Dan: ${dan.session.history.status()}; ${last}`,
+      );
+    },
+  );
   expect(forged).not.toBeNull();
   // Ann's version, first, halts Dan's copy of the hand mid-replay, naming her.
   expect(dan.session.current!.session.halt?.seat).toBe(0);
