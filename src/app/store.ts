@@ -46,6 +46,7 @@ import { JoinWatch } from './store-join.js';
 import { TableGame } from './store-game.js';
 import { appView, recentTablesOf } from './store-view.js';
 import { ReplayViewer } from './store-replay.js';
+import { describeError, Stacks } from './store-stacks.js';
 
 export type { HandView } from './store-hand-view.js';
 export type { AppView, LogEntry, LogLevel, SignalingFailure } from './store-types.js';
@@ -71,13 +72,10 @@ export class AppStore extends EventTarget {
   private readonly replay = new ReplayViewer();
   /** Why the table refused the creator's last change of options (null: none, or it went through). */
   private optionsRefusal: string | null = null;
-  /** The table's code (table-stack.ts), once a table has been opened. */
-  private stack: typeof import('./table-stack.js') | undefined;
-  /** The hands' view and the transcript (hand-stack.ts), imported right after the table's code, once in. */
-  private handStack: typeof import('./hand-stack.js') | undefined;
-  private handStackLoad: Promise<typeof import('./hand-stack.js')> | undefined;
   /** Where the open table's parts report: its log and every change. */
   private readonly out: SessionOut = { log: (level, text) => this.log(level, text), changed: () => this.changed() };
+  /** The table's code and the hands' view, imported on demand (store-stacks.ts). */
+  private readonly stacks = new Stacks({ ...this.out, fail: (problem) => this.fail(problem) });
   /** Whether the open table answers a joiner, and why not. */
   private readonly join = new JoinWatch(this.out);
   /** The open table's game rules: loading, held envelopes, a failed load. */
@@ -94,7 +92,7 @@ export class AppStore extends EventTarget {
       this.storage = await BrowserStore.open();
       this.identity = await loadIdentity(this.storage);
     } catch (error) {
-      this.fail(`this browser cannot keep an identity (IndexedDB): ${describe(error)}`);
+      this.fail(`this browser cannot keep an identity (IndexedDB): ${describeError(error)}`);
       return;
     }
     this.ready = true;
@@ -112,8 +110,8 @@ export class AppStore extends EventTarget {
       settings: this.settings,
       identity: this.identity,
       session: this.session,
-      stack: this.stack,
-      handStack: this.handStack,
+      stack: this.stacks.table,
+      handStack: this.stacks.hand,
       tabs: this.tabs,
       chat: this.chat,
       join: this.join,
@@ -219,8 +217,8 @@ export class AppStore extends EventTarget {
 
   /** The whole match at the open table (every hand this browser stored) as a transcript file (docs/TRANSCRIPT.md). */
   async transcript(): Promise<{ name: string; text: string } | null> {
-    if (!this.stack) return null;
-    return (await this.loadHandStack()).matchTranscript(this.session?.tableSession, this.storage);
+    if (!this.stacks.table) return null;
+    return (await this.stacks.loadHand()).matchTranscript(this.session?.tableSession, this.storage);
   }
 
   /**
@@ -250,7 +248,7 @@ export class AppStore extends EventTarget {
       this.log('warn', 'no hand to save yet');
       return;
     }
-    this.handStack?.saveJsonFile(made.name, made.text);
+    this.stacks.hand?.saveJsonFile(made.name, made.text);
     this.log('info', `transcript saved as ${made.name}: check it with npm run verify -- ${made.name}`);
   }
 
@@ -343,7 +341,7 @@ export class AppStore extends EventTarget {
     const source = this.ice.source(signaling.server);
     this.connecting = true;
     this.changed();
-    const [stack] = await Promise.all([this.tableStack(), source.ready()]);
+    const [stack] = await Promise.all([this.stacks.loadTable(), source.ready()]);
     if (!stack) {
       this.connecting = false;
       return;
@@ -380,44 +378,11 @@ export class AppStore extends EventTarget {
     } catch (error) {
       if (session.closed) return;
       if (error instanceof SignalingError) this.signalingFailed(session, error);
-      else this.fail(describe(error));
+      else this.fail(describeError(error));
     } finally {
       if (!session.closed) this.connecting = false;
       this.changed();
     }
-  }
-
-  /** The table's code, imported on the first table opened; undefined (and the failure shown) when it cannot be loaded. */
-  private async tableStack(): Promise<typeof import('./table-stack.js') | undefined> {
-    try {
-      this.stack ??= await import('./table-stack.js');
-      // The hands' view and the transcript load next, while the lobby is shown: in by the time a hand is dealt.
-      this.loadHandStack().catch((error: unknown) =>
-        this.log('error', `the hand's view could not be loaded (${describe(error)}): reconnect, then reload the page`),
-      );
-      return this.stack;
-    } catch (error) {
-      this.fail(
-        `the table could not be loaded (${describe(error)}): this page is offline, or the server it came from cannot be reached, and has no saved copy of it; reconnect, then reload the page`,
-      );
-      return undefined;
-    }
-  }
-
-  /** The hands' view and the transcript (hand-stack.ts), imported once; a failed import is tried again next time. */
-  private loadHandStack(): Promise<typeof import('./hand-stack.js')> {
-    this.handStackLoad ??= import('./hand-stack.js').then(
-      (loaded) => {
-        this.handStack = loaded;
-        this.changed();
-        return loaded;
-      },
-      (error: unknown) => {
-        this.handStackLoad = undefined;
-        throw error;
-      },
-    );
-    return this.handStackLoad;
   }
 
   private closeSession(): void {
@@ -459,8 +424,4 @@ export class AppStore extends EventTarget {
     if (this.identity) this.tabs.set(tabSeatAt(this.session, this.identity.keyHex, this.settings.name));
     this.dispatchEvent(new Event('change'));
   }
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -4,11 +4,17 @@
  * Every part names the members it reads with `Pick<TableNow, …>`, so its
  * constructor says exactly what it depends on; what it decides goes back out
  * through the few callbacks its own host interface lists. The members are
- * read when used, never copied, so the parts can be built in any order.
+ * read when used, never copied, so the parts can be built in any order
+ * (`tableNowOf` reads the session's parts only when a member is read).
  */
 import type { AnyGame } from '../engine/index.js';
 import type { Roster } from '../net/messages.js';
 import type { HandSession } from './hand-session.js';
+import type { Lobby } from './lobby.js';
+import type { TableHistory } from './table-history.js';
+import type { HandStarter } from './table-hand-start.js';
+import { isStarting } from './table-phase.js';
+import { WATCHING_SEAT } from './table-watchers.js';
 import type { LobbyView } from './lobby-view.js';
 import type { Seated } from './table-session-types.js';
 
@@ -46,4 +52,41 @@ export interface TableNow {
   readonly playingSeat: number | null;
   /** Each seat's display name, as the roster has it. */
   readonly names: readonly string[];
+}
+
+/** What the port reads: the table session's lobby, hand starter (its phase, local sessions, game), history, and whether it is closed. */
+export interface NowParts {
+  readonly lobby: Lobby;
+  readonly starter: HandStarter;
+  readonly history: TableHistory;
+  readonly closed: boolean;
+}
+
+/** The port over a table session's parts, which `parts` gives when a member is read (table-session.ts). */
+export function tableNowOf(parts: () => NowParts): TableNow {
+  const playingSeat = (): number | null => {
+    const { lobby, starter } = parts();
+    const seat = lobby.mySeat();
+    return seat !== null && starter.hands.has(seat) ? seat : null;
+  };
+  // prettier-ignore
+  return {
+    get table() { return parts().lobby.table; },
+    get closed() { return parts().closed; },
+    get lobby() { return parts().lobby.view(); },
+    get creator() { return parts().lobby.creator; },
+    get roster() { return parts().lobby.newestRoster; },
+    get seatKeys() { return parts().lobby.seatKeys(); },
+    get handsStarted() { return parts().lobby.handsStarted; },
+    get seated() { return parts().lobby.mySeat() !== null; },
+    get handNo() { return parts().starter.handNo; },
+    get starting() { return isStarting(parts().starter.phase); },
+    get settingUp() { return isStarting(parts().starter.phase) || parts().history.pending !== null; },
+    get hands() { return parts().starter.hands; },
+    get playsSeat() { const { hands } = parts().starter; return hands.size > 0 && !hands.has(WATCHING_SEAT); },
+    get current() { return parts().starter.current()?.session; },
+    get game() { return parts().starter.game; },
+    get playingSeat() { return playingSeat(); },
+    get names() { return [...parts().lobby.names()]; },
+  };
 }

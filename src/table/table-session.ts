@@ -13,7 +13,6 @@
  * drive a table through this class.
  */
 import { ed25519 } from '@noble/curves/ed25519.js';
-import type { AnyGame } from '../engine/index.js';
 import { heuristicBot } from '../bots/index.js';
 import { keyHex, type Envelope, type Signer } from '../net/envelope.js';
 import type { Mesh } from '../net/mesh.js';
@@ -36,7 +35,7 @@ import { isStarting, stageOf, type TableStage } from './table-phase.js';
 import { TablePublisher } from './table-publish.js';
 import { HandProgress } from './hand-progress.js';
 import { EnvelopeRouter } from './table-router.js';
-import type { TableNow } from './table-now.js';
+import { tableNowOf, type TableNow } from './table-now.js';
 import type { HandSession } from './hand-session.js';
 import type { HandSummary, Seated, TableSessionOptions } from './table-session-types.js';
 import type { HandResult } from './hand/setup.js';
@@ -95,7 +94,12 @@ export class TableSession {
   private readonly nextTerms: NextTerms;
 
   /** What the table's parts read of it (table-now.ts): read when used, so the parts below may be built in any order. */
-  private readonly now: TableNow = this.port();
+  private readonly now: TableNow = tableNowOf(() => ({
+    lobby: this.lobby,
+    starter: this.starter,
+    history: this.history,
+    closed: this.closed,
+  }));
 
   constructor(options: TableSessionOptions) {
     this.options = options;
@@ -249,7 +253,7 @@ export class TableSession {
       handNo: this.handNo,
       session: mine.session,
       names: this.names(),
-      mySeat: this.playingSeat(),
+      mySeat: this.now.playingSeat,
       stalled: this.stallOf(mine.session, Date.now()),
       localSeats: [...this.hands.keys()],
       goneSeats: this.rejoin.goneSeats(),
@@ -326,22 +330,12 @@ export class TableSession {
     return session.config.setup.seatKeys;
   }
 
-  /** The seat this person plays in the current hand (null: none, or watching). */
-  private playingSeat(): number | null {
-    const seat = this.lobby.mySeat();
-    return seat !== null && this.hands.has(seat) ? seat : null;
-  }
-
   private names(): string[] {
     return [...this.lobby.names()];
   }
 
   private get hands(): ReadonlyMap<number, Seated> {
     return this.starter.hands;
-  }
-
-  private get game(): AnyGame | null {
-    return this.starter.game;
   }
 
   /** Who the current hand waits on past the turn timer, measured on its idle clock. */
@@ -390,32 +384,6 @@ export class TableSession {
   /** Someone has started hand N+1 and waits for us. */
   get rematchOffered(): boolean {
     return this.early.has(this.handNo + 1) || this.rejoin.laterHandShown();
-  }
-
-  /** The port the table's parts read (table-now.ts), over this session's own state. */
-  private port(): TableNow {
-    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the port's getters read this session's state when used
-    const table = this;
-    // prettier-ignore
-    return {
-      get table() { return table.lobby.table; },
-      get closed() { return table.closed; },
-      get lobby() { return table.lobby.view(); },
-      get creator() { return table.lobby.creator; },
-      get roster() { return table.lobby.newestRoster; },
-      get seatKeys() { return table.lobby.seatKeys(); },
-      get handsStarted() { return table.lobby.handsStarted; },
-      get seated() { return table.lobby.mySeat() !== null; },
-      get handNo() { return table.handNo; },
-      get starting() { return isStarting(table.starter.phase); },
-      get settingUp() { return isStarting(table.starter.phase) || table.history.pending !== null; },
-      get hands() { return table.hands; },
-      get playsSeat() { return table.hands.size > 0 && !table.isWatching; },
-      get current() { return table.starter.current()?.session; },
-      get game() { return table.game; },
-      get playingSeat() { return table.playingSeat(); },
-      get names() { return table.names(); },
-    };
   }
 
   private onHandChanged(): void {

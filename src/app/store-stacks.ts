@@ -1,0 +1,68 @@
+/**
+ * The page's two lazily loaded stacks (ARCHITECTURE.md §2): the table's code
+ * (table-stack.ts), imported when the first table opens, and the hands' view
+ * and transcript (hand-stack.ts), imported right after it while the lobby is
+ * shown. A failed table import is said with its remedy; a failed hand-stack
+ * import is logged and tried again the next time it is asked for.
+ */
+import type { LogLevel } from './store-types.js';
+
+type TableStack = typeof import('./table-stack.js');
+type HandStack = typeof import('./hand-stack.js');
+
+export interface StacksOut {
+  readonly log: (level: LogLevel, text: string) => void;
+  /** The table cannot open: say why (the store's problem line). */
+  readonly fail: (problem: string) => void;
+  readonly changed: () => void;
+}
+
+export function describeError(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export class Stacks {
+  /** The table's code, once imported. */
+  table: TableStack | undefined;
+  /** The hands' view and transcript, once imported. */
+  hand: HandStack | undefined;
+  private handLoad: Promise<HandStack> | undefined;
+
+  constructor(private readonly out: StacksOut) {}
+
+  /** The table's code, imported on the first table opened; undefined (and the failure shown) when it cannot be loaded. */
+  async loadTable(): Promise<TableStack | undefined> {
+    try {
+      this.table ??= await import('./table-stack.js');
+      // The hands' view and the transcript load next, while the lobby is shown: in by the time a hand is dealt.
+      this.loadHand().catch((error: unknown) =>
+        this.out.log(
+          'error',
+          `the hand's view could not be loaded (${describeError(error)}): reconnect, then reload the page`,
+        ),
+      );
+      return this.table;
+    } catch (error) {
+      this.out.fail(
+        `the table could not be loaded (${describeError(error)}): this page is offline, or the server it came from cannot be reached, and has no saved copy of it; reconnect, then reload the page`,
+      );
+      return undefined;
+    }
+  }
+
+  /** The hands' view and the transcript (hand-stack.ts), imported once; a failed import is tried again next time. */
+  loadHand(): Promise<HandStack> {
+    this.handLoad ??= import('./hand-stack.js').then(
+      (loaded) => {
+        this.hand = loaded;
+        this.out.changed();
+        return loaded;
+      },
+      (error: unknown) => {
+        this.handLoad = undefined;
+        throw error;
+      },
+    );
+    return this.handLoad;
+  }
+}
