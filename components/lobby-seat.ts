@@ -1,14 +1,15 @@
 /**
  * One seat of a table's lobby (fd-lobby.ts) as a list item, with its
- * styles: the seat number, the player's name (or "Free seat"), and either
- * their live connection (a coloured dot and words; a bot reads "bot, hosted
+ * styles: the seat number, the player's name (or "Free seat"; its tooltip
+ * shows the start of the seat's signing key, the part a table link's `via`
+ * names a seat by), and either their live connection (a coloured dot and words; a bot reads "bot, hosted
  * by …" with its host's connection; a seat linked directly says whether the
  * link runs straight or through a TURN relay) or "Sit here" when this page
  * may sit, and "Give to a bot" for the creator between hands. A pure render
  * helper: the lobby passes the seat and what this page may do, and sends
  * the events up itself.
  */
-import { css, html, type TemplateResult } from 'lit';
+import { css, html, nothing, type TemplateResult } from 'lit';
 import type { SeatView } from '../src/table/lobby.js';
 import type { LinkRoute } from '../src/net/ice-watch.js';
 import { botIcon } from './icons.js';
@@ -117,7 +118,9 @@ export function seatItem(
     data-link=${item.route ?? 'none'}
   >
     <span class="seat-no">Seat ${seat.seat + 1}${seat.isMe ? ' · you' : ''}</span>
-    <span class="who">${seat.member ? seat.member.name || 'Anonymous' : 'Free seat'}</span>
+    <span class="who" title=${seat.member && seat.keyHex ? `signing key ${seat.keyHex.slice(0, 16)}…` : nothing}
+      >${seat.member ? seat.member.name || 'Anonymous' : 'Free seat'}</span
+    >
     ${
       seat.reachability
         ? seatState(seat, item.route)

@@ -131,6 +131,14 @@ export async function waitOrExplain(page: Page, selector: string, timeout: numbe
  * Creates a table of `game` from the home page (with `seats` seats where the
  * game lets the creator choose) and returns its share link once shown.
  */
+/** The start of this page's own signing key (16 hex digits), as its seat's name shows it in a tooltip: a link's `via` names a seat by it. */
+export async function ownKeyStart(page: Page): Promise<string> {
+  const title = (await page.locator('#seats li.me .who').getAttribute('title', { timeout: 30_000 })) ?? '';
+  const start = /signing key ([0-9a-f]{16})…/.exec(title)?.[1];
+  if (!start) throw new Error(`this page's seat shows no signing key (tooltip: "${title}")`);
+  return start;
+}
+
 export async function createTable(page: Page, game: string, seats?: number): Promise<string> {
   await page.locator(`input[name="game"][value="${game}"]`).check();
   if (seats !== undefined && (await page.locator('#seats').isEnabled()))

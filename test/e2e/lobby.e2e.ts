@@ -14,7 +14,7 @@
  */
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, newPlayer, openAndSit, setName, shownText, type Player } from './browser.js';
+import { launchChromium, newPlayer, openAndSit, ownKeyStart, setName, shownText, type Player } from './browser.js';
 import { expectAccessible } from './axe.js';
 
 let browser: Browser;
@@ -103,15 +103,9 @@ it('three browsers sit at one table, agree on its fingerprint, survive a reload 
     expect(await player.page.locator('#table-options [data-option="watchersChat"]').textContent()).toBe('no');
   }
   // The link Ann's page shows follows the seats: it now names Bob and Cat (through them a join reaches Ann), and so does its QR.
-  const keyOf = (page: Page) =>
-    page.evaluate(
-      () =>
-        (window as unknown as { fairdeck: { store: { view: { myKey: string | null } } } }).fairdeck.store.view.myKey ??
-        '',
-    );
-  const [bobKey, catKey] = await Promise.all([keyOf(bob.page), keyOf(cat.page)]);
+  const [bobKey, catKey] = await Promise.all([ownKeyStart(bob.page), ownKeyStart(cat.page)]);
   const viaOf = async () => (/[?&]via=([^&#]*)/.exec(await link.inputValue())?.[1]?.split(',') ?? []).sort();
-  await expect.poll(viaOf, { timeout: 30_000 }).toEqual([bobKey.slice(0, 16), catKey.slice(0, 16)].sort());
+  await expect.poll(viaOf, { timeout: 30_000 }).toEqual([bobKey, catKey].sort());
   await expect.poll(() => ann.page.locator('.qr').innerHTML(), { timeout: 10_000 }).not.toBe(qrAlone);
   const prints = await Promise.all([ann, bob, cat].map((p) => fingerprint(p.page)));
   expect(prints[0]).toMatch(/^(\w+ ){7}\w+$/);

@@ -23,6 +23,7 @@ import {
   launchChromium,
   newPlayer,
   openAndSit,
+  ownKeyStart,
   shownText,
   waitOrExplain,
   type Player,
@@ -60,10 +61,6 @@ const logLines = (page: Page) => page.locator('fd-log #log li').allTextContents(
 const resultOf = (line: string) =>
   /skat: .* (made|failed) \d+ with \d+ points: [+\-−]?\d+/.exec(line)?.[0].replace(/— .* (made|failed)/, '$1') ?? null;
 const totals = (page: Page) => fightingTable(page).locator('#scores tr.total td.total').allTextContents();
-const myKey = (page: Page) =>
-  page.evaluate(
-    () => (window as unknown as { fairdeck: { store: { view: { myKey: string | null } } } }).fairdeck.store.view.myKey,
-  );
 
 /** Waits until the page's score table shows `deals` deal rows, saying what the table was doing if it never does. */
 async function waitForRows(page: Page, deals: number, timeout: number): Promise<void> {
@@ -119,12 +116,11 @@ it('Bob leaves to watch after deal 1, Dan opens the link, names himself and play
 
   const bob: Player = await newPlayer(browser, base, 'Bob');
   await openAndSit(bob.page, link);
-  const bobKey = (await myKey(bob.page)) ?? '';
-  expect(bobKey).toMatch(/^[0-9a-f]{64}$/);
+  const bobKey = await ownKeyStart(bob.page);
   // The link Ann's page shows follows the seats: once Bob sits it names him (through him a join reaches Ann).
   await expect
     .poll(() => ann.page.locator('#share-link').inputValue(), { timeout: 120_000 })
-    .toContain(`via=${bobKey.slice(0, 16)}`);
+    .toContain(`via=${bobKey}`);
 
   // Deal 1: Ann, Bob and Ann's bot.
   const deal1 = new Map([
