@@ -31,6 +31,7 @@ import {
 } from '../crypto/index.js';
 import { decodeEnvelope, encodeEnvelope, signEnvelope, type Signer } from '../src/net/envelope.js';
 import { SignatureVerifier } from '../src/net/verify.js';
+import { ed25519Keyed } from '../crypto/ed25519-verify.js';
 
 const now = (): number => performance.now();
 /** CPU time of this process in ms (user + system). */
@@ -83,7 +84,7 @@ export function setup(params: HandParams): SetupRun & { hand: Hand } {
   const cardPointsCpu = new Array<number>(n).fill(0);
   const messageCpu = new Array<number>(n).fill(0);
   const signers = Array.from({ length: n }, (_, i) => benchSigner(i));
-  const verifiers = Array.from({ length: n }, () => new SignatureVerifier());
+  const verifiers = Array.from({ length: n }, () => new SignatureVerifier(32, ed25519Keyed));
   // A mesh's verifier lives for the session and knows every seat's key from the
   // hello before any hand: warm each peer's cache with every other author, untimed.
   for (let author = 0; author < n; author++) {

@@ -145,6 +145,11 @@ function combTable(): CombTable {
   return comb;
 }
 
+/** The fixed-base table of B (built on first use): row w holds d·2^(8w)·B exactly, for public multiplications too. */
+export function baseCombTable(): CombTable {
+  return combTable();
+}
+
 /** Builds the fixed-base table (32 × 256 cached points) now instead of on first use. */
 export function precomputeComb(): void {
   combTable();

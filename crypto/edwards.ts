@@ -169,6 +169,28 @@ export function decodeRistretto(sv: bigint): Ext | null {
   return [x, y, 1n, t];
 }
 
+/**
+ * Strict edwards25519 point decoding (RFC 8032 §5.1.3) of 32 bytes: y from the
+ * low 255 bits (rejected unless y < p), x from x² = (y² − 1)/(d·y² + 1) with
+ * the sign bit choosing its parity, and x = 0 with the sign bit set rejected.
+ * The exact point, not a ristretto255 representative; null if the bytes
+ * encode none. The same acceptance as noble's `Point.fromBytes(bytes, false)`
+ * (crypto/ed25519-verify.ts's tests compare them).
+ */
+export function decodeEdwards(bytes: Uint8Array): Ext | null {
+  if (bytes.length !== 32) return null;
+  let y = 0n;
+  for (let i = 31; i >= 0; i--) y = (y << 8n) | BigInt(i === 31 ? bytes[i]! & 0x7f : bytes[i]!);
+  if (y >= P) return null;
+  const yy = rd(y * y);
+  const [square, root] = sqrtRatioM1(md(yy - 1n), rd(D * yy + 1n));
+  if (!square) return null;
+  const sign = (bytes[31]! & 0x80) !== 0;
+  if (root === 0n && sign) return null;
+  const x = sign ? P - root : root; // the root is even (non-negative)
+  return [x, y, 1n, rd(x * y)];
+}
+
 // RFC 9496 §4.1 constants of the MAP (the same values as noble's; the tests compare the map with noble's).
 const ONE_MINUS_D_SQ = 1159843021668779879193775521855586647937357759715417654439879720876111806838n;
 const D_MINUS_ONE_SQ = 40440834346308536858101042469323190826248399146238708352240133220865137265952n;

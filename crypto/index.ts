@@ -43,6 +43,7 @@ export {
   openDeck,
   openReshuffle,
 } from './packet.js';
+export { ed25519Keyed, ed25519Key, ed25519VerifyWith, type Ed25519Key } from './ed25519-verify.js';
 export { type Fault, type FaultCode } from './fault.js';
 export { type Err, type Ok, type Result, ok, err } from './result.js';
 export { type ShuffleProof } from './shuffle-proof.js';

@@ -5,9 +5,13 @@
  * then. crypto/ loads with the hand protocol, not with the lobby
  * (docs/ARCHITECTURE.md §2), so the table starts the import when it opens and
  * signs the first lobby messages with noble's. Ed25519 signatures are
- * deterministic: the bytes are the same either way.
+ * deterministic: the bytes are the same either way. The same import brings
+ * the mesh's signature checks onto the project's arithmetic
+ * (crypto/ed25519-verify.ts, `useKeyedArithmetic`), which accepts exactly
+ * what noble's strict verify accepts.
  */
 import { nobleBaseBytes } from '../net/signer.js';
+import { useKeyedArithmetic } from '../net/verify.js';
 
 type BaseBytes = (r: bigint) => Uint8Array;
 
@@ -24,8 +28,11 @@ export function tableBaseBytes(r: bigint): Uint8Array {
  * before the service worker holds it), the signatures stay noble's, and the next call tries again.
  */
 export function loadFixedBase(): Promise<BaseBytes> {
-  loading ??= import('../../crypto/group.js').then(
-    ({ ed25519BaseBytes }) => (fixed = ed25519BaseBytes),
+  loading ??= Promise.all([import('../../crypto/group.js'), import('../../crypto/ed25519-verify.js')]).then(
+    ([{ ed25519BaseBytes }, { ed25519Keyed }]) => {
+      useKeyedArithmetic(ed25519Keyed);
+      return (fixed = ed25519BaseBytes);
+    },
     (error: unknown) => {
       loading = undefined;
       throw error;

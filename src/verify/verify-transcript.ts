@@ -30,6 +30,7 @@ import {
   type Result,
 } from '../net/envelope.js';
 import { SignatureVerifier } from '../net/verify.js';
+import { ed25519Keyed } from '../../crypto/ed25519-verify.js';
 import { HandSession } from '../table/hand-session.js';
 import { seatName, type HaltCode } from '../table/hand/halt.js';
 import { outcomeOf, setupHash, type HandOutcome, type HandSetup } from '../table/hand/setup.js';
@@ -133,7 +134,7 @@ export function verifyTranscript(input: string | TranscriptFile, options: Verify
       };
     file = parsed.value;
   } else file = input;
-  const verifier = new SignatureVerifier();
+  const verifier = new SignatureVerifier(32, ed25519Keyed);
   const hands: HandReport[] = [];
   const roster = signedRoster(file, options.signature ? undefined : verifier);
   if (!roster.ok)

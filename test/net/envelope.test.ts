@@ -22,6 +22,7 @@ import { loadedNow } from '../helpers/loaded-now.js';
 import { testSigner } from '../helpers/signers.js';
 import { decodeEnvelope, encodeEnvelope, signEnvelope, type EnvelopeOf } from '../../src/net/envelope.js';
 import { SignatureVerifier, verifyStrict } from '../../src/net/verify.js';
+import { ed25519Keyed } from '../../crypto/ed25519-verify.js';
 
 const TABLE = 'tbl-01';
 const alice = testSigner(1);
@@ -475,6 +476,39 @@ describe('strict RFC 8032 verification, cached or not', () => {
     expect(verifier.cachedKeys).toBe(1);
     expect(verifier.verify(honestSig, message, publicKey)).toBe(true);
     expect(verifier.cachedKeys).toBe(1);
+  });
+
+  test('with the own arithmetic the cached path refuses every vector noble refuses and passes what it passes', async () => {
+    const { SignatureVerifier } = await verifyModule();
+    const verifier = new SignatureVerifier(32, ed25519Keyed);
+    expect(verifier.verify(honestSig, message, publicKey)).toBe(true);
+    expect(verifier.arithmeticOf(publicKey)).toBe('own');
+    for (const [, signature, key] of vectors) {
+      if (key === publicKey) expect(verifier.verify(signature, message, key)).toBe(false);
+    }
+    for (const bad of [
+      concatBytes(honestSig.subarray(0, 32), le(L)),
+      sPlus(1n),
+      concatBytes(le(2n), honestSig.subarray(32)),
+    ])
+      expect(verifier.verify(bad, message, publicKey)).toBe(false);
+    expect(verifier.verify(withIdentityR(identity), message, publicKey)).toBe(true);
+  });
+
+  test('a key learnt before the own arithmetic is installed moves over to it, and still verifies', async () => {
+    const { SignatureVerifier, useKeyedArithmetic } = await verifyModule();
+    const verifier = new SignatureVerifier();
+    expect(verifier.verify(honestSig, message, publicKey)).toBe(true);
+    expect(verifier.arithmeticOf(publicKey)).toBe('noble');
+    useKeyedArithmetic(ed25519Keyed);
+    expect(verifier.verify(honestSig, message, publicKey)).toBe(true);
+    expect(verifier.arithmeticOf(publicKey)).toBe('own');
+    expect(verifier.verify(sPlus(1n), message, publicKey)).toBe(false);
+    // A verifier told to keep noble's does so whatever is installed.
+    const nobleOnly = new SignatureVerifier(32, null);
+    expect(nobleOnly.verify(honestSig, message, publicKey)).toBe(true);
+    expect(nobleOnly.verify(honestSig, message, publicKey)).toBe(true);
+    expect(nobleOnly.arithmeticOf(publicKey)).toBe('noble');
   });
 
   test('verifyStrict never throws on garbage', async () => {

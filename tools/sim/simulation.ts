@@ -12,13 +12,14 @@
  * seated (as behind symmetric NATs), so they hear each other only through relays.
  */
 import { ed25519 } from '@noble/curves/ed25519.js';
-import { ed25519BaseBytes, seededRandom, systemRandom, type RandomSource } from '../../crypto/index.js';
+import { ed25519BaseBytes, ed25519Keyed, seededRandom, systemRandom, type RandomSource } from '../../crypto/index.js';
 import { makeRng } from '../../src/bots/prng.js';
 import { heuristicBot, randomBot, type Bot } from '../../src/bots/index.js';
 import { encodeEnvelope, keyHex, type Envelope, type EnvelopeOf, type Signer } from '../../src/net/envelope.js';
 import { MemoryNetwork } from '../../src/net/memory-transport.js';
 import { Mesh } from '../../src/net/mesh.js';
 import { ed25519Signer } from '../../src/net/signer.js';
+import { useKeyedArithmetic } from '../../src/net/verify.js';
 import { gameModule, handOutcome, type GameId } from '../../src/games/index.js';
 import { MemoryTableStore } from './memory-store.js';
 import { newTableId, peerIdFor } from '../../src/table/table-id.js';
@@ -98,6 +99,9 @@ export interface SimulationPeer {
   /** The knowledge monitor of this peer's current hand (when `monitor` is on). */
   readonly monitor?: () => KnowledgeMonitor | null;
 }
+
+// Every simulated page verifies signatures as a browser does once the table's crypto has loaded.
+useKeyedArithmetic(ed25519Keyed);
 
 function signerFrom(rng: RandomSource): Signer & { secretKey: Uint8Array } {
   const secretKey = ed25519.utils.randomSecretKey(rng(32));
