@@ -237,8 +237,16 @@ export interface HandFloors {
   readonly medianBusiestPeerFloors: number;
 }
 
+/** The 52 fixed points of the floor (hash-to-group of fixed inputs). */
+export function floorPoints(): ReturnType<typeof hashToGroup>[] {
+  const te = new TextEncoder();
+  return Array.from({ length: 52 }, (_, i) =>
+    hashToGroup(te.encode(`floor ${i}`), 'fairdeck-bench-floor_ristretto255_XMD:SHA-512_R255MAP_RO_'),
+  );
+}
+
 /** 2 × 52 mulSecret with fresh scalars on 52 fixed points: the floor unit of every crypto figure (CPU ms). */
-function floorCpuMs(points: readonly ReturnType<typeof hashToGroup>[]): number {
+export function floorCpuMs(points: readonly ReturnType<typeof hashToGroup>[]): number {
   const ks = Array.from({ length: 104 }, () => randomScalar(systemRandom));
   const started = process.cpuUsage();
   for (let i = 0; i < 104; i++) mulSecret(points[i % 52]!, ks[i]!);
@@ -253,10 +261,7 @@ function floorCpuMs(points: readonly ReturnType<typeof hashToGroup>[]): number {
  */
 export async function handFloorsBench(opts: { rounds?: number }): Promise<HandFloors> {
   const players = 4;
-  const te = new TextEncoder();
-  const points = Array.from({ length: 52 }, (_, i) =>
-    hashToGroup(te.encode(`floor ${i}`), 'fairdeck-bench-floor_ristretto255_XMD:SHA-512_R255MAP_RO_'),
-  );
+  const points = floorPoints();
   floorCpuMs(points); // warm-up
   const seeds: HandFloorsSeed[] = [];
   for (let i = 0; i < (opts.rounds ?? 5); i++) {
