@@ -6,7 +6,10 @@
  * through `Mesh.receive` (decode, signature, dedupe, then the hand session
  * synchronously: verify, apply, and whatever this seat produces in answer),
  * so the CPU time of each call, attributed to the receiving peer, measures
- * that peer's work per message, the message layer included.
+ * that peer's work per message, the message layer included. That counts the
+ * link frames too: in a seat's live hand another seat's event takes effect
+ * on the `holds` frame that shows every seat holds it, so the per-event
+ * figures charge a frame's time to the table event its peer received last.
  *
  * Per hand and players, the `perPeer` row holds (medians over real rounds,
  * never sums of best pieces):
@@ -76,6 +79,28 @@ interface Sample {
 }
 
 /**
+ * The samples with each link frame's time added to the table event its peer
+ * received last before it: a `holds` frame is where an event received earlier
+ * takes effect (consistent delivery, docs/PROTOCOL.md), so its cost belongs to
+ * that event. Frames before a peer's first table event are dropped here (they
+ * stay in the per-peer totals, which read the raw samples).
+ */
+function withFramesCharged(samples: readonly Sample[]): Sample[] {
+  const out: { -readonly [K in keyof Sample]: Sample[K] }[] = [];
+  const last = new Map<string, number>();
+  for (const s of samples) {
+    if (s.kind === 'frame') {
+      const at = last.get(s.peer);
+      if (at !== undefined) out[at]!.ms += s.ms;
+      continue;
+    }
+    if (s.kind === 'table-event') last.set(s.peer, out.length);
+    out.push({ ...s });
+  }
+  return out;
+}
+
+/**
  * Times every incoming message per receiving peer (bench only), at the
  * in-memory transport's public seam: each transport started from here on
  * hands the mesh its messages through a timed wrapper of `events.message`,
@@ -101,7 +126,11 @@ function instrumentMesh(samples: Sample[]): () => void {
           const spent = process.cpuUsage(started);
           const ms = (spent.user + spent.system) / 1000;
           const parsed = bytes.length > 1 ? parseUnverified(bytes, table) : null;
-          if (parsed?.ok) {
+          if (!parsed?.ok) {
+            // A link frame (keep-alive, or `holds`: the frame on which another seat's event takes effect,
+            // so most of a hand's verifying and applying runs here).
+            samples.push({ peer, kind: 'frame', type: null, author: '', hand: null, n: null, ms });
+          } else {
             const env = parsed.value;
             const body = env.kind === 'table-event' ? (env.body as { type: string; hand: number; n: number }) : null;
             samples.push({
@@ -151,7 +180,7 @@ export async function measureHand(
   const used = process.cpuUsage(cpu);
   const cpuMs = (used.user + used.system) / 1000;
   const wallMs = performance.now() - wallStart;
-  const events = samples.filter((s) => s.kind === 'table-event');
+  const events = withFramesCharged(samples).filter((s) => s.kind === 'table-event');
   // A move's cost to a peer is every copy of it that peer receives (the first
   // is verified and applied; a flooded duplicate is dropped before any check).
   const perMove = new Map<string, number>();
