@@ -2,8 +2,9 @@
  * End-of-hand audit (docs/PROTOCOL.md §8.7, what waits for the end of the
  * hand). Given the public transcript of every packet and every seat's
  * disclosed secrets (t_i, s_i and the permutation, every k_ic), it re-runs the
- * live checks, recomputes every cascade step from the disclosed secrets,
- * recovers every permutation and the card at every position, and returns
+ * live checks, recomputes every cascade step from the disclosed secrets
+ * (a lock step's deck only when nobody verified its proof: the proof and the
+ * disclosed keys together already show it), recovers every permutation and the card at every position, and returns
  * "clean" or the first fault with the seat to blame. Recomputation is checked
  * by the small-exponent batch test (Bellare, Garay & Rabin, EUROCRYPT '98,
  * §3.1: Σ μ_j Y_j = Σ μ_j f_j X_j with random 128-bit μ_j, one multi-scalar
@@ -18,7 +19,7 @@ import { ALL_SEATS, type Hand, type HandParams, createHand } from './cards.js';
 import { type Fault, fault as mkFault } from './fault.js';
 import { type Result, ok } from './result.js';
 import { Fn, G, mulBase, mulPublic } from './group.js';
-import { firstMismatch, firstMismatchScaled } from './batch-check.js';
+import { firstKeyMismatch, firstMismatch, firstMismatchScaled } from './batch-check.js';
 import { type KeyShares, verifyKeyShares } from './keys.js';
 import { type PacketSource, type PacketState, type StepKind, advance, openDeck, openReshuffle } from './packet.js';
 import { isPermutation, systemRandom } from './random.js';
@@ -115,6 +116,8 @@ export function audit(
   const rng = opts.rng ?? systemRandom;
   const proofs = !(opts.verified?.proofs ?? opts.verifyProofs === false);
   const skipPublicShares = opts.verified?.publicShares ?? false;
+  /** Whether someone verified the steps' proofs: here (`proofs`) or live. */
+  const proofChecked = proofs || opts.verified?.proofs === true;
   try {
     const hand = opts.hand ?? createHand(transcript.params);
     const n = hand.params.seats;
@@ -332,8 +335,15 @@ export function audit(
         const ell = sec.relayer === undefined ? sec.shuffle.s : Fn.mul(sec.relayer, sec.shuffle.s);
         const ellInv = Fn.inv(ell);
         const f = k.map((kc) => Fn.mul(kc, ellInv));
-        // One MSM checks both K_c = k_c·G (the disclosed keys) and the locked deck.
-        const bad = firstMismatch(state.deck.points, msg.deck.points, f, rng, { K: msg.keys.points, k });
+        // One MSM checks both K_c = k_c·G (the disclosed keys) and the locked deck. When the step's DLEQ
+        // batch proof was verified (live, or just above), it showed out_c = f'_c·in_c with K_c = f'_c·S (Chaum–Pedersen,
+        // CRYPTO '92), and S = ℓ·G was checked above from the disclosed s (and t): so once k_c·G = K_c,
+        // f'_c = k_c/ℓ = f_c and the deck holds too. Only the keys are checked then.
+        const bad = !proofChecked
+          ? firstMismatch(state.deck.points, msg.deck.points, f, rng, { K: msg.keys.points, k })
+          : firstKeyMismatch(msg.keys.points, k, rng) >= 0
+            ? -2
+            : -1;
         if (bad === -2) {
           const c = Math.max(
             k.findIndex((kc, i) => !mulBase(kc).equals(msg.keys.points[i]!)),

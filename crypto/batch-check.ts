@@ -45,6 +45,20 @@ export function firstMismatch(
 }
 
 /**
+ * K_c == k_c·G for every c: Σ ν_c K_c == (Σ ν_c k_c)·G with short random
+ * weights in one MSM, else the first c that differs (−1 if every key is
+ * right).
+ */
+export function firstKeyMismatch(K: readonly Point[], k: readonly bigint[], rng: RandomSource): number {
+  const nu = k.map(() => randomShort(rng));
+  if (msm(K, nu).equals(mulBase(Fn.create(nu.reduce((acc, v, c) => acc + v * k[c]!, 0n))))) return -1;
+  return Math.max(
+    k.findIndex((kc, c) => !mulBase(kc).equals(K[c]!)),
+    0,
+  );
+}
+
+/**
  * Y_j == s·X_j for one scalar s and every j: Σ μ_j Y_j == s·Σ μ_j X_j with
  * two short-weight MSMs and one multiplication (instead of full-width
  * weights μ_j·s), else the first card that differs.

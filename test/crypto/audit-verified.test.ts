@@ -1,9 +1,10 @@
 /**
  * The audit (crypto/audit.ts) with `verified: { proofs: true, publicShares:
  * true }` (what the table passes after verifying every step and every public
- * key share live) skips re-verifying them but still recomputes every step
- * from the disclosed secrets: each lie that only the secrets reveal is still
- * caught and named. Each test plays its own three-seat hand, the cheating
+ * key share live) skips re-verifying them but still recomputes from the
+ * disclosed secrets what the proofs do not show (each shuffle's permutation,
+ * each lock key against its commitment): each lie that only the secrets
+ * reveal is still caught and named. Each test plays its own three-seat hand, the cheating
  * seats through SimTable's hooks while the hand is dealt; audit.test.ts
  * changes one shared two-seat hand after the fact.
  */
@@ -104,8 +105,19 @@ describe('audit with live-verified proofs and public key shares skipped', () => 
       },
     });
     expect(f).toMatchObject({ seat: 2, code: 'proof', step: 'lock' });
-    // A caller that (wrongly) claims it verified the proofs still gets the seat and card from the recomputation.
-    expect(faultOf(sim)).toMatchObject({ seat: 2, code: 'recompute', step: 'lock', position: 7 });
+    // The proof is what shows a lock's deck; with the proofs checked by nobody the recomputation names the card.
+    expect(faultOf(sim, undefined, {})).toMatchObject({ seat: 2, code: 'proof', step: 'lock' });
+    const unchecked = audit(
+      { params: sim.hand.params, packets: sim.transcript, keyShares: sim.keyShares },
+      sim.allSecrets(),
+      { rng: sim.rng, hand: sim.hand, verifyProofs: false },
+    );
+    expect(unchecked.verdict === 'fault' && unchecked.fault).toMatchObject({
+      seat: 2,
+      code: 'recompute',
+      step: 'lock',
+      position: 7,
+    });
   });
 
   it('names a seat whose shuffle replaced a card, even with the proofs skipped', () => {
