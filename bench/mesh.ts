@@ -9,7 +9,8 @@
  *   CPU per hand, the agreed hash and whether every audit was clean (so a before/after run can show the same
  *   hashes).
  * - verify: one ed25519 verification: @noble/curves (strict, RFC 8032), the
- *   mesh's cached-key path (verify.ts), and WebCrypto's Ed25519 in this Node.
+ *   mesh's cached-key path (verify.ts) with noble's table and with the
+ *   project's own (crypto/ed25519-verify.ts), and WebCrypto's Ed25519 in this Node.
  * It only uses APIs that predate the mesh rework, so the same file measures an
  * older checkout too (copy it there and run it to compare before and after
  * a change to the mesh).
@@ -89,9 +90,16 @@ export async function verifyBench(rounds = 400) {
   // The mesh's per-author cached path (src/net/verify.ts); absent from older checkouts.
   const cachedModule = await import('../src/net/verify.js').catch(() => null);
   let cached: number | null = null;
+  let ownCached: number | null = null;
   if (cachedModule) {
-    const verifier = new cachedModule.SignatureVerifier();
+    // The key's table in noble's arithmetic (a page before crypto/ loads), then in the project's own.
+    const verifier = new cachedModule.SignatureVerifier(32, null);
     cached = await time(() => verifier.verify(sig, message, s.publicKey));
+    const ownModule = await import('../crypto/ed25519-verify.js').catch(() => null);
+    if (ownModule) {
+      const own = new cachedModule.SignatureVerifier(32, ownModule.ed25519Keyed);
+      ownCached = await time(() => own.verify(sig, message, s.publicKey));
+    }
   }
   let webCrypto: number | null;
   try {
@@ -109,6 +117,7 @@ export async function verifyBench(rounds = 400) {
   return {
     nobleMsPerVerify: noble,
     cachedKeyMsPerVerify: cached,
+    ownCachedKeyMsPerVerify: ownCached,
     webCryptoMsPerVerify: webCrypto,
     nobleMsPerSign: nobleSign,
     keptKeyMsPerSign: keptSign,

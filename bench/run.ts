@@ -65,7 +65,7 @@ function printMesh(r: MeshSection): void {
       `idle, app timing, ${row.peers} peers: ${row.cpuMsPerSecondPerPeer} ms CPU/s per peer (${row.percentOfCorePerPeer} % of a core; ≤ 0.5 % ${row.percentOfCorePerPeer <= 0.5 ? 'ok' : 'MISSED'})`,
     );
   console.log(
-    `one signature check (CPU ms): noble ${r.signature.nobleMsPerVerify}, cached key ${r.signature.cachedKeyMsPerVerify}, WebCrypto ${r.signature.webCryptoMsPerVerify}`,
+    `one signature check (CPU ms): noble ${r.signature.nobleMsPerVerify}, cached key (noble table) ${r.signature.cachedKeyMsPerVerify}, cached key (own arithmetic) ${r.signature.ownCachedKeyMsPerVerify}, WebCrypto ${r.signature.webCryptoMsPerVerify}`,
   );
   console.log(
     `one signature (CPU ms): noble ${r.signature.nobleMsPerSign}, key kept (src/net/signer.ts) ${r.signature.keptKeyMsPerSign}`,
