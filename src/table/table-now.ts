@@ -34,12 +34,16 @@ export interface TableNow {
   readonly handsStarted: number;
   /** This page holds a seat at the table now. */
   readonly seated: boolean;
+  /** The seat this page's person holds in the roster now (null: none). */
+  readonly mySeat: number | null;
   /** The hand this page is at or starting (-1: none yet). */
   readonly handNo: number;
   /** Between deciding to start a hand and having its sessions (table-phase.ts). */
   readonly starting: boolean;
   /** A hand is being started, or waits for its set-up from its seats' readies (table-history.ts `pending`). */
   readonly settingUp: boolean;
+  /** The hand whose set-up waits for its seats' readies (table-history.ts `pending`), or null. */
+  readonly awaitedSetup: number | null;
   /** The current hand's sessions on this page, per local seat (its person's, the bots it hosts; a watcher's under WATCHING_SEAT). */
   readonly hands: ReadonlyMap<number, Seated>;
   /** This page plays a seat of the current hand (its person's or a bot's; not a watcher's). */
@@ -79,9 +83,11 @@ export function tableNowOf(parts: () => NowParts): TableNow {
     get seatKeys() { return parts().lobby.seatKeys(); },
     get handsStarted() { return parts().lobby.handsStarted; },
     get seated() { return parts().lobby.mySeat() !== null; },
+    get mySeat() { return parts().lobby.mySeat(); },
     get handNo() { return parts().starter.handNo; },
     get starting() { return isStarting(parts().starter.phase); },
     get settingUp() { return isStarting(parts().starter.phase) || parts().history.pending !== null; },
+    get awaitedSetup() { return parts().history.pending; },
     get hands() { return parts().starter.hands; },
     get playsSeat() { const { hands } = parts().starter; return hands.size > 0 && !hands.has(WATCHING_SEAT); },
     get current() { return parts().starter.current()?.session; },

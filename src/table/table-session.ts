@@ -199,14 +199,24 @@ export class TableSession {
     });
     // prettier-ignore
     this.starter = new HandStarter({
-      lobby: this.lobby, store: options.store, mesh: options.mesh, signer: options.signer, bots: this.bots, history: this.history,
-      records: this.records, outbox: this.outbox, echo: this.echo, early: this.early, options,
+      now: this.now, store: options.store, mesh: options.mesh, signer: options.signer, options, early: this.early,
+      botSigner: (key) => this.bots.signerFor(key), recordSaved: () => this.records.saved,
+      setupFor: (hand) => this.history.setupFor(hand), storedEvents: (hand) => this.outbox.storedEvents(hand),
+      copyWord: (envelope, via, seatKeys) => this.echo.copyWord(envelope, via, seatKeys),
       // A new hand's idle time counts from its start, not from the previous hand's last event.
-      newHand: () => {
+      newHand: (hand) => {
         this.progress.restart(Date.now());
         this.log.newHand();
+        this.lobby.markHandStarted(hand + 1);
       },
-      signAs: (signer, body) => publisher.signAs(signer, body), publish: (envelope) => publisher.publish(envelope), changed: () => this.onHandChanged(),
+      loadResults: (hand) => void this.records.loadResults(hand).then((found) => found && options.onChange()),
+      keepSecrets: (seat, hand, key, secrets) => this.outbox.keepSecrets(seat, hand, key, secrets),
+      signAs: (signer, body) => publisher.signAs(signer, body), publish: (envelope) => publisher.publish(envelope),
+      echoTaken: (envelopes, seatKeys) => {
+        this.echo.echoAll(envelopes, seatKeys);
+        this.echo.started(Date.now());
+      },
+      changed: () => this.onHandChanged(),
     });
   }
 
