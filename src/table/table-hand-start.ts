@@ -27,7 +27,7 @@ import { WATCHING_SEAT } from './table-watchers.js';
 /**
  * What a hand's start reads (the table's port, storage, what the other parts hold) and the callbacks its decisions go
  * out through. Every member is a value or a function called when used: the starter may be built before the parts the
- * callbacks reach (table-session.ts).
+ * callbacks reach (table-parts.ts).
  */
 export interface HandStartHost {
   /** The table's id, the lobby (its config, seats, hands started), this person's seat, the newest roster, and the hand whose set-up waits for its seats' readies. */

@@ -52,6 +52,8 @@ export interface TableNow {
   readonly current: HandSession | undefined;
   /** The current hand's game (null before the first hand). */
   readonly game: AnyGame | null;
+  /** While a hand runs, its seats' keys as its agreed set-up has them (hand/setup.ts): no roster may move them. Null between hands. */
+  readonly runningSeats: readonly string[] | null;
   /** The seat this person plays in the current hand (null: none, or watching). */
   readonly playingSeat: number | null;
   /** Each seat's display name, as the roster has it. */
@@ -73,6 +75,11 @@ export function tableNowOf(parts: () => NowParts): TableNow {
     const seat = lobby.mySeat();
     return seat !== null && starter.hands.has(seat) ? seat : null;
   };
+  const runningSeats = (): readonly string[] | null => {
+    const session = parts().starter.current()?.session;
+    if (!session || session.phase === 'done' || session.phase === 'halted') return null;
+    return session.config.setup.seatKeys;
+  };
   // prettier-ignore
   return {
     get table() { return parts().lobby.table; },
@@ -92,6 +99,7 @@ export function tableNowOf(parts: () => NowParts): TableNow {
     get playsSeat() { const { hands } = parts().starter; return hands.size > 0 && !hands.has(WATCHING_SEAT); },
     get current() { return parts().starter.current()?.session; },
     get game() { return parts().starter.game; },
+    get runningSeats() { return runningSeats(); },
     get playingSeat() { return playingSeat(); },
     get names() { return [...parts().lobby.names()]; },
   };
