@@ -28,7 +28,7 @@ import type { HandPhase } from './hand/follower.js';
 export type SettledPhase =
   /** No hand yet: the lobby fills its seats (or a page without a seat has not begun to follow the table). */
   | { readonly kind: 'seating' }
-  /** A (re)opened seated page reads storage to decide which hand it starts at (table-session.ts `firstHand`). */
+  /** A (re)opened seated page reads storage to decide which hand it starts at (table-hand-start.ts `firstHand`). */
   | { readonly kind: 'choosing' }
   /** Hand `hand` is this page's: awaited, being played, or over (`stageOf`). */
   | { readonly kind: 'at'; readonly hand: number };

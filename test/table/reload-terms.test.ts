@@ -1,6 +1,6 @@
 /**
  * A page that comes back between hands while the table has moved on to the
- * next hand (table-catch-up.ts, table-session.ts `firstHand`). When the
+ * next hand (table-catch-up.ts, table-hand-start.ts `firstHand`). When the
  * creator changed the terms while the page was away, its seat has not agreed
  * to them: the page stays at the hand it played, shows and logs the change,
  * and joins only at its person's Rematch — whether the page left before the
