@@ -18,7 +18,7 @@
  *   at h           fail h                       at the failed start's previous hand (seating if none)
  *   other          fail h                       as settle
  *
- * "at n" is one phase for what the hand's own session tells apart (table-session.ts `stageOf`): its set-up awaited
+ * "at n" is one phase for what the hand's own session tells apart (`stageOf` below, which `TableSession.stage` calls): its set-up awaited
  * from its seats' readies (table-history.ts `pending`), being played, or over (done or halted) — between hands.
  * A page that holds no seat of hand n is at it too, as a watcher. Hand numbers count from 0; -1 is "none".
  */
