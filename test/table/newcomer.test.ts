@@ -77,10 +77,19 @@ async function handPlayedThenBobLeaves(
     onLog: (seat, line) => seatLogs[seat]!.push(line),
   });
   running = [...peers];
-  await until(() => peers.every(handFinished));
+  await waitFor(
+    'the first hand to be played and audited on every page',
+    () => peers.every(handFinished),
+    240_000,
+    () => peers.map((p) => `${p.session.current?.session.phase ?? 'no hand'}`).join(', '),
+  );
   expect(peers.map((p) => p.session.current!.session.auditResult?.clean)).toEqual([true, true, true]);
   peers[1]!.session.leave();
-  await until(() => peers.every((p) => p.session.lobby.view().seats[1]!.member === null));
+  await waitFor(
+    'every page to see seat 2 free',
+    () => peers.every((p) => p.session.lobby.view().seats[1]!.member === null),
+    60_000,
+  );
   return { peers, network, table, seatLogs };
 }
 
@@ -197,7 +206,12 @@ it('a seat that forges its own event of the hand played is named, and a withheld
   // Cat's honest answers come now: a refused history stays refused.
   for (const envelope of heldForDan.splice(0)) catResend(danPeer, envelope);
 
-  await until(() => /incomplete/.test(eve.session.history.status() ?? ''));
+  await waitFor(
+    "Eve's page to say hand 1 is incomplete",
+    () => /incomplete/.test(eve.session.history.status() ?? ''),
+    120_000,
+    () => `Eve: ${eve.session.history.status()}; ${eve.logs.slice(-6).join(' | ')}`,
+  );
   expect(eve.session.history.status()).toMatch(
     /^Checking the hands played so far \(hand 1 of 1\) before you can sit: hand 1 is incomplete or still being played — waiting for Bot 1 \(seat 1\)$/,
   );
@@ -223,11 +237,11 @@ it('a seat that forges its own event of the hand played is named, and a withheld
   ]);
 }, 600_000);
 
-/** Waits for `condition`, or fails naming `what` after `ms`. */
-async function waitFor(what: string, condition: () => boolean, ms = 40_000): Promise<void> {
+/** Waits for `condition`, or fails naming `what` (and what `state` says) after `ms`. */
+async function waitFor(what: string, condition: () => boolean, ms = 40_000, state?: () => string): Promise<void> {
   const end = Date.now() + ms;
   while (!condition()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}${state ? `: ${state()}` : ''}`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
