@@ -85,7 +85,16 @@ export default defineConfig({
   // Tests run without it: Vitest never builds, and the plugin only slows it.
   plugins: process.env.VITEST ? [] : [pwa],
   // The manifest (dist/.vite/manifest.json) tells which chunks the first page loads: `npm run bench -- bundle`.
-  build: { target: 'es2022', sourcemap: true, manifest: true },
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+    manifest: true,
+    // Everything the entry imports statically is one chunk: left to itself the bundler cut the first page's code into
+    // a dozen files (each game's meta.ts, lit, valibot, the curves, …) wherever a chunk loaded on demand shared a
+    // module, and a server compresses each file on its own, so they weighed 3.6 KiB gzip more than one file. What
+    // loads on demand is still split as its imports say (`npm run bench -- bundle`).
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'first', tags: ['$initial'] }] } } },
+  },
   // The page's test handle (`window.fairdeck`: the store, and the mesh for the e2e tests' hostile peer) exists in the
   // dev server and in the bundles the tests build (VITEST set, or FD_TEST_HANDLE=1 for the NAT lab's production-like
   // build), never in `npm run build`'s.
