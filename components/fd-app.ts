@@ -4,11 +4,13 @@
  * banner. It is the only element that holds the store: it renders from
  * `store.view` and turns the children's events into store calls. On a phone
  * during a hand the seats and the log fold behind one button, so the table
- * fits the screen. The replay viewer (#/replay) is imported when that page
- * is first opened; the hand's element (fd-hand, with its summary, verdict and
- * score strip) when a table's page is first shown, not before its lobby; a
- * table's game view while its game loads shows "Loading <game>…" (or why the
- * load failed, with Reload).
+ * fits the screen. The pages a table link does not open on (home, settings,
+ * the replay viewer) are imported when first shown, so the lobby's first
+ * load does not carry them; the hand's element (fd-hand, with its summary,
+ * verdict and score strip) when a table's page is first shown, not before its
+ * lobby (lazy-part.ts: a line while each loads, or what failed and what to
+ * do); a table's game view while its game loads shows "Loading <game>…" (or
+ * why the load failed, with Reload).
  */
 import { LitElement, css, html } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
@@ -26,9 +28,8 @@ import {
   signalingFailure,
   signalingLine,
 } from './app-failures.js';
-import './fd-home.js';
+import { LazyPart } from './lazy-part.js';
 import './fd-lobby.js';
-import './fd-settings.js';
 import './fd-log.js';
 import './fd-rules.js';
 import './fd-chat.js';
@@ -43,12 +44,12 @@ export class FdApp extends LitElement {
   @state() private extrasOpen = false;
   /** The newest chat line shown unfolded (what the folded extras' button counts from). */
   private chatSeenId = 0;
-  /** The replay viewer's element: not imported yet, on its way, defined, or failed (`replayLoadError` says why). */
-  @state() private replayLoad: 'idle' | 'loading' | 'ready' | 'failed' = 'idle';
-  private replayLoadError = '';
-  /** The hand's element (fd-hand): not imported yet, on its way, defined, or failed (`handLoadError` says why). */
-  @state() private handLoad: 'idle' | 'loading' | 'ready' | 'failed' = 'idle';
-  private handLoadError = '';
+  /** The pages a table link does not open on, imported when first shown: home, settings, the replay viewer. */
+  private readonly home = new LazyPart(this, () => import('./fd-home.js'));
+  private readonly settingsPage = new LazyPart(this, () => import('./fd-settings.js'));
+  private readonly replay = new LazyPart(this, () => import('./fd-replay.js'));
+  /** The hand's element (fd-hand), imported while a table's lobby is shown: in by the time a hand is dealt. */
+  private readonly hand = new LazyPart(this, () => import('./fd-hand.js'));
 
   static override styles = [
     theme,
@@ -232,16 +233,29 @@ export class FdApp extends LitElement {
     if (!view.ready) return view.problem ? null : html`<p class="muted" style="padding:1rem">Loading…</p>`;
     switch (view.route.page) {
       case 'home':
-        return html`<fd-home .recentTables=${view.recentTables}></fd-home>`;
+        return this.home.show(
+          { loading: 'Loading…', failed: 'The home page could not be loaded', id: 'home-load-failed' },
+          () => html`<fd-home .recentTables=${view.recentTables}></fd-home>`,
+        );
       case 'settings':
-        return html`<fd-settings .settings=${view.settings} .ice=${view.ice} .back=${view.backHash}></fd-settings>`;
+        return this.settingsPage.show(
+          { loading: 'Loading the settings…', failed: 'The settings could not be loaded', id: 'settings-load-failed' },
+          () => html`<fd-settings .settings=${view.settings} .ice=${view.ice} .back=${view.backHash}></fd-settings>`,
+        );
       case 'replay':
-        return this.replayPage(view);
+        return this.replay.show(
+          {
+            loading: 'Loading the replay viewer…',
+            failed: 'The replay viewer could not be loaded',
+            id: 'replay-load-failed',
+          },
+          () => html`<fd-replay .replay=${view.replay}></fd-replay>`,
+        );
       case 'table':
         if (view.signalingFailure) return signalingFailure(view, () => this.store.retry());
         if (view.joinFailure) return joinFailure(view, () => this.store.retry());
         if (view.loadingGame?.error) return gameLoadFailure(view.loadingGame.name, view.loadingGame.error);
-        this.loadHandElement();
+        this.hand.start();
         // On a phone during a hand, the chat, the seats and the log fold away below a button so the table fits the
         // screen (the button counts chat lines unread meanwhile).
         // During a hand the Rules and Sound buttons sit with the seats and the log (folded on a phone), so a turn fits the screen.
@@ -300,55 +314,22 @@ export class FdApp extends LitElement {
     }
   }
 
-  /** Imports the hand's element once, while the lobby is shown: in by the time a hand is dealt. */
-  private loadHandElement(): void {
-    if (this.handLoad !== 'idle') return;
-    this.handLoad = 'loading';
-    import('./fd-hand.js').then(
-      () => (this.handLoad = 'ready'),
-      (error: unknown) => {
-        this.handLoad = 'failed';
-        this.handLoadError = error instanceof Error ? error.message : String(error);
-      },
-    );
-  }
-
   /** The hand in play: its element once imported; until then (or if that fails) a line saying so. */
   private handElement(view: AppView, hand: NonNullable<AppView['hand']>) {
-    if (this.handLoad === 'failed')
-      return html`<p class="error" role="alert" id="hand-load-failed">
-        The hand could not be shown (${this.handLoadError}): this page is offline, or its server cannot be reached, and
-        has no saved copy of it. Reconnect, then reload the page; the hand waits for you.
-      </p>`;
-    if (this.handLoad !== 'ready')
-      return html`<p class="muted" role="status" style="padding:1rem">Loading the hand…</p>`;
-    return html`<fd-hand
-      .hand=${hand}
-      ?watching=${view.watching}
-      .sortHandBy=${view.settings.sortHandBy ?? 'suit'}
-    ></fd-hand>`;
-  }
-
-  /** The replay viewer, imported the first time it is opened; until then (or if that fails) a line saying so. */
-  private replayPage(view: AppView) {
-    if (this.replayLoad === 'idle') {
-      this.replayLoad = 'loading';
-      import('./fd-replay.js').then(
-        () => (this.replayLoad = 'ready'),
-        (error: unknown) => {
-          this.replayLoad = 'failed';
-          this.replayLoadError = error instanceof Error ? error.message : String(error);
-        },
-      );
-    }
-    if (this.replayLoad === 'failed')
-      return html`<p class="error" role="alert" id="replay-load-failed">
-        The replay viewer could not be loaded (${this.replayLoadError}): this page is offline, or its server cannot be
-        reached, and has no saved copy of it. Reconnect, then reload the page.
-      </p>`;
-    if (this.replayLoad !== 'ready')
-      return html`<p class="muted" role="status" style="padding:1rem">Loading the replay viewer…</p>`;
-    return html`<fd-replay .replay=${view.replay}></fd-replay>`;
+    return this.hand.show(
+      {
+        loading: 'Loading the hand…',
+        failed: 'The hand could not be shown',
+        id: 'hand-load-failed',
+        after: '; the hand waits for you.',
+      },
+      () =>
+        html`<fd-hand
+          .hand=${hand}
+          ?watching=${view.watching}
+          .sortHandBy=${view.settings.sortHandBy ?? 'suit'}
+        ></fd-hand>`,
+    );
   }
 
   /** Chat lines from others that came while the extras were folded (a phone during a hand). */
@@ -357,6 +338,11 @@ export class FdApp extends LitElement {
   }
 
   override willUpdate() {
+    // A page's element is fetched alongside the store's start, not once the store is ready.
+    const page = this.view.route.page;
+    if (page === 'home') this.home.start();
+    else if (page === 'settings') this.settingsPage.start();
+    else if (page === 'replay') this.replay.start();
     const newest = this.view.chat?.lines.at(-1)?.id ?? 0;
     // A new table numbers its lines afresh.
     if (newest < this.chatSeenId) this.chatSeenId = 0;

@@ -1,17 +1,19 @@
 /**
  * What loads when, end to end in real Chromium against the built bundle: the
- * home page fetches no game, no table code, no verifier and no QR code; a
- * table fetches its own game's rules (and, once a hand is dealt, its element)
- * and no other game's; its lobby runs without the hand protocol, which comes
- * when the first hand is set up; while the element loads the table says "Loading
- * <game>…"; a game or the replay viewer that cannot be fetched (offline, no
- * service worker to serve a copy) is named with what to do, and Retry works
- * once the network is back. The service worker's copy of every chunk is
- * covered by offline.deep.e2e.ts.
+ * home page fetches its own element and no game, no table code, no settings,
+ * no verifier and no QR code; a table link opened fetches neither the home
+ * page nor the settings, which Settings fetches when opened; a table fetches
+ * its own game's rules (and, once a hand is dealt, its element) and no other
+ * game's; its lobby runs without the hand protocol, which comes when the
+ * first hand is set up; while the element loads the table says "Loading
+ * <game>…"; a game, the settings or the replay viewer that cannot be fetched
+ * (offline, no service worker to serve a copy) is named with what to do, and
+ * Retry works once the network is back. The service worker's copy of every
+ * chunk is covered by offline.deep.e2e.ts.
  */
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser, Route } from 'playwright-core';
-import { launchChromium, newPlayer, shownText, type Player } from './browser.js';
+import { createTable, launchChromium, newPlayer, shownText, type Player } from './browser.js';
 
 let browser: Browser;
 const players: Player[] = [];
@@ -50,8 +52,18 @@ it('home loads no game and no table code; a table loads its own game only, and i
   const ann = await player('Ann');
   await ann.page.locator('#create').waitFor();
   const hand = ['hand-session', 'hand-stack', 'fd-hand', 'group'];
-  const lazy = [...GAMES, ...GAMES.map((g) => `fd-${g}`), 'table-stack', ...hand, 'replay', 'fd-replay', 'browser'];
+  const lazy = [
+    ...GAMES,
+    ...GAMES.map((g) => `fd-${g}`),
+    'table-stack',
+    ...hand,
+    'replay',
+    'fd-replay',
+    'browser',
+    'fd-settings',
+  ];
   expect(ann.chunks.filter((c) => lazy.includes(c))).toEqual([]);
+  expect(ann.chunks).toContain('fd-home');
 
   // Hold the game's element back until the table has said it is loading it.
   let release!: () => void;
@@ -116,4 +128,39 @@ it('the replay viewer, opened offline with no saved copy, says so and what to do
     /^The replay viewer could not be loaded \(.+\): this page is offline, or its server cannot be reached, and has no saved copy of it\. Reconnect, then reload the page\.$/,
   );
   await cleo.context.setOffline(false);
+});
+
+it('a table link opened loads neither the home page nor the settings; Settings opened from the lobby shows them', async () => {
+  const dee = await player('Dee');
+  const link = await createTable(dee.page, 'stress-shed', 2);
+  const eve = await newPlayer(browser, link, 'Eve');
+  players.push(eve);
+  // Every chunk the page fetched, from its own timing entries (a request still under way when a listener is added
+  // would be missed).
+  const fetched = async () =>
+    (await eve.page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name))).flatMap(
+      (url) => chunkName(url) ?? [],
+    );
+  await eve.page.locator('#sit').waitFor({ timeout: 30_000 });
+  await expect.poll(fetched, { timeout: 30_000 }).toEqual(expect.arrayContaining(['table-stack', 'stress-shed']));
+  expect((await fetched()).filter((c) => ['fd-home', 'fd-settings'].includes(c))).toEqual([]);
+
+  await eve.page.locator('header a[href="#/settings"]').click();
+  await eve.page.locator('#save-settings').waitFor({ timeout: 30_000 });
+  expect(await fetched()).toContain('fd-settings');
+  await eve.page.locator('#settings-back').click();
+  await eve.page.locator('#sit').waitFor({ timeout: 30_000 });
+});
+
+it('the settings, opened offline with no saved copy, say so and what to do', async () => {
+  const fay = await player('Fay');
+  await fay.page.locator('#create').waitFor();
+  await fay.context.setOffline(true);
+  await fay.page.evaluate(() => (location.hash = '#/settings'));
+  const failure = fay.page.locator('#settings-load-failed');
+  await failure.waitFor({ timeout: 30_000 });
+  expect(await shownText(failure)).toMatch(
+    /^The settings could not be loaded \(.+\): this page is offline, or its server cannot be reached, and has no saved copy of it\. Reconnect, then reload the page\.$/,
+  );
+  await fay.context.setOffline(false);
 });
