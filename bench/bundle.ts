@@ -1,24 +1,26 @@
 /**
  * Bundle section of `npm run bench`: builds the app with Vite and reports
  * what a player downloads, raw and gzip (level 9, each file on its own, as a
- * server sends it): the first load (the entry chunk and every chunk it
- * imports statically: what the home page needs), the lobby (a table link
- * opened: the first load and the table's code, what the lobby waits for),
- * each judged against `FIRST_LOAD_TARGET_KIB`; then what each dynamic import
+ * server sends it). Judged against `FIRST_LOAD_TARGET_KIB`: the home page
+ * (the shell, the entry chunk and every chunk it imports statically, and the
+ * home page's element the shell imports at once), and a table link opened
+ * (the lobby: the shell, the table's code and the table's game's rules, which
+ * the lobby fetches as soon as the roster names the game), for each game and
+ * judged by the game whose rules weigh most. Then what each dynamic import
  * adds when it first runs (a table opening: the table's code; a table of one
  * game: its rules and its element; the table's hands shown; the first hand
- * set up: the hand protocol and its crypto; the replay viewer; the QR code),
- * and every chunk with who loads it. It reads Vite's build manifest
- * (dist/.vite/manifest.json) for the chunk graph and the service worker
- * (dist/sw.js) for its precache list, and says if any chunk is missing from
- * it (offline play needs every one).
+ * set up: the hand protocol and its crypto; the settings page; the replay
+ * viewer; the QR code), and every chunk with who loads it. It reads Vite's
+ * build manifest (dist/.vite/manifest.json) for the chunk graph and the
+ * service worker (dist/sw.js) for its precache list, and says if any chunk is
+ * missing from it (offline play needs every one).
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-/** The first page's target, KiB gzip: the home page's first load, and the lobby (a table link opened). */
+/** The first page's target, KiB gzip: the home page, and the lobby (a table link opened) with its game's rules. */
 export const FIRST_LOAD_TARGET_KIB = 120;
 
 interface ManifestChunk {
@@ -53,18 +55,35 @@ export interface LoadStep {
   readonly gzipBytes: number;
 }
 
-export interface JudgedLoad {
+export interface Load {
   readonly files: number;
   readonly bytes: number;
   readonly gzipBytes: number;
+}
+
+export interface JudgedLoad extends Load {
   readonly targetGzipKiB: number;
   readonly met: boolean;
 }
 
+/** A table link of one game opened: the shell, the table's code and that game's rules. */
+export interface LobbyLoad extends JudgedLoad {
+  readonly game: string;
+  /** What the game's rules add to the shell and the table's code. */
+  readonly rulesGzipBytes: number;
+}
+
 export interface BundleResult {
-  readonly firstLoad: JudgedLoad;
-  /** First load + the table's code: a table link opened straight away (the lobby). */
-  readonly lobby: JudgedLoad;
+  /** The entry chunk and every chunk it imports statically: what every page loads first. */
+  readonly shell: Load;
+  /** The home page: the shell and the home page's element. */
+  readonly home: JudgedLoad;
+  /** A table link opened: the shell and the table's code, before its game's rules (not judged on its own). */
+  readonly lobbyCode: Load;
+  /** The lobby with the rules of the game whose rules weigh most (gzip): what the target is judged on. */
+  readonly lobby: LobbyLoad;
+  /** The lobby of each game's table, heaviest first. */
+  readonly lobbyByGame: readonly LobbyLoad[];
   readonly steps: readonly LoadStep[];
   readonly files: readonly BundleFile[];
   /** Built chunks (JS and CSS) the service worker does not precache: must be empty for offline play. */
@@ -103,6 +122,9 @@ export function precachedUrls(sw: string): Set<string> {
 }
 
 const RULES = /^src\/games\/([^/]+)\/index\.ts$/;
+/** The shell imports it at once on the home page (components/fd-app.ts). */
+const HOME_PAGE = 'components/fd-home.ts';
+const TABLE_CODE = 'src/app/table-stack.ts';
 
 /**
  * What a player does that a dynamic import answers, named for the report: a game's rules and its element are one
@@ -113,7 +135,9 @@ function stepName(src: string, games: ReadonlySet<string>): string {
   if (rules) return `a ${rules[1]} table opens (rules + element)`;
   const element = /^components\/fd-([^/]+)\.ts$/.exec(src);
   if (element && games.has(element[1]!)) return `a ${element[1]} table opens (rules + element)`;
-  if (src === 'src/app/table-stack.ts') return 'a table opens (session, lobby, mesh)';
+  if (src === TABLE_CODE) return 'a table opens (session, lobby, mesh)';
+  if (src === HOME_PAGE) return 'the home page (shown at once)';
+  if (src === 'components/fd-settings.ts') return 'the settings page';
   if (src === 'src/app/hand-stack.ts' || src === 'components/fd-hand.ts')
     return "after a table opens: the hands' view and transcript";
   if (src === 'src/table/hand-session.ts' || src === 'hand-session')
@@ -153,7 +177,14 @@ export function analyseBundle(dist: string): BundleResult {
   if (entries.length !== 1) throw new Error(`bundle bench: expected one entry chunk, found ${entries.length}`);
   const firstKeys = staticClosure(manifest, entries);
   const firstFiles = filesOf(manifest, firstKeys);
-  const first = sum(firstFiles);
+  /** The files `key` loads (it and its static imports), none if the manifest has no such chunk. */
+  const loadedBy = (key: string): Set<string> =>
+    manifest[key] ? filesOf(manifest, staticClosure(manifest, [key])) : new Set<string>();
+  const judged = (load: Load): JudgedLoad => ({
+    ...load,
+    targetGzipKiB: FIRST_LOAD_TARGET_KIB,
+    met: load.gzipBytes <= FIRST_LOAD_TARGET_KIB * 1024,
+  });
 
   // Each chunk a dynamic import loads (an entry of its own, or a chunk shared with a static importer elsewhere, such as
   // the hand protocol the replay imports statically), grouped by what the player does, with what it adds beyond the
@@ -175,8 +206,18 @@ export function analyseBundle(dist: string): BundleResult {
   });
   steps.sort((a, b) => a.what.localeCompare(b.what));
 
-  const tableStep = groups.get(stepName('src/app/table-stack.ts', games));
-  const lobbyFiles = new Set([...firstFiles, ...(tableStep ? [...filesOf(manifest, tableStep)] : [])]);
+  // The lobby: the shell, the table's code, and the table's game's rules (store-game.ts loads them as soon as the
+  // roster names the game; a table cannot start a hand without them).
+  if (!manifest[TABLE_CODE]) throw new Error(`bundle bench: the manifest has no chunk for ${TABLE_CODE}`);
+  if (games.size === 0) throw new Error('bundle bench: the manifest has no game rules chunk (src/games/<id>/index.ts)');
+  const lobbyFiles = new Set([...firstFiles, ...loadedBy(TABLE_CODE)]);
+  const lobbyCode = sum(lobbyFiles);
+  const lobbyByGame: LobbyLoad[] = [...games]
+    .map((game) => {
+      const load = sum(new Set([...lobbyFiles, ...loadedBy(`src/games/${game}/index.ts`)]));
+      return { game, ...judged(load), rulesGzipBytes: load.gzipBytes - lobbyCode.gzipBytes };
+    })
+    .sort((a, b) => b.gzipBytes - a.gzipBytes || a.game.localeCompare(b.game));
 
   const loaders = new Map<string, string[]>();
   for (const key of dynamicRoots) {
@@ -195,14 +236,12 @@ export function analyseBundle(dist: string): BundleResult {
     }))
     .sort((a, b) => b.bytes - a.bytes);
   const total = sum(allFiles);
-  const judged = (load: { files: number; bytes: number; gzipBytes: number }): JudgedLoad => ({
-    ...load,
-    targetGzipKiB: FIRST_LOAD_TARGET_KIB,
-    met: load.gzipBytes <= FIRST_LOAD_TARGET_KIB * 1024,
-  });
   return {
-    firstLoad: judged(first),
-    lobby: judged(sum(lobbyFiles)),
+    shell: sum(firstFiles),
+    home: judged(sum(new Set([...firstFiles, ...loadedBy(HOME_PAGE)]))),
+    lobbyCode,
+    lobby: lobbyByGame[0]!,
+    lobbyByGame,
     steps,
     files,
     notPrecached: files.filter((f) => !f.precached).map((f) => f.file),
@@ -223,12 +262,15 @@ export async function bundleBench(): Promise<BundleResult> {
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1).padStart(7)} KiB`;
 
 export function printBundle(r: BundleResult): void {
-  const judged = (what: string, l: JudgedLoad) =>
-    console.log(
-      `${what}: ${l.files} files ${kib(l.bytes)}  gzip ${kib(l.gzipBytes)}  (≤ ${l.targetGzipKiB} KiB gzip: ${l.met ? 'ok' : 'MISSED'})`,
-    );
-  judged('first load (home)', r.firstLoad);
-  judged('a table link opened (lobby, first load + table)', r.lobby);
+  const line = (what: string, l: Load) =>
+    `${what.padEnd(60)} ${String(l.files).padStart(2)} files ${kib(l.bytes)}  gzip ${kib(l.gzipBytes)}`;
+  const verdict = (l: JudgedLoad) => `  (≤ ${l.targetGzipKiB} KiB gzip: ${l.met ? 'ok' : 'MISSED'})`;
+  console.log(line('the shell (entry + its static imports)', r.shell));
+  console.log(line('the home page (shell + home page)', r.home) + verdict(r.home));
+  console.log(line('a table link opened, before its rules (shell + table)', r.lobbyCode));
+  console.log(line(`the lobby with its game's rules (${r.lobby.game}: heaviest)`, r.lobby) + verdict(r.lobby));
+  for (const l of r.lobbyByGame)
+    console.log(line(`  a ${l.game} table (rules ${(l.rulesGzipBytes / 1024).toFixed(1)} KiB gzip)`, l) + verdict(l));
   console.log('loaded on demand, beyond the first load:');
   for (const s of r.steps) console.log(`  ${s.what.padEnd(52)} ${kib(s.bytes)}  gzip ${kib(s.gzipBytes)}`);
   console.log('every chunk:');
