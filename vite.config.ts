@@ -18,7 +18,6 @@ import { defineConfig } from 'vitest/config';
 import { VitePWA } from 'vite-plugin-pwa';
 import { browserProject } from './test/browser/project.js';
 import { SlowFirstSequencer } from './test/helpers/slow-first-sequencer.js';
-import { cssLiterals } from './scripts/css-literals.js';
 
 const THEME = '#0f5132';
 
@@ -83,9 +82,8 @@ export default defineConfig({
       },
     ],
   },
-  // Tests run without the service worker: Vitest never builds, and the plugin only slows it. Every build (the e2e
-  // tests' bundle too) folds the elements' css`…` templates (scripts/css-literals.ts).
-  plugins: process.env.VITEST ? [cssLiterals()] : [cssLiterals(), pwa],
+  // Tests run without it: Vitest never builds, and the plugin only slows it.
+  plugins: process.env.VITEST ? [] : [pwa],
   // The manifest (dist/.vite/manifest.json) tells which chunks the first page loads: `npm run bench -- bundle`.
   build: {
     target: 'es2022',
