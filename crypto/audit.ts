@@ -29,9 +29,9 @@ import {
   type RelayerStep,
   type ShuffleStep,
   verifyLockStep,
-  verifyRelayerStep,
   verifyShuffleStep,
 } from './steps.js';
+import { verifyRelayerStep } from './relayer-step.js';
 
 /** The public record of one packet: how it was formed and every step, in seat order. */
 export interface PacketTranscript {
