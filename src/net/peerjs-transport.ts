@@ -28,7 +28,8 @@
  * signaling is down.
  */
 import { Peer, type DataConnection, type PeerError } from 'peerjs';
-import { IceRestarts, readRestartPayload } from './ice-restart.js';
+import { IceRestarts } from './ice-restart.js';
+import { readRestartPayload } from './ice-restart-message.js';
 import { startKeepAlive } from './keep-alive.js';
 import { LinkBook } from './link-book.js';
 import { SignalingProbe } from './signaling-probe.js';
