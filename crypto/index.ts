@@ -57,14 +57,13 @@ export {
   type StepHeader,
   layerSecret,
   makeLockStep,
-  makeRelayerStep,
   makeShuffleStep,
   newPacketSecrets,
   verifyLockStep,
-  verifyRelayerStep,
   verifyShuffleStep,
   verifyStep,
 } from './steps.js';
+export { makeRelayerStep, verifyRelayerStep } from './relayer-step.js';
 export {
   type KeyEntry,
   type KeyRing,

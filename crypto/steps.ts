@@ -13,59 +13,28 @@
  *   k_ic, i.e. multiply by f_c = k_ic/(t_i·s_i); publish K_ic = k_ic·G and the
  *   Chaum–Pedersen proofs (CRYPTO '92) that f_c links S_i → K_ic and
  *   before_c → after_c, verified as a batch (Bellare–Garay–Rabin '98).
- * - Re-layer (for reshuffles): replace the seat's layer ℓ_ic on card c (k_ic of
- *   the source packet, or 1 for a public card) by one common layer t_i,
- *   i.e. multiply by t_i/ℓ_ic; publish T_i = t_i·G and the Chaum–Pedersen
- *   proofs that t_i/ℓ_ic links K_ic (or G) → T_i and before_c → after_c.
- * Layers commute, so after the re-layer cascade every card carries
- * (∏ t_i)·H_card and the packet is shuffled and locked like a fresh deck.
+ * - Re-layer (for reshuffles, relayer-step.ts): replace the seat's layer on
+ *   every card by one common t_i, so that the packet is shuffled and locked
+ *   like a fresh deck.
+ * The checks every step shares besides its proof are in step-checks.ts.
  */
-import { type RandomSource, equalBytes, toHex } from './bytes.js';
+import type { RandomSource } from './bytes.js';
 import { type Fault, fault } from './fault.js';
 import { type Result, ok } from './result.js';
 import { Fn, G, HALF, invMod, mulBase, mulSecret, randomScalar, ascalar } from './group.js';
-import {
-  type Deck,
-  type PacketState,
-  type StepKind,
-  advance,
-  deckFromHalves,
-  deckFromPoints,
-  stepContext,
-} from './packet.js';
+import { type Deck, type PacketState, advance, deckFromHalves, deckFromPoints, stepContext } from './packet.js';
 import { type ShuffleStatement, proveShuffle, verifyShuffle } from './shuffle-proof.js';
-import { proveDleqBatch, verifyDleqBatch } from './dleq.js';
+import { proveDleqBatch } from './dleq.js';
 import { randomPermutation, systemRandom } from './random.js';
+import { verifyRelayerStep } from './relayer-step.js';
+import { assertSecrets, assertTurn, checkArrival, factorStatement, factorStepFault, header } from './step-checks.js';
 
 export type { StepHeader, ShuffleStep, LockStep, RelayerStep, Step, PacketSecrets, Made } from './step-types.js';
-import type { StepHeader, ShuffleStep, LockStep, RelayerStep, Step, PacketSecrets, Made } from './step-types.js';
+import type { ShuffleStep, LockStep, Step, PacketSecrets, Made } from './step-types.js';
 
 /** Empty secrets for a seat that has not acted on a packet yet. */
 export function newPacketSecrets(packet: number, seat: number): PacketSecrets {
   return { packet, seat };
-}
-
-function header(state: PacketState, seat: number): StepHeader {
-  return {
-    tableId: state.hand.params.tableId,
-    handNo: state.hand.params.handNo,
-    packet: state.id,
-    seat,
-  };
-}
-
-function assertTurn(state: PacketState, kind: StepKind, seat: number): void {
-  if (state.phase !== kind) throw new RangeError(`${kind} step: packet ${state.id} is in phase ${state.phase}`);
-  if (seat !== state.next)
-    throw new RangeError(`${kind} step: seat ${seat} acts out of turn, awaiting seat ${state.next}`);
-}
-
-function assertSecrets(state: PacketState, secrets: PacketSecrets, seat: number, kind: StepKind): void {
-  if (secrets.packet !== state.id || secrets.seat !== seat) {
-    throw new RangeError(
-      `${kind} step: secrets are for packet ${secrets.packet} seat ${secrets.seat}, expected packet ${state.id} seat ${seat}`,
-    );
-  }
 }
 
 /** Seat's common layer scalar on the packet before its lock step: t_i·s_i (t_i = 1 for a fresh deck). */
@@ -124,67 +93,6 @@ export function makeShuffleStep(
   };
 }
 
-function checkHeader(state: PacketState, h: StepHeader, kind: StepKind | 'keys'): Fault | null {
-  const p = state.hand.params;
-  const base = { seat: h.seat, packet: state.id, step: kind } as const;
-  if (!equalBytes(h.tableId, p.tableId)) {
-    return {
-      ...base,
-      code: 'context',
-      reason: `${kind} step is bound to table ${toHex(h.tableId)}, expected ${toHex(p.tableId)}`,
-    };
-  }
-  if (h.handNo !== p.handNo)
-    return { ...base, code: 'context', reason: `${kind} step is bound to hand ${h.handNo}, expected hand ${p.handNo}` };
-  if (h.packet !== state.id)
-    return {
-      ...base,
-      code: 'context',
-      reason: `${kind} step is bound to packet ${h.packet}, expected packet ${state.id}`,
-    };
-  if (kind !== 'keys') {
-    if (state.phase !== kind)
-      return {
-        ...base,
-        code: 'turn',
-        reason: `${kind} step received while packet ${state.id} is in phase ${state.phase}`,
-      };
-    if (h.seat !== state.next)
-      return { ...base, code: 'turn', reason: `${kind} step from seat ${h.seat}, awaiting seat ${state.next}` };
-  }
-  return null;
-}
-
-function checkDeck(state: PacketState, deck: Deck, seat: number, kind: StepKind, what: string): Fault | null {
-  if (deck.points.length !== state.size || deck.bytes.length !== 32 * state.size) {
-    return {
-      seat,
-      packet: state.id,
-      step: kind,
-      code: 'size',
-      reason: `${what} has ${deck.points.length} points, expected ${state.size}`,
-    };
-  }
-  // Canonical encodings: equal points have equal bytes.
-  const seen = new Map<string, number>();
-  for (let j = 0; j < state.size; j++) {
-    const hex = toHex(deck.bytes.subarray(32 * j, 32 * j + 32));
-    const prev = seen.get(hex);
-    if (prev !== undefined) {
-      return {
-        seat,
-        packet: state.id,
-        step: kind,
-        position: j,
-        code: 'duplicate',
-        reason: `${what}: positions ${prev} and ${j} hold the same point`,
-      };
-    }
-    seen.set(hex, j);
-  }
-  return null;
-}
-
 /**
  * Checks another seat's shuffle step (context, turn, encodings, distinct
  * points, and the shuffle argument with verifier weights from `rng`); returns
@@ -195,11 +103,9 @@ export function verifyShuffleStep(
   msg: ShuffleStep,
   rng: RandomSource = systemRandom,
 ): Result<PacketState, Fault> {
-  const h = checkHeader(state, msg.header, 'shuffle');
-  if (h) return fault(h);
+  const wrong = checkArrival(state, msg, 'shuffle', 'shuffled deck');
+  if (wrong) return fault(wrong);
   const seat = msg.header.seat;
-  const d = checkDeck(state, msg.deck, seat, 'shuffle', 'shuffled deck');
-  if (d) return fault(d);
   if (msg.layer.points.length !== 1)
     return fault({ seat, packet: state.id, step: 'shuffle', code: 'size', reason: 'S must be one point' });
   if (!verifyShuffle(shuffleStatement(state, seat, msg.deck, msg.layer), msg.proof, rng)) {
@@ -230,12 +136,7 @@ export function proveLockStep(
   keys: Deck,
   rng: RandomSource,
 ): LockStep {
-  const proof = proveDleqBatch(
-    { context: stepContext(state, 'lock', seat), base: state.layers[seat]!, target: keys, X: state.deck, Y: deck },
-    f,
-    [ell],
-    rng,
-  );
+  const proof = proveDleqBatch(factorStatement(state, 'lock', seat, state.layers[seat]!, keys, deck), f, [ell], rng);
   return { kind: 'lock', header: header(state, seat), deck, keys, proof };
 }
 
@@ -266,126 +167,15 @@ export function verifyLockStep(
   msg: LockStep,
   rng: RandomSource = systemRandom,
 ): Result<PacketState, Fault> {
-  const h = checkHeader(state, msg.header, 'lock');
-  if (h) return fault(h);
-  const seat = msg.header.seat;
-  const d = checkDeck(state, msg.deck, seat, 'lock', 'locked deck');
-  if (d) return fault(d);
-  if (msg.keys.points.length !== state.size) {
-    return fault({
-      seat,
-      packet: state.id,
-      step: 'lock',
-      code: 'size',
-      reason: `${msg.keys.points.length} key commitments, expected ${state.size}`,
-    });
-  }
-  const good = verifyDleqBatch(
-    {
-      context: stepContext(state, 'lock', seat),
-      base: state.layers[seat]!,
-      target: msg.keys,
-      X: state.deck,
-      Y: msg.deck,
-    },
-    msg.proof,
-    rng,
-  );
-  if (!good) {
-    return fault({
-      seat,
-      packet: state.id,
-      step: 'lock',
-      code: 'proof',
-      reason: `Chaum–Pedersen batch of seat ${seat} does not verify (a lock factor does not match S_${seat} → K_${seat}c)`,
-    });
-  }
+  const wrong = factorStepFault(state, msg, 'lock', 'locked deck', rng, (seat) => ({
+    base: state.layers[seat]!,
+    target: msg.keys,
+    size: state.size,
+    sizeReason: `${msg.keys.points.length} key commitments, expected ${state.size}`,
+    why: `a lock factor does not match S_${seat} → K_${seat}c`,
+  }));
+  if (wrong) return fault(wrong);
   return ok(advance(state, msg.deck, { keys: msg.keys }));
-}
-
-// ------------------------------------------------------------------ re-layer
-
-/**
- * The seat's re-layer step on a reshuffled packet. `sourceSecrets(packetId)`
- * returns the seat's secrets of a source packet (its lock keys).
- */
-export function makeRelayerStep(
-  state: PacketState,
-  seat: number,
-  secrets: PacketSecrets,
-  sourceSecrets: (packet: number) => PacketSecrets | undefined,
-  rng: RandomSource = systemRandom,
-): Made<RelayerStep> {
-  assertTurn(state, 'relayer', seat);
-  assertSecrets(state, secrets, seat, 'relayer');
-  if (state.source.kind !== 'reshuffle' || !state.cardLayers)
-    throw new RangeError('relayer step: packet is not a reshuffle');
-  const ell: bigint[] = state.source.inputs.map((input, c) => {
-    if (input.kind === 'public') return 1n;
-    const src = sourceSecrets(input.packet);
-    const key = src?.lock?.[input.position];
-    if (src === undefined || key === undefined || src.seat !== seat) {
-      throw new RangeError(
-        `relayer step: no lock key of seat ${seat} for packet ${input.packet} position ${input.position} (card ${c})`,
-      );
-    }
-    return ascalar(key, `lock key ${input.packet}/${input.position}`);
-  });
-  const inv = Fn.invertBatch(ell);
-  const t = randomScalar(rng);
-  const f = inv.map((x) => Fn.mul(t, x));
-  const X = state.deck.points;
-  const deck = deckFromHalves(f.map((fc, c) => mulSecret(X[c]!, Fn.mul(fc, HALF))));
-  const layer = deckFromPoints([mulBase(t)]);
-  const proof = proveDleqBatch(
-    {
-      context: stepContext(state, 'relayer', seat),
-      base: state.cardLayers[seat]!,
-      target: layer,
-      X: state.deck,
-      Y: deck,
-    },
-    f,
-    ell,
-    rng,
-  );
-  const message: RelayerStep = { kind: 'relayer', header: header(state, seat), deck, layer, proof };
-  return { message, secrets: { ...secrets, relayer: t }, state: advance(state, deck, { layer }) };
-}
-
-export function verifyRelayerStep(
-  state: PacketState,
-  msg: RelayerStep,
-  rng: RandomSource = systemRandom,
-): Result<PacketState, Fault> {
-  const h = checkHeader(state, msg.header, 'relayer');
-  if (h) return fault(h);
-  const seat = msg.header.seat;
-  const d = checkDeck(state, msg.deck, seat, 'relayer', 're-layered deck');
-  if (d) return fault(d);
-  if (msg.layer.points.length !== 1)
-    return fault({ seat, packet: state.id, step: 'relayer', code: 'size', reason: 'T must be one point' });
-  const good = verifyDleqBatch(
-    {
-      context: stepContext(state, 'relayer', seat),
-      base: state.cardLayers![seat]!,
-      target: msg.layer,
-      X: state.deck,
-      Y: msg.deck,
-    },
-    msg.proof,
-    rng,
-  );
-  if (!good) {
-    return fault({
-      seat,
-      packet: state.id,
-      step: 'relayer',
-      code: 'proof',
-      reason: `Chaum–Pedersen batch of seat ${seat} does not verify (a re-layer factor does not match K → T_${seat})`,
-    });
-  }
-  return ok(advance(state, msg.deck, { layer: msg.layer }));
 }
 
 /** Dispatches on the message kind. */

@@ -11,7 +11,8 @@
  * holds table events, named by signature (src/table/table-echo.ts) — a few
  * bytes where a copy of each event would cost the whole event. It knows
  * nothing of seats or games: the table layer tells it who is admitted
- * (`authorize`) and whom to keep links to (`want`).
+ * (`authorize`) and whom to keep links to (`want`); its options, timing and
+ * handlers are the shapes of mesh-types.ts.
  */
 import {
   encodeEnvelope,
@@ -28,21 +29,11 @@ import { originRefusal, ReplayWindow } from './gate.js';
 import { type BodyOf, type Kind, RELAYED_KINDS } from './messages.js';
 import { decodeHolds, encodeHolds, isHoldsFrame, isKeepAlive, KEEPALIVE } from './link-frames.js';
 import { PresenceBook } from './presence-book.js';
-import { Relay, type RelayFilter } from './relay.js';
+import type { HoldsListener, MeshHandlers, MeshOptions, MeshTiming, Reachability } from './mesh-types.js';
+import { Relay } from './relay.js';
 import { SeenEnvelopes } from './seen.js';
 import type { Transport } from './transport.js';
 import { SignatureVerifier } from './verify.js';
-
-export interface MeshTiming {
-  /** A link we have sent nothing on for half this long gets a keep-alive. */
-  readonly heartbeatMs: number;
-  /** A link that has said nothing (not even a keep-alive) for this long is dead. */
-  readonly linkDeadAfterMs: number;
-  readonly presenceMs: number;
-  /** A peer heard of (directly or relayed) within this long is reachable. */
-  readonly presenceFreshMs: number;
-  readonly reconnectMs: number;
-}
 
 export const DEFAULT_TIMING: MeshTiming = {
   heartbeatMs: 1500,
@@ -52,42 +43,8 @@ export const DEFAULT_TIMING: MeshTiming = {
   reconnectMs: 2500,
 };
 
-export type Reachability = 'self' | 'direct' | 'relayed' | 'offline';
-
-export interface Rejection {
-  /** The peer id of the link it came over. */
-  readonly via: string;
-  /** The author's key, when the envelope got far enough to name one. */
-  readonly author?: string;
-  readonly reason: string;
-}
-
-export interface MeshOptions {
-  readonly table: string;
-  readonly signer: Signer;
-  readonly transport: Transport;
-  readonly name: string;
-  /** Microseconds, strictly increasing; injectable for tests. */
-  readonly clockUs?: () => number;
-  /** Milliseconds for timers and liveness; injectable for tests. */
-  readonly nowMs?: () => number;
-  readonly timing?: Partial<MeshTiming>;
-  /** Tests that play a hostile relay: false keeps a message this peer would pass on from one link. */
-  readonly relayFilter?: RelayFilter;
-}
-
-/** Receives a `holds` frame: the peer at `via` holds the events with these signatures. */
-export type HoldsListener = (sigs: Uint8Array[], via: string) => void;
-
-export interface MeshHandlers {
-  /** A verified, admitted, first-seen envelope (or a transcript event seen before: see `receive`). */
-  message(envelope: Envelope, via: string): void;
-  /** Something arrived and was dropped; the reason is for the log. */
-  rejected(rejection: Rejection): void;
-  /** Links or reachability changed; re-read `reachability`. */
-  changed(): void;
-  problem(description: string): void;
-}
+// The table and app layers name these two by this module.
+export type { Reachability, Rejection } from './mesh-types.js';
 
 interface PeerInfo {
   /** The remote's key, once its signed `hello` proved the link's peer id is derived from it. */

@@ -10,9 +10,8 @@
  * (the mesh dials again), settles crossed dials by `keepExistingLink`, and
  * rides out a signaling outage — one line when it is lost, one when it is back,
  * reconnection with backoff in between, open links untouched. A registration
- * the server never answers (the `peer` server adopts a second socket for an id
- * and token it still holds without saying OPEN) is given up after
- * `REGISTER_TIMEOUT_MS` and tried again, like an id still held. ICE servers
+ * the server never answers is given up (peerjs-register.ts) and tried again,
+ * like an id still held. ICE servers
  * the browser refuses are left out and named (ice-config.ts); each connection
  * is watched for why it did not open and, once open, whether it runs through
  * a TURN relay (ice-watch.ts), for the `observer`; `setIceServers` changes
@@ -27,10 +26,12 @@
  * link ICE carries is never dropped here, however quiet, nor while
  * signaling is down.
  */
-import { Peer, type DataConnection, type PeerError } from 'peerjs';
-import { IceRestarts, readRestartPayload } from './ice-restart.js';
+import type { DataConnection, Peer, PeerError } from 'peerjs';
+import { IceRestarts } from './ice-restart.js';
+import { readRestartPayload } from './ice-restart-message.js';
 import { startKeepAlive } from './keep-alive.js';
 import { LinkBook } from './link-book.js';
+import { registerPeer } from './peerjs-register.js';
 import { SignalingProbe } from './signaling-probe.js';
 import { DIAL_TIMEOUT_MS, reconnectDelayMs, type Transport, type TransportEvents } from './transport.js';
 import { SignalingError, signalingUrl, type SignalingConfig } from './signaling.js';
@@ -54,24 +55,6 @@ const JOURNAL_SIZE = 100;
 const DATA_GAP_NOTED_MS = 1000;
 const ID_TAKEN_RETRIES = 15;
 const ID_TAKEN_RETRY_MS = 2000;
-/**
- * How long the server may take to confirm our id. The `peer` server (1.0.x)
- * answers a socket for an id and token it still holds — this page's own
- * socket of a moment ago, not yet closed on its side (Retry, a quick reload) —
- * by adopting it without sending OPEN (peers/peerjs-server#462), and PeerJS
- * then waits for ever. Given up after this long, the Peer is destroyed (the
- * server forgets the id with its socket) and the id is asked for again.
- */
-const REGISTER_TIMEOUT_MS = 8000;
-/** Errors PeerJS raises for the signaling socket: the outage handling covers them. */
-const SIGNALING_ERRORS = new Set([
-  'network',
-  'socket-error',
-  'socket-closed',
-  'server-error',
-  'unavailable-id',
-  'disconnected',
-]);
 
 export class PeerJsTransport implements Transport {
   private peer: Peer | undefined;
@@ -154,74 +137,24 @@ export class PeerJsTransport implements Transport {
   private register(): Promise<void> {
     const { signaling, token } = this.options;
     this.setIceServers(signaling.iceServers);
-    let peer: Peer;
-    try {
-      peer = new Peer(this.localId, {
-        host: signaling.host,
-        port: signaling.port,
-        path: signaling.path,
-        secure: signaling.secure,
-        token,
-        debug: 1,
-        config: this.rtcConfig,
-      });
-    } catch (error) {
-      // A host PeerJS cannot turn into a WebSocket URL: say which, not WebSocket's words.
-      return Promise.reject(
-        Object.assign(new Error(error instanceof Error ? error.message : String(error)), { type: 'invalid-url' }),
-      );
-    }
-    this.peer = peer;
-    // (`socket` is always there in PeerJS; the scripted stand-in of the transport's Node tests has none.)
-    peer.socket?.on('message', (message: { type?: unknown; src?: unknown; payload?: unknown }) => {
-      if (this.probe.received(message.type, message.payload)) return;
-      const restart = message.type === 'ANSWER' ? readRestartPayload(message.payload) : null;
-      if (restart && typeof message.src === 'string') void this.restarts.receive(message.src, restart);
-    });
-    return new Promise<void>((resolve, reject) => {
-      let registered = false;
-      const unanswered = setTimeout(() => {
-        if (registered || peer.destroyed) return;
-        reject(
-          Object.assign(new Error('the signaling server did not confirm the id'), {
-            type: 'unavailable-id',
-          }),
-        );
-        peer.destroy();
-      }, REGISTER_TIMEOUT_MS);
-      peer.on('open', () => {
-        clearTimeout(unanswered);
-        if (!registered) {
-          registered = true;
-          resolve();
-          return;
-        }
+    return registerPeer(this.localId, signaling, token, this.rtcConfig, {
+      created: (peer) => (this.peer = peer),
+      socketMessage: (message) => {
+        if (this.probe.received(message.type, message.payload)) return;
+        const restart = message.type === 'ANSWER' ? readRestartPayload(message.payload) : null;
+        if (restart && typeof message.src === 'string') void this.restarts.receive(message.src, restart);
+      },
+      connection: (connection) => this.adopt(connection, false),
+      registeredAgain: () => {
         this.note('signaling registered again');
         this.probe.stop();
         this.signalingBack();
         this.restarts.signalingBack();
-      });
-      peer.on('connection', (connection) => this.adopt(connection, false));
-      peer.on('disconnected', () => {
-        // Gone before the server answered (stop() destroys the Peer, which says 'disconnected' but no 'error'): the
-        // start ends instead of waiting for ever.
-        clearTimeout(unanswered);
-        if (!registered)
-          return reject(
-            Object.assign(new Error('disconnected from the signaling server before it accepted the id'), {
-              type: 'disconnected',
-            }),
-          );
-        if (this.stopped || peer.destroyed) return;
-        this.signalingLost();
-      });
-      peer.on('error', (error) => {
-        clearTimeout(unanswered);
-        if (!registered) {
-          reject(error); // before destroy(), whose 'disconnected' would otherwise reject first
-          peer.destroy();
-          return;
-        }
+      },
+      lost: () => {
+        if (!this.stopped) this.signalingLost();
+      },
+      error: (error) => {
         if (error.type === 'peer-unavailable') {
           const remote = /peer (\S+)$/.exec(error.message)?.[1];
           if (remote && this.links.get(remote)?.open === false) {
@@ -235,9 +168,8 @@ export class PeerJsTransport implements Transport {
           }
           return;
         }
-        if (SIGNALING_ERRORS.has(error.type)) return;
         this.report(`${error.type}: ${error.message}`);
-      });
+      },
     });
   }
 

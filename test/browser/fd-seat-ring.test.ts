@@ -14,11 +14,8 @@ import { afterEach, expect, test } from 'vitest';
 import { page } from 'vitest/browser';
 import axe from 'axe-core';
 import { blockingViolations, describeViolations } from '../e2e/axe-report.js';
-import { privateViewOf, runScenario, type AnyState } from '../../src/engine/index.js';
-import { stressShed, type StressState } from '../../src/games/stress-shed/index.js';
 import '../../components/fd-seat-ring.js';
-import '../../components/fd-stress-shed.js';
-import { SHED_DEAL, SHED_READY } from './game-table.js';
+import { shedTableBeforeAPlay } from './game-table.js';
 
 afterEach(() => document.body.replaceChildren());
 
@@ -185,41 +182,11 @@ test('with reduced motion asked for, a rising count flies nothing', async () => 
 
 test('in a game, another player’s card flies to the stack from that player’s seat box', async () => {
   await page.viewport(1280, 800);
-  const deal = SHED_DEAL;
-  const ready = SHED_READY;
-  const before = runScenario(stressShed, { game: 'stress-shed', seats: 2, deal, actions: ready });
-  if (!before.ok || !before.state) throw new Error(before.failures.join('; '));
-  const turn = (before.state as StressState).board.turn!;
-  const me = 1 - turn;
-  // The first of its hand cards the rules let it play now.
-  const runs = deal.seats[turn]!.hand.map((card) => ({
-    card,
-    run: runScenario(stressShed, {
-      game: 'stress-shed',
-      seats: 2,
-      deal,
-      actions: [...ready, { seat: turn, type: 'play', cards: [card] }],
-    }),
-  }));
-  const played = runs.find((r) => r.run.ok && r.run.state);
-  if (!played) throw new Error(runs.map((r) => r.run.failures.join('; ')).join(' | '));
-  const { card, run: after } = played;
-  const viewOf = (run: typeof after) =>
-    stressShed.view(run.state as StressState, me, privateViewOf(run.state as AnyState, run.open, me));
-  const el = document.createElement('fd-stress-shed');
-  Object.assign(el, { view: viewOf(before), mySeat: me, names: ['Ann', 'Bob'], seatOrder: [me, turn] });
-  document.body.append(el);
-  await el.updateComplete;
+  const { el, turn, card, showPlay } = await shedTableBeforeAPlay();
   const box = el.shadowRoot!.querySelector(`fd-seat-ring [data-seat-box="${turn}"][data-fly-source="seat-${turn}"]`);
   expect(box, 'the seat box is in the game’s own shadow root').not.toBeNull();
-  Object.assign(el, { view: viewOf(after), lastMover: turn });
-  await el.updateComplete;
-  const landed = el.shadowRoot!.querySelector<HTMLElement & { updateComplete: Promise<unknown> }>(
-    `#stack fd-card[data-card="${card}"]`,
-  )!;
-  // A new card element flies once it has drawn itself (card-motion.ts).
-  await landed.updateComplete;
-  await Promise.resolve();
+  await showPlay();
+  const landed = el.shadowRoot!.querySelector<HTMLElement>(`#stack fd-card[data-card="${card}"]`)!;
   // Its flight, not the card's own entrance (a CSS animation on the card, which gives way to the flight).
   const [flight] = landed.getAnimations().filter((a) => !(a instanceof CSSAnimation));
   expect(flight, `${card} flies to the stack`).toBeDefined();

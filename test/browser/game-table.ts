@@ -19,14 +19,17 @@ export const SHED_READY = [
  * from the state it ends in, as the store hands them to the element.
  * `pressIn` presses a key the way a player does, in a text field on the page
  * (the header's Name box, the chat) or with nothing focused; `sentBy`
- * collects the moves an element sends up (ActEvent).
+ * collects the moves an element sends up (ActEvent); `shedTableBeforeAPlay`
+ * mounts a Stress (shedding) table just before another player's play.
  */
 import { userEvent } from 'vitest/browser';
 import { afterEach } from 'vitest';
-import { privateViewOf, runScenario, type ScenarioFile } from '../../src/engine/index.js';
+import { privateViewOf, runScenario, type AnyState, type ScenarioFile } from '../../src/engine/index.js';
 import { cardHints } from '../../src/games/card-hints.js';
 import type { AnyGameModule } from '../../src/games/module.js';
+import { stressShed, type StressState } from '../../src/games/stress-shed/index.js';
 import { ActEvent } from '../../components/events.js';
+import '../../components/fd-stress-shed.js';
 
 export function seatTable(module: AnyGameModule, file: Omit<ScenarioFile, 'game'>, seat: number) {
   const run = runScenario(module.rules, { game: module.id, ...file });
@@ -66,4 +69,43 @@ export async function pressIn(where: 'field' | 'page', keys: string): Promise<st
   }
   await userEvent.keyboard(keys);
   return where === 'field' ? field!.value : '';
+}
+
+/**
+ * A two-seat Stress (shedding) table of SHED_DEAL, both seats ready, mounted
+ * as the seat not to play sees it; `card` is the first card of the other
+ * seat's hand the rules let it play. `showPlay` shows the table after that
+ * play (with `more` properties besides, e.g. `lastMoves`) and waits until
+ * every card element has drawn itself: a new one flies then (card-motion.ts).
+ */
+export async function shedTableBeforeAPlay() {
+  const play = (actions: ScenarioFile['actions']) =>
+    runScenario(stressShed, { game: 'stress-shed', seats: 2, deal: SHED_DEAL, actions });
+  const before = play(SHED_READY);
+  if (!before.ok || !before.state) throw new Error(before.failures.join('; '));
+  const turn = (before.state as StressState).board.turn!;
+  const me = 1 - turn;
+  const runs = SHED_DEAL.seats[turn]!.hand.map((card) => ({
+    card,
+    run: play([...SHED_READY, { seat: turn, type: 'play', cards: [card] }]),
+  }));
+  const played = runs.find((r) => r.run.ok && r.run.state);
+  if (!played) throw new Error(runs.map((r) => r.run.failures.join('; ')).join(' | '));
+  const viewOf = (run: typeof before) =>
+    stressShed.view(run.state as StressState, me, privateViewOf(run.state as AnyState, run.open, me));
+  const el = document.createElement('fd-stress-shed');
+  Object.assign(el, { view: viewOf(before), mySeat: me, names: ['Ann', 'Bob'], seatOrder: [me, turn] });
+  document.body.append(el);
+  await el.updateComplete;
+  const showPlay = async (more: Record<string, unknown> = {}) => {
+    Object.assign(el, { view: viewOf(played.run), lastMover: turn, ...more });
+    await el.updateComplete;
+    await Promise.all(
+      [...el.shadowRoot!.querySelectorAll('fd-card')].map(
+        (c) => (c as typeof c & { updateComplete: Promise<unknown> }).updateComplete,
+      ),
+    );
+    await Promise.resolve();
+  };
+  return { el, turn, me, card: played.card, showPlay };
 }

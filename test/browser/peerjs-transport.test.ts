@@ -17,7 +17,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vite
 import { commands } from 'vitest/browser';
 import { Peer } from 'peerjs';
 import { PeerJsTransport } from '../../src/net/peerjs-transport.js';
-import { RESTART_GIVE_UP_MS, SILENT_MS, sdpAttribute } from '../../src/net/ice-restart.js';
+import { RESTART_GIVE_UP_MS, SILENT_MS } from '../../src/net/ice-restart-policy.js';
+import { sdpAttribute } from '../../src/net/ice-restart-message.js';
 import { KEEPALIVE_MS } from '../../src/net/keep-alive.js';
 import { SignalingError, type SignalingConfig } from '../../src/net/signaling.js';
 import type { TransportEvents } from '../../src/net/transport.js';

@@ -10,12 +10,9 @@
  */
 import { afterEach, expect, test } from 'vitest';
 import { page } from 'vitest/browser';
-import { privateViewOf, runScenario, type AnyState } from '../../src/engine/index.js';
-import { stressShed, type StressState } from '../../src/games/stress-shed/index.js';
 import type { HandView, LastMove } from '../../src/app/store-hand-view.js';
-import '../../components/fd-stress-shed.js';
 import '../../components/fd-hand.js';
-import { SHED_DEAL, SHED_READY } from './game-table.js';
+import { shedTableBeforeAPlay } from './game-table.js';
 
 afterEach(() => document.body.replaceChildren());
 
@@ -35,37 +32,12 @@ const described = (a: Animation) => {
   return `${name} on ${target?.nodeName.toLowerCase()}.${target?.className}`;
 };
 
-/** A two-seat Stress (shedding) table seen by seat `me`, before and after the other seat plays a card. */
+/** A two-seat Stress (shedding) table, its animations finished, once the other seat has played a card. */
 async function anotherPlays() {
-  const before = runScenario(stressShed, { game: 'stress-shed', seats: 2, deal: SHED_DEAL, actions: SHED_READY });
-  if (!before.ok || !before.state) throw new Error(before.failures.join('; '));
-  const turn = (before.state as StressState).board.turn!;
-  const me = 1 - turn;
-  const after = SHED_DEAL.seats[turn]!.hand.map((card) =>
-    runScenario(stressShed, {
-      game: 'stress-shed',
-      seats: 2,
-      deal: SHED_DEAL,
-      actions: [...SHED_READY, { seat: turn, type: 'play', cards: [card] }],
-    }),
-  ).find((run) => run.ok && run.state)!;
-  const viewOf = (run: typeof after) =>
-    stressShed.view(run.state as StressState, me, privateViewOf(run.state as AnyState, run.open, me));
-  const el = document.createElement('fd-stress-shed');
-  Object.assign(el, { view: viewOf(before), mySeat: me, names: ['Ann', 'Bob'], seatOrder: [me, turn] });
-  document.body.append(el);
-  await el.updateComplete;
+  const { el, turn, showPlay } = await shedTableBeforeAPlay();
   for (const a of animationsIn(el.shadowRoot!)) a.finish();
   const move: LastMove = { seat: turn, name: 'Bob', text: 'played a card', step: 3 };
-  Object.assign(el, { view: viewOf(after), lastMover: turn, lastMoves: [move] });
-  await el.updateComplete;
-  // A new card element flies once it has drawn itself (card-motion.ts).
-  await Promise.all(
-    [...el.shadowRoot!.querySelectorAll('fd-card')].map(
-      (c) => (c as typeof c & { updateComplete: Promise<unknown> }).updateComplete,
-    ),
-  );
-  await Promise.resolve();
+  await showPlay({ lastMoves: [move] });
   return el;
 }
 

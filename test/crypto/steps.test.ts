@@ -36,16 +36,15 @@ import {
   type ShuffleStep,
   layerSecret,
   makeLockStep,
-  makeRelayerStep,
   makeShuffleStep,
   newPacketSecrets,
   proveLockStep,
   proveShuffleStep,
   verifyLockStep,
-  verifyRelayerStep,
   verifyShuffleStep,
   verifyStep,
 } from '../../crypto/steps.js';
+import { makeRelayerStep, verifyRelayerStep } from '../../crypto/relayer-step.js';
 
 const TABLE = new TextEncoder().encode('steps-test-table');
 const rng = seededRandom('steps.test');

@@ -4,7 +4,8 @@
  * mesh's rejections said, so tests can assert on both.
  */
 import { vi } from 'vitest';
-import { Mesh, type Rejection } from '../../src/net/mesh.js';
+import { Mesh } from '../../src/net/mesh.js';
+import type { Rejection } from '../../src/net/mesh-types.js';
 import type { MemoryNetwork } from '../../src/net/memory-transport.js';
 import type { Roster, TableConfig } from '../../src/net/messages.js';
 import { keyHex } from '../../src/net/envelope.js';

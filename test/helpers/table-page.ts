@@ -11,7 +11,8 @@
  */
 import { keyHex, type Signer } from '../../src/net/envelope.js';
 import type { MemoryNetwork } from '../../src/net/memory-transport.js';
-import { Mesh, type MeshTiming } from '../../src/net/mesh.js';
+import { Mesh } from '../../src/net/mesh.js';
+import type { MeshTiming } from '../../src/net/mesh-types.js';
 import { peerIdFor } from '../../src/table/table-id.js';
 import { TableSession } from '../../src/table/table-session.js';
 import type { TableSessionOptions } from '../../src/table/table-session-types.js';

@@ -1,5 +1,6 @@
 /**
- * The ICE restart's decisions (src/net/ice-restart.ts), without WebRTC: when
+ * The ICE restart's decisions (src/net/ice-restart.ts, ice-restart-policy.ts,
+ * ice-restart-message.ts), without WebRTC: when
  * a link in trouble is offered a restart, offered it again, tried again with
  * fresh credentials, kept, or given up
  * to the mesh's redial — never while ICE carries it, however quiet it is or
@@ -10,20 +11,17 @@
  * itself runs over real networks in the NAT lab (test/nat/network-change.nat.ts).
  */
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { IceRestarts, type RestartableConnection } from '../../src/net/ice-restart.js';
 import {
-  IceRestarts,
   KEEPALIVE_PRESUMED_MS,
-  readRestartPayload,
   RESTART_GIVE_UP_MS,
   RESTART_RESEND_MS,
   RESTART_SETTLE_MS,
   restartStep,
-  sdpAttribute,
   SILENT_MS,
-  type RestartableConnection,
-  type RestartPayload,
   type RestartState,
-} from '../../src/net/ice-restart.js';
+} from '../../src/net/ice-restart-policy.js';
+import { readRestartPayload, sdpAttribute, type RestartPayload } from '../../src/net/ice-restart-message.js';
 
 describe('restartStep', () => {
   const trouble: RestartState = {

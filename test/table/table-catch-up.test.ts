@@ -13,7 +13,8 @@
 import { describe, expect, it } from 'vitest';
 import { encodeEnvelope, type EnvelopeOf } from '../../src/net/envelope.js';
 import { FETCH_LIMITS } from '../../src/table/fetch-budget.js';
-import type { Mesh, Reachability } from '../../src/net/mesh.js';
+import type { Mesh } from '../../src/net/mesh.js';
+import type { Reachability } from '../../src/net/mesh-types.js';
 import type { HandSession } from '../../src/table/hand-session.js';
 import type { Seated } from '../../src/table/table-session-types.js';
 import type { LobbyView } from '../../src/table/lobby.js';
