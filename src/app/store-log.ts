@@ -3,7 +3,7 @@
  * own, it keeps the last LOG_LIMIT lines, a seat's line is not repeated
  * (log-lines.ts), and a rejected message makes one line per reason and sender.
  */
-import type { Rejection } from '../net/mesh.js';
+import type { Rejection } from '../net/mesh-types.js';
 import { repeatsSeatLine } from './log-lines.js';
 import type { LogEntry, LogLevel } from './store-types.js';
 

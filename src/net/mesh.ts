@@ -43,9 +43,6 @@ export const DEFAULT_TIMING: MeshTiming = {
   reconnectMs: 2500,
 };
 
-// The table and app layers name these two by this module.
-export type { Reachability, Rejection } from './mesh-types.js';
-
 interface PeerInfo {
   /** The remote's key, once its signed `hello` proved the link's peer id is derived from it. */
   key?: string;

@@ -7,7 +7,7 @@
  * the connection", "… is back"); the table session asks how long an owing
  * seat has been gone to offer, after a turn timer, to end the hand.
  */
-import type { Reachability } from '../net/mesh.js';
+import type { Reachability } from '../net/mesh-types.js';
 
 export interface SeatLink {
   readonly seat: number;

@@ -8,7 +8,7 @@
  */
 import { keyHex } from '../net/envelope.js';
 import type { Roster, SeatMember, TableConfig } from '../net/messages.js';
-import type { Reachability } from '../net/mesh.js';
+import type { Reachability } from '../net/mesh-types.js';
 import { tableFingerprint, type Fingerprint } from './fingerprint.js';
 import { peerIdFor } from './table-id.js';
 
