@@ -143,6 +143,8 @@ function stepName(src: string, games: ReadonlySet<string>): string {
   if (src === 'src/table/hand-session.ts' || src === 'hand-session')
     return 'the first hand is set up (protocol, crypto)';
   if (src === 'crypto/group.ts' || src === 'group') return "after a table opens: the signer's fixed-base table";
+  if (src === 'crypto/ed25519-verify.ts' || src === 'ed25519-verify')
+    return "after a table opens: the signature checks' arithmetic";
   if (src === 'src/app/replay.ts' || src === 'components/fd-replay.ts') return 'the replay viewer and verifier';
   if (/qrcode/.test(src)) return 'the QR code';
   return src;
