@@ -81,9 +81,14 @@ export interface GameRow {
   readonly players: number;
   readonly runs: number;
   /** Median over every page of every run: the page's own main-thread CPU per hand, and its split. */
-  readonly pageMedian: Omit<CpuSplit, 'driverMs' | 'byEvent'>;
+  readonly pageMedian: Omit<CpuSplit, 'driverMs' | 'byEvent' | 'counts'>;
   /** The busiest page of all runs. */
   readonly busiestPage: ReturnType<typeof pick>;
+  /**
+   * Per move of the hand (each page's figure over its hand's moves, median over the pages): main-thread ms, frames
+   * drawn, style recalculations and layouts. Of the traced part of the hand, over all its moves, like the figures above.
+   */
+  readonly perMove: { readonly ms: number; readonly frames: number; readonly styles: number; readonly layouts: number };
   /** Median of the driver's commands per page (left out of the figures above). */
   readonly driverMedianMs: number;
   /** The same game and players in Node (bench/hand.ts): CPU per peer per hand, median over as many seeds. */
@@ -153,7 +158,15 @@ async function tracedHand(
   play: () => Promise<number>,
 ): Promise<HandRun> {
   const labels = players.map((_, seat) => `fd-bench ${game} seat ${seat}`);
-  const zero: CpuSplit = { totalMs: 0, scriptingMs: 0, styleLayoutMs: 0, paintOtherMs: 0, driverMs: 0, byEvent: {} };
+  const zero: CpuSplit = {
+    totalMs: 0,
+    scriptingMs: 0,
+    styleLayoutMs: 0,
+    paintOtherMs: 0,
+    driverMs: 0,
+    byEvent: {},
+    counts: {},
+  };
   const sums = players.map(() => zero);
   let threads: { pid: number; tid: number }[] | null = null;
   let failure: unknown = null;
@@ -323,7 +336,9 @@ async function speedHand(url: string, seed: number): Promise<{ run: HandRun; lat
   }
 }
 
-function pick(split: CpuSplit): Omit<CpuSplit, 'driverMs' | 'byEvent'> & { readonly topEvents: [string, number][] } {
+function pick(
+  split: CpuSplit,
+): Omit<CpuSplit, 'driverMs' | 'byEvent' | 'counts'> & { readonly topEvents: [string, number][] } {
   return {
     totalMs: split.totalMs,
     scriptingMs: split.scriptingMs,
@@ -345,11 +360,19 @@ function row(runs: readonly HandRun[], nodePerPeerMs: number): GameRow {
     styleLayoutMs: round1(median(pages.map((p) => p.styleLayoutMs))),
     paintOtherMs: round1(median(pages.map((p) => p.paintOtherMs))),
   };
+  const perPage = (of: (p: PageRun) => number) =>
+    round1(median(runs.flatMap((r) => r.pages.map((p) => of(p) / Math.max(1, r.moves)))));
   return {
     game: runs[0]!.game,
     players: runs[0]!.players,
     runs: runs.length,
     pageMedian,
+    perMove: {
+      ms: perPage((p) => p.totalMs),
+      frames: perPage((p) => p.counts['PrePaint'] ?? 0),
+      styles: perPage((p) => p.counts['UpdateLayoutTree'] ?? 0),
+      layouts: perPage((p) => p.counts['Layout'] ?? 0),
+    },
     busiestPage: pick(busiest),
     driverMedianMs: round1(median(pages.map((p) => p.driverMs))),
     nodePerPeerMs,
@@ -430,7 +453,7 @@ export function printBrowser(r: BrowserBench): void {
     'game          players  page      total  scripting  style/layout  paint/other  | Node/peer  page÷Node  (driver)  clean',
   );
   for (const g of r.rows) {
-    const line = (what: string, s: Omit<CpuSplit, 'driverMs' | 'byEvent'>, ratio: number, driver: string) =>
+    const line = (what: string, s: Omit<CpuSplit, 'driverMs' | 'byEvent' | 'counts'>, ratio: number, driver: string) =>
       console.log(
         `${g.game.padEnd(13)} ${String(g.players).padStart(7)}  ${what.padEnd(8)} ${String(s.totalMs).padStart(6)}  ${String(s.scriptingMs).padStart(9)}  ${String(s.styleLayoutMs).padStart(12)}  ${String(s.paintOtherMs).padStart(11)}  | ${String(g.nodePerPeerMs).padStart(9)}  ${`${ratio}×`.padStart(9)}  ${driver.padStart(8)}  ${g.allClean}`,
       );
@@ -438,6 +461,10 @@ export function printBrowser(r: BrowserBench): void {
     line('busiest', g.busiestPage, g.ratioBusiest, '');
     console.log(
       `${''.padEnd(23)}(the busiest page's style/layout and paint/other by trace event: ${g.busiestPage.topEvents.map(([name, ms]) => `${name} ${ms}`).join(', ')} ms)`,
+    );
+    const m = g.perMove;
+    console.log(
+      `${''.padEnd(23)}per move, median page: ${m.ms} ms main thread, ${m.frames} frames, ${m.styles} style recalculations, ${m.layouts} layouts`,
     );
     console.log(`${''.padEnd(23)}(traces covered ${Math.round(g.tracedShare * 1000) / 10} % of the hands' wall time)`);
   }

@@ -49,6 +49,8 @@ describe('the trace split', () => {
       driverMs: 4,
       // What the style/layout and paint/other figures hold, by the event that spent the time.
       byEvent: { 'ThreadControllerImpl::RunTask': 5.2, Layout: 1, Paint: 0.8 },
+      // The page's own style recalculations, layouts and frames; the driver's UpdateLayoutTree is not counted.
+      counts: { UpdateLayoutTree: 0, Layout: 1, PrePaint: 0 },
     });
   });
 
