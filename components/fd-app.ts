@@ -19,6 +19,7 @@ import { ToggleSoundEvent, RenameEvent } from './events.js';
 import { storeCalls } from './app-events.js';
 import { soundCue, TableSounds, type CueState } from '../src/app/sound.js';
 import { theme } from './theme.js';
+import { OnceAFrame } from './once-a-frame.js';
 import { cardIcon, gearIcon } from './icons.js';
 import {
   failureStyles,
@@ -40,6 +41,10 @@ export class FdApp extends LitElement {
   @state() private view: AppView = this.store.view;
   private readonly sounds = new TableSounds();
   private lastCue: CueState | null = null;
+  private readonly viewChange = new OnceAFrame(() => {
+    this.view = this.store.view;
+    this.sound(this.view);
+  });
   /** Phones, during a hand: whether the chat, the seats and the log are unfolded. */
   @state() private extrasOpen = false;
   /** The newest chat line shown unfolded (what the folded extras' button counts from). */
@@ -185,10 +190,8 @@ export class FdApp extends LitElement {
 
   override connectedCallback() {
     super.connectedCallback();
-    this.store.addEventListener('change', () => {
-      this.view = this.store.view;
-      this.sound(this.view);
-    });
+    // One view per frame: an incoming move announces many changes, each in a task of its own (once-a-frame.ts).
+    this.store.addEventListener('change', () => this.viewChange.request());
     storeCalls(this, this.store);
     void this.store.init();
     // The tests' handle on the page (the e2e tests' hostile peer reaches the mesh through it): in development and in

@@ -1,0 +1,60 @@
+/**
+ * The shell (components/fd-app.ts) renders the page once per frame however
+ * many changes the store announces: one incoming move is several `change`
+ * events, each in a task of its own (the move, the crypto steps after it,
+ * log lines), and each used to rebuild the whole view and render the table.
+ * The change still shows in the next frame.
+ */
+import { afterEach, expect, test, vi } from 'vitest';
+import '../../components/fd-app.js';
+import type { FdApp } from '../../components/fd-app.js';
+
+afterEach(() => document.body.replaceChildren());
+
+const frame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+
+/** Runs `job` in a task of its own (a message from a peer arrives in one). */
+const task = (job: () => void) =>
+  new Promise<void>((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      job();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
+
+async function shell(): Promise<FdApp> {
+  const el = document.createElement('fd-app');
+  document.body.append(el);
+  await vi.waitFor(() => expect(el.shadowRoot?.querySelector('fd-home')).not.toBeNull(), { timeout: 10_000 });
+  await frame();
+  await el.updateComplete;
+  return el;
+}
+
+test('five changes announced in five tasks within a frame render the page once, in that frame', async () => {
+  const el = await shell();
+  const renders = vi.spyOn(el, 'render');
+  const views = vi.spyOn(el.store, 'view', 'get');
+  await frame();
+  // Right after a frame: the five tasks all run before the next one.
+  for (let i = 0; i < 5; i++) await task(() => el.store.dispatchEvent(new Event('change')));
+  await frame();
+  await el.updateComplete;
+  expect(renders).toHaveBeenCalledTimes(1);
+  expect(views).toHaveBeenCalledTimes(1);
+});
+
+test('a change the page shows (a new name) is on screen in the next frame', async () => {
+  const el = await shell();
+  const name = el.store.view.settings.name;
+  try {
+    el.store.rename('Zed');
+    await frame();
+    await el.updateComplete;
+    expect(el.shadowRoot!.querySelector<HTMLInputElement>('header #name')!.value).toBe('Zed');
+  } finally {
+    el.store.rename(name);
+  }
+});
