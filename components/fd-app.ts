@@ -20,6 +20,7 @@ import { storeCalls } from './app-events.js';
 import { soundCue, TableSounds, type CueState } from '../src/app/sound.js';
 import { theme } from './theme.js';
 import { OnceAFrame } from './once-a-frame.js';
+import { keepSame } from './keep-same.js';
 import { cardIcon, gearIcon } from './icons.js';
 import {
   failureStyles,
@@ -42,7 +43,8 @@ export class FdApp extends LitElement {
   private readonly sounds = new TableSounds();
   private lastCue: CueState | null = null;
   private readonly viewChange = new OnceAFrame(() => {
-    this.view = this.store.view;
+    // What did not change stays the same object: a change that shows nothing new renders nothing (keep-same.ts).
+    this.view = keepSame(this.view, this.store.view);
     this.sound(this.view);
   });
   /** Phones, during a hand: whether the chat, the seats and the log are unfolded. */

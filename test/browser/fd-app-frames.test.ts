@@ -3,11 +3,13 @@
  * many changes the store announces: one incoming move is several `change`
  * events, each in a task of its own (the move, the crypto steps after it,
  * log lines), and each used to rebuild the whole view and render the table.
- * The change still shows in the next frame.
+ * The change still shows in the next frame; a change that shows nothing new
+ * (the view built again holds what it held) renders nothing.
  */
 import { afterEach, expect, test, vi } from 'vitest';
 import '../../components/fd-app.js';
 import type { FdApp } from '../../components/fd-app.js';
+import { keepSame } from '../../components/keep-same.js';
 
 afterEach(() => document.body.replaceChildren());
 
@@ -57,4 +59,30 @@ test('a change the page shows (a new name) is on screen in the next frame', asyn
   } finally {
     el.store.rename(name);
   }
+});
+
+test('a change that shows nothing new renders nothing', async () => {
+  const el = await shell();
+  const renders = vi.spyOn(el, 'render');
+  await task(() => el.store.dispatchEvent(new Event('change')));
+  await frame();
+  await el.updateComplete;
+  expect(renders).not.toHaveBeenCalled();
+});
+
+test('what did not change stays the same object, down to each part', () => {
+  const hand = { cards: ['7H', '8S'], seats: [{ name: 'Ann' }, { name: 'Bob' }] };
+  const before = { hand, log: ['a'], turn: 0 };
+  expect(keepSame(before, structuredClone(before))).toBe(before);
+  const after = keepSame(before, { ...structuredClone(before), turn: 1 });
+  expect(after).not.toBe(before);
+  expect(after).toEqual({ hand, log: ['a'], turn: 1 });
+  expect(after.hand).toBe(hand);
+  expect(after.log).toBe(before.log);
+  const played = keepSame(before, { ...before, hand: { cards: ['7H'], seats: structuredClone(hand.seats) } });
+  expect(played.hand.seats).toBe(hand.seats);
+  expect(played.hand.cards).toEqual(['7H']);
+  // Not plain data: compared by identity only.
+  const map = new Map([[1, 2]]);
+  expect(keepSame({ m: map }, { m: new Map([[1, 2]]) }).m).not.toBe(map);
 });
