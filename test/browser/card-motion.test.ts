@@ -85,7 +85,8 @@ test('another player’s play reads layout once the DOM has changed, only for th
   const real = Element.prototype.getBoundingClientRect;
   const root = el.shadowRoot!;
   Element.prototype.getBoundingClientRect = function (this: Element) {
-    const what = this === el ? 'table' : (this.getAttribute('data-card') ?? this.getAttribute('data-fly-source') ?? '?');
+    const what =
+      this === el ? 'table' : (this.getAttribute('data-card') ?? this.getAttribute('data-fly-source') ?? '?');
     reads.push({ what, landed: root.querySelector(`#stack fd-card[data-card="${v.card}"]`) !== null });
     return real.call(this);
   };
