@@ -42,6 +42,13 @@ export class FdApp extends LitElement {
   @state() private view: AppView = this.store.view;
   private readonly sounds = new TableSounds();
   private lastCue: CueState | null = null;
+  /** In the task of the player's input (a click, a key, a form's change or submit). */
+  private acting = false;
+  private readonly onInput = () => {
+    if (this.acting) return;
+    this.acting = true;
+    setTimeout(() => (this.acting = false), 0);
+  };
   private readonly viewChange = new OnceAFrame(() => {
     // What did not change stays the same object: a change that shows nothing new renders nothing (keep-same.ts).
     this.view = keepSame(this.view, this.store.view);
@@ -193,7 +200,10 @@ export class FdApp extends LitElement {
   override connectedCallback() {
     super.connectedCallback();
     // One view per frame: an incoming move announces many changes, each in a task of its own (once-a-frame.ts).
-    this.store.addEventListener('change', () => this.viewChange.request());
+    // What the player does shows as their handler returns, as it always did.
+    this.store.addEventListener('change', () => (this.acting ? this.viewChange.soon() : this.viewChange.request()));
+    for (const type of ['click', 'keydown', 'change', 'submit'])
+      window.addEventListener(type, this.onInput, { capture: true });
     storeCalls(this, this.store);
     void this.store.init();
     // The tests' handle on the page (the e2e tests' hostile peer reaches the mesh through it): in development and in

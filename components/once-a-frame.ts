@@ -7,11 +7,14 @@
  * animation frame, before that frame's style, layout and paint: nothing is
  * shown later than it would be. A hidden page draws no frames; there it runs
  * in a task soon after (the turn sound must still play in a background tab),
- * and a page hidden with the job pending runs it at once.
+ * and a page hidden with the job pending runs it at once. `soon` runs it
+ * after the current task's code instead (what the player just did shows as
+ * their own event handler returns).
  */
 export class OnceAFrame {
   private frame: number | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
+  private micro = false;
   private readonly onHidden = () => {
     if (document.visibilityState === 'hidden' && this.frame !== null) this.run();
   };
@@ -20,7 +23,7 @@ export class OnceAFrame {
 
   /** Asks for the job; several asks before it runs make one run. */
   request(): void {
-    if (this.frame !== null || this.timer !== null) return;
+    if (this.frame !== null || this.timer !== null || this.micro) return;
     if (document.visibilityState === 'hidden') {
       this.timer = setTimeout(() => this.run(), 0);
       return;
@@ -29,7 +32,22 @@ export class OnceAFrame {
     document.addEventListener('visibilitychange', this.onHidden);
   }
 
+  /** Asks for the job right after the code running now (a microtask), not in the next frame. */
+  soon(): void {
+    if (this.frame === null && this.timer === null && this.micro) return;
+    if (this.frame !== null) cancelAnimationFrame(this.frame);
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.frame = null;
+    this.timer = null;
+    if (this.micro) return;
+    this.micro = true;
+    queueMicrotask(() => {
+      if (this.micro) this.run();
+    });
+  }
+
   private run(): void {
+    this.micro = false;
     if (this.frame !== null) cancelAnimationFrame(this.frame);
     if (this.timer !== null) clearTimeout(this.timer);
     this.frame = null;
