@@ -85,8 +85,9 @@ export interface GameRow {
   /** The busiest page of all runs. */
   readonly busiestPage: ReturnType<typeof pick>;
   /**
-   * Per move of the hand (each page's figure over its hand's moves, median over the pages): main-thread ms, frames
-   * drawn, style recalculations and layouts. Of the traced part of the hand, over all its moves, like the figures above.
+   * Per move of the hand (each page's figure over its hand's moves, median over the pages): main-thread ms,
+   * pre-paints (about one per frame that changed the page, more when a script forces one), style recalculations
+   * and layouts. Of the traced part of the hand, over all its moves, like the figures above.
    */
   readonly perMove: { readonly ms: number; readonly frames: number; readonly styles: number; readonly layouts: number };
   /** Median of the driver's commands per page (left out of the figures above). */
@@ -464,7 +465,7 @@ export function printBrowser(r: BrowserBench): void {
     );
     const m = g.perMove;
     console.log(
-      `${''.padEnd(23)}per move, median page: ${m.ms} ms main thread, ${m.frames} frames, ${m.styles} style recalculations, ${m.layouts} layouts`,
+      `${''.padEnd(23)}per move, median page: ${m.ms} ms main thread, ${m.frames} pre-paints, ${m.styles} style recalculations, ${m.layouts} layouts`,
     );
     console.log(`${''.padEnd(23)}(traces covered ${Math.round(g.tracedShare * 1000) / 10} % of the hands' wall time)`);
   }

@@ -62,7 +62,8 @@ export interface CpuSplit {
   readonly byEvent: Readonly<Record<string, number>>;
   /**
    * How often the page (not the driver) ran the steps COUNTED names: style recalculations (`UpdateLayoutTree`),
-   * layouts, and frames its main thread drew (`PrePaint`, once per frame that updated the page's rendering).
+   * layouts, and pre-paints (`PrePaint`: about one per frame that changed the page, but a hit test forced in an
+   * input handler or several updates in one frame add more, so it is not a frame count).
    */
   readonly counts: Readonly<Record<string, number>>;
 }
