@@ -31,7 +31,7 @@
  * and left out of the page's figure. The clicks themselves reach the page as
  * input events and their handling is counted, as a person's would be.
  *
- * Click → shown (stress-speed): each page records, in the page, the time of
+ * Click → shown (stress-speed, bench/click-probe.ts): each page records, in the page, the time of
  * the trusted click that sent a play (the click event's timeStamp) and the
  * card it played; and, from a MutationObserver on the table's centre stacks,
  * when each card became a stack's top and the animation frame after that
@@ -49,7 +49,7 @@
  * timers included) over as many seeds, and the ratio page / Node.
  */
 import '../src/games/all.js';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { makeRng } from '../src/bots/prng.js';
 import { stressShedModule } from '../src/games/stress-shed/index.js';
 import { stressSpeedModule } from '../src/games/stress-speed/index.js';
@@ -58,6 +58,7 @@ import { buildBundle, startServer } from '../test/e2e/server.js';
 import { playStress, stressTurn } from '../test/e2e/stress-moves.js';
 import { playUntilOver } from '../test/e2e/speed-moves.js';
 import { measureHand } from './hand.js';
+import { clockOffset, installProbe, latencies, type Latency, type Probe } from './click-probe.js';
 import { addSplits, markPage, splitMainThread, startSegmentedTrace, threadOf, type CpuSplit } from './trace.js';
 
 export interface PageRun extends CpuSplit {
@@ -221,87 +222,6 @@ async function shedHand(url: string, seed: number): Promise<HandRun> {
   } finally {
     await browser.close();
   }
-}
-
-/** What one page recorded: its plays (the sending click's time) and every card its stacks showed. */
-export interface Probe {
-  readonly plays: { card: string; at: number }[];
-  readonly shown: { card: string; dom: number; frame: number }[];
-}
-
-/** Installs the click → shown probe in a stress-speed page (see the file comment). */
-async function installProbe(page: Page): Promise<void> {
-  // tsx compiles the function below with esbuild's keepNames, which calls a helper the page lacks.
-  await page.evaluate('window.__name = (f) => f');
-  await page.locator('#stress').evaluate((button) => {
-    const root = button.getRootNode() as ShadowRoot;
-    const clock = () => performance.timeOrigin + performance.now();
-    const probe: Probe = { plays: [], shown: [] };
-    (window as unknown as { fdBenchProbe: Probe }).fdBenchProbe = probe;
-    let input = 0;
-    window.addEventListener(
-      'click',
-      (event) => {
-        if (event.isTrusted) input = performance.timeOrigin + event.timeStamp;
-      },
-      { capture: true },
-    );
-    root.host.addEventListener('fd-act', (event) => {
-      const action = (event as Event & { action?: { type: string; slot: number } }).action;
-      if (action?.type !== 'play') return;
-      const card = root.querySelector(`#my-side .slot[data-slot="${action.slot}"] fd-card`)?.getAttribute('data-card');
-      if (card) probe.plays.push({ card, at: input });
-    });
-    const top = (i: number) => root.querySelector(`#stack-${i}`)?.getAttribute('data-top') ?? '';
-    const tops = [top(0), top(1)];
-    new MutationObserver(() => {
-      const dom = clock();
-      for (const i of [0, 1]) {
-        const card = top(i);
-        if (card && card !== tops[i]) requestAnimationFrame(() => probe.shown.push({ card, dom, frame: clock() }));
-        tops[i] = card;
-      }
-    }).observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-top'] });
-  });
-}
-
-/** B's clock minus A's, from the tightest of several A, B, A readings. */
-async function clockOffset(a: Page, b: Page): Promise<{ offset: number; uncertainty: number }> {
-  const read = (p: Page) => p.evaluate(() => performance.timeOrigin + performance.now());
-  let best = { offset: 0, uncertainty: Infinity };
-  for (let i = 0; i < 7; i++) {
-    const a1 = await read(a);
-    const t = await read(b);
-    const a2 = await read(a);
-    if ((a2 - a1) / 2 < best.uncertainty) best = { offset: t - (a1 + a2) / 2, uncertainty: (a2 - a1) / 2 };
-  }
-  return best;
-}
-
-export interface Latency {
-  readonly plays: number;
-  readonly frame: number[];
-  readonly dom: number[];
-}
-
-/**
- * Matches each play of `from` to the first time `to` shows that card afterwards,
- * before either page plays that card again (a card taken by a stress call can
- * come back to either player); `offset` is to's clock minus from's.
- */
-export function latencies(from: Probe, to: Probe, offset: number): Latency {
-  const frame: number[] = [];
-  const dom: number[] = [];
-  from.plays.forEach((play, i) => {
-    const mine = from.plays.slice(i + 1).find((p) => p.card === play.card)?.at ?? Infinity;
-    const theirs = to.plays.find((p) => p.card === play.card && p.at - offset > play.at)?.at;
-    const again = Math.min(mine, theirs === undefined ? Infinity : theirs - offset);
-    const seen = to.shown.find((s) => s.card === play.card && s.dom - offset > play.at && s.dom - offset < again);
-    if (!seen) return;
-    frame.push(seen.frame - offset - play.at);
-    dom.push(seen.dom - offset - play.at);
-  });
-  return { plays: from.plays.length, frame, dom };
 }
 
 async function speedHand(url: string, seed: number): Promise<{ run: HandRun; latency: Latency; clock: number[] }> {

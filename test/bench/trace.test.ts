@@ -62,7 +62,7 @@ describe('the trace split', () => {
 
 describe('click → shown matching', () => {
   it('matches a play to the other page showing it, and not to a later show after that page played the card itself', async () => {
-    const { latencies } = await import('../../bench/browser.js');
+    const { latencies } = await import('../../bench/click-probe.js');
     const from = {
       plays: [
         { card: '7H', at: 1000 },
