@@ -35,19 +35,30 @@ async function shell(): Promise<FdApp> {
   return el;
 }
 
-test('five changes announced in five tasks within a frame render the page once, in that frame', async () => {
+test('five changes announced in five tasks render the page once per frame, not once per change', async () => {
   const el = await shell();
   const name = el.store.view.settings.name;
   const renders = vi.spyOn(el, 'render');
   const views = vi.spyOn(el.store, 'view', 'get');
   try {
     await frame();
-    // Right after a frame: the five tasks all run before the next one; each changes what the page shows.
-    for (let i = 0; i < 5; i++) await task(() => el.store.rename(`Zed ${i}`));
+    // Frames drawn from the first task to the frame after the last (a loaded machine may draw one in between).
+    let frames = 0;
+    let counting = true;
+    const tick = () => {
+      frames++;
+      if (counting) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+    // Right after a frame, five tasks posted at once; each changes what the page shows.
+    await Promise.all([0, 1, 2, 3, 4].map((i) => task(() => el.store.rename(`Zed ${i}`))));
     await frame();
+    counting = false;
     await el.updateComplete;
-    expect(renders).toHaveBeenCalledTimes(1);
-    expect(views).toHaveBeenCalledTimes(1);
+    expect(renders.mock.calls.length).toBeGreaterThan(0);
+    expect(renders.mock.calls.length).toBeLessThanOrEqual(frames);
+    expect(views.mock.calls.length).toBeLessThanOrEqual(frames);
+    expect(frames, 'the five tasks ran within a frame or two').toBeLessThan(5);
     expect(el.shadowRoot!.querySelector<HTMLInputElement>('header #name')!.value).toBe('Zed 4');
   } finally {
     el.store.rename(name);
