@@ -31,7 +31,7 @@
  * and left out of the page's figure. The clicks themselves reach the page as
  * input events and their handling is counted, as a person's would be.
  *
- * Click → shown (stress-speed): each page records, in the page, the time of
+ * Click → shown (stress-speed, bench/click-probe.ts): each page records, in the page, the time of
  * the trusted click that sent a play (the click event's timeStamp) and the
  * card it played; and, from a MutationObserver on the table's centre stacks,
  * when each card became a stack's top and the animation frame after that
@@ -49,7 +49,7 @@
  * timers included) over as many seeds, and the ratio page / Node.
  */
 import '../src/games/all.js';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { makeRng } from '../src/bots/prng.js';
 import { stressShedModule } from '../src/games/stress-shed/index.js';
 import { stressSpeedModule } from '../src/games/stress-speed/index.js';
@@ -58,6 +58,7 @@ import { buildBundle, startServer } from '../test/e2e/server.js';
 import { playStress, stressTurn } from '../test/e2e/stress-moves.js';
 import { playUntilOver } from '../test/e2e/speed-moves.js';
 import { measureHand } from './hand.js';
+import { clockOffset, installProbe, latencies, type Latency, type Probe } from './click-probe.js';
 import { addSplits, markPage, splitMainThread, startSegmentedTrace, threadOf, type CpuSplit } from './trace.js';
 
 export interface PageRun extends CpuSplit {
@@ -81,9 +82,15 @@ export interface GameRow {
   readonly players: number;
   readonly runs: number;
   /** Median over every page of every run: the page's own main-thread CPU per hand, and its split. */
-  readonly pageMedian: Omit<CpuSplit, 'driverMs' | 'byEvent'>;
+  readonly pageMedian: Omit<CpuSplit, 'driverMs' | 'byEvent' | 'counts'>;
   /** The busiest page of all runs. */
   readonly busiestPage: ReturnType<typeof pick>;
+  /**
+   * Per move of the hand (each page's figure over its hand's moves, median over the pages): main-thread ms,
+   * pre-paints (about one per frame that changed the page, more when a script forces one), style recalculations
+   * and layouts. Of the traced part of the hand, over all its moves, like the figures above.
+   */
+  readonly perMove: { readonly ms: number; readonly frames: number; readonly styles: number; readonly layouts: number };
   /** Median of the driver's commands per page (left out of the figures above). */
   readonly driverMedianMs: number;
   /** The same game and players in Node (bench/hand.ts): CPU per peer per hand, median over as many seeds. */
@@ -153,7 +160,15 @@ async function tracedHand(
   play: () => Promise<number>,
 ): Promise<HandRun> {
   const labels = players.map((_, seat) => `fd-bench ${game} seat ${seat}`);
-  const zero: CpuSplit = { totalMs: 0, scriptingMs: 0, styleLayoutMs: 0, paintOtherMs: 0, driverMs: 0, byEvent: {} };
+  const zero: CpuSplit = {
+    totalMs: 0,
+    scriptingMs: 0,
+    styleLayoutMs: 0,
+    paintOtherMs: 0,
+    driverMs: 0,
+    byEvent: {},
+    counts: {},
+  };
   const sums = players.map(() => zero);
   let threads: { pid: number; tid: number }[] | null = null;
   let failure: unknown = null;
@@ -209,87 +224,6 @@ async function shedHand(url: string, seed: number): Promise<HandRun> {
   }
 }
 
-/** What one page recorded: its plays (the sending click's time) and every card its stacks showed. */
-export interface Probe {
-  readonly plays: { card: string; at: number }[];
-  readonly shown: { card: string; dom: number; frame: number }[];
-}
-
-/** Installs the click → shown probe in a stress-speed page (see the file comment). */
-async function installProbe(page: Page): Promise<void> {
-  // tsx compiles the function below with esbuild's keepNames, which calls a helper the page lacks.
-  await page.evaluate('window.__name = (f) => f');
-  await page.locator('#stress').evaluate((button) => {
-    const root = button.getRootNode() as ShadowRoot;
-    const clock = () => performance.timeOrigin + performance.now();
-    const probe: Probe = { plays: [], shown: [] };
-    (window as unknown as { fdBenchProbe: Probe }).fdBenchProbe = probe;
-    let input = 0;
-    window.addEventListener(
-      'click',
-      (event) => {
-        if (event.isTrusted) input = performance.timeOrigin + event.timeStamp;
-      },
-      { capture: true },
-    );
-    root.host.addEventListener('fd-act', (event) => {
-      const action = (event as Event & { action?: { type: string; slot: number } }).action;
-      if (action?.type !== 'play') return;
-      const card = root.querySelector(`#my-side .slot[data-slot="${action.slot}"] fd-card`)?.getAttribute('data-card');
-      if (card) probe.plays.push({ card, at: input });
-    });
-    const top = (i: number) => root.querySelector(`#stack-${i}`)?.getAttribute('data-top') ?? '';
-    const tops = [top(0), top(1)];
-    new MutationObserver(() => {
-      const dom = clock();
-      for (const i of [0, 1]) {
-        const card = top(i);
-        if (card && card !== tops[i]) requestAnimationFrame(() => probe.shown.push({ card, dom, frame: clock() }));
-        tops[i] = card;
-      }
-    }).observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-top'] });
-  });
-}
-
-/** B's clock minus A's, from the tightest of several A, B, A readings. */
-async function clockOffset(a: Page, b: Page): Promise<{ offset: number; uncertainty: number }> {
-  const read = (p: Page) => p.evaluate(() => performance.timeOrigin + performance.now());
-  let best = { offset: 0, uncertainty: Infinity };
-  for (let i = 0; i < 7; i++) {
-    const a1 = await read(a);
-    const t = await read(b);
-    const a2 = await read(a);
-    if ((a2 - a1) / 2 < best.uncertainty) best = { offset: t - (a1 + a2) / 2, uncertainty: (a2 - a1) / 2 };
-  }
-  return best;
-}
-
-export interface Latency {
-  readonly plays: number;
-  readonly frame: number[];
-  readonly dom: number[];
-}
-
-/**
- * Matches each play of `from` to the first time `to` shows that card afterwards,
- * before either page plays that card again (a card taken by a stress call can
- * come back to either player); `offset` is to's clock minus from's.
- */
-export function latencies(from: Probe, to: Probe, offset: number): Latency {
-  const frame: number[] = [];
-  const dom: number[] = [];
-  from.plays.forEach((play, i) => {
-    const mine = from.plays.slice(i + 1).find((p) => p.card === play.card)?.at ?? Infinity;
-    const theirs = to.plays.find((p) => p.card === play.card && p.at - offset > play.at)?.at;
-    const again = Math.min(mine, theirs === undefined ? Infinity : theirs - offset);
-    const seen = to.shown.find((s) => s.card === play.card && s.dom - offset > play.at && s.dom - offset < again);
-    if (!seen) return;
-    frame.push(seen.frame - offset - play.at);
-    dom.push(seen.dom - offset - play.at);
-  });
-  return { plays: from.plays.length, frame, dom };
-}
-
 async function speedHand(url: string, seed: number): Promise<{ run: HandRun; latency: Latency; clock: number[] }> {
   const browser = await launchChromium();
   try {
@@ -323,7 +257,9 @@ async function speedHand(url: string, seed: number): Promise<{ run: HandRun; lat
   }
 }
 
-function pick(split: CpuSplit): Omit<CpuSplit, 'driverMs' | 'byEvent'> & { readonly topEvents: [string, number][] } {
+function pick(
+  split: CpuSplit,
+): Omit<CpuSplit, 'driverMs' | 'byEvent' | 'counts'> & { readonly topEvents: [string, number][] } {
   return {
     totalMs: split.totalMs,
     scriptingMs: split.scriptingMs,
@@ -345,11 +281,19 @@ function row(runs: readonly HandRun[], nodePerPeerMs: number): GameRow {
     styleLayoutMs: round1(median(pages.map((p) => p.styleLayoutMs))),
     paintOtherMs: round1(median(pages.map((p) => p.paintOtherMs))),
   };
+  const perPage = (of: (p: PageRun) => number) =>
+    round1(median(runs.flatMap((r) => r.pages.map((p) => of(p) / Math.max(1, r.moves)))));
   return {
     game: runs[0]!.game,
     players: runs[0]!.players,
     runs: runs.length,
     pageMedian,
+    perMove: {
+      ms: perPage((p) => p.totalMs),
+      frames: perPage((p) => p.counts['PrePaint'] ?? 0),
+      styles: perPage((p) => p.counts['UpdateLayoutTree'] ?? 0),
+      layouts: perPage((p) => p.counts['Layout'] ?? 0),
+    },
     busiestPage: pick(busiest),
     driverMedianMs: round1(median(pages.map((p) => p.driverMs))),
     nodePerPeerMs,
@@ -430,7 +374,7 @@ export function printBrowser(r: BrowserBench): void {
     'game          players  page      total  scripting  style/layout  paint/other  | Node/peer  page÷Node  (driver)  clean',
   );
   for (const g of r.rows) {
-    const line = (what: string, s: Omit<CpuSplit, 'driverMs' | 'byEvent'>, ratio: number, driver: string) =>
+    const line = (what: string, s: Omit<CpuSplit, 'driverMs' | 'byEvent' | 'counts'>, ratio: number, driver: string) =>
       console.log(
         `${g.game.padEnd(13)} ${String(g.players).padStart(7)}  ${what.padEnd(8)} ${String(s.totalMs).padStart(6)}  ${String(s.scriptingMs).padStart(9)}  ${String(s.styleLayoutMs).padStart(12)}  ${String(s.paintOtherMs).padStart(11)}  | ${String(g.nodePerPeerMs).padStart(9)}  ${`${ratio}×`.padStart(9)}  ${driver.padStart(8)}  ${g.allClean}`,
       );
@@ -438,6 +382,10 @@ export function printBrowser(r: BrowserBench): void {
     line('busiest', g.busiestPage, g.ratioBusiest, '');
     console.log(
       `${''.padEnd(23)}(the busiest page's style/layout and paint/other by trace event: ${g.busiestPage.topEvents.map(([name, ms]) => `${name} ${ms}`).join(', ')} ms)`,
+    );
+    const m = g.perMove;
+    console.log(
+      `${''.padEnd(23)}per move, median page: ${m.ms} ms main thread, ${m.frames} pre-paints, ${m.styles} style recalculations, ${m.layouts} layouts`,
     );
     console.log(`${''.padEnd(23)}(traces covered ${Math.round(g.tracedShare * 1000) / 10} % of the hands' wall time)`);
   }

@@ -60,7 +60,16 @@ export interface CpuSplit {
   readonly driverMs: number;
   /** The style/layout and paint/other time by the trace event that spent it (its own time, ms): what those two hold. */
   readonly byEvent: Readonly<Record<string, number>>;
+  /**
+   * How often the page (not the driver) ran the steps COUNTED names: style recalculations (`UpdateLayoutTree`),
+   * layouts, and pre-paints (`PrePaint`: about one per frame that changed the page, but a hit test forced in an
+   * input handler or several updates in one frame add more, so it is not a frame count).
+   */
+  readonly counts: Readonly<Record<string, number>>;
 }
+
+/** The events `counts` counts (see CpuSplit). */
+export const COUNTED = ['UpdateLayoutTree', 'Layout', 'PrePaint'] as const;
 
 type Kind = 'scripting' | 'styleLayout' | 'paintOther' | 'driver';
 
@@ -129,8 +138,10 @@ export function splitMainThread(events: readonly TraceEvent[], pid: number, tid:
   }
   const stack: Open[] = [];
   const byEvent: Record<string, number> = {};
+  const counts: Record<string, number> = Object.fromEntries(COUNTED.map((name) => [name, 0]));
   const close = (node: Open) => {
     const own = node.tdur - node.children;
+    if (node.kind !== 'driver' && node.name in counts) counts[node.name]!++;
     sums[node.kind ?? 'paintOther'] += own;
     if (node.kind === null || node.kind === 'styleLayout') byEvent[node.name] = (byEvent[node.name] ?? 0) + own;
   };
@@ -153,6 +164,7 @@ export function splitMainThread(events: readonly TraceEvent[], pid: number, tid:
     paintOtherMs: ms(sums.paintOther),
     driverMs: ms(sums.driver),
     byEvent: Object.fromEntries(Object.entries(byEvent).map(([name, us]) => [name, ms(us)])),
+    counts,
   };
 }
 
@@ -223,6 +235,7 @@ export function addSplits(a: CpuSplit, b: CpuSplit): CpuSplit {
         r((a.byEvent[name] ?? 0) + (b.byEvent[name] ?? 0)),
       ]),
     ),
+    counts: Object.fromEntries(COUNTED.map((name) => [name, (a.counts[name] ?? 0) + (b.counts[name] ?? 0)])),
   };
 }
 

@@ -19,6 +19,8 @@ import { ToggleSoundEvent, RenameEvent } from './events.js';
 import { storeCalls } from './app-events.js';
 import { soundCue, TableSounds, type CueState } from '../src/app/sound.js';
 import { theme } from './theme.js';
+import { OnceAFrame } from './once-a-frame.js';
+import { keepSame } from './keep-same.js';
 import { cardIcon, gearIcon } from './icons.js';
 import {
   failureStyles,
@@ -40,6 +42,18 @@ export class FdApp extends LitElement {
   @state() private view: AppView = this.store.view;
   private readonly sounds = new TableSounds();
   private lastCue: CueState | null = null;
+  /** In the task of the player's input (a click, a key, a form's change or submit). */
+  private acting = false;
+  private readonly onInput = () => {
+    if (this.acting) return;
+    this.acting = true;
+    setTimeout(() => (this.acting = false), 0);
+  };
+  private readonly viewChange = new OnceAFrame(() => {
+    // What did not change stays the same object: a change that shows nothing new renders nothing (keep-same.ts).
+    this.view = keepSame(this.view, this.store.view);
+    this.sound(this.view);
+  });
   /** Phones, during a hand: whether the chat, the seats and the log are unfolded. */
   @state() private extrasOpen = false;
   /** The newest chat line shown unfolded (what the folded extras' button counts from). */
@@ -185,10 +199,11 @@ export class FdApp extends LitElement {
 
   override connectedCallback() {
     super.connectedCallback();
-    this.store.addEventListener('change', () => {
-      this.view = this.store.view;
-      this.sound(this.view);
-    });
+    // One view per frame: an incoming move announces many changes, each in a task of its own (once-a-frame.ts).
+    // What the player does shows as their handler returns, as it always did.
+    this.store.addEventListener('change', () => (this.acting ? this.viewChange.soon() : this.viewChange.request()));
+    for (const type of ['click', 'keydown', 'change', 'submit'])
+      window.addEventListener(type, this.onInput, { capture: true });
     storeCalls(this, this.store);
     void this.store.init();
     // The tests' handle on the page (the e2e tests' hostile peer reaches the mesh through it): in development and in

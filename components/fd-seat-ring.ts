@@ -315,18 +315,30 @@ export class FdSeatRing extends LitElement {
     this.shownCounts = new Map(this.order.flatMap((s) => (this.counts[s] === undefined ? [] : [[s, this.counts[s]!]])));
     const first = before.size === 0;
     if ((first && !this.freshDeal) || !this.dealFrom || reducedMotion()) return;
+    const deals: { seat: number; cards: number }[] = [];
     for (const [seat, now] of this.shownCounts) {
       const was = first ? 0 : before.get(seat);
-      if (was !== undefined && now > was) this.deal(seat, Math.min(DEAL_MAX, now - was));
+      if (was !== undefined && now > was) deals.push({ seat, cards: Math.min(DEAL_MAX, now - was) });
     }
+    if (deals.length > 0) this.deal(deals);
   }
 
-  /** Fly `cards` card backs from the deal source to `seat`'s box; each is removed when it lands. */
-  private deal(seat: number, cards: number): void {
+  /**
+   * Fly card backs from the deal source to each seat's box; each is removed when it lands. Every place is read
+   * before the first back is added (a read after a write would lay the page out again).
+   */
+  private deal(deals: readonly { seat: number; cards: number }[]): void {
     const root = this.getRootNode() as ParentNode;
     const from = root.querySelector(`[data-fly-source="${this.dealFrom}"]`)?.getBoundingClientRect();
-    const to = this.querySelector(`[data-seat-box="${seat}"]`)?.getBoundingClientRect();
-    if (!from || !to || from.width === 0 || to.width === 0) return;
+    const boxes = deals.map((d) => ({
+      ...d,
+      to: this.querySelector(`[data-seat-box="${d.seat}"]`)?.getBoundingClientRect(),
+    }));
+    if (!from || from.width === 0) return;
+    for (const { seat, cards, to } of boxes) if (to && to.width > 0) this.dealTo(seat, cards, from, to);
+  }
+
+  private dealTo(seat: number, cards: number, from: DOMRect, to: DOMRect): void {
     for (let i = 0; i < cards; i++) {
       const ghost = document.createElement('div');
       ghost.className = 'ring-ghost';

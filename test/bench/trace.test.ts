@@ -49,6 +49,8 @@ describe('the trace split', () => {
       driverMs: 4,
       // What the style/layout and paint/other figures hold, by the event that spent the time.
       byEvent: { 'ThreadControllerImpl::RunTask': 5.2, Layout: 1, Paint: 0.8 },
+      // The page's own style recalculations, layouts and frames; the driver's UpdateLayoutTree is not counted.
+      counts: { UpdateLayoutTree: 0, Layout: 1, PrePaint: 0 },
     });
   });
 
@@ -60,7 +62,7 @@ describe('the trace split', () => {
 
 describe('click → shown matching', () => {
   it('matches a play to the other page showing it, and not to a later show after that page played the card itself', async () => {
-    const { latencies } = await import('../../bench/browser.js');
+    const { latencies } = await import('../../bench/click-probe.js');
     const from = {
       plays: [
         { card: '7H', at: 1000 },

@@ -1,0 +1,89 @@
+/**
+ * The browser bench's click → shown probe (bench/browser.ts says what it
+ * measures): `installProbe` records in a stress-speed page each play's
+ * click and every card its stacks show, `clockOffset` measures how far two
+ * pages' clocks differ, and `latencies` matches one page's plays to the other
+ * page showing them.
+ */
+import type { Page } from 'playwright-core';
+
+/** What one page recorded: its plays (the sending click's time) and every card its stacks showed. */
+export interface Probe {
+  readonly plays: { card: string; at: number }[];
+  readonly shown: { card: string; dom: number; frame: number }[];
+}
+
+/** Installs the click → shown probe in a stress-speed page (see the file comment). */
+export async function installProbe(page: Page): Promise<void> {
+  // tsx compiles the function below with esbuild's keepNames, which calls a helper the page lacks.
+  await page.evaluate('window.__name = (f) => f');
+  await page.locator('#stress').evaluate((button) => {
+    const root = button.getRootNode() as ShadowRoot;
+    const clock = () => performance.timeOrigin + performance.now();
+    const probe: Probe = { plays: [], shown: [] };
+    (window as unknown as { fdBenchProbe: Probe }).fdBenchProbe = probe;
+    let input = 0;
+    window.addEventListener(
+      'click',
+      (event) => {
+        if (event.isTrusted) input = performance.timeOrigin + event.timeStamp;
+      },
+      { capture: true },
+    );
+    root.host.addEventListener('fd-act', (event) => {
+      const action = (event as Event & { action?: { type: string; slot: number } }).action;
+      if (action?.type !== 'play') return;
+      const card = root.querySelector(`#my-side .slot[data-slot="${action.slot}"] fd-card`)?.getAttribute('data-card');
+      if (card) probe.plays.push({ card, at: input });
+    });
+    const top = (i: number) => root.querySelector(`#stack-${i}`)?.getAttribute('data-top') ?? '';
+    const tops = [top(0), top(1)];
+    new MutationObserver(() => {
+      const dom = clock();
+      for (const i of [0, 1]) {
+        const card = top(i);
+        if (card && card !== tops[i]) requestAnimationFrame(() => probe.shown.push({ card, dom, frame: clock() }));
+        tops[i] = card;
+      }
+    }).observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-top'] });
+  });
+}
+
+/** B's clock minus A's, from the tightest of several A, B, A readings. */
+export async function clockOffset(a: Page, b: Page): Promise<{ offset: number; uncertainty: number }> {
+  const read = (p: Page) => p.evaluate(() => performance.timeOrigin + performance.now());
+  let best = { offset: 0, uncertainty: Infinity };
+  for (let i = 0; i < 7; i++) {
+    const a1 = await read(a);
+    const t = await read(b);
+    const a2 = await read(a);
+    if ((a2 - a1) / 2 < best.uncertainty) best = { offset: t - (a1 + a2) / 2, uncertainty: (a2 - a1) / 2 };
+  }
+  return best;
+}
+
+export interface Latency {
+  readonly plays: number;
+  readonly frame: number[];
+  readonly dom: number[];
+}
+
+/**
+ * Matches each play of `from` to the first time `to` shows that card afterwards,
+ * before either page plays that card again (a card taken by a stress call can
+ * come back to either player); `offset` is to's clock minus from's.
+ */
+export function latencies(from: Probe, to: Probe, offset: number): Latency {
+  const frame: number[] = [];
+  const dom: number[] = [];
+  from.plays.forEach((play, i) => {
+    const mine = from.plays.slice(i + 1).find((p) => p.card === play.card)?.at ?? Infinity;
+    const theirs = to.plays.find((p) => p.card === play.card && p.at - offset > play.at)?.at;
+    const again = Math.min(mine, theirs === undefined ? Infinity : theirs - offset);
+    const seen = to.shown.find((s) => s.card === play.card && s.dom - offset > play.at && s.dom - offset < again);
+    if (!seen) return;
+    frame.push(seen.frame - offset - play.at);
+    dom.push(seen.dom - offset - play.at);
+  });
+  return { plays: from.plays.length, frame, dom };
+}

@@ -1,0 +1,137 @@
+/**
+ * How a table's cards fly (components/card-motion.ts), in Chromium, on a
+ * two-seat Stress (shedding) table: a render reads the page's layout only
+ * after it has changed the DOM, and then only for the card that moved, the
+ * place it flies from and the table itself, all before the first flight
+ * starts; where each card was is read once in a later frame. Your own play
+ * still flies from where the card sat in your hand, and another player's
+ * from their seat box.
+ */
+import { afterEach, expect, test } from 'vitest';
+import { page } from 'vitest/browser';
+import { privateViewOf, runScenario, type AnyState } from '../../src/engine/index.js';
+import { stressShed, type StressState } from '../../src/games/stress-shed/index.js';
+import '../../components/fd-stress-shed.js';
+import { SHED_DEAL, SHED_READY } from './game-table.js';
+
+afterEach(() => document.body.replaceChildren());
+
+const frame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+
+/** Seat `seat`'s view of SHED_DEAL once both are ready, and after the seat whose turn it is plays a card. */
+function views(seat: 'mover' | 'other') {
+  const before = runScenario(stressShed, { game: 'stress-shed', seats: 2, deal: SHED_DEAL, actions: SHED_READY });
+  if (!before.ok || !before.state) throw new Error(before.failures.join('; '));
+  const turn = (before.state as StressState).board.turn!;
+  const me = seat === 'mover' ? turn : 1 - turn;
+  const [card, after] = SHED_DEAL.seats[turn]!.hand.map(
+    (c) =>
+      [
+        c,
+        runScenario(stressShed, {
+          game: 'stress-shed',
+          seats: 2,
+          deal: SHED_DEAL,
+          actions: [...SHED_READY, { seat: turn, type: 'play', cards: [c] }],
+        }),
+      ] as const,
+  ).find(([, run]) => run.ok && run.state)!;
+  const viewOf = (run: typeof after) =>
+    stressShed.view(run.state as StressState, me, privateViewOf(run.state as AnyState, run.open, me));
+  return { me, turn, card, before: viewOf(before), after: viewOf(after) };
+}
+
+/** Mounts the table before the play and lets a frame pass (a move comes frames after the last one). */
+async function tableBefore(v: ReturnType<typeof views>) {
+  const el = document.createElement('fd-stress-shed');
+  Object.assign(el, { view: v.before, mySeat: v.me, names: ['Ann', 'Bob'], seatOrder: [v.me, v.turn] });
+  document.body.append(el);
+  await el.updateComplete;
+  for (const a of el.shadowRoot!.getAnimations()) a.finish();
+  await frame();
+  await frame();
+  return el;
+}
+
+/** Renders the play and waits until the card that landed has drawn itself and its flight has started. */
+async function play(el: HTMLElement & { updateComplete: Promise<unknown> }, v: ReturnType<typeof views>) {
+  Object.assign(el, { view: v.after, lastMover: v.turn });
+  await el.updateComplete;
+  const landed = el.shadowRoot!.querySelector<HTMLElement & { updateComplete: Promise<unknown> }>(
+    `#stack fd-card[data-card="${v.card}"]`,
+  )!;
+  await landed.updateComplete;
+  await Promise.resolve();
+  await Promise.resolve();
+  return landed;
+}
+
+/** Where a card's flight starts: the centre of its first keyframe, from where it lands. */
+function flightStart(card: HTMLElement) {
+  const [flight] = card.getAnimations().filter((a) => !(a instanceof CSSAnimation));
+  expect(flight, 'the card flies').toBeDefined();
+  const start = (flight!.effect as KeyframeEffect).getKeyframes()[0]!.transform as string;
+  const [dx, dy] = /translate\(([-\d.]+)px, ([-\d.]+)px\)/.exec(start)!.slice(1).map(Number);
+  flight!.finish();
+  const to = card.getBoundingClientRect();
+  return { x: to.left + to.width / 2 + dx!, y: to.top + to.height / 2 + dy! };
+}
+
+test('another player’s play reads layout once the DOM has changed, only for the card, its seat box and the table', async () => {
+  await page.viewport(1280, 800);
+  const v = views('other');
+  const el = await tableBefore(v);
+  const reads: { what: string; landed: boolean }[] = [];
+  const real = Element.prototype.getBoundingClientRect;
+  const root = el.shadowRoot!;
+  Element.prototype.getBoundingClientRect = function (this: Element) {
+    const what =
+      this === el ? 'table' : (this.getAttribute('data-card') ?? this.getAttribute('data-fly-source') ?? '?');
+    reads.push({ what, landed: root.querySelector(`#stack fd-card[data-card="${v.card}"]`) !== null });
+    return real.call(this);
+  };
+  let landed: HTMLElement;
+  try {
+    landed = await play(el, v);
+  } finally {
+    Element.prototype.getBoundingClientRect = real;
+  }
+  expect(
+    reads.filter((r) => !r.landed),
+    'nothing is read before the render changes the DOM',
+  ).toEqual([]);
+  expect(reads.map((r) => r.what).sort()).toEqual([v.card, `seat-${v.turn}`, 'table'].sort());
+  const from = flightStart(landed);
+  const seat = root.querySelector(`[data-seat-box="${v.turn}"]`)!.getBoundingClientRect();
+  expect(from.x).toBeGreaterThanOrEqual(seat.left);
+  expect(from.x).toBeLessThanOrEqual(seat.right);
+  expect(from.y).toBeGreaterThanOrEqual(seat.top);
+  expect(from.y).toBeLessThanOrEqual(seat.bottom);
+});
+
+test('your own play flies from where the card sat in your hand', async () => {
+  await page.viewport(1280, 800);
+  const v = views('mover');
+  const el = await tableBefore(v);
+  const inHand = el.shadowRoot!.querySelector(`#my-hand fd-card[data-card="${v.card}"]`)!.getBoundingClientRect();
+  const landed = await play(el, v);
+  const from = flightStart(landed);
+  expect(Math.abs(from.x - (inHand.left + inHand.width / 2))).toBeLessThan(2);
+  expect(Math.abs(from.y - (inHand.top + inHand.height / 2))).toBeLessThan(2);
+});
+
+test('a play rendered before the frame that looks where the cards are still flies from the hand', async () => {
+  await page.viewport(1280, 800);
+  const v = views('mover');
+  const el = await tableBefore(v);
+  const inHand = el.shadowRoot!.querySelector(`#my-hand fd-card[data-card="${v.card}"]`)!.getBoundingClientRect();
+  // Another render first (the hand sorted the other way), then the play, with no frame between them.
+  Object.assign(el, { sortHandBy: 'rank' });
+  await el.updateComplete;
+  const sorted = el.shadowRoot!.querySelector(`#my-hand fd-card[data-card="${v.card}"]`)!.getBoundingClientRect();
+  const landed = await play(el, v);
+  const from = flightStart(landed);
+  expect(Math.abs(from.x - (sorted.left + sorted.width / 2))).toBeLessThan(2);
+  expect(Math.abs(from.y - (sorted.top + sorted.height / 2))).toBeLessThan(2);
+  expect(Math.abs(sorted.left - inHand.left), 'the sort moved the card').toBeGreaterThan(2);
+});

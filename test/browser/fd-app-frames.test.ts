@@ -1,0 +1,105 @@
+/**
+ * The shell (components/fd-app.ts) renders the page once per frame however
+ * many changes the store announces: one incoming move is several `change`
+ * events, each in a task of its own (the move, the crypto steps after it,
+ * log lines), and each used to rebuild the whole view and render the table.
+ * The change still shows in the next frame; a change that shows nothing new
+ * (the view built again holds what it held) renders nothing.
+ */
+import { afterEach, expect, test, vi } from 'vitest';
+import '../../components/fd-app.js';
+import type { FdApp } from '../../components/fd-app.js';
+import { keepSame } from '../../components/keep-same.js';
+
+afterEach(() => document.body.replaceChildren());
+
+const frame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+
+/** Runs `job` in a task of its own (a message from a peer arrives in one). */
+const task = (job: () => void) =>
+  new Promise<void>((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      job();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
+
+async function shell(): Promise<FdApp> {
+  const el = document.createElement('fd-app');
+  document.body.append(el);
+  await vi.waitFor(() => expect(el.shadowRoot?.querySelector('fd-home')).not.toBeNull(), { timeout: 10_000 });
+  await frame();
+  await el.updateComplete;
+  return el;
+}
+
+test('five changes announced in five tasks render the page once per frame, not once per change', async () => {
+  const el = await shell();
+  const name = el.store.view.settings.name;
+  const renders = vi.spyOn(el, 'render');
+  const views = vi.spyOn(el.store, 'view', 'get');
+  try {
+    await frame();
+    // Frames drawn from the first task to the frame after the last (a loaded machine may draw one in between).
+    let frames = 0;
+    let counting = true;
+    const tick = () => {
+      frames++;
+      if (counting) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+    // Right after a frame, five tasks posted at once; each changes what the page shows.
+    await Promise.all([0, 1, 2, 3, 4].map((i) => task(() => el.store.rename(`Zed ${i}`))));
+    await frame();
+    counting = false;
+    await el.updateComplete;
+    expect(renders.mock.calls.length).toBeGreaterThan(0);
+    expect(renders.mock.calls.length).toBeLessThanOrEqual(frames);
+    expect(views.mock.calls.length).toBeLessThanOrEqual(frames);
+    expect(frames, 'the five tasks ran within a frame or two').toBeLessThan(5);
+    expect(el.shadowRoot!.querySelector<HTMLInputElement>('header #name')!.value).toBe('Zed 4');
+  } finally {
+    el.store.rename(name);
+  }
+});
+
+test('a change the page shows (a new name) is on screen in the next frame', async () => {
+  const el = await shell();
+  const name = el.store.view.settings.name;
+  try {
+    el.store.rename('Zed');
+    await frame();
+    await el.updateComplete;
+    expect(el.shadowRoot!.querySelector<HTMLInputElement>('header #name')!.value).toBe('Zed');
+  } finally {
+    el.store.rename(name);
+  }
+});
+
+test('a change that shows nothing new renders nothing', async () => {
+  const el = await shell();
+  const renders = vi.spyOn(el, 'render');
+  await task(() => el.store.dispatchEvent(new Event('change')));
+  await frame();
+  await el.updateComplete;
+  expect(renders).not.toHaveBeenCalled();
+});
+
+test('what did not change stays the same object, down to each part', () => {
+  const hand = { cards: ['7H', '8S'], seats: [{ name: 'Ann' }, { name: 'Bob' }] };
+  const before = { hand, log: ['a'], turn: 0 };
+  expect(keepSame(before, structuredClone(before))).toBe(before);
+  const after = keepSame(before, { ...structuredClone(before), turn: 1 });
+  expect(after).not.toBe(before);
+  expect(after).toEqual({ hand, log: ['a'], turn: 1 });
+  expect(after.hand).toBe(hand);
+  expect(after.log).toBe(before.log);
+  const played = keepSame(before, { ...before, hand: { cards: ['7H'], seats: structuredClone(hand.seats) } });
+  expect(played.hand.seats).toBe(hand.seats);
+  expect(played.hand.cards).toEqual(['7H']);
+  // Not plain data: compared by identity only.
+  const map = new Map([[1, 2]]);
+  expect(keepSame({ m: map }, { m: new Map([[1, 2]]) }).m).not.toBe(map);
+});
