@@ -30,6 +30,8 @@ async function shell(): Promise<FdApp> {
   const el = document.createElement('fd-app');
   document.body.append(el);
   await vi.waitFor(() => expect(el.shadowRoot?.querySelector('fd-home')).not.toBeNull(), { timeout: 10_000 });
+  // fd-home is its own chunk: the shell renders again when it has loaded, which must not fall into a test's count.
+  await customElements.whenDefined('fd-home');
   await frame();
   await el.updateComplete;
   return el;
@@ -38,27 +40,23 @@ async function shell(): Promise<FdApp> {
 test('five changes announced in five tasks render the page once per frame, not once per change', async () => {
   const el = await shell();
   const name = el.store.view.settings.name;
-  const renders = vi.spyOn(el, 'render');
-  const views = vi.spyOn(el.store, 'view', 'get');
+  // Each render is tagged with the frame it ran in (the frame's time, the same for everything a frame runs): a
+  // render per change would put several in one frame, whatever the machine's load does to the frames between.
+  const frameOf: (number | null)[] = [];
+  const render = el.render.bind(el);
+  const renders = vi.spyOn(el, 'render').mockImplementation(() => {
+    frameOf.push(document.timeline.currentTime as number | null);
+    return render();
+  });
   try {
     await frame();
-    // Frames drawn from the first task to the frame after the last (a loaded machine may draw one in between).
-    let frames = 0;
-    let counting = true;
-    const tick = () => {
-      frames++;
-      if (counting) requestAnimationFrame(tick);
-    };
-    requestAnimationFrame(tick);
     // Right after a frame, five tasks posted at once; each changes what the page shows.
     await Promise.all([0, 1, 2, 3, 4].map((i) => task(() => el.store.rename(`Zed ${i}`))));
     await frame();
-    counting = false;
     await el.updateComplete;
-    expect(renders.mock.calls.length).toBeGreaterThan(0);
-    expect(renders.mock.calls.length).toBeLessThanOrEqual(frames);
-    expect(views.mock.calls.length).toBeLessThanOrEqual(frames);
-    expect(frames, 'the five tasks ran within a frame or two').toBeLessThan(5);
+    expect(renders).toHaveBeenCalled();
+    expect(new Set(frameOf).size, `renders at frame times ${frameOf.join(', ')}`).toBe(frameOf.length);
+    expect(frameOf.length).toBeLessThan(5);
     expect(el.shadowRoot!.querySelector<HTMLInputElement>('header #name')!.value).toBe('Zed 4');
   } finally {
     el.store.rename(name);
