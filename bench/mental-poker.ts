@@ -40,18 +40,11 @@ import { floorCpuMs, floorPoints } from './hand.js';
 import { setup } from './setup.js';
 
 type Buf = Uint8Array;
-interface MentalPokerApi {
+/** The package's own API: the protocol's steps (KripodApi, keys as Buffers), with a player made from a config. */
+type MentalPokerApi = Omit<KripodApi<Buf>, 'createPlayer'> & {
   createConfig(cardCount: number): { cardCount: number };
-  createPlayer(config: { cardCount: number }): {
-    cardCodewordFragments: Buf[];
-    keyPairs: { publicKey: Buf; privateKey: Buf }[];
-  };
-  createDeck(fragments: Buf[][]): Buf[];
-  isDeckDuplicateFree(deck: Buf[]): boolean;
-  encryptDeck(deck: Buf[], keys: Buf | Buf[]): Buf[];
-  decryptDeck(deck: Buf[], keys: Buf | Buf[]): Buf[];
-  decryptCard(card: Buf, keys: Buf[]): Buf;
-}
+  createPlayer(config: { cardCount: number }): ReturnType<KripodApi<Buf>['createPlayer']>;
+};
 
 /** One side of a row: every peer's work summed and per peer (the sum / players), CPU ms and in floors. */
 export interface SideFigures {
