@@ -17,7 +17,7 @@ import { type RandomSource, equalBytes } from './bytes.js';
 import { type Fault, fault as mkFault } from './fault.js';
 import { type Result, ok } from './result.js';
 import { Fn, G, mulBase, mulPublic } from './group.js';
-import { firstKeyMismatch, firstMismatch, firstMismatchScaled } from './batch-check.js';
+import { firstMismatch, firstMismatchScaled, keysMatch } from './batch-check.js';
 import { type PacketInput, type PacketState, type StepKind, advance } from './packet.js';
 import { isPermutation } from './random.js';
 import { verifyLockStep, verifyShuffleStep } from './steps.js';
@@ -227,9 +227,9 @@ export function auditLockStep(
   // f'_c = k_c/ℓ = f_c and the deck holds too. Only the keys are checked then.
   const bad = !a.proofChecked
     ? firstMismatch(state.deck.points, msg.deck.points, f, rng, { K: msg.keys.points, k })
-    : firstKeyMismatch(msg.keys.points, k, rng) >= 0
-      ? -2
-      : -1;
+    : keysMatch(msg.keys.points, k, rng)
+      ? -1
+      : -2;
   if (bad === -2) {
     const c = Math.max(
       k.findIndex((kc, i) => !mulBase(kc).equals(msg.keys.points[i]!)),

@@ -45,17 +45,13 @@ export function firstMismatch(
 }
 
 /**
- * K_c == k_c·G for every c: Σ ν_c K_c == (Σ ν_c k_c)·G with short random
- * weights in one MSM, else the first c that differs (−1 if every key is
- * right).
+ * Whether K_c == k_c·G for every c: Σ ν_c K_c == (Σ ν_c k_c)·G with short
+ * random weights in one MSM (the caller locates a wrong key, as it does after
+ * `firstMismatch` reports −2).
  */
-export function firstKeyMismatch(K: readonly Point[], k: readonly bigint[], rng: RandomSource): number {
+export function keysMatch(K: readonly Point[], k: readonly bigint[], rng: RandomSource): boolean {
   const nu = k.map(() => randomShort(rng));
-  if (msm(K, nu).equals(mulBase(Fn.create(nu.reduce((acc, v, c) => acc + v * k[c]!, 0n))))) return -1;
-  return Math.max(
-    k.findIndex((kc, c) => !mulBase(kc).equals(K[c]!)),
-    0,
-  );
+  return msm(K, nu).equals(mulBase(Fn.create(nu.reduce((acc, v, c) => acc + v * k[c]!, 0n))));
 }
 
 /**

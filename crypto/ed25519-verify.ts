@@ -19,7 +19,9 @@
  * already keeps (edwards-secret.ts, one row per byte of S), and R decoded with
  * one inverse square root.
  */
+import { bytesToNumberLE } from '@noble/curves/utils.js';
 import { sha512 } from '@noble/hashes/sha2.js';
+import { concatBytes } from '@noble/hashes/utils.js';
 import {
   type Cached,
   type Ext,
@@ -51,12 +53,6 @@ const isIdentity = (e: Ext): boolean => e[0] === 0n && e[1] === e[2];
 /** [8]e: three doublings. */
 const timesEight = (e: Ext): Ext => dbl(dblNoT(dblNoT(e)));
 
-const leScalar = (b: Uint8Array): bigint => {
-  let v = 0n;
-  for (let i = b.length - 1; i >= 0; i--) v = (v << 8n) | BigInt(b[i]!);
-  return v;
-};
-
 /**
  * A public key's table (64 × 8 multiples, about 500 point operations), or
  * null when the 32 bytes are not a strictly encoded point or the point is of
@@ -86,15 +82,11 @@ export function ed25519Key(publicKey: Uint8Array): Ed25519Key | null {
 export function ed25519VerifyWith(key: Ed25519Key, signature: Uint8Array, message: Uint8Array): boolean {
   if (signature.length !== 64) return false;
   const rBytes = signature.subarray(0, 32);
-  const s = leScalar(signature.subarray(32, 64));
+  const s = bytesToNumberLE(signature.subarray(32, 64));
   if (s >= L) return false;
   const r = decodeEdwards(rBytes);
   if (!r) return false;
-  const digest = new Uint8Array(32 + 32 + message.length);
-  digest.set(rBytes, 0);
-  digest.set(key.bytes, 32);
-  digest.set(message, 64);
-  const k = leScalar(sha512(digest)) % L;
+  const k = bytesToNumberLE(sha512(concatBytes(rBytes, key.bytes, message))) % L;
   // [S]B − [k]A − R, then [8]: the identity exactly when the cofactored equation holds.
   let acc: Ext = EXT_IDENTITY;
   const rows = baseCombTable();
