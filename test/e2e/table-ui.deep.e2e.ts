@@ -142,13 +142,18 @@ it('keyboard: P typed in the Name box plays nothing in Stress (shedding); P outs
   await openAndSit(bob.page, link);
   for (const p of [ann, bob]) await p.page.locator('#ready').waitFor({ timeout: 240_000 });
   for (const p of [ann, bob]) await p.page.locator('#ready').click();
-  // Whoever is to play, once the page offers a card to play, picks one.
+  // Whoever is to play, once the page offers a card to play, picks one. A player with no card that goes on
+  // the turned start card can only pick the stack up; the turn then passes on.
   const playable = '#my-area.turn :is(#my-hand, #my-face-up) fd-card[selectable]';
   let mover: Player | null = null;
   const moverFound = expect
     .poll(
       async () => {
-        for (const p of [ann, bob]) if ((await p.page.locator(playable).count()) > 0) mover = p;
+        for (const p of [ann, bob]) {
+          if ((await p.page.locator(playable).count()) > 0) mover = p;
+          else if ((await p.page.locator('#my-area.turn #pickup:enabled').count()) > 0)
+            await p.page.locator('#pickup').click();
+        }
         return mover !== null;
       },
       { timeout: 120_000 },
@@ -354,10 +359,15 @@ it('phone 390×844 (touch), Stress (shedding): Play and Pick up stay in view on 
     expect(box!.y).toBeGreaterThanOrEqual(0);
     expect(box!.y + box!.height).toBeLessThanOrEqual(844);
   }
-  // Legal cards are marked by the rules; an illegal one, tapped, says why.
-  expect(
-    await page.locator('#my-hand fd-card[data-legal="yes"], #my-face-up fd-card[data-legal="yes"]').count(),
-  ).toBeGreaterThan(0);
+  // Legal cards are marked by the rules; an illegal one, tapped, says why. With no card that goes on the
+  // stack, the only move is to pick it up; a later turn has a legal card.
+  const legal = page.locator('#my-hand fd-card[data-legal="yes"], #my-face-up fd-card[data-legal="yes"]');
+  for (let turn = 0; turn < 10 && (await legal.count()) === 0; turn++) {
+    await page.locator('#pickup').tap();
+    await page.locator('#my-area.turn').waitFor({ state: 'detached', timeout: 60_000 });
+    await waitOrExplain(page, '#my-area.turn', 120_000);
+  }
+  expect(await legal.count()).toBeGreaterThan(0);
   const illegal = page.locator('#my-hand fd-card[data-legal="no"], #my-face-up fd-card[data-legal="no"]');
   if ((await illegal.count()) > 0) {
     await illegal.first().tap();
