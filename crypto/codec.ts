@@ -12,12 +12,19 @@
  * `expect` context, a message bound to another table, hand, packet or seat is
  * rejected the same way.
  *
- * Layout: 'F' 'D' version=1 type tableIdLen tableId handNo:u32 packet:u16 seat:u8 body.
+ * Layout: 'F' 'D' version type tableIdLen tableId handNo:u32 packet:u16 seat:u8 body.
  * Type codes: re-layer 1, lock 3, keys 4, shuffle 5 (with the shuffle
  * argument; 2 was the retired Schnorr-only shuffle step), secrets 16.
+ * Version 2, written for the steps (the messages that carry points), ends
+ * the body with one decode hint per point in the body's order (32 bytes:
+ * the inverse square root of its decoding, group.ts `decodePoint`), so a
+ * receiver decodes a step's points with a few multiplications each instead
+ * of an exponentiation each; version 1 (keys, secrets, and the steps of
+ * transcripts recorded before) has none and is decoded the long way.
  */
 import { Reader, Writer, abytes, equalBytes, toHex } from './bytes.js';
 import { ALL_SEATS, type Hand, type HandParams, MAX_SEATS } from './cards.js';
+import { decodeHintsOf } from './decode-hints.js';
 import { type Point, decodePoint, decodeResponse, decodeScalar, encodeScalar } from './group.js';
 import { type KeyEntry, type KeyShares } from './keys.js';
 import { type Deck, MAX_PACKET, RETIRED_SHUFFLE_CODE, STEP_CODE } from './packet.js';
@@ -27,7 +34,10 @@ import { isPermutation } from './random.js';
 
 const MAGIC0 = 0x46; // 'F'
 const MAGIC1 = 0x44; // 'D'
+/** Keys and secrets: no points. */
 const VERSION = 1;
+/** Steps: every point followed, after the body, by its decode hint. */
+const HINTED = 2;
 
 type MessageType = 'relayer' | 'shuffle' | 'lock' | 'keys' | 'secrets';
 const TYPE_NAME: Record<number, MessageType> = {
@@ -54,12 +64,12 @@ export interface Expect {
 
 // ------------------------------------------------------------------ header
 
-function writeHeader(type: MessageType, h: StepHeader): Writer {
+function writeHeader(type: MessageType, h: StepHeader, version = VERSION): Writer {
   abytes(h.tableId, 'tableId', [1, 64]);
   return new Writer()
     .u8(MAGIC0)
     .u8(MAGIC1)
-    .u8(VERSION)
+    .u8(version)
     .u8(STEP_CODE[type])
     .bytes8(h.tableId)
     .u32(h.handNo)
@@ -67,14 +77,18 @@ function writeHeader(type: MessageType, h: StepHeader): Writer {
     .u8(h.seat);
 }
 
-function readHeader(bytes: unknown, type: MessageType, expect?: Expect): { r: Reader; header: StepHeader } {
+function readHeader(
+  bytes: unknown,
+  type: MessageType,
+  expect?: Expect,
+): { r: Reader; header: StepHeader; version: number } {
   const what = LABEL[type];
   abytes(bytes, what);
   const r = new Reader(bytes as Uint8Array, what);
   if (r.u8('magic') !== MAGIC0 || r.u8('magic') !== MAGIC1)
     throw new RangeError(`${what}: bad magic (not a Fairdeck message)`);
   const version = r.u8('version');
-  if (version !== VERSION) throw new RangeError(`${what}: unsupported version ${version}, expected ${VERSION}`);
+  const steps = type === 'relayer' || type === 'shuffle' || type === 'lock';
   const code = r.u8('type');
   if (code !== STEP_CODE[type]) {
     const got = TYPE_NAME[code];
@@ -84,6 +98,10 @@ function readHeader(bytes: unknown, type: MessageType, expect?: Expect): { r: Re
       );
     throw new RangeError(`${what}: message type ${code}${got ? ` (${LABEL[got]})` : ''}, expected ${STEP_CODE[type]}`);
   }
+  if (version !== VERSION && !(steps && version === HINTED))
+    throw new RangeError(
+      `${what}: unsupported version ${version}, expected ${steps ? `${VERSION} or ${HINTED}` : VERSION}`,
+    );
   const tableId = r.bytes8('tableId', 1, 64);
   const handNo = r.u32('handNo');
   const packet = r.u16('packet');
@@ -91,7 +109,7 @@ function readHeader(bytes: unknown, type: MessageType, expect?: Expect): { r: Re
   if (seat >= MAX_SEATS) throw new RangeError(`${what}: seat ${seat} out of range 0..${MAX_SEATS - 1}`);
   const header = { tableId, handNo, packet, seat };
   if (expect) checkExpect(what, header, expect);
-  return { r, header };
+  return { r, header, version };
 }
 
 function checkExpect(what: string, h: StepHeader, expect: Expect): void {
@@ -119,16 +137,61 @@ function readCount(r: Reader, what: string, field: string, max: number): number 
   return n;
 }
 
-function readDeck(r: Reader, n: number, what: string, field: string): Deck {
-  const bytes = r.raw(32 * n, field);
-  const points = new Array<Point>(n);
-  for (let i = 0; i < n; i++) points[i] = decodePoint(bytes.subarray(32 * i, 32 * i + 32), `${what}: ${field}[${i}]`);
-  return { points, bytes };
+/**
+ * A step's points as they are read: raw first, decoded once the whole body
+ * (and in version 2 its decode hints, which follow it) has been read.
+ */
+class StepPoints {
+  private readonly raw: { bytes: Uint8Array; field: string; single: boolean }[] = [];
+  private count = 0;
+  constructor(
+    private readonly r: Reader,
+    private readonly what: string,
+  ) {}
+
+  /** `n` points of `field`; index i of the result is the deck, decoded by `decode`. */
+  deck(n: number, field: string): number {
+    this.raw.push({ bytes: this.r.raw(32 * n, field), field, single: false });
+    this.count += n;
+    return this.raw.length - 1;
+  }
+  point(field: string): number {
+    this.raw.push({ bytes: this.r.raw(32, field), field, single: true });
+    this.count += 1;
+    return this.raw.length - 1;
+  }
+
+  /** Reads the hints (version 2), checks the end, and decodes every deck in order. */
+  decode(version: number): Deck[] {
+    const hints = version === HINTED ? this.r.raw(32 * this.count, 'decode hints') : null;
+    this.r.end();
+    let at = 0;
+    return this.raw.map(({ bytes, field, single }) => {
+      const n = bytes.length / 32;
+      const points = new Array<Point>(n);
+      for (let i = 0; i < n; i++, at++) {
+        const name = single ? `${this.what}: ${field}` : `${this.what}: ${field}[${i}]`;
+        const hint = hints?.subarray(32 * at, 32 * at + 32);
+        points[i] = decodePoint(bytes.subarray(32 * i, 32 * i + 32), name, hint);
+      }
+      const deck = { points, bytes };
+      if (hints) HINTS.set(bytes, hints.slice(32 * (at - n), 32 * at));
+      return deck;
+    });
+  }
 }
 
-function readPoint(r: Reader, what: string, field: string): Deck {
-  const bytes = r.raw(32, field);
-  return { points: [decodePoint(bytes, `${what}: ${field}`)], bytes };
+/** Decode hints of decks already hinted (made here, or received with hints): a step re-encoded costs nothing. */
+const HINTS = new WeakMap<Uint8Array, Uint8Array>();
+
+/** Appends the decode hints of `decks`, in order (version 2's tail). */
+function writeHints(w: Writer, decks: readonly Deck[]): Writer {
+  for (const deck of decks) {
+    let hints = HINTS.get(deck.bytes);
+    if (!hints) HINTS.set(deck.bytes, (hints = decodeHintsOf(deck.points, deck.bytes)));
+    w.raw(hints);
+  }
+  return w;
 }
 
 function readScalar(r: Reader, what: string, field: string): bigint {
@@ -167,7 +230,7 @@ export function encodeShuffleStep(m: ShuffleStep): Uint8Array {
   if (p.z.length !== SHUFFLE_Z || p.zChain.length !== n || p.zPerm.length !== n) {
     throw new RangeError(`shuffle step proof: expected ${SHUFFLE_Z} + 2·${n} responses`);
   }
-  const w = writeHeader('shuffle', m.header)
+  const w = writeHeader('shuffle', m.header, HINTED)
     .u16(n)
     .raw(m.deck.bytes)
     .raw(m.layer.bytes)
@@ -178,23 +241,24 @@ export function encodeShuffleStep(m: ShuffleStep): Uint8Array {
   writeScalars(w, p.z);
   writeScalars(w, p.zChain);
   writeScalars(w, p.zPerm);
-  return w.finish();
+  return writeHints(w, [m.deck, m.layer, p.c, p.chain, p.t, p.tChain]).finish();
 }
 
 export function decodeShuffleStep(bytes: Uint8Array, expect?: Expect): ShuffleStep {
   const what = LABEL.shuffle;
-  const { r, header } = readHeader(bytes, 'shuffle', expect);
+  const { r, header, version } = readHeader(bytes, 'shuffle', expect);
   const n = readCount(r, what, 'card count', MAX_PACKET);
-  const deck = readDeck(r, n, what, 'deck');
-  const layer = readPoint(r, what, 'S');
-  const c = readDeck(r, n, what, 'proof.c');
-  const chain = readDeck(r, n, what, 'proof.chain');
-  const t = readDeck(r, SHUFFLE_T, what, 'proof.t');
-  const tChain = readDeck(r, n, what, 'proof.tChain');
+  const points = new StepPoints(r, what);
+  points.deck(n, 'deck');
+  points.point('S');
+  points.deck(n, 'proof.c');
+  points.deck(n, 'proof.chain');
+  points.deck(SHUFFLE_T, 'proof.t');
+  points.deck(n, 'proof.tChain');
   const z = Array.from({ length: SHUFFLE_Z }, (_, i) => readResponse(r, what, `proof.z[${i}]`));
   const zChain = Array.from({ length: n }, (_, i) => readResponse(r, what, `proof.zChain[${i}]`));
   const zPerm = Array.from({ length: n }, (_, i) => readResponse(r, what, `proof.zPerm[${i}]`));
-  r.end();
+  const [deck, layer, c, chain, t, tChain] = points.decode(version) as [Deck, Deck, Deck, Deck, Deck, Deck];
   return { kind: 'shuffle', header, deck, layer, proof: { c, chain, t, tChain, z, zChain, zPerm } };
 }
 
@@ -205,26 +269,27 @@ export function encodeLockStep(m: LockStep): Uint8Array {
   deckLength(m.deck, n, 'lock step deck');
   deckLength(m.keys, n, 'lock step keys');
   deckLength(m.proof.A, n, 'lock step proof.A');
-  const w = writeHeader('lock', m.header)
+  const w = writeHeader('lock', m.header, HINTED)
     .u16(n)
     .raw(m.deck.bytes)
     .raw(m.keys.bytes)
     .raw(m.proof.A.bytes)
     .raw(m.proof.Bbytes);
   writeScalars(w, m.proof.z);
-  return w.finish();
+  return writeHints(w, [m.deck, m.keys, m.proof.A, { points: [m.proof.B], bytes: m.proof.Bbytes }]).finish();
 }
 
 export function decodeLockStep(bytes: Uint8Array, expect?: Expect): LockStep {
   const what = LABEL.lock;
-  const { r, header } = readHeader(bytes, 'lock', expect);
+  const { r, header, version } = readHeader(bytes, 'lock', expect);
   const n = readCount(r, what, 'card count', MAX_PACKET);
-  const deck = readDeck(r, n, what, 'deck');
-  const keys = readDeck(r, n, what, 'K');
-  const A = readDeck(r, n, what, 'proof.A');
-  const B = readPoint(r, what, 'proof.B');
+  const points = new StepPoints(r, what);
+  points.deck(n, 'deck');
+  points.deck(n, 'K');
+  points.deck(n, 'proof.A');
+  points.point('proof.B');
   const z = Array.from({ length: n }, (_, i) => readScalar(r, what, `proof.z[${i}]`));
-  r.end();
+  const [deck, keys, A, B] = points.decode(version) as [Deck, Deck, Deck, Deck];
   return { kind: 'lock', header, deck, keys, proof: { A, B: B.points[0]!, Bbytes: B.bytes, z } };
 }
 
@@ -234,26 +299,27 @@ export function encodeRelayerStep(m: RelayerStep): Uint8Array {
   const n = m.deck.points.length;
   deckLength(m.deck, n, 're-layer step deck');
   deckLength(m.proof.A, n, 're-layer step proof.A');
-  const w = writeHeader('relayer', m.header)
+  const w = writeHeader('relayer', m.header, HINTED)
     .u16(n)
     .raw(m.deck.bytes)
     .raw(m.layer.bytes)
     .raw(m.proof.A.bytes)
     .raw(m.proof.Bbytes);
   writeScalars(w, m.proof.z);
-  return w.finish();
+  return writeHints(w, [m.deck, m.layer, m.proof.A, { points: [m.proof.B], bytes: m.proof.Bbytes }]).finish();
 }
 
 export function decodeRelayerStep(bytes: Uint8Array, expect?: Expect): RelayerStep {
   const what = LABEL.relayer;
-  const { r, header } = readHeader(bytes, 'relayer', expect);
+  const { r, header, version } = readHeader(bytes, 'relayer', expect);
   const n = readCount(r, what, 'card count', MAX_PACKET);
-  const deck = readDeck(r, n, what, 'deck');
-  const layer = readPoint(r, what, 'T');
-  const A = readDeck(r, n, what, 'proof.A');
-  const B = readPoint(r, what, 'proof.B');
+  const points = new StepPoints(r, what);
+  points.deck(n, 'deck');
+  points.point('T');
+  points.deck(n, 'proof.A');
+  points.point('proof.B');
   const z = Array.from({ length: n }, (_, i) => readScalar(r, what, `proof.z[${i}]`));
-  r.end();
+  const [deck, layer, A, B] = points.decode(version) as [Deck, Deck, Deck, Deck];
   return { kind: 'relayer', header, deck, layer, proof: { A, B: B.points[0]!, Bbytes: B.bytes, z } };
 }
 

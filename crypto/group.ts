@@ -22,6 +22,7 @@ import {
   type WnafTable,
   addCached,
   decodeRistretto,
+  decodeRistrettoHinted,
   elligatorMap,
   fromExt,
   msmVartime,
@@ -141,16 +142,29 @@ function le255(b: Uint8Array): bigint {
 /**
  * Canonical decoding of one ristretto255 element (RFC 9496 §4.3.1) that also
  * rejects the identity. Messages name the field so a hostile input can be
- * reported precisely.
+ * reported precisely. With `hint` (32 bytes: the inverse square root of the
+ * element's decoding, `decodeHintsOf`), the same element for a fraction of
+ * the work, or a RangeError if the hint is not that root; the hint must be
+ * canonical (< p, even), so a message carrying hints has one encoding too.
  */
-export function decodePoint(bytes: Uint8Array, what: string): Point {
+export function decodePoint(bytes: Uint8Array, what: string, hint?: Uint8Array): Point {
   abytes(bytes, what, POINT_BYTES);
   const s = le255(bytes);
   if (s >= Fp.ORDER) throw new RangeError(`${what}: non-canonical encoding (field element ≥ p)`);
   if (s & 1n) throw new RangeError(`${what}: non-canonical encoding (negative field element)`);
   if (s === 0n) throw new RangeError(`${what}: identity element`);
+  if (hint !== undefined) {
+    abytes(hint, `${what} hint`, POINT_BYTES);
+    const r = le255(hint);
+    if (r >= Fp.ORDER || r & 1n)
+      throw new RangeError(`${what}: non-canonical decode hint (not an even field element < p)`);
+    const e = decodeRistrettoHinted(s, r);
+    if (e) return fromExt(e);
+  }
+  // No hint, or a hint that failed: the long way, which also says which of the two was wrong.
   const e = decodeRistretto(s);
   if (!e) throw new RangeError(`${what}: not a ristretto255 element`);
+  if (hint !== undefined) throw new RangeError(`${what}: wrong decode hint (not the root of this element's decoding)`);
   return fromExt(e);
 }
 

@@ -64,6 +64,10 @@ const SH = (() => {
   const zPerm = zChain + 32 * m;
   return { S, c, chain, t, tChain, z, zChain, zPerm, end: zPerm + 32 * m };
 })();
+// Version 2 steps end with one 32-byte decode hint per point: shuffle 4m + 6 points, lock 3m + 1, re-layer 2m + 2.
+const HINTS = { shuffle: 32 * (4 * m + 6), lock: 32 * (3 * m + 1), relayer: 32 * (2 * m + 2) };
+/** The same step as version 1 (no hints), as transcripts recorded before hints hold it. */
+const v1 = (bytes: Uint8Array, hints: number) => put(bytes.slice(0, bytes.length - hints), 2, [1]);
 
 beforeAll(() => {
   sim = new SimTable({ tableId: TABLE, handNo: 1, seats: 3, deckSize: 32 }, seededRandom('codec'));
@@ -98,11 +102,17 @@ describe('codec round trips', () => {
     expect(encodePacketSecrets(decodePacketSecrets(secrets), sim.hand)).toEqual(secrets);
   });
 
+  it('a step without decode hints (version 1, as older transcripts hold it) decodes to the same step', () => {
+    expect(decodeShuffleStep(v1(shuffle, HINTS.shuffle))).toEqual(decodeShuffleStep(shuffle));
+    expect(decodeLockStep(v1(lock, HINTS.lock))).toEqual(decodeLockStep(lock));
+    expect(decodeRelayerStep(v1(relayer, HINTS.relayer))).toEqual(decodeRelayerStep(relayer));
+  });
+
   it('has the documented sizes (header + 32 bytes per element or scalar)', () => {
-    expect(shuffle.length).toBe(SH.end);
-    expect(shuffle.length).toBe(H + 2 + 32 * m + 32 + 32 * (5 * m + 9));
-    expect(lock.length).toBe(H + 2 + 32 * m * 4 + 32);
-    expect(relayer.length).toBe(H + 2 + 32 * m * 3 + 32 * 2);
+    expect(shuffle.length).toBe(SH.end + HINTS.shuffle);
+    expect(shuffle.length).toBe(H + 2 + 32 * m + 32 + 32 * (5 * m + 9) + HINTS.shuffle);
+    expect(lock.length).toBe(H + 2 + 32 * m * 4 + 32 + HINTS.lock);
+    expect(relayer.length).toBe(H + 2 + 32 * m * 3 + 32 * 2 + HINTS.relayer);
     expect(keys.length).toBe(H + 1 + 2 + 3 * (3 + 32));
   });
 
@@ -134,11 +144,46 @@ const HOSTILE: [string, Dec, () => Uint8Array, ErrorConstructor, RegExp][] = [
     dShuffle,
     () => shuffle.slice(0, -1),
     RangeError,
+    /shuffle step: truncated at decode hints/,
+  ],
+  [
+    'version 1 truncated by one byte',
+    dShuffle,
+    () => v1(shuffle, HINTS.shuffle).slice(0, -1),
+    RangeError,
     /shuffle step: truncated at proof\.zPerm\[31\]/,
+  ],
+  [
+    'a wrong decode hint (deck[0] with the hint of deck[1])',
+    dShuffle,
+    () => put(shuffle, SH.end, shuffle.slice(SH.end + 32, SH.end + 64)),
+    RangeError,
+    /shuffle step: deck\[0\]: wrong decode hint/,
+  ],
+  [
+    'a decode hint ≥ p',
+    dShuffle,
+    () => put(shuffle, SH.end + 32 * m, unhex(NON_CANONICAL)),
+    RangeError,
+    /shuffle step: S: non-canonical decode hint/,
+  ],
+  [
+    'an odd decode hint (the other root)',
+    dShuffle,
+    () => put(shuffle, SH.end, unhex(NEGATIVE)),
+    RangeError,
+    /shuffle step: deck\[0\]: non-canonical decode hint/,
   ],
   ['one trailing byte', dShuffle, () => new Uint8Array([...shuffle, 0]), RangeError, /shuffle step: 1 trailing bytes/],
   ['bad magic', dShuffle, () => put(shuffle, 0, [0x46, 0x45]), RangeError, /bad magic/],
-  ['unknown version', dShuffle, () => put(shuffle, 2, [2]), RangeError, /unsupported version 2, expected 1/],
+  ['unknown version', dShuffle, () => put(shuffle, 2, [3]), RangeError, /unsupported version 3, expected 1 or 2/],
+  [
+    'key shares with hints',
+    dKeys,
+    () => put(keys, 2, [2]),
+    RangeError,
+    /key shares: unsupported version 2, expected 1$/,
+  ],
   [
     'lock step given to the shuffle decoder',
     dShuffle,
@@ -163,7 +208,7 @@ const HOSTILE: [string, Dec, () => Uint8Array, ErrorConstructor, RegExp][] = [
     dShuffle,
     () => put(shuffle, H, u16(33)),
     RangeError,
-    /truncated|not a ristretto255|non-canonical|identity/,
+    /truncated|not a ristretto255|non-canonical|identity|out of range|wrong decode hint/,
   ],
   [
     'non-canonical card point',
@@ -329,11 +374,17 @@ const HOSTILE: [string, Dec, () => Uint8Array, ErrorConstructor, RegExp][] = [
   [
     'lock: z[31] zero',
     dLock,
-    () => put(lock, lock.length - 32, new Uint8Array(32)),
+    () => put(lock, lock.length - HINTS.lock - 32, new Uint8Array(32)),
     RangeError,
     /proof\.z\[31\]: zero scalar/,
   ],
-  ['lock: truncated in z', dLock, () => lock.slice(0, -5), RangeError, /lock step: truncated at proof\.z\[31\]/],
+  [
+    'lock: truncated in z',
+    dLock,
+    () => v1(lock, HINTS.lock).slice(0, -5),
+    RangeError,
+    /lock step: truncated at proof\.z\[31\]/,
+  ],
   [
     're-layer: T non-square',
     dRelayer,

@@ -43,6 +43,7 @@ import {
 } from '../../crypto/group.js';
 import { seededRandom } from '../../crypto/random.js';
 import { addCached, dbl, dblNoT, fromExt, toCached, toExt } from '../../crypto/edwards.js';
+import { decodeHints, decodeHintsOf } from '../../crypto/decode-hints.js';
 import { signedDigits } from '../../crypto/edwards-secret.js';
 import { loadedNow } from '../helpers/loaded-now.js';
 
@@ -335,6 +336,48 @@ describe('ristretto255 group layer', () => {
     }
     expect(valid).toBeGreaterThan(150);
     expect(invalid).toBeGreaterThan(30);
+  });
+
+  it('decode hints: any representative of an element gives the one hint, which decodes to that element; a wrong one is named', () => {
+    const p = 2n ** 255n - 19n;
+    const i = _constants.SQRT_M1;
+    const mod = (x: bigint) => ((x % p) + p) % p;
+    const le = (b: Uint8Array) => b.reduceRight((acc, byte) => (acc << 8n) | BigInt(byte), 0n);
+    const rng = seededRandom('decode-hints');
+    const points = Array.from({ length: 40 }, () => mulBase(randomScalar(rng)));
+    const bytes = new Uint8Array(32 * points.length);
+    points.forEach((pt, k) => bytes.set(pt.toBytes(), 32 * k));
+    const hints = decodeHintsOf(points, bytes);
+    const s = points.map((pt) => le(pt.toBytes()));
+    // The class of (X:Y:Z:T) holds (−X:−Y:Z:T) and (√−1·Y : √−1·X : Z : −T): four representatives, one hint.
+    const reps = (e: readonly [bigint, bigint, bigint, bigint]) => {
+      const [X, Y, Z, T] = e;
+      return [
+        e,
+        [mod(-X), mod(-Y), Z, T],
+        [mod(i * Y), mod(i * X), Z, mod(-T)],
+        [mod(-i * Y), mod(-i * X), Z, mod(-T)],
+      ] as const;
+    };
+    for (const [k, pt] of points.entries()) {
+      const hint = hints.subarray(32 * k, 32 * k + 32);
+      const e = toExt(pt);
+      for (const rep of reps(e)) {
+        expect(fromExt(rep).equals(pt)).toBe(true);
+        expect(decodeHints([rep], [s[k]!])[0]).toBe(le(hint));
+      }
+      const back = decodePoint(bytes.subarray(32 * k, 32 * k + 32), 'p', hint);
+      expect(back.equals(pt)).toBe(true);
+      expect(le(hint) & 1n).toBe(0n);
+      // Another element's hint is refused, naming the hint rather than the element.
+      const other = hints.subarray(32 * ((k + 1) % points.length), 32 * ((k + 1) % points.length) + 32);
+      expect(() => decodePoint(bytes.subarray(32 * k, 32 * k + 32), 'p', other)).toThrow(/p: wrong decode hint/);
+    }
+    // An encoding that is no element is refused for that reason, whatever hint comes with it.
+    for (const [, h, reason] of BAD_ENCODINGS)
+      expect(() => decodePoint(unhex(h), 'p', hints.subarray(0, 32))).toThrow(reason);
+    // A point that is not the element its bytes encode has no hint.
+    expect(() => decodeHintsOf([points[1]!], bytes.subarray(0, 32))).toThrow(/point 0 does not match its encoding/);
   });
 
   it('refuses to batch-encode the identity', () => {

@@ -25,7 +25,7 @@ import { keyHex } from '../../src/net/envelope.js';
 import type { HandFollower } from '../../src/table/hand/follower.js';
 import type { Halt } from '../../src/table/hand/halt.js';
 import { hashBytes, SeatAgent, type SeatIO } from '../../src/table/hand/seat-agent.js';
-import { decodeKeyShares, encodeKeyShares } from '../../crypto/index.js';
+import { decodeKeyShares, decodeShuffleStep, encodeKeyShares, encodeShuffleStep } from '../../crypto/index.js';
 import { deepClone } from '../fuzz/clone.js';
 import { agentDuo, type Duo, type Event } from '../helpers/agent-duo.js';
 import { raceGame, type RaceBoard } from '../helpers/race.js';
@@ -150,7 +150,7 @@ describe('what a seat keeps and makes', () => {
 });
 
 describe('its own cascade steps (a fresh courier deal)', () => {
-  /** Seat 1's agent with its signer rewriting one byte of each shuffle step it signs (the low byte of the last proof scalar: still canonical). */
+  /** Seat 1's agent with its signer rewriting one byte of each shuffle step it signs (the low bit of the last proof scalar: still canonical). */
   function rewritingSigner(duo: Duo): void {
     const agent = duo.agents[0] as unknown as { io: SeatIO };
     const io = agent.io;
@@ -159,8 +159,9 @@ describe('its own cascade steps (a fresh courier deal)', () => {
       sign: (body) => {
         if (body.type !== 'shuffle') return io.sign(body);
         const data = body.data as { packet: number; step: Uint8Array };
-        const step = data.step.slice();
-        step[step.length - 32]! ^= 1;
+        const made = decodeShuffleStep(data.step);
+        const zPerm = made.proof.zPerm.map((z, i) => (i === made.proof.zPerm.length - 1 ? z ^ 1n : z));
+        const step = encodeShuffleStep({ ...made, proof: { ...made.proof, zPerm } });
         return io.sign({ ...body, data: { ...data, step } } as Event['body']);
       },
     };
