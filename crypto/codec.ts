@@ -24,8 +24,8 @@
  */
 import { Reader, Writer, abytes, equalBytes, toHex } from './bytes.js';
 import { ALL_SEATS, type Hand, type HandParams, MAX_SEATS } from './cards.js';
-import { decodeHintsOf } from './decode-hints.js';
-import { type Point, decodePoint, decodeResponse, decodeScalar, encodeScalar } from './group.js';
+import { HINTED, StepPoints, writeHints } from './decode-hints.js';
+import { decodeResponse, decodeScalar, encodeScalar } from './group.js';
 import { type KeyEntry, type KeyShares } from './keys.js';
 import { type Deck, MAX_PACKET, RETIRED_SHUFFLE_CODE, STEP_CODE } from './packet.js';
 import { SHUFFLE_T, SHUFFLE_Z } from './shuffle-proof.js';
@@ -36,8 +36,6 @@ const MAGIC0 = 0x46; // 'F'
 const MAGIC1 = 0x44; // 'D'
 /** Keys and secrets: no points. */
 const VERSION = 1;
-/** Steps: every point followed, after the body, by its decode hint. */
-const HINTED = 2;
 
 type MessageType = 'relayer' | 'shuffle' | 'lock' | 'keys' | 'secrets';
 const TYPE_NAME: Record<number, MessageType> = {
@@ -135,63 +133,6 @@ function readCount(r: Reader, what: string, field: string, max: number): number 
   const n = r.u16(field);
   if (n < 1 || n > max) throw new RangeError(`${what}: ${field} ${n} outside 1..${max}`);
   return n;
-}
-
-/**
- * A step's points as they are read: raw first, decoded once the whole body
- * (and in version 2 its decode hints, which follow it) has been read.
- */
-class StepPoints {
-  private readonly raw: { bytes: Uint8Array; field: string; single: boolean }[] = [];
-  private count = 0;
-  constructor(
-    private readonly r: Reader,
-    private readonly what: string,
-  ) {}
-
-  /** `n` points of `field`; index i of the result is the deck, decoded by `decode`. */
-  deck(n: number, field: string): number {
-    this.raw.push({ bytes: this.r.raw(32 * n, field), field, single: false });
-    this.count += n;
-    return this.raw.length - 1;
-  }
-  point(field: string): number {
-    this.raw.push({ bytes: this.r.raw(32, field), field, single: true });
-    this.count += 1;
-    return this.raw.length - 1;
-  }
-
-  /** Reads the hints (version 2), checks the end, and decodes every deck in order. */
-  decode(version: number): Deck[] {
-    const hints = version === HINTED ? this.r.raw(32 * this.count, 'decode hints') : null;
-    this.r.end();
-    let at = 0;
-    return this.raw.map(({ bytes, field, single }) => {
-      const n = bytes.length / 32;
-      const points = new Array<Point>(n);
-      for (let i = 0; i < n; i++, at++) {
-        const name = single ? `${this.what}: ${field}` : `${this.what}: ${field}[${i}]`;
-        const hint = hints?.subarray(32 * at, 32 * at + 32);
-        points[i] = decodePoint(bytes.subarray(32 * i, 32 * i + 32), name, hint);
-      }
-      const deck = { points, bytes };
-      if (hints) HINTS.set(bytes, hints.slice(32 * (at - n), 32 * at));
-      return deck;
-    });
-  }
-}
-
-/** Decode hints of decks already hinted (made here, or received with hints): a step re-encoded costs nothing. */
-const HINTS = new WeakMap<Uint8Array, Uint8Array>();
-
-/** Appends the decode hints of `decks`, in order (version 2's tail). */
-function writeHints(w: Writer, decks: readonly Deck[]): Writer {
-  for (const deck of decks) {
-    let hints = HINTS.get(deck.bytes);
-    if (!hints) HINTS.set(deck.bytes, (hints = decodeHintsOf(deck.points, deck.bytes)));
-    w.raw(hints);
-  }
-  return w;
 }
 
 function readScalar(r: Reader, what: string, field: string): bigint {

@@ -5,10 +5,74 @@
  * The hint of an element is the inverse square root r = 1/√(v·u2²) of its
  * RFC 9496 §4.3.1 decoding. The author holds the element already, so it
  * finds r from its coordinates with one inversion shared by a whole deck
- * (Montgomery's trick) instead of one square root per element.
+ * (Montgomery's trick) instead of one square root per element. Also the
+ * hint section of a step (codec.ts): read after the body, written from the
+ * decks, and remembered per deck so a step re-encoded costs nothing.
  */
-import type { Point } from './group.js';
+import { type Reader, type Writer } from './bytes.js';
+import { type Point, decodePoint } from './group.js';
+import type { Deck } from './packet.js';
 import { type Ext, P, SQRT_M1, decodeTerms, rd, sqrN, pow2250m1, toExt } from './edwards.js';
+
+/** The version of a step message that carries decode hints (codec.ts). */
+export const HINTED = 2;
+
+/**
+ * A step's points as they are read: raw first, decoded once the whole body
+ * (and in version 2 its decode hints, which follow it) has been read.
+ */
+export class StepPoints {
+  private readonly raw: { bytes: Uint8Array; field: string; single: boolean }[] = [];
+  private count = 0;
+  constructor(
+    private readonly r: Reader,
+    private readonly what: string,
+  ) {}
+
+  /** `n` points of `field`; index i of the result is the deck, decoded by `decode`. */
+  deck(n: number, field: string): number {
+    this.raw.push({ bytes: this.r.raw(32 * n, field), field, single: false });
+    this.count += n;
+    return this.raw.length - 1;
+  }
+  point(field: string): number {
+    this.raw.push({ bytes: this.r.raw(32, field), field, single: true });
+    this.count += 1;
+    return this.raw.length - 1;
+  }
+
+  /** Reads the hints (version 2), checks the end, and decodes every deck in order. */
+  decode(version: number): Deck[] {
+    const hints = version === HINTED ? this.r.raw(32 * this.count, 'decode hints') : null;
+    this.r.end();
+    let at = 0;
+    return this.raw.map(({ bytes, field, single }) => {
+      const n = bytes.length / 32;
+      const points = new Array<Point>(n);
+      for (let i = 0; i < n; i++, at++) {
+        const name = single ? `${this.what}: ${field}` : `${this.what}: ${field}[${i}]`;
+        const hint = hints?.subarray(32 * at, 32 * at + 32);
+        points[i] = decodePoint(bytes.subarray(32 * i, 32 * i + 32), name, hint);
+      }
+      const deck = { points, bytes };
+      if (hints) HINTS.set(bytes, hints.slice(32 * (at - n), 32 * at));
+      return deck;
+    });
+  }
+}
+
+/** Decode hints of decks already hinted (made here, or received with hints): a step re-encoded costs nothing. */
+const HINTS = new WeakMap<Uint8Array, Uint8Array>();
+
+/** Appends the decode hints of `decks`, in order (version 2's tail). */
+export function writeHints(w: Writer, decks: readonly Deck[]): Writer {
+  for (const deck of decks) {
+    let hints = HINTS.get(deck.bytes);
+    if (!hints) HINTS.set(deck.bytes, (hints = decodeHintsOf(deck.points, deck.bytes)));
+    w.raw(hints);
+  }
+  return w;
+}
 
 /**
  * The decode hints of elements the caller holds, with one shared inversion
