@@ -127,10 +127,6 @@ export async function waitOrExplain(page: Page, selector: string, timeout: numbe
   await explainWithTableLog(page, page.locator(selector).waitFor({ timeout }));
 }
 
-/**
- * Creates a table of `game` from the home page (with `seats` seats where the
- * game lets the creator choose) and returns its share link once shown.
- */
 /** The start of this page's own signing key (16 hex digits), as its seat's name shows it in a tooltip: a link's `via` names a seat by it. */
 export async function ownKeyStart(page: Page): Promise<string> {
   const title = (await page.locator('#seats li.me .who').getAttribute('title', { timeout: 30_000 })) ?? '';
@@ -139,6 +135,17 @@ export async function ownKeyStart(page: Page): Promise<string> {
   return start;
 }
 
+/** A seated page's PeerJS id at its table, `fd-<table>-<16 hex of its key>`, read off the page: the table from its address, the key from its seat's tooltip. */
+export async function peerIdOf(page: Page): Promise<string> {
+  const table = /#\/t\/([^?&/]+)/.exec(page.url())?.[1];
+  if (!table) throw new Error(`peerIdOf: ${page.url()} is not a table's address`);
+  return `fd-${table}-${await ownKeyStart(page)}`;
+}
+
+/**
+ * Creates a table of `game` from the home page (with `seats` seats where the
+ * game lets the creator choose) and returns its share link once shown.
+ */
 export async function createTable(page: Page, game: string, seats?: number): Promise<string> {
   await page.locator(`input[name="game"][value="${game}"]`).check();
   if (seats !== undefined && (await page.locator('#seats').isEnabled()))

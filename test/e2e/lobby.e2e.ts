@@ -14,7 +14,16 @@
  */
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, newPlayer, openAndSit, ownKeyStart, setName, shownText, type Player } from './browser.js';
+import {
+  launchChromium,
+  newPlayer,
+  openAndSit,
+  ownKeyStart,
+  peerIdOf,
+  setName,
+  shownText,
+  type Player,
+} from './browser.js';
 import { expectAccessible } from './axe.js';
 
 let browser: Browser;
@@ -136,11 +145,7 @@ it('three browsers sit at one table, agree on its fingerprint, survive a reload 
   expect(await seatNames(bob.page)).toEqual(seatsBefore);
 
   // A malformed message (a truncated CBOR map) from Cat's page to Ann's is logged and ignored.
-  const annPeerId = await ann.page.evaluate(() => {
-    const w = window as unknown as { fairdeck: { store: { debugMesh?: { peerId: string } } } };
-    return w.fairdeck.store.debugMesh?.peerId ?? '';
-  });
-  expect(annPeerId).toMatch(/^fd-/);
+  const annPeerId = await peerIdOf(ann.page);
   const sent = await cat.page.evaluate((target) => {
     const w = window as unknown as {
       fairdeck: { store: { debugMesh?: { sendRaw(p: string, b: Uint8Array): boolean } } };

@@ -13,8 +13,8 @@
  */
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
-import { launchChromium, openAndSit } from './browser.js';
-import { agreeOnThreeSeats, openLinks, peerIdOf, playerPage, sitRelayed, stateOf } from './relay-pages.js';
+import { launchChromium, openAndSit, peerIdOf } from './browser.js';
+import { agreeOnThreeSeats, openLinks, playerPage, sitRelayed, stateOf } from './relay-pages.js';
 
 let browser: Browser;
 const contexts: BrowserContext[] = [];

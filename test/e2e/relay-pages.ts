@@ -9,7 +9,7 @@
  */
 import { expect } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { openAndSit, ownKeyStart, setName } from './browser.js';
+import { openAndSit, setName } from './browser.js';
 
 const NEGOTIATION = new Set(['OFFER', 'ANSWER', 'CANDIDATE']);
 
@@ -52,13 +52,6 @@ export async function playerPage(
   await page.goto(base);
   await setName(page, name);
   return page;
-}
-
-/** A seated page's PeerJS id at its table, `fd-<table>-<16 hex of its key>`, read off the page: the table from its address, the key from its seat's tooltip. */
-export async function peerIdOf(page: Page): Promise<string> {
-  const table = /#\/t\/([^?&/]+)/.exec(page.url())?.[1];
-  if (!table) throw new Error(`peerIdOf: ${page.url()} is not a table's address`);
-  return `fd-${table}-${await ownKeyStart(page)}`;
 }
 
 /** How the page's mesh reaches the seat whose name is `name` ('direct', 'relayed', …), from the seat list. */

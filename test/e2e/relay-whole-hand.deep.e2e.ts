@@ -12,8 +12,8 @@
  */
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium, openAndSit, waitOrExplain } from './browser.js';
-import { openLinks, peerIdOf, playerPage, stateOf } from './relay-pages.js';
+import { launchChromium, openAndSit, peerIdOf, waitOrExplain } from './browser.js';
+import { openLinks, playerPage, stateOf } from './relay-pages.js';
 import { playStress, stressTurn } from './stress-moves.js';
 
 let browser: Browser;

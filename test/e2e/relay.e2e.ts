@@ -14,9 +14,9 @@
  */
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { handState, launchChromium, openAndSit, until } from './browser.js';
+import { handState, launchChromium, openAndSit, peerIdOf, until } from './browser.js';
 import { expectAccessible } from './axe.js';
-import { agreeOnThreeSeats, openLinks, peerIdOf, playerPage, sitRelayed, stateOf } from './relay-pages.js';
+import { agreeOnThreeSeats, openLinks, playerPage, sitRelayed, stateOf } from './relay-pages.js';
 import { playStress, stressTurn } from './stress-moves.js';
 
 let browser: Browser;

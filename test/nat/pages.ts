@@ -13,7 +13,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.js';
 import { createTable, newPlayer, openAndSit, until, type Player } from '../e2e/browser.js';
 import { fightingTable, tableLogs } from '../e2e/fighting-moves.js';
-import { peerIdOf } from '../e2e/relay-pages.js';
+import { peerIdOf } from '../e2e/browser.js';
 import {
   chromiumIn,
   SERVER_IP,
