@@ -47,15 +47,27 @@ export interface Playable {
  * playable ones — ordered lowest first, keeping 2s, 3s and 10s for when they
  * are needed, like a sensible player — else a blind card, else pick up.
  * Returns what it did ('ready', 'play 7♣', 'blind', 'pickup'), or null when the
- * page may not act (not its turn, or a face-down card is being turned).
+ * page may not act (not its turn, or a face-down card is being turned) or the
+ * table refused the move: a reloaded page makes no move until another seat
+ * has said which hand it is at (catch-up.ts), so its player tries again, as a
+ * person would after reading the refusal.
  */
 export async function stressTurn(page: Page, pick: (ordered: readonly Playable[]) => Playable): Promise<string | null> {
+  const refusals = page.locator('fd-log #log li', { hasText: 'move not made' });
+  const before = await refusals.count();
+  const did = await stressClick(page, pick);
+  if (did === null || (await refusals.count()) === before) {
+    if (did === 'ready') readied.set(page, (await handState(page))!.handNo);
+    return did;
+  }
+  // Refused: pressed again next round (a moment later, as the refusal says to wait).
+  await page.waitForTimeout(300);
+  return null;
+}
+
+async function stressClick(page: Page, pick: (ordered: readonly Playable[]) => Playable): Promise<string | null> {
   if (await readyAsked(page)) {
-    const refusals = page.locator('fd-log #log li', { hasText: 'move not made' });
-    const before = await refusals.count();
     await page.locator('#ready').click();
-    // A press the table refused (a page that came back and is still catching up) is pressed again next round.
-    if ((await refusals.count()) === before) readied.set(page, (await handState(page))!.handNo);
     return 'ready';
   }
   if ((await page.locator('#my-area.turn').count()) === 0) return null;
