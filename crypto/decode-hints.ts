@@ -10,9 +10,9 @@
  * decks, and remembered per deck so a step re-encoded costs nothing.
  */
 import { type Reader, type Writer } from './bytes.js';
-import { type Point, decodePoint } from './group.js';
+import { Point, decodePoint, leToBigint } from './group.js';
 import type { Deck } from './packet.js';
-import { type Ext, P, SQRT_M1, decodeTerms, rd, sqrN, pow2250m1, toExt } from './edwards.js';
+import { type Ext, P, SQRT_M1, decodeTerms, rd, toExt } from './edwards.js';
 
 /** The version of a step message that carries decode hints (codec.ts). */
 export const HINTED = 2;
@@ -93,7 +93,7 @@ export function decodeHints(points: readonly Ext[], s: readonly bigint[]): (bigi
     // 1/(Z·2s·u2) gives both 1/Z (for the affine x, y) and 1/(2s·u2).
     dens[i] = rd(rd(points[i]![2] * 2n * s[i]!) * terms[i]!.u2);
   }
-  const invs = invertBatch(dens);
+  const invs = Point.Fp.invertBatch(dens); // Montgomery's trick: one inversion for the deck, 0 stays 0
   return points.map(([X, Y], i) => {
     const inv = invs[i]!;
     if (inv === 0n) return null;
@@ -110,33 +110,6 @@ export function decodeHints(points: readonly Ext[], s: readonly bigint[]): (bigi
   });
 }
 
-/** 1/x for each x (0 stays 0) with one inversion: Montgomery's trick. */
-function invertBatch(xs: readonly bigint[]): bigint[] {
-  const n = xs.length;
-  const prefix = new Array<bigint>(n);
-  let acc = 1n;
-  for (let i = 0; i < n; i++) {
-    prefix[i] = acc;
-    if (xs[i] !== 0n) acc = rd(acc * xs[i]!);
-  }
-  let inv = invert(acc);
-  const out = new Array<bigint>(n);
-  for (let i = n - 1; i >= 0; i--) {
-    if (xs[i] === 0n) {
-      out[i] = 0n;
-      continue;
-    }
-    out[i] = rd(inv * prefix[i]!);
-    inv = rd(inv * xs[i]!);
-  }
-  return out;
-}
-
-/** x^(p−2) = 1/x mod p (Fermat), on the chain of pow2250m1 (ref10's fe_invert). */
-function invert(x: bigint): bigint {
-  return rd(sqrN(pow2250m1(x), 5) * rd(rd(sqrN(x, 1) * x) * sqrN(x, 3)));
-}
-
 /**
  * The decode hints of `points` (32 bytes each, in order) whose encodings are
  * `bytes`: what a message's author sends so that each receiver decodes its
@@ -145,24 +118,12 @@ function invert(x: bigint): bigint {
 export function decodeHintsOf(points: readonly Point[], bytes: Uint8Array): Uint8Array {
   const n = points.length;
   if (bytes.length !== 32 * n) throw new RangeError(`decode hints: ${n} points but ${bytes.length} bytes`);
-  const s = Array.from({ length: n }, (_, i) => leField(bytes.subarray(32 * i, 32 * i + 32)));
+  const s = Array.from({ length: n }, (_, i) => leToBigint(bytes.subarray(32 * i, 32 * i + 32)));
   const roots = decodeHints(points.map(toExt), s);
   const out = new Uint8Array(32 * n);
   roots.forEach((r, i) => {
     if (r === null) throw new RangeError(`decode hints: point ${i} does not match its encoding`);
-    out.set(encodeFieldLe(r), 32 * i);
+    out.set(Point.Fp.toBytes(r), 32 * i);
   });
   return out;
-}
-
-function encodeFieldLe(x: bigint): Uint8Array {
-  const out = new Uint8Array(32);
-  for (let j = 0; j < 32; j++, x >>= 8n) out[j] = Number(x & 0xffn);
-  return out;
-}
-
-function leField(b: Uint8Array): bigint {
-  let x = 0n;
-  for (let i = b.length - 1; i >= 0; i--) x = (x << 8n) | BigInt(b[i]!);
-  return x;
 }
