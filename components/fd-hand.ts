@@ -204,6 +204,14 @@ export class FdHand extends LitElement {
         }
       </div>`;
     }
+    if (hand.catchingUp && !this.watching) {
+      return html`<div class="banner info" role="status" id="catching-up">
+        <span
+          ><span class="spinner"></span>This page is catching up with the table: your moves open as soon as another
+          player’s page says which hand it is at (a few seconds at most).</span
+        >
+      </div>`;
+    }
     if (hand.phase === 'done' || hand.phase === 'disclose') {
       const audit = hand.audit;
       return html`<div class="banner ${audit ? (audit.clean ? 'good' : 'bad') : 'info'}" id="result">

@@ -110,6 +110,7 @@ export class Replay {
             cardHints: {},
             lastMoves: [],
             busy: false,
+            catchingUp: false,
             mySeat: null,
             names: handNames,
             seatOrder: seatsInPlayOrder(handNames.length, null, gameModule(game.id)?.playDirection ?? 'ascending'),

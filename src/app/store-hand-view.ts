@@ -48,6 +48,11 @@ export interface HandView {
   readonly lastMoves: readonly LastMove[];
   /** Moves wait: cryptography is in flight (a deal, a reveal). */
   readonly busy: boolean;
+  /**
+   * This page was (re)opened and no other seat has yet said which hand the table is at: it offers no move until one
+   * does (or a few seconds pass), since a move could belong to a hand the table has left (src/table/catch-up.ts).
+   */
+  readonly catchingUp: boolean;
   readonly mySeat: number | null;
   readonly names: string[];
   /** Every seat round the table in play order, starting from this viewer's (src/games/seating.ts). */
@@ -128,15 +133,16 @@ export function handViewOf(table: TableSession | undefined): HandView | null {
               ),
               matchRows(table.handResults(), current.handNo),
             ),
-            movesOpen(hand.phase) ? hand.legalActions() : [],
+            movesOpen(hand.phase) && !current.catchingUp ? hand.legalActions() : [],
           )
         : null,
     cardHints:
-      state && movesOpen(hand.phase) && hand.phase === 'play'
+      state && movesOpen(hand.phase) && hand.phase === 'play' && !current.catchingUp
         ? cardHints(gameModule(hand.config.game.id)!, state, current.mySeat, hand.privateView)
         : {},
     lastMoves: lastMoves(hand.config.game.id, hand.loggedInputs(), names),
     busy: hand.phase !== 'play' && hand.phase !== 'disclose' && hand.phase !== 'done',
+    catchingUp: current.catchingUp && movesOpen(hand.phase),
     mySeat: current.mySeat,
     names,
     seatOrder: seatOrderOf(hand.config.game.id, names.length, current.mySeat),

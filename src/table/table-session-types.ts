@@ -62,4 +62,9 @@ export interface HandSummary {
   readonly goneSeats: number[];
   /** Verdicts other peers sent (fault events), checked against ours. */
   readonly reports: FaultReport[];
+  /**
+   * This (re)opened page makes no move yet: no other seat has said which hand the table is at (catch-up.ts). The UI
+   * offers no move meanwhile and says why; the table's change notice comes when it lifts.
+   */
+  readonly catchingUp: boolean;
 }

@@ -50,6 +50,8 @@ export class TableSession {
   private readonly parts: TableParts;
   private timer: ReturnType<typeof setInterval> | undefined;
   private closed = false;
+  /** The UI was shown this page's moves held back while it catches up: it hears when they open (`catchUpLifted`). */
+  private movesHeld = false;
   /** What the table's parts read of it (table-now.ts): read when used, so the parts may be built in any order. */
   private readonly now: TableNow = tableNowOf(() => ({
     lobby: this.lobby,
@@ -64,6 +66,7 @@ export class TableSession {
     chat: (envelope) => this.chat.receive(envelope),
     fetch: (envelope, via) => {
       this.parts.rejoin.noteShown(envelope.from, envelope.body.hand, true);
+      this.catchUpLifted();
       this.parts.rejoin.answerFetch(envelope, via);
     },
     lobby: (envelope, via) => this.lobbyMessage(envelope, via),
@@ -122,6 +125,8 @@ export class TableSession {
   get current(): HandSummary | null {
     const mine = this.parts.starter.current();
     if (!mine) return null;
+    const catchingUp = this.parts.rejoin.movesBlocked(mine.session);
+    if (catchingUp) this.movesHeld = true;
     return {
       handNo: this.handNo,
       session: mine.session,
@@ -131,6 +136,7 @@ export class TableSession {
       localSeats: [...this.hands.keys()],
       goneSeats: this.parts.rejoin.goneSeats(),
       reports: faultReports(mine.session.follower).filter((r) => r.reporter !== this.lobby.mySeat()),
+      catchingUp,
     };
   }
 
@@ -267,6 +273,19 @@ export class TableSession {
     this.options.onChange();
   }
 
+  /**
+   * Moves held back while this (re)opened page caught up are open now (a seat's fetch said where the table is, or the
+   * wait ran out): the page shows them, and the bots it hosts move, at once rather than at the next event.
+   */
+  private catchUpLifted(): void {
+    if (!this.movesHeld) return;
+    const mine = this.parts.starter.current();
+    if (mine && this.parts.rejoin.movesBlocked(mine.session)) return;
+    this.movesHeld = false;
+    this.parts.bots.schedule();
+    this.options.onChange();
+  }
+
   private watch(): void {
     const now = Date.now();
     const handNow = this.options.handClock?.() ?? now;
@@ -282,6 +301,7 @@ export class TableSession {
       handNow,
       waitingOn.some((seat) => !this.hands.has(seat)),
     );
+    this.catchUpLifted();
     this.history.tick();
     this.lobby.freeLeftSeats();
     this.lobby.adoptHeld();

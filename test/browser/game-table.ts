@@ -20,7 +20,8 @@ export const SHED_READY = [
  * `pressIn` presses a key the way a player does, in a text field on the page
  * (the header's Name box, the chat) or with nothing focused; `sentBy`
  * collects the moves an element sends up (ActEvent); `shedTableBeforeAPlay`
- * mounts a Stress (shedding) table just before another player's play.
+ * mounts a Stress (shedding) table just before another player's play;
+ * `handShowing` is a hand view as fd-hand takes it.
  */
 import { userEvent } from 'vitest/browser';
 import { afterEach } from 'vitest';
@@ -29,6 +30,7 @@ import { cardHints } from '../../src/games/card-hints.js';
 import type { AnyGameModule } from '../../src/games/module.js';
 import { stressShed, type StressState } from '../../src/games/stress-shed/index.js';
 import { ActEvent } from '../../components/events.js';
+import type { HandView, LastMove } from '../../src/app/store-hand-view.js';
 import '../../components/fd-stress-shed.js';
 
 export function seatTable(module: AnyGameModule, file: Omit<ScenarioFile, 'game'>, seat: number) {
@@ -108,4 +110,39 @@ export async function shedTableBeforeAPlay() {
     await Promise.resolve();
   };
   return { el, turn, me, card: played.card, showPlay };
+}
+
+/** A Stress (shedding) hand view in play with no table yet, as fd-hand takes it: `lastMoves`, and `more` fields over it. */
+export function handShowing(lastMoves: LastMove[], more: Partial<HandView> = {}): HandView {
+  return {
+    handNo: 0,
+    game: 'stress-shed',
+    phase: 'play',
+    table: null,
+    cardHints: {},
+    lastMoves,
+    busy: false,
+    catchingUp: false,
+    mySeat: 0,
+    names: ['Ann', 'Bob', 'Cleo'],
+    seatOrder: [0, 1, 2],
+    waiting: null,
+    stalled: null,
+    gone: [],
+    reports: [],
+    halt: null,
+    audit: null,
+    outcome: null,
+    rematchOffered: false,
+    nextChanges: [],
+    hash: null,
+    step: lastMoves[0]?.step ?? 0,
+    myBounces: 0,
+    pendingMoves: 0,
+    bounces: 0,
+    verdict: null,
+    summary: null,
+    scores: null,
+    ...more,
+  };
 }

@@ -10,9 +10,9 @@
  */
 import { afterEach, expect, test } from 'vitest';
 import { page } from 'vitest/browser';
-import type { HandView, LastMove } from '../../src/app/store-hand-view.js';
+import type { LastMove } from '../../src/app/store-hand-view.js';
 import '../../components/fd-hand.js';
-import { shedTableBeforeAPlay } from './game-table.js';
+import { handShowing, shedTableBeforeAPlay } from './game-table.js';
 
 afterEach(() => document.body.replaceChildren());
 
@@ -68,39 +68,6 @@ test('another player’s play moves only transforms and opacity, one transform a
   for (const [target, moving] of transforms)
     expect(moving.map(described), `${target?.nodeName} carries one transform animation`).toHaveLength(1);
 });
-
-/** A hand view with no table yet: what fd-hand needs to show its line of last moves. */
-function handShowing(lastMoves: LastMove[]): HandView {
-  return {
-    handNo: 0,
-    game: 'stress-shed',
-    phase: 'play',
-    table: null,
-    cardHints: {},
-    lastMoves,
-    busy: false,
-    mySeat: 0,
-    names: ['Ann', 'Bob', 'Cleo'],
-    seatOrder: [0, 1, 2],
-    waiting: null,
-    stalled: null,
-    gone: [],
-    reports: [],
-    halt: null,
-    audit: null,
-    outcome: null,
-    rematchOffered: false,
-    nextChanges: [],
-    hash: null,
-    step: lastMoves[0]?.step ?? 0,
-    myBounces: 0,
-    pendingMoves: 0,
-    bounces: 0,
-    verdict: null,
-    summary: null,
-    scores: null,
-  };
-}
 
 test('a new move flashes into the line of last moves; the moves already there do not flash again', async () => {
   const ann: LastMove = { seat: 0, name: 'Ann', text: 'played 7♣', step: 4 };

@@ -7,7 +7,9 @@
  * a player who leaves frees the seat once the hand has ended and a bot the
  * creator hosts takes it for the next hand, which carries the match on. A
  * seated peer cannot move a page that came back out of its running hand by
- * forging events of the next hand.
+ * forging events of the next hand. A page that came back offers no move
+ * until another seat has said which hand the table is at, and shows its
+ * moves as soon as one does.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { signEnvelope, type EnvelopeOf } from '../../src/net/envelope.js';
@@ -16,6 +18,8 @@ import { handFinished, resultOf, seatPeers, until, type SimulationPeer } from '.
 import { seedFor } from '../helpers/depth.js';
 import { closeAll } from '../helpers/table-page.js';
 import { refusal } from '../helpers/refusal.js';
+import { handViewOf } from '../../src/app/store-hand-view.js';
+import type { TableSession } from '../../src/table/table-session.js';
 
 let running: SimulationPeer[] = [];
 afterEach(() => {
@@ -76,6 +80,56 @@ describe('a page that comes back', () => {
     const result = resultOf(running, 'stress-shed');
     expect(result.allClean).toBe(true);
     expect(back.session.current?.handNo).toBe(0);
+  }, 300_000);
+
+  it('reloaded before any seat has said where the table is, offers no move and says so, and shows its moves the moment a seat does', async () => {
+    let seatOneCurrent: () => TableSession['current'] = () => null;
+    let inFetch = false;
+    let noticedInFetch = false;
+    const { peers, reload } = await seatPeers({
+      game: 'stress-shed',
+      players: 2,
+      hands: 1,
+      seed: 154,
+      // The notice the app re-renders on: the one given while the page takes in the fetch that opens its moves.
+      onChange: (seat) => {
+        if (seat === 1 && inFetch && seatOneCurrent()?.catchingUp === false) noticedInFetch = true;
+      },
+    });
+    running = peers;
+    const [ann] = peers as [SimulationPeer, SimulationPeer];
+    await until(() => (ann.session.current?.session.step ?? 0) > 6);
+    // Ann's fetches (each names the hand she is at) are held back: Bob's reloaded page cannot know where the table is.
+    const held: (() => void)[] = [];
+    const send = ann.mesh.send.bind(ann.mesh);
+    ann.mesh.send = ((kind, body, to) => {
+      if (kind !== 'fetch') return send(kind, body, to);
+      held.push(() => send(kind, body, to));
+      return undefined;
+    }) as Mesh['send'];
+    const back = await reload(1);
+    running = [ann, back];
+    seatOneCurrent = () => back.session.current;
+    const receive = back.session.receive.bind(back.session);
+    back.session.receive = (envelope, via) => {
+      inFetch = envelope.kind === 'fetch';
+      receive(envelope, via);
+      inFetch = false;
+    };
+    await until(() => held.length > 0);
+    const blocked = handViewOf(back.session);
+    expect(back.session.current?.catchingUp).toBe(true);
+    expect(blocked?.catchingUp).toBe(true);
+    expect(blocked?.table?.legal).toEqual([]);
+    expect(blocked?.cardHints).toEqual({});
+    expect(refusal(back.session.act({ type: 'no-such-move' }))).toBe('catching-up');
+    ann.mesh.send = send;
+    for (const release of held.splice(0)) release();
+    await until(() => back.session.current?.catchingUp === false);
+    expect(noticedInFetch).toBe(true);
+    expect(handViewOf(back.session)?.catchingUp).toBe(false);
+    await until(() => running.every(handFinished), 20);
+    expect(resultOf(running, 'stress-shed').allClean).toBe(true);
   }, 300_000);
 
   it('reloaded mid-hand among three, with a seat whose fetch answers never reach it, finishes without asking again', async () => {

@@ -62,6 +62,8 @@ export interface SimulationOptions {
   readonly monitor?: 'honest' | 'all';
   /** Each peer's table log lines. */
   readonly onLog?: (seat: number, line: string) => void;
+  /** A seat's table session says what it shows changed (the app re-renders there). */
+  readonly onChange?: (seat: number) => void;
   /** The clock every page ticks its hands' deadlines by (Date.now unless given: a simulated one, cheat-run.ts). */
   readonly handClock?: () => number;
   /** Per-author limits on a hand's events and bytes (scaled down so that a flood shows in seconds). */
@@ -225,7 +227,7 @@ export async function seatPeers(options: SimulationOptions): Promise<{
       signer,
       store,
       name: `Bot ${seat + 1}`,
-      onChange: () => {},
+      onChange: () => options.onChange?.(seat),
       onLog: (line) => options.onLog?.(seat, line),
       rng: cryptoRng,
       bot,
