@@ -64,9 +64,10 @@ function fly({ element, from, to }: Flight): Animation | null {
   const dy = from.top + from.height / 2 - (to.top + to.height / 2);
   if (Math.abs(dx) < 2 && Math.abs(dy) < 2) return null;
   const scale = from.width > 0 ? Math.min(2, Math.max(0.4, from.width / to.width)) : 1;
-  // The flight replaces the element's transform while it runs, so a CSS entrance on the same element (fd-card's)
-  // shows nothing meanwhile; both at once also keep either off the compositor, repainting the page every frame.
-  // Set aside by a write (asking the element for its animations would restyle the page once per card).
+  // The flight is the card's entrance: a CSS entrance on the same element (fd-card's) would show nothing meanwhile,
+  // and both at once keep either off the compositor, repainting the page every frame. Set aside by a write (asking
+  // the element for its animations would restyle the page once per card), and for good: giving the element its
+  // `animation` back when it lands would start the entrance over, a second bump on the main thread.
   element.style.animation = 'none';
   const animation = element.animate(
     [
@@ -85,7 +86,6 @@ function fly({ element, from, to }: Flight): Animation | null {
     flights.delete(animation);
     if (flights.size > 0) return;
     element.style.removeProperty('pointer-events');
-    element.style.removeProperty('animation');
   };
   animation.addEventListener('finish', land);
   animation.addEventListener('cancel', land);

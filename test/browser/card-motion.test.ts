@@ -5,7 +5,8 @@
  * place it flies from and the table itself, all before the first flight
  * starts; where each card was is read once in a later frame. Your own play
  * still flies from where the card sat in your hand, and another player's
- * from their seat box.
+ * from their seat box. A card that has flown in does not play its entrance
+ * again when it lands.
  */
 import { afterEach, expect, test } from 'vitest';
 import { page } from 'vitest/browser';
@@ -107,6 +108,20 @@ test('another player’s play reads layout once the DOM has changed, only for th
   expect(from.x).toBeLessThanOrEqual(seat.right);
   expect(from.y).toBeGreaterThanOrEqual(seat.top);
   expect(from.y).toBeLessThanOrEqual(seat.bottom);
+});
+
+test('a card that has flown in has entered: once it lands nothing moves it again', async () => {
+  await page.viewport(1280, 800);
+  const v = views('other');
+  const el = await tableBefore(v);
+  const landed = await play(el, v);
+  const flights = landed.getAnimations();
+  expect(flights.length, 'the card flies').toBeGreaterThan(0);
+  for (const flight of flights) flight.finish();
+  // The landing's own style change, then a frame for any animation it would start.
+  await frame();
+  await frame();
+  expect(landed.getAnimations().map((a) => (a instanceof CSSAnimation ? a.animationName : 'script'))).toEqual([]);
 });
 
 test('your own play flies from where the card sat in your hand', async () => {

@@ -3,7 +3,7 @@
  * a button (its owner's turn: it may be chosen, or it says why not) and
  * becoming a plain image again does not start its entrance over, so a hand
  * does not flicker in again at every turn, and the page does not repaint it
- * for nothing.
+ * for nothing. Choosing a card moves only what the compositor moves alone.
  */
 import { expect, test } from 'vitest';
 import '../../components/fd-card.js';
@@ -42,4 +42,13 @@ test('a card turned face up shows its face without entering again', async () => 
   await el.updateComplete;
   expect(running(el)).toEqual([]);
   expect(el.shadowRoot!.querySelector('.card')!.textContent).toContain('Q');
+});
+
+test('choosing a card lifts it on the compositor: only its transform moves, its ring shows at once', async () => {
+  const el = await mount(Object.assign(document.createElement('fd-card'), { card: '7S', selectable: true }));
+  await settled(el);
+  el.selected = true;
+  await el.updateComplete;
+  const moving = running(el).map((a) => (a instanceof CSSTransition ? a.transitionProperty : a.constructor.name));
+  expect(moving).toEqual(['transform']);
 });
