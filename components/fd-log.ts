@@ -1,12 +1,25 @@
 /**
  * The table log: what happened, newest at the bottom, with warnings (such as
  * a rejected message and why) marked. It follows the newest line unless the
- * person has scrolled up to read.
+ * person has scrolled up to read, with no script: its scroller is a
+ * reversed flex column, whose scroll position counts from the bottom, and
+ * the browser's scroll anchoring keeps a line being read in place. A new
+ * line reads no layout, and a line is drawn once (lines are keyed, and each
+ * line's time is formatted once).
  */
-import { LitElement, css, html, type PropertyValues } from 'lit';
+import { LitElement, css, html } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
+import { repeat } from 'lit/directives/repeat.js';
 import type { LogEntry } from '../src/app/store.js';
 import { theme } from './theme.js';
+
+/** Each line's time as shown, formatted once (a log redraws often, and holds hundreds of lines). */
+const times = new WeakMap<LogEntry, string>();
+function timeOf(entry: LogEntry): string {
+  let shown = times.get(entry);
+  if (shown === undefined) times.set(entry, (shown = new Date(entry.at).toLocaleTimeString()));
+  return shown;
+}
 
 @customElement('fd-log')
 export class FdLog extends LitElement {
@@ -18,16 +31,21 @@ export class FdLog extends LitElement {
       :host {
         display: block;
       }
-      ol {
-        list-style: none;
-        margin: 0;
-        padding: 0.5rem;
+      /* The list is the scroller's one item: reversed, the scroller starts (and stays) at its bottom. */
+      .scroller {
+        display: flex;
+        flex-direction: column-reverse;
         max-height: 14rem;
         overflow-y: auto;
         font-size: 0.85rem;
         background: rgba(0, 0, 0, 0.25);
         border-radius: var(--fd-radius);
         color: var(--fd-ink);
+      }
+      ol {
+        list-style: none;
+        margin: 0;
+        padding: 0.5rem;
       }
       li {
         padding: 0.15rem 0;
@@ -47,27 +65,16 @@ export class FdLog extends LitElement {
     `,
   ];
 
-  private followNewest = true;
-
-  protected override willUpdate(_changed: PropertyValues<this>) {
-    const list = this.renderRoot?.querySelector?.('ol');
-    this.followNewest = !list || list.scrollTop + list.clientHeight >= list.scrollHeight - 8;
-  }
-
-  protected override updated() {
-    const list = this.renderRoot.querySelector('ol');
-    if (list && this.followNewest) list.scrollTop = list.scrollHeight;
-  }
-
   override render() {
-    return html`<ol id="log" aria-live="polite" aria-label="Table log" tabindex="0">
-      ${this.entries.map(
-        (e) =>
-          html`<li class=${e.level} data-level=${e.level}>
-            <time>${new Date(e.at).toLocaleTimeString()}</time>${e.text}
-          </li>`,
-      )}
-    </ol>`;
+    return html`<div class="scroller" id="log" role="log" aria-label="Table log" tabindex="0">
+      <ol>
+        ${repeat(
+          this.entries,
+          (e) => e.id,
+          (e) => html`<li class=${e.level} data-level=${e.level}><time>${timeOf(e)}</time>${e.text}</li>`,
+        )}
+      </ol>
+    </div>`;
   }
 }
 
