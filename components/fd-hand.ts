@@ -12,7 +12,6 @@
  */
 import { LitElement, css, html } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
-import { keyed } from 'lit/directives/keyed.js';
 import { repeat } from 'lit/directives/repeat.js';
 import type { HandView } from '../src/app/store.js';
 import { AbandonHandEvent, RematchEvent } from './events.js';
@@ -123,20 +122,6 @@ export class FdHand extends LitElement {
         background: rgba(242, 193, 78, 0.2);
         color: var(--fd-ink);
         box-shadow: 0 0 0 1px var(--fd-accent);
-      }
-      .last-moves .move {
-        display: inline-block;
-        animation: arrive 420ms ease-out;
-      }
-      @keyframes arrive {
-        from {
-          opacity: 0;
-          transform: translateY(-6px);
-        }
-        to {
-          opacity: 1;
-          transform: none;
-        }
       }
       @media (max-width: 600px) {
         .last-moves {
@@ -269,7 +254,10 @@ export class FdHand extends LitElement {
     </p>`;
   }
 
-  /** Each player's newest move, newest first and highlighted; a new move flashes in (CSS only: never in the way of input; none with reduced motion). */
+  /**
+   * Each player's newest move, newest first, the newest marked. Nothing animates: every animation a move starts costs a
+   * page a few main-thread frames of every move, and the card's flight already shows that something happened.
+   */
   private lastMoves() {
     const moves = this.hand.lastMoves;
     if (moves.length === 0) return null;
@@ -279,7 +267,7 @@ export class FdHand extends LitElement {
         (m) => m.seat,
         (m, i) =>
           html`<li class=${i === 0 ? 'latest' : ''} data-seat=${m.seat} data-step=${m.step}>
-            ${keyed(m.step, html`<span class="move"><strong>${m.name}</strong> ${m.text}</span>`)}
+            <span class="move"><strong>${m.name}</strong> ${m.text}</span>
           </li>`,
       )}
     </ol>`;

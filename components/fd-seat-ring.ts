@@ -4,7 +4,8 @@
  * at the bottom, below this element), along an arc above the centre of
  * the table — the next seat to play at the left and the last at the right
  * when play runs clockwise, mirrored when it runs anticlockwise. Each box
- * names the player and shows their card count, their last move, the turn
+ * names the player and shows their card count, their last move (the
+ * table's newest in the accent colour), the turn
  * marker (a border and a worded badge: never colour alone) and the gone
  * mark (seat-marks.ts); a game adds its own badges and extras through two
  * render callbacks. On a phone (max-width 600px) the arc becomes a compact
@@ -22,7 +23,6 @@
  */
 import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
-import { keyed } from 'lit/directives/keyed.js';
 import { count } from '../src/app/words.js';
 import { goneMark, seatMarkStyles } from './seat-marks.js';
 
@@ -120,29 +120,10 @@ const ringStyles = css`
     text-overflow: ellipsis;
     white-space: nowrap;
   }
-  /* A new move shows in the accent colour and fades to the muted one: an accent copy of the line over it fades out.
-     Opacity runs on the compositor; animating the colour itself would repaint the page every frame for 1.2 s. */
-  .ring .ring-move {
-    position: relative;
-  }
-  .ring .ring-move .flash {
-    position: absolute;
-    inset: 0;
-    overflow: hidden;
-    text-overflow: ellipsis;
-    white-space: nowrap;
+  /* The newest move at the table reads in the accent colour until the next one (no fade: a move's animations cost
+     every page main-thread frames; the card's flight already draws the eye). */
+  .ring .ring-move.latest {
     color: var(--fd-accent, #f2c14e);
-    opacity: 0;
-    pointer-events: none;
-    animation: ring-move-in 1.2s ease-out;
-  }
-  .ring .ring-move .flash::before {
-    content: attr(data-text) / '';
-  }
-  @keyframes ring-move-in {
-    from {
-      opacity: 1;
-    }
   }
   .ring-ghost {
     position: fixed;
@@ -185,11 +166,6 @@ const ringStyles = css`
     }
     .ring .ring-move {
       font-size: 0.72rem;
-    }
-  }
-  @media (prefers-reduced-motion: reduce) {
-    .ring .ring-move .flash {
-      animation: none;
     }
   }
 `;
@@ -290,8 +266,12 @@ export class FdSeatRing extends LitElement {
       </div>
       ${
         move
-          ? html`<div class="ring-move" data-move=${seat} title=${move.text}>
-              ${keyed(move.step, html`<span class="fresh">${move.text}</span><span class="flash" aria-hidden="true" data-text=${move.text}></span>`)}
+          ? html`<div
+              class="ring-move ${this.lastMoves[0] === move ? 'latest' : ''}"
+              data-move=${seat}
+              title=${move.text}
+            >
+              ${move.text}
             </div>`
           : nothing
       }
