@@ -17,7 +17,7 @@
  * transcript is opened.
  */
 import type { Mesh } from '../net/mesh.js';
-import { diagnoseSignaling, SignalingError } from '../net/signaling.js';
+import { SignalingError } from '../net/signaling.js';
 import type { Reaction, TableConfig } from '../net/messages.js';
 import { newTableId } from '../table/table-id.js';
 import { isGameId, loadGame } from '../games/index.js';
@@ -292,14 +292,10 @@ export class AppStore extends EventTarget {
   retry(): void {
     this.signalingRetry.cancel();
     if (this.route.page !== 'table') return;
-    // Keep the failure (and the count, which paces the next retry) on screen while trying again: no flicker to
-    // "Connecting…", the error logged once, and each automatic retry slower than the last. (Not through `navigate`,
-    // which closes the table again and with it the count.)
-    const { failure, attempts } = this.signalingRetry;
+    // Not through `navigate`, which closes the table again and with it the count: the failure and the count stay on
+    // screen while trying again (`keepThrough`).
     const route = this.route;
-    this.closeSession();
-    this.signalingRetry.failure = failure;
-    this.signalingRetry.attempts = attempts;
+    this.signalingRetry.keepThrough(() => this.closeSession());
     void this.openSession(route.table, route.signaling, route.via ?? []).then(() => this.changed());
   }
 
@@ -377,7 +373,12 @@ export class AppStore extends EventTarget {
       await startSession(session, { pending, game, retry, join, log }, this.out);
     } catch (error) {
       if (session.closed) return;
-      if (error instanceof SignalingError) this.signalingFailed(session, error);
+      if (error instanceof SignalingError)
+        this.signalingRetry.report(error, {
+          ...this.out,
+          retry: () => this.retry(),
+          current: () => this.session === session,
+        });
       else this.fail(describeError(error));
     } finally {
       if (!session.closed) this.connecting = false;
@@ -398,21 +399,6 @@ export class AppStore extends EventTarget {
 
   private log(level: LogLevel, text: string): void {
     if (this.tableLog.add(level, text)) this.changed();
-  }
-
-  /** Says what was tried at once, retries by itself (slower each time), and probes the server for the likely cause. */
-  private signalingFailed(session: Session, error: SignalingError): void {
-    const line = this.signalingRetry.failed(error, () => {
-      if (this.session === session) this.retry();
-    });
-    if (line !== null) this.log('error', line);
-    void diagnoseSignaling(error.server, location.protocol).then((diagnosis) => {
-      if (this.session !== session) return;
-      const advised = this.signalingRetry.advise(error.url, diagnosis.advice);
-      if (!advised) return;
-      if (advised.line !== null) this.log('info', advised.line);
-      this.changed();
-    });
   }
 
   private fail(problem: string): void {
