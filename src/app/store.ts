@@ -349,21 +349,8 @@ export class AppStore extends EventTarget {
     }
     const iceLine = iceStartLine(source);
     if (iceLine) this.log(iceLine.level, iceLine.text);
-    const linkStun = signaling.choice.linkStun ?? [];
-    const session = makeSession(
-      stack,
-      {
-        table,
-        identity,
-        storage,
-        name,
-        signaling,
-        via,
-        iceSource: source,
-        iceServers: () => this.ice.serversFor(signaling.server, this.settings.iceServers, linkStun).iceServers,
-      },
-      this.out,
-    );
+    const ice = this.ice.forTable(signaling, () => this.settings.iceServers);
+    const session = makeSession(stack, { table, identity, storage, name, signaling, via, ...ice }, this.out);
     this.session = session;
     this.join.opened(session);
     this.problem = null;
