@@ -215,12 +215,6 @@ export class AppStore extends EventTarget {
     this.session?.tableSession.endHand();
   }
 
-  /** The whole match at the open table (every hand this browser stored) as a transcript file (docs/TRANSCRIPT.md). */
-  async transcript(): Promise<{ name: string; text: string } | null> {
-    if (!this.stacks.table) return null;
-    return (await this.stacks.loadHand()).matchTranscript(this.session?.tableSession, this.storage);
-  }
-
   /**
    * Opens a transcript file for the replay viewer: verified here, in the page, then shown step by step. The verifier
    * and every game's rules are loaded first (on demand: the first page carries neither).
@@ -241,15 +235,12 @@ export class AppStore extends EventTarget {
     this.changed();
   }
 
-  /** Saves the match's transcript as a file (one click in the verdict panel). */
+  /**
+   * Saves the whole match at the open table (every hand this browser stored) as a transcript file (docs/TRANSCRIPT.md):
+   * one click in the verdict panel.
+   */
   async downloadTranscript(): Promise<void> {
-    const made = await this.transcript();
-    if (!made) {
-      this.log('warn', 'no hand to save yet');
-      return;
-    }
-    this.stacks.hand?.saveJsonFile(made.name, made.text);
-    this.log('info', `transcript saved as ${made.name}: check it with npm run verify -- ${made.name}`);
+    await this.stacks.saveTranscript(this.session?.tableSession, this.storage);
   }
 
   rename(name: string): void {
