@@ -59,11 +59,15 @@ export interface GameOptionsSpec<O> {
  */
 export interface GameMeta<Id extends string, O> {
   readonly id: Id;
+  /** What people read, e.g. "Stress (shedding)"; must equal the rules' `displayName` (checked when the module is assembled). */
   readonly name: string;
+  /** One line for the home screen. */
   readonly blurb: string;
+  /** The seat range; must equal the rules' (checked when the module is assembled). */
   readonly minPlayers: number;
   readonly maxPlayers: number;
   readonly timing: Timing;
+  /** Which way the turn passes at the start, so screens draw the seats round the table in play order (src/games/seating.ts). */
   readonly playDirection: PlayDirection;
   readonly options: GameOptionsSpec<O>;
 }
@@ -71,15 +75,8 @@ export interface GameMeta<Id extends string, O> {
 /* eslint-disable-next-line @typescript-eslint/no-explicit-any -- the options' type is each game's own */
 export type AnyGameMeta = GameMeta<string, any>;
 
-export interface GameMetaSpec<Id extends string, O> {
-  readonly id: Id;
-  /** Must equal the rules' `displayName` (checked when the module is assembled). */
-  readonly name: string;
-  readonly blurb: string;
-  /** Must equal the rules' seat range (checked when the module is assembled). */
-  readonly minPlayers: number;
-  readonly maxPlayers: number;
-  readonly timing: Timing;
+/** What a game's meta.ts gives `defineGameMeta`: the metadata, with the options' labels, defaults and schema. */
+export interface GameMetaSpec<Id extends string, O> extends Omit<GameMeta<Id, O>, 'playDirection' | 'options'> {
   /** Default 'ascending' (seat 0, 1, 2, …); 'descending' for a game that starts clockwise. */
   readonly playDirection?: PlayDirection;
   readonly fields: Readonly<Record<string, OptionField>>;

@@ -28,8 +28,7 @@ import {
   type State,
 } from '../engine/index.js';
 import { seatName } from './describe.js';
-import type { GameMeta, GameOptionsSpec, Timing } from './game-meta.js';
-import type { PlayDirection } from './seating.js';
+import type { GameMeta } from './game-meta.js';
 
 /** A game's own bot: sees exactly what its seat sees and answers with one of `legalActions`, or null. */
 export type GameBot<B, A, O> = (state: State<B, O>, seat: Seat, view: PrivateView) => A | null;
@@ -51,19 +50,9 @@ export type DescribeEffects<B, O> = (
   names: readonly string[],
 ) => readonly string[];
 
-export interface GameModule<Id extends string, B, A, O, E extends string, V> {
-  readonly id: Id;
-  /** What people read, e.g. "Stress (shedding)". */
-  readonly name: string;
-  /** One line for the home screen. */
-  readonly blurb: string;
-  readonly minPlayers: number;
-  readonly maxPlayers: number;
-  readonly timing: Timing;
-  /** Which way the turn passes at the start, so screens draw the seats round the table in play order (src/games/seating.ts). */
-  readonly playDirection: PlayDirection;
+/** A game: its metadata and options (game-meta.ts), and the rest, loaded when a table of the game opens. */
+export interface GameModule<Id extends string, B, A, O, E extends string, V> extends GameMeta<Id, O> {
   readonly rules: Game<B, A, O, E, V>;
-  readonly options: GameOptionsSpec<O>;
   readonly bots: { readonly heuristic: GameBot<B, A, O> };
   /**
    * The log line of one input ('' when there is nothing to say), e.g. "Ann
