@@ -22,12 +22,10 @@ export type HandRun =
   | { ok: true; report: HandReport; record: HandOutcome | null; noResult: TranscriptFault | null }
   | { ok: false; report: HandReport | null; fault: TranscriptFault };
 
-/**
- * Hand `index` (`setup`), called off before every seat agreed to it (a newcomer records one with no seats and no
- * events): no result, nothing to replay. The next hand chains from it as from any hand without a result, and its
- * seats' readies sign that chain.
- */
+/** Hand `index` (`setup`), called off before every seat agreed to it: no result, nothing to replay. */
 export function calledOff(setup: HandSetup, index: number): HandRun {
+  // A newcomer records such a hand with no seats and no events. The next hand chains from it as from any hand
+  // without a result, and its seats' readies sign that chain.
   return {
     ok: true,
     report: {

@@ -21,11 +21,7 @@ function decodeEvent(bytes: Uint8Array, table: string, signature: (envelope: Env
   return signature(parsed.value) ? parsed : { ok: false, error: 'bad signature' };
 }
 
-/**
- * The table events of hand `index` (`hand`), in the file's order, each through the envelope gate (`cache` keeps the
- * decoded ones by their text), signed by a seat of the hand, for this hand, and not a second copy; else the first
- * that is not.
- */
+/** Hand `index`'s table events in the file's order, each through the envelope gate, by a seat, for this hand, held once. */
 export function handEnvelopes(
   hand: TranscriptHand,
   index: number,
@@ -38,6 +34,7 @@ export function handEnvelopes(
   const envelopes: EnvelopeOf<'table-event'>[] = [];
   const seen = new Map<string, number>();
   for (const [k, text] of hand.events.entries()) {
+    // `cache` keeps the decoded envelopes by their text (a pure function of the bytes and the table).
     let decoded = cache?.get(text);
     if (!decoded) {
       const bytes = base64ToBytes(text);
@@ -105,16 +102,13 @@ export function missingEvent(
   return null;
 }
 
-/**
- * Whether the seats agreed to the file's set-up of hand `index`: every seat's ready commits to the set-up's hash, so
- * 'agreed' when one commits to it (or none was sent); 'called-off' when none does and the hand holds only readies and
- * abandons (the seats saw other terms, and the hand was called off); else the fault that the file's set-up was changed.
- */
+/** Whether the seats agreed to the file's set-up of hand `index`: 'agreed', 'called-off', or the fault that it was changed. */
 export function setupAgreement(
   setup: HandSetup,
   envelopes: readonly EnvelopeOf<'table-event'>[],
   index: number,
 ): 'agreed' | 'called-off' | TranscriptFault {
+  // Every seat's ready commits to the set-up's hash: if none commits to the file's set-up, the file's set-up was changed.
   const digest = keyHex(setupHash(setup));
   const readies = envelopes.filter((e) => e.body.type === 'ready');
   const agreed = readies.some((e) => {
@@ -122,6 +116,7 @@ export function setupAgreement(
     return data.setup instanceof Uint8Array && keyHex(data.setup) === digest;
   });
   if (readies.length === 0 || agreed) return 'agreed';
+  // Only readies and abandons, none for this set-up: the seats saw other terms, and the hand was called off.
   if (envelopes.every((e) => e.body.type === 'ready' || e.body.type === 'abandon')) return 'called-off';
   return {
     code: 'bad-file',

@@ -76,10 +76,7 @@ export function rulesForHand(
   );
 }
 
-/**
- * The rules to replay hand `index` of `file` by (its checked `envelopes`), or the fault that none can be chosen: the
- * file's (a game this verifier has no rules for), else its rules version's.
- */
+/** The rules to replay hand `index` of `file` by, or the fault: a game this verifier has no rules for, or its version. */
 export function handRules(
   file: TranscriptFile,
   index: number,

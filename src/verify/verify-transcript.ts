@@ -194,10 +194,7 @@ export function verifyTranscript(input: string | TranscriptFile, options: Verify
   return { ok: true, file, started, hands, fault: null };
 }
 
-/**
- * Hand `index` of the file, step by step: its events through the envelope gate, none missing; its set-up as the
- * seats agreed to it; the rules version it is replayed by; the replay; and how it ended against the file's claim.
- */
+/** Hand `index` of the file: its events, their gaps, its set-up's agreement, its rules, its replay and its ending. */
 function verifyHand(
   file: TranscriptFile,
   index: number,
