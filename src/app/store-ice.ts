@@ -32,7 +32,7 @@ export class IceSources {
   }
 
   /** The servers for a table on `server`: what it hands out, then the player's `own`, then an older link's STUN. */
-  serversFor(server: SignalingServer, own: readonly RTCIceServer[], linkStun: readonly string[]) {
+  private serversFor(server: SignalingServer, own: readonly RTCIceServer[], linkStun: readonly string[]) {
     const source = this.sources.get(iceUrlFor(server));
     return combineIce({
       server: source ? { origin: originOf(source.url, location.origin), servers: source.iceServers } : null,
