@@ -5,7 +5,7 @@
  */
 import type { Reaction, TableConfig } from '../src/net/messages.js';
 import type { Settings } from '../src/app/settings.js';
-import type { OptionValue } from '../src/games/module.js';
+import type { OptionValue } from '../src/games/game-meta.js';
 
 export class CreateTableEvent extends Event {
   static readonly type = 'fd-create-table';

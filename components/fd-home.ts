@@ -9,7 +9,7 @@ import { LitElement, css, html } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { CATALOG, catalogEntry, configProblem, type CatalogEntry } from '../src/app/catalog.js';
 import type { GameId } from '../src/games/index.js';
-import type { OptionValue } from '../src/games/module.js';
+import type { OptionValue } from '../src/games/game-meta.js';
 import type { AppView } from '../src/app/store-types.js';
 import { CreateTableEvent, OptionInputEvent } from './events.js';
 import { theme } from './theme.js';

@@ -10,7 +10,7 @@
 import { LitElement, css, html } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import type { OptionControl } from '../src/app/catalog.js';
-import type { OptionValue } from '../src/games/module.js';
+import type { OptionValue } from '../src/games/game-meta.js';
 import { OptionInputEvent } from './events.js';
 import { theme } from './theme.js';
 

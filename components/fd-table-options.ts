@@ -15,7 +15,7 @@
 import { LitElement, css, html } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { catalogEntry, configProblem, optionSummary } from '../src/app/catalog.js';
-import type { OptionValue } from '../src/games/module.js';
+import type { OptionValue } from '../src/games/game-meta.js';
 import { ChangeOptionsEvent, OptionInputEvent } from './events.js';
 import { theme } from './theme.js';
 import './fd-option-fields.js';

@@ -7,7 +7,7 @@
  * and URLs; people see the name.
  */
 import { checkTableConfig, gameMetas, type GameId } from '../games/index.js';
-import { formFields, optionValueText, type OptionField, type OptionValue, type Timing } from '../games/module.js';
+import { formFields, optionValueText, type OptionField, type OptionValue, type Timing } from '../games/game-meta.js';
 
 /** One table option as a form shows it. */
 export interface OptionControl {

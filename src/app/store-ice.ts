@@ -2,12 +2,14 @@
  * The app store's ICE servers (store.ts): one source per signaling server
  * asked (its `/ice`, kept fresh: src/net/ice-servers.ts), combined with the
  * player's own servers and an older link's STUN (ice-choice.ts) for the
- * transport and for Settings, and the line a table's log starts with when
- * that server gave none.
+ * transport and for Settings, a table's servers as its session dials with
+ * them, and the line a table's log starts with when that server gave none.
  */
 import { IceSource, iceUrlFor } from '../net/ice-servers.js';
 import type { SignalingServer } from '../net/signaling.js';
 import { combineIce, originOf, type IceView } from './ice-choice.js';
+import type { SessionSpec } from './store-session.js';
+import type { TableSignaling } from './store-signaling.js';
 import type { LogLevel } from './store-types.js';
 
 export class IceSources {
@@ -30,13 +32,28 @@ export class IceSources {
   }
 
   /** The servers for a table on `server`: what it hands out, then the player's `own`, then an older link's STUN. */
-  serversFor(server: SignalingServer, own: readonly RTCIceServer[], linkStun: readonly string[]) {
+  private serversFor(server: SignalingServer, own: readonly RTCIceServer[], linkStun: readonly string[]) {
     const source = this.sources.get(iceUrlFor(server));
     return combineIce({
       server: source ? { origin: originOf(source.url, location.origin), servers: source.iceServers } : null,
       own,
       linkStun,
     });
+  }
+
+  /**
+   * The ICE servers of a table on `signaling`'s server, as its session takes them: the source whose renewals it
+   * follows, and the servers to dial with as they are at each dial (with the player's `own` as Settings has them then).
+   */
+  forTable(
+    signaling: TableSignaling,
+    own: () => readonly RTCIceServer[],
+  ): Pick<SessionSpec, 'iceSource' | 'iceServers'> {
+    const linkStun = signaling.choice.linkStun ?? [];
+    return {
+      iceSource: this.source(signaling.server),
+      iceServers: () => this.serversFor(signaling.server, own(), linkStun).iceServers,
+    };
   }
 
   /** What Settings shows for a table on `server`: the server asked, its answer, and every ICE server in use. */

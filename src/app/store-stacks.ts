@@ -3,8 +3,12 @@
  * (table-stack.ts), imported when the first table opens, and the hands' view
  * and transcript (hand-stack.ts), imported right after it while the lobby is
  * shown. A failed table import is said with its remedy; a failed hand-stack
- * import is logged and tried again the next time it is asked for.
+ * import is logged and tried again the next time it is asked for. The hand
+ * stack also makes and saves the match's transcript (the verdict panel's
+ * download).
  */
+import type { TableSession } from '../table/table-session.js';
+import type { BrowserStore } from './persistence.js';
 import type { LogLevel } from './store-types.js';
 
 type TableStack = typeof import('./table-stack.js');
@@ -64,5 +68,18 @@ export class Stacks {
       },
     );
     return this.handLoad;
+  }
+  /**
+   * Saves the whole match at `table` (every hand `storage` holds of it) as a transcript file (docs/TRANSCRIPT.md) and
+   * logs its name with how to check it; logs that there is none when no hand was stored (or no table opened) yet.
+   */
+  async saveTranscript(table: TableSession | undefined, storage: BrowserStore | undefined): Promise<void> {
+    const made = this.table ? await (await this.loadHand()).matchTranscript(table, storage) : null;
+    if (!made) {
+      this.out.log('warn', 'no hand to save yet');
+      return;
+    }
+    this.hand?.saveJsonFile(made.name, made.text);
+    this.out.log('info', `transcript saved as ${made.name}: check it with npm run verify -- ${made.name}`);
   }
 }

@@ -17,7 +17,7 @@
  * transcript is opened.
  */
 import type { Mesh } from '../net/mesh.js';
-import { diagnoseSignaling, SignalingError } from '../net/signaling.js';
+import { SignalingError } from '../net/signaling.js';
 import type { Reaction, TableConfig } from '../net/messages.js';
 import { newTableId } from '../table/table-id.js';
 import { isGameId, loadGame } from '../games/index.js';
@@ -215,12 +215,6 @@ export class AppStore extends EventTarget {
     this.session?.tableSession.endHand();
   }
 
-  /** The whole match at the open table (every hand this browser stored) as a transcript file (docs/TRANSCRIPT.md). */
-  async transcript(): Promise<{ name: string; text: string } | null> {
-    if (!this.stacks.table) return null;
-    return (await this.stacks.loadHand()).matchTranscript(this.session?.tableSession, this.storage);
-  }
-
   /**
    * Opens a transcript file for the replay viewer: verified here, in the page, then shown step by step. The verifier
    * and every game's rules are loaded first (on demand: the first page carries neither).
@@ -241,15 +235,12 @@ export class AppStore extends EventTarget {
     this.changed();
   }
 
-  /** Saves the match's transcript as a file (one click in the verdict panel). */
+  /**
+   * Saves the whole match at the open table (every hand this browser stored) as a transcript file (docs/TRANSCRIPT.md):
+   * one click in the verdict panel.
+   */
   async downloadTranscript(): Promise<void> {
-    const made = await this.transcript();
-    if (!made) {
-      this.log('warn', 'no hand to save yet');
-      return;
-    }
-    this.stacks.hand?.saveJsonFile(made.name, made.text);
-    this.log('info', `transcript saved as ${made.name}: check it with npm run verify -- ${made.name}`);
+    await this.stacks.saveTranscript(this.session?.tableSession, this.storage);
   }
 
   rename(name: string): void {
@@ -292,14 +283,10 @@ export class AppStore extends EventTarget {
   retry(): void {
     this.signalingRetry.cancel();
     if (this.route.page !== 'table') return;
-    // Keep the failure (and the count, which paces the next retry) on screen while trying again: no flicker to
-    // "Connecting…", the error logged once, and each automatic retry slower than the last. (Not through `navigate`,
-    // which closes the table again and with it the count.)
-    const { failure, attempts } = this.signalingRetry;
+    // Not through `navigate`, which closes the table again and with it the count: the failure and the count stay on
+    // screen while trying again (`keepThrough`).
     const route = this.route;
-    this.closeSession();
-    this.signalingRetry.failure = failure;
-    this.signalingRetry.attempts = attempts;
+    this.signalingRetry.keepThrough(() => this.closeSession());
     void this.openSession(route.table, route.signaling, route.via ?? []).then(() => this.changed());
   }
 
@@ -353,21 +340,8 @@ export class AppStore extends EventTarget {
     }
     const iceLine = iceStartLine(source);
     if (iceLine) this.log(iceLine.level, iceLine.text);
-    const linkStun = signaling.choice.linkStun ?? [];
-    const session = makeSession(
-      stack,
-      {
-        table,
-        identity,
-        storage,
-        name,
-        signaling,
-        via,
-        iceSource: source,
-        iceServers: () => this.ice.serversFor(signaling.server, this.settings.iceServers, linkStun).iceServers,
-      },
-      this.out,
-    );
+    const ice = this.ice.forTable(signaling, () => this.settings.iceServers);
+    const session = makeSession(stack, { table, identity, storage, name, signaling, via, ...ice }, this.out);
     this.session = session;
     this.join.opened(session);
     this.problem = null;
@@ -377,7 +351,12 @@ export class AppStore extends EventTarget {
       await startSession(session, { pending, game, retry, join, log }, this.out);
     } catch (error) {
       if (session.closed) return;
-      if (error instanceof SignalingError) this.signalingFailed(session, error);
+      if (error instanceof SignalingError)
+        this.signalingRetry.report(error, {
+          ...this.out,
+          retry: () => this.retry(),
+          current: () => this.session === session,
+        });
       else this.fail(describeError(error));
     } finally {
       if (!session.closed) this.connecting = false;
@@ -398,21 +377,6 @@ export class AppStore extends EventTarget {
 
   private log(level: LogLevel, text: string): void {
     if (this.tableLog.add(level, text)) this.changed();
-  }
-
-  /** Says what was tried at once, retries by itself (slower each time), and probes the server for the likely cause. */
-  private signalingFailed(session: Session, error: SignalingError): void {
-    const line = this.signalingRetry.failed(error, () => {
-      if (this.session === session) this.retry();
-    });
-    if (line !== null) this.log('error', line);
-    void diagnoseSignaling(error.server, location.protocol).then((diagnosis) => {
-      if (this.session !== session) return;
-      const advised = this.signalingRetry.advise(error.url, diagnosis.advice);
-      if (!advised) return;
-      if (advised.line !== null) this.log('info', advised.line);
-      this.changed();
-    });
   }
 
   private fail(problem: string): void {

@@ -15,14 +15,8 @@
  * benches) register every game at once by importing ./all.ts.
  */
 import type { AfterAudit, AnyGame, AnyState, AuditReport, Input, Json, Outcome } from '../engine/index.js';
-import {
-  optionValueText,
-  type AnyGameMeta,
-  type AnyGameModule,
-  type GameModule,
-  type OptionField,
-  type OptionValue,
-} from './module.js';
+import { optionValueText, type AnyGameMeta, type OptionField, type OptionValue } from './game-meta.js';
+import type { AnyGameModule, GameModule } from './module.js';
 import { stressShedMeta } from './stress-shed/meta.js';
 import { stressSpeedMeta } from './stress-speed/meta.js';
 import { pestenMeta } from './pesten/meta.js';

@@ -1,14 +1,14 @@
 /**
  * What one game is to the rest of Fairdeck: a `GameModule`, the single object
  * a game's folder exports and the registry (index.ts) lists. It bundles the
- * rules (the engine's `defineGame` result), the options a table can set (the
- * schema is the rules' `parseOptions`; the module adds the defaults, human
- * labels and the form control of each), the game's bots, how its moves read
- * in the table log, its race codes, its timing ('turns' or 'real-time'), its
- * name, blurb and seat range, and (optionally) how a hand is scored once the
- * audit has run. `defineGameModule` assembles one and checks it
- * is consistent (id, race codes vs timing, a form field for every option), so
- * a mistake shows at load instead of in a game.
+ * rules (the engine's `defineGame` result), the game's metadata and table
+ * options (its meta.ts, made with game-meta.ts `defineGameMeta`: name,
+ * blurb, seat range, timing, the defaults, labels and form control of each
+ * option), the game's bots, how its moves read in the table log, its race
+ * codes, and (optionally) how a hand is scored once the audit has run.
+ * `defineGameModule` assembles one and checks that its parts agree (id,
+ * name, seats, race codes vs timing, the option defaults), so a mistake
+ * shows at load instead of in a game.
  */
 import {
   publicKnowledge,
@@ -28,44 +28,7 @@ import {
   type State,
 } from '../engine/index.js';
 import { seatName } from './describe.js';
-import type { PlayDirection } from './seating.js';
-
-/** Turn-based games wait for one seat (or simultaneous choices); real-time ones let everyone act at once. */
-export type Timing = 'turns' | 'real-time';
-
-/** What a table option can hold on the wire (src/net/messages.ts: `tableConfigSchema`). */
-export type OptionValue = boolean | number | string;
-
-/** How one option is shown in the table-creation form, and what people read. */
-export type OptionField =
-  | { readonly kind: 'checkbox'; readonly label: string; readonly help?: string }
-  | {
-      readonly kind: 'select';
-      readonly label: string;
-      readonly help?: string;
-      readonly choices: readonly { readonly value: OptionValue; readonly label: string }[];
-    }
-  | {
-      readonly kind: 'number';
-      readonly label: string;
-      readonly help?: string;
-      readonly min: number;
-      readonly max: number;
-      readonly step?: number;
-    };
-
-export interface GameOptionsSpec<O> {
-  /** The raw options a new table starts with (the rules' `defaultOptions`). */
-  readonly defaults: Readonly<Record<string, OptionValue>>;
-  /** The schema: completes and validates raw options for a player count; null if invalid. */
-  readonly parse: (raw: unknown, players: number) => O | null;
-  /**
-   * Form fields keyed by option name, in display order. Only options the
-   * rules know (keys of `defaults`) are offered; a label may be declared
-   * ahead of its option and is then not shown.
-   */
-  readonly fields: Readonly<Record<string, OptionField>>;
-}
+import type { GameMeta } from './game-meta.js';
 
 /** A game's own bot: sees exactly what its seat sees and answers with one of `legalActions`, or null. */
 export type GameBot<B, A, O> = (state: State<B, O>, seat: Seat, view: PrivateView) => A | null;
@@ -87,19 +50,9 @@ export type DescribeEffects<B, O> = (
   names: readonly string[],
 ) => readonly string[];
 
-export interface GameModule<Id extends string, B, A, O, E extends string, V> {
-  readonly id: Id;
-  /** What people read, e.g. "Stress (shedding)". */
-  readonly name: string;
-  /** One line for the home screen. */
-  readonly blurb: string;
-  readonly minPlayers: number;
-  readonly maxPlayers: number;
-  readonly timing: Timing;
-  /** Which way the turn passes at the start, so screens draw the seats round the table in play order (src/games/seating.ts). */
-  readonly playDirection: PlayDirection;
+/** A game: its metadata and options (game-meta.ts), and the rest, loaded when a table of the game opens. */
+export interface GameModule<Id extends string, B, A, O, E extends string, V> extends GameMeta<Id, O> {
   readonly rules: Game<B, A, O, E, V>;
-  readonly options: GameOptionsSpec<O>;
   readonly bots: { readonly heuristic: GameBot<B, A, O> };
   /**
    * The log line of one input ('' when there is nothing to say), e.g. "Ann
@@ -232,67 +185,6 @@ export type DescribePrivate<B, O> = (
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as AnyGame: unknown would refuse every real module
 export type AnyGameModule = GameModule<string, any, any, any, string, any>;
 
-/**
- * What the page needs of a game before its table opens: the home screen's
- * entry (name, blurb, seats, timing, play direction) and the table options
- * with their check. It lives in the game's `meta.ts`, which imports only the
- * game's options.ts, so the registry can list every game without loading any
- * game's rules (the rest of the module is loaded when a table of the game
- * opens: index.ts `loadGame`).
- */
-export interface GameMeta<Id extends string, O> {
-  readonly id: Id;
-  readonly name: string;
-  readonly blurb: string;
-  readonly minPlayers: number;
-  readonly maxPlayers: number;
-  readonly timing: Timing;
-  readonly playDirection: PlayDirection;
-  readonly options: GameOptionsSpec<O>;
-}
-
-/* eslint-disable-next-line @typescript-eslint/no-explicit-any -- the options' type is each game's own */
-export type AnyGameMeta = GameMeta<string, any>;
-
-export interface GameMetaSpec<Id extends string, O> {
-  readonly id: Id;
-  /** Must equal the rules' `displayName` (checked when the module is assembled). */
-  readonly name: string;
-  readonly blurb: string;
-  /** Must equal the rules' seat range (checked when the module is assembled). */
-  readonly minPlayers: number;
-  readonly maxPlayers: number;
-  readonly timing: Timing;
-  /** Default 'ascending' (seat 0, 1, 2, …); 'descending' for a game that starts clockwise. */
-  readonly playDirection?: PlayDirection;
-  readonly fields: Readonly<Record<string, OptionField>>;
-  /** The rules' own defaults and schema (the game's options.ts). */
-  readonly defaultOptions: Readonly<Record<string, Json>>;
-  readonly parseOptions: (raw: unknown, players: number) => O | null;
-}
-
-/** A game's metadata, checked: every default is a value a table can carry and has a form field; throws TypeError otherwise. */
-export function defineGameMeta<Id extends string, O>(spec: GameMetaSpec<Id, O>): GameMeta<Id, O> {
-  const defaults: Record<string, OptionValue> = {};
-  for (const [name, value] of Object.entries(spec.defaultOptions)) {
-    if (!isOptionValue(value))
-      throw new TypeError(`game module ${spec.id}: option ${name} has a default a table cannot carry`);
-    if (!Object.hasOwn(spec.fields, name))
-      throw new TypeError(`game module ${spec.id}: option ${name} has no form field (label)`);
-    defaults[name] = value;
-  }
-  return {
-    id: spec.id,
-    name: spec.name,
-    blurb: spec.blurb,
-    minPlayers: spec.minPlayers,
-    maxPlayers: spec.maxPlayers,
-    timing: spec.timing,
-    playDirection: spec.playDirection ?? 'ascending',
-    options: { defaults, parse: spec.parseOptions, fields: spec.fields },
-  };
-}
-
 export interface GameModuleSpec<Id extends string, B, A, O, E extends string, V> {
   /** The game's meta.ts: its name, seats, timing and options, which the rules must agree with. */
   readonly meta: GameMeta<Id, O>;
@@ -315,12 +207,6 @@ export interface GameModuleSpec<Id extends string, B, A, O, E extends string, V>
   readonly describePrivate?: DescribePrivate<B, O>;
   /** See `GameModule.cardProbe`. */
   readonly cardProbe?: CardProbe<B, A, O, E>;
-}
-
-function isOptionValue(value: unknown): value is OptionValue {
-  return (
-    typeof value === 'boolean' || typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value))
-  );
 }
 
 /** Assembles a game module from its rules and the rest; throws TypeError when the parts disagree. */
@@ -379,26 +265,4 @@ export function defineGameModule<Id extends string, B, A, O, E extends string, V
     ...(spec.describePrivate ? { describePrivate: spec.describePrivate } : {}),
     ...(spec.cardProbe ? { cardProbe: spec.cardProbe } : {}),
   };
-}
-
-/** An option's value in words, e.g. "yes", "Two decks". */
-export function optionValueText(field: OptionField, value: OptionValue): string {
-  switch (field.kind) {
-    case 'checkbox':
-      return value === true ? 'yes' : 'no';
-    case 'select':
-      return field.choices.find((c) => c.value === value)?.label ?? String(value);
-    case 'number':
-      return String(value);
-  }
-}
-
-/** The options a form offers for a module: its fields whose option the rules know, with each default. */
-export function formFields(
-  module: Pick<AnyGameMeta, 'options'>,
-): { name: string; field: OptionField; default: OptionValue }[] {
-  return Object.entries(module.options.fields).flatMap(([name, field]) => {
-    const value = module.options.defaults[name];
-    return value === undefined ? [] : [{ name, field, default: value }];
-  });
 }

@@ -5,7 +5,8 @@
  * created with, each as its form label and value in words ("Four of a kind
  * burns the stack: yes"), the defaults filled in.
  */
-import { formFields, optionValueText, type OptionValue, type RulesText } from './module.js';
+import { formFields, optionValueText, type OptionValue } from './game-meta.js';
+import type { RulesText } from './module.js';
 import { gameModule } from './index.js';
 
 export interface RulesHelpView extends RulesText {

@@ -10,6 +10,7 @@
  * so it is checked like any input from the network.
  */
 import * as v from 'valibot';
+import { err, ok, type Result } from '../result.js';
 import type { SignalingServer } from './signaling.js';
 
 export interface IceGrant {
@@ -18,7 +19,15 @@ export interface IceGrant {
   readonly expiresAt: number | null;
 }
 
-export type IceFetch = { ok: true; grant: IceGrant } | { ok: false; error: string; missing: boolean };
+/** Why a server gave no ICE servers, and the words that say it. */
+export interface IceFetchFailure {
+  /**
+   * 'unreachable': no answer; 'missing': no such endpoint (404); 'status': another error status; 'not-json': an
+   * answer that is not JSON (a static host's index page); 'invalid': JSON that is not an ICE answer.
+   */
+  readonly code: 'unreachable' | 'missing' | 'status' | 'not-json' | 'invalid';
+  readonly detail: string;
+}
 
 const ICE_URL = /^(stun|stuns|turn|turns):[^\s]{1,250}$/;
 const MAX_SERVERS = 8;
@@ -53,43 +62,41 @@ export function iceUrlFor(server: SignalingServer): string {
 }
 
 /** Checks a `GET /ice` answer; the error says what is wrong with it. */
-export function parseIceAnswer(json: unknown): { ok: true; grant: IceGrant } | { ok: false; error: string } {
+export function parseIceAnswer(json: unknown): Result<IceGrant, string> {
   const parsed = v.safeParse(answerSchema, json);
   if (!parsed.success) {
     const issue = parsed.issues[0];
     const where = issue?.path?.map((p) => String(p.key)).join('.') ?? '';
-    return { ok: false, error: `not an ICE answer (${where ? `${where}: ` : ''}${issue?.message ?? 'invalid'})` };
+    return err(`not an ICE answer (${where ? `${where}: ` : ''}${issue?.message ?? 'invalid'})`);
   }
-  return {
-    ok: true,
-    grant: { iceServers: parsed.output.iceServers as RTCIceServer[], expiresAt: parsed.output.expiresAt },
-  };
+  return ok({ iceServers: parsed.output.iceServers as RTCIceServer[], expiresAt: parsed.output.expiresAt });
 }
 
-/** Asks `url` for ICE servers. `missing`: the server has no such endpoint (an older server, a bare PeerServer, a static host). */
-export async function fetchIce(url: string, fetchFn: typeof fetch = fetch): Promise<IceFetch> {
+/** Asks `url` for ICE servers. */
+export async function fetchIce(url: string, fetchFn: typeof fetch = fetch): Promise<Result<IceGrant, IceFetchFailure>> {
+  const failure = (code: IceFetchFailure['code'], detail: string) => err({ code, detail });
   let response: Response;
   try {
     response = await fetchFn(url, { cache: 'no-store', signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
   } catch (error) {
-    return {
-      ok: false,
-      error: `no answer from ${url} (${error instanceof Error ? error.message : String(error)})`,
-      missing: false,
-    };
+    return failure('unreachable', `no answer from ${url} (${error instanceof Error ? error.message : String(error)})`);
   }
-  if (response.status === 404)
-    return { ok: false, error: `${url} is not there (the server hands out no ICE servers)`, missing: true };
-  if (!response.ok) return { ok: false, error: `${url} answered ${response.status}`, missing: false };
+  if (response.status === 404) return failure('missing', `${url} is not there (the server hands out no ICE servers)`);
+  if (!response.ok) return failure('status', `${url} answered ${response.status}`);
   let json: unknown;
   try {
     json = await response.json();
   } catch {
     // A static host answers every path with its index page.
-    return { ok: false, error: `${url} answered something other than JSON (no ICE endpoint there)`, missing: true };
+    return failure('not-json', `${url} answered something other than JSON (no ICE endpoint there)`);
   }
   const parsed = parseIceAnswer(json);
-  return parsed.ok ? parsed : { ok: false, error: `${url}: ${parsed.error}`, missing: false };
+  return parsed.ok ? parsed : failure('invalid', `${url}: ${parsed.error}`);
+}
+
+/** The server has no ICE endpoint (an older server, a bare PeerServer, a static host): nothing to ask again. */
+function noEndpoint(failure: IceFetchFailure): boolean {
+  return failure.code === 'missing' || failure.code === 'not-json';
 }
 
 /** How long from `now` until the credentials of a grant expiring at `expiresAt` should be renewed (null: never). */
@@ -155,12 +162,12 @@ export class IceSource {
     const answer = await fetchIce(this.url, this.fetchFn);
     if (this.stopped) return;
     const before = this.current;
-    if (answer.ok) this.current = { status: 'ok', grant: answer.grant };
-    else if (answer.missing) this.current = { status: 'none', error: answer.error };
+    if (answer.ok) this.current = { status: 'ok', grant: answer.value };
+    else if (noEndpoint(answer.error)) this.current = { status: 'none', error: answer.error.detail };
     else
       this.current = {
         status: 'failed',
-        error: answer.error,
+        error: answer.error.detail,
         grant: before.status === 'ok' ? before.grant : before.status === 'failed' ? before.grant : null,
       };
     this.schedule();

@@ -9,7 +9,7 @@
  */
 import { canonicalJson, type Json } from '../engine/index.js';
 import { gameMeta } from '../games/index.js';
-import { optionValueText, type OptionField, type OptionValue } from '../games/module.js';
+import { optionValueText, type OptionField, type OptionValue } from '../games/game-meta.js';
 
 /** The terms of one hand: the game, its options, the seats' keys (null: a free seat) and names. */
 export interface TableTerms {

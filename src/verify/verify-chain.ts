@@ -37,9 +37,9 @@ export function signedRoster(file: TranscriptFile, verifier: SignatureVerifier |
 /**
  * Hand `index` must be this table's (its first seat the table's creator), numbered in order, and set up from the previous hand's result. Its options and
  * its seats are its own: the creator may change the options between hands and players may come and go (a newcomer
- * takes a freed seat), and each of the hand's seats signs its set-up in its ready (`verifyHand` checks the set-up
- * against them), so only what follows from the hand before (dealer, carried match state, previous outcome) is
- * chained here.
+ * takes a freed seat), and each of the hand's seats signs its set-up in its ready (verify-events.ts
+ * `setupAgreement` checks the set-up against them), so only what follows from the hand before (dealer, carried match
+ * state, previous outcome) is chained here.
  */
 export function chainFault(
   file: TranscriptFile,

@@ -17,6 +17,8 @@ import { keyHex, type EnvelopeOf } from '../net/envelope.js';
 import { initialHash, rulesVersions, type VersionedRules } from '../games/rules-versions.js';
 import { setupArgs, type HandSetup } from '../table/hand/setup.js';
 import { err, ok, type Result } from '../result.js';
+import type { TranscriptFile } from './transcript-file.js';
+import type { TranscriptFault } from './verify-transcript.js';
 
 /** The rules a hand is replayed by, or why none can be chosen. */
 export type RulesChoice = Result<VersionedRules, string>;
@@ -72,4 +74,17 @@ export function rulesForHand(
   return err(
     `${hand} cannot be replayed: no seat signed the first state of any version of ${game}'s rules this verifier knows (version ${known}); the file (format version 1) does not say which rules it was played under, so it was played under rules this verifier does not have`,
   );
+}
+
+/** The rules to replay hand `index` of `file` by, or the fault: a game this verifier has no rules for, or its version. */
+export function handRules(
+  file: TranscriptFile,
+  index: number,
+  envelopes: readonly EnvelopeOf<'table-event'>[],
+): Result<VersionedRules, TranscriptFault> {
+  const { setup } = file.hands[index]!;
+  const chosen = rulesForHand(setup.game, file.rules, setup, envelopes, index);
+  if (chosen.ok) return chosen;
+  const code = chosen.error.startsWith('no rules') ? 'bad-file' : 'rules-version';
+  return err({ code, seat: null, hand: index, event: null, detail: chosen.error });
 }

@@ -18,26 +18,24 @@
  * incomplete file) and where it was found, and shows each seat by the name
  * it signed in its ready (the file's own list of names is unchecked). Asked
  * to (`states`), each hand's report carries the states its follower applied,
- * which the replay viewer steps through (src/app/replay.ts).
+ * which the replay viewer steps through (src/app/replay.ts). Each step of
+ * a hand has its module: its events (verify-events.ts), its rules version
+ * (verify-rules.ts), its replay (verify-replay.ts) and how it ended
+ * (verify-ending.ts); the file as a whole is verify-chain.ts.
  */
-import { canonicalJson, type AnyState, type Input, type OpenCards, type Outcome } from '../engine/index.js';
-import {
-  keyHex,
-  parseUnverified,
-  verifyEnvelope,
-  type Envelope,
-  type EnvelopeOf,
-  type Result,
-} from '../net/envelope.js';
+import type { AnyState, Input, OpenCards, Outcome } from '../engine/index.js';
+import { verifyEnvelope, type Envelope, type EnvelopeOf, type Result } from '../net/envelope.js';
 import { SignatureVerifier } from '../net/verify.js';
 import { ed25519Keyed } from '../../crypto/ed25519-verify.js';
-import { HandSession } from '../table/hand-session.js';
-import { seatName, type HaltCode } from '../table/hand/halt.js';
-import { outcomeOf, setupHash, type HandOutcome, type HandSetup } from '../table/hand/setup.js';
-import { base64ToBytes, parseTranscriptFile, type TranscriptFile, type TranscriptHand } from './transcript-file.js';
-import { handVerdict, type VerdictSummary } from './verdict.js';
-import { rulesForHand } from './verify-rules.js';
+import type { HaltCode } from '../table/hand/halt.js';
+import type { HandOutcome, HandSetup } from '../table/hand/setup.js';
+import { parseTranscriptFile, type TranscriptFile } from './transcript-file.js';
+import type { VerdictSummary } from './verdict.js';
+import { handRules } from './verify-rules.js';
 import { chainFault, signedRoster } from './verify-chain.js';
+import { handEnvelopes, missingEvent, setupAgreement } from './verify-events.js';
+import { replayHand } from './verify-replay.js';
+import { calledOff, handEnding, type HandRun } from './verify-ending.js';
 
 /** Faults of the file itself, besides the follower's halt codes. */
 export type FileFaultCode =
@@ -114,11 +112,6 @@ export interface VerifyOptions {
   /** Each hand's report carries its states, as its follower applied the inputs (the replay viewer); default: none kept. */
   readonly states?: boolean;
 }
-
-type HandRun =
-  /** `noResult`: the hand ended without a result (a seat ended it, signed): no seat's fault, but not clean. */
-  | { ok: true; report: HandReport; record: HandOutcome | null; noResult: TranscriptFault | null }
-  | { ok: false; report: HandReport | null; fault: TranscriptFault };
 
 export function verifyTranscript(input: string | TranscriptFile, options: VerifyOptions = {}): TranscriptReport {
   let file: TranscriptFile;
@@ -201,13 +194,7 @@ export function verifyTranscript(input: string | TranscriptFile, options: Verify
   return { ok: true, file, started, hands, fault: null };
 }
 
-/** The envelope gate of the mesh (`decodeEnvelope`: parse, then the signature), with the signature decided by `signature`. */
-function decodeEvent(bytes: Uint8Array, table: string, signature: (envelope: Envelope) => boolean): Result<Envelope> {
-  const parsed = parseUnverified(bytes, table);
-  if (!parsed.ok) return parsed;
-  return signature(parsed.value) ? parsed : { ok: false, error: 'bad signature' };
-}
-
+/** Hand `index` of the file: its events, their gaps, its set-up's agreement, its rules, its replay and its ending. */
 function verifyHand(
   file: TranscriptFile,
   index: number,
@@ -215,233 +202,19 @@ function verifyHand(
   cache: VerifyOptions['decodeCache'],
   presumptions: Pick<VerifyOptions, 'presumeProofs' | 'presumeKey' | 'states'>,
 ): HandRun {
-  const hand: TranscriptHand = file.hands[index]!;
+  const hand = file.hands[index]!;
   const { setup } = hand;
-  const fault = (
-    code: TranscriptFault['code'],
-    seat: number | null,
-    event: number | null,
-    detail: string,
-  ): HandRun => ({ ok: false, report: null, fault: { code, seat, hand: index, event, detail } });
-  // A hand no seat agreed to (a newcomer records one with no seats and no events): no result, nothing to replay. The
-  // next hand chains from it as from any hand without a result, and its seats' readies sign that chain.
-  const calledOff: HandRun = {
-    ok: true,
-    report: {
-      handNo: setup.handNo,
-      names: setup.seatKeys.map(() => null),
-      rules: null,
-      verdict: null,
-      outcome: null,
-      stateHash: null,
-      inputs: [],
-      open: null,
-      calledOff: true,
-    },
-    record: null,
-    noResult: {
-      code: 'abandoned',
-      seat: null,
-      hand: index,
-      event: null,
-      detail: `hand ${index + 1} was called off before every seat agreed to it: no card was dealt`,
-    },
-  };
-  if (setup.seatKeys.length === 0 && hand.events.length === 0) return calledOff;
-  const envelopes: EnvelopeOf<'table-event'>[] = [];
-  const seen = new Map<string, number>();
-  const numbers = setup.seatKeys.map(() => new Set<number>());
-  for (const [k, text] of hand.events.entries()) {
-    let decoded = cache?.get(text);
-    if (!decoded) {
-      const bytes = base64ToBytes(text);
-      if (!bytes) return fault('bad-file', null, k, `event #${k + 1} is not canonical base64`);
-      decoded = decodeEvent(bytes, setup.table, (envelope) => signature(envelope, index, k));
-      cache?.set(text, decoded);
-    }
-    if (!decoded.ok)
-      return fault(
-        'bad-envelope',
-        null,
-        k,
-        `event #${k + 1} is refused by the envelope check: ${decoded.error} — it is not what a seat signed`,
-      );
-    const envelope = decoded.value;
-    if (envelope.kind !== 'table-event')
-      return fault('bad-envelope', null, k, `event #${k + 1} is a ${envelope.kind} message, not a table event`);
-    const seat = setup.seatKeys.indexOf(keyHex(envelope.from));
-    if (seat < 0)
-      return fault(
-        'not-a-seat',
-        null,
-        k,
-        `event #${k + 1} is signed by ${keyHex(envelope.from).slice(0, 16)}…, who has no seat at this table`,
-      );
-    if (envelope.body.hand !== setup.handNo)
-      return fault(
-        'wrong-hand',
-        null,
-        k,
-        `event #${k + 1} (by ${seatName(seat)}) belongs to hand ${envelope.body.hand + 1}, not to hand ${setup.handNo + 1}`,
-      );
-    const sig = keyHex(envelope.sig);
-    const first = seen.get(sig);
-    if (first !== undefined)
-      return fault(
-        'duplicate',
-        null,
-        k,
-        `event #${k + 1} is a second copy of event #${first + 1} (${seatName(seat)}'s ${envelope.body.type} n=${envelope.body.n})`,
-      );
-    seen.set(sig, k);
-    numbers[seat]!.add(envelope.body.n);
-    envelopes.push(envelope);
-  }
-  for (const [seat, held] of numbers.entries()) {
-    const top = Math.max(-1, ...held);
-    for (let n = 0; n <= top; n++) {
-      if (!held.has(n))
-        return fault(
-          'missing-event',
-          null,
-          null,
-          `${seatName(seat)}'s event n=${n} is missing from the file (it holds that seat's events up to n=${top})`,
-        );
-    }
-  }
-  // Every seat's ready commits to the set-up's hash: if none commits to the file's set-up, the file's set-up was changed.
-  const digest = keyHex(setupHash(setup));
-  const readies = envelopes.filter((e) => e.body.type === 'ready');
-  const agreed = readies.some((e) => {
-    const data = e.body.data as { setup?: unknown };
-    return data.setup instanceof Uint8Array && keyHex(data.setup) === digest;
-  });
-  // Only readies and abandons, none for this set-up: the seats saw other terms, and the hand was called off.
-  if (readies.length > 0 && !agreed && envelopes.every((e) => e.body.type === 'ready' || e.body.type === 'abandon'))
-    return calledOff;
-  if (readies.length > 0 && !agreed)
-    return fault(
-      'bad-file',
-      null,
-      null,
-      `hand ${index + 1}'s set-up in the file is not the one the seats agreed to: no seat's ready commits to its hash`,
-    );
-  const chosen = rulesForHand(setup.game, file.rules, setup, envelopes, index);
-  if (!chosen.ok)
-    return fault(chosen.error.startsWith('no rules') ? 'bad-file' : 'rules-version', null, null, chosen.error);
-  const rules = chosen.value;
-  const game = rules.rules;
-  const { presumeProofs: presume, presumeKey: presumeHandKey } = presumptions;
-  const presumeProofs =
-    presume &&
-    ((packet: number, event: { envelope: EnvelopeOf<'table-event'> }) => presume(index, packet, event.envelope));
-  const presumeKey =
-    presumeHandKey &&
-    ((packet: number, layer: number, position: number, key: bigint) =>
-      presumeHandKey(index, packet, layer, position, key));
-  const config = { setup, game, mySeat: null, narrated: presumptions.states === true };
-  const session = new HandSession(
-    { ...config, ...(presumeProofs ? { presumeProofs } : {}), ...(presumeKey ? { presumeKey } : {}) },
-    { changed: () => {} },
-  );
-  let detectedAt: number | null = null;
-  for (const [k, envelope] of envelopes.entries()) {
-    session.receive(envelope);
-    if (session.halt && detectedAt === null) detectedAt = k;
-  }
-  const follower = session.follower;
-  const verdict = handVerdict(follower);
-  const finished = follower.phase === 'done' && follower.state !== null;
-  const outcome = finished ? rules.outcome(follower.state!, follower.audit?.rules ?? null) : null;
-  const report: HandReport = {
-    handNo: setup.handNo,
-    names: setup.seatKeys.map((_, seat) => follower.pool.ready(seat)?.data.name ?? null),
-    rules: { version: rules.version, current: rules.current, change: rules.change },
-    verdict,
-    outcome,
-    stateHash: follower.hash,
-    inputs: follower.inputs,
-    open: follower.audit?.open ?? null,
-    ...(presumptions.states ? { states: statesOf(session) } : {}),
-  };
-  const failed = (
-    code: TranscriptFault['code'],
-    seat: number | null,
-    event: number | null,
-    detail: string,
-  ): HandRun => ({ ok: false, report, fault: { code, seat, hand: index, event, detail } });
-  if (verdict.fault) {
-    const at = detectedAt !== null ? envelopes[detectedAt]! : null;
-    const where = at
-      ? ` (noticed on taking in event #${detectedAt! + 1}: ${seatName(setup.seatKeys.indexOf(keyHex(at.from)))}'s ${at.body.type} n=${at.body.n})`
-      : ' (found by the end-of-hand audit)';
-    return failed(verdict.fault.code, verdict.fault.seat, detectedAt, `${verdict.fault.detail}${where}`);
-  }
-  if (follower.halt) {
-    // Ended without a result by a seat's signed abandon: the file may not claim a result for it.
-    if (hand.claimed?.outcome)
-      return failed(
-        'claim-mismatch',
-        null,
-        null,
-        `the file claims the outcome ${canonicalJson(hand.claimed.outcome)}, but the replay ends without a result: ${follower.halt.detail}`,
-      );
-    return {
-      ok: true,
-      report,
-      record: null,
-      noResult: {
-        code: 'abandoned',
-        seat: null,
-        hand: index,
-        event: detectedAt,
-        detail: `the hand has no result: ${follower.halt.detail}`,
-      },
-    };
-  }
-  if (!finished) {
-    const waiting = follower.waiting();
-    const who =
-      waiting && waiting.seats.length ? `${waiting.seats.map(seatName).join(', ')} (${waiting.what})` : 'more events';
-    return failed(
-      'incomplete',
-      null,
-      null,
-      `the hand is incomplete: it stops at engine step ${follower.inputs.length}, waiting for ${who}`,
-    );
-  }
-  const record = outcomeOf(outcome, follower.hash!);
-  if (!hand.claimed?.outcome)
-    return failed(
-      'no-claim',
-      null,
-      null,
-      `the file does not say how hand ${index + 1} ended (its claimed outcome is missing), though the hand played to the end: every exporting page records it, so the file was altered`,
-    );
-  if (hand.claimed) {
-    if (hand.claimed.stateHash !== null && hand.claimed.stateHash !== follower.hash) {
-      return failed(
-        'claim-mismatch',
-        null,
-        null,
-        `the file claims the hand ended in state ${hand.claimed.stateHash.slice(0, 16)}…, but the replay ends in ${follower.hash!.slice(0, 16)}…`,
-      );
-    }
-    if (canonicalJson(hand.claimed.outcome) !== canonicalJson(record)) {
-      return failed(
-        'claim-mismatch',
-        null,
-        null,
-        `the file claims the outcome ${canonicalJson(hand.claimed.outcome)}, but the replay gives ${canonicalJson(record)}`,
-      );
-    }
-  }
-  return { ok: true, report, record, noResult: null };
-}
-
-/** A narrated hand's states: before its first input and after each (only the dealt state when none was applied; none before the deal). */
-function statesOf(session: HandSession): AnyState[] {
-  const applied = session.takeApplied();
-  const first = applied[0]?.before ?? session.engineState;
-  return first ? [first, ...applied.map((a) => a.after)] : [];
+  const refused = (fault: TranscriptFault): HandRun => ({ ok: false, report: null, fault });
+  if (setup.seatKeys.length === 0 && hand.events.length === 0) return calledOff(setup, index);
+  const checked = handEnvelopes(hand, index, signature, cache);
+  if (!checked.ok) return refused(checked.error);
+  const envelopes = checked.value;
+  const gap = missingEvent(setup, envelopes, index);
+  if (gap) return refused(gap);
+  const agreement = setupAgreement(setup, envelopes, index);
+  if (agreement === 'called-off') return calledOff(setup, index);
+  if (agreement !== 'agreed') return refused(agreement);
+  const rules = handRules(file, index, envelopes);
+  if (!rules.ok) return refused(rules.error);
+  return handEnding(hand, index, envelopes, replayHand(setup, rules.value, envelopes, index, presumptions));
 }

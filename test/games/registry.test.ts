@@ -22,12 +22,11 @@ import {
 import {
   formFields,
   defineGameMeta,
-  defineGameModule,
   optionValueText,
   type GameMetaSpec,
-  type GameModuleSpec,
   type OptionField,
-} from '../../src/games/module.js';
+} from '../../src/games/game-meta.js';
+import { defineGameModule, type GameModuleSpec } from '../../src/games/module.js';
 import { cardName, cardList, seatName } from '../../src/games/describe.js';
 import { stressShedModule, stressShed, type StressState } from '../../src/games/stress-shed/index.js';
 import { stressSpeedModule, stressSpeed } from '../../src/games/stress-speed/index.js';

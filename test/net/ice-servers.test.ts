@@ -41,7 +41,7 @@ describe('parseIceAnswer', () => {
       { iceServers: [{ urls: 'stun:s.example.org' }, turn], expiresAt: 1_700_000_000_000 },
     ],
   ])('takes %s', (_what, answer) => {
-    expect(parseIceAnswer(answer)).toEqual({ ok: true, grant: answer });
+    expect(parseIceAnswer(answer)).toEqual({ ok: true, value: answer });
   });
 
   it.each<[string, unknown, RegExp]>([
@@ -79,6 +79,33 @@ describe('refreshDelayMs', () => {
     [1000, 5000, 0],
   ])('expiring at %s, now %d → %s', (expiresAt, now, delay) => {
     expect(refreshDelayMs(expiresAt, now)).toBe(delay);
+  });
+});
+
+describe('fetchIce: each failure by its code, in the words it has always had', () => {
+  const url = 'http://ice.example.org/ice';
+  const answering =
+    (response: Response): typeof fetch =>
+    () =>
+      Promise.resolve(response);
+  it.each<[string, Response, string, string]>([
+    ['no endpoint', new Response('no such page', { status: 404 }), 'missing', `${url} is not there`],
+    ['another status', new Response('busy', { status: 503 }), 'status', `${url} answered 503`],
+    ['an index page', new Response('<!doctype html>'), 'not-json', `${url} answered something other than JSON`],
+    ['JSON that is no answer', new Response('{"iceServers":[]}'), 'invalid', `${url}: not an ICE answer`],
+  ])('%s: %s', async (_what, response, code, detail) => {
+    const answer = await fetchIce(url, answering(response));
+    expect(answer).toEqual({ ok: false, error: { code, detail: expect.stringContaining(detail) } });
+  });
+
+  it('an index page is no endpoint (none, not asked again); another status is a failure (asked again)', async () => {
+    const page = new IceSource(url, answering(new Response('<!doctype html>')));
+    const busy = new IceSource(url, answering(new Response('busy', { status: 503 })));
+    await Promise.all([page.ready(), busy.ready()]);
+    expect(page.state.status).toBe('none');
+    expect(busy.state).toEqual({ status: 'failed', error: `${url} answered 503`, grant: null });
+    page.stop();
+    busy.stop();
   });
 });
 
@@ -128,8 +155,7 @@ describe('IceSource against the real server', () => {
     const answer = await fetchIce('http://127.0.0.1:9/ice');
     expect(answer).toEqual({
       ok: false,
-      missing: false,
-      error: expect.stringMatching(/^no answer from http:\/\/127\.0\.0\.1:9\/ice/),
+      error: { code: 'unreachable', detail: expect.stringMatching(/^no answer from http:\/\/127\.0\.0\.1:9\/ice/) },
     });
   });
 

@@ -4,7 +4,7 @@
  * controls and check). The registry (../index.ts) lists it; the rest of the
  * game (index.ts) loads when a table of the game opens.
  */
-import { defineGameMeta } from '../module.js';
+import { defineGameMeta } from '../game-meta.js';
 import { defaultOptions, parseOptions } from './options.js';
 
 export const stressSpeedMeta = defineGameMeta({
