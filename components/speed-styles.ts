@@ -38,36 +38,50 @@ export const speedStyles = [
       display: flex;
       align-items: center;
       justify-content: center;
+      position: relative;
+      isolation: isolate;
     }
     .slot.selected {
       border-color: var(--fd-accent);
       border-style: solid;
     }
     .slot.bounced {
-      animation:
-        bounce-back 450ms ease,
-        lost-flash 1.2s ease-out;
+      animation: bounce-back 450ms ease;
     }
-    /* A play that lost its race: the slot flashes red and the note says so in a red band (still there without motion). */
+    /* A play that lost its race: the slot flashes red and the note says so in a red band (still there without motion).
+       The flash is a red layer behind the card whose opacity fades: it runs on the compositor, where a fading shadow or
+       background would restyle and repaint the page every frame for 1.2 s. */
+    .slot.bounced::after,
+    .lost::after {
+      content: '';
+      position: absolute;
+      inset: 0;
+      z-index: -1;
+      border-radius: inherit;
+      box-shadow: 0 0 0 4px var(--fd-danger);
+      background: rgba(255, 123, 114, 0.45);
+      opacity: 0;
+      pointer-events: none;
+      animation: lost-flash 1.2s ease-out;
+    }
     @keyframes lost-flash {
       0%,
       40% {
-        box-shadow: 0 0 0 4px var(--fd-danger);
-        background: rgba(255, 123, 114, 0.45);
+        opacity: 1;
       }
       100% {
-        box-shadow: none;
-        background: transparent;
+        opacity: 0;
       }
     }
     .lost {
+      position: relative;
+      isolation: isolate;
       display: inline-block;
       background: rgba(255, 123, 114, 0.3);
       border: 2px solid var(--fd-danger);
       border-radius: var(--fd-radius);
       padding: 0.2rem 0.8rem;
       font-weight: 700;
-      animation: lost-flash 1.2s ease-out;
     }
     @keyframes bounce-back {
       0% {
@@ -161,7 +175,8 @@ export const speedStyles = [
     }
     @media (prefers-reduced-motion: reduce) {
       .slot.bounced,
-      .lost,
+      .slot.bounced::after,
+      .lost::after,
       .countdown > div {
         animation: none;
       }

@@ -123,7 +123,21 @@ test('a play that lost its race flashes its slot and names who got there first',
   expect(getComputedStyle(note).borderTopColor).toBe('rgb(255, 163, 156)');
   const flashing = root(el).querySelector('#my-side .slot.bounced');
   expect(flashing?.getAttribute('data-slot')).toBe('1');
-  expect(getComputedStyle(flashing!).animationName).toContain('lost-flash');
+  expect(getComputedStyle(flashing!, '::after').animationName).toBe('lost-flash');
+  // The flash fades a layer's opacity (the compositor runs it alone); the slot itself only shakes back.
+  const moving = root(el)
+    .getAnimations()
+    .map((a) => [
+      (a as CSSAnimation).animationName,
+      [...new Set((a.effect as KeyframeEffect).getKeyframes().flatMap((k) => Object.keys(k)))]
+        .filter((p) => !['offset', 'computedOffset', 'easing', 'composite'].includes(p))
+        .sort(),
+    ]);
+  expect(moving).toContainEqual(['lost-flash', ['opacity']]);
+  expect(moving).toContainEqual(['bounce-back', ['transform']]);
+  expect(moving.every(([, props]) => (props as string[]).every((p) => p === 'opacity' || p === 'transform'))).toBe(
+    true,
+  );
 });
 
 describe.each([
