@@ -41,6 +41,35 @@ export async function setName(page: Page, name: string): Promise<void> {
   await input.blur();
 }
 
+/** How a helper clicks a control: Playwright's click by default. */
+export type Click = (target: Locator) => Promise<void>;
+
+export const playwrightClick: Click = (target) => target.click();
+
+/**
+ * A click as a person's pointer makes it: real input events at the control's centre, and nothing else in the page.
+ * Playwright's own click first waits for the target to hold still over two animation frames and marks it to check it
+ * gets the click, as work of its script inside the page; the browser bench clicks this way so that a page's figure
+ * holds none of the driver's work.
+ */
+export const pointerClick: Click = async (target) => {
+  // Shown and enabled, asked from here (each question a DevTools command, as a person's eyes are no work of the page).
+  await until(
+    async () => (await target.isVisible()) && (await target.isEnabled()),
+    'the control to click, shown and enabled',
+    10_000,
+  );
+  let box = await target.boundingBox();
+  const view = target.page().viewportSize();
+  // Out of view, a person scrolls to it first.
+  if (box && view && (box.y < 0 || box.y + box.height > view.height || box.x < 0 || box.x + box.width > view.width)) {
+    await target.evaluate((el) => el.scrollIntoView({ block: 'center', inline: 'center' }));
+    box = await target.boundingBox();
+  }
+  if (!box) throw new Error('the control to click is not shown');
+  await target.page().mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+};
+
 /**
  * The text a person reads in `locator`: its text content with the markup's
  * line breaks and indentation (Prettier wraps the templates' text) collapsed

@@ -5,7 +5,7 @@
  * or the hand to end: never for a time.
  */
 import type { Page } from 'playwright-core';
-import { until } from './browser.js';
+import { playwrightClick, until, type Click } from './browser.js';
 
 /** Whether the page shows the hand's audit (the hand is over). */
 export async function gameOver(page: Page): Promise<boolean> {
@@ -13,20 +13,20 @@ export async function gameOver(page: Page): Promise<boolean> {
 }
 
 /** One player's loop: call stress when it can, else play the first playable row card (choosing a stack if asked). */
-export async function playUntilOver(page: Page, stopped: () => boolean): Promise<void> {
+export async function playUntilOver(page: Page, stopped: () => boolean, click: Click = playwrightClick): Promise<void> {
   while (!stopped() && !(await gameOver(page))) {
     if ((await page.locator('#halt').count()) > 0)
       throw new Error(`the hand stopped: ${await page.locator('#halt').textContent()}`);
     const stress = page.locator('#stress');
     if (await stress.isEnabled().catch(() => false)) {
-      await stress.click().catch(() => {});
+      await click(stress).catch(() => {});
       continue;
     }
     const card = page.locator('#my-side fd-card[selectable]').first();
     if ((await card.count()) > 0) {
-      await card.click().catch(() => {});
+      await click(card).catch(() => {});
       const target = page.locator('.stack.target').first();
-      if ((await target.count()) > 0) await target.click().catch(() => {});
+      if ((await target.count()) > 0) await click(target).catch(() => {});
       continue;
     }
     // Nothing to play now: wait until there is (the other page's play, new tops), or the game is over.

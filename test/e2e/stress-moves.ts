@@ -11,7 +11,16 @@
  */
 import type { Page } from 'playwright-core';
 import { makeRng, type Rng } from '../../src/bots/prng.js';
-import { anyShows, explainWithTableLog, handState, shownText, tableLog, until } from './browser.js';
+import {
+  anyShows,
+  explainWithTableLog,
+  handState,
+  playwrightClick,
+  shownText,
+  tableLog,
+  until,
+  type Click,
+} from './browser.js';
 
 const RANK = ['2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A'];
 const rankOf = (card: string) => RANK.indexOf(/^(10|[2-9JQKA])/.exec(card)?.[1] ?? '');
@@ -52,10 +61,14 @@ export interface Playable {
  * has said which hand it is at (catch-up.ts), so its player tries again, as a
  * person would after reading the refusal.
  */
-export async function stressTurn(page: Page, pick: (ordered: readonly Playable[]) => Playable): Promise<string | null> {
+export async function stressTurn(
+  page: Page,
+  pick: (ordered: readonly Playable[]) => Playable,
+  click: Click = playwrightClick,
+): Promise<string | null> {
   const refusals = page.locator('fd-log #log li', { hasText: 'move not made' });
   const before = await refusals.count();
-  const did = await stressClick(page, pick);
+  const did = await stressClick(page, pick, click);
   if (did === null || (await refusals.count()) === before) {
     if (did === 'ready') readied.set(page, (await handState(page))!.handNo);
     return did;
@@ -65,9 +78,13 @@ export async function stressTurn(page: Page, pick: (ordered: readonly Playable[]
   return null;
 }
 
-async function stressClick(page: Page, pick: (ordered: readonly Playable[]) => Playable): Promise<string | null> {
+async function stressClick(
+  page: Page,
+  pick: (ordered: readonly Playable[]) => Playable,
+  click: Click,
+): Promise<string | null> {
   if (await readyAsked(page)) {
-    await page.locator('#ready').click();
+    await click(page.locator('#ready'));
     return 'ready';
   }
   if ((await page.locator('#my-area.turn').count()) === 0) return null;
@@ -79,17 +96,17 @@ async function stressClick(page: Page, pick: (ordered: readonly Playable[]) => P
       .map((card, i) => ({ card, i, score: keep(card) ? 100 + rankOf(card) : rankOf(card) }))
       .sort((a, b) => a.score - b.score);
     const chosen = pick(ordered);
-    await playable.nth(chosen.i).click();
-    await page.locator('#play').click();
+    await click(playable.nth(chosen.i));
+    await click(page.locator('#play'));
     return `play ${chosen.card}`;
   }
   const blind = page.locator('#my-face-down fd-card[selectable]');
   if ((await blind.count()) > 0) {
-    await blind.first().click();
+    await click(blind.first());
     return 'blind';
   }
   if (await page.locator('#pickup').isEnabled()) {
-    await page.locator('#pickup').click();
+    await click(page.locator('#pickup'));
     return 'pickup';
   }
   return null;
