@@ -16,8 +16,8 @@
 import { type RandomSource, equalBytes } from './bytes.js';
 import { type Fault, fault as mkFault } from './fault.js';
 import { type Result, ok } from './result.js';
-import { Fn, G, mulBase, mulPublic } from './group.js';
-import { firstMismatch, firstMismatchScaled, keysMatch } from './batch-check.js';
+import { type Point, Fn, G, mulBase, mulPublic } from './group.js';
+import { type DeckWeights, firstMismatch, keysMatch, scaledMismatch } from './batch-check.js';
 import { type PacketInput, type PacketState, type StepKind, advance } from './packet.js';
 import { isPermutation } from './random.js';
 import { verifyLockStep, verifyShuffleStep } from './steps.js';
@@ -115,13 +115,18 @@ export function auditRelayerStep(
   return live.value;
 }
 
-/** Seat `seat`'s shuffle step, recomputed with its disclosed s and permutation; the next state and the permutation. */
+/**
+ * Seat `seat`'s shuffle step, recomputed with its disclosed s and permutation; the next state, the
+ * permutation and the batch test's weights on the output deck. `carry`: the weights the previous shuffle
+ * step's audit put on this step's input deck (batch-check.ts `scaledMismatch`).
+ */
 export function auditShuffleStep(
   state: PacketState,
   msg: ShuffleStep | undefined,
   seat: number,
   a: PacketAudit,
-): { readonly state: PacketState; readonly perm: number[] } {
+  carry?: DeckWeights,
+): { readonly state: PacketState; readonly perm: number[]; readonly weights: DeckWeights } {
   const { packet, rng } = a;
   const m = state.size;
   if (!msg)
@@ -164,7 +169,12 @@ export function auditShuffleStep(
     });
   }
   const X = sh.perm.map((p) => state.deck.points[p]!);
-  const bad = firstMismatchScaled(X, msg.deck.points, sh.s, rng);
+  // The carried weights hold only for the very deck they were drawn on (else fresh ones are drawn).
+  const carried =
+    carry && sameDeck(carry.points, state.deck.points)
+      ? { mu: sh.perm.map((p) => carry.mu[p]!), sum: carry.sum }
+      : undefined;
+  const { bad, weights } = scaledMismatch(X, msg.deck.points, sh.s, rng, carried);
   if (bad >= 0) {
     fail({
       seat,
@@ -175,7 +185,7 @@ export function auditShuffleStep(
       reason: `seat ${seat}'s shuffled card ${bad} is not s·(input ${sh.perm[bad]}): a card was replaced, duplicated or re-masked`,
     });
   }
-  return { state: live.value, perm: [...sh.perm] };
+  return { state: live.value, perm: [...sh.perm], weights };
 }
 
 /** Seat `seat`'s lock step, recomputed with its disclosed keys (each checked against K); the next state. */
@@ -255,6 +265,10 @@ export function auditLockStep(
     });
   }
   return live.value;
+}
+
+function sameDeck(a: readonly Point[], b: readonly Point[]): boolean {
+  return a.length === b.length && a.every((p, i) => p === b[i]);
 }
 
 /**

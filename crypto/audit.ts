@@ -25,6 +25,7 @@ import { type KeyShares, verifyKeyShares } from './keys.js';
 import { type PacketSource, type PacketState, type StepKind, openDeck, openReshuffle } from './packet.js';
 import { systemRandom } from './random.js';
 import type { LockStep, PacketSecrets, RelayerStep, ShuffleStep } from './step-types.js';
+import type { DeckWeights } from './batch-check.js';
 import {
   type PacketAudit,
   AuditFault,
@@ -173,11 +174,14 @@ export function audit(
       }
 
       // ---- shuffle cascade
+      // Each step's output deck is the next step's input: its batch-test weights and weighted sum carry over.
       const perms: number[][] = [];
+      let weights: DeckWeights | undefined;
       for (let seat = 0; seat < n; seat++) {
-        const shuffled = auditShuffleStep(state, pt.shuffle[seat], seat, steps);
+        const shuffled = auditShuffleStep(state, pt.shuffle[seat], seat, steps, weights);
         perms.push(shuffled.perm);
         state = shuffled.state;
+        weights = shuffled.weights;
       }
 
       // ---- lock cascade
