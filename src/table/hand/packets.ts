@@ -115,9 +115,16 @@ export class PacketBook {
 
   private readonly pairKeys = new Map<string, Uint8Array>();
 
-  /** The pair key of `mine` and `theirPublic` for this hand (one X25519 per pair, cached). Throws a RangeError on a key nobody can seal to. */
+  /**
+   * The pair key of `mine` and `theirPublic` for this hand (one X25519 per pair, cached). Throws a RangeError
+   * on a key nobody can seal to. `mine` must be a key pair (its public key is X25519(secret, 9): the seat's
+   * own, or a disclosed seal secret the audit checked against its announced key). Then X25519(a, B) =
+   * X25519(b, A) (RFC 7748 §6.1) and the salt takes both public keys in byte order, so the two directions
+   * of a pair share one key: the audit, which opens both directions of every pair, derives each pair once.
+   */
   pairKey(mine: SealKeyPair, theirPublic: Uint8Array): Uint8Array {
-    const id = `${bytesToHex(mine.publicKey)}|${bytesToHex(theirPublic)}`;
+    const [a, b] = [bytesToHex(mine.publicKey), bytesToHex(theirPublic)];
+    const id = a <= b ? `${a}|${b}` : `${b}|${a}`;
     let key = this.pairKeys.get(id);
     if (!key) {
       key = pairKey(mine, theirPublic, { tableId: this.hand.params.tableId, handNo: this.hand.params.handNo });
