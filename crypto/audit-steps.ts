@@ -5,7 +5,8 @@
  * of the source packets, a shuffle step s·(input permuted) with the disclosed
  * s and permutation, a lock step (k/ℓ)·before with the disclosed keys, each
  * key k_c matching K_c (when someone verified the lock step's proof, the
- * keys alone: the proof and the keys already show the deck). Each is
+ * keys alone: the proof and the keys already show the deck; a key equal to
+ * a public share checked live needs no multiplication). Each is
  * checked by the small-exponent batch test
  * (Bellare, Garay & Rabin, EUROCRYPT '98, §3.1; batch-check.ts), which names
  * the first wrong card when it fails. The step's live checks run first: in
@@ -46,6 +47,8 @@ export interface PacketAudit {
   readonly rng: RandomSource;
   /** A seat's disclosed secrets for a packet; fails (missing) if it disclosed none. */
   readonly secretOf: (packet: number, seat: number, step: StepKind) => PacketSecrets;
+  /** Seat `layer`'s key for `position` of this packet from a key share checked against K live, if any. */
+  readonly checkedKey?: (layer: number, position: number) => bigint | undefined;
 }
 
 /** Seat `seat`'s re-layer step, recomputed with its disclosed t and source lock keys; the next state. */
@@ -235,9 +238,16 @@ export function auditLockStep(
   // batch proof was verified (live, or just above), it showed out_c = f'_c·in_c with K_c = f'_c·S (Chaum–Pedersen,
   // CRYPTO '92), and S = ℓ·G was checked above from the disclosed s (and t): so once k_c·G = K_c,
   // f'_c = k_c/ℓ = f_c and the deck holds too. Only the keys are checked then.
+  // A disclosed key equal to one checked against K live (a public share) matches K too: k ↦ k·G is
+  // injective on [0, ℓ). Only the other keys go into the batch test.
+  const rest = a.proofChecked ? k.flatMap((kc, c) => (a.checkedKey?.(seat, c) === kc ? [] : [c])) : [];
   const bad = !a.proofChecked
     ? firstMismatch(state.deck.points, msg.deck.points, f, rng, { K: msg.keys.points, k })
-    : keysMatch(msg.keys.points, k, rng)
+    : keysMatch(
+          rest.map((c) => msg.keys.points[c]!),
+          rest.map((c) => k[c]!),
+          rng,
+        )
       ? -1
       : -2;
   if (bad === -2) {

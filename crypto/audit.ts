@@ -157,7 +157,14 @@ export function audit(
         });
       }
       const m = state.size;
-      const steps: PacketAudit = { packet: pt.id, proofs, proofChecked, rng, secretOf };
+      // Keys of the public shares verified live (each k·G = K_ic then), for the lock steps' key checks.
+      const checked = new Map<number, bigint>();
+      if (skipPublicShares)
+        for (const ks of transcript.keyShares ?? [])
+          if (ks.header.packet === pt.id && ks.to === ALL_SEATS)
+            for (const e of ks.entries) checked.set(e.position * 256 + e.layer, e.key);
+      const checkedKey = (layer: number, position: number) => checked.get(position * 256 + layer);
+      const steps: PacketAudit = { packet: pt.id, proofs, proofChecked, rng, secretOf, checkedKey };
 
       // ---- re-layer cascade (reshuffles only)
       if (pt.source.kind === 'reshuffle') {

@@ -75,6 +75,14 @@ describe('audit with live-verified proofs and public key shares skipped', () => 
     expect(faultOf(sim, secrets)).toMatchObject({ seat: 1, code: 'secret', step: 'lock', position: 11 });
   });
 
+  it('names a flipped disclosed key of a public card too (public keys spare only the equal ones a multiplication)', () => {
+    const sim = honestHand('flip-public-key');
+    const secrets = sim
+      .allSecrets()
+      .map((s) => (s.seat === 1 ? { ...s, lock: s.lock!.map((k, c) => (c === 5 ? Fn.add(k, 1n) : k)) } : s));
+    expect(faultOf(sim, secrets)).toMatchObject({ seat: 1, code: 'secret', step: 'lock', position: 5 });
+  });
+
   it('names a seat whose disclosed s or permutation does not match its published shuffle', () => {
     const sim = honestHand('wrong-s');
     const wrongS = sim
