@@ -513,6 +513,29 @@ describe('packet book', () => {
     });
   });
 
+  it('ownKey: a public share of the seat’s own layer is compared with its own key, and a wrong key is still refused', () => {
+    const book = freshBook();
+    for (const t of f.book.transcripts) book.lock(t, f.book.packets.get(t.id)!);
+    book.place(h6(), { packet: 0, position: 6 });
+    const honest = keysOf(1, 4).data.shares;
+    const key = decodeKeyShares(honest[0]!, { hand: book.hand, seat: 1 }).entries[0]!.key;
+    const wrongKey = reencode(honest[0]!, 1, (m) => ({
+      ...m,
+      entries: m.entries.map((e) => ({ ...e, key: e.key + 1n })),
+    }));
+    const asked: unknown[] = [];
+    book.ownKey = (packet, layer, position) => (asked.push([packet, layer, position]), layer === 1 ? key : undefined);
+    expect(book.checkShares(1, honest, [h6()], ALL_SEATS, 'own').ok).toBe(true);
+    expect(asked).toEqual([[0, 1, 6]]);
+    expect(book.checkShares(1, [wrongKey], [h6()], ALL_SEATS, 'own')).toMatchObject({
+      ok: false,
+      error: { code: 'wrong-key', seat: 1 },
+    });
+    // The comparison decides (no multiplication): told another key, the book refuses even the honest share.
+    book.ownKey = () => key + 1n;
+    expect(book.checkShares(1, honest, [h6()], ALL_SEATS, 'own').ok).toBe(false);
+  });
+
   it('presumeKey is asked about the key of the layer and position it is for (seat 2’s layer too)', () => {
     const book = f.book;
     const wrongKey = reencode(keysOf(1, 4).data.shares[0]!, 1, (m) => ({

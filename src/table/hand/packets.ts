@@ -59,6 +59,11 @@ export class PacketBook {
    * key is checked here.
    */
   presumeKey: ((packet: number, layer: number, position: number, key: bigint) => boolean) | null = null;
+  /**
+   * The seat agent's own key for `layer` at `position` of `packet`, when `layer` is its seat and the
+   * packet's lock step is the one it made in this page (so K = k·G by construction); else undefined.
+   */
+  ownKey: ((packet: number, layer: number, position: number) => bigint | undefined) | null = null;
 
   constructor(table: string, handNo: number, seats: number, deckSize: DeckSize) {
     this.hand = createHand({ tableId: new TextEncoder().encode(table), handNo, seats, deckSize });
@@ -236,16 +241,20 @@ export class PacketBook {
    * `verifyKeyShares`'s `knownKey` for the entries of `msg`: with `presumeKey`,
    * those it takes as checked; without, the keys this book already published
    * (each checked against its commitment when it came: a card played again
-   * after a pickup comes with the same keys), so such a key is compared as a
-   * scalar instead of multiplied again. Keys are canonical scalars (the codec
-   * refuses one ≥ ℓ), and k ↦ k·G is injective on [0, ℓ), so a key equals the
-   * published one exactly when it matches the commitment.
+   * after a pickup comes with the same keys) and this seat's own (`ownKey`),
+   * so such a key is compared as a scalar instead of multiplied again. Keys
+   * are canonical scalars (the codec refuses one ≥ ℓ), and k ↦ k·G is
+   * injective on [0, ℓ), so a key equals the known one exactly when it
+   * matches the commitment.
    */
   private knownKeys(msg: KeyShares): ((layer: number, position: number) => bigint | undefined) | undefined {
     const presume = this.presumeKey;
     if (!presume) {
-      const ring = this.publicRings.get(msg.header.packet);
-      return ring && ((layer, position) => ring.get(position)?.[layer]);
+      const { packet } = msg.header;
+      const ring = this.publicRings.get(packet);
+      const own = this.ownKey;
+      if (!ring && !own) return undefined;
+      return (layer, position) => ring?.get(position)?.[layer] ?? own?.(packet, layer, position);
     }
     const keys = new Map(msg.entries.map((e) => [e.position * 256 + e.layer, e.key]));
     return (layer, position) => {
