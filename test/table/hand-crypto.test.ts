@@ -536,6 +536,31 @@ describe('packet book', () => {
     expect(book.checkShares(1, honest, [h6()], ALL_SEATS, 'own').ok).toBe(false);
   });
 
+  it('openPublic takes the card open() found with the very same keys, and opens again with other keys', () => {
+    const fresh = () => {
+      const book = freshBook();
+      for (const t of f.book.transcripts) book.lock(t, f.book.packets.get(t.id)!);
+      book.place(h6(), { packet: 0, position: 6 });
+      return book;
+    };
+    const ring = f.book.publicRing(0);
+    const shares = (change: bigint) =>
+      [0, 1].map((seat) => ({
+        ...decodeKeyShares(keysOf(seat, 4).data.shares[0]!, { hand: f.book.hand, seat }),
+        entries: [{ position: 6, layer: seat, key: ring.get(6)![seat]! + (seat === 0 ? change : 0n) }],
+      }));
+    const book = fresh();
+    const opened = book.open([h6()], () => ring);
+    if (!opened.ok) throw new Error('did not open');
+    book.publish(shares(0n));
+    expect(book.openPublic([h6()])).toEqual(opened);
+    // A public ring with another key (the book is told it was checked): opened again, and it is no card.
+    const other = fresh();
+    expect(other.open([h6()], () => ring).ok).toBe(true);
+    other.publish(shares(1n));
+    expect(other.openPublic([h6()])).toMatchObject({ ok: false, error: { code: 'crypto-fault' } });
+  });
+
   it('presumeKey is asked about the key of the layer and position it is for (seat 2’s layer too)', () => {
     const book = f.book;
     const wrongKey = reencode(keysOf(1, 4).data.shares[0]!, 1, (m) => ({

@@ -263,17 +263,47 @@ export class PacketBook {
     };
   }
 
-  /** Opens `handles` with `ring(packet)`; a point that is no card is blamed on whom the crypto fault names. */
+  /**
+   * Opens `handles` with `ring(packet)`; a point that is no card is blamed on whom the crypto fault names.
+   * What opened is remembered with its keys: `openPublic` takes the card from here when the public keys
+   * are the same ones (a card this seat was dealt and now plays).
+   */
   open(handles: readonly Handle[], ring: (packet: number) => KeyRing): Result<Map<Handle, number>, Halt> {
     const groups = this.group(handles);
     if (!groups) return fail('unknown-handle', null, 'a card handle that has no card');
     const cards = new Map<Handle, number>();
     for (const [packet, positions] of groups) {
-      const verdict = openCards(this.packets.get(packet)!, positions, ring(packet));
+      const keys = ring(packet);
+      const state = this.packets.get(packet)!;
+      const verdict = openCards(state, positions, keys);
       if (!verdict.ok) return fail('crypto-fault', verdict.error.seat, cryptoWords(verdict.error.reason));
-      positions.forEach((position, i) => cards.set(this.handleOf(packet, position), verdict.value[i]!));
+      let seen = this.openedWith.get(packet);
+      if (!seen) this.openedWith.set(packet, (seen = new Map()));
+      positions.forEach((position, i) => {
+        cards.set(this.handleOf(packet, position), verdict.value[i]!);
+        seen.set(position, {
+          point: state.deck.points[position]!,
+          keys: [...keys.get(position)!],
+          card: verdict.value[i]!,
+        });
+      });
     }
     return ok(cards);
+  }
+
+  /** Cards `open` opened, by packet and position, with the point and the keys they opened with. */
+  private readonly openedWith = new Map<
+    number,
+    Map<number, { readonly point: unknown; readonly keys: readonly (bigint | undefined)[]; readonly card: number }>
+  >();
+
+  /** The card `open` found at `position` of `packet` if the point is the same and the public ring holds exactly the keys it used. */
+  private openedBefore(packet: number, position: number): number | undefined {
+    const before = this.openedWith.get(packet)?.get(position);
+    const keys = this.publicRing(packet).get(position);
+    if (!before || !keys || before.point !== this.packets.get(packet)?.deck.points[position]) return undefined;
+    for (let layer = 0; layer < this.seats; layer++) if (keys[layer] !== before.keys[layer]) return undefined;
+    return before.card;
   }
 
   /** The card index each public position opened to (by packet), remembered by `openPublic`. */
@@ -282,7 +312,9 @@ export class PacketBook {
   /**
    * Opens `handles` with the public rings, each card once: a position that
    * opened before is not multiplied again (a card played, picked up and
-   * played again). Every key in a public ring was checked against its
+   * played again), nor one `open` opened with the very same keys (a card
+   * this seat was dealt, played). Opening is a function of the packet's
+   * point and the keys; every key in a public ring was checked against its
    * commitment, and the keys pin the card, so a position opens to the same
    * card each time. Only cards that opened are remembered.
    */
@@ -293,6 +325,10 @@ export class PacketBook {
     for (const [packet, positions] of groups) {
       let known = this.opened.get(packet);
       if (!known) this.opened.set(packet, (known = new Map()));
+      for (const position of positions) {
+        const card = known.has(position) ? undefined : this.openedBefore(packet, position);
+        if (card !== undefined) known.set(position, card);
+      }
       const fresh = positions.filter((position) => !known.has(position));
       if (fresh.length > 0) {
         const verdict = openCards(this.packets.get(packet)!, fresh, this.publicRing(packet));
