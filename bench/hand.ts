@@ -100,15 +100,25 @@ function withFramesCharged(samples: readonly Sample[]): Sample[] {
   return out;
 }
 
+/** One incoming message as timed: its receiving peer, its bytes (read after the measurement), its CPU ms. */
+interface RawSample {
+  readonly peer: string;
+  readonly table: string;
+  readonly bytes: Uint8Array;
+  readonly ms: number;
+}
+
 /**
  * Times every incoming message per receiving peer (bench only), at the
  * in-memory transport's public seam: each transport started from here on
  * hands the mesh its messages through a timed wrapper of `events.message`,
  * in which the mesh takes each message whole (its receive is synchronous).
  * Process CPU time, not wall time: on a loaded machine wall time counts other
- * processes' turns too. A peer is known by its id's key prefix.
+ * processes' turns too. A peer is known by its id's key prefix. The bytes are
+ * read (`classify`) only after the hand, so that the bench's own parsing is
+ * in neither a peer's figure nor the process CPU of the hand.
  */
-function instrumentMesh(samples: Sample[]): () => void {
+function instrumentMesh(samples: RawSample[]): () => void {
   const proto = MemoryTransport.prototype;
   const original = proto.start;
   proto.start = function (this: MemoryTransport, events: TransportEvents) {
@@ -124,25 +134,7 @@ function instrumentMesh(samples: Sample[]): () => void {
           message(remote, bytes);
         } finally {
           const spent = process.cpuUsage(started);
-          const ms = (spent.user + spent.system) / 1000;
-          const parsed = bytes.length > 1 ? parseUnverified(bytes, table) : null;
-          if (!parsed?.ok) {
-            // A link frame (keep-alive, or `holds`: the frame on which another seat's event takes effect,
-            // so most of a hand's verifying and applying runs here).
-            samples.push({ peer, kind: 'frame', type: null, author: '', hand: null, n: null, ms });
-          } else {
-            const env = parsed.value;
-            const body = env.kind === 'table-event' ? (env.body as { type: string; hand: number; n: number }) : null;
-            samples.push({
-              peer,
-              kind: env.kind,
-              type: body?.type ?? null,
-              author: keyHex(env.from).slice(0, PEER_ID_KEY_HEX),
-              hand: body?.hand ?? null,
-              n: body?.n ?? null,
-              ms,
-            });
-          }
+          samples.push({ peer, table, bytes, ms: (spent.user + spent.system) / 1000 });
         }
       },
     });
@@ -150,6 +142,27 @@ function instrumentMesh(samples: Sample[]): () => void {
   return () => {
     proto.start = original;
   };
+}
+
+/** What each timed message was: a link frame, or an envelope's kind, type, author and event number. */
+function classify(raw: readonly RawSample[]): Sample[] {
+  return raw.map(({ peer, table, bytes, ms }) => {
+    const parsed = bytes.length > 1 ? parseUnverified(bytes, table) : null;
+    // A link frame (keep-alive, or `holds`: the frame on which another seat's event takes effect,
+    // so most of a hand's verifying and applying runs here).
+    if (!parsed?.ok) return { peer, kind: 'frame', type: null, author: '', hand: null, n: null, ms };
+    const env = parsed.value;
+    const body = env.kind === 'table-event' ? (env.body as { type: string; hand: number; n: number }) : null;
+    return {
+      peer,
+      kind: env.kind,
+      type: body?.type ?? null,
+      author: keyHex(env.from).slice(0, PEER_ID_KEY_HEX),
+      hand: body?.hand ?? null,
+      n: body?.n ?? null,
+      ms,
+    };
+  });
 }
 
 const median = (xs: number[]): number => quantile(xs, 0.5);
@@ -167,8 +180,8 @@ export async function measureHand(
   hands: number,
   seed = 700 + players,
 ): Promise<PerPeerRow> {
-  const samples: Sample[] = [];
-  const restore = instrumentMesh(samples);
+  const raw: RawSample[] = [];
+  const restore = instrumentMesh(raw);
   const cpu = process.cpuUsage();
   const wallStart = performance.now();
   let results;
@@ -180,6 +193,7 @@ export async function measureHand(
   const used = process.cpuUsage(cpu);
   const cpuMs = (used.user + used.system) / 1000;
   const wallMs = performance.now() - wallStart;
+  const samples = classify(raw);
   const events = withFramesCharged(samples).filter((s) => s.kind === 'table-event');
   // A move's cost to a peer is every copy of it that peer receives (the first
   // is verified and applied; a flooded duplicate is dropped before any check).
@@ -296,7 +310,7 @@ export async function handFloorsBench(opts: { rounds?: number }): Promise<HandFl
   for (let i = 0; i < (opts.rounds ?? 5); i++) {
     const seed = 900 + i;
     const floors = [floorCpuMs(points), floorCpuMs(points), floorCpuMs(points)];
-    const samples: Sample[] = [];
+    const samples: RawSample[] = [];
     const restore = instrumentMesh(samples);
     const cpu = process.cpuUsage();
     let results;

@@ -5,7 +5,8 @@
  * of the source packets, a shuffle step s·(input permuted) with the disclosed
  * s and permutation, a lock step (k/ℓ)·before with the disclosed keys, each
  * key k_c matching K_c (when someone verified the lock step's proof, the
- * keys alone: the proof and the keys already show the deck). Each is
+ * keys alone: the proof and the keys already show the deck; a key equal to
+ * a public share checked live needs no multiplication). Each is
  * checked by the small-exponent batch test
  * (Bellare, Garay & Rabin, EUROCRYPT '98, §3.1; batch-check.ts), which names
  * the first wrong card when it fails. The step's live checks run first: in
@@ -16,8 +17,8 @@
 import { type RandomSource, equalBytes } from './bytes.js';
 import { type Fault, fault as mkFault } from './fault.js';
 import { type Result, ok } from './result.js';
-import { Fn, G, mulBase, mulPublic } from './group.js';
-import { firstMismatch, firstMismatchScaled, keysMatch } from './batch-check.js';
+import { type Point, Fn, G, mulBase, mulPublic } from './group.js';
+import { type DeckWeights, firstMismatch, keysMatch, scaledMismatch } from './batch-check.js';
 import { type PacketInput, type PacketState, type StepKind, advance } from './packet.js';
 import { isPermutation } from './random.js';
 import { verifyLockStep, verifyShuffleStep } from './steps.js';
@@ -46,6 +47,8 @@ export interface PacketAudit {
   readonly rng: RandomSource;
   /** A seat's disclosed secrets for a packet; fails (missing) if it disclosed none. */
   readonly secretOf: (packet: number, seat: number, step: StepKind) => PacketSecrets;
+  /** Seat `layer`'s key for `position` of this packet from a key share checked against K live, if any. */
+  readonly checkedKey?: (layer: number, position: number) => bigint | undefined;
 }
 
 /** Seat `seat`'s re-layer step, recomputed with its disclosed t and source lock keys; the next state. */
@@ -115,13 +118,18 @@ export function auditRelayerStep(
   return live.value;
 }
 
-/** Seat `seat`'s shuffle step, recomputed with its disclosed s and permutation; the next state and the permutation. */
+/**
+ * Seat `seat`'s shuffle step, recomputed with its disclosed s and permutation; the next state, the
+ * permutation and the batch test's weights on the output deck. `carry`: the weights the previous shuffle
+ * step's audit put on this step's input deck (batch-check.ts `scaledMismatch`).
+ */
 export function auditShuffleStep(
   state: PacketState,
   msg: ShuffleStep | undefined,
   seat: number,
   a: PacketAudit,
-): { readonly state: PacketState; readonly perm: number[] } {
+  carry?: DeckWeights,
+): { readonly state: PacketState; readonly perm: number[]; readonly weights: DeckWeights } {
   const { packet, rng } = a;
   const m = state.size;
   if (!msg)
@@ -164,7 +172,12 @@ export function auditShuffleStep(
     });
   }
   const X = sh.perm.map((p) => state.deck.points[p]!);
-  const bad = firstMismatchScaled(X, msg.deck.points, sh.s, rng);
+  // The carried weights hold only for the very deck they were drawn on (else fresh ones are drawn).
+  const carried =
+    carry && sameDeck(carry.points, state.deck.points)
+      ? { mu: sh.perm.map((p) => carry.mu[p]!), sum: carry.sum }
+      : undefined;
+  const { bad, weights } = scaledMismatch(X, msg.deck.points, sh.s, rng, carried);
   if (bad >= 0) {
     fail({
       seat,
@@ -175,7 +188,7 @@ export function auditShuffleStep(
       reason: `seat ${seat}'s shuffled card ${bad} is not s·(input ${sh.perm[bad]}): a card was replaced, duplicated or re-masked`,
     });
   }
-  return { state: live.value, perm: [...sh.perm] };
+  return { state: live.value, perm: [...sh.perm], weights };
 }
 
 /** Seat `seat`'s lock step, recomputed with its disclosed keys (each checked against K); the next state. */
@@ -225,9 +238,16 @@ export function auditLockStep(
   // batch proof was verified (live, or just above), it showed out_c = f'_c·in_c with K_c = f'_c·S (Chaum–Pedersen,
   // CRYPTO '92), and S = ℓ·G was checked above from the disclosed s (and t): so once k_c·G = K_c,
   // f'_c = k_c/ℓ = f_c and the deck holds too. Only the keys are checked then.
+  // A disclosed key equal to one checked against K live (a public share) matches K too: k ↦ k·G is
+  // injective on [0, ℓ). Only the other keys go into the batch test.
+  const rest = a.proofChecked ? k.flatMap((kc, c) => (a.checkedKey?.(seat, c) === kc ? [] : [c])) : [];
   const bad = !a.proofChecked
     ? firstMismatch(state.deck.points, msg.deck.points, f, rng, { K: msg.keys.points, k })
-    : keysMatch(msg.keys.points, k, rng)
+    : keysMatch(
+          rest.map((c) => msg.keys.points[c]!),
+          rest.map((c) => k[c]!),
+          rng,
+        )
       ? -1
       : -2;
   if (bad === -2) {
@@ -255,6 +275,10 @@ export function auditLockStep(
     });
   }
   return live.value;
+}
+
+function sameDeck(a: readonly Point[], b: readonly Point[]): boolean {
+  return a.length === b.length && a.every((p, i) => p === b[i]);
 }
 
 /**

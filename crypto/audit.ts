@@ -25,6 +25,7 @@ import { type KeyShares, verifyKeyShares } from './keys.js';
 import { type PacketSource, type PacketState, type StepKind, openDeck, openReshuffle } from './packet.js';
 import { systemRandom } from './random.js';
 import type { LockStep, PacketSecrets, RelayerStep, ShuffleStep } from './step-types.js';
+import type { DeckWeights } from './batch-check.js';
 import {
   type PacketAudit,
   AuditFault,
@@ -156,7 +157,14 @@ export function audit(
         });
       }
       const m = state.size;
-      const steps: PacketAudit = { packet: pt.id, proofs, proofChecked, rng, secretOf };
+      // Keys of the public shares verified live (each k·G = K_ic then), for the lock steps' key checks.
+      const checked = new Map<number, bigint>();
+      if (skipPublicShares)
+        for (const ks of transcript.keyShares ?? [])
+          if (ks.header.packet === pt.id && ks.to === ALL_SEATS)
+            for (const e of ks.entries) checked.set(e.position * 256 + e.layer, e.key);
+      const checkedKey = (layer: number, position: number) => checked.get(position * 256 + layer);
+      const steps: PacketAudit = { packet: pt.id, proofs, proofChecked, rng, secretOf, checkedKey };
 
       // ---- re-layer cascade (reshuffles only)
       if (pt.source.kind === 'reshuffle') {
@@ -173,11 +181,14 @@ export function audit(
       }
 
       // ---- shuffle cascade
+      // Each step's output deck is the next step's input: its batch-test weights and weighted sum carry over.
       const perms: number[][] = [];
+      let weights: DeckWeights | undefined;
       for (let seat = 0; seat < n; seat++) {
-        const shuffled = auditShuffleStep(state, pt.shuffle[seat], seat, steps);
+        const shuffled = auditShuffleStep(state, pt.shuffle[seat], seat, steps, weights);
         perms.push(shuffled.perm);
         state = shuffled.state;
+        weights = shuffled.weights;
       }
 
       // ---- lock cascade

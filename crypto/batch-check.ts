@@ -7,7 +7,7 @@
  * one (crypto/audit.ts blames its author).
  */
 import type { RandomSource } from './bytes.js';
-import { type Point, Fn, IDENTITY, msm, mulBase, mulPublic, randomShort } from './group.js';
+import { type Point, Fn, IDENTITY, deckMsmTable, msm, mulBase, mulPublic, randomShort } from './group.js';
 
 /** The first card where Y_j ≠ f_j·X_j (the batch test failed: locate the fault). */
 function locate(X: readonly Point[], Y: readonly Point[], f: readonly bigint[]): number {
@@ -54,17 +54,47 @@ export function keysMatch(K: readonly Point[], k: readonly bigint[], rng: Random
   return msm(K, nu).equals(mulBase(Fn.create(nu.reduce((acc, v, c) => acc + v * k[c]!, 0n))));
 }
 
+/** Verifier weights μ_p on the positions of a deck, and Σ μ_p·points_p under them. */
+export interface DeckWeights {
+  readonly points: readonly Point[];
+  readonly mu: readonly bigint[];
+  readonly sum: Point;
+}
+
 /**
  * Y_j == s·X_j for one scalar s and every j: Σ μ_j Y_j == s·Σ μ_j X_j with
- * two short-weight MSMs and one multiplication (instead of full-width
- * weights μ_j·s), else the first card that differs.
+ * short-weight MSMs and one multiplication (instead of full-width weights
+ * μ_j·s), else the first card that differs (−1: none). Returns Y's weights
+ * and their sum too, for the audit of the next shuffle step, whose input is
+ * this Y.
+ *
+ * `carried`: X's weights and their sum from the step before (its Y weights,
+ * taken in the order of this step's permutation), so Σ μ_j X_j costs
+ * nothing. The test of each step stays the small-exponent batch test of
+ * Bellare, Garay & Rabin (EUROCRYPT '98, §3.1): everything it checks (the
+ * published decks, the disclosed s and permutations) is fixed before the
+ * first weights are drawn, and a permutation of uniform weights is uniform,
+ * so a wrong card passes a step's test with probability ≤ 2^-128 whatever
+ * the other steps' weights are. Deck points use their kept MSM tables
+ * (`deckMsmTable`: the live checks built them).
  */
-export function firstMismatchScaled(X: readonly Point[], Y: readonly Point[], s: bigint, rng: RandomSource): number {
-  const mu = Array.from({ length: Y.length }, () => randomShort(rng));
-  if (msm(Y, mu).equals(mulPublic(msm(X, mu), s))) return -1;
-  return locate(
-    X,
-    Y,
-    X.map(() => s),
-  );
+export function scaledMismatch(
+  X: readonly Point[],
+  Y: readonly Point[],
+  s: bigint,
+  rng: RandomSource,
+  carried?: { readonly mu: readonly bigint[]; readonly sum: Point },
+): { readonly bad: number; readonly weights: DeckWeights } {
+  const mu = carried ? carried.mu : Array.from({ length: Y.length }, () => randomShort(rng));
+  if (mu.length !== X.length || X.length !== Y.length) throw new RangeError('scaledMismatch: length mismatch');
+  const sumX = carried ? carried.sum : msm(X, mu, X.map(deckMsmTable));
+  const sumY = msm(Y, mu, Y.map(deckMsmTable));
+  const bad = sumY.equals(mulPublic(sumX, s))
+    ? -1
+    : locate(
+        X,
+        Y,
+        X.map(() => s),
+      );
+  return { bad, weights: { points: Y, mu, sum: sumY } };
 }

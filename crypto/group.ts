@@ -312,9 +312,12 @@ export function mulSecret(p: Point, k: bigint): Point {
   return mulOblivious(p, k >= 0n && k < ORDER ? k : Fn.create(k));
 }
 
-/** k·P for a public k (may be zero). */
+/**
+ * k·P for a public k (may be zero): a one-term `msm` (wNAF, variable time), about 1.4 × faster than
+ * noble's `multiplyUnsafe` (crypto/README.md, "Own arithmetic or noble's").
+ */
 export function mulPublic(p: Point, k: bigint): Point {
-  return p.multiplyUnsafe(Fn.create(k));
+  return msmVartime([p], [Fn.create(k)]);
 }
 
 // ------------------------------------------------- multi-scalar multiplication

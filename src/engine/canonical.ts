@@ -10,53 +10,63 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 
 export function canonicalJson(value: unknown): string {
-  const parts: string[] = [];
-  write(value, parts, '$');
-  return parts.join('');
+  const path: (string | number)[] = [];
+  try {
+    return write(value, path);
+  } catch (error) {
+    if (error instanceof NotJson)
+      throw new TypeError(`canonicalJson: ${error.message} at ${pathText(path)}`, { cause: error });
+    throw error;
+  }
 }
 
-function write(value: unknown, out: string[], path: string): void {
-  if (value === null) {
-    out.push('null');
-    return;
-  }
+/** What `write` throws: the path stack still holds where it stopped (built into text only then). */
+class NotJson extends Error {}
+
+function pathText(path: readonly (string | number)[]): string {
+  let out = '$';
+  for (const step of path) out += typeof step === 'number' ? `[${step}]` : `.${step}`;
+  return out;
+}
+
+/** The encoding of `value`; `path` is the stack of keys and indices down to it, popped on the way back. */
+function write(value: unknown, path: (string | number)[]): string {
+  if (value === null) return 'null';
   switch (typeof value) {
     case 'boolean':
-      out.push(value ? 'true' : 'false');
-      return;
+      return value ? 'true' : 'false';
     case 'number':
-      if (!Number.isFinite(value)) throw new TypeError(`canonicalJson: non-finite number at ${path}`);
-      out.push(Object.is(value, -0) ? '0' : JSON.stringify(value));
-      return;
+      if (!Number.isFinite(value)) throw new NotJson('non-finite number');
+      return Object.is(value, -0) ? '0' : JSON.stringify(value);
     case 'string':
-      out.push(JSON.stringify(value));
-      return;
+      return JSON.stringify(value);
     case 'object': {
       if (Array.isArray(value)) {
-        out.push('[');
-        value.forEach((item, i) => {
-          if (i > 0) out.push(',');
-          write(item, out, `${path}[${i}]`);
-        });
-        out.push(']');
-        return;
+        let out = '[';
+        for (let i = 0; i < value.length; i++) {
+          if (i > 0) out += ',';
+          path.push(i);
+          out += write(value[i] as unknown, path);
+          path.pop();
+        }
+        return out + ']';
       }
       const proto = Object.getPrototypeOf(value) as unknown;
-      if (proto !== Object.prototype && proto !== null)
-        throw new TypeError(`canonicalJson: not a plain object at ${path}`);
+      if (proto !== Object.prototype && proto !== null) throw new NotJson('not a plain object');
       const record = value as Record<string, unknown>;
       const keys = Object.keys(record).sort();
-      out.push('{');
-      keys.forEach((key, i) => {
-        if (i > 0) out.push(',');
-        out.push(JSON.stringify(key), ':');
-        write(record[key], out, `${path}.${key}`);
-      });
-      out.push('}');
-      return;
+      let out = '{';
+      for (let i = 0; i < keys.length; i++) {
+        const key = keys[i]!;
+        if (i > 0) out += ',';
+        path.push(key);
+        out += JSON.stringify(key) + ':' + write(record[key], path);
+        path.pop();
+      }
+      return out + '}';
     }
     default:
-      throw new TypeError(`canonicalJson: ${typeof value} at ${path}`);
+      throw new NotJson(typeof value);
   }
 }
 

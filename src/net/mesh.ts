@@ -152,9 +152,11 @@ export class Mesh {
     return signEnvelope(this.signer, { kind, table: this.table, seq: this.nextSeq(), to, body });
   }
 
-  /** Sends an already-signed envelope (ours, or a bot's hosted here) to everyone. */
-  broadcast(envelope: EnvelopeOf<Kind>): void {
-    const bytes = encodeEnvelope(envelope);
+  /**
+   * Sends an already-signed envelope (ours, or a bot's hosted here) to everyone; `bytes`, when the caller
+   * has them (the outbox stored them), must be its `encodeEnvelope`.
+   */
+  broadcast(envelope: EnvelopeOf<Kind>, bytes: Uint8Array = encodeEnvelope(envelope)): void {
     this.remember(envelope as Envelope, SeenEnvelopes.digest(bytes));
     this.forward(bytes, envelope, undefined);
   }

@@ -77,8 +77,8 @@ export class TableOutbox {
     this.queue = this.queue.then(() => this.persist(seat, hand, 'its secrets', write, first));
   }
 
-  /** Stores seat `seat`'s own event, then (if stored and the table is open) runs `send`; in queue order. */
-  sendAfterStoring(seat: number, envelope: EnvelopeOf<'table-event'>, send: () => void): void {
+  /** Stores seat `seat`'s own event, then (if stored and the table is open) runs `send` with the bytes stored; in queue order. */
+  sendAfterStoring(seat: number, envelope: EnvelopeOf<'table-event'>, send: (bytes: Uint8Array) => void): void {
     const bytes = encodeEnvelope(envelope);
     const key = eventKey(envelope);
     this.queue = this.queue.then(async () => {
@@ -86,7 +86,7 @@ export class TableOutbox {
         this.host.store.saveHandEvent(this.host.now.table, envelope.body.hand, key, bytes),
       );
       if (!stored || this.host.now.closed) return;
-      send();
+      send(bytes);
     });
   }
 

@@ -46,8 +46,8 @@ export class TablePublisher {
     const { host } = this;
     if (host.now.closed) return;
     const author = keyHex(envelope.from);
-    host.outbox.sendAfterStoring((host.now.current?.config.setup.seatKeys ?? []).indexOf(author), envelope, () => {
-      host.mesh.broadcast(envelope);
+    host.outbox.sendAfterStoring((host.now.current?.config.setup.seatKeys ?? []).indexOf(author), envelope, (bytes) => {
+      host.mesh.broadcast(envelope, bytes);
       for (const [seat, { session }] of host.now.hands)
         if (session.config.setup.seatKeys[seat] !== author) session.receive(envelope);
     });

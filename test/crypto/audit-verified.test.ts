@@ -67,12 +67,13 @@ describe('audit with live-verified proofs and public key shares skipped', () => 
     expect(skip).toEqual(full);
   });
 
-  it('names a seat whose disclosed lock key for one card was flipped', () => {
-    const sim = honestHand('flip-key');
+  // Card 11 was never shown to everyone; card 5 was (its public key only spares an equal disclosed key a multiplication).
+  it.each([11, 5])('names a seat whose disclosed lock key for card %i was flipped', (card) => {
+    const sim = honestHand(`flip-key-${card}`);
     const secrets = sim
       .allSecrets()
-      .map((s) => (s.seat === 1 ? { ...s, lock: s.lock!.map((k, c) => (c === 11 ? Fn.add(k, 1n) : k)) } : s));
-    expect(faultOf(sim, secrets)).toMatchObject({ seat: 1, code: 'secret', step: 'lock', position: 11 });
+      .map((s) => (s.seat === 1 ? { ...s, lock: s.lock!.map((k, c) => (c === card ? Fn.add(k, 1n) : k)) } : s));
+    expect(faultOf(sim, secrets)).toMatchObject({ seat: 1, code: 'secret', step: 'lock', position: card });
   });
 
   it('names a seat whose disclosed s or permutation does not match its published shuffle', () => {

@@ -495,6 +495,28 @@ describe('strict RFC 8032 verification, cached or not', () => {
     expect(verifier.verify(withIdentityR(identity), message, publicKey)).toBe(true);
   });
 
+  test('with the own arithmetic a fresh key’s first signature is checked on its table, kept only when it verifies', async () => {
+    const { SignatureVerifier } = await verifyModule();
+    const verifier = new SignatureVerifier(32, ed25519Keyed);
+    expect(verifier.verify(sPlus(1n), message, publicKey)).toBe(false);
+    expect(
+      verifier.verify(
+        Uint8Array.from(honestSig, (b, i) => (i === 40 ? b ^ 1 : b)),
+        message,
+        publicKey,
+      ),
+    ).toBe(false);
+    expect(verifier.cachedKeys).toBe(0);
+    for (const [, signature, key] of vectors) {
+      expect(verifier.verify(signature, message, key)).toBe(false);
+      expect(verifyStrict(signature, message, key)).toBe(false);
+    }
+    expect(verifier.cachedKeys).toBe(0);
+    expect(verifier.verify(honestSig, message, publicKey)).toBe(true);
+    expect(verifier.arithmeticOf(publicKey)).toBe('own');
+    expect(new SignatureVerifier(32, ed25519Keyed).verify(withIdentityR(identity), message, publicKey)).toBe(true);
+  });
+
   test('a key learnt before the own arithmetic is installed moves over to it, and still verifies', async () => {
     const { SignatureVerifier, useKeyedArithmetic } = await verifyModule();
     const verifier = new SignatureVerifier();

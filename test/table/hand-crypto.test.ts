@@ -471,8 +471,9 @@ describe('packet book', () => {
       f.book.unseal(f.book.seal(text, 9, 0, seal(0), 1, pub(1), seededRandom('box')), 0, pub(0), 1, seal(1)),
     ).toBeNull();
     expect(f.book.pairKey(seal(0), pub(1))).toBe(f.book.pairKey(seal(0), pub(1)));
-    expect(f.book.pairKey(seal(1), pub(0))).toEqual(f.book.pairKey(seal(0), pub(1)));
-    expect(f.book.pairKey(seal(1), pub(0))).not.toBe(f.book.pairKey(seal(0), pub(1)));
+    expect(freshBook().pairKey(seal(1), pub(0))).toEqual(f.book.pairKey(seal(0), pub(1)));
+    // Both directions of a pair share one derivation (X25519(a, B) = X25519(b, A) for key pairs).
+    expect(f.book.pairKey(seal(1), pub(0))).toBe(f.book.pairKey(seal(0), pub(1)));
   });
 
   it('opens cards with a ring; a handle with no card or a ring that cannot open is refused', () => {
@@ -510,6 +511,54 @@ describe('packet book', () => {
       seat: 0,
       detail,
     });
+  });
+
+  it('ownKey: a public share of the seat’s own layer is compared with its own key, and a wrong key is still refused', () => {
+    const book = freshBook();
+    for (const t of f.book.transcripts) book.lock(t, f.book.packets.get(t.id)!);
+    book.place(h6(), { packet: 0, position: 6 });
+    const honest = keysOf(1, 4).data.shares;
+    const key = decodeKeyShares(honest[0]!, { hand: book.hand, seat: 1 }).entries[0]!.key;
+    const wrongKey = reencode(honest[0]!, 1, (m) => ({
+      ...m,
+      entries: m.entries.map((e) => ({ ...e, key: e.key + 1n })),
+    }));
+    const asked: unknown[] = [];
+    book.ownKey = (packet, layer, position) => (asked.push([packet, layer, position]), layer === 1 ? key : undefined);
+    expect(book.checkShares(1, honest, [h6()], ALL_SEATS, 'own').ok).toBe(true);
+    expect(asked).toEqual([[0, 1, 6]]);
+    expect(book.checkShares(1, [wrongKey], [h6()], ALL_SEATS, 'own')).toMatchObject({
+      ok: false,
+      error: { code: 'wrong-key', seat: 1 },
+    });
+    // The comparison decides (no multiplication): told another key, the book refuses even the honest share.
+    book.ownKey = () => key + 1n;
+    expect(book.checkShares(1, honest, [h6()], ALL_SEATS, 'own').ok).toBe(false);
+  });
+
+  it('openPublic takes the card open() found with the very same keys, and opens again with other keys', () => {
+    const fresh = () => {
+      const book = freshBook();
+      for (const t of f.book.transcripts) book.lock(t, f.book.packets.get(t.id)!);
+      book.place(h6(), { packet: 0, position: 6 });
+      return book;
+    };
+    const ring = f.book.publicRing(0);
+    const shares = (change: bigint) =>
+      [0, 1].map((seat) => ({
+        ...decodeKeyShares(keysOf(seat, 4).data.shares[0]!, { hand: f.book.hand, seat }),
+        entries: [{ position: 6, layer: seat, key: ring.get(6)![seat]! + (seat === 0 ? change : 0n) }],
+      }));
+    const book = fresh();
+    const opened = book.open([h6()], () => ring);
+    if (!opened.ok) throw new Error('did not open');
+    book.publish(shares(0n));
+    expect(book.openPublic([h6()])).toEqual(opened);
+    // A public ring with another key (the book is told it was checked): opened again, and it is no card.
+    const other = fresh();
+    expect(other.open([h6()], () => ring).ok).toBe(true);
+    other.publish(shares(1n));
+    expect(other.openPublic([h6()])).toMatchObject({ ok: false, error: { code: 'crypto-fault' } });
   });
 
   it('presumeKey is asked about the key of the layer and position it is for (seat 2’s layer too)', () => {

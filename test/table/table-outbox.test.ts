@@ -92,6 +92,14 @@ describe('own events', () => {
     expect(failed).toEqual([]);
   });
 
+  it('hands `send` the very bytes it stored (the mesh broadcasts them without encoding again)', async () => {
+    const { outbox } = makeOutbox();
+    const sent: Uint8Array[] = [];
+    outbox.sendAfterStoring(1, event(0), (bytes) => sent.push(bytes));
+    await settle();
+    expect(sent).toEqual([encodeEnvelope(event(0))]);
+  });
+
   it('a fresh outbox holds no hand as unstorable: the first own event of hand 1 is stored and sent', async () => {
     const { outbox, store, failed } = makeOutbox();
     const sent: number[] = [];

@@ -262,7 +262,8 @@ export async function seatPeers(options: SimulationOptions): Promise<{
       message: (envelope, via) => {
         delivered.push(envelope.kind);
         session.receive(envelope, via);
-        if (envelope.kind !== 'table-event') return;
+        // Without a monitor there is nothing to look at: `session.current` builds a whole hand summary.
+        if (envelope.kind !== 'table-event' || !watched) return;
         const hand = session.current?.session;
         const now = hand ? `${session.current!.handNo}:${hand.follower.pool.events().length}:${hand.phase}` : '';
         if (now === looked) return;

@@ -59,6 +59,11 @@ export class PacketBook {
    * key is checked here.
    */
   presumeKey: ((packet: number, layer: number, position: number, key: bigint) => boolean) | null = null;
+  /**
+   * The seat agent's own key for `layer` at `position` of `packet`, when `layer` is its seat and the
+   * packet's lock step is the one it made in this page (so K = k·G by construction); else undefined.
+   */
+  ownKey: ((packet: number, layer: number, position: number) => bigint | undefined) | null = null;
 
   constructor(table: string, handNo: number, seats: number, deckSize: DeckSize) {
     this.hand = createHand({ tableId: new TextEncoder().encode(table), handNo, seats, deckSize });
@@ -115,9 +120,16 @@ export class PacketBook {
 
   private readonly pairKeys = new Map<string, Uint8Array>();
 
-  /** The pair key of `mine` and `theirPublic` for this hand (one X25519 per pair, cached). Throws a RangeError on a key nobody can seal to. */
+  /**
+   * The pair key of `mine` and `theirPublic` for this hand (one X25519 per pair, cached). Throws a RangeError
+   * on a key nobody can seal to. `mine` must be a key pair (its public key is X25519(secret, 9): the seat's
+   * own, or a disclosed seal secret the audit checked against its announced key). Then X25519(a, B) =
+   * X25519(b, A) (RFC 7748 §6.1) and the salt takes both public keys in byte order, so the two directions
+   * of a pair share one key: the audit, which opens both directions of every pair, derives each pair once.
+   */
   pairKey(mine: SealKeyPair, theirPublic: Uint8Array): Uint8Array {
-    const id = `${bytesToHex(mine.publicKey)}|${bytesToHex(theirPublic)}`;
+    const [a, b] = [bytesToHex(mine.publicKey), bytesToHex(theirPublic)];
+    const id = a <= b ? `${a}|${b}` : `${b}|${a}`;
     let key = this.pairKeys.get(id);
     if (!key) {
       key = pairKey(mine, theirPublic, { tableId: this.hand.params.tableId, handNo: this.hand.params.handNo });
@@ -229,16 +241,20 @@ export class PacketBook {
    * `verifyKeyShares`'s `knownKey` for the entries of `msg`: with `presumeKey`,
    * those it takes as checked; without, the keys this book already published
    * (each checked against its commitment when it came: a card played again
-   * after a pickup comes with the same keys), so such a key is compared as a
-   * scalar instead of multiplied again. Keys are canonical scalars (the codec
-   * refuses one ≥ ℓ), and k ↦ k·G is injective on [0, ℓ), so a key equals the
-   * published one exactly when it matches the commitment.
+   * after a pickup comes with the same keys) and this seat's own (`ownKey`),
+   * so such a key is compared as a scalar instead of multiplied again. Keys
+   * are canonical scalars (the codec refuses one ≥ ℓ), and k ↦ k·G is
+   * injective on [0, ℓ), so a key equals the known one exactly when it
+   * matches the commitment.
    */
   private knownKeys(msg: KeyShares): ((layer: number, position: number) => bigint | undefined) | undefined {
     const presume = this.presumeKey;
     if (!presume) {
-      const ring = this.publicRings.get(msg.header.packet);
-      return ring && ((layer, position) => ring.get(position)?.[layer]);
+      const { packet } = msg.header;
+      const ring = this.publicRings.get(packet);
+      const own = this.ownKey;
+      if (!ring && !own) return undefined;
+      return (layer, position) => ring?.get(position)?.[layer] ?? own?.(packet, layer, position);
     }
     const keys = new Map(msg.entries.map((e) => [e.position * 256 + e.layer, e.key]));
     return (layer, position) => {
@@ -247,17 +263,47 @@ export class PacketBook {
     };
   }
 
-  /** Opens `handles` with `ring(packet)`; a point that is no card is blamed on whom the crypto fault names. */
+  /**
+   * Opens `handles` with `ring(packet)`; a point that is no card is blamed on whom the crypto fault names.
+   * What opened is remembered with its keys: `openPublic` takes the card from here when the public keys
+   * are the same ones (a card this seat was dealt and now plays).
+   */
   open(handles: readonly Handle[], ring: (packet: number) => KeyRing): Result<Map<Handle, number>, Halt> {
     const groups = this.group(handles);
     if (!groups) return fail('unknown-handle', null, 'a card handle that has no card');
     const cards = new Map<Handle, number>();
     for (const [packet, positions] of groups) {
-      const verdict = openCards(this.packets.get(packet)!, positions, ring(packet));
+      const keys = ring(packet);
+      const state = this.packets.get(packet)!;
+      const verdict = openCards(state, positions, keys);
       if (!verdict.ok) return fail('crypto-fault', verdict.error.seat, cryptoWords(verdict.error.reason));
-      positions.forEach((position, i) => cards.set(this.handleOf(packet, position), verdict.value[i]!));
+      let seen = this.openedWith.get(packet);
+      if (!seen) this.openedWith.set(packet, (seen = new Map()));
+      positions.forEach((position, i) => {
+        cards.set(this.handleOf(packet, position), verdict.value[i]!);
+        seen.set(position, {
+          point: state.deck.points[position]!,
+          keys: [...keys.get(position)!],
+          card: verdict.value[i]!,
+        });
+      });
     }
     return ok(cards);
+  }
+
+  /** Cards `open` opened, by packet and position, with the point and the keys they opened with. */
+  private readonly openedWith = new Map<
+    number,
+    Map<number, { readonly point: unknown; readonly keys: readonly (bigint | undefined)[]; readonly card: number }>
+  >();
+
+  /** The card `open` found at `position` of `packet` if the point is the same and the public ring holds exactly the keys it used. */
+  private openedBefore(packet: number, position: number): number | undefined {
+    const before = this.openedWith.get(packet)?.get(position);
+    const keys = this.publicRing(packet).get(position);
+    if (!before || !keys || before.point !== this.packets.get(packet)?.deck.points[position]) return undefined;
+    for (let layer = 0; layer < this.seats; layer++) if (keys[layer] !== before.keys[layer]) return undefined;
+    return before.card;
   }
 
   /** The card index each public position opened to (by packet), remembered by `openPublic`. */
@@ -266,7 +312,9 @@ export class PacketBook {
   /**
    * Opens `handles` with the public rings, each card once: a position that
    * opened before is not multiplied again (a card played, picked up and
-   * played again). Every key in a public ring was checked against its
+   * played again), nor one `open` opened with the very same keys (a card
+   * this seat was dealt, played). Opening is a function of the packet's
+   * point and the keys; every key in a public ring was checked against its
    * commitment, and the keys pin the card, so a position opens to the same
    * card each time. Only cards that opened are remembered.
    */
@@ -277,6 +325,10 @@ export class PacketBook {
     for (const [packet, positions] of groups) {
       let known = this.opened.get(packet);
       if (!known) this.opened.set(packet, (known = new Map()));
+      for (const position of positions) {
+        const card = known.has(position) ? undefined : this.openedBefore(packet, position);
+        if (card !== undefined) known.set(position, card);
+      }
       const fresh = positions.filter((position) => !known.has(position));
       if (fresh.length > 0) {
         const verdict = openCards(this.packets.get(packet)!, fresh, this.publicRing(packet));

@@ -106,6 +106,7 @@ export class SeatAgent {
       delivered: (request, events) => this.delivered(request, events),
       madeHere: (packet, event) => this.madeHere(packet, event),
     };
+    follower.book.ownKey = (packet, layer, position) => this.ownKey(packet, layer, position);
   }
 
   get privateView(): PrivateView {
@@ -185,9 +186,21 @@ export class SeatAgent {
   /** The step this agent made, for this seat's step event whose bytes are exactly its encoding (the follower skips its proofs and its decoding). */
   private madeHere(packet: number, event: TableEvent<StepType>): CryptoStep | undefined {
     const made = this.made.get(`${packet}:${event.type}`);
-    return event.seat === this.seat && made !== undefined && equalBytes(made.bytes, event.data.step)
-      ? made.step
-      : undefined;
+    if (event.seat !== this.seat || made === undefined || !equalBytes(made.bytes, event.data.step)) return undefined;
+    if (event.type === 'lock') this.lockedHere.add(packet);
+    return made.step;
+  }
+
+  /** Packets whose lock step the follower took as this agent made it: their K of this seat are k·G of its keys. */
+  private readonly lockedHere = new Set<number>();
+
+  /**
+   * This seat's key for `position` of `packet` when the packet's lock step was made here (packets.ts
+   * `ownKey`): a public share of this seat's layer is compared with it instead of multiplied.
+   */
+  private ownKey(packet: number, layer: number, position: number): bigint | undefined {
+    if (layer !== this.seat || !this.lockedHere.has(packet)) return undefined;
+    return this.secrets.get(packet)?.lock?.[position];
   }
 
   private producePlay(): boolean {
