@@ -53,13 +53,21 @@ export const playwrightClick: Click = (target) => target.click();
  * holds none of the driver's work.
  */
 export const pointerClick: Click = async (target) => {
-  // Shown and enabled, asked from here (each question a DevTools command, as a person's eyes are no work of the page).
+  // Shown, enabled and holding still (a card flying in takes no taps), asked from here: each question a DevTools
+  // command, as a person's eyes are no work of the page.
+  const still: { box: Awaited<ReturnType<Locator['boundingBox']>> } = { box: null };
   await until(
-    async () => (await target.isVisible()) && (await target.isEnabled()),
-    'the control to click, shown and enabled',
+    async () => {
+      if (!(await target.isVisible()) || !(await target.isEnabled())) return false;
+      const before = await target.boundingBox();
+      await new Promise((resolve) => setTimeout(resolve, 60));
+      const after = (still.box = await target.boundingBox());
+      return before !== null && after !== null && Math.abs(before.x - after.x) + Math.abs(before.y - after.y) < 0.5;
+    },
+    'the control to click, shown, enabled and still',
     10_000,
   );
-  let box = await target.boundingBox();
+  let box = still.box;
   const view = target.page().viewportSize();
   // Out of view, a person scrolls to it first.
   if (box && view && (box.y < 0 || box.y + box.height > view.height || box.x < 0 || box.x + box.width > view.width)) {
