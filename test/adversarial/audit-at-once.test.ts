@@ -110,7 +110,16 @@ const falseReport: Cheat = {
 
 async function play(game: GameId, cheat: Cheat, seed = 3) {
   const cheater = 1;
-  const { peers, cheat: ctx } = await seatPeers({ game, players: 2, hands: 1, seed, cheat: { seat: cheater, cheat } });
+  const { peers, cheat: ctx } = await seatPeers({
+    game,
+    players: 2,
+    hands: 1,
+    seed,
+    cheat: { seat: cheater, cheat },
+    // The deadlines go by the ticks a test gives: the pages' own once-a-second tick reads this clock too, where the
+    // real clock could start the disclosure deadline at today's time, which those ticks would never reach.
+    handClock: () => 0,
+  });
   running = peers;
   const hands = () => peers.map((p) => p.session.current?.session);
   return { peers, ctx: ctx!, cheater, hands };

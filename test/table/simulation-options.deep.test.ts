@@ -371,6 +371,9 @@ describe('tamper', () => {
       hands: 1,
       seed: 8,
       tamper: (seat, envelope) => (seat === 1 && envelope.body.type === 'disclose' ? null : envelope),
+      // The pages' own once-a-second tick reads this clock too: by the real clock its first tick in the disclosure
+      // phase could start the deadline at today's time, which the ticks below would then never reach.
+      handClock: () => 0,
     });
     running = peers;
     const honest = () => peers[0]!.session.current?.session;
