@@ -10,7 +10,7 @@
 import { html, type TemplateResult } from 'lit';
 import type { BlackjackAction, BlackjackView, ViewCard } from '../src/games/school-blackjack/index.js';
 import type { CardHint } from '../src/games/card-hints.js';
-import { clockwiseFrom, seatAfter, type SeatContext } from './table-controls.js';
+import { clockwiseFrom, seatAfter, yourTurnCardsComing, type SeatContext } from './table-controls.js';
 
 export type Play = Extract<BlackjackAction, { type: 'play' }>;
 export type SuitLetter = 'C' | 'D' | 'H' | 'S';
@@ -42,7 +42,7 @@ export function refusal(
   const v = at.view;
   if (v.phase !== 'play') return null;
   if (v.turn !== at.mySeat) return `It is ${at.name(v.turn)}'s turn.`;
-  if (at.busy) return 'Wait: the table is dealing cards.';
+  if (at.busy) return 'Wait a moment: cards are on their way.';
   if (plays.some((p) => p.handle === c.handle)) return null;
   // The rules' own reason, in words (card hints).
   return hint?.why ?? 'Not playable now.';
@@ -104,8 +104,10 @@ export function banner(at: BlackjackSeatContext): TemplateResult {
     return html`<div class="turn-banner" id="turn">
       ${v.winner === at.mySeat ? 'You won!' : `${at.name(v.winner)} wins.`}
     </div>`;
-  if (at.busy) return html`<div class="turn-banner" id="turn">Dealing cards securely…</div>`;
-  if (v.turn === at.mySeat) return html`<div class="turn-banner mine" id="turn" data-mine="1">Your turn</div>`;
+  if (v.turn === at.mySeat)
+    return html`<div class="turn-banner mine" id="turn" data-mine="1">
+      ${at.busy ? yourTurnCardsComing : 'Your turn'}
+    </div>`;
   return html`<div class="turn-banner" id="turn">${at.name(v.turn)} to play</div>`;
 }
 

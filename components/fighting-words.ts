@@ -10,7 +10,7 @@ import { html, type TemplateResult } from 'lit';
 import type { FightingAction } from '../src/games/fighting-cards/actions.js';
 import type { FightingView, ViewCard } from '../src/games/fighting-cards/views.js';
 import type { CardHint } from '../src/games/card-hints.js';
-import type { SeatContext } from './table-controls.js';
+import { yourTurnCardsComing, type SeatContext } from './table-controls.js';
 
 export type Suit = 'C' | 'D' | 'H' | 'S';
 export const SYMBOL: Record<Suit, string> = { C: '♣', D: '♦', H: '♥', S: '♠' };
@@ -56,7 +56,7 @@ export function whyNot(
   hint: CardHint | undefined,
 ): string {
   const v = at.view;
-  if (at.busy) return 'Wait: the table is still exchanging keys.';
+  if (at.busy) return 'Wait a moment: cards are on their way.';
   if (hint?.why) return hint.why;
   if (v.phase !== 'play') return '';
   if (v.turn !== at.mySeat) return `Not your turn: ${at.name(v.turn)} plays next.`;
@@ -104,12 +104,10 @@ export function statusLine(at: FightingSeatContext, stopped: boolean): TemplateR
       ${v.match.over ? html`<span id="match-over">${matchOver(at)}</span>` : null}`;
   }
   if (v.phase === 'scoring') return html`Turning the skat over…`;
-  if (at.busy)
-    return v.phase === 'discard'
-      ? html`Shuffling the skat into ${at.name(v.declarer)}'s hand in secret…`
-      : html`Shuffling and dealing securely…`;
+  if (at.busy && v.phase === 'discard') return html`Shuffling the skat into ${at.name(v.declarer)}'s hand in secret…`;
   const who = at.name(v.turn);
   const mine = v.turn === at.mySeat;
+  if (at.busy && mine) return yourTurnCardsComing;
   const you = (text: string) => html`<strong>Your turn:</strong> ${text}`;
   switch (v.phase) {
     case 'bidding':

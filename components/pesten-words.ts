@@ -10,7 +10,7 @@ import type { PestenView, ViewCard } from '../src/games/pesten/views.js';
 import type { CardHint } from '../src/games/card-hints.js';
 import { count } from '../src/app/words.js';
 import { label, parts, SPECIAL, SUIT_NAME, SYMBOL } from './pesten-cards.js';
-import { seatAfter, type SeatContext } from './table-controls.js';
+import { seatAfter, yourTurnCardsComing, type SeatContext } from './table-controls.js';
 
 /** The view as one seat sees it, for the words below. */
 export type PestenSeatContext = SeatContext<PestenView>;
@@ -64,7 +64,7 @@ export function statusLine(at: PestenSeatContext): TemplateResult {
     return html`${at.name(v.turn)}
     ${v.phase === 'wish' ? 'wishes a suit for the start jack' : 'to play'}${at.busy ? '…' : '.'}`;
   }
-  if (at.busy) return html`<strong>Your turn</strong> — one moment, cards are on their way…`;
+  if (at.busy) return yourTurnCardsComing;
   if (v.phase === 'wish') return html`<strong>Your turn:</strong> the start card is a jack — wish a suit.`;
   if (v.owed > 0)
     return html`<strong>Your turn:</strong> you owe ${v.owed} — answer with a 2 or a joker, or draw ${v.owed}.`;

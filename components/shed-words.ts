@@ -10,7 +10,7 @@ import { html, type TemplateResult } from 'lit';
 import type { StressView, ViewCard } from '../src/games/stress-shed/views.js';
 import type { StressAction } from '../src/games/stress-shed/actions.js';
 import { cardName } from '../src/app/words.js';
-import type { SeatContext } from './table-controls.js';
+import { yourTurnCardsComing, type SeatContext } from './table-controls.js';
 
 export type Play = Extract<StressAction, { type: 'play' }>;
 
@@ -69,7 +69,6 @@ export function statusLine(at: ShedSeatContext): TemplateResult {
       <strong>${winner !== undefined ? at.name(winner) : '?'}</strong>
       won${v.loser !== null ? html`; ${at.name(v.loser)} lost` : ''}.`;
   }
-  if (at.busy) return html`Shuffling and dealing securely…`;
   if (v.phase === 'swap') {
     const mine = v.seats[at.mySeat ?? -1];
     return mine?.ready
@@ -78,6 +77,7 @@ export function statusLine(at: ShedSeatContext): TemplateResult {
           done.`;
   }
   if (v.flipping) return html`${at.name(v.flipping.seat)} turns over a face-down card…`;
+  if (v.turn === at.mySeat && at.busy) return yourTurnCardsComing;
   if (v.turn === at.mySeat)
     return html`<strong>Your turn.</strong> ${v.effectiveTop ? `Beat ${cardName(v.effectiveTop)}.` : 'Anything goes.'}`;
   return html`${at.name(v.turn)} to play.`;

@@ -11,7 +11,7 @@
  * is what a game's words read besides its view; `clockwiseFrom` and
  * `seatAfter` count seats round the table.
  */
-import type { ReactiveController, ReactiveElement } from 'lit';
+import { html, type ReactiveController, type ReactiveElement } from 'lit';
 import { ActEvent, SortHandEvent } from './events.js';
 import { isTypingKey } from './keys.js';
 
@@ -21,11 +21,18 @@ export type SortBy = 'suit' | 'rank';
 /** The element the controller serves: the roster's names are on it. */
 export type TableHost = ReactiveElement & { readonly names: readonly string[] };
 
+/**
+ * The status line of the seat whose turn it is while cards are still being opened (`SeatContext.busy`: its own card
+ * shown to the table, a draw): the wait is said, so the turn never shows with nothing to press. Other seats keep
+ * their turn line as it was (a wording that changed on every move would flicker).
+ */
+export const yourTurnCardsComing = html`<strong>Your turn</strong> — one moment, cards are on their way…`;
+
 /** What a game's words (status line, why a card is refused) read besides its view: who looks, whether moves wait, seat names. */
 export interface SeatContext<V> {
   readonly view: V;
   readonly mySeat: number | null;
-  /** Cryptography in flight: moves wait. */
+  /** Cryptography in flight (in play: cards being opened): moves wait. */
   readonly busy: boolean;
   /** The seat's name on the roster, else "Seat N" (TableControls.name). */
   readonly name: (seat: number | null) => string;

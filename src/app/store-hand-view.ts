@@ -46,7 +46,7 @@ export interface HandView {
   readonly cardHints: Readonly<Record<number, CardHint>>;
   /** Each seat's newest move in words ("played 7♣"), newest first: the table highlights them (null seats have not moved). */
   readonly lastMoves: readonly LastMove[];
-  /** Moves wait: cryptography is in flight (a deal, a reveal). */
+  /** Moves wait: cryptography is in flight (the deal, or in play cards being opened: a draw, a played card). */
   readonly busy: boolean;
   /**
    * This page was (re)opened and no other seat has yet said which hand the table is at: it offers no move until one
@@ -141,7 +141,7 @@ export function handViewOf(table: TableSession | undefined): HandView | null {
         ? cardHints(gameModule(hand.config.game.id)!, state, current.mySeat, hand.privateView)
         : {},
     lastMoves: lastMoves(hand.config.game.id, hand.loggedInputs(), names),
-    busy: hand.phase !== 'play' && hand.phase !== 'disclose' && hand.phase !== 'done',
+    busy: hand.phase === 'play' ? hand.cardsInFlight() : hand.phase !== 'disclose' && hand.phase !== 'done',
     catchingUp: current.catchingUp && movesOpen(hand.phase),
     mySeat: current.mySeat,
     names,

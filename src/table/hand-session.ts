@@ -162,6 +162,11 @@ export class HandSession {
   legalActions(): unknown[] {
     return this.agent?.legalActions() ?? [];
   }
+  /** In play, cards are being opened (a draw, a played card shown to every seat): every seat's moves wait for them. */
+  cardsInFlight(): boolean {
+    const f = this.follower;
+    return f.phase === 'play' && f.state !== null && (f.cascade !== null || f.game.awaits(f.state).kind === 'crypto');
+  }
 
   /** Starts the hand (publishes this seat's ready) and processes what is known. */
   start(): void {

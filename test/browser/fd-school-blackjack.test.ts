@@ -104,3 +104,16 @@ test('O asks for the hand sorted the other way on the page, not while typing', a
   expect(hand(el).map((c) => c.dataset['card'])).toEqual(['7D', '8C', '9S', 'AC']);
   expect(text(el.shadowRoot!.querySelector('#sort'))).toBe('Sort by suit (O)');
 });
+
+test('while cards are on their way my turn says so and offers no move; the other page keeps its turn line', async () => {
+  const mine = await table(0, ['Ann', 'Bob']);
+  Object.assign(mine, { busy: true, legal: [] });
+  await mine.updateComplete;
+  expect(text(mine.shadowRoot!.querySelector('#turn'))).toBe('Your turn — one moment, cards are on their way…');
+  expect(hand(mine).filter((c) => c.hasAttribute('selectable'))).toEqual([]);
+  expect(mine.shadowRoot!.querySelector('#draw')).toBeNull();
+  const theirs = await table(1, ['Ann', 'Bob']);
+  Object.assign(theirs, { busy: true, legal: [] });
+  await theirs.updateComplete;
+  expect(text(theirs.shadowRoot!.querySelector('#turn'))).toBe('Ann to play');
+});

@@ -110,3 +110,15 @@ test('a table taken off the page stops acting on keys, and acts again when put b
   expect(sent).toEqual([{ type: 'ready', swaps: [] }]);
   el.remove();
 });
+
+test('while cards are on their way my turn says so and offers no card; the other page keeps its turn line', async () => {
+  const mine = await table(1, ready, ['Ann', 'Bob']);
+  Object.assign(mine, { busy: true, legal: [] });
+  await mine.updateComplete;
+  expect(text(mine.shadowRoot!.querySelector('#status'))).toBe('Your turn — one moment, cards are on their way…');
+  expect(hand(mine).filter((c) => c.hasAttribute('selectable'))).toEqual([]);
+  const theirs = await table(0, ready, ['Ann', 'Bob']);
+  Object.assign(theirs, { busy: true, legal: [] });
+  await theirs.updateComplete;
+  expect(text(theirs.shadowRoot!.querySelector('#status'))).toBe('Bob to play.');
+});
