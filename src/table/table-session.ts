@@ -50,8 +50,6 @@ export class TableSession {
   private readonly parts: TableParts;
   private timer: ReturnType<typeof setInterval> | undefined;
   private closed = false;
-  /** The UI was shown this page's moves held back while it catches up: it hears when they open (`catchUpLifted`). */
-  private movesHeld = false;
   /** What the table's parts read of it (table-now.ts): read when used, so the parts may be built in any order. */
   private readonly now: TableNow = tableNowOf(() => ({
     lobby: this.lobby,
@@ -65,8 +63,9 @@ export class TableSession {
     echo: (envelope) => this.parts.echo.receive(envelope, Date.now()),
     chat: (envelope) => this.chat.receive(envelope),
     fetch: (envelope, via) => {
+      const held = this.movesHeld();
       this.parts.rejoin.noteShown(envelope.from, envelope.body.hand, true);
-      this.catchUpLifted();
+      this.catchUpLifted(held);
       this.parts.rejoin.answerFetch(envelope, via);
     },
     lobby: (envelope, via) => this.lobbyMessage(envelope, via),
@@ -126,7 +125,6 @@ export class TableSession {
     const mine = this.parts.starter.current();
     if (!mine) return null;
     const catchingUp = this.parts.rejoin.movesBlocked(mine.session);
-    if (catchingUp) this.movesHeld = true;
     return {
       handNo: this.handNo,
       session: mine.session,
@@ -275,18 +273,23 @@ export class TableSession {
 
   /**
    * Moves held back while this (re)opened page caught up are open now (a seat's fetch said where the table is, or the
-   * wait ran out): the page shows them, and the bots it hosts move, at once rather than at the next event.
+   * wait ran out): the page shows them, and the bots it hosts move, at once rather than at the next event. `wasHeld`:
+   * whether they were held before what just happened (the fetch, the clock's tick).
    */
-  private catchUpLifted(): void {
-    if (!this.movesHeld) return;
-    const mine = this.parts.starter.current();
-    if (mine && this.parts.rejoin.movesBlocked(mine.session)) return;
-    this.movesHeld = false;
+  private catchUpLifted(wasHeld: boolean): void {
+    if (!wasHeld || this.movesHeld()) return;
     this.parts.bots.schedule();
     this.options.onChange();
   }
 
+  /** This (re)opened page holds its moves back now, until a seat says which hand the table is at (catch-up.ts). */
+  private movesHeld(): boolean {
+    const mine = this.parts.starter.current();
+    return !!mine && this.parts.rejoin.movesBlocked(mine.session);
+  }
+
   private watch(): void {
+    const held = this.movesHeld();
     const now = Date.now();
     const handNow = this.options.handClock?.() ?? now;
     for (const { session } of this.hands.values()) session.tick(handNow);
@@ -301,7 +304,7 @@ export class TableSession {
       handNow,
       waitingOn.some((seat) => !this.hands.has(seat)),
     );
-    this.catchUpLifted();
+    this.catchUpLifted(held);
     this.history.tick();
     this.lobby.freeLeftSeats();
     this.lobby.adoptHeld();
