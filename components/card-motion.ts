@@ -29,8 +29,8 @@
  * compositor reports it running, and one per frame over about the last 50 ms
  * before it ends (a trace of one flight shows them 16.7 ms apart), then one to
  * finish it: about six frames whatever is animated. A card that only enters
- * (fd-card's CSS entrance) costs the same. So a page pays per animation, not
- * per pixel: animations a render starts together end together where they can.
+ * (fd-card's CSS entrance) costs the same: a page pays per animation, not per
+ * pixel.
  */
 
 import type { ReactiveController, ReactiveElement } from 'lit';
