@@ -29,11 +29,25 @@ export const blackjackStyles = [
       background: var(--fd-accent);
       color: #222;
       font-weight: 600;
+      position: relative;
+      isolation: isolate;
+    }
+    /* My turn starts with two pulses of a ring round the banner: a layer of its own whose opacity changes (the
+       compositor runs it alone; a box-shadow animated on the banner repainted the page every frame). */
+    .turn-banner.mine::before {
+      content: '';
+      position: absolute;
+      inset: 0;
+      z-index: -1;
+      border-radius: inherit;
+      box-shadow: 0 0 0 6px rgba(242, 193, 78, 0.35);
+      opacity: 0;
+      pointer-events: none;
       animation: pulse 1.6s ease-in-out 2;
     }
     @keyframes pulse {
       50% {
-        box-shadow: 0 0 0 6px rgba(242, 193, 78, 0.35);
+        opacity: 1;
       }
     }
     .tag {
@@ -188,7 +202,7 @@ export const blackjackStyles = [
       }
     }
     @media (prefers-reduced-motion: reduce) {
-      .turn-banner.mine {
+      .turn-banner.mine::before {
         animation: none;
       }
     }

@@ -17,6 +17,7 @@ import '../../components/fd-pesten.js';
 import type { FdPesten } from '../../components/fd-pesten.js';
 import { mount, text } from './mount.js';
 import { pressIn, seatTable, sentBy } from './game-table.js';
+import { animationsIn, described, offCompositor } from './compositor.js';
 
 // Three seats, dealer 0: seat 2 plays first (play goes to descending seats), on the 5♥. Of its hand only 7♥ goes.
 const deal = {
@@ -104,4 +105,11 @@ test('S asks for the hand sorted the other way on the page, not while typing', a
   await el.updateComplete;
   expect(hand(el).map((c) => c.dataset['card'])).toEqual(['3S', '4S', '6C', '7H', '9D']);
   expect(text(el.shadowRoot!.querySelector('#sort'))).toBe('Sort by suit (S)');
+});
+
+test('my turn glows round my hand with what the compositor runs alone, never a shadow repainted every frame', async () => {
+  const el = await table(2, ['Ann', 'Bob', 'Cleo']);
+  const glow = animationsIn(el.shadowRoot!).filter((a) => (a as CSSAnimation).animationName === 'glow');
+  expect(glow, 'my turn glows').toHaveLength(1);
+  expect(glow.map(offCompositor), glow.map(described).join()).toEqual([[]]);
 });

@@ -16,6 +16,7 @@ import '../../components/fd-school-blackjack.js';
 import type { FdSchoolBlackjack } from '../../components/fd-school-blackjack.js';
 import { mount, text } from './mount.js';
 import { pressIn, seatTable, sentBy } from './game-table.js';
+import { animationsIn, described, offCompositor } from './compositor.js';
 
 // Two seats, dealer 1: seat 0 starts on the 7♣ with A♣ (an ace goes on anything), 9♠, 7♦ and 8♣.
 const deal = {
@@ -116,4 +117,11 @@ test('while cards are on their way my turn says so and offers no move; the other
   Object.assign(theirs, { busy: true, legal: [] });
   await theirs.updateComplete;
   expect(text(theirs.shadowRoot!.querySelector('#turn'))).toBe('Ann to play');
+});
+
+test('my turn starts with a pulse round the banner that the compositor runs alone, never a shadow repainted every frame', async () => {
+  const el = await table(0, ['Ann', 'Bob']);
+  const pulse = animationsIn(el.shadowRoot!).filter((a) => (a as CSSAnimation).animationName === 'pulse');
+  expect(pulse, 'my turn pulses').toHaveLength(1);
+  expect(pulse.map(offCompositor), pulse.map(described).join()).toEqual([[]]);
 });
