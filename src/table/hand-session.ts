@@ -164,8 +164,7 @@ export class HandSession {
   }
   /** In play, cards are being opened (a draw, a played card shown to every seat): every seat's moves wait for them. */
   cardsInFlight(): boolean {
-    const f = this.follower;
-    return f.phase === 'play' && f.state !== null && (f.cascade !== null || f.game.awaits(f.state).kind === 'crypto');
+    return this.follower.cardsInFlight;
   }
 
   /** Starts the hand (publishes this seat's ready) and processes what is known. */

@@ -151,6 +151,13 @@ export class HandFollower {
   get cascade(): Cascade | null {
     return this.cascadeValue;
   }
+  /** In play, cards are being opened (a cascade, or a request the engine awaits): no seat may move meanwhile. */
+  get cardsInFlight(): boolean {
+    const s = this.stateValue;
+    return (
+      this.phaseValue === 'play' && s !== null && (this.cascadeValue !== null || this.game.awaits(s).kind === 'crypto')
+    );
+  }
   /** Real-time moves that lost their race (shown as bounced, blamed on nobody). */
   get bounces(): readonly Bounce[] {
     return this.play.bounces;

@@ -278,9 +278,9 @@ export class SeatAgent {
   /** The legal actions of this seat now (empty unless it is awaited). */
   legalActions(): unknown[] {
     const f = this.follower;
-    if (f.phase !== 'play' || !f.state || f.halt || f.cascade) return [];
+    if (f.phase !== 'play' || !f.state || f.halt || f.cardsInFlight) return [];
     const awaiting = f.game.awaits(f.state);
-    if (awaiting.kind === 'crypto' || awaiting.kind === 'over') return [];
+    if (awaiting.kind === 'over') return [];
     if (awaiting.kind !== 'anytime' && f.pendingAct(this.seat)) return [];
     return f.game.legalActions(f.state, this.seat, this.privateView);
   }
