@@ -4,7 +4,7 @@
  * person asked for, and fd-app carries it out.
  */
 import type { Reaction, TableConfig } from '../src/net/messages.js';
-import type { Settings } from '../src/app/settings.js';
+import type { SettingsForm } from '../src/app/settings.js';
 import type { OptionValue } from '../src/games/game-meta.js';
 
 export class CreateTableEvent extends Event {
@@ -49,7 +49,7 @@ export class RenameEvent extends Event {
 
 export class SaveSettingsEvent extends Event {
   static readonly type = 'fd-save-settings';
-  constructor(readonly settings: Settings) {
+  constructor(readonly settings: SettingsForm) {
     super(SaveSettingsEvent.type, { bubbles: true, composed: true });
   }
 }

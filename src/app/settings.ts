@@ -3,7 +3,9 @@
  * introduces peers (the embedded one on this page's origin by default, or
  * another), and ICE servers (STUN/TURN) of the player's own, used besides
  * those the table's server hands out (ice-choice.ts), and how the table
- * looks (sound, hand sort, the chat folded). `parseIceServers`
+ * looks and sounds (sound, hand sort, the chat folded). The
+ * Settings page saves its own fields (`SettingsForm`, `fromForm`) and keeps
+ * the choices made at the table. `parseIceServers`
  * validates what a person types and says what is wrong instead of storing it.
  */
 import * as v from 'valibot';
@@ -61,6 +63,14 @@ const settingsSchema = v.object({
 });
 
 export const DEFAULT_SETTINGS: Settings = { name: '', signaling: null, iceServers: [] };
+
+/** What the Settings page edits; the other settings are chosen at the table (its Sort toggle, the chat's Hide). */
+export type SettingsForm = Pick<Settings, 'name' | 'signaling' | 'iceServers' | 'sound'>;
+
+/** `settings` with the Settings page's fields saved over them, the name cleaned, the table's choices kept. */
+export function fromForm(settings: Settings, form: SettingsForm): Settings {
+  return { ...settings, ...form, name: cleanName(form.name) };
+}
 
 export function loadSettings(storage: Storage = localStorage): Settings {
   try {

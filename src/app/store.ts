@@ -27,12 +27,14 @@ import { parseRoute, tableHash, type Route } from './router.js';
 import type { AppView, LogLevel } from './store-types.js';
 import {
   cleanName,
+  fromForm,
   linkSignalingOf,
   loadSettings,
   saveSettings,
   signalingServerFor,
   type HandSort,
   type Settings,
+  type SettingsForm,
 } from './settings.js';
 import type { LinkSignaling } from './table-link.js';
 import { TabPresence } from './tab-presence.js';
@@ -256,8 +258,9 @@ export class AppStore extends EventTarget {
     this.changed();
   }
 
-  updateSettings(settings: Settings): void {
-    this.keepSettings({ ...settings, name: cleanName(settings.name) });
+  /** The Settings page's Save: its fields saved, the choices made at the table kept. */
+  updateSettings(form: SettingsForm): void {
+    this.keepSettings(fromForm(this.settings, form));
     this.log('info', 'settings saved; they apply to the next table you open');
     this.changed();
   }
