@@ -6,6 +6,7 @@
  * and refused cards dimmed, the suit picker, and a phone's smaller cards.
  */
 import { css } from 'lit';
+import { stillStyles } from './motion.js';
 import { seatMarkStyles } from './seat-marks.js';
 import { tableStyles } from './table-styles.js';
 import { theme } from './theme.js';
@@ -201,10 +202,10 @@ export const blackjackStyles = [
         padding-top: 0.8rem;
       }
     }
-    @media (prefers-reduced-motion: reduce) {
-      .turn-banner.mine::before {
-        animation: none;
-      }
-    }
   `,
+  stillStyles(css`
+    .turn-banner.mine::before {
+      animation: none;
+    }
+  `),
 ];

@@ -21,8 +21,9 @@
  *
  * The animations only transform the element for a moment: nothing waits for
  * them, input is never held back (a card in flight lets taps through to what
- * is under it), and with `prefers-reduced-motion: reduce`
- * nothing moves at all.
+ * is under it), and when there is to be no motion (the device's
+ * `prefers-reduced-motion: reduce`, or the player's "Animate cards" off;
+ * motion.ts) nothing moves at all.
  *
  * What a flight costs the page: it runs on the compositor, but Chromium still
  * gives the main thread a frame when the animation starts, another when the
@@ -34,6 +35,7 @@
  */
 
 import type { ReactiveController, ReactiveElement } from 'lit';
+import { lessMotion } from './motion.js';
 
 /** How long a card flies, in ms: short enough that the table never feels slow. */
 const FLY_MS = 320;
@@ -44,15 +46,6 @@ interface Place {
   readonly top: number;
   readonly width: number;
   readonly height: number;
-}
-
-/** Whether the person asked the system for less motion. */
-function reducedMotion(): boolean {
-  return (
-    typeof window !== 'undefined' &&
-    typeof window.matchMedia === 'function' &&
-    window.matchMedia('(prefers-reduced-motion: reduce)').matches
-  );
 }
 
 /** A card flying now: where it flies from and to (both measured before any flight of this render starts). */
@@ -196,7 +189,7 @@ export class CardMotion implements ReactiveController {
    */
   look(): void {
     const root = this.root();
-    if (!root || reducedMotion()) return;
+    if (!root || lessMotion()) return;
     const host = this.host.getBoundingClientRect();
     const places = new Map<string, Place>();
     for (const element of root.querySelectorAll<HTMLElement>('[data-card]')) {
@@ -217,7 +210,7 @@ export class CardMotion implements ReactiveController {
    * Fly every `[data-fly]` card that was not in that zone after the last
    * render: from its place at the last look, else from its `data-fly-from`
    * source. Returns the animations started now (none on the first render,
-   * none with reduced motion); when a card element created by this render
+   * none with less motion); when a card element created by this render
    * is among them, they all start once it has drawn itself, a microtask
    * later, and are not in the list.
    */
@@ -231,7 +224,7 @@ export class CardMotion implements ReactiveController {
       if (card && card !== '?') zones.set(card, element.dataset['fly'] ?? zones.get(card) ?? '');
     }
     this.zones = zones;
-    if (reducedMotion()) return [];
+    if (lessMotion()) return [];
     this.lookSoon();
     if (!before) return [];
     const moves: Move[] = [];

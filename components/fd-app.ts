@@ -21,6 +21,7 @@ import { soundCue, TableSounds, type CueState } from '../src/app/sound.js';
 import { theme } from './theme.js';
 import { appStyles } from './app-styles.js';
 import { OnceAFrame } from './once-a-frame.js';
+import { setCardMotion } from './motion.js';
 import { keepSame } from './keep-same.js';
 import { cardIcon, gearIcon } from './icons.js';
 import {
@@ -53,6 +54,7 @@ export class FdApp extends LitElement {
   private readonly viewChange = new OnceAFrame(() => {
     // What did not change stays the same object: a change that shows nothing new renders nothing (keep-same.ts).
     this.view = keepSame(this.view, this.store.view);
+    setCardMotion(this.view.settings.animateCards !== false);
     this.sound(this.view);
   });
   /** Phones, during a hand: whether the chat, the seats and the log are unfolded. */
@@ -70,6 +72,7 @@ export class FdApp extends LitElement {
 
   override connectedCallback() {
     super.connectedCallback();
+    setCardMotion(this.view.settings.animateCards !== false);
     // One view per frame: an incoming move announces many changes, each in a task of its own (once-a-frame.ts).
     // What the player does shows as their handler returns, as it always did.
     this.store.addEventListener('change', () => (this.acting ? this.viewChange.soon() : this.viewChange.request()));

@@ -6,6 +6,7 @@
 import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { starIcon } from './icons.js';
+import { stillStyles } from './motion.js';
 import { visuallyHidden } from './theme.js';
 
 const SUIT_SYMBOL: Record<string, string> = { C: '♣', D: '♦', H: '♥', S: '♠' };
@@ -44,100 +45,102 @@ export class FdCard extends LitElement {
    */
   @property() note = '';
 
-  static override styles = css`
-    /* The card enters once, when its element does: on the host, so a change of what it is (a button once it may be
+  static override styles = [
+    css`
+      /* The card enters once, when its element does: on the host, so a change of what it is (a button once it may be
        chosen, a plain image again after) does not start it over on every turn. */
-    :host {
-      display: inline-block;
-      animation: enter 180ms ease-out;
-    }
-    .card {
-      width: var(--card-w, 3.6rem);
-      height: calc(var(--card-w, 3.6rem) * 1.4);
-      border-radius: 0.45rem;
-      background: #fffdf7;
-      color: #1b1b1b;
-      border: 1px solid #bbb;
-      box-shadow: 0 2px 4px rgba(0, 0, 0, 0.35);
-      display: flex;
-      flex-direction: column;
-      justify-content: space-between;
-      padding: 0.2rem 0.3rem;
-      font:
-        600 1rem/1 system-ui,
-        sans-serif;
-      position: relative;
-      /* The lift only: a shadow that eased in would repaint the page every frame on the main thread. */
-      transition: transform 120ms ease;
-      user-select: none;
-      box-sizing: border-box;
-    }
-    :host([small]) .card {
-      --card-w: var(--card-small-w, 2.4rem);
-      font-size: 0.8rem;
-    }
-    :host([small]) .corner-bottom {
-      display: none;
-    }
-    .red {
-      color: #c0262d;
-    }
-    .suit-big {
-      align-self: center;
-      font-size: 1.5em;
-    }
-    .corner-bottom {
-      align-self: flex-end;
-      transform: rotate(180deg);
-    }
-    .back {
-      background: repeating-linear-gradient(45deg, #7b1e2b 0 6px, #96283a 6px 12px);
-      border: 3px solid #fffdf7;
-    }
-    .name {
-      ${visuallyHidden}
-    }
-    button {
-      all: unset;
-      display: block;
-      border-radius: 0.45rem;
-      cursor: pointer;
-    }
-    button:focus-visible .card {
-      outline: 3px solid #f2c14e;
-      outline-offset: 2px;
-    }
-    :host([selectable]) button:hover .card {
-      transform: translateY(-4px);
-    }
-    :host([selected]) .card {
-      transform: translateY(-12px);
-      box-shadow:
-        0 0 0 3px #f2c14e,
-        0 6px 10px rgba(0, 0, 0, 0.4);
-    }
-    :host(:not([selectable])) .card {
-      cursor: default;
-    }
-    /* Movement only: the host's opacity is the game's to set (a dimmed card), and a flight (card-motion.ts) takes
+      :host {
+        display: inline-block;
+        animation: enter 180ms ease-out;
+      }
+      .card {
+        width: var(--card-w, 3.6rem);
+        height: calc(var(--card-w, 3.6rem) * 1.4);
+        border-radius: 0.45rem;
+        background: #fffdf7;
+        color: #1b1b1b;
+        border: 1px solid #bbb;
+        box-shadow: 0 2px 4px rgba(0, 0, 0, 0.35);
+        display: flex;
+        flex-direction: column;
+        justify-content: space-between;
+        padding: 0.2rem 0.3rem;
+        font:
+          600 1rem/1 system-ui,
+          sans-serif;
+        position: relative;
+        /* The lift only: a shadow that eased in would repaint the page every frame on the main thread. */
+        transition: transform 120ms ease;
+        user-select: none;
+        box-sizing: border-box;
+      }
+      :host([small]) .card {
+        --card-w: var(--card-small-w, 2.4rem);
+        font-size: 0.8rem;
+      }
+      :host([small]) .corner-bottom {
+        display: none;
+      }
+      .red {
+        color: #c0262d;
+      }
+      .suit-big {
+        align-self: center;
+        font-size: 1.5em;
+      }
+      .corner-bottom {
+        align-self: flex-end;
+        transform: rotate(180deg);
+      }
+      .back {
+        background: repeating-linear-gradient(45deg, #7b1e2b 0 6px, #96283a 6px 12px);
+        border: 3px solid #fffdf7;
+      }
+      .name {
+        ${visuallyHidden}
+      }
+      button {
+        all: unset;
+        display: block;
+        border-radius: 0.45rem;
+        cursor: pointer;
+      }
+      button:focus-visible .card {
+        outline: 3px solid #f2c14e;
+        outline-offset: 2px;
+      }
+      :host([selectable]) button:hover .card {
+        transform: translateY(-4px);
+      }
+      :host([selected]) .card {
+        transform: translateY(-12px);
+        box-shadow:
+          0 0 0 3px #f2c14e,
+          0 6px 10px rgba(0, 0, 0, 0.4);
+      }
+      :host(:not([selectable])) .card {
+        cursor: default;
+      }
+      /* Movement only: the host's opacity is the game's to set (a dimmed card), and a flight (card-motion.ts) takes
        over its transform while it runs. */
-    @keyframes enter {
-      from {
-        transform: translateY(8px) scale(0.96);
+      @keyframes enter {
+        from {
+          transform: translateY(8px) scale(0.96);
+        }
+        to {
+          transform: none;
+        }
       }
-      to {
-        transform: none;
-      }
-    }
-    @media (prefers-reduced-motion: reduce) {
+    `,
+    stillStyles(css`
       :host {
         animation: none;
       }
       .card {
         transition: none;
       }
-    }
-  `;
+    `),
+  ];
 
   private face() {
     const face = cardFace(this.card);

@@ -19,12 +19,13 @@
  * seat's count rises (a draw, a pick-up, the next hand's deal), or on the
  * first drawing of a hand just dealt, card backs fly from the `dealFrom`
  * source to its box: nothing waits for it, it takes no taps, and
- * with reduced motion nothing moves.
+ * with less motion (motion.ts) nothing moves.
  */
 import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { count } from '../src/app/words.js';
 import { goneMark, seatMarkStyles } from './seat-marks.js';
+import { lessMotion } from './motion.js';
 
 /** A seat's newest move in words ("played 7♣"); `step` tells a new move from the same one drawn again. */
 export interface SeatMove {
@@ -170,11 +171,6 @@ const ringStyles = css`
   }
 `;
 
-/** Whether the person asked the system for less motion. */
-function reducedMotion(): boolean {
-  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-}
-
 /** Adopt the ring's and the seat marks' styles into the root the ring renders in (a game's shadow root, or the page). */
 function adoptStyles(root: Node): void {
   if (!(root instanceof ShadowRoot || root instanceof Document)) return;
@@ -294,7 +290,7 @@ export class FdSeatRing extends LitElement {
     const before = this.shownCounts;
     this.shownCounts = new Map(this.order.flatMap((s) => (this.counts[s] === undefined ? [] : [[s, this.counts[s]!]])));
     const first = before.size === 0;
-    if ((first && !this.freshDeal) || !this.dealFrom || reducedMotion()) return;
+    if ((first && !this.freshDeal) || !this.dealFrom || lessMotion()) return;
     const deals: { seat: number; cards: number }[] = [];
     for (const [seat, now] of this.shownCounts) {
       const was = first ? 0 : before.get(seat);

@@ -5,7 +5,8 @@
  * `#ice-in-use`, each item's `data-origin`), and ICE servers of the player's
  * own. Fields are checked as they are typed (host
  * without scheme or port, port, path, ICE JSON), fields that do not apply are
- * disabled, a save is confirmed in place, and Back returns to the page
+ * disabled, sound and card animations are switches, a save is confirmed in
+ * place, and Back returns to the page
  * Settings was opened from. Invalid input is explained, never saved.
  */
 import { LitElement, css, html, type PropertyValues } from 'lit';
@@ -29,6 +30,7 @@ interface Draft {
   secure: boolean;
   ice: string;
   sound: boolean;
+  animateCards: boolean;
 }
 
 @customElement('fd-settings')
@@ -138,6 +140,7 @@ export class FdSettings extends LitElement {
         signaling,
         iceServers: ice.value,
         sound: d.sound,
+        animateCards: d.animateCards,
       }),
     );
     this.saved = true;
@@ -305,6 +308,17 @@ export class FdSettings extends LitElement {
           />
           Sound: short tones for your turn, a card played and the end of a hand</label
         >
+        <label class="inline"
+          ><input
+            type="checkbox"
+            name="animate-cards"
+            id="settings-animate-cards"
+            .checked=${d.animateCards}
+            @change=${(e: Event) => this.edit({ animateCards: (e.target as HTMLInputElement).checked })}
+          />
+          Animate cards: they fly to where they are played and drawn. Off, the table holds still and a slow phone works
+          less (your device’s reduce-motion setting also holds it still)</label
+        >
         <div class="buttons">
           <button class="primary" type="submit" id="save-settings" ?disabled=${invalid}>Save</button>
           ${this.saved ? html`<span class="saved" id="settings-saved" role="status">Saved ✓ — used for tables you create or open without a link’s choice</span>` : null}
@@ -326,6 +340,7 @@ function draftOf(s: Settings): Draft {
     secure: custom?.secure ?? false,
     ice: s.iceServers.length ? JSON.stringify(s.iceServers, null, 1) : '',
     sound: s.sound ?? false,
+    animateCards: s.animateCards ?? true,
   };
 }
 

@@ -6,6 +6,7 @@
  * picker, and a phone's smaller cards.
  */
 import { css } from 'lit';
+import { stillStyles } from './motion.js';
 import { cardMarkStyles } from './card-marks.js';
 import { seatMarkStyles } from './seat-marks.js';
 import { phoneBarStyles, tableStyles, whyLineStyles } from './table-styles.js';
@@ -117,12 +118,14 @@ export const pestenStyles = [
         opacity: 1;
       }
     }
-    @media (prefers-reduced-motion: reduce) {
-      .mine.turn::before {
-        animation: none;
-        opacity: 1;
-      }
+  `,
+  stillStyles(css`
+    .mine.turn::before {
+      animation: none;
+      opacity: 1;
     }
+  `),
+  css`
     .hand {
       display: flex;
       gap: 0.3rem;

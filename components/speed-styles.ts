@@ -7,6 +7,7 @@
  * phone's smaller cards so the whole table fits a portrait screen.
  */
 import { css } from 'lit';
+import { stillStyles } from './motion.js';
 import { cardMarkStyles } from './card-marks.js';
 import { seatMarkStyles } from './seat-marks.js';
 import { tableStyles, whyLineStyles } from './table-styles.js';
@@ -173,18 +174,20 @@ export const speedStyles = [
         transform: scaleX(0);
       }
     }
-    @media (prefers-reduced-motion: reduce) {
-      .slot.bounced,
-      .slot.bounced::after,
-      .lost::after,
-      .countdown > div {
-        animation: none;
-      }
-      .slot.bounced {
-        border-color: var(--fd-danger);
-        border-style: solid;
-      }
+  `,
+  stillStyles(css`
+    .slot.bounced,
+    .slot.bounced::after,
+    .lost::after,
+    .countdown > div {
+      animation: none;
     }
+    .slot.bounced {
+      border-color: var(--fd-danger);
+      border-style: solid;
+    }
+  `),
+  css`
     /* A phone in portrait (360 px and up): smaller cards, tighter rows, a smaller Stress! button, so both rows,
      both stacks and the button fit the width and the whole table the height. */
     @media (max-width: 600px) {

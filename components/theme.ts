@@ -1,8 +1,10 @@
 /**
  * Shared design tokens for every element: colours, radii and the focus ring,
- * as one `css` fragment each element includes in its own styles.
+ * and no motion when there is to be none (motion.ts), as one style group each
+ * element includes in its own styles.
  */
 import { css } from 'lit';
+import { stillStyles } from './motion.js';
 
 /** The rules that keep words in the accessibility tree but off the screen (a card's name, an icon's label). */
 export const visuallyHidden = css`
@@ -14,7 +16,7 @@ export const visuallyHidden = css`
   white-space: nowrap;
 `;
 
-export const theme = css`
+const tokens = css`
   :host {
     --fd-felt: #0f5132;
     --fd-felt-dark: #0a3622;
@@ -101,10 +103,20 @@ export const theme = css`
       display: none;
     }
   }
-  @media (prefers-reduced-motion: reduce) {
-    * {
+`;
+
+/**
+ * Every element's tokens, and nothing in its shadow root moving while there is
+ * to be no motion (motion.ts: the device's setting or the player's).
+ */
+export const theme = [
+  tokens,
+  stillStyles(css`
+    *,
+    *::before,
+    *::after {
       transition: none !important;
       animation: none !important;
     }
-  }
-`;
+  `),
+];

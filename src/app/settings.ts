@@ -3,7 +3,7 @@
  * introduces peers (the embedded one on this page's origin by default, or
  * another), and ICE servers (STUN/TURN) of the player's own, used besides
  * those the table's server hands out (ice-choice.ts), and how the table
- * looks and sounds (sound, hand sort, the chat folded). The
+ * looks and sounds (sound, card animations, hand sort, the chat folded). The
  * Settings page saves its own fields (`SettingsForm`, `fromForm`) and keeps
  * the choices made at the table. `parseIceServers`
  * validates what a person types and says what is wrong instead of storing it.
@@ -21,6 +21,8 @@ export interface Settings {
   readonly iceServers: RTCIceServer[];
   /** Short tones for your turn, a card played and a hand's end (off unless chosen; src/app/sound.ts). */
   readonly sound?: boolean;
+  /** Cards fly and enter (unset: yes); off holds the table still, as the device's reduce-motion setting does. */
+  readonly animateCards?: boolean;
   /** How hands are sorted at the table: by suit then rank, or by rank then suit (the table's Sort toggle). */
   readonly sortHandBy?: HandSort;
   /** The table chat is folded to one bar (its Hide button); kept for every table. */
@@ -58,6 +60,7 @@ const settingsSchema = v.object({
   ),
   iceServers: v.array(iceServerSchema),
   sound: v.optional(v.boolean()),
+  animateCards: v.optional(v.boolean()),
   sortHandBy: v.optional(v.picklist(['suit', 'rank'])),
   chatHidden: v.optional(v.boolean()),
 });
@@ -65,7 +68,7 @@ const settingsSchema = v.object({
 export const DEFAULT_SETTINGS: Settings = { name: '', signaling: null, iceServers: [] };
 
 /** What the Settings page edits; the other settings are chosen at the table (its Sort toggle, the chat's Hide). */
-export type SettingsForm = Pick<Settings, 'name' | 'signaling' | 'iceServers' | 'sound'>;
+export type SettingsForm = Pick<Settings, 'name' | 'signaling' | 'iceServers' | 'sound' | 'animateCards'>;
 
 /** `settings` with the Settings page's fields saved over them, the name cleaned, the table's choices kept. */
 export function fromForm(settings: Settings, form: SettingsForm): Settings {
