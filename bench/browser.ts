@@ -10,7 +10,9 @@
  * Per run (`--rounds=N` runs, default 3; each stress-shed run takes its
  * odd-card choices from its own driver seed, the deal is the pages' own
  * random shuffle):
- * - a 4-player stress-shed hand and a 2-player stress-speed hand;
+ * - a 4-player stress-shed hand, the same again with every player's
+ *   "Animate cards" off in Settings (a still table: what a page saves by
+ *   it), and a 2-player stress-speed hand;
  * - each page's main-thread CPU from the taking of the last seat (the hand
  *   starts by itself then: shuffle, deal, play) to every page showing the
  *   audit, from browser-wide performance traces (bench/trace.ts), split
@@ -86,6 +88,8 @@ export interface PageRun extends CpuSplit {
 
 export interface HandRun {
   readonly game: string;
+  /** Every player had "Animate cards" off (Settings): nothing on the table moved. */
+  readonly still: boolean;
   readonly players: number;
   readonly seed: number;
   readonly wallMs: number;
@@ -98,6 +102,7 @@ export interface HandRun {
 
 export interface GameRow {
   readonly game: string;
+  readonly still: boolean;
   readonly players: number;
   readonly runs: number;
   /** Median over every page of every run: the page's own main-thread CPU per hand, and its split. */
@@ -181,6 +186,7 @@ async function cleanAudits(players: readonly Player[]): Promise<boolean> {
 async function tracedHand(
   browser: Browser,
   game: string,
+  still: boolean,
   seed: number,
   players: Player[],
   play: () => Promise<number>,
@@ -220,7 +226,7 @@ async function tracedHand(
   const clean = await cleanAudits(players);
   const { wallMs, tracedMs } = covered;
   const pages = sums.map((split, seat) => ({ seat, ...split }));
-  return { game, players: players.length, seed, wallMs, tracedMs, moves, clean, pages };
+  return { game, still, players: players.length, seed, wallMs, tracedMs, moves, clean, pages };
 }
 
 async function newPlayers(browser: Browser, url: string, count: number): Promise<Player[]> {
@@ -230,14 +236,26 @@ async function newPlayers(browser: Browser, url: string, count: number): Promise
   return players;
 }
 
-async function shedHand(url: string, seed: number): Promise<HandRun> {
+/** Turns "Animate cards" off in each player's saved Settings, and reloads the page so its shell reads them. */
+async function holdStill(players: readonly Player[]): Promise<void> {
+  for (const { page } of players) {
+    await page.evaluate(`(() => {
+      const key = 'fairdeck.settings.v1';
+      localStorage.setItem(key, JSON.stringify({ ...JSON.parse(localStorage.getItem(key)), animateCards: false }));
+    })()`);
+    await page.reload();
+  }
+}
+
+async function shedHand(url: string, seed: number, still: boolean): Promise<HandRun> {
   const browser = await launchChromium();
   try {
     const players = await newPlayers(browser, url, 4);
+    if (still) await holdStill(players);
     const link = await createTable(players[0]!.page, stressShedModule.id, 4);
     for (const p of players.slice(1)) await openUnseated(p, link);
     const whim = makeRng(seed);
-    return await tracedHand(browser, stressShedModule.id, seed, players, async () => {
+    return await tracedHand(browser, stressShedModule.id, still, seed, players, async () => {
       for (const p of players) await p.page.locator('#ready').waitFor({ timeout: 240_000 });
       return playStress(
         players.map((p) => p.page),
@@ -263,7 +281,7 @@ async function speedHand(url: string, seed: number): Promise<{ run: HandRun; lat
     await openUnseated(players[1]!, link);
     let probes: Probe[] = [];
     let clock = [0, 0];
-    const run = await tracedHand(browser, stressSpeedModule.id, seed, players, async () => {
+    const run = await tracedHand(browser, stressSpeedModule.id, false, seed, players, async () => {
       for (const p of players) await p.page.locator('#stress').waitFor({ timeout: 240_000 });
       for (const p of players) await installProbe(p.page);
       const { offset, uncertainty } = await clockOffset(players[0]!.page, players[1]!.page);
@@ -325,6 +343,7 @@ function row(runs: readonly HandRun[], node: NodeHands): GameRow {
     round1(median(runs.flatMap((r) => r.pages.map((p) => of(p) / Math.max(1, r.moves)))));
   return {
     game: runs[0]!.game,
+    still: runs[0]!.still,
     players: runs[0]!.players,
     runs: runs.length,
     pageMedian,
@@ -357,11 +376,12 @@ function perMoveWhole(runs: readonly HandRun[], node: NodeHands): GameRow['perMo
 export async function browserBench(opts: { rounds?: number }): Promise<BrowserBench> {
   const count = opts.rounds ?? 3;
   const seeds = Array.from({ length: count }, (_, i) => SEED + i);
-  // FD_BENCH_BROWSER=shed or speed plays only that game's hands.
+  // FD_BENCH_BROWSER=shed or speed plays only that game's hands (shed: with and without animations).
   const only = process.env.FD_BENCH_BROWSER;
   buildBundle();
   const server = await startServer('preview');
   const shed: HandRun[] = [];
+  const still: HandRun[] = [];
   const speed: HandRun[] = [];
   const frame: number[] = [];
   const dom: number[] = [];
@@ -369,13 +389,17 @@ export async function browserBench(opts: { rounds?: number }): Promise<BrowserBe
   let clockOffsetMs = 0;
   let clockUncertaintyMs = 0;
   try {
-    for (const seed of only === 'speed' ? [] : seeds) {
-      const run = await shedHand(server.url, seed);
-      console.log(
-        `  ${run.game} seed ${seed}: ${run.moves} moves, ${Math.round(run.wallMs / 1000)} s (${Math.round((run.tracedMs / run.wallMs) * 100)} % traced), pages ${run.pages.map((p) => p.totalMs).join(' / ')} ms`,
-      );
-      shed.push(run);
-    }
+    for (const seed of only === 'speed' ? [] : seeds)
+      for (const [hands, held] of [
+        [shed, false],
+        [still, true],
+      ] as const) {
+        const run = await shedHand(server.url, seed, held);
+        console.log(
+          `  ${run.game}${held ? ' (animations off)' : ''} seed ${seed}: ${run.moves} moves, ${Math.round(run.wallMs / 1000)} s (${Math.round((run.tracedMs / run.wallMs) * 100)} % traced), pages ${run.pages.map((p) => p.totalMs).join(' / ')} ms`,
+        );
+        hands.push(run);
+      }
     for (const seed of only === 'shed' ? [] : seeds) {
       const { run, latency, clock } = await speedHand(server.url, seed);
       console.log(
@@ -403,7 +427,10 @@ export async function browserBench(opts: { rounds?: number }): Promise<BrowserBe
     };
   };
   const rows: GameRow[] = [];
-  if (shed.length > 0) rows.push(row(shed, await node(stressShedModule.id, 4)));
+  if (shed.length > 0) {
+    const nodeShed = await node(stressShedModule.id, 4);
+    rows.push(row(shed, nodeShed), row(still, nodeShed));
+  }
   if (speed.length > 0) rows.push(row(speed, await node(stressSpeedModule.id, 2)));
   return {
     rows,
@@ -417,7 +444,7 @@ export async function browserBench(opts: { rounds?: number }): Promise<BrowserBe
       clockOffsetMs: round1(clockOffsetMs),
       clockUncertaintyMs: round1(clockUncertaintyMs),
     },
-    runs: [...shed, ...speed],
+    runs: [...shed, ...still, ...speed],
   };
 }
 
@@ -429,6 +456,7 @@ export function printBrowser(r: BrowserBench): void {
     'game          players  page      total  scripting  style/layout  paint/other  | Node/peer  page÷Node  (driver)  clean',
   );
   for (const g of r.rows) {
+    if (g.still) console.log(`${g.game}, every player's "Animate cards" off (Settings): a still table`);
     const line = (what: string, s: Omit<CpuSplit, 'driverMs' | 'byEvent' | 'counts'>, ratio: number, driver: string) =>
       console.log(
         `${g.game.padEnd(13)} ${String(g.players).padStart(7)}  ${what.padEnd(8)} ${String(s.totalMs).padStart(6)}  ${String(s.scriptingMs).padStart(9)}  ${String(s.styleLayoutMs).padStart(12)}  ${String(s.paintOtherMs).padStart(11)}  | ${String(g.nodePerPeerMs).padStart(9)}  ${`${ratio}×`.padStart(9)}  ${driver.padStart(8)}  ${g.allClean}`,
