@@ -321,7 +321,7 @@ export class FdSettings extends LitElement {
         >
         <div class="buttons">
           <button class="primary" type="submit" id="save-settings" ?disabled=${invalid}>Save</button>
-          ${this.saved ? html`<span class="saved" id="settings-saved" role="status">Saved ✓ — used for tables you create or open without a link’s choice</span>` : null}
+          ${this.saved ? html`<span class="saved" id="settings-saved" role="status">Saved ✓ — sound and card animations at once; the server for tables you create or open without a link’s choice</span>` : null}
           <a href=${this.back} id="settings-back" style="color: var(--fd-accent)">Back</a>
         </div>
       </form>

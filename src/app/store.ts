@@ -261,7 +261,10 @@ export class AppStore extends EventTarget {
   /** The Settings page's Save: its fields saved, the choices made at the table kept. */
   updateSettings(form: SettingsForm): void {
     this.keepSettings(fromForm(this.settings, form));
-    this.log('info', 'settings saved; they apply to the next table you open');
+    this.log(
+      'info',
+      'settings saved: sound and card animations at once, the server and ICE servers from the next table you open',
+    );
     this.changed();
   }
 
