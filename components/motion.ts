@@ -14,8 +14,9 @@
  *
  * Why it is worth a switch: a card's animation costs the page's main thread
  * about six frames even on the compositor (card-motion.ts), and the browser
- * bench measures about half of a watching page's CPU in Stress (shedding) as
- * animation. A player on a weak phone can have that back.
+ * bench (`npm run bench -- browser`) measures about a third of a page's main
+ * thread per move in Stress (shedding) as animation. A player on a weak phone
+ * can have that back.
  */
 import { css, type CSSResult } from 'lit';
 
