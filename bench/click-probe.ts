@@ -71,7 +71,11 @@ export interface Latency {
 /**
  * Matches each play of `from` to the first time `to` shows that card afterwards,
  * before either page plays that card again (a card taken by a stress call can
- * come back to either player); `offset` is to's clock minus from's.
+ * come back to either player), and before `to` shows a later play of `from`:
+ * plays arrive in order, so a play not shown by then bounced or was covered
+ * in the same frame, and a later showing is the card back in play by another
+ * way (a pile turned up when both are stuck). `offset` is to's clock minus
+ * from's.
  */
 export function latencies(from: Probe, to: Probe, offset: number): Latency {
   const frame: number[] = [];
@@ -79,7 +83,11 @@ export function latencies(from: Probe, to: Probe, offset: number): Latency {
   from.plays.forEach((play, i) => {
     const mine = from.plays.slice(i + 1).find((p) => p.card === play.card)?.at ?? Infinity;
     const theirs = to.plays.find((p) => p.card === play.card && p.at - offset > play.at)?.at;
-    const again = Math.min(mine, theirs === undefined ? Infinity : theirs - offset);
+    const later = from.plays
+      .slice(i + 1)
+      .flatMap((next) => to.shown.filter((s) => s.card === next.card && s.dom - offset > next.at))
+      .reduce((first, s) => Math.min(first, s.dom - offset), Infinity);
+    const again = Math.min(mine, later, theirs === undefined ? Infinity : theirs - offset);
     const seen = to.shown.find((s) => s.card === play.card && s.dom - offset > play.at && s.dom - offset < again);
     if (!seen) return;
     frame.push(seen.frame - offset - play.at);

@@ -80,4 +80,25 @@ describe('click → shown matching', () => {
     };
     expect(latencies(from, to, 10)).toEqual({ plays: 2, frame: [220], dom: [200] });
   });
+
+  it('does not match a play that was never seen before a later play showed to a showing long after', async () => {
+    const { latencies } = await import('../../bench/click-probe.js');
+    // 7H and 8H were played 30 ms apart and reached the other page in one frame: only 8H was ever its stack's top.
+    // A minute later 7H is turned up from a pile: that is not the play's showing.
+    const from = {
+      plays: [
+        { card: '7H', at: 1000 },
+        { card: '8H', at: 1030 },
+      ],
+      shown: [],
+    };
+    const to = {
+      plays: [],
+      shown: [
+        { card: '8H', dom: 1130, frame: 1150 },
+        { card: '7H', dom: 61000, frame: 61020 },
+      ],
+    };
+    expect(latencies(from, to, 0)).toEqual({ plays: 2, frame: [120], dom: [100] });
+  });
 });
