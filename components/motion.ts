@@ -14,7 +14,7 @@
  *
  * Why it is worth a switch: a card's animation costs the page's main thread
  * about six frames even on the compositor (card-motion.ts), and the browser
- * bench (`npm run bench -- browser`) measures about a third of a page's main
+ * bench (`npm run bench -- browser`) measures about 40 % of a page's main
  * thread per move in Stress (shedding) as animation. A player on a weak phone
  * can have that back.
  */
