@@ -15,10 +15,10 @@
  * service worker (dist/sw.js) for its precache list, and says if any chunk is
  * missing from it (offline play needs every one).
  */
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { buildProduction } from '../test/e2e/server.js';
 
 /** The first page's target, KiB gzip: the home page, and the lobby (a table link opened) with its game's rules. */
 export const FIRST_LOAD_TARGET_KIB = 120;
@@ -253,12 +253,8 @@ export function analyseBundle(dist: string): BundleResult {
 }
 
 export async function bundleBench(): Promise<BundleResult> {
-  const root = path.resolve(import.meta.dirname, '..');
-  execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
-  return analyseBundle(path.join(root, 'dist'));
+  buildProduction();
+  return analyseBundle(path.join(import.meta.dirname, '..', 'dist'));
 }
 
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1).padStart(7)} KiB`;

@@ -14,13 +14,13 @@
  * no test handle (`window.fairdeck`), and its bundle holds none of the attack
  * and simulation tooling (tools/sim).
  */
-import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { launchChromium, openAndSit, setName } from './browser.js';
+import { buildProduction } from './server.js';
 import { startServer, type StartedServer } from '../../server/main.js';
 import { CHEAT_KINDS } from '../../tools/sim/cheats.js';
 
@@ -30,17 +30,8 @@ let server: StartedServer;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  // Build as `npm run build` does: without VITEST in the environment, so the PWA plugin runs.
-  const env = { ...process.env };
-  delete env.VITEST;
-  delete env.VITEST_MODE;
-  delete env.NODE_ENV;
-  const built = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build'], {
-    cwd: root,
-    env,
-    encoding: 'utf8',
-  });
-  if (built.status !== 0) throw new Error(`vite build failed:\n${built.stdout}\n${built.stderr}`);
+  // Built as `npm run build` builds, so the PWA plugin runs.
+  buildProduction();
   server = await startServer('preview', 0, '127.0.0.1');
   browser = await launchChromium();
 }, 300_000);

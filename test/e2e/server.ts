@@ -1,6 +1,6 @@
 /**
  * The real server for pages driven from Node: `buildBundle` runs `vite build`
- * into dist/ and `startServer` starts server/main.ts (the app and the embedded
+ * into dist/ for the tests (`buildProduction` as `npm run build` runs it) and `startServer` starts server/main.ts (the app and the embedded
  * PeerServer at /peerjs) as a child process on a free port. The e2e suites
  * (global-setup.ts) and the browser bench (bench/browser.ts) serve the app
  * this same way.
@@ -20,14 +20,34 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** `vite build` into dist/, as `npm run build` does but with VITEST set (vite.config.ts then leaves the PWA plugin out). */
-export function buildBundle(): void {
-  const built = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build'], {
+/** Runs `vite build` with `env` and `args` (after `build`); throws with Vite's output when it fails. */
+function viteBuild(env: NodeJS.ProcessEnv, args: readonly string[] = []): void {
+  const built = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', ...args], {
     cwd: root,
-    env: { ...process.env, VITEST: 'true' },
+    env,
     encoding: 'utf8',
   });
   if (built.status !== 0) throw new Error(`vite build failed:\n${built.stdout}\n${built.stderr}`);
+}
+
+/** `vite build` into dist/, as `npm run build` does but with VITEST set (vite.config.ts then leaves the PWA plugin out). */
+export function buildBundle(): void {
+  viteBuild({ ...process.env, VITEST: 'true' });
+}
+
+/**
+ * `vite build` as `npm run build` runs it, from inside a test too: without
+ * Vitest's variables (the PWA plugin runs, the page's test handle stays out
+ * unless `extra` asks for it with FD_TEST_HANDLE=1) and without Vitest's
+ * NODE_ENV=test (libraries would build their development variants). Into
+ * `outDir`, dist/ by default.
+ */
+export function buildProduction(outDir?: string, extra: NodeJS.ProcessEnv = {}): void {
+  const env = { ...process.env, ...extra };
+  delete env.VITEST;
+  delete env.VITEST_MODE;
+  delete env.NODE_ENV;
+  viteBuild(env, ['--logLevel', 'warn', ...(outDir ? ['--outDir', outDir] : [])]);
 }
 
 /** Starts server/main.ts in `mode` (`npm start` is dev, `npm run preview` serves dist/) and resolves once it listens. */

@@ -7,9 +7,8 @@
  * this process's exit whatever ends it, remove the lab again: every process
  * inside it (app servers, coturn, browsers) and every namespace.
  */
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
-import { buildLab, removeLab, requireLab, ROOT } from '../../scripts/nat-lab/lab.js';
+import { buildLab, removeLab, requireLab } from '../../scripts/nat-lab/lab.js';
+import { buildProduction } from '../e2e/server.js';
 import { CHROMIUM_PATH } from '../chromium.js';
 
 function cleanUp(when: string): void {
@@ -28,17 +27,8 @@ export function setup(): void {
     });
   // As `npm run build` does: without Vitest's VITEST and NODE_ENV=test, so a production bundle with the PWA
   // plugin, like the one a host serves; only with the page's test handle (vite.config.ts), which pages.ts reads.
-  const env: NodeJS.ProcessEnv = { ...process.env, FD_TEST_HANDLE: '1' };
-  delete env.VITEST;
-  if (env.NODE_ENV === 'test') delete env.NODE_ENV;
   // FDNAT_BUILT=1 keeps the dist/ an earlier run built (re-running one file while working on the lab).
-  if (process.env.FDNAT_BUILT === '1') return buildLab();
-  const built = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build'], {
-    cwd: ROOT,
-    env,
-    encoding: 'utf8',
-  });
-  if (built.status !== 0) throw new Error(`vite build failed:\n${built.stdout}\n${built.stderr}`);
+  if (process.env.FDNAT_BUILT !== '1') buildProduction(undefined, { FD_TEST_HANDLE: '1' });
   buildLab();
 }
 
