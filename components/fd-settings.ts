@@ -146,6 +146,20 @@ export class FdSettings extends LitElement {
     this.saved = true;
   }
 
+  /** A switch of the draft (`#settings-<name>`), with its words. */
+  private switch(field: 'sound' | 'animateCards', name: string, words: string) {
+    return html`<label class="inline"
+      ><input
+        type="checkbox"
+        name=${name}
+        id=${`settings-${name}`}
+        .checked=${this.draft![field]}
+        @change=${(e: Event) => this.edit({ [field]: (e.target as HTMLInputElement).checked })}
+      />
+      ${words}</label
+    >`;
+  }
+
   /** The ICE servers in use, each with where it comes from; what the server said when it gave none. */
   private iceInUse() {
     const ice = this.ice;
@@ -298,27 +312,13 @@ export class FdSettings extends LitElement {
           ></textarea>
         </label>
         ${error('ice-error', problems.ice ? `ICE servers: ${problems.ice}` : '')}
-        <label class="inline"
-          ><input
-            type="checkbox"
-            name="sound"
-            id="settings-sound"
-            .checked=${d.sound}
-            @change=${(e: Event) => this.edit({ sound: (e.target as HTMLInputElement).checked })}
-          />
-          Sound: short tones for your turn, a card played and the end of a hand</label
-        >
-        <label class="inline"
-          ><input
-            type="checkbox"
-            name="animate-cards"
-            id="settings-animate-cards"
-            .checked=${d.animateCards}
-            @change=${(e: Event) => this.edit({ animateCards: (e.target as HTMLInputElement).checked })}
-          />
-          Animate cards: they fly to where they are played and drawn. Off, the table holds still and a slow phone works
-          less (your device’s reduce-motion setting also holds it still)</label
-        >
+        ${this.switch('sound', 'sound', 'Sound: short tones for your turn, a card played and the end of a hand')}
+        ${this.switch(
+          'animateCards',
+          'animate-cards',
+          'Animate cards: they fly to where they are played and drawn. Off, the table holds still and a slow phone ' +
+            'works less (your device’s reduce-motion setting also holds it still)',
+        )}
         <div class="buttons">
           <button class="primary" type="submit" id="save-settings" ?disabled=${invalid}>Save</button>
           ${this.saved ? html`<span class="saved" id="settings-saved" role="status">Saved ✓ — sound and card animations at once; the server for tables you create or open without a link’s choice</span>` : null}

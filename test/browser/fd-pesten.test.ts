@@ -16,22 +16,15 @@ import { SortHandEvent } from '../../components/events.js';
 import '../../components/fd-pesten.js';
 import type { FdPesten } from '../../components/fd-pesten.js';
 import { mount, text } from './mount.js';
-import { pressIn, seatTable, sentBy } from './game-table.js';
+import { PESTEN_DEAL, pressIn, seatTable, sentBy } from './game-table.js';
 import { animationsIn, described, offCompositor } from './compositor.js';
 
-// Three seats, dealer 0: seat 2 plays first (play goes to descending seats), on the 5♥. Of its hand only 7♥ goes.
-const deal = {
-  hands: [
-    ['3C', '4C', '6S', '7S', '8D'],
-    ['3D', '4D', '6D', '9S', 'QD'],
-    ['7H', '3S', '4S', '6C', '9D'],
-  ],
-  discard: ['5H'],
-  stock: ['QH', '10C', 'JC', 'QC', 'KD', 'AD'],
-};
-
 async function table(seat: number, names: string[]) {
-  const { view, legal, cardHints } = seatTable(pestenModule, { seats: 3, dealer: 0, deal, actions: [] }, seat);
+  const { view, legal, cardHints } = seatTable(
+    pestenModule,
+    { seats: 3, dealer: 0, deal: PESTEN_DEAL, actions: [] },
+    seat,
+  );
   const el = document.createElement('fd-pesten');
   Object.assign(el, {
     view: view as PestenView,

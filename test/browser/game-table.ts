@@ -12,6 +12,17 @@ export const SHED_READY = [
   { seat: 1, type: 'ready' },
 ];
 
+/** A three-seat Pesten deal, dealer 0: seat 2 plays first (play goes to descending seats), on the 5♥; of its hand only 7♥ goes. */
+export const PESTEN_DEAL = {
+  hands: [
+    ['3C', '4C', '6S', '7S', '8D'],
+    ['3D', '4D', '6D', '9S', 'QD'],
+    ['7H', '3S', '4S', '6C', '9D'],
+  ],
+  discard: ['5H'],
+  stock: ['QH', '10C', 'JC', 'QC', 'KD', 'AD'],
+};
+
 /**
  * A game's table element as one seat sees it, built from the game's real
  * rules: `seatTable` plays a scenario (a fixed deal and the moves so far)

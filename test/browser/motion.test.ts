@@ -14,7 +14,7 @@ import { pestenModule } from '../../src/games/pesten/index.js';
 import type { PestenView } from '../../src/games/pesten/views.js';
 import '../../components/fd-pesten.js';
 import { animationsIn, described } from './compositor.js';
-import { seatTable, shedTableBeforeAPlay } from './game-table.js';
+import { PESTEN_DEAL, seatTable, shedTableBeforeAPlay } from './game-table.js';
 import { mount } from './mount.js';
 
 afterEach(() => {
@@ -62,7 +62,11 @@ test('switched off before a table is drawn, its cards, seat ring and turn mark n
   expect(moving(shown.el.shadowRoot!), 'nothing flies, no card back leaves the stock').toEqual([]);
   expect(shown.el.shadowRoot!.querySelectorAll('.ring-ghost')).toHaveLength(0);
 
-  const { view, legal, cardHints } = seatTable(pestenModule, PESTEN_TURN, 2);
+  const { view, legal, cardHints } = seatTable(
+    pestenModule,
+    { seats: 3, dealer: 0, deal: PESTEN_DEAL, actions: [] },
+    2,
+  );
   const pesten = document.createElement('fd-pesten');
   Object.assign(pesten, { view: view as PestenView, legal, cardHints, mySeat: 2, names: ['Ann', 'Bob', 'Cleo'] });
   await mount(pesten);
@@ -84,19 +88,3 @@ test('with the switch on, the device’s reduce-motion setting still holds the t
   }
   expect(lessMotion()).toBe(false);
 });
-
-/** Three seats, dealer 0: seat 2's turn first, with a 7♥ to play on the 5♥. */
-const PESTEN_TURN = {
-  seats: 3,
-  dealer: 0,
-  actions: [],
-  deal: {
-    hands: [
-      ['3C', '4C', '6S', '7S', '8D'],
-      ['3D', '4D', '6D', '9S', 'QD'],
-      ['7H', '3S', '4S', '6C', '9D'],
-    ],
-    discard: ['5H'],
-    stock: ['QH', '10C', 'JC', 'QC', 'KD', 'AD'],
-  },
-};
