@@ -43,6 +43,8 @@ export interface TableCatchUpHost {
   readonly rosterHeard?: () => boolean;
   /** Milliseconds, for the fetch budget (default Date.now). */
   readonly nowMs?: () => number;
+  /** Whether an event is one of this page's own not yet stored and sent (table-outbox.ts `withheld`): no answer carries it. */
+  readonly withheld: (envelope: EnvelopeOf<'table-event'>) => boolean;
 }
 
 /** How long a page back between hands waits for the creator's roster before it follows the table on the one it stored. */
@@ -116,10 +118,13 @@ export class TableCatchUp {
     if (!session || envelope.body.hand !== this.host.now.handNo) return;
     const have = envelope.body.have;
     const want = new Set((envelope.body.want ?? []).map((sig) => keyHex(sig)));
+    const withheld = this.host.withheld;
     const missing = session
       .events()
       .filter(
-        (event) => event.body.n >= (have[keyHex(event.from)] ?? 0) || (want.size > 0 && want.has(keyHex(event.sig))),
+        (event) =>
+          (event.body.n >= (have[keyHex(event.from)] ?? 0) || (want.size > 0 && want.has(keyHex(event.sig)))) &&
+          !withheld(event),
       );
     // A hand halted by equivocation holds one version; the proof holds both (the asker must see them meet).
     const proof = session.follower.equivocation;

@@ -2,7 +2,8 @@
  * What a table stores, and in which order: the `TableStore` interface (IndexedDB
  * in the browser, memory in tests) and `TableOutbox`, the persist-then-send
  * queue of one table on one peer. Each of our own events and the secrets it
- * depends on is written before the event is sent, in order, so a reload can
+ * depends on is written before the event is sent (by a fetch answer too:
+ * `withheld`), in order, so a reload can
  * never produce a second, different event for the same slot; a failed write
  * is retried with backoff and, if it still fails, the hand stops with this
  * peer's own failure named. Events received from peers are stored as they
@@ -57,8 +58,19 @@ export class TableOutbox {
    * and tables the author's key once per event.
    */
   private readonly verifier = new SignatureVerifier();
+  /** Signatures (hex) of our own events queued and not yet stored and sent: nobody gets them, not even in a fetch answer. */
+  private readonly unsent = new Set<string>();
 
   constructor(private readonly host: OutboxHost) {}
+
+  /**
+   * Whether `envelope` is one of our own events not yet stored and sent. Our hand session holds it from the moment it
+   * is made; a fetch answered with it then would let a reload, which loses the unstored secrets it depends on, make
+   * another event for its slot (or go on with keys that do not match the seal key it announced).
+   */
+  withheld(envelope: EnvelopeOf<'table-event'>): boolean {
+    return this.unsent.has(keyHex(envelope.sig));
+  }
 
   /** A hand's stored events (ours and received ones), verified again; undecodable ones are dropped. */
   async storedEvents(hand: number): Promise<EnvelopeOf<'table-event'>[]> {
@@ -81,11 +93,15 @@ export class TableOutbox {
   sendAfterStoring(seat: number, envelope: EnvelopeOf<'table-event'>, send: (bytes: Uint8Array) => void): void {
     const bytes = encodeEnvelope(envelope);
     const key = eventKey(envelope);
+    const sig = keyHex(envelope.sig);
+    this.unsent.add(sig);
     this.queue = this.queue.then(async () => {
       const stored = await this.persist(seat, envelope.body.hand, `its ${envelope.body.type} event`, () =>
         this.host.store.saveHandEvent(this.host.now.table, envelope.body.hand, key, bytes),
       );
+      // One never stored stays withheld: nothing unstored is ever sent.
       if (!stored || this.host.now.closed) return;
+      this.unsent.delete(sig);
       send(bytes);
     });
   }

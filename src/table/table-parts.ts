@@ -104,6 +104,7 @@ export class TableParts {
       // Only seats and the first few fresh watchers get an answer to a fetch (table-watchers.ts).
       fetchRefusal: (key) => this.watchers.fetchRefusal(key, this.seatedKeys(), selfKey, Date.now()),
       nextChanges: () => this.nextTerms.changes(), rosterHeard: () => this.lobby.isCreator || this.lobby.signedRoster !== null,
+      withheld: (envelope) => this.outbox.withheld(envelope),
     }, Date.now());
     this.echo = new TableEcho({ mesh, now });
     mesh.onHolds((sigs, via) => this.echo.holds(sigs, via));

@@ -86,6 +86,8 @@ function harness(
     local: new Map<number, Seated>(),
     current: undefined as HandSession | undefined,
     stored: new Map<number, EnvelopeOf<'table-event'>[]>(),
+    /** First bytes of the signatures of this page's own events not yet stored and sent (the outbox's `withheld`). */
+    unsent: new Set<number>(),
   };
   const sent: [string, unknown][] = [];
   const resent: [string, EnvelopeOf<'table-event'>][] = [];
@@ -149,6 +151,7 @@ function harness(
       onLog: (line, level) => logs.push([line, level]),
       fetchRefusal: (k) => ((init.refuse ?? []).some((b) => hex(b) === k) ? 'it holds no seat' : null),
       nowMs: () => state.nowMs,
+      withheld: (envelope) => state.unsent.has(envelope.sig[0]!),
     },
     0,
   );
@@ -240,6 +243,26 @@ describe('answering a fetch', () => {
       ['peer-x', ANN, 1],
       ['peer-x', ME, 2],
     ]);
+  });
+
+  it('of the current hand: never an event of its own not yet stored and sent, asked for by count or by signature', () => {
+    // A reload before the store's write lands loses the secrets the event depends on: had the event gone out, the
+    // page would come back holding keys that do not match it, and an honest seat would be named.
+    const h = harness({ handNo: 2 });
+    const [mine0, mine1] = [event(ME, 0), event(ME, 1)];
+    h.state.current = h.session({ phase: 'playing', events: [event(ANN, 0), mine0, mine1] });
+    h.state.unsent.add(mine1.sig[0]!);
+    const fetch = fetchOf(2, {});
+    h.catchUp.answerFetch({ ...fetch, body: { ...fetch.body, want: [mine1.sig] } }, 'peer-x');
+    expect(h.resent.map(([, e]) => [e.from[0], e.body.n])).toEqual([
+      [ANN, 0],
+      [ME, 0],
+    ]);
+    expect(h.holds).toEqual([['peer-x', [ANN * 16, ME * 16]]]);
+    // Stored and sent, it is answered like any other.
+    h.state.unsent.clear();
+    h.catchUp.answerFetch(fetchOf(2, { [hex(ANN)]: 1, [hex(ME)]: 1 }), 'peer-x');
+    expect(h.resent.slice(2).map(([, e]) => [e.from[0], e.body.n])).toEqual([[ME, 1]]);
   });
 
   it('of the current hand: also the events it names by signature (an echo told it of them), and both versions of an equivocation', () => {

@@ -7,11 +7,13 @@
  * that starts once every seat is taken ("hand 1 of … begins: shuffling",
  * the seats this page plays, the names), an event for a hand that cannot
  * have started (refused, said once), a rematch offered by a peer's early
- * event, the watchers listed, a hello answered with a fetch, and leaving a
+ * event, the watchers listed, a hello answered with a fetch (never with our
+ * own event while it is still being stored), and leaving a
  * running hand (it ends, naming who left).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { keyHex } from '../../src/net/envelope.js';
+import { keyHex, type EnvelopeOf } from '../../src/net/envelope.js';
+import { MemoryTableStore } from '../../tools/sim/memory-store.js';
 import { peerIdFor } from '../../src/table/table-id.js';
 import {
   bo,
@@ -155,6 +157,33 @@ describe('a hand starts when every seat is taken', () => {
     t.session.receive(from(bo, 'fetch', { hand: 0, have: {} }), peerIdFor(TABLE, keyHex(bo.publicKey)));
     expect(resent).toHaveBeenCalled();
     expect(resent.mock.calls.every(([remote]) => remote === peerIdFor(TABLE, keyHex(bo.publicKey)))).toBe(true);
+  });
+
+  it('a fetch that comes while our ready is still being stored does not get it; once stored and sent, it does', async () => {
+    // The store's write of the seat's secrets is slow (a busy IndexedDB): a reload now would lose them, so the ready
+    // that announces their seal key must not reach anyone yet, by a broadcast or by a fetch answer.
+    const store = new MemoryTableStore();
+    let land = () => {};
+    const landed = new Promise<void>((resolve) => (land = resolve));
+    const save = store.saveHandSecrets.bind(store);
+    store.saveHandSecrets = async (...args) => {
+      await landed;
+      return save(...args);
+    };
+    const t = await table(2, { store });
+    t.session.receive(join(bo, 'Bo'), 'x');
+    await until(() => t.session.current?.session.events().some((e) => e.body.type === 'ready') === true);
+    const resent = vi.spyOn(t.mesh, 'resend');
+    const broadcast = vi.spyOn(t.mesh, 'broadcast');
+    const bob = peerIdFor(TABLE, keyHex(bo.publicKey));
+    const ours = () => resent.mock.calls.filter(([, envelope]) => keyHex(envelope.from) === keyHex(creator.publicKey));
+    t.session.receive(from(bo, 'fetch', { hand: 0, have: {} }), bob);
+    expect(ours()).toEqual([]);
+    expect(broadcast).not.toHaveBeenCalled();
+    land();
+    await until(() => broadcast.mock.calls.length > 0);
+    t.session.receive(from(bo, 'fetch', { hand: 0, have: {} }), bob);
+    expect(ours().map(([, envelope]) => (envelope as EnvelopeOf<'table-event'>).body.type)).toEqual(['ready']);
   });
 
   it('"end hand" names who stalled; a rematch then starts hand 2', async () => {
