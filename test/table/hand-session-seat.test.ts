@@ -11,7 +11,9 @@
  * callback starts another (queued, not nested), a move and an abandon are
  * published and run at once while a refused move reports nothing, the
  * progress guard stops a seat that claims to make events for ever, and a
- * seat that fails to make its event halts the hand as internal. Also a
+ * seat that fails to make its event halts the hand as internal. A seat
+ * whose page came back without the secret of the seal key it announced
+ * abandons the hand with that cause, naming nobody. Also a
  * spectator of the recorded race hand: its own reveal deadline names a seat
  * that withheld a reveal.
  */
@@ -20,6 +22,7 @@ import { seededRandom } from '../../crypto/index.js';
 import type { AnyGame } from '../../src/engine/index.js';
 import { keyHex, signEnvelope } from '../../src/net/envelope.js';
 import { HandSession, type HandConfig, type HandSecrets } from '../../src/table/hand-session.js';
+import { LOST_KEYS } from '../../src/table/hand/seat-agent.js';
 import { DUO_TABLE, duoSetup, type Event } from '../helpers/agent-duo.js';
 import { tableSigners } from '../helpers/hand-table.js';
 import { raceGame } from '../helpers/race.js';
@@ -169,6 +172,25 @@ describe('HandSession for a seat in play (restored after the recorded deal)', ()
     expect(changed()).toBe(before + 1);
     expect(session.abandon('again')).toBe(false);
     expect(changed()).toBe(before + 1);
+  });
+});
+
+describe('HandSession for a seat whose page came back without its stored secrets', () => {
+  it('ends the hand with that cause, naming nobody, before it seals or opens a key; with its secrets it plays on', () => {
+    // Its ready (in the recorded deal) announced a seal key this page no longer holds the secret of.
+    const lost = seat();
+    lost.session.preload(courierDeal);
+    lost.session.start();
+    expect(lost.log).toEqual(['abandon']);
+    expect(lost.published[0]!.body.data).toEqual({ reason: LOST_KEYS });
+    expect(lost.session.halt).toEqual({
+      code: 'abandoned',
+      seat: null,
+      detail: `seat 1 ended the hand without a result: ${LOST_KEYS}`,
+    });
+    const kept = seatInPlay();
+    expect(kept.log).toEqual([]);
+    expect(kept.session.halt).toBeNull();
   });
 });
 

@@ -54,6 +54,10 @@ import { realTimeRefusal, turnRefusal } from './own-moves.js';
 import { mergeRings } from './packets.js';
 import { roundDigest } from './real-time.js';
 
+/** Why a seat whose page lost its keys of the hand ends it (every page shows it). */
+export const LOST_KEYS =
+  "this seat's page lost its keys for the hand before they were stored (a reload, or site data cleared): start a new hand";
+
 /** The secrets one seat holds in a hand, encoded for storage. */
 export interface HandSecrets {
   readonly sealSecret: Uint8Array;
@@ -127,6 +131,12 @@ export class SeatAgent {
   produce(): boolean {
     const f = this.follower;
     if (this.disposed || f.halt) return false;
+    if (!this.holdsSealKey()) {
+      // Ended with its cause, naming nobody: an abandon while one is allowed, else a stop on this page.
+      if (this.abandon(LOST_KEYS)) return true;
+      f.fault(LOST_KEYS);
+      return false;
+    }
     const me = this.seat;
     switch (f.phase) {
       case 'ready':
@@ -328,6 +338,21 @@ export class SeatAgent {
     return this.emit('abandon', { reason: reason.slice(0, 300) });
   }
 
+  /** Whether this page holds the secret of the seal key this seat's ready announced (known once every ready is in). */
+  private sealKeyHeld: boolean | null = null;
+
+  /**
+   * False when this seat's ready announced a seal key whose secret this page does not hold: it came back without
+   * the secrets it stored (a reload before the write landed, site data cleared). Sealing with another secret would
+   * make keys nobody can open, and opening with it would blame the sender: either would name an honest seat.
+   */
+  private holdsSealKey(): boolean {
+    const announced = this.follower.sealKeys[this.seat];
+    if (announced === undefined) return true;
+    this.sealKeyHeld ??= equalBytes(x25519.getPublicKey(this.sealSecret), announced);
+    return this.sealKeyHeld;
+  }
+
   /** This seat's X25519 key pair for the hand (what its ready announced). */
   private sealPair(): SealKeyPair {
     return { secretKey: this.sealSecret, publicKey: this.follower.sealKeys[this.seat]! };
@@ -336,7 +361,8 @@ export class SeatAgent {
   /** A reveal-to or forward: if it is for this seat, open the shares sealed to it, check them and learn the cards. */
   private delivered(request: PrivateRequest, events: readonly TableEvent<'keys'>[]): Halt | null {
     const recipient = request.kind === 'reveal-to' ? request.seat : request.to;
-    if (recipient !== this.seat) return null;
+    // Keys it cannot open are not the sender's fault: the hand ends with this page's own cause (`produce`).
+    if (recipient !== this.seat || !this.holdsSealKey()) return null;
     const opened = openDelivery(this.follower, this.recipient(), request, events);
     if (!opened.ok) return opened.error;
     for (const [handle, card] of opened.value) this.known[handle] = card;
