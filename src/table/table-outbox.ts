@@ -81,9 +81,21 @@ export class TableOutbox {
     });
   }
 
-  /** A seat's secrets for hand `hand`: the first write starts at once (as the seat made them); retries, and every later send, wait in the queue. */
+  /** The newest secrets each seat (by key) kept, with their hand: what a retried write stores. */
+  private readonly newest = new Map<string, { readonly hand: number; readonly secrets: HandSecrets }>();
+
+  /**
+   * A seat's secrets for hand `hand`: the first write starts at once (as the seat made them); retries, and every later
+   * send, wait in the queue. A retry stores the seat's newest secrets of the hand, which a later write may already
+   * have stored: older ones put back over them would lack the keys of events sent since.
+   */
   keepSecrets(seat: number, hand: number, seatKey: string, secrets: HandSecrets): void {
-    const write = () => this.host.store.saveHandSecrets(this.host.now.table, hand, seatKey, secrets);
+    this.newest.set(seatKey, { hand, secrets });
+    const write = () => {
+      const newest = this.newest.get(seatKey);
+      const latest = newest?.hand === hand ? newest.secrets : secrets;
+      return this.host.store.saveHandSecrets(this.host.now.table, hand, seatKey, latest);
+    };
     const first = write();
     first.catch(() => {});
     this.queue = this.queue.then(() => this.persist(seat, hand, 'its secrets', write, first));

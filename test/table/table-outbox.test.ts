@@ -2,7 +2,8 @@
  * The persist-then-send outbox (src/table/table-outbox.ts) on a scripted
  * store, without a hand: each own event is stored (under its author and
  * number) before it is sent, in order, after the seat's secrets; a failed
- * save is retried with doubling waits and said in the log; one that fails
+ * save is retried with doubling waits and said in the log (a seat's
+ * secrets retried as their newest version); one that fails
  * five times (or while the table closes) stops its own hand (the write's,
  * not the one running by then) with this browser's failure named, and
  * nothing more of that hand is sent; received events are stored best effort;
@@ -136,6 +137,25 @@ describe('own events', () => {
       Array.from({ length: 3 }, () => ['storing its act event failed (quota exceeded); trying again', 'warn']),
     );
     expect(failed).toEqual([]);
+  });
+
+  it("a retried save of a seat's secrets stores its newest ones, never older ones over them", async () => {
+    // The seat keeps its secrets twice (its ready, then its shuffle); the first write fails once, and the second lands
+    // at once (a secrets write starts as the seat makes them). The retry must not put the older secrets back: the
+    // shuffle step goes out after it, and a reload would come back without the keys it was made with.
+    const { outbox, store, failed } = makeOutbox(1);
+    store.failSecrets = [true];
+    const sent: number[] = [];
+    const key = 'beef' + keyHex(ann.publicKey);
+    outbox.keepSecrets(0, 0, key, { s: 'ready' } as unknown as HandSecrets);
+    outbox.sendAfterStoring(0, event(0), () => sent.push(0));
+    outbox.keepSecrets(0, 0, key, { s: 'shuffle' } as unknown as HandSecrets);
+    outbox.sendAfterStoring(0, event(1), () => sent.push(1));
+    await settle();
+    expect(sent).toEqual([0, 1]);
+    expect(failed).toEqual([]);
+    expect(store.writes.filter((w) => w.startsWith('secrets'))).toHaveLength(3);
+    expect(await store.loadHandSecrets(TABLE, 0, key)).toEqual({ s: 'shuffle' });
   });
 
   it('waits 250 ms first unless told otherwise', async () => {
