@@ -9,10 +9,12 @@
  * seated peer cannot move a page that came back out of its running hand by
  * forging events of the next hand. A page that came back offers no move
  * until another seat has said which hand the table is at, and shows its
- * moves as soon as one does.
+ * moves as soon as one does. A page reloaded before its first secrets were
+ * stored (the write lost) comes back with a new ready, and nobody is named.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { signEnvelope, type EnvelopeOf } from '../../src/net/envelope.js';
+import { keyHex, signEnvelope, type EnvelopeOf } from '../../src/net/envelope.js';
+import { MemoryTableStore } from '../../tools/sim/memory-store.js';
 import type { Mesh } from '../../src/net/mesh.js';
 import { handFinished, resultOf, seatPeers, until, type SimulationPeer } from '../../tools/sim/simulation.js';
 import { seedFor } from '../helpers/depth.js';
@@ -80,6 +82,48 @@ describe('a page that comes back', () => {
     const result = resultOf(running, 'stress-shed');
     expect(result.allClean).toBe(true);
     expect(back.session.current?.handNo).toBe(0);
+  }, 300_000);
+
+  it('reloaded while the write of its first secrets was still pending (so lost), comes back with a new ready and nobody is named', async () => {
+    // Bob's store holds hand 1's secrets writes until the reload: the page makes its ready (the seal key it
+    // announces) but cannot store its secret, so the ready must go nowhere, not even in a fetch answer. Had it gone,
+    // the reloaded page would make other steps for the same slots, or keys that do not match its seal key, and an
+    // honest seat would be named.
+    const slow = new (class extends MemoryTableStore {
+      hold = true;
+      override saveHandSecrets(...args: Parameters<MemoryTableStore['saveHandSecrets']>): Promise<void> {
+        return this.hold ? new Promise<void>(() => {}) : super.saveHandSecrets(...args);
+      }
+    })();
+    const { peers, reload } = await seatPeers({
+      game: 'stress-shed',
+      players: 3,
+      hands: 1,
+      seed: 155,
+      store: (seat) => (seat === 1 ? slow : undefined),
+    });
+    running = peers;
+    const bob = peers[1]!;
+    const bobKey = keyHex(bob.signer.publicKey);
+    const ownReady = () =>
+      bob.session.current?.session.events().some((e) => e.body.type === 'ready' && keyHex(e.from) === bobKey) === true;
+    await until(ownReady);
+    // The others wait on Bob's ready and ask their links again (table-echo.ts REFETCH_MS): Bob's page takes a fetch.
+    let fetched = false;
+    const receive = bob.session.receive.bind(bob.session);
+    bob.session.receive = (envelope, via) => {
+      if (envelope.kind === 'fetch') fetched = true;
+      receive(envelope, via);
+    };
+    await until(() => fetched, 20);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    slow.hold = false;
+    const back = await reload(1);
+    running = [peers[0]!, back, peers[2]!];
+    const halted = () => running.some((p) => p.session.current?.session.phase === 'halted');
+    await until(() => running.every(handFinished) || halted(), 20);
+    expect(running.map((p) => p.session.current?.session.halt ?? null)).toEqual([null, null, null]);
+    expect(resultOf(running, 'stress-shed').allClean).toBe(true);
   }, 300_000);
 
   it('reloaded before any seat has said where the table is, offers no move and says so, and shows its moves the moment a seat does', async () => {

@@ -8,7 +8,7 @@
  * rewrites what it signs, what it sends or what its bot plays; `monitor`
  * runs a knowledge monitor (knowledge-monitor.ts) on every peer after every
  * event it receives; `reloadAt` reloads one seat's page mid-hand from its
- * stored data only; `blocked` keeps pairs of seats from linking directly once
+ * stored data only; `store` gives a seat a store of its own (a slow one); `blocked` keeps pairs of seats from linking directly once
  * seated (as behind symmetric NATs), so they hear each other only through relays.
  */
 import { ed25519 } from '@noble/curves/ed25519.js';
@@ -70,6 +70,8 @@ export interface SimulationOptions {
   readonly limits?: PoolLimits;
   /** Pairs of seats that cannot link directly (a partial mesh: they hear each other through relays). */
   readonly blocked?: readonly (readonly [number, number])[];
+  /** The store a seat's page opens with (a fresh memory store unless given: a slow or failing one for a test). */
+  readonly store?: (seat: number) => MemoryTableStore | undefined;
 }
 
 export interface PeerResult {
@@ -290,7 +292,7 @@ export async function seatPeers(options: SimulationOptions): Promise<{
       peers.push(
         await openPeer(
           seat,
-          new MemoryTableStore(),
+          options.store?.(seat) ?? new MemoryTableStore(),
           seat === 0 ? { game: options.game, seats: options.players, options: options.options ?? {} } : undefined,
         ),
       );
