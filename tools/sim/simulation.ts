@@ -8,8 +8,9 @@
  * rewrites what it signs, what it sends or what its bot plays; `monitor`
  * runs a knowledge monitor (knowledge-monitor.ts) on every peer after every
  * event it receives; `reloadAt` reloads one seat's page mid-hand from its
- * stored data only; `store` gives a seat a store of its own (a slow one); `blocked` keeps pairs of seats from linking directly once
- * seated (as behind symmetric NATs), so they hear each other only through relays.
+ * stored data only; `store` gives a seat's page a store of its own (a slow
+ * one); `blocked` keeps pairs of seats from linking directly once seated (as
+ * behind symmetric NATs), so they hear each other only through relays.
  */
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { ed25519BaseBytes, ed25519Keyed, seededRandom, systemRandom, type RandomSource } from '../../crypto/index.js';
