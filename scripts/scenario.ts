@@ -9,7 +9,8 @@
 import '../src/games/all.js';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseScenario, runScenario } from '../src/engine/index.js';
+import { parseScenario } from '../src/engine/index.js';
+import { runScenario } from '../src/games/scenarios.js';
 import { afterAuditOf, gameById } from '../src/games/index.js';
 
 function scenarioFiles(path: string): string[] {

@@ -243,14 +243,19 @@ function staticValueImports(text: string): string[] {
     .map((m) => m[2]!);
 }
 
-/** Every project file (and package, as `pkg:name`) the page loads at once from `entry`: its static import closure. */
-function firstLoad(entry: string): Set<string> {
+/**
+ * Every project file (and package, as `pkg:name`) the page loads at once from `entry`: its static import closure.
+ * With `onDemand`, what it may load later too (`import()` followed): every file of every chunk the page can load.
+ */
+function firstLoad(entry: string, { onDemand = false } = {}): Set<string> {
   const seen = new Set<string>();
   const visit = (file: string): void => {
     if (seen.has(file)) return;
     seen.add(file);
     if (file.startsWith('pkg:')) return;
-    for (const spec of staticValueImports(readFileSync(path.join(root, file), 'utf8'))) {
+    const text = readFileSync(path.join(root, file), 'utf8');
+    const dynamic = onDemand ? [...text.matchAll(/import\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => m[1]!) : [];
+    for (const spec of [...staticValueImports(text), ...dynamic]) {
       if (!spec.startsWith('.')) {
         seen.add(`pkg:${spec}`);
         continue;
@@ -262,6 +267,25 @@ function firstLoad(entry: string): Set<string> {
   visit(entry);
   return seen;
 }
+
+describe('test-only code is in no chunk the page can load', () => {
+  const page = firstLoad('src/main.ts', { onDemand: true });
+
+  it('follows dynamic imports: every game’s rules and table element are reached', () => {
+    for (const id of GAME_IDS) {
+      expect(page.has(`src/games/${id}/game.ts`), id).toBe(true);
+      expect(page.has(`components/fd-${id}.ts`), id).toBe(true);
+    }
+  });
+
+  it('no game’s scenario-file support (scenario.ts), nor the registry of them, nor src/games/all.ts', () => {
+    const stray = [...page].filter(
+      (file) =>
+        /^src\/games\/[^/]+\/scenario\.ts$/.test(file) || ['src/games/scenarios.ts', 'src/games/all.ts'].includes(file),
+    );
+    expect(stray).toEqual([]);
+  });
+});
 
 describe('the first page loads no game, no table code, no verifier and no QR code (they are loaded on demand)', () => {
   const first = firstLoad('src/main.ts');

@@ -21,11 +21,23 @@
  * depends on what only the audit sees (`AfterAudit`: the summary of the view
  * after the audit, with the outcome after the audit as `outcome`); a file
  * that expects it of a game without that hook fails. The runner is generic;
- * the game's ScenarioSupport reads its deal and steps.
+ * the game's ScenarioSupport (its scenario.ts, passed in: test-only code no
+ * game's rules carry) reads its deal and steps.
  */
 import * as v from 'valibot';
 import { dealFromZones, settle } from './fixed-deal.js';
-import type { AnyGame, AnyState, AuditReport, CardId, Handle, Json, OpenCards, Outcome, PrivateView } from './types.js';
+import type {
+  AnyGame,
+  AnyScenarioSupport,
+  AnyState,
+  AuditReport,
+  CardId,
+  Handle,
+  Json,
+  OpenCards,
+  Outcome,
+  PrivateView,
+} from './types.js';
 
 const scenarioSchema = v.strictObject({
   game: v.string(),
@@ -117,7 +129,13 @@ export interface AfterAudit {
   outcome(state: AnyState, report: AuditReport): Outcome | null;
 }
 
-export function runScenario(game: AnyGame, file: ScenarioFile, afterAudit?: AfterAudit): ScenarioRun {
+/** Plays `file` through `game`'s reducer, its deal and steps read by `support` (null: the game has none). */
+export function runScenario(
+  game: AnyGame,
+  support: AnyScenarioSupport | null,
+  file: ScenarioFile,
+  afterAudit?: AfterAudit,
+): ScenarioRun {
   const title = file.title ?? '(untitled)';
   const failures: string[] = [];
   const log: string[] = [];
@@ -135,7 +153,6 @@ export function runScenario(game: AnyGame, file: ScenarioFile, afterAudit?: Afte
     inputs: [],
     open: {},
   });
-  const support = game.rules.scenario;
   if (support === null) return broken(`game ${game.id} has no scenario support`);
   if (file.game !== game.id) return broken(`scenario is for ${file.game}, not ${game.id}`);
   const options = game.parseOptions(file.options ?? {}, file.seats);

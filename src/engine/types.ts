@@ -288,11 +288,12 @@ export interface GameRules<B, A, O, E extends string, V> {
   /** What one seat (or a spectator: null) sees, for the UI. */
   view(state: State<B, O>, seat: Seat | null, view: PrivateView): V;
   outcome(state: State<B, O>): Outcome | null;
-  /** Test-only support for scenario files. */
-  scenario: ScenarioSupport<B, O, V> | null;
 }
 
-/** How a game reads the readable parts of a scenario file. */
+/**
+ * How a game reads the readable parts of a scenario file (test-only: each game's scenario.ts, gathered by
+ * src/games/scenarios.ts, which no page imports).
+ */
 export interface ScenarioSupport<B, O, V> {
   /** Turn the file's `deal` into a layout for setup plus the cards of each zone, in zone order. */
   deal(spec: unknown, players: number, options: O): { layout: unknown; zones: Record<string, CardId[]> } | string;
@@ -305,6 +306,8 @@ export interface ScenarioSupport<B, O, V> {
   /** A compact, readable summary of a view, for printing and for `expect`. */
   summarize(view: V): Json;
 }
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any game's support
+export type AnyScenarioSupport = ScenarioSupport<any, any, any>;
 
 /** What `defineGame` returns: the generic engine bound to one game's rules. */
 export interface Game<B, A, O, E extends string, V> {

@@ -16,7 +16,8 @@ import { stressShed, type StressState } from '../../src/games/stress-shed/index.
 import { fightingCards, type FightingState } from '../../src/games/fighting-cards/index.js';
 import { play as playStress } from '../games/stress-shed/helpers.js';
 import { play as playFighting } from '../games/fighting-cards/helpers.js';
-import { runScenario, type ScenarioFile } from '../../src/engine/index.js';
+import { type ScenarioFile } from '../../src/engine/index.js';
+import { runScenario } from '../../src/games/scenarios.js';
 
 const names = ['Ann', 'Bob', 'Cleo'];
 

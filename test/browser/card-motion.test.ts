@@ -10,7 +10,8 @@
  */
 import { afterEach, expect, test } from 'vitest';
 import { page } from 'vitest/browser';
-import { privateViewOf, runScenario, type AnyState } from '../../src/engine/index.js';
+import { privateViewOf, type AnyState } from '../../src/engine/index.js';
+import { runScenario } from '../../src/games/scenarios.js';
 import { stressShed, type StressState } from '../../src/games/stress-shed/index.js';
 import '../../components/fd-stress-shed.js';
 import { SHED_DEAL, SHED_READY } from './game-table.js';

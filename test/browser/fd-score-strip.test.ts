@@ -13,7 +13,8 @@
  */
 import { describe, expect, test } from 'vitest';
 import { page } from 'vitest/browser';
-import { privateViewOf, runScenario, type ScenarioFile } from '../../src/engine/index.js';
+import { privateViewOf, type ScenarioFile } from '../../src/engine/index.js';
+import { runScenario } from '../../src/games/scenarios.js';
 import {
   fightingCards,
   outcomeAfterAudit,

@@ -36,7 +36,8 @@ export const PESTEN_DEAL = {
  */
 import { userEvent } from 'vitest/browser';
 import { afterEach } from 'vitest';
-import { privateViewOf, runScenario, type AnyState, type ScenarioFile } from '../../src/engine/index.js';
+import { privateViewOf, type AnyState, type ScenarioFile } from '../../src/engine/index.js';
+import { runScenario } from '../../src/games/scenarios.js';
 import { cardHints } from '../../src/games/card-hints.js';
 import type { AnyGameModule } from '../../src/games/module.js';
 import { stressShed, type StressState } from '../../src/games/stress-shed/index.js';

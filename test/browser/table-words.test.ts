@@ -7,7 +7,8 @@
  * never by its hex id.
  */
 import { expect, test } from 'vitest';
-import { privateViewOf, runScenario, type AnyState, type ScenarioFile } from '../../src/engine/index.js';
+import { privateViewOf, type AnyState, type ScenarioFile } from '../../src/engine/index.js';
+import { runScenario } from '../../src/games/scenarios.js';
 import { fightingCards } from '../../src/games/fighting-cards/index.js';
 import type { FightingState } from '../../src/games/fighting-cards/index.js';
 import scenario from '../scenarios/fighting-cards/bid-26-fails-by-one.json';

@@ -206,6 +206,5 @@ export function probeGame(define: typeof defineGame = defineGame): ProbeGame {
             summary: 'ended',
           }
         : null,
-    scenario: null,
   });
 }

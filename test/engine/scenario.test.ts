@@ -14,10 +14,12 @@ import {
   defineGame,
   parseScenario,
   partialMismatches,
-  runScenario,
+  runScenario as runWith,
+  type AfterAudit,
   type GameRules,
   type Json,
   type ScenarioFile,
+  type ScenarioSupport,
   type State,
 } from '../../src/engine/index.js';
 import { toyGame, type ToyAction, type ToyBoard, type ToyError } from './toy-game.js';
@@ -37,7 +39,36 @@ type ToyRules = GameRules<ToyBoard, ToyAction, Record<string, never>, ToyError, 
 const cardsOf = (state: ToyState, known: Record<number, string>, handles: number[]) =>
   handles.map((handle) => state.cards[handle]?.card ?? known[handle] ?? '??');
 
-/** The toy game with scenario support; `refuse` makes one kind of crypto completion fail, to test that path. */
+/** The toy game's scenario support: one card per seat and a pile; steps pass, show (or claim) a card, or stop. */
+const toySupport: ScenarioSupport<ToyBoard, Record<string, never>, ToyView> = {
+  deal(spec, players) {
+    const { hands, pile } = spec as { hands?: string[]; pile?: string[] };
+    if (!Array.isArray(hands) || hands.length !== players || !Array.isArray(pile))
+      return 'deal: one card per seat and a pile';
+    const zones: Record<string, string[]> = { pile };
+    hands.forEach((card, seat) => {
+      zones[`hand@${seat}`] = [card];
+    });
+    return { layout: null, zones };
+  },
+  action(spec, _state, handleOf) {
+    const { handle, missingCards } = cardHandles(handleOf);
+    const card = typeof spec.card === 'string' ? spec.card : '';
+    // `claim` lets a step show a card as another one: a lie only the audit can catch.
+    const claim = typeof spec.claim === 'string' ? spec.claim : card;
+    const action =
+      spec.type === 'pass'
+        ? { type: 'pass', handle: handle(card) }
+        : spec.type === 'show'
+          ? { type: 'show', handle: handle(card), card: claim }
+          : { type: spec.type };
+    const missing = missingCards();
+    return missing === null ? ok(action) : err(missing);
+  },
+  summarize: (view) => view as unknown as Json,
+};
+
+/** The toy game (its support is `toySupport`); `refuse` makes one kind of crypto completion fail, to test that path. */
 function scenarioToy(refuse: 'reveal-to' | 'forward' | null = null) {
   const rules = toyGame.rules as ToyRules;
   return defineGame<ToyBoard, ToyAction, Record<string, never>, ToyError, ToyView>({
@@ -59,37 +90,13 @@ function scenarioToy(refuse: 'reveal-to' | 'forward' | null = null) {
       pile: state.board.pile.length,
       options: state.options,
     }),
-    scenario: {
-      deal(spec, players) {
-        const { hands, pile } = spec as { hands?: string[]; pile?: string[] };
-        if (!Array.isArray(hands) || hands.length !== players || !Array.isArray(pile))
-          return 'deal: one card per seat and a pile';
-        const zones: Record<string, string[]> = { pile };
-        hands.forEach((card, seat) => {
-          zones[`hand@${seat}`] = [card];
-        });
-        return { layout: null, zones };
-      },
-      action(spec, _state, handleOf) {
-        const { handle, missingCards } = cardHandles(handleOf);
-        const card = typeof spec.card === 'string' ? spec.card : '';
-        // `claim` lets a step show a card as another one: a lie only the audit can catch.
-        const claim = typeof spec.claim === 'string' ? spec.claim : card;
-        const action =
-          spec.type === 'pass'
-            ? { type: 'pass', handle: handle(card) }
-            : spec.type === 'show'
-              ? { type: 'show', handle: handle(card), card: claim }
-              : { type: spec.type };
-        const missing = missingCards();
-        return missing === null ? ok(action) : err(missing);
-      },
-      summarize: (view) => view as unknown as Json,
-    },
   });
 }
 
 const game = scenarioToy();
+/** Runs a file through a toy game with the toy's scenario support. */
+const runScenario = (which: ReturnType<typeof scenarioToy>, file: ScenarioFile, afterAudit?: AfterAudit) =>
+  runWith(which, toySupport, file, afterAudit);
 const PILE = ['2H', '3H', '4H', '5H', '6H', '7H'];
 
 /** A two-seat file: both pass, seat 1 shows the card it was passed, seat 0 stops. */
@@ -303,13 +310,11 @@ describe('runScenario fails a file whose play or expectations are wrong', () => 
 });
 
 describe('runScenario refuses a broken file before play, with the reason', () => {
+  test('a game without scenario support', () => {
+    expect(runWith(toyGame, null, file({ game: 'toy' })).failures).toEqual(['game toy has no scenario support']);
+  });
+
   test.each<[string, ReturnType<typeof scenarioToy>, ScenarioFile, string]>([
-    [
-      'a game without scenario support',
-      toyGame as unknown as ReturnType<typeof scenarioToy>,
-      file({ game: 'toy' }),
-      'game toy has no scenario support',
-    ],
     ['a file for another game', game, file({ game: 'pesten' }), 'scenario is for pesten, not toy-scenario'],
     ['options the game refuses', game, file({ options: { fast: true } }), 'bad options'],
     ['a deal the game cannot read', game, file({ deal: { hands: ['9H'] } }), 'deal: one card per seat and a pile'],

@@ -152,7 +152,6 @@ export const toyGame = defineGame<ToyBoard, ToyAction, Record<string, never>, To
     state.board.phase === 'over'
       ? { ranking: [state.board.hands.map((_, s) => s)], nextDealer: 0, scores: null, carry: null, summary: 'stopped' }
       : null,
-  scenario: null,
 });
 
 /** Exported for tests that reshuffle by hand. */

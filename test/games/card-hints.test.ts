@@ -5,7 +5,8 @@
  * folder's hints.test.ts.
  */
 import { describe, expect, test } from 'vitest';
-import { privateViewOf, runScenario, type EngineError, type ScenarioFile } from '../../src/engine/index.js';
+import { privateViewOf, type EngineError, type ScenarioFile } from '../../src/engine/index.js';
+import { runScenario } from '../../src/games/scenarios.js';
 import { cardHints, engineWords } from '../../src/games/card-hints.js';
 import { type AnyGameModule } from '../../src/games/module.js';
 import { stressShed, stressShedModule, type StressState } from '../../src/games/stress-shed/index.js';

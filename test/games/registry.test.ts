@@ -33,7 +33,8 @@ import { stressSpeedModule, stressSpeed } from '../../src/games/stress-speed/ind
 import { pestenHeuristic, pestenModule } from '../../src/games/pesten/index.js';
 import { fightingCardsModule, outcomeAfterAudit } from '../../src/games/fighting-cards/index.js';
 import { handleOf, position } from './stress-speed/helpers.js';
-import { publicKnowledge, runScenario, type Input, type ScenarioFile } from '../../src/engine/index.js';
+import { publicKnowledge, type Input, type ScenarioFile } from '../../src/engine/index.js';
+import { runScenario } from '../../src/games/scenarios.js';
 
 describe('registry', () => {
   it('lists the built games once, each consistent with its rules', () => {

@@ -8,7 +8,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { parseScenario, runScenario, type ScenarioFile } from '../../src/engine/index.js';
+import { parseScenario, type ScenarioFile } from '../../src/engine/index.js';
+import { runScenario } from '../../src/games/scenarios.js';
 import { afterAuditOf, gameById } from '../../src/games/index.js';
 
 const root = join(import.meta.dirname, '..', 'scenarios');

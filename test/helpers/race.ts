@@ -55,7 +55,6 @@ export const raceGame = defineGame<RaceBoard, RaceAction, Record<string, never>,
     state.board.value >= state.board.target
       ? { ranking: [[0], [1]], nextDealer: 0, scores: state.board.wins, carry: null, summary: 'race over' }
       : null,
-  scenario: null,
 });
 
 export interface Net {

@@ -8,13 +8,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import {
-  parseScenario,
-  runScenario,
-  type AfterAudit,
-  type AnyGame,
-  type ScenarioFile,
-} from '../../src/engine/index.js';
+import { parseScenario, type AfterAudit, type AnyGame, type ScenarioFile } from '../../src/engine/index.js';
+import { runScenario } from '../../src/games/scenarios.js';
 
 export interface ScenarioDir {
   /** The file names, sorted. */

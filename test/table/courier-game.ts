@@ -197,5 +197,4 @@ export const courierGame = defineGame<CourierBoard, CourierAction, Record<string
     state.board.phase === 'over'
       ? { ranking: [state.board.hands.map((_, s) => s)], nextDealer: 0, scores: null, carry: null, summary: 'ended' }
       : null,
-  scenario: null,
 });

@@ -37,7 +37,8 @@ import { rulesForHand } from '../../src/verify/verify-rules.js';
 import { verifyTranscript } from '../../src/verify/verify-transcript.js';
 import { describeReport } from '../../src/verify/verify-words.js';
 import { decodeEvent, fixture } from './transcripts.js';
-import { runScenario, stateHash, type ScenarioFile } from '../../src/engine/index.js';
+import { stateHash, type ScenarioFile } from '../../src/engine/index.js';
+import { runScenario } from '../../src/games/scenarios.js';
 import { stressShed, type StressState } from '../../src/games/stress-shed/index.js';
 import { play as playFighting } from '../games/fighting-cards/helpers.js';
 

@@ -1,8 +1,8 @@
 /**
  * Fighting Cards, docs/rules/fighting-cards.md, as a game of the engine: the rules object
  * assembled from this folder (options, setup, actions, rules, scoring, legal
- * actions, views, scenario support) and bound to the generic engine by
- * `defineGame`. Exactly three players. The game module (index.ts) wraps it
+ * actions, views) and bound to the generic engine by `defineGame` (its
+ * scenario-file support, test-only, is scenario.ts: src/games/scenarios.ts). Exactly three players. The game module (index.ts) wraps it
  * with what the app needs besides.
  */
 import { defineGame } from '../../engine/index.js';
@@ -11,7 +11,6 @@ import type { FightingBoard } from './board.js';
 import { legalActions } from './legal-actions.js';
 import { defaultOptions, parseOptions, type FightingOptions } from './options.js';
 import { act, afterCrypto, awaits, type FightingError } from './rules.js';
-import { scenario } from './scenario.js';
 import { deck, setup } from './setup.js';
 import { outcome, view, zones, type FightingView } from './views.js';
 
@@ -36,7 +35,6 @@ export const fightingCardsSpec = {
   zones,
   view,
   outcome,
-  scenario,
 };
 
 export const fightingCards = defineGame<FightingBoard, FightingAction, FightingOptions, FightingError, FightingView>(

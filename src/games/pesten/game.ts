@@ -1,7 +1,8 @@
 /**
  * Pesten, docs/rules/pesten.md, as a game of the engine: the rules object assembled
- * from this folder (options, setup, actions, rules, legal actions, views,
- * scenario support) and bound to the generic engine by `defineGame`. Seats
+ * from this folder (options, setup, actions, rules, legal actions, views)
+ * and bound to the generic engine by `defineGame` (its scenario-file
+ * support, test-only, is scenario.ts: src/games/scenarios.ts). Seats
  * play clockwise = descending seat order (board.ts). The game module
  * (index.ts) wraps it with what the app needs besides.
  */
@@ -11,7 +12,6 @@ import type { PestenBoard } from './board.js';
 import { legalActions } from './legal-actions.js';
 import { defaultOptions, parseOptions, type PestenOptions } from './options.js';
 import { act, afterCrypto, awaits, type PestenError } from './rules.js';
-import { scenario } from './scenario.js';
 import { deck, setup } from './setup.js';
 import { outcome, view, zones, type PestenView } from './views.js';
 
@@ -36,7 +36,6 @@ export const pestenSpec = {
   zones,
   view,
   outcome,
-  scenario,
 };
 
 export const pesten = defineGame<PestenBoard, PestenAction, PestenOptions, PestenError, PestenView>(pestenSpec);

@@ -1,8 +1,9 @@
 /**
  * School Blackjack ("Blackjack (school rules)"), docs/rules/school-blackjack.md, as a game of
  * the engine: the rules object assembled from this folder (options, setup,
- * actions, grammar, rules, legal actions, views, scenario support) and bound
- * to the generic engine by `defineGame`. Not casino blackjack: a Switch /
+ * actions, grammar, rules, legal actions, views) and bound to the generic
+ * engine by `defineGame` (its scenario-file support, test-only, is
+ * scenario.ts: src/games/scenarios.ts). Not casino blackjack: a Switch /
  * Crazy Eights relative. Play starts clockwise, which is descending seat
  * order (see board.ts); every rule choice the written rules leave open is listed in
  * rules.ts (and docs/rules/school-blackjack.md §5). The game module (index.ts) wraps it with what the app needs.
@@ -13,7 +14,6 @@ import type { BlackjackBoard } from './board.js';
 import { legalActions } from './legal-actions.js';
 import { defaultOptions, parseOptions, type BlackjackOptions } from './options.js';
 import { act, afterCrypto, awaits, type BlackjackError } from './rules.js';
-import { scenario } from './scenario.js';
 import { deck, setup } from './setup.js';
 import { outcome, view, zones, type BlackjackView } from './views.js';
 
@@ -43,5 +43,4 @@ export const schoolBlackjack = defineGame<
   zones,
   view,
   outcome,
-  scenario,
 });

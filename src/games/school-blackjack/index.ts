@@ -72,5 +72,4 @@ export {
   type Position,
 } from './grammar.js';
 export type { BlackjackView, ViewCard } from './views.js';
-export { cardId } from './scenario.js';
 export { planTurn, schoolBlackjackBot, schoolBlackjackHeuristic, type BlackjackBot, type Plan } from './bot.js';

@@ -1,7 +1,8 @@
 /**
  * Stress (shedding), docs/rules/stress-shed.md, as a game of the engine: the rules object
  * assembled from this folder (options, setup, actions, rules, legal actions,
- * views, scenario support) and bound to the generic engine by `defineGame`.
+ * views) and bound to the generic engine by `defineGame` (its scenario-file
+ * support, test-only, is scenario.ts: src/games/scenarios.ts).
  * The game module (index.ts) wraps it with what the app needs besides.
  */
 import { defineGame } from '../../engine/index.js';
@@ -10,7 +11,6 @@ import type { StressBoard } from './board.js';
 import { legalActions } from './legal-actions.js';
 import { defaultOptions, parseOptions, type StressOptions } from './options.js';
 import { act, afterCrypto, awaits, type StressError } from './rules.js';
-import { scenario } from './scenario.js';
 import { deck, setup } from './setup.js';
 import { outcome, view, zones, type StressView } from './views.js';
 
@@ -34,5 +34,4 @@ export const stressShed = defineGame<StressBoard, StressAction, StressOptions, S
   zones,
   view,
   outcome,
-  scenario,
 });

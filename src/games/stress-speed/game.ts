@@ -1,7 +1,8 @@
 /**
  * Stress (speed), docs/rules/stress-speed.md, as a game of the engine: the rules object
  * assembled from this folder (options, setup, actions, rules, legal actions,
- * views, scenario support) and bound to the generic engine by `defineGame`.
+ * views) and bound to the generic engine by `defineGame` (its scenario-file
+ * support, test-only, is scenario.ts: src/games/scenarios.ts).
  * Two players, real time: `awaits` is `anytime` for both seats during play.
  * The game module (index.ts) wraps it with what the app needs besides.
  */
@@ -11,7 +12,6 @@ import type { SpeedBoard } from './board.js';
 import { legalActions } from './legal-actions.js';
 import { defaultOptions, parseOptions, type SpeedOptions } from './options.js';
 import { act, afterCrypto, awaits, type SpeedError } from './rules.js';
-import { scenario } from './scenario.js';
 import { deck, setup } from './setup.js';
 import { outcome, view, zones, type SpeedView } from './views.js';
 
@@ -35,5 +35,4 @@ export const stressSpeed = defineGame<SpeedBoard, SpeedAction, SpeedOptions, Spe
   zones,
   view,
   outcome,
-  scenario,
 });

@@ -6,13 +6,13 @@
  * card) that must hold at every step.
  */
 import {
-  runScenario,
   shuffledDeal,
   type OpenCards,
   type ScenarioFile,
   type Seat,
   type SetupArgs,
 } from '../../../src/engine/index.js';
+import { runScenario } from '../../../src/games/scenarios.js';
 import { autoplay, makeRng, type AutoplayOptions, type AutoplayResult, type Bot } from '../../../src/bots/index.js';
 import {
   fightingCards,

@@ -13,7 +13,8 @@
  * reveals all of it and the deal has a result.
  */
 import { describe, expect, test, it } from 'vitest';
-import { type Input, parseScenario, runScenario } from '../../../src/engine/index.js';
+import { type Input, parseScenario } from '../../../src/engine/index.js';
+import { runScenario } from '../../../src/games/scenarios.js';
 import { describeAction, describeInput, resultText } from '../../../src/games/fighting-cards/describe.js';
 import type { DealResult } from '../../../src/games/fighting-cards/board.js';
 import { M, position } from './helpers.js';

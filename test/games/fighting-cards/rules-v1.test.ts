@@ -15,13 +15,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import {
-  parseScenario,
-  runScenario,
-  stateHash,
-  type AuditReport,
-  type ScenarioFile,
-} from '../../../src/engine/index.js';
+import { parseScenario, stateHash, type AuditReport, type ScenarioFile } from '../../../src/engine/index.js';
+import { runScenario } from '../../../src/games/scenarios.js';
 import { fightingCardsV1, outcomeAfterAuditV1 } from '../../../src/games/fighting-cards/rules-v1.js';
 import { fightingCardsV2 } from '../../../src/games/fighting-cards/rules-v2.js';
 import { fightingCards, outcomeAfterAudit, type FightingState } from '../../../src/games/fighting-cards/index.js';

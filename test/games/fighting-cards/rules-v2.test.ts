@@ -15,13 +15,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
-import {
-  parseScenario,
-  runScenario,
-  stateHash,
-  type AuditReport,
-  type ScenarioFile,
-} from '../../../src/engine/index.js';
+import { parseScenario, stateHash, type AuditReport, type ScenarioFile } from '../../../src/engine/index.js';
+import { runScenario } from '../../../src/games/scenarios.js';
 import { fightingCards, outcomeAfterAudit, type FightingState } from '../../../src/games/fighting-cards/index.js';
 import type { FightingOptions } from '../../../src/games/fighting-cards/options.js';
 import { fightingCardsV2, outcomeAfterAuditV2 } from '../../../src/games/fighting-cards/rules-v2.js';

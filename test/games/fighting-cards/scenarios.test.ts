@@ -16,7 +16,8 @@
  * it afresh (docs/TESTING.md).
  */
 import { describe, expect, test } from 'vitest';
-import { runScenario, type ScenarioFile } from '../../../src/engine/index.js';
+import { type ScenarioFile } from '../../../src/engine/index.js';
+import { runScenario } from '../../../src/games/scenarios.js';
 import { fightingCards, outcomeAfterAudit, viewAfterAudit } from '../../../src/games/fighting-cards/index.js';
 import { loadedNow } from '../../helpers/loaded-now.js';
 import { describeScenarioFiles } from '../../helpers/scenario-files.js';

@@ -13,13 +13,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import {
-  parseScenario,
-  privateViewOf,
-  runScenario,
-  type AuditReport,
-  type ScenarioFile,
-} from '../../../src/engine/index.js';
+import { parseScenario, privateViewOf, type AuditReport, type ScenarioFile } from '../../../src/engine/index.js';
+import { runScenario } from '../../../src/games/scenarios.js';
 import { fightingCards } from '../../../src/games/fighting-cards/game.js';
 import {
   outcome,

@@ -3,13 +3,8 @@
  * with bots through the fixed-deal table, run a scenario position, and the
  * knowledge invariant (who may know which card) that must hold at every step.
  */
-import {
-  runScenario,
-  shuffledDeal,
-  type OpenCards,
-  type ScenarioFile,
-  type SetupArgs,
-} from '../../../src/engine/index.js';
+import { shuffledDeal, type OpenCards, type ScenarioFile, type SetupArgs } from '../../../src/engine/index.js';
+import { runScenario } from '../../../src/games/scenarios.js';
 import { autoplay, makeRng, type AutoplayOptions, type AutoplayResult, type Bot } from '../../../src/bots/index.js';
 import { pesten, type PestenState } from '../../../src/games/pesten/index.js';
 

@@ -15,7 +15,8 @@
  * phase. The written rules' scenarios themselves are scenario files (docs/rules/pesten.md §8).
  */
 import { describe, expect, test } from 'vitest';
-import { census, privateViewOf, type ScenarioFile, type SetupArgs, runScenario } from '../../../src/engine/index.js';
+import { census, privateViewOf, type ScenarioFile, type SetupArgs } from '../../../src/engine/index.js';
+import { runScenario } from '../../../src/games/scenarios.js';
 import { autoplay, makeRng } from '../../../src/bots/index.js';
 import {
   clockwiseOf,
@@ -30,6 +31,7 @@ import { dealtRound, position } from './helpers.js';
 import { pestenV1 } from '../../../src/games/pesten/rules-v1.js';
 import type { LastEvent } from '../../../src/games/pesten/last-event.js';
 import { awaits } from '../../../src/games/pesten/rules.js';
+import { scenario } from '../../../src/games/pesten/scenario.js';
 
 /** A position played by rules version 1, whose board also holds the last move's event. */
 const positionV1 = (
@@ -49,7 +51,7 @@ const hands4 = [...hands3, ['3H', '4H', '6H', '9C', 'AH']];
 
 /** The scenario summary with every card open. */
 function summary({ state, open }: { state: PestenState; open: Record<number, string> }): Record<string, unknown> {
-  return pesten.rules.scenario?.summarize(pesten.view(state, null, { known: open })) as Record<string, unknown>;
+  return scenario.summarize(pesten.view(state, null, { known: open })) as Record<string, unknown>;
 }
 
 describe('options', () => {
@@ -421,7 +423,7 @@ function refusal(seats: number, deal: Deal, steps: Steps, extra: Partial<Scenari
 
 /** Hands by card id (sorted as the summary sorts them). */
 function hands({ state, open }: { state: PestenState; open: Record<number, string> }): string[][] {
-  const summary = pesten.rules.scenario?.summarize(pesten.view(state, null, { known: open })) as { hands: string[][] };
+  const summary = scenario.summarize(pesten.view(state, null, { known: open })) as { hands: string[][] };
   return summary.hands;
 }
 

@@ -5,16 +5,11 @@
  * deal (recording every input, for replay and audit), and the knowledge
  * invariant (who may know which card) that must hold at every step.
  */
-import {
-  runScenario,
-  settle,
-  shuffledDeal,
-  type OpenCards,
-  type ScenarioFile,
-  type SetupArgs,
-} from '../../../src/engine/index.js';
+import { settle, shuffledDeal, type OpenCards, type ScenarioFile, type SetupArgs } from '../../../src/engine/index.js';
+import { runScenario } from '../../../src/games/scenarios.js';
 import { makeRng } from '../../../src/bots/index.js';
-import { cardId, schoolBlackjack, type BlackjackState } from '../../../src/games/school-blackjack/index.js';
+import { schoolBlackjack, type BlackjackState } from '../../../src/games/school-blackjack/index.js';
+import { cardId, scenario } from '../../../src/games/school-blackjack/scenario.js';
 
 export function dealtHand(args: SetupArgs, seed: number): { state: BlackjackState; open: OpenCards } {
   const setup = schoolBlackjack.setup(args);
@@ -46,7 +41,7 @@ export function position(
   };
   const run = runScenario(schoolBlackjack, file);
   if (!run.state || run.rejected) throw new Error(`${run.failures.join('; ')}\n${run.log.join('\n')}`);
-  const dealt = schoolBlackjack.rules.scenario?.deal(deal, seats, { voluntaryDraw: true });
+  const dealt = scenario.deal(deal, seats, { voluntaryDraw: true });
   const layout = typeof dealt === 'object' && dealt !== null ? dealt.layout : null;
   return {
     args: { players: seats, dealer: 1, options: options.rules ?? {}, layout },

@@ -17,7 +17,8 @@
  * it afresh (test/helpers/loaded-now.ts).
  */
 import { describe, expect, test } from 'vitest';
-import { runScenario, type ScenarioFile, standardDeck } from '../../../src/engine/index.js';
+import { type ScenarioFile, standardDeck } from '../../../src/engine/index.js';
+import { runScenario } from '../../../src/games/scenarios.js';
 import { schoolBlackjack } from '../../../src/games/school-blackjack/index.js';
 import { loadedNow } from '../../helpers/loaded-now.js';
 import { describeScenarioFiles } from '../../helpers/scenario-files.js';

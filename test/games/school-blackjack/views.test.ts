@@ -305,9 +305,8 @@ describe('options, game and module', () => {
       import('../../../src/games/school-blackjack/views.js'),
       import('../../../src/games/school-blackjack/options.js'),
       import('../../../src/games/school-blackjack/legal-actions.js'),
-      import('../../../src/games/school-blackjack/scenario.js'),
     ]);
-    const [actions, rulesModule, setup, views, options, legal, scenario] = parts;
+    const [actions, rulesModule, setup, views, options, legal] = parts;
     expect(rules.parseOptions).toBe(options.parseOptions);
     expect(rules.deck).toBe(setup.deck);
     expect(rules.setup).toBe(setup.setup);
@@ -320,7 +319,6 @@ describe('options, game and module', () => {
     expect(rules.zones).toBe(views.zones);
     expect(rules.view).toBe(views.view);
     expect(rules.outcome).toBe(views.outcome);
-    expect(rules.scenario).toBe(scenario.scenario);
   });
 
   test('the module: its fields and wiring, and the log line read from the state', async () => {

@@ -12,7 +12,8 @@
  * are left.
  */
 import { describe, expect, test } from 'vitest';
-import { privateViewOf, runScenario, type ScenarioFile } from '../../../src/engine/index.js';
+import { privateViewOf, type ScenarioFile } from '../../../src/engine/index.js';
+import { runScenario } from '../../../src/games/scenarios.js';
 import { heuristicBot, makeRng, randomBot, type Bot } from '../../../src/bots/index.js';
 import { stressShed, type StressAction, type StressState } from '../../../src/games/stress-shed/index.js';
 import { play } from './helpers.js';

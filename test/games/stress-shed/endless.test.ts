@@ -16,14 +16,8 @@
  * hand is still going long after, which shows it is the rule that ends them.
  */
 import { describe, expect, test } from 'vitest';
-import {
-  runScenario,
-  type ScenarioFile,
-  canonicalJson,
-  census,
-  shuffledDeal,
-  type SetupArgs,
-} from '../../../src/engine/index.js';
+import { type ScenarioFile, canonicalJson, census, shuffledDeal, type SetupArgs } from '../../../src/engine/index.js';
+import { runScenario } from '../../../src/games/scenarios.js';
 import {
   positionHash,
   QUIET_TURNS_PER_PLAYER,

@@ -7,7 +7,8 @@
  * cards and play.
  */
 import { describe, expect, test } from 'vitest';
-import { privateViewOf, runScenario, type ScenarioFile } from '../../../src/engine/index.js';
+import { privateViewOf, type ScenarioFile } from '../../../src/engine/index.js';
+import { runScenario } from '../../../src/games/scenarios.js';
 import { cardHints } from '../../../src/games/card-hints.js';
 import { stressShedModule, type StressState } from '../../../src/games/stress-shed/index.js';
 import type { CardId } from '../../../src/engine/index.js';

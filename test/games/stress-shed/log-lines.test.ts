@@ -11,7 +11,8 @@
  * of the hand).
  */
 import { describe, expect, test } from 'vitest';
-import { runScenario, settle, type Input, type ScenarioFile } from '../../../src/engine/index.js';
+import { settle, type Input, type ScenarioFile } from '../../../src/engine/index.js';
+import { runScenario } from '../../../src/games/scenarios.js';
 import { heuristicBot, makeRng, randomBot } from '../../../src/bots/index.js';
 import { describeInput } from '../../../src/games/index.js';
 import { stressShed, type StressState } from '../../../src/games/stress-shed/index.js';

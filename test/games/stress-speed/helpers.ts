@@ -10,7 +10,6 @@
 import {
   completeOldest,
   privateViewOf,
-  runScenario,
   shuffledDeal,
   type AnyState,
   type OpenCards,
@@ -18,6 +17,7 @@ import {
   type Seat,
   type SetupArgs,
 } from '../../../src/engine/index.js';
+import { runScenario } from '../../../src/games/scenarios.js';
 import { makeRng, type Bot, type Rng } from '../../../src/bots/index.js';
 import { stressSpeed, type SpeedState } from '../../../src/games/stress-speed/index.js';
 

@@ -18,7 +18,8 @@
  * when it loads, so those tests load it afresh (test/helpers/loaded-now.ts).
  */
 import { describe, expect, test } from 'vitest';
-import { runScenario, type ScenarioFile } from '../../../src/engine/index.js';
+import { type ScenarioFile } from '../../../src/engine/index.js';
+import { runScenario } from '../../../src/games/scenarios.js';
 import { stressSpeed } from '../../../src/games/stress-speed/index.js';
 import type { CardId } from '../../../src/engine/index.js';
 import { loadedNow } from '../../helpers/loaded-now.js';
