@@ -135,6 +135,8 @@ function stepName(src: string, games: ReadonlySet<string>): string {
   if (rules) return `a ${rules[1]} table opens (rules + element)`;
   const element = /^components\/fd-([^/]+)\.ts$/.exec(src);
   if (element && games.has(element[1]!)) return `a ${element[1]} table opens (rules + element)`;
+  const bot = /^src\/games\/([^/]+)\/bot\.ts$/.exec(src);
+  if (bot) return `a ${bot[1]} table hosts a bot (its code)`;
   if (src === TABLE_CODE) return 'a table opens (session, lobby, mesh)';
   if (src === HOME_PAGE) return 'the home page (shown at once)';
   if (src === 'components/fd-settings.ts') return 'the settings page';

@@ -268,6 +268,15 @@ function firstLoad(entry: string, { onDemand = false } = {}): Set<string> {
   return seen;
 }
 
+describe('a game’s bot is a chunk of its own, loaded only by a page that hosts a bot', () => {
+  it('a game’s module reaches its bot.ts only by import()', () => {
+    for (const id of GAME_IDS) {
+      expect(firstLoad(`src/games/${id}/index.ts`).has(`src/games/${id}/bot.ts`), id).toBe(false);
+      expect(imports(`src/games/${id}/index.ts`), id).toContain('./bot.js');
+    }
+  });
+});
+
 describe('test-only code is in no chunk the page can load', () => {
   const page = firstLoad('src/main.ts', { onDemand: true });
 

@@ -16,7 +16,7 @@
  */
 import type { AfterAudit, AnyGame, AnyState, AuditReport, Input, Json, Outcome } from '../engine/index.js';
 import { optionValueText, type AnyGameMeta, type OptionField, type OptionValue } from './game-meta.js';
-import type { AnyGameModule, GameModule } from './module.js';
+import type { AnyGameBot, AnyGameModule, GameModule } from './module.js';
 import { stressShedMeta } from './stress-shed/meta.js';
 import { stressSpeedMeta } from './stress-speed/meta.js';
 import { pestenMeta } from './pesten/meta.js';
@@ -137,6 +137,28 @@ export function isGameId(id: string): id is GameId {
 /** A registered game's module, or null (unknown, or not loaded in this page yet: `loadGame`). */
 export function gameModule(id: string): AnyGameModule | null {
   return byId.get(id) ?? null;
+}
+
+/** Each registered game's own bot once loaded (`loadBot`), by id. */
+const bots = new Map<string, AnyGameBot>();
+
+/** Game `id`'s own bot, once `loadBot` has loaded it (in Node, ./all.ts loads every one); null before, or unknown. */
+export function gameBot(id: string): AnyGameBot | null {
+  return bots.get(id) ?? null;
+}
+
+/**
+ * Loads a registered game's own bot (its bot.ts, a chunk of its own: a page needs it only to host a bot). Resolves at
+ * once when it is here; rejects for a game not registered, and when its chunk cannot be fetched.
+ */
+export async function loadBot(id: string): Promise<AnyGameBot> {
+  const known = bots.get(id);
+  if (known) return known;
+  const module = byId.get(id);
+  if (!module) throw new TypeError(`game ${id} is not loaded, so neither is its bot`);
+  const bot = (await module.loadBot()) as AnyGameBot;
+  bots.set(id, bot);
+  return bot;
 }
 
 /** The rules of a playable game, or null (unknown, or not loaded in this page yet). */

@@ -53,7 +53,11 @@ export type DescribeEffects<B, O> = (
 /** A game: its metadata and options (game-meta.ts), and the rest, loaded when a table of the game opens. */
 export interface GameModule<Id extends string, B, A, O, E extends string, V> extends GameMeta<Id, O> {
   readonly rules: Game<B, A, O, E, V>;
-  readonly bots: { readonly heuristic: GameBot<B, A, O> };
+  /**
+   * Loads the game's heuristic bot (its bot.ts, a chunk of its own: only a page that hosts a bot needs it; Node
+   * processes have every bot at once, src/games/all.ts). src/bots/heuristic.ts keeps the loaded ones.
+   */
+  readonly loadBot: () => Promise<GameBot<B, A, O>>;
   /**
    * The log line of one input ('' when there is nothing to say), e.g. "Ann
    * played 10♣ — the stack burns". `state` is the state right after the
@@ -181,6 +185,10 @@ export type DescribePrivate<B, O> = (
   names: readonly string[],
 ) => string;
 
+/** Any game's own bot, for the registry and the bots that do not care which. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- as AnyGameModule
+export type AnyGameBot = GameBot<any, any, any>;
+
 /** Any game module, for the registry and tools that do not care which. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as AnyGame: unknown would refuse every real module
 export type AnyGameModule = GameModule<string, any, any, any, string, any>;
@@ -189,7 +197,8 @@ export interface GameModuleSpec<Id extends string, B, A, O, E extends string, V>
   /** The game's meta.ts: its name, seats, timing and options, which the rules must agree with. */
   readonly meta: GameMeta<Id, O>;
   readonly rules: Game<B, A, O, E, V>;
-  readonly bots: { readonly heuristic: GameBot<B, A, O> };
+  /** See `GameModule.loadBot`. */
+  readonly loadBot: () => Promise<GameBot<B, A, O>>;
   readonly describe: DescribeAction<A>;
   /** What an input did beyond its action (see `DescribeEffects`); needs the states before and after. */
   readonly effects?: DescribeEffects<B, O>;
@@ -242,7 +251,7 @@ export function defineGameModule<Id extends string, B, A, O, E extends string, V
     playDirection: meta.playDirection,
     rules,
     options: meta.options,
-    bots: spec.bots,
+    loadBot: spec.loadBot,
     describe(input, names, state, before) {
       const effects = spec.effects && state && before ? spec.effects(input, before, state, names) : [];
       if (input.kind !== 'act') return effects.join('; ');

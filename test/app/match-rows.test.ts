@@ -19,7 +19,6 @@ import { matchRows } from '../../src/app/scores.js';
 import type { AnyState, AuditReport, Json, Outcome } from '../../src/engine/index.js';
 import {
   fightingCards,
-  fightingCardsBot,
   outcomeAfterAudit,
   viewAfterAudit,
   withMatchRows,
@@ -28,6 +27,7 @@ import {
   type FightingState,
   type FightingView,
 } from '../../src/games/fighting-cards/index.js';
+import { fightingCardsBot } from '../../src/games/fighting-cards/bot.js';
 import { fightingCardsV2, outcomeAfterAuditV2 } from '../../src/games/fighting-cards/rules-v2.js';
 import { handViewWithMatchRows } from '../../src/games/index.js';
 import type { Bot } from '../../src/bots/index.js';

@@ -33,6 +33,7 @@ const FILES: Record<string, number> = {
   'assets/big-game.js': 16_000,
   'assets/small-game.js': 4_000,
   'assets/game-shared.js': 1_500,
+  'assets/big-game-bot.js': 3_500,
   'assets/fd-settings.js': 2_500,
 };
 
@@ -80,6 +81,13 @@ writeFileSync(
       src: 'src/games/big-game/index.ts',
       isDynamicEntry: true,
       imports: ['index.html', '_game-shared.js'],
+      dynamicImports: ['src/games/big-game/bot.ts'],
+    },
+    'src/games/big-game/bot.ts': {
+      file: 'assets/big-game-bot.js',
+      src: 'src/games/big-game/bot.ts',
+      isDynamicEntry: true,
+      imports: ['src/games/big-game/index.ts'],
     },
     'src/games/small-game/index.ts': {
       file: 'assets/small-game.js',
@@ -133,6 +141,7 @@ describe('the bundle bench', () => {
 
   it('names what the player does for each import, and the files the service worker misses', () => {
     expect(r.steps.map((s) => s.what)).toEqual([
+      'a big-game table hosts a bot (its code)',
       'a big-game table opens (rules + element)',
       'a small-game table opens (rules + element)',
       'a table opens (session, lobby, mesh)',
@@ -141,7 +150,9 @@ describe('the bundle bench', () => {
     ]);
     expect(r.notPrecached).toEqual(['assets/fd-settings.js']);
     expect(r.files.find((f) => f.file === 'assets/game-shared.js')?.loadedBy).toBe(
-      'src/games/big-game/index.ts, src/games/small-game/index.ts',
+      'src/games/big-game/index.ts, src/games/small-game/index.ts, src/games/big-game/bot.ts',
     );
+    // A game's bot is no part of its lobby: it is loaded on demand, from the game's module.
+    expect(r.lobby.gzipBytes).toBe(gzip(...lobbyCode, 'assets/big-game.js', 'assets/game-shared.js'));
   });
 });

@@ -2,7 +2,8 @@
  * The registry as the page uses it: every game's meta.ts is there at once
  * (the catalog, the config check), while a game's rules are there only once
  * `loadGame` has loaded them (a chunk of their own in the built app). Node
- * processes register every game through src/games/all.ts; this file takes a
+ * processes register every game (and its bot) through src/games/all.ts; a
+ * page loads a game's bot only when it hosts one. This file takes a
  * fresh copy of the registry, as a page starts (test/helpers/loaded-now.ts).
  */
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -54,6 +55,20 @@ describe('loadGame', () => {
     expect(registry.gameModules).toEqual([a]);
     expect(registry.isGameLoaded(second!.id)).toBe(false);
     expect(registry.gameModule(second!.id)).toBeNull();
+  });
+
+  it('a loaded game has no bot until its bot is loaded, once; a game not loaded has none to load', async () => {
+    const [first, second] = registry.gameMetas;
+    const module = await registry.loadGame(first!.id);
+    expect(registry.gameBot(first!.id)).toBeNull();
+    const [a, b] = await Promise.all([registry.loadBot(first!.id), registry.loadBot(first!.id)]);
+    expect(a).toBe(b);
+    expect(registry.gameBot(first!.id)).toBe(a);
+    expect(a).toBe(await module.loadBot());
+    await expect(registry.loadBot(second!.id)).rejects.toThrow(
+      `game ${second!.id} is not loaded, so neither is its bot`,
+    );
+    expect(registry.gameBot(second!.id)).toBeNull();
   });
 
   it('keeps the registry’s order whatever order games load in', async () => {

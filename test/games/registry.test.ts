@@ -13,11 +13,13 @@ import { describe, expect, it, test } from 'vitest';
 import {
   checkTableConfig,
   describeInput,
+  gameBot,
   gameById,
   gameModule,
   gameModules,
   gameTable,
   isGameId,
+  loadBot,
 } from '../../src/games/index.js';
 import {
   formFields,
@@ -30,14 +32,15 @@ import { defineGameModule, type GameModuleSpec } from '../../src/games/module.js
 import { cardName, cardList, seatName } from '../../src/games/describe.js';
 import { stressShedModule, stressShed, type StressState } from '../../src/games/stress-shed/index.js';
 import { stressSpeedModule, stressSpeed } from '../../src/games/stress-speed/index.js';
-import { pestenHeuristic, pestenModule } from '../../src/games/pesten/index.js';
+import { pestenModule } from '../../src/games/pesten/index.js';
+import { pestenHeuristic } from '../../src/games/pesten/bot.js';
 import { fightingCardsModule, outcomeAfterAudit } from '../../src/games/fighting-cards/index.js';
 import { handleOf, position } from './stress-speed/helpers.js';
 import { publicKnowledge, type Input, type ScenarioFile } from '../../src/engine/index.js';
 import { runScenario } from '../../src/games/scenarios.js';
 
 describe('registry', () => {
-  it('lists the built games once, each consistent with its rules', () => {
+  it('lists the built games once, each consistent with its rules', async () => {
     expect(gameModules.map((m) => m.id)).toEqual([
       'stress-shed',
       'stress-speed',
@@ -53,12 +56,15 @@ describe('registry', () => {
       expect(module.timing === 'turns' ? module.raceErrors.length === 0 : true).toBe(true);
       expect(gameModule(module.id)).toBe(module);
       expect(gameById(module.id)).toBe(module.rules);
+      // Its own bot, loaded with every game in Node (all.ts); the page loads it when it first hosts one.
+      expect(gameBot(module.id)).toBe(await module.loadBot());
+      expect(await loadBot(module.id)).toBe(gameBot(module.id));
     }
     expect(stressShedModule.timing).toBe('turns');
     expect(stressSpeedModule.timing).toBe('real-time');
     expect(pestenModule.timing).toBe('turns');
     expect(pestenModule.raceErrors).toEqual([]);
-    expect(pestenModule.bots.heuristic).toBe(pestenHeuristic);
+    expect(await pestenModule.loadBot()).toBe(pestenHeuristic);
     expect([...stressSpeedModule.raceErrors].sort()).toEqual(['stale-call', 'stale-top']);
     expect(fightingCardsModule.timing).toBe('turns');
     expect(fightingCardsModule.options.fields.deals).toMatchObject({ kind: 'number', min: 1, max: 30 });
@@ -308,7 +314,7 @@ function shedSpec(overrides: Partial<Spec> = {}, meta: Partial<MetaSpec> = {}): 
   return {
     meta: defineGameMeta(shedMeta(meta)),
     rules: stressShed as never,
-    bots: stressShedModule.bots as never,
+    loadBot: stressShedModule.loadBot as never,
     describe: (action, who, know) =>
       `${who} did ${(action as { type: string }).type} seeing ${String(know(STACK_HANDLE))}`,
     ...overrides,
@@ -360,7 +366,7 @@ describe('module.ts: defineGameModule', () => {
     expect(module.options.fields).toBe(stressShedModule.options.fields);
     expect(module.options.parse({ decks: 2 }, 5)).toEqual(stressShed.parseOptions({ decks: 2 }, 5));
     expect(module.options.parse({ decks: 1 }, 5)).toBeNull();
-    expect(module.bots).toBe(stressShedModule.bots);
+    expect(module.loadBot).toBe(stressShedModule.loadBot);
     expect(
       Object.keys(module).filter((k) =>
         ['scoreAfterAudit', 'hiddenClaims', 'cardZones', 'rulesText', 'describePrivate', 'cardProbe'].includes(k),

@@ -39,6 +39,7 @@ describe.each(gameModules.map((m) => [m.id, m] as const))('a spectator of %s', (
     { timeout: 300_000 },
     async () => {
       const players = module.minPlayers;
+      const ownBot = await module.loadBot();
       const signers = tableSigners.slice(0, players);
       const seatKeys = signers.map((s) => keyHex(s.publicKey));
       const watcherSigner = testSigner(90);
@@ -130,7 +131,7 @@ describe.each(gameModules.map((m) => [m.id, m] as const))('a spectator of %s', (
         seats.forEach((session, seat) => {
           const state = session.engineState;
           if (!state || session.legalActions().length === 0) return;
-          const action = module.bots.heuristic(state as never, seat, session.privateView);
+          const action = ownBot(state as never, seat, session.privateView);
           if (action !== null) session.act(action);
         });
         return false;

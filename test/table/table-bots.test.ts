@@ -5,7 +5,9 @@
  * may move — in play, with legal actions, nothing of its own pending, not
  * held back while the page catches up — and moves after the think time
  * (600 ms unless set, plus jitter); the move is what the bot chose, and a
- * move taken tells the table the page plays live. Closing stops them.
+ * move taken tells the table the page plays live. Closing stops them. A
+ * game's bot code is loaded before its first clock starts; a failed load is
+ * said and tried again later.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ed25519 } from '@noble/curves/ed25519.js';
@@ -64,7 +66,7 @@ const GAME = { id: 'g' } as unknown as AnyGame;
 
 function makeBots(seats: [number, Fake & { as: HandSession }, boolean][], over: Partial<HostedBotsHost> = {}) {
   const calls: [unknown, unknown, number, unknown][] = [];
-  const state = { closed: false, game: GAME as AnyGame | null, moved: 0, blocked: false };
+  const state = { closed: false, game: GAME as AnyGame | null, moved: 0, blocked: false, logs: [] as string[] };
   const host: HostedBotsHost = {
     bot: (game, engineState, seat, view) => {
       calls.push([game, engineState, seat, view]);
@@ -86,6 +88,9 @@ function makeBots(seats: [number, Fake & { as: HandSession }, boolean][], over: 
     jitterMs: undefined,
     blocked: () => state.blocked,
     moved: () => state.moved++,
+    botLoaded: () => true,
+    loadBot: async () => {},
+    onLog: (line, level) => state.logs.push(`${level ?? 'info'}: ${line}`),
     ...over,
   };
   return { bots: new HostedBots(host), calls, state };
@@ -270,10 +275,69 @@ describe('bot moves', () => {
       autoplay: false,
       delayMs: 5,
       jitterMs: 0,
+      botLoaded: () => true,
+      loadBot: async () => {},
+      onLog: () => {},
     };
     const bots = new HostedBots(host);
     bots.schedule();
     await vi.advanceTimersByTimeAsync(5);
     expect(seat.acted).toEqual(['x']);
+  });
+});
+
+describe("a game's bot code, loaded when first needed", () => {
+  it('the clock starts once it is in: one load however often the table changes meanwhile, then the move', async () => {
+    const seat = fake();
+    let loaded = false;
+    let loads = 0;
+    let land = () => {};
+    const { bots, calls, state } = makeBots([[1, seat, true]], {
+      delayMs: 10,
+      botLoaded: (id) => id === 'g' && loaded,
+      loadBot: (id) => {
+        loads++;
+        expect(id).toBe('g');
+        return new Promise<void>((resolve) => (land = resolve)).then(() => void (loaded = true));
+      },
+    });
+    bots.schedule();
+    bots.schedule();
+    await vi.advanceTimersByTimeAsync(50);
+    expect(loads).toBe(1);
+    expect(calls).toEqual([]);
+    land();
+    await vi.advanceTimersByTimeAsync(10);
+    expect(seat.acted).toEqual(['b']);
+    expect(state.logs).toEqual([]);
+  });
+
+  it('a load that fails is said, with what to do, and tried again no sooner than 10 s later', async () => {
+    const seat = fake();
+    let loads = 0;
+    let fail = true;
+    const { bots, state } = makeBots([[1, seat, true]], {
+      delayMs: 10,
+      botLoaded: () => !fail && loads > 1,
+      loadBot: async () => {
+        loads++;
+        if (fail) throw new Error('Failed to fetch dynamically imported module');
+      },
+    });
+    bots.schedule();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(state.logs).toEqual([
+      "error: the bot's code could not be loaded (Failed to fetch dynamically imported module): check the connection and reload the page",
+    ]);
+    bots.schedule();
+    await vi.advanceTimersByTimeAsync(9_000);
+    bots.schedule();
+    expect(loads).toBe(1);
+    fail = false;
+    await vi.advanceTimersByTimeAsync(1_000);
+    bots.schedule();
+    await vi.advanceTimersByTimeAsync(10);
+    expect(loads).toBe(2);
+    expect(seat.acted).toEqual(['b']);
   });
 });

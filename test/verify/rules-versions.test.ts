@@ -19,10 +19,10 @@ import { describe, expect, it, test } from 'vitest';
 import {
   fightingCardsModule,
   fightingCards,
-  fightingCardsBot,
   outcomeAfterAudit,
   type FightingState,
 } from '../../src/games/fighting-cards/index.js';
+import { fightingCardsBot } from '../../src/games/fighting-cards/bot.js';
 import { fightingCardsV1, outcomeAfterAuditV1 } from '../../src/games/fighting-cards/rules-v1.js';
 import { fightingCardsV2, outcomeAfterAuditV2 } from '../../src/games/fighting-cards/rules-v2.js';
 import { currentRulesVersion, rulesVersions, initialHash } from '../../src/games/rules-versions.js';

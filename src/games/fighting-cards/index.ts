@@ -14,7 +14,6 @@
 import type { GameModule } from '../module.js';
 import { fightingCardsMeta } from './meta.js';
 import { defineGameModule } from '../module.js';
-import { fightingCardsMove } from './bot.js';
 import { describeAction, describeInput } from './describe.js';
 import { fightingCards } from './game.js';
 import { outcomeAfterAudit, viewAfterAudit } from './views.js';
@@ -29,7 +28,7 @@ import type { FightingState } from './board.js';
 const assembled = defineGameModule({
   meta: fightingCardsMeta,
   rules: fightingCards,
-  bots: { heuristic: fightingCardsMove },
+  loadBot: () => import('./bot.js').then((bot) => bot.fightingCardsMove),
   describe: describeAction,
   scoreAfterAudit: outcomeAfterAudit,
   viewAfterAudit,
@@ -93,11 +92,3 @@ export { playableHandles, SUIT_ORDER } from './legal-actions.js';
 export type { FightingView, FightingSeatView, ViewCard } from './views.js';
 export { outcomeAfterAudit, resultAfterAudit, viewAfterAudit } from './views.js';
 export { describeAction, describeInput, resultText, SUIT_SYMBOL } from './describe.js';
-export {
-  fightingCardsBot,
-  fightingCardsMove,
-  bestTrump,
-  estimateTricks,
-  handEstimate,
-  type FightingBot,
-} from './bot.js';

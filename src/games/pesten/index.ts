@@ -13,7 +13,6 @@
  */
 import { pestenMeta } from './meta.js';
 import { defineGameModule } from '../module.js';
-import { pestenHeuristic } from './bot.js';
 import type { PestenState } from './board.js';
 import { describeAction, describePestenInput, describePestenPrivate } from './describe.js';
 import { pesten } from './game.js';
@@ -25,7 +24,7 @@ import { pestenProbe } from './hints.js';
 const assembled = defineGameModule({
   meta: pestenMeta,
   rules: pesten,
-  bots: { heuristic: pestenHeuristic },
+  loadBot: () => import('./bot.js').then((bot) => bot.pestenHeuristic),
   describe: describeAction,
   cardZones,
   rulesText,
@@ -72,4 +71,3 @@ export type { PestenError } from './rules.js';
 export { passingSeats } from './rules.js';
 export { parseCarry } from './setup.js';
 export type { PestenView, SeatView, ViewCard } from './views.js';
-export { pestenBot, pestenHeuristic } from './bot.js';

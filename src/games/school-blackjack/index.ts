@@ -12,7 +12,6 @@ import { schoolBlackjackMeta } from './meta.js';
 import { defineGameModule, type GameModule } from '../module.js';
 import type { BlackjackAction } from './actions.js';
 import type { BlackjackBoard } from './board.js';
-import { schoolBlackjackHeuristic } from './bot.js';
 import { describeAction, describeInput } from './describe.js';
 import { schoolBlackjack } from './game.js';
 import type { BlackjackOptions } from './options.js';
@@ -25,7 +24,7 @@ import { blackjackProbe } from './hints.js';
 const assembled = defineGameModule({
   meta: schoolBlackjackMeta,
   rules: schoolBlackjack,
-  bots: { heuristic: schoolBlackjackHeuristic },
+  loadBot: () => import('./bot.js').then((bot) => bot.schoolBlackjackHeuristic),
   describe: (action, who, know) => describeAction(action, who, know, null),
   cardZones,
   rulesText,
@@ -72,4 +71,3 @@ export {
   type Position,
 } from './grammar.js';
 export type { BlackjackView, ViewCard } from './views.js';
-export { planTurn, schoolBlackjackBot, schoolBlackjackHeuristic, type BlackjackBot, type Plan } from './bot.js';

@@ -8,7 +8,6 @@
  */
 import { stressShedMeta } from './meta.js';
 import { defineGameModule } from '../module.js';
-import { stressShedHeuristic } from './bot.js';
 import { describeAction, stressEffects } from './describe.js';
 import { stressShed } from './game.js';
 import { cardZones } from './summary.js';
@@ -19,7 +18,7 @@ export const stressShedModule = defineGameModule({
   meta: stressShedMeta,
   rules: stressShed,
   cardProbe: stressProbe,
-  bots: { heuristic: stressShedHeuristic },
+  loadBot: () => import('./bot.js').then((bot) => bot.stressShedHeuristic),
   hiddenClaims: true,
   describe: describeAction,
   effects: stressEffects,
@@ -29,7 +28,6 @@ export const stressShedModule = defineGameModule({
 
 export { stressShed } from './game.js';
 export type StressShed = typeof stressShed;
-export { stressShedHeuristic } from './bot.js';
 export type { StressAction } from './actions.js';
 export type { StressBoard, StressState, SeatCards, Source, Phase, EndlessEnd } from './board.js';
 export { sourceOf, seatAfter, activeSeats, cardsLeft } from './board.js';

@@ -9,7 +9,6 @@
  */
 import { stressSpeedMeta } from './meta.js';
 import { defineGameModule } from '../module.js';
-import { stressSpeedHeuristic } from './bot.js';
 import { describeAction, speedEffects } from './describe.js';
 import { stressSpeed } from './game.js';
 import { cardZones } from './summary.js';
@@ -19,7 +18,7 @@ import { speedProbe } from './hints.js';
 export const stressSpeedModule = defineGameModule({
   meta: stressSpeedMeta,
   rules: stressSpeed,
-  bots: { heuristic: stressSpeedHeuristic },
+  loadBot: () => import('./bot.js').then((bot) => bot.stressSpeedHeuristic),
   describe: describeAction,
   effects: speedEffects,
   cardZones,
@@ -29,7 +28,6 @@ export const stressSpeedModule = defineGameModule({
 
 export { stressSpeed } from './game.js';
 export type StressSpeed = typeof stressSpeed;
-export { stressSpeedHeuristic } from './bot.js';
 export type { SpeedAction } from './actions.js';
 export type { SpeedBoard, SpeedState, SpeedSeat, Phase, Stalemate } from './board.js';
 export {

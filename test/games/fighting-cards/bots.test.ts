@@ -18,13 +18,8 @@
 import { describe, expect, test } from 'vitest';
 import { privateViewOf, stateHash, type Seat } from '../../../src/engine/index.js';
 import { makeRng, randomBot, type Bot } from '../../../src/bots/index.js';
-import {
-  fightingCards,
-  fightingCardsBot,
-  fightingCardsMove,
-  handEstimate,
-  type FightingState,
-} from '../../../src/games/fighting-cards/index.js';
+import { fightingCards, type FightingState } from '../../../src/games/fighting-cards/index.js';
+import { fightingCardsBot, fightingCardsMove, handEstimate } from '../../../src/games/fighting-cards/bot.js';
 import { M, play, position } from './helpers.js';
 import { bestTrump, estimateTricks } from '../../../src/games/fighting-cards/bot.js';
 import { deck } from '../../../src/games/fighting-cards/setup.js';

@@ -20,7 +20,6 @@ import { makeRng, randomBot, type Bot } from '../../../src/bots/index.js';
 import {
   contractScore,
   fightingCards,
-  fightingCardsBot,
   outcomeAfterAudit,
   rankByTotals,
   scoreDeal,
@@ -28,6 +27,7 @@ import {
   type FightingAction,
   type FightingState,
 } from '../../../src/games/fighting-cards/index.js';
+import { fightingCardsBot } from '../../../src/games/fighting-cards/bot.js';
 import { handleOf, knowledgeProblems, M, play, position, reneging } from './helpers.js';
 import type { Knowledge } from '../../../src/engine/index.js';
 import { act as applyAct } from '../../../src/games/fighting-cards/rules.js';

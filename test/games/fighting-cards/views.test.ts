@@ -400,7 +400,7 @@ describe('the game module', () => {
         max: 30,
       },
     });
-    expect(Object.keys(module.bots)).toEqual(['heuristic']);
+    expect(await module.loadBot()).toBe((await import('../../../src/games/fighting-cards/bot.js')).fightingCardsMove);
     expect(module.hiddenClaims).toBe(true);
     expect(module.rulesVersion).toBe(3);
     expect(module.olderRules?.map((old) => [old.version, old.change])).toEqual([

@@ -14,13 +14,8 @@
 import { describe, expect, test } from 'vitest';
 import { privateViewOf, type ScenarioFile } from '../../../src/engine/index.js';
 import { makeRng, randomBot, type Bot } from '../../../src/bots/index.js';
-import {
-  pesten,
-  pestenBot,
-  type PestenAction,
-  type PestenState,
-  pestenHeuristic,
-} from '../../../src/games/pesten/index.js';
+import { pesten, type PestenAction, type PestenState } from '../../../src/games/pesten/index.js';
+import { pestenBot, pestenHeuristic } from '../../../src/games/pesten/bot.js';
 import { play, position } from './helpers.js';
 import { longestSuit } from '../../../src/games/pesten/bot.js';
 

@@ -38,7 +38,7 @@ test("the module's fields and wiring", async () => {
       help: 'Off: drawing a card ends your turn. On: you may play the card you drew (and only that one).',
     },
   });
-  expect(m.bots.heuristic).toBe(index.pestenHeuristic);
+  expect(await m.loadBot()).toBe((await import('../../../src/games/pesten/bot.js')).pestenHeuristic);
   expect(m.rules).toBe(index.pesten);
   expect(m.rules.id).toBe('pesten');
   expect(m.cardZones).toBeTypeOf('function');

@@ -22,11 +22,11 @@ import {
   clockwiseOf,
   matches,
   pesten,
-  pestenBot,
   seatAfter,
   type PestenAction,
   type PestenState,
 } from '../../../src/games/pesten/index.js';
+import { pestenBot } from '../../../src/games/pesten/bot.js';
 import { dealtRound, position } from './helpers.js';
 import { pestenV1 } from '../../../src/games/pesten/rules-v1.js';
 import type { LastEvent } from '../../../src/games/pesten/last-event.js';

@@ -18,7 +18,8 @@
 import { describe, expect, test } from 'vitest';
 import { privateViewOf } from '../../../src/engine/index.js';
 import { autoplay, makeRng, randomBot, type Bot } from '../../../src/bots/index.js';
-import { schoolBlackjack, schoolBlackjackBot } from '../../../src/games/school-blackjack/index.js';
+import { schoolBlackjack } from '../../../src/games/school-blackjack/index.js';
+import { schoolBlackjackBot } from '../../../src/games/school-blackjack/bot.js';
 import { apply, dealtHand, playAll, position, type Table, playOf } from './helpers.js';
 import { planTurn, schoolBlackjackHeuristic } from '../../../src/games/school-blackjack/bot.js';
 

@@ -29,10 +29,10 @@ import {
   endDraws,
   playRefusal,
   schoolBlackjack,
-  schoolBlackjackBot,
   suited,
   type BlackjackState,
 } from '../../../src/games/school-blackjack/index.js';
+import { schoolBlackjackBot } from '../../../src/games/school-blackjack/bot.js';
 import { legalActionsAccepted } from '../../helpers/legal-actions.js';
 import { dealtHand, knowledgeProblems } from './helpers.js';
 

@@ -342,7 +342,9 @@ describe('options, game and module', () => {
         help: 'Off: draw only when no card in your hand may be played (checked by the audit).',
       },
     });
-    expect(m.bots.heuristic).toBe(index.schoolBlackjackHeuristic);
+    expect(await m.loadBot()).toBe(
+      (await import('../../../src/games/school-blackjack/bot.js')).schoolBlackjackHeuristic,
+    );
     expect(m.rules).toBe(index.schoolBlackjack);
     const summary = await import('../../../src/games/school-blackjack/summary.js');
     const text = await import('../../../src/games/school-blackjack/rules-text.js');

@@ -323,7 +323,7 @@ describe('the game and the module as listed', () => {
       endlessHandsEnd: true,
     });
     expect(m.rules).toBe(index.stressShed);
-    expect(m.bots.heuristic).toBe(index.stressShedHeuristic);
+    expect(await m.loadBot()).toBe((await import('../../../src/games/stress-shed/bot.js')).stressShedHeuristic);
     expect(m.hiddenClaims).toBe(true);
     expect(m.cardZones).toBeTypeOf('function');
     expect(m.rulesText?.sections.map((s) => s.title)).toEqual(['Set-up', 'Playing', 'End']);

@@ -15,7 +15,8 @@
  */
 import { describe, expect, test } from 'vitest';
 import { heuristicBot, makeRng, randomBot, type Bot } from '../../../src/bots/index.js';
-import { stressSpeed, type SpeedAction, stressSpeedHeuristic } from '../../../src/games/stress-speed/index.js';
+import { stressSpeed, type SpeedAction } from '../../../src/games/stress-speed/index.js';
+import { stressSpeedHeuristic } from '../../../src/games/stress-speed/bot.js';
 import { dealtHand, handleOf, playRealTime, position } from './helpers.js';
 
 function cardOf(action: unknown, open: Record<number, string>): string {

@@ -37,8 +37,7 @@ describe('index.ts (the registry module)', () => {
     expect(m.options.fields).toEqual({});
     expect(m.options.defaults).toEqual({});
     expect(m.raceErrors).toEqual(['stale-top', 'stale-call']);
-    expect(Object.keys(m.bots)).toEqual(['heuristic']);
-    expect(m.bots.heuristic).toBe(index.stressSpeedHeuristic);
+    expect(await m.loadBot()).toBe((await import('../../../src/games/stress-speed/bot.js')).stressSpeedHeuristic);
     expect(m.rulesText?.aim).toMatch(/^Two players, no turns/);
     expect(typeof m.cardZones).toBe('function');
     expect(m.cardProbe).toBeDefined();
