@@ -7,7 +7,7 @@
  * loops two deterministic players can fall into (Stress can cycle forever
  * between two fixed strategies).
  */
-import { gameBot, gameModule } from '../games/index.js';
+import { botLoaded, gameBot } from '../games/index.js';
 import type { Rng } from './prng.js';
 import type { Bot } from './types.js';
 
@@ -21,7 +21,7 @@ export function heuristicBot(options: { rng?: Rng; noise?: number } = {}): Bot {
     const own = gameBot(game.id);
     if (own) return own(state, seat, view);
     // A registered game plays its own bot: one not loaded yet is the caller's mistake, not a move to guess.
-    if (gameModule(game.id)) throw new Error(`the bot of ${game.id} is not loaded yet (src/games/index.ts loadBot)`);
+    if (!botLoaded(game.id)) throw new Error(`the bot of ${game.id} is not loaded yet (src/games/index.ts loadBot)`);
     const actions = game.legalActions(state, seat, view) as unknown[];
     return actions[0] ?? null;
   };

@@ -147,6 +147,11 @@ export function gameBot(id: string): AnyGameBot | null {
   return bots.get(id) ?? null;
 }
 
+/** Whether game `id` has what it needs to play its own bot: its bot is loaded, or the registry does not hold the game. */
+export function botLoaded(id: string): boolean {
+  return bots.has(id) || !byId.has(id);
+}
+
 /**
  * Loads a registered game's own bot (its bot.ts, a chunk of its own: a page needs it only to host a bot). Resolves at
  * once when it is here; rejects for a game not registered, and when its chunk cannot be fetched.

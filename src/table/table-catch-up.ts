@@ -118,13 +118,12 @@ export class TableCatchUp {
     if (!session || envelope.body.hand !== this.host.now.handNo) return;
     const have = envelope.body.have;
     const want = new Set((envelope.body.want ?? []).map((sig) => keyHex(sig)));
-    const withheld = this.host.withheld;
     const missing = session
       .events()
       .filter(
         (event) =>
           (event.body.n >= (have[keyHex(event.from)] ?? 0) || (want.size > 0 && want.has(keyHex(event.sig)))) &&
-          !withheld(event),
+          !this.host.withheld(event),
       );
     // A hand halted by equivocation holds one version; the proof holds both (the asker must see them meet).
     const proof = session.follower.equivocation;

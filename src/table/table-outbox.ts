@@ -3,8 +3,8 @@
  * in the browser, memory in tests) and `TableOutbox`, the persist-then-send
  * queue of one table on one peer. Each of our own events and the secrets it
  * depends on is written before the event is sent (by a fetch answer too:
- * `withheld`), in order, so a reload can
- * never produce a second, different event for the same slot; a failed write
+ * `withheld`), in order, so a reload can never produce a second, different
+ * event for the same slot; a failed write
  * is retried with backoff and, if it still fails, the hand stops with this
  * peer's own failure named. Events received from peers are stored as they
  * come (best effort: a peer can fetch them again), and a hand's stored events
@@ -69,7 +69,7 @@ export class TableOutbox {
    * another event for its slot (or go on with keys that do not match the seal key it announced).
    */
   withheld(envelope: EnvelopeOf<'table-event'>): boolean {
-    return this.unsent.has(keyHex(envelope.sig));
+    return this.unsent.size > 0 && this.unsent.has(keyHex(envelope.sig));
   }
 
   /** A hand's stored events (ours and received ones), verified again; undecodable ones are dropped. */

@@ -9,7 +9,7 @@
  * stays in table-session.ts, which builds the port and hands its reactions in.
  */
 import { heuristicBot } from '../bots/index.js';
-import { gameBot, gameModule, loadBot } from '../games/index.js';
+import { botLoaded, loadBot } from '../games/index.js';
 import { keyHex } from '../net/envelope.js';
 import type { EarlyEvents } from './early-events.js';
 import { HandProgress } from './hand-progress.js';
@@ -97,7 +97,7 @@ export class TableParts {
     this.bots = new HostedBots({
       bot: options.bot ?? heuristicBot(), now, autoplay: options.autoplay, delayMs: options.botDelayMs, jitterMs: options.botJitterMs,
       blocked: (session) => this.rejoin.movesBlocked(session), moved: () => this.rejoin.settle(),
-      botLoaded: (id) => gameBot(id) !== null || gameModule(id) === null, loadBot, onLog,
+      botLoaded, loadBot, onLog,
     });
     // prettier-ignore
     this.rejoin = new TableCatchUp({

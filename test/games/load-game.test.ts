@@ -61,9 +61,13 @@ describe('loadGame', () => {
     const [first, second] = registry.gameMetas;
     const module = await registry.loadGame(first!.id);
     expect(registry.gameBot(first!.id)).toBeNull();
+    expect(registry.botLoaded(first!.id)).toBe(false);
+    // A game the registry does not hold plays no bot of its own, so it needs none.
+    expect(registry.botLoaded('no-such-game')).toBe(true);
     const [a, b] = await Promise.all([registry.loadBot(first!.id), registry.loadBot(first!.id)]);
     expect(a).toBe(b);
     expect(registry.gameBot(first!.id)).toBe(a);
+    expect(registry.botLoaded(first!.id)).toBe(true);
     expect(a).toBe(await module.loadBot());
     await expect(registry.loadBot(second!.id)).rejects.toThrow(
       `game ${second!.id} is not loaded, so neither is its bot`,
