@@ -50,7 +50,10 @@ export interface LoadStep {
   /** What the player does: the source file a dynamic import loads, or a group of them. */
   readonly what: string;
   readonly files: number;
-  /** Bytes this step adds to the first load (chunks shared with the first load are not counted again). */
+  /**
+   * Bytes this step adds to what is loaded by the time it can happen: the first load, and the chunk whose dynamic
+   * import makes it (a game's bot is imported by its rules, so those are in already); nothing is counted twice.
+   */
   readonly bytes: number;
   readonly gzipBytes: number;
 }
@@ -192,22 +195,28 @@ export function analyseBundle(dist: string): BundleResult {
 
   // Each chunk a dynamic import loads (an entry of its own, or a chunk shared with a static importer elsewhere, such as
   // the hand protocol the replay imports statically), grouped by what the player does, with what it adds beyond the
-  // first load.
+  // first load and beyond what every chunk importing it has loaded (a game's bot comes after the game's rules).
   const games = new Set(Object.keys(manifest).flatMap((k) => RULES.exec(manifest[k]!.src ?? '')?.[1] ?? []));
   const dynamicRoots = new Set(Object.values(manifest).flatMap((c) => c.dynamicImports ?? []));
   for (const key of Object.keys(manifest)) if (manifest[key]!.isDynamicEntry) dynamicRoots.add(key);
   const nameOf = (key: string) => stepName(manifest[key]!.src ?? manifest[key]!.name ?? key, games);
+  /** What is loaded by the time `key` is imported: the first load, and what all of its importers load. */
+  const loadedBefore = (key: string): Set<string> => {
+    const importers = Object.keys(manifest).filter((k) => manifest[k]!.dynamicImports?.includes(key));
+    const common = importers
+      .map((k) => filesOf(manifest, staticClosure(manifest, [k])))
+      .reduce<Set<string> | null>((all, files) => (all ? new Set([...all].filter((f) => files.has(f))) : files), null);
+    return new Set([...firstFiles, ...(common ?? [])]);
+  };
   const groups = new Map<string, Set<string>>();
   for (const key of dynamicRoots) {
     const name = nameOf(key);
-    const keys = groups.get(name) ?? new Set<string>();
-    for (const k of staticClosure(manifest, [key])) keys.add(k);
-    groups.set(name, keys);
+    const files = groups.get(name) ?? new Set<string>();
+    const before = loadedBefore(key);
+    for (const file of filesOf(manifest, staticClosure(manifest, [key]))) if (!before.has(file)) files.add(file);
+    groups.set(name, files);
   }
-  const steps: LoadStep[] = [...groups].map(([what, keys]) => {
-    const added = [...filesOf(manifest, keys)].filter((f) => !firstFiles.has(f));
-    return { what, ...sum(added) };
-  });
+  const steps: LoadStep[] = [...groups].map(([what, files]) => ({ what, ...sum(files) }));
   steps.sort((a, b) => a.what.localeCompare(b.what));
 
   // The lobby: the shell, the table's code, and the table's game's rules (store-game.ts loads them as soon as the

@@ -148,6 +148,15 @@ describe('the bundle bench', () => {
       'the home page (shown at once)',
       'the settings page',
     ]);
+    // Each step counts what it adds: a game's bot comes after that game's rules, so only the bot's own chunk.
+    const step = (what: string) => r.steps.find((s) => s.what === what);
+    expect(step('a big-game table hosts a bot (its code)')).toMatchObject({
+      files: 1,
+      gzipBytes: gzip('assets/big-game-bot.js'),
+    });
+    expect(step('a big-game table opens (rules + element)')?.gzipBytes).toBe(
+      gzip('assets/big-game.js', 'assets/game-shared.js'),
+    );
     expect(r.notPrecached).toEqual(['assets/fd-settings.js']);
     expect(r.files.find((f) => f.file === 'assets/game-shared.js')?.loadedBy).toBe(
       'src/games/big-game/index.ts, src/games/small-game/index.ts, src/games/big-game/bot.ts',
