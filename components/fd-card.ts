@@ -3,7 +3,7 @@
  * is a button when it can be chosen, so it takes focus and Enter/Space like
  * any control; it animates in without blocking anything.
  */
-import { LitElement, css, html, nothing } from 'lit';
+import { LitElement, css, html } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { starIcon } from './icons.js';
 import { stillStyles } from './motion.js';
@@ -51,7 +51,15 @@ export class FdCard extends LitElement {
        chosen, a plain image again after) does not start it over on every turn. */
       :host {
         display: inline-block;
+        position: relative;
         animation: enter 180ms ease-out;
+      }
+      /* The image or button a reader meets lies over the face, the size of the card. */
+      .control {
+        position: absolute;
+        inset: 0;
+        z-index: 1;
+        border-radius: 0.45rem;
       }
       .card {
         width: var(--card-w, 3.6rem);
@@ -99,17 +107,19 @@ export class FdCard extends LitElement {
       .name {
         ${visuallyHidden}
       }
-      button {
+      button.control {
         all: unset;
-        display: block;
+        position: absolute;
+        inset: 0;
+        z-index: 1;
         border-radius: 0.45rem;
         cursor: pointer;
       }
-      button:focus-visible .card {
+      button:focus-visible + .card {
         outline: 3px solid #f2c14e;
         outline-offset: 2px;
       }
-      :host([selectable]) button:hover .card {
+      :host([selectable]) button:hover + .card {
         transform: translateY(-4px);
       }
       :host([selected]) .card {
@@ -142,8 +152,7 @@ export class FdCard extends LitElement {
     `),
   ];
 
-  private face() {
-    const face = cardFace(this.card);
+  private face(face: ReturnType<typeof cardFace>) {
     if (!face) return html`<div class="card back" part="card" aria-hidden="true"></div>`;
     return html`<div class="card ${face.red ? 'red' : ''}" part="card" aria-hidden="true">
       <span>${face.rank}${face.suit.length === 1 ? face.suit : ''}</span>
@@ -153,14 +162,22 @@ export class FdCard extends LitElement {
   }
 
   override render() {
-    const name = cardFace(this.card)?.label ?? 'face-down card';
+    const face = cardFace(this.card);
+    const name = face?.label ?? 'face-down card';
     const label = this.note ? `${name}, ${this.note}` : name;
-    if (!this.selectable && !this.note) return html`<div role="img" aria-label=${label}>${this.face()}</div>`;
-    // Named by its words, not aria-label: the face's "7♠" is hidden from screen readers, so the name a reader
-    // hears is the whole name, and no visible text is missing from it (WCAG 2.5.3, axe's label-content-name-mismatch).
-    return html`<button aria-pressed=${this.selected ? 'true' : 'false'} title=${name}>
-        <span class="name">${label}</span>${this.face()}</button
-      >${nothing}`;
+    // What a reader meets, over the face: an image, or a button while the card can be chosen or says why not. The
+    // face is a sibling of it, not a child, so a turn that makes a hand's cards buttons (and images again after)
+    // replaces only this small element: the faces keep their nodes and are not laid out or painted again.
+    // The button is named by its words, not aria-label: the face's "7♠" is hidden from screen readers, so the name
+    // a reader hears is the whole name, and no visible text is missing from it (WCAG 2.5.3, axe's
+    // label-content-name-mismatch).
+    const control =
+      !this.selectable && !this.note
+        ? html`<span class="control" role="img" aria-label=${label}></span>`
+        : html`<button class="control" aria-pressed=${this.selected ? 'true' : 'false'} title=${name}>
+            <span class="name">${label}</span>
+          </button>`;
+    return html`${control}${this.face(face)}`;
   }
 }
 

@@ -71,7 +71,7 @@ test('a card in the hand is a button named with its state, even when it cannot b
   // The name a screen reader hears: the button's words; the face ("7♠") is hidden from it.
   const heard = (el: HTMLElement) => button(el)?.querySelector('.name')?.textContent;
   expect(heard(playable!)).toBe('7 of spades, playable');
-  expect(button(playable!)?.querySelector('[part="card"]')?.getAttribute('aria-hidden')).toBe('true');
+  expect(playable!.shadowRoot!.querySelector('[part="card"]')?.getAttribute('aria-hidden')).toBe('true');
   expect(button(playable!)?.getAttribute('aria-pressed')).toBe('true');
   expect(heard(refused!)).toBe('king of clubs, not playable');
   expect(button(refused!)?.getAttribute('aria-pressed')).toBe('false');

@@ -32,7 +32,39 @@ test('a new card animates in once; turning into a button and back starts nothing
     await el.updateComplete;
     expect(running(el), `selectable ${selectable}, note "${note}"`).toEqual([]);
   }
-  expect(el.shadowRoot!.querySelector('div[role="img"] .card')).not.toBeNull();
+  expect(el.shadowRoot!.querySelector('[role="img"]')?.getAttribute('aria-label')).toBe('7 of spades');
+});
+
+test('turning into a button and back keeps the face: its nodes stay, only what a reader meets changes', async () => {
+  const el = await mount(Object.assign(document.createElement('fd-card'), { card: '7S' }));
+  const face = el.shadowRoot!.querySelector('.card')!;
+  const parts = [...face.querySelectorAll('span')];
+  for (const [selectable, note, control] of [
+    [true, 'playable', 'button'],
+    [false, 'not playable', 'button'],
+    [false, '', 'img'],
+  ] as const) {
+    el.selectable = selectable;
+    el.note = note;
+    await el.updateComplete;
+    const shown = el.shadowRoot!.querySelector('.control')!;
+    expect(shown.localName === 'button' ? 'button' : shown.getAttribute('role')).toBe(control);
+    expect(el.shadowRoot!.querySelector('.card'), `selectable ${selectable}, note "${note}"`).toBe(face);
+    expect([...face.querySelectorAll('span')]).toEqual(parts);
+  }
+});
+
+test('a card that can be chosen takes a tap anywhere on its face', async () => {
+  const el = await mount(Object.assign(document.createElement('fd-card'), { card: '7S', selectable: true }));
+  await settled(el);
+  const face = el.shadowRoot!.querySelector<HTMLElement>('.card')!;
+  const box = face.getBoundingClientRect();
+  const hit = el.shadowRoot!.elementFromPoint(box.left + box.width / 2, box.bottom - 4);
+  expect(hit?.closest('button')).toBe(el.shadowRoot!.querySelector('button'));
+  expect(el.shadowRoot!.querySelector('button')!.getBoundingClientRect()).toMatchObject({
+    width: box.width,
+    height: box.height,
+  });
 });
 
 test('a card turned face up shows its face without entering again', async () => {
