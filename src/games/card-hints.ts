@@ -60,19 +60,46 @@ function knownCards(state: State<unknown, unknown>, view: PrivateView): OpenCard
   return open;
 }
 
+/** Whether two seats' knowledge names the same cards. */
+function sameKnown(a: PrivateView['known'], b: PrivateView['known']): boolean {
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every((handle) => b[Number(handle)] === a[Number(handle)]);
+}
+
+/**
+ * The last hints worked out for each state. A page asks at every render, and
+ * most renders (a seat's link, the log, a frame that says every seat holds a
+ * move) come with the same state: each answer costs one run of the rules per
+ * card. A state is never changed once made (the reducer returns a new one), so
+ * the answer holds while the game, the seat and what it knows are the same.
+ */
+const lastHints = new WeakMap<
+  object,
+  {
+    readonly module: AnyGameModule;
+    readonly seat: Seat;
+    readonly known: PrivateView['known'];
+    readonly hints: Readonly<Record<Handle, CardHint>>;
+  }
+>();
+
 /**
  * Hints for every card `seat` could play from (the game's `cardProbe.cards`)
  * whose face it knows, keyed by handle; empty for a game without a probe or a
- * viewer without a seat.
+ * viewer without a seat. Asked again with the same state and knowledge, the
+ * same object is returned.
  */
 export function cardHints(
   module: AnyGameModule,
   state: State<unknown, unknown>,
   seat: Seat | null,
   view: PrivateView,
-): Record<Handle, CardHint> {
+): Readonly<Record<Handle, CardHint>> {
   const probe = module.cardProbe;
   if (!probe || seat === null) return {};
+  const last = lastHints.get(state);
+  if (last && last.module === module && last.seat === seat && sameKnown(last.known, view.known)) return last.hints;
   const open = knownCards(state, view);
   const hints: Record<Handle, CardHint> = {};
   for (const handle of probe.cards(state, seat) as Handle[]) {
@@ -87,5 +114,6 @@ export function cardHints(
     const why = legal || !refusal || refusal.ok ? null : probe.words(refusal.error, card, state, seat);
     hints[handle] = Array.isArray(tried) ? { legal, why, places } : { legal, why };
   }
+  lastHints.set(state, { module, seat, known: { ...view.known }, hints });
   return hints;
 }

@@ -87,4 +87,34 @@ describe('card-hints.ts', () => {
     const blind = cardHints(stressShedModule, state, onTurn, view);
     expect(Object.keys(blind).map(Number).sort()).toEqual([...state.board.seats[onTurn]!.faceUp].sort());
   });
+
+  test('asked again about the same state and knowledge, the rules do not run again; a card learnt since gets its hint', () => {
+    const { state, open } = shedPosition();
+    const seat = state.board.turn!;
+    let runs = 0;
+    const counted: AnyGameModule = {
+      ...stressShedModule,
+      rules: { ...stressShedModule.rules, reduce: (...args) => (runs++, stressShedModule.rules.reduce(...args)) },
+    };
+    const full = privateViewOf(state, open, seat);
+    const hand = state.board.seats[seat]!.hand;
+    // Before the last card of the hand is known to its seat, then after.
+    const [unknown, ...rest] = hand;
+    const partial = { known: Object.fromEntries(rest.map((h) => [h, full.known[h]!])) };
+    const first = cardHints(counted, state, seat, partial);
+    const firstRuns = runs;
+    expect(firstRuns).toBeGreaterThan(0);
+    expect(first[unknown!]).toBeUndefined();
+    expect(cardHints(counted, state, seat, { known: { ...partial.known } })).toBe(first);
+    expect(runs).toBe(firstRuns);
+    const learnt = cardHints(counted, state, seat, full);
+    expect(learnt[unknown!]).toEqual(cardHints(stressShedModule, state, seat, full)[unknown!]);
+    expect(runs).toBeGreaterThan(firstRuns);
+    // Another seat asking about the same state is answered for that seat.
+    const other = 1 - seat;
+    const theirs = cardHints(counted, state, other, privateViewOf(state, open, other));
+    expect(Object.keys(theirs).map(Number).sort()).toEqual(
+      [...state.board.seats[other]!.hand, ...state.board.seats[other]!.faceUp].sort(),
+    );
+  });
 });
