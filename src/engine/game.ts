@@ -172,12 +172,21 @@ export function defineGame<B, A, O, E extends string, V>(rules: GameRules<B, A, 
   const gameAwaits = (state: S): Awaiting =>
     state.requests.length > 0 ? { kind: 'crypto', requests: state.requests } : (rules.awaits(state) as GameAwaiting);
 
-  function applyAction(draft: S, input: ActInput, know: Knowledge, open: OpenCards | null): EngineError | E | null {
-    if (draft.requests.length > 0) return 'awaiting-crypto';
-    const awaiting = rules.awaits(draft);
+  /**
+   * What refuses an act from the state as it is: read only, before the state is copied (most acts a page tries in
+   * vain, and its card hints for a seat not on turn, end here).
+   */
+  function refuseAct(state: S, input: ActInput): EngineError | null {
+    if (state.requests.length > 0) return 'awaiting-crypto';
+    const awaiting = rules.awaits(state);
     if (awaiting.kind === 'over') return 'game-over';
-    if (input.seat >= draft.players) return 'bad-seat';
+    if (input.seat >= state.players) return 'bad-seat';
     if (!awaitsSeat(awaiting, input.seat)) return 'not-your-turn';
+    return null;
+  }
+
+  /** Applies an act that refuseAct let through to the copy of the state. */
+  function applyAction(draft: S, input: ActInput, know: Knowledge, open: OpenCards | null): EngineError | E | null {
     const action = rules.parseAction(input.action);
     if (action === null) return 'malformed-action';
     const claims = rules.claimedCards(action);
@@ -191,6 +200,8 @@ export function defineGame<B, A, O, E extends string, V>(rules: GameRules<B, A, 
     try {
       const input = parseInput(raw);
       if (input === null) return fail('malformed-input');
+      const refused = input.kind === 'act' ? refuseAct(state, input) : null;
+      if (refused !== null) return fail(refused);
       const draft = cloneJson(state);
       const open = audit?.open ?? null;
       const know: Knowledge = open ? (handle) => open[handle] ?? null : publicKnowledge(draft);
