@@ -65,11 +65,6 @@ function fly({ element, from, to }: Flight): Animation | null {
   const dy = from.top + from.height / 2 - (to.top + to.height / 2);
   if (Math.abs(dx) < 2 && Math.abs(dy) < 2) return null;
   const scale = from.width > 0 ? Math.min(2, Math.max(0.4, from.width / to.width)) : 1;
-  // The flight is the card's entrance: a CSS entrance on the same element (fd-card's) would show nothing meanwhile,
-  // and both at once keep either off the compositor, repainting the page every frame. Set aside by a write (asking
-  // the element for its animations would restyle the page once per card), and for good: giving the element its
-  // `animation` back when it lands would start the entrance over, a second bump on the main thread.
-  element.style.animation = 'none';
   const animation = element.animate(
     [
       { transform: `translate(${dx}px, ${dy}px) scale(${scale})`, opacity: 0.85 },
@@ -235,6 +230,14 @@ export class CardMotion implements ReactiveController {
       moves.push({ element, card, from: from ?? element.dataset['flyFrom'] ?? '' });
     }
     if (moves.length === 0) return [];
+    // The flight is the card's entrance: a CSS entrance on the same element (fd-card's) would show nothing meanwhile,
+    // and both at once keep either off the compositor, repainting the page every frame. Set aside now, by a write
+    // before anything is measured: the measuring resolves the element's style, which would start the entrance only
+    // for the flight to cancel it (two animations, and their frames, per card). Asking the element for its
+    // animations instead would restyle the page once per card. It is for good once the card flies: giving the
+    // element its `animation` back when it lands would start the entrance over. A card that does not fly after all
+    // gets it back at once (flights).
+    for (const { element } of moves) element.style.animation = 'none';
     const waits = moves.flatMap(({ element }) => undrawn(element) ?? []);
     if (waits.length === 0) return this.flights(root, moves);
     void Promise.all(waits).then(() => this.flights(root, moves));
@@ -248,7 +251,6 @@ export class CardMotion implements ReactiveController {
     const planned: Flight[] = [];
     for (const { element, card, from } of moves) {
       if (!element.isConnected) continue;
-      // Where it lands: its CSS entrance, which the flight replaces, may have moved it a little already.
       const to = untransformed(element);
       let start: Place | undefined;
       if (typeof from === 'string') {
@@ -259,7 +261,12 @@ export class CardMotion implements ReactiveController {
       // Where it lands, for the next look while it flies.
       this.places.set(card, { left: to.left - host.left, top: to.top - host.top, width: to.width, height: to.height });
       if (start && start.width + start.height > 0) planned.push({ element, from: start, to });
+      else element.style.removeProperty('animation');
     }
-    return planned.flatMap((flight) => fly(flight) ?? []);
+    return planned.flatMap((flight) => {
+      const animation = fly(flight);
+      if (!animation) flight.element.style.removeProperty('animation');
+      return animation ?? [];
+    });
   }
 }

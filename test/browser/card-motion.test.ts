@@ -125,6 +125,48 @@ test('a card that has flown in has entered: once it lands nothing moves it again
   expect(landed.getAnimations().map((a) => (a instanceof CSSAnimation ? a.animationName : 'script'))).toEqual([]);
 });
 
+test('a card that flies in never starts its entrance: one animation, not an entrance the flight cancels', async () => {
+  await page.viewport(1280, 800);
+  const v = views('other');
+  const el = await tableBefore(v);
+  // What the card runs once its place is read (the read resolves its style, which would start a CSS entrance).
+  const atMeasure: string[][] = [];
+  const real = Element.prototype.getBoundingClientRect;
+  Element.prototype.getBoundingClientRect = function (this: Element) {
+    const box = real.call(this);
+    if (this.getAttribute('data-card') === v.card && this.closest('#stack'))
+      atMeasure.push(this.getAnimations().map((a) => (a instanceof CSSAnimation ? a.animationName : 'flight')));
+    return box;
+  };
+  let landed: HTMLElement;
+  try {
+    landed = await play(el, v);
+  } finally {
+    Element.prototype.getBoundingClientRect = real;
+  }
+  expect(atMeasure).toEqual([[]]);
+  expect(landed.getAnimations().map((a) => (a instanceof CSSAnimation ? a.animationName : 'flight'))).toEqual([
+    'flight',
+  ]);
+});
+
+test('a new card with nowhere to fly from enters as any new card does', async () => {
+  await page.viewport(1280, 800);
+  const v = views('other');
+  const el = await tableBefore(v);
+  // No last mover: the card's source (`seat-`) names no seat box.
+  Object.assign(el, { view: v.after, lastMover: null });
+  await el.updateComplete;
+  const landed = el.shadowRoot!.querySelector<HTMLElement & { updateComplete: Promise<unknown> }>(
+    `#stack fd-card[data-card="${v.card}"]`,
+  )!;
+  await landed.updateComplete;
+  await frame();
+  expect(landed.getAnimations().map((a) => (a instanceof CSSAnimation ? a.animationName : 'flight'))).toEqual([
+    'enter',
+  ]);
+});
+
 test('your own play flies from where the card sat in your hand', async () => {
   await page.viewport(1280, 800);
   const v = views('mover');
