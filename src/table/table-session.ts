@@ -49,6 +49,8 @@ export class TableSession {
   /** The table's parts, wired to each other (table-parts.ts); this class holds what the table does with them. */
   private readonly parts: TableParts;
   private timer: ReturnType<typeof setInterval> | undefined;
+  /** What the clock last announced of a waiting hand: who has stalled, and which seats are gone (watch). */
+  private waitShown = '';
   private closed = false;
   /** What the table's parts read of it (table-now.ts): read when used, so the parts may be built in any order. */
   private readonly now: TableNow = tableNowOf(() => ({
@@ -309,7 +311,14 @@ export class TableSession {
     this.lobby.freeLeftSeats();
     this.lobby.adoptHeld();
     this.parts.bots.schedule();
+    // Time alone changes what a waiting hand shows only once a seat has stalled (its seconds count) or gone:
+    // announced then, not every second of every turn (each change rebuilds the page's whole view).
     const mine = this.parts.starter.current();
-    if (mine?.session.waiting()?.seats.length) this.options.onChange();
+    const shown = mine?.session.waiting()?.seats.length
+      ? JSON.stringify([this.stallOf(mine.session, now), this.parts.rejoin.goneSeats()])
+      : '';
+    if (shown === this.waitShown) return;
+    this.waitShown = shown;
+    if (shown) this.options.onChange();
   }
 }

@@ -118,6 +118,35 @@ describe("this page's first event of a hand", () => {
   });
 });
 
+describe('the table clock and the page', () => {
+  it('announces nothing each second while a seat only thinks; each second once it has stalled', async () => {
+    manualClock();
+    const now = movableNow();
+    const t = await started({ stallMs: 1000 });
+    await flush();
+    tick(2);
+    const thinking = t.changes();
+    // Bo thinks for three more seconds, under the four turn timers after which a hand counts as stalled.
+    for (let i = 0; i < 3; i++) {
+      now.forward(1000);
+      tick();
+    }
+    expect(t.session.current!.stalled).toBeNull();
+    expect(t.changes()).toBe(thinking);
+    // Stalled: what the page shows (who, for how long) changes each second, and each second is announced.
+    now.forward(2000);
+    tick();
+    const stalled = t.changes();
+    expect(t.session.current!.stalled).toMatchObject({ seats: [1] });
+    expect(stalled).toBeGreaterThan(thinking);
+    for (let i = 0; i < 3; i++) {
+      now.forward(1000);
+      tick();
+    }
+    expect(t.changes()).toBe(stalled + 3);
+  });
+});
+
 describe('a store that holds a write back or fails it', () => {
   it('nothing is sent once the table is closed, even a write that was under way', async () => {
     let release = () => {};
