@@ -1,7 +1,8 @@
 /**
  * How a table marks a player's own cards by the rules' hints
  * (src/games/card-hints.ts): a playable card has a green ring, one that
- * cannot go now is dimmed (tapping it says why). Dimmed by
+ * cannot go now is dimmed (tapping it says why). A card the player has
+ * picked shows fd-card's own picked ring instead of the playable one. Dimmed by
  * darkening, not by opacity: the felt showing through would take the card's
  * ink below 4.5:1. One `css` fragment the game
  * elements include, so every game marks its cards the same way.
@@ -12,7 +13,7 @@ export const cardMarkStyles = css`
   fd-card.illegal {
     filter: grayscale(0.4) brightness(0.75);
   }
-  fd-card.legal::part(card) {
+  fd-card.legal:not([selected])::part(card) {
     box-shadow:
       0 0 0 2px var(--fd-ok),
       0 2px 4px rgba(0, 0, 0, 0.35);

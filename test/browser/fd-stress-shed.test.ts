@@ -66,6 +66,21 @@ test('on my turn the hand cards the rules allow are marked and can be picked; th
   );
 });
 
+test('a picked card shows the ring of a picked card, not the playable mark of the others', async () => {
+  const el = await table(1, ready, ['Ann', 'Bob']);
+  const ring = (card: HTMLElement) => getComputedStyle(card.shadowRoot!.querySelector('[part="card"]')!).boxShadow;
+  const [picked, other] = hand(el);
+  const playable = ring(other!);
+  tap(picked!);
+  await el.updateComplete;
+  await (picked as HTMLElement & { updateComplete: Promise<unknown> }).updateComplete;
+  expect(picked!.hasAttribute('selected')).toBe(true);
+  // The picked ring is the accent gold (#f2c14e), the playable mark stays on the card not picked.
+  expect(ring(picked!)).toContain('rgb(242, 193, 78)');
+  expect(ring(other!)).toBe(playable);
+  expect(ring(picked!)).not.toBe(playable);
+});
+
 test('a seat without a name on the roster reads "Seat N"; a named one, its name', async () => {
   const unnamed = await table(0, ready, ['Ann']);
   expect(text(unnamed.shadowRoot!.querySelector('#status'))).toBe('Seat 2 to play.');
