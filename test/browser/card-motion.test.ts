@@ -55,9 +55,16 @@ async function tableBefore(v: ReturnType<typeof views>) {
   return el;
 }
 
-/** Renders the play and waits until the card that landed has drawn itself and its flight has started. */
-async function play(el: HTMLElement & { updateComplete: Promise<unknown> }, v: ReturnType<typeof views>) {
-  Object.assign(el, { view: v.after, lastMover: v.turn });
+/**
+ * Renders the play (by `lastMover`: the seat on turn unless the test says otherwise) and waits until the card that
+ * landed has drawn itself and its flight, if any, has started.
+ */
+async function play(
+  el: HTMLElement & { updateComplete: Promise<unknown> },
+  v: ReturnType<typeof views>,
+  lastMover: number | null = v.turn,
+) {
+  Object.assign(el, { view: v.after, lastMover });
   await el.updateComplete;
   const landed = el.shadowRoot!.querySelector<HTMLElement & { updateComplete: Promise<unknown> }>(
     `#stack fd-card[data-card="${v.card}"]`,
@@ -67,6 +74,10 @@ async function play(el: HTMLElement & { updateComplete: Promise<unknown> }, v: R
   await Promise.resolve();
   return landed;
 }
+
+/** What a card runs now: each CSS animation by its name, a flight (script) as 'flight'. */
+const animationsOf = (card: Element) =>
+  card.getAnimations().map((a) => (a instanceof CSSAnimation ? a.animationName : 'flight'));
 
 /** Where a card's flight starts: the centre of its first keyframe, from where it lands. */
 function flightStart(card: HTMLElement) {
@@ -122,7 +133,7 @@ test('a card that has flown in has entered: once it lands nothing moves it again
   // The landing's own style change, then a frame for any animation it would start.
   await frame();
   await frame();
-  expect(landed.getAnimations().map((a) => (a instanceof CSSAnimation ? a.animationName : 'script'))).toEqual([]);
+  expect(animationsOf(landed)).toEqual([]);
 });
 
 test('a card that flies in never starts its entrance: one animation, not an entrance the flight cancels', async () => {
@@ -134,8 +145,7 @@ test('a card that flies in never starts its entrance: one animation, not an entr
   const real = Element.prototype.getBoundingClientRect;
   Element.prototype.getBoundingClientRect = function (this: Element) {
     const box = real.call(this);
-    if (this.getAttribute('data-card') === v.card && this.closest('#stack'))
-      atMeasure.push(this.getAnimations().map((a) => (a instanceof CSSAnimation ? a.animationName : 'flight')));
+    if (this.getAttribute('data-card') === v.card && this.closest('#stack')) atMeasure.push(animationsOf(this));
     return box;
   };
   let landed: HTMLElement;
@@ -145,9 +155,7 @@ test('a card that flies in never starts its entrance: one animation, not an entr
     Element.prototype.getBoundingClientRect = real;
   }
   expect(atMeasure).toEqual([[]]);
-  expect(landed.getAnimations().map((a) => (a instanceof CSSAnimation ? a.animationName : 'flight'))).toEqual([
-    'flight',
-  ]);
+  expect(animationsOf(landed)).toEqual(['flight']);
 });
 
 test('a new card with nowhere to fly from enters as any new card does', async () => {
@@ -155,16 +163,9 @@ test('a new card with nowhere to fly from enters as any new card does', async ()
   const v = views('other');
   const el = await tableBefore(v);
   // No last mover: the card's source (`seat-`) names no seat box.
-  Object.assign(el, { view: v.after, lastMover: null });
-  await el.updateComplete;
-  const landed = el.shadowRoot!.querySelector<HTMLElement & { updateComplete: Promise<unknown> }>(
-    `#stack fd-card[data-card="${v.card}"]`,
-  )!;
-  await landed.updateComplete;
+  const landed = await play(el, v, null);
   await frame();
-  expect(landed.getAnimations().map((a) => (a instanceof CSSAnimation ? a.animationName : 'flight'))).toEqual([
-    'enter',
-  ]);
+  expect(animationsOf(landed)).toEqual(['enter']);
 });
 
 test('your own play flies from where the card sat in your hand', async () => {
