@@ -75,7 +75,7 @@ function sameKnown(a: PrivateView['known'], b: PrivateView['known']): boolean {
  * the answer holds while the game, the seat and what it knows are the same.
  */
 const lastHints = new WeakMap<
-  object,
+  State<unknown, unknown>,
   {
     readonly module: AnyGameModule;
     readonly seat: Seat;
