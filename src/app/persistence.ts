@@ -9,6 +9,7 @@ import type { Roster } from '../net/messages.js';
 import type { HandSecrets } from '../table/hand-session.js';
 import type { TableStore } from '../table/table-session.js';
 import type { HandRecord } from '../table/hand/setup.js';
+import { GroupCommit } from './group-commit.js';
 
 export interface StoredIdentity {
   readonly slot: number;
@@ -36,7 +37,21 @@ interface FairdeckDB extends DBSchema {
 const DB_NAME = 'fairdeck';
 const DB_VERSION = 3;
 
+type EventRow = FairdeckDB['events']['value'];
+
 export class BrowserStore implements TableStore {
+  /**
+   * Hand events, stored as they are sent and as they arrive: one move brings
+   * several, each in a task of its own, and a transaction each cost a page
+   * about 2 ms per move. Those that come while one commits share the next.
+   */
+  private readonly events = new GroupCommit<EventRow>(async (rows) => {
+    const tx = this.db.transaction('events', 'readwrite');
+    // A put that fails aborts the transaction: `done` rejects for every row of it.
+    for (const row of rows) tx.store.put(row).catch(() => {});
+    await tx.done;
+  });
+
   private constructor(private readonly db: IDBPDatabase<FairdeckDB>) {}
 
   static async open(): Promise<BrowserStore> {
@@ -77,8 +92,8 @@ export class BrowserStore implements TableStore {
     return (await this.db.getAllFromIndex('events', 'byHand', [table, hand])).map((row) => row.bytes);
   }
 
-  async saveHandEvent(table: string, hand: number, key: string, bytes: Uint8Array): Promise<void> {
-    await this.db.put('events', { id: `${table}/${hand}/${key}`, table, hand, bytes });
+  saveHandEvent(table: string, hand: number, key: string, bytes: Uint8Array): Promise<void> {
+    return this.events.add({ id: `${table}/${hand}/${key}`, table, hand, bytes });
   }
 
   async loadHandSecrets(table: string, hand: number, seatKey: string): Promise<HandSecrets | undefined> {
