@@ -68,6 +68,8 @@ export class Mesh {
   private readonly seen = new SeenEnvelopes();
   private readonly replays = new ReplayWindow();
   private readonly presence: PresenceBook;
+  /** The presence last announced as a change (presenceChanged). */
+  private presenceShown = '';
   private readonly relay: Relay;
   private readonly timers: ReturnType<typeof setInterval>[] = [];
   private readonly relayFilter: MeshOptions['relayFilter'];
@@ -99,6 +101,7 @@ export class Mesh {
         this.links.set(remote, { lastHeardMs: now, lastSentMs: now });
         this.sendDirect(remote, 'hello', { peerId: this.peerId, name: this.name });
         this.announcePresence();
+        handlers.changed();
       },
       linkClosed: (remote) => {
         const info = this.links.get(remote);
@@ -274,8 +277,10 @@ export class Mesh {
     }
     if (envelope.kind === 'hello' && link) {
       // originRefusal made sure it came over its author's own link.
+      const bound = link.key !== author;
       link.key = author;
       link.lastHeardMs = this.nowMs();
+      if (bound) handlers.changed();
     }
     const refusal = this.authorizer(envelope);
     if (refusal) return this.reject(remote, refusal, author);
@@ -283,7 +288,7 @@ export class Mesh {
     // Flooded presence can arrive out of order (an old copy by a longer path): keep the newest.
     if (envelope.kind === 'presence' && this.presence.note(author, envelope.seq, envelope.body, this.nowMs())) {
       for (const [to, owed] of this.relay.owed(this.links, this.nowMs())) this.sendOn(to, owed);
-      handlers.changed();
+      this.presenceChanged();
     }
     if (RELAYED_KINDS.has(envelope.kind)) this.forward(bytes, envelope, remote);
     // A table event is the hand's public record: every page takes it whatever its `to` says (its author could
@@ -345,11 +350,25 @@ export class Mesh {
       if (now - info.lastSentMs >= this.timing.heartbeatMs / 2) this.sendOn(remote, KEEPALIVE);
     }
     this.relay.expire(now);
+    this.presenceChanged();
   }
 
   private announcePresence(): void {
     if (!this.handlers || this.links.size === 0) return;
     this.send('presence', { peerId: this.peerId, name: this.name, links: this.openLinks() });
+  }
+
+  /**
+   * Says "changed" when what the peers' presence tells (who is fresh, under
+   * which peer id, linked to whom) is not what it last said: every peer
+   * repeats its presence every few seconds, and each repeat used to make
+   * every page build its view again to show nothing new. Run on each new
+   * presence and on the heartbeat, which sees a word go stale.
+   */
+  private presenceChanged(): void {
+    const words = this.presence.freshWords(this.nowMs());
+    if (words === this.presenceShown) return;
+    this.presenceShown = words;
     this.handlers?.changed();
   }
 

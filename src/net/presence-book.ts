@@ -35,6 +35,19 @@ export class PresenceBook {
     return heard && nowMs - heard.atMs < this.freshMs ? heard : undefined;
   }
 
+  /**
+   * What is fresh now, in words that change exactly when a reading here can:
+   * each fresh author with its peer id and links. A peer that repeats itself
+   * every few seconds changes nothing; one that falls silent does, once its
+   * word is no longer fresh.
+   */
+  freshWords(nowMs: number): string {
+    const words: string[] = [];
+    for (const [key, heard] of this.byKey)
+      if (nowMs - heard.atMs < this.freshMs) words.push(`${key} ${heard.peerId} ${heard.links.join(',')}`);
+    return words.sort().join(';');
+  }
+
   /** Peer ids of peers heard of recently (other than `selfKey`) that have no link in `linked`. */
   unlinked(selfKey: string, linked: ReadonlyMap<string, unknown>, nowMs: number): string[] {
     const out: string[] = [];

@@ -174,6 +174,36 @@ describe('a new link', () => {
   });
 });
 
+describe('what the mesh announces as changed', () => {
+  test('a presence that repeats what is known says nothing; new links in it do, and so does its going stale', async () => {
+    await startMesh();
+    const a = await linked(2);
+    const b = await linked(3);
+    a.transport.send(mesh.peerId, presence(a, [mesh.peerId]));
+    await flush();
+    const known = changes;
+    // The peer repeats itself, as every peer does every few seconds; the mesh's own presence goes out meanwhile.
+    for (let i = 0; i < 3; i++) {
+      a.transport.send(mesh.peerId, presence(a, [mesh.peerId]));
+      b.transport.send(mesh.peerId, hello(b));
+      await flush(TIMING.presenceMs / 4);
+    }
+    expect(changes).toBe(known);
+    // A link of its own that is new: who reaches whom changed.
+    a.transport.send(mesh.peerId, presence(a, [mesh.peerId, b.id]));
+    await flush();
+    expect(changes).toBe(known + 1);
+    expect(mesh.reachability(a.key)).toBe('direct');
+    // Then a falls silent: its word goes stale, which the heartbeat announces once, while its link still counts
+    // as alive (a link is dead only later).
+    const quiet = changes;
+    await until(Date.now() + TIMING.presenceFreshMs + TIMING.heartbeatMs);
+    expect(TIMING.presenceFreshMs + TIMING.heartbeatMs).toBeLessThan(TIMING.linkDeadAfterMs);
+    expect(mesh.reachability(a.key)).toBe('direct');
+    expect(changes).toBe(quiet + 1);
+  });
+});
+
 describe('the gate', () => {
   test('the keep-alive is exactly one zero byte: other short frames are rejected, a rejection without an author has no author field', async () => {
     await startMesh();
