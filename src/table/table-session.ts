@@ -51,6 +51,8 @@ export class TableSession {
   private timer: ReturnType<typeof setInterval> | undefined;
   /** What the clock last announced of a waiting hand: who has stalled, and which seats are gone (watch). */
   private waitShown = '';
+  /** The watchers the clock last saw (watch). */
+  private watchersShown = '[]';
   private closed = false;
   /** What the table's parts read of it (table-now.ts): read when used, so the parts may be built in any order. */
   private readonly now: TableNow = tableNowOf(() => ({
@@ -312,13 +314,17 @@ export class TableSession {
     this.lobby.adoptHeld();
     this.parts.bots.schedule();
     // Time alone changes what a waiting hand shows only once a seat has stalled (its seconds count) or gone:
-    // announced then, not every second of every turn (each change rebuilds the page's whole view).
+    // announced then, not every second of every turn (each change rebuilds the page's whole view). Time also
+    // ends a watcher that fell silent: its name leaves the list.
     const mine = this.parts.starter.current();
-    const shown = mine?.session.waiting()?.seats.length
+    const waitShown = mine?.session.waiting()?.seats.length
       ? JSON.stringify([this.stallOf(mine.session, now), this.parts.rejoin.goneSeats()])
       : '';
-    if (shown === this.waitShown) return;
-    this.waitShown = shown;
-    if (shown) this.options.onChange();
+    const watchersShown = JSON.stringify(this.watcherList());
+    if (waitShown === this.waitShown && watchersShown === this.watchersShown) return;
+    const announce = waitShown !== '' || watchersShown !== this.watchersShown;
+    this.waitShown = waitShown;
+    this.watchersShown = watchersShown;
+    if (announce) this.options.onChange();
   }
 }

@@ -145,6 +145,26 @@ describe('the table clock and the page', () => {
     }
     expect(t.changes()).toBe(stalled + 3);
   });
+
+  it('a watcher that falls silent leaves the list, and the clock tells the page so, once', async () => {
+    manualClock();
+    const now = movableNow();
+    const t = await table(3);
+    t.session.receive(from(cy, 'hello', { peerId: peerIdFor(TABLE, keyHex(cy.publicKey)), name: 'Cy' }), 'x');
+    tick();
+    expect(t.session.watcherList().map((w) => w.name)).toEqual(['Cy']);
+    const heard = t.changes();
+    // Cy's page closes: nothing more comes from it. Its word holds for a while, then no longer.
+    now.forward(10_000);
+    tick();
+    expect(t.changes()).toBe(heard);
+    now.forward(15_000);
+    tick();
+    expect(t.session.watcherList()).toEqual([]);
+    expect(t.changes()).toBe(heard + 1);
+    tick(3);
+    expect(t.changes()).toBe(heard + 1);
+  });
 });
 
 describe('a store that holds a write back or fails it', () => {
