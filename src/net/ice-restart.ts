@@ -72,11 +72,20 @@ interface Watch {
   freshOffers: number;
 }
 
+/** How often a link in trouble is stepped (its offers resent, its answer awaited, given up). */
 const TICK_MS = 100;
 
 export class IceRestarts {
   private readonly watches = new Map<string, Watch>();
-  private timer: ReturnType<typeof setInterval> | undefined;
+  /**
+   * The next look at the links: every TICK_MS while one is in trouble, else
+   * when the first could fall silent (a link whose remote keeps it alive,
+   * SILENT_MS after it was last heard). A calm page used to wake ten times a
+   * second to find nothing; now about once per SILENT_MS, and a link that
+   * was heard meanwhile only moves the look on.
+   */
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private timerAtMs = Infinity;
 
   constructor(
     private readonly host: IceRestartHost,
@@ -100,7 +109,7 @@ export class IceRestarts {
       retries: 0,
       freshOffers: 0,
     });
-    this.timer ??= setInterval(() => this.tick(), TICK_MS);
+    this.schedule();
   }
 
   forget(connection: RestartableConnection): void {
@@ -124,15 +133,22 @@ export class IceRestarts {
   keptAlive(connection: RestartableConnection): void {
     const watch = this.watches.get(connection.connectionId);
     if (!watch) return;
-    if (!watch.keptAlive) this.host.note?.(connection.peer, `first keep-alive on ${connection.connectionId}`);
-    watch.keptAlive = true;
+    if (!watch.keptAlive) {
+      this.host.note?.(connection.peer, `first keep-alive on ${connection.connectionId}`);
+      watch.keptAlive = true;
+      this.heard(connection);
+      this.schedule();
+      return;
+    }
     this.heard(connection);
   }
 
   /** This page started the keep-alive on the connection: until a beat proves it, its remote is presumed to keep it up too. */
   keepAliveStarted(connection: RestartableConnection): void {
     const watch = this.watches.get(connection.connectionId);
-    if (watch) watch.keepAliveSinceMs = this.nowMs();
+    if (!watch) return;
+    watch.keepAliveSinceMs = this.nowMs();
+    this.schedule();
   }
 
   /** The remote keeps the link alive: a beat came, or the keep-alive is young enough to presume it. */
@@ -168,14 +184,32 @@ export class IceRestarts {
     watch.freshOffers = 0;
     this.host.checkSignaling();
     this.step(watch);
+    this.schedule();
   }
 
   private tick(): void {
+    this.timer = undefined;
+    this.timerAtMs = Infinity;
     const now = this.nowMs();
     for (const watch of [...this.watches.values()]) {
       if (watch.troubleSinceMs !== undefined) this.step(watch);
       else if (this.alive(watch, now) && now - watch.heardMs >= SILENT_MS) this.trouble(watch, 'silent');
     }
+    this.schedule();
+  }
+
+  /** Sets the next look (see `timer`) if none is due by then already. */
+  private schedule(): void {
+    const now = this.nowMs();
+    let at = Infinity;
+    for (const watch of this.watches.values()) {
+      if (watch.troubleSinceMs !== undefined) at = Math.min(at, now + TICK_MS);
+      else if (this.alive(watch, now)) at = Math.min(at, watch.heardMs + SILENT_MS);
+    }
+    if (at >= this.timerAtMs) return;
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timerAtMs = at;
+    this.timer = at === Infinity ? undefined : setTimeout(() => this.tick(), Math.max(0, at - now));
   }
 
   /** Signaling is registered again: an offer waiting for an answer goes out at once. */
@@ -211,7 +245,10 @@ export class IceRestarts {
         return;
       }
       this.host.note?.(remote, 'offer in');
-      watch.troubleSinceMs ??= this.nowMs();
+      if (watch.troubleSinceMs === undefined) {
+        watch.troubleSinceMs = this.nowMs();
+        this.schedule();
+      }
       this.restoreTrickle(watch, pc);
       await pc.setRemoteDescription(payload.description);
       await pc.setLocalDescription(await pc.createAnswer());
@@ -309,7 +346,8 @@ export class IceRestarts {
   }
 
   private stopTicking(): void {
-    if (this.timer !== undefined) clearInterval(this.timer);
+    if (this.timer !== undefined) clearTimeout(this.timer);
     this.timer = undefined;
+    this.timerAtMs = Infinity;
   }
 }

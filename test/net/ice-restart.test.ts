@@ -208,6 +208,31 @@ describe('IceRestarts on a live link (a stand-in connection, the real clock poli
     expect(restarts.troubled).toBe(false);
   });
 
+  test('a calm page wakes about once a second, not ten times, and still sees silence on time', async () => {
+    // Every timer callback this module runs is a wake of the page's main thread.
+    let wakes = 0;
+    const counted = <F extends typeof setTimeout | typeof setInterval>(real: F) =>
+      ((fn: () => void, ms?: number) => real(() => (wakes++, fn()), ms)) as unknown as F;
+    const [timeout, interval] = [setTimeout, setInterval];
+    vi.spyOn(globalThis, 'setTimeout').mockImplementation(counted(timeout));
+    vi.spyOn(globalThis, 'setInterval').mockImplementation(counted(interval));
+    const { restarts, connection, sent } = watched();
+    restarts.keptAlive(connection);
+    // Ten seconds of a live link: a beat every half second.
+    for (let i = 0; i < 20; i++) {
+      await vi.advanceTimersByTimeAsync(500);
+      restarts.keptAlive(connection);
+    }
+    expect(wakes).toBeLessThanOrEqual(10);
+    expect(restarts.troubled).toBe(false);
+    // The beats stop: the link is troubled as soon as it has been silent for SILENT_MS, not a tick later.
+    await vi.advanceTimersByTimeAsync(SILENT_MS - 1);
+    expect(restarts.troubled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(restarts.troubled).toBe(true);
+    expect(sent.map((p) => p.description.type)).toEqual(['offer']);
+  });
+
   test('a kept-alive link gone silent while ICE carries it is offered a restart, and kept when none is answered', async () => {
     const { restarts, connection, sent, givenUp } = watched();
     restarts.keptAlive(connection);
