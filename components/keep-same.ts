@@ -6,9 +6,10 @@
  * `after` with every part that equals (by value) the same part of `before`
  * replaced by that part of `before` — `before` itself when nothing changed —
  * so the shell skips a change that shows nothing new and a table whose hand
- * did not change is not drawn again. Plain objects and arrays are compared
- * by value; anything else (a class instance, a function, a Map) only by
- * identity.
+ * did not change is not drawn again. An array's item that is one of the
+ * old array's items, at any place, stays as it is. Plain objects and arrays
+ * are compared by value; anything else (a class instance, a function, a
+ * Map) only by identity.
  */
 
 const plain = (x: unknown): x is Record<string, unknown> => {
@@ -20,7 +21,12 @@ const plain = (x: unknown): x is Record<string, unknown> => {
 export function keepSame<T>(before: T, after: T): T {
   if (Object.is(before, after)) return before;
   if (Array.isArray(before) && Array.isArray(after)) {
-    const kept = after.map((item: unknown, i) => (i < before.length ? keepSame(before[i] as unknown, item) : item));
+    // An item that was already there, wherever it was, is itself: a full log that drops its oldest line shifts every
+    // other line by one, and comparing each with its old neighbour would copy all of them on every change.
+    const there = new Set<unknown>(before);
+    const kept = after.map((item: unknown, i) =>
+      there.has(item) || i >= before.length ? item : keepSame(before[i] as unknown, item),
+    );
     const same = before.length === after.length && kept.every((item, i) => item === before[i]);
     return (same ? before : kept) as T;
   }

@@ -107,6 +107,13 @@ test('what did not change stays the same object, down to each part', () => {
   const played = keepSame(before, { ...before, hand: { cards: ['7H'], seats: structuredClone(hand.seats) } });
   expect(played.hand.seats).toBe(hand.seats);
   expect(played.hand.cards).toEqual(['7H']);
+  // A full log drops its oldest line as it takes a new one: every line still there stays the very same object
+  // (the log element formats a line's time once per line object).
+  const lines = Array.from({ length: 300 }, (_, id) => ({ id, at: id * 1000, level: 'info', text: `line ${id}` }));
+  const full = { log: lines };
+  const next = keepSame(full, { log: [...lines.slice(1), { id: 300, at: 300_000, level: 'info', text: 'new' }] });
+  expect(next.log.slice(0, 299).every((line, i) => line === lines[i + 1])).toBe(true);
+  expect(next.log[299]).toEqual({ id: 300, at: 300_000, level: 'info', text: 'new' });
   // Not plain data: compared by identity only.
   const map = new Map([[1, 2]]);
   expect(keepSame({ m: map }, { m: new Map([[1, 2]]) }).m).not.toBe(map);
