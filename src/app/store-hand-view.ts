@@ -19,9 +19,9 @@ import {
   handViewWithMatchRows,
   type GameTable,
 } from '../games/index.js';
-import type { Input } from '../engine/index.js';
+import type { AnyGame, AnyState, AuditReport, Input, Json, PrivateView } from '../engine/index.js';
 import { awaitedWords } from '../games/describe.js';
-import { cardHints, type CardHint } from '../games/card-hints.js';
+import { cardHints, sameKnown, type CardHint } from '../games/card-hints.js';
 import type { TableSession } from '../table/table-session.js';
 import { handVerdict, type VerdictSummary } from '../verify/verdict.js';
 import { endOfHand, type HandSummaryView } from './hand-summary.js';
@@ -122,15 +122,12 @@ export function handViewOf(table: TableSession | undefined): HandView | null {
         ? gameTable(
             hand.config.game.id,
             // The score table's rows of the match's earlier hands, from their stored results (scores.ts).
-            handViewWithMatchRows(
-              hand.config.game.id,
-              // Once the audit is in, the result it settled (Fighting Cards: the earliest renege), as the outcome carries.
-              handViewAfterAudit(
-                hand.config.game.id,
-                state,
-                hand.phase === 'done' ? (hand.auditResult?.rules ?? null) : null,
-                hand.config.game.view(state, current.mySeat, hand.privateView),
-              ),
+            gameViewOf(
+              hand.config.game,
+              state,
+              current.mySeat,
+              hand.privateView,
+              hand.phase === 'done' ? (hand.auditResult?.rules ?? null) : null,
               matchRows(table.handResults(), current.handNo),
             ),
             movesOpen(hand.phase) && !current.catchingUp ? hand.legalActions() : [],
@@ -202,6 +199,54 @@ export function handViewOf(table: TableSession | undefined): HandView | null {
       mySeat: current.mySeat,
     }),
   };
+}
+
+/** What the game's view of a state was last built from, and the view (see `gameViewOf`). */
+interface BuiltView {
+  readonly game: AnyGame;
+  readonly seat: number | null;
+  readonly known: PrivateView['known'];
+  readonly auditRules: AuditReport | null;
+  readonly rows: string;
+  readonly view: unknown;
+}
+const builtViews = new WeakMap<AnyState, BuiltView>();
+
+/**
+ * The game's own view of `state` for `seat`, with the audit's settled result
+ * once it is in (Fighting Cards: the earliest renege, as the outcome carries)
+ * and the score table's rows of the match's earlier hands. A page builds its
+ * view at every change the store announces, and most come with the same
+ * state; a state is never changed once made, so the view built from the same
+ * state, seat, knowledge, audit and rows is the same object again, which the
+ * shell's keepSame passes at once instead of comparing it part by part.
+ */
+function gameViewOf(
+  game: AnyGame,
+  state: AnyState,
+  seat: number | null,
+  privateView: PrivateView,
+  auditRules: AuditReport | null,
+  rows: readonly Json[],
+): unknown {
+  const rowWords = JSON.stringify(rows);
+  const last = builtViews.get(state);
+  if (
+    last &&
+    last.game === game &&
+    last.seat === seat &&
+    last.auditRules === auditRules &&
+    last.rows === rowWords &&
+    sameKnown(last.known, privateView.known)
+  )
+    return last.view;
+  const view = handViewWithMatchRows(
+    game.id,
+    handViewAfterAudit(game.id, state, auditRules, game.view(state, seat, privateView)),
+    rows,
+  );
+  builtViews.set(state, { game, seat, known: privateView.known, auditRules, rows: rowWords, view });
+  return view;
 }
 
 /** Each seat's newest move, newest first, in the log's words without the name (the inputs are scanned from the end). */

@@ -61,7 +61,7 @@ function knownCards(state: State<unknown, unknown>, view: PrivateView): OpenCard
 }
 
 /** Whether two seats' knowledge names the same cards. */
-function sameKnown(a: PrivateView['known'], b: PrivateView['known']): boolean {
+export function sameKnown(a: PrivateView['known'], b: PrivateView['known']): boolean {
   const keys = Object.keys(a);
   if (keys.length !== Object.keys(b).length) return false;
   return keys.every((handle) => b[Number(handle)] === a[Number(handle)]);

@@ -1,0 +1,52 @@
+/**
+ * The hand's view as the page reads it (src/app/store-hand-view.ts) keeps the
+ * game's view of a state it has built: asked again for the same state and
+ * knowledge, it is the same object (the shell then passes it at once), and
+ * at every step of a real hand it equals the view built afresh.
+ */
+import { afterEach, expect, it } from 'vitest';
+import { handViewOf } from '../../src/app/store-hand-view.js';
+import { handFinished, seatPeers, until, type SimulationPeer } from '../../tools/sim/simulation.js';
+import { closeAll } from '../helpers/table-page.js';
+
+let running: SimulationPeer[] = [];
+afterEach(() => {
+  closeAll(running);
+  running = [];
+});
+
+it('stress-shed: the game view is the same object while the state and the cards known stay, and always what a fresh build gives', async () => {
+  let peers: SimulationPeer[] = [];
+  let looks = 0;
+  let kept = 0;
+  let last: { state: unknown; known: string; view: unknown } | null = null;
+  const stale: string[] = [];
+  const result = await seatPeers({
+    game: 'stress-shed',
+    players: 2,
+    hands: 1,
+    seed: 44,
+    onChange: (seat) => {
+      const hand = peers[seat]?.session.current?.session;
+      if (seat !== 0 || !hand || hand.phase !== 'play' || !hand.engineState) return;
+      const view = handViewOf(peers[0]!.session)!.table!.view;
+      const again = handViewOf(peers[0]!.session)!.table!.view;
+      looks++;
+      if (again !== view) stale.push(`step ${hand.step}: asked twice, two objects`);
+      const fresh = hand.config.game.view(hand.engineState, 0, hand.privateView);
+      if (JSON.stringify(view) !== JSON.stringify(fresh)) stale.push(`step ${hand.step}: not the fresh view`);
+      const known = JSON.stringify(hand.privateView.known);
+      if (last && last.state === hand.engineState && last.known === known) {
+        kept++;
+        if (last.view !== view) stale.push(`step ${hand.step}: same state, another object`);
+      }
+      last = { state: hand.engineState, known, view };
+    },
+  });
+  peers = result.peers;
+  running = peers;
+  await until(() => peers.every(handFinished), 20);
+  expect(stale).toEqual([]);
+  expect(looks).toBeGreaterThan(20);
+  expect(kept).toBeGreaterThan(0);
+}, 120_000);
