@@ -204,12 +204,16 @@ export class IceRestarts {
     let at = Infinity;
     for (const watch of this.watches.values()) {
       if (watch.troubleSinceMs !== undefined) at = Math.min(at, now + TICK_MS);
-      else if (this.alive(watch, now)) at = Math.min(at, watch.heardMs + SILENT_MS);
+      // Only a link `trouble` would take: one closing under us (its close not yet heard) is not looked at again.
+      else if (this.alive(watch, now) && watch.connection.open && watch.connection.peerConnection)
+        at = Math.min(at, watch.heardMs + SILENT_MS);
     }
+    // A look that is due already found nothing it could do: the next comes a tick later, never at once in a loop.
+    if (at !== Infinity && at <= now) at = now + TICK_MS;
     if (at >= this.timerAtMs) return;
     if (this.timer !== undefined) clearTimeout(this.timer);
     this.timerAtMs = at;
-    this.timer = at === Infinity ? undefined : setTimeout(() => this.tick(), Math.max(0, at - now));
+    this.timer = at === Infinity ? undefined : setTimeout(() => this.tick(), at - now);
   }
 
   /** Signaling is registered again: an offer waiting for an answer goes out at once. */

@@ -214,23 +214,50 @@ describe('IceRestarts on a live link (a stand-in connection, the real clock poli
     const counted = <F extends typeof setTimeout | typeof setInterval>(real: F) =>
       ((fn: () => void, ms?: number) => real(() => (wakes++, fn()), ms)) as unknown as F;
     const [timeout, interval] = [setTimeout, setInterval];
-    vi.spyOn(globalThis, 'setTimeout').mockImplementation(counted(timeout));
-    vi.spyOn(globalThis, 'setInterval').mockImplementation(counted(interval));
-    const { restarts, connection, sent } = watched();
-    restarts.keptAlive(connection);
-    // Ten seconds of a live link: a beat every half second.
-    for (let i = 0; i < 20; i++) {
-      await vi.advanceTimersByTimeAsync(500);
+    // Restored before the fake clock goes (afterEach): the unit project shares globals between files, and a spy
+    // restored later would put back this test's fake setTimeout for every file after it.
+    const spies = [
+      vi.spyOn(globalThis, 'setTimeout').mockImplementation(counted(timeout)),
+      vi.spyOn(globalThis, 'setInterval').mockImplementation(counted(interval)),
+    ];
+    try {
+      const { restarts, connection, sent } = watched();
       restarts.keptAlive(connection);
+      // Ten seconds of a live link: a beat every half second.
+      for (let i = 0; i < 20; i++) {
+        await vi.advanceTimersByTimeAsync(500);
+        restarts.keptAlive(connection);
+      }
+      expect(wakes).toBeLessThanOrEqual(10);
+      expect(restarts.troubled).toBe(false);
+      // The beats stop: the link is troubled as soon as it has been silent for SILENT_MS, not a tick later.
+      await vi.advanceTimersByTimeAsync(SILENT_MS - 1);
+      expect(restarts.troubled).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(restarts.troubled).toBe(true);
+      expect(sent.map((p) => p.description.type)).toEqual(['offer']);
+    } finally {
+      for (const spy of spies) spy.mockRestore();
     }
-    expect(wakes).toBeLessThanOrEqual(10);
+  });
+
+  test('a silent link that can no longer be restarted (closed under us, its close not yet heard) is not looked at in a loop', async () => {
+    let looks = 0;
+    const { connection } = fakeConnection('connected');
+    const closing = { ...connection, open: true };
+    restarts = new IceRestarts(
+      { send: () => {}, giveUp: () => {}, checkSignaling: () => {}, refused: () => {} },
+      () => (looks++, Date.now()),
+    );
+    restarts.watch(closing, true);
+    restarts.keptAlive(closing);
+    closing.open = false;
+    await vi.advanceTimersByTimeAsync(SILENT_MS);
+    const before = looks;
+    await vi.advanceTimersByTimeAsync(1000);
     expect(restarts.troubled).toBe(false);
-    // The beats stop: the link is troubled as soon as it has been silent for SILENT_MS, not a tick later.
-    await vi.advanceTimersByTimeAsync(SILENT_MS - 1);
-    expect(restarts.troubled).toBe(false);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(restarts.troubled).toBe(true);
-    expect(sent.map((p) => p.description.type)).toEqual(['offer']);
+    // At most a look per tick, as the restart watch always ticked (the first cut looked again at once, ~1,000/s).
+    expect(looks - before).toBeLessThanOrEqual(2 * (1000 / 100) + 2);
   });
 
   test('a kept-alive link gone silent while ICE carries it is offered a restart, and kept when none is answered', async () => {
