@@ -38,6 +38,8 @@ import { refusal } from '../helpers/refusal.js';
 
 afterEach(() => {
   closeTables();
+  // The unit project shares globals between files: a moved Date.now must not outlive its test.
+  vi.restoreAllMocks();
   vi.useRealTimers();
 });
 
