@@ -142,7 +142,7 @@ export default defineConfig({
           include: ['test/**/*.test.ts'],
           exclude: ['test/e2e/**', 'test/browser/**', 'test/**/*.deep.test.ts', ...MOCKING],
           environment: 'node',
-          setupFiles: ['test/helpers/depth-setup.ts', 'test/helpers/games-setup.ts'],
+          setupFiles: ['test/helpers/depth-setup.ts', 'test/helpers/games-setup.ts', 'test/helpers/clean-globals.ts'],
           // One module graph per worker, not per file: importing crypto/ and the
           // games again for each of some two hundred files cost more CPU than
           // most of the tests. Every test file cleans up what it starts.
@@ -161,7 +161,7 @@ export default defineConfig({
           include: MOCKING.filter((file) => !file.endsWith('.deep.test.ts')),
           environment: 'node',
           maxWorkers: WORKERS,
-          setupFiles: ['test/helpers/depth-setup.ts', 'test/helpers/games-setup.ts'],
+          setupFiles: ['test/helpers/depth-setup.ts', 'test/helpers/games-setup.ts', 'test/helpers/clean-globals.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },
@@ -186,7 +186,7 @@ export default defineConfig({
           env: { FAIRDECK_DEEP: '1' },
           maxWorkers: WORKERS,
           globalSetup: ['test/helpers/depth-global.ts'],
-          setupFiles: ['test/helpers/depth-setup.ts', 'test/helpers/games-setup.ts'],
+          setupFiles: ['test/helpers/depth-setup.ts', 'test/helpers/games-setup.ts', 'test/helpers/clean-globals.ts'],
           testTimeout: 1_800_000,
           hookTimeout: 300_000,
         },

@@ -47,6 +47,8 @@ type Event = EnvelopeOf<'table-event'>;
 
 afterEach(() => {
   closeTables();
+  // A test below freezes Date.now; the next must find the real clock.
+  vi.restoreAllMocks();
   vi.useRealTimers();
 });
 
