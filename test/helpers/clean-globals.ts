@@ -4,8 +4,8 @@
  * globals, a fake clock). The `unit` project shares globals between the files
  * of a worker (`isolate: false`), so a file that forgot would hand its clock
  * to every later file of the worker, and those wait on time that never moves.
- * Spies are restored before the fake clock goes, so a spy made on a faked
- * `setTimeout` gives back the fake while it is still installed.
+ * (No test spies on a global timer: restoring such a spy made under the fake
+ * clock would put the dead fake back; docs/TESTING.md.)
  */
 import { afterAll, vi } from 'vitest';
 
