@@ -1,10 +1,12 @@
 /**
- * Group commit: writes asked for while one is being committed wait, and then
- * go together in one write (as a database's log commits the transactions that
- * queued behind a flush). The first write of a quiet spell starts at once, so
- * nothing waits that would not have waited anyway; a burst (one move's event
- * and the key shares that follow it, each arriving in a task of its own)
- * costs two transactions instead of one each. Every ask settles with the
+ * Group commit: writes go together in one write (as a database's log commits
+ * the transactions that queued behind a flush). Writes asked for in the same
+ * task share one write, which starts once that task's own code has run (a
+ * microtask), so a peer's event taken in and this page's answer to it, with
+ * the secrets the answer depends on, commit in one transaction; writes asked
+ * for while one is being committed wait, and then go together after it (a
+ * burst, each in a task of its own, costs two transactions instead of one
+ * each). Nothing waits for a task or a timer. Every ask settles with the
  * write that carried it: a failed write rejects exactly its own asks, and
  * the asks behind it still go.
  */
@@ -17,13 +19,14 @@ export class GroupCommit<T> {
 
   /** Stores `item`: settles once the write that carries it has committed or failed. */
   add(item: T): Promise<void> {
-    if (!this.inFlight) return this.start([item]);
     if (this.waiting) {
       this.waiting.items.push(item);
       return this.waiting.settle;
     }
     const items = [item];
-    const settle = this.inFlight.then(
+    // Quiet: after the code that asked has run (a microtask); else after the write in flight, whatever its outcome.
+    const before = this.inFlight ?? Promise.resolve();
+    const settle = before.then(
       () => this.next(items),
       () => this.next(items),
     );
@@ -33,10 +36,6 @@ export class GroupCommit<T> {
 
   private next(items: T[]): Promise<void> {
     this.waiting = null;
-    return this.start(items);
-  }
-
-  private start(items: readonly T[]): Promise<void> {
     const flight = this.write(items);
     this.inFlight = flight;
     const done = () => {

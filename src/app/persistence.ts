@@ -7,7 +7,7 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { Roster } from '../net/messages.js';
 import type { HandSecrets } from '../table/hand-session.js';
-import type { TableStore } from '../table/table-session.js';
+import type { SeatSecrets, TableStore } from '../table/table-outbox.js';
 import type { HandRecord } from '../table/hand/setup.js';
 import { GroupCommit } from './group-commit.js';
 
@@ -37,18 +37,35 @@ interface FairdeckDB extends DBSchema {
 const DB_NAME = 'fairdeck';
 const DB_VERSION = 3;
 
-type EventRow = FairdeckDB['events']['value'];
+/** One row a hand's write puts: an event, or a seat's secrets. */
+type HandRow =
+  | { readonly store: 'events'; readonly value: FairdeckDB['events']['value'] }
+  | { readonly store: 'secrets'; readonly value: FairdeckDB['secrets']['value'] };
 
 export class BrowserStore implements TableStore {
   /**
-   * Hand events, stored as they are sent and as they arrive: one move brings
-   * several, each in a task of its own, and a transaction each cost a page
-   * about 2 ms per move. Those that come while one commits share the next.
+   * Hand events and a seat's secrets, stored as they are made and as they
+   * arrive, in one transaction per group (group-commit.ts): a peer's event
+   * taken in and this page's answer, with the secrets the answer depends on,
+   * commit together, so the answer waits for one transaction, not three. The
+   * completion of each comes back through the main thread, behind whatever a
+   * page renders meanwhile: each one avoided is a hop of a real-time move
+   * that is not delayed by a frame.
    */
-  private readonly events = new GroupCommit<EventRow>(async (rows) => {
-    const tx = this.db.transaction('events', 'readwrite');
-    // A put that fails aborts the transaction: `done` rejects for every row of it.
-    for (const row of rows) tx.store.put(row).catch(() => {});
+  private readonly hands = new GroupCommit<HandRow>(async (rows) => {
+    const tx = this.db.transaction(['events', 'secrets'], 'readwrite');
+    // A put that fails aborts the transaction, and `done` rejects for every row of it; so does one that cannot even
+    // be asked (a value IndexedDB cannot clone throws at once): all or nothing.
+    try {
+      for (const row of rows)
+        void (
+          row.store === 'events' ? tx.objectStore('events').put(row.value) : tx.objectStore('secrets').put(row.value)
+        ).catch(() => {});
+    } catch (error) {
+      tx.done.catch(() => {});
+      tx.abort();
+      throw error;
+    }
     await tx.done;
   });
 
@@ -93,7 +110,19 @@ export class BrowserStore implements TableStore {
   }
 
   saveHandEvent(table: string, hand: number, key: string, bytes: Uint8Array): Promise<void> {
-    return this.events.add({ id: `${table}/${hand}/${key}`, table, hand, bytes });
+    return this.hands.add(eventRow(table, hand, key, bytes));
+  }
+
+  async saveOwnEvent(
+    table: string,
+    hand: number,
+    key: string,
+    bytes: Uint8Array,
+    secrets?: SeatSecrets,
+  ): Promise<void> {
+    // Asked together, so one transaction carries both: the event is never stored without its secrets.
+    const rows = secrets ? [secretsRow(table, hand, secrets.seatKey, secrets.secrets)] : [];
+    await Promise.all([...rows, eventRow(table, hand, key, bytes)].map((row) => this.hands.add(row)));
   }
 
   async loadHandSecrets(table: string, hand: number, seatKey: string): Promise<HandSecrets | undefined> {
@@ -108,8 +137,8 @@ export class BrowserStore implements TableStore {
     await this.db.put('records', { id: `${table}/${hand}`, record });
   }
 
-  async saveHandSecrets(table: string, hand: number, seatKey: string, secrets: HandSecrets): Promise<void> {
-    await this.db.put('secrets', { id: `${table}/${hand}/${seatKey}`, secrets });
+  saveHandSecrets(table: string, hand: number, seatKey: string, secrets: HandSecrets): Promise<void> {
+    return this.hands.add(secretsRow(table, hand, seatKey, secrets));
   }
 
   async loadBots(table: string): Promise<Uint8Array[]> {
@@ -126,3 +155,13 @@ export class BrowserStore implements TableStore {
     return all.sort((a, b) => b.savedAt - a.savedAt).slice(0, limit);
   }
 }
+
+const eventRow = (table: string, hand: number, key: string, bytes: Uint8Array): HandRow => ({
+  store: 'events',
+  value: { id: `${table}/${hand}/${key}`, table, hand, bytes },
+});
+
+const secretsRow = (table: string, hand: number, seatKey: string, secrets: HandSecrets): HandRow => ({
+  store: 'secrets',
+  value: { id: `${table}/${hand}/${seatKey}`, secrets },
+});

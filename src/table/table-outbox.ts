@@ -26,8 +26,25 @@ export interface TableStore extends RosterStore {
   loadHandRecord(table: string, hand: number): Promise<HandRecord | undefined>;
   saveHandRecord(table: string, hand: number, record: HandRecord): Promise<void>;
   saveHandSecrets(table: string, hand: number, seatKey: string, secrets: HandSecrets): Promise<void>;
+  /**
+   * A seat's own event, and the secrets it depends on when given: the event is never stored without them (IndexedDB:
+   * one transaction; memory: the secrets first).
+   */
+  saveOwnEvent(table: string, hand: number, key: string, bytes: Uint8Array, secrets?: SeatSecrets): Promise<void>;
   loadBots(table: string): Promise<Uint8Array[]>;
   saveBot(table: string, secretKey: Uint8Array): Promise<void>;
+}
+
+/** A seat's secrets of a hand, by the seat's key. */
+export interface SeatSecrets {
+  readonly seatKey: string;
+  readonly secrets: HandSecrets;
+}
+
+/** Secrets a seat kept, for the write that will carry them. */
+interface Kept extends SeatSecrets {
+  readonly seat: number;
+  readonly hand: number;
 }
 
 /** What the outbox needs from its table session. */
@@ -83,38 +100,89 @@ export class TableOutbox {
 
   /** The newest secrets each seat (by key) kept, with their hand: what a retried write stores. */
   private readonly newest = new Map<string, { readonly hand: number; readonly secrets: HandSecrets }>();
+  /** Secrets kept in this task and not written yet: the event made with them, next, carries them. */
+  private kept: Kept | null = null;
+  /** Writes queued and not settled yet. */
+  private pending = 0;
 
   /**
-   * A seat's secrets for hand `hand`: the first write starts at once (as the seat made them); retries, and every later
-   * send, wait in the queue. A retry stores the seat's newest secrets of the hand, which a later write may already
-   * have stored: older ones put back over them would lack the keys of events sent since.
+   * A seat's secrets for hand `hand`. A seat keeps them just before it sends the event made with them, in the same
+   * task: that event's write carries them (`sendAfterStoring`). Kept alone, they are written once the task's code has
+   * run. Retries store the seat's newest secrets of the hand, which a later write may already have stored: older ones
+   * put back over them would lack the keys of events sent since.
    */
   keepSecrets(seat: number, hand: number, seatKey: string, secrets: HandSecrets): void {
     this.newest.set(seatKey, { hand, secrets });
-    const write = () => {
-      const newest = this.newest.get(seatKey);
-      const latest = newest?.hand === hand ? newest.secrets : secrets;
-      return this.host.store.saveHandSecrets(this.host.now.table, hand, seatKey, latest);
-    };
-    const first = write();
-    first.catch(() => {});
-    this.queue = this.queue.then(() => this.persist(seat, hand, 'its secrets', write, first));
+    if (this.kept && (this.kept.seatKey !== seatKey || this.kept.hand !== hand)) this.writeKept();
+    if (!this.kept) queueMicrotask(() => this.writeKept());
+    this.kept = { seat, hand, seatKey, secrets };
   }
 
-  /** Stores seat `seat`'s own event, then (if stored and the table is open) runs `send` with the bytes stored; in queue order. */
+  /** The secrets a seat kept and no event carried: written on their own, in queue order. */
+  private writeKept(): void {
+    const kept = this.kept;
+    if (!kept) return;
+    this.kept = null;
+    this.enqueue(kept.seat, kept.hand, 'its secrets', () =>
+      this.host.store.saveHandSecrets(this.host.now.table, kept.hand, kept.seatKey, this.newestOf(kept)),
+    );
+  }
+
+  /** The seat's newest secrets of the hand `kept` are of (a seat that moved on to the next hand: those kept). */
+  private newestOf(kept: Kept): HandSecrets {
+    const newest = this.newest.get(kept.seatKey);
+    return newest?.hand === kept.hand ? newest.secrets : kept.secrets;
+  }
+
+  /**
+   * Stores seat `seat`'s own event, with the secrets it kept for it, then (if stored and the table is open) runs
+   * `send` with the bytes stored; in queue order.
+   */
   sendAfterStoring(seat: number, envelope: EnvelopeOf<'table-event'>, send: (bytes: Uint8Array) => void): void {
     const bytes = encodeEnvelope(envelope);
     const key = eventKey(envelope);
     const sig = keyHex(envelope.sig);
+    const hand = envelope.body.hand;
     this.unsent.add(sig);
+    const kept = this.kept?.seat === seat && this.kept.hand === hand ? this.kept : null;
+    if (kept) this.kept = null;
+    else this.writeKept();
+    const { table } = this.host.now;
+    const type = envelope.body.type;
+    this.enqueue(
+      seat,
+      hand,
+      kept ? `its ${type} event and the secrets it depends on` : `its ${type} event`,
+      () =>
+        this.host.store.saveOwnEvent(
+          table,
+          hand,
+          key,
+          bytes,
+          kept ? { seatKey: kept.seatKey, secrets: this.newestOf(kept) } : undefined,
+        ),
+      () => {
+        // One never stored stays withheld: nothing unstored is ever sent.
+        if (this.host.now.closed) return;
+        this.unsent.delete(sig);
+        send(bytes);
+      },
+    );
+  }
+
+  /**
+   * Queues a write, and `then` once it is stored. The first try of a write asked for while the queue is empty starts
+   * at once, so it shares a transaction with what this task stores (group-commit.ts); any other waits for everything
+   * queued before it to be stored, so nothing is stored after a write that has not been.
+   */
+  private enqueue(seat: number, hand: number, what: string, write: () => Promise<void>, then?: () => void): void {
+    const first = this.pending === 0 && this.unstorable !== hand ? write() : undefined;
+    first?.catch(() => {});
+    this.pending++;
     this.queue = this.queue.then(async () => {
-      const stored = await this.persist(seat, envelope.body.hand, `its ${envelope.body.type} event`, () =>
-        this.host.store.saveHandEvent(this.host.now.table, envelope.body.hand, key, bytes),
-      );
-      // One never stored stays withheld: nothing unstored is ever sent.
-      if (!stored || this.host.now.closed) return;
-      this.unsent.delete(sig);
-      send(bytes);
+      const stored = await this.persist(seat, hand, what, write, first);
+      this.pending--;
+      if (stored) then?.();
     });
   }
 

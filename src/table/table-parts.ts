@@ -84,7 +84,10 @@ export class TableParts {
         this.lobby.markHandStarted(hand + 1);
       },
       loadResults: (hand) => void this.records.loadResults(hand).then((found) => found && options.onChange()),
-      keepSecrets: (seat, hand, key, secrets) => this.outbox.keepSecrets(seat, hand, key, secrets),
+      keepSecrets: (seat, hand, key, secrets) => {
+        options.secretsKept?.(hand, secrets);
+        this.outbox.keepSecrets(seat, hand, key, secrets);
+      },
       signAs: (signer, body) => this.publisher.signAs(signer, body), publish: (envelope) => this.publisher.publish(envelope),
       echoTaken: (envelopes, seatKeys) => {
         this.echo.echoAll(envelopes, seatKeys);

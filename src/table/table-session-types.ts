@@ -13,6 +13,7 @@ import type { Stall } from './gone-seats.js';
 import type { FaultReport } from './hand/faults.js';
 import type { HandSession } from './hand-session.js';
 import type { TableStore } from './table-outbox.js';
+import type { HandSecrets } from './hand-session.js';
 
 export interface TableSessionOptions {
   readonly mesh: Mesh;
@@ -40,6 +41,11 @@ export interface TableSessionOptions {
    * drives the deadlines with a simulated clock (cheat-run.ts) gives it here, so one hand never sees two clocks.
    */
   readonly handClock?: () => number;
+  /**
+   * Told each time a seat of this page keeps its secrets of hand `hand`, as it keeps them, before they are stored
+   * (the outbox stores them with the event made next). Simulations follow what a page could compute with.
+   */
+  readonly secretsKept?: (hand: number, secrets: HandSecrets) => void;
 }
 
 /** A hand this page plays a seat of (its own, or a bot's it hosts; a watcher's seatless hand under WATCHING_SEAT). */

@@ -1,10 +1,12 @@
 /**
  * The browser's store of a table's hands (src/app/persistence.ts), in
  * Chromium's own IndexedDB: events that arrive one after another while one
- * is being committed are written together, and every one reads back.
+ * is being committed are written together, what one task asks for commits
+ * in one transaction (all or nothing), and every one reads back.
  */
 import { afterEach, expect, test, vi } from 'vitest';
 import { BrowserStore } from '../../src/app/persistence.js';
+import type { HandSecrets } from '../../src/table/hand-session.js';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -39,4 +41,54 @@ test('events saved one at a time are stored under their hand and read back', asy
   await store.saveHandEvent(table, 3, 'author:1', Uint8Array.of(8));
   expect((await store.loadHandEvents(table, 3)).map((b) => [...b])).toEqual([[9], [8]]);
   expect(await store.loadHandEvents(table, 2)).toEqual([]);
+});
+
+test("a peer's event taken in, and this page's answer with the secrets it depends on, asked in one task, commit in one transaction", async () => {
+  const store = await BrowserStore.open();
+  const table = `persistence-${crypto.randomUUID()}`;
+  const transactions = vi.spyOn(IDBDatabase.prototype, 'transaction');
+  const secrets = { sealSecret: Uint8Array.of(7), packets: [], committed: null } as unknown as HandSecrets;
+  await task(() =>
+    Promise.all([
+      store.saveHandEvent(table, 0, 'peer:4', Uint8Array.of(4)),
+      store.saveOwnEvent(table, 0, 'me:2', Uint8Array.of(2), { seatKey: 'me', secrets }),
+    ]),
+  );
+  expect(transactions.mock.calls.filter(([, mode]) => mode === 'readwrite')).toHaveLength(1);
+  expect((await store.loadHandEvents(table, 0)).map((b) => [...b]).sort()).toEqual([[2], [4]]);
+  expect(await store.loadHandSecrets(table, 0, 'me')).toEqual(secrets);
+});
+
+test('an own event whose write fails is not stored, and neither are its secrets', async () => {
+  const store = await BrowserStore.open();
+  const table = `persistence-${crypto.randomUUID()}`;
+  // A value IndexedDB cannot clone (a function) makes its put fail: the transaction aborts, all or nothing.
+  const unclonable = { sealSecret: () => {} } as unknown as HandSecrets;
+  await expect(
+    store.saveOwnEvent(table, 0, 'me:0', Uint8Array.of(1), { seatKey: 'me', secrets: unclonable }),
+  ).rejects.toBeDefined();
+  expect(await store.loadHandEvents(table, 0)).toEqual([]);
+  expect(await store.loadHandSecrets(table, 0, 'me')).toBeUndefined();
+});
+
+test('a write that fails stores none of the rows asked with it, and the writes after it still go', async () => {
+  const store = await BrowserStore.open();
+  const table = `persistence-${crypto.randomUUID()}`;
+  const secrets = { sealSecret: Uint8Array.of(1) } as unknown as HandSecrets;
+  const unclonable = { sealSecret: () => {} } as unknown as HandSecrets;
+  const [peer, own] = await task(() => [
+    store.saveHandEvent(table, 0, 'peer:0', Uint8Array.of(5)).then(
+      () => 'stored',
+      () => 'failed',
+    ),
+    store.saveOwnEvent(table, 0, 'me:0', Uint8Array.of(6), { seatKey: 'me', secrets: unclonable }).then(
+      () => 'stored',
+      () => 'failed',
+    ),
+  ]);
+  expect([await peer, await own]).toEqual(['failed', 'failed']);
+  expect(await store.loadHandEvents(table, 0)).toEqual([]);
+  await store.saveOwnEvent(table, 0, 'me:0', Uint8Array.of(6), { seatKey: 'me', secrets });
+  expect((await store.loadHandEvents(table, 0)).map((b) => [...b])).toEqual([[6]]);
+  expect(await store.loadHandSecrets(table, 0, 'me')).toEqual(secrets);
 });

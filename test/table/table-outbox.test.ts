@@ -10,7 +10,7 @@
  * stored events are read back verified, undecodable and foreign ones dropped.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { TableOutbox, errorText, type OutboxHost } from '../../src/table/table-outbox.js';
+import { TableOutbox, errorText, type OutboxHost, type SeatSecrets } from '../../src/table/table-outbox.js';
 import { MemoryTableStore } from '../../tools/sim/memory-store.js';
 import { encodeEnvelope, keyHex, signEnvelope, type EnvelopeOf } from '../../src/net/envelope.js';
 import type { HandSecrets } from '../../src/table/hand-session.js';
@@ -38,6 +38,12 @@ class ScriptedStore extends MemoryTableStore {
     this.writes.push(`event ${hand} ${key}`);
     if (this.failEvents.shift()) throw new Error('quota exceeded');
     return super.saveHandEvent(table, hand, key, bytes);
+  }
+  /** Own writes, each as `hand key`, and `with seatKey` when it carries that seat's secrets. */
+  readonly own: string[] = [];
+  override async saveOwnEvent(table: string, hand: number, key: string, bytes: Uint8Array, secrets?: SeatSecrets) {
+    this.own.push(`${hand} ${key}${secrets ? ` with ${secrets.seatKey}` : ''}`);
+    return super.saveOwnEvent(table, hand, key, bytes, secrets);
   }
   override async saveHandSecrets(table: string, hand: number, seatKey: string, secrets: HandSecrets) {
     this.writes.push(`secrets ${hand} ${seatKey.slice(0, 4)}`);
@@ -233,23 +239,58 @@ describe('own events', () => {
     outbox.sendAfterStoring(1, event(0), () => sent.push(0));
     await settle(200);
     expect(failed).toEqual([
-      [1, 0, 'this browser could not store its secrets (disk full), so it was not sent: free some storage and reload'],
+      [
+        1,
+        0,
+        'this browser could not store its act event and the secrets it depends on (disk full), so it was not sent: free some storage and reload',
+      ],
     ]);
     expect(sent).toEqual([]);
     expect(store.writes.filter((w) => w.startsWith('secrets')).length).toBe(5);
     expect(store.writes.filter((w) => w.startsWith('event')).length).toBe(0);
   });
 
-  it('the first write of secrets starts at once; a failed one is retried in the queue', async () => {
+  it('secrets kept alone are written once the code that kept them has run; a failed write is retried in the queue', async () => {
     const { outbox, store, failed, log } = makeOutbox(1);
     store.failSecrets = [true];
     outbox.keepSecrets(1, 3, 'cafe', { s: 2 } as unknown as HandSecrets);
+    expect(store.writes).toEqual([]);
+    await Promise.resolve();
     expect(store.writes).toEqual(['secrets 3 cafe']);
     await settle();
     expect(store.writes).toEqual(['secrets 3 cafe', 'secrets 3 cafe']);
     expect(log).toEqual([['storing its secrets failed (disk full); trying again', 'warn']]);
     expect(failed).toEqual([]);
     expect(await store.loadHandSecrets(TABLE, 3, 'cafe')).toEqual({ s: 2 });
+  });
+
+  it('an event carries the secrets its seat kept for it in one write, which starts at once when nothing is queued', async () => {
+    const { outbox, store } = makeOutbox();
+    const author = keyHex(ann.publicKey);
+    outbox.keepSecrets(1, 0, 'beef', { s: 1 } as unknown as HandSecrets);
+    outbox.sendAfterStoring(1, event(0), () => {});
+    // Another seat of this page (a bot it hosts) keeps its own: they go with its own event, not with this one.
+    outbox.keepSecrets(2, 0, 'cafe', { s: 2 } as unknown as HandSecrets);
+    outbox.sendAfterStoring(2, event(1), () => {});
+    expect(store.own).toEqual([`0 ${author}:0 with beef`]);
+    await settle();
+    expect(store.own).toEqual([`0 ${author}:0 with beef`, `0 ${author}:1 with cafe`]);
+    expect(store.writes).toEqual(['secrets 0 beef', `event 0 ${author}:0`, 'secrets 0 cafe', `event 0 ${author}:1`]);
+  });
+
+  it("an event of another seat or hand than the kept secrets' does not carry them: they are written first, on their own", async () => {
+    const { outbox, store } = makeOutbox();
+    const author = keyHex(ann.publicKey);
+    const sent: number[] = [];
+    outbox.keepSecrets(1, 0, 'beef', { s: 1 } as unknown as HandSecrets);
+    outbox.sendAfterStoring(2, event(0), () => sent.push(0));
+    outbox.keepSecrets(1, 0, 'beef', { s: 2 } as unknown as HandSecrets);
+    outbox.sendAfterStoring(1, event(1, 1), () => sent.push(1));
+    await settle();
+    expect(store.own).toEqual([`0 ${author}:0`, `1 ${author}:1`]);
+    expect(store.writes).toEqual(['secrets 0 beef', `event 0 ${author}:0`, 'secrets 0 beef', `event 1 ${author}:1`]);
+    expect(sent).toEqual([0, 1]);
+    expect(await store.loadHandSecrets(TABLE, 0, 'beef')).toEqual({ s: 2 });
   });
 });
 

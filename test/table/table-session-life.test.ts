@@ -206,7 +206,7 @@ describe('a store that holds a write back or fails it', () => {
       code: 'internal',
       seat: null,
       detail:
-        'this browser could not store its ready event (disk full), so it was not sent: free some storage and reload',
+        'this browser could not store its ready event and the secrets it depends on (disk full), so it was not sent: free some storage and reload',
     });
     expect(broadcastTypes(sent)).toEqual([]);
     failing = false;

@@ -6,7 +6,7 @@
 import type { Roster } from '../../src/net/messages.js';
 import type { HandSecrets } from '../../src/table/hand-session.js';
 import type { HandRecord } from '../../src/table/hand/setup.js';
-import type { TableStore } from '../../src/table/table-session.js';
+import type { SeatSecrets, TableStore } from '../../src/table/table-outbox.js';
 
 export class MemoryTableStore implements TableStore {
   private readonly rosters = new Map<string, Roster>();
@@ -30,6 +30,11 @@ export class MemoryTableStore implements TableStore {
     const map = this.events.get(id) ?? new Map<string, Uint8Array>();
     map.set(key, bytes.slice());
     this.events.set(id, map);
+  }
+  /** The secrets first, then the event, each through its own method (tests script failures of either). */
+  async saveOwnEvent(table: string, hand: number, key: string, bytes: Uint8Array, secrets?: SeatSecrets) {
+    if (secrets) await this.saveHandSecrets(table, hand, secrets.seatKey, secrets.secrets);
+    await this.saveHandEvent(table, hand, key, bytes);
   }
   async loadHandSecrets(table: string, hand: number, seatKey: string) {
     const s = this.secrets.get(`${table}/${hand}/${seatKey}`);

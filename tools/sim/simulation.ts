@@ -207,11 +207,6 @@ export async function seatPeers(options: SimulationOptions): Promise<{
           ? sign(kind, rewrite(body as EnvelopeOf<'table-event'>['body'], cheat) ?? body, to)
           : sign(kind, body, to)) as Mesh['sign'];
     }
-    const saveSecrets = store.saveHandSecrets.bind(store);
-    store.saveHandSecrets = (t, hand, key, secrets) => {
-      kept[seat]!.set(hand, secrets);
-      return saveSecrets(t, hand, key, secrets);
-    };
     const publishCheat = isCheater ? cheating!.cheat.publish?.bind(cheating!.cheat) : undefined;
     const tamper =
       options.tamper ??
@@ -238,6 +233,7 @@ export async function seatPeers(options: SimulationOptions): Promise<{
       // In real time each bot thinks for its own random while, so plays collide as they would between people.
       ...(gameModule(options.game)?.timing === 'real-time' ? { botJitterMs: options.botJitterMs ?? 40 } : {}),
       autoplay: true,
+      secretsKept: (hand, secrets) => kept[seat]!.set(hand, secrets),
       ...(options.stallMs !== undefined ? { stallMs: options.stallMs } : {}),
       ...(options.handClock ? { handClock: options.handClock } : {}),
       // The cheater does not hold itself to the limits it floods past (its honest code would stop it short).
