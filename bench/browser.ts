@@ -12,7 +12,8 @@
  * random shuffle):
  * - a 4-player stress-shed hand, the same again with every player's
  *   "Animate cards" off in Settings (a still table: what a page saves by
- *   it), and a 2-player stress-speed hand;
+ *   it), and a 2-player stress-speed hand, then another one untraced for
+ *   click → shown alone (below);
  * - each page's main-thread CPU from the taking of the last seat (the hand
  *   starts by itself then: shuffle, deal, play) to every page showing the
  *   audit, from browser-wide performance traces (bench/trace.ts), split
@@ -55,7 +56,10 @@
  * the offset between the two pages' clocks is measured from Node by reading
  * A, B, A in turn (B minus the midpoint of the A readings, from the tightest
  * of several tries) and taken off. The observer and the listeners cost the
- * pages a little JavaScript; that is in the page figures.
+ * pages a little JavaScript; that is in the page figures. Click → shown is
+ * given twice: from the traced hands, and from an untraced hand per run,
+ * since recording a trace costs the pages' main threads too and a player's
+ * page pays no such cost (both run the driver's DevTools commands).
  *
  * Beside each game the same hand's Node figure (bench/hand.ts `measureHand`:
  * process CPU per peer with every peer simulated in one process, bots and
@@ -146,6 +150,11 @@ export interface ClickToShown {
   /** The largest clock offset measured between two pages (taken off), and its uncertainty. */
   readonly clockOffsetMs: number;
   readonly clockUncertaintyMs: number;
+  /**
+   * The same from a hand per seed played without a trace: the trace's recording costs the pages' main threads too,
+   * which a player's page does not pay. The driver's DevTools commands still run in these pages.
+   */
+  readonly untraced: { readonly shown: number; readonly medianMs: number; readonly p90Ms: number };
 }
 
 export interface BrowserBench {
@@ -216,9 +225,7 @@ async function tracedHand(
   let covered: { tracedMs: number; wallMs: number };
   try {
     for (const [seat, p] of players.entries()) await markPage(p.page, labels[seat]!);
-    for (const p of players.slice(1)) await p.page.locator('#sit').click({ timeout: 60_000 });
-    moves = await play();
-    await until(() => allShow(players, '#audit'), 'every page shows the audit', 120_000);
+    moves = await seatAndPlay(players, play);
   } finally {
     covered = await trace.stop();
   }
@@ -227,6 +234,14 @@ async function tracedHand(
   const { wallMs, tracedMs } = covered;
   const pages = sums.map((split, seat) => ({ seat, ...split }));
   return { game, still, players: players.length, seed, wallMs, tracedMs, moves, clean, pages };
+}
+
+/** Seats everyone but the creator, plays the hand with `play` and waits for every page's audit; returns its moves. */
+async function seatAndPlay(players: Player[], play: () => Promise<number>): Promise<number> {
+  for (const p of players.slice(1)) await p.page.locator('#sit').click({ timeout: 60_000 });
+  const moves = await play();
+  await until(() => allShow(players, '#audit'), 'every page shows the audit', 120_000);
+  return moves;
 }
 
 async function newPlayers(browser: Browser, url: string, count: number): Promise<Player[]> {
@@ -273,7 +288,15 @@ async function shedHand(url: string, seed: number, still: boolean): Promise<Hand
   }
 }
 
-async function speedHand(url: string, seed: number): Promise<{ run: HandRun; latency: Latency; clock: number[] }> {
+/**
+ * A 2-player stress-speed hand and its click → shown latencies; traced (its run, for the CPU figures) or not (no
+ * trace: only the latencies, as a player's page has them, without the trace's own cost on the pages).
+ */
+async function speedHand<T extends boolean>(
+  url: string,
+  seed: number,
+  traced: T,
+): Promise<{ run: T extends true ? HandRun : null; latency: Latency; clock: number[] }> {
   const browser = await launchChromium();
   try {
     const players = await newPlayers(browser, url, 2);
@@ -281,7 +304,7 @@ async function speedHand(url: string, seed: number): Promise<{ run: HandRun; lat
     await openUnseated(players[1]!, link);
     let probes: Probe[] = [];
     let clock = [0, 0];
-    const run = await tracedHand(browser, stressSpeedModule.id, false, seed, players, async () => {
+    const play = async () => {
       for (const p of players) await p.page.locator('#stress').waitFor({ timeout: 240_000 });
       for (const p of players) await installProbe(p.page);
       const { offset, uncertainty } = await clockOffset(players[0]!.page, players[1]!.page);
@@ -294,12 +317,15 @@ async function speedHand(url: string, seed: number): Promise<{ run: HandRun; lat
         players.map((p) => p.page.evaluate(() => (window as unknown as { fdBenchProbe: Probe }).fdBenchProbe)),
       );
       return probes.reduce((n, p) => n + p.plays.length, 0);
-    });
+    };
+    const run = traced
+      ? await tracedHand(browser, stressSpeedModule.id, false, seed, players, play)
+      : await seatAndPlay(players, play).then(() => null);
     const [a, b] = probes as [Probe, Probe];
     const ab = latencies(a, b, clock[0]!);
     const ba = latencies(b, a, -clock[0]!);
     return {
-      run,
+      run: run as T extends true ? HandRun : null,
       latency: { plays: ab.plays + ba.plays, frame: [...ab.frame, ...ba.frame], dom: [...ab.dom, ...ba.dom] },
       clock,
     };
@@ -385,6 +411,7 @@ export async function browserBench(opts: { rounds?: number }): Promise<BrowserBe
   const speed: HandRun[] = [];
   const frame: number[] = [];
   const dom: number[] = [];
+  const untraced: number[] = [];
   let plays = 0;
   let clockOffsetMs = 0;
   let clockUncertaintyMs = 0;
@@ -401,7 +428,7 @@ export async function browserBench(opts: { rounds?: number }): Promise<BrowserBe
         hands.push(run);
       }
     for (const seed of only === 'shed' ? [] : seeds) {
-      const { run, latency, clock } = await speedHand(server.url, seed);
+      const { run, latency, clock } = await speedHand(server.url, seed, true);
       console.log(
         `  ${run.game} seed ${seed}: ${run.moves} plays, ${Math.round(run.wallMs / 1000)} s (${Math.round((run.tracedMs / run.wallMs) * 100)} % traced), pages ${run.pages.map((p) => p.totalMs).join(' / ')} ms, click → shown median ${round1(median(latency.frame))} ms`,
       );
@@ -411,6 +438,11 @@ export async function browserBench(opts: { rounds?: number }): Promise<BrowserBe
       plays += latency.plays;
       if (Math.abs(clock[0]!) >= Math.abs(clockOffsetMs))
         [clockOffsetMs, clockUncertaintyMs] = clock as [number, number];
+      const bare = await speedHand(server.url, seed, false);
+      console.log(
+        `  ${stressSpeedModule.id} seed ${seed}, untraced: click → shown median ${round1(median(bare.latency.frame))} ms`,
+      );
+      untraced.push(...bare.latency.frame);
     }
   } finally {
     await server.stop();
@@ -443,6 +475,7 @@ export async function browserBench(opts: { rounds?: number }): Promise<BrowserBe
       domMedianMs: round1(median(dom)),
       clockOffsetMs: round1(clockOffsetMs),
       clockUncertaintyMs: round1(clockUncertaintyMs),
+      untraced: { shown: untraced.length, medianMs: round1(median(untraced)), p90Ms: round1(quantile(untraced, 0.9)) },
     },
     runs: [...shed, ...still, ...speed],
   };
@@ -480,7 +513,7 @@ export function printBrowser(r: BrowserBench): void {
   // With FD_BENCH_BROWSER=shed no stress-speed hand was played: there is no latency to print.
   if (c.plays > 0)
     console.log(
-      `${stressSpeedModule.id} click → card shown on the other page: median ${c.medianMs} ms, p90 ${c.p90Ms} ms, max ${c.maxMs} ms over ${c.shown} plays (${c.plays - c.shown} bounced); in the DOM median ${c.domMedianMs} ms; clock offset ${c.clockOffsetMs} ± ${c.clockUncertaintyMs} ms taken off`,
+      `${stressSpeedModule.id} click → card shown on the other page: median ${c.medianMs} ms, p90 ${c.p90Ms} ms, max ${c.maxMs} ms over ${c.shown} plays (${c.plays - c.shown} bounced); in the DOM median ${c.domMedianMs} ms; clock offset ${c.clockOffsetMs} ± ${c.clockUncertaintyMs} ms taken off; untraced hands: median ${c.untraced.medianMs} ms, p90 ${c.untraced.p90Ms} ms over ${c.untraced.shown} plays`,
     );
   console.log(
     'targets: page ≤ 2× Node per peer (per move of the whole hand); click → shown ≤ 100 ms median, ≤ 150 ms p90',
