@@ -292,11 +292,11 @@ async function shedHand(url: string, seed: number, still: boolean): Promise<Hand
  * A 2-player stress-speed hand and its click → shown latencies; traced (its run, for the CPU figures) or not (no
  * trace: only the latencies, as a player's page has them, without the trace's own cost on the pages).
  */
-async function speedHand<T extends boolean>(
+async function speedHand(
   url: string,
   seed: number,
-  traced: T,
-): Promise<{ run: T extends true ? HandRun : null; latency: Latency; clock: number[] }> {
+  traced: boolean,
+): Promise<{ run: HandRun | null; latency: Latency; clock: number[] }> {
   const browser = await launchChromium();
   try {
     const players = await newPlayers(browser, url, 2);
@@ -325,7 +325,7 @@ async function speedHand<T extends boolean>(
     const ab = latencies(a, b, clock[0]!);
     const ba = latencies(b, a, -clock[0]!);
     return {
-      run: run as T extends true ? HandRun : null,
+      run,
       latency: { plays: ab.plays + ba.plays, frame: [...ab.frame, ...ba.frame], dom: [...ab.dom, ...ba.dom] },
       clock,
     };
@@ -429,6 +429,7 @@ export async function browserBench(opts: { rounds?: number }): Promise<BrowserBe
       }
     for (const seed of only === 'shed' ? [] : seeds) {
       const { run, latency, clock } = await speedHand(server.url, seed, true);
+      if (!run) throw new Error('a traced hand came back without its run');
       console.log(
         `  ${run.game} seed ${seed}: ${run.moves} plays, ${Math.round(run.wallMs / 1000)} s (${Math.round((run.tracedMs / run.wallMs) * 100)} % traced), pages ${run.pages.map((p) => p.totalMs).join(' / ')} ms, click → shown median ${round1(median(latency.frame))} ms`,
       );

@@ -11,9 +11,8 @@ import type { Signer } from '../net/envelope.js';
 import type { Mesh } from '../net/mesh.js';
 import type { Stall } from './gone-seats.js';
 import type { FaultReport } from './hand/faults.js';
-import type { HandSession } from './hand-session.js';
+import type { HandSecrets, HandSession } from './hand-session.js';
 import type { TableStore } from './table-outbox.js';
-import type { HandSecrets } from './hand-session.js';
 
 export interface TableSessionOptions {
   readonly mesh: Mesh;
