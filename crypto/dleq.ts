@@ -38,6 +38,7 @@ import {
 } from './group.js';
 import { type Deck, deckFromHalves } from './packet.js';
 import { randomBytes } from './random.js';
+import { MsmTerms } from './msm-terms.js';
 
 export interface DleqBatchProof {
   /** Per-card commitments A_c = r_c·base_c. */
@@ -119,22 +120,72 @@ export function proveDleqBatch(
   return { A: Adeck, B, Bbytes, z };
 }
 
+/** The Fiat–Shamir values of a proof, as prover and verifier both derive them: the weights ρ_c and the challenge e. */
+export function dleqChallenges(
+  st: DleqBatchStatement,
+  proof: Pick<DleqBatchProof, 'A' | 'Bbytes'>,
+): { readonly rho: readonly bigint[]; readonly e: bigint } {
+  const digest = statementDigest(st);
+  return { rho: deriveWeights('dleq-rho', digest, size(st)), e: challenge(digest, proof.A.bytes, proof.Bbytes) };
+}
+
+/**
+ * How a proof enters a batch of several steps' checks (step-batch.ts).
+ * `weight`: the verifier's random weight of the aggregated equation (1 when
+ * the proof is checked alone; in a batch each proof's needs its own, or two
+ * proofs' errors could cancel: the per-card weights μ_c are fresh for each
+ * proof anyway). `outputInBatch`: the next step, whose input deck is this
+ * proof's Y, is in the same batch, so each Y_c joins the full-width term
+ * that step makes of it instead of a separate Σ ρ_c·Y_c.
+ */
+export interface DleqBatchPlace {
+  readonly weight: bigint;
+  readonly outputInBatch: boolean;
+}
+
+const ALONE: DleqBatchPlace = { weight: 1n, outputInBatch: false };
+
 /** Batch verification with verifier weights from `rng` (never the prover's). */
 export function verifyDleqBatch(st: DleqBatchStatement, proof: DleqBatchProof, rng: RandomSource): boolean {
+  const terms = new MsmTerms();
+  return dleqTerms(st, proof, rng, terms) && terms.isZero();
+}
+
+/**
+ * Adds the proof's verification equation (the module comment's, its
+ * aggregated part weighted by `place.weight`) to `terms`; false (and nothing
+ * added) if the proof has the wrong shape.
+ */
+export function dleqTerms(
+  st: DleqBatchStatement,
+  proof: DleqBatchProof,
+  rng: RandomSource,
+  terms: MsmTerms,
+  place: DleqBatchPlace = ALONE,
+): boolean {
   const m = size(st);
   if (proof.A.points.length !== m || proof.z.length !== m || st.Y.points.length !== m) return false;
   const sharedBase = st.base.points.length === 1;
   const sharedTarget = st.target.points.length === 1;
-  const digest = statementDigest(st);
-  const rho = deriveWeights('dleq-rho', digest, m);
-  const e = challenge(digest, proof.A.bytes, proof.Bbytes);
+  const { rho, e } = dleqChallenges(st, proof);
   const mu = Array.from({ length: m }, () => randomShort(rng));
+  const g = place.weight;
 
-  // Short part: V = Σ ρ_c Y_c + Σ μ_c target_c (128-bit weights, one shared 128-step doubling chain).
-  // Y's tables (width 5) are kept: Y is the input deck of the next step this peer verifies.
-  const vp: Point[] = [...st.Y.points];
-  const vs: bigint[] = [...rho];
-  const vt: (MsmTable | undefined)[] = st.Y.points.map(deckMsmTable);
+  // Short parts (128-bit weights, one shared 128-step doubling chain each), then scaled by e:
+  // Σ ρ_c Y_c (by γ·e; with Y's tables, kept: Y is the input deck of the next step this peer
+  // verifies) unless the next step is in the batch, and Σ μ_c target_c (by e). Alone (γ = 1)
+  // both are one MSM, V.
+  const vp: Point[] = [];
+  const vs: bigint[] = [];
+  const vt: (MsmTable | undefined)[] = [];
+  const outY = place.outputInBatch;
+  if (outY) st.Y.points.forEach((y, c) => terms.add(y, g * e * rho[c]!, deckMsmTable(y)));
+  else if (g !== 1n) terms.add(msm(st.Y.points, rho, st.Y.points.map(deckMsmTable)), g * e);
+  else {
+    vp.push(...st.Y.points);
+    vs.push(...rho);
+    vt.push(...st.Y.points.map(deckMsmTable));
+  }
   let muSum = 0n;
   for (let c = 0; c < m; c++) muSum += mu[c]!;
   if (!sharedTarget) {
@@ -142,43 +193,23 @@ export function verifyDleqBatch(st: DleqBatchStatement, proof: DleqBatchProof, r
     vs.push(...mu);
     vt.push(...st.target.points.map(() => undefined));
   }
-  const V = msm(vp, vs, vt);
+  if (vp.length > 0) terms.add(msm(vp, vs, vt), e);
 
-  // Full part: B + e·V + Σ μ_c A_c − Σ ρ_c z_c X_c − Σ μ_c z_c base_c (+ e·Σμ_c·target).
-  const pts: Point[] = [proof.B, V];
-  const scs: bigint[] = [1n, e];
-  const tabs: (MsmTable | undefined)[] = [undefined, undefined];
+  // Full part: γ·B + Σ μ_c A_c − γ·Σ ρ_c z_c X_c − Σ μ_c z_c base_c (+ e·Σμ_c·target).
+  terms.add(proof.B, g);
+  for (let c = 0; c < m; c++) terms.add(proof.A.points[c]!, mu[c]!);
   for (let c = 0; c < m; c++) {
-    pts.push(proof.A.points[c]!);
-    scs.push(mu[c]!);
-    tabs.push(undefined);
-  }
-  for (let c = 0; c < m; c++) {
-    pts.push(st.X.points[c]!);
-    scs.push(Fn.neg(Fn.mul(rho[c]!, proof.z[c]!)));
-    tabs.push(deckMsmTable(st.X.points[c]!)); // built when X was verified as a deck (or now, kept)
+    const x = st.X.points[c]!;
+    terms.add(x, -g * rho[c]! * proof.z[c]!, deckMsmTable(x)); // built when X was verified as a deck (or now, kept)
   }
   if (sharedBase) {
     let s = 0n;
     for (let c = 0; c < m; c++) s += mu[c]! * proof.z[c]!;
-    pts.push(st.base.points[0]!);
-    scs.push(Fn.neg(Fn.create(s)));
+    terms.add(st.base.points[0]!, -s);
   } else {
-    // Many per-card bases may be the same point (G for public cards): merge them.
-    const merged = new Map<Point, bigint>();
-    for (let c = 0; c < m; c++) {
-      const b = st.base.points[c]!;
-      merged.set(b, (merged.get(b) ?? 0n) + mu[c]! * proof.z[c]!);
-    }
-    for (const [b, s] of merged) {
-      pts.push(b);
-      scs.push(Fn.neg(Fn.create(s)));
-    }
+    // Many per-card bases may be the same point (G for public cards): one term each.
+    for (let c = 0; c < m; c++) terms.add(st.base.points[c]!, -mu[c]! * proof.z[c]!);
   }
-  if (sharedTarget) {
-    pts.push(st.target.points[0]!);
-    scs.push(Fn.mul(e, Fn.create(muSum)));
-  }
-  while (tabs.length < pts.length) tabs.push(undefined);
-  return msm(pts, scs, tabs).is0();
+  if (sharedTarget) terms.add(st.target.points[0]!, e * muSum);
+  return true;
 }

@@ -16,7 +16,14 @@ import { Fn, HALF, mulBase, mulSecret, randomScalar, ascalar } from './group.js'
 import { type PacketState, advance, deckFromHalves, deckFromPoints } from './packet.js';
 import { proveDleqBatch } from './dleq.js';
 import { systemRandom } from './random.js';
-import { assertSecrets, assertTurn, factorStatement, factorStepFault, header } from './step-checks.js';
+import {
+  type FactorClaim,
+  assertSecrets,
+  assertTurn,
+  factorStatement,
+  factorStepFault,
+  header,
+} from './step-checks.js';
 import type { Made, PacketSecrets, RelayerStep } from './step-types.js';
 
 /**
@@ -67,13 +74,18 @@ export function verifyRelayerStep(
   msg: RelayerStep,
   rng: RandomSource = systemRandom,
 ): Result<PacketState, Fault> {
-  const wrong = factorStepFault(state, msg, 'relayer', 're-layered deck', rng, (seat) => ({
+  const wrong = factorStepFault(state, msg, 'relayer', 're-layered deck', rng, relayerClaim(state, msg));
+  if (wrong) return fault(wrong);
+  return ok(advance(state, msg.deck, { layer: msg.layer }));
+}
+
+/** What a re-layer step claims: one factor per card links the seat's layer on it, K_ic (or G), → T_i. */
+export function relayerClaim(state: PacketState, msg: RelayerStep): (seat: number) => FactorClaim {
+  return (seat) => ({
     base: state.cardLayers![seat]!,
     target: msg.layer,
     size: 1,
     sizeReason: 'T must be one point',
     why: `a re-layer factor does not match K → T_${seat}`,
-  }));
-  if (wrong) return fault(wrong);
-  return ok(advance(state, msg.deck, { layer: msg.layer }));
+  });
 }

@@ -45,10 +45,9 @@
  */
 import { shake256 } from '@noble/hashes/sha3.js';
 import { type RandomSource, utf8 } from './bytes.js';
+import { MsmTerms } from './msm-terms.js';
 import { Transcript, deriveWeights } from './fiat-shamir.js';
 import {
-  type MsmTable,
-  type Point,
   Fn,
   G,
   ascalar,
@@ -257,10 +256,41 @@ function wellFormed(p: ShuffleProof, n: number): boolean {
 }
 
 /**
+ * How a shuffle argument enters a batch of several steps' checks
+ * (step-batch.ts). `weight`: the verifier's random weight of E1 (1 when the
+ * argument is checked alone; in a batch each step's E1 needs its own, or two
+ * steps' errors could cancel). `inputInBatch`: the step before, whose output
+ * deck is this step's input X, is in the same batch, so each X_j joins the
+ * term that step made of it instead of a separate Σ u_j·X_j.
+ */
+export interface BatchPlace {
+  readonly weight: bigint;
+  readonly inputInBatch: boolean;
+}
+
+const ALONE: BatchPlace = { weight: 1n, inputInBatch: false };
+
+/**
  * Batch verification with verifier weights from `rng` (never the prover's):
  * Σ_k β_k·E_k + Σ_j μ_j·E6_j = 0 as one multi-scalar multiplication (β_1 = 1).
  */
 export function verifyShuffle(st: ShuffleStatement, proof: ShuffleProof, rng: RandomSource): boolean {
+  const terms = new MsmTerms();
+  return shuffleTerms(st, proof, rng, terms) && terms.isZero();
+}
+
+/**
+ * Adds the argument's verification equation, Σ_k β_k·E_k + Σ_j μ_j·E6_j with
+ * β_1 = `place.weight` and the other weights drawn from `rng`, to `terms`;
+ * false (and nothing added) if the statement or the proof has the wrong shape.
+ */
+export function shuffleTerms(
+  st: ShuffleStatement,
+  proof: ShuffleProof,
+  rng: RandomSource,
+  terms: MsmTerms,
+  place: BatchPlace = ALONE,
+): boolean {
   const n = st.X.points.length;
   if (n < 1 || st.Y.points.length !== n || st.base.points.length !== 1 || st.layer.points.length !== 1) return false;
   if (!wellFormed(proof, n)) return false;
@@ -272,6 +302,7 @@ export function verifyShuffle(st: ShuffleStatement, proof: ShuffleProof, rng: Ra
   const [z1, z2, z3, zs] = proof.z as [bigint, bigint, bigint, bigint];
   const zh = proof.zChain;
   const zp = proof.zPerm;
+  const b1 = place.weight;
   const b2 = randomShort(rng);
   const b3 = randomShort(rng);
   const b4 = randomShort(rng);
@@ -280,44 +311,34 @@ export function verifyShuffle(st: ShuffleStatement, proof: ShuffleProof, rng: Ra
 
   let uProd = 1n;
   for (const ui of u) uProd = Fn.mul(uProd, ui);
-  let gCoef = z1 + b2 * z2 + b3 * z3;
+  let gCoef = b1 * z1 + b2 * z2 + b3 * z3;
   for (let j = 0; j < n; j++) gCoef += mu[j]! * zh[j]!;
 
   const L = st.base.points[0]!;
-  const pts: Point[] = [chainGenerator(), st.layer.points[0]!];
-  const scs: bigint[] = [b2 * e * uProd + mu[0]! * zp[0]!, -b5 * e];
-  const tabs: (MsmTable | undefined)[] = [fixed.H, undefined];
+  terms.add(chainGenerator(), b2 * e * uProd + mu[0]! * zp[0]!, fixed.H);
+  terms.add(st.layer.points[0]!, -b5 * e);
   if (L === G) gCoef += b5 * zs;
-  else {
-    pts.push(L);
-    scs.push(b5 * zs);
-    tabs.push(undefined);
-  }
-  pts.push(G);
-  scs.push(gCoef);
-  tabs.push(fixed.G);
-  const tw = [1n, b2, b3, b4, b5];
-  for (let k = 0; k < SHUFFLE_T; k++) {
-    pts.push(proof.t.points[k]!.negate()); // −β_k·t_k with a short scalar
-    scs.push(tw[k]!);
-    tabs.push(undefined);
-  }
-  // The c_j and X_j terms, whose coefficients −e·(1 + β_3·u_j) and −β_4·z_s·u_j are
-  // full-width, are regrouped as −e·Σc_j − β_3·e·Σu_j·c_j and −β_4·z_s·Σu_j·X_j: a plain
-  // sum and two MSMs with the 128-bit u_j (Z of E4 is Σu_j·X_j). The same linear
-  // combination of E1–E6 with the same weights, so soundness is unchanged; about
-  // 40 fewer additions per card.
-  const uX = msm(st.X.points, u, st.X.points.map(deckTable));
-  const uC = msm(proof.c.points, u);
-  pts.push(sumPoints(proof.c.points), uC, uX);
-  scs.push(-e, -b3 * e, -b4 * zs);
-  tabs.push(undefined, undefined, undefined);
+  else terms.add(L, b5 * zs);
+  terms.add(G, gCoef, fixed.G);
+  const tw = [b1, b2, b3, b4, b5];
+  // −β_k·t_k as β_k·(−t_k): reduced mod ℓ, a negative short weight would be full-width.
+  for (let k = 0; k < SHUFFLE_T; k++) terms.add(proof.t.points[k]!.negate(), tw[k]!);
+  // The c_j terms, whose coefficients −e·(β_1 + β_3·u_j) are full-width, are regrouped as
+  // −β_1·e·Σc_j − β_3·e·Σu_j·c_j: a plain sum and an MSM with the 128-bit u_j. So are the X_j
+  // terms, −β_4·z_s·Σu_j·X_j (Z of E4 is Σu_j·X_j), unless the step before is in the same batch:
+  // then each X_j is already a full-width term of it (its Y_j) and costs nothing more there.
+  // The same linear combination of E1–E6 with the same weights, so soundness is unchanged.
+  terms.add(sumPoints(proof.c.points), -b1 * e);
+  terms.add(msm(proof.c.points, u), -b3 * e);
+  if (place.inputInBatch) st.X.points.forEach((x, j) => terms.add(x, -b4 * zs * u[j]!, deckTable(x)));
+  else terms.add(msm(st.X.points, u, st.X.points.map(deckTable)), -b4 * zs);
   for (let j = 0; j < n; j++) {
     // E1 + E3: H_j; E4: Y_j; E6: ĉ_j (as ĉ_j and as ĉ_{j}, the base of link j+1), t̂_j.
-    pts.push(H[j]!, st.Y.points[j]!, proof.chain.points[j]!, proof.tChain.points[j]!.negate());
     const cj = j === n - 1 ? -(b2 + mu[j]!) * e : mu[j + 1]! * zp[j + 1]! - mu[j]! * e;
-    scs.push(e + b3 * zp[j]!, b4 * zp[j]!, cj, mu[j]!);
-    tabs.push(Htables[j]!, deckTable(st.Y.points[j]!), undefined, undefined);
+    terms.add(H[j]!, b1 * e + b3 * zp[j]!, Htables[j]);
+    terms.add(st.Y.points[j]!, b4 * zp[j]!, deckTable(st.Y.points[j]!));
+    terms.add(proof.chain.points[j]!, cj);
+    terms.add(proof.tChain.points[j]!.negate(), mu[j]!);
   }
-  return msm(pts, scs, tabs).is0();
+  return true;
 }

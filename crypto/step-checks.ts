@@ -144,6 +144,13 @@ export interface FactorClaim {
   readonly why: string;
 }
 
+/** A received lock or re-layer step: what it must carry besides the deck and the proof. */
+export interface FactorStepMessage {
+  readonly header: StepHeader;
+  readonly deck: Deck;
+  readonly proof: DleqBatchProof;
+}
+
 /**
  * Checks a received lock or re-layer step: its header and deck (`what`), the
  * size of its new commitments and its Chaum–Pedersen batch with verifier
@@ -151,10 +158,21 @@ export interface FactorClaim {
  */
 export function factorStepFault(
   state: PacketState,
-  msg: { readonly header: StepHeader; readonly deck: Deck; readonly proof: DleqBatchProof },
+  msg: FactorStepMessage,
   kind: 'lock' | 'relayer',
   what: string,
   rng: RandomSource,
+  claim: (seat: number) => FactorClaim,
+): Fault | null {
+  return factorArrivalFault(state, msg, kind, what, claim) ?? factorProofFault(state, msg, kind, claim, rng);
+}
+
+/** `factorStepFault` without the proof: the header, the deck and the size of the new commitments. */
+export function factorArrivalFault(
+  state: PacketState,
+  msg: FactorStepMessage,
+  kind: 'lock' | 'relayer',
+  what: string,
   claim: (seat: number) => FactorClaim,
 ): Fault | null {
   const wrong = checkArrival(state, msg, kind, what);
@@ -163,9 +181,31 @@ export function factorStepFault(
   const c = claim(seat);
   if (c.target.points.length !== c.size)
     return { seat, packet: state.id, step: kind, code: 'size', reason: c.sizeReason };
-  if (!verifyDleqBatch(factorStatement(state, kind, seat, c.base, c.target, msg.deck), msg.proof, rng)) {
-    const reason = `Chaum–Pedersen batch of seat ${seat} does not verify (${c.why})`;
-    return { seat, packet: state.id, step: kind, code: 'proof', reason };
-  }
   return null;
+}
+
+/** The statement a lock or re-layer step that arrived well formed proves (its claim's base and target). */
+export function factorClaimStatement(
+  state: PacketState,
+  msg: FactorStepMessage,
+  kind: 'lock' | 'relayer',
+  claim: (seat: number) => FactorClaim,
+): DleqBatchStatement {
+  const seat = msg.header.seat;
+  const c = claim(seat);
+  return factorStatement(state, kind, seat, c.base, c.target, msg.deck);
+}
+
+/** `factorStepFault`'s proof check alone, for a step that arrived well formed. */
+function factorProofFault(
+  state: PacketState,
+  msg: FactorStepMessage,
+  kind: 'lock' | 'relayer',
+  claim: (seat: number) => FactorClaim,
+  rng: RandomSource,
+): Fault | null {
+  if (verifyDleqBatch(factorClaimStatement(state, msg, kind, claim), msg.proof, rng)) return null;
+  const seat = msg.header.seat;
+  const reason = `Chaum–Pedersen batch of seat ${seat} does not verify (${claim(seat).why})`;
+  return { seat, packet: state.id, step: kind, code: 'proof', reason };
 }

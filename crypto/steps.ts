@@ -27,7 +27,15 @@ import { type ShuffleStatement, proveShuffle, verifyShuffle } from './shuffle-pr
 import { proveDleqBatch } from './dleq.js';
 import { randomPermutation, systemRandom } from './random.js';
 import { verifyRelayerStep } from './relayer-step.js';
-import { assertSecrets, assertTurn, checkArrival, factorStatement, factorStepFault, header } from './step-checks.js';
+import {
+  type FactorClaim,
+  assertSecrets,
+  assertTurn,
+  checkArrival,
+  factorStatement,
+  factorStepFault,
+  header,
+} from './step-checks.js';
 
 export type { StepHeader, ShuffleStep, LockStep, RelayerStep, Step, PacketSecrets, Made } from './step-types.js';
 import type { ShuffleStep, LockStep, Step, PacketSecrets, Made } from './step-types.js';
@@ -45,7 +53,8 @@ export function layerSecret(secrets: PacketSecrets): bigint {
 
 // ------------------------------------------------------------------ shuffle
 
-function shuffleStatement(state: PacketState, seat: number, deck: Deck, layer: Deck): ShuffleStatement {
+/** What the shuffle step of `seat` with output `deck` and layer S proves on the packet now. */
+export function shuffleStatement(state: PacketState, seat: number, deck: Deck, layer: Deck): ShuffleStatement {
   return { context: stepContext(state, 'shuffle', seat), base: state.layers[seat]!, layer, X: state.deck, Y: deck };
 }
 
@@ -103,11 +112,9 @@ export function verifyShuffleStep(
   msg: ShuffleStep,
   rng: RandomSource = systemRandom,
 ): Result<PacketState, Fault> {
-  const wrong = checkArrival(state, msg, 'shuffle', 'shuffled deck');
+  const wrong = shuffleArrivalFault(state, msg);
   if (wrong) return fault(wrong);
   const seat = msg.header.seat;
-  if (msg.layer.points.length !== 1)
-    return fault({ seat, packet: state.id, step: 'shuffle', code: 'size', reason: 'S must be one point' });
   if (!verifyShuffle(shuffleStatement(state, seat, msg.deck, msg.layer), msg.proof, rng)) {
     return fault({
       seat,
@@ -118,6 +125,15 @@ export function verifyShuffleStep(
     });
   }
   return ok(advance(state, msg.deck, { layer: msg.layer }));
+}
+
+/** `verifyShuffleStep` without the shuffle argument: context, turn, encodings, distinct points, one S. */
+export function shuffleArrivalFault(state: PacketState, msg: ShuffleStep): Fault | null {
+  const wrong = checkArrival(state, msg, 'shuffle', 'shuffled deck');
+  if (wrong) return wrong;
+  if (msg.layer.points.length !== 1)
+    return { seat: msg.header.seat, packet: state.id, step: 'shuffle', code: 'size', reason: 'S must be one point' };
+  return null;
 }
 
 // ------------------------------------------------------------------ lock
@@ -167,15 +183,20 @@ export function verifyLockStep(
   msg: LockStep,
   rng: RandomSource = systemRandom,
 ): Result<PacketState, Fault> {
-  const wrong = factorStepFault(state, msg, 'lock', 'locked deck', rng, (seat) => ({
+  const wrong = factorStepFault(state, msg, 'lock', 'locked deck', rng, lockClaim(state, msg));
+  if (wrong) return fault(wrong);
+  return ok(advance(state, msg.deck, { keys: msg.keys }));
+}
+
+/** What a lock step claims: one factor per card links the seat's layer S_i → K_ic. */
+export function lockClaim(state: PacketState, msg: LockStep): (seat: number) => FactorClaim {
+  return (seat) => ({
     base: state.layers[seat]!,
     target: msg.keys,
     size: state.size,
     sizeReason: `${msg.keys.points.length} key commitments, expected ${state.size}`,
     why: `a lock factor does not match S_${seat} → K_${seat}c`,
-  }));
-  if (wrong) return fault(wrong);
-  return ok(advance(state, msg.deck, { keys: msg.keys }));
+  });
 }
 
 /** Dispatches on the message kind. */

@@ -28,13 +28,13 @@ import { cardPoint } from '../../crypto/cards.js';
 import { advance, deckFromHalves, deckFromPoints } from '../../crypto/packet.js';
 import { proveLockStep, proveShuffleStep } from '../../crypto/steps.js';
 import { randomPermutation } from '../../crypto/random.js';
-import { SimTable } from './sim.js';
+import { type ProofChecks, SimTable, dealTo } from './sim.js';
 
 const TABLE = new TextEncoder().encode('cheat-table');
 const SEATS = 3;
 
-function newSim(seed: string, handNo = 1): SimTable {
-  return new SimTable({ tableId: TABLE, handNo, seats: SEATS, deckSize: 32 }, seededRandom(seed));
+function newTable(seed: string, handNo: number, checks: ProofChecks): SimTable {
+  return new SimTable({ tableId: TABLE, handNo, seats: SEATS, deckSize: 32 }, seededRandom(seed), checks);
 }
 
 function auditOf(sim: SimTable, secrets: PacketSecrets[] = sim.allSecrets(), verifyProofs = true) {
@@ -74,7 +74,14 @@ function cheatingShuffle(mutate: (Y: ReturnType<typeof mulSecret>[], s: bigint) 
   };
 }
 
-describe('cheats are caught and attributed', () => {
+// Each cheat twice: with every step's proofs checked on arrival, and with a phase's checked at once when it is
+// over (crypto/step-batch.ts, what the table does): the same seat is named either way.
+describe.each<[string, ProofChecks]>([
+  ['each step checked on arrival', 'each'],
+  ["a phase's proofs checked at once", 'phase'],
+])('cheats are caught and attributed (%s)', (_mode, checks) => {
+  const newSim = (seed: string, handNo = 1) => newTable(seed, handNo, checks);
+
   it('duplicated card (same point twice) is caught at once', () => {
     const sim = newSim('dup-exact');
     const f = sim.runPacket(0, null, { make: cheatingShuffle((Y) => Y.map((p, j) => (j === 5 ? Y[4]! : p))) });
@@ -307,9 +314,11 @@ describe('cheats are caught and attributed', () => {
     for (const cheat of ['swap-public', 'wrong-factor'] as const) {
       const sim = newSim(`relayer/${cheat}`);
       expect(sim.runPacket(0, null)).toBeNull();
+      // Two cards of the deal opened (a discard pile, say) and six still hidden: a reshuffle's inputs name each card once.
+      const [a, b] = dealTo(sim, [new Map(), new Map(), new Map()], [6, 7], 0);
       const inputs = [
-        { kind: 'public' as const, card: 30 },
-        { kind: 'public' as const, card: 31 },
+        { kind: 'public' as const, card: a! },
+        { kind: 'public' as const, card: b! },
         ...Array.from({ length: 6 }, (_, i) => ({ kind: 'hidden' as const, packet: 0, position: i })),
       ];
       const f = sim.runPacket(1, inputs, {
@@ -328,14 +337,39 @@ describe('cheats are caught and attributed', () => {
     }
   });
 
+  it('a re-layer that makes the next honest seat repeat a point names the cheater, not the honest seat', () => {
+    // Seat 1 puts y·G on a public card and y·K_2c on a hidden card c, where K_2c = k_2c·G is seat 2's public
+    // lock key: seat 2, re-layering honestly (t/1 on the one, t/k_2c on the other), outputs t·y·G twice. Its
+    // step is refused on arrival, but seat 1's proofs are checked first (at once, or with those taken so far).
+    const sim = newSim('relayer/repeat');
+    expect(sim.runPacket(0, null)).toBeNull();
+    const [a] = dealTo(sim, [new Map(), new Map(), new Map()], [6], 0);
+    const inputs = [
+      { kind: 'public' as const, card: a! },
+      ...Array.from({ length: 4 }, (_, i) => ({ kind: 'hidden' as const, packet: 0, position: i })),
+    ];
+    const y = 1234567n;
+    const f = sim.runPacket(1, inputs, {
+      tamper: (k, seat, msg, before) => {
+        if (k !== 'relayer' || seat !== 1) return msg;
+        const r = msg as RelayerStep;
+        const K2 = before.cardLayers![2]!.points[1]!;
+        const Y = r.deck.points.map((p, c) => (c === 0 ? G.multiply(y) : c === 1 ? K2.multiply(y) : p));
+        return { ...r, deck: deckFromPoints(Y) };
+      },
+    });
+    expect(f).toMatchObject({ seat: 1, code: 'proof', step: 'relayer' });
+  });
+
   it('a re-layer step that doubles one card does not audit clean, even with the proofs skipped', () => {
     // The whole cheating packet is in the transcript (the later seats went on
     // from the cheater's deck), so only the audit's recomputation from the
     // disclosed t and lock keys can name it when the proofs are not re-verified.
     const sim = newSim('relayer/audit');
     expect(sim.runPacket(0, null)).toBeNull();
+    const [a] = dealTo(sim, [new Map(), new Map(), new Map()], [6], 0);
     const inputs = [
-      { kind: 'public' as const, card: 30 },
+      { kind: 'public' as const, card: a! },
       ...Array.from({ length: 6 }, (_, i) => ({ kind: 'hidden' as const, packet: 0, position: i })),
     ];
     const live = sim.runPacket(1, inputs, {

@@ -42,11 +42,13 @@ import {
   newPacketSecrets,
   openDeck,
   openReshuffle,
+  takeStepUnproved,
   verifyKeyShares,
-  verifyLockStep,
-  verifyRelayerStep,
-  verifyShuffleStep,
+  verifyStep,
+  verifyStepProofs,
+  type UnprovedStep,
 } from '../../crypto/index.js';
+import type { Result } from '../../crypto/result.js';
 
 export type AnyStep = ShuffleStep | LockStep | RelayerStep;
 
@@ -69,6 +71,9 @@ export interface Hooks {
   keepGoing?: boolean;
 }
 
+/** How the simulated peers check the steps' proofs: each on arrival, or a phase's at once (crypto/step-batch.ts) as the table does. */
+export type ProofChecks = 'each' | 'phase';
+
 export class SimTable {
   readonly hand: Hand;
   readonly n: number;
@@ -79,9 +84,11 @@ export class SimTable {
   readonly transcript: PacketTranscript[] = [];
   readonly keyShares: KeyShares[] = [];
 
+  /** `checks`: how the peers check the steps' proofs (each on arrival unless a test says otherwise). */
   constructor(
     params: HandParams,
     readonly rng: RandomSource,
+    readonly checks: ProofChecks = 'each',
   ) {
     this.hand = createHand(params);
     this.n = params.seats;
@@ -114,6 +121,7 @@ export class SimTable {
     const tr: PacketTranscript = { id, source: state.source, ...record };
     this.transcript.push(tr);
     let first: Fault | null = null;
+    const unproved: UnprovedStep[] = [];
     while (state.phase !== 'locked') {
       const seat = state.next;
       const kind = state.phase;
@@ -132,20 +140,28 @@ export class SimTable {
       let msg: AnyStep = made.message;
       if (hooks.tamper) msg = hooks.tamper(kind, seat, msg, state);
       const expect = { hand: this.hand, packet: id, seat };
-      let verdict;
+      let got: AnyStep;
       if (msg.kind === 'shuffle') {
-        const got = decodeShuffleStep(encodeShuffleStep(msg), expect);
+        got = decodeShuffleStep(encodeShuffleStep(msg), expect);
         record.shuffle.push(got);
-        verdict = verifyShuffleStep(state, got);
       } else if (msg.kind === 'lock') {
-        const got = decodeLockStep(encodeLockStep(msg), expect);
+        got = decodeLockStep(encodeLockStep(msg), expect);
         record.lock.push(got);
-        verdict = verifyLockStep(state, got, this.rng);
       } else {
-        const got = decodeRelayerStep(encodeRelayerStep(msg), expect);
+        got = decodeRelayerStep(encodeRelayerStep(msg), expect);
         record.relayer.push(got);
-        verdict = verifyRelayerStep(state, got, this.rng);
       }
+      let verdict: Result<PacketState, Fault>;
+      if (this.checks === 'phase') {
+        verdict = takeStepUnproved(state, got);
+        if (verdict.ok) unproved.push({ state, msg: got });
+        // The phase is over, or a step is refused (an honest step on a deck a cheater made may look wrong): the
+        // proofs taken so far in one check first, which names the first bad step's author.
+        if (!verdict.ok || verdict.value.phase !== kind) {
+          const proved = verifyStepProofs(unproved.splice(0), this.rng);
+          if (!proved.ok) verdict = proved;
+        }
+      } else verdict = verifyStep(state, got, this.rng);
       if (verdict.ok) {
         state = verdict.value;
         continue;
