@@ -3,8 +3,8 @@
  * process, as browsers run it (bench/crypto.ts and bench/mental-poker.ts use
  * it): each peer derives the card points, makes, persists, encodes and signs
  * its own shuffle and lock steps, and checks the envelope of, decodes and
- * verifies every other seat's steps; wall and CPU time are attributed to the
- * peer doing the work.
+ * verifies every other seat's steps (their proofs a phase at a time, as the
+ * table does); wall and CPU time are attributed to the peer doing the work.
  */
 import { ed25519 } from '@noble/curves/ed25519.js';
 import {
@@ -26,8 +26,9 @@ import {
   newPacketSecrets,
   openDeck,
   systemRandom,
-  verifyLockStep,
-  verifyShuffleStep,
+  takeStepUnproved,
+  verifyStepProofs,
+  type UnprovedStep,
 } from '../crypto/index.js';
 import { decodeEnvelope, encodeEnvelope, signEnvelope, type Signer } from '../src/net/envelope.js';
 import { SignatureVerifier } from '../src/net/verify.js';
@@ -75,7 +76,9 @@ function benchSigner(seat: number): Signer {
  * it, persists its secrets, encodes it and signs it in a table-event envelope
  * (the message layer); every other peer decodes the envelope and checks its
  * signature (the mesh's SignatureVerifier with its per-author cache), then
- * decodes and verifies the step. Time is attributed to the peer doing it.
+ * decodes the step and checks all of it but its proofs; when the phase is
+ * over, each peer checks the proofs of its others' steps of that phase in one
+ * sum (crypto/step-batch.ts). Time is attributed to the peer doing it.
  */
 export function setup(params: HandParams): SetupRun & { hand: Hand } {
   const n = params.seats;
@@ -126,6 +129,8 @@ export function setup(params: HandParams): SetupRun & { hand: Hand } {
   let lockBytes = 0;
   let shuffleBytes = 0;
   let seq = 1;
+  const unproved: UnprovedStep[][] = Array.from({ length: n }, () => []);
+  const verifyWall = new Array<number>(n).fill(0);
   const wall0 = now();
   for (const phase of ['shuffle', 'lock'] as const) {
     for (let seat = 0; seat < n; seat++) {
@@ -170,7 +175,6 @@ export function setup(params: HandParams): SetupRun & { hand: Hand } {
       perPeer[seat]! += make;
       perPeerCpu[seat]! += makeCpu;
       (phase === 'shuffle' ? out.shuffleMake : out.lockMake).push(make);
-      let nextVerify = 0;
       for (let peer = 0; peer < n; peer++) {
         if (peer === seat) continue;
         c = cpu();
@@ -181,27 +185,40 @@ export function setup(params: HandParams): SetupRun & { hand: Hand } {
         const step = (env.value.body.data as { step: Uint8Array }).step;
         messageCpu[peer]! += cpu() - c;
         const expect = { hand: hands[peer]!, packet: 0, seat };
-        let v;
-        if (phase === 'shuffle') {
-          const msg = decodeShuffleStep(step, expect);
-          if (peer === (seat === 0 ? 1 : 0)) shuffles.push(msg);
-          v = verifyShuffleStep(views[peer]!, msg, systemRandom);
-        } else {
-          const msg = decodeLockStep(step, expect);
-          if (peer === (seat === 0 ? 1 : 0)) locks.push(msg);
-          v = verifyLockStep(views[peer]!, msg, systemRandom);
+        const msg = phase === 'shuffle' ? decodeShuffleStep(step, expect) : decodeLockStep(step, expect);
+        if (peer === (seat === 0 ? 1 : 0)) {
+          if (msg.kind === 'shuffle') shuffles.push(msg);
+          else locks.push(msg);
         }
+        // Everything but the proofs now; the proofs with the rest of the phase's (cascade.ts checkPhase).
+        const v = takeStepUnproved(views[peer]!, msg);
         if (!v.ok) throw new Error(v.error.reason);
+        unproved[peer]!.push({ state: views[peer]!, msg });
         views[peer] = v.value;
         const dt = now() - t;
         perPeerCpu[peer]! += cpu() - c;
         perPeer[peer]! += dt;
-        (phase === 'shuffle' ? out.shuffleVerify : out.lockVerify).push(dt);
-        if (peer === (seat + 1) % n) nextVerify = dt;
+        verifyWall[peer]! += dt;
       }
-      // Peers run in parallel: the cascade waits for the author and for the next author's check.
-      critical += make + nextVerify;
+      // Peers run in parallel: the next author makes its step without checking this one's proofs first.
+      critical += make;
     }
+    // The phase is over: every peer checks its others' proofs in one sum, all at the same time.
+    let slowest = 0;
+    for (let peer = 0; peer < n; peer++) {
+      const c = cpu();
+      const t = now();
+      const proved = verifyStepProofs(unproved[peer]!.splice(0), systemRandom);
+      if (!proved.ok) throw new Error(proved.error.reason);
+      const dt = now() - t;
+      perPeerCpu[peer]! += cpu() - c;
+      perPeer[peer]! += dt;
+      // Per step, as before: a peer's taking and checking of a phase's n − 1 steps, divided among them.
+      (phase === 'shuffle' ? out.shuffleVerify : out.lockVerify).push((verifyWall[peer]! + dt) / (n - 1));
+      verifyWall[peer] = 0;
+      slowest = Math.max(slowest, dt);
+    }
+    critical += slowest;
   }
   const wall = now() - wall0;
   if (shuffles.length !== n || locks.length !== n) throw new Error('transcript incomplete');

@@ -246,18 +246,27 @@ describe('the deal: randomness, presumed proofs and a bad step', () => {
     expect(asked).toBe(1);
   });
 
-  it('a lock step is checked with the randomness given (here one that fails): bad-step naming its author', () => {
+  it('the lock steps are checked with the randomness given, once the phase is over; a failure of it is the page’s own', () => {
     const rng: RandomSource = () => {
       throw new Error('the given randomness was used');
     };
     let locks = 0;
     const presumeProofs = (_packet: number, event: { type: string }) => {
-      // Asked once per lock step: a follower that took a failed step as taken would ask again.
-      if (event.type === 'lock' && ++locks > 1) throw new Error('a lock step asked again');
+      // Asked once per lock step: a follower that took a step twice would ask again.
+      if (event.type === 'lock' && ++locks > 2) throw new Error('a lock step asked again');
       return event.type === 'shuffle';
     };
     const f = follower(courierGame, courierDeal, { rng, presumeProofs });
-    expect(f.halt).toEqual({ code: 'bad-step', seat: 0, detail: 'malformed lock step: the given randomness was used' });
+    // Both lock steps were taken (their shapes are fine); only checking their proofs needed randomness.
+    // A fault naming no seat sends the hand to the audit at once, as any other internal error does.
+    expect(locks).toBe(2);
+    expect(f.halt).toBeNull();
+    expect(f.phase).toBe('disclose');
+    expect(f.auditCause?.fault).toEqual({
+      code: 'internal',
+      seat: null,
+      detail: 'internal error: the given randomness was used',
+    });
   });
 });
 

@@ -13,6 +13,9 @@ import {
   decodeShuffleStep,
   openDeck,
   openReshuffle,
+  takeStepUnproved,
+  verifyStepProofs,
+  type UnprovedStep,
   verifyLockStep,
   verifyRelayerStep,
   verifyShuffleStep,
@@ -39,6 +42,8 @@ export interface Cascade {
   readonly record: { relayer: CryptoStep[]; shuffle: CryptoStep[]; lock: CryptoStep[] };
   /** The engine request this cascade fulfils (null for the deal). */
   readonly request: ReshuffleRequest | null;
+  /** Steps of the current phase taken with their proofs not checked yet (`takeStepUnchecked`, `checkPhase`). */
+  readonly unproved: UnprovedStep[];
 }
 
 /** The event type that carries the step a packet in this phase awaits. */
@@ -47,7 +52,13 @@ export function stepType(state: PacketState): StepType {
 }
 
 export function startDeal(book: PacketBook): Cascade {
-  return { packet: 0, state: openDeck(book.hand, 0), record: { relayer: [], shuffle: [], lock: [] }, request: null };
+  return {
+    packet: 0,
+    state: openDeck(book.hand, 0),
+    record: { relayer: [], shuffle: [], lock: [] },
+    request: null,
+    unproved: [],
+  };
 }
 
 /** The packet a reshuffle makes from the request's handles: public cards by identity, hidden ones where they lie. */
@@ -65,6 +76,7 @@ export function startReshuffle(book: PacketBook, request: ReshuffleRequest, stat
     state: openReshuffle(book.hand, packet, inputs, book.packets),
     record: { relayer: [], shuffle: [], lock: [] },
     request,
+    unproved: [],
   };
 }
 
@@ -99,6 +111,53 @@ export function takeStep(
   } catch (error) {
     return fail('bad-step', seat, `malformed ${kind} step: ${(error as Error).message}`);
   }
+}
+
+/**
+ * `takeStep` with the proofs checked later, with the rest of the phase's
+ * (crypto/step-batch.ts): everything else about the step is checked now, and
+ * it is applied and kept in `cascade.unproved` until `checkPhase`. The caller
+ * runs `checkPhase` when the phase is over and before the hand stops for any
+ * other reason, so no card of the packet is opened and no verdict is given
+ * on a step whose proofs were not checked.
+ */
+export function takeStepUnchecked(cascade: Cascade, event: TableEvent<StepType>, book: PacketBook): Result<null, Halt> {
+  const seat = event.seat;
+  const kind = cascade.state.phase;
+  const expect = { hand: book.hand, packet: cascade.packet, seat };
+  try {
+    const msg =
+      kind === 'shuffle'
+        ? decodeShuffleStep(event.data.step, expect)
+        : kind === 'lock'
+          ? decodeLockStep(event.data.step, expect)
+          : decodeRelayerStep(event.data.step, expect);
+    const verdict = takeStepUnproved(cascade.state, msg);
+    if (!verdict.ok) return fail('bad-step', seat, `bad ${kind} step: ${cryptoWords(verdict.error.reason)}`);
+    cascade.unproved.push({ state: cascade.state, msg });
+    recordOf(cascade, kind).push(msg);
+    cascade.state = verdict.value;
+    return ok(null);
+  } catch (error) {
+    return fail('bad-step', seat, `malformed ${kind} step: ${(error as Error).message}`);
+  }
+}
+
+/**
+ * Checks the proofs of every step `takeStepUnchecked` took in one
+ * multi-scalar multiplication (crypto/step-batch.ts); when they do not all
+ * verify, the halt names the author of the first step whose proofs fail.
+ */
+export function checkPhase(cascade: Cascade, rng: RandomSource): Result<null, Halt> {
+  const steps = cascade.unproved.splice(0);
+  const verdict = verifyStepProofs(steps, rng);
+  if (verdict.ok) return ok(null);
+  const { seat, step, reason } = verdict.error;
+  return fail('bad-step', seat, `bad ${step} step: ${cryptoWords(reason)}`);
+}
+
+function recordOf(cascade: Cascade, kind: PacketState['phase']): CryptoStep[] {
+  return kind === 'shuffle' ? cascade.record.shuffle : kind === 'lock' ? cascade.record.lock : cascade.record.relayer;
 }
 
 /**

@@ -26,7 +26,16 @@ import { keyHex, type EnvelopeOf } from '../../net/envelope.js';
 import type { TableEvent } from '../transcript.js';
 import { abandonRuling, abandonView } from './abandons.js';
 import { auditFollowed, type HandAudit } from './audit.js';
-import { finishCascade, presumeStep, startDeal, startReshuffle, stepType, takeStep, type Cascade } from './cascade.js';
+import {
+  checkPhase,
+  finishCascade,
+  presumeStep,
+  startDeal,
+  startReshuffle,
+  stepType,
+  takeStepUnchecked,
+  type Cascade,
+} from './cascade.js';
 import { earlyVerdict, type AuditCause } from './early-audit.js';
 import { EventPool, LIMITS, type PoolLimits } from './event-pool.js';
 import type { Equivocation } from './equivocation.js';
@@ -324,12 +333,40 @@ export class HandFollower {
     // by anyone else) is applied without verifying its proofs again: an honest prover's proofs always verify, so
     // takeStep would apply exactly this, and the page's cascade work drops by its own share. Every peer verifies it.
     // Its points are taken as made rather than decoded from its bytes again.
+    // Another seat's step is checked now except for its proofs, which are checked with the rest of its phase's, in
+    // one multi-scalar multiplication, once the phase is over (cascade.ts `checkPhase`; `end` and `stop` check them
+    // first too), so a bad step still names its author before any card of the packet opens.
     const made = this.hooks.madeHere?.(cascade.packet, event);
+    const kind = cascade.state.phase;
     const stepped =
       made !== undefined || this.presumeProofs?.(cascade.packet, event)
         ? presumeStep(cascade, event, this.book, made)
-        : takeStep(cascade, event, this.book, this.rng);
-    return stepped.ok || this.stop(stepped.error);
+        : takeStepUnchecked(cascade, event, this.book);
+    if (!stepped.ok) return this.stop(stepped.error);
+    if (cascade.state.phase === kind) return true;
+    const wrong = this.unprovedFault();
+    return !wrong || this.stop(wrong);
+  }
+
+  /**
+   * The halt naming the author of the first step whose proofs do not verify among those the cascade took with their
+   * proofs unchecked (cascade.ts `checkPhase`), or null when they all do. Checking them cannot fail on anyone's
+   * event (each step's shape was checked when it was taken), so an exception here is this page's own failure.
+   */
+  private unprovedFault(): Halt | null {
+    const cascade = this.cascadeValue;
+    if (!cascade || cascade.unproved.length === 0) return null;
+    try {
+      const proved = checkPhase(cascade, this.rng);
+      return proved.ok ? null : proved.error;
+    } catch (error) {
+      return { code: 'internal', seat: null, detail: `internal error: ${(error as Error).message}` };
+    }
+  }
+
+  /** `halt`, unless a step taken with its proofs unchecked does not verify: a hand never stops for a later cause with a bad step unnamed, nor goes to the audit with proofs unchecked. */
+  private provedFirst(halt: Halt): Halt {
+    return this.unprovedFault() ?? halt;
   }
 
   /** What the play phase may do to this follower, made per call so that the follower keeps no closures (a copy of it stays whole). */
@@ -378,13 +415,18 @@ export class HandFollower {
 
   /** Stops the hand, or sends it to the audit at once (true: it goes on, into the disclosure round; stops.ts). */
   private stop(halt: Halt, reporter: number | null = null): boolean {
+    if (this.stops.halt) return false;
+    const first = this.provedFirst(halt);
+    if (first !== halt) return this.end(first);
     if (!this.stops.toAudit(halt, reporter, this.phaseValue === 'dealing' || this.phaseValue === 'play'))
       return this.end(halt);
     this.phaseValue = 'disclose';
     return true;
   }
 
-  private end(halt: Halt): false {
+  private end(cause: Halt): false {
+    if (this.stops.halt) return false;
+    const halt = this.provedFirst(cause);
     if (!this.stops.end(halt)) return false;
     this.phaseValue = 'halted';
     this.hooks.halted?.(halt);
