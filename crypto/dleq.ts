@@ -179,7 +179,7 @@ export function dleqTerms(
   const vs: bigint[] = [];
   const vt: (MsmTable | undefined)[] = [];
   const outY = place.outputInBatch;
-  if (outY) st.Y.points.forEach((y, c) => terms.add(y, g * e * rho[c]!, deckMsmTable(y)));
+  if (outY) st.Y.points.forEach((y, c) => terms.add(y, g * e * rho[c]!, () => deckMsmTable(y)));
   else if (g !== 1n) terms.add(msm(st.Y.points, rho, st.Y.points.map(deckMsmTable)), g * e);
   else {
     vp.push(...st.Y.points);
@@ -200,7 +200,7 @@ export function dleqTerms(
   for (let c = 0; c < m; c++) terms.add(proof.A.points[c]!, mu[c]!);
   for (let c = 0; c < m; c++) {
     const x = st.X.points[c]!;
-    terms.add(x, -g * rho[c]! * proof.z[c]!, deckMsmTable(x)); // built when X was verified as a deck (or now, kept)
+    terms.add(x, -g * rho[c]! * proof.z[c]!, () => deckMsmTable(x)); // built when X was verified as a deck (or now, kept)
   }
   if (sharedBase) {
     let s = 0n;

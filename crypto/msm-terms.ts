@@ -8,16 +8,19 @@
  * merged equation pays for it once. Scalars are public and reduced mod ℓ
  * when the sum is taken.
  */
-import { type MsmTable, type Point, msm } from './group.js';
+import { type MsmTable, type Point, BUCKET_MSM_FROM, msm } from './group.js';
+
+/** A point's MSM table, or how to get it: a sum of many terms takes the bucket method and reads none, so none is built. */
+export type TableOf = MsmTable | (() => MsmTable);
 
 export class MsmTerms {
   private readonly at = new Map<Point, number>();
   private readonly points: Point[] = [];
   private readonly scalars: bigint[] = [];
-  private readonly tables: (MsmTable | undefined)[] = [];
+  private readonly tables: (TableOf | undefined)[] = [];
 
-  /** Adds s·P; `table` is P's own MSM table, if it has one. */
-  add(point: Point, scalar: bigint, table?: MsmTable): void {
+  /** Adds s·P; `table` is P's own MSM table, if it has one (or gets it, when a small sum needs it). */
+  add(point: Point, scalar: bigint, table?: TableOf): void {
     const i = this.at.get(point);
     if (i === undefined) {
       this.at.set(point, this.points.length);
@@ -37,6 +40,8 @@ export class MsmTerms {
 
   /** Whether Σ s_i·P_i is the identity. */
   isZero(): boolean {
-    return msm(this.points, this.scalars, this.tables).is0();
+    if (this.points.length >= BUCKET_MSM_FROM) return msm(this.points, this.scalars).is0();
+    const tables = this.tables.map((t) => (typeof t === 'function' ? t() : t));
+    return msm(this.points, this.scalars, tables).is0();
   }
 }

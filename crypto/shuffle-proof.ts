@@ -330,13 +330,13 @@ export function shuffleTerms(
   // The same linear combination of E1–E6 with the same weights, so soundness is unchanged.
   terms.add(sumPoints(proof.c.points), -b1 * e);
   terms.add(msm(proof.c.points, u), -b3 * e);
-  if (place.inputInBatch) st.X.points.forEach((x, j) => terms.add(x, -b4 * zs * u[j]!, deckTable(x)));
+  if (place.inputInBatch) st.X.points.forEach((x, j) => terms.add(x, -b4 * zs * u[j]!, () => deckTable(x)));
   else terms.add(msm(st.X.points, u, st.X.points.map(deckTable)), -b4 * zs);
   for (let j = 0; j < n; j++) {
     // E1 + E3: H_j; E4: Y_j; E6: ĉ_j (as ĉ_j and as ĉ_{j}, the base of link j+1), t̂_j.
     const cj = j === n - 1 ? -(b2 + mu[j]!) * e : mu[j + 1]! * zp[j + 1]! - mu[j]! * e;
     terms.add(H[j]!, b1 * e + b3 * zp[j]!, Htables[j]);
-    terms.add(st.Y.points[j]!, b4 * zp[j]!, deckTable(st.Y.points[j]!));
+    terms.add(st.Y.points[j]!, b4 * zp[j]!, () => deckTable(st.Y.points[j]!));
     terms.add(proof.chain.points[j]!, cj);
     terms.add(proof.tChain.points[j]!.negate(), mu[j]!);
   }

@@ -10,6 +10,7 @@
  */
 import { describe, expect, it, test } from 'vitest';
 import fc from 'fast-check';
+import { msmBuckets, msmVartime } from '../../crypto/edwards.js';
 import { ristretto255, ristretto255_hasher } from '@noble/curves/ed25519.js';
 import {
   G,
@@ -30,6 +31,7 @@ import {
   hashToScalarWide,
   invMod,
   leToBigint,
+  BUCKET_MSM_FROM,
   msm,
   msmSecret,
   msmTable,
@@ -173,6 +175,32 @@ describe('ristretto255 group layer', () => {
     expect(decodeScalar(encodeScalar(1n), 'z')).toBe(1n);
     expect(encodeScalar(1n)[0]).toBe(1);
     expect(decodeScalar(encodeScalar(ORDER - 1n), 'z')).toBe(ORDER - 1n);
+  });
+
+  it('the bucket method agrees with interleaved wNAF and noble, on both sides of where msm switches', () => {
+    const rng = seededRandom('buckets');
+    const Q = ristretto255_hasher.hashToCurve(new Uint8Array([42]));
+    const R = ristretto255_hasher.hashToCurve(new Uint8Array([43]));
+    const points: (typeof Q)[] = [Q];
+    while (points.length < 1200) points.push(points.at(-1)!.add(R));
+    // Edge scalars: zero, one, ℓ − 1, all ones below 2^252 (every signed digit carries), 2^252, and
+    // 2^255 + 1 (beyond ℓ: the bucket method reads any scalar below 2^256 as it is).
+    const edges = [0n, 1n, ORDER - 1n, (1n << 252n) - 1n, 1n << 252n, (1n << 255n) + 1n];
+    for (const n of [1, 7, BUCKET_MSM_FROM - 1, BUCKET_MSM_FROM, 1200]) {
+      const ks = points
+        .slice(0, n)
+        .map((_, i) => (i < edges.length ? edges[i]! : i % 3 === 0 ? randomShort(rng) : randomScalar(rng)));
+      const interleaved = msmVartime(points.slice(0, n), ks);
+      expect(msmBuckets(points.slice(0, n), ks).equals(interleaved), `${n} terms`).toBe(true);
+      expect(msm(points.slice(0, n), ks).equals(interleaved), `${n} terms`).toBe(true);
+    }
+    const naive = points
+      .slice(0, 3)
+      .reduce((acc, p, i) => acc.add(p.multiply([ORDER - 1n, 7n, 1n << 252n][i]!)), ristretto255.Point.ZERO);
+    expect(msmBuckets(points.slice(0, 3), [ORDER - 1n, 7n, 1n << 252n]).equals(naive)).toBe(true);
+    // A point twice and a point cancelled: the same as their sum.
+    expect(msmBuckets([Q, Q, R], [5n, ORDER - 5n, 3n]).equals(R.multiply(3n))).toBe(true);
+    expect(msmBuckets([], []).is0()).toBe(true);
   });
 
   it('fixed-base table, batch encoding and both MSMs agree with plain noble arithmetic', () => {
