@@ -15,7 +15,7 @@ import { readFileSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { transcriptJson, type TranscriptFile } from '../../src/verify/transcript-file.js';
+import { parseTranscriptFile, transcriptJson, type TranscriptFile } from '../../src/verify/transcript-file.js';
 import type { EnvelopeOf } from '../../src/net/envelope.js';
 import { verifyTranscript } from '../../src/verify/verify-transcript.js';
 import { describeReport } from '../../src/verify/verify-words.js';
@@ -134,6 +134,13 @@ describe('npm run verify (scripts/verify-run.mjs)', () => {
     expect(single.fault).toMatchObject({ code: 'bad-step', seat, hand: 0 });
     // The step decodes (so the replay presumed it applied): only its proof is wrong.
     expect(single.fault!.detail).toMatch(/shuffle argument of seat 2 does not verify/);
+    // The worker, checking the shuffle phase's two arguments in one sum, confirms only the step before the bad one.
+    const parsed = parseTranscriptFile(text);
+    if (!parsed.ok) throw new Error(parsed.error);
+    const file = parsed.value;
+    const clean = runJob({ table: file.table, hands: dealHands(fixture('pesten-2p.json')), tasks: ['deal'] });
+    const answer = runJob({ table: file.table, hands: dealHands(file), tasks: ['deal'] });
+    expect(answer.deal?.verified).toEqual([clean.deal!.verified[0]!.slice(0, 1)]);
     const { status, lines } = command(text);
     expect(status).toBe(1);
     expect(lines).toEqual(describeReport(single));
