@@ -3,7 +3,8 @@
  * §8.2–8.5): the deal (shuffle then lock by each seat in seat order)
  * and a reshuffle the engine asks for (first a re-layer by each seat, then
  * shuffle and lock). The follower checks each step event against the
- * packet's state (crypto/steps.ts proofs) and, once locked, records the
+ * packet's state as it comes, and the proofs of a phase's steps together when
+ * the phase is over (crypto/step-batch.ts), and, once locked, records the
  * packet and where each engine handle now lies. Making a step needs a seat's
  * secrets and is the seat agent's part (seat-agent.ts).
  */
@@ -16,9 +17,6 @@ import {
   takeStepUnproved,
   verifyStepProofs,
   type UnprovedStep,
-  verifyLockStep,
-  verifyRelayerStep,
-  verifyShuffleStep,
   type PacketInput,
   type PacketState,
   type PacketTranscript,
@@ -80,43 +78,11 @@ export function startReshuffle(book: PacketBook, request: ReshuffleRequest, stat
   };
 }
 
-/** Checks one step event (its author is the seat the packet awaits) and advances the cascade. */
-export function takeStep(
-  cascade: Cascade,
-  event: TableEvent<StepType>,
-  book: PacketBook,
-  rng: RandomSource,
-): Result<null, Halt> {
-  const seat = event.seat;
-  const kind = cascade.state.phase;
-  const expect = { hand: book.hand, packet: cascade.packet, seat };
-  try {
-    let verdict;
-    if (kind === 'shuffle') {
-      const msg = decodeShuffleStep(event.data.step, expect);
-      verdict = verifyShuffleStep(cascade.state, msg);
-      if (verdict.ok) cascade.record.shuffle.push(msg);
-    } else if (kind === 'lock') {
-      const msg = decodeLockStep(event.data.step, expect);
-      verdict = verifyLockStep(cascade.state, msg, rng);
-      if (verdict.ok) cascade.record.lock.push(msg);
-    } else {
-      const msg = decodeRelayerStep(event.data.step, expect);
-      verdict = verifyRelayerStep(cascade.state, msg, rng);
-      if (verdict.ok) cascade.record.relayer.push(msg);
-    }
-    if (!verdict.ok) return fail('bad-step', seat, `bad ${kind} step: ${cryptoWords(verdict.error.reason)}`);
-    cascade.state = verdict.value;
-    return ok(null);
-  } catch (error) {
-    return fail('bad-step', seat, `malformed ${kind} step: ${(error as Error).message}`);
-  }
-}
-
 /**
- * `takeStep` with the proofs checked later, with the rest of the phase's
- * (crypto/step-batch.ts): everything else about the step is checked now, and
- * it is applied and kept in `cascade.unproved` until `checkPhase`. The caller
+ * Checks one step event (its author is the seat the packet awaits) but for
+ * its proofs, which are checked later with the rest of the phase's
+ * (crypto/step-batch.ts), and advances the cascade: the step is applied and
+ * kept in `cascade.unproved` until `checkPhase`. The caller
  * runs `checkPhase` when the phase is over and before the hand stops for any
  * other reason, so no card of the packet is opened and no verdict is given
  * on a step whose proofs were not checked.
@@ -161,13 +127,13 @@ function recordOf(cascade: Cascade, kind: PacketState['phase']): CryptoStep[] {
 }
 
 /**
- * `takeStep` with the step's proofs presumed good: the step is decoded (its
+ * `takeStepUnchecked` with the step's proofs presumed good: the step is decoded (its
  * header must be this packet's and its author's) and applied, its shuffle
  * argument or lock proofs not checked here. Only for a caller that has them
  * checked elsewhere on the same input and discards this result unless every
  * one verified (the offline verifier's worker thread, scripts/verify-parallel.ts),
  * and for a step this page's own seat agent made, byte for byte (follower.ts):
- * for a step whose proofs verify, `takeStep` applies exactly this. `made`:
+ * for a step whose proofs verify, `takeStepUnchecked` and `checkPhase` apply exactly this. `made`:
  * that step as the agent made it, whose encoding is exactly the event's bytes,
  * so decoding them again would give the same points (it is not decoded; its
  * kind and header must still be the awaited ones).

@@ -331,8 +331,8 @@ export class HandFollower {
     if (!event || !this.crossCheck(event)) return false;
     // A step this page made itself (the same bytes its agent produced, never one read back from storage or sent
     // by anyone else) is applied without verifying its proofs again: an honest prover's proofs always verify, so
-    // takeStep would apply exactly this, and the page's cascade work drops by its own share. Every peer verifies it.
-    // Its points are taken as made rather than decoded from its bytes again.
+    // checking them would apply exactly this, and the page's cascade work drops by its own share. Every peer
+    // verifies it. Its points are taken as made rather than decoded from its bytes again.
     // Another seat's step is checked now except for its proofs, which are checked with the rest of its phase's, in
     // one multi-scalar multiplication, once the phase is over (cascade.ts `checkPhase`; `end` and `stop` check them
     // first too), so a bad step still names its author before any card of the packet opens.
