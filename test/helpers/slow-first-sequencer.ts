@@ -17,7 +17,6 @@ const SLOW_FIRST: Record<string, readonly string[]> = {
     'test/adversarial/cheating-peers.test.ts',
     'test/table/newcomer.test.ts',
     'test/conformance/table.test.ts',
-    'test/table/newcomer-options.test.ts',
     'test/adversarial/cheating-moves.test.ts',
     'test/table/crypto-requests.test.ts',
     'test/verify/verify-command.test.ts',
