@@ -16,6 +16,7 @@ import { deckFromPoints } from '../../crypto/packet.js';
 import type { EnvelopeOf } from '../../src/net/envelope.js';
 import { handTable, play, resign, type HandTable } from '../helpers/hand-table.js';
 import { courierGame } from '../table/courier-game.js';
+import { until } from '../../tools/sim/simulation.js';
 
 type Event = EnvelopeOf<'table-event'>;
 let open: HandTable | null = null;
@@ -23,10 +24,6 @@ afterEach(() => {
   open?.stop();
   open = null;
 });
-
-async function until(condition: () => boolean): Promise<void> {
-  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 2));
-}
 
 /** `envelope`'s shuffle step with `change` applied, re-signed by `seat`. */
 function rewriteShuffle(
