@@ -237,7 +237,13 @@ export class TableCatchUp {
     return true;
   }
 
-  /** "End hand" on every local seat: an owed disclosure or reveal names its seat (then `changed`); else the hand ends without a result, naming who stalled. */
+  /**
+   * "End hand" on every local seat: an owed disclosure or reveal names its
+   * seat (then `changed`); else the hand ends without a result, naming who
+   * stalled as `stall` does: the gone seats when any is gone (a connected
+   * seat whose word is only in flight did not stall the hand), else every
+   * remote seat the hand waits for.
+   */
   endHand(names: readonly string[], changed: () => void): void {
     const local = this.host.now.hands;
     for (const { session } of local.values()) {
@@ -245,11 +251,9 @@ export class TableCatchUp {
         changed();
         continue;
       }
-      const stalled =
-        session
-          .waiting()
-          ?.seats.filter((s) => !local.has(s))
-          .map((s) => names[s] ?? `Seat ${s + 1}`) ?? [];
+      const owing = session.waiting()?.seats.filter((s) => !local.has(s)) ?? [];
+      const gone = owing.filter((s) => this.gone.isGone(s));
+      const stalled = (gone.length > 0 ? gone : owing).map((s) => names[s] ?? `Seat ${s + 1}`);
       session.abandon(
         stalled.length ? `nothing came from ${stalled.join(', ')} for too long` : 'a player ended the hand',
       );

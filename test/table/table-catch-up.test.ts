@@ -568,4 +568,21 @@ describe('End hand', () => {
       'a player ended the hand',
     ]);
   });
+
+  it('with a seat gone, names only the gone seats: a connected seat whose word is in flight did not stall the hand', () => {
+    const h = harness({ local: [0] });
+    h.catchUp.tick(0);
+    h.state.seats = [
+      { byte: ME, name: 'Me', reach: 'self' },
+      { byte: ANN, name: 'Ann', reach: 'direct' },
+      { byte: BOB, name: 'Bob', reach: 'offline' },
+    ];
+    h.catchUp.tick(1_000);
+    // This page just moved: Ann's acknowledgement is on its way, Bob's page is closed.
+    h.state.local.set(0, {
+      session: h.session({ phase: 'playing', waiting: { seats: [1, 2], what: 'to acknowledge' } }),
+    } as Seated);
+    h.catchUp.endHand(['Me', 'Ann', 'Bob'], () => {});
+    expect(h.abandoned).toEqual(['nothing came from Bob for too long']);
+  });
 });
