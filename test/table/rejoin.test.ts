@@ -36,7 +36,10 @@ function closePage(peer: SimulationPeer): void {
 
 describe('a page that comes back', () => {
   it('closed mid-hand while the others ended it and started the next, lands in the current hand and plays it to a clean audit', async () => {
-    const { peers, reload } = await seatPeers({ game: 'stress-shed', players: 3, hands: 1, seed: 151 });
+    // A turn timer of 1 s: when Ann's bot has just moved as she ends the hand, her abandon is dated at a step Bob's
+    // page cannot reach without Cid, and Bob's page ends the hand itself once its own turn timer for Cid runs out
+    // (table-catch-up.ts `followAbandon`): 30 s by default.
+    const { peers, reload } = await seatPeers({ game: 'stress-shed', players: 3, hands: 1, seed: 151, stallMs: 1_000 });
     running = peers;
     const [ann, bob, cid] = peers as [SimulationPeer, SimulationPeer, SimulationPeer];
     await until(() => (cid.session.current?.session.step ?? 0) > 8);
