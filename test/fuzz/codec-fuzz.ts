@@ -5,7 +5,7 @@
  * steps, whose decoding costs the most, so the test workers share them): real samples of every
  * message type from a simulated 3-seat table, and one test per decoder that
  * feeds it RUNS mutated samples (bit flips, inserts, deletes, truncation,
- * splices between types: 300 in `npm test`, 10,000 in the deep suite) from the
+ * splices between types: 100 in `npm test`, 10,000 in the deep suite) from the
  * run's seed (test/helpers/depth.ts). A decoder either returns a message
  * or throws one of its named errors (TypeError/RangeError) — never anything
  * else, never a hang, and never changes its input.

@@ -8,7 +8,7 @@
  * the follower applies events in the order the hand awaits them, never in
  * the order they arrive, so a reordered file is the same hand (tested with
  * the order reversed, and among the random mutations). Then MUTATIONS random
- * mutations of a real transcript of each built game (fast-check; 150 in
+ * mutations of a real transcript of each built game (fast-check; 60 in
  * `npm test`, 1,000 in the deep suite, from the run's seed): every one is refused with its precise reason, except reorderings,
  * which verify clean with the same final state hash.
  */
@@ -256,7 +256,7 @@ function mutate(file: TranscriptFile, m: Mutation): TranscriptFile {
 }
 
 const games = Object.keys(FIXTURE_SEEDS);
-const MUTATIONS = runs(150, 1000);
+const MUTATIONS = runs(60, 1000);
 
 describe(`${MUTATIONS} random mutations of a real transcript of each built game`, () => {
   it.each(games)(
