@@ -9,29 +9,18 @@
  * seats' own bots.
  */
 import { afterEach, expect, it } from 'vitest';
-import { seededRandom } from '../../crypto/index.js';
 import { matchTranscript } from '../../src/app/store-transcript.js';
-import { heuristicBot } from '../../src/bots/index.js';
 import { keyHex } from '../../src/net/envelope.js';
-import type { Mesh } from '../../src/net/mesh.js';
 import { setupHash } from '../../src/table/hand/setup.js';
-import type { TableSession } from '../../src/table/table-session.js';
 import { verifyTranscript } from '../../src/verify/verify-transcript.js';
 import { handFinished, seatPeers, until, type SimulationPeer } from '../../tools/sim/simulation.js';
-import { testSigner } from '../helpers/signers.js';
-import { openTablePage, closeAll } from '../helpers/table-page.js';
+import { newcomerPage, pages } from './newcomer-pages.js';
 
-let running: { session: TableSession; mesh: Mesh }[] = [];
-afterEach(() => {
-  closeAll(running);
-  running = [];
-});
-
-const TIMING = { heartbeatMs: 50, presenceMs: 80, reconnectMs: 100 };
+afterEach(() => pages.closeAll());
 
 it('a newcomer follows hands played before and after an option changed, sits, and plays the next hand', async () => {
   const { peers, network, table } = await seatPeers({ game: 'stress-shed', players: 3, hands: 1, seed: 47 });
-  running = [...peers];
+  pages.running = [...peers];
   const [ann, bob, cat] = peers as [SimulationPeer, SimulationPeer, SimulationPeer];
   await until(() => peers.every(handFinished));
   expect(peers.map((p) => p.session.current!.session.auditResult?.clean)).toEqual([true, true, true]);
@@ -52,20 +41,7 @@ it('a newcomer follows hands played before and after an option changed, sits, an
   bob.session.leave();
   await until(() => [ann, cat].every((p) => p.session.lobby.view().seats[1]!.member === null));
 
-  const logs: string[] = [];
-  const dan = await openTablePage(network, table, testSigner(95), {
-    name: 'Dan',
-    timing: TIMING,
-    session: {
-      onLog: (line) => logs.push(line),
-      rng: seededRandom('newcomer-95'),
-      bot: heuristicBot(),
-      botDelayMs: 0,
-      autoplay: true,
-    },
-  });
-  running.push(dan);
-  dan.session.lobby.sit();
+  const dan = await newcomerPage(network, table, 95, 'Dan');
   await until(() => dan.session.lobby.mySeat() !== null || dan.session.history.problem !== null);
   expect(dan.session.history.problem).toBeNull();
   expect(dan.session.lobby.mySeat()).toBe(1);
