@@ -64,7 +64,7 @@ export {
   verifyStep,
 } from './steps.js';
 export { makeRelayerStep, verifyRelayerStep } from './relayer-step.js';
-export { type UnprovedStep, takeStepUnproved, verifyStepProofs } from './step-batch.js';
+export { type BadStep, type UnprovedStep, takeStepUnproved, verifyStepProofs } from './step-batch.js';
 export {
   type KeyEntry,
   type KeyRing,

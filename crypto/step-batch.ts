@@ -2,9 +2,10 @@
  * Cascade steps taken now and proved later: a peer checks everything about
  * another seat's step but its proofs when it arrives (`takeStepUnproved`: the
  * context, the turn, the encodings, distinct points, the sizes) and applies
- * it, then checks the proofs of a whole phase's steps at once
- * (`verifyStepProofs`): every step's verification equation with its own
- * random weights of the verifier, summed into one multi-scalar
+ * it, then checks the proofs of many steps at once (`verifyStepProofs`; the
+ * table checks a whole cascade's, its re-layers, shuffles and locks, once the
+ * packet is locked): every step's verification equation with its own random
+ * weights of the verifier, summed into one multi-scalar
  * multiplication (the small-exponent batch test of Bellare, Garay & Rabin,
  * EUROCRYPT '98, §3.1, over all the steps' sub-equations; msm-terms.ts).
  * Merged, the shuffle generators H_j are one term for every step, and the
@@ -21,7 +22,7 @@
  */
 import type { RandomSource } from './bytes.js';
 import { type Fault, fault } from './fault.js';
-import { type Result, ok } from './result.js';
+import { type Result, err, ok } from './result.js';
 import { randomShort } from './group.js';
 import { MsmTerms } from './msm-terms.js';
 import { dleqTerms } from './dleq.js';
@@ -56,18 +57,24 @@ export function takeStepUnproved(state: PacketState, msg: Step): Result<PacketSt
   }
 }
 
+/** The first step of a batch whose proofs do not verify: its fault, and its index among the steps checked. */
+export interface BadStep {
+  readonly fault: Fault;
+  readonly at: number;
+}
+
 /**
  * The proofs of `steps` (each taken by `takeStepUnproved` on its `state`, in
- * cascade order) in one multi-scalar multiplication, with verifier weights
- * from `rng`; the fault of the first step whose proofs do not verify when
- * the sum is not zero.
+ * cascade order: a phase's steps, or a whole cascade's) in one multi-scalar
+ * multiplication, with verifier weights from `rng`; the first step whose
+ * proofs do not verify when the sum is not zero.
  */
-export function verifyStepProofs(steps: readonly UnprovedStep[], rng: RandomSource): Result<null, Fault> {
+export function verifyStepProofs(steps: readonly UnprovedStep[], rng: RandomSource): Result<null, BadStep> {
   if (steps.length === 0) return ok(null);
   if (steps.length > 1 && proofsSumToZero(steps, rng)) return ok(null);
-  for (const { state, msg } of steps) {
+  for (const [at, { state, msg }] of steps.entries()) {
     const v = verifyStep(state, msg, rng);
-    if (!v.ok) return v;
+    if (!v.ok) return err({ fault: v.error, at });
   }
   return ok(null);
 }

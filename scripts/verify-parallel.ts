@@ -6,7 +6,7 @@
  * good, while worker threads (scripts/verify-worker.ts) check every
  * signature of the file, every deal's shuffle arguments and lock proofs and
  * the deal's public key shares, each with the table's own functions (the
- * envelope gate; cascade.ts `takeStepUnchecked` and `checkPhase` from the same start; keys.ts
+ * envelope gate; cascade.ts `takeStepUnchecked` and `checkProofs` from the same start; keys.ts
  * `verifyKeyShares` against the packet that cascade locked). On two cores one worker does
  * both (two threads for two cores: a third would only add its start-up, a
  * second load of the verifier); with three or more, one worker each. The

@@ -12,8 +12,8 @@
  *   index pairs (events that do not parse are the main thread's to refuse).
  * - `deal`: per hand, the deal's cascade (packet 0) as the follower runs it
  *   (cascade.ts `startDeal`, then `takeStepUnchecked` on the step each seat
- *   owes in turn and `checkPhase` when a phase is over: every shuffle
- *   argument and lock proof verified, a phase's in one sum), on the step
+ *   owes in turn and `checkProofs` once the deal is locked: every shuffle
+ *   argument and lock proof verified, in one sum), on the step
  *   events the file holds; the answer lists, per hand, the signatures (hex)
  *   of the steps that verified, in cascade order, up to the first that is
  *   missing, doubled or does not verify. Then, once the deal is locked,
@@ -26,7 +26,7 @@ import { readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { keyHex, parseUnverified, verifyEnvelope, type EnvelopeOf } from '../src/net/envelope.js';
 import { SignatureVerifier } from '../src/net/verify.js';
-import { checkPhase, startDeal, stepType, takeStepUnchecked } from '../src/table/hand/cascade.js';
+import { checkProofs, isLocked, startDeal, stepType, takeStepUnchecked } from '../src/table/hand/cascade.js';
 import { PacketBook } from '../src/table/hand/packets.js';
 import { decodeKeyShares, systemRandom, verifyKeyShares, type DeckSize } from '../crypto/index.js';
 import { parseEvent, type TableEvent } from '../src/table/transcript.js';
@@ -132,29 +132,23 @@ function dealSteps(table: string, hand: DealHand): { steps: string[]; keys: stri
   const cascade = startDeal(book);
   const steps: string[] = [];
   // The steps taken with their proofs not yet checked, in cascade order; confirmed when their proofs are, up to
-  // the first whose proofs fail (checkPhase checks the ones before it one by one when the phase's sum is not zero).
-  const unproved: { seat: number; sig: string }[] = [];
+  // the first whose proofs fail (checkProofs checks them one by one when the sum is not zero, and says which).
+  const unproved: string[] = [];
   const settle = (): boolean => {
-    const proved = checkPhase(cascade, systemRandom);
-    const bad = proved.ok ? unproved.length : unproved.findIndex((u) => u.seat === proved.error.seat);
-    steps.push(...unproved.splice(0, Math.max(0, bad)).map((u) => u.sig));
+    const proved = checkProofs(cascade, systemRandom);
+    steps.push(...unproved.splice(0, proved.ok ? unproved.length : proved.error.at));
     unproved.length = 0;
     return proved.ok;
   };
-  while (cascade.state.phase !== 'locked') {
+  while (!isLocked(cascade)) {
     const owed = slots.get(`${stepType(cascade.state)}/${cascade.state.next}`) ?? [];
     // One event for the slot, or the follower's own pool decides (a copy, an equivocation): not confirmed here.
     if (owed.length !== 1) break;
     const event = owed[0]! as TableEvent<'shuffle' | 'lock'>;
-    const phase = cascade.state.phase;
     if (!takeStepUnchecked(cascade, event, book).ok) break;
-    unproved.push({ seat: event.seat, sig: keyHex(event.envelope.sig) });
-    if (cascade.state.phase !== phase && !settle()) return { steps, keys: [] };
+    unproved.push(keyHex(event.envelope.sig));
   }
-  if (cascade.state.phase !== 'locked') {
-    settle();
-    return { steps, keys: [] };
-  }
+  if (!settle() || !isLocked(cascade)) return { steps, keys: [] };
   const keys: string[] = [];
   for (const { seat, bytes } of shares) {
     try {

@@ -7,10 +7,10 @@
  * shuffle-proof.test.ts.
  *
  * The cases run under either way a peer checks proofs (`cheatsAreCaught`):
- * a phase's proofs at once, as the table does (cheats.test.ts, in `npm
- * test`), and every step's on arrival, as the one-by-one fallback and the
- * audit do (cheats-each.deep.test.ts, in the deep suite). The same seat must
- * be named either way.
+ * a whole cascade's proofs at once when its packet is locked, as the table
+ * does (cheats.test.ts, in `npm test`), and every step's on arrival, as the
+ * one-by-one fallback and the audit do (cheats-each.deep.test.ts, in the deep
+ * suite). The same seat must be named either way.
  */
 import { describe, expect, it, test } from 'vitest';
 import {

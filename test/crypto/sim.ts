@@ -48,7 +48,7 @@ import {
   verifyStepProofs,
   type UnprovedStep,
 } from '../../crypto/index.js';
-import type { Result } from '../../crypto/result.js';
+import { type Result, err } from '../../crypto/result.js';
 
 export type AnyStep = ShuffleStep | LockStep | RelayerStep;
 
@@ -71,8 +71,8 @@ export interface Hooks {
   keepGoing?: boolean;
 }
 
-/** How the simulated peers check the steps' proofs: each on arrival, or a phase's at once (crypto/step-batch.ts) as the table does. */
-export type ProofChecks = 'each' | 'phase';
+/** How the simulated peers check the steps' proofs: each on arrival, or a whole cascade's at once when its packet is locked (crypto/step-batch.ts), as the table does. */
+export type ProofChecks = 'each' | 'cascade';
 
 export class SimTable {
   readonly hand: Hand;
@@ -152,14 +152,14 @@ export class SimTable {
         record.relayer.push(got);
       }
       let verdict: Result<PacketState, Fault>;
-      if (this.checks === 'phase') {
+      if (this.checks === 'cascade') {
         verdict = takeStepUnproved(state, got);
         if (verdict.ok) unproved.push({ state, msg: got });
-        // The phase is over, or a step is refused (an honest step on a deck a cheater made may look wrong): the
+        // The packet is locked, or a step is refused (an honest step on a deck a cheater made may look wrong): the
         // proofs taken so far in one check first, which names the first bad step's author.
-        if (!verdict.ok || verdict.value.phase !== kind) {
+        if (!verdict.ok || verdict.value.phase === 'locked') {
           const proved = verifyStepProofs(unproved.splice(0), this.rng);
-          if (!proved.ok) verdict = proved;
+          if (!proved.ok) verdict = err(proved.error.fault);
         }
       } else verdict = verifyStep(state, got, this.rng);
       if (verdict.ok) {

@@ -1,10 +1,10 @@
 /**
- * A phase's steps taken at once and proved together (crypto/step-batch.ts):
- * honest phases pass as one sum; a step is refused on arrival for everything
- * but its proofs; and a bad step in a batch is named — the first one, even
- * when two colluding seats make their errors cancel in an unweighted sum.
- * Each cheat of cheats.test.ts is also run with a phase's proofs checked at
- * once there.
+ * Steps taken at once and proved together (crypto/step-batch.ts): honest
+ * phases and whole cascades pass as one sum; a step is refused on arrival for
+ * everything but its proofs; and a bad step in a batch is named with its
+ * place — the first one, even when two colluding seats make their errors
+ * cancel in an unweighted sum. Each cheat of cheat-cases.ts is also run with
+ * a whole cascade's proofs checked at once (cheats.test.ts).
  */
 import { describe, expect, it } from 'vitest';
 import {
@@ -108,6 +108,25 @@ describe('a phase proved at once', () => {
       expect(verifyStepProofs(phase(re.steps, kind, 0), seededRandom('v/re')).ok).toBe(true);
   });
 
+  it("a whole cascade's steps pass as one sum too (the table's check once a packet is locked): a deal, a reshuffle", () => {
+    const others = (steps: readonly UnprovedStep[], me: number) => steps.filter((s) => s.msg.header.seat !== me);
+    for (let me = 0; me < SEATS; me++)
+      expect(verifyStepProofs(others(deal.steps, me), seededRandom(`c/${me}`))).toEqual({ ok: true, value: null });
+    const packets = new Map([[0, deal.state]]);
+    const inputs = Array.from({ length: 10 }, (_, i) => ({ kind: 'hidden' as const, packet: 0, position: i + 4 }));
+    const re = cascade(openReshuffle(hand, 1, inputs, packets), secrets);
+    expect(verifyStepProofs(others(re.steps, 0), seededRandom('c/re')).ok).toBe(true);
+  });
+
+  it("in a whole cascade, the first bad step is named with its place: a seat's bad lock after its good shuffle", () => {
+    const s4 = Array.from({ length: SEATS }, () => new Map<number, PacketSecrets>());
+    const bad = cascade(openDeck(hand, 0), s4, { 'lock/2': wrongLock(3) });
+    const seen = bad.steps.filter((s) => s.msg.header.seat !== 0);
+    const verdict = verifyStepProofs(seen, seededRandom('c/bad'));
+    // Seen from seat 1: the shuffles of seats 2, 3, 4, then the locks of seats 2, 3 (the bad one), 4.
+    expect(!verdict.ok && verdict.error).toMatchObject({ fault: { seat: 2, code: 'proof', step: 'lock' }, at: 4 });
+  });
+
   it('a step is refused on arrival for anything but its proofs: out of turn, or a deck with a point twice', () => {
     const [first, second] = phase(deal.steps, 'shuffle') as [UnprovedStep, UnprovedStep];
     const early = takeStepUnproved(first.state, second.msg);
@@ -126,7 +145,7 @@ describe('a phase proved at once', () => {
     const s2 = Array.from({ length: SEATS }, () => new Map<number, PacketSecrets>());
     const bad = cascade(openDeck(hand, 0), s2, { 'lock/1': wrongLock(7), 'lock/3': wrongLock(2) });
     const verdict = verifyStepProofs(phase(bad.steps, 'lock', 0), seededRandom('v/two'));
-    expect(!verdict.ok && verdict.error).toMatchObject({ seat: 1, code: 'proof', step: 'lock' });
+    expect(!verdict.ok && verdict.error).toMatchObject({ fault: { seat: 1, code: 'proof', step: 'lock' }, at: 0 });
     // Seat 2's honest step was made on seat 1's bad deck and still verifies alone.
     const honest = phase(bad.steps, 'lock').find((s) => s.msg.header.seat === 2)!;
     expect(verifyStep(honest.state, honest.msg, seededRandom('v/alone')).ok).toBe(true);
@@ -140,7 +159,7 @@ describe('a phase proved at once', () => {
         : s,
     );
     const verdict = verifyStepProofs(cut, seededRandom('v/shape'));
-    expect(!verdict.ok && verdict.error).toMatchObject({ seat: 2, code: 'proof', step: 'lock' });
+    expect(!verdict.ok && verdict.error).toMatchObject({ fault: { seat: 2, code: 'proof', step: 'lock' }, at: 1 });
   });
 
   it('two colluding seats whose errors cancel in an unweighted sum are caught: each step has its own weight', () => {
@@ -186,6 +205,6 @@ describe('a phase proved at once', () => {
     });
     expect(unweighted.isZero()).toBe(true);
     const verdict = verifyStepProofs(phase(run.steps, 'lock', 0), seededRandom('v/cancel'));
-    expect(!verdict.ok && verdict.error).toMatchObject({ seat: 1, code: 'proof', step: 'lock' });
+    expect(!verdict.ok && verdict.error).toMatchObject({ fault: { seat: 1, code: 'proof', step: 'lock' }, at: 0 });
   });
 });

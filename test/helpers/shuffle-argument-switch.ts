@@ -13,7 +13,7 @@ import { advance } from '../../crypto/packet.js';
 /** On (true) by default; a test turns it off and its afterEach turns it on again. */
 export const shuffleArgument = { checked: true };
 
-/** The crypto module with `verifyShuffleStep` and `verifyStepProofs` (a phase's proofs at once) obeying the switch. */
+/** The crypto module with `verifyShuffleStep` and `verifyStepProofs` (many steps' proofs at once) obeying the switch. */
 export function withSwitchableShuffleArgument(real: typeof Crypto): typeof Crypto {
   const withoutArgument: typeof real.verifyShuffleStep = (state, msg, rng) => {
     const verdict = real.verifyShuffleStep(state, msg, rng);

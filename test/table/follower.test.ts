@@ -246,7 +246,7 @@ describe('the deal: randomness, presumed proofs and a bad step', () => {
     expect(asked).toBe(1);
   });
 
-  it('the lock steps are checked with the randomness given, once the phase is over; a failure of it is the page’s own', () => {
+  it('the lock steps are checked with the randomness given, once the deck is locked; a failure of it is the page’s own', () => {
     const rng: RandomSource = () => {
       throw new Error('the given randomness was used');
     };

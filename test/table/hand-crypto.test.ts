@@ -28,7 +28,7 @@ import {
   startReshuffle,
   stepType,
   takeStepUnchecked,
-  checkPhase,
+  checkProofs,
   type Cascade,
   type ReshuffleRequest,
 } from '../../src/table/hand/cascade.js';
@@ -100,10 +100,12 @@ it('the recorded hand replays to its disclosures with three packets', () => {
   ]);
 });
 
-/** One step taken and its proofs checked at once (a phase of one step, as checkPhase checks it). */
+/** One step taken and its proofs checked at once (a batch of one step, as checkProofs checks it). */
 function takeStep(c: Cascade, e: TableEvent<StepType>, book: PacketBook, rng: RandomSource): Result<null, Halt> {
   const taken = takeStepUnchecked(c, e, book);
-  return taken.ok ? checkPhase(c, rng) : taken;
+  if (!taken.ok) return taken;
+  const proved = checkProofs(c, rng);
+  return proved.ok ? proved : { ok: false, error: proved.error.halt };
 }
 
 describe('cascade', () => {

@@ -3,9 +3,9 @@
  * §8.2–8.5): the deal (shuffle then lock by each seat in seat order)
  * and a reshuffle the engine asks for (first a re-layer by each seat, then
  * shuffle and lock). The follower checks each step event against the
- * packet's state as it comes, and the proofs of a phase's steps together when
- * the phase is over (crypto/step-batch.ts), and, once locked, records the
- * packet and where each engine handle now lies. Making a step needs a seat's
+ * packet's state as it comes, and the proofs of all the cascade's steps
+ * together once the packet is locked (crypto/step-batch.ts), and then records
+ * the packet and where each engine handle now lies. Making a step needs a seat's
  * secrets and is the seat agent's part (seat-agent.ts).
  */
 import {
@@ -29,7 +29,7 @@ import type { AnyState, CryptoRequest } from '../../engine/index.js';
 import type { StepType } from './event-pool.js';
 import type { TableEvent } from '../transcript.js';
 import { cryptoWords, fail, type Halt } from './halt.js';
-import { type Result, ok } from '../../result.js';
+import { type Result, err, ok } from '../../result.js';
 import type { PacketBook } from './packets.js';
 
 export type ReshuffleRequest = Extract<CryptoRequest, { kind: 'reshuffle' }>;
@@ -40,8 +40,13 @@ export interface Cascade {
   readonly record: { relayer: CryptoStep[]; shuffle: CryptoStep[]; lock: CryptoStep[] };
   /** The engine request this cascade fulfils (null for the deal). */
   readonly request: ReshuffleRequest | null;
-  /** Steps of the current phase taken with their proofs not checked yet (`takeStepUnchecked`, `checkPhase`). */
+  /** Steps of this cascade taken with their proofs not checked yet (`takeStepUnchecked`, `checkProofs`). */
   readonly unproved: UnprovedStep[];
+}
+
+/** Whether every step of the cascade is in: its packet is locked. */
+export function isLocked(cascade: Cascade): boolean {
+  return cascade.state.phase === 'locked';
 }
 
 /** The event type that carries the step a packet in this phase awaits. */
@@ -80,12 +85,12 @@ export function startReshuffle(book: PacketBook, request: ReshuffleRequest, stat
 
 /**
  * Checks one step event (its author is the seat the packet awaits) but for
- * its proofs, which are checked later with the rest of the phase's
+ * its proofs, which are checked later with the rest of the cascade's
  * (crypto/step-batch.ts), and advances the cascade: the step is applied and
- * kept in `cascade.unproved` until `checkPhase`. The caller
- * runs `checkPhase` when the phase is over and before the hand stops for any
- * other reason, so no card of the packet is opened and no verdict is given
- * on a step whose proofs were not checked.
+ * kept in `cascade.unproved` until `checkProofs`. The caller runs
+ * `checkProofs` when the packet is locked (before any card of it opens) and
+ * before the hand stops for any other reason, so no card of the packet is
+ * opened and no verdict is given on a step whose proofs were not checked.
  */
 export function takeStepUnchecked(cascade: Cascade, event: TableEvent<StepType>, book: PacketBook): Result<null, Halt> {
   const seat = event.seat;
@@ -109,17 +114,24 @@ export function takeStepUnchecked(cascade: Cascade, event: TableEvent<StepType>,
   }
 }
 
+/** The first step whose proofs fail: the halt naming its author, and its index among the steps checked. */
+export interface BadProofs {
+  readonly halt: Halt;
+  readonly at: number;
+}
+
 /**
  * Checks the proofs of every step `takeStepUnchecked` took in one
  * multi-scalar multiplication (crypto/step-batch.ts); when they do not all
- * verify, the halt names the author of the first step whose proofs fail.
+ * verify, the first step whose proofs fail, its author named.
  */
-export function checkPhase(cascade: Cascade, rng: RandomSource): Result<null, Halt> {
+export function checkProofs(cascade: Cascade, rng: RandomSource): Result<null, BadProofs> {
   const steps = cascade.unproved.splice(0);
   const verdict = verifyStepProofs(steps, rng);
   if (verdict.ok) return ok(null);
-  const { seat, step, reason } = verdict.error;
-  return fail('bad-step', seat, `bad ${step} step: ${cryptoWords(reason)}`);
+  const { fault, at } = verdict.error;
+  const halt = fail('bad-step', fault.seat, `bad ${fault.step} step: ${cryptoWords(fault.reason)}`);
+  return err({ halt: halt.error, at });
 }
 
 function recordOf(cascade: Cascade, kind: PacketState['phase']): CryptoStep[] {
@@ -133,7 +145,7 @@ function recordOf(cascade: Cascade, kind: PacketState['phase']): CryptoStep[] {
  * checked elsewhere on the same input and discards this result unless every
  * one verified (the offline verifier's worker thread, scripts/verify-parallel.ts),
  * and for a step this page's own seat agent made, byte for byte (follower.ts):
- * for a step whose proofs verify, `takeStepUnchecked` and `checkPhase` apply exactly this. `made`:
+ * for a step whose proofs verify, `takeStepUnchecked` and `checkProofs` apply exactly this. `made`:
  * that step as the agent made it, whose encoding is exactly the event's bytes,
  * so decoding them again would give the same points (it is not decoded; its
  * kind and header must still be the awaited ones).

@@ -27,8 +27,9 @@ import type { TableEvent } from '../transcript.js';
 import { abandonRuling, abandonView } from './abandons.js';
 import { auditFollowed, type HandAudit } from './audit.js';
 import {
-  checkPhase,
+  checkProofs,
   finishCascade,
+  isLocked,
   presumeStep,
   startDeal,
   startReshuffle,
@@ -333,32 +334,32 @@ export class HandFollower {
     // by anyone else) is applied without verifying its proofs again: an honest prover's proofs always verify, so
     // checking them would apply exactly this, and the page's cascade work drops by its own share. Every peer
     // verifies it. Its points are taken as made rather than decoded from its bytes again.
-    // Another seat's step is checked now except for its proofs, which are checked with the rest of its phase's, in
-    // one multi-scalar multiplication, once the phase is over (cascade.ts `checkPhase`; `end` and `stop` check them
-    // first too), so a bad step still names its author before any card of the packet opens.
+    // Another seat's step is checked now except for its proofs, which are checked with the rest of the cascade's
+    // (its re-layers, shuffles and locks) in one multi-scalar multiplication once the packet is locked (cascade.ts
+    // `checkProofs`; `end` and `stop` check them first too), so a bad step still names its author before any card of
+    // the packet opens.
     const made = this.hooks.madeHere?.(cascade.packet, event);
-    const kind = cascade.state.phase;
     const stepped =
       made !== undefined || this.presumeProofs?.(cascade.packet, event)
         ? presumeStep(cascade, event, this.book, made)
         : takeStepUnchecked(cascade, event, this.book);
     if (!stepped.ok) return this.stop(stepped.error);
-    if (cascade.state.phase === kind) return true;
+    if (!isLocked(cascade)) return true;
     const wrong = this.unprovedFault();
     return !wrong || this.stop(wrong);
   }
 
   /**
    * The halt naming the author of the first step whose proofs do not verify among those the cascade took with their
-   * proofs unchecked (cascade.ts `checkPhase`), or null when they all do. Checking them cannot fail on anyone's
+   * proofs unchecked (cascade.ts `checkProofs`), or null when they all do. Checking them cannot fail on anyone's
    * event (each step's shape was checked when it was taken), so an exception here is this page's own failure.
    */
   private unprovedFault(): Halt | null {
     const cascade = this.cascadeValue;
     if (!cascade || cascade.unproved.length === 0) return null;
     try {
-      const proved = checkPhase(cascade, this.rng);
-      return proved.ok ? null : proved.error;
+      const proved = checkProofs(cascade, this.rng);
+      return proved.ok ? null : proved.error.halt;
     } catch (error) {
       return { code: 'internal', seat: null, detail: `internal error: ${(error as Error).message}` };
     }

@@ -1,13 +1,13 @@
 /**
- * A phase's proofs checked at once (cascade.ts `checkPhase`, follower.ts): at
- * a three-seat courier table, seat 2 sends a shuffle step whose argument does
- * not verify (one response changed, re-signed so only the proofs can tell).
- * Every honest page and a spectator take it, go on with the phase — seat 3
- * still makes its shuffle — and, when the phase is over, name seat 2; no
- * page sends a key share, so no card of the deal is ever opened. When a
- * later seat's step is refused on arrival while seat 2's is still unproved
- * (seat 3 cheats too: a point twice), the first bad step is still the one
- * named.
+ * A cascade's proofs checked at once when its packet is locked (cascade.ts
+ * `checkProofs`, follower.ts): at a three-seat courier table, seat 2 sends a
+ * shuffle step whose argument does not verify (one response changed,
+ * re-signed so only the proofs can tell). Every honest page and a spectator
+ * take it and go on with the deal — seat 3 still makes its shuffle, and
+ * every seat locks — and, once the deck is locked, name seat 2; no honest
+ * page sends a key share, so no card of the deal is ever opened. When a later
+ * seat's step is refused on arrival while seat 2's is still unproved (seat 3
+ * cheats too: a point twice), the first bad step is still the one named.
  */
 import { afterEach, expect, it } from 'vitest';
 import { decodeShuffleStep, encodeShuffleStep } from '../../crypto/index.js';
@@ -46,7 +46,7 @@ async function shuffleCheats(also: boolean) {
   const table = (open = await handTable({
     game: courierGame,
     players: 3,
-    seed: also ? 'phase-proofs-two' : 'phase-proofs',
+    seed: also ? 'cascade-proofs-two' : 'cascade-proofs',
     tamper: (seat, envelope) => {
       sent.push({ seat, type: envelope.body.type });
       if (envelope.body.type !== 'shuffle') return envelope;
@@ -65,13 +65,15 @@ async function shuffleCheats(also: boolean) {
   return { table, honest, sent };
 }
 
-it('a shuffle argument that does not verify is named when its phase is over, on every page, before any card opens', async () => {
+it('a shuffle argument that does not verify is named once the deck is locked, on every page, before any card opens', async () => {
   const { honest, sent } = await shuffleCheats(false);
   for (const session of honest) expect(session.halt, session.halt?.detail).toMatchObject({ code: 'bad-step', seat: 1 });
   expect(honest[0]!.halt!.detail).toMatch(/^bad shuffle step: /);
-  // The phase went on past the bad step: seat 3 made its shuffle on seat 2's deck. Nobody sent a key share.
+  // The deal went on past the bad step: seat 3 made its shuffle on seat 2's deck, and every seat locked the
+  // result. No honest page sent a key share (the cheater's own page, which took its own step as made, may).
   expect(sent.filter((e) => e.type === 'shuffle').map((e) => e.seat)).toEqual([0, 1, 2]);
-  expect(sent.filter((e) => e.type === 'keys' || e.type === 'lock')).toEqual([]);
+  expect(sent.filter((e) => e.type === 'lock').map((e) => e.seat)).toEqual([0, 1, 2]);
+  expect(sent.filter((e) => e.type === 'keys' && e.seat !== 1)).toEqual([]);
 });
 
 it('a later step refused on arrival while the bad one is unproved: the first bad step is named', async () => {
