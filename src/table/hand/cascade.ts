@@ -97,12 +97,7 @@ export function takeStepUnchecked(cascade: Cascade, event: TableEvent<StepType>,
   const kind = cascade.state.phase;
   const expect = { hand: book.hand, packet: cascade.packet, seat };
   try {
-    const msg =
-      kind === 'shuffle'
-        ? decodeShuffleStep(event.data.step, expect)
-        : kind === 'lock'
-          ? decodeLockStep(event.data.step, expect)
-          : decodeRelayerStep(event.data.step, expect);
+    const msg = decodeStep(kind, event.data.step, expect);
     const verdict = takeStepUnproved(cascade.state, msg);
     if (!verdict.ok) return fail('bad-step', seat, `bad ${kind} step: ${cryptoWords(verdict.error.reason)}`);
     cascade.unproved.push({ state: cascade.state, msg });
@@ -134,6 +129,17 @@ export function checkProofs(cascade: Cascade, rng: RandomSource): Result<null, B
   return err({ halt: halt.error, at });
 }
 
+/** The step of `kind` encoded in `bytes`, its header checked against `expect` (throws a named error if malformed). */
+function decodeStep(
+  kind: PacketState['phase'],
+  bytes: Uint8Array,
+  expect: { hand: PacketBook['hand']; packet: number; seat: number },
+): CryptoStep {
+  if (kind === 'shuffle') return decodeShuffleStep(bytes, expect);
+  if (kind === 'lock') return decodeLockStep(bytes, expect);
+  return decodeRelayerStep(bytes, expect);
+}
+
 function recordOf(cascade: Cascade, kind: PacketState['phase']): CryptoStep[] {
   return kind === 'shuffle' ? cascade.record.shuffle : kind === 'lock' ? cascade.record.lock : cascade.record.relayer;
 }
@@ -160,20 +166,12 @@ export function presumeStep(
   const kind = cascade.state.phase;
   const expect = { hand: book.hand, packet: cascade.packet, seat };
   try {
-    const own = made && madeFits(made, kind, expect) ? made : undefined;
-    if (kind === 'shuffle') {
-      const msg = own?.kind === 'shuffle' ? own : decodeShuffleStep(event.data.step, expect);
-      cascade.record.shuffle.push(msg);
-      cascade.state = advance(cascade.state, msg.deck, { layer: msg.layer });
-    } else if (kind === 'lock') {
-      const msg = own?.kind === 'lock' ? own : decodeLockStep(event.data.step, expect);
-      cascade.record.lock.push(msg);
-      cascade.state = advance(cascade.state, msg.deck, { keys: msg.keys });
-    } else {
-      const msg = own?.kind === 'relayer' ? own : decodeRelayerStep(event.data.step, expect);
-      cascade.record.relayer.push(msg);
-      cascade.state = advance(cascade.state, msg.deck, { layer: msg.layer });
-    }
+    const msg = made && madeFits(made, kind, expect) ? made : decodeStep(kind, event.data.step, expect);
+    recordOf(cascade, kind).push(msg);
+    cascade.state =
+      msg.kind === 'lock'
+        ? advance(cascade.state, msg.deck, { keys: msg.keys })
+        : advance(cascade.state, msg.deck, { layer: msg.layer });
     return ok(null);
   } catch (error) {
     return fail('bad-step', seat, `malformed ${kind} step: ${(error as Error).message}`);
