@@ -77,6 +77,12 @@ export interface Stall {
   readonly canEnd: boolean;
 }
 
+/** Who to name for owing seats: the gone ones when any is gone (a connected seat's word may only be in flight), else all. */
+export function blamedOf(owing: readonly number[], gone: GoneSeats): number[] {
+  const goneSeats = owing.filter((seat) => gone.isGone(seat));
+  return goneSeats.length > 0 ? goneSeats : [...owing];
+}
+
 /**
  * What the hand waits for that deserves a word: owing remote seats that are
  * gone (at once, with the timer running), or connected ones that have been
@@ -92,12 +98,12 @@ export function stallOf(
 ): Stall | null {
   const owing = (waiting?.seats ?? []).filter((seat) => !isLocal(seat));
   if (!waiting || owing.length === 0) return null;
-  const goneSeats = owing.filter((seat) => gone.isGone(seat));
-  if (goneSeats.length > 0) {
-    const forMs = Math.min(idleMs, ...goneSeats.map((seat) => gone.goneFor(seat, nowMs) ?? 0));
-    return { seats: goneSeats, what: waiting.what, forMs, gone: true, canEnd: forMs >= turnMs };
+  const seats = blamedOf(owing, gone);
+  if (seats.some((seat) => gone.isGone(seat))) {
+    const forMs = Math.min(idleMs, ...seats.map((seat) => gone.goneFor(seat, nowMs) ?? 0));
+    return { seats, what: waiting.what, forMs, gone: true, canEnd: forMs >= turnMs };
   }
   if (idleMs >= SLOW_TURN_TIMERS * turnMs)
-    return { seats: owing, what: waiting.what, forMs: idleMs, gone: false, canEnd: true };
+    return { seats, what: waiting.what, forMs: idleMs, gone: false, canEnd: true };
   return null;
 }

@@ -16,7 +16,7 @@ import { encodeEnvelope, keyHex, type EnvelopeOf } from '../net/envelope.js';
 import type { Mesh } from '../net/mesh.js';
 import { CatchUp } from './catch-up.js';
 import { FetchBudget } from './fetch-budget.js';
-import { GoneSeats, stallOf, type Stall } from './gone-seats.js';
+import { GoneSeats, blamedOf, stallOf, type Stall } from './gone-seats.js';
 import type { HandSession } from './hand-session.js';
 import type { TableNow } from './table-now.js';
 
@@ -240,9 +240,9 @@ export class TableCatchUp {
   /**
    * "End hand" on every local seat: an owed disclosure or reveal names its
    * seat (then `changed`); else the hand ends without a result, naming who
-   * stalled as `stall` does: the gone seats when any is gone (a connected
-   * seat whose word is only in flight did not stall the hand), else every
-   * remote seat the hand waits for.
+   * stalled as `stall` does (gone-seats.ts `blamedOf`): the gone seats when
+   * any is gone (a connected seat whose word is only in flight did not stall
+   * the hand), else every remote seat the hand waits for.
    */
   endHand(names: readonly string[], changed: () => void): void {
     const local = this.host.now.hands;
@@ -252,8 +252,7 @@ export class TableCatchUp {
         continue;
       }
       const owing = session.waiting()?.seats.filter((s) => !local.has(s)) ?? [];
-      const gone = owing.filter((s) => this.gone.isGone(s));
-      const stalled = (gone.length > 0 ? gone : owing).map((s) => names[s] ?? `Seat ${s + 1}`);
+      const stalled = blamedOf(owing, this.gone).map((s) => names[s] ?? `Seat ${s + 1}`);
       session.abandon(
         stalled.length ? `nothing came from ${stalled.join(', ')} for too long` : 'a player ended the hand',
       );
