@@ -17,6 +17,7 @@ import {
   type Fault,
   type KeyShares,
   type LockStep,
+  type PacketInput,
   type PacketSecrets,
   type RelayerStep,
   type ShuffleStep,
@@ -78,6 +79,19 @@ function cheatingShuffle(mutate: (Y: ReturnType<typeof mulSecret>[], s: bigint) 
     const message = proveShuffleStep(state, seat, s, perm, deck, layer, rng);
     return { message, secrets: { ...secrets, shuffle: { s, perm } }, state: advance(state, deck, { layer }) };
   };
+}
+
+/**
+ * Deals packet 0 honestly, opens the cards at `opened` to seat 0, and returns a reshuffle's inputs: those cards
+ * as public ones, then the deal's first `hidden` positions as hidden ones (none of them one of the opened).
+ */
+function reshuffleInputs(sim: SimTable, opened: number[], hidden: number): PacketInput[] {
+  expect(sim.runPacket(0, null)).toBeNull();
+  const cards = dealTo(sim, [new Map(), new Map(), new Map()], opened, 0);
+  return [
+    ...cards.map((card) => ({ kind: 'public' as const, card: card! })),
+    ...Array.from({ length: hidden }, (_, i) => ({ kind: 'hidden' as const, packet: 0, position: i })),
+  ];
 }
 
 /** Every cheat of this file, under `checks`, as one describe block named by `mode`. */
@@ -326,14 +340,8 @@ export function cheatsAreCaught(mode: string, checks: ProofChecks): void {
     it('re-layer cheats in a reshuffle (swapping a public card, a wrong factor) are caught at once', () => {
       for (const cheat of ['swap-public', 'wrong-factor'] as const) {
         const sim = newSim(`relayer/${cheat}`);
-        expect(sim.runPacket(0, null)).toBeNull();
         // Two cards of the deal opened (a discard pile, say) and six still hidden: a reshuffle's inputs name each card once.
-        const [a, b] = dealTo(sim, [new Map(), new Map(), new Map()], [6, 7], 0);
-        const inputs = [
-          { kind: 'public' as const, card: a! },
-          { kind: 'public' as const, card: b! },
-          ...Array.from({ length: 6 }, (_, i) => ({ kind: 'hidden' as const, packet: 0, position: i })),
-        ];
+        const inputs = reshuffleInputs(sim, [6, 7], 6);
         const f = sim.runPacket(1, inputs, {
           tamper: (k, seat, msg) => {
             if (k !== 'relayer' || seat !== 1) return msg;
@@ -355,12 +363,7 @@ export function cheatsAreCaught(mode: string, checks: ProofChecks): void {
       // lock key: seat 2, re-layering honestly (t/1 on the one, t/k_2c on the other), outputs t·y·G twice. Its
       // step is refused on arrival, but seat 1's proofs are checked first (at once, or with those taken so far).
       const sim = newSim('relayer/repeat');
-      expect(sim.runPacket(0, null)).toBeNull();
-      const [a] = dealTo(sim, [new Map(), new Map(), new Map()], [6], 0);
-      const inputs = [
-        { kind: 'public' as const, card: a! },
-        ...Array.from({ length: 4 }, (_, i) => ({ kind: 'hidden' as const, packet: 0, position: i })),
-      ];
+      const inputs = reshuffleInputs(sim, [6], 4);
       const y = 1234567n;
       const f = sim.runPacket(1, inputs, {
         tamper: (k, seat, msg, before) => {
@@ -379,12 +382,7 @@ export function cheatsAreCaught(mode: string, checks: ProofChecks): void {
       // from the cheater's deck), so only the audit's recomputation from the
       // disclosed t and lock keys can name it when the proofs are not re-verified.
       const sim = newSim('relayer/audit');
-      expect(sim.runPacket(0, null)).toBeNull();
-      const [a] = dealTo(sim, [new Map(), new Map(), new Map()], [6], 0);
-      const inputs = [
-        { kind: 'public' as const, card: a! },
-        ...Array.from({ length: 6 }, (_, i) => ({ kind: 'hidden' as const, packet: 0, position: i })),
-      ];
+      const inputs = reshuffleInputs(sim, [6], 6);
       const live = sim.runPacket(1, inputs, {
         keepGoing: true,
         make: (kind, seat, state, secrets, rng) => {

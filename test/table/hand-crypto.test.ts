@@ -17,7 +17,7 @@ import {
   type KeyShares,
   type RandomSource,
 } from '../../crypto/index.js';
-import type { Result } from '../../src/result.js';
+import { type Result, err } from '../../src/result.js';
 import type { Halt } from '../../src/table/hand/halt.js';
 import type { CryptoRequest } from '../../src/engine/index.js';
 import { runAudit, type AuditInput } from '../../src/table/hand/audit.js';
@@ -105,7 +105,7 @@ function takeStep(c: Cascade, e: TableEvent<StepType>, book: PacketBook, rng: Ra
   const taken = takeStepUnchecked(c, e, book);
   if (!taken.ok) return taken;
   const proved = checkProofs(c, rng);
-  return proved.ok ? proved : { ok: false, error: proved.error.halt };
+  return proved.ok ? proved : err(proved.error.halt);
 }
 
 describe('cascade', () => {

@@ -25,6 +25,12 @@ it('a seat that forges its own event of the hand played is named, and a withheld
   const danPeer = peerIdFor(table, keyHex(testSigner(92).publicKey));
   const evePeer = peerIdFor(table, keyHex(testSigner(93).publicKey));
   const annKey = keyHex(ann.signer.publicKey);
+  // Neither seat gives Eve Ann's disclosure.
+  const withheldFromEve = (remote: string, envelope: EnvelopeOf<'table-event'>) =>
+    remote === evePeer &&
+    envelope.kind === 'table-event' &&
+    envelope.body.type === 'disclose' &&
+    keyHex(envelope.from) === annKey;
   // Ann answers Dan's fetch with her first move re-signed with another state hash (for him only); Cat answers honestly.
   const annResend = ann.mesh.resend.bind(ann.mesh);
   let forged: EnvelopeOf<'table-event'> | null = null;
@@ -47,26 +53,13 @@ it('a seat that forges its own event of the hand played is named, and a withheld
       });
       return annResend(remote, forged);
     }
-    // Neither seat gives Eve Ann's disclosure.
-    if (
-      remote === evePeer &&
-      envelope.kind === 'table-event' &&
-      envelope.body.type === 'disclose' &&
-      keyHex(envelope.from) === annKey
-    )
-      return true;
+    if (withheldFromEve(remote, envelope)) return true;
     return annResend(remote, envelope);
   }) as Mesh['resend'];
   const catResend = cat.mesh.resend.bind(cat.mesh);
   const heldForDan: EnvelopeOf<'table-event'>[] = [];
   cat.mesh.resend = ((remote: string, envelope: EnvelopeOf<'table-event'>) => {
-    if (
-      remote === evePeer &&
-      envelope.kind === 'table-event' &&
-      envelope.body.type === 'disclose' &&
-      keyHex(envelope.from) === annKey
-    )
-      return true;
+    if (withheldFromEve(remote, envelope)) return true;
     // Cat's answers to Dan wait until Dan has judged the history, so Ann's version reaches him first (the order the
     // verdict below states; had Dan checked the hand out before Ann's version came, he could have asked for his seat
     // already). Held, not timed: under load a timer could let Cat's answer overtake Ann's.

@@ -68,6 +68,19 @@ const fetchOf = (hand: number, have: Record<string, number> = {}, from = ANN) =>
 
 type SeatInit = { byte: number | null; name?: string; reach?: Reachability };
 
+/** A page at seat 0 (Me) with Ann and Bob: the table's clock at 0, then a second later with their links as given (a silent one is gone by then). */
+function linksAfterASecond(ann: Reachability, bob: Reachability) {
+  const h = harness({ local: [0] });
+  h.catchUp.tick(0);
+  h.state.seats = [
+    { byte: ME, name: 'Me', reach: 'self' },
+    { byte: ANN, name: 'Ann', reach: ann },
+    { byte: BOB, name: 'Bob', reach: bob },
+  ];
+  h.catchUp.tick(1_000);
+  return h;
+}
+
 function harness(
   init: { handNo?: number; handsStarted?: number; local?: number[]; seats?: SeatInit[]; refuse?: number[] } = {},
 ) {
@@ -521,14 +534,7 @@ describe('seats that lose the connection', () => {
   });
 
   it('a stall names only remote owing seats, gone ones first', () => {
-    const h = harness({ local: [0] });
-    h.catchUp.tick(0);
-    h.state.seats = [
-      { byte: ME, name: 'Me', reach: 'self' },
-      { byte: ANN, name: 'Ann', reach: 'offline' },
-      { byte: BOB, name: 'Bob', reach: 'direct' },
-    ];
-    h.catchUp.tick(1_000);
+    const h = linksAfterASecond('offline', 'direct');
     const waiting = { seats: [0, 1, 2], what: 'to choose' };
     expect(h.catchUp.stall(h.session({ phase: 'playing', waiting }), 31_000, 40_000, 30_000)).toEqual({
       seats: [1],
@@ -570,14 +576,7 @@ describe('End hand', () => {
   });
 
   it('with a seat gone, names only the gone seats: a connected seat whose word is in flight did not stall the hand', () => {
-    const h = harness({ local: [0] });
-    h.catchUp.tick(0);
-    h.state.seats = [
-      { byte: ME, name: 'Me', reach: 'self' },
-      { byte: ANN, name: 'Ann', reach: 'direct' },
-      { byte: BOB, name: 'Bob', reach: 'offline' },
-    ];
-    h.catchUp.tick(1_000);
+    const h = linksAfterASecond('direct', 'offline');
     // This page just moved: Ann's acknowledgement is on its way, Bob's page is closed.
     h.state.local.set(0, {
       session: h.session({ phase: 'playing', waiting: { seats: [1, 2], what: 'to acknowledge' } }),
