@@ -5,10 +5,13 @@
  * reversed flex column, whose scroll position counts from the bottom, and
  * the browser's scroll anchoring keeps a line being read in place. A new
  * line reads no layout, and a line is drawn once (lines are keyed, and each
- * line's time is formatted once).
+ * line's time is formatted once). Lines are drawn in blocks by id, each
+ * drawn again only when it changes: a new line costs its block, not the
+ * hundreds of lines the log keeps.
  */
-import { LitElement, css, html } from 'lit';
+import { LitElement, css, html, type PropertyValues } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
+import { guard } from 'lit/directives/guard.js';
 import { repeat } from 'lit/directives/repeat.js';
 import type { LogEntry } from '../src/app/store.js';
 import { theme } from './theme.js';
@@ -21,9 +24,42 @@ function timeOf(entry: LogEntry): string {
   return shown;
 }
 
+/** Lines are drawn in blocks of this many (by id): a new line redraws its own block, not the whole log. */
+const BLOCK = 32;
+
+/** A block of consecutive lines: the same object while its lines stay the same. */
+interface Block {
+  readonly key: number;
+  readonly lines: readonly LogEntry[];
+}
+
+/**
+ * `entries` in blocks by id, keeping each block of `before` whose lines did not change. Lines are only added at the
+ * end and dropped from the start, so a block is unchanged when its first and last lines and its length are.
+ */
+export function logBlocks(before: readonly Block[], entries: readonly LogEntry[]): Block[] {
+  const old = new Map(before.map((block) => [block.key, block]));
+  const blocks: Block[] = [];
+  for (let i = 0; i < entries.length;) {
+    const key = Math.floor(entries[i]!.id / BLOCK);
+    let end = i + 1;
+    while (end < entries.length && Math.floor(entries[end]!.id / BLOCK) === key) end++;
+    const was = old.get(key);
+    const same =
+      was !== undefined &&
+      was.lines.length === end - i &&
+      was.lines[0] === entries[i] &&
+      was.lines[was.lines.length - 1] === entries[end - 1];
+    blocks.push(same ? was : { key, lines: entries.slice(i, end) });
+    i = end;
+  }
+  return blocks;
+}
+
 @customElement('fd-log')
 export class FdLog extends LitElement {
   @property({ attribute: false }) entries: readonly LogEntry[] = [];
+  private blocks: readonly Block[] = [];
 
   static override styles = [
     theme,
@@ -65,13 +101,24 @@ export class FdLog extends LitElement {
     `,
   ];
 
+  override willUpdate(changed: PropertyValues<this>) {
+    if (changed.has('entries')) this.blocks = logBlocks(this.blocks, this.entries);
+  }
+
   override render() {
     return html`<div class="scroller" id="log" role="log" aria-label="Table log" tabindex="0">
       <ol>
         ${repeat(
-          this.entries,
-          (e) => e.id,
-          (e) => html`<li class=${e.level} data-level=${e.level}><time>${timeOf(e)}</time>${e.text}</li>`,
+          this.blocks,
+          (block) => block.key,
+          (block) =>
+            guard([block.lines], () =>
+              repeat(
+                block.lines,
+                (e) => e.id,
+                (e) => html`<li class=${e.level} data-level=${e.level}><time>${timeOf(e)}</time>${e.text}</li>`,
+              ),
+            ),
         )}
       </ol>
     </div>`;

@@ -1,6 +1,6 @@
 /**
  * The hand in play at the open table as the UI reads it (`HandView`): the
- * game's own view for this seat and its legal actions, who the hand waits
+ * game's own view for this seat and its legal actions, who the deal waits
  * for (remote seats only) or which seats are gone, reports from other peers, the halt, the audit, the
  * outcome and the verdict, the seats in play order, each seat's last move and
  * the per-card hints (legal or why not), the score strip across the table's hands (and, in the game's view, the
@@ -57,7 +57,11 @@ export interface HandView {
   readonly names: string[];
   /** Every seat round the table in play order, starting from this viewer's (src/games/seating.ts). */
   readonly seatOrder: readonly number[];
-  /** Remote seats the hand waits for now (never this page's own seat or a bot it hosts). */
+  /**
+   * Remote seats the hand waits for while it is started and dealt (never this page's own seat or a bot it hosts);
+   * null in play, where a move's acknowledgements would change it several times a move: `stalled` names a seat that
+   * keeps the table waiting.
+   */
   readonly waiting: { names: string[]; what: string } | null;
   /**
    * Owing seats whose connection is lost (`gone`), or, after several turn
@@ -107,7 +111,9 @@ export function handViewOf(table: TableSession | undefined): HandView | null {
   const names = current.names;
   const game = gameById(hand.config.game.id);
   const state = hand.engineState;
-  const waiting = hand.waiting();
+  // Who the hand waits for is shown while the deck is shuffled and dealt (fd-hand's banner). In play a move's many
+  // acknowledgements change it several times a move; the stall names a seat that keeps the table waiting instead.
+  const waiting = hand.phase === 'ready' || hand.phase === 'dealing' ? hand.waiting() : null;
   const remoteWaiting = waiting?.seats.filter((s) => !current.localSeats.includes(s)) ?? [];
   const outcome =
     state && game
@@ -249,8 +255,23 @@ function gameViewOf(
   return view;
 }
 
+/** The last answer of `lastMoves` for a hand's inputs: its inputs only grow, so the answer holds while their count and the names do. */
+const builtMoves = new WeakMap<
+  readonly Input[],
+  { readonly count: number; readonly names: string; readonly moves: LastMove[] }
+>();
+
 /** Each seat's newest move, newest first, in the log's words without the name (the inputs are scanned from the end). */
 function lastMoves(gameId: string, inputs: readonly Input[], names: readonly string[]): LastMove[] {
+  const last = builtMoves.get(inputs);
+  const nameWords = names.join('\n');
+  if (last && last.count === inputs.length && last.names === nameWords) return last.moves;
+  const moves = describeLastMoves(gameId, inputs, names);
+  builtMoves.set(inputs, { count: inputs.length, names: nameWords, moves });
+  return moves;
+}
+
+function describeLastMoves(gameId: string, inputs: readonly Input[], names: readonly string[]): LastMove[] {
   const found: LastMove[] = [];
   const seen = new Set<number>();
   for (let step = inputs.length - 1; step >= 0 && seen.size < names.length; step--) {

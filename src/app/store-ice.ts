@@ -56,8 +56,42 @@ export class IceSources {
     };
   }
 
+  /**
+   * The last view built and what it was built from: the store builds its view at every change (a move's each
+   * message), and these inputs change only when a server answers or the player edits Settings.
+   */
+  private built: {
+    readonly url: string;
+    readonly state: IceSource['state'] | undefined;
+    /** The source's servers as they were (an expired grant gives a new, empty list). */
+    readonly servers: readonly RTCIceServer[] | undefined;
+    readonly own: readonly RTCIceServer[];
+    readonly linkStun: string;
+    readonly view: IceView;
+  } | null = null;
+
   /** What Settings shows for a table on `server`: the server asked, its answer, and every ICE server in use. */
   view(server: SignalingServer, own: readonly RTCIceServer[], linkStun: readonly string[]): IceView {
+    const url = iceUrlFor(server);
+    const source = this.sources.get(url);
+    const state = source?.state;
+    const servers = source?.iceServers;
+    const last = this.built;
+    if (
+      last &&
+      last.url === url &&
+      last.state === state &&
+      last.servers === servers &&
+      last.own === own &&
+      last.linkStun === linkStun.join(' ')
+    )
+      return last.view;
+    const view = this.buildView(server, own, linkStun);
+    this.built = { url, state, servers, own, linkStun: linkStun.join(' '), view };
+    return view;
+  }
+
+  private buildView(server: SignalingServer, own: readonly RTCIceServer[], linkStun: readonly string[]): IceView {
     const source = this.sources.get(iceUrlFor(server));
     const state = source?.state;
     const origin = originOf(iceUrlFor(server), location.origin);

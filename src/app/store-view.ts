@@ -69,9 +69,7 @@ export function appView(parts: ViewParts): AppView {
     lobby,
     seatOrder: lobby?.config && stack ? stack.seatOrderOf(lobby.config.game, lobby.seats.length, lobby.mySeat) : null,
     needsName: settings.name === '',
-    shareLink: session
-      ? shareLink(session.table, location, session.signaling, introducersOf(session.table, lobby?.seats ?? []))
-      : null,
+    shareLink: session ? shareLinkOf(session, introducersOf(session.table, lobby?.seats ?? [])) : null,
     seatStatus: session?.tableSession.history.status() ?? null,
     connecting: parts.connecting,
     problem: parts.problem,
@@ -93,6 +91,19 @@ export function appView(parts: ViewParts): AppView {
     loadingGame: parts.loadingGame,
     optionsRefusal: parts.optionsRefusal,
   };
+}
+
+/** The last share link made for a session, and the introducers it names: a view is built at every change, the link rarely changes. */
+const builtLinks = new WeakMap<Session, { readonly page: string; readonly via: string; readonly link: string }>();
+
+/** The link that opens `session`'s table, naming `via` as introducers (router.ts `shareLink`). */
+function shareLinkOf(session: Session, via: readonly string[]): string {
+  const page = location.origin + location.pathname;
+  const last = builtLinks.get(session);
+  if (last && last.page === page && last.via === via.join(' ')) return last.link;
+  const link = shareLink(session.table, location, session.signaling, via);
+  builtLinks.set(session, { page, via: via.join(' '), link });
+  return link;
 }
 
 /** The open table's chat, with watchers named as the seat list names them. */

@@ -50,3 +50,40 @@ it('stress-shed: the game view is the same object while the state and the cards 
   expect(looks).toBeGreaterThan(20);
   expect(kept).toBeGreaterThan(0);
 }, 120_000);
+
+it('stress-shed: who the hand waits for is shown while it is dealt, never in play, and the last moves are kept while no move comes', async () => {
+  let peers: SimulationPeer[] = [];
+  const waitedInDeal: string[][] = [];
+  const wrong: string[] = [];
+  let kept = 0;
+  let last: { count: number; moves: unknown } | null = null;
+  const result = await seatPeers({
+    game: 'stress-shed',
+    players: 3,
+    hands: 1,
+    seed: 45,
+    onChange: (seat) => {
+      const hand = peers[seat]?.session.current?.session;
+      if (seat !== 0 || !hand) return;
+      const view = handViewOf(peers[0]!.session)!;
+      if (view.phase === 'ready' || view.phase === 'dealing') {
+        if (view.waiting?.names.includes(view.names[0]!)) wrong.push(`step ${view.step}: waits for its own seat`);
+        if (view.waiting) waitedInDeal.push(view.waiting.names);
+      } else if (view.waiting !== null) wrong.push(`step ${view.step} (${view.phase}): waiting ${view.waiting.names}`);
+      const count = hand.loggedInputs().length;
+      if (last && last.count === count) {
+        kept++;
+        if (last.moves !== view.lastMoves) wrong.push(`step ${view.step}: the same moves, another object`);
+      }
+      if (last && last.count !== count && last.moves === view.lastMoves)
+        wrong.push(`step ${view.step}: a new move, the old last moves`);
+      last = { count, moves: view.lastMoves };
+    },
+  });
+  peers = result.peers;
+  running = peers;
+  await until(() => peers.every(handFinished), 20);
+  expect(wrong).toEqual([]);
+  expect(waitedInDeal.length).toBeGreaterThan(0);
+  expect(kept).toBeGreaterThan(0);
+}, 120_000);

@@ -2,11 +2,12 @@
  * The table log in Chromium: it follows the newest line as lines come
  * (also once it is full and drops its oldest), unless the person has
  * scrolled up to read, where it stays put; a line already shown is the same
- * element after the log drops its oldest line, not redrawn.
+ * element after the log drops its oldest line, not redrawn; lines are drawn
+ * in blocks, and a new line leaves the blocks before it as they were.
  */
 import { afterEach, expect, test } from 'vitest';
 import '../../components/fd-log.js';
-import type { FdLog } from '../../components/fd-log.js';
+import { logBlocks, type FdLog } from '../../components/fd-log.js';
 import type { LogEntry } from '../../src/app/store-types.js';
 import { mount } from './mount.js';
 
@@ -66,4 +67,43 @@ test('a line already shown stays the same element when the full log drops its ol
   expect(shown.textContent).toContain('card 2');
   await show(el, lines(2, 41));
   expect(list(el).querySelector('li:nth-child(1)')).toBe(shown);
+});
+
+test('a new line draws only its own block: the lines before it are not redrawn', async () => {
+  const el = await mount(Object.assign(document.createElement('fd-log'), { entries: lines(1, 200) }));
+  const items = () => [...list(el).querySelectorAll('li')];
+  const before = items();
+  const changed: Node[] = [];
+  const watch = new MutationObserver((records) => records.forEach((r) => changed.push(r.target)));
+  watch.observe(list(el), { subtree: true, childList: true, characterData: true, attributes: true });
+  await show(el, lines(1, 201));
+  watch.disconnect();
+  expect(items().slice(0, -1)).toEqual(before);
+  expect(items().at(-1)!.textContent).toContain('card 200');
+  // Only the list gained a line: nothing inside the lines already shown changed.
+  expect(changed.every((node) => node === list(el).querySelector('ol'))).toBe(true);
+});
+
+test('lines go in blocks by id, and a block whose lines did not change is the same object', () => {
+  const all = lines(1, 71);
+  const first = logBlocks([], all.slice(0, 69));
+  expect(first.map((b) => [b.key, b.lines.length])).toEqual([
+    [0, 31],
+    [1, 32],
+    [2, 6],
+  ]);
+  const cases: [string, LogEntry[], boolean[]][] = [
+    ['a line added', all.slice(0, 70), [true, true, false]],
+    ['the oldest line dropped', all.slice(1, 69), [false, true, true]],
+    ['nothing changed', all.slice(0, 69), [true, true, true]],
+    ['the same lines, made again', lines(1, 70), [false, false, false]],
+  ];
+  for (const [what, entries, kept] of cases) {
+    const again = logBlocks(first, entries);
+    expect(
+      again.map((b, i) => b === first[i]),
+      what,
+    ).toEqual(kept);
+    expect(again.flatMap((b) => b.lines)).toEqual(entries);
+  }
 });
