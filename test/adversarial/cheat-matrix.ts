@@ -86,8 +86,8 @@ export const JUDGED_ELSEWHERE: readonly { readonly game: GameId; readonly kind: 
   { game: 'stress-shed', kind: 'wrong-card', file: 'test/table/cheats-played.test.ts' },
   { game: 'stress-shed', kind: 'equivocate', file: 'test/table/simulation-runs.test.ts' },
   { game: 'stress-shed', kind: 'forged-signature', file: 'test/table/simulation-runs.test.ts' },
-  { game: 'stress-shed', kind: 'withhold-disclose', file: 'test/table/cheat-run-verdicts.test.ts' },
-  { game: 'stress-shed', kind: 'abandon-in-disclose', file: 'test/table/cheat-run-verdicts.test.ts' },
+  { game: 'stress-shed', kind: 'withhold-disclose', file: 'test/table/cheat-run-verdicts.deep.test.ts' },
+  { game: 'stress-shed', kind: 'abandon-in-disclose', file: 'test/table/cheat-run-verdicts.deep.test.ts' },
 ];
 
 /** Whether `pair` is played (and judged) by another file of `npm test` (JUDGED_ELSEWHERE). */

@@ -8,7 +8,7 @@
  * hand with the option on, where one bot peer draws while holding a playable
  * card and every honest peer's end-of-hand audit must name that seat with no
  * card leaked, is played once in `npm test`, in
- * test/table/cheat-run-verdicts.test.ts (two seats, seed 3, its whole report
+ * test/table/cheat-run-verdicts.deep.test.ts (two seats, seed 3, its whole report
  * checked); the deep suite's matrix plays the whole attacker suite.
  */
 import { expect, it } from 'vitest';

@@ -29,7 +29,7 @@ const SLOW_FIRST: Record<string, readonly string[]> = {
     'test/table/newcomer.test.ts',
     'test/fuzz/session-bodies.fuzz.test.ts',
   ],
-  'unit-mocks': ['test/table/cheat-run-verdicts.test.ts'],
+  'unit-mocks': ['test/table/knowledge-monitor.test.ts', 'test/table/simulation-runs.test.ts'],
   deep: [
     'test/fuzz/session-bodies.fuzz.test.ts',
     'test/fuzz/codec-shuffle-step.fuzz.test.ts',
@@ -42,6 +42,7 @@ const SLOW_FIRST: Record<string, readonly string[]> = {
     'test/conformance/table-sizes.deep.test.ts',
     'test/table/newcomer-options.deep.test.ts',
     'test/table/newcomer-forged.deep.test.ts',
+    'test/table/cheat-run-verdicts.deep.test.ts',
     'test/verify/tamper.test.ts',
     'test/fuzz/envelope.fuzz.test.ts',
     'test/games/pesten/properties.test.ts',

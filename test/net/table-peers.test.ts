@@ -5,7 +5,7 @@
  * ids of another shape — and hostile answers refused whole. Where the
  * endpoint sits beside a signaling path. The server's side runs for real in
  * test/server/signaling-socket.test.ts, the joining through it in
- * test/e2e/relay-any-seat.e2e.ts.
+ * test/e2e/relay-any-seat.deep.e2e.ts.
  */
 import { describe, expect, test } from 'vitest';
 import { MAX_TABLE_PEERS, parseTablePeers, tablePeersUrlFor } from '../../src/net/table-peers.js';
