@@ -43,6 +43,7 @@ const SLOW_FIRST: Record<string, readonly string[]> = {
     'test/table/newcomer-options.deep.test.ts',
     'test/table/newcomer-forged.deep.test.ts',
     'test/table/cheat-run-verdicts.deep.test.ts',
+    'test/table/rejoin-gone.deep.test.ts',
     'test/verify/tamper.test.ts',
     'test/fuzz/envelope.fuzz.test.ts',
     'test/games/pesten/properties.test.ts',

@@ -7,7 +7,7 @@
  * table does not answer; never more than the asker's budget), how a page follows
  * the table to its next hand (and abandons the hand it leaves), the log lines
  * of seats that lose the connection and come back, and how "End hand" names
- * who stalled. rejoin.test.ts plays the same with real hands; these run in
+ * who stalled. rejoin.test.ts and rejoin-gone.deep.test.ts play the same with real hands; these run in
  * milliseconds.
  */
 import { describe, expect, it } from 'vitest';
