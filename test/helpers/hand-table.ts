@@ -124,7 +124,10 @@ export async function handTable(options: {
 
 /**
  * Plays until every seat is done, any seat halts, or `stop` holds: whenever a
- * seat has legal actions, `choose` picks one (null: wait).
+ * seat has legal actions and no move of its own still on its way, `choose`
+ * picks one (null: wait). A seat waits for its own move as the table's bots
+ * do (src/table/table-bots.ts): in a real-time game a loop that acted every
+ * tick would send the same play again and again, each one a race to order.
  */
 export async function play(
   table: HandTable,
@@ -135,6 +138,7 @@ export async function play(
     if (table.sessions.some((s) => s.halt) || stop()) return true;
     if (table.sessions.every((s) => s.phase === 'done')) return true;
     table.sessions.forEach((session, seat) => {
+      if (session.pendingMoves > 0) return;
       const legal = session.legalActions();
       if (legal.length === 0) return;
       const action = choose(seat, legal, session);

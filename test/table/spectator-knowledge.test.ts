@@ -130,7 +130,8 @@ describe.each(gameModules.map((m) => [m.id, m] as const))('a spectator of %s', (
         if (seats.some((s) => s.halt) || seats.every((s) => s.phase === 'done')) return true;
         seats.forEach((session, seat) => {
           const state = session.engineState;
-          if (!state || session.legalActions().length === 0) return;
+          // Each seat waits for its own move to be ordered, as the table's bots do.
+          if (!state || session.pendingMoves > 0 || session.legalActions().length === 0) return;
           const action = ownBot(state as never, seat, session.privateView);
           if (action !== null) session.act(action);
         });
