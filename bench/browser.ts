@@ -88,6 +88,15 @@ import { addSplits, markPage, splitMainThread, startSegmentedTrace, threadOf, ty
 
 export interface PageRun extends CpuSplit {
   readonly seat: number;
+  /** The page's main thread in each part of the hand (traced part; `totalMs` above is their sum). */
+  readonly setupMs: number;
+  readonly playMs: number;
+}
+
+/** How much of one part of a hand the trace segments covered. */
+export interface Cover {
+  readonly wallMs: number;
+  readonly tracedMs: number;
 }
 
 export interface HandRun {
@@ -99,6 +108,9 @@ export interface HandRun {
   readonly wallMs: number;
   /** The part of wallMs the trace segments covered (nothing is recorded between two segments). */
   readonly tracedMs: number;
+  /** The set-up (the last seat taken → every page shows the hand's first move) and the play (→ every page's audit). */
+  readonly setup: Cover;
+  readonly play: Cover;
   readonly moves: number;
   readonly clean: boolean;
   readonly pages: PageRun[];
@@ -132,6 +144,17 @@ export interface GameRow {
    * per move of its hands.
    */
   readonly perMoveWhole: { readonly pageMs: number; readonly nodeMs: number; readonly ratio: number };
+  /**
+   * The two parts of a hand apart, each page's traced time scaled by the share of that part the traces covered
+   * (median over the pages), against Node's CPU per peer for the same part (bench/hand.ts `dealMs` and `playMs`:
+   * every message a peer handles, before the hand's first move and from it on). The set-up is the same work
+   * whatever the hand's length; the play is per move. A whole hand's ratio mixes the two in proportions that
+   * depend on how long each side's hands ran, which the driver's and the bots' hands do not share.
+   */
+  readonly split: {
+    readonly setup: { readonly pageMs: number; readonly nodeMs: number; readonly ratio: number };
+    readonly playPerMove: { readonly pageMs: number; readonly nodeMs: number; readonly ratio: number };
+  };
   /** Share of the hands' wall time the trace segments covered (the figures are of that part). */
   readonly tracedShare: number;
   readonly allClean: boolean;
@@ -191,13 +214,17 @@ async function cleanAudits(players: readonly Player[]): Promise<boolean> {
   return texts.every((t) => t.includes('Audit clean'));
 }
 
-/** Seats everyone but the creator under a trace and plays the hand with `play`; returns the hand's run. */
+/**
+ * Seats everyone but the creator under a trace, waits with `ready` until every page shows the hand's first move
+ * (the set-up), and plays the hand with `play` under a second trace (the play); returns the hand's run.
+ */
 async function tracedHand(
   browser: Browser,
   game: string,
   still: boolean,
   seed: number,
   players: Player[],
+  ready: () => Promise<void>,
   play: () => Promise<number>,
 ): Promise<HandRun> {
   const labels = players.map((_, seat) => `fd-bench ${game} seat ${seat}`);
@@ -210,35 +237,71 @@ async function tracedHand(
     byEvent: {},
     counts: {},
   };
-  const sums = players.map(() => zero);
+  const parts = { setup: players.map(() => zero), play: players.map(() => zero) };
   let threads: { pid: number; tid: number }[] | null = null;
   let failure: unknown = null;
-  const trace = await startSegmentedTrace(browser, SEGMENT_MS, (events) => {
-    try {
-      threads ??= labels.map((label) => threadOf(events, label));
-      threads.forEach(({ pid, tid }, seat) => (sums[seat] = addSplits(sums[seat]!, splitMainThread(events, pid, tid))));
-    } catch (error) {
-      failure ??= error;
-    }
-  });
-  let moves: number;
-  let covered: { tracedMs: number; wallMs: number };
+  const traced = (part: keyof typeof parts) =>
+    startSegmentedTrace(browser, SEGMENT_MS, (events) => {
+      try {
+        // The pages' threads are found by their labels in the first segment; their ids hold for the later traces.
+        threads ??= labels.map((label) => threadOf(events, label));
+        threads.forEach(({ pid, tid }, seat) => {
+          parts[part][seat] = addSplits(parts[part][seat]!, splitMainThread(events, pid, tid));
+        });
+      } catch (error) {
+        failure ??= error;
+      }
+    });
+  const setupTrace = await traced('setup');
+  let setup: Cover;
   try {
     for (const [seat, p] of players.entries()) await markPage(p.page, labels[seat]!);
-    moves = await seatAndPlay(players, play);
+    for (const p of players.slice(1)) await p.page.locator('#sit').click({ timeout: 60_000 });
+    await ready();
   } finally {
-    covered = await trace.stop();
+    setup = await setupTrace.stop();
+  }
+  const playTrace = await traced('play');
+  let moves: number;
+  let played: Cover;
+  try {
+    moves = await play();
+    await until(() => allShow(players, '#audit'), 'every page shows the audit', 120_000);
+  } finally {
+    played = await playTrace.stop();
   }
   if (failure) throw failure;
   const clean = await cleanAudits(players);
-  const { wallMs, tracedMs } = covered;
-  const pages = sums.map((split, seat) => ({ seat, ...split }));
-  return { game, still, players: players.length, seed, wallMs, tracedMs, moves, clean, pages };
+  const cover = (c: Cover): Cover => ({ wallMs: c.wallMs, tracedMs: c.tracedMs });
+  const pages = players.map((_, seat) => ({
+    seat,
+    ...addSplits(parts.setup[seat]!, parts.play[seat]!),
+    setupMs: parts.setup[seat]!.totalMs,
+    playMs: parts.play[seat]!.totalMs,
+  }));
+  return {
+    game,
+    still,
+    players: players.length,
+    seed,
+    wallMs: setup.wallMs + played.wallMs,
+    tracedMs: setup.tracedMs + played.tracedMs,
+    setup: cover(setup),
+    play: cover(played),
+    moves,
+    clean,
+    pages,
+  };
 }
 
-/** Seats everyone but the creator, plays the hand with `play` and waits for every page's audit; returns its moves. */
-async function seatAndPlay(players: Player[], play: () => Promise<number>): Promise<number> {
+/** Seats everyone but the creator, waits for `ready`, plays the hand with `play` and waits for every page's audit. */
+async function seatAndPlay(
+  players: Player[],
+  ready: () => Promise<void>,
+  play: () => Promise<number>,
+): Promise<number> {
   for (const p of players.slice(1)) await p.page.locator('#sit').click({ timeout: 60_000 });
+  await ready();
   const moves = await play();
   await until(() => allShow(players, '#audit'), 'every page shows the audit', 120_000);
   return moves;
@@ -270,8 +333,10 @@ async function shedHand(url: string, seed: number, still: boolean): Promise<Hand
     const link = await createTable(players[0]!.page, stressShedModule.id, 4);
     for (const p of players.slice(1)) await openUnseated(p, link);
     const whim = makeRng(seed);
-    return await tracedHand(browser, stressShedModule.id, still, seed, players, async () => {
+    const ready = async () => {
       for (const p of players) await p.page.locator('#ready').waitFor({ timeout: 240_000 });
+    };
+    return await tracedHand(browser, stressShedModule.id, still, seed, players, ready, async () => {
       return playStress(
         players.map((p) => p.page),
         (page) =>
@@ -304,8 +369,10 @@ async function speedHand(
     await openUnseated(players[1]!, link);
     let probes: Probe[] = [];
     let clock = [0, 0];
-    const play = async () => {
+    const ready = async () => {
       for (const p of players) await p.page.locator('#stress').waitFor({ timeout: 240_000 });
+    };
+    const play = async () => {
       for (const p of players) await installProbe(p.page);
       const { offset, uncertainty } = await clockOffset(players[0]!.page, players[1]!.page);
       clock = [offset, uncertainty];
@@ -319,8 +386,8 @@ async function speedHand(
       return probes.reduce((n, p) => n + p.plays.length, 0);
     };
     const run = traced
-      ? await tracedHand(browser, stressSpeedModule.id, false, seed, players, play)
-      : await seatAndPlay(players, play).then(() => null);
+      ? await tracedHand(browser, stressSpeedModule.id, false, seed, players, ready, play)
+      : await seatAndPlay(players, ready, play).then(() => null);
     const [a, b] = probes as [Probe, Probe];
     const ab = latencies(a, b, clock[0]!);
     const ba = latencies(b, a, -clock[0]!);
@@ -353,6 +420,9 @@ function pick(
 interface NodeHands {
   readonly perPeerMs: number;
   readonly movesPerHand: number;
+  /** Per peer: the messages before the first move, and from it on per move (bench/hand.ts `dealMs`, `playMs`). */
+  readonly setupMs: number;
+  readonly playPerMoveMs: number;
 }
 
 function row(runs: readonly HandRun[], node: NodeHands): GameRow {
@@ -385,6 +455,7 @@ function row(runs: readonly HandRun[], node: NodeHands): GameRow {
     ratioMedian: Math.round((pageMedian.totalMs / nodePerPeerMs) * 100) / 100,
     ratioBusiest: Math.round((busiest.totalMs / nodePerPeerMs) * 100) / 100,
     perMoveWhole: perMoveWhole(runs, node),
+    split: split(runs, node),
     tracedShare:
       Math.round((runs.reduce((a, r) => a + r.tracedMs, 0) / runs.reduce((a, r) => a + r.wallMs, 0)) * 1000) / 1000,
     allClean: runs.every((r) => r.clean),
@@ -397,6 +468,20 @@ function perMoveWhole(runs: readonly HandRun[], node: NodeHands): GameRow['perMo
   );
   const nodeMs = node.perPeerMs / Math.max(1, node.movesPerHand);
   return { pageMs: round1(pageMs), nodeMs: round1(nodeMs), ratio: Math.round((pageMs / nodeMs) * 100) / 100 };
+}
+
+/** A page's part scaled up by the share of it the traces covered. */
+const scaled = (ms: number, c: Cover): number => ms / Math.max(1e-9, c.tracedMs / c.wallMs);
+const ratioOf = (pageMs: number, nodeMs: number) => ({
+  pageMs: round1(pageMs),
+  nodeMs: round1(nodeMs),
+  ratio: Math.round((pageMs / nodeMs) * 100) / 100,
+});
+
+function split(runs: readonly HandRun[], node: NodeHands): GameRow['split'] {
+  const setup = median(runs.flatMap((r) => r.pages.map((p) => scaled(p.setupMs, r.setup))));
+  const play = median(runs.flatMap((r) => r.pages.map((p) => scaled(p.playMs, r.play) / Math.max(1, r.moves))));
+  return { setup: ratioOf(setup, node.setupMs), playPerMove: ratioOf(play, node.playPerMoveMs) };
 }
 
 export async function browserBench(opts: { rounds?: number }): Promise<BrowserBench> {
@@ -457,6 +542,8 @@ export async function browserBench(opts: { rounds?: number }): Promise<BrowserBe
     return {
       perPeerMs: median(perSeed.map((r) => r.handCpuMs)),
       movesPerHand: median(perSeed.map((r) => r.movesPerHand)),
+      setupMs: median(perSeed.map((r) => r.dealMs)),
+      playPerMoveMs: median(perSeed.map((r) => r.playMs / Math.max(1, r.movesPerHand))),
     };
   };
   const rows: GameRow[] = [];
@@ -508,6 +595,10 @@ export function printBrowser(r: BrowserBench): void {
     const w = g.perMoveWhole;
     console.log(
       `${''.padEnd(23)}per move of the whole hand (traced time scaled by its share), median page ${w.pageMs} ms ÷ Node ${w.nodeMs} ms per peer = ${w.ratio}×`,
+    );
+    const { setup, playPerMove } = g.split;
+    console.log(
+      `${''.padEnd(23)}apart: set-up, median page ${setup.pageMs} ms ÷ Node ${setup.nodeMs} ms per peer = ${setup.ratio}×; play per move, ${playPerMove.pageMs} ms ÷ ${playPerMove.nodeMs} ms = ${playPerMove.ratio}×`,
     );
   }
   const c = r.clickToShown;

@@ -27,7 +27,11 @@
  *   the end-of-hand audit), median over peers;
  * - `dealMs`: per peer, the summed time of every message before the hand's
  *   first move (ready, shuffle and lock steps with their proofs, the deal's
- *   key shares), median over peers.
+ *   key shares), median over peers;
+ * - `playMs`: per peer, the summed time of every message from the hand's
+ *   first move on (the moves, their cards' keys, the disclosures and the
+ *   audit), median over peers: with `dealMs`, the two parts of a hand that
+ *   the browser bench compares apart (bench/browser.ts).
  * The machine load is recorded by bench/run.ts.
  */
 import '../src/games/all.js';
@@ -55,6 +59,7 @@ export interface PerPeerRow {
   readonly moveP90Ms: number;
   readonly auditMs: number;
   readonly dealMs: number;
+  readonly playMs: number;
   readonly movesPerHand: number;
   /** Copies of another seat's move received per (peer, move): 1 when no duplicate arrives. */
   readonly copiesPerMove: number;
@@ -213,6 +218,7 @@ export async function measureHand(
   const received = peers.map((peer) => samples.filter((s) => s.peer === peer).reduce((a, s) => a + s.ms, 0) / hands);
   const audits: number[] = [];
   const deals: number[] = [];
+  const plays: number[] = [];
   for (let hand = 0; hand < hands; hand++) {
     for (const peer of peers) {
       const mine = events.filter((s) => s.peer === peer && s.hand === hand);
@@ -220,7 +226,9 @@ export async function measureHand(
       // The last disclosure a peer receives completes the set and runs its audit.
       if (discloses.length > 0) audits.push(discloses.at(-1)!.ms);
       const firstAct = mine.findIndex((s) => s.type === 'act');
-      deals.push(mine.slice(0, firstAct < 0 ? mine.length : firstAct).reduce((a, s) => a + s.ms, 0));
+      const split = firstAct < 0 ? mine.length : firstAct;
+      deals.push(mine.slice(0, split).reduce((a, s) => a + s.ms, 0));
+      plays.push(mine.slice(split).reduce((a, s) => a + s.ms, 0));
     }
   }
   return {
@@ -234,6 +242,7 @@ export async function measureHand(
     moveP90Ms: round1(quantile(moves, 0.9)),
     auditMs: Math.round(median(audits)),
     dealMs: Math.round(median(deals)),
+    playMs: Math.round(median(plays)),
     movesPerHand: Math.round(results.reduce((a, r) => a + r.moves, 0) / hands),
     copiesPerMove: Math.round((actCopies / Math.max(1, moves.length)) * 100) / 100,
     allClean: results.every((r) => r.allClean && r.agreedHash !== null),

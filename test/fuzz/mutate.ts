@@ -66,4 +66,4 @@ function join(...parts: Uint8Array[]): Uint8Array {
 }
 
 /** Runs per message kind: 10,000 in the deep suite, a sample of them in `npm test`. */
-export const RUNS = runs(100, 10_000);
+export const RUNS = runs(50, 10_000);

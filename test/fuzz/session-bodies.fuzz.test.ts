@@ -1,7 +1,7 @@
 /**
  * Deep fuzzing of the hand session: for every table-event
  * type the codec knows (EVENT_DATA: ready, shuffle, lock, keys, act, commit,
- * reveal, reshuffle, disclose, abandon, fault), PER_KIND mutants (100 in `npm test`, 10,000 in the deep suite) of
+ * reveal, reshuffle, disclose, abandon, fault), PER_KIND mutants (50 in `npm test`, 10,000 in the deep suite) of
  * real events reach the session logic. Each mutant changes the decoded BODY
  * of a recorded event (recorded-hands.ts) — a byte string's bytes, any value
  * in its data replaced by a random one, a key dropped or added, `at`, `n`,
@@ -45,7 +45,7 @@ import { recordCourierHand, recordRaceHand, signedExtra, type RecordedHand } fro
 type Event = EnvelopeOf<'table-event'>;
 type Body = Event['body'];
 
-const PER_KIND = runs(100, 10_000);
+const PER_KIND = runs(50, 10_000);
 const KINDS = Object.keys(EVENT_DATA) as EventType[];
 
 type BodyMutation =

@@ -256,7 +256,7 @@ function mutate(file: TranscriptFile, m: Mutation): TranscriptFile {
 }
 
 const games = Object.keys(FIXTURE_SEEDS);
-const MUTATIONS = runs(60, 1000);
+const MUTATIONS = runs(30, 1000);
 
 describe(`${MUTATIONS} random mutations of a real transcript of each built game`, () => {
   it.each(games)(
