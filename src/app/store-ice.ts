@@ -86,27 +86,20 @@ export class IceSources {
       last.linkStun === linkStun.join(' ')
     )
       return last.view;
-    const view = this.buildView(server, own, linkStun);
-    this.built = { url, state, servers, own, linkStun: linkStun.join(' '), view };
-    return view;
-  }
-
-  private buildView(server: SignalingServer, own: readonly RTCIceServer[], linkStun: readonly string[]): IceView {
-    const source = this.sources.get(iceUrlFor(server));
-    const state = source?.state;
-    const origin = originOf(iceUrlFor(server), location.origin);
-    return {
+    const view: IceView = {
       source: source
         ? {
             url: source.url,
-            origin,
-            status: state!.status,
-            error: state!.status === 'none' || state!.status === 'failed' ? state!.error : null,
-            expiresAt: state!.status === 'ok' ? state!.grant.expiresAt : null,
+            origin: originOf(url, location.origin),
+            status: source.state.status,
+            error: source.state.status === 'none' || source.state.status === 'failed' ? source.state.error : null,
+            expiresAt: source.state.status === 'ok' ? source.state.grant.expiresAt : null,
           }
         : null,
       entries: this.serversFor(server, own, linkStun).entries,
     };
+    this.built = { url, state, servers, own, linkStun: linkStun.join(' '), view };
+    return view;
   }
 }
 
