@@ -26,7 +26,7 @@
  * - `auditMs`: per peer, the message that completes the disclosures (it runs
  *   the end-of-hand audit), median over peers;
  * - `dealMs`: per peer, the summed time of every message before the hand's
- *   first move (ready, shuffle and lock steps with their proofs, the deal's
+ *   first move (an `act`, or a real-time game's first `commit`; ready, shuffle and lock steps with their proofs, the deal's
  *   key shares), median over peers;
  * - `playMs`: per peer, the summed time of every message from the hand's
  *   first move on (the moves, their cards' keys, the disclosures and the
@@ -225,7 +225,8 @@ export async function measureHand(
       const discloses = mine.filter((s) => s.type === 'disclose');
       // The last disclosure a peer receives completes the set and runs its audit.
       if (discloses.length > 0) audits.push(discloses.at(-1)!.ms);
-      const firstAct = mine.findIndex((s) => s.type === 'act');
+      // A move is an `act`, or in a real-time game a `commit` (its `reveal` follows).
+      const firstAct = mine.findIndex((s) => s.type === 'act' || s.type === 'commit');
       const split = firstAct < 0 ? mine.length : firstAct;
       deals.push(mine.slice(0, split).reduce((a, s) => a + s.ms, 0));
       plays.push(mine.slice(split).reduce((a, s) => a + s.ms, 0));
