@@ -462,14 +462,6 @@ function row(runs: readonly HandRun[], node: NodeHands): GameRow {
   };
 }
 
-function perMoveWhole(runs: readonly HandRun[], node: NodeHands): GameRow['perMoveWhole'] {
-  const pageMs = median(
-    runs.flatMap((r) => r.pages.map((p) => p.totalMs / (r.tracedMs / r.wallMs) / Math.max(1, r.moves))),
-  );
-  const nodeMs = node.perPeerMs / Math.max(1, node.movesPerHand);
-  return { pageMs: round1(pageMs), nodeMs: round1(nodeMs), ratio: Math.round((pageMs / nodeMs) * 100) / 100 };
-}
-
 /** A page's part scaled up by the share of it the traces covered. */
 const scaled = (ms: number, c: Cover): number => ms / Math.max(1e-9, c.tracedMs / c.wallMs);
 const ratioOf = (pageMs: number, nodeMs: number) => ({
@@ -477,6 +469,11 @@ const ratioOf = (pageMs: number, nodeMs: number) => ({
   nodeMs: round1(nodeMs),
   ratio: Math.round((pageMs / nodeMs) * 100) / 100,
 });
+
+function perMoveWhole(runs: readonly HandRun[], node: NodeHands): GameRow['perMoveWhole'] {
+  const pageMs = median(runs.flatMap((r) => r.pages.map((p) => scaled(p.totalMs, r) / Math.max(1, r.moves))));
+  return ratioOf(pageMs, node.perPeerMs / Math.max(1, node.movesPerHand));
+}
 
 function split(runs: readonly HandRun[], node: NodeHands): GameRow['split'] {
   const setup = median(runs.flatMap((r) => r.pages.map((p) => scaled(p.setupMs, r.setup))));

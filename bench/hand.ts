@@ -26,8 +26,9 @@
  * - `auditMs`: per peer, the message that completes the disclosures (it runs
  *   the end-of-hand audit), median over peers;
  * - `dealMs`: per peer, the summed time of every message before the hand's
- *   first move (an `act`, or a real-time game's first `commit`; ready, shuffle and lock steps with their proofs, the deal's
- *   key shares), median over peers;
+ *   first move (an `act`, or a real-time game's first `commit`): ready,
+ *   shuffle and lock steps with their proofs, the deal's key shares; median
+ *   over peers;
  * - `playMs`: per peer, the summed time of every message from the hand's
  *   first move on (the moves, their cards' keys, the disclosures and the
  *   audit), median over peers: with `dealMs`, the two parts of a hand that
