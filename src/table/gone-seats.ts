@@ -61,6 +61,11 @@ export class GoneSeats {
   isGone(seat: number): boolean {
     return this.since.has(seat);
   }
+
+  /** The seats gone now, in seat order. */
+  seats(): number[] {
+    return [...this.since.keys()].sort((a, b) => a - b);
+  }
 }
 
 /** A seat that has been silent this many turn timers while connected may be given up on (without calling it a lost connection). */
@@ -77,16 +82,28 @@ export interface Stall {
   readonly canEnd: boolean;
 }
 
-/** Who to name for owing seats: the gone ones when any is gone (a connected seat's word may only be in flight), else all. */
-export function blamedOf(owing: readonly number[], gone: GoneSeats): number[] {
-  const goneSeats = owing.filter((seat) => gone.isGone(seat));
-  return goneSeats.length > 0 ? goneSeats : [...owing];
+/**
+ * Who to name for owing remote seats: the gone ones among them; else every
+ * gone remote seat, which holds the hand up though it owes no move: an event
+ * takes effect on a page only once every seat has shown it holds it
+ * (hand/event-pool.ts), so a connected seat that owes may itself be waiting
+ * for a gone one's word; else (nobody gone) every owing seat.
+ */
+export function blamedOf(owing: readonly number[], gone: GoneSeats, isLocal: (seat: number) => boolean): number[] {
+  const goneOwing = owing.filter((seat) => gone.isGone(seat));
+  if (goneOwing.length > 0) return goneOwing;
+  const goneRemote = owing.length > 0 ? gone.seats().filter((seat) => !isLocal(seat)) : [];
+  return goneRemote.length > 0 ? goneRemote : [...owing];
 }
+
+/** What a gone seat that owes no move holds up (after "the hand waits for them"). */
+export const HOLDS_UP = 'to show they hold the latest moves';
 
 /**
  * What the hand waits for that deserves a word: owing remote seats that are
- * gone (at once, with the timer running), or connected ones that have been
- * silent for SLOW_TURN_TIMERS turn timers. Thinking for less is not a stall.
+ * gone, or gone seats that hold up owing ones (`blamedOf`), at once, with the
+ * timer running; or connected ones that have been silent for
+ * SLOW_TURN_TIMERS turn timers. Thinking for less is not a stall.
  */
 export function stallOf(
   waiting: { seats: readonly number[]; what: string } | null,
@@ -98,10 +115,11 @@ export function stallOf(
 ): Stall | null {
   const owing = (waiting?.seats ?? []).filter((seat) => !isLocal(seat));
   if (!waiting || owing.length === 0) return null;
-  const seats = blamedOf(owing, gone);
+  const seats = blamedOf(owing, gone, isLocal);
   if (seats.some((seat) => gone.isGone(seat))) {
     const forMs = Math.min(idleMs, ...seats.map((seat) => gone.goneFor(seat, nowMs) ?? 0));
-    return { seats, what: waiting.what, forMs, gone: true, canEnd: forMs >= turnMs };
+    const what = seats.some((seat) => owing.includes(seat)) ? waiting.what : HOLDS_UP;
+    return { seats, what, forMs, gone: true, canEnd: forMs >= turnMs };
   }
   if (idleMs >= SLOW_TURN_TIMERS * turnMs)
     return { seats, what: waiting.what, forMs: idleMs, gone: false, canEnd: true };

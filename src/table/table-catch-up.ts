@@ -241,8 +241,9 @@ export class TableCatchUp {
    * "End hand" on every local seat: an owed disclosure or reveal names its
    * seat (then `changed`); else the hand ends without a result, naming who
    * stalled as `stall` does (gone-seats.ts `blamedOf`): the gone seats when
-   * any is gone (a connected seat whose word is only in flight did not stall
-   * the hand), else every remote seat the hand waits for.
+   * any is gone (a connected seat whose word is only in flight, or who waits
+   * on a gone seat's word, did not stall the hand), else every remote seat
+   * the hand waits for.
    */
   endHand(names: readonly string[], changed: () => void): void {
     const local = this.host.now.hands;
@@ -252,7 +253,7 @@ export class TableCatchUp {
         continue;
       }
       const owing = session.waiting()?.seats.filter((s) => !local.has(s)) ?? [];
-      const stalled = blamedOf(owing, this.gone).map((s) => names[s] ?? `Seat ${s + 1}`);
+      const stalled = blamedOf(owing, this.gone, (s) => local.has(s)).map((s) => names[s] ?? `Seat ${s + 1}`);
       session.abandon(
         stalled.length ? `nothing came from ${stalled.join(', ')} for too long` : 'a player ended the hand',
       );

@@ -6,7 +6,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { CatchUp, MAX_BLOCKED_TICKS } from '../../src/table/catch-up.js';
-import { FIRST_CONTACT_GRACE_MS, GoneSeats, SLOW_TURN_TIMERS, stallOf } from '../../src/table/gone-seats.js';
+import {
+  FIRST_CONTACT_GRACE_MS,
+  GoneSeats,
+  HOLDS_UP,
+  SLOW_TURN_TIMERS,
+  blamedOf,
+  stallOf,
+} from '../../src/table/gone-seats.js';
 
 describe('catching up with the table', () => {
   it('a resumed page makes no move until a remote seat has said (by a fetch) which hand it is at, or for at most the bound', () => {
@@ -193,5 +200,33 @@ describe('gone seats and stalls', () => {
     expect(stallOf(waiting, local, g, 31_000, 40_000, 30_000)).toMatchObject({ seats: [1], gone: true, canEnd: true });
     // Progress by someone else restarts the turn timer.
     expect(stallOf(waiting, local, g, 31_000, 2_000, 30_000)).toMatchObject({ canEnd: false });
+  });
+
+  it('names a gone seat that owes nothing when a connected seat owes: the connected one may be waiting for its word', () => {
+    const g = new GoneSeats(0);
+    g.update(seats('direct', 'direct'), 0);
+    g.update(seats('direct', 'offline'), 1_000);
+    const local = (seat: number) => seat === 0;
+    // Ann (seat 1) owes a move; Bob (seat 2) is gone. Ann's page takes in this page's last move only once Bob has
+    // shown he holds it, so the stall is Bob's, with his timer, never Ann's.
+    const annToPlay = { seats: [1], what: 'to play' };
+    expect(stallOf(annToPlay, local, g, 11_000, 20_000, 30_000)).toEqual({
+      seats: [2],
+      what: HOLDS_UP,
+      forMs: 10_000,
+      gone: true,
+      canEnd: false,
+    });
+    expect(stallOf(annToPlay, local, g, 31_000, 40_000, 30_000)).toMatchObject({ seats: [2], canEnd: true });
+    expect(blamedOf([1], g, local)).toEqual([2]);
+    // A gone seat that owes is named with what it owes; a hand that waits only on this page waits on nobody.
+    expect(stallOf({ seats: [1, 2], what: 'to play' }, local, g, 11_000, 20_000, 30_000)).toMatchObject({
+      seats: [2],
+      what: 'to play',
+    });
+    expect(stallOf({ seats: [0], what: 'to play' }, local, g, 31_000, 40_000, 30_000)).toBeNull();
+    expect(blamedOf([], g, local)).toEqual([]);
+    // This page's own seats are never named, even if the lobby once saw them silent.
+    expect(blamedOf([1], g, (seat) => seat !== 1)).toEqual([1]);
   });
 });
