@@ -158,6 +158,8 @@ export interface GameRow {
   /** Share of the hands' wall time the trace segments covered (the figures are of that part). */
   readonly tracedShare: number;
   readonly allClean: boolean;
+  /** When this row was measured (a run of one game keeps the other game's rows of an earlier run: `mergeBrowser`). */
+  readonly date: string;
 }
 
 export interface ClickToShown {
@@ -178,6 +180,8 @@ export interface ClickToShown {
    * which a player's page does not pay. The driver's DevTools commands still run in these pages.
    */
   readonly untraced: { readonly shown: number; readonly medianMs: number; readonly p90Ms: number };
+  /** When these plays were measured. */
+  readonly date: string;
 }
 
 export interface BrowserBench {
@@ -459,6 +463,7 @@ function row(runs: readonly HandRun[], node: NodeHands): GameRow {
     tracedShare:
       Math.round((runs.reduce((a, r) => a + r.tracedMs, 0) / runs.reduce((a, r) => a + r.wallMs, 0)) * 1000) / 1000,
     allClean: runs.every((r) => r.clean),
+    date: new Date().toISOString(),
   };
 }
 
@@ -561,8 +566,29 @@ export async function browserBench(opts: { rounds?: number }): Promise<BrowserBe
       clockOffsetMs: round1(clockOffsetMs),
       clockUncertaintyMs: round1(clockUncertaintyMs),
       untraced: { shown: untraced.length, medianMs: round1(median(untraced)), p90Ms: round1(quantile(untraced, 0.9)) },
+      date: new Date().toISOString(),
     },
     runs: [...shed, ...still, ...speed],
+  };
+}
+
+/**
+ * The browser section to store after a run: a run of one game's hands
+ * (FD_BENCH_BROWSER=shed or speed) replaces that game's rows, runs and (for
+ * stress-speed) click → shown figures, and keeps the other game's from the
+ * run before, each dated. A full run replaces everything.
+ */
+export function mergeBrowser(previous: BrowserBench | undefined, fresh: BrowserBench): BrowserBench {
+  if (!previous) return fresh;
+  const key = (r: GameRow) => `${r.game}|${r.still}`;
+  const freshRows = new Map(fresh.rows.map((r) => [key(r), r]));
+  const rows = previous.rows.map((r) => freshRows.get(key(r)) ?? r);
+  for (const r of fresh.rows) if (!previous.rows.some((p) => key(p) === key(r))) rows.push(r);
+  const games = new Set(fresh.runs.map((r) => r.game));
+  return {
+    rows,
+    clickToShown: fresh.clickToShown.plays > 0 ? fresh.clickToShown : previous.clickToShown,
+    runs: [...previous.runs.filter((r) => !games.has(r.game)), ...fresh.runs],
   };
 }
 

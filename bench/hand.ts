@@ -20,9 +20,11 @@
  *   loaded machine stretches a hand to (`wallMsPerHand`);
  * - `receiveCpuMs`: per peer, the CPU of handling every incoming message
  *   (what a browser's peer does in answer to the table), median over peers;
- * - `moveMedianMs` / `moveP90Ms`: CPU time a peer spends on one `act` event
- *   of another seat (message layer + hand session + its own answer, if any),
- *   summed over every copy of it the peer receives (`copiesPerMove`);
+ * - `moveMedianMs` / `moveP90Ms`: CPU time a peer spends on one move of
+ *   another seat (message layer + hand session + its own answer, if any),
+ *   summed over every copy of it the peer receives (`copiesPerMove`): an
+ *   `act`, or in a real-time game one round, every other seat's `commit` and
+ *   `reveal` of it (`moveCosts`);
  * - `auditMs`: per peer, the message that completes the disclosures (it runs
  *   the end-of-hand audit), median over peers;
  * - `dealMs`: per peer, the summed time of every message before the hand's
@@ -62,7 +64,7 @@ export interface PerPeerRow {
   readonly dealMs: number;
   readonly playMs: number;
   readonly movesPerHand: number;
-  /** Copies of another seat's move received per (peer, move): 1 when no duplicate arrives. */
+  /** Copies received of each event of another seat's move, per peer: 1 when no duplicate arrives. */
   readonly copiesPerMove: number;
   readonly allClean: boolean;
 }
@@ -71,7 +73,7 @@ export interface HandBench {
   readonly perPeer: PerPeerRow[];
 }
 
-interface Sample {
+export interface Sample {
   /** Key prefix (the peer id's 16 hex) of the receiving peer. */
   readonly peer: string;
   readonly kind: string;
@@ -81,6 +83,8 @@ interface Sample {
   readonly hand: number | null;
   /** The author's event number: copies of one event share (author, hand, n). */
   readonly n: number | null;
+  /** A real-time `commit` or `reveal`: its round. */
+  readonly round?: number;
   readonly ms: number;
 }
 
@@ -158,7 +162,11 @@ function classify(raw: readonly RawSample[]): Sample[] {
     // so most of a hand's verifying and applying runs here).
     if (!parsed?.ok) return { peer, kind: 'frame', type: null, author: '', hand: null, n: null, ms };
     const env = parsed.value;
-    const body = env.kind === 'table-event' ? (env.body as { type: string; hand: number; n: number }) : null;
+    const body =
+      env.kind === 'table-event'
+        ? (env.body as { type: string; hand: number; n: number; data: { round?: unknown } })
+        : null;
+    const round = body?.data.round;
     return {
       peer,
       kind: env.kind,
@@ -166,9 +174,34 @@ function classify(raw: readonly RawSample[]): Sample[] {
       author: keyHex(env.from).slice(0, PEER_ID_KEY_HEX),
       hand: body?.hand ?? null,
       n: body?.n ?? null,
+      ...(typeof round === 'number' ? { round } : {}),
       ms,
     };
   });
+}
+
+/**
+ * What each move of another seat cost each peer, from the table events it
+ * received (frames charged): one entry per (peer, move), the sum over every
+ * copy. A move is an `act` (by author and event number), or in a real-time
+ * game a round: every other seat's `commit` and `reveal` of it (by round),
+ * the answering seats' empty ones included, since the peer checks those too.
+ * `copies`: how many copies of each such event a peer received, on average.
+ */
+export function moveCosts(events: readonly Sample[]): { costs: number[]; copies: number } {
+  const perMove = new Map<string, number>();
+  const distinct = new Set<string>();
+  let received = 0;
+  for (const s of events) {
+    if (s.author === s.peer) continue;
+    const realTime = (s.type === 'commit' || s.type === 'reveal') && s.round !== undefined;
+    if (s.type !== 'act' && !realTime) continue;
+    const key = realTime ? `${s.peer}|${s.hand}|round ${s.round}` : `${s.peer}|${s.author}|${s.hand}|${s.n}`;
+    perMove.set(key, (perMove.get(key) ?? 0) + s.ms);
+    distinct.add(`${s.peer}|${s.author}|${s.hand}|${s.n}`);
+    received++;
+  }
+  return { costs: [...perMove.values()], copies: Math.round((received / Math.max(1, distinct.size)) * 100) / 100 };
 }
 
 const median = (xs: number[]): number => quantile(xs, 0.5);
@@ -203,15 +236,7 @@ export async function measureHand(
   const events = withFramesCharged(samples).filter((s) => s.kind === 'table-event');
   // A move's cost to a peer is every copy of it that peer receives (the first
   // is verified and applied; a flooded duplicate is dropped before any check).
-  const perMove = new Map<string, number>();
-  let actCopies = 0;
-  for (const s of events) {
-    if (s.type !== 'act' || s.author === s.peer) continue;
-    const key = `${s.peer}|${s.author}|${s.hand}|${s.n}`;
-    perMove.set(key, (perMove.get(key) ?? 0) + s.ms);
-    actCopies++;
-  }
-  const moves = [...perMove.values()];
+  const { costs: moves, copies } = moveCosts(events);
   const peers = [...new Set(events.map((s) => s.peer))];
   // Everything a peer did in answer to incoming messages of any kind (the rest of
   // the process CPU is timers — the simulator's keep-alive and presence, which
@@ -246,7 +271,7 @@ export async function measureHand(
     dealMs: Math.round(median(deals)),
     playMs: Math.round(median(plays)),
     movesPerHand: Math.round(results.reduce((a, r) => a + r.moves, 0) / hands),
-    copiesPerMove: Math.round((actCopies / Math.max(1, moves.length)) * 100) / 100,
+    copiesPerMove: copies,
     allClean: results.every((r) => r.allClean && r.agreedHash !== null),
   };
 }

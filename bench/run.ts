@@ -15,7 +15,7 @@ import { cryptoBench, printCrypto } from './crypto.js';
 import { floodBench, printFlood } from './flood.js';
 import { bundleBench, printBundle } from './bundle.js';
 import { handBench, handFloorsBench, printHand, printHandFloors } from './hand.js';
-import { browserBench, printBrowser } from './browser.js';
+import { browserBench, mergeBrowser, printBrowser } from './browser.js';
 import { latencyBench, printLatency } from './latency.js';
 import { mentalPokerBench, printMentalPoker } from './mental-poker.js';
 import { idleBench, verifyBench as signatureBench } from './mesh.js';
@@ -29,6 +29,8 @@ type Section = {
   print?: (r: never) => void;
   /** Runs only when named on the command line (it needs the Chromium lock). */
   named?: boolean;
+  /** What to store from the section's earlier figures and this run's (default: this run's only). */
+  merge?: (previous: never, fresh: never) => unknown;
 };
 
 const SECTIONS: Record<string, Section> = {
@@ -43,7 +45,12 @@ const SECTIONS: Record<string, Section> = {
   sealProof: { run: (o) => sealProofBench(o), print: printSealProof as (r: never) => void },
   flood: { run: () => floodBench(), print: printFlood as (r: never) => void },
   noble: { run: (o) => nobleBench(o), print: printNoble as (r: never) => void },
-  browser: { run: (o) => browserBench(o), print: printBrowser as (r: never) => void, named: true },
+  browser: {
+    run: (o) => browserBench(o),
+    print: printBrowser as (r: never) => void,
+    named: true,
+    merge: mergeBrowser as (previous: never, fresh: never) => unknown,
+  },
 };
 
 interface MeshSection {
@@ -94,7 +101,7 @@ for (const name of names) {
   const started = performance.now();
   const r = await section.run({ rounds });
   section.print?.(r as never);
-  results[name] = r;
+  results[name] = section.merge ? section.merge(results[name] as never, r as never) : r;
   sectionLoad[name] = {
     loadAverage1AtStart: load1,
     loadAverage1AtEnd: Math.round(os.loadavg()[0]! * 100) / 100,
