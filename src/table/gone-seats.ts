@@ -87,12 +87,19 @@ export interface Stall {
  * gone remote seat, which holds the hand up though it owes no move: an event
  * takes effect on a page only once every seat has shown it holds it
  * (hand/event-pool.ts), so a connected seat that owes may itself be waiting
- * for a gone one's word; else (nobody gone) every owing seat.
+ * for a gone one's word; else (nobody gone) every owing seat. Without
+ * `holdUp` (End hand would name the owing seat: an owed disclosure or
+ * reveal), only owing seats are named, so the banner names whom End hand names.
  */
-export function blamedOf(owing: readonly number[], gone: GoneSeats, isLocal: (seat: number) => boolean): number[] {
+export function blamedOf(
+  owing: readonly number[],
+  gone: GoneSeats,
+  isLocal: (seat: number) => boolean,
+  holdUp = true,
+): number[] {
   const goneOwing = owing.filter((seat) => gone.isGone(seat));
   if (goneOwing.length > 0) return goneOwing;
-  const goneRemote = owing.length > 0 ? gone.seats().filter((seat) => !isLocal(seat)) : [];
+  const goneRemote = holdUp && owing.length > 0 ? gone.seats().filter((seat) => !isLocal(seat)) : [];
   return goneRemote.length > 0 ? goneRemote : [...owing];
 }
 
@@ -112,10 +119,11 @@ export function stallOf(
   nowMs: number,
   idleMs: number,
   turnMs: number,
+  holdUp = true,
 ): Stall | null {
   const owing = (waiting?.seats ?? []).filter((seat) => !isLocal(seat));
   if (!waiting || owing.length === 0) return null;
-  const seats = blamedOf(owing, gone, isLocal);
+  const seats = blamedOf(owing, gone, isLocal, holdUp);
   if (seats.some((seat) => gone.isGone(seat))) {
     const forMs = Math.min(idleMs, ...seats.map((seat) => gone.goneFor(seat, nowMs) ?? 0));
     const what = seats.some((seat) => owing.includes(seat)) ? waiting.what : HOLDS_UP;

@@ -217,7 +217,9 @@ export class TableCatchUp {
   /** What the hand waits for that deserves a word (gone-seats.ts): never this page's own seats, never thinking. */
   stall(session: HandSession, nowMs: number, idleMs: number, turnMs: number): Stall | null {
     const local = this.host.now.hands;
-    return stallOf(session.waiting(), (seat) => local.has(seat), this.gone, nowMs, idleMs, turnMs);
+    const isLocal = (seat: number) => local.has(seat);
+    // Where End hand names the owing seat (an owed disclosure or reveal), the stall names that seat too.
+    return stallOf(session.waiting(), isLocal, this.gone, nowMs, idleMs, turnMs, !session.follower.endNamesOwing);
   }
 
   /**

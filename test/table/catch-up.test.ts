@@ -228,5 +228,12 @@ describe('gone seats and stalls', () => {
     expect(blamedOf([], g, local)).toEqual([]);
     // This page's own seats are never named, even if the lobby once saw them silent.
     expect(blamedOf([1], g, (seat) => seat !== 1)).toEqual([1]);
+    // Where End hand names the owing seat (an owed disclosure or reveal), the stall names that seat, as End hand will.
+    expect(stallOf(annToPlay, local, g, 11_000, 20_000, 30_000, false)).toBeNull();
+    expect(stallOf(annToPlay, local, g, 0, SLOW_TURN_TIMERS * 30_000, 30_000, false)).toMatchObject({
+      seats: [1],
+      gone: false,
+    });
+    expect(blamedOf([1], g, local, false)).toEqual([1]);
   });
 });

@@ -258,10 +258,19 @@ export class HandFollower {
    * it is named now. False when an abandon is the way to end the hand.
    */
   endStalled(): boolean {
-    if (this.stops.halt) return false;
-    const owing = this.waiting()?.seats[0];
-    const overdue = owing === undefined ? null : stalledOwing(this, owing);
+    const overdue = this.overdue();
     return overdue ? !this.blame(overdue.code, overdue.seat, overdue.detail) : false;
+  }
+
+  /** Whether End hand would name the seat the hand waits for (an owed disclosure or real-time reveal), not abandon. */
+  get endNamesOwing(): boolean {
+    return this.overdue() !== null;
+  }
+
+  private overdue() {
+    if (this.stops.halt) return null;
+    const owing = this.waiting()?.seats[0];
+    return owing === undefined ? null : stalledOwing(this, owing);
   }
 
   /** This peer's own code failed (not an event of anyone's): stops the hand as an internal fault. */
