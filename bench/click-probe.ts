@@ -3,7 +3,7 @@
  * measures): `installProbe` records in a stress-speed page each play's
  * click and every card its stacks show, `clockOffset` measures how far two
  * pages' clocks differ, and `latencies` matches one page's plays to the other
- * page showing them.
+ * page (or the page itself) showing them.
  */
 import type { Page } from 'playwright-core';
 
@@ -75,7 +75,8 @@ export interface Latency {
  * plays arrive in order, so a play not shown by then bounced or was covered
  * in the same frame, and a later showing is the card back in play by another
  * way (a pile turned up when both are stuck). `offset` is to's clock minus
- * from's.
+ * from's. Given one page twice (offset 0), it matches each play to its
+ * showing on the clicking page itself.
  */
 export function latencies(from: Probe, to: Probe, offset: number): Latency {
   const frame: number[] = [];

@@ -101,4 +101,21 @@ describe('click → shown matching', () => {
     };
     expect(latencies(from, to, 0)).toEqual({ plays: 2, frame: [120], dom: [100] });
   });
+
+  it('matches a page to itself: each play to its own first showing on that page, a card played again to its new showing', async () => {
+    const { latencies } = await import('../../bench/click-probe.js');
+    const page = {
+      plays: [
+        { card: '7H', at: 1000 },
+        { card: '9S', at: 2000 },
+        { card: '7H', at: 9000 },
+      ],
+      shown: [
+        { card: '7H', dom: 1002, frame: 1016 },
+        { card: '9S', dom: 2090, frame: 2100 },
+        { card: '7H', dom: 9003, frame: 9020 },
+      ],
+    };
+    expect(latencies(page, page, 0)).toEqual({ plays: 3, frame: [16, 100, 20], dom: [2, 90, 3] });
+  });
 });
