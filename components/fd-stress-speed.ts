@@ -5,8 +5,10 @@
  * whenever it is one up or down; keys 1–4 pick a slot, Z / X play it on the
  * left / right stack, Space calls stress. Your row cards are marked like the
  * other games' hints (card-marks.ts): ringed when they go on a stack, dimmed
- * when not. A play that lost its race (the top changed first) shakes back
- * into the row with a red flash and a red band naming who got there first;
+ * when not. Your play shows on its stack at once, before the table has
+ * ordered it (the view the store passes in); one that lost its race (the top
+ * changed first) flies back and shakes into the row with a red flash and a
+ * red band naming who got there first;
  * while nobody can move, a countdown shows the new tops being dealt. On a
  * phone (360 px wide and up, portrait) the cards, gaps and Stress! button
  * shrink so the whole table fits the screen, played by tap (tap a card, and

@@ -111,6 +111,8 @@ export function handViewOf(table: TableSession | undefined): HandView | null {
   const names = current.names;
   const game = gameById(hand.config.game.id);
   const state = hand.engineState;
+  // What the table shows: in real time, this seat's plays at once, before the round that orders them.
+  const shown = hand.shownState ?? state;
   // Who the hand waits for is shown while the deck is shuffled and dealt (fd-hand's banner). In play a move's many
   // acknowledgements change it several times a move; the stall names a seat that keeps the table waiting instead.
   const waiting = hand.phase === 'ready' || hand.phase === 'dealing' ? hand.waiting() : null;
@@ -124,13 +126,13 @@ export function handViewOf(table: TableSession | undefined): HandView | null {
     game: hand.config.game.id,
     phase: hand.phase,
     table:
-      state && hand.phase !== 'ready' && hand.phase !== 'dealing'
+      shown && hand.phase !== 'ready' && hand.phase !== 'dealing'
         ? gameTable(
             hand.config.game.id,
             // The score table's rows of the match's earlier hands, from their stored results (scores.ts).
             gameViewOf(
               hand.config.game,
-              state,
+              shown,
               current.mySeat,
               hand.privateView,
               hand.phase === 'done' ? (hand.auditResult?.rules ?? null) : null,
@@ -140,8 +142,8 @@ export function handViewOf(table: TableSession | undefined): HandView | null {
           )
         : null,
     cardHints:
-      state && movesOpen(hand.phase) && hand.phase === 'play' && !current.catchingUp
-        ? cardHints(gameModule(hand.config.game.id)!, state, current.mySeat, hand.privateView)
+      shown && movesOpen(hand.phase) && hand.phase === 'play' && !current.catchingUp
+        ? cardHints(gameModule(hand.config.game.id)!, shown, current.mySeat, hand.privateView)
         : {},
     lastMoves: lastMoves(hand.config.game.id, hand.loggedInputs(), names),
     busy: hand.phase === 'play' ? hand.cardsInFlight() : hand.phase !== 'disclose' && hand.phase !== 'done',

@@ -121,6 +121,10 @@ export class HandSession {
   get engineState(): AnyState | null {
     return this.follower.state;
   }
+  /** The state this seat's table shows: the agreed one, with this seat's real-time moves not yet played on it (seat-agent.ts). */
+  get shownState(): AnyState | null {
+    return this.agent ? this.agent.shownState : this.follower.state;
+  }
   get step(): number {
     return this.follower.inputs.length;
   }

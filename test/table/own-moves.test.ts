@@ -19,7 +19,10 @@ import type { SpeedAction } from '../../src/games/stress-speed/actions.js';
 import type { SpeedState } from '../../src/games/stress-speed/board.js';
 import type { HandSession } from '../../src/table/hand-session.js';
 import { until } from '../../tools/sim/simulation.js';
-import { realTimeRefusal, turnRefusal } from '../../src/table/hand/own-moves.js';
+import { realTimeRefusal, shownAfter, turnRefusal } from '../../src/table/hand/own-moves.js';
+import { publicKnowledge } from '../../src/engine/index.js';
+import { settle, shuffledDeal } from '../../src/engine/fixed-deal.js';
+import { makeRng } from '../../src/bots/prng.js';
 import { handTable, play, type HandTable } from '../helpers/hand-table.js';
 import { raceGame } from '../helpers/race.js';
 import { courierGame, type CourierAction, type CourierBoard } from './courier-game.js';
@@ -160,4 +163,54 @@ it('realTimeRefusal and turnRefusal: own earlier moves first; races and pending 
   const waiting = { ...start.value, requests: [{ id: 0, kind: 'reveal-all' as const, handles: [0] }] };
   expect(realTimeRefusal(raceGame, waiting, 0, ending, claim(40))).toBeNull();
   expect(turnRefusal(raceGame, waiting, 0, [], claim(0))).toBe('awaiting-crypto');
+});
+
+it('shownAfter: the own plays not yet ordered on the agreed state, each that fits, the crypto they ask for looked past', () => {
+  const start = raceGame.setup({ players: 2 });
+  if (!start.ok) throw new Error(start.error);
+  const claim = (onTop: number) => ({ type: 'claim', onTop });
+  const value = (state: unknown) => (state as { board: { value: number } }).board.value;
+  expect(shownAfter(raceGame, start.value, 0, [])).toBe(start.value);
+  expect(value(shownAfter(raceGame, start.value, 0, [claim(0), claim(1)]))).toBe(2);
+  // A claim that no longer fits would bounce: it is left out, and the ones after it are tried on what is shown.
+  expect(value(shownAfter(raceGame, start.value, 0, [claim(0), claim(0), claim(1)]))).toBe(2);
+  // The agreed state waits for the table's crypto: the own moves still show.
+  const waiting = { ...start.value, requests: [{ id: 0, kind: 'reveal-all' as const, handles: [0] }] };
+  expect(value(shownAfter(raceGame, waiting, 0, [claim(0)]))).toBe(1);
+  expect(waiting.requests).toHaveLength(1);
+
+  // Stress (speed): a play from a slot of one card goes on its stack, the slot takes the pile's next card face down.
+  const game = gameById('stress-speed')!;
+  const rng = makeRng(11);
+  for (let tries = 0; tries < 50; tries++) {
+    const set = game.setup({ players: 2 });
+    if (!set.ok) throw new Error(set.error);
+    const dealt = settle(
+      game,
+      set.value,
+      shuffledDeal(game.deck({}, 2), () => rng.next()),
+    );
+    if (!dealt.ok) throw new Error(dealt.error);
+    const agreed = dealt.state as SpeedState;
+    const plays = (game.legalActions(agreed, 0) as SpeedAction[]).filter(
+      (a): a is Extract<SpeedAction, { type: 'play' }> =>
+        a.type === 'play' && agreed.board.seats[0]!.row[a.slot]!.length === 1,
+    );
+    const move = plays[0];
+    if (!move) continue;
+    const before = JSON.stringify(agreed);
+    const shown = shownAfter(game, agreed, 0, [move]) as SpeedState;
+    expect(JSON.stringify(agreed)).toBe(before);
+    expect(shown.board.stacks[move.stack]!.at(-1)).toBe(move.handle);
+    const refill = shown.board.seats[0]!.row[move.slot]!;
+    expect(refill).toHaveLength(1);
+    expect(refill[0]).not.toBe(move.handle);
+    expect(publicKnowledge(shown)(refill[0]!)).toBeNull();
+    expect(shown.requests).toEqual([]);
+    // The next play is chosen on it: onto that stack it names the card just played as the top.
+    for (const next of game.legalActions(shown, 0) as SpeedAction[])
+      if (next.type === 'play' && next.stack === move.stack) expect(next.onTop).toBe(move.handle);
+    return;
+  }
+  throw new Error('no deal in 50 gave seat 1 a play from a slot of one card');
 });

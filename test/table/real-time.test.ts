@@ -76,6 +76,28 @@ describe('real-time ordering', () => {
     120_000,
   );
 
+  it("shows a seat's own claims at once, chooses the next on them, and two quick claims of one seat both land", async () => {
+    const net = await raceTable({ delay: () => 20 }, 'shown-own');
+    const [a, b] = net.sessions as [HandSession, HandSession];
+    const value = (s: HandSession, state = s.engineState) => (state?.board as RaceBoard | undefined)?.value;
+    await until(() => a.phase === 'play' && b.phase === 'play' && a.legalActions().length > 0, 5);
+    const start = value(a)!;
+    expect(a.act(a.legalActions()[0])).toEqual({ ok: true, value: undefined });
+    // Before the round that orders it: the agreed state is unchanged, this seat's table shows the claim made.
+    expect(value(a)).toBe(start);
+    expect(value(a, a.shownState)).toBe(start + 1);
+    expect(value(b, b.shownState)).toBe(start);
+    // The next claim is chosen on what the seat sees: it names the value after its own first claim.
+    expect(a.legalActions()).toEqual([{ type: 'claim', onTop: start + 1 }]);
+    expect(a.act(a.legalActions()[0])).toEqual({ ok: true, value: undefined });
+    expect(value(a, a.shownState)).toBe(start + 2);
+    await until(() => a.pendingMoves === 0 && value(a) === start + 2 && value(b) === start + 2, 5);
+    // Both landed, on both peers; nothing bounced, and what the seat shows is the agreed state again.
+    expect(a.bounces).toEqual([]);
+    expect(b.bounces).toEqual([]);
+    expect(a.shownState).toBe(a.engineState);
+  }, 60_000);
+
   it('names a seat that withholds its reveal, and blames one that reveals other moves than it committed to', async () => {
     const withheld = await raceTable(
       {

@@ -13,7 +13,8 @@
  * state after this seat's own moves waits for the table's crypto (the
  * ordered move waits for it too: play.ts `advance` serves crypto first); an
  * own earlier real-time move that fails the simulation is skipped, as it
- * would bounce.
+ * would bounce. The same own moves, applied, are what the seat's table shows
+ * until they are ordered (`shownAfter`).
  */
 import type { AnyGame, AnyState } from '../../engine/index.js';
 import { isRaceError } from './halt.js';
@@ -65,4 +66,26 @@ export function realTimeRefusal(
   const trial = game.reduce(current, { kind: 'act', seat, action });
   if (trial.ok || trial.error === AWAITING_CRYPTO || isRaceError(game, trial.error)) return null;
   return trial.error;
+}
+
+/**
+ * What a seat's own table shows while its real-time moves wait for the round
+ * that orders them: `state` with `earlier` (those moves, oldest first)
+ * applied in turn, each that fits — one that does not would bounce, so its
+ * card stays where it is — and the table's pending crypto looked past, both
+ * what `state` waits for and what the moves ask for (a refilled slot: its card
+ * is being turned, unknown to the seat until it is open). The seat's next move
+ * is chosen on it, so a second card played on the first names the first as
+ * the top it saw. The state itself when there is nothing to apply. Pure; for
+ * display and the seat's choice only, never applied to the hand: the ordered
+ * moves alone change the agreed state, and a lost race takes its card back.
+ */
+export function shownAfter(game: AnyGame, state: AnyState, seat: number, earlier: readonly unknown[]): AnyState {
+  if (earlier.length === 0) return state;
+  let current: AnyState = { ...state, requests: [] };
+  for (const move of earlier) {
+    const next = game.reduce(current, { kind: 'act', seat, action: move });
+    if (next.ok) current = { ...next.value, requests: [] };
+  }
+  return current;
 }

@@ -39,7 +39,14 @@ import {
   type SealKeyPair,
   type Step as CryptoStep,
 } from '../../../crypto/index.js';
-import { contributors, type CardId, type CryptoRequest, type Handle, type PrivateView } from '../../engine/index.js';
+import {
+  contributors,
+  type AnyState,
+  type CardId,
+  type CryptoRequest,
+  type Handle,
+  type PrivateView,
+} from '../../engine/index.js';
 import type { EnvelopeOf } from '../../net/envelope.js';
 import type { EventData, EventType, TableEvent } from '../transcript.js';
 import { stepType, type Cascade } from './cascade.js';
@@ -50,7 +57,7 @@ import { faultData, hashBytes } from './fault-report.js';
 import type { Halt } from './halt.js';
 import { err, ok, type Result } from '../../result.js';
 import type { MoveRefusal } from './move-refusal.js';
-import { realTimeRefusal, turnRefusal } from './own-moves.js';
+import { realTimeRefusal, shownAfter, turnRefusal } from './own-moves.js';
 import { mergeRings } from './packets.js';
 import { roundDigest } from './real-time.js';
 
@@ -285,14 +292,26 @@ export class SeatAgent {
     return this.emit('reveal', { round: r, actions: mine.actions, salt: mine.salt });
   }
 
-  /** The legal actions of this seat now (empty unless it is awaited). */
+  /**
+   * The state this seat's table shows: the agreed one, and in real time with this seat's moves not yet played on it
+   * (own-moves.ts `shownAfter`), so a play shows at once and a lost race takes its card back.
+   */
+  get shownState(): AnyState | null {
+    const f = this.follower;
+    if (!f.state || f.phase !== 'play' || !(f.game.awaits(f.state).kind === 'anytime' || f.realTimeStarted))
+      return f.state;
+    return shownAfter(f.game, f.state, this.seat, this.unplayedRealTime());
+  }
+
+  /** The legal actions of this seat now (empty unless it is awaited), on the state its table shows. */
   legalActions(): unknown[] {
     const f = this.follower;
     if (f.phase !== 'play' || !f.state || f.halt || f.cardsInFlight) return [];
-    const awaiting = f.game.awaits(f.state);
+    const state = this.shownState ?? f.state;
+    const awaiting = f.game.awaits(state);
     if (awaiting.kind === 'over') return [];
     if (awaiting.kind !== 'anytime' && f.pendingAct(this.seat)) return [];
-    return f.game.legalActions(f.state, this.seat, this.privateView);
+    return f.game.legalActions(state, this.seat, this.privateView);
   }
 
   /** This seat's move: made (the caller runs the follower), or why not as a typed code. */
