@@ -18,9 +18,13 @@
  *   it, so a page holding another version of the slot passes on the one it
  *   refuses. A page answering a fetch sends a `holds` frame on that link for
  *   what it answers with;
- * - its page signs an `echo` naming the event. A page sends echoes only
- *   while some peer it knows of has no direct link to it, so a full mesh
- *   signs nothing more than before.
+ * - its page signs an `echo` naming the event. A page sends echoes while
+ *   some peer it knows of has no direct link to it, and once its seat has
+ *   disclosed (`lastWord`): play is over then, and its player may close the
+ *   page at any moment. A `holds` frame still on its way is lost with the
+ *   page; a signed echo another page holds is passed on to a page whose link
+ *   to the closed one is gone (net/relay.ts `owed`), so the word outlives the
+ *   page. A full mesh in play signs nothing more than before.
  *
  * Two versions of one slot meet this way: a page that holds the other
  * version is named a signature it does not hold, and asks the pages that
@@ -64,6 +68,9 @@ export class TableEcho {
   private queued: Uint8Array[] = [];
   private queuedHand = -1;
   private flushing = false;
+  private flushingSoon = false;
+  /** The hand whose play is over on this page with its seat's disclosure made: its word for each event is signed. */
+  private lastWordHand = -1;
   private lastFetchMs = -Infinity;
   private lastWantMs = -Infinity;
   private waitingSince: number | null = null;
@@ -136,6 +143,24 @@ export class TableEcho {
       queueMicrotask(() => this.flushHolds());
     }
     if (this.host.mesh.unlinkedPeers().length > 0) this.queue(envelope);
+    else if (envelope.body.hand === this.lastWordHand) this.queue(envelope, true);
+  }
+
+  /**
+   * This page's seat disclosed its secrets for hand `hand`: its word for the
+   * latest events of the other seats it holds is signed now, and its word for
+   * every event of that hand it takes in from now on (module comment).
+   * Signed in this task's microtasks: a page closed right after has sent it.
+   */
+  lastWord(hand: number): void {
+    const session = this.sessions()[0];
+    if (!this.host.now.playsSeat || !session || session.config.setup.handNo !== hand || this.lastWordHand === hand)
+      return;
+    this.lastWordHand = hand;
+    const seatKeys = session.config.setup.seatKeys;
+    const mine = new Set(this.sessions().map((s) => s.config.mySeat));
+    for (const envelope of session.events().slice(-MAX_ECHO))
+      if (!mine.has(seatKeys.indexOf(keyHex(envelope.from)))) this.queue(envelope, true);
   }
 
   private flushHolds(): void {
@@ -243,12 +268,17 @@ export class TableEcho {
     }
   }
 
-  private queue(envelope: EnvelopeOf<'table-event'>): void {
+  /** Queues an event for this page's next echo: after this task (`soon`: in its microtasks), or in a task soon after. */
+  private queue(envelope: EnvelopeOf<'table-event'>, soon = false): void {
     if (this.queuedHand !== envelope.body.hand) {
       this.queued = [];
       this.queuedHand = envelope.body.hand;
     }
     this.queued.push(envelope.sig);
+    if (soon && !this.flushingSoon) {
+      this.flushingSoon = true;
+      queueMicrotask(() => this.flush());
+    }
     if (this.flushing) return;
     this.flushing = true;
     // Events that arrive together (a fetch answer, a burst) share one signature.
@@ -257,6 +287,7 @@ export class TableEcho {
 
   private flush(): void {
     this.flushing = false;
+    this.flushingSoon = false;
     const events = this.queued;
     this.queued = [];
     for (let i = 0; i < events.length; i += MAX_ECHO)

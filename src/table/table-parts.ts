@@ -88,7 +88,12 @@ export class TableParts {
         options.secretsKept?.(hand, secrets);
         this.outbox.keepSecrets(seat, hand, key, secrets);
       },
-      signAs: (signer, body) => this.publisher.signAs(signer, body), publish: (envelope) => this.publisher.publish(envelope),
+      signAs: (signer, body) => this.publisher.signAs(signer, body),
+      publish: (envelope) => {
+        this.publisher.publish(envelope);
+        // Play is over and this seat has disclosed: the page may close now, its word must outlive it (table-echo.ts).
+        if (envelope.body.type === 'disclose') this.echo.lastWord(envelope.body.hand);
+      },
       echoTaken: (envelopes, seatKeys) => {
         this.echo.echoAll(envelopes, seatKeys);
         this.echo.started(Date.now());

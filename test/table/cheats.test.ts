@@ -317,7 +317,7 @@ describe('the registry', () => {
         clock: false,
       },
       'drop-relay': {
-        what: 'relays everything but seat 1’s disclosure (its own relaying and its fetch answers)',
+        what: 'relays everything but seat 1’s disclosure (its own relaying and its fetch answers), and gives no word for it',
         expect: blame('no-disclosure'),
         clock: true,
       },

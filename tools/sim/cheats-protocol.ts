@@ -152,8 +152,20 @@ export function splitView(alternative: (body: Body, ctx: CheatContext) => Body |
   };
 }
 
-/** Drops its relaying of seat 0's disclosure to every peer (and its fetch answers with it). */
+/**
+ * Drops its relaying of seat 0's disclosure to every peer (and its fetch answers with it), and its word for it: its
+ * `holds` frames (the mesh applies this filter to them) and any echo that names it.
+ */
 function dropsDisclosure(envelope: Envelope, ctx: CheatContext): boolean {
+  if (envelope.kind === 'echo') {
+    const hand = ctx.hand();
+    const names = envelope.body.events.some((sig) => {
+      const event = hand?.follower.pool.bySignature(keyHex(sig));
+      return event?.type === 'disclose' && event.seat === 0;
+    });
+    if (names) ctx.done = true;
+    return !names;
+  }
   const body = envelope.kind === 'table-event' ? (envelope.body as Body) : null;
   if (!body || body.type !== 'disclose') return true;
   const hand = ctx.hand();
@@ -380,7 +392,7 @@ export function protocolCheat(kind: CheatKind): Cheat | undefined {
     case 'drop-relay':
       return {
         kind,
-        what: 'relays everything but seat 1’s disclosure (its own relaying and its fetch answers)',
+        what: 'relays everything but seat 1’s disclosure (its own relaying and its fetch answers), and gives no word for it',
         expect: blame('no-disclosure'),
         needsClock: true,
         relay: (envelope, _to, ctx) => dropsDisclosure(envelope, ctx),

@@ -194,6 +194,9 @@ export async function seatPeers(options: SimulationOptions): Promise<{
       const broadcast = mesh.broadcast.bind(mesh);
       mesh.broadcast = ((envelope: EnvelopeOf<'table-event'>) => {
         if (envelope.kind === 'table-event') published.add(keyHex(envelope.sig));
+        // Its own echoes are its word, kept back by its filter as its holds frames are (Mesh.sendHolds).
+        const links = mesh.openLinks();
+        if ((envelope as Envelope).kind === 'echo' && relay && links.some((remote) => !relay(envelope, remote))) return;
         broadcast(envelope);
       }) as Mesh['broadcast'];
     }
