@@ -44,6 +44,14 @@ function isTabMessage(value: unknown): value is TabMessage {
   return v.type === 'here' && (v.at === null || isTabSeat(v.at));
 }
 
+/** Whether two places are the same (compared field by field: `set` runs on every change of the store). */
+function samePlace(a: TabSeat | null, b: TabSeat | null): boolean {
+  return (
+    a === b ||
+    (a !== null && b !== null && a.table === b.table && a.key === b.key && a.seat === b.seat && a.name === b.name)
+  );
+}
+
 export class TabPresence {
   private readonly channel: BroadcastChannel | null;
   /** This tab's id on the channel. From getRandomValues: randomUUID exists only in a secure context, and a LAN table is served over plain http. */
@@ -63,7 +71,7 @@ export class TabPresence {
 
   /** Says where this tab is now (null: at no table); said again only when it changed. */
   set(at: TabSeat | null): void {
-    if (JSON.stringify(at) === JSON.stringify(this.mine)) return;
+    if (samePlace(at, this.mine)) return;
     this.mine = at;
     this.post({ type: 'here', from: this.id, at });
   }
@@ -85,10 +93,10 @@ export class TabPresence {
       this.post({ type: 'here', from: this.id, at: this.mine });
       return;
     }
-    const before = JSON.stringify(this.others.get(data.from) ?? null);
+    const before = this.others.get(data.from) ?? null;
     if (data.type === 'gone' || data.at === null) this.others.delete(data.from);
     else this.others.set(data.from, data.at);
-    if (JSON.stringify(this.others.get(data.from) ?? null) !== before) this.changed();
+    if (!samePlace(this.others.get(data.from) ?? null, before)) this.changed();
   }
 
   private post(message: TabMessage): void {

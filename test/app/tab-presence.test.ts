@@ -70,6 +70,29 @@ describe('a tab sees where the other tabs of its browser sit', () => {
     await until(() => second.presence.seatedElsewhere(TABLE, 'bb') === null);
   });
 
+  it('a tab says where it sits only when that changed, and another tab hears a change only when there was one', async () => {
+    const heard: string[] = [];
+    const spy = new BroadcastChannel('fairdeck-tabs');
+    spy.addEventListener('message', (event: MessageEvent<{ type: string; at?: { name: string } | null }>) => {
+      if (event.data.type === 'here') heard.push(event.data.at?.name ?? '');
+    });
+    const first = tab();
+    first.presence.set({ table: TABLE, key: 'aa', seat: 1, name: 'Ann' });
+    first.presence.set({ table: TABLE, key: 'aa', seat: 1, name: 'Ann' });
+    first.presence.set({ table: TABLE, key: 'aa', seat: 1, name: 'Annie' });
+    await until(() => heard.length >= 2);
+    expect(heard).toEqual(['Ann', 'Annie']);
+    const second = tab();
+    await until(() => second.presence.seatedElsewhere(TABLE, 'bb')?.name === 'Annie');
+    const changes = second.changes();
+    // The same place said again (an answer to another tab's ask) is no change.
+    spy.postMessage({ type: 'ask', from: 'spy' });
+    first.presence.set({ table: TABLE, key: 'aa', seat: 2, name: 'Annie' });
+    await until(() => second.presence.seatedElsewhere(TABLE, 'bb')?.seat === 2);
+    expect(second.changes()).toBe(changes + 1);
+    spy.close();
+  });
+
   it.each([
     ['not an object', 'here'],
     ['no sender', { type: 'here', at: { table: TABLE, key: 'aa', seat: 0, name: 'x' } }],
