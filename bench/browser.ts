@@ -264,24 +264,18 @@ async function tracedHand(
         failure ??= error;
       }
     });
-  const setupTrace = await traced('setup');
-  let setup: Cover;
-  try {
-    for (const [seat, p] of players.entries()) await markPage(p.page, labels[seat]!);
-    for (const p of players.slice(1)) await p.page.locator('#sit').click({ timeout: 60_000 });
-    await ready();
-  } finally {
-    setup = await setupTrace.stop();
-  }
-  const playTrace = await traced('play');
-  let moves: number;
-  let played: Cover;
-  try {
-    moves = await play();
-    await until(() => allShow(players, '#audit'), 'every page shows the audit', 120_000);
-  } finally {
-    played = await playTrace.stop();
-  }
+  const covers: Partial<Record<keyof typeof parts, Cover>> = {};
+  const moves = await seatAndPlay(players, ready, play, async (part, run) => {
+    const trace = await traced(part);
+    try {
+      if (part === 'setup') for (const [seat, p] of players.entries()) await markPage(p.page, labels[seat]!);
+      return await run();
+    } finally {
+      covers[part] = await trace.stop();
+    }
+  });
+  const setup = covers.setup!;
+  const played = covers.play!;
   if (failure) throw failure;
   const clean = await cleanAudits(players);
   const cover = (c: Cover): Cover => ({ wallMs: c.wallMs, tracedMs: c.tracedMs });
@@ -306,17 +300,25 @@ async function tracedHand(
   };
 }
 
-/** Seats everyone but the creator, waits for `ready`, plays the hand with `play` and waits for every page's audit. */
+/**
+ * Seats everyone but the creator and waits for `ready` (the set-up), then plays the hand with `play` and waits for
+ * every page's audit (the play); `around` runs each part (a traced hand traces each apart).
+ */
 async function seatAndPlay(
   players: Player[],
   ready: () => Promise<void>,
   play: () => Promise<number>,
+  around: <T>(part: 'setup' | 'play', run: () => Promise<T>) => Promise<T> = (_, run) => run(),
 ): Promise<number> {
-  for (const p of players.slice(1)) await p.page.locator('#sit').click({ timeout: 60_000 });
-  await ready();
-  const moves = await play();
-  await until(() => allShow(players, '#audit'), 'every page shows the audit', 120_000);
-  return moves;
+  await around('setup', async () => {
+    for (const p of players.slice(1)) await p.page.locator('#sit').click({ timeout: 60_000 });
+    await ready();
+  });
+  return around('play', async () => {
+    const moves = await play();
+    await until(() => allShow(players, '#audit'), 'every page shows the audit', 120_000);
+    return moves;
+  });
 }
 
 async function newPlayers(browser: Browser, url: string, count: number): Promise<Player[]> {
