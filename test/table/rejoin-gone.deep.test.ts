@@ -2,7 +2,8 @@
  * Players who go, over the in-memory transport with the real cryptography
  * (the deep suite: each waits out the mesh's presence window). A player who is
  * thinking is never named as gone, one whose page is closed is, on its seat
- * and in the log, and End hand then names only that seat. A seated peer
+ * and in the log, and End hand then names only that seat, also when it
+ * closed right after disclosing. A seated peer
  * cannot move a page that came back out of its running hand by forging
  * events of the next hand. rejoin.test.ts is the rest of players coming and
  * going.
@@ -12,6 +13,7 @@ import { signEnvelope, type EnvelopeOf } from '../../src/net/envelope.js';
 import { handFinished, seatPeers, until, type SimulationPeer } from '../../tools/sim/simulation.js';
 import { seedFor } from '../helpers/depth.js';
 import { closeAll, closePage } from '../helpers/table-page.js';
+import { closeAfterDisclosing } from '../helpers/closing-page.js';
 
 let running: SimulationPeer[] = [];
 afterEach(() => {
@@ -112,4 +114,12 @@ describe('gone, not thinking', () => {
     await until(() => peers.slice(0, 2).every((p) => p.session.current?.session.phase === 'halted'));
     expect(peers.slice(0, 2).map((p) => p.session.current?.session.halt?.code)).toEqual(['abandoned', 'abandoned']);
   }, 300_000);
+
+  it('a page closed right after its seat disclosed, before it held the others’ disclosures, is the one named on both pages that stayed', async () => {
+    // Its word for what it held outlives it (last-word.test.ts); for what came after it left, it owes its word.
+    expect(await closeAfterDisclosing([])).toEqual([
+      { phase: 'halted', named: 2 },
+      { phase: 'halted', named: 2 },
+    ]);
+  }, 120_000);
 });
