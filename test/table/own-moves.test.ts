@@ -174,6 +174,9 @@ it('shownAfter: the own plays not yet ordered on the agreed state, each that fit
   expect(value(shownAfter(raceGame, start.value, 0, [claim(0), claim(1)]))).toBe(2);
   // A claim that no longer fits would bounce: it is left out, and the ones after it are tried on what is shown.
   expect(value(shownAfter(raceGame, start.value, 0, [claim(0), claim(0), claim(1)]))).toBe(2);
+  // A claim that would end the race (the 40th) waits for its round: no win is shown that a lost race could take back.
+  const ending = Array.from({ length: 40 }, (_, v) => claim(v));
+  expect(value(shownAfter(raceGame, start.value, 0, ending))).toBe(39);
   // The agreed state waits for the table's crypto: the own moves still show.
   const waiting = { ...start.value, requests: [{ id: 0, kind: 'reveal-all' as const, handles: [0] }] };
   expect(value(shownAfter(raceGame, waiting, 0, [claim(0)]))).toBe(1);

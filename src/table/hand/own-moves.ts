@@ -76,7 +76,8 @@ export function realTimeRefusal(
  * what `state` waits for and what the moves ask for (a refilled slot: its card
  * is being turned, unknown to the seat until it is open). The seat's next move
  * is chosen on it, so a second card played on the first names the first as
- * the top it saw. The state itself when there is nothing to apply. Pure; for
+ * the top it saw. A move that would end the hand is not shown before it is
+ * ordered. The state itself when there is nothing to apply. Pure; for
  * display and the seat's choice only, never applied to the hand: the ordered
  * moves alone change the agreed state, and a lost race takes its card back.
  */
@@ -85,7 +86,8 @@ export function shownAfter(game: AnyGame, state: AnyState, seat: number, earlier
   let current: AnyState = { ...state, requests: [] };
   for (const move of earlier) {
     const next = game.reduce(current, { kind: 'act', seat, action: move });
-    if (next.ok) current = { ...next.value, requests: [] };
+    // A move that would end the hand waits for its round: a win shown and then taken back by a lost race would mislead.
+    if (next.ok && game.awaits(next.value).kind !== 'over') current = { ...next.value, requests: [] };
   }
   return current;
 }
