@@ -6,6 +6,7 @@
  * the card shown on the other page (bench/browser.ts).
  */
 import { describe, expect, it } from 'vitest';
+import { latencies } from '../../bench/click-probe.js';
 import { splitMainThread, threadOf, type TraceEvent } from '../../bench/trace.js';
 
 const PAGE = { pid: 7, tid: 7 };
@@ -61,8 +62,7 @@ describe('the trace split', () => {
 });
 
 describe('click → shown matching', () => {
-  it('matches a play to the other page showing it, and not to a later show after that page played the card itself', async () => {
-    const { latencies } = await import('../../bench/click-probe.js');
+  it('matches a play to the other page showing it, and not to a later show after that page played the card itself', () => {
     const from = {
       plays: [
         { card: '7H', at: 1000 },
@@ -81,8 +81,7 @@ describe('click → shown matching', () => {
     expect(latencies(from, to, 10)).toEqual({ plays: 2, frame: [220], dom: [200] });
   });
 
-  it('does not match a play that was never seen before a later play showed to a showing long after', async () => {
-    const { latencies } = await import('../../bench/click-probe.js');
+  it('does not match a play that was never seen before a later play showed to a showing long after', () => {
     // 7H and 8H were played 30 ms apart and reached the other page in one frame: only 8H was ever its stack's top.
     // A minute later 7H is turned up from a pile: that is not the play's showing.
     const from = {
@@ -102,8 +101,7 @@ describe('click → shown matching', () => {
     expect(latencies(from, to, 0)).toEqual({ plays: 2, frame: [120], dom: [100] });
   });
 
-  it('matches a page to itself: each play to its own first showing on that page, a card played again to its new showing', async () => {
-    const { latencies } = await import('../../bench/click-probe.js');
+  it('matches a page to itself: each play to its own first showing on that page, a card played again to its new showing', () => {
     const page = {
       plays: [
         { card: '7H', at: 1000 },
