@@ -102,6 +102,7 @@ export function makeSession(stack: typeof import('./table-stack.js'), spec: Sess
     name,
     onChange: () => out.changed(),
     onLog: (line, level) => out.log(level ?? 'info', line),
+    dealProofs: stack.dealProofs,
   });
   made.tableSession = tableSession;
   // Seats are taken on purpose: opening a link shows the table and its Take seat / Watch choice, and the join

@@ -9,13 +9,20 @@
  * right after this module (hand-stack.ts). Loading it starts loading the
  * project's fixed-base table (crypto/group.ts, src/table/signature-base.ts),
  * which the page's signer takes once it is in (identity.ts
- * `useSignatureBase`). The lobby waits for none of them.
+ * `useSignatureBase`). The lobby waits for none of them. The page's hands
+ * have their deal proofs checked by one worker (deal-proof-client.ts), which
+ * loads and starts with the first deal.
  */
+import type { DealProofCheck } from '../table/hand/deal-proofs.js';
 import { loadFixedBase } from '../table/signature-base.js';
 import { useSignatureBase } from './identity.js';
 
 // A page whose fixed-base table failed to load keeps signing with noble's: the same signatures, slower.
 void loadFixedBase().then(useSignatureBase, () => {});
+
+/** Every table session of the page has its hands' deal proofs checked in one worker, its client loaded with the first deal. */
+export const dealProofs: DealProofCheck = (job) =>
+  import('./deal-proof-client.js').then(({ pageDealProofs }) => pageDealProofs.check(job));
 
 export { TableSession } from '../table/table-session.js';
 export { Mesh } from '../net/mesh.js';

@@ -19,6 +19,7 @@ import { systemRandom, type RandomSource } from '../../crypto/index.js';
 import type { AnyGame, AnyState, Input, PrivateView } from '../engine/index.js';
 import type { EnvelopeOf } from '../net/envelope.js';
 import type { HandAudit } from './hand/audit.js';
+import type { DealProofCheck, DealProofJob } from './hand/deal-proofs.js';
 import type { PoolLimits } from './hand/event-pool.js';
 import {
   HandFollower,
@@ -53,6 +54,11 @@ export interface HandConfig {
   readonly confirmation?: FollowerOptions['confirmation'];
   /** The offline verifier only: cascade steps whose proofs it has checked on another thread (follower.ts). */
   readonly presumeProofs?: FollowerOptions['presumeProofs'];
+  /**
+   * Checks the deal's proofs on another thread (hand/deal-proofs.ts; the browser's worker): the hand waits for its
+   * answer, and checks them on this thread unless every step held there. Absent: checked here at once.
+   */
+  readonly dealProofs?: DealProofCheck;
   /** The offline verifier only: public key shares it has checked on another thread (follower.ts). */
   readonly presumeKey?: FollowerOptions['presumeKey'];
   /** A hand whose moves are told (the table's log, a replay): each applied input is kept with the states around it until `takeApplied` (default: none kept). */
@@ -88,6 +94,7 @@ export class HandSession {
       ...(config.presumeProofs ? { presumeProofs: config.presumeProofs } : {}),
       ...(config.presumeKey ? { presumeKey: config.presumeKey } : {}),
       ...(config.narrated ? { keepApplied: true } : {}),
+      ...(config.dealProofs ? { askDealProofs: (job: DealProofJob) => this.checkDeal(config.dealProofs!, job) } : {}),
     });
     if (config.mySeat === null) {
       this.agent = null;
@@ -243,6 +250,16 @@ export class HandSession {
   dispose(): void {
     this.disposed = true;
     this.agent?.dispose();
+  }
+
+  /** Has the deal's proofs checked by `check`, and goes on once it answers (a failure to answer counts as "not held"). */
+  private checkDeal(check: DealProofCheck, job: DealProofJob): void {
+    const answered = (hold: boolean) => {
+      if (this.disposed) return;
+      this.follower.dealProofsAnswered(hold);
+      this.pump();
+    };
+    check(job).then(answered, () => answered(false));
   }
 
   private pump(): void {

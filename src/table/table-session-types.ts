@@ -5,6 +5,7 @@
  * who stalls or is gone, this page's own seats, fault reports).
  */
 import type { PoolLimits } from './hand/event-pool.js';
+import type { DealProofCheck } from './hand/deal-proofs.js';
 import type { RandomSource } from '../../crypto/index.js';
 import type { Bot } from '../bots/index.js';
 import type { Signer } from '../net/envelope.js';
@@ -26,6 +27,8 @@ export interface TableSessionOptions {
   readonly stallMs?: number;
   /** Per-author limits on a hand's events and bytes (default hand/event-pool.ts LIMITS; tests scale them down). */
   readonly limits?: PoolLimits;
+  /** Where this page's seats have their hands' deal proofs checked (hand-session.ts `dealProofs`); absent: on this thread. */
+  readonly dealProofs?: DealProofCheck;
   readonly bot?: Bot;
   /** Bot think time (ms), so a person can follow; 0 in simulations. */
   readonly botDelayMs?: number;

@@ -8,7 +8,7 @@
  * and watches: through the whole deal her page never draws a card face that
  * was not public first (in a trick, or named in the log) — no hand, no skat,
  * no card put away — and at the end it shows the same result, hash and clean
- * audit. Midway Bob's page reloads: it rebuilds the deal from what it stored
+ * audit; each seated page had the deal's proofs checked in its worker. Midway Bob's page reloads: it rebuilds the deal from what it stored
  * and plays on, its chat line still shown (on a phone-sized screen, the watcher's folded extras count it as unread until opened). All three pages end with the same result and state hash and a
  * clean audit, and the transcript Bob downloads verifies offline to that
  * hash. On a wide desktop Ann's chat and log sit beside the table during the
@@ -97,6 +97,10 @@ it('two browsers and a bot play a whole deal through the UI while a third page w
   expect(chat!.y).toBeLessThan(900);
   expect(table!.width).toBeGreaterThan(900);
   if (size) await ann.page.setViewportSize(size);
+
+  // The deal was checked off the seated pages' main threads: each started its deal-proof worker.
+  for (const { page } of [ann, bob])
+    expect(page.workers().map((w) => w.url())).toContainEqual(expect.stringContaining('deal-proof-worker'));
 
   // The deal is on: Cat opens the link, is offered Watch (not a seat) and watches.
   const cat: Player = await newPlayer(browser, base, 'Cat');

@@ -9,11 +9,12 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 
-import { decodeEnvelope, encodeEnvelope, type EnvelopeOf } from '../../src/net/envelope.js';
+import { encodeEnvelope, type EnvelopeOf } from '../../src/net/envelope.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
 import type { Cascade } from '../../src/table/hand/cascade.js';
 import { PacketBook } from '../../src/table/hand/packets.js';
 import type { HandSetup } from '../../src/table/hand/setup.js';
+import { decodeStoredHand, type StoredHand } from '../helpers/courier-deal.js';
 import { tableSigners } from '../helpers/hand-table.js';
 import { courierGame } from './courier-game.js';
 
@@ -25,13 +26,7 @@ export interface CourierFixture {
 }
 
 export function courierFixture(): CourierFixture {
-  const raw = JSON.parse(readFileSync(PATH, 'utf8')) as { setup: HandSetup; events: string[] };
-  const events = raw.events.map((b64) => {
-    const decoded = decodeEnvelope(new Uint8Array(Buffer.from(b64, 'base64')), raw.setup.table);
-    if (!decoded.ok) throw new Error(`fixture: ${decoded.error}`);
-    return decoded.value as EnvelopeOf<'table-event'>;
-  });
-  return { setup: raw.setup, events };
+  return decodeStoredHand(JSON.parse(readFileSync(PATH, 'utf8')) as StoredHand);
 }
 
 export const fixtureGame = courierGame;

@@ -42,6 +42,14 @@ export interface Cascade {
   readonly request: ReshuffleRequest | null;
   /** Steps of this cascade taken with their proofs not checked yet (`takeStepUnchecked`, `checkProofs`). */
   readonly unproved: UnprovedStep[];
+  /** Every step taken, in cascade order, as its author sent it: what another thread checks the cascade from (deal-proofs.ts). */
+  readonly steps: StepBytes[];
+}
+
+/** A cascade step as its event carries it: its author and the step's bytes. A step event is one. */
+export interface StepBytes {
+  readonly seat: number;
+  readonly data: { readonly step: Uint8Array };
 }
 
 /** Whether every step of the cascade is in: its packet is locked. */
@@ -61,6 +69,7 @@ export function startDeal(book: PacketBook): Cascade {
     record: { relayer: [], shuffle: [], lock: [] },
     request: null,
     unproved: [],
+    steps: [],
   };
 }
 
@@ -80,6 +89,7 @@ export function startReshuffle(book: PacketBook, request: ReshuffleRequest, stat
     record: { relayer: [], shuffle: [], lock: [] },
     request,
     unproved: [],
+    steps: [],
   };
 }
 
@@ -92,7 +102,7 @@ export function startReshuffle(book: PacketBook, request: ReshuffleRequest, stat
  * before the hand stops for any other reason, so no card of the packet is
  * opened and no verdict is given on a step whose proofs were not checked.
  */
-export function takeStepUnchecked(cascade: Cascade, event: TableEvent<StepType>, book: PacketBook): Result<null, Halt> {
+export function takeStepUnchecked(cascade: Cascade, event: StepBytes, book: PacketBook): Result<null, Halt> {
   const seat = event.seat;
   const kind = cascade.state.phase;
   const expect = { hand: book.hand, packet: cascade.packet, seat };
@@ -101,6 +111,7 @@ export function takeStepUnchecked(cascade: Cascade, event: TableEvent<StepType>,
     const verdict = takeStepUnproved(cascade.state, msg);
     if (!verdict.ok) return fail('bad-step', seat, `bad ${kind} step: ${cryptoWords(verdict.error.reason)}`);
     cascade.unproved.push({ state: cascade.state, msg });
+    cascade.steps.push({ seat, data: { step: event.data.step } });
     recordOf(cascade, kind).push(msg);
     cascade.state = verdict.value;
     return ok(null);
@@ -167,6 +178,7 @@ export function presumeStep(
   const expect = { hand: book.hand, packet: cascade.packet, seat };
   try {
     const msg = made && madeFits(made, kind, expect) ? made : decodeStep(kind, event.data.step, expect);
+    cascade.steps.push({ seat, data: { step: event.data.step } });
     recordOf(cascade, kind).push(msg);
     cascade.state =
       msg.kind === 'lock'

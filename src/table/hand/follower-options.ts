@@ -7,6 +7,7 @@
 import type { RandomSource, Step as CryptoStep } from '../../../crypto/index.js';
 import type { AnyGame, AnyState, Input } from '../../engine/index.js';
 import type { TableEvent } from '../transcript.js';
+import type { DealProofJob } from './deal-proofs.js';
 import type { Confirmation, PoolLimits, StepType } from './event-pool.js';
 import type { Halt } from './halt.js';
 import type { PrivateRequest } from './play.js';
@@ -29,6 +30,12 @@ export interface FollowerOptions {
   readonly confirmation?: Confirmation;
   /** True for a cascade step whose proofs the caller has checked elsewhere and confirms before it trusts the result (cascade.ts `presumeStep`); default: none, every proof is checked here. */
   readonly presumeProofs?: (packet: number, event: TableEvent) => boolean;
+  /**
+   * Asks for the deal's proofs to be checked on another thread (deal-proofs.ts): once the deck is locked the
+   * follower waits, and opens no card, until `dealProofsAnswered` says what came back. Default: none, the follower
+   * checks them itself at once.
+   */
+  readonly askDealProofs?: (job: DealProofJob) => void;
   /** True for a public key share whose check against its commitment the caller has done elsewhere and confirms before it trusts the result (packets.ts `presumeKey`); default: none. */
   readonly presumeKey?: (packet: number, layer: number, position: number, key: bigint) => boolean;
   /** Keep each input applied, with the states right before and after it, until `takeApplied` hands them over (a hand whose moves are told); default: none kept. */

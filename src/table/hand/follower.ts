@@ -37,6 +37,7 @@ import {
   takeStepUnchecked,
   type Cascade,
 } from './cascade.js';
+import { dealProofJob } from './deal-proofs.js';
 import { earlyVerdict, type AuditCause } from './early-audit.js';
 import { EventPool, LIMITS, type PoolLimits } from './event-pool.js';
 import type { Equivocation } from './equivocation.js';
@@ -92,11 +93,15 @@ export class HandFollower {
   /** Other seats' fault reports, judged by their evidence (faults.ts). */
   private readonly reports: ReportDesk;
   private readonly presumeProofs: FollowerOptions['presumeProofs'];
+  private readonly askDealProofs: FollowerOptions['askDealProofs'];
+  /** The deal's proofs checked on another thread (deal-proofs.ts): not asked, asked, or what came back. */
+  private dealProofs: 'not asked' | 'asked' | 'hold' | 'check here' = 'not asked';
   /** The inputs applied and not handed over yet, with their states (null: none are kept). */
   private readonly applied: AppliedInput[] | null;
 
   constructor(options: FollowerOptions) {
     this.presumeProofs = options.presumeProofs;
+    this.askDealProofs = options.askDealProofs;
     this.applied = options.keepApplied ? [] : null;
     this.setup = options.setup;
     this.game = options.game;
@@ -330,6 +335,10 @@ export class HandFollower {
   private advanceCascade(): boolean {
     const cascade = this.cascadeValue!;
     if (cascade.state.phase === 'locked') {
+      if (this.dealProofs === 'asked') return false;
+      if (this.dealProofs === 'hold') cascade.unproved.length = 0;
+      const wrong = this.unprovedFault();
+      if (wrong) return this.stop(wrong);
       finishCascade(this.book, cascade);
       this.cascadeValue = null;
       this.phaseValue = 'play';
@@ -354,8 +363,21 @@ export class HandFollower {
         : takeStepUnchecked(cascade, event, this.book);
     if (!stepped.ok) return this.stop(stepped.error);
     if (!isLocked(cascade)) return true;
+    if (this.askDealProofs && cascade.packet === 0 && cascade.unproved.length > 0) {
+      this.dealProofs = 'asked';
+      this.askDealProofs(dealProofJob(this.setup.table, this.book, cascade));
+      return true;
+    }
     const wrong = this.unprovedFault();
     return !wrong || this.stop(wrong);
+  }
+
+  /**
+   * What the other thread found of the deal's proofs (`askDealProofs`): that every step holds, and the deal opens
+   * without checking them here; or not (or no answer), and they are checked here as without it.
+   */
+  dealProofsAnswered(hold: boolean): void {
+    if (this.dealProofs === 'asked') this.dealProofs = hold ? 'hold' : 'check here';
   }
 
   /**

@@ -1,0 +1,57 @@
+/**
+ * The page's deal-proof worker in Chromium (src/app/deal-proof-client.ts and
+ * deal-proof-worker.ts): a real module worker finds that the recorded courier
+ * hand's deal holds and that one with a forged lock step does not; and the
+ * client settles as "not held" (the hand then checks the proofs itself) for
+ * a worker that fails to load, one that never answers, and a browser that
+ * cannot make one.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DealProofClient } from '../../src/app/deal-proof-client.js';
+import raw from '../fixtures/courier-hand-2p.json';
+import { courierDeal, decodeStoredHand, type CourierDeal, type StoredHand } from '../helpers/courier-deal.js';
+
+let hand: CourierDeal;
+beforeAll(() => {
+  hand = courierDeal(decodeStoredHand(raw as StoredHand));
+});
+
+/** A worker made from `code`, as the client would start its own. */
+const workerOf = (code: string) => () => new Worker(URL.createObjectURL(new Blob([code], { type: 'text/javascript' })));
+
+describe('the deal-proof worker', () => {
+  it('finds that every step of a real deal holds, and that a deal with a forged lock does not', async () => {
+    const client = new DealProofClient();
+    const forged = hand.deal.map((e, i) => (i === 3 ? hand.forgedLock() : e));
+    // Two jobs at once, on one worker: each answer reaches its own job.
+    expect(await Promise.all([client.check(hand.job()), client.check(hand.job(forged))])).toEqual([true, false]);
+    expect(await client.check(hand.job(hand.deal.slice(0, 3)))).toBe(false);
+  });
+
+  it.each<[string, () => DealProofClient]>([
+    ['a worker that fails to load', () => new DealProofClient(workerOf('throw new Error("no chunk")'))],
+    ['a worker that never answers', () => new DealProofClient(workerOf('onmessage = () => {}'), 200)],
+    [
+      'a browser that cannot make one',
+      () =>
+        new DealProofClient(() => {
+          throw new DOMException('workers are off', 'SecurityError');
+        }),
+    ],
+  ])('settles as not held for %s', async (_, client) => {
+    expect(await client().check(hand.job())).toBe(false);
+  });
+
+  it('starts a new worker for the next job once one failed', async () => {
+    let started = 0;
+    const client = new DealProofClient(() => {
+      started++;
+      return started === 1
+        ? workerOf('throw new Error("no chunk")')()
+        : new Worker(new URL('../../src/app/deal-proof-worker.ts', import.meta.url), { type: 'module' });
+    });
+    expect(await client.check(hand.job())).toBe(false);
+    expect(await client.check(hand.job())).toBe(true);
+    expect(started).toBe(2);
+  });
+});
