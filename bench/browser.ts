@@ -86,13 +86,24 @@ import { playStress, stressTurn } from '../test/e2e/stress-moves.js';
 import { playUntilOver } from '../test/e2e/speed-moves.js';
 import { measureHand } from './hand.js';
 import { clockOffset, installProbe, latencies, type Latency, type Probe } from './click-probe.js';
-import { addSplits, markPage, splitMainThread, startSegmentedTrace, threadOf, type CpuSplit } from './trace.js';
+import {
+  addSplits,
+  markPage,
+  splitMainThread,
+  startSegmentedTrace,
+  threadOf,
+  workerCpuMs,
+  type CpuSplit,
+} from './trace.js';
 
 export interface PageRun extends CpuSplit {
   readonly seat: number;
   /** The page's main thread in each part of the hand (traced part; `totalMs` above is their sum). */
   readonly setupMs: number;
   readonly playMs: number;
+  /** The page's dedicated workers (the deal's proofs) in each part, not in the main-thread figures. Absent in older runs. */
+  readonly workerSetupMs?: number;
+  readonly workerPlayMs?: number;
 }
 
 /** How much of one part of a hand the trace segments covered. */
@@ -154,14 +165,26 @@ export interface GameRow {
    * depend on how long each side's hands ran, which the driver's and the bots' hands do not share.
    */
   readonly split: {
-    readonly setup: { readonly pageMs: number; readonly nodeMs: number; readonly ratio: number };
-    readonly playPerMove: { readonly pageMs: number; readonly nodeMs: number; readonly ratio: number };
+    readonly setup: PartRatio;
+    readonly playPerMove: PartRatio;
   };
   /** Share of the hands' wall time the trace segments covered (the figures are of that part). */
   readonly tracedShare: number;
   readonly allClean: boolean;
   /** When this row was measured (a run of one game keeps the other game's rows of an earlier run: `mergeBrowser`). */
   readonly date: string;
+}
+
+/**
+ * One part of a hand: the page's main thread against Node's CPU per peer, and the page's dedicated workers apart
+ * (the deal's proofs), with the ratio of both threads together (absent in a run stored before workers were counted).
+ */
+export interface PartRatio {
+  readonly pageMs: number;
+  readonly nodeMs: number;
+  readonly ratio: number;
+  readonly workerMs?: number;
+  readonly ratioWithWorker?: number;
 }
 
 export interface ClickToShown {
@@ -250,6 +273,7 @@ async function tracedHand(
     counts: {},
   };
   const parts = { setup: players.map(() => zero), play: players.map(() => zero) };
+  const workers = { setup: players.map(() => 0), play: players.map(() => 0) };
   let threads: { pid: number; tid: number }[] | null = null;
   let failure: unknown = null;
   const traced = (part: keyof typeof parts) =>
@@ -259,6 +283,7 @@ async function tracedHand(
         threads ??= labels.map((label) => threadOf(events, label));
         threads.forEach(({ pid, tid }, seat) => {
           parts[part][seat] = addSplits(parts[part][seat]!, splitMainThread(events, pid, tid));
+          workers[part][seat]! += workerCpuMs(events, pid);
         });
       } catch (error) {
         failure ??= error;
@@ -284,6 +309,8 @@ async function tracedHand(
     ...addSplits(parts.setup[seat]!, parts.play[seat]!),
     setupMs: parts.setup[seat]!.totalMs,
     playMs: parts.play[seat]!.totalMs,
+    workerSetupMs: Math.round(workers.setup[seat]! * 10) / 10,
+    workerPlayMs: Math.round(workers.play[seat]! * 10) / 10,
   }));
   return {
     game,
@@ -480,10 +507,14 @@ function row(runs: readonly HandRun[], node: NodeHands): GameRow {
 
 /** A page's part scaled up by the share of it the traces covered. */
 const scaled = (ms: number, c: Cover): number => ms / Math.max(1e-9, c.tracedMs / c.wallMs);
-const ratioOf = (pageMs: number, nodeMs: number) => ({
+const ratio2 = (x: number) => Math.round(x * 100) / 100;
+const ratioOf = (pageMs: number, nodeMs: number, workerMs?: number): PartRatio => ({
   pageMs: round1(pageMs),
   nodeMs: round1(nodeMs),
-  ratio: Math.round((pageMs / nodeMs) * 100) / 100,
+  ratio: ratio2(pageMs / nodeMs),
+  ...(workerMs === undefined
+    ? {}
+    : { workerMs: round1(workerMs), ratioWithWorker: ratio2((pageMs + workerMs) / nodeMs) }),
 });
 
 function perMoveWhole(runs: readonly HandRun[], node: NodeHands): GameRow['perMoveWhole'] {
@@ -492,9 +523,15 @@ function perMoveWhole(runs: readonly HandRun[], node: NodeHands): GameRow['perMo
 }
 
 function split(runs: readonly HandRun[], node: NodeHands): GameRow['split'] {
-  const setup = median(runs.flatMap((r) => r.pages.map((p) => scaled(p.setupMs, r.setup))));
-  const play = median(runs.flatMap((r) => r.pages.map((p) => scaled(p.playMs, r.play) / Math.max(1, r.moves))));
-  return { setup: ratioOf(setup, node.setupMs), playPerMove: ratioOf(play, node.playPerMoveMs) };
+  const perPage = (of: (p: PageRun, r: HandRun) => number) => median(runs.flatMap((r) => r.pages.map((p) => of(p, r))));
+  const setup = perPage((p, r) => scaled(p.setupMs, r.setup));
+  const play = perPage((p, r) => scaled(p.playMs, r.play) / Math.max(1, r.moves));
+  const workerSetup = perPage((p, r) => scaled(p.workerSetupMs ?? 0, r.setup));
+  const workerPlay = perPage((p, r) => scaled(p.workerPlayMs ?? 0, r.play) / Math.max(1, r.moves));
+  return {
+    setup: ratioOf(setup, node.setupMs, workerSetup),
+    playPerMove: ratioOf(play, node.playPerMoveMs, workerPlay),
+  };
 }
 
 export async function browserBench(opts: { rounds?: number }): Promise<BrowserBench> {
@@ -634,8 +671,10 @@ export function printBrowser(r: BrowserBench): void {
       `${''.padEnd(23)}per move of the whole hand (traced time scaled by its share), median page ${w.pageMs} ms ÷ Node ${w.nodeMs} ms per peer = ${w.ratio}×`,
     );
     const { setup, playPerMove } = g.split;
+    const withWorker = (p: PartRatio) =>
+      p.workerMs === undefined ? '' : ` (its workers ${p.workerMs} ms more: ${p.ratioWithWorker}× with them)`;
     console.log(
-      `${''.padEnd(23)}apart: set-up, median page ${setup.pageMs} ms ÷ Node ${setup.nodeMs} ms per peer = ${setup.ratio}×; play per move, ${playPerMove.pageMs} ms ÷ ${playPerMove.nodeMs} ms = ${playPerMove.ratio}×`,
+      `${''.padEnd(23)}apart: set-up, median page ${setup.pageMs} ms ÷ Node ${setup.nodeMs} ms per peer = ${setup.ratio}×${withWorker(setup)}; play per move, ${playPerMove.pageMs} ms ÷ ${playPerMove.nodeMs} ms = ${playPerMove.ratio}×${withWorker(playPerMove)}`,
     );
   }
   const c = r.clickToShown;

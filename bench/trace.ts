@@ -7,6 +7,8 @@
  * `startSegmentedTrace` records a long run as consecutive traces (a whole
  * hand of four pages overflows the trace buffer) and reports how much of the
  * run the traces covered;
+ * `workerCpuMs` adds up the CPU time of a page's dedicated workers (the
+ * deal's proofs are checked in one), which the main thread's figures leave out;
  * `splitMainThread` adds up that thread's CPU time (each event's thread
  * duration, `tdur`, not its wall duration: waiting for one of two busy cores
  * is not the page's cost) and splits it by what ran:
@@ -48,6 +50,8 @@ export interface TraceEvent {
   readonly tdur?: number;
   /** A `console.timeStamp` label. */
   readonly message?: string;
+  /** A `thread_name` metadata event's name for its thread (`CrRendererMain`, `DedicatedWorker thread`, …). */
+  readonly threadName?: string;
 }
 
 export interface CpuSplit {
@@ -168,19 +172,42 @@ export function splitMainThread(events: readonly TraceEvent[], pid: number, tid:
   };
 }
 
+/**
+ * CPU time (ms) of the page's dedicated workers: every thread of the page's renderer process `pid` that the trace
+ * names a dedicated worker, each task's thread time counted once (events nested in a task are inside it).
+ */
+export function workerCpuMs(events: readonly TraceEvent[], pid: number): number {
+  const workers = new Set(
+    events.filter((e) => e.ph === 'M' && e.pid === pid && e.threadName === 'DedicatedWorker thread').map((e) => e.tid),
+  );
+  let us = 0;
+  for (const tid of workers) {
+    const tasks = events
+      .filter((e) => e.ph === 'X' && e.pid === pid && e.tid === tid && e.dur !== undefined)
+      .sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
+    let end = -Infinity;
+    for (const e of tasks) {
+      if (e.ts < end) continue;
+      end = e.ts + e.dur!;
+      us += e.tdur ?? 0;
+    }
+  }
+  return Math.round(us / 100) / 10;
+}
+
 /** Stamps the page's renderer main thread with `label` in the running trace (threadOf finds it). */
 export async function markPage(page: Page, label: string): Promise<void> {
   await page.evaluate((text) => console.timeStamp(text), label);
 }
 
 export interface RunningTrace {
-  /** Ends the trace and returns its events (kept: complete events and the pages' stamps). */
+  /** Ends the trace and returns its events (kept: complete events, the pages' stamps and the threads' names). */
   stop(): Promise<TraceEvent[]>;
 }
 
 /** A trace event as Chromium reports it (the fields read here). */
-type RawEvent = Omit<TraceEvent, 'message'> & {
-  readonly args?: { readonly data?: { readonly message?: string } };
+type RawEvent = Omit<TraceEvent, 'message' | 'threadName'> & {
+  readonly args?: { readonly data?: { readonly message?: string }; readonly name?: string };
 };
 
 /** Starts a browser-wide trace of TRACE_CATEGORIES. */
@@ -200,6 +227,8 @@ export async function startTrace(browser: Browser): Promise<RunningTrace> {
           ts: raw.ts,
           message: raw.args?.data?.message,
         });
+      else if (raw.ph === 'M' && raw.name === 'thread_name')
+        kept.push({ name: raw.name, ph: raw.ph, pid: raw.pid, tid: raw.tid, ts: raw.ts, threadName: raw.args?.name });
     }
   });
   await session.send('Tracing.start', {

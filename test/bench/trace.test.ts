@@ -2,12 +2,12 @@
  * The browser bench's trace split (bench/trace.ts) on a small trace shaped
  * like Chromium's: nested complete events on one renderer main thread, a
  * driver command with script and layout inside it, another thread's events
- * and the page's stamp; and the bench's matching of a stress-speed click to
+ * and the page's stamp; a page's worker threads, found by their names; and the bench's matching of a stress-speed click to
  * the card shown on the other page (bench/browser.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { latencies } from '../../bench/click-probe.js';
-import { splitMainThread, threadOf, type TraceEvent } from '../../bench/trace.js';
+import { splitMainThread, threadOf, workerCpuMs, type TraceEvent } from '../../bench/trace.js';
 
 const PAGE = { pid: 7, tid: 7 };
 const x = (name: string, ts: number, dur: number, tdur: number | undefined, at = PAGE): TraceEvent => ({
@@ -58,6 +58,38 @@ describe('the trace split', () => {
   it('finds a page by its stamp and names a missing one', () => {
     expect(threadOf(trace, 'seat 1')).toEqual({ pid: 9, tid: 9 });
     expect(() => threadOf(trace, 'seat 2')).toThrow(/no page stamped "seat 2"/);
+  });
+});
+
+describe("a page's workers", () => {
+  const named = (tid: number, threadName: string, pid = 7): TraceEvent => ({
+    name: 'thread_name',
+    ph: 'M',
+    pid,
+    tid,
+    ts: 0,
+    threadName,
+  });
+  const worker = { pid: 7, tid: 11 };
+  const events: TraceEvent[] = [
+    named(7, 'CrRendererMain'),
+    named(8, 'Compositor'),
+    named(11, 'DedicatedWorker thread'),
+    named(12, 'DedicatedWorker thread', 9),
+    // A task of the worker, with the script it ran nested in it: counted once, by the task's thread time.
+    x('ThreadControllerImpl::RunTask', 1000, 4000, 3500, worker),
+    x('FunctionCall', 1100, 3000, 3000, worker),
+    x('ThreadControllerImpl::RunTask', 9000, 1000, 600, worker),
+    // The page's main thread, another of its threads, and another page's worker count for nothing here.
+    x('ThreadControllerImpl::RunTask', 0, 9000, 9000),
+    x('ThreadControllerImpl::RunTask', 0, 9000, 9000, { pid: 7, tid: 8 }),
+    x('ThreadControllerImpl::RunTask', 0, 9000, 9000, { pid: 9, tid: 12 }),
+  ];
+
+  it("adds up each task's thread time on the threads named dedicated workers of the page's process", () => {
+    expect(workerCpuMs(events, 7)).toBe(4.1);
+    expect(workerCpuMs(events, 9)).toBe(9);
+    expect(workerCpuMs(events.slice(0, 2), 7)).toBe(0);
   });
 });
 
