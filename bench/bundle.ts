@@ -9,8 +9,9 @@
  * judged by the game whose rules weigh most. Then what each dynamic import
  * adds when it first runs (a table opening: the table's code; a table of one
  * game: its rules and its element; the table's hands shown; the first hand
- * set up: the hand protocol and its crypto; the settings page; the replay
- * viewer; the QR code), and every chunk with who loads it. It reads Vite's
+ * set up: the hand protocol and its crypto; a deck first locked: the worker
+ * that checks the deal's proofs, with its client; the settings page; the
+ * replay viewer; the QR code), and every chunk with who loads it. It reads Vite's
  * build manifest (dist/.vite/manifest.json) for the chunk graph and the
  * service worker (dist/sw.js) for its precache list, and says if any chunk is
  * missing from it (offline play needs every one).
@@ -33,6 +34,8 @@ interface ManifestChunk {
   readonly imports?: readonly string[];
   readonly dynamicImports?: readonly string[];
   readonly css?: readonly string[];
+  /** Files the chunk refers to by URL: among them the script of a worker it starts (`new Worker(new URL(…))`). */
+  readonly assets?: readonly string[];
 }
 type Manifest = Readonly<Record<string, ManifestChunk>>;
 
@@ -112,11 +115,13 @@ export function staticClosure(manifest: Manifest, roots: readonly string[]): Set
 /** The files (JS and CSS) of a set of manifest keys. */
 function filesOf(manifest: Manifest, keys: Iterable<string>): Set<string> {
   const files = new Set<string>();
-  for (const key of keys) {
-    files.add(manifest[key]!.file);
-    for (const css of manifest[key]!.css ?? []) files.add(css);
-  }
+  for (const key of keys) for (const file of ownFiles(manifest[key]!)) files.add(file);
   return files;
+}
+
+/** A chunk's own files: its script, its styles and the scripts of the workers it starts (loaded when it runs them). */
+function ownFiles(chunk: ManifestChunk): string[] {
+  return [chunk.file, ...(chunk.css ?? []), ...(chunk.assets ?? []).filter((file) => file.endsWith('.js'))];
 }
 
 /** The URLs in the service worker's precache list (`precacheAndRoute([{url:"…",…},…])`). */
@@ -152,6 +157,7 @@ function stepName(src: string, games: ReadonlySet<string>): string {
     return "after a table opens: the signature checks' arithmetic";
   if (src === 'src/app/replay.ts' || src === 'components/fd-replay.ts') return 'the replay viewer and verifier';
   if (/qrcode/.test(src)) return 'the QR code';
+  if (src === 'src/app/deal-proof-client.ts') return "a hand's deck is first locked: the deal-proof worker";
   return src;
 }
 
@@ -239,7 +245,7 @@ export function analyseBundle(dist: string): BundleResult {
       if (!firstFiles.has(file)) loaders.set(file, [...(loaders.get(file) ?? []), chunk.src ?? chunk.name ?? key]);
   }
   const precached = precachedUrls(readFileSync(path.join(dist, 'sw.js'), 'utf8'));
-  const allFiles = new Set(Object.values(manifest).flatMap((c) => [c.file, ...(c.css ?? [])]));
+  const allFiles = new Set(Object.values(manifest).flatMap(ownFiles));
   const files: BundleFile[] = [...allFiles]
     .map((file) => ({
       file,

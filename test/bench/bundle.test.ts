@@ -5,7 +5,8 @@
  * rules sharing a chunk, and a service worker that misses one file. The
  * lobby is judged with the rules of the game that weighs most (here over the
  * target while the other game's lobby is under it), each game's lobby counts
- * its rules and what they import, and the home page counts its element.
+ * its rules and what they import, the home page counts its element, and a
+ * worker's script counts with the chunk that starts it.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -35,6 +36,8 @@ const FILES: Record<string, number> = {
   'assets/game-shared.js': 1_500,
   'assets/big-game-bot.js': 3_500,
   'assets/fd-settings.js': 2_500,
+  'assets/deal-proof-client.js': 1_000,
+  'assets/deal-proof-worker.js': 30_000,
 };
 
 const dist = mkdtempSync(path.join(tmpdir(), 'fd-bundle-'));
@@ -75,6 +78,14 @@ writeFileSync(
       src: 'src/app/table-stack.ts',
       isDynamicEntry: true,
       imports: ['index.html'],
+      dynamicImports: ['src/app/deal-proof-client.ts'],
+    },
+    'src/app/deal-proof-client.ts': {
+      file: 'assets/deal-proof-client.js',
+      src: 'src/app/deal-proof-client.ts',
+      isDynamicEntry: true,
+      // The worker's script is an asset of the chunk that starts it.
+      assets: ['assets/deal-proof-worker.js', 'assets/deal-proof-worker.js.map'],
     },
     'src/games/big-game/index.ts': {
       file: 'assets/big-game.js',
@@ -143,6 +154,7 @@ describe('the bundle bench', () => {
     expect(r.steps.map((s) => s.what)).toEqual([
       'a big-game table hosts a bot (its code)',
       'a big-game table opens (rules + element)',
+      "a hand's deck is first locked: the deal-proof worker",
       'a small-game table opens (rules + element)',
       'a table opens (session, lobby, mesh)',
       'the home page (shown at once)',
@@ -153,6 +165,11 @@ describe('the bundle bench', () => {
     expect(step('a big-game table hosts a bot (its code)')).toMatchObject({
       files: 1,
       gzipBytes: gzip('assets/big-game-bot.js'),
+    });
+    // The worker's script counts with the client that starts it.
+    expect(step("a hand's deck is first locked: the deal-proof worker")).toMatchObject({
+      files: 2,
+      gzipBytes: gzip('assets/deal-proof-client.js', 'assets/deal-proof-worker.js'),
     });
     expect(step('a big-game table opens (rules + element)')?.gzipBytes).toBe(
       gzip('assets/big-game.js', 'assets/game-shared.js'),
