@@ -44,8 +44,11 @@ export interface CourierDeal {
   readonly seatOf: (e: Event) => number;
   /** The job that checks `steps` (default: the deal) with the hand's parameters, `change` applied. */
   readonly job: (steps?: readonly Event[], change?: Partial<DealProofJob>) => DealProofJob;
-  /** Seat 1's lock step with one card's factor wrong, signed by seat 1: its shape is fine, its proof does not hold. */
-  readonly forgedLock: () => Event;
+  /**
+   * Seat 1's lock step of `packet` (default: the deal) with one card's factor wrong, signed by seat 1: its shape is
+   * fine, its proof does not hold.
+   */
+  readonly forgedLock: (packet?: number) => Event;
 }
 
 export function courierDeal(hand: { setup: HandSetup; events: readonly Event[] }): CourierDeal {
@@ -64,8 +67,8 @@ export function courierDeal(hand: { setup: HandSetup; events: readonly Event[] }
     steps: steps.map((e) => ({ seat: seatOf(e), data: { step: stepData(e).step } })),
     ...change,
   });
-  const forgedLock = (): Event => {
-    const lock = deal.find((e) => e.body.type === 'lock' && seatOf(e) === 1)!;
+  const forgedLock = (packet = 0): Event => {
+    const lock = events.find((e) => e.body.type === 'lock' && stepData(e).packet === packet && seatOf(e) === 1)!;
     const msg = decodeLockStep(stepData(lock).step);
     const points = msg.deck.points.map((p, j) => (j === 2 ? p.multiply(3n) : p));
     const step = encodeLockStep({ ...msg, deck: deckFromPoints(points) });

@@ -110,6 +110,22 @@ describe('a follower that has the deal checked elsewhere', () => {
     expect(f.halt).toEqual(here);
   });
 
+  it("checks a later reshuffle's proofs itself once the deal held, and names its forger", () => {
+    const lock = events.find(
+      (e) => e.body.type === 'lock' && (e.body.data as { packet: number }).packet === 1 && hand.seatOf(e) === 1,
+    );
+    const reshuffleForged = events.map((e) => (e === lock ? hand.forgedLock(1) : e));
+    const asked: DealProofJob[] = [];
+    const f = follower(asked);
+    for (const e of reshuffleForged) f.take(e);
+    f.run();
+    f.dealProofsAnswered(true);
+    f.run();
+    expect(asked).toHaveLength(1);
+    expect(f.halt).toMatchObject({ code: 'bad-step', seat: 1 });
+    expect(f.halt).toEqual(checkedHere(reshuffleForged).halt);
+  });
+
   it('names the forger when the hand stops for another cause while the answer is awaited', () => {
     const f = follower([]);
     for (const e of forged()) f.take(e);

@@ -335,8 +335,9 @@ export class HandFollower {
   private advanceCascade(): boolean {
     const cascade = this.cascadeValue!;
     if (cascade.state.phase === 'locked') {
-      if (this.dealProofs === 'asked') return false;
-      if (this.dealProofs === 'hold') cascade.unproved.length = 0;
+      // Only the deal is asked about (packet 0); a reshuffle's proofs are checked here as its last step comes in.
+      if (cascade.packet === 0 && this.dealProofs === 'asked') return false;
+      if (cascade.packet === 0 && this.dealProofs === 'hold') cascade.unproved.length = 0;
       const wrong = this.unprovedFault();
       if (wrong) return this.stop(wrong);
       finishCascade(this.book, cascade);
