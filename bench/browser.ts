@@ -48,8 +48,10 @@
  * Click → shown (stress-speed, bench/click-probe.ts): each page records, in the page, the time of
  * the trusted click that sent a play (the click event's timeStamp) and the
  * card it played; and, from a MutationObserver on the table's centre stacks,
- * when each card became a stack's top and the animation frame after that
- * (the frame that paints it). A play by page A is matched to the first time
+ * when each card became a stack's top and when the frame that first drew it
+ * was done (its paint and commit: click-probe.ts `recordShows` says how a
+ * change made inside an animation-frame callback is told from one made in a
+ * task of its own). A play by page A is matched to the first time
  * page B shows that card on a stack after the click (and before A plays that
  * card again); a play that bounces (lost the race) never shows and is
  * counted apart. Both pages read `performance.timeOrigin + performance.now()`;
@@ -191,7 +193,7 @@ export interface ClickToShown {
   readonly plays: number;
   /** Plays shown on the other page (the rest bounced). */
   readonly shown: number;
-  /** Click on one page → the animation frame after the card is on the other page's stack. */
+  /** Click on one page → the end of the frame that first drew the card on the other page's stack. */
   readonly medianMs: number;
   readonly p90Ms: number;
   readonly maxMs: number;
@@ -206,7 +208,7 @@ export interface ClickToShown {
    */
   readonly untraced: { readonly shown: number; readonly medianMs: number; readonly p90Ms: number };
   /**
-   * From the same untraced hands: click → the card on the clicking page's own stack (the animation frame after it),
+   * From the same untraced hands: click → the card on the clicking page's own stack (the end of the frame that drew it),
    * which shows a play before the round that orders it reaches the other page. Absent in a run stored before it
    * was measured.
    */
