@@ -10,15 +10,17 @@
  * back down (`refusal`): the choices stay in the form, nothing is lost. What
  * the next hand changes (`pending`) is listed under the options with the
  * reminder that it starts only once every seat has clicked Rematch. Everyone
- * else sees the options read-only.
+ * else sees the options read-only. The controls' element is imported when
+ * the form first opens: most pages never open it, and the lobby's first load
+ * has a budget (docs/ARCHITECTURE.md §2).
  */
 import { LitElement, css, html } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { catalogEntry, configProblem, optionSummary } from '../src/app/catalog.js';
 import type { OptionValue } from '../src/games/game-meta.js';
 import { ChangeOptionsEvent, OptionInputEvent } from './events.js';
+import { LazyPart } from './lazy-part.js';
 import { theme } from './theme.js';
-import './fd-option-fields.js';
 
 @customElement('fd-table-options')
 export class FdTableOptions extends LitElement {
@@ -35,6 +37,8 @@ export class FdTableOptions extends LitElement {
   @property({ attribute: false }) pending: readonly string[] = [];
   /** The options being chosen (null: not changing). */
   @state() private draft: Record<string, OptionValue> | null = null;
+  /** The form's controls (fd-option-fields), imported when the form first opens. */
+  private readonly fields = new LazyPart(this, () => import('./fd-option-fields.js'));
 
   static override styles = [
     theme,
@@ -135,14 +139,18 @@ export class FdTableOptions extends LitElement {
     return html`<form id="options-form" @submit=${this.apply}>
       <fieldset>
         <legend>Options for the next hand</legend>
-        <fd-option-fields
-          .controls=${controls}
-          .values=${{ ...this.options, ...draft }}
-          @fd-option-input=${(e: OptionInputEvent) => {
-            e.stopPropagation();
-            this.draft = { ...draft, [e.name]: e.value };
-          }}
-        ></fd-option-fields>
+        ${this.fields.show(
+          { loading: 'Loading the options…', failed: 'The options could not be loaded', id: 'options-load-failed' },
+          () =>
+            html`<fd-option-fields
+              .controls=${controls}
+              .values=${{ ...this.options, ...draft }}
+              @fd-option-input=${(e: OptionInputEvent) => {
+                e.stopPropagation();
+                this.draft = { ...draft, [e.name]: e.value };
+              }}
+            ></fd-option-fields>`,
+        )}
       </fieldset>
       ${problem ? html`<p class="error" role="alert" id="options-problem">${problem}</p>` : null}
       ${this.refusal ? html`<p class="error" role="alert" id="options-refused">${this.refusal}</p>` : null}

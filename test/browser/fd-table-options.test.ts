@@ -27,6 +27,11 @@ const part = <E extends Element = HTMLElement>(el: FdTableOptions, selector: str
 
 async function settled(el: FdTableOptions): Promise<void> {
   await el.updateComplete;
+  // The form's controls are imported when it first opens: until then it says they are loading.
+  const loading = () =>
+    el.shadowRoot!.querySelector('#options-form') !== null && el.shadowRoot!.querySelector('fd-option-fields') === null;
+  for (let i = 0; i < 100 && loading(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+  await el.updateComplete;
   await el.shadowRoot!.querySelector<FdTableOptions>('fd-option-fields')?.updateComplete;
 }
 
