@@ -32,10 +32,9 @@ import {
   signalingFailure,
   signalingLine,
 } from './app-failures.js';
-import { LazyPart } from './lazy-part.js';
+import { LazyPart, lazyFailureText } from './lazy-part.js';
 import './fd-lobby.js';
 import './fd-log.js';
-import './fd-rules.js';
 import './fd-chat.js';
 
 @customElement('fd-app')
@@ -67,6 +66,8 @@ export class FdApp extends LitElement {
   private readonly replay = new LazyPart(this, () => import('./fd-replay.js'));
   /** The hand's element (fd-hand), imported while a table's lobby is shown: in by the time a hand is dealt. */
   private readonly hand = new LazyPart(this, () => import('./fd-hand.js'));
+  /** Rules help (its button and panel), imported when a table first shows: the lobby's first load has a budget. */
+  private readonly rules = new LazyPart(this, () => import('./fd-rules.js'));
 
   static override styles = [theme, failureStyles, appStyles];
 
@@ -102,11 +103,21 @@ export class FdApp extends LitElement {
     if (cue && view.settings.sound) this.sounds.play(cue);
   }
 
+  /** The Rules button, once its element is in (a moment after the table shows), or why it could not be loaded. */
+  private rulesHelp(help: NonNullable<AppView['rulesHelp']>) {
+    this.rules.start();
+    if (this.rules.state === 'failed')
+      return html`<span class="error" role="alert" id="rules-load-failed"
+        >${lazyFailureText('The rules help could not be loaded', this.rules.error)}</span
+      >`;
+    return html`<fd-rules .help=${help}></fd-rules>`;
+  }
+
   /** Rules help and the sound switch, reachable at any moment at the table. */
   private tableTools(view: AppView) {
     const on = view.settings.sound === true;
     return html`<div class="tools">
-      ${view.rulesHelp ? html`<fd-rules .help=${view.rulesHelp}></fd-rules>` : null}
+      ${view.rulesHelp ? this.rulesHelp(view.rulesHelp) : null}
       <button
         id="sound-toggle"
         aria-pressed=${on ? 'true' : 'false'}
