@@ -2,7 +2,9 @@
  * What a browser keeps between reloads, in IndexedDB (via `idb`, a small,
  * well-kept promise wrapper): its identities (one per tab slot), and per table
  * the roster it last saw. Later layers add transcripts and secrets here, always
- * written before anything that depends on them is sent.
+ * written before anything that depends on them is sent: an own event first to
+ * the synchronous journal in localStorage (own-journal.ts), which the loads
+ * here read back with the rows, then here.
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { Roster } from '../net/messages.js';
@@ -10,6 +12,7 @@ import type { HandSecrets } from '../table/hand-session.js';
 import type { SeatSecrets, TableStore } from '../table/table-outbox.js';
 import type { HandRecord } from '../table/hand/setup.js';
 import { GroupCommit } from './group-commit.js';
+import type { OwnJournal } from './own-journal.js';
 
 export interface StoredIdentity {
   readonly slot: number;
@@ -69,9 +72,36 @@ export class BrowserStore implements TableStore {
     await tx.done;
   });
 
-  private constructor(private readonly db: IDBPDatabase<FairdeckDB>) {}
+  /**
+   * Own events written ahead of IndexedDB, so they can be sent at once (own-journal.ts), and read back with the rows.
+   * Its module loads apart, as the store opens, so that it is not part of the first load (the first page's budget):
+   * until it is in, an own event waits for its IndexedDB write as before, and every read waits for the module.
+   */
+  private journal: OwnJournal | null = null;
+  private journalLoad: Promise<OwnJournal>;
+  /** Ids of own events journaled by this page whose IndexedDB write has not committed yet. */
+  private readonly journaled = new Set<string>();
 
-  static async open(): Promise<BrowserStore> {
+  private constructor(
+    private readonly db: IDBPDatabase<FairdeckDB>,
+    private readonly storage: Storage,
+  ) {
+    this.journalLoad = this.loadJournal();
+  }
+
+  /** The journal, once its module is in; a failed import is tried again by the next read that needs it. */
+  private loadJournal(): Promise<OwnJournal> {
+    return import('./own-journal.js').then(
+      ({ OwnJournal }) => (this.journal = new OwnJournal(this.storage)),
+      (error: unknown) => {
+        this.journalLoad = this.loadJournal();
+        throw error;
+      },
+    );
+  }
+
+  /** Opens the store, with its journal in `storage` (the page's localStorage). */
+  static async open(storage: Storage = localStorage): Promise<BrowserStore> {
     const db = await openDB<FairdeckDB>(DB_NAME, DB_VERSION, {
       upgrade(database, oldVersion) {
         if (oldVersion < 1) {
@@ -86,7 +116,25 @@ export class BrowserStore implements TableStore {
         if (oldVersion < 3) database.createObjectStore('records', { keyPath: 'id' });
       },
     });
-    return new BrowserStore(db);
+    const store = new BrowserStore(db, storage);
+    store.tidied = store.tidyJournal().catch(() => {});
+    return store;
+  }
+
+  /** The tidying of the journal as the store opened (the tests wait for it). */
+  tidied: Promise<void> = Promise.resolve();
+
+  /**
+   * Lets go of journal entries whose event IndexedDB holds: that event's write committed with the secrets it carried,
+   * and any later secrets are written after it. An entry whose event is not there (a page closed right after
+   * sending) stays, and is read back with its hand.
+   */
+  private async tidyJournal(): Promise<void> {
+    const journal = await this.journalLoad;
+    for (const entry of journal.entries()) {
+      if (await this.db.getKey('events', `${entry.table}/${entry.hand}/${entry.key}`))
+        journal.forget(entry.table, entry.hand, entry.key);
+    }
   }
 
   loadIdentity(slot: number): Promise<StoredIdentity | undefined> {
@@ -105,8 +153,13 @@ export class BrowserStore implements TableStore {
     await this.db.put('rosters', { table, roster, savedAt: Date.now() });
   }
 
+  /** The hand's stored events, and any own event the journal holds that IndexedDB does not (yet). */
   async loadHandEvents(table: string, hand: number): Promise<Uint8Array[]> {
-    return (await this.db.getAllFromIndex('events', 'byHand', [table, hand])).map((row) => row.bytes);
+    const journal = await this.journalLoad;
+    const rows = await this.db.getAllFromIndex('events', 'byHand', [table, hand]);
+    const ids = new Set(rows.map((row) => row.id));
+    const ahead = journal.entries(table, hand).filter((e) => !ids.has(`${table}/${hand}/${e.key}`));
+    return [...rows.map((row) => row.bytes), ...ahead.map((e) => e.bytes)];
   }
 
   saveHandEvent(table: string, hand: number, key: string, bytes: Uint8Array): Promise<void> {
@@ -123,10 +176,21 @@ export class BrowserStore implements TableStore {
     // Asked together, so one transaction carries both: the event is never stored without its secrets.
     const rows = secrets ? [secretsRow(table, hand, secrets.seatKey, secrets.secrets)] : [];
     await Promise.all([...rows, eventRow(table, hand, key, bytes)].map((row) => this.hands.add(row)));
+    const id = `${table}/${hand}/${key}`;
+    if (this.journaled.delete(id)) this.journal?.forget(table, hand, key);
   }
 
+  journalOwnEvent(table: string, hand: number, key: string, bytes: Uint8Array, secrets?: SeatSecrets): boolean {
+    if (!this.journal?.write(table, hand, key, bytes, secrets)) return false;
+    this.journaled.add(`${table}/${hand}/${key}`);
+    return true;
+  }
+
+  /** The seat's newest secrets: a journal entry's when one holds some (it is newer than any row), else the row's. */
   async loadHandSecrets(table: string, hand: number, seatKey: string): Promise<HandSecrets | undefined> {
-    return (await this.db.get('secrets', `${table}/${hand}/${seatKey}`))?.secrets;
+    const journal = await this.journalLoad;
+    const row = (await this.db.get('secrets', `${table}/${hand}/${seatKey}`))?.secrets;
+    return journal.secrets(table, hand, seatKey) ?? row;
   }
 
   async loadHandRecord(table: string, hand: number): Promise<HandRecord | undefined> {

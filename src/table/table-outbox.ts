@@ -4,7 +4,10 @@
  * queue of one table on one peer. Each of our own events and the secrets it
  * depends on is written before the event is sent (by a fetch answer too:
  * `withheld`), in order, so a reload can never produce a second, different
- * event for the same slot; a failed write
+ * event for the same slot. A store that keeps a synchronous journal
+ * (`journalOwnEvent`: the browser's, in localStorage) has the event written
+ * there, with the seat's newest secrets of the hand, and the event goes in
+ * the same task; the store's own write follows as before. A failed write
  * is retried with backoff and, if it still fails, the hand stops with this
  * peer's own failure named. Events received from peers are stored as they
  * come (best effort: a peer can fetch them again), and a hand's stored events
@@ -31,6 +34,13 @@ export interface TableStore extends RosterStore {
    * one transaction; memory: the secrets first).
    */
   saveOwnEvent(table: string, hand: number, key: string, bytes: Uint8Array, secrets?: SeatSecrets): Promise<void>;
+  /**
+   * Writes a seat's own event, and its newest secrets of the hand when given, where a reload reads them back with the
+   * stored events and secrets, before returning: true once written (the event may be sent now, ahead of
+   * `saveOwnEvent`, which follows), false if it could not be (the event waits for `saveOwnEvent`). Optional: a store
+   * without it has every own event wait for its write.
+   */
+  journalOwnEvent?(table: string, hand: number, key: string, bytes: Uint8Array, secrets?: SeatSecrets): boolean;
   loadBots(table: string): Promise<Uint8Array[]>;
   saveBot(table: string, secretKey: Uint8Array): Promise<void>;
 }
@@ -104,6 +114,8 @@ export class TableOutbox {
   private kept: Kept | null = null;
   /** Writes queued and not settled yet. */
   private pending = 0;
+  /** Own events waiting for their write before they are sent: a later one may not overtake them through the journal. */
+  private waitingSends = 0;
 
   /**
    * A seat's secrets for hand `hand`. A seat keeps them just before it sends the event made with them, in the same
@@ -149,40 +161,69 @@ export class TableOutbox {
     else this.writeKept();
     const { table } = this.host.now;
     const type = envelope.body.type;
+    const carried = kept ? { seatKey: kept.seatKey, secrets: this.newestOf(kept) } : undefined;
+    const sent = () => {
+      this.unsent.delete(sig);
+      send(bytes);
+    };
+    const early = !this.host.now.closed && this.waitingSends === 0 && this.journal(hand, key, bytes, envelope, carried);
+    if (early) sent();
+    else this.waitingSends++;
     this.enqueue(
       seat,
       hand,
       kept ? `its ${type} event and the secrets it depends on` : `its ${type} event`,
-      () =>
-        this.host.store.saveOwnEvent(
-          table,
-          hand,
-          key,
-          bytes,
-          kept ? { seatKey: kept.seatKey, secrets: this.newestOf(kept) } : undefined,
-        ),
-      () => {
+      () => this.host.store.saveOwnEvent(table, hand, key, bytes, carried),
+      early,
+      (stored) => {
+        if (early) return;
+        this.waitingSends--;
         // One never stored stays withheld: nothing unstored is ever sent.
-        if (this.host.now.closed) return;
-        this.unsent.delete(sig);
-        send(bytes);
+        if (stored && !this.host.now.closed) sent();
       },
     );
   }
 
   /**
-   * Queues a write, and `then` once it is stored. The first try of a write asked for while the queue is empty starts
-   * at once, so it shares a transaction with what this task stores (group-commit.ts); any other waits for everything
-   * queued before it to be stored, so nothing is stored after a write that has not been.
+   * Writes our own event to the store's journal, with its author's newest secrets of the hand (those it carries, or
+   * the newest kept before): true if the event may be sent now. Never for a hand whose writes failed.
    */
-  private enqueue(seat: number, hand: number, what: string, write: () => Promise<void>, then?: () => void): void {
+  private journal(
+    hand: number,
+    key: string,
+    bytes: Uint8Array,
+    envelope: EnvelopeOf<'table-event'>,
+    carried: SeatSecrets | undefined,
+  ): boolean {
+    const store = this.host.store;
+    if (!store.journalOwnEvent || this.unstorable === hand) return false;
+    const author = keyHex(envelope.from);
+    const newest = this.newest.get(author);
+    const secrets = carried ?? (newest?.hand === hand ? { seatKey: author, secrets: newest.secrets } : undefined);
+    return store.journalOwnEvent(this.host.now.table, hand, key, bytes, secrets);
+  }
+
+  /**
+   * Queues a write, and `then` once it has settled (stored or failed for good). The first try of a write asked for
+   * while the queue is empty starts at once, so it shares a transaction with what this task stores
+   * (group-commit.ts); any other waits for everything queued before it to be stored, so nothing is stored after a
+   * write that has not been. `sent`: the event this write stores has gone already (through the journal).
+   */
+  private enqueue(
+    seat: number,
+    hand: number,
+    what: string,
+    write: () => Promise<void>,
+    sent = false,
+    then?: (stored: boolean) => void,
+  ): void {
     const first = this.pending === 0 && this.unstorable !== hand ? write() : undefined;
     first?.catch(() => {});
     this.pending++;
     this.queue = this.queue.then(async () => {
-      const stored = await this.persist(seat, hand, what, write, first);
+      const stored = await this.persist(seat, hand, what, write, sent, first);
       this.pending--;
-      if (stored) then?.();
+      then?.(stored);
     });
   }
 
@@ -207,6 +248,7 @@ export class TableOutbox {
     hand: number,
     what: string,
     write: () => Promise<void>,
+    sent: boolean,
     first?: Promise<void>,
   ): Promise<boolean> {
     if (this.unstorable === hand) return false; // an earlier write of this hand failed for good: send nothing after it
@@ -218,7 +260,9 @@ export class TableOutbox {
       } catch (error) {
         if (attempt + 1 >= SAVE_ATTEMPTS || this.host.now.closed) {
           this.unstorable = hand;
-          const detail = `this browser could not store ${what} (${errorText(error)}), so it was not sent: free some storage and reload`;
+          const detail = sent
+            ? `this browser could not store ${what} (${errorText(error)}) after sending it: free some storage and reload`
+            : `this browser could not store ${what} (${errorText(error)}), so it was not sent: free some storage and reload`;
           this.host.onLog(detail, 'error');
           this.host.failed(seat, hand, detail);
           return false;

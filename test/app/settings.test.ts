@@ -5,27 +5,18 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, loadSettings, saveSettings } from '../../src/app/settings.js';
-
-class MemoryStorage {
-  private readonly items = new Map<string, string>();
-  getItem(key: string): string | null {
-    return this.items.get(key) ?? null;
-  }
-  setItem(key: string, value: string): void {
-    this.items.set(key, value);
-  }
-}
+import { MemoryStorage } from '../helpers/memory-storage.js';
 
 describe('hand sort setting', () => {
   it('is remembered', () => {
-    const storage = new MemoryStorage() as unknown as Storage;
+    const storage = new MemoryStorage();
     expect(loadSettings(storage).sortHandBy).toBeUndefined();
     saveSettings({ ...DEFAULT_SETTINGS, name: 'Ann', sortHandBy: 'rank' }, storage);
     expect(loadSettings(storage)).toMatchObject({ name: 'Ann', sortHandBy: 'rank' });
   });
 
   it('refuses an order the table does not offer', () => {
-    const storage = new MemoryStorage() as unknown as Storage;
+    const storage = new MemoryStorage();
     storage.setItem('fairdeck.settings.v1', JSON.stringify({ ...DEFAULT_SETTINGS, name: 'Ann', sortHandBy: 'size' }));
     expect(loadSettings(storage)).toEqual(DEFAULT_SETTINGS);
   });

@@ -2,7 +2,10 @@
  * The browser's store of a table's hands (src/app/persistence.ts), in
  * Chromium's own IndexedDB: events that arrive one after another while one
  * is being committed are written together, what one task asks for commits
- * in one transaction (all or nothing), and every one reads back.
+ * in one transaction (all or nothing), and every one reads back. An own
+ * event journaled in localStorage (own-journal.ts) reads back after a reload
+ * before its IndexedDB write is done, with the journal's secrets over older
+ * rows; its committed write lets go of the entry.
  */
 import { afterEach, expect, test, vi } from 'vitest';
 import { BrowserStore } from '../../src/app/persistence.js';
@@ -91,4 +94,43 @@ test('a write that fails stores none of the rows asked with it, and the writes a
   await store.saveOwnEvent(table, 0, 'me:0', Uint8Array.of(6), { seatKey: 'me', secrets });
   expect((await store.loadHandEvents(table, 0)).map((b) => [...b])).toEqual([[6]]);
   expect(await store.loadHandSecrets(table, 0, 'me')).toEqual(secrets);
+});
+
+/** The page's journal entries of `table` (own-journal.ts), by name. */
+const journalOf = (table: string) =>
+  Object.keys(localStorage).filter((name) => name.startsWith(`fairdeck.journal/${table}/`));
+
+test('an own event journaled and not yet written reads back after a reload, with its newer secrets over the stored ones', async () => {
+  const table = `persistence-${crypto.randomUUID()}`;
+  const older = { sealSecret: Uint8Array.of(1), packets: [], committed: null } as HandSecrets;
+  const newer = { sealSecret: Uint8Array.of(2), packets: [Uint8Array.of(9)], committed: null } as HandSecrets;
+  const page = await BrowserStore.open();
+  await page.tidied; // its journal's module is in
+  await page.saveOwnEvent(table, 0, 'me:0', Uint8Array.of(10), { seatKey: 'me', secrets: older });
+  expect(page.journalOwnEvent(table, 0, 'me:1', Uint8Array.of(11), { seatKey: 'me', secrets: newer })).toBe(true);
+  // The page goes away before the event's own write: the next page finds it all the same.
+  const reloaded = await BrowserStore.open();
+  expect((await reloaded.loadHandEvents(table, 0)).map((b) => [...b])).toEqual([[10], [11]]);
+  expect(await reloaded.loadHandSecrets(table, 0, 'me')).toEqual(newer);
+  expect(await reloaded.loadHandEvents(table, 1)).toEqual([]);
+  expect(journalOf(table)).toHaveLength(1);
+});
+
+test("a journaled event's committed write lets go of its entry, and a reload tidies away one a page left behind", async () => {
+  const table = `persistence-${crypto.randomUUID()}`;
+  const secrets = { sealSecret: Uint8Array.of(3), packets: [], committed: null } as HandSecrets;
+  const page = await BrowserStore.open();
+  await page.tidied;
+  expect(page.journalOwnEvent(table, 0, 'me:0', Uint8Array.of(20), { seatKey: 'me', secrets })).toBe(true);
+  expect(journalOf(table)).toHaveLength(1);
+  await page.saveOwnEvent(table, 0, 'me:0', Uint8Array.of(20), { seatKey: 'me', secrets });
+  expect(journalOf(table)).toEqual([]);
+  // A page that closed after its write committed and before it let go: read once, and tidied at the next open.
+  page.journalOwnEvent(table, 0, 'me:1', Uint8Array.of(21));
+  await (await BrowserStore.open()).saveHandEvent(table, 0, 'me:1', Uint8Array.of(21));
+  expect((await page.loadHandEvents(table, 0)).map((b) => [...b])).toEqual([[20], [21]]);
+  await (
+    await BrowserStore.open()
+  ).tidied;
+  expect(journalOf(table)).toEqual([]);
 });

@@ -8,6 +8,10 @@
  * not the one running by then) with this browser's failure named, and
  * nothing more of that hand is sent; received events are stored best effort;
  * stored events are read back verified, undecodable and foreign ones dropped.
+ * With a store that journals (the browser's localStorage journal), an own
+ * event goes in the task that made it, its author's newest secrets of the
+ * hand journaled with it, and is still written after; a journal that
+ * refuses sends nothing ahead of the events waiting for their writes.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TableOutbox, errorText, type OutboxHost, type SeatSecrets } from '../../src/table/table-outbox.js';
@@ -52,9 +56,20 @@ class ScriptedStore extends MemoryTableStore {
   }
 }
 
-function makeOutbox(retry: number | 'default' = 1) {
+/** A scripted store with a synchronous journal (as the browser's, in localStorage), which refuses as scripted. */
+class JournalingStore extends ScriptedStore {
+  readonly journaled: { hand: number; key: string; secrets?: SeatSecrets }[] = [];
+  refuse: boolean[] = [];
+  journalOwnEvent(_table: string, hand: number, key: string, _bytes: Uint8Array, secrets?: SeatSecrets): boolean {
+    if (this.refuse.shift()) return false;
+    this.journaled.push({ hand, key, ...(secrets ? { secrets } : {}) });
+    return true;
+  }
+}
+
+function makeOutbox(retry: number | 'default' = 1, journal = false) {
   const retryMs = retry === 'default' ? undefined : retry;
-  const store = new ScriptedStore();
+  const store = journal ? new JournalingStore() : new ScriptedStore();
   const log: [string, string | undefined][] = [];
   const failed: [number, number, string][] = [];
   const state = { closed: false };
@@ -70,7 +85,7 @@ function makeOutbox(retry: number | 'default' = 1) {
     onLog: (line, level) => log.push([line, level]),
     failed: (seat, hand, detail) => failed.push([seat, hand, detail]),
   };
-  return { outbox: new TableOutbox(host), store, log, failed, state };
+  return { outbox: new TableOutbox(host), store, log, failed, state, journal: store as JournalingStore };
 }
 
 const settle = async (ms = 100) => {
@@ -291,6 +306,80 @@ describe('own events', () => {
     expect(store.writes).toEqual(['secrets 0 beef', `event 0 ${author}:0`, 'secrets 0 beef', `event 1 ${author}:1`]);
     expect(sent).toEqual([0, 1]);
     expect(await store.loadHandSecrets(TABLE, 0, 'beef')).toEqual({ s: 2 });
+  });
+});
+
+describe('own events through a journal', () => {
+  const author = keyHex(ann.publicKey);
+
+  it("go in the task that made them, journaled with their author's newest secrets of the hand, and are written after", async () => {
+    const { outbox, store, journal, failed } = makeOutbox(1, true);
+    const sent: number[] = [];
+    outbox.keepSecrets(0, 0, author, { s: 1 } as unknown as HandSecrets);
+    outbox.sendAfterStoring(0, event(0), () => sent.push(0));
+    outbox.sendAfterStoring(0, event(1), () => sent.push(1));
+    expect(sent).toEqual([0, 1]);
+    expect(journal.journaled).toEqual([
+      { hand: 0, key: `${author}:0`, secrets: { seatKey: author, secrets: { s: 1 } } },
+      { hand: 0, key: `${author}:1`, secrets: { seatKey: author, secrets: { s: 1 } } },
+    ]);
+    await settle();
+    expect(store.own).toEqual([`0 ${author}:0 with ${author}`, `0 ${author}:1`]);
+    expect(await outbox.storedEvents(0)).toEqual([event(0), event(1)]);
+    expect(outbox.withheld(event(1))).toBe(false);
+    expect(failed).toEqual([]);
+  });
+
+  it("do not carry another hand's secrets", () => {
+    const { outbox, journal } = makeOutbox(1, true);
+    outbox.keepSecrets(0, 0, author, { s: 1 } as unknown as HandSecrets);
+    outbox.sendAfterStoring(0, event(0, 1), () => {});
+    expect(journal.journaled).toEqual([{ hand: 1, key: `${author}:0` }]);
+  });
+
+  it('a refused journal entry waits for its write, and a later event does not overtake it', async () => {
+    const { outbox, journal } = makeOutbox(1, true);
+    journal.refuse = [true];
+    const sent: number[] = [];
+    outbox.sendAfterStoring(0, event(0), () => sent.push(0));
+    outbox.sendAfterStoring(0, event(1), () => sent.push(1));
+    expect(sent).toEqual([]);
+    expect(outbox.withheld(event(0))).toBe(true);
+    await settle();
+    expect(sent).toEqual([0, 1]);
+    // Nothing waits any more: the next one goes at once again.
+    outbox.sendAfterStoring(0, event(2), () => sent.push(2));
+    expect(sent).toEqual([0, 1, 2]);
+  });
+
+  it('a journaled event whose write fails for good stops its hand, said as sent; nothing more of that hand goes', async () => {
+    const { outbox, store, journal, failed } = makeOutbox(1, true);
+    store.failEvents = [true, true, true, true, true];
+    const sent: number[] = [];
+    outbox.sendAfterStoring(2, event(0), () => sent.push(0));
+    await settle(200);
+    expect(sent).toEqual([0]);
+    expect(failed).toEqual([
+      [
+        2,
+        0,
+        'this browser could not store its act event (quota exceeded) after sending it: free some storage and reload',
+      ],
+    ]);
+    outbox.sendAfterStoring(2, event(1), () => sent.push(1));
+    await settle();
+    expect(sent).toEqual([0]);
+    expect(journal.journaled).toHaveLength(1);
+  });
+
+  it('nothing is journaled or sent once the table is closed', async () => {
+    const { outbox, journal, state } = makeOutbox(1, true);
+    state.closed = true;
+    const sent: number[] = [];
+    outbox.sendAfterStoring(0, event(0), () => sent.push(0));
+    await settle();
+    expect(sent).toEqual([]);
+    expect(journal.journaled).toEqual([]);
   });
 });
 
