@@ -140,6 +140,21 @@ export function checkProofs(cascade: Cascade, rng: RandomSource): Result<null, B
   return err({ halt: halt.error, at });
 }
 
+/**
+ * The halt naming the author of the first step whose proofs do not verify among those the cascade took with their
+ * proofs unchecked (`checkProofs`), or null when they all do (or there is no cascade). Checking them cannot fail on
+ * anyone's event (each step's shape was checked when it was taken), so an exception here is this page's own failure.
+ */
+export function unprovedFault(cascade: Cascade | null, rng: RandomSource): Halt | null {
+  if (!cascade || cascade.unproved.length === 0) return null;
+  try {
+    const proved = checkProofs(cascade, rng);
+    return proved.ok ? null : proved.error.halt;
+  } catch (error) {
+    return { code: 'internal', seat: null, detail: `internal error: ${(error as Error).message}` };
+  }
+}
+
 /** The step of `kind` encoded in `bytes`, its header checked against `expect` (throws a named error if malformed). */
 function decodeStep(
   kind: PacketState['phase'],

@@ -53,3 +53,36 @@ export function dealHolds(job: DealProofJob, rng: RandomSource): boolean {
     return false;
   }
 }
+
+/**
+ * One follower's question to the other thread about its deal's proofs (`askDealProofs`), and the answer. While it
+ * is asked, the locked deal waits; "every step holds" lets it open without the sum; any other answer leaves the
+ * proofs to the follower's own check. Only the deal is asked about (packet 0): a reshuffle's proofs are checked
+ * on the follower's thread.
+ */
+export class DealProofAsk {
+  private state: 'not asked' | 'asked' | 'hold' | 'check here' = 'not asked';
+
+  constructor(private readonly ask: ((job: DealProofJob) => void) | undefined) {}
+
+  /** Hands a just-locked deal's unchecked proofs to the other thread; false (nothing asked) without one, or for anything else. */
+  askAbout(table: string, book: PacketBook, cascade: Cascade): boolean {
+    if (!this.ask || cascade.packet !== 0 || cascade.unproved.length === 0) return false;
+    this.state = 'asked';
+    this.ask(dealProofJob(table, book, cascade));
+    return true;
+  }
+
+  /** The other thread's answer: every step holds, or not (or no answer). */
+  answered(hold: boolean): void {
+    if (this.state === 'asked') this.state = hold ? 'hold' : 'check here';
+  }
+
+  /** Whether a locked cascade may open now: not while the deal's answer is awaited; a deal that holds has its proofs taken as checked. */
+  mayOpen(cascade: Cascade): boolean {
+    if (cascade.packet !== 0) return true;
+    if (this.state === 'asked') return false;
+    if (this.state === 'hold') cascade.unproved.length = 0;
+    return true;
+  }
+}

@@ -27,7 +27,7 @@ import type { TableEvent } from '../transcript.js';
 import { abandonRuling, abandonView } from './abandons.js';
 import { auditFollowed, type HandAudit } from './audit.js';
 import {
-  checkProofs,
+  unprovedFault,
   finishCascade,
   isLocked,
   presumeStep,
@@ -37,7 +37,7 @@ import {
   takeStepUnchecked,
   type Cascade,
 } from './cascade.js';
-import { dealProofJob } from './deal-proofs.js';
+import { DealProofAsk } from './deal-proofs.js';
 import { earlyVerdict, type AuditCause } from './early-audit.js';
 import { EventPool, LIMITS, type PoolLimits } from './event-pool.js';
 import type { Equivocation } from './equivocation.js';
@@ -93,15 +93,14 @@ export class HandFollower {
   /** Other seats' fault reports, judged by their evidence (faults.ts). */
   private readonly reports: ReportDesk;
   private readonly presumeProofs: FollowerOptions['presumeProofs'];
-  private readonly askDealProofs: FollowerOptions['askDealProofs'];
   /** The deal's proofs checked on another thread (deal-proofs.ts): not asked, asked, or what came back. */
-  private dealProofs: 'not asked' | 'asked' | 'hold' | 'check here' = 'not asked';
+  private readonly dealProofs: DealProofAsk;
   /** The inputs applied and not handed over yet, with their states (null: none are kept). */
   private readonly applied: AppliedInput[] | null;
 
   constructor(options: FollowerOptions) {
     this.presumeProofs = options.presumeProofs;
-    this.askDealProofs = options.askDealProofs;
+    this.dealProofs = new DealProofAsk(options.askDealProofs);
     this.applied = options.keepApplied ? [] : null;
     this.setup = options.setup;
     this.game = options.game;
@@ -335,10 +334,8 @@ export class HandFollower {
   private advanceCascade(): boolean {
     const cascade = this.cascadeValue!;
     if (cascade.state.phase === 'locked') {
-      // Only the deal is asked about (packet 0); a reshuffle's proofs are checked here as its last step comes in.
-      if (cascade.packet === 0 && this.dealProofs === 'asked') return false;
-      if (cascade.packet === 0 && this.dealProofs === 'hold') cascade.unproved.length = 0;
-      const wrong = this.unprovedFault();
+      if (!this.dealProofs.mayOpen(cascade)) return false;
+      const wrong = unprovedFault(cascade, this.rng);
       if (wrong) return this.stop(wrong);
       finishCascade(this.book, cascade);
       this.cascadeValue = null;
@@ -364,12 +361,8 @@ export class HandFollower {
         : takeStepUnchecked(cascade, event, this.book);
     if (!stepped.ok) return this.stop(stepped.error);
     if (!isLocked(cascade)) return true;
-    if (this.askDealProofs && cascade.packet === 0 && cascade.unproved.length > 0) {
-      this.dealProofs = 'asked';
-      this.askDealProofs(dealProofJob(this.setup.table, this.book, cascade));
-      return true;
-    }
-    const wrong = this.unprovedFault();
+    if (this.dealProofs.askAbout(this.setup.table, this.book, cascade)) return true;
+    const wrong = unprovedFault(cascade, this.rng);
     return !wrong || this.stop(wrong);
   }
 
@@ -378,28 +371,12 @@ export class HandFollower {
    * without checking them here; or not (or no answer), and they are checked here as without it.
    */
   dealProofsAnswered(hold: boolean): void {
-    if (this.dealProofs === 'asked') this.dealProofs = hold ? 'hold' : 'check here';
-  }
-
-  /**
-   * The halt naming the author of the first step whose proofs do not verify among those the cascade took with their
-   * proofs unchecked (cascade.ts `checkProofs`), or null when they all do. Checking them cannot fail on anyone's
-   * event (each step's shape was checked when it was taken), so an exception here is this page's own failure.
-   */
-  private unprovedFault(): Halt | null {
-    const cascade = this.cascadeValue;
-    if (!cascade || cascade.unproved.length === 0) return null;
-    try {
-      const proved = checkProofs(cascade, this.rng);
-      return proved.ok ? null : proved.error.halt;
-    } catch (error) {
-      return { code: 'internal', seat: null, detail: `internal error: ${(error as Error).message}` };
-    }
+    this.dealProofs.answered(hold);
   }
 
   /** `halt`, unless a step taken with its proofs unchecked does not verify: a hand never stops for a later cause with a bad step unnamed, nor goes to the audit with proofs unchecked. */
   private provedFirst(halt: Halt): Halt {
-    return this.unprovedFault() ?? halt;
+    return unprovedFault(this.cascadeValue, this.rng) ?? halt;
   }
 
   /** What the play phase may do to this follower, made per call so that the follower keeps no closures (a copy of it stays whole). */
