@@ -121,6 +121,7 @@ it('every halt made with a literal null seat in src/table/hand/ is one of the re
   // peer's own failure (fault()), and the end of a clean audit at once; the two in packets.ts go to the audit at once.
   expect([...found].sort()).toEqual(
     [
+      'cascade.ts:internal',
       'early-audit.ts:internal',
       'follower.ts:abandoned',
       'intake.ts:abandoned',
