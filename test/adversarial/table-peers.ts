@@ -13,6 +13,7 @@ import { makeRng } from '../../src/bots/prng.js';
 import { keyHex, type Signer } from '../../src/net/envelope.js';
 import { MemoryNetwork } from '../../src/net/memory-transport.js';
 import { Mesh } from '../../src/net/mesh.js';
+import type { RelayFilter } from '../../src/net/relay.js';
 import { MemoryTableStore } from '../../tools/sim/memory-store.js';
 import { newTableId, peerIdFor } from '../../src/table/table-id.js';
 import { TableSession, type TableSessionOptions } from '../../src/table/table-session.js';
@@ -37,6 +38,8 @@ export async function tablePeers(options: {
   extra?: (seat: number, signer: Signer) => Partial<TableSessionOptions>;
   /** What a hostile seat sends instead of each table event it publishes (tools/sim/tamper-sends.ts). */
   tamper?: (seat: number, signer: Signer) => Tamper | undefined;
+  /** What a seat's mesh keeps from a link when passing a message on: a relay the network loses (src/net/relay.ts). */
+  relayFilter?: (seat: number) => RelayFilter | undefined;
 }): Promise<{ peers: TablePeer[]; table: string; network: MemoryNetwork }> {
   const keyRng = seededRandom(`adv-${options.seed}-keys`);
   const signers = Array.from({ length: options.players }, () => {
@@ -51,12 +54,14 @@ export async function tablePeers(options: {
   const network = new MemoryNetwork({ defaultDelayMs: 0 });
   const peers: TablePeer[] = [];
   for (const [seat, signer] of signers.entries()) {
+    const relayFilter = options.relayFilter?.(seat);
     const mesh = new Mesh({
       table,
       signer,
       transport: network.createTransport(peerIdFor(table, keyHex(signer.publicKey))),
       name: `P${seat + 1}`,
       timing: TIMING,
+      ...(relayFilter ? { relayFilter } : {}),
     });
     const tamper = options.tamper?.(seat, signer);
     if (tamper) tamperSends(mesh, tamper);
