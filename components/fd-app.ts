@@ -37,6 +37,9 @@ import './fd-lobby.js';
 import './fd-log.js';
 import './fd-chat.js';
 
+/** The lobby's change lines when no hand is held: one array, so the lobby is not redrawn for a new empty one. */
+const NO_CHANGES: readonly string[] = [];
+
 @customElement('fd-app')
 export class FdApp extends LitElement {
   readonly store = new AppStore();
@@ -203,7 +206,7 @@ export class FdApp extends LitElement {
               ?connecting=${view.connecting}
               ?compact=${view.hand !== null}
               .optionsRefusal=${view.optionsRefusal}
-              .nextChanges=${view.hand?.nextChanges ?? []}
+              .nextChanges=${view.hand?.nextChanges ?? NO_CHANGES}
             ></fd-lobby>
             <h3>Table log</h3>
             <fd-log .entries=${view.log}></fd-log>

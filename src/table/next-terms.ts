@@ -57,6 +57,8 @@ export class NextTerms {
     lines: string[];
   } | null = null;
   private logged = '';
+  /** The lines `changes` returned last. */
+  private shown: string[] = [];
   /** Hands whose agreement this page withdrew (once each). */
   private readonly withdrawn = new WeakSet<HandSession>();
 
@@ -70,8 +72,12 @@ export class NextTerms {
     const cached = this.cached;
     if (cached && cached.hand === hand && cached.roster === roster && cached.creator === creator) return cached.lines;
     // A ready's name comes in with it: before every seat's ready a hand's names are not all known yet.
-    const lines =
+    const found =
       hand && roster ? setupChanges(handTerms(hand), rosterTerms(roster), creatorWord(roster, creator)) : [];
+    // The same lines as last time are the same array: the lobby, given it at every view, then has nothing to redraw.
+    const last = this.shown;
+    const lines = found.length === last.length && found.every((line, i) => line === last[i]) ? last : found;
+    this.shown = lines;
     if (hand && [...Array(hand.config.setup.seatKeys.length).keys()].every((s) => hand.follower.pool.ready(s)))
       this.cached = { hand, roster, creator, lines };
     return lines;

@@ -2,7 +2,9 @@
  * Who the next hand's change lines name as changing the game and options
  * (next-terms.ts): the table's creator by the name it sits under, wherever it
  * sits — not whoever sits in seat 1 — and "the table's creator" when it holds
- * no seat, has no name, or this page does not know its key yet.
+ * no seat, has no name, or this page does not know its key yet. Asked again
+ * with nothing changed, it gives the same array, before every seat's ready is
+ * in as after (the lobby redraws when its `nextChanges` is a new array).
  */
 import { describe, expect, it } from 'vitest';
 import { keyHex } from '../../src/net/envelope.js';
@@ -74,5 +76,30 @@ describe('the change lines name the table’s creator', () => {
     const changed = lines(next, annKey);
     expect(changed).toContain(`the table's creator changed ${option}`);
     expect(changed.join('\n')).not.toMatch(/^Bob changed/m);
+  });
+});
+
+describe('the change lines, asked again with nothing changed', () => {
+  /** The hand still waits for every seat's ready: nothing is cached by hand and roster yet. */
+  const waiting = { ...hand, phase: 'ready', follower: { pool: { ready: () => undefined } } } as unknown as HandSession;
+  const asked = (next: Roster) =>
+    new NextTerms({
+      now: { current: waiting, roster: next, creator: annKey, seated: true, hands: new Map() },
+      onLog: () => {},
+    });
+
+  it('are the same array while they read the same', () => {
+    const terms = asked(roster([member(bob, 'Bob'), member(cat, 'Cat'), member(ann, 'Ann')]));
+    const first = terms.changes();
+    expect(first).toEqual([`Ann changed ${option}`]);
+    expect(terms.changes()).toBe(first);
+  });
+
+  it('no change at all is one empty array, not a new one at each view', () => {
+    const same: Roster = { ...roster([member(bob, 'Bob'), member(cat, 'Cat'), member(ann, 'Ann')]) };
+    const terms = asked({ ...same, config: { ...same.config, options: { drawThenPlay: true } } });
+    const first = terms.changes();
+    expect(first).toEqual([]);
+    expect(terms.changes()).toBe(first);
   });
 });
