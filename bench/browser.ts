@@ -17,7 +17,11 @@
  * - each page's main-thread CPU from the taking of the last seat (the hand
  *   starts by itself then: shuffle, deal, play) to every page showing the
  *   audit, from browser-wide performance traces (bench/trace.ts), split
- *   into scripting, style/layout and paint/other.
+ *   into scripting, style/layout and paint/other;
+ * - each page's longest task and its tasks over 50 ms of its own CPU, over
+ *   the hand and over its play alone: a freeze, when no click is handled
+ *   and nothing is drawn (a task cut by the gap between two trace segments
+ *   is not seen, so these too are lower bounds).
  *
  * A whole 4-player hand overflows Chromium's trace buffer, so a hand is
  * traced in consecutive 20 s segments. Nothing is recorded while one segment
@@ -90,6 +94,7 @@ import { measureHand } from './hand.js';
 import { clockOffset, installProbe, latencies, type Latency, type Probe } from './click-probe.js';
 import {
   addSplits,
+  LONG_TASK_MS,
   markPage,
   splitMainThread,
   startSegmentedTrace,
@@ -106,6 +111,9 @@ export interface PageRun extends CpuSplit {
   /** The page's dedicated workers (the deal's proofs) in each part, not in the main-thread figures. Absent in older runs. */
   readonly workerSetupMs?: number;
   readonly workerPlayMs?: number;
+  /** The play's longest task and its long tasks (CpuSplit; the whole hand's are `longestTaskMs`, `longTasks`). Absent in older runs. */
+  readonly playLongestTaskMs?: number;
+  readonly playLongTasks?: number;
 }
 
 /** How much of one part of a hand the trace segments covered. */
@@ -137,7 +145,7 @@ export interface GameRow {
   readonly players: number;
   readonly runs: number;
   /** Median over every page of every run: the page's own main-thread CPU per hand, and its split. */
-  readonly pageMedian: Omit<CpuSplit, 'driverMs' | 'byEvent' | 'counts'>;
+  readonly pageMedian: Omit<CpuSplit, 'driverMs' | 'byEvent' | 'counts' | 'longestTaskMs' | 'longTasks'>;
   /** The busiest page of all runs. */
   readonly busiestPage: ReturnType<typeof pick>;
   /**
@@ -146,6 +154,17 @@ export interface GameRow {
    * and layouts. Of the traced part of the hand, over all its moves, like the figures above.
    */
   readonly perMove: { readonly ms: number; readonly frames: number; readonly styles: number; readonly layouts: number };
+  /**
+   * What a player feels as a freeze (CpuSplit `longestTaskMs`, `longTasks`): the longest task of any page, over the
+   * traced part of the hand and of its play alone, and the median page's count of tasks over 50 ms. Absent in rows
+   * written before it was measured.
+   */
+  readonly tasks?: {
+    readonly longestMs: number;
+    readonly playLongestMs: number;
+    readonly longPerPage: number;
+    readonly playLongPerPage: number;
+  };
   /** Median of the driver's commands per page (left out of the figures above). */
   readonly driverMedianMs: number;
   /** The same game and players in Node (bench/hand.ts): CPU per peer per hand, median over as many seeds. */
@@ -273,6 +292,8 @@ async function tracedHand(
     driverMs: 0,
     byEvent: {},
     counts: {},
+    longestTaskMs: 0,
+    longTasks: 0,
   };
   const parts = { setup: players.map(() => zero), play: players.map(() => zero) };
   const workers = { setup: players.map(() => 0), play: players.map(() => 0) };
@@ -313,6 +334,8 @@ async function tracedHand(
     playMs: parts.play[seat]!.totalMs,
     workerSetupMs: Math.round(workers.setup[seat]! * 10) / 10,
     workerPlayMs: Math.round(workers.play[seat]! * 10) / 10,
+    playLongestTaskMs: parts.play[seat]!.longestTaskMs,
+    playLongTasks: parts.play[seat]!.longTasks,
   }));
   return {
     game,
@@ -445,9 +468,9 @@ async function speedHand(
   }
 }
 
-function pick(
-  split: CpuSplit,
-): Omit<CpuSplit, 'driverMs' | 'byEvent' | 'counts'> & { readonly topEvents: [string, number][] } {
+function pick(split: CpuSplit): Omit<CpuSplit, 'driverMs' | 'byEvent' | 'counts' | 'longestTaskMs' | 'longTasks'> & {
+  readonly topEvents: [string, number][];
+} {
   return {
     totalMs: split.totalMs,
     scriptingMs: split.scriptingMs,
@@ -492,6 +515,12 @@ function row(runs: readonly HandRun[], node: NodeHands): GameRow {
       frames: perPage((p) => p.counts['PrePaint'] ?? 0),
       styles: perPage((p) => p.counts['UpdateLayoutTree'] ?? 0),
       layouts: perPage((p) => p.counts['Layout'] ?? 0),
+    },
+    tasks: {
+      longestMs: Math.max(...pages.map((p) => p.longestTaskMs)),
+      playLongestMs: Math.max(...pages.map((p) => p.playLongestTaskMs ?? 0)),
+      longPerPage: median(pages.map((p) => p.longTasks)),
+      playLongPerPage: median(pages.map((p) => p.playLongTasks ?? 0)),
     },
     busiestPage: pick(busiest),
     driverMedianMs: round1(median(pages.map((p) => p.driverMs))),
@@ -654,7 +683,7 @@ export function printBrowser(r: BrowserBench): void {
   );
   for (const g of r.rows) {
     if (g.still) console.log(`${g.game}, every player's "Animate cards" off (Settings): a still table`);
-    const line = (what: string, s: Omit<CpuSplit, 'driverMs' | 'byEvent' | 'counts'>, ratio: number, driver: string) =>
+    const line = (what: string, s: GameRow['pageMedian'], ratio: number, driver: string) =>
       console.log(
         `${g.game.padEnd(13)} ${String(g.players).padStart(7)}  ${what.padEnd(8)} ${String(s.totalMs).padStart(6)}  ${String(s.scriptingMs).padStart(9)}  ${String(s.styleLayoutMs).padStart(12)}  ${String(s.paintOtherMs).padStart(11)}  | ${String(g.nodePerPeerMs).padStart(9)}  ${`${ratio}×`.padStart(9)}  ${driver.padStart(8)}  ${g.allClean}`,
       );
@@ -667,6 +696,10 @@ export function printBrowser(r: BrowserBench): void {
     console.log(
       `${''.padEnd(23)}per move, median page: ${m.ms} ms main thread, ${m.frames} pre-paints, ${m.styles} style recalculations, ${m.layouts} layouts`,
     );
+    if (g.tasks)
+      console.log(
+        `${''.padEnd(23)}longest task of any page ${g.tasks.longestMs} ms (in play ${g.tasks.playLongestMs} ms); tasks over ${LONG_TASK_MS} ms, median page: ${g.tasks.longPerPage} per hand (${g.tasks.playLongPerPage} in play)`,
+      );
     console.log(`${''.padEnd(23)}(traces covered ${Math.round(g.tracedShare * 1000) / 10} % of the hands' wall time)`);
     const w = g.perMoveWhole;
     console.log(

@@ -31,7 +31,11 @@
  * remainder is scripting). `byEvent` says what the style/layout and
  * paint/other figures hold, by the name of the event that spent the time
  * (`Paint`, `UpdateLayoutTree`, a task's own time in
- * `ThreadControllerImpl::RunTask`, …).
+ * `ThreadControllerImpl::RunTask`, …). `longestTaskMs` and `longTasks` are
+ * what a player feels as a freeze: the page's own CPU time in its longest
+ * task, and how many tasks took more than 50 ms of it (the Long Tasks API's
+ * threshold, https://w3c.github.io/longtasks/), the driver's commands left
+ * out of each.
  */
 import type { Browser, CDPSession, Page } from 'playwright-core';
 
@@ -70,7 +74,14 @@ export interface CpuSplit {
    * input handler or several updates in one frame add more, so it is not a frame count).
    */
   readonly counts: Readonly<Record<string, number>>;
+  /** The page's own CPU time (ms) in its longest task: no input is handled and nothing is drawn meanwhile. */
+  readonly longestTaskMs: number;
+  /** How many of the page's tasks took more than LONG_TASK_MS of its own CPU time. */
+  readonly longTasks: number;
 }
+
+/** A task longer than this (ms) is a long task, as the Long Tasks API counts them. */
+export const LONG_TASK_MS = 50;
 
 /** The events `counts` counts (see CpuSplit). */
 export const COUNTED = ['UpdateLayoutTree', 'Layout', 'PrePaint'] as const;
@@ -138,9 +149,15 @@ export function splitMainThread(events: readonly TraceEvent[], pid: number, tid:
     readonly kind: Kind | null;
     readonly tdur: number;
     readonly name: string;
+    /** The outermost event this one is nested in (the task), none for a task itself. */
+    readonly task: Open | undefined;
     children: number;
+    /** A task's: the own time of everything in it but the driver's. */
+    page: number;
   }
   const stack: Open[] = [];
+  let longestUs = 0;
+  let longTasks = 0;
   const byEvent: Record<string, number> = {};
   const counts: Record<string, number> = Object.fromEntries(COUNTED.map((name) => [name, 0]));
   const close = (node: Open) => {
@@ -148,6 +165,10 @@ export function splitMainThread(events: readonly TraceEvent[], pid: number, tid:
     if (node.kind !== 'driver' && node.name in counts) counts[node.name]!++;
     sums[node.kind ?? 'paintOther'] += own;
     if (node.kind === null || node.kind === 'styleLayout') byEvent[node.name] = (byEvent[node.name] ?? 0) + own;
+    if (node.kind !== 'driver') (node.task ?? node).page += own;
+    if (node.task) return;
+    longestUs = Math.max(longestUs, node.page);
+    if (node.page > LONG_TASK_MS * 1000) longTasks++;
   };
   for (const e of mine) {
     const end = e.ts + e.dur!;
@@ -157,7 +178,7 @@ export function splitMainThread(events: readonly TraceEvent[], pid: number, tid:
     if (parent) parent.children += tdur;
     const own = kindOf(e.name);
     const kind = parent?.kind === 'driver' ? 'driver' : (own ?? parent?.kind ?? null);
-    stack.push({ end, kind, tdur, name: e.name, children: 0 });
+    stack.push({ end, kind, tdur, name: e.name, task: stack[0], children: 0, page: 0 });
   }
   while (stack.length > 0) close(stack.pop()!);
   const ms = (us: number) => Math.round(us / 100) / 10;
@@ -169,6 +190,8 @@ export function splitMainThread(events: readonly TraceEvent[], pid: number, tid:
     driverMs: ms(sums.driver),
     byEvent: Object.fromEntries(Object.entries(byEvent).map(([name, us]) => [name, ms(us)])),
     counts,
+    longestTaskMs: ms(longestUs),
+    longTasks,
   };
 }
 
@@ -265,6 +288,8 @@ export function addSplits(a: CpuSplit, b: CpuSplit): CpuSplit {
       ]),
     ),
     counts: Object.fromEntries(COUNTED.map((name) => [name, (a.counts[name] ?? 0) + (b.counts[name] ?? 0)])),
+    longestTaskMs: Math.max(a.longestTaskMs, b.longestTaskMs),
+    longTasks: a.longTasks + b.longTasks,
   };
 }
 

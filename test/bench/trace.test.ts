@@ -52,7 +52,27 @@ describe('the trace split', () => {
       byEvent: { 'ThreadControllerImpl::RunTask': 5.2, Layout: 1, Paint: 0.8 },
       // The page's own style recalculations, layouts and frames; the driver's UpdateLayoutTree is not counted.
       counts: { UpdateLayoutTree: 0, Layout: 1, PrePaint: 0 },
+      // The longest task is the first, 9 ms of the page's own; the driver's 4 ms leave the second task 1 ms.
+      longestTaskMs: 9,
+      longTasks: 0,
     });
+  });
+
+  it('counts a task over 50 ms of the page’s own CPU as long, the driver’s part of a task not counted', () => {
+    const tasks: TraceEvent[] = [
+      // 60 ms of the page's own: long.
+      x('ThreadControllerImpl::RunTask', 0, 70_000, 60_000),
+      x('FunctionCall', 1000, 50_000, 50_000),
+      // 80 ms of CPU, of which the driver's command took 40: 40 ms of the page's own, not long.
+      x('ThreadControllerImpl::RunTask', 100_000, 90_000, 80_000),
+      x('DevToolsSession::DispatchProtocolCommand', 101_000, 45_000, 40_000),
+      x('FunctionCall', 150_000, 30_000, 30_000),
+      // Exactly 50 ms: not over the threshold.
+      x('ThreadControllerImpl::RunTask', 200_000, 60_000, 50_000),
+      // A long wall time waiting for a core is not the page's CPU: 10 ms.
+      x('ThreadControllerImpl::RunTask', 300_000, 200_000, 10_000),
+    ];
+    expect(splitMainThread(tasks, PAGE.pid, PAGE.tid)).toMatchObject({ longestTaskMs: 60, longTasks: 1 });
   });
 
   it('finds a page by its stamp and names a missing one', () => {
