@@ -65,6 +65,12 @@ function fly({ element, from, to }: Flight): Animation | null {
   const dy = from.top + from.height / 2 - (to.top + to.height / 2);
   if (Math.abs(dx) < 2 && Math.abs(dy) < 2) return null;
   const scale = from.width > 0 ? Math.min(2, Math.max(0.4, from.width / to.width)) : 1;
+  // A card element flown again before its last flight landed (a stack's top card: the next play lands on the same
+  // element) lets that flight go first. Chromium keeps two transform animations on one element both off the
+  // compositor (each makes the other "incompatible"), and the page then draws every frame on its main thread until
+  // both end: in a fast Stress (speed) hand a third of the flights, most of the time. The newer flight replaces the
+  // older's transform and opacity from its first frame, so nothing shown changes.
+  for (const earlier of inFlight.get(element) ?? []) earlier.cancel();
   const animation = element.animate(
     [
       { transform: `translate(${dx}px, ${dy}px) scale(${scale})`, opacity: 0.85 },
@@ -72,9 +78,8 @@ function fly({ element, from, to }: Flight): Animation | null {
     ],
     { duration: FLY_MS, easing: 'cubic-bezier(0.2, 0.7, 0.3, 1)' },
   );
-  // A card in flight passes over other controls: a tap there (Ready, Play) must reach them, not the card.
-  // One element can carry two flights at once (the pile's top card is one element: the next play flies
-  // it again before the last flight has landed), so it takes taps again only when its last flight has.
+  // A card in flight passes over other controls: a tap there (Ready, Play) must reach them, not the card. It takes
+  // taps again once no flight of it is left (one let go for a newer flight leaves that one).
   const flights = inFlight.get(element) ?? new Set<Animation>();
   inFlight.set(element, flights.add(animation));
   element.style.pointerEvents = 'none';

@@ -6,10 +6,14 @@
  * starts; where each card was is read once in a later frame. Your own play
  * still flies from where the card sat in your hand, and another player's
  * from their seat box. A card that has flown in does not play its entrance
- * again when it lands.
+ * again when it lands. A stack's top card flown again before its last flight
+ * landed carries the newer flight alone (two transform animations on one
+ * element keep both off the compositor).
  */
+import { LitElement, html } from 'lit';
 import { afterEach, expect, test } from 'vitest';
 import { page } from 'vitest/browser';
+import { CardMotion } from '../../components/card-motion.js';
 import { privateViewOf, type AnyState } from '../../src/engine/index.js';
 import { runScenario } from '../../src/games/scenarios.js';
 import { stressShed, type StressState } from '../../src/games/stress-shed/index.js';
@@ -193,4 +197,45 @@ test('a play rendered before the frame that looks where the cards are still flie
   expect(Math.abs(from.x - (sorted.left + sorted.width / 2))).toBeLessThan(2);
   expect(Math.abs(from.y - (sorted.top + sorted.height / 2))).toBeLessThan(2);
   expect(Math.abs(sorted.left - inHand.left), 'the sort moved the card').toBeGreaterThan(2);
+});
+
+/** A stack whose top card is one element, each new top flying in from a stock: the smallest table that reuses one. */
+class MotionStack extends LitElement {
+  static override properties = { top: { type: String } };
+  top = 'AS';
+  readonly motion = new CardMotion(this);
+  override render() {
+    return html`<div data-fly-source="stock" style="position:absolute;left:0;top:0;width:40px;height:60px"></div>
+      <div
+        id="top"
+        data-card=${this.top}
+        data-fly="stack"
+        data-fly-from="stock"
+        style="position:absolute;left:400px;top:300px;width:40px;height:60px"
+      ></div>`;
+  }
+}
+customElements.define('motion-stack', MotionStack);
+
+test('a stack’s top card flown again before it lands carries one flight, the newer: both stay on the compositor', async () => {
+  await page.viewport(1280, 800);
+  const el = document.createElement('motion-stack') as MotionStack;
+  document.body.append(el);
+  await el.updateComplete;
+  await frame();
+  const top = el.shadowRoot!.querySelector<HTMLElement>('#top')!;
+  el.top = 'KH';
+  await el.updateComplete;
+  const [first] = top.getAnimations();
+  expect(first?.playState, 'the new top card flies in').toBe('running');
+  // The next card lands on the same element within the first one's flight.
+  el.top = 'QD';
+  await el.updateComplete;
+  const running = top.getAnimations().filter((a) => a.playState === 'running');
+  expect(running, 'one flight on the element').toHaveLength(1);
+  expect(running[0]).not.toBe(first);
+  expect(first!.playState, 'the earlier flight was let go').toBe('idle');
+  running[0]!.finish();
+  await frame();
+  expect(top.style.pointerEvents, 'it takes taps again once its flight has landed').toBe('');
 });
