@@ -31,7 +31,9 @@
  * before it ends (a trace of one flight shows them 16.7 ms apart), then one to
  * finish it: about six frames whatever is animated. A card that only enters
  * (fd-card's CSS entrance) costs the same: a page pays per animation, not per
- * pixel.
+ * pixel. Two transform animations on one element would cost a main-thread
+ * frame every frame while both run (Chromium takes both off the compositor),
+ * so a card flown again before it lands lets its earlier flight go (`fly`).
  */
 
 import type { ReactiveController, ReactiveElement } from 'lit';
