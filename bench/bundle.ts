@@ -160,6 +160,7 @@ function stepName(src: string, games: ReadonlySet<string>): string {
   if (src === 'src/app/deal-proof-client.ts') return "a hand's deck is first locked: the deal-proof worker";
   if (src === 'src/app/own-journal.ts') return "as the page's store opens: the own events' journal";
   if (src === 'components/fd-rules.ts') return 'after a table shows: its rules help';
+  if (src === 'components/fd-table-options.ts') return "as the lobby shows: the table's options";
   if (src === 'components/fd-option-fields.ts') return 'the table options form, opened (or the home page)';
   return src;
 }

@@ -34,8 +34,8 @@ import { theme } from './theme.js';
 import { eyeIcon } from './icons.js';
 import { canDraw } from './glyphs.js';
 import { seatItem, seatStyles } from './lobby-seat.js';
+import { LazyPart } from './lazy-part.js';
 import './fd-share.js';
-import './fd-table-options.js';
 
 @customElement('fd-lobby')
 export class FdLobby extends LitElement {
@@ -68,6 +68,8 @@ export class FdLobby extends LitElement {
   @state() private typedName = '';
   /** With `otherTab`: 'asking' once "Sit as another player" was pressed, 'yes' once confirmed. */
   @state() private another: 'no' | 'asking' | 'yes' = 'no';
+  /** The table's options and their form, imported when the lobby first has them: the lobby's first load has a budget. */
+  private readonly tableOptions = new LazyPart(this, () => import('./fd-table-options.js'));
 
   static override styles = [
     theme,
@@ -233,15 +235,23 @@ export class FdLobby extends LitElement {
       </section>
       ${
         lobby.config
-          ? html`<fd-table-options
-              .game=${lobby.config.game}
-              .seats=${lobby.config.seats}
-              .options=${lobby.config.options}
-              ?watchersChat=${lobby.config.watchersChat === true}
-              ?canChange=${lobby.isCreator && !lobby.handRunning && lobby.handsStarted > 0}
-              .refusal=${this.optionsRefusal}
-              .pending=${this.nextChanges}
-            ></fd-table-options>`
+          ? this.tableOptions.show(
+              {
+                loading: 'Loading the table’s options…',
+                failed: 'The table’s options could not be loaded',
+                id: 'options-failed',
+              },
+              () =>
+                html`<fd-table-options
+                  .game=${lobby.config!.game}
+                  .seats=${lobby.config!.seats}
+                  .options=${lobby.config!.options}
+                  ?watchersChat=${lobby.config!.watchersChat === true}
+                  ?canChange=${lobby.isCreator && !lobby.handRunning && lobby.handsStarted > 0}
+                  .refusal=${this.optionsRefusal}
+                  .pending=${this.nextChanges}
+                ></fd-table-options>`,
+            )
           : null
       }
       <section aria-label="Seats">
