@@ -139,13 +139,16 @@ export interface HandRun {
   readonly pages: PageRun[];
 }
 
+/** A page's main-thread CPU and its split, as a row reports it. */
+type PageCpu = Pick<CpuSplit, 'totalMs' | 'scriptingMs' | 'styleLayoutMs' | 'paintOtherMs'>;
+
 export interface GameRow {
   readonly game: string;
   readonly still: boolean;
   readonly players: number;
   readonly runs: number;
   /** Median over every page of every run: the page's own main-thread CPU per hand, and its split. */
-  readonly pageMedian: Omit<CpuSplit, 'driverMs' | 'byEvent' | 'counts' | 'longestTaskMs' | 'longTasks'>;
+  readonly pageMedian: PageCpu;
   /** The busiest page of all runs. */
   readonly busiestPage: ReturnType<typeof pick>;
   /**
@@ -468,9 +471,7 @@ async function speedHand(
   }
 }
 
-function pick(split: CpuSplit): Omit<CpuSplit, 'driverMs' | 'byEvent' | 'counts' | 'longestTaskMs' | 'longTasks'> & {
-  readonly topEvents: [string, number][];
-} {
+function pick(split: CpuSplit): PageCpu & { readonly topEvents: [string, number][] } {
   return {
     totalMs: split.totalMs,
     scriptingMs: split.scriptingMs,
@@ -683,7 +684,7 @@ export function printBrowser(r: BrowserBench): void {
   );
   for (const g of r.rows) {
     if (g.still) console.log(`${g.game}, every player's "Animate cards" off (Settings): a still table`);
-    const line = (what: string, s: GameRow['pageMedian'], ratio: number, driver: string) =>
+    const line = (what: string, s: PageCpu, ratio: number, driver: string) =>
       console.log(
         `${g.game.padEnd(13)} ${String(g.players).padStart(7)}  ${what.padEnd(8)} ${String(s.totalMs).padStart(6)}  ${String(s.scriptingMs).padStart(9)}  ${String(s.styleLayoutMs).padStart(12)}  ${String(s.paintOtherMs).padStart(11)}  | ${String(g.nodePerPeerMs).padStart(9)}  ${`${ratio}×`.padStart(9)}  ${driver.padStart(8)}  ${g.allClean}`,
       );

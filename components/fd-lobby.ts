@@ -221,7 +221,8 @@ export class FdLobby extends LitElement {
         </p>
       </section>`;
     }
-    const game = lobby.config ? catalogEntry(lobby.config.game) : null;
+    const config = lobby.config;
+    const game = config ? catalogEntry(config.game) : null;
     const free = lobby.seats.filter((s) => !s.member).length;
     const firstFree = lobby.seats.findIndex((s) => !s.member);
     const symbols = lobby.fingerprint ? canDraw(lobby.fingerprint.emoji) : false;
@@ -234,7 +235,7 @@ export class FdLobby extends LitElement {
         <fd-share .link=${this.link}></fd-share>
       </section>
       ${
-        lobby.config
+        config
           ? this.tableOptions.show(
               {
                 loading: 'Loading the table’s options…',
@@ -243,10 +244,10 @@ export class FdLobby extends LitElement {
               },
               () =>
                 html`<fd-table-options
-                  .game=${lobby.config!.game}
-                  .seats=${lobby.config!.seats}
-                  .options=${lobby.config!.options}
-                  ?watchersChat=${lobby.config!.watchersChat === true}
+                  .game=${config.game}
+                  .seats=${config.seats}
+                  .options=${config.options}
+                  ?watchersChat=${config.watchersChat === true}
                   ?canChange=${lobby.isCreator && !lobby.handRunning && lobby.handsStarted > 0}
                   .refusal=${this.optionsRefusal}
                   .pending=${this.nextChanges}

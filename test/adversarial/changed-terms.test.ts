@@ -129,21 +129,28 @@ async function changedRoster(creator: TablePeer, table: string) {
   return creator.mesh.sign('roster', changed);
 }
 
-const isRoster = (envelope: Envelope) => envelope.kind === 'roster';
-
-it('a creator that sends a changed roster to one seat only, whose relay is lost: the hand is called off naming nobody', async () => {
-  // The told seat would pass the roster on whenever it cannot tell that the creator reaches the other seat itself
-  // (src/net/relay.ts); here that relay is lost, so the split view holds until the deal.
+/**
+ * Three seats past a first hand, where seat 2 (`told`) loses every roster it would pass on: the told seat would
+ * pass one on whenever it cannot tell that the creator reaches the other seat itself (src/net/relay.ts), and here
+ * that relay is lost, so only what the creator sends reaches `other`. `signed` is the changed roster, not sent yet.
+ */
+async function splitTable(seed: number) {
+  const notRosters = (envelope: Envelope) => envelope.kind !== 'roster';
   const { peers, table } = await tablePeers({
     game: 'stress-shed',
     players: 3,
-    seed: 43,
-    relayFilter: (seat) => (seat === 1 ? (envelope) => !isRoster(envelope) : undefined),
+    seed,
+    relayFilter: (seat) => (seat === 1 ? notRosters : undefined),
   });
   running = peers;
   await firstHandEnded(peers);
   const [creator, told, other] = [peers[0]!, peers[1]!, peers[2]!];
-  creator.mesh.resend(told.mesh.peerId, await changedRoster(creator, table));
+  return { peers, creator, told, other, signed: await changedRoster(creator, table) };
+}
+
+it('a creator that sends a changed roster to one seat only, whose relay is lost: the hand is called off naming nobody', async () => {
+  const { peers, creator, told, other, signed } = await splitTable(43);
+  creator.mesh.resend(told.mesh.peerId, signed);
   await until(() => told.session.nextChanges.includes(CHANGE));
   expect(other.session.nextChanges).toEqual([]);
   for (const p of peers) p.session.rematch();
@@ -152,16 +159,7 @@ it('a creator that sends a changed roster to one seat only, whose relay is lost:
 }, 120_000);
 
 it('a changed roster that reaches the other seat only after it agreed: that seat withdraws, and nobody is named', async () => {
-  const { peers, table } = await tablePeers({
-    game: 'stress-shed',
-    players: 3,
-    seed: 45,
-    relayFilter: (seat) => (seat === 1 ? (envelope) => !isRoster(envelope) : undefined),
-  });
-  running = peers;
-  await firstHandEnded(peers);
-  const [creator, told, other] = [peers[0]!, peers[1]!, peers[2]!];
-  const signed = await changedRoster(creator, table);
+  const { peers, creator, told, other, signed } = await splitTable(45);
   creator.mesh.resend(told.mesh.peerId, signed);
   await until(() => told.session.nextChanges.includes(CHANGE));
   other.session.rematch();

@@ -96,7 +96,7 @@ describe('the change lines, asked again with nothing changed', () => {
   });
 
   it('no change at all is one empty array, not a new one at each view', () => {
-    const same: Roster = { ...roster([member(bob, 'Bob'), member(cat, 'Cat'), member(ann, 'Ann')]) };
+    const same = roster([member(bob, 'Bob'), member(cat, 'Cat'), member(ann, 'Ann')]);
     const terms = asked({ ...same, config: { ...same.config, options: { drawThenPlay: true } } });
     const first = terms.changes();
     expect(first).toEqual([]);
