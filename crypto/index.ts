@@ -37,11 +37,14 @@ export {
   type PacketInput,
   type PacketSource,
   type PacketState,
+  type PacketStateBytes,
   type Phase,
   type StepKind,
   MAX_PACKET,
   openDeck,
   openReshuffle,
+  packetStateBytes,
+  packetStateFrom,
 } from './packet.js';
 export { ed25519Keyed, ed25519Key, ed25519VerifyWith, type Ed25519Key } from './ed25519-verify.js';
 export { type Fault, type FaultCode } from './fault.js';

@@ -14,7 +14,7 @@
 import { aint, aarray, concatBytes, Writer } from './bytes.js';
 import { type Hand } from './cards.js';
 import { Transcript } from './fiat-shamir.js';
-import { G, type Point, encodeDoubled, encodePoint } from './group.js';
+import { G, type Point, decodePoint, encodeDoubled, encodePoint } from './group.js';
 
 export type StepKind = 'relayer' | 'shuffle' | 'lock';
 export type Phase = StepKind | 'locked';
@@ -235,5 +235,59 @@ export function advance(state: PacketState, deck: Deck, update: { layer?: Deck; 
     layers,
     cardLayers: phase === 'relayer' ? state.cardLayers : undefined,
     keys,
+  });
+}
+
+/**
+ * A packet's public state as bytes and plain data, for another thread of the
+ * same page (a structured clone keeps no point): `packetStateFrom` rebuilds it.
+ */
+export type PacketStateBytes = Pick<PacketState, 'id' | 'source' | 'size' | 'phase' | 'next'> & {
+  readonly deck: Uint8Array;
+  readonly layers: readonly Uint8Array[];
+  readonly cardLayers: readonly Uint8Array[] | null;
+  readonly keys: readonly Uint8Array[];
+};
+
+export function packetStateBytes(state: PacketState): PacketStateBytes {
+  const { id, source, size, phase, next } = state;
+  const bytes = (decks: readonly Deck[]) => decks.map((d) => d.bytes);
+  return {
+    ...{ id, source, size, phase, next },
+    deck: state.deck.bytes,
+    layers: bytes(state.layers),
+    cardLayers: state.cardLayers ? bytes(state.cardLayers) : null,
+    keys: bytes(state.keys),
+  };
+}
+
+function deckOfBytes(bytes: Uint8Array, n: number, what: string): Deck {
+  if (!(bytes instanceof Uint8Array) || bytes.length !== 32 * n) throw new RangeError(`${what}: expected ${n} points`);
+  const points = Array.from({ length: n }, (_, i) => decodePoint(bytes.subarray(32 * i, 32 * i + 32), `${what}[${i}]`));
+  return { points, bytes };
+}
+
+/** The state `packetStateBytes` gave, in `hand`: every point decoded (a RangeError names one that is not), its digest bound again. */
+export function packetStateFrom(hand: Hand, b: PacketStateBytes): PacketState {
+  const n = hand.params.seats;
+  aint(b.id, 'packet id', 0, MAX_PACKET_ID);
+  aint(b.size, 'packet size', 1, MAX_PACKET);
+  aint(b.next, 'next seat', 0, n - 1);
+  if (!['relayer', 'shuffle', 'lock', 'locked'].includes(b.phase)) throw new RangeError('packet phase: unknown');
+  const decks = (list: readonly Uint8Array[], size: number, what: string) =>
+    list.map((bytes, i) => deckOfBytes(bytes, size, `${what}[${i}]`));
+  if (b.layers.length !== n || b.keys.length > n) throw new RangeError('packet state: wrong number of seats');
+  return Object.freeze({
+    hand,
+    id: b.id,
+    source: b.source,
+    size: b.size,
+    digest: packetDigest(hand, b.id, b.size, b.source),
+    phase: b.phase,
+    next: b.next,
+    deck: deckOfBytes(b.deck, b.size, 'packet deck'),
+    layers: decks(b.layers, 1, 'packet layer'),
+    cardLayers: b.cardLayers ? decks(b.cardLayers, b.size, 'packet card layer') : undefined,
+    keys: decks(b.keys, b.size, 'packet keys'),
   });
 }
