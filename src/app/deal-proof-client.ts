@@ -1,54 +1,66 @@
 /**
  * Where a page's hands have their deal proofs checked (hand-session.ts
- * `dealProofs`): in a module worker (deal-proof-worker.ts), so the largest
- * part of a hand's set-up leaves the page's main thread, which goes on
- * drawing and taking messages. The worker starts with the first deal and
- * serves every later one. Anything short of the worker's "every step held"
- * (no Worker in this browser, a worker that fails to load or throws, no
- * answer within `patienceMs`) settles as false, and the hand then checks the
- * proofs on the main thread as it would without a worker: the worker can only
- * save the page time, never change a verdict.
+ * `dealProofs`) and their seats' cascade steps made (`stepMaker`): in a
+ * module worker (deal-proof-worker.ts), so the largest pieces of a hand's
+ * crypto leave the page's main thread, which goes on drawing and taking
+ * messages. The worker starts with the first job and serves every later
+ * one. Anything short of the worker's answer (no Worker in this browser, a
+ * worker that fails to load or throws, no answer within `patienceMs`)
+ * settles as "not held" or "not made", and the hand then does that work on
+ * the main thread as it would without a worker: the worker can only save the
+ * page time, never change a verdict or a step.
  */
 import type { DealProofCheck, DealProofJob } from '../table/hand/deal-proofs.js';
-import type { DealProofAnswer, DealProofAsk } from './deal-proof-worker.js';
+import type { StepJob, StepMade, StepMaker } from '../table/hand/steps-elsewhere.js';
+import type { WorkerAnswer, WorkerAsk } from './deal-proof-worker.js';
 
-/** How long a deal's check may take in the worker before the page checks it itself (a slow phone takes about 2 s). */
+/** How long a job may take in the worker before the page does it itself (a slow phone checks a deal in about 2 s). */
 const PATIENCE_MS = 20_000;
 
 export class DealProofClient {
   private worker: Worker | null = null;
   private nextId = 0;
-  private readonly waiting = new Map<number, (hold: boolean) => void>();
+  private readonly waiting = new Map<number, (answer: WorkerAnswer | null) => void>();
 
   /** `start`: makes the worker (the bundler turns the URL into the worker's own chunk). */
   constructor(
     private readonly start: () => Worker = () =>
-      new Worker(new URL('./deal-proof-worker.ts', import.meta.url), { type: 'module', name: 'fairdeck deal proofs' }),
+      new Worker(new URL('./deal-proof-worker.ts', import.meta.url), { type: 'module', name: 'fairdeck hand crypto' }),
     private readonly patienceMs = PATIENCE_MS,
   ) {}
 
   /** The check a table session gives its hands. */
   readonly check: DealProofCheck = (job: DealProofJob) =>
-    new Promise<boolean>((resolve) => {
+    this.ask((id) => ({ id, job })).then((answer) => !!answer && 'hold' in answer && answer.hold === true);
+
+  /** Where a table session's hands make their seats' cascade steps. */
+  readonly make: StepMaker = (step: StepJob) =>
+    this.ask((id) => ({ id, step })).then((answer): StepMade | null =>
+      answer && 'made' in answer ? answer.made : null,
+    );
+
+  /** Sends the job `ask` makes with its id; settles with the worker's answer, or null without one. */
+  private ask(ask: (id: number) => WorkerAsk): Promise<WorkerAnswer | null> {
+    return new Promise((resolve) => {
       const worker = this.ready();
-      if (!worker) return resolve(false);
+      if (!worker) return resolve(null);
       const id = this.nextId++;
-      const timer = setTimeout(() => this.settle(id, false), this.patienceMs);
-      this.waiting.set(id, (hold) => {
+      const timer = setTimeout(() => this.settle(id, null), this.patienceMs);
+      this.waiting.set(id, (answer) => {
         clearTimeout(timer);
-        resolve(hold);
+        resolve(answer);
       });
-      const ask: DealProofAsk = { id, job };
-      worker.postMessage(ask);
+      worker.postMessage(ask(id));
     });
+  }
 
   private ready(): Worker | null {
     if (this.worker) return this.worker;
     if (typeof Worker !== 'function') return null;
     try {
       const worker = this.start();
-      worker.addEventListener('message', ({ data }: MessageEvent<DealProofAnswer>) => this.settle(data.id, data.hold));
-      // A worker that failed (its chunk did not load, it threw): every job waiting on it is checked on the page, and
+      worker.addEventListener('message', ({ data }: MessageEvent<WorkerAnswer>) => this.settle(data.id, data));
+      // A worker that failed (its chunk did not load, it threw): every job waiting on it is done on the page, and
       // the next one starts a new worker.
       const failed = (event: Event) => {
         // Handled here: the page checks the proofs itself, and the console is not told of an uncaught error.
@@ -56,7 +68,7 @@ export class DealProofClient {
         if (this.worker !== worker) return;
         this.worker = null;
         worker.terminate();
-        for (const id of [...this.waiting.keys()]) this.settle(id, false);
+        for (const id of [...this.waiting.keys()]) this.settle(id, null);
       };
       worker.addEventListener('error', failed);
       worker.addEventListener('messageerror', failed);
@@ -67,13 +79,13 @@ export class DealProofClient {
     }
   }
 
-  private settle(id: number, hold: boolean): void {
+  private settle(id: number, answer: WorkerAnswer | null): void {
     const done = this.waiting.get(id);
     if (!done) return;
     this.waiting.delete(id);
-    done(hold === true);
+    done(answer);
   }
 }
 
-/** The page's one client: every table session's hands share its worker (table-stack.ts `dealProofs`). */
+/** The page's one client: every table session's hands share its worker (table-stack.ts `dealProofs`, `stepMaker`). */
 export const pageDealProofs = new DealProofClient();

@@ -1,27 +1,41 @@
 /**
- * The page's worker for a hand's deal proofs (src/table/hand/deal-proofs.ts):
- * it gets a job (an id and the deal's steps), takes the steps again from a
- * fresh deal with the table's own functions, and answers with the id and
- * whether every step held. Loaded by deal-proof-client.ts, as a module
- * worker of its own chunk, when a page first has a deal checked.
+ * The page's worker for a hand's heaviest crypto, off the main thread. Two
+ * jobs: a hand's deal proofs (src/table/hand/deal-proofs.ts: it takes the
+ * deal's steps again from a fresh deal with the table's own functions and
+ * answers whether every step held), and one of this seat's cascade steps
+ * (src/table/hand/steps-elsewhere.ts: it makes the step from the packet's
+ * state and the seat's secrets, and answers with its bytes and secrets, or
+ * none when it could not). Each answer carries its job's id. Loaded by
+ * deal-proof-client.ts, as a module worker of its own chunk, when a page
+ * first has a deal checked or a step made.
  */
 import { systemRandom } from '../../crypto/index.js';
 import { dealHolds, type DealProofJob } from '../table/hand/deal-proofs.js';
+import { makeStepOf, type StepJob, type StepMade } from '../table/hand/steps-elsewhere.js';
 
 /** What the page sends: a job and the id its answer carries back. */
-export interface DealProofAsk {
-  readonly id: number;
-  readonly job: DealProofJob;
-}
+export type WorkerAsk =
+  { readonly id: number; readonly job: DealProofJob } | { readonly id: number; readonly step: StepJob };
 
-/** What comes back: the job's id, and whether every step of its deal held. */
-export interface DealProofAnswer {
-  readonly id: number;
-  readonly hold: boolean;
+/** What comes back: the job's id, and whether every step of its deal held, or the step made (null: not made). */
+export type WorkerAnswer =
+  { readonly id: number; readonly hold: boolean } | { readonly id: number; readonly made: StepMade | null };
+
+function madeOf(job: StepJob): StepMade | null {
+  try {
+    return makeStepOf(job, systemRandom);
+  } catch {
+    return null;
+  }
 }
 
 const scope = self as unknown as {
-  onmessage: ((event: MessageEvent<DealProofAsk>) => void) | null;
-  postMessage(answer: DealProofAnswer): void;
+  onmessage: ((event: MessageEvent<WorkerAsk>) => void) | null;
+  postMessage(answer: WorkerAnswer): void;
 };
-scope.onmessage = ({ data }) => scope.postMessage({ id: data.id, hold: dealHolds(data.job, systemRandom) });
+scope.onmessage = ({ data }) =>
+  scope.postMessage(
+    'step' in data
+      ? { id: data.id, made: madeOf(data.step) }
+      : { id: data.id, hold: dealHolds(data.job, systemRandom) },
+  );

@@ -10,10 +10,11 @@
  * project's fixed-base table (crypto/group.ts, src/table/signature-base.ts),
  * which the page's signer takes once it is in (identity.ts
  * `useSignatureBase`). The lobby waits for none of them. The page's hands
- * have their deal proofs checked by one worker (deal-proof-client.ts), which
- * loads and starts with the first deal.
+ * have their deal proofs checked and their seats' cascade steps made by one
+ * worker (deal-proof-client.ts), which loads and starts with the first job.
  */
 import type { DealProofCheck } from '../table/hand/deal-proofs.js';
+import type { StepMaker } from '../table/hand/steps-elsewhere.js';
 import { loadFixedBase } from '../table/signature-base.js';
 import { useSignatureBase } from './identity.js';
 
@@ -23,6 +24,10 @@ void loadFixedBase().then(useSignatureBase, () => {});
 /** Every table session of the page has its hands' deal proofs checked in one worker, its client loaded with the first deal. */
 export const dealProofs: DealProofCheck = (job) =>
   import('./deal-proof-client.js').then(({ pageDealProofs }) => pageDealProofs.check(job));
+
+/** The same worker makes the page's seats' cascade steps (hand/steps-elsewhere.ts). */
+export const stepMaker: StepMaker = (job) =>
+  import('./deal-proof-client.js').then(({ pageDealProofs }) => pageDealProofs.make(job));
 
 export { TableSession } from '../table/table-session.js';
 export { Mesh } from '../net/mesh.js';

@@ -31,6 +31,7 @@ import {
 import type { Halt } from './hand/halt.js';
 import type { Bounce } from './hand/real-time.js';
 import { SeatAgent, type HandSecrets, type SeatIO } from './hand/seat-agent.js';
+import { StepsElsewhere, type StepMaker } from './hand/steps-elsewhere.js';
 import type { HandSetup } from './hand/setup.js';
 import type { MoveRefusal } from './hand/move-refusal.js';
 import { err, type Result } from '../result.js';
@@ -59,6 +60,8 @@ export interface HandConfig {
    * answer, and checks them on this thread unless every step held there. Absent: checked here at once.
    */
   readonly dealProofs?: DealProofCheck;
+  /** Makes this seat's cascade steps on another thread (hand/steps-elsewhere.ts; the browser's worker); absent: here, at once. */
+  readonly stepMaker?: StepMaker;
   /** The offline verifier only: public key shares it has checked on another thread (follower.ts). */
   readonly presumeKey?: FollowerOptions['presumeKey'];
   /** A hand whose moves are told (the table's log, a replay): each applied input is kept with the states around it until `takeApplied` (default: none kept). */
@@ -109,6 +112,7 @@ export class HandSession {
         rng,
         restored,
         config.name,
+        new StepsElsewhere(config.stepMaker, () => this.pump()),
       );
     }
   }

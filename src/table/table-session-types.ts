@@ -6,6 +6,7 @@
  */
 import type { PoolLimits } from './hand/event-pool.js';
 import type { DealProofCheck } from './hand/deal-proofs.js';
+import type { StepMaker } from './hand/steps-elsewhere.js';
 import type { RandomSource } from '../../crypto/index.js';
 import type { Bot } from '../bots/index.js';
 import type { Signer } from '../net/envelope.js';
@@ -29,6 +30,8 @@ export interface TableSessionOptions {
   readonly limits?: PoolLimits;
   /** Where this page's seats have their hands' deal proofs checked (hand-session.ts `dealProofs`); absent: on this thread. */
   readonly dealProofs?: DealProofCheck;
+  /** Where this page's seats make their cascade steps (hand-session.ts `stepMaker`); absent: on this thread. */
+  readonly stepMaker?: StepMaker;
   readonly bot?: Bot;
   /** Bot think time (ms), so a person can follow; 0 in simulations. */
   readonly botDelayMs?: number;

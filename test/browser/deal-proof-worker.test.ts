@@ -1,13 +1,23 @@
 /**
- * The page's deal-proof worker in Chromium (src/app/deal-proof-client.ts and
+ * The page's hand-crypto worker in Chromium (src/app/deal-proof-client.ts and
  * deal-proof-worker.ts): a real module worker finds that the recorded courier
- * hand's deal holds and that one with a forged lock step does not; and the
- * client settles as "not held" (the hand then checks the proofs itself) for
- * a worker that fails to load, one that never answers, and a browser that
- * cannot make one.
+ * hand's deal holds and that one with a forged lock step does not, and makes
+ * a seat's shuffle that verifies against the packet it was asked for (and
+ * none for a job it cannot make); and the client settles as "not held" or
+ * "not made" (the hand then does the work itself) for a worker that fails to
+ * load, one that never answers, and a browser that cannot make one.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  createHand,
+  decodeShuffleStep,
+  newPacketSecrets,
+  openDeck,
+  seededRandom,
+  verifyShuffleStep,
+} from '../../crypto/index.js';
 import { DealProofClient } from '../../src/app/deal-proof-client.js';
+import { stepJob } from '../../src/table/hand/steps-elsewhere.js';
 import raw from '../fixtures/courier-hand-2p.json';
 import { courierDeal, decodeStoredHand, type CourierDeal, type StoredHand } from '../helpers/courier-deal.js';
 
@@ -28,6 +38,17 @@ describe('the deal-proof worker', () => {
     expect(await client.check(hand.job(hand.deal.slice(0, 3)))).toBe(false);
   });
 
+  it('makes a seat’s shuffle that verifies against its packet, and none for a job it cannot make', async () => {
+    const state = openDeck(createHand({ tableId: new Uint8Array(16), handNo: 0, seats: 2, deckSize: 52 }));
+    const client = new DealProofClient();
+    const made = await client.make(stepJob(state, 0, newPacketSecrets(0, 0), () => undefined));
+    expect(made).not.toBeNull();
+    expect(made!.secrets.shuffle?.perm).toHaveLength(52);
+    expect(verifyShuffleStep(state, decodeShuffleStep(made!.bytes), seededRandom('check')).ok).toBe(true);
+    // Seat 1 may not shuffle before seat 0: the worker answers that it made nothing.
+    expect(await client.make(stepJob(state, 1, newPacketSecrets(0, 1), () => undefined))).toBeNull();
+  });
+
   it.each<[string, () => DealProofClient]>([
     ['a worker that fails to load', () => new DealProofClient(workerOf('throw new Error("no chunk")'))],
     ['a worker that never answers', () => new DealProofClient(workerOf('onmessage = () => {}'), 200)],
@@ -38,8 +59,11 @@ describe('the deal-proof worker', () => {
           throw new DOMException('workers are off', 'SecurityError');
         }),
     ],
-  ])('settles as not held for %s', async (_, client) => {
-    expect(await client().check(hand.job())).toBe(false);
+  ])('settles as not held, and a step as not made, for %s', async (_, client) => {
+    const c = client();
+    expect(await c.check(hand.job())).toBe(false);
+    const state = openDeck(createHand({ tableId: new Uint8Array(16), handNo: 0, seats: 2, deckSize: 52 }));
+    expect(await c.make(stepJob(state, 0, newPacketSecrets(0, 0), () => undefined))).toBeNull();
   });
 
   it('starts a new worker for the next job once one failed', async () => {

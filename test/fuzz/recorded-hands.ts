@@ -13,9 +13,9 @@ import { signEnvelope, type EnvelopeOf, type Signer } from '../../src/net/envelo
 import { HandSession } from '../../src/table/hand-session.js';
 import type { HandSetup } from '../../src/table/hand/setup.js';
 import { until } from '../../tools/sim/simulation.js';
-import { handTable, play, tableSigners } from '../helpers/hand-table.js';
+import { courierScript, handTable, play, tableSigners } from '../helpers/hand-table.js';
 import { raceGame, raceTable, signers as raceSigners, stopRaceNetwork, type RaceBoard } from '../helpers/race.js';
-import { courierGame, type CourierAction, type CourierBoard } from '../table/courier-game.js';
+import { courierGame } from '../table/courier-game.js';
 
 type Event = EnvelopeOf<'table-event'>;
 
@@ -25,23 +25,6 @@ export interface RecordedHand {
   readonly signers: readonly Signer[];
   /** Every event, in the order a spectator took them in. */
   readonly events: readonly Event[];
-}
-
-/** The courier script of crypto-requests.test.ts: flip, mix, secret choice and discard, show a forwarded card, end. */
-function courierScript() {
-  const turns: CourierAction['type'][] = ['flip', 'mix', 'secret', 'show', 'end'];
-  let next = 0;
-  return (_seat: number, legal: unknown[], session: HandSession): unknown => {
-    const actions = legal as CourierAction[];
-    const b = session.engineState!.board as CourierBoard;
-    if (b.phase === 'pass' || b.phase === 'discard') return actions[0]!;
-    const want = turns[Math.min(next, turns.length - 1)]!;
-    const pick =
-      want === 'show' ? actions.filter((a) => a.type === 'show').at(-1) : actions.find((a) => a.type === want);
-    if (!pick) return null;
-    next++;
-    return pick;
-  };
 }
 
 export async function recordCourierHand(): Promise<RecordedHand> {

@@ -4,7 +4,8 @@
  * links), each a HandSession with its own seat agent, plus a spectator — a
  * seatless HandSession that holds no secret and is fed every event the seats
  * send. A test drives the seats' moves with `play` and can rewrite what one
- * seat sends (`tamper`, re-signing with `signers[seat]`).
+ * seat sends (`tamper`, re-signing with `signers[seat]`) or have the seats
+ * make their cascade steps as a page with a worker does (`stepMaker`).
  */
 import { seededRandom } from '../../crypto/index.js';
 import type { AnyGame } from '../../src/engine/index.js';
@@ -13,9 +14,11 @@ import { MemoryNetwork } from '../../src/net/memory-transport.js';
 import { Mesh } from '../../src/net/mesh.js';
 import { peerIdFor } from '../../src/net/peer-id.js';
 import { HandSession } from '../../src/table/hand-session.js';
+import type { StepMaker } from '../../src/table/hand/steps-elsewhere.js';
 import type { HandSetup } from '../../src/table/hand/setup.js';
 import { until } from '../../tools/sim/simulation.js';
 import { testSigner } from './signers.js';
+import type { CourierAction, CourierBoard } from '../table/courier-game.js';
 
 type Event = EnvelopeOf<'table-event'>;
 
@@ -45,6 +48,8 @@ export async function handTable(options: {
   players: number;
   seed: string;
   tamper?: (seat: number, envelope: Event, table: HandTable) => Event | Event[] | null;
+  /** Where the seats make their cascade steps (hand/steps-elsewhere.ts); absent: each on its own thread, at once. */
+  stepMaker?: StepMaker;
 }): Promise<HandTable> {
   const { game, players } = options;
   const signers = tableSigners.slice(0, players);
@@ -89,7 +94,13 @@ export async function handTable(options: {
   for (let seat = 0; seat < players; seat++) {
     const mesh = meshes[seat]!;
     const session = new HandSession(
-      { setup, game, mySeat: seat, rng: seededRandom(`${options.seed}-${seat}`) },
+      {
+        setup,
+        game,
+        mySeat: seat,
+        rng: seededRandom(`${options.seed}-${seat}`),
+        ...(options.stepMaker ? { stepMaker: options.stepMaker } : {}),
+      },
       {
         sign: (body) => mesh.sign('table-event', body),
         keepSecrets: () => {},
@@ -146,4 +157,25 @@ export async function play(
     });
     return false;
   }, 2);
+}
+
+/**
+ * The courier script of turns, one per seat in play: flip (reveal-all), mix (reshuffle + draw), secret choice
+ * (discarding the card at `discardIndex`), show a forwarded card (the last of the hand: its keys came in the act), end.
+ */
+export function courierScript(discardIndex = 0) {
+  const turns: CourierAction['type'][] = ['flip', 'mix', 'secret', 'show', 'end'];
+  let next = 0;
+  return (_seat: number, legal: unknown[], session: HandSession): unknown => {
+    const actions = legal as CourierAction[];
+    const b = session.engineState!.board as CourierBoard;
+    if (b.phase === 'pass') return actions[0]!;
+    if (b.phase === 'discard') return actions[discardIndex % actions.length]!;
+    const want = turns[Math.min(next, turns.length - 1)]!;
+    const pick =
+      want === 'show' ? actions.filter((a) => a.type === 'show').at(-1) : actions.find((a) => a.type === want);
+    if (!pick) return null;
+    next++;
+    return pick;
+  };
 }

@@ -13,7 +13,7 @@ import { decodeKeyShares, decodeRelayerStep, encodeKeyShares } from '../../crypt
 import { census, type CryptoRequest } from '../../src/engine/index.js';
 import type { EnvelopeOf } from '../../src/net/envelope.js';
 import type { HaltCode, HandSession } from '../../src/table/hand-session.js';
-import { handTable, play, resign, type HandTable } from '../helpers/hand-table.js';
+import { courierScript, handTable, play, resign, type HandTable } from '../helpers/hand-table.js';
 import { courierGame, type CourierAction, type CourierBoard } from './courier-game.js';
 import { refusal } from '../helpers/refusal.js';
 
@@ -26,29 +26,10 @@ afterEach(() => {
 
 const board = (s: HandSession) => s.engineState!.board as CourierBoard;
 
-/** The script of turns: flip (reveal-all), mix (reshuffle + draw), secret choice + discard, show a forwarded card (its keys in the act), end. */
-function scripted(discardIndex = 0) {
-  const turns: CourierAction['type'][] = ['flip', 'mix', 'secret', 'show', 'end'];
-  let next = 0;
-  return (seat: number, legal: unknown[], session: HandSession): unknown => {
-    const actions = legal as CourierAction[];
-    const b = board(session);
-    if (b.phase === 'pass') return actions[0]!;
-    if (b.phase === 'discard') return actions[discardIndex % actions.length]!;
-    const want = turns[Math.min(next, turns.length - 1)]!;
-    // Show the card the seat was passed (the last of its hand): its keys came by forward.
-    const pick =
-      want === 'show' ? actions.filter((a) => a.type === 'show').at(-1) : actions.find((a) => a.type === want);
-    if (!pick) return null;
-    next++;
-    return pick;
-  };
-}
-
 describe.each([2, 3])('courier with %i seats', (players) => {
   it('every request kind completes; seats and a seatless spectator agree on the hash and a clean audit', async () => {
     const table = (open = await handTable({ game: courierGame, players, seed: `courier-${players}` }));
-    await play(table, scripted());
+    await play(table, courierScript());
     await until(() => table.spectator.phase === 'done');
     const all = [...table.sessions, table.spectator];
     expect(all.map((s) => s.halt)).toEqual(all.map(() => null));
@@ -66,7 +47,7 @@ describe.each([2, 3])('courier with %i seats', (players) => {
 it('a secret choice: the chooser sees its reshuffled hand, the others cannot tell which card it discarded', async () => {
   const table = (open = await handTable({ game: courierGame, players: 2, seed: 'secret' }));
   let discarded: number | null = null;
-  const script = scripted(1);
+  const script = courierScript(1);
   await play(table, (seat, legal, session) => {
     const action = script(seat, legal, session) as CourierAction | null;
     if (action?.type === 'discard') discarded = action.handle;
@@ -199,7 +180,7 @@ it.each(cheats.map((c) => [c.name, c] as const))(
         return cheat.rewrite(envelope.body, envelope);
       },
     }));
-    await play(table, scripted());
+    await play(table, courierScript());
     await until(() => table.sessions[victim]!.halt !== null);
     expect(done).toBe(true);
     const halt = table.sessions[victim]!.halt!;
@@ -215,7 +196,7 @@ it.each(cheats.map((c) => [c.name, c] as const))(
 
 it('the seat agent refuses its own discard of a card it does not hold', async () => {
   const table = (open = await handTable({ game: courierGame, players: 2, seed: 'bad-discard' }));
-  const script = scripted();
+  const script = courierScript();
   let refused: string | null = null;
   await play(table, (seat, legal, session) => {
     const action = script(seat, legal, session) as CourierAction | null;

@@ -1,13 +1,14 @@
 /**
  * A seat agent: one seat's secrets in a hand and the events only that seat
  * can make — its ready (seal key and the set-up it agrees to), its cascade
- * steps, its key shares for the engine's crypto requests (sealed to their
- * recipient where private), its moves (with the keys that reveal the cards
- * they play), its real-time commits and reveals, and its disclosure at the
- * end (preceded, in an audit at once for a fault it found, by its signed
- * fault report). It sits on a follower (follower.ts), which verifies and applies every
- * event, its own included. What the seat alone learns — cards revealed or
- * forwarded to it, by opening the shares sealed to it — stays here; the
+ * steps (made on the page's worker when it has one: steps-elsewhere.ts), its
+ * key shares for the engine's crypto requests (sealed to their recipient
+ * where private), its moves (with the keys that reveal the cards they play),
+ * its real-time commits and reveals, and its disclosure at the end
+ * (preceded, in an audit at once for a fault it found, by its signed fault
+ * report). It sits on a follower (follower.ts), which verifies and applies
+ * every event, its own included. What the seat alone learns — cards revealed
+ * or forwarded to it, by opening the shares sealed to it — stays here; the
  * follower knows only public cards. Secrets are handed to `keepSecrets`
  * before any event that depends on them is published.
  */
@@ -17,14 +18,8 @@ import {
   ALL_SEATS,
   decodePacketSecrets,
   encodeKeyShares,
-  encodeLockStep,
   encodePacketSecrets,
-  encodeRelayerStep,
-  encodeShuffleStep,
   forwardToSeat,
-  makeLockStep,
-  makeRelayerStep,
-  makeShuffleStep,
   newPacketSecrets,
   revealToAll,
   revealToSeat,
@@ -33,7 +28,6 @@ import {
   withOwnKeys,
   type KeyRing,
   type KeyShares,
-  type Made,
   type PacketSecrets,
   type RandomSource,
   type SealKeyPair,
@@ -60,6 +54,7 @@ import type { MoveRefusal } from './move-refusal.js';
 import { realTimeRefusal, shownAfter, turnRefusal } from './own-moves.js';
 import { mergeRings } from './packets.js';
 import { roundDigest } from './real-time.js';
+import { makeOwnStep, stepJob, StepsElsewhere } from './steps-elsewhere.js';
 
 /** Why a seat whose page lost its keys of the hand ends it (every page shows it). */
 export const LOST_KEYS =
@@ -101,6 +96,8 @@ export class SeatAgent {
     restored?: HandSecrets,
     /** The name this seat plays under, signed in its ready (undefined: none, as before names were signed). */
     private readonly name?: string,
+    /** Where its cascade steps are made (steps-elsewhere.ts); default: here, at once. */
+    private readonly elsewhere = new StepsElsewhere(undefined, () => {}),
   ) {
     if (restored) {
       this.sealSecret = restored.sealSecret;
@@ -176,25 +173,18 @@ export class SeatAgent {
   private makeStep(cascade: Cascade): boolean {
     const me = this.seat;
     const state = cascade.state;
-    if (state.phase === 'locked' || state.next !== me || this.follower.pool.step(stepType(state), cascade.packet, me))
+    const type = stepType(state);
+    if (state.phase === 'locked' || state.next !== me || this.follower.pool.step(type, cascade.packet, me))
       return false;
     const mine = this.secrets.get(cascade.packet) ?? newPacketSecrets(cascade.packet, me);
-    let bytes: Uint8Array;
-    let made: Made<CryptoStep>;
-    if (state.phase === 'shuffle') {
-      const shuffle = makeShuffleStep(state, me, mine, this.rng);
-      [bytes, made] = [encodeShuffleStep(shuffle.message), shuffle];
-    } else if (state.phase === 'lock') {
-      const lock = makeLockStep(state, me, mine, this.rng);
-      [bytes, made] = [encodeLockStep(lock.message), lock];
-    } else {
-      const relayer = makeRelayerStep(state, me, mine, (pid) => this.secrets.get(pid), this.rng);
-      [bytes, made] = [encodeRelayerStep(relayer.message), relayer];
-    }
+    const sources = (packet: number) => this.secrets.get(packet);
+    const there = this.elsewhere.take(state, me, () => stepJob(state, me, mine, sources));
+    if (there === 'wait') return false;
+    const made = there === 'here' ? makeOwnStep(state, me, mine, sources, this.rng) : there;
     this.secrets.set(cascade.packet, made.secrets);
     this.io.keepSecrets(this.forStorage());
-    this.made.set(`${cascade.packet}:${stepType(state)}`, { bytes, step: made.message });
-    return this.emit(stepType(state), { packet: cascade.packet, step: bytes });
+    this.made.set(`${cascade.packet}:${type}`, { bytes: made.bytes, step: made.message });
+    return this.emit(type, { packet: cascade.packet, step: made.bytes });
   }
 
   /** The cascade steps this agent made in this page's memory, by packet and type, with their bytes (not kept in storage). */
