@@ -154,7 +154,7 @@ describe('the bundle bench', () => {
     expect(r.steps.map((s) => s.what)).toEqual([
       'a big-game table hosts a bot (its code)',
       'a big-game table opens (rules + element)',
-      "a hand's deck is first locked: the deal-proof worker",
+      'a seat first makes a cascade step: the hand-crypto worker',
       'a small-game table opens (rules + element)',
       'a table opens (session, lobby, mesh)',
       'the home page (shown at once)',
@@ -167,7 +167,7 @@ describe('the bundle bench', () => {
       gzipBytes: gzip('assets/big-game-bot.js'),
     });
     // The worker's script counts with the client that starts it.
-    expect(step("a hand's deck is first locked: the deal-proof worker")).toMatchObject({
+    expect(step('a seat first makes a cascade step: the hand-crypto worker')).toMatchObject({
       files: 2,
       gzipBytes: gzip('assets/deal-proof-client.js', 'assets/deal-proof-worker.js'),
     });
