@@ -9,7 +9,10 @@
  * ordered it (the view the store passes in); one that lost its race (the top
  * changed first) flies back and shakes into the row with a red flash and a
  * red band naming who got there first;
- * while nobody can move, a countdown shows the new tops being dealt. On a
+ * while nobody can move, a countdown shows the new tops being dealt. What
+ * happens (a lost race, new tops, a stress call, the winner) is read out to
+ * a screen reader as it happens; the standing hint and "Playing…" while an
+ * own play is ordered are shown, not read out after every play. On a
  * phone (360 px wide and up, portrait) the cards, gaps and Stress! button
  * shrink so the whole table fits the screen, played by tap (tap a card, and
  * a lit stack when it goes on both; a lit stack is a named button, Enter
@@ -220,6 +223,20 @@ export class FdStressSpeed extends LitElement {
     const me = this.mySeat ?? 0;
     const other = 1 - me;
     const canStress = this.legal.some((a) => a.type === 'stress');
+    // What happened, read out as it happens; the standing hint and a play on its way are shown, not read out.
+    const news = this.bounceNote
+      ? html`<span id="bounced" class="lost" role="alert">${this.bounceNote}</span>`
+      : v.stalemate
+        ? html`No one can move: dealing new tops…
+            <div class="countdown"><div></div></div>`
+        : v.winner !== null
+          ? html`<strong>${this.names[v.winner] ?? 'Someone'} wins!</strong>`
+          : v.blocked
+            ? html`No card can ever be played again: the hand ends without a winner.`
+            : v.lastStress
+              ? html`${this.names[v.lastStress.caller] ?? '?'} called stress: ${this.names[v.lastStress.taker] ?? '?'}
+                takes both stacks.`
+              : null;
     return html`
       <div class="name">${this.names[other] ?? 'Opponent'}${goneMark(other, this.gone)}</div>
       ${this.side(other, false)}
@@ -228,24 +245,9 @@ export class FdStressSpeed extends LitElement {
         <button class="stress" id="stress" ?disabled=${!canStress} @click=${this.stress}>Stress!</button>
         ${this.stack(1)}
       </div>
-      <div class="note" id="speed-note" aria-live="polite">
-        ${
-          this.bounceNote
-            ? html`<span id="bounced" class="lost" role="alert">${this.bounceNote}</span>`
-            : v.stalemate
-              ? html`No one can move: dealing new tops…
-                  <div class="countdown"><div></div></div>`
-              : v.winner !== null
-                ? html`<strong>${this.names[v.winner] ?? 'Someone'} wins!</strong>`
-                : v.blocked
-                  ? html`No card can ever be played again: the hand ends without a winner.`
-                  : v.lastStress
-                    ? html`${this.names[v.lastStress.caller] ?? '?'} called stress:
-                      ${this.names[v.lastStress.taker] ?? '?'} takes both stacks.`
-                    : this.pending
-                      ? 'Playing…'
-                      : html`Play one up or one down — aces go both ways.`
-        }
+      <div class="note" id="speed-note">
+        <div id="speed-news" aria-live="polite">${news ?? nothing}</div>
+        ${news === null ? (this.pending ? 'Playing…' : 'Play one up or one down — aces go both ways.') : nothing}
       </div>
       <div class="why" id="why" role="alert">${this.why ?? ''}</div>
       ${this.side(me, true)}

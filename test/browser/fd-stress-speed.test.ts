@@ -2,11 +2,13 @@
  * The Stress (speed) table element in Chromium: its own row cards are marked
  * like the other games' hints (a ring on each that goes on a stack, the
  * others dimmed, and only the marked ones selectable); a play that lost its
- * race flashes its slot and says in a red band who got there first; and on
- * 360×640 and 390×844 portrait screens both rows, both stacks and the
- * Stress! button lie inside the width. In every state that lights or adds
- * something (a stress to call, a lost race, a stalemate, a winner…) the table
- * stays readable on the felt: axe finds no serious violation at either size.
+ * race flashes its slot and says in a red band who got there first, read out
+ * to a screen reader, while the standing hint and "Playing…" are shown but
+ * not read out; and on 360×640 and 390×844 portrait screens both rows, both
+ * stacks and the Stress! button lie inside the width. In every state that
+ * lights or adds something (a stress to call, a lost race, a stalemate, a
+ * winner…) the table stays readable on the felt: axe finds no serious
+ * violation at either size.
  */
 import { afterEach, describe, expect, test } from 'vitest';
 import { page } from 'vitest/browser';
@@ -138,6 +140,23 @@ test('a play that lost its race flashes its slot and names who got there first',
   expect(moving.every(([, props]) => (props as string[]).every((p) => p === 'opacity' || p === 'transform'))).toBe(
     true,
   );
+});
+
+test('what happens is read out; the standing hint and a play on its way are shown, not read out after every play', async () => {
+  const el = await mount();
+  const note = root(el).querySelector('#speed-note')!;
+  const live = () => root(el).querySelector('#speed-note [aria-live]');
+  expect(note.getAttribute('aria-live')).toBeNull();
+  expect(live()?.textContent?.trim()).toBe('');
+  expect(note.textContent).toContain('Play one up or one down');
+  el.pending = 1;
+  await el.updateComplete;
+  expect(note.textContent).toContain('Playing…');
+  expect(live()?.textContent?.trim()).toBe('');
+  el.myBounces = 1;
+  await el.updateComplete;
+  expect(live()?.textContent).toContain('Too late: Bob got there first.');
+  expect(note.textContent).not.toContain('Playing…');
 });
 
 describe.each([
