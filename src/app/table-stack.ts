@@ -11,7 +11,7 @@
  * which the page's signer takes once it is in (identity.ts
  * `useSignatureBase`). The lobby waits for none of them. The page's hands
  * have their deal proofs checked and their seats' cascade steps made by one
- * worker (deal-proof-client.ts), which loads and starts with the first job.
+ * worker (hand-worker-client.ts), which loads and starts with the first job.
  */
 import type { DealProofCheck } from '../table/hand/deal-proofs.js';
 import type { StepMaker } from '../table/hand/steps-elsewhere.js';
@@ -23,11 +23,11 @@ void loadFixedBase().then(useSignatureBase, () => {});
 
 /** Every table session of the page has its hands' deal proofs checked in one worker, its client loaded with the first deal. */
 export const dealProofs: DealProofCheck = (job) =>
-  import('./deal-proof-client.js').then(({ pageDealProofs }) => pageDealProofs.check(job));
+  import('./hand-worker-client.js').then(({ pageHandWorker }) => pageHandWorker.check(job));
 
 /** The same worker makes the page's seats' cascade steps (hand/steps-elsewhere.ts). */
 export const stepMaker: StepMaker = (job) =>
-  import('./deal-proof-client.js').then(({ pageDealProofs }) => pageDealProofs.make(job));
+  import('./hand-worker-client.js').then(({ pageHandWorker }) => pageHandWorker.make(job));
 
 export { TableSession } from '../table/table-session.js';
 export { Mesh } from '../net/mesh.js';

@@ -36,8 +36,8 @@ const FILES: Record<string, number> = {
   'assets/game-shared.js': 1_500,
   'assets/big-game-bot.js': 3_500,
   'assets/fd-settings.js': 2_500,
-  'assets/deal-proof-client.js': 1_000,
-  'assets/deal-proof-worker.js': 30_000,
+  'assets/hand-worker-client.js': 1_000,
+  'assets/hand-worker.js': 30_000,
 };
 
 const dist = mkdtempSync(path.join(tmpdir(), 'fd-bundle-'));
@@ -78,14 +78,14 @@ writeFileSync(
       src: 'src/app/table-stack.ts',
       isDynamicEntry: true,
       imports: ['index.html'],
-      dynamicImports: ['src/app/deal-proof-client.ts'],
+      dynamicImports: ['src/app/hand-worker-client.ts'],
     },
-    'src/app/deal-proof-client.ts': {
-      file: 'assets/deal-proof-client.js',
-      src: 'src/app/deal-proof-client.ts',
+    'src/app/hand-worker-client.ts': {
+      file: 'assets/hand-worker-client.js',
+      src: 'src/app/hand-worker-client.ts',
       isDynamicEntry: true,
       // The worker's script is an asset of the chunk that starts it.
-      assets: ['assets/deal-proof-worker.js', 'assets/deal-proof-worker.js.map'],
+      assets: ['assets/hand-worker.js', 'assets/hand-worker.js.map'],
     },
     'src/games/big-game/index.ts': {
       file: 'assets/big-game.js',
@@ -169,7 +169,7 @@ describe('the bundle bench', () => {
     // The worker's script counts with the client that starts it.
     expect(step('a seat first makes a cascade step: the hand-crypto worker')).toMatchObject({
       files: 2,
-      gzipBytes: gzip('assets/deal-proof-client.js', 'assets/deal-proof-worker.js'),
+      gzipBytes: gzip('assets/hand-worker-client.js', 'assets/hand-worker.js'),
     });
     expect(step('a big-game table opens (rules + element)')?.gzipBytes).toBe(
       gzip('assets/big-game.js', 'assets/game-shared.js'),

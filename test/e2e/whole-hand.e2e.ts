@@ -98,9 +98,9 @@ it('two browsers and a bot play a whole deal through the UI while a third page w
   expect(table!.width).toBeGreaterThan(900);
   if (size) await ann.page.setViewportSize(size);
 
-  // The deal was checked off the seated pages' main threads: each started its deal-proof worker.
+  // The seats' steps were made and the deal checked off the seated pages' main threads: each started its worker.
   for (const { page } of [ann, bob])
-    expect(page.workers().map((w) => w.url())).toContainEqual(expect.stringContaining('deal-proof-worker'));
+    expect(page.workers().map((w) => w.url())).toContainEqual(expect.stringContaining('hand-worker'));
 
   // The deal is on: Cat opens the link, is offered Watch (not a seat) and watches.
   const cat: Player = await newPlayer(browser, base, 'Cat');

@@ -4,7 +4,7 @@
  * shuffle argument and lock proof) for one sum once the deck is locked
  * (cascade.ts `checkProofs`, crypto/step-batch.ts); that sum is the largest
  * part of a page's set-up. A page may hand it to a worker instead
- * (src/app/deal-proof-worker.ts), which takes the same steps again from
+ * (src/app/hand-worker.ts), which takes the same steps again from
  * their bytes, from a fresh deal, with the same functions
  * (`takeStepUnchecked` on each, then `checkProofs`), while the page's main
  * thread goes on drawing.

@@ -3,7 +3,7 @@
  * lock (docs/PROTOCOL.md §8: a whole packet re-encrypted, with its shuffle
  * argument or its key proofs) is the longest piece of work a page does in
  * one go, and on the main thread nothing is drawn and no click is taken
- * meanwhile. A page may hand it to its worker (src/app/deal-proof-worker.ts):
+ * meanwhile. A page may hand it to its worker (src/app/hand-worker.ts):
  * the job carries the packet's public state and this seat's secrets of it
  * (no further than the page's own worker), the worker makes the step with the
  * same function as here (`makeOwnStep`, through `makeStepOf`) and answers

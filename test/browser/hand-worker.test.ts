@@ -1,6 +1,6 @@
 /**
- * The page's hand-crypto worker in Chromium (src/app/deal-proof-client.ts and
- * deal-proof-worker.ts): a real module worker finds that the recorded courier
+ * The page's hand-crypto worker in Chromium (src/app/hand-worker-client.ts and
+ * hand-worker.ts): a real module worker finds that the recorded courier
  * hand's deal holds and that one with a forged lock step does not, and makes
  * a seat's shuffle that verifies against the packet it was asked for (and
  * none for a job it cannot make); and the client settles as "not held" or
@@ -16,7 +16,7 @@ import {
   seededRandom,
   verifyShuffleStep,
 } from '../../crypto/index.js';
-import { DealProofClient } from '../../src/app/deal-proof-client.js';
+import { HandWorkerClient } from '../../src/app/hand-worker-client.js';
 import { stepJob } from '../../src/table/hand/steps-elsewhere.js';
 import raw from '../fixtures/courier-hand-2p.json';
 import { courierDeal, decodeStoredHand, type CourierDeal, type StoredHand } from '../helpers/courier-deal.js';
@@ -29,9 +29,9 @@ beforeAll(() => {
 /** A worker made from `code`, as the client would start its own. */
 const workerOf = (code: string) => () => new Worker(URL.createObjectURL(new Blob([code], { type: 'text/javascript' })));
 
-describe('the deal-proof worker', () => {
+describe('the hand-crypto worker', () => {
   it('finds that every step of a real deal holds, and that a deal with a forged lock does not', async () => {
-    const client = new DealProofClient();
+    const client = new HandWorkerClient();
     const forged = hand.deal.map((e, i) => (i === 3 ? hand.forgedLock() : e));
     // Two jobs at once, on one worker: each answer reaches its own job.
     expect(await Promise.all([client.check(hand.job()), client.check(hand.job(forged))])).toEqual([true, false]);
@@ -40,7 +40,7 @@ describe('the deal-proof worker', () => {
 
   it('makes a seat’s shuffle that verifies against its packet, and none for a job it cannot make', async () => {
     const state = openDeck(createHand({ tableId: new Uint8Array(16), handNo: 0, seats: 2, deckSize: 52 }));
-    const client = new DealProofClient();
+    const client = new HandWorkerClient();
     const made = await client.make(stepJob(state, 0, newPacketSecrets(0, 0), () => undefined));
     expect(made).not.toBeNull();
     expect(made!.secrets.shuffle?.perm).toHaveLength(52);
@@ -49,13 +49,13 @@ describe('the deal-proof worker', () => {
     expect(await client.make(stepJob(state, 1, newPacketSecrets(0, 1), () => undefined))).toBeNull();
   });
 
-  it.each<[string, () => DealProofClient]>([
-    ['a worker that fails to load', () => new DealProofClient(workerOf('throw new Error("no chunk")'))],
-    ['a worker that never answers', () => new DealProofClient(workerOf('onmessage = () => {}'), 200)],
+  it.each<[string, () => HandWorkerClient]>([
+    ['a worker that fails to load', () => new HandWorkerClient(workerOf('throw new Error("no chunk")'))],
+    ['a worker that never answers', () => new HandWorkerClient(workerOf('onmessage = () => {}'), 200)],
     [
       'a browser that cannot make one',
       () =>
-        new DealProofClient(() => {
+        new HandWorkerClient(() => {
           throw new DOMException('workers are off', 'SecurityError');
         }),
     ],
@@ -68,11 +68,11 @@ describe('the deal-proof worker', () => {
 
   it('starts a new worker for the next job once one failed', async () => {
     let started = 0;
-    const client = new DealProofClient(() => {
+    const client = new HandWorkerClient(() => {
       started++;
       return started === 1
         ? workerOf('throw new Error("no chunk")')()
-        : new Worker(new URL('../../src/app/deal-proof-worker.ts', import.meta.url), { type: 'module' });
+        : new Worker(new URL('../../src/app/hand-worker.ts', import.meta.url), { type: 'module' });
     });
     expect(await client.check(hand.job())).toBe(false);
     expect(await client.check(hand.job())).toBe(true);

@@ -6,7 +6,7 @@
  * (src/table/hand/steps-elsewhere.ts: it makes the step from the packet's
  * state and the seat's secrets, and answers with its bytes and secrets, or
  * none when it could not). Each answer carries its job's id. Loaded by
- * deal-proof-client.ts, as a module worker of its own chunk, when a page
+ * hand-worker-client.ts, as a module worker of its own chunk, when a page
  * first has a deal checked or a step made.
  */
 import { systemRandom } from '../../crypto/index.js';

@@ -1,7 +1,7 @@
 /**
  * Where a page's hands have their deal proofs checked (hand-session.ts
  * `dealProofs`) and their seats' cascade steps made (`stepMaker`): in a
- * module worker (deal-proof-worker.ts), so the largest pieces of a hand's
+ * module worker (hand-worker.ts), so the largest pieces of a hand's
  * crypto leave the page's main thread, which goes on drawing and taking
  * messages. The worker starts with the first job and serves every later
  * one. Anything short of the worker's answer (no Worker in this browser, a
@@ -12,12 +12,12 @@
  */
 import type { DealProofCheck, DealProofJob } from '../table/hand/deal-proofs.js';
 import type { StepJob, StepMade, StepMaker } from '../table/hand/steps-elsewhere.js';
-import type { WorkerAnswer, WorkerAsk } from './deal-proof-worker.js';
+import type { WorkerAnswer, WorkerAsk } from './hand-worker.js';
 
 /** How long a job may take in the worker before the page does it itself (a slow phone checks a deal in about 2 s). */
 const PATIENCE_MS = 20_000;
 
-export class DealProofClient {
+export class HandWorkerClient {
   private worker: Worker | null = null;
   private nextId = 0;
   private readonly waiting = new Map<number, (answer: WorkerAnswer | null) => void>();
@@ -25,7 +25,7 @@ export class DealProofClient {
   /** `start`: makes the worker (the bundler turns the URL into the worker's own chunk). */
   constructor(
     private readonly start: () => Worker = () =>
-      new Worker(new URL('./deal-proof-worker.ts', import.meta.url), { type: 'module', name: 'fairdeck hand crypto' }),
+      new Worker(new URL('./hand-worker.ts', import.meta.url), { type: 'module', name: 'fairdeck hand crypto' }),
     private readonly patienceMs = PATIENCE_MS,
   ) {}
 
@@ -88,4 +88,4 @@ export class DealProofClient {
 }
 
 /** The page's one client: every table session's hands share its worker (table-stack.ts `dealProofs`, `stepMaker`). */
-export const pageDealProofs = new DealProofClient();
+export const pageHandWorker = new HandWorkerClient();
