@@ -56,8 +56,9 @@ export interface HandConfig {
   /** The offline verifier only: cascade steps whose proofs it has checked on another thread (follower.ts). */
   readonly presumeProofs?: FollowerOptions['presumeProofs'];
   /**
-   * Checks the deal's proofs on another thread (hand/deal-proofs.ts; the browser's worker): the hand waits for its
-   * answer, and checks them on this thread unless every step held there. Absent: checked here at once.
+   * Checks a locked cascade's proofs (the deal's, each reshuffle's) on another thread (hand/deal-proofs.ts; the
+   * browser's worker): the hand waits for its answer, and checks them on this thread unless every step held there.
+   * Absent: checked here at once.
    */
   readonly dealProofs?: DealProofCheck;
   /** Makes this seat's cascade steps on another thread (hand/steps-elsewhere.ts; the browser's worker); absent: here, at once. */
@@ -260,7 +261,7 @@ export class HandSession {
   private checkDeal(check: DealProofCheck, job: DealProofJob): void {
     const answered = (hold: boolean) => {
       if (this.disposed) return;
-      this.follower.dealProofsAnswered(hold);
+      this.follower.dealProofsAnswered(job.packet, hold);
       this.pump();
     };
     check(job).then(answered, () => answered(false));

@@ -1,7 +1,8 @@
 /**
  * The page's hand-crypto worker in Chromium (src/app/hand-worker-client.ts and
  * hand-worker.ts): a real module worker finds that the recorded courier
- * hand's deal holds and that one with a forged lock step does not, and makes
+ * hand's deal and its reshuffle (from the packet's first state as bytes)
+ * hold and that ones with a forged or broken lock step do not, and makes
  * a seat's shuffle that verifies against the packet it was asked for (and
  * none for a job it cannot make); and the client settles as "not held" or
  * "not made" (the hand then does the work itself) for a worker that fails to
@@ -18,12 +19,17 @@ import {
 } from '../../crypto/index.js';
 import { HandWorkerClient } from '../../src/app/hand-worker-client.js';
 import { stepJob } from '../../src/table/hand/steps-elsewhere.js';
+import type { DealProofJob } from '../../src/table/hand/deal-proofs.js';
+import { HandFollower } from '../../src/table/hand/follower.js';
+import { courierGame } from '../table/courier-game.js';
 import raw from '../fixtures/courier-hand-2p.json';
 import { courierDeal, decodeStoredHand, type CourierDeal, type StoredHand } from '../helpers/courier-deal.js';
 
 let hand: CourierDeal;
+let stored: ReturnType<typeof decodeStoredHand>;
 beforeAll(() => {
-  hand = courierDeal(decodeStoredHand(raw as StoredHand));
+  stored = decodeStoredHand(raw as StoredHand);
+  hand = courierDeal(stored);
 });
 
 /** A worker made from `code`, as the client would start its own. */
@@ -36,6 +42,32 @@ describe('the hand-crypto worker', () => {
     // Two jobs at once, on one worker: each answer reaches its own job.
     expect(await Promise.all([client.check(hand.job()), client.check(hand.job(forged))])).toEqual([true, false]);
     expect(await client.check(hand.job(hand.deal.slice(0, 3)))).toBe(false);
+  });
+
+  it('finds that a reshuffle holds from its first state as bytes, and not with a broken lock step', async () => {
+    // The jobs a follower of the recorded hand asks, each answered with "not held" so it checks them itself and goes on.
+    const jobsOf = (events: typeof stored.events) => {
+      const asked: DealProofJob[] = [];
+      const f = new HandFollower({ setup: stored.setup, game: courierGame, askDealProofs: (job) => asked.push(job) });
+      for (const e of events) f.take(e);
+      f.run();
+      for (let i = 0; i < asked.length; i++) {
+        f.dealProofsAnswered(asked[i]!.packet, false);
+        f.run();
+      }
+      return asked;
+    };
+    const reshuffle = jobsOf(stored.events).find((j) => j.packet === 1)!;
+    expect(reshuffle.start).not.toBeNull();
+    const client = new HandWorkerClient();
+    expect(await client.check(reshuffle)).toBe(true);
+    const forged = {
+      ...reshuffle,
+      steps: reshuffle.steps.map((s, i) =>
+        i === reshuffle.steps.length - 1 ? { ...s, data: { step: s.data.step.slice(0, -1) } } : s,
+      ),
+    };
+    expect(await client.check(forged)).toBe(false);
   });
 
   it('makes a seat’s shuffle that verifies against its packet, and none for a job it cannot make', async () => {

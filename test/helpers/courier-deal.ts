@@ -64,6 +64,8 @@ export function courierDeal(hand: { setup: HandSetup; events: readonly Event[] }
     handNo: setup.handNo,
     players: setup.seatKeys.length,
     deckSize: 32,
+    packet: 0,
+    start: null,
     steps: steps.map((e) => ({ seat: seatOf(e), data: { step: stepData(e).step } })),
     ...change,
   });

@@ -15,6 +15,7 @@ import { Mesh } from '../../src/net/mesh.js';
 import { peerIdFor } from '../../src/net/peer-id.js';
 import { HandSession } from '../../src/table/hand-session.js';
 import type { StepMaker } from '../../src/table/hand/steps-elsewhere.js';
+import type { DealProofCheck } from '../../src/table/hand/deal-proofs.js';
 import type { HandSetup } from '../../src/table/hand/setup.js';
 import { until } from '../../tools/sim/simulation.js';
 import { testSigner } from './signers.js';
@@ -50,6 +51,8 @@ export async function handTable(options: {
   tamper?: (seat: number, envelope: Event, table: HandTable) => Event | Event[] | null;
   /** Where the seats make their cascade steps (hand/steps-elsewhere.ts); absent: each on its own thread, at once. */
   stepMaker?: StepMaker;
+  /** Where the seats have their cascades' proofs checked (hand/deal-proofs.ts); absent: each itself, at once. */
+  dealProofs?: DealProofCheck;
 }): Promise<HandTable> {
   const { game, players } = options;
   const signers = tableSigners.slice(0, players);
@@ -100,6 +103,7 @@ export async function handTable(options: {
         mySeat: seat,
         rng: seededRandom(`${options.seed}-${seat}`),
         ...(options.stepMaker ? { stepMaker: options.stepMaker } : {}),
+        ...(options.dealProofs ? { dealProofs: options.dealProofs } : {}),
       },
       {
         sign: (body) => mesh.sign('table-event', body),

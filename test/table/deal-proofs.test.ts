@@ -1,9 +1,10 @@
 /**
- * The deal's proofs checked on another thread (hand/deal-proofs.ts), on the
+ * A cascade's proofs checked on another thread (hand/deal-proofs.ts), on the
  * recorded two-seat courier hand: `dealHolds` takes the deal's steps again
- * from their bytes and holds only for the whole deal with every proof good;
- * and a follower that asks for the check opens no card of the deal until
- * the answer, goes on as it would have when every step held, and otherwise
+ * from their bytes and holds only for the whole deal with every proof good,
+ * and takes a reshuffle's from its first state as bytes; a follower that
+ * asks for the check opens no card of the deal or of the reshuffle until its
+ * own answer, goes on as it would have when every step held, and otherwise
  * checks the proofs itself, naming a forger as a follower without a worker
  * does, also when the hand stops for another cause while it waits.
  */
@@ -65,6 +66,14 @@ describe('a follower that has the deal checked elsewhere', () => {
     return f;
   }
 
+  /** Answers each question as it is asked, with what `answer` makes of its job, until the follower asks no more. */
+  function answerEach(f: HandFollower, asked: DealProofJob[], answer: (job: DealProofJob) => boolean) {
+    for (let done = 0; done < asked.length; done++) {
+      f.dealProofsAnswered(asked[done]!.packet, answer(asked[done]!));
+      f.run();
+    }
+  }
+
   it('asks once when the deck locks, opens nothing until the answer, and then goes on as without it', () => {
     const asked: DealProofJob[] = [];
     const f = follower(asked);
@@ -73,8 +82,8 @@ describe('a follower that has the deal checked elsewhere', () => {
     expect(asked).toEqual([jobOf(deal)]);
     expect(f.phase).toBe('dealing');
     expect(f.run()).toBe(false);
-    f.dealProofsAnswered(true);
-    f.run();
+    // The deal, then each of the courier hand's reshuffles from its first state: each waits for its own answer.
+    answerEach(f, asked, (job) => dealHolds(job, rng));
     const here = checkedHere(events);
     expect(here.inputs.length).toBeGreaterThan(0);
     expect({ phase: f.phase, hash: f.hash, inputs: f.inputs.length }).toEqual({
@@ -82,15 +91,19 @@ describe('a follower that has the deal checked elsewhere', () => {
       hash: here.hash,
       inputs: here.inputs.length,
     });
-    expect(asked).toHaveLength(1);
+    expect(asked.map((j) => [j.packet, j.start === null])).toEqual([
+      [0, true],
+      [1, false],
+      [2, false],
+    ]);
   });
 
   it('checks the proofs itself when the answer is not "every step holds", and goes on when they do', () => {
-    const f = follower([]);
+    const asked: DealProofJob[] = [];
+    const f = follower(asked);
     for (const e of events) f.take(e);
     f.run();
-    f.dealProofsAnswered(false);
-    f.run();
+    answerEach(f, asked, () => false);
     expect({ phase: f.phase, hash: f.hash }).toEqual({
       phase: checkedHere(events).phase,
       hash: checkedHere(events).hash,
@@ -103,14 +116,14 @@ describe('a follower that has the deal checked elsewhere', () => {
     for (const e of forged()) f.take(e);
     f.run();
     expect(f.halt).toBeNull();
-    f.dealProofsAnswered(false);
+    f.dealProofsAnswered(0, false);
     f.run();
     const here = checkedHere(forged()).halt;
     expect(here).toMatchObject({ code: 'bad-step', seat: 1 });
     expect(f.halt).toEqual(here);
   });
 
-  it("checks a later reshuffle's proofs itself once the deal held, and names its forger", () => {
+  it('asks about a later reshuffle too: the other thread finds its forged lock, and the follower checks it itself and names its forger', () => {
     const lock = events.find(
       (e) => e.body.type === 'lock' && (e.body.data as { packet: number }).packet === 1 && hand.seatOf(e) === 1,
     );
@@ -119,9 +132,17 @@ describe('a follower that has the deal checked elsewhere', () => {
     const f = follower(asked);
     for (const e of reshuffleForged) f.take(e);
     f.run();
-    f.dealProofsAnswered(true);
+    f.dealProofsAnswered(0, true);
     f.run();
-    expect(asked).toHaveLength(1);
+    expect(asked.map((j) => j.packet)).toEqual([0, 1]);
+    expect(f.halt).toBeNull();
+    // An answer about another packet changes nothing; the reshuffle still waits for its own.
+    f.dealProofsAnswered(0, true);
+    expect(f.run()).toBe(false);
+    const hold = dealHolds(asked[1]!, rng);
+    expect(hold).toBe(false);
+    f.dealProofsAnswered(1, hold);
+    f.run();
     expect(f.halt).toMatchObject({ code: 'bad-step', seat: 1 });
     expect(f.halt).toEqual(checkedHere(reshuffleForged).halt);
   });
@@ -132,7 +153,7 @@ describe('a follower that has the deal checked elsewhere', () => {
     f.run();
     f.fault('this page failed');
     expect(f.halt).toMatchObject({ code: 'bad-step', seat: 1 });
-    f.dealProofsAnswered(true);
+    f.dealProofsAnswered(0, true);
     f.run();
     expect(f.halt).toMatchObject({ code: 'bad-step', seat: 1 });
   });

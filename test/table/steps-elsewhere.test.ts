@@ -4,8 +4,9 @@
  * the job's bytes, exactly the step this thread would (same state, secrets
  * and random source: the same bytes; test/crypto/packet-bytes.test.ts checks
  * the state's trip). Whole courier hands whose seats ask for every re-layer,
- * shuffle and lock elsewhere (answered later, as a worker does) publish the
- * steps made there and end clean, their audit holding every step against the
+ * shuffle and lock elsewhere (answered later, as a worker does; each
+ * cascade's proofs checked there too) publish the steps made there and end
+ * clean, their audit holding every step against the
  * secrets the seats disclosed; and when the other side does not answer,
  * rejects, throws, or answers with bytes that are no step or with secrets of
  * another seat or packet, each step is made here and the hand ends clean as
@@ -21,6 +22,7 @@ import {
   type StepMade,
   type StepMaker,
 } from '../../src/table/hand/steps-elsewhere.js';
+import { dealHolds, type DealProofCheck } from '../../src/table/hand/deal-proofs.js';
 import { courierScript, handTable, play, type HandTable } from '../helpers/hand-table.js';
 import { courierGame } from './courier-game.js';
 
@@ -47,8 +49,14 @@ describe('whole courier hands whose seats make their steps elsewhere', () => {
   });
 
   /** Plays the courier script (flip, mix: a reshuffle, secret, show, end) with `maker`; returns each seat's audit. */
-  async function handWith(maker: StepMaker) {
-    const table = (open = await handTable({ game: courierGame, players: 2, seed: 'elsewhere', stepMaker: maker }));
+  async function handWith(maker: StepMaker, dealProofs?: DealProofCheck) {
+    const table = (open = await handTable({
+      game: courierGame,
+      players: 2,
+      seed: 'elsewhere',
+      stepMaker: maker,
+      ...(dealProofs ? { dealProofs } : {}),
+    }));
     await play(table, courierScript());
     return table.sessions.map((s) => [s.phase, s.halt, s.auditResult?.clean]);
   }
@@ -77,7 +85,11 @@ describe('whole courier hands whose seats make their steps elsewhere', () => {
       answered.push(step);
       return step;
     });
-    expect(await handWith(made)).toEqual(clean);
+    // As a page with its worker: every cascade's proofs are checked there too (the deal and both reshuffles).
+    const checked: number[] = [];
+    const check: DealProofCheck = async (job) => (checked.push(job.packet), dealHolds(job, seededRandom('check')));
+    expect(await handWith(made, check)).toEqual(clean);
+    expect(checked.sort()).toEqual([0, 0, 1, 1, 2, 2]);
     const steps = open!.sessions[0]!.events().filter((e) => ['reshuffle', 'shuffle', 'lock'].includes(e.body.type));
     // Two seats, three packets (the deal and the script's two reshuffles): a shuffle and a lock each per packet, and
     // a re-layer each per reshuffle, every one of them the bytes the other side answered.

@@ -36,6 +36,8 @@ export type ReshuffleRequest = Extract<CryptoRequest, { kind: 'reshuffle' }>;
 
 export interface Cascade {
   readonly packet: number;
+  /** The packet's state before its first step: where another thread takes the steps again from (deal-proofs.ts). */
+  readonly start: PacketState;
   state: PacketState;
   readonly record: { relayer: CryptoStep[]; shuffle: CryptoStep[]; lock: CryptoStep[] };
   /** The engine request this cascade fulfils (null for the deal). */
@@ -62,15 +64,21 @@ export function stepType(state: PacketState): StepType {
   return state.phase === 'relayer' ? 'reshuffle' : (state.phase as 'shuffle' | 'lock');
 }
 
-export function startDeal(book: PacketBook): Cascade {
+/** A cascade of `packet` from its first state, no step taken yet; `request` the engine's reshuffle it fulfils. */
+export function cascadeFrom(packet: number, start: PacketState, request: ReshuffleRequest | null = null): Cascade {
   return {
-    packet: 0,
-    state: openDeck(book.hand, 0),
+    packet,
+    start,
+    state: start,
     record: { relayer: [], shuffle: [], lock: [] },
-    request: null,
+    request,
     unproved: [],
     steps: [],
   };
+}
+
+export function startDeal(book: PacketBook): Cascade {
+  return cascadeFrom(0, openDeck(book.hand, 0));
 }
 
 /** The packet a reshuffle makes from the request's handles: public cards by identity, hidden ones where they lie. */
@@ -83,14 +91,7 @@ export function startReshuffle(book: PacketBook, request: ReshuffleRequest, stat
     return { kind: 'hidden', packet: at.packet, position: at.position };
   });
   const packet = book.transcripts.length;
-  return {
-    packet,
-    state: openReshuffle(book.hand, packet, inputs, book.packets),
-    record: { relayer: [], shuffle: [], lock: [] },
-    request,
-    unproved: [],
-    steps: [],
-  };
+  return cascadeFrom(packet, openReshuffle(book.hand, packet, inputs, book.packets), request);
 }
 
 /**

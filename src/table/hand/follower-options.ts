@@ -31,9 +31,9 @@ export interface FollowerOptions {
   /** True for a cascade step whose proofs the caller has checked elsewhere and confirms before it trusts the result (cascade.ts `presumeStep`); default: none, every proof is checked here. */
   readonly presumeProofs?: (packet: number, event: TableEvent) => boolean;
   /**
-   * Asks for the deal's proofs to be checked on another thread (deal-proofs.ts): once the deck is locked the
-   * follower waits, and opens no card, until `dealProofsAnswered` says what came back. Default: none, the follower
-   * checks them itself at once.
+   * Asks for a cascade's proofs (the deal's, a reshuffle's) to be checked on another thread (deal-proofs.ts): once
+   * the packet is locked the follower waits, and opens no card of it, until `dealProofsAnswered` says what came back.
+   * Default: none, the follower checks them itself at once.
    */
   readonly askDealProofs?: (job: DealProofJob) => void;
   /** True for a public key share whose check against its commitment the caller has done elsewhere and confirms before it trusts the result (packets.ts `presumeKey`); default: none. */

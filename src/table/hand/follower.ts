@@ -367,11 +367,11 @@ export class HandFollower {
   }
 
   /**
-   * What the other thread found of the deal's proofs (`askDealProofs`): that every step holds, and the deal opens
-   * without checking them here; or not (or no answer), and they are checked here as without it.
+   * What the other thread found of a locked cascade's proofs (`askDealProofs`): that every step holds, and `packet`
+   * opens without checking them here; or not (or no answer), and they are checked here as without it.
    */
-  dealProofsAnswered(hold: boolean): void {
-    this.dealProofs.answered(hold);
+  dealProofsAnswered(packet: number, hold: boolean): void {
+    this.dealProofs.answered(packet, hold);
   }
 
   /** `halt`, unless a step taken with its proofs unchecked does not verify: a hand never stops for a later cause with a bad step unnamed, nor goes to the audit with proofs unchecked. */
