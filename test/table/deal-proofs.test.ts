@@ -1,7 +1,8 @@
 /**
  * A cascade's proofs checked on another thread (hand/deal-proofs.ts), on the
  * recorded two-seat courier hand: `dealHolds` takes the deal's steps again
- * from their bytes and holds only for the whole deal with every proof good,
+ * from their bytes and holds only for the whole deal with every proof good
+ * (but for the steps the page took as its own, taken as made there too),
  * and takes a reshuffle's from its first state as bytes; a follower that
  * asks for the check opens no card of the deal or of the reshuffle until its
  * own answer, goes on as it would have when every step held, and otherwise
@@ -51,6 +52,20 @@ describe('dealHolds', () => {
     ['a step of no bytes', () => ({ ...jobOf(deal), steps: [{ seat: 0, data: { step: new Uint8Array(0) } }] })],
   ])('does not hold for %s', (_, job) => {
     expect(dealHolds(job(), rng)).toBe(false);
+  });
+
+  it('takes a step the page marks as its own as made, as the page does: only the other steps’ proofs are summed', () => {
+    const forged = jobOf(deal.map((e, i) => (i === 3 ? forgedLock() : e)));
+    const marked = { ...forged, steps: forged.steps.map((s, i) => (i === 3 ? { ...s, presumed: true } : s)) };
+    expect(dealHolds(marked, rng)).toBe(true);
+    // Marked or not, a step that does not decode, or comes out of turn, still fails.
+    const noBytes = {
+      ...marked,
+      steps: marked.steps.map((s, i) => (i === 3 ? { ...s, data: { step: new Uint8Array(3) } } : s)),
+    };
+    expect(dealHolds(noBytes, rng)).toBe(false);
+    const early = { ...marked, steps: [marked.steps[3]!, ...marked.steps.slice(0, 3)] };
+    expect(dealHolds(early, rng)).toBe(false);
   });
 });
 

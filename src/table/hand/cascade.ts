@@ -27,7 +27,6 @@ import { advance } from '../../../crypto/packet.js';
 import { equalBytes } from '@noble/curves/utils.js';
 import type { AnyState, CryptoRequest } from '../../engine/index.js';
 import type { StepType } from './event-pool.js';
-import type { TableEvent } from '../transcript.js';
 import { cryptoWords, fail, type Halt } from './halt.js';
 import { type Result, err, ok } from '../../result.js';
 import type { PacketBook } from './packets.js';
@@ -48,10 +47,14 @@ export interface Cascade {
   readonly steps: StepBytes[];
 }
 
-/** A cascade step as its event carries it: its author and the step's bytes. A step event is one. */
+/**
+ * A cascade step as its event carries it: its author and the step's bytes (a step event is one); `presumed` when
+ * this page took it as made, unchecked (its own: `presumeStep`), which another thread then does too.
+ */
 export interface StepBytes {
   readonly seat: number;
   readonly data: { readonly step: Uint8Array };
+  readonly presumed?: boolean;
 }
 
 /** Whether every step of the cascade is in: its packet is locked. */
@@ -185,7 +188,7 @@ function recordOf(cascade: Cascade, kind: PacketState['phase']): CryptoStep[] {
  */
 export function presumeStep(
   cascade: Cascade,
-  event: TableEvent<StepType>,
+  event: StepBytes,
   book: PacketBook,
   made?: CryptoStep,
 ): Result<null, Halt> {
@@ -194,7 +197,7 @@ export function presumeStep(
   const expect = { hand: book.hand, packet: cascade.packet, seat };
   try {
     const msg = made && madeFits(made, kind, expect) ? made : decodeStep(kind, event.data.step, expect);
-    cascade.steps.push({ seat, data: { step: event.data.step } });
+    cascade.steps.push({ seat, data: { step: event.data.step }, presumed: true });
     recordOf(cascade, kind).push(msg);
     cascade.state =
       msg.kind === 'lock'

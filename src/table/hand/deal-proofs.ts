@@ -29,6 +29,7 @@ import {
   cascadeFrom,
   checkProofs,
   isLocked,
+  presumeStep,
   startDeal,
   takeStepUnchecked,
   type Cascade,
@@ -69,7 +70,12 @@ export function dealHolds(job: DealProofJob, rng: RandomSource): boolean {
   try {
     const book = new PacketBook(job.table, job.handNo, job.players, job.deckSize);
     const cascade = job.start ? cascadeFrom(job.packet, packetStateFrom(book.hand, job.start)) : startDeal(book);
-    for (const step of job.steps) if (isLocked(cascade) || !takeStepUnchecked(cascade, step, book).ok) return false;
+    for (const step of job.steps) {
+      if (isLocked(cascade)) return false;
+      // A step the page took as made (its own) is taken so here too: only the others' proofs are summed.
+      const took = step.presumed ? presumeStep(cascade, step, book) : takeStepUnchecked(cascade, step, book);
+      if (!took.ok) return false;
+    }
     return isLocked(cascade) && checkProofs(cascade, rng).ok;
   } catch {
     return false;
