@@ -253,7 +253,11 @@ export function packetStateBytes(state: PacketState): PacketStateBytes {
   const { id, source, size, phase, next } = state;
   const bytes = (decks: readonly Deck[]) => decks.map((d) => d.bytes);
   return {
-    ...{ id, source, size, phase, next },
+    id,
+    source,
+    size,
+    phase,
+    next,
     deck: state.deck.bytes,
     layers: bytes(state.layers),
     cardLayers: state.cardLayers ? bytes(state.cardLayers) : null,

@@ -1,6 +1,6 @@
 /**
- * Where a page's hands have their deal proofs checked (hand-session.ts
- * `dealProofs`) and their seats' cascade steps made (`stepMaker`): in a
+ * Where a page's hands have their cascades' proofs checked (hand-session.ts
+ * `dealProofs`: the deal's and each reshuffle's) and their seats' cascade steps made (`stepMaker`): in a
  * module worker (hand-worker.ts), so the largest pieces of a hand's
  * crypto leave the page's main thread, which goes on drawing and taking
  * messages. The worker starts with the first job and serves every later
@@ -63,7 +63,7 @@ export class HandWorkerClient {
       // A worker that failed (its chunk did not load, it threw): every job waiting on it is done on the page, and
       // the next one starts a new worker.
       const failed = (event: Event) => {
-        // Handled here: the page checks the proofs itself, and the console is not told of an uncaught error.
+        // Handled here: the page does the work itself, and the console is not told of an uncaught error.
         event.preventDefault();
         if (this.worker !== worker) return;
         this.worker = null;

@@ -1,13 +1,14 @@
 /**
  * The page's worker for a hand's heaviest crypto, off the main thread. Two
- * jobs: a hand's deal proofs (src/table/hand/deal-proofs.ts: it takes the
- * deal's steps again from a fresh deal with the table's own functions and
- * answers whether every step held), and one of this seat's cascade steps
+ * jobs: a locked cascade's proofs, the deal's or a reshuffle's
+ * (src/table/hand/deal-proofs.ts: it takes the steps again from the
+ * cascade's first state with the table's own functions and answers whether
+ * every step held), and one of this seat's cascade steps
  * (src/table/hand/steps-elsewhere.ts: it makes the step from the packet's
  * state and the seat's secrets, and answers with its bytes and secrets, or
  * none when it could not). Each answer carries its job's id. Loaded by
  * hand-worker-client.ts, as a module worker of its own chunk, when a page
- * first has a deal checked or a step made.
+ * first has a cascade checked or a step made.
  */
 import { systemRandom } from '../../crypto/index.js';
 import { dealHolds, type DealProofJob } from '../table/hand/deal-proofs.js';

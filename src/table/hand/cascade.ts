@@ -160,7 +160,8 @@ export function unprovedFault(cascade: Cascade | null, rng: RandomSource): Halt 
 }
 
 /** The step of `kind` encoded in `bytes`, its header checked against `expect` (throws a named error if malformed). */
-function decodeStep(
+/** A step's bytes read as `kind`, bound to `expect`'s hand, packet and seat (a RangeError says what does not fit). */
+export function decodeStep(
   kind: PacketState['phase'],
   bytes: Uint8Array,
   expect: { hand: PacketBook['hand']; packet: number; seat: number },

@@ -16,9 +16,6 @@
  */
 import {
   createHand,
-  decodeLockStep,
-  decodeRelayerStep,
-  decodeShuffleStep,
   encodeLockStep,
   encodeRelayerStep,
   encodeShuffleStep,
@@ -34,6 +31,7 @@ import {
   type RandomSource,
   type Step,
 } from '../../../crypto/index.js';
+import { decodeStep } from './cascade.js';
 
 /** What another thread needs to make `seat`'s step of a packet: the hand, the packet's state, the seat's secrets. */
 export interface StepJob {
@@ -107,12 +105,9 @@ export function makeStepOf(job: StepJob, rng: RandomSource): StepMade {
 function ownStepOf(answer: StepMade, state: PacketState, seat: number): OwnStep | null {
   try {
     const { bytes, secrets } = answer;
-    if (secrets.packet !== state.id || secrets.seat !== seat) return null;
-    const decode = { shuffle: decodeShuffleStep, lock: decodeLockStep, relayer: decodeRelayerStep, locked: null }[
-      state.phase
-    ];
-    const message = decode?.(bytes);
-    return message && message.deck.points.length === state.size ? { bytes, secrets, message } : null;
+    if (state.phase === 'locked' || secrets.packet !== state.id || secrets.seat !== seat) return null;
+    const message = decodeStep(state.phase, bytes, { hand: state.hand, packet: state.id, seat });
+    return message.deck.points.length === state.size ? { bytes, secrets, message } : null;
   } catch {
     return null;
   }
