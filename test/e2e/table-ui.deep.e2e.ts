@@ -483,13 +483,20 @@ it('cards move: a play flies to the pile (a running animation of its shadow root
   await expect
     .poll(async () => (await flights(page)).find((f) => f.zone === 'pile' && f.card === played), { timeout: 30_000 })
     .toMatchObject({ listed: true });
-  // Slow down the next flight to the pile (a play, Ann's or the bot's) and act while it is still running.
+  // Slow down every flight to the pile from now (a play, Ann's or the bot's) and act while one is still running. A
+  // card flown again before it lands lets its earlier flight go (the bot's play lands on the pile's top card while
+  // Ann's still flies), so the flight watched is always the newest.
   await page.evaluate(() => {
-    const w = window as unknown as { __flights: { zone: string; animation: Animation }[]; __slowed?: Animation };
+    const w = window as unknown as {
+      __flights: { zone: string; animation: Animation }[];
+      __slowed?: Animation;
+      __slowing?: boolean;
+    };
+    w.__slowing = true;
     const push = w.__flights.push.bind(w.__flights);
     w.__flights.push = (...items) => {
       for (const item of items)
-        if (item.zone === 'pile' && !w.__slowed) (w.__slowed = item.animation).updatePlaybackRate(0.005);
+        if (item.zone === 'pile' && w.__slowing) (w.__slowed = item.animation).updatePlaybackRate(0.005);
       return push(...items);
     };
   });
@@ -515,7 +522,11 @@ it('cards move: a play flies to the pile (a running animation of its shadow root
         ).pointerEvents,
     );
   expect(await flyingPointer()).toBe('none');
-  await page.evaluate(() => (window as unknown as { __slowed: Animation }).__slowed.finish());
+  await page.evaluate(() => {
+    const w = window as unknown as { __slowed: Animation; __slowing: boolean };
+    w.__slowing = false;
+    w.__slowed.finish();
+  });
   await expect.poll(flyingPointer).not.toBe('none');
   await close();
 
