@@ -223,9 +223,10 @@ it('two browsers play school-blackjack through the UI, with a capped multi-card 
   let chain: string | undefined;
   let screenshots = false;
   let hands = 0;
-  // Until a capped run and a turn owing a pick-up with a 2 or jack to answer it have both come up (the deal is random:
-  // one hand shows both nearly always; eight hands make a miss negligible, and each hand must be clean anyway).
-  const enough = () => capped !== undefined && owedTurns.answerable > 0;
+  // Until everything checked below has come up: a capped run, a turn owing a pick-up with a 2 or jack to answer it, a
+  // pick-up passed on, and a "cannot play" draw. The deal is random: one hand shows them all nearly always (a short
+  // hand may have no draw that is not a choice); eight hands make a miss negligible, and each hand must be clean anyway.
+  const enough = () => capped !== undefined && owedTurns.answerable > 0 && chain !== undefined && claims.cannotPlay > 0;
   for (let hand = 1; hand <= 8 && !enough(); hand++) {
     hands = hand;
     for (const p of [ann, bob]) await p.page.locator(`${table} #my-area`).waitFor({ timeout: 240_000 });
