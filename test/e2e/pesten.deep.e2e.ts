@@ -323,7 +323,15 @@ it('three browsers play Pesten through the UI — a 10 passed privately and a dr
   };
   let tensChecked = 0;
   let rounds = 0;
-  const enough = () => seen.hiddenChecks > 0 && seen.ten && seen.chain && seen.afterDraw.length > 0;
+  // Rounds until everything checked below has come up (the deal is random).
+  const enough = () =>
+    seen.hiddenChecks > 0 &&
+    seen.ten &&
+    tensChecked > 0 &&
+    seen.chain &&
+    seen.afterDraw.length > 0 &&
+    seen.phoneTurns > 0 &&
+    seen.why !== null;
   for (let round = 1; round <= 6 && !enough(); round++) {
     for (const p of players) await p.page.locator('fd-pesten #my-hand').waitFor({ timeout: 240_000 });
     if (round === 1) await expectAccessible(players[0]!.page, 'a Pesten table');
