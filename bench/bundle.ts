@@ -157,7 +157,8 @@ function stepName(src: string, games: ReadonlySet<string>): string {
     return "after a table opens: the signature checks' arithmetic";
   if (src === 'src/app/replay.ts' || src === 'components/fd-replay.ts') return 'the replay viewer and verifier';
   if (/qrcode/.test(src)) return 'the QR code';
-  if (src === 'src/app/hand-worker-client.ts') return 'a seat first makes a cascade step: the hand-crypto worker';
+  if (src === 'src/app/hand-worker-client.ts')
+    return "a table's lobby, once the hands' view is in: the hand-crypto worker";
   if (src === 'src/app/own-journal.ts') return "as the page's store opens: the own events' journal";
   if (src === 'components/fd-rules.ts') return 'after a table shows: its rules help';
   if (src === 'components/fd-table-options.ts') return "as the lobby shows: the table's options";

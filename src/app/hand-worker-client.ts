@@ -3,8 +3,9 @@
  * `dealProofs`: the deal's and each reshuffle's) and their seats' cascade steps made (`stepMaker`): in a
  * module worker (hand-worker.ts), so the largest pieces of a hand's
  * crypto leave the page's main thread, which goes on drawing and taking
- * messages. The worker starts with the first job and serves every later
- * one. Anything short of the worker's answer (no Worker in this browser, a
+ * messages. The worker starts when the page is asked to have it ready
+ * (`warm`: while a table's lobby is shown) or else with the first job, and
+ * serves every later one. Anything short of the worker's answer (no Worker in this browser, a
  * worker that fails to load or throws, no answer within `patienceMs`)
  * settles as "not held" or "not made", and the hand then does that work on
  * the main thread as it would without a worker: the worker can only save the
@@ -38,6 +39,15 @@ export class HandWorkerClient {
     this.ask((id) => ({ id, step })).then((answer): StepMade | null =>
       answer && 'made' in answer ? answer.made : null,
     );
+
+  /**
+   * Starts the worker now, before any job: its chunk loads and its module runs (150–360 ms to a first answer in
+   * Chromium here) while nothing waits for it, so a seat's first step or the deal's check does not. Does nothing
+   * when it runs already or cannot start (the first job then tries again, or the page does the work itself).
+   */
+  warm(): void {
+    this.ready();
+  }
 
   /** Sends the job `ask` makes with its id; settles with the worker's answer, or null without one. */
   private ask(ask: (id: number) => WorkerAsk): Promise<WorkerAnswer | null> {

@@ -2,7 +2,8 @@
  * The page's two lazily loaded stacks (ARCHITECTURE.md §2): the table's code
  * (table-stack.ts), imported when the first table opens, and the hands' view
  * and transcript (hand-stack.ts), imported right after it while the lobby is
- * shown. A failed table import is said with its remedy; a failed hand-stack
+ * shown, and then the page's hand-crypto worker is started (table-stack.ts
+ * `warmHandWorker`). A failed table import is said with its remedy; a failed hand-stack
  * import is logged and tried again the next time it is asked for. The hand
  * stack also makes and saves the match's transcript (the verdict panel's
  * download).
@@ -37,15 +38,18 @@ export class Stacks {
   /** The table's code, imported on the first table opened; undefined (and the failure shown) when it cannot be loaded. */
   async loadTable(): Promise<TableStack | undefined> {
     try {
-      this.table ??= await import('./table-stack.js');
-      // The hands' view and the transcript load next, while the lobby is shown: in by the time a hand is dealt.
-      this.loadHand().catch((error: unknown) =>
-        this.out.log(
-          'error',
-          `the hand's view could not be loaded (${describeError(error)}): reconnect, then reload the page`,
-        ),
+      const table = (this.table ??= await import('./table-stack.js'));
+      // The hands' view and the transcript load next, while the lobby is shown: in by the time a hand is dealt. Then
+      // the hand-crypto worker starts; one that cannot start now starts with its first job, or the page does that work.
+      this.loadHand().then(
+        () => table.warmHandWorker().catch(() => {}),
+        (error: unknown) =>
+          this.out.log(
+            'error',
+            `the hand's view could not be loaded (${describeError(error)}): reconnect, then reload the page`,
+          ),
       );
-      return this.table;
+      return table;
     } catch (error) {
       this.out.fail(
         `the table could not be loaded (${describeError(error)}): this page is offline, or the server it came from cannot be reached, and has no saved copy of it; reconnect, then reload the page`,

@@ -11,7 +11,8 @@
  * which the page's signer takes once it is in (identity.ts
  * `useSignatureBase`). The lobby waits for none of them. The page's hands
  * have their deal proofs checked and their seats' cascade steps made by one
- * worker (hand-worker-client.ts), which loads and starts with the first job.
+ * worker (hand-worker-client.ts), which the store starts once the hands'
+ * view is in, while the lobby is shown (`warmHandWorker`).
  */
 import type { DealProofCheck } from '../table/hand/deal-proofs.js';
 import type { StepMaker } from '../table/hand/steps-elsewhere.js';
@@ -28,6 +29,10 @@ export const dealProofs: DealProofCheck = (job) =>
 /** The same worker makes the page's seats' cascade steps (hand/steps-elsewhere.ts). */
 export const stepMaker: StepMaker = (job) =>
   import('./hand-worker-client.js').then(({ pageHandWorker }) => pageHandWorker.make(job));
+
+/** Starts that worker ahead of the first hand, so the first step and the deal's check do not wait for it to start. */
+export const warmHandWorker = (): Promise<void> =>
+  import('./hand-worker-client.js').then(({ pageHandWorker }) => pageHandWorker.warm());
 
 export { TableSession } from '../table/table-session.js';
 export { Mesh } from '../net/mesh.js';

@@ -154,9 +154,9 @@ describe('the bundle bench', () => {
     expect(r.steps.map((s) => s.what)).toEqual([
       'a big-game table hosts a bot (its code)',
       'a big-game table opens (rules + element)',
-      'a seat first makes a cascade step: the hand-crypto worker',
       'a small-game table opens (rules + element)',
       'a table opens (session, lobby, mesh)',
+      "a table's lobby, once the hands' view is in: the hand-crypto worker",
       'the home page (shown at once)',
       'the settings page',
     ]);
@@ -167,7 +167,7 @@ describe('the bundle bench', () => {
       gzipBytes: gzip('assets/big-game-bot.js'),
     });
     // The worker's script counts with the client that starts it.
-    expect(step('a seat first makes a cascade step: the hand-crypto worker')).toMatchObject({
+    expect(step("a table's lobby, once the hands' view is in: the hand-crypto worker")).toMatchObject({
       files: 2,
       gzipBytes: gzip('assets/hand-worker-client.js', 'assets/hand-worker.js'),
     });

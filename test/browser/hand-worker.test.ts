@@ -6,7 +6,9 @@
  * a seat's shuffle that verifies against the packet it was asked for (and
  * none for a job it cannot make); and the client settles as "not held" or
  * "not made" (the hand then does the work itself) for a worker that fails to
- * load, one that never answers, and a browser that cannot make one.
+ * load, one that never answers, and a browser that cannot make one. Warmed
+ * ahead of any job, the client starts its one worker then (a new one for the
+ * first job if that one failed).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -96,6 +98,36 @@ describe('the hand-crypto worker', () => {
     expect(await c.check(hand.job())).toBe(false);
     const state = openDeck(createHand({ tableId: new Uint8Array(16), handNo: 0, seats: 2, deckSize: 52 }));
     expect(await c.make(stepJob(state, 0, newPacketSecrets(0, 0), () => undefined))).toBeNull();
+  });
+
+  it('starts its one worker when warmed, before any job, and the jobs after use it', async () => {
+    const started: Worker[] = [];
+    const client = new HandWorkerClient(() => {
+      started.push(new Worker(new URL('../../src/app/hand-worker.ts', import.meta.url), { type: 'module' }));
+      return started.at(-1)!;
+    });
+    client.warm();
+    client.warm();
+    expect(started).toHaveLength(1);
+    expect(await client.check(hand.job())).toBe(true);
+    expect(started).toHaveLength(1);
+  });
+
+  it('starts a new worker for the first job when the one warmed failed to load', async () => {
+    let started = 0;
+    let failed: Promise<unknown> | undefined;
+    const client = new HandWorkerClient(() => {
+      if (++started > 1)
+        return new Worker(new URL('../../src/app/hand-worker.ts', import.meta.url), { type: 'module' });
+      const worker = workerOf('throw new Error("no chunk")')();
+      // Settled a task after the error: the client's own listener runs in the same dispatch, after this one.
+      failed = new Promise((resolve) => worker.addEventListener('error', () => setTimeout(resolve)));
+      return worker;
+    });
+    client.warm();
+    await failed;
+    expect(await client.check(hand.job())).toBe(true);
+    expect(started).toBe(2);
   });
 
   it('starts a new worker for the next job once one failed', async () => {

@@ -93,6 +93,11 @@ it('three browsers sit at one table, agree on its fingerprint, survive a reload 
   expect(await shownText(bob.page.locator('#sit-as'))).toBe('as Bob');
   expect(await bob.page.locator('#watch').count()).toBe(1);
   await expectAccessible(bob.page, "a joiner's lobby, offered a seat");
+  // Both lobbies start the hand-crypto worker long before a hand: the first shuffle and deal check do not wait for it.
+  for (const page of [ann.page, bob.page])
+    await expect
+      .poll(() => page.workers().some((w) => w.url().includes('hand-worker')), { timeout: 30_000 })
+      .toBe(true);
   await expect.poll(() => shownText(ann.page.locator('#watchers')), { timeout: 60_000 }).toContain('Bob');
   expect(await seatNames(ann.page)).toEqual(['Ann', 'Free seat', 'Free seat']);
   expect(await bob.page.locator('#seats li.me').count()).toBe(0);
