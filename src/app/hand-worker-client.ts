@@ -1,18 +1,21 @@
 /**
  * Where a page's hands have their cascades' proofs checked (hand-session.ts
- * `dealProofs`: the deal's and each reshuffle's) and their seats' cascade steps made (`stepMaker`): in a
- * module worker (hand-worker.ts), so the largest pieces of a hand's
- * crypto leave the page's main thread, which goes on drawing and taking
- * messages. The worker starts when the page is asked to have it ready
- * (`warm`: while a table's lobby is shown) or else with the first job, and
- * serves every later one. Anything short of the worker's answer (no Worker in this browser, a
- * worker that fails to load or throws, no answer within `patienceMs`)
- * settles as "not held" or "not made", and the hand then does that work on
- * the main thread as it would without a worker: the worker can only save the
- * page time, never change a verdict or a step.
+ * `dealProofs`: the deal's and each reshuffle's), their seats' cascade steps
+ * made (`stepMaker`) and their audits' card part run (`audits`): in a module
+ * worker (hand-worker.ts), so the largest pieces of a hand's crypto leave
+ * the page's main thread, which goes on drawing and taking messages. The
+ * worker starts when the page is asked to have it ready (`warm`: while a
+ * table's lobby is shown) or else with the first job, and serves every
+ * later one. Anything short of the worker's answer (no Worker in this
+ * browser, a worker that fails to load or throws, no answer within
+ * `patienceMs`) settles as "not held", "not made" or "no cards", and the
+ * hand then does that work on the main thread as it would without a
+ * worker: the worker can only save the page time, never change a verdict
+ * or a step.
  */
 import type { DealProofCheck, DealProofJob } from '../table/hand/deal-proofs.js';
 import type { StepJob, StepMade, StepMaker } from '../table/hand/steps-elsewhere.js';
+import type { AuditCheck, AuditJob } from '../table/hand/audit-elsewhere.js';
 import type { WorkerAnswer, WorkerAsk } from './hand-worker.js';
 
 /** How long a job may take in the worker before the page does it itself (a slow phone checks a deal in about 2 s). */
@@ -48,6 +51,10 @@ export class HandWorkerClient {
   warm(): void {
     this.ready();
   }
+
+  /** Where a table session's hands run their audits' card part. */
+  readonly audit: AuditCheck = (job: AuditJob) =>
+    this.ask((id) => ({ id, audit: job })).then((answer) => (answer && 'cards' in answer ? answer.cards : null));
 
   /** Sends the job `ask` makes with its id; settles with the worker's answer, or null without one. */
   private ask(ask: (id: number) => WorkerAsk): Promise<WorkerAnswer | null> {
@@ -97,5 +104,5 @@ export class HandWorkerClient {
   }
 }
 
-/** The page's one client: every table session's hands share its worker (table-stack.ts `dealProofs`, `stepMaker`). */
+/** The page's one client: every table session's hands share its worker (table-stack.ts `dealProofs`, `stepMaker`, `audits`). */
 export const pageHandWorker = new HandWorkerClient();

@@ -104,6 +104,7 @@ export function makeSession(stack: typeof import('./table-stack.js'), spec: Sess
     onLog: (line, level) => out.log(level ?? 'info', line),
     dealProofs: stack.dealProofs,
     stepMaker: stack.stepMaker,
+    audits: stack.audits,
   });
   made.tableSession = tableSession;
   // Seats are taken on purpose: opening a link shows the table and its Take seat / Watch choice, and the join

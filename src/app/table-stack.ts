@@ -10,12 +10,14 @@
  * project's fixed-base table (crypto/group.ts, src/table/signature-base.ts),
  * which the page's signer takes once it is in (identity.ts
  * `useSignatureBase`). The lobby waits for none of them. The page's hands
- * have their deal proofs checked and their seats' cascade steps made by one
+ * have their deal proofs checked, their seats' cascade steps made and their
+ * audits' card part run by one
  * worker (hand-worker-client.ts), which the store starts once the hands'
  * view is in, while the lobby is shown (`warmHandWorker`).
  */
 import type { DealProofCheck } from '../table/hand/deal-proofs.js';
 import type { StepMaker } from '../table/hand/steps-elsewhere.js';
+import type { AuditCheck } from '../table/hand/audit-elsewhere.js';
 import { loadFixedBase } from '../table/signature-base.js';
 import { useSignatureBase } from './identity.js';
 
@@ -29,6 +31,10 @@ export const dealProofs: DealProofCheck = (job) =>
 /** The same worker makes the page's seats' cascade steps (hand/steps-elsewhere.ts). */
 export const stepMaker: StepMaker = (job) =>
   import('./hand-worker-client.js').then(({ pageHandWorker }) => pageHandWorker.make(job));
+
+/** And runs the card part of the hands' end-of-hand audits (hand/audit-elsewhere.ts). */
+export const audits: AuditCheck = (job) =>
+  import('./hand-worker-client.js').then(({ pageHandWorker }) => pageHandWorker.audit(job));
 
 /** Starts that worker ahead of the first hand, so the first step and the deal's check do not wait for it to start. */
 export const warmHandWorker = (): Promise<void> =>

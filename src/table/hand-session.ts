@@ -20,6 +20,8 @@ import type { AnyGame, AnyState, Input, PrivateView } from '../engine/index.js';
 import type { EnvelopeOf } from '../net/envelope.js';
 import type { HandAudit } from './hand/audit.js';
 import type { DealProofCheck, DealProofJob } from './hand/deal-proofs.js';
+import type { AuditCheck, AuditJob } from './hand/audit-elsewhere.js';
+import type { AuditedCards } from './hand/audit.js';
 import type { PoolLimits } from './hand/event-pool.js';
 import {
   HandFollower,
@@ -63,6 +65,11 @@ export interface HandConfig {
   readonly dealProofs?: DealProofCheck;
   /** Makes this seat's cascade steps on another thread (hand/steps-elsewhere.ts; the browser's worker); absent: here, at once. */
   readonly stepMaker?: StepMaker;
+  /**
+   * Runs the end-of-hand audit's card part on another thread (hand/audit-elsewhere.ts; the browser's worker): the
+   * hand waits for its answer, and audits on this thread unless it came with every packet's cards. Absent: here.
+   */
+  readonly audits?: AuditCheck;
   /** The offline verifier only: public key shares it has checked on another thread (follower.ts). */
   readonly presumeKey?: FollowerOptions['presumeKey'];
   /** A hand whose moves are told (the table's log, a replay): each applied input is kept with the states around it until `takeApplied` (default: none kept). */
@@ -99,6 +106,7 @@ export class HandSession {
       ...(config.presumeKey ? { presumeKey: config.presumeKey } : {}),
       ...(config.narrated ? { keepApplied: true } : {}),
       ...(config.dealProofs ? { askDealProofs: (job: DealProofJob) => this.checkDeal(config.dealProofs!, job) } : {}),
+      ...(config.audits ? { askAudit: (job: AuditJob) => this.checkAudit(config.audits!, job) } : {}),
     });
     if (config.mySeat === null) {
       this.agent = null;
@@ -265,6 +273,16 @@ export class HandSession {
       this.pump();
     };
     check(job).then(answered, () => answered(false));
+  }
+
+  /** Has the audit's card part run by `check`, and goes on once it answers (a failure to answer: audit here). */
+  private checkAudit(check: AuditCheck, job: AuditJob): void {
+    const answered = (cards: AuditedCards | null) => {
+      if (this.disposed) return;
+      this.follower.auditAnswered(cards);
+      this.pump();
+    };
+    check(job).then(answered, () => answered(null));
   }
 
   private pump(): void {

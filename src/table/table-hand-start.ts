@@ -39,7 +39,7 @@ export interface HandStartHost {
   /** This person's signer (a hosted bot's comes from `botSigner`). */
   readonly signer: Signer;
   /** The rules' limits and randomness for a hand's sessions (tests), and the log. */
-  readonly options: Pick<TableSessionOptions, 'limits' | 'rng' | 'onLog' | 'dealProofs' | 'stepMaker'>;
+  readonly options: Pick<TableSessionOptions, 'limits' | 'rng' | 'onLog' | 'dealProofs' | 'stepMaker' | 'audits'>;
   /** Events for hands not started here yet, by hand (the intake keeps them: table-intake.ts); a started hand takes its own and drops older ones. */
   readonly early: Map<number, EarlyEvents>;
   /** The signer of a bot this page hosts, by its key (hex), else undefined (table-bots.ts). */
@@ -212,6 +212,7 @@ export class HandStarter {
           ...(this.host.options.rng ? { rng: this.host.options.rng } : {}),
           ...(this.host.options.dealProofs ? { dealProofs: this.host.options.dealProofs } : {}),
           ...(this.host.options.stepMaker ? { stepMaker: this.host.options.stepMaker } : {}),
+          ...(this.host.options.audits ? { audits: this.host.options.audits } : {}),
         },
         {
           sign: (body) => this.host.signAs(signer, body),

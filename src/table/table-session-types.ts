@@ -7,6 +7,7 @@
 import type { PoolLimits } from './hand/event-pool.js';
 import type { DealProofCheck } from './hand/deal-proofs.js';
 import type { StepMaker } from './hand/steps-elsewhere.js';
+import type { AuditCheck } from './hand/audit-elsewhere.js';
 import type { RandomSource } from '../../crypto/index.js';
 import type { Bot } from '../bots/index.js';
 import type { Signer } from '../net/envelope.js';
@@ -32,6 +33,8 @@ export interface TableSessionOptions {
   readonly dealProofs?: DealProofCheck;
   /** Where this page's seats make their cascade steps (hand-session.ts `stepMaker`); absent: on this thread. */
   readonly stepMaker?: StepMaker;
+  /** Where this page's seats run the card part of their hands' audits (hand-session.ts `audits`); absent: on this thread. */
+  readonly audits?: AuditCheck;
   readonly bot?: Bot;
   /** Bot think time (ms), so a person can follow; 0 in simulations. */
   readonly botDelayMs?: number;

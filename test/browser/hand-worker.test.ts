@@ -2,13 +2,14 @@
  * The page's hand-crypto worker in Chromium (src/app/hand-worker-client.ts and
  * hand-worker.ts): a real module worker finds that the recorded courier
  * hand's deal and its reshuffle (from the packet's first state as bytes)
- * hold and that ones with a forged or broken lock step do not, and makes
- * a seat's shuffle that verifies against the packet it was asked for (and
- * none for a job it cannot make); and the client settles as "not held" or
- * "not made" (the hand then does the work itself) for a worker that fails to
- * load, one that never answers, and a browser that cannot make one. Warmed
- * ahead of any job, the client starts its one worker then (a new one for the
- * first job if that one failed).
+ * hold and that ones with a forged or broken lock step do not, makes a
+ * seat's shuffle that verifies against the packet it was asked for (and none
+ * for a job it cannot make), and finds the hand's cards for its audit as the
+ * page does (and none with a forged disclosure); and the client settles as
+ * "not held", "not made" or "no cards" (the hand then does the work itself)
+ * for a worker that fails to load, one that never answers, and a browser
+ * that cannot make one. Warmed ahead of any job, the client starts its one
+ * worker then (a new one for the first job if that one failed).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -21,6 +22,7 @@ import {
 } from '../../crypto/index.js';
 import { HandWorkerClient } from '../../src/app/hand-worker-client.js';
 import { stepJob } from '../../src/table/hand/steps-elsewhere.js';
+import { auditedCards, type AuditJob } from '../../src/table/hand/audit-elsewhere.js';
 import type { DealProofJob } from '../../src/table/hand/deal-proofs.js';
 import { HandFollower } from '../../src/table/hand/follower.js';
 import { courierGame } from '../table/courier-game.js';
@@ -83,6 +85,25 @@ describe('the hand-crypto worker', () => {
     expect(await client.make(stepJob(state, 1, newPacketSecrets(0, 1), () => undefined))).toBeNull();
   });
 
+  it('finds every packet’s cards for the recorded hand’s audit, as the page does, and none with a forged disclosure', async () => {
+    const jobs: AuditJob[] = [];
+    const f = new HandFollower({ setup: stored.setup, game: courierGame, askAudit: (job) => jobs.push(job) });
+    for (const e of stored.events) f.take(e);
+    f.run();
+    const job = jobs[0]!;
+    const forged: AuditJob = {
+      ...job,
+      disclosures: job.disclosures.map((d, i) =>
+        i === 0 ? { ...d, data: { ...d.data, sealSecret: new Uint8Array(32) } } : d,
+      ),
+    };
+    const client = new HandWorkerClient();
+    const [cards, none] = await Promise.all([client.audit(job), client.audit(forged)]);
+    expect(cards?.length).toBe(job.cascades.length);
+    expect(cards).toEqual(auditedCards(job, seededRandom('audit here')));
+    expect(none).toBeNull();
+  });
+
   it.each<[string, () => HandWorkerClient]>([
     ['a worker that fails to load', () => new HandWorkerClient(workerOf('throw new Error("no chunk")'))],
     ['a worker that never answers', () => new HandWorkerClient(workerOf('onmessage = () => {}'), 200)],
@@ -98,6 +119,7 @@ describe('the hand-crypto worker', () => {
     expect(await c.check(hand.job())).toBe(false);
     const state = openDeck(createHand({ tableId: new Uint8Array(16), handNo: 0, seats: 2, deckSize: 52 }));
     expect(await c.make(stepJob(state, 0, newPacketSecrets(0, 0), () => undefined))).toBeNull();
+    expect(await c.audit({ cascades: [], publicShares: [], sealKeys: [], disclosures: [], sealed: [] })).toBeNull();
   });
 
   it('starts its one worker when warmed, before any job, and the jobs after use it', async () => {

@@ -50,56 +50,98 @@ export interface AuditInput {
   readonly rules?: boolean;
 }
 
-/** The audit of the hand a follower has followed to its disclosure round, with the seats' `disclosures`. */
+/**
+ * The audit of the hand a follower has followed to its disclosure round, with the seats' `disclosures`; with `cards`
+ * (every packet's, found by the card part on another thread: audit-elsewhere.ts), only its rules part.
+ */
 export function auditFollowed(
   f: HandFollower,
   disclosures: readonly TableEvent<'disclose'>[],
   rng: RandomSource,
   rules: boolean,
+  cards?: AuditedCards,
 ): HandAudit {
   const deck = f.state!.deck;
   const { book, game, args: setup, inputs, sealKeys } = f;
+  if (cards) return auditRules({ book, game, setup, deck, inputs, sealKeys, rules }, cards);
   return runAudit({ book, game, setup, deck, inputs, sealKeys, disclosures, events: f.pool.events(), rng, rules });
 }
 
-export function runAudit(a: AuditInput): HandAudit {
-  const blame = (code: HaltCode, seat: number | null, detail: string): HandAudit => ({
-    clean: false,
-    code,
-    seat,
-    detail,
-    rules: null,
-    open: null,
+/** A seat's disclosure as the audit reads it: its seal secret and its secrets of each packet, encoded. */
+export interface Disclosed {
+  readonly seat: number;
+  readonly data: { readonly sealSecret: Uint8Array; readonly secrets: readonly Uint8Array[] };
+}
+
+/** Key shares one seat sent sealed to another, encoded and sealed as they went. */
+export interface SealedShares {
+  readonly seat: number;
+  readonly to: number;
+  readonly shares: readonly Uint8Array[];
+}
+
+/** What the card part of the audit reads: the book of locked packets, the seal keys, the disclosures and the sealed shares. */
+export interface CardAuditInput {
+  readonly book: PacketBook;
+  readonly sealKeys: readonly Uint8Array[];
+  readonly disclosures: readonly Disclosed[];
+  readonly sealed: readonly SealedShares[];
+  readonly rng: RandomSource;
+}
+
+/** Every packet's cards, by final position (crypto/audit.ts `AuditedPacket.cards`), as the card audit recovered them. */
+export type AuditedCards = readonly { readonly id: number; readonly cards: readonly number[] }[];
+
+const blame = (code: HaltCode, seat: number | null, detail: string): HandAudit => ({
+  clean: false,
+  code,
+  seat,
+  detail,
+  rules: null,
+  open: null,
+});
+
+/** The key shares sent sealed in `events` (the hand's `keys` events to one seat). */
+export function sealedShares(events: readonly TableEvent[]): SealedShares[] {
+  return events.flatMap((event) => {
+    if (event.type !== 'keys') return [];
+    const { to, shares } = (event as TableEvent<'keys'>).data;
+    return to === null ? [] : [{ seat: event.seat, to, shares }];
   });
+}
+
+/**
+ * The audit's card part: the disclosures against the announced seal keys, every sealed share opened and checked,
+ * every cascade step recomputed from the disclosed secrets (crypto/audit.ts); the cards of every packet, or the
+ * first fault and whom it blames. It reads nothing but its input, so another thread can run it (audit-elsewhere.ts).
+ */
+export function auditCards(a: CardAuditInput): { readonly cards: AuditedCards } | { readonly fault: HandAudit } {
   const { book } = a;
   const secrets: PacketSecrets[] = [];
   const sealSecrets: Uint8Array[] = [];
   for (const event of a.disclosures) {
     if (bytesToHex(x25519.getPublicKey(event.data.sealSecret)) !== bytesToHex(a.sealKeys[event.seat]!)) {
-      return blame('bad-disclosure', event.seat, 'disclosed a seal key that is not the one it announced');
+      return { fault: blame('bad-disclosure', event.seat, 'disclosed a seal key that is not the one it announced') };
     }
     sealSecrets[event.seat] = event.data.sealSecret;
     try {
       for (const bytes of event.data.secrets)
         secrets.push(decodePacketSecrets(bytes, { hand: book.hand, seat: event.seat }));
     } catch (error) {
-      return blame('bad-disclosure', event.seat, `malformed secrets: ${(error as Error).message}`);
+      return { fault: blame('bad-disclosure', event.seat, `malformed secrets: ${(error as Error).message}`) };
     }
   }
   // Every sealed key share, opened with its recipient's disclosed key, is checked too.
   const shares: KeyShares[] = [...book.publicShares];
-  for (const event of a.events) {
-    if (event.type !== 'keys') continue;
-    const data = (event as TableEvent<'keys'>).data;
-    if (data.to === null) continue;
-    for (const sealed of data.shares) {
-      const recipient = { secretKey: sealSecrets[data.to]!, publicKey: a.sealKeys[data.to]! };
-      const opened = book.unseal(sealed, event.seat, a.sealKeys[event.seat]!, data.to, recipient);
-      if (!opened) return blame('unsealable', event.seat, `sent key shares to seat ${data.to + 1} that do not open`);
+  for (const { seat, to, shares: sealedList } of a.sealed) {
+    for (const sealed of sealedList) {
+      const recipient = { secretKey: sealSecrets[to]!, publicKey: a.sealKeys[to]! };
+      const opened = book.unseal(sealed, seat, a.sealKeys[seat]!, to, recipient);
+      if (!opened) return { fault: blame('unsealable', seat, `sent key shares to seat ${to + 1} that do not open`) };
       try {
-        shares.push(decodeKeyShares(opened, { hand: book.hand, seat: event.seat }));
+        shares.push(decodeKeyShares(opened, { hand: book.hand, seat }));
       } catch (error) {
-        return blame('wrong-key', event.seat, `sent malformed key shares: ${(error as Error).message}`);
+        return { fault: blame('wrong-key', seat, `sent malformed key shares: ${(error as Error).message}`) };
       }
     }
   }
@@ -112,10 +154,21 @@ export function runAudit(a: AuditInput): HandAudit {
     rng: a.rng,
     verified,
   });
-  if (verdict.verdict === 'fault') return blame('crypto-fault', verdict.fault.seat, cryptoWords(verdict.fault.reason));
+  if (verdict.verdict === 'fault')
+    return { fault: blame('crypto-fault', verdict.fault.seat, cryptoWords(verdict.fault.reason)) };
+  return { cards: verdict.packets.map(({ id, cards }) => ({ id, cards })) };
+}
+
+export function runAudit(a: AuditInput): HandAudit {
+  const cards = auditCards({ ...a, sealed: sealedShares(a.events) });
+  return 'fault' in cards ? cards.fault : auditRules(a, cards.cards);
+}
+
+/** The audit's rules part, once the card part found every packet's cards: every input replayed with every card open. */
+export function auditRules(a: Omit<AuditInput, 'disclosures' | 'events' | 'rng'>, packets: AuditedCards): HandAudit {
   const open: OpenCards = {};
-  for (const packet of verdict.packets) {
-    packet.cards.forEach((card, position) => (open[book.handleOf(packet.id, position)] = a.deck[card]!));
+  for (const packet of packets) {
+    packet.cards.forEach((card, position) => (open[a.book.handleOf(packet.id, position)] = a.deck[card]!));
   }
   if (a.rules === false)
     return {

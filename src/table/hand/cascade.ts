@@ -227,19 +227,21 @@ function madeFits(
   );
 }
 
+/** A locked cascade's public record: how its packet was formed and every step. */
+export function cascadeTranscript({ packet, state, record }: Cascade): PacketTranscript {
+  return {
+    id: packet,
+    source: state.source,
+    relayer: record.relayer as PacketTranscript['relayer'],
+    shuffle: record.shuffle as PacketTranscript['shuffle'],
+    lock: record.lock as PacketTranscript['lock'],
+  };
+}
+
 /** Records the locked packet and places the handles it holds. */
 export function finishCascade(book: PacketBook, cascade: Cascade): void {
-  const { packet, state, record } = cascade;
-  book.lock(
-    {
-      id: packet,
-      source: state.source,
-      relayer: record.relayer as PacketTranscript['relayer'],
-      shuffle: record.shuffle as PacketTranscript['shuffle'],
-      lock: record.lock as PacketTranscript['lock'],
-    },
-    state,
-  );
+  const { packet, state } = cascade;
+  book.lock(cascadeTranscript(cascade), state);
   if (cascade.request) cascade.request.into.forEach((handle, position) => book.place(handle, { packet, position }));
   else for (let position = 0; position < state.size; position++) book.place(position, { packet, position });
 }

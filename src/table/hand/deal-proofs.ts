@@ -68,18 +68,26 @@ export function dealProofJob(table: string, book: PacketBook, cascade: Cascade):
  */
 export function dealHolds(job: DealProofJob, rng: RandomSource): boolean {
   try {
-    const book = new PacketBook(job.table, job.handNo, job.players, job.deckSize);
-    const cascade = job.start ? cascadeFrom(job.packet, packetStateFrom(book.hand, job.start)) : startDeal(book);
-    for (const step of job.steps) {
-      if (isLocked(cascade)) return false;
-      // A step the page took as made (its own) is taken so here too: only the others' proofs are summed.
-      const took = step.presumed ? presumeStep(cascade, step, book) : takeStepUnchecked(cascade, step, book);
-      if (!took.ok) return false;
-    }
-    return isLocked(cascade) && checkProofs(cascade, rng).ok;
+    const cascade = cascadeAgain(new PacketBook(job.table, job.handNo, job.players, job.deckSize), job);
+    return cascade !== null && checkProofs(cascade, rng).ok;
   } catch {
     return false;
   }
+}
+
+/**
+ * The job's cascade taken again in `book` from its first state, every step but for its proofs: the locked cascade,
+ * or null for a step that fails, a step too many or too few. Throws on a first state that cannot be read.
+ */
+export function cascadeAgain(book: PacketBook, job: DealProofJob): Cascade | null {
+  const cascade = job.start ? cascadeFrom(job.packet, packetStateFrom(book.hand, job.start)) : startDeal(book);
+  for (const step of job.steps) {
+    if (isLocked(cascade)) return null;
+    // A step the page took as made (its own) is taken so here too: only the others' proofs are summed.
+    const took = step.presumed ? presumeStep(cascade, step, book) : takeStepUnchecked(cascade, step, book);
+    if (!took.ok) return null;
+  }
+  return isLocked(cascade) ? cascade : null;
 }
 
 /**

@@ -7,6 +7,7 @@
 import type { RandomSource, Step as CryptoStep } from '../../../crypto/index.js';
 import type { AnyGame, AnyState, Input } from '../../engine/index.js';
 import type { TableEvent } from '../transcript.js';
+import type { AuditJob } from './audit-elsewhere.js';
 import type { DealProofJob } from './deal-proofs.js';
 import type { Confirmation, PoolLimits, StepType } from './event-pool.js';
 import type { Halt } from './halt.js';
@@ -36,6 +37,12 @@ export interface FollowerOptions {
    * Default: none, the follower checks them itself at once.
    */
   readonly askDealProofs?: (job: DealProofJob) => void;
+  /**
+   * Asks for the audit's card part to be run on another thread (audit-elsewhere.ts): once every seat has disclosed
+   * the follower waits, and gives no verdict, until `auditAnswered` says what came back. Default: none, the follower
+   * audits the hand itself at once.
+   */
+  readonly askAudit?: (job: AuditJob) => void;
   /** True for a public key share whose check against its commitment the caller has done elsewhere and confirms before it trusts the result (packets.ts `presumeKey`); default: none. */
   readonly presumeKey?: (packet: number, layer: number, position: number, key: bigint) => boolean;
   /** Keep each input applied, with the states right before and after it, until `takeApplied` hands them over (a hand whose moves are told); default: none kept. */

@@ -25,7 +25,8 @@ import { stateHash, type AnyGame, type AnyState, type Input, type SetupArgs } fr
 import { keyHex, type EnvelopeOf } from '../../net/envelope.js';
 import type { TableEvent } from '../transcript.js';
 import { abandonRuling, abandonView } from './abandons.js';
-import { auditFollowed, type HandAudit } from './audit.js';
+import type { AuditedCards, HandAudit } from './audit.js';
+import { AuditAsk } from './audit-elsewhere.js';
 import {
   unprovedFault,
   finishCascade,
@@ -95,12 +96,15 @@ export class HandFollower {
   private readonly presumeProofs: FollowerOptions['presumeProofs'];
   /** The deal's proofs checked on another thread (deal-proofs.ts): not asked, asked, or what came back. */
   private readonly dealProofs: DealProofAsk;
+  /** The audit's card part run on another thread (audit-elsewhere.ts): the locked cascades kept for it, and its answer. */
+  private readonly audits: AuditAsk;
   /** The inputs applied and not handed over yet, with their states (null: none are kept). */
   private readonly applied: AppliedInput[] | null;
 
   constructor(options: FollowerOptions) {
     this.presumeProofs = options.presumeProofs;
     this.dealProofs = new DealProofAsk(options.askDealProofs);
+    this.audits = new AuditAsk(options.askAudit);
     this.applied = options.keepApplied ? [] : null;
     this.setup = options.setup;
     this.game = options.game;
@@ -338,6 +342,7 @@ export class HandFollower {
       const wrong = unprovedFault(cascade, this.rng);
       if (wrong) return this.stop(wrong);
       finishCascade(this.book, cascade);
+      this.audits.locked(this.setup.table, this.book, cascade);
       this.cascadeValue = null;
       this.phaseValue = 'play';
       if (cascade.request)
@@ -374,6 +379,11 @@ export class HandFollower {
     this.dealProofs.answered(packet, hold);
   }
 
+  /** What the other thread found of the audit's card part (`askAudit`): every packet's cards, or null (audit here). */
+  auditAnswered(cards: AuditedCards | null): void {
+    this.audits.answered(cards);
+  }
+
   /** `halt`, unless a step taken with its proofs unchecked does not verify: a hand never stops for a later cause with a bad step unnamed, nor goes to the audit with proofs unchecked. */
   private provedFirst(halt: Halt): Halt {
     return unprovedFault(this.cascadeValue, this.rng) ?? halt;
@@ -403,7 +413,9 @@ export class HandFollower {
   private advanceDisclose(): boolean {
     const events = [...Array(this.players).keys()].map((seat) => this.pool.disclose(seat));
     if (events.some((e) => !e)) return false;
-    this.auditValue = auditFollowed(this, events as TableEvent<'disclose'>[], this.rng, !this.stops.auditCause);
+    const audit = this.audits.audit(this, events as TableEvent<'disclose'>[], this.rng, !this.stops.auditCause);
+    if (!audit) return false;
+    this.auditValue = audit;
     if (this.stops.auditCause) return this.end(earlyVerdict(this.auditValue, this.stops.auditCause));
     this.phaseValue = 'done';
     return true;
