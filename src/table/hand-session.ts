@@ -18,10 +18,9 @@
 import { systemRandom, type RandomSource } from '../../crypto/index.js';
 import type { AnyGame, AnyState, Input, PrivateView } from '../engine/index.js';
 import type { EnvelopeOf } from '../net/envelope.js';
-import type { HandAudit } from './hand/audit.js';
+import type { AuditedCards, HandAudit } from './hand/audit.js';
 import type { DealProofCheck, DealProofJob } from './hand/deal-proofs.js';
 import type { AuditCheck, AuditJob } from './hand/audit-elsewhere.js';
-import type { AuditedCards } from './hand/audit.js';
 import type { PoolLimits } from './hand/event-pool.js';
 import {
   HandFollower,
