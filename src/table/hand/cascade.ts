@@ -176,6 +176,31 @@ function recordOf(cascade: Cascade, kind: PacketState['phase']): CryptoStep[] {
 }
 
 /**
+ * Takes one step event into the cascade, as every follower does. A step this
+ * page made itself (`made`: the same bytes its agent produced, never one read
+ * back from storage or sent by anyone else), or one whose proofs the caller
+ * has checked elsewhere (`presumed`), is applied without verifying its proofs
+ * (`presumeStep`): an honest prover's proofs always verify, so checking them
+ * would apply exactly this, and the page's cascade work drops by its own
+ * share; every other peer verifies it. Any other step is checked now except
+ * for its proofs (`takeStepUnchecked`), which are checked with the rest of the
+ * cascade's in one multi-scalar multiplication once the packet is locked
+ * (`checkProofs`), so a bad step still names its author before any card of
+ * the packet opens.
+ */
+export function takeStep(
+  cascade: Cascade,
+  event: StepBytes,
+  book: PacketBook,
+  presumed: boolean,
+  made?: CryptoStep,
+): Result<null, Halt> {
+  return presumed || made !== undefined
+    ? presumeStep(cascade, event, book, made)
+    : takeStepUnchecked(cascade, event, book);
+}
+
+/**
  * `takeStepUnchecked` with the step's proofs presumed good: the step is decoded (its
  * header must be this packet's and its author's) and applied, its shuffle
  * argument or lock proofs not checked here. Only for a caller that has them

@@ -25,16 +25,7 @@ import {
   type PacketStateBytes,
   type RandomSource,
 } from '../../../crypto/index.js';
-import {
-  cascadeFrom,
-  checkProofs,
-  isLocked,
-  presumeStep,
-  startDeal,
-  takeStepUnchecked,
-  type Cascade,
-  type StepBytes,
-} from './cascade.js';
+import { cascadeFrom, checkProofs, isLocked, startDeal, takeStep, type Cascade, type StepBytes } from './cascade.js';
 import { PacketBook } from './packets.js';
 
 /**
@@ -84,7 +75,7 @@ export function cascadeAgain(book: PacketBook, job: DealProofJob): Cascade | nul
   for (const step of job.steps) {
     if (isLocked(cascade)) return null;
     // A step the page took as made (its own) is taken so here too: only the others' proofs are summed.
-    const took = step.presumed ? presumeStep(cascade, step, book) : takeStepUnchecked(cascade, step, book);
+    const took = takeStep(cascade, step, book, step.presumed === true);
     if (!took.ok) return null;
   }
   return isLocked(cascade) ? cascade : null;

@@ -31,11 +31,10 @@ import {
   unprovedFault,
   finishCascade,
   isLocked,
-  presumeStep,
   startDeal,
   startReshuffle,
   stepType,
-  takeStepUnchecked,
+  takeStep,
   type Cascade,
 } from './cascade.js';
 import { DealProofAsk } from './deal-proofs.js';
@@ -351,19 +350,11 @@ export class HandFollower {
     }
     const event = this.pool.step(stepType(cascade.state), cascade.packet, cascade.state.next);
     if (!event || !this.crossCheck(event)) return false;
-    // A step this page made itself (the same bytes its agent produced, never one read back from storage or sent
-    // by anyone else) is applied without verifying its proofs again: an honest prover's proofs always verify, so
-    // checking them would apply exactly this, and the page's cascade work drops by its own share. Every peer
-    // verifies it. Its points are taken as made rather than decoded from its bytes again.
-    // Another seat's step is checked now except for its proofs, which are checked with the rest of the cascade's
-    // (its re-layers, shuffles and locks) in one multi-scalar multiplication once the packet is locked (cascade.ts
-    // `checkProofs`; `end` and `stop` check them first too), so a bad step still names its author before any card of
-    // the packet opens.
+    // This page's own step is taken as made, and another seat's with its proofs left for the cascade's sum
+    // (cascade.ts `takeStep`; `end` and `stop` check them first too).
     const made = this.hooks.madeHere?.(cascade.packet, event);
-    const stepped =
-      made !== undefined || this.presumeProofs?.(cascade.packet, event)
-        ? presumeStep(cascade, event, this.book, made)
-        : takeStepUnchecked(cascade, event, this.book);
+    const presumed = made !== undefined || !!this.presumeProofs?.(cascade.packet, event);
+    const stepped = takeStep(cascade, event, this.book, presumed, made);
     if (!stepped.ok) return this.stop(stepped.error);
     if (!isLocked(cascade)) return true;
     if (this.dealProofs.askAbout(this.setup.table, this.book, cascade)) return true;
@@ -371,10 +362,7 @@ export class HandFollower {
     return !wrong || this.stop(wrong);
   }
 
-  /**
-   * What the other thread found of a locked cascade's proofs (`askDealProofs`): that every step holds, and `packet`
-   * opens without checking them here; or not (or no answer), and they are checked here as without it.
-   */
+  /** The other thread's answer on `packet`'s proofs (`askDealProofs`): every step holds (it opens), or not (checked here). */
   dealProofsAnswered(packet: number, hold: boolean): void {
     this.dealProofs.answered(packet, hold);
   }
