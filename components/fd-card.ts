@@ -1,9 +1,11 @@
 /**
  * One playing card: face (rank and suit, red or black, a joker) or back. It
  * is a button when it can be chosen, so it takes focus and Enter/Space like
- * any control; it animates in without blocking anything.
+ * any control; it animates in without blocking anything. A card that has the
+ * keyboard's focus keeps it when it turns from a button into a plain image
+ * and back (the turn passing): the player's place in their hand is kept.
  */
-import { LitElement, css, html } from 'lit';
+import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { starIcon } from './icons.js';
 import { stillStyles } from './motion.js';
@@ -115,7 +117,7 @@ export class FdCard extends LitElement {
         border-radius: 0.45rem;
         cursor: pointer;
       }
-      button:focus-visible + .card {
+      .control:focus-visible + .card {
         outline: 3px solid #f2c14e;
         outline-offset: 2px;
       }
@@ -161,6 +163,21 @@ export class FdCard extends LitElement {
     </div>`;
   }
 
+  /** Whether what a reader meets (the button or the image) had the focus before this update replaced it. */
+  private focused = false;
+
+  protected override willUpdate(): void {
+    this.focused = this.shadowRoot?.activeElement?.classList.contains('control') === true;
+  }
+
+  protected override updated(): void {
+    // The control that held the focus may have been replaced (a button becomes an image when the turn passes): the
+    // new one takes it, so the keyboard carries on from this card, not from the top of the page.
+    if (!this.focused) return;
+    const control = this.renderRoot.querySelector<HTMLElement>('.control');
+    if (control && this.shadowRoot?.activeElement !== control) control.focus({ preventScroll: true });
+  }
+
   override render() {
     const face = cardFace(this.card);
     const name = face?.label ?? 'face-down card';
@@ -170,10 +187,11 @@ export class FdCard extends LitElement {
     // replaces only this small element: the faces keep their nodes and are not laid out or painted again.
     // The button is named by its words, not aria-label: the face's "7♠" is hidden from screen readers, so the name
     // a reader hears is the whole name, and no visible text is missing from it (WCAG 2.5.3, axe's
-    // label-content-name-mismatch).
+    // label-content-name-mismatch). An image that takes over the focus from a button may hold it (tabindex -1: out of
+    // the tab order); other images take no focus, not even from a click.
     const control =
       !this.selectable && !this.note
-        ? html`<span class="control" role="img" aria-label=${label}></span>`
+        ? html`<span class="control" role="img" aria-label=${label} tabindex=${this.focused ? '-1' : nothing}></span>`
         : html`<button class="control" aria-pressed=${this.selected ? 'true' : 'false'} title=${name}>
             <span class="name">${label}</span>
           </button>`;

@@ -4,6 +4,7 @@
  * becoming a plain image again does not start its entrance over, so a hand
  * does not flicker in again at every turn, and the page does not repaint it
  * for nothing. Choosing a card moves only what the compositor moves alone.
+ * A card with the focus keeps it through those changes.
  */
 import { expect, test } from 'vitest';
 import '../../components/fd-card.js';
@@ -51,6 +52,29 @@ test('turning into a button and back keeps the face: its nodes stay, only what a
     expect(shown.localName === 'button' ? 'button' : shown.getAttribute('role')).toBe(control);
     expect(el.shadowRoot!.querySelector('.card'), `selectable ${selectable}, note "${note}"`).toBe(face);
     expect([...face.querySelectorAll('span')]).toEqual(parts);
+  }
+});
+
+test('a card with the focus keeps it when the turn passes and comes back; one without takes none', async () => {
+  const [el, other] = await Promise.all(
+    ['7S', 'KH'].map((card) =>
+      mount(Object.assign(document.createElement('fd-card'), { card, selectable: true, note: 'playable' })),
+    ),
+  );
+  el!.shadowRoot!.querySelector('button')!.focus();
+  const held = () => el!.shadowRoot!.activeElement;
+  for (const [selectable, note, control] of [
+    [false, '', 'img'],
+    [false, 'not playable', 'button'],
+    [false, '', 'img'],
+    [true, 'playable', 'button'],
+  ] as const) {
+    for (const card of [el!, other!]) Object.assign(card, { selectable, note });
+    await Promise.all([el!.updateComplete, other!.updateComplete]);
+    const shown = held();
+    expect(shown?.localName === 'button' ? 'button' : shown?.getAttribute('role'), `note "${note}"`).toBe(control);
+    expect(document.activeElement).toBe(el);
+    expect(other!.shadowRoot!.activeElement).toBeNull();
   }
 });
 
