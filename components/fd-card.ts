@@ -163,11 +163,24 @@ export class FdCard extends LitElement {
     </div>`;
   }
 
-  /** Whether what a reader meets (the button or the image) had the focus before this update replaced it. */
+  /** Whether what a reader meets (the button or the image) has the focus, or is to take it, in this update. */
   private focused = false;
+  /** Asked to take the focus (takeFocus): the next update gives it to what a reader meets. */
+  private focusAsked = false;
+
+  /**
+   * Gives the keyboard's focus to this card: to its button, or to its image (out of the tab order), once it has
+   * drawn. The hand's controller (hand-focus.ts) calls it when the card that had the focus left the hand.
+   */
+  async takeFocus(): Promise<void> {
+    this.focusAsked = true;
+    this.requestUpdate();
+    await this.updateComplete;
+  }
 
   protected override willUpdate(): void {
-    this.focused = this.shadowRoot?.activeElement?.classList.contains('control') === true;
+    this.focused = this.focusAsked || this.shadowRoot?.activeElement?.classList.contains('control') === true;
+    this.focusAsked = false;
   }
 
   protected override updated(): void {

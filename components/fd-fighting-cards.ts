@@ -26,6 +26,7 @@ import { playNote } from './card-marks.js';
 import { scoreTable } from './fighting-scores.js';
 import type { CardHint } from '../src/games/card-hints.js';
 import { CardMotion } from './card-motion.js';
+import { HandFocus } from './hand-focus.js';
 import { goneMark } from './seat-marks.js';
 import type { SeatMove } from './fd-seat-ring.js';
 import { fightingStyles } from './fighting-styles.js';
@@ -66,6 +67,8 @@ export class FdFightingCards extends LitElement {
   /** The hand stopped before its audit: a result marked as waiting for the audit will never get it. */
   @property({ type: Boolean }) stopped = false;
   private readonly motion = new CardMotion(this);
+  /** The keyboard's place in my cards, kept when the card that had it leaves them (hand-focus.ts). */
+  private readonly handFocus = new HandFocus(this, '#my-area fd-card');
   @state() private bidValue = 21;
   @state() private picked: number[] = [];
   /** The card ←/→ point at; drawn only once the keys are in use. */

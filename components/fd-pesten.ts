@@ -27,6 +27,7 @@ import { label, parts, sortKey, SUIT_NAME, SUITS, SYMBOL, type Suit } from './pe
 import { nextSeat, refusal, statusLine, type PestenSeatContext } from './pesten-words.js';
 import { pestenStyles } from './pesten-styles.js';
 import { CardMotion } from './card-motion.js';
+import { HandFocus } from './hand-focus.js';
 import type { SeatMove } from './fd-seat-ring.js';
 import './fd-card.js';
 import './fd-seat-ring.js';
@@ -51,6 +52,8 @@ export class FdPesten extends LitElement {
   @property({ attribute: false }) lastMoves: readonly SeatMove[] = [];
   @state() private selected: number | null = null;
   private readonly motion = new CardMotion(this);
+  /** The keyboard's place in my cards, kept when the card that had it leaves them (hand-focus.ts). */
+  private readonly handFocus = new HandFocus(this, '#my-area fd-card');
   /** How my hand is sorted (Settings); S or the Sort button asks for the other order. */
   @property() sortHandBy: 'suit' | 'rank' = 'suit';
   @state() private announce = false;

@@ -22,6 +22,7 @@ import { cardFace } from './fd-card.js';
 import { playNote } from './card-marks.js';
 import type { CardHint } from '../src/games/card-hints.js';
 import { CardMotion } from './card-motion.js';
+import { HandFocus } from './hand-focus.js';
 import type { SeatMove } from './fd-seat-ring.js';
 import { blackjackStyles } from './blackjack-styles.js';
 import {
@@ -59,6 +60,8 @@ export class FdSchoolBlackjack extends LitElement {
   /** Each seat's newest move in words: shown in that seat's box. */
   @property({ attribute: false }) lastMoves: readonly SeatMove[] = [];
   private readonly motion = new CardMotion(this);
+  /** The keyboard's place in my cards, kept when the card that had it leaves them (hand-focus.ts). */
+  private readonly handFocus = new HandFocus(this, '#my-area fd-card');
   /** How my hand is sorted (Settings); O or the Sort button asks for the other order. */
   @property() sortHandBy: 'suit' | 'rank' = 'suit';
   /** The ace whose suit is being chosen. */

@@ -24,6 +24,7 @@ import { otherSort, sortCards, TableControls } from './table-controls.js';
 import { cardName } from '../src/app/words.js';
 import { playNote } from './card-marks.js';
 import { CardMotion } from './card-motion.js';
+import { HandFocus } from './hand-focus.js';
 import type { SeatMove } from './fd-seat-ring.js';
 import { shedStyles } from './shed-styles.js';
 import { arranged, ordinal, playFor, statusLine, type Play, type ShedSeatContext, type Swap } from './shed-words.js';
@@ -51,6 +52,8 @@ export class FdStressShed extends LitElement {
   /** Each seat's newest move in words: shown in that seat's box. */
   @property({ attribute: false }) lastMoves: readonly SeatMove[] = [];
   private readonly motion = new CardMotion(this);
+  /** The keyboard's place in my cards, kept when the card that had it leaves them (hand-focus.ts). */
+  private readonly handFocus = new HandFocus(this, '#my-area fd-card');
   /** Why the card last tapped cannot be played (touch has no hover). */
   @state() private why: string | null = null;
   @state() private selected: number[] = [];

@@ -30,6 +30,7 @@ import { TableControls } from './table-controls.js';
 import { count } from '../src/app/words.js';
 import type { CardHint } from '../src/games/card-hints.js';
 import { CardMotion } from './card-motion.js';
+import { HandFocus } from './hand-focus.js';
 import { goneMark } from './seat-marks.js';
 import { playNote } from './card-marks.js';
 import { speedStyles } from './speed-styles.js';
@@ -53,6 +54,8 @@ export class FdStressSpeed extends LitElement {
   /** The row card last tapped that cannot go, and why (touch has no hover). */
   @state() private why: string | null = null;
   private readonly motion = new CardMotion(this);
+  /** The keyboard's place in my cards, kept when the card that had it leaves them (hand-focus.ts). */
+  private readonly handFocus = new HandFocus(this, '#my-side .row fd-card');
   @state() private selectedSlot: number | null = null;
   @state() private bouncedSlot: number | null = null;
   @state() private bounceNote = '';

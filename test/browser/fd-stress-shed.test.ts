@@ -6,6 +6,7 @@
  * roster reads "Seat N"; and the table's keys (R ready, P play the picked
  * cards) act when pressed on the page but do nothing while the player types
  * the same letter in a text field, and only while the table is on the page.
+ * The keyboard's place in my hand is kept when the card that had it is played.
  */
 import { expect, test } from 'vitest';
 import { stressShedModule } from '../../src/games/stress-shed/index.js';
@@ -14,6 +15,7 @@ import type { StressView } from '../../src/games/stress-shed/views.js';
 import type { CardHint } from '../../src/games/card-hints.js';
 import '../../components/fd-stress-shed.js';
 import type { FdStressShed } from '../../components/fd-stress-shed.js';
+import type { FdCard } from '../../components/fd-card.js';
 import { mount, text } from './mount.js';
 import { pressIn, SHED_DEAL, SHED_READY, seatTable, sentBy } from './game-table.js';
 
@@ -111,6 +113,25 @@ test('P plays the picked card on the page, but not while typing in a text field'
   await el.updateComplete;
   // Sending the move clears the pick.
   expect(hand(el).some((c) => c.hasAttribute('selected'))).toBe(false);
+});
+
+test('the card played with the focus hands it to the card now in its place, an image until my turn', async () => {
+  const el = await table(1, ready, ['Ann', 'Bob']);
+  hand(el)[0]!.shadowRoot!.querySelector('button')!.focus(); // 5♦
+  const after = seatTable(
+    stressShedModule,
+    { seats: 2, deal, actions: [...ready, { seat: 1, type: 'play', cards: ['5D'] }] },
+    1,
+  );
+  Object.assign(el, { view: after.view, legal: after.legal, cardHints: after.cardHints });
+  await el.updateComplete;
+  await Promise.all(hand(el).map((c) => (c as FdCard).updateComplete));
+  // The hand is now 2♣ (drawn), 2♥, K♥, 9♠: the first place is 2♣'s.
+  const focused = el.shadowRoot!.activeElement as HTMLElement | null;
+  expect(hand(el).map((c) => c.dataset['card'])).toEqual(['2C', '2H', 'KH', '9S']);
+  expect(focused).toBe(hand(el)[0]);
+  expect(focused?.shadowRoot!.activeElement?.getAttribute('role')).toBe('img');
+  expect(document.activeElement).toBe(el);
 });
 
 test('a table taken off the page stops acting on keys, and acts again when put back', async () => {
