@@ -36,10 +36,10 @@ export class HandFocus implements ReactiveController {
   }
 
   hostUpdate(): void {
+    // Most updates find the focus elsewhere (or nowhere): nothing to look up then.
     const active = this.focused();
-    const cards = this.cards();
-    const index = active ? cards.indexOf(active as FdCard) : -1;
-    this.held = index >= 0 ? { card: cards[index]!, index } : null;
+    const index = active?.localName === 'fd-card' ? this.cards().indexOf(active as FdCard) : -1;
+    this.held = index >= 0 ? { card: active as FdCard, index } : null;
   }
 
   hostUpdated(): void {
