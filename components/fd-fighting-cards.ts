@@ -67,8 +67,8 @@ export class FdFightingCards extends LitElement {
   /** The hand stopped before its audit: a result marked as waiting for the audit will never get it. */
   @property({ type: Boolean }) stopped = false;
   private readonly motion = new CardMotion(this);
-  /** The keyboard's place in my cards, kept when the card that had it leaves them (hand-focus.ts). */
-  private readonly handFocus = new HandFocus(this, '#my-area fd-card');
+  /** The keyboard's place in my area, kept in my cards when an update loses it (hand-focus.ts). */
+  private readonly handFocus = new HandFocus(this, '#my-area', 'fd-card');
   @state() private bidValue = 21;
   @state() private picked: number[] = [];
   /** The card ←/→ point at; drawn only once the keys are in use. */

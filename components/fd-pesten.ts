@@ -52,8 +52,8 @@ export class FdPesten extends LitElement {
   @property({ attribute: false }) lastMoves: readonly SeatMove[] = [];
   @state() private selected: number | null = null;
   private readonly motion = new CardMotion(this);
-  /** The keyboard's place in my cards, kept when the card that had it leaves them (hand-focus.ts). */
-  private readonly handFocus = new HandFocus(this, '#my-area fd-card');
+  /** The keyboard's place in my area, kept in my cards when an update loses it (hand-focus.ts). */
+  private readonly handFocus = new HandFocus(this, '#my-area', 'fd-card');
   /** How my hand is sorted (Settings); S or the Sort button asks for the other order. */
   @property() sortHandBy: 'suit' | 'rank' = 'suit';
   @state() private announce = false;

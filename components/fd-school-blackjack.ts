@@ -60,8 +60,8 @@ export class FdSchoolBlackjack extends LitElement {
   /** Each seat's newest move in words: shown in that seat's box. */
   @property({ attribute: false }) lastMoves: readonly SeatMove[] = [];
   private readonly motion = new CardMotion(this);
-  /** The keyboard's place in my cards, kept when the card that had it leaves them (hand-focus.ts). */
-  private readonly handFocus = new HandFocus(this, '#my-area fd-card');
+  /** The keyboard's place in my area, kept in my cards when an update loses it (hand-focus.ts). */
+  private readonly handFocus = new HandFocus(this, '#my-area', 'fd-card');
   /** How my hand is sorted (Settings); O or the Sort button asks for the other order. */
   @property() sortHandBy: 'suit' | 'rank' = 'suit';
   /** The ace whose suit is being chosen. */

@@ -52,8 +52,8 @@ export class FdStressShed extends LitElement {
   /** Each seat's newest move in words: shown in that seat's box. */
   @property({ attribute: false }) lastMoves: readonly SeatMove[] = [];
   private readonly motion = new CardMotion(this);
-  /** The keyboard's place in my cards, kept when the card that had it leaves them (hand-focus.ts). */
-  private readonly handFocus = new HandFocus(this, '#my-area fd-card');
+  /** The keyboard's place in my area, kept in my cards when an update loses it (hand-focus.ts). */
+  private readonly handFocus = new HandFocus(this, '#my-area', 'fd-card');
   /** Why the card last tapped cannot be played (touch has no hover). */
   @state() private why: string | null = null;
   @state() private selected: number[] = [];

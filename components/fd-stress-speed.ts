@@ -54,8 +54,8 @@ export class FdStressSpeed extends LitElement {
   /** The row card last tapped that cannot go, and why (touch has no hover). */
   @state() private why: string | null = null;
   private readonly motion = new CardMotion(this);
-  /** The keyboard's place in my cards, kept when the card that had it leaves them (hand-focus.ts). */
-  private readonly handFocus = new HandFocus(this, '#my-side .row fd-card');
+  /** The keyboard's place in my area, kept in my cards when an update loses it (hand-focus.ts). */
+  private readonly handFocus = new HandFocus(this, '#my-side', '.row fd-card');
   @state() private selectedSlot: number | null = null;
   @state() private bouncedSlot: number | null = null;
   @state() private bounceNote = '';

@@ -6,7 +6,8 @@
  * roster reads "Seat N"; and the table's keys (R ready, P play the picked
  * cards) act when pressed on the page but do nothing while the player types
  * the same letter in a text field, and only while the table is on the page.
- * The keyboard's place in my hand is kept when the card that had it is played.
+ * The keyboard's place in my hand is kept when the card that had it is
+ * played, or Play is disabled under it.
  */
 import { expect, test } from 'vitest';
 import { stressShedModule } from '../../src/games/stress-shed/index.js';
@@ -132,6 +133,25 @@ test('the card played with the focus hands it to the card now in its place, an i
   expect(focused).toBe(hand(el)[0]);
   expect(focused?.shadowRoot!.activeElement?.getAttribute('role')).toBe('img');
   expect(document.activeElement).toBe(el);
+});
+
+test('Play, disabled once the move is sent, hands the focus to the first card of my hand', async () => {
+  const el = await table(1, ready, ['Ann', 'Bob']);
+  tap(hand(el)[0]!); // 5♦
+  await el.updateComplete;
+  const play = el.shadowRoot!.querySelector<HTMLButtonElement>('#play')!;
+  play.focus();
+  expect(el.shadowRoot!.activeElement).toBe(play);
+  const after = seatTable(
+    stressShedModule,
+    { seats: 2, deal, actions: [...ready, { seat: 1, type: 'play', cards: ['5D'] }] },
+    1,
+  );
+  Object.assign(el, { view: after.view, legal: after.legal, cardHints: after.cardHints });
+  await el.updateComplete;
+  await Promise.all(hand(el).map((c) => (c as FdCard).updateComplete));
+  expect(play.disabled).toBe(true);
+  expect(el.shadowRoot!.activeElement).toBe(hand(el)[0]);
 });
 
 test('a table taken off the page stops acting on keys, and acts again when put back', async () => {
