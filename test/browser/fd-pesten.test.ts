@@ -5,7 +5,8 @@
  * seat without a name on the roster reads "Seat N"; and the table's keys
  * (D draw, a number then Enter play that card, S the other sort order) act
  * when pressed on the page but do nothing while the player types the same
- * keys in a text field.
+ * keys in a text field. The keyboard's place in my hand is kept when the
+ * card that had it is played.
  */
 import { expect, test } from 'vitest';
 import { pestenModule } from '../../src/games/pesten/index.js';
@@ -15,6 +16,7 @@ import type { CardHint } from '../../src/games/card-hints.js';
 import { SortHandEvent } from '../../components/events.js';
 import '../../components/fd-pesten.js';
 import type { FdPesten } from '../../components/fd-pesten.js';
+import type { FdCard } from '../../components/fd-card.js';
 import { mount, text } from './mount.js';
 import { PESTEN_DEAL, pressIn, seatTable, sentBy } from './game-table.js';
 import { animationsIn, described, offCompositor } from './compositor.js';
@@ -51,6 +53,21 @@ test('on my turn the cards the rules allow are marked legal; the others are dimm
   hand(el)[0]!.shadowRoot!.querySelector('button')!.click();
   await el.updateComplete;
   expect(text(el.shadowRoot!.querySelector('#why'))).toBe('6♣ does not go on 5♥: play a ♥ or a 5, a J or a joker.');
+});
+
+test('the card played with the focus hands it to the card now in its place', async () => {
+  const el = await table(2, ['Ann', 'Bob', 'Cleo']);
+  hand(el)[2]!.shadowRoot!.querySelector('button')!.focus(); // 7♥
+  const after = seatTable(
+    pestenModule,
+    { seats: 3, dealer: 0, deal: PESTEN_DEAL, actions: [{ seat: 2, type: 'play', card: '7H' }] },
+    2,
+  );
+  Object.assign(el, { view: after.view, legal: after.legal, cardHints: after.cardHints });
+  await el.updateComplete;
+  await Promise.all(hand(el).map((c) => (c as FdCard).updateComplete));
+  expect(hand(el).map((c) => c.dataset['card'])).toEqual(['6C', '9D', '3S', '4S']);
+  expect(el.shadowRoot!.activeElement).toBe(hand(el)[2]);
 });
 
 test('a seat without a name on the roster reads "Seat N"; the named ones, their names', async () => {
