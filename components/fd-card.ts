@@ -170,7 +170,7 @@ export class FdCard extends LitElement {
 
   /**
    * Gives the keyboard's focus to this card: to its button, or to its image (out of the tab order), once it has
-   * drawn. The hand's controller (hand-focus.ts) calls it when the card that had the focus left the hand.
+   * drawn. The hand's controller (hand-focus.ts) calls it when an update took the focus from the player's area.
    */
   async takeFocus(): Promise<void> {
     this.focusAsked = true;
