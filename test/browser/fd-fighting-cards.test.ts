@@ -5,7 +5,8 @@
  * legal and pickable, the others are not and say why; a seat without a name
  * on the roster reads "Seat N"; and the table's keys (P pass, ↑ and B bid,
  * 0–9 play the n-th card) act when pressed on the page but do nothing while
- * the player types the same keys in a text field.
+ * the player types the same keys in a text field. The keyboard's place in
+ * my hand is kept when the card that had it is played.
  */
 import { expect, test } from 'vitest';
 import { fightingCardsModule } from '../../src/games/fighting-cards/index.js';
@@ -14,6 +15,7 @@ import type { FightingView } from '../../src/games/fighting-cards/views.js';
 import type { CardHint } from '../../src/games/card-hints.js';
 import '../../components/fd-fighting-cards.js';
 import type { FdFightingCards } from '../../components/fd-fighting-cards.js';
+import type { FdCard } from '../../components/fd-card.js';
 import { mount, text } from './mount.js';
 import { pressIn, seatTable, sentBy } from './game-table.js';
 
@@ -66,6 +68,21 @@ test('in a trick only the cards that follow suit are marked legal and pickable; 
   expect(text(el.shadowRoot!.querySelector('#notice'))).toBe(
     'You must follow hearts ♥: you hold ♥, so play one of them, not a trump ♠.',
   );
+});
+
+test('the last card played with the focus hands it to the card now last', async () => {
+  const el = await table(toTheTrick, ['Ann', 'Bob', 'Cleo']);
+  hand(el)[9]!.shadowRoot!.querySelector('button')!.focus(); // 7♥
+  const after = seatTable(
+    fightingCardsModule,
+    { seats: 3, dealer: 0, deal, actions: [...toTheTrick, { seat: 1, type: 'play', card: '7H' }] },
+    1,
+  );
+  Object.assign(el, { view: after.view, legal: after.legal, cardHints: after.cardHints });
+  await el.updateComplete;
+  await Promise.all(hand(el).map((c) => (c as FdCard).updateComplete));
+  expect(hand(el).map((c) => c.dataset['card'])).toEqual(['AS', 'KS', 'QS', 'JS', '10S', '9S', '8S', '7S', 'AC']);
+  expect(el.shadowRoot!.activeElement).toBe(hand(el)[8]);
 });
 
 test('a seat without a name on the roster reads "Seat N"; a named one, its name', async () => {

@@ -6,6 +6,7 @@
  * reads "Seat N"; and the table's keys (D draw, 1–9 play the n-th playable
  * card, a suit letter for an ace, O the other sort order) act when pressed
  * on the page but do nothing while the player types them in a text field.
+ * The keyboard's place in my hand is kept when the card that had it is played.
  */
 import { expect, test } from 'vitest';
 import { schoolBlackjackModule } from '../../src/games/school-blackjack/index.js';
@@ -14,6 +15,7 @@ import type { CardHint } from '../../src/games/card-hints.js';
 import { SortHandEvent } from '../../components/events.js';
 import '../../components/fd-school-blackjack.js';
 import type { FdSchoolBlackjack } from '../../components/fd-school-blackjack.js';
+import type { FdCard } from '../../components/fd-card.js';
 import { mount, text } from './mount.js';
 import { pressIn, seatTable, sentBy } from './game-table.js';
 import { animationsIn, described, offCompositor } from './compositor.js';
@@ -55,6 +57,21 @@ test('on my turn the cards the rules allow are marked legal and pickable; a refu
   expect(text(el.shadowRoot!.querySelector('#why'))).toBe(
     '9♠: 9♠ matches neither the suit nor the rank of 7♣ (an ace goes on anything).',
   );
+});
+
+test('the card played with the focus hands it to the card now in its place', async () => {
+  const el = await table(0, ['Ann', 'Bob']);
+  hand(el)[0]!.shadowRoot!.querySelector('button')!.focus(); // 8♣
+  const after = seatTable(
+    schoolBlackjackModule,
+    { seats: 2, dealer: 1, deal, actions: [{ seat: 0, type: 'play', card: '8c' }] },
+    0,
+  );
+  Object.assign(el, { view: after.view, legal: after.legal, cardHints: after.cardHints });
+  await el.updateComplete;
+  await Promise.all(hand(el).map((c) => (c as FdCard).updateComplete));
+  expect(hand(el).map((c) => c.dataset['card'])).toEqual(['AC', '7D', '9S']);
+  expect(el.shadowRoot!.activeElement).toBe(hand(el)[0]);
 });
 
 test('a seat without a name on the roster reads "Seat N"; a named one, its name', async () => {
