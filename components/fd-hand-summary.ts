@@ -9,7 +9,10 @@
  * table (never over it); on a phone it lies over the bottom of the table
  * with the verdict at its top. Closed, it is a bar with the result, Show and
  * Rematch. It renders the store's `HandSummaryView` only
- * (src/app/hand-summary.ts builds it).
+ * (src/app/hand-summary.ts builds it). A hand's summary takes the focus on
+ * its heading when it first shows, unless the person is typing (the chat);
+ * Close gives it to Show, and Show back to the heading, so the keyboard is
+ * never left on the page's body.
  */
 import { LitElement, css, html } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
@@ -17,6 +20,7 @@ import type { HandSummaryView, SummaryZone } from '../src/app/hand-summary.js';
 import { count } from '../src/app/words.js';
 import { RematchEvent } from './events.js';
 import { theme } from './theme.js';
+import { typingNow } from './keys.js';
 import './fd-card.js';
 import './fd-verdict.js';
 
@@ -31,6 +35,10 @@ export class FdHandSummary extends LitElement {
   @property({ attribute: false }) changes: readonly string[] = [];
   /** The hand whose summary was closed (it opens again for the next hand). */
   @state() private closedHand: number | null = null;
+  /** The hand whose summary has been shown: the next one takes the focus when it first shows. */
+  private shownHand: number | null = null;
+  /** What takes the focus once this update is drawn (Close or Show clicked): the panel's heading, or Show on the bar. */
+  private focusTo: '#summary-title' | '#summary-open' | null = null;
 
   static override styles = [
     theme,
@@ -197,6 +205,26 @@ export class FdHandSummary extends LitElement {
     </div>`;
   }
 
+  protected override willUpdate(): void {
+    const hand = this.summary?.handNo;
+    if (hand === undefined || hand === this.shownHand) return;
+    this.shownHand = hand;
+    // In the frame after the one that draws it: the last move's own focus keeping (hand-focus.ts), a few microtasks
+    // away, would otherwise take the focus back to the table. Not from someone typing (the chat).
+    requestAnimationFrame(() => {
+      if (!typingNow()) this.focusOn('#summary-title');
+    });
+  }
+
+  protected override updated(): void {
+    if (this.focusTo) this.focusOn(this.focusTo);
+    this.focusTo = null;
+  }
+
+  private focusOn(selector: '#summary-title' | '#summary-open'): void {
+    this.renderRoot.querySelector<HTMLElement>(selector)?.focus({ preventScroll: true });
+  }
+
   private rematch() {
     return this.canRematch
       ? html`<button class="primary" id="summary-rematch" @click=${() => this.dispatchEvent(new RematchEvent())}>
@@ -220,7 +248,9 @@ export class FdHandSummary extends LitElement {
       >
       ${this.changeList()}
       <span class="bar-actions">
-        <button id="summary-open" @click=${() => (this.closedHand = null)}>Show summary</button>${this.rematch()}
+        <button id="summary-open" @click=${() => ((this.closedHand = null), (this.focusTo = '#summary-title'))}>
+          Show summary</button
+        >${this.rematch()}
       </span>
     </section>`;
   }
@@ -232,7 +262,7 @@ export class FdHandSummary extends LitElement {
       s.seats.reduce((n, seat) => n + seat.zones.reduce((m, z) => m + z.cards.length, 0), 0) +
       s.table.reduce((n, z) => n + z.cards.length, 0);
     return html`<section class="panel" role="dialog" aria-labelledby="summary-title" id="hand-summary">
-      <h2 id="summary-title">Hand ${s.handNo + 1}: ${s.headline}</h2>
+      <h2 id="summary-title" tabindex="-1">Hand ${s.handNo + 1}: ${s.headline}</h2>
       ${s.verdict ? html`<fd-verdict folded .verdict=${s.verdict} .names=${this.names}></fd-verdict>` : null}
       <ol class="places" id="summary-places" aria-label="Places">
         ${s.seats.map(
@@ -267,7 +297,9 @@ export class FdHandSummary extends LitElement {
       </details>
       <div class="actions">
         ${this.changeList()}
-        <button id="summary-close" @click=${() => (this.closedHand = s.handNo)}>Close</button>${this.rematch()}
+        <button id="summary-close" @click=${() => ((this.closedHand = s.handNo), (this.focusTo = '#summary-open'))}>
+          Close</button
+        >${this.rematch()}
       </div>
     </section>`;
   }

@@ -4,13 +4,25 @@
  * Name box arrives retargeted to `<fd-app>` (shadow DOM), so `event.target`
  * alone cannot tell; the first element of `composedPath()` is the real
  * origin. Text fields (input, textarea, select, contenteditable) and key
- * chords with Ctrl/Meta/Alt are left alone.
+ * chords with Ctrl/Meta/Alt are left alone. `typingNow` tells an element
+ * that would move the focus whether the person is typing somewhere.
  */
 
 /** True when `event` comes from a text field (through shadow roots) or carries a modifier: shortcuts must not act on it. */
 export function isTypingKey(event: KeyboardEvent): boolean {
   if (event.ctrlKey || event.metaKey || event.altKey || event.isComposing) return true;
-  const origin = event.composedPath()[0] ?? event.target;
+  return isTextField(event.composedPath()[0] ?? event.target);
+}
+
+/** True when the person is typing in a text field now (the focus, through shadow roots): nothing may take the focus from it. */
+export function typingNow(): boolean {
+  let focused = document.activeElement;
+  while (focused?.shadowRoot?.activeElement) focused = focused.shadowRoot.activeElement;
+  return isTextField(focused);
+}
+
+/** A text input, a textarea, a select or an editable element: what takes typing. */
+function isTextField(origin: EventTarget | null): boolean {
   if (!(origin instanceof Element)) return false;
   if (origin instanceof HTMLInputElement) return !NON_TEXT_INPUTS.has(origin.type);
   if (origin instanceof HTMLTextAreaElement || origin instanceof HTMLSelectElement) return true;

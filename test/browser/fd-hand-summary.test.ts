@@ -6,7 +6,9 @@
  * Close and Rematch are on screen, Close leaves a bar that still offers
  * Rematch and Show, and on a desktop the panel keeps to its right-hand
  * column (fd-app keeps that column free of the table). What the next hand
- * changes is listed by Rematch (which agrees to it), open or closed.
+ * changes is listed by Rematch (which agrees to it), open or closed. The
+ * summary takes the keyboard's focus when it shows (not from a text field),
+ * and Close and Show hand it on.
  */
 import { afterEach, describe, expect, test } from 'vitest';
 import { page } from 'vitest/browser';
@@ -151,6 +153,37 @@ describe('a 1280×800 desktop', () => {
     (part(el, '#summary-open') as HTMLButtonElement).click();
     await el.updateComplete;
     expect(inside(part(el, '#verdict-headline'))).toBe(true);
+  });
+});
+
+describe('the keyboard', () => {
+  const focused = (el: FdHandSummary) => el.shadowRoot!.activeElement?.id ?? null;
+
+  test('a summary takes the focus on its heading when it shows; Close gives it to Show, and Show back', async () => {
+    await page.viewport(1280, 800);
+    const el = await mount();
+    // In the frame after the one that draws it.
+    await new Promise(requestAnimationFrame);
+    expect(focused(el)).toBe('summary-title');
+    (part(el, '#summary-close') as HTMLButtonElement).click();
+    await el.updateComplete;
+    expect(focused(el)).toBe('summary-open');
+    (part(el, '#summary-open') as HTMLButtonElement).click();
+    await el.updateComplete;
+    expect(focused(el)).toBe('summary-title');
+  });
+
+  test('a summary that shows while the person types in the chat leaves the focus there', async () => {
+    const field = document.body.appendChild(document.createElement('input'));
+    try {
+      field.focus();
+      const el = await mount();
+      await new Promise(requestAnimationFrame);
+      expect(focused(el)).toBeNull();
+      expect(document.activeElement).toBe(field);
+    } finally {
+      field.remove();
+    }
   });
 });
 
