@@ -221,6 +221,18 @@ export class FdHandSummary extends LitElement {
     this.focusTo = null;
   }
 
+  /** Close: the bar replaces the panel, and its Show takes the focus. */
+  private readonly close = () => {
+    this.closedHand = this.summary.handNo;
+    this.focusTo = '#summary-open';
+  };
+
+  /** Show: the panel again, its heading focused. */
+  private readonly show = () => {
+    this.closedHand = null;
+    this.focusTo = '#summary-title';
+  };
+
   private focusOn(selector: '#summary-title' | '#summary-open'): void {
     this.renderRoot.querySelector<HTMLElement>(selector)?.focus({ preventScroll: true });
   }
@@ -248,9 +260,7 @@ export class FdHandSummary extends LitElement {
       >
       ${this.changeList()}
       <span class="bar-actions">
-        <button id="summary-open" @click=${() => ((this.closedHand = null), (this.focusTo = '#summary-title'))}>
-          Show summary</button
-        >${this.rematch()}
+        <button id="summary-open" @click=${this.show}>Show summary</button>${this.rematch()}
       </span>
     </section>`;
   }
@@ -297,9 +307,7 @@ export class FdHandSummary extends LitElement {
       </details>
       <div class="actions">
         ${this.changeList()}
-        <button id="summary-close" @click=${() => ((this.closedHand = s.handNo), (this.focusTo = '#summary-open'))}>
-          Close</button
-        >${this.rematch()}
+        <button id="summary-close" @click=${this.close}>Close</button>${this.rematch()}
       </div>
     </section>`;
   }
