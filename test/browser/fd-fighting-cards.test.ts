@@ -15,9 +15,8 @@ import type { FightingView } from '../../src/games/fighting-cards/views.js';
 import type { CardHint } from '../../src/games/card-hints.js';
 import '../../components/fd-fighting-cards.js';
 import type { FdFightingCards } from '../../components/fd-fighting-cards.js';
-import type { FdCard } from '../../components/fd-card.js';
 import { mount, text } from './mount.js';
-import { pressIn, seatTable, sentBy } from './game-table.js';
+import { pressIn, seatTable, sentBy, showSeatTable } from './game-table.js';
 
 const deal = {
   seats: [
@@ -73,14 +72,13 @@ test('in a trick only the cards that follow suit are marked legal and pickable; 
 test('the last card played with the focus hands it to the card now last', async () => {
   const el = await table(toTheTrick, ['Ann', 'Bob', 'Cleo']);
   hand(el)[9]!.shadowRoot!.querySelector('button')!.focus(); // 7♥
-  const after = seatTable(
+  await showSeatTable(
+    el,
     fightingCardsModule,
     { seats: 3, dealer: 0, deal, actions: [...toTheTrick, { seat: 1, type: 'play', card: '7H' }] },
     1,
+    () => hand(el),
   );
-  Object.assign(el, { view: after.view, legal: after.legal, cardHints: after.cardHints });
-  await el.updateComplete;
-  await Promise.all(hand(el).map((c) => (c as FdCard).updateComplete));
   expect(hand(el).map((c) => c.dataset['card'])).toEqual(['AS', 'KS', 'QS', 'JS', '10S', '9S', '8S', '7S', 'AC']);
   expect(el.shadowRoot!.activeElement).toBe(hand(el)[8]);
 });

@@ -16,9 +16,8 @@ import type { CardHint } from '../../src/games/card-hints.js';
 import { SortHandEvent } from '../../components/events.js';
 import '../../components/fd-pesten.js';
 import type { FdPesten } from '../../components/fd-pesten.js';
-import type { FdCard } from '../../components/fd-card.js';
 import { mount, text } from './mount.js';
-import { PESTEN_DEAL, pressIn, seatTable, sentBy } from './game-table.js';
+import { PESTEN_DEAL, pressIn, seatTable, sentBy, showSeatTable } from './game-table.js';
 import { animationsIn, described, offCompositor } from './compositor.js';
 
 async function table(seat: number, names: string[]) {
@@ -58,14 +57,13 @@ test('on my turn the cards the rules allow are marked legal; the others are dimm
 test('the card played with the focus hands it to the card now in its place', async () => {
   const el = await table(2, ['Ann', 'Bob', 'Cleo']);
   hand(el)[2]!.shadowRoot!.querySelector('button')!.focus(); // 7♥
-  const after = seatTable(
+  await showSeatTable(
+    el,
     pestenModule,
     { seats: 3, dealer: 0, deal: PESTEN_DEAL, actions: [{ seat: 2, type: 'play', card: '7H' }] },
     2,
+    () => hand(el),
   );
-  Object.assign(el, { view: after.view, legal: after.legal, cardHints: after.cardHints });
-  await el.updateComplete;
-  await Promise.all(hand(el).map((c) => (c as FdCard).updateComplete));
   expect(hand(el).map((c) => c.dataset['card'])).toEqual(['6C', '9D', '3S', '4S']);
   expect(el.shadowRoot!.activeElement).toBe(hand(el)[2]);
 });

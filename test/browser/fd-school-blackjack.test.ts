@@ -15,9 +15,8 @@ import type { CardHint } from '../../src/games/card-hints.js';
 import { SortHandEvent } from '../../components/events.js';
 import '../../components/fd-school-blackjack.js';
 import type { FdSchoolBlackjack } from '../../components/fd-school-blackjack.js';
-import type { FdCard } from '../../components/fd-card.js';
 import { mount, text } from './mount.js';
-import { pressIn, seatTable, sentBy } from './game-table.js';
+import { pressIn, seatTable, sentBy, showSeatTable } from './game-table.js';
 import { animationsIn, described, offCompositor } from './compositor.js';
 
 // Two seats, dealer 1: seat 0 starts on the 7♣ with A♣ (an ace goes on anything), 9♠, 7♦ and 8♣.
@@ -62,14 +61,13 @@ test('on my turn the cards the rules allow are marked legal and pickable; a refu
 test('the card played with the focus hands it to the card now in its place', async () => {
   const el = await table(0, ['Ann', 'Bob']);
   hand(el)[0]!.shadowRoot!.querySelector('button')!.focus(); // 8♣
-  const after = seatTable(
+  await showSeatTable(
+    el,
     schoolBlackjackModule,
     { seats: 2, dealer: 1, deal, actions: [{ seat: 0, type: 'play', card: '8c' }] },
     0,
+    () => hand(el),
   );
-  Object.assign(el, { view: after.view, legal: after.legal, cardHints: after.cardHints });
-  await el.updateComplete;
-  await Promise.all(hand(el).map((c) => (c as FdCard).updateComplete));
   expect(hand(el).map((c) => c.dataset['card'])).toEqual(['AC', '7D', '9S']);
   expect(el.shadowRoot!.activeElement).toBe(hand(el)[0]);
 });

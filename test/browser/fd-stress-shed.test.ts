@@ -16,9 +16,8 @@ import type { StressView } from '../../src/games/stress-shed/views.js';
 import type { CardHint } from '../../src/games/card-hints.js';
 import '../../components/fd-stress-shed.js';
 import type { FdStressShed } from '../../components/fd-stress-shed.js';
-import type { FdCard } from '../../components/fd-card.js';
 import { mount, text } from './mount.js';
-import { pressIn, SHED_DEAL, SHED_READY, seatTable, sentBy } from './game-table.js';
+import { pressIn, SHED_DEAL, SHED_READY, seatTable, sentBy, showSeatTable } from './game-table.js';
 
 // After both are ready seat 1 is to play on the 9♥; the rules let it play 5♦ or 2♥ from its hand, not 9♠ or K♥.
 const deal = SHED_DEAL;
@@ -39,6 +38,15 @@ async function table(seat: number, actions: { seat: number; type: string }[], na
 }
 
 const hand = (el: FdStressShed) => [...el.shadowRoot!.querySelectorAll<HTMLElement>('#my-hand fd-card')];
+/** Seat 1's table once it has played its 5♦ (from `ready`), drawn. */
+const playFiveOfDiamonds = (el: FdStressShed) =>
+  showSeatTable(
+    el,
+    stressShedModule,
+    { seats: 2, deal, actions: [...ready, { seat: 1, type: 'play', cards: ['5D'] }] },
+    1,
+    () => hand(el),
+  );
 const tap = (card: HTMLElement) => card.shadowRoot!.querySelector('button')!.click();
 
 test('on my turn the hand cards the rules allow are marked and can be picked; the others are dimmed', async () => {
@@ -119,14 +127,7 @@ test('P plays the picked card on the page, but not while typing in a text field'
 test('the card played with the focus hands it to the card now in its place, an image until my turn', async () => {
   const el = await table(1, ready, ['Ann', 'Bob']);
   hand(el)[0]!.shadowRoot!.querySelector('button')!.focus(); // 5♦
-  const after = seatTable(
-    stressShedModule,
-    { seats: 2, deal, actions: [...ready, { seat: 1, type: 'play', cards: ['5D'] }] },
-    1,
-  );
-  Object.assign(el, { view: after.view, legal: after.legal, cardHints: after.cardHints });
-  await el.updateComplete;
-  await Promise.all(hand(el).map((c) => (c as FdCard).updateComplete));
+  await playFiveOfDiamonds(el);
   // The hand is now 2♣ (drawn), 2♥, K♥, 9♠: the first place is 2♣'s.
   const focused = el.shadowRoot!.activeElement as HTMLElement | null;
   expect(hand(el).map((c) => c.dataset['card'])).toEqual(['2C', '2H', 'KH', '9S']);
@@ -142,14 +143,7 @@ test('Play, disabled once the move is sent, hands the focus to the first card of
   const play = el.shadowRoot!.querySelector<HTMLButtonElement>('#play')!;
   play.focus();
   expect(el.shadowRoot!.activeElement).toBe(play);
-  const after = seatTable(
-    stressShedModule,
-    { seats: 2, deal, actions: [...ready, { seat: 1, type: 'play', cards: ['5D'] }] },
-    1,
-  );
-  Object.assign(el, { view: after.view, legal: after.legal, cardHints: after.cardHints });
-  await el.updateComplete;
-  await Promise.all(hand(el).map((c) => (c as FdCard).updateComplete));
+  await playFiveOfDiamonds(el);
   expect(play.disabled).toBe(true);
   expect(el.shadowRoot!.activeElement).toBe(hand(el)[0]);
 });

@@ -27,7 +27,8 @@ export const PESTEN_DEAL = {
  * A game's table element as one seat sees it, built from the game's real
  * rules: `seatTable` plays a scenario (a fixed deal and the moves so far)
  * through the engine and reads that seat's view, legal moves and card hints
- * from the state it ends in, as the store hands them to the element.
+ * from the state it ends in, as the store hands them to the element;
+ * `showSeatTable` hands a mounted element the table after more moves.
  * `pressIn` presses a key the way a player does, in a text field on the page
  * (the header's Name box, the chat) or with nothing focused; `sentBy`
  * collects the moves an element sends up (ActEvent); `shedTableBeforeAPlay`
@@ -36,6 +37,7 @@ export const PESTEN_DEAL = {
  */
 import { userEvent } from 'vitest/browser';
 import { afterEach } from 'vitest';
+import type { ReactiveElement } from 'lit';
 import { privateViewOf, type AnyState, type ScenarioFile } from '../../src/engine/index.js';
 import { runScenario } from '../../src/games/scenarios.js';
 import { cardHints } from '../../src/games/card-hints.js';
@@ -54,6 +56,23 @@ export function seatTable(module: AnyGameModule, file: Omit<ScenarioFile, 'game'
     legal: module.rules.legalActions(run.state, seat, known) as unknown[],
     cardHints: cardHints(module, run.state, seat, known),
   };
+}
+
+/**
+ * Hands a mounted table element `seat`'s table after `file`'s moves, as the store would, and waits until it and
+ * every card `cards` finds in it have drawn themselves.
+ */
+export async function showSeatTable(
+  el: ReactiveElement,
+  module: AnyGameModule,
+  file: Omit<ScenarioFile, 'game'>,
+  seat: number,
+  cards: () => readonly Element[],
+): Promise<void> {
+  const { view, legal, cardHints: hints } = seatTable(module, file, seat);
+  Object.assign(el, { view, legal, cardHints: hints });
+  await el.updateComplete;
+  await Promise.all(cards().map((card) => (card as ReactiveElement).updateComplete));
 }
 
 /** Every move `el` sends up from now on. */
