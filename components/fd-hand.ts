@@ -8,7 +8,9 @@
  * result; a player who is only thinking is never named. Above the table: the hand's number, its step and the
  * start of the state hash every browser checked (the same on every screen at that step), then each player's
  * newest move, the latest highlighted. A watcher sees the same with a "Watching" badge and no
- * buttons that act on the hand (rematch, end hand).
+ * buttons that act on the hand (rematch, end hand). When an update takes
+ * away what held the focus in it (Rematch, as the next hand starts), the hand
+ * line takes the focus.
  */
 import { LitElement, css, html } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
@@ -135,6 +137,20 @@ export class FdHand extends LitElement {
     `,
   ];
 
+  /** Whether something in this hand's view held the focus before the update under way. */
+  private focusInside = false;
+
+  protected override willUpdate(): void {
+    this.focusInside = this.shadowRoot?.activeElement != null;
+  }
+
+  protected override updated(): void {
+    // What held the focus went with this update (the summary, once Rematch starts the next hand; a banner's button):
+    // the hand line takes it, so the keyboard stays at the table instead of going back to the top of the page.
+    if (this.focusInside && this.shadowRoot?.activeElement == null)
+      this.renderRoot.querySelector<HTMLElement>('#hand-line')?.focus({ preventScroll: true });
+  }
+
   private banner() {
     const hand = this.hand;
     if (hand.halt) {
@@ -241,7 +257,7 @@ export class FdHand extends LitElement {
    */
   private handLine() {
     const { handNo, step, hash } = this.hand;
-    return html`<p class="hand-line" id="hand-line">
+    return html`<p class="hand-line" id="hand-line" tabindex="-1">
       Hand ${handNo + 1} · step
       ${step}${
         hash
