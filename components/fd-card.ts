@@ -1,7 +1,7 @@
 /**
  * One playing card: face (rank and suit, red or black, a joker) or back. It
  * is a button when it can be chosen, so it takes focus and Enter/Space like
- * any control; it animates in without blocking anything. A card that has the
+ * any button; it animates in without blocking anything. A card that has the
  * keyboard's focus keeps it when it turns from a button into a plain image
  * and back (the turn passing): the player's place in their hand is kept.
  */
@@ -9,7 +9,6 @@ import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { starIcon } from './icons.js';
 import { stillStyles } from './motion.js';
-import { visuallyHidden } from './theme.js';
 
 const SUIT_SYMBOL: Record<string, string> = { C: '♣', D: '♦', H: '♥', S: '♠' };
 /** A court card or ace read out in words ("king of clubs"), as a screen reader should say it. */
@@ -106,22 +105,18 @@ export class FdCard extends LitElement {
         background: repeating-linear-gradient(45deg, #7b1e2b 0 6px, #96283a 6px 12px);
         border: 3px solid #fffdf7;
       }
-      .name {
-        ${visuallyHidden}
-      }
-      button.control {
-        all: unset;
-        position: absolute;
-        inset: 0;
-        z-index: 1;
-        border-radius: 0.45rem;
+      .control[role='button'] {
         cursor: pointer;
+      }
+      /* The ring is drawn round the face, beside the control, not round the control itself. */
+      .control:focus {
+        outline: none;
       }
       .control:focus-visible + .card {
         outline: 3px solid #f2c14e;
         outline-offset: 2px;
       }
-      :host([selectable]) button:hover + .card {
+      :host([selectable]) .control:hover + .card {
         transform: translateY(-4px);
       }
       :host([selected]) .card {
@@ -163,14 +158,15 @@ export class FdCard extends LitElement {
     </div>`;
   }
 
-  /** Whether what a reader meets (the button or the image) has the focus, or is to take it, in this update. */
+  /** Whether the control has the focus, or is to take it, in this update: an image keeps a focus it holds, and its tabindex. */
   private focused = false;
-  /** Asked to take the focus (takeFocus): the next update gives it to what a reader meets. */
+  /** Asked to take the focus (takeFocus): the next update gives it to the control. */
   private focusAsked = false;
+  /** Space went down on the card as a button, and nothing took the key: its release is the click (as a button's). */
+  private spaceArmed = false;
 
   /**
-   * Gives the keyboard's focus to this card: to its button, or to its image (out of the tab order), once it has
-   * drawn. The hand's controller (hand-focus.ts) calls it when an update took the focus from the player's area.
+   * Gives the keyboard's focus to this card's control (an image too), once it has drawn. The hand's controller (hand-focus.ts) calls it when an update took the focus from the player's area.
    */
   async takeFocus(): Promise<void> {
     this.focusAsked = true;
@@ -184,31 +180,73 @@ export class FdCard extends LitElement {
   }
 
   protected override updated(): void {
-    // The control that held the focus may have been replaced (a button becomes an image when the turn passes): the
-    // new one takes it, so the keyboard carries on from this card, not from the top of the page.
     if (!this.focused) return;
     const control = this.renderRoot.querySelector<HTMLElement>('.control');
     if (control && this.shadowRoot?.activeElement !== control) control.focus({ preventScroll: true });
   }
 
+  /** Whether the card is a button now: it can be chosen, or it says why not. */
+  private get isButton(): boolean {
+    return this.selectable || this.note !== '';
+  }
+
+  /**
+   * Enter and Space as a native button takes them: after every other listener of the key (the table's shortcuts
+   * listen on window), and not when one of them called preventDefault. Enter clicks at once; Space stops the page
+   * scrolling and clicks when it is let go.
+   */
+  private readonly onKeyDown = (event: KeyboardEvent) => {
+    if (!this.isButton || (event.key !== 'Enter' && event.key !== ' ') || event.repeat) return;
+    const control = event.currentTarget as HTMLElement;
+    window.addEventListener(
+      'keydown',
+      (late) => {
+        if (late !== event || event.defaultPrevented) return;
+        event.preventDefault();
+        if (event.key === 'Enter') control.click();
+        else this.spaceArmed = true;
+      },
+      { once: true },
+    );
+  };
+
+  /** An image that held the focus leaves the tab order once the focus has gone (cheap then: it holds none). */
+  private readonly onBlur = () => {
+    if (!this.isButton) this.requestUpdate();
+  };
+
+  private readonly onKeyUp = (event: KeyboardEvent) => {
+    if (event.key !== ' ' || !this.spaceArmed) return;
+    this.spaceArmed = false;
+    if (this.isButton) (event.currentTarget as HTMLElement).click();
+  };
+
   override render() {
     const face = cardFace(this.card);
     const name = face?.label ?? 'face-down card';
     const label = this.note ? `${name}, ${this.note}` : name;
-    // What a reader meets, over the face: an image, or a button while the card can be chosen or says why not. The
-    // face is a sibling of it, not a child, so a turn that makes a hand's cards buttons (and images again after)
-    // replaces only this small element: the faces keep their nodes and are not laid out or painted again.
-    // The button is named by its words, not aria-label: the face's "7♠" is hidden from screen readers, so the name
-    // a reader hears is the whole name, and no visible text is missing from it (WCAG 2.5.3, axe's
-    // label-content-name-mismatch). An image that takes over the focus from a button may hold it (tabindex -1: out of
-    // the tab order); other images take no focus, not even from a click.
-    const control =
-      !this.selectable && !this.note
-        ? html`<span class="control" role="img" aria-label=${label} tabindex=${this.focused ? '-1' : nothing}></span>`
-        : html`<button class="control" aria-pressed=${this.selected ? 'true' : 'false'} title=${name}>
-            <span class="name">${label}</span>
-          </button>`;
-    return html`${control}${this.face(face)}`;
+    const button = this.isButton;
+    // What a reader meets, over the face: an image, or a button while the card can be chosen or says why not. It is
+    // one element whose role changes, never replaced, and whose tabindex does not change while it holds the focus:
+    // Chromium brings the page's style and layout up to date at once (some 5–8 ms on a loaded table page, in the
+    // middle of the frame's update) to remove the focused element or to change its tabindex, and a mouse player's
+    // last clicked card holds the focus through every turn. So an image that holds the focus stays where it was in
+    // the tab order until the focus leaves it; other images take none, not even from a click. The face beside the
+    // control keeps its nodes too, and is not laid out or painted again. The name is the control's label: the face's
+    // "7♠" is hidden from screen readers, so the name a reader hears is the whole name, and the control shows no text
+    // of its own that the name could miss (WCAG 2.5.3).
+    return html`<span
+        class="control"
+        role=${button ? 'button' : 'img'}
+        aria-label=${label}
+        aria-pressed=${button ? (this.selected ? 'true' : 'false') : nothing}
+        title=${button ? name : nothing}
+        tabindex=${button || this.focused ? '0' : nothing}
+        @keydown=${this.onKeyDown}
+        @keyup=${this.onKeyUp}
+        @blur=${this.onBlur}
+      ></span
+      >${this.face(face)}`;
   }
 }
 

@@ -27,6 +27,7 @@ import { scoreTable } from './fighting-scores.js';
 import type { CardHint } from '../src/games/card-hints.js';
 import { CardMotion } from './card-motion.js';
 import { HandFocus } from './hand-focus.js';
+import { isButton } from './keys.js';
 import { goneMark } from './seat-marks.js';
 import type { SeatMove } from './fd-seat-ring.js';
 import { fightingStyles } from './fighting-styles.js';
@@ -146,7 +147,7 @@ export class FdFightingCards extends LitElement {
     const find = (type: FightingAction['type']) => this.legal.find((a) => a.type === type);
     const hand = this.sortedHand();
     // Enter or Space on a focused button (a card, a bid button) is that button's own click.
-    if ((key === 'enter' || key === ' ') && (target as Element | undefined)?.localName === 'button') return;
+    if ((key === 'enter' || key === ' ') && target instanceof Element && isButton(target)) return;
     if (phase === 'bidding') {
       if (key === 'arrowup' || key === '+') this.stepBid(1);
       else if (key === 'arrowdown' || key === '-') this.stepBid(-1);

@@ -21,6 +21,11 @@ export function typingNow(): boolean {
   return isTextField(focused);
 }
 
+/** A button, native or by its role (a card, fd-card.ts): Enter and Space on it are its own click, not a shortcut. */
+export function isButton(element: Element): boolean {
+  return element.localName === 'button' || element.getAttribute('role') === 'button';
+}
+
 /** A text input, a textarea, a select or an editable element: what takes typing. */
 function isTextField(origin: EventTarget | null): boolean {
   if (!(origin instanceof Element)) return false;

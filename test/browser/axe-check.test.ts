@@ -67,9 +67,9 @@ test('a card in the hand is a button named with its state, even when it cannot b
   Object.assign(table!, { card: '10H' });
   await Promise.all([playable, refused, table].map((c) => c!.updateComplete));
 
-  const button = (el: HTMLElement) => el.shadowRoot!.querySelector('button');
-  // The name a screen reader hears: the button's words; the face ("7♠") is hidden from it.
-  const heard = (el: HTMLElement) => button(el)?.querySelector('.name')?.textContent;
+  const button = (el: HTMLElement) => el.shadowRoot!.querySelector('[role="button"]');
+  // The name a screen reader hears: the button's label; the face ("7♠") is hidden from it.
+  const heard = (el: HTMLElement) => button(el)?.getAttribute('aria-label');
   expect(heard(playable!)).toBe('7 of spades, playable');
   expect(playable!.shadowRoot!.querySelector('[part="card"]')?.getAttribute('aria-hidden')).toBe('true');
   expect(button(playable!)?.getAttribute('aria-pressed')).toBe('true');

@@ -4,9 +4,11 @@
  * becoming a plain image again does not start its entrance over, so a hand
  * does not flicker in again at every turn, and the page does not repaint it
  * for nothing. Choosing a card moves only what the compositor moves alone.
- * A card with the focus keeps it through those changes.
+ * A card with the focus keeps it through those changes. As a button it
+ * takes Enter and Space as a native button does.
  */
 import { expect, test } from 'vitest';
+import { userEvent } from 'vitest/browser';
 import '../../components/fd-card.js';
 import type { FdCard } from '../../components/fd-card.js';
 import { mount } from './mount.js';
@@ -36,10 +38,11 @@ test('a new card animates in once; turning into a button and back starts nothing
   expect(el.shadowRoot!.querySelector('[role="img"]')?.getAttribute('aria-label')).toBe('7 of spades');
 });
 
-test('turning into a button and back keeps the face: its nodes stay, only what a reader meets changes', async () => {
+test('turning into a button and back keeps its nodes: only the role of what a reader meets changes', async () => {
   const el = await mount(Object.assign(document.createElement('fd-card'), { card: '7S' }));
   const face = el.shadowRoot!.querySelector('.card')!;
   const parts = [...face.querySelectorAll('span')];
+  const reader = el.shadowRoot!.querySelector('.control')!;
   for (const [selectable, note, control] of [
     [true, 'playable', 'button'],
     [false, 'not playable', 'button'],
@@ -49,7 +52,8 @@ test('turning into a button and back keeps the face: its nodes stay, only what a
     el.note = note;
     await el.updateComplete;
     const shown = el.shadowRoot!.querySelector('.control')!;
-    expect(shown.localName === 'button' ? 'button' : shown.getAttribute('role')).toBe(control);
+    expect(shown.getAttribute('role')).toBe(control);
+    expect(shown, `selectable ${selectable}, note "${note}"`).toBe(reader);
     expect(el.shadowRoot!.querySelector('.card'), `selectable ${selectable}, note "${note}"`).toBe(face);
     expect([...face.querySelectorAll('span')]).toEqual(parts);
   }
@@ -61,7 +65,7 @@ test('a card with the focus keeps it when the turn passes and comes back; one wi
       mount(Object.assign(document.createElement('fd-card'), { card, selectable: true, note: 'playable' })),
     ),
   );
-  el!.shadowRoot!.querySelector('button')!.focus();
+  el!.shadowRoot!.querySelector<HTMLElement>('[role="button"]')!.focus();
   const held = () => el!.shadowRoot!.activeElement;
   for (const [selectable, note, control] of [
     [false, '', 'img'],
@@ -72,10 +76,35 @@ test('a card with the focus keeps it when the turn passes and comes back; one wi
     for (const card of [el!, other!]) Object.assign(card, { selectable, note });
     await Promise.all([el!.updateComplete, other!.updateComplete]);
     const shown = held();
-    expect(shown?.localName === 'button' ? 'button' : shown?.getAttribute('role'), `note "${note}"`).toBe(control);
+    expect(shown?.getAttribute('role'), `note "${note}"`).toBe(control);
     expect(document.activeElement).toBe(el);
     expect(other!.shadowRoot!.activeElement).toBeNull();
   }
+});
+
+/** Two cards, the first focused as a button; what each card's clicks were. */
+async function focusedPair() {
+  const cards = await Promise.all(
+    ['7S', 'KH'].map((card) =>
+      mount(Object.assign(document.createElement('fd-card'), { card, selectable: true, note: 'playable' })),
+    ),
+  );
+  const clicks: string[] = [];
+  for (const card of cards) card.addEventListener('click', () => clicks.push(card.card!));
+  cards[0]!.shadowRoot!.querySelector<HTMLElement>('[role="button"]')!.focus();
+  return { cards, clicks };
+}
+
+test('an image that holds the focus stays in the tab order until the focus goes, then leaves it', async () => {
+  const { cards } = await focusedPair();
+  const control = (card: FdCard) => card.shadowRoot!.querySelector<HTMLElement>('.control')!;
+  for (const card of cards) Object.assign(card, { selectable: false, note: '' });
+  await Promise.all(cards.map((card) => card.updateComplete));
+  expect(control(cards[0]!).getAttribute('tabindex')).toBe('0');
+  expect(control(cards[1]!).hasAttribute('tabindex')).toBe(false);
+  control(cards[0]!).blur();
+  await cards[0]!.updateComplete;
+  expect(control(cards[0]!).hasAttribute('tabindex')).toBe(false);
 });
 
 test('a card that can be chosen takes a tap anywhere on its face', async () => {
@@ -84,11 +113,41 @@ test('a card that can be chosen takes a tap anywhere on its face', async () => {
   const face = el.shadowRoot!.querySelector<HTMLElement>('.card')!;
   const box = face.getBoundingClientRect();
   const hit = el.shadowRoot!.elementFromPoint(box.left + box.width / 2, box.bottom - 4);
-  expect(hit?.closest('button')).toBe(el.shadowRoot!.querySelector('button'));
-  expect(el.shadowRoot!.querySelector('button')!.getBoundingClientRect()).toMatchObject({
+  const button = el.shadowRoot!.querySelector('[role="button"]')!;
+  expect(hit).toBe(button);
+  expect(button.getBoundingClientRect()).toMatchObject({
     width: box.width,
     height: box.height,
   });
+});
+
+test('Enter and Space on a card that is a button click it, Space when it is let go; on an image they do nothing', async () => {
+  const { cards, clicks } = await focusedPair();
+  await userEvent.keyboard('{Enter}');
+  expect(clicks).toEqual(['7S']);
+  await userEvent.keyboard('{ >}');
+  expect(clicks, 'Space held down').toEqual(['7S']);
+  await userEvent.keyboard('{/ }');
+  expect(clicks).toEqual(['7S', '7S']);
+  Object.assign(cards[0]!, { selectable: false, note: '' });
+  await cards[0]!.updateComplete;
+  expect(cards[0]!.shadowRoot!.activeElement?.getAttribute('role')).toBe('img');
+  await userEvent.keyboard('{Enter} ');
+  expect(clicks, 'an image').toEqual(['7S', '7S']);
+});
+
+test('a key that a shortcut takes (preventDefault on window) does not also click the focused card', async () => {
+  const { clicks } = await focusedPair();
+  const take = (event: KeyboardEvent) => event.preventDefault();
+  window.addEventListener('keydown', take);
+  try {
+    await userEvent.keyboard('{Enter} ');
+    expect(clicks).toEqual([]);
+  } finally {
+    window.removeEventListener('keydown', take);
+  }
+  await userEvent.keyboard('{Enter}');
+  expect(clicks).toEqual(['7S']);
 });
 
 test('a card turned face up shows its face without entering again', async () => {

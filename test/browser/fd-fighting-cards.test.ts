@@ -71,7 +71,7 @@ test('in a trick only the cards that follow suit are marked legal and pickable; 
 
 test('the last card played with the focus hands it to the card now last', async () => {
   const el = await table(toTheTrick, ['Ann', 'Bob', 'Cleo']);
-  hand(el)[9]!.shadowRoot!.querySelector('button')!.focus(); // 7♥
+  hand(el)[9]!.shadowRoot!.querySelector<HTMLElement>('[role="button"]')!.focus(); // 7♥
   await showSeatTable(
     el,
     fightingCardsModule,

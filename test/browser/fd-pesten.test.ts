@@ -49,14 +49,14 @@ test('on my turn the cards the rules allow are marked legal; the others are dimm
     ['3S', 'no', 'illegal'],
     ['4S', 'no', 'illegal'],
   ]);
-  hand(el)[0]!.shadowRoot!.querySelector('button')!.click();
+  hand(el)[0]!.shadowRoot!.querySelector<HTMLElement>('[role="button"]')!.click();
   await el.updateComplete;
   expect(text(el.shadowRoot!.querySelector('#why'))).toBe('6♣ does not go on 5♥: play a ♥ or a 5, a J or a joker.');
 });
 
 test('the card played with the focus hands it to the card now in its place', async () => {
   const el = await table(2, ['Ann', 'Bob', 'Cleo']);
-  hand(el)[2]!.shadowRoot!.querySelector('button')!.focus(); // 7♥
+  hand(el)[2]!.shadowRoot!.querySelector<HTMLElement>('[role="button"]')!.focus(); // 7♥
   await showSeatTable(
     el,
     pestenModule,

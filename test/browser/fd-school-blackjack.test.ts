@@ -60,7 +60,7 @@ test('on my turn the cards the rules allow are marked legal and pickable; a refu
 
 test('the card played with the focus hands it to the card now in its place', async () => {
   const el = await table(0, ['Ann', 'Bob']);
-  hand(el)[0]!.shadowRoot!.querySelector('button')!.focus(); // 8♣
+  hand(el)[0]!.shadowRoot!.querySelector<HTMLElement>('[role="button"]')!.focus(); // 8♣
   await showSeatTable(
     el,
     schoolBlackjackModule,

@@ -47,7 +47,7 @@ const playFiveOfDiamonds = (el: FdStressShed) =>
     1,
     () => hand(el),
   );
-const tap = (card: HTMLElement) => card.shadowRoot!.querySelector('button')!.click();
+const tap = (card: HTMLElement) => card.shadowRoot!.querySelector<HTMLElement>('[role="button"]')!.click();
 
 test('on my turn the hand cards the rules allow are marked and can be picked; the others are dimmed', async () => {
   const el = await table(1, ready, ['Ann', 'Bob']);
@@ -126,7 +126,7 @@ test('P plays the picked card on the page, but not while typing in a text field'
 
 test('the card played with the focus hands it to the card now in its place, an image until my turn', async () => {
   const el = await table(1, ready, ['Ann', 'Bob']);
-  hand(el)[0]!.shadowRoot!.querySelector('button')!.focus(); // 5♦
+  hand(el)[0]!.shadowRoot!.querySelector<HTMLElement>('[role="button"]')!.focus(); // 5♦
   await playFiveOfDiamonds(el);
   // The hand is now 2♣ (drawn), 2♥, K♥, 9♠: the first place is 2♣'s.
   const focused = el.shadowRoot!.activeElement as HTMLElement | null;

@@ -114,7 +114,7 @@ test('a play that lost its race flashes its slot and names who got there first',
   const el = await mount();
   const sent: SpeedAction[] = [];
   el.addEventListener(ActEvent.type, (e) => sent.push((e as ActEvent<SpeedAction>).action));
-  (rowCards(el)[1]!.shadowRoot!.querySelector('button') as HTMLButtonElement).click();
+  rowCards(el)[1]!.shadowRoot!.querySelector<HTMLElement>('[role="button"]')!.click();
   expect(sent).toEqual([play(1, 1)]);
   expect(root(el).querySelector('#bounced')).toBeNull();
   el.myBounces = 1;
@@ -190,7 +190,7 @@ const LIT: readonly [string, (el: FdStressSpeed) => void][] = [
   [
     'a play that lost its race (the red band)',
     (el) => {
-      (rowCards(el)[1]!.shadowRoot!.querySelector('button') as HTMLButtonElement).click();
+      rowCards(el)[1]!.shadowRoot!.querySelector<HTMLElement>('[role="button"]')!.click();
       el.myBounces = 1;
     },
   ],
@@ -234,7 +234,7 @@ test('a card that goes on both stacks lights them as named buttons; Enter on one
   expect(stackOf(0).getAttribute('role')).toBeNull();
   const sent: SpeedAction[] = [];
   el.addEventListener(ActEvent.type, (e) => sent.push((e as ActEvent<SpeedAction>).action));
-  (rowCards(el)[0]!.shadowRoot!.querySelector('button') as HTMLButtonElement).click();
+  rowCards(el)[0]!.shadowRoot!.querySelector<HTMLElement>('[role="button"]')!.click();
   await el.updateComplete;
   expect(sent).toEqual([]);
   expect([0, 1].map((i) => [stackOf(i).getAttribute('role'), stackOf(i).getAttribute('aria-label')])).toEqual([
