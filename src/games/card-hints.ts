@@ -62,6 +62,7 @@ function knownCards(state: State<unknown, unknown>, view: PrivateView): OpenCard
 
 /** Whether two seats' knowledge names the same cards. */
 export function sameKnown(a: PrivateView['known'], b: PrivateView['known']): boolean {
+  if (a === b) return true;
   const keys = Object.keys(a);
   if (keys.length !== Object.keys(b).length) return false;
   return keys.every((handle) => b[Number(handle)] === a[Number(handle)]);

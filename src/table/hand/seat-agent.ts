@@ -84,6 +84,7 @@ export class SeatAgent {
   /** Per packet: own lock keys and keys sealed to this seat. */
   private readonly rings = new Map<number, KeyRing>();
   private readonly known: Record<Handle, CardId> = {};
+  private knownView: PrivateView | null = null;
   private readonly queue: unknown[] = [];
   private committed: { round: number; actions: unknown[]; salt: Uint8Array } | null = null;
   private disposed = false;
@@ -117,8 +118,12 @@ export class SeatAgent {
     follower.book.ownKey = (packet, layer, position) => this.ownKey(packet, layer, position);
   }
 
+  /**
+   * What this seat knows, as a copy: the same object until it learns a card, so a page that asks at every change
+   * (its view, the hints, the legal moves) neither copies it again nor compares it card by card (card-hints.ts).
+   */
   get privateView(): PrivateView {
-    return { known: { ...this.known } };
+    return (this.knownView ??= { known: { ...this.known } });
   }
   /** Real-time moves of this seat not yet ordered (queued or committed). */
   get pendingMoves(): number {
@@ -375,6 +380,7 @@ export class SeatAgent {
     const opened = openDelivery(this.follower, this.recipient(), request, events);
     if (!opened.ok) return opened.error;
     for (const [handle, card] of opened.value) this.known[handle] = card;
+    this.knownView = null;
     return null;
   }
 
