@@ -8,7 +8,8 @@
  * stacks and the Stress! button lie inside the width. In every state that
  * lights or adds something (a stress to call, a lost race, a stalemate, a
  * winner…) the table stays readable on the felt: axe finds no serious
- * violation at either size.
+ * violation at either size. The keyboard's place in the row is kept as its
+ * slots change.
  */
 import { afterEach, describe, expect, test } from 'vitest';
 import { page } from 'vitest/browser';
@@ -217,6 +218,24 @@ describe.each(LIT)('%s', (_state, light) => {
       expect(describeViolations(blockingViolations(results.violations)), `${width}×${height}`).toBe('');
     }
   });
+});
+
+test('the focused row card keeps the focus when its slot shows its next card, and hands it on when the slot empties', async () => {
+  await page.viewport(1000, 800);
+  const el = await mount();
+  rowCards(el)[1]!.shadowRoot!.querySelector<HTMLElement>('[role="button"]')!.focus(); // Q♠
+  const withRow = (row: SlotView[]): SpeedView => ({
+    ...view,
+    seats: [{ ...view.seats[0]!, row }, view.seats[1]!],
+  });
+  el.view = withRow([mine[0]!, slot('8D'), mine[2]!, mine[3]!]);
+  await el.updateComplete;
+  expect(root(el).activeElement?.getAttribute('data-card')).toBe('8D');
+  el.view = withRow([mine[0]!, { top: null, cards: [] }, mine[2]!, mine[3]!]);
+  await el.updateComplete;
+  await new Promise(requestAnimationFrame);
+  expect(rowCards(el).map((c) => c.getAttribute('data-card'))).toEqual(['5C', '7D', '2H']);
+  expect(root(el).activeElement).toBe(rowCards(el)[1]);
 });
 
 test('with a stress to call, the Stress! button can be pressed', async () => {
