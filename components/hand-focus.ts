@@ -10,8 +10,11 @@
  * - a control that had it went away or can no longer take it (Play, disabled
  *   once the move is sent): the first card.
  * A card that stays where it was keeps the focus by itself, whatever it
- * turns into (fd-card.ts). Focus moved by a script after a click draws no
- * focus ring, so a mouse player sees nothing of this.
+ * turns into (fd-card.ts). Only a focus the keyboard gave is carried (the
+ * browser shows its ring: `:focus-visible`): a pointer's click focuses what
+ * it clicks too, but a mouse player has no place in the hand to keep, and
+ * moving the focus in the middle of an update costs the page a style and
+ * layout pass then and there (some 8 ms a play on a loaded table page).
  */
 import type { ReactiveController, ReactiveElement } from 'lit';
 import type { FdCard } from './fd-card.js';
@@ -45,9 +48,9 @@ export class HandFocus implements ReactiveController {
   }
 
   hostUpdate(): void {
-    // Most updates find the focus outside the area (or nowhere): nothing to look up then.
+    // Most updates find the focus outside the area (or nowhere), or given by a pointer: nothing to look up then.
     const active = this.focused();
-    if (!active?.closest(this.area)) {
+    if (!active?.closest(this.area) || !shownFocus(active)) {
       this.held = null;
       return;
     }
@@ -68,4 +71,10 @@ export class HandFocus implements ReactiveController {
           : cards[Math.min(held.index, cards.length - 1)];
     void target?.takeFocus();
   }
+}
+
+/** Whether the focus on `element` (a card: on the control in its shadow root) is one the browser rings: the keyboard's. */
+function shownFocus(element: Element): boolean {
+  const inner = element.shadowRoot?.activeElement ?? element;
+  return inner.matches(':focus-visible');
 }

@@ -7,9 +7,10 @@
  * cards) act when pressed on the page but do nothing while the player types
  * the same letter in a text field, and only while the table is on the page.
  * The keyboard's place in my hand is kept when the card that had it is
- * played, or Play is disabled under it.
+ * played, or Play is disabled under it; a pointer's focus is not carried.
  */
 import { expect, test } from 'vitest';
+import { userEvent } from 'vitest/browser';
 import { stressShedModule } from '../../src/games/stress-shed/index.js';
 import type { StressAction } from '../../src/games/stress-shed/actions.js';
 import type { StressView } from '../../src/games/stress-shed/views.js';
@@ -17,7 +18,7 @@ import type { CardHint } from '../../src/games/card-hints.js';
 import '../../components/fd-stress-shed.js';
 import type { FdStressShed } from '../../components/fd-stress-shed.js';
 import { mount, text } from './mount.js';
-import { pressIn, SHED_DEAL, SHED_READY, seatTable, sentBy, showSeatTable } from './game-table.js';
+import { keyboardFocus, pressIn, SHED_DEAL, SHED_READY, seatTable, sentBy, showSeatTable } from './game-table.js';
 
 // After both are ready seat 1 is to play on the 9♥; the rules let it play 5♦ or 2♥ from its hand, not 9♠ or K♥.
 const deal = SHED_DEAL;
@@ -126,7 +127,7 @@ test('P plays the picked card on the page, but not while typing in a text field'
 
 test('the card played with the focus hands it to the card now in its place, an image until my turn', async () => {
   const el = await table(1, ready, ['Ann', 'Bob']);
-  hand(el)[0]!.shadowRoot!.querySelector<HTMLElement>('[role="button"]')!.focus(); // 5♦
+  await keyboardFocus(hand(el)[0]!.shadowRoot!.querySelector<HTMLElement>('[role="button"]')!); // 5♦
   await playFiveOfDiamonds(el);
   // The hand is now 2♣ (drawn), 2♥, K♥, 9♠: the first place is 2♣'s.
   const focused = el.shadowRoot!.activeElement as HTMLElement | null;
@@ -136,12 +137,23 @@ test('the card played with the focus hands it to the card now in its place, an i
   expect(document.activeElement).toBe(el);
 });
 
+test('a card a pointer clicked is not carried on when played: the focus stays where the click left it', async () => {
+  const el = await table(1, ready, ['Ann', 'Bob']);
+  const control = hand(el)[0]!.shadowRoot!.querySelector<HTMLElement>('[role="button"]')!; // 5♦
+  await userEvent.click(control);
+  expect(document.activeElement).toBe(el);
+  expect(control.matches(':focus-visible')).toBe(false);
+  await playFiveOfDiamonds(el);
+  await new Promise(requestAnimationFrame);
+  expect(el.shadowRoot!.activeElement).toBeNull();
+});
+
 test('Play, disabled once the move is sent, hands the focus to the first card of my hand', async () => {
   const el = await table(1, ready, ['Ann', 'Bob']);
   tap(hand(el)[0]!); // 5♦
   await el.updateComplete;
   const play = el.shadowRoot!.querySelector<HTMLButtonElement>('#play')!;
-  play.focus();
+  await keyboardFocus(play);
   expect(el.shadowRoot!.activeElement).toBe(play);
   await playFiveOfDiamonds(el);
   expect(play.disabled).toBe(true);

@@ -105,6 +105,15 @@ export async function pressIn(where: 'field' | 'page', keys: string): Promise<st
 }
 
 /**
+ * Focus `control` as the keyboard does: after a key press, so the browser rings it (`:focus-visible`), which is the
+ * focus a table keeps in the hand (hand-focus.ts), even when a test before it clicked with the pointer.
+ */
+export async function keyboardFocus(control: HTMLElement): Promise<void> {
+  await userEvent.keyboard('{ArrowDown}');
+  control.focus();
+}
+
+/**
  * A two-seat Stress (shedding) table of SHED_DEAL, both seats ready, mounted
  * as the seat not to play sees it; `card` is the first card of the other
  * seat's hand the rules let it play. `showPlay` shows the table after that
