@@ -166,7 +166,8 @@ export class FdCard extends LitElement {
   private spaceArmed = false;
 
   /**
-   * Gives the keyboard's focus to this card's control (an image too), once it has drawn. The hand's controller (hand-focus.ts) calls it when an update took the focus from the player's area.
+   * Gives the keyboard's focus to this card's control (an image too), once it has drawn. The hand's controller
+   * (hand-focus.ts) calls it when an update took the focus from the player's area.
    */
   async takeFocus(): Promise<void> {
     this.focusAsked = true;

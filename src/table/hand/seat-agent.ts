@@ -119,11 +119,12 @@ export class SeatAgent {
   }
 
   /**
-   * What this seat knows, as a copy: the same object until it learns a card, so a page that asks at every change
-   * (its view, the hints, the legal moves) neither copies it again nor compares it card by card (card-hints.ts).
+   * What this seat knows, as a frozen copy: the same object until it learns a card, so a page that asks at every
+   * change (its view, the hints, the legal moves) neither copies it again nor compares it card by card
+   * (card-hints.ts), and no reader can change what the next one reads.
    */
   get privateView(): PrivateView {
-    return (this.knownView ??= { known: { ...this.known } });
+    return (this.knownView ??= Object.freeze({ known: Object.freeze({ ...this.known }) }));
   }
   /** Real-time moves of this seat not yet ordered (queued or committed). */
   get pendingMoves(): number {
