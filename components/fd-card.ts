@@ -160,7 +160,7 @@ export class FdCard extends LitElement {
 
   /** Whether the control has the focus, or is to take it, in this update: an image keeps a focus it holds, and its tabindex. */
   private focused = false;
-  /** Asked to take the focus (takeFocus): the next update gives it to the control. */
+  /** Asked to take the focus (takeFocus): the update under way gives it to the control once drawn. */
   private focusAsked = false;
   /** Space went down on the card as a button, and nothing took the key: its release is the click (as a button's). */
   private spaceArmed = false;
@@ -176,14 +176,14 @@ export class FdCard extends LitElement {
   }
 
   protected override willUpdate(): void {
+    // The control is never replaced, so a focus it holds stays through the update by itself.
     this.focused = this.focusAsked || this.shadowRoot?.activeElement?.classList.contains('control') === true;
-    this.focusAsked = false;
   }
 
   protected override updated(): void {
-    if (!this.focused) return;
-    const control = this.renderRoot.querySelector<HTMLElement>('.control');
-    if (control && this.shadowRoot?.activeElement !== control) control.focus({ preventScroll: true });
+    if (!this.focusAsked) return;
+    this.focusAsked = false;
+    this.renderRoot.querySelector<HTMLElement>('.control')?.focus({ preventScroll: true });
   }
 
   /** Whether the card is a button now: it can be chosen, or it says why not. */
@@ -211,8 +211,12 @@ export class FdCard extends LitElement {
     );
   };
 
-  /** An image that held the focus leaves the tab order once the focus has gone (cheap then: it holds none). */
+  /**
+   * An image that held the focus leaves the tab order once the focus has gone (cheap then: it holds none); a Space
+   * pressed before the focus went is no click when let go elsewhere.
+   */
   private readonly onBlur = () => {
+    this.spaceArmed = false;
     if (!this.isButton) this.requestUpdate();
   };
 

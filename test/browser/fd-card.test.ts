@@ -59,13 +59,23 @@ test('turning into a button and back keeps its nodes: only the role of what a re
   }
 });
 
-test('a card with the focus keeps it when the turn passes and comes back; one without takes none', async () => {
-  const [el, other] = await Promise.all(
+/** Two cards, the first focused as a button; what each card's clicks were. */
+async function focusedPair() {
+  const cards = await Promise.all(
     ['7S', 'KH'].map((card) =>
       mount(Object.assign(document.createElement('fd-card'), { card, selectable: true, note: 'playable' })),
     ),
   );
-  el!.shadowRoot!.querySelector<HTMLElement>('[role="button"]')!.focus();
+  const clicks: string[] = [];
+  for (const card of cards) card.addEventListener('click', () => clicks.push(card.card!));
+  cards[0]!.shadowRoot!.querySelector<HTMLElement>('[role="button"]')!.focus();
+  return { cards, clicks };
+}
+
+test('a card with the focus keeps it when the turn passes and comes back; one without takes none', async () => {
+  const {
+    cards: [el, other],
+  } = await focusedPair();
   const held = () => el!.shadowRoot!.activeElement;
   for (const [selectable, note, control] of [
     [false, '', 'img'],
@@ -81,19 +91,6 @@ test('a card with the focus keeps it when the turn passes and comes back; one wi
     expect(other!.shadowRoot!.activeElement).toBeNull();
   }
 });
-
-/** Two cards, the first focused as a button; what each card's clicks were. */
-async function focusedPair() {
-  const cards = await Promise.all(
-    ['7S', 'KH'].map((card) =>
-      mount(Object.assign(document.createElement('fd-card'), { card, selectable: true, note: 'playable' })),
-    ),
-  );
-  const clicks: string[] = [];
-  for (const card of cards) card.addEventListener('click', () => clicks.push(card.card!));
-  cards[0]!.shadowRoot!.querySelector<HTMLElement>('[role="button"]')!.focus();
-  return { cards, clicks };
-}
 
 test('an image that holds the focus stays in the tab order until the focus goes, then leaves it', async () => {
   const { cards } = await focusedPair();
@@ -134,6 +131,16 @@ test('Enter and Space on a card that is a button click it, Space when it is let 
   expect(cards[0]!.shadowRoot!.activeElement?.getAttribute('role')).toBe('img');
   await userEvent.keyboard('{Enter} ');
   expect(clicks, 'an image').toEqual(['7S', '7S']);
+});
+
+test('a Space pressed on a card whose focus then left is no click when it is let go there later', async () => {
+  const { cards, clicks } = await focusedPair();
+  const control = (i: number) => cards[i]!.shadowRoot!.querySelector<HTMLElement>('[role="button"]')!;
+  await userEvent.keyboard('{ >}');
+  control(1).focus();
+  control(0).focus();
+  await userEvent.keyboard('{/ }');
+  expect(clicks).toEqual([]);
 });
 
 test('a key that a shortcut takes (preventDefault on window) does not also click the focused card', async () => {
