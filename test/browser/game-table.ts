@@ -109,7 +109,7 @@ export async function pressIn(where: 'field' | 'page', keys: string): Promise<st
  * focus a table keeps in the hand (hand-focus.ts), even when a test before it clicked with the pointer.
  */
 export async function keyboardFocus(control: HTMLElement): Promise<void> {
-  await userEvent.keyboard('{ArrowDown}');
+  await pressIn('page', '{Shift}');
   control.focus();
 }
 
