@@ -54,6 +54,10 @@ export class FdCard extends LitElement {
         display: inline-block;
         position: relative;
         animation: enter 180ms ease-out;
+        /* Its own compositor layer for good, not only while a flight or the entrance runs: a card that became a layer
+         for an animation and went back into the page's layer when it ended made the page repaint that layer in the
+         frame it landed (card-motion.ts). A still table moves nothing and keeps no layers. */
+        will-change: transform;
       }
       /* The image or button a reader meets lies over the face, the size of the card. */
       .control {
@@ -142,6 +146,7 @@ export class FdCard extends LitElement {
     stillStyles(css`
       :host {
         animation: none;
+        will-change: auto;
       }
       .card {
         transition: none;

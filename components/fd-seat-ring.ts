@@ -130,6 +130,8 @@ const ringStyles = css`
     position: fixed;
     z-index: 20;
     pointer-events: none;
+    /* A layer of its own until it is removed: its landing repaints nothing under it (fd-card's host, likewise). */
+    will-change: transform, opacity;
     width: 1.6rem;
     height: 2.3rem;
     border-radius: 0.3rem;
