@@ -1,9 +1,10 @@
 /**
  * Build, serve and test configuration. The app is a static bundle (Vite); the
  * signaling server is mounted beside it by server/main.ts, not here. Vitest
- * runs six projects. `npm test` runs three: `unit` (Node, parallel), `browser`
- * (unit tests of browser-only code inside Chromium, Vitest's browser mode) and
- * `e2e` (real Chromium against the real server, one file at a time). `npm run
+ * runs six projects. `npm test` runs three: `unit` (Node, parallel), then
+ * `browser` (unit tests of browser-only code inside Chromium, Vitest's browser
+ * mode) beside `e2e` (real Chromium against the real server, one file at a
+ * time): both spend most of their time waiting on timeouts. `npm run
  * test:deep` runs `deep` (files named *.deep.test.ts, plus every
  * properties.test.ts at its deep input counts) and `e2e-deep` (*.deep.e2e.ts).
  * `npm run test:nat` runs `nat`, the NAT lab (test/nat/*.nat.ts, as root). The production build is a PWA
