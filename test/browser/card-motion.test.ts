@@ -5,7 +5,8 @@
  * place it flies from and the table itself, all before the first flight
  * starts; where each card was is read once in a later frame. Your own play
  * still flies from where the card sat in your hand, and another player's
- * from their seat box. A card that has flown in does not play its entrance
+ * from their seat box, and a card played while it still enters from where it
+ * rests. A card that has flown in does not play its entrance
  * again when it lands. A stack's top card flown again before its last flight
  * landed carries the newer flight alone (two transform animations on one
  * element keep both off the compositor).
@@ -181,6 +182,26 @@ test('your own play flies from where the card sat in your hand', async () => {
   const from = flightStart(landed);
   expect(Math.abs(from.x - (inHand.left + inHand.width / 2))).toBeLessThan(2);
   expect(Math.abs(from.y - (inHand.top + inHand.height / 2))).toBeLessThan(2);
+});
+
+test('a card played while it still enters flies from where it rests, not from where its entrance has it', async () => {
+  await page.viewport(1280, 800);
+  const v = views('mover');
+  const el = await tableBefore(v);
+  const card = el.shadowRoot!.querySelector<HTMLElement>(`#my-hand fd-card[data-card="${v.card}"]`)!;
+  const rests = card.getBoundingClientRect();
+  // fd-card's entrance, held at its first frame: 8 px low and a little small.
+  const entering = card.animate([{ transform: 'translateY(8px) scale(0.96)' }, { transform: 'none' }], 1000);
+  entering.pause();
+  // A render, and the frame after it that looks where the cards are.
+  el.requestUpdate();
+  await el.updateComplete;
+  await frame();
+  await frame();
+  const landed = await play(el, v);
+  const from = flightStart(landed);
+  expect(Math.abs(from.x - (rests.left + rests.width / 2))).toBeLessThan(2);
+  expect(Math.abs(from.y - (rests.top + rests.height / 2))).toBeLessThan(2);
 });
 
 test('a play rendered before the frame that looks where the cards are still flies from the hand', async () => {
