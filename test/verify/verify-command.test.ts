@@ -5,21 +5,19 @@
  * and exit code must be exactly those of the single-threaded
  * `verifyTranscript` — for a clean file, and for a file with a bad signature,
  * which the worker finds and the main thread then verifies again with its
- * answers. Both worker layouts (one worker doing both tasks, as on two cores;
- * one per task) are checked in this process too, and the worker's own
- * answers: a task that cannot run is left out of the answer, never answered
+ * answers, in this machine's worker layout (the other one is checked in
+ * verify-command-layouts.deep.test.ts). And the worker's own answers: a task that cannot run is left out of the answer, never answered
  * wrongly. And the launcher's record of what it built from.
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import os, { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseTranscriptFile, transcriptJson, type TranscriptFile } from '../../src/verify/transcript-file.js';
 import type { EnvelopeOf } from '../../src/net/envelope.js';
 import { verifyTranscript } from '../../src/verify/verify-transcript.js';
 import { describeReport } from '../../src/verify/verify-words.js';
-import { availableParallelism } from 'node:os';
 import { badSignatures, runJob } from '../../scripts/verify-worker.js';
 import { dealHands } from '../../scripts/verify-parallel.js';
 import {
@@ -31,37 +29,13 @@ import {
   withEvents,
   FIXTURE_SEEDS,
 } from './transcripts.js';
+import { badSignature, root, verifyCommandIn } from './verify-command-run.js';
 
 const keyOf = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
-const root = path.resolve(import.meta.dirname, '../..');
 const dir = mkdtempSync(path.join(os.tmpdir(), 'fairdeck-verify-command-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-let files = 0;
-function command(text: string, env: Record<string, string> = {}): { status: number | null; lines: string[] } {
-  const file = path.join(dir, `t${++files}.json`);
-  writeFileSync(file, text);
-  const run = spawnSync(process.execPath, [path.join(root, 'scripts', 'verify-run.mjs'), file], {
-    cwd: root,
-    encoding: 'utf8',
-    env: { ...process.env, ...env },
-  });
-  // The last line is the timing, which only the command prints.
-  const lines = run.stdout.trimEnd().split('\n');
-  expect(lines.at(-1)).toMatch(/^\(verified in [\d.]+ s, [\d.]+ s of CPU\)$/);
-  return { status: run.status, lines: lines.slice(0, -1) };
-}
-
-/** The file with one bit of event `k`'s signature flipped. */
-function badSignature(name: string, k: number): string {
-  const file = fixture(name);
-  const bytes = Uint8Array.from(Buffer.from(file.hands[0]!.events[k]!, 'base64'));
-  const at = Buffer.from(bytes).indexOf(Buffer.from('csig', 'latin1')) + 4 + 2 + 10; // key "sig", then a 64-byte string header (0x58 0x40)
-  bytes[at]! ^= 1;
-  const events = [...file.hands[0]!.events];
-  events[k] = Buffer.from(bytes).toString('base64');
-  return transcriptJson({ ...file, hands: [{ ...file.hands[0]!, events }, ...file.hands.slice(1)] });
-}
+const command = verifyCommandIn(dir);
 
 /** pesten-2p.json with the first event that `pick` chooses given other data by `edit`, signed again by its author (the simulator's key). */
 function reSignedPesten(
@@ -180,35 +154,6 @@ describe('npm run verify (scripts/verify-run.mjs)', () => {
     }
     expect(Object.values(meta.inputs).every((h) => /^[0-9a-f]{64}$/.test(h))).toBe(true);
   });
-});
-
-// The tests above run the machine's own layout (one worker on two cores, one per task on more); this runs the other.
-const otherLayout = availableParallelism() <= 2 ? '2' : '1';
-
-describe('the other worker layout (FAIRDECK_VERIFY_WORKERS: one worker for both tasks, as on two cores, or one each)', () => {
-  for (const workers of [otherLayout]) {
-    it(`${workers} worker(s): the threads it says it used, and the words of the single-threaded verifier for a clean file and for a bad signature`, () => {
-      const json = path.join(dir, `layout${workers}.json`);
-      writeFileSync(json, fixtureText('pesten-2p.json'));
-      const run = spawnSync(process.execPath, [path.join(root, 'scripts', 'verify-run.mjs'), json, '--json'], {
-        cwd: root,
-        encoding: 'utf8',
-        env: { ...process.env, FAIRDECK_VERIFY_WORKERS: workers },
-      });
-      expect(run.status).toBe(0);
-      expect(JSON.parse(run.stdout)).toMatchObject({ ok: true, fault: null, threads: Number(workers) + 1 });
-      const clean = fixtureText('school-blackjack-2p.json');
-      const ok = command(clean, { FAIRDECK_VERIFY_WORKERS: workers });
-      expect(ok.status).toBe(0);
-      expect(ok.lines).toEqual(describeReport(verifyTranscript(clean)));
-      const broken = badSignature('school-blackjack-2p.json', 7);
-      const single = verifyTranscript(broken);
-      expect(single.fault).toMatchObject({ code: 'bad-envelope', hand: 0, event: 7 });
-      const refused = command(broken, { FAIRDECK_VERIFY_WORKERS: workers });
-      expect(refused.status).toBe(1);
-      expect(refused.lines).toEqual(describeReport(single));
-    });
-  }
 });
 
 describe('the signature worker (scripts/verify-worker.ts)', () => {
