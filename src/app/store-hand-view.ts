@@ -41,8 +41,7 @@ export interface HandView {
   /**
    * This seat's cards tried alone through the rules (src/games/card-hints.ts):
    * by handle, whether each may be played now and, if not, why in words.
-   * Empty when the game has no probe, the viewer has no seat, or this seat may not move now (not its turn, its
-   * move on its way, cards being opened): the table marks cards only for a seat that may play.
+   * Empty when the game has no probe, the viewer has no seat, or no move is open.
    */
   readonly cardHints: Readonly<Record<number, CardHint>>;
   /** Each seat's newest move in words ("played 7♣"), newest first: the table highlights them (null seats have not moved). */
@@ -104,9 +103,6 @@ export interface LastMove {
   readonly step: number;
 }
 
-/** No card hints: one object, so a view without hints keeps the same value from one build to the next. */
-const NO_HINTS: Readonly<Record<number, CardHint>> = Object.freeze({});
-
 /** The current hand of `table` as the UI reads it, or null when no hand runs. */
 export function handViewOf(table: TableSession | undefined): HandView | null {
   const current = table?.current;
@@ -121,8 +117,6 @@ export function handViewOf(table: TableSession | undefined): HandView | null {
   // acknowledgements change it several times a move; the stall names a seat that keeps the table waiting instead.
   const waiting = hand.phase === 'ready' || hand.phase === 'dealing' ? hand.waiting() : null;
   const remoteWaiting = waiting?.seats.filter((s) => !current.localSeats.includes(s)) ?? [];
-  // What this seat may do now: none while it is not awaited, its own move is on its way, or cards are being opened.
-  const legal = shown && movesOpen(hand.phase) && !current.catchingUp ? hand.legalActions() : [];
   const outcome =
     state && game
       ? handOutcome(game.id, state, hand.phase === 'done' ? (hand.auditResult?.rules ?? null) : null)
@@ -144,15 +138,13 @@ export function handViewOf(table: TableSession | undefined): HandView | null {
               hand.phase === 'done' ? (hand.auditResult?.rules ?? null) : null,
               matchRows(table.handResults(), current.handNo),
             ),
-            legal,
+            movesOpen(hand.phase) && !current.catchingUp ? hand.legalActions() : [],
           )
         : null,
-    // Hints say which card could be played now: worked out only for a seat that may move (each costs a run of the
-    // rules per card), so the other seats' moves, most of a hand, cost none.
     cardHints:
-      shown && hand.phase === 'play' && legal.length > 0
+      shown && movesOpen(hand.phase) && hand.phase === 'play' && !current.catchingUp
         ? cardHints(gameModule(hand.config.game.id)!, shown, current.mySeat, hand.privateView)
-        : NO_HINTS,
+        : {},
     lastMoves: lastMoves(hand.config.game.id, hand.loggedInputs(), names),
     busy: hand.phase === 'play' ? hand.cardsInFlight() : hand.phase !== 'disclose' && hand.phase !== 'done',
     catchingUp: current.catchingUp && movesOpen(hand.phase),
