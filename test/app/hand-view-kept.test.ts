@@ -2,7 +2,9 @@
  * The hand's view as the page reads it (src/app/store-hand-view.ts) keeps the
  * game's view of a state it has built: asked again for the same state and
  * knowledge, it is the same object (the shell then passes it at once), and
- * at every step of a real hand it equals the view built afresh.
+ * at every step of a real hand it equals the view built afresh. Card hints
+ * are there whatever the turn: Fighting Cards words a card clicked during
+ * another seat's bid from them.
  */
 import { afterEach, expect, it } from 'vitest';
 import { handViewOf } from '../../src/app/store-hand-view.js';
@@ -86,4 +88,31 @@ it('stress-shed: who the hand waits for is shown while it is dealt, never in pla
   expect(wrong).toEqual([]);
   expect(waitedInDeal.length).toBeGreaterThan(0);
   expect(kept).toBeGreaterThan(0);
+}, 120_000);
+
+it('fighting-cards: while another seat bids, every card of this seat says why it cannot go yet (the table words clicks and titles from it)', async () => {
+  let peers: SimulationPeer[] = [];
+  const wrong: string[] = [];
+  let looked = 0;
+  const result = await seatPeers({
+    game: 'fighting-cards',
+    players: 3,
+    hands: 1,
+    seed: 47,
+    onChange: (seat) => {
+      const hand = peers[seat]?.session.current?.session;
+      if (seat !== 0 || !hand || hand.phase !== 'play' || hand.legalActions().length > 0) return;
+      const view = handViewOf(peers[0]!.session)!;
+      const board = view.table?.view as { phase: string; seats: { hand: { handle: number; card: string | null }[] }[] };
+      if (board?.phase !== 'bidding') return;
+      looked++;
+      for (const card of board.seats[0]!.hand.filter((c) => c.card !== null))
+        if (!view.cardHints[card.handle]?.why) wrong.push(`step ${view.step}: ${card.card} says nothing`);
+    },
+  });
+  peers = result.peers;
+  running = peers;
+  await until(() => peers.every(handFinished), 20);
+  expect(wrong).toEqual([]);
+  expect(looked).toBeGreaterThan(0);
 }, 120_000);
