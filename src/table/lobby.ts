@@ -237,7 +237,10 @@ export class Lobby {
         this.adoptSigned(author, envelope);
         break;
       default:
-        break;
+        // A presence (every linked peer's, every few seconds) changes nothing kept here: who is linked is the mesh's,
+        // which announces its own changes, and who watches is the table's (table-watchers.ts). Announcing it would
+        // rebuild the page's view, and draw a frame, for nothing.
+        return;
     }
     this.onChange();
   }

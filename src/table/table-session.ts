@@ -116,7 +116,8 @@ export class TableSession {
 
   /** A lobby message (hello, roster, seat claims, goodbyes): who is here, and a (re)connected peer's missed events. */
   private lobbyMessage(envelope: Envelope, via: string): void {
-    this.parts.watchers.observe(envelope, Date.now());
+    // The lobby announces what changes it; a presence changes only the watchers' list, when it brings someone new.
+    if (this.parts.watchers.observe(envelope, Date.now())) this.options.onChange();
     this.lobby.receive(envelope);
     if (envelope.kind === 'hello') this.parts.echo.linkOpened(via);
     if (envelope.kind === 'hello' && this.handNo >= 0) {

@@ -28,18 +28,25 @@ export interface Watcher {
 export class Watchers {
   private readonly heard = new Map<string, { name: string; atMs: number }>();
 
-  /** Notes the author of a hello or presence (the kinds every linked peer sends). */
-  observe(envelope: Envelope, nowMs: number): void {
-    if (envelope.kind !== 'hello' && envelope.kind !== 'presence') return;
+  /**
+   * Notes the author of a hello or presence (the kinds every linked peer sends). True when the list may show
+   * something new: a key not heard before, or heard under another name, or no longer fresh until now; a peer that
+   * repeats itself every few seconds changes nothing.
+   */
+  observe(envelope: Envelope, nowMs: number): boolean {
+    if (envelope.kind !== 'hello' && envelope.kind !== 'presence') return false;
     const key = keyHex(envelope.from);
     const known = this.heard.get(key);
-    if (known) Object.assign(known, { name: envelope.body.name, atMs: nowMs });
-    else {
-      // Keys not heard for a while are forgotten, so a stream of fresh keys cannot grow the map without end.
-      if (this.heard.size >= FORGET_ABOVE)
-        for (const [k, w] of this.heard) if (nowMs - w.atMs > WATCHER_FRESH_MS) this.heard.delete(k);
-      this.heard.set(key, { name: envelope.body.name, atMs: nowMs });
+    if (known) {
+      const news = known.name !== envelope.body.name || nowMs - known.atMs > WATCHER_FRESH_MS;
+      Object.assign(known, { name: envelope.body.name, atMs: nowMs });
+      return news;
     }
+    // Keys not heard for a while are forgotten, so a stream of fresh keys cannot grow the map without end.
+    if (this.heard.size >= FORGET_ABOVE)
+      for (const [k, w] of this.heard) if (nowMs - w.atMs > WATCHER_FRESH_MS) this.heard.delete(k);
+    this.heard.set(key, { name: envelope.body.name, atMs: nowMs });
+    return true;
   }
 
   /**

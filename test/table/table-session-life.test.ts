@@ -148,6 +148,27 @@ describe('the table clock and the page', () => {
     expect(t.changes()).toBe(stalled + 3);
   });
 
+  it("a peer's presence, repeated every few seconds, tells the page nothing; a new watcher's is told at once", async () => {
+    manualClock();
+    const now = movableNow();
+    const t = await table(3);
+    const presence = (who: typeof bo, name: string) =>
+      from(who, 'presence', { peerId: peerIdFor(TABLE, keyHex(who.publicKey)), name, links: [] });
+    t.session.receive(presence(bo, 'Bo'), 'x');
+    const heard = t.changes();
+    now.forward(3000);
+    t.session.receive(presence(bo, 'Bo'), 'x');
+    now.forward(3000);
+    t.session.receive(presence(bo, 'Bo'), 'x');
+    expect(t.changes()).toBe(heard);
+    t.session.receive(presence(cy, 'Cy'), 'x');
+    expect(t.changes()).toBe(heard + 1);
+    expect(t.session.watcherList().map((w) => w.name)).toEqual(['Bo', 'Cy']);
+    t.session.receive(presence(cy, 'Cyd'), 'x');
+    expect(t.changes()).toBe(heard + 2);
+    expect(t.session.watcherList().map((w) => w.name)).toEqual(['Bo', 'Cyd']);
+  });
+
   it('a watcher that falls silent leaves the list, and the clock tells the page so, once', async () => {
     manualClock();
     const now = movableNow();

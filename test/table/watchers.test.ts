@@ -30,6 +30,17 @@ describe('watchers', () => {
     ]);
   });
 
+  it('say when the list may show something new: a key first heard, a new name, a word heard again after going stale', () => {
+    const watchers = new Watchers();
+    expect(watchers.observe(heard('hello', 1, 'Ann'), 0)).toBe(true);
+    expect(watchers.observe(heard('presence', 1, 'Ann'), 3000)).toBe(false);
+    expect(watchers.observe(heard('presence', 1, 'Ann'), 23_000)).toBe(false);
+    expect(watchers.observe(heard('presence', 1, 'Anna'), 26_000)).toBe(true);
+    expect(watchers.observe(heard('presence', 1, 'Anna'), 46_001)).toBe(true);
+    expect(watchers.observe(heard('join', 2, 'Bea'), 46_001)).toBe(false);
+    expect(watchers.list(new Set(), 'me', 46_001)).toEqual([{ keyHex: hex(1), name: 'Anna' }]);
+  });
+
   it('stay 20 s after they were last heard, and the latest name counts', () => {
     const watchers = new Watchers();
     watchers.observe(heard('hello', 1, 'Old'), 0);
