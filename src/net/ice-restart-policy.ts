@@ -7,8 +7,8 @@
  * A link is in trouble when ICE calls its path disconnected or failed, or
  * when nothing came in on it for `SILENT_MS` from a remote that keeps up the
  * transport's keep-alive (keep-alive.ts: a beat every 0.5 s under the
- * application, so silence means the path, never an application with
- * nothing to say; Chrome's ICE calls a dead path disconnected only seconds
+ * application unless its own data just went, so silence means the path,
+ * never an application with nothing to say; Chrome's ICE calls a dead path disconnected only seconds
  * later). It is back when anything comes in again. The dialling side offers a
  * restart at once. A restart answered that brought nothing back within
  * `RESTART_SETTLE_MS` (from a remote that keeps up the keep-alive, nothing
@@ -29,8 +29,10 @@
  */
 
 /**
- * A link whose remote keeps up the keep-alive (a beat every 0.5 s) and from
- * which nothing came for this long is in trouble: three beats missed. A
+ * A link whose remote keeps up the keep-alive (a beat every 0.5 s, or, while
+ * it hears us, data of its own in the last 0.25 s before a beat: something at
+ * least every 0.75 s)
+ * and from which nothing came for this long is in trouble: two such gaps. A
  * remote page merely slow (a background tab's timers run once a second at
  * most) costs at most a restart offer and its answer; the link works on
  * meanwhile and is kept while ICE has a path.

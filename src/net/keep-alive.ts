@@ -5,9 +5,18 @@
  * sides create it with the same SCTP stream id (`negotiated: true`), so no
  * offer, answer or DCEP message is needed (RFC 8831 lets a channel be set up
  * without DCEP). It is unordered and never retransmitted; each side sends one
- * byte on it every `KEEPALIVE_MS`. What comes in on it says the path carried
- * something just now: ice-restart.ts calls a link silent only when a remote
- * that keeps this up went quiet.
+ * byte on it every `KEEPALIVE_MS`. While the link carries the application's
+ * data both ways, a beat is not needed: the other side counts that data as
+ * heard too (ice-restart.ts), so a side that sent data within the last half
+ * period, and heard something within the last one and a half, lets its beat
+ * go. Only while it hears: on a path that died, data sent into it waits for
+ * SCTP's retransmission timer (up to 3 s in Chromium) once the path is back,
+ * where a beat arrives at once, so a side that hears nothing beats on and is
+ * heard as soon as the path returns. The first beat always goes: it is how
+ * the other side learns that this one keeps the link alive. What comes in on
+ * the channel says the path carried something just now: ice-restart.ts calls
+ * a link silent only when a remote that keeps this up went quiet (nothing
+ * came on either channel).
  *
  * A page without it (an older build) creates no channel with that id, and
  * its browser drops what arrives for a stream it has no channel on; its
@@ -32,11 +41,39 @@ export interface KeepAliveEvents {
   opened?(): void;
   /** What became of the channel (refused, open, closed), for the transport's journal. */
   note?(what: string): void;
+  /** When (`Date.now()`) this side last sent the application's data on the link; none yet: absent or -Infinity. */
+  lastSentMs?(): number;
+  /** When (`Date.now()`) the application's data last came in on the link (beats are counted here). */
+  lastHeardMs?(): number;
+}
+
+/** What `beatDue` weighs at a beat's time (all `Date.now()` milliseconds; never: -Infinity). */
+export interface BeatMoment {
+  /** Beats sent so far on this channel. */
+  readonly beats: number;
+  readonly nowMs: number;
+  /** When this side last sent the application's data on the link. */
+  readonly sentMs: number;
+  /** When this side last heard the other: a beat or data. */
+  readonly heardMs: number;
+  readonly periodMs: number;
 }
 
 /**
- * Starts the keep-alive on an open connection: sends every `periodMs`, says
- * when its channel opened and each beat from the other side. Returns the
+ * Whether this beat goes: the first always; later ones unless this side sent
+ * data within half a period and heard the other side within one and a half
+ * (while data flows both ways the other side hears the data; a side that
+ * hears nothing beats on, see above).
+ */
+export function beatDue({ beats, nowMs, sentMs, heardMs, periodMs }: BeatMoment): boolean {
+  if (beats === 0) return true;
+  return !(nowMs - sentMs < periodMs / 2 && nowMs - heardMs < periodMs * 1.5);
+}
+
+/**
+ * Starts the keep-alive on an open connection: sends every `periodMs` (not
+ * after the first while data flows both ways: see above),
+ * says when its channel opened and each beat from the other side. Returns the
  * stop. A connection that refuses the channel (closed already) gets none:
  * nothing is sent, and the link is never called silent.
  */
@@ -62,9 +99,23 @@ export function startKeepAlive(pc: RTCPeerConnection, events: KeepAliveEvents, p
   else channel.addEventListener('open', opened);
   channel.addEventListener('close', () => note('keep-alive closed'));
   channel.binaryType = 'arraybuffer';
-  channel.addEventListener('message', () => events.heard());
+  let beatHeardMs = -Infinity;
+  channel.addEventListener('message', () => {
+    beatHeardMs = Date.now();
+    events.heard();
+  });
+  let beats = 0;
   const beat = () => {
     if (channel.readyState !== 'open') return;
+    const due = beatDue({
+      beats,
+      nowMs: Date.now(),
+      sentMs: events.lastSentMs?.() ?? -Infinity,
+      heardMs: Math.max(beatHeardMs, events.lastHeardMs?.() ?? -Infinity),
+      periodMs,
+    });
+    if (!due) return;
+    beats += 1;
     try {
       channel.send(BEAT);
     } catch {

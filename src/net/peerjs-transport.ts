@@ -69,6 +69,8 @@ export class PeerJsTransport implements Transport {
   private readonly reported = new Map<string, number>();
   /** The keep-alive of each open connection, by connection id: its stop. */
   private readonly keepAlives = new Map<string, () => void>();
+  /** When each connection last carried bytes this page sent: its keep-alive need not beat meanwhile (keep-alive.ts). */
+  private readonly sentAtMs = new WeakMap<DataConnection, number>();
   private readonly restarts = new IceRestarts({
     // PeerServer relays ANSWER with any payload; PeerJS ignores one without a connectionId (ice-restart.ts).
     send: (remote, payload) => this.peer?.socket.send({ type: 'ANSWER', dst: remote, payload }),
@@ -282,6 +284,8 @@ export class PeerJsTransport implements Transport {
     if (!this.links.adopt(remote, connection, startedByUs)) return;
     const observer = this.options.observer;
     if (observer) watchConnection(connection, { remote, incoming: !startedByUs, observer, refused: this.refusedIce });
+    /** When data last came in on the connection (none yet: -Infinity); its keep-alive beats while nothing does. */
+    let dataHeardMs = -Infinity;
     connection.on('open', () => {
       this.note(`${remote}: open ${connection.connectionId} (${startedByUs ? 'we dialled' : 'they dialled'})`);
       this.links.opened(remote, connection);
@@ -294,6 +298,8 @@ export class PeerJsTransport implements Transport {
             heard: () => this.restarts.keptAlive(connection),
             opened: () => this.restarts.keepAliveStarted(connection),
             note: (what) => this.note(`${remote}: ${what} on ${connection.connectionId}`),
+            lastSentMs: () => this.sentAtMs.get(connection) ?? -Infinity,
+            lastHeardMs: () => dataHeardMs,
           }),
         );
     });
@@ -304,6 +310,7 @@ export class PeerJsTransport implements Transport {
       const now = Date.now();
       if (now - lastDataMs >= DATA_GAP_NOTED_MS) this.note(`${remote}: data again after ${now - lastDataMs} ms`);
       lastDataMs = now;
+      dataHeardMs = now;
       this.restarts.heard(connection);
       if (!this.links.isCurrent(remote, connection)) return;
       const bytes = toBytes(data);
@@ -332,6 +339,7 @@ export class PeerJsTransport implements Transport {
     const connection = this.links.get(remote);
     if (!connection?.open) return false;
     void connection.send(bytes);
+    this.sentAtMs.set(connection, Date.now());
     return true;
   }
 

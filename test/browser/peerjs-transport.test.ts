@@ -310,6 +310,40 @@ describe('the PeerJS transport in Chromium, over WebRTC', () => {
     await commands.stopSignaling(own);
   });
 
+  test('a side that sends data and hears the other side sends no beats of its own meanwhile, and the link is neither restarted nor dropped', async () => {
+    const { a, b } = await linkedPair();
+    // Each side's first beat tells the other that it keeps the link alive; it goes whatever else the link carries.
+    await until(async () => {
+      for (const path of [
+        await pathOf(a.transport, b.transport.localId),
+        await pathOf(b.transport, a.transport.localId),
+      ])
+        expect(path.beatsIn).toBeGreaterThanOrEqual(1);
+    });
+    const before = await Promise.all([
+      pathOf(a.transport, b.transport.localId),
+      pathOf(b.transport, a.transport.localId),
+    ]);
+    // a sends a byte every 100 ms for longer than a silence that would be trouble, and then some; b sends nothing.
+    const sends = Math.ceil((SILENT_MS + 1500) / 100);
+    for (let i = 0; i < sends; i++) {
+      expect(a.transport.send(b.transport.localId, Uint8Array.of(i % 256))).toBe(true);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const after = await Promise.all([
+      pathOf(a.transport, b.transport.localId),
+      pathOf(b.transport, a.transport.localId),
+    ]);
+    await until(() => expect(b.messages).toHaveLength(sends));
+    // b heard a's data and no beat from a; a heard b's beats all along.
+    expect(after[1]!.beatsIn).toBe(before[1]!.beatsIn);
+    expect(after[0]!.beatsIn - before[0]!.beatsIn).toBeGreaterThanOrEqual(Math.floor(SILENT_MS / KEEPALIVE_MS));
+    expect(after.map((p) => p.ufrag)).toEqual(before.map((p) => p.ufrag));
+    expect(after.map((p) => p.ice)).toEqual(['connected', 'connected']);
+    expect(a.log).toEqual([`open ${b.transport.localId}`]);
+    expect(b.log).toEqual([`open ${a.transport.localId}`]);
+  });
+
   test('a link the application leaves quiet is kept alive under it: neither restarted nor dropped', async () => {
     const { a, b } = await linkedPair();
     const before = await Promise.all([
