@@ -72,9 +72,18 @@
  * Beside each game the same hand's Node figure (bench/hand.ts `measureHand`:
  * process CPU per peer with every peer simulated in one process, bots and
  * timers included) over as many seeds, and the ratio page / Node.
+ *
+ * The cheapest frame (stress-shed): once a hand is over, the first page
+ * changes one text node of its table (the hand line's state hash) in each of
+ * FLOOR_FRAMES animation frames under a trace of its own, and its main-thread
+ * CPU per frame is the least a move costs a page that draws it at all: the
+ * frame's style, layout, pre-paint, paint and commit over the whole table,
+ * and the animation-frame callback. Node's play per move plus one such frame
+ * is what a page would pay if it did the protocol's work as Node does and
+ * drew each move with nothing more than that, beside the 2× target.
  */
 import '../src/games/all.js';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { makeRng } from '../src/bots/prng.js';
 import { stressShedModule } from '../src/games/stress-shed/index.js';
 import { stressSpeedModule } from '../src/games/stress-speed/index.js';
@@ -98,6 +107,7 @@ import {
   markPage,
   splitMainThread,
   startSegmentedTrace,
+  startTrace,
   threadOf,
   workerCpuMs,
   type CpuSplit,
@@ -137,6 +147,8 @@ export interface HandRun {
   readonly moves: number;
   readonly clean: boolean;
   readonly pages: PageRun[];
+  /** The first page's cheapest frame after the hand (`cheapestFrameMs`), stress-shed only; absent in older runs. */
+  readonly frameMs?: number;
 }
 
 /** A page's main-thread CPU and its split, as a row reports it. */
@@ -192,6 +204,12 @@ export interface GameRow {
     readonly setup: PartRatio;
     readonly playPerMove: PartRatio;
   };
+  /**
+   * The least a move can cost a page that draws it (stress-shed; absent otherwise and in older rows): the cheapest
+   * frame (median over the runs, `cheapestFrameMs`), and Node's play per move plus one such frame, against Node's
+   * play per move.
+   */
+  readonly frameFloor?: { readonly frameMs: number; readonly playPerMoveMs: number; readonly ratio: number };
   /** Share of the hands' wall time the trace segments covered (the figures are of that part). */
   readonly tracedShare: number;
   readonly allClean: boolean;
@@ -246,6 +264,8 @@ export interface BrowserBench {
 }
 
 const SEED = 20261129;
+/** How many frames `cheapestFrameMs` draws. */
+const FLOOR_FRAMES = 120;
 /** A whole 4-player hand overflows Chromium's trace buffer: it is traced in segments of this length. */
 const SEGMENT_MS = 20_000;
 
@@ -376,6 +396,33 @@ async function seatAndPlay(
   });
 }
 
+/**
+ * The main-thread CPU per frame of `page` drawing FLOOR_FRAMES frames that each change one text node of its table
+ * (the hand line's state hash), under a trace of its own: the least a frame of this table costs (see the top).
+ */
+async function cheapestFrameMs(browser: Browser, page: Page): Promise<number> {
+  const label = 'fd-bench cheapest frame';
+  const text = await page.locator('#hand-line code').first().elementHandle({ timeout: 10_000 });
+  if (!text) throw new Error('the table shows no hand line to change');
+  const trace = await startTrace(browser);
+  let events;
+  try {
+    await markPage(page, label);
+    // The frames run in tasks of their own, not inside the driver's command that starts them (which the split leaves out).
+    // No named function inside: the bench runs under tsx, whose helper for function names the page does not have.
+    await text.evaluate(async (node, frames) => {
+      for (let left = frames; left > 0; left--) {
+        node.textContent = `frame ${left}`;
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+      }
+    }, FLOOR_FRAMES);
+  } finally {
+    events = await trace.stop();
+  }
+  const { pid, tid } = threadOf(events, label);
+  return round1(splitMainThread(events, pid, tid).totalMs / FLOOR_FRAMES);
+}
+
 async function newPlayers(browser: Browser, url: string, count: number): Promise<Player[]> {
   const names = ['Ann', 'Bob', 'Cid', 'Dee', 'Eve', 'Fay'];
   const players: Player[] = [];
@@ -405,7 +452,7 @@ async function shedHand(url: string, seed: number, still: boolean): Promise<Hand
     const ready = async () => {
       for (const p of players) await p.page.locator('#ready').waitFor({ timeout: 240_000 });
     };
-    return await tracedHand(browser, stressShedModule.id, still, seed, players, ready, async () => {
+    const run = await tracedHand(browser, stressShedModule.id, still, seed, players, ready, async () => {
       return playStress(
         players.map((p) => p.page),
         (page) =>
@@ -417,6 +464,7 @@ async function shedHand(url: string, seed: number, still: boolean): Promise<Hand
         { until: () => allShow(players, '#audit'), limit: 5000 },
       );
     });
+    return { ...run, frameMs: await cheapestFrameMs(browser, players[0]!.page) };
   } finally {
     await browser.close();
   }
@@ -530,6 +578,7 @@ function row(runs: readonly HandRun[], node: NodeHands): GameRow {
     ratioBusiest: Math.round((busiest.totalMs / nodePerPeerMs) * 100) / 100,
     perMoveWhole: perMoveWhole(runs, node),
     split: split(runs, node),
+    ...frameFloor(runs, node),
     tracedShare:
       Math.round((runs.reduce((a, r) => a + r.tracedMs, 0) / runs.reduce((a, r) => a + r.wallMs, 0)) * 1000) / 1000,
     allClean: runs.every((r) => r.clean),
@@ -552,6 +601,16 @@ const ratioOf = (pageMs: number, nodeMs: number, workerMs?: number): PartRatio =
 function perMoveWhole(runs: readonly HandRun[], node: NodeHands): GameRow['perMoveWhole'] {
   const pageMs = median(runs.flatMap((r) => r.pages.map((p) => scaled(p.totalMs, r) / Math.max(1, r.moves))));
   return ratioOf(pageMs, node.perPeerMs / Math.max(1, node.movesPerHand));
+}
+
+function frameFloor(runs: readonly HandRun[], node: NodeHands): Pick<GameRow, 'frameFloor'> {
+  const frames = runs.flatMap((r) => (r.frameMs === undefined ? [] : [r.frameMs]));
+  if (frames.length === 0) return {};
+  const frameMs = median(frames);
+  const playPerMoveMs = node.playPerMoveMs + frameMs;
+  return {
+    frameFloor: { frameMs, playPerMoveMs: round1(playPerMoveMs), ratio: ratio2(playPerMoveMs / node.playPerMoveMs) },
+  };
 }
 
 function split(runs: readonly HandRun[], node: NodeHands): GameRow['split'] {
@@ -712,6 +771,11 @@ export function printBrowser(r: BrowserBench): void {
     console.log(
       `${''.padEnd(23)}apart: set-up, median page ${setup.pageMs} ms ÷ Node ${setup.nodeMs} ms per peer = ${setup.ratio}×${withWorker(setup)}; play per move, ${playPerMove.pageMs} ms ÷ ${playPerMove.nodeMs} ms = ${playPerMove.ratio}×${withWorker(playPerMove)}`,
     );
+    const f = g.frameFloor;
+    if (f)
+      console.log(
+        `${''.padEnd(23)}the cheapest frame of this table (one text node changed): ${f.frameMs} ms; Node's play per move and one such frame: ${f.playPerMoveMs} ms = ${f.ratio}× Node's play per move`,
+      );
   }
   const c = r.clickToShown;
   // With FD_BENCH_BROWSER=shed no stress-speed hand was played: there is no latency to print.
