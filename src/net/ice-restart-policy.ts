@@ -8,8 +8,8 @@
  * when nothing came in on it for `SILENT_MS` from a remote that keeps up the
  * transport's keep-alive (keep-alive.ts: a beat every 0.5 s under the
  * application unless its own data just went, so silence means the path,
- * never an application with nothing to say; Chrome's ICE calls a dead path disconnected only seconds
- * later). It is back when anything comes in again. The dialling side offers a
+ * never an application with nothing to say; Chrome's ICE calls a dead path
+ * disconnected only seconds later). It is back when anything comes in again. The dialling side offers a
  * restart at once. A restart answered that brought nothing back within
  * `RESTART_SETTLE_MS` (from a remote that keeps up the keep-alive, nothing
  * heard; or ICE with no path) is tried once more with fresh ICE credentials:
@@ -31,11 +31,10 @@
 /**
  * A link whose remote keeps up the keep-alive (a beat every 0.5 s, or, while
  * it hears us, data of its own in the last 0.25 s before a beat: something at
- * least every 0.75 s)
- * and from which nothing came for this long is in trouble: two such gaps. A
- * remote page merely slow (a background tab's timers run once a second at
- * most) costs at most a restart offer and its answer; the link works on
- * meanwhile and is kept while ICE has a path.
+ * least every 0.75 s) and from which nothing came for this long is in
+ * trouble: two such gaps. A remote page merely slow (a background tab's
+ * timers run once a second at most) costs at most a restart offer and its
+ * answer; the link works on meanwhile and is kept while ICE has a path.
  */
 export const SILENT_MS = 1500;
 /**

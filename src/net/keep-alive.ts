@@ -8,8 +8,8 @@
  * byte on it every `KEEPALIVE_MS`. While the link carries the application's
  * data both ways, a beat is not needed: the other side counts that data as
  * heard too (ice-restart.ts), so a side that sent data within the last half
- * period, and heard something within the last one and a half, lets its beat
- * go. Only while it hears: on a path that died, data sent into it waits for
+ * period, and heard something within the last one and a half, leaves its
+ * beat out. Only while it hears: on a path that died, data sent into it waits for
  * SCTP's retransmission timer (up to 3 s in Chromium) once the path is back,
  * where a beat arrives at once, so a side that hears nothing beats on and is
  * heard as soon as the path returns. The first beat always goes: it is how
@@ -71,11 +71,11 @@ export function beatDue({ beats, nowMs, sentMs, heardMs, periodMs }: BeatMoment)
 }
 
 /**
- * Starts the keep-alive on an open connection: sends every `periodMs` (not
- * after the first while data flows both ways: see above),
- * says when its channel opened and each beat from the other side. Returns the
- * stop. A connection that refuses the channel (closed already) gets none:
- * nothing is sent, and the link is never called silent.
+ * Starts the keep-alive on an open connection: sends every `periodMs` (after
+ * the first, not while data flows both ways: see above), says when its
+ * channel opened and each beat from the other side. Returns the stop. A
+ * connection that refuses the channel (closed already) gets none: nothing is
+ * sent, and the link is never called silent.
  */
 export function startKeepAlive(pc: RTCPeerConnection, events: KeepAliveEvents, periodMs = KEEPALIVE_MS): () => void {
   const note = (what: string) => events.note?.(what);
