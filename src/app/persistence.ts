@@ -1,10 +1,11 @@
 /**
  * What a browser keeps between reloads, in IndexedDB (via `idb`, a small,
- * well-kept promise wrapper): its identities (one per tab slot), and per table
- * the roster it last saw. Later layers add transcripts and secrets here, always
- * written before anything that depends on them is sent: an own event first to
- * the synchronous journal in localStorage (own-journal.ts), which the loads
- * here read back with the rows, then here.
+ * well-kept promise wrapper, except the hands' rows, whose writer runs at
+ * every event and uses IndexedDB itself): its identities (one per tab slot),
+ * and per table the roster it last saw. Later layers add transcripts and
+ * secrets here, always written before anything that depends on them is sent:
+ * an own event first to the synchronous journal in localStorage
+ * (own-journal.ts), which the loads here read back with the rows, then here.
  */
 import { openDB, unwrap, type DBSchema, type IDBPDatabase } from 'idb';
 import type { Roster } from '../net/messages.js';
