@@ -117,6 +117,8 @@ export function handViewOf(table: TableSession | undefined): HandView | null {
   // acknowledgements change it several times a move; the stall names a seat that keeps the table waiting instead.
   const waiting = hand.phase === 'ready' || hand.phase === 'dealing' ? hand.waiting() : null;
   const remoteWaiting = waiting?.seats.filter((s) => !current.localSeats.includes(s)) ?? [];
+  // Moves are open to this page: the hand is in a phase that takes them, and the page is not catching up.
+  const open = movesOpen(hand.phase) && !current.catchingUp;
   const outcome =
     state && game
       ? handOutcome(game.id, state, hand.phase === 'done' ? (hand.auditResult?.rules ?? null) : null)
@@ -138,11 +140,11 @@ export function handViewOf(table: TableSession | undefined): HandView | null {
               hand.phase === 'done' ? (hand.auditResult?.rules ?? null) : null,
               matchRows(table.handResults(), current.handNo),
             ),
-            movesOpen(hand.phase) && !current.catchingUp ? hand.legalActions() : [],
+            open ? hand.legalActions() : [],
           )
         : null,
     cardHints:
-      shown && movesOpen(hand.phase) && hand.phase === 'play' && !current.catchingUp
+      shown && open && hand.phase === 'play'
         ? cardHints(gameModule(hand.config.game.id)!, shown, current.mySeat, hand.privateView)
         : {},
     lastMoves: lastMoves(hand.config.game.id, hand.loggedInputs(), names),
