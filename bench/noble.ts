@@ -13,7 +13,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ristretto255, ristretto255_hasher } from '@noble/curves/ed25519.js';
+import { ristretto255, ristretto255_hasher, x25519 } from '@noble/curves/ed25519.js';
 import { interleavedMSMUnsafe, mulAddUnsafe, pippenger } from '@noble/curves/abstract/curve.js';
 import {
   type Point,
@@ -35,7 +35,8 @@ import {
   randomScalar,
   randomShort,
 } from '../crypto/group.js';
-import { systemRandom } from '../crypto/random.js';
+import { randomBytes, systemRandom } from '../crypto/random.js';
+import { x25519PublicKey, x25519Shared } from '../crypto/x25519.js';
 
 /** One comparison: both sides do the same work on the same inputs and return comparable results. */
 interface Case {
@@ -132,6 +133,12 @@ function cases(): { floor: () => unknown; list: Case[] } {
   const wholes = halves.map((h) => h.double());
   const encodings = cards.map((p) => p.toBytes());
   const hashInputs = Array.from({ length: 52 }, (_, i) => te.encode(`hash input ${i}`));
+  // A 4-seat hand's seal keys: each seat makes its public key and derives a pair key with each other seat.
+  const sealSecrets = Array.from({ length: 4 }, () => randomBytes(rng, 32));
+  const sealPublics = sealSecrets.map((k) => x25519.getPublicKey(k));
+  const pairs = sealSecrets.flatMap((k, i) =>
+    sealPublics.filter((_, j) => j !== i).map((theirs) => [k, theirs] as const),
+  );
 
   const list: Case[] = [
     {
@@ -235,6 +242,20 @@ function cases(): { floor: () => unknown; list: Case[] } {
       own: () => hashInputs.map((m) => hashToGroup(m, DST)),
       pub: () => hashInputs.map((m) => ristretto255_hasher.hashToCurve(m, { DST }) as unknown as Point),
       same: (a, b) => pointsEqual(a as Point[], b as Point[]),
+    },
+    {
+      name: "12 X25519 (a 4-seat hand's pair keys)",
+      publicApi: 'x25519.getSharedSecret (the ladder)',
+      own: () => pairs.map(([k, theirs]) => x25519Shared(k, theirs)),
+      pub: () => pairs.map(([k, theirs]) => x25519.getSharedSecret(k, theirs)),
+      same: (a, b) => (a as Uint8Array[]).every((x, i) => bytesEqual(x, (b as Uint8Array[])[i]!)),
+    },
+    {
+      name: '4 X25519 public keys',
+      publicApi: 'x25519.getPublicKey (the ladder)',
+      own: () => sealSecrets.map((k) => x25519PublicKey(k)),
+      pub: () => sealSecrets.map((k) => x25519.getPublicKey(k)),
+      same: (a, b) => (a as Uint8Array[]).every((x, i) => bytesEqual(x, (b as Uint8Array[])[i]!)),
     },
   ];
   return { floor, list };

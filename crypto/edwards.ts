@@ -219,6 +219,19 @@ export function decodeEdwards(bytes: Uint8Array): Ext | null {
   return [x, y, 1n, rd(x * y)];
 }
 
+/**
+ * The edwards25519 point with the y that Curve25519's u maps to (RFC 7748 §4.1: y = (u − 1)/(u + 1)) and an
+ * even x, for u in [0, p); null for u = −1 (no y) and for a u on the quadratic twist (no x). Projective, so no
+ * inversion: Y = u − 1, Z = u + 1, and x from x² = (y² − 1)/(d·y² + 1) = −4u / (d·(u − 1)² + (u + 1)²).
+ */
+export function liftMontgomeryU(u: bigint): Ext | null {
+  if (u === P - 1n) return null;
+  const y = u === 0n ? P - 1n : u - 1n;
+  const z = u + 1n;
+  const [square, x] = sqrtRatioM1(md(-4n * u), rd(D * rd(y * y) + rd(z * z)));
+  return square ? [rd(x * z), y, z, rd(x * y)] : null;
+}
+
 // RFC 9496 §4.1 constants of the MAP (the same values as noble's; the tests compare the map with noble's).
 const ONE_MINUS_D_SQ = 1159843021668779879193775521855586647937357759715417654439879720876111806838n;
 const D_MINUS_ONE_SQ = 40440834346308536858101042469323190826248399146238708352240133220865137265952n;

@@ -125,3 +125,4 @@ export {
   proveSealKey,
   verifySealKey,
 } from './seal-proof.js';
+export { x25519PublicKey } from './x25519.js';

@@ -47,18 +47,18 @@
  * HKDF input must be the very bytes both seats derived); the proof is
  * flip (1: 0 or 1) ‖ A_c (32) ‖ B (32) ‖ z (32) = 97 bytes.
  */
-import { ed25519, ristretto255, x25519 } from '@noble/curves/ed25519.js';
+import { ed25519, ristretto255 } from '@noble/curves/ed25519.js';
 import { type RandomSource, Writer, abytes, aint, concatBytes, utf8 } from './bytes.js';
 import { proveDleqBatch, verifyDleqBatch, type DleqBatchStatement } from './dleq.js';
 import { Fn, type Point, decodePoint, decodeResponse, encodeScalar, mulBase } from './group.js';
 import { deckFromPoints } from './packet.js';
 import { assertSealPublicKey, pairKeyFromShared, type PairContext, type SealKeyPair } from './seal.js';
 import { type Result, err, ok } from './result.js';
+import { clampedEighth, liftU as liftX25519, littleEndian, x25519Shared } from './x25519.js';
 
 type EdPoint = InstanceType<typeof ed25519.Point>;
 const EdPoint = ed25519.Point;
 const P = 2n ** 255n - 19n;
-const Fp = EdPoint.Fp;
 
 /** Bytes of a seal-key proof: flip ‖ A ‖ B ‖ z. */
 export const SEAL_PROOF_BYTES = 1 + 32 + 32 + 32;
@@ -82,28 +82,15 @@ export interface SealKeyOpening {
 /** The pair key the opening proves, or why the proof is refused. */
 export type SealProofResult = Result<Uint8Array, string>;
 
-function le(b: Uint8Array): bigint {
-  let x = 0n;
-  for (let i = b.length - 1; i >= 0; i--) x = (x << 8n) | BigInt(b[i]!);
-  return x;
-}
-
-/** u (as RFC 7748 §5 decodes it: top bit masked, reduced) → the Edwards point with y = (u−1)/(u+1) and even x; null on the twist or u = −1. */
+/** u (as RFC 7748 §5 decodes it) → the Edwards point with y = (u−1)/(u+1) and even x; null on the twist or u = −1. */
 function liftU(bytes: Uint8Array): EdPoint | null {
-  let u = le(bytes) & ((1n << 255n) - 1n);
-  if (u >= P) u -= P;
-  if (u === P - 1n) return null;
-  const y = Fp.div(Fp.sub(u, 1n), Fp.add(u, 1n));
-  try {
-    return EdPoint.fromBytes(Fp.toBytes(y));
-  } catch {
-    return null;
-  }
+  const e = liftX25519(bytes);
+  return e && new EdPoint(e[0], e[1], e[2], e[3]);
 }
 
 /** Canonical X25519 output: 32 bytes, top bit clear, u < p. */
 function canonicalU(bytes: Uint8Array): boolean {
-  return bytes.length === 32 && (bytes[31]! & 0x80) === 0 && le(bytes) < P;
+  return bytes.length === 32 && (bytes[31]! & 0x80) === 0 && littleEndian(bytes) < P;
 }
 
 const toRistretto = (p: EdPoint): Point => new ristretto255.Point(p) as Point;
@@ -184,14 +171,10 @@ export function proveSealKey(
   abytes(mine.secretKey, 'proveSealKey: my secret key', 32);
   abytes(mine.publicKey, 'proveSealKey: my public key', 32);
   assertSealPublicKey(senderPublic, 'proveSealKey: sender public key');
-  const shared = x25519.getSharedSecret(mine.secretKey, senderPublic); // RFC 7748 §5; the key is asserted above
+  const shared = x25519Shared(mine.secretKey, senderPublic); // RFC 7748 §5; the key is asserted above
   const l = lift(mine.publicKey, senderPublic, shared);
   if (typeof l === 'string') throw new RangeError(`proveSealKey: ${l}`);
-  const c = Uint8Array.from(mine.secretKey);
-  c[0]! &= 248;
-  c[31]! &= 127;
-  c[31]! |= 64;
-  const h = le(c) >> 3n; // a = 8h, 2^251 ≤ h < 2^252 < ℓ
+  const h = clampedEighth(mine.secretKey); // a = 8h, 2^251 ≤ h < 2^252 < ℓ
   const G8ed = EdPoint.BASE.multiply(8n);
   const hA = G8ed.multiply(h);
   if (!hA.equals(l.A) && !hA.negate().equals(l.A))

@@ -25,13 +25,14 @@
  * table no longer makes or opens it, and openWith refuses it like any other
  * version.)
  */
-import { ed25519, x25519 } from '@noble/curves/ed25519.js';
+import { ed25519 } from '@noble/curves/ed25519.js';
 import { hkdf } from '@noble/hashes/hkdf.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { gcm } from '@noble/ciphers/aes.js';
 import { type RandomSource, Writer, abytes, aint, concatBytes, utf8 } from './bytes.js';
 import { ALL_SEATS } from './cards.js';
 import { randomBytes, systemRandom } from './random.js';
+import { decodeU, x25519PublicKey, x25519Shared } from './x25519.js';
 
 const TAG_BYTES = 16;
 
@@ -43,7 +44,7 @@ export interface SealKeyPair {
 /** A seat's X25519 key pair for receiving sealed payloads (publish `publicKey` with the seat). */
 export function sealKeyPair(rng: RandomSource = systemRandom): SealKeyPair {
   const secretKey = randomBytes(rng, 32);
-  return { secretKey, publicKey: x25519.getPublicKey(secretKey) };
+  return { secretKey, publicKey: x25519PublicKey(secretKey) };
 }
 
 /** What a sealed payload is bound to; encoded as the AEAD associated data. */
@@ -77,16 +78,14 @@ export function sealAad(ctx: SealContext): Uint8Array {
 }
 
 /**
- * X25519 (RFC 7748 §5) with noble's ladder, which refuses a low-order
- * u-coordinate before it runs (§6.1); a refused key or an all-zero result is
- * a RangeError naming whose key it is. (A ladder of the project's own
- * measured 1.11–1.19 × faster, at the 15 % line below which own code has no
- * place: crypto/README.md, "Own arithmetic or noble's".)
+ * X25519 (RFC 7748 §5) on the project's arithmetic (x25519.ts); a key it
+ * cannot take (on the twist) or an all-zero result (a low-order key, §6.1)
+ * is a RangeError naming whose key it is.
  */
 function shared(secretKey: Uint8Array, publicKey: Uint8Array, what: string): Uint8Array {
   let ss: Uint8Array;
   try {
-    ss = x25519.getSharedSecret(secretKey, publicKey);
+    ss = x25519Shared(secretKey, publicKey);
   } catch (e) {
     throw new RangeError(`${what}: X25519 public key is of low order (no shared secret)`, { cause: e });
   }
@@ -123,9 +122,7 @@ const LOW_ORDER_U: readonly bigint[] = [
  */
 export function assertSealPublicKey(bytes: unknown, what = 'seal public key'): Uint8Array {
   const b = abytes(bytes, what, 32);
-  let u = 0n;
-  for (let i = 31; i >= 0; i--) u = (u << 8n) | BigInt(b[i]!);
-  u = (u & ((1n << 255n) - 1n)) % P25519;
+  const u = decodeU(b);
   if (LOW_ORDER_U.includes(u))
     throw new RangeError(`${what}: X25519 public key of low order (it would give an all-zero shared secret)`);
   // u³ + A·u² + u must be a square (Euler's criterion): otherwise the point lies on the quadratic twist, which

@@ -8,7 +8,6 @@
  * the seat it blames. An audit at once (early-audit.ts) stops after the
  * crypto audit.
  */
-import { x25519 } from '@noble/curves/ed25519.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
 import {
   audit as auditCrypto,
@@ -17,6 +16,7 @@ import {
   type KeyShares,
   type PacketSecrets,
   type RandomSource,
+  x25519PublicKey,
 } from '../../../crypto/index.js';
 import type { AnyGame, AuditReport, CardId, Input, OpenCards, SetupArgs } from '../../engine/index.js';
 import type { TableEvent } from '../transcript.js';
@@ -120,7 +120,7 @@ export function auditCards(a: CardAuditInput): { readonly cards: AuditedCards } 
   const secrets: PacketSecrets[] = [];
   const sealSecrets: Uint8Array[] = [];
   for (const event of a.disclosures) {
-    if (bytesToHex(x25519.getPublicKey(event.data.sealSecret)) !== bytesToHex(a.sealKeys[event.seat]!)) {
+    if (bytesToHex(x25519PublicKey(event.data.sealSecret)) !== bytesToHex(a.sealKeys[event.seat]!)) {
       return { fault: blame('bad-disclosure', event.seat, 'disclosed a seal key that is not the one it announced') };
     }
     sealSecrets[event.seat] = event.data.sealSecret;

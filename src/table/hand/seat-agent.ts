@@ -12,7 +12,6 @@
  * follower knows only public cards. Secrets are handed to `keepSecrets`
  * before any event that depends on them is published.
  */
-import { x25519 } from '@noble/curves/ed25519.js';
 import { equalBytes } from '@noble/curves/utils.js';
 import {
   ALL_SEATS,
@@ -32,6 +31,7 @@ import {
   type RandomSource,
   type SealKeyPair,
   type Step as CryptoStep,
+  x25519PublicKey,
 } from '../../../crypto/index.js';
 import {
   contributors,
@@ -153,7 +153,7 @@ export class SeatAgent {
         if (f.pool.ready(me)) return false;
         this.io.keepSecrets(this.forStorage());
         return this.emit('ready', {
-          sealKey: x25519.getPublicKey(this.sealSecret),
+          sealKey: x25519PublicKey(this.sealSecret),
           setup: f.setupDigest,
           terms: f.termsDigest,
           ...(this.name !== undefined ? { name: this.name } : {}),
@@ -364,7 +364,7 @@ export class SeatAgent {
   private holdsSealKey(): boolean {
     const announced = this.follower.sealKeys[this.seat];
     if (announced === undefined) return true;
-    this.sealKeyHeld ??= equalBytes(x25519.getPublicKey(this.sealSecret), announced);
+    this.sealKeyHeld ??= equalBytes(x25519PublicKey(this.sealSecret), announced);
     return this.sealKeyHeld;
   }
 
