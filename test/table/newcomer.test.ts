@@ -113,5 +113,11 @@ it('a newcomer steps over a hand called off before every seat agreed, and may si
     const report = verifyTranscript((await matchTranscript(page.session, page.store))!.text);
     expect(report.fault, report.fault?.detail).toMatchObject({ code: 'abandoned', seat: null, hand: 0 });
     expect(report.hands).toHaveLength(3);
+    // The called-off hand is named as such (the newcomer's file has no seats for it), and the check goes on past it.
+    expect(report.hands.map((h) => [h.handNo, h.calledOff ?? false, h.verdict?.status ?? null])).toEqual([
+      [0, false, 'no-result'],
+      [1, true, null],
+      [2, false, 'no-result'],
+    ]);
   }
 }, 240_000);
