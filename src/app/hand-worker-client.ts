@@ -7,24 +7,34 @@
  * worker starts when the page is asked to have it ready (`warm`: while a
  * table's lobby is shown) or else with the first job, and serves every
  * later one. Anything short of the worker's answer (no Worker in this
- * browser, a worker that fails to load or throws, no answer within
- * `patienceMs`) settles as "not held", "not made" or "no cards", and the
- * hand then does that work on the main thread as it would without a
- * worker: the worker can only save the page time, never change a verdict
- * or a step.
+ * browser, a worker that fails to load or throws, a worker that answers
+ * nothing for `patienceMs` while jobs wait on it) settles as "not held",
+ * "not made" or "no cards", and the hand then does that work on the main
+ * thread as it would without a worker: the worker can only save the page
+ * time, never change a verdict or a step.
+ *
+ * The worker takes its jobs one after another, so the patience is the
+ * worker's, not each job's: it runs while jobs wait and starts again at each
+ * answer, and a job queued behind others (a page's hosted bots ask too)
+ * waits for its turn without the clock running out on it. A worker that
+ * stays silent that long is stuck on a job too big for this device: it is
+ * ended (not left to spend a core on answers nobody waits for), every job
+ * waiting on it settles at once, and the next job starts a new worker.
  */
 import type { DealProofCheck, DealProofJob } from '../table/hand/deal-proofs.js';
 import type { StepJob, StepMade, StepMaker } from '../table/hand/steps-elsewhere.js';
 import type { AuditCheck, AuditJob } from '../table/hand/audit-elsewhere.js';
 import type { WorkerAnswer, WorkerAsk } from './hand-worker.js';
 
-/** How long a job may take in the worker before the page does it itself (a slow phone checks a deal in about 2 s). */
+/** How long the worker may answer nothing while jobs wait before the page does them itself (a slow phone checks a deal in about 2 s). */
 const PATIENCE_MS = 20_000;
 
 export class HandWorkerClient {
   private worker: Worker | null = null;
   private nextId = 0;
   private readonly waiting = new Map<number, (answer: WorkerAnswer | null) => void>();
+  /** Runs while jobs wait on the worker, from the first job sent to it idle or from its last answer. */
+  private patience: ReturnType<typeof setTimeout> | null = null;
 
   /** `start`: makes the worker (the bundler turns the URL into the worker's own chunk). */
   constructor(
@@ -62,11 +72,9 @@ export class HandWorkerClient {
       const worker = this.ready();
       if (!worker) return resolve(null);
       const id = this.nextId++;
-      const timer = setTimeout(() => this.settle(id, null), this.patienceMs);
-      this.waiting.set(id, (answer) => {
-        clearTimeout(timer);
-        resolve(answer);
-      });
+      this.waiting.set(id, resolve);
+      // A job sent to an idle worker starts the clock; one sent to a busy worker waits for its turn.
+      this.patience ??= setTimeout(() => this.stuck(), this.patienceMs);
       worker.postMessage(ask(id));
     });
   }
@@ -76,16 +84,19 @@ export class HandWorkerClient {
     if (typeof Worker !== 'function') return null;
     try {
       const worker = this.start();
-      worker.addEventListener('message', ({ data }: MessageEvent<WorkerAnswer>) => this.settle(data.id, data));
+      worker.addEventListener('message', ({ data }: MessageEvent<WorkerAnswer>) => {
+        this.settle(data.id, data);
+        if (this.worker !== worker) return;
+        // An answer: the worker moves on to its next job, which has the whole patience.
+        this.clearPatience();
+        if (this.waiting.size > 0) this.patience = setTimeout(() => this.stuck(), this.patienceMs);
+      });
       // A worker that failed (its chunk did not load, it threw): every job waiting on it is done on the page, and
       // the next one starts a new worker.
       const failed = (event: Event) => {
         // Handled here: the page does the work itself, and the console is not told of an uncaught error.
         event.preventDefault();
-        if (this.worker !== worker) return;
-        this.worker = null;
-        worker.terminate();
-        for (const id of [...this.waiting.keys()]) this.settle(id, null);
+        if (this.worker === worker) this.stuck();
       };
       worker.addEventListener('error', failed);
       worker.addEventListener('messageerror', failed);
@@ -94,6 +105,19 @@ export class HandWorkerClient {
     } catch {
       return null;
     }
+  }
+
+  /** The worker failed, or answered nothing for the whole patience: it is ended, and every job waiting on it settles. */
+  private stuck(): void {
+    this.clearPatience();
+    this.worker?.terminate();
+    this.worker = null;
+    for (const id of [...this.waiting.keys()]) this.settle(id, null);
+  }
+
+  private clearPatience(): void {
+    if (this.patience !== null) clearTimeout(this.patience);
+    this.patience = null;
   }
 
   private settle(id: number, answer: WorkerAnswer | null): void {

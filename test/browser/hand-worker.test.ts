@@ -8,7 +8,9 @@
  * page does (and none with a forged disclosure); and the client settles as
  * "not held", "not made" or "no cards" (the hand then does the work itself)
  * for a worker that fails to load, one that never answers, and a browser
- * that cannot make one. Warmed ahead of any job, the client starts its one
+ * that cannot make one. The patience is the worker's: a job queued behind
+ * others gets it whole once its turn comes, and a worker silent for that
+ * long is ended, with a new one for the next job. Warmed ahead of any job, the client starts its one
  * worker then (a new one for the first job if that one failed).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -120,6 +122,36 @@ describe('the hand-crypto worker', () => {
     const state = openDeck(createHand({ tableId: new Uint8Array(16), handNo: 0, seats: 2, deckSize: 52 }));
     expect(await c.make(stepJob(state, 0, newPacketSecrets(0, 0), () => undefined))).toBeNull();
     expect(await c.audit({ cascades: [], publicShares: [], sealKeys: [], disclosures: [], sealed: [] })).toBeNull();
+  });
+
+  it('gives a job queued behind others the whole patience once the worker turns to it', async () => {
+    // Each job keeps the worker busy 200 ms: the fourth answers 800 ms after it was sent, with a patience of 500 ms.
+    const busy = workerOf(
+      'onmessage = ({ data }) => { const end = Date.now() + 200; while (Date.now() < end); postMessage({ id: data.id, hold: true }); }',
+    );
+    const client = new HandWorkerClient(busy, 500);
+    const jobs = [1, 2, 3, 4].map(() => client.check(hand.job()));
+    expect(await Promise.all(jobs)).toEqual([true, true, true, true]);
+  });
+
+  it('ends a worker that answers nothing for its patience: the jobs waiting on it are done on the page, the next has a new worker', async () => {
+    let started = 0;
+    const client = new HandWorkerClient(() => {
+      started++;
+      // The first worker answers one job and then never returns from the next (a job too big for the device).
+      return started === 1
+        ? workerOf(
+            'let n = 0; onmessage = ({ data }) => { if (n++ > 0) for (;;); postMessage({ id: data.id, hold: true }); }',
+          )()
+        : workerOf('onmessage = ({ data }) => postMessage({ id: data.id, hold: true })')();
+    }, 500);
+    expect(await Promise.all([client.check(hand.job()), client.check(hand.job()), client.check(hand.job())])).toEqual([
+      true,
+      false,
+      false,
+    ]);
+    expect(await client.check(hand.job())).toBe(true);
+    expect(started).toBe(2);
   });
 
   it('starts its one worker when warmed, before any job, and the jobs after use it', async () => {
