@@ -94,6 +94,8 @@ export interface AuditOptions {
   readonly verifyProofs?: boolean;
   /** A Hand already created for these params (saves deriving the card points again). */
   readonly hand?: Hand;
+  /** Called after each packet: a long audit (a hand of many reshuffles) says it is still going. */
+  readonly progress?: () => void;
 }
 
 /**
@@ -219,6 +221,7 @@ export function audit(
         const f = verifyKeyShares(state, ks, disclosedKey);
         if (f) fail(f);
       }
+      opts.progress?.();
     }
     for (const ks of transcript.keyShares ?? []) {
       if (!locked.has(ks.header.packet)) {

@@ -16,10 +16,12 @@
  * The worker takes its jobs one after another, so the patience is the
  * worker's, not each job's: it runs while jobs wait and starts again at each
  * answer, and a job queued behind others (a page's hosted bots ask too)
- * waits for its turn without the clock running out on it. A worker that
- * stays silent that long is stuck on a job too big for this device: it is
- * ended (not left to spend a core on answers nobody waits for), every job
- * waiting on it settles at once, and the next job starts a new worker.
+ * waits for its turn without the clock running out on it, and a long audit
+ * (a hand of many reshuffles: seconds here, several times that on a phone)
+ * says every second that it is still going. A worker that stays silent that
+ * long is stuck: it is ended (not left to spend a core on answers nobody
+ * waits for), every job waiting on it settles at once, and the next job
+ * starts a new worker.
  */
 import type { DealProofCheck, DealProofJob } from '../table/hand/deal-proofs.js';
 import type { StepJob, StepMade, StepMaker } from '../table/hand/steps-elsewhere.js';
@@ -85,7 +87,8 @@ export class HandWorkerClient {
     try {
       const worker = this.start();
       worker.addEventListener('message', ({ data }: MessageEvent<WorkerAnswer>) => {
-        this.settle(data.id, data);
+        // A job still going (a long audit) settles nothing: the worker is not stuck, and its clock starts again.
+        if (!('going' in data)) this.settle(data.id, data);
         if (this.worker !== worker) return;
         // An answer: the worker moves on to its next job, which has the whole patience.
         this.clearPatience();

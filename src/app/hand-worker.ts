@@ -24,11 +24,18 @@ export type WorkerAsk =
   | { readonly id: number; readonly step: StepJob }
   | { readonly id: number; readonly audit: AuditJob };
 
-/** What comes back: the job's id, and whether every step of its deal held, or the step made (null: not made). */
+/**
+ * What comes back: the job's id, and whether every step of its deal held, the step made (null: not made) or the
+ * audit's cards (null: a fault); or, during a long audit, that the job is still going (at most one a second).
+ */
 export type WorkerAnswer =
   | { readonly id: number; readonly hold: boolean }
   | { readonly id: number; readonly made: StepMade | null }
-  | { readonly id: number; readonly cards: AuditedCards | null };
+  | { readonly id: number; readonly cards: AuditedCards | null }
+  | { readonly id: number; readonly going: true };
+
+/** How often a long job says it is still going: well inside the client's patience. */
+const GOING_EVERY_MS = 1000;
 
 function madeOf(job: StepJob): StepMade | null {
   try {
@@ -42,11 +49,21 @@ const scope = self as unknown as {
   onmessage: ((event: MessageEvent<WorkerAsk>) => void) | null;
   postMessage(answer: WorkerAnswer): void;
 };
+/** A job's word that it is still going, sent at most every GOING_EVERY_MS. */
+function going(id: number): () => void {
+  let last = Date.now();
+  return () => {
+    if (Date.now() - last < GOING_EVERY_MS) return;
+    last = Date.now();
+    scope.postMessage({ id, going: true });
+  };
+}
+
 scope.onmessage = ({ data }) =>
   scope.postMessage(
     'step' in data
       ? { id: data.id, made: madeOf(data.step) }
       : 'audit' in data
-        ? { id: data.id, cards: auditedCards(data.audit, systemRandom) }
+        ? { id: data.id, cards: auditedCards(data.audit, systemRandom, going(data.id)) }
         : { id: data.id, hold: dealHolds(data.job, systemRandom) },
   );

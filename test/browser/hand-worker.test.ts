@@ -9,8 +9,9 @@
  * "not held", "not made" or "no cards" (the hand then does the work itself)
  * for a worker that fails to load, one that never answers, and a browser
  * that cannot make one. The patience is the worker's: a job queued behind
- * others gets it whole once its turn comes, and a worker silent for that
- * long is ended, with a new one for the next job. Warmed ahead of any job, the client starts its one
+ * others gets it whole once its turn comes, a job that says it is still
+ * going keeps it, and a worker silent for that long is ended, with a new
+ * one for the next job. Warmed ahead of any job, the client starts its one
  * worker then (a new one for the first job if that one failed).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -132,6 +133,17 @@ describe('the hand-crypto worker', () => {
     const client = new HandWorkerClient(busy, 500);
     const jobs = [1, 2, 3, 4].map(() => client.check(hand.job()));
     expect(await Promise.all(jobs)).toEqual([true, true, true, true]);
+  });
+
+  it('waits for a job that says it is still going, longer than the patience, and takes its answer', async () => {
+    // A long audit: the worker says every 100 ms that it is going, and answers after 800 ms, with a patience of 300 ms.
+    const long = workerOf(`onmessage = ({ data }) => {
+      const start = Date.now();
+      let said = start;
+      while (Date.now() - start < 800) if (Date.now() - said >= 100) { said = Date.now(); postMessage({ id: data.id, going: true }); }
+      postMessage({ id: data.id, hold: true });
+    }`);
+    expect(await new HandWorkerClient(long, 300).check(hand.job())).toBe(true);
   });
 
   it('ends a worker that answers nothing for its patience: the jobs waiting on it are done on the page, the next has a new worker', async () => {

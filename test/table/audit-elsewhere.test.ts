@@ -60,6 +60,15 @@ describe('auditedCards', () => {
   });
 
   const flipped = (bytes: Uint8Array) => bytes.map((b, i) => (i === bytes.length - 1 ? b ^ 1 : b));
+  it('says it is still going as it takes each packet again and audits it (a long audit tells its page it is not stuck)', () => {
+    const { job } = asking();
+    let calls = 0;
+    const cards = auditedCards(job, rng, () => calls++);
+    expect(cards).toEqual(auditedCards(job, rng));
+    // Three packets (the deal and two reshuffles): each taken again, then each audited.
+    expect(calls).toBe(2 * job.cascades.length);
+  });
+
   it.each<[string, (job: AuditJob) => AuditJob]>([
     [
       'a seal secret that is not the one announced',

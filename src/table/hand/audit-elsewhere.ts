@@ -47,8 +47,12 @@ export interface AuditJob {
 /** Runs a job's card part elsewhere: settles with every packet's cards, or null (a fault found, no answer). */
 export type AuditCheck = (job: AuditJob) => Promise<AuditedCards | null>;
 
-/** The other thread's half: every packet's cards when the card audit finds no fault, else null (also for a job it cannot read). */
-export function auditedCards(job: AuditJob, rng: RandomSource): AuditedCards | null {
+/**
+ * The other thread's half: every packet's cards when the card audit finds no fault, else null (also for a job it
+ * cannot read). `progress` is called as it goes (after each packet taken again, and each audited): a hand of many
+ * reshuffles takes seconds, and the worker says meanwhile that it is not stuck.
+ */
+export function auditedCards(job: AuditJob, rng: RandomSource, progress?: () => void): AuditedCards | null {
   try {
     const first = job.cascades[0];
     if (!first) return null;
@@ -57,10 +61,11 @@ export function auditedCards(job: AuditJob, rng: RandomSource): AuditedCards | n
       const cascade = cascadeAgain(book, packet);
       if (!cascade) return null;
       book.lock(cascadeTranscript(cascade), cascade.state);
+      progress?.();
     }
     book.publish(job.publicShares);
     const { sealKeys, disclosures, sealed } = job;
-    const found = auditCards({ book, sealKeys, disclosures, sealed, rng });
+    const found = auditCards({ book, sealKeys, disclosures, sealed, rng, ...(progress ? { progress } : {}) });
     return 'cards' in found ? found.cards : null;
   } catch {
     return null;

@@ -87,6 +87,8 @@ export interface CardAuditInput {
   readonly disclosures: readonly Disclosed[];
   readonly sealed: readonly SealedShares[];
   readonly rng: RandomSource;
+  /** Called as the audit goes on (after each packet): a worker tells its page it is not stuck. */
+  readonly progress?: () => void;
 }
 
 /** Every packet's cards, by final position (crypto/audit.ts `AuditedPacket.cards`), as the card audit recovered them. */
@@ -153,6 +155,7 @@ export function auditCards(a: CardAuditInput): { readonly cards: AuditedCards } 
     hand: book.hand,
     rng: a.rng,
     verified,
+    ...(a.progress ? { progress: a.progress } : {}),
   });
   if (verdict.verdict === 'fault')
     return { fault: blame('crypto-fault', verdict.fault.seat, cryptoWords(verdict.fault.reason)) };
