@@ -87,7 +87,7 @@ function shared(secretKey: Uint8Array, publicKey: Uint8Array, what: string): Uin
   try {
     ss = x25519Shared(secretKey, publicKey);
   } catch (e) {
-    throw new RangeError(`${what}: X25519 public key is of low order (no shared secret)`, { cause: e });
+    throw new RangeError(`${what}: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
   }
   if (ss.every((x) => x === 0)) throw new RangeError(`${what}: X25519 public key is of low order (no shared secret)`);
   return ss;
