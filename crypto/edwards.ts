@@ -131,6 +131,17 @@ export function pow2250m1(x: bigint): bigint {
   return rd(sqrN(b240, 10) * b10);
 }
 
+/**
+ * 1/x mod p as x^(p − 2) = x^(2^255 − 21) by a fixed addition chain (ref10's fe_invert): the same operations for
+ * every x, for values derived from a secret (an X25519 output), where an extended-Euclid inversion's steps would
+ * depend on x. 0 gives 0.
+ */
+export function invertFixed(x: bigint): bigint {
+  const x2 = rd(x * x);
+  const x11 = rd(rd(sqrN(x2, 2) * x) * x2); // x^8 · x · x^2
+  return rd(sqrN(pow2250m1(x), 5) * x11); // x^((2^250 − 1)·2^5 + 11)
+}
+
 /** x^((p−5)/8) = x^(2^252 − 3) mod p (the addition chain of ed25519's pow_2_252_3). */
 function powP58(x: bigint): bigint {
   return rd(sqrN(pow2250m1(x), 2) * x);

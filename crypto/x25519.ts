@@ -29,7 +29,7 @@
  */
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { abytes } from './bytes.js';
-import { type Ext, P, dbl, fromExt, liftMontgomeryU, toExt } from './edwards.js';
+import { type Ext, P, dbl, fromExt, invertFixed, liftMontgomeryU, rd, toExt } from './edwards.js';
 import { type Point, mulBase, mulSecret } from './group.js';
 
 const Fp = ed25519.Point.Fp;
@@ -62,11 +62,14 @@ export function clampedEighth(secretKey: Uint8Array): bigint {
   return littleEndian(c) >> 3n;
 }
 
-/** The canonical X25519 encoding of a point's u = (1 + y)/(1 − y) = (Z + Y)/(Z − Y); the identity gives all-zero, as the ladder does. */
+/**
+ * The canonical X25519 encoding of a point's u = (1 + y)/(1 − y) = (Z + Y)/(Z − Y), inverted by a fixed chain as
+ * the ladder inverts (the point is secret); the identity gives all-zero, as the ladder does.
+ */
 function encodeU(p: Point): Uint8Array {
   const [, Y, Z] = toExt(p);
   const den = Fp.sub(Z, Y);
-  return den === 0n ? new Uint8Array(32) : Fp.toBytes(Fp.div(Fp.add(Z, Y), den));
+  return den === 0n ? new Uint8Array(32) : Fp.toBytes(rd((Z + Y) * invertFixed(den)));
 }
 
 /** X25519(a, 9): the public key of the secret key `secretKey` (RFC 7748 §6.1). */

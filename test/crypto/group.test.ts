@@ -11,7 +11,7 @@
 import { describe, expect, it, test } from 'vitest';
 import fc from 'fast-check';
 import { msmBuckets, msmVartime } from '../../crypto/edwards.js';
-import { ristretto255, ristretto255_hasher } from '@noble/curves/ed25519.js';
+import { ed25519, ristretto255, ristretto255_hasher } from '@noble/curves/ed25519.js';
 import {
   G,
   HALF,
@@ -44,7 +44,7 @@ import {
   randomShort,
 } from '../../crypto/group.js';
 import { seededRandom } from '../../crypto/random.js';
-import { addCached, dbl, dblNoT, fromExt, toCached, toExt } from '../../crypto/edwards.js';
+import { addCached, dbl, dblNoT, fromExt, invertFixed, toCached, toExt } from '../../crypto/edwards.js';
 import { decodeHints, decodeHintsOf } from '../../crypto/decode-hints.js';
 import { signedDigits } from '../../crypto/edwards-secret.js';
 import { loadedNow } from '../helpers/loaded-now.js';
@@ -410,6 +410,20 @@ describe('ristretto255 group layer', () => {
 
   it('refuses to batch-encode the identity', () => {
     expect(() => encodeDoubled([G, Point.ZERO])).toThrow(/element 1 is the identity/);
+  });
+
+  it("invertFixed is the inverse mod p (and 0 for 0), as noble's field inverts", () => {
+    const Fp = ed25519.Point.Fp;
+    for (const x of [
+      1n,
+      2n,
+      P - 1n,
+      P - 2n,
+      2n ** 254n,
+      ...Array.from({ length: 20 }, (_, i) => Fp.create(3n ** BigInt(100 + i))),
+    ])
+      expect(invertFixed(x)).toBe(Fp.inv(x));
+    expect(invertFixed(0n)).toBe(0n);
   });
 
   it('mulBase handles the extremes of the scalar range', () => {
