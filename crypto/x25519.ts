@@ -16,8 +16,8 @@
  * So a·P = h·(8P), and 8P lies in the prime-order subgroup whatever torsion
  * P carries: one constant-time multiplication by h (group.ts `mulSecret`,
  * whose oblivious table scan is edwards-secret.ts's) on the plain Edwards
- * representative gives a·P exactly. A public key is a·B by the fixed-base
- * comb (group.ts `mulBase`, whose entries are exact multiples of B).
+ * representative gives a·P exactly. A public key is 8·(h·B), h·B by the
+ * fixed-base comb (group.ts `mulBase`, whose entries are exact multiples of B).
  *
  * Inputs. Every u that RFC 7748 decodes (top bit masked, reduced mod p) and
  * that lies on Curve25519 gives noble's bytes, a low-order one all-zero as
@@ -74,7 +74,8 @@ function encodeU(p: Point): Uint8Array {
 
 /** X25519(a, 9): the public key of the secret key `secretKey` (RFC 7748 §6.1). */
 export function x25519PublicKey(secretKey: Uint8Array): Uint8Array {
-  return encodeU(mulBase(8n * clampedEighth(secretKey)));
+  // a·B = 8·(h·B): h < ℓ needs no reduction, and the comb's h·B is that very point, not another representative.
+  return encodeU(fromExt(dbl(dbl(dbl(toExt(mulBase(clampedEighth(secretKey))))))));
 }
 
 /**
