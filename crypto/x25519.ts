@@ -1,7 +1,7 @@
 /**
  * X25519 (RFC 7748 §5) for the seal keys (seal.ts), computed on edwards25519
  * with the project's constant-time arithmetic instead of noble's Montgomery
- * ladder: the same 32 bytes, 1.45 × faster and a public key 3 × (`npm run
+ * ladder: the same 32 bytes, 1.36 × faster and a public key 2.4 × (`npm run
  * bench -- noble`, the X25519 rows). Every seat derives a pair key with each other
  * seat at every hand, and the audit checks each disclosed seal secret
  * against its announced key.
