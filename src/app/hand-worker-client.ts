@@ -26,6 +26,8 @@
 import type { DealProofCheck, DealProofJob } from '../table/hand/deal-proofs.js';
 import type { StepJob, StepMade, StepMaker } from '../table/hand/steps-elsewhere.js';
 import type { AuditCheck, AuditJob } from '../table/hand/audit-elsewhere.js';
+import type { AuditedCards } from '../table/hand/audit.js';
+import { equalBytes } from '../../crypto/bytes.js';
 import type { WorkerAnswer, WorkerAsk } from './hand-worker.js';
 
 /** How long the worker may answer nothing while jobs wait before the page does them itself (a slow phone checks a deal in about 2 s). */
@@ -35,6 +37,8 @@ export class HandWorkerClient {
   private worker: Worker | null = null;
   private nextId = 0;
   private readonly waiting = new Map<number, (answer: WorkerAnswer | null) => void>();
+  /** The last audit asked, and its answer (shared with a job equal to it). */
+  private lastAudit: { readonly job: AuditJob; readonly answer: Promise<AuditedCards | null> } | null = null;
   /** Runs while jobs wait on the worker, from the first job sent to it idle or from its last answer. */
   private patience: ReturnType<typeof setTimeout> | null = null;
 
@@ -64,9 +68,18 @@ export class HandWorkerClient {
     this.ready();
   }
 
-  /** Where a table session's hands run their audits' card part. */
-  readonly audit: AuditCheck = (job: AuditJob) =>
-    this.ask((id) => ({ id, audit: job })).then((answer) => (answer && 'cards' in answer ? answer.cards : null));
+  /**
+   * Where a table session's hands run their audits' card part. A page that hosts bots has a follower per seat it
+   * plays, and each asks for the same hand's audit with a job of its own: a job equal to the last one asked (every
+   * byte and number the same) shares its answer, so the worker runs it once. The card part's answer depends on the
+   * job alone (its random batch weights only catch a fault, which every run finds alike).
+   */
+  readonly audit: AuditCheck = (job: AuditJob) => {
+    if (this.lastAudit && sameData(this.lastAudit.job, job)) return this.lastAudit.answer;
+    const answer = this.ask((id) => ({ id, audit: job })).then((a) => (a && 'cards' in a ? a.cards : null));
+    this.lastAudit = { job, answer };
+    return answer;
+  };
 
   /** Sends the job `ask` makes with its id; settles with the worker's answer, or null without one. */
   private ask(ask: (id: number) => WorkerAsk): Promise<WorkerAnswer | null> {
@@ -129,6 +142,26 @@ export class HandWorkerClient {
     this.waiting.delete(id);
     done(answer);
   }
+}
+
+/**
+ * Whether two jobs hold the same data: the same bytes in every byte array, the same numbers, strings and bigints,
+ * arrays and plain objects alike in every entry. What a structured clone carries, nothing else.
+ */
+export function sameData(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (a instanceof Uint8Array || b instanceof Uint8Array)
+    return a instanceof Uint8Array && b instanceof Uint8Array && equalBytes(a, b);
+  if (Array.isArray(a) || Array.isArray(b))
+    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => sameData(x, b[i]));
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Object.getPrototypeOf(a) !== Object.prototype || Object.getPrototypeOf(b) !== Object.prototype) return false;
+  const keys = Object.keys(a);
+  const other = b as Record<string, unknown>;
+  return (
+    keys.length === Object.keys(b).length &&
+    keys.every((k) => Object.hasOwn(b, k) && sameData((a as Record<string, unknown>)[k], other[k]))
+  );
 }
 
 /** The page's one client: every table session's hands share its worker (table-stack.ts `dealProofs`, `stepMaker`, `audits`). */

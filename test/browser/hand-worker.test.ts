@@ -11,7 +11,8 @@
  * that cannot make one. The patience is the worker's: a job queued behind
  * others gets it whole once its turn comes, a job that says it is still
  * going keeps it, and a worker silent for that long is ended, with a new
- * one for the next job. Warmed ahead of any job, the client starts its one
+ * one for the next job. The same audit asked by two of the page's seats is
+ * sent once. Warmed ahead of any job, the client starts its one
  * worker then (a new one for the first job if that one failed).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -105,6 +106,25 @@ describe('the hand-crypto worker', () => {
     expect(cards?.length).toBe(job.cascades.length);
     expect(cards).toEqual(auditedCards(job, seededRandom('audit here')));
     expect(none).toBeNull();
+  });
+
+  it('asks its worker once for the same audit asked by two seats of the page, and again for another', async () => {
+    const jobOf = () => {
+      const jobs: AuditJob[] = [];
+      const f = new HandFollower({ setup: stored.setup, game: courierGame, askAudit: (job) => jobs.push(job) });
+      for (const e of stored.events) f.take(e);
+      f.run();
+      return jobs[0]!;
+    };
+    // The worker numbers the jobs it is sent in its answer.
+    const counting = workerOf(
+      'let n = 0; onmessage = ({ data }) => postMessage({ id: data.id, cards: [{ id: ++n, cards: [] }] })',
+    );
+    const client = new HandWorkerClient(counting);
+    const [one, two] = [jobOf(), jobOf()];
+    const other: AuditJob = { ...one, disclosures: one.disclosures.slice(1) };
+    const answers = await Promise.all([client.audit(one), client.audit(two), client.audit(other)]);
+    expect(answers.map((cards) => cards?.[0]?.id)).toEqual([1, 1, 2]);
   });
 
   it.each<[string, () => HandWorkerClient]>([

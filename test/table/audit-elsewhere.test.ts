@@ -11,6 +11,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seededRandom } from '../../crypto/index.js';
 import type { OpenCards } from '../../src/engine/index.js';
+import { sameData } from '../../src/app/hand-worker-client.js';
 import { auditedCards, type AuditJob } from '../../src/table/hand/audit-elsewhere.js';
 import { HandFollower } from '../../src/table/hand/follower.js';
 import { courierFixture, fixtureGame, type CourierFixture } from './plumb-fixture.js';
@@ -67,6 +68,21 @@ describe('auditedCards', () => {
     expect(cards).toEqual(auditedCards(job, rng));
     // Three packets (the deal and two reshuffles): each taken again, then each audited.
     expect(calls).toBe(2 * job.cascades.length);
+  });
+
+  it('two followers of one hand ask with equal jobs (the page asks its worker once), and a changed one is not equal', () => {
+    const [one, two] = [asking().job, asking().job];
+    expect(one).not.toBe(two);
+    expect(sameData(one, two)).toBe(true);
+    const sealed = one.sealed[0]!;
+    const changedByte = Uint8Array.from(sealed.shares[0]!);
+    changedByte[changedByte.length - 1]! ^= 1;
+    const changed = {
+      ...one,
+      sealed: [{ ...sealed, shares: [changedByte, ...sealed.shares.slice(1)] }, ...one.sealed.slice(1)],
+    };
+    expect(sameData(one, changed)).toBe(false);
+    expect(sameData(one, { ...one, disclosures: one.disclosures.slice(1) })).toBe(false);
   });
 
   it.each<[string, (job: AuditJob) => AuditJob]>([
