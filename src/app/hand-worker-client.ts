@@ -26,7 +26,6 @@
 import type { DealProofCheck, DealProofJob } from '../table/hand/deal-proofs.js';
 import type { StepJob, StepMade, StepMaker } from '../table/hand/steps-elsewhere.js';
 import type { AuditCheck, AuditJob } from '../table/hand/audit-elsewhere.js';
-import type { AuditedCards } from '../table/hand/audit.js';
 import { equalBytes } from '../../crypto/bytes.js';
 import type { WorkerAnswer, WorkerAsk } from './hand-worker.js';
 
@@ -37,8 +36,11 @@ export class HandWorkerClient {
   private worker: Worker | null = null;
   private nextId = 0;
   private readonly waiting = new Map<number, (answer: WorkerAnswer | null) => void>();
-  /** The last audit asked, and its answer (shared with a job equal to it). */
-  private lastAudit: { readonly job: AuditJob; readonly answer: Promise<AuditedCards | null> } | null = null;
+  /** The last check and the last audit asked, each with its answer (shared with a job equal to it). */
+  private readonly lastAsked = new Map<
+    'check' | 'audit',
+    { readonly job: unknown; readonly answer: Promise<unknown> }
+  >();
   /** Runs while jobs wait on the worker, from the first job sent to it idle or from its last answer. */
   private patience: ReturnType<typeof setTimeout> | null = null;
 
@@ -49,9 +51,14 @@ export class HandWorkerClient {
     private readonly patienceMs = PATIENCE_MS,
   ) {}
 
-  /** The check a table session gives its hands. */
+  /** The check a table session gives its hands (the same check asked by two of the page's seats runs once: `shared`). */
   readonly check: DealProofCheck = (job: DealProofJob) =>
-    this.ask((id) => ({ id, job })).then((answer) => !!answer && 'hold' in answer && answer.hold === true);
+    this.shared(
+      'check',
+      job,
+      (id) => ({ id, job }),
+      (answer) => !!answer && 'hold' in answer && answer.hold === true,
+    );
 
   /** Where a table session's hands make their seats' cascade steps. */
   readonly make: StepMaker = (step: StepJob) =>
@@ -68,18 +75,38 @@ export class HandWorkerClient {
     this.ready();
   }
 
+  /** Where a table session's hands run their audits' card part (the same audit asked by two seats runs once: `shared`). */
+  readonly audit: AuditCheck = (job: AuditJob) =>
+    this.shared(
+      'audit',
+      job,
+      (id) => ({ id, audit: job }),
+      (answer) => (answer && 'cards' in answer ? answer.cards : null),
+    );
+
   /**
-   * Where a table session's hands run their audits' card part. A page that hosts bots has a follower per seat it
-   * plays, and each asks for the same hand's audit with a job of its own: a job equal to the last one asked (every
-   * byte and number the same) shares its answer, so the worker runs it once. The card part's answer depends on the
-   * job alone (its random batch weights only catch a fault, which every run finds alike).
+   * A page that hosts bots has a follower per seat it plays, and each asks for the same cascade's check and the
+   * same hand's audit with a job of its own, one after another: a job equal to the last one of its kind (every byte
+   * and number the same) shares that one's answer, so the worker runs it once. Either answer depends on the job
+   * alone (the random batch weights only decide how a fault is caught, which every run finds alike). Without the
+   * worker's answer (none in this browser, a worker that failed or fell silent), an equal job asks again.
    */
-  readonly audit: AuditCheck = (job: AuditJob) => {
-    if (this.lastAudit && sameData(this.lastAudit.job, job)) return this.lastAudit.answer;
-    const answer = this.ask((id) => ({ id, audit: job })).then((a) => (a && 'cards' in a ? a.cards : null));
-    this.lastAudit = { job, answer };
-    return answer;
-  };
+  private shared<T>(
+    kind: 'check' | 'audit',
+    job: DealProofJob | AuditJob,
+    ask: (id: number) => WorkerAsk,
+    read: (answer: WorkerAnswer | null) => T,
+  ): Promise<T> {
+    const last = this.lastAsked.get(kind);
+    if (last && sameData(last.job, job)) return last.answer as Promise<T>;
+    const answered = this.ask(ask);
+    const entry = { job, answer: answered.then(read) };
+    this.lastAsked.set(kind, entry);
+    void answered.then((answer) => {
+      if (answer === null && this.lastAsked.get(kind) === entry) this.lastAsked.delete(kind);
+    });
+    return entry.answer;
+  }
 
   /** Sends the job `ask` makes with its id; settles with the worker's answer, or null without one. */
   private ask(ask: (id: number) => WorkerAsk): Promise<WorkerAnswer | null> {

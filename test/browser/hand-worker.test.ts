@@ -108,6 +108,15 @@ describe('the hand-crypto worker', () => {
     expect(none).toBeNull();
   });
 
+  it('asks its worker once for the same check asked by two seats of the page, and again for another', async () => {
+    // The worker finds that only the first job it is sent holds.
+    const client = new HandWorkerClient(
+      workerOf('let n = 0; onmessage = ({ data }) => postMessage({ id: data.id, hold: ++n === 1 })'),
+    );
+    const asked = [hand.job(), hand.job(), hand.job(undefined, { handNo: 99 })].map((job) => client.check(job));
+    expect(await Promise.all(asked)).toEqual([true, true, false]);
+  });
+
   it('asks its worker once for the same audit asked by two seats of the page, and again for another', async () => {
     const jobOf = () => {
       const jobs: AuditJob[] = [];
@@ -151,7 +160,7 @@ describe('the hand-crypto worker', () => {
       'onmessage = ({ data }) => { const end = Date.now() + 200; while (Date.now() < end); postMessage({ id: data.id, hold: true }); }',
     );
     const client = new HandWorkerClient(busy, 500);
-    const jobs = [1, 2, 3, 4].map(() => client.check(hand.job()));
+    const jobs = [1, 2, 3, 4].map((n) => client.check(hand.job(undefined, { handNo: n })));
     expect(await Promise.all(jobs)).toEqual([true, true, true, true]);
   });
 
@@ -177,12 +186,9 @@ describe('the hand-crypto worker', () => {
           )()
         : workerOf('onmessage = ({ data }) => postMessage({ id: data.id, hold: true })')();
     }, 500);
-    expect(await Promise.all([client.check(hand.job()), client.check(hand.job()), client.check(hand.job())])).toEqual([
-      true,
-      false,
-      false,
-    ]);
-    expect(await client.check(hand.job())).toBe(true);
+    const jobs = [1, 2, 3].map((n) => client.check(hand.job(undefined, { handNo: n })));
+    expect(await Promise.all(jobs)).toEqual([true, false, false]);
+    expect(await client.check(hand.job(undefined, { handNo: 4 }))).toBe(true);
     expect(started).toBe(2);
   });
 

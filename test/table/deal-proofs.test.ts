@@ -12,6 +12,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seededRandom } from '../../crypto/index.js';
 import type { EnvelopeOf } from '../../src/net/envelope.js';
+import { sameData } from '../../src/app/hand-worker-client.js';
 import { dealHolds, type DealProofJob } from '../../src/table/hand/deal-proofs.js';
 import { HandFollower } from '../../src/table/hand/follower.js';
 import { courierDeal, type CourierDeal } from '../helpers/courier-deal.js';
@@ -111,6 +112,19 @@ describe('a follower that has the deal checked elsewhere', () => {
       [1, false],
       [2, false],
     ]);
+  });
+
+  it('two followers of one hand ask with equal jobs, reshuffles from their first state included (the page asks its worker once)', () => {
+    const [one, two] = [[], []].map((asked: DealProofJob[]) => {
+      const f = follower(asked);
+      for (const e of events) f.take(e);
+      f.run();
+      answerEach(f, asked, () => true);
+      return asked;
+    });
+    expect(one!.length).toBe(3);
+    expect(one!.map((job, i) => sameData(job, two![i]))).toEqual([true, true, true]);
+    expect(sameData(one![1], one![2])).toBe(false);
   });
 
   it('checks the proofs itself when the answer is not "every step holds", and goes on when they do', () => {
