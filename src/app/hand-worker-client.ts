@@ -86,10 +86,10 @@ export class HandWorkerClient {
 
   /**
    * A page that hosts bots has a follower per seat it plays, and each asks for the same cascade's check and the
-   * same hand's audit with a job of its own, one after another: a job equal to the last one of its kind (every byte
-   * and number the same) shares that one's answer, so the worker runs it once. Either answer depends on the job
-   * alone (the random batch weights only decide how a fault is caught, which every run finds alike). Without the
-   * worker's answer (none in this browser, a worker that failed or fell silent), an equal job asks again.
+   * same hand's audit with a job of its own, one after another: a job equal to the last one of its kind (`sameJob`)
+   * shares that one's answer, so the worker runs it once. Either answer depends on the job alone (the random batch
+   * weights only decide how a fault is caught, which every run finds alike). Without the worker's answer (none in
+   * this browser, a worker that failed or fell silent), an equal job asks again.
    */
   private shared<T>(
     kind: 'check' | 'audit',
@@ -98,7 +98,7 @@ export class HandWorkerClient {
     read: (answer: WorkerAnswer | null) => T,
   ): Promise<T> {
     const last = this.lastAsked.get(kind);
-    if (last && sameData(last.job, job)) return last.answer as Promise<T>;
+    if (last && sameJob(last.job, job)) return last.answer as Promise<T>;
     const answered = this.ask(ask);
     const entry = { job, answer: answered.then(read) };
     this.lastAsked.set(kind, entry);
@@ -172,22 +172,34 @@ export class HandWorkerClient {
 }
 
 /**
- * Whether two jobs hold the same data: the same bytes in every byte array, the same numbers, strings and bigints,
- * arrays and plain objects alike in every entry. What a structured clone carries, nothing else.
+ * Whether two of the page's jobs ask the same: the same data (`sameData`) but for which steps each follower took
+ * as made (a step's `presumed`, cascade.ts): each of the page's followers marks the steps its own seat's agent made,
+ * so their jobs differ there alone. Every such step was made by this page, which each of its followers trusts
+ * alike, so an answer that took another local seat's step as made holds for this follower too.
  */
-export function sameData(a: unknown, b: unknown): boolean {
+export function sameJob(a: unknown, b: unknown): boolean {
+  return sameData(a, b, 'presumed');
+}
+
+/**
+ * Whether two values hold the same data: the same bytes in every byte array, the same numbers, strings and bigints,
+ * arrays and plain objects alike in every entry but the key `ignored`. What a structured clone carries, nothing else.
+ */
+export function sameData(a: unknown, b: unknown, ignored?: string): boolean {
   if (Object.is(a, b)) return true;
   if (a instanceof Uint8Array || b instanceof Uint8Array)
     return a instanceof Uint8Array && b instanceof Uint8Array && equalBytes(a, b);
   if (Array.isArray(a) || Array.isArray(b))
-    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => sameData(x, b[i]));
+    return (
+      Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => sameData(x, b[i], ignored))
+    );
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   if (Object.getPrototypeOf(a) !== Object.prototype || Object.getPrototypeOf(b) !== Object.prototype) return false;
-  const keys = Object.keys(a);
+  const keys = Object.keys(a).filter((k) => k !== ignored);
   const other = b as Record<string, unknown>;
   return (
-    keys.length === Object.keys(b).length &&
-    keys.every((k) => Object.hasOwn(b, k) && sameData((a as Record<string, unknown>)[k], other[k]))
+    keys.length === Object.keys(b).filter((k) => k !== ignored).length &&
+    keys.every((k) => Object.hasOwn(b, k) && sameData((a as Record<string, unknown>)[k], other[k], ignored))
   );
 }
 

@@ -12,7 +12,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seededRandom } from '../../crypto/index.js';
 import type { EnvelopeOf } from '../../src/net/envelope.js';
-import { sameData } from '../../src/app/hand-worker-client.js';
+import { sameData, sameJob } from '../../src/app/hand-worker-client.js';
 import { dealHolds, type DealProofJob } from '../../src/table/hand/deal-proofs.js';
 import { HandFollower } from '../../src/table/hand/follower.js';
 import { courierDeal, type CourierDeal } from '../helpers/courier-deal.js';
@@ -114,17 +114,35 @@ describe('a follower that has the deal checked elsewhere', () => {
     ]);
   });
 
-  it('two followers of one hand ask with equal jobs, reshuffles from their first state included (the page asks its worker once)', () => {
-    const [one, two] = [[], []].map((asked: DealProofJob[]) => {
-      const f = follower(asked);
+  it('the followers of two seats of one page ask the same jobs, reshuffles included (the page asks its worker once)', () => {
+    // Each of the page's followers takes its own seat's steps as made; otherwise their jobs are the same data.
+    const [one, two] = [0, 1].map((own) => {
+      const asked: DealProofJob[] = [];
+      const f = new HandFollower({
+        setup: fx.setup,
+        game: fixtureGame,
+        rng,
+        askDealProofs: (job) => asked.push(job),
+        presumeProofs: (_, e) => e.seat === own,
+      });
       for (const e of events) f.take(e);
       f.run();
       answerEach(f, asked, () => true);
       return asked;
     });
     expect(one!.length).toBe(3);
-    expect(one!.map((job, i) => sameData(job, two![i]))).toEqual([true, true, true]);
-    expect(sameData(one![1], one![2])).toBe(false);
+    expect(one!.map((job, i) => [sameData(job, two![i]), sameJob(job, two![i])])).toEqual([
+      [false, true],
+      [false, true],
+      [false, true],
+    ]);
+    expect(sameJob(one![1], one![2])).toBe(false);
+    const deal = one![0]!;
+    const otherBytes = {
+      ...deal,
+      steps: deal.steps.map((s, i) => (i === 1 ? { ...s, data: { step: s.data.step.slice(1) } } : s)),
+    };
+    expect(sameJob(deal, otherBytes)).toBe(false);
   });
 
   it('checks the proofs itself when the answer is not "every step holds", and goes on when they do', () => {
